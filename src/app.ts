@@ -1,0 +1,127 @@
+import { randomUUID } from 'node:crypto';
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import type { Logger } from 'pino';
+import { Type } from 'typebox';
+import type { Config } from './config.ts';
+import type { Database } from './db/connection.ts';
+import { migrationsApplied } from './db/migrate.ts';
+import { authenticate } from './http/auth.ts';
+import { installErrorHandling } from './http/error-handler.ts';
+import { ApiError } from './http/errors.ts';
+import { installMetrics } from './http/metrics.ts';
+import { errorResponses } from './http/schemas.ts';
+import { makeValidatorCompiler } from './http/validation.ts';
+import { hashKey } from './modules/api-keys/key-material.ts';
+import { apiKeyRoutes } from './modules/api-keys/routes.ts';
+import { profileRoutes } from './modules/profiles/routes.ts';
+
+export interface AppOptions {
+  config: Config;
+  database: Database;
+  /** The service's pino logger; without it the app logs nothing (tests). */
+  log?: Logger;
+}
+
+export const SERVICE_NAME = 'Switchboard';
+export const SERVICE_VERSION = '0.1.0';
+
+/** Builds the HTTP app: conventions first (ids, errors, limits, docs), then each module's routes. */
+export async function buildApp({ config, database, log }: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    ...(log ? { loggerInstance: log as FastifyBaseLogger } : { logger: false }),
+    bodyLimit: config.bodyLimitBytes,
+    genReqId: () => `req_${randomUUID().replaceAll('-', '')}`,
+    requestIdHeader: false,
+    return503OnClosing: true,
+    routerOptions: { maxParamLength: 500 },
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  app.setValidatorCompiler(makeValidatorCompiler());
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('Request-Id', request.id);
+  });
+  installErrorHandling(app);
+
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: `${SERVICE_NAME} API`,
+        version: SERVICE_VERSION,
+        description:
+          'Social publishing for agencies: profiles, connected accounts, comments, insights, posts and signed webhooks. Conventions (errors, pagination, rate limits) are described in docs/api-conventions.md.',
+      },
+      servers: [{ url: config.publicUrl ?? `http://localhost:${config.port}` }],
+      components: {
+        securitySchemes: {
+          apiKey: {
+            type: 'http',
+            scheme: 'bearer',
+            description: 'An owner key (`sb_owner_...`) or a profile key (`sb_profile_...`).',
+          },
+        },
+      },
+      security: [{ apiKey: [] }],
+    },
+  });
+  await app.register(swaggerUi, { routePrefix: '/docs' });
+
+  installMetrics(app);
+
+  const health = { tags: ['Health'], security: [] };
+  app.get(
+    '/healthz',
+    {
+      schema: {
+        ...health,
+        summary: 'Liveness: the process answers',
+        response: { 200: Type.Object({ status: Type.Literal('ok') }) },
+      },
+    },
+    async () => ({ status: 'ok' as const }),
+  );
+  app.get(
+    '/readyz',
+    {
+      schema: {
+        ...health,
+        summary: 'Readiness: the database answers and every migration is applied',
+        response: { 200: Type.Object({ status: Type.Literal('ready') }), ...errorResponses(503) },
+      },
+    },
+    async () => {
+      const ready = await migrationsApplied(database.pool).catch(() => false);
+      if (!ready) throw new ApiError(503, 'not_ready', 'The database is unreachable or not migrated yet.');
+      return { status: 'ready' as const };
+    },
+  );
+  app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+
+  await app.register(async (v1) => {
+    await v1.register(rateLimit, {
+      max: config.rateLimitPerMinute,
+      timeWindow: 60_000,
+      enableDraftSpec: true,
+      // Per key, not per address: many clients share addresses, and one key is one user.
+      keyGenerator: (request) => {
+        const auth = request.headers.authorization;
+        return auth ? `key:${hashKey(auth)}` : `ip:${request.ip}`;
+      },
+      errorResponseBuilder: (_request, context) =>
+        new ApiError(
+          429,
+          'rate_limited',
+          `Too many requests for this key: at most ${context.max} a minute. Retry after ${Math.ceil(context.ttl / 1000)} s.`,
+        ),
+    });
+    v1.addHook('onRequest', authenticate(database.db));
+    await v1.register(profileRoutes(database.db));
+    await v1.register(apiKeyRoutes(database.db));
+  });
+
+  return app;
+}

@@ -1,0 +1,86 @@
+import path from 'node:path';
+import { type Static, Type } from 'typebox';
+import { Value } from 'typebox/value';
+
+/**
+ * Every setting the service reads, with its default. README.md documents each one;
+ * keep the two in step.
+ */
+const SettingsSchema = Type.Object({
+  PORT: Type.Integer({ minimum: 0, maximum: 65535, default: 8080 }),
+  HOST: Type.String({ minLength: 1, default: '0.0.0.0' }),
+  PUBLIC_URL: Type.Optional(Type.String({ pattern: '^https?://[^\\s/]+(/[^\\s]*)?$' })),
+  DATABASE_URL: Type.Optional(Type.String({ pattern: '^postgres(ql)?://' })),
+  DATA_DIR: Type.String({ minLength: 1, default: './data' }),
+  SECRET_KEY: Type.Optional(Type.String({ pattern: '^[A-Za-z0-9+/_=-]{43,88}$' })),
+  LOG_LEVEL: Type.Union(
+    ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].map((l) => Type.Literal(l)),
+    { default: 'info' },
+  ),
+  RATE_LIMIT_PER_MINUTE: Type.Integer({ minimum: 1, default: 600 }),
+  BODY_LIMIT_BYTES: Type.Integer({ minimum: 1024, maximum: 100 * 1024 * 1024, default: 1024 * 1024 }),
+  DB_POOL_SIZE: Type.Integer({ minimum: 1, maximum: 200, default: 10 }),
+  WORKER_CONCURRENCY: Type.Integer({ minimum: 1, maximum: 500, default: 10 }),
+  SHUTDOWN_TIMEOUT_MS: Type.Integer({ minimum: 0, default: 30_000 }),
+  FIRST_OWNER_NAME: Type.String({ minLength: 1, maxLength: 200, default: 'Owner' }),
+  FIRST_OWNER_EMAIL: Type.String({ minLength: 3, maxLength: 320, default: 'owner@localhost' }),
+});
+
+type Settings = Static<typeof SettingsSchema>;
+
+export interface Config {
+  port: number;
+  host: string;
+  /** Where users reach the service; used in printed URLs and links we hand out. */
+  publicUrl: string | undefined;
+  databaseUrl: string | undefined;
+  dataDir: string;
+  secretKey: string | undefined;
+  logLevel: string;
+  rateLimitPerMinute: number;
+  bodyLimitBytes: number;
+  dbPoolSize: number;
+  workerConcurrency: number;
+  shutdownTimeoutMs: number;
+  firstOwner: { name: string; email: string };
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+const SETTING_NAMES = Object.keys(SettingsSchema.properties) as (keyof Settings)[];
+
+/** Reads and validates the settings; throws a ConfigError naming each bad variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const raw: Record<string, string> = {};
+  for (const name of SETTING_NAMES) {
+    const value = env[name];
+    // An empty variable means "not set", as in most shells' `FOO= cmd`.
+    if (value !== undefined && value !== '') raw[name] = value;
+  }
+  const settings = Value.Default(SettingsSchema, Value.Convert(SettingsSchema, raw)) as Settings;
+  const errors = [...Value.Errors(SettingsSchema, settings)];
+  if (errors.length > 0) {
+    const lines = errors.map((e) => {
+      const name = e.instancePath.replace(/^\//, '');
+      return `${name}=${JSON.stringify(raw[name] ?? '')}: ${e.message}`;
+    });
+    throw new ConfigError(`invalid settings: ${[...new Set(lines)].join('; ')}`);
+  }
+  return {
+    port: settings.PORT,
+    host: settings.HOST,
+    publicUrl: settings.PUBLIC_URL?.replace(/\/+$/, ''),
+    databaseUrl: settings.DATABASE_URL,
+    dataDir: path.resolve(settings.DATA_DIR),
+    secretKey: settings.SECRET_KEY,
+    logLevel: settings.LOG_LEVEL,
+    rateLimitPerMinute: settings.RATE_LIMIT_PER_MINUTE,
+    bodyLimitBytes: settings.BODY_LIMIT_BYTES,
+    dbPoolSize: settings.DB_POOL_SIZE,
+    workerConcurrency: settings.WORKER_CONCURRENCY,
+    shutdownTimeoutMs: settings.SHUTDOWN_TIMEOUT_MS,
+    firstOwner: { name: settings.FIRST_OWNER_NAME, email: settings.FIRST_OWNER_EMAIL },
+  };
+}

@@ -1,0 +1,48 @@
+import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import type { Config } from '../config.ts';
+import { startEmbeddedPostgres } from './embedded.ts';
+import * as schema from './schema.ts';
+
+export type Db = NodePgDatabase<typeof schema>;
+/** A transaction handle: what `db.transaction` passes to its callback. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+/** Either the database or a transaction: what a service function that only reads or writes in the caller's transaction takes. */
+export type Queryable = Db | Tx;
+
+export interface Database {
+  url: string;
+  pool: pg.Pool;
+  db: Db;
+  /** True when this process runs or shares the embedded PostgreSQL under DATA_DIR. */
+  embedded: boolean;
+  close(): Promise<void>;
+}
+
+export function createPool(url: string, max: number): pg.Pool {
+  const pool = new pg.Pool({ connectionString: url, max, application_name: 'switchboard' });
+  // A client losing its connection (idle or checked out) must not crash the process: the
+  // query in flight fails with its own error, and the pool replaces the client.
+  pool.on('error', () => {});
+  pool.on('connect', (client) => {
+    client.on('error', () => {});
+  });
+  return pool;
+}
+
+/** Opens the configured database: DATABASE_URL, or the embedded PostgreSQL under DATA_DIR. */
+export async function openDatabase(config: Config, log: (message: string) => void): Promise<Database> {
+  const embedded = config.databaseUrl ? undefined : await startEmbeddedPostgres(config.dataDir, log);
+  const url = config.databaseUrl ?? (embedded?.url as string);
+  const pool = createPool(url, config.dbPoolSize);
+  return {
+    url,
+    pool,
+    db: drizzle(pool, { schema }),
+    embedded: embedded !== undefined,
+    close: async () => {
+      await pool.end().catch(() => {});
+      await embedded?.release();
+    },
+  };
+}

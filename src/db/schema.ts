@@ -1,0 +1,75 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull();
+
+export const owners = pgTable('owners', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  email: text('email').notNull(),
+  /** Connected accounts the owner's plan allows; null means unlimited. */
+  accountLimit: integer('account_limit'),
+  createdAt: createdAt(),
+});
+
+export const profiles = pgTable(
+  'profiles',
+  {
+    id: text('id').primaryKey(),
+    ownerId: text('owner_id')
+      .notNull()
+      .references(() => owners.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    externalId: text('external_id'),
+    isDefault: boolean('is_default').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull(),
+    /** Set when deletion is requested: from then on the profile is gone for every caller. */
+    deletedAt: timestamp('deleted_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    uniqueIndex('profiles_owner_external_id_key')
+      .on(t.ownerId, t.externalId)
+      .where(sql`${t.deletedAt} is null and ${t.externalId} is not null`),
+    uniqueIndex('profiles_owner_default_key').on(t.ownerId).where(sql`${t.isDefault}`),
+    index('profiles_owner_id_idx').on(t.ownerId, t.id),
+  ],
+);
+
+export const apiKeys = pgTable(
+  'api_keys',
+  {
+    id: text('id').primaryKey(),
+    ownerId: text('owner_id')
+      .notNull()
+      .references(() => owners.id, { onDelete: 'cascade' }),
+    /** Null for an owner key. */
+    profileId: text('profile_id').references(() => profiles.id, { onDelete: 'cascade' }),
+    name: text('name'),
+    /** SHA-256 of the whole key, hex. The key itself is never stored. */
+    keyHash: text('key_hash').notNull().unique(),
+    /** The first characters of the key, shown in lists so a user can tell keys apart. */
+    keyStart: text('key_start').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('api_keys_profile_id_idx').on(t.ownerId, t.profileId, t.id)],
+);
+
+/**
+ * The outbox: every event the service reports, written by `emit` in the transaction of
+ * the change it reports. Webhook delivery reads from here.
+ */
+export const events = pgTable(
+  'events',
+  {
+    id: uuid('id').primaryKey(),
+    ownerId: text('owner_id')
+      .notNull()
+      .references(() => owners.id, { onDelete: 'cascade' }),
+    profileId: text('profile_id'),
+    type: text('type').notNull(),
+    data: jsonb('data').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('events_owner_created_idx').on(t.ownerId, t.createdAt)],
+);

@@ -1,0 +1,110 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ApiError, type ValidationDetail } from './errors.ts';
+
+interface SchemaError {
+  instancePath: string;
+  keyword: string;
+  message?: string;
+  params: Record<string, unknown>;
+}
+
+const CONTEXT_NAMES: Record<string, string> = {
+  body: 'body',
+  querystring: 'query',
+  params: 'path',
+  headers: 'header',
+};
+
+/** Turns Ajv's errors into `{field, message}` pairs a user can act on. */
+function validationDetails(context: string | undefined, validation: SchemaError[]): ValidationDetail[] {
+  const base = CONTEXT_NAMES[context ?? ''] ?? context ?? 'request';
+  const details = validation.map((e) => {
+    const path = e.instancePath
+      .split('/')
+      .filter(Boolean)
+      .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
+    let message = e.message ?? 'is invalid';
+    if (e.keyword === 'required' && typeof e.params.missingProperty === 'string') {
+      path.push(e.params.missingProperty);
+      message = 'is required';
+    } else if (e.keyword === 'additionalProperties' && typeof e.params.additionalProperty === 'string') {
+      path.push(e.params.additionalProperty);
+      message = 'is not a known field';
+    } else if (e.keyword === 'pattern') {
+      message = 'has characters or a form that is not allowed here';
+    }
+    return { field: [base, ...path].join('.'), message };
+  });
+  // anyOf/union failures repeat one field per branch; one line per field and message is enough.
+  const seen = new Set<string>();
+  return details.filter((d) => {
+    const key = `${d.field}\u0000${d.message}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+/** Maps Fastify's own errors (parsing, limits) onto the API's codes. */
+function fromFastifyError(error: FastifyError): ApiError | undefined {
+  if (error.validation) {
+    const details = validationDetails(error.validationContext, error.validation as SchemaError[]);
+    return new ApiError(400, 'validation_failed', 'The request does not match the schema; see details.', details);
+  }
+  switch (error.code) {
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return new ApiError(400, 'invalid_json', 'The body is not valid JSON.');
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return new ApiError(413, 'payload_too_large', 'The body is larger than this API accepts.');
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return new ApiError(
+        415,
+        'unsupported_media_type',
+        'Send the body as JSON with "Content-Type: application/json".',
+      );
+    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+      return new ApiError(400, 'invalid_request', 'The Content-Length header does not match the body.');
+    default:
+      break;
+  }
+  if (error instanceof SyntaxError) return new ApiError(400, 'invalid_json', 'The body is not valid JSON.');
+  if (typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500) {
+    return new ApiError(error.statusCode, 'invalid_request', error.message);
+  }
+  return undefined;
+}
+
+export function sendError(request: FastifyRequest, reply: FastifyReply, error: ApiError) {
+  return reply.code(error.status).send({
+    error: {
+      code: error.code,
+      message: error.message,
+      request_id: request.id,
+      ...(error.details === undefined ? {} : { details: error.details }),
+    },
+  });
+}
+
+export function installErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const known = error instanceof ApiError ? error : fromFastifyError(error);
+    if (known) {
+      if (known.status >= 500) request.log.error({ err: error }, 'request failed');
+      return sendError(request, reply, known);
+    }
+    request.log.error({ err: error }, 'unexpected error while handling a request');
+    return sendError(
+      request,
+      reply,
+      new ApiError(500, 'internal_error', 'Something went wrong on our side. Quote the request_id when you report it.'),
+    );
+  });
+  app.setNotFoundHandler((request, reply) =>
+    sendError(
+      request,
+      reply,
+      new ApiError(404, 'not_found', `No route ${request.method} ${request.url.split('?')[0]}.`),
+    ),
+  );
+}

@@ -1,0 +1,38 @@
+/**
+ * The one error type services throw. The error handler renders it as
+ * `{"error":{"code","message","request_id","details"?}}` with `status`.
+ */
+export class ApiError extends Error {
+  override name = 'ApiError';
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly details?: unknown,
+  ) {
+    super(message);
+  }
+}
+
+export const errors = {
+  unauthorized: () => new ApiError(401, 'unauthorized', 'Send a valid API key as "Authorization: Bearer <key>".'),
+  ownerKeyRequired: () =>
+    new ApiError(403, 'owner_key_required', 'This endpoint needs an owner API key; a profile key cannot use it.'),
+  profileMismatch: () =>
+    new ApiError(
+      403,
+      'profile_mismatch',
+      'This profile key belongs to another profile than the Service-Profile header names.',
+    ),
+  profileNotFound: (ref: string) =>
+    new ApiError(404, 'profile_not_found', `No profile with id or external_id ${JSON.stringify(ref)}.`),
+  notFound: (what: string) => new ApiError(404, 'not_found', what),
+  validation: (details: ValidationDetail[]) =>
+    new ApiError(400, 'validation_failed', 'The request does not match the schema; see details.', details),
+};
+
+export interface ValidationDetail {
+  /** Where the problem is: `body.name`, `query.limit`, `header.service-profile`. */
+  field: string;
+  message: string;
+}

@@ -1,0 +1,65 @@
+import { type TSchema, Type } from 'typebox';
+
+/** Shared pieces of route schemas, so every endpoint validates and documents alike. */
+
+export const ErrorBody = Type.Object(
+  {
+    error: Type.Object({
+      code: Type.String({ description: 'Stable machine-readable code, e.g. `profile_not_found`.' }),
+      message: Type.String({ description: 'What went wrong, for a human.' }),
+      request_id: Type.String({
+        description: 'Also in the `Request-Id` response header; quote it in support requests.',
+      }),
+      details: Type.Optional(Type.Unknown({ description: 'For `validation_failed`: a list of `{field, message}`.' })),
+    }),
+  },
+  { $id: 'Error', title: 'Error' },
+);
+
+/** The error responses a route can give, by status, all in the one error shape. */
+export function errorResponses(...statuses: number[]): Record<number, typeof ErrorBody> {
+  return Object.fromEntries(statuses.map((s) => [s, ErrorBody]));
+}
+
+/** Statuses every authenticated route can answer besides its own. */
+export const AUTHENTICATED_ERRORS = [400, 401, 403, 404, 429, 500] as const;
+
+export const Timestamp = Type.String({ format: 'date-time', description: 'ISO 8601, UTC.' });
+
+/** A person-written name: no control characters, at least one visible character. */
+export function NameText(maxLength: number, description: string) {
+  return Type.String({
+    minLength: 1,
+    maxLength,
+    pattern: '^[^\\x00-\\x1f\\x7f]*[^\\s\\x00-\\x1f\\x7f][^\\x00-\\x1f\\x7f]*$',
+    description,
+  });
+}
+
+export const ListQuery = {
+  limit: Type.Optional(
+    Type.Integer({ minimum: 1, maximum: 100, default: 50, description: 'Items per page, 1 to 100.' }),
+  ),
+  cursor: Type.Optional(
+    Type.String({ minLength: 1, maxLength: 200, description: 'The `next_cursor` of the previous page.' }),
+  ),
+};
+
+export function ListOf<T extends TSchema>(item: T) {
+  return Type.Object({
+    data: Type.Array(item),
+    next_cursor: Type.Union([Type.String(), Type.Null()], {
+      description: 'Pass as `cursor` for the next page; null on the last page.',
+    }),
+  });
+}
+
+export const ProfileHeader = Type.Object({
+  'service-profile': Type.Optional(
+    Type.String({
+      minLength: 1,
+      maxLength: 255,
+      description: 'Owner keys only: a profile id or `external_id` that scopes the request to that profile.',
+    }),
+  ),
+});

@@ -1,0 +1,8 @@
+/** Who is calling and what they may see, resolved once per request by the auth hook. */
+export interface Scope {
+  ownerId: string;
+  /** The one profile the request is limited to (a profile key, or the Service-Profile header); null: all of the owner's. */
+  profileId: string | null;
+  keyId: string;
+  keyKind: 'owner' | 'profile';
+}

@@ -1,0 +1,31 @@
+import { randomUUID } from 'node:crypto';
+import { typeid } from 'typeid-js';
+
+/**
+ * Resource ids are TypeIDs: a readable prefix and a UUIDv7 in base32, so they sort by
+ * creation time and tell what they name (`prf_01jd...`). Event and delivery ids are
+ * plain UUIDs, as the spec requires.
+ */
+export const ID_PREFIXES = {
+  owner: 'own',
+  profile: 'prf',
+  apiKey: 'key',
+} as const;
+
+export type IdKind = keyof typeof ID_PREFIXES;
+
+export function newId(kind: IdKind): string {
+  return typeid(ID_PREFIXES[kind]).toString();
+}
+
+export function newUuid(): string {
+  return randomUUID();
+}
+
+const TYPEID_SUFFIX = /^[0-7][0-9a-hjkmnp-tv-z]{25}$/;
+
+/** True when `value` has the shape of an id of `kind` (it may still name nothing). */
+export function looksLikeId(kind: IdKind, value: string): boolean {
+  const prefix = `${ID_PREFIXES[kind]}_`;
+  return value.startsWith(prefix) && TYPEID_SUFFIX.test(value.slice(prefix.length));
+}

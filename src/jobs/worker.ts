@@ -1,0 +1,28 @@
+import { Logger, type LogLevel, type Runner, run } from 'graphile-worker';
+import type pg from 'pg';
+import type { Logger as Pino } from 'pino';
+import type { Db } from '../db/connection.ts';
+import { taskList } from './tasks.ts';
+
+/** graphile-worker's log lines, through the service's pino logger. */
+function workerLogger(log: Pino): Logger {
+  return new Logger((scope) => (level: LogLevel, message: string, meta?: unknown) => {
+    const fields = { component: 'worker', ...scope, ...(meta && typeof meta === 'object' ? meta : {}) };
+    const method = level === 'error' ? 'error' : level === 'warning' ? 'warn' : level === 'info' ? 'info' : 'debug';
+    log[method](fields, message);
+  });
+}
+
+/** Starts a worker pool that runs jobs from the shared queue until stopped. */
+export async function startWorker(options: { db: Db; pool: pg.Pool; concurrency: number; log: Pino }): Promise<Runner> {
+  return await run({
+    pgPool: options.pool,
+    concurrency: options.concurrency,
+    taskList: taskList(options.db),
+    // Periodic tasks are registered in code as later issues add them; no crontab file.
+    crontab: '',
+    noHandleSignals: true,
+    pollInterval: 1000,
+    logger: workerLogger(options.log),
+  });
+}

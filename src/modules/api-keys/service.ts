@@ -1,0 +1,104 @@
+import { and, asc, eq, gt } from 'drizzle-orm';
+import { now } from '../../clock.ts';
+import type { Db, Queryable } from '../../db/connection.ts';
+import { apiKeys } from '../../db/schema.ts';
+import { forgetCachedAuth, notifyAuthChanged } from '../../http/auth-cache.ts';
+import { newId } from '../../ids.ts';
+import { generateKey, hashKey, type KeyKind } from './key-material.ts';
+
+export interface ApiKeyRecord {
+  id: string;
+  ownerId: string;
+  profileId: string | null;
+  name: string | null;
+  keyStart: string;
+  createdAt: Date;
+}
+
+export interface KeyPrincipal {
+  keyId: string;
+  ownerId: string;
+  /** The profile a profile key is locked to; null for an owner key. */
+  profileId: string | null;
+}
+
+const recordColumns = {
+  id: apiKeys.id,
+  ownerId: apiKeys.ownerId,
+  profileId: apiKeys.profileId,
+  name: apiKeys.name,
+  keyStart: apiKeys.keyStart,
+  createdAt: apiKeys.createdAt,
+};
+
+/** Creates a key; the returned `key` is the only time it exists in clear. */
+export async function createKey(
+  db: Queryable,
+  input: { ownerId: string; profileId: string | null; name?: string | null },
+): Promise<ApiKeyRecord & { key: string; kind: KeyKind }> {
+  const kind: KeyKind = input.profileId === null ? 'owner' : 'profile';
+  const material = generateKey(kind);
+  const [row] = await db
+    .insert(apiKeys)
+    .values({
+      id: newId('apiKey'),
+      ownerId: input.ownerId,
+      profileId: input.profileId,
+      name: input.name ?? null,
+      keyHash: material.hash,
+      keyStart: material.start,
+      createdAt: now(),
+    })
+    .returning(recordColumns);
+  if (!row) throw new Error('insert returned no row');
+  return { ...row, key: material.key, kind };
+}
+
+export async function findPrincipal(db: Queryable, key: string): Promise<KeyPrincipal | undefined> {
+  const [row] = await db
+    .select({ keyId: apiKeys.id, ownerId: apiKeys.ownerId, profileId: apiKeys.profileId })
+    .from(apiKeys)
+    .where(eq(apiKeys.keyHash, hashKey(key)))
+    .limit(1);
+  return row;
+}
+
+export async function listProfileKeys(
+  db: Queryable,
+  ownerId: string,
+  profileId: string,
+  page: { limit: number; after?: string | undefined },
+): Promise<ApiKeyRecord[]> {
+  return await db
+    .select(recordColumns)
+    .from(apiKeys)
+    .where(
+      and(
+        eq(apiKeys.ownerId, ownerId),
+        eq(apiKeys.profileId, profileId),
+        page.after === undefined ? undefined : gt(apiKeys.id, page.after),
+      ),
+    )
+    .orderBy(asc(apiKeys.id))
+    .limit(page.limit + 1);
+}
+
+/** Deletes one profile key; true when it existed. The key stops working at once. */
+export async function deleteProfileKey(db: Db, ownerId: string, profileId: string, keyId: string): Promise<boolean> {
+  const deleted = await db.transaction(async (tx) => {
+    const rows = await tx
+      .delete(apiKeys)
+      .where(and(eq(apiKeys.id, keyId), eq(apiKeys.ownerId, ownerId), eq(apiKeys.profileId, profileId)))
+      .returning({ id: apiKeys.id });
+    if (rows.length > 0) await notifyAuthChanged(tx);
+    return rows.length > 0;
+  });
+  if (deleted) forgetCachedAuth();
+  return deleted;
+}
+
+/** Deletes every key of a profile in the caller's transaction; the caller forgets cached auth after its commit. */
+export async function deleteAllProfileKeys(db: Queryable, ownerId: string, profileId: string): Promise<void> {
+  await db.delete(apiKeys).where(and(eq(apiKeys.ownerId, ownerId), eq(apiKeys.profileId, profileId)));
+  await notifyAuthChanged(db);
+}

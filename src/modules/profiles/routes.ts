@@ -1,0 +1,178 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import type { Db } from '../../db/connection.ts';
+import { decodeCursor, toPage } from '../../http/pagination.ts';
+import {
+  AUTHENTICATED_ERRORS,
+  errorResponses,
+  ListOf,
+  ListQuery,
+  NameText,
+  ProfileHeader,
+  Timestamp,
+} from '../../http/schemas.ts';
+import {
+  createProfile,
+  getProfile,
+  listProfiles,
+  renderProfile,
+  requestProfileDeletion,
+  updateProfile,
+} from './service.ts';
+
+export const ExternalId = Type.String({
+  minLength: 1,
+  maxLength: 255,
+  // Printable ASCII so it fits a header and a path; not shaped like a profile id, so a
+  // reference is never ambiguous.
+  pattern: '^(?!prf_)[\\x21-\\x7e]+$',
+  description: "The owner's own identifier for the client (printable ASCII, not starting with `prf_`).",
+});
+
+const Profile = Type.Object(
+  {
+    id: Type.String({ description: 'Profile id, `prf_...`.' }),
+    name: Type.String(),
+    external_id: Type.Union([Type.String(), Type.Null()]),
+    is_default: Type.Boolean({ description: 'True for the default profile, which cannot be deleted.' }),
+    created_at: Timestamp,
+    updated_at: Timestamp,
+  },
+  { $id: 'Profile', title: 'Profile' },
+);
+
+export const ProfileParams = Type.Object({
+  id: Type.String({ minLength: 1, maxLength: 255, description: 'Profile id or `external_id`.' }),
+});
+
+const tags = ['Profiles'];
+const ownerOnly = { ownerOnly: true };
+
+export function profileRoutes(db: Db): FastifyPluginAsyncTypebox {
+  return async (app) => {
+    app.get(
+      '/v1/profiles',
+      {
+        config: ownerOnly,
+        schema: {
+          tags,
+          summary: 'List profiles',
+          description: 'Oldest first; the default profile is first. With a Service-Profile header, only that profile.',
+          headers: ProfileHeader,
+          querystring: Type.Object(
+            { ...ListQuery, external_id: Type.Optional(ExternalId) },
+            { additionalProperties: false },
+          ),
+          response: { 200: ListOf(Profile), ...errorResponses(...AUTHENTICATED_ERRORS) },
+        },
+      },
+      async (request) => {
+        const limit = request.query.limit ?? 50;
+        const rows = await listProfiles(db, request.scope, {
+          externalId: request.query.external_id,
+          limit,
+          after: decodeCursor(request.query.cursor),
+        });
+        return toPage(rows, limit, renderProfile);
+      },
+    );
+
+    app.post(
+      '/v1/profiles',
+      {
+        config: ownerOnly,
+        schema: {
+          tags,
+          summary: 'Create a profile',
+          description:
+            'Answers 201 with the new profile. When a profile with this `external_id` exists, answers 200 with it and changes nothing, so retrying is safe.',
+          headers: ProfileHeader,
+          body: Type.Object(
+            { name: NameText(200, 'Name of the client.'), external_id: Type.Optional(ExternalId) },
+            { additionalProperties: false },
+          ),
+          response: { 200: Profile, 201: Profile, ...errorResponses(...AUTHENTICATED_ERRORS, 413, 415) },
+        },
+      },
+      async (request, reply) => {
+        const { profile, created } = await createProfile(db, request.scope, {
+          name: request.body.name,
+          externalId: request.body.external_id,
+        });
+        return reply.code(created ? 201 : 200).send(renderProfile(profile));
+      },
+    );
+
+    app.get(
+      '/v1/profiles/:id',
+      {
+        config: ownerOnly,
+        schema: {
+          tags,
+          summary: 'Get a profile',
+          headers: ProfileHeader,
+          params: ProfileParams,
+          response: { 200: Profile, ...errorResponses(...AUTHENTICATED_ERRORS) },
+        },
+      },
+      async (request) => renderProfile(await getProfile(db, request.scope, request.params.id)),
+    );
+
+    app.patch(
+      '/v1/profiles/:id',
+      {
+        config: ownerOnly,
+        schema: {
+          tags,
+          summary: 'Update a profile',
+          description: '`external_id: null` removes it. 409 `external_id_taken` when another profile has it.',
+          headers: ProfileHeader,
+          params: ProfileParams,
+          body: Type.Object(
+            {
+              name: Type.Optional(NameText(200, 'Name of the client.')),
+              external_id: Type.Optional(Type.Union([ExternalId, Type.Null()])),
+            },
+            { additionalProperties: false },
+          ),
+          response: { 200: Profile, ...errorResponses(...AUTHENTICATED_ERRORS, 409, 413, 415) },
+        },
+      },
+      async (request) =>
+        renderProfile(
+          await updateProfile(db, request.scope, request.params.id, {
+            name: request.body.name,
+            externalId: request.body.external_id,
+          }),
+        ),
+    );
+
+    app.delete(
+      '/v1/profiles/:id',
+      {
+        config: ownerOnly,
+        schema: {
+          tags,
+          summary: 'Delete a profile',
+          description:
+            'Answers 202. The profile and its API keys are gone for every caller at once; its data is deleted in the background, then `profile.deleted` is sent to endpoints not bound to a profile. The default profile cannot be deleted (409 `default_profile`).',
+          headers: ProfileHeader,
+          params: ProfileParams,
+          response: {
+            202: Type.Object({
+              id: Type.String(),
+              status: Type.Literal('deletion_pending', {
+                description: 'The data is being deleted; `profile.deleted` reports the end.',
+              }),
+            }),
+            ...errorResponses(...AUTHENTICATED_ERRORS, 409),
+          },
+        },
+      },
+      async (request, reply) => {
+        const profile = await requestProfileDeletion(db, request.scope, request.params.id);
+        return reply.code(202).send({ id: profile.id, status: 'deletion_pending' as const });
+      },
+    );
+  };
+}

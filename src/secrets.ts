@@ -1,0 +1,49 @@
+import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+
+/**
+ * Webhook secrets and platform tokens are stored encrypted with AES-256-GCM under
+ * SECRET_KEY. Without the setting, a key is generated once into DATA_DIR/secret.key, which
+ * is enough for one machine; several machines sharing a database must all be given the
+ * same SECRET_KEY.
+ */
+export async function loadSecretKey(configured: string | undefined, dataDir: string): Promise<Buffer> {
+  if (configured !== undefined) return decodeKey(configured, 'SECRET_KEY');
+  const file = path.join(dataDir, 'secret.key');
+  await fs.mkdir(dataDir, { recursive: true });
+  try {
+    await fs.writeFile(file, randomBytes(32).toString('base64'), { flag: 'wx', mode: 0o600 });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  }
+  return decodeKey((await fs.readFile(file, 'utf8')).trim(), file);
+}
+
+function decodeKey(text: string, source: string): Buffer {
+  const key = /^[0-9a-f]{64}$/i.test(text) ? Buffer.from(text, 'hex') : Buffer.from(text, 'base64');
+  if (key.length !== 32) throw new Error(`${source} must be 32 bytes, as 64 hex digits or base64`);
+  return key;
+}
+
+const VERSION = 'v1';
+
+/** Encrypts `plain` as `v1.<iv>.<tag>.<ciphertext>` (base64url parts). */
+export function encrypt(key: Buffer, plain: string): string {
+  const iv = randomBytes(12);
+  const cipher = createCipheriv('aes-256-gcm', key, iv);
+  const data = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
+  return [VERSION, iv, cipher.getAuthTag(), data]
+    .map((p) => (typeof p === 'string' ? p : p.toString('base64url')))
+    .join('.');
+}
+
+export function decrypt(key: Buffer, sealed: string): string {
+  const [version, iv, tag, data] = sealed.split('.');
+  if (version !== VERSION || iv === undefined || tag === undefined || data === undefined) {
+    throw new Error('not a value sealed by encrypt()');
+  }
+  const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url'));
+  decipher.setAuthTag(Buffer.from(tag, 'base64url'));
+  return Buffer.concat([decipher.update(Buffer.from(data, 'base64url')), decipher.final()]).toString('utf8');
+}

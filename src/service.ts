@@ -1,0 +1,81 @@
+import type { AddressInfo } from 'node:net';
+import type { FastifyInstance } from 'fastify';
+import type { Runner } from 'graphile-worker';
+import type { Logger } from 'pino';
+import { buildApp } from './app.ts';
+import type { Config } from './config.ts';
+import { type Database, openDatabase } from './db/connection.ts';
+import { runMigrations } from './db/migrate.ts';
+import { listenForAuthChanges } from './http/auth-cache.ts';
+import { startWorker } from './jobs/worker.ts';
+import { type CreatedOwner, createFirstOwnerIfNone } from './modules/owners/service.ts';
+import { loadSecretKey } from './secrets.ts';
+
+export interface Roles {
+  api: boolean;
+  worker: boolean;
+}
+
+export interface RunningService {
+  database: Database;
+  app?: FastifyInstance;
+  /** Where the API listens, e.g. `http://localhost:8080`; undefined without the api role. */
+  baseUrl?: string;
+  /** Set on the first start with an empty database. */
+  firstOwner?: CreatedOwner;
+  /** Stops taking requests, finishes those in flight, stops workers, leaves the database. */
+  stop(): Promise<void>;
+}
+
+/** Starts the roles this process plays, on the configured database. */
+export async function startService(config: Config, roles: Roles, log: Logger): Promise<RunningService> {
+  const database = await openDatabase(config, (message) => log.info({ component: 'database' }, message));
+  const stops: (() => Promise<void>)[] = [];
+  let stopping: Promise<void> | undefined;
+  const stop = () => {
+    stopping ??= (async () => {
+      for (const step of [...stops].reverse()) {
+        await step().catch((error: unknown) => log.error({ err: error }, 'error while stopping'));
+      }
+      await database.close();
+    })();
+    return stopping;
+  };
+  try {
+    await loadSecretKey(config.secretKey, config.dataDir);
+    if (!config.secretKey && !database.embedded) {
+      log.warn(
+        `SECRET_KEY is not set: using ${config.dataDir}/secret.key; every machine on this database needs the same key`,
+      );
+    }
+    await runMigrations(database.pool);
+    const running: RunningService = { database, stop };
+
+    if (roles.api) {
+      stops.push(listenForAuthChanges(database.url, (message) => log.warn({ component: 'auth' }, message)));
+      const app = await buildApp({ config, database, log });
+      await app.listen({ port: config.port, host: config.host });
+      stops.push(() => app.close());
+      const { port } = app.server.address() as AddressInfo;
+      running.app = app;
+      running.baseUrl = config.publicUrl ?? `http://localhost:${port}`;
+      // Only once the API answers, so the key printed next is usable at once and never
+      // created by a start that then fails.
+      running.firstOwner = await createFirstOwnerIfNone(database.db, config.firstOwner);
+    }
+    if (roles.worker) {
+      const runner: Runner = await startWorker({
+        db: database.db,
+        pool: database.pool,
+        concurrency: config.workerConcurrency,
+        log,
+      });
+      // The API stops first (pushed earlier, stopped later): reversed order stops workers last.
+      stops.unshift(() => runner.stop());
+    }
+    return running;
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
