@@ -41,6 +41,8 @@ export async function buildApp({ config, database, log }: AppOptions): Promise<F
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   app.setValidatorCompiler(makeValidatorCompiler());
+  // JSON is the only body the API takes; anything else is 415, not a string to validate.
+  app.removeContentTypeParser('text/plain');
   app.addHook('onRequest', async (request, reply) => {
     reply.header('Request-Id', request.id);
   });

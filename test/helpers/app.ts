@@ -1,0 +1,86 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import type { Runner } from 'graphile-worker';
+import pino from 'pino';
+import { buildApp } from '../../src/app.ts';
+import { type Config, loadConfig } from '../../src/config.ts';
+import type { Database } from '../../src/db/connection.ts';
+import { listenForAuthChanges } from '../../src/http/auth-cache.ts';
+import { startWorker } from '../../src/jobs/worker.ts';
+import { createKey } from '../../src/modules/api-keys/service.ts';
+import { createOwner } from '../../src/modules/owners/service.ts';
+import { createTestDatabase } from './database.ts';
+
+export interface TestOwner {
+  ownerId: string;
+  defaultProfileId: string;
+  /** Owner key. */
+  key: string;
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  config: Config;
+  /** A new owner with its default profile and owner key. */
+  createOwner(name?: string): Promise<TestOwner>;
+  /** A profile key for `profileId` of `ownerId`. */
+  createProfileKey(ownerId: string, profileId: string): Promise<string>;
+  /** Starts a graphile-worker pool on this database (stopped by close()). */
+  startWorker(): Promise<Runner>;
+  close(): Promise<void>;
+}
+
+/** The app as `npm start` builds it, on a database of its own, for `app.inject` requests. */
+export async function startTestApp(
+  env: Record<string, string> = {},
+  extraRoutes?: (app: FastifyInstance) => void,
+): Promise<TestApp> {
+  const database = await createTestDatabase();
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'switchboard-app-'));
+  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...env });
+  const stopListening = listenForAuthChanges(database.url, () => {});
+  const app = await buildApp({ config, database });
+  extraRoutes?.(app);
+  await app.ready();
+  const runners: Runner[] = [];
+  let owners = 0;
+  return {
+    app,
+    database,
+    config,
+    createOwner: async (name) => {
+      owners += 1;
+      const created = await createOwner(database.db, {
+        name: name ?? `Owner ${owners}`,
+        email: `owner${owners}@example.test`,
+      });
+      return { ownerId: created.ownerId, defaultProfileId: created.defaultProfileId, key: created.apiKey };
+    },
+    createProfileKey: async (ownerId, profileId) => (await createKey(database.db, { ownerId, profileId })).key,
+    startWorker: async () => {
+      const runner = await startWorker({
+        db: database.db,
+        pool: database.pool,
+        concurrency: 2,
+        log: pino({ level: 'silent' }),
+      });
+      runners.push(runner);
+      return runner;
+    },
+    close: async () => {
+      await app.close();
+      for (const runner of runners) await runner.stop();
+      await stopListening();
+      await database.close();
+      await fs.rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Headers for a request with `key`, and optionally a Service-Profile header. */
+export function auth(key: string, profile?: string): Record<string, string> {
+  return { authorization: `Bearer ${key}`, ...(profile === undefined ? {} : { 'service-profile': profile }) };
+}
