@@ -48,17 +48,19 @@ export function apiKeyRoutes(db: Db): FastifyPluginAsyncTypebox {
       '/v1/profiles/:id/api-keys',
       {
         config: ownerOnly,
+        // Every field is optional, so no body at all is as good as `{}`.
+        preValidation: async (request) => {
+          request.body ??= {};
+        },
         schema: {
           tags,
           summary: 'Create a profile API key',
           description: 'A key locked to this profile. The response holds the key; it is never shown again.',
           headers: ProfileHeader,
           params: ProfileParams,
-          body: Type.Optional(
-            Type.Object(
-              { name: Type.Optional(NameText(200, 'A label, e.g. what the key is for.')) },
-              { additionalProperties: false },
-            ),
+          body: Type.Object(
+            { name: Type.Optional(NameText(200, 'A label, e.g. what the key is for.')) },
+            { additionalProperties: false },
           ),
           response: { 201: CreatedApiKey, ...errorResponses(...AUTHENTICATED_ERRORS, 413, 415) },
         },
@@ -68,7 +70,7 @@ export function apiKeyRoutes(db: Db): FastifyPluginAsyncTypebox {
         const created = await createKey(db, {
           ownerId: request.scope.ownerId,
           profileId: profile.id,
-          name: request.body?.name ?? null,
+          name: request.body.name ?? null,
         });
         return reply.code(201).send({ ...renderKey(created), key: created.key });
       },

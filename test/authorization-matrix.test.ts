@@ -1,0 +1,219 @@
+import { asc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiKeys, profiles } from '../src/db/schema.ts';
+import { createKey } from '../src/modules/api-keys/service.ts';
+import { auth, startTestApp, type TestApp, type TestOwner } from './helpers/app.ts';
+
+/**
+ * Every /v1 route, called by every kind of caller. The routes come from the OpenAPI
+ * document, so a route added without an entry here fails this test.
+ */
+
+interface Fixture extends TestOwner {
+  /** A non-default profile of the owner, with a profile key. */
+  profileId: string;
+  profileKey: string;
+}
+
+interface Call {
+  url: string;
+  payload?: Record<string, unknown>;
+}
+
+interface RouteCase {
+  ownerOnly: boolean;
+  success: number;
+  /** A valid request on `a`'s resources; destructive routes make fresh ones each time. */
+  build(a: Fixture): Promise<Call>;
+  /** What owner B's key gets on that request: 404 for a path naming A's resource, or its own data. */
+  otherOwner: 404 | 'own-data';
+}
+
+let t: TestApp;
+let a: Fixture;
+let b: Fixture;
+
+async function newProfile(owner: TestOwner, name: string): Promise<string> {
+  const res = await t.app.inject({ method: 'POST', url: '/v1/profiles', headers: auth(owner.key), payload: { name } });
+  return res.json().id;
+}
+
+async function fixture(name: string): Promise<Fixture> {
+  const owner = await t.createOwner(name);
+  const profileId = await newProfile(owner, `${name} client`);
+  return { ...owner, profileId, profileKey: await t.createProfileKey(owner.ownerId, profileId) };
+}
+
+const matrix: Record<string, RouteCase> = {
+  'GET /v1/profiles': {
+    ownerOnly: true,
+    success: 200,
+    otherOwner: 'own-data',
+    build: async () => ({ url: '/v1/profiles' }),
+  },
+  'POST /v1/profiles': {
+    ownerOnly: true,
+    success: 201,
+    otherOwner: 'own-data',
+    build: async () => ({ url: '/v1/profiles', payload: { name: 'Matrix made' } }),
+  },
+  'GET /v1/profiles/{id}': {
+    ownerOnly: true,
+    success: 200,
+    otherOwner: 404,
+    build: async (f) => ({ url: `/v1/profiles/${f.profileId}` }),
+  },
+  'PATCH /v1/profiles/{id}': {
+    ownerOnly: true,
+    success: 200,
+    otherOwner: 404,
+    build: async (f) => ({ url: `/v1/profiles/${f.profileId}`, payload: { name: 'Renamed by matrix' } }),
+  },
+  'DELETE /v1/profiles/{id}': {
+    ownerOnly: true,
+    success: 202,
+    otherOwner: 404,
+    build: async (f) => ({ url: `/v1/profiles/${await newProfile(f, 'To delete')}` }),
+  },
+  'POST /v1/profiles/{id}/api-keys': {
+    ownerOnly: true,
+    success: 201,
+    otherOwner: 404,
+    build: async (f) => ({ url: `/v1/profiles/${f.profileId}/api-keys`, payload: { name: 'matrix' } }),
+  },
+  'GET /v1/profiles/{id}/api-keys': {
+    ownerOnly: true,
+    success: 200,
+    otherOwner: 404,
+    build: async (f) => ({ url: `/v1/profiles/${f.profileId}/api-keys` }),
+  },
+  'DELETE /v1/profiles/{id}/api-keys/{keyId}': {
+    ownerOnly: true,
+    success: 204,
+    otherOwner: 404,
+    build: async (f) => {
+      const key = await createKey(t.database.db, { ownerId: f.ownerId, profileId: f.profileId });
+      return { url: `/v1/profiles/${f.profileId}/api-keys/${key.id}` };
+    },
+  },
+};
+
+/** Everything stored for an owner that a call could change. */
+async function snapshot(ownerId: string) {
+  return {
+    profiles: await t.database.db
+      .select()
+      .from(profiles)
+      .where(eq(profiles.ownerId, ownerId))
+      .orderBy(asc(profiles.id)),
+    keys: await t.database.db
+      .select({ id: apiKeys.id, profileId: apiKeys.profileId, name: apiKeys.name })
+      .from(apiKeys)
+      .where(eq(apiKeys.ownerId, ownerId))
+      .orderBy(asc(apiKeys.id)),
+  };
+}
+
+async function call(method: string, c: Call, headers: Record<string, string>) {
+  return await t.app.inject({
+    method: method as 'GET',
+    url: c.url,
+    headers,
+    ...(c.payload ? { payload: c.payload } : {}),
+  });
+}
+
+beforeAll(async () => {
+  t = await startTestApp({ RATE_LIMIT_PER_MINUTE: '100000' });
+  a = await fixture('Owner A');
+  b = await fixture('Owner B');
+});
+afterAll(() => t.close());
+
+describe('authorization matrix', () => {
+  it('has an entry for every /v1 route in the OpenAPI document', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/openapi.json' })).json();
+    const documented = Object.entries(doc.paths as Record<string, Record<string, unknown>>)
+      .filter(([path]) => path.startsWith('/v1/'))
+      .flatMap(([path, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${path}`))
+      .sort();
+    expect(documented).toEqual(Object.keys(matrix).sort());
+  });
+
+  for (const [route, rc] of Object.entries(matrix)) {
+    const [method] = route.split(' ') as [string];
+
+    describe(route, () => {
+      it('answers no key and a wrong key with 401 unauthorized, changing nothing', async () => {
+        const before = [await snapshot(a.ownerId), await snapshot(b.ownerId)];
+        const c = await rc.build(a);
+        const afterBuild = [await snapshot(a.ownerId), await snapshot(b.ownerId)];
+        for (const headers of [{}, auth('sb_owner_2nRk6mQ1bW0rXzJt9fYcVd3hLsPaE8uKoGi5NjTy7Mw')]) {
+          const res = await call(method, c, headers);
+          expect(res.statusCode).toBe(401);
+          expect(res.json().error.code).toBe('unauthorized');
+        }
+        expect([await snapshot(a.ownerId), await snapshot(b.ownerId)]).toEqual(afterBuild);
+        expect(before[1]).toEqual(afterBuild[1]);
+      });
+
+      it(rc.ownerOnly ? 'answers a profile key with 403 owner_key_required' : 'lets a profile key in', async () => {
+        const c = await rc.build(a);
+        const before = await snapshot(a.ownerId);
+        const res = await call(method, c, auth(a.profileKey));
+        if (rc.ownerOnly) {
+          expect(res.statusCode).toBe(403);
+          expect(res.json().error.code).toBe('owner_key_required');
+          expect(await snapshot(a.ownerId)).toEqual(before);
+        } else {
+          expect(res.statusCode).toBe(rc.success);
+        }
+      });
+
+      it('answers a profile key naming another profile with 403 profile_mismatch', async () => {
+        const c = await rc.build(a);
+        const before = await snapshot(a.ownerId);
+        for (const other of [a.defaultProfileId, b.profileId]) {
+          const res = await call(method, c, auth(a.profileKey, other));
+          expect(res.statusCode).toBe(403);
+          expect(res.json().error.code).toBe('profile_mismatch');
+        }
+        expect(await snapshot(a.ownerId)).toEqual(before);
+      });
+
+      it(`answers the owner key with ${rc.success}`, async () => {
+        const c = await rc.build(a);
+        const otherBefore = await snapshot(b.ownerId);
+        const res = await call(method, c, auth(a.key));
+        expect(res.statusCode).toBe(rc.success);
+        expect(await snapshot(b.ownerId)).toEqual(otherBefore);
+      });
+
+      it("answers the owner key with another owner's profile header with 404 profile_not_found", async () => {
+        const c = await rc.build(a);
+        const before = [await snapshot(a.ownerId), await snapshot(b.ownerId)];
+        for (const other of [b.profileId, b.defaultProfileId]) {
+          const res = await call(method, c, auth(a.key, other));
+          expect(res.statusCode).toBe(404);
+          expect(res.json().error.code).toBe('profile_not_found');
+        }
+        expect([await snapshot(a.ownerId), await snapshot(b.ownerId)]).toEqual(before);
+      });
+
+      it("never shows or changes one owner's data to another owner's key", async () => {
+        const c = await rc.build(a);
+        const aBefore = await snapshot(a.ownerId);
+        const res = await call(method, c, auth(b.key));
+        expect(await snapshot(a.ownerId)).toEqual(aBefore);
+        const aIds = [a.ownerId, ...aBefore.profiles.map((p) => p.id), ...aBefore.keys.map((k) => k.id)];
+        if (rc.otherOwner === 404) {
+          expect(res.statusCode).toBe(404);
+          expect(['profile_not_found', 'api_key_not_found']).toContain(res.json().error.code);
+        } else {
+          expect(res.statusCode).toBe(rc.success);
+          for (const id of aIds) expect(res.body).not.toContain(id);
+        }
+      });
+    });
+  }
+});

@@ -1,0 +1,42 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { decrypt, encrypt, loadSecretKey } from '../src/secrets.ts';
+
+describe('SECRET_KEY and encryption at rest', () => {
+  it('generates a key into DATA_DIR once and reads the same key afterwards', async () => {
+    const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'sb-secret-'));
+    try {
+      const first = await loadSecretKey(undefined, dir);
+      const second = await loadSecretKey(undefined, dir);
+      expect(first.length).toBe(32);
+      expect(second.equals(first)).toBe(true);
+      const stat = await fs.stat(path.join(dir, 'secret.key'));
+      expect(stat.mode & 0o077).toBe(0);
+    } finally {
+      await fs.rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('accepts SECRET_KEY as 64 hex digits or base64 and rejects other lengths', async () => {
+    const raw = randomBytes(32);
+    expect((await loadSecretKey(raw.toString('hex'), '/nonexistent')).equals(raw)).toBe(true);
+    expect((await loadSecretKey(raw.toString('base64'), '/nonexistent')).equals(raw)).toBe(true);
+    await expect(loadSecretKey(randomBytes(16).toString('base64'), '/nonexistent')).rejects.toThrow(/32 bytes/);
+  });
+
+  it('round-trips a value, differently each time, and detects tampering', () => {
+    const key = randomBytes(32);
+    const a = encrypt(key, 'platform-token-ü');
+    const b = encrypt(key, 'platform-token-ü');
+    expect(a).not.toBe(b);
+    expect(a).not.toContain('platform-token');
+    expect(decrypt(key, a)).toBe('platform-token-ü');
+    const parts = a.split('.');
+    parts[3] = Buffer.from('tampered').toString('base64url');
+    expect(() => decrypt(key, parts.join('.'))).toThrow();
+    expect(() => decrypt(randomBytes(32), a)).toThrow();
+  });
+});
