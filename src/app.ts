@@ -12,6 +12,7 @@ import { migrationsApplied } from './db/migrate.ts';
 import { authenticate } from './http/auth.ts';
 import { installErrorHandling } from './http/error-handler.ts';
 import { ApiError } from './http/errors.ts';
+import { installIdempotency } from './http/idempotency.ts';
 import { installMetrics } from './http/metrics.ts';
 import { errorResponses } from './http/schemas.ts';
 import { makeValidatorCompiler } from './http/validation.ts';
@@ -121,6 +122,7 @@ export async function buildApp({ config, database, log }: AppOptions): Promise<F
         ),
     });
     v1.addHook('onRequest', authenticate(database.db));
+    installIdempotency(v1, database.db);
     await v1.register(profileRoutes(database.db));
     await v1.register(apiKeyRoutes(database.db));
   });

@@ -63,3 +63,14 @@ export const ProfileHeader = Type.Object({
     }),
   ),
 });
+
+/** Headers of a POST that takes an Idempotency-Key (checked by http/idempotency.ts). */
+export const IdempotentPostHeaders = Type.Object({
+  ...ProfileHeader.properties,
+  'idempotency-key': Type.Optional(
+    Type.String({
+      description:
+        'Up to 255 printable ASCII characters, unique per request. A retry with the same key and request gets the first answer again (kept 24 hours) instead of doing the work twice.',
+    }),
+  ),
+});

@@ -4,6 +4,8 @@ import type { Tx } from '../db/connection.ts';
 /** Every background task and its payload. The worker's task list implements each one. */
 export interface TaskPayloads {
   delete_profile: { profile_id: string };
+  /** Periodic (crontab); graphile-worker adds a `_cron` field. */
+  delete_expired_idempotency_keys: Record<string, unknown>;
 }
 export type TaskName = keyof TaskPayloads;
 

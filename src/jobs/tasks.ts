@@ -1,10 +1,13 @@
 import type { Task, TaskList } from 'graphile-worker';
 import type { Db } from '../db/connection.ts';
+import { deleteExpiredIdempotencyKeys } from '../http/idempotency.ts';
 import { deleteProfileData } from '../modules/profiles/service.ts';
 import type { TaskName, TaskPayloads } from './queue.ts';
 
 function isPayload<T extends TaskName>(task: T, payload: unknown): payload is TaskPayloads[T] {
   switch (task) {
+    case 'delete_expired_idempotency_keys':
+      return typeof payload === 'object' && payload !== null;
     case 'delete_profile':
       return (
         typeof payload === 'object' &&
@@ -27,11 +30,17 @@ function task<T extends TaskName>(name: T, run: (payload: TaskPayloads[T]) => Pr
   };
 }
 
+/** Periodic tasks, in graphile-worker's crontab format. */
+export const CRONTAB = ['23 * * * * delete_expired_idempotency_keys'].join('\n');
+
 /** Each task only unpacks its payload and calls a module's service. */
 export function taskList(db: Db): TaskList {
   return {
     delete_profile: task('delete_profile', async ({ profile_id }) => {
       await deleteProfileData(db, profile_id);
+    }),
+    delete_expired_idempotency_keys: task('delete_expired_idempotency_keys', async () => {
+      await deleteExpiredIdempotencyKeys(db);
     }),
   };
 }

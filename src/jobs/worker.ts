@@ -2,7 +2,7 @@ import { Logger, type LogLevel, type Runner, run } from 'graphile-worker';
 import type pg from 'pg';
 import type { Logger as Pino } from 'pino';
 import type { Db } from '../db/connection.ts';
-import { taskList } from './tasks.ts';
+import { CRONTAB, taskList } from './tasks.ts';
 
 /** graphile-worker's log lines, through the service's pino logger. */
 function workerLogger(log: Pino): Logger {
@@ -19,8 +19,8 @@ export async function startWorker(options: { db: Db; pool: pg.Pool; concurrency:
     pgPool: options.pool,
     concurrency: options.concurrency,
     taskList: taskList(options.db),
-    // Periodic tasks are registered in code as later issues add them; no crontab file.
-    crontab: '',
+    // Periodic tasks are declared in code (tasks.ts), not in a crontab file.
+    crontab: CRONTAB,
     noHandleSignals: true,
     pollInterval: 1000,
     logger: workerLogger(options.log),

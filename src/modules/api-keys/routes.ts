@@ -47,7 +47,7 @@ export function apiKeyRoutes(db: Db): FastifyPluginAsyncTypebox {
     app.post(
       '/v1/profiles/:id/api-keys',
       {
-        config: ownerOnly,
+        config: { ...ownerOnly, idempotencyKey: false },
         // Every field is optional, so no body at all is as good as `{}`.
         preValidation: async (request) => {
           request.body ??= {};

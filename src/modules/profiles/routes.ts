@@ -5,6 +5,7 @@ import { decodeCursor, toPage } from '../../http/pagination.ts';
 import {
   AUTHENTICATED_ERRORS,
   errorResponses,
+  IdempotentPostHeaders,
   ListOf,
   ListQuery,
   NameText,
@@ -86,12 +87,12 @@ export function profileRoutes(db: Db): FastifyPluginAsyncTypebox {
           summary: 'Create a profile',
           description:
             'Answers 201 with the new profile. When a profile with this `external_id` exists, answers 200 with it and changes nothing, so retrying is safe.',
-          headers: ProfileHeader,
+          headers: IdempotentPostHeaders,
           body: Type.Object(
             { name: NameText(200, 'Name of the client.'), external_id: Type.Optional(ExternalId) },
             { additionalProperties: false },
           ),
-          response: { 200: Profile, 201: Profile, ...errorResponses(...AUTHENTICATED_ERRORS, 413, 415) },
+          response: { 200: Profile, 201: Profile, ...errorResponses(...AUTHENTICATED_ERRORS, 409, 413, 415, 422) },
         },
       },
       async (request, reply) => {
