@@ -50,13 +50,23 @@ describe('the error shape and status codes every route shares', () => {
   });
 
   it('does not coerce JSON types: a number is not a name', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/v1/profiles', headers: auth(owner.key), payload: { name: 7 } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/v1/profiles',
+      headers: auth(owner.key),
+      payload: { name: 7 },
+    });
     expect(res.statusCode).toBe(400);
   });
 
   it('rejects names with control characters or only spaces, including NUL', async () => {
     for (const name of ['a\u0000b', '   ', 'line\nbreak']) {
-      const res = await t.app.inject({ method: 'POST', url: '/v1/profiles', headers: auth(owner.key), payload: { name } });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/v1/profiles',
+        headers: auth(owner.key),
+        payload: { name },
+      });
       expect(res.statusCode, JSON.stringify(name)).toBe(400);
     }
   });
