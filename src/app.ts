@@ -9,8 +9,8 @@ import { Type } from 'typebox';
 import type { Config } from './config.ts';
 import type { Database } from './db/connection.ts';
 import { migrationsApplied } from './db/migrate.ts';
-import { authenticate } from './http/auth.ts';
-import { installErrorHandling } from './http/error-handler.ts';
+import { authenticate, bearerToken } from './http/auth.ts';
+import { frameworkError, installErrorHandling } from './http/error-handler.ts';
 import { ApiError } from './http/errors.ts';
 import { installIdempotency } from './http/idempotency.ts';
 import { installMetrics } from './http/metrics.ts';
@@ -37,8 +37,11 @@ export async function buildApp({ config, database, log }: AppOptions): Promise<F
     bodyLimit: config.bodyLimitBytes,
     genReqId: () => `req_${randomUUID().replaceAll('-', '')}`,
     requestIdHeader: false,
-    return503OnClosing: true,
-    routerOptions: { maxParamLength: 500 },
+    return503OnClosing: false,
+    frameworkErrors: frameworkError,
+    // Longer than any URL Node's HTTP parser lets through, so long path segments reach
+    // the route schemas and get a validation error like any other bad value.
+    routerOptions: { maxParamLength: 20_000 },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   app.setValidatorCompiler(makeValidatorCompiler());
@@ -58,7 +61,8 @@ export async function buildApp({ config, database, log }: AppOptions): Promise<F
         description:
           'Social publishing for agencies: profiles, connected accounts, comments, insights, posts and signed webhooks. Conventions (errors, pagination, rate limits) are described in docs/api-conventions.md.',
       },
-      servers: [{ url: config.publicUrl ?? `http://localhost:${config.port}` }],
+      // Without PUBLIC_URL the document's own origin is right (OpenAPI's default "/").
+      ...(config.publicUrl ? { servers: [{ url: config.publicUrl }] } : {}),
       components: {
         securitySchemes: {
           apiKey: {
@@ -106,13 +110,15 @@ export async function buildApp({ config, database, log }: AppOptions): Promise<F
 
   await app.register(async (v1) => {
     await v1.register(rateLimit, {
+      global: false,
       max: config.rateLimitPerMinute,
       timeWindow: 60_000,
       enableDraftSpec: true,
       // Per key, not per address: many clients share addresses, and one key is one user.
+      // Requests without a usable key count against their address.
       keyGenerator: (request) => {
-        const auth = request.headers.authorization;
-        return auth ? `key:${hashKey(auth)}` : `ip:${request.ip}`;
+        const token = bearerToken(request);
+        return token ? `key:${hashKey(token)}` : `ip:${request.ip}`;
       },
       errorResponseBuilder: (_request, context) =>
         new ApiError(
@@ -121,6 +127,8 @@ export async function buildApp({ config, database, log }: AppOptions): Promise<F
           `Too many requests for this key: at most ${context.max} a minute. Retry after ${Math.ceil(context.ttl / 1000)} s.`,
         ),
     });
+    // Before authentication, so floods of wrong keys are limited too and never reach the database.
+    v1.addHook('onRequest', v1.rateLimit());
     v1.addHook('onRequest', authenticate(database.db));
     installIdempotency(v1, database.db);
     await v1.register(profileRoutes(database.db));

@@ -158,6 +158,24 @@ describe('the Authorization header', () => {
 });
 
 describe('the rate limit', () => {
+  it('limits requests with wrong keys too, before they reach the database', async () => {
+    const limited = await startTestApp({ RATE_LIMIT_PER_MINUTE: '2' });
+    try {
+      const wrong = auth('sb_owner_guessguessguessguessguessguessguessguess123');
+      const statuses = [];
+      for (let i = 0; i < 3; i += 1) {
+        statuses.push((await limited.app.inject({ method: 'GET', url: '/v1/profiles', headers: wrong })).statusCode);
+      }
+      expect(statuses).toEqual([401, 401, 429]);
+      const none = [];
+      for (let i = 0; i < 3; i += 1)
+        none.push((await limited.app.inject({ method: 'GET', url: '/v1/profiles' })).statusCode);
+      expect(none).toEqual([401, 401, 429]);
+    } finally {
+      await limited.close();
+    }
+  });
+
   it('answers 429 rate_limited with Retry-After and RateLimit-* headers, per key', async () => {
     const limited = await startTestApp({ RATE_LIMIT_PER_MINUTE: '3' });
     try {

@@ -87,6 +87,22 @@ describe('the error shape and status codes every route shares', () => {
     expect(res.headers['request-id']).toBeTruthy();
   });
 
+  it('answers a path that is not valid percent-encoding with 400 invalid_url in the error shape', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/v1/profiles/%E0%A4%A', headers: auth(owner.key) });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toMatchObject({ code: 'invalid_url', request_id: res.headers['request-id'] });
+  });
+
+  it('answers an over-long path parameter with 400 validation_failed', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/v1/profiles/${'a'.repeat(3000)}`,
+      headers: auth(owner.key),
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.details[0].field).toBe('path.id');
+  });
+
   it('answers a body over the limit with 413 payload_too_large', async () => {
     const res = await t.app.inject({
       method: 'POST',

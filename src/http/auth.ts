@@ -41,10 +41,14 @@ async function profileIdFor(db: Db, ownerId: string, ref: string): Promise<strin
   return profile?.id ?? null;
 }
 
+/** The API key of `Authorization: Bearer <key>` (scheme in any case), if well formed. */
+export function bearerToken(request: FastifyRequest): string | undefined {
+  return BEARER.exec(request.headers.authorization ?? '')?.[1];
+}
+
 /** Resolves the caller's scope from the API key and the Service-Profile header. */
 export async function resolveScope(db: Db, request: FastifyRequest): Promise<Scope> {
-  const match = BEARER.exec(request.headers.authorization ?? '');
-  const key = match?.[1];
+  const key = bearerToken(request);
   if (!key) throw errors.unauthorized();
   const principal = await principalFor(db, key);
   if (!principal) throw errors.unauthorized();

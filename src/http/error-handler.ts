@@ -76,14 +76,27 @@ function fromFastifyError(error: FastifyError): ApiError | undefined {
 }
 
 export function sendError(request: FastifyRequest, reply: FastifyReply, error: ApiError) {
-  return reply.code(error.status).send({
-    error: {
-      code: error.code,
-      message: error.message,
-      request_id: request.id,
-      ...(error.details === undefined ? {} : { details: error.details }),
-    },
-  });
+  // Also set here: errors Fastify raises before the onRequest hooks (a bad URL) skip them.
+  return reply
+    .code(error.status)
+    .header('Request-Id', request.id)
+    .send({
+      error: {
+        code: error.code,
+        message: error.message,
+        request_id: request.id,
+        ...(error.details === undefined ? {} : { details: error.details }),
+      },
+    });
+}
+
+/** For Fastify's `frameworkErrors` option: errors raised while routing, before any hook. */
+export function frameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  const known =
+    error.code === 'FST_ERR_BAD_URL'
+      ? new ApiError(400, 'invalid_url', 'The request path is not valid percent-encoding.')
+      : (fromFastifyError(error) ?? new ApiError(400, 'invalid_request', 'The request could not be routed.'));
+  return sendError(request, reply, known);
 }
 
 export function installErrorHandling(app: FastifyInstance): void {
@@ -100,11 +113,23 @@ export function installErrorHandling(app: FastifyInstance): void {
       new ApiError(500, 'internal_error', 'Something went wrong on our side. Quote the request_id when you report it.'),
     );
   });
-  app.setNotFoundHandler((request, reply) =>
-    sendError(
-      request,
-      reply,
-      new ApiError(404, 'not_found', `No route ${request.method} ${request.url.split('?')[0]}.`),
-    ),
-  );
+  app.setNotFoundHandler((request, reply) => {
+    const path = (request.url.split('?')[0] ?? '').slice(0, 200);
+    return sendError(request, reply, new ApiError(404, 'not_found', `No route ${request.method} ${path}.`));
+  });
+  // While closing, requests still arriving on kept-alive connections get a clear answer
+  // in the API's own shape.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onRequest', async () => {
+    if (closing) throw new ApiError(503, 'shutting_down', 'This server is shutting down; retry the request.');
+  });
+  // A kept-alive connection would hold the close open until its idle timeout: answers
+  // given while closing, including those to requests in flight, end their connection.
+  app.addHook('onSend', async (_request, reply, payload) => {
+    if (closing) reply.header('Connection', 'close');
+    return payload;
+  });
 }
