@@ -14,7 +14,7 @@ import { frameworkError, installErrorHandling } from './http/error-handler.ts';
 import { ApiError } from './http/errors.ts';
 import { installIdempotency } from './http/idempotency.ts';
 import { installMetrics } from './http/metrics.ts';
-import { errorResponses } from './http/schemas.ts';
+import { errorResponses, NoQuery } from './http/schemas.ts';
 import { makeValidatorCompiler } from './http/validation.ts';
 import { hashKey } from './modules/api-keys/key-material.ts';
 import { apiKeyRoutes } from './modules/api-keys/routes.ts';
@@ -126,6 +126,10 @@ export async function buildApp({ config, database, log }: AppOptions): Promise<F
           'rate_limited',
           `Too many requests for this key: at most ${context.max} a minute. Retry after ${Math.ceil(context.ttl / 1000)} s.`,
         ),
+    });
+    // A route that takes no query parameters says so: an unknown one is an error, as in bodies.
+    v1.addHook('onRoute', (route) => {
+      if (route.schema && !route.schema.querystring) route.schema.querystring = NoQuery;
     });
     // Before authentication, so floods of wrong keys are limited too and never reach the database.
     v1.addHook('onRequest', v1.rateLimit());

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { type Static, Type } from 'typebox';
 import { Value } from 'typebox/value';
+import { EmailText, NameText } from './http/schemas.ts';
 
 /**
  * Every setting the service reads, with its default. README.md documents each one;
@@ -21,9 +22,9 @@ const SettingsSchema = Type.Object({
   BODY_LIMIT_BYTES: Type.Integer({ minimum: 1024, maximum: 100 * 1024 * 1024, default: 1024 * 1024 }),
   DB_POOL_SIZE: Type.Integer({ minimum: 1, maximum: 200, default: 10 }),
   WORKER_CONCURRENCY: Type.Integer({ minimum: 1, maximum: 500, default: 10 }),
-  SHUTDOWN_TIMEOUT_MS: Type.Integer({ minimum: 0, default: 30_000 }),
-  FIRST_OWNER_NAME: Type.String({ minLength: 1, maxLength: 200, default: 'Owner' }),
-  FIRST_OWNER_EMAIL: Type.String({ minLength: 3, maxLength: 320, default: 'owner@localhost' }),
+  SHUTDOWN_TIMEOUT_MS: Type.Integer({ minimum: 1, default: 30_000 }),
+  FIRST_OWNER_NAME: Type.Intersect([NameText(200, 'name of the first owner')], { default: 'Owner' }),
+  FIRST_OWNER_EMAIL: Type.Intersect([EmailText], { default: 'owner@localhost' }),
 });
 
 type Settings = Static<typeof SettingsSchema>;

@@ -1,10 +1,13 @@
 import { Command, InvalidArgumentError } from 'commander';
 import pino, { type Logger } from 'pino';
+import type { TSchema } from 'typebox';
+import { Value } from 'typebox/value';
 import { SERVICE_NAME, SERVICE_VERSION } from './app.ts';
 import { type Config, ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/connection.ts';
 import { runMigrations } from './db/migrate.ts';
-import { createKey } from './modules/api-keys/service.ts';
+import { EmailText, NameText } from './http/schemas.ts';
+import { createKey, deleteKey, listOwnerKeys } from './modules/api-keys/service.ts';
 import { createOwner, ownerExists } from './modules/owners/service.ts';
 import { findProfile } from './modules/profiles/service.ts';
 import { type Roles, type RunningService, startService } from './service.ts';
@@ -54,22 +57,17 @@ function banner(service: RunningService, cfg: Config): string {
 async function runService(roles: Roles): Promise<void> {
   const cfg = config();
   const log = logger(cfg, false);
-  const service = await startService(cfg, roles, log);
-  process.stdout.write(banner(service, cfg));
+  let service: RunningService | undefined;
+  let stopRequested: NodeJS.Signals | undefined;
   let signals = 0;
-  const shutdown = (signal: NodeJS.Signals) => {
-    signals += 1;
-    if (signals > 1) {
-      log.warn(`${signal} again: exiting without finishing the shutdown`);
-      process.exit(1);
-    }
+
+  const stopAndExit = (running: RunningService, signal: NodeJS.Signals) => {
     log.info(`${signal}: finishing requests in flight, then stopping`);
-    const timer = setTimeout(() => {
+    setTimeout(() => {
       log.error(`shutdown took longer than SHUTDOWN_TIMEOUT_MS=${cfg.shutdownTimeoutMs}; exiting`);
       process.exit(1);
-    }, cfg.shutdownTimeoutMs);
-    timer.unref();
-    service.stop().then(
+    }, cfg.shutdownTimeoutMs).unref();
+    running.stop().then(
       () => {
         log.info('stopped');
         process.exit(0);
@@ -80,8 +78,37 @@ async function runService(roles: Roles): Promise<void> {
       },
     );
   };
+  // Installed before the start: a signal during it (initdb, migrations) must still stop
+  // the embedded database, which runs in a session of its own and would outlive us.
+  const shutdown = (signal: NodeJS.Signals) => {
+    signals += 1;
+    if (signals > 1) {
+      log.warn(`${signal} again: exiting without finishing the shutdown`);
+      process.exit(1);
+    }
+    if (service) stopAndExit(service, signal);
+    else {
+      log.info(`${signal} during start: stopping as soon as the start is done`);
+      stopRequested = signal;
+    }
+  };
   process.on('SIGTERM', shutdown);
   process.on('SIGINT', shutdown);
+
+  try {
+    service = await startService(cfg, roles, log);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EADDRINUSE' || code === 'EACCES') {
+      throw new UsageError(
+        `cannot listen on ${cfg.host}:${cfg.port} (${code}); set PORT to a free port (0 picks one) or HOST to another address`,
+      );
+    }
+    throw error;
+  }
+  // Printed even when a stop is pending: a first start's owner key exists only here.
+  process.stdout.write(banner(service, cfg));
+  if (stopRequested) stopAndExit(service, stopRequested);
 }
 
 /** Runs a one-shot command against the database, migrated, and leaves it. */
@@ -103,12 +130,15 @@ function positiveInt(value: string): number {
   return n;
 }
 
-function nonEmpty(label: string) {
+/** An option checked with the same schema the API uses for that kind of value. */
+function checked(schema: TSchema, rule: string) {
   return (value: string) => {
-    if (value.trim() === '') throw new InvalidArgumentError(`${label} must not be empty`);
+    if (!Value.Check(schema, value)) throw new InvalidArgumentError(rule);
     return value;
   };
 }
+const nameOption = checked(NameText(200, ''), 'must be 1 to 200 characters, not only spaces, no control characters');
+const emailOption = checked(EmailText, 'must be an e-mail address');
 
 const program = new Command('switchboard')
   .description(`${SERVICE_NAME}: a self-hostable social-publishing API for agencies`)
@@ -143,8 +173,8 @@ const owners = program.command('owners').description('manage owners (agencies)')
 owners
   .command('create')
   .description('create an owner with a default profile and print its owner API key (shown once)')
-  .requiredOption('--name <name>', 'owner name', nonEmpty('--name'))
-  .requiredOption('--email <email>', 'where notices (e.g. a disabled webhook) are sent', nonEmpty('--email'))
+  .requiredOption('--name <name>', 'owner name', nameOption)
+  .requiredOption('--email <email>', 'where notices (e.g. a disabled webhook) are sent', emailOption)
   .option('--account-limit <n>', 'connected accounts the plan allows (default: unlimited)', positiveInt)
   .option('--json', 'print {"owner_id","api_key"} as JSON')
   .action((options: { name: string; email: string; accountLimit?: number; json?: boolean }) =>
@@ -165,22 +195,63 @@ owners
 const keys = program.command('keys').description('manage API keys');
 keys
   .command('create')
-  .description('create a profile API key and print it (shown once)')
-  .requiredOption('--profile <id>', 'profile id or external_id')
+  .description('create an API key and print it (shown once): a profile key with --profile, else an owner key')
   .requiredOption('--owner <id>', 'owner id')
-  .option('--name <name>', 'a label for the key')
-  .option('--json', 'print {"key_id","profile_id","api_key"} as JSON')
-  .action((options: { profile: string; owner: string; name?: string; json?: boolean }) =>
+  .option('--profile <id>', 'profile id or external_id the key is locked to')
+  .option('--name <name>', 'a label for the key', nameOption)
+  .option('--json', 'print {"key_id","profile_id","api_key"} as JSON (profile_id null for an owner key)')
+  .action((options: { profile?: string; owner: string; name?: string; json?: boolean }) =>
     withDatabase(async ({ db }) => {
       if (!(await ownerExists(db, options.owner))) throw new UsageError(`no owner ${options.owner}`);
-      const profile = await findProfile(db, options.owner, options.profile);
-      if (!profile) throw new UsageError(`owner ${options.owner} has no profile ${options.profile}`);
-      const key = await createKey(db, { ownerId: options.owner, profileId: profile.id, name: options.name ?? null });
+      let profileId: string | null = null;
+      if (options.profile !== undefined) {
+        const profile = await findProfile(db, options.owner, options.profile);
+        if (!profile) throw new UsageError(`owner ${options.owner} has no profile ${options.profile}`);
+        profileId = profile.id;
+      }
+      const key = await createKey(db, { ownerId: options.owner, profileId, name: options.name ?? null });
       process.stdout.write(
         options.json
-          ? `${JSON.stringify({ key_id: key.id, profile_id: profile.id, api_key: key.key })}\n`
-          : `profile key ${key.id} created for ${profile.id}\nAPI key, shown this once:\n${key.key}\n`,
+          ? `${JSON.stringify({ key_id: key.id, profile_id: profileId, api_key: key.key })}\n`
+          : `${profileId ? `profile key ${key.id} created for ${profileId}` : `owner key ${key.id} created`}\nAPI key, shown this once:\n${key.key}\n`,
       );
+    }),
+  );
+keys
+  .command('list')
+  .description("list an owner's keys (never the keys themselves)")
+  .requiredOption('--owner <id>', 'owner id')
+  .option('--json', 'print one JSON object per line')
+  .action((options: { owner: string; json?: boolean }) =>
+    withDatabase(async ({ db }) => {
+      if (!(await ownerExists(db, options.owner))) throw new UsageError(`no owner ${options.owner}`);
+      for (const k of await listOwnerKeys(db, options.owner)) {
+        const row = {
+          key_id: k.id,
+          profile_id: k.profileId,
+          name: k.name,
+          key_start: k.keyStart,
+          created_at: k.createdAt.toISOString(),
+        };
+        process.stdout.write(
+          options.json
+            ? `${JSON.stringify(row)}\n`
+            : `${row.key_id}  ${row.key_start}...  ${row.profile_id ?? 'owner key'}  ${row.created_at}  ${row.name ?? ''}\n`,
+        );
+      }
+    }),
+  );
+keys
+  .command('delete')
+  .description('delete a key (owner or profile key); it stops working at once')
+  .requiredOption('--owner <id>', 'owner id')
+  .requiredOption('--key <id>', 'key id (key_...), as `keys list` shows it')
+  .action((options: { owner: string; key: string }) =>
+    withDatabase(async ({ db }) => {
+      if (!(await deleteKey(db, { ownerId: options.owner, keyId: options.key }))) {
+        throw new UsageError(`owner ${options.owner} has no key ${options.key}`);
+      }
+      process.stdout.write(`key ${options.key} deleted\n`);
     }),
   );
 

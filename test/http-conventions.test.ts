@@ -80,6 +80,16 @@ describe('the error shape and status codes every route shares', () => {
     expect(forged.json().error).toMatchObject({ code: 'validation_failed', details: [{ field: 'query.cursor' }] });
   });
 
+  it('rejects query parameters a route does not take', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/v1/profiles/${owner.defaultProfileId}?expand=everything`,
+      headers: auth(owner.key),
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.details).toEqual([{ field: 'query.expand', message: 'is not a known field' }]);
+  });
+
   it('answers an unknown route with 404 not_found', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/v1/nothing-here', headers: auth(owner.key) });
     expect(res.statusCode).toBe(404);

@@ -231,7 +231,14 @@ export async function startEmbeddedPostgres(
       await presence.end().catch(() => {});
       await withLock(dataDir, async () => {
         if ((await runningPort(pgdata, bin, runAs)) === undefined) return;
-        const others = await otherHandles(url, presenceName).catch(() => 0);
+        let others: number;
+        try {
+          others = await otherHandles(url, presenceName);
+        } catch (error) {
+          // Unsure whether others use it: leaving it running is safe, stopping it is not.
+          log(`embedded PostgreSQL left running: could not count other processes (${(error as Error).message})`);
+          return;
+        }
         if (others > 0) {
           log(`embedded PostgreSQL left running for ${others} other process(es)`);
           return;

@@ -26,6 +26,9 @@ export const AUTHENTICATED_ERRORS = [400, 401, 403, 404, 429, 500] as const;
 
 export const Timestamp = Type.String({ format: 'date-time', description: 'ISO 8601, UTC.' });
 
+/** An e-mail address, checked only for its shape: something@somewhere, no spaces. */
+export const EmailText = Type.String({ minLength: 3, maxLength: 320, pattern: '^[^\\s@]+@[^\\s@]+$' });
+
 /** A person-written name: no control characters, at least one visible character. */
 export function NameText(maxLength: number, description: string) {
   return Type.String({
@@ -74,3 +77,6 @@ export const IdempotentPostHeaders = Type.Object({
     }),
   ),
 });
+
+/** The query schema of routes that take no query parameters. */
+export const NoQuery = Type.Object({}, { additionalProperties: false });

@@ -14,7 +14,7 @@ import {
 } from '../../http/schemas.ts';
 import { ProfileParams } from '../profiles/routes.ts';
 import { getProfile } from '../profiles/service.ts';
-import { type ApiKeyRecord, createKey, deleteProfileKey, listProfileKeys } from './service.ts';
+import { type ApiKeyRecord, createKey, deleteKey, listProfileKeys } from './service.ts';
 
 const keyFields = {
   id: Type.String({ description: 'Key id, `key_...` (not the key).' }),
@@ -119,7 +119,11 @@ export function apiKeyRoutes(db: Db): FastifyPluginAsyncTypebox {
       },
       async (request, reply) => {
         const profile = await getProfile(db, request.scope, request.params.id);
-        const deleted = await deleteProfileKey(db, request.scope.ownerId, profile.id, request.params.keyId);
+        const deleted = await deleteKey(db, {
+          ownerId: request.scope.ownerId,
+          keyId: request.params.keyId,
+          profileId: profile.id,
+        });
         if (!deleted) {
           throw new ApiError(
             404,

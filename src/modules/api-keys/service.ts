@@ -63,6 +63,11 @@ export async function findPrincipal(db: Queryable, key: string): Promise<KeyPrin
   return row;
 }
 
+/** Every key of an owner, owner keys and profile keys, oldest first (for the CLI). */
+export async function listOwnerKeys(db: Queryable, ownerId: string): Promise<ApiKeyRecord[]> {
+  return await db.select(recordColumns).from(apiKeys).where(eq(apiKeys.ownerId, ownerId)).orderBy(asc(apiKeys.id));
+}
+
 export async function listProfileKeys(
   db: Queryable,
   ownerId: string,
@@ -83,12 +88,24 @@ export async function listProfileKeys(
     .limit(page.limit + 1);
 }
 
-/** Deletes one profile key; true when it existed. The key stops working at once. */
-export async function deleteProfileKey(db: Db, ownerId: string, profileId: string, keyId: string): Promise<boolean> {
+/**
+ * Deletes one of an owner's keys (only a key of `profileId`, when given); true when it
+ * existed. The key stops working at once, in every process.
+ */
+export async function deleteKey(
+  db: Db,
+  target: { ownerId: string; keyId: string; profileId?: string | undefined },
+): Promise<boolean> {
   const deleted = await db.transaction(async (tx) => {
     const rows = await tx
       .delete(apiKeys)
-      .where(and(eq(apiKeys.id, keyId), eq(apiKeys.ownerId, ownerId), eq(apiKeys.profileId, profileId)))
+      .where(
+        and(
+          eq(apiKeys.id, target.keyId),
+          eq(apiKeys.ownerId, target.ownerId),
+          target.profileId === undefined ? undefined : eq(apiKeys.profileId, target.profileId),
+        ),
+      )
       .returning({ id: apiKeys.id });
     if (rows.length > 0) await notifyAuthChanged(tx);
     return rows.length > 0;

@@ -1,0 +1,535 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs/promises';
+import net, { type AddressInfo } from 'node:net';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { deleteKey } from '../src/modules/api-keys/service.ts';
+import { createTestDatabase } from './helpers/database.ts';
+import {
+  allFiles,
+  type CliProcess,
+  cleanupDataDirs,
+  fileExists,
+  makeDataDir,
+  pollUntil,
+  postmasterPid,
+  postmasterPidFile,
+  processRunning,
+  runCli,
+  startCli,
+  stopAllCli,
+  withEmbeddedClient,
+} from './helpers/process.ts';
+
+/**
+ * The `switchboard` CLI as users run it: real processes (`node bin/switchboard.js ...`),
+ * each test on a temporary DATA_DIR of its own, with the embedded PostgreSQL shared
+ * between the processes on one DATA_DIR.
+ */
+
+afterEach(async () => {
+  await stopAllCli();
+  await cleanupDataDirs();
+});
+
+interface ProfileBody {
+  id: string;
+  name: string;
+  external_id: string | null;
+  is_default: boolean;
+}
+interface Page<T> {
+  data: T[];
+  next_cursor: string | null;
+}
+interface ErrorBody {
+  error: { code: string; message: string };
+}
+interface CreatedKeyBody {
+  id: string;
+  profile_id: string;
+  key: string;
+}
+
+interface Response<T> {
+  status: number;
+  body: T;
+}
+
+/** One HTTP request to a spawned server; the body parsed as JSON when it is JSON. */
+async function call<T = unknown>(
+  base: string,
+  method: string,
+  url: string,
+  options: { key?: string; body?: unknown; headers?: Record<string, string> } = {},
+): Promise<Response<T>> {
+  const headers: Record<string, string> = { ...options.headers };
+  if (options.key) headers.authorization = `Bearer ${options.key}`;
+  if (options.body !== undefined) headers['content-type'] = 'application/json';
+  const res = await fetch(`${base}${url}`, {
+    method,
+    headers,
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+  });
+  const text = await res.text();
+  const json = (res.headers.get('content-type') ?? '').includes('application/json');
+  return { status: res.status, body: (json && text ? JSON.parse(text) : text) as T };
+}
+
+interface Banner {
+  /** e.g. `http://localhost:41234`, from the `API:` line. */
+  base: string;
+  /** The first owner's key, on a first start only. */
+  ownerKey: string | undefined;
+}
+
+/** Waits for the start banner of `serve`/`api` and reads the URL and the first owner key from it. */
+async function waitForBanner(cli: CliProcess): Promise<Banner> {
+  // The banner is one write (under PIPE_BUF, so one read): the Database line, then on a
+  // first start the owner key and a Try line.
+  await cli.waitFor(/^ {2}Database: .*\n/m, { timeoutMs: 60_000 });
+  if (cli.stdout.includes('First start')) await cli.waitFor(/^Try: .*\n/m);
+  const api = /^ {2}API: +(http:\/\/localhost:\d+)\/v1$/m.exec(cli.stdout);
+  if (!api?.[1]) throw new Error(`no API URL in the banner\n${cli.describe()}`);
+  const keys = new Set(cli.stdout.match(/sb_owner_[A-Za-z0-9_-]+/g) ?? []);
+  if (keys.size > 1) throw new Error(`more than one owner key printed\n${cli.describe()}`);
+  return { base: api[1], ownerKey: [...keys][0] };
+}
+
+async function listProfiles(base: string, key: string): Promise<Response<Page<ProfileBody>>> {
+  return await call<Page<ProfileBody>>(base, 'GET', '/v1/profiles', { key });
+}
+
+function sha256(text: string): string {
+  return createHash('sha256').update(text).digest('hex');
+}
+
+/** The files under `dir` whose bytes contain `needle`, and how many files were read. */
+async function filesContaining(dir: string, needle: string): Promise<{ hits: string[]; read: number }> {
+  const bytes = Buffer.from(needle, 'utf8');
+  const files = await allFiles(dir);
+  const hits: string[] = [];
+  for (const file of files) {
+    if ((await fs.readFile(file)).includes(bytes)) hits.push(path.relative(dir, file));
+  }
+  return { hits, read: files.length };
+}
+
+const embeddedRunning = (dataDir: string) => fileExists(postmasterPidFile(dataDir));
+
+describe('switchboard --help', () => {
+  it('lists the commands, and the options of owners create', async () => {
+    const dataDir = path.join(await makeDataDir(), 'untouched');
+    const [help, ownersCreate] = await Promise.all([
+      runCli(['--help'], { DATA_DIR: dataDir }),
+      runCli(['owners', 'create', '--help'], { DATA_DIR: dataDir }),
+    ]);
+    expect(help.code, help.stderr).toBe(0);
+    for (const command of ['serve', 'api', 'worker', 'migrate', 'owners', 'keys']) {
+      expect(help.stdout).toMatch(new RegExp(`^ +${command}\\b`, 'm'));
+    }
+    expect(ownersCreate.code, ownersCreate.stderr).toBe(0);
+    for (const option of ['--name <name>', '--email <email>', '--account-limit <n>', '--json']) {
+      expect(ownersCreate.stdout).toContain(option);
+    }
+    // Help touches no data.
+    expect(await fileExists(dataDir)).toBe(false);
+  }, 60_000);
+});
+
+describe('serve on an empty DATA_DIR', () => {
+  it('prints the URLs and a working owner key once, and stores the key only as a hash', async () => {
+    const dataDir = await makeDataDir();
+    const serve = startCli(['serve'], { DATA_DIR: dataDir, PORT: '0' });
+    const { base, ownerKey } = await waitForBanner(serve);
+
+    expect(serve.stdout).toMatch(new RegExp(`^ +API docs: +${base}/docs$`, 'm'));
+    expect(serve.stdout).toMatch(new RegExp(`^ +Health check: +${base}/healthz\\b`, 'm'));
+    expect(ownerKey).toMatch(/^sb_owner_[A-Za-z0-9_-]{43}$/);
+    const key = ownerKey as string;
+    // On a line of its own exactly once (the Try line repeats it inside a command).
+    expect(serve.stdout.split('\n').filter((line) => line.trim() === key)).toHaveLength(1);
+
+    const healthz = await call(base, 'GET', '/healthz');
+    expect(healthz).toEqual({ status: 200, body: { status: 'ok' } });
+    const readyz = await call(base, 'GET', '/readyz');
+    expect(readyz).toEqual({ status: 200, body: { status: 'ready' } });
+    const docs = await call<string>(base, 'GET', '/docs');
+    expect(docs.status).toBe(200);
+    expect(docs.body).toContain('<html');
+
+    const profiles = await listProfiles(base, key);
+    expect(profiles.status).toBe(200);
+    expect(profiles.body.data).toEqual([
+      expect.objectContaining({ name: 'Default', is_default: true, external_id: null }),
+    ]);
+    expect((await call<ErrorBody>(base, 'GET', '/v1/profiles')).status).toBe(401);
+
+    // Nothing under DATA_DIR holds the key in clear, PostgreSQL's files included. The
+    // hash of it is there (in the WAL, flushed at commit): proof the search reads them.
+    const clear = await filesContaining(dataDir, key);
+    expect(clear.read).toBeGreaterThan(100);
+    expect(clear.hits).toEqual([]);
+    expect((await filesContaining(dataDir, sha256(key))).hits.length).toBeGreaterThan(0);
+  }, 60_000);
+
+  it('exits 0 on SIGTERM and stops the embedded PostgreSQL', async () => {
+    const dataDir = await makeDataDir();
+    const serve = startCli(['serve'], { DATA_DIR: dataDir, PORT: '0' });
+    const { ownerKey } = await waitForBanner(serve);
+    const postgres = await postmasterPid(dataDir);
+    expect(postgres).toBeDefined();
+    expect(await processRunning(postgres as number)).toBe(true);
+
+    expect(await serve.stop('SIGTERM')).toEqual({ code: 0, signal: null });
+    expect(serve.stderr).toBe('');
+    expect(await embeddedRunning(dataDir)).toBe(false);
+    expect(await processRunning(postgres as number)).toBe(false);
+
+    // After the shutdown checkpoint every table is on disk: still no key in clear.
+    const clear = await filesContaining(dataDir, ownerKey as string);
+    expect(clear.hits).toEqual([]);
+  }, 60_000);
+});
+
+describe('serve on a DATA_DIR used before', () => {
+  it('keeps every row and the old key, and prints no new owner key', async () => {
+    const dataDir = await makeDataDir();
+    const first = startCli(['serve'], { DATA_DIR: dataDir, PORT: '0' });
+    const one = await waitForBanner(first);
+    const key = one.ownerKey as string;
+    const [defaultProfile] = (await listProfiles(one.base, key)).body.data;
+    const kept = await call<ProfileBody>(one.base, 'POST', '/v1/profiles', {
+      key,
+      body: { name: 'Kept', external_id: 'kept-1' },
+    });
+    expect(kept.status).toBe(201);
+    expect(await first.stop()).toEqual({ code: 0, signal: null });
+    expect(await embeddedRunning(dataDir)).toBe(false);
+
+    const second = startCli(['serve'], { DATA_DIR: dataDir, PORT: '0' });
+    const two = await waitForBanner(second);
+    expect(two.ownerKey).toBeUndefined();
+    expect(second.stdout).not.toContain('First start');
+    expect(second.stdout).not.toContain('sb_owner_');
+
+    const profiles = await listProfiles(two.base, key);
+    expect(profiles.status).toBe(200);
+    expect(profiles.body.data).toEqual([
+      expect.objectContaining({ id: defaultProfile?.id, is_default: true }),
+      expect.objectContaining({ id: kept.body.id, name: 'Kept', external_id: 'kept-1', is_default: false }),
+    ]);
+    // The external_id still makes creating it again a no-op.
+    const again = await call<ProfileBody>(two.base, 'POST', '/v1/profiles', {
+      key,
+      body: { name: 'Kept', external_id: 'kept-1' },
+    });
+    expect(again.status).toBe(200);
+    expect(again.body.id).toBe(kept.body.id);
+
+    expect(await second.stop()).toEqual({ code: 0, signal: null });
+    expect(await embeddedRunning(dataDir)).toBe(false);
+  }, 90_000);
+});
+
+describe('one-shot commands on the DATA_DIR of a running server', () => {
+  it('owners create and keys create print keys the running server accepts', async () => {
+    const dataDir = await makeDataDir();
+    const serve = startCli(['serve'], { DATA_DIR: dataDir, PORT: '0' });
+    const { base, ownerKey } = await waitForBanner(serve);
+    const firstDefault = (await listProfiles(base, ownerKey as string)).body.data[0];
+
+    const owner = await runCli(
+      ['owners', 'create', '--name', 'Agency N', '--email', 'n@example.test', '--account-limit', '3', '--json'],
+      { DATA_DIR: dataDir },
+    );
+    expect(owner.code, owner.stderr).toBe(0);
+    const ownerLines = owner.stdout.split('\n').filter((line) => line !== '');
+    expect(ownerLines).toHaveLength(1);
+    const created = JSON.parse(ownerLines[0] as string) as { owner_id: string; api_key: string };
+    expect(Object.keys(created).sort()).toEqual(['api_key', 'owner_id']);
+    expect(created.owner_id).toMatch(/^own_/);
+    expect(created.api_key).toMatch(/^sb_owner_/);
+    expect(created.api_key).not.toBe(ownerKey);
+
+    // The server works on after the one-shot process left the shared database.
+    const mine = await listProfiles(base, created.api_key);
+    expect(mine.status).toBe(200);
+    expect(mine.body.data).toHaveLength(1);
+    const newDefault = mine.body.data[0] as ProfileBody;
+    expect(newDefault).toMatchObject({ name: 'Default', is_default: true });
+    expect(newDefault.id).not.toBe(firstDefault?.id);
+
+    const stored = await withEmbeddedClient(dataDir, async (client) => {
+      const { rows } = await client.query('select name, email, account_limit from owners where id = $1', [
+        created.owner_id,
+      ]);
+      return rows;
+    });
+    expect(stored).toEqual([{ name: 'Agency N', email: 'n@example.test', account_limit: 3 }]);
+
+    const key = await runCli(['keys', 'create', '--profile', newDefault.id, '--owner', created.owner_id, '--json'], {
+      DATA_DIR: dataDir,
+    });
+    expect(key.code, key.stderr).toBe(0);
+    const keyLines = key.stdout.split('\n').filter((line) => line !== '');
+    expect(keyLines).toHaveLength(1);
+    const profileKey = JSON.parse(keyLines[0] as string) as { key_id: string; profile_id: string; api_key: string };
+    expect(profileKey).toEqual({
+      key_id: expect.stringMatching(/^key_/),
+      profile_id: newDefault.id,
+      api_key: expect.stringMatching(/^sb_profile_/),
+    });
+    // 403 owner_key_required: the key authenticated, as a profile key. An unknown key: 401.
+    const asProfile = await call<ErrorBody>(base, 'GET', '/v1/profiles', { key: profileKey.api_key });
+    expect(asProfile.status).toBe(403);
+    expect(asProfile.body.error.code).toBe('owner_key_required');
+    const unknown = await call<ErrorBody>(base, 'GET', '/v1/profiles', { key: `sb_profile_${'x'.repeat(43)}` });
+    expect(unknown.status).toBe(401);
+    expect(unknown.body.error.code).toBe('unauthorized');
+
+    const [noProfile, noOwner] = await Promise.all([
+      runCli(['keys', 'create', '--profile', 'prf_01jzzzzzzzzzzzzzzzzzzzzzzz', '--owner', created.owner_id], {
+        DATA_DIR: dataDir,
+      }),
+      runCli(['keys', 'create', '--profile', newDefault.id, '--owner', 'own_01jzzzzzzzzzzzzzzzzzzzzzzz'], {
+        DATA_DIR: dataDir,
+      }),
+    ]);
+    expect(noProfile.code).toBe(1);
+    expect(noProfile.stdout).toBe('');
+    expect(noProfile.stderr).toBe(
+      `switchboard: owner ${created.owner_id} has no profile prf_01jzzzzzzzzzzzzzzzzzzzzzzz\n`,
+    );
+    expect(noOwner.code).toBe(1);
+    expect(noOwner.stdout).toBe('');
+    expect(noOwner.stderr).toBe('switchboard: no owner own_01jzzzzzzzzzzzzzzzzzzzzzzz\n');
+
+    expect((await call(base, 'GET', '/readyz')).status).toBe(200);
+    expect(await serve.stop()).toEqual({ code: 0, signal: null });
+    expect(await embeddedRunning(dataDir)).toBe(false);
+  }, 90_000);
+
+  it('keys create without --profile makes an owner key; keys list and keys delete manage keys at once', async () => {
+    const dataDir = await makeDataDir();
+    const serve = startCli(['serve'], { DATA_DIR: dataDir, PORT: '0' });
+    const { base, ownerKey } = await waitForBanner(serve);
+    const ownerId = await withEmbeddedClient(dataDir, async (client) => {
+      const { rows } = await client.query<{ id: string }>('select id from owners');
+      return rows[0]?.id as string;
+    });
+
+    const created = await runCli(['keys', 'create', '--owner', ownerId, '--name', 'second key', '--json'], {
+      DATA_DIR: dataDir,
+    });
+    expect(created.code, created.stderr).toBe(0);
+    const second = JSON.parse(created.stdout) as { key_id: string; profile_id: string | null; api_key: string };
+    expect(second).toMatchObject({ profile_id: null, api_key: expect.stringMatching(/^sb_owner_/) });
+    expect((await listProfiles(base, second.api_key)).status).toBe(200);
+
+    const listed = await runCli(['keys', 'list', '--owner', ownerId, '--json'], { DATA_DIR: dataDir });
+    expect(listed.code, listed.stderr).toBe(0);
+    const rows = listed.stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { key_id: string; profile_id: string | null; name: string | null });
+    expect(rows.map((r) => r.key_id)).toContain(second.key_id);
+    expect(rows.find((r) => r.key_id === second.key_id)?.name).toBe('second key');
+    expect(listed.stdout).not.toContain(second.api_key);
+    expect(listed.stdout).not.toContain(ownerKey as string);
+
+    const deleted = await runCli(['keys', 'delete', '--owner', ownerId, '--key', second.key_id], { DATA_DIR: dataDir });
+    expect(deleted.code, deleted.stderr).toBe(0);
+    // Deleted in another process: the server's cache forgets it through NOTIFY.
+    expect(await pollUntil(async () => (await listProfiles(base, second.api_key)).status === 401, 5_000)).toBe(true);
+    expect((await listProfiles(base, ownerKey as string)).status).toBe(200);
+    const again = await runCli(['keys', 'delete', '--owner', ownerId, '--key', second.key_id], { DATA_DIR: dataDir });
+    expect(again.code).toBe(1);
+    expect(again.stderr).toBe(`switchboard: owner ${ownerId} has no key ${second.key_id}\n`);
+
+    const badEmail = await runCli(['owners', 'create', '--name', 'X', '--email', 'not an address'], {
+      DATA_DIR: dataDir,
+    });
+    expect(badEmail.code).toBe(1);
+    expect(badEmail.stderr).toContain('--email');
+    expect(badEmail.stderr).toContain('must be an e-mail address');
+
+    expect(await serve.stop()).toEqual({ code: 0, signal: null });
+    expect(await embeddedRunning(dataDir)).toBe(false);
+  }, 90_000);
+
+  it('a worker joins the running database, and leaving does not stop it', async () => {
+    const dataDir = await makeDataDir();
+    const serve = startCli(['serve'], { DATA_DIR: dataDir, PORT: '0' });
+    const { base, ownerKey } = await waitForBanner(serve);
+
+    const worker = startCli(['worker'], { DATA_DIR: dataDir, LOG_LEVEL: 'info' });
+    await worker.waitFor(/joined the embedded PostgreSQL already running/, { timeoutMs: 60_000 });
+    await worker.waitFor(/^ {2}Database: +embedded PostgreSQL/m, { timeoutMs: 60_000 });
+    expect(worker.stdout).toContain('is running.');
+    expect(worker.stdout).not.toContain('API:');
+    expect(worker.stdout).not.toMatch(/"level":(50|60)/);
+    expect(worker.stderr).toBe('');
+
+    expect(await worker.stop()).toEqual({ code: 0, signal: null });
+    expect(worker.stdout).toMatch(/left running for 1 other process/);
+    expect(await embeddedRunning(dataDir)).toBe(true);
+    expect(await call(base, 'GET', '/readyz')).toEqual({ status: 200, body: { status: 'ready' } });
+    expect((await listProfiles(base, ownerKey as string)).status).toBe(200);
+
+    expect(await serve.stop()).toEqual({ code: 0, signal: null });
+    expect(await embeddedRunning(dataDir)).toBe(false);
+  }, 60_000);
+});
+
+describe('settings', () => {
+  it('a bad setting fails at once, naming the variable, before touching DATA_DIR', async () => {
+    const dataDir = path.join(await makeDataDir(), 'untouched');
+    const [port, rate, url] = await Promise.all([
+      runCli(['serve'], { DATA_DIR: dataDir, PORT: 'notaport' }),
+      runCli(['serve'], { DATA_DIR: dataDir, RATE_LIMIT_PER_MINUTE: '0' }),
+      runCli(['migrate'], { DATA_DIR: dataDir, DATABASE_URL: 'mysql://localhost/x' }),
+    ]);
+    for (const [result, name] of [
+      [port, 'PORT'],
+      [rate, 'RATE_LIMIT_PER_MINUTE'],
+      [url, 'DATABASE_URL'],
+    ] as const) {
+      expect(result.code, result.stderr).toBe(1);
+      expect(result.stdout).toBe('');
+      expect(result.stderr).toMatch(new RegExp(`^switchboard: invalid settings: ${name}=`));
+      // One line, no stack trace.
+      expect(result.stderr.trimEnd().split('\n')).toHaveLength(1);
+    }
+    expect(port.stderr).toContain('PORT="notaport"');
+    expect(rate.stderr).not.toContain('PORT');
+    expect(await fileExists(dataDir)).toBe(false);
+  }, 60_000);
+
+  it('a start that fails (port taken) exits 1, names the cause and leaves no database running', async () => {
+    const taken = net.createServer();
+    await new Promise<void>((resolve) => taken.listen(0, '0.0.0.0', resolve));
+    try {
+      const { port } = taken.address() as AddressInfo;
+      const dataDir = await makeDataDir();
+      const serve = await runCli(['serve'], { DATA_DIR: dataDir, PORT: String(port) }, 60_000);
+      expect(serve.code).toBe(1);
+      expect(serve.stderr).toContain('EADDRINUSE');
+      expect(serve.stderr).toContain(String(port));
+      expect(serve.stderr.trimEnd().split('\n')).toEqual([expect.stringMatching(/^switchboard: cannot listen on /)]);
+      // No banner, and no owner key created by a start that then failed.
+      expect(serve.stdout).not.toContain('sb_owner_');
+      expect(await fileExists(path.join(dataDir, 'postgres', 'PG_VERSION'))).toBe(true);
+      expect(await embeddedRunning(dataDir)).toBe(false);
+    } finally {
+      await new Promise((resolve) => taken.close(resolve));
+    }
+  }, 60_000);
+});
+
+describe('a signal during the start', () => {
+  it('still stops the embedded PostgreSQL and exits 0, once the start is done', async () => {
+    const dataDir = await makeDataDir();
+    const serve = startCli(['serve'], { DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'info' });
+    await serve.waitFor(/embedded PostgreSQL started/, { timeoutMs: 60_000 });
+    serve.child.kill('SIGTERM');
+    expect(await serve.exited).toEqual({ code: 0, signal: null });
+    expect(serve.stdout).toContain('SIGTERM during start');
+    expect(await embeddedRunning(dataDir)).toBe(false);
+  }, 60_000);
+});
+
+describe('api with DATABASE_URL', () => {
+  it('uses that database, not an embedded one, and a revoked key stops working in that process', async () => {
+    const database = await createTestDatabase();
+    try {
+      const dataDir = await makeDataDir();
+      const api = startCli(['api'], { DATA_DIR: dataDir, PORT: '0', DATABASE_URL: database.url });
+      const { base, ownerKey } = await waitForBanner(api);
+      expect(api.stdout).toMatch(/^ {2}Database: +DATABASE_URL$/m);
+      expect(await fileExists(path.join(dataDir, 'postgres'))).toBe(false);
+      const key = ownerKey as string;
+      expect((await listProfiles(base, key)).status).toBe(200);
+
+      const profile = await call<ProfileBody>(base, 'POST', '/v1/profiles', {
+        key,
+        body: { name: 'Client', external_id: 'client-1' },
+      });
+      expect(profile.status).toBe(201);
+      const profileId = profile.body.id;
+      const { rows } = await database.pool.query<{ owner_id: string }>('select owner_id from profiles where id = $1', [
+        profileId,
+      ]);
+      const ownerId = rows[0]?.owner_id as string;
+      const newKey = async () => {
+        const created = await call<CreatedKeyBody>(base, 'POST', `/v1/profiles/${profileId}/api-keys`, {
+          key,
+          body: {},
+        });
+        expect(created.status).toBe(201);
+        return created.body;
+      };
+      const statusWith = async (k: string) => (await call(base, 'GET', '/v1/profiles', { key: k })).status;
+
+      // The process caches keys (else the revocation below would prove nothing): a key
+      // deleted behind its back, with no notification, still authenticates there. Retried
+      // while its change listener may still be connecting (nothing is cached until then).
+      let stale = '';
+      const caching = await pollUntil(
+        async () => {
+          const probe = await newKey();
+          stale = probe.key;
+          expect(await statusWith(probe.key)).toBe(403);
+          await database.pool.query('delete from api_keys where id = $1', [probe.id]);
+          return (await statusWith(probe.key)) === 403;
+        },
+        5_000,
+        100,
+      );
+      expect(caching).toBe(true);
+
+      // Deleted by another process (this one): the NOTIFY makes the server forget it.
+      const revoked = await newKey();
+      expect(await statusWith(revoked.key)).toBe(403);
+      expect(await deleteKey(database.db, { ownerId, profileId, keyId: revoked.id })).toBe(true);
+      expect(await pollUntil(async () => (await statusWith(revoked.key)) === 401, 2_000)).toBe(true);
+      expect(await statusWith(stale)).toBe(401);
+
+      // A deleted profile: its keys and its external_id stop working at once.
+      const doomed = await newKey();
+      const byExternalId = { 'service-profile': 'client-1' };
+      expect(await statusWith(doomed.key)).toBe(403);
+      expect((await call(base, 'GET', '/v1/profiles', { key, headers: byExternalId })).status).toBe(200);
+      const deletion = await call(base, 'DELETE', `/v1/profiles/${profileId}`, { key });
+      expect(deletion).toEqual({ status: 202, body: { id: profileId, status: 'deletion_pending' } });
+      expect(await statusWith(doomed.key)).toBe(401);
+      const gone = await call<ErrorBody>(base, 'GET', '/v1/profiles', { key, headers: byExternalId });
+      expect(gone.status).toBe(404);
+      expect(gone.body.error.code).toBe('profile_not_found');
+      const left = await database.pool.query('select id from api_keys where profile_id = $1', [profileId]);
+      expect(left.rows).toEqual([]);
+
+      expect(await api.stop()).toEqual({ code: 0, signal: null });
+      expect(await fileExists(path.join(dataDir, 'postgres'))).toBe(false);
+    } finally {
+      await stopAllCli();
+      await database.close();
+    }
+  }, 60_000);
+});
+
+describe('switchboard migrate', () => {
+  it('initialises a fresh DATA_DIR, applies the migrations and leaves no database running', async () => {
+    const dataDir = await makeDataDir();
+    const first = await runCli(['migrate'], { DATA_DIR: dataDir });
+    expect(first.code, first.stderr).toBe(0);
+    expect(first.stdout).toBe('migrations applied\n');
+    expect(await fileExists(path.join(dataDir, 'postgres', 'PG_VERSION'))).toBe(true);
+    expect(await embeddedRunning(dataDir)).toBe(false);
+
+    const again = await runCli(['migrate'], { DATA_DIR: dataDir });
+    expect(again.code, again.stderr).toBe(0);
+    expect(again.stdout).toBe('migrations applied\n');
+    expect(await embeddedRunning(dataDir)).toBe(false);
+  }, 60_000);
+});
