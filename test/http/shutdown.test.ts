@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { startTestApp } from './helpers/app.ts';
+import { startTestApp } from '../helpers/app.ts';
 
 describe('graceful shutdown of the API', () => {
   it('finishes a request in flight before closing, and takes no new connections', async () => {

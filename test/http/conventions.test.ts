@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auth, startTestApp, type TestApp, type TestOwner } from './helpers/app.ts';
+import { auth, startTestApp, type TestApp, type TestOwner } from '../helpers/app.ts';
 
 let t: TestApp;
 let owner: TestOwner;

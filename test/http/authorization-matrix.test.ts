@@ -1,8 +1,8 @@
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiKeys, profiles } from '../src/db/schema.ts';
-import { createKey } from '../src/modules/api-keys/service.ts';
-import { auth, startTestApp, type TestApp, type TestOwner } from './helpers/app.ts';
+import { apiKeys, profiles } from '../../src/db/schema.ts';
+import { createKey } from '../../src/modules/api-keys/service.ts';
+import { auth, startTestApp, type TestApp, type TestOwner } from '../helpers/app.ts';
 
 /**
  * Every /v1 route, called by every kind of caller. The routes come from the OpenAPI
