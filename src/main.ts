@@ -8,7 +8,7 @@ import { openDatabase } from './db/connection.ts';
 import { runMigrations } from './db/migrate.ts';
 import { EmailText, NameText } from './http/schemas.ts';
 import { createKey, deleteKey, listOwnerKeys } from './modules/api-keys/service.ts';
-import { createOwner, ownerExists } from './modules/owners/service.ts';
+import { createOwner, listOwners, ownerExists } from './modules/owners/service.ts';
 import { findProfile } from './modules/profiles/service.ts';
 import { type Roles, type RunningService, startService } from './service.ts';
 
@@ -43,7 +43,7 @@ function banner(service: RunningService, cfg: Config): string {
   if (service.firstOwner) {
     lines.push(
       '',
-      'First start: an owner was created with a default profile.',
+      `First start: an owner was created (${service.firstOwner.ownerId}) with a default profile (${service.firstOwner.defaultProfileId}).`,
       'Its API key is shown this once and stored only as a hash. Keep it now:',
       '',
       `  ${service.firstOwner.apiKey}`,
@@ -189,6 +189,29 @@ owners
           ? `${JSON.stringify({ owner_id: owner.ownerId, api_key: owner.apiKey })}\n`
           : `owner ${owner.ownerId} created (default profile ${owner.defaultProfileId})\nowner API key, shown this once:\n${owner.apiKey}\n`,
       );
+    }),
+  );
+
+owners
+  .command('list')
+  .description('list the owners (ids, names, e-mails), e.g. to find the id `keys create --owner` needs')
+  .option('--json', 'print one JSON object per line')
+  .action((options: { json?: boolean }) =>
+    withDatabase(async ({ db }) => {
+      for (const o of await listOwners(db)) {
+        const row = {
+          owner_id: o.id,
+          name: o.name,
+          email: o.email,
+          account_limit: o.accountLimit,
+          created_at: o.createdAt.toISOString(),
+        };
+        process.stdout.write(
+          options.json
+            ? `${JSON.stringify(row)}\n`
+            : `${row.owner_id}  ${row.name} <${row.email}>  ${row.created_at}\n`,
+        );
+      }
     }),
   );
 

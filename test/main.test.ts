@@ -314,10 +314,16 @@ describe('one-shot commands on the DATA_DIR of a running server', () => {
     const dataDir = await makeDataDir();
     const serve = startCli(['serve'], { DATA_DIR: dataDir, PORT: '0' });
     const { base, ownerKey } = await waitForBanner(serve);
-    const ownerId = await withEmbeddedClient(dataDir, async (client) => {
-      const { rows } = await client.query<{ id: string }>('select id from owners');
-      return rows[0]?.id as string;
-    });
+    const owners = await runCli(['owners', 'list', '--json'], { DATA_DIR: dataDir });
+    expect(owners.code, owners.stderr).toBe(0);
+    const ownerRows = owners.stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { owner_id: string; name: string; email: string });
+    expect(ownerRows).toEqual([expect.objectContaining({ name: 'Owner', email: 'owner@localhost' })]);
+    const ownerId = ownerRows[0]?.owner_id as string;
+    // The banner of the first start names the owner, so its key can be replaced without SQL.
+    expect(serve.stdout).toContain(`an owner was created (${ownerId})`);
 
     const created = await runCli(['keys', 'create', '--owner', ownerId, '--name', 'second key', '--json'], {
       DATA_DIR: dataDir,

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { asc, sql } from 'drizzle-orm';
 import { now } from '../../clock.ts';
 import type { Db, Tx } from '../../db/connection.ts';
 import { owners } from '../../db/schema.ts';
@@ -56,4 +56,9 @@ export async function createFirstOwnerIfNone(db: Db, input: NewOwner): Promise<C
 export async function ownerExists(db: Db, ownerId: string): Promise<boolean> {
   const rows = await db.select({ id: owners.id }).from(owners).where(sql`${owners.id} = ${ownerId}`).limit(1);
   return rows.length > 0;
+}
+
+/** Every owner, oldest first (for the operator's CLI; the API has no owner listing). */
+export async function listOwners(db: Db): Promise<(typeof owners.$inferSelect)[]> {
+  return await db.select().from(owners).orderBy(asc(owners.id));
 }
