@@ -1,0 +1,100 @@
+import fs from 'node:fs/promises';
+
+/**
+ * CPU time spent during a measured run, read from /proc (Linux; elsewhere every figure is
+ * undefined and the report leaves it out). CPU per request is steadier than requests/s
+ * on a small or busy machine, and "others" shows when something outside the bench was
+ * competing for the cores.
+ */
+
+const TICK_MS = 10; // USER_HZ is 100 on every Linux the bench is meant for
+
+export interface CpuSnapshot {
+  /** Milliseconds of CPU since the process started, or since boot for `machine*`. */
+  server: number | undefined;
+  postgres: number | undefined;
+  bench: number;
+  machineBusy: number | undefined;
+  machineTotal: number | undefined;
+}
+
+export interface CpuUse {
+  /** Milliseconds of CPU in the run. */
+  server: number | undefined;
+  postgres: number | undefined;
+  bench: number;
+  /** Busy CPU of processes other than these three. */
+  others: number | undefined;
+  /** Wall-clock milliseconds times cores: what the machine could have given. */
+  capacity: number | undefined;
+}
+
+/** Fields of /proc/<pid>/stat after the command name: [0] is field 3 (state). */
+async function statFields(pid: number | string): Promise<string[] | undefined> {
+  const text = await fs.readFile(`/proc/${pid}/stat`, 'utf8').catch(() => undefined);
+  if (text === undefined) return undefined;
+  return text.slice(text.lastIndexOf(')') + 2).split(' ');
+}
+
+const ticks = (fields: string[], ...indexes: number[]) =>
+  indexes.reduce((sum, i) => sum + Number(fields[i] ?? 0), 0) * TICK_MS;
+
+/** utime + stime of one process. */
+async function processCpu(pid: number): Promise<number | undefined> {
+  const fields = await statFields(pid);
+  return fields ? ticks(fields, 11, 12) : undefined;
+}
+
+/** The postmaster, its live children, and the children it has already reaped. */
+async function postgresCpu(postmaster: number): Promise<number | undefined> {
+  const own = await statFields(postmaster);
+  if (!own) return undefined;
+  let total = ticks(own, 11, 12, 13, 14);
+  const pids = (await fs.readdir('/proc').catch(() => [])).filter((name) => /^\d+$/.test(name));
+  for (const pid of pids) {
+    const fields = await statFields(pid);
+    if (fields && Number(fields[1]) === postmaster) total += ticks(fields, 11, 12);
+  }
+  return total;
+}
+
+async function machineCpu(): Promise<{ busy: number; total: number } | undefined> {
+  const text = await fs.readFile('/proc/stat', 'utf8').catch(() => undefined);
+  const line = text?.split('\n').find((l) => l.startsWith('cpu '));
+  if (!line) return undefined;
+  // user nice system idle iowait irq softirq steal (guest time is already in user)
+  const values = line.trim().split(/\s+/).slice(1, 9).map(Number);
+  const total = values.reduce((a, b) => a + b, 0);
+  const idle = (values[3] ?? 0) + (values[4] ?? 0);
+  return { busy: (total - idle) * TICK_MS, total: total * TICK_MS };
+}
+
+export async function cpuSnapshot(serverPid: number, postmaster: number | undefined): Promise<CpuSnapshot> {
+  const [server, postgres, machine] = await Promise.all([
+    processCpu(serverPid),
+    postmaster === undefined ? undefined : postgresCpu(postmaster),
+    machineCpu(),
+  ]);
+  const self = process.cpuUsage();
+  return {
+    server,
+    postgres,
+    bench: (self.user + self.system) / 1000,
+    machineBusy: machine?.busy,
+    machineTotal: machine?.total,
+  };
+}
+
+export function cpuUse(before: CpuSnapshot, after: CpuSnapshot): CpuUse {
+  const diff = (a: number | undefined, b: number | undefined) =>
+    a === undefined || b === undefined ? undefined : b - a;
+  const server = diff(before.server, after.server);
+  const postgres = diff(before.postgres, after.postgres);
+  const bench = after.bench - before.bench;
+  const busy = diff(before.machineBusy, after.machineBusy);
+  const others =
+    busy === undefined || server === undefined || postgres === undefined
+      ? undefined
+      : Math.max(0, busy - server - postgres - bench);
+  return { server, postgres, bench, others, capacity: diff(before.machineTotal, after.machineTotal) };
+}

@@ -1,0 +1,120 @@
+import autocannon from 'autocannon';
+import { type CpuUse, cpuSnapshot, cpuUse } from './cpu.ts';
+import { BenchError, lastServerOutput, postmasterPid, type Server } from './server.ts';
+
+export interface Target {
+  label: string;
+  path: string;
+  headers: Record<string, string>;
+}
+
+export interface LoadSettings {
+  durationSeconds: number;
+  warmupSeconds: number;
+  connections: number;
+}
+
+export interface Measurement {
+  target: Target;
+  /** Seconds the measured run took. */
+  seconds: number;
+  responses: number;
+  requestsPerSecond: number;
+  /** Milliseconds, from every response's own time (autocannon's percentiles are whole ms). */
+  p50: number;
+  p99: number;
+  statusCodes: Record<string, number>;
+  cpu: CpuUse;
+}
+
+let current: autocannon.Instance | undefined;
+let interrupted = false;
+
+/** Stops the load in progress; the run then fails with "interrupted" and cleans up. */
+export function interrupt(): void {
+  interrupted = true;
+  current?.stop();
+}
+
+function percentile(sorted: Float64Array, p: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  const rank = Math.ceil((p / 100) * sorted.length) - 1;
+  return sorted[Math.min(sorted.length - 1, Math.max(0, rank))] ?? Number.NaN;
+}
+
+/** Runs autocannon once; fails on errors, timeouts and any status but 200. */
+async function load(
+  origin: string,
+  target: Target,
+  seconds: number,
+  connections: number,
+  onLatency?: (ms: number) => void,
+): Promise<autocannon.Result> {
+  if (interrupted) throw new BenchError('interrupted');
+  const instance = autocannon({
+    url: `${origin}${target.path}`,
+    connections,
+    duration: seconds,
+    headers: target.headers,
+  });
+  current = instance;
+  if (onLatency) instance.on('response', (_client, _status, _bytes, ms) => onLatency(ms));
+  const result = await instance;
+  current = undefined;
+  if (interrupted) throw new BenchError('interrupted');
+
+  const problems: string[] = [];
+  const others = Object.entries(result.statusCodeStats).filter(([code]) => code !== '200');
+  if (others.length > 0) {
+    problems.push(`responses other than 200: ${others.map(([code, { count }]) => `${count} × ${code}`).join(', ')}`);
+  }
+  if (result.errors > 0) problems.push(`${result.errors} errors (${result.timeouts} of them timeouts)`);
+  if ((result.statusCodeStats['200']?.count ?? 0) === 0) problems.push('not one 200 response');
+  if (problems.length > 0) throw new BenchError(`${target.label}: ${problems.join('; ')}${lastServerOutput()}`);
+  return result;
+}
+
+/** A warm-up (checked, not counted), then the measured run. */
+export async function measure(server: Server, target: Target, s: LoadSettings): Promise<Measurement> {
+  process.stderr.write(`${target.label}: ${s.warmupSeconds} s warm-up, `);
+  await load(server.origin, target, s.warmupSeconds, s.connections);
+  process.stderr.write(`${s.durationSeconds} s measured ... `);
+
+  let latencies = new Float64Array(1 << 16);
+  let count = 0;
+  const record = (ms: number) => {
+    if (count === latencies.length) {
+      const bigger = new Float64Array(latencies.length * 2);
+      bigger.set(latencies);
+      latencies = bigger;
+    }
+    latencies[count++] = ms;
+  };
+  const postmaster = await postmasterPid(server.dataDir);
+  const before = await cpuSnapshot(server.pid, postmaster);
+  const result = await load(server.origin, target, s.durationSeconds, s.connections, record);
+  const after = await cpuSnapshot(server.pid, postmaster);
+
+  const sorted = latencies.subarray(0, count).sort();
+  const responses = result.requests.total;
+  process.stderr.write(`${responses} responses\n`);
+  return {
+    target,
+    seconds: result.duration,
+    responses,
+    requestsPerSecond: responses / result.duration,
+    p50: percentile(sorted, 50),
+    p99: percentile(sorted, 99),
+    statusCodes: Object.fromEntries(Object.entries(result.statusCodeStats).map(([code, { count: n }]) => [code, n])),
+    cpu: cpuUse(before, after),
+  };
+}
+
+/** One request before the load, so a wrong key or route fails with the server's own answer. */
+export async function preflight(origin: string, target: Target): Promise<void> {
+  const response = await fetch(`${origin}${target.path}`, { headers: target.headers });
+  const body = await response.text();
+  if (response.status !== 200) {
+    throw new BenchError(`${target.label}: answered ${response.status} before the load: ${body}${lastServerOutput()}`);
+  }
+}

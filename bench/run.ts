@@ -1,0 +1,206 @@
+/**
+ * `npm run bench`: how much authentication costs a cheap read.
+ *
+ * Starts the real service (`switchboard api`) as a child process on a temporary DATA_DIR
+ * (embedded PostgreSQL), so the load generator and the server do not share an event loop,
+ * then measures with autocannon, one route after the other at the same load:
+ *   (a) GET /healthz        the bare route of the same server;
+ *   (b) GET /v1/profiles    authenticated with the first owner key.
+ * Prints requests/s and p50/p99 latency of each, the ratio (b)/(a), and the aims beside
+ * them; then the CPU that the server, PostgreSQL, the load generator and everything else
+ * used during each run (from /proc), because on a small machine they share the cores. A missed aim is reported, not an error; errors, timeouts and any response other
+ * than 200 are (a bench of 401s measures nothing), and make the exit code 1.
+ *
+ * Settings (environment):
+ *   BENCH_DURATION_SECONDS    measured seconds per route (default 10)
+ *   BENCH_WARMUP_SECONDS      unmeasured warm-up before each route (default 3)
+ *   BENCH_CONNECTIONS         concurrent connections (default 50)
+ *   BENCH_SERVER_NODE_ARGS    extra node flags for the server, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof"
+ */
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { interrupt, type LoadSettings, type Measurement, measure, preflight, type Target } from './load.ts';
+import { BenchError, type Server, startServer, stopLeftoverPostgres, stopServer } from './server.ts';
+
+const AIM_RATIO = 0.5;
+const AIM_P99_MS = 20;
+
+interface Settings extends LoadSettings {
+  serverNodeArgs: string[];
+}
+
+function positiveIntFromEnv(name: string, fallback: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw.trim() === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 1) {
+    throw new BenchError(`${name}=${JSON.stringify(raw)}: must be a whole number, 1 or more`);
+  }
+  return n;
+}
+
+function settings(): Settings {
+  return {
+    durationSeconds: positiveIntFromEnv('BENCH_DURATION_SECONDS', 10),
+    warmupSeconds: positiveIntFromEnv('BENCH_WARMUP_SECONDS', 3),
+    connections: positiveIntFromEnv('BENCH_CONNECTIONS', 50),
+    serverNodeArgs: (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(/\s+/).filter(Boolean),
+  };
+}
+
+function table(rows: string[][], rightAligned: boolean[]): string {
+  const widths = rows[0]?.map((_, i) => Math.max(...rows.map((r) => (r[i] ?? '').length))) ?? [];
+  return rows
+    .map((row) =>
+      row
+        .map((cell, i) => (rightAligned[i] ? cell.padStart(widths[i] ?? 0) : cell.padEnd(widths[i] ?? 0)))
+        .join('   ')
+        .trimEnd(),
+    )
+    .join('\n');
+}
+
+function report(bare: Measurement, authed: Measurement, s: Settings): string {
+  const ratio = authed.requestsPerSecond / bare.requestsPerSecond;
+  const ms = (n: number) => n.toFixed(2);
+  const perRequest = (m: Measurement, cpuMs: number | undefined) =>
+    cpuMs === undefined ? '-' : ((cpuMs * 1000) / m.responses).toFixed(0);
+  const results = table(
+    [
+      ['route', 'requests/s', 'p50 ms', 'p99 ms', 'server CPU µs/req', 'postgres CPU µs/req', 'responses'],
+      ...[bare, authed].map((m) => [
+        m.target.label,
+        m.requestsPerSecond.toFixed(0),
+        ms(m.p50),
+        ms(m.p99),
+        perRequest(m, m.cpu.server),
+        perRequest(m, m.cpu.postgres),
+        Object.entries(m.statusCodes)
+          .map(([code, n]) => `${n} × ${code}`)
+          .join(', '),
+      ]),
+    ],
+    [false, true, true, true, true, true, false],
+  );
+  const met = (ok: boolean) => (ok ? 'met' : 'NOT MET');
+  const aims = table(
+    [
+      ['aim', 'measured', ''],
+      [`(b)/(a) requests/s at least ${AIM_RATIO}`, ratio.toFixed(3), met(ratio >= AIM_RATIO)],
+      [
+        `(b) p99 under ${AIM_P99_MS} ms at ${s.connections} connections`,
+        `${ms(authed.p99)} ms`,
+        met(authed.p99 < AIM_P99_MS),
+      ],
+    ],
+    [false, true, false],
+  );
+  const cores = os.availableParallelism();
+  // CPU in percent of one core over each measured run: shows which process the machine spent itself on.
+  const pct = (m: Measurement, cpuMs: number | undefined) =>
+    cpuMs === undefined ? '-' : `${((cpuMs / (m.seconds * 1000)) * 100).toFixed(0)}%`;
+  const cpu = table(
+    [
+      [`CPU, % of one core (of ${cores * 100}%)`, 'server', 'postgres', 'load generator', 'other processes'],
+      ...[bare, authed].map((m) => [
+        m.target.label,
+        pct(m, m.cpu.server),
+        pct(m, m.cpu.postgres),
+        pct(m, m.cpu.bench),
+        pct(m, m.cpu.others),
+      ]),
+    ],
+    [false, true, true, true, true],
+  );
+  const busiest = Math.max(
+    ...[bare, authed].map((m) => (m.cpu.others ?? 0) / (m.cpu.capacity ?? Number.POSITIVE_INFINITY)),
+  );
+  return [
+    '',
+    `Switchboard bench: ${s.connections} connections, ${s.durationSeconds} s per route after a ${s.warmupSeconds} s warm-up, node ${process.version}, ${cores} CPUs`,
+    '',
+    results,
+    '',
+    `ratio (b)/(a) of requests/s: ${ratio.toFixed(3)}`,
+    '',
+    aims,
+    '',
+    cpu,
+    ...(busiest > 0.1
+      ? [
+          '',
+          `note: processes outside the bench used up to ${(busiest * 100).toFixed(0)}% of the machine during a run; requests/s and p99 move with that, CPU per request much less.`,
+        ]
+      : []),
+    '',
+  ].join('\n');
+}
+
+function describe(failure: unknown): string {
+  if (failure instanceof BenchError) return failure.message;
+  return failure instanceof Error ? (failure.stack ?? failure.message) : String(failure);
+}
+
+async function main(): Promise<number> {
+  let s: Settings;
+  try {
+    s = settings();
+  } catch (error) {
+    process.stderr.write(`bench: ${describe(error)}\n`);
+    return 2;
+  }
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'switchboard-bench-'));
+  const onSignal = (signal: NodeJS.Signals) => {
+    process.stderr.write(`\n${signal}: stopping the load and the server\n`);
+    interrupt();
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+
+  let server: Server | undefined;
+  let failure: unknown;
+  let output = '';
+  try {
+    process.stderr.write(`starting the server (DATA_DIR ${dataDir}) ...\n`);
+    server = await startServer(dataDir, { nodeArgs: s.serverNodeArgs });
+    process.stderr.write(`server pid ${server.pid} at ${server.origin}\n`);
+    const bare: Target = { label: '(a) GET /healthz', path: '/healthz', headers: {} };
+    const authed: Target = {
+      label: '(b) GET /v1/profiles, owner key',
+      path: '/v1/profiles',
+      headers: { authorization: `Bearer ${server.ownerKey}` },
+    };
+    await preflight(server.origin, bare);
+    await preflight(server.origin, authed);
+    const a = await measure(server, bare, s);
+    const b = await measure(server, authed, s);
+    output = report(a, b, s);
+  } catch (error) {
+    failure = error;
+    process.stderr.write('\n'); // ends a progress line the failure cut short
+  }
+
+  // Runs whatever happened above; a server that does not stop cleanly fails the bench too.
+  if (server) {
+    process.stderr.write('stopping the server ...\n');
+    try {
+      await stopServer(server.child);
+    } catch (error) {
+      failure ??= error;
+      await stopLeftoverPostgres(dataDir);
+    }
+  }
+  await fs.rm(dataDir, { recursive: true, force: true }).catch((error: unknown) => {
+    failure ??= error;
+  });
+
+  if (output) process.stdout.write(output);
+  if (failure !== undefined) {
+    process.stderr.write(`\nbench FAILED: ${describe(failure)}\n`);
+    return 1;
+  }
+  return 0;
+}
+
+process.exitCode = await main();

@@ -1,0 +1,181 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const STARTUP_TIMEOUT_MS = 180_000;
+const SHUTDOWN_TIMEOUT_MS = 60_000;
+
+/** A failure the bench explains in one message (no stack). */
+export class BenchError extends Error {}
+
+/** The service under test, `switchboard api`, in a child process of its own. */
+export interface Server {
+  child: ChildProcess;
+  pid: number;
+  dataDir: string;
+  /** e.g. http://127.0.0.1:41234 */
+  origin: string;
+  /** The first owner's key, printed once by the first start. */
+  ownerKey: string;
+}
+
+/** The last lines the server printed, for error messages. */
+const serverOutput: string[] = [];
+
+function keep(text: string): void {
+  for (const line of text.split('\n')) {
+    if (line.trim() === '') continue;
+    serverOutput.push(line);
+    if (serverOutput.length > 40) serverOutput.shift();
+  }
+}
+
+/** The server's last lines, to append to an error message ('' when it printed nothing). */
+export function lastServerOutput(): string {
+  return serverOutput.length > 0 ? `\n--- last lines from the server ---\n${serverOutput.join('\n')}` : '';
+}
+
+function prefixLines(prefix: string, text: string): string {
+  return text.replace(/^(?=.)/gm, prefix);
+}
+
+/**
+ * Starts `switchboard api` on an empty DATA_DIR (so the embedded PostgreSQL is its own and
+ * the first start creates an owner), and waits for the banner with the URL and the key.
+ */
+export async function startServer(
+  dataDir: string,
+  options: { nodeArgs?: string[]; env?: Record<string, string> } = {},
+): Promise<Server> {
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    DATA_DIR: dataDir,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'warn',
+    // High enough that the limiter never answers 429 during the run; it still runs.
+    RATE_LIMIT_PER_MINUTE: '1000000000',
+    ...options.env,
+  };
+  // The bench always uses its own embedded database and prints its own URL.
+  delete env.DATABASE_URL;
+  delete env.PUBLIC_URL;
+  delete env.SECRET_KEY;
+
+  const args = [...(options.nodeArgs ?? []), path.join(ROOT, 'bin', 'switchboard.js'), 'api'];
+  // A process group of its own: a Ctrl-C reaches the bench only, which then stops the server
+  // with one SIGTERM (a second signal would make the server skip its clean shutdown).
+  const child = spawn(process.execPath, args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  const exited = once(child, 'exit');
+
+  let stdout = '';
+  let ready = false;
+  child.stderr?.setEncoding('utf8');
+  child.stderr?.on('data', (chunk: string) => {
+    keep(chunk);
+    process.stderr.write(prefixLines('[server] ', chunk));
+  });
+  child.stdout?.setEncoding('utf8');
+  const banner = new Promise<{ api: string; key: string }>((resolve) => {
+    child.stdout?.on('data', (chunk: string) => {
+      keep(chunk);
+      if (ready) {
+        // Warnings and errors the server logs during the run.
+        process.stderr.write(prefixLines('[server] ', chunk));
+        return;
+      }
+      stdout += chunk;
+      const api = /^\s*API:\s+(\S+)\s*$/m.exec(stdout)?.[1];
+      // Followed by whitespace, so a key split across chunks is not taken half.
+      const key = /\b(sb_owner_[A-Za-z0-9_-]+)\s/.exec(stdout)?.[1];
+      if (api && key) {
+        ready = true;
+        resolve({ api, key });
+      }
+    });
+  });
+
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(
+      () => reject(new BenchError(`the server printed no API URL and owner key within ${STARTUP_TIMEOUT_MS / 1000} s`)),
+      STARTUP_TIMEOUT_MS,
+    );
+  });
+  const early = exited.then(([code, signal]: unknown[]) => {
+    throw new BenchError(
+      `the server exited before it was ready (code ${String(code)}, signal ${String(signal)})${lastServerOutput()}`,
+    );
+  });
+  try {
+    const { api, key } = await Promise.race([banner, timeout, early]);
+    const url = new URL(api);
+    // The banner says localhost; the server listens on 127.0.0.1 only (HOST above).
+    url.hostname = '127.0.0.1';
+    return { child, pid: child.pid ?? 0, dataDir, origin: url.origin, ownerKey: key };
+  } catch (error) {
+    await stopServer(child).catch(() => stopLeftoverPostgres(dataDir));
+    throw error;
+  } finally {
+    clearTimeout(timer);
+    early.catch(() => {});
+  }
+}
+
+/** SIGTERM, then waits for the exit (the embedded PostgreSQL stops with the server). */
+export async function stopServer(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = once(child, 'exit') as Promise<[number | null, NodeJS.Signals | null]>;
+  child.kill('SIGTERM');
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<'timeout'>((resolve) => {
+    timer = setTimeout(() => resolve('timeout'), SHUTDOWN_TIMEOUT_MS);
+  });
+  const outcome = await Promise.race([exited, timeout]);
+  clearTimeout(timer);
+  if (outcome === 'timeout') {
+    child.kill('SIGKILL');
+    await exited;
+    throw new BenchError(`the server did not stop within ${SHUTDOWN_TIMEOUT_MS / 1000} s of SIGTERM; killed it`);
+  }
+  const [code, signal] = outcome;
+  if (code !== 0) {
+    throw new BenchError(`the server stopped with code ${String(code)}, signal ${String(signal)}${lastServerOutput()}`);
+  }
+}
+
+/** The pid of the embedded PostgreSQL running under `dataDir`, if any. */
+export async function postmasterPid(dataDir: string): Promise<number | undefined> {
+  const text = await fs.readFile(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8').catch(() => undefined);
+  const pid = Number(text?.split('\n')[0]);
+  if (!Number.isInteger(pid) || pid <= 0) return undefined;
+  // A stale file may name a pid that is now some other process.
+  const command = await fs.readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => '');
+  return command.includes('postgres') ? pid : undefined;
+}
+
+/**
+ * After a server that could not stop cleanly: stops the embedded PostgreSQL it left under
+ * DATA_DIR, so the temp dir is not removed under a live server.
+ */
+export async function stopLeftoverPostgres(dataDir: string): Promise<void> {
+  const pid = await postmasterPid(dataDir);
+  if (pid === undefined) return;
+  try {
+    process.kill(pid, 'SIGINT'); // PostgreSQL's "fast" shutdown
+  } catch {
+    return;
+  }
+  for (let i = 0; i < 100; i++) {
+    try {
+      process.kill(pid, 0);
+    } catch {
+      return;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  console.error(`embedded PostgreSQL (pid ${pid}) did not stop; ${dataDir} is left in place`);
+}
