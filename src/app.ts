@@ -9,14 +9,13 @@ import { Type } from 'typebox';
 import type { Config } from './config.ts';
 import type { Database } from './db/connection.ts';
 import { migrationsApplied } from './db/migrate.ts';
-import { authenticate, bearerToken } from './http/auth.ts';
+import { authenticate, bearerKeyHash } from './http/auth.ts';
 import { frameworkError, installErrorHandling } from './http/error-handler.ts';
 import { ApiError } from './http/errors.ts';
 import { installIdempotency } from './http/idempotency.ts';
 import { installMetrics } from './http/metrics.ts';
 import { errorResponses, NoQuery } from './http/schemas.ts';
 import { makeValidatorCompiler } from './http/validation.ts';
-import { hashKey } from './modules/api-keys/key-material.ts';
 import { apiKeyRoutes } from './modules/api-keys/routes.ts';
 import { profileRoutes } from './modules/profiles/routes.ts';
 
@@ -117,8 +116,8 @@ export async function buildApp({ config, database, log }: AppOptions): Promise<F
       // Per key, not per address: many clients share addresses, and one key is one user.
       // Requests without a usable key count against their address.
       keyGenerator: (request) => {
-        const token = bearerToken(request);
-        return token ? `key:${hashKey(token)}` : `ip:${request.ip}`;
+        const keyHash = bearerKeyHash(request);
+        return keyHash ? `key:${keyHash}` : `ip:${request.ip}`;
       },
       errorResponseBuilder: (_request, context) =>
         new ApiError(

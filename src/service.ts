@@ -6,7 +6,7 @@ import { buildApp } from './app.ts';
 import type { Config } from './config.ts';
 import { type Database, openDatabase } from './db/connection.ts';
 import { runMigrations } from './db/migrate.ts';
-import { listenForAuthChanges } from './http/auth-cache.ts';
+import { listenForChanges } from './http/read-cache.ts';
 import { startWorker } from './jobs/worker.ts';
 import { type CreatedOwner, createFirstOwnerIfNone } from './modules/owners/service.ts';
 import { loadSecretKey } from './secrets.ts';
@@ -52,7 +52,7 @@ export async function startService(config: Config, roles: Roles, log: Logger): P
     const running: RunningService = { database, stop };
 
     if (roles.api) {
-      stops.push(listenForAuthChanges(database.url, (message) => log.warn({ component: 'auth' }, message)));
+      stops.push(listenForChanges(database.url, (message) => log.warn({ component: 'read-cache' }, message)));
       const app = await buildApp({ config, database, log });
       await app.listen({ port: config.port, host: config.host });
       stops.push(() => app.close());

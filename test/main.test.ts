@@ -478,15 +478,17 @@ describe('api with DATABASE_URL', () => {
       const statusWith = async (k: string) => (await call(base, 'GET', '/v1/profiles', { key: k })).status;
 
       // The process caches keys (else the revocation below would prove nothing): a key
-      // deleted behind its back, with no notification, still authenticates there. Retried
-      // while its change listener may still be connecting (nothing is cached until then).
+      // deleted behind its back, with the notifying trigger off, still authenticates there.
+      // Retried while its change listener may still be connecting (nothing is cached until then).
       let stale = '';
       const caching = await pollUntil(
         async () => {
           const probe = await newKey();
           stale = probe.key;
           expect(await statusWith(probe.key)).toBe(403);
+          await database.pool.query('alter table api_keys disable trigger api_keys_cache_changed');
           await database.pool.query('delete from api_keys where id = $1', [probe.id]);
+          await database.pool.query('alter table api_keys enable trigger api_keys_cache_changed');
           return (await statusWith(probe.key)) === 403;
         },
         5_000,
@@ -514,6 +516,16 @@ describe('api with DATABASE_URL', () => {
       expect(gone.body.error.code).toBe('profile_not_found');
       const left = await database.pool.query('select id from api_keys where profile_id = $1', [profileId]);
       expect(left.rows).toEqual([]);
+
+      // Its cached profile list follows a profile written by another process.
+      const before = (await listProfiles(base, key)).body.data.map((p) => p.name);
+      expect(before).not.toContain('Written elsewhere');
+      await database.pool.query(
+        `insert into profiles (id, owner_id, name, created_at, updated_at) values ($1, $2, 'Written elsewhere', now(), now())`,
+        ['prf_01kzzzzzzzzzzzzzzzzzzzzzzz', ownerId],
+      );
+      const listsIt = async () => (await listProfiles(base, key)).body.data.some((p) => p.name === 'Written elsewhere');
+      expect(await pollUntil(listsIt, 2_000)).toBe(true);
 
       expect(await api.stop()).toEqual({ code: 0, signal: null });
       expect(await fileExists(path.join(dataDir, 'postgres'))).toBe(false);

@@ -3,8 +3,8 @@ import type { Db } from '../db/connection.ts';
 import { hashKey } from '../modules/api-keys/key-material.ts';
 import { findPrincipal, type KeyPrincipal } from '../modules/api-keys/service.ts';
 import { findProfile } from '../modules/profiles/service.ts';
-import { cached, cacheEpoch, remember } from './auth-cache.ts';
 import { errors } from './errors.ts';
+import { cachedRead } from './read-cache.ts';
 import type { Scope } from './scope.ts';
 
 declare module 'fastify' {
@@ -20,37 +20,44 @@ declare module 'fastify' {
 
 const BEARER = /^Bearer[ \t]+([\x21-\x7e]+)[ \t]*$/i;
 
-async function principalFor(db: Db, key: string): Promise<KeyPrincipal | null> {
-  const cacheKey = `key:${hashKey(key)}`;
-  const hit = cached<KeyPrincipal | null>(cacheKey);
-  if (hit !== undefined) return hit;
-  const epoch = cacheEpoch();
-  const principal = (await findPrincipal(db, key)) ?? null;
-  // Unknown keys are not cached: a guesser's keys would only fill the cache.
-  if (principal) remember(cacheKey, principal, epoch);
-  return principal;
+async function principalFor(db: Db, keyHash: string): Promise<KeyPrincipal | null> {
+  return await cachedRead(
+    `key:${keyHash}`,
+    async () => (await findPrincipal(db, keyHash)) ?? null,
+    // Unknown keys are not kept: a guesser's keys would only fill the cache.
+    (principal) => principal !== null,
+  );
 }
 
 async function profileIdFor(db: Db, ownerId: string, ref: string): Promise<string | null> {
-  const cacheKey = `profile:${ownerId}:${ref}`;
-  const hit = cached<string>(cacheKey);
-  if (hit !== undefined) return hit;
-  const epoch = cacheEpoch();
-  const profile = await findProfile(db, ownerId, ref);
-  if (profile) remember(cacheKey, profile.id, epoch);
-  return profile?.id ?? null;
+  return await cachedRead(
+    `profile-ref:${ownerId}:${ref}`,
+    async () => (await findProfile(db, ownerId, ref))?.id ?? null,
+    (id) => id !== null,
+  );
 }
 
-/** The API key of `Authorization: Bearer <key>` (scheme in any case), if well formed. */
-export function bearerToken(request: FastifyRequest): string | undefined {
-  return BEARER.exec(request.headers.authorization ?? '')?.[1];
+const keyHashes = new WeakMap<FastifyRequest, string | null>();
+
+/**
+ * The SHA-256 of the API key in `Authorization: Bearer <key>` (scheme in any case), or
+ * null without a well-formed one; computed once per request (the rate limit needs it first).
+ */
+export function bearerKeyHash(request: FastifyRequest): string | null {
+  let hash = keyHashes.get(request);
+  if (hash === undefined) {
+    const key = BEARER.exec(request.headers.authorization ?? '')?.[1];
+    hash = key ? hashKey(key) : null;
+    keyHashes.set(request, hash);
+  }
+  return hash;
 }
 
 /** Resolves the caller's scope from the API key and the Service-Profile header. */
 export async function resolveScope(db: Db, request: FastifyRequest): Promise<Scope> {
-  const key = bearerToken(request);
-  if (!key) throw errors.unauthorized();
-  const principal = await principalFor(db, key);
+  const keyHash = bearerKeyHash(request);
+  if (!keyHash) throw errors.unauthorized();
+  const principal = await principalFor(db, keyHash);
   if (!principal) throw errors.unauthorized();
 
   const header = request.headers['service-profile'];

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { and, eq, lt, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, onSendAsyncHookHandler, preHandlerAsyncHookHandler } from 'fastify';
 import { now } from '../clock.ts';
 import type { Db } from '../db/connection.ts';
 import { idempotencyKeys } from '../db/schema.ts';
@@ -60,9 +60,9 @@ async function claim(db: Db, apiKeyId: string, key: string, hash: string): Promi
  * those never claims a key.
  */
 export function installIdempotency(app: FastifyInstance, db: Db): void {
-  app.addHook('preHandler', async (request, reply) => {
+  const claimOrReplay: preHandlerAsyncHookHandler = async (request, reply) => {
     const header = request.headers[HEADER];
-    if (request.method !== 'POST' || header === undefined) return;
+    if (header === undefined) return;
     const key = Array.isArray(header) ? (header[0] ?? '') : header;
     if (request.routeOptions.config.idempotencyKey === false) {
       throw new ApiError(
@@ -105,9 +105,9 @@ export function installIdempotency(app: FastifyInstance, db: Db): void {
     reply.header('Idempotent-Replayed', 'true').code(stored.statusCode);
     if (stored.responseBody === null) return reply.send();
     return reply.type('application/json; charset=utf-8').send(stored.responseBody);
-  });
+  };
 
-  app.addHook('onSend', async (request, reply, payload) => {
+  const keepAnswer: onSendAsyncHookHandler = async (request, reply, payload) => {
     const held = request.idempotencyClaim;
     if (!held) return payload;
     request.idempotencyClaim = undefined;
@@ -119,7 +119,20 @@ export function installIdempotency(app: FastifyInstance, db: Db): void {
       await db.update(idempotencyKeys).set({ statusCode: reply.statusCode, responseBody: body }).where(where);
     }
     return payload;
+  };
+
+  // Route hooks on POST routes only, so reads do not pay for them.
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    if (!methods.includes('POST')) return;
+    route.preHandler = [...asArray(route.preHandler), claimOrReplay];
+    route.onSend = [...asArray(route.onSend), keepAnswer];
   });
+}
+
+function asArray<T>(hooks: T | T[] | undefined): T[] {
+  if (hooks === undefined) return [];
+  return Array.isArray(hooks) ? hooks : [hooks];
 }
 
 /** Deletes answers past their 24 hours (a periodic job). */

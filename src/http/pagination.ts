@@ -22,12 +22,17 @@ export function decodeCursor(cursor: string | undefined): string | undefined {
   throw errors.validation([{ field: 'query.cursor', message: 'is not a cursor this API returned' }]);
 }
 
+export interface Page<Item> {
+  data: Item[];
+  next_cursor: string | null;
+}
+
 /** Turns `limit + 1` fetched rows into a page: at most `limit` items and the next cursor. */
 export function toPage<Row extends { id: string }, Item>(
   rows: Row[],
   limit: number,
   render: (row: Row) => Item,
-): { data: Item[]; next_cursor: string | null } {
+): Page<Item> {
   const page = rows.slice(0, limit);
   const last = page.at(-1);
   return {

@@ -7,7 +7,7 @@ import pino from 'pino';
 import { buildApp } from '../../src/app.ts';
 import { type Config, loadConfig } from '../../src/config.ts';
 import type { Database } from '../../src/db/connection.ts';
-import { listenForAuthChanges } from '../../src/http/auth-cache.ts';
+import { listenForChanges } from '../../src/http/read-cache.ts';
 import { startWorker } from '../../src/jobs/worker.ts';
 import { createKey } from '../../src/modules/api-keys/service.ts';
 import { createOwner } from '../../src/modules/owners/service.ts';
@@ -41,7 +41,7 @@ export async function startTestApp(
   const database = await createTestDatabase();
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'switchboard-app-'));
   const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...env });
-  const stopListening = listenForAuthChanges(database.url, () => {});
+  const stopListening = listenForChanges(database.url, () => {});
   const app = await buildApp({ config, database });
   extraRoutes?.(app);
   await app.ready();

@@ -108,6 +108,36 @@ describe('creating and reading profiles', () => {
   });
 });
 
+describe('the cached profile list', () => {
+  it('follows changes made outside this code (raw SQL), through the database trigger', async () => {
+    const o = await t.createOwner();
+    const made = (await create({ name: 'Before' }, o.key)).json();
+    expect((await listAll(o.key)).map((p) => p.name)).toEqual(['Default', 'Before']);
+    await t.database.pool.query('update profiles set name = $1 where id = $2', ['After', made.id]);
+    const names = await eventually(async () => {
+      const list = (await listAll(o.key)).map((p) => p.name);
+      return list.includes('After') ? list : undefined;
+    });
+    expect(names).toEqual(['Default', 'After']);
+  });
+
+  it('shows a caller its own change at once', async () => {
+    const o = await t.createOwner();
+    expect(await listAll(o.key)).toHaveLength(1);
+    const made = (await create({ name: 'Fresh' }, o.key)).json();
+    expect((await listAll(o.key)).map((p) => p.id)).toEqual([o.defaultProfileId, made.id]);
+    await t.app.inject({
+      method: 'PATCH',
+      url: `/v1/profiles/${made.id}`,
+      headers: auth(o.key),
+      payload: { name: 'Renamed' },
+    });
+    expect((await listAll(o.key)).map((p) => p.name)).toEqual(['Default', 'Renamed']);
+    await t.app.inject({ method: 'DELETE', url: `/v1/profiles/${made.id}`, headers: auth(o.key) });
+    expect((await listAll(o.key)).map((p) => p.id)).toEqual([o.defaultProfileId]);
+  });
+});
+
 describe('pagination', () => {
   it('walks every profile exactly once, oldest first, while others are being created', async () => {
     const o = await t.createOwner();

@@ -2,9 +2,9 @@ import { and, asc, eq, gt } from 'drizzle-orm';
 import { now } from '../../clock.ts';
 import type { Db, Queryable } from '../../db/connection.ts';
 import { apiKeys } from '../../db/schema.ts';
-import { forgetCachedAuth, notifyAuthChanged } from '../../http/auth-cache.ts';
+import { forgetCachedReads } from '../../http/read-cache.ts';
 import { newId } from '../../ids.ts';
-import { generateKey, hashKey, type KeyKind } from './key-material.ts';
+import { generateKey, type KeyKind } from './key-material.ts';
 
 export interface ApiKeyRecord {
   id: string;
@@ -54,11 +54,12 @@ export async function createKey(
   return { ...row, key: material.key, kind };
 }
 
-export async function findPrincipal(db: Queryable, key: string): Promise<KeyPrincipal | undefined> {
+/** The key whose SHA-256 is `keyHash` (see hashKey). */
+export async function findPrincipal(db: Queryable, keyHash: string): Promise<KeyPrincipal | undefined> {
   const [row] = await db
     .select({ keyId: apiKeys.id, ownerId: apiKeys.ownerId, profileId: apiKeys.profileId })
     .from(apiKeys)
-    .where(eq(apiKeys.keyHash, hashKey(key)))
+    .where(eq(apiKeys.keyHash, keyHash))
     .limit(1);
   return row;
 }
@@ -96,26 +97,22 @@ export async function deleteKey(
   db: Db,
   target: { ownerId: string; keyId: string; profileId?: string | undefined },
 ): Promise<boolean> {
-  const deleted = await db.transaction(async (tx) => {
-    const rows = await tx
-      .delete(apiKeys)
-      .where(
-        and(
-          eq(apiKeys.id, target.keyId),
-          eq(apiKeys.ownerId, target.ownerId),
-          target.profileId === undefined ? undefined : eq(apiKeys.profileId, target.profileId),
-        ),
-      )
-      .returning({ id: apiKeys.id });
-    if (rows.length > 0) await notifyAuthChanged(tx);
-    return rows.length > 0;
-  });
-  if (deleted) forgetCachedAuth();
-  return deleted;
+  const rows = await db
+    .delete(apiKeys)
+    .where(
+      and(
+        eq(apiKeys.id, target.keyId),
+        eq(apiKeys.ownerId, target.ownerId),
+        target.profileId === undefined ? undefined : eq(apiKeys.profileId, target.profileId),
+      ),
+    )
+    .returning({ id: apiKeys.id });
+  if (rows.length === 0) return false;
+  forgetCachedReads();
+  return true;
 }
 
-/** Deletes every key of a profile in the caller's transaction; the caller forgets cached auth after its commit. */
+/** Deletes every key of a profile in the caller's transaction; the caller forgets cached reads after its commit. */
 export async function deleteAllProfileKeys(db: Queryable, ownerId: string, profileId: string): Promise<void> {
   await db.delete(apiKeys).where(and(eq(apiKeys.ownerId, ownerId), eq(apiKeys.profileId, profileId)));
-  await notifyAuthChanged(db);
 }

@@ -2,8 +2,9 @@ import { and, asc, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
 import { now } from '../../clock.ts';
 import type { Db, Queryable, Tx } from '../../db/connection.ts';
 import { profiles } from '../../db/schema.ts';
-import { forgetCachedAuth, notifyAuthChanged } from '../../http/auth-cache.ts';
 import { ApiError, errors } from '../../http/errors.ts';
+import { type Page, toPage } from '../../http/pagination.ts';
+import { cachedRead, forgetCachedReads } from '../../http/read-cache.ts';
 import type { Scope } from '../../http/scope.ts';
 import { looksLikeId, newId } from '../../ids.ts';
 import { enqueue } from '../../jobs/queue.ts';
@@ -41,8 +42,21 @@ export async function getProfile(db: Queryable, scope: Scope, ref: string): Prom
   return profile;
 }
 
+/**
+ * A page of the caller's profiles, as the API shows it. Cached (rendered), as lists are
+ * read far more often than profiles change.
+ */
 export async function listProfiles(
-  db: Queryable,
+  db: Db,
+  scope: Scope,
+  query: { externalId?: string | undefined; limit: number; after?: string | undefined },
+): Promise<Page<RenderedProfile>> {
+  const key = `profiles\u0000${scope.ownerId}\u0000${scope.profileId}\u0000${query.externalId}\u0000${query.after}\u0000${query.limit}`;
+  return await cachedRead(key, async () => toPage(await queryProfiles(db, scope, query), query.limit, renderProfile));
+}
+
+async function queryProfiles(
+  db: Db,
   scope: Scope,
   query: { externalId?: string | undefined; limit: number; after?: string | undefined },
 ): Promise<Profile[]> {
@@ -113,7 +127,10 @@ export async function createProfile(
       where: sql`${profiles.deletedAt} is null and ${profiles.externalId} is not null`,
     })
     .returning();
-  if (inserted) return { profile: inserted, created: true };
+  if (inserted) {
+    forgetCachedReads();
+    return { profile: inserted, created: true };
+  }
   const existing = input.externalId === undefined ? undefined : await findProfile(db, scope.ownerId, input.externalId);
   if (!existing) throw new Error('profile insert conflicted but no live profile has the external_id');
   return { profile: existing, created: false };
@@ -130,23 +147,17 @@ export async function updateProfile(
     const holder = await findProfile(db, scope.ownerId, patch.externalId);
     if (holder && holder.id !== current.id) throw externalIdTaken(patch.externalId);
   }
-  const externalIdChanges = patch.externalId !== undefined && patch.externalId !== current.externalId;
   try {
-    const updated = await db.transaction(async (tx) => {
-      const [row] = await tx
-        .update(profiles)
-        .set({
-          ...(patch.name !== undefined ? { name: patch.name } : {}),
-          ...(patch.externalId !== undefined ? { externalId: patch.externalId } : {}),
-          updatedAt: now(),
-        })
-        .where(and(live(scope.ownerId), eq(profiles.id, current.id)))
-        .returning();
-      // A header or path naming the old external_id must stop resolving to this profile.
-      if (row && externalIdChanges) await notifyAuthChanged(tx);
-      return row;
-    });
-    if (externalIdChanges) forgetCachedAuth();
+    const [updated] = await db
+      .update(profiles)
+      .set({
+        ...(patch.name !== undefined ? { name: patch.name } : {}),
+        ...(patch.externalId !== undefined ? { externalId: patch.externalId } : {}),
+        updatedAt: now(),
+      })
+      .where(and(live(scope.ownerId), eq(profiles.id, current.id)))
+      .returning();
+    forgetCachedReads();
     if (!updated) throw errors.profileNotFound(ref);
     return updated;
   } catch (error) {
@@ -176,7 +187,7 @@ export async function requestProfileDeletion(db: Db, scope: Scope, ref: string):
     await enqueue(tx, 'delete_profile', { profile_id: profile.id }, { jobKey: `delete_profile:${profile.id}` });
     return row;
   });
-  forgetCachedAuth();
+  forgetCachedReads();
   if (!deleted) throw errors.profileNotFound(ref);
   return deleted;
 }
@@ -204,6 +215,8 @@ export async function deleteProfileData(db: Db, profileId: string): Promise<'del
     return 'deleted';
   });
 }
+
+export type RenderedProfile = ReturnType<typeof renderProfile>;
 
 export function renderProfile(p: Profile) {
   return {
