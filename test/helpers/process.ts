@@ -122,6 +122,11 @@ export class CliProcess {
   async stop(signal: NodeJS.Signals = 'SIGTERM', timeoutMs = 30_000): Promise<Exit> {
     if (this.exit) return this.exit;
     this.child.kill(signal);
+    return await this.exitWithin(timeoutMs, `of ${signal}`);
+  }
+
+  /** Waits for the exit; SIGKILL after `timeoutMs`, and then fails saying what it waited `after`. */
+  async exitWithin(timeoutMs: number, after = ''): Promise<Exit> {
     let timer: NodeJS.Timeout | undefined;
     const timedOut = new Promise<'timeout'>((resolve) => {
       timer = setTimeout(() => resolve('timeout'), timeoutMs);
@@ -131,7 +136,7 @@ export class CliProcess {
     if (result === 'timeout') {
       this.child.kill('SIGKILL');
       await this.exited;
-      throw new Error(`did not exit within ${timeoutMs} ms of ${signal}\n${this.describe()}`);
+      throw new Error(`did not exit within ${timeoutMs} ms ${after}\n${this.describe()}`);
     }
     return result;
   }
@@ -150,17 +155,7 @@ export interface CliResult extends Exit {
 /** Runs a one-shot command to its end. */
 export async function runCli(args: string[], env: Record<string, string>, timeoutMs = 30_000): Promise<CliResult> {
   const cli = new CliProcess(args, env);
-  let timer: NodeJS.Timeout | undefined;
-  const timedOut = new Promise<'timeout'>((resolve) => {
-    timer = setTimeout(() => resolve('timeout'), timeoutMs);
-  });
-  const result = await Promise.race([cli.exited, timedOut]);
-  clearTimeout(timer);
-  if (result === 'timeout') {
-    cli.child.kill('SIGKILL');
-    await cli.exited;
-    throw new Error(`did not finish within ${timeoutMs} ms\n${cli.describe()}`);
-  }
+  const result = await cli.exitWithin(timeoutMs);
   return { ...result, stdout: cli.stdout, stderr: cli.stderr };
 }
 
