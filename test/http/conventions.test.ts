@@ -151,6 +151,18 @@ describe('the error shape and status codes every route shares', () => {
   });
 });
 
+describe('metrics', () => {
+  it('counts requests by route pattern and status at /metrics, in the Prometheus format', async () => {
+    await t.app.inject({ method: 'GET', url: `/v1/profiles/${owner.defaultProfileId}`, headers: auth(owner.key) });
+    const res = await t.app.inject({ method: 'GET', url: '/metrics' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/plain');
+    expect(res.body).toMatch(/http_requests_total\{method="GET",route="\/v1\/profiles\/:id",status="200"\} [1-9]/);
+    // Patterns, not URLs: no series per resource id.
+    expect(res.body).not.toContain(owner.defaultProfileId);
+  });
+});
+
 describe('health', () => {
   it('answers /healthz and /readyz when the database is migrated', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/healthz' })).json()).toEqual({ status: 'ok' });

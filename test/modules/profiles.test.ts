@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { events, profiles } from '../../src/db/schema.ts';
+import { deleteProfileData } from '../../src/modules/profiles/service.ts';
 import { auth, startTestApp, type TestApp, type TestOwner } from '../helpers/app.ts';
 
 let t: TestApp;
@@ -275,6 +276,10 @@ describe('deleting profiles', () => {
     });
     const remaining = await t.database.db.select().from(profiles).where(eq(profiles.id, created.id));
     expect(remaining).toEqual([]);
+    // A job run again (a worker died after its commit) neither deletes nor reports twice.
+    expect(await deleteProfileData(t.database.db, created.id)).toBe('nothing_to_do');
+    const reported = await t.database.db.select().from(events).where(eq(events.profileId, created.id));
+    expect(reported).toHaveLength(1);
   });
 });
 
