@@ -123,7 +123,7 @@ export async function buildApp({ config, database, log }: AppOptions): Promise<F
         new ApiError(
           429,
           'rate_limited',
-          `Too many requests for this key: at most ${context.max} a minute. Retry after ${Math.ceil(context.ttl / 1000)} s.`,
+          `Too many requests: at most ${context.max} a minute per API key (or per address, without a key). Retry after ${Math.ceil(context.ttl / 1000)} s.`,
         ),
     });
     // A route that takes no query parameters says so: an unknown one is an error, as in bodies.
