@@ -18,10 +18,16 @@ import { errorResponses, NoQuery } from './http/schemas.ts';
 import { makeValidatorCompiler } from './http/validation.ts';
 import { apiKeyRoutes } from './modules/api-keys/routes.ts';
 import { profileRoutes } from './modules/profiles/routes.ts';
+import { webhookRoutes } from './modules/webhooks/routes.ts';
+import { type Resolver, systemResolver } from './outbound/address-policy.ts';
 
 export interface AppOptions {
   config: Config;
   database: Database;
+  /** SECRET_KEY (see secrets.ts): webhook secrets are stored encrypted under it. */
+  secretKey: Buffer;
+  /** How outbound hosts are resolved; the system resolver unless a test supplies one. */
+  resolver?: Resolver;
   /** The service's pino logger; without it the app logs nothing (tests). */
   log?: Logger;
 }
@@ -30,7 +36,13 @@ export const SERVICE_NAME = 'Switchboard';
 export const SERVICE_VERSION = '0.1.0';
 
 /** Builds the HTTP app: conventions first (ids, errors, limits, docs), then each module's routes. */
-export async function buildApp({ config, database, log }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  database,
+  secretKey,
+  resolver = systemResolver,
+  log,
+}: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     ...(log ? { loggerInstance: log as FastifyBaseLogger } : { logger: false }),
     bodyLimit: config.bodyLimitBytes,
@@ -136,6 +148,13 @@ export async function buildApp({ config, database, log }: AppOptions): Promise<F
     installIdempotency(v1, database.db);
     await v1.register(profileRoutes(database.db));
     await v1.register(apiKeyRoutes(database.db));
+    await v1.register(
+      webhookRoutes({
+        db: database.db,
+        secretKey,
+        urlPolicy: { allowPrivate: config.webhookAllowPrivateUrls, resolve: resolver },
+      }),
+    );
   });
 
   return app;

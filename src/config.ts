@@ -23,6 +23,7 @@ const SettingsSchema = Type.Object({
   DB_POOL_SIZE: Type.Integer({ minimum: 1, maximum: 200, default: 10 }),
   WORKER_CONCURRENCY: Type.Integer({ minimum: 1, maximum: 500, default: 10 }),
   SHUTDOWN_TIMEOUT_MS: Type.Integer({ minimum: 1, default: 30_000 }),
+  WEBHOOK_ALLOW_PRIVATE_URLS: Type.Boolean({ default: false }),
   FIRST_OWNER_NAME: Type.Intersect([NameText(200, 'name of the first owner')], { default: 'Owner' }),
   FIRST_OWNER_EMAIL: Type.Intersect([EmailText], { default: 'owner@localhost' }),
 });
@@ -44,6 +45,8 @@ export interface Config {
   workerConcurrency: number;
   shutdownTimeoutMs: number;
   firstOwner: { name: string; email: string };
+  /** Development and tests only: webhook URLs may use http, any port, private addresses. */
+  webhookAllowPrivateUrls: boolean;
 }
 
 export class ConfigError extends Error {
@@ -83,5 +86,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     workerConcurrency: settings.WORKER_CONCURRENCY,
     shutdownTimeoutMs: settings.SHUTDOWN_TIMEOUT_MS,
     firstOwner: { name: settings.FIRST_OWNER_NAME, email: settings.FIRST_OWNER_EMAIL },
+    webhookAllowPrivateUrls: settings.WEBHOOK_ALLOW_PRIVATE_URLS,
   };
 }

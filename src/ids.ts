@@ -10,6 +10,7 @@ export const ID_PREFIXES = {
   owner: 'own',
   profile: 'prf',
   apiKey: 'key',
+  webhookEndpoint: 'we',
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIXES;

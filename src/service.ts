@@ -42,7 +42,12 @@ export async function startService(config: Config, roles: Roles, log: Logger): P
     return stopping;
   };
   try {
-    await loadSecretKey(config.secretKey, config.dataDir);
+    const secretKey = await loadSecretKey(config.secretKey, config.dataDir);
+    if (config.webhookAllowPrivateUrls) {
+      log.warn(
+        'WEBHOOK_ALLOW_PRIVATE_URLS=true: webhook URLs may use http, any port and private or loopback addresses. For local development and tests only; never in production.',
+      );
+    }
     if (!config.secretKey && !database.embedded) {
       log.warn(
         `SECRET_KEY is not set: using ${config.dataDir}/secret.key; every machine on this database needs the same key`,
@@ -53,7 +58,7 @@ export async function startService(config: Config, roles: Roles, log: Logger): P
 
     if (roles.api) {
       stops.push(listenForChanges(database.url, (message) => log.warn({ component: 'read-cache' }, message)));
-      const app = await buildApp({ config, database, log });
+      const app = await buildApp({ config, database, secretKey, log });
       await app.listen({ port: config.port, host: config.host });
       stops.push(() => app.close());
       const { port } = app.server.address() as AddressInfo;

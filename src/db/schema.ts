@@ -105,3 +105,27 @@ export const idempotencyKeys = pgTable(
   },
   (t) => [primaryKey({ columns: [t.apiKeyId, t.key] }), index('idempotency_keys_created_idx').on(t.createdAt)],
 );
+
+/** Where an owner wants events delivered (see modules/webhooks). */
+export const webhookEndpoints = pgTable(
+  'webhook_endpoints',
+  {
+    id: text('id').primaryKey(),
+    ownerId: text('owner_id')
+      .notNull()
+      .references(() => owners.id, { onDelete: 'cascade' }),
+    /** Bound: only this profile's events. Null: every profile's. */
+    profileId: text('profile_id').references(() => profiles.id, { onDelete: 'cascade' }),
+    url: text('url').notNull(),
+    events: text('events').array().notNull(),
+    active: boolean('active').notNull().default(true),
+    /** The signing secret, encrypted under SECRET_KEY. */
+    secretSealed: text('secret_sealed').notNull(),
+    /** After a rotation, the old secret keeps signing too until `previousSecretExpiresAt`. */
+    previousSecretSealed: text('previous_secret_sealed'),
+    previousSecretExpiresAt: timestamp('previous_secret_expires_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [index('webhook_endpoints_owner_idx').on(t.ownerId, t.id)],
+);

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -12,6 +13,7 @@ import { startWorker } from '../../src/jobs/worker.ts';
 import { createKey } from '../../src/modules/api-keys/service.ts';
 import { createOwner } from '../../src/modules/owners/service.ts';
 import { createTestDatabase } from './database.ts';
+import { testResolver } from './resolver.ts';
 
 export interface TestOwner {
   ownerId: string;
@@ -24,6 +26,8 @@ export interface TestApp {
   app: FastifyInstance;
   database: Database;
   config: Config;
+  /** The app's SECRET_KEY (random per test app). */
+  secretKey: Buffer;
   /** A new owner with its default profile and owner key. */
   createOwner(name?: string): Promise<TestOwner>;
   /** A profile key for `profileId` of `ownerId`. */
@@ -42,7 +46,8 @@ export async function startTestApp(
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'switchboard-app-'));
   const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...env });
   const stopListening = listenForChanges(database.url, () => {});
-  const app = await buildApp({ config, database });
+  const secretKey = randomBytes(32);
+  const app = await buildApp({ config, database, secretKey, resolver: testResolver });
   extraRoutes?.(app);
   await app.ready();
   const runners: Runner[] = [];
@@ -51,6 +56,7 @@ export async function startTestApp(
     app,
     database,
     config,
+    secretKey,
     createOwner: async (name) => {
       owners += 1;
       const created = await createOwner(database.db, {

@@ -1,6 +1,6 @@
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiKeys, profiles } from '../../src/db/schema.ts';
+import { apiKeys, profiles, webhookEndpoints } from '../../src/db/schema.ts';
 import { createKey } from '../../src/modules/api-keys/service.ts';
 import { auth, startTestApp, type TestApp, type TestOwner } from '../helpers/app.ts';
 
@@ -13,6 +13,27 @@ interface Fixture extends TestOwner {
   /** A non-default profile of the owner, with a profile key. */
   profileId: string;
   profileKey: string;
+  /** A webhook endpoint bound to that profile. */
+  webhookId: string;
+}
+
+const HOOK = 'https://hooks.example.test/matrix';
+
+async function newWebhook(owner: TestOwner, profileId: string): Promise<string> {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/v1/webhooks',
+    headers: auth(owner.key),
+    payload: { url: HOOK, events: ['post.published'], profile_id: profileId },
+  });
+  return res.json().id;
+}
+
+/** Deletes the fixture owner's other endpoints, so the matrix never meets the limit of 10. */
+async function pruneWebhooks(f: Fixture): Promise<void> {
+  await t.database.db
+    .delete(webhookEndpoints)
+    .where(and(eq(webhookEndpoints.ownerId, f.ownerId), ne(webhookEndpoints.id, f.webhookId)));
 }
 
 interface Call {
@@ -41,10 +62,57 @@ async function newProfile(owner: TestOwner, name: string): Promise<string> {
 async function fixture(name: string): Promise<Fixture> {
   const owner = await t.createOwner(name);
   const profileId = await newProfile(owner, `${name} client`);
-  return { ...owner, profileId, profileKey: await t.createProfileKey(owner.ownerId, profileId) };
+  return {
+    ...owner,
+    profileId,
+    profileKey: await t.createProfileKey(owner.ownerId, profileId),
+    webhookId: await newWebhook(owner, profileId),
+  };
 }
 
 const matrix: Record<string, RouteCase> = {
+  'GET /v1/webhooks': {
+    ownerOnly: false,
+    success: 200,
+    otherOwner: 'own-data',
+    build: async () => ({ url: '/v1/webhooks' }),
+  },
+  'POST /v1/webhooks': {
+    ownerOnly: false,
+    success: 201,
+    otherOwner: 404,
+    build: async (f) => {
+      await pruneWebhooks(f);
+      return { url: '/v1/webhooks', payload: { url: HOOK, events: ['post.published'], profile_id: f.profileId } };
+    },
+  },
+  'GET /v1/webhooks/{id}': {
+    ownerOnly: false,
+    success: 200,
+    otherOwner: 404,
+    build: async (f) => ({ url: `/v1/webhooks/${f.webhookId}` }),
+  },
+  'PATCH /v1/webhooks/{id}': {
+    ownerOnly: false,
+    success: 200,
+    otherOwner: 404,
+    build: async (f) => ({ url: `/v1/webhooks/${f.webhookId}`, payload: { active: true } }),
+  },
+  'DELETE /v1/webhooks/{id}': {
+    ownerOnly: false,
+    success: 204,
+    otherOwner: 404,
+    build: async (f) => {
+      await pruneWebhooks(f);
+      return { url: `/v1/webhooks/${await newWebhook(f, f.profileId)}` };
+    },
+  },
+  'POST /v1/webhooks/{id}/rotate-secret': {
+    ownerOnly: false,
+    success: 200,
+    otherOwner: 404,
+    build: async (f) => ({ url: `/v1/webhooks/${f.webhookId}/rotate-secret` }),
+  },
   'GET /v1/profiles': {
     ownerOnly: true,
     success: 200,
@@ -111,6 +179,11 @@ async function snapshot(ownerId: string) {
       .from(apiKeys)
       .where(eq(apiKeys.ownerId, ownerId))
       .orderBy(asc(apiKeys.id)),
+    webhooks: await t.database.db
+      .select()
+      .from(webhookEndpoints)
+      .where(eq(webhookEndpoints.ownerId, ownerId))
+      .orderBy(asc(webhookEndpoints.id)),
   };
 }
 
@@ -205,10 +278,15 @@ describe('authorization matrix', () => {
         const aBefore = await snapshot(a.ownerId);
         const res = await call(method, c, auth(b.key));
         expect(await snapshot(a.ownerId)).toEqual(aBefore);
-        const aIds = [a.ownerId, ...aBefore.profiles.map((p) => p.id), ...aBefore.keys.map((k) => k.id)];
+        const aIds = [
+          a.ownerId,
+          ...aBefore.profiles.map((p) => p.id),
+          ...aBefore.keys.map((k) => k.id),
+          ...aBefore.webhooks.map((w) => w.id),
+        ];
         if (rc.otherOwner === 404) {
           expect(res.statusCode).toBe(404);
-          expect(['profile_not_found', 'api_key_not_found']).toContain(res.json().error.code);
+          expect(['profile_not_found', 'api_key_not_found', 'webhook_not_found']).toContain(res.json().error.code);
         } else {
           expect(res.statusCode).toBe(rc.success);
           for (const id of aIds) expect(res.body).not.toContain(id);

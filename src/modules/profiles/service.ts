@@ -10,6 +10,8 @@ import { looksLikeId, newId } from '../../ids.ts';
 import { enqueue } from '../../jobs/queue.ts';
 import { deleteAllProfileKeys } from '../api-keys/service.ts';
 import { emit } from '../events/service.ts';
+// webhooks/service.ts imports this module too; both only call each other at run time.
+import { deleteProfileEndpoints } from '../webhooks/service.ts';
 
 export type Profile = typeof profiles.$inferSelect;
 
@@ -184,6 +186,8 @@ export async function requestProfileDeletion(db: Db, scope: Scope, ref: string):
       .returning();
     if (!row) return undefined;
     await deleteAllProfileKeys(tx, scope.ownerId, profile.id);
+    // Bound endpoints go with the profile at once: nothing of it may stay visible.
+    await deleteProfileEndpoints(tx, scope.ownerId, profile.id);
     await enqueue(tx, 'delete_profile', { profile_id: profile.id }, { jobKey: `delete_profile:${profile.id}` });
     return row;
   });
