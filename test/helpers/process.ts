@@ -27,6 +27,7 @@ const SETTINGS = [
   'SHUTDOWN_TIMEOUT_MS',
   'FIRST_OWNER_NAME',
   'FIRST_OWNER_EMAIL',
+  'WEBHOOK_ALLOW_PRIVATE_URLS',
 ];
 
 function childEnv(env: Record<string, string>): NodeJS.ProcessEnv {
