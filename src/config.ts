@@ -24,6 +24,8 @@ const SettingsSchema = Type.Object({
   WORKER_CONCURRENCY: Type.Integer({ minimum: 1, maximum: 500, default: 10 }),
   SHUTDOWN_TIMEOUT_MS: Type.Integer({ minimum: 1, default: 30_000 }),
   WEBHOOK_ALLOW_PRIVATE_URLS: Type.Boolean({ default: false }),
+  SMTP_URL: Type.Optional(Type.String({ pattern: '^smtps?://' })),
+  MAIL_FROM: Type.String({ minLength: 3, maxLength: 320, default: 'Switchboard <switchboard@localhost>' }),
   FIRST_OWNER_NAME: Type.Intersect([NameText(200, 'name of the first owner')], { default: 'Owner' }),
   FIRST_OWNER_EMAIL: Type.Intersect([EmailText], { default: 'owner@localhost' }),
 });
@@ -47,6 +49,9 @@ export interface Config {
   firstOwner: { name: string; email: string };
   /** Development and tests only: webhook URLs may use http, any port, private addresses. */
   webhookAllowPrivateUrls: boolean;
+  /** Where e-mail goes; without it, messages are written under DATA_DIR/mail. */
+  smtpUrl: string | undefined;
+  mailFrom: string;
 }
 
 export class ConfigError extends Error {
@@ -87,5 +92,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     shutdownTimeoutMs: settings.SHUTDOWN_TIMEOUT_MS,
     firstOwner: { name: settings.FIRST_OWNER_NAME, email: settings.FIRST_OWNER_EMAIL },
     webhookAllowPrivateUrls: settings.WEBHOOK_ALLOW_PRIVATE_URLS,
+    smtpUrl: settings.SMTP_URL,
+    mailFrom: settings.MAIL_FROM,
   };
 }

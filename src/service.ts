@@ -8,7 +8,10 @@ import { type Database, openDatabase } from './db/connection.ts';
 import { runMigrations } from './db/migrate.ts';
 import { listenForChanges } from './http/read-cache.ts';
 import { startWorker } from './jobs/worker.ts';
+import { createMailer } from './mail.ts';
 import { type CreatedOwner, createFirstOwnerIfNone } from './modules/owners/service.ts';
+import { systemResolver } from './outbound/address-policy.ts';
+import { createOutboundAgent } from './outbound/http-client.ts';
 import { loadSecretKey } from './secrets.ts';
 
 export interface Roles {
@@ -69,11 +72,21 @@ export async function startService(config: Config, roles: Roles, log: Logger): P
       running.firstOwner = await createFirstOwnerIfNone(database.db, config.firstOwner);
     }
     if (roles.worker) {
+      const agent = createOutboundAgent({ allowPrivate: config.webhookAllowPrivateUrls, resolve: systemResolver });
+      stops.unshift(() => agent.close());
       const runner: Runner = await startWorker({
         db: database.db,
         pool: database.pool,
         concurrency: config.workerConcurrency,
         log,
+        secretKey,
+        agent,
+        sendMail: createMailer({
+          smtpUrl: config.smtpUrl,
+          from: config.mailFrom,
+          dataDir: config.dataDir,
+          log: (message) => log.info({ component: 'mail' }, message),
+        }),
       });
       // The API stops first (pushed earlier, stopped later): reversed order stops workers last.
       stops.unshift(() => runner.stop());

@@ -80,6 +80,8 @@ export const events = pgTable(
     profileId: text('profile_id'),
     type: text('type').notNull(),
     data: jsonb('data').notNull(),
+    /** The envelope as delivered, written once: every attempt sends exactly these bytes. */
+    body: text('body').notNull(),
     createdAt: createdAt(),
   },
   (t) => [index('events_owner_created_idx').on(t.ownerId, t.createdAt)],
@@ -124,8 +126,58 @@ export const webhookEndpoints = pgTable(
     /** After a rotation, the old secret keeps signing too until `previousSecretExpiresAt`. */
     previousSecretSealed: text('previous_secret_sealed'),
     previousSecretExpiresAt: timestamp('previous_secret_expires_at', { withTimezone: true, mode: 'date' }),
+    /** Failed attempts in a row, across deliveries; 50 make the endpoint inactive. */
+    consecutiveFailures: integer('consecutive_failures').notNull().default(0),
+    /** Why the service made the endpoint inactive (null when the owner did, or when active). */
+    disabledReason: text('disabled_reason'),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull(),
   },
   (t) => [index('webhook_endpoints_owner_idx').on(t.ownerId, t.id)],
+);
+
+/** One sending of one event to one endpoint, with its retries (see modules/webhooks). */
+export const webhookDeliveries = pgTable(
+  'webhook_deliveries',
+  {
+    id: uuid('id').primaryKey(),
+    ownerId: text('owner_id')
+      .notNull()
+      .references(() => owners.id, { onDelete: 'cascade' }),
+    endpointId: text('endpoint_id')
+      .notNull()
+      .references(() => webhookEndpoints.id, { onDelete: 'cascade' }),
+    eventId: uuid('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    /** pending (an attempt is due at next_attempt_at), succeeded, failed (8 attempts), cancelled. */
+    status: text('status').notNull(),
+    attemptCount: integer('attempt_count').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [
+    index('webhook_deliveries_history_idx').on(t.endpointId, t.createdAt, t.id),
+    index('webhook_deliveries_created_idx').on(t.createdAt),
+  ],
+);
+
+export const webhookAttempts = pgTable(
+  'webhook_attempts',
+  {
+    id: uuid('id').primaryKey(),
+    deliveryId: uuid('delivery_id')
+      .notNull()
+      .references(() => webhookDeliveries.id, { onDelete: 'cascade' }),
+    attemptedAt: timestamp('attempted_at', { withTimezone: true, mode: 'date' }).notNull(),
+    durationMs: integer('duration_ms').notNull(),
+    statusCode: integer('status_code'),
+    /** Why there was no usable answer (timeout, refused address, ...); null when one came. */
+    error: text('error'),
+    /** At most 20 KB of the answer. */
+    responseBody: text('response_body'),
+    succeeded: boolean('succeeded').notNull(),
+  },
+  (t) => [index('webhook_attempts_delivery_idx').on(t.deliveryId, t.attemptedAt)],
 );

@@ -1,13 +1,21 @@
 import { sql } from 'drizzle-orm';
+import { type Static, Type } from 'typebox';
 import type { Tx } from '../db/connection.ts';
 
-/** Every background task and its payload. The worker's task list implements each one. */
-export interface TaskPayloads {
-  delete_profile: { profile_id: string };
-  /** Periodic (crontab); graphile-worker adds a `_cron` field. */
-  delete_expired_idempotency_keys: Record<string, unknown>;
-}
-export type TaskName = keyof TaskPayloads;
+/**
+ * Every background task and the schema of its payload; the worker checks payloads against
+ * these before running a task (src/jobs/tasks.ts implements each one).
+ */
+export const TASK_PAYLOADS = {
+  delete_profile: Type.Object({ profile_id: Type.String() }),
+  deliver_webhook: Type.Object({ delivery_id: Type.String() }),
+  notify_webhook_disabled: Type.Object({ endpoint_id: Type.String(), last_error: Type.String() }),
+  // Periodic (CRONTAB in tasks.ts): graphile-worker adds a `_cron` field.
+  delete_expired_idempotency_keys: Type.Object({}),
+  delete_old_webhook_deliveries: Type.Object({}),
+};
+export type TaskName = keyof typeof TASK_PAYLOADS;
+export type TaskPayloads = { [T in TaskName]: Static<(typeof TASK_PAYLOADS)[T]> };
 
 /**
  * Adds a graphile-worker job in the caller's transaction, so the job exists exactly when

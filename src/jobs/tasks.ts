@@ -1,46 +1,45 @@
 import type { Task, TaskList } from 'graphile-worker';
+import { Value } from 'typebox/value';
 import type { Db } from '../db/connection.ts';
 import { deleteExpiredIdempotencyKeys } from '../http/idempotency.ts';
+import type { SendMail } from '../mail.ts';
 import { deleteProfileData } from '../modules/profiles/service.ts';
-import type { TaskName, TaskPayloads } from './queue.ts';
+import { attemptDelivery, type DeliveryDeps, deleteOldDeliveries } from '../modules/webhooks/deliveries.ts';
+import { notifyEndpointDisabled } from '../modules/webhooks/notices.ts';
+import { TASK_PAYLOADS, type TaskName, type TaskPayloads } from './queue.ts';
 
-function isPayload<T extends TaskName>(task: T, payload: unknown): payload is TaskPayloads[T] {
-  switch (task) {
-    case 'delete_expired_idempotency_keys':
-      return typeof payload === 'object' && payload !== null;
-    case 'delete_profile':
-      return (
-        typeof payload === 'object' &&
-        payload !== null &&
-        typeof (payload as { profile_id?: unknown }).profile_id === 'string'
-      );
-    default:
-      return false;
-  }
+/** What the tasks need: the database, and what deliveries and notices use. */
+export interface TaskDeps extends DeliveryDeps {
+  db: Db;
+  sendMail: SendMail;
 }
 
-function task<T extends TaskName>(name: T, run: (payload: TaskPayloads[T]) => Promise<void>): Task {
+function task<T extends TaskName>(name: T, run: (payload: TaskPayloads[T]) => Promise<unknown>): Task {
   return async (payload, helpers) => {
-    if (!isPayload(name, payload)) {
+    if (!Value.Check(TASK_PAYLOADS[name], payload)) {
       // A malformed job would fail the same way on every retry; drop it and say so.
       helpers.logger.error(`dropping ${name} job ${helpers.job.id}: malformed payload ${JSON.stringify(payload)}`);
       return;
     }
-    await run(payload);
+    await run(payload as TaskPayloads[T]);
   };
 }
 
 /** Periodic tasks, in graphile-worker's crontab format. */
-export const CRONTAB = ['23 * * * * delete_expired_idempotency_keys'].join('\n');
+export const CRONTAB = ['23 * * * * delete_expired_idempotency_keys', '41 * * * * delete_old_webhook_deliveries'].join(
+  '\n',
+);
 
 /** Each task only unpacks its payload and calls a module's service. */
-export function taskList(db: Db): TaskList {
+export function taskList(deps: TaskDeps): TaskList {
+  const { db } = deps;
   return {
-    delete_profile: task('delete_profile', async ({ profile_id }) => {
-      await deleteProfileData(db, profile_id);
-    }),
-    delete_expired_idempotency_keys: task('delete_expired_idempotency_keys', async () => {
-      await deleteExpiredIdempotencyKeys(db);
-    }),
+    delete_profile: task('delete_profile', ({ profile_id }) => deleteProfileData(db, profile_id)),
+    deliver_webhook: task('deliver_webhook', ({ delivery_id }) => attemptDelivery(deps, delivery_id)),
+    notify_webhook_disabled: task('notify_webhook_disabled', ({ endpoint_id, last_error }) =>
+      notifyEndpointDisabled(deps, endpoint_id, last_error),
+    ),
+    delete_expired_idempotency_keys: task('delete_expired_idempotency_keys', () => deleteExpiredIdempotencyKeys(db)),
+    delete_old_webhook_deliveries: task('delete_old_webhook_deliveries', () => deleteOldDeliveries(db)),
   };
 }

@@ -1,8 +1,7 @@
 import { Logger, type LogLevel, type Runner, run } from 'graphile-worker';
 import type pg from 'pg';
 import type { Logger as Pino } from 'pino';
-import type { Db } from '../db/connection.ts';
-import { CRONTAB, taskList } from './tasks.ts';
+import { CRONTAB, type TaskDeps, taskList } from './tasks.ts';
 
 /** graphile-worker's log lines, through the service's pino logger. */
 function workerLogger(log: Pino): Logger {
@@ -14,11 +13,13 @@ function workerLogger(log: Pino): Logger {
 }
 
 /** Starts a worker pool that runs jobs from the shared queue until stopped. */
-export async function startWorker(options: { db: Db; pool: pg.Pool; concurrency: number; log: Pino }): Promise<Runner> {
+export async function startWorker(
+  options: TaskDeps & { pool: pg.Pool; concurrency: number; log: Pino },
+): Promise<Runner> {
   return await run({
     pgPool: options.pool,
     concurrency: options.concurrency,
-    taskList: taskList(options.db),
+    taskList: taskList(options),
     // Periodic tasks are declared in code (tasks.ts), not in a crontab file.
     crontab: CRONTAB,
     noHandleSignals: true,

@@ -5,13 +5,17 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Runner } from 'graphile-worker';
 import pino from 'pino';
+import type { Agent } from 'undici';
 import { buildApp } from '../../src/app.ts';
 import { type Config, loadConfig } from '../../src/config.ts';
 import type { Database } from '../../src/db/connection.ts';
 import { listenForChanges } from '../../src/http/read-cache.ts';
 import { startWorker } from '../../src/jobs/worker.ts';
+import { createMailer, type SendMail } from '../../src/mail.ts';
 import { createKey } from '../../src/modules/api-keys/service.ts';
 import { createOwner } from '../../src/modules/owners/service.ts';
+import type { DeliveryDeps } from '../../src/modules/webhooks/deliveries.ts';
+import { createOutboundAgent } from '../../src/outbound/http-client.ts';
 import { createTestDatabase } from './database.ts';
 import { testResolver } from './resolver.ts';
 
@@ -33,7 +37,11 @@ export interface TestApp {
   /** A profile key for `profileId` of `ownerId`. */
   createProfileKey(ownerId: string, profileId: string): Promise<string>;
   /** Starts a graphile-worker pool on this database (stopped by close()). */
-  startWorker(): Promise<Runner>;
+  startWorker(options?: { sendMail?: SendMail }): Promise<Runner>;
+  /** Stops the workers started so far (a test that attempts deliveries itself must not race one). */
+  stopWorkers(): Promise<void>;
+  /** What attemptDelivery needs, to make attempts without a worker (a test moving the clock). */
+  deliveryDeps(): DeliveryDeps;
   close(): Promise<void>;
 }
 
@@ -51,6 +59,7 @@ export async function startTestApp(
   extraRoutes?.(app);
   await app.ready();
   const runners: Runner[] = [];
+  const agents: Agent[] = [];
   let owners = 0;
   return {
     app,
@@ -66,19 +75,35 @@ export async function startTestApp(
       return { ownerId: created.ownerId, defaultProfileId: created.defaultProfileId, key: created.apiKey };
     },
     createProfileKey: async (ownerId, profileId) => (await createKey(database.db, { ownerId, profileId })).key,
-    startWorker: async () => {
+    startWorker: async (options = {}) => {
+      const agent = createOutboundAgent({ allowPrivate: config.webhookAllowPrivateUrls, resolve: testResolver });
       const runner = await startWorker({
         db: database.db,
         pool: database.pool,
-        concurrency: 2,
+        concurrency: 4,
         log: pino({ level: 'silent' }),
+        secretKey,
+        agent,
+        sendMail:
+          options.sendMail ??
+          createMailer({ smtpUrl: undefined, from: config.mailFrom, dataDir: config.dataDir, log: () => {} }),
       });
       runners.push(runner);
+      agents.push(agent);
       return runner;
+    },
+    stopWorkers: async () => {
+      for (const runner of runners.splice(0)) await runner.stop();
+    },
+    deliveryDeps: () => {
+      const agent = createOutboundAgent({ allowPrivate: config.webhookAllowPrivateUrls, resolve: testResolver });
+      agents.push(agent);
+      return { db: database.db, secretKey, agent };
     },
     close: async () => {
       await app.close();
       for (const runner of runners) await runner.stop();
+      for (const agent of agents) await agent.close();
       await stopListening();
       await database.close();
       await fs.rm(dataDir, { recursive: true, force: true });

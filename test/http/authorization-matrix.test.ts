@@ -107,6 +107,31 @@ const matrix: Record<string, RouteCase> = {
       return { url: `/v1/webhooks/${await newWebhook(f, f.profileId)}` };
     },
   },
+  'GET /v1/webhooks/{id}/deliveries': {
+    ownerOnly: false,
+    success: 200,
+    otherOwner: 404,
+    build: async (f) => ({ url: `/v1/webhooks/${f.webhookId}/deliveries` }),
+  },
+  'POST /v1/webhooks/{id}/test': {
+    ownerOnly: false,
+    success: 202,
+    otherOwner: 404,
+    build: async (f) => ({ url: `/v1/webhooks/${f.webhookId}/test` }),
+  },
+  'POST /v1/webhooks/{id}/deliveries/{deliveryId}/resend': {
+    ownerOnly: false,
+    success: 202,
+    otherOwner: 404,
+    build: async (f) => {
+      const sent = await t.app.inject({
+        method: 'POST',
+        url: `/v1/webhooks/${f.webhookId}/test`,
+        headers: auth(f.key),
+      });
+      return { url: `/v1/webhooks/${f.webhookId}/deliveries/${sent.json().id}/resend` };
+    },
+  },
   'POST /v1/webhooks/{id}/rotate-secret': {
     ownerOnly: false,
     success: 200,

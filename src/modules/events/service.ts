@@ -2,6 +2,8 @@ import { now } from '../../clock.ts';
 import type { Tx } from '../../db/connection.ts';
 import { events } from '../../db/schema.ts';
 import { newUuid } from '../../ids.ts';
+// webhooks/deliveries.ts imports this module too; both only call each other at run time.
+import { fanOut } from '../webhooks/deliveries.ts';
 
 /** Every event type the service emits. The webhooks issue delivers them. */
 export const EVENT_TYPES = [
@@ -25,18 +27,39 @@ export interface NewEvent {
 }
 
 /**
- * Records an event in the transaction of the change it reports, so the event exists
- * exactly when the change does (the outbox pattern).
+ * Records an event without delivering it (`webhook.test` is delivered to one endpoint
+ * only, by its sender). The envelope is serialised once here: every delivery attempt
+ * sends exactly these bytes.
  */
-export async function emit(tx: Tx, event: NewEvent): Promise<{ id: string }> {
+export async function recordEvent(tx: Tx, event: NewEvent): Promise<{ id: string }> {
   const id = newUuid();
+  const createdAt = now();
+  const body = JSON.stringify({
+    id,
+    type: event.type,
+    created_at: createdAt.toISOString(),
+    profile_id: event.profileId,
+    data: event.data,
+  });
   await tx.insert(events).values({
     id,
     ownerId: event.ownerId,
     profileId: event.profileId,
     type: event.type,
     data: event.data,
-    createdAt: now(),
+    body,
+    createdAt,
   });
   return { id };
+}
+
+/**
+ * Records an event in the transaction of the change it reports, with a delivery for every
+ * endpoint that wants it, so event and deliveries exist exactly when the change does (the
+ * outbox pattern).
+ */
+export async function emit(tx: Tx, event: NewEvent): Promise<{ id: string }> {
+  const recorded = await recordEvent(tx, event);
+  await fanOut(tx, { id: recorded.id, ownerId: event.ownerId, profileId: event.profileId, type: event.type });
+  return recorded;
 }

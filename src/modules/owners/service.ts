@@ -1,4 +1,4 @@
-import { asc, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import { now } from '../../clock.ts';
 import type { Db, Tx } from '../../db/connection.ts';
 import { owners } from '../../db/schema.ts';
@@ -61,4 +61,9 @@ export async function ownerExists(db: Db, ownerId: string): Promise<boolean> {
 /** Every owner, oldest first (for the operator's CLI; the API has no owner listing). */
 export async function listOwners(db: Db): Promise<(typeof owners.$inferSelect)[]> {
   return await db.select().from(owners).orderBy(asc(owners.id));
+}
+
+export async function getOwner(db: Db, ownerId: string): Promise<typeof owners.$inferSelect | undefined> {
+  const [owner] = await db.select().from(owners).where(eq(owners.id, ownerId));
+  return owner;
 }

@@ -1,15 +1,18 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { decodeCursor, toPage } from '../../http/pagination.ts';
+import { errors } from '../../http/errors.ts';
+import { decodeCursor, encodeCursor, toPage } from '../../http/pagination.ts';
 import {
   AUTHENTICATED_ERRORS,
   errorResponses,
+  IdempotentPostHeaders,
   ListOf,
   ListQuery,
   ProfileHeader,
   Timestamp,
 } from '../../http/schemas.ts';
 import { EVENT_TYPES } from '../events/service.ts';
+import { listDeliveries, renderDelivery, resendDelivery, sendTestEvent } from './deliveries.ts';
 import {
   createEndpoint,
   deleteEndpoint,
@@ -44,6 +47,10 @@ const endpointFields = {
     description: 'The profile id (never the external_id), or null.',
   }),
   active: Type.Boolean(),
+  consecutive_failures: Type.Integer({ description: 'Failed attempts in a row; at 50 the endpoint becomes inactive.' }),
+  disabled_reason: Type.Union([Type.String(), Type.Null()], {
+    description: 'Why the service made the endpoint inactive, if it did.',
+  }),
   created_at: Timestamp,
   updated_at: Timestamp,
 };
@@ -59,6 +66,50 @@ const EndpointWithSecret = Type.Object(
   { title: 'WebhookEndpointWithSecret' },
 );
 const Params = Type.Object({ id: Type.String({ minLength: 1, maxLength: 100 }) });
+
+const Delivery = Type.Object(
+  {
+    id: Type.String({ description: 'The delivery UUID (the `Service-Delivery` header).' }),
+    endpoint_id: Type.String(),
+    event_id: Type.String({ description: "The event's UUID (the envelope's `id`); a resend keeps it." }),
+    event_type: Type.String(),
+    status: Type.Union(
+      [Type.Literal('pending'), Type.Literal('succeeded'), Type.Literal('failed'), Type.Literal('cancelled')],
+      {
+        description:
+          'pending: an attempt is due at next_attempt_at; failed: 8 attempts failed; cancelled: the endpoint became inactive.',
+      },
+    ),
+    attempt_count: Type.Integer(),
+    next_attempt_at: Type.Union([Timestamp, Type.Null()]),
+    created_at: Timestamp,
+    attempts: Type.Array(
+      Type.Object({
+        attempted_at: Timestamp,
+        duration_ms: Type.Integer(),
+        status_code: Type.Union([Type.Integer(), Type.Null()]),
+        error: Type.Union([Type.String(), Type.Null()], { description: 'Why the attempt failed, when it did.' }),
+        response_body: Type.Union([Type.String(), Type.Null()], { description: 'At most 20 KB of the answer.' }),
+        succeeded: Type.Boolean(),
+      }),
+    ),
+  },
+  { title: 'WebhookDelivery' },
+);
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** History cursors are (created_at, id) of the last delivery shown. */
+function decodeDeliveryCursor(cursor: string | undefined): { createdAt: Date; id: string } | undefined {
+  const raw = decodeCursor(cursor);
+  if (raw === undefined) return undefined;
+  const [at, id] = raw.split('|');
+  const createdAt = new Date(at ?? '');
+  if (!id || !UUID.test(id) || Number.isNaN(createdAt.getTime())) {
+    throw errors.validation([{ field: 'query.cursor', message: 'is not a cursor this API returned' }]);
+  }
+  return { createdAt, id };
+}
 
 const tags = ['Webhooks'];
 const errorsOf = (...extra: number[]) => errorResponses(...AUTHENTICATED_ERRORS, ...extra);
@@ -175,6 +226,71 @@ export function webhookRoutes(deps: WebhookDeps): FastifyPluginAsyncTypebox {
         await deleteEndpoint(db, request.scope, request.params.id);
         return reply.code(204).send(null);
       },
+    );
+
+    app.get(
+      '/v1/webhooks/:id/deliveries',
+      {
+        schema: {
+          tags,
+          summary: "List an endpoint's deliveries",
+          description:
+            'The last 30 days, newest first, each with its attempts (time, duration, status code or error, up to 20 KB of the answer) and, while pending, when the next attempt is due.',
+          headers: ProfileHeader,
+          params: Params,
+          querystring: Type.Object(ListQuery, { additionalProperties: false }),
+          response: { 200: ListOf(Delivery), ...errorsOf() },
+        },
+      },
+      async (request) => {
+        const limit = request.query.limit ?? 50;
+        const rows = await listDeliveries(db, request.scope, request.params.id, {
+          limit,
+          before: decodeDeliveryCursor(request.query.cursor),
+        });
+        const page = rows.slice(0, limit);
+        const last = page.at(-1);
+        return {
+          data: page.map(renderDelivery),
+          next_cursor: rows.length > limit && last ? encodeCursor(`${last.createdAt.toISOString()}|${last.id}`) : null,
+        };
+      },
+    );
+
+    app.post(
+      '/v1/webhooks/:id/deliveries/:deliveryId/resend',
+      {
+        schema: {
+          tags,
+          summary: 'Resend a delivery',
+          description:
+            'Sends the same event (same `id`) to this endpoint again, now, as a new delivery; answers 202 with it. 409 `webhook_inactive` while the endpoint is inactive.',
+          headers: IdempotentPostHeaders,
+          params: Type.Object({ id: Params.properties.id, deliveryId: Type.String({ format: 'uuid' }) }),
+          response: { 202: Delivery, ...errorsOf(409) },
+        },
+      },
+      async (request, reply) =>
+        reply
+          .code(202)
+          .send(renderDelivery(await resendDelivery(db, request.scope, request.params.id, request.params.deliveryId))),
+    );
+
+    app.post(
+      '/v1/webhooks/:id/test',
+      {
+        schema: {
+          tags,
+          summary: 'Send a test event',
+          description:
+            'Sends a `webhook.test` event to this endpoint only, at once; answers 202 with the delivery. 409 `webhook_inactive` while the endpoint is inactive.',
+          headers: IdempotentPostHeaders,
+          params: Params,
+          response: { 202: Delivery, ...errorsOf(409) },
+        },
+      },
+      async (request, reply) =>
+        reply.code(202).send(renderDelivery(await sendTestEvent(db, request.scope, request.params.id))),
     );
 
     app.post(

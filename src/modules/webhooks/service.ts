@@ -148,7 +148,12 @@ export async function updateEndpoint(
       ...(url === undefined ? {} : { url }),
       ...(patch.events === undefined ? {} : { events: [...new Set(patch.events)] }),
       ...(profileId === undefined ? {} : { profileId }),
-      ...(patch.active === undefined ? {} : { active: patch.active }),
+      // Re-enabling starts the count of failures afresh and forgets why it was disabled.
+      ...(patch.active === undefined
+        ? {}
+        : patch.active
+          ? { active: true, consecutiveFailures: 0, disabledReason: null }
+          : { active: false }),
       updatedAt: now(),
     })
     .where(and(visible(scope), eq(webhookEndpoints.id, current.id)))
@@ -213,6 +218,8 @@ export function renderEndpoint(e: WebhookEndpoint) {
     events: e.events as EventType[],
     profile_id: e.profileId,
     active: e.active,
+    consecutive_failures: e.consecutiveFailures,
+    disabled_reason: e.disabledReason,
     created_at: e.createdAt.toISOString(),
     updated_at: e.updatedAt.toISOString(),
   };

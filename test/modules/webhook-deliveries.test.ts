@@ -1,0 +1,476 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { and, eq, sql } from 'drizzle-orm';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { advanceClock, resetClock } from '../../src/clock.ts';
+import { webhookAttempts, webhookDeliveries, webhookEndpoints } from '../../src/db/schema.ts';
+import { createMailer } from '../../src/mail.ts';
+import { emit } from '../../src/modules/events/service.ts';
+import { attemptDelivery, deleteOldDeliveries, RETRY_DELAYS_MS } from '../../src/modules/webhooks/deliveries.ts';
+import { auth, startTestApp, type TestApp, type TestOwner } from '../helpers/app.ts';
+import { type Receiver, startReceiver } from '../helpers/receiver.ts';
+import { TEST_HOSTS } from '../helpers/resolver.ts';
+
+let t: TestApp;
+let owner: TestOwner;
+const receivers: Receiver[] = [];
+
+beforeAll(async () => {
+  // Receivers run on 127.0.0.1 over http: allowed only with WEBHOOK_ALLOW_PRIVATE_URLS.
+  t = await startTestApp({ WEBHOOK_ALLOW_PRIVATE_URLS: 'true' });
+  owner = await t.createOwner();
+});
+afterAll(async () => {
+  for (const r of receivers) await r.close();
+  await t.close();
+});
+afterEach(async () => {
+  resetClock();
+  await t.stopWorkers();
+});
+
+/** Polls until `check` returns a value (a worker's commit), at most ~10 s. */
+async function eventually<T>(check: () => Promise<T | undefined>): Promise<T> {
+  for (let i = 0; i < 200; i += 1) {
+    const value = await check();
+    if (value !== undefined) return value;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error('condition not met within 10 s');
+}
+
+async function receiver(respond?: Receiver['respond']): Promise<Receiver> {
+  const r = await startReceiver(respond);
+  receivers.push(r);
+  return r;
+}
+
+async function endpoint(url: string, events: string[], o: TestOwner = owner, profileId?: string) {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/v1/webhooks',
+    headers: auth(o.key),
+    payload: { url, events, ...(profileId ? { profile_id: profileId } : {}) },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json() as { id: string; secret: string };
+}
+
+async function newProfile(o: TestOwner, name: string): Promise<string> {
+  const res = await t.app.inject({ method: 'POST', url: '/v1/profiles', headers: auth(o.key), payload: { name } });
+  return res.json().id;
+}
+
+async function deliveriesOf(endpointId: string) {
+  return await t.database.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.endpointId, endpointId));
+}
+
+/** Emits an event as a module would, in a transaction of its own. */
+async function emitEvent(o: TestOwner, type: 'post.published' | 'profile.deleted', profileId: string | null) {
+  return await t.database.db.transaction((tx) =>
+    emit(tx, { ownerId: o.ownerId, profileId, type, data: { note: 'from the test' } }),
+  );
+}
+
+function expectSignedBy(secret: string, headers: Record<string, string | string[] | undefined>, body: Buffer) {
+  const header = String(headers['service-signature']);
+  const t0 = /^t=(\d+),/.exec(header)?.[1];
+  expect(t0, header).toBeDefined();
+  expect(Math.abs(Date.now() / 1000 - Number(t0))).toBeLessThan(300);
+  const expected = Buffer.from(createHmac('sha256', secret).update(`${t0}.`).update(body).digest('hex'));
+  const given = [...header.matchAll(/v1=([0-9a-f]+)/g)].map((m) => Buffer.from(m[1] as string));
+  expect(given.some((g) => g.length === expected.length && timingSafeEqual(g, expected))).toBe(true);
+}
+
+describe('delivering an event', () => {
+  it('POSTs the signed envelope with its headers and records the attempt', async () => {
+    const r = await receiver();
+    const hook = await endpoint(r.url, ['profile.deleted']);
+    const doomed = await newProfile(owner, 'Soon gone');
+    await t.startWorker();
+    await t.app.inject({ method: 'DELETE', url: `/v1/profiles/${doomed}`, headers: auth(owner.key) });
+    const [got] = await r.waitFor(1);
+    if (!got) throw new Error('nothing received');
+
+    expect(got.headers['content-type']).toBe('application/json');
+    expect(got.headers['service-event']).toBe('profile.deleted');
+    expect(got.headers['user-agent']).toMatch(/^Switchboard-Webhooks\//);
+    const envelope = JSON.parse(got.body.toString('utf8'));
+    expect(Object.keys(envelope)).toEqual(['id', 'type', 'created_at', 'profile_id', 'data']);
+    expect(envelope).toMatchObject({ type: 'profile.deleted', profile_id: doomed, data: { profile: { id: doomed } } });
+    expect(envelope.id).toMatch(/^[0-9a-f-]{36}$/);
+    expectSignedBy(hook.secret, got.headers, got.body);
+
+    const delivery = await eventually(async () => {
+      const [row] = await deliveriesOf(hook.id);
+      return row?.status === 'succeeded' ? row : undefined;
+    });
+    expect(got.headers['service-delivery']).toBe(delivery.id);
+    const history = await t.app.inject({
+      method: 'GET',
+      url: `/v1/webhooks/${hook.id}/deliveries`,
+      headers: auth(owner.key),
+    });
+    const [shown] = history.json().data;
+    expect(shown).toMatchObject({
+      id: delivery.id,
+      event_id: envelope.id,
+      event_type: 'profile.deleted',
+      status: 'succeeded',
+      attempt_count: 1,
+      next_attempt_at: null,
+    });
+    expect(shown.attempts).toEqual([
+      expect.objectContaining({ status_code: 200, succeeded: true, error: null, response_body: 'ok' }),
+    ]);
+  });
+
+  it('creates deliveries only for active endpoints that subscribe and match the profile', async () => {
+    const o = await t.createOwner();
+    const p = await newProfile(o, 'P');
+    const q = await newProfile(o, 'Q');
+    const url = 'https://hooks.example.test/fan';
+    const unbound = await endpoint(url, ['post.published'], o);
+    const boundP = await endpoint(url, ['post.published'], o, p);
+    const boundQ = await endpoint(url, ['post.published'], o, q);
+    const otherType = await endpoint(url, ['post.failed'], o);
+    const inactive = await endpoint(url, ['post.published', 'profile.deleted'], o);
+    await t.app.inject({
+      method: 'PATCH',
+      url: `/v1/webhooks/${inactive.id}`,
+      headers: auth(o.key),
+      payload: { active: false },
+    });
+    await emitEvent(o, 'post.published', p);
+    const withDelivery = async (ids: string[]) =>
+      (await Promise.all(ids.map(async (id) => ((await deliveriesOf(id)).length > 0 ? id : null)))).filter(Boolean);
+    expect(await withDelivery([unbound.id, boundP.id, boundQ.id, otherType.id, inactive.id])).toEqual([
+      unbound.id,
+      boundP.id,
+    ]);
+    // profile.deleted goes to unbound endpoints only.
+    const unboundDeleted = await endpoint(url, ['profile.deleted'], o);
+    const boundDeleted = await endpoint(url, ['profile.deleted'], o, p);
+    await emitEvent(o, 'profile.deleted', p);
+    expect(await withDelivery([unboundDeleted.id, boundDeleted.id])).toEqual([unboundDeleted.id]);
+  });
+});
+
+describe('failures and retries', () => {
+  it('retries after 1 min, 5 min, 30 min, 2 h, 5 h, 8 h, 8 h, then marks the delivery failed', async () => {
+    const r = await receiver((_req, res) => res.writeHead(500).end('x'.repeat(50_000)));
+    const o = await t.createOwner();
+    const hook = await endpoint(r.url, ['post.published'], o);
+    await emitEvent(o, 'post.published', o.defaultProfileId);
+    const [delivery] = await deliveriesOf(hook.id);
+    if (!delivery) throw new Error('no delivery');
+    const deps = t.deliveryDeps();
+
+    for (let attempt = 1; attempt <= 8; attempt += 1) {
+      expect(await attemptDelivery(deps, delivery.id)).toBe('failed');
+      const [row] = await t.database.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.id, delivery.id));
+      expect(row?.attemptCount).toBe(attempt);
+      if (attempt < 8) {
+        const delay = RETRY_DELAYS_MS[attempt - 1] as number;
+        expect(row?.status).toBe('pending');
+        const due = row?.nextAttemptAt?.getTime() ?? 0;
+        const [attemptRow] = await t.database.db
+          .select()
+          .from(webhookAttempts)
+          .where(eq(webhookAttempts.deliveryId, delivery.id))
+          .orderBy(sql`${webhookAttempts.attemptedAt} desc`)
+          .limit(1);
+        expect(due - (attemptRow?.attemptedAt.getTime() ?? 0)).toBe(delay);
+        // The retry is a queued job due then, not something that waits in memory.
+        const jobs = await t.database.pool.query<{ run_at: Date }>(
+          `select run_at from graphile_worker.jobs where task_identifier = 'deliver_webhook' and key = $1`,
+          [`deliver_webhook:${delivery.id}`],
+        );
+        expect(jobs.rows[0]?.run_at.getTime()).toBe(due);
+        advanceClock(delay);
+      } else {
+        expect(row?.status).toBe('failed');
+        expect(row?.nextAttemptAt).toBeNull();
+      }
+    }
+    expect(r.received).toHaveLength(8);
+    const attempts = await t.database.db
+      .select()
+      .from(webhookAttempts)
+      .where(eq(webhookAttempts.deliveryId, delivery.id));
+    expect(attempts).toHaveLength(8);
+    for (const a of attempts) {
+      expect(a).toMatchObject({ statusCode: 500, succeeded: false });
+      expect(a.responseBody?.length).toBe(20 * 1024);
+    }
+    expect(await attemptDelivery(deps, delivery.id)).toBe('skipped');
+  });
+
+  it('counts a redirect, a 6 s answer and a closed port as failures, and retries each', async () => {
+    const target = await receiver();
+    const redirect = await receiver((_req, res) => res.writeHead(302, { location: target.url }).end());
+    const slow = await receiver((_req, res) => {
+      setTimeout(() => res.writeHead(200).end('late'), 6_000);
+    });
+    const closed = await receiver();
+    const closedUrl = closed.url;
+    await closed.close();
+    const o = await t.createOwner();
+    const hooks = await Promise.all(
+      [redirect.url, slow.url, closedUrl].map((url) => endpoint(url, ['post.published'], o)),
+    );
+    await emitEvent(o, 'post.published', null);
+    const deps = t.deliveryDeps();
+    const results = [];
+    for (const hook of hooks) {
+      const [delivery] = await deliveriesOf(hook.id);
+      const started = Date.now();
+      expect(await attemptDelivery(deps, delivery?.id as string)).toBe('failed');
+      results.push(Date.now() - started);
+      const [row] = await t.database.db
+        .select()
+        .from(webhookDeliveries)
+        .where(eq(webhookDeliveries.id, delivery?.id as string));
+      expect(row).toMatchObject({ status: 'pending', attemptCount: 1 });
+      const [attempt] = await t.database.db
+        .select()
+        .from(webhookAttempts)
+        .where(eq(webhookAttempts.deliveryId, delivery?.id as string));
+      expect(attempt?.succeeded).toBe(false);
+    }
+    expect(target.received).toHaveLength(0);
+    const errorsOf = async (id: string) =>
+      (
+        await t.database.db
+          .select({ error: webhookAttempts.error, status: webhookAttempts.statusCode })
+          .from(webhookAttempts)
+          .innerJoin(webhookDeliveries, eq(webhookDeliveries.id, webhookAttempts.deliveryId))
+          .where(eq(webhookDeliveries.endpointId, id))
+      )[0];
+    expect(await errorsOf(hooks[0]?.id as string)).toMatchObject({ status: 302 });
+    expect((await errorsOf(hooks[1]?.id as string))?.error).toMatch(/timeout after 5000 ms/);
+    expect((await errorsOf(hooks[2]?.id as string))?.error).toMatch(/connection refused/);
+    // The slow receiver is given 5 seconds, not its 6.
+    expect(results[1]).toBeGreaterThanOrEqual(4_900);
+    expect(results[1]).toBeLessThan(6_000);
+  }, 30_000);
+});
+
+describe('resend and test', () => {
+  it('resends the same event (same id) as a new delivery, at once', async () => {
+    const r = await receiver();
+    const o = await t.createOwner();
+    const hook = await endpoint(r.url, ['post.published'], o);
+    await t.startWorker();
+    await emitEvent(o, 'post.published', null);
+    const [first] = await r.waitFor(1);
+    const [delivery] = await deliveriesOf(hook.id);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/v1/webhooks/${hook.id}/deliveries/${delivery?.id}/resend`,
+      headers: auth(o.key),
+    });
+    expect(res.statusCode).toBe(202);
+    expect(res.json()).toMatchObject({ event_id: delivery?.eventId, status: 'pending' });
+    expect(res.json().id).not.toBe(delivery?.id);
+    const [, second] = await r.waitFor(2);
+    expect(second?.body.equals(first?.body as Buffer)).toBe(true);
+    expect(second?.headers['service-delivery']).toBe(res.json().id);
+  });
+
+  it('sends webhook.test to that endpoint only; an inactive endpoint gets 409 webhook_inactive', async () => {
+    const r = await receiver();
+    const other = await receiver();
+    const o = await t.createOwner();
+    const hook = await endpoint(r.url, ['post.published'], o);
+    await endpoint(other.url, ['post.published', 'webhook.test'], o);
+    await t.startWorker();
+    const res = await t.app.inject({ method: 'POST', url: `/v1/webhooks/${hook.id}/test`, headers: auth(o.key) });
+    expect(res.statusCode).toBe(202);
+    expect(res.json()).toMatchObject({ event_type: 'webhook.test', status: 'pending', endpoint_id: hook.id });
+    const [got] = await r.waitFor(1);
+    expect(JSON.parse(got?.body.toString() ?? '')).toMatchObject({
+      type: 'webhook.test',
+      data: { endpoint_id: hook.id },
+    });
+    expect(other.received).toHaveLength(0);
+
+    await t.app.inject({
+      method: 'PATCH',
+      url: `/v1/webhooks/${hook.id}`,
+      headers: auth(o.key),
+      payload: { active: false },
+    });
+    const refused = await t.app.inject({ method: 'POST', url: `/v1/webhooks/${hook.id}/test`, headers: auth(o.key) });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error.code).toBe('webhook_inactive');
+  });
+});
+
+describe('deactivation after 50 failures in a row', () => {
+  it('makes the endpoint inactive, cancels its retries, e-mails the owner; PATCH active:true re-enables', async () => {
+    const mails: { to: string; text: string }[] = [];
+    const smtp = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS'],
+      onData(stream, session, callback) {
+        const chunks: Buffer[] = [];
+        stream.on('data', (c: Buffer) => chunks.push(c));
+        stream.on('end', () => {
+          mails.push({
+            to: session.envelope.rcptTo.map((r) => r.address).join(','),
+            text: Buffer.concat(chunks).toString(),
+          });
+          callback();
+        });
+      },
+    });
+    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+    const port = (smtp.server.address() as { port: number }).port;
+    try {
+      const o = await t.createOwner('Failing Agency');
+      const closed = await receiver();
+      const url = closed.url;
+      await closed.close();
+      const hook = await endpoint(url, ['post.published'], o);
+      await t.startWorker({
+        sendMail: createMailer({
+          smtpUrl: `smtp://127.0.0.1:${port}`,
+          from: 'Switchboard <switchboard@example.test>',
+          dataDir: t.config.dataDir,
+          log: () => {},
+        }),
+      });
+      for (let i = 0; i < 50; i += 1) await emitEvent(o, 'post.published', null);
+      const deadline = Date.now() + 20_000;
+      while (mails.length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+
+      const [row] = await t.database.db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, hook.id));
+      expect(row?.active).toBe(false);
+      expect(row?.consecutiveFailures).toBe(50);
+      expect(row?.disabledReason).toMatch(/connection refused/);
+      const pending = await t.database.db
+        .select()
+        .from(webhookDeliveries)
+        .where(and(eq(webhookDeliveries.endpointId, hook.id), eq(webhookDeliveries.status, 'pending')));
+      expect(pending).toEqual([]);
+      expect(mails).toHaveLength(1);
+      expect(mails[0]?.to).toMatch(/@example\.test$/);
+      expect(mails[0]?.text).toContain(hook.id);
+      expect(mails[0]?.text).toContain('connection refused');
+
+      // While inactive, events are not stored for it.
+      const before = (await deliveriesOf(hook.id)).length;
+      await emitEvent(o, 'post.published', null);
+      expect((await deliveriesOf(hook.id)).length).toBe(before);
+
+      const enabled = await t.app.inject({
+        method: 'PATCH',
+        url: `/v1/webhooks/${hook.id}`,
+        headers: auth(o.key),
+        payload: { active: true },
+      });
+      expect(enabled.json()).toMatchObject({ active: true, consecutive_failures: 0, disabled_reason: null });
+    } finally {
+      await new Promise<void>((resolve) => smtp.close(() => resolve()));
+    }
+  }, 40_000);
+});
+
+describe('strict mode at delivery time', () => {
+  it('refuses a host that now resolves to a private address, without connecting', async () => {
+    const strict = await startTestApp();
+    try {
+      const o = await strict.createOwner();
+      const res = await strict.app
+        .inject({
+          method: 'POST',
+          url: '/v1/webhooks',
+          headers: auth(o.key),
+          payload: { url: 'https://rebind.example.test/hook', events: ['post.published'] },
+        })
+        .catch(() => undefined);
+      // The name is unknown until the test gives it a public address.
+      expect(res?.statusCode).toBe(422);
+      TEST_HOSTS['rebind.example.test'] = ['93.184.216.34'];
+      const created = await strict.app.inject({
+        method: 'POST',
+        url: '/v1/webhooks',
+        headers: auth(o.key),
+        payload: { url: 'https://rebind.example.test/hook', events: ['post.published'] },
+      });
+      expect(created.statusCode).toBe(201);
+      // Then DNS answers an internal address.
+      TEST_HOSTS['rebind.example.test'] = ['169.254.169.254'];
+      await strict.database.db.transaction((tx) =>
+        emit(tx, { ownerId: o.ownerId, profileId: null, type: 'post.published', data: {} }),
+      );
+      const [delivery] = await strict.database.db
+        .select()
+        .from(webhookDeliveries)
+        .where(eq(webhookDeliveries.endpointId, created.json().id));
+      expect(await attemptDelivery(strict.deliveryDeps(), delivery?.id as string)).toBe('failed');
+      const [attempt] = await strict.database.db
+        .select()
+        .from(webhookAttempts)
+        .where(eq(webhookAttempts.deliveryId, delivery?.id as string));
+      expect(attempt?.error).toMatch(/^address not allowed: .*169\.254\.169\.254/);
+    } finally {
+      delete TEST_HOSTS['rebind.example.test'];
+      await strict.close();
+    }
+  });
+});
+
+describe('delivery history', () => {
+  it('lists newest first, paginated, and keeps 30 days', async () => {
+    const o = await t.createOwner();
+    const hook = await endpoint('https://hooks.example.test/history', ['post.published'], o);
+    for (let i = 0; i < 5; i += 1) {
+      await emitEvent(o, 'post.published', null);
+      advanceClock(1000);
+    }
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const query: string = cursor ? `?limit=2&cursor=${cursor}` : '?limit=2';
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/v1/webhooks/${hook.id}/deliveries${query}`,
+        headers: auth(o.key),
+      });
+      expect(res.statusCode).toBe(200);
+      seen.push(...res.json().data.map((d: { created_at: string }) => d.created_at));
+      cursor = res.json().next_cursor;
+    } while (cursor);
+    expect(seen).toHaveLength(5);
+    expect([...seen].sort().reverse()).toEqual(seen);
+
+    advanceClock(31 * 24 * 60 * 60 * 1000);
+    const old = await t.app.inject({ method: 'GET', url: `/v1/webhooks/${hook.id}/deliveries`, headers: auth(o.key) });
+    expect(old.json().data).toEqual([]);
+    expect(await deleteOldDeliveries(t.database.db)).toBeGreaterThanOrEqual(5);
+    expect(await deliveriesOf(hook.id)).toEqual([]);
+  });
+});
+
+describe('secret rotation', () => {
+  it('signs with the new and the old secret for 24 hours', async () => {
+    const r = await receiver();
+    const o = await t.createOwner();
+    const hook = await endpoint(r.url, ['post.published'], o);
+    const rotated = await t.app.inject({
+      method: 'POST',
+      url: `/v1/webhooks/${hook.id}/rotate-secret`,
+      headers: auth(o.key),
+    });
+    await emitEvent(o, 'post.published', null);
+    const [delivery] = await deliveriesOf(hook.id);
+    await attemptDelivery(t.deliveryDeps(), delivery?.id as string);
+    const [got] = await r.waitFor(1);
+    if (!got) throw new Error('nothing received');
+    expect([...String(got.headers['service-signature']).matchAll(/v1=/g)]).toHaveLength(2);
+    expectSignedBy(rotated.json().secret, got.headers, got.body);
+    expectSignedBy(hook.secret, got.headers, got.body);
+  });
+});

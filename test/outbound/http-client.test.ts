@@ -1,0 +1,334 @@
+import { createServer, type IncomingHttpHeaders, type RequestListener, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { request } from 'undici';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import type { ResolvedAddress, Resolver } from '../../src/outbound/address-policy.ts';
+import { createOutboundAgent, isSuccess, postBytes } from '../../src/outbound/http-client.ts';
+
+interface SeenRequest {
+  method: string | undefined;
+  url: string | undefined;
+  headers: IncomingHttpHeaders;
+  body: Buffer;
+}
+
+interface TestServer {
+  server: Server;
+  port: number;
+  /** TCP connections accepted. */
+  connections: number;
+  requests: SeenRequest[];
+}
+
+const servers: Server[] = [];
+
+/** A node:http server on 127.0.0.1 (or `host`) that records connections and requests, then runs `handler`. */
+async function startServer(handler: RequestListener, host = '127.0.0.1'): Promise<TestServer> {
+  const server = createServer();
+  const state: TestServer = { server, port: 0, connections: 0, requests: [] };
+  server.on('connection', () => {
+    state.connections += 1;
+  });
+  server.on('request', (req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      state.requests.push({ method: req.method, url: req.url, headers: req.headers, body: Buffer.concat(chunks) });
+      handler(req, res);
+    });
+  });
+  servers.push(server);
+  await new Promise<void>((resolve) => server.listen(0, host, resolve));
+  state.port = (server.address() as AddressInfo).port;
+  return state;
+}
+
+afterEach(() => {
+  for (const server of servers.splice(0)) {
+    server.closeAllConnections();
+    server.close();
+  }
+});
+
+/** A resolver backed by a map (or a function of the call number); unknown names reject like ENOTFOUND. */
+function fakeResolver(table: Record<string, string[] | ((call: number) => string[])>): Resolver & { calls: string[] } {
+  const calls: string[] = [];
+  const resolve = async (hostname: string): Promise<ResolvedAddress[]> => {
+    calls.push(hostname);
+    const entry = table[hostname];
+    if (!entry) {
+      throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), { code: 'ENOTFOUND', hostname });
+    }
+    const list = typeof entry === 'function' ? entry(calls.filter((h) => h === hostname).length) : entry;
+    return list.map((address) => ({ address, family: address.includes(':') ? 6 : 4 }));
+  };
+  return Object.assign(resolve, { calls });
+}
+
+const agents: ReturnType<typeof createOutboundAgent>[] = [];
+function agentFor(...args: Parameters<typeof createOutboundAgent>) {
+  const agent = createOutboundAgent(...args);
+  agents.push(agent);
+  return agent;
+}
+afterAll(async () => {
+  await Promise.all(agents.map((a) => a.destroy()));
+});
+
+const LIMITS = { timeoutMs: 5000, maxBodyBytes: 20 * 1024 };
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('postBytes with allowPrivate (local receivers)', () => {
+  const resolve = fakeResolver({ 'receiver.test': ['127.0.0.1'] });
+  const agent = agentFor({ allowPrivate: true, resolve });
+
+  it('returns status, body and duration of a 200, and sends the exact bytes and headers', async () => {
+    const target = await startServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/plain' });
+      res.end('thanks ✓');
+    });
+    const payload = '{"event":"post.published","text":"héllo ✓ 🚀"}';
+    const result = await postBytes(
+      agent,
+      `http://receiver.test:${target.port}/hooks/in?x=1`,
+      payload,
+      {
+        'content-type': 'application/json',
+        'user-agent': 'Switchboard-Webhooks/1',
+        'x-switchboard-signature': 't=1,v1=abc',
+      },
+      LIMITS,
+    );
+    expect(result).toEqual({ status: 200, body: 'thanks ✓', durationMs: expect.any(Number) });
+    expect(result.durationMs).toBeGreaterThanOrEqual(0);
+    expect(isSuccess(result)).toBe(true);
+
+    expect(target.requests).toHaveLength(1);
+    const seen = target.requests[0];
+    expect(seen?.method).toBe('POST');
+    expect(seen?.url).toBe('/hooks/in?x=1');
+    expect(seen?.body.equals(Buffer.from(payload, 'utf8'))).toBe(true);
+    expect(seen?.headers['content-type']).toBe('application/json');
+    expect(seen?.headers['user-agent']).toBe('Switchboard-Webhooks/1');
+    expect(seen?.headers['x-switchboard-signature']).toBe('t=1,v1=abc');
+    expect(seen?.headers['content-length']).toBe(String(Buffer.byteLength(payload)));
+    expect(seen?.headers.host).toBe(`receiver.test:${target.port}`);
+  });
+
+  it('returns a 500 as a status, not an error', async () => {
+    const target = await startServer((_req, res) => {
+      res.writeHead(500);
+      res.end('boom');
+    });
+    const result = await postBytes(agent, `http://receiver.test:${target.port}/`, '{}', {}, LIMITS);
+    expect(result.status).toBe(500);
+    expect(result.body).toBe('boom');
+    expect(result.error).toBeUndefined();
+    expect(isSuccess(result)).toBe(false);
+  });
+
+  it('does not follow a redirect: the 302 is the result and the target receives nothing', async () => {
+    const elsewhere = await startServer((_req, res) => res.end('should not be reached'));
+    const target = await startServer((_req, res) => {
+      res.writeHead(302, { location: `http://receiver.test:${elsewhere.port}/next` });
+      res.end();
+    });
+    const result = await postBytes(agent, `http://receiver.test:${target.port}/`, '{}', {}, LIMITS);
+    expect(result.status).toBe(302);
+    expect(result.error).toBeUndefined();
+    expect(isSuccess(result)).toBe(false);
+    await sleep(50);
+    expect(elsewhere.connections).toBe(0);
+    expect(elsewhere.requests).toHaveLength(0);
+  });
+
+  it('gives up after timeoutMs when the response is late', async () => {
+    const target = await startServer((_req, res) => {
+      setTimeout(() => res.end('late'), 1000).unref();
+    });
+    const started = Date.now();
+    const result = await postBytes(
+      agent,
+      `http://receiver.test:${target.port}/`,
+      '{}',
+      {},
+      {
+        timeoutMs: 300,
+        maxBodyBytes: 1024,
+      },
+    );
+    const took = Date.now() - started;
+    expect(result.error).toBe('timeout after 300 ms');
+    expect(result.status).toBeUndefined();
+    expect(took).toBeGreaterThanOrEqual(290);
+    expect(took).toBeLessThan(800);
+    expect(result.durationMs).toBeLessThan(800);
+  });
+
+  it('counts reading the body against the time limit', async () => {
+    const target = await startServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/plain' });
+      res.write('partial'); // and never ends
+    });
+    const started = Date.now();
+    const result = await postBytes(
+      agent,
+      `http://receiver.test:${target.port}/`,
+      '{}',
+      {},
+      {
+        timeoutMs: 300,
+        maxBodyBytes: 1024,
+      },
+    );
+    expect(Date.now() - started).toBeLessThan(800);
+    expect(result.status).toBe(200);
+    expect(result.error).toBe('timeout after 300 ms');
+    expect(result.body).toBe('partial');
+    expect(isSuccess(result)).toBe(false);
+  });
+
+  it('reports a closed port as connection refused', async () => {
+    const closed = await startServer((_req, res) => res.end());
+    await new Promise((resolve) => closed.server.close(resolve));
+    const result = await postBytes(agent, `http://receiver.test:${closed.port}/`, '{}', {}, LIMITS);
+    expect(result).toEqual({ error: 'connection refused', durationMs: expect.any(Number) });
+  });
+
+  it('keeps at most maxBodyBytes of a large body and returns promptly, even if the body never ends', async () => {
+    const big = 'a'.repeat(100 * 1024);
+    const target = await startServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/plain' });
+      res.write(big); // 100 KB, then the response stays open
+    });
+    const started = Date.now();
+    const result = await postBytes(agent, `http://receiver.test:${target.port}/`, '{}', {}, LIMITS);
+    expect(Date.now() - started).toBeLessThan(1000);
+    expect(result.error).toBeUndefined();
+    expect(result.status).toBe(200);
+    expect(result.body).toHaveLength(20 * 1024);
+    expect(isSuccess(result)).toBe(true);
+  });
+
+  it('cuts a complete 100 KB body to maxBodyBytes', async () => {
+    const target = await startServer((_req, res) => res.end('b'.repeat(100 * 1024)));
+    const result = await postBytes(agent, `http://receiver.test:${target.port}/`, '{}', {}, LIMITS);
+    expect(result.status).toBe(200);
+    expect(result.body).toBe('b'.repeat(20 * 1024));
+  });
+
+  it('connects to the address the lookup answered (the resolver is what routes the connection)', async () => {
+    // 127.0.0.2 is loopback on Linux; nothing but the fake resolver maps pinned.test to it.
+    const target = await startServer((_req, res) => res.end('pinned'), '127.0.0.2');
+    const pinnedResolve = fakeResolver({ 'pinned.test': ['127.0.0.2'] });
+    const pinnedAgent = agentFor({ allowPrivate: true, resolve: pinnedResolve });
+    const result = await postBytes(pinnedAgent, `http://pinned.test:${target.port}/`, 'x', {}, LIMITS);
+    expect(result).toMatchObject({ status: 200, body: 'pinned' });
+    expect(target.connections).toBe(1);
+    expect(pinnedResolve.calls).toEqual(['pinned.test']);
+  });
+
+  it('allows IP-literal hosts', async () => {
+    const target = await startServer((_req, res) => res.end('literal'));
+    const result = await postBytes(agent, `http://127.0.0.1:${target.port}/`, '{}', {}, LIMITS);
+    expect(result).toMatchObject({ status: 200, body: 'literal' });
+  });
+
+  it('reports a name that does not resolve', async () => {
+    const result = await postBytes(agent, 'http://nowhere.test:1/', '{}', {}, LIMITS);
+    expect(result).toEqual({ error: 'host does not resolve', durationMs: expect.any(Number) });
+  });
+
+  it('reports a TLS failure (https to a plain HTTP server)', async () => {
+    const target = await startServer((_req, res) => res.end('plain'));
+    const result = await postBytes(agent, `https://receiver.test:${target.port}/`, '{}', {}, LIMITS);
+    expect(result.status).toBeUndefined();
+    expect(result.error).toMatch(/^TLS error: [^\n]+$/);
+  });
+
+  it('reports a malformed URL without throwing', async () => {
+    const result = await postBytes(agent, 'not a url', '{}', {}, LIMITS);
+    expect(result.error).toBe('invalid URL');
+    expect(result.status).toBeUndefined();
+  });
+});
+
+describe('postBytes with the strict policy', () => {
+  it('refuses a name that resolves to a loopback address, without connecting', async () => {
+    const target = await startServer((_req, res) => res.end('must not be reached'));
+    const agent = agentFor({ allowPrivate: false, resolve: fakeResolver({ 'receiver.test': ['127.0.0.1'] }) });
+    const result = await postBytes(agent, `http://receiver.test:${target.port}/`, '{}', {}, LIMITS);
+    expect(result).toEqual({
+      error: 'address not allowed: 127.0.0.1 is a loopback address',
+      durationMs: expect.any(Number),
+    });
+    await sleep(50);
+    expect(target.connections).toBe(0);
+  });
+
+  it('refuses when any resolved address is non-public, without connecting', async () => {
+    const target = await startServer((_req, res) => res.end('must not be reached'));
+    const resolve = fakeResolver({ 'mixed.test': ['93.184.216.34', '10.0.0.1'] });
+    const agent = agentFor({ allowPrivate: false, resolve });
+    const result = await postBytes(
+      agent,
+      `http://mixed.test:${target.port}/`,
+      '{}',
+      {},
+      {
+        timeoutMs: 300,
+        maxBodyBytes: 1024,
+      },
+    );
+    expect(result.error).toBe('address not allowed: 10.0.0.1 is a private address');
+    expect(resolve.calls).toEqual(['mixed.test']);
+    await sleep(50);
+    expect(target.connections).toBe(0);
+  });
+
+  it('refuses IP-literal hosts before connecting (postBytes and the agent itself)', async () => {
+    const target = await startServer((_req, res) => res.end('must not be reached'));
+    const resolve = fakeResolver({});
+    const agent = agentFor({ allowPrivate: false, resolve });
+
+    const loopback = await postBytes(agent, `http://127.0.0.1:${target.port}/`, '{}', {}, LIMITS);
+    expect(loopback.error).toBe('address not allowed: 127.0.0.1 is a loopback address');
+    const mapped = await postBytes(agent, `http://[::ffff:127.0.0.1]:${target.port}/`, '{}', {}, LIMITS);
+    expect(mapped.error).toMatch(/^address not allowed: .*loopback/);
+    const publicLiteral = await postBytes(agent, 'https://93.184.216.34/', '{}', {}, LIMITS);
+    expect(publicLiteral.error).toBe('address not allowed: the host must be a name, not an IP address (93.184.216.34)');
+
+    // Used directly (not through postBytes) the agent refuses too.
+    await expect(
+      request(`http://127.0.0.1:${target.port}/`, { dispatcher: agent, method: 'POST', body: '{}' }),
+    ).rejects.toThrow(/address not allowed: 127\.0\.0\.1 is a loopback address/);
+
+    expect(resolve.calls).toEqual([]);
+    await sleep(50);
+    expect(target.connections).toBe(0);
+  });
+
+  it('cannot be DNS-rebound to a local address: every connection uses the address it checked', async () => {
+    const target = await startServer((_req, res) => res.end('must not be reached'));
+    // Public on the first lookup, loopback afterwards. 93.184.216.34 is unreachable here (or at least not
+    // our server): the attempt times out or fails, and must never land on 127.0.0.1.
+    const resolve = fakeResolver({ 'rebind.test': (call) => (call === 1 ? ['93.184.216.34'] : ['127.0.0.1']) });
+    const agent = agentFor({ allowPrivate: false, resolve }, { connectTimeoutMs: 250 });
+    const url = `http://rebind.test:${target.port}/`;
+    const limits = { timeoutMs: 300, maxBodyBytes: 1024 };
+
+    const first = await postBytes(agent, url, '{}', {}, limits);
+    expect(first.status).toBeUndefined();
+    expect(first.error).toBeDefined();
+    expect(first.error).not.toMatch(/^address not allowed/);
+
+    // The next attempt looks the name up again and refuses the rebound answer.
+    const second = await postBytes(agent, url, '{}', {}, limits);
+    expect(second.error).toBe('address not allowed: 127.0.0.1 is a loopback address');
+
+    expect(resolve.calls).toEqual(['rebind.test', 'rebind.test']);
+    await sleep(50);
+    expect(target.connections).toBe(0);
+    expect(target.requests).toHaveLength(0);
+  });
+});
