@@ -28,6 +28,8 @@ const SETTINGS = [
   'FIRST_OWNER_NAME',
   'FIRST_OWNER_EMAIL',
   'WEBHOOK_ALLOW_PRIVATE_URLS',
+  'SMTP_URL',
+  'MAIL_FROM',
 ];
 
 function childEnv(env: Record<string, string>): NodeJS.ProcessEnv {

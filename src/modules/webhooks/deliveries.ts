@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, desc, eq, inArray, lt, or, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, lt, ne, or, sql } from 'drizzle-orm';
 import type { Agent } from 'undici';
 import { now } from '../../clock.ts';
 import type { Db, Tx } from '../../db/connection.ts';
@@ -149,7 +149,12 @@ export async function attemptDelivery(deps: DeliveryDeps, deliveryId: string): P
         .update(webhookDeliveries)
         .set({ status: 'succeeded', attemptCount, nextAttemptAt: null, updatedAt: now() })
         .where(eq(webhookDeliveries.id, delivery.id));
-      await tx.update(webhookEndpoints).set({ consecutiveFailures: 0 }).where(eq(webhookEndpoints.id, endpoint.id));
+      // Only when there is a count to reset: every success rewriting the endpoint's row would
+      // make it a point of contention for parallel deliveries.
+      await tx
+        .update(webhookEndpoints)
+        .set({ consecutiveFailures: 0 })
+        .where(and(eq(webhookEndpoints.id, endpoint.id), ne(webhookEndpoints.consecutiveFailures, 0)));
       return;
     }
     const delay = RETRY_DELAYS_MS[attemptCount - 1];
