@@ -1,6 +1,5 @@
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
-import type { Runner } from 'graphile-worker';
 import type { Logger } from 'pino';
 import { buildApp } from './app.ts';
 import type { Config } from './config.ts';
@@ -74,9 +73,10 @@ export async function startService(config: Config, roles: Roles, log: Logger): P
     if (roles.worker) {
       const agent = createOutboundAgent({ allowPrivate: config.webhookAllowPrivateUrls, resolve: systemResolver });
       stops.unshift(() => agent.close());
-      const runner: Runner = await startWorker({
+      const runner = await startWorker({
         db: database.db,
         pool: database.pool,
+        databaseUrl: database.url,
         concurrency: config.workerConcurrency,
         log,
         secretKey,

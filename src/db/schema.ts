@@ -181,3 +181,14 @@ export const webhookAttempts = pgTable(
   },
   (t) => [index('webhook_attempts_delivery_idx').on(t.deliveryId, t.attemptedAt)],
 );
+
+/**
+ * Worker processes and the graphile-worker ids they run, so the jobs of one that died
+ * (SIGKILL, a lost machine) can be unlocked at once rather than after graphile-worker's
+ * 4 hours (src/jobs/liveness.ts).
+ */
+export const workerProcesses = pgTable('worker_processes', {
+  id: text('id').primaryKey(),
+  workerIds: text('worker_ids').array().notNull().default(sql`'{}'::text[]`),
+  startedAt: timestamp('started_at', { withTimezone: true, mode: 'date' }).notNull(),
+});

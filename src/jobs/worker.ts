@@ -1,6 +1,7 @@
-import { Logger, type LogLevel, type Runner, run } from 'graphile-worker';
+import { Logger, type LogLevel, run } from 'graphile-worker';
 import type pg from 'pg';
 import type { Logger as Pino } from 'pino';
+import { workerLiveness } from './liveness.ts';
 import { CRONTAB, type TaskDeps, taskList } from './tasks.ts';
 
 /** graphile-worker's log lines, through the service's pino logger. */
@@ -12,18 +13,39 @@ function workerLogger(log: Pino): Logger {
   });
 }
 
+export interface RunningWorker {
+  /** Finishes the jobs in hand, then stops. */
+  stop(): Promise<void>;
+}
+
 /** Starts a worker pool that runs jobs from the shared queue until stopped. */
 export async function startWorker(
-  options: TaskDeps & { pool: pg.Pool; concurrency: number; log: Pino },
-): Promise<Runner> {
-  return await run({
-    pgPool: options.pool,
-    concurrency: options.concurrency,
-    taskList: taskList(options),
-    // Periodic tasks are declared in code (tasks.ts), not in a crontab file.
-    crontab: CRONTAB,
-    noHandleSignals: true,
-    pollInterval: 1000,
-    logger: workerLogger(options.log),
-  });
+  options: TaskDeps & { pool: pg.Pool; databaseUrl: string; concurrency: number; log: Pino },
+): Promise<RunningWorker> {
+  const liveness = workerLiveness(options.db, options.databaseUrl, (message) =>
+    options.log.warn({ component: 'worker' }, message),
+  );
+  await liveness.start();
+  try {
+    const runner = await run({
+      pgPool: options.pool,
+      concurrency: options.concurrency,
+      taskList: taskList(options),
+      // Periodic tasks are declared in code (tasks.ts), not in a crontab file.
+      crontab: CRONTAB,
+      noHandleSignals: true,
+      pollInterval: 1000,
+      logger: workerLogger(options.log),
+      events: liveness.events,
+    });
+    return {
+      stop: async () => {
+        await runner.stop();
+        await liveness.stop();
+      },
+    };
+  } catch (error) {
+    await liveness.stop();
+    throw error;
+  }
 }

@@ -3,14 +3,13 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import type { Runner } from 'graphile-worker';
 import pino from 'pino';
 import type { Agent } from 'undici';
 import { buildApp } from '../../src/app.ts';
 import { type Config, loadConfig } from '../../src/config.ts';
 import type { Database } from '../../src/db/connection.ts';
 import { listenForChanges } from '../../src/http/read-cache.ts';
-import { startWorker } from '../../src/jobs/worker.ts';
+import { type RunningWorker, startWorker } from '../../src/jobs/worker.ts';
 import { createMailer, type SendMail } from '../../src/mail.ts';
 import { createKey } from '../../src/modules/api-keys/service.ts';
 import { createOwner } from '../../src/modules/owners/service.ts';
@@ -37,7 +36,7 @@ export interface TestApp {
   /** A profile key for `profileId` of `ownerId`. */
   createProfileKey(ownerId: string, profileId: string): Promise<string>;
   /** Starts a graphile-worker pool on this database (stopped by close()). */
-  startWorker(options?: { sendMail?: SendMail }): Promise<Runner>;
+  startWorker(options?: { sendMail?: SendMail }): Promise<RunningWorker>;
   /** Stops the workers started so far (a test that attempts deliveries itself must not race one). */
   stopWorkers(): Promise<void>;
   /** What attemptDelivery needs, to make attempts without a worker (a test moving the clock). */
@@ -58,7 +57,7 @@ export async function startTestApp(
   const app = await buildApp({ config, database, secretKey, resolver: testResolver });
   extraRoutes?.(app);
   await app.ready();
-  const runners: Runner[] = [];
+  const runners: RunningWorker[] = [];
   const agents: Agent[] = [];
   let owners = 0;
   return {
@@ -80,6 +79,7 @@ export async function startTestApp(
       const runner = await startWorker({
         db: database.db,
         pool: database.pool,
+        databaseUrl: database.url,
         concurrency: 4,
         log: pino({ level: 'silent' }),
         secretKey,

@@ -1,0 +1,102 @@
+import { randomUUID } from 'node:crypto';
+import { EventEmitter } from 'node:events';
+import { eq, sql } from 'drizzle-orm';
+import type { WorkerEvents } from 'graphile-worker';
+import pg from 'pg';
+import type { Db } from '../db/connection.ts';
+import { workerProcesses } from '../db/schema.ts';
+
+/**
+ * graphile-worker unlocks the jobs of a worker that died only after 4 hours. A webhook
+ * delivery cannot wait that long, so each worker process records its worker ids and holds
+ * a session advisory lock on a connection of its own for as long as it lives: when it
+ * dies, PostgreSQL sees the connection close and the lock goes with it. Any worker process
+ * (at its start, then every SWEEP_INTERVAL_MS) unlocks the jobs of recorded processes
+ * whose lock is free, and they run again.
+ */
+
+export const SWEEP_INTERVAL_MS = 30_000;
+
+function lockKey(processId: string) {
+  return sql`hashtextextended(${`switchboard-worker:${processId}`}, 0)`;
+}
+
+export interface WorkerLiveness {
+  /** Pass to graphile-worker's run() so the ids of its workers are recorded. */
+  events: WorkerEvents;
+  /** Records this process and takes its lock; call before run(). */
+  start(): Promise<void>;
+  /** Forgets this process (a clean stop leaves no jobs locked). */
+  stop(): Promise<void>;
+}
+
+export function workerLiveness(db: Db, url: string, log: (message: string) => void): WorkerLiveness {
+  const id = randomUUID();
+  const events = new EventEmitter() as WorkerEvents;
+  const holder = new pg.Client({ connectionString: url, application_name: 'switchboard' });
+  holder.on('error', (error) => log(`worker liveness connection lost: ${error.message}`));
+  let sweeper: NodeJS.Timeout | undefined;
+  const recorded: Promise<unknown>[] = [];
+
+  // Jobs are locked by the pool's id or a worker's, depending on how they were fetched: keep both.
+  const record = (lockerId: string) => {
+    recorded.push(
+      db
+        .update(workerProcesses)
+        .set({ workerIds: sql`array_append(${workerProcesses.workerIds}, ${lockerId})` })
+        .where(eq(workerProcesses.id, id))
+        .catch((error: Error) => log(`could not record worker ${lockerId}: ${error.message}`)),
+    );
+  };
+  events.on('pool:create', ({ workerPool }) => record(workerPool.id));
+  events.on('worker:create', ({ worker }) => record(worker.workerId));
+
+  return {
+    events,
+    start: async () => {
+      await holder.connect();
+      await holder.query(`select pg_advisory_lock(hashtextextended($1, 0))`, [`switchboard-worker:${id}`]);
+      await db.insert(workerProcesses).values({ id, startedAt: new Date() });
+      await recoverJobsOfDeadWorkers(db, log);
+      sweeper = setInterval(() => {
+        recoverJobsOfDeadWorkers(db, log).catch((error: Error) => log(`worker sweep failed: ${error.message}`));
+      }, SWEEP_INTERVAL_MS);
+      sweeper.unref();
+    },
+    stop: async () => {
+      if (sweeper) clearInterval(sweeper);
+      await Promise.all(recorded);
+      await db
+        .delete(workerProcesses)
+        .where(eq(workerProcesses.id, id))
+        .catch(() => {});
+      await holder.end().catch(() => {});
+    },
+  };
+}
+
+/** Unlocks the jobs of worker processes that are gone; returns how many processes were. */
+export async function recoverJobsOfDeadWorkers(db: Db, log: (message: string) => void): Promise<number> {
+  const processes = await db.select().from(workerProcesses);
+  let dead = 0;
+  for (const p of processes) {
+    // Taken inside a transaction, the lock is released at its end: a free lock means the
+    // process that held it is gone.
+    const gone = await db.transaction(async (tx) => {
+      const result = await tx.execute<{ free: boolean }>(
+        sql`select pg_try_advisory_xact_lock(${lockKey(p.id)}) as free`,
+      );
+      if (!result.rows[0]?.free) return false;
+      await tx.execute(
+        sql`select graphile_worker.force_unlock_workers(array(select json_array_elements_text(${JSON.stringify(p.workerIds)}::json)))`,
+      );
+      await tx.delete(workerProcesses).where(eq(workerProcesses.id, p.id));
+      return true;
+    });
+    if (gone) {
+      dead += 1;
+      log(`worker process ${p.id} is gone: unlocked the jobs it held`);
+    }
+  }
+  return dead;
+}
