@@ -237,6 +237,8 @@ describe('failures and retries', () => {
         .from(webhookAttempts)
         .where(eq(webhookAttempts.deliveryId, delivery?.id as string));
       expect(attempt?.succeeded).toBe(false);
+      // Retried on schedule: the second attempt is due 1 minute after the first.
+      expect((row?.nextAttemptAt?.getTime() ?? 0) - (attempt?.attemptedAt.getTime() ?? 0)).toBe(60_000);
     }
     expect(target.received).toHaveLength(0);
     const errorsOf = async (id: string) =>
@@ -378,49 +380,72 @@ describe('deactivation after 50 failures in a row', () => {
 });
 
 describe('strict mode at delivery time', () => {
-  it('refuses a host that now resolves to a private address, without connecting', async () => {
-    const strict = await startTestApp();
-    try {
-      const o = await strict.createOwner();
-      const res = await strict.app
-        .inject({
+  it.each([['127.0.0.1'], ['10.0.0.5'], ['169.254.169.254'], ['::1'], ['::ffff:127.0.0.1']])(
+    'refuses a host that now resolves to %s, without a request',
+    async (address) => {
+      const strict = await startTestApp();
+      try {
+        const o = await strict.createOwner();
+        TEST_HOSTS['rebind.example.test'] = ['93.184.216.34'];
+        const created = await strict.app.inject({
           method: 'POST',
           url: '/v1/webhooks',
           headers: auth(o.key),
           payload: { url: 'https://rebind.example.test/hook', events: ['post.published'] },
-        })
-        .catch(() => undefined);
-      // The name is unknown until the test gives it a public address.
-      expect(res?.statusCode).toBe(422);
-      TEST_HOSTS['rebind.example.test'] = ['93.184.216.34'];
+        });
+        expect(created.statusCode).toBe(201);
+        // Then DNS answers an internal address.
+        TEST_HOSTS['rebind.example.test'] = [address];
+        const error = await attemptFor(strict, o, created.json().id);
+        expect(error).toMatch(/^address not allowed: /);
+        expect(error).toContain(address.startsWith('::ffff:') ? '127.0.0.1' : address);
+      } finally {
+        delete TEST_HOSTS['rebind.example.test'];
+        await strict.close();
+      }
+    },
+  );
+
+  it.each([
+    ['https://10.0.0.1/hook'],
+    ['https://127.0.0.1/hook'],
+    ['https://[::1]/hook'],
+    ['https://93.184.216.34/hook'],
+  ])('refuses the IP literal of an endpoint stored before strict mode (%s)', async (url) => {
+    const strict = await startTestApp();
+    try {
+      const o = await strict.createOwner();
       const created = await strict.app.inject({
         method: 'POST',
         url: '/v1/webhooks',
         headers: auth(o.key),
-        payload: { url: 'https://rebind.example.test/hook', events: ['post.published'] },
+        payload: { url: 'https://hooks.example.test/hook', events: ['post.published'] },
       });
-      expect(created.statusCode).toBe(201);
-      // Then DNS answers an internal address.
-      TEST_HOSTS['rebind.example.test'] = ['169.254.169.254'];
-      await strict.database.db.transaction((tx) =>
-        emit(tx, { ownerId: o.ownerId, profileId: null, type: 'post.published', data: {} }),
-      );
-      const [delivery] = await strict.database.db
-        .select()
-        .from(webhookDeliveries)
-        .where(eq(webhookDeliveries.endpointId, created.json().id));
-      expect(await attemptDelivery(strict.deliveryDeps(), delivery?.id as string)).toBe('failed');
-      const [attempt] = await strict.database.db
-        .select()
-        .from(webhookAttempts)
-        .where(eq(webhookAttempts.deliveryId, delivery?.id as string));
-      expect(attempt?.error).toMatch(/^address not allowed: .*169\.254\.169\.254/);
+      // As if created while WEBHOOK_ALLOW_PRIVATE_URLS was on.
+      await strict.database.db.update(webhookEndpoints).set({ url }).where(eq(webhookEndpoints.id, created.json().id));
+      expect(await attemptFor(strict, o, created.json().id)).toMatch(/^address not allowed: /);
     } finally {
-      delete TEST_HOSTS['rebind.example.test'];
       await strict.close();
     }
   });
 });
+
+/** Emits an event for the endpoint, attempts its delivery once, and returns the attempt's error. */
+async function attemptFor(app: TestApp, o: TestOwner, endpointId: string): Promise<string | null | undefined> {
+  await app.database.db.transaction((tx) =>
+    emit(tx, { ownerId: o.ownerId, profileId: null, type: 'post.published', data: {} }),
+  );
+  const [delivery] = await app.database.db
+    .select()
+    .from(webhookDeliveries)
+    .where(eq(webhookDeliveries.endpointId, endpointId));
+  expect(await attemptDelivery(app.deliveryDeps(), delivery?.id as string)).toBe('failed');
+  const [attempt] = await app.database.db
+    .select()
+    .from(webhookAttempts)
+    .where(eq(webhookAttempts.deliveryId, delivery?.id as string));
+  return attempt?.error;
+}
 
 describe('delivery history', () => {
   it('lists newest first, paginated, and keeps 30 days', async () => {
