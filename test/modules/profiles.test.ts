@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { events, profiles } from '../../src/db/schema.ts';
 import { deleteProfileData } from '../../src/modules/profiles/service.ts';
 import { auth, startTestApp, type TestApp, type TestOwner } from '../helpers/app.ts';
+import { eventually } from '../helpers/eventually.ts';
 
 let t: TestApp;
 let owner: TestOwner;
@@ -23,16 +24,6 @@ async function listAll(key: string, query = ''): Promise<ProfileBody[]> {
   const res = await t.app.inject({ method: 'GET', url: `/v1/profiles${query}`, headers: auth(key) });
   expect(res.statusCode).toBe(200);
   return res.json().data;
-}
-
-/** Polls until `check` holds (a background job's effect), at most ~10 s. */
-async function eventually<T>(check: () => Promise<T | undefined>): Promise<T> {
-  for (let i = 0; i < 100; i += 1) {
-    const value = await check();
-    if (value !== undefined) return value;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('condition not met within 10 s');
 }
 
 describe('creating and reading profiles', () => {

@@ -8,6 +8,7 @@ import { createMailer } from '../../src/mail.ts';
 import { emit } from '../../src/modules/events/service.ts';
 import { attemptDelivery, deleteOldDeliveries, RETRY_DELAYS_MS } from '../../src/modules/webhooks/deliveries.ts';
 import { auth, startTestApp, type TestApp, type TestOwner } from '../helpers/app.ts';
+import { eventually } from '../helpers/eventually.ts';
 import { type Receiver, startReceiver } from '../helpers/receiver.ts';
 import { TEST_HOSTS } from '../helpers/resolver.ts';
 
@@ -28,16 +29,6 @@ afterEach(async () => {
   resetClock();
   await t.stopWorkers();
 });
-
-/** Polls until `check` returns a value (a worker's commit), at most ~10 s. */
-async function eventually<T>(check: () => Promise<T | undefined>): Promise<T> {
-  for (let i = 0; i < 200; i += 1) {
-    const value = await check();
-    if (value !== undefined) return value;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error('condition not met within 10 s');
-}
 
 async function receiver(respond?: Receiver['respond']): Promise<Receiver> {
   const r = await startReceiver(respond);
