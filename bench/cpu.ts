@@ -40,13 +40,13 @@ const ticks = (fields: string[], ...indexes: number[]) =>
   indexes.reduce((sum, i) => sum + Number(fields[i] ?? 0), 0) * TICK_MS;
 
 /** utime + stime of one process. */
-async function processCpu(pid: number): Promise<number | undefined> {
+export async function processCpu(pid: number): Promise<number | undefined> {
   const fields = await statFields(pid);
   return fields ? ticks(fields, 11, 12) : undefined;
 }
 
 /** The postmaster, its live children, and the children it has already reaped. */
-async function postgresCpu(postmaster: number): Promise<number | undefined> {
+export async function postgresCpu(postmaster: number): Promise<number | undefined> {
   const own = await statFields(postmaster);
   if (!own) return undefined;
   let total = ticks(own, 11, 12, 13, 14);
@@ -58,7 +58,7 @@ async function postgresCpu(postmaster: number): Promise<number | undefined> {
   return total;
 }
 
-async function machineCpu(): Promise<{ busy: number; total: number } | undefined> {
+export async function machineCpu(): Promise<{ busy: number; total: number } | undefined> {
   const text = await fs.readFile('/proc/stat', 'utf8').catch(() => undefined);
   const line = text?.split('\n').find((l) => l.startsWith('cpu '));
   if (!line) return undefined;

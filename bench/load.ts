@@ -1,5 +1,6 @@
 import autocannon from 'autocannon';
 import { type CpuUse, cpuSnapshot, cpuUse } from './cpu.ts';
+import { percentile } from './report.ts';
 import { BenchError, lastServerOutput, postmasterPid, type Server } from './server.ts';
 
 export interface Target {
@@ -34,12 +35,6 @@ let interrupted = false;
 export function interrupt(): void {
   interrupted = true;
   current?.stop();
-}
-
-function percentile(sorted: Float64Array, p: number): number {
-  if (sorted.length === 0) return Number.NaN;
-  const rank = Math.ceil((p / 100) * sorted.length) - 1;
-  return sorted[Math.min(sorted.length - 1, Math.max(0, rank))] ?? Number.NaN;
 }
 
 /** Runs autocannon once; fails on errors, timeouts and any status but 200. */

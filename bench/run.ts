@@ -21,23 +21,14 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { interrupt, type LoadSettings, type Measurement, measure, preflight, type Target } from './load.ts';
-import { BenchError, type Server, startServer, stopLeftoverPostgres, stopServer } from './server.ts';
+import { describe, met, positiveIntFromEnv, table } from './report.ts';
+import { type Server, startServer, stopLeftoverPostgres, stopServer } from './server.ts';
 
 const AIM_RATIO = 0.5;
 const AIM_P99_MS = 20;
 
 interface Settings extends LoadSettings {
   serverNodeArgs: string[];
-}
-
-function positiveIntFromEnv(name: string, fallback: number): number {
-  const raw = process.env[name];
-  if (raw === undefined || raw.trim() === '') return fallback;
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n < 1) {
-    throw new BenchError(`${name}=${JSON.stringify(raw)}: must be a whole number, 1 or more`);
-  }
-  return n;
 }
 
 function settings(): Settings {
@@ -47,18 +38,6 @@ function settings(): Settings {
     connections: positiveIntFromEnv('BENCH_CONNECTIONS', 50),
     serverNodeArgs: (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(/\s+/).filter(Boolean),
   };
-}
-
-function table(rows: string[][], rightAligned: boolean[]): string {
-  const widths = rows[0]?.map((_, i) => Math.max(...rows.map((r) => (r[i] ?? '').length))) ?? [];
-  return rows
-    .map((row) =>
-      row
-        .map((cell, i) => (rightAligned[i] ? cell.padStart(widths[i] ?? 0) : cell.padEnd(widths[i] ?? 0)))
-        .join('   ')
-        .trimEnd(),
-    )
-    .join('\n');
 }
 
 function report(bare: Measurement, authed: Measurement, s: Settings): string {
@@ -83,7 +62,6 @@ function report(bare: Measurement, authed: Measurement, s: Settings): string {
     ],
     [false, true, true, true, true, true, false],
   );
-  const met = (ok: boolean) => (ok ? 'met' : 'NOT MET');
   const aims = table(
     [
       ['aim', 'measured', ''],
@@ -135,11 +113,6 @@ function report(bare: Measurement, authed: Measurement, s: Settings): string {
       : []),
     '',
   ].join('\n');
-}
-
-function describe(failure: unknown): string {
-  if (failure instanceof BenchError) return failure.message;
-  return failure instanceof Error ? (failure.stack ?? failure.message) : String(failure);
 }
 
 async function main(): Promise<number> {

@@ -11,7 +11,7 @@ const SHUTDOWN_TIMEOUT_MS = 60_000;
 /** A failure the bench explains in one message (no stack). */
 export class BenchError extends Error {}
 
-/** The service under test, `switchboard api`, in a child process of its own. */
+/** The service under test, `switchboard api` (or `serve`), in a child process of its own. */
 export interface Server {
   child: ChildProcess;
   pid: number;
@@ -43,12 +43,19 @@ function prefixLines(prefix: string, text: string): string {
 }
 
 /**
- * Starts `switchboard api` on an empty DATA_DIR (so the embedded PostgreSQL is its own and
- * the first start creates an owner), and waits for the banner with the URL and the key.
+ * Starts `switchboard api` (or `options.command`, e.g. `serve` for the API and the workers)
+ * on an empty DATA_DIR (so the embedded PostgreSQL is its own and the first start creates an
+ * owner), and waits for the banner with the URL and the key.
  */
 export async function startServer(
   dataDir: string,
-  options: { nodeArgs?: string[]; env?: Record<string, string> } = {},
+  options: {
+    nodeArgs?: string[];
+    env?: Record<string, string>;
+    command?: 'api' | 'serve';
+    /** A restart on a DATA_DIR used before: the key the first start printed (no key is printed again). */
+    ownerKey?: string;
+  } = {},
 ): Promise<Server> {
   const env: NodeJS.ProcessEnv = {
     ...process.env,
@@ -65,7 +72,7 @@ export async function startServer(
   delete env.PUBLIC_URL;
   delete env.SECRET_KEY;
 
-  const args = [...(options.nodeArgs ?? []), path.join(ROOT, 'bin', 'switchboard.js'), 'api'];
+  const args = [...(options.nodeArgs ?? []), path.join(ROOT, 'bin', 'switchboard.js'), options.command ?? 'api'];
   // A process group of its own: a Ctrl-C reaches the bench only, which then stops the server
   // with one SIGTERM (a second signal would make the server skip its clean shutdown).
   const child = spawn(process.execPath, args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
@@ -90,7 +97,7 @@ export async function startServer(
       stdout += chunk;
       const api = /^\s*API:\s+(\S+)\s*$/m.exec(stdout)?.[1];
       // Followed by whitespace, so a key split across chunks is not taken half.
-      const key = /\b(sb_owner_[A-Za-z0-9_-]+)\s/.exec(stdout)?.[1];
+      const key = options.ownerKey ?? /\b(sb_owner_[A-Za-z0-9_-]+)\s/.exec(stdout)?.[1];
       if (api && key) {
         ready = true;
         resolve({ api, key });

@@ -1,0 +1,40 @@
+import { BenchError } from './server.ts';
+
+/** Shared by the benches: settings from the environment, percentiles and plain-text tables. */
+
+export function positiveIntFromEnv(name: string, fallback: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw.trim() === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 1) {
+    throw new BenchError(`${name}=${JSON.stringify(raw)}: must be a whole number, 1 or more`);
+  }
+  return n;
+}
+
+/** Nearest-rank percentile of an ascending array; NaN when it is empty. */
+export function percentile(sorted: ArrayLike<number>, p: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  const rank = Math.ceil((p / 100) * sorted.length) - 1;
+  return sorted[Math.min(sorted.length - 1, Math.max(0, rank))] ?? Number.NaN;
+}
+
+export function table(rows: string[][], rightAligned: boolean[]): string {
+  const widths = rows[0]?.map((_, i) => Math.max(...rows.map((r) => (r[i] ?? '').length))) ?? [];
+  return rows
+    .map((row) =>
+      row
+        .map((cell, i) => (rightAligned[i] ? cell.padStart(widths[i] ?? 0) : cell.padEnd(widths[i] ?? 0)))
+        .join('   ')
+        .trimEnd(),
+    )
+    .join('\n');
+}
+
+export const met = (ok: boolean): string => (ok ? 'met' : 'NOT MET');
+
+/** A failure as one message: a BenchError's own text, otherwise the stack. */
+export function describe(failure: unknown): string {
+  if (failure instanceof BenchError) return failure.message;
+  return failure instanceof Error ? (failure.stack ?? failure.message) : String(failure);
+}

@@ -1,0 +1,912 @@
+/**
+ * `npm run bench:webhooks` (and the second half of `npm run bench`): webhook fan-out.
+ *
+ * Starts, each in a process of its own:
+ *   - a receiver (bench/receiver-process.ts): node:http on 127.0.0.1, 200 at once, records
+ *     every arrival;
+ *   - the service, `switchboard serve` (API and workers) on a temporary DATA_DIR with
+ *     WEBHOOK_ALLOW_PRIVATE_URLS=true, as bench/run.ts does.
+ * Creates BENCH_WEBHOOK_ENDPOINTS endpoints (POST /v1/webhooks, first owner key), each
+ * subscribed to `post.published` at its own path of the receiver. Then, in this process:
+ *
+ *   (a) baseline: as many signed POSTs as there will be deliveries (same envelope shape and
+ *       size, same headers, a real Service-Signature computed per request) sent straight to
+ *       the receiver with undici, keep-alive, WORKER_CONCURRENCY requests in flight;
+ *   (b) throughput: BENCH_WEBHOOK_EVENTS events written with the service's own
+ *       `emit(tx, event)` on the embedded PostgreSQL, BENCH_WEBHOOK_BATCH events per
+ *       transaction, as fast as the database takes them: a burst, delivered by the workers.
+ *       Deliveries/s = deliveries / (first commit → last first arrival). Its commit → first
+ *       attempt times are mostly the wait in the queue the burst builds (the last event
+ *       waits until the backlog before it is sent), so they are shown, not judged;
+ *   (c) latency: BENCH_WEBHOOK_LATENCY_EVENTS events, one per transaction (as the service
+ *       emits them), paced at BENCH_WEBHOOK_LATENCY_RATE events/s: by default the aimed
+ *       2,000 deliveries/s. The p99 aim is judged here: the delay at the aimed rate.
+ *
+ * Each event's commit time is when its transaction's COMMIT returned; a delivery's arrival is
+ * when the receiver had the request's headers. Commit → first attempt is reported over every
+ * delivery (the aim) and over the first delivery of each event. Also reported: the
+ * baseline's requests/s and the ratio (b)/(a), the aims, the CPU each process used, and for
+ * (b) the PostgreSQL transactions and rows per delivery. Checks that every delivery the
+ * database holds for the measured events arrived and ended `succeeded` (duplicates are
+ * allowed by at-least-once delivery and reported), and that every arrival's signature
+ * verifies with its endpoint's secret (`verifyWebhook`, checked after each run). A missed
+ * aim is reported, not an error; deliveries still missing after BENCH_WEBHOOK_STALL_SECONDS
+ * without progress, a bad signature or a failed request are errors, and make the exit code 1.
+ *
+ * Settings (environment):
+ *   BENCH_WEBHOOK_EVENTS          events of (b), the burst (default 20000)
+ *   BENCH_WEBHOOK_ENDPOINTS       endpoints, 1 to 10 (default 10, the most an owner may have)
+ *   BENCH_WEBHOOK_BATCH           events per transaction in (b) (default 100)
+ *   BENCH_WEBHOOK_LATENCY_EVENTS  events of (c), the paced run (default: BENCH_WEBHOOK_EVENTS)
+ *   BENCH_WEBHOOK_LATENCY_RATE    events per second in (c) (default 2000 / endpoints)
+ *   BENCH_WEBHOOK_WARMUP_EVENTS   unmeasured fan-out before the measured ones (default 100)
+ *   BENCH_WEBHOOK_STALL_SECONDS   how long to wait without a new arrival before failing (default 90)
+ *   BENCH_WEBHOOK_PG_STATEMENTS   1: restart the service once with pg_stat_statements loaded and print
+ *                                 the statements of (b) (calls per delivery, time)
+ *   BENCH_SERVER_NODE_ARGS        extra node flags for the server, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof"
+ *   WORKER_CONCURRENCY, DB_POOL_SIZE, ...  passed to the service as they are (and the
+ *                                 baseline uses WORKER_CONCURRENCY requests in flight)
+ */
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import { Agent, request } from 'undici';
+import { loadConfig } from '../src/config.ts';
+import type { Db } from '../src/db/connection.ts';
+import * as schema from '../src/db/schema.ts';
+import { owners } from '../src/db/schema.ts';
+import { emit } from '../src/modules/events/service.ts';
+import { USER_AGENT } from '../src/modules/webhooks/deliveries.ts';
+import { signatureHeader } from '../src/modules/webhooks/signature.ts';
+import { machineCpu, postgresCpu, processCpu } from './cpu.ts';
+import { type Arrival, type DumpSummary, parseDump, Receiver } from './receiver.ts';
+import { describe, met, percentile, positiveIntFromEnv, table } from './report.ts';
+import {
+  BenchError,
+  lastServerOutput,
+  postmasterPid,
+  type Server,
+  startServer,
+  stopLeftoverPostgres,
+  stopServer,
+} from './server.ts';
+
+const AIM_DELIVERIES_PER_SECOND = 2000;
+const AIM_P99_MS = 250;
+const AIM_RATIO = 1 / 3;
+const EVENT_TYPE = 'post.published';
+/** The most endpoints an owner may have (422 webhook_limit_reached beyond). */
+const MAX_ENDPOINTS = 10;
+/** PostgreSQL flushes an idle backend's statistics within 10 s (PGSTAT_IDLE_INTERVAL). */
+const PG_STATS_SETTLE_MS = 11_000;
+
+interface Settings {
+  events: number;
+  endpoints: number;
+  batch: number;
+  latencyEvents: number;
+  /** Events per second in (c). */
+  latencyRate: number;
+  warmupEvents: number;
+  stallMs: number;
+  workerConcurrency: number;
+  dbPoolSize: number;
+  serverNodeArgs: string[];
+  pgStatements: boolean;
+}
+
+function settings(): Settings {
+  const endpoints = positiveIntFromEnv('BENCH_WEBHOOK_ENDPOINTS', MAX_ENDPOINTS);
+  if (endpoints > MAX_ENDPOINTS) {
+    throw new BenchError(`BENCH_WEBHOOK_ENDPOINTS=${endpoints}: an owner may have at most ${MAX_ENDPOINTS} endpoints`);
+  }
+  // The service's own reading of its settings (defaults included), so the report names what ran.
+  const config = loadConfig(process.env);
+  const events = positiveIntFromEnv('BENCH_WEBHOOK_EVENTS', 20_000);
+  return {
+    events,
+    endpoints,
+    batch: positiveIntFromEnv('BENCH_WEBHOOK_BATCH', 100),
+    latencyEvents: positiveIntFromEnv('BENCH_WEBHOOK_LATENCY_EVENTS', events),
+    latencyRate: positiveIntFromEnv('BENCH_WEBHOOK_LATENCY_RATE', Math.ceil(AIM_DELIVERIES_PER_SECOND / endpoints)),
+    warmupEvents: positiveIntFromEnv('BENCH_WEBHOOK_WARMUP_EVENTS', 100),
+    stallMs: positiveIntFromEnv('BENCH_WEBHOOK_STALL_SECONDS', 90) * 1000,
+    workerConcurrency: config.workerConcurrency,
+    dbPoolSize: config.dbPoolSize,
+    serverNodeArgs: (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(/\s+/).filter(Boolean),
+    pgStatements: ['1', 'true'].includes(process.env.BENCH_WEBHOOK_PG_STATEMENTS ?? ''),
+  };
+}
+
+let interrupted = false;
+const epochMs = () => performance.timeOrigin + performance.now();
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const checkInterrupted = () => {
+  if (interrupted) throw new BenchError('interrupted');
+};
+const progress = (text: string) => process.stderr.write(text);
+
+// ---------------------------------------------------------------------------------------
+// CPU and database statistics
+
+interface CpuSample {
+  server: number | undefined;
+  postgres: number | undefined;
+  receiver: number | undefined;
+  bench: number;
+  machineBusy: number | undefined;
+  machineTotal: number | undefined;
+  wallMs: number;
+}
+
+interface Pids {
+  server: number;
+  postmaster: number | undefined;
+  receiver: number;
+}
+
+async function cpuSample(pids: Pids): Promise<CpuSample> {
+  const [server, postgres, receiver, machine] = await Promise.all([
+    processCpu(pids.server),
+    pids.postmaster === undefined ? undefined : postgresCpu(pids.postmaster),
+    processCpu(pids.receiver),
+    machineCpu(),
+  ]);
+  const self = process.cpuUsage();
+  return {
+    server,
+    postgres,
+    receiver,
+    bench: (self.user + self.system) / 1000,
+    machineBusy: machine?.busy,
+    machineTotal: machine?.total,
+    wallMs: performance.now(),
+  };
+}
+
+/** Milliseconds of CPU each process used between two samples. */
+interface CpuUse {
+  server: number | undefined;
+  postgres: number | undefined;
+  receiver: number | undefined;
+  bench: number;
+  others: number | undefined;
+  wallMs: number;
+}
+
+function cpuBetween(a: CpuSample, b: CpuSample): CpuUse {
+  const diff = (x: number | undefined, y: number | undefined) =>
+    x === undefined || y === undefined ? undefined : y - x;
+  const server = diff(a.server, b.server);
+  const postgres = diff(a.postgres, b.postgres);
+  const receiver = diff(a.receiver, b.receiver);
+  const bench = b.bench - a.bench;
+  const busy = diff(a.machineBusy, b.machineBusy);
+  const others =
+    busy === undefined || server === undefined || postgres === undefined || receiver === undefined
+      ? undefined
+      : Math.max(0, busy - server - postgres - receiver - bench);
+  return { server, postgres, receiver, bench, others, wallMs: b.wallMs - a.wallMs };
+}
+
+interface PgStats {
+  transactions: number;
+  inserted: number;
+  updated: number;
+  deleted: number;
+}
+
+async function pgStats(pool: pg.Pool): Promise<PgStats> {
+  const { rows } = await pool.query<{ xacts: string; ins: string; upd: string; del: string }>(
+    `select xact_commit + xact_rollback as xacts, tup_inserted as ins, tup_updated as upd, tup_deleted as del
+     from pg_stat_database where datname = current_database()`,
+  );
+  const row = rows[0];
+  return {
+    transactions: Number(row?.xacts ?? 0),
+    inserted: Number(row?.ins ?? 0),
+    updated: Number(row?.upd ?? 0),
+    deleted: Number(row?.del ?? 0),
+  };
+}
+
+interface Statement {
+  query: string;
+  toplevel: boolean;
+  calls: number;
+  totalMs: number;
+}
+
+async function statements(pool: pg.Pool): Promise<Statement[]> {
+  const { rows } = await pool.query<{ query: string; toplevel: boolean; calls: string; total: number }>(
+    `select query, toplevel, calls, total_exec_time as total from pg_stat_statements
+     where dbid = (select oid from pg_database where datname = current_database())
+     order by total_exec_time desc`,
+  );
+  return rows.map((r) => ({
+    query: r.query.replace(/\s+/g, ' ').trim(),
+    toplevel: r.toplevel,
+    calls: Number(r.calls),
+    totalMs: r.total,
+  }));
+}
+
+/** The measured fan-out's statements, as a table: the 15 that took the most time. */
+function statementsReport(list: Statement[], deliveries: number): string {
+  const top = list.filter((st) => st.toplevel);
+  const total = top.reduce((sum, st) => sum + st.totalMs, 0);
+  const calls = top.reduce((sum, st) => sum + st.calls, 0);
+  const rows = list
+    .slice(0, 15)
+    .map((st) => [
+      st.toplevel ? '' : 'nested',
+      (st.calls / deliveries).toFixed(2),
+      ((st.totalMs * 1000) / st.calls).toFixed(0),
+      ((st.totalMs * 1000) / deliveries).toFixed(0),
+      `${((st.totalMs / total) * 100).toFixed(0)}%`,
+      st.query.length > 110 ? `${st.query.slice(0, 107)}...` : st.query,
+    ]);
+  return [
+    `pg_stat_statements during (b): ${(calls / deliveries).toFixed(2)} top-level statements per delivery, ${((total * 1000) / deliveries).toFixed(0)} µs of execution per delivery`,
+    table(
+      [['', 'calls/delivery', 'µs/call', 'µs/delivery', 'share', 'statement'], ...rows],
+      [false, true, true, true, true, false],
+    ),
+  ].join('\n');
+}
+
+/**
+ * Restarts the service with pg_stat_statements loaded (a postmaster setting, so the embedded
+ * PostgreSQL must restart: stopping the only service process stops it).
+ */
+async function restartWithStatements(server: Server, dataDir: string, s: Settings): Promise<Server> {
+  const admin = await connect(dataDir);
+  try {
+    await admin.query(`alter system set shared_preload_libraries = 'pg_stat_statements'`);
+    await admin.query(`alter system set pg_stat_statements.track = 'all'`);
+  } finally {
+    await admin.end();
+  }
+  progress('restarting the server with pg_stat_statements ...\n');
+  await stopServer(server.child);
+  return await startServer(dataDir, {
+    command: 'serve',
+    nodeArgs: s.serverNodeArgs,
+    env: { WEBHOOK_ALLOW_PRIVATE_URLS: 'true' },
+    ownerKey: server.ownerKey,
+  });
+}
+
+// ---------------------------------------------------------------------------------------
+// Setup
+
+interface Endpoint {
+  id: string;
+  secret: string;
+}
+
+async function createEndpoints(server: Server, receiver: Receiver, n: number): Promise<Endpoint[]> {
+  const created: Endpoint[] = [];
+  for (let i = 0; i < n; i++) {
+    const response = await fetch(`${server.origin}/v1/webhooks`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${server.ownerKey}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ url: receiver.url('d', i), events: [EVENT_TYPE] }),
+    });
+    const text = await response.text();
+    if (response.status !== 201) {
+      throw new BenchError(`POST /v1/webhooks answered ${response.status}: ${text}${lastServerOutput()}`);
+    }
+    const body = JSON.parse(text) as { id: string; secret: string };
+    created.push({ id: body.id, secret: body.secret });
+  }
+  return created;
+}
+
+/** The embedded PostgreSQL the server started under DATA_DIR. */
+async function connect(dataDir: string): Promise<pg.Pool> {
+  const password = (await fs.readFile(path.join(dataDir, 'postgres.password'), 'utf8')).trim();
+  const pid = await fs.readFile(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8');
+  const port = Number(pid.split('\n')[3]);
+  const pool = new pg.Pool({
+    connectionString: `postgres://switchboard:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`,
+    max: 2,
+    application_name: 'bench-webhooks',
+  });
+  pool.on('error', () => {});
+  return pool;
+}
+
+/** What a published post's event carries: a realistic size (an envelope of about 400 bytes). */
+function eventData(n: number): Record<string, unknown> {
+  const post = `post_${n.toString(36).padStart(8, '0')}`;
+  const share = `urn:li:share:7300${String(n).padStart(15, '0')}`;
+  return {
+    post_id: post,
+    account_id: 'acc_01jzbench0000000000000000',
+    platform: 'linkedin',
+    platform_post_id: share,
+    url: `https://www.linkedin.com/feed/update/${share}/`,
+    published_at: new Date().toISOString(),
+  };
+}
+
+// ---------------------------------------------------------------------------------------
+// (a) baseline
+
+interface BaselineResult {
+  requests: number;
+  seconds: number;
+  perSecond: number;
+  cpu: CpuUse;
+}
+
+/** `count` signed POSTs, `concurrency` at a time, spread over the endpoints' paths. */
+async function sendSigned(agent: Agent, receiver: Receiver, endpoints: Endpoint[], count: number, concurrency: number) {
+  // The service serialises each envelope once, when the event is written: so are these.
+  const bodies = Array.from({ length: count }, (_, i) =>
+    JSON.stringify({
+      id: randomUUID(),
+      type: EVENT_TYPE,
+      created_at: new Date().toISOString(),
+      profile_id: null,
+      data: eventData(i),
+    }),
+  );
+  const urls = endpoints.map((_, i) => receiver.url('b', i));
+  let next = 0;
+  let failures = 0;
+  let firstFailure = '';
+  const loop = async () => {
+    while (next < count && !interrupted) {
+      const i = next++;
+      const endpoint = i % endpoints.length;
+      const body = bodies[i] ?? '';
+      const signature = signatureHeader(body, [endpoints[endpoint]?.secret ?? ''], Math.floor(Date.now() / 1000));
+      try {
+        const response = await request(urls[endpoint] ?? '', {
+          dispatcher: agent,
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json',
+            'user-agent': USER_AGENT,
+            'service-signature': signature,
+            'service-event': EVENT_TYPE,
+            'service-delivery': randomUUID(),
+          },
+          body,
+        });
+        await response.body.text();
+        if (response.statusCode !== 200) {
+          failures += 1;
+          firstFailure ||= `answered ${response.statusCode}`;
+        }
+      } catch (error) {
+        failures += 1;
+        firstFailure ||= (error as Error).message;
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: concurrency }, loop));
+  checkInterrupted();
+  if (failures > 0) throw new BenchError(`baseline: ${failures} requests failed, the first: ${firstFailure}`);
+}
+
+async function baseline(
+  receiver: Receiver,
+  endpoints: Endpoint[],
+  count: number,
+  concurrency: number,
+  pids: Pids,
+): Promise<BaselineResult> {
+  const agent = new Agent({ keepAliveTimeout: 60_000 });
+  try {
+    const warmup = Math.min(count, 2000);
+    progress(`(a) baseline: ${warmup} warm-up POSTs, `);
+    await sendSigned(agent, receiver, endpoints, warmup, concurrency);
+    await receiver.reset(true);
+    progress(`${count} measured, ${concurrency} in flight ... `);
+    const before = await cpuSample(pids);
+    const started = performance.now();
+    await sendSigned(agent, receiver, endpoints, count, concurrency);
+    const seconds = (performance.now() - started) / 1000;
+    const after = await cpuSample(pids);
+    const received = (await receiver.status()).baseline;
+    if (received !== count) throw new BenchError(`baseline: sent ${count} POSTs, the receiver counted ${received}`);
+    progress(`${(count / seconds).toFixed(0)}/s\n`);
+    return { requests: count, seconds, perSecond: count / seconds, cpu: cpuBetween(before, after) };
+  } finally {
+    await agent.close();
+  }
+}
+
+// ---------------------------------------------------------------------------------------
+// (b) fan-out
+
+interface Produced {
+  /** Event id → epoch ms when its transaction's COMMIT returned. */
+  commits: Map<string, number>;
+  /** Epoch ms when the first transaction began. */
+  started: number;
+  firstCommit: number;
+  lastCommit: number;
+}
+
+/** `count` events, `batch` per transaction, paced at `rate` events/s when given. */
+async function produce(
+  db: Db,
+  ownerId: string,
+  count: number,
+  batch: number,
+  rate: number | undefined,
+): Promise<Produced> {
+  const commits = new Map<string, number>();
+  let firstCommit = Number.NaN;
+  let lastCommit = Number.NaN;
+  const started = performance.now();
+  const startedEpoch = epochMs();
+  let reported = started;
+  for (let done = 0; done < count; ) {
+    checkInterrupted();
+    const n = Math.min(batch, count - done);
+    if (rate !== undefined) {
+      const due = started + (done / rate) * 1000;
+      const wait = due - performance.now();
+      if (wait > 0) await sleep(wait);
+    }
+    const ids = await db.transaction(async (tx) => {
+      const ids: string[] = [];
+      for (let i = 0; i < n; i++) {
+        const { id } = await emit(tx, { ownerId, profileId: null, type: EVENT_TYPE, data: eventData(done + i) });
+        ids.push(id);
+      }
+      return ids;
+    });
+    const at = epochMs();
+    for (const id of ids) commits.set(id, at);
+    if (Number.isNaN(firstCommit)) firstCommit = at;
+    lastCommit = at;
+    done += n;
+    if (performance.now() - reported > 5000) {
+      reported = performance.now();
+      progress(`${done} events ... `);
+    }
+  }
+  return { commits, started: startedEpoch, firstCommit, lastCommit };
+}
+
+/** Waits until `expected` distinct deliveries arrived; fails after `stallMs` without a new one. */
+async function awaitArrivals(receiver: Receiver, expected: number, stallMs: number): Promise<void> {
+  let last = -1;
+  let lastChange = performance.now();
+  let reported = performance.now();
+  for (;;) {
+    checkInterrupted();
+    const status = await receiver.status();
+    if (status.distinct >= expected) return;
+    if (status.distinct !== last) {
+      last = status.distinct;
+      lastChange = performance.now();
+    } else if (performance.now() - lastChange > stallMs) {
+      throw new BenchError(
+        `${expected - status.distinct} of ${expected} deliveries had not arrived, and none arrived for ${stallMs / 1000} s${lastServerOutput()}`,
+      );
+    }
+    if (performance.now() - reported > 5000) {
+      reported = performance.now();
+      progress(`${status.distinct} arrived ... `);
+    }
+    await sleep(50);
+  }
+}
+
+interface DeliveryRow {
+  id: string;
+  event_id: string;
+  status: string;
+  attempt_count: number;
+}
+
+/** The deliveries the database holds for these events, once none of them is pending (or after 60 s). */
+async function deliveriesOf(pool: pg.Pool, eventIds: string[]): Promise<DeliveryRow[]> {
+  const deadline = performance.now() + 60_000;
+  for (;;) {
+    const { rows } = await pool.query<DeliveryRow>(
+      'select id, event_id, status, attempt_count from webhook_deliveries where event_id = any($1::uuid[])',
+      [eventIds],
+    );
+    if (!rows.some((r) => r.status === 'pending') || performance.now() > deadline) return rows;
+    checkInterrupted();
+    await sleep(250);
+  }
+}
+
+interface FanOutResult {
+  run: Run;
+  events: number;
+  deliveries: number;
+  producedSeconds: number;
+  /** First commit to the last first arrival. */
+  seconds: number;
+  perSecond: number;
+  /** Commit → first attempt, every delivery; sorted. */
+  latencies: Float64Array;
+  /** Commit → first attempt, the earliest delivery of each event; sorted. */
+  firstPerEvent: Float64Array;
+  duplicates: number;
+  unexpected: number;
+  statuses: Map<string, number>;
+  attempts: number;
+  signatures: DumpSummary;
+  cpu: CpuUse;
+  pg: PgStats;
+  /** pg_stat_statements of the run, when loaded. */
+  statements: Statement[] | undefined;
+}
+
+interface Context {
+  receiver: Receiver;
+  pool: pg.Pool;
+  ownerId: string;
+  s: Settings;
+  pids: Pids;
+  dataDir: string;
+}
+
+interface Run {
+  label: string;
+  events: number;
+  /** Events per transaction. */
+  batch: number;
+  /** Events per second, or undefined: as fast as possible. */
+  rate: number | undefined;
+  /** Waits for PostgreSQL's statistics to settle, and reads pg_stat_statements if loaded. */
+  statistics: boolean;
+}
+
+async function fanOut(ctx: Context, run: Run): Promise<FanOutResult> {
+  const { receiver, pool, ownerId, s, pids, dataDir } = ctx;
+  const { label, events: count } = run;
+  const db = drizzle(pool, { schema });
+  const expected = count * s.endpoints;
+  await receiver.reset(false);
+  if (s.pgStatements && run.statistics) await pool.query('select pg_stat_statements_reset()');
+  const pgBefore = await pgStats(pool);
+  const cpuBefore = await cpuSample(pids);
+  const pace = run.rate === undefined ? 'as fast as possible' : `${run.rate} events/s`;
+  progress(`${label}: ${count} events × ${s.endpoints} endpoints, ${run.batch} per transaction, ${pace} ... `);
+  const produced = await produce(db, ownerId, count, run.batch, run.rate);
+  const producedSeconds = (produced.lastCommit - produced.started) / 1000;
+  progress(`all committed ... `);
+  await awaitArrivals(receiver, expected, s.stallMs);
+  const cpuAfter = await cpuSample(pids);
+  const settleFrom = performance.now();
+  const statementsOfRun = s.pgStatements && run.statistics ? await statements(pool) : undefined;
+
+  const eventIds = [...produced.commits.keys()];
+  const rows = await deliveriesOf(pool, eventIds);
+  const file = path.join(dataDir, 'arrivals.tsv');
+  const signatures = await receiver.dump(file);
+  const arrivals = parseDump(await fs.readFile(file, 'utf8'));
+  await fs.rm(file, { force: true });
+
+  // First arrival of each delivery.
+  const first = new Map<string, Arrival>();
+  let duplicates = 0;
+  for (const a of arrivals) {
+    const seen = first.get(a.delivery);
+    if (seen === undefined) first.set(a.delivery, a);
+    else {
+      duplicates += 1;
+      if (a.at < seen.at) first.set(a.delivery, a);
+    }
+  }
+  const statuses = new Map<string, number>();
+  let attempts = 0;
+  const missing: string[] = [];
+  const latencies = new Float64Array(rows.length);
+  const earliest = new Map<string, number>();
+  let lastArrival = Number.NEGATIVE_INFINITY;
+  let n = 0;
+  for (const row of rows) {
+    statuses.set(row.status, (statuses.get(row.status) ?? 0) + 1);
+    attempts += row.attempt_count;
+    const arrival = first.get(row.id);
+    const commit = produced.commits.get(row.event_id);
+    if (arrival === undefined || commit === undefined) {
+      missing.push(row.id);
+      continue;
+    }
+    if (arrival.event !== row.event_id) throw new BenchError(`delivery ${row.id} arrived with another event's body`);
+    const ms = arrival.at - commit;
+    latencies[n++] = ms;
+    earliest.set(row.event_id, Math.min(earliest.get(row.event_id) ?? Number.POSITIVE_INFINITY, ms));
+    lastArrival = Math.max(lastArrival, arrival.at);
+  }
+  const known = new Set(rows.map((r) => r.id));
+  const unexpected = [...first.keys()].filter((id) => !known.has(id)).length;
+
+  const problems: string[] = [];
+  if (rows.length !== expected) {
+    problems.push(`the database holds ${rows.length} deliveries for the ${count} events, not ${expected}`);
+  }
+  if (missing.length > 0) problems.push(`${missing.length} deliveries never arrived (e.g. ${missing[0]})`);
+  // The receiver answers 200 at once: every delivery must end as succeeded, with its attempt recorded.
+  const unfinished = rows.length - (statuses.get('succeeded') ?? 0);
+  if (unfinished > 0) {
+    problems.push(
+      `${unfinished} deliveries did not end as succeeded within 60 s of the last arrival (${[...statuses].map(([st, n]) => `${n} ${st}`).join(', ')})`,
+    );
+  }
+  if (signatures.badSignatures > 0) problems.push(`${signatures.badSignatures} arrivals failed signature verification`);
+  if (signatures.badBodies > 0) problems.push(`${signatures.badBodies} arrivals had no envelope id`);
+  if (signatures.malformed > 0) problems.push(`${signatures.malformed} requests without the delivery headers`);
+  if (problems.length > 0) throw new BenchError(`${label}: ${problems.join('; ')}${lastServerOutput()}`);
+
+  // Statistics of an idle backend reach pg_stat_database within PGSTAT_IDLE_INTERVAL.
+  const settle = PG_STATS_SETTLE_MS - (performance.now() - settleFrom);
+  if (run.statistics && settle > 0) await sleep(settle);
+  const pgAfter = await pgStats(pool);
+
+  const seconds = (lastArrival - produced.firstCommit) / 1000;
+  progress(`${rows.length} delivered in ${seconds.toFixed(1)} s\n`);
+  return {
+    run,
+    events: count,
+    deliveries: rows.length,
+    producedSeconds,
+    seconds,
+    perSecond: rows.length / seconds,
+    latencies: latencies.subarray(0, n).sort(),
+    firstPerEvent: Float64Array.from(earliest.values()).sort(),
+    duplicates,
+    unexpected,
+    statuses,
+    attempts,
+    signatures,
+    cpu: cpuBetween(cpuBefore, cpuAfter),
+    pg: {
+      transactions: pgAfter.transactions - pgBefore.transactions,
+      inserted: pgAfter.inserted - pgBefore.inserted,
+      updated: pgAfter.updated - pgBefore.updated,
+      deleted: pgAfter.deleted - pgBefore.deleted,
+    },
+    statements: statementsOfRun,
+  };
+}
+
+// ---------------------------------------------------------------------------------------
+// Report
+
+function report(f: FanOutResult, c: FanOutResult, b: BaselineResult, s: Settings): string {
+  const ratio = f.perSecond / b.perSecond;
+  const ms = (n: number) => (Number.isFinite(n) ? n.toFixed(1) : '-');
+  const fixed0 = (n: number) => n.toFixed(0);
+  const last = (a: Float64Array) => a[a.length - 1] ?? Number.NaN;
+  const p99 = percentile(c.latencies, 99);
+  const offered = (r: FanOutResult) => r.events / r.producedSeconds;
+  const fanOutRows = (r: FanOutResult, title: string) => [
+    [
+      title,
+      String(r.deliveries),
+      r.seconds.toFixed(2),
+      fixed0(r.perSecond),
+      ms(percentile(r.latencies, 50)),
+      ms(percentile(r.latencies, 99)),
+      ms(last(r.latencies)),
+    ],
+    [
+      '    the first delivery of each event',
+      String(r.firstPerEvent.length),
+      '',
+      '',
+      ms(percentile(r.firstPerEvent, 50)),
+      ms(percentile(r.firstPerEvent, 99)),
+      ms(last(r.firstPerEvent)),
+    ],
+    [
+      `    events committed, ${r.run.batch} per transaction`,
+      String(r.events),
+      r.producedSeconds.toFixed(2),
+      `${fixed0(offered(r))} events`,
+      '',
+      '',
+      '',
+    ],
+  ];
+  const results = table(
+    [
+      ['run (times: commit → first attempt)', 'requests', 'seconds', 'per second', 'p50 ms', 'p99 ms', 'max ms'],
+      ...fanOutRows(f, '(b) throughput: a burst, every delivery'),
+      ...fanOutRows(c, `(c) latency: ${c.run.rate} events/s, every delivery`),
+      [
+        '(a) baseline: signed POSTs with undici',
+        String(b.requests),
+        b.seconds.toFixed(2),
+        fixed0(b.perSecond),
+        '',
+        '',
+        '',
+      ],
+    ],
+    [false, true, true, true, true, true, true],
+  );
+  // (c) judges the delay at the aimed rate only if the producer managed that rate.
+  const pacedShort = offered(c) * s.endpoints < 0.95 * (c.run.rate ?? 0) * s.endpoints;
+  const aims = table(
+    [
+      ['aim', 'measured', ''],
+      [
+        `(b) deliveries/s at least ${AIM_DELIVERIES_PER_SECOND}`,
+        fixed0(f.perSecond),
+        met(f.perSecond >= AIM_DELIVERIES_PER_SECOND),
+      ],
+      [
+        `(c) p99 commit → first attempt under ${AIM_P99_MS} ms at ${fixed0((c.run.rate ?? 0) * s.endpoints)} deliveries/s`,
+        `${ms(p99)} ms`,
+        `${met(p99 < AIM_P99_MS)}${pacedShort ? ` (the producer reached only ${fixed0(offered(c) * s.endpoints)} deliveries/s)` : ''}`,
+      ],
+      [`(b)/(a) requests/s at least ${AIM_RATIO.toFixed(3)} (a third)`, ratio.toFixed(3), met(ratio >= AIM_RATIO)],
+    ],
+    [false, true, false],
+  );
+  const cores = os.availableParallelism();
+  const pct = (cpuMs: number | undefined, wallMs: number) =>
+    cpuMs === undefined ? '-' : `${((cpuMs / wallMs) * 100).toFixed(0)}%`;
+  const per = (cpuMs: number | undefined, n: number) => (cpuMs === undefined ? '-' : ((cpuMs * 1000) / n).toFixed(0));
+  const cpuRows = (label: string, u: CpuUse, n: number) => [
+    [
+      label,
+      pct(u.server, u.wallMs),
+      pct(u.postgres, u.wallMs),
+      pct(u.receiver, u.wallMs),
+      pct(u.bench, u.wallMs),
+      pct(u.others, u.wallMs),
+    ],
+    [
+      '    µs of CPU per request',
+      per(u.server, n),
+      per(u.postgres, n),
+      per(u.receiver, n),
+      per(u.bench, n),
+      per(u.others, n),
+    ],
+  ];
+  const cpu = table(
+    [
+      [`CPU, % of one core (of ${cores * 100}%)`, 'server', 'postgres', 'receiver', 'bench', 'other processes'],
+      ...cpuRows('(b) throughput (bench: the producer)', f.cpu, f.deliveries),
+      ...cpuRows('(c) latency (bench: the producer)', c.cpu, c.deliveries),
+      ...cpuRows('(a) baseline (bench: the sender)', b.cpu, b.requests),
+    ],
+    [false, true, true, true, true, true],
+  );
+  const check = (r: FanOutResult, name: string) =>
+    `${name}: ${r.deliveries} deliveries in the database (${r.events} events × ${s.endpoints} endpoints), every one arrived, ${[...r.statuses].map(([st, n]) => `${n} ${st}`).join(', ')}, ${r.attempts} attempts recorded; ${r.duplicates} duplicate arrivals (at-least-once), ${r.unexpected} unexpected; ${r.signatures.badSignatures} bad signatures`;
+  const checks = [
+    check(f, '(b)'),
+    check(c, '(c)'),
+    `signatures: every arrival verified with verifyWebhook and its endpoint's secret (${f.signatures.baseline} baseline POSTs too: ${f.signatures.baselineBadSignatures} bad)`,
+    `PostgreSQL during (b), per delivery: ${(f.pg.transactions / f.deliveries).toFixed(2)} transactions, ${(f.pg.inserted / f.deliveries).toFixed(2)} rows inserted, ${(f.pg.updated / f.deliveries).toFixed(2)} updated, ${(f.pg.deleted / f.deliveries).toFixed(2)} deleted`,
+  ];
+  return [
+    '',
+    `Switchboard webhook bench: ${s.endpoints} endpoints on a local receiver; (b) ${f.events} events as fast as possible, (c) ${c.events} events at ${c.run.rate}/s; WORKER_CONCURRENCY ${s.workerConcurrency}, DB_POOL_SIZE ${s.dbPoolSize}; node ${process.version}, ${cores} CPUs`,
+    '',
+    results,
+    '',
+    `ratio (b)/(a) of requests/s: ${ratio.toFixed(3)}`,
+    "(b)'s times are mostly the wait behind the burst's backlog; (c) shows the delay at a steady rate.",
+    '',
+    aims,
+    '',
+    cpu,
+    '',
+    ...checks,
+    ...(f.statements ? ['', statementsReport(f.statements, f.deliveries)] : []),
+    '',
+  ].join('\n');
+}
+
+// ---------------------------------------------------------------------------------------
+
+async function main(): Promise<number> {
+  let s: Settings;
+  try {
+    s = settings();
+  } catch (error) {
+    process.stderr.write(`bench: ${describe(error)}\n`);
+    return 2;
+  }
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'switchboard-bench-webhooks-'));
+  const onSignal = (signal: NodeJS.Signals) => {
+    process.stderr.write(`\n${signal}: stopping\n`);
+    interrupted = true;
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+  // Should the bench die without its clean-up (an exception, a closed pipe), the server (in a
+  // process group of its own) still stops, and stops its PostgreSQL.
+  process.on('exit', () => {
+    if (server && server.child.exitCode === null && server.child.signalCode === null) server.child.kill('SIGTERM');
+  });
+
+  let receiver: Receiver | undefined;
+  let server: Server | undefined;
+  let pool: pg.Pool | undefined;
+  let failure: unknown;
+  let output = '';
+  try {
+    receiver = await Receiver.start();
+    progress(
+      `receiver pid ${receiver.pid} on 127.0.0.1:${receiver.port}\nstarting the server (DATA_DIR ${dataDir}) ...\n`,
+    );
+    server = await startServer(dataDir, {
+      command: 'serve',
+      nodeArgs: s.serverNodeArgs,
+      env: { WEBHOOK_ALLOW_PRIVATE_URLS: 'true' },
+    });
+    if (s.pgStatements) server = await restartWithStatements(server, dataDir, s);
+    progress(`server pid ${server.pid} at ${server.origin}\n`);
+    const endpoints = await createEndpoints(server, receiver, s.endpoints);
+    await receiver.setSecrets(endpoints.map((e) => e.secret));
+    pool = await connect(dataDir);
+    if (s.pgStatements) await pool.query('create extension if not exists pg_stat_statements');
+    const ownerRows = await drizzle(pool, { schema }).select({ id: owners.id }).from(owners);
+    const ownerId = ownerRows[0]?.id;
+    if (ownerRows.length !== 1 || ownerId === undefined) {
+      throw new BenchError(`expected the first owner only, found ${ownerRows.length} owners`);
+    }
+    const pids: Pids = { server: server.pid, postmaster: await postmasterPid(dataDir), receiver: receiver.pid };
+
+    const b = await baseline(receiver, endpoints, s.events * s.endpoints, s.workerConcurrency, pids);
+    const ctx: Context = { receiver, pool, ownerId, s, pids, dataDir };
+    const warmup: Run = { label: 'warm-up', events: s.warmupEvents, batch: 10, rate: undefined, statistics: false };
+    await fanOut(ctx, warmup);
+    const burst = await fanOut(ctx, {
+      label: '(b) throughput',
+      events: s.events,
+      batch: s.batch,
+      rate: undefined,
+      statistics: true,
+    });
+    const paced = await fanOut(ctx, {
+      label: '(c) latency',
+      events: s.latencyEvents,
+      batch: 1,
+      rate: s.latencyRate,
+      statistics: false,
+    });
+    output = report(burst, paced, b, s);
+  } catch (error) {
+    failure = error;
+    process.stderr.write('\n');
+  }
+
+  await pool?.end().catch(() => {});
+  if (server) {
+    progress('stopping the server ...\n');
+    try {
+      await stopServer(server.child);
+    } catch (error) {
+      failure ??= error;
+      await stopLeftoverPostgres(dataDir);
+    }
+  }
+  await receiver?.stop();
+  await fs.rm(dataDir, { recursive: true, force: true }).catch((error: unknown) => {
+    failure ??= error;
+  });
+
+  if (output) process.stdout.write(output);
+  if (failure !== undefined) {
+    process.stderr.write(`\nbench FAILED: ${describe(failure)}\n`);
+    return 1;
+  }
+  return 0;
+}
+
+process.exitCode = await main();
