@@ -792,6 +792,15 @@ function report(f: FanOutResult, c: FanOutResult, b: BaselineResult, s: Settings
     `signatures: every arrival verified with verifyWebhook and its endpoint's secret (${f.signatures.baseline} baseline POSTs too: ${f.signatures.baselineBadSignatures} bad)`,
     `PostgreSQL during (b), per delivery: ${(f.pg.transactions / f.deliveries).toFixed(2)} transactions, ${(f.pg.inserted / f.deliveries).toFixed(2)} rows inserted, ${(f.pg.updated / f.deliveries).toFixed(2)} updated, ${(f.pg.deleted / f.deliveries).toFixed(2)} deleted`,
   ];
+  // As bench/run.ts does: say when something outside the bench competed for the cores.
+  const busiest = Math.max(...[f.cpu, c.cpu, b.cpu].map((u) => (u.others ?? 0) / (u.wallMs * cores)));
+  const note =
+    busiest > 0.1
+      ? [
+          '',
+          `note: processes outside the bench used up to ${(busiest * 100).toFixed(0)}% of the machine during a run; requests/s and the delays move with that, CPU per request much less.`,
+        ]
+      : [];
   return [
     '',
     `Switchboard webhook bench: ${s.endpoints} endpoints on a local receiver; (b) ${f.events} events as fast as possible, (c) ${c.events} events at ${c.run.rate}/s; WORKER_CONCURRENCY ${s.workerConcurrency}, DB_POOL_SIZE ${s.dbPoolSize}; node ${process.version}, ${cores} CPUs`,
@@ -804,6 +813,7 @@ function report(f: FanOutResult, c: FanOutResult, b: BaselineResult, s: Settings
     aims,
     '',
     cpu,
+    ...note,
     '',
     ...checks,
     ...(f.statements ? ['', statementsReport(f.statements, f.deliveries)] : []),
