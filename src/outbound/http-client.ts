@@ -7,7 +7,8 @@
  *   socket goes to a checked address: there is no second resolution a DNS rebinding could answer differently.
  *   Node never calls `lookup` for IP-literal hosts, so the connector checks those before connecting.
  * - `postBytes` sends one POST and reports what happened; it never follows redirects, never throws for
- *   network problems, and bounds both time (including reading the body) and the amount of body kept.
+ *   network problems, and bounds both time (including reading the body) and the amount of body kept. Each
+ *   call resolves and checks the host name again, also when the request will reuse a kept-alive connection.
  *
  * A delivery attempt succeeded when the result has a 2xx `status` and no `error` (see `isSuccess`).
  */
@@ -59,57 +60,72 @@ class HostNotResolvedError extends Error {
 /** The policy each agent made by createOutboundAgent enforces, so postBytes can check IP literals up front. */
 const agentPolicies = new WeakMap<Agent, OutboundPolicy>();
 
+/** A URL's hostname without the brackets of an IPv6 literal. */
+function bareHost(hostname: string): string {
+  return hostname.startsWith('[') && hostname.endsWith(']') ? hostname.slice(1, -1) : hostname;
+}
+
+/** A promise that rejects with the signal's reason once it aborts (and never settles otherwise). */
+function rejectOnAbort(signal: AbortSignal): Promise<never> {
+  return new Promise((_resolve, reject) => {
+    signal.addEventListener('abort', () => reject(signal.reason), { once: true });
+  });
+}
+
 /**
  * Why an IP-literal host may not be called, or null when it may (or is not an IP literal). Same rules as
  * checkOutboundUrl: strict mode takes names only; with allowPrivate any valid literal is fine.
  */
 function literalHostRefusal(hostname: string, allowPrivate: boolean): string | null {
-  const literal = hostname.startsWith('[') && hostname.endsWith(']') ? hostname.slice(1, -1) : hostname;
+  const literal = bareHost(hostname);
   if (isIP(literal) === 0) return null;
   if (allowPrivate) return null;
   return nonPublicReason(literal) ?? `the host must be a name, not an IP address (${literal})`;
 }
 
 /**
- * A `dns.lookup`-compatible function that resolves with `policy.resolve`, refuses when any address is invalid
- * or (unless allowPrivate) non-public, and answers with the checked addresses only.
+ * Resolves `hostname` with `policy.resolve` and answers its addresses; rejects with
+ * HostNotResolvedError when there are none, and with AddressNotAllowedError when any is invalid
+ * or (unless allowPrivate) non-public.
  */
+async function checkedAddresses(hostname: string, policy: OutboundPolicy): Promise<LookupAddress[]> {
+  let resolved: Awaited<ReturnType<Resolver>>;
+  try {
+    resolved = await policy.resolve(hostname);
+  } catch (err) {
+    throw new HostNotResolvedError(hostname, { cause: err });
+  }
+  if (!Array.isArray(resolved) || resolved.length === 0) throw new HostNotResolvedError(hostname);
+  const addresses: LookupAddress[] = [];
+  for (const entry of resolved) {
+    const address = entry?.address;
+    const reason = nonPublicReason(address);
+    if (reason !== null && (!policy.allowPrivate || isIP(address) === 0)) throw new AddressNotAllowedError(reason);
+    addresses.push({ address, family: isIP(address) });
+  }
+  return addresses;
+}
+
+/** A `dns.lookup`-compatible function that answers with the checked addresses only (see checkedAddresses). */
 function policyLookup(policy: OutboundPolicy): LookupFunction {
   return (hostname, options: LookupOptions, callback) => {
-    // Promise.resolve().then(...) also turns a resolver that throws synchronously into a rejection.
-    Promise.resolve()
-      .then(() => policy.resolve(hostname))
-      .then(
-        (resolved) => {
-          if (!Array.isArray(resolved) || resolved.length === 0) {
-            callback(new HostNotResolvedError(hostname), '', 0);
-            return;
-          }
-          const addresses: LookupAddress[] = [];
-          for (const entry of resolved) {
-            const address = entry?.address;
-            const reason = nonPublicReason(address);
-            if (reason !== null && (!policy.allowPrivate || isIP(address) === 0)) {
-              callback(new AddressNotAllowedError(reason), '', 0);
-              return;
-            }
-            addresses.push({ address, family: isIP(address) });
-          }
-          const family = options.family === 4 || options.family === 6 ? options.family : 0;
-          const usable = family === 0 ? addresses : addresses.filter((a) => a.family === family);
-          const first = usable[0];
-          if (first === undefined) {
-            callback(new HostNotResolvedError(`${hostname} (IPv${family})`), '', 0);
-            return;
-          }
-          if (options.all) {
-            (callback as unknown as (err: null, addresses: LookupAddress[]) => void)(null, usable);
-          } else {
-            callback(null, first.address, first.family);
-          }
-        },
-        (err: unknown) => callback(new HostNotResolvedError(hostname, { cause: err }), '', 0),
-      );
+    checkedAddresses(hostname, policy).then(
+      (addresses) => {
+        const family = options.family === 4 || options.family === 6 ? options.family : 0;
+        const usable = family === 0 ? addresses : addresses.filter((a) => a.family === family);
+        const first = usable[0];
+        if (first === undefined) {
+          callback(new HostNotResolvedError(`${hostname} (IPv${family})`), '', 0);
+          return;
+        }
+        if (options.all) {
+          (callback as unknown as (err: null, addresses: LookupAddress[]) => void)(null, usable);
+        } else {
+          callback(null, first.address, first.family);
+        }
+      },
+      (err: unknown) => callback(err as Error, '', 0),
+    );
   };
 }
 
@@ -251,6 +267,13 @@ export async function postBytes(
   // Buffer#toString replaces a multi-byte character cut at the limit with U+FFFD.
   const bodyText = () => Buffer.concat(chunks, kept).toString('utf8');
   try {
+    const policy = agentPolicies.get(agent);
+    if (policy && isIP(bareHost(parsed.hostname)) === 0) {
+      // Checked on every attempt, also one that will reuse a kept-alive connection: that
+      // connection goes to the address checked when it was opened, and the name must still
+      // resolve to allowed addresses only.
+      await Promise.race([checkedAddresses(parsed.hostname, policy), rejectOnAbort(controller.signal)]);
+    }
     // undici's request() follows no redirects: that takes the redirect interceptor, which is not installed.
     const response = await request(parsed, {
       dispatcher: agent,

@@ -225,7 +225,26 @@ describe('postBytes with allowPrivate (local receivers)', () => {
     const result = await postBytes(pinnedAgent, `http://pinned.test:${target.port}/`, 'x', {}, LIMITS);
     expect(result).toMatchObject({ status: 200, body: 'pinned' });
     expect(target.connections).toBe(1);
-    expect(pinnedResolve.calls).toEqual(['pinned.test']);
+    // Once by postBytes's own check of the attempt, once by the connection's lookup.
+    expect(pinnedResolve.calls).toEqual(['pinned.test', 'pinned.test']);
+  });
+
+  it('checks the name again on every attempt, also one that would reuse a kept-alive connection', async () => {
+    const target = await startServer((_req, res) => res.end('warm'));
+    // Resolves for two attempts, then no longer (as after the name was pointed elsewhere).
+    const resolve = fakeResolver({ 'warm.test': (call) => (call <= 3 ? ['127.0.0.1'] : []) });
+    const agent = agentFor({ allowPrivate: true, resolve });
+    const url = `http://warm.test:${target.port}/`;
+    expect(await postBytes(agent, url, 'x', {}, LIMITS)).toMatchObject({ status: 200, body: 'warm' });
+    // Until undici has the connection back as idle, a request would open another one.
+    await sleep(50);
+    expect(await postBytes(agent, url, 'x', {}, LIMITS)).toMatchObject({ status: 200, body: 'warm' });
+    // Two attempts on one connection: the second was checked without a new connection.
+    expect(target.connections).toBe(1);
+    expect(resolve.calls).toEqual(['warm.test', 'warm.test', 'warm.test']);
+    const third = await postBytes(agent, url, 'x', {}, LIMITS);
+    expect(third).toEqual({ error: 'host does not resolve', durationMs: expect.any(Number) });
+    expect(target.requests).toHaveLength(2);
   });
 
   it('allows IP-literal hosts', async () => {
@@ -310,9 +329,9 @@ describe('postBytes with the strict policy', () => {
 
   it('cannot be DNS-rebound to a local address: every connection uses the address it checked', async () => {
     const target = await startServer((_req, res) => res.end('must not be reached'));
-    // Public on the first lookup, loopback afterwards. 93.184.216.34 is unreachable here (or at least not
-    // our server): the attempt times out or fails, and must never land on 127.0.0.1.
-    const resolve = fakeResolver({ 'rebind.test': (call) => (call === 1 ? ['93.184.216.34'] : ['127.0.0.1']) });
+    // Public on the first two lookups, loopback afterwards. 93.184.216.34 is unreachable here (or at least
+    // not our server): the attempt times out or fails, and must never land on 127.0.0.1.
+    const resolve = fakeResolver({ 'rebind.test': (call) => (call <= 2 ? ['93.184.216.34'] : ['127.0.0.1']) });
     const agent = agentFor({ allowPrivate: false, resolve }, { connectTimeoutMs: 250 });
     const url = `http://rebind.test:${target.port}/`;
     const limits = { timeoutMs: 300, maxBodyBytes: 1024 };
@@ -325,8 +344,15 @@ describe('postBytes with the strict policy', () => {
     // The next attempt looks the name up again and refuses the rebound answer.
     const second = await postBytes(agent, url, '{}', {}, limits);
     expect(second.error).toBe('address not allowed: 127.0.0.1 is a loopback address');
+    // Public for the attempt's own check, loopback for the connection's lookup just after it: the
+    // connection is refused, it does not go to whatever the name answers last.
+    const raced = fakeResolver({ 'rebind.test': (call) => (call === 1 ? ['93.184.216.34'] : ['127.0.0.1']) });
+    const racedAgent = agentFor({ allowPrivate: false, resolve: raced }, { connectTimeoutMs: 250 });
+    const third = await postBytes(racedAgent, url, '{}', {}, limits);
+    expect(third.error).toBe('address not allowed: 127.0.0.1 is a loopback address');
+    expect(raced.calls).toEqual(['rebind.test', 'rebind.test']);
 
-    expect(resolve.calls).toEqual(['rebind.test', 'rebind.test']);
+    expect(resolve.calls).toEqual(['rebind.test', 'rebind.test', 'rebind.test']);
     await sleep(50);
     expect(target.connections).toBe(0);
     expect(target.requests).toHaveLength(0);
