@@ -11,7 +11,8 @@
  *
  *   (a) baseline: as many signed POSTs as there will be deliveries (same envelope shape and
  *       size, same headers, a real Service-Signature computed per request) sent straight to
- *       the receiver with undici, keep-alive, WORKER_CONCURRENCY requests in flight;
+ *       the receiver with undici, keep-alive, as many requests in flight as the service can have
+ *       (WORKER_CONCURRENCY jobs, each sending one event to every endpoint);
  *   (b) throughput: BENCH_WEBHOOK_EVENTS events written with the service's own
  *       `emit(tx, event)` on the embedded PostgreSQL, BENCH_WEBHOOK_BATCH events per
  *       transaction, as fast as the database takes them: a burst, delivered by the workers.
@@ -45,7 +46,7 @@
  *                                 the statements of (b) (calls per delivery, time)
  *   BENCH_SERVER_NODE_ARGS        extra node flags for the server, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof"
  *   WORKER_CONCURRENCY, DB_POOL_SIZE, ...  passed to the service as they are (and the
- *                                 baseline uses WORKER_CONCURRENCY requests in flight)
+ *                                 baseline uses WORKER_CONCURRENCY x endpoints requests in flight)
  */
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
@@ -59,7 +60,7 @@ import type { Db } from '../src/db/connection.ts';
 import * as schema from '../src/db/schema.ts';
 import { owners } from '../src/db/schema.ts';
 import { emit } from '../src/modules/events/service.ts';
-import { USER_AGENT } from '../src/modules/webhooks/deliveries.ts';
+import { USER_AGENT } from '../src/modules/webhooks/attempts.ts';
 import { signatureHeader } from '../src/modules/webhooks/signature.ts';
 import { machineCpu, postgresCpu, processCpu } from './cpu.ts';
 import { type Arrival, type DumpSummary, parseDump, Receiver } from './receiver.ts';
@@ -872,7 +873,8 @@ async function main(): Promise<number> {
     }
     const pids: Pids = { server: server.pid, postmaster: await postmasterPid(dataDir), receiver: receiver.pid };
 
-    const b = await baseline(receiver, endpoints, s.events * s.endpoints, s.workerConcurrency, pids);
+    // As many requests in flight as the service can have: each job sends one event to every endpoint.
+    const b = await baseline(receiver, endpoints, s.events * s.endpoints, s.workerConcurrency * s.endpoints, pids);
     const ctx: Context = { receiver, pool, ownerId, s, pids, dataDir };
     const warmup: Run = { label: 'warm-up', events: s.warmupEvents, batch: 10, rate: undefined, statistics: false };
     await fanOut(ctx, warmup);

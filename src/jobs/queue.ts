@@ -6,9 +6,21 @@ import type { Tx } from '../db/connection.ts';
  * Every background task and the schema of its payload; the worker checks payloads against
  * these before running a task (src/jobs/tasks.ts implements each one).
  */
+/** A delivery id: a UUID (anything else would fail the job's query on every retry). */
+const DeliveryId = Type.String({
+  pattern: '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$',
+});
+
 export const TASK_PAYLOADS = {
   delete_profile: Type.Object({ profile_id: Type.String() }),
-  deliver_webhook: Type.Object({ delivery_id: Type.String() }),
+  // Attempts these deliveries, each of which has had `attempts_made` attempts so far: all of an
+  // event's deliveries at once (the fan-out), or one (a retry, a resend, a test).
+  deliver_webhooks: Type.Object({
+    delivery_ids: Type.Array(DeliveryId, { minItems: 1, maxItems: 100 }),
+    attempts_made: Type.Integer({ minimum: 0 }),
+  }),
+  // Queued by versions before deliver_webhooks; still run, so an upgrade loses no delivery.
+  deliver_webhook: Type.Object({ delivery_id: DeliveryId }),
   notify_webhook_disabled: Type.Object({ endpoint_id: Type.String(), last_error: Type.String() }),
   // Periodic (CRONTAB in tasks.ts): graphile-worker adds a `_cron` field.
   delete_expired_idempotency_keys: Type.Object({}),

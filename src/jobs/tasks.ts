@@ -4,7 +4,8 @@ import type { Db } from '../db/connection.ts';
 import { deleteExpiredIdempotencyKeys } from '../http/idempotency.ts';
 import type { SendMail } from '../mail.ts';
 import { deleteProfileData } from '../modules/profiles/service.ts';
-import { attemptDelivery, type DeliveryDeps, deleteOldDeliveries } from '../modules/webhooks/deliveries.ts';
+import { attemptDeliveries, attemptDelivery, type DeliveryDeps } from '../modules/webhooks/attempts.ts';
+import { deleteOldDeliveries } from '../modules/webhooks/deliveries.ts';
 import { notifyEndpointDisabled } from '../modules/webhooks/notices.ts';
 import { TASK_PAYLOADS, type TaskName, type TaskPayloads } from './queue.ts';
 
@@ -35,6 +36,9 @@ export function taskList(deps: TaskDeps): TaskList {
   const { db } = deps;
   return {
     delete_profile: task('delete_profile', ({ profile_id }) => deleteProfileData(db, profile_id)),
+    deliver_webhooks: task('deliver_webhooks', ({ delivery_ids, attempts_made }) =>
+      attemptDeliveries(deps, delivery_ids, attempts_made),
+    ),
     deliver_webhook: task('deliver_webhook', ({ delivery_id }) => attemptDelivery(deps, delivery_id)),
     notify_webhook_disabled: task('notify_webhook_disabled', ({ endpoint_id, last_error }) =>
       notifyEndpointDisabled(deps, endpoint_id, last_error),

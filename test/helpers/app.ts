@@ -13,7 +13,7 @@ import { type RunningWorker, startWorker } from '../../src/jobs/worker.ts';
 import { createMailer, type SendMail } from '../../src/mail.ts';
 import { createKey } from '../../src/modules/api-keys/service.ts';
 import { createOwner } from '../../src/modules/owners/service.ts';
-import type { DeliveryDeps } from '../../src/modules/webhooks/deliveries.ts';
+import type { DeliveryDeps } from '../../src/modules/webhooks/attempts.ts';
 import { createOutboundAgent } from '../../src/outbound/http-client.ts';
 import { createTestDatabase } from './database.ts';
 import { testResolver } from './resolver.ts';

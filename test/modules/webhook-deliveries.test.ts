@@ -1,12 +1,14 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { advanceClock, resetClock } from '../../src/clock.ts';
 import { webhookAttempts, webhookDeliveries, webhookEndpoints } from '../../src/db/schema.ts';
+import { enqueue } from '../../src/jobs/queue.ts';
 import { createMailer } from '../../src/mail.ts';
-import { emit } from '../../src/modules/events/service.ts';
-import { attemptDelivery, deleteOldDeliveries, RETRY_DELAYS_MS } from '../../src/modules/webhooks/deliveries.ts';
+import { emit, recordEvent } from '../../src/modules/events/service.ts';
+import { attemptDeliveries, attemptDelivery, RETRY_DELAYS_MS } from '../../src/modules/webhooks/attempts.ts';
+import { deleteOldDeliveries } from '../../src/modules/webhooks/deliveries.ts';
 import { auth, startTestApp, type TestApp, type TestOwner } from '../helpers/app.ts';
 import { eventually } from '../helpers/eventually.ts';
 import { type Receiver, startReceiver } from '../helpers/receiver.ts';
@@ -147,6 +149,159 @@ describe('delivering an event', () => {
   });
 });
 
+/** The deliver_webhooks jobs queued for any of these deliveries, with their payloads. */
+async function deliveryJobs(deliveryIds: string[]) {
+  // graphile-worker's public view leaves the payload out.
+  const jobs = await t.database.pool.query<{ payload: { delivery_ids: string[]; attempts_made: number } }>(
+    `select j.payload from graphile_worker._private_jobs j
+     join graphile_worker._private_tasks k on k.id = j.task_id
+     where k.identifier = 'deliver_webhooks'
+       and exists (select 1 from json_array_elements_text(j.payload->'delivery_ids') d where d = any($1))`,
+    [deliveryIds],
+  );
+  return jobs.rows.map((r) => r.payload);
+}
+
+describe('one job per event', () => {
+  it("queues one job holding all of the event's deliveries; run twice, it sends each delivery once", async () => {
+    const r = await receiver();
+    const o = await t.createOwner();
+    const hooks = await Promise.all([1, 2, 3].map((n) => endpoint(`${r.url}/${n}`, ['post.published'], o)));
+    await emitEvent(o, 'post.published', null);
+    const deliveries = (await Promise.all(hooks.map((h) => deliveriesOf(h.id)))).flat();
+    expect(deliveries).toHaveLength(3);
+    const ids = deliveries.map((d) => d.id);
+    const jobs = await deliveryJobs(ids);
+    expect(jobs).toHaveLength(1);
+    expect(jobs[0]?.attempts_made).toBe(0);
+    expect([...(jobs[0]?.delivery_ids ?? [])].sort()).toEqual([...ids].sort());
+
+    const deps = t.deliveryDeps();
+    expect(await attemptDeliveries(deps, ids, 0)).toEqual(['sent', 'sent', 'sent']);
+    // The same job again, as after a worker died before marking it done.
+    expect(await attemptDeliveries(deps, ids, 0)).toEqual(['skipped', 'skipped', 'skipped']);
+    expect(r.received.map((got) => got.headers['service-delivery']).sort()).toEqual([...ids].sort());
+    for (const hook of hooks) {
+      const [row] = await deliveriesOf(hook.id);
+      expect(row).toMatchObject({ status: 'succeeded', attemptCount: 1, nextAttemptAt: null });
+      const attempts = await t.database.db
+        .select()
+        .from(webhookAttempts)
+        .where(eq(webhookAttempts.deliveryId, row?.id as string));
+      expect(attempts).toHaveLength(1);
+    }
+  });
+
+  it('leaves a delivery alone when its attempts have moved past the job (a stale retry)', async () => {
+    const r = await receiver((_req, res) => res.writeHead(503).end());
+    const o = await t.createOwner();
+    const hook = await endpoint(r.url, ['post.published'], o);
+    await emitEvent(o, 'post.published', null);
+    const [delivery] = await deliveriesOf(hook.id);
+    const deps = t.deliveryDeps();
+    expect(await attemptDeliveries(deps, [delivery?.id as string], 0)).toEqual(['failed']);
+    expect(await attemptDeliveries(deps, [delivery?.id as string], 0)).toEqual(['skipped']);
+    expect(await attemptDeliveries(deps, [delivery?.id as string], 1)).toEqual(['failed']);
+    expect(r.received).toHaveLength(2);
+    const [row] = await deliveriesOf(hook.id);
+    expect(row).toMatchObject({ status: 'pending', attemptCount: 2 });
+  });
+
+  it('keeps the attempt of a delivery cancelled while it was in flight, and schedules no retry', async () => {
+    const r = await receiver((req, res) => {
+      // The endpoint is deactivated (its pending deliveries cancelled) while this request is answered.
+      void t.database.db
+        .update(webhookDeliveries)
+        .set({ status: 'cancelled', nextAttemptAt: null })
+        .where(eq(webhookDeliveries.id, String(req.headers['service-delivery'])))
+        .then(() => res.writeHead(500).end('down'));
+    });
+    const o = await t.createOwner();
+    const hook = await endpoint(r.url, ['post.published'], o);
+    await emitEvent(o, 'post.published', null);
+    const [delivery] = await deliveriesOf(hook.id);
+    expect(await attemptDelivery(t.deliveryDeps(), delivery?.id as string)).toBe('failed');
+    const [row] = await deliveriesOf(hook.id);
+    expect(row).toMatchObject({ status: 'cancelled', attemptCount: 1, nextAttemptAt: null });
+    const attempts = await t.database.db
+      .select()
+      .from(webhookAttempts)
+      .where(eq(webhookAttempts.deliveryId, delivery?.id as string));
+    expect(attempts).toMatchObject([{ statusCode: 500, succeeded: false, responseBody: 'down' }]);
+    expect((await deliveryJobs([delivery?.id as string])).filter((j) => j.attempts_made > 0)).toEqual([]);
+  });
+
+  it('counts failures recorded together, and a success resets the count', async () => {
+    const closed = await receiver();
+    const closedUrl = closed.url;
+    await closed.close();
+    const o = await t.createOwner();
+    const hook = await endpoint(closedUrl, ['post.published'], o);
+    for (let i = 0; i < 5; i += 1) await emitEvent(o, 'post.published', null);
+    const ids = (await deliveriesOf(hook.id)).map((d) => d.id);
+    // Five jobs at once: their attempts end together and are written in one or two transactions.
+    const deps = t.deliveryDeps();
+    expect(await Promise.all(ids.map((id) => attemptDelivery(deps, id)))).toEqual(Array(5).fill('failed'));
+    const failuresOf = async () =>
+      (await t.database.db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, hook.id)))[0]
+        ?.consecutiveFailures;
+    expect(await failuresOf()).toBe(5);
+
+    const live = await receiver();
+    const patched = await t.app.inject({
+      method: 'PATCH',
+      url: `/v1/webhooks/${hook.id}`,
+      headers: auth(o.key),
+      payload: { url: live.url },
+    });
+    expect(patched.statusCode).toBe(200);
+    advanceClock(RETRY_DELAYS_MS[0] as number);
+    expect(await attemptDelivery(deps, ids[0] as string)).toBe('sent');
+    expect(await failuresOf()).toBe(0);
+  });
+
+  it('drops a job whose payload is malformed instead of failing it on every retry', async () => {
+    const added = await t.database.pool.query<{ id: string }>(
+      `select id from graphile_worker.add_job('deliver_webhooks', '{"delivery_ids": ["not-a-uuid"], "attempts_made": 0}'::json)`,
+    );
+    await t.startWorker();
+    await eventually(async () => {
+      const left = await t.database.pool.query('select attempts from graphile_worker.jobs where id = $1', [
+        added.rows[0]?.id,
+      ]);
+      // A failed job would stay, with attempts counted and a later run_at.
+      return left.rows.length === 0 ? true : undefined;
+    });
+  });
+
+  it('still runs deliver_webhook jobs queued before deliver_webhooks replaced them', async () => {
+    const r = await receiver();
+    const o = await t.createOwner();
+    const hook = await endpoint(r.url, ['post.published'], o);
+    const deliveryId = await t.database.db.transaction(async (tx) => {
+      const event = await recordEvent(tx, { ownerId: o.ownerId, profileId: null, type: 'post.published', data: {} });
+      const [row] = await tx
+        .insert(webhookDeliveries)
+        .values({
+          id: randomUUID(),
+          ownerId: o.ownerId,
+          endpointId: hook.id,
+          eventId: event.id,
+          status: 'pending',
+          createdAt: new Date(),
+          updatedAt: new Date(),
+        })
+        .returning();
+      await enqueue(tx, 'deliver_webhook', { delivery_id: row?.id as string });
+      return row?.id as string;
+    });
+    await t.startWorker();
+    const [got] = await r.waitFor(1);
+    expect(got?.headers['service-delivery']).toBe(deliveryId);
+    await eventually(async () => ((await deliveriesOf(hook.id))[0]?.status === 'succeeded' ? true : undefined));
+  });
+});
+
 describe('failures and retries', () => {
   it('retries after 1 min, 5 min, 30 min, 2 h, 5 h, 8 h, 8 h, then marks the delivery failed', async () => {
     const r = await receiver((_req, res) => res.writeHead(500).end('x'.repeat(50_000)));
@@ -173,11 +328,16 @@ describe('failures and retries', () => {
           .limit(1);
         expect(due - (attemptRow?.attemptedAt.getTime() ?? 0)).toBe(delay);
         // The retry is a queued job due then, not something that waits in memory.
-        const jobs = await t.database.pool.query<{ run_at: Date }>(
-          `select run_at from graphile_worker.jobs where task_identifier = 'deliver_webhook' and key = $1`,
+        const jobs = await t.database.pool.query<{ run_at: Date; payload: unknown }>(
+          // graphile-worker's public view leaves the payload out.
+          `select j.run_at, j.payload from graphile_worker._private_jobs j
+           join graphile_worker._private_tasks t on t.id = j.task_id
+           where t.identifier = 'deliver_webhooks' and j.key = $1`,
           [`deliver_webhook:${delivery.id}`],
         );
+        expect(jobs.rows).toHaveLength(1);
         expect(jobs.rows[0]?.run_at.getTime()).toBe(due);
+        expect(jobs.rows[0]?.payload).toEqual({ delivery_ids: [delivery.id], attempts_made: attempt });
         advanceClock(delay);
       } else {
         expect(row?.status).toBe('failed');

@@ -1,38 +1,19 @@
 import { randomUUID } from 'node:crypto';
-import { and, desc, eq, inArray, lt, ne, or, sql } from 'drizzle-orm';
-import type { Agent } from 'undici';
+import { and, desc, eq, inArray, lt, or, sql } from 'drizzle-orm';
 import { now } from '../../clock.ts';
 import type { Db, Tx } from '../../db/connection.ts';
-import { events, webhookAttempts, webhookDeliveries, webhookEndpoints } from '../../db/schema.ts';
+import { events, webhookAttempts, webhookDeliveries } from '../../db/schema.ts';
 import { ApiError } from '../../http/errors.ts';
 import type { Scope } from '../../http/scope.ts';
 import { enqueue } from '../../jobs/queue.ts';
-import { isSuccess, postBytes } from '../../outbound/http-client.ts';
 // events/service.ts imports this module too (fan-out); both only call each other at run time.
 import { type EventType, recordEvent } from '../events/service.ts';
-import { getEndpoint, signingSecrets } from './service.ts';
-import { signatureHeader } from './signature.ts';
+import { getEndpoint } from './service.ts';
 
-/** Waits before attempts 2 to 8: 1 min, 5 min, 30 min, 2 h, 5 h, 8 h, 8 h (about 24 h in all). */
-export const RETRY_DELAYS_MS = [1, 5, 30, 120, 300, 480, 480].map((minutes) => minutes * 60_000);
-export const MAX_ATTEMPTS = RETRY_DELAYS_MS.length + 1;
-/** Failed attempts in a row (across deliveries) that make an endpoint inactive. */
-export const FAILURES_BEFORE_DEACTIVATION = 50;
 export const HISTORY_DAYS = 30;
-export const RESPONSE_TIMEOUT_MS = 5_000;
-export const MAX_RESPONSE_BYTES = 20 * 1024;
-export const USER_AGENT = 'Switchboard-Webhooks/0.1';
 
 export type Delivery = typeof webhookDeliveries.$inferSelect;
 export type Attempt = typeof webhookAttempts.$inferSelect;
-
-/** What a worker needs to attempt deliveries. */
-export interface DeliveryDeps {
-  db: Db;
-  secretKey: Buffer;
-  /** An outbound agent that refuses non-public addresses (src/outbound/http-client.ts). */
-  agent: Agent;
-}
 
 interface EventRef {
   id: string;
@@ -44,8 +25,8 @@ interface EventRef {
 /**
  * Creates, in the event's transaction, a delivery for every active endpoint of the owner
  * that subscribes to the event's type and is unbound or bound to the event's profile
- * (`profile.deleted` goes to unbound endpoints only), and a job for each. Inactive
- * endpoints get nothing, and nothing is stored for them.
+ * (`profile.deleted` goes to unbound endpoints only), and one job that attempts them all.
+ * Inactive endpoints get nothing, and nothing is stored for them.
  */
 export async function fanOut(tx: Tx, event: EventRef): Promise<number> {
   const at = now().toISOString();
@@ -53,17 +34,23 @@ export async function fanOut(tx: Tx, event: EventRef): Promise<number> {
     event.type === 'profile.deleted' || event.profileId === null
       ? sql`e.profile_id is null`
       : sql`(e.profile_id is null or e.profile_id = ${event.profileId})`;
-  const result = await tx.execute(sql`
+  // One job per event rather than per delivery: the queue's own work (add, fetch, complete) is
+  // then shared by the event's deliveries, which the job attempts in parallel.
+  const result = await tx.execute<{ n: number }>(sql`
     with created as (
       insert into webhook_deliveries (id, owner_id, endpoint_id, event_id, status, attempt_count, next_attempt_at, created_at, updated_at)
       select gen_random_uuid(), e.owner_id, e.id, ${event.id}::uuid, 'pending', 0, ${at}::timestamptz, ${at}::timestamptz, ${at}::timestamptz
       from webhook_endpoints e
       where e.owner_id = ${event.ownerId} and e.active and ${event.type} = any(e.events) and ${binding}
       returning id
+    ),
+    batch as (select json_agg(id) as ids, count(*)::int as n from created),
+    job as (
+      select graphile_worker.add_job('deliver_webhooks', json_build_object('delivery_ids', ids, 'attempts_made', 0))
+      from batch where n > 0
     )
-    select graphile_worker.add_job('deliver_webhook', json_build_object('delivery_id', id), job_key => 'deliver_webhook:' || id)
-    from created`);
-  return result.rowCount ?? 0;
+    select n, (select count(*) from job) as jobs from batch`);
+  return result.rows[0]?.n ?? 0;
 }
 
 /** One delivery of an event to one endpoint, attempted at once (resend, test). */
@@ -83,128 +70,8 @@ export async function createDelivery(tx: Tx, input: { ownerId: string; endpointI
     })
     .returning();
   if (!row) throw new Error('insert returned no row');
-  await enqueue(tx, 'deliver_webhook', { delivery_id: row.id }, { jobKey: `deliver_webhook:${row.id}` });
+  await enqueue(tx, 'deliver_webhooks', { delivery_ids: [row.id], attempts_made: 0 });
   return row;
-}
-
-/**
- * Makes one attempt of a pending delivery and records it: success ends it; a failure
- * schedules the next attempt (or ends it as failed after the 8th) and counts against the
- * endpoint, which becomes inactive after 50 failures in a row. Safe to run twice (a job
- * retried after a crash): a delivery that is no longer pending is left alone.
- */
-export async function attemptDelivery(deps: DeliveryDeps, deliveryId: string): Promise<'sent' | 'failed' | 'skipped'> {
-  const [row] = await deps.db
-    .select({ delivery: webhookDeliveries, endpoint: webhookEndpoints, event: events })
-    .from(webhookDeliveries)
-    .innerJoin(webhookEndpoints, eq(webhookEndpoints.id, webhookDeliveries.endpointId))
-    .innerJoin(events, eq(events.id, webhookDeliveries.eventId))
-    .where(eq(webhookDeliveries.id, deliveryId));
-  if (row?.delivery.status !== 'pending') return 'skipped';
-  const { delivery, endpoint, event } = row;
-  if (!endpoint.active) {
-    await deps.db
-      .update(webhookDeliveries)
-      .set({ status: 'cancelled', nextAttemptAt: null, updatedAt: now() })
-      .where(and(eq(webhookDeliveries.id, delivery.id), eq(webhookDeliveries.status, 'pending')));
-    return 'skipped';
-  }
-
-  const attemptedAt = now();
-  const signature = signatureHeader(
-    event.body,
-    signingSecrets(deps.secretKey, endpoint),
-    Math.floor(attemptedAt.getTime() / 1000),
-  );
-  const result = await postBytes(
-    deps.agent,
-    endpoint.url,
-    event.body,
-    {
-      'content-type': 'application/json',
-      'user-agent': USER_AGENT,
-      'service-signature': signature,
-      'service-event': event.type,
-      'service-delivery': delivery.id,
-    },
-    { timeoutMs: RESPONSE_TIMEOUT_MS, maxBodyBytes: MAX_RESPONSE_BYTES },
-  );
-  // Not merely a 2xx status: an answer cut off by the time limit has a status and an error.
-  const succeeded = isSuccess(result);
-  const attemptCount = delivery.attemptCount + 1;
-
-  await deps.db.transaction(async (tx) => {
-    await tx.insert(webhookAttempts).values({
-      id: randomUUID(),
-      deliveryId: delivery.id,
-      attemptedAt,
-      durationMs: Math.round(result.durationMs),
-      statusCode: result.status ?? null,
-      error: result.error ?? (succeeded ? null : `answered ${result.status}`),
-      responseBody: result.body ?? null,
-      succeeded,
-    });
-    if (succeeded) {
-      await tx
-        .update(webhookDeliveries)
-        .set({ status: 'succeeded', attemptCount, nextAttemptAt: null, updatedAt: now() })
-        .where(eq(webhookDeliveries.id, delivery.id));
-      // Only when there is a count to reset: every success rewriting the endpoint's row would
-      // make it a point of contention for parallel deliveries.
-      await tx
-        .update(webhookEndpoints)
-        .set({ consecutiveFailures: 0 })
-        .where(and(eq(webhookEndpoints.id, endpoint.id), ne(webhookEndpoints.consecutiveFailures, 0)));
-      return;
-    }
-    const delay = RETRY_DELAYS_MS[attemptCount - 1];
-    const nextAttemptAt = delay === undefined ? null : new Date(attemptedAt.getTime() + delay);
-    await tx
-      .update(webhookDeliveries)
-      .set({ status: nextAttemptAt ? 'pending' : 'failed', attemptCount, nextAttemptAt, updatedAt: now() })
-      .where(eq(webhookDeliveries.id, delivery.id));
-    if (nextAttemptAt) {
-      await enqueue(
-        tx,
-        'deliver_webhook',
-        { delivery_id: delivery.id },
-        { jobKey: `deliver_webhook:${delivery.id}`, runAt: nextAttemptAt },
-      );
-    }
-    const [counted] = await tx
-      .update(webhookEndpoints)
-      .set({ consecutiveFailures: sql`${webhookEndpoints.consecutiveFailures} + 1` })
-      .where(eq(webhookEndpoints.id, endpoint.id))
-      .returning({ failures: webhookEndpoints.consecutiveFailures, active: webhookEndpoints.active });
-    if (counted?.active && counted.failures >= FAILURES_BEFORE_DEACTIVATION) {
-      await deactivate(tx, endpoint.id, describeFailure(result));
-    }
-  });
-  return succeeded ? 'sent' : 'failed';
-}
-
-function describeFailure(result: { status?: number | undefined; error?: string | undefined }): string {
-  return result.error ?? `answered HTTP ${result.status}`;
-}
-
-/**
- * Makes an endpoint inactive after too many failures: its pending retries are cancelled
- * and the owner is told by e-mail (a job, so the mail goes out after this commits).
- */
-async function deactivate(tx: Tx, endpointId: string, lastError: string): Promise<void> {
-  await tx
-    .update(webhookEndpoints)
-    .set({
-      active: false,
-      disabledReason: `${FAILURES_BEFORE_DEACTIVATION} failed attempts in a row; last: ${lastError}`,
-      updatedAt: now(),
-    })
-    .where(eq(webhookEndpoints.id, endpointId));
-  await tx
-    .update(webhookDeliveries)
-    .set({ status: 'cancelled', nextAttemptAt: null, updatedAt: now() })
-    .where(and(eq(webhookDeliveries.endpointId, endpointId), eq(webhookDeliveries.status, 'pending')));
-  await enqueue(tx, 'notify_webhook_disabled', { endpoint_id: endpointId, last_error: lastError });
 }
 
 /** A page of an endpoint's deliveries of the last 30 days, newest first, with their attempts. */

@@ -3,7 +3,7 @@ import type { Db } from '../../db/connection.ts';
 import { webhookEndpoints } from '../../db/schema.ts';
 import type { SendMail } from '../../mail.ts';
 import { getOwner } from '../owners/service.ts';
-import { FAILURES_BEFORE_DEACTIVATION } from './deliveries.ts';
+import { FAILURES_BEFORE_DEACTIVATION } from './attempts.ts';
 
 /** Tells the owner by e-mail that an endpoint was made inactive, naming it and the last error. */
 export async function notifyEndpointDisabled(

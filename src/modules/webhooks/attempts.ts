@@ -1,0 +1,288 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Agent } from 'undici';
+import { now } from '../../clock.ts';
+import type { Db, Tx } from '../../db/connection.ts';
+import { GroupCommit } from '../../db/group-commit.ts';
+import { events, webhookDeliveries, webhookEndpoints } from '../../db/schema.ts';
+import { enqueue } from '../../jobs/queue.ts';
+import { isSuccess, type PostResult, postBytes } from '../../outbound/http-client.ts';
+import { signingSecrets } from './service.ts';
+import { signatureHeader } from './signature.ts';
+
+/** Waits before attempts 2 to 8: 1 min, 5 min, 30 min, 2 h, 5 h, 8 h, 8 h (about 24 h in all). */
+export const RETRY_DELAYS_MS = [1, 5, 30, 120, 300, 480, 480].map((minutes) => minutes * 60_000);
+export const MAX_ATTEMPTS = RETRY_DELAYS_MS.length + 1;
+/** Failed attempts in a row (across deliveries) that make an endpoint inactive. */
+export const FAILURES_BEFORE_DEACTIVATION = 50;
+export const RESPONSE_TIMEOUT_MS = 5_000;
+export const MAX_RESPONSE_BYTES = 20 * 1024;
+export const USER_AGENT = 'Switchboard-Webhooks/0.1';
+
+/** What a worker needs to attempt deliveries. */
+export interface DeliveryDeps {
+  db: Db;
+  secretKey: Buffer;
+  /** An outbound agent that refuses non-public addresses (src/outbound/http-client.ts). */
+  agent: Agent;
+}
+
+export type AttemptOutcome = 'sent' | 'failed' | 'skipped';
+
+/** One attempt, as it is written: the attempt row, and what it makes of its delivery. */
+interface AttemptRecord {
+  attempt_id: string;
+  delivery_id: string;
+  endpoint_id: string;
+  attempted_at: string;
+  duration_ms: number;
+  status_code: number | null;
+  error: string | null;
+  response_body: string | null;
+  succeeded: boolean;
+  /** The delivery's attempts, this one included. */
+  attempt_count: number;
+  /** When the next attempt is due; null after a success or the last attempt. */
+  next_attempt_at: string | null;
+}
+
+/**
+ * Attempts the given deliveries, each once, in parallel, and records each attempt: success ends
+ * a delivery; a failure schedules its next attempt as a job due then (or ends it as failed after
+ * the 8th) and counts against its endpoint, which becomes inactive after 50 failures in a row.
+ *
+ * Only deliveries still pending are attempted and, when `attemptsMade` is given, only those with
+ * exactly that many attempts behind them: a job run again after a crash, or a stale copy of a
+ * retry, leaves alone what was already attempted and recorded. Resolves once every attempt is
+ * committed, so a job that completes has nothing left to lose.
+ */
+export async function attemptDeliveries(
+  deps: DeliveryDeps,
+  deliveryIds: readonly string[],
+  attemptsMade?: number,
+): Promise<AttemptOutcome[]> {
+  // Only what an attempt uses: an event's `data` (JSON) and the endpoint's other fields would be
+  // parsed for every delivery and never read.
+  const rows = await deps.db
+    .select({
+      delivery: { id: webhookDeliveries.id, attemptCount: webhookDeliveries.attemptCount },
+      endpoint: {
+        id: webhookEndpoints.id,
+        url: webhookEndpoints.url,
+        active: webhookEndpoints.active,
+        secretSealed: webhookEndpoints.secretSealed,
+        previousSecretSealed: webhookEndpoints.previousSecretSealed,
+        previousSecretExpiresAt: webhookEndpoints.previousSecretExpiresAt,
+      },
+      event: { type: events.type, body: events.body },
+    })
+    .from(webhookDeliveries)
+    .innerJoin(webhookEndpoints, eq(webhookEndpoints.id, webhookDeliveries.endpointId))
+    .innerJoin(events, eq(events.id, webhookDeliveries.eventId))
+    .where(
+      and(
+        inArray(webhookDeliveries.id, [...deliveryIds]),
+        eq(webhookDeliveries.status, 'pending'),
+        attemptsMade === undefined ? undefined : eq(webhookDeliveries.attemptCount, attemptsMade),
+      ),
+    );
+  const inactive = rows.filter((r) => !r.endpoint.active).map((r) => r.delivery.id);
+  if (inactive.length > 0) {
+    await deps.db
+      .update(webhookDeliveries)
+      .set({ status: 'cancelled', nextAttemptAt: null, updatedAt: now() })
+      .where(and(inArray(webhookDeliveries.id, inactive), eq(webhookDeliveries.status, 'pending')));
+  }
+  const recorder = recorderFor(deps.db);
+  const outcomes = new Map<string, AttemptOutcome>();
+  await Promise.all(
+    rows
+      .filter((r) => r.endpoint.active)
+      .map(async ({ delivery, endpoint, event }) => {
+        const attemptedAt = now();
+        const result = await postBytes(
+          deps.agent,
+          endpoint.url,
+          event.body,
+          {
+            'content-type': 'application/json',
+            'user-agent': USER_AGENT,
+            'service-signature': signatureHeader(
+              event.body,
+              signingSecrets(deps.secretKey, endpoint),
+              Math.floor(attemptedAt.getTime() / 1000),
+            ),
+            'service-event': event.type,
+            'service-delivery': delivery.id,
+          },
+          { timeoutMs: RESPONSE_TIMEOUT_MS, maxBodyBytes: MAX_RESPONSE_BYTES },
+        );
+        // Not merely a 2xx status: an answer cut off by the time limit has a status and an error.
+        const succeeded = isSuccess(result);
+        const attemptCount = delivery.attemptCount + 1;
+        const delay = succeeded ? undefined : RETRY_DELAYS_MS[attemptCount - 1];
+        await recorder.submit({
+          attempt_id: randomUUID(),
+          delivery_id: delivery.id,
+          endpoint_id: endpoint.id,
+          attempted_at: attemptedAt.toISOString(),
+          duration_ms: Math.round(result.durationMs),
+          status_code: result.status ?? null,
+          error: succeeded ? null : describeFailure(result),
+          response_body: result.body ?? null,
+          succeeded,
+          attempt_count: attemptCount,
+          next_attempt_at: delay === undefined ? null : new Date(attemptedAt.getTime() + delay).toISOString(),
+        });
+        outcomes.set(delivery.id, succeeded ? 'sent' : 'failed');
+      }),
+  );
+  return deliveryIds.map((id) => outcomes.get(id) ?? 'skipped');
+}
+
+/** Attempts one delivery now if it is pending (resend, test, and tests that move the clock). */
+export async function attemptDelivery(deps: DeliveryDeps, deliveryId: string): Promise<AttemptOutcome> {
+  const [outcome] = await attemptDeliveries(deps, [deliveryId]);
+  return outcome ?? 'skipped';
+}
+
+function describeFailure(result: PostResult): string {
+  return result.error ?? `answered HTTP ${result.status}`;
+}
+
+/** One group commit of attempt records per database (so per worker process). */
+const recorders = new WeakMap<Db, GroupCommit<AttemptRecord, boolean>>();
+
+function recorderFor(db: Db): GroupCommit<AttemptRecord, boolean> {
+  let recorder = recorders.get(db);
+  if (!recorder) {
+    recorder = new GroupCommit((records) => db.transaction((tx) => recordAttempts(tx, records)));
+    recorders.set(db, recorder);
+  }
+  return recorder;
+}
+
+/**
+ * Writes attempts made by any number of jobs, in one transaction: the attempt rows, their
+ * deliveries' new state, the retries as jobs due then, and the endpoints' failure counts.
+ * Answers, per record, whether it was written: an attempt whose delivery has moved on (a
+ * duplicate attempt after a crash) or is gone (its endpoint was deleted) is not.
+ */
+async function recordAttempts(tx: Tx, records: AttemptRecord[]): Promise<boolean[]> {
+  // Without waiting for the WAL flush. Safe for at-least-once: the job that made these attempts
+  // completes in a later transaction, and WAL is flushed in order, so a database crash can lose
+  // this commit only together with that completion, and the job then runs again.
+  await tx.execute(sql`set local synchronous_commit = off`);
+  const written = await tx.execute<{ id: string }>(sql`
+    with v as (
+      select * from json_to_recordset(${JSON.stringify(records)}::json) as v(
+        attempt_id uuid, delivery_id uuid, attempted_at timestamptz, duration_ms int, status_code int,
+        error text, response_body text, succeeded boolean, attempt_count int, next_attempt_at timestamptz)
+    ),
+    updated as (
+      -- A delivery cancelled while its attempt was in flight keeps the attempt, and stays cancelled.
+      update webhook_deliveries d set
+        attempt_count = v.attempt_count,
+        status = case
+          when d.status <> 'pending' then d.status
+          when v.succeeded then 'succeeded'
+          when v.next_attempt_at is null then 'failed'
+          else 'pending' end,
+        next_attempt_at = case when d.status = 'pending' then v.next_attempt_at end,
+        updated_at = ${now().toISOString()}::timestamptz
+      from v
+      where d.id = v.delivery_id and d.attempt_count = v.attempt_count - 1
+      returning d.id, d.status, d.attempt_count, d.next_attempt_at
+    ),
+    attempts as (
+      insert into webhook_attempts (id, delivery_id, attempted_at, duration_ms, status_code, error, response_body, succeeded)
+      select v.attempt_id, v.delivery_id, v.attempted_at, v.duration_ms, v.status_code, v.error, v.response_body, v.succeeded
+      from v join updated u on u.id = v.delivery_id
+    ),
+    retries as (
+      select graphile_worker.add_job(
+        'deliver_webhooks',
+        json_build_object('delivery_ids', json_build_array(u.id), 'attempts_made', u.attempt_count),
+        run_at => u.next_attempt_at,
+        job_key => 'deliver_webhook:' || u.id)
+      from updated u
+      where u.status = 'pending' and u.next_attempt_at is not null
+    )
+    select u.id::text as id, (select count(*) from retries) as retries from updated u`);
+  const writtenIds = new Set(written.rows.map((r) => r.id));
+  const recorded = records.map((r) => writtenIds.has(r.delivery_id));
+  await countFailures(
+    tx,
+    records.filter((_, i) => recorded[i]),
+  );
+  return recorded;
+}
+
+/**
+ * Brings each endpoint's count of failures in a row up to date with the attempts just written
+ * (in the order they were made: a success resets the count) and makes inactive those that
+ * reach the limit. Rows are locked in id order, so concurrent writers cannot deadlock, and only
+ * when there is something to change: a success on an endpoint without failures writes nothing.
+ */
+async function countFailures(tx: Tx, records: AttemptRecord[]): Promise<void> {
+  if (records.length === 0) return;
+  const byEndpoint = new Map<string, { endpoint_id: string; reset: boolean; failures: number; last_error: string }>();
+  for (const r of [...records].sort((a, b) => a.attempted_at.localeCompare(b.attempted_at))) {
+    const entry = byEndpoint.get(r.endpoint_id) ?? {
+      endpoint_id: r.endpoint_id,
+      reset: false,
+      failures: 0,
+      last_error: '',
+    };
+    if (r.succeeded) {
+      entry.reset = true;
+      entry.failures = 0;
+    } else {
+      entry.failures += 1;
+      entry.last_error = r.error ?? '';
+    }
+    byEndpoint.set(r.endpoint_id, entry);
+  }
+  const counted = await tx.execute<{ id: string; failures: number; active: boolean }>(sql`
+    with v as (
+      select * from json_to_recordset(${JSON.stringify([...byEndpoint.values()])}::json) as v(
+        endpoint_id text, reset boolean, failures int)
+    ),
+    locked as (
+      select e.id from webhook_endpoints e join v on v.endpoint_id = e.id
+      where v.failures > 0 or e.consecutive_failures <> 0
+      order by e.id
+      for update of e
+    )
+    update webhook_endpoints e
+    set consecutive_failures = case when v.reset then v.failures else e.consecutive_failures + v.failures end
+    from v
+    where e.id = v.endpoint_id and e.id in (select id from locked)
+    returning e.id, e.consecutive_failures as failures, e.active`);
+  for (const row of counted.rows) {
+    const entry = byEndpoint.get(row.id);
+    if (row.active && entry && entry.failures > 0 && row.failures >= FAILURES_BEFORE_DEACTIVATION) {
+      await deactivate(tx, row.id, entry.last_error);
+    }
+  }
+}
+
+/**
+ * Makes an endpoint inactive after too many failures: its pending retries are cancelled
+ * and the owner is told by e-mail (a job, so the mail goes out after this commits).
+ */
+async function deactivate(tx: Tx, endpointId: string, lastError: string): Promise<void> {
+  await tx
+    .update(webhookEndpoints)
+    .set({
+      active: false,
+      disabledReason: `${FAILURES_BEFORE_DEACTIVATION} failed attempts in a row; last: ${lastError}`,
+      updatedAt: now(),
+    })
+    .where(eq(webhookEndpoints.id, endpointId));
+  await tx
+    .update(webhookDeliveries)
+    .set({ status: 'cancelled', nextAttemptAt: null, updatedAt: now() })
+    .where(and(eq(webhookDeliveries.endpointId, endpointId), eq(webhookDeliveries.status, 'pending')));
+  await enqueue(tx, 'notify_webhook_disabled', { endpoint_id: endpointId, last_error: lastError });
+}
