@@ -21,7 +21,7 @@ const SettingsSchema = Type.Object({
   RATE_LIMIT_PER_MINUTE: Type.Integer({ minimum: 1, default: 600 }),
   BODY_LIMIT_BYTES: Type.Integer({ minimum: 1024, maximum: 100 * 1024 * 1024, default: 1024 * 1024 }),
   DB_POOL_SIZE: Type.Integer({ minimum: 1, maximum: 200, default: 10 }),
-  WORKER_CONCURRENCY: Type.Integer({ minimum: 1, maximum: 500, default: 10 }),
+  WORKER_CONCURRENCY: Type.Integer({ minimum: 1, maximum: 500, default: 40 }),
   SHUTDOWN_TIMEOUT_MS: Type.Integer({ minimum: 1, default: 30_000 }),
   WEBHOOK_ALLOW_PRIVATE_URLS: Type.Boolean({ default: false }),
   SMTP_URL: Type.Optional(Type.String({ pattern: '^smtps?://' })),

@@ -37,6 +37,15 @@ export async function startWorker(
       pollInterval: 1000,
       logger: workerLogger(options.log),
       events: liveness.events,
+      preset: {
+        worker: {
+          // One query locks a batch of due jobs for this process instead of one query per job;
+          // jobs locked by a process that dies are unlocked by liveness.ts.
+          localQueue: { size: options.concurrency * 2 },
+          // Jobs that finish in the same turn of the event loop are deleted in one statement.
+          completeJobBatchDelay: 0,
+        },
+      },
     });
     return {
       stop: async () => {
