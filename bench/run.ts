@@ -17,12 +17,10 @@
  *   BENCH_CONNECTIONS         concurrent connections (default 50)
  *   BENCH_SERVER_NODE_ARGS    extra node flags for the server, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof"
  */
-import fs from 'node:fs/promises';
 import os from 'node:os';
-import path from 'node:path';
+import { runBench } from './harness.ts';
 import { interrupt, type LoadSettings, type Measurement, measure, preflight, type Target } from './load.ts';
-import { describe, met, positiveIntFromEnv, table } from './report.ts';
-import { type Server, startServer, stopLeftoverPostgres, stopServer } from './server.ts';
+import { met, positiveIntFromEnv, table } from './report.ts';
 
 const AIM_RATIO = 0.5;
 const AIM_P99_MS = 20;
@@ -115,28 +113,13 @@ function report(bare: Measurement, authed: Measurement, s: Settings): string {
   ].join('\n');
 }
 
-async function main(): Promise<number> {
-  let s: Settings;
-  try {
-    s = settings();
-  } catch (error) {
-    process.stderr.write(`bench: ${describe(error)}\n`);
-    return 2;
-  }
-  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'switchboard-bench-'));
-  const onSignal = (signal: NodeJS.Signals) => {
-    process.stderr.write(`\n${signal}: stopping the load and the server\n`);
-    interrupt();
-  };
-  process.on('SIGINT', onSignal);
-  process.on('SIGTERM', onSignal);
-
-  let server: Server | undefined;
-  let failure: unknown;
-  let output = '';
-  try {
+process.exitCode = await runBench({
+  name: 'http',
+  settings,
+  interrupt,
+  measure: async ({ settings: s, dataDir, startService }) => {
     process.stderr.write(`starting the server (DATA_DIR ${dataDir}) ...\n`);
-    server = await startServer(dataDir, { nodeArgs: s.serverNodeArgs });
+    const server = await startService({ nodeArgs: s.serverNodeArgs });
     process.stderr.write(`server pid ${server.pid} at ${server.origin}\n`);
     const bare: Target = { label: '(a) GET /healthz', path: '/healthz', headers: {} };
     const authed: Target = {
@@ -148,32 +131,6 @@ async function main(): Promise<number> {
     await preflight(server.origin, authed);
     const a = await measure(server, bare, s);
     const b = await measure(server, authed, s);
-    output = report(a, b, s);
-  } catch (error) {
-    failure = error;
-    process.stderr.write('\n'); // ends a progress line the failure cut short
-  }
-
-  // Runs whatever happened above; a server that does not stop cleanly fails the bench too.
-  if (server) {
-    process.stderr.write('stopping the server ...\n');
-    try {
-      await stopServer(server.child);
-    } catch (error) {
-      failure ??= error;
-      await stopLeftoverPostgres(dataDir);
-    }
-  }
-  await fs.rm(dataDir, { recursive: true, force: true }).catch((error: unknown) => {
-    failure ??= error;
-  });
-
-  if (output) process.stdout.write(output);
-  if (failure !== undefined) {
-    process.stderr.write(`\nbench FAILED: ${describe(failure)}\n`);
-    return 1;
-  }
-  return 0;
-}
-
-process.exitCode = await main();
+    return report(a, b, s);
+  },
+});

@@ -63,17 +63,10 @@ import { emit } from '../src/modules/events/service.ts';
 import { USER_AGENT } from '../src/modules/webhooks/attempts.ts';
 import { signatureHeader } from '../src/modules/webhooks/signature.ts';
 import { machineCpu, postgresCpu, processCpu } from './cpu.ts';
+import { type BenchContext, runBench } from './harness.ts';
 import { type Arrival, type DumpSummary, parseDump, Receiver } from './receiver.ts';
-import { describe, met, percentile, positiveIntFromEnv, table } from './report.ts';
-import {
-  BenchError,
-  lastServerOutput,
-  postmasterPid,
-  type Server,
-  startServer,
-  stopLeftoverPostgres,
-  stopServer,
-} from './server.ts';
+import { met, percentile, positiveIntFromEnv, table } from './report.ts';
+import { BenchError, lastServerOutput, postmasterPid, type Server, stopServer } from './server.ts';
 
 const AIM_DELIVERIES_PER_SECOND = 2000;
 const AIM_P99_MS = 250;
@@ -263,7 +256,12 @@ function statementsReport(list: Statement[], deliveries: number): string {
  * Restarts the service with pg_stat_statements loaded (a postmaster setting, so the embedded
  * PostgreSQL must restart: stopping the only service process stops it).
  */
-async function restartWithStatements(server: Server, dataDir: string, s: Settings): Promise<Server> {
+async function restartWithStatements(
+  server: Server,
+  dataDir: string,
+  startService: BenchContext<Settings>['startService'],
+  serverOptions: Parameters<BenchContext<Settings>['startService']>[0],
+): Promise<Server> {
   const admin = await connect(dataDir);
   try {
     await admin.query(`alter system set shared_preload_libraries = 'pg_stat_statements'`);
@@ -272,13 +270,9 @@ async function restartWithStatements(server: Server, dataDir: string, s: Setting
     await admin.end();
   }
   progress('restarting the server with pg_stat_statements ...\n');
+  // Its own clean-up step then finds it stopped already.
   await stopServer(server.child);
-  return await startServer(dataDir, {
-    command: 'serve',
-    nodeArgs: s.serverNodeArgs,
-    env: { WEBHOOK_ALLOW_PRIVATE_URLS: 'true' },
-    ownerKey: server.ownerKey,
-  });
+  return await startService({ ...serverOptions, ownerKey: server.ownerKey });
 }
 
 // ---------------------------------------------------------------------------------------
@@ -824,47 +818,31 @@ function report(f: FanOutResult, c: FanOutResult, b: BaselineResult, s: Settings
 
 // ---------------------------------------------------------------------------------------
 
-async function main(): Promise<number> {
-  let s: Settings;
-  try {
-    s = settings();
-  } catch (error) {
-    process.stderr.write(`bench: ${describe(error)}\n`);
-    return 2;
-  }
-  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'switchboard-bench-webhooks-'));
-  const onSignal = (signal: NodeJS.Signals) => {
-    process.stderr.write(`\n${signal}: stopping\n`);
+process.exitCode = await runBench({
+  name: 'webhooks',
+  settings,
+  interrupt: () => {
     interrupted = true;
-  };
-  process.on('SIGINT', onSignal);
-  process.on('SIGTERM', onSignal);
-  // Should the bench die without its clean-up (an exception, a closed pipe), the server (in a
-  // process group of its own) still stops, and stops its PostgreSQL.
-  process.on('exit', () => {
-    if (server && server.child.exitCode === null && server.child.signalCode === null) server.child.kill('SIGTERM');
-  });
-
-  let receiver: Receiver | undefined;
-  let server: Server | undefined;
-  let pool: pg.Pool | undefined;
-  let failure: unknown;
-  let output = '';
-  try {
-    receiver = await Receiver.start();
+  },
+  measure: async ({ settings: s, dataDir, atEnd, startService }) => {
+    const receiver = await Receiver.start();
+    atEnd(() => receiver.stop());
     progress(
       `receiver pid ${receiver.pid} on 127.0.0.1:${receiver.port}\nstarting the server (DATA_DIR ${dataDir}) ...\n`,
     );
-    server = await startServer(dataDir, {
-      command: 'serve',
+    const serverOptions = {
+      command: 'serve' as const,
       nodeArgs: s.serverNodeArgs,
       env: { WEBHOOK_ALLOW_PRIVATE_URLS: 'true' },
-    });
-    if (s.pgStatements) server = await restartWithStatements(server, dataDir, s);
+    };
+    let server = await startService(serverOptions);
+    if (s.pgStatements) server = await restartWithStatements(server, dataDir, startService, serverOptions);
     progress(`server pid ${server.pid} at ${server.origin}\n`);
     const endpoints = await createEndpoints(server, receiver, s.endpoints);
     await receiver.setSecrets(endpoints.map((e) => e.secret));
-    pool = await connect(dataDir);
+    const pool = await connect(dataDir);
+    // Added last, so it ends first: before the server stops its PostgreSQL.
+    atEnd(() => pool.end().catch(() => {}));
     if (s.pgStatements) await pool.query('create extension if not exists pg_stat_statements');
     const ownerRows = await drizzle(pool, { schema }).select({ id: owners.id }).from(owners);
     const ownerId = ownerRows[0]?.id;
@@ -892,33 +870,6 @@ async function main(): Promise<number> {
       rate: s.latencyRate,
       statistics: false,
     });
-    output = report(burst, paced, b, s);
-  } catch (error) {
-    failure = error;
-    process.stderr.write('\n');
-  }
-
-  await pool?.end().catch(() => {});
-  if (server) {
-    progress('stopping the server ...\n');
-    try {
-      await stopServer(server.child);
-    } catch (error) {
-      failure ??= error;
-      await stopLeftoverPostgres(dataDir);
-    }
-  }
-  await receiver?.stop();
-  await fs.rm(dataDir, { recursive: true, force: true }).catch((error: unknown) => {
-    failure ??= error;
-  });
-
-  if (output) process.stdout.write(output);
-  if (failure !== undefined) {
-    process.stderr.write(`\nbench FAILED: ${describe(failure)}\n`);
-    return 1;
-  }
-  return 0;
-}
-
-process.exitCode = await main();
+    return report(burst, paced, b, s);
+  },
+});
