@@ -208,6 +208,7 @@ async function recordAttempts(tx: Tx, records: AttemptRecord[]): Promise<boolean
       from updated u
       where u.status = 'pending' and u.next_attempt_at is not null
     )
+    -- A SELECT in WITH runs only when referenced: counting the retries is what adds them.
     select u.id::text as id, (select count(*) from retries) as retries from updated u`);
   const writtenIds = new Set(written.rows.map((r) => r.id));
   const recorded = records.map((r) => writtenIds.has(r.delivery_id));

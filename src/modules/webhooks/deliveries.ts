@@ -49,6 +49,7 @@ export async function fanOut(tx: Tx, event: EventRef): Promise<number> {
       select graphile_worker.add_job('deliver_webhooks', json_build_object('delivery_ids', ids, 'attempts_made', 0))
       from batch where n > 0
     )
+    -- A SELECT in WITH runs only when referenced: counting the job is what adds it.
     select n, (select count(*) from job) as jobs from batch`);
   return result.rows[0]?.n ?? 0;
 }
