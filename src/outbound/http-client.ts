@@ -250,8 +250,9 @@ export async function postBytes(
   if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') {
     return { error: 'invalid URL: the URL must use https or http', durationMs: elapsed() };
   }
+  const policy = agentPolicies.get(agent);
   // The agent checks IP literals too; refusing here as well keeps a foreign agent from being a way around it.
-  const refusal = literalHostRefusal(parsed.hostname, agentPolicies.get(agent)?.allowPrivate ?? false);
+  const refusal = literalHostRefusal(parsed.hostname, policy?.allowPrivate ?? false);
   if (refusal !== null) return { error: `address not allowed: ${refusal}`, durationMs: elapsed() };
 
   const controller = new AbortController();
@@ -267,7 +268,6 @@ export async function postBytes(
   // Buffer#toString replaces a multi-byte character cut at the limit with U+FFFD.
   const bodyText = () => Buffer.concat(chunks, kept).toString('utf8');
   try {
-    const policy = agentPolicies.get(agent);
     if (policy && isIP(bareHost(parsed.hostname)) === 0) {
       // Checked on every attempt, also one that will reuse a kept-alive connection: that
       // connection goes to the address checked when it was opened, and the name must still
