@@ -20,6 +20,7 @@ import { apiKeyRoutes } from './modules/api-keys/routes.ts';
 import { profileRoutes } from './modules/profiles/routes.ts';
 import { webhookRoutes } from './modules/webhooks/routes.ts';
 import { type Resolver, systemResolver } from './outbound/address-policy.ts';
+import { sandboxRoutes } from './sandbox/index.ts';
 
 export interface AppOptions {
   config: Config;
@@ -118,6 +119,9 @@ export async function buildApp({
     },
   );
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  if (config.platforms === 'sandbox') {
+    await app.register(sandboxRoutes({ db: database.db }), { prefix: '/sandbox' });
+  }
 
   await app.register(async (v1) => {
     await v1.register(rateLimit, {

@@ -28,7 +28,27 @@ const SettingsSchema = Type.Object({
   MAIL_FROM: Type.String({ minLength: 3, maxLength: 320, default: 'Switchboard <switchboard@localhost>' }),
   FIRST_OWNER_NAME: Type.Intersect([NameText(200, 'name of the first owner')], { default: 'Owner' }),
   FIRST_OWNER_EMAIL: Type.Intersect([EmailText], { default: 'owner@localhost' }),
+  PLATFORMS: Type.Optional(Type.Union([Type.Literal('sandbox'), Type.Literal('live')])),
+  SANDBOX_URL: Type.Optional(Type.String({ pattern: '^https?://[^\\s/]+(/[^\\s]*)?$' })),
+  ...platformCredentialSettings(),
 });
+
+/** `<PLATFORM>_CLIENT_ID` and `<PLATFORM>_CLIENT_SECRET` for each platform the adapters call. */
+function platformCredentialSettings() {
+  const text = Type.String({ minLength: 1, maxLength: 500, pattern: '^\\S+$' });
+  return {
+    INSTAGRAM_CLIENT_ID: Type.Optional(text),
+    INSTAGRAM_CLIENT_SECRET: Type.Optional(text),
+    THREADS_CLIENT_ID: Type.Optional(text),
+    THREADS_CLIENT_SECRET: Type.Optional(text),
+    TIKTOK_CLIENT_ID: Type.Optional(text),
+    TIKTOK_CLIENT_SECRET: Type.Optional(text),
+    FACEBOOK_CLIENT_ID: Type.Optional(text),
+    FACEBOOK_CLIENT_SECRET: Type.Optional(text),
+  };
+}
+
+const CREDENTIAL_PLATFORMS = ['instagram', 'threads', 'tiktok', 'facebook'] as const;
 
 type Settings = Static<typeof SettingsSchema>;
 
@@ -52,6 +72,20 @@ export interface Config {
   /** Where e-mail goes; without it, messages are written under DATA_DIR/mail. */
   smtpUrl: string | undefined;
   mailFrom: string;
+  /**
+   * `sandbox`: every platform adapter calls the sandbox at `sandboxUrl`; `live`: the real
+   * platforms, with the credentials below. Sandbox unless some platform credentials are set.
+   */
+  platforms: 'sandbox' | 'live';
+  /**
+   * Where the sandbox platforms answer: SANDBOX_URL, else `/sandbox` under PUBLIC_URL; undefined
+   * means `/sandbox` on this process's own address (known once it listens).
+   */
+  sandboxUrl: string | undefined;
+  /** Client id and secret per platform; a platform without them is unavailable in live mode. */
+  platformCredentials: Partial<
+    Record<(typeof CREDENTIAL_PLATFORMS)[number], { clientId: string; clientSecret: string }>
+  >;
 }
 
 export class ConfigError extends Error {
@@ -77,10 +111,24 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     });
     throw new ConfigError(`invalid settings: ${[...new Set(lines)].join('; ')}`);
   }
+  const platformCredentials: Config['platformCredentials'] = {};
+  const credentialErrors: string[] = [];
+  for (const platform of CREDENTIAL_PLATFORMS) {
+    const prefix = platform.toUpperCase() as Uppercase<typeof platform>;
+    const clientId = settings[`${prefix}_CLIENT_ID`];
+    const clientSecret = settings[`${prefix}_CLIENT_SECRET`];
+    if (clientId !== undefined && clientSecret !== undefined)
+      platformCredentials[platform] = { clientId, clientSecret };
+    else if (clientId !== undefined || clientSecret !== undefined) {
+      credentialErrors.push(`${prefix}_CLIENT_ID and ${prefix}_CLIENT_SECRET must be set together`);
+    }
+  }
+  if (credentialErrors.length > 0) throw new ConfigError(`invalid settings: ${credentialErrors.join('; ')}`);
+  const publicUrl = settings.PUBLIC_URL?.replace(/\/+$/, '');
   return {
     port: settings.PORT,
     host: settings.HOST,
-    publicUrl: settings.PUBLIC_URL?.replace(/\/+$/, ''),
+    publicUrl,
     databaseUrl: settings.DATABASE_URL,
     dataDir: path.resolve(settings.DATA_DIR),
     secretKey: settings.SECRET_KEY,
@@ -94,5 +142,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webhookAllowPrivateUrls: settings.WEBHOOK_ALLOW_PRIVATE_URLS,
     smtpUrl: settings.SMTP_URL,
     mailFrom: settings.MAIL_FROM,
+    platforms: settings.PLATFORMS ?? (Object.keys(platformCredentials).length > 0 ? 'live' : 'sandbox'),
+    sandboxUrl: settings.SANDBOX_URL?.replace(/\/+$/, '') ?? (publicUrl ? `${publicUrl}/sandbox` : undefined),
+    platformCredentials,
   };
 }

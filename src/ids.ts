@@ -11,6 +11,7 @@ export const ID_PREFIXES = {
   profile: 'prf',
   apiKey: 'key',
   webhookEndpoint: 'we',
+  account: 'acc',
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIXES;

@@ -192,3 +192,47 @@ export const workerProcesses = pgTable('worker_processes', {
   workerIds: text('worker_ids').array().notNull().default(sql`'{}'::text[]`),
   startedAt: timestamp('started_at', { withTimezone: true, mode: 'date' }).notNull(),
 });
+
+/**
+ * A connected platform account (see modules/accounts). One platform account is in at most
+ * one profile of an owner. Tokens are stored encrypted under SECRET_KEY.
+ */
+export const accounts = pgTable(
+  'accounts',
+  {
+    id: text('id').primaryKey(),
+    ownerId: text('owner_id')
+      .notNull()
+      .references(() => owners.id, { onDelete: 'cascade' }),
+    profileId: text('profile_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    platform: text('platform').notNull(),
+    platformUserId: text('platform_user_id').notNull(),
+    username: text('username'),
+    displayName: text('display_name'),
+    avatarUrl: text('avatar_url'),
+    /** connected, expired (must be reconnected), disconnected. */
+    status: text('status').notNull(),
+    /** Scopes granted on the platform, as the platform names them. */
+    scopes: text('scopes').array().notNull(),
+    accessTokenSealed: text('access_token_sealed').notNull(),
+    /** Null: the token does not expire (a Facebook page token). */
+    tokenExpiresAt: timestamp('token_expires_at', { withTimezone: true, mode: 'date' }),
+    tokenIssuedAt: timestamp('token_issued_at', { withTimezone: true, mode: 'date' }).notNull(),
+    refreshTokenSealed: text('refresh_token_sealed'),
+    refreshExpiresAt: timestamp('refresh_expires_at', { withTimezone: true, mode: 'date' }),
+    /** After a failed refresh, the next try waits until then (backing off). */
+    refreshRetryAt: timestamp('refresh_retry_at', { withTimezone: true, mode: 'date' }),
+    refreshFailures: integer('refresh_failures').notNull().default(0),
+    lastRefreshError: text('last_refresh_error'),
+    connectedAt: timestamp('connected_at', { withTimezone: true, mode: 'date' }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('accounts_owner_platform_user_key').on(t.ownerId, t.platform, t.platformUserId),
+    index('accounts_profile_idx').on(t.ownerId, t.profileId, t.id),
+    index('accounts_token_expiry_idx').on(t.tokenExpiresAt).where(sql`${t.status} = 'connected'`),
+  ],
+);

@@ -1,0 +1,171 @@
+import { type Dispatcher, request } from 'undici';
+import { type Platform, PlatformError } from './types.ts';
+
+/** How adapters reach a platform: its hosts (real or sandbox), credentials and HTTP settings. */
+export interface AdapterOptions {
+  clientId: string;
+  clientSecret: string;
+  /** `https://graph.instagram.com`, or the sandbox's stand-in for that host. */
+  hostUrl(host: string): string;
+  /** Undici dispatcher (tests and the service share one with keep-alive); the global one by default. */
+  dispatcher?: Dispatcher;
+  /** Whole-call limit, reading the body included. */
+  timeoutMs?: number;
+}
+
+/** Real platform hosts, or `${sandboxUrl}/${host}` for the sandbox, which serves each host under its name. */
+export function hostUrlFor(mode: 'live' | 'sandbox', sandboxUrl: string | undefined): (host: string) => string {
+  if (mode === 'live') return (host) => `https://${host}`;
+  if (sandboxUrl === undefined) throw new Error('the sandbox URL is needed in sandbox mode');
+  const base = sandboxUrl.replace(/\/+$/, '');
+  return (host) => `${base}/${host}`;
+}
+
+export interface PlatformRequest {
+  method: 'GET' | 'POST' | 'DELETE';
+  url: string;
+  query?: Record<string, string | number | boolean | undefined>;
+  /** Sent as application/x-www-form-urlencoded. */
+  form?: Record<string, string | undefined>;
+  /** Sent as application/json. */
+  json?: unknown;
+  bearer?: string;
+}
+
+export interface PlatformResponse {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  /** The parsed body, or undefined when it is not JSON. */
+  body: unknown;
+  text: string;
+}
+
+const MAX_BODY_BYTES = 4 * 1024 * 1024;
+
+function withQuery(url: string, query: PlatformRequest['query']): string {
+  if (!query) return url;
+  const target = new URL(url);
+  for (const [name, value] of Object.entries(query)) {
+    if (value !== undefined) target.searchParams.set(name, String(value));
+  }
+  return target.toString();
+}
+
+/**
+ * One HTTP call to a platform. Never follows redirects. A network failure or timeout is a
+ * `transient` PlatformError; any HTTP answer is returned for the adapter to classify.
+ */
+export async function callPlatform(
+  platform: Platform,
+  call: PlatformRequest,
+  options: Pick<AdapterOptions, 'dispatcher' | 'timeoutMs'>,
+): Promise<PlatformResponse> {
+  const headers: Record<string, string> = { accept: 'application/json' };
+  let body: string | undefined;
+  if (call.form) {
+    const form = new URLSearchParams();
+    for (const [name, value] of Object.entries(call.form)) if (value !== undefined) form.set(name, value);
+    body = form.toString();
+    headers['content-type'] = 'application/x-www-form-urlencoded';
+  } else if (call.json !== undefined) {
+    body = JSON.stringify(call.json);
+    headers['content-type'] = 'application/json; charset=utf-8';
+  }
+  if (call.bearer) headers.authorization = `Bearer ${call.bearer}`;
+  const signal = AbortSignal.timeout(options.timeoutMs ?? 15_000);
+  try {
+    const response = await request(withQuery(call.url, call.query), {
+      method: call.method,
+      headers,
+      body,
+      signal,
+      ...(options.dispatcher ? { dispatcher: options.dispatcher } : {}),
+    });
+    const chunks: Buffer[] = [];
+    let size = 0;
+    for await (const chunk of response.body) {
+      size += (chunk as Buffer).length;
+      if (size > MAX_BODY_BYTES) throw new Error(`answer larger than ${MAX_BODY_BYTES} bytes`);
+      chunks.push(chunk as Buffer);
+    }
+    const text = Buffer.concat(chunks).toString('utf8');
+    let parsed: unknown;
+    try {
+      parsed = text === '' ? undefined : JSON.parse(text);
+    } catch {
+      parsed = undefined;
+    }
+    return { status: response.statusCode, headers: response.headers, body: parsed, text };
+  } catch (error) {
+    const reason = signal.aborted ? `no answer within ${options.timeoutMs ?? 15_000} ms` : (error as Error).message;
+    throw new PlatformError('transient', `${platform} could not be reached: ${reason}`, { platform });
+  }
+}
+
+/** A plain object, or an empty one: platform answers are read defensively. */
+export function record(value: unknown): Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+}
+
+export function list(value: unknown): unknown[] {
+  return Array.isArray(value) ? value : [];
+}
+
+export function str(value: unknown): string | null {
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+  return null;
+}
+
+export function num(value: unknown): number | null {
+  if (typeof value === 'number' && Number.isFinite(value)) return value;
+  if (typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value))) return Number(value);
+  return null;
+}
+
+/** The first header value, as a string. */
+export function header(response: PlatformResponse, name: string): string | undefined {
+  const value = response.headers[name.toLowerCase()];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+/** A 2xx answer without a JSON object body is a platform fault, not something to guess at. */
+export function expectObject(platform: Platform, response: PlatformResponse): Record<string, unknown> {
+  if (response.body === null || typeof response.body !== 'object' || Array.isArray(response.body)) {
+    throw new PlatformError('transient', `${platform} answered HTTP ${response.status} without a JSON object`, {
+      platform,
+      status: response.status,
+    });
+  }
+  return response.body as Record<string, unknown>;
+}
+
+/** Seconds to wait from a `Retry-After` header (seconds or HTTP date), if present. */
+export function retryAfterSeconds(response: PlatformResponse, now: Date): number | undefined {
+  const value = header(response, 'retry-after');
+  if (value === undefined) return undefined;
+  const seconds = Number(value);
+  if (Number.isFinite(seconds) && seconds >= 0) return Math.ceil(seconds);
+  const date = Date.parse(value);
+  return Number.isNaN(date) ? undefined : Math.max(0, Math.ceil((date - now.getTime()) / 1000));
+}
+
+export function unsupported(platform: Platform, what: string): PlatformError {
+  return new PlatformError('unsupported', `${platform} does not support ${what}`, { platform });
+}
+
+/** UTC day bounds as Unix seconds: [start of day, start of next day). */
+export function dayBounds(day: string): { since: number; until: number } {
+  const start = Date.parse(`${day}T00:00:00Z`);
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(day) || Number.isNaN(start)) throw new Error(`not a day: ${day}`);
+  return { since: start / 1000, until: start / 1000 + 86_400 };
+}
+
+/** Days must be YYYY-MM-DD; a bad one is the caller's error, reported the adapters' way. */
+export function checkDays(platform: Platform, days: readonly string[]): void {
+  for (const day of days) {
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(day) || Number.isNaN(Date.parse(`${day}T00:00:00Z`))) {
+      throw new PlatformError('invalid_request', `not a day (YYYY-MM-DD): ${day}`, { platform });
+    }
+  }
+}

@@ -1,0 +1,66 @@
+/** The adapters the service uses, pointed at the real platforms or at the sandbox. */
+import type { Dispatcher } from 'undici';
+import { now as clockNow } from '../clock.ts';
+import type { Config } from '../config.ts';
+import { facebookAdapter } from './facebook.ts';
+import { type AdapterOptions, hostUrlFor } from './http.ts';
+import { instagramAdapter } from './instagram.ts';
+import { threadsAdapter } from './threads.ts';
+import { tiktokAdapter } from './tiktok.ts';
+import { PLATFORMS, type Platform, type PlatformAdapter, PlatformError } from './types.ts';
+
+export * from './types.ts';
+
+const FACTORIES: Record<Platform, (options: AdapterOptions, now: () => Date) => PlatformAdapter> = {
+  instagram: instagramAdapter,
+  threads: threadsAdapter,
+  tiktok: tiktokAdapter,
+  facebook: facebookAdapter,
+};
+
+export interface PlatformSet {
+  mode: 'live' | 'sandbox';
+  /** The platforms that can be used: every one in sandbox mode, those with credentials when live. */
+  available: Platform[];
+  /** The adapter of `platform`; `unsupported` PlatformError when it is not configured. */
+  adapter(platform: Platform): PlatformAdapter;
+}
+
+/** Client id the sandbox sees when no credentials are configured for a platform. */
+export const SANDBOX_CLIENT = { clientId: 'switchboard-sandbox', clientSecret: 'switchboard-sandbox-secret' };
+
+export function createPlatforms(
+  config: Pick<Config, 'platforms' | 'platformCredentials'> & { sandboxUrl: string | undefined },
+  options: { dispatcher?: Dispatcher; timeoutMs?: number; now?: () => Date } = {},
+): PlatformSet {
+  const hostUrl = hostUrlFor(config.platforms, config.sandboxUrl);
+  const credentials = new Map<Platform, { clientId: string; clientSecret: string }>();
+  for (const platform of PLATFORMS) {
+    const configured =
+      config.platformCredentials[platform] ?? (config.platforms === 'sandbox' ? SANDBOX_CLIENT : undefined);
+    if (configured !== undefined) credentials.set(platform, configured);
+  }
+  const adapters = new Map<Platform, PlatformAdapter>();
+  return {
+    mode: config.platforms,
+    available: [...credentials.keys()],
+    adapter(platform) {
+      const cached = adapters.get(platform);
+      if (cached) return cached;
+      const client = credentials.get(platform);
+      if (!client) {
+        throw new PlatformError(
+          'unsupported',
+          `${platform} is not configured: set ${platform.toUpperCase()}_CLIENT_ID and ${platform.toUpperCase()}_CLIENT_SECRET`,
+          { platform },
+        );
+      }
+      const adapter = FACTORIES[platform](
+        { ...client, hostUrl, dispatcher: options.dispatcher, timeoutMs: options.timeoutMs },
+        options.now ?? clockNow,
+      );
+      adapters.set(platform, adapter);
+      return adapter;
+    },
+  };
+}

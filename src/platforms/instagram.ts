@@ -1,0 +1,354 @@
+/** Instagram API with Instagram Login (professional accounts). Facts: shared/platforms.md. */
+import { GraphClient, graphError, idOf } from './graph.ts';
+import {
+  type AdapterOptions,
+  callPlatform,
+  checkDays,
+  dayBounds,
+  list,
+  num,
+  record,
+  str,
+  unsupported,
+} from './http.ts';
+import {
+  denyCallback,
+  invalidRequest,
+  metricValue,
+  platformNames,
+  requireMetrics,
+  today,
+  tokenExpiry,
+} from './shared.ts';
+import {
+  type AuthorizeCallback,
+  type ContainerState,
+  type DailyMetrics,
+  type PlatformAdapter,
+  type PlatformComment,
+  PlatformError,
+  type TokenSet,
+} from './types.ts';
+
+const VERSION = 'v25.0';
+const HOURS = 3_600_000;
+const DAYS = 24 * HOURS;
+
+const SCOPE = {
+  basic: 'instagram_business_basic',
+  publish: 'instagram_business_content_publish',
+  comments: 'instagram_business_manage_comments',
+  insights: 'instagram_business_manage_insights',
+} as const;
+
+/** Service metric name -> Instagram's, where they differ (media insights say `saved`). */
+const POST_METRIC_NAMES: Record<string, string> = { saves: 'saved' };
+
+const CONTAINER_STATES: Record<string, ContainerState> = {
+  IN_PROGRESS: 'in_progress',
+  FINISHED: 'finished',
+  PUBLISHED: 'published',
+  ERROR: 'failed',
+  EXPIRED: 'expired',
+};
+
+const COMMENT_FIELDS = 'id,text,timestamp,username,from,hidden,like_count,parent_id';
+
+export function instagramAdapter(options: AdapterOptions, now: () => Date): PlatformAdapter {
+  const platform = 'instagram';
+  const graph = new GraphClient(platform, options.hostUrl('graph.instagram.com'), VERSION, options, now);
+
+  function toComment(raw: unknown, postId: string, accountId: string): PlatformComment | null {
+    const c = record(raw);
+    const id = str(c.id);
+    const created = Date.parse(str(c.timestamp) ?? '');
+    if (id === null || Number.isNaN(created)) return null;
+    const from = record(c.from);
+    const authorId = str(from.id);
+    return {
+      id,
+      postId,
+      parentId: str(c.parent_id),
+      authorId,
+      authorUsername: str(from.username) ?? str(c.username),
+      text: str(c.text) ?? '',
+      createdAt: new Date(created),
+      hidden: c.hidden === true,
+      byAccount: authorId !== null && authorId === accountId,
+    };
+  }
+
+  async function longLived(shortToken: string, userId: string, scopes: string[]): Promise<TokenSet> {
+    const body = await graph.call({
+      method: 'GET',
+      url: graph.url('/access_token', true),
+      query: { grant_type: 'ig_exchange_token', client_secret: options.clientSecret, access_token: shortToken },
+    });
+    return {
+      accessToken: requiredString(body.access_token, 'access_token'),
+      expiresAt: tokenExpiry(now(), body.expires_in),
+      platformUserId: userId,
+      scopes,
+    };
+  }
+
+  function requiredString(value: unknown, field: string): string {
+    const text = str(value);
+    if (text === null) throw new PlatformError('transient', `instagram answered without ${field}`, { platform });
+    return text;
+  }
+
+  return {
+    platform,
+    grantsPages: false,
+    scopes: {
+      requested: [SCOPE.basic, SCOPE.publish, SCOPE.comments, SCOPE.insights],
+      required: [SCOPE.basic],
+      byAction: {
+        read_profile: [SCOPE.basic],
+        read_comments: [SCOPE.basic, SCOPE.comments],
+        reply: [SCOPE.comments],
+        hide: [SCOPE.comments],
+        read_insights: [SCOPE.insights],
+        publish: [SCOPE.publish],
+      },
+    },
+    refresh: { refreshBeforeExpiryMs: 7 * DAYS, minTokenAgeMs: 24 * HOURS },
+    metrics: {
+      account: [
+        'followers_count',
+        'views',
+        'reach',
+        'accounts_engaged',
+        'total_interactions',
+        'likes',
+        'comments',
+        'saves',
+        'shares',
+      ],
+      post: ['views', 'reach', 'likes', 'comments', 'saves', 'shares', 'total_interactions'],
+    },
+
+    authorizeUrl({ redirectUri, state, scopes }) {
+      const url = new URL(`${options.hostUrl('www.instagram.com')}/oauth/authorize`);
+      url.search = new URLSearchParams({
+        client_id: options.clientId,
+        redirect_uri: redirectUri,
+        response_type: 'code',
+        scope: (scopes ?? this.scopes.requested).join(','),
+        state,
+        enable_fb_login: '0',
+        force_reauth: 'true',
+      }).toString();
+      return url.toString();
+    },
+
+    parseCallback(query): AuthorizeCallback {
+      const state = str(query.state);
+      const code = str(query.code);
+      // Instagram appends `#_` to the redirect; a browser drops the fragment, a copied URL may not.
+      if (code !== null && code !== '') return { outcome: 'code', code: code.replace(/#_$/, ''), state };
+      return denyCallback(query, state);
+    },
+
+    async exchangeCode(code, redirectUri) {
+      const response = await callPlatform(
+        platform,
+        {
+          method: 'POST',
+          url: `${options.hostUrl('api.instagram.com')}/oauth/access_token`,
+          form: {
+            client_id: options.clientId,
+            client_secret: options.clientSecret,
+            grant_type: 'authorization_code',
+            redirect_uri: redirectUri,
+            code,
+          },
+        },
+        options,
+      );
+      const body = record(response.body);
+      if (response.status >= 400 || body.error !== undefined || body.error_type !== undefined) {
+        throw graphError(platform, response, now());
+      }
+      // Documented as {"data":[{...}]}; some clients read it flat: accept both.
+      const grant = record(list(body.data)[0] ?? body);
+      const permissions = grant.permissions;
+      const scopes = Array.isArray(permissions)
+        ? permissions.map(str).filter((s): s is string => s !== null)
+        : (str(permissions) ?? '')
+            .split(',')
+            .map((s) => s.trim())
+            .filter((s) => s !== '');
+      return longLived(
+        requiredString(grant.access_token, 'access_token'),
+        requiredString(grant.user_id, 'user_id'),
+        scopes,
+      );
+    },
+
+    async refreshToken({ accessToken, platformUserId }) {
+      const body = await graph.call({
+        method: 'GET',
+        url: graph.url('/refresh_access_token', true),
+        query: { grant_type: 'ig_refresh_token', access_token: accessToken },
+      });
+      return {
+        accessToken: requiredString(body.access_token, 'access_token'),
+        expiresAt: tokenExpiry(now(), body.expires_in),
+        platformUserId,
+        scopes: [],
+      };
+    },
+
+    async grantedScopes() {
+      throw unsupported(platform, 'reading granted scopes after the code exchange (its answer lists them)');
+    },
+
+    async profile({ accessToken }) {
+      const me = await graph.get('/me', accessToken, {
+        fields: 'user_id,username,name,profile_picture_url,followers_count',
+      });
+      return {
+        id: requiredString(me.user_id ?? me.id, 'user_id'),
+        username: str(me.username),
+        name: str(me.name),
+        avatarUrl: str(me.profile_picture_url),
+        followersCount: num(me.followers_count),
+      };
+    },
+
+    async pages() {
+      throw unsupported(platform, 'pages (use facebook for Facebook Pages)');
+    },
+
+    async recentComments({ platformUserId, accessToken }, { posts = 10 } = {}) {
+      const media = await graph.getAll(
+        `/${platformUserId}/media`,
+        accessToken,
+        { fields: 'id,caption,media_type,permalink,timestamp,comments_count', limit: Math.min(posts, 50) },
+        posts,
+      );
+      const comments: PlatformComment[] = [];
+      for (const item of media) {
+        const postId = str(record(item).id);
+        if (postId === null) continue;
+        const top = await graph.getAll(
+          `/${postId}/comments`,
+          accessToken,
+          { fields: `${COMMENT_FIELDS},replies{${COMMENT_FIELDS}}`, limit: 50 },
+          500,
+        );
+        for (const raw of top) {
+          const comment = toComment(raw, postId, platformUserId);
+          if (comment) comments.push(comment);
+          for (const reply of list(record(record(raw).replies).data)) {
+            const parsed = toComment(reply, postId, platformUserId);
+            if (parsed) comments.push({ ...parsed, parentId: parsed.parentId ?? comment?.id ?? null });
+          }
+        }
+      }
+      return comments.sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime());
+    },
+
+    async reply({ accessToken }, commentId, text) {
+      return { id: idOf(platform, await graph.post(`/${commentId}/replies`, accessToken, { message: text })) };
+    },
+
+    async setHidden({ accessToken }, commentId, hidden) {
+      await graph.call({
+        method: 'POST',
+        url: graph.url(`/${commentId}`),
+        query: { hide: hidden },
+        form: { access_token: accessToken },
+      });
+    },
+
+    async accountInsights({ platformUserId, accessToken }, days, metrics) {
+      requireMetrics(platform, this.metrics.account, metrics);
+      checkDays(platform, days);
+      const asked = metrics.filter((m) => m !== 'followers_count');
+      const result: DailyMetrics = {};
+      let followers: number | null | undefined;
+      for (const day of days) {
+        const values: Record<string, number | null> = {};
+        if (asked.length > 0) {
+          const { since, until } = dayBounds(day);
+          const body = await graph.get(`/${platformUserId}/insights`, accessToken, {
+            metric: asked.join(','),
+            period: 'day',
+            metric_type: 'total_value',
+            since,
+            until,
+          });
+          for (const metric of asked) values[metric] = metricValue(body, metric);
+        }
+        if (metrics.includes('followers_count')) {
+          // A user field, not a metric: only today's count exists.
+          if (day === today(now())) {
+            followers ??= (await this.profile({ platformUserId, accessToken })).followersCount;
+            values.followers_count = followers;
+          } else values.followers_count = null;
+        }
+        result[day] = values;
+      }
+      return result;
+    },
+
+    async postInsights({ accessToken }, postId, metrics) {
+      requireMetrics(platform, this.metrics.post, metrics);
+      const names = platformNames(metrics, POST_METRIC_NAMES);
+      const body = await graph.get(`/${postId}/insights`, accessToken, { metric: names.join(',') });
+      return Object.fromEntries(metrics.map((m, i) => [m, metricValue(body, names[i] as string)]));
+    },
+
+    async createContainer({ platformUserId, accessToken }, { text, media }) {
+      const path = `/${platformUserId}/media`;
+      const mediaFields = (item: (typeof media)[number]) =>
+        item.type === 'image' ? { image_url: item.url } : { video_url: item.url, media_type: 'REELS' };
+      const [first] = media;
+      if (first === undefined) throw invalidRequest(platform, 'an Instagram post needs an image or a video');
+      if (media.length === 1) {
+        return {
+          containerId: idOf(platform, await graph.post(path, accessToken, { ...mediaFields(first), caption: text })),
+        };
+      }
+      const children: string[] = [];
+      for (const item of media) {
+        const fields = item.type === 'image' ? { image_url: item.url } : { video_url: item.url, media_type: 'VIDEO' };
+        children.push(idOf(platform, await graph.post(path, accessToken, { ...fields, is_carousel_item: 'true' })));
+      }
+      const body = await graph.post(path, accessToken, {
+        media_type: 'CAROUSEL',
+        children: children.join(','),
+        caption: text,
+      });
+      return { containerId: idOf(platform, body) };
+    },
+
+    async containerStatus({ accessToken }, containerId) {
+      const body = await graph.get(`/${containerId}`, accessToken, { fields: 'status_code,status' });
+      const code = str(body.status_code) ?? '';
+      const state = CONTAINER_STATES[code];
+      if (state === undefined) {
+        throw new PlatformError('transient', `instagram: unknown container status ${JSON.stringify(code)}`, {
+          platform,
+        });
+      }
+      const message = str(body.status);
+      return message !== null && state !== 'finished' ? { state, message } : { state };
+    },
+
+    async publishContainer({ platformUserId, accessToken }, containerId) {
+      const published = await graph.call({
+        method: 'POST',
+        url: graph.url(`/${platformUserId}/media_publish`),
+        query: { creation_id: containerId },
+        form: { access_token: accessToken },
+      });
+      const id = idOf(platform, published);
+      const media = await graph.get(`/${id}`, accessToken, { fields: 'permalink' });
+      return { id, permalink: str(media.permalink) };
+    },
+  };
+}

@@ -1,0 +1,62 @@
+/** Small rules several adapters share. */
+import { list, num, record, str } from './http.ts';
+import { type AuthorizeCallback, type Platform, PlatformError } from './types.ts';
+
+export function invalidRequest(platform: Platform, message: string): PlatformError {
+  return new PlatformError('invalid_request', `${platform}: ${message}`, { platform });
+}
+
+/** Unknown metric names are the caller's mistake, said before any call is made. */
+export function requireMetrics(platform: Platform, supported: readonly string[], asked: readonly string[]): void {
+  const unknown = asked.filter((m) => !supported.includes(m));
+  if (unknown.length > 0) {
+    throw invalidRequest(platform, `unknown metric ${unknown.join(', ')}; known: ${supported.join(', ')}`);
+  }
+}
+
+/** The platform's names for the service's metric names. */
+export function platformNames(metrics: readonly string[], renames: Record<string, string>): string[] {
+  return metrics.map((m) => renames[m] ?? m);
+}
+
+/**
+ * The value of metric `name` in an insights answer (`{"data":[{"name", ...}]}`): a
+ * `total_value.value`, the sum of `values[].value` (a time series), or of
+ * `link_total_values[].value`. A metric absent from the answer, or with no values, is null:
+ * no data is not 0.
+ */
+export function metricValue(body: Record<string, unknown>, name: string): number | null {
+  const entry = list(body.data)
+    .map(record)
+    .find((d) => d.name === name);
+  if (entry === undefined) return null;
+  const total = num(record(entry.total_value).value);
+  if (total !== null) return total;
+  for (const series of [entry.values, entry.link_total_values]) {
+    const values = list(series)
+      .map((v) => num(record(v).value))
+      .filter((v): v is number => v !== null);
+    if (values.length > 0) return values.reduce((a, b) => a + b, 0);
+  }
+  return null;
+}
+
+/** Expiry from an `expires_in` in seconds; null when absent or 0 (a token that does not expire). */
+export function tokenExpiry(now: Date, expiresIn: unknown): Date | null {
+  const seconds = num(expiresIn);
+  return seconds === null || seconds <= 0 ? null : new Date(now.getTime() + seconds * 1000);
+}
+
+export function today(now: Date): string {
+  return now.toISOString().slice(0, 10);
+}
+
+/** A redirect without a code: the user cancelled (or the platform refused). */
+export function denyCallback(query: Record<string, unknown>, state: string | null): AuthorizeCallback {
+  return {
+    outcome: 'denied',
+    error: str(query.error) ?? 'access_denied',
+    description: str(query.error_description) ?? str(query.error_reason),
+    state,
+  };
+}

@@ -1,0 +1,211 @@
+/**
+ * The one interface every platform adapter implements. Nothing outside src/platforms/
+ * knows a platform's URLs, field names, scopes or error codes: callers speak in the
+ * service's terms (metric names, actions, error kinds) and adapters translate.
+ */
+
+export const PLATFORMS = ['instagram', 'threads', 'tiktok', 'facebook'] as const;
+export type Platform = (typeof PLATFORMS)[number];
+
+/** What an account can be asked to do; each needs some scopes on its platform. */
+export const PLATFORM_ACTIONS = ['read_profile', 'read_comments', 'reply', 'hide', 'read_insights', 'publish'] as const;
+export type PlatformAction = (typeof PLATFORM_ACTIONS)[number];
+
+export const PLATFORM_ERROR_KINDS = [
+  /** The token ran out (or the platform says so): the account must be reconnected. */
+  'token_expired',
+  /** The user removed the app or its access on the platform. */
+  'access_revoked',
+  /** The token lacks a scope the call needs. */
+  'permission_missing',
+  /** Too many calls: try again after `retryAfterSeconds`. */
+  'rate_limited',
+  /** The platform or the network failed; the same call may work later. */
+  'transient',
+  /** The platform refused the request itself (a bad parameter, an unknown object). */
+  'invalid_request',
+  /** The platform (or its API for ordinary apps) cannot do this at all. */
+  'unsupported',
+] as const;
+export type PlatformErrorKind = (typeof PLATFORM_ERROR_KINDS)[number];
+
+export interface PlatformErrorDetail {
+  platform: Platform;
+  /** HTTP status of the platform's answer, when there was one. */
+  status?: number;
+  /** The platform's own error code (e.g. 190, 'access_token_invalid', 'invalid_grant'). */
+  code?: string | number;
+  subcode?: number;
+  /** The platform's own message, kept for the API user. */
+  platformMessage?: string;
+  /** For rate_limited: how long to wait before calling again. */
+  retryAfterSeconds?: number;
+  /** For permission_missing detected before the call: the scopes the action needs and lacks. */
+  missingScopes?: string[];
+}
+
+/** Every failure an adapter reports, classified. */
+export class PlatformError extends Error {
+  override name = 'PlatformError';
+  constructor(
+    readonly kind: PlatformErrorKind,
+    message: string,
+    readonly detail: PlatformErrorDetail,
+  ) {
+    super(message);
+  }
+}
+
+/** What a token grant or refresh gives. */
+export interface TokenSet {
+  accessToken: string;
+  /** Null for a token that does not expire (a Facebook page token). */
+  expiresAt: Date | null;
+  refreshToken?: string;
+  refreshExpiresAt?: Date | null;
+  /** The platform user (or page) the token acts as. */
+  platformUserId: string;
+  /** The scopes granted, as the platform names them; empty when this answer does not say. */
+  scopes: string[];
+}
+
+/** What a call on behalf of an account needs. */
+export interface AccountCredentials {
+  platformUserId: string;
+  accessToken: string;
+}
+
+export interface PlatformProfile {
+  id: string;
+  username: string | null;
+  name: string | null;
+  avatarUrl: string | null;
+  followersCount: number | null;
+}
+
+/** A Facebook page the login grants, with a token of its own. */
+export interface PageGrant {
+  id: string;
+  name: string;
+  avatarUrl: string | null;
+  accessToken: string;
+  /** The Instagram professional account linked to the page, if any. */
+  instagramBusinessAccountId: string | null;
+}
+
+export interface PlatformComment {
+  id: string;
+  postId: string;
+  /** The comment this one answers, for replies. */
+  parentId: string | null;
+  authorId: string | null;
+  authorUsername: string | null;
+  text: string;
+  createdAt: Date;
+  hidden: boolean;
+  /** Written by the account itself (its own replies), not by another person. */
+  byAccount: boolean;
+}
+
+/** UTC day, YYYY-MM-DD. */
+export type Day = string;
+
+/** Metric values per day: `null` means the platform has no data for that day (not 0). */
+export type DailyMetrics = Record<Day, Record<string, number | null>>;
+
+export interface PublishRequest {
+  text?: string;
+  media: { type: 'image' | 'video'; url: string }[];
+  /** Threads: publish as a reply to this post or reply. */
+  replyToId?: string;
+}
+
+export type ContainerState = 'in_progress' | 'finished' | 'published' | 'failed' | 'expired';
+
+export interface ContainerStatus {
+  state: ContainerState;
+  /** Why it failed or expired, in the platform's words. */
+  message?: string;
+}
+
+export interface PublishedPost {
+  id: string;
+  permalink: string | null;
+}
+
+export interface AuthorizeRequest {
+  redirectUri: string;
+  state: string;
+  /** Defaults to every scope the service asks for on this platform. */
+  scopes?: readonly string[];
+}
+
+/** What the platform sent back to the redirect URI. */
+export type AuthorizeCallback =
+  | { outcome: 'code'; code: string; state: string | null }
+  | { outcome: 'denied'; error: string; description: string | null; state: string | null };
+
+export interface ScopePolicy {
+  /** Asked for on the authorize page. */
+  requested: readonly string[];
+  /** Without these the account is useless: a connection lacking one fails. */
+  required: readonly string[];
+  /** What each action needs; an action missing here is unsupported on the platform. */
+  byAction: Partial<Record<PlatformAction, readonly string[]>>;
+}
+
+export interface RefreshPolicy {
+  /** Refresh once fewer than this many ms are left before expiry. */
+  refreshBeforeExpiryMs: number;
+  /** The platform refuses to refresh a token younger than this. */
+  minTokenAgeMs: number;
+}
+
+export interface PlatformAdapter {
+  readonly platform: Platform;
+  readonly scopes: ScopePolicy;
+  readonly refresh: RefreshPolicy;
+  /** Service metric name -> supported, per kind. */
+  readonly metrics: { account: readonly string[]; post: readonly string[] };
+  /** True when one login grants several pages, each becoming an account (`pages`). */
+  readonly grantsPages: boolean;
+
+  authorizeUrl(request: AuthorizeRequest): string;
+  parseCallback(query: Record<string, unknown>): AuthorizeCallback;
+  /** Exchanges the code for a token; long-lived where the platform has both kinds. */
+  exchangeCode(code: string, redirectUri: string): Promise<TokenSet>;
+  refreshToken(tokens: { accessToken: string; refreshToken?: string; platformUserId: string }): Promise<TokenSet>;
+  /** The scopes the token carries, as the platform names them. */
+  grantedScopes(credentials: AccountCredentials): Promise<string[]>;
+  profile(credentials: AccountCredentials): Promise<PlatformProfile>;
+  /** Facebook: the pages the login grants. Others: unsupported. */
+  pages(credentials: AccountCredentials): Promise<PageGrant[]>;
+  /** Comments (and replies) on the account's most recent posts, newest first. */
+  recentComments(credentials: AccountCredentials, options?: { posts?: number }): Promise<PlatformComment[]>;
+  reply(credentials: AccountCredentials, commentId: string, text: string): Promise<{ id: string }>;
+  setHidden(credentials: AccountCredentials, commentId: string, hidden: boolean): Promise<void>;
+  accountInsights(
+    credentials: AccountCredentials,
+    days: readonly Day[],
+    metrics: readonly string[],
+  ): Promise<DailyMetrics>;
+  postInsights(
+    credentials: AccountCredentials,
+    postId: string,
+    metrics: readonly string[],
+  ): Promise<Record<string, number | null>>;
+  createContainer(credentials: AccountCredentials, request: PublishRequest): Promise<{ containerId: string }>;
+  containerStatus(credentials: AccountCredentials, containerId: string): Promise<ContainerStatus>;
+  publishContainer(credentials: AccountCredentials, containerId: string): Promise<PublishedPost>;
+}
+
+/** The scopes `action` needs that `granted` lacks (empty when none), or null when the platform cannot do it. */
+export function missingScopes(
+  adapter: Pick<PlatformAdapter, 'scopes'>,
+  action: PlatformAction,
+  granted: readonly string[],
+): string[] | null {
+  const needed = adapter.scopes.byAction[action];
+  if (needed === undefined) return null;
+  return needed.filter((scope) => !granted.includes(scope));
+}

@@ -1,0 +1,188 @@
+/**
+ * The sandbox platforms' OAuth permission pages: real HTML forms with a username field,
+ * one checkbox per requested permission (all ticked at first), for Facebook one per page,
+ * and Allow / Cancel. Allow redirects with a single-use code that expires; Cancel with the
+ * platform's `error=access_denied`.
+ */
+import { randomBytes } from 'node:crypto';
+import escapeHtml from 'escape-html';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { ensureUser, issueCode, pagesOf, type Store } from './store.ts';
+
+export interface DialogSpec {
+  platform: string;
+  /** Shown on the page: "Instagram (sandbox)". */
+  label: string;
+  /** The query parameter naming the app: `client_id`, or TikTok's `client_key`. */
+  clientParam: 'client_id' | 'client_key';
+  codeTtlMs: number;
+  /** Facebook: the user also picks which of its pages to grant. */
+  withPages: boolean;
+  /** The redirect after Allow. */
+  success(redirectUri: URL, grant: { code: string; state: string | null; scopes: string[] }): string;
+  /** The redirect after Cancel. */
+  cancel(redirectUri: URL, state: string | null): string;
+}
+
+const USERNAME = /^[A-Za-z0-9._]{1,30}$/;
+const FACEBOOK_PAGES = 3;
+
+function field(value: unknown): string | null {
+  if (Array.isArray(value)) return field(value[0]);
+  return typeof value === 'string' ? value : null;
+}
+
+function fields(value: unknown): string[] {
+  if (Array.isArray(value)) return value.filter((v): v is string => typeof v === 'string');
+  return typeof value === 'string' ? [value] : [];
+}
+
+interface DialogRequest {
+  clientId: string;
+  redirectUri: URL;
+  /** As the app sent it: the code exchange must name exactly this. */
+  redirectRaw: string;
+  state: string | null;
+  scopes: string[];
+}
+
+/** The request's parameters, or why the dialog cannot be shown (real platforms show an error page too). */
+function parseDialog(spec: DialogSpec, params: Record<string, unknown>): DialogRequest | string {
+  const clientId = field(params[spec.clientParam]);
+  if (!clientId) return `${spec.clientParam} is missing`;
+  const redirect = field(params.redirect_uri);
+  let redirectUri: URL;
+  try {
+    redirectUri = new URL(redirect ?? '');
+  } catch {
+    return 'redirect_uri is missing or not an absolute URL';
+  }
+  if (redirectUri.protocol !== 'https:' && redirectUri.protocol !== 'http:') return 'redirect_uri must be http(s)';
+  if ((field(params.response_type) ?? 'code') !== 'code') return 'response_type must be code';
+  const scopes = (field(params.scope) ?? '')
+    .split(/[,\s]+/)
+    .map((s) => s.trim())
+    .filter((s) => s !== '');
+  if (scopes.length === 0) return 'scope is missing';
+  return {
+    clientId,
+    redirectUri,
+    redirectRaw: redirect ?? '',
+    state: field(params.state),
+    scopes: [...new Set(scopes)],
+  };
+}
+
+function send(reply: FastifyReply, status: number, title: string, body: string): FastifyReply {
+  const nonce = randomBytes(16).toString('base64');
+  return reply
+    .code(status)
+    .header('content-type', 'text/html; charset=utf-8')
+    .header('cache-control', 'no-store')
+    .header(
+      'content-security-policy',
+      `default-src 'none'; style-src 'nonce-${nonce}'; form-action 'self' http: https:; frame-ancestors 'none'; base-uri 'none'`,
+    )
+    .header('x-frame-options', 'DENY')
+    .send(`<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(title)}</title>
+<style nonce="${nonce}">
+body{font-family:system-ui,sans-serif;max-width:32rem;margin:2rem auto;padding:0 1rem;color:#1c1e21}
+fieldset{border:1px solid #ccd0d5;border-radius:6px;margin:1rem 0}label{display:block;margin:.4rem 0}
+input[type=text]{width:100%;padding:.5rem;font-size:1rem;box-sizing:border-box}
+button{font-size:1rem;padding:.6rem 1.2rem;margin-right:.5rem}.error{color:#b00020}.note{color:#606770;font-size:.9rem}
+</style></head><body>${body}</body></html>`);
+}
+
+function renderDialog(spec: DialogSpec, request: DialogRequest, action: string, error?: string): string {
+  const hidden = (name: string, value: string | null) =>
+    value === null ? '' : `<input type="hidden" name="${escapeHtml(name)}" value="${escapeHtml(value)}">`;
+  const scopes = request.scopes
+    .map(
+      (scope) =>
+        `<label><input type="checkbox" name="granted" value="${escapeHtml(scope)}" checked> ${escapeHtml(scope)}</label>`,
+    )
+    .join('\n');
+  const pages = spec.withPages
+    ? `<fieldset><legend>Pages to grant</legend>${Array.from(
+        { length: FACEBOOK_PAGES },
+        (_, i) => `<label><input type="checkbox" name="pages" value="${i + 1}" checked> Page ${i + 1}</label>`,
+      ).join('\n')}</fieldset>`
+    : '';
+  return `<main>
+<h1>${escapeHtml(spec.label)}</h1>
+<p>An app (<code>${escapeHtml(request.clientId)}</code>) asks to use your account.</p>
+<p class="note">This is the Switchboard sandbox: any username works; a new one becomes a new user with a few posts.</p>
+${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
+<form method="post" action="${escapeHtml(action)}">
+${hidden(spec.clientParam, request.clientId)}${hidden('redirect_uri', request.redirectRaw)}${hidden('state', request.state)}${hidden('scope', request.scopes.join(','))}${hidden('response_type', 'code')}
+<label for="username">Username</label>
+<input type="text" id="username" name="username" autocomplete="username" required pattern="[A-Za-z0-9._]{1,30}" autofocus>
+<fieldset><legend>Permissions</legend>
+${scopes}
+</fieldset>
+${pages}
+<button type="submit" name="decision" value="allow">Allow</button>
+<button type="submit" name="decision" value="cancel" formnovalidate>Cancel</button>
+</form></main>`;
+}
+
+/** GET `path` shows the dialog; POST `path` takes the decision. */
+export function registerAuthorizeDialog(app: FastifyInstance, path: string, store: Store, spec: DialogSpec): void {
+  app.get(path, async (request, reply) => {
+    const dialog = parseDialog(spec, request.query as Record<string, unknown>);
+    if (typeof dialog === 'string') return send(reply, 400, 'Error', `<h1>Error</h1><p>${escapeHtml(dialog)}</p>`);
+    return send(reply, 200, spec.label, renderDialog(spec, dialog, request.url.split('?')[0] ?? path));
+  });
+
+  app.post(path, async (request, reply) => {
+    const form = (request.body ?? {}) as Record<string, unknown>;
+    const dialog = parseDialog(spec, form);
+    if (typeof dialog === 'string') return send(reply, 400, 'Error', `<h1>Error</h1><p>${escapeHtml(dialog)}</p>`);
+    const action = request.url.split('?')[0] ?? path;
+    if (field(form.decision) !== 'allow') {
+      return reply.code(303).header('location', spec.cancel(dialog.redirectUri, dialog.state)).send();
+    }
+    const username = field(form.username)?.trim() ?? '';
+    if (!USERNAME.test(username)) {
+      return send(
+        reply,
+        400,
+        spec.label,
+        renderDialog(spec, dialog, action, 'Enter a username: 1 to 30 letters, digits, dots or underscores.'),
+      );
+    }
+    const user = await ensureUser(store, spec.platform, username);
+    const granted = fields(form.granted).filter((scope) => dialog.scopes.includes(scope));
+    let pageIds: string[] = [];
+    if (spec.withPages) {
+      const chosen = new Set(fields(form.pages));
+      pageIds = (await pagesOf(store, user.id)).filter((_, i) => chosen.has(String(i + 1))).map((p) => p.id);
+    }
+    const code = await issueCode(
+      store,
+      {
+        platform: spec.platform,
+        clientId: dialog.clientId,
+        redirectUri: dialog.redirectRaw,
+        accountId: user.id,
+        scopes: granted,
+        pageIds,
+      },
+      spec.codeTtlMs,
+    );
+    return reply
+      .code(303)
+      .header('location', spec.success(dialog.redirectUri, { code, state: dialog.state, scopes: granted }))
+      .send();
+  });
+}
+
+/** `url` with `params` added to its query (and an optional fragment), for redirects. */
+export function withParams(url: URL, params: Record<string, string | null>, fragment?: string): string {
+  const target = new URL(url);
+  for (const [name, value] of Object.entries(params)) if (value !== null) target.searchParams.set(name, value);
+  target.hash = fragment ?? '';
+  return target.toString();
+}

@@ -1,0 +1,265 @@
+/**
+ * The sandbox's control API (`/sandbox/_control`), for tests and demos: make users, add
+ * comments by other people, set daily figures, expire or revoke tokens, make the next
+ * call or publish fail, throttle a user, and read what the service did. docs/sandbox.md.
+ */
+import type { FastifyInstance } from 'fastify';
+import { type Static, Type } from 'typebox';
+import { makeValidatorCompiler } from '../http/validation.ts';
+import { FAULT_PRESETS } from './answers.ts';
+import {
+  addComment,
+  addFault,
+  endTokens,
+  ensureUser,
+  findAccountByUsername,
+  findComment,
+  findPost,
+  listActivity,
+  listPosts,
+  numericId,
+  pagesOf,
+  SANDBOX_SETTINGS,
+  type SandboxAccount,
+  type SandboxSettingName,
+  type Store,
+  setInsight,
+  setSetting,
+  setThrottle,
+} from './store.ts';
+
+const PlatformName = Type.Union(['instagram', 'threads', 'tiktok', 'facebook'].map((p) => Type.Literal(p)));
+const Username = Type.String({ pattern: '^[A-Za-z0-9._]{1,60}$' });
+const Who = { platform: PlatformName, username: Username };
+const Day = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' });
+
+const UserBody = Type.Object(Who, { additionalProperties: false });
+const CommentBody = Type.Object(
+  {
+    ...Who,
+    post_id: Type.Optional(Type.String({ minLength: 1 })),
+    parent_id: Type.Optional(Type.String({ minLength: 1 })),
+    author_username: Username,
+    text: Type.String({ minLength: 1, maxLength: 2200 }),
+    commented_at: Type.Optional(Type.String({ format: 'date-time' })),
+  },
+  { additionalProperties: false },
+);
+const InsightsBody = Type.Object(
+  {
+    ...Who,
+    post_id: Type.Optional(Type.String({ minLength: 1 })),
+    metric: Type.String({ pattern: '^[a-z_]{1,60}$' }),
+    values: Type.Array(Type.Object({ day: Day, value: Type.Union([Type.Integer({ minimum: 0 }), Type.Null()]) }), {
+      minItems: 1,
+      maxItems: 400,
+    }),
+  },
+  { additionalProperties: false },
+);
+const FaultBody = Type.Object(
+  {
+    ...Who,
+    trigger: Type.Union([Type.Literal('call'), Type.Literal('publish')], { default: 'call' }),
+    error: Type.Union([...FAULT_PRESETS.map((p) => Type.Literal(p)), Type.Literal('custom')]),
+    status: Type.Optional(Type.Integer({ minimum: 400, maximum: 599 })),
+    body: Type.Optional(Type.Unknown()),
+  },
+  { additionalProperties: false },
+);
+const ThrottleBody = Type.Object(
+  { ...Who, seconds: Type.Integer({ minimum: 0, maximum: 86_400 }) },
+  { additionalProperties: false },
+);
+
+class ControlError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+function renderAccount(a: SandboxAccount) {
+  return {
+    id: a.id,
+    platform: a.platform,
+    kind: a.kind,
+    username: a.username,
+    name: a.name,
+    avatar_url: a.avatarUrl,
+    followers_count: a.followersCount,
+    parent_id: a.parentId,
+    instagram_business_account_id: a.instagramBusinessAccountId,
+    throttled_until: a.throttledUntil?.toISOString() ?? null,
+  };
+}
+
+export function controlRoutes(store: Store) {
+  async function account(platform: string, username: string): Promise<SandboxAccount> {
+    const found = await findAccountByUsername(store, platform, username);
+    if (!found) throw new ControlError(404, 'not_found', `no ${platform} user or page ${username}`);
+    return found;
+  }
+
+  async function describe(a: SandboxAccount) {
+    const { posts } = await listPosts(store, a.id, { limit: 100 });
+    const pages = a.kind === 'user' ? await pagesOf(store, a.id) : [];
+    return {
+      ...renderAccount(a),
+      posts: posts.map((p) => ({
+        id: p.id,
+        caption: p.caption,
+        media_type: p.mediaType,
+        permalink: p.permalink,
+        via_api: p.viaApi,
+        created_at: p.createdAt.toISOString(),
+      })),
+      pages: pages.map(renderAccount),
+    };
+  }
+
+  return async (app: FastifyInstance) => {
+    // JSON bodies are not coerced (null stays "no data", not 0), as in the service's API.
+    app.setValidatorCompiler(makeValidatorCompiler());
+    app.setErrorHandler((error, _request, reply) => {
+      if (error instanceof ControlError) {
+        return reply.code(error.status).send({ error: { code: error.code, message: error.message } });
+      }
+      const status = (error as { statusCode?: number }).statusCode ?? 500;
+      return reply
+        .code(status < 500 ? 400 : 500)
+        .send({ error: { code: status < 500 ? 'invalid_request' : 'internal', message: (error as Error).message } });
+    });
+
+    app.post('/users', { schema: { body: UserBody } }, async (request, reply) => {
+      const body = request.body as Static<typeof UserBody>;
+      return reply.code(201).send(await describe(await ensureUser(store, body.platform, body.username)));
+    });
+
+    app.get('/users/:platform/:username', async (request) => {
+      const { platform, username } = request.params as { platform: string; username: string };
+      return describe(await account(platform, username));
+    });
+
+    app.post('/comments', { schema: { body: CommentBody } }, async (request, reply) => {
+      const body = request.body as Static<typeof CommentBody>;
+      const owner = await account(body.platform, body.username);
+      let postId = body.post_id;
+      if (postId === undefined) {
+        const { posts } = await listPosts(store, owner.id, { limit: 1 });
+        postId = posts[0]?.id;
+        if (postId === undefined) throw new ControlError(409, 'no_posts', `${body.username} has no posts`);
+      }
+      const post = await findPost(store, postId);
+      if (!post || post.accountId !== owner.id) {
+        throw new ControlError(404, 'not_found', `${body.username} has no post ${postId}`);
+      }
+      if (body.parent_id !== undefined) {
+        const parent = await findComment(store, body.parent_id);
+        if (!parent || parent.postId !== post.id) {
+          throw new ControlError(404, 'not_found', `post ${post.id} has no comment ${body.parent_id}`);
+        }
+      }
+      const comment = await addComment(store, {
+        postId: post.id,
+        parentId: body.parent_id ?? null,
+        authorId: numericId(),
+        authorUsername: body.author_username,
+        text: body.text,
+        ...(body.commented_at ? { createdAt: new Date(body.commented_at) } : {}),
+      });
+      return reply.code(201).send({
+        id: comment.id,
+        post_id: comment.postId,
+        parent_id: comment.parentId,
+        author_id: comment.authorId,
+        author_username: comment.authorUsername,
+        text: comment.text,
+        commented_at: comment.createdAt.toISOString(),
+      });
+    });
+
+    app.put('/insights', { schema: { body: InsightsBody } }, async (request) => {
+      const body = request.body as Static<typeof InsightsBody>;
+      const owner = await account(body.platform, body.username);
+      if (body.post_id !== undefined) {
+        const post = await findPost(store, body.post_id);
+        if (!post || post.accountId !== owner.id) {
+          throw new ControlError(404, 'not_found', `${body.username} has no post ${body.post_id}`);
+        }
+      }
+      for (const { day, value } of body.values) {
+        await setInsight(store, {
+          accountId: owner.id,
+          postId: body.post_id ?? '',
+          metric: body.metric,
+          // Post figures are lifetime totals: one value, whatever the day.
+          day: body.post_id === undefined ? day : '1970-01-01',
+          value,
+        });
+      }
+      return { updated: body.values.length };
+    });
+
+    for (const how of ['expire', 'revoke'] as const) {
+      app.post(`/tokens/${how}`, { schema: { body: UserBody } }, async (request) => {
+        const body = request.body as Static<typeof UserBody>;
+        return { tokens: await endTokens(store, await account(body.platform, body.username), how) };
+      });
+    }
+
+    app.post('/faults', { schema: { body: FaultBody } }, async (request, reply) => {
+      const body = request.body as Static<typeof FaultBody>;
+      if (body.error === 'custom' && (body.status === undefined || body.body === undefined)) {
+        throw new ControlError(400, 'invalid_request', 'a custom error needs status and body');
+      }
+      const owner = await account(body.platform, body.username);
+      const fault = await addFault(store, {
+        accountId: owner.id,
+        trigger: body.trigger,
+        error: body.error,
+        ...(body.error === 'custom' ? { status: body.status, body: body.body } : {}),
+      });
+      return reply.code(201).send({ id: fault.id, trigger: fault.trigger, error: fault.error });
+    });
+
+    app.post('/throttle', { schema: { body: ThrottleBody } }, async (request) => {
+      const body = request.body as Static<typeof ThrottleBody>;
+      const owner = await account(body.platform, body.username);
+      const until = body.seconds === 0 ? null : new Date(store.now().getTime() + body.seconds * 1000);
+      await setThrottle(store, owner.id, until);
+      return { throttled_until: until?.toISOString() ?? null };
+    });
+
+    app.get('/activity/:platform/:username', async (request) => {
+      const { platform, username } = request.params as { platform: string; username: string };
+      const owner = await account(platform, username);
+      const ids = [owner.id, ...(await pagesOf(store, owner.id)).map((p) => p.id)];
+      const rows = await listActivity(store, ids);
+      return {
+        data: rows.map((r) => ({
+          account_id: r.accountId,
+          action: r.action,
+          target_id: r.targetId,
+          detail: r.detail,
+          at: r.at.toISOString(),
+        })),
+      };
+    });
+
+    app.put('/settings/:name', async (request) => {
+      const { name } = request.params as { name: string };
+      const value = (request.body as { value?: unknown } | undefined)?.value;
+      const allowed = (SANDBOX_SETTINGS as Record<string, readonly string[]>)[name];
+      if (allowed === undefined) throw new ControlError(404, 'not_found', `no setting ${name}`);
+      if (typeof value !== 'string' || !allowed.includes(value)) {
+        throw new ControlError(400, 'invalid_request', `${name} must be one of ${allowed.join(', ')}`);
+      }
+      await setSetting(store, name as SandboxSettingName, value);
+      return { name, value };
+    });
+  };
+}

@@ -1,0 +1,36 @@
+/**
+ * The sandbox platforms as one Fastify plugin: each imitated host under its own name
+ * (`/graph.instagram.com/v25.0/me`), the control API under `/_control`. Mounted at
+ * `/sandbox` by `npm start` when PLATFORMS=sandbox, or served alone by
+ * `switchboard sandbox --port N`. Hidden from the service's OpenAPI document.
+ */
+import formbody from '@fastify/formbody';
+import type { FastifyInstance } from 'fastify';
+import { now as clockNow } from '../clock.ts';
+import type { Db } from '../db/connection.ts';
+import { controlRoutes } from './control.ts';
+import { facebookHosts } from './facebook.ts';
+import { instagramHosts } from './instagram.ts';
+import type { Store } from './store.ts';
+import { threadsHosts } from './threads.ts';
+import { tiktokHosts } from './tiktok.ts';
+
+export function sandboxRoutes(options: { db: Db; now?: () => Date }) {
+  const store: Store = { db: options.db, now: options.now ?? clockNow };
+  return async (app: FastifyInstance) => {
+    app.addHook('onRoute', (route) => {
+      route.schema = { ...route.schema, hide: true };
+    });
+    await app.register(formbody);
+    const hosts = {
+      ...instagramHosts(store),
+      ...threadsHosts(store),
+      ...tiktokHosts(store),
+      ...facebookHosts(store),
+    };
+    for (const [host, register] of Object.entries(hosts)) {
+      await app.register(async (scope) => register(scope), { prefix: `/${host}` });
+    }
+    await app.register(controlRoutes(store), { prefix: '/_control' });
+  };
+}

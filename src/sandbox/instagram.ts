@@ -1,0 +1,489 @@
+/**
+ * Instagram API with Instagram Login, imitated: www.instagram.com (the permission page),
+ * api.instagram.com (code exchange) and graph.instagram.com (tokens, profile, media,
+ * comments, insights, publishing). Shapes as in shared/platforms.md.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { badParameter, graphAnswer, notFound, SandboxAnswer } from './answers.ts';
+import { registerAuthorizeDialog, withParams } from './authorize-page.ts';
+import { type Caller, type CallOptions, caller, requireScope } from './caller.ts';
+import {
+  afterCursor,
+  checkVersion,
+  dayOf,
+  daysBetween,
+  graphList,
+  installAnswers,
+  limitParam,
+  param,
+  pick,
+  requestedFields,
+  requiredParam,
+  timeParam,
+} from './kit.ts';
+import {
+  addComment,
+  createContainer,
+  createPost,
+  findComment,
+  findContainer,
+  findPost,
+  insightValue,
+  issueToken,
+  listComments,
+  listPosts,
+  markContainerPublished,
+  recordActivity,
+  redeemCode,
+  type SandboxComment,
+  type SandboxPost,
+  type Store,
+  setCommentHidden,
+  tokenAnswerShape,
+} from './store.ts';
+
+const platform = 'instagram';
+const call: CallOptions = { platform, family: 'graph' };
+const publishCall: CallOptions = { ...call, publishing: true };
+const HOUR = 3_600_000;
+const LONG_LIVED_SECONDS = 5_183_944;
+
+const SCOPE = {
+  basic: 'instagram_business_basic',
+  publish: 'instagram_business_content_publish',
+  comments: 'instagram_business_manage_comments',
+  insights: 'instagram_business_manage_insights',
+};
+
+const ACCOUNT_METRICS = [
+  'views',
+  'reach',
+  'accounts_engaged',
+  'total_interactions',
+  'likes',
+  'comments',
+  'saves',
+  'shares',
+  'replies',
+  'reposts',
+  'profile_links_taps',
+  'follows_and_unfollows',
+];
+const MEDIA_METRICS = ['views', 'reach', 'likes', 'comments', 'saved', 'shares', 'total_interactions'];
+const MAX_INSIGHT_SECONDS = 30 * 86_400;
+const PUBLISH_QUOTA = 100;
+
+/** The flat OAuth error Instagram's token endpoint answers with. */
+function oauthError(message: string): SandboxAnswer {
+  return new SandboxAnswer(400, { error_type: 'OAuthException', code: 400, error_message: message });
+}
+
+function renderComment(comment: SandboxComment, replies: SandboxComment[] | undefined, fields: Set<string>) {
+  const values: Record<string, unknown> = {
+    id: comment.id,
+    text: comment.text,
+    timestamp: comment.createdAt.toISOString().replace(/\.\d{3}Z$/, '+0000'),
+    username: comment.authorUsername,
+    from: { id: comment.authorId, username: comment.authorUsername },
+    hidden: comment.hidden,
+    like_count: 0,
+    parent_id: comment.parentId ?? undefined,
+  };
+  if (replies !== undefined) values.replies = { data: replies.map((r) => renderComment(r, undefined, fields)) };
+  return pick(values, fields);
+}
+
+function renderPost(post: SandboxPost, commentsCount: number, fields: Set<string>) {
+  return pick(
+    {
+      id: post.id,
+      caption: post.caption,
+      media_type: post.mediaType === 'TEXT' ? 'IMAGE' : post.mediaType,
+      media_product_type: post.mediaType === 'VIDEO' ? 'REELS' : 'FEED',
+      media_url: post.mediaUrl ?? undefined,
+      permalink: post.permalink,
+      timestamp: post.createdAt.toISOString().replace(/\.\d{3}Z$/, '+0000'),
+      like_count: 0,
+      comments_count: commentsCount,
+    },
+    fields,
+  );
+}
+
+/** The post, when it belongs to the caller; else Graph's "does not exist" error. */
+async function ownPost(store: Store, who: Caller, id: string): Promise<SandboxPost> {
+  const post = await findPost(store, id);
+  if (!post || post.accountId !== who.account.id) throw notFound('graph', id);
+  return post;
+}
+
+async function ownComment(store: Store, who: Caller, id: string): Promise<SandboxComment> {
+  const comment = await findComment(store, id);
+  if (!comment) throw notFound('graph', id);
+  await ownPost(store, who, comment.postId);
+  return comment;
+}
+
+function isHttpUrl(value: string | undefined): value is string {
+  if (value === undefined) return false;
+  try {
+    const url = new URL(value);
+    return url.protocol === 'https:' || url.protocol === 'http:';
+  } catch {
+    return false;
+  }
+}
+
+async function longLivedAnswer(store: Store, who: Caller) {
+  const token = await issueToken(
+    store,
+    {
+      platform,
+      accountId: who.account.id,
+      kind: 'long',
+      clientId: who.token.clientId,
+      scopes: who.token.scopes,
+      prefix: 'IGAA',
+    },
+    LONG_LIVED_SECONDS * 1000,
+  );
+  return { access_token: token.token, token_type: 'bearer', expires_in: LONG_LIVED_SECONDS };
+}
+
+export function instagramHosts(store: Store): Record<string, (app: FastifyInstance) => void> {
+  return {
+    'www.instagram.com': (app) => {
+      registerAuthorizeDialog(app, '/oauth/authorize', store, {
+        platform,
+        label: 'Instagram (sandbox): allow access',
+        clientParam: 'client_id',
+        codeTtlMs: HOUR,
+        withPages: false,
+        success: (uri, { code, state }) => withParams(uri, { code, state }, '_'),
+        cancel: (uri, state) =>
+          withParams(uri, {
+            error: 'access_denied',
+            error_reason: 'user_denied',
+            error_description: 'The user denied your request.',
+            state,
+          }),
+      });
+    },
+
+    'api.instagram.com': (app) => {
+      installAnswers(app, 'graph');
+      app.post('/oauth/access_token', async (request) => {
+        const form = (request.body ?? {}) as Record<string, unknown>;
+        for (const name of ['client_id', 'client_secret', 'grant_type', 'redirect_uri', 'code']) {
+          if (typeof form[name] !== 'string' || form[name] === '') throw oauthError(`Missing required field ${name}`);
+        }
+        if (form.grant_type !== 'authorization_code') throw oauthError('Invalid grant_type');
+        const grant = await redeemCode(store, {
+          platform,
+          code: String(form.code),
+          clientId: String(form.client_id),
+          redirectUri: String(form.redirect_uri),
+        });
+        if (!grant) throw oauthError('Matching code was not found or was already used');
+        const token = await issueToken(
+          store,
+          {
+            platform,
+            accountId: grant.accountId,
+            kind: 'short',
+            clientId: grant.clientId,
+            scopes: grant.scopes,
+            prefix: 'IGQV',
+          },
+          HOUR,
+        );
+        const answer = { access_token: token.token, user_id: grant.accountId, permissions: grant.scopes.join(',') };
+        return (await tokenAnswerShape(store, platform)) === 'flat' ? answer : { data: [answer] };
+      });
+    },
+
+    'graph.instagram.com': (app) => {
+      installAnswers(app, 'graph');
+
+      app.get('/access_token', async (request) => {
+        if (param(request, 'grant_type') !== 'ig_exchange_token')
+          throw badParameter('graph', 'grant_type must be ig_exchange_token');
+        requiredParam(request, 'graph', 'client_secret');
+        const who = await caller(store, request, call);
+        if (who.token.kind !== 'short') throw badParameter('graph', 'access_token must be a short-lived token');
+        return longLivedAnswer(store, who);
+      });
+
+      app.get('/refresh_access_token', async (request) => {
+        if (param(request, 'grant_type') !== 'ig_refresh_token')
+          throw badParameter('graph', 'grant_type must be ig_refresh_token');
+        const who = await caller(store, request, call);
+        if (who.token.kind !== 'long') throw badParameter('graph', 'access_token must be a long-lived token');
+        if (store.now().getTime() - who.token.issuedAt.getTime() < 24 * HOUR) {
+          throw badParameter('graph', 'The access token can be refreshed only after it is 24 hours old');
+        }
+        return longLivedAnswer(store, who);
+      });
+
+      app.get('/:version/me', async (request) => {
+        checkVersion(request);
+        const who = await caller(store, request, call);
+        requireScope(who, call, SCOPE.basic);
+        const a = who.account;
+        return pick(
+          {
+            id: a.id,
+            user_id: a.id,
+            username: a.username,
+            name: a.name,
+            account_type: 'BUSINESS',
+            profile_picture_url: a.avatarUrl,
+            followers_count: a.followersCount,
+            media_count: 0,
+          },
+          requestedFields(request, ['id']),
+        );
+      });
+
+      app.get('/:version/:id/media', async (request) => {
+        checkVersion(request);
+        const who = await caller(store, request, call);
+        requireScope(who, call, SCOPE.basic);
+        const { id } = request.params as { id: string };
+        if (id !== who.account.id) throw notFound('graph', id);
+        const limit = limitParam(request, 'graph', 25, 100);
+        const { posts, more } = await listPosts(store, who.account.id, { limit, after: afterCursor(request) });
+        const fields = requestedFields(request, ['id']);
+        const data = [];
+        for (const post of posts) {
+          const { comments } = await listComments(store, post.id, { parentId: null, limit: 1000 });
+          data.push(renderPost(post, comments.length, fields));
+        }
+        return graphList(request, data, more, posts.at(-1)?.id ?? null);
+      });
+
+      app.post('/:version/:id/media', async (request) => {
+        checkVersion(request);
+        const who = await caller(store, request, call);
+        requireScope(who, call, SCOPE.publish);
+        const { id } = request.params as { id: string };
+        if (id !== who.account.id) throw notFound('graph', id);
+        const mediaType = param(request, 'media_type');
+        const imageUrl = param(request, 'image_url');
+        const videoUrl = param(request, 'video_url');
+        const children = param(request, 'children');
+        if (mediaType === 'CAROUSEL') {
+          const ids = (children ?? '').split(',').filter((c) => c !== '');
+          if (ids.length < 2 || ids.length > 10) throw badParameter('graph', 'children must list 2 to 10 containers');
+          for (const child of ids) {
+            const container = await findContainer(store, child);
+            if (!container || container.accountId !== who.account.id) throw notFound('graph', child);
+          }
+        } else if (imageUrl !== undefined) {
+          if (!isHttpUrl(imageUrl)) throw badParameter('graph', 'image_url must be a public URL');
+        } else if (videoUrl !== undefined) {
+          if (!isHttpUrl(videoUrl)) throw badParameter('graph', 'video_url must be a public URL');
+        } else {
+          throw badParameter('graph', 'The parameter image_url or video_url is required');
+        }
+        const container = await createContainer(store, who.account.id, {
+          media_type: mediaType ?? (imageUrl !== undefined ? 'IMAGE' : 'VIDEO'),
+          image_url: imageUrl,
+          video_url: videoUrl,
+          caption: param(request, 'caption') ?? '',
+          children: children ?? null,
+          is_carousel_item: param(request, 'is_carousel_item') === 'true',
+        });
+        return { id: container.id };
+      });
+
+      app.post('/:version/:id/media_publish', async (request) => {
+        checkVersion(request);
+        const who = await caller(store, request, publishCall);
+        requireScope(who, call, SCOPE.publish);
+        const { id } = request.params as { id: string };
+        if (id !== who.account.id) throw notFound('graph', id);
+        const creationId = requiredParam(request, 'graph', 'creation_id');
+        const container = await findContainer(store, creationId);
+        if (!container || container.accountId !== who.account.id) throw notFound('graph', creationId);
+        if (container.publishedPostId !== null) {
+          throw graphAnswer(400, 9007, 'The media has already been published', { subcode: 2207027 });
+        }
+        const req = container.request;
+        const post = await createPost(store, who.account, {
+          caption: String(req.caption ?? ''),
+          mediaType: String(req.media_type ?? 'IMAGE'),
+          mediaUrl: (req.image_url ?? req.video_url ?? null) as string | null,
+          viaApi: true,
+        });
+        if (!(await markContainerPublished(store, container.id, post.id))) {
+          throw graphAnswer(400, 9007, 'The media has already been published', { subcode: 2207027 });
+        }
+        await recordActivity(store, {
+          accountId: who.account.id,
+          action: 'publish',
+          targetId: post.id,
+          detail: { container_id: container.id, ...req, permalink: post.permalink },
+        });
+        return { id: post.id };
+      });
+
+      app.get('/:version/:id/content_publishing_limit', async (request) => {
+        checkVersion(request);
+        const who = await caller(store, request, call);
+        requireScope(who, call, SCOPE.publish);
+        const { posts } = await listPosts(store, who.account.id, { limit: 1000 });
+        const since = store.now().getTime() - 24 * HOUR;
+        const usage = posts.filter((p) => p.viaApi && p.createdAt.getTime() > since).length;
+        return { data: [{ quota_usage: usage, config: { quota_total: PUBLISH_QUOTA, quota_duration: 86_400 } }] };
+      });
+
+      app.get('/:version/:id/comments', async (request) => {
+        checkVersion(request);
+        const who = await caller(store, request, call);
+        requireScope(who, call, SCOPE.comments);
+        const post = await ownPost(store, who, (request.params as { id: string }).id);
+        const limit = limitParam(request, 'graph', 25, 50);
+        const offset = afterCursor(request);
+        const { comments, more } = await listComments(store, post.id, { parentId: null, limit, after: offset });
+        const fields = requestedFields(request, ['id', 'text', 'timestamp']);
+        const data = [];
+        for (const comment of comments) {
+          const replies = fields.has('replies')
+            ? (await listComments(store, post.id, { parentId: comment.id, limit: 1000 })).comments
+            : undefined;
+          data.push(renderComment(comment, replies, fields));
+        }
+        return graphList(request, data, more, String((Number(offset ?? 0) || 0) + comments.length));
+      });
+
+      app.post('/:version/:id/replies', async (request) => {
+        checkVersion(request);
+        const who = await caller(store, request, call);
+        requireScope(who, call, SCOPE.comments);
+        const comment = await ownComment(store, who, (request.params as { id: string }).id);
+        const message = requiredParam(request, 'graph', 'message');
+        if (comment.parentId !== null) throw badParameter('graph', 'Replies can only be made to top-level comments');
+        if (comment.hidden) throw badParameter('graph', 'Hidden comments cannot be replied to');
+        const reply = await addComment(store, {
+          postId: comment.postId,
+          parentId: comment.id,
+          authorId: who.account.id,
+          authorUsername: who.account.username,
+          text: message,
+        });
+        await recordActivity(store, {
+          accountId: who.account.id,
+          action: 'reply',
+          targetId: comment.id,
+          detail: { reply_id: reply.id, message },
+        });
+        return { id: reply.id };
+      });
+
+      app.get('/:version/:id/insights', async (request) => {
+        checkVersion(request);
+        const who = await caller(store, request, call);
+        requireScope(who, call, SCOPE.insights);
+        const { id } = request.params as { id: string };
+        const metrics = requiredParam(request, 'graph', 'metric').split(',');
+        if (id === who.account.id) return accountInsights(request, who, metrics);
+        const post = await ownPost(store, who, id);
+        const unknown = metrics.find((m) => !MEDIA_METRICS.includes(m));
+        if (unknown !== undefined) {
+          throw badParameter('graph', `metric[0] must be one of the following values: ${MEDIA_METRICS.join(', ')}`);
+        }
+        const data = [];
+        for (const metric of metrics) {
+          const value = await insightValue(store, {
+            accountId: who.account.id,
+            postId: post.id,
+            metric,
+            day: '1970-01-01',
+          });
+          if (value === null) continue;
+          data.push({
+            name: metric,
+            period: 'lifetime',
+            values: [{ value }],
+            title: metric,
+            description: '',
+            id: `${post.id}/insights/${metric}/lifetime`,
+          });
+        }
+        return { data };
+      });
+
+      async function accountInsights(request: FastifyRequest, who: Caller, metrics: string[]) {
+        const unknown = metrics.find((m) => !ACCOUNT_METRICS.includes(m));
+        if (unknown !== undefined) {
+          throw badParameter('graph', `metric[0] must be one of the following values: ${ACCOUNT_METRICS.join(', ')}`);
+        }
+        if (param(request, 'period') !== 'day') throw badParameter('graph', 'period must be day');
+        const nowSeconds = Math.floor(store.now().getTime() / 1000);
+        const until = timeParam(request, 'graph', 'until') ?? nowSeconds;
+        const since = timeParam(request, 'graph', 'since') ?? until - 86_400;
+        if (until - since > MAX_INSIGHT_SECONDS) {
+          throw badParameter('graph', 'There cannot be more than 30 days (2592000 s) between since and until');
+        }
+        if (until <= since) throw badParameter('graph', 'since must be before until');
+        const days = daysBetween(since, until);
+        const data = [];
+        for (const metric of metrics) {
+          let total: number | null = null;
+          for (const day of days) {
+            const value = await insightValue(store, { accountId: who.account.id, postId: '', metric, day });
+            if (value !== null) total = (total ?? 0) + value;
+          }
+          // No data is an absent metric, never 0.
+          if (total === null) continue;
+          data.push({
+            name: metric,
+            period: 'day',
+            title: metric,
+            description: '',
+            total_value: { value: total },
+            id: `${who.account.id}/insights/${metric}/day`,
+          });
+        }
+        return { data, paging: { previous: '', next: '' }, since: dayOf(since) };
+      }
+
+      app.get('/:version/:id', async (request) => {
+        checkVersion(request);
+        const who = await caller(store, request, call);
+        const { id } = request.params as { id: string };
+        const fields = requestedFields(request, ['id']);
+        const container = await findContainer(store, id);
+        if (container && container.accountId === who.account.id) {
+          const code = container.publishedPostId ? 'PUBLISHED' : container.failure ? 'ERROR' : 'FINISHED';
+          return pick({ id, status_code: code, status: container.failure ?? code }, fields);
+        }
+        const post = await findPost(store, id);
+        if (post && post.accountId === who.account.id) {
+          const { comments } = await listComments(store, post.id, { parentId: null, limit: 1000 });
+          return renderPost(post, comments.length, fields);
+        }
+        const comment = await ownComment(store, who, id);
+        return renderComment(comment, undefined, fields);
+      });
+
+      app.post('/:version/:id', async (request) => {
+        checkVersion(request);
+        const who = await caller(store, request, call);
+        requireScope(who, call, SCOPE.comments);
+        const comment = await ownComment(store, who, (request.params as { id: string }).id);
+        const hide = param(request, 'hide');
+        if (hide !== 'true' && hide !== 'false') throw badParameter('graph', 'hide must be true or false');
+        await setCommentHidden(store, comment.id, hide === 'true');
+        await recordActivity(store, {
+          accountId: who.account.id,
+          action: hide === 'true' ? 'hide' : 'unhide',
+          targetId: comment.id,
+          detail: {},
+        });
+        return { success: true };
+      });
+    },
+  };
+}

@@ -1,0 +1,148 @@
+/** What the sandbox's platform hosts share: error rendering, parameters, Graph-style paging and fields. */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { badParameter, type Family, graphAnswer, SandboxAnswer, tiktokAnswer } from './answers.ts';
+import type { Store } from './store.ts';
+
+export interface HostContext {
+  store: Store;
+}
+
+/** Sends SandboxAnswers as they are, and anything else in the family's envelope. */
+export function installAnswers(app: FastifyInstance, family: Family): void {
+  app.setErrorHandler((error, request, reply) => {
+    if (error instanceof SandboxAnswer) {
+      return reply.code(error.status).headers(error.headers).send(error.body);
+    }
+    const status = (error as { statusCode?: number }).statusCode ?? 500;
+    if (status < 500) {
+      const answer = badParameter(family, (error as Error).message);
+      return reply.code(answer.status).send(answer.body);
+    }
+    request.log.error({ err: error }, 'sandbox error');
+    const answer =
+      family === 'tiktok'
+        ? tiktokAnswer(500, 'internal_error', 'Something went wrong. Please try again later.')
+        : graphAnswer(500, 2, 'An unexpected error has occurred. Please retry your request later.', {
+            isTransient: true,
+          });
+    return reply.code(answer.status).send(answer.body);
+  });
+  app.setNotFoundHandler((request, reply) => {
+    const answer =
+      family === 'tiktok'
+        ? tiktokAnswer(404, 'invalid_params', `Unknown path ${request.url.split('?')[0]}`)
+        : graphAnswer(400, 100, `Unknown path components: ${request.url.split('?')[0]}`, { subcode: 2500 });
+    return reply.code(answer.status).send(answer.body);
+  });
+}
+
+/** A string parameter from the query or the form body. */
+export function param(request: FastifyRequest, name: string): string | undefined {
+  const query = request.query as Record<string, unknown> | undefined;
+  const body = request.body as Record<string, unknown> | undefined;
+  for (const value of [query?.[name], body && typeof body === 'object' ? body[name] : undefined]) {
+    if (typeof value === 'string') return value;
+    if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  }
+  return undefined;
+}
+
+export function requiredParam(request: FastifyRequest, family: Family, name: string): string {
+  const value = param(request, name);
+  if (value === undefined || value === '') throw badParameter(family, `The parameter ${name} is required`);
+  return value;
+}
+
+/** Graph paths carry a version (`v25.0`); anything else is an unknown path. */
+export function checkVersion(request: FastifyRequest): void {
+  const version = (request.params as { version?: string }).version ?? '';
+  if (!/^v\d+\.\d+$/.test(version)) {
+    throw graphAnswer(400, 2500, `Unknown path components: /${version}`);
+  }
+}
+
+/** `fields=a,b,c{x,y}` as top-level names. */
+export function requestedFields(request: FastifyRequest, defaults: string[]): Set<string> {
+  const raw = param(request, 'fields');
+  if (raw === undefined || raw.trim() === '') return new Set(defaults);
+  const names: string[] = [];
+  let depth = 0;
+  let current = '';
+  for (const char of raw) {
+    if (char === '{') depth += 1;
+    if (char === '}') depth -= 1;
+    if (char === ',' && depth === 0) {
+      names.push(current);
+      current = '';
+    } else if (depth === 0 && char !== '}') current += char;
+  }
+  names.push(current);
+  return new Set(names.map((n) => n.trim()).filter((n) => n !== ''));
+}
+
+/** Only the requested fields (Graph always answers `id`). */
+export function pick(values: Record<string, unknown>, fields: Set<string>): Record<string, unknown> {
+  const out: Record<string, unknown> = { id: values.id };
+  for (const name of fields) if (name in values && values[name] !== undefined) out[name] = values[name];
+  return out;
+}
+
+/** A `limit` parameter within 1..max (default `fallback`). */
+export function limitParam(request: FastifyRequest, family: Family, fallback: number, max: number): number {
+  const raw = param(request, 'limit');
+  if (raw === undefined) return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 1) throw badParameter(family, 'limit must be a positive integer');
+  return Math.min(n, max);
+}
+
+/** A Graph list answer with cursor paging; `next` repeats the request with `after` set. */
+export function graphList(
+  request: FastifyRequest,
+  data: Record<string, unknown>[],
+  more: boolean,
+  nextCursor: string | null,
+): Record<string, unknown> {
+  const cursors = {
+    before: Buffer.from(String(data[0]?.id ?? '')).toString('base64url'),
+    after: nextCursor === null ? '' : Buffer.from(nextCursor).toString('base64url'),
+  };
+  const paging: Record<string, unknown> = { cursors };
+  if (more && nextCursor !== null) {
+    const url = new URL(request.url, `${request.protocol}://${request.host}`);
+    url.searchParams.set('after', cursors.after);
+    paging.next = url.toString();
+  }
+  return { data, paging };
+}
+
+/** The `after` cursor of a Graph list request, decoded. */
+export function afterCursor(request: FastifyRequest): string | undefined {
+  const raw = param(request, 'after');
+  if (raw === undefined || raw === '') return undefined;
+  return Buffer.from(raw, 'base64url').toString('utf8');
+}
+
+/** Unix seconds as a UTC day. */
+export function dayOf(seconds: number): string {
+  return new Date(seconds * 1000).toISOString().slice(0, 10);
+}
+
+/** The UTC days in [since, until) given as Unix seconds (at least the first). */
+export function daysBetween(since: number, until: number): string[] {
+  const days: string[] = [];
+  for (let t = Math.floor(since / 86_400) * 86_400; t < until || days.length === 0; t += 86_400) {
+    days.push(dayOf(t));
+    if (days.length > 400) break;
+  }
+  return days;
+}
+
+/** Unix seconds (or an ISO date) from a `since` / `until` parameter. */
+export function timeParam(request: FastifyRequest, family: Family, name: string): number | undefined {
+  const raw = param(request, name);
+  if (raw === undefined || raw === '') return undefined;
+  const n = /^\d+$/.test(raw) ? Number(raw) : Date.parse(raw) / 1000;
+  if (!Number.isFinite(n)) throw badParameter(family, `${name} must be a Unix time`);
+  return Math.floor(n);
+}

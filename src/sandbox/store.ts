@@ -1,0 +1,541 @@
+/** The sandbox platforms' state: users and pages, codes, tokens, posts, comments, figures, faults. */
+import { createHash, randomBytes, randomInt } from 'node:crypto';
+import { and, asc, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import type { Db } from '../db/connection.ts';
+import {
+  sandboxAccounts,
+  sandboxActivity,
+  sandboxCodes,
+  sandboxComments,
+  sandboxContainers,
+  sandboxFaults,
+  sandboxInsights,
+  sandboxPosts,
+  sandboxSettings,
+  sandboxTokens,
+} from './schema.ts';
+
+export type SandboxAccount = typeof sandboxAccounts.$inferSelect;
+export type SandboxToken = typeof sandboxTokens.$inferSelect;
+export type SandboxPost = typeof sandboxPosts.$inferSelect;
+export type SandboxComment = typeof sandboxComments.$inferSelect;
+export type SandboxContainer = typeof sandboxContainers.$inferSelect;
+export type SandboxFault = typeof sandboxFaults.$inferSelect;
+
+export interface Store {
+  db: Db;
+  now: () => Date;
+}
+
+/** A platform-looking id: 17 digits. */
+export function numericId(): string {
+  return `${randomInt(1, 10)}${Array.from({ length: 16 }, () => randomInt(0, 10)).join('')}`;
+}
+
+/** An unguessable opaque string (codes, tokens) with a platform-like prefix. */
+export function opaqueString(prefix: string): string {
+  return `${prefix}${randomBytes(24).toString('base64url')}`;
+}
+
+const FACEBOOK_PAGES_PER_USER = 3;
+const POSTS_PER_NEW_ACCOUNT = 3;
+const COMMENTERS = ['maya.designs', 'jonas_runs', 'coffee.and.code', 'lena.travels'];
+
+export function permalinkFor(platform: string, account: SandboxAccount, postId: string): string {
+  switch (platform) {
+    case 'instagram':
+      return `https://www.instagram.com/p/${postId}/`;
+    case 'threads':
+      return `https://www.threads.net/@${encodeURIComponent(account.username)}/post/${postId}`;
+    case 'tiktok':
+      return `https://www.tiktok.com/@${encodeURIComponent(account.username)}/video/${postId}`;
+    default:
+      return `https://www.facebook.com/${account.id}/posts/${postId}`;
+  }
+}
+
+async function seedPosts(store: Store, account: SandboxAccount): Promise<void> {
+  const now = store.now().getTime();
+  for (let i = POSTS_PER_NEW_ACCOUNT; i >= 1; i -= 1) {
+    const post = await createPost(store, account, {
+      caption: `Sandbox post ${POSTS_PER_NEW_ACCOUNT - i + 1} by ${account.name}`,
+      mediaType: account.platform === 'tiktok' ? 'VIDEO' : i === 1 ? 'TEXT' : 'IMAGE',
+      mediaUrl: null,
+      viaApi: false,
+      createdAt: new Date(now - i * 86_400_000),
+    });
+    if (account.platform === 'tiktok') continue;
+    for (const [n, author] of COMMENTERS.slice(0, 2).entries()) {
+      await addComment(store, {
+        postId: post.id,
+        parentId: null,
+        authorId: numericId(),
+        authorUsername: author,
+        text: n === 0 ? 'Love this!' : 'Where was this taken?',
+        createdAt: new Date(now - i * 86_400_000 + (n + 1) * 3_600_000),
+      });
+    }
+  }
+}
+
+/** The user with this username, made (with posts, and pages on Facebook) the first time it is seen. */
+export async function ensureUser(store: Store, platform: string, username: string): Promise<SandboxAccount> {
+  const existing = await findAccountByUsername(store, platform, username);
+  if (existing) return existing;
+  const id = numericId();
+  const [created] = await store.db
+    .insert(sandboxAccounts)
+    .values({
+      id,
+      platform,
+      kind: 'user',
+      username,
+      name: username.replace(/[._-]+/g, ' ').replace(/\b\w/g, (c) => c.toUpperCase()),
+      avatarUrl: `https://sandbox.switchboard.invalid/avatars/${id}.png`,
+      followersCount: 100 + randomInt(0, 5000),
+      createdAt: store.now(),
+    })
+    .onConflictDoNothing()
+    .returning();
+  // Someone else made it in the meantime: theirs is the user.
+  if (!created) return (await findAccountByUsername(store, platform, username)) as SandboxAccount;
+  await seedPosts(store, created);
+  if (platform === 'facebook') {
+    for (let n = 1; n <= FACEBOOK_PAGES_PER_USER; n += 1) {
+      const pageId = numericId();
+      const [page] = await store.db
+        .insert(sandboxAccounts)
+        .values({
+          id: pageId,
+          platform,
+          kind: 'page',
+          parentId: created.id,
+          username: `${username}.page${n}`,
+          name: `${created.name} Page ${n}`,
+          avatarUrl: `https://sandbox.switchboard.invalid/avatars/${pageId}.png`,
+          followersCount: 50 + randomInt(0, 2000),
+          instagramBusinessAccountId: n === 1 ? numericId() : null,
+          createdAt: store.now(),
+        })
+        .returning();
+      if (page) await seedPosts(store, page);
+    }
+  }
+  return created;
+}
+
+export async function findAccountByUsername(
+  store: Store,
+  platform: string,
+  username: string,
+): Promise<SandboxAccount | undefined> {
+  const [row] = await store.db
+    .select()
+    .from(sandboxAccounts)
+    .where(and(eq(sandboxAccounts.platform, platform), eq(sandboxAccounts.username, username)));
+  return row;
+}
+
+export async function findAccount(store: Store, id: string): Promise<SandboxAccount | undefined> {
+  const [row] = await store.db.select().from(sandboxAccounts).where(eq(sandboxAccounts.id, id));
+  return row;
+}
+
+export async function pagesOf(store: Store, userId: string): Promise<SandboxAccount[]> {
+  return store.db
+    .select()
+    .from(sandboxAccounts)
+    .where(eq(sandboxAccounts.parentId, userId))
+    .orderBy(asc(sandboxAccounts.username));
+}
+
+export async function issueCode(
+  store: Store,
+  values: {
+    platform: string;
+    clientId: string;
+    redirectUri: string;
+    accountId: string;
+    scopes: string[];
+    pageIds?: string[];
+  },
+  ttlMs: number,
+): Promise<string> {
+  const code = opaqueString('');
+  await store.db.insert(sandboxCodes).values({
+    code,
+    ...values,
+    pageIds: values.pageIds ?? [],
+    expiresAt: new Date(store.now().getTime() + ttlMs),
+  });
+  return code;
+}
+
+/** Uses the code once: null when unknown, used, expired, or issued to another client or redirect URI. */
+export async function redeemCode(
+  store: Store,
+  values: { platform: string; code: string; clientId: string; redirectUri: string },
+): Promise<typeof sandboxCodes.$inferSelect | null> {
+  const now = store.now();
+  const [row] = await store.db
+    .update(sandboxCodes)
+    .set({ usedAt: now })
+    .where(
+      and(
+        eq(sandboxCodes.code, values.code),
+        eq(sandboxCodes.platform, values.platform),
+        eq(sandboxCodes.clientId, values.clientId),
+        eq(sandboxCodes.redirectUri, values.redirectUri),
+        isNull(sandboxCodes.usedAt),
+        sql`${sandboxCodes.expiresAt} > ${now}`,
+      ),
+    )
+    .returning();
+  return row ?? null;
+}
+
+export async function issueToken(
+  store: Store,
+  values: {
+    platform: string;
+    accountId: string;
+    kind: 'short' | 'long' | 'refresh' | 'page';
+    clientId: string;
+    scopes: string[];
+    pageIds?: string[];
+    prefix: string;
+  },
+  ttlMs: number | null,
+): Promise<SandboxToken> {
+  const now = store.now();
+  const [row] = await store.db
+    .insert(sandboxTokens)
+    .values({
+      token: opaqueString(values.prefix),
+      platform: values.platform,
+      accountId: values.accountId,
+      kind: values.kind,
+      clientId: values.clientId,
+      scopes: values.scopes,
+      pageIds: values.pageIds ?? [],
+      issuedAt: now,
+      expiresAt: ttlMs === null ? null : new Date(now.getTime() + ttlMs),
+    })
+    .returning();
+  return row as SandboxToken;
+}
+
+export async function findToken(
+  store: Store,
+  token: string,
+): Promise<{ token: SandboxToken; account: SandboxAccount } | null> {
+  const [row] = await store.db
+    .select({ token: sandboxTokens, account: sandboxAccounts })
+    .from(sandboxTokens)
+    .innerJoin(sandboxAccounts, eq(sandboxAccounts.id, sandboxTokens.accountId))
+    .where(eq(sandboxTokens.token, token));
+  return row ?? null;
+}
+
+/** Ends a token (a refresh replaced it, a TikTok refresh token rotated). */
+export async function retireToken(store: Store, token: string): Promise<void> {
+  await store.db.update(sandboxTokens).set({ revokedAt: store.now() }).where(eq(sandboxTokens.token, token));
+}
+
+/** The user's tokens and its pages' tokens: expired now (`expire`) or revoked (`revoke`). */
+export async function endTokens(store: Store, account: SandboxAccount, how: 'expire' | 'revoke'): Promise<number> {
+  const now = store.now();
+  const pageIds = (await pagesOf(store, account.id)).map((p) => p.id);
+  const ids = [account.id, ...pageIds];
+  const live = and(inArray(sandboxTokens.accountId, ids), isNull(sandboxTokens.revokedAt));
+  const rows =
+    how === 'revoke'
+      ? await store.db.update(sandboxTokens).set({ revokedAt: now }).where(live).returning()
+      : await store.db
+          .update(sandboxTokens)
+          .set({ expiresAt: new Date(now.getTime() - 1000) })
+          .where(and(live, or(isNull(sandboxTokens.expiresAt), sql`${sandboxTokens.expiresAt} > ${now}`)))
+          .returning();
+  return rows.length;
+}
+
+export async function addFault(
+  store: Store,
+  values: { accountId: string; trigger: 'call' | 'publish'; error: string; status?: number; body?: unknown },
+): Promise<SandboxFault> {
+  const [row] = await store.db
+    .insert(sandboxFaults)
+    .values({
+      accountId: values.accountId,
+      trigger: values.trigger,
+      error: values.error,
+      status: values.status ?? null,
+      body: values.body ?? null,
+      createdAt: store.now(),
+    })
+    .returning();
+  return row as SandboxFault;
+}
+
+/** Takes the oldest fault waiting for this kind of call (a publish also takes `call` faults). */
+export async function takeFault(store: Store, accountIds: string[], publishing: boolean): Promise<SandboxFault | null> {
+  const triggers = publishing ? ['call', 'publish'] : ['call'];
+  const rows = await store.db.execute<{ id: number }>(sql`
+    delete from ${sandboxFaults} where id = (
+      select id from ${sandboxFaults}
+      where account_id in (${sql.join(
+        accountIds.map((id) => sql`${id}`),
+        sql`, `,
+      )}) and trigger in (${sql.join(
+        triggers.map((t) => sql`${t}`),
+        sql`, `,
+      )})
+      order by id limit 1 for update skip locked
+    ) returning id, account_id, trigger, error, status, body, created_at`);
+  const row = rows.rows[0] as Record<string, unknown> | undefined;
+  if (!row) return null;
+  return {
+    id: Number(row.id),
+    accountId: String(row.account_id),
+    trigger: String(row.trigger),
+    error: String(row.error),
+    status: row.status === null ? null : Number(row.status),
+    body: row.body,
+    createdAt: new Date(String(row.created_at)),
+  };
+}
+
+/** Throttles the account and, for a Facebook user, the pages it manages. */
+export async function setThrottle(store: Store, accountId: string, until: Date | null): Promise<void> {
+  await store.db
+    .update(sandboxAccounts)
+    .set({ throttledUntil: until })
+    .where(or(eq(sandboxAccounts.id, accountId), eq(sandboxAccounts.parentId, accountId)));
+}
+
+export async function createPost(
+  store: Store,
+  account: SandboxAccount,
+  values: {
+    caption: string;
+    mediaType: string;
+    mediaUrl: string | null;
+    viaApi: boolean;
+    replyToId?: string | null;
+    createdAt?: Date;
+  },
+): Promise<SandboxPost> {
+  const id = numericId();
+  const [row] = await store.db
+    .insert(sandboxPosts)
+    .values({
+      id,
+      accountId: account.id,
+      caption: values.caption,
+      mediaType: values.mediaType,
+      mediaUrl: values.mediaUrl,
+      permalink: permalinkFor(account.platform, account, id),
+      viaApi: values.viaApi,
+      replyToId: values.replyToId ?? null,
+      createdAt: values.createdAt ?? store.now(),
+    })
+    .returning();
+  return row as SandboxPost;
+}
+
+/** The account's posts, newest first, after the cursor (a post id) when given. */
+export async function listPosts(
+  store: Store,
+  accountId: string,
+  options: { limit: number; after?: string },
+): Promise<{ posts: SandboxPost[]; more: boolean }> {
+  let cursor: SandboxPost | undefined;
+  if (options.after) cursor = await findPost(store, options.after);
+  const rows = await store.db
+    .select()
+    .from(sandboxPosts)
+    .where(
+      and(
+        eq(sandboxPosts.accountId, accountId),
+        isNull(sandboxPosts.replyToId),
+        cursor
+          ? or(
+              lt(sandboxPosts.createdAt, cursor.createdAt),
+              and(eq(sandboxPosts.createdAt, cursor.createdAt), lt(sandboxPosts.id, cursor.id)),
+            )
+          : undefined,
+      ),
+    )
+    .orderBy(desc(sandboxPosts.createdAt), desc(sandboxPosts.id))
+    .limit(options.limit + 1);
+  return { posts: rows.slice(0, options.limit), more: rows.length > options.limit };
+}
+
+export async function findPost(store: Store, id: string): Promise<SandboxPost | undefined> {
+  const [row] = await store.db.select().from(sandboxPosts).where(eq(sandboxPosts.id, id));
+  return row;
+}
+
+export async function addComment(
+  store: Store,
+  values: {
+    postId: string;
+    parentId: string | null;
+    authorId: string;
+    authorUsername: string;
+    text: string;
+    createdAt?: Date;
+  },
+): Promise<SandboxComment> {
+  const [row] = await store.db
+    .insert(sandboxComments)
+    .values({ id: numericId(), ...values, createdAt: values.createdAt ?? store.now() })
+    .returning();
+  return row as SandboxComment;
+}
+
+/** Comments on a post (top level, or the replies to `parentId`), newest first. */
+export async function listComments(
+  store: Store,
+  postId: string,
+  options: { parentId?: string | null; limit: number; after?: string },
+): Promise<{ comments: SandboxComment[]; more: boolean }> {
+  const offset = options.after ? Number.parseInt(options.after, 10) || 0 : 0;
+  const parent =
+    options.parentId === undefined
+      ? undefined
+      : options.parentId === null
+        ? isNull(sandboxComments.parentId)
+        : eq(sandboxComments.parentId, options.parentId);
+  const rows = await store.db
+    .select()
+    .from(sandboxComments)
+    .where(and(eq(sandboxComments.postId, postId), parent))
+    .orderBy(desc(sandboxComments.createdAt), desc(sandboxComments.id))
+    .limit(options.limit + 1)
+    .offset(offset);
+  return { comments: rows.slice(0, options.limit), more: rows.length > options.limit };
+}
+
+export async function findComment(store: Store, id: string): Promise<SandboxComment | undefined> {
+  const [row] = await store.db.select().from(sandboxComments).where(eq(sandboxComments.id, id));
+  return row;
+}
+
+export async function setCommentHidden(store: Store, id: string, hidden: boolean): Promise<void> {
+  await store.db.update(sandboxComments).set({ hidden }).where(eq(sandboxComments.id, id));
+}
+
+export async function createContainer(
+  store: Store,
+  accountId: string,
+  request: Record<string, unknown>,
+  failure: string | null = null,
+): Promise<SandboxContainer> {
+  const [row] = await store.db
+    .insert(sandboxContainers)
+    .values({ id: numericId(), accountId, request, failure, createdAt: store.now() })
+    .returning();
+  return row as SandboxContainer;
+}
+
+export async function findContainer(store: Store, id: string): Promise<SandboxContainer | undefined> {
+  const [row] = await store.db.select().from(sandboxContainers).where(eq(sandboxContainers.id, id));
+  return row;
+}
+
+/** Marks the container published by `postId`; false when it already was. */
+export async function markContainerPublished(store: Store, id: string, postId: string): Promise<boolean> {
+  const rows = await store.db
+    .update(sandboxContainers)
+    .set({ publishedPostId: postId })
+    .where(and(eq(sandboxContainers.id, id), isNull(sandboxContainers.publishedPostId)))
+    .returning();
+  return rows.length > 0;
+}
+
+export async function setInsight(
+  store: Store,
+  values: { accountId: string; postId: string; metric: string; day: string; value: number | null },
+): Promise<void> {
+  await store.db
+    .insert(sandboxInsights)
+    .values(values)
+    .onConflictDoUpdate({
+      target: [sandboxInsights.accountId, sandboxInsights.postId, sandboxInsights.metric, sandboxInsights.day],
+      set: { value: values.value },
+    });
+}
+
+/**
+ * The figure of `metric` for a day: the one set through the control API (null = no data),
+ * else one made up from a hash (stable across calls), and no data for days still to come.
+ */
+export async function insightValue(
+  store: Store,
+  key: { accountId: string; postId: string; metric: string; day: string },
+): Promise<number | null> {
+  const [row] = await store.db
+    .select({ value: sandboxInsights.value })
+    .from(sandboxInsights)
+    .where(
+      and(
+        eq(sandboxInsights.accountId, key.accountId),
+        eq(sandboxInsights.postId, key.postId),
+        eq(sandboxInsights.metric, key.metric),
+        eq(sandboxInsights.day, key.day),
+      ),
+    );
+  if (row) return row.value;
+  if (key.day > store.now().toISOString().slice(0, 10)) return null;
+  const digest = createHash('sha256').update(`${key.accountId}/${key.postId}/${key.metric}/${key.day}`).digest();
+  return digest.readUInt16BE(0) % 500;
+}
+
+export async function recordActivity(
+  store: Store,
+  values: {
+    accountId: string;
+    action: 'publish' | 'reply' | 'hide' | 'unhide';
+    targetId: string;
+    detail: Record<string, unknown>;
+  },
+): Promise<void> {
+  await store.db.insert(sandboxActivity).values({ ...values, at: store.now() });
+}
+
+export async function listActivity(
+  store: Store,
+  accountIds: string[],
+): Promise<(typeof sandboxActivity.$inferSelect)[]> {
+  if (accountIds.length === 0) return [];
+  return store.db
+    .select()
+    .from(sandboxActivity)
+    .where(inArray(sandboxActivity.accountId, accountIds))
+    .orderBy(asc(sandboxActivity.id));
+}
+
+/** Switches the control API sets; see docs/sandbox.md. */
+export const SANDBOX_SETTINGS = {
+  /** Instagram's code exchange: `data` (documented, `{"data":[{...}]}`) or `flat` (`{...}`). */
+  instagram_token_shape: ['data', 'flat'],
+} as const;
+export type SandboxSettingName = keyof typeof SANDBOX_SETTINGS;
+
+export async function setSetting(store: Store, name: SandboxSettingName, value: string): Promise<void> {
+  await store.db
+    .insert(sandboxSettings)
+    .values({ name, value })
+    .onConflictDoUpdate({ target: sandboxSettings.name, set: { value } });
+}
+
+export async function getSetting(store: Store, name: SandboxSettingName): Promise<string> {
+  const [row] = await store.db.select().from(sandboxSettings).where(eq(sandboxSettings.name, name));
+  return typeof row?.value === 'string' ? row.value : SANDBOX_SETTINGS[name][0];
+}
+
+/** Which shape Instagram's code exchange answers with. */
+export function tokenAnswerShape(store: Store, _platform: 'instagram'): Promise<string> {
+  return getSetting(store, 'instagram_token_shape');
+}

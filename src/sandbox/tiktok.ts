@@ -1,0 +1,6 @@
+import type { FastifyInstance } from 'fastify';
+import type { Store } from './store.ts';
+
+export function tiktokHosts(_store: Store): Record<string, (app: FastifyInstance) => void> {
+  return {};
+}

@@ -1,0 +1,123 @@
+import type { AddressInfo } from 'node:net';
+import { Agent, request } from 'undici';
+import type { Database } from '../../src/db/connection.ts';
+import { createPlatforms, type Platform, type PlatformAdapter, PlatformError } from '../../src/platforms/index.ts';
+import { buildSandboxApp } from '../../src/sandbox/server.ts';
+import { createTestDatabase } from './database.ts';
+
+export const REDIRECT_URI = 'https://app.example.test/callback';
+
+export interface TestSandbox {
+  /** `http://127.0.0.1:N/sandbox` */
+  url: string;
+  database: Database;
+  adapter(platform: Platform): PlatformAdapter;
+  /** A JSON call to the control API; answers status and body. */
+  // biome-ignore lint/suspicious/noExplicitAny: tests read the control API's JSON answers field by field.
+  control(method: 'GET' | 'POST' | 'PUT', path: string, body?: unknown): Promise<{ status: number; body: any }>;
+  /**
+   * Walks the platform's permission page as a browser form would (GET the dialog, POST the
+   * decision) and answers the redirect's query parameters.
+   */
+  authorize(
+    platform: Platform,
+    options: { username: string; granted?: string[]; pages?: number[]; cancel?: boolean; state?: string },
+  ): Promise<URLSearchParams>;
+  /** Authorizes with every scope and exchanges the code: a connected user's tokens. */
+  connect(platform: Platform, username: string, granted?: string[]): ReturnType<PlatformAdapter['exchangeCode']>;
+  close(): Promise<void>;
+}
+
+/** The sandbox platforms on a real HTTP server of their own, with adapters pointed at it. */
+export async function startSandbox(): Promise<TestSandbox> {
+  const database = await createTestDatabase();
+  const app = await buildSandboxApp({ db: database.db });
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const { port } = app.server.address() as AddressInfo;
+  const url = `http://127.0.0.1:${port}/sandbox`;
+  const dispatcher = new Agent();
+  const platforms = createPlatforms({ platforms: 'sandbox', platformCredentials: {}, sandboxUrl: url }, { dispatcher });
+
+  const sandbox: TestSandbox = {
+    url,
+    database,
+    adapter: (platform) => platforms.adapter(platform),
+    async control(method, path, body) {
+      const response = await request(`${url}/_control${path}`, {
+        method,
+        dispatcher,
+        headers: body === undefined ? {} : { 'content-type': 'application/json' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      const text = await response.body.text();
+      return { status: response.statusCode, body: text === '' ? undefined : JSON.parse(text) };
+    },
+    async authorize(platform, options) {
+      const adapter = platforms.adapter(platform);
+      const dialogUrl = adapter.authorizeUrl({ redirectUri: REDIRECT_URI, state: options.state ?? 'st-1' });
+      const page = await request(dialogUrl, { dispatcher });
+      if (page.statusCode !== 200) throw new Error(`dialog answered ${page.statusCode}: ${await page.body.text()}`);
+      const html = await page.body.text();
+      const form = new URLSearchParams();
+      for (const match of html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)) {
+        form.append(match[1] as string, decodeEntities(match[2] as string));
+      }
+      const requested = [...html.matchAll(/name="granted" value="([^"]+)"/g)].map((m) =>
+        decodeEntities(m[1] as string),
+      );
+      for (const scope of options.granted ?? requested) form.append('granted', scope);
+      for (const page of options.pages ?? [1, 2, 3]) form.append('pages', String(page));
+      form.set('username', options.username);
+      form.set('decision', options.cancel ? 'cancel' : 'allow');
+      const action = /<form method="post" action="([^"]+)"/.exec(html)?.[1];
+      if (action === undefined) throw new Error('no form on the dialog');
+      const target = new URL(decodeEntities(action), dialogUrl);
+      const decision = await request(target, {
+        method: 'POST',
+        dispatcher,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: form.toString(),
+      });
+      await decision.body.text();
+      const location = decision.headers.location;
+      if (decision.statusCode !== 303 || typeof location !== 'string') {
+        throw new Error(`the decision answered ${decision.statusCode} without a redirect`);
+      }
+      const redirect = new URL(location);
+      if (!location.startsWith(REDIRECT_URI)) throw new Error(`redirected elsewhere: ${location}`);
+      return redirect.searchParams;
+    },
+    async connect(platform, username, granted) {
+      const params = await sandbox.authorize(platform, { username, ...(granted ? { granted } : {}) });
+      const code = params.get('code');
+      if (code === null) throw new Error(`no code in the redirect: ${params}`);
+      return platforms.adapter(platform).exchangeCode(code, REDIRECT_URI);
+    },
+    async close() {
+      await app.close();
+      await dispatcher.close();
+      await database.close();
+    },
+  };
+  return sandbox;
+}
+
+function decodeEntities(text: string): string {
+  return text
+    .replaceAll('&quot;', '"')
+    .replaceAll('&#39;', "'")
+    .replaceAll('&lt;', '<')
+    .replaceAll('&gt;', '>')
+    .replaceAll('&amp;', '&');
+}
+
+/** The PlatformError a promise rejects with (fails the test when it resolves or throws something else). */
+export async function platformError(promise: Promise<unknown>): Promise<PlatformError> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof PlatformError) return error;
+    throw error;
+  }
+  throw new Error('expected a PlatformError, but the call succeeded');
+}

@@ -1,0 +1,314 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { advanceClock, now, resetClock } from '../../src/clock.ts';
+import type { AccountCredentials, PlatformAdapter } from '../../src/platforms/index.ts';
+import { platformError, REDIRECT_URI, startSandbox, type TestSandbox } from '../helpers/sandbox.ts';
+
+let sandbox: TestSandbox;
+let instagram: PlatformAdapter;
+
+beforeAll(async () => {
+  sandbox = await startSandbox();
+  instagram = sandbox.adapter('instagram');
+});
+afterAll(() => sandbox.close());
+afterEach(() => resetClock());
+
+const DAY = 86_400_000;
+
+async function connected(username: string, granted?: string[]): Promise<AccountCredentials> {
+  const tokens = await sandbox.connect('instagram', username, granted);
+  return { platformUserId: tokens.platformUserId, accessToken: tokens.accessToken };
+}
+
+describe('instagram: OAuth', () => {
+  it('builds the documented authorize URL with every requested scope, comma separated', () => {
+    const url = new URL(instagram.authorizeUrl({ redirectUri: REDIRECT_URI, state: 's 1' }));
+    expect(url.pathname).toBe('/sandbox/www.instagram.com/oauth/authorize');
+    expect(url.searchParams.get('client_id')).toBe('switchboard-sandbox');
+    expect(url.searchParams.get('response_type')).toBe('code');
+    expect(url.searchParams.get('state')).toBe('s 1');
+    expect(url.searchParams.get('scope')).toBe(instagram.scopes.requested.join(','));
+  });
+
+  it('Cancel redirects with error=access_denied and the state', async () => {
+    const params = await sandbox.authorize('instagram', { username: 'ig_cancel', cancel: true, state: 'xyz' });
+    expect(params.get('error')).toBe('access_denied');
+    expect(params.get('error_reason')).toBe('user_denied');
+    expect(params.get('state')).toBe('xyz');
+    expect(instagram.parseCallback(Object.fromEntries(params))).toMatchObject({
+      outcome: 'denied',
+      error: 'access_denied',
+      state: 'xyz',
+    });
+  });
+
+  it('Allow gives a single-use code; the exchange answers a 60-day token and the ticked scopes', async () => {
+    const granted = ['instagram_business_basic', 'instagram_business_manage_comments'];
+    const params = await sandbox.authorize('instagram', { username: 'ig_allow', granted, state: 'abc' });
+    const callback = instagram.parseCallback({ ...Object.fromEntries(params), code: `${params.get('code')}#_` });
+    expect(callback).toMatchObject({ outcome: 'code', state: 'abc' });
+    if (callback.outcome !== 'code') throw new Error('no code');
+    expect(callback.code).toBe(params.get('code'));
+    const tokens = await instagram.exchangeCode(callback.code, REDIRECT_URI);
+    expect(tokens.scopes).toEqual(granted);
+    expect(tokens.platformUserId).toMatch(/^\d{17}$/);
+    const days = ((tokens.expiresAt?.getTime() ?? 0) - now().getTime()) / DAY;
+    expect(days).toBeGreaterThan(59);
+    expect(days).toBeLessThan(61);
+    const again = await platformError(instagram.exchangeCode(callback.code, REDIRECT_URI));
+    expect(again.kind).toBe('invalid_request');
+    expect(again.detail.platformMessage).toBe('Matching code was not found or was already used');
+  });
+
+  it('accepts the flat code-exchange answer as well as the documented {"data":[...]}', async () => {
+    expect((await sandbox.control('PUT', '/settings/instagram_token_shape', { value: 'flat' })).status).toBe(200);
+    try {
+      const tokens = await sandbox.connect('instagram', 'ig_flat');
+      expect(tokens.scopes).toEqual([...instagram.scopes.requested]);
+    } finally {
+      await sandbox.control('PUT', '/settings/instagram_token_shape', { value: 'data' });
+    }
+  });
+
+  it('a code expires after an hour', async () => {
+    const params = await sandbox.authorize('instagram', { username: 'ig_late' });
+    advanceClock(61 * 60_000);
+    const error = await platformError(instagram.exchangeCode(params.get('code') as string, REDIRECT_URI));
+    expect(error.kind).toBe('invalid_request');
+  });
+
+  it('refreshes a long-lived token once it is a day old, not before', async () => {
+    const tokens = await sandbox.connect('instagram', 'ig_refresh');
+    const early = await platformError(instagram.refreshToken(tokens));
+    expect(early.kind).toBe('invalid_request');
+    advanceClock(25 * 3_600_000);
+    const refreshed = await instagram.refreshToken(tokens);
+    expect(refreshed.accessToken).not.toBe(tokens.accessToken);
+    expect((refreshed.expiresAt?.getTime() ?? 0) - now().getTime()).toBeGreaterThan(59 * DAY);
+    expect((await instagram.profile(refreshed)).id).toBe(tokens.platformUserId);
+  });
+});
+
+describe('instagram: reading', () => {
+  it('reads the profile', async () => {
+    const account = await connected('ig_profile');
+    const profile = await instagram.profile(account);
+    expect(profile).toMatchObject({ id: account.platformUserId, username: 'ig_profile', name: 'Ig Profile' });
+    expect(profile.followersCount).toBeGreaterThan(0);
+    expect(profile.avatarUrl).toMatch(/^https:\/\//);
+  });
+
+  it('reads comments on recent posts, newest first, with replies, hidden state and who wrote them', async () => {
+    const account = await connected('ig_comments');
+    const { body: user } = await sandbox.control('GET', '/users/instagram/ig_comments');
+    const latest = user.posts[0].id as string;
+    const added = await sandbox.control('POST', '/comments', {
+      platform: 'instagram',
+      username: 'ig_comments',
+      post_id: latest,
+      author_username: 'visitor',
+      text: '<b>nice</b>',
+      commented_at: new Date(now().getTime() - 60_000).toISOString(),
+    });
+    expect(added.status).toBe(201);
+    const comments = await instagram.recentComments(account);
+    expect(comments.length).toBe(7);
+    expect(comments[0]).toMatchObject({
+      id: added.body.id,
+      postId: latest,
+      authorUsername: 'visitor',
+      text: '<b>nice</b>',
+      hidden: false,
+      byAccount: false,
+      parentId: null,
+    });
+    const reply = await instagram.reply(account, added.body.id, 'Thanks!');
+    await instagram.setHidden(account, comments[1]?.id as string, true);
+    const after = await instagram.recentComments(account);
+    expect(after.find((c) => c.id === reply.id)).toMatchObject({ parentId: added.body.id, byAccount: true });
+    expect(after.find((c) => c.id === comments[1]?.id)?.hidden).toBe(true);
+    const activity = await sandbox.control('GET', '/activity/instagram/ig_comments');
+    expect(activity.body.data.map((a: { action: string }) => a.action)).toEqual(['reply', 'hide']);
+    expect(activity.body.data[0]).toMatchObject({ target_id: added.body.id, detail: { message: 'Thanks!' } });
+    const hiddenReply = await platformError(instagram.reply(account, comments[1]?.id as string, 'no'));
+    expect(hiddenReply.kind).toBe('invalid_request');
+  });
+
+  it('reads account insights per day, with null for no data, and post insights with saves mapped to saved', async () => {
+    const account = await connected('ig_insights');
+    const day = new Date(now().getTime() - 2 * DAY).toISOString().slice(0, 10);
+    const nextDay = new Date(now().getTime() - DAY).toISOString().slice(0, 10);
+    await sandbox.control('PUT', '/insights', {
+      platform: 'instagram',
+      username: 'ig_insights',
+      metric: 'reach',
+      values: [
+        { day, value: 42 },
+        { day: nextDay, value: null },
+      ],
+    });
+    await sandbox.control('PUT', '/insights', {
+      platform: 'instagram',
+      username: 'ig_insights',
+      metric: 'saves',
+      values: [{ day, value: 0 }],
+    });
+    const daily = await instagram.accountInsights(account, [day, nextDay], ['reach', 'saves', 'followers_count']);
+    expect(daily[day]).toEqual({ reach: 42, saves: 0, followers_count: null });
+    expect(daily[nextDay]?.reach).toBeNull();
+
+    const { body: user } = await sandbox.control('GET', '/users/instagram/ig_insights');
+    const postId = user.posts[0].id as string;
+    await sandbox.control('PUT', '/insights', {
+      platform: 'instagram',
+      username: 'ig_insights',
+      post_id: postId,
+      metric: 'saved',
+      values: [{ day, value: 7 }],
+    });
+    await sandbox.control('PUT', '/insights', {
+      platform: 'instagram',
+      username: 'ig_insights',
+      post_id: postId,
+      metric: 'reach',
+      values: [{ day, value: null }],
+    });
+    expect(await instagram.postInsights(account, postId, ['saves', 'reach'])).toEqual({ saves: 7, reach: null });
+    const unknown = await platformError(instagram.postInsights(account, postId, ['clicks']));
+    expect(unknown.kind).toBe('invalid_request');
+  });
+});
+
+describe('instagram: publishing', () => {
+  it('creates a container, polls it to FINISHED, publishes, and answers the permalink', async () => {
+    const account = await connected('ig_publish');
+    const { containerId } = await instagram.createContainer(account, {
+      text: 'Hello',
+      media: [{ type: 'image', url: 'https://cdn.example.test/a.jpg' }],
+    });
+    expect(await instagram.containerStatus(account, containerId)).toEqual({ state: 'finished' });
+    const published = await instagram.publishContainer(account, containerId);
+    expect(published.permalink).toBe(`https://www.instagram.com/p/${published.id}/`);
+    expect(await instagram.containerStatus(account, containerId)).toMatchObject({ state: 'published' });
+    const twice = await platformError(instagram.publishContainer(account, containerId));
+    expect(twice.kind).toBe('invalid_request');
+    const activity = await sandbox.control('GET', '/activity/instagram/ig_publish');
+    expect(activity.body.data).toEqual([
+      expect.objectContaining({
+        action: 'publish',
+        target_id: published.id,
+        detail: expect.objectContaining({ caption: 'Hello' }),
+      }),
+    ]);
+  });
+
+  it('publishes a carousel through child containers', async () => {
+    const account = await connected('ig_carousel');
+    const { containerId } = await instagram.createContainer(account, {
+      text: 'Two',
+      media: [
+        { type: 'image', url: 'https://cdn.example.test/1.jpg' },
+        { type: 'video', url: 'https://cdn.example.test/2.mp4' },
+      ],
+    });
+    const published = await instagram.publishContainer(account, containerId);
+    const { body: user } = await sandbox.control('GET', '/users/instagram/ig_carousel');
+    expect(user.posts[0]).toMatchObject({ id: published.id, media_type: 'CAROUSEL', via_api: true });
+  });
+
+  it('refuses a post without media before calling', async () => {
+    const account = await connected('ig_nomedia');
+    expect((await platformError(instagram.createContainer(account, { text: 'x', media: [] }))).kind).toBe(
+      'invalid_request',
+    );
+  });
+});
+
+describe('instagram: every error class', () => {
+  it('a fault set for the next call answers that error once, classified', async () => {
+    const account = await connected('ig_faults');
+    const cases = [
+      ['token_expired', 'token_expired'],
+      ['access_revoked', 'access_revoked'],
+      ['permission_missing', 'permission_missing'],
+      ['rate_limited', 'rate_limited'],
+      ['transient', 'transient'],
+      ['invalid_request', 'invalid_request'],
+    ] as const;
+    for (const [preset, kind] of cases) {
+      const set = await sandbox.control('POST', '/faults', {
+        platform: 'instagram',
+        username: 'ig_faults',
+        error: preset,
+      });
+      expect(set.status).toBe(201);
+      const error = await platformError(instagram.profile(account));
+      expect(error.kind).toBe(kind);
+      expect(error.detail.platform).toBe('instagram');
+      expect(error.detail.code).toBeTypeOf('number');
+      expect(error.detail.platformMessage).toBeTruthy();
+    }
+    expect((await instagram.profile(account)).username).toBe('ig_faults');
+  });
+
+  it('a publish fault waits for the publish call and leaves other calls alone', async () => {
+    const account = await connected('ig_publish_fault');
+    await sandbox.control('POST', '/faults', {
+      platform: 'instagram',
+      username: 'ig_publish_fault',
+      trigger: 'publish',
+      error: 'custom',
+      status: 400,
+      body: { error: { message: 'daily cap', type: 'OAuthException', code: 9, error_subcode: 2207042 } },
+    });
+    const { containerId } = await instagram.createContainer(account, {
+      media: [{ type: 'image', url: 'https://cdn.example.test/a.jpg' }],
+    });
+    await instagram.profile(account);
+    const error = await platformError(instagram.publishContainer(account, containerId));
+    expect(error).toMatchObject({ kind: 'rate_limited', detail: { subcode: 2207042, retryAfterSeconds: 3600 } });
+    expect((await instagram.publishContainer(account, containerId)).id).toMatch(/^\d+$/);
+  });
+
+  it('a throttled user gets rate_limited with the wait, until the throttle ends', async () => {
+    const account = await connected('ig_throttle');
+    await sandbox.control('POST', '/throttle', { platform: 'instagram', username: 'ig_throttle', seconds: 300 });
+    const error = await platformError(instagram.profile(account));
+    expect(error.kind).toBe('rate_limited');
+    expect(error.detail.retryAfterSeconds).toBe(300);
+    advanceClock(301_000);
+    expect((await instagram.profile(account)).username).toBe('ig_throttle');
+  });
+
+  it('expired and revoked tokens', async () => {
+    const expiring = await connected('ig_expire');
+    expect(
+      (await sandbox.control('POST', '/tokens/expire', { platform: 'instagram', username: 'ig_expire' })).body.tokens,
+    ).toBe(2);
+    expect((await platformError(instagram.profile(expiring))).detail).toMatchObject({ code: 190, subcode: 463 });
+    expect((await platformError(instagram.refreshToken(expiring))).kind).toBe('token_expired');
+    const revoked = await connected('ig_revoke');
+    await sandbox.control('POST', '/tokens/revoke', { platform: 'instagram', username: 'ig_revoke' });
+    expect((await platformError(instagram.profile(revoked))).kind).toBe('access_revoked');
+  });
+
+  it('a scope not ticked: the platform refuses the call with permission_missing', async () => {
+    const account = await connected('ig_noscope', ['instagram_business_basic']);
+    const error = await platformError(instagram.recentComments(account));
+    expect(error).toMatchObject({ kind: 'permission_missing', detail: { code: 10 } });
+    expect(instagram.scopes.byAction.reply).toEqual(['instagram_business_manage_comments']);
+    expect(instagram.scopes.byAction.hide).toEqual(['instagram_business_manage_comments']);
+  });
+
+  it('transient when the platform cannot be reached, unsupported for pages', async () => {
+    const { createPlatforms } = await import('../../src/platforms/index.ts');
+    const offline = createPlatforms({
+      platforms: 'sandbox',
+      platformCredentials: {},
+      sandboxUrl: 'http://127.0.0.1:9/sandbox',
+    });
+    const error = await platformError(offline.adapter('instagram').profile({ platformUserId: '1', accessToken: 'x' }));
+    expect(error.kind).toBe('transient');
+    expect((await platformError(instagram.pages({ platformUserId: '1', accessToken: 'x' }))).kind).toBe('unsupported');
+  });
+});
