@@ -1,6 +1,331 @@
-import type { AdapterOptions } from './http.ts';
-import type { PlatformAdapter } from './types.ts';
+/**
+ * Facebook Pages through Facebook Login: one login grants several pages, each with a page
+ * token of its own; every page the user picks becomes an account. Facts: shared/platforms.md
+ * ("Instagram through Facebook Login") and Meta's Graph API for pages.
+ */
+import { GraphClient, idOf } from './graph.ts';
+import { type AdapterOptions, list, num, record, str, unsupported } from './http.ts';
+import { denyCallback, invalidRequest, tokenExpiry } from './shared.ts';
+import {
+  type AccountCredentials,
+  type AuthorizeCallback,
+  type PageGrant,
+  type PlatformAdapter,
+  type PlatformComment,
+  PlatformError,
+  type TokenSet,
+} from './types.ts';
 
-export function facebookAdapter(_options: AdapterOptions, _now: () => Date): PlatformAdapter {
-  throw new Error('facebook adapter: not written yet');
+const VERSION = 'v22.0';
+const HOURS = 3_600_000;
+const DAYS = 24 * HOURS;
+
+const SCOPE = {
+  showList: 'pages_show_list',
+  readEngagement: 'pages_read_engagement',
+  readUserContent: 'pages_read_user_content',
+  manageEngagement: 'pages_manage_engagement',
+  managePosts: 'pages_manage_posts',
+} as const;
+
+const PAGE_FIELDS = 'id,name,access_token,instagram_business_account,picture';
+const PROFILE_FIELDS = 'id,name,username,picture,followers_count,fan_count';
+const POST_FIELDS = 'id,message,created_time,permalink_url';
+const COMMENT_FIELDS = 'id,message,created_time,from{id,name},is_hidden,parent{id}';
+const COMMENTS_PER_POST = 500;
+
+/**
+ * Facebook has no publishing containers: the "container" is the post itself, written into
+ * its id (photos already uploaded unpublished), so publishing needs no state of ours.
+ */
+const CONTAINER_PREFIX = 'fbpost.';
+
+interface PendingPost {
+  page: string;
+  message: string | null;
+  photoIds: string[];
+}
+
+function encodeContainer(post: PendingPost): string {
+  const json = JSON.stringify({ page: post.page, message: post.message, photo_ids: post.photoIds });
+  return `${CONTAINER_PREFIX}${Buffer.from(json, 'utf8').toString('base64url')}`;
+}
+
+/** The post a container id stands for, or null when the id is not one this adapter made. */
+function decodeContainer(containerId: string): PendingPost | null {
+  if (!containerId.startsWith(CONTAINER_PREFIX)) return null;
+  const encoded = containerId.slice(CONTAINER_PREFIX.length);
+  if (!/^[A-Za-z0-9_-]+$/.test(encoded)) return null;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(Buffer.from(encoded, 'base64url').toString('utf8'));
+  } catch {
+    return null;
+  }
+  const body = record(parsed);
+  const page = str(body.page);
+  const ids = list(body.photo_ids);
+  const photoIds = ids.map(str).filter((id): id is string => id !== null && id !== '');
+  const message = body.message === null || body.message === undefined ? null : str(body.message);
+  if (page === null || photoIds.length !== ids.length) return null;
+  if (message === null && photoIds.length === 0) return null;
+  return { page, message, photoIds };
+}
+
+/** `picture` as Graph answers it: `{"data":{"url"}}` (a bare URL string is accepted too). */
+function pictureUrl(picture: unknown): string | null {
+  return str(picture) ?? str(record(record(picture).data).url);
+}
+
+export function facebookAdapter(options: AdapterOptions, now: () => Date): PlatformAdapter {
+  const platform = 'facebook';
+  const graph = new GraphClient(platform, options.hostUrl('graph.facebook.com'), VERSION, options, now);
+
+  function requiredString(value: unknown, field: string): string {
+    const text = str(value);
+    if (text === null || text === '') {
+      throw new PlatformError('transient', `facebook answered without ${field}`, { platform });
+    }
+    return text;
+  }
+
+  /** A long-lived token for a short-lived one, or a fresh one for a long-lived user or page token. */
+  async function exchangeToken(token: string): Promise<{ accessToken: string; expiresAt: Date | null }> {
+    const body = await graph.call({
+      method: 'GET',
+      url: graph.url('/oauth/access_token'),
+      query: {
+        grant_type: 'fb_exchange_token',
+        client_id: options.clientId,
+        client_secret: options.clientSecret,
+        fb_exchange_token: token,
+      },
+    });
+    // Page tokens come back without `expires_in`: they do not expire.
+    return {
+      accessToken: requiredString(body.access_token, 'access_token'),
+      expiresAt: tokenExpiry(now(), body.expires_in),
+    };
+  }
+
+  async function permissions(accessToken: string): Promise<string[]> {
+    const body = await graph.get('/me/permissions', accessToken);
+    return list(body.data)
+      .map(record)
+      .filter((p) => p.status === 'granted')
+      .map((p) => str(p.permission))
+      .filter((p): p is string => p !== null);
+  }
+
+  function toComment(raw: unknown, postId: string, pageId: string): PlatformComment | null {
+    const c = record(raw);
+    const id = str(c.id);
+    const created = Date.parse(str(c.created_time) ?? '');
+    if (id === null || Number.isNaN(created)) return null;
+    // `from` is left out for people who have not allowed apps to see them.
+    const from = record(c.from);
+    const authorId = str(from.id);
+    return {
+      id,
+      postId,
+      parentId: str(record(c.parent).id),
+      authorId,
+      authorUsername: str(from.name),
+      text: str(c.message) ?? '',
+      createdAt: new Date(created),
+      hidden: c.is_hidden === true,
+      byAccount: authorId !== null && authorId === pageId,
+    };
+  }
+
+  function toPage(raw: unknown): PageGrant | null {
+    const p = record(raw);
+    const id = str(p.id);
+    const accessToken = str(p.access_token);
+    if (id === null || accessToken === null || accessToken === '') return null;
+    return {
+      id,
+      name: str(p.name) ?? id,
+      avatarUrl: pictureUrl(p.picture),
+      accessToken,
+      instagramBusinessAccountId: str(record(p.instagram_business_account).id),
+    };
+  }
+
+  function pendingPost(credentials: AccountCredentials, containerId: string): PendingPost {
+    const post = decodeContainer(containerId);
+    if (post === null) throw invalidRequest(platform, `not a Facebook post container: ${containerId.slice(0, 40)}`);
+    if (post.page !== credentials.platformUserId) {
+      throw invalidRequest(platform, 'the container was made for another page');
+    }
+    return post;
+  }
+
+  return {
+    platform,
+    grantsPages: true,
+    scopes: {
+      requested: [
+        SCOPE.showList,
+        SCOPE.readEngagement,
+        SCOPE.readUserContent,
+        SCOPE.manageEngagement,
+        SCOPE.managePosts,
+      ],
+      required: [SCOPE.showList, SCOPE.readEngagement],
+      byAction: {
+        read_profile: [SCOPE.showList],
+        read_comments: [SCOPE.readUserContent],
+        reply: [SCOPE.manageEngagement],
+        hide: [SCOPE.manageEngagement],
+        publish: [SCOPE.managePosts],
+      },
+    },
+    refresh: { refreshBeforeExpiryMs: 7 * DAYS, minTokenAgeMs: 24 * HOURS },
+    // The service offers insights for Instagram and Threads only.
+    metrics: { account: [], post: [] },
+
+    authorizeUrl({ redirectUri, state, scopes }) {
+      const url = new URL(`${options.hostUrl('www.facebook.com')}/${VERSION}/dialog/oauth`);
+      url.search = new URLSearchParams({
+        client_id: options.clientId,
+        redirect_uri: redirectUri,
+        state,
+        scope: (scopes ?? this.scopes.requested).join(','),
+        response_type: 'code',
+      }).toString();
+      return url.toString();
+    },
+
+    parseCallback(query): AuthorizeCallback {
+      const state = str(query.state);
+      const code = str(query.code);
+      // Facebook appends `#_=_` to the redirect; a browser drops the fragment, a copied URL may not.
+      if (code !== null && code !== '') return { outcome: 'code', code: code.replace(/#_=_$/, ''), state };
+      return denyCallback(query, state);
+    },
+
+    async exchangeCode(code, redirectUri): Promise<TokenSet> {
+      const short = await graph.call({
+        method: 'GET',
+        url: graph.url('/oauth/access_token'),
+        query: { client_id: options.clientId, redirect_uri: redirectUri, client_secret: options.clientSecret, code },
+      });
+      const long = await exchangeToken(requiredString(short.access_token, 'access_token'));
+      const me = await graph.get('/me', long.accessToken, { fields: 'id,name' });
+      return {
+        accessToken: long.accessToken,
+        expiresAt: long.expiresAt,
+        platformUserId: requiredString(me.id, 'id'),
+        scopes: await permissions(long.accessToken),
+      };
+    },
+
+    async refreshToken({ accessToken, platformUserId }) {
+      return { ...(await exchangeToken(accessToken)), platformUserId, scopes: [] };
+    },
+
+    async grantedScopes({ accessToken }) {
+      return permissions(accessToken);
+    },
+
+    async profile({ platformUserId, accessToken }) {
+      const page = await graph.get(`/${platformUserId}`, accessToken, { fields: PROFILE_FIELDS });
+      return {
+        id: requiredString(page.id, 'id'),
+        username: str(page.username),
+        name: str(page.name),
+        avatarUrl: pictureUrl(page.picture),
+        // Pages without followers_count (older ones) still have likes.
+        followersCount: num(page.followers_count) ?? num(page.fan_count),
+      };
+    },
+
+    async pages({ accessToken }) {
+      const data = await graph.getAll('/me/accounts', accessToken, { fields: PAGE_FIELDS, limit: 100 }, 1000);
+      return data.map(toPage).filter((p): p is PageGrant => p !== null);
+    },
+
+    async recentComments({ platformUserId, accessToken }, { posts = 10 } = {}) {
+      const recent = await graph.getAll(
+        `/${platformUserId}/posts`,
+        accessToken,
+        { fields: POST_FIELDS, limit: Math.min(Math.max(posts, 1), 100) },
+        posts,
+      );
+      const comments: PlatformComment[] = [];
+      for (const item of recent) {
+        const postId = str(record(item).id);
+        if (postId === null) continue;
+        // `filter=stream` answers replies at every depth in one flat list, each naming its parent.
+        const raw = await graph.getAll(
+          `/${postId}/comments`,
+          accessToken,
+          { fields: COMMENT_FIELDS, filter: 'stream', order: 'reverse_chronological', limit: 100 },
+          COMMENTS_PER_POST,
+        );
+        for (const entry of raw) {
+          const comment = toComment(entry, postId, platformUserId);
+          if (comment) comments.push(comment);
+        }
+      }
+      return comments.sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime());
+    },
+
+    async reply({ accessToken }, commentId, text) {
+      return { id: idOf(platform, await graph.post(`/${commentId}/comments`, accessToken, { message: text })) };
+    },
+
+    async setHidden({ accessToken }, commentId, hidden) {
+      const body = await graph.post(`/${commentId}`, accessToken, { is_hidden: String(hidden) });
+      if (body.success === false) {
+        throw new PlatformError('transient', `facebook did not ${hidden ? 'hide' : 'unhide'} ${commentId}`, {
+          platform,
+        });
+      }
+    },
+
+    async accountInsights() {
+      throw unsupported(platform, 'insights through Switchboard (offered for Instagram and Threads)');
+    },
+
+    async postInsights() {
+      throw unsupported(platform, 'insights through Switchboard (offered for Instagram and Threads)');
+    },
+
+    async createContainer({ platformUserId, accessToken }, { text, media }) {
+      if (media.some((m) => m.type === 'video')) throw unsupported(platform, 'video posts on pages');
+      const message = text !== undefined && text !== '' ? text : null;
+      if (message === null && media.length === 0) throw invalidRequest(platform, 'a post needs text or an image');
+      const photoIds: string[] = [];
+      for (const image of media) {
+        // Unpublished: the photos appear only once the post attaching them is published.
+        const body = await graph.post(`/${platformUserId}/photos`, accessToken, { url: image.url, published: 'false' });
+        photoIds.push(idOf(platform, body));
+      }
+      return { containerId: encodeContainer({ page: platformUserId, message, photoIds }) };
+    },
+
+    async containerStatus(credentials, containerId) {
+      pendingPost(credentials, containerId);
+      return { state: 'finished' };
+    },
+
+    async publishContainer(credentials, containerId) {
+      const post = pendingPost(credentials, containerId);
+      const form: Record<string, string | undefined> = { message: post.message ?? undefined };
+      for (const [i, id] of post.photoIds.entries()) form[`attached_media[${i}]`] = JSON.stringify({ media_fbid: id });
+      const id = idOf(platform, await graph.post(`/${credentials.platformUserId}/feed`, credentials.accessToken, form));
+      // The post exists now: failing here would make a retry publish it twice.
+      let permalink: string | null = null;
+      try {
+        permalink = str(
+          (await graph.get(`/${id}`, credentials.accessToken, { fields: 'permalink_url' })).permalink_url,
+        );
+      } catch (error) {
+        if (!(error instanceof PlatformError)) throw error;
+      }
+      return { id, permalink };
+    },
+  };
 }

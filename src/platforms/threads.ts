@@ -1,6 +1,388 @@
-import type { AdapterOptions } from './http.ts';
-import type { PlatformAdapter } from './types.ts';
+/** Threads API (graph.threads.net). Facts: shared/platforms.md. */
+import { GraphClient, idOf } from './graph.ts';
+import { type AdapterOptions, checkDays, dayBounds, list, num, record, str, unsupported } from './http.ts';
+import { denyCallback, invalidRequest, metricValue, requireMetrics, today, tokenExpiry } from './shared.ts';
+import {
+  type AccountCredentials,
+  type AuthorizeCallback,
+  type ContainerState,
+  type DailyMetrics,
+  type PlatformAdapter,
+  type PlatformComment,
+  PlatformError,
+  type PublishRequest,
+} from './types.ts';
 
-export function threadsAdapter(_options: AdapterOptions, _now: () => Date): PlatformAdapter {
-  throw new Error('threads adapter: not written yet');
+const VERSION = 'v1.0';
+const HOURS = 3_600_000;
+const DAYS = 24 * HOURS;
+const MAX_TEXT = 500;
+const MAX_CAROUSEL = 20;
+/** Threads refuses insights `since` before this moment (2024-04-13 07:00 UTC): there is no data earlier. */
+const INSIGHTS_EPOCH = 1_712_991_600;
+/** Replies read per post: enough for any recent post, bounded against a viral one. */
+const MAX_REPLIES_PER_POST = 500;
+/** Waits (ms) while a reply container is still IN_PROGRESS before publishing it. */
+const CONTAINER_WAITS_MS = [500, 1000, 2000, 4000];
+
+const SCOPE = {
+  basic: 'threads_basic',
+  publish: 'threads_content_publish',
+  readReplies: 'threads_read_replies',
+  manageReplies: 'threads_manage_replies',
+  insights: 'threads_manage_insights',
+} as const;
+
+const CONTAINER_STATES: Record<string, ContainerState> = {
+  IN_PROGRESS: 'in_progress',
+  FINISHED: 'finished',
+  PUBLISHED: 'published',
+  ERROR: 'failed',
+  EXPIRED: 'expired',
+};
+
+const REPLY_FIELDS = 'id,text,username,permalink,timestamp,is_reply_owned_by_me,hide_status,replied_to,root_post';
+
+/** Graph counts characters, not UTF-16 units: an emoji is one. */
+const characters = (text: string) => [...text].length;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export function threadsAdapter(options: AdapterOptions, now: () => Date): PlatformAdapter {
+  const platform = 'threads';
+  const graph = new GraphClient(platform, options.hostUrl('graph.threads.net'), VERSION, options, now);
+
+  function requiredString(value: unknown, field: string): string {
+    const text = str(value);
+    if (text === null) throw new PlatformError('transient', `threads answered without ${field}`, { platform });
+    return text;
+  }
+
+  function checkText(text: string | undefined): void {
+    if (text !== undefined && characters(text) > MAX_TEXT) {
+      throw invalidRequest(platform, `a Threads post or reply has at most ${MAX_TEXT} characters`);
+    }
+  }
+
+  /** A reply in a conversation; `parentId` is null for a reply to the post itself. */
+  function toComment(raw: unknown, postId: string, accountId: string): PlatformComment | null {
+    const r = record(raw);
+    const id = str(r.id);
+    const created = Date.parse(str(r.timestamp) ?? '');
+    if (id === null || Number.isNaN(created)) return null;
+    const repliedTo = str(record(r.replied_to).id);
+    const root = str(record(r.root_post).id) ?? postId;
+    const byAccount = r.is_reply_owned_by_me === true;
+    return {
+      id,
+      postId,
+      parentId: repliedTo === null || repliedTo === root || repliedTo === postId ? null : repliedTo,
+      // Threads names the author of a reply, not its id: only the account's own are known.
+      authorId: byAccount ? accountId : null,
+      authorUsername: str(r.username),
+      text: str(r.text) ?? '',
+      createdAt: new Date(created),
+      // Only HIDDEN is what manage_reply sets (and can undo); NOT_HUSHED and the rest are visible or not ours.
+      hidden: r.hide_status === 'HIDDEN',
+      byAccount,
+    };
+  }
+
+  /** debug_token's `data`, or the PlatformError that a dead token means. */
+  async function debugToken(accessToken: string): Promise<Record<string, unknown>> {
+    const body = await graph.get('/debug_token', accessToken, { input_token: accessToken });
+    const data = record(body.data);
+    const expiresAt = num(data.expires_at);
+    // 0 means a token that does not expire.
+    const expired = expiresAt !== null && expiresAt > 0 && expiresAt * 1000 <= now().getTime();
+    if (data.is_valid === true && !expired) return data;
+    const error = record(data.error);
+    const platformMessage = str(error.message) ?? 'the token is not valid';
+    const revoked = /not authorized application/i.test(platformMessage);
+    const code = num(error.code);
+    const subcode = num(error.subcode);
+    throw new PlatformError(revoked ? 'access_revoked' : 'token_expired', `threads: ${platformMessage}`, {
+      platform,
+      ...(code !== null ? { code } : {}),
+      ...(subcode !== null ? { subcode } : {}),
+      platformMessage,
+    });
+  }
+
+  function scopesOf(data: Record<string, unknown>): string[] {
+    return list(data.scopes)
+      .map(str)
+      .filter((s): s is string => s !== null);
+  }
+
+  async function createOne(
+    { platformUserId, accessToken }: AccountCredentials,
+    fields: Record<string, string | undefined>,
+  ): Promise<string> {
+    return idOf(platform, await graph.post(`/${platformUserId}/threads`, accessToken, fields));
+  }
+
+  function mediaFields(item: PublishRequest['media'][number]): Record<string, string> {
+    return item.type === 'image'
+      ? { media_type: 'IMAGE', image_url: item.url }
+      : { media_type: 'VIDEO', video_url: item.url };
+  }
+
+  async function containerState(accessToken: string, containerId: string) {
+    const body = await graph.get(`/${containerId}`, accessToken, { fields: 'status,error_message' });
+    const code = str(body.status) ?? '';
+    const state = CONTAINER_STATES[code];
+    if (state === undefined) {
+      throw new PlatformError('transient', `threads: unknown container status ${JSON.stringify(code)}`, { platform });
+    }
+    const message = str(body.error_message);
+    return message !== null && state !== 'finished' ? { state, message } : { state };
+  }
+
+  /** A reply is published at once; a container still processing gets a few seconds. */
+  async function waitUntilFinished(accessToken: string, containerId: string): Promise<void> {
+    for (const wait of [...CONTAINER_WAITS_MS, null]) {
+      const status = await containerState(accessToken, containerId);
+      if (status.state === 'finished') return;
+      if (status.state !== 'in_progress') {
+        throw invalidRequest(platform, `the reply could not be published: ${status.message ?? status.state}`);
+      }
+      if (wait === null) break;
+      await sleep(wait);
+    }
+    throw new PlatformError('transient', 'threads: the reply was still processing; try again', { platform });
+  }
+
+  async function publish({ platformUserId, accessToken }: AccountCredentials, containerId: string): Promise<string> {
+    const published = await graph.call({
+      method: 'POST',
+      url: graph.url(`/${platformUserId}/threads_publish`),
+      query: { creation_id: containerId },
+      form: { access_token: accessToken },
+    });
+    return idOf(platform, published);
+  }
+
+  return {
+    platform,
+    grantsPages: false,
+    scopes: {
+      requested: [SCOPE.basic, SCOPE.publish, SCOPE.readReplies, SCOPE.manageReplies, SCOPE.insights],
+      required: [SCOPE.basic],
+      byAction: {
+        read_profile: [SCOPE.basic],
+        read_comments: [SCOPE.readReplies],
+        reply: [SCOPE.publish],
+        hide: [SCOPE.manageReplies],
+        read_insights: [SCOPE.insights],
+        publish: [SCOPE.publish],
+      },
+    },
+    refresh: { refreshBeforeExpiryMs: 7 * DAYS, minTokenAgeMs: 24 * HOURS },
+    metrics: {
+      account: ['followers_count', 'views', 'likes', 'replies', 'reposts', 'quotes', 'clicks'],
+      post: ['views', 'likes', 'replies', 'reposts', 'quotes', 'shares'],
+    },
+
+    authorizeUrl({ redirectUri, state, scopes }) {
+      const url = new URL(`${options.hostUrl('threads.net')}/oauth/authorize`);
+      url.search = new URLSearchParams({
+        client_id: options.clientId,
+        redirect_uri: redirectUri,
+        scope: (scopes ?? this.scopes.requested).join(','),
+        response_type: 'code',
+        state,
+      }).toString();
+      return url.toString();
+    },
+
+    parseCallback(query): AuthorizeCallback {
+      const state = str(query.state);
+      const code = str(query.code);
+      // Threads appends `#_` to the redirect; a browser drops the fragment, a copied URL may not.
+      if (code !== null && code !== '') return { outcome: 'code', code: code.replace(/#_$/, ''), state };
+      return denyCallback(query, state);
+    },
+
+    async exchangeCode(code, redirectUri) {
+      const short = await graph.call({
+        method: 'POST',
+        url: graph.url('/oauth/access_token', true),
+        form: {
+          client_id: options.clientId,
+          client_secret: options.clientSecret,
+          grant_type: 'authorization_code',
+          redirect_uri: redirectUri,
+          code,
+        },
+      });
+      const userId = requiredString(short.user_id, 'user_id');
+      const long = await graph.call({
+        method: 'GET',
+        url: graph.url('/access_token', true),
+        query: {
+          grant_type: 'th_exchange_token',
+          client_secret: options.clientSecret,
+          access_token: requiredString(short.access_token, 'access_token'),
+        },
+      });
+      const accessToken = requiredString(long.access_token, 'access_token');
+      // The exchange does not say which scopes the user ticked; debug_token does.
+      const scopes = scopesOf(await debugToken(accessToken));
+      return { accessToken, expiresAt: tokenExpiry(now(), long.expires_in), platformUserId: userId, scopes };
+    },
+
+    async refreshToken({ accessToken, platformUserId }) {
+      const body = await graph.call({
+        method: 'GET',
+        url: graph.url('/refresh_access_token', true),
+        query: { grant_type: 'th_refresh_token', access_token: accessToken },
+      });
+      return {
+        accessToken: requiredString(body.access_token, 'access_token'),
+        expiresAt: tokenExpiry(now(), body.expires_in),
+        platformUserId,
+        scopes: [],
+      };
+    },
+
+    async grantedScopes({ accessToken }) {
+      return scopesOf(await debugToken(accessToken));
+    },
+
+    async profile({ platformUserId, accessToken }) {
+      const me = await graph.get('/me', accessToken, { fields: 'id,username,name,threads_profile_picture_url' });
+      return {
+        id: requiredString(me.id, 'id'),
+        username: str(me.username),
+        name: str(me.name),
+        avatarUrl: str(me.threads_profile_picture_url),
+        followersCount: await followersCount(platformUserId, accessToken),
+      };
+    },
+
+    async pages() {
+      throw unsupported(platform, 'pages (use facebook for Facebook Pages)');
+    },
+
+    async recentComments({ platformUserId, accessToken }, { posts = 10 } = {}) {
+      const threads = await graph.getAll(
+        `/${platformUserId}/threads`,
+        accessToken,
+        { fields: 'id,text,media_type,permalink,timestamp', limit: Math.min(posts, 100) },
+        posts,
+      );
+      const comments: PlatformComment[] = [];
+      for (const item of threads) {
+        const postId = str(record(item).id);
+        if (postId === null) continue;
+        const replies = await graph.getAll(
+          `/${postId}/conversation`,
+          accessToken,
+          { fields: REPLY_FIELDS, limit: 100 },
+          MAX_REPLIES_PER_POST,
+        );
+        for (const raw of replies) {
+          const comment = toComment(raw, postId, platformUserId);
+          if (comment) comments.push(comment);
+        }
+      }
+      return comments.sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime());
+    },
+
+    async reply(credentials, commentId, text) {
+      checkText(text);
+      if (text.trim() === '') throw invalidRequest(platform, 'a reply needs text');
+      const containerId = await createOne(credentials, { media_type: 'TEXT', text, reply_to_id: commentId });
+      await waitUntilFinished(credentials.accessToken, containerId);
+      return { id: await publish(credentials, containerId) };
+    },
+
+    async setHidden({ accessToken }, commentId, hidden) {
+      const body = await graph.post(`/${commentId}/manage_reply`, accessToken, { hide: String(hidden) });
+      if (body.success === false) {
+        throw new PlatformError('transient', 'threads did not confirm hiding the reply', { platform });
+      }
+    },
+
+    async accountInsights({ platformUserId, accessToken }, days, metrics) {
+      requireMetrics(platform, this.metrics.account, metrics);
+      checkDays(platform, days);
+      const result: DailyMetrics = {};
+      for (const day of days) {
+        const { since, until } = dayBounds(day);
+        // followers_count is today's count whatever the period: it says nothing of other days.
+        const asked = metrics.filter((m) => m !== 'followers_count' || day === today(now()));
+        const values: Record<string, number | null> = Object.fromEntries(metrics.map((m) => [m, null]));
+        if (asked.length > 0 && until > INSIGHTS_EPOCH) {
+          const body = await graph.get(`/${platformUserId}/threads_insights`, accessToken, {
+            metric: asked.join(','),
+            since: Math.max(since, INSIGHTS_EPOCH),
+            until,
+          });
+          for (const metric of asked) values[metric] = metricValue(body, metric);
+        }
+        result[day] = values;
+      }
+      return result;
+    },
+
+    async postInsights({ accessToken }, postId, metrics) {
+      requireMetrics(platform, this.metrics.post, metrics);
+      const body = await graph.get(`/${postId}/insights`, accessToken, { metric: metrics.join(',') });
+      return Object.fromEntries(metrics.map((m) => [m, metricValue(body, m)]));
+    },
+
+    async createContainer(credentials, { text, media, replyToId }) {
+      checkText(text);
+      const reply = replyToId !== undefined ? { reply_to_id: replyToId } : {};
+      const [first] = media;
+      if (first === undefined) {
+        if (text === undefined || text.trim() === '')
+          throw invalidRequest(platform, 'a Threads post needs text or media');
+        return { containerId: await createOne(credentials, { media_type: 'TEXT', text, ...reply }) };
+      }
+      if (media.length === 1) {
+        return { containerId: await createOne(credentials, { ...mediaFields(first), text, ...reply }) };
+      }
+      if (media.length > MAX_CAROUSEL) {
+        throw invalidRequest(platform, `a Threads carousel has at most ${MAX_CAROUSEL} items`);
+      }
+      const children: string[] = [];
+      for (const item of media) {
+        children.push(await createOne(credentials, { ...mediaFields(item), is_carousel_item: 'true' }));
+      }
+      const containerId = await createOne(credentials, {
+        media_type: 'CAROUSEL',
+        children: children.join(','),
+        text,
+        ...reply,
+      });
+      return { containerId };
+    },
+
+    async containerStatus({ accessToken }, containerId) {
+      return containerState(accessToken, containerId);
+    },
+
+    async publishContainer(credentials, containerId) {
+      const id = await publish(credentials, containerId);
+      const media = await graph.get(`/${id}`, credentials.accessToken, { fields: 'permalink' });
+      return { id, permalink: str(media.permalink) };
+    },
+  };
+
+  /**
+   * Followers are an insights metric on Threads, not a user field: null when the token may
+   * not read insights (or Threads has no figure), rather than failing the whole profile.
+   */
+  async function followersCount(userId: string, accessToken: string): Promise<number | null> {
+    try {
+      const body = await graph.get(`/${userId}/threads_insights`, accessToken, { metric: 'followers_count' });
+      return metricValue(body, 'followers_count');
+    } catch (error) {
+      if (error instanceof PlatformError && error.kind === 'permission_missing') return null;
+      throw error;
+    }
+  }
 }

@@ -45,9 +45,15 @@ function invalidToken(family: Family, message: string): SandboxAnswer {
     : graphAnswer(400, 190, message);
 }
 
-export async function caller(store: Store, request: FastifyRequest, options: CallOptions): Promise<Caller> {
+export async function caller(
+  store: Store,
+  request: FastifyRequest,
+  options: CallOptions,
+  /** The token to check instead of the request's own (Facebook's `fb_exchange_token`). */
+  explicitToken?: string,
+): Promise<Caller> {
   const { family, platform } = options;
-  const token = requestToken(request);
+  const token = explicitToken ?? requestToken(request);
   if (token === null) throw invalidToken(family, 'An active access token must be used to query information.');
   const found = await findToken(store, token);
   if (!found || found.token.platform !== platform || found.token.kind === 'refresh') {

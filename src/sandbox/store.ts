@@ -237,11 +237,6 @@ export async function findToken(
   return row ?? null;
 }
 
-/** Ends a token (a refresh replaced it, a TikTok refresh token rotated). */
-export async function retireToken(store: Store, token: string): Promise<void> {
-  await store.db.update(sandboxTokens).set({ revokedAt: store.now() }).where(eq(sandboxTokens.token, token));
-}
-
 /** The user's tokens and its pages' tokens: expired now (`expire`) or revoked (`revoke`). */
 export async function endTokens(store: Store, account: SandboxAccount, how: 'expire' | 'revoke'): Promise<number> {
   const now = store.now();
@@ -467,14 +462,11 @@ export async function setInsight(
     });
 }
 
-/**
- * The figure of `metric` for a day: the one set through the control API (null = no data),
- * else one made up from a hash (stable across calls), and no data for days still to come.
- */
-export async function insightValue(
+/** The figure set through the control API for this key, if any (`insightValue` makes one up otherwise). */
+export async function findInsight(
   store: Store,
   key: { accountId: string; postId: string; metric: string; day: string },
-): Promise<number | null> {
+): Promise<{ value: number | null } | undefined> {
   const [row] = await store.db
     .select({ value: sandboxInsights.value })
     .from(sandboxInsights)
@@ -486,6 +478,18 @@ export async function insightValue(
         eq(sandboxInsights.day, key.day),
       ),
     );
+  return row;
+}
+
+/**
+ * The figure of `metric` for a day: the one set through the control API (null = no data),
+ * else one made up from a hash (stable across calls), and no data for days still to come.
+ */
+export async function insightValue(
+  store: Store,
+  key: { accountId: string; postId: string; metric: string; day: string },
+): Promise<number | null> {
+  const row = await findInsight(store, key);
   if (row) return row.value;
   if (key.day > store.now().toISOString().slice(0, 10)) return null;
   const digest = createHash('sha256').update(`${key.accountId}/${key.postId}/${key.metric}/${key.day}`).digest();

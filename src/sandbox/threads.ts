@@ -1,6 +1,617 @@
-import type { FastifyInstance } from 'fastify';
-import type { Store } from './store.ts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { badParameter, graphAnswer, notFound } from './answers.ts';
+import { registerAuthorizeDialog, withParams } from './authorize-page.ts';
+import { type Caller, type CallOptions, caller, requireScope } from './caller.ts';
+import {
+  afterCursor,
+  checkVersion,
+  daysBetween,
+  graphList,
+  installAnswers,
+  limitParam,
+  param,
+  pick,
+  requestedFields,
+  requiredParam,
+  timeParam,
+} from './kit.ts';
+import {
+  addComment,
+  createContainer,
+  createPost,
+  findAccount,
+  findComment,
+  findContainer,
+  findInsight,
+  findPost,
+  findToken,
+  insightValue,
+  issueToken,
+  listComments,
+  listPosts,
+  markContainerPublished,
+  recordActivity,
+  redeemCode,
+  type SandboxAccount,
+  type SandboxComment,
+  type SandboxContainer,
+  type SandboxPost,
+  type SandboxToken,
+  type Store,
+  setCommentHidden,
+} from './store.ts';
 
-export function threadsHosts(_store: Store): Record<string, (app: FastifyInstance) => void> {
-  return {};
+const platform = 'threads';
+const call: CallOptions = { platform, family: 'graph' };
+const publishCall: CallOptions = { ...call, publishing: true };
+const HOUR = 3_600_000;
+const LONG_LIVED_SECONDS = 60 * 86_400;
+/** Unpublished containers expire after a day. */
+const CONTAINER_TTL_MS = 24 * HOUR;
+const MAX_TEXT = 500;
+const MAX_CAROUSEL = 20;
+/** Threads has no insights before this moment (2024-04-13 07:00 UTC). */
+const INSIGHTS_EPOCH = 1_712_991_600;
+
+const SCOPE = {
+  basic: 'threads_basic',
+  publish: 'threads_content_publish',
+  readReplies: 'threads_read_replies',
+  manageReplies: 'threads_manage_replies',
+  insights: 'threads_manage_insights',
+};
+
+const USER_METRICS = ['views', 'likes', 'replies', 'reposts', 'quotes', 'clicks', 'followers_count'];
+const MEDIA_METRICS = ['views', 'likes', 'replies', 'reposts', 'quotes', 'shares'];
+const MEDIA_TYPES = ['TEXT', 'IMAGE', 'VIDEO', 'CAROUSEL'];
+
+/** How Threads names a stored post's type in its answers. */
+const RENDERED_MEDIA_TYPE: Record<string, string> = { TEXT: 'TEXT_POST', CAROUSEL: 'CAROUSEL_ALBUM' };
+
+const graphTime = (at: Date) => at.toISOString().replace(/\.\d{3}Z$/, '+0000');
+
+/** Graph counts characters, not UTF-16 units: an emoji is one. */
+const characters = (text: string) => [...text].length;
+
+function replyPermalink(comment: SandboxComment): string {
+  return `https://www.threads.net/@${encodeURIComponent(comment.authorUsername)}/post/${comment.id}`;
+}
+
+function renderReply(comment: SandboxComment, who: Caller, fields: Set<string>) {
+  return pick(
+    {
+      id: comment.id,
+      text: comment.text,
+      username: comment.authorUsername,
+      permalink: replyPermalink(comment),
+      timestamp: graphTime(comment.createdAt),
+      media_product_type: 'THREADS',
+      media_type: 'TEXT_POST',
+      shortcode: comment.id,
+      is_reply: true,
+      is_reply_owned_by_me: comment.authorId === who.account.id,
+      hide_status: comment.hidden ? 'HIDDEN' : 'NOT_HUSHED',
+      replied_to: { id: comment.parentId ?? comment.postId },
+      root_post: { id: comment.postId },
+    },
+    fields,
+  );
+}
+
+function renderPost(post: SandboxPost, owner: SandboxAccount, fields: Set<string>) {
+  return pick(
+    {
+      id: post.id,
+      media_product_type: 'THREADS',
+      media_type: RENDERED_MEDIA_TYPE[post.mediaType] ?? post.mediaType,
+      media_url: post.mediaUrl ?? undefined,
+      permalink: post.permalink,
+      owner: { id: owner.id },
+      username: owner.username,
+      text: post.caption,
+      timestamp: graphTime(post.createdAt),
+      shortcode: post.id,
+      is_quote_post: false,
+      is_reply: false,
+    },
+    fields,
+  );
+}
+
+function renderUser(account: SandboxAccount, fields: Set<string>) {
+  return pick(
+    {
+      id: account.id,
+      username: account.username,
+      name: account.name,
+      threads_profile_picture_url: account.avatarUrl,
+      threads_biography: '',
+    },
+    fields,
+  );
+}
+
+/** `me` or the caller's own id; any other user is not visible to this token. */
+function ownUserId(who: Caller, id: string): void {
+  if (id !== 'me' && id !== who.account.id) throw notFound('graph', id);
+}
+
+async function ownPost(store: Store, who: Caller, id: string): Promise<SandboxPost> {
+  const post = await findPost(store, id);
+  if (!post || post.accountId !== who.account.id) throw notFound('graph', id);
+  return post;
+}
+
+/** A reply in a conversation under one of the caller's posts. */
+async function ownReply(store: Store, who: Caller, id: string): Promise<SandboxComment> {
+  const comment = await findComment(store, id);
+  if (!comment) throw notFound('graph', id);
+  await ownPost(store, who, comment.postId);
+  return comment;
+}
+
+/** What a reply container answers: any Threads post, or a reply under one. */
+async function replyTarget(store: Store, id: string): Promise<{ postId: string; parentId: string | null } | null> {
+  const post = await findPost(store, id);
+  if (post) {
+    const owner = await findAccount(store, post.accountId);
+    return owner?.platform === platform && post.replyToId === null ? { postId: post.id, parentId: null } : null;
+  }
+  const comment = await findComment(store, id);
+  if (!comment) return null;
+  return (await replyTarget(store, comment.postId)) ? { postId: comment.postId, parentId: comment.id } : null;
+}
+
+function isHttpUrl(value: string | undefined): value is string {
+  if (value === undefined) return false;
+  try {
+    const url = new URL(value);
+    return url.protocol === 'https:' || url.protocol === 'http:';
+  } catch {
+    return false;
+  }
+}
+
+function containerStatus(store: Store, container: SandboxContainer): { status: string; error_message?: string } {
+  if (container.publishedPostId !== null) return { status: 'PUBLISHED' };
+  if (container.failure !== null) return { status: 'ERROR', error_message: container.failure };
+  if (store.now().getTime() - container.createdAt.getTime() >= CONTAINER_TTL_MS) {
+    return { status: 'EXPIRED', error_message: 'The container was not published within 24 hours' };
+  }
+  return { status: 'FINISHED' };
+}
+
+/** The figure set through the control API for the day, if one was (`insightValue` makes one up otherwise). */
+async function longLivedAnswer(store: Store, token: SandboxToken) {
+  const issued = await issueToken(
+    store,
+    {
+      platform,
+      accountId: token.accountId,
+      kind: 'long',
+      clientId: token.clientId,
+      scopes: token.scopes,
+      prefix: 'THAA',
+    },
+    LONG_LIVED_SECONDS * 1000,
+  );
+  return { access_token: issued.token, token_type: 'bearer', expires_in: LONG_LIVED_SECONDS };
+}
+
+/** Validates a container request the way Threads does; answers what to store. */
+async function containerRequest(store: Store, request: FastifyRequest, who: Caller): Promise<Record<string, unknown>> {
+  const mediaType = requiredParam(request, 'graph', 'media_type');
+  if (!MEDIA_TYPES.includes(mediaType)) {
+    throw badParameter('graph', `media_type must be one of ${MEDIA_TYPES.join(', ')}`);
+  }
+  const text = param(request, 'text') ?? '';
+  if (characters(text) > MAX_TEXT) {
+    throw badParameter('graph', `The text is too long: at most ${MAX_TEXT} characters`);
+  }
+  const imageUrl = param(request, 'image_url');
+  const videoUrl = param(request, 'video_url');
+  const children = (param(request, 'children') ?? '').split(',').filter((c) => c !== '');
+  const isCarouselItem = param(request, 'is_carousel_item') === 'true';
+  const replyToId = param(request, 'reply_to_id');
+  if (mediaType === 'TEXT' && text.trim() === '') throw badParameter('graph', 'The parameter text is required');
+  if (mediaType === 'IMAGE' && !isHttpUrl(imageUrl)) throw badParameter('graph', 'image_url must be a public URL');
+  if (mediaType === 'VIDEO' && !isHttpUrl(videoUrl)) throw badParameter('graph', 'video_url must be a public URL');
+  if (mediaType === 'CAROUSEL') {
+    if (children.length < 2 || children.length > MAX_CAROUSEL) {
+      throw badParameter('graph', `children must list 2 to ${MAX_CAROUSEL} containers`);
+    }
+    for (const child of children) {
+      const container = await findContainer(store, child);
+      if (!container || container.accountId !== who.account.id || container.request.is_carousel_item !== true) {
+        throw notFound('graph', child);
+      }
+    }
+  }
+  if (isCarouselItem && mediaType !== 'IMAGE' && mediaType !== 'VIDEO') {
+    throw badParameter('graph', 'A carousel item must be an IMAGE or a VIDEO');
+  }
+  if (replyToId !== undefined && (await replyTarget(store, replyToId)) === null) throw notFound('graph', replyToId);
+  return {
+    media_type: mediaType,
+    text,
+    image_url: mediaType === 'IMAGE' ? imageUrl : undefined,
+    video_url: mediaType === 'VIDEO' ? videoUrl : undefined,
+    children: mediaType === 'CAROUSEL' ? children.join(',') : null,
+    is_carousel_item: isCarouselItem,
+    reply_to_id: replyToId ?? null,
+  };
+}
+
+export function threadsHosts(store: Store): Record<string, (app: FastifyInstance) => void> {
+  return {
+    'threads.net': (app) => {
+      registerAuthorizeDialog(app, '/oauth/authorize', store, {
+        platform,
+        label: 'Threads (sandbox): allow access',
+        clientParam: 'client_id',
+        codeTtlMs: HOUR,
+        withPages: false,
+        success: (uri, { code, state }) => withParams(uri, { code, state }, '_'),
+        cancel: (uri, state) =>
+          withParams(uri, {
+            error: 'access_denied',
+            error_reason: 'user_denied',
+            error_description: 'The user denied your request.',
+            state,
+          }),
+      });
+    },
+
+    'graph.threads.net': (app) => {
+      installAnswers(app, 'graph');
+
+      app.post('/oauth/access_token', async (request) => {
+        for (const name of ['client_id', 'client_secret', 'grant_type', 'redirect_uri', 'code']) {
+          requiredParam(request, 'graph', name);
+        }
+        if (param(request, 'grant_type') !== 'authorization_code') {
+          throw badParameter('graph', 'grant_type must be authorization_code');
+        }
+        const grant = await redeemCode(store, {
+          platform,
+          code: requiredParam(request, 'graph', 'code'),
+          clientId: requiredParam(request, 'graph', 'client_id'),
+          redirectUri: requiredParam(request, 'graph', 'redirect_uri'),
+        });
+        if (!grant) throw graphAnswer(400, 100, 'Matching code was not found or was already used', { subcode: 36009 });
+        const token = await issueToken(
+          store,
+          {
+            platform,
+            accountId: grant.accountId,
+            kind: 'short',
+            clientId: grant.clientId,
+            scopes: grant.scopes,
+            prefix: 'THQV',
+          },
+          HOUR,
+        );
+        return { access_token: token.token, user_id: grant.accountId };
+      });
+
+      app.get('/access_token', async (request) => {
+        if (param(request, 'grant_type') !== 'th_exchange_token') {
+          throw badParameter('graph', 'grant_type must be th_exchange_token');
+        }
+        requiredParam(request, 'graph', 'client_secret');
+        const who = await caller(store, request, call);
+        if (who.token.kind !== 'short') throw badParameter('graph', 'access_token must be a short-lived token');
+        return longLivedAnswer(store, who.token);
+      });
+
+      app.get('/refresh_access_token', async (request) => {
+        if (param(request, 'grant_type') !== 'th_refresh_token') {
+          throw badParameter('graph', 'grant_type must be th_refresh_token');
+        }
+        const who = await caller(store, request, call);
+        if (who.token.kind !== 'long') throw badParameter('graph', 'access_token must be a long-lived token');
+        if (store.now().getTime() - who.token.issuedAt.getTime() < 24 * HOUR) {
+          throw badParameter('graph', 'The access token can be refreshed only after it is 24 hours old');
+        }
+        return longLivedAnswer(store, who.token);
+      });
+
+      // The calling token may itself be expired or revoked: saying so is what debug_token is for.
+      app.get('/:version/debug_token', async (request) => {
+        checkVersion(request);
+        const callerToken = await findToken(store, requiredParam(request, 'graph', 'access_token'));
+        if (!callerToken || callerToken.token.platform !== platform) {
+          throw graphAnswer(400, 190, 'Invalid OAuth access token - Cannot parse access token');
+        }
+        const now = store.now();
+        const live = (t: SandboxToken) => t.revokedAt === null && (t.expiresAt === null || t.expiresAt > now);
+        // Faults and throttling apply as to any call made with a live token.
+        if (live(callerToken.token)) await caller(store, request, call);
+        const input = await findToken(store, requiredParam(request, 'graph', 'input_token'));
+        if (!input || input.token.platform !== platform) {
+          return {
+            data: { error: { code: 190, message: 'Invalid OAuth access token.' }, is_valid: false, scopes: [] },
+          };
+        }
+        const token = input.token;
+        const error =
+          token.revokedAt !== null
+            ? { code: 190, message: 'Error validating access token: The user has not authorized application.' }
+            : !live(token)
+              ? { code: 190, subcode: 463, message: 'Error validating access token: Session has expired.' }
+              : undefined;
+        return {
+          data: {
+            app_id: token.clientId,
+            type: 'USER',
+            application: 'Switchboard sandbox',
+            ...(error ? { error } : {}),
+            is_valid: error === undefined,
+            issued_at: Math.floor(token.issuedAt.getTime() / 1000),
+            expires_at: token.expiresAt === null ? 0 : Math.floor(token.expiresAt.getTime() / 1000),
+            scopes: token.scopes,
+            user_id: token.accountId,
+          },
+        };
+      });
+
+      app.get('/:version/me', async (request) => {
+        checkVersion(request);
+        const who = await caller(store, request, call);
+        requireScope(who, call, SCOPE.basic);
+        return renderUser(who.account, requestedFields(request, ['id']));
+      });
+
+      app.get('/:version/:id/threads', async (request) => {
+        checkVersion(request);
+        const who = await caller(store, request, call);
+        requireScope(who, call, SCOPE.basic);
+        ownUserId(who, (request.params as { id: string }).id);
+        const limit = limitParam(request, 'graph', 25, 100);
+        const { posts, more } = await listPosts(store, who.account.id, { limit, after: afterCursor(request) });
+        const fields = requestedFields(request, ['id']);
+        return graphList(
+          request,
+          posts.map((p) => renderPost(p, who.account, fields)),
+          more,
+          posts.at(-1)?.id ?? null,
+        );
+      });
+
+      app.post('/:version/:id/threads', async (request) => {
+        checkVersion(request);
+        const who = await caller(store, request, call);
+        requireScope(who, call, SCOPE.basic);
+        requireScope(who, call, SCOPE.publish);
+        ownUserId(who, (request.params as { id: string }).id);
+        const container = await createContainer(store, who.account.id, await containerRequest(store, request, who));
+        return { id: container.id };
+      });
+
+      app.post('/:version/:id/threads_publish', async (request) => {
+        checkVersion(request);
+        const who = await caller(store, request, publishCall);
+        requireScope(who, call, SCOPE.basic);
+        requireScope(who, call, SCOPE.publish);
+        ownUserId(who, (request.params as { id: string }).id);
+        const creationId = requiredParam(request, 'graph', 'creation_id');
+        const container = await findContainer(store, creationId);
+        if (!container || container.accountId !== who.account.id) throw notFound('graph', creationId);
+        const { status, error_message } = containerStatus(store, container);
+        if (status === 'PUBLISHED') throw graphAnswer(400, 100, 'The media has already been published');
+        if (status !== 'FINISHED') throw badParameter('graph', `The container cannot be published: ${error_message}`);
+        if (container.request.is_carousel_item === true) {
+          throw badParameter('graph', 'A carousel item is published through its carousel');
+        }
+        const replyToId = container.request.reply_to_id;
+        return typeof replyToId === 'string' ? publishReply(who, container, replyToId) : publishPost(who, container);
+      });
+
+      async function publishPost(who: Caller, container: SandboxContainer) {
+        const req = container.request;
+        const post = await createPost(store, who.account, {
+          caption: String(req.text ?? ''),
+          mediaType: String(req.media_type),
+          mediaUrl: (req.image_url ?? req.video_url ?? null) as string | null,
+          viaApi: true,
+        });
+        if (!(await markContainerPublished(store, container.id, post.id))) {
+          throw graphAnswer(400, 100, 'The media has already been published');
+        }
+        await recordActivity(store, {
+          accountId: who.account.id,
+          action: 'publish',
+          targetId: post.id,
+          detail: { container_id: container.id, ...req, permalink: post.permalink },
+        });
+        return { id: post.id };
+      }
+
+      async function publishReply(who: Caller, container: SandboxContainer, replyToId: string) {
+        const target = await replyTarget(store, replyToId);
+        if (target === null) throw notFound('graph', replyToId);
+        const message = String(container.request.text ?? '');
+        const reply = await addComment(store, {
+          ...target,
+          authorId: who.account.id,
+          authorUsername: who.account.username,
+          text: message,
+        });
+        if (!(await markContainerPublished(store, container.id, reply.id))) {
+          throw graphAnswer(400, 100, 'The media has already been published');
+        }
+        await recordActivity(store, {
+          accountId: who.account.id,
+          action: 'reply',
+          targetId: replyToId,
+          detail: { reply_id: reply.id, message },
+        });
+        return { id: reply.id };
+      }
+
+      for (const edge of ['replies', 'conversation'] as const) {
+        app.get(`/:version/:id/${edge}`, async (request) => {
+          checkVersion(request);
+          const who = await caller(store, request, call);
+          requireScope(who, call, SCOPE.basic);
+          requireScope(who, call, SCOPE.readReplies);
+          const { id } = request.params as { id: string };
+          const limit = limitParam(request, 'graph', 25, 100);
+          const offset = Number(afterCursor(request) ?? 0) || 0;
+          const replies = await repliesUnder(who, id, edge === 'conversation');
+          const page = replies.slice(offset, offset + limit);
+          const fields = requestedFields(request, ['id']);
+          return graphList(
+            request,
+            page.map((r) => renderReply(r, who, fields)),
+            offset + limit < replies.length,
+            String(offset + page.length),
+          );
+        });
+      }
+
+      /** The replies under a post or a reply, newest first: direct ones, or (`all`) every depth. */
+      async function repliesUnder(who: Caller, id: string, all: boolean): Promise<SandboxComment[]> {
+        const post = await findPost(store, id);
+        const postId = post ? (await ownPost(store, who, id)).id : (await ownReply(store, who, id)).postId;
+        const { comments } = await listComments(store, postId, { limit: 10_000 });
+        const parentOf = (c: SandboxComment) => c.parentId ?? c.postId;
+        if (!all) return comments.filter((c) => parentOf(c) === id);
+        if (post) return comments;
+        const under = new Set([id]);
+        // Oldest first, so a parent is seen before its replies.
+        for (const c of [...comments].reverse()) if (under.has(parentOf(c))) under.add(c.id);
+        return comments.filter((c) => c.id !== id && under.has(c.id));
+      }
+
+      app.post('/:version/:id/manage_reply', async (request) => {
+        checkVersion(request);
+        const who = await caller(store, request, call);
+        requireScope(who, call, SCOPE.manageReplies);
+        const reply = await ownReply(store, who, (request.params as { id: string }).id);
+        const hide = param(request, 'hide');
+        if (hide !== 'true' && hide !== 'false') throw badParameter('graph', 'hide must be true or false');
+        await setCommentHidden(store, reply.id, hide === 'true');
+        await recordActivity(store, {
+          accountId: who.account.id,
+          action: hide === 'true' ? 'hide' : 'unhide',
+          targetId: reply.id,
+          detail: {},
+        });
+        return { success: true };
+      });
+
+      app.get('/:version/:id/insights', async (request) => {
+        checkVersion(request);
+        const who = await caller(store, request, call);
+        requireScope(who, call, SCOPE.insights);
+        const post = await ownPost(store, who, (request.params as { id: string }).id);
+        const metrics = metricList(request, MEDIA_METRICS);
+        const data = [];
+        for (const metric of metrics) {
+          const value = await insightValue(store, {
+            accountId: who.account.id,
+            postId: post.id,
+            metric,
+            day: '1970-01-01',
+          });
+          // No data is an absent metric, never 0.
+          if (value === null) continue;
+          data.push({
+            name: metric,
+            period: 'lifetime',
+            values: [{ value }],
+            title: metric,
+            description: '',
+            id: `${post.id}/insights/${metric}/lifetime`,
+          });
+        }
+        return { data };
+      });
+
+      app.get('/:version/:id/threads_insights', async (request) => {
+        checkVersion(request);
+        const who = await caller(store, request, call);
+        requireScope(who, call, SCOPE.insights);
+        ownUserId(who, (request.params as { id: string }).id);
+        const metrics = metricList(request, USER_METRICS);
+        const nowSeconds = Math.floor(store.now().getTime() / 1000);
+        const until = timeParam(request, 'graph', 'until') ?? nowSeconds;
+        const since = timeParam(request, 'graph', 'since') ?? until - 86_400;
+        if (since < INSIGHTS_EPOCH) {
+          throw badParameter('graph', `since must be a Unix time on or after ${INSIGHTS_EPOCH}`);
+        }
+        if (until <= since) throw badParameter('graph', 'since must be before until');
+        const days = daysBetween(since, until);
+        const data = [];
+        for (const metric of metrics) {
+          const entry = await userMetric(who, metric, days);
+          if (entry !== null) data.push(entry);
+        }
+        return { data, paging: { previous: '', next: '' } };
+      });
+
+      /** One metric of threads_insights in its documented shape, or null when there is no data. */
+      async function userMetric(who: Caller, metric: string, days: string[]) {
+        const head = { name: metric, period: 'day', title: metric, description: '' };
+        const id = `${who.account.id}/insights/${metric}/day`;
+        if (metric === 'followers_count') {
+          const today = store.now().toISOString().slice(0, 10);
+          const set = await findInsight(store, { accountId: who.account.id, postId: '', metric, day: today });
+          const value = set === undefined ? who.account.followersCount : set.value;
+          return value === null ? null : { ...head, total_value: { value }, id };
+        }
+        const daily: { day: string; value: number }[] = [];
+        for (const day of days) {
+          const value = await insightValue(store, { accountId: who.account.id, postId: '', metric, day });
+          if (value !== null) daily.push({ day, value });
+        }
+        if (daily.length === 0) return null;
+        if (metric === 'views') {
+          const values = daily.map(({ day, value }) => ({
+            value,
+            end_time: graphTime(new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000)),
+          }));
+          return { ...head, values, id };
+        }
+        const total = daily.reduce((sum, d) => sum + d.value, 0);
+        if (metric === 'clicks') {
+          const link_url = `https://www.threads.net/@${encodeURIComponent(who.account.username)}`;
+          return { ...head, link_total_values: [{ value: total, link_url }], id };
+        }
+        return { ...head, total_value: { value: total }, id };
+      }
+
+      function metricList(request: FastifyRequest, known: string[]): string[] {
+        const metrics = requiredParam(request, 'graph', 'metric')
+          .split(',')
+          .map((m) => m.trim());
+        const unknown = metrics.find((m) => !known.includes(m));
+        if (unknown !== undefined) {
+          throw badParameter('graph', `metric[0] must be one of the following values: ${known.join(', ')}`);
+        }
+        return metrics;
+      }
+
+      // Containers, posts, replies and the user itself, by id.
+      app.get('/:version/:id', async (request) => {
+        checkVersion(request);
+        const who = await caller(store, request, call);
+        requireScope(who, call, SCOPE.basic);
+        const { id } = request.params as { id: string };
+        const fields = requestedFields(request, ['id']);
+        if (id === 'me' || id === who.account.id) return renderUser(who.account, fields);
+        const container = await findContainer(store, id);
+        if (container && container.accountId === who.account.id) {
+          return pick({ id, ...containerStatus(store, container) }, fields);
+        }
+        const post = await findPost(store, id);
+        if (post && post.accountId === who.account.id) return renderPost(post, who.account, fields);
+        // The caller's own replies are visible wherever they are; others' only under its posts.
+        const comment = await findComment(store, id);
+        if (comment && comment.authorId === who.account.id) return renderReply(comment, who, fields);
+        return renderReply(await ownReply(store, who, id), who, fields);
+      });
+    },
+  };
 }

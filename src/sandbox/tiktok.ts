@@ -1,6 +1,412 @@
-import type { FastifyInstance } from 'fastify';
-import type { Store } from './store.ts';
+/**
+ * TikTok, imitated: www.tiktok.com (the permission page) and open.tiktokapis.com (OAuth
+ * tokens, user info, Content Posting API with PULL_FROM_URL). Shapes as in
+ * shared/platforms.md: API answers are `{"data":{...},"error":{"code":"ok",...}}`, OAuth
+ * answers are flat, and errors use the `tiktok` family of answers.ts.
+ */
+import { randomBytes } from 'node:crypto';
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { badParameter, notFound, type SandboxAnswer, tiktokOAuthAnswer } from './answers.ts';
+import { registerAuthorizeDialog, withParams } from './authorize-page.ts';
+import { type Caller, type CallOptions, caller, requireScope } from './caller.ts';
+import { installAnswers, requiredParam } from './kit.ts';
+import { sandboxContainers, sandboxTokens } from './schema.ts';
+import {
+  createContainer,
+  createPost,
+  findContainer,
+  issueToken,
+  markContainerPublished,
+  recordActivity,
+  redeemCode,
+  type SandboxContainer,
+  type SandboxToken,
+  type Store,
+} from './store.ts';
 
-export function tiktokHosts(_store: Store): Record<string, (app: FastifyInstance) => void> {
-  return {};
+const platform = 'tiktok';
+const call: CallOptions = { platform, family: 'tiktok' };
+const publishCall: CallOptions = { ...call, publishing: true };
+
+const MINUTE = 60_000;
+const CODE_TTL_MS = 10 * MINUTE;
+const ACCESS_TOKEN_SECONDS = 86_400;
+const REFRESH_TOKEN_SECONDS = 31_536_000;
+/** How long a new publish stays PROCESSING_DOWNLOAD (sandbox clock). */
+const PROCESSING_MS = 5_000;
+const MAX_TITLE_LENGTH = 2_200;
+/** The size reported for every pulled video: the sandbox downloads nothing. */
+const VIDEO_BYTES = 1_048_576;
+/** Publish ids look like TikTok's (`v_pub_url~v2.<digits>`); the digits are the container id. */
+const PUBLISH_ID_PREFIX = 'v_pub_url~v2.';
+/** Marks a container whose post is being made, so two status fetches never make two posts. */
+const PUBLISHING = 'publishing';
+
+const SCOPE = {
+  basic: 'user.info.basic',
+  profile: 'user.info.profile',
+  stats: 'user.info.stats',
+  upload: 'video.upload',
+  publish: 'video.publish',
+};
+
+/** The user info fields the sandbox knows, and the scope each needs. */
+const USER_FIELDS: Record<string, string> = {
+  open_id: SCOPE.basic,
+  union_id: SCOPE.basic,
+  avatar_url: SCOPE.basic,
+  avatar_url_100: SCOPE.basic,
+  avatar_large_url: SCOPE.basic,
+  display_name: SCOPE.basic,
+  bio_description: SCOPE.profile,
+  profile_deep_link: SCOPE.profile,
+  is_verified: SCOPE.profile,
+  username: SCOPE.profile,
+  follower_count: SCOPE.stats,
+  following_count: SCOPE.stats,
+  likes_count: SCOPE.stats,
+  video_count: SCOPE.stats,
+};
+
+const PRIVACY_LEVELS = ['PUBLIC_TO_EVERYONE', 'MUTUAL_FOLLOW_FRIENDS', 'SELF_ONLY'];
+/** Containers TikTok accepts; a video URL naming another file type fails the format check. */
+const VIDEO_EXTENSIONS = new Set(['mp4', 'mov', 'webm']);
+
+/** TikTok's log ids: a timestamp and hex (`202210112248442CB9319E1FB30C1073F3`). */
+function logId(now: Date): string {
+  const stamp = now.toISOString().replace(/[-:T]/g, '').slice(0, 14);
+  return `${stamp}${randomBytes(10).toString('hex').toUpperCase()}`;
+}
+
+/** A successful API answer in TikTok's envelope. */
+function ok(store: Store, data: Record<string, unknown>) {
+  return { data, error: { code: 'ok', message: '', log_id: logId(store.now()) } };
+}
+
+function formOf(request: FastifyRequest): Record<string, unknown> {
+  const body = request.body;
+  return body !== null && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
+}
+
+function formString(form: Record<string, unknown>, name: string): string {
+  const value = form[name];
+  if (typeof value !== 'string' || value === '') {
+    throw tiktokOAuthAnswer(400, 'invalid_request', `The request parameter ${name} is missing.`);
+  }
+  return value;
+}
+
+function invalidGrant(what: string): SandboxAnswer {
+  return tiktokOAuthAnswer(400, 'invalid_grant', `${what} is expired, already used, revoked, or not issued to you.`);
+}
+
+/** The access and refresh tokens of one grant, in the token endpoint's shape. */
+async function tokenAnswer(
+  store: Store,
+  grant: { accountId: string; clientId: string; scopes: string[] },
+  refreshTtlMs: number,
+) {
+  const common = { platform, accountId: grant.accountId, clientId: grant.clientId, scopes: grant.scopes };
+  const access = await issueToken(store, { ...common, kind: 'long', prefix: 'act.' }, ACCESS_TOKEN_SECONDS * 1000);
+  const refresh = await issueToken(store, { ...common, kind: 'refresh', prefix: 'rft.' }, refreshTtlMs);
+  return {
+    open_id: grant.accountId,
+    scope: grant.scopes.join(','),
+    access_token: access.token,
+    expires_in: ACCESS_TOKEN_SECONDS,
+    refresh_token: refresh.token,
+    refresh_expires_in: Math.round(refreshTtlMs / 1000),
+    token_type: 'Bearer',
+  };
+}
+
+/**
+ * Ends a live refresh token of this client in one statement, so of two refreshes racing
+ * with the same token only one wins (the token rotates). Null when it is not live.
+ */
+async function claimRefreshToken(store: Store, token: string, clientId: string): Promise<SandboxToken | null> {
+  const now = store.now();
+  const [row] = await store.db
+    .update(sandboxTokens)
+    .set({ revokedAt: now })
+    .where(
+      and(
+        eq(sandboxTokens.token, token),
+        eq(sandboxTokens.platform, platform),
+        eq(sandboxTokens.kind, 'refresh'),
+        eq(sandboxTokens.clientId, clientId),
+        isNull(sandboxTokens.revokedAt),
+        gt(sandboxTokens.expiresAt, now),
+      ),
+    )
+    .returning();
+  return row ?? null;
+}
+
+/** Revoking one token disconnects the app: every token of that user for that client ends. */
+async function revokeGrant(store: Store, token: string, clientId: string): Promise<void> {
+  const [row] = await store.db
+    .select()
+    .from(sandboxTokens)
+    .where(and(eq(sandboxTokens.token, token), eq(sandboxTokens.platform, platform)));
+  if (!row || row.clientId !== clientId) return;
+  await store.db
+    .update(sandboxTokens)
+    .set({ revokedAt: store.now() })
+    .where(
+      and(
+        eq(sandboxTokens.platform, platform),
+        eq(sandboxTokens.accountId, row.accountId),
+        eq(sandboxTokens.clientId, clientId),
+        isNull(sandboxTokens.revokedAt),
+      ),
+    );
+}
+
+/** The `fields` of a user info request, refused when unknown or beyond the token's scopes. */
+function userFields(request: FastifyRequest, who: Caller): string[] {
+  const fields = requiredParam(request, 'tiktok', 'fields')
+    .split(',')
+    .map((f) => f.trim())
+    .filter((f) => f !== '');
+  const unknown = fields.find((f) => USER_FIELDS[f] === undefined);
+  if (unknown !== undefined) throw badParameter('tiktok', `Invalid field: ${unknown}`);
+  for (const field of fields) requireScope(who, call, USER_FIELDS[field] as string);
+  return fields;
+}
+
+function userValues(who: Caller): Record<string, unknown> {
+  const a = who.account;
+  return {
+    open_id: a.id,
+    union_id: a.id,
+    avatar_url: a.avatarUrl,
+    avatar_url_100: a.avatarUrl,
+    avatar_large_url: a.avatarUrl,
+    display_name: a.name,
+    bio_description: '',
+    profile_deep_link: `https://www.tiktok.com/@${encodeURIComponent(a.username)}`,
+    is_verified: false,
+    username: a.username,
+    follower_count: a.followersCount,
+    following_count: 0,
+    likes_count: 0,
+    video_count: 0,
+  };
+}
+
+function jsonObject(value: unknown, name: string): Record<string, unknown> {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+    throw badParameter('tiktok', `${name} must be an object`);
+  }
+  return value as Record<string, unknown>;
+}
+
+function httpUrl(value: unknown): URL | null {
+  if (typeof value !== 'string') return null;
+  try {
+    const url = new URL(value);
+    return url.protocol === 'https:' || url.protocol === 'http:' ? url : null;
+  } catch {
+    return null;
+  }
+}
+
+/** What TikTok would find on downloading the file: null when it is a video it accepts. */
+function formatFailure(url: URL): string | null {
+  const extension = /\.([A-Za-z0-9]+)$/.exec(url.pathname)?.[1]?.toLowerCase();
+  return extension === undefined || VIDEO_EXTENSIONS.has(extension) ? null : 'file_format_check_failed';
+}
+
+/** The validated video init request: post_info and a PULL_FROM_URL source. */
+function videoInit(request: FastifyRequest) {
+  const body = jsonObject(request.body ?? null, 'The request body');
+  const postInfo = jsonObject(body.post_info ?? {}, 'post_info');
+  const sourceInfo = jsonObject(body.source_info, 'source_info');
+  const title = postInfo.title ?? '';
+  if (typeof title !== 'string' || title.length > MAX_TITLE_LENGTH) {
+    throw badParameter('tiktok', `post_info.title must be a string of at most ${MAX_TITLE_LENGTH} characters`);
+  }
+  const privacy = postInfo.privacy_level;
+  if (typeof privacy !== 'string' || !PRIVACY_LEVELS.includes(privacy)) {
+    throw badParameter('tiktok', `post_info.privacy_level must be one of ${PRIVACY_LEVELS.join(', ')}`);
+  }
+  if (sourceInfo.source !== 'PULL_FROM_URL') {
+    throw badParameter('tiktok', 'source_info.source must be PULL_FROM_URL (the sandbox takes no file uploads)');
+  }
+  const videoUrl = httpUrl(sourceInfo.video_url);
+  if (videoUrl === null) throw badParameter('tiktok', 'source_info.video_url must be a public http(s) URL');
+  return {
+    title,
+    privacy_level: privacy,
+    disable_comment: postInfo.disable_comment === true,
+    disable_duet: postInfo.disable_duet === true,
+    disable_stitch: postInfo.disable_stitch === true,
+    video_url: videoUrl.toString(),
+    failure: formatFailure(videoUrl),
+  };
+}
+
+async function ownContainer(store: Store, who: Caller, publishId: string): Promise<SandboxContainer> {
+  const id = publishId.startsWith(PUBLISH_ID_PREFIX) ? publishId.slice(PUBLISH_ID_PREFIX.length) : null;
+  const container = id === null ? undefined : await findContainer(store, id);
+  if (!container || container.accountId !== who.account.id) throw notFound('tiktok', publishId);
+  return container;
+}
+
+/** Makes the container's post once; null while another request is making it. */
+async function publishOnce(store: Store, who: Caller, container: SandboxContainer): Promise<string | null> {
+  if (container.publishedPostId !== null) {
+    return container.publishedPostId === PUBLISHING ? null : container.publishedPostId;
+  }
+  if (!(await markContainerPublished(store, container.id, PUBLISHING))) return null;
+  const req = container.request;
+  const post = await createPost(store, who.account, {
+    caption: String(req.title ?? ''),
+    mediaType: 'VIDEO',
+    mediaUrl: String(req.video_url),
+    viaApi: true,
+  });
+  await store.db
+    .update(sandboxContainers)
+    .set({ publishedPostId: post.id })
+    .where(eq(sandboxContainers.id, container.id));
+  await recordActivity(store, {
+    accountId: who.account.id,
+    action: 'publish',
+    targetId: post.id,
+    detail: { publish_id: `${PUBLISH_ID_PREFIX}${container.id}`, ...req, permalink: post.permalink },
+  });
+  return post.id;
+}
+
+/** The status fetch answer: processing for a while, then FAILED or PUBLISH_COMPLETE. */
+async function publishStatus(store: Store, who: Caller, container: SandboxContainer) {
+  const size = VIDEO_BYTES;
+  const processing = store.now().getTime() - container.createdAt.getTime() < PROCESSING_MS;
+  if (processing) {
+    return { status: 'PROCESSING_DOWNLOAD', publicaly_available_post_id: [], uploaded_bytes: 0, downloaded_bytes: 0 };
+  }
+  if (container.failure !== null) {
+    return {
+      status: 'FAILED',
+      fail_reason: container.failure,
+      publicaly_available_post_id: [],
+      uploaded_bytes: 0,
+      downloaded_bytes: size,
+    };
+  }
+  const postId = await publishOnce(store, who, container);
+  if (postId === null) {
+    return { status: 'PROCESSING_UPLOAD', publicaly_available_post_id: [], uploaded_bytes: 0, downloaded_bytes: size };
+  }
+  // Only public posts have a public id. TikTok sends int64s; ours are strings, as 17 digits exceed a JS number.
+  const isPublic = container.request.privacy_level === 'PUBLIC_TO_EVERYONE';
+  return {
+    status: 'PUBLISH_COMPLETE',
+    publicaly_available_post_id: isPublic ? [postId] : [],
+    uploaded_bytes: size,
+    downloaded_bytes: size,
+  };
+}
+
+export function tiktokHosts(store: Store): Record<string, (app: FastifyInstance) => void> {
+  return {
+    'www.tiktok.com': (app) => {
+      registerAuthorizeDialog(app, '/v2/auth/authorize/', store, {
+        platform,
+        label: 'TikTok (sandbox): allow access',
+        clientParam: 'client_key',
+        codeTtlMs: CODE_TTL_MS,
+        withPages: false,
+        success: (uri, { code, state, scopes }) => withParams(uri, { code, scopes: scopes.join(','), state }),
+        cancel: (uri, state) =>
+          withParams(uri, {
+            error: 'access_denied',
+            error_description: 'The user denied the authorization request.',
+            state,
+          }),
+      });
+    },
+
+    'open.tiktokapis.com': (app) => {
+      installAnswers(app, 'tiktok');
+
+      app.post('/v2/oauth/token/', async (request) => {
+        const form = formOf(request);
+        const clientKey = formString(form, 'client_key');
+        formString(form, 'client_secret');
+        const grantType = formString(form, 'grant_type');
+        if (grantType === 'authorization_code') {
+          const grant = await redeemCode(store, {
+            platform,
+            code: formString(form, 'code'),
+            clientId: clientKey,
+            redirectUri: formString(form, 'redirect_uri'),
+          });
+          if (!grant) throw invalidGrant('The authorization code');
+          return tokenAnswer(store, grant, REFRESH_TOKEN_SECONDS * 1000);
+        }
+        if (grantType === 'refresh_token') {
+          const old = await claimRefreshToken(store, formString(form, 'refresh_token'), clientKey);
+          if (!old) throw invalidGrant('The refresh token');
+          // A refresh token lives 365 days from the first grant: its successor keeps that end.
+          const left = (old.expiresAt?.getTime() ?? 0) - store.now().getTime();
+          return tokenAnswer(store, old, left);
+        }
+        throw tiktokOAuthAnswer(400, 'invalid_request', 'grant_type must be authorization_code or refresh_token.');
+      });
+
+      app.post('/v2/oauth/revoke/', async (request) => {
+        const form = formOf(request);
+        const clientKey = formString(form, 'client_key');
+        formString(form, 'client_secret');
+        await revokeGrant(store, formString(form, 'token'), clientKey);
+        // As RFC 7009: an unknown or already revoked token is no error.
+        return {};
+      });
+
+      app.get('/v2/user/info/', async (request) => {
+        const who = await caller(store, request, call);
+        const fields = userFields(request, who);
+        const values = userValues(who);
+        return ok(store, { user: Object.fromEntries(fields.map((f) => [f, values[f]])) });
+      });
+
+      app.post('/v2/post/publish/creator_info/query/', async (request) => {
+        const who = await caller(store, request, call);
+        requireScope(who, call, SCOPE.publish);
+        return ok(store, {
+          creator_avatar_url: who.account.avatarUrl,
+          creator_username: who.account.username,
+          creator_nickname: who.account.name,
+          privacy_level_options: PRIVACY_LEVELS,
+          comment_disabled: false,
+          duet_disabled: false,
+          stitch_disabled: false,
+          max_video_post_duration_sec: 600,
+        });
+      });
+
+      app.post('/v2/post/publish/video/init/', async (request) => {
+        const who = await caller(store, request, publishCall);
+        requireScope(who, call, SCOPE.publish);
+        const { failure, ...values } = videoInit(request);
+        const container = await createContainer(store, who.account.id, values, failure);
+        return ok(store, { publish_id: `${PUBLISH_ID_PREFIX}${container.id}` });
+      });
+
+      app.post('/v2/post/publish/status/fetch/', async (request) => {
+        const who = await caller(store, request, call);
+        requireScope(who, call, SCOPE.publish, SCOPE.upload);
+        const publishId = formOf(request).publish_id;
+        if (typeof publishId !== 'string' || publishId === '') {
+          throw badParameter('tiktok', 'The parameter publish_id is required');
+        }
+        const container = await ownContainer(store, who, publishId);
+        return ok(store, await publishStatus(store, who, container));
+      });
+    },
+  };
 }

@@ -1,7 +1,13 @@
 import type { AddressInfo } from 'node:net';
 import { Agent, request } from 'undici';
 import type { Database } from '../../src/db/connection.ts';
-import { createPlatforms, type Platform, type PlatformAdapter, PlatformError } from '../../src/platforms/index.ts';
+import {
+  createPlatforms,
+  type Platform,
+  type PlatformAdapter,
+  PlatformError,
+  type PlatformSet,
+} from '../../src/platforms/index.ts';
 import { buildSandboxApp } from '../../src/sandbox/server.ts';
 import { createTestDatabase } from './database.ts';
 
@@ -11,6 +17,8 @@ export interface TestSandbox {
   /** `http://127.0.0.1:N/sandbox` */
   url: string;
   database: Database;
+  /** The adapters, pointed at this sandbox. */
+  platforms: PlatformSet;
   adapter(platform: Platform): PlatformAdapter;
   /** A JSON call to the control API; answers status and body. */
   // biome-ignore lint/suspicious/noExplicitAny: tests read the control API's JSON answers field by field.
@@ -41,6 +49,7 @@ export async function startSandbox(): Promise<TestSandbox> {
   const sandbox: TestSandbox = {
     url,
     database,
+    platforms,
     adapter: (platform) => platforms.adapter(platform),
     async control(method, path, body) {
       const response = await request(`${url}/_control${path}`, {

@@ -1,0 +1,650 @@
+import { request } from 'undici';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { advanceClock, now, resetClock } from '../../src/clock.ts';
+import { type AccountCredentials, createPlatforms, type PlatformAdapter } from '../../src/platforms/index.ts';
+import { platformError, REDIRECT_URI, startSandbox, type TestSandbox } from '../helpers/sandbox.ts';
+
+let sandbox: TestSandbox;
+let threads: PlatformAdapter;
+
+beforeAll(async () => {
+  sandbox = await startSandbox();
+  threads = sandbox.adapter('threads');
+});
+afterAll(() => sandbox.close());
+afterEach(() => resetClock());
+
+const DAY = 86_400_000;
+const ALL_SCOPES = [
+  'threads_basic',
+  'threads_content_publish',
+  'threads_read_replies',
+  'threads_manage_replies',
+  'threads_manage_insights',
+];
+
+async function connected(username: string, granted?: string[]): Promise<AccountCredentials> {
+  const tokens = await sandbox.connect('threads', username, granted);
+  return { platformUserId: tokens.platformUserId, accessToken: tokens.accessToken };
+}
+
+/** A call straight to the sandbox's graph.threads.net, to check its answers against platforms.md. */
+async function raw(
+  method: 'GET' | 'POST',
+  path: string,
+  params: Record<string, string | number>,
+  // biome-ignore lint/suspicious/noExplicitAny: tests read the platform's raw JSON field by field.
+): Promise<{ status: number; body: any }> {
+  const url = new URL(`${sandbox.url}/graph.threads.net${path}`);
+  const form = new URLSearchParams(Object.entries(params).map(([k, v]): [string, string] => [k, String(v)]));
+  if (method === 'GET') url.search = form.toString();
+  const response = await request(url, {
+    method,
+    ...(method === 'POST'
+      ? { headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: form.toString() }
+      : {}),
+  });
+  return { status: response.statusCode, body: await response.body.json() };
+}
+
+const dayOf = (at: number) => new Date(at).toISOString().slice(0, 10);
+const unix = (day: string) => Date.parse(`${day}T00:00:00Z`) / 1000;
+
+describe('threads: OAuth', () => {
+  it('builds the documented authorize URL with every requested scope, comma separated', () => {
+    const url = new URL(threads.authorizeUrl({ redirectUri: REDIRECT_URI, state: 's 1' }));
+    expect(url.pathname).toBe('/sandbox/threads.net/oauth/authorize');
+    expect(url.searchParams.get('client_id')).toBe('switchboard-sandbox');
+    expect(url.searchParams.get('redirect_uri')).toBe(REDIRECT_URI);
+    expect(url.searchParams.get('response_type')).toBe('code');
+    expect(url.searchParams.get('state')).toBe('s 1');
+    expect(url.searchParams.get('scope')).toBe(ALL_SCOPES.join(','));
+    expect(threads.scopes.required).toEqual(['threads_basic']);
+  });
+
+  it('Cancel redirects with error=access_denied and the state', async () => {
+    const params = await sandbox.authorize('threads', { username: 'th_cancel', cancel: true, state: 'xyz' });
+    expect(params.get('error')).toBe('access_denied');
+    expect(params.get('error_reason')).toBe('user_denied');
+    expect(params.get('error_description')).toBeTruthy();
+    expect(params.get('code')).toBeNull();
+    expect(threads.parseCallback(Object.fromEntries(params))).toMatchObject({
+      outcome: 'denied',
+      error: 'access_denied',
+      state: 'xyz',
+    });
+  });
+
+  it('Allow gives a single-use code; the exchange answers a 60-day token and the ticked scopes (from debug_token)', async () => {
+    const granted = ['threads_basic', 'threads_read_replies'];
+    const params = await sandbox.authorize('threads', { username: 'th_allow', granted, state: 'abc' });
+    const callback = threads.parseCallback({ ...Object.fromEntries(params), code: `${params.get('code')}#_` });
+    expect(callback).toMatchObject({ outcome: 'code', state: 'abc' });
+    if (callback.outcome !== 'code') throw new Error('no code');
+    expect(callback.code).toBe(params.get('code'));
+    const tokens = await threads.exchangeCode(callback.code, REDIRECT_URI);
+    expect(tokens.scopes).toEqual(granted);
+    expect(tokens.platformUserId).toMatch(/^\d{17}$/);
+    const days = ((tokens.expiresAt?.getTime() ?? 0) - now().getTime()) / DAY;
+    expect(days).toBeGreaterThan(59);
+    expect(days).toBeLessThan(61);
+    expect(await threads.grantedScopes(tokens)).toEqual(granted);
+    const again = await platformError(threads.exchangeCode(callback.code, REDIRECT_URI));
+    expect(again).toMatchObject({ kind: 'invalid_request', detail: { code: 100 } });
+  });
+
+  it('the code exchange and its used-code error have the documented shapes', async () => {
+    const params = await sandbox.authorize('threads', { username: 'th_raw_exchange' });
+    const form = {
+      client_id: 'switchboard-sandbox',
+      client_secret: 'switchboard-sandbox-secret',
+      grant_type: 'authorization_code',
+      redirect_uri: REDIRECT_URI,
+      code: params.get('code') as string,
+    };
+    const first = await raw('POST', '/oauth/access_token', form);
+    expect(first.status).toBe(200);
+    expect(Object.keys(first.body).sort()).toEqual(['access_token', 'user_id']);
+    const second = await raw('POST', '/oauth/access_token', form);
+    expect(second.status).toBe(400);
+    expect(second.body.error).toMatchObject({ type: 'OAuthException', code: 100 });
+    expect(second.body.error.message).toBeTypeOf('string');
+    expect(second.body.error.fbtrace_id).toBeTypeOf('string');
+
+    const long = await raw('GET', '/access_token', {
+      grant_type: 'th_exchange_token',
+      client_secret: 'switchboard-sandbox-secret',
+      access_token: first.body.access_token,
+    });
+    expect(long.body).toEqual({ access_token: expect.any(String), token_type: 'bearer', expires_in: 60 * 86_400 });
+  });
+
+  it('a code expires after an hour', async () => {
+    const params = await sandbox.authorize('threads', { username: 'th_late' });
+    advanceClock(61 * 60_000);
+    const error = await platformError(threads.exchangeCode(params.get('code') as string, REDIRECT_URI));
+    expect(error.kind).toBe('invalid_request');
+  });
+
+  it('refreshes a long-lived token once it is a day old, not before', async () => {
+    const tokens = await sandbox.connect('threads', 'th_refresh');
+    expect(threads.refresh).toEqual({ refreshBeforeExpiryMs: 7 * DAY, minTokenAgeMs: DAY });
+    const early = await platformError(threads.refreshToken(tokens));
+    expect(early.kind).toBe('invalid_request');
+    advanceClock(25 * 3_600_000);
+    const refreshed = await threads.refreshToken(tokens);
+    expect(refreshed.accessToken).not.toBe(tokens.accessToken);
+    expect(refreshed.platformUserId).toBe(tokens.platformUserId);
+    expect((refreshed.expiresAt?.getTime() ?? 0) - now().getTime()).toBeGreaterThan(59 * DAY);
+    expect((await threads.profile(refreshed)).id).toBe(tokens.platformUserId);
+    expect(await threads.grantedScopes(refreshed)).toEqual(ALL_SCOPES);
+  });
+
+  it('debug_token answers is_valid, expires_at, scopes and user_id; a dead token is token_expired', async () => {
+    const account = await connected('th_debug');
+    const { body } = await raw('GET', '/v1.0/debug_token', {
+      input_token: account.accessToken,
+      access_token: account.accessToken,
+    });
+    expect(body.data).toMatchObject({ is_valid: true, scopes: ALL_SCOPES, user_id: account.platformUserId });
+    const expiresIn = body.data.expires_at - now().getTime() / 1000;
+    expect(expiresIn).toBeGreaterThan(59 * 86_400);
+    expect(expiresIn).toBeLessThanOrEqual(60 * 86_400);
+
+    // An unrefreshed token dies after 60 days: debug_token says so, and so does the adapter.
+    advanceClock(61 * DAY);
+    const late = await raw('GET', '/v1.0/debug_token', {
+      input_token: account.accessToken,
+      access_token: account.accessToken,
+    });
+    expect(late.body.data.is_valid).toBe(false);
+    expect(late.body.data.expires_at * 1000).toBeLessThan(now().getTime());
+    expect((await platformError(threads.grantedScopes(account))).kind).toBe('token_expired');
+    resetClock();
+
+    const expired = await connected('th_debug_expire');
+    await sandbox.control('POST', '/tokens/expire', { platform: 'threads', username: 'th_debug_expire' });
+    expect((await platformError(threads.grantedScopes(expired))).kind).toBe('token_expired');
+    const revoked = await connected('th_debug_revoke');
+    await sandbox.control('POST', '/tokens/revoke', { platform: 'threads', username: 'th_debug_revoke' });
+    expect((await platformError(threads.grantedScopes(revoked))).kind).toBe('access_revoked');
+  });
+});
+
+describe('threads: reading', () => {
+  it('reads the profile, with the followers count from threads_insights', async () => {
+    const account = await connected('th_profile');
+    const profile = await threads.profile(account);
+    const { body: user } = await sandbox.control('GET', '/users/threads/th_profile');
+    expect(profile).toEqual({
+      id: account.platformUserId,
+      username: 'th_profile',
+      name: 'Th Profile',
+      avatarUrl: user.avatar_url,
+      followersCount: user.followers_count,
+    });
+    expect(profile.avatarUrl).toMatch(/^https:\/\//);
+    // Without the insights scope the profile still reads; only the count is unknown.
+    const basic = await connected('th_profile_basic', ['threads_basic']);
+    expect(await threads.profile(basic)).toMatchObject({ username: 'th_profile_basic', followersCount: null });
+  });
+
+  it('reads replies on recent posts, newest first, with nesting, hidden state and who wrote them', async () => {
+    const account = await connected('th_comments');
+    const { body: user } = await sandbox.control('GET', '/users/threads/th_comments');
+    const latest = user.posts[0].id as string;
+    const added = await sandbox.control('POST', '/comments', {
+      platform: 'threads',
+      username: 'th_comments',
+      post_id: latest,
+      author_username: 'visitor',
+      text: '<b>nice</b>',
+      // Whole seconds: Threads timestamps have no milliseconds.
+      commented_at: new Date(Math.floor(now().getTime() / 1000) * 1000 - 60_000).toISOString(),
+    });
+    expect(added.status).toBe(201);
+    const nested = await sandbox.control('POST', '/comments', {
+      platform: 'threads',
+      username: 'th_comments',
+      post_id: latest,
+      parent_id: added.body.id,
+      author_username: 'second.visitor',
+      text: 'agreed',
+      commented_at: new Date(now().getTime() - 30_000).toISOString(),
+    });
+
+    const comments = await threads.recentComments(account);
+    // Three seeded posts with two replies each, and the two added above.
+    expect(comments.length).toBe(8);
+    expect(comments.map((c) => c.createdAt.getTime())).toEqual(
+      comments.map((c) => c.createdAt.getTime()).sort((a, b) => b - a),
+    );
+    expect(comments[0]).toMatchObject({
+      id: nested.body.id,
+      postId: latest,
+      parentId: added.body.id,
+      authorUsername: 'second.visitor',
+      authorId: null,
+      byAccount: false,
+    });
+    expect(comments[1]).toEqual({
+      id: added.body.id,
+      postId: latest,
+      parentId: null,
+      authorId: null,
+      authorUsername: 'visitor',
+      text: '<b>nice</b>',
+      createdAt: new Date(added.body.commented_at),
+      hidden: false,
+      byAccount: false,
+    });
+    expect(new Set(comments.map((c) => c.postId)).size).toBe(3);
+    expect(comments.every((c) => !c.byAccount && !c.hidden)).toBe(true);
+    expect((await threads.recentComments(account, { posts: 1 })).length).toBe(4);
+
+    const reply = await threads.reply(account, added.body.id, 'Thanks!');
+    const toPost = await threads.reply(account, latest, 'Thanks all');
+    const other = comments[2]?.id as string;
+    await threads.setHidden(account, other, true);
+    const after = await threads.recentComments(account);
+    expect(after.find((c) => c.id === reply.id)).toMatchObject({
+      postId: latest,
+      parentId: added.body.id,
+      authorId: account.platformUserId,
+      authorUsername: 'th_comments',
+      text: 'Thanks!',
+      byAccount: true,
+    });
+    expect(after.find((c) => c.id === toPost.id)).toMatchObject({ postId: latest, parentId: null, byAccount: true });
+    expect(after.find((c) => c.id === other)?.hidden).toBe(true);
+    await threads.setHidden(account, other, false);
+    expect((await threads.recentComments(account)).find((c) => c.id === other)?.hidden).toBe(false);
+
+    const activity = await sandbox.control('GET', '/activity/threads/th_comments');
+    expect(activity.body.data.map((a: { action: string }) => a.action)).toEqual(['reply', 'reply', 'hide', 'unhide']);
+    expect(activity.body.data[0]).toMatchObject({
+      target_id: added.body.id,
+      detail: { reply_id: reply.id, message: 'Thanks!' },
+    });
+    expect(activity.body.data[2]).toMatchObject({ target_id: other });
+  });
+
+  it('the replies edges and manage_reply answer the documented fields', async () => {
+    const account = await connected('th_raw_replies');
+    const { body: user } = await sandbox.control('GET', '/users/threads/th_raw_replies');
+    const postId = user.posts[0].id as string;
+    const fields = 'id,text,username,permalink,timestamp,is_reply_owned_by_me,hide_status,replied_to,root_post';
+    const top = await raw('GET', `/v1.0/${postId}/replies`, { fields, access_token: account.accessToken });
+    expect(top.body.data).toHaveLength(2);
+    const first = top.body.data[0];
+    expect(Object.keys(first).sort()).toEqual(fields.split(',').sort());
+    expect(first).toMatchObject({
+      is_reply_owned_by_me: false,
+      hide_status: 'NOT_HUSHED',
+      replied_to: { id: postId },
+      root_post: { id: postId },
+    });
+    expect(first.timestamp).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\+0000$/);
+    expect(top.body.paging.cursors).toBeDefined();
+
+    const reply = await threads.reply(account, first.id, 'nested');
+    expect((await raw('GET', `/v1.0/${postId}/replies`, { access_token: account.accessToken })).body.data).toHaveLength(
+      2,
+    );
+    const all = await raw('GET', `/v1.0/${postId}/conversation`, { fields, access_token: account.accessToken });
+    expect(all.body.data).toHaveLength(3);
+    expect(all.body.data.find((r: { id: string }) => r.id === reply.id)).toMatchObject({
+      is_reply_owned_by_me: true,
+      username: 'th_raw_replies',
+      replied_to: { id: first.id },
+      root_post: { id: postId },
+    });
+
+    const hidden = await raw('POST', `/v1.0/${first.id}/manage_reply`, {
+      hide: 'true',
+      access_token: account.accessToken,
+    });
+    expect(hidden).toEqual({ status: 200, body: { success: true } });
+    const again = await raw('GET', `/v1.0/${postId}/replies`, { fields, access_token: account.accessToken });
+    expect(again.body.data.find((r: { id: string }) => r.id === first.id).hide_status).toBe('HIDDEN');
+  });
+
+  it('reads account insights per day: views as a time series, totals, link clicks, null for no data', async () => {
+    const account = await connected('th_insights');
+    const day = dayOf(now().getTime() - 3 * DAY);
+    const nextDay = dayOf(now().getTime() - 2 * DAY);
+    const set = (metric: string, values: { day: string; value: number | null }[]) =>
+      sandbox.control('PUT', '/insights', { platform: 'threads', username: 'th_insights', metric, values });
+    await set('views', [
+      { day, value: 10 },
+      { day: nextDay, value: 5 },
+    ]);
+    await set('likes', [
+      { day, value: 3 },
+      { day: nextDay, value: null },
+    ]);
+    await set('clicks', [
+      { day, value: 0 },
+      { day: nextDay, value: 4 },
+    ]);
+    await set('replies', [
+      { day, value: null },
+      { day: nextDay, value: null },
+    ]);
+    await set('followers_count', [{ day: dayOf(now().getTime()), value: 321 }]);
+
+    const metrics = ['views', 'likes', 'clicks', 'replies', 'followers_count'];
+    const daily = await threads.accountInsights(account, [day, nextDay, dayOf(now().getTime())], metrics);
+    expect(daily[day]).toEqual({ views: 10, likes: 3, clicks: 0, replies: null, followers_count: null });
+    expect(daily[nextDay]).toEqual({ views: 5, likes: null, clicks: 4, replies: null, followers_count: null });
+    expect(daily[dayOf(now().getTime())]?.followers_count).toBe(321);
+
+    // Threads keeps no insights before 2024-04-13: no data, and no refused call.
+    expect(await threads.accountInsights(account, ['2024-01-01'], ['views'])).toEqual({
+      '2024-01-01': { views: null },
+    });
+    expect((await platformError(threads.accountInsights(account, [day], ['reach']))).kind).toBe('invalid_request');
+    expect((await platformError(threads.accountInsights(account, ['2024-13-01'], ['views']))).kind).toBe(
+      'invalid_request',
+    );
+  });
+
+  it('threads_insights answers the documented shapes and refuses a since before 1712991600', async () => {
+    const account = await connected('th_raw_insights');
+    const day = dayOf(now().getTime() - 3 * DAY);
+    const nextDay = dayOf(now().getTime() - 2 * DAY);
+    for (const metric of ['views', 'likes', 'clicks']) {
+      await sandbox.control('PUT', '/insights', {
+        platform: 'threads',
+        username: 'th_raw_insights',
+        metric,
+        values: [
+          { day, value: 2 },
+          { day: nextDay, value: 3 },
+        ],
+      });
+    }
+    await sandbox.control('PUT', '/insights', {
+      platform: 'threads',
+      username: 'th_raw_insights',
+      metric: 'quotes',
+      values: [
+        { day, value: null },
+        { day: nextDay, value: null },
+      ],
+    });
+    const { status, body } = await raw('GET', `/v1.0/${account.platformUserId}/threads_insights`, {
+      metric: 'views,likes,clicks,quotes,followers_count',
+      since: unix(day),
+      until: unix(day) + 2 * 86_400,
+      access_token: account.accessToken,
+    });
+    expect(status).toBe(200);
+    const byName = Object.fromEntries(body.data.map((d: { name: string }) => [d.name, d]));
+    expect(Object.keys(byName).sort()).toEqual(['clicks', 'followers_count', 'likes', 'views']);
+    expect(byName.views.values).toEqual([
+      { value: 2, end_time: `${nextDay}T00:00:00+0000` },
+      { value: 3, end_time: expect.stringMatching(/T00:00:00\+0000$/) },
+    ]);
+    expect(byName.views).toMatchObject({ title: 'views', description: expect.any(String), id: expect.any(String) });
+    expect(byName.likes.total_value).toEqual({ value: 5 });
+    expect(byName.clicks.link_total_values).toEqual([{ value: 5, link_url: expect.stringMatching(/^https:\/\//) }]);
+    expect(byName.followers_count.total_value.value).toBeTypeOf('number');
+
+    const early = await raw('GET', `/v1.0/${account.platformUserId}/threads_insights`, {
+      metric: 'views',
+      since: 1_712_991_599,
+      until: 1_713_100_000,
+      access_token: account.accessToken,
+    });
+    expect(early.status).toBe(400);
+    expect(early.body.error).toMatchObject({ code: 100, type: 'OAuthException' });
+  });
+
+  it('reads post insights with the platform names, null for no data', async () => {
+    const account = await connected('th_post_insights');
+    const { body: user } = await sandbox.control('GET', '/users/threads/th_post_insights');
+    const postId = user.posts[0].id as string;
+    const set = (metric: string, value: number | null) =>
+      sandbox.control('PUT', '/insights', {
+        platform: 'threads',
+        username: 'th_post_insights',
+        post_id: postId,
+        metric,
+        values: [{ day: dayOf(now().getTime()), value }],
+      });
+    await set('views', 70);
+    await set('shares', 0);
+    await set('quotes', null);
+    expect(await threads.postInsights(account, postId, ['views', 'shares', 'quotes'])).toEqual({
+      views: 70,
+      shares: 0,
+      quotes: null,
+    });
+    const { body } = await raw('GET', `/v1.0/${postId}/insights`, {
+      metric: 'views,quotes',
+      access_token: account.accessToken,
+    });
+    expect(body.data).toEqual([
+      {
+        name: 'views',
+        period: 'lifetime',
+        values: [{ value: 70 }],
+        title: 'views',
+        description: expect.any(String),
+        id: expect.any(String),
+      },
+    ]);
+    expect((await platformError(threads.postInsights(account, postId, ['saves']))).kind).toBe('invalid_request');
+  });
+});
+
+describe('threads: publishing', () => {
+  it('publishes text: a container, FINISHED, threads_publish, and the permalink', async () => {
+    const account = await connected('th_publish');
+    const { containerId } = await threads.createContainer(account, { text: 'Hello Threads', media: [] });
+    expect(await threads.containerStatus(account, containerId)).toEqual({ state: 'finished' });
+    const published = await threads.publishContainer(account, containerId);
+    expect(published.permalink).toBe(`https://www.threads.net/@th_publish/post/${published.id}`);
+    expect(await threads.containerStatus(account, containerId)).toEqual({ state: 'published' });
+    expect((await platformError(threads.publishContainer(account, containerId))).kind).toBe('invalid_request');
+    const { body: user } = await sandbox.control('GET', '/users/threads/th_publish');
+    expect(user.posts[0]).toMatchObject({ id: published.id, caption: 'Hello Threads', media_type: 'TEXT' });
+    const activity = await sandbox.control('GET', '/activity/threads/th_publish');
+    expect(activity.body.data).toEqual([
+      expect.objectContaining({
+        action: 'publish',
+        target_id: published.id,
+        detail: expect.objectContaining({ text: 'Hello Threads', media_type: 'TEXT', container_id: containerId }),
+      }),
+    ]);
+  });
+
+  it('publishes an image and a carousel', async () => {
+    const account = await connected('th_image');
+    const image = await threads.createContainer(account, {
+      text: 'A picture',
+      media: [{ type: 'image', url: 'https://cdn.example.test/a.jpg' }],
+    });
+    const post = await threads.publishContainer(account, image.containerId);
+    expect(post.permalink).toBe(`https://www.threads.net/@th_image/post/${post.id}`);
+    const carousel = await threads.createContainer(account, {
+      text: 'Two',
+      media: [
+        { type: 'image', url: 'https://cdn.example.test/1.jpg' },
+        { type: 'video', url: 'https://cdn.example.test/2.mp4' },
+      ],
+    });
+    const album = await threads.publishContainer(account, carousel.containerId);
+    const { body: user } = await sandbox.control('GET', '/users/threads/th_image');
+    expect(user.posts.slice(0, 2)).toEqual([
+      expect.objectContaining({ id: album.id, media_type: 'CAROUSEL', via_api: true }),
+      expect.objectContaining({ id: post.id, media_type: 'IMAGE', caption: 'A picture', via_api: true }),
+    ]);
+  });
+
+  it('publishes a reply through a container with replyToId', async () => {
+    const account = await connected('th_reply_container');
+    const { body: user } = await sandbox.control('GET', '/users/threads/th_reply_container');
+    const postId = user.posts[1].id as string;
+    const { containerId } = await threads.createContainer(account, { text: 'me too', media: [], replyToId: postId });
+    const published = await threads.publishContainer(account, containerId);
+    expect(published.permalink).toBe(`https://www.threads.net/@th_reply_container/post/${published.id}`);
+    const comments = await threads.recentComments(account);
+    expect(comments.find((c) => c.id === published.id)).toMatchObject({ postId, parentId: null, byAccount: true });
+  });
+
+  it('a container left unpublished for a day expires and can no longer be published', async () => {
+    const account = await connected('th_stale');
+    const { containerId } = await threads.createContainer(account, { text: 'too late', media: [] });
+    advanceClock(25 * 3_600_000);
+    const status = await threads.containerStatus(account, containerId);
+    expect(status.state).toBe('expired');
+    expect(status.message).toBeTruthy();
+    expect((await platformError(threads.publishContainer(account, containerId))).kind).toBe('invalid_request');
+    expect((await platformError(threads.reply(account, '12345678901234567', 'to nothing'))).kind).toBe(
+      'invalid_request',
+    );
+  });
+
+  it('refuses more than 500 characters before calling; the platform refuses them too', async () => {
+    const account = await connected('th_long');
+    const offline = createPlatforms({
+      platforms: 'sandbox',
+      platformCredentials: {},
+      sandboxUrl: 'http://127.0.0.1:9/sandbox',
+    }).adapter('threads');
+    const long = 'x'.repeat(501);
+    // Offline: anything but invalid_request would mean a call was attempted.
+    expect((await platformError(offline.createContainer(account, { text: long, media: [] }))).kind).toBe(
+      'invalid_request',
+    );
+    expect((await platformError(offline.reply(account, '1', long))).kind).toBe('invalid_request');
+    // Characters, not UTF-16 units: 500 emoji fit.
+    const { containerId } = await threads.createContainer(account, { text: '😀'.repeat(500), media: [] });
+    expect((await threads.containerStatus(account, containerId)).state).toBe('finished');
+    const refused = await raw('POST', `/v1.0/${account.platformUserId}/threads`, {
+      media_type: 'TEXT',
+      text: long,
+      access_token: account.accessToken,
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error.code).toBe(100);
+    expect((await platformError(threads.createContainer(account, { media: [] }))).kind).toBe('invalid_request');
+  });
+});
+
+describe('threads: every error class', () => {
+  it('a fault set for the next call answers that error once, classified', async () => {
+    const account = await connected('th_faults');
+    for (const preset of [
+      'token_expired',
+      'access_revoked',
+      'permission_missing',
+      'rate_limited',
+      'transient',
+      'invalid_request',
+    ] as const) {
+      const set = await sandbox.control('POST', '/faults', {
+        platform: 'threads',
+        username: 'th_faults',
+        error: preset,
+      });
+      expect(set.status).toBe(201);
+      const error = await platformError(threads.profile(account));
+      expect(error.kind).toBe(preset);
+      expect(error.detail.platform).toBe('threads');
+      expect(error.detail.code).toBeTypeOf('number');
+      expect(error.detail.platformMessage).toBeTruthy();
+    }
+    expect((await threads.profile(account)).username).toBe('th_faults');
+  });
+
+  it('a publish fault fires on threads_publish and leaves other calls alone', async () => {
+    const account = await connected('th_publish_fault');
+    await sandbox.control('POST', '/faults', {
+      platform: 'threads',
+      username: 'th_publish_fault',
+      trigger: 'publish',
+      error: 'transient',
+    });
+    const { containerId } = await threads.createContainer(account, { text: 'later', media: [] });
+    await threads.profile(account);
+    expect(await threads.containerStatus(account, containerId)).toEqual({ state: 'finished' });
+    const error = await platformError(threads.publishContainer(account, containerId));
+    expect(error).toMatchObject({ kind: 'transient', detail: { code: 2 } });
+    expect((await threads.publishContainer(account, containerId)).id).toMatch(/^\d+$/);
+  });
+
+  it('a throttled user gets rate_limited with the wait, until the throttle ends', async () => {
+    const account = await connected('th_throttle');
+    await sandbox.control('POST', '/throttle', { platform: 'threads', username: 'th_throttle', seconds: 300 });
+    const error = await platformError(threads.recentComments(account));
+    expect(error.kind).toBe('rate_limited');
+    expect(error.detail.retryAfterSeconds).toBe(300);
+    advanceClock(301_000);
+    expect((await threads.profile(account)).username).toBe('th_throttle');
+  });
+
+  it('expired and revoked tokens', async () => {
+    const expiring = await connected('th_expire');
+    expect(
+      (await sandbox.control('POST', '/tokens/expire', { platform: 'threads', username: 'th_expire' })).body.tokens,
+    ).toBe(2);
+    expect(await platformError(threads.profile(expiring))).toMatchObject({
+      kind: 'token_expired',
+      detail: { code: 190, subcode: 463 },
+    });
+    expect((await platformError(threads.refreshToken(expiring))).kind).toBe('token_expired');
+    const revoked = await connected('th_revoke');
+    await sandbox.control('POST', '/tokens/revoke', { platform: 'threads', username: 'th_revoke' });
+    const error = await platformError(threads.profile(revoked));
+    expect(error).toMatchObject({ kind: 'access_revoked', detail: { code: 190 } });
+    expect(error.detail.subcode).toBeUndefined();
+    expect(error.detail.platformMessage).toMatch(/has not authorized application/);
+  });
+
+  it('a scope not ticked: the platform refuses the call with permission_missing', async () => {
+    const account = await connected('th_noscope', ['threads_basic']);
+    expect(await threads.grantedScopes(account)).toEqual(['threads_basic']);
+    const { body: user } = await sandbox.control('GET', '/users/threads/th_noscope');
+    const postId = user.posts[0].id as string;
+    for (const attempt of [
+      () => threads.recentComments(account),
+      () => threads.reply(account, postId, 'hi'),
+      () => threads.createContainer(account, { text: 'hi', media: [] }),
+      () => threads.accountInsights(account, [dayOf(now().getTime() - DAY)], ['views']),
+      () => threads.postInsights(account, postId, ['views']),
+    ]) {
+      expect(await platformError(attempt())).toMatchObject({ kind: 'permission_missing', detail: { code: 10 } });
+    }
+    const withReplies = await connected('th_noscope_hide', ['threads_basic', 'threads_read_replies']);
+    const [comment] = await threads.recentComments(withReplies);
+    expect((await platformError(threads.setHidden(withReplies, comment?.id as string, true))).kind).toBe(
+      'permission_missing',
+    );
+    expect(threads.scopes.byAction).toEqual({
+      read_profile: ['threads_basic'],
+      read_comments: ['threads_read_replies'],
+      reply: ['threads_content_publish'],
+      hide: ['threads_manage_replies'],
+      read_insights: ['threads_manage_insights'],
+      publish: ['threads_content_publish'],
+    });
+  });
+
+  it('invalid_request for an unknown object, transient when unreachable, unsupported for pages', async () => {
+    const account = await connected('th_misc');
+    expect(await platformError(threads.setHidden(account, '12345678901234567', true))).toMatchObject({
+      kind: 'invalid_request',
+      detail: { code: 100 },
+    });
+    const offline = createPlatforms({
+      platforms: 'sandbox',
+      platformCredentials: {},
+      sandboxUrl: 'http://127.0.0.1:9/sandbox',
+    }).adapter('threads');
+    expect((await platformError(offline.profile({ platformUserId: '1', accessToken: 'x' }))).kind).toBe('transient');
+    expect((await platformError(threads.pages(account))).kind).toBe('unsupported');
+  });
+});

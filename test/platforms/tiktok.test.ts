@@ -1,0 +1,553 @@
+import { request } from 'undici';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { advanceClock, now, resetClock } from '../../src/clock.ts';
+import {
+  type AccountCredentials,
+  createPlatforms,
+  missingScopes,
+  type PlatformAdapter,
+  SANDBOX_CLIENT,
+} from '../../src/platforms/index.ts';
+import { platformError, REDIRECT_URI, startSandbox, type TestSandbox } from '../helpers/sandbox.ts';
+
+let sandbox: TestSandbox;
+let tiktok: PlatformAdapter;
+
+beforeAll(async () => {
+  sandbox = await startSandbox();
+  tiktok = sandbox.adapter('tiktok');
+});
+afterAll(() => sandbox.close());
+afterEach(() => resetClock());
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+const VIDEO = 'https://cdn.example.test/clip.mp4';
+/** Longer than the sandbox's 5 s of processing. */
+const PROCESSING_DONE_MS = 6_000;
+const NO_TOKEN: AccountCredentials = { platformUserId: '1', accessToken: 'not-a-token' };
+
+async function connected(username: string, granted?: string[]): Promise<AccountCredentials> {
+  const tokens = await sandbox.connect('tiktok', username, granted);
+  return { platformUserId: tokens.platformUserId, accessToken: tokens.accessToken };
+}
+
+async function fault(username: string, error: string, trigger: 'call' | 'publish' = 'call'): Promise<void> {
+  const set = await sandbox.control('POST', '/faults', { platform: 'tiktok', username, error, trigger });
+  expect(set.status).toBe(201);
+}
+
+/** A call straight to the sandbox's open.tiktokapis.com, to check the answers' shapes. */
+async function raw(
+  method: 'GET' | 'POST',
+  path: string,
+  init: { form?: Record<string, string>; json?: unknown; bearer?: string } = {},
+  // biome-ignore lint/suspicious/noExplicitAny: the tests read TikTok's raw JSON field by field.
+): Promise<{ status: number; headers: Record<string, unknown>; body: any }> {
+  const headers: Record<string, string> = {};
+  let body: string | undefined;
+  if (init.form) {
+    headers['content-type'] = 'application/x-www-form-urlencoded';
+    body = new URLSearchParams(init.form).toString();
+  } else if (init.json !== undefined) {
+    headers['content-type'] = 'application/json; charset=UTF-8';
+    body = JSON.stringify(init.json);
+  }
+  if (init.bearer) headers.authorization = `Bearer ${init.bearer}`;
+  const response = await request(`${sandbox.url}/open.tiktokapis.com${path}`, { method, headers, body });
+  const text = await response.body.text();
+  return { status: response.statusCode, headers: response.headers, body: text === '' ? undefined : JSON.parse(text) };
+}
+
+const CLIENT_FORM = { client_key: SANDBOX_CLIENT.clientId, client_secret: SANDBOX_CLIENT.clientSecret };
+
+async function accountId(username: string): Promise<string> {
+  return (await sandbox.control('GET', `/users/tiktok/${username}`)).body.id;
+}
+
+describe('tiktok: OAuth', () => {
+  it('builds the documented authorize URL: client_key, comma-separated scopes, response_type=code', () => {
+    const url = new URL(tiktok.authorizeUrl({ redirectUri: REDIRECT_URI, state: 's 1' }));
+    expect(url.pathname).toBe('/sandbox/www.tiktok.com/v2/auth/authorize/');
+    expect(url.searchParams.get('client_key')).toBe(SANDBOX_CLIENT.clientId);
+    expect(url.searchParams.has('client_id')).toBe(false);
+    expect(url.searchParams.get('response_type')).toBe('code');
+    expect(url.searchParams.get('redirect_uri')).toBe(REDIRECT_URI);
+    expect(url.searchParams.get('state')).toBe('s 1');
+    expect(url.searchParams.get('scope')).toBe(
+      'user.info.basic,user.info.profile,user.info.stats,video.list,video.publish',
+    );
+    const some = new URL(tiktok.authorizeUrl({ redirectUri: REDIRECT_URI, state: 'x', scopes: ['user.info.basic'] }));
+    expect(some.searchParams.get('scope')).toBe('user.info.basic');
+  });
+
+  it('Cancel redirects with error=access_denied, a description and the state', async () => {
+    const params = await sandbox.authorize('tiktok', { username: 'tt_cancel', cancel: true, state: 'xyz' });
+    expect(params.get('error')).toBe('access_denied');
+    expect(params.get('error_description')).toBeTruthy();
+    expect(params.get('state')).toBe('xyz');
+    expect(params.has('code')).toBe(false);
+    expect(tiktok.parseCallback(Object.fromEntries(params))).toMatchObject({
+      outcome: 'denied',
+      error: 'access_denied',
+      state: 'xyz',
+    });
+  });
+
+  it('Allow with some scopes ticked: the redirect and the token answer say which were granted', async () => {
+    const granted = ['user.info.basic', 'video.publish'];
+    const params = await sandbox.authorize('tiktok', { username: 'tt_allow', granted, state: 'abc' });
+    expect(params.get('scopes')).toBe('user.info.basic,video.publish');
+    const callback = tiktok.parseCallback(Object.fromEntries(params));
+    expect(callback).toMatchObject({ outcome: 'code', state: 'abc' });
+    if (callback.outcome !== 'code') throw new Error('no code');
+    const tokens = await tiktok.exchangeCode(callback.code, REDIRECT_URI);
+    expect(tokens.scopes).toEqual(granted);
+    expect(tokens.platformUserId).toBe(await accountId('tt_allow'));
+    expect(tokens.accessToken).not.toBe(tokens.refreshToken);
+    const hours = ((tokens.expiresAt?.getTime() ?? 0) - now().getTime()) / HOUR;
+    expect(hours).toBeGreaterThan(23.9);
+    expect(hours).toBeLessThanOrEqual(24);
+    const refreshDays = ((tokens.refreshExpiresAt?.getTime() ?? 0) - now().getTime()) / DAY;
+    expect(refreshDays).toBeGreaterThan(364.9);
+    expect(refreshDays).toBeLessThanOrEqual(365);
+  });
+
+  it('a code works once', async () => {
+    const params = await sandbox.authorize('tiktok', { username: 'tt_once' });
+    const code = params.get('code') as string;
+    await tiktok.exchangeCode(code, REDIRECT_URI);
+    const again = await platformError(tiktok.exchangeCode(code, REDIRECT_URI));
+    expect(again).toMatchObject({ kind: 'token_expired', detail: { code: 'invalid_grant', status: 400 } });
+    expect(again.detail.platformMessage).toBeTruthy();
+  });
+
+  it('a code lives 10 minutes', async () => {
+    const early = (await sandbox.authorize('tiktok', { username: 'tt_code_ttl' })).get('code') as string;
+    const late = (await sandbox.authorize('tiktok', { username: 'tt_code_ttl' })).get('code') as string;
+    advanceClock(9 * MINUTE);
+    expect((await tiktok.exchangeCode(early, REDIRECT_URI)).platformUserId).toBe(await accountId('tt_code_ttl'));
+    advanceClock(2 * MINUTE);
+    expect((await platformError(tiktok.exchangeCode(late, REDIRECT_URI))).kind).toBe('token_expired');
+  });
+
+  it('a code is bound to its redirect URI', async () => {
+    const code = (await sandbox.authorize('tiktok', { username: 'tt_redirect' })).get('code') as string;
+    const error = await platformError(tiktok.exchangeCode(code, 'https://elsewhere.example.test/cb'));
+    expect(error.detail.code).toBe('invalid_grant');
+  });
+
+  it('refresh rotates the refresh token: the new grant works, the old refresh token no longer does', async () => {
+    const tokens = await sandbox.connect('tiktok', 'tt_refresh', ['user.info.basic', 'user.info.profile']);
+    advanceClock(23 * HOUR);
+    const refreshed = await tiktok.refreshToken(tokens);
+    expect(refreshed.accessToken).not.toBe(tokens.accessToken);
+    expect(refreshed.refreshToken).not.toBe(tokens.refreshToken);
+    expect(refreshed.platformUserId).toBe(tokens.platformUserId);
+    expect(refreshed.scopes).toEqual(['user.info.basic', 'user.info.profile']);
+    expect((refreshed.expiresAt?.getTime() ?? 0) - now().getTime()).toBeGreaterThan(DAY - MINUTE);
+    // The refresh token keeps the end of the first grant (365 days from then), within a second.
+    expect(
+      Math.abs((refreshed.refreshExpiresAt?.getTime() ?? 0) - (tokens.refreshExpiresAt?.getTime() ?? 0)),
+    ).toBeLessThanOrEqual(1000);
+    expect((await tiktok.profile(refreshed)).name).toBe('Tt Refresh');
+
+    const stale = await platformError(tiktok.refreshToken(tokens));
+    expect(stale).toMatchObject({ kind: 'token_expired', detail: { code: 'invalid_grant' } });
+    const next = await tiktok.refreshToken(refreshed);
+    expect(next.refreshToken).not.toBe(refreshed.refreshToken);
+  });
+
+  it('refuses to refresh without a refresh token, before calling', async () => {
+    const error = await platformError(tiktok.refreshToken({ accessToken: 'x', platformUserId: '1' }));
+    expect(error.kind).toBe('invalid_request');
+  });
+
+  it('two refreshes racing with the same refresh token: exactly one wins', async () => {
+    const tokens = await sandbox.connect('tiktok', 'tt_refresh_race');
+    const results = await Promise.allSettled([tiktok.refreshToken(tokens), tiktok.refreshToken(tokens)]);
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+  });
+
+  it('declares its scopes, refresh policy and what it cannot do', async () => {
+    expect(tiktok.scopes.required).toEqual(['user.info.basic']);
+    expect(tiktok.scopes.byAction).toEqual({ read_profile: ['user.info.basic'], publish: ['video.publish'] });
+    expect(missingScopes(tiktok, 'publish', ['user.info.basic'])).toEqual(['video.publish']);
+    for (const action of ['read_comments', 'reply', 'hide', 'read_insights'] as const) {
+      expect(missingScopes(tiktok, action, tiktok.scopes.requested)).toBeNull();
+    }
+    expect(tiktok.refresh).toEqual({ refreshBeforeExpiryMs: 30 * MINUTE, minTokenAgeMs: 0 });
+    expect(tiktok.grantsPages).toBe(false);
+    expect(tiktok.metrics).toEqual({ account: [], post: [] });
+    const account = await connected('tt_granted');
+    expect((await platformError(tiktok.grantedScopes(account))).kind).toBe('unsupported');
+  });
+});
+
+describe('tiktok: profile', () => {
+  it('reads the whole profile with every scope', async () => {
+    const account = await connected('tt_profile');
+    const profile = await tiktok.profile(account);
+    expect(profile).toMatchObject({ id: account.platformUserId, username: 'tt_profile', name: 'Tt Profile' });
+    expect(profile.followersCount).toBeGreaterThan(0);
+    expect(profile.avatarUrl).toMatch(/^https:\/\//);
+  });
+
+  it('with only user.info.basic: reads the basic fields and answers null for the rest', async () => {
+    const account = await connected('tt_basic', ['user.info.basic']);
+    expect(await tiktok.profile(account)).toEqual({
+      id: account.platformUserId,
+      username: null,
+      name: 'Tt Basic',
+      avatarUrl: expect.stringMatching(/^https:\/\//),
+      followersCount: null,
+    });
+  });
+
+  it('without user.info.basic nothing can be read: permission_missing', async () => {
+    const account = await connected('tt_noscope', ['video.publish']);
+    const error = await platformError(tiktok.profile(account));
+    expect(error).toMatchObject({ kind: 'permission_missing', detail: { code: 'scope_not_authorized', status: 401 } });
+  });
+});
+
+describe('tiktok: publishing', () => {
+  it('posts a video: processing for a while, then published with its id and permalink', async () => {
+    const account = await connected('tt_publish');
+    const { containerId } = await tiktok.createContainer(account, {
+      text: 'Hello #sandbox',
+      media: [{ type: 'video', url: VIDEO }],
+    });
+    expect(containerId).toMatch(/^v_pub_url~v2\.\d+$/);
+    expect(await tiktok.containerStatus(account, containerId)).toEqual({ state: 'in_progress' });
+    const early = await platformError(tiktok.publishContainer(account, containerId));
+    expect(early.kind).toBe('transient');
+    expect(early.message).toMatch(/not finished/);
+
+    advanceClock(PROCESSING_DONE_MS);
+    expect(await tiktok.containerStatus(account, containerId)).toEqual({ state: 'published' });
+    const published = await tiktok.publishContainer(account, containerId);
+    expect(published.id).toMatch(/^\d{17}$/);
+    expect(published.permalink).toBe(`https://www.tiktok.com/@tt_publish/video/${published.id}`);
+    expect(await tiktok.publishContainer(account, containerId)).toEqual(published);
+
+    const { body: user } = await sandbox.control('GET', '/users/tiktok/tt_publish');
+    expect(user.posts[0]).toMatchObject({
+      id: published.id,
+      caption: 'Hello #sandbox',
+      media_type: 'VIDEO',
+      via_api: true,
+      permalink: published.permalink,
+    });
+    const activity = await sandbox.control('GET', '/activity/tiktok/tt_publish');
+    expect(activity.body.data).toEqual([
+      expect.objectContaining({
+        action: 'publish',
+        target_id: published.id,
+        detail: expect.objectContaining({
+          publish_id: containerId,
+          title: 'Hello #sandbox',
+          privacy_level: 'PUBLIC_TO_EVERYONE',
+          video_url: VIDEO,
+        }),
+      }),
+    ]);
+  });
+
+  it('a file TikTok cannot take fails after processing, with the reason', async () => {
+    const account = await connected('tt_publish_fail');
+    const { containerId } = await tiktok.createContainer(account, {
+      text: 'Not a video',
+      media: [{ type: 'video', url: 'https://cdn.example.test/animation.gif' }],
+    });
+    expect((await tiktok.containerStatus(account, containerId)).state).toBe('in_progress');
+    advanceClock(PROCESSING_DONE_MS);
+    expect(await tiktok.containerStatus(account, containerId)).toEqual({
+      state: 'failed',
+      message: 'file_format_check_failed',
+    });
+    const error = await platformError(tiktok.publishContainer(account, containerId));
+    expect(error).toMatchObject({ kind: 'invalid_request', detail: { platformMessage: 'file_format_check_failed' } });
+    const { body: user } = await sandbox.control('GET', '/users/tiktok/tt_publish_fail');
+    expect(user.posts.filter((p: { via_api: boolean }) => p.via_api)).toEqual([]);
+  });
+
+  it('refuses images, carousels, text-only posts and several videos before calling', async () => {
+    const requests = [
+      { text: 'pic', media: [{ type: 'image' as const, url: 'https://cdn.example.test/a.jpg' }] },
+      {
+        media: [
+          { type: 'video' as const, url: VIDEO },
+          { type: 'image' as const, url: 'https://cdn.example.test/a.jpg' },
+        ],
+      },
+      {
+        media: [
+          { type: 'video' as const, url: VIDEO },
+          { type: 'video' as const, url: VIDEO },
+        ],
+      },
+      { text: 'just words', media: [] },
+    ];
+    for (const publish of requests) {
+      // A call would have failed with token_expired: this token does not exist.
+      expect((await platformError(tiktok.createContainer(NO_TOKEN, publish))).kind).toBe('unsupported');
+    }
+  });
+
+  it('refuses a title longer than TikTok takes, before calling', async () => {
+    const error = await platformError(
+      tiktok.createContainer(NO_TOKEN, { text: 'x'.repeat(2201), media: [{ type: 'video', url: VIDEO }] }),
+    );
+    expect(error.kind).toBe('invalid_request');
+  });
+
+  it('posting without video.publish: permission_missing', async () => {
+    const account = await connected('tt_publish_noscope', ['user.info.basic']);
+    const error = await platformError(tiktok.createContainer(account, { media: [{ type: 'video', url: VIDEO }] }));
+    expect(error).toMatchObject({ kind: 'permission_missing', detail: { code: 'scope_not_authorized' } });
+  });
+
+  it('a private post has no public id: the publish id stands for it, without permalink', async () => {
+    const account = await connected('tt_private');
+    const init = await raw('POST', '/v2/post/publish/video/init/', {
+      bearer: account.accessToken,
+      json: {
+        post_info: { title: 'Only me', privacy_level: 'SELF_ONLY' },
+        source_info: { source: 'PULL_FROM_URL', video_url: VIDEO },
+      },
+    });
+    expect(init.status).toBe(200);
+    const publishId = init.body.data.publish_id as string;
+    advanceClock(PROCESSING_DONE_MS);
+    expect(await tiktok.publishContainer(account, publishId)).toEqual({ id: publishId, permalink: null });
+  });
+});
+
+describe('tiktok: every error class', () => {
+  it('a fault set for the next call answers that error once, classified', async () => {
+    const account = await connected('tt_faults');
+    const cases = [
+      // TikTok cannot tell a revoked token from an expired one: both are access_token_invalid.
+      ['token_expired', 'token_expired', 'access_token_invalid', 401],
+      ['access_revoked', 'token_expired', 'access_token_invalid', 401],
+      ['permission_missing', 'permission_missing', 'scope_not_authorized', 401],
+      ['rate_limited', 'rate_limited', 'rate_limit_exceeded', 429],
+      ['transient', 'transient', 'internal_error', 500],
+      ['invalid_request', 'invalid_request', 'invalid_params', 400],
+    ] as const;
+    for (const [preset, kind, code, status] of cases) {
+      await fault('tt_faults', preset);
+      const error = await platformError(tiktok.createContainer(account, { media: [{ type: 'video', url: VIDEO }] }));
+      expect(error.kind).toBe(kind);
+      expect(error.detail).toMatchObject({ platform: 'tiktok', code, status });
+      expect(error.detail.platformMessage).toBeTruthy();
+      if (kind === 'rate_limited') expect(error.detail.retryAfterSeconds).toBe(60);
+    }
+    expect((await tiktok.profile(account)).username).toBe('tt_faults');
+  });
+
+  it('faults reach the profile read too (token_expired is not taken for a missing scope)', async () => {
+    const account = await connected('tt_profile_fault');
+    await fault('tt_profile_fault', 'token_expired');
+    expect((await platformError(tiktok.profile(account))).kind).toBe('token_expired');
+    await fault('tt_profile_fault', 'rate_limited');
+    expect((await platformError(tiktok.profile(account))).kind).toBe('rate_limited');
+    expect((await tiktok.profile(account)).followersCount).toBeGreaterThan(0);
+  });
+
+  it('a publish fault waits for the video init and leaves other calls alone', async () => {
+    const account = await connected('tt_publish_fault');
+    await fault('tt_publish_fault', 'transient', 'publish');
+    expect((await tiktok.profile(account)).username).toBe('tt_publish_fault');
+    const error = await platformError(tiktok.createContainer(account, { media: [{ type: 'video', url: VIDEO }] }));
+    expect(error).toMatchObject({ kind: 'transient', detail: { code: 'internal_error' } });
+    const { containerId } = await tiktok.createContainer(account, { media: [{ type: 'video', url: VIDEO }] });
+    expect((await tiktok.containerStatus(account, containerId)).state).toBe('in_progress');
+  });
+
+  it('a throttled user gets rate_limited with the wait from Retry-After, until the throttle ends', async () => {
+    const account = await connected('tt_throttle');
+    await sandbox.control('POST', '/throttle', { platform: 'tiktok', username: 'tt_throttle', seconds: 300 });
+    const error = await platformError(tiktok.profile(account));
+    expect(error).toMatchObject({ kind: 'rate_limited', detail: { status: 429, retryAfterSeconds: 300 } });
+    advanceClock(301_000);
+    expect((await tiktok.profile(account)).username).toBe('tt_throttle');
+  });
+
+  it('expired tokens: calls and the refresh answer token_expired', async () => {
+    const tokens = await sandbox.connect('tiktok', 'tt_expire');
+    const ended = await sandbox.control('POST', '/tokens/expire', { platform: 'tiktok', username: 'tt_expire' });
+    expect(ended.body.tokens).toBe(2);
+    expect((await platformError(tiktok.profile(tokens))).detail).toMatchObject({ code: 'access_token_invalid' });
+    expect((await platformError(tiktok.refreshToken(tokens))).kind).toBe('token_expired');
+  });
+
+  it('revoked tokens look expired too: token_expired', async () => {
+    const tokens = await sandbox.connect('tiktok', 'tt_revoke');
+    await sandbox.control('POST', '/tokens/revoke', { platform: 'tiktok', username: 'tt_revoke' });
+    expect((await platformError(tiktok.profile(tokens))).kind).toBe('token_expired');
+    expect((await platformError(tiktok.refreshToken(tokens))).kind).toBe('token_expired');
+  });
+
+  it('transient when TikTok cannot be reached', async () => {
+    const offline = createPlatforms({
+      platforms: 'sandbox',
+      platformCredentials: {},
+      sandboxUrl: 'http://127.0.0.1:9/sandbox',
+    });
+    const error = await platformError(offline.adapter('tiktok').profile(NO_TOKEN));
+    expect(error).toMatchObject({ kind: 'transient', detail: { platform: 'tiktok' } });
+  });
+
+  it('comments, replies, hiding, insights and pages are unsupported, without a call', async () => {
+    const calls = [
+      tiktok.recentComments(NO_TOKEN),
+      tiktok.reply(NO_TOKEN, '1', 'hi'),
+      tiktok.setHidden(NO_TOKEN, '1', true),
+      tiktok.accountInsights(NO_TOKEN, ['2025-01-01'], ['views']),
+      tiktok.postInsights(NO_TOKEN, '1', ['views']),
+      tiktok.pages(NO_TOKEN),
+    ];
+    for (const call of calls) {
+      expect(await platformError(call)).toMatchObject({ kind: 'unsupported', detail: { platform: 'tiktok' } });
+    }
+  });
+});
+
+describe('tiktok: the sandbox answers as TikTok documents', () => {
+  it('token endpoint: the grant, and OAuth errors {error, error_description, log_id}', async () => {
+    const code = (await sandbox.authorize('tiktok', { username: 'tt_raw_token' })).get('code') as string;
+    const form = { ...CLIENT_FORM, code, grant_type: 'authorization_code', redirect_uri: REDIRECT_URI };
+    const answer = await raw('POST', '/v2/oauth/token/', { form });
+    expect(answer.status).toBe(200);
+    expect(Object.keys(answer.body).sort()).toEqual(
+      ['access_token', 'expires_in', 'open_id', 'refresh_expires_in', 'refresh_token', 'scope', 'token_type'].sort(),
+    );
+    expect(answer.body).toMatchObject({
+      open_id: await accountId('tt_raw_token'),
+      scope: 'user.info.basic,user.info.profile,user.info.stats,video.list,video.publish',
+      expires_in: 86_400,
+      refresh_expires_in: 31_536_000,
+      token_type: 'Bearer',
+    });
+
+    const used = await raw('POST', '/v2/oauth/token/', { form });
+    expect(used.status).toBe(400);
+    expect(Object.keys(used.body).sort()).toEqual(['error', 'error_description', 'log_id']);
+    expect(used.body.error).toBe('invalid_grant');
+
+    const missing = await raw('POST', '/v2/oauth/token/', { form: { ...CLIENT_FORM, grant_type: 'refresh_token' } });
+    expect(missing.body.error).toBe('invalid_request');
+    const badGrant = await raw('POST', '/v2/oauth/token/', { form: { ...CLIENT_FORM, grant_type: 'password' } });
+    expect(badGrant.body.error).toBe('invalid_request');
+
+    // A refresh token is no access token.
+    const misuse = await raw('GET', '/v2/user/info/?fields=open_id', { bearer: answer.body.refresh_token });
+    expect(misuse).toMatchObject({ status: 401, body: { error: { code: 'access_token_invalid' } } });
+  });
+
+  it('user info: only the asked fields in data.user, error.code "ok"; a field beyond the scopes is refused', async () => {
+    const account = await connected('tt_raw_user', ['user.info.basic', 'user.info.profile']);
+    const answer = await raw('GET', '/v2/user/info/?fields=open_id,display_name,username', {
+      bearer: account.accessToken,
+    });
+    expect(answer.status).toBe(200);
+    expect(answer.body).toEqual({
+      data: { user: { open_id: account.platformUserId, display_name: 'Tt Raw User', username: 'tt_raw_user' } },
+      error: { code: 'ok', message: '', log_id: expect.stringMatching(/^\d{14}[0-9A-F]+$/) },
+    });
+    const stats = await raw('GET', '/v2/user/info/?fields=open_id,follower_count', { bearer: account.accessToken });
+    expect(stats.status).toBe(401);
+    expect(stats.body).toEqual({
+      data: {},
+      error: { code: 'scope_not_authorized', message: expect.any(String), log_id: expect.any(String) },
+    });
+    const unknown = await raw('GET', '/v2/user/info/?fields=open_id,shoe_size', { bearer: account.accessToken });
+    expect(unknown).toMatchObject({ status: 400, body: { error: { code: 'invalid_params' } } });
+    const noFields = await raw('GET', '/v2/user/info/', { bearer: account.accessToken });
+    expect(noFields).toMatchObject({ status: 400, body: { error: { code: 'invalid_params' } } });
+    const noToken = await raw('GET', '/v2/user/info/?fields=open_id');
+    expect(noToken).toMatchObject({ status: 401, body: { data: {}, error: { code: 'access_token_invalid' } } });
+  });
+
+  it('rate limit answers carry Retry-After', async () => {
+    const account = await connected('tt_raw_throttle');
+    await sandbox.control('POST', '/throttle', { platform: 'tiktok', username: 'tt_raw_throttle', seconds: 90 });
+    const answer = await raw('GET', '/v2/user/info/?fields=open_id', { bearer: account.accessToken });
+    expect(answer.status).toBe(429);
+    expect(answer.headers['retry-after']).toBe('90');
+    expect(answer.body.error.code).toBe('rate_limit_exceeded');
+  });
+
+  it('creator info, video init and status fetch', async () => {
+    const account = await connected('tt_raw_post');
+    const bearer = account.accessToken;
+    const creator = await raw('POST', '/v2/post/publish/creator_info/query/', { bearer });
+    expect(creator.status).toBe(200);
+    expect(creator.body.data).toEqual({
+      creator_avatar_url: expect.stringMatching(/^https:\/\//),
+      creator_username: 'tt_raw_post',
+      creator_nickname: 'Tt Raw Post',
+      privacy_level_options: ['PUBLIC_TO_EVERYONE', 'MUTUAL_FOLLOW_FRIENDS', 'SELF_ONLY'],
+      comment_disabled: false,
+      duet_disabled: false,
+      stitch_disabled: false,
+      max_video_post_duration_sec: 600,
+    });
+    expect(creator.body.error.code).toBe('ok');
+
+    const post = (privacy: string, source = 'PULL_FROM_URL') =>
+      raw('POST', '/v2/post/publish/video/init/', {
+        bearer,
+        json: { post_info: { title: 'Raw', privacy_level: privacy }, source_info: { source, video_url: VIDEO } },
+      });
+    const badPrivacy = await post('EVERYONE_AND_THEIR_DOG');
+    expect(badPrivacy).toMatchObject({ status: 400, body: { error: { code: 'invalid_params' } } });
+    expect((await post('PUBLIC_TO_EVERYONE', 'FILE_UPLOAD')).body.error.code).toBe('invalid_params');
+    const init = await post('PUBLIC_TO_EVERYONE');
+    expect(init.status).toBe(200);
+    expect(Object.keys(init.body.data)).toEqual(['publish_id']);
+    expect(init.body.error.code).toBe('ok');
+
+    const fetch = () => raw('POST', '/v2/post/publish/status/fetch/', { bearer, json: init.body.data });
+    const processing = await fetch();
+    expect(processing.body).toMatchObject({
+      data: { status: 'PROCESSING_DOWNLOAD', publicaly_available_post_id: [], uploaded_bytes: 0 },
+      error: { code: 'ok' },
+    });
+    advanceClock(PROCESSING_DONE_MS);
+    const done = await fetch();
+    expect(done.body.data).toMatchObject({
+      status: 'PUBLISH_COMPLETE',
+      publicaly_available_post_id: [expect.stringMatching(/^\d{17}$/)],
+      uploaded_bytes: expect.any(Number),
+    });
+    expect((await fetch()).body.data.publicaly_available_post_id).toEqual(done.body.data.publicaly_available_post_id);
+
+    const unknown = await raw('POST', '/v2/post/publish/status/fetch/', {
+      bearer,
+      json: { publish_id: 'v_pub_url~v2.123' },
+    });
+    expect(unknown.body.error.code).toBe('invalid_params');
+    const other = await connected('tt_raw_other');
+    const foreign = await raw('POST', '/v2/post/publish/status/fetch/', {
+      bearer: other.accessToken,
+      json: init.body.data,
+    });
+    expect(foreign.body.error.code).toBe('invalid_params');
+  });
+
+  it('revoke answers {} and ends every token of that user for the app', async () => {
+    const tokens = await sandbox.connect('tiktok', 'tt_raw_revoke');
+    const answer = await raw('POST', '/v2/oauth/revoke/', { form: { ...CLIENT_FORM, token: tokens.accessToken } });
+    expect(answer).toMatchObject({ status: 200, body: {} });
+    expect((await platformError(tiktok.profile(tokens))).kind).toBe('token_expired');
+    expect((await platformError(tiktok.refreshToken(tokens))).kind).toBe('token_expired');
+    const again = await raw('POST', '/v2/oauth/revoke/', { form: { ...CLIENT_FORM, token: tokens.accessToken } });
+    expect(again).toMatchObject({ status: 200, body: {} });
+    const missing = await raw('POST', '/v2/oauth/revoke/', { form: CLIENT_FORM });
+    expect(missing).toMatchObject({ status: 400, body: { error: 'invalid_request' } });
+  });
+});
