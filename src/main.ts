@@ -1,3 +1,4 @@
+import type { AddressInfo } from 'node:net';
 import { Command, InvalidArgumentError } from 'commander';
 import pino, { type Logger } from 'pino';
 import type { TSchema } from 'typebox';
@@ -10,6 +11,7 @@ import { EmailText, NameText } from './http/schemas.ts';
 import { createKey, deleteKey, listOwnerKeys } from './modules/api-keys/service.ts';
 import { createOwner, listOwners, ownerExists } from './modules/owners/service.ts';
 import { findProfile } from './modules/profiles/service.ts';
+import { buildSandboxApp } from './sandbox/server.ts';
 import { type Roles, type RunningService, startService } from './service.ts';
 
 /** Errors a user can fix: printed as one line, exit code 1, no stack. */
@@ -38,6 +40,9 @@ function banner(service: RunningService, cfg: Config): string {
     );
   }
   lines.push(
+    service.platforms.mode === 'sandbox'
+      ? `  Platforms:     sandbox at ${service.sandboxUrl} (controls: ${service.sandboxUrl}/_control, see docs/sandbox.md)`
+      : `  Platforms:     live: ${service.platforms.available.join(', ') || 'none configured'}`,
     `  Database:      ${service.database.embedded ? `embedded PostgreSQL, data in ${cfg.dataDir}` : 'DATABASE_URL'}`,
   );
   if (service.firstOwner) {
@@ -111,6 +116,40 @@ async function runService(roles: Roles): Promise<void> {
   if (stopRequested) stopAndExit(service, stopRequested);
 }
 
+/** `switchboard sandbox`: the sandbox platforms alone, on the configured database, until a signal. */
+async function runSandbox(port: number): Promise<void> {
+  const cfg = config();
+  const log = logger(cfg, false);
+  const database = await openDatabase(cfg, (message) => log.info({ component: 'database' }, message));
+  let app: Awaited<ReturnType<typeof buildSandboxApp>> | undefined;
+  const stop = async (signal: NodeJS.Signals) => {
+    log.info(`${signal}: stopping the sandbox`);
+    await app?.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.once('SIGTERM', stop);
+  process.once('SIGINT', stop);
+  try {
+    await runMigrations(database.pool);
+    app = await buildSandboxApp({ db: database.db, log });
+    await app.listen({ port, host: cfg.host });
+  } catch (error) {
+    await app?.close();
+    await database.close();
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EADDRINUSE' || code === 'EACCES') {
+      throw new UsageError(`cannot listen on ${cfg.host}:${port} (${code}); pick another --port (0 picks one)`);
+    }
+    throw error;
+  }
+  const { port: bound } = app.server.address() as AddressInfo;
+  const url = `${cfg.publicUrl ?? `http://localhost:${bound}`}/sandbox`;
+  process.stdout.write(
+    `Sandbox platforms are running at ${url}\n  Control API: ${url}/_control (docs/sandbox.md)\n  Point a service at it with PLATFORMS=sandbox SANDBOX_URL=${url}\n`,
+  );
+}
+
 /** Runs a one-shot command against the database, migrated, and leaves it. */
 async function withDatabase<T>(fn: (db: Awaited<ReturnType<typeof openDatabase>>) => Promise<T>): Promise<T> {
   const cfg = config();
@@ -168,6 +207,12 @@ program
       process.stdout.write('migrations applied\n');
     }),
   );
+
+program
+  .command('sandbox')
+  .description('run only the sandbox platforms (fake Instagram, Threads, TikTok, Facebook) on their own port')
+  .option('--port <n>', 'port to listen on (0 picks one)', positiveInt, 8090)
+  .action((options: { port: number }) => runSandbox(options.port));
 
 const owners = program.command('owners').description('manage owners (agencies)');
 owners

@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
+import { Agent } from 'undici';
 import { buildApp } from './app.ts';
 import type { Config } from './config.ts';
 import { type Database, openDatabase } from './db/connection.ts';
@@ -11,6 +12,7 @@ import { createMailer } from './mail.ts';
 import { type CreatedOwner, createFirstOwnerIfNone } from './modules/owners/service.ts';
 import { systemResolver } from './outbound/address-policy.ts';
 import { createOutboundAgent } from './outbound/http-client.ts';
+import { createPlatforms, type PlatformSet } from './platforms/index.ts';
 import { loadSecretKey } from './secrets.ts';
 
 export interface Roles {
@@ -25,8 +27,16 @@ export interface RunningService {
   baseUrl?: string;
   /** Set on the first start with an empty database. */
   firstOwner?: CreatedOwner;
+  /** Where the platform adapters point: the real platforms, or the sandbox at `sandboxUrl`. */
+  platforms: PlatformSet;
+  sandboxUrl: string;
   /** Stops taking requests, finishes those in flight, stops workers, leaves the database. */
   stop(): Promise<void>;
+}
+
+/** SANDBOX_URL, else `/sandbox` under PUBLIC_URL or under this process's own address. */
+function sandboxUrlOf(config: Config, baseUrl: string | undefined): string {
+  return config.sandboxUrl ?? `${baseUrl ?? `http://localhost:${config.port}`}/sandbox`;
 }
 
 /** Starts the roles this process plays, on the configured database. */
@@ -56,7 +66,15 @@ export async function startService(config: Config, roles: Roles, log: Logger): P
       );
     }
     await runMigrations(database.pool);
-    const running: RunningService = { database, stop };
+    const platformAgent = new Agent({ keepAliveTimeout: 10_000 });
+    stops.push(() => platformAgent.close());
+    const running: RunningService = {
+      database,
+      stop,
+      // Replaced once the API listens and its own address (for the mounted sandbox) is known.
+      platforms: createPlatforms({ ...config, sandboxUrl: sandboxUrlOf(config, undefined) }),
+      sandboxUrl: sandboxUrlOf(config, undefined),
+    };
 
     if (roles.api) {
       stops.push(listenForChanges(database.url, (message) => log.warn({ component: 'read-cache' }, message)));
@@ -66,10 +84,12 @@ export async function startService(config: Config, roles: Roles, log: Logger): P
       const { port } = app.server.address() as AddressInfo;
       running.app = app;
       running.baseUrl = config.publicUrl ?? `http://localhost:${port}`;
+      running.sandboxUrl = sandboxUrlOf(config, running.baseUrl);
       // Only once the API answers, so the key printed next is usable at once and never
       // created by a start that then fails.
       running.firstOwner = await createFirstOwnerIfNone(database.db, config.firstOwner);
     }
+    running.platforms = createPlatforms({ ...config, sandboxUrl: running.sandboxUrl }, { dispatcher: platformAgent });
     if (roles.worker) {
       const agent = createOutboundAgent({ allowPrivate: config.webhookAllowPrivateUrls, resolve: systemResolver });
       stops.unshift(() => agent.close());
@@ -81,6 +101,7 @@ export async function startService(config: Config, roles: Roles, log: Logger): P
         log,
         secretKey,
         agent,
+        platforms: running.platforms,
         sendMail: createMailer({
           smtpUrl: config.smtpUrl,
           from: config.mailFrom,

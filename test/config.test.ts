@@ -36,6 +36,28 @@ describe('settings', () => {
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`${name}=`));
   });
 
+  it('uses the sandbox platforms unless some platform credentials are set', () => {
+    expect(loadConfig({})).toMatchObject({ platforms: 'sandbox', sandboxUrl: undefined, platformCredentials: {} });
+    expect(loadConfig({ PUBLIC_URL: 'https://sb.example.com/' }).sandboxUrl).toBe('https://sb.example.com/sandbox');
+    const live = loadConfig({ THREADS_CLIENT_ID: 'id1', THREADS_CLIENT_SECRET: 'secret1' });
+    expect(live).toMatchObject({
+      platforms: 'live',
+      platformCredentials: { threads: { clientId: 'id1', clientSecret: 'secret1' } },
+    });
+    const forced = loadConfig({ PLATFORMS: 'sandbox', TIKTOK_CLIENT_ID: 'k', TIKTOK_CLIENT_SECRET: 's' });
+    expect(forced.platforms).toBe('sandbox');
+    expect(loadConfig({ SANDBOX_URL: 'http://sandbox.local:8090/sandbox/' }).sandboxUrl).toBe(
+      'http://sandbox.local:8090/sandbox',
+    );
+  });
+
+  it('wants a platform client id and secret together', () => {
+    expect(() => loadConfig({ INSTAGRAM_CLIENT_ID: 'only-id' })).toThrow(
+      /INSTAGRAM_CLIENT_ID and INSTAGRAM_CLIENT_SECRET must be set together/,
+    );
+    expect(() => loadConfig({ PLATFORMS: 'real' })).toThrow(/PLATFORMS=/);
+  });
+
   it('names every bad variable at once', () => {
     expect(() => loadConfig({ PORT: 'x', LOG_LEVEL: 'y' })).toThrow(/PORT=.*LOG_LEVEL=|LOG_LEVEL=.*PORT=/);
   });

@@ -125,7 +125,7 @@ describe('switchboard --help', () => {
       runCli(['owners', 'create', '--help'], { DATA_DIR: dataDir }),
     ]);
     expect(help.code, help.stderr).toBe(0);
-    for (const command of ['serve', 'api', 'worker', 'migrate', 'owners', 'keys']) {
+    for (const command of ['serve', 'api', 'worker', 'migrate', 'owners', 'keys', 'sandbox']) {
       expect(help.stdout).toMatch(new RegExp(`^ +${command}\\b`, 'm'));
     }
     expect(ownersCreate.code, ownersCreate.stderr).toBe(0);
@@ -157,6 +157,18 @@ describe('serve on an empty DATA_DIR', () => {
     const docs = await call<string>(base, 'GET', '/docs');
     expect(docs.status).toBe(200);
     expect(docs.body).toContain('<html');
+
+    // Without platform credentials the adapters use the sandbox, mounted on the service.
+    expect(serve.stdout).toMatch(
+      new RegExp(`^ +Platforms: +sandbox at ${base}/sandbox \\(controls: ${base}/sandbox/_control`, 'm'),
+    );
+    const dialog = await call<string>(
+      base,
+      'GET',
+      '/sandbox/www.instagram.com/oauth/authorize?client_id=app&redirect_uri=https%3A%2F%2Fapp.example.test%2Fcb&scope=instagram_business_basic&response_type=code&state=s',
+    );
+    expect(dialog.status).toBe(200);
+    expect(dialog.body).toContain('<button type="submit" name="decision" value="allow">Allow</button>');
 
     const profiles = await listProfiles(base, key);
     expect(profiles.status).toBe(200);
@@ -550,4 +562,31 @@ describe('switchboard migrate', () => {
     expect(again.stdout).toBe('migrations applied\n');
     expect(await embeddedRunning(dataDir)).toBe(false);
   }, 60_000);
+});
+
+describe('switchboard sandbox', () => {
+  it('serves the sandbox platforms alone, and their state survives a restart', async () => {
+    const dataDir = await makeDataDir();
+    const first = startCli(['sandbox', '--port', '0'], { DATA_DIR: dataDir });
+    await first.waitFor(/^ {2}Point a service at it .*\n/m, { timeoutMs: 60_000 });
+    const url = /^Sandbox platforms are running at (http:\/\/localhost:\d+\/sandbox)$/m.exec(first.stdout)?.[1];
+    expect(url).toBeDefined();
+    const base = (url as string).replace(/\/sandbox$/, '');
+    const made = await call<{ id: string; posts: unknown[] }>(base, 'POST', '/sandbox/_control/users', {
+      body: { platform: 'threads', username: 'demo_user' },
+    });
+    expect(made.status).toBe(201);
+    expect(made.body.posts).toHaveLength(3);
+    // The service's API is not served here.
+    expect((await call(base, 'GET', '/v1/profiles')).status).toBe(404);
+    expect(await first.stop('SIGTERM')).toEqual({ code: 0, signal: null });
+    expect(await embeddedRunning(dataDir)).toBe(false);
+
+    const second = startCli(['sandbox', '--port', '0'], { DATA_DIR: dataDir });
+    await second.waitFor(/^ {2}Point a service at it .*\n/m, { timeoutMs: 60_000 });
+    const again = /running at (http:\/\/localhost:\d+)\/sandbox$/m.exec(second.stdout)?.[1] as string;
+    const found = await call<{ id: string }>(again, 'GET', '/sandbox/_control/users/threads/demo_user');
+    expect(found).toMatchObject({ status: 200, body: { id: made.body.id } });
+    expect(await second.stop('SIGTERM')).toEqual({ code: 0, signal: null });
+  }, 90_000);
 });

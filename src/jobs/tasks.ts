@@ -3,6 +3,7 @@ import { Value } from 'typebox/value';
 import type { Db } from '../db/connection.ts';
 import { deleteExpiredIdempotencyKeys } from '../http/idempotency.ts';
 import type { SendMail } from '../mail.ts';
+import { refreshDueTokens, type TokenRefreshDeps } from '../modules/accounts/token-refresh.ts';
 import { deleteProfileData } from '../modules/profiles/service.ts';
 import { attemptDeliveries, attemptDelivery, type DeliveryDeps } from '../modules/webhooks/attempts.ts';
 import { deleteOldDeliveries } from '../modules/webhooks/deliveries.ts';
@@ -10,7 +11,7 @@ import { notifyEndpointDisabled } from '../modules/webhooks/notices.ts';
 import { TASK_PAYLOADS, type TaskName, type TaskPayloads } from './queue.ts';
 
 /** What the tasks need: the database, and what deliveries and notices use. */
-export interface TaskDeps extends DeliveryDeps {
+export interface TaskDeps extends DeliveryDeps, TokenRefreshDeps {
   db: Db;
   sendMail: SendMail;
 }
@@ -27,9 +28,13 @@ function task<T extends TaskName>(name: T, run: (payload: TaskPayloads[T]) => Pr
 }
 
 /** Periodic tasks, in graphile-worker's crontab format. */
-export const CRONTAB = ['23 * * * * delete_expired_idempotency_keys', '41 * * * * delete_old_webhook_deliveries'].join(
-  '\n',
-);
+export const CRONTAB = [
+  '23 * * * * delete_expired_idempotency_keys',
+  '41 * * * * delete_old_webhook_deliveries',
+  // Every minute: a failed refresh is retried after 30 s at the soonest, and tokens are due
+  // at the latest 15 minutes before they expire.
+  '* * * * * refresh_platform_tokens',
+].join('\n');
 
 /** Each task only unpacks its payload and calls a module's service. */
 export function taskList(deps: TaskDeps): TaskList {
@@ -45,5 +50,6 @@ export function taskList(deps: TaskDeps): TaskList {
     ),
     delete_expired_idempotency_keys: task('delete_expired_idempotency_keys', () => deleteExpiredIdempotencyKeys(db)),
     delete_old_webhook_deliveries: task('delete_old_webhook_deliveries', () => deleteOldDeliveries(db)),
+    refresh_platform_tokens: task('refresh_platform_tokens', () => refreshDueTokens(deps)),
   };
 }

@@ -15,6 +15,7 @@ import { createKey } from '../../src/modules/api-keys/service.ts';
 import { createOwner } from '../../src/modules/owners/service.ts';
 import type { DeliveryDeps } from '../../src/modules/webhooks/attempts.ts';
 import { createOutboundAgent } from '../../src/outbound/http-client.ts';
+import { createPlatforms, type PlatformSet } from '../../src/platforms/index.ts';
 import { createTestDatabase } from './database.ts';
 import { testResolver } from './resolver.ts';
 
@@ -36,7 +37,7 @@ export interface TestApp {
   /** A profile key for `profileId` of `ownerId`. */
   createProfileKey(ownerId: string, profileId: string): Promise<string>;
   /** Starts a graphile-worker pool on this database (stopped by close()). */
-  startWorker(options?: { sendMail?: SendMail }): Promise<RunningWorker>;
+  startWorker(options?: { sendMail?: SendMail; platforms?: PlatformSet }): Promise<RunningWorker>;
   /** Stops the workers started so far (a test that attempts deliveries itself must not race one). */
   stopWorkers(): Promise<void>;
   /** What attemptDelivery needs, to make attempts without a worker (a test moving the clock). */
@@ -84,6 +85,10 @@ export async function startTestApp(
         log: pino({ level: 'silent' }),
         secretKey,
         agent,
+        // No sandbox listens for an app driven by inject(); a test that needs one passes its own.
+        platforms:
+          options.platforms ??
+          createPlatforms({ ...config, platforms: 'sandbox', sandboxUrl: 'http://127.0.0.1:9/sandbox' }),
         sendMail:
           options.sendMail ??
           createMailer({ smtpUrl: undefined, from: config.mailFrom, dataDir: config.dataDir, log: () => {} }),

@@ -1,0 +1,168 @@
+/**
+ * Keeps platform tokens alive: a periodic job refreshes each connected account's token
+ * ahead of its expiry (at the latest 15 minutes before it; Instagram and Threads long-lived
+ * tokens once they are a day old and within a week of their 60 days, see each adapter's
+ * RefreshPolicy). A refresh the platform refuses for good ends the account's access
+ * (expired, or disconnected when access was revoked); a passing failure is retried with a
+ * growing wait, from 30 s up to an hour.
+ */
+import { and, asc, eq, isNotNull, isNull, lte, or } from 'drizzle-orm';
+import type { Logger } from 'pino';
+import { now } from '../../clock.ts';
+import type { Db } from '../../db/connection.ts';
+import { accounts } from '../../db/schema.ts';
+import { type Platform, PlatformError, type PlatformSet, type RefreshPolicy } from '../../platforms/index.ts';
+import { decrypt } from '../../secrets.ts';
+import { type Account, endAccountAccess, tokenColumns } from './service.ts';
+
+export interface TokenRefreshDeps {
+  db: Db;
+  secretKey: Buffer;
+  platforms: PlatformSet;
+  log?: Pick<Logger, 'info' | 'warn'>;
+}
+
+/** Never later than this before expiry, whatever a platform's policy says. */
+const LATEST_BEFORE_EXPIRY_MS = 15 * 60_000;
+const FIRST_RETRY_MS = 30_000;
+const LONGEST_RETRY_MS = 3_600_000;
+/** Passing failures past the token's expiry for this long: give up and call it expired. */
+const GIVE_UP_AFTER_EXPIRY_MS = 24 * 3_600_000;
+const BATCH = 100;
+
+export type RefreshOutcome = 'refreshed' | 'retry_later' | 'expired' | 'disconnected' | 'skipped';
+
+function refreshWindow(policy: RefreshPolicy): number {
+  return Math.max(policy.refreshBeforeExpiryMs, LATEST_BEFORE_EXPIRY_MS);
+}
+
+function isDue(policy: RefreshPolicy, expiresAt: Date, issuedAt: Date, at: Date): boolean {
+  return (
+    expiresAt.getTime() <= at.getTime() + refreshWindow(policy) &&
+    issuedAt.getTime() <= at.getTime() - policy.minTokenAgeMs
+  );
+}
+
+/** Accounts whose token is due, per platform policy, and not waiting for a retry. */
+async function dueAccountIds(deps: TokenRefreshDeps, at: Date): Promise<string[]> {
+  const conditions = deps.platforms.available.map((platform) => {
+    const policy = deps.platforms.adapter(platform).refresh;
+    return and(
+      eq(accounts.platform, platform),
+      lte(accounts.tokenExpiresAt, new Date(at.getTime() + refreshWindow(policy))),
+      lte(accounts.tokenIssuedAt, new Date(at.getTime() - policy.minTokenAgeMs)),
+    );
+  });
+  if (conditions.length === 0) return [];
+  const rows = await deps.db
+    .select({ id: accounts.id })
+    .from(accounts)
+    .where(
+      and(
+        eq(accounts.status, 'connected'),
+        isNotNull(accounts.tokenExpiresAt),
+        or(isNull(accounts.refreshRetryAt), lte(accounts.refreshRetryAt, at)),
+        or(...conditions),
+      ),
+    )
+    .orderBy(asc(accounts.tokenExpiresAt))
+    .limit(BATCH);
+  return rows.map((r) => r.id);
+}
+
+function retryDelay(failures: number, error: PlatformError): number {
+  const backoff = Math.min(FIRST_RETRY_MS * 2 ** failures, LONGEST_RETRY_MS);
+  return Math.max(backoff, (error.detail.retryAfterSeconds ?? 0) * 1000);
+}
+
+/**
+ * Refreshes one account's token, holding its row so two workers never refresh the same
+ * token (TikTok's refresh token rotates: a second use would fail for good).
+ */
+export async function refreshAccountToken(deps: TokenRefreshDeps, accountId: string): Promise<RefreshOutcome> {
+  return deps.db.transaction(async (tx) => {
+    const [account] = await tx
+      .select()
+      .from(accounts)
+      .where(and(eq(accounts.id, accountId), eq(accounts.status, 'connected')))
+      .for('update', { skipLocked: true });
+    if (!account || account.tokenExpiresAt === null) return 'skipped';
+    const adapter = deps.platforms.adapter(account.platform as Platform);
+    const at = now();
+    // Someone may have refreshed it between the pick and the lock.
+    if (!isDue(adapter.refresh, account.tokenExpiresAt, account.tokenIssuedAt, at)) return 'skipped';
+    try {
+      const tokens = await adapter.refreshToken({
+        accessToken: decrypt(deps.secretKey, account.accessTokenSealed),
+        platformUserId: account.platformUserId,
+        ...(account.refreshTokenSealed ? { refreshToken: decrypt(deps.secretKey, account.refreshTokenSealed) } : {}),
+      });
+      await tx
+        .update(accounts)
+        .set({
+          ...tokenColumns(deps.secretKey, tokens, at),
+          // A refresh answer that names no scopes keeps the ones granted at connection.
+          ...(tokens.scopes.length > 0 ? { scopes: tokens.scopes } : {}),
+          refreshRetryAt: null,
+          refreshFailures: 0,
+          lastRefreshError: null,
+          updatedAt: at,
+        })
+        .where(eq(accounts.id, account.id));
+      deps.log?.info({ component: 'token-refresh', account_id: account.id }, 'platform token refreshed');
+      return 'refreshed';
+    } catch (error) {
+      if (!(error instanceof PlatformError)) throw error;
+      return recordFailure(deps, tx, account, error, at);
+    }
+  });
+}
+
+async function recordFailure(
+  deps: TokenRefreshDeps,
+  tx: Parameters<Parameters<Db['transaction']>[0]>[0],
+  account: Account,
+  error: PlatformError,
+  at: Date,
+): Promise<RefreshOutcome> {
+  const expiredLongAgo =
+    account.tokenExpiresAt !== null && at.getTime() - account.tokenExpiresAt.getTime() > GIVE_UP_AFTER_EXPIRY_MS;
+  const passing = error.kind === 'transient' || error.kind === 'rate_limited';
+  const fields = { component: 'token-refresh', account_id: account.id, platform: account.platform, kind: error.kind };
+  if (passing && !expiredLongAgo) {
+    const retryAt = new Date(at.getTime() + retryDelay(account.refreshFailures, error));
+    await tx
+      .update(accounts)
+      .set({
+        refreshRetryAt: retryAt,
+        refreshFailures: account.refreshFailures + 1,
+        lastRefreshError: error.message,
+        updatedAt: at,
+      })
+      .where(eq(accounts.id, account.id));
+    deps.log?.warn(
+      { ...fields, retry_at: retryAt.toISOString() },
+      `platform token refresh failed (${error.message}); retrying later`,
+    );
+    return 'retry_later';
+  }
+  const status = error.kind === 'access_revoked' ? 'disconnected' : 'expired';
+  await endAccountAccess(tx, account.id, status, error.message);
+  deps.log?.warn(fields, `platform token refresh failed for good (${error.message}); the account is ${status}`);
+  return status;
+}
+
+/** The periodic job: refreshes every due token, one account at a time. */
+export async function refreshDueTokens(deps: TokenRefreshDeps): Promise<Record<RefreshOutcome, number>> {
+  const counts: Record<RefreshOutcome, number> = {
+    refreshed: 0,
+    retry_later: 0,
+    expired: 0,
+    disconnected: 0,
+    skipped: 0,
+  };
+  for (const id of await dueAccountIds(deps, now())) {
+    counts[await refreshAccountToken(deps, id)] += 1;
+  }
+  return counts;
+}

@@ -1,0 +1,183 @@
+import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { advanceClock, now, resetClock } from '../../src/clock.ts';
+import { accounts, events } from '../../src/db/schema.ts';
+import { CRONTAB, taskList } from '../../src/jobs/tasks.ts';
+import { type Account, credentialsOf, saveConnectedAccount } from '../../src/modules/accounts/service.ts';
+import {
+  refreshAccountToken,
+  refreshDueTokens,
+  type TokenRefreshDeps,
+} from '../../src/modules/accounts/token-refresh.ts';
+import { createOwner } from '../../src/modules/owners/service.ts';
+import type { Platform } from '../../src/platforms/index.ts';
+import { startSandbox, type TestSandbox } from '../helpers/sandbox.ts';
+
+const DAY = 86_400_000;
+let sandbox: TestSandbox;
+let deps: TokenRefreshDeps;
+let owner: { ownerId: string; defaultProfileId: string };
+
+beforeAll(async () => {
+  sandbox = await startSandbox();
+  deps = { db: sandbox.database.db, secretKey: randomBytes(32), platforms: sandbox.platforms };
+  owner = await createOwner(sandbox.database.db, { name: 'Agency', email: 'agency@example.test' });
+});
+afterAll(() => sandbox.close());
+afterEach(() => resetClock());
+
+async function connectedAccount(platform: Platform, username: string): Promise<Account> {
+  const tokens = await sandbox.connect(platform, username);
+  const adapter = sandbox.adapter(platform);
+  const profile = await adapter.profile({ platformUserId: tokens.platformUserId, accessToken: tokens.accessToken });
+  const { account } = await deps.db.transaction((tx) =>
+    saveConnectedAccount(tx, deps.secretKey, {
+      ownerId: owner.ownerId,
+      profileId: owner.defaultProfileId,
+      platform,
+      tokens,
+      profile,
+    }),
+  );
+  return account;
+}
+
+async function reload(id: string): Promise<Account> {
+  const [row] = await deps.db.select().from(accounts).where(eq(accounts.id, id));
+  if (!row) throw new Error(`no account ${id}`);
+  return row;
+}
+
+/** `at` is `afterMs` from now, give or take the few ms the test itself took. */
+function expectSoon(at: Date | null | undefined, afterMs: number): void {
+  const delta = (at?.getTime() ?? Number.NaN) - (now().getTime() + afterMs);
+  expect(delta).toBeLessThanOrEqual(0);
+  expect(delta).toBeGreaterThan(-2000);
+}
+
+async function eventsOf(accountId: string) {
+  const rows = await deps.db.select().from(events);
+  return rows.filter((e) => (e.data as { account?: { id?: string } }).account?.id === accountId);
+}
+
+describe('token refresh', () => {
+  it('is a periodic task that runs every minute', () => {
+    expect(CRONTAB.split('\n')).toContain('* * * * * refresh_platform_tokens');
+    expect(Object.keys(taskList({ ...deps, agent: undefined as never, sendMail: async () => {} }))).toContain(
+      'refresh_platform_tokens',
+    );
+  });
+
+  it('leaves young tokens alone and refreshes an Instagram token a day old and within a week of its 60 days', async () => {
+    const account = await connectedAccount('instagram', 'refresh_due');
+    const before = credentialsOf(deps.secretKey, account).accessToken;
+    expect((await refreshDueTokens(deps)).refreshed).toBe(0);
+
+    advanceClock(50 * DAY);
+    expect((await refreshDueTokens(deps)).refreshed).toBe(0);
+
+    advanceClock(4 * DAY);
+    const counts = await refreshDueTokens(deps);
+    expect(counts.refreshed).toBe(1);
+    const after = await reload(account.id);
+    const token = credentialsOf(deps.secretKey, after).accessToken;
+    expect(token).not.toBe(before);
+    expect(after.accessTokenSealed).not.toContain(token);
+    expect((after.tokenExpiresAt?.getTime() ?? 0) - now().getTime()).toBeGreaterThan(59 * DAY);
+    expectSoon(after.tokenIssuedAt, 0);
+    expect(after.scopes).toEqual(account.scopes);
+    expect(after.status).toBe('connected');
+    expect((await sandbox.adapter('instagram').profile(credentialsOf(deps.secretKey, after))).username).toBe(
+      'refresh_due',
+    );
+    expect((await refreshDueTokens(deps)).refreshed).toBe(0);
+  });
+
+  it('a passing failure is retried after 30 s, then 60 s, and the next success clears the count', async () => {
+    const account = await connectedAccount('instagram', 'refresh_retry');
+    advanceClock(55 * DAY);
+    for (let i = 0; i < 2; i += 1) {
+      await sandbox.control('POST', '/faults', {
+        platform: 'instagram',
+        username: 'refresh_retry',
+        error: 'transient',
+      });
+    }
+    expect(await refreshAccountToken(deps, account.id)).toBe('retry_later');
+    let row = await reload(account.id);
+    expect(row.refreshFailures).toBe(1);
+    expectSoon(row.refreshRetryAt, 30_000);
+    expect(row.lastRefreshError).toMatch(/unexpected error/);
+    expect((await refreshDueTokens(deps)).refreshed).toBe(0);
+
+    advanceClock(30_000);
+    expect((await refreshDueTokens(deps)).retry_later).toBe(1);
+    row = await reload(account.id);
+    expectSoon(row.refreshRetryAt, 60_000);
+
+    advanceClock(60_000);
+    expect((await refreshDueTokens(deps)).refreshed).toBe(1);
+    row = await reload(account.id);
+    expect(row).toMatchObject({
+      refreshFailures: 0,
+      refreshRetryAt: null,
+      lastRefreshError: null,
+      status: 'connected',
+    });
+  });
+
+  it('a rate-limited refresh waits at least as long as the platform asks', async () => {
+    const account = await connectedAccount('instagram', 'refresh_throttled');
+    advanceClock(55 * DAY);
+    await sandbox.control('POST', '/throttle', { platform: 'instagram', username: 'refresh_throttled', seconds: 600 });
+    expect(await refreshAccountToken(deps, account.id)).toBe('retry_later');
+    expectSoon((await reload(account.id)).refreshRetryAt, 600_000);
+  });
+
+  it('a token the platform says expired makes the account expired, with account.expired', async () => {
+    const account = await connectedAccount('instagram', 'refresh_expired');
+    await sandbox.control('POST', '/tokens/expire', { platform: 'instagram', username: 'refresh_expired' });
+    advanceClock(55 * DAY);
+    expect((await refreshDueTokens(deps)).expired).toBe(1);
+    const row = await reload(account.id);
+    expect(row.status).toBe('expired');
+    expect(row.lastRefreshError).toMatch(/expired/i);
+    const emitted = await eventsOf(account.id);
+    expect(emitted.map((e) => e.type)).toEqual(['account.expired']);
+    const [event] = emitted;
+    if (!event) throw new Error('no account.expired event');
+    expect(event.profileId).toBe(owner.defaultProfileId);
+    expect((event.data as { account: Record<string, unknown> }).account).toMatchObject({
+      id: account.id,
+      platform: 'instagram',
+      username: 'refresh_expired',
+      status: 'expired',
+    });
+    expect(JSON.stringify(event.data)).not.toContain(credentialsOf(deps.secretKey, account).accessToken);
+    expect((await refreshDueTokens(deps)).expired).toBe(0);
+  });
+
+  it('revoked access makes the account disconnected, with account.disconnected', async () => {
+    const account = await connectedAccount('instagram', 'refresh_revoked');
+    await sandbox.control('POST', '/tokens/revoke', { platform: 'instagram', username: 'refresh_revoked' });
+    advanceClock(55 * DAY);
+    expect(await refreshAccountToken(deps, account.id)).toBe('disconnected');
+    expect((await reload(account.id)).status).toBe('disconnected');
+    expect((await eventsOf(account.id)).map((e) => e.type)).toEqual(['account.disconnected']);
+  });
+
+  it('passing failures long after the expiry give up: expired', async () => {
+    const account = await connectedAccount('instagram', 'refresh_gone');
+    advanceClock(62 * DAY);
+    await sandbox.control('POST', '/faults', { platform: 'instagram', username: 'refresh_gone', error: 'transient' });
+    expect(await refreshAccountToken(deps, account.id)).toBe('expired');
+  });
+
+  it('two workers never refresh the same token at once', async () => {
+    const account = await connectedAccount('instagram', 'refresh_race');
+    advanceClock(55 * DAY);
+    const outcomes = await Promise.all([refreshAccountToken(deps, account.id), refreshAccountToken(deps, account.id)]);
+    expect(outcomes.sort()).toEqual(['refreshed', 'skipped']);
+  });
+});

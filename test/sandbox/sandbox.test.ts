@@ -1,0 +1,172 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../helpers/app.ts';
+
+let service: TestApp;
+
+beforeAll(async () => {
+  service = await startTestApp();
+});
+afterAll(() => service.close());
+
+const DIALOG = '/sandbox/www.instagram.com/oauth/authorize';
+
+function dialogQuery(overrides: Record<string, string | undefined> = {}): string {
+  const params = new URLSearchParams();
+  const values: Record<string, string | undefined> = {
+    client_id: 'app-1',
+    redirect_uri: 'https://app.example.test/cb',
+    scope: 'instagram_business_basic,instagram_business_manage_comments',
+    response_type: 'code',
+    state: 'st',
+    ...overrides,
+  };
+  for (const [name, value] of Object.entries(values)) if (value !== undefined) params.set(name, value);
+  return `${DIALOG}?${params}`;
+}
+
+async function control(method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown) {
+  const response = await service.app.inject({ method, url: `/sandbox/_control${url}`, payload: payload as object });
+  return { status: response.statusCode, body: response.json() };
+}
+
+describe('the sandbox mounted on the service', () => {
+  it('serves the permission page with a strict CSP, one ticked box per scope, and every value escaped', async () => {
+    const response = await service.app.inject({
+      method: 'GET',
+      url: dialogQuery({ client_id: '<script>alert(1)</script>', state: '"><img src=x>' }),
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+    const csp = String(response.headers['content-security-policy']);
+    expect(csp).toContain("default-src 'none'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).not.toContain('unsafe-inline');
+    const html = response.body;
+    expect(html).not.toContain('<script>');
+    expect(html).not.toContain('<img');
+    expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
+    expect(html.match(/type="checkbox" name="granted" value="[^"]+" checked/g)).toHaveLength(2);
+    expect(html).toContain('<input type="text" id="username" name="username"');
+    expect(html).toContain('value="cancel"');
+  });
+
+  it('refuses a dialog without a usable redirect_uri or scope with an error page, not a redirect', async () => {
+    for (const overrides of [{ redirect_uri: undefined }, { redirect_uri: 'javascript:alert(1)' }, { scope: '' }]) {
+      const response = await service.app.inject({ method: 'GET', url: dialogQuery(overrides) });
+      expect(response.statusCode).toBe(400);
+      expect(response.headers.location).toBeUndefined();
+    }
+  });
+
+  it('asks again for a bad username instead of redirecting', async () => {
+    const response = await service.app.inject({
+      method: 'POST',
+      url: DIALOG,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({
+        client_id: 'app-1',
+        redirect_uri: 'https://app.example.test/cb',
+        scope: 'instagram_business_basic',
+        username: 'not a name!',
+        decision: 'allow',
+      }).toString(),
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.headers.location).toBeUndefined();
+    expect(response.body).toContain('role="alert"');
+  });
+
+  it('is not part of the service API document', async () => {
+    const doc = (await service.app.inject({ method: 'GET', url: '/openapi.json' })).json() as {
+      paths: Record<string, unknown>;
+    };
+    expect(Object.keys(doc.paths).filter((p) => p.startsWith('/sandbox'))).toEqual([]);
+  });
+
+  it('is not mounted when the platforms are live', async () => {
+    const live = await startTestApp({ INSTAGRAM_CLIENT_ID: 'id', INSTAGRAM_CLIENT_SECRET: 'secret' });
+    try {
+      expect((await live.app.inject({ method: 'GET', url: dialogQuery() })).statusCode).toBe(404);
+    } finally {
+      await live.close();
+    }
+  });
+});
+
+describe('the control API', () => {
+  it('makes a user with posts, and describes it', async () => {
+    const made = await control('POST', '/users', { platform: 'facebook', username: 'control_fb' });
+    expect(made.status).toBe(201);
+    expect(made.body).toMatchObject({ platform: 'facebook', kind: 'user', username: 'control_fb' });
+    expect(made.body.posts).toHaveLength(3);
+    expect(made.body.pages.map((p: { username: string }) => p.username)).toEqual([
+      'control_fb.page1',
+      'control_fb.page2',
+      'control_fb.page3',
+    ]);
+    const page = await control('GET', '/users/facebook/control_fb.page1');
+    expect(page.body).toMatchObject({ kind: 'page', parent_id: made.body.id });
+    expect(page.body.instagram_business_account_id).toMatch(/^\d{17}$/);
+    expect((await control('POST', '/users', { platform: 'facebook', username: 'control_fb' })).body.id).toBe(
+      made.body.id,
+    );
+  });
+
+  it('answers 400 invalid_request for a malformed body and 404 not_found for an unknown user, post or comment', async () => {
+    await control('POST', '/users', { platform: 'threads', username: 'control_th' });
+    const bad = [
+      ['POST', '/users', { platform: 'myspace', username: 'x' }],
+      ['POST', '/users', { platform: 'threads', username: 'x', extra: 1 }],
+      ['POST', '/faults', { platform: 'threads', username: 'control_th', error: 'custom' }],
+      ['POST', '/faults', { platform: 'threads', username: 'control_th', error: 'bored' }],
+      ['POST', '/throttle', { platform: 'threads', username: 'control_th', seconds: -1 }],
+      ['PUT', '/insights', { platform: 'threads', username: 'control_th', metric: 'views', values: [] }],
+      ['PUT', '/settings/instagram_token_shape', { value: 'round' }],
+    ] as const;
+    for (const [method, url, payload] of bad) {
+      const answer = await control(method, url, payload);
+      expect(answer.status, `${url} ${JSON.stringify(payload)}`).toBe(400);
+      expect(answer.body.error.code).toBe('invalid_request');
+    }
+    const missing = [
+      ['GET', '/users/threads/nobody', undefined],
+      ['POST', '/tokens/expire', { platform: 'threads', username: 'nobody' }],
+      [
+        'POST',
+        '/comments',
+        { platform: 'threads', username: 'control_th', post_id: '1', author_username: 'a', text: 'b' },
+      ],
+      [
+        'POST',
+        '/comments',
+        { platform: 'threads', username: 'control_th', parent_id: '1', author_username: 'a', text: 'b' },
+      ],
+      ['PUT', '/settings/unknown', { value: 'x' }],
+    ] as const;
+    for (const [method, url, payload] of missing) {
+      const answer = await control(method, url, payload);
+      expect(answer.status, url).toBe(404);
+      expect(answer.body.error.code).toBe('not_found');
+    }
+  });
+
+  it('keeps "no data" (null) apart from 0 when figures are set', async () => {
+    await control('POST', '/users', { platform: 'instagram', username: 'control_ig' });
+    const set = await control('PUT', '/insights', {
+      platform: 'instagram',
+      username: 'control_ig',
+      metric: 'reach',
+      values: [
+        { day: '2026-01-01', value: null },
+        { day: '2026-01-02', value: 0 },
+      ],
+    });
+    expect(set).toEqual({ status: 200, body: { updated: 2 } });
+    const [row] = (
+      await service.database.pool.query(
+        `select array_agg(value order by day) as v from sandbox.insights where metric = 'reach'`,
+      )
+    ).rows as { v: (string | null)[] }[];
+    expect(row?.v).toEqual([null, '0']);
+  });
+});
