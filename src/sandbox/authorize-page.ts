@@ -186,3 +186,25 @@ export function withParams(url: URL, params: Record<string, string | null>, frag
   target.hash = fragment ?? '';
   return target.toString();
 }
+
+/**
+ * Instagram's and Threads' dialogs behave alike: a code valid for an hour, `#_` after it,
+ * and the same cancel parameters.
+ */
+export function metaLoginDialog(platform: string, label: string): DialogSpec {
+  return {
+    platform,
+    label: `${label} (sandbox): allow access`,
+    clientParam: 'client_id',
+    codeTtlMs: 3_600_000,
+    withPages: false,
+    success: (uri, { code, state }) => withParams(uri, { code, state }, '_'),
+    cancel: (uri, state) =>
+      withParams(uri, {
+        error: 'access_denied',
+        error_reason: 'user_denied',
+        error_description: 'The user denied your request.',
+        state,
+      }),
+  };
+}

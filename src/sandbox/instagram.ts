@@ -5,7 +5,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { badParameter, graphAnswer, notFound, SandboxAnswer } from './answers.ts';
-import { registerAuthorizeDialog, withParams } from './authorize-page.ts';
+import { metaLoginDialog, registerAuthorizeDialog } from './authorize-page.ts';
 import { type Caller, type CallOptions, caller, requireScope } from './caller.ts';
 import {
   afterCursor,
@@ -153,21 +153,7 @@ async function longLivedAnswer(store: Store, who: Caller) {
 export function instagramHosts(store: Store): Record<string, (app: FastifyInstance) => void> {
   return {
     'www.instagram.com': (app) => {
-      registerAuthorizeDialog(app, '/oauth/authorize', store, {
-        platform,
-        label: 'Instagram (sandbox): allow access',
-        clientParam: 'client_id',
-        codeTtlMs: HOUR,
-        withPages: false,
-        success: (uri, { code, state }) => withParams(uri, { code, state }, '_'),
-        cancel: (uri, state) =>
-          withParams(uri, {
-            error: 'access_denied',
-            error_reason: 'user_denied',
-            error_description: 'The user denied your request.',
-            state,
-          }),
-      });
+      registerAuthorizeDialog(app, '/oauth/authorize', store, metaLoginDialog(platform, 'Instagram'));
     },
 
     'api.instagram.com': (app) => {

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { badParameter, graphAnswer, notFound } from './answers.ts';
-import { registerAuthorizeDialog, withParams } from './authorize-page.ts';
+import { metaLoginDialog, registerAuthorizeDialog } from './authorize-page.ts';
 import { type Caller, type CallOptions, caller, requireScope } from './caller.ts';
 import {
   afterCursor,
@@ -245,21 +245,7 @@ async function containerRequest(store: Store, request: FastifyRequest, who: Call
 export function threadsHosts(store: Store): Record<string, (app: FastifyInstance) => void> {
   return {
     'threads.net': (app) => {
-      registerAuthorizeDialog(app, '/oauth/authorize', store, {
-        platform,
-        label: 'Threads (sandbox): allow access',
-        clientParam: 'client_id',
-        codeTtlMs: HOUR,
-        withPages: false,
-        success: (uri, { code, state }) => withParams(uri, { code, state }, '_'),
-        cancel: (uri, state) =>
-          withParams(uri, {
-            error: 'access_denied',
-            error_reason: 'user_denied',
-            error_description: 'The user denied your request.',
-            state,
-          }),
-      });
+      registerAuthorizeDialog(app, '/oauth/authorize', store, metaLoginDialog(platform, 'Threads'));
     },
 
     'graph.threads.net': (app) => {

@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { Agent, request } from 'undici';
 import type { Database } from '../../src/db/connection.ts';
 import {
+  type AccountCredentials,
   createPlatforms,
   type Platform,
   type PlatformAdapter,
@@ -31,6 +32,8 @@ export interface TestSandbox {
     platform: Platform,
     options: { username: string; granted?: string[]; pages?: number[]; cancel?: boolean; state?: string },
   ): Promise<URLSearchParams>;
+  /** What an adapter call needs for a user just connected (every scope unless `granted`). */
+  credentials(platform: Platform, username: string, granted?: string[]): Promise<AccountCredentials>;
   /** Authorizes with every scope and exchanges the code: a connected user's tokens. */
   connect(platform: Platform, username: string, granted?: string[]): ReturnType<PlatformAdapter['exchangeCode']>;
   close(): Promise<void>;
@@ -101,6 +104,10 @@ export async function startSandbox(): Promise<TestSandbox> {
       const code = params.get('code');
       if (code === null) throw new Error(`no code in the redirect: ${params}`);
       return platforms.adapter(platform).exchangeCode(code, REDIRECT_URI);
+    },
+    async credentials(platform, username, granted) {
+      const tokens = await sandbox.connect(platform, username, granted);
+      return { platformUserId: tokens.platformUserId, accessToken: tokens.accessToken };
     },
     async close() {
       await app.close();

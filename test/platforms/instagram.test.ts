@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { advanceClock, now, resetClock } from '../../src/clock.ts';
-import type { AccountCredentials, PlatformAdapter } from '../../src/platforms/index.ts';
+import type { PlatformAdapter } from '../../src/platforms/index.ts';
 import { platformError, REDIRECT_URI, startSandbox, type TestSandbox } from '../helpers/sandbox.ts';
 
 let sandbox: TestSandbox;
@@ -15,10 +15,7 @@ afterEach(() => resetClock());
 
 const DAY = 86_400_000;
 
-async function connected(username: string, granted?: string[]): Promise<AccountCredentials> {
-  const tokens = await sandbox.connect('instagram', username, granted);
-  return { platformUserId: tokens.platformUserId, accessToken: tokens.accessToken };
-}
+const connected = (username: string, granted?: string[]) => sandbox.credentials('instagram', username, granted);
 
 describe('instagram: OAuth', () => {
   it('builds the documented authorize URL with every requested scope, comma separated', () => {

@@ -1,7 +1,7 @@
 import { request } from 'undici';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { advanceClock, now, resetClock } from '../../src/clock.ts';
-import { type AccountCredentials, createPlatforms, type PlatformAdapter } from '../../src/platforms/index.ts';
+import { createPlatforms, type PlatformAdapter } from '../../src/platforms/index.ts';
 import { platformError, REDIRECT_URI, startSandbox, type TestSandbox } from '../helpers/sandbox.ts';
 
 let sandbox: TestSandbox;
@@ -23,10 +23,7 @@ const ALL_SCOPES = [
   'threads_manage_insights',
 ];
 
-async function connected(username: string, granted?: string[]): Promise<AccountCredentials> {
-  const tokens = await sandbox.connect('threads', username, granted);
-  return { platformUserId: tokens.platformUserId, accessToken: tokens.accessToken };
-}
+const connected = (username: string, granted?: string[]) => sandbox.credentials('threads', username, granted);
 
 /** A call straight to the sandbox's graph.threads.net, to check its answers against platforms.md. */
 async function raw(

@@ -28,10 +28,7 @@ const VIDEO = 'https://cdn.example.test/clip.mp4';
 const PROCESSING_DONE_MS = 6_000;
 const NO_TOKEN: AccountCredentials = { platformUserId: '1', accessToken: 'not-a-token' };
 
-async function connected(username: string, granted?: string[]): Promise<AccountCredentials> {
-  const tokens = await sandbox.connect('tiktok', username, granted);
-  return { platformUserId: tokens.platformUserId, accessToken: tokens.accessToken };
-}
+const connected = (username: string, granted?: string[]) => sandbox.credentials('tiktok', username, granted);
 
 async function fault(username: string, error: string, trigger: 'call' | 'publish' = 'call'): Promise<void> {
   const set = await sandbox.control('POST', '/faults', { platform: 'tiktok', username, error, trigger });
