@@ -32,6 +32,16 @@ export interface TestSandbox {
     platform: Platform,
     options: { username: string; granted?: string[]; pages?: number[]; cancel?: boolean; state?: string },
   ): Promise<URLSearchParams>;
+  /**
+   * A call straight to an imitated host (`/graph.instagram.com/v25.0/me`): parameters in
+   * the query for GET, as a form for POST. For checking raw answers against platforms.md.
+   */
+  raw(
+    method: 'GET' | 'POST',
+    path: string,
+    params?: Record<string, string | number>,
+    // biome-ignore lint/suspicious/noExplicitAny: tests read the platforms' raw JSON field by field.
+  ): Promise<{ status: number; headers: Record<string, unknown>; body: any }>;
   /** What an adapter call needs for a user just connected (every scope unless `granted`). */
   credentials(platform: Platform, username: string, granted?: string[]): Promise<AccountCredentials>;
   /** Authorizes with every scope and exchanges the code: a connected user's tokens. */
@@ -104,6 +114,24 @@ export async function startSandbox(): Promise<TestSandbox> {
       const code = params.get('code');
       if (code === null) throw new Error(`no code in the redirect: ${params}`);
       return platforms.adapter(platform).exchangeCode(code, REDIRECT_URI);
+    },
+    async raw(method, path, params = {}) {
+      const target = new URL(`${url}${path}`);
+      const form = new URLSearchParams(Object.entries(params).map(([k, v]): [string, string] => [k, String(v)]));
+      if (method === 'GET') target.search = form.toString();
+      const response = await request(target, {
+        method,
+        dispatcher,
+        ...(method === 'POST'
+          ? { headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: form.toString() }
+          : {}),
+      });
+      const text = await response.body.text();
+      return {
+        status: response.statusCode,
+        headers: response.headers,
+        body: text === '' ? undefined : JSON.parse(text),
+      };
     },
     async credentials(platform, username, granted) {
       const tokens = await sandbox.connect(platform, username, granted);

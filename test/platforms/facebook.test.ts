@@ -53,21 +53,8 @@ async function firstPage(username: string, granted?: string[]): Promise<AccountC
 }
 
 /** A direct call to a sandbox host, to check the raw answer against the documented shape. */
-async function raw(
-  method: 'GET' | 'POST',
-  path: string,
-  params: Record<string, string> = {},
-  // biome-ignore lint/suspicious/noExplicitAny: tests read the platform's raw JSON answers field by field.
-): Promise<{ status: number; headers: Record<string, unknown>; body: any }> {
-  const url = new URL(`${sandbox.url}${path}`);
-  const form = new URLSearchParams(params).toString();
-  if (method === 'GET') url.search = form;
-  const response = await request(url, {
-    method,
-    ...(method === 'POST' ? { headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: form } : {}),
-  });
-  const text = await response.body.text();
-  return { status: response.statusCode, headers: response.headers, body: text === '' ? undefined : JSON.parse(text) };
+function raw(method: 'GET' | 'POST', path: string, params: Record<string, string> = {}) {
+  return sandbox.raw(method, path, params);
 }
 
 async function activity(username: string): Promise<{ account_id: string; action: string; target_id: string }[]> {

@@ -309,3 +309,99 @@ describe('instagram: every error class', () => {
     expect((await platformError(instagram.pages({ platformUserId: '1', accessToken: 'x' }))).kind).toBe('unsupported');
   });
 });
+
+describe('instagram: raw sandbox answers have the documented shapes', () => {
+  it('code exchange, long-lived token, comments, insights and the error envelope', async () => {
+    const params = await sandbox.authorize('instagram', { username: 'ig_raw' });
+    const exchange = await sandbox.raw('POST', '/api.instagram.com/oauth/access_token', {
+      client_id: 'switchboard-sandbox',
+      client_secret: 'switchboard-sandbox-secret',
+      grant_type: 'authorization_code',
+      redirect_uri: REDIRECT_URI,
+      code: params.get('code') as string,
+    });
+    expect(exchange.status).toBe(200);
+    expect(Object.keys(exchange.body)).toEqual(['data']);
+    expect(Object.keys(exchange.body.data[0]).sort()).toEqual(['access_token', 'permissions', 'user_id']);
+    expect(exchange.body.data[0].permissions).toBe(instagram.scopes.requested.join(','));
+
+    const short = exchange.body.data[0].access_token as string;
+    const long = await sandbox.raw('GET', '/graph.instagram.com/access_token', {
+      grant_type: 'ig_exchange_token',
+      client_secret: 'switchboard-sandbox-secret',
+      access_token: short,
+    });
+    expect(long.body).toEqual({ access_token: expect.any(String), token_type: 'bearer', expires_in: 5_183_944 });
+    const token = long.body.access_token as string;
+
+    const me = await sandbox.raw('GET', '/graph.instagram.com/v25.0/me', {
+      fields: 'user_id,username,name,profile_picture_url,followers_count',
+      access_token: token,
+    });
+    expect(Object.keys(me.body).sort()).toEqual([
+      'followers_count',
+      'id',
+      'name',
+      'profile_picture_url',
+      'user_id',
+      'username',
+    ]);
+
+    const media = await sandbox.raw('GET', `/graph.instagram.com/v25.0/${me.body.user_id}/media`, {
+      fields: 'id,caption,media_type,media_product_type,permalink,timestamp,like_count,comments_count',
+      limit: 2,
+      access_token: token,
+    });
+    expect(media.body.data).toHaveLength(2);
+    expect(Object.keys(media.body.paging.cursors).sort()).toEqual(['after', 'before']);
+    expect(media.body.paging.next).toContain('after=');
+    expect(media.body.data[0].timestamp).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\+0000$/);
+
+    const comments = await sandbox.raw('GET', `/graph.instagram.com/v25.0/${media.body.data[0].id}/comments`, {
+      fields: 'id,text,timestamp,username,from,hidden,like_count,parent_id,replies',
+      access_token: token,
+    });
+    expect(comments.body.data[0]).toMatchObject({
+      id: expect.any(String),
+      text: expect.any(String),
+      username: expect.any(String),
+      from: { id: expect.any(String), username: expect.any(String) },
+      hidden: false,
+      replies: { data: [] },
+    });
+
+    const day = Math.floor(Date.now() / 1000 / 86_400) * 86_400 - 86_400;
+    const insights = await sandbox.raw('GET', `/graph.instagram.com/v25.0/${me.body.user_id}/insights`, {
+      metric: 'reach,views',
+      period: 'day',
+      metric_type: 'total_value',
+      since: day,
+      until: day + 86_400,
+      access_token: token,
+    });
+    expect(insights.body.data[0]).toEqual({
+      name: 'reach',
+      period: 'day',
+      title: 'reach',
+      description: '',
+      total_value: { value: expect.any(Number) },
+      id: `${me.body.user_id}/insights/reach/day`,
+    });
+    const tooLong = await sandbox.raw('GET', `/graph.instagram.com/v25.0/${me.body.user_id}/insights`, {
+      metric: 'reach',
+      period: 'day',
+      since: day - 40 * 86_400,
+      until: day,
+      access_token: token,
+    });
+    expect(tooLong.status).toBe(400);
+    expect(tooLong.body).toEqual({
+      error: {
+        message: '(#100) There cannot be more than 30 days (2592000 s) between since and until',
+        type: 'OAuthException',
+        code: 100,
+        fbtrace_id: expect.any(String),
+      },
+    });
+  });
+});

@@ -1,4 +1,3 @@
-import { request } from 'undici';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { advanceClock, now, resetClock } from '../../src/clock.ts';
 import { createPlatforms, type PlatformAdapter } from '../../src/platforms/index.ts';
@@ -26,22 +25,8 @@ const ALL_SCOPES = [
 const connected = (username: string, granted?: string[]) => sandbox.credentials('threads', username, granted);
 
 /** A call straight to the sandbox's graph.threads.net, to check its answers against platforms.md. */
-async function raw(
-  method: 'GET' | 'POST',
-  path: string,
-  params: Record<string, string | number>,
-  // biome-ignore lint/suspicious/noExplicitAny: tests read the platform's raw JSON field by field.
-): Promise<{ status: number; body: any }> {
-  const url = new URL(`${sandbox.url}/graph.threads.net${path}`);
-  const form = new URLSearchParams(Object.entries(params).map(([k, v]): [string, string] => [k, String(v)]));
-  if (method === 'GET') url.search = form.toString();
-  const response = await request(url, {
-    method,
-    ...(method === 'POST'
-      ? { headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: form.toString() }
-      : {}),
-  });
-  return { status: response.statusCode, body: await response.body.json() };
+function raw(method: 'GET' | 'POST', path: string, params: Record<string, string | number>) {
+  return sandbox.raw(method, `/graph.threads.net${path}`, params);
 }
 
 const dayOf = (at: number) => new Date(at).toISOString().slice(0, 10);
@@ -301,7 +286,7 @@ describe('threads: reading', () => {
       hide: 'true',
       access_token: account.accessToken,
     });
-    expect(hidden).toEqual({ status: 200, body: { success: true } });
+    expect([hidden.status, hidden.body]).toEqual([200, { success: true }]);
     const again = await raw('GET', `/v1.0/${postId}/replies`, { fields, access_token: account.accessToken });
     expect(again.body.data.find((r: { id: string }) => r.id === first.id).hide_status).toBe('HIDDEN');
   });
