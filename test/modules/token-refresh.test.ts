@@ -12,6 +12,7 @@ import {
 } from '../../src/modules/accounts/token-refresh.ts';
 import { createOwner } from '../../src/modules/owners/service.ts';
 import type { Platform } from '../../src/platforms/index.ts';
+import { decrypt } from '../../src/secrets.ts';
 import { startSandbox, type TestSandbox } from '../helpers/sandbox.ts';
 
 const DAY = 86_400_000;
@@ -25,7 +26,11 @@ beforeAll(async () => {
   owner = await createOwner(sandbox.database.db, { name: 'Agency', email: 'agency@example.test' });
 });
 afterAll(() => sandbox.close());
-afterEach(() => resetClock());
+afterEach(async () => {
+  resetClock();
+  // Each test counts what the job does with its own accounts only.
+  await deps.db.delete(accounts);
+});
 
 async function connectedAccount(platform: Platform, username: string): Promise<Account> {
   const tokens = await sandbox.connect(platform, username);
@@ -92,6 +97,29 @@ describe('token refresh', () => {
       'refresh_due',
     );
     expect((await refreshDueTokens(deps)).refreshed).toBe(0);
+  });
+
+  it('keeps the newest TikTok refresh token, so the next refresh works after the rotation', async () => {
+    const account = await connectedAccount('tiktok', 'refresh_rotation');
+    const firstRefresh = decrypt(deps.secretKey, account.refreshTokenSealed as string);
+    advanceClock(23 * 3_600_000);
+    expect((await refreshDueTokens(deps)).refreshed).toBe(0);
+
+    advanceClock(40 * 60_000);
+    expect((await refreshDueTokens(deps)).refreshed).toBe(1);
+    const once = await reload(account.id);
+    const secondRefresh = decrypt(deps.secretKey, once.refreshTokenSealed as string);
+    expect(secondRefresh).not.toBe(firstRefresh);
+    expectSoon(once.tokenExpiresAt, 86_400_000);
+    expect((await sandbox.adapter('tiktok').profile(credentialsOf(deps.secretKey, once))).id).toBe(
+      account.platformUserId,
+    );
+
+    advanceClock(DAY);
+    expect((await refreshDueTokens(deps)).refreshed).toBe(1);
+    const twice = await reload(account.id);
+    expect(decrypt(deps.secretKey, twice.refreshTokenSealed as string)).not.toBe(secondRefresh);
+    expect(twice.status).toBe('connected');
   });
 
   it('a passing failure is retried after 30 s, then 60 s, and the next success clears the count', async () => {
