@@ -5,7 +5,7 @@
  */
 import { and, eq } from 'drizzle-orm';
 import { now } from '../../clock.ts';
-import type { Db, Tx } from '../../db/connection.ts';
+import type { Tx } from '../../db/connection.ts';
 import { accounts } from '../../db/schema.ts';
 import { newId } from '../../ids.ts';
 import type { AccountCredentials, Platform, PlatformProfile, TokenSet } from '../../platforms/index.ts';
@@ -135,10 +135,5 @@ export async function endAccountAccess(
     type: status === 'expired' ? 'account.expired' : 'account.disconnected',
     data: { account: renderAccount(account) },
   });
-  return account;
-}
-
-export async function findAccountById(db: Db | Tx, accountId: string): Promise<Account | undefined> {
-  const [account] = await db.select().from(accounts).where(eq(accounts.id, accountId));
   return account;
 }
