@@ -15,6 +15,7 @@ import {
   findAccountByUsername,
   findComment,
   findPost,
+  LIFETIME_DAY,
   listActivity,
   listPosts,
   numericId,
@@ -197,7 +198,7 @@ export function controlRoutes(store: Store) {
           postId: body.post_id ?? '',
           metric: body.metric,
           // Post figures are lifetime totals: one value, whatever the day.
-          day: body.post_id === undefined ? day : '1970-01-01',
+          day: body.post_id === undefined ? day : LIFETIME_DAY,
           value,
         });
       }

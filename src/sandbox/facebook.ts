@@ -13,7 +13,9 @@ import {
   afterCursor,
   checkVersion,
   graphList,
+  graphTime,
   installAnswers,
+  isHttpUrl,
   limitParam,
   param,
   pick,
@@ -65,20 +67,6 @@ const SCOPE = {
 const PAGE_PERMISSIONS = Object.values(SCOPE);
 /** Every Facebook login grants the public profile. */
 const PUBLIC_PROFILE = 'public_profile';
-
-function graphTime(date: Date): string {
-  return date.toISOString().replace(/\.\d{3}Z$/, '+0000');
-}
-
-function isHttpUrl(value: string | undefined): value is string {
-  if (value === undefined) return false;
-  try {
-    const url = new URL(value);
-    return url.protocol === 'https:' || url.protocol === 'http:';
-  } catch {
-    return false;
-  }
-}
 
 function renderPicture(account: SandboxAccount) {
   return { data: { height: 50, width: 50, is_silhouette: false, url: account.avatarUrl } };

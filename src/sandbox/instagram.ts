@@ -13,8 +13,12 @@ import {
   dayOf,
   daysBetween,
   graphList,
+  graphTime,
   installAnswers,
+  isHttpUrl,
+  lifetimeInsights,
   limitParam,
+  longLivedTokenAnswer,
   param,
   pick,
   requestedFields,
@@ -82,7 +86,7 @@ function renderComment(comment: SandboxComment, replies: SandboxComment[] | unde
   const values: Record<string, unknown> = {
     id: comment.id,
     text: comment.text,
-    timestamp: comment.createdAt.toISOString().replace(/\.\d{3}Z$/, '+0000'),
+    timestamp: graphTime(comment.createdAt),
     username: comment.authorUsername,
     from: { id: comment.authorId, username: comment.authorUsername },
     hidden: comment.hidden,
@@ -102,7 +106,7 @@ function renderPost(post: SandboxPost, commentsCount: number, fields: Set<string
       media_product_type: post.mediaType === 'VIDEO' ? 'REELS' : 'FEED',
       media_url: post.mediaUrl ?? undefined,
       permalink: post.permalink,
-      timestamp: post.createdAt.toISOString().replace(/\.\d{3}Z$/, '+0000'),
+      timestamp: graphTime(post.createdAt),
       like_count: 0,
       comments_count: commentsCount,
     },
@@ -122,32 +126,6 @@ async function ownComment(store: Store, who: Caller, id: string): Promise<Sandbo
   if (!comment) throw notFound('graph', id);
   await ownPost(store, who, comment.postId);
   return comment;
-}
-
-function isHttpUrl(value: string | undefined): value is string {
-  if (value === undefined) return false;
-  try {
-    const url = new URL(value);
-    return url.protocol === 'https:' || url.protocol === 'http:';
-  } catch {
-    return false;
-  }
-}
-
-async function longLivedAnswer(store: Store, who: Caller) {
-  const token = await issueToken(
-    store,
-    {
-      platform,
-      accountId: who.account.id,
-      kind: 'long',
-      clientId: who.token.clientId,
-      scopes: who.token.scopes,
-      prefix: 'IGAA',
-    },
-    LONG_LIVED_SECONDS * 1000,
-  );
-  return { access_token: token.token, token_type: 'bearer', expires_in: LONG_LIVED_SECONDS };
 }
 
 export function instagramHosts(store: Store): Record<string, (app: FastifyInstance) => void> {
@@ -197,7 +175,7 @@ export function instagramHosts(store: Store): Record<string, (app: FastifyInstan
         requiredParam(request, 'graph', 'client_secret');
         const who = await caller(store, request, call);
         if (who.token.kind !== 'short') throw badParameter('graph', 'access_token must be a short-lived token');
-        return longLivedAnswer(store, who);
+        return longLivedTokenAnswer(store, who.token, 'IGAA', LONG_LIVED_SECONDS);
       });
 
       app.get('/refresh_access_token', async (request) => {
@@ -208,7 +186,7 @@ export function instagramHosts(store: Store): Record<string, (app: FastifyInstan
         if (store.now().getTime() - who.token.issuedAt.getTime() < 24 * HOUR) {
           throw badParameter('graph', 'The access token can be refreshed only after it is 24 hours old');
         }
-        return longLivedAnswer(store, who);
+        return longLivedTokenAnswer(store, who.token, 'IGAA', LONG_LIVED_SECONDS);
       });
 
       app.get('/:version/me', async (request) => {
@@ -379,25 +357,7 @@ export function instagramHosts(store: Store): Record<string, (app: FastifyInstan
         if (unknown !== undefined) {
           throw badParameter('graph', `metric[0] must be one of the following values: ${MEDIA_METRICS.join(', ')}`);
         }
-        const data = [];
-        for (const metric of metrics) {
-          const value = await insightValue(store, {
-            accountId: who.account.id,
-            postId: post.id,
-            metric,
-            day: '1970-01-01',
-          });
-          if (value === null) continue;
-          data.push({
-            name: metric,
-            period: 'lifetime',
-            values: [{ value }],
-            title: metric,
-            description: '',
-            id: `${post.id}/insights/${metric}/lifetime`,
-          });
-        }
-        return { data };
+        return lifetimeInsights(store, who.account.id, post.id, metrics);
       });
 
       async function accountInsights(request: FastifyRequest, who: Caller, metrics: string[]) {

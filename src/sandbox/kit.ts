@@ -1,11 +1,7 @@
 /** What the sandbox's platform hosts share: error rendering, parameters, Graph-style paging and fields. */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { badParameter, type Family, graphAnswer, SandboxAnswer, tiktokAnswer } from './answers.ts';
-import type { Store } from './store.ts';
-
-export interface HostContext {
-  store: Store;
-}
+import { insightValue, issueToken, LIFETIME_DAY, type SandboxToken, type Store } from './store.ts';
 
 /** Sends SandboxAnswers as they are, and anything else in the family's envelope. */
 export function installAnswers(app: FastifyInstance, family: Family): void {
@@ -145,4 +141,63 @@ export function timeParam(request: FastifyRequest, family: Family, name: string)
   const n = /^\d+$/.test(raw) ? Number(raw) : Date.parse(raw) / 1000;
   if (!Number.isFinite(n)) throw badParameter(family, `${name} must be a Unix time`);
   return Math.floor(n);
+}
+
+/** A Graph timestamp: ISO 8601 in UTC without milliseconds, offset written `+0000`. */
+export function graphTime(at: Date): string {
+  return at.toISOString().replace(/\.\d{3}Z$/, '+0000');
+}
+
+/** An absolute http(s) URL, as media URLs must be. */
+export function isHttpUrl(value: string | undefined): value is string {
+  if (value === undefined) return false;
+  try {
+    const url = new URL(value);
+    return url.protocol === 'https:' || url.protocol === 'http:';
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * A Graph post-insights answer: each metric with its lifetime figure; a metric without
+ * data is left out, never 0.
+ */
+export async function lifetimeInsights(
+  store: Store,
+  accountId: string,
+  postId: string,
+  metrics: string[],
+): Promise<{ data: Record<string, unknown>[] }> {
+  const data = [];
+  for (const metric of metrics) {
+    const value = await insightValue(store, { accountId, postId, metric, day: LIFETIME_DAY });
+    if (value === null) continue;
+    data.push({
+      name: metric,
+      period: 'lifetime',
+      values: [{ value }],
+      title: metric,
+      description: '',
+      id: `${postId}/insights/${metric}/lifetime`,
+    });
+  }
+  return { data };
+}
+
+/** Instagram's and Threads' long-lived token answer, for the user of `source` with its scopes. */
+export async function longLivedTokenAnswer(store: Store, source: SandboxToken, prefix: string, seconds: number) {
+  const token = await issueToken(
+    store,
+    {
+      platform: source.platform,
+      accountId: source.accountId,
+      kind: 'long',
+      clientId: source.clientId,
+      scopes: source.scopes,
+      prefix,
+    },
+    seconds * 1000,
+  );
+  return { access_token: token.token, token_type: 'bearer', expires_in: seconds };
 }

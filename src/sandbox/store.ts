@@ -462,6 +462,9 @@ export async function setInsight(
     });
 }
 
+/** Post figures are lifetime totals, kept under this one day. */
+export const LIFETIME_DAY = '1970-01-01';
+
 /** The figure set through the control API for this key, if any (`insightValue` makes one up otherwise). */
 export async function findInsight(
   store: Store,

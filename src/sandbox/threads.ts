@@ -7,8 +7,12 @@ import {
   checkVersion,
   daysBetween,
   graphList,
+  graphTime,
   installAnswers,
+  isHttpUrl,
+  lifetimeInsights,
   limitParam,
+  longLivedTokenAnswer,
   param,
   pick,
   requestedFields,
@@ -67,8 +71,6 @@ const MEDIA_TYPES = ['TEXT', 'IMAGE', 'VIDEO', 'CAROUSEL'];
 
 /** How Threads names a stored post's type in its answers. */
 const RENDERED_MEDIA_TYPE: Record<string, string> = { TEXT: 'TEXT_POST', CAROUSEL: 'CAROUSEL_ALBUM' };
-
-const graphTime = (at: Date) => at.toISOString().replace(/\.\d{3}Z$/, '+0000');
 
 /** Graph counts characters, not UTF-16 units: an emoji is one. */
 const characters = (text: string) => [...text].length;
@@ -162,16 +164,6 @@ async function replyTarget(store: Store, id: string): Promise<{ postId: string; 
   return (await replyTarget(store, comment.postId)) ? { postId: comment.postId, parentId: comment.id } : null;
 }
 
-function isHttpUrl(value: string | undefined): value is string {
-  if (value === undefined) return false;
-  try {
-    const url = new URL(value);
-    return url.protocol === 'https:' || url.protocol === 'http:';
-  } catch {
-    return false;
-  }
-}
-
 function containerStatus(store: Store, container: SandboxContainer): { status: string; error_message?: string } {
   if (container.publishedPostId !== null) return { status: 'PUBLISHED' };
   if (container.failure !== null) return { status: 'ERROR', error_message: container.failure };
@@ -179,23 +171,6 @@ function containerStatus(store: Store, container: SandboxContainer): { status: s
     return { status: 'EXPIRED', error_message: 'The container was not published within 24 hours' };
   }
   return { status: 'FINISHED' };
-}
-
-/** The figure set through the control API for the day, if one was (`insightValue` makes one up otherwise). */
-async function longLivedAnswer(store: Store, token: SandboxToken) {
-  const issued = await issueToken(
-    store,
-    {
-      platform,
-      accountId: token.accountId,
-      kind: 'long',
-      clientId: token.clientId,
-      scopes: token.scopes,
-      prefix: 'THAA',
-    },
-    LONG_LIVED_SECONDS * 1000,
-  );
-  return { access_token: issued.token, token_type: 'bearer', expires_in: LONG_LIVED_SECONDS };
 }
 
 /** Validates a container request the way Threads does; answers what to store. */
@@ -287,7 +262,7 @@ export function threadsHosts(store: Store): Record<string, (app: FastifyInstance
         requiredParam(request, 'graph', 'client_secret');
         const who = await caller(store, request, call);
         if (who.token.kind !== 'short') throw badParameter('graph', 'access_token must be a short-lived token');
-        return longLivedAnswer(store, who.token);
+        return longLivedTokenAnswer(store, who.token, 'THAA', LONG_LIVED_SECONDS);
       });
 
       app.get('/refresh_access_token', async (request) => {
@@ -299,7 +274,7 @@ export function threadsHosts(store: Store): Record<string, (app: FastifyInstance
         if (store.now().getTime() - who.token.issuedAt.getTime() < 24 * HOUR) {
           throw badParameter('graph', 'The access token can be refreshed only after it is 24 hours old');
         }
-        return longLivedAnswer(store, who.token);
+        return longLivedTokenAnswer(store, who.token, 'THAA', LONG_LIVED_SECONDS);
       });
 
       // The calling token may itself be expired or revoked: saying so is what debug_token is for.
@@ -493,26 +468,7 @@ export function threadsHosts(store: Store): Record<string, (app: FastifyInstance
         requireScope(who, call, SCOPE.insights);
         const post = await ownPost(store, who, (request.params as { id: string }).id);
         const metrics = metricList(request, MEDIA_METRICS);
-        const data = [];
-        for (const metric of metrics) {
-          const value = await insightValue(store, {
-            accountId: who.account.id,
-            postId: post.id,
-            metric,
-            day: '1970-01-01',
-          });
-          // No data is an absent metric, never 0.
-          if (value === null) continue;
-          data.push({
-            name: metric,
-            period: 'lifetime',
-            values: [{ value }],
-            title: metric,
-            description: '',
-            id: `${post.id}/insights/${metric}/lifetime`,
-          });
-        }
-        return { data };
+        return lifetimeInsights(store, who.account.id, post.id, metrics);
       });
 
       app.get('/:version/:id/threads_insights', async (request) => {
