@@ -4,7 +4,7 @@
  * ("Instagram through Facebook Login") and Meta's Graph API for pages.
  */
 import { GraphClient, idOf } from './graph.ts';
-import { type AdapterOptions, list, num, record, str, unsupported } from './http.ts';
+import { type AdapterOptions, list, num, record, requiredText, str, unsupported } from './http.ts';
 import { denyCallback, invalidRequest, tokenExpiry } from './shared.ts';
 import {
   type AccountCredentials,
@@ -81,14 +81,6 @@ export function facebookAdapter(options: AdapterOptions, now: () => Date): Platf
   const platform = 'facebook';
   const graph = new GraphClient(platform, options.hostUrl('graph.facebook.com'), VERSION, options, now);
 
-  function requiredString(value: unknown, field: string): string {
-    const text = str(value);
-    if (text === null || text === '') {
-      throw new PlatformError('transient', `facebook answered without ${field}`, { platform });
-    }
-    return text;
-  }
-
   /** A long-lived token for a short-lived one, or a fresh one for a long-lived user or page token. */
   async function exchangeToken(token: string): Promise<{ accessToken: string; expiresAt: Date | null }> {
     const body = await graph.call({
@@ -103,7 +95,7 @@ export function facebookAdapter(options: AdapterOptions, now: () => Date): Platf
     });
     // Page tokens come back without `expires_in`: they do not expire.
     return {
-      accessToken: requiredString(body.access_token, 'access_token'),
+      accessToken: requiredText(platform, body.access_token, 'access_token'),
       expiresAt: tokenExpiry(now(), body.expires_in),
     };
   }
@@ -211,12 +203,12 @@ export function facebookAdapter(options: AdapterOptions, now: () => Date): Platf
         url: graph.url('/oauth/access_token'),
         query: { client_id: options.clientId, redirect_uri: redirectUri, client_secret: options.clientSecret, code },
       });
-      const long = await exchangeToken(requiredString(short.access_token, 'access_token'));
+      const long = await exchangeToken(requiredText(platform, short.access_token, 'access_token'));
       const me = await graph.get('/me', long.accessToken, { fields: 'id,name' });
       return {
         accessToken: long.accessToken,
         expiresAt: long.expiresAt,
-        platformUserId: requiredString(me.id, 'id'),
+        platformUserId: requiredText(platform, me.id, 'id'),
         scopes: await permissions(long.accessToken),
       };
     },
@@ -232,7 +224,7 @@ export function facebookAdapter(options: AdapterOptions, now: () => Date): Platf
     async profile({ platformUserId, accessToken }) {
       const page = await graph.get(`/${platformUserId}`, accessToken, { fields: PROFILE_FIELDS });
       return {
-        id: requiredString(page.id, 'id'),
+        id: requiredText(platform, page.id, 'id'),
         username: str(page.username),
         name: str(page.name),
         avatarUrl: pictureUrl(page.picture),

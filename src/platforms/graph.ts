@@ -12,6 +12,7 @@ import {
   type PlatformRequest,
   type PlatformResponse,
   record,
+  requiredText,
   retryAfterSeconds,
   str,
 } from './http.ts';
@@ -143,7 +144,5 @@ export class GraphClient {
 
 /** The `id` of a `{"id": ...}` answer (publishing, replies), or a transient error when it is missing. */
 export function idOf(platform: Platform, body: Record<string, unknown>): string {
-  const id = str(body.id);
-  if (id === null) throw new PlatformError('transient', `${platform} answered without an id`, { platform });
-  return id;
+  return requiredText(platform, body.id, 'an id');
 }

@@ -129,6 +129,15 @@ export function header(response: PlatformResponse, name: string): string | undef
   return Array.isArray(value) ? value[0] : value;
 }
 
+/** A field the platform's answer must carry (a token, an id); missing or empty, the answer is a platform fault. */
+export function requiredText(platform: Platform, value: unknown, field: string): string {
+  const text = str(value);
+  if (text === null || text === '') {
+    throw new PlatformError('transient', `${platform} answered without ${field}`, { platform });
+  }
+  return text;
+}
+
 /** A 2xx answer without a JSON object body is a platform fault, not something to guess at. */
 export function expectObject(platform: Platform, response: PlatformResponse): Record<string, unknown> {
   if (response.body === null || typeof response.body !== 'object' || Array.isArray(response.body)) {

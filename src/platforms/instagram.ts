@@ -8,6 +8,7 @@ import {
   list,
   num,
   record,
+  requiredText,
   str,
   unsupported,
 } from './http.ts';
@@ -85,17 +86,11 @@ export function instagramAdapter(options: AdapterOptions, now: () => Date): Plat
       query: { grant_type: 'ig_exchange_token', client_secret: options.clientSecret, access_token: shortToken },
     });
     return {
-      accessToken: requiredString(body.access_token, 'access_token'),
+      accessToken: requiredText(platform, body.access_token, 'access_token'),
       expiresAt: tokenExpiry(now(), body.expires_in),
       platformUserId: userId,
       scopes,
     };
-  }
-
-  function requiredString(value: unknown, field: string): string {
-    const text = str(value);
-    if (text === null) throw new PlatformError('transient', `instagram answered without ${field}`, { platform });
-    return text;
   }
 
   return {
@@ -181,8 +176,8 @@ export function instagramAdapter(options: AdapterOptions, now: () => Date): Plat
             .map((s) => s.trim())
             .filter((s) => s !== '');
       return longLived(
-        requiredString(grant.access_token, 'access_token'),
-        requiredString(grant.user_id, 'user_id'),
+        requiredText(platform, grant.access_token, 'access_token'),
+        requiredText(platform, grant.user_id, 'user_id'),
         scopes,
       );
     },
@@ -194,7 +189,7 @@ export function instagramAdapter(options: AdapterOptions, now: () => Date): Plat
         query: { grant_type: 'ig_refresh_token', access_token: accessToken },
       });
       return {
-        accessToken: requiredString(body.access_token, 'access_token'),
+        accessToken: requiredText(platform, body.access_token, 'access_token'),
         expiresAt: tokenExpiry(now(), body.expires_in),
         platformUserId,
         scopes: [],
@@ -210,7 +205,7 @@ export function instagramAdapter(options: AdapterOptions, now: () => Date): Plat
         fields: 'user_id,username,name,profile_picture_url,followers_count',
       });
       return {
-        id: requiredString(me.user_id ?? me.id, 'user_id'),
+        id: requiredText(platform, me.user_id ?? me.id, 'user_id'),
         username: str(me.username),
         name: str(me.name),
         avatarUrl: str(me.profile_picture_url),

@@ -1,6 +1,16 @@
 /** Threads API (graph.threads.net). Facts: shared/platforms.md. */
 import { GraphClient, idOf } from './graph.ts';
-import { type AdapterOptions, checkDays, dayBounds, list, num, record, str, unsupported } from './http.ts';
+import {
+  type AdapterOptions,
+  checkDays,
+  dayBounds,
+  list,
+  num,
+  record,
+  requiredText,
+  str,
+  unsupported,
+} from './http.ts';
 import { denyCallback, invalidRequest, metricValue, requireMetrics, today, tokenExpiry } from './shared.ts';
 import {
   type AccountCredentials,
@@ -51,12 +61,6 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 export function threadsAdapter(options: AdapterOptions, now: () => Date): PlatformAdapter {
   const platform = 'threads';
   const graph = new GraphClient(platform, options.hostUrl('graph.threads.net'), VERSION, options, now);
-
-  function requiredString(value: unknown, field: string): string {
-    const text = str(value);
-    if (text === null) throw new PlatformError('transient', `threads answered without ${field}`, { platform });
-    return text;
-  }
 
   function checkText(text: string | undefined): void {
     if (text !== undefined && characters(text) > MAX_TEXT) {
@@ -216,17 +220,17 @@ export function threadsAdapter(options: AdapterOptions, now: () => Date): Platfo
           code,
         },
       });
-      const userId = requiredString(short.user_id, 'user_id');
+      const userId = requiredText(platform, short.user_id, 'user_id');
       const long = await graph.call({
         method: 'GET',
         url: graph.url('/access_token', true),
         query: {
           grant_type: 'th_exchange_token',
           client_secret: options.clientSecret,
-          access_token: requiredString(short.access_token, 'access_token'),
+          access_token: requiredText(platform, short.access_token, 'access_token'),
         },
       });
-      const accessToken = requiredString(long.access_token, 'access_token');
+      const accessToken = requiredText(platform, long.access_token, 'access_token');
       // The exchange does not say which scopes the user ticked; debug_token does.
       const scopes = scopesOf(await debugToken(accessToken));
       return { accessToken, expiresAt: tokenExpiry(now(), long.expires_in), platformUserId: userId, scopes };
@@ -239,7 +243,7 @@ export function threadsAdapter(options: AdapterOptions, now: () => Date): Platfo
         query: { grant_type: 'th_refresh_token', access_token: accessToken },
       });
       return {
-        accessToken: requiredString(body.access_token, 'access_token'),
+        accessToken: requiredText(platform, body.access_token, 'access_token'),
         expiresAt: tokenExpiry(now(), body.expires_in),
         platformUserId,
         scopes: [],
@@ -253,7 +257,7 @@ export function threadsAdapter(options: AdapterOptions, now: () => Date): Platfo
     async profile({ platformUserId, accessToken }) {
       const me = await graph.get('/me', accessToken, { fields: 'id,username,name,threads_profile_picture_url' });
       return {
-        id: requiredString(me.id, 'id'),
+        id: requiredText(platform, me.id, 'id'),
         username: str(me.username),
         name: str(me.name),
         avatarUrl: str(me.threads_profile_picture_url),

@@ -12,6 +12,7 @@ import {
   type PlatformRequest,
   type PlatformResponse,
   record,
+  requiredText,
   retryAfterSeconds,
   str,
   unsupported,
@@ -167,14 +168,6 @@ export function tiktokAdapter(options: AdapterOptions, now: () => Date): Platfor
     return { data: record(body.data), response };
   }
 
-  function requiredString(value: unknown, field: string): string {
-    const text = str(value);
-    if (text === null || text === '') {
-      throw new PlatformError('transient', `tiktok answered without ${field}`, { platform });
-    }
-    return text;
-  }
-
   /** The token endpoint: a code exchange or a refresh, both answering a whole grant. */
   async function grant(form: Record<string, string>): Promise<TokenSet> {
     const { body } = await send({
@@ -184,11 +177,11 @@ export function tiktokAdapter(options: AdapterOptions, now: () => Date): Platfor
     });
     const at = now();
     return {
-      accessToken: requiredString(body.access_token, 'access_token'),
+      accessToken: requiredText(platform, body.access_token, 'access_token'),
       expiresAt: tokenExpiry(at, body.expires_in),
-      refreshToken: requiredString(body.refresh_token, 'refresh_token'),
+      refreshToken: requiredText(platform, body.refresh_token, 'refresh_token'),
       refreshExpiresAt: tokenExpiry(at, body.refresh_expires_in),
-      platformUserId: requiredString(body.open_id, 'open_id'),
+      platformUserId: requiredText(platform, body.open_id, 'open_id'),
       scopes: splitScopes(body.scope),
     };
   }
@@ -279,7 +272,7 @@ export function tiktokAdapter(options: AdapterOptions, now: () => Date): Platfor
         user = await readUser(accessToken, BASIC_PROFILE_FIELDS);
       }
       return {
-        id: requiredString(user.open_id, 'open_id'),
+        id: requiredText(platform, user.open_id, 'open_id'),
         username: str(user.username),
         name: str(user.display_name),
         avatarUrl: str(user.avatar_url),
@@ -326,7 +319,7 @@ export function tiktokAdapter(options: AdapterOptions, now: () => Date): Platfor
           source_info: { source: 'PULL_FROM_URL', video_url: videoUrl },
         },
       });
-      return { containerId: requiredString(data.publish_id, 'publish_id') };
+      return { containerId: requiredText(platform, data.publish_id, 'publish_id') };
     },
 
     async containerStatus({ accessToken }, containerId) {
