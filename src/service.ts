@@ -68,28 +68,28 @@ export async function startService(config: Config, roles: Roles, log: Logger): P
     await runMigrations(database.pool);
     const platformAgent = new Agent({ keepAliveTimeout: 10_000 });
     stops.push(() => platformAgent.close());
-    const running: RunningService = {
-      database,
-      stop,
-      // Replaced once the API listens and its own address (for the mounted sandbox) is known.
-      platforms: createPlatforms({ ...config, sandboxUrl: sandboxUrlOf(config, undefined) }),
-      sandboxUrl: sandboxUrlOf(config, undefined),
-    };
-
+    const api: Pick<RunningService, 'app' | 'baseUrl' | 'firstOwner'> = {};
     if (roles.api) {
       stops.push(listenForChanges(database.url, (message) => log.warn({ component: 'read-cache' }, message)));
       const app = await buildApp({ config, database, secretKey, log });
       await app.listen({ port: config.port, host: config.host });
       stops.push(() => app.close());
       const { port } = app.server.address() as AddressInfo;
-      running.app = app;
-      running.baseUrl = config.publicUrl ?? `http://localhost:${port}`;
-      running.sandboxUrl = sandboxUrlOf(config, running.baseUrl);
+      api.app = app;
+      api.baseUrl = config.publicUrl ?? `http://localhost:${port}`;
       // Only once the API answers, so the key printed next is usable at once and never
       // created by a start that then fails.
-      running.firstOwner = await createFirstOwnerIfNone(database.db, config.firstOwner);
+      api.firstOwner = await createFirstOwnerIfNone(database.db, config.firstOwner);
     }
-    running.platforms = createPlatforms({ ...config, sandboxUrl: running.sandboxUrl }, { dispatcher: platformAgent });
+    // Known only now: the sandbox mounted on this process answers at the address it listens on.
+    const sandboxUrl = sandboxUrlOf(config, api.baseUrl);
+    const running: RunningService = {
+      database,
+      stop,
+      ...api,
+      sandboxUrl,
+      platforms: createPlatforms({ ...config, sandboxUrl }, { dispatcher: platformAgent }),
+    };
     if (roles.worker) {
       const agent = createOutboundAgent({ allowPrivate: config.webhookAllowPrivateUrls, resolve: systemResolver });
       stops.unshift(() => agent.close());
