@@ -1,8 +1,7 @@
 /** Instagram API with Instagram Login (professional accounts). Facts: shared/platforms.md. */
-import { GraphClient, graphError, idOf } from './graph.ts';
+import { GraphClient, idOf } from './graph.ts';
 import {
   type AdapterOptions,
-  callPlatform,
   checkDays,
   dayBounds,
   list,
@@ -18,6 +17,7 @@ import {
   metricValue,
   platformNames,
   requireMetrics,
+  splitScopes,
   today,
   tokenExpiry,
 } from './shared.ts';
@@ -147,34 +147,23 @@ export function instagramAdapter(options: AdapterOptions, now: () => Date): Plat
     },
 
     async exchangeCode(code, redirectUri) {
-      const response = await callPlatform(
-        platform,
-        {
-          method: 'POST',
-          url: `${options.hostUrl('api.instagram.com')}/oauth/access_token`,
-          form: {
-            client_id: options.clientId,
-            client_secret: options.clientSecret,
-            grant_type: 'authorization_code',
-            redirect_uri: redirectUri,
-            code,
-          },
+      const body = await graph.call({
+        method: 'POST',
+        url: `${options.hostUrl('api.instagram.com')}/oauth/access_token`,
+        form: {
+          client_id: options.clientId,
+          client_secret: options.clientSecret,
+          grant_type: 'authorization_code',
+          redirect_uri: redirectUri,
+          code,
         },
-        options,
-      );
-      const body = record(response.body);
-      if (response.status >= 400 || body.error !== undefined || body.error_type !== undefined) {
-        throw graphError(platform, response, now());
-      }
+      });
       // Documented as {"data":[{...}]}; some clients read it flat: accept both.
       const grant = record(list(body.data)[0] ?? body);
       const permissions = grant.permissions;
       const scopes = Array.isArray(permissions)
         ? permissions.map(str).filter((s): s is string => s !== null)
-        : (str(permissions) ?? '')
-            .split(',')
-            .map((s) => s.trim())
-            .filter((s) => s !== '');
+        : splitScopes(permissions);
       return longLived(
         requiredText(platform, grant.access_token, 'access_token'),
         requiredText(platform, grant.user_id, 'user_id'),

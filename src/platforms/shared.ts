@@ -60,3 +60,11 @@ export function denyCallback(query: Record<string, unknown>, state: string | nul
     state,
   };
 }
+
+/** A comma-separated scope list (`"a,b, c"`), as Instagram and TikTok send the granted scopes. */
+export function splitScopes(value: unknown): string[] {
+  return (str(value) ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s) => s !== '');
+}

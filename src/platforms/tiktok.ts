@@ -17,7 +17,7 @@ import {
   str,
   unsupported,
 } from './http.ts';
-import { denyCallback, invalidRequest, tokenExpiry } from './shared.ts';
+import { denyCallback, invalidRequest, splitScopes, tokenExpiry } from './shared.ts';
 import {
   type AuthorizeCallback,
   type ContainerState,
@@ -139,13 +139,6 @@ function apiFailed(response: PlatformResponse): boolean {
 function publicPostId(response: PlatformResponse, data: Record<string, unknown>): string | null {
   const raw = /"publicaly_available_post_id"\s*:\s*\[\s*"?(\d+)/.exec(response.text)?.[1];
   return raw ?? str(list(data.publicaly_available_post_id)[0]);
-}
-
-function splitScopes(value: unknown): string[] {
-  return (str(value) ?? '')
-    .split(',')
-    .map((s) => s.trim())
-    .filter((s) => s !== '');
 }
 
 export function tiktokAdapter(options: AdapterOptions, now: () => Date): PlatformAdapter {

@@ -9,7 +9,7 @@
 import { and, asc, eq, isNotNull, isNull, lte, or } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { now } from '../../clock.ts';
-import type { Db } from '../../db/connection.ts';
+import type { Db, Tx } from '../../db/connection.ts';
 import { accounts } from '../../db/schema.ts';
 import { type Platform, PlatformError, type PlatformSet, type RefreshPolicy } from '../../platforms/index.ts';
 import { decrypt } from '../../secrets.ts';
@@ -120,7 +120,7 @@ export async function refreshAccountToken(deps: TokenRefreshDeps, accountId: str
 
 async function recordFailure(
   deps: TokenRefreshDeps,
-  tx: Parameters<Parameters<Db['transaction']>[0]>[0],
+  tx: Tx,
   account: Account,
   error: PlatformError,
   at: Date,
