@@ -16,11 +16,15 @@ import { installIdempotency } from './http/idempotency.ts';
 import { installMetrics } from './http/metrics.ts';
 import { errorResponses, NoQuery } from './http/schemas.ts';
 import { makeValidatorCompiler } from './http/validation.ts';
+import { accountRoutes } from './modules/accounts/routes.ts';
 import { apiKeyRoutes } from './modules/api-keys/routes.ts';
+import { connectRoutes } from './modules/connect/routes.ts';
 import { profileRoutes } from './modules/profiles/routes.ts';
 import { webhookRoutes } from './modules/webhooks/routes.ts';
 import { type Resolver, systemResolver } from './outbound/address-policy.ts';
+import type { PlatformSet } from './platforms/index.ts';
 import { sandboxRoutes } from './sandbox/index.ts';
+import { connectPages } from './web/connect-pages.ts';
 
 export interface AppOptions {
   config: Config;
@@ -31,6 +35,11 @@ export interface AppOptions {
   resolver?: Resolver;
   /** The service's pino logger; without it the app logs nothing (tests). */
   log?: Logger;
+  /**
+   * The platform adapters the connect flow uses. A function, as they may point at the
+   * sandbox this very app serves, whose address is known only once it listens.
+   */
+  platforms: () => PlatformSet;
 }
 
 export const SERVICE_NAME = 'Switchboard';
@@ -43,6 +52,7 @@ export async function buildApp({
   secretKey,
   resolver = systemResolver,
   log,
+  platforms,
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     ...(log ? { loggerInstance: log as FastifyBaseLogger } : { logger: false }),
@@ -122,6 +132,7 @@ export async function buildApp({
   if (config.platforms === 'sandbox') {
     await app.register(sandboxRoutes({ db: database.db }), { prefix: '/sandbox' });
   }
+  await app.register(connectPages({ db: database.db, secretKey, config, platforms }));
 
   await app.register(async (v1) => {
     await v1.register(rateLimit, {
@@ -152,6 +163,8 @@ export async function buildApp({
     installIdempotency(v1, database.db);
     await v1.register(profileRoutes(database.db));
     await v1.register(apiKeyRoutes(database.db));
+    await v1.register(accountRoutes({ db: database.db }));
+    await v1.register(connectRoutes({ db: database.db, config, platforms }));
     await v1.register(
       webhookRoutes({
         db: database.db,

@@ -12,6 +12,11 @@ export const ID_PREFIXES = {
   apiKey: 'key',
   webhookEndpoint: 'we',
   account: 'acc',
+  redirectOrigin: 'ro',
+  connectLink: 'cl',
+  connectAttempt: 'ca',
+  post: 'post',
+  postTarget: 'pt',
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIXES;

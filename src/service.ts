@@ -6,6 +6,7 @@ import { buildApp } from './app.ts';
 import type { Config } from './config.ts';
 import { type Database, openDatabase } from './db/connection.ts';
 import { runMigrations } from './db/migrate.ts';
+import { ApiError } from './http/errors.ts';
 import { listenForChanges } from './http/read-cache.ts';
 import { startWorker } from './jobs/worker.ts';
 import { createMailer } from './mail.ts';
@@ -69,26 +70,41 @@ export async function startService(config: Config, roles: Roles, log: Logger): P
     const platformAgent = new Agent({ keepAliveTimeout: 10_000 });
     stops.push(() => platformAgent.close());
     const api: Pick<RunningService, 'app' | 'baseUrl' | 'firstOwner'> = {};
+    let platforms: PlatformSet | undefined;
+    const platformsFor = (baseUrl: string | undefined) => {
+      platforms = createPlatforms({ ...config, sandboxUrl: sandboxUrlOf(config, baseUrl) }, { dispatcher: platformAgent });
+      return platforms;
+    };
     if (roles.api) {
       stops.push(listenForChanges(database.url, (message) => log.warn({ component: 'read-cache' }, message)));
-      const app = await buildApp({ config, database, secretKey, log });
+      const app = await buildApp({
+        config,
+        database,
+        secretKey,
+        log,
+        // Set just below, once the address is known; the connect pages answer 503 until then.
+        platforms: () => {
+          if (!platforms) throw new ApiError(503, 'not_ready', 'The service is starting; try again in a moment.');
+          return platforms;
+        },
+      });
       await app.listen({ port: config.port, host: config.host });
       stops.push(() => app.close());
       const { port } = app.server.address() as AddressInfo;
       api.app = app;
       api.baseUrl = config.publicUrl ?? `http://localhost:${port}`;
+      // Known only now: the sandbox mounted on this process answers at the address it listens on.
+      platformsFor(api.baseUrl);
       // Only once the API answers, so the key printed next is usable at once and never
       // created by a start that then fails.
       api.firstOwner = await createFirstOwnerIfNone(database.db, config.firstOwner);
     }
-    // Known only now: the sandbox mounted on this process answers at the address it listens on.
-    const sandboxUrl = sandboxUrlOf(config, api.baseUrl);
     const running: RunningService = {
       database,
       stop,
       ...api,
-      sandboxUrl,
-      platforms: createPlatforms({ ...config, sandboxUrl }, { dispatcher: platformAgent }),
+      sandboxUrl: sandboxUrlOf(config, api.baseUrl),
+      platforms: platforms ?? platformsFor(undefined),
     };
     if (roles.worker) {
       const agent = createOutboundAgent({ allowPrivate: config.webhookAllowPrivateUrls, resolve: systemResolver });

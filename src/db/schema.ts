@@ -216,7 +216,8 @@ export const accounts = pgTable(
     status: text('status').notNull(),
     /** Scopes granted on the platform, as the platform names them. */
     scopes: text('scopes').array().notNull(),
-    accessTokenSealed: text('access_token_sealed').notNull(),
+    /** Null once the account is disconnected: the service keeps no access it no longer uses. */
+    accessTokenSealed: text('access_token_sealed'),
     /** Null: the token does not expire (a Facebook page token). */
     tokenExpiresAt: timestamp('token_expires_at', { withTimezone: true, mode: 'date' }),
     tokenIssuedAt: timestamp('token_issued_at', { withTimezone: true, mode: 'date' }).notNull(),
@@ -234,5 +235,125 @@ export const accounts = pgTable(
     uniqueIndex('accounts_owner_platform_user_key').on(t.ownerId, t.platform, t.platformUserId),
     index('accounts_profile_idx').on(t.ownerId, t.profileId, t.id),
     index('accounts_token_expiry_idx').on(t.tokenExpiresAt).where(sql`${t.status} = 'connected'`),
+  ],
+);
+
+/** Origins an owner's connect links may send clients back to (see modules/connect). */
+export const connectRedirectOrigins = pgTable(
+  'connect_redirect_origins',
+  {
+    id: text('id').primaryKey(),
+    ownerId: text('owner_id')
+      .notNull()
+      .references(() => owners.id, { onDelete: 'cascade' }),
+    /** Normalised as the URL standard's origin: `https://app.example.com`, `http://localhost:3000`. */
+    origin: text('origin').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('connect_redirect_origins_owner_origin_key').on(t.ownerId, t.origin)],
+);
+
+/** How an owner's connect page looks; a missing row means the defaults. */
+export const connectSettings = pgTable('connect_settings', {
+  ownerId: text('owner_id')
+    .primaryKey()
+    .references(() => owners.id, { onDelete: 'cascade' }),
+  /** Null: the owner's name. */
+  brandName: text('brand_name'),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull(),
+});
+
+/** A single-use link to the hosted connect page. Only the token's hash is stored. */
+export const connectLinks = pgTable(
+  'connect_links',
+  {
+    id: text('id').primaryKey(),
+    ownerId: text('owner_id')
+      .notNull()
+      .references(() => owners.id, { onDelete: 'cascade' }),
+    profileId: text('profile_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    /** SHA-256 of the token in the link's URL, hex. */
+    tokenHash: text('token_hash').notNull().unique(),
+    redirectUrl: text('redirect_url').notNull(),
+    /** The owner's `state`, returned unchanged; null when none was given. */
+    state: text('state'),
+    /** The platforms the page offers; null: every available one. */
+    platforms: text('platforms').array(),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    /** Set by the one completion that succeeded. */
+    usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
+    accountIds: text('account_ids').array(),
+  },
+  (t) => [index('connect_links_expiry_idx').on(t.expiresAt)],
+);
+
+/**
+ * One trip of a client from the connect page to a platform and back. The OAuth `state`
+ * sent to the platform is a random value whose hash is stored here; the browser that
+ * started the trip holds it in a cookie, so a callback from another browser is refused.
+ */
+export const connectAttempts = pgTable(
+  'connect_attempts',
+  {
+    id: text('id').primaryKey(),
+    linkId: text('link_id')
+      .notNull()
+      .references(() => connectLinks.id, { onDelete: 'cascade' }),
+    platform: text('platform').notNull(),
+    /** SHA-256 of the OAuth state, hex. */
+    stateHash: text('state_hash').notNull().unique(),
+    /**
+     * For a login that grants pages: the pages (with their tokens) and the granted scopes,
+     * as JSON encrypted under SECRET_KEY, kept while the client chooses.
+     */
+    grantSealed: text('grant_sealed'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('connect_attempts_link_idx').on(t.linkId)],
+);
+
+/**
+ * Posts and their targets (one per account). Only what moving an account needs to know
+ * exists so far: whether the account has targets waiting to be published. The posts
+ * module adds the rest.
+ */
+export const posts = pgTable(
+  'posts',
+  {
+    id: text('id').primaryKey(),
+    ownerId: text('owner_id')
+      .notNull()
+      .references(() => owners.id, { onDelete: 'cascade' }),
+    profileId: text('profile_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [index('posts_profile_idx').on(t.ownerId, t.profileId, t.id)],
+);
+
+export const postTargets = pgTable(
+  'post_targets',
+  {
+    id: text('id').primaryKey(),
+    postId: text('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    accountId: text('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    /** scheduled and publishing are waiting; published and failed are done. */
+    status: text('status').notNull(),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [
+    index('post_targets_waiting_idx')
+      .on(t.accountId)
+      .where(sql`${t.status} in ('scheduled', 'publishing')`),
   ],
 );

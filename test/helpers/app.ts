@@ -49,13 +49,17 @@ export interface TestApp {
 export async function startTestApp(
   env: Record<string, string> = {},
   extraRoutes?: (app: FastifyInstance) => void,
+  /** The adapters the connect pages use; by default a sandbox address nothing listens on. */
+  options: { platforms?: PlatformSet } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'switchboard-app-'));
   const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...env });
   const stopListening = listenForChanges(database.url, () => {});
   const secretKey = randomBytes(32);
-  const app = await buildApp({ config, database, secretKey, resolver: testResolver });
+  const platforms =
+    options.platforms ?? createPlatforms({ ...config, platforms: 'sandbox', sandboxUrl: 'http://127.0.0.1:9/sandbox' });
+  const app = await buildApp({ config, database, secretKey, resolver: testResolver, platforms: () => platforms });
   extraRoutes?.(app);
   await app.ready();
   const runners: RunningWorker[] = [];
@@ -86,9 +90,7 @@ export async function startTestApp(
         secretKey,
         agent,
         // No sandbox listens for an app driven by inject(); a test that needs one passes its own.
-        platforms:
-          options.platforms ??
-          createPlatforms({ ...config, platforms: 'sandbox', sandboxUrl: 'http://127.0.0.1:9/sandbox' }),
+        platforms: options.platforms ?? platforms,
         sendMail:
           options.sendMail ??
           createMailer({ smtpUrl: undefined, from: config.mailFrom, dataDir: config.dataDir, log: () => {} }),

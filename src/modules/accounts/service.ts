@@ -8,7 +8,13 @@ import { now } from '../../clock.ts';
 import type { Tx } from '../../db/connection.ts';
 import { accounts } from '../../db/schema.ts';
 import { newId } from '../../ids.ts';
-import type { AccountCredentials, Platform, PlatformProfile, TokenSet } from '../../platforms/index.ts';
+import {
+  type AccountCredentials,
+  type Platform,
+  PlatformError,
+  type PlatformProfile,
+  type TokenSet,
+} from '../../platforms/index.ts';
 import { decrypt, encrypt } from '../../secrets.ts';
 import { emit } from '../events/service.ts';
 
@@ -110,6 +116,12 @@ export async function saveConnectedAccount(
 
 /** What an adapter needs to act as the account. */
 export function credentialsOf(secretKey: Buffer, account: Account): AccountCredentials {
+  // A disconnected account's token is deleted; nothing may act as it until it is reconnected.
+  if (account.accessTokenSealed === null) {
+    throw new PlatformError('token_expired', `account ${account.id} is disconnected: reconnect it first`, {
+      platform: account.platform as Platform,
+    });
+  }
   return { platformUserId: account.platformUserId, accessToken: decrypt(secretKey, account.accessTokenSealed) };
 }
 

@@ -86,7 +86,7 @@ export async function refreshAccountToken(deps: TokenRefreshDeps, accountId: str
       .from(accounts)
       .where(and(eq(accounts.id, accountId), eq(accounts.status, 'connected')))
       .for('update', { skipLocked: true });
-    if (!account || account.tokenExpiresAt === null) return 'skipped';
+    if (!account || account.tokenExpiresAt === null || account.accessTokenSealed === null) return 'skipped';
     const adapter = deps.platforms.adapter(account.platform as Platform);
     const at = now();
     // Someone may have refreshed it between the pick and the lock.
