@@ -72,7 +72,10 @@ export async function startService(config: Config, roles: Roles, log: Logger): P
     const api: Pick<RunningService, 'app' | 'baseUrl' | 'firstOwner'> = {};
     let platforms: PlatformSet | undefined;
     const platformsFor = (baseUrl: string | undefined) => {
-      platforms = createPlatforms({ ...config, sandboxUrl: sandboxUrlOf(config, baseUrl) }, { dispatcher: platformAgent });
+      platforms = createPlatforms(
+        { ...config, sandboxUrl: sandboxUrlOf(config, baseUrl) },
+        { dispatcher: platformAgent },
+      );
       return platforms;
     };
     if (roles.api) {

@@ -351,9 +351,5 @@ export const postTargets = pgTable(
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull(),
   },
-  (t) => [
-    index('post_targets_waiting_idx')
-      .on(t.accountId)
-      .where(sql`${t.status} in ('scheduled', 'publishing')`),
-  ],
+  (t) => [index('post_targets_waiting_idx').on(t.accountId).where(sql`${t.status} in ('scheduled', 'publishing')`)],
 );

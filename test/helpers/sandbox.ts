@@ -14,6 +14,16 @@ import { createTestDatabase } from './database.ts';
 
 export const REDIRECT_URI = 'https://app.example.test/callback';
 
+/** What a user does on a sandbox permission page. */
+export interface DialogChoice {
+  username: string;
+  /** The permissions left ticked; default: all. */
+  granted?: string[];
+  /** Facebook: the pages left ticked (1 to 3); default: all. */
+  pages?: number[];
+  cancel?: boolean;
+}
+
 export interface TestSandbox {
   /** `http://127.0.0.1:N/sandbox` */
   url: string;
@@ -28,10 +38,9 @@ export interface TestSandbox {
    * Walks the platform's permission page as a browser form would (GET the dialog, POST the
    * decision) and answers the redirect's query parameters.
    */
-  authorize(
-    platform: Platform,
-    options: { username: string; granted?: string[]; pages?: number[]; cancel?: boolean; state?: string },
-  ): Promise<URLSearchParams>;
+  authorize(platform: Platform, options: DialogChoice & { state?: string }): Promise<URLSearchParams>;
+  /** Walks the permission page at `dialogUrl` (from any app's authorize redirect); answers where it redirects. */
+  decide(dialogUrl: string, options: DialogChoice): Promise<URL>;
   /**
    * A call straight to an imitated host (`/graph.instagram.com/v25.0/me`): parameters in
    * the query for GET, as a form for POST. For checking raw answers against platforms.md.
@@ -77,6 +86,11 @@ export async function startSandbox(): Promise<TestSandbox> {
     async authorize(platform, options) {
       const adapter = platforms.adapter(platform);
       const dialogUrl = adapter.authorizeUrl({ redirectUri: REDIRECT_URI, state: options.state ?? 'st-1' });
+      const redirect = await sandbox.decide(dialogUrl, options);
+      if (!redirect.toString().startsWith(REDIRECT_URI)) throw new Error(`redirected elsewhere: ${redirect}`);
+      return redirect.searchParams;
+    },
+    async decide(dialogUrl, options) {
       const page = await request(dialogUrl, { dispatcher });
       if (page.statusCode !== 200) throw new Error(`dialog answered ${page.statusCode}: ${await page.body.text()}`);
       const html = await page.body.text();
@@ -105,9 +119,7 @@ export async function startSandbox(): Promise<TestSandbox> {
       if (decision.statusCode !== 303 || typeof location !== 'string') {
         throw new Error(`the decision answered ${decision.statusCode} without a redirect`);
       }
-      const redirect = new URL(location);
-      if (!location.startsWith(REDIRECT_URI)) throw new Error(`redirected elsewhere: ${location}`);
-      return redirect.searchParams;
+      return new URL(location);
     },
     async connect(platform, username, granted) {
       const params = await sandbox.authorize(platform, { username, ...(granted ? { granted } : {}) });

@@ -1,8 +1,244 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/connection.ts';
-import type { PlatformSet } from '../../platforms/index.ts';
+import { decodeCursor } from '../../http/pagination.ts';
+import {
+  AUTHENTICATED_ERRORS,
+  errorResponses,
+  IdempotentPostHeaders,
+  ListOf,
+  ListQuery,
+  NameText,
+  ProfileHeader,
+  Timestamp,
+} from '../../http/schemas.ts';
+import { PLATFORMS, type PlatformSet } from '../../platforms/index.ts';
+import { ProfileParams } from '../profiles/routes.ts';
+import {
+  addRedirectOrigin,
+  createConnectLink,
+  deleteRedirectOrigin,
+  getConnectSettings,
+  listRedirectOrigins,
+  MAX_REDIRECT_ORIGINS,
+  renderOrigin,
+  updateConnectSettings,
+} from './service.ts';
 
-export function connectRoutes(_deps: { db: Db; config: Config; platforms: () => PlatformSet }): FastifyPluginAsyncTypebox {
-  return async () => {};
+export interface ConnectDeps {
+  db: Db;
+  config: Config;
+  platforms: () => PlatformSet;
+}
+
+const RedirectOrigin = Type.Object(
+  {
+    id: Type.String({ description: 'Redirect origin id, `ro_...`.' }),
+    origin: Type.String({ description: 'Normalised: lower-case scheme and host, the port only when not the default.' }),
+    created_at: Timestamp,
+  },
+  { $id: 'RedirectOrigin', title: 'RedirectOrigin' },
+);
+
+const Settings = Type.Object(
+  {
+    brand_name: Type.Union([Type.String(), Type.Null()], {
+      description: 'Shown on the connect page as "Connect your account to ..."; null: the owner\'s name is shown.',
+    }),
+    updated_at: Type.Union([Timestamp, Type.Null()], { description: 'Null until the settings are first changed.' }),
+  },
+  { $id: 'ConnectSettings', title: 'ConnectSettings' },
+);
+
+const ConnectLink = Type.Object(
+  {
+    url: Type.String({ description: 'The single-use link to the hosted connect page; give it to the client.' }),
+    profile_id: Type.String({ description: 'The profile the accounts will join (its id, never the external_id).' }),
+    expires_at: Type.String({ format: 'date-time', description: '30 minutes after creation.' }),
+  },
+  { $id: 'ConnectLink', title: 'ConnectLink' },
+);
+
+const tags = ['Connect'];
+const ownerOnly = { ownerOnly: true };
+
+function renderSettings(s: Awaited<ReturnType<typeof getConnectSettings>>) {
+  return { brand_name: s.brandName, updated_at: s.updatedAt?.toISOString() ?? null };
+}
+
+/** Where the hosted pages answer: PUBLIC_URL, else the address this request came to. */
+export function publicBaseUrl(config: Config, request: FastifyRequest): string {
+  return config.publicUrl ?? `${request.protocol}://${request.host}`;
+}
+
+export function connectRoutes({ db, config, platforms }: ConnectDeps): FastifyPluginAsyncTypebox {
+  return async (app) => {
+    app.post(
+      '/v1/connect/redirect-origins',
+      {
+        config: ownerOnly,
+        schema: {
+          tags,
+          summary: 'Register a redirect origin',
+          description: `Connect links may send clients back only to URLs under a registered origin, compared as a whole (scheme, host and port). \`origin\` is a scheme and host with an optional port and nothing after them; https, or http for localhost only. Answers 201, or 200 with the existing entry when the origin is registered already. At most ${MAX_REDIRECT_ORIGINS} per owner (422 \`redirect_origin_limit_reached\`).`,
+          headers: IdempotentPostHeaders,
+          body: Type.Object(
+            {
+              origin: Type.String({
+                minLength: 1,
+                maxLength: 300,
+                description: 'For example `https://app.example.com` or `http://localhost:3000`.',
+              }),
+            },
+            { additionalProperties: false },
+          ),
+          response: {
+            200: RedirectOrigin,
+            201: RedirectOrigin,
+            ...errorResponses(...AUTHENTICATED_ERRORS, 413, 415, 422),
+          },
+        },
+      },
+      async (request, reply) => {
+        const { origin, created } = await addRedirectOrigin(db, request.scope, request.body.origin);
+        return reply.code(created ? 201 : 200).send(renderOrigin(origin));
+      },
+    );
+
+    app.get(
+      '/v1/connect/redirect-origins',
+      {
+        config: ownerOnly,
+        schema: {
+          tags,
+          summary: 'List redirect origins',
+          description: 'Oldest first.',
+          headers: ProfileHeader,
+          querystring: Type.Object(ListQuery, { additionalProperties: false }),
+          response: { 200: ListOf(RedirectOrigin), ...errorResponses(...AUTHENTICATED_ERRORS) },
+        },
+      },
+      async (request) =>
+        await listRedirectOrigins(db, request.scope, {
+          limit: request.query.limit ?? 50,
+          after: decodeCursor(request.query.cursor),
+        }),
+    );
+
+    app.delete(
+      '/v1/connect/redirect-origins/:id',
+      {
+        config: ownerOnly,
+        schema: {
+          tags,
+          summary: 'Delete a redirect origin',
+          description:
+            'New links can no longer name it. Links created before keep their redirect until they expire (30 minutes at most).',
+          headers: ProfileHeader,
+          params: Type.Object({ id: Type.String({ minLength: 1, maxLength: 100 }) }),
+          response: { 204: Type.Null({ description: 'Deleted.' }), ...errorResponses(...AUTHENTICATED_ERRORS) },
+        },
+      },
+      async (request, reply) => {
+        await deleteRedirectOrigin(db, request.scope, request.params.id);
+        return reply.code(204).send(null);
+      },
+    );
+
+    app.get(
+      '/v1/connect/settings',
+      {
+        config: ownerOnly,
+        schema: {
+          tags,
+          summary: 'Get the connect page settings',
+          headers: ProfileHeader,
+          response: { 200: Settings, ...errorResponses(...AUTHENTICATED_ERRORS) },
+        },
+      },
+      async (request) => renderSettings(await getConnectSettings(db, request.scope.ownerId)),
+    );
+
+    app.patch(
+      '/v1/connect/settings',
+      {
+        config: ownerOnly,
+        schema: {
+          tags,
+          summary: 'Change the connect page settings',
+          description: "`brand_name: null` shows the owner's name again. The page shows the name as text, escaped.",
+          headers: ProfileHeader,
+          body: Type.Object(
+            {
+              brand_name: Type.Optional(
+                Type.Union([NameText(100, 'The name on the connect page, up to 100 characters.'), Type.Null()]),
+              ),
+            },
+            { additionalProperties: false },
+          ),
+          response: { 200: Settings, ...errorResponses(...AUTHENTICATED_ERRORS, 413, 415) },
+        },
+      },
+      async (request) =>
+        renderSettings(await updateConnectSettings(db, request.scope, { brandName: request.body.brand_name })),
+    );
+
+    app.post(
+      '/v1/profiles/:id/connect-links',
+      {
+        // The answer holds the link's token, which the service keeps only hashed: a stored
+        // replay would keep it in clear. A second link is harmless (single use, 30 minutes).
+        config: { idempotencyKey: false },
+        schema: {
+          tags,
+          summary: 'Create a connect link',
+          description:
+            'A single-use link, valid 30 minutes, to a hosted page where the client connects platform accounts to this profile; then the client is sent to `redirect_url` with `status=connected`, `profile_id`, `account_ids` (comma-separated) and `state`, or with `status=error`, `error` (`access_denied`, `permission_missing`, `account_in_other_profile`, `plan_account_limit`, `expired`) and `state`. Those parameters can be altered by whoever holds the URL: confirm with GET /v1/accounts or the `account.connected` event. `redirect_url` must be under a registered origin (422 `redirect_origin_not_registered`). A profile key may create links for its own profile.',
+          headers: ProfileHeader,
+          params: ProfileParams,
+          body: Type.Object(
+            {
+              redirect_url: Type.String({
+                minLength: 1,
+                maxLength: 2000,
+                description: 'Where the client is sent afterwards (https, or http for localhost; no fragment).',
+              }),
+              state: Type.Optional(
+                Type.String({
+                  maxLength: 1000,
+                  description: 'Returned unchanged as the `state` query parameter of the redirect.',
+                }),
+              ),
+              platforms: Type.Optional(
+                Type.Array(Type.Union(PLATFORMS.map((p) => Type.Literal(p))), {
+                  minItems: 1,
+                  uniqueItems: true,
+                  description:
+                    'The platform buttons the page shows; default: every platform available. A platform this service has no credentials for is 422 `platform_not_available`.',
+                }),
+              ),
+            },
+            { additionalProperties: false },
+          ),
+          response: { 201: ConnectLink, ...errorResponses(...AUTHENTICATED_ERRORS, 413, 415, 422) },
+        },
+      },
+      async (request, reply) => {
+        const { link, token } = await createConnectLink(
+          db,
+          request.scope,
+          request.params.id,
+          { redirectUrl: request.body.redirect_url, state: request.body.state, platforms: request.body.platforms },
+          platforms().available,
+        );
+        return reply.code(201).send({
+          url: `${publicBaseUrl(config, request)}/connect/${token}`,
+          profile_id: link.profileId,
+          expires_at: link.expiresAt.toISOString(),
+        });
+      },
+    );
+  };
 }

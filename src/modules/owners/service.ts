@@ -67,3 +67,12 @@ export async function getOwner(db: Db, ownerId: string): Promise<typeof owners.$
   const [owner] = await db.select().from(owners).where(eq(owners.id, ownerId));
   return owner;
 }
+
+/**
+ * Locks the owner's row until the transaction ends and answers it: what changes the
+ * owner's totals (connected accounts against the plan's limit) takes turns through it.
+ */
+export async function lockOwner(tx: Tx, ownerId: string): Promise<typeof owners.$inferSelect | undefined> {
+  const [owner] = await tx.select().from(owners).where(eq(owners.id, ownerId)).for('update');
+  return owner;
+}

@@ -1,0 +1,95 @@
+/**
+ * Redirect origins and redirect URLs. The connect flow sends clients (with account ids and
+ * the owner's state) back to a URL the link names, so only URLs whose origin the owner
+ * registered are accepted, compared as whole origins: a host that merely starts with a
+ * registered one (`https://app.example.com.evil.test`) is another origin.
+ */
+import { errors } from '../../http/errors.ts';
+
+/** Hosts a browser treats as this machine: plain http is accepted only for them. */
+function isLoopback(hostname: string): boolean {
+  return (
+    hostname === 'localhost' ||
+    hostname.endsWith('.localhost') ||
+    hostname === '[::1]' ||
+    /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(hostname)
+  );
+}
+
+function parse(value: string, field: string): URL {
+  try {
+    return new URL(value);
+  } catch {
+    throw errors.validation([{ field, message: 'must be an absolute URL' }]);
+  }
+}
+
+/** Why a URL's scheme, host and credentials are not acceptable, or null. */
+function originProblem(url: URL): string | null {
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return 'must use https (or http for localhost)';
+  if (url.protocol === 'http:' && !isLoopback(url.hostname)) return 'must use https (http only for localhost)';
+  if (url.username !== '' || url.password !== '') return 'must not contain a user name or password';
+  return null;
+}
+
+/**
+ * The origin to store for `value` (`https://App.Example.com:443/` -> `https://app.example.com`),
+ * or a validation error: only a scheme, host and optional port, nothing after them.
+ */
+export function normaliseOrigin(value: string): string {
+  const field = 'body.origin';
+  const url = parse(value, field);
+  const problem = originProblem(url);
+  if (problem) throw errors.validation([{ field, message: problem }]);
+  // `new URL` turns "https://a.test" into "https://a.test/": a lone slash is no path.
+  if (url.pathname !== '/' || url.search !== '' || url.hash !== '' || /[?#]/.test(value)) {
+    throw errors.validation([{ field, message: 'must be only a scheme, host and optional port, without a path' }]);
+  }
+  return url.origin;
+}
+
+/**
+ * Checks a link's `redirect_url`: an absolute http(s) URL without credentials or fragment.
+ * Answers its origin, which must then be one the owner registered.
+ */
+export function redirectUrlOrigin(value: string): string {
+  const field = 'body.redirect_url';
+  const url = parse(value, field);
+  const problem = originProblem(url);
+  if (problem) throw errors.validation([{ field, message: problem }]);
+  // The outcome is added to the query; a fragment would hide it from the owner's server.
+  if (url.hash !== '' || value.includes('#')) throw errors.validation([{ field, message: 'must not have a fragment' }]);
+  return url.origin;
+}
+
+export type Outcome =
+  | { status: 'connected'; profileId: string; accountIds: string[] }
+  | { status: 'error'; error: ConnectError };
+
+export const CONNECT_ERRORS = [
+  'access_denied',
+  'permission_missing',
+  'account_in_other_profile',
+  'plan_account_limit',
+  'expired',
+] as const;
+export type ConnectError = (typeof CONNECT_ERRORS)[number];
+
+/**
+ * `redirect_url` with the outcome added to its query (the service's parameters replace
+ * any of the same name already there), and `state` when the link was given one.
+ */
+export function outcomeUrl(redirectUrl: string, state: string | null, outcome: Outcome): string {
+  const url = new URL(redirectUrl);
+  const params = url.searchParams;
+  for (const name of ['status', 'error', 'profile_id', 'account_ids', 'state']) params.delete(name);
+  params.set('status', outcome.status);
+  if (outcome.status === 'connected') {
+    params.set('profile_id', outcome.profileId);
+    params.set('account_ids', outcome.accountIds.join(','));
+  } else {
+    params.set('error', outcome.error);
+  }
+  if (state !== null) params.set('state', state);
+  return url.toString();
+}

@@ -1,0 +1,300 @@
+/**
+ * Connect links: the owner's redirect origins and brand name, the single-use links, and
+ * the trips a client makes from the hosted page to a platform and back (attempts).
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { and, asc, count, eq, gt, isNull } from 'drizzle-orm';
+import { now } from '../../clock.ts';
+import type { Db, Queryable } from '../../db/connection.ts';
+import { connectAttempts, connectLinks, connectRedirectOrigins, connectSettings } from '../../db/schema.ts';
+import { ApiError } from '../../http/errors.ts';
+import { type Page, toPage } from '../../http/pagination.ts';
+import type { Scope } from '../../http/scope.ts';
+import { looksLikeId, newId } from '../../ids.ts';
+import type { Platform } from '../../platforms/index.ts';
+import { decrypt, encrypt } from '../../secrets.ts';
+import { type AccountGrant, connectAccounts } from '../accounts/connect-accounts.ts';
+import { getOwner } from '../owners/service.ts';
+import { findProfile, getProfile } from '../profiles/service.ts';
+import { type ConnectError, normaliseOrigin, redirectUrlOrigin } from './redirect-url.ts';
+
+export const LINK_LIFETIME_MS = 30 * 60_000;
+export const MAX_REDIRECT_ORIGINS = 50;
+
+export type ConnectLink = typeof connectLinks.$inferSelect;
+export type ConnectAttempt = typeof connectAttempts.$inferSelect;
+type RedirectOrigin = typeof connectRedirectOrigins.$inferSelect;
+
+function sha256(value: string): string {
+  return createHash('sha256').update(value).digest('hex');
+}
+
+/** 256 random bits, URL-safe: link tokens and OAuth states cannot be guessed. */
+function randomToken(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+export function renderOrigin(o: RedirectOrigin) {
+  return { id: o.id, origin: o.origin, created_at: o.createdAt.toISOString() };
+}
+
+/** Registers an origin; registering one again answers the existing entry (`created: false`). */
+export async function addRedirectOrigin(
+  db: Db,
+  scope: Scope,
+  value: string,
+): Promise<{ origin: RedirectOrigin; created: boolean }> {
+  const origin = normaliseOrigin(value);
+  return await db.transaction(async (tx) => {
+    const [inserted] = await tx
+      .insert(connectRedirectOrigins)
+      .values({ id: newId('redirectOrigin'), ownerId: scope.ownerId, origin, createdAt: now() })
+      .onConflictDoNothing()
+      .returning();
+    if (!inserted) {
+      const [existing] = await tx
+        .select()
+        .from(connectRedirectOrigins)
+        .where(and(eq(connectRedirectOrigins.ownerId, scope.ownerId), eq(connectRedirectOrigins.origin, origin)));
+      if (!existing) throw new Error('origin insert conflicted but no row has it');
+      return { origin: existing, created: false };
+    }
+    const [total] = await tx
+      .select({ n: count() })
+      .from(connectRedirectOrigins)
+      .where(eq(connectRedirectOrigins.ownerId, scope.ownerId));
+    // Checked after the insert, in its transaction: racing registrations cannot pass the limit together.
+    if ((total?.n ?? 0) > MAX_REDIRECT_ORIGINS) {
+      throw new ApiError(
+        422,
+        'redirect_origin_limit_reached',
+        `At most ${MAX_REDIRECT_ORIGINS} redirect origins can be registered; delete one first.`,
+      );
+    }
+    return { origin: inserted, created: true };
+  });
+}
+
+export async function listRedirectOrigins(
+  db: Db,
+  scope: Scope,
+  query: { limit: number; after?: string | undefined },
+): Promise<Page<ReturnType<typeof renderOrigin>>> {
+  const rows = await db
+    .select()
+    .from(connectRedirectOrigins)
+    .where(
+      and(
+        eq(connectRedirectOrigins.ownerId, scope.ownerId),
+        query.after === undefined ? undefined : gt(connectRedirectOrigins.id, query.after),
+      ),
+    )
+    .orderBy(asc(connectRedirectOrigins.id))
+    .limit(query.limit + 1);
+  return toPage(rows, query.limit, renderOrigin);
+}
+
+function originNotFound(id: string): ApiError {
+  return new ApiError(404, 'redirect_origin_not_found', `No redirect origin with id ${JSON.stringify(id)}.`);
+}
+
+/** Links made before keep their redirect until they expire (30 minutes at most). */
+export async function deleteRedirectOrigin(db: Db, scope: Scope, id: string): Promise<void> {
+  if (!looksLikeId('redirectOrigin', id)) throw originNotFound(id);
+  const deleted = await db
+    .delete(connectRedirectOrigins)
+    .where(and(eq(connectRedirectOrigins.ownerId, scope.ownerId), eq(connectRedirectOrigins.id, id)))
+    .returning({ id: connectRedirectOrigins.id });
+  if (deleted.length === 0) throw originNotFound(id);
+}
+
+export interface ConnectSettings {
+  /** As set; null: the page shows the owner's name. */
+  brandName: string | null;
+  updatedAt: Date | null;
+}
+
+export async function getConnectSettings(db: Queryable, ownerId: string): Promise<ConnectSettings> {
+  const [row] = await db.select().from(connectSettings).where(eq(connectSettings.ownerId, ownerId));
+  return { brandName: row?.brandName ?? null, updatedAt: row?.updatedAt ?? null };
+}
+
+export async function updateConnectSettings(
+  db: Db,
+  scope: Scope,
+  patch: { brandName?: string | null | undefined },
+): Promise<ConnectSettings> {
+  const at = now();
+  const set = { ...(patch.brandName !== undefined ? { brandName: patch.brandName } : {}), updatedAt: at };
+  const [row] = await db
+    .insert(connectSettings)
+    .values({ ownerId: scope.ownerId, brandName: patch.brandName ?? null, updatedAt: at })
+    .onConflictDoUpdate({ target: connectSettings.ownerId, set })
+    .returning();
+  return { brandName: row?.brandName ?? null, updatedAt: row?.updatedAt ?? at };
+}
+
+/** The name the connect page shows: the brand name, else the owner's name. */
+export async function brandNameOf(db: Db, ownerId: string): Promise<string> {
+  const settings = await getConnectSettings(db, ownerId);
+  return settings.brandName ?? (await getOwner(db, ownerId))?.name ?? '';
+}
+
+/**
+ * Creates a link for the profile `ref` names (within the caller's scope). Answers the
+ * link and its token, which is in the URL only: the service keeps its hash.
+ */
+export async function createConnectLink(
+  db: Db,
+  scope: Scope,
+  ref: string,
+  input: { redirectUrl: string; state?: string | undefined; platforms?: Platform[] | undefined },
+  available: readonly Platform[],
+): Promise<{ link: ConnectLink; token: string }> {
+  const profile = await getProfile(db, scope, ref);
+  const origin = redirectUrlOrigin(input.redirectUrl);
+  const [registered] = await db
+    .select({ id: connectRedirectOrigins.id })
+    .from(connectRedirectOrigins)
+    .where(and(eq(connectRedirectOrigins.ownerId, scope.ownerId), eq(connectRedirectOrigins.origin, origin)));
+  if (!registered) {
+    throw new ApiError(
+      422,
+      'redirect_origin_not_registered',
+      `The origin ${origin} of redirect_url is not registered; add it with POST /v1/connect/redirect-origins.`,
+    );
+  }
+  const unavailable = (input.platforms ?? []).filter((p) => !available.includes(p));
+  if (unavailable.length > 0) {
+    throw new ApiError(
+      422,
+      'platform_not_available',
+      `Not available on this service: ${unavailable.join(', ')}. Available: ${available.join(', ')}.`,
+    );
+  }
+  const token = randomToken();
+  const at = now();
+  const [link] = await db
+    .insert(connectLinks)
+    .values({
+      id: newId('connectLink'),
+      ownerId: scope.ownerId,
+      profileId: profile.id,
+      tokenHash: sha256(token),
+      redirectUrl: input.redirectUrl,
+      state: input.state ?? null,
+      platforms: input.platforms ?? null,
+      createdAt: at,
+      expiresAt: new Date(at.getTime() + LINK_LIFETIME_MS),
+    })
+    .returning();
+  if (!link) throw new Error('insert returned no row');
+  return { link, token };
+}
+
+/** The link a token opens, used or not; undefined for a token no link has. */
+export async function findLink(db: Queryable, token: string): Promise<ConnectLink | undefined> {
+  const [link] = await db
+    .select()
+    .from(connectLinks)
+    .where(eq(connectLinks.tokenHash, sha256(token)));
+  return link;
+}
+
+/** True once the link is used or past its 30 minutes: the client gets `error=expired`. */
+export function linkIsOver(link: ConnectLink): boolean {
+  return link.usedAt !== null || link.expiresAt.getTime() <= now().getTime();
+}
+
+/** The platforms the link's page offers. */
+export function linkPlatforms(link: ConnectLink, available: readonly Platform[]): Platform[] {
+  return available.filter((p) => link.platforms === null || link.platforms.includes(p));
+}
+
+/** Starts a trip to `platform`: answers the OAuth state to send (only its hash is kept). */
+export async function startAttempt(db: Db, link: ConnectLink, platform: Platform): Promise<string> {
+  const state = randomToken();
+  await db.insert(connectAttempts).values({
+    id: newId('connectAttempt'),
+    linkId: link.id,
+    platform,
+    stateHash: sha256(state),
+    createdAt: now(),
+  });
+  return state;
+}
+
+/** The attempt an OAuth state belongs to, with its link, if the state is one the service sent. */
+export async function findAttempt(
+  db: Queryable,
+  state: string,
+): Promise<{ attempt: ConnectAttempt; link: ConnectLink } | undefined> {
+  const [row] = await db
+    .select({ attempt: connectAttempts, link: connectLinks })
+    .from(connectAttempts)
+    .innerJoin(connectLinks, eq(connectLinks.id, connectAttempts.linkId))
+    .where(eq(connectAttempts.stateHash, sha256(state)));
+  return row;
+}
+
+/** True when `token` is the one of `link` (a browser's cookie must name the attempt's own link). */
+export function tokenOpens(link: ConnectLink, token: string): boolean {
+  return sha256(token) === link.tokenHash;
+}
+
+/** What a login granting pages leaves for the client to choose from. */
+export interface PendingPages {
+  scopes: string[];
+  pages: { id: string; name: string; accessToken: string }[];
+}
+
+export async function holdPages(db: Db, secretKey: Buffer, attemptId: string, pending: PendingPages): Promise<void> {
+  await db
+    .update(connectAttempts)
+    .set({ grantSealed: encrypt(secretKey, JSON.stringify(pending)) })
+    .where(eq(connectAttempts.id, attemptId));
+}
+
+export function heldPages(secretKey: Buffer, attempt: ConnectAttempt): PendingPages | null {
+  return attempt.grantSealed === null ? null : (JSON.parse(decrypt(secretKey, attempt.grantSealed)) as PendingPages);
+}
+
+export type Completion = { ok: true; link: ConnectLink; accountIds: string[] } | { ok: false; error: ConnectError };
+
+/**
+ * Finishes a link with the accounts a login granted. The link's row is locked and marked
+ * used in the same transaction as the accounts are saved, so of two completions racing
+ * for one link exactly one succeeds; the other gets `expired`. A refusal leaves the link
+ * as it was, to be tried again until it expires.
+ */
+export async function completeLink(
+  db: Db,
+  secretKey: Buffer,
+  linkId: string,
+  platform: Platform,
+  grants: AccountGrant[],
+): Promise<Completion> {
+  return await db.transaction(async (tx) => {
+    const [link] = await tx.select().from(connectLinks).where(eq(connectLinks.id, linkId)).for('update');
+    if (!link || linkIsOver(link)) return { ok: false, error: 'expired' };
+    // A profile deleted since the link was made takes no new accounts.
+    if (!(await findProfile(tx, link.ownerId, link.profileId))) return { ok: false, error: 'expired' };
+    const result = await connectAccounts(
+      tx,
+      secretKey,
+      { ownerId: link.ownerId, profileId: link.profileId, platform },
+      grants,
+    );
+    if (!result.ok) return { ok: false, error: result.error };
+    const accountIds = result.accounts.map((a) => a.id);
+    const [used] = await tx
+      .update(connectLinks)
+      .set({ usedAt: now(), accountIds })
+      .where(and(eq(connectLinks.id, link.id), isNull(connectLinks.usedAt)))
+      .returning();
+    // Tokens of a finished link are of no more use to anyone.
+    await tx.update(connectAttempts).set({ grantSealed: null }).where(eq(connectAttempts.linkId, link.id));
+    if (!used) throw new Error('the locked link was used by someone else');
+    return { ok: true, link: used, accountIds };
+  });
+}

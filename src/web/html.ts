@@ -1,0 +1,72 @@
+/**
+ * The shell of every hosted page: one HTML document with its stylesheet inline (no
+ * third-party or even first-party assets to load), sent with headers that allow nothing
+ * else: no scripts, no images, no framing, no referrer (a link's token is in its URL).
+ */
+import { createHash } from 'node:crypto';
+import escapeHtml from 'escape-html';
+import type { FastifyReply } from 'fastify';
+
+export { escapeHtml };
+
+const BASE_CSS = `
+:root{color-scheme:light;--ink:#1d2330;--muted:#5b6475;--line:#d5d9e0;--accent:#2446c7;--error:#a3182b}
+*{box-sizing:border-box}
+body{margin:0;font:1.0625rem/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:var(--ink);background:#f6f7f9}
+main{max-width:30rem;margin:0 auto;padding:2rem 1.25rem}
+h1{font-size:1.5rem;line-height:1.25;margin:0 0 1rem;overflow-wrap:anywhere}
+p{margin:0 0 1rem}.muted{color:var(--muted);font-size:.95rem}
+.error{color:var(--error);font-weight:600}
+.buttons{list-style:none;margin:1.5rem 0;padding:0;display:grid;gap:.75rem}
+.button,button{display:block;width:100%;min-height:3rem;padding:.75rem 1rem;border:1px solid var(--accent);border-radius:.5rem;
+background:var(--accent);color:#fff;font:inherit;font-weight:600;text-align:center;text-decoration:none;cursor:pointer}
+button.secondary{background:#fff;color:var(--accent)}
+a:focus-visible,button:focus-visible,input:focus-visible{outline:3px solid #f0a400;outline-offset:2px}
+fieldset{border:1px solid var(--line);border-radius:.5rem;margin:0 0 1rem;padding:.5rem 1rem;background:#fff}
+legend{font-weight:600;padding:0 .25rem}
+label{display:flex;gap:.75rem;align-items:center;min-height:2.75rem;overflow-wrap:anywhere}
+input[type=checkbox]{width:1.25rem;height:1.25rem;flex:none}
+`;
+
+function styleHash(css: string): string {
+  return `'sha256-${createHash('sha256').update(css).digest('base64')}'`;
+}
+
+const BASE_CSS_HASH = styleHash(BASE_CSS);
+
+export interface PageOptions {
+  status: number;
+  title: string;
+  /** The body, already HTML: every value in it escaped by the caller. */
+  body: string;
+  /**
+   * Origins a form on the page may lead to, besides this one. Browsers apply
+   * `form-action` to the redirect after a submission too, so a form whose answer
+   * redirects elsewhere names that place here.
+   */
+  formTargets?: readonly string[];
+  /** A stylesheet to use instead of the hosted pages' own (the sandbox's platform look). */
+  css?: string;
+}
+
+export function sendPage(reply: FastifyReply, options: PageOptions): FastifyReply {
+  const css = options.css ?? BASE_CSS;
+  const hash = options.css === undefined ? BASE_CSS_HASH : styleHash(css);
+  const formAction = ["'self'", ...(options.formTargets ?? [])].join(' ');
+  return reply
+    .code(options.status)
+    .header('content-type', 'text/html; charset=utf-8')
+    .header('cache-control', 'no-store')
+    .header(
+      'content-security-policy',
+      `default-src 'none'; style-src ${hash}; form-action ${formAction}; frame-ancestors 'none'; base-uri 'none'`,
+    )
+    .header('x-frame-options', 'DENY')
+    .header('x-content-type-options', 'nosniff')
+    .header('referrer-policy', 'no-referrer')
+    .send(`<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="referrer" content="no-referrer">
+<title>${escapeHtml(options.title)}</title>
+<style>${css}</style></head><body>${options.body}</body></html>`);
+}
