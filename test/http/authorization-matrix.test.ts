@@ -1,6 +1,15 @@
 import { and, asc, eq, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiKeys, profiles, webhookEndpoints } from '../../src/db/schema.ts';
+import {
+  accounts,
+  apiKeys,
+  connectLinks,
+  connectRedirectOrigins,
+  connectSettings,
+  profiles,
+  webhookEndpoints,
+} from '../../src/db/schema.ts';
+import { saveConnectedAccount } from '../../src/modules/accounts/service.ts';
 import { createKey } from '../../src/modules/api-keys/service.ts';
 import { auth, startTestApp, type TestApp, type TestOwner } from '../helpers/app.ts';
 
@@ -15,6 +24,10 @@ interface Fixture extends TestOwner {
   profileKey: string;
   /** A webhook endpoint bound to that profile. */
   webhookId: string;
+  /** A connected account in that profile. */
+  accountId: string;
+  /** A registered redirect origin. */
+  redirectOrigin: string;
 }
 
 const HOOK = 'https://hooks.example.test/matrix';
@@ -34,6 +47,38 @@ async function pruneWebhooks(f: Fixture): Promise<void> {
   await t.database.db
     .delete(webhookEndpoints)
     .where(and(eq(webhookEndpoints.ownerId, f.ownerId), ne(webhookEndpoints.id, f.webhookId)));
+}
+
+let accountsMade = 0;
+
+/** A connected account of `owner` in `profileId`, stored as the connect flow stores one. */
+async function newAccount(owner: TestOwner, profileId: string): Promise<string> {
+  accountsMade += 1;
+  const platformUserId = `matrix-user-${accountsMade}`;
+  const { account } = await t.database.db.transaction((tx) =>
+    saveConnectedAccount(tx, t.secretKey, {
+      ownerId: owner.ownerId,
+      profileId,
+      platform: 'threads',
+      tokens: { accessToken: `token-${accountsMade}`, expiresAt: null, platformUserId, scopes: ['threads_basic'] },
+      profile: { id: platformUserId, username: platformUserId, name: null, avatarUrl: null, followersCount: null },
+    }),
+  );
+  return account.id;
+}
+
+let originsMade = 0;
+
+/** A redirect origin of `owner`, new each time. */
+async function newOrigin(owner: TestOwner): Promise<{ id: string; origin: string }> {
+  originsMade += 1;
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/v1/connect/redirect-origins',
+    headers: auth(owner.key),
+    payload: { origin: `https://app${originsMade}.example.test` },
+  });
+  return res.json();
 }
 
 interface Call {
@@ -67,6 +112,8 @@ async function fixture(name: string): Promise<Fixture> {
     profileId,
     profileKey: await t.createProfileKey(owner.ownerId, profileId),
     webhookId: await newWebhook(owner, profileId),
+    accountId: await newAccount(owner, profileId),
+    redirectOrigin: (await newOrigin(owner)).origin,
   };
 }
 
@@ -189,6 +236,75 @@ const matrix: Record<string, RouteCase> = {
       return { url: `/v1/profiles/${f.profileId}/api-keys/${key.id}` };
     },
   },
+  'POST /v1/connect/redirect-origins': {
+    ownerOnly: true,
+    success: 201,
+    otherOwner: 'own-data',
+    build: async () => ({
+      url: '/v1/connect/redirect-origins',
+      payload: { origin: `https://new${++originsMade}.test` },
+    }),
+  },
+  'GET /v1/connect/redirect-origins': {
+    ownerOnly: true,
+    success: 200,
+    otherOwner: 'own-data',
+    build: async () => ({ url: '/v1/connect/redirect-origins' }),
+  },
+  'DELETE /v1/connect/redirect-origins/{id}': {
+    ownerOnly: true,
+    success: 204,
+    otherOwner: 404,
+    build: async (f) => ({ url: `/v1/connect/redirect-origins/${(await newOrigin(f)).id}` }),
+  },
+  'GET /v1/connect/settings': {
+    ownerOnly: true,
+    success: 200,
+    otherOwner: 'own-data',
+    build: async () => ({ url: '/v1/connect/settings' }),
+  },
+  'PATCH /v1/connect/settings': {
+    ownerOnly: true,
+    success: 200,
+    otherOwner: 'own-data',
+    build: async () => ({ url: '/v1/connect/settings', payload: { brand_name: 'Matrix brand' } }),
+  },
+  'POST /v1/profiles/{id}/connect-links': {
+    ownerOnly: false,
+    success: 201,
+    otherOwner: 404,
+    build: async (f) => ({
+      url: `/v1/profiles/${f.profileId}/connect-links`,
+      payload: { redirect_url: `${f.redirectOrigin}/back`, state: 'matrix' },
+    }),
+  },
+  'GET /v1/accounts': {
+    ownerOnly: false,
+    success: 200,
+    otherOwner: 'own-data',
+    build: async () => ({ url: '/v1/accounts' }),
+  },
+  'GET /v1/accounts/{id}': {
+    ownerOnly: false,
+    success: 200,
+    otherOwner: 404,
+    build: async (f) => ({ url: `/v1/accounts/${f.accountId}` }),
+  },
+  'DELETE /v1/accounts/{id}': {
+    ownerOnly: false,
+    success: 200,
+    otherOwner: 404,
+    build: async (f) => ({ url: `/v1/accounts/${await newAccount(f, f.profileId)}` }),
+  },
+  'POST /v1/accounts/{id}/move': {
+    ownerOnly: true,
+    success: 200,
+    otherOwner: 404,
+    build: async (f) => ({
+      url: `/v1/accounts/${await newAccount(f, f.profileId)}/move`,
+      payload: { profile_id: f.defaultProfileId },
+    }),
+  },
 };
 
 /** Everything stored for an owner that a call could change. */
@@ -209,6 +325,22 @@ async function snapshot(ownerId: string) {
       .from(webhookEndpoints)
       .where(eq(webhookEndpoints.ownerId, ownerId))
       .orderBy(asc(webhookEndpoints.id)),
+    accounts: await t.database.db
+      .select()
+      .from(accounts)
+      .where(eq(accounts.ownerId, ownerId))
+      .orderBy(asc(accounts.id)),
+    redirectOrigins: await t.database.db
+      .select()
+      .from(connectRedirectOrigins)
+      .where(eq(connectRedirectOrigins.ownerId, ownerId))
+      .orderBy(asc(connectRedirectOrigins.id)),
+    connectSettings: await t.database.db.select().from(connectSettings).where(eq(connectSettings.ownerId, ownerId)),
+    connectLinks: await t.database.db
+      .select()
+      .from(connectLinks)
+      .where(eq(connectLinks.ownerId, ownerId))
+      .orderBy(asc(connectLinks.id)),
   };
 }
 
@@ -308,10 +440,18 @@ describe('authorization matrix', () => {
           ...aBefore.profiles.map((p) => p.id),
           ...aBefore.keys.map((k) => k.id),
           ...aBefore.webhooks.map((w) => w.id),
+          ...aBefore.accounts.map((x) => x.id),
+          ...aBefore.redirectOrigins.flatMap((o) => [o.id, o.origin]),
         ];
         if (rc.otherOwner === 404) {
           expect(res.statusCode).toBe(404);
-          expect(['profile_not_found', 'api_key_not_found', 'webhook_not_found']).toContain(res.json().error.code);
+          expect([
+            'profile_not_found',
+            'api_key_not_found',
+            'webhook_not_found',
+            'account_not_found',
+            'redirect_origin_not_found',
+          ]).toContain(res.json().error.code);
         } else {
           expect(res.statusCode).toBe(rc.success);
           for (const id of aIds) expect(res.body).not.toContain(id);

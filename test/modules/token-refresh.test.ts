@@ -191,7 +191,10 @@ describe('token refresh', () => {
     await sandbox.control('POST', '/tokens/revoke', { platform: 'instagram', username: 'refresh_revoked' });
     advanceClock(55 * DAY);
     expect(await refreshAccountToken(deps, account.id)).toBe('disconnected');
-    expect((await reload(account.id)).status).toBe('disconnected');
+    const reloaded = await reload(account.id);
+    expect(reloaded.status).toBe('disconnected');
+    // Access removed for good: the service keeps no token for it.
+    expect([reloaded.accessTokenSealed, reloaded.refreshTokenSealed]).toEqual([null, null]);
     expect((await eventsOf(account.id)).map((e) => e.type)).toEqual(['account.disconnected']);
   });
 

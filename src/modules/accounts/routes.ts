@@ -1,6 +1,152 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
 import type { Db } from '../../db/connection.ts';
+import { decodeCursor, toPage } from '../../http/pagination.ts';
+import {
+  AUTHENTICATED_ERRORS,
+  errorResponses,
+  IdempotentPostHeaders,
+  ListOf,
+  ListQuery,
+  ProfileHeader,
+} from '../../http/schemas.ts';
+import { PLATFORMS } from '../../platforms/types.ts';
+import {
+  ACCOUNT_STATUSES,
+  disconnectAccount,
+  getAccount,
+  listAccounts,
+  moveAccount,
+  renderAccount,
+} from './service.ts';
 
-export function accountRoutes(_deps: { db: Db }): FastifyPluginAsyncTypebox {
-  return async () => {};
+const PlatformValue = Type.Enum(PLATFORMS, { description: `The platform: ${PLATFORMS.join(', ')}.` });
+const AccountStatusValue = Type.Enum(ACCOUNT_STATUSES, {
+  description:
+    'connected: usable; expired: access ended on its own, reconnect it; disconnected: disconnected in the service or on the platform, its tokens are deleted, reconnect it to use it again.',
+});
+const At = (description: string) => Type.String({ format: 'date-time', description: `${description} ISO 8601, UTC.` });
+const NullableText = (description: string) => Type.Union([Type.String(), Type.Null()], { description });
+
+/** A connected platform account, as every endpoint (and `account.*` events) show it. */
+export const Account = Type.Object(
+  {
+    id: Type.String({ description: 'Account id, `acc_...`.' }),
+    profile_id: Type.String({ description: 'The profile the account belongs to (its id, never the external_id).' }),
+    platform: PlatformValue,
+    platform_user_id: Type.String({ description: "The account's id on the platform." }),
+    username: NullableText('The handle on the platform, when it has one.'),
+    display_name: NullableText('The name shown on the platform.'),
+    avatar_url: NullableText('Profile picture URL, as the platform gave it (it may expire).'),
+    status: AccountStatusValue,
+    permissions: Type.Array(Type.String(), {
+      description: 'The scopes granted on the platform, as the platform names them.',
+    }),
+    connected_at: At('When the account was last connected or reconnected.'),
+    created_at: At('When the account was first connected.'),
+    updated_at: At('When the account last changed (status, tokens, profile).'),
+  },
+  { $id: 'Account', title: 'Account' },
+);
+
+const Params = Type.Object({
+  id: Type.String({ minLength: 1, maxLength: 100, description: 'Account id, `acc_...`.' }),
+});
+
+const tags = ['Accounts'];
+const errorsOf = (...extra: number[]) => errorResponses(...AUTHENTICATED_ERRORS, ...extra);
+
+export function accountRoutes({ db }: { db: Db }): FastifyPluginAsyncTypebox {
+  return async (app) => {
+    app.get(
+      '/v1/accounts',
+      {
+        schema: {
+          tags,
+          summary: 'List connected accounts',
+          description:
+            "Oldest first. An owner key sees every profile's accounts, or only one profile's with a Service-Profile header; a profile key sees its profile's.",
+          headers: ProfileHeader,
+          querystring: Type.Object(
+            {
+              ...ListQuery,
+              platform: Type.Optional(PlatformValue),
+              status: Type.Optional(AccountStatusValue),
+            },
+            { additionalProperties: false },
+          ),
+          response: { 200: ListOf(Account), ...errorsOf() },
+        },
+      },
+      async (request) => {
+        const limit = request.query.limit ?? 50;
+        const rows = await listAccounts(db, request.scope, {
+          platform: request.query.platform,
+          status: request.query.status,
+          limit,
+          after: decodeCursor(request.query.cursor),
+        });
+        return toPage(rows, limit, renderAccount);
+      },
+    );
+
+    app.get(
+      '/v1/accounts/:id',
+      {
+        schema: {
+          tags,
+          summary: 'Get an account',
+          description: '404 `account_not_found` for an account the caller does not see.',
+          headers: ProfileHeader,
+          params: Params,
+          response: { 200: Account, ...errorsOf() },
+        },
+      },
+      async (request) => renderAccount(await getAccount(db, request.scope, request.params.id)),
+    );
+
+    app.delete(
+      '/v1/accounts/:id',
+      {
+        schema: {
+          tags,
+          summary: 'Disconnect an account',
+          description:
+            'The account becomes `disconnected` and its platform tokens are deleted; `account.disconnected` is sent. Answers 200 with the account, which stays listed and can be reconnected through a connect link. Disconnecting it again changes nothing and sends no event.',
+          headers: ProfileHeader,
+          params: Params,
+          response: { 200: Account, ...errorsOf() },
+        },
+      },
+      async (request) => renderAccount(await disconnectAccount(db, request.scope, request.params.id)),
+    );
+
+    app.post(
+      '/v1/accounts/:id/move',
+      {
+        config: { ownerOnly: true },
+        schema: {
+          tags,
+          summary: 'Move an account to another profile',
+          description:
+            "Answers 200 with the account in its new profile. Comments and insights follow the account; posts already created stay in their profile. 409 `account_has_scheduled_posts` while the account has posts waiting to be published. Moving it to the profile it is in changes nothing. With a Service-Profile header, only that profile's accounts can be moved.",
+          headers: IdempotentPostHeaders,
+          params: Params,
+          body: Type.Object(
+            {
+              profile_id: Type.String({
+                minLength: 1,
+                maxLength: 255,
+                description: 'The profile to move the account to: its id or external_id.',
+              }),
+            },
+            { additionalProperties: false },
+          ),
+          response: { 200: Account, ...errorsOf(409, 413, 415) },
+        },
+      },
+      async (request) =>
+        renderAccount(await moveAccount(db, request.scope, request.params.id, request.body.profile_id)),
+    );
+  };
 }

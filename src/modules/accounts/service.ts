@@ -1,13 +1,15 @@
 /**
  * Connected platform accounts: storing one with its tokens (encrypted), reading its
- * credentials for an adapter call, and marking it expired or disconnected (with the event).
- * The connect flow and the /v1/accounts endpoints build on this.
+ * credentials for an adapter call, marking it expired or disconnected (with the event),
+ * and what the /v1/accounts endpoints do: list, get, disconnect, move to another profile.
  */
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import { now } from '../../clock.ts';
-import type { Tx } from '../../db/connection.ts';
-import { accounts } from '../../db/schema.ts';
-import { newId } from '../../ids.ts';
+import type { Db, Queryable, Tx } from '../../db/connection.ts';
+import { accounts, profiles } from '../../db/schema.ts';
+import { ApiError, errors } from '../../http/errors.ts';
+import type { Scope } from '../../http/scope.ts';
+import { looksLikeId, newId } from '../../ids.ts';
 import {
   type AccountCredentials,
   type Platform,
@@ -17,20 +19,26 @@ import {
 } from '../../platforms/index.ts';
 import { decrypt, encrypt } from '../../secrets.ts';
 import { emit } from '../events/service.ts';
+import { accountHasWaitingPosts } from '../posts/service.ts';
+import { findProfile } from '../profiles/service.ts';
 
 export type Account = typeof accounts.$inferSelect;
-export type AccountStatus = 'connected' | 'expired' | 'disconnected';
+export const ACCOUNT_STATUSES = ['connected', 'expired', 'disconnected'] as const;
+export type AccountStatus = (typeof ACCOUNT_STATUSES)[number];
+
+export type RenderedAccount = ReturnType<typeof renderAccount>;
 
 export function renderAccount(a: Account) {
   return {
     id: a.id,
     profile_id: a.profileId,
-    platform: a.platform,
+    // Written only from a Platform and an AccountStatus (saveConnectedAccount, below).
+    platform: a.platform as Platform,
     platform_user_id: a.platformUserId,
     username: a.username,
     display_name: a.displayName,
     avatar_url: a.avatarUrl,
-    status: a.status,
+    status: a.status as AccountStatus,
     permissions: a.scopes,
     connected_at: a.connectedAt.toISOString(),
     created_at: a.createdAt.toISOString(),
@@ -125,6 +133,13 @@ export function credentialsOf(secretKey: Buffer, account: Account): AccountCrede
   return { platformUserId: account.platformUserId, accessToken: decrypt(secretKey, account.accessTokenSealed) };
 }
 
+const TOKENS_DELETED = {
+  accessTokenSealed: null,
+  tokenExpiresAt: null,
+  refreshTokenSealed: null,
+  refreshExpiresAt: null,
+} as const;
+
 /**
  * Marks a connected account expired (it must be reconnected) or disconnected, and emits
  * `account.expired` / `account.disconnected`; does nothing when it is no longer connected.
@@ -137,7 +152,14 @@ export async function endAccountAccess(
 ): Promise<Account | null> {
   const [account] = await tx
     .update(accounts)
-    .set({ status, lastRefreshError: reason, refreshRetryAt: null, updatedAt: now() })
+    .set({
+      status,
+      lastRefreshError: reason,
+      refreshRetryAt: null,
+      // Access removed for good: the tokens are of no more use, so they are not kept.
+      ...(status === 'disconnected' ? TOKENS_DELETED : {}),
+      updatedAt: now(),
+    })
     .where(and(eq(accounts.id, accountId), eq(accounts.status, 'connected')))
     .returning();
   if (!account) return null;
@@ -148,4 +170,127 @@ export async function endAccountAccess(
     data: { account: renderAccount(account) },
   });
   return account;
+}
+
+function accountNotFound(id: string): ApiError {
+  return new ApiError(404, 'account_not_found', `No account ${JSON.stringify(id)}.`);
+}
+
+/**
+ * The accounts the caller may see: the owner's, only its profile's when scoped, and never
+ * one whose profile is being deleted (it is gone with the profile for every caller).
+ */
+function visible(scope: Scope) {
+  return and(
+    eq(accounts.ownerId, scope.ownerId),
+    scope.profileId === null ? undefined : eq(accounts.profileId, scope.profileId),
+    // The one read of the profiles table here: whether the account's profile is live.
+    sql`exists (select 1 from ${profiles} where ${profiles.id} = ${accounts.profileId} and ${profiles.ownerId} = ${scope.ownerId} and ${profiles.deletedAt} is null)`,
+  );
+}
+
+/** A page (`limit + 1` rows, by id) of the accounts the caller sees, optionally filtered. */
+export async function listAccounts(
+  db: Db,
+  scope: Scope,
+  query: {
+    platform?: Platform | undefined;
+    status?: AccountStatus | undefined;
+    limit: number;
+    after?: string | undefined;
+  },
+): Promise<Account[]> {
+  return await db
+    .select()
+    .from(accounts)
+    .where(
+      and(
+        visible(scope),
+        query.platform === undefined ? undefined : eq(accounts.platform, query.platform),
+        query.status === undefined ? undefined : eq(accounts.status, query.status),
+        query.after === undefined ? undefined : gt(accounts.id, query.after),
+      ),
+    )
+    .orderBy(asc(accounts.id))
+    .limit(query.limit + 1);
+}
+
+/** The account `id` names, if the caller may see it; locked FOR UPDATE when asked (in a transaction). */
+async function findVisible(db: Queryable, scope: Scope, id: string, lock: boolean): Promise<Account> {
+  // Not shaped like an account id: it names nothing, and the database need not be asked.
+  if (!looksLikeId('account', id)) throw accountNotFound(id);
+  const query = db
+    .select()
+    .from(accounts)
+    .where(and(visible(scope), eq(accounts.id, id)));
+  const [row] = lock ? await query.for('update') : await query;
+  if (!row) throw accountNotFound(id);
+  return row;
+}
+
+export async function getAccount(db: Db, scope: Scope, id: string): Promise<Account> {
+  return await findVisible(db, scope, id, false);
+}
+
+/**
+ * Disconnects an account: it becomes `disconnected`, its tokens are deleted (nothing may
+ * act as it until it is reconnected), and `account.disconnected` is emitted in the same
+ * transaction. An account already disconnected is answered as it is, with no second event.
+ */
+export async function disconnectAccount(db: Db, scope: Scope, id: string): Promise<Account> {
+  return await db.transaction(async (tx) => {
+    const account = await findVisible(tx, scope, id, true);
+    if (account.status === 'disconnected') return account;
+    const [updated] = await tx
+      .update(accounts)
+      .set({
+        status: 'disconnected',
+        ...TOKENS_DELETED,
+        refreshRetryAt: null,
+        refreshFailures: 0,
+        lastRefreshError: null,
+        updatedAt: now(),
+      })
+      .where(and(eq(accounts.ownerId, scope.ownerId), eq(accounts.id, account.id)))
+      .returning();
+    if (!updated) throw new Error('the locked account row was not updated');
+    await emit(tx, {
+      ownerId: updated.ownerId,
+      profileId: updated.profileId,
+      type: 'account.disconnected',
+      data: { account: renderAccount(updated) },
+    });
+    return updated;
+  });
+}
+
+/**
+ * Moves an account to the profile `profileRef` names (id or external_id, within the
+ * owner). Comments and insights are keyed by the account, so they follow it with nothing
+ * to copy; posts already created stay in their profile (their profile_id is not touched).
+ * Refused with 409 `account_has_scheduled_posts` while a post target of the account waits
+ * to be published: the row is locked first, so no target can be added between the check
+ * and the move. Moving to the profile it is in changes nothing. No event is emitted.
+ */
+export async function moveAccount(db: Db, scope: Scope, id: string, profileRef: string): Promise<Account> {
+  return await db.transaction(async (tx) => {
+    const account = await findVisible(tx, scope, id, true);
+    const target = await findProfile(tx, scope.ownerId, profileRef);
+    if (!target) throw errors.profileNotFound(profileRef);
+    if (target.id === account.profileId) return account;
+    if (await accountHasWaitingPosts(tx, account.id)) {
+      throw new ApiError(
+        409,
+        'account_has_scheduled_posts',
+        'The account has posts waiting to be published; wait until they are published or delete them, then move it.',
+      );
+    }
+    const [moved] = await tx
+      .update(accounts)
+      .set({ profileId: target.id, updatedAt: now() })
+      .where(and(eq(accounts.ownerId, scope.ownerId), eq(accounts.id, account.id)))
+      .returning();
+    if (!moved) throw new Error('the locked account row was not updated');
+    return moved;
+  });
 }

@@ -1,0 +1,27 @@
+/**
+ * Posts and their targets (one per account). So far only what other modules ask of
+ * posts: whether an account has targets waiting to be published.
+ */
+import { and, eq, inArray } from 'drizzle-orm';
+import type { Queryable } from '../../db/connection.ts';
+import { postTargets } from '../../db/schema.ts';
+
+/** Target statuses that are still to be published; `published` and `failed` are done. */
+export const WAITING_TARGET_STATUSES = ['scheduled', 'publishing'] as const;
+
+/**
+ * True when the account has a post target waiting to be published (scheduled, or being
+ * published right now). Call it in the transaction that acts on the answer, after locking
+ * the account row FOR UPDATE: inserting a target takes a KEY SHARE lock on its account
+ * row (the foreign key), which conflicts with that lock, so no target can appear until
+ * the transaction commits. Code that makes a done target wait again (a retry) must lock
+ * the account row itself for the same reason.
+ */
+export async function accountHasWaitingPosts(tx: Queryable, accountId: string): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: postTargets.id })
+    .from(postTargets)
+    .where(and(eq(postTargets.accountId, accountId), inArray(postTargets.status, [...WAITING_TARGET_STATUSES])))
+    .limit(1);
+  return row !== undefined;
+}
