@@ -58,7 +58,7 @@ export async function startTestApp(
   const stopListening = listenForChanges(database.url, () => {});
   const secretKey = randomBytes(32);
   const platforms =
-    options.platforms ?? createPlatforms({ ...config, platforms: 'sandbox', sandboxUrl: 'http://127.0.0.1:9/sandbox' });
+    options.platforms ?? createPlatforms({ ...config, sandboxUrl: config.sandboxUrl ?? 'http://127.0.0.1:9/sandbox' });
   const app = await buildApp({ config, database, secretKey, resolver: testResolver, platforms: () => platforms });
   extraRoutes?.(app);
   await app.ready();

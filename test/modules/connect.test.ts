@@ -1,0 +1,331 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { advanceClock, resetClock } from '../../src/clock.ts';
+import { connectLinks, connectRedirectOrigins } from '../../src/db/schema.ts';
+import { auth, startTestApp, type TestApp, type TestOwner } from '../helpers/app.ts';
+
+let t: TestApp;
+let owner: TestOwner;
+
+async function post(url: string, payload: unknown, key = owner.key) {
+  return await t.app.inject({ method: 'POST', url, headers: auth(key), payload: payload as Record<string, unknown> });
+}
+
+async function originsOf(ownerId: string) {
+  return await t.database.db.select().from(connectRedirectOrigins).where(eq(connectRedirectOrigins.ownerId, ownerId));
+}
+
+async function linksOf(ownerId: string) {
+  return await t.database.db.select().from(connectLinks).where(eq(connectLinks.ownerId, ownerId));
+}
+
+beforeAll(async () => {
+  t = await startTestApp({ RATE_LIMIT_PER_MINUTE: '100000' });
+  owner = await t.createOwner('Agency');
+});
+afterEach(() => resetClock());
+afterAll(() => t.close());
+
+describe('redirect origins', () => {
+  it('registers an origin normalised, and answers the same entry when registered again', async () => {
+    const first = await post('/v1/connect/redirect-origins', { origin: 'https://App.Example.com:443/' });
+    expect(first.statusCode).toBe(201);
+    expect(first.json()).toMatchObject({ origin: 'https://app.example.com' });
+    expect(first.json().id).toMatch(/^ro_/);
+    const again = await post('/v1/connect/redirect-origins', { origin: 'https://app.example.com' });
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual(first.json());
+    const local = await post('/v1/connect/redirect-origins', { origin: 'http://localhost:3000' });
+    expect(local.statusCode).toBe(201);
+    expect(local.json().origin).toBe('http://localhost:3000');
+    const list = await t.app.inject({ method: 'GET', url: '/v1/connect/redirect-origins', headers: auth(owner.key) });
+    expect(list.json()).toEqual({ data: [first.json(), local.json()], next_cursor: null });
+  });
+
+  it('refuses anything but a scheme, host and optional port, storing nothing', async () => {
+    const before = await originsOf(owner.ownerId);
+    for (const origin of [
+      'https://app.example.com/callback',
+      'https://app.example.com?x=1',
+      'https://app.example.com/#top',
+      'https://user:pw@app.example.com',
+      'http://app.example.com',
+      'ftp://app.example.com',
+      'javascript:alert(1)',
+      'app.example.com',
+      '',
+    ]) {
+      const res = await post('/v1/connect/redirect-origins', { origin });
+      expect(res.statusCode, origin).toBe(400);
+      expect(res.json().error.code).toBe('validation_failed');
+    }
+    expect(await originsOf(owner.ownerId)).toEqual(before);
+  });
+
+  it('deletes an origin; an unknown or foreign one is 404', async () => {
+    const other = await t.createOwner('Other agency');
+    const mine = (await post('/v1/connect/redirect-origins', { origin: 'https://delete-me.example.com' })).json();
+    const foreign = await t.app.inject({
+      method: 'DELETE',
+      url: `/v1/connect/redirect-origins/${mine.id}`,
+      headers: auth(other.key),
+    });
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.json().error.code).toBe('redirect_origin_not_found');
+    const res = await t.app.inject({
+      method: 'DELETE',
+      url: `/v1/connect/redirect-origins/${mine.id}`,
+      headers: auth(owner.key),
+    });
+    expect(res.statusCode).toBe(204);
+    expect((await originsOf(owner.ownerId)).map((o) => o.id)).not.toContain(mine.id);
+    for (const id of [mine.id, 'ro_nope']) {
+      const gone = await t.app.inject({
+        method: 'DELETE',
+        url: `/v1/connect/redirect-origins/${id}`,
+        headers: auth(owner.key),
+      });
+      expect(gone.statusCode).toBe(404);
+    }
+  });
+
+  it('holds at most 50 origins per owner', async () => {
+    const busy = await t.createOwner('Busy agency');
+    for (let i = 0; i < 50; i += 1) {
+      expect(
+        (await post('/v1/connect/redirect-origins', { origin: `https://a${i}.example.com` }, busy.key)).statusCode,
+      ).toBe(201);
+    }
+    const res = await post('/v1/connect/redirect-origins', { origin: 'https://one-more.example.com' }, busy.key);
+    expect(res.statusCode).toBe(422);
+    expect(res.json().error.code).toBe('redirect_origin_limit_reached');
+    expect(await originsOf(busy.ownerId)).toHaveLength(50);
+  });
+});
+
+describe('connect settings', () => {
+  it('sets, reads and resets the brand name', async () => {
+    const fresh = await t.createOwner('Fresh agency');
+    const read = () => t.app.inject({ method: 'GET', url: '/v1/connect/settings', headers: auth(fresh.key) });
+    expect((await read()).json()).toEqual({ brand_name: null, updated_at: null });
+    const patch = (payload: unknown) =>
+      t.app.inject({
+        method: 'PATCH',
+        url: '/v1/connect/settings',
+        headers: auth(fresh.key),
+        payload: payload as Record<string, unknown>,
+      });
+    const set = await patch({ brand_name: 'Ada & <Co>' });
+    expect(set.statusCode).toBe(200);
+    expect(set.json().brand_name).toBe('Ada & <Co>');
+    expect((await read()).json()).toEqual(set.json());
+    for (const bad of [
+      { brand_name: '' },
+      { brand_name: '   ' },
+      { brand_name: 'a\u0000b' },
+      { brand_name: 'x'.repeat(101) },
+      { other: 1 },
+    ]) {
+      const res = await patch(bad);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error.code).toBe('validation_failed');
+    }
+    expect((await read()).json().brand_name).toBe('Ada & <Co>');
+    expect((await patch({ brand_name: null })).json().brand_name).toBeNull();
+  });
+});
+
+describe('creating a connect link', () => {
+  let profileId: string;
+  beforeAll(async () => {
+    await post('/v1/connect/redirect-origins', { origin: 'https://app.example.com' });
+    profileId = (await post('/v1/profiles', { name: 'Client', external_id: 'client-7' })).json().id;
+  });
+
+  it('answers url, profile_id (the id, also when named by external_id) and expires_at 30 minutes on', async () => {
+    const before = Date.now();
+    const res = await post('/v1/profiles/client-7/connect-links', {
+      redirect_url: 'https://app.example.com/back?tab=accounts',
+      state: 'xyz',
+      platforms: ['instagram', 'tiktok'],
+    });
+    expect(res.statusCode).toBe(201);
+    const body = res.json();
+    expect(Object.keys(body).sort()).toEqual(['expires_at', 'profile_id', 'url']);
+    expect(body.profile_id).toBe(profileId);
+    const expiresIn = Date.parse(body.expires_at) - before;
+    expect(expiresIn).toBeGreaterThanOrEqual(30 * 60_000 - 1000);
+    expect(expiresIn).toBeLessThanOrEqual(30 * 60_000 + 5000);
+    const url = new URL(body.url);
+    expect(`${url.protocol}//${url.host}`).toBe('http://localhost');
+    const token = url.pathname.replace('/connect/', '');
+    // 43 base64url characters: 256 bits.
+    expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const [stored] = (await linksOf(owner.ownerId)).filter((l) => l.state === 'xyz');
+    expect(stored).toMatchObject({
+      profileId,
+      redirectUrl: 'https://app.example.com/back?tab=accounts',
+      platforms: ['instagram', 'tiktok'],
+    });
+    // Only the hash is kept.
+    expect(JSON.stringify(stored)).not.toContain(token);
+  });
+
+  it('makes a different token every time', async () => {
+    const urls = new Set<string>();
+    for (let i = 0; i < 20; i += 1) {
+      urls.add(
+        (await post(`/v1/profiles/${profileId}/connect-links`, { redirect_url: 'https://app.example.com/' })).json()
+          .url,
+      );
+    }
+    expect(urls.size).toBe(20);
+  });
+
+  it('uses PUBLIC_URL for the link when set', async () => {
+    const other = await startTestApp({ PUBLIC_URL: 'https://connect.agency.test' });
+    try {
+      const o = await other.createOwner();
+      await other.app.inject({
+        method: 'POST',
+        url: '/v1/connect/redirect-origins',
+        headers: auth(o.key),
+        payload: { origin: 'https://app.example.com' },
+      });
+      const res = await other.app.inject({
+        method: 'POST',
+        url: `/v1/profiles/${o.defaultProfileId}/connect-links`,
+        headers: auth(o.key),
+        payload: { redirect_url: 'https://app.example.com/back' },
+      });
+      expect(res.json().url).toMatch(/^https:\/\/connect\.agency\.test\/connect\/[A-Za-z0-9_-]{43}$/);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('refuses a redirect_url outside the registered origins with 422, look-alikes included', async () => {
+    const before = await linksOf(owner.ownerId);
+    for (const redirect_url of [
+      'https://app.example.com.evil.test/back',
+      'https://evil.test/https://app.example.com/',
+      'https://evil.test/?next=https://app.example.com',
+      'https://sub.app.example.com/back',
+      'https://app.example.com:8443/back',
+      'https://app.example.co/back',
+      'https://xn--pp-xla.example.com/back',
+    ]) {
+      const res = await post(`/v1/profiles/${profileId}/connect-links`, { redirect_url });
+      expect(res.statusCode, redirect_url).toBe(422);
+      expect(res.json().error.code).toBe('redirect_origin_not_registered');
+    }
+    expect(await linksOf(owner.ownerId)).toEqual(before);
+  });
+
+  it('refuses malformed redirect URLs, credentials and fragments with 400', async () => {
+    for (const redirect_url of [
+      'https://app.example.com@evil.test/',
+      'https://user:pw@app.example.com/',
+      'http://app.example.com/back',
+      'javascript://app.example.com/%0aalert(1)',
+      '//app.example.com/back',
+      '/back',
+      'https://app.example.com/back#frag',
+    ]) {
+      const res = await post(`/v1/profiles/${profileId}/connect-links`, { redirect_url });
+      expect(res.statusCode, redirect_url).toBe(400);
+      expect(res.json().error.code).toBe('validation_failed');
+    }
+  });
+
+  it('validates the body: redirect_url required, platforms known and not repeated', async () => {
+    for (const payload of [
+      {},
+      { redirect_url: 'https://app.example.com/', platforms: ['myspace'] },
+      { redirect_url: 'https://app.example.com/', platforms: [] },
+      { redirect_url: 'https://app.example.com/', platforms: ['instagram', 'instagram'] },
+      { redirect_url: 'https://app.example.com/', state: 7 },
+      { redirect_url: 'https://app.example.com/', extra: true },
+    ]) {
+      const res = await post(`/v1/profiles/${profileId}/connect-links`, payload);
+      expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(res.json().error.code).toBe('validation_failed');
+    }
+  });
+
+  it('answers 404 profile_not_found for an unknown profile, or another owner\u2019s', async () => {
+    const other = await t.createOwner('Someone else');
+    for (const [ref, key] of [
+      ['no-such-client', owner.key],
+      [profileId, other.key],
+    ] as const) {
+      const res = await post(`/v1/profiles/${ref}/connect-links`, { redirect_url: 'https://app.example.com/' }, key);
+      expect(res.statusCode).toBe(404);
+      expect(res.json().error.code).toBe('profile_not_found');
+    }
+  });
+
+  it('lets a profile key create links for its own profile only', async () => {
+    const key = await t.createProfileKey(owner.ownerId, profileId);
+    const own = await post(
+      `/v1/profiles/${profileId}/connect-links`,
+      { redirect_url: 'https://app.example.com/' },
+      key,
+    );
+    expect(own.statusCode).toBe(201);
+    const other = await post(
+      `/v1/profiles/${owner.defaultProfileId}/connect-links`,
+      { redirect_url: 'https://app.example.com/' },
+      key,
+    );
+    expect(other.statusCode).toBe(404);
+  });
+
+  it('answers 422 platform_not_available for a platform without credentials', async () => {
+    const live = await startTestApp({
+      PLATFORMS: 'live',
+      INSTAGRAM_CLIENT_ID: 'id',
+      INSTAGRAM_CLIENT_SECRET: 'secret',
+    });
+    try {
+      const o = await live.createOwner();
+      await live.app.inject({
+        method: 'POST',
+        url: '/v1/connect/redirect-origins',
+        headers: auth(o.key),
+        payload: { origin: 'https://app.example.com' },
+      });
+      const create = (platforms?: string[]) =>
+        live.app.inject({
+          method: 'POST',
+          url: `/v1/profiles/${o.defaultProfileId}/connect-links`,
+          headers: auth(o.key),
+          payload: { redirect_url: 'https://app.example.com/', ...(platforms ? { platforms } : {}) },
+        });
+      const res = await create(['instagram', 'threads']);
+      expect(res.statusCode).toBe(422);
+      expect(res.json().error.code).toBe('platform_not_available');
+      expect(res.json().error.message).toContain('threads');
+      expect((await create(['instagram'])).statusCode).toBe(201);
+      // Without a list the page offers only what is available.
+      const page = await live.app.inject({ method: 'GET', url: new URL((await create()).json().url).pathname });
+      expect([...page.body.matchAll(/\/start\/([a-z]+)"/g)].map((m) => m[1])).toEqual(['instagram']);
+    } finally {
+      await live.close();
+    }
+  });
+
+  it('redirects with expired once the link is 30 minutes old', async () => {
+    const res = await post(`/v1/profiles/${profileId}/connect-links`, {
+      redirect_url: 'https://app.example.com/back',
+      state: 'old',
+    });
+    const path = new URL(res.json().url).pathname;
+    advanceClock(29 * 60_000);
+    expect((await t.app.inject({ method: 'GET', url: path })).statusCode).toBe(200);
+    advanceClock(60_000);
+    const late = await t.app.inject({ method: 'GET', url: path });
+    expect(late.statusCode).toBe(303);
+    expect(late.headers.location).toBe('https://app.example.com/back?status=error&error=expired&state=old');
+  });
+});
