@@ -2,8 +2,8 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { advanceClock, resetClock } from '../../src/clock.ts';
 import { accounts, connectLinks, events, owners } from '../../src/db/schema.ts';
-import { endAccountAccess } from '../../src/modules/accounts/service.ts';
-import type { Platform } from '../../src/platforms/index.ts';
+import { credentialsOf, endAccountAccess, noteAccountFailure } from '../../src/modules/accounts/service.ts';
+import { type Platform, PlatformError } from '../../src/platforms/index.ts';
 import { auth, startTestApp, type TestApp, type TestOwner } from '../helpers/app.ts';
 import { type DialogChoice, startSandbox, type TestSandbox } from '../helpers/sandbox.ts';
 
@@ -410,3 +410,66 @@ describe('account rules', () => {
     expect(outcome(await walk(await link(), 'instagram', { username: 'one_too_many' })).status).toBe('connected');
   });
 });
+
+describe('account lifecycle', () => {
+  async function connected(platform: Platform, username: string) {
+    const done = outcome(await walk(await newLink(), platform, { username }));
+    const [row] = await t.database.db
+      .select()
+      .from(accounts)
+      .where(eq(accounts.id, done.account_ids as string));
+    if (!row) throw new Error('no account');
+    return row;
+  }
+
+  async function callAs(account: typeof accounts.$inferSelect) {
+    const adapter = sandbox.adapter(account.platform as Platform);
+    try {
+      await adapter.profile(credentialsOf(t.secretKey, account));
+      return null;
+    } catch (error) {
+      if (!(error instanceof PlatformError)) throw error;
+      return await t.database.db.transaction((tx) => noteAccountFailure(tx, account.id, error));
+    }
+  }
+
+  it('a platform saying the token ran out makes the account expired, with account.expired; a new link restores it', async () => {
+    const account = await connected('instagram', 'runs_out');
+    await sandbox.control('POST', '/tokens/expire', { platform: 'instagram', username: 'runs_out' });
+    expect((await callAs(account))?.status).toBe('expired');
+    const events = await eventsOf(owner.ownerId, 'account.expired');
+    expect(events.filter((e) => (e.data as { account: { id: string } }).account.id === account.id)).toHaveLength(1);
+    const listed = await t.app.inject({ method: 'GET', url: `/v1/accounts/${account.id}`, headers: auth(owner.key) });
+    expect(listed.json().status).toBe('expired');
+
+    await connected('instagram', 'runs_out');
+    const again = await t.app.inject({ method: 'GET', url: `/v1/accounts/${account.id}`, headers: auth(owner.key) });
+    expect(again.json().status).toBe('connected');
+    expect(await callAs({ ...account, ...(await reload(account.id)) })).toBeNull();
+  });
+
+  it('revoked access makes the account disconnected, with account.disconnected, its tokens deleted', async () => {
+    const account = await connected('threads', 'leaves_app');
+    await sandbox.control('POST', '/tokens/revoke', { platform: 'threads', username: 'leaves_app' });
+    const ended = await callAs(account);
+    expect(ended?.status).toBe('disconnected');
+    expect(ended?.accessTokenSealed).toBeNull();
+    const events = await eventsOf(owner.ownerId, 'account.disconnected');
+    expect(events.filter((e) => (e.data as { account: { id: string } }).account.id === account.id)).toHaveLength(1);
+    // Nothing may act as it any more.
+    expect(() => credentialsOf(t.secretKey, ended as typeof account)).toThrow(PlatformError);
+  });
+
+  it('a passing failure leaves the account connected', async () => {
+    const account = await connected('threads', 'bad_day');
+    await sandbox.control('POST', '/faults', { platform: 'threads', username: 'bad_day', error: 'transient' });
+    expect(await callAs(account)).toBeNull();
+    expect((await reload(account.id)).status).toBe('connected');
+  });
+});
+
+async function reload(id: string) {
+  const [row] = await t.database.db.select().from(accounts).where(eq(accounts.id, id));
+  if (!row) throw new Error(`no account ${id}`);
+  return row;
+}

@@ -294,3 +294,16 @@ export async function moveAccount(db: Db, scope: Scope, id: string, profileRef: 
     return moved;
   });
 }
+
+/**
+ * What a platform's refusal of a call means for the account itself: a token that ran out
+ * makes it `expired`, revoked access (or a deleted platform account) `disconnected`, each
+ * with its event; other kinds concern only that call. Every caller of an adapter acting
+ * as an account passes its PlatformErrors here, in a transaction of its own or its
+ * caller's.
+ */
+export async function noteAccountFailure(tx: Tx, accountId: string, error: PlatformError): Promise<Account | null> {
+  if (error.kind === 'token_expired') return await endAccountAccess(tx, accountId, 'expired', error.message);
+  if (error.kind === 'access_revoked') return await endAccountAccess(tx, accountId, 'disconnected', error.message);
+  return null;
+}
