@@ -326,6 +326,6 @@ describe('creating a connect link', () => {
     advanceClock(60_000);
     const late = await t.app.inject({ method: 'GET', url: path });
     expect(late.statusCode).toBe(303);
-    expect(late.headers.location).toBe('https://app.example.com/back?status=error&error=expired&state=old');
+    expect(late.headers.location).toBe('https://app.example.com/back?status=error&error=expired&state=old#');
   });
 });

@@ -77,7 +77,8 @@ export type ConnectError = (typeof CONNECT_ERRORS)[number];
 
 /**
  * `redirect_url` with the outcome added to its query (the service's parameters replace
- * any of the same name already there), and `state` when the link was given one.
+ * any of the same name already there), and `state` when the link was given one, ending
+ * in an empty fragment.
  */
 export function outcomeUrl(redirectUrl: string, state: string | null, outcome: Outcome): string {
   const url = new URL(redirectUrl);
@@ -91,5 +92,7 @@ export function outcomeUrl(redirectUrl: string, state: string | null, outcome: O
     params.set('error', outcome.error);
   }
   if (state !== null) params.set('state', state);
-  return url.toString();
+  // Instagram and Threads add `#_` to their redirect to us, and a browser keeps a fragment
+  // across a redirect whose target has none: an empty one ends it here.
+  return `${url.toString()}#`;
 }

@@ -1,0 +1,21 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * The browser tests (`npm run test:browser`): the hosted connect pages walked in a real
+ * headless Chromium (Debian's `chromium` package, at /usr/bin/chromium) driven by
+ * playwright-core. Kept out of `npm test` so the main suite needs no browser.
+ */
+export default defineConfig({
+  test: {
+    include: ['test/browser/**/*.test.ts'],
+    globalSetup: ['test/helpers/global-setup.ts'],
+    // A browser start, a service start and page loads: slower than the API tests.
+    testTimeout: 120_000,
+    hookTimeout: 180_000,
+    // One browser at a time.
+    maxWorkers: 1,
+    // In CI also a JSON report of its own, which .ci/run adds to the main suite's.
+    reporters: process.env.CI ? ['default', 'json'] : ['default'],
+    outputFile: { json: 'test-results-browser.json' },
+  },
+});
