@@ -25,6 +25,7 @@ import { type Resolver, systemResolver } from './outbound/address-policy.ts';
 import type { PlatformSet } from './platforms/index.ts';
 import { sandboxRoutes } from './sandbox/index.ts';
 import { connectPages } from './web/connect-pages.ts';
+import { platformNotices } from './web/platform-notices.ts';
 
 export interface AppOptions {
   config: Config;
@@ -133,6 +134,7 @@ export async function buildApp({
     await app.register(sandboxRoutes({ db: database.db }), { prefix: '/sandbox' });
   }
   await app.register(connectPages({ db: database.db, secretKey, config, platforms }));
+  await app.register(platformNotices({ db: database.db, platforms }));
 
   await app.register(async (v1) => {
     await v1.register(rateLimit, {

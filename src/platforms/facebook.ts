@@ -189,6 +189,12 @@ export function facebookAdapter(options: AdapterOptions, now: () => Date): Platf
       return url.toString();
     },
 
+    parseDeauthorization() {
+      // Its notice names the Facebook user, while the accounts are that user's pages: a
+      // removed app shows as access_revoked on the pages' next call instead.
+      throw unsupported(platform, 'deauthorize notices (pages are accounts, not users)');
+    },
+
     parseCallback(query): AuthorizeCallback {
       const state = str(query.state);
       const code = str(query.code);

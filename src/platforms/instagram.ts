@@ -1,4 +1,5 @@
 /** Instagram API with Instagram Login (professional accounts). Facts: shared/platforms.md. */
+import { metaDeauthorizedUsers } from './deauthorization.ts';
 import { GraphClient, idOf } from './graph.ts';
 import {
   type AdapterOptions,
@@ -136,6 +137,10 @@ export function instagramAdapter(options: AdapterOptions, now: () => Date): Plat
         force_reauth: 'true',
       }).toString();
       return url.toString();
+    },
+
+    parseDeauthorization(notice) {
+      return metaDeauthorizedUsers(platform, notice, options.clientSecret);
     },
 
     parseCallback(query): AuthorizeCallback {

@@ -1,4 +1,5 @@
 /** Threads API (graph.threads.net). Facts: shared/platforms.md. */
+import { metaDeauthorizedUsers } from './deauthorization.ts';
 import { GraphClient, idOf } from './graph.ts';
 import {
   type AdapterOptions,
@@ -198,6 +199,10 @@ export function threadsAdapter(options: AdapterOptions, now: () => Date): Platfo
         state,
       }).toString();
       return url.toString();
+    },
+
+    parseDeauthorization(notice) {
+      return metaDeauthorizedUsers(platform, notice, options.clientSecret);
     },
 
     parseCallback(query): AuthorizeCallback {

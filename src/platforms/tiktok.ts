@@ -3,6 +3,7 @@
  * answers carry `{"data":{...},"error":{"code":"ok"}}`, OAuth answers a flat
  * `{error, error_description}`. Facts: shared/platforms.md.
  */
+import { tiktokDeauthorizedUsers } from './deauthorization.ts';
 import {
   type AdapterOptions,
   callPlatform,
@@ -230,6 +231,14 @@ export function tiktokAdapter(options: AdapterOptions, now: () => Date): Platfor
         response_type: 'code',
       }).toString();
       return url.toString();
+    },
+
+    parseDeauthorization(notice) {
+      return tiktokDeauthorizedUsers(
+        notice,
+        { clientKey: options.clientId, clientSecret: options.clientSecret },
+        now(),
+      );
     },
 
     parseCallback(query): AuthorizeCallback {

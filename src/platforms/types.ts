@@ -145,6 +145,14 @@ export type AuthorizeCallback =
   | { outcome: 'code'; code: string; state: string | null }
   | { outcome: 'denied'; error: string; description: string | null; state: string | null };
 
+/** A request a platform sends to the service (a callback or webhook), as it arrived. */
+export interface PlatformNotice {
+  /** Header names in lower case. */
+  headers: Record<string, string | undefined>;
+  /** The body exactly as sent: signatures cover these bytes. */
+  body: string;
+}
+
 export interface ScopePolicy {
   /** Asked for on the authorize page. */
   requested: readonly string[];
@@ -172,6 +180,12 @@ export interface PlatformAdapter {
 
   authorizeUrl(request: AuthorizeRequest): string;
   parseCallback(query: Record<string, unknown>): AuthorizeCallback;
+  /**
+   * The platform users a "user removed the app" notice names (an empty list for other
+   * notices); an `invalid_request` PlatformError when it is not signed by the platform,
+   * `unsupported` where the platform sends none the service can map to accounts.
+   */
+  parseDeauthorization(notice: PlatformNotice): string[];
   /** Exchanges the code for a token; long-lived where the platform has both kinds. */
   exchangeCode(code: string, redirectUri: string): Promise<TokenSet>;
   refreshToken(tokens: { accessToken: string; refreshToken?: string; platformUserId: string }): Promise<TokenSet>;

@@ -3,7 +3,7 @@
  * credentials for an adapter call, marking it expired or disconnected (with the event),
  * and what the /v1/accounts endpoints do: list, get, disconnect, move to another profile.
  */
-import { and, asc, eq, gt, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, ne, sql } from 'drizzle-orm';
 import { now } from '../../clock.ts';
 import type { Db, Queryable, Tx } from '../../db/connection.ts';
 import { accounts, profiles } from '../../db/schema.ts';
@@ -141,8 +141,9 @@ const TOKENS_DELETED = {
 } as const;
 
 /**
- * Marks a connected account expired (it must be reconnected) or disconnected, and emits
- * `account.expired` / `account.disconnected`; does nothing when it is no longer connected.
+ * Marks a connected account expired (it must be reconnected), or a connected or expired
+ * one disconnected, and emits `account.expired` / `account.disconnected`; does nothing
+ * when it is in neither state.
  */
 export async function endAccountAccess(
   tx: Tx,
@@ -160,7 +161,12 @@ export async function endAccountAccess(
       ...(status === 'disconnected' ? TOKENS_DELETED : {}),
       updatedAt: now(),
     })
-    .where(and(eq(accounts.id, accountId), eq(accounts.status, 'connected')))
+    .where(
+      and(
+        eq(accounts.id, accountId),
+        status === 'disconnected' ? ne(accounts.status, 'disconnected') : eq(accounts.status, 'connected'),
+      ),
+    )
     .returning();
   if (!account) return null;
   await emit(tx, {
@@ -306,4 +312,32 @@ export async function noteAccountFailure(tx: Tx, accountId: string, error: Platf
   if (error.kind === 'token_expired') return await endAccountAccess(tx, accountId, 'expired', error.message);
   if (error.kind === 'access_revoked') return await endAccountAccess(tx, accountId, 'disconnected', error.message);
   return null;
+}
+
+/**
+ * A platform told the service that these users removed the app: every owner's account of
+ * theirs becomes `disconnected` (tokens deleted, `account.disconnected` emitted). Answers
+ * the accounts it disconnected.
+ */
+export async function disconnectPlatformUsers(
+  db: Db,
+  platform: Platform,
+  platformUserIds: string[],
+  reason: string,
+): Promise<Account[]> {
+  if (platformUserIds.length === 0) return [];
+  return await db.transaction(async (tx) => {
+    const found = await tx
+      .select({ id: accounts.id })
+      .from(accounts)
+      .where(and(eq(accounts.platform, platform), inArray(accounts.platformUserId, platformUserIds)))
+      .orderBy(asc(accounts.id))
+      .for('update');
+    const ended: Account[] = [];
+    for (const { id } of found) {
+      const account = await endAccountAccess(tx, id, 'disconnected', reason);
+      if (account) ended.push(account);
+    }
+    return ended;
+  });
 }
