@@ -4,9 +4,9 @@
  * and Allow / Cancel. Allow redirects with a single-use code that expires; Cancel with the
  * platform's `error=access_denied`.
  */
-import { randomBytes } from 'node:crypto';
 import escapeHtml from 'escape-html';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { sendPage } from '../web/html.ts';
 import { ensureUser, issueCode, pagesOf, type Store } from './store.ts';
 
 export interface DialogSpec {
@@ -73,26 +73,16 @@ function parseDialog(spec: DialogSpec, params: Record<string, unknown>): DialogR
   };
 }
 
-function send(reply: FastifyReply, status: number, title: string, body: string): FastifyReply {
-  const nonce = randomBytes(16).toString('base64');
-  return reply
-    .code(status)
-    .header('content-type', 'text/html; charset=utf-8')
-    .header('cache-control', 'no-store')
-    .header(
-      'content-security-policy',
-      `default-src 'none'; style-src 'nonce-${nonce}'; form-action 'self' http: https:; frame-ancestors 'none'; base-uri 'none'`,
-    )
-    .header('x-frame-options', 'DENY')
-    .send(`<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(title)}</title>
-<style nonce="${nonce}">
+const DIALOG_CSS = `
 body{font-family:system-ui,sans-serif;max-width:32rem;margin:2rem auto;padding:0 1rem;color:#1c1e21}
 fieldset{border:1px solid #ccd0d5;border-radius:6px;margin:1rem 0}label{display:block;margin:.4rem 0}
 input[type=text]{width:100%;padding:.5rem;font-size:1rem;box-sizing:border-box}
 button{font-size:1rem;padding:.6rem 1.2rem;margin-right:.5rem}.error{color:#b00020}.note{color:#606770;font-size:.9rem}
-</style></head><body>${body}</body></html>`);
+`;
+
+function send(reply: FastifyReply, status: number, title: string, body: string): FastifyReply {
+  // The decision redirects to whatever app asked: any http(s) place is a form target.
+  return sendPage(reply, { status, title, body, css: DIALOG_CSS, formTargets: ['http:', 'https:'] });
 }
 
 function renderDialog(spec: DialogSpec, request: DialogRequest, action: string, error?: string): string {
