@@ -26,6 +26,7 @@ export const TASK_PAYLOADS = {
   delete_expired_idempotency_keys: Type.Object({}),
   delete_old_webhook_deliveries: Type.Object({}),
   refresh_platform_tokens: Type.Object({}),
+  delete_old_connect_links: Type.Object({}),
 };
 export type TaskName = keyof typeof TASK_PAYLOADS;
 export type TaskPayloads = { [T in TaskName]: Static<(typeof TASK_PAYLOADS)[T]> };

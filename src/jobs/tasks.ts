@@ -4,6 +4,7 @@ import type { Db } from '../db/connection.ts';
 import { deleteExpiredIdempotencyKeys } from '../http/idempotency.ts';
 import type { SendMail } from '../mail.ts';
 import { refreshDueTokens, type TokenRefreshDeps } from '../modules/accounts/token-refresh.ts';
+import { deleteOldConnectLinks } from '../modules/connect/service.ts';
 import { deleteProfileData } from '../modules/profiles/service.ts';
 import { attemptDeliveries, attemptDelivery, type DeliveryDeps } from '../modules/webhooks/attempts.ts';
 import { deleteOldDeliveries } from '../modules/webhooks/deliveries.ts';
@@ -31,6 +32,7 @@ function task<T extends TaskName>(name: T, run: (payload: TaskPayloads[T]) => Pr
 export const CRONTAB = [
   '23 * * * * delete_expired_idempotency_keys',
   '41 * * * * delete_old_webhook_deliveries',
+  '53 * * * * delete_old_connect_links',
   // Every minute: a failed refresh is retried after 30 s at the soonest, and tokens are due
   // at the latest 15 minutes before they expire.
   '* * * * * refresh_platform_tokens',
@@ -51,5 +53,6 @@ export function taskList(deps: TaskDeps): TaskList {
     delete_expired_idempotency_keys: task('delete_expired_idempotency_keys', () => deleteExpiredIdempotencyKeys(db)),
     delete_old_webhook_deliveries: task('delete_old_webhook_deliveries', () => deleteOldDeliveries(db)),
     refresh_platform_tokens: task('refresh_platform_tokens', () => refreshDueTokens(deps)),
+    delete_old_connect_links: task('delete_old_connect_links', () => deleteOldConnectLinks(db)),
   };
 }

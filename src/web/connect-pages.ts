@@ -265,6 +265,10 @@ ${buttons}
           );
         }
         const state = await startAttempt(db, link, platform);
+        if (state === null) {
+          request.log.warn({ link: link.id }, 'connect link has had all its trips; refused another');
+          return problemPage(reply, 429, 'Too many tries with this link', 'Ask whoever sent it for a new link.');
+        }
         const secure = publicBaseUrl(config, request).startsWith('https:');
         reply.setCookie(cookieName(link), `${state}.${token}`, {
           path: '/connect',

@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { advanceClock, resetClock } from '../../src/clock.ts';
-import { connectLinks, connectRedirectOrigins } from '../../src/db/schema.ts';
+import { connectAttempts, connectLinks, connectRedirectOrigins } from '../../src/db/schema.ts';
+import { deleteOldConnectLinks } from '../../src/modules/connect/service.ts';
 import { auth, startTestApp, type TestApp, type TestOwner } from '../helpers/app.ts';
 
 let t: TestApp;
@@ -313,6 +314,36 @@ describe('creating a connect link', () => {
     } finally {
       await live.close();
     }
+  });
+
+  it('refuses a 21st trip with one link, starting nothing', async () => {
+    const res = await post(`/v1/profiles/${profileId}/connect-links`, { redirect_url: 'https://app.example.com/' });
+    const path = new URL(res.json().url).pathname;
+    for (let i = 0; i < 20; i += 1) {
+      expect((await t.app.inject({ method: 'GET', url: `${path}/start/threads` })).statusCode).toBe(303);
+    }
+    const refused = await t.app.inject({ method: 'GET', url: `${path}/start/threads` });
+    expect(refused.statusCode).toBe(429);
+    expect(refused.headers['set-cookie']).toBeUndefined();
+    expect(refused.body).toContain('Too many tries');
+  });
+
+  it('deletes links (and their trips) a day after they expired', async () => {
+    const res = await post(`/v1/profiles/${profileId}/connect-links`, {
+      redirect_url: 'https://app.example.com/',
+      state: 'to-be-deleted',
+    });
+    await t.app.inject({ method: 'GET', url: `${new URL(res.json().url).pathname}/start/threads` });
+    const kept = (await linksOf(owner.ownerId)).length;
+    const trips = (await t.database.db.select().from(connectAttempts)).length;
+    advanceClock(30 * 60_000 + 23 * 60 * 60_000);
+    expect(await deleteOldConnectLinks(t.database.db)).toBe(0);
+    advanceClock(2 * 60 * 60_000);
+    expect(await deleteOldConnectLinks(t.database.db)).toBeGreaterThan(0);
+    const left = await linksOf(owner.ownerId);
+    expect(left.some((l) => l.state === 'to-be-deleted')).toBe(false);
+    expect(left.length).toBeLessThan(kept);
+    expect((await t.database.db.select().from(connectAttempts)).length).toBeLessThan(trips);
   });
 
   it('redirects with expired once the link is 30 minutes old', async () => {

@@ -3,7 +3,7 @@
  * the trips a client makes from the hosted page to a platform and back (attempts).
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { and, asc, count, eq, gt, isNull } from 'drizzle-orm';
+import { and, asc, count, eq, gt, isNull, lt } from 'drizzle-orm';
 import { now } from '../../clock.ts';
 import type { Db, Queryable } from '../../db/connection.ts';
 import { connectAttempts, connectLinks, connectRedirectOrigins, connectSettings } from '../../db/schema.ts';
@@ -211,8 +211,16 @@ export function linkPlatforms(link: ConnectLink, available: readonly Platform[])
   return available.filter((p) => link.platforms === null || link.platforms.includes(p));
 }
 
-/** Starts a trip to `platform`: answers the OAuth state to send (only its hash is kept). */
-export async function startAttempt(db: Db, link: ConnectLink, platform: Platform): Promise<string> {
+/** Trips one link allows: plenty for a person retrying, few enough that nothing piles up. */
+export const MAX_ATTEMPTS_PER_LINK = 20;
+
+/**
+ * Starts a trip to `platform`: answers the OAuth state to send (only its hash is kept),
+ * or null once the link has had its share of trips.
+ */
+export async function startAttempt(db: Db, link: ConnectLink, platform: Platform): Promise<string | null> {
+  const [made] = await db.select({ n: count() }).from(connectAttempts).where(eq(connectAttempts.linkId, link.id));
+  if ((made?.n ?? 0) >= MAX_ATTEMPTS_PER_LINK) return null;
   const state = randomToken();
   await db.insert(connectAttempts).values({
     id: newId('connectAttempt'),
@@ -297,4 +305,16 @@ export async function completeLink(
     if (!used) throw new Error('the locked link was used by someone else');
     return { ok: true, link: used, accountIds };
   });
+}
+
+/** Links are kept a day past their end (for support questions), then deleted with their trips. */
+export const LINK_RETENTION_MS = 24 * 60 * 60_000;
+
+/** The periodic clean-up: answers how many links it deleted. */
+export async function deleteOldConnectLinks(db: Db): Promise<number> {
+  const deleted = await db
+    .delete(connectLinks)
+    .where(lt(connectLinks.expiresAt, new Date(now().getTime() - LINK_RETENTION_MS)))
+    .returning({ id: connectLinks.id });
+  return deleted.length;
 }
