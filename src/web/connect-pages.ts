@@ -84,13 +84,18 @@ function fields(value: unknown): string[] {
   return typeof value === 'string' ? [value] : [];
 }
 
-function redirectTo(reply: FastifyReply, link: ConnectLink, outcome: Outcome): FastifyReply {
+/** Every redirect of the flow: never cached, and never telling the next place where it came from. */
+function seeOther(reply: FastifyReply, location: string): FastifyReply {
   return reply
     .code(303)
     .header('cache-control', 'no-store')
     .header('referrer-policy', 'no-referrer')
-    .header('location', outcomeUrl(link.redirectUrl, link.state, outcome))
+    .header('location', location)
     .send();
+}
+
+function redirectTo(reply: FastifyReply, link: ConnectLink, outcome: Outcome): FastifyReply {
+  return seeOther(reply, outcomeUrl(link.redirectUrl, link.state, outcome));
 }
 
 function fail(reply: FastifyReply, link: ConnectLink, error: ConnectError): FastifyReply {
@@ -281,7 +286,7 @@ ${buttons}
         const target = platforms()
           .adapter(platform)
           .authorizeUrl({ redirectUri: callbackUrl(request, platform), state });
-        return reply.code(303).header('cache-control', 'no-store').header('location', target).send();
+        return seeOther(reply, target);
       },
     );
 
@@ -290,7 +295,8 @@ ${buttons}
       { schema: { hide: true } },
       async (request, reply) => {
         const { platform } = request.params;
-        if (!isPlatform(platform)) return unknownLink(reply);
+        // Only platforms this service can use have trips to come back from.
+        if (!isPlatform(platform) || !platforms().available.includes(platform)) return unknownLink(reply);
         const adapter = platforms().adapter(platform);
         const callback = adapter.parseCallback(request.query as Record<string, unknown>);
         const found = callback.state && TOKEN.test(callback.state) ? await findAttempt(db, callback.state) : undefined;
@@ -322,10 +328,7 @@ ${buttons}
               scopes,
               pages: pages.map((p) => ({ id: p.id, name: p.name, accessToken: p.accessToken })),
             });
-            return reply
-              .code(303)
-              .header('location', `${linkPageUrl(trip.token)}/pages`)
-              .send();
+            return seeOther(reply, `${linkPageUrl(trip.token)}/pages`);
           }
           grants = [{ tokens: { ...tokens, scopes }, profile: await adapter.profile(credentials) }];
         } catch (error) {
@@ -345,7 +348,7 @@ ${buttons}
         if (linkIsOver(link)) return fail(reply, link, 'expired');
         const attempt = await attemptOf(request, link);
         const held = attempt ? heldPages(secretKey, attempt) : null;
-        if (!held) return reply.code(303).header('location', linkPageUrl(token)).send();
+        if (!held) return seeOther(reply, linkPageUrl(token));
         return choosePage(reply, link, token, held.pages, await brandNameOf(db, link.ownerId));
       },
     );
@@ -360,7 +363,7 @@ ${buttons}
         if (linkIsOver(link)) return fail(reply, link, 'expired');
         const attempt = await attemptOf(request, link);
         const held = attempt ? heldPages(secretKey, attempt) : null;
-        if (!attempt || !held) return reply.code(303).header('location', linkPageUrl(token)).send();
+        if (!attempt || !held) return seeOther(reply, linkPageUrl(token));
         const form = (request.body ?? {}) as Record<string, unknown>;
         if (field(form.decision) === 'cancel') return fail(reply, link, 'access_denied');
         const chosen = new Set(fields(form.pages));

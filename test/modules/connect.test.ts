@@ -311,6 +311,10 @@ describe('creating a connect link', () => {
       // Without a list the page offers only what is available.
       const page = await live.app.inject({ method: 'GET', url: new URL((await create()).json().url).pathname });
       expect([...page.body.matchAll(/\/start\/([a-z]+)"/g)].map((m) => m[1])).toEqual(['instagram']);
+      // Nor does a callback for a platform without credentials reach an adapter.
+      const callback = await live.app.inject({ method: 'GET', url: '/connect/callback/threads?code=c&state=s' });
+      expect(callback.statusCode).toBe(404);
+      expect(callback.headers['content-type']).toContain('text/html');
     } finally {
       await live.close();
     }
