@@ -37,7 +37,13 @@ function banner(service: RunningService, cfg: Config): string {
       `  API docs:      ${service.baseUrl}/docs`,
       `  OpenAPI:       ${service.baseUrl}/openapi.json`,
       `  Health check:  ${service.baseUrl}/healthz  (readiness: ${service.baseUrl}/readyz)`,
+      `  Connect pages: ${service.baseUrl}/connect/<token>  (links from POST /v1/profiles/{id}/connect-links, see docs/connect.md)`,
     );
+    if (service.platforms.mode === 'live') {
+      lines.push(
+        `  OAuth redirect URIs to register: ${service.baseUrl}/connect/callback/<platform>; app removal: ${service.baseUrl}/platforms/<platform>/deauthorize`,
+      );
+    }
   }
   lines.push(
     service.platforms.mode === 'sandbox'

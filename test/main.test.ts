@@ -177,6 +177,23 @@ describe('serve on an empty DATA_DIR', () => {
     ]);
     expect((await call<ErrorBody>(base, 'GET', '/v1/profiles')).status).toBe(401);
 
+    // A connect link made through the API opens its page, which sends the client to the
+    // sandbox's permission page with a callback on this service.
+    expect(serve.stdout).toMatch(new RegExp(`^ +Connect pages: +${base}/connect/<token>`, 'm'));
+    await call(base, 'POST', '/v1/connect/redirect-origins', { key, body: { origin: 'http://localhost:3000' } });
+    const link = await call<{ url: string }>(base, 'POST', `/v1/profiles/${profiles.body.data[0]?.id}/connect-links`, {
+      key,
+      body: { redirect_url: 'http://localhost:3000/back' },
+    });
+    expect(link.status).toBe(201);
+    expect(link.body.url.startsWith(`${base}/connect/`)).toBe(true);
+    const page = await call<string>(base, 'GET', link.body.url.slice(base.length));
+    expect(page.status).toBe(200);
+    const start = await fetch(`${link.body.url}/start/instagram`, { redirect: 'manual' });
+    const dialogUrl = new URL(String(start.headers.get('location')));
+    expect(dialogUrl.href.startsWith(`${base}/sandbox/www.instagram.com/oauth/authorize`)).toBe(true);
+    expect(dialogUrl.searchParams.get('redirect_uri')).toBe(`${base}/connect/callback/instagram`);
+
     // Nothing under DATA_DIR holds the key in clear, PostgreSQL's files included. The
     // hash of it is there (in the WAL, flushed at commit): proof the search reads them.
     const clear = await filesContaining(dataDir, key);
