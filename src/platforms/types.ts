@@ -7,6 +7,10 @@
 export const PLATFORMS = ['instagram', 'threads', 'tiktok', 'facebook'] as const;
 export type Platform = (typeof PLATFORMS)[number];
 
+export function isPlatform(value: string): value is Platform {
+  return (PLATFORMS as readonly string[]).includes(value);
+}
+
 /** What an account can be asked to do; each needs some scopes on its platform. */
 export const PLATFORM_ACTIONS = ['read_profile', 'read_comments', 'reply', 'hide', 'read_insights', 'publish'] as const;
 export type PlatformAction = (typeof PLATFORM_ACTIONS)[number];

@@ -6,6 +6,7 @@
  */
 import escapeHtml from 'escape-html';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { field, fields } from '../web/form.ts';
 import { sendPage } from '../web/html.ts';
 import { ensureUser, issueCode, pagesOf, type Store } from './store.ts';
 
@@ -26,16 +27,6 @@ export interface DialogSpec {
 
 const USERNAME = /^[A-Za-z0-9._]{1,30}$/;
 const FACEBOOK_PAGES = 3;
-
-function field(value: unknown): string | null {
-  if (Array.isArray(value)) return field(value[0]);
-  return typeof value === 'string' ? value : null;
-}
-
-function fields(value: unknown): string[] {
-  if (Array.isArray(value)) return value.filter((v): v is string => typeof v === 'string');
-  return typeof value === 'string' ? [value] : [];
-}
 
 interface DialogRequest {
   clientId: string;

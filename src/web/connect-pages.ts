@@ -30,17 +30,19 @@ import {
   LINK_LIFETIME_MS,
   linkIsOver,
   linkPlatforms,
+  type PendingPages,
   startAttempt,
   tokenOpens,
 } from '../modules/connect/service.ts';
 import {
-  PLATFORMS,
+  isPlatform,
   type Platform,
   type PlatformAdapter,
   PlatformError,
   type PlatformSet,
   type TokenSet,
 } from '../platforms/index.ts';
+import { field, fields } from './form.ts';
 import { escapeHtml, sendPage } from './html.ts';
 
 export interface ConnectPageDeps {
@@ -60,10 +62,6 @@ const LABELS: Record<Platform, string> = {
 /** Link tokens and states are 32 random bytes in base64url. */
 const TOKEN = /^[A-Za-z0-9_-]{43}$/;
 
-function isPlatform(value: string): value is Platform {
-  return (PLATFORMS as readonly string[]).includes(value);
-}
-
 function cookieName(link: ConnectLink): string {
   return `sb_connect_${link.id}`;
 }
@@ -72,16 +70,6 @@ function sameText(a: string, b: string): boolean {
   const x = Buffer.from(a);
   const y = Buffer.from(b);
   return x.length === y.length && timingSafeEqual(x, y);
-}
-
-function field(value: unknown): string | null {
-  if (Array.isArray(value)) return field(value[0]);
-  return typeof value === 'string' ? value : null;
-}
-
-function fields(value: unknown): string[] {
-  if (Array.isArray(value)) return value.filter((v): v is string => typeof v === 'string');
-  return typeof value === 'string' ? [value] : [];
 }
 
 /** Every redirect of the flow: never cached, and never telling the next place where it came from. */
@@ -125,6 +113,11 @@ export function connectPages({ db, secretKey, config, platforms }: ConnectPageDe
     `${publicBaseUrl(config, request)}/connect/callback/${platform}`;
   const linkPageUrl = (token: string) => `/connect/${token}`;
 
+  /** The link a token in a path opens; undefined for a malformed token or one no link has. */
+  async function linkOf(token: string): Promise<ConnectLink | undefined> {
+    return TOKEN.test(token) ? await findLink(db, token) : undefined;
+  }
+
   /** The trip this browser is on for `link`, from its cookie, or null. */
   function tripOf(request: FastifyRequest, link: ConnectLink): { state: string; token: string } | null {
     const value = request.cookies[cookieName(link)];
@@ -133,11 +126,16 @@ export function connectPages({ db, secretKey, config, platforms }: ConnectPageDe
     return { state, token };
   }
 
-  async function attemptOf(request: FastifyRequest, link: ConnectLink): Promise<ConnectAttempt | null> {
+  /** This browser's trip on `link` with the pages it left to choose from, or null. */
+  async function pendingChoice(
+    request: FastifyRequest,
+    link: ConnectLink,
+  ): Promise<{ attempt: ConnectAttempt; held: PendingPages } | null> {
     const trip = tripOf(request, link);
-    if (!trip) return null;
-    const found = await findAttempt(db, trip.state);
-    return found && found.link.id === link.id ? found.attempt : null;
+    const found = trip ? await findAttempt(db, trip.state) : undefined;
+    if (!found || found.link.id !== link.id) return null;
+    const held = heldPages(secretKey, found.attempt);
+    return held ? { attempt: found.attempt, held } : null;
   }
 
   async function finish(
@@ -226,7 +224,7 @@ ${options}
 
     app.get<{ Params: { token: string } }>('/connect/:token', { schema: { hide: true } }, async (request, reply) => {
       const { token } = request.params;
-      const link = TOKEN.test(token) ? await findLink(db, token) : undefined;
+      const link = await linkOf(token);
       if (!link) return unknownLink(reply);
       if (linkIsOver(link)) return fail(reply, link, 'expired');
       const brand = await brandNameOf(db, link.ownerId);
@@ -247,7 +245,7 @@ ${options}
 <ul class="buttons">
 ${buttons}
 </ul>
-<p class="muted">This link works once and for ${Math.min(minutes, LINK_LIFETIME_MS / 60_000)} more minutes at most.</p>
+<p class="muted">This link works once and for ${minutes} more minutes at most.</p>
 </main>`,
       });
     });
@@ -257,7 +255,7 @@ ${buttons}
       { schema: { hide: true } },
       async (request, reply) => {
         const { token, platform } = request.params;
-        const link = TOKEN.test(token) ? await findLink(db, token) : undefined;
+        const link = await linkOf(token);
         if (!link) return unknownLink(reply);
         if (linkIsOver(link)) return fail(reply, link, 'expired');
         if (!isPlatform(platform) || !linkPlatforms(link, platforms().available).includes(platform)) {
@@ -343,13 +341,12 @@ ${buttons}
       { schema: { hide: true } },
       async (request, reply) => {
         const { token } = request.params;
-        const link = TOKEN.test(token) ? await findLink(db, token) : undefined;
+        const link = await linkOf(token);
         if (!link) return unknownLink(reply);
         if (linkIsOver(link)) return fail(reply, link, 'expired');
-        const attempt = await attemptOf(request, link);
-        const held = attempt ? heldPages(secretKey, attempt) : null;
-        if (!held) return seeOther(reply, linkPageUrl(token));
-        return choosePage(reply, link, token, held.pages, await brandNameOf(db, link.ownerId));
+        const pending = await pendingChoice(request, link);
+        if (!pending) return seeOther(reply, linkPageUrl(token));
+        return choosePage(reply, link, token, pending.held.pages, await brandNameOf(db, link.ownerId));
       },
     );
 
@@ -358,12 +355,12 @@ ${buttons}
       { schema: { hide: true } },
       async (request, reply) => {
         const { token } = request.params;
-        const link = TOKEN.test(token) ? await findLink(db, token) : undefined;
+        const link = await linkOf(token);
         if (!link) return unknownLink(reply);
         if (linkIsOver(link)) return fail(reply, link, 'expired');
-        const attempt = await attemptOf(request, link);
-        const held = attempt ? heldPages(secretKey, attempt) : null;
-        if (!attempt || !held) return seeOther(reply, linkPageUrl(token));
+        const pending = await pendingChoice(request, link);
+        if (!pending) return seeOther(reply, linkPageUrl(token));
+        const { attempt, held } = pending;
         const form = (request.body ?? {}) as Record<string, unknown>;
         if (field(form.decision) === 'cancel') return fail(reply, link, 'access_denied');
         const chosen = new Set(fields(form.pages));

@@ -28,11 +28,17 @@ label{display:flex;gap:.75rem;align-items:center;min-height:2.75rem;overflow-wra
 input[type=checkbox]{width:1.25rem;height:1.25rem;flex:none}
 `;
 
-function styleHash(css: string): string {
-  return `'sha256-${createHash('sha256').update(css).digest('base64')}'`;
-}
+/** CSP source of each stylesheet, computed once: the stylesheets are constants. */
+const styleHashes = new Map<string, string>();
 
-const BASE_CSS_HASH = styleHash(BASE_CSS);
+function styleHash(css: string): string {
+  let source = styleHashes.get(css);
+  if (source === undefined) {
+    source = `'sha256-${createHash('sha256').update(css).digest('base64')}'`;
+    styleHashes.set(css, source);
+  }
+  return source;
+}
 
 export interface PageOptions {
   status: number;
@@ -51,7 +57,7 @@ export interface PageOptions {
 
 export function sendPage(reply: FastifyReply, options: PageOptions): FastifyReply {
   const css = options.css ?? BASE_CSS;
-  const hash = options.css === undefined ? BASE_CSS_HASH : styleHash(css);
+  const hash = styleHash(css);
   const formAction = ["'self'", ...(options.formTargets ?? [])].join(' ');
   return reply
     .code(options.status)

@@ -8,7 +8,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { Db } from '../db/connection.ts';
 import { ApiError } from '../http/errors.ts';
 import { disconnectPlatformUsers } from '../modules/accounts/service.ts';
-import { PLATFORMS, type Platform, PlatformError, type PlatformSet } from '../platforms/index.ts';
+import { isPlatform, PlatformError, type PlatformSet } from '../platforms/index.ts';
 
 export function platformNotices({ db, platforms }: { db: Db; platforms: () => PlatformSet }): FastifyPluginAsync {
   return async (app) => {
@@ -21,7 +21,7 @@ export function platformNotices({ db, platforms }: { db: Db; platforms: () => Pl
       { schema: { hide: true } },
       async (request, reply) => {
         const { platform } = request.params;
-        if (!(PLATFORMS as readonly string[]).includes(platform)) {
+        if (!isPlatform(platform)) {
           throw new ApiError(404, 'not_found', `No platform ${JSON.stringify(platform)}.`);
         }
         const headers = Object.fromEntries(
@@ -30,7 +30,7 @@ export function platformNotices({ db, platforms }: { db: Db; platforms: () => Pl
         let users: string[];
         try {
           users = platforms()
-            .adapter(platform as Platform)
+            .adapter(platform)
             .parseDeauthorization({ headers, body: typeof request.body === 'string' ? request.body : '' });
         } catch (error) {
           if (!(error instanceof PlatformError)) throw error;
@@ -38,12 +38,7 @@ export function platformNotices({ db, platforms }: { db: Db; platforms: () => Pl
           const status = error.kind === 'unsupported' ? 404 : 400;
           throw new ApiError(status, 'invalid_notice', error.message);
         }
-        const ended = await disconnectPlatformUsers(
-          db,
-          platform as Platform,
-          users,
-          `${platform}: the user removed the app`,
-        );
+        const ended = await disconnectPlatformUsers(db, platform, users, `${platform}: the user removed the app`);
         request.log.info(
           { platform, platform_users: users.length, accounts: ended.map((a) => a.id) },
           'platform reported an app removal; accounts disconnected',

@@ -57,12 +57,7 @@ async function startTrip(linkPath: string, platform: Platform) {
   return { dialog: String(start.headers.location), cookie: cookieOf(start.headers['set-cookie']) };
 }
 
-async function callback(redirect: URL, cookie: string): Promise<Walk> {
-  const res = await t.app.inject({
-    method: 'GET',
-    url: `${redirect.pathname}${redirect.search}`,
-    headers: cookie ? { cookie } : {},
-  });
+function walked(res: { statusCode: number; headers: Record<string, unknown>; body: string }, cookie: string): Walk {
   const location = res.headers.location;
   return {
     status: res.statusCode,
@@ -70,6 +65,15 @@ async function callback(redirect: URL, cookie: string): Promise<Walk> {
     body: res.body,
     cookie,
   };
+}
+
+async function callback(redirect: URL, cookie: string): Promise<Walk> {
+  const res = await t.app.inject({
+    method: 'GET',
+    url: `${redirect.pathname}${redirect.search}`,
+    headers: cookie ? { cookie } : {},
+  });
+  return walked(res, cookie);
 }
 
 async function walk(linkPath: string, platform: Platform, choice: DialogChoice): Promise<Walk> {
@@ -84,13 +88,7 @@ async function choosePages(linkPath: string, cookie: string, form: string): Prom
     headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' },
     payload: form,
   });
-  const location = res.headers.location;
-  return {
-    status: res.statusCode,
-    location: typeof location === 'string' ? new URL(location, 'http://localhost') : null,
-    body: res.body,
-    cookie,
-  };
+  return walked(res, cookie);
 }
 
 async function accountsOf(ownerId: string) {

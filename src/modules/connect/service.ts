@@ -2,7 +2,7 @@
  * Connect links: the owner's redirect origins and brand name, the single-use links, and
  * the trips a client makes from the hosted page to a platform and back (attempts).
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { and, asc, count, eq, gt, isNull, lt } from 'drizzle-orm';
 import { now } from '../../clock.ts';
 import type { Db, Queryable } from '../../db/connection.ts';
@@ -14,6 +14,8 @@ import { looksLikeId, newId } from '../../ids.ts';
 import type { Platform } from '../../platforms/index.ts';
 import { decrypt, encrypt } from '../../secrets.ts';
 import { type AccountGrant, connectAccounts } from '../accounts/connect-accounts.ts';
+// Link tokens and OAuth states are bearer secrets like API keys, kept as the same one-shot hash.
+import { hashKey as sha256 } from '../api-keys/key-material.ts';
 import { getOwner } from '../owners/service.ts';
 import { findProfile, getProfile } from '../profiles/service.ts';
 import { type ConnectError, normaliseOrigin, redirectUrlOrigin } from './redirect-url.ts';
@@ -24,10 +26,6 @@ export const MAX_REDIRECT_ORIGINS = 50;
 export type ConnectLink = typeof connectLinks.$inferSelect;
 export type ConnectAttempt = typeof connectAttempts.$inferSelect;
 type RedirectOrigin = typeof connectRedirectOrigins.$inferSelect;
-
-function sha256(value: string): string {
-  return createHash('sha256').update(value).digest('hex');
-}
 
 /** 256 random bits, URL-safe: link tokens and OAuth states cannot be guessed. */
 function randomToken(): string {
@@ -300,9 +298,9 @@ export async function completeLink(
       .set({ usedAt: now(), accountIds })
       .where(and(eq(connectLinks.id, link.id), isNull(connectLinks.usedAt)))
       .returning();
+    if (!used) throw new Error('the locked link was used by someone else');
     // Tokens of a finished link are of no more use to anyone.
     await tx.update(connectAttempts).set({ grantSealed: null }).where(eq(connectAttempts.linkId, link.id));
-    if (!used) throw new Error('the locked link was used by someone else');
     return { ok: true, link: used, accountIds };
   });
 }
