@@ -13,6 +13,12 @@ import {
 } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull();
+/** The owner a row belongs to; deleting the owner deletes it. (`owners` is declared below, read lazily.) */
+const ownerId = () =>
+  text('owner_id')
+    .notNull()
+    .references(() => owners.id, { onDelete: 'cascade' });
 
 export const owners = pgTable('owners', {
   id: text('id').primaryKey(),
@@ -27,14 +33,12 @@ export const profiles = pgTable(
   'profiles',
   {
     id: text('id').primaryKey(),
-    ownerId: text('owner_id')
-      .notNull()
-      .references(() => owners.id, { onDelete: 'cascade' }),
+    ownerId: ownerId(),
     name: text('name').notNull(),
     externalId: text('external_id'),
     isDefault: boolean('is_default').notNull().default(false),
     createdAt: createdAt(),
-    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull(),
+    updatedAt: updatedAt(),
     /** Set when deletion is requested: from then on the profile is gone for every caller. */
     deletedAt: timestamp('deleted_at', { withTimezone: true, mode: 'date' }),
   },
@@ -51,9 +55,7 @@ export const apiKeys = pgTable(
   'api_keys',
   {
     id: text('id').primaryKey(),
-    ownerId: text('owner_id')
-      .notNull()
-      .references(() => owners.id, { onDelete: 'cascade' }),
+    ownerId: ownerId(),
     /** Null for an owner key. */
     profileId: text('profile_id').references(() => profiles.id, { onDelete: 'cascade' }),
     name: text('name'),
@@ -74,9 +76,7 @@ export const events = pgTable(
   'events',
   {
     id: uuid('id').primaryKey(),
-    ownerId: text('owner_id')
-      .notNull()
-      .references(() => owners.id, { onDelete: 'cascade' }),
+    ownerId: ownerId(),
     profileId: text('profile_id'),
     type: text('type').notNull(),
     data: jsonb('data').notNull(),
@@ -113,9 +113,7 @@ export const webhookEndpoints = pgTable(
   'webhook_endpoints',
   {
     id: text('id').primaryKey(),
-    ownerId: text('owner_id')
-      .notNull()
-      .references(() => owners.id, { onDelete: 'cascade' }),
+    ownerId: ownerId(),
     /** Bound: only this profile's events. Null: every profile's. */
     profileId: text('profile_id').references(() => profiles.id, { onDelete: 'cascade' }),
     url: text('url').notNull(),
@@ -131,7 +129,7 @@ export const webhookEndpoints = pgTable(
     /** Why the service made the endpoint inactive (null when the owner did, or when active). */
     disabledReason: text('disabled_reason'),
     createdAt: createdAt(),
-    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull(),
+    updatedAt: updatedAt(),
   },
   (t) => [index('webhook_endpoints_owner_idx').on(t.ownerId, t.id)],
 );
@@ -141,9 +139,7 @@ export const webhookDeliveries = pgTable(
   'webhook_deliveries',
   {
     id: uuid('id').primaryKey(),
-    ownerId: text('owner_id')
-      .notNull()
-      .references(() => owners.id, { onDelete: 'cascade' }),
+    ownerId: ownerId(),
     endpointId: text('endpoint_id')
       .notNull()
       .references(() => webhookEndpoints.id, { onDelete: 'cascade' }),
@@ -155,7 +151,7 @@ export const webhookDeliveries = pgTable(
     attemptCount: integer('attempt_count').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
-    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     index('webhook_deliveries_history_idx').on(t.endpointId, t.createdAt, t.id),
@@ -201,9 +197,7 @@ export const accounts = pgTable(
   'accounts',
   {
     id: text('id').primaryKey(),
-    ownerId: text('owner_id')
-      .notNull()
-      .references(() => owners.id, { onDelete: 'cascade' }),
+    ownerId: ownerId(),
     profileId: text('profile_id')
       .notNull()
       .references(() => profiles.id, { onDelete: 'cascade' }),
@@ -229,7 +223,7 @@ export const accounts = pgTable(
     lastRefreshError: text('last_refresh_error'),
     connectedAt: timestamp('connected_at', { withTimezone: true, mode: 'date' }).notNull(),
     createdAt: createdAt(),
-    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('accounts_owner_platform_user_key').on(t.ownerId, t.platform, t.platformUserId),
@@ -243,9 +237,7 @@ export const connectRedirectOrigins = pgTable(
   'connect_redirect_origins',
   {
     id: text('id').primaryKey(),
-    ownerId: text('owner_id')
-      .notNull()
-      .references(() => owners.id, { onDelete: 'cascade' }),
+    ownerId: ownerId(),
     /** Normalised as the URL standard's origin: `https://app.example.com`, `http://localhost:3000`. */
     origin: text('origin').notNull(),
     createdAt: createdAt(),
@@ -260,7 +252,7 @@ export const connectSettings = pgTable('connect_settings', {
     .references(() => owners.id, { onDelete: 'cascade' }),
   /** Null: the owner's name. */
   brandName: text('brand_name'),
-  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull(),
+  updatedAt: updatedAt(),
 });
 
 /** A single-use link to the hosted connect page. Only the token's hash is stored. */
@@ -268,9 +260,7 @@ export const connectLinks = pgTable(
   'connect_links',
   {
     id: text('id').primaryKey(),
-    ownerId: text('owner_id')
-      .notNull()
-      .references(() => owners.id, { onDelete: 'cascade' }),
+    ownerId: ownerId(),
     profileId: text('profile_id')
       .notNull()
       .references(() => profiles.id, { onDelete: 'cascade' }),
@@ -324,14 +314,12 @@ export const posts = pgTable(
   'posts',
   {
     id: text('id').primaryKey(),
-    ownerId: text('owner_id')
-      .notNull()
-      .references(() => owners.id, { onDelete: 'cascade' }),
+    ownerId: ownerId(),
     profileId: text('profile_id')
       .notNull()
       .references(() => profiles.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
-    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull(),
+    updatedAt: updatedAt(),
   },
   (t) => [index('posts_profile_idx').on(t.ownerId, t.profileId, t.id)],
 );
@@ -349,7 +337,7 @@ export const postTargets = pgTable(
     /** scheduled and publishing are waiting; published and failed are done. */
     status: text('status').notNull(),
     createdAt: createdAt(),
-    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull(),
+    updatedAt: updatedAt(),
   },
   (t) => [index('post_targets_waiting_idx').on(t.accountId).where(sql`${t.status} in ('scheduled', 'publishing')`)],
 );
