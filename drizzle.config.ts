@@ -2,6 +2,7 @@ import { defineConfig } from 'drizzle-kit';
 
 export default defineConfig({
   dialect: 'postgresql',
-  schema: ['./src/db/schema.ts', './src/sandbox/schema.ts'],
+  // Each module owns its tables (src/modules/<name>/tables.ts); http/ and jobs/ keep the shared mechanisms' own.
+  schema: ['./src/modules/*/tables.ts', './src/http/tables.ts', './src/jobs/tables.ts', './src/sandbox/schema.ts'],
   out: './src/db/migrations',
 });

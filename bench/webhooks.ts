@@ -57,11 +57,11 @@ import pg from 'pg';
 import { Agent, request } from 'undici';
 import { loadConfig } from '../src/config.ts';
 import type { Db } from '../src/db/connection.ts';
-import * as schema from '../src/db/schema.ts';
-import { owners } from '../src/db/schema.ts';
-import { emit } from '../src/modules/events/service.ts';
+import { emit } from '../src/modules/events/index.ts';
+import { owners } from '../src/modules/owners/tables.ts';
 import { USER_AGENT } from '../src/modules/webhooks/attempts.ts';
-import { signatureHeader } from '../src/modules/webhooks/signature.ts';
+import { installModules } from '../src/modules.ts';
+import { signatureHeader } from '../src/webhook-signature.ts';
 import { machineCpu, postgresCpu, processCpu } from './cpu.ts';
 import { type BenchContext, runBench } from './harness.ts';
 import { type Arrival, type DumpSummary, parseDump, Receiver } from './receiver.ts';
@@ -565,7 +565,9 @@ interface Run {
 async function fanOut(ctx: Context, run: Run): Promise<FanOutResult> {
   const { receiver, pool, ownerId, s, pids, dataDir } = ctx;
   const { label, events: count } = run;
-  const db = drizzle(pool, { schema });
+  // This process writes the events itself: their fan-out is the webhooks module's subscriber.
+  installModules();
+  const db = drizzle(pool);
   const expected = count * s.endpoints;
   await receiver.reset(false);
   if (s.pgStatements && run.statistics) await pool.query('select pg_stat_statements_reset()');
@@ -844,7 +846,7 @@ process.exitCode = await runBench({
     // Added last, so it ends first: before the server stops its PostgreSQL.
     atEnd(() => pool.end().catch(() => {}));
     if (s.pgStatements) await pool.query('create extension if not exists pg_stat_statements');
-    const ownerRows = await drizzle(pool, { schema }).select({ id: owners.id }).from(owners);
+    const ownerRows = await drizzle(pool).select({ id: owners.id }).from(owners);
     const ownerId = ownerRows[0]?.id;
     if (ownerRows.length !== 1 || ownerId === undefined) {
       throw new BenchError(`expected the first owner only, found ${ownerRows.length} owners`);

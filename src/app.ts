@@ -16,11 +16,12 @@ import { installIdempotency } from './http/idempotency.ts';
 import { installMetrics } from './http/metrics.ts';
 import { errorResponses, NoQuery } from './http/schemas.ts';
 import { makeValidatorCompiler } from './http/validation.ts';
-import { accountRoutes } from './modules/accounts/routes.ts';
-import { apiKeyRoutes } from './modules/api-keys/routes.ts';
-import { connectRoutes } from './modules/connect/routes.ts';
-import { profileRoutes } from './modules/profiles/routes.ts';
-import { webhookRoutes } from './modules/webhooks/routes.ts';
+import { accountRoutes } from './modules/accounts/index.ts';
+import { apiKeyRoutes, findPrincipal } from './modules/api-keys/index.ts';
+import { connectRoutes } from './modules/connect/index.ts';
+import { findProfile, profileRoutes } from './modules/profiles/index.ts';
+import { webhookRoutes } from './modules/webhooks/index.ts';
+import { installModules } from './modules.ts';
 import { type Resolver, systemResolver } from './outbound/address-policy.ts';
 import type { PlatformSet } from './platforms/index.ts';
 import { sandboxRoutes } from './sandbox/index.ts';
@@ -55,6 +56,7 @@ export async function buildApp({
   log,
   platforms,
 }: AppOptions): Promise<FastifyInstance> {
+  installModules();
   const app = Fastify({
     ...(log ? { loggerInstance: log as FastifyBaseLogger } : { logger: false }),
     bodyLimit: config.bodyLimitBytes,
@@ -161,7 +163,13 @@ export async function buildApp({
     });
     // Before authentication, so floods of wrong keys are limited too and never reach the database.
     v1.addHook('onRequest', v1.rateLimit());
-    v1.addHook('onRequest', authenticate(database.db));
+    v1.addHook(
+      'onRequest',
+      authenticate({
+        findKey: (keyHash) => findPrincipal(database.db, keyHash),
+        findProfileId: async (ownerId, ref) => (await findProfile(database.db, ownerId, ref))?.id,
+      }),
+    );
     installIdempotency(v1, database.db);
     await v1.register(profileRoutes(database.db));
     await v1.register(apiKeyRoutes(database.db));

@@ -3,4 +3,4 @@
  * receiver needs. It pulls in nothing of the service itself, only node:crypto.
  * See docs/webhooks.md.
  */
-export { type VerifyOptions, verifyWebhook } from './modules/webhooks/signature.ts';
+export { type VerifyOptions, verifyWebhook } from './webhook-signature.ts';

@@ -8,9 +8,9 @@ import { type Config, ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/connection.ts';
 import { runMigrations } from './db/migrate.ts';
 import { EmailText, NameText } from './http/schemas.ts';
-import { createKey, deleteKey, listOwnerKeys } from './modules/api-keys/service.ts';
-import { createOwner, listOwners, ownerExists } from './modules/owners/service.ts';
-import { findProfile } from './modules/profiles/service.ts';
+import { createKey, deleteKey, listOwnerKeys } from './modules/api-keys/index.ts';
+import { createOwner, listOwners, ownerExists } from './modules/owners/index.ts';
+import { findProfile } from './modules/profiles/index.ts';
 import { buildSandboxApp } from './sandbox/server.ts';
 import { type Roles, type RunningService, startService } from './service.ts';
 

@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, hash, randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 
@@ -46,4 +46,13 @@ export function decrypt(key: Buffer, sealed: string): string {
   const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url'));
   decipher.setAuthTag(Buffer.from(tag, 'base64url'));
   return Buffer.concat([decipher.update(Buffer.from(data, 'base64url')), decipher.final()]).toString('utf8');
+}
+
+/**
+ * SHA-256 in hex, for bearer secrets of 256 random bits (API keys, connect link tokens, OAuth
+ * states): only this is stored. They are too long to guess, so a salt adds nothing. One-shot
+ * hash: no Hash object per call, which shows on the per-request path.
+ */
+export function sha256Hex(text: string): string {
+  return hash('sha256', text, 'hex');
 }

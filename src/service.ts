@@ -10,7 +10,7 @@ import { ApiError } from './http/errors.ts';
 import { listenForChanges } from './http/read-cache.ts';
 import { startWorker } from './jobs/worker.ts';
 import { createMailer } from './mail.ts';
-import { type CreatedOwner, createFirstOwnerIfNone } from './modules/owners/service.ts';
+import { type CreatedOwner, createFirstOwnerIfNone } from './modules/owners/index.ts';
 import { systemResolver } from './outbound/address-policy.ts';
 import { createOutboundAgent } from './outbound/http-client.ts';
 import { createPlatforms, type PlatformSet } from './platforms/index.ts';

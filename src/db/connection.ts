@@ -2,9 +2,8 @@ import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import type { Config } from '../config.ts';
 import { startEmbeddedPostgres } from './embedded.ts';
-import * as schema from './schema.ts';
 
-export type Db = NodePgDatabase<typeof schema>;
+export type Db = NodePgDatabase;
 /** A transaction handle: what `db.transaction` passes to its callback. */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 /** Either the database or a transaction: what a service function that only reads or writes in the caller's transaction takes. */
@@ -38,7 +37,7 @@ export async function openDatabase(config: Config, log: (message: string) => voi
   return {
     url,
     pool,
-    db: drizzle(pool, { schema }),
+    db: drizzle(pool),
     embedded: embedded !== undefined,
     close: async () => {
       await pool.end().catch(() => {});

@@ -1,8 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Db } from '../db/connection.ts';
-import { hashKey } from '../modules/api-keys/key-material.ts';
-import { findPrincipal, type KeyPrincipal } from '../modules/api-keys/service.ts';
-import { findProfile } from '../modules/profiles/service.ts';
+import { sha256Hex } from '../secrets.ts';
 import { errors } from './errors.ts';
 import { cachedRead } from './read-cache.ts';
 import type { Scope } from './scope.ts';
@@ -20,19 +17,38 @@ declare module 'fastify' {
 
 const BEARER = /^Bearer[ \t]+([\x21-\x7e]+)[ \t]*$/i;
 
-async function principalFor(db: Db, keyHash: string): Promise<KeyPrincipal | null> {
+/** Who an API key belongs to. */
+export interface KeyPrincipal {
+  keyId: string;
+  ownerId: string;
+  /** The profile a profile key is locked to; null for an owner key. */
+  profileId: string | null;
+}
+
+/**
+ * What authentication asks of the modules that own keys and profiles (handed in by the app, so
+ * this layer depends on no module).
+ */
+export interface Principals {
+  /** The key whose SHA-256 (hex) this is. */
+  findKey(keyHash: string): Promise<KeyPrincipal | undefined>;
+  /** The id of the owner's live profile that `ref` (an id or an external_id) names. */
+  findProfileId(ownerId: string, ref: string): Promise<string | undefined>;
+}
+
+async function principalFor(principals: Principals, keyHash: string): Promise<KeyPrincipal | null> {
   return await cachedRead(
     `key:${keyHash}`,
-    async () => (await findPrincipal(db, keyHash)) ?? null,
+    async () => (await principals.findKey(keyHash)) ?? null,
     // Unknown keys are not kept: a guesser's keys would only fill the cache.
     (principal) => principal !== null,
   );
 }
 
-async function profileIdFor(db: Db, ownerId: string, ref: string): Promise<string | null> {
+async function profileIdFor(principals: Principals, ownerId: string, ref: string): Promise<string | null> {
   return await cachedRead(
     `profile-ref:${ownerId}:${ref}`,
-    async () => (await findProfile(db, ownerId, ref))?.id ?? null,
+    async () => (await principals.findProfileId(ownerId, ref)) ?? null,
     (id) => id !== null,
   );
 }
@@ -47,17 +63,17 @@ export function bearerKeyHash(request: FastifyRequest): string | null {
   let hash = keyHashes.get(request);
   if (hash === undefined) {
     const key = BEARER.exec(request.headers.authorization ?? '')?.[1];
-    hash = key ? hashKey(key) : null;
+    hash = key ? sha256Hex(key) : null;
     keyHashes.set(request, hash);
   }
   return hash;
 }
 
 /** Resolves the caller's scope from the API key and the Service-Profile header. */
-export async function resolveScope(db: Db, request: FastifyRequest): Promise<Scope> {
+export async function resolveScope(principals: Principals, request: FastifyRequest): Promise<Scope> {
   const keyHash = bearerKeyHash(request);
   if (!keyHash) throw errors.unauthorized();
-  const principal = await principalFor(db, keyHash);
+  const principal = await principalFor(principals, keyHash);
   if (!principal) throw errors.unauthorized();
 
   const header = request.headers['service-profile'];
@@ -66,11 +82,11 @@ export async function resolveScope(db: Db, request: FastifyRequest): Promise<Sco
   if (principal.profileId !== null) {
     if (ref !== undefined && ref !== principal.profileId) {
       // A profile key may also name its own profile by external_id.
-      const named = await profileIdFor(db, principal.ownerId, ref);
+      const named = await profileIdFor(principals, principal.ownerId, ref);
       if (named !== principal.profileId) throw errors.profileMismatch();
     }
   } else if (ref !== undefined) {
-    profileId = await profileIdFor(db, principal.ownerId, ref);
+    profileId = await profileIdFor(principals, principal.ownerId, ref);
     if (profileId === null) throw errors.profileNotFound(ref);
   }
   return {
@@ -82,9 +98,9 @@ export async function resolveScope(db: Db, request: FastifyRequest): Promise<Sco
 }
 
 /** The onRequest hook of every /v1 route. */
-export function authenticate(db: Db) {
+export function authenticate(principals: Principals) {
   return async (request: FastifyRequest, _reply: FastifyReply): Promise<void> => {
-    request.scope = await resolveScope(db, request);
+    request.scope = await resolveScope(principals, request);
     if (request.routeOptions.config.ownerOnly && request.scope.keyKind !== 'owner') {
       throw errors.ownerKeyRequired();
     }

@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
-import { and, eq, lt, sql } from 'drizzle-orm';
+import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { FastifyInstance, onSendAsyncHookHandler, preHandlerAsyncHookHandler } from 'fastify';
 import { now } from '../clock.ts';
-import type { Db } from '../db/connection.ts';
-import { idempotencyKeys } from '../db/schema.ts';
+import type { Db, Queryable } from '../db/connection.ts';
 import { ApiError, errors } from './errors.ts';
+import { idempotencyKeys } from './tables.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -143,4 +143,10 @@ export async function deleteExpiredIdempotencyKeys(db: Db): Promise<number> {
     .where(lt(idempotencyKeys.createdAt, cutoff))
     .returning({ key: idempotencyKeys.key });
   return deleted.length;
+}
+
+/** Forgets the answers kept for these API keys (the api-keys module calls it when it deletes keys). */
+export async function forgetIdempotentAnswers(db: Queryable, apiKeyIds: readonly string[]): Promise<void> {
+  if (apiKeyIds.length === 0) return;
+  await db.delete(idempotencyKeys).where(inArray(idempotencyKeys.apiKeyId, [...apiKeyIds]));
 }

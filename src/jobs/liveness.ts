@@ -4,7 +4,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { WorkerEvents } from 'graphile-worker';
 import pg from 'pg';
 import type { Db } from '../db/connection.ts';
-import { workerProcesses } from '../db/schema.ts';
+import { workerProcesses } from './tables.ts';
 
 /**
  * graphile-worker unlocks the jobs of a worker that died only after 4 hours. A webhook

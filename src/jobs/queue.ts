@@ -1,51 +1,94 @@
-import { sql } from 'drizzle-orm';
-import { type Static, Type } from 'typebox';
+import { type SQL, sql } from 'drizzle-orm';
+import { type Static, type TObject, Type } from 'typebox';
 import type { Tx } from '../db/connection.ts';
 
 /**
- * Every background task and the schema of its payload; the worker checks payloads against
- * these before running a task (src/jobs/tasks.ts implements each one).
+ * Every background task: the schema of its payload and, for periodic ones, its schedule. The
+ * worker checks payloads against these before running a task (src/jobs/tasks.ts runs each one),
+ * and jobs are added only through `enqueue` or `jobSql` below, typed by these payloads.
  */
+
 /** A delivery id: a UUID (anything else would fail the job's query on every retry). */
 const DeliveryId = Type.String({
   pattern: '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$',
 });
 
-export const TASK_PAYLOADS = {
-  delete_profile: Type.Object({ profile_id: Type.String() }),
+interface TaskSpec {
+  payload: TObject;
+  /** graphile-worker crontab schedule (minute hour day month weekday) of a periodic task. */
+  schedule?: string;
+}
+
+export const TASKS = {
+  delete_profile: { payload: Type.Object({ profile_id: Type.String() }) },
   // Attempts these deliveries, each of which has had `attempts_made` attempts so far: all of an
   // event's deliveries at once (the fan-out), or one (a retry, a resend, a test).
-  deliver_webhooks: Type.Object({
-    delivery_ids: Type.Array(DeliveryId, { minItems: 1, maxItems: 100 }),
-    attempts_made: Type.Integer({ minimum: 0 }),
-  }),
-  // Queued by versions before deliver_webhooks; still run, so an upgrade loses no delivery.
-  deliver_webhook: Type.Object({ delivery_id: DeliveryId }),
-  notify_webhook_disabled: Type.Object({ endpoint_id: Type.String(), last_error: Type.String() }),
-  // Periodic (CRONTAB in tasks.ts): graphile-worker adds a `_cron` field.
-  delete_expired_idempotency_keys: Type.Object({}),
-  delete_old_webhook_deliveries: Type.Object({}),
-  refresh_platform_tokens: Type.Object({}),
-  delete_old_connect_links: Type.Object({}),
-};
-export type TaskName = keyof typeof TASK_PAYLOADS;
-export type TaskPayloads = { [T in TaskName]: Static<(typeof TASK_PAYLOADS)[T]> };
+  deliver_webhooks: {
+    payload: Type.Object({
+      delivery_ids: Type.Array(DeliveryId, { minItems: 1, maxItems: 100 }),
+      attempts_made: Type.Integer({ minimum: 0 }),
+    }),
+  },
+  notify_webhook_disabled: { payload: Type.Object({ endpoint_id: Type.String(), last_error: Type.String() }) },
+  // Periodic: graphile-worker's cron adds them (with a `_cron` field in the payload).
+  delete_expired_idempotency_keys: { payload: Type.Object({}), schedule: '23 * * * *' },
+  delete_old_webhook_deliveries: { payload: Type.Object({}), schedule: '41 * * * *' },
+  delete_old_connect_links: { payload: Type.Object({}), schedule: '53 * * * *' },
+  // Every minute: a failed refresh is retried after 30 s at the soonest, and tokens are due
+  // at the latest 15 minutes before they expire.
+  refresh_platform_tokens: { payload: Type.Object({}), schedule: '* * * * *' },
+} satisfies Record<string, TaskSpec>;
+
+export type TaskName = keyof typeof TASKS;
+export type TaskPayloads = { [T in TaskName]: Static<(typeof TASKS)[T]['payload']> };
+
+export interface JobOptions {
+  jobKey?: string;
+  runAt?: Date;
+  maxAttempts?: number;
+}
+
+/** graphile-worker's default: enough retries (with its exponential backoff) to ride out days of trouble. */
+const DEFAULT_MAX_ATTEMPTS = 25;
 
 /**
- * Adds a graphile-worker job in the caller's transaction, so the job exists exactly when
- * the change that needs it commits.
+ * Adds a job in the caller's transaction, so the job exists exactly when the change that
+ * needs it commits.
  */
 export async function enqueue<T extends TaskName>(
   tx: Tx,
   task: T,
   payload: TaskPayloads[T],
-  options: { jobKey?: string; runAt?: Date; maxAttempts?: number } = {},
+  options: JobOptions = {},
 ): Promise<void> {
   await tx.execute(sql`select graphile_worker.add_job(
     ${task}::text,
     payload => ${JSON.stringify(payload)}::json,
     run_at => ${options.runAt?.toISOString() ?? null}::timestamptz,
-    max_attempts => ${options.maxAttempts ?? 25}::int,
+    max_attempts => ${options.maxAttempts ?? DEFAULT_MAX_ATTEMPTS}::int,
     job_key => ${options.jobKey ?? null}::text
   )`);
+}
+
+/** A payload whose every field is an SQL expression, for jobs added inside a statement. */
+export type SqlPayload<T extends TaskName> = { [K in keyof TaskPayloads[T]]-?: SQL };
+
+/**
+ * The SQL expression that adds a job, for a statement that queues jobs for the rows it writes
+ * (one round trip on the webhook hot path). Typed like `enqueue`: the task's payload fields,
+ * each given as an SQL expression over the statement's rows.
+ */
+export function jobSql<T extends TaskName>(
+  task: T,
+  payload: SqlPayload<T>,
+  options: { runAt?: SQL; jobKey?: SQL } = {},
+): SQL {
+  const fields = Object.entries(payload as Record<string, SQL>).map(([name, value]) => sql`${name}::text, ${value}`);
+  return sql`graphile_worker.add_job(
+    ${task}::text,
+    payload => json_build_object(${sql.join(fields, sql`, `)}),
+    run_at => ${options.runAt ?? sql`null`}::timestamptz,
+    max_attempts => ${DEFAULT_MAX_ATTEMPTS}::int,
+    job_key => ${options.jobKey ?? sql`null`}::text
+  )`;
 }

@@ -1,25 +1,30 @@
 import type { Task, TaskList } from 'graphile-worker';
+import type { Logger } from 'pino';
 import { Value } from 'typebox/value';
 import type { Db } from '../db/connection.ts';
 import { deleteExpiredIdempotencyKeys } from '../http/idempotency.ts';
 import type { SendMail } from '../mail.ts';
-import { refreshDueTokens, type TokenRefreshDeps } from '../modules/accounts/token-refresh.ts';
-import { deleteOldConnectLinks } from '../modules/connect/service.ts';
-import { deleteProfileData } from '../modules/profiles/service.ts';
-import { attemptDeliveries, attemptDelivery, type DeliveryDeps } from '../modules/webhooks/attempts.ts';
-import { deleteOldDeliveries } from '../modules/webhooks/deliveries.ts';
-import { notifyEndpointDisabled } from '../modules/webhooks/notices.ts';
-import { TASK_PAYLOADS, type TaskName, type TaskPayloads } from './queue.ts';
+import { refreshDueTokens, type TokenRefreshDeps } from '../modules/accounts/index.ts';
+import { deleteOldConnectLinks } from '../modules/connect/index.ts';
+import { completeProfileDeletion } from '../modules/profiles/index.ts';
+import {
+  attemptDeliveries,
+  type DeliveryDeps,
+  deleteOldDeliveries,
+  notifyEndpointDisabled,
+} from '../modules/webhooks/index.ts';
+import { TASKS, type TaskName, type TaskPayloads } from './queue.ts';
 
-/** What the tasks need: the database, and what deliveries and notices use. */
+/** What the tasks need: the database, and what deliveries, notices, refreshes and deletions use. */
 export interface TaskDeps extends DeliveryDeps, TokenRefreshDeps {
   db: Db;
   sendMail: SendMail;
+  log: Logger;
 }
 
 function task<T extends TaskName>(name: T, run: (payload: TaskPayloads[T]) => Promise<unknown>): Task {
   return async (payload, helpers) => {
-    if (!Value.Check(TASK_PAYLOADS[name], payload)) {
+    if (!Value.Check(TASKS[name].payload, payload)) {
       // A malformed job would fail the same way on every retry; drop it and say so.
       helpers.logger.error(`dropping ${name} job ${helpers.job.id}: malformed payload ${JSON.stringify(payload)}`);
       return;
@@ -28,25 +33,19 @@ function task<T extends TaskName>(name: T, run: (payload: TaskPayloads[T]) => Pr
   };
 }
 
-/** Periodic tasks, in graphile-worker's crontab format. */
-export const CRONTAB = [
-  '23 * * * * delete_expired_idempotency_keys',
-  '41 * * * * delete_old_webhook_deliveries',
-  '53 * * * * delete_old_connect_links',
-  // Every minute: a failed refresh is retried after 30 s at the soonest, and tokens are due
-  // at the latest 15 minutes before they expire.
-  '* * * * * refresh_platform_tokens',
-].join('\n');
+/** The periodic tasks, in graphile-worker's crontab format, from their schedules in queue.ts. */
+export const CRONTAB = Object.entries(TASKS)
+  .flatMap(([name, spec]) => ('schedule' in spec ? [`${spec.schedule} ${name}`] : []))
+  .join('\n');
 
 /** Each task only unpacks its payload and calls a module's service. */
 export function taskList(deps: TaskDeps): TaskList {
   const { db } = deps;
-  return {
-    delete_profile: task('delete_profile', ({ profile_id }) => deleteProfileData(db, profile_id)),
+  const tasks: { [T in TaskName]: Task } = {
+    delete_profile: task('delete_profile', ({ profile_id }) => completeProfileDeletion(deps, profile_id)),
     deliver_webhooks: task('deliver_webhooks', ({ delivery_ids, attempts_made }) =>
       attemptDeliveries(deps, delivery_ids, attempts_made),
     ),
-    deliver_webhook: task('deliver_webhook', ({ delivery_id }) => attemptDelivery(deps, delivery_id)),
     notify_webhook_disabled: task('notify_webhook_disabled', ({ endpoint_id, last_error }) =>
       notifyEndpointDisabled(deps, endpoint_id, last_error),
     ),
@@ -55,4 +54,5 @@ export function taskList(deps: TaskDeps): TaskList {
     refresh_platform_tokens: task('refresh_platform_tokens', () => refreshDueTokens(deps)),
     delete_old_connect_links: task('delete_old_connect_links', () => deleteOldConnectLinks(db)),
   };
+  return tasks;
 }

@@ -1,6 +1,7 @@
 import { Logger, type LogLevel, run } from 'graphile-worker';
 import type pg from 'pg';
 import type { Logger as Pino } from 'pino';
+import { installModules } from '../modules.ts';
 import { workerLiveness } from './liveness.ts';
 import { CRONTAB, type TaskDeps, taskList } from './tasks.ts';
 
@@ -22,6 +23,7 @@ export interface RunningWorker {
 export async function startWorker(
   options: TaskDeps & { pool: pg.Pool; databaseUrl: string; concurrency: number; log: Pino },
 ): Promise<RunningWorker> {
+  installModules();
   const liveness = workerLiveness(options.db, options.databaseUrl, (message) =>
     options.log.warn({ component: 'worker' }, message),
   );

@@ -1,47 +1,30 @@
 /**
- * The hosted connect pages: the link's page with one button per platform, the trip to
- * the platform's permission page and back (our OAuth callback), and for a login that
- * grants several pages (Facebook) the choice of pages. Every outcome ends with the client
- * sent to the link's `redirect_url`.
- *
- * The OAuth `state` sent to the platform is random per trip; the browser that started the
- * trip keeps it in a cookie, and the callback accepts it only with that cookie, so a code
- * obtained by someone else cannot be slipped into a client's link (login CSRF).
+ * The hosted connect pages: the link's page with one button per platform, the trip to the
+ * platform's permission page and back (our OAuth callback), and for a login that grants
+ * several pages (Facebook) the choice of pages. This file renders pages, keeps the trip's
+ * cookie and sends redirects; the rules are the connect module's (modules/connect/flow.ts).
+ * Every outcome ends with the client sent to the link's `redirect_url`.
  */
-import { timingSafeEqual } from 'node:crypto';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
-import type { FastifyBaseLogger, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { now } from '../clock.ts';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/connection.ts';
-import type { AccountGrant } from '../modules/accounts/connect-accounts.ts';
-import { type ConnectError, type Outcome, outcomeUrl } from '../modules/connect/redirect-url.ts';
-import { publicBaseUrl } from '../modules/connect/routes.ts';
+import { publicBaseUrl } from '../http/public-url.ts';
 import {
-  brandNameOf,
-  type ConnectAttempt,
   type ConnectLink,
-  completeLink,
-  findAttempt,
-  findLink,
-  heldPages,
-  holdPages,
+  choosePages,
+  finishTrip,
   LINK_LIFETIME_MS,
-  linkIsOver,
-  linkPlatforms,
-  type PendingPages,
-  startAttempt,
-  tokenOpens,
-} from '../modules/connect/service.ts';
-import {
-  isPlatform,
-  type Platform,
-  type PlatformAdapter,
-  PlatformError,
-  type PlatformSet,
-  type TokenSet,
-} from '../platforms/index.ts';
+  type LinkLookup,
+  linkPage,
+  lookUpLink,
+  pendingPages,
+  startTrip,
+  type TripEnd,
+  tripCookieName,
+} from '../modules/connect/index.ts';
+import type { Platform, PlatformSet } from '../platforms/index.ts';
 import { field, fields } from './form.ts';
 import { escapeHtml, sendPage } from './html.ts';
 
@@ -59,18 +42,7 @@ const LABELS: Record<Platform, string> = {
   facebook: 'Facebook Pages',
 };
 
-/** Link tokens and states are 32 random bytes in base64url. */
-const TOKEN = /^[A-Za-z0-9_-]{43}$/;
-
-function cookieName(link: ConnectLink): string {
-  return `sb_connect_${link.id}`;
-}
-
-function sameText(a: string, b: string): boolean {
-  const x = Buffer.from(a);
-  const y = Buffer.from(b);
-  return x.length === y.length && timingSafeEqual(x, y);
-}
+const COOKIE_PATH = '/connect';
 
 /** Every redirect of the flow: never cached, and never telling the next place where it came from. */
 function seeOther(reply: FastifyReply, location: string): FastifyReply {
@@ -80,14 +52,6 @@ function seeOther(reply: FastifyReply, location: string): FastifyReply {
     .header('referrer-policy', 'no-referrer')
     .header('location', location)
     .send();
-}
-
-function redirectTo(reply: FastifyReply, link: ConnectLink, outcome: Outcome): FastifyReply {
-  return seeOther(reply, outcomeUrl(link.redirectUrl, link.state, outcome));
-}
-
-function fail(reply: FastifyReply, link: ConnectLink, error: ConnectError): FastifyReply {
-  return redirectTo(reply, link, { status: 'error', error });
 }
 
 function problemPage(reply: FastifyReply, status: number, title: string, text: string, retryUrl?: string) {
@@ -108,82 +72,36 @@ function unknownLink(reply: FastifyReply) {
   );
 }
 
+const linkPageUrl = (token: string) => `/connect/${token}`;
+
+/** The answer for a token that opens no usable link, or null when it opens one. */
+function closedLink(reply: FastifyReply, lookup: LinkLookup): FastifyReply | null {
+  if (lookup.kind === 'unknown') return unknownLink(reply);
+  if (lookup.kind === 'over') return seeOther(reply, lookup.redirectUrl);
+  return null;
+}
+
 export function connectPages({ db, secretKey, config, platforms }: ConnectPageDeps): FastifyPluginAsync {
-  const callbackUrl = (request: FastifyRequest, platform: Platform) =>
+  const flow = { db, secretKey, platforms };
+  const callbackUrl = (request: FastifyRequest, platform: string) =>
     `${publicBaseUrl(config, request)}/connect/callback/${platform}`;
-  const linkPageUrl = (token: string) => `/connect/${token}`;
 
-  /** The link a token in a path opens; undefined for a malformed token or one no link has. */
-  async function linkOf(token: string): Promise<ConnectLink | undefined> {
-    return TOKEN.test(token) ? await findLink(db, token) : undefined;
-  }
-
-  /** The trip this browser is on for `link`, from its cookie, or null. */
-  function tripOf(request: FastifyRequest, link: ConnectLink): { state: string; token: string } | null {
-    const value = request.cookies[cookieName(link)];
-    const [state, token] = (value ?? '').split('.');
-    if (!state || !token || !TOKEN.test(state) || !tokenOpens(link, token)) return null;
-    return { state, token };
-  }
-
-  /** This browser's trip on `link` with the pages it left to choose from, or null. */
-  async function pendingChoice(
-    request: FastifyRequest,
-    link: ConnectLink,
-  ): Promise<{ attempt: ConnectAttempt; held: PendingPages } | null> {
-    const trip = tripOf(request, link);
-    const found = trip ? await findAttempt(db, trip.state) : undefined;
-    if (!found || found.link.id !== link.id) return null;
-    const held = heldPages(secretKey, found.attempt);
-    return held ? { attempt: found.attempt, held } : null;
-  }
-
-  async function finish(
-    reply: FastifyReply,
-    log: FastifyBaseLogger,
-    link: ConnectLink,
-    platform: Platform,
-    grants: AccountGrant[],
-  ): Promise<FastifyReply> {
-    const completion = await completeLink(db, secretKey, link.id, platform, grants);
-    if (!completion.ok) {
-      log.info({ link: link.id, platform, error: completion.error }, 'connect link refused the accounts');
-      return fail(reply, link, completion.error);
+  function endTrip(reply: FastifyReply, end: TripEnd): FastifyReply {
+    switch (end.kind) {
+      case 'done':
+        if (end.outcome.status === 'connected') reply.clearCookie(tripCookieName(end.link), { path: COOKIE_PATH });
+        return seeOther(reply, end.redirectUrl);
+      case 'choose_pages':
+        return seeOther(reply, `${linkPageUrl(end.token)}/pages`);
+      case 'platform_failed':
+        return problemPage(
+          reply,
+          502,
+          `${LABELS[end.platform]} did not answer as expected`,
+          'Nothing was connected. Please try again in a moment.',
+          linkPageUrl(end.token),
+        );
     }
-    log.info({ link: link.id, platform, accounts: completion.accountIds }, 'connect link used');
-    reply.clearCookie(cookieName(link), { path: '/connect' });
-    return redirectTo(reply, link, {
-      status: 'connected',
-      profileId: link.profileId,
-      accountIds: completion.accountIds,
-    });
-  }
-
-  function platformTrouble(
-    reply: FastifyReply,
-    log: FastifyBaseLogger,
-    link: ConnectLink,
-    platform: Platform,
-    token: string,
-    error: unknown,
-  ) {
-    if (!(error instanceof PlatformError)) throw error;
-    log.warn(
-      { link: link.id, platform, kind: error.kind, detail: error.detail, err: error.message },
-      'platform call failed during a connection; the client may try again',
-    );
-    return problemPage(
-      reply,
-      502,
-      `${LABELS[platform]} did not answer as expected`,
-      'Nothing was connected. Please try again in a moment.',
-      linkPageUrl(token),
-    );
-  }
-
-  async function scopesOf(adapter: PlatformAdapter, tokens: TokenSet): Promise<string[]> {
-    if (tokens.scopes.length > 0) return tokens.scopes;
-    return await adapter.grantedScopes({ platformUserId: tokens.platformUserId, accessToken: tokens.accessToken });
   }
 
   function choosePage(
@@ -221,21 +139,19 @@ ${options}
   return async (app) => {
     await app.register(cookie);
     await app.register(formbody);
+    const cookieOf = (request: FastifyRequest) => (name: string) => request.cookies[name];
 
     app.get<{ Params: { token: string } }>('/connect/:token', { schema: { hide: true } }, async (request, reply) => {
       const { token } = request.params;
-      const link = await linkOf(token);
-      if (!link) return unknownLink(reply);
-      if (linkIsOver(link)) return fail(reply, link, 'expired');
-      const brand = await brandNameOf(db, link.ownerId);
-      const offered = linkPlatforms(link, platforms().available);
+      const lookup = await lookUpLink(db, token);
+      if (lookup.kind !== 'open') return closedLink(reply, lookup);
+      const { brand, platforms: offered, minutesLeft } = await linkPage(flow, lookup.link);
       const buttons = offered
         .map(
           (p) =>
             `<li><a class="button" href="${escapeHtml(`${linkPageUrl(token)}/start/${p}`)}">Connect ${escapeHtml(LABELS[p])}</a></li>`,
         )
         .join('\n');
-      const minutes = Math.max(1, Math.ceil((link.expiresAt.getTime() - now().getTime()) / 60_000));
       return sendPage(reply, {
         status: 200,
         title: `Connect your account to ${brand}`,
@@ -245,7 +161,7 @@ ${options}
 <ul class="buttons">
 ${buttons}
 </ul>
-<p class="muted">This link works once and for ${minutes} more minutes at most.</p>
+<p class="muted">This link works once and for ${minutesLeft} more minutes at most.</p>
 </main>`,
       });
     });
@@ -255,10 +171,10 @@ ${buttons}
       { schema: { hide: true } },
       async (request, reply) => {
         const { token, platform } = request.params;
-        const link = await linkOf(token);
-        if (!link) return unknownLink(reply);
-        if (linkIsOver(link)) return fail(reply, link, 'expired');
-        if (!isPlatform(platform) || !linkPlatforms(link, platforms().available).includes(platform)) {
+        const lookup = await lookUpLink(db, token);
+        if (lookup.kind !== 'open') return closedLink(reply, lookup);
+        const trip = await startTrip(flow, lookup.link, token, platform, callbackUrl(request, platform), request.log);
+        if (trip.kind === 'not_offered') {
           return problemPage(
             reply,
             404,
@@ -267,24 +183,18 @@ ${buttons}
             linkPageUrl(token),
           );
         }
-        const state = await startAttempt(db, link, platform);
-        if (state === null) {
-          request.log.warn({ link: link.id }, 'connect link has had all its trips; refused another');
+        if (trip.kind === 'too_many_trips') {
           return problemPage(reply, 429, 'Too many tries with this link', 'Ask whoever sent it for a new link.');
         }
-        const secure = publicBaseUrl(config, request).startsWith('https:');
-        reply.setCookie(cookieName(link), `${state}.${token}`, {
-          path: '/connect',
+        reply.setCookie(trip.cookie.name, trip.cookie.value, {
+          path: COOKIE_PATH,
           httpOnly: true,
-          secure,
+          secure: publicBaseUrl(config, request).startsWith('https:'),
           // Lax: sent when the platform redirects the browser back (a top-level GET), not on cross-site POSTs.
           sameSite: 'lax',
           maxAge: LINK_LIFETIME_MS / 1000,
         });
-        const target = platforms()
-          .adapter(platform)
-          .authorizeUrl({ redirectUri: callbackUrl(request, platform), state });
-        return seeOther(reply, target);
+        return seeOther(reply, trip.authorizeUrl);
       },
     );
 
@@ -293,14 +203,16 @@ ${buttons}
       { schema: { hide: true } },
       async (request, reply) => {
         const { platform } = request.params;
-        // Only platforms this service can use have trips to come back from.
-        if (!isPlatform(platform) || !platforms().available.includes(platform)) return unknownLink(reply);
-        const adapter = platforms().adapter(platform);
-        const callback = adapter.parseCallback(request.query as Record<string, unknown>);
-        const found = callback.state && TOKEN.test(callback.state) ? await findAttempt(db, callback.state) : undefined;
-        const trip = found ? tripOf(request, found.link) : null;
-        if (!found || !trip || !sameText(trip.state, callback.state ?? '') || found.attempt.platform !== platform) {
-          request.log.warn({ platform }, 'connect callback without a matching trip from this browser; refused');
+        const end = await finishTrip(
+          flow,
+          platform,
+          request.query as Record<string, unknown>,
+          cookieOf(request),
+          callbackUrl(request, platform),
+          request.log,
+        );
+        if (end.kind === 'unknown') return unknownLink(reply);
+        if (end.kind === 'unconfirmed') {
           return problemPage(
             reply,
             400,
@@ -308,31 +220,7 @@ ${buttons}
             'It did not start from your connect link in this browser. Open your connect link again and choose a platform.',
           );
         }
-        const { link, attempt } = found;
-        if (linkIsOver(link)) return fail(reply, link, 'expired');
-        if (callback.outcome === 'denied') return fail(reply, link, 'access_denied');
-
-        let grants: AccountGrant[];
-        try {
-          const tokens = await adapter.exchangeCode(callback.code, callbackUrl(request, platform));
-          const scopes = await scopesOf(adapter, tokens);
-          if (adapter.scopes.required.some((scope) => !scopes.includes(scope)))
-            return fail(reply, link, 'permission_missing');
-          const credentials = { platformUserId: tokens.platformUserId, accessToken: tokens.accessToken };
-          if (adapter.grantsPages) {
-            const pages = await adapter.pages(credentials);
-            if (pages.length === 0) return fail(reply, link, 'permission_missing');
-            await holdPages(db, secretKey, attempt.id, {
-              scopes,
-              pages: pages.map((p) => ({ id: p.id, name: p.name, accessToken: p.accessToken })),
-            });
-            return seeOther(reply, `${linkPageUrl(trip.token)}/pages`);
-          }
-          grants = [{ tokens: { ...tokens, scopes }, profile: await adapter.profile(credentials) }];
-        } catch (error) {
-          return platformTrouble(reply, request.log, link, platform, trip.token, error);
-        }
-        return await finish(reply, request.log, link, platform, grants);
+        return endTrip(reply, end);
       },
     );
 
@@ -341,12 +229,12 @@ ${buttons}
       { schema: { hide: true } },
       async (request, reply) => {
         const { token } = request.params;
-        const link = await linkOf(token);
-        if (!link) return unknownLink(reply);
-        if (linkIsOver(link)) return fail(reply, link, 'expired');
-        const pending = await pendingChoice(request, link);
+        const lookup = await lookUpLink(db, token);
+        if (lookup.kind !== 'open') return closedLink(reply, lookup);
+        const pending = await pendingPages(flow, lookup.link, cookieOf(request));
         if (!pending) return seeOther(reply, linkPageUrl(token));
-        return choosePage(reply, link, token, pending.held.pages, await brandNameOf(db, link.ownerId));
+        const { brand } = await linkPage(flow, lookup.link);
+        return choosePage(reply, lookup.link, token, pending.held.pages, brand);
       },
     );
 
@@ -355,40 +243,24 @@ ${buttons}
       { schema: { hide: true } },
       async (request, reply) => {
         const { token } = request.params;
-        const link = await linkOf(token);
-        if (!link) return unknownLink(reply);
-        if (linkIsOver(link)) return fail(reply, link, 'expired');
-        const pending = await pendingChoice(request, link);
+        const lookup = await lookUpLink(db, token);
+        if (lookup.kind !== 'open') return closedLink(reply, lookup);
+        const pending = await pendingPages(flow, lookup.link, cookieOf(request));
         if (!pending) return seeOther(reply, linkPageUrl(token));
-        const { attempt, held } = pending;
         const form = (request.body ?? {}) as Record<string, unknown>;
-        if (field(form.decision) === 'cancel') return fail(reply, link, 'access_denied');
-        const chosen = new Set(fields(form.pages));
-        const pages = held.pages.filter((p) => chosen.has(p.id));
-        if (pages.length === 0) {
-          return choosePage(
-            reply,
-            link,
-            token,
-            held.pages,
-            await brandNameOf(db, link.ownerId),
-            'Choose at least one page.',
-          );
+        const end = await choosePages(
+          flow,
+          lookup.link,
+          token,
+          pending,
+          { cancel: field(form.decision) === 'cancel', pageIds: fields(form.pages) },
+          request.log,
+        );
+        if (end.kind === 'none_chosen') {
+          const { brand } = await linkPage(flow, lookup.link);
+          return choosePage(reply, lookup.link, token, pending.held.pages, brand, 'Choose at least one page.');
         }
-        const platform = attempt.platform as Platform;
-        const adapter = platforms().adapter(platform);
-        let grants: AccountGrant[];
-        try {
-          grants = await Promise.all(
-            pages.map(async (page) => ({
-              tokens: { accessToken: page.accessToken, expiresAt: null, platformUserId: page.id, scopes: held.scopes },
-              profile: await adapter.profile({ platformUserId: page.id, accessToken: page.accessToken }),
-            })),
-          );
-        } catch (error) {
-          return platformTrouble(reply, request.log, link, platform, token, error);
-        }
-        return await finish(reply, request.log, link, platform, grants);
+        return endTrip(reply, end);
       },
     );
   };

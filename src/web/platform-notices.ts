@@ -7,7 +7,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { Db } from '../db/connection.ts';
 import { ApiError } from '../http/errors.ts';
-import { disconnectPlatformUsers } from '../modules/accounts/service.ts';
+import { disconnectPlatformUsers } from '../modules/accounts/index.ts';
 import { isPlatform, PlatformError, type PlatformSet } from '../platforms/index.ts';
 
 export function platformNotices({ db, platforms }: { db: Db; platforms: () => PlatformSet }): FastifyPluginAsync {

@@ -13,6 +13,7 @@ import { type RunningWorker, startWorker } from '../../src/jobs/worker.ts';
 import { createMailer, type SendMail } from '../../src/mail.ts';
 import { createKey } from '../../src/modules/api-keys/service.ts';
 import { createOwner } from '../../src/modules/owners/service.ts';
+import type { ProfileDeletionContext } from '../../src/modules/profiles/index.ts';
 import type { DeliveryDeps } from '../../src/modules/webhooks/attempts.ts';
 import { createOutboundAgent } from '../../src/outbound/http-client.ts';
 import { createPlatforms, type PlatformSet } from '../../src/platforms/index.ts';
@@ -42,6 +43,8 @@ export interface TestApp {
   stopWorkers(): Promise<void>;
   /** What attemptDelivery needs, to make attempts without a worker (a test moving the clock). */
   deliveryDeps(): DeliveryDeps;
+  /** What the profile deletion job runs with, to run it without a worker. */
+  deletionContext(): ProfileDeletionContext;
   close(): Promise<void>;
 }
 
@@ -102,6 +105,7 @@ export async function startTestApp(
     stopWorkers: async () => {
       for (const runner of runners.splice(0)) await runner.stop();
     },
+    deletionContext: () => ({ db: database.db, secretKey, platforms, log: pino({ level: 'silent' }) }),
     deliveryDeps: () => {
       const agent = createOutboundAgent({ allowPrivate: config.webhookAllowPrivateUrls, resolve: testResolver });
       agents.push(agent);

@@ -3,11 +3,14 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { createPool, type Database } from '../../src/db/connection.ts';
-import * as schema from '../../src/db/schema.ts';
+import { installModules } from '../../src/modules.ts';
 import { withDatabase } from './global-setup.ts';
 
 /** A fresh, migrated database of this test file's own, dropped by `close()`. */
 export async function createTestDatabase(): Promise<Database> {
+  // As in every process of the service: tests calling services directly (emit, delete a
+  // profile) need the modules' subscribers and deletion steps in place.
+  installModules();
   const serverUrl = inject('serverUrl');
   const name = `sb_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
@@ -22,7 +25,7 @@ export async function createTestDatabase(): Promise<Database> {
   return {
     url,
     pool,
-    db: drizzle(pool, { schema }),
+    db: drizzle(pool),
     embedded: false,
     close: async () => {
       await pool.end();

@@ -1,5 +1,8 @@
 import { and, asc, eq, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { saveConnectedAccount } from '../../src/modules/accounts/service.ts';
+import { createKey } from '../../src/modules/api-keys/service.ts';
+import { auth, startTestApp, type TestApp, type TestOwner } from '../helpers/app.ts';
 import {
   accounts,
   apiKeys,
@@ -8,10 +11,7 @@ import {
   connectSettings,
   profiles,
   webhookEndpoints,
-} from '../../src/db/schema.ts';
-import { saveConnectedAccount } from '../../src/modules/accounts/service.ts';
-import { createKey } from '../../src/modules/api-keys/service.ts';
-import { auth, startTestApp, type TestApp, type TestOwner } from '../helpers/app.ts';
+} from '../helpers/tables.ts';
 
 /**
  * Every /v1 route, called by every kind of caller. The routes come from the OpenAPI

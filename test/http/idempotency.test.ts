@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { advanceClock, resetClock } from '../../src/clock.ts';
-import { idempotencyKeys, profiles } from '../../src/db/schema.ts';
 import { deleteExpiredIdempotencyKeys } from '../../src/http/idempotency.ts';
 import { auth, startTestApp, type TestApp, type TestOwner } from '../helpers/app.ts';
+import { idempotencyKeys, profiles } from '../helpers/tables.ts';
 
 let t: TestApp;
 let owner: TestOwner;

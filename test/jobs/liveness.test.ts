@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
-import { webhookDeliveries, workerProcesses } from '../../src/db/schema.ts';
 import type { Scope } from '../../src/http/scope.ts';
 import { emit } from '../../src/modules/events/service.ts';
 import { createOwner } from '../../src/modules/owners/service.ts';
@@ -10,6 +9,7 @@ import { createTestDatabase } from '../helpers/database.ts';
 import { cleanupDataDirs, makeDataDir, pollUntil, startCli, stopAllCli } from '../helpers/process.ts';
 import { startReceiver } from '../helpers/receiver.ts';
 import { testResolver } from '../helpers/resolver.ts';
+import { webhookDeliveries, workerProcesses } from '../helpers/tables.ts';
 
 afterEach(async () => {
   await stopAllCli();

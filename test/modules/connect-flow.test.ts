@@ -1,11 +1,11 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { advanceClock, resetClock } from '../../src/clock.ts';
-import { accounts, connectLinks, events, owners } from '../../src/db/schema.ts';
 import { credentialsOf, endAccountAccess, noteAccountFailure } from '../../src/modules/accounts/service.ts';
 import { type Platform, PlatformError } from '../../src/platforms/index.ts';
 import { auth, startTestApp, type TestApp, type TestOwner } from '../helpers/app.ts';
 import { type DialogChoice, startSandbox, type TestSandbox } from '../helpers/sandbox.ts';
+import { accounts, connectLinks, events, owners } from '../helpers/tables.ts';
 
 /**
  * The connect flow over HTTP, as a browser walks it: the link's page, the trip to the

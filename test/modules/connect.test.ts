@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { advanceClock, resetClock } from '../../src/clock.ts';
-import { connectAttempts, connectLinks, connectRedirectOrigins } from '../../src/db/schema.ts';
 import { deleteOldConnectLinks } from '../../src/modules/connect/service.ts';
 import { auth, startTestApp, type TestApp, type TestOwner } from '../helpers/app.ts';
+import { connectAttempts, connectLinks, connectRedirectOrigins } from '../helpers/tables.ts';
 
 let t: TestApp;
 let owner: TestOwner;

@@ -1,10 +1,10 @@
 import { createHmac } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accounts, events } from '../../src/db/schema.ts';
 import { saveConnectedAccount } from '../../src/modules/accounts/service.ts';
 import { type Platform, SANDBOX_CLIENT } from '../../src/platforms/index.ts';
 import { startTestApp, type TestApp, type TestOwner } from '../helpers/app.ts';
+import { accounts, events } from '../helpers/tables.ts';
 
 /** Platforms telling the service that a user removed the app, signed as they sign them. */
 

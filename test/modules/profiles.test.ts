@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { events, profiles } from '../../src/db/schema.ts';
-import { deleteProfileData } from '../../src/modules/profiles/service.ts';
+import { completeProfileDeletion } from '../../src/modules/profiles/service.ts';
 import { auth, startTestApp, type TestApp, type TestOwner } from '../helpers/app.ts';
 import { eventually } from '../helpers/eventually.ts';
+import { events, profiles } from '../helpers/tables.ts';
 
 let t: TestApp;
 let owner: TestOwner;
@@ -268,7 +268,7 @@ describe('deleting profiles', () => {
     const remaining = await t.database.db.select().from(profiles).where(eq(profiles.id, created.id));
     expect(remaining).toEqual([]);
     // A job run again (a worker died after its commit) neither deletes nor reports twice.
-    expect(await deleteProfileData(t.database.db, created.id)).toBe('nothing_to_do');
+    expect(await completeProfileDeletion(t.deletionContext(), created.id)).toBe('nothing_to_do');
     const reported = await t.database.db.select().from(events).where(eq(events.profileId, created.id));
     expect(reported).toHaveLength(1);
   });

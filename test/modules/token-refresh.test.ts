@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
+import pino from 'pino';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { advanceClock, now, resetClock } from '../../src/clock.ts';
-import { accounts, events } from '../../src/db/schema.ts';
 import { CRONTAB, taskList } from '../../src/jobs/tasks.ts';
-import { type Account, credentialsOf, saveConnectedAccount } from '../../src/modules/accounts/service.ts';
+import { credentialsOf, saveConnectedAccount } from '../../src/modules/accounts/service.ts';
+import type { Account } from '../../src/modules/accounts/tables.ts';
 import {
   refreshAccountToken,
   refreshDueTokens,
@@ -14,6 +15,7 @@ import { createOwner } from '../../src/modules/owners/service.ts';
 import type { Platform } from '../../src/platforms/index.ts';
 import { decrypt } from '../../src/secrets.ts';
 import { startSandbox, type TestSandbox } from '../helpers/sandbox.ts';
+import { accounts, events } from '../helpers/tables.ts';
 
 const DAY = 86_400_000;
 let sandbox: TestSandbox;
@@ -69,9 +71,11 @@ async function eventsOf(accountId: string) {
 describe('token refresh', () => {
   it('is a periodic task that runs every minute', () => {
     expect(CRONTAB.split('\n')).toContain('* * * * * refresh_platform_tokens');
-    expect(Object.keys(taskList({ ...deps, agent: undefined as never, sendMail: async () => {} }))).toContain(
-      'refresh_platform_tokens',
-    );
+    expect(
+      Object.keys(
+        taskList({ ...deps, agent: undefined as never, sendMail: async () => {}, log: pino({ level: 'silent' }) }),
+      ),
+    ).toContain('refresh_platform_tokens');
   });
 
   it('leaves young tokens alone and refreshes an Instagram token a day old and within a week of its 60 days', async () => {

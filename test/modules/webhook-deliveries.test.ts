@@ -1,18 +1,17 @@
-import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { advanceClock, resetClock } from '../../src/clock.ts';
-import { webhookAttempts, webhookDeliveries, webhookEndpoints } from '../../src/db/schema.ts';
-import { enqueue } from '../../src/jobs/queue.ts';
 import { createMailer } from '../../src/mail.ts';
-import { emit, recordEvent } from '../../src/modules/events/service.ts';
+import { emit } from '../../src/modules/events/service.ts';
 import { attemptDeliveries, attemptDelivery, RETRY_DELAYS_MS } from '../../src/modules/webhooks/attempts.ts';
 import { deleteOldDeliveries } from '../../src/modules/webhooks/deliveries.ts';
 import { auth, startTestApp, type TestApp, type TestOwner } from '../helpers/app.ts';
 import { eventually } from '../helpers/eventually.ts';
 import { type Receiver, startReceiver } from '../helpers/receiver.ts';
 import { TEST_HOSTS } from '../helpers/resolver.ts';
+import { webhookAttempts, webhookDeliveries, webhookEndpoints } from '../helpers/tables.ts';
 
 let t: TestApp;
 let owner: TestOwner;
@@ -276,33 +275,6 @@ describe('one job per event', () => {
       // A failed job would stay, with attempts counted and a later run_at.
       return left.rows.length === 0 ? true : undefined;
     });
-  });
-
-  it('still runs deliver_webhook jobs queued before deliver_webhooks replaced them', async () => {
-    const r = await receiver();
-    const o = await t.createOwner();
-    const hook = await endpoint(r.url, ['post.published'], o);
-    const deliveryId = await t.database.db.transaction(async (tx) => {
-      const event = await recordEvent(tx, { ownerId: o.ownerId, profileId: null, type: 'post.published', data: {} });
-      const [row] = await tx
-        .insert(webhookDeliveries)
-        .values({
-          id: randomUUID(),
-          ownerId: o.ownerId,
-          endpointId: hook.id,
-          eventId: event.id,
-          status: 'pending',
-          createdAt: new Date(),
-          updatedAt: new Date(),
-        })
-        .returning();
-      await enqueue(tx, 'deliver_webhook', { delivery_id: row?.id as string });
-      return row?.id as string;
-    });
-    await t.startWorker();
-    const [got] = await r.waitFor(1);
-    expect(got?.headers['service-delivery']).toBe(deliveryId);
-    await eventually(async () => ((await deliveriesOf(hook.id))[0]?.status === 'succeeded' ? true : undefined));
   });
 });
 

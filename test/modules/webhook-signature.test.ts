@@ -1,7 +1,7 @@
 import { createHmac, randomBytes, randomInt } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import * as pkg from '../../src/index.ts';
-import { signatureHeader, verifyWebhook } from '../../src/modules/webhooks/signature.ts';
+import { signatureHeader, verifyWebhook } from '../../src/webhook-signature.ts';
 
 const SECRET = 'whsec_Zm9vYmFyYmF6cXV4cXV1eGNvcmdlZ3JhdWx0Z2FycGx5d2FsZG8';
 const OLD_SECRET = 'whsec_b2xkLXNlY3JldC1zdGlsbC1zaWduaW5nLWZvci0yNGg';

@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { advanceClock, resetClock } from '../../src/clock.ts';
-import { webhookEndpoints } from '../../src/db/schema.ts';
 import { signingSecrets } from '../../src/modules/webhooks/service.ts';
 import { decrypt } from '../../src/secrets.ts';
 import { auth, startTestApp, type TestApp, type TestOwner } from '../helpers/app.ts';
+import { webhookEndpoints } from '../helpers/tables.ts';
 
 let t: TestApp;
 let owner: TestOwner;

@@ -5,11 +5,12 @@
  */
 import { and, eq, inArray, ne, notInArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/connection.ts';
-import { accounts } from '../../db/schema.ts';
 import type { Platform, PlatformProfile, TokenSet } from '../../platforms/index.ts';
-import { emit } from '../events/service.ts';
-import { lockOwner } from '../owners/service.ts';
-import { type Account, renderAccount, saveConnectedAccount } from './service.ts';
+import { emit } from '../events/index.ts';
+import { lockOwner } from '../owners/index.ts';
+import { renderAccount } from './json.ts';
+import { saveConnectedAccount } from './service.ts';
+import { type Account, accounts } from './tables.ts';
 
 /** One platform account the login gave access to. */
 export interface AccountGrant {

@@ -10,44 +10,8 @@ import {
   ListQuery,
   ProfileHeader,
 } from '../../http/schemas.ts';
-import { PLATFORMS } from '../../platforms/types.ts';
-import {
-  ACCOUNT_STATUSES,
-  disconnectAccount,
-  getAccount,
-  listAccounts,
-  moveAccount,
-  renderAccount,
-} from './service.ts';
-
-const PlatformValue = Type.Enum(PLATFORMS, { description: `The platform: ${PLATFORMS.join(', ')}.` });
-const AccountStatusValue = Type.Enum(ACCOUNT_STATUSES, {
-  description:
-    'connected: usable; expired: access ended on its own, reconnect it; disconnected: disconnected in the service or on the platform, its tokens are deleted, reconnect it to use it again.',
-});
-const At = (description: string) => Type.String({ format: 'date-time', description: `${description} ISO 8601, UTC.` });
-const NullableText = (description: string) => Type.Union([Type.String(), Type.Null()], { description });
-
-/** A connected platform account, as every endpoint (and `account.*` events) show it. */
-export const Account = Type.Object(
-  {
-    id: Type.String({ description: 'Account id, `acc_...`.' }),
-    profile_id: Type.String({ description: 'The profile the account belongs to (its id, never the external_id).' }),
-    platform: PlatformValue,
-    platform_user_id: Type.String({ description: "The account's id on the platform." }),
-    username: NullableText('The handle on the platform, when it has one.'),
-    display_name: NullableText('The name shown on the platform.'),
-    avatar_url: NullableText('Profile picture URL, as the platform gave it (it may expire).'),
-    status: AccountStatusValue,
-    permissions: Type.Array(Type.String(), {
-      description: 'The scopes granted on the platform, as the platform names them.',
-    }),
-    connected_at: At('When the account was last connected or reconnected.'),
-    created_at: At('When the account was first connected.'),
-    updated_at: At('When the account last changed (status, tokens, profile).'),
-  },
-  { $id: 'Account', title: 'Account' },
-);
+import { AccountJson as Account, AccountStatusValue, PlatformValue, renderAccount } from './json.ts';
+import { disconnectAccount, getAccount, listAccounts, moveAccount } from './service.ts';
 
 const Params = Type.Object({
   id: Type.String({ minLength: 1, maxLength: 100, description: 'Account id, `acc_...`.' }),

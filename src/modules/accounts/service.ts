@@ -6,7 +6,6 @@
 import { and, asc, eq, gt, inArray, ne, sql } from 'drizzle-orm';
 import { now } from '../../clock.ts';
 import type { Db, Queryable, Tx } from '../../db/connection.ts';
-import { accounts, profiles } from '../../db/schema.ts';
 import { ApiError, errors } from '../../http/errors.ts';
 import type { Scope } from '../../http/scope.ts';
 import { looksLikeId, newId } from '../../ids.ts';
@@ -17,34 +16,12 @@ import {
   type PlatformProfile,
   type TokenSet,
 } from '../../platforms/index.ts';
+import { startupRegistry } from '../../registry.ts';
 import { decrypt, encrypt } from '../../secrets.ts';
-import { emit } from '../events/service.ts';
-import { accountHasWaitingPosts } from '../posts/service.ts';
-import { findProfile } from '../profiles/service.ts';
-
-export type Account = typeof accounts.$inferSelect;
-export const ACCOUNT_STATUSES = ['connected', 'expired', 'disconnected'] as const;
-export type AccountStatus = (typeof ACCOUNT_STATUSES)[number];
-
-export type RenderedAccount = ReturnType<typeof renderAccount>;
-
-export function renderAccount(a: Account) {
-  return {
-    id: a.id,
-    profile_id: a.profileId,
-    // Written only from a Platform and an AccountStatus (saveConnectedAccount, below).
-    platform: a.platform as Platform,
-    platform_user_id: a.platformUserId,
-    username: a.username,
-    display_name: a.displayName,
-    avatar_url: a.avatarUrl,
-    status: a.status as AccountStatus,
-    permissions: a.scopes,
-    connected_at: a.connectedAt.toISOString(),
-    created_at: a.createdAt.toISOString(),
-    updated_at: a.updatedAt.toISOString(),
-  };
-}
+import { emit } from '../events/index.ts';
+import { findProfile, isLiveProfile } from '../profiles/index.ts';
+import { renderAccount } from './json.ts';
+import { type Account, type AccountStatus, accounts } from './tables.ts';
 
 /** The columns a token grant sets (encrypted where secret). */
 export function tokenColumns(secretKey: Buffer, tokens: TokenSet, issuedAt: Date) {
@@ -78,7 +55,7 @@ export async function saveConnectedAccount(
     avatarUrl: values.profile.avatarUrl,
   };
   const state = {
-    status: 'connected',
+    status: 'connected' as const,
     scopes: values.tokens.scopes,
     ...tokenColumns(secretKey, values.tokens, at),
     refreshRetryAt: null,
@@ -190,8 +167,7 @@ function visible(scope: Scope) {
   return and(
     eq(accounts.ownerId, scope.ownerId),
     scope.profileId === null ? undefined : eq(accounts.profileId, scope.profileId),
-    // The one read of the profiles table here: whether the account's profile is live.
-    sql`exists (select 1 from ${profiles} where ${profiles.id} = ${accounts.profileId} and ${profiles.ownerId} = ${scope.ownerId} and ${profiles.deletedAt} is null)`,
+    isLiveProfile(accounts.profileId, scope.ownerId),
   );
 }
 
@@ -271,25 +247,37 @@ export async function disconnectAccount(db: Db, scope: Scope, id: string): Promi
 }
 
 /**
+ * What another module may hold against moving an account to another profile (the posts
+ * module: posts waiting to be published): the error to answer, or null. It runs in the
+ * move's transaction, after the account's row is locked FOR UPDATE.
+ */
+export type AccountMoveCheck = (tx: Tx, account: Account) => Promise<ApiError | null>;
+
+const moveChecks = startupRegistry<AccountMoveCheck>('account move checks');
+
+export function registerAccountMoveCheck(check: AccountMoveCheck): void {
+  moveChecks.register(check);
+}
+
+/**
  * Moves an account to the profile `profileRef` names (id or external_id, within the
  * owner). Comments and insights are keyed by the account, so they follow it with nothing
  * to copy; posts already created stay in their profile (their profile_id is not touched).
- * Refused with 409 `account_has_scheduled_posts` while a post target of the account waits
- * to be published: the row is locked first, so no target can be added between the check
- * and the move. Moving to the profile it is in changes nothing. No event is emitted.
+ * Refused with the first objection of a registered move check (the posts module's 409
+ * `account_has_scheduled_posts`); the row is locked first, so nothing a check looks at can
+ * change between the check and the move. Moving to the profile it is in changes nothing. No
+ * event is emitted.
  */
 export async function moveAccount(db: Db, scope: Scope, id: string, profileRef: string): Promise<Account> {
+  const checks = moveChecks.items();
   return await db.transaction(async (tx) => {
     const account = await findVisible(tx, scope, id, true);
     const target = await findProfile(tx, scope.ownerId, profileRef);
     if (!target) throw errors.profileNotFound(profileRef);
     if (target.id === account.profileId) return account;
-    if (await accountHasWaitingPosts(tx, account.id)) {
-      throw new ApiError(
-        409,
-        'account_has_scheduled_posts',
-        'The account has posts waiting to be published; wait until they are published or delete them, then move it.',
-      );
+    for (const check of checks) {
+      const objection = await check(tx, account);
+      if (objection) throw objection;
     }
     const [moved] = await tx
       .update(accounts)
@@ -311,7 +299,26 @@ export async function moveAccount(db: Db, scope: Scope, id: string, profileRef: 
 export async function noteAccountFailure(tx: Tx, accountId: string, error: PlatformError): Promise<Account | null> {
   if (error.kind === 'token_expired') return await endAccountAccess(tx, accountId, 'expired', error.message);
   if (error.kind === 'access_revoked') return await endAccountAccess(tx, accountId, 'disconnected', error.message);
+  if (error.kind === 'permission_missing') return await forgetScopes(tx, accountId, error.detail.missingScopes ?? []);
   return null;
+}
+
+/**
+ * A platform refused a call for lack of these scopes: the account's recorded permissions
+ * stop claiming them (where a platform does not say at connection which scopes the user
+ * ticked, the service records those it asked for and learns here what was left out).
+ */
+async function forgetScopes(tx: Tx, accountId: string, missing: readonly string[]): Promise<Account | null> {
+  if (missing.length === 0) return null;
+  const [account] = await tx
+    .update(accounts)
+    .set({
+      scopes: sql`array(select s from unnest(${accounts.scopes}) as s where s <> all(${[...missing]}::text[]))`,
+      updatedAt: now(),
+    })
+    .where(and(eq(accounts.id, accountId), sql`${accounts.scopes} && ${[...missing]}::text[]`))
+    .returning();
+  return account ?? null;
 }
 
 /**

@@ -10,10 +10,10 @@ import { and, asc, eq, isNotNull, isNull, lte, or } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { now } from '../../clock.ts';
 import type { Db, Tx } from '../../db/connection.ts';
-import { accounts } from '../../db/schema.ts';
 import { type Platform, PlatformError, type PlatformSet, type RefreshPolicy } from '../../platforms/index.ts';
 import { decrypt } from '../../secrets.ts';
-import { type Account, endAccountAccess, tokenColumns } from './service.ts';
+import { endAccountAccess, tokenColumns } from './service.ts';
+import { type Account, accounts } from './tables.ts';
 
 export interface TokenRefreshDeps {
   db: Db;

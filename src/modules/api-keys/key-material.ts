@@ -1,4 +1,5 @@
-import { hash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
+import { sha256Hex } from '../../secrets.ts';
 
 /**
  * API keys are 256 random bits behind a prefix that tells the kind (`sb_owner_`,
@@ -10,10 +11,5 @@ export type KeyKind = keyof typeof KEY_PREFIXES;
 
 export function generateKey(kind: KeyKind): { key: string; hash: string; start: string } {
   const key = `${KEY_PREFIXES[kind]}${randomBytes(32).toString('base64url')}`;
-  return { key, hash: hashKey(key), start: key.slice(0, KEY_PREFIXES[kind].length + 4) };
-}
-
-export function hashKey(key: string): string {
-  // One-shot hash: no Hash object per call, which shows on the per-request path.
-  return hash('sha256', key, 'hex');
+  return { key, hash: sha256Hex(key), start: key.slice(0, KEY_PREFIXES[kind].length + 4) };
 }

@@ -10,34 +10,10 @@ import {
   ListQuery,
   NameText,
   ProfileHeader,
-  Timestamp,
 } from '../../http/schemas.ts';
-import { ProfileParams } from '../profiles/routes.ts';
-import { getProfile } from '../profiles/service.ts';
-import { type ApiKeyRecord, createKey, deleteKey, listProfileKeys } from './service.ts';
-
-const keyFields = {
-  id: Type.String({ description: 'Key id, `key_...` (not the key).' }),
-  profile_id: Type.String(),
-  name: Type.Union([Type.String(), Type.Null()]),
-  key_start: Type.String({ description: 'The first characters of the key, to tell keys apart.' }),
-  created_at: Timestamp,
-};
-const ApiKey = Type.Object(keyFields, { $id: 'ApiKey', title: 'ApiKey' });
-const CreatedApiKey = Type.Object(
-  { ...keyFields, key: Type.String({ description: 'The key itself. Shown this once only; store it now.' }) },
-  { $id: 'CreatedApiKey', title: 'CreatedApiKey' },
-);
-
-function renderKey(k: ApiKeyRecord) {
-  return {
-    id: k.id,
-    profile_id: k.profileId ?? '',
-    name: k.name,
-    key_start: k.keyStart,
-    created_at: k.createdAt.toISOString(),
-  };
-}
+import { getProfile, ProfileParams } from '../profiles/index.ts';
+import { ApiKeyJson as ApiKey, CreatedApiKeyJson as CreatedApiKey, renderCreatedKey, renderKey } from './json.ts';
+import { createKey, deleteKey, listProfileKeys } from './service.ts';
 
 const tags = ['API keys'];
 const ownerOnly = { ownerOnly: true };
@@ -72,7 +48,7 @@ export function apiKeyRoutes(db: Db): FastifyPluginAsyncTypebox {
           profileId: profile.id,
           name: request.body.name ?? null,
         });
-        return reply.code(201).send({ ...renderKey(created), key: created.key });
+        return reply.code(201).send(renderCreatedKey(created));
       },
     );
 

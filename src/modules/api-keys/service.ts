@@ -1,10 +1,12 @@
 import { and, asc, eq, gt } from 'drizzle-orm';
 import { now } from '../../clock.ts';
 import type { Db, Queryable } from '../../db/connection.ts';
-import { apiKeys } from '../../db/schema.ts';
+import { forgetIdempotentAnswers } from '../../http/idempotency.ts';
 import { forgetCachedReads } from '../../http/read-cache.ts';
 import { newId } from '../../ids.ts';
+import type { ProfileDeletionStep } from '../profiles/index.ts';
 import { generateKey, type KeyKind } from './key-material.ts';
+import { apiKeys } from './tables.ts';
 
 export interface ApiKeyRecord {
   id: string;
@@ -54,7 +56,7 @@ export async function createKey(
   return { ...row, key: material.key, kind };
 }
 
-/** The key whose SHA-256 is `keyHash` (see hashKey). */
+/** The key whose SHA-256 is `keyHash` (sha256Hex). */
 export async function findPrincipal(db: Queryable, keyHash: string): Promise<KeyPrincipal | undefined> {
   const [row] = await db
     .select({ keyId: apiKeys.id, ownerId: apiKeys.ownerId, profileId: apiKeys.profileId })
@@ -97,22 +99,42 @@ export async function deleteKey(
   db: Db,
   target: { ownerId: string; keyId: string; profileId?: string | undefined },
 ): Promise<boolean> {
-  const rows = await db
-    .delete(apiKeys)
-    .where(
-      and(
-        eq(apiKeys.id, target.keyId),
-        eq(apiKeys.ownerId, target.ownerId),
-        target.profileId === undefined ? undefined : eq(apiKeys.profileId, target.profileId),
-      ),
-    )
-    .returning({ id: apiKeys.id });
-  if (rows.length === 0) return false;
-  forgetCachedReads();
-  return true;
+  const deleted = await db.transaction(async (tx) => {
+    const rows = await tx
+      .delete(apiKeys)
+      .where(
+        and(
+          eq(apiKeys.id, target.keyId),
+          eq(apiKeys.ownerId, target.ownerId),
+          target.profileId === undefined ? undefined : eq(apiKeys.profileId, target.profileId),
+        ),
+      )
+      .returning({ id: apiKeys.id });
+    await forgetIdempotentAnswers(
+      tx,
+      rows.map((r) => r.id),
+    );
+    return rows.length > 0;
+  });
+  if (deleted) forgetCachedReads();
+  return deleted;
 }
 
-/** Deletes every key of a profile in the caller's transaction; the caller forgets cached reads after its commit. */
-export async function deleteAllProfileKeys(db: Queryable, ownerId: string, profileId: string): Promise<void> {
-  await db.delete(apiKeys).where(and(eq(apiKeys.ownerId, ownerId), eq(apiKeys.profileId, profileId)));
-}
+/**
+ * The api-keys module's part in deleting a profile: its keys stop working in the request's
+ * transaction (the profiles module forgets cached reads after its commit), with the answers
+ * kept for their Idempotency-Keys.
+ */
+export const apiKeysProfileDeletion: ProfileDeletionStep = {
+  module: 'api-keys',
+  revokeAccess: async (tx, profile) => {
+    const rows = await tx
+      .delete(apiKeys)
+      .where(and(eq(apiKeys.ownerId, profile.ownerId), eq(apiKeys.profileId, profile.id)))
+      .returning({ id: apiKeys.id });
+    await forgetIdempotentAnswers(
+      tx,
+      rows.map((r) => r.id),
+    );
+  },
+};

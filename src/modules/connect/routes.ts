@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/connection.ts';
-import { decodeCursor } from '../../http/pagination.ts';
+import { decodeCursor, toPage } from '../../http/pagination.ts';
+import { publicBaseUrl } from '../../http/public-url.ts';
 import {
   AUTHENTICATED_ERRORS,
   errorResponses,
@@ -12,10 +12,17 @@ import {
   ListQuery,
   NameText,
   ProfileHeader,
-  Timestamp,
 } from '../../http/schemas.ts';
 import { PLATFORMS, type PlatformSet } from '../../platforms/index.ts';
-import { ProfileParams } from '../profiles/routes.ts';
+import { ProfileParams } from '../profiles/index.ts';
+import {
+  ConnectLinkJson as ConnectLink,
+  RedirectOriginJson as RedirectOrigin,
+  renderLink,
+  renderOrigin,
+  renderSettings,
+  ConnectSettingsJson as Settings,
+} from './json.ts';
 import {
   addRedirectOrigin,
   createConnectLink,
@@ -23,7 +30,6 @@ import {
   getConnectSettings,
   listRedirectOrigins,
   MAX_REDIRECT_ORIGINS,
-  renderOrigin,
   updateConnectSettings,
 } from './service.ts';
 
@@ -33,45 +39,8 @@ export interface ConnectDeps {
   platforms: () => PlatformSet;
 }
 
-const RedirectOrigin = Type.Object(
-  {
-    id: Type.String({ description: 'Redirect origin id, `ro_...`.' }),
-    origin: Type.String({ description: 'Normalised: lower-case scheme and host, the port only when not the default.' }),
-    created_at: Timestamp,
-  },
-  { $id: 'RedirectOrigin', title: 'RedirectOrigin' },
-);
-
-const Settings = Type.Object(
-  {
-    brand_name: Type.Union([Type.String(), Type.Null()], {
-      description: 'Shown on the connect page as "Connect your account to ..."; null: the owner\'s name is shown.',
-    }),
-    updated_at: Type.Union([Timestamp, Type.Null()], { description: 'Null until the settings are first changed.' }),
-  },
-  { $id: 'ConnectSettings', title: 'ConnectSettings' },
-);
-
-const ConnectLink = Type.Object(
-  {
-    url: Type.String({ description: 'The single-use link to the hosted connect page; give it to the client.' }),
-    profile_id: Type.String({ description: 'The profile the accounts will join (its id, never the external_id).' }),
-    expires_at: Type.String({ format: 'date-time', description: '30 minutes after creation.' }),
-  },
-  { $id: 'ConnectLink', title: 'ConnectLink' },
-);
-
 const tags = ['Connect'];
 const ownerOnly = { ownerOnly: true };
-
-function renderSettings(s: Awaited<ReturnType<typeof getConnectSettings>>) {
-  return { brand_name: s.brandName, updated_at: s.updatedAt?.toISOString() ?? null };
-}
-
-/** Where the hosted pages answer: PUBLIC_URL, else the address this request came to. */
-export function publicBaseUrl(config: Config, request: FastifyRequest): string {
-  return config.publicUrl ?? `${request.protocol}://${request.host}`;
-}
 
 export function connectRoutes({ db, config, platforms }: ConnectDeps): FastifyPluginAsyncTypebox {
   return async (app) => {
@@ -120,11 +89,11 @@ export function connectRoutes({ db, config, platforms }: ConnectDeps): FastifyPl
           response: { 200: ListOf(RedirectOrigin), ...errorResponses(...AUTHENTICATED_ERRORS) },
         },
       },
-      async (request) =>
-        await listRedirectOrigins(db, request.scope, {
-          limit: request.query.limit ?? 50,
-          after: decodeCursor(request.query.cursor),
-        }),
+      async (request) => {
+        const limit = request.query.limit ?? 50;
+        const rows = await listRedirectOrigins(db, request.scope, { limit, after: decodeCursor(request.query.cursor) });
+        return toPage(rows, limit, renderOrigin);
+      },
     );
 
     app.delete(
@@ -233,11 +202,7 @@ export function connectRoutes({ db, config, platforms }: ConnectDeps): FastifyPl
           { redirectUrl: request.body.redirect_url, state: request.body.state, platforms: request.body.platforms },
           platforms().available,
         );
-        return reply.code(201).send({
-          url: `${publicBaseUrl(config, request)}/connect/${token}`,
-          profile_id: link.profileId,
-          expires_at: link.expiresAt.toISOString(),
-        });
+        return reply.code(201).send(renderLink(link, `${publicBaseUrl(config, request)}/connect/${token}`));
       },
     );
   };

@@ -6,34 +6,26 @@ import { randomBytes } from 'node:crypto';
 import { and, asc, count, eq, gt, isNull, lt } from 'drizzle-orm';
 import { now } from '../../clock.ts';
 import type { Db, Queryable } from '../../db/connection.ts';
-import { connectAttempts, connectLinks, connectRedirectOrigins, connectSettings } from '../../db/schema.ts';
 import { ApiError } from '../../http/errors.ts';
-import { type Page, toPage } from '../../http/pagination.ts';
 import type { Scope } from '../../http/scope.ts';
 import { looksLikeId, newId } from '../../ids.ts';
 import type { Platform } from '../../platforms/index.ts';
-import { decrypt, encrypt } from '../../secrets.ts';
-import { type AccountGrant, connectAccounts } from '../accounts/connect-accounts.ts';
-// Link tokens and OAuth states are bearer secrets like API keys, kept as the same one-shot hash.
-import { hashKey as sha256 } from '../api-keys/key-material.ts';
-import { getOwner } from '../owners/service.ts';
-import { findProfile, getProfile } from '../profiles/service.ts';
+import { decrypt, encrypt, sha256Hex as sha256 } from '../../secrets.ts';
+import { type AccountGrant, connectAccounts } from '../accounts/index.ts';
+import { getOwner } from '../owners/index.ts';
+import { findProfile, getProfile, type ProfileDeletionStep } from '../profiles/index.ts';
+import type { ConnectLink, ConnectSettings, RedirectOrigin } from './json.ts';
 import { type ConnectError, normaliseOrigin, redirectUrlOrigin } from './redirect-url.ts';
+import { connectAttempts, connectLinks, connectRedirectOrigins, connectSettings } from './tables.ts';
 
 export const LINK_LIFETIME_MS = 30 * 60_000;
 export const MAX_REDIRECT_ORIGINS = 50;
 
-export type ConnectLink = typeof connectLinks.$inferSelect;
 export type ConnectAttempt = typeof connectAttempts.$inferSelect;
-type RedirectOrigin = typeof connectRedirectOrigins.$inferSelect;
 
 /** 256 random bits, URL-safe: link tokens and OAuth states cannot be guessed. */
 function randomToken(): string {
   return randomBytes(32).toString('base64url');
-}
-
-export function renderOrigin(o: RedirectOrigin) {
-  return { id: o.id, origin: o.origin, created_at: o.createdAt.toISOString() };
 }
 
 /** Registers an origin; registering one again answers the existing entry (`created: false`). */
@@ -77,8 +69,8 @@ export async function listRedirectOrigins(
   db: Db,
   scope: Scope,
   query: { limit: number; after?: string | undefined },
-): Promise<Page<ReturnType<typeof renderOrigin>>> {
-  const rows = await db
+): Promise<RedirectOrigin[]> {
+  return await db
     .select()
     .from(connectRedirectOrigins)
     .where(
@@ -89,7 +81,6 @@ export async function listRedirectOrigins(
     )
     .orderBy(asc(connectRedirectOrigins.id))
     .limit(query.limit + 1);
-  return toPage(rows, query.limit, renderOrigin);
 }
 
 function originNotFound(id: string): ApiError {
@@ -104,12 +95,6 @@ export async function deleteRedirectOrigin(db: Db, scope: Scope, id: string): Pr
     .where(and(eq(connectRedirectOrigins.ownerId, scope.ownerId), eq(connectRedirectOrigins.id, id)))
     .returning({ id: connectRedirectOrigins.id });
   if (deleted.length === 0) throw originNotFound(id);
-}
-
-export interface ConnectSettings {
-  /** As set; null: the page shows the owner's name. */
-  brandName: string | null;
-  updatedAt: Date | null;
 }
 
 export async function getConnectSettings(db: Queryable, ownerId: string): Promise<ConnectSettings> {
@@ -316,3 +301,13 @@ export async function deleteOldConnectLinks(db: Db): Promise<number> {
     .returning({ id: connectLinks.id });
   return deleted.length;
 }
+
+/** The connect module's part in deleting a profile: its links go, with their trips and held grants. */
+export const connectProfileDeletion: ProfileDeletionStep = {
+  module: 'connect',
+  deleteData: async ({ db }, profile) => {
+    await db
+      .delete(connectLinks)
+      .where(and(eq(connectLinks.ownerId, profile.ownerId), eq(connectLinks.profileId, profile.id)));
+  },
+};

@@ -1,11 +1,12 @@
+import { eq } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { now } from '../../clock.ts';
 import type { Tx } from '../../db/connection.ts';
-import { events } from '../../db/schema.ts';
 import { newUuid } from '../../ids.ts';
-// webhooks/deliveries.ts imports this module too; both only call each other at run time.
-import { fanOut } from '../webhooks/deliveries.ts';
+import { startupRegistry } from '../../registry.ts';
+import { events } from './tables.ts';
 
-/** Every event type the service emits. The webhooks issue delivers them. */
+/** Every event type the service emits. */
 export const EVENT_TYPES = [
   'account.connected',
   'account.expired',
@@ -26,12 +27,34 @@ export interface NewEvent {
   data: Record<string, unknown>;
 }
 
+/** An event as subscribers see it: recorded, in the transaction of the change it reports. */
+export interface RecordedEvent {
+  id: string;
+  ownerId: string;
+  profileId: string | null;
+  type: EventType;
+}
+
 /**
- * Records an event without delivering it (`webhook.test` is delivered to one endpoint
- * only, by its sender). The envelope is serialised once here: every delivery attempt
- * sends exactly these bytes.
+ * What a module that must hear of every event registers at start (the webhooks module: its
+ * fan-out). It runs inside the emitter's transaction, so what it writes exists exactly when
+ * the change does.
  */
-export async function recordEvent(tx: Tx, event: NewEvent): Promise<{ id: string }> {
+export type EventSubscriber = (tx: Tx, event: RecordedEvent) => Promise<void>;
+
+const subscribers = startupRegistry<EventSubscriber>('event subscribers');
+
+/** Registers a subscriber, while the process starts (src/modules.ts). */
+export function subscribe(run: EventSubscriber): void {
+  subscribers.register(run);
+}
+
+/**
+ * Records an event and hands it to no one (`webhook.test` is delivered to one endpoint only,
+ * by its sender). The envelope is serialised once here: every delivery attempt sends exactly
+ * these bytes.
+ */
+export async function recordEvent(tx: Tx, event: NewEvent): Promise<RecordedEvent> {
   const id = newUuid();
   const createdAt = now();
   const body = JSON.stringify({
@@ -50,16 +73,25 @@ export async function recordEvent(tx: Tx, event: NewEvent): Promise<{ id: string
     body,
     createdAt,
   });
-  return { id };
+  return { id, ownerId: event.ownerId, profileId: event.profileId, type: event.type };
 }
 
 /**
- * Records an event in the transaction of the change it reports, with a delivery for every
- * endpoint that wants it, so event and deliveries exist exactly when the change does (the
- * outbox pattern).
+ * Records an event in the transaction of the change it reports and runs every subscriber in
+ * it (the outbox pattern): the event and what subscribers make of it exist exactly when the
+ * change does.
  */
 export async function emit(tx: Tx, event: NewEvent): Promise<{ id: string }> {
+  const run = subscribers.items();
   const recorded = await recordEvent(tx, event);
-  await fanOut(tx, { id: recorded.id, ownerId: event.ownerId, profileId: event.profileId, type: event.type });
-  return recorded;
+  for (const subscriber of run) await subscriber(tx, recorded);
+  return { id: recorded.id };
+}
+
+/**
+ * For a hot path that reads rows with their event in one query (webhook delivery attempts):
+ * the join and the columns it may read. The events module stays the only one that knows its table.
+ */
+export function joinEvent(eventId: AnyPgColumn) {
+  return { table: events, on: eq(events.id, eventId), columns: { type: events.type, body: events.body } };
 }

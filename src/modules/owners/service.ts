@@ -1,10 +1,12 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import { now } from '../../clock.ts';
 import type { Db, Tx } from '../../db/connection.ts';
-import { owners } from '../../db/schema.ts';
 import { newId } from '../../ids.ts';
-import { createKey } from '../api-keys/service.ts';
-import { createDefaultProfile } from '../profiles/service.ts';
+import { createKey } from '../api-keys/index.ts';
+import { createDefaultProfile } from '../profiles/index.ts';
+import { owners } from './tables.ts';
+
+export type Owner = typeof owners.$inferSelect;
 
 export interface NewOwner {
   name: string;
@@ -59,11 +61,11 @@ export async function ownerExists(db: Db, ownerId: string): Promise<boolean> {
 }
 
 /** Every owner, oldest first (for the operator's CLI; the API has no owner listing). */
-export async function listOwners(db: Db): Promise<(typeof owners.$inferSelect)[]> {
+export async function listOwners(db: Db): Promise<Owner[]> {
   return await db.select().from(owners).orderBy(asc(owners.id));
 }
 
-export async function getOwner(db: Db, ownerId: string): Promise<typeof owners.$inferSelect | undefined> {
+export async function getOwner(db: Db, ownerId: string): Promise<Owner | undefined> {
   const [owner] = await db.select().from(owners).where(eq(owners.id, ownerId));
   return owner;
 }
@@ -72,7 +74,7 @@ export async function getOwner(db: Db, ownerId: string): Promise<typeof owners.$
  * Locks the owner's row until the transaction ends and answers it: what changes the
  * owner's totals (connected accounts against the plan's limit) takes turns through it.
  */
-export async function lockOwner(tx: Tx, ownerId: string): Promise<typeof owners.$inferSelect | undefined> {
+export async function lockOwner(tx: Tx, ownerId: string): Promise<Owner | undefined> {
   const [owner] = await tx.select().from(owners).where(eq(owners.id, ownerId)).for('update');
   return owner;
 }

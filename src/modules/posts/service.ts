@@ -1,10 +1,14 @@
 /**
- * Posts and their targets (one per account). So far only what other modules ask of
- * posts: whether an account has targets waiting to be published.
+ * Posts and their targets (one per account). So far only what other modules ask of posts:
+ * whether an account has targets waiting to be published (it may not move then), and what
+ * deleting a profile does to its posts.
  */
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Queryable } from '../../db/connection.ts';
-import { postTargets } from '../../db/schema.ts';
+import { ApiError } from '../../http/errors.ts';
+import type { AccountMoveCheck } from '../accounts/index.ts';
+import type { ProfileDeletionStep } from '../profiles/index.ts';
+import { posts, postTargets } from './tables.ts';
 
 /** Target statuses that are still to be published; `published` and `failed` are done. */
 export const WAITING_TARGET_STATUSES = ['scheduled', 'publishing'] as const;
@@ -25,3 +29,21 @@ export async function accountHasWaitingPosts(tx: Queryable, accountId: string): 
     .limit(1);
   return row !== undefined;
 }
+
+/** An account with posts waiting to be published stays in its profile until they are done. */
+export const waitingPostsHoldAccount: AccountMoveCheck = async (tx, account) =>
+  (await accountHasWaitingPosts(tx, account.id))
+    ? new ApiError(
+        409,
+        'account_has_scheduled_posts',
+        'The account has posts waiting to be published; wait until they are published or delete them, then move it.',
+      )
+    : null;
+
+/** The posts module's part in deleting a profile: its posts go, with their targets. */
+export const postsProfileDeletion: ProfileDeletionStep = {
+  module: 'posts',
+  deleteData: async ({ db }, profile) => {
+    await db.delete(posts).where(and(eq(posts.ownerId, profile.ownerId), eq(posts.profileId, profile.id)));
+  },
+};

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { Db } from '../../db/connection.ts';
-import { decodeCursor } from '../../http/pagination.ts';
+import { decodeCursor, toPage } from '../../http/pagination.ts';
 import {
   AUTHENTICATED_ERRORS,
   errorResponses,
@@ -10,41 +10,9 @@ import {
   ListQuery,
   NameText,
   ProfileHeader,
-  Timestamp,
 } from '../../http/schemas.ts';
-import {
-  createProfile,
-  getProfile,
-  listProfiles,
-  renderProfile,
-  requestProfileDeletion,
-  updateProfile,
-} from './service.ts';
-
-export const ExternalId = Type.String({
-  minLength: 1,
-  maxLength: 255,
-  // Printable ASCII so it fits a header and a path; not shaped like a profile id, so a
-  // reference is never ambiguous.
-  pattern: '^(?!prf_)[\\x21-\\x7e]+$',
-  description: "The owner's own identifier for the client (printable ASCII, not starting with `prf_`).",
-});
-
-const Profile = Type.Object(
-  {
-    id: Type.String({ description: 'Profile id, `prf_...`.' }),
-    name: Type.String(),
-    external_id: Type.Union([Type.String(), Type.Null()]),
-    is_default: Type.Boolean({ description: 'True for the default profile, which cannot be deleted.' }),
-    created_at: Timestamp,
-    updated_at: Timestamp,
-  },
-  { $id: 'Profile', title: 'Profile' },
-);
-
-export const ProfileParams = Type.Object({
-  id: Type.String({ minLength: 1, maxLength: 255, description: 'Profile id or `external_id`.' }),
-});
+import { ExternalId, ProfileJson as Profile, ProfileParams, renderProfile } from './json.ts';
+import { createProfile, getProfile, listProfiles, requestProfileDeletion, updateProfile } from './service.ts';
 
 const tags = ['Profiles'];
 const ownerOnly = { ownerOnly: true };
@@ -68,11 +36,13 @@ export function profileRoutes(db: Db): FastifyPluginAsyncTypebox {
         },
       },
       async (request) => {
-        return await listProfiles(db, request.scope, {
+        const limit = request.query.limit ?? 50;
+        const rows = await listProfiles(db, request.scope, {
           externalId: request.query.external_id,
-          limit: request.query.limit ?? 50,
+          limit,
           after: decodeCursor(request.query.cursor),
         });
+        return toPage(rows, limit, renderProfile);
       },
     );
 

@@ -1,19 +1,16 @@
-import { and, asc, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { now } from '../../clock.ts';
 import type { Db, Queryable, Tx } from '../../db/connection.ts';
-import { profiles } from '../../db/schema.ts';
 import { ApiError, errors } from '../../http/errors.ts';
-import { type Page, toPage } from '../../http/pagination.ts';
 import { cachedRead, forgetCachedReads } from '../../http/read-cache.ts';
 import type { Scope } from '../../http/scope.ts';
 import { looksLikeId, newId } from '../../ids.ts';
 import { enqueue } from '../../jobs/queue.ts';
-import { deleteAllProfileKeys } from '../api-keys/service.ts';
-import { emit } from '../events/service.ts';
-// webhooks/service.ts imports this module too; both only call each other at run time.
-import { deleteProfileEndpoints } from '../webhooks/service.ts';
-
-export type Profile = typeof profiles.$inferSelect;
+import { emit } from '../events/index.ts';
+import { deletionSteps, type ProfileDeletionContext } from './deletion.ts';
+import { type Profile, renderProfile } from './json.ts';
+import { profiles } from './tables.ts';
 
 export const DEFAULT_PROFILE_NAME = 'Default';
 
@@ -45,16 +42,24 @@ export async function getProfile(db: Queryable, scope: Scope, ref: string): Prom
 }
 
 /**
- * A page of the caller's profiles, as the API shows it. Cached (rendered), as lists are
- * read far more often than profiles change.
+ * SQL that is true when the profile in `profileId` (a column of the caller's own table) is a
+ * live profile of `ownerId`: for a module that lists its rows of live profiles in one query.
+ */
+export function isLiveProfile(profileId: AnyPgColumn, ownerId: string): SQL {
+  return sql`exists (select 1 from ${profiles} where ${profiles.id} = ${profileId} and ${profiles.ownerId} = ${ownerId} and ${profiles.deletedAt} is null)`;
+}
+
+/**
+ * A page (`limit + 1` rows, by id) of the caller's profiles. Cached, as lists are read far
+ * more often than profiles change.
  */
 export async function listProfiles(
   db: Db,
   scope: Scope,
   query: { externalId?: string | undefined; limit: number; after?: string | undefined },
-): Promise<Page<RenderedProfile>> {
+): Promise<Profile[]> {
   const key = `profiles\u0000${scope.ownerId}\u0000${scope.profileId}\u0000${query.externalId}\u0000${query.after}\u0000${query.limit}`;
-  return await cachedRead(key, async () => toPage(await queryProfiles(db, scope, query), query.limit, renderProfile));
+  return await cachedRead(key, () => queryProfiles(db, scope, query));
 }
 
 async function queryProfiles(
@@ -170,14 +175,16 @@ export async function updateProfile(
 }
 
 /**
- * Revokes access to a profile at once (it and its keys are gone for every caller) and
- * queues the deletion of its data; the job emits `profile.deleted` when it is done.
+ * Revokes access to a profile at once (it, its keys and its bound endpoints are gone for every
+ * caller: each module's revokeAccess step runs in this transaction) and queues the deletion
+ * of its data; the job emits `profile.deleted` when it is done.
  */
 export async function requestProfileDeletion(db: Db, scope: Scope, ref: string): Promise<Profile> {
   const profile = await getProfile(db, scope, ref);
   if (profile.isDefault) {
     throw new ApiError(409, 'default_profile', 'The default profile cannot be deleted.');
   }
+  const steps = deletionSteps();
   const deleted = await db.transaction(async (tx) => {
     const [row] = await tx
       .update(profiles)
@@ -185,9 +192,7 @@ export async function requestProfileDeletion(db: Db, scope: Scope, ref: string):
       .where(and(live(scope.ownerId), eq(profiles.id, profile.id)))
       .returning();
     if (!row) return undefined;
-    await deleteAllProfileKeys(tx, scope.ownerId, profile.id);
-    // Bound endpoints go with the profile at once: nothing of it may stay visible.
-    await deleteProfileEndpoints(tx, scope.ownerId, profile.id);
+    for (const step of steps) await step.revokeAccess?.(tx, row);
     await enqueue(tx, 'delete_profile', { profile_id: profile.id }, { jobKey: `delete_profile:${profile.id}` });
     return row;
   });
@@ -197,40 +202,54 @@ export async function requestProfileDeletion(db: Db, scope: Scope, ref: string):
 }
 
 /**
- * The background half of a deletion: removes the profile's data and the profile, and
- * emits `profile.deleted` in the same transaction, so a retried job neither deletes
- * twice nor reports twice.
+ * The background half of a deletion: each module's deleteData step in turn (a step that fails
+ * fails the job, which runs again later from the first step; each step is safe to repeat), then
+ * the profile row itself, with `profile.deleted` emitted in that transaction, so a retried job
+ * neither deletes twice nor reports twice. The profile's rows in other modules reference it
+ * without cascading, so a module that left data behind makes this fail instead of losing it
+ * unheard.
  */
-export async function deleteProfileData(db: Db, profileId: string): Promise<'deleted' | 'nothing_to_do'> {
+export async function completeProfileDeletion(
+  context: ProfileDeletionContext,
+  profileId: string,
+): Promise<'deleted' | 'nothing_to_do'> {
+  const { db, log } = context;
+  const [profile] = await db
+    .select()
+    .from(profiles)
+    .where(and(eq(profiles.id, profileId), isNotNull(profiles.deletedAt)));
+  if (!profile) return 'nothing_to_do';
+  const fields = { component: 'profile-deletion', profile_id: profile.id, owner_id: profile.ownerId };
+  for (const step of deletionSteps()) {
+    if (!step.deleteData) continue;
+    try {
+      await step.deleteData(context, profile);
+    } catch (error) {
+      log.warn(
+        { ...fields, module: step.module, err: error },
+        `deleting the profile's ${step.module} data failed; the deletion job will run again`,
+      );
+      throw error;
+    }
+    log.info({ ...fields, module: step.module }, `deleted the profile's ${step.module} data`);
+  }
   return await db.transaction(async (tx) => {
-    const [profile] = await tx
+    const [locked] = await tx
       .select()
       .from(profiles)
-      .where(and(eq(profiles.id, profileId), isNotNull(profiles.deletedAt)))
+      .where(and(eq(profiles.id, profile.id), isNotNull(profiles.deletedAt)))
       .for('update');
-    if (!profile) return 'nothing_to_do';
-    await tx.delete(profiles).where(eq(profiles.id, profile.id));
+    if (!locked) return 'nothing_to_do';
+    await tx.delete(profiles).where(eq(profiles.id, locked.id));
     await emit(tx, {
-      ownerId: profile.ownerId,
-      profileId: profile.id,
+      ownerId: locked.ownerId,
+      profileId: locked.id,
       type: 'profile.deleted',
-      data: { profile: renderProfile(profile) },
+      data: { profile: renderProfile(locked) },
     });
+    log.info(fields, 'profile deleted');
     return 'deleted';
   });
-}
-
-export type RenderedProfile = ReturnType<typeof renderProfile>;
-
-export function renderProfile(p: Profile) {
-  return {
-    id: p.id,
-    name: p.name,
-    external_id: p.externalId,
-    is_default: p.isDefault,
-    created_at: p.createdAt.toISOString(),
-    updated_at: p.updatedAt.toISOString(),
-  };
 }
 
 function externalIdTaken(externalId: string): ApiError {

@@ -4,11 +4,12 @@ import type { Agent } from 'undici';
 import { now } from '../../clock.ts';
 import type { Db, Tx } from '../../db/connection.ts';
 import { GroupCommit } from '../../db/group-commit.ts';
-import { events, webhookDeliveries, webhookEndpoints } from '../../db/schema.ts';
-import { enqueue } from '../../jobs/queue.ts';
+import { enqueue, jobSql } from '../../jobs/queue.ts';
 import { isSuccess, type PostResult, postBytes } from '../../outbound/http-client.ts';
+import { signatureHeader } from '../../webhook-signature.ts';
+import { joinEvent } from '../events/index.ts';
 import { signingSecrets } from './service.ts';
-import { signatureHeader } from './signature.ts';
+import { webhookDeliveries, webhookEndpoints } from './tables.ts';
 
 /** Waits before attempts 2 to 8: 1 min, 5 min, 30 min, 2 h, 5 h, 8 h, 8 h (about 24 h in all). */
 export const RETRY_DELAYS_MS = [1, 5, 30, 120, 300, 480, 480].map((minutes) => minutes * 60_000);
@@ -63,6 +64,7 @@ export async function attemptDeliveries(
 ): Promise<AttemptOutcome[]> {
   // Only what an attempt uses: an event's `data` (JSON) and the endpoint's other fields would be
   // parsed for every delivery and never read.
+  const event = joinEvent(webhookDeliveries.eventId);
   const rows = await deps.db
     .select({
       delivery: { id: webhookDeliveries.id, attemptCount: webhookDeliveries.attemptCount },
@@ -74,11 +76,11 @@ export async function attemptDeliveries(
         previousSecretSealed: webhookEndpoints.previousSecretSealed,
         previousSecretExpiresAt: webhookEndpoints.previousSecretExpiresAt,
       },
-      event: { type: events.type, body: events.body },
+      event: event.columns,
     })
     .from(webhookDeliveries)
     .innerJoin(webhookEndpoints, eq(webhookEndpoints.id, webhookDeliveries.endpointId))
-    .innerJoin(events, eq(events.id, webhookDeliveries.eventId))
+    .innerJoin(event.table, event.on)
     .where(
       and(
         inArray(webhookDeliveries.id, [...deliveryIds]),
@@ -140,7 +142,7 @@ export async function attemptDeliveries(
   return deliveryIds.map((id) => outcomes.get(id) ?? 'skipped');
 }
 
-/** Attempts one delivery now if it is pending (resend, test, and tests that move the clock). */
+/** Attempts one delivery now if it is pending (tests that move the clock). */
 export async function attemptDelivery(deps: DeliveryDeps, deliveryId: string): Promise<AttemptOutcome> {
   const [outcome] = await attemptDeliveries(deps, [deliveryId]);
   return outcome ?? 'skipped';
@@ -200,11 +202,11 @@ async function recordAttempts(tx: Tx, records: AttemptRecord[]): Promise<boolean
       from v join updated u on u.id = v.delivery_id
     ),
     retries as (
-      select graphile_worker.add_job(
+      select ${jobSql(
         'deliver_webhooks',
-        json_build_object('delivery_ids', json_build_array(u.id), 'attempts_made', u.attempt_count),
-        run_at => u.next_attempt_at,
-        job_key => 'deliver_webhook:' || u.id)
+        { delivery_ids: sql`json_build_array(u.id)`, attempts_made: sql`u.attempt_count` },
+        { runAt: sql`u.next_attempt_at`, jobKey: sql`'deliver_webhook:' || u.id` },
+      )}
       from updated u
       where u.status = 'pending' and u.next_attempt_at is not null
     )

@@ -2,33 +2,24 @@ import { randomUUID } from 'node:crypto';
 import { and, desc, eq, inArray, lt, or, sql } from 'drizzle-orm';
 import { now } from '../../clock.ts';
 import type { Db, Tx } from '../../db/connection.ts';
-import { events, webhookAttempts, webhookDeliveries } from '../../db/schema.ts';
 import { ApiError } from '../../http/errors.ts';
 import type { Scope } from '../../http/scope.ts';
-import { enqueue } from '../../jobs/queue.ts';
-// events/service.ts imports this module too (fan-out); both only call each other at run time.
-import { type EventType, recordEvent } from '../events/service.ts';
+import { enqueue, jobSql } from '../../jobs/queue.ts';
+import { type EventType, joinEvent, type RecordedEvent, recordEvent } from '../events/index.ts';
+import type { DeliveryWithAttempts } from './json.ts';
 import { getEndpoint } from './service.ts';
+import { webhookAttempts, webhookDeliveries } from './tables.ts';
 
 export const HISTORY_DAYS = 30;
-
-export type Delivery = typeof webhookDeliveries.$inferSelect;
-export type Attempt = typeof webhookAttempts.$inferSelect;
-
-interface EventRef {
-  id: string;
-  ownerId: string;
-  profileId: string | null;
-  type: EventType;
-}
 
 /**
  * Creates, in the event's transaction, a delivery for every active endpoint of the owner
  * that subscribes to the event's type and is unbound or bound to the event's profile
  * (`profile.deleted` goes to unbound endpoints only), and one job that attempts them all.
- * Inactive endpoints get nothing, and nothing is stored for them.
+ * Inactive endpoints get nothing, and nothing is stored for them. The webhooks module
+ * subscribes it to every event (index.ts).
  */
-export async function fanOut(tx: Tx, event: EventRef): Promise<number> {
+export async function fanOut(tx: Tx, event: RecordedEvent): Promise<number> {
   const at = now().toISOString();
   const binding =
     event.type === 'profile.deleted' || event.profileId === null
@@ -46,7 +37,7 @@ export async function fanOut(tx: Tx, event: EventRef): Promise<number> {
     ),
     batch as (select json_agg(id) as ids, count(*)::int as n from created),
     job as (
-      select graphile_worker.add_job('deliver_webhooks', json_build_object('delivery_ids', ids, 'attempts_made', 0))
+      select ${jobSql('deliver_webhooks', { delivery_ids: sql`ids`, attempts_made: sql`0` })}
       from batch where n > 0
     )
     -- A SELECT in WITH runs only when referenced: counting the job is what adds it.
@@ -81,14 +72,15 @@ export async function listDeliveries(
   scope: Scope,
   endpointId: string,
   page: { limit: number; before?: { createdAt: Date; id: string } | undefined },
-) {
+): Promise<DeliveryWithAttempts[]> {
   const endpoint = await getEndpoint(db, scope, endpointId);
   const since = new Date(now().getTime() - HISTORY_DAYS * 24 * 60 * 60 * 1000);
   const before = page.before;
+  const event = joinEvent(webhookDeliveries.eventId);
   const rows = await db
-    .select({ delivery: webhookDeliveries, eventType: events.type })
+    .select({ delivery: webhookDeliveries, eventType: event.columns.type })
     .from(webhookDeliveries)
-    .innerJoin(events, eq(events.id, webhookDeliveries.eventId))
+    .innerJoin(event.table, event.on)
     .where(
       and(
         eq(webhookDeliveries.endpointId, endpoint.id),
@@ -119,13 +111,12 @@ export async function listDeliveries(
   }));
 }
 
-export type DeliveryWithAttempts = Awaited<ReturnType<typeof listDeliveries>>[number];
-
 async function deliveryWithAttempts(db: Db, id: string): Promise<DeliveryWithAttempts> {
+  const event = joinEvent(webhookDeliveries.eventId);
   const [row] = await db
-    .select({ delivery: webhookDeliveries, eventType: events.type })
+    .select({ delivery: webhookDeliveries, eventType: event.columns.type })
     .from(webhookDeliveries)
-    .innerJoin(events, eq(events.id, webhookDeliveries.eventId))
+    .innerJoin(event.table, event.on)
     .where(eq(webhookDeliveries.id, id));
   if (!row) throw new Error(`delivery ${id} vanished`);
   const attempts = await db.select().from(webhookAttempts).where(eq(webhookAttempts.deliveryId, id));
@@ -187,25 +178,4 @@ export async function deleteOldDeliveries(db: Db): Promise<number> {
     .where(lt(webhookDeliveries.createdAt, cutoff))
     .returning({ id: webhookDeliveries.id });
   return deleted.length;
-}
-
-export function renderDelivery(d: DeliveryWithAttempts) {
-  return {
-    id: d.id,
-    endpoint_id: d.endpointId,
-    event_id: d.eventId,
-    event_type: d.eventType,
-    status: d.status as 'pending' | 'succeeded' | 'failed' | 'cancelled',
-    attempt_count: d.attemptCount,
-    next_attempt_at: d.nextAttemptAt?.toISOString() ?? null,
-    created_at: d.createdAt.toISOString(),
-    attempts: d.attempts.map((a) => ({
-      attempted_at: a.attemptedAt.toISOString(),
-      duration_ms: a.durationMs,
-      status_code: a.statusCode,
-      error: a.error,
-      response_body: a.responseBody,
-      succeeded: a.succeeded,
-    })),
-  };
 }

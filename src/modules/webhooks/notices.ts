@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/connection.ts';
-import { webhookEndpoints } from '../../db/schema.ts';
 import type { SendMail } from '../../mail.ts';
-import { getOwner } from '../owners/service.ts';
+import { getOwner } from '../owners/index.ts';
 import { FAILURES_BEFORE_DEACTIVATION } from './attempts.ts';
+import { webhookEndpoints } from './tables.ts';
 
 /** Tells the owner by e-mail that an endpoint was made inactive, naming it and the last error. */
 export async function notifyEndpointDisabled(

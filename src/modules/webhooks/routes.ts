@@ -9,16 +9,22 @@ import {
   ListOf,
   ListQuery,
   ProfileHeader,
-  Timestamp,
 } from '../../http/schemas.ts';
-import { EVENT_TYPES } from '../events/service.ts';
-import { listDeliveries, renderDelivery, resendDelivery, sendTestEvent } from './deliveries.ts';
+import { EVENT_TYPES } from '../events/index.ts';
+import { listDeliveries, resendDelivery, sendTestEvent } from './deliveries.ts';
+import {
+  DeliveryJson as Delivery,
+  EndpointJson as Endpoint,
+  EndpointWithSecretJson as EndpointWithSecret,
+  renderDelivery,
+  renderEndpoint,
+  renderEndpointWithSecret,
+} from './json.ts';
 import {
   createEndpoint,
   deleteEndpoint,
   getEndpoint,
   listEndpoints,
-  renderEndpoint,
   rotateSecret,
   updateEndpoint,
   type WebhookDeps,
@@ -39,63 +45,7 @@ const ProfileRef = Type.Union([Type.String({ minLength: 1, maxLength: 255 }), Ty
   description: "Profile id or external_id: only that profile's events. Null or absent: every profile's.",
 });
 
-const endpointFields = {
-  id: Type.String({ description: 'Endpoint id, `we_...`.' }),
-  url: Type.String(),
-  events: Type.Array(Type.String()),
-  profile_id: Type.Union([Type.String(), Type.Null()], {
-    description: 'The profile id (never the external_id), or null.',
-  }),
-  active: Type.Boolean(),
-  consecutive_failures: Type.Integer({ description: 'Failed attempts in a row; at 50 the endpoint becomes inactive.' }),
-  disabled_reason: Type.Union([Type.String(), Type.Null()], {
-    description: 'Why the service made the endpoint inactive, if it did.',
-  }),
-  created_at: Timestamp,
-  updated_at: Timestamp,
-};
-const Endpoint = Type.Object(endpointFields, { title: 'WebhookEndpoint' });
-const EndpointWithSecret = Type.Object(
-  {
-    ...endpointFields,
-    secret: Type.String({
-      description:
-        'The signing secret (`whsec_...`), the HMAC-SHA256 key of `Service-Signature`. Shown this once only.',
-    }),
-  },
-  { title: 'WebhookEndpointWithSecret' },
-);
 const Params = Type.Object({ id: Type.String({ minLength: 1, maxLength: 100 }) });
-
-const Delivery = Type.Object(
-  {
-    id: Type.String({ description: 'The delivery UUID (the `Service-Delivery` header).' }),
-    endpoint_id: Type.String(),
-    event_id: Type.String({ description: "The event's UUID (the envelope's `id`); a resend keeps it." }),
-    event_type: Type.String(),
-    status: Type.Union(
-      [Type.Literal('pending'), Type.Literal('succeeded'), Type.Literal('failed'), Type.Literal('cancelled')],
-      {
-        description:
-          'pending: an attempt is due at next_attempt_at; failed: 8 attempts failed; cancelled: the endpoint became inactive.',
-      },
-    ),
-    attempt_count: Type.Integer(),
-    next_attempt_at: Type.Union([Timestamp, Type.Null()]),
-    created_at: Timestamp,
-    attempts: Type.Array(
-      Type.Object({
-        attempted_at: Timestamp,
-        duration_ms: Type.Integer(),
-        status_code: Type.Union([Type.Integer(), Type.Null()]),
-        error: Type.Union([Type.String(), Type.Null()], { description: 'Why the attempt failed, when it did.' }),
-        response_body: Type.Union([Type.String(), Type.Null()], { description: 'At most 20 KB of the answer.' }),
-        succeeded: Type.Boolean(),
-      }),
-    ),
-  },
-  { title: 'WebhookDelivery' },
-);
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
@@ -141,7 +91,7 @@ export function webhookRoutes(deps: WebhookDeps): FastifyPluginAsyncTypebox {
           events: request.body.events,
           profileId: request.body.profile_id,
         });
-        return reply.code(201).send({ ...renderEndpoint(endpoint), secret });
+        return reply.code(201).send(renderEndpointWithSecret(endpoint, secret));
       },
     );
 
@@ -309,7 +259,7 @@ export function webhookRoutes(deps: WebhookDeps): FastifyPluginAsyncTypebox {
       },
       async (request) => {
         const { endpoint, secret } = await rotateSecret(deps, request.scope, request.params.id);
-        return { ...renderEndpoint(endpoint), secret };
+        return renderEndpointWithSecret(endpoint, secret);
       },
     );
   };

@@ -1,17 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import { and, asc, count, eq, gt, sql } from 'drizzle-orm';
 import { now } from '../../clock.ts';
-import type { Db, Tx } from '../../db/connection.ts';
-import { webhookEndpoints } from '../../db/schema.ts';
+import type { Db } from '../../db/connection.ts';
 import { ApiError, errors } from '../../http/errors.ts';
 import type { Scope } from '../../http/scope.ts';
 import { newId } from '../../ids.ts';
 import { checkOutboundUrl, type UrlPolicy } from '../../outbound/address-policy.ts';
 import { decrypt, encrypt } from '../../secrets.ts';
-import type { EventType } from '../events/service.ts';
-import { findProfile } from '../profiles/service.ts';
-
-export type WebhookEndpoint = typeof webhookEndpoints.$inferSelect;
+import type { EventType } from '../events/index.ts';
+import { findProfile, type ProfileDeletionStep } from '../profiles/index.ts';
+import type { WebhookEndpoint } from './json.ts';
+import { webhookEndpoints } from './tables.ts';
 
 /** What the webhooks module needs besides the database. */
 export interface WebhookDeps {
@@ -230,23 +229,15 @@ export function signingSecrets(
   return secrets;
 }
 
-/** Deletes the endpoints bound to a profile whose deletion was requested (in that transaction). */
-export async function deleteProfileEndpoints(tx: Tx, ownerId: string, profileId: string): Promise<void> {
-  await tx
-    .delete(webhookEndpoints)
-    .where(and(eq(webhookEndpoints.ownerId, ownerId), eq(webhookEndpoints.profileId, profileId)));
-}
-
-export function renderEndpoint(e: WebhookEndpoint) {
-  return {
-    id: e.id,
-    url: e.url,
-    events: e.events as EventType[],
-    profile_id: e.profileId,
-    active: e.active,
-    consecutive_failures: e.consecutiveFailures,
-    disabled_reason: e.disabledReason,
-    created_at: e.createdAt.toISOString(),
-    updated_at: e.updatedAt.toISOString(),
-  };
-}
+/**
+ * The webhooks module's part in deleting a profile: the endpoints bound to it go at once, in
+ * the request's transaction (with their deliveries): nothing of the profile may stay visible.
+ */
+export const webhooksProfileDeletion: ProfileDeletionStep = {
+  module: 'webhooks',
+  revokeAccess: async (tx, profile) => {
+    await tx
+      .delete(webhookEndpoints)
+      .where(and(eq(webhookEndpoints.ownerId, profile.ownerId), eq(webhookEndpoints.profileId, profile.id)));
+  },
+};

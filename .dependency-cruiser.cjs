@@ -1,0 +1,66 @@
+/**
+ * The module rules of src/, checked by `npm run check` (dependency-cruiser). See
+ * docs/architecture.md. test/architecture/dependency-rules.test.ts shows each rule failing on a
+ * deliberate violation.
+ */
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-circular',
+      comment:
+        'An import circle makes start-up order and module boundaries fragile. Break it with a registry (events subscribers, profile deletion steps, account move checks) or by moving the shared piece down.',
+      severity: 'error',
+      from: { path: '^src/' },
+      to: { circular: true },
+    },
+    {
+      name: 'module-through-its-entry',
+      comment:
+        "A module uses another module only through that module's public entry (src/modules/<name>/index.ts): its tables, services and routes are its own.",
+      severity: 'error',
+      from: { path: '^src/modules/([^/]+)/', pathNot: '^src/modules/[^/]+/tables[.]ts$' },
+      to: { path: '^src/modules/[^/]+/', pathNot: ['^src/modules/$1/', '^src/modules/[^/]+/index[.]ts$'] },
+    },
+    {
+      name: 'tables-reference-only-columns',
+      comment:
+        "A module's tables may reference another module's rows (foreign keys) through that module's columns.ts, and nothing else of it.",
+      severity: 'error',
+      from: { path: '^src/modules/([^/]+)/tables[.]ts$' },
+      to: { path: '^src/modules/[^/]+/', pathNot: ['^src/modules/$1/', '^src/modules/[^/]+/columns[.]ts$'] },
+    },
+    {
+      name: 'outside-through-module-entry',
+      comment: 'Code outside src/modules/ uses a module only through its public entry, index.ts.',
+      severity: 'error',
+      from: { path: '^src/', pathNot: '^src/modules/' },
+      to: { path: '^src/modules/[^/]+/', pathNot: '^src/modules/[^/]+/index[.]ts$' },
+    },
+    {
+      name: 'lower-layers-know-no-modules',
+      comment:
+        'platforms/, http/, db/, outbound/ and sandbox/ are what modules are built on; they never import a module (pass what they need in as functions instead).',
+      severity: 'error',
+      from: { path: '^src/(platforms|http|db|outbound|sandbox)/' },
+      to: { path: '^src/modules/' },
+    },
+    {
+      name: 'resolvable',
+      comment: 'An import that resolves to nothing would hide a dependency from these rules.',
+      severity: 'error',
+      from: { path: '^src/' },
+      to: { couldNotResolve: true },
+    },
+  ],
+  options: {
+    // TypeScript 7 has no JavaScript compiler API yet; swc parses the sources (type-only imports included).
+    parser: 'swc',
+    doNotFollow: { path: 'node_modules' },
+    enhancedResolveOptions: {
+      extensions: ['.ts', '.js', '.mjs', '.json'],
+      exportsFields: ['exports'],
+      // As Node resolves the service's own ESM imports.
+      conditionNames: ['import', 'node', 'default'],
+    },
+  },
+};

@@ -1,0 +1,7 @@
+/** Column builders every module's tables share. */
+import { timestamp } from 'drizzle-orm/pg-core';
+
+export const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull();
+export const updatedAt = () => timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull();
+/** A point in time that may not have happened (yet): used_at, deleted_at, expires_at of optional things. */
+export const timestampColumn = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });

@@ -1,0 +1,20 @@
+/** The accounts module's public entry. */
+import { registerProfileDeletionStep } from '../profiles/index.ts';
+import { accountsProfileDeletion } from './deletion.ts';
+
+export { type AccountGrant, type ConnectAccountsResult, connectAccounts } from './connect-accounts.ts';
+export { accountRoutes } from './routes.ts';
+export {
+  type AccountMoveCheck,
+  credentialsOf,
+  disconnectPlatformUsers,
+  noteAccountFailure,
+  registerAccountMoveCheck,
+} from './service.ts';
+export type { Account } from './tables.ts';
+export { refreshDueTokens, type TokenRefreshDeps } from './token-refresh.ts';
+
+/** The accounts module's part at start: its data goes with its profile. */
+export function installAccounts(): void {
+  registerProfileDeletionStep(accountsProfileDeletion);
+}

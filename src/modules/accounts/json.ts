@@ -1,0 +1,52 @@
+/** How the API (and the `account.*` events) show an account: the schema and the one function that renders a row to it. */
+import { type Static, Type } from 'typebox';
+import { PLATFORMS, type Platform } from '../../platforms/index.ts';
+import { ACCOUNT_STATUSES, type Account } from './tables.ts';
+
+export const PlatformValue = Type.Enum(PLATFORMS, { description: `The platform: ${PLATFORMS.join(', ')}.` });
+export const AccountStatusValue = Type.Enum(ACCOUNT_STATUSES, {
+  description:
+    'connected: usable; expired: access ended on its own, reconnect it; disconnected: disconnected in the service or on the platform, its tokens are deleted, reconnect it to use it again.',
+});
+const At = (description: string) => Type.String({ format: 'date-time', description: `${description} ISO 8601, UTC.` });
+const NullableText = (description: string) => Type.Union([Type.String(), Type.Null()], { description });
+
+export const AccountJson = Type.Object(
+  {
+    id: Type.String({ description: 'Account id, `acc_...`.' }),
+    profile_id: Type.String({ description: 'The profile the account belongs to (its id, never the external_id).' }),
+    platform: PlatformValue,
+    platform_user_id: Type.String({ description: "The account's id on the platform." }),
+    username: NullableText('The handle on the platform, when it has one.'),
+    display_name: NullableText('The name shown on the platform.'),
+    avatar_url: NullableText('Profile picture URL, as the platform gave it (it may expire).'),
+    status: AccountStatusValue,
+    permissions: Type.Array(Type.String(), {
+      description: 'The scopes granted on the platform, as the platform names them.',
+    }),
+    connected_at: At('When the account was last connected or reconnected.'),
+    created_at: At('When the account was first connected.'),
+    updated_at: At('When the account last changed (status, tokens, profile).'),
+  },
+  { $id: 'Account', title: 'Account' },
+);
+
+export type AccountJson = Static<typeof AccountJson>;
+
+export function renderAccount(a: Account): AccountJson {
+  return {
+    id: a.id,
+    profile_id: a.profileId,
+    // Written only from a Platform (saveConnectedAccount).
+    platform: a.platform as Platform,
+    platform_user_id: a.platformUserId,
+    username: a.username,
+    display_name: a.displayName,
+    avatar_url: a.avatarUrl,
+    status: a.status,
+    permissions: a.scopes,
+    connected_at: a.connectedAt.toISOString(),
+    created_at: a.createdAt.toISOString(),
+    updated_at: a.updatedAt.toISOString(),
+  };
+}

@@ -1,0 +1,52 @@
+import { sql } from 'drizzle-orm';
+import { index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, timestampColumn, updatedAt } from '../../db/columns.ts';
+import { ownerIdColumn } from '../owners/columns.ts';
+import { profileIdColumn } from '../profiles/columns.ts';
+
+/** connected: usable; expired: access ended on its own; disconnected: tokens deleted. */
+export const ACCOUNT_STATUSES = ['connected', 'expired', 'disconnected'] as const;
+export type AccountStatus = (typeof ACCOUNT_STATUSES)[number];
+
+/**
+ * A connected platform account. One platform account is in at most one profile of an
+ * owner. Tokens are stored encrypted under SECRET_KEY.
+ */
+export const accounts = pgTable(
+  'accounts',
+  {
+    id: text('id').primaryKey(),
+    ownerId: ownerIdColumn(),
+    profileId: profileIdColumn(),
+    platform: text('platform').notNull(),
+    platformUserId: text('platform_user_id').notNull(),
+    username: text('username'),
+    displayName: text('display_name'),
+    avatarUrl: text('avatar_url'),
+    /** One of ACCOUNT_STATUSES. */
+    status: text('status').$type<AccountStatus>().notNull(),
+    /** Scopes granted on the platform, as the platform names them. */
+    scopes: text('scopes').array().notNull(),
+    /** Null once the account is disconnected: the service keeps no access it no longer uses. */
+    accessTokenSealed: text('access_token_sealed'),
+    /** Null: the token does not expire (a Facebook page token). */
+    tokenExpiresAt: timestampColumn('token_expires_at'),
+    tokenIssuedAt: timestampColumn('token_issued_at').notNull(),
+    refreshTokenSealed: text('refresh_token_sealed'),
+    refreshExpiresAt: timestampColumn('refresh_expires_at'),
+    /** After a failed refresh, the next try waits until then (backing off). */
+    refreshRetryAt: timestampColumn('refresh_retry_at'),
+    refreshFailures: integer('refresh_failures').notNull().default(0),
+    lastRefreshError: text('last_refresh_error'),
+    connectedAt: timestampColumn('connected_at').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('accounts_owner_platform_user_key').on(t.ownerId, t.platform, t.platformUserId),
+    index('accounts_profile_idx').on(t.ownerId, t.profileId, t.id),
+    index('accounts_token_expiry_idx').on(t.tokenExpiresAt).where(sql`${t.status} = 'connected'`),
+  ],
+);
+
+export type Account = typeof accounts.$inferSelect;

@@ -1,0 +1,19 @@
+/** The api-keys module's public entry. */
+import { registerProfileDeletionStep } from '../profiles/index.ts';
+import { apiKeysProfileDeletion } from './service.ts';
+
+export { KEY_PREFIXES, type KeyKind } from './key-material.ts';
+export { apiKeyRoutes } from './routes.ts';
+export {
+  type ApiKeyRecord,
+  createKey,
+  deleteKey,
+  findPrincipal,
+  type KeyPrincipal,
+  listOwnerKeys,
+} from './service.ts';
+
+/** The api-keys module's part at start: a profile's keys stop working the moment its deletion is asked for. */
+export function installApiKeys(): void {
+  registerProfileDeletionStep(apiKeysProfileDeletion);
+}

@@ -1,0 +1,269 @@
+/**
+ * The hosted connect flow's rules: which link a token opens, a browser's trips to a platform
+ * and back, the code exchange and the scope check, holding the pages of a login that grants
+ * several, and completing the link. The web layer (src/web/connect-pages.ts) renders pages,
+ * keeps the cookie and calls these; every answer here says where the client goes next.
+ *
+ * The OAuth `state` sent to the platform is random per trip; the browser that started the
+ * trip keeps it in a cookie with the link's token, and the callback accepts it only with that
+ * cookie, so a code obtained by someone else cannot be slipped into a client's link (login CSRF).
+ */
+import { timingSafeEqual } from 'node:crypto';
+import type { Logger } from 'pino';
+import { now } from '../../clock.ts';
+import type { Db } from '../../db/connection.ts';
+import {
+  isPlatform,
+  type Platform,
+  type PlatformAdapter,
+  PlatformError,
+  type PlatformSet,
+} from '../../platforms/index.ts';
+import type { AccountGrant } from '../accounts/index.ts';
+import type { ConnectLink } from './json.ts';
+import { type ConnectError, type Outcome, outcomeUrl } from './redirect-url.ts';
+import {
+  brandNameOf,
+  type ConnectAttempt,
+  completeLink,
+  findAttempt,
+  findLink,
+  heldPages,
+  holdPages,
+  linkIsOver,
+  linkPlatforms,
+  type PendingPages,
+  startAttempt,
+  tokenOpens,
+} from './service.ts';
+
+export interface ConnectFlowDeps {
+  db: Db;
+  secretKey: Buffer;
+  /** A function: the adapters may point at the sandbox this very service serves, known once it listens. */
+  platforms: () => PlatformSet;
+}
+
+type Log = Pick<Logger, 'info' | 'warn'>;
+
+/** Link tokens and OAuth states are 32 random bytes in base64url. */
+const TOKEN = /^[A-Za-z0-9_-]{43}$/;
+
+/** The link a token opens, or what the client gets instead. */
+export type LinkLookup =
+  | { kind: 'unknown' }
+  /** Used or past its 30 minutes: back to the owner with `error=expired`. */
+  | { kind: 'over'; redirectUrl: string }
+  | { kind: 'open'; link: ConnectLink };
+
+/** Where a trip ends: the owner's redirect URL with the outcome, or a page of ours. */
+export type TripEnd =
+  | { kind: 'done'; link: ConnectLink; outcome: Outcome; redirectUrl: string }
+  /** The login granted pages: the client chooses them on the link's page choice. */
+  | { kind: 'choose_pages'; token: string }
+  /** The platform failed; nothing was connected and the client may try again. */
+  | { kind: 'platform_failed'; platform: Platform; token: string };
+
+/** The cookie that binds a browser's trip to `link`. */
+export function tripCookieName(link: ConnectLink): string {
+  return `sb_connect_${link.id}`;
+}
+
+function sameText(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+function done(link: ConnectLink, outcome: Outcome): TripEnd & { kind: 'done' } {
+  return { kind: 'done', link, outcome, redirectUrl: outcomeUrl(link.redirectUrl, link.state, outcome) };
+}
+
+function failed(link: ConnectLink, error: ConnectError): TripEnd & { kind: 'done' } {
+  return done(link, { status: 'error', error });
+}
+
+/** The trip this browser is on for `link`, from its cookie (`<state>.<token>`), or null. */
+function tripOf(link: ConnectLink, cookie: string | undefined): { state: string; token: string } | null {
+  const [state, token] = (cookie ?? '').split('.');
+  if (!state || !token || !TOKEN.test(state) || !tokenOpens(link, token)) return null;
+  return { state, token };
+}
+
+/** The link a token in a URL opens. */
+export async function lookUpLink(db: Db, token: string): Promise<LinkLookup> {
+  const link = TOKEN.test(token) ? await findLink(db, token) : undefined;
+  if (!link) return { kind: 'unknown' };
+  if (linkIsOver(link)) return { kind: 'over', redirectUrl: failed(link, 'expired').redirectUrl };
+  return { kind: 'open', link };
+}
+
+/** What the link's page shows: the brand, the platforms to choose from, the minutes left. */
+export async function linkPage(deps: ConnectFlowDeps, link: ConnectLink) {
+  return {
+    brand: await brandNameOf(deps.db, link.ownerId),
+    platforms: linkPlatforms(link, deps.platforms().available),
+    minutesLeft: Math.max(1, Math.ceil((link.expiresAt.getTime() - now().getTime()) / 60_000)),
+  };
+}
+
+/**
+ * Starts a trip from the link's page to `platform`: the platform's permission page to send
+ * the browser to, and the cookie value that binds the trip to this browser.
+ */
+export async function startTrip(
+  deps: ConnectFlowDeps,
+  link: ConnectLink,
+  token: string,
+  platform: string,
+  callbackUrl: string,
+  log: Log,
+): Promise<
+  | { kind: 'not_offered' }
+  | { kind: 'too_many_trips' }
+  | { kind: 'started'; authorizeUrl: string; cookie: { name: string; value: string } }
+> {
+  if (!isPlatform(platform) || !linkPlatforms(link, deps.platforms().available).includes(platform)) {
+    return { kind: 'not_offered' };
+  }
+  const state = await startAttempt(deps.db, link, platform);
+  if (state === null) {
+    log.warn({ link: link.id }, 'connect link has had all its trips; refused another');
+    return { kind: 'too_many_trips' };
+  }
+  return {
+    kind: 'started',
+    authorizeUrl: deps.platforms().adapter(platform).authorizeUrl({ redirectUri: callbackUrl, state }),
+    cookie: { name: tripCookieName(link), value: `${state}.${token}` },
+  };
+}
+
+/**
+ * The platform sent the browser back to our callback: confirm the trip is this browser's, then
+ * exchange the code, check the scopes, and connect the account (or hold the pages for the
+ * client to choose). `cookieOf` reads this browser's cookie of a link.
+ */
+export async function finishTrip(
+  deps: ConnectFlowDeps,
+  platformName: string,
+  query: Record<string, unknown>,
+  cookieOf: (name: string) => string | undefined,
+  callbackUrl: string,
+  log: Log,
+): Promise<TripEnd | { kind: 'unconfirmed' } | { kind: 'unknown' }> {
+  // Only platforms this service can use have trips to come back from.
+  if (!isPlatform(platformName) || !deps.platforms().available.includes(platformName)) return { kind: 'unknown' };
+  const platform = platformName;
+  const adapter = deps.platforms().adapter(platform);
+  const callback = adapter.parseCallback(query);
+  const found = callback.state && TOKEN.test(callback.state) ? await findAttempt(deps.db, callback.state) : undefined;
+  const trip = found ? tripOf(found.link, cookieOf(tripCookieName(found.link))) : null;
+  if (!found || !trip || !sameText(trip.state, callback.state ?? '') || found.attempt.platform !== platform) {
+    log.warn({ platform }, 'connect callback without a matching trip from this browser; refused');
+    return { kind: 'unconfirmed' };
+  }
+  const { link, attempt } = found;
+  if (linkIsOver(link)) return failed(link, 'expired');
+  if (callback.outcome === 'denied') return failed(link, 'access_denied');
+
+  let grants: AccountGrant[];
+  try {
+    const tokens = await adapter.exchangeCode(callback.code, callbackUrl);
+    // The exchange says which scopes were granted, possibly none: an answer, not a reason to ask elsewhere.
+    if (lacksRequiredScopes(adapter, tokens.scopes)) return failed(link, 'permission_missing');
+    const credentials = { platformUserId: tokens.platformUserId, accessToken: tokens.accessToken };
+    if (adapter.grantsPages) {
+      const pages = await adapter.pages(credentials);
+      if (pages.length === 0) return failed(link, 'permission_missing');
+      await holdPages(deps.db, deps.secretKey, attempt.id, {
+        scopes: tokens.scopes,
+        pages: pages.map((p) => ({ id: p.id, name: p.name, accessToken: p.accessToken })),
+      });
+      return { kind: 'choose_pages', token: trip.token };
+    }
+    grants = [{ tokens, profile: await adapter.profile(credentials) }];
+  } catch (error) {
+    return platformFailed(link, platform, trip.token, error, log);
+  }
+  return await complete(deps, link, platform, grants, log);
+}
+
+function lacksRequiredScopes(adapter: PlatformAdapter, granted: readonly string[]): boolean {
+  return adapter.scopes.required.some((scope) => !granted.includes(scope));
+}
+
+/** The pages this browser's trip on `link` left to choose from, or null when it left none. */
+export async function pendingPages(
+  deps: ConnectFlowDeps,
+  link: ConnectLink,
+  cookieOf: (name: string) => string | undefined,
+): Promise<{ attempt: ConnectAttempt; held: PendingPages } | null> {
+  const trip = tripOf(link, cookieOf(tripCookieName(link)));
+  const found = trip ? await findAttempt(deps.db, trip.state) : undefined;
+  if (!found || found.link.id !== link.id) return null;
+  const held = heldPages(deps.secretKey, found.attempt);
+  return held ? { attempt: found.attempt, held } : null;
+}
+
+/**
+ * The client chose pages (or cancelled): every chosen page becomes an account of the link's
+ * profile. Choosing none is asked again.
+ */
+export async function choosePages(
+  deps: ConnectFlowDeps,
+  link: ConnectLink,
+  token: string,
+  pending: { attempt: ConnectAttempt; held: PendingPages },
+  choice: { cancel: boolean; pageIds: readonly string[] },
+  log: Log,
+): Promise<TripEnd | { kind: 'none_chosen' }> {
+  if (choice.cancel) return failed(link, 'access_denied');
+  const chosen = new Set(choice.pageIds);
+  const pages = pending.held.pages.filter((p) => chosen.has(p.id));
+  if (pages.length === 0) return { kind: 'none_chosen' };
+  // Written only with a Platform (startAttempt).
+  const platform = pending.attempt.platform as Platform;
+  const adapter = deps.platforms().adapter(platform);
+  let grants: AccountGrant[];
+  try {
+    grants = await Promise.all(
+      pages.map(async (page) => ({
+        tokens: {
+          accessToken: page.accessToken,
+          expiresAt: null,
+          platformUserId: page.id,
+          scopes: pending.held.scopes,
+        },
+        profile: await adapter.profile({ platformUserId: page.id, accessToken: page.accessToken }),
+      })),
+    );
+  } catch (error) {
+    return platformFailed(link, platform, token, error, log);
+  }
+  return await complete(deps, link, platform, grants, log);
+}
+
+async function complete(
+  deps: ConnectFlowDeps,
+  link: ConnectLink,
+  platform: Platform,
+  grants: AccountGrant[],
+  log: Log,
+): Promise<TripEnd> {
+  const completion = await completeLink(deps.db, deps.secretKey, link.id, platform, grants);
+  if (!completion.ok) {
+    log.info({ link: link.id, platform, error: completion.error }, 'connect link refused the accounts');
+    return failed(link, completion.error);
+  }
+  log.info({ link: link.id, platform, accounts: completion.accountIds }, 'connect link used');
+  return done(link, { status: 'connected', profileId: link.profileId, accountIds: completion.accountIds });
+}
+
+function platformFailed(link: ConnectLink, platform: Platform, token: string, error: unknown, log: Log): TripEnd {
+  if (!(error instanceof PlatformError)) throw error;
+  log.warn(
+    { link: link.id, platform, kind: error.kind, detail: error.detail, err: error.message },
+    'platform call failed during a connection; the client may try again',
+  );
+  return { kind: 'platform_failed', platform, token };
+}

@@ -1,0 +1,24 @@
+/** The connect module's public entry: the API routes, and the hosted flow's rules for the web pages. */
+import { registerProfileDeletionStep } from '../profiles/index.ts';
+import { connectProfileDeletion } from './service.ts';
+
+export {
+  type ConnectFlowDeps,
+  choosePages,
+  finishTrip,
+  type LinkLookup,
+  linkPage,
+  lookUpLink,
+  pendingPages,
+  startTrip,
+  type TripEnd,
+  tripCookieName,
+} from './flow.ts';
+export type { ConnectLink } from './json.ts';
+export { connectRoutes } from './routes.ts';
+export { deleteOldConnectLinks, LINK_LIFETIME_MS } from './service.ts';
+
+/** The connect module's part at start: a profile's links go with it. */
+export function installConnect(): void {
+  registerProfileDeletionStep(connectProfileDeletion);
+}

@@ -1,0 +1,54 @@
+/** How the API shows redirect origins, connect settings and new links: the schemas and the one function that renders each. */
+import { type Static, Type } from 'typebox';
+import { Timestamp } from '../../http/schemas.ts';
+import type { connectLinks, connectRedirectOrigins } from './tables.ts';
+
+export type ConnectLink = typeof connectLinks.$inferSelect;
+export type RedirectOrigin = typeof connectRedirectOrigins.$inferSelect;
+
+export interface ConnectSettings {
+  /** As set; null: the page shows the owner's name. */
+  brandName: string | null;
+  updatedAt: Date | null;
+}
+
+export const RedirectOriginJson = Type.Object(
+  {
+    id: Type.String({ description: 'Redirect origin id, `ro_...`.' }),
+    origin: Type.String({ description: 'Normalised: lower-case scheme and host, the port only when not the default.' }),
+    created_at: Timestamp,
+  },
+  { $id: 'RedirectOrigin', title: 'RedirectOrigin' },
+);
+
+export const ConnectSettingsJson = Type.Object(
+  {
+    brand_name: Type.Union([Type.String(), Type.Null()], {
+      description: 'Shown on the connect page as "Connect your account to ..."; null: the owner\'s name is shown.',
+    }),
+    updated_at: Type.Union([Timestamp, Type.Null()], { description: 'Null until the settings are first changed.' }),
+  },
+  { $id: 'ConnectSettings', title: 'ConnectSettings' },
+);
+
+export const ConnectLinkJson = Type.Object(
+  {
+    url: Type.String({ description: 'The single-use link to the hosted connect page; give it to the client.' }),
+    profile_id: Type.String({ description: 'The profile the accounts will join (its id, never the external_id).' }),
+    expires_at: Type.String({ format: 'date-time', description: '30 minutes after creation.' }),
+  },
+  { $id: 'ConnectLink', title: 'ConnectLink' },
+);
+
+export function renderOrigin(o: RedirectOrigin): Static<typeof RedirectOriginJson> {
+  return { id: o.id, origin: o.origin, created_at: o.createdAt.toISOString() };
+}
+
+export function renderSettings(s: ConnectSettings): Static<typeof ConnectSettingsJson> {
+  return { brand_name: s.brandName, updated_at: s.updatedAt?.toISOString() ?? null };
+}
+
+/** A new link: its URL holds the token, which the service keeps only hashed. */
+export function renderLink(link: ConnectLink, url: string): Static<typeof ConnectLinkJson> {
+  return { url, profile_id: link.profileId, expires_at: link.expiresAt.toISOString() };
+}

@@ -1,0 +1,12 @@
+/** The owners module's public entry: agencies, each with its default profile and keys. */
+export {
+  type CreatedOwner,
+  createFirstOwnerIfNone,
+  createOwner,
+  getOwner,
+  listOwners,
+  lockOwner,
+  type NewOwner,
+  type Owner,
+  ownerExists,
+} from './service.ts';

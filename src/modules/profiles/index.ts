@@ -1,0 +1,17 @@
+/** The profiles module's public entry. Other modules plug into profile deletion through registerProfileDeletionStep. */
+export {
+  type DeletedProfile,
+  type ProfileDeletionContext,
+  type ProfileDeletionStep,
+  registerProfileDeletionStep,
+} from './deletion.ts';
+export { ExternalId, type Profile, ProfileParams, renderProfile } from './json.ts';
+export { profileRoutes } from './routes.ts';
+export {
+  completeProfileDeletion,
+  createDefaultProfile,
+  DEFAULT_PROFILE_NAME,
+  findProfile,
+  getProfile,
+  isLiveProfile,
+} from './service.ts';
