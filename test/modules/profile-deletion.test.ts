@@ -1,0 +1,181 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newId } from '../../src/ids.ts';
+import { saveConnectedAccount } from '../../src/modules/accounts/service.ts';
+import { completeProfileDeletion } from '../../src/modules/profiles/service.ts';
+import { auth, startTestApp, type TestApp, type TestOwner } from '../helpers/app.ts';
+import {
+  accounts,
+  apiKeys,
+  connectLinks,
+  events,
+  idempotencyKeys,
+  posts,
+  postTargets,
+  profiles,
+  webhookDeliveries,
+  webhookEndpoints,
+} from '../helpers/tables.ts';
+
+/**
+ * What deleting a profile does to each module's data (docs/api-conventions.md, "Deleting a
+ * profile"): keys and bound endpoints at once; posts, connect links and accounts in the
+ * background job; then the profile and profile.deleted, only after every module's step.
+ */
+
+let t: TestApp;
+let owner: TestOwner;
+
+beforeAll(async () => {
+  t = await startTestApp({ WEBHOOK_ALLOW_PRIVATE_URLS: 'true' });
+  owner = await t.createOwner();
+  await t.app.inject({
+    method: 'POST',
+    url: '/v1/connect/redirect-origins',
+    headers: auth(owner.key),
+    payload: { origin: 'https://app.example.test' },
+  });
+});
+afterAll(() => t.close());
+
+let made = 0;
+
+/** A profile with something in every module that keeps data per profile. */
+async function populatedProfile() {
+  made += 1;
+  const profile = (
+    await t.app.inject({
+      method: 'POST',
+      url: '/v1/profiles',
+      headers: auth(owner.key),
+      payload: { name: `Client ${made}`, external_id: `client-${made}` },
+    })
+  ).json();
+  const profileKey = await t.createProfileKey(owner.ownerId, profile.id);
+  const endpoint = (
+    await t.app.inject({
+      method: 'POST',
+      url: '/v1/webhooks',
+      headers: auth(profileKey),
+      payload: { url: 'http://127.0.0.1:9/bound', events: ['account.connected'] },
+    })
+  ).json();
+  // An answer kept for the profile key's Idempotency-Key.
+  const test = await t.app.inject({
+    method: 'POST',
+    url: `/v1/webhooks/${endpoint.id}/test`,
+    headers: { ...auth(profileKey), 'idempotency-key': `kept-${made}` },
+  });
+  expect(test.statusCode).toBe(202);
+  const link = await t.app.inject({
+    method: 'POST',
+    url: `/v1/profiles/${profile.id}/connect-links`,
+    headers: auth(owner.key),
+    payload: { redirect_url: 'https://app.example.test/back' },
+  });
+  expect(link.statusCode).toBe(201);
+  const { account } = await t.database.db.transaction((tx) =>
+    saveConnectedAccount(tx, t.secretKey, {
+      ownerId: owner.ownerId,
+      profileId: profile.id,
+      platform: 'threads',
+      tokens: { accessToken: `token-${made}`, expiresAt: null, platformUserId: `user-${made}`, scopes: [] },
+      profile: { id: `user-${made}`, username: `user${made}`, name: null, avatarUrl: null, followersCount: null },
+    }),
+  );
+  const at = new Date();
+  const postId = newId('post');
+  await t.database.db
+    .insert(posts)
+    .values({ id: postId, ownerId: owner.ownerId, profileId: profile.id, createdAt: at, updatedAt: at });
+  await t.database.db
+    .insert(postTargets)
+    .values({
+      id: newId('postTarget'),
+      postId,
+      accountId: account.id,
+      status: 'published',
+      createdAt: at,
+      updatedAt: at,
+    });
+  return { profileId: profile.id as string, profileKey, endpointId: endpoint.id as string, accountId: account.id };
+}
+
+async function rowsOf(profileId: string) {
+  const db = t.database.db;
+  const n = async (query: Promise<unknown[]>) => (await query).length;
+  return {
+    profile: await n(db.select().from(profiles).where(eq(profiles.id, profileId))),
+    keys: await n(db.select().from(apiKeys).where(eq(apiKeys.profileId, profileId))),
+    endpoints: await n(db.select().from(webhookEndpoints).where(eq(webhookEndpoints.profileId, profileId))),
+    links: await n(db.select().from(connectLinks).where(eq(connectLinks.profileId, profileId))),
+    accounts: await n(db.select().from(accounts).where(eq(accounts.profileId, profileId))),
+    posts: await n(db.select().from(posts).where(eq(posts.profileId, profileId))),
+  };
+}
+
+async function deletedEvents(profileId: string) {
+  return await t.database.db
+    .select()
+    .from(events)
+    .where(and(eq(events.profileId, profileId), eq(events.type, 'profile.deleted')));
+}
+
+describe('deleting a profile', () => {
+  it("stops its keys and bound endpoints at once, then deletes every module's data, then the profile", async () => {
+    const p = await populatedProfile();
+    const [keyRow] = await t.database.db.select().from(apiKeys).where(eq(apiKeys.profileId, p.profileId));
+    const kept = await t.database.db
+      .select()
+      .from(idempotencyKeys)
+      .where(eq(idempotencyKeys.apiKeyId, keyRow?.id ?? ''));
+    expect(kept).toHaveLength(1);
+
+    const res = await t.app.inject({ method: 'DELETE', url: `/v1/profiles/${p.profileId}`, headers: auth(owner.key) });
+    expect(res.statusCode).toBe(202);
+
+    // At once: the keys (with their kept answers) and the bound endpoints (with their deliveries).
+    expect(await rowsOf(p.profileId)).toEqual({ profile: 1, keys: 0, endpoints: 0, links: 1, accounts: 1, posts: 1 });
+    expect(
+      await t.database.db
+        .select()
+        .from(idempotencyKeys)
+        .where(eq(idempotencyKeys.apiKeyId, keyRow?.id ?? '')),
+    ).toEqual([]);
+    expect(
+      await t.database.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.endpointId, p.endpointId)),
+    ).toEqual([]);
+    expect((await t.app.inject({ method: 'GET', url: '/v1/webhooks', headers: auth(p.profileKey) })).statusCode).toBe(
+      401,
+    );
+    expect(await deletedEvents(p.profileId)).toEqual([]);
+
+    // The background job: every module's data, then the profile and the event.
+    expect(await completeProfileDeletion(t.deletionContext(), p.profileId)).toBe('deleted');
+    expect(await rowsOf(p.profileId)).toEqual({ profile: 0, keys: 0, endpoints: 0, links: 0, accounts: 0, posts: 0 });
+    expect(await t.database.db.select().from(postTargets).where(eq(postTargets.accountId, p.accountId))).toEqual([]);
+    expect(await deletedEvents(p.profileId)).toHaveLength(1);
+  });
+
+  it('fails, keeps the profile and sends no profile.deleted while data of it is left behind; a later run finishes', async () => {
+    const p = await populatedProfile();
+    // A table no module's deletion step knows of: what a module that forgot to register would leave.
+    await t.database.db.execute(sql`create table forgotten_rows (profile_id text not null references profiles (id))`);
+    await t.database.db.execute(sql`insert into forgotten_rows values (${p.profileId})`);
+    try {
+      await t.app.inject({ method: 'DELETE', url: `/v1/profiles/${p.profileId}`, headers: auth(owner.key) });
+      await expect(completeProfileDeletion(t.deletionContext(), p.profileId)).rejects.toThrow();
+      // The modules' own steps ran; the profile stays (marked deleted, invisible) and nothing is reported.
+      expect(await rowsOf(p.profileId)).toEqual({ profile: 1, keys: 0, endpoints: 0, links: 0, accounts: 0, posts: 0 });
+      expect(await deletedEvents(p.profileId)).toEqual([]);
+      const [row] = await t.database.db.select().from(profiles).where(eq(profiles.id, p.profileId));
+      expect(row?.deletedAt).not.toBeNull();
+    } finally {
+      await t.database.db.execute(sql`drop table forgotten_rows`);
+    }
+    // The job runs again (graphile-worker retries a failed job): it finishes, and reports once.
+    expect(await completeProfileDeletion(t.deletionContext(), p.profileId)).toBe('deleted');
+    expect(await rowsOf(p.profileId)).toEqual({ profile: 0, keys: 0, endpoints: 0, links: 0, accounts: 0, posts: 0 });
+    expect(await deletedEvents(p.profileId)).toHaveLength(1);
+  });
+});
