@@ -25,6 +25,8 @@ import {
 
 let t: TestApp;
 let owner: TestOwner;
+/** An endpoint of the owner bound to no profile: it hears every profile's events. */
+let unboundEndpointId: string;
 
 beforeAll(async () => {
   t = await startTestApp({ WEBHOOK_ALLOW_PRIVATE_URLS: 'true' });
@@ -35,6 +37,13 @@ beforeAll(async () => {
     headers: auth(owner.key),
     payload: { origin: 'https://app.example.test' },
   });
+  const unbound = await t.app.inject({
+    method: 'POST',
+    url: '/v1/webhooks',
+    headers: auth(owner.key),
+    payload: { url: 'http://127.0.0.1:9/unbound', events: ['account.disconnected', 'profile.deleted'] },
+  });
+  unboundEndpointId = unbound.json().id;
 });
 afterAll(() => t.close());
 
@@ -83,21 +92,26 @@ async function populatedProfile() {
       profile: { id: `user-${made}`, username: `user${made}`, name: null, avatarUrl: null, followersCount: null },
     }),
   );
+  // An event of the profile, delivered to the unbound endpoint too.
+  const disconnected = await t.app.inject({
+    method: 'DELETE',
+    url: `/v1/accounts/${account.id}`,
+    headers: auth(owner.key),
+  });
+  expect(disconnected.statusCode).toBe(200);
   const at = new Date();
   const postId = newId('post');
   await t.database.db
     .insert(posts)
     .values({ id: postId, ownerId: owner.ownerId, profileId: profile.id, createdAt: at, updatedAt: at });
-  await t.database.db
-    .insert(postTargets)
-    .values({
-      id: newId('postTarget'),
-      postId,
-      accountId: account.id,
-      status: 'published',
-      createdAt: at,
-      updatedAt: at,
-    });
+  await t.database.db.insert(postTargets).values({
+    id: newId('postTarget'),
+    postId,
+    accountId: account.id,
+    status: 'published',
+    createdAt: at,
+    updatedAt: at,
+  });
   return { profileId: profile.id as string, profileKey, endpointId: endpoint.id as string, accountId: account.id };
 }
 
@@ -112,6 +126,21 @@ async function rowsOf(profileId: string) {
     accounts: await n(db.select().from(accounts).where(eq(accounts.profileId, profileId))),
     posts: await n(db.select().from(posts).where(eq(posts.profileId, profileId))),
   };
+}
+
+/** The types of the events the unbound endpoint has deliveries of, for this profile's events. */
+async function unboundDeliveries(profileId: string) {
+  const rows = await t.database.db
+    .select({ type: events.type })
+    .from(webhookDeliveries)
+    .innerJoin(events, eq(events.id, webhookDeliveries.eventId))
+    .where(and(eq(webhookDeliveries.endpointId, unboundEndpointId), eq(events.profileId, profileId)));
+  return rows.map((r) => r.type).sort();
+}
+
+async function eventTypes(profileId: string) {
+  const rows = await t.database.db.select({ type: events.type }).from(events).where(eq(events.profileId, profileId));
+  return rows.map((r) => r.type).sort();
 }
 
 async function deletedEvents(profileId: string) {
@@ -150,8 +179,13 @@ describe('deleting a profile', () => {
     );
     expect(await deletedEvents(p.profileId)).toEqual([]);
 
+    expect(await unboundDeliveries(p.profileId)).toEqual(['account.disconnected']);
+
     // The background job: every module's data, then the profile and the event.
     expect(await completeProfileDeletion(t.deletionContext(), p.profileId)).toBe('deleted');
+    // The profile's events (account names in them) go with it; only the report of the deletion is left.
+    expect(await eventTypes(p.profileId)).toEqual(['profile.deleted']);
+    expect(await unboundDeliveries(p.profileId)).toEqual(['profile.deleted']);
     expect(await rowsOf(p.profileId)).toEqual({ profile: 0, keys: 0, endpoints: 0, links: 0, accounts: 0, posts: 0 });
     expect(await t.database.db.select().from(postTargets).where(eq(postTargets.accountId, p.accountId))).toEqual([]);
     expect(await deletedEvents(p.profileId)).toHaveLength(1);

@@ -1,11 +1,13 @@
 /** The events module's public entry: the outbox every module writes events to, and its subscribers. */
 export {
+  deleteProfileEvents,
   EVENT_TYPES,
   type EventSubscriber,
   type EventType,
   emit,
   joinEvent,
   type NewEvent,
+  profileEventIds,
   type RecordedEvent,
   recordEvent,
   subscribe,

@@ -1,7 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { now } from '../../clock.ts';
-import type { Tx } from '../../db/connection.ts';
+import type { Queryable, Tx } from '../../db/connection.ts';
 import { newUuid } from '../../ids.ts';
 import { startupRegistry } from '../../registry.ts';
 import { events } from './tables.ts';
@@ -94,4 +94,14 @@ export async function emit(tx: Tx, event: NewEvent): Promise<{ id: string }> {
  */
 export function joinEvent(eventId: AnyPgColumn) {
   return { table: events, on: eq(events.id, eventId), columns: { type: events.type, body: events.body } };
+}
+
+/** The ids of a profile's events, as a subquery: for a module that deletes what it keeps per event. */
+export function profileEventIds(ownerId: string, profileId: string): SQL {
+  return sql`select ${events.id} from ${events} where ${events.ownerId} = ${ownerId} and ${events.profileId} = ${profileId}`;
+}
+
+/** Deletes a profile's events (its deletion; src/modules.ts registers this as the events module's step). */
+export async function deleteProfileEvents(db: Queryable, ownerId: string, profileId: string): Promise<void> {
+  await db.delete(events).where(and(eq(events.ownerId, ownerId), eq(events.profileId, profileId)));
 }
