@@ -12,6 +12,7 @@ import { migrationsApplied } from './db/migrate.ts';
 import { authenticate, bearerKeyHash } from './http/auth.ts';
 import { frameworkError, installErrorHandling } from './http/error-handler.ts';
 import { ApiError } from './http/errors.ts';
+import { checkActedOnHeaders } from './http/headers.ts';
 import { installIdempotency } from './http/idempotency.ts';
 import { installMetrics } from './http/metrics.ts';
 import { errorResponses, NoQuery } from './http/schemas.ts';
@@ -161,6 +162,7 @@ export async function buildApp({
     });
     // Before authentication, so floods of wrong keys are limited too and never reach the database.
     v1.addHook('onRequest', v1.rateLimit());
+    v1.addHook('onRequest', checkActedOnHeaders);
     v1.addHook('onRequest', authenticate(database.db));
     installIdempotency(v1, database.db);
     await v1.register(profileRoutes(database.db));

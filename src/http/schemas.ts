@@ -29,14 +29,29 @@ export const Timestamp = Type.String({ format: 'date-time', description: 'ISO 86
 /** An e-mail address, checked only for its shape: something@somewhere, no spaces. */
 export const EmailText = Type.String({ minLength: 3, maxLength: 320, pattern: '^[^\\s@]+@[^\\s@]+$' });
 
-/** A person-written name: no control characters, at least one visible character. */
+/**
+ * The text rule (docs/api-conventions.md, "Text"). Every string anywhere in a request is
+ * refused with NUL or an unpaired surrogate (the validator checks that, http/validation.ts).
+ * Single-line text, such as names, also refuses the C0 controls, DEL and the C1 controls
+ * (U+0080 to U+009F, e.g. U+0085 NEXT LINE, which some software shows as a line break);
+ * multi-line text allows tab, line feed and carriage return of those.
+ */
+const SINGLE_LINE = '[^\\x00-\\x1f\\x7f-\\x9f]';
+const MULTI_LINE = '[^\\x00-\\x08\\x0b\\x0c\\x0e-\\x1f\\x7f-\\x9f]';
+
+/** A person-written name: single-line text with at least one visible character. */
 export function NameText(maxLength: number, description: string) {
   return Type.String({
     minLength: 1,
     maxLength,
-    pattern: '^[^\\x00-\\x1f\\x7f]*[^\\s\\x00-\\x1f\\x7f][^\\x00-\\x1f\\x7f]*$',
+    pattern: `^${SINGLE_LINE}*[^\\s\\x00-\\x1f\\x7f-\\x9f]${SINGLE_LINE}*$`,
     description,
   });
+}
+
+/** Person-written text that may span lines (tab, LF and CR allowed; no other controls). */
+export function MultiLineText(options: { minLength?: number; maxLength: number; description: string }) {
+  return Type.String({ ...options, pattern: `^${MULTI_LINE}*$` });
 }
 
 export const ListQuery = {
