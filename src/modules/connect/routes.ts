@@ -123,7 +123,7 @@ export function connectRoutes({ db, config, platforms }: ConnectDeps): FastifyPl
       async (request) =>
         await listRedirectOrigins(db, request.scope, {
           limit: request.query.limit ?? 50,
-          after: decodeCursor(request.query.cursor),
+          after: decodeCursor(request.query.cursor, 'redirectOrigin'),
         }),
     );
 

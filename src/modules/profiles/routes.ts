@@ -71,7 +71,7 @@ export function profileRoutes(db: Db): FastifyPluginAsyncTypebox {
         return await listProfiles(db, request.scope, {
           externalId: request.query.external_id,
           limit: request.query.limit ?? 50,
-          after: decodeCursor(request.query.cursor),
+          after: decodeCursor(request.query.cursor, 'profile'),
         });
       },
     );

@@ -101,7 +101,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /** History cursors are (created_at, id) of the last delivery shown. */
 function decodeDeliveryCursor(cursor: string | undefined): { createdAt: Date; id: string } | undefined {
-  const raw = decodeCursor(cursor);
+  const raw = decodeCursor(cursor, 'timestamp|uuid');
   if (raw === undefined) return undefined;
   const [at, id] = raw.split('|');
   const createdAt = new Date(at ?? '');
@@ -159,7 +159,10 @@ export function webhookRoutes(deps: WebhookDeps): FastifyPluginAsyncTypebox {
       },
       async (request) => {
         const limit = request.query.limit ?? 50;
-        const rows = await listEndpoints(db, request.scope, { limit, after: decodeCursor(request.query.cursor) });
+        const rows = await listEndpoints(db, request.scope, {
+          limit,
+          after: decodeCursor(request.query.cursor, 'webhookEndpoint'),
+        });
         return toPage(rows, limit, renderEndpoint);
       },
     );
