@@ -9,7 +9,7 @@ import { Type } from 'typebox';
 import type { Config } from './config.ts';
 import type { Database } from './db/connection.ts';
 import { migrationsApplied } from './db/migrate.ts';
-import { authenticate, bearerKeyHash } from './http/auth.ts';
+import { authenticate, bearerKeyHash, isAcceptedKey } from './http/auth.ts';
 import { frameworkError, installErrorHandling } from './http/error-handler.ts';
 import { ApiError } from './http/errors.ts';
 import { checkActedOnHeaders } from './http/headers.ts';
@@ -144,16 +144,17 @@ export async function buildApp({
       timeWindow: 60_000,
       enableDraftSpec: true,
       // Per key, not per address: many clients share addresses, and one key is one user.
-      // Requests without a usable key count against their address.
+      // Only a key this process has accepted has a count of its own, so made-up keys cannot
+      // each start a fresh count; every other request counts against its address.
       keyGenerator: (request) => {
         const keyHash = bearerKeyHash(request);
-        return keyHash ? `key:${keyHash}` : `ip:${request.ip}`;
+        return keyHash && isAcceptedKey(keyHash) ? `key:${keyHash}` : `ip:${request.ip}`;
       },
       errorResponseBuilder: (_request, context) =>
         new ApiError(
           429,
           'rate_limited',
-          `Too many requests: at most ${context.max} a minute per API key (or per address, without a key). Retry after ${Math.ceil(context.ttl / 1000)} s.`,
+          `Too many requests: at most ${context.max} a minute per API key (or per address, for requests without a key this server has accepted before). Retry after ${Math.ceil(context.ttl / 1000)} s.`,
         ),
     });
     // A route that takes no query parameters says so: an unknown one is an error, as in bodies.
