@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -10,7 +9,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/connection.ts';
 import { migrationsApplied } from './db/migrate.ts';
 import { authenticate, bearerKeyHash, isAcceptedKey } from './http/auth.ts';
-import { frameworkError, installErrorHandling } from './http/error-handler.ts';
+import { clientErrorHandler, frameworkError, installErrorHandling, newRequestId } from './http/error-handler.ts';
 import { ApiError } from './http/errors.ts';
 import { checkActedOnHeaders } from './http/headers.ts';
 import { installIdempotency } from './http/idempotency.ts';
@@ -59,10 +58,11 @@ export async function buildApp({
   const app = Fastify({
     ...(log ? { loggerInstance: log as FastifyBaseLogger } : { logger: false }),
     bodyLimit: config.bodyLimitBytes,
-    genReqId: () => `req_${randomUUID().replaceAll('-', '')}`,
+    genReqId: newRequestId,
     requestIdHeader: false,
     return503OnClosing: false,
     frameworkErrors: frameworkError,
+    clientErrorHandler,
     // Longer than any URL Node's HTTP parser lets through, so long path segments reach
     // the route schemas and get a validation error like any other bad value.
     routerOptions: { maxParamLength: 20_000 },
