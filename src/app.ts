@@ -63,6 +63,14 @@ export async function buildApp({
     return503OnClosing: false,
     frameworkErrors: frameworkError,
     clientErrorHandler,
+    // Fastify's default (0) lets a client that stops sending hold its connection forever.
+    requestTimeout: config.requestTimeoutMs,
+    http: {
+      requestTimeout: config.requestTimeoutMs,
+      headersTimeout: config.headersTimeoutMs,
+      // Node looks for expired requests every 30 s by default; a timeout should fire on time.
+      connectionsCheckingInterval: 1000,
+    },
     // Longer than any URL Node's HTTP parser lets through, so long path segments reach
     // the route schemas and get a validation error like any other bad value.
     routerOptions: { maxParamLength: 20_000 },
