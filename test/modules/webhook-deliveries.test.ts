@@ -360,18 +360,17 @@ describe('failures and retries', () => {
     expect(await attemptDelivery(deps, delivery.id)).toBe('skipped');
   });
 
-  it('counts a redirect, a 6 s answer and a closed port as failures, and retries each', async () => {
+  it('counts a redirect, no answer within 5 s and a closed port as failures, and retries each', async () => {
     const target = await receiver();
     const redirect = await receiver((_req, res) => res.writeHead(302, { location: target.url }).end());
-    const slow = await receiver((_req, res) => {
-      setTimeout(() => res.writeHead(200).end('late'), 6_000);
-    });
+    // Never answers: what ends the attempt can only be the 5 s limit.
+    const silent = await receiver(() => {});
     const closed = await receiver();
     const closedUrl = closed.url;
     await closed.close();
     const o = await t.createOwner();
     const hooks = await Promise.all(
-      [redirect.url, slow.url, closedUrl].map((url) => endpoint(url, ['post.published'], o)),
+      [redirect.url, silent.url, closedUrl].map((url) => endpoint(url, ['post.published'], o)),
     );
     await emitEvent(o, 'post.published', null);
     const deps = t.deliveryDeps();
@@ -406,9 +405,8 @@ describe('failures and retries', () => {
     expect(await errorsOf(hooks[0]?.id as string)).toMatchObject({ status: 302 });
     expect((await errorsOf(hooks[1]?.id as string))?.error).toMatch(/timeout after 5000 ms/);
     expect((await errorsOf(hooks[2]?.id as string))?.error).toMatch(/connection refused/);
-    // The slow receiver is given 5 seconds, not its 6.
+    // The silent receiver was given the whole 5 seconds.
     expect(results[1]).toBeGreaterThanOrEqual(4_900);
-    expect(results[1]).toBeLessThan(6_000);
   }, 30_000);
 });
 
