@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -9,12 +8,13 @@ import { Type } from 'typebox';
 import type { Config } from './config.ts';
 import type { Database } from './db/connection.ts';
 import { migrationsApplied } from './db/migrate.ts';
-import { authenticate, bearerKeyHash } from './http/auth.ts';
-import { frameworkError, installErrorHandling } from './http/error-handler.ts';
+import { authenticate, bearerKeyHash, isAcceptedKey } from './http/auth.ts';
+import { clientErrorHandler, frameworkError, installErrorHandling, newRequestId } from './http/error-handler.ts';
 import { ApiError } from './http/errors.ts';
+import { checkActedOnHeaders } from './http/headers.ts';
 import { installIdempotency } from './http/idempotency.ts';
 import { installMetrics } from './http/metrics.ts';
-import { errorResponses, NoQuery } from './http/schemas.ts';
+import { applySchemaDefaults, errorResponses } from './http/schemas.ts';
 import { makeValidatorCompiler } from './http/validation.ts';
 import { accountRoutes } from './modules/accounts/index.ts';
 import { apiKeyRoutes, findPrincipal } from './modules/api-keys/index.ts';
@@ -60,10 +60,19 @@ export async function buildApp({
   const app = Fastify({
     ...(log ? { loggerInstance: log as FastifyBaseLogger } : { logger: false }),
     bodyLimit: config.bodyLimitBytes,
-    genReqId: () => `req_${randomUUID().replaceAll('-', '')}`,
+    genReqId: newRequestId,
     requestIdHeader: false,
     return503OnClosing: false,
     frameworkErrors: frameworkError,
+    clientErrorHandler,
+    // Fastify's default (0) lets a client that stops sending hold its connection forever.
+    requestTimeout: config.requestTimeoutMs,
+    http: {
+      requestTimeout: config.requestTimeoutMs,
+      headersTimeout: config.headersTimeoutMs,
+      // Node looks for expired requests every 30 s by default; a timeout should fire on time.
+      connectionsCheckingInterval: 1000,
+    },
     // Longer than any URL Node's HTTP parser lets through, so long path segments reach
     // the route schemas and get a validation error like any other bad value.
     routerOptions: { maxParamLength: 20_000 },
@@ -145,24 +154,23 @@ export async function buildApp({
       timeWindow: 60_000,
       enableDraftSpec: true,
       // Per key, not per address: many clients share addresses, and one key is one user.
-      // Requests without a usable key count against their address.
+      // Only a key this process has accepted has a count of its own, so made-up keys cannot
+      // each start a fresh count; every other request counts against its address.
       keyGenerator: (request) => {
         const keyHash = bearerKeyHash(request);
-        return keyHash ? `key:${keyHash}` : `ip:${request.ip}`;
+        return keyHash && isAcceptedKey(keyHash) ? `key:${keyHash}` : `ip:${request.ip}`;
       },
       errorResponseBuilder: (_request, context) =>
         new ApiError(
           429,
           'rate_limited',
-          `Too many requests: at most ${context.max} a minute per API key (or per address, without a key). Retry after ${Math.ceil(context.ttl / 1000)} s.`,
+          `Too many requests: at most ${context.max} a minute per API key (or per address, for requests without a key this server has accepted before). Retry after ${Math.ceil(context.ttl / 1000)} s.`,
         ),
     });
-    // A route that takes no query parameters says so: an unknown one is an error, as in bodies.
-    v1.addHook('onRoute', (route) => {
-      if (route.schema && !route.schema.querystring) route.schema.querystring = NoQuery;
-    });
+    v1.addHook('onRoute', applySchemaDefaults);
     // Before authentication, so floods of wrong keys are limited too and never reach the database.
     v1.addHook('onRequest', v1.rateLimit());
+    v1.addHook('onRequest', checkActedOnHeaders);
     v1.addHook(
       'onRequest',
       authenticate({

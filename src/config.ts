@@ -23,6 +23,8 @@ const SettingsSchema = Type.Object({
   DB_POOL_SIZE: Type.Integer({ minimum: 1, maximum: 200, default: 10 }),
   WORKER_CONCURRENCY: Type.Integer({ minimum: 1, maximum: 500, default: 40 }),
   SHUTDOWN_TIMEOUT_MS: Type.Integer({ minimum: 1, default: 30_000 }),
+  REQUEST_TIMEOUT_MS: Type.Integer({ minimum: 1000, maximum: 3_600_000, default: 60_000 }),
+  HEADERS_TIMEOUT_MS: Type.Optional(Type.Integer({ minimum: 1000, maximum: 3_600_000 })),
   WEBHOOK_ALLOW_PRIVATE_URLS: Type.Boolean({ default: false }),
   SMTP_URL: Type.Optional(Type.String({ pattern: '^smtps?://' })),
   MAIL_FROM: Type.String({ minLength: 3, maxLength: 320, default: 'Switchboard <switchboard@localhost>' }),
@@ -48,6 +50,9 @@ function platformCredentialSettings() {
   };
 }
 
+/** Headers come first and are small: a client still sending them after this is stalling. */
+const DEFAULT_HEADERS_TIMEOUT_MS = 20_000;
+
 const CREDENTIAL_PLATFORMS = ['instagram', 'threads', 'tiktok', 'facebook'] as const;
 
 type Settings = Static<typeof SettingsSchema>;
@@ -66,6 +71,10 @@ export interface Config {
   dbPoolSize: number;
   workerConcurrency: number;
   shutdownTimeoutMs: number;
+  /** How long a client may take to send a whole request, headers and body (then 408). */
+  requestTimeoutMs: number;
+  /** How long a client may take to send a request's headers (then 408); at most requestTimeoutMs. */
+  headersTimeoutMs: number;
   firstOwner: { name: string; email: string };
   /** Development and tests only: webhook URLs may use http, any port, private addresses. */
   webhookAllowPrivateUrls: boolean;
@@ -112,7 +121,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`invalid settings: ${[...new Set(lines)].join('; ')}`);
   }
   const platformCredentials: Config['platformCredentials'] = {};
-  const credentialErrors: string[] = [];
+  const crossErrors: string[] = [];
   for (const platform of CREDENTIAL_PLATFORMS) {
     const prefix = platform.toUpperCase() as Uppercase<typeof platform>;
     const clientId = settings[`${prefix}_CLIENT_ID`];
@@ -120,10 +129,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     if (clientId !== undefined && clientSecret !== undefined)
       platformCredentials[platform] = { clientId, clientSecret };
     else if (clientId !== undefined || clientSecret !== undefined) {
-      credentialErrors.push(`${prefix}_CLIENT_ID and ${prefix}_CLIENT_SECRET must be set together`);
+      crossErrors.push(`${prefix}_CLIENT_ID and ${prefix}_CLIENT_SECRET must be set together`);
     }
   }
-  if (credentialErrors.length > 0) throw new ConfigError(`invalid settings: ${credentialErrors.join('; ')}`);
+  if (settings.HEADERS_TIMEOUT_MS !== undefined && settings.HEADERS_TIMEOUT_MS > settings.REQUEST_TIMEOUT_MS) {
+    crossErrors.push(
+      `HEADERS_TIMEOUT_MS=${JSON.stringify(String(settings.HEADERS_TIMEOUT_MS))}: must not be more than REQUEST_TIMEOUT_MS (${settings.REQUEST_TIMEOUT_MS})`,
+    );
+  }
+  if (crossErrors.length > 0) throw new ConfigError(`invalid settings: ${crossErrors.join('; ')}`);
   const publicUrl = settings.PUBLIC_URL?.replace(/\/+$/, '');
   return {
     port: settings.PORT,
@@ -138,6 +152,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dbPoolSize: settings.DB_POOL_SIZE,
     workerConcurrency: settings.WORKER_CONCURRENCY,
     shutdownTimeoutMs: settings.SHUTDOWN_TIMEOUT_MS,
+    requestTimeoutMs: settings.REQUEST_TIMEOUT_MS,
+    headersTimeoutMs: settings.HEADERS_TIMEOUT_MS ?? Math.min(DEFAULT_HEADERS_TIMEOUT_MS, settings.REQUEST_TIMEOUT_MS),
     firstOwner: { name: settings.FIRST_OWNER_NAME, email: settings.FIRST_OWNER_EMAIL },
     webhookAllowPrivateUrls: settings.WEBHOOK_ALLOW_PRIVATE_URLS,
     smtpUrl: settings.SMTP_URL,

@@ -11,7 +11,24 @@ describe('settings', () => {
       databaseUrl: undefined,
       rateLimitPerMinute: 600,
       bodyLimitBytes: 1024 * 1024,
+      requestTimeoutMs: 60_000,
+      headersTimeoutMs: 20_000,
     });
+  });
+
+  it('takes request and header timeouts, the header one at most the request one', () => {
+    expect(loadConfig({ REQUEST_TIMEOUT_MS: '120000', HEADERS_TIMEOUT_MS: '5000' })).toMatchObject({
+      requestTimeoutMs: 120_000,
+      headersTimeoutMs: 5000,
+    });
+    // Unset, the header timeout is 20 s or the request timeout when that is shorter.
+    expect(loadConfig({ REQUEST_TIMEOUT_MS: '3000' })).toMatchObject({
+      requestTimeoutMs: 3000,
+      headersTimeoutMs: 3000,
+    });
+    expect(() => loadConfig({ REQUEST_TIMEOUT_MS: '3000', HEADERS_TIMEOUT_MS: '4000' })).toThrow(
+      'invalid settings: HEADERS_TIMEOUT_MS="4000": must not be more than REQUEST_TIMEOUT_MS (3000)',
+    );
   });
 
   it('treats an empty variable as unset', () => {
@@ -31,6 +48,10 @@ describe('settings', () => {
     ['LOG_LEVEL', 'loud'],
     ['PUBLIC_URL', 'ftp://x'],
     ['SECRET_KEY', 'short'],
+    ['REQUEST_TIMEOUT_MS', '999'],
+    ['REQUEST_TIMEOUT_MS', '3600001'],
+    ['HEADERS_TIMEOUT_MS', '999'],
+    ['HEADERS_TIMEOUT_MS', 'soon'],
   ])('rejects %s=%s with a message naming the variable', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`${name}=`));

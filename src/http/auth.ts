@@ -56,6 +56,22 @@ async function profileIdFor(principals: Principals, ownerId: string, ref: string
 const keyHashes = new WeakMap<FastifyRequest, string | null>();
 
 /**
+ * Hashes of the keys this process has accepted. The rate limit gives only these a count of
+ * their own (see app.ts): any other bearer token counts against its address, so a flood of
+ * made-up keys is limited like one client, and the limit is decided without a query. Not
+ * the read cache, which forgets everything on any change to keys or profiles: a valid key
+ * would then count against its address again, and once that address is limited it would
+ * never get the lookup that puts it back.
+ */
+const acceptedKeys = new Set<string>();
+const MAX_ACCEPTED_KEYS = 100_000;
+
+/** True when this process has accepted the key with this hash before. */
+export function isAcceptedKey(keyHash: string): boolean {
+  return acceptedKeys.has(keyHash);
+}
+
+/**
  * The SHA-256 of the API key in `Authorization: Bearer <key>` (scheme in any case), or
  * null without a well-formed one; computed once per request (the rate limit needs it first).
  */
@@ -75,6 +91,10 @@ export async function resolveScope(principals: Principals, request: FastifyReque
   if (!keyHash) throw errors.unauthorized();
   const principal = await principalFor(principals, keyHash);
   if (!principal) throw errors.unauthorized();
+  if (!acceptedKeys.has(keyHash)) {
+    if (acceptedKeys.size >= MAX_ACCEPTED_KEYS) acceptedKeys.clear();
+    acceptedKeys.add(keyHash);
+  }
 
   const header = request.headers['service-profile'];
   const ref = Array.isArray(header) ? header[0] : header;

@@ -1,4 +1,7 @@
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { randomUUID } from 'node:crypto';
+import { type ServerResponse, STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
+import type { ConnectionError, FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError, type ValidationDetail } from './errors.ts';
 
 interface SchemaError {
@@ -75,6 +78,11 @@ function fromFastifyError(error: FastifyError): ApiError | undefined {
   return undefined;
 }
 
+/** A new request id: `req_` and 32 hex digits. */
+export function newRequestId(): string {
+  return `req_${randomUUID().replaceAll('-', '')}`;
+}
+
 export function sendError(request: FastifyRequest, reply: FastifyReply, error: ApiError) {
   // Also set here: errors Fastify raises before the onRequest hooks (a bad URL) skip them.
   return reply
@@ -132,4 +140,45 @@ export function installErrorHandling(app: FastifyInstance): void {
     if (closing) reply.header('Connection', 'close');
     return payload;
   });
+}
+
+/** What Node's HTTP parser (or its timers) refused, as the API's status and code. */
+function fromClientError(error: ConnectionError): ApiError {
+  switch (error.code) {
+    case 'ERR_HTTP_REQUEST_TIMEOUT':
+      return new ApiError(408, 'request_timeout', 'The request (headers and body) did not arrive in time.');
+    case 'HPE_HEADER_OVERFLOW':
+      return new ApiError(431, 'headers_too_large', 'The request line and headers are larger than 16 KiB.');
+    default:
+      return new ApiError(400, 'invalid_request', 'The request is not well-formed HTTP/1.1.');
+  }
+}
+
+/**
+ * For Fastify's `clientErrorHandler` option: what Node's HTTP parser refuses (a control
+ * character in a header, two Content-Lengths, a bad chunk size, headers over 16 KiB) and
+ * the request and header timeouts never reach Fastify's routing, so the answer is written
+ * to the socket here, in the API's shape. The connection is closed after it: the parser
+ * cannot tell where the next request would start.
+ */
+export function clientErrorHandler(this: FastifyInstance, error: ConnectionError, socket: Socket): void {
+  // Nothing to answer on a connection the client has already dropped.
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const known = fromClientError(error);
+  const requestId = newRequestId();
+  this.log.info({ reqId: requestId, code: error.code, status: known.status }, 'client error');
+  // As Node itself does: an answer already begun on this connection must not be corrupted.
+  const inFlight = (socket as Socket & { _httpMessage?: ServerResponse | null })._httpMessage;
+  if (socket.writable && !inFlight?.headersSent) {
+    const body = JSON.stringify({ error: { code: known.code, message: known.message, request_id: requestId } });
+    socket.write(
+      `HTTP/1.1 ${known.status} ${STATUS_CODES[known.status]}\r\n` +
+        'Content-Type: application/json; charset=utf-8\r\n' +
+        `Content-Length: ${Buffer.byteLength(body)}\r\n` +
+        `Request-Id: ${requestId}\r\n` +
+        'Connection: close\r\n\r\n' +
+        body,
+    );
+  }
+  socket.destroy(error);
 }

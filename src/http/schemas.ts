@@ -1,3 +1,4 @@
+import type { FastifySchema } from 'fastify';
 import { type TSchema, Type } from 'typebox';
 
 /** Shared pieces of route schemas, so every endpoint validates and documents alike. */
@@ -29,14 +30,29 @@ export const Timestamp = Type.String({ format: 'date-time', description: 'ISO 86
 /** An e-mail address, checked only for its shape: something@somewhere, no spaces. */
 export const EmailText = Type.String({ minLength: 3, maxLength: 320, pattern: '^[^\\s@]+@[^\\s@]+$' });
 
-/** A person-written name: no control characters, at least one visible character. */
+/**
+ * The text rule (docs/api-conventions.md, "Text"). Every string anywhere in a request is
+ * refused with NUL or an unpaired surrogate (the validator checks that, http/validation.ts).
+ * Single-line text, such as names, also refuses the C0 controls, DEL and the C1 controls
+ * (U+0080 to U+009F, e.g. U+0085 NEXT LINE, which some software shows as a line break);
+ * multi-line text allows tab, line feed and carriage return of those.
+ */
+const SINGLE_LINE = '[^\\x00-\\x1f\\x7f-\\x9f]';
+const MULTI_LINE = '[^\\x00-\\x08\\x0b\\x0c\\x0e-\\x1f\\x7f-\\x9f]';
+
+/** A person-written name: single-line text with at least one visible character. */
 export function NameText(maxLength: number, description: string) {
   return Type.String({
     minLength: 1,
     maxLength,
-    pattern: '^[^\\x00-\\x1f\\x7f]*[^\\s\\x00-\\x1f\\x7f][^\\x00-\\x1f\\x7f]*$',
+    pattern: `^${SINGLE_LINE}*[^\\s\\x00-\\x1f\\x7f-\\x9f]${SINGLE_LINE}*$`,
     description,
   });
+}
+
+/** Person-written text that may span lines (tab, LF and CR allowed; no other controls). */
+export function MultiLineText(options: { minLength?: number; maxLength: number; description: string }) {
+  return Type.String({ ...options, pattern: `^${MULTI_LINE}*$` });
 }
 
 export const ListQuery = {
@@ -80,3 +96,20 @@ export const IdempotentPostHeaders = Type.Object({
 
 /** The query schema of routes that take no query parameters. */
 export const NoQuery = Type.Object({}, { additionalProperties: false });
+
+/**
+ * What every /v1 route's schema gets where it says nothing (an onRoute hook): no query
+ * parameters, so an unknown one is an error as in bodies; and each `:name` of its path as a
+ * string of 1 to 255 characters, so the shared text rule (no NUL, no unpaired surrogate) covers
+ * a path parameter a route forgot to describe.
+ */
+export function applySchemaDefaults(route: { url: string; schema?: FastifySchema }): void {
+  if (!route.schema) return;
+  route.schema.querystring ??= NoQuery;
+  if (route.schema.params === undefined) {
+    const names = [...route.url.matchAll(/:([A-Za-z_][A-Za-z0-9_]*)/g)].map((m) => m[1] as string);
+    route.schema.params = Type.Object(
+      Object.fromEntries(names.map((name) => [name, Type.String({ minLength: 1, maxLength: 255 })])),
+    );
+  }
+}

@@ -1,4 +1,4 @@
-import { Ajv, type Options } from 'ajv';
+import { Ajv, type ErrorObject, type Options, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import type { FastifySchemaCompiler } from 'fastify';
 
@@ -20,8 +20,74 @@ function makeAjv(coerceTypes: Options['coerceTypes']): Ajv {
   return ajv;
 }
 
+/**
+ * What no string the API takes may hold, wherever it is (docs/api-conventions.md, "Text").
+ * PostgreSQL cannot store NUL in text and fails the whole query; an unpaired surrogate is
+ * not a character at all and would be stored as U+FFFD, silently changing what was sent.
+ */
+const UNPAIRED_SURROGATE = /\p{Cs}/u;
+
+export function textProblem(value: string): string | undefined {
+  if (value.includes('\u0000')) return 'must not contain the NUL character (U+0000)';
+  // With the u flag a surrogate pair is one code point; only an unpaired half is in Cs.
+  if (UNPAIRED_SURROGATE.test(value)) return 'must not contain an unpaired UTF-16 surrogate (it is not a character)';
+  return undefined;
+}
+
+function pointerSegment(key: string | number): string {
+  return String(key).replace(/~/g, '~0').replace(/\//g, '~1');
+}
+
+/**
+ * Every string in `data` (keys too) that breaks the text rule, as Ajv-style errors. A loop
+ * with its own stack, not recursion: a body may be nested tens of thousands of levels deep,
+ * and the schema check that would refuse it has not necessarily stopped before this runs.
+ */
+export function textErrors(data: unknown): ErrorObject[] {
+  const found: ErrorObject[] = [];
+  const report = (instancePath: string, message: string) =>
+    found.push({ instancePath, schemaPath: '#/text', keyword: 'text', params: {}, message });
+  const stack: { value: unknown; path: string }[] = [{ value: data, path: '' }];
+  for (let next = stack.pop(); next !== undefined; next = stack.pop()) {
+    const { value, path } = next;
+    if (typeof value === 'string') {
+      const problem = textProblem(value);
+      if (problem) report(path, problem);
+    } else if (Array.isArray(value)) {
+      for (let i = value.length - 1; i >= 0; i -= 1) stack.push({ value: value[i], path: `${path}/${i}` });
+    } else if (value !== null && typeof value === 'object') {
+      const keys = Object.keys(value);
+      for (let i = keys.length - 1; i >= 0; i -= 1) {
+        const key = keys[i] as string;
+        const problem = textProblem(key);
+        if (problem) report(path, `has a field name that ${problem}`);
+        stack.push({ value: (value as Record<string, unknown>)[key], path: `${path}/${pointerSegment(key)}` });
+      }
+    }
+  }
+  return found;
+}
+
+/**
+ * Ajv validators for route schemas, plus the text rule for every string of every part a
+ * route validates (path, query, headers, body), so no route can forget it.
+ */
 export function makeValidatorCompiler(): FastifySchemaCompiler<unknown> {
   const forText = makeAjv('array');
   const forJson = makeAjv(false);
-  return ({ schema, httpPart }) => (httpPart === 'body' ? forJson : forText).compile(schema as object);
+  return ({ schema, httpPart }) => {
+    const check = (httpPart === 'body' ? forJson : forText).compile(schema as object);
+    const validate = (data: unknown, context?: Parameters<ValidateFunction>[1]): boolean => {
+      const valid = context ? check(data, context) : check(data);
+      // Ajv may have replaced the root (coercion, defaults) through the context.
+      const checked: unknown = context ? context.parentData[context.parentDataProperty] : data;
+      const errors = [...(valid ? [] : (check.errors ?? [])), ...textErrors(checked)];
+      validate.errors = errors.length > 0 ? errors : null;
+      return errors.length === 0;
+    };
+    validate.errors = null as ErrorObject[] | null;
+    // Fastify passes the context (so Ajv can coerce a root value) only to a function that has this.
+    validate.schemaEnv = check.schemaEnv;
+    return validate;
+  };
 }

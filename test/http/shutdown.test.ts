@@ -25,13 +25,24 @@ describe('graceful shutdown of the API', () => {
       const inFlight = fetch(`http://127.0.0.1:${port}/slow`);
       await inHandler;
 
+      // The close has reached the point of refusing new connections once the listener is closed.
+      const server = t.app.server;
+      const listenerClosed = new Promise<void>((resolve) => {
+        const close = server.close.bind(server);
+        server.close = ((callback?: (err?: Error) => void) => {
+          const result = close(callback);
+          resolve();
+          return result;
+        }) as typeof server.close;
+      });
       let closed = false;
       const closing = t.app.close().then(() => {
         closed = true;
       });
-      await new Promise((r) => setTimeout(r, 200));
-      expect(closed).toBe(false);
+      await listenerClosed;
       await expect(fetch(`http://127.0.0.1:${port}/healthz`)).rejects.toThrow();
+      // Held open by the request in flight, however long that takes.
+      expect(closed).toBe(false);
 
       release();
       const res = await inFlight;

@@ -48,7 +48,7 @@ export function accountRoutes({ db }: { db: Db }): FastifyPluginAsyncTypebox {
           platform: request.query.platform,
           status: request.query.status,
           limit,
-          after: decodeCursor(request.query.cursor),
+          after: decodeCursor(request.query.cursor, 'account'),
         });
         return toPage(rows, limit, renderAccount);
       },

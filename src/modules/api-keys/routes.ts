@@ -71,7 +71,7 @@ export function apiKeyRoutes(db: Db): FastifyPluginAsyncTypebox {
         const limit = request.query.limit ?? 50;
         const rows = await listProfileKeys(db, request.scope.ownerId, profile.id, {
           limit,
-          after: decodeCursor(request.query.cursor),
+          after: decodeCursor(request.query.cursor, 'apiKey'),
         });
         return toPage(rows, limit, renderKey);
       },

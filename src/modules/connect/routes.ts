@@ -91,7 +91,10 @@ export function connectRoutes({ db, config, platforms }: ConnectDeps): FastifyPl
       },
       async (request) => {
         const limit = request.query.limit ?? 50;
-        const rows = await listRedirectOrigins(db, request.scope, { limit, after: decodeCursor(request.query.cursor) });
+        const rows = await listRedirectOrigins(db, request.scope, {
+          limit,
+          after: decodeCursor(request.query.cursor, 'redirectOrigin'),
+        });
         return toPage(rows, limit, renderOrigin);
       },
     );

@@ -40,7 +40,7 @@ export function profileRoutes(db: Db): FastifyPluginAsyncTypebox {
         const rows = await listProfiles(db, request.scope, {
           externalId: request.query.external_id,
           limit,
-          after: decodeCursor(request.query.cursor),
+          after: decodeCursor(request.query.cursor, 'profile'),
         });
         return toPage(rows, limit, renderProfile);
       },

@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { errors } from '../../http/errors.ts';
 import { decodeCursor, encodeCursor, toPage } from '../../http/pagination.ts';
 import {
   AUTHENTICATED_ERRORS,
@@ -47,18 +46,13 @@ const ProfileRef = Type.Union([Type.String({ minLength: 1, maxLength: 255 }), Ty
 
 const Params = Type.Object({ id: Type.String({ minLength: 1, maxLength: 100 }) });
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-
 /** History cursors are (created_at, id) of the last delivery shown. */
 function decodeDeliveryCursor(cursor: string | undefined): { createdAt: Date; id: string } | undefined {
-  const raw = decodeCursor(cursor);
+  const raw = decodeCursor(cursor, 'timestamp|uuid');
   if (raw === undefined) return undefined;
-  const [at, id] = raw.split('|');
-  const createdAt = new Date(at ?? '');
-  if (!id || !UUID.test(id) || Number.isNaN(createdAt.getTime())) {
-    throw errors.validation([{ field: 'query.cursor', message: 'is not a cursor this API returned' }]);
-  }
-  return { createdAt, id };
+  // decodeCursor has checked both parts: a real instant and a uuid.
+  const [at = '', id = ''] = raw.split('|');
+  return { createdAt: new Date(at), id };
 }
 
 const tags = ['Webhooks'];
@@ -109,7 +103,10 @@ export function webhookRoutes(deps: WebhookDeps): FastifyPluginAsyncTypebox {
       },
       async (request) => {
         const limit = request.query.limit ?? 50;
-        const rows = await listEndpoints(db, request.scope, { limit, after: decodeCursor(request.query.cursor) });
+        const rows = await listEndpoints(db, request.scope, {
+          limit,
+          after: decodeCursor(request.query.cursor, 'webhookEndpoint'),
+        });
         return toPage(rows, limit, renderEndpoint);
       },
     );
