@@ -93,6 +93,26 @@ export function graphError(platform: Platform, response: PlatformResponse, now: 
   });
 }
 
+/**
+ * `candidate` when it is on the origin of `base` and under its path, compared as parsed
+ * URLs: a text prefix lets `https://graph.instagram.com.evil.test/` or
+ * `https://graph.instagram.com@evil.test/` through. Null otherwise.
+ */
+export function underBase(base: string, candidate: string): string | null {
+  let url: URL;
+  let root: URL;
+  try {
+    url = new URL(candidate);
+    root = new URL(base);
+  } catch {
+    return null;
+  }
+  if (url.origin !== root.origin || url.username !== '' || url.password !== '') return null;
+  const prefix = root.pathname.replace(/\/+$/, '');
+  if (prefix !== '' && url.pathname !== prefix && !url.pathname.startsWith(`${prefix}/`)) return null;
+  return url.href;
+}
+
 /** Graph calls for one platform host and API version. */
 export class GraphClient {
   constructor(
@@ -133,10 +153,11 @@ export class GraphClient {
       items.push(...list(page.data));
       const next = str(record(page.paging).next);
       if (items.length >= max || next === null) break;
-      // `next` is a full URL with the token in it; keep calling our host only.
-      const nextUrl = new URL(next);
-      if (!nextUrl.href.startsWith(this.baseUrl)) break;
-      page = await this.call({ method: 'GET', url: nextUrl.href });
+      // `next` is a full URL with the token in it: only our own host (and, in sandbox mode,
+      // the base path) may receive it. Anything else ends the list here.
+      const nextUrl = underBase(this.baseUrl, next);
+      if (nextUrl === null) break;
+      page = await this.call({ method: 'GET', url: nextUrl });
     }
     return items.slice(0, max);
   }
