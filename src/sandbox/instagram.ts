@@ -82,6 +82,21 @@ function oauthError(message: string): SandboxAnswer {
   return new SandboxAnswer(400, { error_type: 'OAuthException', code: 400, error_message: message });
 }
 
+/**
+ * A container that was published is used up: Instagram's error-code reference names code 24
+ * subcode 2207008 for a creation id that "does not exist or has been expired".
+ */
+function consumedContainer(creationId: string): SandboxAnswer {
+  return graphAnswer(
+    400,
+    24,
+    `The media builder with creation id = ${creationId} does not exist or has been expired.`,
+    {
+      subcode: 2207008,
+    },
+  );
+}
+
 function renderComment(comment: SandboxComment, replies: SandboxComment[] | undefined, fields: Set<string>) {
   const values: Record<string, unknown> = {
     id: comment.id,
@@ -270,9 +285,7 @@ export function instagramHosts(store: Store): Record<string, (app: FastifyInstan
         const creationId = requiredParam(request, 'graph', 'creation_id');
         const container = await findContainer(store, creationId);
         if (!container || container.accountId !== who.account.id) throw notFound('graph', creationId);
-        if (container.publishedPostId !== null) {
-          throw graphAnswer(400, 9007, 'The media has already been published', { subcode: 2207027 });
-        }
+        if (container.publishedPostId !== null) throw consumedContainer(creationId);
         const req = container.request;
         const post = await createPost(store, who.account, {
           caption: String(req.caption ?? ''),
@@ -280,9 +293,7 @@ export function instagramHosts(store: Store): Record<string, (app: FastifyInstan
           mediaUrl: (req.image_url ?? req.video_url ?? null) as string | null,
           viaApi: true,
         });
-        if (!(await markContainerPublished(store, container.id, post.id))) {
-          throw graphAnswer(400, 9007, 'The media has already been published', { subcode: 2207027 });
-        }
+        if (!(await markContainerPublished(store, container.id, post.id))) throw consumedContainer(creationId);
         await recordActivity(store, {
           accountId: who.account.id,
           action: 'publish',
