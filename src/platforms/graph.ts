@@ -11,6 +11,7 @@ import {
   num,
   type PlatformRequest,
   type PlatformResponse,
+  parseJson,
   record,
   requiredText,
   retryAfterSeconds,
@@ -58,7 +59,7 @@ function usageHeaderWait(response: PlatformResponse): number | undefined {
   if (raw === undefined) return undefined;
   let parsed: unknown;
   try {
-    parsed = JSON.parse(raw);
+    parsed = parseJson(raw);
   } catch {
     return undefined;
   }

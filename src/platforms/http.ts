@@ -42,6 +42,31 @@ export interface PlatformResponse {
 
 const MAX_BODY_BYTES = 4 * 1024 * 1024;
 
+/** What Node 24 hands a JSON.parse reviver as its third argument; TypeScript's lib does not declare it yet. */
+interface JsonReviverContext {
+  /** The value's text in the document, for primitives. */
+  source?: string;
+}
+
+const INTEGER_LITERAL = /^-?\d+$/;
+
+/**
+ * JSON.parse for platform answers: an integer too large for a double (Instagram's
+ * `user_id`, TikTok's int64 post ids, above 2^53) comes back as its exact digits, since
+ * JSON.parse alone rounds 17841405793187219 to 17841405793187220. The service keeps ids as
+ * strings, and `str()` reads both.
+ */
+export function parseJson(text: string): unknown {
+  return JSON.parse(text, (_key: string, value: unknown, context?: JsonReviverContext) =>
+    typeof value === 'number' &&
+    !Number.isSafeInteger(value) &&
+    context?.source !== undefined &&
+    INTEGER_LITERAL.test(context.source)
+      ? context.source
+      : value,
+  );
+}
+
 function withQuery(url: string, query: PlatformRequest['query']): string {
   if (!query) return url;
   const target = new URL(url);
@@ -91,7 +116,7 @@ export async function callPlatform(
     const text = Buffer.concat(chunks).toString('utf8');
     let parsed: unknown;
     try {
-      parsed = text === '' ? undefined : JSON.parse(text);
+      parsed = text === '' ? undefined : parseJson(text);
     } catch {
       parsed = undefined;
     }

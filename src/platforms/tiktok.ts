@@ -133,38 +133,29 @@ function apiFailed(response: PlatformResponse): boolean {
   return code !== null && code !== 'ok';
 }
 
-/**
- * The first id in `publicaly_available_post_id` (TikTok's spelling). TikTok sends int64s,
- * which JSON.parse rounds past 2^53, so the digits are read from the raw text first.
- */
-function publicPostId(response: PlatformResponse, data: Record<string, unknown>): string | null {
-  const raw = /"publicaly_available_post_id"\s*:\s*\[\s*"?(\d+)/.exec(response.text)?.[1];
-  return raw ?? str(list(data.publicaly_available_post_id)[0]);
-}
-
 export function tiktokAdapter(options: AdapterOptions, now: () => Date): PlatformAdapter {
   const api = (path: string) => `${options.hostUrl('open.tiktokapis.com')}${path}`;
 
-  async function send(call: PlatformRequest): Promise<{ body: Record<string, unknown>; response: PlatformResponse }> {
+  async function send(call: PlatformRequest): Promise<Record<string, unknown>> {
     const response = await callPlatform(platform, call, options);
     if (apiFailed(response)) throw tiktokError(response, now());
-    return { body: expectObject(platform, response), response };
+    return expectObject(platform, response);
   }
 
-  /** An API call with the user's token: its `data`, and the raw answer. */
+  /** An API call with the user's token: its `data`. */
   async function callApi(
     method: 'GET' | 'POST',
     path: string,
     token: string,
     extra: Pick<PlatformRequest, 'query' | 'json'> = {},
-  ): Promise<{ data: Record<string, unknown>; response: PlatformResponse }> {
-    const { body, response } = await send({ method, url: api(path), bearer: token, ...extra });
-    return { data: record(body.data), response };
+  ): Promise<Record<string, unknown>> {
+    const body = await send({ method, url: api(path), bearer: token, ...extra });
+    return record(body.data);
   }
 
   /** The token endpoint: a code exchange or a refresh, both answering a whole grant. */
   async function grant(form: Record<string, string>): Promise<TokenSet> {
-    const { body } = await send({
+    const body = await send({
       method: 'POST',
       url: api('/v2/oauth/token/'),
       form: { client_key: options.clientId, client_secret: options.clientSecret, ...form },
@@ -181,12 +172,12 @@ export function tiktokAdapter(options: AdapterOptions, now: () => Date): Platfor
   }
 
   async function readUser(token: string, fields: string): Promise<Record<string, unknown>> {
-    const { data } = await callApi('GET', '/v2/user/info/', token, { query: { fields } });
+    const data = await callApi('GET', '/v2/user/info/', token, { query: { fields } });
     return record(data.user);
   }
 
   async function creatorInfo(token: string): Promise<Record<string, unknown>> {
-    return (await callApi('POST', '/v2/post/publish/creator_info/query/', token)).data;
+    return callApi('POST', '/v2/post/publish/creator_info/query/', token);
   }
 
   async function fetchStatus(token: string, publishId: string) {
@@ -315,7 +306,7 @@ export function tiktokAdapter(options: AdapterOptions, now: () => Date): Platfor
         .filter((o): o is string => o !== null);
       const privacy = allowed.includes(PREFERRED_PRIVACY) ? PREFERRED_PRIVACY : allowed[0];
       if (privacy === undefined) throw invalidRequest(platform, 'the creator may not post (no privacy level allowed)');
-      const { data } = await callApi('POST', '/v2/post/publish/video/init/', accessToken, {
+      const data = await callApi('POST', '/v2/post/publish/video/init/', accessToken, {
         json: {
           post_info: { title: request.text ?? '', privacy_level: privacy },
           source_info: { source: 'PULL_FROM_URL', video_url: videoUrl },
@@ -325,7 +316,7 @@ export function tiktokAdapter(options: AdapterOptions, now: () => Date): Platfor
     },
 
     async containerStatus({ accessToken }, containerId) {
-      const { data } = await fetchStatus(accessToken, containerId);
+      const data = await fetchStatus(accessToken, containerId);
       const status = str(data.status) ?? '';
       const state = PUBLISH_STATES[status];
       if (state === undefined) {
@@ -337,7 +328,7 @@ export function tiktokAdapter(options: AdapterOptions, now: () => Date): Platfor
 
     async publishContainer({ accessToken }, containerId) {
       // TikTok publishes by itself once the video is processed: publishing is waiting for that.
-      const { data, response } = await fetchStatus(accessToken, containerId);
+      const data = await fetchStatus(accessToken, containerId);
       const status = str(data.status) ?? '';
       if (status === 'FAILED') {
         const reason = str(data.fail_reason) || 'unknown reason';
@@ -352,7 +343,8 @@ export function tiktokAdapter(options: AdapterOptions, now: () => Date): Platfor
           platform,
         });
       }
-      const id = publicPostId(response, data);
+      // TikTok's spelling; int64s, which parseJson keeps exact.
+      const id = str(list(data.publicaly_available_post_id)[0]);
       // A post that is not public has no public id: the publish id is all there is to name it.
       if (id === null) return { id: containerId, permalink: null };
       const username = str((await creatorInfo(accessToken)).creator_username);

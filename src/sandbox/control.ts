@@ -12,6 +12,7 @@ import {
   addFault,
   endTokens,
   ensureUser,
+  findAccount,
   findAccountByUsername,
   findComment,
   findPost,
@@ -35,6 +36,11 @@ const Who = { platform: PlatformName, username: Username };
 const Day = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' });
 
 const UserBody = Type.Object(Who, { additionalProperties: false });
+const NewUserBody = Type.Object(
+  // A chosen id, for tests of ids beyond 2^53 (the documented 17841405793187219).
+  { ...Who, id: Type.Optional(Type.String({ pattern: '^[1-9][0-9]{5,18}$' })) },
+  { additionalProperties: false },
+);
 const CommentBody = Type.Object(
   {
     ...Who,
@@ -135,9 +141,17 @@ export function controlRoutes(store: Store) {
         .send({ error: { code: status < 500 ? 'invalid_request' : 'internal', message: (error as Error).message } });
     });
 
-    app.post('/users', { schema: { body: UserBody } }, async (request, reply) => {
-      const body = request.body as Static<typeof UserBody>;
-      return reply.code(201).send(await describe(await ensureUser(store, body.platform, body.username)));
+    app.post('/users', { schema: { body: NewUserBody } }, async (request, reply) => {
+      const body = request.body as Static<typeof NewUserBody>;
+      const holder = body.id === undefined ? undefined : await findAccount(store, body.id);
+      if (holder && (holder.platform !== body.platform || holder.username !== body.username)) {
+        throw new ControlError(409, 'conflict', `id ${body.id} belongs to ${holder.platform} user ${holder.username}`);
+      }
+      const user = await ensureUser(store, body.platform, body.username, body.id);
+      if (body.id !== undefined && user.id !== body.id) {
+        throw new ControlError(409, 'conflict', `${body.username} exists with id ${user.id}`);
+      }
+      return reply.code(201).send(await describe(user));
     });
 
     app.get('/users/:platform/:username', async (request) => {

@@ -16,6 +16,7 @@ import {
   graphTime,
   installAnswers,
   isHttpUrl,
+  jsonInteger,
   lifetimeInsights,
   limitParam,
   longLivedTokenAnswer,
@@ -176,7 +177,12 @@ export function instagramHosts(store: Store): Record<string, (app: FastifyInstan
           },
           HOUR,
         );
-        const answer = { access_token: token.token, user_id: grant.accountId, permissions: grant.scopes.join(',') };
+        // Instagram documents user_id as a JSON integer, beyond 2^53 for today's ids.
+        const answer = {
+          access_token: token.token,
+          user_id: jsonInteger(grant.accountId),
+          permissions: grant.scopes.join(','),
+        };
         return (await tokenAnswerShape(store, platform)) === 'flat' ? answer : { data: [answer] };
       });
     },

@@ -143,6 +143,16 @@ export function timeParam(request: FastifyRequest, family: Family, name: string)
   return Math.floor(n);
 }
 
+/**
+ * A JSON number literal of exactly these digits, for ids a platform sends as numbers
+ * (Instagram's `user_id`, TikTok's int64 post ids): beyond 2^53 no JS number holds them.
+ * Node 24 has JSON.rawJSON; TypeScript's lib does not declare it yet.
+ */
+export function jsonInteger(digits: string): object {
+  if (!/^-?\d+$/.test(digits)) throw new Error(`not an integer: ${digits}`);
+  return (JSON as JSON & { rawJSON(text: string): object }).rawJSON(digits);
+}
+
 /** A Graph timestamp: ISO 8601 in UTC without milliseconds, offset written `+0000`. */
 export function graphTime(at: Date): string {
   return at.toISOString().replace(/\.\d{3}Z$/, '+0000');

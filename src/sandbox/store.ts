@@ -79,10 +79,15 @@ async function seedPosts(store: Store, account: SandboxAccount): Promise<void> {
 }
 
 /** The user with this username, made (with posts, and pages on Facebook) the first time it is seen. */
-export async function ensureUser(store: Store, platform: string, username: string): Promise<SandboxAccount> {
+export async function ensureUser(
+  store: Store,
+  platform: string,
+  username: string,
+  chosenId?: string,
+): Promise<SandboxAccount> {
   const existing = await findAccountByUsername(store, platform, username);
   if (existing) return existing;
-  const id = numericId();
+  const id = chosenId ?? numericId();
   const [created] = await store.db
     .insert(sandboxAccounts)
     .values({

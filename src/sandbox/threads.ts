@@ -10,6 +10,7 @@ import {
   graphTime,
   installAnswers,
   isHttpUrl,
+  jsonInteger,
   lifetimeInsights,
   limitParam,
   longLivedTokenAnswer,
@@ -252,7 +253,8 @@ export function threadsHosts(store: Store): Record<string, (app: FastifyInstance
           },
           HOUR,
         );
-        return { access_token: token.token, user_id: grant.accountId };
+        // Threads' docs show user_id here unquoted: a number, beyond 2^53 for today's ids.
+        return { access_token: token.token, user_id: jsonInteger(grant.accountId) };
       });
 
       app.get('/access_token', async (request) => {

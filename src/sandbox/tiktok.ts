@@ -10,7 +10,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { badParameter, notFound, type SandboxAnswer, tiktokOAuthAnswer } from './answers.ts';
 import { registerAuthorizeDialog, withParams } from './authorize-page.ts';
 import { type Caller, type CallOptions, caller, requireScope } from './caller.ts';
-import { installAnswers, requiredParam } from './kit.ts';
+import { installAnswers, jsonInteger, requiredParam } from './kit.ts';
 import { sandboxContainers, sandboxTokens } from './schema.ts';
 import {
   createContainer,
@@ -301,11 +301,11 @@ async function publishStatus(store: Store, who: Caller, container: SandboxContai
   if (postId === null) {
     return { status: 'PROCESSING_UPLOAD', publicaly_available_post_id: [], uploaded_bytes: 0, downloaded_bytes: size };
   }
-  // Only public posts have a public id. TikTok sends int64s; ours are strings, as 17 digits exceed a JS number.
+  // Only public posts have a public id, sent as an int64 number (list<int64> in TikTok's reference).
   const isPublic = container.request.privacy_level === 'PUBLIC_TO_EVERYONE';
   return {
     status: 'PUBLISH_COMPLETE',
-    publicaly_available_post_id: isPublic ? [postId] : [],
+    publicaly_available_post_id: isPublic ? [jsonInteger(postId)] : [],
     uploaded_bytes: size,
     downloaded_bytes: size,
   };

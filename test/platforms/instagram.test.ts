@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { advanceClock, now, resetClock } from '../../src/clock.ts';
 import type { PlatformAdapter } from '../../src/platforms/index.ts';
@@ -65,6 +66,28 @@ describe('instagram: OAuth', () => {
     } finally {
       await sandbox.control('PUT', '/settings/instagram_token_shape', { value: 'data' });
     }
+  });
+
+  it('reads the user_id Instagram sends as a JSON integer beyond 2^53 without loss', async () => {
+    // Instagram's documented example id; as a double it would read 17841405793187220.
+    const made = await sandbox.control('POST', '/users', {
+      platform: 'instagram',
+      username: 'ig_big_id',
+      id: '17841405793187219',
+    });
+    expect(made.status).toBe(201);
+    const tokens = await sandbox.connect('instagram', 'ig_big_id');
+    expect(tokens.platformUserId).toBe('17841405793187219');
+    expect((await instagram.profile(tokens)).id).toBe('17841405793187219');
+  });
+
+  it('reads the user of a deauthorize signed_request whose user_id is a number beyond 2^53', () => {
+    const payload = Buffer.from(
+      '{"algorithm":"HMAC-SHA256","issued_at":1767225600,"user_id":17841405793187219}',
+    ).toString('base64url');
+    const signature = createHmac('sha256', 'switchboard-sandbox-secret').update(payload).digest('base64url');
+    const body = new URLSearchParams({ signed_request: `${signature}.${payload}` }).toString();
+    expect(instagram.parseDeauthorization({ headers: {}, body })).toEqual(['17841405793187219']);
   });
 
   it('a code expires after an hour', async () => {
@@ -323,6 +346,7 @@ describe('instagram: raw sandbox answers have the documented shapes', () => {
     expect(exchange.status).toBe(200);
     expect(Object.keys(exchange.body)).toEqual(['data']);
     expect(Object.keys(exchange.body.data[0]).sort()).toEqual(['access_token', 'permissions', 'user_id']);
+    expect(exchange.body.data[0].user_id).toBeTypeOf('number');
     expect(exchange.body.data[0].permissions).toBe(instagram.scopes.requested.join(','));
 
     const short = exchange.body.data[0].access_token as string;

@@ -87,6 +87,7 @@ describe('threads: OAuth', () => {
     const first = await raw('POST', '/oauth/access_token', form);
     expect(first.status).toBe(200);
     expect(Object.keys(first.body).sort()).toEqual(['access_token', 'user_id']);
+    expect(first.body.user_id).toBeTypeOf('number');
     const second = await raw('POST', '/oauth/access_token', form);
     expect(second.status).toBe(400);
     expect(second.body.error).toMatchObject({ type: 'OAuthException', code: 100 });
@@ -99,6 +100,16 @@ describe('threads: OAuth', () => {
       access_token: first.body.access_token,
     });
     expect(long.body).toEqual({ access_token: expect.any(String), token_type: 'bearer', expires_in: 60 * 86_400 });
+  });
+
+  it('reads the user_id of the code exchange, a JSON integer beyond 2^53, without loss', async () => {
+    const made = await sandbox.control('POST', '/users', {
+      platform: 'threads',
+      username: 'th_big_id',
+      id: '25908133441071571',
+    });
+    expect(made.status).toBe(201);
+    expect((await sandbox.connect('threads', 'th_big_id')).platformUserId).toBe('25908133441071571');
   });
 
   it('a code expires after an hour', async () => {
