@@ -9,11 +9,11 @@ import { denyCallback, invalidRequest, tokenExpiry } from './shared.ts';
 import {
   type AccountCredentials,
   type AuthorizeCallback,
+  type GrantedTokenSet,
   type PageGrant,
   type PlatformAdapter,
   type PlatformComment,
   PlatformError,
-  type TokenSet,
 } from './types.ts';
 
 const VERSION = 'v22.0';
@@ -203,7 +203,7 @@ export function facebookAdapter(options: AdapterOptions, now: () => Date): Platf
       return denyCallback(query, state);
     },
 
-    async exchangeCode(code, redirectUri): Promise<TokenSet> {
+    async exchangeCode(code, redirectUri): Promise<GrantedTokenSet> {
       const short = await graph.call({
         method: 'GET',
         url: graph.url('/oauth/access_token'),
@@ -220,11 +220,8 @@ export function facebookAdapter(options: AdapterOptions, now: () => Date): Platf
     },
 
     async refreshToken({ accessToken, platformUserId }) {
-      return { ...(await exchangeToken(accessToken)), platformUserId, scopes: [] };
-    },
-
-    async grantedScopes({ accessToken }) {
-      return permissions(accessToken);
+      // The exchange answer does not name the scopes; the grant's stay as they were.
+      return { ...(await exchangeToken(accessToken)), platformUserId, scopes: null };
     },
 
     async profile({ platformUserId, accessToken }) {

@@ -26,10 +26,10 @@ import {
   type AuthorizeCallback,
   type ContainerState,
   type DailyMetrics,
+  type GrantedTokenSet,
   type PlatformAdapter,
   type PlatformComment,
   PlatformError,
-  type TokenSet,
 } from './types.ts';
 
 const VERSION = 'v25.0';
@@ -80,7 +80,7 @@ export function instagramAdapter(options: AdapterOptions, now: () => Date): Plat
     };
   }
 
-  async function longLived(shortToken: string, userId: string, scopes: string[]): Promise<TokenSet> {
+  async function longLived(shortToken: string, userId: string, scopes: string[]): Promise<GrantedTokenSet> {
     const body = await graph.call({
       method: 'GET',
       url: graph.url('/access_token', true),
@@ -166,6 +166,10 @@ export function instagramAdapter(options: AdapterOptions, now: () => Date): Plat
       // Documented as {"data":[{...}]}; some clients read it flat: accept both.
       const grant = record(list(body.data)[0] ?? body);
       const permissions = grant.permissions;
+      // What the user left ticked; an empty list is an answer too (every permission unticked).
+      if (permissions === undefined || permissions === null) {
+        throw new PlatformError('transient', 'instagram answered the code exchange without permissions', { platform });
+      }
       const scopes = Array.isArray(permissions)
         ? permissions.map(str).filter((s): s is string => s !== null)
         : splitScopes(permissions);
@@ -186,12 +190,9 @@ export function instagramAdapter(options: AdapterOptions, now: () => Date): Plat
         accessToken: requiredText(platform, body.access_token, 'access_token'),
         expiresAt: tokenExpiry(now(), body.expires_in),
         platformUserId,
-        scopes: [],
+        // The refresh answer does not name the scopes; the grant's stay as they were.
+        scopes: null,
       };
-    },
-
-    async grantedScopes() {
-      throw unsupported(platform, 'reading granted scopes after the code exchange (its answer lists them)');
     },
 
     async profile({ accessToken }) {

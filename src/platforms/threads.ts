@@ -251,12 +251,9 @@ export function threadsAdapter(options: AdapterOptions, now: () => Date): Platfo
         accessToken: requiredText(platform, body.access_token, 'access_token'),
         expiresAt: tokenExpiry(now(), body.expires_in),
         platformUserId,
-        scopes: [],
+        // The refresh answer does not name the scopes; the grant's stay as they were.
+        scopes: null,
       };
-    },
-
-    async grantedScopes({ accessToken }) {
-      return scopesOf(await debugToken(accessToken));
     },
 
     async profile({ platformUserId, accessToken }) {

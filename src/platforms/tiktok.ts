@@ -22,12 +22,12 @@ import { denyCallback, invalidRequest, splitScopes, tokenExpiry } from './shared
 import {
   type AuthorizeCallback,
   type ContainerState,
+  type GrantedTokenSet,
   type PlatformAdapter,
   PlatformError,
   type PlatformErrorKind,
   type PlatformProfile,
   type PublishRequest,
-  type TokenSet,
 } from './types.ts';
 
 const platform = 'tiktok';
@@ -133,6 +133,14 @@ function apiFailed(response: PlatformResponse): boolean {
   return code !== null && code !== 'ok';
 }
 
+/** A field the answer must carry, possibly empty; missing, the answer is a platform fault. */
+function requiredField(value: unknown, field: string): unknown {
+  if (value === undefined || value === null) {
+    throw new PlatformError('transient', `tiktok answered without ${field}`, { platform });
+  }
+  return value;
+}
+
 export function tiktokAdapter(options: AdapterOptions, now: () => Date): PlatformAdapter {
   const api = (path: string) => `${options.hostUrl('open.tiktokapis.com')}${path}`;
 
@@ -153,8 +161,8 @@ export function tiktokAdapter(options: AdapterOptions, now: () => Date): Platfor
     return record(body.data);
   }
 
-  /** The token endpoint: a code exchange or a refresh, both answering a whole grant. */
-  async function grant(form: Record<string, string>): Promise<TokenSet> {
+  /** The token endpoint: a code exchange or a refresh, both answering a whole grant with its scopes. */
+  async function grant(form: Record<string, string>): Promise<GrantedTokenSet> {
     const body = await send({
       method: 'POST',
       url: api('/v2/oauth/token/'),
@@ -167,7 +175,8 @@ export function tiktokAdapter(options: AdapterOptions, now: () => Date): Platfor
       refreshToken: requiredText(platform, body.refresh_token, 'refresh_token'),
       refreshExpiresAt: tokenExpiry(at, body.refresh_expires_in),
       platformUserId: requiredText(platform, body.open_id, 'open_id'),
-      scopes: splitScopes(body.scope),
+      // What the user granted; an empty list is an answer too.
+      scopes: splitScopes(requiredField(body.scope, 'scope')),
     };
   }
 
@@ -249,10 +258,6 @@ export function tiktokAdapter(options: AdapterOptions, now: () => Date): Platfor
       }
       // The answer carries a new refresh token; the one sent stops working.
       return grant({ grant_type: 'refresh_token', refresh_token: refreshToken });
-    },
-
-    async grantedScopes() {
-      throw unsupported(platform, 'reading granted scopes after the code exchange (its answer lists them)');
     },
 
     async profile({ accessToken }): Promise<PlatformProfile> {

@@ -69,7 +69,15 @@ export interface TokenSet {
   refreshExpiresAt?: Date | null;
   /** The platform user (or page) the token acts as. */
   platformUserId: string;
-  /** The scopes granted, as the platform names them; empty when this answer does not say. */
+  /**
+   * The scopes granted, as the platform names them; possibly none. Null when this answer
+   * does not say (only a refresh may answer so: the grant's scopes stay as they were).
+   */
+  scopes: string[] | null;
+}
+
+/** What a code exchange gives: it always says which scopes the user granted, even none. */
+export interface GrantedTokenSet extends TokenSet {
   scopes: string[];
 }
 
@@ -190,11 +198,12 @@ export interface PlatformAdapter {
    * `unsupported` where the platform sends none the service can map to accounts.
    */
   parseDeauthorization(notice: PlatformNotice): string[];
-  /** Exchanges the code for a token; long-lived where the platform has both kinds. */
-  exchangeCode(code: string, redirectUri: string): Promise<TokenSet>;
+  /**
+   * Exchanges the code for a token; long-lived where the platform has both kinds. The
+   * answer's scopes are what the user granted, as far as the platform lets the adapter know.
+   */
+  exchangeCode(code: string, redirectUri: string): Promise<GrantedTokenSet>;
   refreshToken(tokens: { accessToken: string; refreshToken?: string; platformUserId: string }): Promise<TokenSet>;
-  /** The scopes the token carries, as the platform names them. */
-  grantedScopes(credentials: AccountCredentials): Promise<string[]>;
   profile(credentials: AccountCredentials): Promise<PlatformProfile>;
   /** Facebook: the pages the login grants. Others: unsupported. */
   pages(credentials: AccountCredentials): Promise<PageGrant[]>;

@@ -34,14 +34,7 @@ import {
   startAttempt,
   tokenOpens,
 } from '../modules/connect/service.ts';
-import {
-  isPlatform,
-  type Platform,
-  type PlatformAdapter,
-  PlatformError,
-  type PlatformSet,
-  type TokenSet,
-} from '../platforms/index.ts';
+import { isPlatform, type Platform, PlatformError, type PlatformSet } from '../platforms/index.ts';
 import { field, fields } from './form.ts';
 import { escapeHtml, sendPage } from './html.ts';
 
@@ -181,11 +174,6 @@ export function connectPages({ db, secretKey, config, platforms }: ConnectPageDe
     );
   }
 
-  async function scopesOf(adapter: PlatformAdapter, tokens: TokenSet): Promise<string[]> {
-    if (tokens.scopes.length > 0) return tokens.scopes;
-    return await adapter.grantedScopes({ platformUserId: tokens.platformUserId, accessToken: tokens.accessToken });
-  }
-
   function choosePage(
     reply: FastifyReply,
     link: ConnectLink,
@@ -315,7 +303,7 @@ ${buttons}
         let grants: AccountGrant[];
         try {
           const tokens = await adapter.exchangeCode(callback.code, callbackUrl(request, platform));
-          const scopes = await scopesOf(adapter, tokens);
+          const scopes = tokens.scopes;
           if (adapter.scopes.required.some((scope) => !scopes.includes(scope)))
             return fail(reply, link, 'permission_missing');
           const credentials = { platformUserId: tokens.platformUserId, accessToken: tokens.accessToken };

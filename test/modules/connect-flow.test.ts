@@ -236,6 +236,17 @@ describe('completing a link', () => {
     expect(account?.scopes.sort()).toEqual([...withoutOptional].sort());
   });
 
+  it('gives permission_missing when every permission is unticked on Instagram, connecting nothing', async () => {
+    const before = (await accountsOf(owner.ownerId)).length;
+    const path = await newLink({ state: 'none' });
+    expect(outcome(await walk(path, 'instagram', { username: 'grants_nothing', granted: [] }))).toEqual({
+      status: 'error',
+      error: 'permission_missing',
+      state: 'none',
+    });
+    expect(await accountsOf(owner.ownerId)).toHaveLength(before);
+  });
+
   it('connects every chosen Facebook page as its own account', async () => {
     const path = await newLink({ state: 'fb' });
     const afterLogin = await walk(path, 'facebook', { username: 'page_owner', pages: [1, 2, 3] });

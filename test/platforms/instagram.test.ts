@@ -58,6 +58,11 @@ describe('instagram: OAuth', () => {
     expect(again.detail.platformMessage).toBe('Matching code was not found or was already used');
   });
 
+  it('with every permission unticked, the exchange answers that nothing was granted', async () => {
+    const tokens = await sandbox.connect('instagram', 'ig_nothing', []);
+    expect(tokens.scopes).toEqual([]);
+  });
+
   it('accepts the flat code-exchange answer as well as the documented {"data":[...]}', async () => {
     expect((await sandbox.control('PUT', '/settings/instagram_token_shape', { value: 'flat' })).status).toBe(200);
     try {
@@ -104,6 +109,8 @@ describe('instagram: OAuth', () => {
     advanceClock(25 * 3_600_000);
     const refreshed = await instagram.refreshToken(tokens);
     expect(refreshed.accessToken).not.toBe(tokens.accessToken);
+    // The refresh answer names no scopes: the grant's stay as they were.
+    expect(refreshed.scopes).toBeNull();
     expect((refreshed.expiresAt?.getTime() ?? 0) - now().getTime()).toBeGreaterThan(59 * DAY);
     expect((await instagram.profile(refreshed)).id).toBe(tokens.platformUserId);
   });

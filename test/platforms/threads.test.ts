@@ -70,7 +70,6 @@ describe('threads: OAuth', () => {
     const days = ((tokens.expiresAt?.getTime() ?? 0) - now().getTime()) / DAY;
     expect(days).toBeGreaterThan(59);
     expect(days).toBeLessThan(61);
-    expect(await threads.grantedScopes(tokens)).toEqual(granted);
     const again = await platformError(threads.exchangeCode(callback.code, REDIRECT_URI));
     expect(again).toMatchObject({ kind: 'invalid_request', detail: { code: 100 } });
   });
@@ -130,7 +129,8 @@ describe('threads: OAuth', () => {
     expect(refreshed.platformUserId).toBe(tokens.platformUserId);
     expect((refreshed.expiresAt?.getTime() ?? 0) - now().getTime()).toBeGreaterThan(59 * DAY);
     expect((await threads.profile(refreshed)).id).toBe(tokens.platformUserId);
-    expect(await threads.grantedScopes(refreshed)).toEqual(ALL_SCOPES);
+    // The refresh answer names no scopes: the grant's stay as they were.
+    expect(refreshed.scopes).toBeNull();
   });
 
   it('debug_token answers is_valid, expires_at, scopes and user_id; a dead token is token_expired', async () => {
@@ -152,15 +152,15 @@ describe('threads: OAuth', () => {
     });
     expect(late.body.data.is_valid).toBe(false);
     expect(late.body.data.expires_at * 1000).toBeLessThan(now().getTime());
-    expect((await platformError(threads.grantedScopes(account))).kind).toBe('token_expired');
+    expect((await platformError(threads.profile(account))).kind).toBe('token_expired');
     resetClock();
 
     const expired = await connected('th_debug_expire');
     await sandbox.control('POST', '/tokens/expire', { platform: 'threads', username: 'th_debug_expire' });
-    expect((await platformError(threads.grantedScopes(expired))).kind).toBe('token_expired');
+    expect((await platformError(threads.profile(expired))).kind).toBe('token_expired');
     const revoked = await connected('th_debug_revoke');
     await sandbox.control('POST', '/tokens/revoke', { platform: 'threads', username: 'th_debug_revoke' });
-    expect((await platformError(threads.grantedScopes(revoked))).kind).toBe('access_revoked');
+    expect((await platformError(threads.profile(revoked))).kind).toBe('access_revoked');
   });
 });
 
@@ -599,7 +599,6 @@ describe('threads: every error class', () => {
 
   it('a scope not ticked: the platform refuses the call with permission_missing', async () => {
     const account = await connected('th_noscope', ['threads_basic']);
-    expect(await threads.grantedScopes(account)).toEqual(['threads_basic']);
     const { body: user } = await sandbox.control('GET', '/users/threads/th_noscope');
     const postId = user.posts[0].id as string;
     for (const attempt of [

@@ -177,8 +177,6 @@ describe('tiktok: OAuth', () => {
     expect(tiktok.refresh).toEqual({ refreshBeforeExpiryMs: 30 * MINUTE, minTokenAgeMs: 0 });
     expect(tiktok.grantsPages).toBe(false);
     expect(tiktok.metrics).toEqual({ account: [], post: [] });
-    const account = await connected('tt_granted');
-    expect((await platformError(tiktok.grantedScopes(account))).kind).toBe('unsupported');
   });
 });
 

@@ -6,14 +6,14 @@
 import { and, eq, inArray, ne, notInArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/connection.ts';
 import { accounts } from '../../db/schema.ts';
-import type { Platform, PlatformProfile, TokenSet } from '../../platforms/index.ts';
+import type { GrantedTokenSet, Platform, PlatformProfile } from '../../platforms/index.ts';
 import { emit } from '../events/service.ts';
 import { lockOwner } from '../owners/service.ts';
 import { type Account, renderAccount, saveConnectedAccount } from './service.ts';
 
 /** One platform account the login gave access to. */
 export interface AccountGrant {
-  tokens: TokenSet;
+  tokens: GrantedTokenSet;
   profile: PlatformProfile;
 }
 
