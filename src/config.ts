@@ -41,6 +41,8 @@ function platformCredentialSettings() {
     INSTAGRAM_CLIENT_SECRET: Type.Optional(text),
     THREADS_CLIENT_ID: Type.Optional(text),
     THREADS_CLIENT_SECRET: Type.Optional(text),
+    /** A Threads tester's long-lived token: Threads' debug_token answers only to a tester of the same app. */
+    THREADS_TESTER_TOKEN: Type.Optional(Type.String({ minLength: 1, maxLength: 2000, pattern: '^\\S+$' })),
     TIKTOK_CLIENT_ID: Type.Optional(text),
     TIKTOK_CLIENT_SECRET: Type.Optional(text),
     FACEBOOK_CLIENT_ID: Type.Optional(text),
@@ -86,6 +88,11 @@ export interface Config {
   platformCredentials: Partial<
     Record<(typeof CREDENTIAL_PLATFORMS)[number], { clientId: string; clientSecret: string }>
   >;
+  /**
+   * The long-lived token of a tester of the Threads app, renewed by the operator: with it,
+   * Threads' debug_token tells which permissions a user granted.
+   */
+  threadsTesterToken: string | undefined;
 }
 
 export class ConfigError extends Error {
@@ -145,5 +152,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     platforms: settings.PLATFORMS ?? (Object.keys(platformCredentials).length > 0 ? 'live' : 'sandbox'),
     sandboxUrl: settings.SANDBOX_URL?.replace(/\/+$/, '') ?? (publicUrl ? `${publicUrl}/sandbox` : undefined),
     platformCredentials,
+    threadsTesterToken: settings.THREADS_TESTER_TOKEN,
   };
 }

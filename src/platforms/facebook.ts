@@ -5,7 +5,7 @@
  */
 import { GraphClient, idOf } from './graph.ts';
 import { type AdapterOptions, list, num, record, requiredText, str, unsupported } from './http.ts';
-import { denyCallback, invalidRequest, tokenExpiry } from './shared.ts';
+import { denyCallback, invalidRequest, reportingMissingScopes, tokenExpiry } from './shared.ts';
 import {
   type AccountCredentials,
   type AuthorizeCallback,
@@ -153,7 +153,7 @@ export function facebookAdapter(options: AdapterOptions, now: () => Date): Platf
     return post;
   }
 
-  return {
+  return reportingMissingScopes({
     platform,
     grantsPages: true,
     scopes: {
@@ -322,5 +322,5 @@ export function facebookAdapter(options: AdapterOptions, now: () => Date): Platf
       }
       return { id, permalink };
     },
-  };
+  });
 }

@@ -11,6 +11,11 @@ export interface AdapterOptions {
   dispatcher?: Dispatcher;
   /** Whole-call limit, reading the body included. */
   timeoutMs?: number;
+  /**
+   * A user token of a tester of the app, for calls the platform answers only to one
+   * (Threads' debug_token); unset, the adapter does without them.
+   */
+  testerToken?: string;
 }
 
 /** Real platform hosts, or `${sandboxUrl}/${host}` for the sandbox, which serves each host under its name. */

@@ -30,7 +30,8 @@ export interface PlatformSet {
 export const SANDBOX_CLIENT = { clientId: 'switchboard-sandbox', clientSecret: 'switchboard-sandbox-secret' };
 
 export function createPlatforms(
-  config: Pick<Config, 'platforms' | 'platformCredentials'> & { sandboxUrl: string | undefined },
+  config: Pick<Config, 'platforms' | 'platformCredentials'> &
+    Partial<Pick<Config, 'threadsTesterToken'>> & { sandboxUrl: string | undefined },
   options: { dispatcher?: Dispatcher; timeoutMs?: number; now?: () => Date } = {},
 ): PlatformSet {
   const hostUrl = hostUrlFor(config.platforms, config.sandboxUrl);
@@ -55,8 +56,9 @@ export function createPlatforms(
           { platform },
         );
       }
+      const testerToken = platform === 'threads' ? config.threadsTesterToken : undefined;
       const adapter = FACTORIES[platform](
-        { ...client, hostUrl, dispatcher: options.dispatcher, timeoutMs: options.timeoutMs },
+        { ...client, hostUrl, dispatcher: options.dispatcher, timeoutMs: options.timeoutMs, testerToken },
         options.now ?? clockNow,
       );
       adapters.set(platform, adapter);

@@ -17,6 +17,7 @@ import {
   invalidRequest,
   metricValue,
   platformNames,
+  reportingMissingScopes,
   requireMetrics,
   splitScopes,
   today,
@@ -94,7 +95,7 @@ export function instagramAdapter(options: AdapterOptions, now: () => Date): Plat
     };
   }
 
-  return {
+  return reportingMissingScopes({
     platform,
     grantsPages: false,
     scopes: {
@@ -340,5 +341,5 @@ export function instagramAdapter(options: AdapterOptions, now: () => Date): Plat
       const media = await graph.get(`/${id}`, accessToken, { fields: 'permalink' });
       return { id, permalink: str(media.permalink) };
     },
-  };
+  });
 }

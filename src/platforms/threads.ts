@@ -12,7 +12,15 @@ import {
   str,
   unsupported,
 } from './http.ts';
-import { denyCallback, invalidRequest, metricValue, requireMetrics, today, tokenExpiry } from './shared.ts';
+import {
+  denyCallback,
+  invalidRequest,
+  metricValue,
+  reportingMissingScopes,
+  requireMetrics,
+  today,
+  tokenExpiry,
+} from './shared.ts';
 import {
   type AccountCredentials,
   type AuthorizeCallback,
@@ -93,14 +101,31 @@ export function threadsAdapter(options: AdapterOptions, now: () => Date): Platfo
     };
   }
 
-  /** debug_token's `data`, or the PlatformError that a dead token means. */
-  async function debugToken(accessToken: string): Promise<Record<string, unknown>> {
-    const body = await graph.get('/debug_token', accessToken, { input_token: accessToken });
-    const data = record(body.data);
+  /**
+   * debug_token's `data` on `inputToken`. Threads answers it only to a user token of a
+   * tester of the same app ("Debug Access Token",
+   * https://developers.facebook.com/docs/threads/troubleshooting/debug-access-token).
+   * Null when Threads refuses the tester token (it runs out too, unless the operator renews it).
+   */
+  async function debugToken(inputToken: string, testerToken: string): Promise<Record<string, unknown> | null> {
+    try {
+      return record((await graph.get('/debug_token', testerToken, { input_token: inputToken })).data);
+    } catch (error) {
+      if (error instanceof PlatformError && error.kind !== 'transient' && error.kind !== 'rate_limited') return null;
+      throw error;
+    }
+  }
+
+  /** The scopes of a live token's debug_token data, or the PlatformError a dead token means. */
+  function liveScopes(data: Record<string, unknown>): string[] {
     const expiresAt = num(data.expires_at);
     // 0 means a token that does not expire.
     const expired = expiresAt !== null && expiresAt > 0 && expiresAt * 1000 <= now().getTime();
-    if (data.is_valid === true && !expired) return data;
+    if (data.is_valid === true && !expired) {
+      return list(data.scopes)
+        .map(str)
+        .filter((s): s is string => s !== null);
+    }
     const error = record(data.error);
     const platformMessage = str(error.message) ?? 'the token is not valid';
     const revoked = /not authorized application/i.test(platformMessage);
@@ -114,10 +139,23 @@ export function threadsAdapter(options: AdapterOptions, now: () => Date): Platfo
     });
   }
 
-  function scopesOf(data: Record<string, unknown>): string[] {
-    return list(data.scopes)
-      .map(str)
-      .filter((s): s is string => s !== null);
+  /**
+   * The scopes a new token carries. The code exchange does not say; debug_token does, with
+   * the operator's tester token. Without one (or when Threads refuses it), what a call
+   * shows: `/me` answers only with threads_basic, and the other scopes are taken as
+   * requested; a call refused later for one of them reports it (`missingScopes`), so the
+   * account's permissions can drop it then.
+   */
+  async function grantedScopes(accessToken: string, requested: readonly string[]): Promise<string[]> {
+    const inspected = options.testerToken === undefined ? null : await debugToken(accessToken, options.testerToken);
+    if (inspected !== null) return liveScopes(inspected);
+    try {
+      await graph.get('/me', accessToken, { fields: 'id' });
+    } catch (error) {
+      if (error instanceof PlatformError && error.kind === 'permission_missing') return [];
+      throw error;
+    }
+    return [...requested];
   }
 
   async function createOne(
@@ -168,7 +206,7 @@ export function threadsAdapter(options: AdapterOptions, now: () => Date): Platfo
     return idOf(platform, published);
   }
 
-  return {
+  return reportingMissingScopes({
     platform,
     grantsPages: false,
     scopes: {
@@ -236,8 +274,7 @@ export function threadsAdapter(options: AdapterOptions, now: () => Date): Platfo
         },
       });
       const accessToken = requiredText(platform, long.access_token, 'access_token');
-      // The exchange does not say which scopes the user ticked; debug_token does.
-      const scopes = scopesOf(await debugToken(accessToken));
+      const scopes = await grantedScopes(accessToken, this.scopes.requested);
       return { accessToken, expiresAt: tokenExpiry(now(), long.expires_in), platformUserId: userId, scopes };
     },
 
@@ -376,7 +413,7 @@ export function threadsAdapter(options: AdapterOptions, now: () => Date): Platfo
       const media = await graph.get(`/${id}`, credentials.accessToken, { fields: 'permalink' });
       return { id, permalink: str(media.permalink) };
     },
-  };
+  });
 
   /**
    * Followers are an insights metric on Threads, not a user field: null when the token may

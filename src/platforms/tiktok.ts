@@ -18,7 +18,7 @@ import {
   str,
   unsupported,
 } from './http.ts';
-import { denyCallback, invalidRequest, splitScopes, tokenExpiry } from './shared.ts';
+import { denyCallback, invalidRequest, reportingMissingScopes, splitScopes, tokenExpiry } from './shared.ts';
 import {
   type AuthorizeCallback,
   type ContainerState,
@@ -205,7 +205,7 @@ export function tiktokAdapter(options: AdapterOptions, now: () => Date): Platfor
     return first.url;
   }
 
-  return {
+  return reportingMissingScopes({
     platform,
     grantsPages: false,
     scopes: {
@@ -356,5 +356,5 @@ export function tiktokAdapter(options: AdapterOptions, now: () => Date): Platfor
       const permalink = username ? `https://www.tiktok.com/@${encodeURIComponent(username)}/video/${id}` : null;
       return { id, permalink };
     },
-  };
+  });
 }

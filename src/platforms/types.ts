@@ -44,7 +44,10 @@ export interface PlatformErrorDetail {
   platformMessage?: string;
   /** For rate_limited: how long to wait before calling again. */
   retryAfterSeconds?: number;
-  /** For permission_missing detected before the call: the scopes the action needs and lacks. */
+  /**
+   * For permission_missing of a call acting for a known action: the scopes that action needs
+   * on the platform (ScopePolicy.byAction), which the account evidently does not all hold.
+   */
   missingScopes?: string[];
 }
 

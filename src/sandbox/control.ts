@@ -19,6 +19,7 @@ import {
   LIFETIME_DAY,
   listActivity,
   listPosts,
+  markTester,
   numericId,
   pagesOf,
   SANDBOX_SETTINGS,
@@ -72,6 +73,11 @@ const FaultBody = Type.Object(
     status: Type.Optional(Type.Integer({ minimum: 400, maximum: 599 })),
     body: Type.Optional(Type.Unknown()),
   },
+  { additionalProperties: false },
+);
+const TesterBody = Type.Object(
+  // Only Threads gates a call (debug_token) on testers.
+  { platform: Type.Literal('threads'), username: Username, client_id: Type.String({ minLength: 1, maxLength: 200 }) },
   { additionalProperties: false },
 );
 const ThrottleBody = Type.Object(
@@ -239,6 +245,13 @@ export function controlRoutes(store: Store) {
         ...(body.error === 'custom' ? { status: body.status, body: body.body } : {}),
       });
       return reply.code(201).send({ id: fault.id, trigger: fault.trigger, error: fault.error });
+    });
+
+    app.post('/testers', { schema: { body: TesterBody } }, async (request, reply) => {
+      const body = request.body as Static<typeof TesterBody>;
+      const tester = await account(body.platform, body.username);
+      await markTester(store, body.platform, body.client_id, tester.id);
+      return reply.code(201).send({ platform: body.platform, username: body.username, client_id: body.client_id });
     });
 
     app.post('/throttle', { schema: { body: ThrottleBody } }, async (request) => {

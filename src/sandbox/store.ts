@@ -547,6 +547,33 @@ export async function getSetting(store: Store, name: SandboxSettingName): Promis
   return typeof row?.value === 'string' ? row.value : SANDBOX_SETTINGS[name][0];
 }
 
+/** Where the testers of one app are kept: in the settings table, as a JSON list of account ids. */
+function testersKey(platform: string, clientId: string): string {
+  return `testers:${platform}:${clientId}`;
+}
+
+/** Marks the user a tester of the app `clientId` (Threads' debug_token answers only to testers). */
+export async function markTester(store: Store, platform: string, clientId: string, accountId: string): Promise<void> {
+  const one = JSON.stringify([accountId]);
+  await store.db
+    .insert(sandboxSettings)
+    .values({ name: testersKey(platform, clientId), value: [accountId] })
+    .onConflictDoUpdate({
+      target: sandboxSettings.name,
+      set: {
+        value: sql`case when ${sandboxSettings.value} @> ${one}::jsonb then ${sandboxSettings.value} else ${sandboxSettings.value} || ${one}::jsonb end`,
+      },
+    });
+}
+
+export async function isTester(store: Store, platform: string, clientId: string, accountId: string): Promise<boolean> {
+  const [row] = await store.db
+    .select()
+    .from(sandboxSettings)
+    .where(eq(sandboxSettings.name, testersKey(platform, clientId)));
+  return Array.isArray(row?.value) && row.value.includes(accountId);
+}
+
 /** Which shape Instagram's code exchange answers with. */
 export function tokenAnswerShape(store: Store, _platform: 'instagram'): Promise<string> {
   return getSetting(store, 'instagram_token_shape');

@@ -32,6 +32,7 @@ import {
   findToken,
   insightValue,
   issueToken,
+  isTester,
   listComments,
   listPosts,
   markContainerPublished,
@@ -279,23 +280,33 @@ export function threadsHosts(store: Store): Record<string, (app: FastifyInstance
         return longLivedTokenAnswer(store, who.token, 'THAA', LONG_LIVED_SECONDS);
       });
 
-      // The calling token may itself be expired or revoked: saying so is what debug_token is for.
+      /*
+       * Threads answers debug_token only to a user token of a Threads tester of the same app
+       * as the inspected token ("Debug Access Token"); that token must itself be live. The
+       * inspected one may be expired or revoked: saying so is what debug_token is for.
+       */
       app.get('/:version/debug_token', async (request) => {
         checkVersion(request);
-        const callerToken = await findToken(store, requiredParam(request, 'graph', 'access_token'));
-        if (!callerToken || callerToken.token.platform !== platform) {
-          throw graphAnswer(400, 190, 'Invalid OAuth access token - Cannot parse access token');
+        const tester = await caller(store, request, call);
+        const inputToken = requiredParam(request, 'graph', 'input_token');
+        if (!(await isTester(store, platform, tester.token.clientId, tester.account.id))) {
+          throw graphAnswer(
+            400,
+            100,
+            '(#100) The access_token must be a user access token of a Threads tester of the app',
+          );
         }
-        const now = store.now();
-        const live = (t: SandboxToken) => t.revokedAt === null && (t.expiresAt === null || t.expiresAt > now);
-        // Faults and throttling apply as to any call made with a live token.
-        if (live(callerToken.token)) await caller(store, request, call);
-        const input = await findToken(store, requiredParam(request, 'graph', 'input_token'));
+        const input = await findToken(store, inputToken);
         if (!input || input.token.platform !== platform) {
           return {
             data: { error: { code: 190, message: 'Invalid OAuth access token.' }, is_valid: false, scopes: [] },
           };
         }
+        if (input.token.clientId !== tester.token.clientId) {
+          throw graphAnswer(400, 100, '(#100) The input_token and the access_token must belong to the same app');
+        }
+        const now = store.now();
+        const live = (t: SandboxToken) => t.revokedAt === null && (t.expiresAt === null || t.expiresAt > now);
         const token = input.token;
         const error =
           token.revokedAt !== null

@@ -247,6 +247,16 @@ describe('completing a link', () => {
     expect(await accountsOf(owner.ownerId)).toHaveLength(before);
   });
 
+  it('gives permission_missing when threads_basic is unticked on Threads, where only /me can tell', async () => {
+    const path = await newLink({ state: 'th' });
+    const granted = ['threads_content_publish', 'threads_read_replies'];
+    expect(outcome(await walk(path, 'threads', { username: 'no_basic', granted }))).toEqual({
+      status: 'error',
+      error: 'permission_missing',
+      state: 'th',
+    });
+  });
+
   it('connects every chosen Facebook page as its own account', async () => {
     const path = await newLink({ state: 'fb' });
     const afterLogin = await walk(path, 'facebook', { username: 'page_owner', pages: [1, 2, 3] });

@@ -555,7 +555,10 @@ describe('facebook: every error class', () => {
     const page = await firstPage('fb_noscope', ['pages_show_list', 'pages_read_engagement']);
     expect((await facebook.profile(page)).id).toBe(page.platformUserId);
     const read = await platformError(facebook.recentComments(page));
-    expect(read).toMatchObject({ kind: 'permission_missing', detail: { code: 10 } });
+    expect(read).toMatchObject({
+      kind: 'permission_missing',
+      detail: { code: 10, missingScopes: ['pages_read_user_content'] },
+    });
     const { body: pageInfo } = await sandbox.control('GET', '/users/facebook/fb_noscope.page1');
     const comment = await sandbox.control('POST', '/comments', {
       platform: 'facebook',
@@ -564,10 +567,19 @@ describe('facebook: every error class', () => {
       author_username: 'visitor',
       text: 'hi',
     });
-    expect((await platformError(facebook.reply(page, comment.body.id, 'x'))).kind).toBe('permission_missing');
-    expect((await platformError(facebook.setHidden(page, comment.body.id, true))).kind).toBe('permission_missing');
+    expect(await platformError(facebook.reply(page, comment.body.id, 'x'))).toMatchObject({
+      kind: 'permission_missing',
+      detail: { missingScopes: ['pages_manage_engagement'] },
+    });
+    expect(await platformError(facebook.setHidden(page, comment.body.id, true))).toMatchObject({
+      kind: 'permission_missing',
+      detail: { missingScopes: ['pages_manage_engagement'] },
+    });
     const { containerId } = await facebook.createContainer(page, { text: 'text only', media: [] });
-    expect((await platformError(facebook.publishContainer(page, containerId))).kind).toBe('permission_missing');
+    expect(await platformError(facebook.publishContainer(page, containerId))).toMatchObject({
+      kind: 'permission_missing',
+      detail: { missingScopes: ['pages_manage_posts'] },
+    });
     expect(facebook.scopes.byAction).toMatchObject({
       read_comments: ['pages_read_user_content'],
       reply: ['pages_manage_engagement'],

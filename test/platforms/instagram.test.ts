@@ -322,7 +322,14 @@ describe('instagram: every error class', () => {
   it('a scope not ticked: the platform refuses the call with permission_missing', async () => {
     const account = await connected('ig_noscope', ['instagram_business_basic']);
     const error = await platformError(instagram.recentComments(account));
-    expect(error).toMatchObject({ kind: 'permission_missing', detail: { code: 10 } });
+    expect(error).toMatchObject({
+      kind: 'permission_missing',
+      detail: { code: 10, missingScopes: ['instagram_business_basic', 'instagram_business_manage_comments'] },
+    });
+    const publish = await platformError(
+      instagram.createContainer(account, { media: [{ type: 'image', url: 'https://cdn.example.test/a.jpg' }] }),
+    );
+    expect(publish.detail.missingScopes).toEqual(['instagram_business_content_publish']);
     expect(instagram.scopes.byAction.reply).toEqual(['instagram_business_manage_comments']);
     expect(instagram.scopes.byAction.hide).toEqual(['instagram_business_manage_comments']);
   });

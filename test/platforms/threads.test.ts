@@ -24,6 +24,29 @@ const ALL_SCOPES = [
 
 const connected = (username: string, granted?: string[]) => sandbox.credentials('threads', username, granted);
 
+/** A user marked a tester of the service's sandbox app, with a fresh token of its own. */
+async function makeTester(username: string) {
+  const tokens = await sandbox.connect('threads', username);
+  const marked = await sandbox.control('POST', '/testers', {
+    platform: 'threads',
+    username,
+    client_id: 'switchboard-sandbox',
+  });
+  expect(marked.status).toBe(201);
+  return tokens;
+}
+
+/** The Threads adapter as a service with THREADS_TESTER_TOKEN set sees it. */
+async function testerAdapter(username: string): Promise<PlatformAdapter> {
+  const tester = await makeTester(username);
+  return createPlatforms({
+    platforms: 'sandbox',
+    platformCredentials: {},
+    sandboxUrl: sandbox.url,
+    threadsTesterToken: tester.accessToken,
+  }).adapter('threads');
+}
+
 /** A call straight to the sandbox's graph.threads.net, to check its answers against platforms.md. */
 function raw(method: 'GET' | 'POST', path: string, params: Record<string, string | number>) {
   return sandbox.raw(method, `/graph.threads.net${path}`, params);
@@ -57,7 +80,7 @@ describe('threads: OAuth', () => {
     });
   });
 
-  it('Allow gives a single-use code; the exchange answers a 60-day token and the ticked scopes (from debug_token)', async () => {
+  it('Allow gives a single-use code; without a tester token, /me proves threads_basic and the rest are taken as requested', async () => {
     const granted = ['threads_basic', 'threads_read_replies'];
     const params = await sandbox.authorize('threads', { username: 'th_allow', granted, state: 'abc' });
     const callback = threads.parseCallback({ ...Object.fromEntries(params), code: `${params.get('code')}#_` });
@@ -65,13 +88,48 @@ describe('threads: OAuth', () => {
     if (callback.outcome !== 'code') throw new Error('no code');
     expect(callback.code).toBe(params.get('code'));
     const tokens = await threads.exchangeCode(callback.code, REDIRECT_URI);
-    expect(tokens.scopes).toEqual(granted);
+    // Threads' exchange does not say what was ticked, and debug_token needs a tester's token.
+    expect(tokens.scopes).toEqual([
+      'threads_basic',
+      'threads_content_publish',
+      'threads_read_replies',
+      'threads_manage_replies',
+      'threads_manage_insights',
+    ]);
     expect(tokens.platformUserId).toMatch(/^\d{17}$/);
     const days = ((tokens.expiresAt?.getTime() ?? 0) - now().getTime()) / DAY;
     expect(days).toBeGreaterThan(59);
     expect(days).toBeLessThan(61);
     const again = await platformError(threads.exchangeCode(callback.code, REDIRECT_URI));
     expect(again).toMatchObject({ kind: 'invalid_request', detail: { code: 100 } });
+  });
+
+  it('without a tester token and without threads_basic ticked, the exchange answers no scopes', async () => {
+    const tokens = await sandbox.connect('threads', 'th_no_basic', ['threads_read_replies']);
+    expect(tokens.scopes).toEqual([]);
+  });
+
+  it("with the operator's tester token, debug_token tells exactly the scopes the user ticked", async () => {
+    const withTester = await testerAdapter('th_tester_a');
+    const params = await sandbox.authorize('threads', {
+      username: 'th_ticked',
+      granted: ['threads_basic', 'threads_read_replies'],
+    });
+    const tokens = await withTester.exchangeCode(params.get('code') as string, REDIRECT_URI);
+    expect(tokens.scopes).toEqual(['threads_basic', 'threads_read_replies']);
+  });
+
+  it('with a token Threads refuses for debug_token (not a tester), the exchange does without it', async () => {
+    const notTester = await sandbox.connect('threads', 'th_not_tester');
+    const adapter = createPlatforms({
+      platforms: 'sandbox',
+      platformCredentials: {},
+      sandboxUrl: sandbox.url,
+      threadsTesterToken: notTester.accessToken,
+    }).adapter('threads');
+    const params = await sandbox.authorize('threads', { username: 'th_fallback', granted: ['threads_basic'] });
+    const tokens = await adapter.exchangeCode(params.get('code') as string, REDIRECT_URI);
+    expect(tokens.scopes).toEqual(ALL_SCOPES);
   });
 
   it('the code exchange and its used-code error have the documented shapes', async () => {
@@ -133,34 +191,73 @@ describe('threads: OAuth', () => {
     expect(refreshed.scopes).toBeNull();
   });
 
-  it('debug_token answers is_valid, expires_at, scopes and user_id; a dead token is token_expired', async () => {
-    const account = await connected('th_debug');
+  it('debug_token answers a tester of the same app: is_valid, expires_at, scopes and user_id, also for dead tokens', async () => {
+    const tester = await makeTester('th_tester_b');
+    const account = await connected('th_debug', ['threads_basic', 'threads_manage_insights']);
     const { body } = await raw('GET', '/v1.0/debug_token', {
       input_token: account.accessToken,
-      access_token: account.accessToken,
+      access_token: tester.accessToken,
     });
-    expect(body.data).toMatchObject({ is_valid: true, scopes: ALL_SCOPES, user_id: account.platformUserId });
+    expect(body.data).toMatchObject({
+      is_valid: true,
+      scopes: ['threads_basic', 'threads_manage_insights'],
+      user_id: account.platformUserId,
+      app_id: 'switchboard-sandbox',
+      type: 'USER',
+    });
     const expiresIn = body.data.expires_at - now().getTime() / 1000;
     expect(expiresIn).toBeGreaterThan(59 * 86_400);
     expect(expiresIn).toBeLessThanOrEqual(60 * 86_400);
 
-    // An unrefreshed token dies after 60 days: debug_token says so, and so does the adapter.
+    // An unrefreshed token dies after 60 days; a tester token too, so the operator renews it.
     advanceClock(61 * DAY);
+    const renewed = await makeTester('th_tester_b');
     const late = await raw('GET', '/v1.0/debug_token', {
       input_token: account.accessToken,
-      access_token: account.accessToken,
+      access_token: renewed.accessToken,
     });
     expect(late.body.data.is_valid).toBe(false);
     expect(late.body.data.expires_at * 1000).toBeLessThan(now().getTime());
-    expect((await platformError(threads.profile(account))).kind).toBe('token_expired');
+    const stale = await raw('GET', '/v1.0/debug_token', {
+      input_token: renewed.accessToken,
+      access_token: tester.accessToken,
+    });
+    expect(stale).toMatchObject({ status: 400, body: { error: { code: 190 } } });
     resetClock();
 
-    const expired = await connected('th_debug_expire');
-    await sandbox.control('POST', '/tokens/expire', { platform: 'threads', username: 'th_debug_expire' });
-    expect((await platformError(threads.profile(expired))).kind).toBe('token_expired');
     const revoked = await connected('th_debug_revoke');
     await sandbox.control('POST', '/tokens/revoke', { platform: 'threads', username: 'th_debug_revoke' });
-    expect((await platformError(threads.profile(revoked))).kind).toBe('access_revoked');
+    const answer = await raw('GET', '/v1.0/debug_token', {
+      input_token: revoked.accessToken,
+      access_token: tester.accessToken,
+    });
+    expect(answer.body.data).toMatchObject({
+      is_valid: false,
+      error: { message: 'Error validating access token: The user has not authorized application.' },
+    });
+  });
+
+  it("debug_token refuses a caller who is not a tester of the inspected token's app, as Threads does", async () => {
+    const account = await connected('th_debug_self');
+    const own = await raw('GET', '/v1.0/debug_token', {
+      input_token: account.accessToken,
+      access_token: account.accessToken,
+    });
+    expect(own).toMatchObject({ status: 400, body: { error: { type: 'OAuthException', code: 100 } } });
+
+    // A tester, but of another app.
+    const elsewhere = await sandbox.connect('threads', 'th_tester_other_app');
+    const marked = await sandbox.control('POST', '/testers', {
+      platform: 'threads',
+      username: 'th_tester_other_app',
+      client_id: 'another-app',
+    });
+    expect(marked.status).toBe(201);
+    const other = await raw('GET', '/v1.0/debug_token', {
+      input_token: account.accessToken,
+      access_token: elsewhere.accessToken,
+    });
+    expect(other).toMatchObject({ status: 400, body: { error: { code: 100 } } });
   });
 });
 
@@ -597,24 +694,28 @@ describe('threads: every error class', () => {
     expect(error.detail.platformMessage).toMatch(/has not authorized application/);
   });
 
-  it('a scope not ticked: the platform refuses the call with permission_missing', async () => {
+  it('a scope not ticked: the platform refuses the call with permission_missing, naming the scopes the action needs', async () => {
     const account = await connected('th_noscope', ['threads_basic']);
     const { body: user } = await sandbox.control('GET', '/users/threads/th_noscope');
     const postId = user.posts[0].id as string;
-    for (const attempt of [
-      () => threads.recentComments(account),
-      () => threads.reply(account, postId, 'hi'),
-      () => threads.createContainer(account, { text: 'hi', media: [] }),
-      () => threads.accountInsights(account, [dayOf(now().getTime() - DAY)], ['views']),
-      () => threads.postInsights(account, postId, ['views']),
-    ]) {
-      expect(await platformError(attempt())).toMatchObject({ kind: 'permission_missing', detail: { code: 10 } });
+    for (const [attempt, missingScopes] of [
+      [() => threads.recentComments(account), ['threads_read_replies']],
+      [() => threads.reply(account, postId, 'hi'), ['threads_content_publish']],
+      [() => threads.createContainer(account, { text: 'hi', media: [] }), ['threads_content_publish']],
+      [() => threads.accountInsights(account, [dayOf(now().getTime() - DAY)], ['views']), ['threads_manage_insights']],
+      [() => threads.postInsights(account, postId, ['views']), ['threads_manage_insights']],
+    ] as const) {
+      expect(await platformError(attempt())).toMatchObject({
+        kind: 'permission_missing',
+        detail: { code: 10, missingScopes },
+      });
     }
     const withReplies = await connected('th_noscope_hide', ['threads_basic', 'threads_read_replies']);
     const [comment] = await threads.recentComments(withReplies);
-    expect((await platformError(threads.setHidden(withReplies, comment?.id as string, true))).kind).toBe(
-      'permission_missing',
-    );
+    expect(await platformError(threads.setHidden(withReplies, comment?.id as string, true))).toMatchObject({
+      kind: 'permission_missing',
+      detail: { missingScopes: ['threads_manage_replies'] },
+    });
     expect(threads.scopes.byAction).toEqual({
       read_profile: ['threads_basic'],
       read_comments: ['threads_read_replies'],

@@ -203,7 +203,10 @@ describe('tiktok: profile', () => {
   it('without user.info.basic nothing can be read: permission_missing', async () => {
     const account = await connected('tt_noscope', ['video.publish']);
     const error = await platformError(tiktok.profile(account));
-    expect(error).toMatchObject({ kind: 'permission_missing', detail: { code: 'scope_not_authorized', status: 401 } });
+    expect(error).toMatchObject({
+      kind: 'permission_missing',
+      detail: { code: 'scope_not_authorized', status: 401, missingScopes: ['user.info.basic'] },
+    });
   });
 });
 
@@ -301,7 +304,10 @@ describe('tiktok: publishing', () => {
   it('posting without video.publish: permission_missing', async () => {
     const account = await connected('tt_publish_noscope', ['user.info.basic']);
     const error = await platformError(tiktok.createContainer(account, { media: [{ type: 'video', url: VIDEO }] }));
-    expect(error).toMatchObject({ kind: 'permission_missing', detail: { code: 'scope_not_authorized' } });
+    expect(error).toMatchObject({
+      kind: 'permission_missing',
+      detail: { code: 'scope_not_authorized', missingScopes: ['video.publish'] },
+    });
   });
 
   it('a private post has no public id: the publish id stands for it, without permalink', async () => {
