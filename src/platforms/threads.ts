@@ -21,6 +21,7 @@ import {
   today,
   tokenExpiry,
 } from './shared.ts';
+import { THREADS_MAX_TEXT, threadsTextLength } from './threads-text.ts';
 import {
   type AccountCredentials,
   type AuthorizeCallback,
@@ -35,7 +36,6 @@ import {
 const VERSION = 'v1.0';
 const HOURS = 3_600_000;
 const DAYS = 24 * HOURS;
-const MAX_TEXT = 500;
 const MAX_CAROUSEL = 20;
 /** Threads refuses insights `since` before this moment (2024-04-13 07:00 UTC): there is no data earlier. */
 const INSIGHTS_EPOCH = 1_712_991_600;
@@ -62,9 +62,6 @@ const CONTAINER_STATES: Record<string, ContainerState> = {
 
 const REPLY_FIELDS = 'id,text,username,permalink,timestamp,is_reply_owned_by_me,hide_status,replied_to,root_post';
 
-/** Graph counts characters, not UTF-16 units: an emoji is one. */
-const characters = (text: string) => [...text].length;
-
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export function threadsAdapter(options: AdapterOptions, now: () => Date): PlatformAdapter {
@@ -72,8 +69,11 @@ export function threadsAdapter(options: AdapterOptions, now: () => Date): Platfo
   const graph = new GraphClient(platform, options.hostUrl('graph.threads.net'), VERSION, options, now);
 
   function checkText(text: string | undefined): void {
-    if (text !== undefined && characters(text) > MAX_TEXT) {
-      throw invalidRequest(platform, `a Threads post or reply has at most ${MAX_TEXT} characters`);
+    if (text !== undefined && threadsTextLength(text) > THREADS_MAX_TEXT) {
+      throw invalidRequest(
+        platform,
+        `a Threads post or reply has at most ${THREADS_MAX_TEXT} characters, an emoji counting as its UTF-8 bytes`,
+      );
     }
   }
 
@@ -342,6 +342,17 @@ export function threadsAdapter(options: AdapterOptions, now: () => Date): Platfo
     },
 
     async setHidden({ accessToken }, commentId, hidden) {
+      // Threads hides top-level replies only, each with the replies nested under it
+      // (https://developers.facebook.com/docs/threads/reply-management, "Hide Replies").
+      const reply = await graph.get(`/${commentId}`, accessToken, { fields: 'replied_to,root_post' });
+      const repliedTo = str(record(reply.replied_to).id);
+      const root = str(record(reply.root_post).id);
+      if (repliedTo !== null && root !== null && repliedTo !== root) {
+        throw invalidRequest(
+          platform,
+          'only a top-level reply can be hidden or unhidden on Threads, and with it every reply nested under it',
+        );
+      }
       const body = await graph.post(`/${commentId}/manage_reply`, accessToken, { hide: String(hidden) });
       if (body.success === false) {
         throw new PlatformError('transient', 'threads did not confirm hiding the reply', { platform });

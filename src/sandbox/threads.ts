@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { THREADS_MAX_TEXT, threadsTextLength } from '../platforms/threads-text.ts';
 import { badParameter, graphAnswer, notFound } from './answers.ts';
 import { metaLoginDialog, registerAuthorizeDialog } from './authorize-page.ts';
 import { type Caller, type CallOptions, caller, requireScope } from './caller.ts';
@@ -54,7 +55,6 @@ const HOUR = 3_600_000;
 const LONG_LIVED_SECONDS = 60 * 86_400;
 /** Unpublished containers expire after a day. */
 const CONTAINER_TTL_MS = 24 * HOUR;
-const MAX_TEXT = 500;
 const MAX_CAROUSEL = 20;
 /** Threads has no insights before this moment (2024-04-13 07:00 UTC). */
 const INSIGHTS_EPOCH = 1_712_991_600;
@@ -73,9 +73,6 @@ const MEDIA_TYPES = ['TEXT', 'IMAGE', 'VIDEO', 'CAROUSEL'];
 
 /** How Threads names a stored post's type in its answers. */
 const RENDERED_MEDIA_TYPE: Record<string, string> = { TEXT: 'TEXT_POST', CAROUSEL: 'CAROUSEL_ALBUM' };
-
-/** Graph counts characters, not UTF-16 units: an emoji is one. */
-const characters = (text: string) => [...text].length;
 
 function replyPermalink(comment: SandboxComment): string {
   return `https://www.threads.net/@${encodeURIComponent(comment.authorUsername)}/post/${comment.id}`;
@@ -182,8 +179,11 @@ async function containerRequest(store: Store, request: FastifyRequest, who: Call
     throw badParameter('graph', `media_type must be one of ${MEDIA_TYPES.join(', ')}`);
   }
   const text = param(request, 'text') ?? '';
-  if (characters(text) > MAX_TEXT) {
-    throw badParameter('graph', `The text is too long: at most ${MAX_TEXT} characters`);
+  if (threadsTextLength(text) > THREADS_MAX_TEXT) {
+    throw badParameter(
+      'graph',
+      `The text is too long: at most ${THREADS_MAX_TEXT} characters, an emoji counting as its UTF-8 bytes`,
+    );
   }
   const imageUrl = param(request, 'image_url');
   const videoUrl = param(request, 'video_url');
@@ -444,6 +444,16 @@ export function threadsHosts(store: Store): Record<string, (app: FastifyInstance
         });
       }
 
+      /** The ids of the replies nested under `reply`, at every depth. */
+      async function nestedUnder(reply: SandboxComment): Promise<string[]> {
+        const { comments } = await listComments(store, reply.postId, { limit: 10_000 });
+        const under = new Set([reply.id]);
+        // Oldest first, so a parent is seen before its replies.
+        for (const c of [...comments].reverse()) if (c.parentId !== null && under.has(c.parentId)) under.add(c.id);
+        under.delete(reply.id);
+        return [...under];
+      }
+
       /** The replies under a post or a reply, newest first: direct ones, or (`all`) every depth. */
       async function repliesUnder(who: Caller, id: string, all: boolean): Promise<SandboxComment[]> {
         const post = await findPost(store, id);
@@ -465,7 +475,15 @@ export function threadsHosts(store: Store): Record<string, (app: FastifyInstance
         const reply = await ownReply(store, who, (request.params as { id: string }).id);
         const hide = param(request, 'hide');
         if (hide !== 'true' && hide !== 'false') throw badParameter('graph', 'hide must be true or false');
-        await setCommentHidden(store, reply.id, hide === 'true');
+        // Threads' reply management: top-level replies only, and the nested ones follow.
+        if (reply.parentId !== null) {
+          throw graphAnswer(
+            400,
+            100,
+            '(#100) Only top-level replies can be hidden or unhidden; replies nested deeper follow their top-level reply',
+          );
+        }
+        for (const id of [reply.id, ...(await nestedUnder(reply))]) await setCommentHidden(store, id, hide === 'true');
         await recordActivity(store, {
           accountId: who.account.id,
           action: hide === 'true' ? 'hide' : 'unhide',

@@ -399,6 +399,49 @@ describe('threads: reading', () => {
     expect(again.body.data.find((r: { id: string }) => r.id === first.id).hide_status).toBe('HIDDEN');
   });
 
+  it('hides top-level replies only, each with its nested replies; a nested one is refused before calling, and by Threads', async () => {
+    const account = await connected('th_hide_nested');
+    const { body: user } = await sandbox.control('GET', '/users/threads/th_hide_nested');
+    const postId = user.posts[0].id as string;
+    const top = await sandbox.control('POST', '/comments', {
+      platform: 'threads',
+      username: 'th_hide_nested',
+      post_id: postId,
+      author_username: 'visitor',
+      text: 'top',
+    });
+    const nested = await sandbox.control('POST', '/comments', {
+      platform: 'threads',
+      username: 'th_hide_nested',
+      post_id: postId,
+      parent_id: top.body.id,
+      author_username: 'other.visitor',
+      text: 'nested',
+    });
+
+    const refused = await platformError(threads.setHidden(account, nested.body.id, true));
+    expect(refused.kind).toBe('invalid_request');
+    // The adapter's own refusal: no platform code, as no manage_reply call was made.
+    expect(refused.detail.code).toBeUndefined();
+    const platformAnswer = await raw('POST', `/v1.0/${nested.body.id}/manage_reply`, {
+      hide: 'true',
+      access_token: account.accessToken,
+    });
+    expect(platformAnswer).toMatchObject({ status: 400, body: { error: { type: 'OAuthException', code: 100 } } });
+    expect((await sandbox.control('GET', '/activity/threads/th_hide_nested')).body.data).toEqual([]);
+
+    await threads.setHidden(account, top.body.id, true);
+    const hidden = await threads.recentComments(account, { posts: 1 });
+    expect(
+      hidden
+        .filter((c) => c.hidden)
+        .map((c) => c.id)
+        .sort(),
+    ).toEqual([top.body.id, nested.body.id].sort());
+    await threads.setHidden(account, top.body.id, false);
+    expect((await threads.recentComments(account, { posts: 1 })).some((c) => c.hidden)).toBe(false);
+  });
+
   it('reads account insights per day: views as a time series, totals, link clicks, null for no data', async () => {
     const account = await connected('th_insights');
     const day = dayOf(now().getTime() - 3 * DAY);
@@ -597,29 +640,31 @@ describe('threads: publishing', () => {
     );
   });
 
-  it('refuses more than 500 characters before calling; the platform refuses them too', async () => {
+  it('counts text as Threads does (an emoji as its UTF-8 bytes), refusing before calling; the platform refuses too', async () => {
     const account = await connected('th_long');
     const offline = createPlatforms({
       platforms: 'sandbox',
       platformCredentials: {},
       sandboxUrl: 'http://127.0.0.1:9/sandbox',
     }).adapter('threads');
-    const long = 'x'.repeat(501);
+    // 497 characters and one 4-byte emoji: 501 by Threads' rule, 498 by characters.
+    const overByBytes = `${'x'.repeat(497)}😀`;
     // Offline: anything but invalid_request would mean a call was attempted.
-    expect((await platformError(offline.createContainer(account, { text: long, media: [] }))).kind).toBe(
-      'invalid_request',
-    );
-    expect((await platformError(offline.reply(account, '1', long))).kind).toBe('invalid_request');
-    // Characters, not UTF-16 units: 500 emoji fit.
-    const { containerId } = await threads.createContainer(account, { text: '😀'.repeat(500), media: [] });
-    expect((await threads.containerStatus(account, containerId)).state).toBe('finished');
-    const refused = await raw('POST', `/v1.0/${account.platformUserId}/threads`, {
-      media_type: 'TEXT',
-      text: long,
-      access_token: account.accessToken,
-    });
-    expect(refused.status).toBe(400);
-    expect(refused.body.error.code).toBe(100);
+    for (const text of ['x'.repeat(501), overByBytes]) {
+      expect((await platformError(offline.createContainer(account, { text, media: [] }))).kind).toBe('invalid_request');
+      expect((await platformError(offline.reply(account, '1', text))).kind).toBe('invalid_request');
+      const refused = await raw('POST', `/v1.0/${account.platformUserId}/threads`, {
+        media_type: 'TEXT',
+        text,
+        access_token: account.accessToken,
+      });
+      expect(refused.status).toBe(400);
+      expect(refused.body.error.code).toBe(100);
+    }
+    for (const text of ['x'.repeat(500), `${'x'.repeat(496)}😀`]) {
+      const { containerId } = await threads.createContainer(account, { text, media: [] });
+      expect((await threads.containerStatus(account, containerId)).state).toBe('finished');
+    }
     expect((await platformError(threads.createContainer(account, { media: [] }))).kind).toBe('invalid_request');
   });
 });
