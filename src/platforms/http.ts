@@ -34,6 +34,11 @@ export interface PlatformRequest {
   form?: Record<string, string | undefined>;
   /** Sent as application/json. */
   json?: unknown;
+  /**
+   * Say `Content-Type: application/json` even without a body: TikTok requires it on
+   * creator_info/query, whose documented request has no body.
+   */
+  jsonWithoutBody?: boolean;
   bearer?: string;
 }
 
@@ -46,6 +51,8 @@ export interface PlatformResponse {
 }
 
 const MAX_BODY_BYTES = 4 * 1024 * 1024;
+/** As TikTok's Content Posting reference spells it; the charset is case-insensitive for everyone else. */
+const JSON_CONTENT_TYPE = 'application/json; charset=UTF-8';
 
 /** What Node 24 hands a JSON.parse reviver as its third argument; TypeScript's lib does not declare it yet. */
 interface JsonReviverContext {
@@ -99,7 +106,9 @@ export async function callPlatform(
     headers['content-type'] = 'application/x-www-form-urlencoded';
   } else if (call.json !== undefined) {
     body = JSON.stringify(call.json);
-    headers['content-type'] = 'application/json; charset=utf-8';
+    headers['content-type'] = JSON_CONTENT_TYPE;
+  } else if (call.jsonWithoutBody) {
+    headers['content-type'] = JSON_CONTENT_TYPE;
   }
   if (call.bearer) headers.authorization = `Bearer ${call.bearer}`;
   const signal = AbortSignal.timeout(options.timeoutMs ?? 15_000);

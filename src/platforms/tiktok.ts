@@ -33,8 +33,13 @@ import {
 const platform = 'tiktok';
 const MINUTES = 60_000;
 const DEFAULT_RATE_LIMIT_WAIT_SECONDS = 60;
-/** TikTok's daily cap on posts by one creator; it says nothing about when it lifts. */
+/** TikTok's daily caps (posts by one creator, users posting through one app) say nothing about when they lift. */
 const DAILY_CAP_WAIT_SECONDS = 3600;
+const DAILY_CAP_CODES = new Set([
+  'spam_risk_too_many_posts',
+  'spam_risk_too_many_pending_share',
+  'reached_active_user_cap',
+]);
 const MAX_TITLE_LENGTH = 2_200;
 
 const SCOPE = {
@@ -56,7 +61,12 @@ const PUBLISH_STATES: Record<string, ContainerState> = {
   FAILED: 'failed',
 };
 
-const PREFERRED_PRIVACY = 'PUBLIC_TO_EVERYONE';
+/**
+ * A container id is the privacy level and TikTok's publish_id (`SELF_ONLY:v_pub_url~v2.123`):
+ * only the privacy level tells whether a PUBLISH_COMPLETE without a public post id is final.
+ */
+const CONTAINER_ID = /^([A-Z_]+):(.+)$/;
+const PUBLIC_PRIVACY = 'PUBLIC_TO_EVERYONE';
 
 /**
  * The kind of a TikTok error code (API `error.code` or OAuth `error`), null when the code
@@ -74,9 +84,25 @@ function kindOfCode(code: string): PlatformErrorKind | null {
     case 'scope_permission_missed':
       return 'permission_missing';
     case 'rate_limit_exceeded':
+    // Posting errors, as TikTok's Direct Post reference lists them
+    // (https://developers.tiktok.com/doc/content-posting-api-reference-direct-post):
+    // the creator's daily cap of API posts, or of shares waiting in the inbox.
     case 'spam_risk_too_many_posts':
     case 'spam_risk_too_many_pending_share':
+    // The app's daily quota of distinct users posting (5 for an unaudited app): slots free
+    // up as the 24-hour window rolls.
+    case 'reached_active_user_cap':
       return 'rate_limited';
+    // An unaudited app posts only SELF_ONLY, from private accounts: another privacy level will not do.
+    case 'unaudited_client_can_only_post_to_private_accounts':
+    // PULL_FROM_URL needs a URL prefix or domain the app verified with TikTok.
+    case 'url_ownership_unverified':
+    // The privacy level is missing or not among the creator's privacy_level_options.
+    case 'privacy_level_option_mismatch':
+    // The creator may not post at all (spam_risk_user_banned_from_posting), or TikTok judged
+    // this post spam: sending it again will not help.
+    case 'spam_risk_user_banned_from_posting':
+      return 'invalid_request';
     case 'internal_error':
     case 'server_error':
     case 'temporarily_unavailable':
@@ -88,7 +114,7 @@ function kindOfCode(code: string): PlatformErrorKind | null {
     case 'invalid_scope':
       return 'invalid_request';
     default:
-      return null;
+      return code.startsWith('spam_risk') ? 'invalid_request' : null;
   }
 }
 
@@ -114,7 +140,7 @@ export function tiktokError(response: PlatformResponse, now: Date): PlatformErro
   const retryAfter =
     kind === 'rate_limited'
       ? (retryAfterSeconds(response, now) ??
-        (code?.startsWith('spam_risk') ? DAILY_CAP_WAIT_SECONDS : DEFAULT_RATE_LIMIT_WAIT_SECONDS))
+        (code !== null && DAILY_CAP_CODES.has(code) ? DAILY_CAP_WAIT_SECONDS : DEFAULT_RATE_LIMIT_WAIT_SECONDS))
       : undefined;
   return new PlatformError(kind, `tiktok: ${platformMessage}`, {
     platform,
@@ -131,6 +157,13 @@ function apiFailed(response: PlatformResponse): boolean {
   if (response.status >= 400 || typeof body.error === 'string') return true;
   const code = str(record(body.error).code);
   return code !== null && code !== 'ok';
+}
+
+/** The privacy level and publish_id a container id holds (see CONTAINER_ID). */
+function containerParts(containerId: string): { privacy: string; publishId: string } {
+  const match = CONTAINER_ID.exec(containerId);
+  if (!match) throw invalidRequest(platform, `not a TikTok post container: ${containerId.slice(0, 60)}`);
+  return { privacy: match[1] as string, publishId: match[2] as string };
 }
 
 /** A field the answer must carry, possibly empty; missing, the answer is a platform fault. */
@@ -155,7 +188,7 @@ export function tiktokAdapter(options: AdapterOptions, now: () => Date): Platfor
     method: 'GET' | 'POST',
     path: string,
     token: string,
-    extra: Pick<PlatformRequest, 'query' | 'json'> = {},
+    extra: Pick<PlatformRequest, 'query' | 'json' | 'jsonWithoutBody'> = {},
   ): Promise<Record<string, unknown>> {
     const body = await send({ method, url: api(path), bearer: token, ...extra });
     return record(body.data);
@@ -185,8 +218,29 @@ export function tiktokAdapter(options: AdapterOptions, now: () => Date): Platfor
     return record(data.user);
   }
 
+  /** TikTok's reference sends no body here, but requires the JSON content type all the same. */
   async function creatorInfo(token: string): Promise<Record<string, unknown>> {
-    return callApi('POST', '/v2/post/publish/creator_info/query/', token);
+    return callApi('POST', '/v2/post/publish/creator_info/query/', token, { jsonWithoutBody: true });
+  }
+
+  /**
+   * Where a post stands. PUBLISH_COMPLETE is final for a post that is not public; a public
+   * one goes through TikTok's moderation first, which may take hours, and only then gets
+   * the public id TikTok's status answer carries
+   * (https://developers.tiktok.com/doc/content-posting-api-reference-get-video-status).
+   */
+  async function postState(token: string, containerId: string) {
+    const { privacy, publishId } = containerParts(containerId);
+    const data = await fetchStatus(token, publishId);
+    const status = str(data.status) ?? '';
+    const state = PUBLISH_STATES[status];
+    if (state === undefined) {
+      throw new PlatformError('transient', `tiktok: unknown publish status ${JSON.stringify(status)}`, { platform });
+    }
+    // TikTok's spelling; int64s, which parseJson keeps exact.
+    const publicId = str(list(data.publicaly_available_post_id)[0]);
+    const moderating = state === 'published' && privacy === PUBLIC_PRIVACY && publicId === null;
+    return { state: moderating ? ('in_progress' as const) : state, status, moderating, publicId, publishId, data };
   }
 
   async function fetchStatus(token: string, publishId: string) {
@@ -304,38 +358,46 @@ export function tiktokAdapter(options: AdapterOptions, now: () => Date): Platfor
 
     async createContainer({ accessToken }, request) {
       const videoUrl = singleVideo(request);
+      // TikTok's UX guidelines: the user picks the privacy level, with no default.
+      const privacy = request.platformOptions?.tiktok?.privacyLevel;
+      if (privacy === undefined || !/^[A-Z_]+$/.test(privacy)) {
+        throw invalidRequest(
+          platform,
+          "a TikTok post needs the privacy level its creator chose (platformOptions.tiktok.privacyLevel, one of the creator's privacy_level_options)",
+        );
+      }
       // TikTok requires asking which privacy levels this creator may use right before posting.
       const creator = await creatorInfo(accessToken);
-      const allowed = list(creator.privacy_level_options)
+      const offered = list(creator.privacy_level_options)
         .map(str)
         .filter((o): o is string => o !== null);
-      const privacy = allowed.includes(PREFERRED_PRIVACY) ? PREFERRED_PRIVACY : allowed[0];
-      if (privacy === undefined) throw invalidRequest(platform, 'the creator may not post (no privacy level allowed)');
+      if (!offered.includes(privacy)) {
+        const platformMessage = `privacy_level ${privacy} is not among the creator's privacy_level_options (${offered.join(', ') || 'none'})`;
+        throw new PlatformError('invalid_request', `tiktok: ${platformMessage}`, {
+          platform,
+          code: 'privacy_level_option_mismatch',
+          platformMessage,
+        });
+      }
       const data = await callApi('POST', '/v2/post/publish/video/init/', accessToken, {
         json: {
           post_info: { title: request.text ?? '', privacy_level: privacy },
           source_info: { source: 'PULL_FROM_URL', video_url: videoUrl },
         },
       });
-      return { containerId: requiredText(platform, data.publish_id, 'publish_id') };
+      return { containerId: `${privacy}:${requiredText(platform, data.publish_id, 'publish_id')}` };
     },
 
     async containerStatus({ accessToken }, containerId) {
-      const data = await fetchStatus(accessToken, containerId);
-      const status = str(data.status) ?? '';
-      const state = PUBLISH_STATES[status];
-      if (state === undefined) {
-        throw new PlatformError('transient', `tiktok: unknown publish status ${JSON.stringify(status)}`, { platform });
-      }
+      const { state, data } = await postState(accessToken, containerId);
       const reason = str(data.fail_reason);
       return state === 'failed' && reason ? { state, message: reason } : { state };
     },
 
     async publishContainer({ accessToken }, containerId) {
       // TikTok publishes by itself once the video is processed: publishing is waiting for that.
-      const data = await fetchStatus(accessToken, containerId);
-      const status = str(data.status) ?? '';
-      if (status === 'FAILED') {
+      const { state, status, moderating, publicId, publishId, data } = await postState(accessToken, containerId);
+      if (state === 'failed') {
         const reason = str(data.fail_reason) || 'unknown reason';
         throw new PlatformError('invalid_request', `tiktok: the post failed: ${reason}`, {
           platform,
@@ -343,18 +405,15 @@ export function tiktokAdapter(options: AdapterOptions, now: () => Date): Platfor
           platformMessage: reason,
         });
       }
-      if (status !== 'PUBLISH_COMPLETE') {
-        throw new PlatformError('transient', `tiktok: the post is not finished yet (${status || 'no status'})`, {
-          platform,
-        });
+      if (state !== 'published') {
+        const why = moderating ? "waiting for TikTok's moderation, which may take hours" : status;
+        throw new PlatformError('transient', `tiktok: the post is not finished yet (${why})`, { platform });
       }
-      // TikTok's spelling; int64s, which parseJson keeps exact.
-      const id = str(list(data.publicaly_available_post_id)[0]);
       // A post that is not public has no public id: the publish id is all there is to name it.
-      if (id === null) return { id: containerId, permalink: null };
+      if (publicId === null) return { id: publishId, permalink: null };
       const username = str((await creatorInfo(accessToken)).creator_username);
-      const permalink = username ? `https://www.tiktok.com/@${encodeURIComponent(username)}/video/${id}` : null;
-      return { id, permalink };
+      const permalink = username ? `https://www.tiktok.com/@${encodeURIComponent(username)}/video/${publicId}` : null;
+      return { id: publicId, permalink };
     },
   });
 }

@@ -133,6 +133,18 @@ export interface PublishRequest {
   media: { type: 'image' | 'video'; url: string }[];
   /** Threads: publish as a reply to this post or reply. */
   replyToId?: string;
+  /** What only one platform takes, in that platform's own terms. */
+  platformOptions?: { tiktok?: TikTokPublishOptions };
+}
+
+/** TikTok's post settings, which TikTok requires the user to choose (never picked for them). */
+export interface TikTokPublishOptions {
+  /**
+   * TikTok's `privacy_level`, one of the creator's current `privacy_level_options`
+   * (PUBLIC_TO_EVERYONE, MUTUAL_FOLLOW_FRIENDS, FOLLOWER_OF_CREATOR, SELF_ONLY). Required
+   * for a TikTok post.
+   */
+  privacyLevel: string;
 }
 
 export type ContainerState = 'in_progress' | 'finished' | 'published' | 'failed' | 'expired';

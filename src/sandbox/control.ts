@@ -281,13 +281,13 @@ export function controlRoutes(store: Store) {
     app.put('/settings/:name', async (request) => {
       const { name } = request.params as { name: string };
       const value = (request.body as { value?: unknown } | undefined)?.value;
-      const allowed = (SANDBOX_SETTINGS as Record<string, readonly string[]>)[name];
-      if (allowed === undefined) throw new ControlError(404, 'not_found', `no setting ${name}`);
-      if (typeof value !== 'string' || !allowed.includes(value)) {
-        throw new ControlError(400, 'invalid_request', `${name} must be one of ${allowed.join(', ')}`);
-      }
-      await setSetting(store, name as SandboxSettingName, value);
-      return { name, value };
+      if (!Object.hasOwn(SANDBOX_SETTINGS, name)) throw new ControlError(404, 'not_found', `no setting ${name}`);
+      const spec: { read(value: unknown): string | number | null; takes: string } =
+        SANDBOX_SETTINGS[name as SandboxSettingName];
+      const accepted = spec.read(value);
+      if (accepted === null) throw new ControlError(400, 'invalid_request', `${name} takes ${spec.takes}`);
+      await setSetting(store, name as SandboxSettingName, accepted);
+      return { name, value: accepted };
     });
   };
 }

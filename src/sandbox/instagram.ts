@@ -33,6 +33,7 @@ import {
   findComment,
   findContainer,
   findPost,
+  getSetting,
   insightValue,
   issueToken,
   listComments,
@@ -44,7 +45,6 @@ import {
   type SandboxPost,
   type Store,
   setCommentHidden,
-  tokenAnswerShape,
 } from './store.ts';
 
 const platform = 'instagram';
@@ -183,7 +183,7 @@ export function instagramHosts(store: Store): Record<string, (app: FastifyInstan
           user_id: jsonInteger(grant.accountId),
           permissions: grant.scopes.join(','),
         };
-        return (await tokenAnswerShape(store, platform)) === 'flat' ? answer : { data: [answer] };
+        return (await getSetting(store, 'instagram_token_shape')) === 'flat' ? answer : { data: [answer] };
       });
     },
 
