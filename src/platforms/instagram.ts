@@ -326,8 +326,9 @@ export function instagramAdapter(options: AdapterOptions, now: () => Date): Plat
           platform,
         });
       }
+      // `status` says why for an ERROR (its subcode) or an EXPIRED container; otherwise it only repeats the code.
       const message = str(body.status);
-      return message !== null && state !== 'finished' ? { state, message } : { state };
+      return message !== null && (state === 'failed' || state === 'expired') ? { state, message } : { state };
     },
 
     async publishContainer({ platformUserId, accessToken }, containerId) {

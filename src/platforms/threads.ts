@@ -179,7 +179,7 @@ export function threadsAdapter(options: AdapterOptions, now: () => Date): Platfo
       throw new PlatformError('transient', `threads: unknown container status ${JSON.stringify(code)}`, { platform });
     }
     const message = str(body.error_message);
-    return message !== null && state !== 'finished' ? { state, message } : { state };
+    return message !== null && (state === 'failed' || state === 'expired') ? { state, message } : { state };
   }
 
   /** A reply is published at once; a container still processing gets a few seconds. */

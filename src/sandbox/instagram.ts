@@ -20,10 +20,12 @@ import {
   lifetimeInsights,
   limitParam,
   longLivedTokenAnswer,
+  notReadyToPublish,
   param,
   pick,
   requestedFields,
   requiredParam,
+  stillProcessing,
   timeParam,
 } from './kit.ts';
 import {
@@ -292,6 +294,7 @@ export function instagramHosts(store: Store): Record<string, (app: FastifyInstan
         const container = await findContainer(store, creationId);
         if (!container || container.accountId !== who.account.id) throw notFound('graph', creationId);
         if (container.publishedPostId !== null) throw consumedContainer(creationId);
+        if (await stillProcessing(store, container)) throw notReadyToPublish();
         const req = container.request;
         const post = await createPost(store, who.account, {
           caption: String(req.caption ?? ''),
@@ -344,11 +347,14 @@ export function instagramHosts(store: Store): Record<string, (app: FastifyInstan
         requireScope(who, call, SCOPE.comments);
         const comment = await ownComment(store, who, (request.params as { id: string }).id);
         const message = requiredParam(request, 'graph', 'message');
-        if (comment.parentId !== null) throw badParameter('graph', 'Replies can only be made to top-level comments');
-        if (comment.hidden) throw badParameter('graph', 'Hidden comments cannot be replied to');
+        // "You can only reply to top-level comments; replies to a reply will be added to the
+        // top-level comment. You cannot reply to hidden comments." (IG Comment Replies reference)
+        const top = comment.parentId === null ? comment : await findComment(store, comment.parentId);
+        if (!top) throw notFound('graph', comment.parentId ?? comment.id);
+        if (comment.hidden || top.hidden) throw badParameter('graph', 'Hidden comments cannot be replied to');
         const reply = await addComment(store, {
           postId: comment.postId,
-          parentId: comment.id,
+          parentId: top.id,
           authorId: who.account.id,
           authorUsername: who.account.username,
           text: message,
@@ -357,7 +363,7 @@ export function instagramHosts(store: Store): Record<string, (app: FastifyInstan
           accountId: who.account.id,
           action: 'reply',
           targetId: comment.id,
-          detail: { reply_id: reply.id, message },
+          detail: { reply_id: reply.id, parent_id: top.id, message },
         });
         return { id: reply.id };
       });
@@ -419,7 +425,13 @@ export function instagramHosts(store: Store): Record<string, (app: FastifyInstan
         const fields = requestedFields(request, ['id']);
         const container = await findContainer(store, id);
         if (container && container.accountId === who.account.id) {
-          const code = container.publishedPostId ? 'PUBLISHED' : container.failure ? 'ERROR' : 'FINISHED';
+          const code = container.publishedPostId
+            ? 'PUBLISHED'
+            : container.failure
+              ? 'ERROR'
+              : (await stillProcessing(store, container))
+                ? 'IN_PROGRESS'
+                : 'FINISHED';
           return pick({ id, status_code: code, status: container.failure ?? code }, fields);
         }
         const post = await findPost(store, id);

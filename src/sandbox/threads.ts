@@ -15,10 +15,12 @@ import {
   lifetimeInsights,
   limitParam,
   longLivedTokenAnswer,
+  notReadyToPublish,
   param,
   pick,
   requestedFields,
   requiredParam,
+  stillProcessing,
   timeParam,
 } from './kit.ts';
 import {
@@ -163,11 +165,18 @@ async function replyTarget(store: Store, id: string): Promise<{ postId: string; 
   return (await replyTarget(store, comment.postId)) ? { postId: comment.postId, parentId: comment.id } : null;
 }
 
-function containerStatus(store: Store, container: SandboxContainer): { status: string; error_message?: string } {
+async function containerStatus(
+  store: Store,
+  container: SandboxContainer,
+): Promise<{ status: string; error_message?: string }> {
   if (container.publishedPostId !== null) return { status: 'PUBLISHED' };
   if (container.failure !== null) return { status: 'ERROR', error_message: container.failure };
   if (store.now().getTime() - container.createdAt.getTime() >= CONTAINER_TTL_MS) {
     return { status: 'EXPIRED', error_message: 'The container was not published within 24 hours' };
+  }
+  // Media is fetched and processed first; a text container has nothing to fetch.
+  if (container.request.media_type !== 'TEXT' && (await stillProcessing(store, container))) {
+    return { status: 'IN_PROGRESS' };
   }
   return { status: 'FINISHED' };
 }
@@ -371,8 +380,9 @@ export function threadsHosts(store: Store): Record<string, (app: FastifyInstance
         const creationId = requiredParam(request, 'graph', 'creation_id');
         const container = await findContainer(store, creationId);
         if (!container || container.accountId !== who.account.id) throw notFound('graph', creationId);
-        const { status, error_message } = containerStatus(store, container);
+        const { status, error_message } = await containerStatus(store, container);
         if (status === 'PUBLISHED') throw graphAnswer(400, 100, 'The media has already been published');
+        if (status === 'IN_PROGRESS') throw notReadyToPublish();
         if (status !== 'FINISHED') throw badParameter('graph', `The container cannot be published: ${error_message}`);
         if (container.request.is_carousel_item === true) {
           throw badParameter('graph', 'A carousel item is published through its carousel');
@@ -576,7 +586,7 @@ export function threadsHosts(store: Store): Record<string, (app: FastifyInstance
         if (id === 'me' || id === who.account.id) return renderUser(who.account, fields);
         const container = await findContainer(store, id);
         if (container && container.accountId === who.account.id) {
-          return pick({ id, ...containerStatus(store, container) }, fields);
+          return pick({ id, ...(await containerStatus(store, container)) }, fields);
         }
         const post = await findPost(store, id);
         if (post && post.accountId === who.account.id) return renderPost(post, who.account, fields);

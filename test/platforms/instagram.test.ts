@@ -15,6 +15,8 @@ afterAll(() => sandbox.close());
 afterEach(() => resetClock());
 
 const DAY = 86_400_000;
+/** Longer than the sandbox's 5 s of container processing (its default container_processing_seconds). */
+const PROCESSING_DONE_MS = 6_000;
 
 const connected = (username: string, granted?: string[]) => sandbox.credentials('instagram', username, granted);
 
@@ -161,6 +163,41 @@ describe('instagram: reading', () => {
     expect(hiddenReply.kind).toBe('invalid_request');
   });
 
+  it('a reply to a reply is added to its top-level comment, as Instagram does', async () => {
+    const account = await connected('ig_reply_nested');
+    const { body: user } = await sandbox.control('GET', '/users/instagram/ig_reply_nested');
+    const top = await sandbox.control('POST', '/comments', {
+      platform: 'instagram',
+      username: 'ig_reply_nested',
+      post_id: user.posts[0].id,
+      author_username: 'visitor',
+      text: 'top',
+    });
+    const nested = await sandbox.control('POST', '/comments', {
+      platform: 'instagram',
+      username: 'ig_reply_nested',
+      post_id: user.posts[0].id,
+      parent_id: top.body.id,
+      author_username: 'other.visitor',
+      text: 'a reply',
+    });
+    const reply = await instagram.reply(account, nested.body.id, 'Thanks both');
+    const comments = await instagram.recentComments(account, { posts: 1 });
+    expect(comments.find((c) => c.id === reply.id)).toMatchObject({
+      parentId: top.body.id,
+      text: 'Thanks both',
+      byAccount: true,
+    });
+    const activity = await sandbox.control('GET', '/activity/instagram/ig_reply_nested');
+    expect(activity.body.data).toEqual([
+      expect.objectContaining({
+        action: 'reply',
+        target_id: nested.body.id,
+        detail: { reply_id: reply.id, parent_id: top.body.id, message: 'Thanks both' },
+      }),
+    ]);
+  });
+
   it('reads account insights per day, with null for no data, and post insights with saves mapped to saved', async () => {
     const account = await connected('ig_insights');
     const day = new Date(now().getTime() - 2 * DAY).toISOString().slice(0, 10);
@@ -207,12 +244,17 @@ describe('instagram: reading', () => {
 });
 
 describe('instagram: publishing', () => {
-  it('creates a container, polls it to FINISHED, publishes, and answers the permalink', async () => {
+  it('creates a container, polls it from IN_PROGRESS to FINISHED, publishes, and answers the permalink', async () => {
     const account = await connected('ig_publish');
     const { containerId } = await instagram.createContainer(account, {
       text: 'Hello',
       media: [{ type: 'image', url: 'https://cdn.example.test/a.jpg' }],
     });
+    expect(await instagram.containerStatus(account, containerId)).toEqual({ state: 'in_progress' });
+    // Instagram's "The media is not ready for publishing, please wait for a moment": a wait.
+    const early = await platformError(instagram.publishContainer(account, containerId));
+    expect(early).toMatchObject({ kind: 'transient', detail: { code: 9007, subcode: 2207027 } });
+    advanceClock(PROCESSING_DONE_MS);
     expect(await instagram.containerStatus(account, containerId)).toEqual({ state: 'finished' });
     const published = await instagram.publishContainer(account, containerId);
     expect(published.permalink).toBe(`https://www.instagram.com/p/${published.id}/`);
@@ -229,6 +271,29 @@ describe('instagram: publishing', () => {
     ]);
   });
 
+  it('containers stay IN_PROGRESS for container_processing_seconds on the sandbox clock, as set', async () => {
+    const account = await connected('ig_processing');
+    const image = { media: [{ type: 'image' as const, url: 'https://cdn.example.test/a.jpg' }] };
+    const set = async (value: number) =>
+      expect(await sandbox.control('PUT', '/settings/container_processing_seconds', { value })).toEqual({
+        status: 200,
+        body: { name: 'container_processing_seconds', value },
+      });
+    try {
+      await set(0);
+      const ready = await instagram.createContainer(account, image);
+      expect(await instagram.containerStatus(account, ready.containerId)).toEqual({ state: 'finished' });
+      await set(60);
+      const slow = await instagram.createContainer(account, image);
+      advanceClock(59_000);
+      expect(await instagram.containerStatus(account, slow.containerId)).toEqual({ state: 'in_progress' });
+      advanceClock(2_000);
+      expect(await instagram.containerStatus(account, slow.containerId)).toEqual({ state: 'finished' });
+    } finally {
+      await set(5);
+    }
+  });
+
   it('publishes a carousel through child containers', async () => {
     const account = await connected('ig_carousel');
     const { containerId } = await instagram.createContainer(account, {
@@ -238,6 +303,7 @@ describe('instagram: publishing', () => {
         { type: 'video', url: 'https://cdn.example.test/2.mp4' },
       ],
     });
+    advanceClock(PROCESSING_DONE_MS);
     const published = await instagram.publishContainer(account, containerId);
     const { body: user } = await sandbox.control('GET', '/users/instagram/ig_carousel');
     expect(user.posts[0]).toMatchObject({ id: published.id, media_type: 'CAROUSEL', via_api: true });
@@ -291,6 +357,7 @@ describe('instagram: every error class', () => {
     const { containerId } = await instagram.createContainer(account, {
       media: [{ type: 'image', url: 'https://cdn.example.test/a.jpg' }],
     });
+    advanceClock(PROCESSING_DONE_MS);
     await instagram.profile(account);
     const error = await platformError(instagram.publishContainer(account, containerId));
     expect(error).toMatchObject({ kind: 'rate_limited', detail: { subcode: 2207042, retryAfterSeconds: 3600 } });

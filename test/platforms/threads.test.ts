@@ -14,6 +14,8 @@ afterAll(() => sandbox.close());
 afterEach(() => resetClock());
 
 const DAY = 86_400_000;
+/** Longer than the sandbox's 5 s of container processing (its default container_processing_seconds). */
+const PROCESSING_DONE_MS = 6_000;
 const ALL_SCOPES = [
   'threads_basic',
   'threads_content_publish',
@@ -599,6 +601,12 @@ describe('threads: publishing', () => {
       text: 'A picture',
       media: [{ type: 'image', url: 'https://cdn.example.test/a.jpg' }],
     });
+    // Media is processed first; publishing before that is Graph's "not ready", a wait.
+    expect(await threads.containerStatus(account, image.containerId)).toEqual({ state: 'in_progress' });
+    const early = await platformError(threads.publishContainer(account, image.containerId));
+    expect(early).toMatchObject({ kind: 'transient', detail: { subcode: 2207027 } });
+    advanceClock(PROCESSING_DONE_MS);
+    expect(await threads.containerStatus(account, image.containerId)).toEqual({ state: 'finished' });
     const post = await threads.publishContainer(account, image.containerId);
     expect(post.permalink).toBe(`https://www.threads.net/@th_image/post/${post.id}`);
     const carousel = await threads.createContainer(account, {
@@ -608,6 +616,7 @@ describe('threads: publishing', () => {
         { type: 'video', url: 'https://cdn.example.test/2.mp4' },
       ],
     });
+    advanceClock(PROCESSING_DONE_MS);
     const album = await threads.publishContainer(account, carousel.containerId);
     const { body: user } = await sandbox.control('GET', '/users/threads/th_image');
     expect(user.posts.slice(0, 2)).toEqual([
