@@ -224,6 +224,14 @@ export function facebookAdapter(options: AdapterOptions, now: () => Date): Platf
       return { ...(await exchangeToken(accessToken)), platformUserId, scopes: null };
     },
 
+    async revokeAccess() {
+      // Graph revokes a login with DELETE /{user-id}/permissions, made with the user's token
+      // or the app's (https://developers.facebook.com/docs/graph-api/reference/user/permissions/).
+      // The service keeps page tokens only, and revoking the user's login would also end the
+      // access to every other page that login granted, which may be other accounts.
+      throw unsupported(platform, "revoking the app's access with a page token (only the user's login can be revoked)");
+    },
+
     async profile({ platformUserId, accessToken }) {
       const page = await graph.get(`/${platformUserId}`, accessToken, { fields: PROFILE_FIELDS });
       return {

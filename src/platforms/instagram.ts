@@ -196,6 +196,16 @@ export function instagramAdapter(options: AdapterOptions, now: () => Date): Plat
       };
     },
 
+    async revokeAccess() {
+      // Instagram API with Instagram Login documents no way to revoke the app's access:
+      // graph.instagram.com has no permissions edge (DELETE /{user-id}/permissions is Facebook
+      // Login's, on graph.facebook.com). The user removes the app in Instagram's settings.
+      throw unsupported(
+        platform,
+        "revoking the app's access (Instagram API with Instagram Login has no endpoint for it)",
+      );
+    },
+
     async profile({ accessToken }) {
       const me = await graph.get('/me', accessToken, {
         fields: 'user_id,username,name,profile_picture_url,followers_count',

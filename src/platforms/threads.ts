@@ -293,6 +293,13 @@ export function threadsAdapter(options: AdapterOptions, now: () => Date): Platfo
       };
     },
 
+    async revokeAccess() {
+      // The Threads API documents no endpoint that revokes the app's access (no
+      // DELETE /me/permissions): users remove the app in Threads' settings, and Threads then
+      // calls the app's uninstall callback.
+      throw unsupported(platform, "revoking the app's access (the Threads API has no endpoint for it)");
+    },
+
     async profile({ platformUserId, accessToken }) {
       const me = await graph.get('/me', accessToken, { fields: 'id,username,name,threads_profile_picture_url' });
       return {

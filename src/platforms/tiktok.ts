@@ -314,6 +314,22 @@ export function tiktokAdapter(options: AdapterOptions, now: () => Date): Platfor
       return grant({ grant_type: 'refresh_token', refresh_token: refreshToken });
     },
 
+    async revokeAccess({ accessToken }) {
+      // "Revoke a User Access Token" (https://developers.tiktok.com/docs/en/oauth-revoke-a-user-access-token):
+      // form client_key, client_secret, token; an empty answer ({}) confirms it, and the user's
+      // every token for the app ends with it.
+      const response = await callPlatform(
+        platform,
+        {
+          method: 'POST',
+          url: api('/v2/oauth/revoke/'),
+          form: { client_key: options.clientId, client_secret: options.clientSecret, token: accessToken },
+        },
+        options,
+      );
+      if (apiFailed(response)) throw tiktokError(response, now());
+    },
+
     async profile({ accessToken }): Promise<PlatformProfile> {
       let user: Record<string, unknown>;
       try {

@@ -219,6 +219,14 @@ export interface PlatformAdapter {
    */
   exchangeCode(code: string, redirectUri: string): Promise<GrantedTokenSet>;
   refreshToken(tokens: { accessToken: string; refreshToken?: string; platformUserId: string }): Promise<TokenSet>;
+  /**
+   * Ends the app's access to the account on the platform (a profile being deleted).
+   * Resolves once the platform confirmed it, or had nothing to revoke; otherwise a
+   * classified PlatformError: `unsupported` where the platform offers no way with the
+   * credentials the service holds, `token_expired` when the token can no longer act (a
+   * refresh may bring it back first), `transient` and the like for a passing failure.
+   */
+  revokeAccess(credentials: AccountCredentials): Promise<void>;
   profile(credentials: AccountCredentials): Promise<PlatformProfile>;
   /** Facebook: the pages the login grants. Others: unsupported. */
   pages(credentials: AccountCredentials): Promise<PageGrant[]>;

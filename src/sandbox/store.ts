@@ -508,7 +508,7 @@ export async function recordActivity(
   store: Store,
   values: {
     accountId: string;
-    action: 'publish' | 'reply' | 'hide' | 'unhide';
+    action: 'publish' | 'reply' | 'hide' | 'unhide' | 'revoke';
     targetId: string;
     detail: Record<string, unknown>;
   },

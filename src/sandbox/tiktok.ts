@@ -149,14 +149,17 @@ async function claimRefreshToken(store: Store, token: string, clientId: string):
   return row ?? null;
 }
 
-/** Revoking one token disconnects the app: every token of that user for that client ends. */
+/**
+ * Revoking one token disconnects the app: every token of that user for that client ends.
+ * Recorded in the activity log when there was something to end.
+ */
 async function revokeGrant(store: Store, token: string, clientId: string): Promise<void> {
   const [row] = await store.db
     .select()
     .from(sandboxTokens)
     .where(and(eq(sandboxTokens.token, token), eq(sandboxTokens.platform, platform)));
   if (!row || row.clientId !== clientId) return;
-  await store.db
+  const ended = await store.db
     .update(sandboxTokens)
     .set({ revokedAt: store.now() })
     .where(
@@ -166,7 +169,15 @@ async function revokeGrant(store: Store, token: string, clientId: string): Promi
         eq(sandboxTokens.clientId, clientId),
         isNull(sandboxTokens.revokedAt),
       ),
-    );
+    )
+    .returning();
+  if (ended.length === 0) return;
+  await recordActivity(store, {
+    accountId: row.accountId,
+    action: 'revoke',
+    targetId: row.accountId,
+    detail: { client_key: clientId, tokens: ended.length },
+  });
 }
 
 /** The `fields` of a user info request, refused when unknown or beyond the token's scopes. */

@@ -623,4 +623,26 @@ describe('facebook: every error class', () => {
     const error = await platformError(offline.adapter('facebook').profile({ platformUserId: '1', accessToken: 'x' }));
     expect(error).toMatchObject({ kind: 'transient', detail: { platform: 'facebook' } });
   });
+
+  it("revokeAccess is unsupported with a page token, said without calling; Graph's own revocation needs the user's token", async () => {
+    const { tokens, pages } = await login('fb_revoke');
+    const page = asAccount(pages[0]);
+    const offline = createPlatforms({
+      platforms: 'sandbox',
+      platformCredentials: {},
+      sandboxUrl: 'http://127.0.0.1:9/sandbox',
+    }).adapter('facebook');
+    expect((await platformError(offline.revokeAccess(page))).kind).toBe('unsupported');
+    // What Graph offers, imitated: a page token may not, the user's token ends the login and its pages' tokens.
+    const url = `${sandbox.url}/graph.facebook.com/v22.0/me/permissions?access_token=`;
+    const refused = await request(`${url}${encodeURIComponent(page.accessToken)}`, { method: 'DELETE' });
+    expect(refused.statusCode).toBe(400);
+    expect(((await refused.body.json()) as { error: { code: number } }).error.code).toBe(100);
+    const revoked = await request(`${url}${encodeURIComponent(tokens.accessToken)}`, { method: 'DELETE' });
+    expect(await revoked.body.json()).toEqual({ success: true });
+    expect((await platformError(facebook.profile(page))).kind).toBe('access_revoked');
+    expect(await activity('fb_revoke')).toEqual([
+      expect.objectContaining({ action: 'revoke', target_id: tokens.platformUserId }),
+    ]);
+  });
 });

@@ -411,6 +411,10 @@ describe('instagram: every error class', () => {
     const error = await platformError(offline.adapter('instagram').profile({ platformUserId: '1', accessToken: 'x' }));
     expect(error.kind).toBe('transient');
     expect((await platformError(instagram.pages({ platformUserId: '1', accessToken: 'x' }))).kind).toBe('unsupported');
+    // Instagram API with Instagram Login offers no revocation: said without calling (this token does not exist).
+    expect((await platformError(instagram.revokeAccess({ platformUserId: '1', accessToken: 'x' }))).kind).toBe(
+      'unsupported',
+    );
   });
 });
 

@@ -793,5 +793,7 @@ describe('threads: every error class', () => {
     }).adapter('threads');
     expect((await platformError(offline.profile({ platformUserId: '1', accessToken: 'x' }))).kind).toBe('transient');
     expect((await platformError(threads.pages(account))).kind).toBe('unsupported');
+    // The Threads API has no endpoint to revoke the app's access: said without calling.
+    expect((await platformError(offline.revokeAccess(account))).kind).toBe('unsupported');
   });
 });

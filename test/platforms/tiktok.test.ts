@@ -672,6 +672,35 @@ describe('tiktok: the sandbox answers as TikTok documents', () => {
     expect(foreign.body.error.code).toBe('invalid_params');
   });
 
+  it('revokeAccess: TikTok confirms, every token of the grant stops working, the sandbox logs it', async () => {
+    const tokens = await sandbox.connect('tiktok', 'tt_revoke_access');
+    await tiktok.revokeAccess(tokens);
+    expect((await platformError(tiktok.profile(tokens))).kind).toBe('token_expired');
+    expect((await platformError(tiktok.refreshToken(tokens))).kind).toBe('token_expired');
+    const activity = await sandbox.control('GET', '/activity/tiktok/tt_revoke_access');
+    expect(activity.body.data).toEqual([
+      expect.objectContaining({
+        action: 'revoke',
+        target_id: tokens.platformUserId,
+        detail: { client_key: 'switchboard-sandbox', tokens: 2 },
+      }),
+    ]);
+    // Nothing left to revoke: still confirmed, and nothing more logged.
+    await tiktok.revokeAccess(tokens);
+    expect((await sandbox.control('GET', '/activity/tiktok/tt_revoke_access')).body.data).toHaveLength(1);
+  });
+
+  it('revokeAccess: a failure is classified (TikTok unreachable, an OAuth refusal)', async () => {
+    const offline = createPlatforms({
+      platforms: 'sandbox',
+      platformCredentials: {},
+      sandboxUrl: 'http://127.0.0.1:9/sandbox',
+    }).adapter('tiktok');
+    expect((await platformError(offline.revokeAccess(NO_TOKEN))).kind).toBe('transient');
+    const refused = await platformError(tiktok.revokeAccess({ platformUserId: '1', accessToken: '' }));
+    expect(refused).toMatchObject({ kind: 'invalid_request', detail: { status: 400, code: 'invalid_request' } });
+  });
+
   it('revoke answers {} and ends every token of that user for the app', async () => {
     const tokens = await sandbox.connect('tiktok', 'tt_raw_revoke');
     const answer = await raw('POST', '/v2/oauth/revoke/', { form: { ...CLIENT_FORM, token: tokens.accessToken } });
