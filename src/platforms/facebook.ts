@@ -5,6 +5,7 @@
  */
 import { GraphClient, idOf } from './graph.ts';
 import { type AdapterOptions, list, num, record, requiredText, str, unsupported } from './http.ts';
+import { PLATFORM_REGISTRY } from './registry.ts';
 import { denyCallback, invalidRequest, reportingMissingScopes, tokenExpiry } from './shared.ts';
 import {
   type AccountCredentials,
@@ -155,7 +156,7 @@ export function facebookAdapter(options: AdapterOptions, now: () => Date): Platf
 
   return reportingMissingScopes({
     platform,
-    grantsPages: true,
+    grantsPages: PLATFORM_REGISTRY.facebook.grantsPages,
     scopes: {
       requested: [
         SCOPE.showList,
@@ -174,8 +175,7 @@ export function facebookAdapter(options: AdapterOptions, now: () => Date): Platf
       },
     },
     refresh: { refreshBeforeExpiryMs: 7 * DAYS, minTokenAgeMs: 24 * HOURS },
-    // The service offers insights for Instagram and Threads only.
-    metrics: { account: [], post: [] },
+    metrics: PLATFORM_REGISTRY.facebook.insights,
 
     authorizeUrl({ redirectUri, state, scopes }) {
       const url = new URL(`${options.hostUrl('www.facebook.com')}/${VERSION}/dialog/oauth`);

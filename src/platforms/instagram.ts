@@ -12,6 +12,7 @@ import {
   str,
   unsupported,
 } from './http.ts';
+import { PLATFORM_REGISTRY } from './registry.ts';
 import {
   denyCallback,
   invalidRequest,
@@ -97,7 +98,7 @@ export function instagramAdapter(options: AdapterOptions, now: () => Date): Plat
 
   return reportingMissingScopes({
     platform,
-    grantsPages: false,
+    grantsPages: PLATFORM_REGISTRY.instagram.grantsPages,
     scopes: {
       requested: [SCOPE.basic, SCOPE.publish, SCOPE.comments, SCOPE.insights],
       required: [SCOPE.basic],
@@ -111,20 +112,7 @@ export function instagramAdapter(options: AdapterOptions, now: () => Date): Plat
       },
     },
     refresh: { refreshBeforeExpiryMs: 7 * DAYS, minTokenAgeMs: 24 * HOURS },
-    metrics: {
-      account: [
-        'followers_count',
-        'views',
-        'reach',
-        'accounts_engaged',
-        'total_interactions',
-        'likes',
-        'comments',
-        'saves',
-        'shares',
-      ],
-      post: ['views', 'reach', 'likes', 'comments', 'saves', 'shares', 'total_interactions'],
-    },
+    metrics: PLATFORM_REGISTRY.instagram.insights,
 
     authorizeUrl({ redirectUri, state, scopes }) {
       const url = new URL(`${options.hostUrl('www.instagram.com')}/oauth/authorize`);

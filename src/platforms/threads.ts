@@ -12,6 +12,7 @@ import {
   str,
   unsupported,
 } from './http.ts';
+import { PLATFORM_REGISTRY } from './registry.ts';
 import {
   denyCallback,
   invalidRequest,
@@ -208,7 +209,7 @@ export function threadsAdapter(options: AdapterOptions, now: () => Date): Platfo
 
   return reportingMissingScopes({
     platform,
-    grantsPages: false,
+    grantsPages: PLATFORM_REGISTRY.threads.grantsPages,
     scopes: {
       requested: [SCOPE.basic, SCOPE.publish, SCOPE.readReplies, SCOPE.manageReplies, SCOPE.insights],
       required: [SCOPE.basic],
@@ -222,10 +223,7 @@ export function threadsAdapter(options: AdapterOptions, now: () => Date): Platfo
       },
     },
     refresh: { refreshBeforeExpiryMs: 7 * DAYS, minTokenAgeMs: 24 * HOURS },
-    metrics: {
-      account: ['followers_count', 'views', 'likes', 'replies', 'reposts', 'quotes', 'clicks'],
-      post: ['views', 'likes', 'replies', 'reposts', 'quotes', 'shares'],
-    },
+    metrics: PLATFORM_REGISTRY.threads.insights,
 
     authorizeUrl({ redirectUri, state, scopes }) {
       const url = new URL(`${options.hostUrl('threads.net')}/oauth/authorize`);

@@ -18,6 +18,7 @@ import {
   str,
   unsupported,
 } from './http.ts';
+import { PLATFORM_REGISTRY } from './registry.ts';
 import { denyCallback, invalidRequest, reportingMissingScopes, splitScopes, tokenExpiry } from './shared.ts';
 import {
   type AuthorizeCallback,
@@ -261,7 +262,7 @@ export function tiktokAdapter(options: AdapterOptions, now: () => Date): Platfor
 
   return reportingMissingScopes({
     platform,
-    grantsPages: false,
+    grantsPages: PLATFORM_REGISTRY.tiktok.grantsPages,
     scopes: {
       requested: [SCOPE.basic, SCOPE.profile, SCOPE.stats, SCOPE.videoList, SCOPE.publish],
       required: [SCOPE.basic],
@@ -273,7 +274,7 @@ export function tiktokAdapter(options: AdapterOptions, now: () => Date): Platfor
     },
     // Access tokens live 24 h: refreshing in the last 30 minutes leaves the job room to retry.
     refresh: { refreshBeforeExpiryMs: 30 * MINUTES, minTokenAgeMs: 0 },
-    metrics: { account: [], post: [] },
+    metrics: PLATFORM_REGISTRY.tiktok.insights,
 
     authorizeUrl({ redirectUri, state, scopes }) {
       const url = new URL(`${options.hostUrl('www.tiktok.com')}/v2/auth/authorize/`);

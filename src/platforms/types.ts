@@ -4,12 +4,9 @@
  * service's terms (metric names, actions, error kinds) and adapters translate.
  */
 
-export const PLATFORMS = ['instagram', 'threads', 'tiktok', 'facebook'] as const;
-export type Platform = (typeof PLATFORMS)[number];
+import type { Platform } from './registry.ts';
 
-export function isPlatform(value: string): value is Platform {
-  return (PLATFORMS as readonly string[]).includes(value);
-}
+export { isPlatform, PLATFORMS, type Platform } from './registry.ts';
 
 /** What an account can be asked to do; each needs some scopes on its platform. */
 export const PLATFORM_ACTIONS = ['read_profile', 'read_comments', 'reply', 'hide', 'read_insights', 'publish'] as const;

@@ -6,6 +6,7 @@
 import type { FastifyInstance } from 'fastify';
 import { type Static, Type } from 'typebox';
 import { makeValidatorCompiler } from '../http/validation.ts';
+import { PLATFORMS } from '../platforms/registry.ts';
 import { FAULT_PRESETS } from './answers.ts';
 import {
   addComment,
@@ -31,7 +32,7 @@ import {
   setThrottle,
 } from './store.ts';
 
-const PlatformName = Type.Union(['instagram', 'threads', 'tiktok', 'facebook'].map((p) => Type.Literal(p)));
+const PlatformName = Type.Union(PLATFORMS.map((p) => Type.Literal(p)));
 const Username = Type.String({ pattern: '^[A-Za-z0-9._]{1,60}$' });
 const Who = { platform: PlatformName, username: Username };
 const Day = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' });

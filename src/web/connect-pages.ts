@@ -34,7 +34,7 @@ import {
   startAttempt,
   tokenOpens,
 } from '../modules/connect/service.ts';
-import { isPlatform, type Platform, PlatformError, type PlatformSet } from '../platforms/index.ts';
+import { isPlatform, type Platform, PlatformError, type PlatformSet, platformInfo } from '../platforms/index.ts';
 import { field, fields } from './form.ts';
 import { escapeHtml, sendPage } from './html.ts';
 
@@ -44,13 +44,6 @@ export interface ConnectPageDeps {
   config: Config;
   platforms: () => PlatformSet;
 }
-
-const LABELS: Record<Platform, string> = {
-  instagram: 'Instagram',
-  threads: 'Threads',
-  tiktok: 'TikTok',
-  facebook: 'Facebook Pages',
-};
 
 /** Link tokens and states are 32 random bytes in base64url. */
 const TOKEN = /^[A-Za-z0-9_-]{43}$/;
@@ -168,7 +161,7 @@ export function connectPages({ db, secretKey, config, platforms }: ConnectPageDe
     return problemPage(
       reply,
       502,
-      `${LABELS[platform]} did not answer as expected`,
+      `${platformInfo(platform).label} did not answer as expected`,
       'Nothing was connected. Please try again in a moment.',
       linkPageUrl(token),
     );
@@ -220,7 +213,7 @@ ${options}
       const buttons = offered
         .map(
           (p) =>
-            `<li><a class="button" href="${escapeHtml(`${linkPageUrl(token)}/start/${p}`)}">Connect ${escapeHtml(LABELS[p])}</a></li>`,
+            `<li><a class="button" href="${escapeHtml(`${linkPageUrl(token)}/start/${p}`)}">Connect ${escapeHtml(platformInfo(p).label)}</a></li>`,
         )
         .join('\n');
       const minutes = Math.max(1, Math.ceil((link.expiresAt.getTime() - now().getTime()) / 60_000));
