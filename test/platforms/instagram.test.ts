@@ -15,6 +15,13 @@ afterAll(() => sandbox.close());
 afterEach(() => resetClock());
 
 const DAY = 86_400_000;
+/** The scopes the service asks Instagram for (Instagram API with Instagram Login's scope names). */
+const ALL_SCOPES = [
+  'instagram_business_basic',
+  'instagram_business_content_publish',
+  'instagram_business_manage_comments',
+  'instagram_business_manage_insights',
+];
 /** Longer than the sandbox's 5 s of container processing (its default container_processing_seconds). */
 const PROCESSING_DONE_MS = 6_000;
 
@@ -27,7 +34,7 @@ describe('instagram: OAuth', () => {
     expect(url.searchParams.get('client_id')).toBe('switchboard-sandbox');
     expect(url.searchParams.get('response_type')).toBe('code');
     expect(url.searchParams.get('state')).toBe('s 1');
-    expect(url.searchParams.get('scope')).toBe(instagram.scopes.requested.join(','));
+    expect(url.searchParams.get('scope')).toBe(ALL_SCOPES.join(','));
   });
 
   it('Cancel redirects with error=access_denied and the state', async () => {
@@ -69,7 +76,7 @@ describe('instagram: OAuth', () => {
     expect((await sandbox.control('PUT', '/settings/instagram_token_shape', { value: 'flat' })).status).toBe(200);
     try {
       const tokens = await sandbox.connect('instagram', 'ig_flat');
-      expect(tokens.scopes).toEqual([...instagram.scopes.requested]);
+      expect(tokens.scopes).toEqual(ALL_SCOPES);
     } finally {
       await sandbox.control('PUT', '/settings/instagram_token_shape', { value: 'data' });
     }
@@ -432,7 +439,9 @@ describe('instagram: raw sandbox answers have the documented shapes', () => {
     expect(Object.keys(exchange.body)).toEqual(['data']);
     expect(Object.keys(exchange.body.data[0]).sort()).toEqual(['access_token', 'permissions', 'user_id']);
     expect(exchange.body.data[0].user_id).toBeTypeOf('number');
-    expect(exchange.body.data[0].permissions).toBe(instagram.scopes.requested.join(','));
+    expect(exchange.body.data[0].permissions).toBe(
+      'instagram_business_basic,instagram_business_content_publish,instagram_business_manage_comments,instagram_business_manage_insights',
+    );
 
     const short = exchange.body.data[0].access_token as string;
     const long = await sandbox.raw('GET', '/graph.instagram.com/access_token', {
