@@ -263,7 +263,8 @@ export function threadsHosts(store: Store): Record<string, (app: FastifyInstance
           },
           HOUR,
         );
-        // Threads' docs show user_id here unquoted: a number, beyond 2^53 for today's ids.
+        // Threads sends user_id here as a JSON number (client libraries read it as a u64; some
+        // say a string comes too, which the adapter reads as well), beyond 2^53 for today's ids.
         return { access_token: token.token, user_id: jsonInteger(grant.accountId) };
       });
 
