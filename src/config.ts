@@ -1,7 +1,8 @@
 import path from 'node:path';
-import { type Static, Type } from 'typebox';
+import { type Static, type TOptional, type TString, Type } from 'typebox';
 import { Value } from 'typebox/value';
 import { EmailText, NameText } from './http/schemas.ts';
+import { PLATFORM_REGISTRY, PLATFORMS, type Platform } from './platforms/registry.ts';
 
 /**
  * Every setting the service reads, with its default. README.md documents each one;
@@ -35,25 +36,32 @@ const SettingsSchema = Type.Object({
   ...platformCredentialSettings(),
 });
 
-/** `<PLATFORM>_CLIENT_ID` and `<PLATFORM>_CLIENT_SECRET` for each platform the adapters call. */
+type SettingsPrefix = (typeof PLATFORM_REGISTRY)[Platform]['settingsPrefix'];
+type CredentialSettings = {
+  [Name in `${SettingsPrefix}_CLIENT_ID` | `${SettingsPrefix}_CLIENT_SECRET`]: TOptional<TString>;
+};
+
+/**
+ * `<PREFIX>_CLIENT_ID` and `<PREFIX>_CLIENT_SECRET` for each platform of the registry, and
+ * next to Threads' its tester token.
+ */
 function platformCredentialSettings() {
   const text = Type.String({ minLength: 1, maxLength: 500, pattern: '^\\S+$' });
+  const settings: Record<string, TOptional<TString>> = {};
+  for (const platform of PLATFORMS) {
+    const prefix = PLATFORM_REGISTRY[platform].settingsPrefix;
+    settings[`${prefix}_CLIENT_ID`] = Type.Optional(text);
+    settings[`${prefix}_CLIENT_SECRET`] = Type.Optional(text);
+  }
   return {
-    INSTAGRAM_CLIENT_ID: Type.Optional(text),
-    INSTAGRAM_CLIENT_SECRET: Type.Optional(text),
-    THREADS_CLIENT_ID: Type.Optional(text),
-    THREADS_CLIENT_SECRET: Type.Optional(text),
-    TIKTOK_CLIENT_ID: Type.Optional(text),
-    TIKTOK_CLIENT_SECRET: Type.Optional(text),
-    FACEBOOK_CLIENT_ID: Type.Optional(text),
-    FACEBOOK_CLIENT_SECRET: Type.Optional(text),
+    ...(settings as CredentialSettings),
+    /** A Threads tester's long-lived token: Threads' debug_token answers only to a tester of the same app. */
+    THREADS_TESTER_TOKEN: Type.Optional(Type.String({ minLength: 1, maxLength: 2000, pattern: '^\\S+$' })),
   };
 }
 
 /** Headers come first and are small: a client still sending them after this is stalling. */
 const DEFAULT_HEADERS_TIMEOUT_MS = 20_000;
-
-const CREDENTIAL_PLATFORMS = ['instagram', 'threads', 'tiktok', 'facebook'] as const;
 
 type Settings = Static<typeof SettingsSchema>;
 
@@ -92,9 +100,12 @@ export interface Config {
    */
   sandboxUrl: string | undefined;
   /** Client id and secret per platform; a platform without them is unavailable in live mode. */
-  platformCredentials: Partial<
-    Record<(typeof CREDENTIAL_PLATFORMS)[number], { clientId: string; clientSecret: string }>
-  >;
+  platformCredentials: Partial<Record<Platform, { clientId: string; clientSecret: string }>>;
+  /**
+   * The long-lived token of a tester of the Threads app, renewed by the operator: with it,
+   * Threads' debug_token tells which permissions a user granted.
+   */
+  threadsTesterToken: string | undefined;
 }
 
 export class ConfigError extends Error {
@@ -122,8 +133,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const platformCredentials: Config['platformCredentials'] = {};
   const crossErrors: string[] = [];
-  for (const platform of CREDENTIAL_PLATFORMS) {
-    const prefix = platform.toUpperCase() as Uppercase<typeof platform>;
+  for (const platform of PLATFORMS) {
+    const prefix = PLATFORM_REGISTRY[platform].settingsPrefix;
     const clientId = settings[`${prefix}_CLIENT_ID`];
     const clientSecret = settings[`${prefix}_CLIENT_SECRET`];
     if (clientId !== undefined && clientSecret !== undefined)
@@ -161,5 +172,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     platforms: settings.PLATFORMS ?? (Object.keys(platformCredentials).length > 0 ? 'live' : 'sandbox'),
     sandboxUrl: settings.SANDBOX_URL?.replace(/\/+$/, '') ?? (publicUrl ? `${publicUrl}/sandbox` : undefined),
     platformCredentials,
+    threadsTesterToken: settings.THREADS_TESTER_TOKEN,
   };
 }

@@ -72,6 +72,15 @@ describe('settings', () => {
     );
   });
 
+  it("reads THREADS_TESTER_TOKEN, a token without spaces, which leaves the platforms' mode alone", () => {
+    expect(loadConfig({}).threadsTesterToken).toBeUndefined();
+    expect(loadConfig({ THREADS_TESTER_TOKEN: 'THAAtester' })).toMatchObject({
+      threadsTesterToken: 'THAAtester',
+      platforms: 'sandbox',
+    });
+    expect(() => loadConfig({ THREADS_TESTER_TOKEN: 'two words' })).toThrow(/THREADS_TESTER_TOKEN=/);
+  });
+
   it('wants a platform client id and secret together', () => {
     expect(() => loadConfig({ INSTAGRAM_CLIENT_ID: 'only-id' })).toThrow(
       /INSTAGRAM_CLIENT_ID and INSTAGRAM_CLIENT_SECRET must be set together/,

@@ -5,7 +5,7 @@
  * signed with the app secret, so only the platform can send one.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { record, str } from './http.ts';
+import { parseJson, record, str } from './http.ts';
 import { invalidRequest } from './shared.ts';
 import type { Platform, PlatformNotice } from './types.ts';
 
@@ -18,7 +18,7 @@ function sameBytes(a: Buffer, b: Buffer): boolean {
 
 function json(platform: Platform, text: string): Record<string, unknown> {
   try {
-    return record(JSON.parse(text));
+    return record(parseJson(text));
   } catch {
     throw invalidRequest(platform, 'the notice is not JSON');
   }
@@ -38,7 +38,8 @@ export function metaDeauthorizedUsers(platform: Platform, notice: PlatformNotice
   }
   const data = json(platform, Buffer.from(payload, 'base64url').toString('utf8'));
   if (str(data.algorithm)?.toUpperCase() !== 'HMAC-SHA256') throw invalidRequest(platform, 'unknown algorithm');
-  const user = typeof data.user_id === 'number' ? String(data.user_id) : str(data.user_id);
+  // Meta may send the id as a number; parseJson keeps one beyond 2^53 exact.
+  const user = str(data.user_id);
   if (!user) throw invalidRequest(platform, 'the signed_request names no user');
   return [user];
 }

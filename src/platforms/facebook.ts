@@ -5,15 +5,16 @@
  */
 import { GraphClient, idOf } from './graph.ts';
 import { type AdapterOptions, list, num, record, requiredText, str, unsupported } from './http.ts';
-import { denyCallback, invalidRequest, tokenExpiry } from './shared.ts';
+import { PLATFORM_REGISTRY } from './registry.ts';
+import { denyCallback, invalidRequest, reportingMissingScopes, tokenExpiry } from './shared.ts';
 import {
   type AccountCredentials,
   type AuthorizeCallback,
+  type GrantedTokenSet,
   type PageGrant,
   type PlatformAdapter,
   type PlatformComment,
   PlatformError,
-  type TokenSet,
 } from './types.ts';
 
 const VERSION = 'v22.0';
@@ -153,9 +154,9 @@ export function facebookAdapter(options: AdapterOptions, now: () => Date): Platf
     return post;
   }
 
-  return {
+  return reportingMissingScopes({
     platform,
-    grantsPages: true,
+    grantsPages: PLATFORM_REGISTRY.facebook.grantsPages,
     scopes: {
       requested: [
         SCOPE.showList,
@@ -174,8 +175,7 @@ export function facebookAdapter(options: AdapterOptions, now: () => Date): Platf
       },
     },
     refresh: { refreshBeforeExpiryMs: 7 * DAYS, minTokenAgeMs: 24 * HOURS },
-    // The service offers insights for Instagram and Threads only.
-    metrics: { account: [], post: [] },
+    metrics: PLATFORM_REGISTRY.facebook.insights,
 
     authorizeUrl({ redirectUri, state, scopes }) {
       const url = new URL(`${options.hostUrl('www.facebook.com')}/${VERSION}/dialog/oauth`);
@@ -203,7 +203,7 @@ export function facebookAdapter(options: AdapterOptions, now: () => Date): Platf
       return denyCallback(query, state);
     },
 
-    async exchangeCode(code, redirectUri): Promise<TokenSet> {
+    async exchangeCode(code, redirectUri): Promise<GrantedTokenSet> {
       const short = await graph.call({
         method: 'GET',
         url: graph.url('/oauth/access_token'),
@@ -220,11 +220,16 @@ export function facebookAdapter(options: AdapterOptions, now: () => Date): Platf
     },
 
     async refreshToken({ accessToken, platformUserId }) {
-      return { ...(await exchangeToken(accessToken)), platformUserId, scopes: [] };
+      // The exchange answer does not name the scopes; the grant's stay as they were.
+      return { ...(await exchangeToken(accessToken)), platformUserId, scopes: null };
     },
 
-    async grantedScopes({ accessToken }) {
-      return permissions(accessToken);
+    async revokeAccess() {
+      // Graph revokes a login with DELETE /{user-id}/permissions, made with the user's token
+      // or the app's (https://developers.facebook.com/docs/graph-api/reference/user/permissions/).
+      // The service keeps page tokens only, and revoking the user's login would also end the
+      // access to every other page that login granted, which may be other accounts.
+      throw unsupported(platform, "revoking the app's access with a page token (only the user's login can be revoked)");
     },
 
     async profile({ platformUserId, accessToken }) {
@@ -325,5 +330,5 @@ export function facebookAdapter(options: AdapterOptions, now: () => Date): Platf
       }
       return { id, permalink };
     },
-  };
+  });
 }

@@ -11,6 +11,7 @@ import {
   num,
   type PlatformRequest,
   type PlatformResponse,
+  parseJson,
   record,
   requiredText,
   retryAfterSeconds,
@@ -18,10 +19,38 @@ import {
 } from './http.ts';
 import { type Platform, PlatformError, type PlatformErrorKind } from './types.ts';
 
-const RATE_LIMIT_CODES = new Set([4, 17, 32, 613]);
-/** Token invalid because the user removed the app (458), changed the password (460) or the session is invalid (467). */
-const REVOKED_SUBCODES = new Set([458, 460, 467]);
+/*
+ * Meta's error classes, as https://developers.facebook.com/docs/graph-api/guides/error-handling
+ * lists them (and, for 32, 613 and 80000-80014, the rate-limiting guide
+ * https://developers.facebook.com/docs/graph-api/overview/rate-limiting). Instagram's
+ * publishing subcodes come from the Instagram Platform's error-code reference.
+ */
+/** API Too Many Calls (4), API User Too Many Calls (17), page-level throttling (32), "exceeded the rate limit" (613). */
+const THROTTLING_CODES = new Set([4, 17, 32, 613]);
+/** Application limit reached: the app-level limit counts calls over a rolling hour, so a minute's wait would only fail again. */
+const APPLICATION_LIMIT_CODE = 341;
+const APPLICATION_LIMIT_WAIT_SECONDS = 900;
+/** Temporarily blocked for policies violations: Meta says to wait and retry; such blocks last hours, not seconds. */
+const POLICY_BLOCK_CODE = 368;
+const POLICY_BLOCK_WAIT_SECONDS = 3600;
+/** Business Use Case rate limits (ads insights, pages, Instagram, ... catalog batch). */
+const BUC_RATE_LIMIT_CODES = { first: 80_000, last: 80_014 };
+/** API Method: a capability the app itself lacks, not a scope the user could grant. */
+const APP_CAPABILITY_CODE = 3;
+/**
+ * Subcodes of 190 (and 102) that say the access was taken away, not merely that the token
+ * stopped working: the user removed the app (458, "App Not Installed"), or the user behind a
+ * page token lost their role on the page (492, "Invalid session"). The others (459
+ * checkpointed, 460 password changed, 463 expired, 464 unconfirmed user, 467 "Access token
+ * has expired, been revoked, or is otherwise invalid") say the token is gone: a new login
+ * brings the account back.
+ */
+const REVOKED_SUBCODES = new Set([458, 492]);
+/** Instagram's daily publishing cap (content_publishing_limit): an hour's wait, as it says nothing about when it lifts. */
 const DAILY_PUBLISH_CAP_SUBCODE = 2207042;
+const DAILY_PUBLISH_CAP_WAIT_SECONDS = 3600;
+/** Instagram's "The media is not ready for publishing, please wait for a moment". */
+const MEDIA_NOT_READY_SUBCODE = 2207027;
 const DEFAULT_RATE_LIMIT_WAIT_SECONDS = 60;
 
 /** The longest `estimated_time_to_regain_access` (minutes) in a Business Use Case usage header, in seconds. */
@@ -30,7 +59,7 @@ function usageHeaderWait(response: PlatformResponse): number | undefined {
   if (raw === undefined) return undefined;
   let parsed: unknown;
   try {
-    parsed = JSON.parse(raw);
+    parsed = parseJson(raw);
   } catch {
     return undefined;
   }
@@ -44,21 +73,47 @@ function usageHeaderWait(response: PlatformResponse): number | undefined {
   return minutes === undefined ? undefined : minutes * 60;
 }
 
-function kindOf(code: number | null, subcode: number | null, message: string, status: number): PlatformErrorKind {
+function kindOf(
+  code: number | null,
+  subcode: number | null,
+  message: string,
+  status: number,
+  isTransient: boolean,
+): PlatformErrorKind {
   if (code === 190 || code === 102) {
     if (subcode !== null && REVOKED_SUBCODES.has(subcode)) return 'access_revoked';
-    if (/has not authorized application|not authorized application/i.test(message)) return 'access_revoked';
+    // Threads says so in words, without a subcode.
+    if (/not authorized application/i.test(message)) return 'access_revoked';
     return 'token_expired';
   }
   if (subcode === DAILY_PUBLISH_CAP_SUBCODE) return 'rate_limited';
-  if (code !== null && (RATE_LIMIT_CODES.has(code) || (code >= 80_000 && code <= 80_014))) return 'rate_limited';
+  if (subcode === MEDIA_NOT_READY_SUBCODE) return 'transient';
+  if (
+    code !== null &&
+    (THROTTLING_CODES.has(code) ||
+      code === APPLICATION_LIMIT_CODE ||
+      code === POLICY_BLOCK_CODE ||
+      (code >= BUC_RATE_LIMIT_CODES.first && code <= BUC_RATE_LIMIT_CODES.last))
+  ) {
+    return 'rate_limited';
+  }
+  if (isTransient) return 'transient';
   if (code === 10 || (code !== null && code >= 200 && code <= 299)) return 'permission_missing';
+  if (code === APP_CAPABILITY_CODE) return 'unsupported';
   if (code === 1 || code === 2) return 'transient';
   if (code !== null) return status >= 500 ? 'transient' : 'invalid_request';
   if (status === 429) return 'rate_limited';
   if (status === 401) return 'token_expired';
   if (status === 403) return 'permission_missing';
   return status >= 500 ? 'transient' : 'invalid_request';
+}
+
+/** How long a rate-limited call should wait when the answer's headers do not say. */
+function defaultWait(code: number | null, subcode: number | null): number {
+  if (subcode === DAILY_PUBLISH_CAP_SUBCODE) return DAILY_PUBLISH_CAP_WAIT_SECONDS;
+  if (code === APPLICATION_LIMIT_CODE) return APPLICATION_LIMIT_WAIT_SECONDS;
+  if (code === POLICY_BLOCK_CODE) return POLICY_BLOCK_WAIT_SECONDS;
+  return DEFAULT_RATE_LIMIT_WAIT_SECONDS;
 }
 
 /** Classifies a Graph-style error answer (also Instagram's flat OAuth one, `{error_type, code, error_message}`). */
@@ -73,15 +128,11 @@ export function graphError(platform: Platform, response: PlatformResponse, now: 
   // The flat OAuth shape carries the HTTP status as its `code` (400 for a used code).
   const kind =
     flat && code !== null && code >= 400
-      ? kindOf(null, null, platformMessage, code)
-      : envelope.is_transient === true
-        ? 'transient'
-        : kindOf(code, subcode, platformMessage, response.status);
+      ? kindOf(null, null, platformMessage, code, false)
+      : kindOf(code, subcode, platformMessage, response.status, envelope.is_transient === true);
   const retryAfter =
     kind === 'rate_limited'
-      ? (retryAfterSeconds(response, now) ??
-        usageHeaderWait(response) ??
-        (subcode === DAILY_PUBLISH_CAP_SUBCODE ? 3600 : DEFAULT_RATE_LIMIT_WAIT_SECONDS))
+      ? (retryAfterSeconds(response, now) ?? usageHeaderWait(response) ?? defaultWait(code, subcode))
       : undefined;
   return new PlatformError(kind, `${platform}: ${platformMessage}`, {
     platform,
@@ -91,6 +142,26 @@ export function graphError(platform: Platform, response: PlatformResponse, now: 
     platformMessage,
     ...(retryAfter !== undefined ? { retryAfterSeconds: retryAfter } : {}),
   });
+}
+
+/**
+ * `candidate` when it is on the origin of `base` and under its path, compared as parsed
+ * URLs: a text prefix lets `https://graph.instagram.com.evil.test/` or
+ * `https://graph.instagram.com@evil.test/` through. Null otherwise.
+ */
+export function underBase(base: string, candidate: string): string | null {
+  let url: URL;
+  let root: URL;
+  try {
+    url = new URL(candidate);
+    root = new URL(base);
+  } catch {
+    return null;
+  }
+  if (url.origin !== root.origin || url.username !== '' || url.password !== '') return null;
+  const prefix = root.pathname.replace(/\/+$/, '');
+  if (prefix !== '' && url.pathname !== prefix && !url.pathname.startsWith(`${prefix}/`)) return null;
+  return url.href;
 }
 
 /** Graph calls for one platform host and API version. */
@@ -133,10 +204,11 @@ export class GraphClient {
       items.push(...list(page.data));
       const next = str(record(page.paging).next);
       if (items.length >= max || next === null) break;
-      // `next` is a full URL with the token in it; keep calling our host only.
-      const nextUrl = new URL(next);
-      if (!nextUrl.href.startsWith(this.baseUrl)) break;
-      page = await this.call({ method: 'GET', url: nextUrl.href });
+      // `next` is a full URL with the token in it: only our own host (and, in sandbox mode,
+      // the base path) may receive it. Anything else ends the list here.
+      const nextUrl = underBase(this.baseUrl, next);
+      if (nextUrl === null) break;
+      page = await this.call({ method: 'GET', url: nextUrl });
     }
     return items.slice(0, max);
   }

@@ -11,6 +11,11 @@ export interface AdapterOptions {
   dispatcher?: Dispatcher;
   /** Whole-call limit, reading the body included. */
   timeoutMs?: number;
+  /**
+   * A user token of a tester of the app, for calls the platform answers only to one
+   * (Threads' debug_token); unset, the adapter does without them.
+   */
+  testerToken?: string;
 }
 
 /** Real platform hosts, or `${sandboxUrl}/${host}` for the sandbox, which serves each host under its name. */
@@ -29,6 +34,11 @@ export interface PlatformRequest {
   form?: Record<string, string | undefined>;
   /** Sent as application/json. */
   json?: unknown;
+  /**
+   * Say `Content-Type: application/json` even without a body: TikTok requires it on
+   * creator_info/query, whose documented request has no body.
+   */
+  jsonWithoutBody?: boolean;
   bearer?: string;
 }
 
@@ -41,6 +51,33 @@ export interface PlatformResponse {
 }
 
 const MAX_BODY_BYTES = 4 * 1024 * 1024;
+/** As TikTok's Content Posting reference spells it; the charset is case-insensitive for everyone else. */
+const JSON_CONTENT_TYPE = 'application/json; charset=UTF-8';
+
+/** What Node 24 hands a JSON.parse reviver as its third argument; TypeScript's lib does not declare it yet. */
+interface JsonReviverContext {
+  /** The value's text in the document, for primitives. */
+  source?: string;
+}
+
+const INTEGER_LITERAL = /^-?\d+$/;
+
+/**
+ * JSON.parse for platform answers: an integer too large for a double (Instagram's
+ * `user_id`, TikTok's int64 post ids, above 2^53) comes back as its exact digits, since
+ * JSON.parse alone rounds 17841405793187219 to 17841405793187220. The service keeps ids as
+ * strings, and `str()` reads both.
+ */
+export function parseJson(text: string): unknown {
+  return JSON.parse(text, (_key: string, value: unknown, context?: JsonReviverContext) =>
+    typeof value === 'number' &&
+    !Number.isSafeInteger(value) &&
+    context?.source !== undefined &&
+    INTEGER_LITERAL.test(context.source)
+      ? context.source
+      : value,
+  );
+}
 
 function withQuery(url: string, query: PlatformRequest['query']): string {
   if (!query) return url;
@@ -69,7 +106,9 @@ export async function callPlatform(
     headers['content-type'] = 'application/x-www-form-urlencoded';
   } else if (call.json !== undefined) {
     body = JSON.stringify(call.json);
-    headers['content-type'] = 'application/json; charset=utf-8';
+    headers['content-type'] = JSON_CONTENT_TYPE;
+  } else if (call.jsonWithoutBody) {
+    headers['content-type'] = JSON_CONTENT_TYPE;
   }
   if (call.bearer) headers.authorization = `Bearer ${call.bearer}`;
   const signal = AbortSignal.timeout(options.timeoutMs ?? 15_000);
@@ -91,7 +130,7 @@ export async function callPlatform(
     const text = Buffer.concat(chunks).toString('utf8');
     let parsed: unknown;
     try {
-      parsed = text === '' ? undefined : JSON.parse(text);
+      parsed = text === '' ? undefined : parseJson(text);
     } catch {
       parsed = undefined;
     }

@@ -5,10 +5,12 @@ import type { Config } from '../config.ts';
 import { facebookAdapter } from './facebook.ts';
 import { type AdapterOptions, hostUrlFor } from './http.ts';
 import { instagramAdapter } from './instagram.ts';
+import { PLATFORMS, type Platform, platformInfo } from './registry.ts';
 import { threadsAdapter } from './threads.ts';
 import { tiktokAdapter } from './tiktok.ts';
-import { PLATFORMS, type Platform, type PlatformAdapter, PlatformError } from './types.ts';
+import { type PlatformAdapter, PlatformError } from './types.ts';
 
+export * from './registry.ts';
 export * from './types.ts';
 
 const FACTORIES: Record<Platform, (options: AdapterOptions, now: () => Date) => PlatformAdapter> = {
@@ -30,7 +32,8 @@ export interface PlatformSet {
 export const SANDBOX_CLIENT = { clientId: 'switchboard-sandbox', clientSecret: 'switchboard-sandbox-secret' };
 
 export function createPlatforms(
-  config: Pick<Config, 'platforms' | 'platformCredentials'> & { sandboxUrl: string | undefined },
+  config: Pick<Config, 'platforms' | 'platformCredentials'> &
+    Partial<Pick<Config, 'threadsTesterToken'>> & { sandboxUrl: string | undefined },
   options: { dispatcher?: Dispatcher; timeoutMs?: number; now?: () => Date } = {},
 ): PlatformSet {
   const hostUrl = hostUrlFor(config.platforms, config.sandboxUrl);
@@ -49,14 +52,16 @@ export function createPlatforms(
       if (cached) return cached;
       const client = credentials.get(platform);
       if (!client) {
+        const prefix = platformInfo(platform).settingsPrefix;
         throw new PlatformError(
           'unsupported',
-          `${platform} is not configured: set ${platform.toUpperCase()}_CLIENT_ID and ${platform.toUpperCase()}_CLIENT_SECRET`,
+          `${platformInfo(platform).label} is not configured: set ${prefix}_CLIENT_ID and ${prefix}_CLIENT_SECRET`,
           { platform },
         );
       }
+      const testerToken = platform === 'threads' ? config.threadsTesterToken : undefined;
       const adapter = FACTORIES[platform](
-        { ...client, hostUrl, dispatcher: options.dispatcher, timeoutMs: options.timeoutMs },
+        { ...client, hostUrl, dispatcher: options.dispatcher, timeoutMs: options.timeoutMs, testerToken },
         options.now ?? clockNow,
       );
       adapters.set(platform, adapter);

@@ -12,11 +12,13 @@ import {
   str,
   unsupported,
 } from './http.ts';
+import { PLATFORM_REGISTRY } from './registry.ts';
 import {
   denyCallback,
   invalidRequest,
   metricValue,
   platformNames,
+  reportingMissingScopes,
   requireMetrics,
   splitScopes,
   today,
@@ -26,10 +28,10 @@ import {
   type AuthorizeCallback,
   type ContainerState,
   type DailyMetrics,
+  type GrantedTokenSet,
   type PlatformAdapter,
   type PlatformComment,
   PlatformError,
-  type TokenSet,
 } from './types.ts';
 
 const VERSION = 'v25.0';
@@ -80,7 +82,7 @@ export function instagramAdapter(options: AdapterOptions, now: () => Date): Plat
     };
   }
 
-  async function longLived(shortToken: string, userId: string, scopes: string[]): Promise<TokenSet> {
+  async function longLived(shortToken: string, userId: string, scopes: string[]): Promise<GrantedTokenSet> {
     const body = await graph.call({
       method: 'GET',
       url: graph.url('/access_token', true),
@@ -94,9 +96,9 @@ export function instagramAdapter(options: AdapterOptions, now: () => Date): Plat
     };
   }
 
-  return {
+  return reportingMissingScopes({
     platform,
-    grantsPages: false,
+    grantsPages: PLATFORM_REGISTRY.instagram.grantsPages,
     scopes: {
       requested: [SCOPE.basic, SCOPE.publish, SCOPE.comments, SCOPE.insights],
       required: [SCOPE.basic],
@@ -110,20 +112,7 @@ export function instagramAdapter(options: AdapterOptions, now: () => Date): Plat
       },
     },
     refresh: { refreshBeforeExpiryMs: 7 * DAYS, minTokenAgeMs: 24 * HOURS },
-    metrics: {
-      account: [
-        'followers_count',
-        'views',
-        'reach',
-        'accounts_engaged',
-        'total_interactions',
-        'likes',
-        'comments',
-        'saves',
-        'shares',
-      ],
-      post: ['views', 'reach', 'likes', 'comments', 'saves', 'shares', 'total_interactions'],
-    },
+    metrics: PLATFORM_REGISTRY.instagram.insights,
 
     authorizeUrl({ redirectUri, state, scopes }) {
       const url = new URL(`${options.hostUrl('www.instagram.com')}/oauth/authorize`);
@@ -166,6 +155,10 @@ export function instagramAdapter(options: AdapterOptions, now: () => Date): Plat
       // Documented as {"data":[{...}]}; some clients read it flat: accept both.
       const grant = record(list(body.data)[0] ?? body);
       const permissions = grant.permissions;
+      // What the user left ticked; an empty list is an answer too (every permission unticked).
+      if (permissions === undefined || permissions === null) {
+        throw new PlatformError('transient', 'instagram answered the code exchange without permissions', { platform });
+      }
       const scopes = Array.isArray(permissions)
         ? permissions.map(str).filter((s): s is string => s !== null)
         : splitScopes(permissions);
@@ -186,12 +179,19 @@ export function instagramAdapter(options: AdapterOptions, now: () => Date): Plat
         accessToken: requiredText(platform, body.access_token, 'access_token'),
         expiresAt: tokenExpiry(now(), body.expires_in),
         platformUserId,
-        scopes: [],
+        // The refresh answer does not name the scopes; the grant's stay as they were.
+        scopes: null,
       };
     },
 
-    async grantedScopes() {
-      throw unsupported(platform, 'reading granted scopes after the code exchange (its answer lists them)');
+    async revokeAccess() {
+      // Instagram API with Instagram Login documents no way to revoke the app's access:
+      // graph.instagram.com has no permissions edge (DELETE /{user-id}/permissions is Facebook
+      // Login's, on graph.facebook.com). The user removes the app in Instagram's settings.
+      throw unsupported(
+        platform,
+        "revoking the app's access (Instagram API with Instagram Login has no endpoint for it)",
+      );
     },
 
     async profile({ accessToken }) {
@@ -324,8 +324,9 @@ export function instagramAdapter(options: AdapterOptions, now: () => Date): Plat
           platform,
         });
       }
+      // `status` says why for an ERROR (its subcode) or an EXPIRED container; otherwise it only repeats the code.
       const message = str(body.status);
-      return message !== null && state !== 'finished' ? { state, message } : { state };
+      return message !== null && (state === 'failed' || state === 'expired') ? { state, message } : { state };
     },
 
     async publishContainer({ platformUserId, accessToken }, containerId) {
@@ -339,5 +340,5 @@ export function instagramAdapter(options: AdapterOptions, now: () => Date): Plat
       const media = await graph.get(`/${id}`, accessToken, { fields: 'permalink' });
       return { id, permalink: str(media.permalink) };
     },
-  };
+  });
 }

@@ -1,6 +1,12 @@
 /** Small rules several adapters share. */
 import { list, num, record, str } from './http.ts';
-import { type AuthorizeCallback, type Platform, PlatformError } from './types.ts';
+import {
+  type AuthorizeCallback,
+  type Platform,
+  type PlatformAction,
+  type PlatformAdapter,
+  PlatformError,
+} from './types.ts';
 
 export function invalidRequest(platform: Platform, message: string): PlatformError {
   return new PlatformError('invalid_request', `${platform}: ${message}`, { platform });
@@ -67,4 +73,52 @@ export function splitScopes(value: unknown): string[] {
     .split(',')
     .map((s) => s.trim())
     .filter((s) => s !== '');
+}
+
+/**
+ * The adapter, with every `permission_missing` of a method that acts for a known action
+ * carrying `detail.missingScopes`: the scopes that action needs on the platform
+ * (ScopePolicy.byAction), so the account's recorded permissions can drop them. A
+ * platform's refusal rarely names the scope, and a grant may change after the connection
+ * (a user removing one permission on the platform). An inner call's own answer wins
+ * (Instagram's insights read the profile for the followers count).
+ */
+export function reportingMissingScopes(adapter: PlatformAdapter): PlatformAdapter {
+  async function acting<T>(action: PlatformAction, call: () => Promise<T>): Promise<T> {
+    try {
+      return await call();
+    } catch (error) {
+      const needed = adapter.scopes.byAction[action];
+      if (
+        !(error instanceof PlatformError) ||
+        error.kind !== 'permission_missing' ||
+        needed === undefined ||
+        error.detail.missingScopes !== undefined
+      ) {
+        throw error;
+      }
+      throw new PlatformError(error.kind, error.message, { ...error.detail, missingScopes: [...needed] });
+    }
+  }
+  const wrapped: PlatformAdapter = {
+    ...adapter,
+    profile: (credentials) => acting('read_profile', () => adapter.profile.call(wrapped, credentials)),
+    recentComments: (credentials, options) =>
+      acting('read_comments', () => adapter.recentComments.call(wrapped, credentials, options)),
+    reply: (credentials, commentId, text) =>
+      acting('reply', () => adapter.reply.call(wrapped, credentials, commentId, text)),
+    setHidden: (credentials, commentId, hidden) =>
+      acting('hide', () => adapter.setHidden.call(wrapped, credentials, commentId, hidden)),
+    accountInsights: (credentials, days, metrics) =>
+      acting('read_insights', () => adapter.accountInsights.call(wrapped, credentials, days, metrics)),
+    postInsights: (credentials, postId, metrics) =>
+      acting('read_insights', () => adapter.postInsights.call(wrapped, credentials, postId, metrics)),
+    createContainer: (credentials, request) =>
+      acting('publish', () => adapter.createContainer.call(wrapped, credentials, request)),
+    containerStatus: (credentials, containerId) =>
+      acting('publish', () => adapter.containerStatus.call(wrapped, credentials, containerId)),
+    publishContainer: (credentials, containerId) =>
+      acting('publish', () => adapter.publishContainer.call(wrapped, credentials, containerId)),
+  };
+  return wrapped;
 }

@@ -12,7 +12,17 @@ import {
   str,
   unsupported,
 } from './http.ts';
-import { denyCallback, invalidRequest, metricValue, requireMetrics, today, tokenExpiry } from './shared.ts';
+import { PLATFORM_REGISTRY } from './registry.ts';
+import {
+  denyCallback,
+  invalidRequest,
+  metricValue,
+  reportingMissingScopes,
+  requireMetrics,
+  today,
+  tokenExpiry,
+} from './shared.ts';
+import { THREADS_MAX_TEXT, threadsTextLength } from './threads-text.ts';
 import {
   type AccountCredentials,
   type AuthorizeCallback,
@@ -27,7 +37,6 @@ import {
 const VERSION = 'v1.0';
 const HOURS = 3_600_000;
 const DAYS = 24 * HOURS;
-const MAX_TEXT = 500;
 const MAX_CAROUSEL = 20;
 /** Threads refuses insights `since` before this moment (2024-04-13 07:00 UTC): there is no data earlier. */
 const INSIGHTS_EPOCH = 1_712_991_600;
@@ -54,9 +63,6 @@ const CONTAINER_STATES: Record<string, ContainerState> = {
 
 const REPLY_FIELDS = 'id,text,username,permalink,timestamp,is_reply_owned_by_me,hide_status,replied_to,root_post';
 
-/** Graph counts characters, not UTF-16 units: an emoji is one. */
-const characters = (text: string) => [...text].length;
-
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export function threadsAdapter(options: AdapterOptions, now: () => Date): PlatformAdapter {
@@ -64,8 +70,11 @@ export function threadsAdapter(options: AdapterOptions, now: () => Date): Platfo
   const graph = new GraphClient(platform, options.hostUrl('graph.threads.net'), VERSION, options, now);
 
   function checkText(text: string | undefined): void {
-    if (text !== undefined && characters(text) > MAX_TEXT) {
-      throw invalidRequest(platform, `a Threads post or reply has at most ${MAX_TEXT} characters`);
+    if (text !== undefined && threadsTextLength(text) > THREADS_MAX_TEXT) {
+      throw invalidRequest(
+        platform,
+        `a Threads post or reply has at most ${THREADS_MAX_TEXT} characters, an emoji counting as its UTF-8 bytes`,
+      );
     }
   }
 
@@ -93,14 +102,31 @@ export function threadsAdapter(options: AdapterOptions, now: () => Date): Platfo
     };
   }
 
-  /** debug_token's `data`, or the PlatformError that a dead token means. */
-  async function debugToken(accessToken: string): Promise<Record<string, unknown>> {
-    const body = await graph.get('/debug_token', accessToken, { input_token: accessToken });
-    const data = record(body.data);
+  /**
+   * debug_token's `data` on `inputToken`. Threads answers it only to a user token of a
+   * tester of the same app ("Debug Access Token",
+   * https://developers.facebook.com/docs/threads/troubleshooting/debug-access-token).
+   * Null when Threads refuses the tester token (it runs out too, unless the operator renews it).
+   */
+  async function debugToken(inputToken: string, testerToken: string): Promise<Record<string, unknown> | null> {
+    try {
+      return record((await graph.get('/debug_token', testerToken, { input_token: inputToken })).data);
+    } catch (error) {
+      if (error instanceof PlatformError && error.kind !== 'transient' && error.kind !== 'rate_limited') return null;
+      throw error;
+    }
+  }
+
+  /** The scopes of a live token's debug_token data, or the PlatformError a dead token means. */
+  function liveScopes(data: Record<string, unknown>): string[] {
     const expiresAt = num(data.expires_at);
     // 0 means a token that does not expire.
     const expired = expiresAt !== null && expiresAt > 0 && expiresAt * 1000 <= now().getTime();
-    if (data.is_valid === true && !expired) return data;
+    if (data.is_valid === true && !expired) {
+      return list(data.scopes)
+        .map(str)
+        .filter((s): s is string => s !== null);
+    }
     const error = record(data.error);
     const platformMessage = str(error.message) ?? 'the token is not valid';
     const revoked = /not authorized application/i.test(platformMessage);
@@ -114,10 +140,23 @@ export function threadsAdapter(options: AdapterOptions, now: () => Date): Platfo
     });
   }
 
-  function scopesOf(data: Record<string, unknown>): string[] {
-    return list(data.scopes)
-      .map(str)
-      .filter((s): s is string => s !== null);
+  /**
+   * The scopes a new token carries. The code exchange does not say; debug_token does, with
+   * the operator's tester token. Without one (or when Threads refuses it), what a call
+   * shows: `/me` answers only with threads_basic, and the other scopes are taken as
+   * requested; a call refused later for one of them reports it (`missingScopes`), so the
+   * account's permissions can drop it then.
+   */
+  async function grantedScopes(accessToken: string, requested: readonly string[]): Promise<string[]> {
+    const inspected = options.testerToken === undefined ? null : await debugToken(accessToken, options.testerToken);
+    if (inspected !== null) return liveScopes(inspected);
+    try {
+      await graph.get('/me', accessToken, { fields: 'id' });
+    } catch (error) {
+      if (error instanceof PlatformError && error.kind === 'permission_missing') return [];
+      throw error;
+    }
+    return [...requested];
   }
 
   async function createOne(
@@ -141,7 +180,7 @@ export function threadsAdapter(options: AdapterOptions, now: () => Date): Platfo
       throw new PlatformError('transient', `threads: unknown container status ${JSON.stringify(code)}`, { platform });
     }
     const message = str(body.error_message);
-    return message !== null && state !== 'finished' ? { state, message } : { state };
+    return message !== null && (state === 'failed' || state === 'expired') ? { state, message } : { state };
   }
 
   /** A reply is published at once; a container still processing gets a few seconds. */
@@ -168,9 +207,9 @@ export function threadsAdapter(options: AdapterOptions, now: () => Date): Platfo
     return idOf(platform, published);
   }
 
-  return {
+  return reportingMissingScopes({
     platform,
-    grantsPages: false,
+    grantsPages: PLATFORM_REGISTRY.threads.grantsPages,
     scopes: {
       requested: [SCOPE.basic, SCOPE.publish, SCOPE.readReplies, SCOPE.manageReplies, SCOPE.insights],
       required: [SCOPE.basic],
@@ -184,10 +223,7 @@ export function threadsAdapter(options: AdapterOptions, now: () => Date): Platfo
       },
     },
     refresh: { refreshBeforeExpiryMs: 7 * DAYS, minTokenAgeMs: 24 * HOURS },
-    metrics: {
-      account: ['followers_count', 'views', 'likes', 'replies', 'reposts', 'quotes', 'clicks'],
-      post: ['views', 'likes', 'replies', 'reposts', 'quotes', 'shares'],
-    },
+    metrics: PLATFORM_REGISTRY.threads.insights,
 
     authorizeUrl({ redirectUri, state, scopes }) {
       const url = new URL(`${options.hostUrl('threads.net')}/oauth/authorize`);
@@ -236,8 +272,7 @@ export function threadsAdapter(options: AdapterOptions, now: () => Date): Platfo
         },
       });
       const accessToken = requiredText(platform, long.access_token, 'access_token');
-      // The exchange does not say which scopes the user ticked; debug_token does.
-      const scopes = scopesOf(await debugToken(accessToken));
+      const scopes = await grantedScopes(accessToken, this.scopes.requested);
       return { accessToken, expiresAt: tokenExpiry(now(), long.expires_in), platformUserId: userId, scopes };
     },
 
@@ -251,12 +286,16 @@ export function threadsAdapter(options: AdapterOptions, now: () => Date): Platfo
         accessToken: requiredText(platform, body.access_token, 'access_token'),
         expiresAt: tokenExpiry(now(), body.expires_in),
         platformUserId,
-        scopes: [],
+        // The refresh answer does not name the scopes; the grant's stay as they were.
+        scopes: null,
       };
     },
 
-    async grantedScopes({ accessToken }) {
-      return scopesOf(await debugToken(accessToken));
+    async revokeAccess() {
+      // The Threads API documents no endpoint that revokes the app's access (no
+      // DELETE /me/permissions): users remove the app in Threads' settings, and Threads then
+      // calls the app's uninstall callback.
+      throw unsupported(platform, "revoking the app's access (the Threads API has no endpoint for it)");
     },
 
     async profile({ platformUserId, accessToken }) {
@@ -308,6 +347,17 @@ export function threadsAdapter(options: AdapterOptions, now: () => Date): Platfo
     },
 
     async setHidden({ accessToken }, commentId, hidden) {
+      // Threads hides top-level replies only, each with the replies nested under it
+      // (https://developers.facebook.com/docs/threads/reply-management, "Hide Replies").
+      const reply = await graph.get(`/${commentId}`, accessToken, { fields: 'replied_to,root_post' });
+      const repliedTo = str(record(reply.replied_to).id);
+      const root = str(record(reply.root_post).id);
+      if (repliedTo !== null && root !== null && repliedTo !== root) {
+        throw invalidRequest(
+          platform,
+          'only a top-level reply can be hidden or unhidden on Threads, and with it every reply nested under it',
+        );
+      }
       const body = await graph.post(`/${commentId}/manage_reply`, accessToken, { hide: String(hidden) });
       if (body.success === false) {
         throw new PlatformError('transient', 'threads did not confirm hiding the reply', { platform });
@@ -379,7 +429,7 @@ export function threadsAdapter(options: AdapterOptions, now: () => Date): Platfo
       const media = await graph.get(`/${id}`, credentials.accessToken, { fields: 'permalink' });
       return { id, permalink: str(media.permalink) };
     },
-  };
+  });
 
   /**
    * Followers are an insights metric on Threads, not a user field: null when the token may

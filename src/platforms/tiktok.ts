@@ -18,23 +18,29 @@ import {
   str,
   unsupported,
 } from './http.ts';
-import { denyCallback, invalidRequest, splitScopes, tokenExpiry } from './shared.ts';
+import { PLATFORM_REGISTRY } from './registry.ts';
+import { denyCallback, invalidRequest, reportingMissingScopes, splitScopes, tokenExpiry } from './shared.ts';
 import {
   type AuthorizeCallback,
   type ContainerState,
+  type GrantedTokenSet,
   type PlatformAdapter,
   PlatformError,
   type PlatformErrorKind,
   type PlatformProfile,
   type PublishRequest,
-  type TokenSet,
 } from './types.ts';
 
 const platform = 'tiktok';
 const MINUTES = 60_000;
 const DEFAULT_RATE_LIMIT_WAIT_SECONDS = 60;
-/** TikTok's daily cap on posts by one creator; it says nothing about when it lifts. */
+/** TikTok's daily caps (posts by one creator, users posting through one app) say nothing about when they lift. */
 const DAILY_CAP_WAIT_SECONDS = 3600;
+const DAILY_CAP_CODES = new Set([
+  'spam_risk_too_many_posts',
+  'spam_risk_too_many_pending_share',
+  'reached_active_user_cap',
+]);
 const MAX_TITLE_LENGTH = 2_200;
 
 const SCOPE = {
@@ -56,7 +62,12 @@ const PUBLISH_STATES: Record<string, ContainerState> = {
   FAILED: 'failed',
 };
 
-const PREFERRED_PRIVACY = 'PUBLIC_TO_EVERYONE';
+/**
+ * A container id is the privacy level and TikTok's publish_id (`SELF_ONLY:v_pub_url~v2.123`):
+ * only the privacy level tells whether a PUBLISH_COMPLETE without a public post id is final.
+ */
+const CONTAINER_ID = /^([A-Z_]+):(.+)$/;
+const PUBLIC_PRIVACY = 'PUBLIC_TO_EVERYONE';
 
 /**
  * The kind of a TikTok error code (API `error.code` or OAuth `error`), null when the code
@@ -74,9 +85,25 @@ function kindOfCode(code: string): PlatformErrorKind | null {
     case 'scope_permission_missed':
       return 'permission_missing';
     case 'rate_limit_exceeded':
+    // Posting errors, as TikTok's Direct Post reference lists them
+    // (https://developers.tiktok.com/doc/content-posting-api-reference-direct-post):
+    // the creator's daily cap of API posts, or of shares waiting in the inbox.
     case 'spam_risk_too_many_posts':
     case 'spam_risk_too_many_pending_share':
+    // The app's daily quota of distinct users posting (5 for an unaudited app): slots free
+    // up as the 24-hour window rolls.
+    case 'reached_active_user_cap':
       return 'rate_limited';
+    // An unaudited app posts only SELF_ONLY, from private accounts: another privacy level will not do.
+    case 'unaudited_client_can_only_post_to_private_accounts':
+    // PULL_FROM_URL needs a URL prefix or domain the app verified with TikTok.
+    case 'url_ownership_unverified':
+    // The privacy level is missing or not among the creator's privacy_level_options.
+    case 'privacy_level_option_mismatch':
+    // The creator may not post at all (spam_risk_user_banned_from_posting), or TikTok judged
+    // this post spam: sending it again will not help.
+    case 'spam_risk_user_banned_from_posting':
+      return 'invalid_request';
     case 'internal_error':
     case 'server_error':
     case 'temporarily_unavailable':
@@ -88,7 +115,7 @@ function kindOfCode(code: string): PlatformErrorKind | null {
     case 'invalid_scope':
       return 'invalid_request';
     default:
-      return null;
+      return code.startsWith('spam_risk') ? 'invalid_request' : null;
   }
 }
 
@@ -114,7 +141,7 @@ export function tiktokError(response: PlatformResponse, now: Date): PlatformErro
   const retryAfter =
     kind === 'rate_limited'
       ? (retryAfterSeconds(response, now) ??
-        (code?.startsWith('spam_risk') ? DAILY_CAP_WAIT_SECONDS : DEFAULT_RATE_LIMIT_WAIT_SECONDS))
+        (code !== null && DAILY_CAP_CODES.has(code) ? DAILY_CAP_WAIT_SECONDS : DEFAULT_RATE_LIMIT_WAIT_SECONDS))
       : undefined;
   return new PlatformError(kind, `tiktok: ${platformMessage}`, {
     platform,
@@ -133,38 +160,44 @@ function apiFailed(response: PlatformResponse): boolean {
   return code !== null && code !== 'ok';
 }
 
-/**
- * The first id in `publicaly_available_post_id` (TikTok's spelling). TikTok sends int64s,
- * which JSON.parse rounds past 2^53, so the digits are read from the raw text first.
- */
-function publicPostId(response: PlatformResponse, data: Record<string, unknown>): string | null {
-  const raw = /"publicaly_available_post_id"\s*:\s*\[\s*"?(\d+)/.exec(response.text)?.[1];
-  return raw ?? str(list(data.publicaly_available_post_id)[0]);
+/** The privacy level and publish_id a container id holds (see CONTAINER_ID). */
+function containerParts(containerId: string): { privacy: string; publishId: string } {
+  const match = CONTAINER_ID.exec(containerId);
+  if (!match) throw invalidRequest(platform, `not a TikTok post container: ${containerId.slice(0, 60)}`);
+  return { privacy: match[1] as string, publishId: match[2] as string };
+}
+
+/** A field the answer must carry, possibly empty; missing, the answer is a platform fault. */
+function requiredField(value: unknown, field: string): unknown {
+  if (value === undefined || value === null) {
+    throw new PlatformError('transient', `tiktok answered without ${field}`, { platform });
+  }
+  return value;
 }
 
 export function tiktokAdapter(options: AdapterOptions, now: () => Date): PlatformAdapter {
   const api = (path: string) => `${options.hostUrl('open.tiktokapis.com')}${path}`;
 
-  async function send(call: PlatformRequest): Promise<{ body: Record<string, unknown>; response: PlatformResponse }> {
+  async function send(call: PlatformRequest): Promise<Record<string, unknown>> {
     const response = await callPlatform(platform, call, options);
     if (apiFailed(response)) throw tiktokError(response, now());
-    return { body: expectObject(platform, response), response };
+    return expectObject(platform, response);
   }
 
-  /** An API call with the user's token: its `data`, and the raw answer. */
+  /** An API call with the user's token: its `data`. */
   async function callApi(
     method: 'GET' | 'POST',
     path: string,
     token: string,
-    extra: Pick<PlatformRequest, 'query' | 'json'> = {},
-  ): Promise<{ data: Record<string, unknown>; response: PlatformResponse }> {
-    const { body, response } = await send({ method, url: api(path), bearer: token, ...extra });
-    return { data: record(body.data), response };
+    extra: Pick<PlatformRequest, 'query' | 'json' | 'jsonWithoutBody'> = {},
+  ): Promise<Record<string, unknown>> {
+    const body = await send({ method, url: api(path), bearer: token, ...extra });
+    return record(body.data);
   }
 
-  /** The token endpoint: a code exchange or a refresh, both answering a whole grant. */
-  async function grant(form: Record<string, string>): Promise<TokenSet> {
-    const { body } = await send({
+  /** The token endpoint: a code exchange or a refresh, both answering a whole grant with its scopes. */
+  async function grant(form: Record<string, string>): Promise<GrantedTokenSet> {
+    const body = await send({
       method: 'POST',
       url: api('/v2/oauth/token/'),
       form: { client_key: options.clientId, client_secret: options.clientSecret, ...form },
@@ -176,17 +209,39 @@ export function tiktokAdapter(options: AdapterOptions, now: () => Date): Platfor
       refreshToken: requiredText(platform, body.refresh_token, 'refresh_token'),
       refreshExpiresAt: tokenExpiry(at, body.refresh_expires_in),
       platformUserId: requiredText(platform, body.open_id, 'open_id'),
-      scopes: splitScopes(body.scope),
+      // What the user granted; an empty list is an answer too.
+      scopes: splitScopes(requiredField(body.scope, 'scope')),
     };
   }
 
   async function readUser(token: string, fields: string): Promise<Record<string, unknown>> {
-    const { data } = await callApi('GET', '/v2/user/info/', token, { query: { fields } });
+    const data = await callApi('GET', '/v2/user/info/', token, { query: { fields } });
     return record(data.user);
   }
 
+  /** TikTok's reference sends no body here, but requires the JSON content type all the same. */
   async function creatorInfo(token: string): Promise<Record<string, unknown>> {
-    return (await callApi('POST', '/v2/post/publish/creator_info/query/', token)).data;
+    return callApi('POST', '/v2/post/publish/creator_info/query/', token, { jsonWithoutBody: true });
+  }
+
+  /**
+   * Where a post stands. PUBLISH_COMPLETE is final for a post that is not public; a public
+   * one goes through TikTok's moderation first, which may take hours, and only then gets
+   * the public id TikTok's status answer carries
+   * (https://developers.tiktok.com/doc/content-posting-api-reference-get-video-status).
+   */
+  async function postState(token: string, containerId: string) {
+    const { privacy, publishId } = containerParts(containerId);
+    const data = await fetchStatus(token, publishId);
+    const status = str(data.status) ?? '';
+    const state = PUBLISH_STATES[status];
+    if (state === undefined) {
+      throw new PlatformError('transient', `tiktok: unknown publish status ${JSON.stringify(status)}`, { platform });
+    }
+    // TikTok's spelling; int64s, which parseJson keeps exact.
+    const publicId = str(list(data.publicaly_available_post_id)[0]);
+    const moderating = state === 'published' && privacy === PUBLIC_PRIVACY && publicId === null;
+    return { state: moderating ? ('in_progress' as const) : state, status, moderating, publicId, publishId, data };
   }
 
   async function fetchStatus(token: string, publishId: string) {
@@ -205,9 +260,9 @@ export function tiktokAdapter(options: AdapterOptions, now: () => Date): Platfor
     return first.url;
   }
 
-  return {
+  return reportingMissingScopes({
     platform,
-    grantsPages: false,
+    grantsPages: PLATFORM_REGISTRY.tiktok.grantsPages,
     scopes: {
       requested: [SCOPE.basic, SCOPE.profile, SCOPE.stats, SCOPE.videoList, SCOPE.publish],
       required: [SCOPE.basic],
@@ -219,7 +274,7 @@ export function tiktokAdapter(options: AdapterOptions, now: () => Date): Platfor
     },
     // Access tokens live 24 h: refreshing in the last 30 minutes leaves the job room to retry.
     refresh: { refreshBeforeExpiryMs: 30 * MINUTES, minTokenAgeMs: 0 },
-    metrics: { account: [], post: [] },
+    metrics: PLATFORM_REGISTRY.tiktok.insights,
 
     authorizeUrl({ redirectUri, state, scopes }) {
       const url = new URL(`${options.hostUrl('www.tiktok.com')}/v2/auth/authorize/`);
@@ -260,8 +315,20 @@ export function tiktokAdapter(options: AdapterOptions, now: () => Date): Platfor
       return grant({ grant_type: 'refresh_token', refresh_token: refreshToken });
     },
 
-    async grantedScopes() {
-      throw unsupported(platform, 'reading granted scopes after the code exchange (its answer lists them)');
+    async revokeAccess({ accessToken }) {
+      // "Revoke a User Access Token" (https://developers.tiktok.com/docs/en/oauth-revoke-a-user-access-token):
+      // form client_key, client_secret, token; an empty answer ({}) confirms it, and the user's
+      // every token for the app ends with it.
+      const response = await callPlatform(
+        platform,
+        {
+          method: 'POST',
+          url: api('/v2/oauth/revoke/'),
+          form: { client_key: options.clientId, client_secret: options.clientSecret, token: accessToken },
+        },
+        options,
+      );
+      if (apiFailed(response)) throw tiktokError(response, now());
     },
 
     async profile({ accessToken }): Promise<PlatformProfile> {
@@ -308,38 +375,46 @@ export function tiktokAdapter(options: AdapterOptions, now: () => Date): Platfor
 
     async createContainer({ accessToken }, request) {
       const videoUrl = singleVideo(request);
+      // TikTok's UX guidelines: the user picks the privacy level, with no default.
+      const privacy = request.platformOptions?.tiktok?.privacyLevel;
+      if (privacy === undefined || !/^[A-Z_]+$/.test(privacy)) {
+        throw invalidRequest(
+          platform,
+          "a TikTok post needs the privacy level its creator chose (platformOptions.tiktok.privacyLevel, one of the creator's privacy_level_options)",
+        );
+      }
       // TikTok requires asking which privacy levels this creator may use right before posting.
       const creator = await creatorInfo(accessToken);
-      const allowed = list(creator.privacy_level_options)
+      const offered = list(creator.privacy_level_options)
         .map(str)
         .filter((o): o is string => o !== null);
-      const privacy = allowed.includes(PREFERRED_PRIVACY) ? PREFERRED_PRIVACY : allowed[0];
-      if (privacy === undefined) throw invalidRequest(platform, 'the creator may not post (no privacy level allowed)');
-      const { data } = await callApi('POST', '/v2/post/publish/video/init/', accessToken, {
+      if (!offered.includes(privacy)) {
+        const platformMessage = `privacy_level ${privacy} is not among the creator's privacy_level_options (${offered.join(', ') || 'none'})`;
+        throw new PlatformError('invalid_request', `tiktok: ${platformMessage}`, {
+          platform,
+          code: 'privacy_level_option_mismatch',
+          platformMessage,
+        });
+      }
+      const data = await callApi('POST', '/v2/post/publish/video/init/', accessToken, {
         json: {
           post_info: { title: request.text ?? '', privacy_level: privacy },
           source_info: { source: 'PULL_FROM_URL', video_url: videoUrl },
         },
       });
-      return { containerId: requiredText(platform, data.publish_id, 'publish_id') };
+      return { containerId: `${privacy}:${requiredText(platform, data.publish_id, 'publish_id')}` };
     },
 
     async containerStatus({ accessToken }, containerId) {
-      const { data } = await fetchStatus(accessToken, containerId);
-      const status = str(data.status) ?? '';
-      const state = PUBLISH_STATES[status];
-      if (state === undefined) {
-        throw new PlatformError('transient', `tiktok: unknown publish status ${JSON.stringify(status)}`, { platform });
-      }
+      const { state, data } = await postState(accessToken, containerId);
       const reason = str(data.fail_reason);
       return state === 'failed' && reason ? { state, message: reason } : { state };
     },
 
     async publishContainer({ accessToken }, containerId) {
       // TikTok publishes by itself once the video is processed: publishing is waiting for that.
-      const { data, response } = await fetchStatus(accessToken, containerId);
-      const status = str(data.status) ?? '';
-      if (status === 'FAILED') {
+      const { state, status, moderating, publicId, publishId, data } = await postState(accessToken, containerId);
+      if (state === 'failed') {
         const reason = str(data.fail_reason) || 'unknown reason';
         throw new PlatformError('invalid_request', `tiktok: the post failed: ${reason}`, {
           platform,
@@ -347,17 +422,15 @@ export function tiktokAdapter(options: AdapterOptions, now: () => Date): Platfor
           platformMessage: reason,
         });
       }
-      if (status !== 'PUBLISH_COMPLETE') {
-        throw new PlatformError('transient', `tiktok: the post is not finished yet (${status || 'no status'})`, {
-          platform,
-        });
+      if (state !== 'published') {
+        const why = moderating ? "waiting for TikTok's moderation, which may take hours" : status;
+        throw new PlatformError('transient', `tiktok: the post is not finished yet (${why})`, { platform });
       }
-      const id = publicPostId(response, data);
       // A post that is not public has no public id: the publish id is all there is to name it.
-      if (id === null) return { id: containerId, permalink: null };
+      if (publicId === null) return { id: publishId, permalink: null };
       const username = str((await creatorInfo(accessToken)).creator_username);
-      const permalink = username ? `https://www.tiktok.com/@${encodeURIComponent(username)}/video/${id}` : null;
-      return { id, permalink };
+      const permalink = username ? `https://www.tiktok.com/@${encodeURIComponent(username)}/video/${publicId}` : null;
+      return { id: publicId, permalink };
     },
-  };
+  });
 }

@@ -4,12 +4,9 @@
  * service's terms (metric names, actions, error kinds) and adapters translate.
  */
 
-export const PLATFORMS = ['instagram', 'threads', 'tiktok', 'facebook'] as const;
-export type Platform = (typeof PLATFORMS)[number];
+import type { Platform } from './registry.ts';
 
-export function isPlatform(value: string): value is Platform {
-  return (PLATFORMS as readonly string[]).includes(value);
-}
+export { isPlatform, PLATFORMS, type Platform } from './registry.ts';
 
 /** What an account can be asked to do; each needs some scopes on its platform. */
 export const PLATFORM_ACTIONS = ['read_profile', 'read_comments', 'reply', 'hide', 'read_insights', 'publish'] as const;
@@ -44,7 +41,10 @@ export interface PlatformErrorDetail {
   platformMessage?: string;
   /** For rate_limited: how long to wait before calling again. */
   retryAfterSeconds?: number;
-  /** For permission_missing detected before the call: the scopes the action needs and lacks. */
+  /**
+   * For permission_missing of a call acting for a known action: the scopes that action needs
+   * on the platform (ScopePolicy.byAction), which the account evidently does not all hold.
+   */
   missingScopes?: string[];
 }
 
@@ -69,7 +69,15 @@ export interface TokenSet {
   refreshExpiresAt?: Date | null;
   /** The platform user (or page) the token acts as. */
   platformUserId: string;
-  /** The scopes granted, as the platform names them; empty when this answer does not say. */
+  /**
+   * The scopes granted, as the platform names them; possibly none. Null when this answer
+   * does not say (only a refresh may answer so: the grant's scopes stay as they were).
+   */
+  scopes: string[] | null;
+}
+
+/** What a code exchange gives: it always says which scopes the user granted, even none. */
+export interface GrantedTokenSet extends TokenSet {
   scopes: string[];
 }
 
@@ -122,6 +130,18 @@ export interface PublishRequest {
   media: { type: 'image' | 'video'; url: string }[];
   /** Threads: publish as a reply to this post or reply. */
   replyToId?: string;
+  /** What only one platform takes, in that platform's own terms. */
+  platformOptions?: { tiktok?: TikTokPublishOptions };
+}
+
+/** TikTok's post settings, which TikTok requires the user to choose (never picked for them). */
+export interface TikTokPublishOptions {
+  /**
+   * TikTok's `privacy_level`, one of the creator's current `privacy_level_options`
+   * (PUBLIC_TO_EVERYONE, MUTUAL_FOLLOW_FRIENDS, FOLLOWER_OF_CREATOR, SELF_ONLY). Required
+   * for a TikTok post.
+   */
+  privacyLevel: string;
 }
 
 export type ContainerState = 'in_progress' | 'finished' | 'published' | 'failed' | 'expired';
@@ -190,11 +210,20 @@ export interface PlatformAdapter {
    * `unsupported` where the platform sends none the service can map to accounts.
    */
   parseDeauthorization(notice: PlatformNotice): string[];
-  /** Exchanges the code for a token; long-lived where the platform has both kinds. */
-  exchangeCode(code: string, redirectUri: string): Promise<TokenSet>;
+  /**
+   * Exchanges the code for a token; long-lived where the platform has both kinds. The
+   * answer's scopes are what the user granted, as far as the platform lets the adapter know.
+   */
+  exchangeCode(code: string, redirectUri: string): Promise<GrantedTokenSet>;
   refreshToken(tokens: { accessToken: string; refreshToken?: string; platformUserId: string }): Promise<TokenSet>;
-  /** The scopes the token carries, as the platform names them. */
-  grantedScopes(credentials: AccountCredentials): Promise<string[]>;
+  /**
+   * Ends the app's access to the account on the platform (a profile being deleted).
+   * Resolves once the platform confirmed it, or had nothing to revoke; otherwise a
+   * classified PlatformError: `unsupported` where the platform offers no way with the
+   * credentials the service holds, `token_expired` when the token can no longer act (a
+   * refresh may bring it back first), `transient` and the like for a passing failure.
+   */
+  revokeAccess(credentials: AccountCredentials): Promise<void>;
   profile(credentials: AccountCredentials): Promise<PlatformProfile>;
   /** Facebook: the pages the login grants. Others: unsupported. */
   pages(credentials: AccountCredentials): Promise<PageGrant[]>;

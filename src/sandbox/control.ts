@@ -6,18 +6,21 @@
 import type { FastifyInstance } from 'fastify';
 import { type Static, Type } from 'typebox';
 import { makeValidatorCompiler } from '../http/validation.ts';
+import { PLATFORMS } from '../platforms/registry.ts';
 import { FAULT_PRESETS } from './answers.ts';
 import {
   addComment,
   addFault,
   endTokens,
   ensureUser,
+  findAccount,
   findAccountByUsername,
   findComment,
   findPost,
   LIFETIME_DAY,
   listActivity,
   listPosts,
+  markTester,
   numericId,
   pagesOf,
   SANDBOX_SETTINGS,
@@ -29,12 +32,17 @@ import {
   setThrottle,
 } from './store.ts';
 
-const PlatformName = Type.Union(['instagram', 'threads', 'tiktok', 'facebook'].map((p) => Type.Literal(p)));
+const PlatformName = Type.Union(PLATFORMS.map((p) => Type.Literal(p)));
 const Username = Type.String({ pattern: '^[A-Za-z0-9._]{1,60}$' });
 const Who = { platform: PlatformName, username: Username };
 const Day = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' });
 
 const UserBody = Type.Object(Who, { additionalProperties: false });
+const NewUserBody = Type.Object(
+  // A chosen id, for tests of ids beyond 2^53 (the documented 17841405793187219).
+  { ...Who, id: Type.Optional(Type.String({ pattern: '^[1-9][0-9]{5,18}$' })) },
+  { additionalProperties: false },
+);
 const CommentBody = Type.Object(
   {
     ...Who,
@@ -66,6 +74,11 @@ const FaultBody = Type.Object(
     status: Type.Optional(Type.Integer({ minimum: 400, maximum: 599 })),
     body: Type.Optional(Type.Unknown()),
   },
+  { additionalProperties: false },
+);
+const TesterBody = Type.Object(
+  // Only Threads gates a call (debug_token) on testers.
+  { platform: Type.Literal('threads'), username: Username, client_id: Type.String({ minLength: 1, maxLength: 200 }) },
   { additionalProperties: false },
 );
 const ThrottleBody = Type.Object(
@@ -135,9 +148,17 @@ export function controlRoutes(store: Store) {
         .send({ error: { code: status < 500 ? 'invalid_request' : 'internal', message: (error as Error).message } });
     });
 
-    app.post('/users', { schema: { body: UserBody } }, async (request, reply) => {
-      const body = request.body as Static<typeof UserBody>;
-      return reply.code(201).send(await describe(await ensureUser(store, body.platform, body.username)));
+    app.post('/users', { schema: { body: NewUserBody } }, async (request, reply) => {
+      const body = request.body as Static<typeof NewUserBody>;
+      const holder = body.id === undefined ? undefined : await findAccount(store, body.id);
+      if (holder && (holder.platform !== body.platform || holder.username !== body.username)) {
+        throw new ControlError(409, 'conflict', `id ${body.id} belongs to ${holder.platform} user ${holder.username}`);
+      }
+      const user = await ensureUser(store, body.platform, body.username, body.id);
+      if (body.id !== undefined && user.id !== body.id) {
+        throw new ControlError(409, 'conflict', `${body.username} exists with id ${user.id}`);
+      }
+      return reply.code(201).send(await describe(user));
     });
 
     app.get('/users/:platform/:username', async (request) => {
@@ -227,6 +248,13 @@ export function controlRoutes(store: Store) {
       return reply.code(201).send({ id: fault.id, trigger: fault.trigger, error: fault.error });
     });
 
+    app.post('/testers', { schema: { body: TesterBody } }, async (request, reply) => {
+      const body = request.body as Static<typeof TesterBody>;
+      const tester = await account(body.platform, body.username);
+      await markTester(store, body.platform, body.client_id, tester.id);
+      return reply.code(201).send({ platform: body.platform, username: body.username, client_id: body.client_id });
+    });
+
     app.post('/throttle', { schema: { body: ThrottleBody } }, async (request) => {
       const body = request.body as Static<typeof ThrottleBody>;
       const owner = await account(body.platform, body.username);
@@ -254,13 +282,13 @@ export function controlRoutes(store: Store) {
     app.put('/settings/:name', async (request) => {
       const { name } = request.params as { name: string };
       const value = (request.body as { value?: unknown } | undefined)?.value;
-      const allowed = (SANDBOX_SETTINGS as Record<string, readonly string[]>)[name];
-      if (allowed === undefined) throw new ControlError(404, 'not_found', `no setting ${name}`);
-      if (typeof value !== 'string' || !allowed.includes(value)) {
-        throw new ControlError(400, 'invalid_request', `${name} must be one of ${allowed.join(', ')}`);
-      }
-      await setSetting(store, name as SandboxSettingName, value);
-      return { name, value };
+      if (!Object.hasOwn(SANDBOX_SETTINGS, name)) throw new ControlError(404, 'not_found', `no setting ${name}`);
+      const spec: { read(value: unknown): string | number | null; takes: string } =
+        SANDBOX_SETTINGS[name as SandboxSettingName];
+      const accepted = spec.read(value);
+      if (accepted === null) throw new ControlError(400, 'invalid_request', `${name} takes ${spec.takes}`);
+      await setSetting(store, name as SandboxSettingName, accepted);
+      return { name, value: accepted };
     });
   };
 }

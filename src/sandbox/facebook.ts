@@ -27,6 +27,7 @@ import {
   addComment,
   createContainer,
   createPost,
+  endTokens,
   findAccount,
   findComment,
   findContainer,
@@ -397,6 +398,27 @@ export function facebookHosts(store: Store): Record<string, (app: FastifyInstanc
             ...declined.map((permission) => ({ permission, status: 'declined' })),
           ],
         };
+      });
+
+      /*
+       * Revoking a login, as Graph offers it (DELETE /{user-id}/permissions, with the user's
+       * token): every token of that login ends, its pages' tokens too. A page token cannot.
+       */
+      app.delete('/:version/:id/permissions', async (request) => {
+        checkVersion(request);
+        const who = await caller(store, request, call);
+        if (who.account.kind !== 'user') {
+          throw graphAnswer(400, 100, '(#100) A user access token is required to revoke permissions');
+        }
+        if (targetId(request, who) !== who.account.id) throw notFound('graph', targetId(request, who));
+        const tokens = await endTokens(store, who.account, 'revoke');
+        await recordActivity(store, {
+          accountId: who.account.id,
+          action: 'revoke',
+          targetId: who.account.id,
+          detail: { client_id: who.token.clientId, tokens },
+        });
+        return { success: true };
       });
 
       app.get('/:version/me/accounts', async (request) => {

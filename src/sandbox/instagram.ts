@@ -16,13 +16,16 @@ import {
   graphTime,
   installAnswers,
   isHttpUrl,
+  jsonInteger,
   lifetimeInsights,
   limitParam,
   longLivedTokenAnswer,
+  notReadyToPublish,
   param,
   pick,
   requestedFields,
   requiredParam,
+  stillProcessing,
   timeParam,
 } from './kit.ts';
 import {
@@ -32,6 +35,7 @@ import {
   findComment,
   findContainer,
   findPost,
+  getSetting,
   insightValue,
   issueToken,
   listComments,
@@ -43,7 +47,6 @@ import {
   type SandboxPost,
   type Store,
   setCommentHidden,
-  tokenAnswerShape,
 } from './store.ts';
 
 const platform = 'instagram';
@@ -80,6 +83,21 @@ const PUBLISH_QUOTA = 100;
 /** The flat OAuth error Instagram's token endpoint answers with. */
 function oauthError(message: string): SandboxAnswer {
   return new SandboxAnswer(400, { error_type: 'OAuthException', code: 400, error_message: message });
+}
+
+/**
+ * A container that was published is used up: Instagram's error-code reference names code 24
+ * subcode 2207008 for a creation id that "does not exist or has been expired".
+ */
+function consumedContainer(creationId: string): SandboxAnswer {
+  return graphAnswer(
+    400,
+    24,
+    `The media builder with creation id = ${creationId} does not exist or has been expired.`,
+    {
+      subcode: 2207008,
+    },
+  );
 }
 
 function renderComment(comment: SandboxComment, replies: SandboxComment[] | undefined, fields: Set<string>) {
@@ -161,8 +179,13 @@ export function instagramHosts(store: Store): Record<string, (app: FastifyInstan
           },
           HOUR,
         );
-        const answer = { access_token: token.token, user_id: grant.accountId, permissions: grant.scopes.join(',') };
-        return (await tokenAnswerShape(store, platform)) === 'flat' ? answer : { data: [answer] };
+        // Instagram documents user_id as a JSON integer, beyond 2^53 for today's ids.
+        const answer = {
+          access_token: token.token,
+          user_id: jsonInteger(grant.accountId),
+          permissions: grant.scopes.join(','),
+        };
+        return (await getSetting(store, 'instagram_token_shape')) === 'flat' ? answer : { data: [answer] };
       });
     },
 
@@ -270,9 +293,8 @@ export function instagramHosts(store: Store): Record<string, (app: FastifyInstan
         const creationId = requiredParam(request, 'graph', 'creation_id');
         const container = await findContainer(store, creationId);
         if (!container || container.accountId !== who.account.id) throw notFound('graph', creationId);
-        if (container.publishedPostId !== null) {
-          throw graphAnswer(400, 9007, 'The media has already been published', { subcode: 2207027 });
-        }
+        if (container.publishedPostId !== null) throw consumedContainer(creationId);
+        if (await stillProcessing(store, container)) throw notReadyToPublish();
         const req = container.request;
         const post = await createPost(store, who.account, {
           caption: String(req.caption ?? ''),
@@ -280,9 +302,7 @@ export function instagramHosts(store: Store): Record<string, (app: FastifyInstan
           mediaUrl: (req.image_url ?? req.video_url ?? null) as string | null,
           viaApi: true,
         });
-        if (!(await markContainerPublished(store, container.id, post.id))) {
-          throw graphAnswer(400, 9007, 'The media has already been published', { subcode: 2207027 });
-        }
+        if (!(await markContainerPublished(store, container.id, post.id))) throw consumedContainer(creationId);
         await recordActivity(store, {
           accountId: who.account.id,
           action: 'publish',
@@ -327,11 +347,14 @@ export function instagramHosts(store: Store): Record<string, (app: FastifyInstan
         requireScope(who, call, SCOPE.comments);
         const comment = await ownComment(store, who, (request.params as { id: string }).id);
         const message = requiredParam(request, 'graph', 'message');
-        if (comment.parentId !== null) throw badParameter('graph', 'Replies can only be made to top-level comments');
-        if (comment.hidden) throw badParameter('graph', 'Hidden comments cannot be replied to');
+        // "You can only reply to top-level comments; replies to a reply will be added to the
+        // top-level comment. You cannot reply to hidden comments." (IG Comment Replies reference)
+        const top = comment.parentId === null ? comment : await findComment(store, comment.parentId);
+        if (!top) throw notFound('graph', comment.parentId ?? comment.id);
+        if (comment.hidden || top.hidden) throw badParameter('graph', 'Hidden comments cannot be replied to');
         const reply = await addComment(store, {
           postId: comment.postId,
-          parentId: comment.id,
+          parentId: top.id,
           authorId: who.account.id,
           authorUsername: who.account.username,
           text: message,
@@ -340,7 +363,7 @@ export function instagramHosts(store: Store): Record<string, (app: FastifyInstan
           accountId: who.account.id,
           action: 'reply',
           targetId: comment.id,
-          detail: { reply_id: reply.id, message },
+          detail: { reply_id: reply.id, parent_id: top.id, message },
         });
         return { id: reply.id };
       });
@@ -402,7 +425,13 @@ export function instagramHosts(store: Store): Record<string, (app: FastifyInstan
         const fields = requestedFields(request, ['id']);
         const container = await findContainer(store, id);
         if (container && container.accountId === who.account.id) {
-          const code = container.publishedPostId ? 'PUBLISHED' : container.failure ? 'ERROR' : 'FINISHED';
+          const code = container.publishedPostId
+            ? 'PUBLISHED'
+            : container.failure
+              ? 'ERROR'
+              : (await stillProcessing(store, container))
+                ? 'IN_PROGRESS'
+                : 'FINISHED';
           return pick({ id, status_code: code, status: container.failure ?? code }, fields);
         }
         const post = await findPost(store, id);

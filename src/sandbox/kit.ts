@@ -1,7 +1,15 @@
 /** What the sandbox's platform hosts share: error rendering, parameters, Graph-style paging and fields. */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { badParameter, type Family, graphAnswer, SandboxAnswer, tiktokAnswer } from './answers.ts';
-import { insightValue, issueToken, LIFETIME_DAY, type SandboxToken, type Store } from './store.ts';
+import {
+  getSetting,
+  insightValue,
+  issueToken,
+  LIFETIME_DAY,
+  type SandboxContainer,
+  type SandboxToken,
+  type Store,
+} from './store.ts';
 
 /** Sends SandboxAnswers as they are, and anything else in the family's envelope. */
 export function installAnswers(app: FastifyInstance, family: Family): void {
@@ -141,6 +149,31 @@ export function timeParam(request: FastifyRequest, family: Family, name: string)
   const n = /^\d+$/.test(raw) ? Number(raw) : Date.parse(raw) / 1000;
   if (!Number.isFinite(n)) throw badParameter(family, `${name} must be a Unix time`);
   return Math.floor(n);
+}
+
+/**
+ * A JSON number literal of exactly these digits, for ids a platform sends as numbers
+ * (Instagram's `user_id`, TikTok's int64 post ids): beyond 2^53 no JS number holds them.
+ * Node 24 has JSON.rawJSON; TypeScript's lib does not declare it yet.
+ */
+export function jsonInteger(digits: string): object {
+  if (!/^-?\d+$/.test(digits)) throw new Error(`not an integer: ${digits}`);
+  return (JSON as JSON & { rawJSON(text: string): object }).rawJSON(digits);
+}
+
+/** Whether a publishing container is still processing (`container_processing_seconds` on the sandbox clock). */
+export async function stillProcessing(store: Store, container: SandboxContainer): Promise<boolean> {
+  const seconds = await getSetting(store, 'container_processing_seconds');
+  return store.now().getTime() - container.createdAt.getTime() < seconds * 1000;
+}
+
+/**
+ * Publishing a container still processing: Instagram's error-code reference names code
+ * 9007, subcode 2207027 ("The media is not ready for publishing, please wait for a
+ * moment"); Threads documents none of its own, so it answers the same.
+ */
+export function notReadyToPublish(): SandboxAnswer {
+  return graphAnswer(400, 9007, 'Media ID is not available', { subcode: 2207027 });
 }
 
 /** A Graph timestamp: ISO 8601 in UTC without milliseconds, offset written `+0000`. */

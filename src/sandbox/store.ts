@@ -79,10 +79,15 @@ async function seedPosts(store: Store, account: SandboxAccount): Promise<void> {
 }
 
 /** The user with this username, made (with posts, and pages on Facebook) the first time it is seen. */
-export async function ensureUser(store: Store, platform: string, username: string): Promise<SandboxAccount> {
+export async function ensureUser(
+  store: Store,
+  platform: string,
+  username: string,
+  chosenId?: string,
+): Promise<SandboxAccount> {
   const existing = await findAccountByUsername(store, platform, username);
   if (existing) return existing;
-  const id = numericId();
+  const id = chosenId ?? numericId();
   const [created] = await store.db
     .insert(sandboxAccounts)
     .values({
@@ -503,7 +508,7 @@ export async function recordActivity(
   store: Store,
   values: {
     accountId: string;
-    action: 'publish' | 'reply' | 'hide' | 'unhide';
+    action: 'publish' | 'reply' | 'hide' | 'unhide' | 'revoke';
     targetId: string;
     detail: Record<string, unknown>;
   },
@@ -523,26 +528,96 @@ export async function listActivity(
     .orderBy(asc(sandboxActivity.id));
 }
 
-/** Switches the control API sets; see docs/sandbox.md. */
+/** A sandbox-wide setting: its default and what it accepts (a JSON value). */
+interface SettingSpec<T extends string | number> {
+  default: T;
+  /** The value as the setting holds it, or null when it is not one it takes. */
+  read(value: unknown): T | null;
+  /** What it takes, for the control API's refusal. */
+  takes: string;
+}
+
+function oneOf<const T extends string>(values: readonly T[]): SettingSpec<T> {
+  return {
+    default: values[0] as T,
+    read: (value) => ((values as readonly unknown[]).includes(value) ? (value as T) : null),
+    takes: `one of ${values.join(', ')}`,
+  };
+}
+
+function seconds(fallback: number, max: number): SettingSpec<number> {
+  return {
+    default: fallback,
+    read: (value) =>
+      Number.isInteger(value) && (value as number) >= 0 && (value as number) <= max ? (value as number) : null,
+    takes: `a whole number of seconds from 0 to ${max}`,
+  };
+}
+
+function commaList(fallback: string): SettingSpec<string> {
+  return {
+    default: fallback,
+    read: (value) => (typeof value === 'string' && value.trim() !== '' && value.length <= 2000 ? value : null),
+    takes: 'a comma-separated list (or *)',
+  };
+}
+
+/** Switches the control API sets (`PUT /_control/settings/{name}`); see docs/sandbox.md. */
 export const SANDBOX_SETTINGS = {
   /** Instagram's code exchange: `data` (documented, `{"data":[{...}]}`) or `flat` (`{...}`). */
-  instagram_token_shape: ['data', 'flat'],
+  instagram_token_shape: oneOf(['data', 'flat']),
+  /**
+   * How long a new publishing container (Instagram, Threads media, TikTok's video) stays
+   * IN_PROGRESS on the sandbox clock. 5 s: as on the platforms with a video, publishing
+   * without polling fails, while a demo still publishes within seconds.
+   */
+  container_processing_seconds: seconds(5, 86_400),
+  /** How long TikTok's moderation of a public post takes: "usually within one minute" (TikTok's post status docs). */
+  tiktok_moderation_seconds: seconds(30, 2 * 86_400),
+  /** `unaudited`: as TikTok treats an app before its audit (SELF_ONLY posts, 5 posting users a day). */
+  tiktok_client_audit: oneOf(['audited', 'unaudited']),
+  /** The URL prefixes (or domains) the TikTok app verified for PULL_FROM_URL; `*`: every one. */
+  tiktok_verified_url_prefixes: commaList('*'),
 } as const;
 export type SandboxSettingName = keyof typeof SANDBOX_SETTINGS;
+type SettingValue<N extends SandboxSettingName> = (typeof SANDBOX_SETTINGS)[N]['default'];
 
-export async function setSetting(store: Store, name: SandboxSettingName, value: string): Promise<void> {
+export async function setSetting(store: Store, name: SandboxSettingName, value: string | number): Promise<void> {
   await store.db
     .insert(sandboxSettings)
     .values({ name, value })
     .onConflictDoUpdate({ target: sandboxSettings.name, set: { value } });
 }
 
-export async function getSetting(store: Store, name: SandboxSettingName): Promise<string> {
+export async function getSetting<N extends SandboxSettingName>(store: Store, name: N): Promise<SettingValue<N>> {
   const [row] = await store.db.select().from(sandboxSettings).where(eq(sandboxSettings.name, name));
-  return typeof row?.value === 'string' ? row.value : SANDBOX_SETTINGS[name][0];
+  const spec: SettingSpec<string | number> = SANDBOX_SETTINGS[name];
+  return (row === undefined ? spec.default : (spec.read(row.value) ?? spec.default)) as SettingValue<N>;
 }
 
-/** Which shape Instagram's code exchange answers with. */
-export function tokenAnswerShape(store: Store, _platform: 'instagram'): Promise<string> {
-  return getSetting(store, 'instagram_token_shape');
+/** Where the testers of one app are kept: in the settings table, as a JSON list of account ids. */
+function testersKey(platform: string, clientId: string): string {
+  return `testers:${platform}:${clientId}`;
+}
+
+/** Marks the user a tester of the app `clientId` (Threads' debug_token answers only to testers). */
+export async function markTester(store: Store, platform: string, clientId: string, accountId: string): Promise<void> {
+  const one = JSON.stringify([accountId]);
+  await store.db
+    .insert(sandboxSettings)
+    .values({ name: testersKey(platform, clientId), value: [accountId] })
+    .onConflictDoUpdate({
+      target: sandboxSettings.name,
+      set: {
+        value: sql`case when ${sandboxSettings.value} @> ${one}::jsonb then ${sandboxSettings.value} else ${sandboxSettings.value} || ${one}::jsonb end`,
+      },
+    });
+}
+
+export async function isTester(store: Store, platform: string, clientId: string, accountId: string): Promise<boolean> {
+  const [row] = await store.db
+    .select()
+    .from(sandboxSettings)
+    .where(eq(sandboxSettings.name, testersKey(platform, clientId)));
+  return Array.isArray(row?.value) && row.value.includes(accountId);
 }

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { THREADS_MAX_TEXT, threadsTextLength } from '../platforms/threads-text.ts';
 import { badParameter, graphAnswer, notFound } from './answers.ts';
 import { metaLoginDialog, registerAuthorizeDialog } from './authorize-page.ts';
 import { type Caller, type CallOptions, caller, requireScope } from './caller.ts';
@@ -10,13 +11,16 @@ import {
   graphTime,
   installAnswers,
   isHttpUrl,
+  jsonInteger,
   lifetimeInsights,
   limitParam,
   longLivedTokenAnswer,
+  notReadyToPublish,
   param,
   pick,
   requestedFields,
   requiredParam,
+  stillProcessing,
   timeParam,
 } from './kit.ts';
 import {
@@ -31,6 +35,7 @@ import {
   findToken,
   insightValue,
   issueToken,
+  isTester,
   listComments,
   listPosts,
   markContainerPublished,
@@ -52,7 +57,6 @@ const HOUR = 3_600_000;
 const LONG_LIVED_SECONDS = 60 * 86_400;
 /** Unpublished containers expire after a day. */
 const CONTAINER_TTL_MS = 24 * HOUR;
-const MAX_TEXT = 500;
 const MAX_CAROUSEL = 20;
 /** Threads has no insights before this moment (2024-04-13 07:00 UTC). */
 const INSIGHTS_EPOCH = 1_712_991_600;
@@ -71,9 +75,6 @@ const MEDIA_TYPES = ['TEXT', 'IMAGE', 'VIDEO', 'CAROUSEL'];
 
 /** How Threads names a stored post's type in its answers. */
 const RENDERED_MEDIA_TYPE: Record<string, string> = { TEXT: 'TEXT_POST', CAROUSEL: 'CAROUSEL_ALBUM' };
-
-/** Graph counts characters, not UTF-16 units: an emoji is one. */
-const characters = (text: string) => [...text].length;
 
 function replyPermalink(comment: SandboxComment): string {
   return `https://www.threads.net/@${encodeURIComponent(comment.authorUsername)}/post/${comment.id}`;
@@ -164,11 +165,18 @@ async function replyTarget(store: Store, id: string): Promise<{ postId: string; 
   return (await replyTarget(store, comment.postId)) ? { postId: comment.postId, parentId: comment.id } : null;
 }
 
-function containerStatus(store: Store, container: SandboxContainer): { status: string; error_message?: string } {
+async function containerStatus(
+  store: Store,
+  container: SandboxContainer,
+): Promise<{ status: string; error_message?: string }> {
   if (container.publishedPostId !== null) return { status: 'PUBLISHED' };
   if (container.failure !== null) return { status: 'ERROR', error_message: container.failure };
   if (store.now().getTime() - container.createdAt.getTime() >= CONTAINER_TTL_MS) {
     return { status: 'EXPIRED', error_message: 'The container was not published within 24 hours' };
+  }
+  // Media is fetched and processed first; a text container has nothing to fetch.
+  if (container.request.media_type !== 'TEXT' && (await stillProcessing(store, container))) {
+    return { status: 'IN_PROGRESS' };
   }
   return { status: 'FINISHED' };
 }
@@ -180,8 +188,11 @@ async function containerRequest(store: Store, request: FastifyRequest, who: Call
     throw badParameter('graph', `media_type must be one of ${MEDIA_TYPES.join(', ')}`);
   }
   const text = param(request, 'text') ?? '';
-  if (characters(text) > MAX_TEXT) {
-    throw badParameter('graph', `The text is too long: at most ${MAX_TEXT} characters`);
+  if (threadsTextLength(text) > THREADS_MAX_TEXT) {
+    throw badParameter(
+      'graph',
+      `The text is too long: at most ${THREADS_MAX_TEXT} characters, an emoji counting as its UTF-8 bytes`,
+    );
   }
   const imageUrl = param(request, 'image_url');
   const videoUrl = param(request, 'video_url');
@@ -252,7 +263,9 @@ export function threadsHosts(store: Store): Record<string, (app: FastifyInstance
           },
           HOUR,
         );
-        return { access_token: token.token, user_id: grant.accountId };
+        // Threads sends user_id here as a JSON number (client libraries read it as a u64; some
+        // say a string comes too, which the adapter reads as well), beyond 2^53 for today's ids.
+        return { access_token: token.token, user_id: jsonInteger(grant.accountId) };
       });
 
       app.get('/access_token', async (request) => {
@@ -277,23 +290,33 @@ export function threadsHosts(store: Store): Record<string, (app: FastifyInstance
         return longLivedTokenAnswer(store, who.token, 'THAA', LONG_LIVED_SECONDS);
       });
 
-      // The calling token may itself be expired or revoked: saying so is what debug_token is for.
+      /*
+       * Threads answers debug_token only to a user token of a Threads tester of the same app
+       * as the inspected token ("Debug Access Token"); that token must itself be live. The
+       * inspected one may be expired or revoked: saying so is what debug_token is for.
+       */
       app.get('/:version/debug_token', async (request) => {
         checkVersion(request);
-        const callerToken = await findToken(store, requiredParam(request, 'graph', 'access_token'));
-        if (!callerToken || callerToken.token.platform !== platform) {
-          throw graphAnswer(400, 190, 'Invalid OAuth access token - Cannot parse access token');
+        const tester = await caller(store, request, call);
+        const inputToken = requiredParam(request, 'graph', 'input_token');
+        if (!(await isTester(store, platform, tester.token.clientId, tester.account.id))) {
+          throw graphAnswer(
+            400,
+            100,
+            '(#100) The access_token must be a user access token of a Threads tester of the app',
+          );
         }
-        const now = store.now();
-        const live = (t: SandboxToken) => t.revokedAt === null && (t.expiresAt === null || t.expiresAt > now);
-        // Faults and throttling apply as to any call made with a live token.
-        if (live(callerToken.token)) await caller(store, request, call);
-        const input = await findToken(store, requiredParam(request, 'graph', 'input_token'));
+        const input = await findToken(store, inputToken);
         if (!input || input.token.platform !== platform) {
           return {
             data: { error: { code: 190, message: 'Invalid OAuth access token.' }, is_valid: false, scopes: [] },
           };
         }
+        if (input.token.clientId !== tester.token.clientId) {
+          throw graphAnswer(400, 100, '(#100) The input_token and the access_token must belong to the same app');
+        }
+        const now = store.now();
+        const live = (t: SandboxToken) => t.revokedAt === null && (t.expiresAt === null || t.expiresAt > now);
         const token = input.token;
         const error =
           token.revokedAt !== null
@@ -358,8 +381,9 @@ export function threadsHosts(store: Store): Record<string, (app: FastifyInstance
         const creationId = requiredParam(request, 'graph', 'creation_id');
         const container = await findContainer(store, creationId);
         if (!container || container.accountId !== who.account.id) throw notFound('graph', creationId);
-        const { status, error_message } = containerStatus(store, container);
+        const { status, error_message } = await containerStatus(store, container);
         if (status === 'PUBLISHED') throw graphAnswer(400, 100, 'The media has already been published');
+        if (status === 'IN_PROGRESS') throw notReadyToPublish();
         if (status !== 'FINISHED') throw badParameter('graph', `The container cannot be published: ${error_message}`);
         if (container.request.is_carousel_item === true) {
           throw badParameter('graph', 'A carousel item is published through its carousel');
@@ -431,6 +455,16 @@ export function threadsHosts(store: Store): Record<string, (app: FastifyInstance
         });
       }
 
+      /** The ids of the replies nested under `reply`, at every depth. */
+      async function nestedUnder(reply: SandboxComment): Promise<string[]> {
+        const { comments } = await listComments(store, reply.postId, { limit: 10_000 });
+        const under = new Set([reply.id]);
+        // Oldest first, so a parent is seen before its replies.
+        for (const c of [...comments].reverse()) if (c.parentId !== null && under.has(c.parentId)) under.add(c.id);
+        under.delete(reply.id);
+        return [...under];
+      }
+
       /** The replies under a post or a reply, newest first: direct ones, or (`all`) every depth. */
       async function repliesUnder(who: Caller, id: string, all: boolean): Promise<SandboxComment[]> {
         const post = await findPost(store, id);
@@ -452,7 +486,15 @@ export function threadsHosts(store: Store): Record<string, (app: FastifyInstance
         const reply = await ownReply(store, who, (request.params as { id: string }).id);
         const hide = param(request, 'hide');
         if (hide !== 'true' && hide !== 'false') throw badParameter('graph', 'hide must be true or false');
-        await setCommentHidden(store, reply.id, hide === 'true');
+        // Threads' reply management: top-level replies only, and the nested ones follow.
+        if (reply.parentId !== null) {
+          throw graphAnswer(
+            400,
+            100,
+            '(#100) Only top-level replies can be hidden or unhidden; replies nested deeper follow their top-level reply',
+          );
+        }
+        for (const id of [reply.id, ...(await nestedUnder(reply))]) await setCommentHidden(store, id, hide === 'true');
         await recordActivity(store, {
           accountId: who.account.id,
           action: hide === 'true' ? 'hide' : 'unhide',
@@ -545,7 +587,7 @@ export function threadsHosts(store: Store): Record<string, (app: FastifyInstance
         if (id === 'me' || id === who.account.id) return renderUser(who.account, fields);
         const container = await findContainer(store, id);
         if (container && container.accountId === who.account.id) {
-          return pick({ id, ...containerStatus(store, container) }, fields);
+          return pick({ id, ...(await containerStatus(store, container)) }, fields);
         }
         const post = await findPost(store, id);
         if (post && post.accountId === who.account.id) return renderPost(post, who.account, fields);

@@ -5,17 +5,18 @@
  * answers are flat, and errors use the `tiktok` family of answers.ts.
  */
 import { randomBytes } from 'node:crypto';
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { badParameter, notFound, type SandboxAnswer, tiktokOAuthAnswer } from './answers.ts';
+import { badParameter, notFound, type SandboxAnswer, tiktokAnswer, tiktokOAuthAnswer } from './answers.ts';
 import { registerAuthorizeDialog, withParams } from './authorize-page.ts';
 import { type Caller, type CallOptions, caller, requireScope } from './caller.ts';
-import { installAnswers, requiredParam } from './kit.ts';
+import { installAnswers, jsonInteger, requiredParam } from './kit.ts';
 import { sandboxContainers, sandboxTokens } from './schema.ts';
 import {
   createContainer,
   createPost,
   findContainer,
+  getSetting,
   issueToken,
   markContainerPublished,
   recordActivity,
@@ -33,8 +34,6 @@ const MINUTE = 60_000;
 const CODE_TTL_MS = 10 * MINUTE;
 const ACCESS_TOKEN_SECONDS = 86_400;
 const REFRESH_TOKEN_SECONDS = 31_536_000;
-/** How long a new publish stays PROCESSING_DOWNLOAD (sandbox clock). */
-const PROCESSING_MS = 5_000;
 const MAX_TITLE_LENGTH = 2_200;
 /** The size reported for every pulled video: the sandbox downloads nothing. */
 const VIDEO_BYTES = 1_048_576;
@@ -69,7 +68,13 @@ const USER_FIELDS: Record<string, string> = {
   video_count: SCOPE.stats,
 };
 
+/** A public account's options; the sandbox's users are all public. */
 const PRIVACY_LEVELS = ['PUBLIC_TO_EVERYONE', 'MUTUAL_FOLLOW_FRIENDS', 'SELF_ONLY'];
+/** An unaudited app may post only this (TikTok's Direct Post guidelines). */
+const UNAUDITED_PRIVACY = 'SELF_ONLY';
+/** Distinct users an unaudited app may have posting in 24 hours. */
+const UNAUDITED_USER_CAP = 5;
+const DAY_MS = 86_400_000;
 /** Containers TikTok accepts; a video URL naming another file type fails the format check. */
 const VIDEO_EXTENSIONS = new Set(['mp4', 'mov', 'webm']);
 
@@ -144,14 +149,17 @@ async function claimRefreshToken(store: Store, token: string, clientId: string):
   return row ?? null;
 }
 
-/** Revoking one token disconnects the app: every token of that user for that client ends. */
+/**
+ * Revoking one token disconnects the app: every token of that user for that client ends.
+ * Recorded in the activity log when there was something to end.
+ */
 async function revokeGrant(store: Store, token: string, clientId: string): Promise<void> {
   const [row] = await store.db
     .select()
     .from(sandboxTokens)
     .where(and(eq(sandboxTokens.token, token), eq(sandboxTokens.platform, platform)));
   if (!row || row.clientId !== clientId) return;
-  await store.db
+  const ended = await store.db
     .update(sandboxTokens)
     .set({ revokedAt: store.now() })
     .where(
@@ -161,7 +169,15 @@ async function revokeGrant(store: Store, token: string, clientId: string): Promi
         eq(sandboxTokens.clientId, clientId),
         isNull(sandboxTokens.revokedAt),
       ),
-    );
+    )
+    .returning();
+  if (ended.length === 0) return;
+  await recordActivity(store, {
+    accountId: row.accountId,
+    action: 'revoke',
+    targetId: row.accountId,
+    detail: { client_key: clientId, tokens: ended.length },
+  });
 }
 
 /** The `fields` of a user info request, refused when unknown or beyond the token's scopes. */
@@ -219,6 +235,39 @@ function formatFailure(url: URL): string | null {
   return extension === undefined || VIDEO_EXTENSIONS.has(extension) ? null : 'file_format_check_failed';
 }
 
+/**
+ * The Content Posting calls carry `Content-Type: application/json; charset=UTF-8`, TikTok's
+ * reference says, creator_info/query too although it has no body.
+ */
+function requireJsonContentType(request: FastifyRequest): void {
+  const type = (request.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase();
+  if (type !== 'application/json') {
+    throw badParameter('tiktok', 'The Content-Type must be application/json; charset=UTF-8');
+  }
+}
+
+/**
+ * Whether `url` is under a verified `prefix`: a URL prefix (`https://cdn.example.com/videos/`)
+ * or a domain (`cdn.example.com`, also its subdomains).
+ */
+function urlUnder(url: string, prefix: string): boolean {
+  const target = new URL(url);
+  if (!/^https?:\/\//.test(prefix)) return target.hostname === prefix || target.hostname.endsWith(`.${prefix}`);
+  let root: URL;
+  try {
+    root = new URL(prefix);
+  } catch {
+    return false;
+  }
+  // Parsed, not as text: `https://cdn.example.com.evil.test/` is not under `https://cdn.example.com`.
+  return target.origin === root.origin && target.pathname.startsWith(root.pathname);
+}
+
+/** A posting refusal, as TikTok's Direct Post reference lists them (HTTP 403). */
+function postingRefusal(code: string, message: string): SandboxAnswer {
+  return tiktokAnswer(403, code, message);
+}
+
 /** The validated video init request: post_info and a PULL_FROM_URL source. */
 function videoInit(request: FastifyRequest) {
   const body = jsonObject(request.body ?? null, 'The request body');
@@ -230,7 +279,10 @@ function videoInit(request: FastifyRequest) {
   }
   const privacy = postInfo.privacy_level;
   if (typeof privacy !== 'string' || !PRIVACY_LEVELS.includes(privacy)) {
-    throw badParameter('tiktok', `post_info.privacy_level must be one of ${PRIVACY_LEVELS.join(', ')}`);
+    throw postingRefusal(
+      'privacy_level_option_mismatch',
+      `privacy_level must be one of the creator's privacy_level_options: ${PRIVACY_LEVELS.join(', ')}`,
+    );
   }
   if (sourceInfo.source !== 'PULL_FROM_URL') {
     throw badParameter('tiktok', 'source_info.source must be PULL_FROM_URL (the sandbox takes no file uploads)');
@@ -284,8 +336,9 @@ async function publishOnce(store: Store, who: Caller, container: SandboxContaine
 /** The status fetch answer: processing for a while, then FAILED or PUBLISH_COMPLETE. */
 async function publishStatus(store: Store, who: Caller, container: SandboxContainer) {
   const size = VIDEO_BYTES;
-  const processing = store.now().getTime() - container.createdAt.getTime() < PROCESSING_MS;
-  if (processing) {
+  const age = store.now().getTime() - container.createdAt.getTime();
+  const processingMs = (await getSetting(store, 'container_processing_seconds')) * 1000;
+  if (age < processingMs) {
     return { status: 'PROCESSING_DOWNLOAD', publicaly_available_post_id: [], uploaded_bytes: 0, downloaded_bytes: 0 };
   }
   if (container.failure !== null) {
@@ -301,11 +354,15 @@ async function publishStatus(store: Store, who: Caller, container: SandboxContai
   if (postId === null) {
     return { status: 'PROCESSING_UPLOAD', publicaly_available_post_id: [], uploaded_bytes: 0, downloaded_bytes: size };
   }
-  // Only public posts have a public id. TikTok sends int64s; ours are strings, as 17 digits exceed a JS number.
+  // Only public posts have a public id, sent as an int64 number (list<int64> in TikTok's
+  // reference), and only once moderation is done: "developers are not provided with the
+  // post_id until this process is complete".
   const isPublic = container.request.privacy_level === 'PUBLIC_TO_EVERYONE';
+  const moderationMs = (await getSetting(store, 'tiktok_moderation_seconds')) * 1000;
+  const moderated = age >= processingMs + moderationMs;
   return {
     status: 'PUBLISH_COMPLETE',
-    publicaly_available_post_id: isPublic ? [postId] : [],
+    publicaly_available_post_id: isPublic && moderated ? [jsonInteger(postId)] : [],
     uploaded_bytes: size,
     downloaded_bytes: size,
   };
@@ -332,6 +389,61 @@ export function tiktokHosts(store: Store): Record<string, (app: FastifyInstance)
 
     'open.tiktokapis.com': (app) => {
       installAnswers(app, 'tiktok');
+      // creator_info/query says application/json without a body, which Fastify's own parser refuses.
+      app.removeContentTypeParser('application/json');
+      app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+        if (body === '') return done(null, undefined);
+        try {
+          done(null, JSON.parse(String(body)));
+        } catch {
+          done(badParameter('tiktok', 'The request body is not valid JSON'), undefined);
+        }
+      });
+
+      /**
+       * What TikTok refuses of a post before taking it: an unaudited app posts only
+       * SELF_ONLY and for at most 5 users a day, and PULL_FROM_URL takes only URLs the app
+       * verified (Direct Post reference and guidelines).
+       */
+      async function checkPostingRules(who: Caller, privacy: string, videoUrl: string): Promise<void> {
+        if ((await getSetting(store, 'tiktok_client_audit')) === 'unaudited') {
+          if (privacy !== UNAUDITED_PRIVACY) {
+            throw postingRefusal(
+              'unaudited_client_can_only_post_to_private_accounts',
+              'Unaudited clients can only post to a private account',
+            );
+          }
+          const posters = await recentPosters(who.token.clientId);
+          if (!posters.includes(who.account.id) && posters.length >= UNAUDITED_USER_CAP) {
+            throw postingRefusal(
+              'reached_active_user_cap',
+              'The daily quota for active publishing users from your client is reached',
+            );
+          }
+        }
+        const verified = (await getSetting(store, 'tiktok_verified_url_prefixes'))
+          .split(',')
+          .map((p) => p.trim())
+          .filter((p) => p !== '');
+        if (!verified.includes('*') && !verified.some((prefix) => urlUnder(videoUrl, prefix))) {
+          throw postingRefusal(
+            'url_ownership_unverified',
+            'To use PULL_FROM_URL, the developer must verify the ownership of the URL prefix or domain',
+          );
+        }
+      }
+
+      /** The users who posted through this app in the last 24 hours. */
+      async function recentPosters(clientId: string): Promise<string[]> {
+        const since = new Date(store.now().getTime() - DAY_MS);
+        const rows = await store.db
+          .selectDistinct({ accountId: sandboxContainers.accountId })
+          .from(sandboxContainers)
+          .where(
+            and(sql`${sandboxContainers.request}->>'client_id' = ${clientId}`, gt(sandboxContainers.createdAt, since)),
+          );
+        return rows.map((r) => r.accountId);
+      }
 
       app.post('/v2/oauth/token/', async (request) => {
         const form = formOf(request);
@@ -375,6 +487,7 @@ export function tiktokHosts(store: Store): Record<string, (app: FastifyInstance)
       });
 
       app.post('/v2/post/publish/creator_info/query/', async (request) => {
+        requireJsonContentType(request);
         const who = await caller(store, request, call);
         requireScope(who, call, SCOPE.publish);
         return ok(store, {
@@ -390,14 +503,18 @@ export function tiktokHosts(store: Store): Record<string, (app: FastifyInstance)
       });
 
       app.post('/v2/post/publish/video/init/', async (request) => {
+        requireJsonContentType(request);
         const who = await caller(store, request, publishCall);
         requireScope(who, call, SCOPE.publish);
         const { failure, ...values } = videoInit(request);
-        const container = await createContainer(store, who.account.id, values, failure);
+        await checkPostingRules(who, values.privacy_level, values.video_url);
+        const clientId = who.token.clientId;
+        const container = await createContainer(store, who.account.id, { ...values, client_id: clientId }, failure);
         return ok(store, { publish_id: `${PUBLISH_ID_PREFIX}${container.id}` });
       });
 
       app.post('/v2/post/publish/status/fetch/', async (request) => {
+        requireJsonContentType(request);
         const who = await caller(store, request, call);
         requireScope(who, call, SCOPE.publish, SCOPE.upload);
         const publishId = formOf(request).publish_id;

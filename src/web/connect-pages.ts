@@ -24,7 +24,7 @@ import {
   type TripEnd,
   tripCookieName,
 } from '../modules/connect/index.ts';
-import type { Platform, PlatformSet } from '../platforms/index.ts';
+import { type PlatformSet, platformInfo } from '../platforms/index.ts';
 import { field, fields } from './form.ts';
 import { escapeHtml, sendPage } from './html.ts';
 
@@ -34,13 +34,6 @@ export interface ConnectPageDeps {
   config: Config;
   platforms: () => PlatformSet;
 }
-
-const LABELS: Record<Platform, string> = {
-  instagram: 'Instagram',
-  threads: 'Threads',
-  tiktok: 'TikTok',
-  facebook: 'Facebook Pages',
-};
 
 const COOKIE_PATH = '/connect';
 
@@ -97,7 +90,7 @@ export function connectPages({ db, secretKey, config, platforms }: ConnectPageDe
         return problemPage(
           reply,
           502,
-          `${LABELS[end.platform]} did not answer as expected`,
+          `${platformInfo(end.platform).label} did not answer as expected`,
           'Nothing was connected. Please try again in a moment.',
           linkPageUrl(end.token),
         );
@@ -149,7 +142,7 @@ ${options}
       const buttons = offered
         .map(
           (p) =>
-            `<li><a class="button" href="${escapeHtml(`${linkPageUrl(token)}/start/${p}`)}">Connect ${escapeHtml(LABELS[p])}</a></li>`,
+            `<li><a class="button" href="${escapeHtml(`${linkPageUrl(token)}/start/${p}`)}">Connect ${escapeHtml(platformInfo(p).label)}</a></li>`,
         )
         .join('\n');
       return sendPage(reply, {

@@ -218,8 +218,12 @@ describe('completing a link', () => {
   it('gives permission_missing when a required permission is unticked, connecting nothing', async () => {
     const before = (await accountsOf(owner.ownerId)).length;
     const path = await newLink({ state: 's1' });
-    const adapter = sandbox.adapter('instagram');
-    const granted = adapter.scopes.requested.filter((s) => s !== adapter.scopes.required[0]);
+    // Everything but instagram_business_basic, which every Instagram call needs.
+    const granted = [
+      'instagram_business_content_publish',
+      'instagram_business_manage_comments',
+      'instagram_business_manage_insights',
+    ];
     expect(outcome(await walk(path, 'instagram', { username: 'stingy', granted }))).toEqual({
       status: 'error',
       error: 'permission_missing',
@@ -227,13 +231,36 @@ describe('completing a link', () => {
     });
     expect(await accountsOf(owner.ownerId)).toHaveLength(before);
     // An optional permission may be left out.
-    const optional = adapter.scopes.requested.filter((s) => !adapter.scopes.required.includes(s));
-    expect(optional.length).toBeGreaterThan(0);
-    const withoutOptional = adapter.scopes.requested.filter((s) => s !== optional[0]);
+    const withoutOptional = [
+      'instagram_business_basic',
+      'instagram_business_manage_comments',
+      'instagram_business_manage_insights',
+    ];
     const done = outcome(await walk(path, 'instagram', { username: 'stingy', granted: withoutOptional }));
     expect(done.status).toBe('connected');
     const [account] = (await accountsOf(owner.ownerId)).filter((a) => a.username === 'stingy');
     expect(account?.scopes.sort()).toEqual([...withoutOptional].sort());
+  });
+
+  it('gives permission_missing when every permission is unticked on Instagram, connecting nothing', async () => {
+    const before = (await accountsOf(owner.ownerId)).length;
+    const path = await newLink({ state: 'none' });
+    expect(outcome(await walk(path, 'instagram', { username: 'grants_nothing', granted: [] }))).toEqual({
+      status: 'error',
+      error: 'permission_missing',
+      state: 'none',
+    });
+    expect(await accountsOf(owner.ownerId)).toHaveLength(before);
+  });
+
+  it('gives permission_missing when threads_basic is unticked on Threads, where only /me can tell', async () => {
+    const path = await newLink({ state: 'th' });
+    const granted = ['threads_content_publish', 'threads_read_replies'];
+    expect(outcome(await walk(path, 'threads', { username: 'no_basic', granted }))).toEqual({
+      status: 'error',
+      error: 'permission_missing',
+      state: 'th',
+    });
   });
 
   it('connects every chosen Facebook page as its own account', async () => {

@@ -105,7 +105,6 @@ describe('facebook: OAuth and pages', () => {
     expect(tokens.scopes).toEqual(expect.arrayContaining(granted));
     expect(tokens.scopes).not.toContain('pages_manage_engagement');
     expect(tokens.scopes).not.toContain('pages_manage_posts');
-    expect(await facebook.grantedScopes(tokens)).toEqual(tokens.scopes);
     const days = ((tokens.expiresAt?.getTime() ?? 0) - now().getTime()) / DAY;
     expect(days).toBeGreaterThan(59);
     expect(days).toBeLessThan(61);
@@ -142,7 +141,8 @@ describe('facebook: OAuth and pages', () => {
       pages_manage_engagement: 'declined',
       pages_manage_posts: 'declined',
     });
-    expect(await facebook.grantedScopes(tokens)).not.toContain('pages_manage_posts');
+    // The code exchange reads them there: granted ones only, and Facebook's public_profile.
+    expect(tokens.scopes).toEqual(['public_profile', 'pages_show_list', 'pages_read_engagement']);
     const me = await raw('GET', '/graph.facebook.com/v22.0/me', {
       fields: 'id,name',
       access_token: tokens.accessToken,
@@ -174,7 +174,8 @@ describe('facebook: OAuth and pages', () => {
     expect(refreshed.accessToken).not.toBe(tokens.accessToken);
     expect(refreshed.platformUserId).toBe(tokens.platformUserId);
     expect((refreshed.expiresAt?.getTime() ?? 0) - now().getTime()).toBeGreaterThan(59 * DAY);
-    expect(await facebook.grantedScopes(refreshed)).toEqual(tokens.scopes);
+    // The exchange answer names no scopes: the grant's stay as they were.
+    expect(refreshed.scopes).toBeNull();
 
     const page = asAccount(pages[0]);
     const pageRefresh = await facebook.refreshToken(page);
@@ -183,7 +184,7 @@ describe('facebook: OAuth and pages', () => {
 
     // Long after the user token ran out, the page token still works.
     advanceClock(90 * DAY);
-    expect((await platformError(facebook.grantedScopes(tokens))).kind).toBe('token_expired');
+    expect((await platformError(facebook.pages(tokens))).kind).toBe('token_expired');
     expect((await facebook.profile(page)).id).toBe(page.platformUserId);
   });
 
@@ -554,7 +555,10 @@ describe('facebook: every error class', () => {
     const page = await firstPage('fb_noscope', ['pages_show_list', 'pages_read_engagement']);
     expect((await facebook.profile(page)).id).toBe(page.platformUserId);
     const read = await platformError(facebook.recentComments(page));
-    expect(read).toMatchObject({ kind: 'permission_missing', detail: { code: 10 } });
+    expect(read).toMatchObject({
+      kind: 'permission_missing',
+      detail: { code: 10, missingScopes: ['pages_read_user_content'] },
+    });
     const { body: pageInfo } = await sandbox.control('GET', '/users/facebook/fb_noscope.page1');
     const comment = await sandbox.control('POST', '/comments', {
       platform: 'facebook',
@@ -563,10 +567,19 @@ describe('facebook: every error class', () => {
       author_username: 'visitor',
       text: 'hi',
     });
-    expect((await platformError(facebook.reply(page, comment.body.id, 'x'))).kind).toBe('permission_missing');
-    expect((await platformError(facebook.setHidden(page, comment.body.id, true))).kind).toBe('permission_missing');
+    expect(await platformError(facebook.reply(page, comment.body.id, 'x'))).toMatchObject({
+      kind: 'permission_missing',
+      detail: { missingScopes: ['pages_manage_engagement'] },
+    });
+    expect(await platformError(facebook.setHidden(page, comment.body.id, true))).toMatchObject({
+      kind: 'permission_missing',
+      detail: { missingScopes: ['pages_manage_engagement'] },
+    });
     const { containerId } = await facebook.createContainer(page, { text: 'text only', media: [] });
-    expect((await platformError(facebook.publishContainer(page, containerId))).kind).toBe('permission_missing');
+    expect(await platformError(facebook.publishContainer(page, containerId))).toMatchObject({
+      kind: 'permission_missing',
+      detail: { missingScopes: ['pages_manage_posts'] },
+    });
     expect(facebook.scopes.byAction).toMatchObject({
       read_comments: ['pages_read_user_content'],
       reply: ['pages_manage_engagement'],
@@ -609,5 +622,27 @@ describe('facebook: every error class', () => {
     });
     const error = await platformError(offline.adapter('facebook').profile({ platformUserId: '1', accessToken: 'x' }));
     expect(error).toMatchObject({ kind: 'transient', detail: { platform: 'facebook' } });
+  });
+
+  it("revokeAccess is unsupported with a page token, said without calling; Graph's own revocation needs the user's token", async () => {
+    const { tokens, pages } = await login('fb_revoke');
+    const page = asAccount(pages[0]);
+    const offline = createPlatforms({
+      platforms: 'sandbox',
+      platformCredentials: {},
+      sandboxUrl: 'http://127.0.0.1:9/sandbox',
+    }).adapter('facebook');
+    expect((await platformError(offline.revokeAccess(page))).kind).toBe('unsupported');
+    // What Graph offers, imitated: a page token may not, the user's token ends the login and its pages' tokens.
+    const url = `${sandbox.url}/graph.facebook.com/v22.0/me/permissions?access_token=`;
+    const refused = await request(`${url}${encodeURIComponent(page.accessToken)}`, { method: 'DELETE' });
+    expect(refused.statusCode).toBe(400);
+    expect(((await refused.body.json()) as { error: { code: number } }).error.code).toBe(100);
+    const revoked = await request(`${url}${encodeURIComponent(tokens.accessToken)}`, { method: 'DELETE' });
+    expect(await revoked.body.json()).toEqual({ success: true });
+    expect((await platformError(facebook.profile(page))).kind).toBe('access_revoked');
+    expect(await activity('fb_revoke')).toEqual([
+      expect.objectContaining({ action: 'revoke', target_id: tokens.platformUserId }),
+    ]);
   });
 });

@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { advanceClock, now, resetClock } from '../../src/clock.ts';
 import type { PlatformAdapter } from '../../src/platforms/index.ts';
@@ -14,6 +15,15 @@ afterAll(() => sandbox.close());
 afterEach(() => resetClock());
 
 const DAY = 86_400_000;
+/** The scopes the service asks Instagram for (Instagram API with Instagram Login's scope names). */
+const ALL_SCOPES = [
+  'instagram_business_basic',
+  'instagram_business_content_publish',
+  'instagram_business_manage_comments',
+  'instagram_business_manage_insights',
+];
+/** Longer than the sandbox's 5 s of container processing (its default container_processing_seconds). */
+const PROCESSING_DONE_MS = 6_000;
 
 const connected = (username: string, granted?: string[]) => sandbox.credentials('instagram', username, granted);
 
@@ -24,7 +34,7 @@ describe('instagram: OAuth', () => {
     expect(url.searchParams.get('client_id')).toBe('switchboard-sandbox');
     expect(url.searchParams.get('response_type')).toBe('code');
     expect(url.searchParams.get('state')).toBe('s 1');
-    expect(url.searchParams.get('scope')).toBe(instagram.scopes.requested.join(','));
+    expect(url.searchParams.get('scope')).toBe(ALL_SCOPES.join(','));
   });
 
   it('Cancel redirects with error=access_denied and the state', async () => {
@@ -57,14 +67,41 @@ describe('instagram: OAuth', () => {
     expect(again.detail.platformMessage).toBe('Matching code was not found or was already used');
   });
 
+  it('with every permission unticked, the exchange answers that nothing was granted', async () => {
+    const tokens = await sandbox.connect('instagram', 'ig_nothing', []);
+    expect(tokens.scopes).toEqual([]);
+  });
+
   it('accepts the flat code-exchange answer as well as the documented {"data":[...]}', async () => {
     expect((await sandbox.control('PUT', '/settings/instagram_token_shape', { value: 'flat' })).status).toBe(200);
     try {
       const tokens = await sandbox.connect('instagram', 'ig_flat');
-      expect(tokens.scopes).toEqual([...instagram.scopes.requested]);
+      expect(tokens.scopes).toEqual(ALL_SCOPES);
     } finally {
       await sandbox.control('PUT', '/settings/instagram_token_shape', { value: 'data' });
     }
+  });
+
+  it('reads the user_id Instagram sends as a JSON integer beyond 2^53 without loss', async () => {
+    // Instagram's documented example id; as a double it would read 17841405793187220.
+    const made = await sandbox.control('POST', '/users', {
+      platform: 'instagram',
+      username: 'ig_big_id',
+      id: '17841405793187219',
+    });
+    expect(made.status).toBe(201);
+    const tokens = await sandbox.connect('instagram', 'ig_big_id');
+    expect(tokens.platformUserId).toBe('17841405793187219');
+    expect((await instagram.profile(tokens)).id).toBe('17841405793187219');
+  });
+
+  it('reads the user of a deauthorize signed_request whose user_id is a number beyond 2^53', () => {
+    const payload = Buffer.from(
+      '{"algorithm":"HMAC-SHA256","issued_at":1767225600,"user_id":17841405793187219}',
+    ).toString('base64url');
+    const signature = createHmac('sha256', 'switchboard-sandbox-secret').update(payload).digest('base64url');
+    const body = new URLSearchParams({ signed_request: `${signature}.${payload}` }).toString();
+    expect(instagram.parseDeauthorization({ headers: {}, body })).toEqual(['17841405793187219']);
   });
 
   it('a code expires after an hour', async () => {
@@ -81,6 +118,8 @@ describe('instagram: OAuth', () => {
     advanceClock(25 * 3_600_000);
     const refreshed = await instagram.refreshToken(tokens);
     expect(refreshed.accessToken).not.toBe(tokens.accessToken);
+    // The refresh answer names no scopes: the grant's stay as they were.
+    expect(refreshed.scopes).toBeNull();
     expect((refreshed.expiresAt?.getTime() ?? 0) - now().getTime()).toBeGreaterThan(59 * DAY);
     expect((await instagram.profile(refreshed)).id).toBe(tokens.platformUserId);
   });
@@ -131,6 +170,41 @@ describe('instagram: reading', () => {
     expect(hiddenReply.kind).toBe('invalid_request');
   });
 
+  it('a reply to a reply is added to its top-level comment, as Instagram does', async () => {
+    const account = await connected('ig_reply_nested');
+    const { body: user } = await sandbox.control('GET', '/users/instagram/ig_reply_nested');
+    const top = await sandbox.control('POST', '/comments', {
+      platform: 'instagram',
+      username: 'ig_reply_nested',
+      post_id: user.posts[0].id,
+      author_username: 'visitor',
+      text: 'top',
+    });
+    const nested = await sandbox.control('POST', '/comments', {
+      platform: 'instagram',
+      username: 'ig_reply_nested',
+      post_id: user.posts[0].id,
+      parent_id: top.body.id,
+      author_username: 'other.visitor',
+      text: 'a reply',
+    });
+    const reply = await instagram.reply(account, nested.body.id, 'Thanks both');
+    const comments = await instagram.recentComments(account, { posts: 1 });
+    expect(comments.find((c) => c.id === reply.id)).toMatchObject({
+      parentId: top.body.id,
+      text: 'Thanks both',
+      byAccount: true,
+    });
+    const activity = await sandbox.control('GET', '/activity/instagram/ig_reply_nested');
+    expect(activity.body.data).toEqual([
+      expect.objectContaining({
+        action: 'reply',
+        target_id: nested.body.id,
+        detail: { reply_id: reply.id, parent_id: top.body.id, message: 'Thanks both' },
+      }),
+    ]);
+  });
+
   it('reads account insights per day, with null for no data, and post insights with saves mapped to saved', async () => {
     const account = await connected('ig_insights');
     const day = new Date(now().getTime() - 2 * DAY).toISOString().slice(0, 10);
@@ -177,12 +251,17 @@ describe('instagram: reading', () => {
 });
 
 describe('instagram: publishing', () => {
-  it('creates a container, polls it to FINISHED, publishes, and answers the permalink', async () => {
+  it('creates a container, polls it from IN_PROGRESS to FINISHED, publishes, and answers the permalink', async () => {
     const account = await connected('ig_publish');
     const { containerId } = await instagram.createContainer(account, {
       text: 'Hello',
       media: [{ type: 'image', url: 'https://cdn.example.test/a.jpg' }],
     });
+    expect(await instagram.containerStatus(account, containerId)).toEqual({ state: 'in_progress' });
+    // Instagram's "The media is not ready for publishing, please wait for a moment": a wait.
+    const early = await platformError(instagram.publishContainer(account, containerId));
+    expect(early).toMatchObject({ kind: 'transient', detail: { code: 9007, subcode: 2207027 } });
+    advanceClock(PROCESSING_DONE_MS);
     expect(await instagram.containerStatus(account, containerId)).toEqual({ state: 'finished' });
     const published = await instagram.publishContainer(account, containerId);
     expect(published.permalink).toBe(`https://www.instagram.com/p/${published.id}/`);
@@ -199,6 +278,29 @@ describe('instagram: publishing', () => {
     ]);
   });
 
+  it('containers stay IN_PROGRESS for container_processing_seconds on the sandbox clock, as set', async () => {
+    const account = await connected('ig_processing');
+    const image = { media: [{ type: 'image' as const, url: 'https://cdn.example.test/a.jpg' }] };
+    const set = async (value: number) =>
+      expect(await sandbox.control('PUT', '/settings/container_processing_seconds', { value })).toEqual({
+        status: 200,
+        body: { name: 'container_processing_seconds', value },
+      });
+    try {
+      await set(0);
+      const ready = await instagram.createContainer(account, image);
+      expect(await instagram.containerStatus(account, ready.containerId)).toEqual({ state: 'finished' });
+      await set(60);
+      const slow = await instagram.createContainer(account, image);
+      advanceClock(59_000);
+      expect(await instagram.containerStatus(account, slow.containerId)).toEqual({ state: 'in_progress' });
+      advanceClock(2_000);
+      expect(await instagram.containerStatus(account, slow.containerId)).toEqual({ state: 'finished' });
+    } finally {
+      await set(5);
+    }
+  });
+
   it('publishes a carousel through child containers', async () => {
     const account = await connected('ig_carousel');
     const { containerId } = await instagram.createContainer(account, {
@@ -208,6 +310,7 @@ describe('instagram: publishing', () => {
         { type: 'video', url: 'https://cdn.example.test/2.mp4' },
       ],
     });
+    advanceClock(PROCESSING_DONE_MS);
     const published = await instagram.publishContainer(account, containerId);
     const { body: user } = await sandbox.control('GET', '/users/instagram/ig_carousel');
     expect(user.posts[0]).toMatchObject({ id: published.id, media_type: 'CAROUSEL', via_api: true });
@@ -261,6 +364,7 @@ describe('instagram: every error class', () => {
     const { containerId } = await instagram.createContainer(account, {
       media: [{ type: 'image', url: 'https://cdn.example.test/a.jpg' }],
     });
+    advanceClock(PROCESSING_DONE_MS);
     await instagram.profile(account);
     const error = await platformError(instagram.publishContainer(account, containerId));
     expect(error).toMatchObject({ kind: 'rate_limited', detail: { subcode: 2207042, retryAfterSeconds: 3600 } });
@@ -292,7 +396,14 @@ describe('instagram: every error class', () => {
   it('a scope not ticked: the platform refuses the call with permission_missing', async () => {
     const account = await connected('ig_noscope', ['instagram_business_basic']);
     const error = await platformError(instagram.recentComments(account));
-    expect(error).toMatchObject({ kind: 'permission_missing', detail: { code: 10 } });
+    expect(error).toMatchObject({
+      kind: 'permission_missing',
+      detail: { code: 10, missingScopes: ['instagram_business_basic', 'instagram_business_manage_comments'] },
+    });
+    const publish = await platformError(
+      instagram.createContainer(account, { media: [{ type: 'image', url: 'https://cdn.example.test/a.jpg' }] }),
+    );
+    expect(publish.detail.missingScopes).toEqual(['instagram_business_content_publish']);
     expect(instagram.scopes.byAction.reply).toEqual(['instagram_business_manage_comments']);
     expect(instagram.scopes.byAction.hide).toEqual(['instagram_business_manage_comments']);
   });
@@ -307,6 +418,10 @@ describe('instagram: every error class', () => {
     const error = await platformError(offline.adapter('instagram').profile({ platformUserId: '1', accessToken: 'x' }));
     expect(error.kind).toBe('transient');
     expect((await platformError(instagram.pages({ platformUserId: '1', accessToken: 'x' }))).kind).toBe('unsupported');
+    // Instagram API with Instagram Login offers no revocation: said without calling (this token does not exist).
+    expect((await platformError(instagram.revokeAccess({ platformUserId: '1', accessToken: 'x' }))).kind).toBe(
+      'unsupported',
+    );
   });
 });
 
@@ -323,7 +438,10 @@ describe('instagram: raw sandbox answers have the documented shapes', () => {
     expect(exchange.status).toBe(200);
     expect(Object.keys(exchange.body)).toEqual(['data']);
     expect(Object.keys(exchange.body.data[0]).sort()).toEqual(['access_token', 'permissions', 'user_id']);
-    expect(exchange.body.data[0].permissions).toBe(instagram.scopes.requested.join(','));
+    expect(exchange.body.data[0].user_id).toBeTypeOf('number');
+    expect(exchange.body.data[0].permissions).toBe(
+      'instagram_business_basic,instagram_business_content_publish,instagram_business_manage_comments,instagram_business_manage_insights',
+    );
 
     const short = exchange.body.data[0].access_token as string;
     const long = await sandbox.raw('GET', '/graph.instagram.com/access_token', {

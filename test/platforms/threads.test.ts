@@ -14,6 +14,8 @@ afterAll(() => sandbox.close());
 afterEach(() => resetClock());
 
 const DAY = 86_400_000;
+/** Longer than the sandbox's 5 s of container processing (its default container_processing_seconds). */
+const PROCESSING_DONE_MS = 6_000;
 const ALL_SCOPES = [
   'threads_basic',
   'threads_content_publish',
@@ -23,6 +25,29 @@ const ALL_SCOPES = [
 ];
 
 const connected = (username: string, granted?: string[]) => sandbox.credentials('threads', username, granted);
+
+/** A user marked a tester of the service's sandbox app, with a fresh token of its own. */
+async function makeTester(username: string) {
+  const tokens = await sandbox.connect('threads', username);
+  const marked = await sandbox.control('POST', '/testers', {
+    platform: 'threads',
+    username,
+    client_id: 'switchboard-sandbox',
+  });
+  expect(marked.status).toBe(201);
+  return tokens;
+}
+
+/** The Threads adapter as a service with THREADS_TESTER_TOKEN set sees it. */
+async function testerAdapter(username: string): Promise<PlatformAdapter> {
+  const tester = await makeTester(username);
+  return createPlatforms({
+    platforms: 'sandbox',
+    platformCredentials: {},
+    sandboxUrl: sandbox.url,
+    threadsTesterToken: tester.accessToken,
+  }).adapter('threads');
+}
 
 /** A call straight to the sandbox's graph.threads.net, to check its answers against platforms.md. */
 function raw(method: 'GET' | 'POST', path: string, params: Record<string, string | number>) {
@@ -57,7 +82,7 @@ describe('threads: OAuth', () => {
     });
   });
 
-  it('Allow gives a single-use code; the exchange answers a 60-day token and the ticked scopes (from debug_token)', async () => {
+  it('Allow gives a single-use code; without a tester token, /me proves threads_basic and the rest are taken as requested', async () => {
     const granted = ['threads_basic', 'threads_read_replies'];
     const params = await sandbox.authorize('threads', { username: 'th_allow', granted, state: 'abc' });
     const callback = threads.parseCallback({ ...Object.fromEntries(params), code: `${params.get('code')}#_` });
@@ -65,14 +90,48 @@ describe('threads: OAuth', () => {
     if (callback.outcome !== 'code') throw new Error('no code');
     expect(callback.code).toBe(params.get('code'));
     const tokens = await threads.exchangeCode(callback.code, REDIRECT_URI);
-    expect(tokens.scopes).toEqual(granted);
+    // Threads' exchange does not say what was ticked, and debug_token needs a tester's token.
+    expect(tokens.scopes).toEqual([
+      'threads_basic',
+      'threads_content_publish',
+      'threads_read_replies',
+      'threads_manage_replies',
+      'threads_manage_insights',
+    ]);
     expect(tokens.platformUserId).toMatch(/^\d{17}$/);
     const days = ((tokens.expiresAt?.getTime() ?? 0) - now().getTime()) / DAY;
     expect(days).toBeGreaterThan(59);
     expect(days).toBeLessThan(61);
-    expect(await threads.grantedScopes(tokens)).toEqual(granted);
     const again = await platformError(threads.exchangeCode(callback.code, REDIRECT_URI));
     expect(again).toMatchObject({ kind: 'invalid_request', detail: { code: 100 } });
+  });
+
+  it('without a tester token and without threads_basic ticked, the exchange answers no scopes', async () => {
+    const tokens = await sandbox.connect('threads', 'th_no_basic', ['threads_read_replies']);
+    expect(tokens.scopes).toEqual([]);
+  });
+
+  it("with the operator's tester token, debug_token tells exactly the scopes the user ticked", async () => {
+    const withTester = await testerAdapter('th_tester_a');
+    const params = await sandbox.authorize('threads', {
+      username: 'th_ticked',
+      granted: ['threads_basic', 'threads_read_replies'],
+    });
+    const tokens = await withTester.exchangeCode(params.get('code') as string, REDIRECT_URI);
+    expect(tokens.scopes).toEqual(['threads_basic', 'threads_read_replies']);
+  });
+
+  it('with a token Threads refuses for debug_token (not a tester), the exchange does without it', async () => {
+    const notTester = await sandbox.connect('threads', 'th_not_tester');
+    const adapter = createPlatforms({
+      platforms: 'sandbox',
+      platformCredentials: {},
+      sandboxUrl: sandbox.url,
+      threadsTesterToken: notTester.accessToken,
+    }).adapter('threads');
+    const params = await sandbox.authorize('threads', { username: 'th_fallback', granted: ['threads_basic'] });
+    const tokens = await adapter.exchangeCode(params.get('code') as string, REDIRECT_URI);
+    expect(tokens.scopes).toEqual(ALL_SCOPES);
   });
 
   it('the code exchange and its used-code error have the documented shapes', async () => {
@@ -87,6 +146,7 @@ describe('threads: OAuth', () => {
     const first = await raw('POST', '/oauth/access_token', form);
     expect(first.status).toBe(200);
     expect(Object.keys(first.body).sort()).toEqual(['access_token', 'user_id']);
+    expect(first.body.user_id).toBeTypeOf('number');
     const second = await raw('POST', '/oauth/access_token', form);
     expect(second.status).toBe(400);
     expect(second.body.error).toMatchObject({ type: 'OAuthException', code: 100 });
@@ -99,6 +159,16 @@ describe('threads: OAuth', () => {
       access_token: first.body.access_token,
     });
     expect(long.body).toEqual({ access_token: expect.any(String), token_type: 'bearer', expires_in: 60 * 86_400 });
+  });
+
+  it('reads the user_id of the code exchange, a JSON integer beyond 2^53, without loss', async () => {
+    const made = await sandbox.control('POST', '/users', {
+      platform: 'threads',
+      username: 'th_big_id',
+      id: '25908133441071571',
+    });
+    expect(made.status).toBe(201);
+    expect((await sandbox.connect('threads', 'th_big_id')).platformUserId).toBe('25908133441071571');
   });
 
   it('a code expires after an hour', async () => {
@@ -119,37 +189,77 @@ describe('threads: OAuth', () => {
     expect(refreshed.platformUserId).toBe(tokens.platformUserId);
     expect((refreshed.expiresAt?.getTime() ?? 0) - now().getTime()).toBeGreaterThan(59 * DAY);
     expect((await threads.profile(refreshed)).id).toBe(tokens.platformUserId);
-    expect(await threads.grantedScopes(refreshed)).toEqual(ALL_SCOPES);
+    // The refresh answer names no scopes: the grant's stay as they were.
+    expect(refreshed.scopes).toBeNull();
   });
 
-  it('debug_token answers is_valid, expires_at, scopes and user_id; a dead token is token_expired', async () => {
-    const account = await connected('th_debug');
+  it('debug_token answers a tester of the same app: is_valid, expires_at, scopes and user_id, also for dead tokens', async () => {
+    const tester = await makeTester('th_tester_b');
+    const account = await connected('th_debug', ['threads_basic', 'threads_manage_insights']);
     const { body } = await raw('GET', '/v1.0/debug_token', {
       input_token: account.accessToken,
-      access_token: account.accessToken,
+      access_token: tester.accessToken,
     });
-    expect(body.data).toMatchObject({ is_valid: true, scopes: ALL_SCOPES, user_id: account.platformUserId });
+    expect(body.data).toMatchObject({
+      is_valid: true,
+      scopes: ['threads_basic', 'threads_manage_insights'],
+      user_id: account.platformUserId,
+      app_id: 'switchboard-sandbox',
+      type: 'USER',
+    });
     const expiresIn = body.data.expires_at - now().getTime() / 1000;
     expect(expiresIn).toBeGreaterThan(59 * 86_400);
     expect(expiresIn).toBeLessThanOrEqual(60 * 86_400);
 
-    // An unrefreshed token dies after 60 days: debug_token says so, and so does the adapter.
+    // An unrefreshed token dies after 60 days; a tester token too, so the operator renews it.
     advanceClock(61 * DAY);
+    const renewed = await makeTester('th_tester_b');
     const late = await raw('GET', '/v1.0/debug_token', {
       input_token: account.accessToken,
-      access_token: account.accessToken,
+      access_token: renewed.accessToken,
     });
     expect(late.body.data.is_valid).toBe(false);
     expect(late.body.data.expires_at * 1000).toBeLessThan(now().getTime());
-    expect((await platformError(threads.grantedScopes(account))).kind).toBe('token_expired');
+    const stale = await raw('GET', '/v1.0/debug_token', {
+      input_token: renewed.accessToken,
+      access_token: tester.accessToken,
+    });
+    expect(stale).toMatchObject({ status: 400, body: { error: { code: 190 } } });
     resetClock();
 
-    const expired = await connected('th_debug_expire');
-    await sandbox.control('POST', '/tokens/expire', { platform: 'threads', username: 'th_debug_expire' });
-    expect((await platformError(threads.grantedScopes(expired))).kind).toBe('token_expired');
     const revoked = await connected('th_debug_revoke');
     await sandbox.control('POST', '/tokens/revoke', { platform: 'threads', username: 'th_debug_revoke' });
-    expect((await platformError(threads.grantedScopes(revoked))).kind).toBe('access_revoked');
+    const answer = await raw('GET', '/v1.0/debug_token', {
+      input_token: revoked.accessToken,
+      access_token: tester.accessToken,
+    });
+    expect(answer.body.data).toMatchObject({
+      is_valid: false,
+      error: { message: 'Error validating access token: The user has not authorized application.' },
+    });
+  });
+
+  it("debug_token refuses a caller who is not a tester of the inspected token's app, as Threads does", async () => {
+    const account = await connected('th_debug_self');
+    const own = await raw('GET', '/v1.0/debug_token', {
+      input_token: account.accessToken,
+      access_token: account.accessToken,
+    });
+    expect(own).toMatchObject({ status: 400, body: { error: { type: 'OAuthException', code: 100 } } });
+
+    // A tester, but of another app.
+    const elsewhere = await sandbox.connect('threads', 'th_tester_other_app');
+    const marked = await sandbox.control('POST', '/testers', {
+      platform: 'threads',
+      username: 'th_tester_other_app',
+      client_id: 'another-app',
+    });
+    expect(marked.status).toBe(201);
+    const other = await raw('GET', '/v1.0/debug_token', {
+      input_token: account.accessToken,
+      access_token: elsewhere.accessToken,
+    });
+    expect(other).toMatchObject({ status: 400, body: { error: { code: 100 } } });
   });
 });
 
@@ -289,6 +399,49 @@ describe('threads: reading', () => {
     expect([hidden.status, hidden.body]).toEqual([200, { success: true }]);
     const again = await raw('GET', `/v1.0/${postId}/replies`, { fields, access_token: account.accessToken });
     expect(again.body.data.find((r: { id: string }) => r.id === first.id).hide_status).toBe('HIDDEN');
+  });
+
+  it('hides top-level replies only, each with its nested replies; a nested one is refused before calling, and by Threads', async () => {
+    const account = await connected('th_hide_nested');
+    const { body: user } = await sandbox.control('GET', '/users/threads/th_hide_nested');
+    const postId = user.posts[0].id as string;
+    const top = await sandbox.control('POST', '/comments', {
+      platform: 'threads',
+      username: 'th_hide_nested',
+      post_id: postId,
+      author_username: 'visitor',
+      text: 'top',
+    });
+    const nested = await sandbox.control('POST', '/comments', {
+      platform: 'threads',
+      username: 'th_hide_nested',
+      post_id: postId,
+      parent_id: top.body.id,
+      author_username: 'other.visitor',
+      text: 'nested',
+    });
+
+    const refused = await platformError(threads.setHidden(account, nested.body.id, true));
+    expect(refused.kind).toBe('invalid_request');
+    // The adapter's own refusal: no platform code, as no manage_reply call was made.
+    expect(refused.detail.code).toBeUndefined();
+    const platformAnswer = await raw('POST', `/v1.0/${nested.body.id}/manage_reply`, {
+      hide: 'true',
+      access_token: account.accessToken,
+    });
+    expect(platformAnswer).toMatchObject({ status: 400, body: { error: { type: 'OAuthException', code: 100 } } });
+    expect((await sandbox.control('GET', '/activity/threads/th_hide_nested')).body.data).toEqual([]);
+
+    await threads.setHidden(account, top.body.id, true);
+    const hidden = await threads.recentComments(account, { posts: 1 });
+    expect(
+      hidden
+        .filter((c) => c.hidden)
+        .map((c) => c.id)
+        .sort(),
+    ).toEqual([top.body.id, nested.body.id].sort());
+    await threads.setHidden(account, top.body.id, false);
+    expect((await threads.recentComments(account, { posts: 1 })).some((c) => c.hidden)).toBe(false);
   });
 
   it('reads account insights per day: views as a time series, totals, link clicks, null for no data', async () => {
@@ -448,6 +601,12 @@ describe('threads: publishing', () => {
       text: 'A picture',
       media: [{ type: 'image', url: 'https://cdn.example.test/a.jpg' }],
     });
+    // Media is processed first; publishing before that is Graph's "not ready", a wait.
+    expect(await threads.containerStatus(account, image.containerId)).toEqual({ state: 'in_progress' });
+    const early = await platformError(threads.publishContainer(account, image.containerId));
+    expect(early).toMatchObject({ kind: 'transient', detail: { subcode: 2207027 } });
+    advanceClock(PROCESSING_DONE_MS);
+    expect(await threads.containerStatus(account, image.containerId)).toEqual({ state: 'finished' });
     const post = await threads.publishContainer(account, image.containerId);
     expect(post.permalink).toBe(`https://www.threads.net/@th_image/post/${post.id}`);
     const carousel = await threads.createContainer(account, {
@@ -457,6 +616,7 @@ describe('threads: publishing', () => {
         { type: 'video', url: 'https://cdn.example.test/2.mp4' },
       ],
     });
+    advanceClock(PROCESSING_DONE_MS);
     const album = await threads.publishContainer(account, carousel.containerId);
     const { body: user } = await sandbox.control('GET', '/users/threads/th_image');
     expect(user.posts.slice(0, 2)).toEqual([
@@ -489,29 +649,31 @@ describe('threads: publishing', () => {
     );
   });
 
-  it('refuses more than 500 characters before calling; the platform refuses them too', async () => {
+  it('counts text as Threads does (an emoji as its UTF-8 bytes), refusing before calling; the platform refuses too', async () => {
     const account = await connected('th_long');
     const offline = createPlatforms({
       platforms: 'sandbox',
       platformCredentials: {},
       sandboxUrl: 'http://127.0.0.1:9/sandbox',
     }).adapter('threads');
-    const long = 'x'.repeat(501);
+    // 497 characters and one 4-byte emoji: 501 by Threads' rule, 498 by characters.
+    const overByBytes = `${'x'.repeat(497)}😀`;
     // Offline: anything but invalid_request would mean a call was attempted.
-    expect((await platformError(offline.createContainer(account, { text: long, media: [] }))).kind).toBe(
-      'invalid_request',
-    );
-    expect((await platformError(offline.reply(account, '1', long))).kind).toBe('invalid_request');
-    // Characters, not UTF-16 units: 500 emoji fit.
-    const { containerId } = await threads.createContainer(account, { text: '😀'.repeat(500), media: [] });
-    expect((await threads.containerStatus(account, containerId)).state).toBe('finished');
-    const refused = await raw('POST', `/v1.0/${account.platformUserId}/threads`, {
-      media_type: 'TEXT',
-      text: long,
-      access_token: account.accessToken,
-    });
-    expect(refused.status).toBe(400);
-    expect(refused.body.error.code).toBe(100);
+    for (const text of ['x'.repeat(501), overByBytes]) {
+      expect((await platformError(offline.createContainer(account, { text, media: [] }))).kind).toBe('invalid_request');
+      expect((await platformError(offline.reply(account, '1', text))).kind).toBe('invalid_request');
+      const refused = await raw('POST', `/v1.0/${account.platformUserId}/threads`, {
+        media_type: 'TEXT',
+        text,
+        access_token: account.accessToken,
+      });
+      expect(refused.status).toBe(400);
+      expect(refused.body.error.code).toBe(100);
+    }
+    for (const text of ['x'.repeat(500), `${'x'.repeat(496)}😀`]) {
+      const { containerId } = await threads.createContainer(account, { text, media: [] });
+      expect((await threads.containerStatus(account, containerId)).state).toBe('finished');
+    }
     expect((await platformError(threads.createContainer(account, { media: [] }))).kind).toBe('invalid_request');
   });
 });
@@ -586,25 +748,28 @@ describe('threads: every error class', () => {
     expect(error.detail.platformMessage).toMatch(/has not authorized application/);
   });
 
-  it('a scope not ticked: the platform refuses the call with permission_missing', async () => {
+  it('a scope not ticked: the platform refuses the call with permission_missing, naming the scopes the action needs', async () => {
     const account = await connected('th_noscope', ['threads_basic']);
-    expect(await threads.grantedScopes(account)).toEqual(['threads_basic']);
     const { body: user } = await sandbox.control('GET', '/users/threads/th_noscope');
     const postId = user.posts[0].id as string;
-    for (const attempt of [
-      () => threads.recentComments(account),
-      () => threads.reply(account, postId, 'hi'),
-      () => threads.createContainer(account, { text: 'hi', media: [] }),
-      () => threads.accountInsights(account, [dayOf(now().getTime() - DAY)], ['views']),
-      () => threads.postInsights(account, postId, ['views']),
-    ]) {
-      expect(await platformError(attempt())).toMatchObject({ kind: 'permission_missing', detail: { code: 10 } });
+    for (const [attempt, missingScopes] of [
+      [() => threads.recentComments(account), ['threads_read_replies']],
+      [() => threads.reply(account, postId, 'hi'), ['threads_content_publish']],
+      [() => threads.createContainer(account, { text: 'hi', media: [] }), ['threads_content_publish']],
+      [() => threads.accountInsights(account, [dayOf(now().getTime() - DAY)], ['views']), ['threads_manage_insights']],
+      [() => threads.postInsights(account, postId, ['views']), ['threads_manage_insights']],
+    ] as const) {
+      expect(await platformError(attempt())).toMatchObject({
+        kind: 'permission_missing',
+        detail: { code: 10, missingScopes },
+      });
     }
     const withReplies = await connected('th_noscope_hide', ['threads_basic', 'threads_read_replies']);
     const [comment] = await threads.recentComments(withReplies);
-    expect((await platformError(threads.setHidden(withReplies, comment?.id as string, true))).kind).toBe(
-      'permission_missing',
-    );
+    expect(await platformError(threads.setHidden(withReplies, comment?.id as string, true))).toMatchObject({
+      kind: 'permission_missing',
+      detail: { missingScopes: ['threads_manage_replies'] },
+    });
     expect(threads.scopes.byAction).toEqual({
       read_profile: ['threads_basic'],
       read_comments: ['threads_read_replies'],
@@ -628,5 +793,7 @@ describe('threads: every error class', () => {
     }).adapter('threads');
     expect((await platformError(offline.profile({ platformUserId: '1', accessToken: 'x' }))).kind).toBe('transient');
     expect((await platformError(threads.pages(account))).kind).toBe('unsupported');
+    // The Threads API has no endpoint to revoke the app's access: said without calling.
+    expect((await platformError(offline.revokeAccess(account))).kind).toBe('unsupported');
   });
 });

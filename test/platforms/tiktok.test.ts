@@ -6,6 +6,7 @@ import {
   createPlatforms,
   missingScopes,
   type PlatformAdapter,
+  type PublishRequest,
   SANDBOX_CLIENT,
 } from '../../src/platforms/index.ts';
 import { platformError, REDIRECT_URI, startSandbox, type TestSandbox } from '../helpers/sandbox.ts';
@@ -24,11 +25,26 @@ const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 const VIDEO = 'https://cdn.example.test/clip.mp4';
-/** Longer than the sandbox's 5 s of processing. */
+/** Longer than the sandbox's 5 s of processing (its default container_processing_seconds). */
 const PROCESSING_DONE_MS = 6_000;
+/** Longer than the sandbox's 30 s of moderation for a public post (its default tiktok_moderation_seconds). */
+const MODERATION_DONE_MS = 31_000;
 const NO_TOKEN: AccountCredentials = { platformUserId: '1', accessToken: 'not-a-token' };
 
 const connected = (username: string, granted?: string[]) => sandbox.credentials('tiktok', username, granted);
+
+/** A one-video post with the privacy level its creator chose. */
+function video(privacyLevel: string, text?: string): PublishRequest {
+  return {
+    ...(text !== undefined ? { text } : {}),
+    media: [{ type: 'video', url: VIDEO }],
+    platformOptions: { tiktok: { privacyLevel } },
+  };
+}
+
+async function setSetting(name: string, value: string | number): Promise<void> {
+  expect((await sandbox.control('PUT', `/settings/${name}`, { value })).status).toBe(200);
+}
 
 async function fault(username: string, error: string, trigger: 'call' | 'publish' = 'call'): Promise<void> {
   const set = await sandbox.control('POST', '/faults', { platform: 'tiktok', username, error, trigger });
@@ -39,7 +55,7 @@ async function fault(username: string, error: string, trigger: 'call' | 'publish
 async function raw(
   method: 'GET' | 'POST',
   path: string,
-  init: { form?: Record<string, string>; json?: unknown; bearer?: string } = {},
+  init: { form?: Record<string, string>; json?: unknown; bearer?: string; contentType?: string } = {},
   // biome-ignore lint/suspicious/noExplicitAny: the tests read TikTok's raw JSON field by field.
 ): Promise<{ status: number; headers: Record<string, unknown>; body: any }> {
   const headers: Record<string, string> = {};
@@ -51,6 +67,7 @@ async function raw(
     headers['content-type'] = 'application/json; charset=UTF-8';
     body = JSON.stringify(init.json);
   }
+  if (init.contentType !== undefined) headers['content-type'] = init.contentType;
   if (init.bearer) headers.authorization = `Bearer ${init.bearer}`;
   const response = await request(`${sandbox.url}/open.tiktokapis.com${path}`, { method, headers, body });
   const text = await response.body.text();
@@ -67,7 +84,7 @@ describe('tiktok: OAuth', () => {
   it('builds the documented authorize URL: client_key, comma-separated scopes, response_type=code', () => {
     const url = new URL(tiktok.authorizeUrl({ redirectUri: REDIRECT_URI, state: 's 1' }));
     expect(url.pathname).toBe('/sandbox/www.tiktok.com/v2/auth/authorize/');
-    expect(url.searchParams.get('client_key')).toBe(SANDBOX_CLIENT.clientId);
+    expect(url.searchParams.get('client_key')).toBe('switchboard-sandbox');
     expect(url.searchParams.has('client_id')).toBe(false);
     expect(url.searchParams.get('response_type')).toBe('code');
     expect(url.searchParams.get('redirect_uri')).toBe(REDIRECT_URI);
@@ -171,14 +188,13 @@ describe('tiktok: OAuth', () => {
     expect(tiktok.scopes.required).toEqual(['user.info.basic']);
     expect(tiktok.scopes.byAction).toEqual({ read_profile: ['user.info.basic'], publish: ['video.publish'] });
     expect(missingScopes(tiktok, 'publish', ['user.info.basic'])).toEqual(['video.publish']);
+    const everyScope = ['user.info.basic', 'user.info.profile', 'user.info.stats', 'video.list', 'video.publish'];
     for (const action of ['read_comments', 'reply', 'hide', 'read_insights'] as const) {
-      expect(missingScopes(tiktok, action, tiktok.scopes.requested)).toBeNull();
+      expect(missingScopes(tiktok, action, everyScope)).toBeNull();
     }
     expect(tiktok.refresh).toEqual({ refreshBeforeExpiryMs: 30 * MINUTE, minTokenAgeMs: 0 });
     expect(tiktok.grantsPages).toBe(false);
     expect(tiktok.metrics).toEqual({ account: [], post: [] });
-    const account = await connected('tt_granted');
-    expect((await platformError(tiktok.grantedScopes(account))).kind).toBe('unsupported');
   });
 });
 
@@ -205,24 +221,31 @@ describe('tiktok: profile', () => {
   it('without user.info.basic nothing can be read: permission_missing', async () => {
     const account = await connected('tt_noscope', ['video.publish']);
     const error = await platformError(tiktok.profile(account));
-    expect(error).toMatchObject({ kind: 'permission_missing', detail: { code: 'scope_not_authorized', status: 401 } });
+    expect(error).toMatchObject({
+      kind: 'permission_missing',
+      detail: { code: 'scope_not_authorized', status: 401, missingScopes: ['user.info.basic'] },
+    });
   });
 });
 
 describe('tiktok: publishing', () => {
-  it('posts a video: processing for a while, then published with its id and permalink', async () => {
+  it('posts a public video: processing, then moderation, then published with its public id and permalink', async () => {
     const account = await connected('tt_publish');
-    const { containerId } = await tiktok.createContainer(account, {
-      text: 'Hello #sandbox',
-      media: [{ type: 'video', url: VIDEO }],
-    });
-    expect(containerId).toMatch(/^v_pub_url~v2\.\d+$/);
+    const { containerId } = await tiktok.createContainer(account, video('PUBLIC_TO_EVERYONE', 'Hello #sandbox'));
+    expect(containerId).toMatch(/^PUBLIC_TO_EVERYONE:v_pub_url~v2\.\d+$/);
     expect(await tiktok.containerStatus(account, containerId)).toEqual({ state: 'in_progress' });
     const early = await platformError(tiktok.publishContainer(account, containerId));
     expect(early.kind).toBe('transient');
     expect(early.message).toMatch(/not finished/);
 
+    // PUBLISH_COMPLETE without the public id: TikTok is still moderating the public post.
     advanceClock(PROCESSING_DONE_MS);
+    expect(await tiktok.containerStatus(account, containerId)).toEqual({ state: 'in_progress' });
+    const moderating = await platformError(tiktok.publishContainer(account, containerId));
+    expect(moderating.kind).toBe('transient');
+    expect(moderating.message).toMatch(/moderation/);
+
+    advanceClock(MODERATION_DONE_MS);
     expect(await tiktok.containerStatus(account, containerId)).toEqual({ state: 'published' });
     const published = await tiktok.publishContainer(account, containerId);
     expect(published.id).toMatch(/^\d{17}$/);
@@ -243,7 +266,7 @@ describe('tiktok: publishing', () => {
         action: 'publish',
         target_id: published.id,
         detail: expect.objectContaining({
-          publish_id: containerId,
+          publish_id: containerId.slice('PUBLIC_TO_EVERYONE:'.length),
           title: 'Hello #sandbox',
           privacy_level: 'PUBLIC_TO_EVERYONE',
           video_url: VIDEO,
@@ -252,11 +275,23 @@ describe('tiktok: publishing', () => {
     ]);
   });
 
+  it('a private post is final at PUBLISH_COMPLETE: no public id, the publish id stands for it, no permalink', async () => {
+    const account = await connected('tt_private');
+    const { containerId } = await tiktok.createContainer(account, video('SELF_ONLY', 'Only me'));
+    advanceClock(PROCESSING_DONE_MS);
+    expect(await tiktok.containerStatus(account, containerId)).toEqual({ state: 'published' });
+    expect(await tiktok.publishContainer(account, containerId)).toEqual({
+      id: containerId.slice('SELF_ONLY:'.length),
+      permalink: null,
+    });
+  });
+
   it('a file TikTok cannot take fails after processing, with the reason', async () => {
     const account = await connected('tt_publish_fail');
     const { containerId } = await tiktok.createContainer(account, {
       text: 'Not a video',
       media: [{ type: 'video', url: 'https://cdn.example.test/animation.gif' }],
+      platformOptions: { tiktok: { privacyLevel: 'PUBLIC_TO_EVERYONE' } },
     });
     expect((await tiktok.containerStatus(account, containerId)).state).toBe('in_progress');
     advanceClock(PROCESSING_DONE_MS);
@@ -294,31 +329,123 @@ describe('tiktok: publishing', () => {
   });
 
   it('refuses a title longer than TikTok takes, before calling', async () => {
-    const error = await platformError(
-      tiktok.createContainer(NO_TOKEN, { text: 'x'.repeat(2201), media: [{ type: 'video', url: VIDEO }] }),
-    );
+    const error = await platformError(tiktok.createContainer(NO_TOKEN, video('SELF_ONLY', 'x'.repeat(2201))));
     expect(error.kind).toBe('invalid_request');
+  });
+
+  it('never picks the privacy level: a post without the one its creator chose is refused before calling', async () => {
+    for (const publish of [
+      { media: [{ type: 'video' as const, url: VIDEO }] },
+      { media: [{ type: 'video' as const, url: VIDEO }], platformOptions: {} },
+      video(''),
+    ]) {
+      const error = await platformError(tiktok.createContainer(NO_TOKEN, publish));
+      expect(error.kind).toBe('invalid_request');
+      expect(error.message).toMatch(/privacyLevel/);
+    }
+  });
+
+  it('a privacy level creator_info does not offer is refused before video/init, as privacy_level_option_mismatch', async () => {
+    const account = await connected('tt_privacy_mismatch');
+    // FOLLOWER_OF_CREATOR is offered to private accounts only; the sandbox's accounts are public.
+    const error = await platformError(tiktok.createContainer(account, video('FOLLOWER_OF_CREATOR')));
+    expect(error).toMatchObject({ kind: 'invalid_request', detail: { code: 'privacy_level_option_mismatch' } });
+    expect(error.detail.platformMessage).toContain('PUBLIC_TO_EVERYONE, MUTUAL_FOLLOW_FRIENDS, SELF_ONLY');
+    expect((await sandbox.control('GET', '/users/tiktok/tt_privacy_mismatch')).body.posts).toHaveLength(3);
+    // TikTok itself refuses it too.
+    const init = await raw('POST', '/v2/post/publish/video/init/', {
+      bearer: account.accessToken,
+      json: {
+        post_info: { title: 'x', privacy_level: 'FOLLOWER_OF_CREATOR' },
+        source_info: { source: 'PULL_FROM_URL', video_url: VIDEO },
+      },
+    });
+    expect(init).toMatchObject({ status: 403, body: { error: { code: 'privacy_level_option_mismatch' } } });
+  });
+
+  it('an unaudited app posts SELF_ONLY only, for at most 5 users a day', async () => {
+    await setSetting('tiktok_client_audit', 'unaudited');
+    try {
+      // A day later than every other post in this sandbox, so only this test's users count.
+      advanceClock(2 * DAY);
+      const users = [];
+      for (let n = 1; n <= 6; n += 1) users.push(await connected(`tt_unaudited_${n}`));
+      const [first, , , , , sixth] = users;
+      if (first === undefined || sixth === undefined) throw new Error('no users');
+      const publicPost = await platformError(tiktok.createContainer(first, video('PUBLIC_TO_EVERYONE')));
+      expect(publicPost).toMatchObject({
+        kind: 'invalid_request',
+        detail: { status: 403, code: 'unaudited_client_can_only_post_to_private_accounts' },
+      });
+      for (const user of users.slice(0, 5)) await tiktok.createContainer(user, video('SELF_ONLY'));
+      const capped = await platformError(tiktok.createContainer(sixth, video('SELF_ONLY')));
+      expect(capped).toMatchObject({
+        kind: 'rate_limited',
+        detail: { status: 403, code: 'reached_active_user_cap', retryAfterSeconds: 3600 },
+      });
+      expect(capped.detail.platformMessage).toBeTruthy();
+      // A user already posting today keeps its slot.
+      expect((await tiktok.createContainer(first, video('SELF_ONLY'))).containerId).toMatch(/^SELF_ONLY:/);
+    } finally {
+      await setSetting('tiktok_client_audit', 'audited');
+    }
+  });
+
+  it('PULL_FROM_URL from a URL the app did not verify: url_ownership_unverified', async () => {
+    const account = await connected('tt_unverified_url');
+    await setSetting('tiktok_verified_url_prefixes', 'https://media.example.test/videos/');
+    try {
+      for (const url of [VIDEO, 'https://media.example.test.evil.test/videos/clip.mp4']) {
+        const error = await platformError(
+          tiktok.createContainer(account, { ...video('SELF_ONLY'), media: [{ type: 'video', url }] }),
+        );
+        expect(error).toMatchObject({
+          kind: 'invalid_request',
+          detail: { status: 403, code: 'url_ownership_unverified' },
+        });
+      }
+      const verified = await tiktok.createContainer(account, {
+        ...video('SELF_ONLY'),
+        media: [{ type: 'video', url: 'https://media.example.test/videos/clip.mp4' }],
+      });
+      expect(verified.containerId).toMatch(/^SELF_ONLY:/);
+    } finally {
+      await setSetting('tiktok_verified_url_prefixes', '*');
+    }
+  });
+
+  it("spam_risk answers: the creator's daily cap is a wait, a ban or a post judged spam is not", async () => {
+    const account = await connected('tt_spam_risk');
+    const cases = [
+      ['spam_risk_too_many_posts', 'rate_limited', 3600],
+      ['spam_risk_too_many_pending_share', 'rate_limited', 3600],
+      ['spam_risk_user_banned_from_posting', 'invalid_request', undefined],
+      ['spam_risk_text', 'invalid_request', undefined],
+    ] as const;
+    for (const [code, kind, retryAfterSeconds] of cases) {
+      const set = await sandbox.control('POST', '/faults', {
+        platform: 'tiktok',
+        username: 'tt_spam_risk',
+        trigger: 'publish',
+        error: 'custom',
+        status: 403,
+        body: { data: {}, error: { code, message: `TikTok says ${code}`, log_id: '20260101000000ABC' } },
+      });
+      expect(set.status).toBe(201);
+      const error = await platformError(tiktok.createContainer(account, video('SELF_ONLY')));
+      expect(error.kind).toBe(kind);
+      expect(error.detail).toMatchObject({ status: 403, code, platformMessage: `TikTok says ${code}` });
+      expect(error.detail.retryAfterSeconds).toBe(retryAfterSeconds);
+    }
   });
 
   it('posting without video.publish: permission_missing', async () => {
     const account = await connected('tt_publish_noscope', ['user.info.basic']);
-    const error = await platformError(tiktok.createContainer(account, { media: [{ type: 'video', url: VIDEO }] }));
-    expect(error).toMatchObject({ kind: 'permission_missing', detail: { code: 'scope_not_authorized' } });
-  });
-
-  it('a private post has no public id: the publish id stands for it, without permalink', async () => {
-    const account = await connected('tt_private');
-    const init = await raw('POST', '/v2/post/publish/video/init/', {
-      bearer: account.accessToken,
-      json: {
-        post_info: { title: 'Only me', privacy_level: 'SELF_ONLY' },
-        source_info: { source: 'PULL_FROM_URL', video_url: VIDEO },
-      },
+    const error = await platformError(tiktok.createContainer(account, video('PUBLIC_TO_EVERYONE')));
+    expect(error).toMatchObject({
+      kind: 'permission_missing',
+      detail: { code: 'scope_not_authorized', missingScopes: ['video.publish'] },
     });
-    expect(init.status).toBe(200);
-    const publishId = init.body.data.publish_id as string;
-    advanceClock(PROCESSING_DONE_MS);
-    expect(await tiktok.publishContainer(account, publishId)).toEqual({ id: publishId, permalink: null });
   });
 });
 
@@ -336,7 +463,7 @@ describe('tiktok: every error class', () => {
     ] as const;
     for (const [preset, kind, code, status] of cases) {
       await fault('tt_faults', preset);
-      const error = await platformError(tiktok.createContainer(account, { media: [{ type: 'video', url: VIDEO }] }));
+      const error = await platformError(tiktok.createContainer(account, video('PUBLIC_TO_EVERYONE')));
       expect(error.kind).toBe(kind);
       expect(error.detail).toMatchObject({ platform: 'tiktok', code, status });
       expect(error.detail.platformMessage).toBeTruthy();
@@ -358,9 +485,9 @@ describe('tiktok: every error class', () => {
     const account = await connected('tt_publish_fault');
     await fault('tt_publish_fault', 'transient', 'publish');
     expect((await tiktok.profile(account)).username).toBe('tt_publish_fault');
-    const error = await platformError(tiktok.createContainer(account, { media: [{ type: 'video', url: VIDEO }] }));
+    const error = await platformError(tiktok.createContainer(account, video('PUBLIC_TO_EVERYONE')));
     expect(error).toMatchObject({ kind: 'transient', detail: { code: 'internal_error' } });
-    const { containerId } = await tiktok.createContainer(account, { media: [{ type: 'video', url: VIDEO }] });
+    const { containerId } = await tiktok.createContainer(account, video('PUBLIC_TO_EVERYONE'));
     expect((await tiktok.containerStatus(account, containerId)).state).toBe('in_progress');
   });
 
@@ -481,7 +608,13 @@ describe('tiktok: the sandbox answers as TikTok documents', () => {
   it('creator info, video init and status fetch', async () => {
     const account = await connected('tt_raw_post');
     const bearer = account.accessToken;
-    const creator = await raw('POST', '/v2/post/publish/creator_info/query/', { bearer });
+    // TikTok's reference: no body, but Content-Type: application/json; charset=UTF-8 all the same.
+    const untyped = await raw('POST', '/v2/post/publish/creator_info/query/', { bearer });
+    expect(untyped).toMatchObject({ status: 400, body: { error: { code: 'invalid_params' } } });
+    const creator = await raw('POST', '/v2/post/publish/creator_info/query/', {
+      bearer,
+      contentType: 'application/json; charset=UTF-8',
+    });
     expect(creator.status).toBe(200);
     expect(creator.body.data).toEqual({
       creator_avatar_url: expect.stringMatching(/^https:\/\//),
@@ -501,7 +634,7 @@ describe('tiktok: the sandbox answers as TikTok documents', () => {
         json: { post_info: { title: 'Raw', privacy_level: privacy }, source_info: { source, video_url: VIDEO } },
       });
     const badPrivacy = await post('EVERYONE_AND_THEIR_DOG');
-    expect(badPrivacy).toMatchObject({ status: 400, body: { error: { code: 'invalid_params' } } });
+    expect(badPrivacy).toMatchObject({ status: 403, body: { error: { code: 'privacy_level_option_mismatch' } } });
     expect((await post('PUBLIC_TO_EVERYONE', 'FILE_UPLOAD')).body.error.code).toBe('invalid_params');
     const init = await post('PUBLIC_TO_EVERYONE');
     expect(init.status).toBe(200);
@@ -515,10 +648,14 @@ describe('tiktok: the sandbox answers as TikTok documents', () => {
       error: { code: 'ok' },
     });
     advanceClock(PROCESSING_DONE_MS);
+    // Complete, but a public post's id waits for moderation.
+    expect((await fetch()).body.data).toMatchObject({ status: 'PUBLISH_COMPLETE', publicaly_available_post_id: [] });
+    advanceClock(MODERATION_DONE_MS);
     const done = await fetch();
     expect(done.body.data).toMatchObject({
       status: 'PUBLISH_COMPLETE',
-      publicaly_available_post_id: [expect.stringMatching(/^\d{17}$/)],
+      // int64 numbers, as TikTok sends them (JSON.parse here rounds them; the adapter does not).
+      publicaly_available_post_id: [expect.any(Number)],
       uploaded_bytes: expect.any(Number),
     });
     expect((await fetch()).body.data.publicaly_available_post_id).toEqual(done.body.data.publicaly_available_post_id);
@@ -534,6 +671,35 @@ describe('tiktok: the sandbox answers as TikTok documents', () => {
       json: init.body.data,
     });
     expect(foreign.body.error.code).toBe('invalid_params');
+  });
+
+  it('revokeAccess: TikTok confirms, every token of the grant stops working, the sandbox logs it', async () => {
+    const tokens = await sandbox.connect('tiktok', 'tt_revoke_access');
+    await tiktok.revokeAccess(tokens);
+    expect((await platformError(tiktok.profile(tokens))).kind).toBe('token_expired');
+    expect((await platformError(tiktok.refreshToken(tokens))).kind).toBe('token_expired');
+    const activity = await sandbox.control('GET', '/activity/tiktok/tt_revoke_access');
+    expect(activity.body.data).toEqual([
+      expect.objectContaining({
+        action: 'revoke',
+        target_id: tokens.platformUserId,
+        detail: { client_key: 'switchboard-sandbox', tokens: 2 },
+      }),
+    ]);
+    // Nothing left to revoke: still confirmed, and nothing more logged.
+    await tiktok.revokeAccess(tokens);
+    expect((await sandbox.control('GET', '/activity/tiktok/tt_revoke_access')).body.data).toHaveLength(1);
+  });
+
+  it('revokeAccess: a failure is classified (TikTok unreachable, an OAuth refusal)', async () => {
+    const offline = createPlatforms({
+      platforms: 'sandbox',
+      platformCredentials: {},
+      sandboxUrl: 'http://127.0.0.1:9/sandbox',
+    }).adapter('tiktok');
+    expect((await platformError(offline.revokeAccess(NO_TOKEN))).kind).toBe('transient');
+    const refused = await platformError(tiktok.revokeAccess({ platformUserId: '1', accessToken: '' }));
+    expect(refused).toMatchObject({ kind: 'invalid_request', detail: { status: 400, code: 'invalid_request' } });
   });
 
   it('revoke answers {} and ends every token of that user for the app', async () => {

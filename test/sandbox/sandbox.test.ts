@@ -122,6 +122,12 @@ describe('the control API', () => {
       ['POST', '/throttle', { platform: 'threads', username: 'control_th', seconds: -1 }],
       ['PUT', '/insights', { platform: 'threads', username: 'control_th', metric: 'views', values: [] }],
       ['PUT', '/settings/instagram_token_shape', { value: 'round' }],
+      ['PUT', '/settings/container_processing_seconds', { value: -1 }],
+      ['PUT', '/settings/container_processing_seconds', { value: '5' }],
+      ['PUT', '/settings/container_processing_seconds', { value: 1.5 }],
+      ['PUT', '/settings/tiktok_client_audit', { value: 'maybe' }],
+      ['POST', '/testers', { platform: 'instagram', username: 'control_th', client_id: 'app' }],
+      ['POST', '/users', { platform: 'threads', username: 'control_th_id', id: '0123' }],
     ] as const;
     for (const [method, url, payload] of bad) {
       const answer = await control(method, url, payload);

@@ -5,7 +5,7 @@
  */
 import { and, eq, inArray, ne, notInArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/connection.ts';
-import type { Platform, PlatformProfile, TokenSet } from '../../platforms/index.ts';
+import type { GrantedTokenSet, Platform, PlatformProfile } from '../../platforms/index.ts';
 import { emit } from '../events/index.ts';
 import { lockOwner } from '../owners/index.ts';
 import { renderAccount } from './json.ts';
@@ -14,7 +14,7 @@ import { type Account, accounts } from './tables.ts';
 
 /** One platform account the login gave access to. */
 export interface AccountGrant {
-  tokens: TokenSet;
+  tokens: GrantedTokenSet;
   profile: PlatformProfile;
 }
 

@@ -11,6 +11,7 @@ import type { Scope } from '../../http/scope.ts';
 import { looksLikeId, newId } from '../../ids.ts';
 import {
   type AccountCredentials,
+  type GrantedTokenSet,
   type Platform,
   PlatformError,
   type PlatformProfile,
@@ -46,7 +47,7 @@ export function tokenColumns(secretKey: Buffer, tokens: TokenSet, issuedAt: Date
 export async function saveConnectedAccount(
   tx: Tx,
   secretKey: Buffer,
-  values: { ownerId: string; profileId: string; platform: Platform; tokens: TokenSet; profile: PlatformProfile },
+  values: { ownerId: string; profileId: string; platform: Platform; tokens: GrantedTokenSet; profile: PlatformProfile },
 ): Promise<{ account: Account; existed: boolean }> {
   const at = now();
   const profileColumns = {

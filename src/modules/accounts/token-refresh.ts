@@ -102,7 +102,7 @@ export async function refreshAccountToken(deps: TokenRefreshDeps, accountId: str
         .set({
           ...tokenColumns(deps.secretKey, tokens, at),
           // A refresh answer that names no scopes keeps the ones granted at connection.
-          ...(tokens.scopes.length > 0 ? { scopes: tokens.scopes } : {}),
+          ...(tokens.scopes !== null ? { scopes: tokens.scopes } : {}),
           refreshRetryAt: null,
           refreshFailures: 0,
           lastRefreshError: null,

@@ -1,0 +1,93 @@
+/**
+ * Every platform the service talks to, and what it can do there, in the service's terms.
+ * The one list: callers (settings, routes, the connect page, the sandbox's control API)
+ * ask it instead of naming platforms, and the adapters read their metrics and page grants
+ * from it.
+ */
+
+/** What a post can be, in the service's terms. */
+export type PublishKind = 'text' | 'image' | 'video' | 'carousel';
+
+export interface PlatformInfo {
+  /** As people see it (the connect page's buttons). */
+  label: string;
+  /** Its settings are `<prefix>_CLIENT_ID` and `<prefix>_CLIENT_SECRET`. */
+  settingsPrefix: string;
+  /** What the service can do with comments there (replies on Threads). */
+  comments: { read: boolean; reply: boolean; hide: boolean };
+  /** The service's metric names offered, per kind; none: no insights there. */
+  insights: { account: readonly string[]; post: readonly string[] };
+  /** The kinds of post that can be published (a carousel: several media in one post). */
+  publishing: readonly PublishKind[];
+  /** One login grants several pages, each becoming an account. */
+  grantsPages: boolean;
+}
+
+export const PLATFORM_REGISTRY = {
+  instagram: {
+    label: 'Instagram',
+    settingsPrefix: 'INSTAGRAM',
+    comments: { read: true, reply: true, hide: true },
+    insights: {
+      // followers_count is a user field read as it is now; the others are insights metrics.
+      account: [
+        'followers_count',
+        'views',
+        'reach',
+        'accounts_engaged',
+        'total_interactions',
+        'likes',
+        'comments',
+        'saves',
+        'shares',
+      ],
+      post: ['views', 'reach', 'likes', 'comments', 'saves', 'shares', 'total_interactions'],
+    },
+    // No text-only posts: an Instagram post needs an image or a video.
+    publishing: ['image', 'video', 'carousel'],
+    grantsPages: false,
+  },
+  threads: {
+    label: 'Threads',
+    settingsPrefix: 'THREADS',
+    comments: { read: true, reply: true, hide: true },
+    insights: {
+      account: ['followers_count', 'views', 'likes', 'replies', 'reposts', 'quotes', 'clicks'],
+      post: ['views', 'likes', 'replies', 'reposts', 'quotes', 'shares'],
+    },
+    publishing: ['text', 'image', 'video', 'carousel'],
+    grantsPages: false,
+  },
+  tiktok: {
+    label: 'TikTok',
+    settingsPrefix: 'TIKTOK',
+    // Comments and insights need TikTok's API for Business, which ordinary apps lack.
+    comments: { read: false, reply: false, hide: false },
+    insights: { account: [], post: [] },
+    publishing: ['video'],
+    grantsPages: false,
+  },
+  facebook: {
+    label: 'Facebook Pages',
+    settingsPrefix: 'FACEBOOK',
+    comments: { read: true, reply: true, hide: true },
+    // The service offers insights for Instagram and Threads only.
+    insights: { account: [], post: [] },
+    // No video on pages; several photos make one post.
+    publishing: ['text', 'image', 'carousel'],
+    grantsPages: true,
+  },
+} as const satisfies Record<string, PlatformInfo>;
+
+export type Platform = keyof typeof PLATFORM_REGISTRY;
+
+/** Every platform, in the registry's order. */
+export const PLATFORMS = Object.keys(PLATFORM_REGISTRY) as readonly Platform[];
+
+export function isPlatform(value: string): value is Platform {
+  return Object.hasOwn(PLATFORM_REGISTRY, value);
+}
+
+export function platformInfo(platform: Platform): PlatformInfo {
+  return PLATFORM_REGISTRY[platform];
+}
