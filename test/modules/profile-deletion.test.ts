@@ -1,9 +1,12 @@
 import { and, eq, sql } from 'drizzle-orm';
+import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../src/ids.ts';
 import { saveConnectedAccount } from '../../src/modules/accounts/service.ts';
 import { completeProfileDeletion } from '../../src/modules/profiles/service.ts';
+import type { Platform } from '../../src/platforms/index.ts';
 import { auth, startTestApp, type TestApp, type TestOwner } from '../helpers/app.ts';
+import { platformError, startSandbox, type TestSandbox } from '../helpers/sandbox.ts';
 import {
   accounts,
   apiKeys,
@@ -211,5 +214,86 @@ describe('deleting a profile', () => {
     expect(await completeProfileDeletion(t.deletionContext(), p.profileId)).toBe('deleted');
     expect(await rowsOf(p.profileId)).toEqual({ profile: 0, keys: 0, endpoints: 0, links: 0, accounts: 0, posts: 0 });
     expect(await deletedEvents(p.profileId)).toHaveLength(1);
+  });
+});
+
+/** pino's levels, as its JSON lines write them. */
+const INFO = 30;
+const WARN = 40;
+
+/** A real pino logger whose JSON lines are kept for the test to read. */
+function capturedLog() {
+  const lines: Record<string, unknown>[] = [];
+  const log = pino({ level: 'info' }, { write: (line: string) => lines.push(JSON.parse(line)) });
+  return { log, lines };
+}
+
+describe("deleting a profile's accounts", () => {
+  let sandbox: TestSandbox;
+  beforeAll(async () => {
+    sandbox = await startSandbox();
+  });
+  afterAll(() => sandbox.close());
+
+  /** Connects `username` on `platform` through the sandbox and stores it in `profileId`, as the connect flow does. */
+  async function connected(platform: Platform, username: string, profileId: string) {
+    const tokens = await sandbox.connect(platform, username);
+    const credentials = { platformUserId: tokens.platformUserId, accessToken: tokens.accessToken };
+    const profile = await sandbox.adapter(platform).profile(credentials);
+    await t.database.db.transaction((tx) =>
+      saveConnectedAccount(tx, t.secretKey, { ownerId: owner.ownerId, profileId, platform, tokens, profile }),
+    );
+    return credentials;
+  }
+
+  it("revokes each account's platform access where the platform offers it, logs the rest, then deletes them", async () => {
+    const profileId = (
+      await t.app.inject({
+        method: 'POST',
+        url: '/v1/profiles',
+        headers: auth(owner.key),
+        payload: { name: 'Revoked client' },
+      })
+    ).json().id;
+    const tiktok = await connected('tiktok', 'revoked_on_deletion', profileId);
+    await connected('instagram', 'kept_on_instagram', profileId);
+    const { log, lines } = capturedLog();
+
+    await t.app.inject({ method: 'DELETE', url: `/v1/profiles/${profileId}`, headers: auth(owner.key) });
+    expect(
+      await completeProfileDeletion({ ...t.deletionContext(), platforms: sandbox.platforms, log }, profileId),
+    ).toBe('deleted');
+
+    // TikTok: POST /v2/oauth/revoke/ was made, and the token no longer works there.
+    const activity = await sandbox.control('GET', '/activity/tiktok/revoked_on_deletion');
+    expect(activity.body.data.map((a: { action: string }) => a.action)).toEqual(['revoke']);
+    expect((await platformError(sandbox.adapter('tiktok').profile(tiktok))).kind).toBe('token_expired');
+    // Instagram API with Instagram Login has no revocation: said in the log, the account deleted all the same.
+    const byPlatform = (platform: string) => lines.filter((l) => l.platform === platform).map((l) => [l.level, l.msg]);
+    expect(byPlatform('tiktok')).toEqual([[INFO, 'platform access revoked']]);
+    expect(byPlatform('instagram')).toEqual([[INFO, 'the platform offers no revocation with the token held']]);
+    expect(await rowsOf(profileId)).toEqual({ profile: 0, keys: 0, endpoints: 0, links: 0, accounts: 0, posts: 0 });
+  });
+
+  it('deletes the accounts when the platform cannot be reached, and says so in the log', async () => {
+    const profileId = (
+      await t.app.inject({
+        method: 'POST',
+        url: '/v1/profiles',
+        headers: auth(owner.key),
+        payload: { name: 'Unreachable client' },
+      })
+    ).json().id;
+    await connected('tiktok', 'unreachable_on_deletion', profileId);
+    const { log, lines } = capturedLog();
+    await t.app.inject({ method: 'DELETE', url: `/v1/profiles/${profileId}`, headers: auth(owner.key) });
+    // The test app's own adapters point at an address nothing listens on.
+    expect(await completeProfileDeletion({ ...t.deletionContext(), log }, profileId)).toBe('deleted');
+    expect(lines.filter((l) => l.level === WARN).map((l) => [l.platform, l.kind, l.msg])).toEqual([
+      ['tiktok', 'transient', 'revoking platform access failed; the account is deleted with its tokens all the same'],
+    ]);
+    expect(await rowsOf(profileId)).toEqual({ profile: 0, keys: 0, endpoints: 0, links: 0, accounts: 0, posts: 0 });
+    const activity = await sandbox.control('GET', '/activity/tiktok/unreachable_on_deletion');
+    expect(activity.body.data).toEqual([]);
   });
 });
