@@ -311,13 +311,17 @@ export async function noteAccountFailure(tx: Tx, accountId: string, error: Platf
  */
 async function forgetScopes(tx: Tx, accountId: string, missing: readonly string[]): Promise<Account | null> {
   if (missing.length === 0) return null;
+  const dropped = sql`array[${sql.join(
+    missing.map((scope) => sql`${scope}`),
+    sql`, `,
+  )}]::text[]`;
   const [account] = await tx
     .update(accounts)
     .set({
-      scopes: sql`array(select s from unnest(${accounts.scopes}) as s where s <> all(${[...missing]}::text[]))`,
+      scopes: sql`array(select s from unnest(${accounts.scopes}) with ordinality as u(s, n) where s <> all(${dropped}) order by n)`,
       updatedAt: now(),
     })
-    .where(and(eq(accounts.id, accountId), sql`${accounts.scopes} && ${[...missing]}::text[]`))
+    .where(and(eq(accounts.id, accountId), sql`${accounts.scopes} && ${dropped}`))
     .returning();
   return account ?? null;
 }

@@ -1,0 +1,64 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { now } from '../../src/clock.ts';
+import { noteAccountFailure, saveConnectedAccount } from '../../src/modules/accounts/service.ts';
+import { auth, startTestApp, type TestApp, type TestOwner } from '../helpers/app.ts';
+import { platformError, startSandbox, type TestSandbox } from '../helpers/sandbox.ts';
+
+/**
+ * Threads does not say which permissions a user ticked unless a tester's token asks it
+ * (debug_token). Without THREADS_TESTER_TOKEN the service records the permissions it asked
+ * for, and learns from the platform's refusals which the user left out.
+ */
+
+let t: TestApp;
+let sandbox: TestSandbox;
+let owner: TestOwner;
+
+beforeAll(async () => {
+  t = await startTestApp();
+  sandbox = await startSandbox();
+  owner = await t.createOwner();
+});
+afterAll(async () => {
+  await sandbox.close();
+  await t.close();
+});
+
+async function permissionsOf(accountId: string): Promise<string[]> {
+  const res = await t.app.inject({ method: 'GET', url: `/v1/accounts/${accountId}`, headers: auth(owner.key) });
+  expect(res.statusCode).toBe(200);
+  return res.json().permissions;
+}
+
+describe("an account's recorded permissions", () => {
+  it('stop claiming a scope the platform refused a call for lack of', async () => {
+    // The user leaves threads_manage_insights unticked on Threads' permission page.
+    const granted = ['threads_basic', 'threads_content_publish', 'threads_read_replies', 'threads_manage_replies'];
+    const tokens = await sandbox.connect('threads', 'no_insights', granted);
+    const credentials = { platformUserId: tokens.platformUserId, accessToken: tokens.accessToken };
+    const profile = await sandbox.adapter('threads').profile(credentials);
+    const { account } = await t.database.db.transaction((tx) =>
+      saveConnectedAccount(tx, t.secretKey, {
+        ownerId: owner.ownerId,
+        profileId: owner.defaultProfileId,
+        platform: 'threads',
+        tokens,
+        profile,
+      }),
+    );
+    // Without a tester token the exchange cannot tell: the service records what it asked for.
+    expect(await permissionsOf(account.id)).toEqual([...granted, 'threads_manage_insights']);
+
+    const day = now().toISOString().slice(0, 10);
+    const refused = await platformError(sandbox.adapter('threads').accountInsights(credentials, [day], ['views']));
+    expect(refused.kind).toBe('permission_missing');
+    expect(refused.detail.missingScopes).toEqual(['threads_manage_insights']);
+
+    const updated = await t.database.db.transaction((tx) => noteAccountFailure(tx, account.id, refused));
+    expect(updated?.status).toBe('connected');
+    expect(await permissionsOf(account.id)).toEqual(granted);
+    // Learned once: the same refusal again changes nothing.
+    expect(await t.database.db.transaction((tx) => noteAccountFailure(tx, account.id, refused))).toBeNull();
+    expect(await permissionsOf(account.id)).toEqual(granted);
+  });
+});
