@@ -38,6 +38,9 @@ const Who = { platform: PlatformName, username: Username };
 const Day = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' });
 
 const UserBody = Type.Object(Who, { additionalProperties: false });
+/** Paths naming a user: validated like bodies, so a malformed name is a 400, never a query. */
+const UserParams = Type.Object(Who);
+const SettingParams = Type.Object({ name: Type.String({ minLength: 1, maxLength: 100 }) });
 const NewUserBody = Type.Object(
   // A chosen id, for tests of ids beyond 2^53 (the documented 17841405793187219).
   { ...Who, id: Type.Optional(Type.String({ pattern: '^[1-9][0-9]{5,18}$' })) },
@@ -161,7 +164,7 @@ export function controlRoutes(store: Store) {
       return reply.code(201).send(await describe(user));
     });
 
-    app.get('/users/:platform/:username', async (request) => {
+    app.get('/users/:platform/:username', { schema: { params: UserParams } }, async (request) => {
       const { platform, username } = request.params as { platform: string; username: string };
       return describe(await account(platform, username));
     });
@@ -263,7 +266,7 @@ export function controlRoutes(store: Store) {
       return { throttled_until: until?.toISOString() ?? null };
     });
 
-    app.get('/activity/:platform/:username', async (request) => {
+    app.get('/activity/:platform/:username', { schema: { params: UserParams } }, async (request) => {
       const { platform, username } = request.params as { platform: string; username: string };
       const owner = await account(platform, username);
       const ids = [owner.id, ...(await pagesOf(store, owner.id)).map((p) => p.id)];
@@ -279,7 +282,7 @@ export function controlRoutes(store: Store) {
       };
     });
 
-    app.put('/settings/:name', async (request) => {
+    app.put('/settings/:name', { schema: { params: SettingParams } }, async (request) => {
       const { name } = request.params as { name: string };
       const value = (request.body as { value?: unknown } | undefined)?.value;
       if (!Object.hasOwn(SANDBOX_SETTINGS, name)) throw new ControlError(404, 'not_found', `no setting ${name}`);

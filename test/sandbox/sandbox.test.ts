@@ -128,6 +128,11 @@ describe('the control API', () => {
       ['PUT', '/settings/tiktok_client_audit', { value: 'maybe' }],
       ['POST', '/testers', { platform: 'instagram', username: 'control_th', client_id: 'app' }],
       ['POST', '/users', { platform: 'threads', username: 'control_th_id', id: '0123' }],
+      // Malformed paths are refused like bodies, never looked up (a NUL would fail the query).
+      ['GET', '/users/threads/control%00th', undefined],
+      ['GET', '/activity/threads/control%00th', undefined],
+      ['GET', '/activity/myspace/control_th', undefined],
+      ['PUT', '/settings/container%00processing_seconds', { value: 5 }],
     ] as const;
     for (const [method, url, payload] of bad) {
       const answer = await control(method, url, payload);
