@@ -11,7 +11,7 @@ import type { ProfileDeletionStep } from '../profiles/index.ts';
 import { posts, postTargets } from './tables.ts';
 
 /** Target statuses that are still to be published; `published` and `failed` are done. */
-export const WAITING_TARGET_STATUSES = ['scheduled', 'publishing'] as const;
+const WAITING_TARGET_STATUSES = ['scheduled', 'publishing'] as const;
 
 /**
  * True when the account has a post target waiting to be published (scheduled, or being
@@ -21,7 +21,7 @@ export const WAITING_TARGET_STATUSES = ['scheduled', 'publishing'] as const;
  * the transaction commits. Code that makes a done target wait again (a retry) must lock
  * the account row itself for the same reason.
  */
-export async function accountHasWaitingPosts(tx: Queryable, accountId: string): Promise<boolean> {
+async function accountHasWaitingPosts(tx: Queryable, accountId: string): Promise<boolean> {
   const [row] = await tx
     .select({ id: postTargets.id })
     .from(postTargets)
