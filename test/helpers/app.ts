@@ -41,7 +41,7 @@ export interface TestApp {
   startWorker(options?: { sendMail?: SendMail; platforms?: PlatformSet }): Promise<RunningWorker>;
   /** Stops the workers started so far (a test that attempts deliveries itself must not race one). */
   stopWorkers(): Promise<void>;
-  /** What attemptDelivery needs, to make attempts without a worker (a test moving the clock). */
+  /** What attemptDeliveries needs, to make attempts without a worker (a test moving the clock). */
   deliveryDeps(): DeliveryDeps;
   /** What the profile deletion job runs with, to run it without a worker. */
   deletionContext(): ProfileDeletionContext;

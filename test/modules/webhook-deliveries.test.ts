@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { advanceClock, resetClock } from '../../src/clock.ts';
 import { createMailer } from '../../src/mail.ts';
 import { emit } from '../../src/modules/events/service.ts';
-import { attemptDeliveries, attemptDelivery } from '../../src/modules/webhooks/attempts.ts';
+import { type AttemptOutcome, attemptDeliveries, type DeliveryDeps } from '../../src/modules/webhooks/attempts.ts';
 import { deleteOldDeliveries } from '../../src/modules/webhooks/deliveries.ts';
 import { auth, startTestApp, type TestApp, type TestOwner } from '../helpers/app.ts';
 import { eventually } from '../helpers/eventually.ts';
@@ -35,6 +35,11 @@ afterEach(async () => {
   resetClock();
   await t.stopWorkers();
 });
+
+/** Attempts one delivery now if it is pending, as its job would (the test moves the clock instead of waiting). */
+async function attemptDelivery(deps: DeliveryDeps, deliveryId: string): Promise<AttemptOutcome> {
+  return (await attemptDeliveries(deps, [deliveryId]))[0] ?? 'skipped';
+}
 
 async function receiver(respond?: Receiver['respond']): Promise<Receiver> {
   const r = await startReceiver(respond);

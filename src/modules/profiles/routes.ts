@@ -124,7 +124,7 @@ export function profileRoutes(db: Db): FastifyPluginAsyncTypebox {
           tags,
           summary: 'Delete a profile',
           description:
-            'Answers 202. The profile and its API keys are gone for every caller at once; its data is deleted in the background, then `profile.deleted` is sent to endpoints not bound to a profile. The default profile cannot be deleted (409 `default_profile`).',
+            'Answers 202. The profile, its API keys and the webhook endpoints bound to it are gone for every caller at once; its data (posts, connect links, accounts, whose platform access is revoked where the platform allows, and its events) is deleted in the background, then `profile.deleted` is sent to endpoints not bound to a profile (docs/api-conventions.md, Deletion). The default profile cannot be deleted (409 `default_profile`).',
           headers: ProfileHeader,
           params: ProfileParams,
           response: {

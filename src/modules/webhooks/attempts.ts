@@ -142,12 +142,6 @@ export async function attemptDeliveries(
   return deliveryIds.map((id) => outcomes.get(id) ?? 'skipped');
 }
 
-/** Attempts one delivery now if it is pending (tests that move the clock). */
-export async function attemptDelivery(deps: DeliveryDeps, deliveryId: string): Promise<AttemptOutcome> {
-  const [outcome] = await attemptDeliveries(deps, [deliveryId]);
-  return outcome ?? 'skipped';
-}
-
 function describeFailure(result: PostResult): string {
   return result.error ?? `answered HTTP ${result.status}`;
 }
