@@ -25,6 +25,7 @@ import {
 import { sandboxCodes } from './schema.ts';
 import {
   addComment,
+  commentsUnder,
   createContainer,
   createPost,
   endTokens,
@@ -258,17 +259,7 @@ function selectComments(all: SandboxComment[], parentId: string | null, request:
   let selected: SandboxComment[];
   if (filter === 'toplevel') selected = all.filter((c) => c.parentId === parentId);
   else if (parentId === null) selected = all;
-  else {
-    const under = new Set([parentId]);
-    selected = [];
-    // `all` is newest first; replies come after their parents when walked oldest first.
-    for (const comment of [...all].reverse()) {
-      if (comment.parentId !== null && under.has(comment.parentId)) {
-        under.add(comment.id);
-        selected.push(comment);
-      }
-    }
-  }
+  else selected = commentsUnder(all, parentId);
   const newestFirst = [...selected].sort(
     (a, b) => b.createdAt.getTime() - a.createdAt.getTime() || b.id.localeCompare(a.id),
   );

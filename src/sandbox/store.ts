@@ -417,6 +417,17 @@ export async function listComments(
   return { comments: rows.slice(0, options.limit), more: rows.length > options.limit };
 }
 
+/**
+ * The comments nested under comment `rootId` at every depth, in the order of `comments` (a
+ * post's comments, as listComments answers them).
+ */
+export function commentsUnder(comments: readonly SandboxComment[], rootId: string): SandboxComment[] {
+  const under = new Set([rootId]);
+  // Oldest first, so a parent is seen before its replies.
+  for (const c of [...comments].reverse()) if (c.parentId !== null && under.has(c.parentId)) under.add(c.id);
+  return comments.filter((c) => c.id !== rootId && under.has(c.id));
+}
+
 export async function findComment(store: Store, id: string): Promise<SandboxComment | undefined> {
   const [row] = await store.db.select().from(sandboxComments).where(eq(sandboxComments.id, id));
   return row;

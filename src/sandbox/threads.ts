@@ -25,6 +25,7 @@ import {
 } from './kit.ts';
 import {
   addComment,
+  commentsUnder,
   createContainer,
   createPost,
   findAccount,
@@ -458,11 +459,7 @@ export function threadsHosts(store: Store): Record<string, (app: FastifyInstance
       /** The ids of the replies nested under `reply`, at every depth. */
       async function nestedUnder(reply: SandboxComment): Promise<string[]> {
         const { comments } = await listComments(store, reply.postId, { limit: 10_000 });
-        const under = new Set([reply.id]);
-        // Oldest first, so a parent is seen before its replies.
-        for (const c of [...comments].reverse()) if (c.parentId !== null && under.has(c.parentId)) under.add(c.id);
-        under.delete(reply.id);
-        return [...under];
+        return commentsUnder(comments, reply.id).map((c) => c.id);
       }
 
       /** The replies under a post or a reply, newest first: direct ones, or (`all`) every depth. */
@@ -473,10 +470,7 @@ export function threadsHosts(store: Store): Record<string, (app: FastifyInstance
         const parentOf = (c: SandboxComment) => c.parentId ?? c.postId;
         if (!all) return comments.filter((c) => parentOf(c) === id);
         if (post) return comments;
-        const under = new Set([id]);
-        // Oldest first, so a parent is seen before its replies.
-        for (const c of [...comments].reverse()) if (under.has(parentOf(c))) under.add(c.id);
-        return comments.filter((c) => c.id !== id && under.has(c.id));
+        return commentsUnder(comments, id);
       }
 
       app.post('/:version/:id/manage_reply', async (request) => {
