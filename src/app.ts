@@ -19,6 +19,7 @@ import { makeValidatorCompiler } from './http/validation.ts';
 import { accountRoutes } from './modules/accounts/index.ts';
 import { apiKeyRoutes, findPrincipal } from './modules/api-keys/index.ts';
 import { connectRoutes } from './modules/connect/index.ts';
+import { postRoutes } from './modules/posts/index.ts';
 import { findProfile, profileRoutes } from './modules/profiles/index.ts';
 import { webhookRoutes } from './modules/webhooks/index.ts';
 import { installModules } from './modules.ts';
@@ -183,6 +184,7 @@ export async function buildApp({
     await v1.register(apiKeyRoutes(database.db));
     await v1.register(accountRoutes({ db: database.db }));
     await v1.register(connectRoutes({ db: database.db, config, platforms }));
+    await v1.register(postRoutes({ db: database.db, platforms }));
     await v1.register(
       webhookRoutes({
         db: database.db,

@@ -27,6 +27,7 @@ const SettingsSchema = Type.Object({
   REQUEST_TIMEOUT_MS: Type.Integer({ minimum: 1000, maximum: 3_600_000, default: 60_000 }),
   HEADERS_TIMEOUT_MS: Type.Optional(Type.Integer({ minimum: 1000, maximum: 3_600_000 })),
   WEBHOOK_ALLOW_PRIVATE_URLS: Type.Boolean({ default: false }),
+  PUBLISH_RETRY_WINDOW_SECONDS: Type.Integer({ minimum: 60, maximum: 7 * 86_400, default: 3600 }),
   SMTP_URL: Type.Optional(Type.String({ pattern: '^smtps?://' })),
   MAIL_FROM: Type.String({ minLength: 3, maxLength: 320, default: 'Switchboard <switchboard@localhost>' }),
   FIRST_OWNER_NAME: Type.Intersect([NameText(200, 'name of the first owner')], { default: 'Owner' }),
@@ -86,6 +87,8 @@ export interface Config {
   firstOwner: { name: string; email: string };
   /** Development and tests only: webhook URLs may use http, any port, private addresses. */
   webhookAllowPrivateUrls: boolean;
+  /** How long a try at publishing a target retries passing platform failures before it fails. */
+  publishRetryWindowMs: number;
   /** Where e-mail goes; without it, messages are written under DATA_DIR/mail. */
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -167,6 +170,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     headersTimeoutMs: settings.HEADERS_TIMEOUT_MS ?? Math.min(DEFAULT_HEADERS_TIMEOUT_MS, settings.REQUEST_TIMEOUT_MS),
     firstOwner: { name: settings.FIRST_OWNER_NAME, email: settings.FIRST_OWNER_EMAIL },
     webhookAllowPrivateUrls: settings.WEBHOOK_ALLOW_PRIVATE_URLS,
+    publishRetryWindowMs: settings.PUBLISH_RETRY_WINDOW_SECONDS * 1000,
     smtpUrl: settings.SMTP_URL,
     mailFrom: settings.MAIL_FROM,
     platforms: settings.PLATFORMS ?? (Object.keys(platformCredentials).length > 0 ? 'live' : 'sandbox'),

@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { type Static, type TObject, Type } from 'typebox';
+import { now } from '../clock.ts';
 import type { Tx } from '../db/connection.ts';
 
 /**
@@ -29,6 +30,9 @@ export const TASKS = {
       attempts_made: Type.Integer({ minimum: 0 }),
     }),
   },
+  // The next step of publishing one post target (src/modules/posts/publishing.ts); one job per
+  // target at a time (job key `publish_target:<id>`), queued again for each later step.
+  publish_target: { payload: Type.Object({ target_id: Type.String({ minLength: 1, maxLength: 100 }) }) },
   notify_webhook_disabled: { payload: Type.Object({ endpoint_id: Type.String(), last_error: Type.String() }) },
   // Periodic: graphile-worker's cron adds them (with a `_cron` field in the payload).
   delete_expired_idempotency_keys: { payload: Type.Object({}), schedule: '23 * * * *' },
@@ -44,6 +48,7 @@ export type TaskPayloads = { [T in TaskName]: Static<(typeof TASKS)[T]['payload'
 
 export interface JobOptions {
   jobKey?: string;
+  /** When, on the service's clock (src/clock.ts); in the past or absent: now. */
   runAt?: Date;
   maxAttempts?: number;
 }
@@ -61,10 +66,14 @@ export async function enqueue<T extends TaskName>(
   payload: TaskPayloads[T],
   options: JobOptions = {},
 ): Promise<void> {
+  // Due after the wait the service's clock gives, on the database's clock, which is the one
+  // graphile-worker compares run_at with: a skew between the two machines (or a test's moved
+  // clock) shifts nothing.
+  const waitMs = options.runAt === undefined ? null : Math.max(0, options.runAt.getTime() - now().getTime());
   await tx.execute(sql`select graphile_worker.add_job(
     ${task}::text,
     payload => ${JSON.stringify(payload)}::json,
-    run_at => ${options.runAt?.toISOString() ?? null}::timestamptz,
+    run_at => now() + ${waitMs}::double precision * interval '1 millisecond',
     max_attempts => ${options.maxAttempts ?? DEFAULT_MAX_ATTEMPTS}::int,
     job_key => ${options.jobKey ?? null}::text
   )`);

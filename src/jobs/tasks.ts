@@ -6,6 +6,7 @@ import { deleteExpiredIdempotencyKeys } from '../http/idempotency.ts';
 import type { SendMail } from '../mail.ts';
 import { refreshDueTokens, type TokenRefreshDeps } from '../modules/accounts/index.ts';
 import { deleteOldConnectLinks } from '../modules/connect/index.ts';
+import { type PublishDeps, publishTarget } from '../modules/posts/index.ts';
 import { completeProfileDeletion } from '../modules/profiles/index.ts';
 import {
   attemptDeliveries,
@@ -16,7 +17,7 @@ import {
 import { TASKS, type TaskName, type TaskPayloads } from './queue.ts';
 
 /** What the tasks need: the database, and what deliveries, notices, refreshes and deletions use. */
-export interface TaskDeps extends DeliveryDeps, TokenRefreshDeps {
+export interface TaskDeps extends DeliveryDeps, TokenRefreshDeps, PublishDeps {
   db: Db;
   sendMail: SendMail;
   log: Logger;
@@ -49,6 +50,7 @@ export function taskList(deps: TaskDeps): TaskList {
     notify_webhook_disabled: task('notify_webhook_disabled', ({ endpoint_id, last_error }) =>
       notifyEndpointDisabled(deps, endpoint_id, last_error),
     ),
+    publish_target: task('publish_target', ({ target_id }) => publishTarget(deps, target_id)),
     delete_expired_idempotency_keys: task('delete_expired_idempotency_keys', () => deleteExpiredIdempotencyKeys(db)),
     delete_old_webhook_deliveries: task('delete_old_webhook_deliveries', () => deleteOldDeliveries(db)),
     refresh_platform_tokens: task('refresh_platform_tokens', () => refreshDueTokens(deps)),

@@ -19,6 +19,8 @@ export interface PlatformInfo {
   insights: { account: readonly string[]; post: readonly string[] };
   /** The kinds of post that can be published (a carousel: several media in one post). */
   publishing: readonly PublishKind[];
+  /** The image formats (MIME types) the platform takes; another one is converted to JPEG for it. */
+  imageTypes: readonly string[];
   /** One login grants several pages, each becoming an account. */
   grantsPages: boolean;
 }
@@ -45,6 +47,8 @@ export const PLATFORM_REGISTRY = {
     },
     // No text-only posts: an Instagram post needs an image or a video.
     publishing: ['image', 'video', 'carousel'],
+    // "JPEG is the only image format supported" (Instagram's content publishing guide).
+    imageTypes: ['image/jpeg'],
     grantsPages: false,
   },
   threads: {
@@ -56,6 +60,8 @@ export const PLATFORM_REGISTRY = {
       post: ['views', 'likes', 'replies', 'reposts', 'quotes', 'shares'],
     },
     publishing: ['text', 'image', 'video', 'carousel'],
+    // Threads' media specification: JPEG and PNG.
+    imageTypes: ['image/jpeg', 'image/png'],
     grantsPages: false,
   },
   tiktok: {
@@ -65,6 +71,7 @@ export const PLATFORM_REGISTRY = {
     comments: { read: false, reply: false, hide: false },
     insights: { account: [], post: [] },
     publishing: ['video'],
+    imageTypes: [],
     grantsPages: false,
   },
   facebook: {
@@ -75,6 +82,8 @@ export const PLATFORM_REGISTRY = {
     insights: { account: [], post: [] },
     // No video on pages; several photos make one post.
     publishing: ['text', 'image', 'carousel'],
+    // Facebook's photo formats include JPEG and PNG; WebP is converted to be safe.
+    imageTypes: ['image/jpeg', 'image/png'],
     grantsPages: true,
   },
 } as const satisfies Record<string, PlatformInfo>;

@@ -9,6 +9,8 @@ import {
   connectLinks,
   connectRedirectOrigins,
   connectSettings,
+  posts,
+  postTargets,
   profiles,
   webhookEndpoints,
 } from '../helpers/tables.ts';
@@ -60,11 +62,41 @@ async function newAccount(owner: TestOwner, profileId: string): Promise<string> 
       ownerId: owner.ownerId,
       profileId,
       platform: 'threads',
-      tokens: { accessToken: `token-${accountsMade}`, expiresAt: null, platformUserId, scopes: ['threads_basic'] },
+      tokens: {
+        accessToken: `token-${accountsMade}`,
+        expiresAt: null,
+        platformUserId,
+        scopes: ['threads_basic', 'threads_content_publish'],
+      },
       profile: { id: platformUserId, username: platformUserId, name: null, avatarUrl: null, followersCount: null },
     }),
   );
   return account.id;
+}
+
+/** A post of `owner` on its fixture account, due in an hour (nothing publishes it meanwhile). */
+async function newPost(f: Fixture): Promise<string> {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/v1/posts',
+    headers: auth(f.key),
+    payload: {
+      account_ids: [f.accountId],
+      text: 'Matrix post',
+      scheduled_at: new Date(Date.now() + 3_600_000).toISOString(),
+    },
+  });
+  expect(res.statusCode).toBe(201);
+  return res.json().id;
+}
+
+/** A post whose one target failed, as publishing leaves one. */
+async function failedPost(f: Fixture): Promise<string> {
+  const id = await newPost(f);
+  const error = { code: 'invalid_request', message: 'refused', platform_code: '100' };
+  await t.database.db.update(postTargets).set({ status: 'failed', error }).where(eq(postTargets.postId, id));
+  await t.database.db.update(posts).set({ status: 'failed' }).where(eq(posts.id, id));
+  return id;
 }
 
 let originsMade = 0;
@@ -305,6 +337,42 @@ const matrix: Record<string, RouteCase> = {
       payload: { profile_id: f.defaultProfileId },
     }),
   },
+  'POST /v1/posts': {
+    ownerOnly: false,
+    success: 201,
+    otherOwner: 404,
+    build: async (f) => ({ url: '/v1/posts', payload: { account_ids: [f.accountId], text: 'Matrix post' } }),
+  },
+  'GET /v1/posts': {
+    ownerOnly: false,
+    success: 200,
+    otherOwner: 'own-data',
+    build: async () => ({ url: '/v1/posts' }),
+  },
+  'GET /v1/posts/{id}': {
+    ownerOnly: false,
+    success: 200,
+    otherOwner: 404,
+    build: async (f) => ({ url: `/v1/posts/${await newPost(f)}` }),
+  },
+  'PATCH /v1/posts/{id}': {
+    ownerOnly: false,
+    success: 200,
+    otherOwner: 404,
+    build: async (f) => ({ url: `/v1/posts/${await newPost(f)}`, payload: { text: 'Changed' } }),
+  },
+  'DELETE /v1/posts/{id}': {
+    ownerOnly: false,
+    success: 200,
+    otherOwner: 404,
+    build: async (f) => ({ url: `/v1/posts/${await newPost(f)}` }),
+  },
+  'POST /v1/posts/{id}/retry': {
+    ownerOnly: false,
+    success: 200,
+    otherOwner: 404,
+    build: async (f) => ({ url: `/v1/posts/${await failedPost(f)}/retry` }),
+  },
 };
 
 /** Everything stored for an owner that a call could change. */
@@ -336,6 +404,17 @@ async function snapshot(ownerId: string) {
       .where(eq(connectRedirectOrigins.ownerId, ownerId))
       .orderBy(asc(connectRedirectOrigins.id)),
     connectSettings: await t.database.db.select().from(connectSettings).where(eq(connectSettings.ownerId, ownerId)),
+    posts: await t.database.db
+      .select()
+      .from(posts)
+      .where(eq(posts.ownerId, ownerId))
+      .orderBy(asc(posts.id)),
+    targets: await t.database.db
+      .select({ target: postTargets })
+      .from(postTargets)
+      .innerJoin(posts, eq(posts.id, postTargets.postId))
+      .where(eq(posts.ownerId, ownerId))
+      .orderBy(asc(postTargets.id)),
     connectLinks: await t.database.db
       .select()
       .from(connectLinks)

@@ -145,10 +145,18 @@ function move(id: string, body: unknown, key: string, headers: Record<string, st
 async function postOn(a: Agency, profileId: string, accountId: string, status: string): Promise<string> {
   const at = new Date();
   const postId = newId('post');
-  await t.database.db.insert(posts).values({ id: postId, ownerId: a.ownerId, profileId, createdAt: at, updatedAt: at });
   await t.database.db
-    .insert(postTargets)
-    .values({ id: newId('postTarget'), postId, accountId, status, createdAt: at, updatedAt: at });
+    .insert(posts)
+    .values({ id: postId, ownerId: a.ownerId, profileId, scheduledAt: at, createdAt: at, updatedAt: at });
+  await t.database.db.insert(postTargets).values({
+    id: newId('postTarget'),
+    postId,
+    accountId,
+    platform: 'threads',
+    status: status as 'scheduled',
+    createdAt: at,
+    updatedAt: at,
+  });
   return postId;
 }
 

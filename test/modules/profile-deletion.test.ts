@@ -106,11 +106,20 @@ async function populatedProfile() {
   const postId = newId('post');
   await t.database.db
     .insert(posts)
-    .values({ id: postId, ownerId: owner.ownerId, profileId: profile.id, createdAt: at, updatedAt: at });
+    .values({
+      id: postId,
+      ownerId: owner.ownerId,
+      profileId: profile.id,
+      status: 'published',
+      scheduledAt: at,
+      createdAt: at,
+      updatedAt: at,
+    });
   await t.database.db.insert(postTargets).values({
     id: newId('postTarget'),
     postId,
     accountId: account.id,
+    platform: 'threads',
     status: 'published',
     createdAt: at,
     updatedAt: at,

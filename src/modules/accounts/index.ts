@@ -6,7 +6,9 @@ export { type AccountGrant, type ConnectAccountsResult, connectAccounts } from '
 export { accountRoutes } from './routes.ts';
 export {
   type AccountMoveCheck,
+  accountById,
   credentialsOf,
+  lockAccountsForPosting,
   disconnectPlatformUsers,
   noteAccountFailure,
   registerAccountMoveCheck,

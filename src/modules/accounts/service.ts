@@ -211,6 +211,30 @@ async function findVisible(db: Queryable, scope: Scope, id: string, lock: boolea
   return row;
 }
 
+/**
+ * The accounts among `ids` the caller sees, locked FOR SHARE in the caller's transaction: a
+ * post naming them is checked and stored against their profile and status as they are, since
+ * a move or disconnection (FOR UPDATE) waits until that transaction ends. Ids the caller does
+ * not see (or that name nothing) are left out.
+ */
+export async function lockAccountsForPosting(tx: Tx, scope: Scope, ids: readonly string[]): Promise<Account[]> {
+  const wellFormed = ids.filter((id) => looksLikeId('account', id));
+  if (wellFormed.length === 0) return [];
+  return await tx
+    .select()
+    .from(accounts)
+    .where(and(visible(scope), inArray(accounts.id, wellFormed)))
+    .orderBy(asc(accounts.id))
+    .for('share');
+}
+
+/** The account with this id, whoever owns it, locked FOR SHARE when asked: for background work that holds only an id. */
+export async function accountById(db: Queryable, id: string, lock?: 'share'): Promise<Account | null> {
+  const query = db.select().from(accounts).where(eq(accounts.id, id));
+  const [row] = lock ? await query.for(lock) : await query;
+  return row ?? null;
+}
+
 export async function getAccount(db: Db, scope: Scope, id: string): Promise<Account> {
   return await findVisible(db, scope, id, false);
 }

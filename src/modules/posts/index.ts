@@ -1,10 +1,19 @@
 /** The posts module's public entry. */
 import { registerAccountMoveCheck } from '../accounts/index.ts';
+import { registerMediaUseCheck } from '../media/index.ts';
 import { registerProfileDeletionStep } from '../profiles/index.ts';
-import { postsProfileDeletion, waitingPostsHoldAccount } from './service.ts';
+import { postsProfileDeletion, waitingPostsHoldAccount, waitingPostsHoldMedia } from './service.ts';
 
-/** The posts module's part at start: waiting posts hold their account in its profile; posts go with their profile. */
+export { type PublishDeps, publishTarget } from './publishing.ts';
+export { postRoutes } from './routes.ts';
+export type { PostDeps } from './service.ts';
+
+/**
+ * The posts module's part at start: waiting posts hold their account in its profile and
+ * their media in storage; posts go with their profile.
+ */
 export function installPosts(): void {
   registerAccountMoveCheck(waitingPostsHoldAccount);
+  registerMediaUseCheck(waitingPostsHoldMedia);
   registerProfileDeletionStep(postsProfileDeletion);
 }

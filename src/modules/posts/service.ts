@@ -1,25 +1,374 @@
 /**
- * Posts and their targets (one per account). So far only what other modules ask of posts:
- * whether an account has targets waiting to be published (it may not move then), and what
- * deleting a profile does to its posts.
+ * Posts and their targets (one per account): creating one after every check, listing,
+ * editing while nothing has started, cancelling, retrying failed targets; what moving an
+ * account and deleting a profile or a medium ask of posts. Publishing itself is in
+ * publishing.ts.
  */
-import { and, eq, inArray } from 'drizzle-orm';
-import type { Queryable } from '../../db/connection.ts';
+import { and, asc, desc, eq, gte, inArray, lt, lte, type SQL, sql } from 'drizzle-orm';
+import { now } from '../../clock.ts';
+import type { Db, Queryable, Tx } from '../../db/connection.ts';
 import { ApiError } from '../../http/errors.ts';
+import type { Scope } from '../../http/scope.ts';
+import { looksLikeId, newId } from '../../ids.ts';
+import { enqueue } from '../../jobs/queue.ts';
+import type { Platform, PlatformSet } from '../../platforms/index.ts';
 import type { AccountMoveCheck } from '../accounts/index.ts';
+import type { MediaUseCheck } from '../media/index.ts';
 import type { ProfileDeletionStep } from '../profiles/index.ts';
-import { posts, postTargets } from './tables.ts';
+import { isLiveProfile } from '../profiles/index.ts';
+import type { PlatformsJson } from './json.ts';
+import { checkNewPost, checkRetryTargets, type PostDraftInput } from './validation.ts';
+import {
+  type Post,
+  type PostStatus,
+  type PostTarget,
+  posts,
+  postTargets,
+  type TargetStatus,
+} from './tables.ts';
 
 /** Target statuses that are still to be published; `published` and `failed` are done. */
 const WAITING_TARGET_STATUSES = ['scheduled', 'publishing'] as const;
 
+/** A post with its targets, in the order of their accounts in the request. */
+export interface PostWithTargets {
+  post: Post;
+  targets: PostTarget[];
+}
+
+function postNotFound(id: string): ApiError {
+  return new ApiError(404, 'post_not_found', `No post ${JSON.stringify(id)}.`);
+}
+
+/** The posts the caller sees: the owner's, only its profile's when scoped, never of a profile being deleted. */
+function visible(scope: Scope): SQL | undefined {
+  return and(
+    eq(posts.ownerId, scope.ownerId),
+    scope.profileId === null ? undefined : eq(posts.profileId, scope.profileId),
+    isLiveProfile(posts.profileId, scope.ownerId),
+  );
+}
+
+/** The job that publishes a target: one per target, so rescheduling replaces it. */
+function publishJobKey(targetId: string): string {
+  return `publish_target:${targetId}`;
+}
+
+export async function queuePublish(tx: Tx, targetId: string, runAt: Date): Promise<void> {
+  await enqueue(tx, 'publish_target', { target_id: targetId }, { runAt, jobKey: publishJobKey(targetId) });
+}
+
+/**
+ * A post's status from its targets': the targets say everything, so this runs after each
+ * change of one, in the same transaction.
+ */
+export function postStatusOf(statuses: readonly TargetStatus[]): PostStatus {
+  if (statuses.length === 0 || statuses.includes('draft')) return 'draft';
+  const count = (s: TargetStatus) => statuses.filter((t) => t === s).length;
+  if (count('cancelled') === statuses.length) return 'cancelled';
+  if (count('publishing') > 0) return 'publishing';
+  if (count('scheduled') > 0) return count('published') + count('failed') > 0 ? 'publishing' : 'scheduled';
+  if (count('failed') === 0) return 'published';
+  return count('published') > 0 ? 'partially_published' : 'failed';
+}
+
+/** Recomputes and stores a post's status from its targets (call after changing any). */
+export async function refreshPostStatus(tx: Tx, postId: string): Promise<Post> {
+  const targets = await tx
+    .select({ status: postTargets.status })
+    .from(postTargets)
+    .where(eq(postTargets.postId, postId))
+    .for('update');
+  const [post] = await tx
+    .update(posts)
+    .set({ status: postStatusOf(targets.map((t) => t.status)), updatedAt: now() })
+    .where(eq(posts.id, postId))
+    .returning();
+  if (!post) throw new Error(`post ${postId} vanished while its status was refreshed`);
+  return post;
+}
+
+async function targetsOf(db: Queryable, postIds: readonly string[]): Promise<Map<string, PostTarget[]>> {
+  const byPost = new Map<string, PostTarget[]>(postIds.map((id) => [id, []]));
+  if (postIds.length === 0) return byPost;
+  const rows = await db
+    .select()
+    .from(postTargets)
+    .where(inArray(postTargets.postId, [...postIds]))
+    .orderBy(asc(postTargets.id));
+  for (const row of rows) byPost.get(row.postId)?.push(row);
+  return byPost;
+}
+
+export interface PostDeps {
+  db: Db;
+  platforms: () => PlatformSet;
+}
+
+export interface NewPostInput extends PostDraftInput {
+  draft?: boolean | undefined;
+}
+
+/**
+ * Creates a post after every check (post validation.ts), with one target per account and a
+ * publishing job per target due at `scheduled_at`, all in one transaction. A draft is stored
+ * with `draft` targets and no job.
+ */
+export async function createPost(deps: PostDeps, scope: Scope, input: NewPostInput): Promise<PostWithTargets> {
+  return await deps.db.transaction(async (tx) => {
+    const at = now();
+    const checked = await checkNewPost(tx, deps.platforms(), scope, input, at);
+    const [post] = await tx
+      .insert(posts)
+      .values({
+        id: newId('post'),
+        ownerId: scope.ownerId,
+        profileId: checked.profileId,
+        status: input.draft ? 'draft' : 'scheduled',
+        text: input.text ?? null,
+        mediaIds: input.media_ids ?? [],
+        platformOptions: input.platforms ?? {},
+        scheduledAt: checked.scheduledAt,
+        createdAt: at,
+        updatedAt: at,
+      })
+      .returning();
+    if (!post) throw new Error('the post was not inserted');
+    const targets = await insertTargets(tx, post, checked.accounts, input.draft ? 'draft' : 'scheduled');
+    return { post, targets };
+  });
+}
+
+async function insertTargets(
+  tx: Tx,
+  post: Post,
+  accounts: readonly { id: string; platform: Platform }[],
+  status: 'draft' | 'scheduled',
+): Promise<PostTarget[]> {
+  const at = now();
+  const targets = await tx
+    .insert(postTargets)
+    .values(
+      accounts.map((account) => ({
+        id: newId('postTarget'),
+        postId: post.id,
+        accountId: account.id,
+        platform: account.platform,
+        status,
+        createdAt: at,
+        updatedAt: at,
+      })),
+    )
+    .returning();
+  targets.sort((a, b) => (a.id < b.id ? -1 : 1));
+  if (status === 'scheduled') {
+    for (const target of targets) await queuePublish(tx, target.id, post.scheduledAt);
+  }
+  return targets;
+}
+
+export interface PostListQuery {
+  status?: PostStatus | undefined;
+  accountId?: string | undefined;
+  from?: Date | undefined;
+  to?: Date | undefined;
+  limit: number;
+  /** The last id of the previous page. */
+  before?: string | undefined;
+}
+
+/** A page (`limit + 1` posts, newest first) of the posts the caller sees, with their targets. */
+export async function listPosts(db: Db, scope: Scope, query: PostListQuery): Promise<(PostWithTargets & { id: string })[]> {
+  if (query.accountId !== undefined && !looksLikeId('account', query.accountId)) return [];
+  const rows = await db
+    .select()
+    .from(posts)
+    .where(
+      and(
+        visible(scope),
+        query.status === undefined ? undefined : eq(posts.status, query.status),
+        query.accountId === undefined
+          ? undefined
+          : sql`exists (select 1 from ${postTargets} where ${postTargets.postId} = ${posts.id} and ${postTargets.accountId} = ${query.accountId})`,
+        query.from === undefined ? undefined : gte(posts.scheduledAt, query.from),
+        query.to === undefined ? undefined : lte(posts.scheduledAt, query.to),
+        query.before === undefined ? undefined : lt(posts.id, query.before),
+      ),
+    )
+    .orderBy(desc(posts.id))
+    .limit(query.limit + 1);
+  const targets = await targetsOf(
+    db,
+    rows.map((r) => r.id),
+  );
+  return rows.map((post) => ({ id: post.id, post, targets: targets.get(post.id) ?? [] }));
+}
+
+async function findVisiblePost(db: Queryable, scope: Scope, id: string, lock: boolean): Promise<Post> {
+  if (!looksLikeId('post', id)) throw postNotFound(id);
+  const query = db
+    .select()
+    .from(posts)
+    .where(and(visible(scope), eq(posts.id, id)));
+  const [row] = lock ? await query.for('update') : await query;
+  if (!row) throw postNotFound(id);
+  return row;
+}
+
+export async function getPost(db: Db, scope: Scope, id: string): Promise<PostWithTargets> {
+  const post = await findVisiblePost(db, scope, id, false);
+  return { post, targets: (await targetsOf(db, [post.id])).get(post.id) ?? [] };
+}
+
+async function lockedTargets(tx: Tx, postId: string): Promise<PostTarget[]> {
+  return await tx
+    .select()
+    .from(postTargets)
+    .where(eq(postTargets.postId, postId))
+    .orderBy(asc(postTargets.id))
+    .for('update');
+}
+
+export interface PostPatch {
+  account_ids?: string[] | undefined;
+  text?: string | null | undefined;
+  media_ids?: string[] | undefined;
+  scheduled_at?: string | undefined;
+  draft?: boolean | undefined;
+  platforms?: PlatformsJson | undefined;
+}
+
+/**
+ * Changes a post while none of its targets has started (every one `draft` or `scheduled`;
+ * else 409 `post_not_editable`). The post as it would be after the change goes through every
+ * check a new post does; its targets are made anew when the accounts change, and their jobs
+ * move with `scheduled_at`.
+ */
+export async function updatePost(deps: PostDeps, scope: Scope, id: string, patch: PostPatch): Promise<PostWithTargets> {
+  return await deps.db.transaction(async (tx) => {
+    const post = await findVisiblePost(tx, scope, id, true);
+    const targets = await lockedTargets(tx, post.id);
+    if (targets.some((t) => t.status !== 'draft' && t.status !== 'scheduled')) {
+      throw new ApiError(
+        409,
+        'post_not_editable',
+        'The post can be changed only while none of its targets has started publishing; cancel it (DELETE) or create a new post.',
+      );
+    }
+    const at = now();
+    const draft = patch.draft ?? post.status === 'draft';
+    const accountIds = patch.account_ids ?? targets.map((t) => t.accountId);
+    const text = patch.text === undefined ? post.text : patch.text;
+    const input: NewPostInput = {
+      account_ids: accountIds,
+      text: text ?? undefined,
+      media_ids: patch.media_ids ?? post.mediaIds,
+      // An unchanged time may have passed meanwhile: a draft being scheduled then goes now.
+      scheduled_at:
+        patch.scheduled_at ?? (post.scheduledAt.getTime() < at.getTime() ? undefined : post.scheduledAt.toISOString()),
+      platforms: patch.platforms ?? (post.platformOptions as PlatformsJson),
+      draft,
+    };
+    const checked = await checkNewPost(tx, deps.platforms(), scope, input, at);
+    const [updated] = await tx
+      .update(posts)
+      .set({
+        profileId: checked.profileId,
+        status: draft ? 'draft' : 'scheduled',
+        text: input.text ?? null,
+        mediaIds: input.media_ids ?? [],
+        platformOptions: input.platforms ?? {},
+        scheduledAt: checked.scheduledAt,
+        updatedAt: at,
+      })
+      .where(eq(posts.id, post.id))
+      .returning();
+    if (!updated) throw new Error('the locked post was not updated');
+    // Jobs of the old targets find them gone (or not due) and end; new ones are queued.
+    await tx.delete(postTargets).where(eq(postTargets.postId, post.id));
+    const fresh = await insertTargets(tx, updated, checked.accounts, draft ? 'draft' : 'scheduled');
+    return { post: updated, targets: fresh };
+  });
+}
+
+/**
+ * Cancels every target that has not finished: `draft` and `scheduled` ones, and `publishing`
+ * ones (a target whose publication the platform is completing at that moment may still end
+ * `published`: what is on the platform wins). Published targets stay on the platform. 409
+ * `post_not_cancellable` when nothing is left to cancel.
+ */
+export async function cancelPost(db: Db, scope: Scope, id: string): Promise<PostWithTargets> {
+  return await db.transaction(async (tx) => {
+    const post = await findVisiblePost(tx, scope, id, true);
+    const targets = await lockedTargets(tx, post.id);
+    const open = targets.filter((t) => t.status === 'draft' || t.status === 'scheduled' || t.status === 'publishing');
+    if (open.length === 0) {
+      throw new ApiError(
+        409,
+        'post_not_cancellable',
+        `Every target of the post has finished (${post.status}); nothing is left to cancel. Published posts stay on the platform.`,
+      );
+    }
+    await tx
+      .update(postTargets)
+      .set({ status: 'cancelled', waitingReason: null, updatedAt: now() })
+      .where(
+        inArray(
+          postTargets.id,
+          open.map((t) => t.id),
+        ),
+      );
+    const updated = await refreshPostStatus(tx, post.id);
+    return { post: updated, targets: await lockedTargets(tx, post.id) };
+  });
+}
+
+/**
+ * Queues the failed targets again, now: each starts a new try (its attempts go up when it
+ * starts). Their accounts must still be connected and in the post's profile. 409
+ * `post_not_retryable` when no target failed.
+ */
+export async function retryPost(deps: PostDeps, scope: Scope, id: string): Promise<PostWithTargets> {
+  return await deps.db.transaction(async (tx) => {
+    const post = await findVisiblePost(tx, scope, id, true);
+    const targets = await lockedTargets(tx, post.id);
+    const failed = targets.filter((t) => t.status === 'failed');
+    if (failed.length === 0) {
+      throw new ApiError(409, 'post_not_retryable', `No target of the post has failed (the post is ${post.status}).`);
+    }
+    // Locks the accounts (FOR SHARE) so none moves or disconnects while its target is made to wait again.
+    await checkRetryTargets(tx, deps.platforms(), scope, post, failed);
+    const at = now();
+    await tx
+      .update(postTargets)
+      .set({
+        status: 'scheduled',
+        step: null,
+        containerId: null,
+        waitingReason: null,
+        error: null,
+        polls: 0,
+        retryUntil: null,
+        updatedAt: at,
+      })
+      .where(
+        inArray(
+          postTargets.id,
+          failed.map((t) => t.id),
+        ),
+      );
+    for (const target of failed) await queuePublish(tx, target.id, at);
+    const updated = await refreshPostStatus(tx, post.id);
+    return { post: updated, targets: await lockedTargets(tx, post.id) };
+  });
+}
+
 /**
  * True when the account has a post target waiting to be published (scheduled, or being
  * published right now). Call it in the transaction that acts on the answer, after locking
- * the account row FOR UPDATE: inserting a target takes a KEY SHARE lock on its account
- * row (the foreign key), which conflicts with that lock, so no target can appear until
- * the transaction commits. Code that makes a done target wait again (a retry) must lock
- * the account row itself for the same reason.
+ * the account row FOR UPDATE: creating or retrying a post locks its accounts FOR SHARE,
+ * which conflicts with that lock, so no target can start waiting until the transaction
+ * commits.
  */
 async function accountHasWaitingPosts(tx: Queryable, accountId: string): Promise<boolean> {
   const [row] = await tx
@@ -39,6 +388,29 @@ export const waitingPostsHoldAccount: AccountMoveCheck = async (tx, account) =>
         'The account has posts waiting to be published; wait until they are published or delete them, then move it.',
       )
     : null;
+
+/** A medium a post waiting to be published (or a draft) uses stays until that post is done or changed. */
+export const waitingPostsHoldMedia: MediaUseCheck = async (tx, media) => {
+  const [row] = await tx
+    .select({ id: posts.id })
+    .from(posts)
+    .where(
+      and(
+        eq(posts.ownerId, media.ownerId),
+        sql`${media.id} = any(${posts.mediaIds})`,
+        inArray(posts.status, ['draft', 'scheduled', 'publishing']),
+      ),
+    )
+    .limit(1);
+  return row
+    ? new ApiError(
+        409,
+        'media_in_use',
+        `Post ${row.id} (a draft or waiting to be published) uses this medium; delete or change that post first.`,
+        { post_id: row.id },
+      )
+    : null;
+};
 
 /** The posts module's part in deleting a profile: its posts go, with their targets. */
 export const postsProfileDeletion: ProfileDeletionStep = {

@@ -1,25 +1,65 @@
 import { sql } from 'drizzle-orm';
-import { index, pgTable, text } from 'drizzle-orm/pg-core';
-import { createdAt, updatedAt } from '../../db/columns.ts';
+import { index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import { createdAt, timestampColumn, updatedAt } from '../../db/columns.ts';
 import { accountIdColumn } from '../accounts/columns.ts';
 import { ownerIdColumn } from '../owners/columns.ts';
 import { profileIdColumn } from '../profiles/columns.ts';
 
+export const POST_STATUSES = [
+  'draft',
+  'scheduled',
+  'publishing',
+  'published',
+  'partially_published',
+  'failed',
+  'cancelled',
+] as const;
+export type PostStatus = (typeof POST_STATUSES)[number];
+
+/** A draft post's targets are `draft`; the others are the issue's five. */
+export const TARGET_STATUSES = ['draft', 'scheduled', 'publishing', 'published', 'failed', 'cancelled'] as const;
+export type TargetStatus = (typeof TARGET_STATUSES)[number];
+
+/** The per-platform options of a post, as the API takes them (json.ts PlatformsJson). */
+export type PostPlatformOptions = Record<string, Record<string, unknown>>;
+
+/** Why a target failed, as the API shows it. */
+export interface TargetError {
+  code: string;
+  message: string;
+  /** The platform's own error code, when it gave one. */
+  platform_code: string | null;
+}
+
 /**
- * Posts and their targets (one per account). Only what moving an account needs to know
- * exists so far: whether the account has targets waiting to be published. The posts
- * issue adds the rest.
+ * Where a `publishing` target's job is: `quota` (read the publishing quota, then make the
+ * container), `processing` (the container exists: poll it, then publish), `first_comment`
+ * (published; Instagram's first comment is still to be written).
  */
+export type PublishStep = 'quota' | 'processing' | 'first_comment';
+
+/** A post: one text and media for one or more accounts of one profile. */
 export const posts = pgTable(
   'posts',
   {
     id: text('id').primaryKey(),
     ownerId: ownerIdColumn(),
     profileId: profileIdColumn(),
+    /** Derived from the targets whenever one changes (service.ts refreshPostStatus). */
+    status: text('status').$type<PostStatus>().notNull().default('scheduled'),
+    text: text('text'),
+    /** Ordered: several make a carousel. */
+    mediaIds: text('media_ids').array().notNull().default(sql`'{}'`),
+    platformOptions: jsonb('platform_options').$type<PostPlatformOptions>().notNull().default({}),
+    scheduledAt: timestampColumn('scheduled_at').notNull(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('posts_profile_idx').on(t.ownerId, t.profileId, t.id)],
+  (t) => [
+    index('posts_profile_idx').on(t.ownerId, t.profileId, t.id),
+    index('posts_owner_idx').on(t.ownerId, t.id),
+    index('posts_scheduled_idx').on(t.ownerId, t.scheduledAt),
+  ],
 );
 
 export const postTargets = pgTable(
@@ -30,10 +70,35 @@ export const postTargets = pgTable(
       .notNull()
       .references(() => posts.id, { onDelete: 'cascade' }),
     accountId: accountIdColumn(),
-    /** scheduled and publishing are waiting; published and failed are done. */
-    status: text('status').notNull(),
+    platform: text('platform').notNull(),
+    status: text('status').$type<TargetStatus>().notNull(),
+    step: text('step').$type<PublishStep>(),
+    /** The platform's container (TikTok: privacy level and publish_id), recorded before publishing. */
+    containerId: text('container_id'),
+    /** What a `publishing` target waits for (processing, a spent quota, a retry), in words. */
+    waitingReason: text('waiting_reason'),
+    /** Publishing tries started (the first, and one per retry after a failure). */
+    attempts: integer('attempts').notNull().default(0),
+    /** Container status polls of the current try: the backoff grows with them. */
+    polls: integer('polls').notNull().default(0),
+    /** Passing failures are retried until then; after it, the next failure is the last. */
+    retryUntil: timestampColumn('retry_until'),
+    platformPostId: text('platform_post_id'),
+    permalink: text('permalink'),
+    publishedAt: timestampColumn('published_at'),
+    error: jsonb('error').$type<TargetError>(),
+    /** Instagram's first comment, once written (or why it could not be). */
+    firstCommentId: text('first_comment_id'),
+    firstCommentError: text('first_comment_error'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('post_targets_waiting_idx').on(t.accountId).where(sql`${t.status} in ('scheduled', 'publishing')`)],
+  (t) => [
+    index('post_targets_post_idx').on(t.postId),
+    index('post_targets_account_idx').on(t.accountId, t.postId),
+    index('post_targets_waiting_idx').on(t.accountId).where(sql`${t.status} in ('scheduled', 'publishing')`),
+  ],
 );
+
+export type Post = typeof posts.$inferSelect;
+export type PostTarget = typeof postTargets.$inferSelect;

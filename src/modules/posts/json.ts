@@ -1,0 +1,201 @@
+import { type Static, Type } from 'typebox';
+import { MultiLineText } from '../../http/schemas.ts';
+import { PLATFORMS } from '../../platforms/index.ts';
+import {
+  POST_STATUSES,
+  type Post,
+  type PostPlatformOptions,
+  type PostTarget,
+  TARGET_STATUSES,
+  type TargetError,
+} from './tables.ts';
+
+const At = (description: string) => Type.String({ format: 'date-time', description: `${description} ISO 8601, UTC.` });
+const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T, description: string) =>
+  Type.Union([schema, Type.Null()], { description });
+
+/** The longest text any platform takes (a Facebook page post); each platform's own limit is checked per target. */
+export const MAX_TEXT_LENGTH = 63_206;
+
+const TextOverride = MultiLineText({
+  maxLength: MAX_TEXT_LENGTH,
+  description: "This platform's text instead of the post's `text`.",
+});
+
+/** Options per platform, in the API's terms (`platforms.<platform>`); options.ts turns them into the adapters'. */
+export const PlatformsJson = Type.Object(
+  {
+    instagram: Type.Optional(
+      Type.Object(
+        {
+          text: Type.Optional(TextOverride),
+          type: Type.Optional(
+            Type.Enum(['feed', 'reel', 'story'], {
+              description:
+                '`feed` (default): an image, a video (published as a reel, as Instagram does with feed videos) or a carousel of 2 to 10; `reel`: one video; `story`: one image or video.',
+            }),
+          ),
+          first_comment: Type.Optional(
+            MultiLineText({
+              minLength: 1,
+              maxLength: 2200,
+              description:
+                'A comment the account writes on its new post right after publishing (needs `instagram_business_manage_comments`; its failure does not fail the post).',
+            }),
+          ),
+        },
+        { additionalProperties: false },
+      ),
+    ),
+    threads: Type.Optional(
+      Type.Object(
+        {
+          text: Type.Optional(TextOverride),
+          reply_control: Type.Optional(
+            Type.Enum(['everyone', 'accounts_you_follow', 'mentioned_only', 'parent_post_author_only', 'followers_only'], {
+              description: 'Who may reply (Threads `reply_control`); default `everyone`.',
+            }),
+          ),
+          topic_tag: Type.Optional(
+            Type.String({ minLength: 1, maxLength: 50, description: 'A topic tag (Threads `topic_tag`).' }),
+          ),
+        },
+        { additionalProperties: false },
+      ),
+    ),
+    tiktok: Type.Optional(
+      Type.Object(
+        {
+          text: Type.Optional(TextOverride),
+          privacy_level: Type.Optional(
+            Type.Enum(['PUBLIC_TO_EVERYONE', 'MUTUAL_FOLLOW_FRIENDS', 'FOLLOWER_OF_CREATOR', 'SELF_ONLY'], {
+              description:
+                "Required for TikTok: who may watch, chosen by the creator among the options TikTok offers them (`creator_info`); checked against those when publishing. An app TikTok has not audited may post only `SELF_ONLY`.",
+            }),
+          ),
+          disable_comment: Type.Optional(Type.Boolean()),
+          disable_duet: Type.Optional(Type.Boolean()),
+          disable_stitch: Type.Optional(Type.Boolean()),
+        },
+        { additionalProperties: false },
+      ),
+    ),
+    facebook: Type.Optional(
+      Type.Object(
+        {
+          text: Type.Optional(TextOverride),
+          link: Type.Optional(
+            Type.String({ maxLength: 2048, description: 'A link the page post shares (absolute http or https URL).' }),
+          ),
+        },
+        { additionalProperties: false },
+      ),
+    ),
+  },
+  {
+    additionalProperties: false,
+    description: 'Options for one platform, used by the targets on that platform only.',
+  },
+);
+export type PlatformsJson = Static<typeof PlatformsJson>;
+
+const ErrorJson = Type.Object(
+  {
+    code: Type.String({
+      description:
+        "What kind of failure: `invalid_request` (the platform refused the post), `permission_missing`, `token_expired`, `access_revoked`, `rate_limited`, `transient`, `unsupported`, `account_not_connected`, `container_failed`, `container_expired`, `media_unavailable`.",
+    }),
+    message: Type.String({ description: "What went wrong, with the platform's own message where it gave one." }),
+    platform_code: Nullable(Type.String(), "The platform's own error code, when it gave one."),
+  },
+  { additionalProperties: false },
+);
+
+export const TargetJson = Type.Object(
+  {
+    id: Type.String({ description: 'Target id, `pt_...`: the post on one account (`target_id` in events).' }),
+    account_id: Type.String(),
+    platform: Type.Enum(PLATFORMS),
+    status: Type.Enum(TARGET_STATUSES, {
+      description:
+        '`draft` (the post is a draft), `scheduled` (waiting for its time), `publishing` (started: the platform is processing, or the target waits for a quota or a retry; see `waiting_reason`), `published`, `failed`, `cancelled`.',
+    }),
+    waiting_reason: Nullable(Type.String(), 'While `publishing`: what it waits for, in words.'),
+    platform_post_id: Nullable(Type.String(), "The post's id on the platform, once published."),
+    permalink: Nullable(Type.String(), 'Where the published post is (null where the platform gives none).'),
+    published_at: Nullable(At('When it was published.'), 'When it was published.'),
+    attempts: Type.Integer({ description: 'Publishing tries started so far (the first, and one per retry).' }),
+    error: Nullable(ErrorJson, 'Why it failed (the last failure), for a `failed` target.'),
+    first_comment: Nullable(
+      Type.Object({
+        status: Type.Enum(['pending', 'posted', 'failed']),
+        platform_comment_id: Nullable(Type.String(), 'The comment id on the platform, once posted.'),
+        error: Nullable(Type.String(), 'Why it could not be posted.'),
+      }),
+      'Instagram `first_comment`: where it stands; null when none was asked for.',
+    ),
+  },
+  { additionalProperties: false },
+);
+export type TargetJson = Static<typeof TargetJson>;
+
+export const PostJson = Type.Object(
+  {
+    id: Type.String({ description: 'Post id, `post_...`.' }),
+    profile_id: Type.String({ description: "The profile of the post's accounts." }),
+    status: Type.Enum(POST_STATUSES, {
+      description:
+        'From the targets: `draft`; `scheduled` (none started); `publishing` (some started or waiting); `published` (every target that was not cancelled published); `partially_published` (some published, some failed); `failed` (none published); `cancelled` (every target cancelled).',
+    }),
+    text: Nullable(Type.String(), 'The text of every target without a text of its own.'),
+    media_ids: Type.Array(Type.String(), { description: 'In order; several make a carousel.' }),
+    platforms: PlatformsJson,
+    scheduled_at: At('When publishing starts.'),
+    created_at: At('When the post was created.'),
+    updated_at: At('When the post or a target last changed.'),
+    targets: Type.Array(TargetJson, { description: 'One per account, in the order of `account_ids`.' }),
+  },
+  { additionalProperties: false },
+);
+export type PostJson = Static<typeof PostJson>;
+
+function renderTarget(t: PostTarget, firstCommentAsked: boolean): TargetJson {
+  const error: TargetError | null = t.error;
+  return {
+    id: t.id,
+    account_id: t.accountId,
+    platform: t.platform as TargetJson['platform'],
+    status: t.status,
+    waiting_reason: t.status === 'publishing' ? t.waitingReason : null,
+    platform_post_id: t.platformPostId,
+    permalink: t.permalink,
+    published_at: t.publishedAt?.toISOString() ?? null,
+    attempts: t.attempts,
+    error: t.status === 'failed' && error ? error : null,
+    first_comment: firstCommentAsked
+      ? {
+          status: t.firstCommentId !== null ? 'posted' : t.firstCommentError !== null ? 'failed' : 'pending',
+          platform_comment_id: t.firstCommentId,
+          error: t.firstCommentError,
+        }
+      : null,
+  };
+}
+
+export function renderPost(post: Post, targets: readonly PostTarget[]): PostJson {
+  const options = post.platformOptions as PostPlatformOptions;
+  return {
+    id: post.id,
+    profile_id: post.profileId,
+    status: post.status,
+    text: post.text,
+    media_ids: post.mediaIds,
+    platforms: options as PlatformsJson,
+    scheduled_at: post.scheduledAt.toISOString(),
+    created_at: post.createdAt.toISOString(),
+    updated_at: post.updatedAt.toISOString(),
+    targets: targets.map((t) =>
+      renderTarget(t, t.platform === 'instagram' && typeof options.instagram?.first_comment === 'string'),
+    ),
+  };
+}

@@ -1,0 +1,266 @@
+/**
+ * Every check a post goes through before anything is stored, collected rather than stopping
+ * at the first: the answer's `details` lists each problem with its own code, and the answer
+ * takes the code of the gravest (the order of PROBLEM_CODES).
+ */
+import type { Tx } from '../../db/connection.ts';
+import { ApiError } from '../../http/errors.ts';
+import type { Scope } from '../../http/scope.ts';
+import {
+  missingScopes,
+  type Platform,
+  type PlatformAdapter,
+  PlatformError,
+  type PlatformSet,
+} from '../../platforms/index.ts';
+import { type Account, lockAccountsForPosting } from '../accounts/index.ts';
+import { findMedia, type MediaItem } from '../media/index.ts';
+import type { PlatformsJson } from './json.ts';
+import { publishOptions, targetText } from './options.ts';
+import type { Post, PostTarget } from './tables.ts';
+
+/** The codes a post's problems have, gravest first, with the status each answers. */
+const PROBLEM_CODES = {
+  account_not_found: 404,
+  media_not_found: 404,
+  mixed_profiles: 400,
+  media_profile_mismatch: 400,
+  account_not_connected: 422,
+  permission_missing: 422,
+  validation_failed: 400,
+} as const;
+type ProblemCode = keyof typeof PROBLEM_CODES;
+
+export interface PostProblem {
+  code: ProblemCode;
+  /** Where in the request: `account_ids[1]`, `media_ids[0]`, `platforms.tiktok.privacy_level`, `scheduled_at`. */
+  field: string;
+  message: string;
+  account_id?: string;
+  media_id?: string;
+}
+
+const SUMMARIES: Record<ProblemCode, string> = {
+  account_not_found: 'A post names an account the key does not see.',
+  media_not_found: 'A post names a medium the key does not see.',
+  mixed_profiles: 'A post names accounts of two different profiles.',
+  media_profile_mismatch: "A post uses media of another profile than its accounts'.",
+  account_not_connected: 'A post names an account that is not connected; reconnect it through a connect link.',
+  permission_missing: 'An account lacks the permission to publish; reconnect it granting that permission.',
+  validation_failed: "The post breaks a platform's rules.",
+};
+
+/** Throws the gravest problem's error with every problem in `details`; returns when there is none. */
+function throwProblems(problems: readonly PostProblem[]): void {
+  const [first] = [...problems].sort(
+    (a, b) => Object.keys(PROBLEM_CODES).indexOf(a.code) - Object.keys(PROBLEM_CODES).indexOf(b.code),
+  );
+  if (!first) return;
+  const more = problems.length > 1 ? ` ${problems.length} problems in all; see details.` : ' See details.';
+  throw new ApiError(PROBLEM_CODES[first.code], first.code, `${SUMMARIES[first.code]}${more}`, problems);
+}
+
+/** A client's clock may lag ours a little: "now" sent as a time is not refused as past. */
+const PAST_TOLERANCE_MS = 60_000;
+
+export interface PostDraftInput {
+  account_ids: string[];
+  text?: string | undefined;
+  media_ids?: string[] | undefined;
+  scheduled_at?: string | undefined;
+  platforms?: PlatformsJson | undefined;
+}
+
+export interface CheckedPost {
+  profileId: string;
+  scheduledAt: Date;
+  /** The accounts, in the order of `account_ids`, locked FOR SHARE until the transaction ends. */
+  accounts: Account[];
+  media: MediaItem[];
+}
+
+function adapterOf(platforms: PlatformSet, platform: Platform): PlatformAdapter | PlatformError {
+  try {
+    return platforms.adapter(platform);
+  } catch (error) {
+    if (error instanceof PlatformError) return error;
+    throw error;
+  }
+}
+
+/** What an account must be to publish: connected, with the platform's publishing permission. */
+function accountProblems(platforms: PlatformSet, account: Account, field: string): PostProblem[] {
+  const base = { field, account_id: account.id };
+  if (account.status !== 'connected') {
+    return [
+      {
+        ...base,
+        code: 'account_not_connected',
+        message: `Account ${account.id} is ${account.status}; reconnect it through a connect link.`,
+      },
+    ];
+  }
+  const adapter = adapterOf(platforms, account.platform as Platform);
+  if (adapter instanceof PlatformError) return [{ ...base, code: 'validation_failed', message: adapter.message }];
+  const missing = missingScopes(adapter, 'publish', account.scopes);
+  if (missing === null) {
+    return [{ ...base, code: 'validation_failed', message: `Publishing is not possible on ${account.platform}.` }];
+  }
+  if (missing.length > 0) {
+    return [
+      {
+        ...base,
+        code: 'permission_missing',
+        message: `Account ${account.id} lacks the permission to publish: ${missing.join(', ')}.`,
+      },
+    ];
+  }
+  return [];
+}
+
+/**
+ * Every check of a new (or edited) post. Answers what storing it needs; throws the error
+ * listing every problem otherwise. The accounts stay locked FOR SHARE until the caller's
+ * transaction ends, so none moves or disconnects between the check and the insert.
+ */
+export async function checkNewPost(
+  tx: Tx,
+  platforms: PlatformSet,
+  scope: Scope,
+  input: PostDraftInput,
+  at: Date,
+): Promise<CheckedPost> {
+  const problems: PostProblem[] = [];
+  const found = new Map((await lockAccountsForPosting(tx, scope, input.account_ids)).map((a) => [a.id, a]));
+  const accounts: Account[] = [];
+  input.account_ids.forEach((id, i) => {
+    const account = found.get(id);
+    if (account) accounts.push(account);
+    else
+      problems.push({
+        code: 'account_not_found',
+        field: `account_ids[${i}]`,
+        account_id: id,
+        message: `No account ${JSON.stringify(id)}.`,
+      });
+  });
+  const profileIds = [...new Set(accounts.map((a) => a.profileId))];
+  if (profileIds.length > 1) {
+    problems.push({
+      code: 'mixed_profiles',
+      field: 'account_ids',
+      message: `The accounts are in ${profileIds.length} profiles (${profileIds.join(', ')}); a post's accounts must all be in one.`,
+    });
+  }
+  const profileId = accounts[0]?.profileId;
+
+  const mediaIds = input.media_ids ?? [];
+  const byId = new Map((await findMedia(tx, scope.ownerId, mediaIds)).map((m) => [m.id, m]));
+  const media: MediaItem[] = [];
+  mediaIds.forEach((id, i) => {
+    const item = byId.get(id);
+    const field = `media_ids[${i}]`;
+    if (!item || (scope.profileId !== null && item.profileId !== scope.profileId)) {
+      problems.push({ code: 'media_not_found', field, media_id: id, message: `No medium ${JSON.stringify(id)}.` });
+      return;
+    }
+    media.push(item);
+    if (profileIds.length === 1 && item.profileId !== profileId) {
+      problems.push({
+        code: 'media_profile_mismatch',
+        field,
+        media_id: id,
+        message: `Medium ${id} is in profile ${item.profileId}, the accounts in ${profileId}.`,
+      });
+    }
+  });
+
+  accounts.forEach((account) => {
+    problems.push(...accountProblems(platforms, account, `account_ids[${input.account_ids.indexOf(account.id)}]`));
+  });
+
+  // Each platform's rules, once per platform the post goes to, on what that platform would publish.
+  const options = input.platforms ?? {};
+  const targeted = [...new Set(accounts.map((a) => a.platform as Platform))];
+  if (media.length === mediaIds.length) {
+    for (const platform of targeted) {
+      const adapter = adapterOf(platforms, platform);
+      if (adapter instanceof PlatformError) continue; // reported per account above
+      const text = targetText(input.text ?? null, options, platform);
+      for (const problem of adapter.checkPublish({
+        text,
+        media: media.map((m) => ({ type: m.type, durationSeconds: m.durationSeconds })),
+        platformOptions: publishOptions(options, platform),
+      })) {
+        problems.push({ code: 'validation_failed', field: problem.field, message: problem.message });
+      }
+    }
+  }
+  for (const platform of Object.keys(options)) {
+    if (!targeted.includes(platform as Platform) && accounts.length === input.account_ids.length) {
+      problems.push({
+        code: 'validation_failed',
+        field: `platforms.${platform}`,
+        message: `Options for ${platform}, but no account of the post is on ${platform}.`,
+      });
+    }
+  }
+
+  let scheduledAt = at;
+  if (input.scheduled_at !== undefined) {
+    scheduledAt = new Date(input.scheduled_at);
+    if (scheduledAt.getTime() < at.getTime() - PAST_TOLERANCE_MS) {
+      problems.push({
+        code: 'validation_failed',
+        field: 'scheduled_at',
+        message: `${input.scheduled_at} is in the past; leave scheduled_at out to publish now.`,
+      });
+    }
+  }
+  throwProblems(problems);
+  if (profileId === undefined) throw new Error('a post passed its checks without an account');
+  return { profileId, scheduledAt, accounts, media };
+}
+
+/**
+ * What retrying failed targets needs: their accounts still connected, with the permission,
+ * and in the post's profile (posts stay in their profile when an account moves); the post's
+ * media still there.
+ */
+export async function checkRetryTargets(
+  tx: Tx,
+  platforms: PlatformSet,
+  scope: Scope,
+  post: Post,
+  failed: readonly PostTarget[],
+): Promise<void> {
+  const ids = failed.map((t) => t.accountId);
+  const found = new Map((await lockAccountsForPosting(tx, scope, ids)).map((a) => [a.id, a]));
+  const problems: PostProblem[] = [];
+  for (const target of failed) {
+    const account = found.get(target.accountId);
+    const field = `targets.${target.id}`;
+    if (!account || account.profileId !== post.profileId) {
+      problems.push({
+        code: 'account_not_found',
+        field,
+        account_id: target.accountId,
+        message: `Account ${target.accountId} is no longer in the post's profile ${post.profileId}.`,
+      });
+      continue;
+    }
+    problems.push(...accountProblems(platforms, account, field));
+  }
+  const present = new Set((await findMedia(tx, post.ownerId, post.mediaIds)).map((m) => m.id));
+  post.mediaIds.forEach((id, i) => {
+    if (!present.has(id)) {
+      problems.push({
+        code: 'media_not_found',
+        field: `media_ids[${i}]`,
+        media_id: id,
+        message: `Medium ${id} was deleted.`,
+      });
+    }
+  });
+  throwProblems(problems);
+}

@@ -1,0 +1,396 @@
+import { eq } from 'drizzle-orm';
+import pino from 'pino';
+import sharp from 'sharp';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { now, resetClock } from '../../src/clock.ts';
+import { saveConnectedAccount } from '../../src/modules/accounts/service.ts';
+import { publishTarget } from '../../src/modules/posts/index.ts';
+import type { Platform, PlatformSet } from '../../src/platforms/index.ts';
+import { verifyWebhook } from '../../src/webhook-signature.ts';
+import { auth, startTestApp, type TestApp, type TestOwner } from '../helpers/app.ts';
+import { eventually } from '../helpers/eventually.ts';
+import { testVideo } from '../helpers/media-files.ts';
+import { type Receiver, startReceiver } from '../helpers/receiver.ts';
+import { startSandbox, type TestSandbox } from '../helpers/sandbox.ts';
+import { accounts, postTargets } from '../helpers/tables.ts';
+import { moveTime } from '../helpers/time.ts';
+
+/**
+ * Publishing over HTTP against the sandbox platforms: the service serves each medium at a
+ * signed URL the sandbox fetches, a worker runs the publishing jobs, and a receiver gets the
+ * signed events (docs/posts.md, "Publishing").
+ */
+
+let sandbox: TestSandbox;
+let t: TestApp;
+let receiver: Receiver;
+let owner: TestOwner;
+let webhookSecret: string;
+
+beforeAll(async () => {
+  sandbox = await startSandbox();
+  receiver = await startReceiver();
+  t = await startTestApp(
+    { WEBHOOK_ALLOW_PRIVATE_URLS: 'true', RATE_LIMIT_PER_MINUTE: '100000', PUBLISH_RETRY_WINDOW_SECONDS: '600' },
+    undefined,
+    { platforms: sandbox.platforms, listen: true },
+  );
+  owner = await t.createOwner();
+  const hook = await t.app.inject({
+    method: 'POST',
+    url: '/v1/webhooks',
+    headers: auth(owner.key),
+    payload: { url: receiver.url, events: ['post.published', 'post.failed'] },
+  });
+  webhookSecret = hook.json().secret;
+  // Containers ready a second after creation: polling is exercised without slowing the suite.
+  await sandbox.control('PUT', '/settings/container_processing_seconds', { value: 1 });
+  await t.startWorker({ platforms: sandbox.platforms });
+});
+afterAll(async () => {
+  resetClock();
+  await t.close();
+  await receiver.close();
+  await sandbox.close();
+});
+beforeEach(() => {
+  receiver.received.length = 0;
+});
+
+let users = 0;
+
+/** A sandbox user of `platform` connected as an account of the owner (a Facebook user's first page). */
+async function connected(platform: Platform): Promise<{ id: string; username: string }> {
+  users += 1;
+  const username = `pub_${platform}_${users}`;
+  const adapter = sandbox.adapter(platform);
+  let tokens = await sandbox.connect(platform, username);
+  if (platform === 'facebook') {
+    const [page] = await adapter.pages({ platformUserId: tokens.platformUserId, accessToken: tokens.accessToken });
+    if (!page) throw new Error('the sandbox user has no page');
+    tokens = { ...tokens, accessToken: page.accessToken, platformUserId: page.id, expiresAt: null };
+  }
+  const profile = await adapter.profile({ platformUserId: tokens.platformUserId, accessToken: tokens.accessToken });
+  const { account } = await t.database.db.transaction((tx) =>
+    saveConnectedAccount(tx, t.secretKey, { ownerId: owner.ownerId, profileId: owner.defaultProfileId, platform, tokens, profile }),
+  );
+  return { id: account.id, username: platform === 'facebook' ? (profile.username ?? username) : username };
+}
+
+async function upload(bytes: Buffer, filename: string): Promise<string> {
+  const boundary = 'switchboard-test-boundary';
+  const body = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+    ),
+    bytes,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/v1/media',
+    headers: { ...auth(owner.key), 'content-type': `multipart/form-data; boundary=${boundary}` },
+    payload: body,
+  });
+  expect(res.statusCode).toBe(201);
+  return res.json().id;
+}
+
+const image = (format: 'png' | 'jpeg') =>
+  sharp({ create: { width: 64, height: 48, channels: 3, background: '#3366aa' } })
+    .toFormat(format)
+    .toBuffer();
+
+async function createPost(payload: Record<string, unknown>) {
+  const res = await t.app.inject({ method: 'POST', url: '/v1/posts', headers: auth(owner.key), payload });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json();
+}
+
+async function getPost(id: string) {
+  return (await t.app.inject({ method: 'GET', url: `/v1/posts/${id}`, headers: auth(owner.key) })).json();
+}
+
+/** The post once every target has finished (published, failed or cancelled). */
+async function finished(id: string) {
+  return await eventually(async () => {
+    const p = await getPost(id);
+    return p.targets.every((x: { status: string }) => ['published', 'failed', 'cancelled'].includes(x.status))
+      ? p
+      : undefined;
+  });
+}
+
+async function activity(platform: Platform, username: string) {
+  const res = await sandbox.control('GET', `/activity/${platform}/${username}`);
+  return res.body.data as { action: string; target_id: string; detail: Record<string, unknown> }[];
+}
+
+/** The events the receiver got, each checked against its signature, as parsed envelopes. */
+async function events(n: number) {
+  const got = await receiver.waitFor(n);
+  return got.map((r) => {
+    // Signed at the service's time, which these tests move.
+    const nowSeconds = now().getTime() / 1000;
+    expect(verifyWebhook(r.body, r.headers['service-signature'] as string, webhookSecret, { nowSeconds })).toBe(true);
+    return JSON.parse(r.body.toString('utf8'));
+  });
+}
+
+describe('publishing now', () => {
+  it('publishes a Threads text post, sends post.published, and the sandbox got the text once', async () => {
+    const account = await connected('threads');
+    const created = await createPost({ account_ids: [account.id], text: 'Hello from Switchboard 🚀' });
+    const post = await finished(created.id);
+    const [target] = post.targets;
+    expect(post.status).toBe('published');
+    expect(target).toMatchObject({ status: 'published', attempts: 1, error: null, waiting_reason: null });
+    const published = (await activity('threads', account.username)).filter((a) => a.action === 'publish');
+    expect(published).toHaveLength(1);
+    expect(published[0]?.target_id).toBe(target.platform_post_id);
+    expect(published[0]?.detail.text).toBe('Hello from Switchboard 🚀');
+    expect(target.permalink).toBe(published[0]?.detail.permalink);
+
+    const [event] = await events(1);
+    expect(event).toEqual({
+      id: expect.any(String),
+      type: 'post.published',
+      created_at: expect.any(String),
+      profile_id: owner.defaultProfileId,
+      data: {
+        post_id: created.id,
+        target_id: target.id,
+        account_id: account.id,
+        platform: 'threads',
+        permalink: target.permalink,
+        published_at: target.published_at,
+      },
+    });
+  });
+
+  it('publishes a PNG on Instagram as the JPEG Instagram requires', async () => {
+    const account = await connected('instagram');
+    const media = await upload(await image('png'), 'photo.png');
+    const post = await finished((await createPost({ account_ids: [account.id], text: 'A photo', media_ids: [media] })).id);
+    expect(post.targets[0].status).toBe('published');
+    const [published] = (await activity('instagram', account.username)).filter((a) => a.action === 'publish');
+    expect(published?.detail.image_url).toMatch(/\.jpg(\?|$)/);
+    expect(published?.detail.caption).toBe('A photo');
+  });
+
+  it('publishes an Instagram carousel of two images and a reel', async () => {
+    const account = await connected('instagram');
+    const first = await upload(await image('jpeg'), 'a.jpg');
+    const second = await upload(await image('png'), 'b.png');
+    const carousel = await finished(
+      (await createPost({ account_ids: [account.id], text: 'Two', media_ids: [first, second] })).id,
+    );
+    expect(carousel.targets[0].status).toBe('published');
+    const video = await upload(testVideo('mp4').bytes, 'clip.mp4');
+    const reel = await finished(
+      (
+        await createPost({
+          account_ids: [account.id],
+          text: 'A reel',
+          media_ids: [video],
+          platforms: { instagram: { type: 'reel' } },
+        })
+      ).id,
+    );
+    expect(reel.targets[0].status).toBe('published');
+    const published = (await activity('instagram', account.username)).filter((a) => a.action === 'publish');
+    expect(published.map((a) => a.detail.media_type)).toEqual(['CAROUSEL', 'REELS']);
+  });
+
+  it('publishes a TikTok video privately, naming it by its publish id', async () => {
+    const account = await connected('tiktok');
+    const video = await upload(testVideo('mp4').bytes, 'clip.mp4');
+    const post = await finished(
+      (
+        await createPost({
+          account_ids: [account.id],
+          text: 'On TikTok',
+          media_ids: [video],
+          platforms: { tiktok: { privacy_level: 'SELF_ONLY', disable_duet: true } },
+        })
+      ).id,
+    );
+    expect(post.targets[0]).toMatchObject({ status: 'published', permalink: null });
+    const [published] = (await activity('tiktok', account.username)).filter((a) => a.action === 'publish');
+    expect(published).toBeDefined();
+  });
+
+  it('publishes a Facebook page post with a photo and a link', async () => {
+    const account = await connected('facebook');
+    const media = await upload(await image('jpeg'), 'page.jpg');
+    const post = await finished(
+      (
+        await createPost({
+          account_ids: [account.id],
+          text: 'On the page',
+          media_ids: [media],
+          platforms: { facebook: { link: 'https://shop.example.com/autumn' } },
+        })
+      ).id,
+    );
+    expect(post.targets[0].status).toBe('published');
+  });
+
+  it('answers TikTok refusing an app it has not audited with a clear failure and post.failed', async () => {
+    const account = await connected('tiktok');
+    await sandbox.control('PUT', '/settings/tiktok_client_audit', { value: 'unaudited' });
+    try {
+      const video = await upload(testVideo('mp4').bytes, 'clip.mp4');
+      const created = await createPost({
+        account_ids: [account.id],
+        media_ids: [video],
+        platforms: { tiktok: { privacy_level: 'PUBLIC_TO_EVERYONE' } },
+      });
+      const post = await finished(created.id);
+      expect(post.status).toBe('failed');
+      expect(post.targets[0].error).toMatchObject({
+        code: 'invalid_request',
+        platform_code: 'unaudited_client_can_only_post_to_private_accounts',
+      });
+      const [event] = await events(1);
+      expect(event.type).toBe('post.failed');
+      expect(event.data).toEqual({
+        post_id: created.id,
+        target_id: post.targets[0].id,
+        account_id: account.id,
+        platform: 'tiktok',
+        error_code: 'invalid_request',
+        error_message: post.targets[0].error.message,
+      });
+    } finally {
+      await sandbox.control('PUT', '/settings/tiktok_client_audit', { value: 'audited' });
+    }
+  });
+});
+
+describe('scheduled posts, failures and quotas', () => {
+  it('publishes a scheduled post when its time comes', async () => {
+    const account = await connected('threads');
+    const created = await createPost({
+      account_ids: [account.id],
+      text: 'Tomorrow',
+      scheduled_at: new Date(Date.now() + 86_400_000).toISOString(),
+    });
+    await new Promise((r) => setTimeout(r, 500));
+    expect((await getPost(created.id)).targets[0].status).toBe('scheduled');
+    await moveTime(t.database.pool, 86_400_000 + 1000);
+    expect((await finished(created.id)).targets[0].status).toBe('published');
+  });
+
+  it('retries a passing failure and then publishes', async () => {
+    const account = await connected('threads');
+    await sandbox.control('POST', '/faults', { platform: 'threads', username: account.username, error: 'transient', trigger: 'publish' });
+    const created = await createPost({ account_ids: [account.id], text: 'Despite a hiccup' });
+    const waiting = await eventually(async () => {
+      const target = (await getPost(created.id)).targets[0];
+      return target.waiting_reason?.startsWith('Retrying') ? target : undefined;
+    });
+    expect(waiting.status).toBe('publishing');
+    await moveTime(t.database.pool, 31_000);
+    const post = await finished(created.id);
+    expect(post.targets[0]).toMatchObject({ status: 'published', attempts: 1 });
+    expect((await activity('threads', account.username)).filter((a) => a.action === 'publish')).toHaveLength(1);
+  });
+
+  it('fails at once when the platform refuses the post, and retry publishes it', async () => {
+    const account = await connected('threads');
+    await sandbox.control('POST', '/faults', {
+      platform: 'threads',
+      username: account.username,
+      error: 'invalid_request',
+      trigger: 'publish',
+    });
+    const created = await createPost({ account_ids: [account.id], text: 'Refused once' });
+    const failed = await finished(created.id);
+    expect(failed.status).toBe('failed');
+    expect(failed.targets[0].error.code).toBe('invalid_request');
+    const [event] = await events(1);
+    expect(event.type).toBe('post.failed');
+
+    const retried = await t.app.inject({ method: 'POST', url: `/v1/posts/${created.id}/retry`, headers: auth(owner.key) });
+    expect(retried.statusCode).toBe(200);
+    const post = await finished(created.id);
+    expect(post.targets[0]).toMatchObject({ status: 'published', attempts: 2, error: null });
+  });
+
+  it('marks the account expired and fails the target when the token has expired', async () => {
+    const account = await connected('threads');
+    await sandbox.control('POST', '/tokens/expire', { platform: 'threads', username: account.username });
+    const created = await createPost({ account_ids: [account.id], text: 'Too late' });
+    const post = await finished(created.id);
+    expect(post.targets[0].error.code).toBe('token_expired');
+    const [row] = await t.database.db.select().from(accounts).where(eq(accounts.id, account.id));
+    expect(row?.status).toBe('expired');
+  });
+
+  it('waits for a spent Instagram quota instead of failing, and publishes once it frees', async () => {
+    const account = await connected('instagram');
+    await sandbox.control('PUT', '/settings/instagram_publish_quota', { value: 0 });
+    try {
+      const media = await upload(await image('jpeg'), 'quota.jpg');
+      const created = await createPost({ account_ids: [account.id], media_ids: [media] });
+      const waiting = await eventually(async () => {
+        const target = (await getPost(created.id)).targets[0];
+        return target.waiting_reason?.includes('quota') ? target : undefined;
+      });
+      expect(waiting.status).toBe('publishing');
+      await sandbox.control('PUT', '/settings/instagram_publish_quota', { value: 100 });
+      await moveTime(t.database.pool, 10 * 60_000 + 1000);
+      expect((await finished(created.id)).targets[0].status).toBe('published');
+    } finally {
+      await sandbox.control('PUT', '/settings/instagram_publish_quota', { value: 100 });
+    }
+  });
+});
+
+describe('never twice', () => {
+  it('publishes exactly once when the run that published dies before recording it', async () => {
+    const account = await connected('instagram');
+    const media = await upload(await image('jpeg'), 'once.jpg');
+    await t.stopWorkers();
+    try {
+      const created = await createPost({ account_ids: [account.id], text: 'Exactly once', media_ids: [media] });
+      const targetId = created.targets[0].id;
+      // A process that dies right after the platform answered the publish: the answer is lost.
+      const crashing: PlatformSet = {
+        ...sandbox.platforms,
+        adapter: (platform) => {
+          const real = sandbox.platforms.adapter(platform);
+          return Object.assign(Object.create(real), {
+            publishContainer: async (...args: Parameters<typeof real.publishContainer>) => {
+              await real.publishContainer(...args);
+              throw new Error('the worker died before committing');
+            },
+          });
+        },
+      };
+      const deps = (platforms: PlatformSet) => ({
+        db: t.database.db,
+        secretKey: t.secretKey,
+        platforms,
+        media: { db: t.database.db, secretKey: t.secretKey, config: t.config },
+        publishRetryWindowMs: 600_000,
+        log: pino({ level: 'silent' }),
+      });
+      await publishTarget(deps(crashing), targetId); // quota, container
+      await moveTime(t.database.pool, 2000);
+      await expect(publishTarget(deps(crashing), targetId)).rejects.toThrow('the worker died');
+      const [row] = await t.database.db.select().from(postTargets).where(eq(postTargets.id, targetId));
+      expect(row?.status).toBe('publishing');
+      // The job runs again, as graphile-worker runs a job whose worker died.
+      await publishTarget(deps(sandbox.platforms), targetId);
+      const post = await getPost(created.id);
+      expect(post.targets[0].status).toBe('published');
+      const published = (await activity('instagram', account.username)).filter((a) => a.action === 'publish');
+      expect(published).toHaveLength(1);
+      expect(post.targets[0].platform_post_id).toBe(published[0]?.target_id);
+    } finally {
+      await t.startWorker({ platforms: sandbox.platforms });
+    }
+  });
+});
