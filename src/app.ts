@@ -20,6 +20,7 @@ import { accountRoutes } from './modules/accounts/index.ts';
 import { apiKeyRoutes, findPrincipal } from './modules/api-keys/index.ts';
 import { connectRoutes } from './modules/connect/index.ts';
 import { postRoutes } from './modules/posts/index.ts';
+import { mediaFileRoutes, mediaRoutes } from './modules/media/index.ts';
 import { findProfile, profileRoutes } from './modules/profiles/index.ts';
 import { webhookRoutes } from './modules/webhooks/index.ts';
 import { installModules } from './modules.ts';
@@ -147,6 +148,8 @@ export async function buildApp({
   }
   await app.register(connectPages({ db: database.db, secretKey, config, platforms }));
   await app.register(platformNotices({ db: database.db, platforms }));
+  // Platforms fetch media here with a signed URL and no API key.
+  await app.register(mediaFileRoutes({ db: database.db, secretKey, config }));
 
   await app.register(async (v1) => {
     await v1.register(rateLimit, {
@@ -185,6 +188,7 @@ export async function buildApp({
     await v1.register(accountRoutes({ db: database.db }));
     await v1.register(connectRoutes({ db: database.db, config, platforms }));
     await v1.register(postRoutes({ db: database.db, platforms }));
+    await v1.register(mediaRoutes({ db: database.db, config, resolver }));
     await v1.register(
       webhookRoutes({
         db: database.db,

@@ -28,6 +28,9 @@ const SettingsSchema = Type.Object({
   HEADERS_TIMEOUT_MS: Type.Optional(Type.Integer({ minimum: 1000, maximum: 3_600_000 })),
   WEBHOOK_ALLOW_PRIVATE_URLS: Type.Boolean({ default: false }),
   PUBLISH_RETRY_WINDOW_SECONDS: Type.Integer({ minimum: 60, maximum: 7 * 86_400, default: 3600 }),
+  MEDIA_MAX_IMAGE_BYTES: Type.Integer({ minimum: 1024, default: 8 * 1024 * 1024 }),
+  MEDIA_MAX_VIDEO_BYTES: Type.Integer({ minimum: 1024, default: 1024 * 1024 * 1024 }),
+  MEDIA_URL_TTL_SECONDS: Type.Integer({ minimum: 60, maximum: 7 * 24 * 3600, default: 24 * 3600 }),
   SMTP_URL: Type.Optional(Type.String({ pattern: '^smtps?://' })),
   MAIL_FROM: Type.String({ minLength: 3, maxLength: 320, default: 'Switchboard <switchboard@localhost>' }),
   FIRST_OWNER_NAME: Type.Intersect([NameText(200, 'name of the first owner')], { default: 'Owner' }),
@@ -89,6 +92,15 @@ export interface Config {
   webhookAllowPrivateUrls: boolean;
   /** How long a try at publishing a target retries passing platform failures before it fails. */
   publishRetryWindowMs: number;
+  /**
+   * The largest image and video `POST /v1/media` takes. Defaults near the platforms' own:
+   * Instagram and Threads take images up to 8 MB; Threads videos up to 1 GB (Instagram reels
+   * 300 MB, TikTok 4 GB: the posts module checks a platform's own limit per target).
+   */
+  mediaMaxImageBytes: number;
+  mediaMaxVideoBytes: number;
+  /** How long a signed media URL handed to a platform stays valid. */
+  mediaUrlTtlSeconds: number;
   /** Where e-mail goes; without it, messages are written under DATA_DIR/mail. */
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -171,6 +183,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     firstOwner: { name: settings.FIRST_OWNER_NAME, email: settings.FIRST_OWNER_EMAIL },
     webhookAllowPrivateUrls: settings.WEBHOOK_ALLOW_PRIVATE_URLS,
     publishRetryWindowMs: settings.PUBLISH_RETRY_WINDOW_SECONDS * 1000,
+    mediaMaxImageBytes: settings.MEDIA_MAX_IMAGE_BYTES,
+    mediaMaxVideoBytes: settings.MEDIA_MAX_VIDEO_BYTES,
+    mediaUrlTtlSeconds: settings.MEDIA_URL_TTL_SECONDS,
     smtpUrl: settings.SMTP_URL,
     mailFrom: settings.MAIL_FROM,
     platforms: settings.PLATFORMS ?? (Object.keys(platformCredentials).length > 0 ? 'live' : 'sandbox'),

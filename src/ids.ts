@@ -17,6 +17,7 @@ export const ID_PREFIXES = {
   connectAttempt: 'ca',
   post: 'post',
   postTarget: 'pt',
+  media: 'media',
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIXES;

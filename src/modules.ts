@@ -3,14 +3,15 @@
  * request or runs a job (buildApp, startWorker): event subscribers, profile deletion steps,
  * account move checks. No module calls another by name for these; each registers here.
  *
- * The order is the order of profile deletion: deliveries of the profile's events, posts and
- * links, then the accounts (whose platform access is revoked first; data keyed by accounts goes
+ * The order is the order of profile deletion: deliveries of the profile's events, posts, media
+ * and links, then the accounts (whose platform access is revoked first; data keyed by accounts goes
  * before them), then the profile's events, then the profile itself.
  */
 import { installAccounts } from './modules/accounts/index.ts';
 import { installApiKeys } from './modules/api-keys/index.ts';
 import { installConnect } from './modules/connect/index.ts';
 import { deleteProfileEvents } from './modules/events/index.ts';
+import { installMedia } from './modules/media/index.ts';
 import { installPosts } from './modules/posts/index.ts';
 import { registerProfileDeletionStep } from './modules/profiles/index.ts';
 import { installWebhooks } from './modules/webhooks/index.ts';
@@ -24,6 +25,8 @@ export function installModules(): void {
   installApiKeys();
   installWebhooks();
   installPosts();
+  // After posts (which reference media), before accounts.
+  installMedia();
   installConnect();
   installAccounts();
   // events is a leaf that knows no other module, so its step is registered here.

@@ -119,6 +119,7 @@ export async function startService(config: Config, roles: Roles, log: Logger): P
         concurrency: config.workerConcurrency,
         log,
         secretKey,
+        dataDir: config.dataDir,
         agent,
         platforms: running.platforms,
         sendMail: createMailer({

@@ -19,6 +19,8 @@ import { TASKS, type TaskName, type TaskPayloads } from './queue.ts';
 /** What the tasks need: the database, and what deliveries, notices, refreshes and deletions use. */
 export interface TaskDeps extends DeliveryDeps, TokenRefreshDeps, PublishDeps {
   db: Db;
+  /** DATA_DIR, where files (media) are kept. */
+  dataDir: string;
   sendMail: SendMail;
   log: Logger;
 }

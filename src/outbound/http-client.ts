@@ -1,5 +1,5 @@
 /**
- * Outbound HTTP client for webhook deliveries (and later platform calls), safe against SSRF.
+ * Outbound HTTP client for webhook deliveries, media imports (and later platform calls), safe against SSRF.
  *
  * - `createOutboundAgent` builds an undici Agent whose connector resolves host names itself (the `lookup`
  *   option undici passes through to `net.connect` / `tls.connect`), refuses the connection when any resolved
@@ -14,6 +14,7 @@
  */
 import type { LookupAddress, LookupOptions } from 'node:dns';
 import { isIP, type LookupFunction } from 'node:net';
+import type { Readable } from 'node:stream';
 import { Agent, buildConnector, request } from 'undici';
 import { nonPublicReason, type Resolver } from './address-policy.ts';
 
@@ -210,6 +211,10 @@ function describeError(err: unknown): string {
         return 'host unreachable';
       case 'ENETUNREACH':
         return 'network unreachable';
+      case 'UND_ERR_HEADERS_TIMEOUT':
+        return 'timed out waiting for the response';
+      case 'UND_ERR_BODY_TIMEOUT':
+        return 'timed out waiting for the rest of the response';
       case 'UND_ERR_HEADERS_OVERFLOW':
         return 'response headers too large';
       case 'HPE_INVALID_CONSTANT':
@@ -224,6 +229,68 @@ function describeError(err: unknown): string {
     }
   }
   return `request failed: ${messageOf(chain[0])}`;
+}
+
+/** A URL this client may call with `agent`, or why not (a bad URL, a refused IP literal). */
+function outboundTarget(
+  agent: Agent,
+  url: string,
+): { parsed: URL; policy: OutboundPolicy | undefined } | { error: string } {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return { error: 'invalid URL' };
+  }
+  if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') {
+    return { error: 'invalid URL: the URL must use https or http' };
+  }
+  const policy = agentPolicies.get(agent);
+  // The agent checks IP literals too; refusing here as well keeps a foreign agent from being a way around it.
+  const refusal = literalHostRefusal(parsed.hostname, policy?.allowPrivate ?? false);
+  if (refusal !== null) return { error: `address not allowed: ${refusal}` };
+  return { parsed, policy };
+}
+
+/**
+ * Checked on every request, also one that will reuse a kept-alive connection: that connection
+ * goes to the address checked when it was opened, and the name must still resolve to allowed
+ * addresses only.
+ */
+async function recheckHost(parsed: URL, policy: OutboundPolicy | undefined): Promise<void> {
+  if (policy && isIP(bareHost(parsed.hostname)) === 0) await checkedAddresses(parsed.hostname, policy);
+}
+
+export type StreamResult =
+  | { status: number; headers: Record<string, string | string[] | undefined>; body: Readable }
+  | { error: string };
+
+/**
+ * GETs `url` and hands back the response body as a stream, for the caller to read (and cap) as
+ * it arrives: nothing is buffered here. Never throws for network problems and never follows
+ * redirects (a 3xx comes back as its status). `headersTimeoutMs` bounds the wait for the
+ * response; `idleTimeoutMs` the silence between body chunks (the stream then errors).
+ */
+export async function getStream(
+  agent: Agent,
+  url: string,
+  options: { headersTimeoutMs: number; idleTimeoutMs: number; signal?: AbortSignal },
+): Promise<StreamResult> {
+  const target = outboundTarget(agent, url);
+  if ('error' in target) return target;
+  try {
+    await recheckHost(target.parsed, target.policy);
+    const response = await request(target.parsed, {
+      dispatcher: agent,
+      method: 'GET',
+      headersTimeout: options.headersTimeoutMs,
+      bodyTimeout: options.idleTimeoutMs,
+      ...(options.signal ? { signal: options.signal } : {}),
+    });
+    return { status: response.statusCode, headers: response.headers, body: response.body };
+  } catch (err) {
+    return { error: describeError(err) };
+  }
 }
 
 /**
@@ -241,19 +308,9 @@ export async function postBytes(
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
 
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
-    return { error: 'invalid URL', durationMs: elapsed() };
-  }
-  if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') {
-    return { error: 'invalid URL: the URL must use https or http', durationMs: elapsed() };
-  }
-  const policy = agentPolicies.get(agent);
-  // The agent checks IP literals too; refusing here as well keeps a foreign agent from being a way around it.
-  const refusal = literalHostRefusal(parsed.hostname, policy?.allowPrivate ?? false);
-  if (refusal !== null) return { error: `address not allowed: ${refusal}`, durationMs: elapsed() };
+  const target = outboundTarget(agent, url);
+  if ('error' in target) return { error: target.error, durationMs: elapsed() };
+  const { parsed, policy } = target;
 
   const controller = new AbortController();
   let timedOut = false;
@@ -268,12 +325,7 @@ export async function postBytes(
   // Buffer#toString replaces a multi-byte character cut at the limit with U+FFFD.
   const bodyText = () => Buffer.concat(chunks, kept).toString('utf8');
   try {
-    if (policy && isIP(bareHost(parsed.hostname)) === 0) {
-      // Checked on every attempt, also one that will reuse a kept-alive connection: that
-      // connection goes to the address checked when it was opened, and the name must still
-      // resolve to allowed addresses only.
-      await Promise.race([checkedAddresses(parsed.hostname, policy), rejectOnAbort(controller.signal)]);
-    }
+    await Promise.race([recheckHost(parsed, policy), rejectOnAbort(controller.signal)]);
     // undici's request() follows no redirects: that takes the redirect interceptor, which is not installed.
     const response = await request(parsed, {
       dispatcher: agent,

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -29,6 +30,11 @@ export interface TestOwner {
 
 export interface TestApp {
   app: FastifyInstance;
+  /**
+   * With `{ listen: true }`: where the app listens (`http://127.0.0.1:<port>`), which is also its
+   * PUBLIC_URL, so media URLs and the sandbox it serves are reachable over real HTTP.
+   */
+  url: string | undefined;
   database: Database;
   config: Config;
   /** The app's SECRET_KEY (random per test app). */
@@ -52,12 +58,23 @@ export interface TestApp {
 export async function startTestApp(
   env: Record<string, string> = {},
   extraRoutes?: (app: FastifyInstance) => void,
-  /** The adapters the connect pages use; by default a sandbox address nothing listens on. */
-  options: { platforms?: PlatformSet } = {},
+  options: {
+    /** The adapters the connect pages use; by default a sandbox address nothing listens on (or, listening, the app's own sandbox). */
+    platforms?: PlatformSet;
+    /** Listen on a free port of 127.0.0.1, with PUBLIC_URL (and so the sandbox URL) pointing at it. */
+    listen?: boolean;
+  } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'switchboard-app-'));
-  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...env });
+  const port = options.listen ? await freePort() : undefined;
+  const url = port === undefined ? undefined : `http://127.0.0.1:${port}`;
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    ...(url === undefined ? {} : { PUBLIC_URL: url, PORT: String(port) }),
+    ...env,
+  });
   const stopListening = listenForChanges(database.url, () => {});
   const secretKey = randomBytes(32);
   const platforms =
@@ -65,11 +82,13 @@ export async function startTestApp(
   const app = await buildApp({ config, database, secretKey, resolver: testResolver, platforms: () => platforms });
   extraRoutes?.(app);
   await app.ready();
+  if (port !== undefined) await app.listen({ port, host: '127.0.0.1' });
   const runners: RunningWorker[] = [];
   const agents: Agent[] = [];
   let owners = 0;
   return {
     app,
+    url,
     database,
     config,
     secretKey,
@@ -91,6 +110,7 @@ export async function startTestApp(
         concurrency: 4,
         log: pino({ level: 'silent' }),
         secretKey,
+        dataDir: config.dataDir,
         agent,
         // No sandbox listens for an app driven by inject(); a test that needs one passes its own.
         platforms: options.platforms ?? platforms,
@@ -105,7 +125,13 @@ export async function startTestApp(
     stopWorkers: async () => {
       for (const runner of runners.splice(0)) await runner.stop();
     },
-    deletionContext: () => ({ db: database.db, secretKey, platforms, log: pino({ level: 'silent' }) }),
+    deletionContext: () => ({
+      db: database.db,
+      secretKey,
+      dataDir: config.dataDir,
+      platforms,
+      log: pino({ level: 'silent' }),
+    }),
     deliveryDeps: () => {
       const agent = createOutboundAgent({ allowPrivate: config.webhookAllowPrivateUrls, resolve: testResolver });
       agents.push(agent);
@@ -120,6 +146,15 @@ export async function startTestApp(
       await fs.rm(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** A port nothing listens on right now, for an app that must know its address before it starts. */
+async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
 }
 
 /** Headers for a request with `key`, and optionally a Service-Profile header. */

@@ -10,6 +10,7 @@ export {
   connectSettings,
 } from '../../src/modules/connect/tables.ts';
 export { events } from '../../src/modules/events/tables.ts';
+export { media } from '../../src/modules/media/tables.ts';
 export { owners } from '../../src/modules/owners/tables.ts';
 export { posts, postTargets } from '../../src/modules/posts/tables.ts';
 export { profiles } from '../../src/modules/profiles/tables.ts';

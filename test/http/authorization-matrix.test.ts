@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { saveConnectedAccount } from '../../src/modules/accounts/service.ts';
 import { createKey } from '../../src/modules/api-keys/service.ts';
 import { auth, startTestApp, type TestApp, type TestOwner } from '../helpers/app.ts';
+import { imageFile, multipartUpload } from '../helpers/media-files.ts';
 import {
   accounts,
   apiKeys,
@@ -11,6 +12,7 @@ import {
   connectSettings,
   posts,
   postTargets,
+  media,
   profiles,
   webhookEndpoints,
 } from '../helpers/tables.ts';
@@ -30,6 +32,8 @@ interface Fixture extends TestOwner {
   accountId: string;
   /** A registered redirect origin. */
   redirectOrigin: string;
+  /** A medium in that profile. */
+  mediaId: string;
 }
 
 const HOOK = 'https://hooks.example.test/matrix';
@@ -116,6 +120,25 @@ async function newOrigin(owner: TestOwner): Promise<{ id: string; origin: string
 interface Call {
   url: string;
   payload?: Record<string, unknown>;
+  /** A body that is not JSON (a multipart upload), with its content-type header. */
+  raw?: { payload: Buffer; headers: Record<string, string> };
+}
+
+/** A multipart upload of a small JPEG. */
+async function imageUpload(): Promise<Call['raw']> {
+  return multipartUpload(await imageFile('jpeg'));
+}
+
+/** A medium of `owner` in `profileId`, uploaded through the API. */
+async function newMedia(owner: TestOwner, profileId: string): Promise<string> {
+  const upload = multipartUpload(await imageFile('jpeg'));
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/v1/media',
+    headers: { ...auth(owner.key, profileId), ...upload.headers },
+    payload: upload.payload,
+  });
+  return res.json().id;
 }
 
 interface RouteCase {
@@ -146,6 +169,7 @@ async function fixture(name: string): Promise<Fixture> {
     webhookId: await newWebhook(owner, profileId),
     accountId: await newAccount(owner, profileId),
     redirectOrigin: (await newOrigin(owner)).origin,
+    mediaId: await newMedia(owner, profileId),
   };
 }
 
@@ -373,6 +397,30 @@ const matrix: Record<string, RouteCase> = {
     otherOwner: 404,
     build: async (f) => ({ url: `/v1/posts/${await failedPost(f)}/retry` }),
   },
+  'GET /v1/media': {
+    ownerOnly: false,
+    success: 200,
+    otherOwner: 'own-data',
+    build: async () => ({ url: '/v1/media' }),
+  },
+  'POST /v1/media': {
+    ownerOnly: false,
+    success: 201,
+    otherOwner: 'own-data',
+    build: async () => ({ url: '/v1/media', raw: await imageUpload() }),
+  },
+  'GET /v1/media/{id}': {
+    ownerOnly: false,
+    success: 200,
+    otherOwner: 404,
+    build: async (f) => ({ url: `/v1/media/${f.mediaId}` }),
+  },
+  'DELETE /v1/media/{id}': {
+    ownerOnly: false,
+    success: 204,
+    otherOwner: 404,
+    build: async (f) => ({ url: `/v1/media/${await newMedia(f, f.profileId)}` }),
+  },
 };
 
 /** Everything stored for an owner that a call could change. */
@@ -420,6 +468,7 @@ async function snapshot(ownerId: string) {
       .from(connectLinks)
       .where(eq(connectLinks.ownerId, ownerId))
       .orderBy(asc(connectLinks.id)),
+    media: await t.database.db.select().from(media).where(eq(media.ownerId, ownerId)).orderBy(asc(media.id)),
   };
 }
 
@@ -427,8 +476,9 @@ async function call(method: string, c: Call, headers: Record<string, string>) {
   return await t.app.inject({
     method: method as 'GET',
     url: c.url,
-    headers,
+    headers: { ...headers, ...c.raw?.headers },
     ...(c.payload ? { payload: c.payload } : {}),
+    ...(c.raw ? { payload: c.raw.payload } : {}),
   });
 }
 
@@ -521,6 +571,7 @@ describe('authorization matrix', () => {
           ...aBefore.webhooks.map((w) => w.id),
           ...aBefore.accounts.map((x) => x.id),
           ...aBefore.redirectOrigins.flatMap((o) => [o.id, o.origin]),
+          ...aBefore.media.map((m) => m.id),
         ];
         if (rc.otherOwner === 404) {
           expect(res.statusCode).toBe(404);
@@ -530,6 +581,7 @@ describe('authorization matrix', () => {
             'webhook_not_found',
             'account_not_found',
             'redirect_origin_not_found',
+            'media_not_found',
           ]).toContain(res.json().error.code);
         } else {
           expect(res.statusCode).toBe(rc.success);

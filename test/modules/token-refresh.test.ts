@@ -73,7 +73,13 @@ describe('token refresh', () => {
     expect(CRONTAB.split('\n')).toContain('* * * * * refresh_platform_tokens');
     expect(
       Object.keys(
-        taskList({ ...deps, agent: undefined as never, sendMail: async () => {}, log: pino({ level: 'silent' }) }),
+        taskList({
+          ...deps,
+          dataDir: '/nonexistent',
+          agent: undefined as never,
+          sendMail: async () => {},
+          log: pino({ level: 'silent' }),
+        }),
       ),
     ).toContain('refresh_platform_tokens');
   });

@@ -14,10 +14,12 @@ export interface DeletedProfile {
   ownerId: string;
 }
 
-/** What a step may use: the background job's database, secrets, platform adapters and log. */
+/** What a step may use: the background job's database, secrets, data directory, platform adapters and log. */
 export interface ProfileDeletionContext {
   db: Db;
   secretKey: Buffer;
+  /** DATA_DIR, where files (media) are kept. */
+  dataDir: string;
   platforms: PlatformSet;
   log: Pick<Logger, 'info' | 'warn'>;
 }

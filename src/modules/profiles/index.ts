@@ -10,6 +10,7 @@ export { profileRoutes } from './routes.ts';
 export {
   completeProfileDeletion,
   createDefaultProfile,
+  creationProfileId,
   DEFAULT_PROFILE_NAME,
   findProfile,
   getProfile,

@@ -32,6 +32,21 @@ export async function findProfile(db: Queryable, ownerId: string, ref: string): 
 }
 
 /**
+ * The profile new data of a request goes into (spec, Profile): the caller's profile when the
+ * request is scoped to one, else the owner's default profile, which every owner has.
+ */
+export async function creationProfileId(db: Queryable, scope: Scope): Promise<string> {
+  if (scope.profileId !== null) return scope.profileId;
+  const [row] = await db
+    .select({ id: profiles.id })
+    .from(profiles)
+    .where(and(live(scope.ownerId), eq(profiles.isDefault, true)))
+    .limit(1);
+  if (!row) throw new Error(`owner ${scope.ownerId} has no default profile`);
+  return row.id;
+}
+
+/**
  * The profile `ref` names, within what the caller may see: a scoped caller sees only its
  * own profile, so any other reference is "not found" rather than "forbidden".
  */

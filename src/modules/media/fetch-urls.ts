@@ -1,0 +1,73 @@
+/**
+ * What a platform is handed to fetch a medium: a signed, expiring URL under the service's
+ * public address, and for Instagram, which takes JPEG images only, a JPEG made of a PNG or
+ * WebP image (made on first use, then kept in storage beside the original).
+ */
+import { createWriteStream } from 'node:fs';
+import fs from 'node:fs/promises';
+import { pipeline } from 'node:stream/promises';
+import sharp from 'sharp';
+import type { Config } from '../../config.ts';
+import type { Queryable } from '../../db/connection.ts';
+import { ACCEPTED_TYPES, type AcceptedMimeType } from './ingest.ts';
+import { jpegVariantSize, type MediaItem, recordJpegVariant, storageKey } from './service.ts';
+import { signedPath } from './signed-urls.ts';
+import { type MediaStorage, mediaStorage } from './storage.ts';
+
+/** What a media URL needs: the database (for the JPEG variant), SECRET_KEY and the settings. */
+export interface MediaUrlContext {
+  db: Queryable;
+  secretKey: Buffer;
+  config: Pick<Config, 'publicUrl' | 'port' | 'dataDir' | 'mediaUrlTtlSeconds'>;
+}
+
+/** PUBLIC_URL, else the address `npm start` prints as its own (http://localhost:PORT). */
+function baseUrl(config: Pick<Config, 'publicUrl' | 'port'>): string {
+  return config.publicUrl ?? `http://localhost:${config.port}`;
+}
+
+function extensionOf(mimeType: string): string {
+  return ACCEPTED_TYPES[mimeType as AcceptedMimeType]?.extension ?? 'bin';
+}
+
+/**
+ * The signed, expiring URL a platform fetches the medium at. `format: 'jpeg'` gives a JPEG of
+ * an image: the original when it is one, else a JPEG converted and stored on first use.
+ */
+export async function mediaFetchUrl(
+  context: MediaUrlContext,
+  item: MediaItem,
+  options: { format?: 'jpeg' } = {},
+): Promise<string> {
+  const { secretKey, config } = context;
+  const ttl = config.mediaUrlTtlSeconds;
+  if (options.format === 'jpeg' && item.mimeType !== 'image/jpeg') {
+    if (item.type !== 'image') throw new Error(`media ${item.id} is a video; only an image has a JPEG`);
+    await ensureJpeg(context.db, mediaStorage(config), item);
+    return baseUrl(config) + signedPath(secretKey, { mediaId: item.id, variant: 'jpeg', extension: 'jpg' }, ttl);
+  }
+  const extension = extensionOf(item.mimeType);
+  return baseUrl(config) + signedPath(secretKey, { mediaId: item.id, variant: 'original', extension }, ttl);
+}
+
+/**
+ * Makes the JPEG variant unless it is stored. Two callers racing both convert and the later
+ * rename wins; the files are the same. Orientation is applied (the EXIF tag is not kept) and
+ * transparency goes onto white, as JPEG has none.
+ */
+async function ensureJpeg(db: Queryable, storage: MediaStorage, item: MediaItem): Promise<void> {
+  if ((await jpegVariantSize(db, item)) !== null) return;
+  const scratch = await storage.scratchFile();
+  try {
+    await pipeline(
+      storage.read(storageKey(item.id, 'original')),
+      sharp().rotate().flatten({ background: '#ffffff' }).jpeg({ quality: 90, mozjpeg: true }),
+      createWriteStream(scratch),
+    );
+    const { size } = await fs.stat(scratch);
+    await storage.put(storageKey(item.id, 'jpeg'), scratch);
+    await recordJpegVariant(db, item, size);
+  } finally {
+    await fs.rm(scratch, { force: true });
+  }
+}

@@ -1,0 +1,97 @@
+/**
+ * Serving media files to platforms at their signed URLs (signed-urls.ts): no API key, the
+ * signature is the permission. `Range` is honoured, as platforms fetch video in pieces; a bad
+ * or expired signature, an unknown medium or variant is 404 and changes nothing.
+ */
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import rangeParser from 'range-parser';
+import { Type } from 'typebox';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/connection.ts';
+import { ApiError } from '../../http/errors.ts';
+import { ACCEPTED_TYPES, type AcceptedMimeType } from './ingest.ts';
+import { findMediaForServing, storageKey } from './service.ts';
+import { FILE_ROUTE_PREFIX, isValidSignature } from './signed-urls.ts';
+import { mediaStorage } from './storage.ts';
+
+const FILE_NAME = /^(original|jpeg)\.([a-z0-9]{1,5})$/;
+
+const notFound = () => new ApiError(404, 'media_file_not_found', 'No media file at this URL, or the link has expired.');
+
+/** The file a request names, when the medium has it: its storage key, type and size. */
+function servedFile(
+  row: { id: string; mimeType: string; sizeBytes: number; jpegSizeBytes: number | null },
+  name: string,
+): { key: string; contentType: string; size: number } | undefined {
+  const [, variant, extension] = FILE_NAME.exec(name) ?? [];
+  if (variant === 'original' && extension === ACCEPTED_TYPES[row.mimeType as AcceptedMimeType]?.extension) {
+    return { key: storageKey(row.id, 'original'), contentType: row.mimeType, size: row.sizeBytes };
+  }
+  if (variant === 'jpeg' && extension === 'jpg' && row.jpegSizeBytes !== null) {
+    return { key: storageKey(row.id, 'jpeg'), contentType: 'image/jpeg', size: row.jpegSizeBytes };
+  }
+  return undefined;
+}
+
+export function mediaFileRoutes(deps: {
+  db: Db;
+  secretKey: Buffer;
+  config: Pick<Config, 'dataDir'>;
+}): FastifyPluginAsyncTypebox {
+  const storage = mediaStorage(deps.config);
+  return async (app) => {
+    app.get(
+      `${FILE_ROUTE_PREFIX}/:id/:name`,
+      {
+        schema: {
+          hide: true,
+          params: Type.Object({
+            id: Type.String({ minLength: 1, maxLength: 100 }),
+            name: Type.String({ minLength: 1, maxLength: 100 }),
+          }),
+          querystring: Type.Object({
+            expires: Type.Optional(Type.String({ maxLength: 20 })),
+            signature: Type.Optional(Type.String({ maxLength: 100 })),
+          }),
+        },
+      },
+      async (request, reply) => {
+        const { id, name } = request.params;
+        const { expires, signature } = request.query;
+        if (!isValidSignature(deps.secretKey, `${id}/${name}`, expires, signature)) throw notFound();
+        const row = await findMediaForServing(deps.db, id);
+        const file = row && servedFile(row, name);
+        if (!file) throw notFound();
+
+        reply
+          .header('content-type', file.contentType)
+          .header('accept-ranges', 'bytes')
+          // The URL is a credential of its own: no shared cache should keep the file for others.
+          .header('cache-control', 'private, no-store')
+          .header('x-content-type-options', 'nosniff');
+        const ranges =
+          request.headers.range === undefined
+            ? undefined
+            : rangeParser(file.size, request.headers.range, { combine: true });
+        if (ranges === -1) {
+          reply.header('content-range', `bytes */${file.size}`);
+          throw new ApiError(
+            416,
+            'range_not_satisfiable',
+            `The file has ${file.size} bytes; the range asked for is outside them.`,
+          );
+        }
+        // One range is served as asked; a malformed Range (-2), or several ranges, get the whole file.
+        const only = Array.isArray(ranges) && ranges.type === 'bytes' && ranges.length === 1 ? ranges[0] : undefined;
+        if (only) {
+          return reply
+            .code(206)
+            .header('content-range', `bytes ${only.start}-${only.end}/${file.size}`)
+            .header('content-length', only.end - only.start + 1)
+            .send(storage.read(file.key, only));
+        }
+        return reply.header('content-length', file.size).send(storage.read(file.key));
+      },
+    );
+  };
+}

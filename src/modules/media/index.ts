@@ -1,0 +1,14 @@
+/** The media module's public entry. Posts use media through findMedia and mediaFetchUrl, and object to deletions through registerMediaUseCheck. */
+import { registerProfileDeletionStep } from '../profiles/index.ts';
+import { mediaProfileDeletion } from './service.ts';
+
+export { type MediaUrlContext, mediaFetchUrl } from './fetch-urls.ts';
+export { mediaFileRoutes } from './file-routes.ts';
+export { MediaJson, renderMedia } from './json.ts';
+export { type MediaRouteDeps, mediaRoutes } from './routes.ts';
+export { findMedia, type MediaItem, type MediaUseCheck, registerMediaUseCheck } from './service.ts';
+
+/** The media module's part at start: its media and files go with their profile. */
+export function installMedia(): void {
+  registerProfileDeletionStep(mediaProfileDeletion);
+}

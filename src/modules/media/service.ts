@@ -1,0 +1,202 @@
+/**
+ * Media records: the rules and the SQL. Every query carries the caller's owner, and the
+ * profile when the caller is scoped to one; media of a profile being deleted are gone at once.
+ */
+import { and, desc, eq, inArray, lt } from 'drizzle-orm';
+import { now } from '../../clock.ts';
+import type { Db, Queryable, Tx } from '../../db/connection.ts';
+import { ApiError } from '../../http/errors.ts';
+import type { Scope } from '../../http/scope.ts';
+import { newId } from '../../ids.ts';
+import { startupRegistry } from '../../registry.ts';
+import { creationProfileId, isLiveProfile, type ProfileDeletionStep } from '../profiles/index.ts';
+import type { IngestedFile } from './ingest.ts';
+import { type MediaStorage, mediaStorage } from './storage.ts';
+import { type MediaRow, media } from './tables.ts';
+
+/** A medium as other modules see it. */
+export interface MediaItem {
+  id: string;
+  ownerId: string;
+  profileId: string;
+  type: 'image' | 'video';
+  mimeType: string;
+  sizeBytes: number;
+  width: number | null;
+  height: number | null;
+  durationSeconds: number | null;
+}
+
+export function toMediaItem(row: MediaRow): MediaItem {
+  return {
+    id: row.id,
+    ownerId: row.ownerId,
+    profileId: row.profileId,
+    type: row.type === 'video' ? 'video' : 'image',
+    mimeType: row.mimeType,
+    sizeBytes: row.sizeBytes,
+    width: row.width,
+    height: row.height,
+    durationSeconds: row.durationSeconds,
+  };
+}
+
+/** Where each stored file of a medium is. */
+export const storageKey = (mediaId: string, variant: 'original' | 'jpeg') => `${mediaId}/${variant}`;
+
+const mediaNotFound = (id: string) => new ApiError(404, 'media_not_found', `No media with id ${JSON.stringify(id)}.`);
+
+/** The caller's media: the owner's, of live profiles, and of the caller's profile when scoped. */
+function visibleTo(scope: Scope) {
+  return and(
+    eq(media.ownerId, scope.ownerId),
+    scope.profileId === null ? undefined : eq(media.profileId, scope.profileId),
+    isLiveProfile(media.profileId, scope.ownerId),
+  );
+}
+
+/**
+ * Stores an ingested file as a new medium of the caller's profile (the default profile for an
+ * owner key without a Service-Profile header).
+ */
+export async function createMedia(db: Db, storage: MediaStorage, scope: Scope, file: IngestedFile): Promise<MediaRow> {
+  const profileId = await creationProfileId(db, scope);
+  const id = newId('media');
+  await storage.put(storageKey(id, 'original'), file.localPath);
+  try {
+    const [row] = await db
+      .insert(media)
+      .values({
+        id,
+        ownerId: scope.ownerId,
+        profileId,
+        type: file.type,
+        mimeType: file.mimeType,
+        sizeBytes: file.sizeBytes,
+        width: file.width,
+        height: file.height,
+        durationSeconds: file.durationSeconds,
+        createdAt: now(),
+      })
+      .returning();
+    if (!row) throw new Error('insert returned no row');
+    return row;
+  } catch (error) {
+    await storage.delete(storageKey(id, 'original'));
+    throw error;
+  }
+}
+
+/** A page (`limit + 1` rows), newest first. */
+export async function listMedia(
+  db: Queryable,
+  scope: Scope,
+  query: { limit: number; after?: string | undefined },
+): Promise<MediaRow[]> {
+  return await db
+    .select()
+    .from(media)
+    .where(and(visibleTo(scope), query.after === undefined ? undefined : lt(media.id, query.after)))
+    .orderBy(desc(media.id))
+    .limit(query.limit + 1);
+}
+
+export async function getMedia(db: Queryable, scope: Scope, id: string): Promise<MediaRow> {
+  const [row] = await db
+    .select()
+    .from(media)
+    .where(and(visibleTo(scope), eq(media.id, id)));
+  if (!row) throw mediaNotFound(id);
+  return row;
+}
+
+/** A check that may refuse deleting a medium (posts: `409 media_in_use`). */
+export type MediaUseCheck = (tx: Tx, media: MediaItem) => Promise<ApiError | null>;
+
+const useChecks = startupRegistry<MediaUseCheck>('media use checks');
+
+export function registerMediaUseCheck(check: MediaUseCheck): void {
+  useChecks.register(check);
+}
+
+/**
+ * Deletes a medium and its files, unless a registered check objects (a post waiting to use it).
+ * The row is locked first, so what a check looks at cannot start using it before the delete
+ * commits. The files go after the commit: a failure there leaves a file no URL reaches.
+ */
+export async function deleteMedia(db: Db, storage: MediaStorage, scope: Scope, id: string): Promise<void> {
+  const checks = useChecks.items();
+  await db.transaction(async (tx) => {
+    const [row] = await tx
+      .select()
+      .from(media)
+      .where(and(visibleTo(scope), eq(media.id, id)))
+      .for('update', { of: media });
+    if (!row) throw mediaNotFound(id);
+    for (const check of checks) {
+      const objection = await check(tx, toMediaItem(row));
+      if (objection) throw objection;
+    }
+    await tx.delete(media).where(and(eq(media.ownerId, scope.ownerId), eq(media.id, id)));
+  });
+  await deleteFiles(storage, id);
+}
+
+async function deleteFiles(storage: MediaStorage, id: string): Promise<void> {
+  await storage.delete(storageKey(id, 'jpeg'));
+  await storage.delete(storageKey(id, 'original'));
+}
+
+/**
+ * The owner's media with these ids, in the order of `ids`, missing ones left out. Owner-scoped,
+ * not profile-scoped: the posts module tells media of another profile apart itself.
+ */
+export async function findMedia(db: Queryable, ownerId: string, ids: readonly string[]): Promise<MediaItem[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select()
+    .from(media)
+    .where(
+      and(eq(media.ownerId, ownerId), inArray(media.id, [...new Set(ids)]), isLiveProfile(media.profileId, ownerId)),
+    );
+  const byId = new Map(rows.map((row) => [row.id, toMediaItem(row)]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+/** A medium by id alone, for serving a file whose signed URL was checked: the signature is the permission. */
+export async function findMediaForServing(db: Queryable, id: string): Promise<MediaRow | undefined> {
+  const [row] = await db.select().from(media).where(eq(media.id, id));
+  return row;
+}
+
+/** Notes that the JPEG variant of a medium is stored, with its size. */
+export async function recordJpegVariant(db: Queryable, item: MediaItem, sizeBytes: number): Promise<void> {
+  await db
+    .update(media)
+    .set({ jpegSizeBytes: sizeBytes })
+    .where(and(eq(media.ownerId, item.ownerId), eq(media.id, item.id)));
+}
+
+export async function jpegVariantSize(db: Queryable, item: MediaItem): Promise<number | null> {
+  const [row] = await db
+    .select({ size: media.jpegSizeBytes })
+    .from(media)
+    .where(and(eq(media.ownerId, item.ownerId), eq(media.id, item.id)));
+  if (!row) throw mediaNotFound(item.id);
+  return row.size;
+}
+
+/**
+ * The media module's part in deleting a profile: its media rows and files. The files go
+ * first, so a step that fails half way and runs again still finds every row it must clear.
+ */
+export const mediaProfileDeletion: ProfileDeletionStep = {
+  module: 'media',
+  deleteData: async ({ db, dataDir }, profile) => {
+    const storage = mediaStorage({ dataDir });
+    const where = and(eq(media.ownerId, profile.ownerId), eq(media.profileId, profile.id));
+    const rows = await db.select({ id: media.id }).from(media).where(where);
+    for (const { id } of rows) await deleteFiles(storage, id);
+    await db.delete(media).where(where);
+  },
+};
