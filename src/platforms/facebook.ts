@@ -5,6 +5,7 @@
  */
 import { GraphClient, idOf } from './graph.ts';
 import { type AdapterOptions, list, num, record, requiredText, str, unsupported } from './http.ts';
+import { draftOf, isHttpUrl, matchPublished, problem, recentPostOf, refuseProblems, textDigest } from './publishing.ts';
 import { PLATFORM_REGISTRY } from './registry.ts';
 import { denyCallback, invalidRequest, reportingMissingScopes, tokenExpiry } from './shared.ts';
 import {
@@ -15,6 +16,9 @@ import {
   type PlatformAdapter,
   type PlatformComment,
   PlatformError,
+  type PublishDraft,
+  type PublishedPost,
+  type PublishProblem,
 } from './types.ts';
 
 const VERSION = 'v22.0';
@@ -45,10 +49,19 @@ interface PendingPost {
   page: string;
   message: string | null;
   photoIds: string[];
+  link: string | null;
+  /** Unix seconds the container was made (absent in containers made before findPublished). */
+  at: number | null;
 }
 
 function encodeContainer(post: PendingPost): string {
-  const json = JSON.stringify({ page: post.page, message: post.message, photo_ids: post.photoIds });
+  const json = JSON.stringify({
+    page: post.page,
+    message: post.message,
+    photo_ids: post.photoIds,
+    ...(post.link !== null ? { link: post.link } : {}),
+    ...(post.at !== null ? { at: post.at } : {}),
+  });
   return `${CONTAINER_PREFIX}${Buffer.from(json, 'utf8').toString('base64url')}`;
 }
 
@@ -66,11 +79,35 @@ function decodeContainer(containerId: string): PendingPost | null {
   const body = record(parsed);
   const page = str(body.page);
   const ids = list(body.photo_ids);
-  const photoIds = ids.map(str).filter((id): id is string => id !== null && id !== '');
+  const photoIds = ids.map(str).filter((id): id is string => id !== null && /^[0-9A-Za-z_]+$/.test(id));
   const message = body.message === null || body.message === undefined ? null : str(body.message);
-  if (page === null || photoIds.length !== ids.length) return null;
-  if (message === null && photoIds.length === 0) return null;
-  return { page, message, photoIds };
+  const link = isHttpUrl(body.link) ? body.link : null;
+  const at = num(body.at);
+  if (page === null || !/^[0-9A-Za-z_]+$/.test(page) || photoIds.length !== ids.length) return null;
+  if (message === null && photoIds.length === 0 && link === null) return null;
+  return { page, message, photoIds, link, at };
+}
+
+/** Facebook allows 63,206 characters in a post (Pages' post limits). */
+const MAX_MESSAGE = 63_206;
+
+/** Every rule of a page post the draft breaks: text, a link or images; no video through the service. */
+function facebookProblems({ text, media, platformOptions }: PublishDraft): PublishProblem[] {
+  const problems: PublishProblem[] = [];
+  const link = platformOptions?.facebook?.link;
+  if (link !== undefined && !isHttpUrl(link)) {
+    problems.push(problem('platforms.facebook.link', 'must be an absolute http(s) URL'));
+  }
+  if ((text ?? '').trim() === '' && media.length === 0 && link === undefined) {
+    problems.push(problem('text', 'a Facebook post needs text, a link or images'));
+  }
+  if ((text ?? '').length > MAX_MESSAGE) {
+    problems.push(problem('text', `a Facebook post has at most ${MAX_MESSAGE} characters`));
+  }
+  if (media.some((m) => m.type === 'video')) {
+    problems.push(problem('media_ids', 'videos are not published to Facebook pages (images only)'));
+  }
+  return problems;
 }
 
 /** `picture` as Graph answers it: `{"data":{"url"}}` (a bare URL string is accepted too). */
@@ -152,6 +189,27 @@ export function facebookAdapter(options: AdapterOptions, now: () => Date): Platf
       throw invalidRequest(platform, 'the container was made for another page');
     }
     return post;
+  }
+
+  /**
+   * The post a container became, if it was published: the page's recent posts with its
+   * message, published since the container was made (the feed answer is the only link
+   * from a container to its post, and a crash may have lost it). Containers made before
+   * they carried their time cannot be looked for: null.
+   */
+  async function publishedAs(credentials: AccountCredentials, post: PendingPost): Promise<PublishedPost | null> {
+    if (post.at === null) return null;
+    const recent = await graph.getAll(
+      `/${credentials.platformUserId}/posts`,
+      credentials.accessToken,
+      { fields: POST_FIELDS, limit: 25 },
+      25,
+    );
+    const match = matchPublished(
+      recent.map((item) => recentPostOf(item, 'message', 'created_time')).filter((p) => p !== null),
+      { id: '', kind: null, at: post.at, textDigest: textDigest(post.message ?? '') },
+    );
+    return match === null ? null : { id: match.id, permalink: match.permalink };
   }
 
   return reportingMissingScopes({
@@ -296,27 +354,36 @@ export function facebookAdapter(options: AdapterOptions, now: () => Date): Platf
       throw unsupported(platform, 'insights through Switchboard (offered for Instagram and Threads)');
     },
 
-    async createContainer({ platformUserId, accessToken }, { text, media }) {
-      if (media.some((m) => m.type === 'video')) throw unsupported(platform, 'video posts on pages');
+    checkPublish(draft) {
+      return facebookProblems(draft);
+    },
+
+    async createContainer({ platformUserId, accessToken }, request) {
+      refuseProblems(platform, facebookProblems(draftOf(request)));
+      const { text, media } = request;
       const message = text !== undefined && text !== '' ? text : null;
-      if (message === null && media.length === 0) throw invalidRequest(platform, 'a post needs text or an image');
       const photoIds: string[] = [];
       for (const image of media) {
         // Unpublished: the photos appear only once the post attaching them is published.
         const body = await graph.post(`/${platformUserId}/photos`, accessToken, { url: image.url, published: 'false' });
         photoIds.push(idOf(platform, body));
       }
-      return { containerId: encodeContainer({ page: platformUserId, message, photoIds }) };
+      const link = request.platformOptions?.facebook?.link ?? null;
+      const at = Math.floor(now().getTime() / 1000);
+      return { containerId: encodeContainer({ page: platformUserId, message, photoIds, link, at }) };
     },
 
     async containerStatus(credentials, containerId) {
-      pendingPost(credentials, containerId);
-      return { state: 'finished' };
+      const post = pendingPost(credentials, containerId);
+      return (await publishedAs(credentials, post)) === null ? { state: 'finished' } : { state: 'published' };
     },
 
     async publishContainer(credentials, containerId) {
       const post = pendingPost(credentials, containerId);
-      const form: Record<string, string | undefined> = { message: post.message ?? undefined };
+      const form: Record<string, string | undefined> = {
+        message: post.message ?? undefined,
+        link: post.link ?? undefined,
+      };
       for (const [i, id] of post.photoIds.entries()) form[`attached_media[${i}]`] = JSON.stringify({ media_fbid: id });
       const id = idOf(platform, await graph.post(`/${credentials.platformUserId}/feed`, credentials.accessToken, form));
       // The post exists now: failing here would make a retry publish it twice.
@@ -329,6 +396,19 @@ export function facebookAdapter(options: AdapterOptions, now: () => Date): Platf
         if (!(error instanceof PlatformError)) throw error;
       }
       return { id, permalink };
+    },
+
+    async publishingQuota() {
+      // Pages publish no quota to read; their limits show as throttling errors (rate_limited).
+      return null;
+    },
+
+    async findPublished(credentials, containerId) {
+      return publishedAs(credentials, pendingPost(credentials, containerId));
+    },
+
+    async commentOnPost() {
+      throw unsupported(platform, 'first comments (Instagram only)');
     },
   });
 }

@@ -12,6 +12,17 @@ import {
   str,
   unsupported,
 } from './http.ts';
+import {
+  containerRef,
+  draftOf,
+  durationProblem,
+  matchPublished,
+  problem,
+  quotaOf,
+  recentPostOf,
+  refuseProblems,
+  requireContainerRef,
+} from './publishing.ts';
 import { PLATFORM_REGISTRY } from './registry.ts';
 import {
   denyCallback,
@@ -32,6 +43,8 @@ import {
   type PlatformAdapter,
   type PlatformComment,
   PlatformError,
+  type PublishDraft,
+  type PublishProblem,
 } from './types.ts';
 
 const VERSION = 'v25.0';
@@ -57,6 +70,80 @@ const CONTAINER_STATES: Record<string, ContainerState> = {
 };
 
 const COMMENT_FIELDS = 'id,text,timestamp,username,from,hidden,like_count,parent_id';
+
+/*
+ * Publishing rules, from the Content Publishing guide
+ * (https://developers.facebook.com/docs/instagram-platform/content-publishing) and the
+ * IG User Media reference: captions at most 2,200 characters, 30 hashtags and 20 @ tags;
+ * a carousel 2 to 10 images and videos; reels 3 s to 15 min; story and carousel videos
+ * at most 60 s.
+ */
+const MAX_CAPTION = 2_200;
+const MAX_HASHTAGS = 30;
+const MAX_MENTIONS = 20;
+const MAX_CAROUSEL = 10;
+const REEL_SECONDS = { min: 3, max: 900 };
+const SHORT_VIDEO_SECONDS = { min: 3, max: 60 };
+const INSTAGRAM_TYPES = ['feed', 'reel', 'story'];
+
+/** Every Instagram rule the draft breaks. */
+function instagramProblems({ text, media, platformOptions }: PublishDraft): PublishProblem[] {
+  const options = platformOptions?.instagram ?? {};
+  const type = options.type ?? 'feed';
+  const problems: PublishProblem[] = [];
+  if (!INSTAGRAM_TYPES.includes(type)) {
+    problems.push(problem('platforms.instagram.type', `must be one of ${INSTAGRAM_TYPES.join(', ')}`));
+  }
+  const caption = text ?? '';
+  if ([...caption].length > MAX_CAPTION) {
+    problems.push(problem('text', `an Instagram caption has at most ${MAX_CAPTION} characters`));
+  }
+  if ((caption.match(/#[\p{L}\p{N}_]/gu) ?? []).length > MAX_HASHTAGS) {
+    problems.push(problem('text', `an Instagram caption has at most ${MAX_HASHTAGS} hashtags`));
+  }
+  if ((caption.match(/@[\p{L}\p{N}_.]/gu) ?? []).length > MAX_MENTIONS) {
+    problems.push(problem('text', `an Instagram caption mentions at most ${MAX_MENTIONS} accounts`));
+  }
+  const videos = media.filter((m) => m.type === 'video').length;
+  if (media.length === 0) {
+    problems.push(problem('media_ids', 'an Instagram post needs an image or a video'));
+  } else if (type === 'reel') {
+    if (media.length !== 1 || videos !== 1) problems.push(problem('media_ids', 'a reel is exactly one video'));
+    else problems.push(...[durationProblem(media, REEL_SECONDS, 'a reel')].filter((p) => p !== null));
+  } else if (type === 'story') {
+    if (media.length !== 1) problems.push(problem('media_ids', 'a story is exactly one image or video'));
+    else problems.push(...[durationProblem(media, SHORT_VIDEO_SECONDS, 'a story video')].filter((p) => p !== null));
+  } else if (media.length > MAX_CAROUSEL) {
+    problems.push(problem('media_ids', `an Instagram carousel has 2 to ${MAX_CAROUSEL} images and videos`));
+  } else {
+    const range = media.length === 1 ? REEL_SECONDS : SHORT_VIDEO_SECONDS;
+    const found = durationProblem(
+      media,
+      range,
+      media.length === 1 ? 'a video (published as a reel)' : 'a carousel video',
+    );
+    if (found !== null) problems.push(found);
+  }
+  const comment = options.firstComment;
+  if (comment !== undefined) {
+    if (typeof comment !== 'string' || comment.trim() === '') {
+      problems.push(problem('platforms.instagram.first_comment', 'must be a non-empty text'));
+    } else if ([...comment].length > MAX_CAPTION) {
+      problems.push(problem('platforms.instagram.first_comment', `has at most ${MAX_CAPTION} characters`));
+    } else if (type === 'story') {
+      problems.push(problem('platforms.instagram.first_comment', 'stories take no comments'));
+    }
+  }
+  return problems;
+}
+
+function containerOf(containerId: string) {
+  return requireContainerRef('instagram', containerId);
+}
+
+function recentPost(raw: unknown) {
+  return recentPostOf(raw, 'caption');
+}
 
 export function instagramAdapter(options: AdapterOptions, now: () => Date): PlatformAdapter {
   const platform = 'instagram';
@@ -291,32 +378,43 @@ export function instagramAdapter(options: AdapterOptions, now: () => Date): Plat
       return Object.fromEntries(metrics.map((m, i) => [m, metricValue(body, names[i] as string)]));
     },
 
-    async createContainer({ platformUserId, accessToken }, { text, media }) {
+    checkPublish(draft) {
+      return instagramProblems(draft);
+    },
+
+    async createContainer({ platformUserId, accessToken }, request) {
+      refuseProblems(platform, instagramProblems(draftOf(request)));
+      const { text, media } = request;
+      const type = request.platformOptions?.instagram?.type ?? 'feed';
       const path = `/${platformUserId}/media`;
-      const mediaFields = (item: (typeof media)[number]) =>
-        item.type === 'image' ? { image_url: item.url } : { video_url: item.url, media_type: 'REELS' };
-      const [first] = media;
-      if (first === undefined) throw invalidRequest(platform, 'an Instagram post needs an image or a video');
+      const create = async (fields: Record<string, string | undefined>) =>
+        idOf(platform, await graph.post(path, accessToken, fields));
+      const url = (item: (typeof media)[number]) =>
+        item.type === 'image' ? { image_url: item.url } : { video_url: item.url };
+      const made = now();
+      const [first] = media as [(typeof media)[number], ...typeof media];
+      if (type === 'story') {
+        // Stories take no caption (the Content Publishing guide's story parameters).
+        return { containerId: containerRef(await create({ ...url(first), media_type: 'STORIES' }), 's', made, '') };
+      }
+      const caption = text ?? '';
       if (media.length === 1) {
-        return {
-          containerId: idOf(platform, await graph.post(path, accessToken, { ...mediaFields(first), caption: text })),
-        };
+        // A single video goes as a reel: Instagram retired VIDEO for feed posts in 2023.
+        const fields = first.type === 'image' ? url(first) : { ...url(first), media_type: 'REELS' };
+        const kind = first.type === 'image' ? 'f' : 'r';
+        return { containerId: containerRef(await create({ ...fields, caption }), kind, made, caption) };
       }
       const children: string[] = [];
       for (const item of media) {
-        const fields = item.type === 'image' ? { image_url: item.url } : { video_url: item.url, media_type: 'VIDEO' };
-        children.push(idOf(platform, await graph.post(path, accessToken, { ...fields, is_carousel_item: 'true' })));
+        const fields = item.type === 'image' ? url(item) : { ...url(item), media_type: 'VIDEO' };
+        children.push(await create({ ...fields, is_carousel_item: 'true' }));
       }
-      const body = await graph.post(path, accessToken, {
-        media_type: 'CAROUSEL',
-        children: children.join(','),
-        caption: text,
-      });
-      return { containerId: idOf(platform, body) };
+      const id = await create({ media_type: 'CAROUSEL', children: children.join(','), caption });
+      return { containerId: containerRef(id, 'f', made, caption) };
     },
 
     async containerStatus({ accessToken }, containerId) {
-      const body = await graph.get(`/${containerId}`, accessToken, { fields: 'status_code,status' });
+      const body = await graph.get(`/${containerOf(containerId).id}`, accessToken, { fields: 'status_code,status' });
       const code = str(body.status_code) ?? '';
       const state = CONTAINER_STATES[code];
       if (state === undefined) {
@@ -324,6 +422,7 @@ export function instagramAdapter(options: AdapterOptions, now: () => Date): Plat
           platform,
         });
       }
+      if (state === 'in_progress') return { state, message: 'Instagram is still processing the media (IN_PROGRESS)' };
       // `status` says why for an ERROR (its subcode) or an EXPIRED container; otherwise it only repeats the code.
       const message = str(body.status);
       return message !== null && (state === 'failed' || state === 'expired') ? { state, message } : { state };
@@ -333,12 +432,51 @@ export function instagramAdapter(options: AdapterOptions, now: () => Date): Plat
       const published = await graph.call({
         method: 'POST',
         url: graph.url(`/${platformUserId}/media_publish`),
-        query: { creation_id: containerId },
+        query: { creation_id: containerOf(containerId).id },
         form: { access_token: accessToken },
       });
       const id = idOf(platform, published);
       const media = await graph.get(`/${id}`, accessToken, { fields: 'permalink' });
       return { id, permalink: str(media.permalink) };
+    },
+
+    async publishingQuota({ platformUserId, accessToken }) {
+      // https://developers.facebook.com/docs/instagram-platform/content-publishing#rate-limit
+      const body = await graph.get(`/${platformUserId}/content_publishing_limit`, accessToken, {
+        fields: 'quota_usage,config',
+      });
+      return quotaOf(platform, body, 'quota_usage', 'config');
+    },
+
+    async findPublished(credentials, containerId) {
+      const ref = containerOf(containerId);
+      if ((await this.containerStatus(credentials, containerId)).state !== 'published') return null;
+      if (ref.at === null) {
+        throw invalidRequest(platform, 'the container was published, but its reference does not say what to look for');
+      }
+      // A container does not name the media it became: the account's recent media (or,
+      // for a story, its live stories) with the same caption, published since the
+      // container was made. Stories carry no caption, so the earliest story since then.
+      const story = ref.kind === 's';
+      const items = await graph.getAll(
+        `/${credentials.platformUserId}/${story ? 'stories' : 'media'}`,
+        credentials.accessToken,
+        { fields: 'id,caption,permalink,timestamp', limit: 50 },
+        50,
+      );
+      const match = matchPublished(
+        items.map(recentPost).filter((p) => p !== null),
+        ref,
+        !story,
+      );
+      return match === null ? null : { id: match.id, permalink: match.permalink };
+    },
+
+    async commentOnPost({ accessToken }, postId, text) {
+      if (text.trim() === '') throw invalidRequest(platform, 'a comment needs text');
+      // "Create a comment on a media object": POST /{ig-media-id}/comments with message
+      // (https://developers.facebook.com/docs/instagram-platform/instagram-api-with-instagram-login/comment-moderation).
+      return { id: idOf(platform, await graph.post(`/${postId}/comments`, accessToken, { message: text })) };
     },
   });
 }

@@ -119,6 +119,12 @@ export function reportingMissingScopes(adapter: PlatformAdapter): PlatformAdapte
       acting('publish', () => adapter.containerStatus.call(wrapped, credentials, containerId)),
     publishContainer: (credentials, containerId) =>
       acting('publish', () => adapter.publishContainer.call(wrapped, credentials, containerId)),
+    publishingQuota: (credentials) => acting('publish', () => adapter.publishingQuota.call(wrapped, credentials)),
+    findPublished: (credentials, containerId) =>
+      acting('publish', () => adapter.findPublished.call(wrapped, credentials, containerId)),
+    // A first comment is a comment by the account: it needs what replying needs.
+    commentOnPost: (credentials, postId, text) =>
+      acting('reply', () => adapter.commentOnPost.call(wrapped, credentials, postId, text)),
   };
   return wrapped;
 }

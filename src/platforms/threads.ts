@@ -12,6 +12,17 @@ import {
   str,
   unsupported,
 } from './http.ts';
+import {
+  containerRef,
+  draftOf,
+  durationProblem,
+  matchPublished,
+  problem,
+  quotaOf,
+  recentPostOf,
+  refuseProblems,
+  requireContainerRef,
+} from './publishing.ts';
 import { PLATFORM_REGISTRY } from './registry.ts';
 import {
   denyCallback,
@@ -31,13 +42,58 @@ import {
   type PlatformAdapter,
   type PlatformComment,
   PlatformError,
+  type PublishDraft,
+  type PublishProblem,
   type PublishRequest,
+  THREADS_REPLY_CONTROLS,
 } from './types.ts';
 
 const VERSION = 'v1.0';
 const HOURS = 3_600_000;
 const DAYS = 24 * HOURS;
+/** https://developers.facebook.com/docs/threads/posts#carousel-posts: 2 to 20 images and videos. */
 const MAX_CAROUSEL = 20;
+/** Threads' video specification: at most 5 minutes. */
+const VIDEO_SECONDS = { min: 0, max: 300 };
+/** https://developers.facebook.com/docs/threads/posts: a topic tag has 1 to 50 characters, no period or ampersand. */
+const MAX_TOPIC_TAG = 50;
+
+/** Every Threads rule the draft breaks. */
+function threadsProblems({ text, media, platformOptions }: PublishDraft): PublishProblem[] {
+  const problems: PublishProblem[] = [];
+  if (text !== undefined && threadsTextLength(text) > THREADS_MAX_TEXT) {
+    problems.push(
+      problem(
+        'text',
+        `a Threads post has at most ${THREADS_MAX_TEXT} characters, an emoji counting as its UTF-8 bytes`,
+      ),
+    );
+  }
+  if (media.length === 0 && (text ?? '').trim() === '') {
+    problems.push(problem('text', 'a Threads post needs text or media'));
+  }
+  if (media.length > MAX_CAROUSEL) {
+    problems.push(problem('media_ids', `a Threads carousel has at most ${MAX_CAROUSEL} images and videos`));
+  }
+  const long = durationProblem(media, VIDEO_SECONDS, 'a Threads video');
+  if (long !== null) problems.push(long);
+  const options = platformOptions?.threads ?? {};
+  if (
+    options.replyControl !== undefined &&
+    !(THREADS_REPLY_CONTROLS as readonly unknown[]).includes(options.replyControl)
+  ) {
+    problems.push(problem('platforms.threads.reply_control', `must be one of ${THREADS_REPLY_CONTROLS.join(', ')}`));
+  }
+  const tag = options.topicTag;
+  if (tag !== undefined) {
+    if (typeof tag !== 'string' || tag.trim() === '' || [...tag].length > MAX_TOPIC_TAG) {
+      problems.push(problem('platforms.threads.topic_tag', `must have 1 to ${MAX_TOPIC_TAG} characters`));
+    } else if (/[.&]/.test(tag)) {
+      problems.push(problem('platforms.threads.topic_tag', 'may not contain a period (.) or an ampersand (&)'));
+    }
+  }
+  return problems;
+}
 /** Threads refuses insights `since` before this moment (2024-04-13 07:00 UTC): there is no data earlier. */
 const INSIGHTS_EPOCH = 1_712_991_600;
 /** Replies read per post: enough for any recent post, bounded against a viral one. */
@@ -179,6 +235,7 @@ export function threadsAdapter(options: AdapterOptions, now: () => Date): Platfo
     if (state === undefined) {
       throw new PlatformError('transient', `threads: unknown container status ${JSON.stringify(code)}`, { platform });
     }
+    if (state === 'in_progress') return { state, message: 'Threads is still processing the media (IN_PROGRESS)' };
     const message = str(body.error_message);
     return message !== null && (state === 'failed' || state === 'expired') ? { state, message } : { state };
   }
@@ -392,42 +449,78 @@ export function threadsAdapter(options: AdapterOptions, now: () => Date): Platfo
       return Object.fromEntries(metrics.map((m) => [m, metricValue(body, m)]));
     },
 
-    async createContainer(credentials, { text, media, replyToId }) {
-      checkText(text);
-      const reply = replyToId !== undefined ? { reply_to_id: replyToId } : {};
+    checkPublish(draft) {
+      return threadsProblems(draft);
+    },
+
+    async createContainer(credentials, request) {
+      refuseProblems(platform, threadsProblems(draftOf(request)));
+      const { text, media, replyToId } = request;
+      const options = request.platformOptions?.threads ?? {};
+      // https://developers.facebook.com/docs/threads/posts: reply_control and topic_tag go on
+      // the post's own container (the carousel's, not its items').
+      const extra = {
+        ...(replyToId !== undefined ? { reply_to_id: replyToId } : {}),
+        ...(options.replyControl !== undefined ? { reply_control: options.replyControl } : {}),
+        ...(options.topicTag !== undefined ? { topic_tag: options.topicTag } : {}),
+      };
+      const kind = replyToId !== undefined ? 'r' : 'p';
+      const made = now();
+      const ref = (id: string) => ({ containerId: containerRef(id, kind, made, text ?? '') });
       const [first] = media;
-      if (first === undefined) {
-        if (text === undefined || text.trim() === '')
-          throw invalidRequest(platform, 'a Threads post needs text or media');
-        return { containerId: await createOne(credentials, { media_type: 'TEXT', text, ...reply }) };
-      }
-      if (media.length === 1) {
-        return { containerId: await createOne(credentials, { ...mediaFields(first), text, ...reply }) };
-      }
-      if (media.length > MAX_CAROUSEL) {
-        throw invalidRequest(platform, `a Threads carousel has at most ${MAX_CAROUSEL} items`);
-      }
+      if (first === undefined) return ref(await createOne(credentials, { media_type: 'TEXT', text, ...extra }));
+      if (media.length === 1) return ref(await createOne(credentials, { ...mediaFields(first), text, ...extra }));
       const children: string[] = [];
       for (const item of media) {
         children.push(await createOne(credentials, { ...mediaFields(item), is_carousel_item: 'true' }));
       }
-      const containerId = await createOne(credentials, {
-        media_type: 'CAROUSEL',
-        children: children.join(','),
-        text,
-        ...reply,
-      });
-      return { containerId };
+      return ref(
+        await createOne(credentials, { media_type: 'CAROUSEL', children: children.join(','), text, ...extra }),
+      );
     },
 
     async containerStatus({ accessToken }, containerId) {
-      return containerState(accessToken, containerId);
+      return containerState(accessToken, requireContainerRef(platform, containerId).id);
     },
 
     async publishContainer(credentials, containerId) {
-      const id = await publish(credentials, containerId);
+      const id = await publish(credentials, requireContainerRef(platform, containerId).id);
       const media = await graph.get(`/${id}`, credentials.accessToken, { fields: 'permalink' });
       return { id, permalink: str(media.permalink) };
+    },
+
+    async publishingQuota({ platformUserId, accessToken }) {
+      // https://developers.facebook.com/docs/threads/overview#rate-limiting: 250 posts in a
+      // moving 24 hours, a carousel counting as one.
+      const body = await graph.get(`/${platformUserId}/threads_publishing_limit`, accessToken, {
+        fields: 'quota_usage,config',
+      });
+      return quotaOf(platform, body, 'quota_usage', 'config');
+    },
+
+    async findPublished(credentials, containerId) {
+      const ref = requireContainerRef(platform, containerId);
+      if ((await containerState(credentials.accessToken, ref.id)).state !== 'published') return null;
+      if (ref.at === null) {
+        throw invalidRequest(platform, 'the container was published, but its reference does not say what to look for');
+      }
+      // A container does not name the post it became: the account's recent posts (or its
+      // replies, for a reply) with the same text, published since the container was made.
+      const items = await graph.getAll(
+        `/${credentials.platformUserId}/${ref.kind === 'r' ? 'replies' : 'threads'}`,
+        credentials.accessToken,
+        { fields: 'id,text,permalink,timestamp', limit: 50 },
+        50,
+      );
+      const match = matchPublished(
+        items.map((item) => recentPostOf(item, 'text')).filter((p) => p !== null),
+        ref,
+      );
+      return match === null ? null : { id: match.id, permalink: match.permalink };
+    },
+
+    async commentOnPost() {
+      throw unsupported(platform, 'first comments (publish a reply instead)');
     },
   });
 

@@ -18,6 +18,7 @@ import {
   str,
   unsupported,
 } from './http.ts';
+import { booleanProblem, draftOf, problem, refuseProblems } from './publishing.ts';
 import { PLATFORM_REGISTRY } from './registry.ts';
 import { denyCallback, invalidRequest, reportingMissingScopes, splitScopes, tokenExpiry } from './shared.ts';
 import {
@@ -28,7 +29,10 @@ import {
   PlatformError,
   type PlatformErrorKind,
   type PlatformProfile,
-  type PublishRequest,
+  type PublishDraft,
+  type PublishProblem,
+  TIKTOK_PRIVACY_LEVELS,
+  type TikTokPublishOptions,
 } from './types.ts';
 
 const platform = 'tiktok';
@@ -41,7 +45,40 @@ const DAILY_CAP_CODES = new Set([
   'spam_risk_too_many_pending_share',
   'reached_active_user_cap',
 ]);
+/** Direct Post reference: `title` at most 2,200 UTF-16 code units. */
 const MAX_TITLE_LENGTH = 2_200;
+
+/** Every TikTok rule the draft breaks: one video, a title within bounds, the post settings TikTok requires. */
+function tiktokProblems({ text, media, platformOptions }: PublishDraft): PublishProblem[] {
+  const problems: PublishProblem[] = [];
+  if (media.length !== 1 || media[0]?.type !== 'video') {
+    problems.push(problem('media_ids', 'a TikTok post is exactly one video (no images, carousels or text-only posts)'));
+  }
+  if ((text ?? '').length > MAX_TITLE_LENGTH) {
+    problems.push(problem('text', `a TikTok title has at most ${MAX_TITLE_LENGTH} characters`));
+  }
+  const options = platformOptions?.tiktok;
+  // TikTok's UX guidelines: the user picks the privacy level, with no default.
+  if (options?.privacyLevel === undefined) {
+    problems.push(
+      problem(
+        'platforms.tiktok.privacy_level',
+        `is required: the privacy level the creator chose, one of ${TIKTOK_PRIVACY_LEVELS.join(', ')} (as creator_info offers them)`,
+      ),
+    );
+  } else if (!(TIKTOK_PRIVACY_LEVELS as readonly unknown[]).includes(options.privacyLevel)) {
+    problems.push(problem('platforms.tiktok.privacy_level', `must be one of ${TIKTOK_PRIVACY_LEVELS.join(', ')}`));
+  }
+  for (const [key, field] of [
+    ['disableComment', 'disable_comment'],
+    ['disableDuet', 'disable_duet'],
+    ['disableStitch', 'disable_stitch'],
+  ] as const) {
+    const found = booleanProblem(options?.[key], `platforms.tiktok.${field}`);
+    if (found !== null) problems.push(found);
+  }
+  return problems;
+}
 
 const SCOPE = {
   basic: 'user.info.basic',
@@ -248,16 +285,12 @@ export function tiktokAdapter(options: AdapterOptions, now: () => Date): Platfor
     return callApi('POST', '/v2/post/publish/status/fetch/', token, { json: { publish_id: publishId } });
   }
 
-  /** The one video a TikTok post carries; anything else is refused before any call. */
-  function singleVideo({ media, text }: PublishRequest): string {
-    const [first] = media;
-    if (media.length !== 1 || first === undefined || first.type !== 'video') {
-      throw unsupported(platform, 'posts other than a single video (no images, carousels or text-only posts)');
-    }
-    if ((text ?? '').length > MAX_TITLE_LENGTH) {
-      throw invalidRequest(platform, `the text is longer than ${MAX_TITLE_LENGTH} characters`);
-    }
-    return first.url;
+  /** The post a finished publish became: its public id and link, or for a post that is not public its publish id. */
+  async function publishedPost(token: string, publicId: string | null, publishId: string) {
+    if (publicId === null) return { id: publishId, permalink: null };
+    const username = str((await creatorInfo(token)).creator_username);
+    const permalink = username ? `https://www.tiktok.com/@${encodeURIComponent(username)}/video/${publicId}` : null;
+    return { id: publicId, permalink };
   }
 
   return reportingMissingScopes({
@@ -373,16 +406,14 @@ export function tiktokAdapter(options: AdapterOptions, now: () => Date): Platfor
       throw unsupported(platform, 'post insights (it needs the TikTok API for Business)');
     },
 
+    checkPublish(draft) {
+      return tiktokProblems(draft);
+    },
+
     async createContainer({ accessToken }, request) {
-      const videoUrl = singleVideo(request);
-      // TikTok's UX guidelines: the user picks the privacy level, with no default.
-      const privacy = request.platformOptions?.tiktok?.privacyLevel;
-      if (privacy === undefined || !/^[A-Z_]+$/.test(privacy)) {
-        throw invalidRequest(
-          platform,
-          "a TikTok post needs the privacy level its creator chose (platformOptions.tiktok.privacyLevel, one of the creator's privacy_level_options)",
-        );
-      }
+      refuseProblems(platform, tiktokProblems(draftOf(request)));
+      const options = request.platformOptions?.tiktok as TikTokPublishOptions;
+      const privacy = options.privacyLevel;
       // TikTok requires asking which privacy levels this creator may use right before posting.
       const creator = await creatorInfo(accessToken);
       const offered = list(creator.privacy_level_options)
@@ -396,41 +427,70 @@ export function tiktokAdapter(options: AdapterOptions, now: () => Date): Platfor
           platformMessage,
         });
       }
+      // https://developers.tiktok.com/doc/content-posting-api-reference-direct-post: the
+      // interaction switches are post_info booleans; a creator who turned one off in the
+      // app has it off whatever the post says.
       const data = await callApi('POST', '/v2/post/publish/video/init/', accessToken, {
         json: {
-          post_info: { title: request.text ?? '', privacy_level: privacy },
-          source_info: { source: 'PULL_FROM_URL', video_url: videoUrl },
+          post_info: {
+            title: request.text ?? '',
+            privacy_level: privacy,
+            disable_comment: options.disableComment === true || creator.comment_disabled === true,
+            disable_duet: options.disableDuet === true || creator.duet_disabled === true,
+            disable_stitch: options.disableStitch === true || creator.stitch_disabled === true,
+          },
+          source_info: { source: 'PULL_FROM_URL', video_url: (request.media[0] as { url: string }).url },
         },
       });
       return { containerId: `${privacy}:${requiredText(platform, data.publish_id, 'publish_id')}` };
     },
 
     async containerStatus({ accessToken }, containerId) {
-      const { state, data } = await postState(accessToken, containerId);
+      const { state, status, moderating, data } = await postState(accessToken, containerId);
+      if (state === 'in_progress') {
+        return {
+          state,
+          message: moderating
+            ? "waiting for TikTok's moderation of the public post, which may take hours; it has no public id until then"
+            : `TikTok is still processing the video (${status})`,
+        };
+      }
       const reason = str(data.fail_reason);
       return state === 'failed' && reason ? { state, message: reason } : { state };
     },
 
     async publishContainer({ accessToken }, containerId) {
       // TikTok publishes by itself once the video is processed: publishing is waiting for that.
-      const { state, status, moderating, publicId, publishId, data } = await postState(accessToken, containerId);
-      if (state === 'failed') {
-        const reason = str(data.fail_reason) || 'unknown reason';
+      const post = await postState(accessToken, containerId);
+      if (post.state === 'failed') {
+        const reason = str(post.data.fail_reason) || 'unknown reason';
         throw new PlatformError('invalid_request', `tiktok: the post failed: ${reason}`, {
           platform,
           code: 'FAILED',
           platformMessage: reason,
         });
       }
-      if (state !== 'published') {
-        const why = moderating ? "waiting for TikTok's moderation, which may take hours" : status;
+      if (post.state !== 'published') {
+        const why = post.moderating ? "waiting for TikTok's moderation, which may take hours" : post.status;
         throw new PlatformError('transient', `tiktok: the post is not finished yet (${why})`, { platform });
       }
-      // A post that is not public has no public id: the publish id is all there is to name it.
-      if (publicId === null) return { id: publishId, permalink: null };
-      const username = str((await creatorInfo(accessToken)).creator_username);
-      const permalink = username ? `https://www.tiktok.com/@${encodeURIComponent(username)}/video/${publicId}` : null;
-      return { id: publicId, permalink };
+      return publishedPost(accessToken, post.publicId, post.publishId);
+    },
+
+    async publishingQuota() {
+      // TikTok publishes no quota to read: its caps (posts per creator a day, users per
+      // unaudited app) show only as refusals, which come back rate_limited.
+      return null;
+    },
+
+    async findPublished({ accessToken }, containerId) {
+      // The publish_id names the post: its status says whether it became one.
+      const post = await postState(accessToken, containerId);
+      return post.state === 'published' ? publishedPost(accessToken, post.publicId, post.publishId) : null;
+    },
+
+    async commentOnPost() {
+      throw unsupported(platform, 'comments (they need the TikTok API for Business)');
     },
   });
 }

@@ -131,8 +131,49 @@ export interface PublishRequest {
   /** Threads: publish as a reply to this post or reply. */
   replyToId?: string;
   /** What only one platform takes, in that platform's own terms. */
-  platformOptions?: { tiktok?: TikTokPublishOptions };
+  platformOptions?: PublishOptions;
 }
+
+/** Options only one platform takes; each adapter reads its own and ignores the others. */
+export interface PublishOptions {
+  instagram?: InstagramPublishOptions;
+  threads?: ThreadsPublishOptions;
+  tiktok?: TikTokPublishOptions;
+  facebook?: FacebookPublishOptions;
+}
+
+export interface InstagramPublishOptions {
+  /**
+   * `feed` (the default): an image, a carousel of 2 to 10 items, or a single video, which
+   * Instagram publishes as a reel (its only video kind since 2023); `reel`: one video;
+   * `story`: one image or video, shown for 24 hours.
+   */
+  type?: 'feed' | 'reel' | 'story';
+  /** A comment by the account on its new post, right after publishing (not on stories). */
+  firstComment?: string;
+}
+
+export const THREADS_REPLY_CONTROLS = [
+  'everyone',
+  'accounts_you_follow',
+  'mentioned_only',
+  'parent_post_author_only',
+  'followers_only',
+] as const;
+
+export interface ThreadsPublishOptions {
+  /** Who may reply (Threads' `reply_control`); Threads' default is everyone. */
+  replyControl?: (typeof THREADS_REPLY_CONTROLS)[number];
+  /** One topic (Threads' `topic_tag`): 1 to 50 characters, no period or ampersand. */
+  topicTag?: string;
+}
+
+export const TIKTOK_PRIVACY_LEVELS = [
+  'PUBLIC_TO_EVERYONE',
+  'MUTUAL_FOLLOW_FRIENDS',
+  'FOLLOWER_OF_CREATOR',
+  'SELF_ONLY',
+] as const;
 
 /** TikTok's post settings, which TikTok requires the user to choose (never picked for them). */
 export interface TikTokPublishOptions {
@@ -142,13 +183,45 @@ export interface TikTokPublishOptions {
    * for a TikTok post.
    */
   privacyLevel: string;
+  disableComment?: boolean;
+  disableDuet?: boolean;
+  disableStitch?: boolean;
+}
+
+export interface FacebookPublishOptions {
+  /** A link the page post shares (an absolute http(s) URL). */
+  link?: string;
+}
+
+/**
+ * A problem with a post found without any platform call (for 400 validation_failed before
+ * anything is stored). `field` in the API's terms: 'text', 'media_ids',
+ * 'platforms.<platform>.<option>'.
+ */
+export interface PublishProblem {
+  field: string;
+  message: string;
+}
+
+/** What a post's media are, before URLs exist. */
+export interface PublishDraft {
+  text?: string;
+  media: { type: 'image' | 'video'; durationSeconds?: number | null }[];
+  platformOptions?: PublishOptions;
+}
+
+/** A publishing quota as the platform reports it: `used` of `limit` posts in a moving window. */
+export interface PublishingQuota {
+  used: number;
+  limit: number;
+  windowSeconds: number;
 }
 
 export type ContainerState = 'in_progress' | 'finished' | 'published' | 'failed' | 'expired';
 
 export interface ContainerStatus {
   state: ContainerState;
-  /** Why it failed or expired, in the platform's words. */
+  /** Why it failed or expired, in the platform's words; for `in_progress`, what it waits for. */
   message?: string;
 }
 
@@ -244,6 +317,26 @@ export interface PlatformAdapter {
   createContainer(credentials: AccountCredentials, request: PublishRequest): Promise<{ containerId: string }>;
   containerStatus(credentials: AccountCredentials, containerId: string): Promise<ContainerStatus>;
   publishContainer(credentials: AccountCredentials, containerId: string): Promise<PublishedPost>;
+  /**
+   * Every rule of the platform the post breaks (none: []), found without any call: text
+   * length, media count and kinds, the options' values. For 400 validation_failed before
+   * anything is stored.
+   */
+  checkPublish(draft: PublishDraft): PublishProblem[];
+  /**
+   * The account's publishing quota now, or null where the platform has none to read
+   * (TikTok, Facebook): Instagram's content_publishing_limit, Threads' threads_publishing_limit.
+   */
+  publishingQuota(credentials: AccountCredentials): Promise<PublishingQuota | null>;
+  /**
+   * After a crash between the platform's answer and our commit: the post a container
+   * already published became, or null if it was not published. Where the platform links
+   * no container to its post, the adapter finds it among the account's recent posts (see
+   * each adapter for how, and its limits).
+   */
+  findPublished(credentials: AccountCredentials, containerId: string): Promise<PublishedPost | null>;
+  /** Instagram: a comment by the account on its new post (first_comment). Others: unsupported. */
+  commentOnPost(credentials: AccountCredentials, postId: string, text: string): Promise<{ id: string }>;
 }
 
 /** The scopes `action` needs that `granted` lacks (empty when none), or null when the platform cannot do it. */

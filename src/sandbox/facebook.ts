@@ -22,6 +22,7 @@ import {
   requestedFields,
   requiredParam,
 } from './kit.ts';
+import { fetchMedia } from './media-fetch.ts';
 import { sandboxCodes } from './schema.ts';
 import {
   addComment,
@@ -39,6 +40,7 @@ import {
   markContainerPublished,
   pagesOf,
   recordActivity,
+  recordPublication,
   redeemCode,
   type SandboxAccount,
   type SandboxComment,
@@ -50,6 +52,7 @@ import {
 const platform = 'facebook';
 const call: CallOptions = { platform, family: 'graph' };
 const publishCall: CallOptions = { ...call, publishing: true };
+const MAX_PHOTO_BYTES = 4 * 1024 * 1024;
 const MINUTE = 60_000;
 const SHORT_LIVED_SECONDS = 2 * 3_600;
 const LONG_LIVED_SECONDS = 60 * 86_400;
@@ -507,17 +510,22 @@ export function facebookHosts(store: Store): Record<string, (app: FastifyInstanc
         const url = param(request, 'url');
         if (url === undefined) throw badParameter('graph', 'The parameter url is required (uploads are not offered)');
         if (!isHttpUrl(url)) throw badParameter('graph', 'url must be a public URL');
+        // Pages' photo guide: "less than 4 MB and saved as JPG, PNG, GIF, TIFF, HEIF, or WebP";
+        // Graph fetches the URL while answering.
+        if (!(await fetchMedia(url, ['jpeg', 'png', 'gif', 'webp'], MAX_PHOTO_BYTES)).ok) {
+          throw graphAnswer(400, 324, '(#324) Missing or invalid image file');
+        }
         const caption = param(request, 'caption') ?? param(request, 'message') ?? '';
         const photo = await createContainer(store, page.id, { type: 'photo', url, caption, published });
         if (!published) return { id: photo.id };
         const post = await createPost(store, page, { caption, mediaType: 'IMAGE', mediaUrl: url, viaApi: true });
         await markContainerPublished(store, photo.id, post.id);
-        await recordActivity(store, {
-          accountId: page.id,
-          action: 'publish',
-          targetId: post.id,
-          detail: { message: caption, photo_ids: [photo.id], media_urls: [url], permalink: post.permalink },
-        });
+        await recordPublication(
+          store,
+          post,
+          { text: caption, mediaUrls: [url], type: 'IMAGE', options: {} },
+          { message: caption, photo_ids: [photo.id] },
+        );
         return { id: photo.id, post_id: post.id };
       });
 
@@ -541,10 +549,12 @@ export function facebookHosts(store: Store): Record<string, (app: FastifyInstanc
           }
           urls.push(String(photo.request.url));
         }
+        if (link !== undefined && !isHttpUrl(link)) throw badParameter('graph', 'link should represent a valid URL');
+        const type =
+          photoIds.length === 0 ? (link === undefined ? 'TEXT' : 'LINK') : photoIds.length === 1 ? 'IMAGE' : 'ALBUM';
         const post = await createPost(store, page, {
           caption: message,
-          mediaType:
-            photoIds.length === 0 ? (link === undefined ? 'TEXT' : 'LINK') : photoIds.length === 1 ? 'IMAGE' : 'ALBUM',
+          mediaType: type,
           mediaUrl: urls[0] ?? null,
           viaApi: true,
         });
@@ -553,12 +563,12 @@ export function facebookHosts(store: Store): Record<string, (app: FastifyInstanc
             throw badParameter('graph', `attached_media ${photoId} is already published`);
           }
         }
-        await recordActivity(store, {
-          accountId: page.id,
-          action: 'publish',
-          targetId: post.id,
-          detail: { message, photo_ids: photoIds, media_urls: urls, link: link ?? null, permalink: post.permalink },
-        });
+        await recordPublication(
+          store,
+          post,
+          { text: message, mediaUrls: urls, type, options: link === undefined ? {} : { link } },
+          { message, photo_ids: photoIds, link: link ?? null },
+        );
         return { id: post.id };
       });
 

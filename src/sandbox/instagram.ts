@@ -10,6 +10,7 @@ import { type Caller, type CallOptions, caller, requireScope } from './caller.ts
 import {
   afterCursor,
   checkVersion,
+  containerMediaUrls,
   dayOf,
   daysBetween,
   graphList,
@@ -28,8 +29,10 @@ import {
   stillProcessing,
   timeParam,
 } from './kit.ts';
+import { fetchMedia, type MediaFailure } from './media-fetch.ts';
 import {
   addComment,
+  countActivity,
   createContainer,
   createPost,
   findComment,
@@ -42,6 +45,7 @@ import {
   listPosts,
   markContainerPublished,
   recordActivity,
+  recordPublication,
   redeemCode,
   type SandboxComment,
   type SandboxPost,
@@ -78,7 +82,66 @@ const ACCOUNT_METRICS = [
 ];
 const MEDIA_METRICS = ['views', 'reach', 'likes', 'comments', 'saved', 'shares', 'total_interactions'];
 const MAX_INSIGHT_SECONDS = 30 * 86_400;
-const PUBLISH_QUOTA = 100;
+const MAX_CAROUSEL = 10;
+/** "The image is too large to download. It should be less than 8 MiB." (error-code reference, 2207004) */
+const MAX_IMAGE_BYTES = 8 * 1024 * 1024;
+/** Reels: at most 300 MB (the IG User Media reference's reel specifications). */
+const MAX_VIDEO_BYTES = 300 * 1024 * 1024;
+/** How a published story is kept among the posts: as IMAGE or VIDEO with the STORY product type. */
+const STORY_TYPES = ['STORY_IMAGE', 'STORY_VIDEO'];
+
+/*
+ * What Instagram answers when it cannot use a media URL, from its error-code reference
+ * (https://developers.facebook.com/docs/instagram-platform/instagram-graph-api/reference/error-codes):
+ * 9004/2207052 the media could not be fetched, -2/2207003 the download timed out,
+ * 36000/2207004 the image is too large, 36001/2207005 the image format is not supported
+ * (JPEG only), 352/2207026 the video format is not supported (MP4 or MOV).
+ */
+const MEDIA_ERRORS = {
+  unreachable: { code: 9004, subcode: 2207052, message: 'The media could not be fetched from this URI' },
+  status: { code: 9004, subcode: 2207052, message: 'The media could not be fetched from this URI' },
+  timeout: { code: -2, subcode: 2207003, message: 'It takes too long to download the media.' },
+  size: { code: 36000, subcode: 2207004, message: 'The image size is too large.' },
+  format: { code: 36001, subcode: 2207005, message: 'The image format is not supported. Only JPEG is accepted.' },
+} as const;
+
+/** An image URL Instagram cannot use: refused when the container is made. */
+function imageRefusal(url: string, reason: MediaFailure): SandboxAnswer {
+  const error = MEDIA_ERRORS[reason];
+  const message = error.subcode === 2207052 ? `${error.message}: ${url}` : error.message;
+  return graphAnswer(400, error.code, message, { subcode: error.subcode });
+}
+
+/** A video Instagram cannot use fails its container; `status` says why, with the subcode. */
+function videoFailure(reason: MediaFailure): string {
+  const subcode = reason === 'format' ? 2207026 : MEDIA_ERRORS[reason].subcode;
+  return `Error: Media upload has failed with error code ${subcode}`;
+}
+
+/** How a published container is kept among the posts. */
+function postType(request: Record<string, unknown>): string {
+  switch (request.media_type) {
+    case 'STORIES':
+      return request.image_url !== undefined && request.image_url !== null ? 'STORY_IMAGE' : 'STORY_VIDEO';
+    case 'REELS':
+      return 'REELS';
+    case 'CAROUSEL':
+      return 'CAROUSEL';
+    default:
+      return 'IMAGE';
+  }
+}
+
+/** Instagram's media_type and media_product_type of a kept post. */
+const RENDERED_TYPES: Record<string, { type: string; product: string }> = {
+  TEXT: { type: 'IMAGE', product: 'FEED' },
+  IMAGE: { type: 'IMAGE', product: 'FEED' },
+  VIDEO: { type: 'VIDEO', product: 'REELS' },
+  REELS: { type: 'VIDEO', product: 'REELS' },
+  CAROUSEL: { type: 'CAROUSEL_ALBUM', product: 'FEED' },
+  STORY_IMAGE: { type: 'IMAGE', product: 'STORY' },
+  STORY_VIDEO: { type: 'VIDEO', product: 'STORY' },
+};
 
 /** The flat OAuth error Instagram's token endpoint answers with. */
 function oauthError(message: string): SandboxAnswer {
@@ -120,8 +183,8 @@ function renderPost(post: SandboxPost, commentsCount: number, fields: Set<string
     {
       id: post.id,
       caption: post.caption,
-      media_type: post.mediaType === 'TEXT' ? 'IMAGE' : post.mediaType,
-      media_product_type: post.mediaType === 'VIDEO' ? 'REELS' : 'FEED',
+      media_type: RENDERED_TYPES[post.mediaType]?.type ?? post.mediaType,
+      media_product_type: RENDERED_TYPES[post.mediaType]?.product ?? 'FEED',
       media_url: post.mediaUrl ?? undefined,
       permalink: post.permalink,
       timestamp: graphTime(post.createdAt),
@@ -239,7 +302,11 @@ export function instagramHosts(store: Store): Record<string, (app: FastifyInstan
         const { id } = request.params as { id: string };
         if (id !== who.account.id) throw notFound('graph', id);
         const limit = limitParam(request, 'graph', 25, 100);
-        const { posts, more } = await listPosts(store, who.account.id, { limit, after: afterCursor(request) });
+        const { posts, more } = await listPosts(store, who.account.id, {
+          limit,
+          after: afterCursor(request),
+          kinds: { exclude: STORY_TYPES },
+        });
         const fields = requestedFields(request, ['id']);
         const data = [];
         for (const post of posts) {
@@ -255,34 +322,64 @@ export function instagramHosts(store: Store): Record<string, (app: FastifyInstan
         requireScope(who, call, SCOPE.publish);
         const { id } = request.params as { id: string };
         if (id !== who.account.id) throw notFound('graph', id);
-        const mediaType = param(request, 'media_type');
-        const imageUrl = param(request, 'image_url');
-        const videoUrl = param(request, 'video_url');
-        const children = param(request, 'children');
-        if (mediaType === 'CAROUSEL') {
-          const ids = (children ?? '').split(',').filter((c) => c !== '');
-          if (ids.length < 2 || ids.length > 10) throw badParameter('graph', 'children must list 2 to 10 containers');
-          for (const child of ids) {
-            const container = await findContainer(store, child);
-            if (!container || container.accountId !== who.account.id) throw notFound('graph', child);
-          }
-        } else if (imageUrl !== undefined) {
-          if (!isHttpUrl(imageUrl)) throw badParameter('graph', 'image_url must be a public URL');
-        } else if (videoUrl !== undefined) {
-          if (!isHttpUrl(videoUrl)) throw badParameter('graph', 'video_url must be a public URL');
-        } else {
-          throw badParameter('graph', 'The parameter image_url or video_url is required');
-        }
-        const container = await createContainer(store, who.account.id, {
-          media_type: mediaType ?? (imageUrl !== undefined ? 'IMAGE' : 'VIDEO'),
-          image_url: imageUrl,
-          video_url: videoUrl,
-          caption: param(request, 'caption') ?? '',
-          children: children ?? null,
-          is_carousel_item: param(request, 'is_carousel_item') === 'true',
-        });
+        const { values, failure } = await mediaRequest(request, who);
+        const container = await createContainer(store, who.account.id, values, failure);
         return { id: container.id };
       });
+
+      /**
+       * A container request, checked as Instagram does (IG User Media reference): an image
+       * (`image_url`, JPEG only), a reel (`REELS`, `video_url`), a story (`STORIES`, either),
+       * a carousel item (`is_carousel_item`, an image or a `VIDEO`) or a `CAROUSEL` of 2 to
+       * 10 of the account's items. The media is fetched now: an image that cannot be used
+       * is refused at once, a video fails its container (ERROR), as Instagram reports them.
+       */
+      async function mediaRequest(request: FastifyRequest, who: Caller) {
+        const imageUrl = param(request, 'image_url');
+        const videoUrl = param(request, 'video_url');
+        const isCarouselItem = param(request, 'is_carousel_item') === 'true';
+        const mediaType = param(request, 'media_type') ?? (imageUrl !== undefined ? 'IMAGE' : undefined);
+        const children = (param(request, 'children') ?? '').split(',').filter((c) => c !== '');
+        const base = {
+          media_type: mediaType,
+          caption: param(request, 'caption') ?? '',
+          is_carousel_item: isCarouselItem,
+        };
+        if (mediaType === 'CAROUSEL') {
+          if (children.length < 2 || children.length > MAX_CAROUSEL) {
+            throw badParameter('graph', `children must list 2 to ${MAX_CAROUSEL} containers`);
+          }
+          for (const child of children) {
+            const container = await findContainer(store, child);
+            if (!container || container.accountId !== who.account.id || container.request.is_carousel_item !== true) {
+              throw notFound('graph', child);
+            }
+          }
+          return { values: { ...base, children: children.join(',') }, failure: null };
+        }
+        const allowed = isCarouselItem ? ['IMAGE', 'VIDEO'] : ['IMAGE', 'REELS', 'STORIES'];
+        if (mediaType === undefined || !allowed.includes(mediaType)) {
+          throw badParameter(
+            'graph',
+            mediaType === 'VIDEO'
+              ? 'The VIDEO media type is only for carousel items; a video post is published as REELS'
+              : `media_type must be one of ${allowed.join(', ')}${isCarouselItem ? ' for a carousel item' : ''}`,
+          );
+        }
+        const wantsImage = mediaType === 'IMAGE' || (mediaType === 'STORIES' && imageUrl !== undefined);
+        const url = wantsImage ? imageUrl : videoUrl;
+        if (!isHttpUrl(url)) {
+          throw badParameter('graph', `The parameter ${wantsImage ? 'image_url' : 'video_url'} must be a public URL`);
+        }
+        const values = { ...base, [wantsImage ? 'image_url' : 'video_url']: url, children: null };
+        if (wantsImage) {
+          const fetched = await fetchMedia(url, ['jpeg'], MAX_IMAGE_BYTES);
+          if (!fetched.ok) throw imageRefusal(url, fetched.reason);
+          return { values, failure: null };
+        }
+        const fetched = await fetchMedia(url, ['mp4', 'mov'], MAX_VIDEO_BYTES);
+        return { values, failure: fetched.ok ? null : videoFailure(fetched.reason) };
+      }
 
       app.post('/:version/:id/media_publish', async (request) => {
         checkVersion(request);
@@ -294,32 +391,92 @@ export function instagramHosts(store: Store): Record<string, (app: FastifyInstan
         const container = await findContainer(store, creationId);
         if (!container || container.accountId !== who.account.id) throw notFound('graph', creationId);
         if (container.publishedPostId !== null) throw consumedContainer(creationId);
+        if (container.request.is_carousel_item === true) {
+          throw badParameter('graph', 'A carousel item is published through its carousel');
+        }
         if (await stillProcessing(store, container)) throw notReadyToPublish();
+        if (container.failure !== null)
+          throw badParameter('graph', `The media cannot be published: ${container.failure}`);
+        // The daily cap is enforced here, at media_publish (error-code reference: code 9, subcode 2207042).
+        if ((await publishedToday(who.account.id)) >= (await getSetting(store, 'instagram_publish_quota'))) {
+          throw graphAnswer(
+            400,
+            9,
+            'You reached maximum number of posts that is allowed to be published by Content Publishing API.',
+            { subcode: 2207042 },
+          );
+        }
         const req = container.request;
+        const mediaUrls = await containerMediaUrls(store, container);
         const post = await createPost(store, who.account, {
-          caption: String(req.caption ?? ''),
-          mediaType: String(req.media_type ?? 'IMAGE'),
-          mediaUrl: (req.image_url ?? req.video_url ?? null) as string | null,
+          caption: req.media_type === 'STORIES' ? '' : String(req.caption ?? ''),
+          mediaType: postType(req),
+          mediaUrl: mediaUrls[0] ?? null,
           viaApi: true,
         });
         if (!(await markContainerPublished(store, container.id, post.id))) throw consumedContainer(creationId);
-        await recordActivity(store, {
-          accountId: who.account.id,
-          action: 'publish',
-          targetId: post.id,
-          detail: { container_id: container.id, ...req, permalink: post.permalink },
-        });
+        await recordPublication(
+          store,
+          post,
+          { text: post.caption, mediaUrls, type: String(req.media_type), options: {} },
+          { container_id: container.id, ...req },
+        );
         return { id: post.id };
       });
+
+      function publishedToday(accountId: string): Promise<number> {
+        return countActivity(store, accountId, 'publish', 24 * HOUR);
+      }
 
       app.get('/:version/:id/content_publishing_limit', async (request) => {
         checkVersion(request);
         const who = await caller(store, request, call);
         requireScope(who, call, SCOPE.publish);
-        const { posts } = await listPosts(store, who.account.id, { limit: 1000 });
+        const { id } = request.params as { id: string };
+        if (id !== who.account.id) throw notFound('graph', id);
+        const quota = await getSetting(store, 'instagram_publish_quota');
+        const usage = await publishedToday(who.account.id);
+        return { data: [{ quota_usage: usage, config: { quota_total: quota, quota_duration: 86_400 } }] };
+      });
+
+      // The account's stories of the last 24 hours (IG User Stories reference), newest first.
+      app.get('/:version/:id/stories', async (request) => {
+        checkVersion(request);
+        const who = await caller(store, request, call);
+        requireScope(who, call, SCOPE.basic);
+        const { id } = request.params as { id: string };
+        if (id !== who.account.id) throw notFound('graph', id);
+        const { posts } = await listPosts(store, who.account.id, { limit: 100, kinds: { include: STORY_TYPES } });
         const since = store.now().getTime() - 24 * HOUR;
-        const usage = posts.filter((p) => p.viaApi && p.createdAt.getTime() > since).length;
-        return { data: [{ quota_usage: usage, config: { quota_total: PUBLISH_QUOTA, quota_duration: 86_400 } }] };
+        const fields = requestedFields(request, ['id']);
+        return {
+          data: posts.filter((p) => p.createdAt.getTime() > since).map((p) => renderPost(p, 0, fields)),
+          paging: {},
+        };
+      });
+
+      // A comment by the account itself on one of its posts (the first comment of a post).
+      app.post('/:version/:id/comments', async (request) => {
+        checkVersion(request);
+        const who = await caller(store, request, call);
+        requireScope(who, call, SCOPE.comments);
+        const post = await ownPost(store, who, (request.params as { id: string }).id);
+        const message = requiredParam(request, 'graph', 'message');
+        if (STORY_TYPES.includes(post.mediaType)) throw badParameter('graph', 'Stories cannot be commented on');
+        const comment = await addComment(store, {
+          postId: post.id,
+          parentId: null,
+          authorId: who.account.id,
+          authorUsername: who.account.username,
+          text: message,
+        });
+        await recordActivity(store, {
+          accountId: who.account.id,
+          action: 'comment',
+          targetId: post.id,
+          detail: { comment_id: comment.id, message },
+        });
+        return { id: comment.id };
       });
 
       app.get('/:version/:id/comments', async (request) => {

@@ -2,6 +2,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { badParameter, type Family, graphAnswer, SandboxAnswer, tiktokAnswer } from './answers.ts';
 import {
+  findContainer,
   getSetting,
   insightValue,
   issueToken,
@@ -159,6 +160,16 @@ export function timeParam(request: FastifyRequest, family: Family, name: string)
 export function jsonInteger(digits: string): object {
   if (!/^-?\d+$/.test(digits)) throw new Error(`not an integer: ${digits}`);
   return (JSON as JSON & { rawJSON(text: string): object }).rawJSON(digits);
+}
+
+/** The media URLs a publishing container holds: its own, or its carousel items', in order. */
+export async function containerMediaUrls(store: Store, container: SandboxContainer): Promise<string[]> {
+  const children = container.request.media_type === 'CAROUSEL' ? String(container.request.children ?? '') : '';
+  const ids = children.split(',').filter((id) => id !== '');
+  const holders = ids.length === 0 ? [container] : await Promise.all(ids.map((id) => findContainer(store, id)));
+  return holders
+    .map((c) => c?.request.image_url ?? c?.request.video_url)
+    .filter((url): url is string => typeof url === 'string');
 }
 
 /** Whether a publishing container is still processing (`container_processing_seconds` on the sandbox clock). */

@@ -1,6 +1,6 @@
 /** The sandbox platforms' state: users and pages, codes, tokens, posts, comments, figures, faults. */
 import { createHash, randomBytes, randomInt } from 'node:crypto';
-import { and, asc, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, lt, notInArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/connection.ts';
 import {
   sandboxAccounts,
@@ -347,7 +347,7 @@ export async function createPost(
 export async function listPosts(
   store: Store,
   accountId: string,
-  options: { limit: number; after?: string },
+  options: { limit: number; after?: string; kinds?: { include?: string[]; exclude?: string[] } },
 ): Promise<{ posts: SandboxPost[]; more: boolean }> {
   let cursor: SandboxPost | undefined;
   if (options.after) cursor = await findPost(store, options.after);
@@ -358,6 +358,8 @@ export async function listPosts(
       and(
         eq(sandboxPosts.accountId, accountId),
         isNull(sandboxPosts.replyToId),
+        options.kinds?.include ? inArray(sandboxPosts.mediaType, options.kinds.include) : undefined,
+        options.kinds?.exclude ? notInArray(sandboxPosts.mediaType, options.kinds.exclude) : undefined,
         cursor
           ? or(
               lt(sandboxPosts.createdAt, cursor.createdAt),
@@ -415,6 +417,16 @@ export async function listComments(
     .limit(options.limit + 1)
     .offset(offset);
   return { comments: rows.slice(0, options.limit), more: rows.length > options.limit };
+}
+
+/** The comments (replies) `authorId` wrote, newest first. */
+export async function listCommentsBy(store: Store, authorId: string): Promise<SandboxComment[]> {
+  return store.db
+    .select()
+    .from(sandboxComments)
+    .where(eq(sandboxComments.authorId, authorId))
+    .orderBy(desc(sandboxComments.createdAt), desc(sandboxComments.id))
+    .limit(1000);
 }
 
 /**
@@ -519,12 +531,64 @@ export async function recordActivity(
   store: Store,
   values: {
     accountId: string;
-    action: 'publish' | 'reply' | 'hide' | 'unhide' | 'revoke';
+    action: 'publish' | 'reply' | 'comment' | 'hide' | 'unhide' | 'revoke';
     targetId: string;
     detail: Record<string, unknown>;
   },
 ): Promise<void> {
   await store.db.insert(sandboxActivity).values({ ...values, at: store.now() });
+}
+
+/** What a platform received for a post it published, as the activity lists it. */
+export interface Publication {
+  text: string;
+  mediaUrls: string[];
+  /** The platform's own name for the kind of post (IMAGE, REELS, STORIES, CAROUSEL, VIDEO, TEXT, LINK...). */
+  type: string;
+  /** The options the platform took for it, in its own names (reply_control, disable_duet, link...). */
+  options: Record<string, unknown>;
+}
+
+/**
+ * Records a publication (`publish`) in the one shape every platform shares: `text`,
+ * `media_urls`, `type`, `options`, `permalink`, beside the platform's raw request fields.
+ */
+export async function recordPublication(
+  store: Store,
+  post: SandboxPost,
+  publication: Publication,
+  raw: Record<string, unknown> = {},
+): Promise<void> {
+  await recordActivity(store, {
+    accountId: post.accountId,
+    action: 'publish',
+    targetId: post.id,
+    detail: {
+      ...raw,
+      text: publication.text,
+      media_urls: publication.mediaUrls,
+      type: publication.type,
+      options: publication.options,
+      permalink: post.permalink,
+    },
+  });
+}
+
+/** How many times the account did `action` in the last `windowMs` (publishing quotas count publications). */
+export async function countActivity(
+  store: Store,
+  accountId: string,
+  action: string,
+  windowMs: number,
+): Promise<number> {
+  const since = new Date(store.now().getTime() - windowMs);
+  const rows = await store.db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(sandboxActivity)
+    .where(
+      and(eq(sandboxActivity.accountId, accountId), eq(sandboxActivity.action, action), gt(sandboxActivity.at, since)),
+    );
+  return rows[0]?.n ?? 0;
 }
 
 export async function listActivity(
@@ -556,14 +620,17 @@ function oneOf<const T extends string>(values: readonly T[]): SettingSpec<T> {
   };
 }
 
-function seconds(fallback: number, max: number): SettingSpec<number> {
+/** A whole number from 0 to `max` (`what`: how the refusal names it). */
+function wholeNumber(fallback: number, max: number, what = 'a whole number'): SettingSpec<number> {
   return {
     default: fallback,
     read: (value) =>
       Number.isInteger(value) && (value as number) >= 0 && (value as number) <= max ? (value as number) : null,
-    takes: `a whole number of seconds from 0 to ${max}`,
+    takes: `${what} from 0 to ${max}`,
   };
 }
+
+const seconds = (fallback: number, max: number) => wholeNumber(fallback, max, 'a whole number of seconds');
 
 function commaList(fallback: string): SettingSpec<string> {
   return {
@@ -587,6 +654,13 @@ export const SANDBOX_SETTINGS = {
   tiktok_moderation_seconds: seconds(30, 2 * 86_400),
   /** `unaudited`: as TikTok treats an app before its audit (SELF_ONLY posts, 5 posting users a day). */
   tiktok_client_audit: oneOf(['audited', 'unaudited']),
+  /**
+   * Posts an Instagram account may publish through the API in a moving 24 hours: 100, as
+   * the Content Publishing guide says (carousels count once). Lower it to spend it in a test.
+   */
+  instagram_publish_quota: wholeNumber(100, 10_000),
+  /** Threads: 250 posts in a moving 24 hours (Threads API overview, "Posts"); replies have their own 1,000. */
+  threads_publish_quota: wholeNumber(250, 10_000),
   /** The URL prefixes (or domains) the TikTok app verified for PULL_FROM_URL; `*`: every one. */
   tiktok_verified_url_prefixes: commaList('*'),
 } as const;

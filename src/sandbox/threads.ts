@@ -6,6 +6,7 @@ import { type Caller, type CallOptions, caller, requireScope } from './caller.ts
 import {
   afterCursor,
   checkVersion,
+  containerMediaUrls,
   daysBetween,
   graphList,
   graphTime,
@@ -23,9 +24,11 @@ import {
   stillProcessing,
   timeParam,
 } from './kit.ts';
+import { fetchMedia } from './media-fetch.ts';
 import {
   addComment,
   commentsUnder,
+  countActivity,
   createContainer,
   createPost,
   findAccount,
@@ -34,13 +37,16 @@ import {
   findInsight,
   findPost,
   findToken,
+  getSetting,
   insightValue,
   issueToken,
   isTester,
   listComments,
+  listCommentsBy,
   listPosts,
   markContainerPublished,
   recordActivity,
+  recordPublication,
   redeemCode,
   type SandboxAccount,
   type SandboxComment,
@@ -182,8 +188,44 @@ async function containerStatus(
   return { status: 'FINISHED' };
 }
 
-/** Validates a container request the way Threads does; answers what to store. */
-async function containerRequest(store: Store, request: FastifyRequest, who: Caller): Promise<Record<string, unknown>> {
+const REPLY_CONTROLS = [
+  'everyone',
+  'accounts_you_follow',
+  'mentioned_only',
+  'parent_post_author_only',
+  'followers_only',
+];
+const MAX_TOPIC_TAG = 50;
+/** Threads' media specifications: images JPEG or PNG up to 8 MB, videos MOV or MP4 up to 1 GB. */
+const MAX_IMAGE_BYTES = 8 * 1024 * 1024;
+const MAX_VIDEO_BYTES = 1024 * 1024 * 1024;
+/** Replies an account may publish in a moving 24 hours (Threads' reply management docs). */
+const REPLY_QUOTA = 1_000;
+
+/**
+ * Why a container's media failed, in the `error_message` values Threads documents
+ * (https://developers.facebook.com/docs/threads/troubleshooting): those name videos only,
+ * so an image that cannot be used fails as UNKNOWN.
+ */
+async function mediaFailure(imageUrl: string | undefined, videoUrl: string | undefined): Promise<string | null> {
+  if (imageUrl !== undefined) {
+    return (await fetchMedia(imageUrl, ['jpeg', 'png'], MAX_IMAGE_BYTES)).ok ? null : 'UNKNOWN';
+  }
+  if (videoUrl === undefined) return null;
+  const fetched = await fetchMedia(videoUrl, ['mp4', 'mov'], MAX_VIDEO_BYTES);
+  if (fetched.ok) return null;
+  return fetched.reason === 'format' ? 'FAILED_PROCESSING_VIDEO' : 'FAILED_DOWNLOADING_VIDEO';
+}
+
+/**
+ * Validates a container request the way Threads does (https://developers.facebook.com/docs/threads/posts)
+ * and fetches its media; answers what to store and, when the media cannot be used, why the container fails.
+ */
+async function containerRequest(
+  store: Store,
+  request: FastifyRequest,
+  who: Caller,
+): Promise<{ values: Record<string, unknown>; failure: string | null }> {
   const mediaType = requiredParam(request, 'graph', 'media_type');
   if (!MEDIA_TYPES.includes(mediaType)) {
     throw badParameter('graph', `media_type must be one of ${MEDIA_TYPES.join(', ')}`);
@@ -200,6 +242,8 @@ async function containerRequest(store: Store, request: FastifyRequest, who: Call
   const children = (param(request, 'children') ?? '').split(',').filter((c) => c !== '');
   const isCarouselItem = param(request, 'is_carousel_item') === 'true';
   const replyToId = param(request, 'reply_to_id');
+  const replyControl = param(request, 'reply_control');
+  const topicTag = param(request, 'topic_tag');
   if (mediaType === 'TEXT' && text.trim() === '') throw badParameter('graph', 'The parameter text is required');
   if (mediaType === 'IMAGE' && !isHttpUrl(imageUrl)) throw badParameter('graph', 'image_url must be a public URL');
   if (mediaType === 'VIDEO' && !isHttpUrl(videoUrl)) throw badParameter('graph', 'video_url must be a public URL');
@@ -217,8 +261,20 @@ async function containerRequest(store: Store, request: FastifyRequest, who: Call
   if (isCarouselItem && mediaType !== 'IMAGE' && mediaType !== 'VIDEO') {
     throw badParameter('graph', 'A carousel item must be an IMAGE or a VIDEO');
   }
+  if (replyControl !== undefined && !REPLY_CONTROLS.includes(replyControl)) {
+    throw badParameter('graph', `reply_control must be one of ${REPLY_CONTROLS.join(', ')}`);
+  }
+  if (
+    topicTag !== undefined &&
+    (topicTag.length < 1 || [...topicTag].length > MAX_TOPIC_TAG || /[.&]/.test(topicTag))
+  ) {
+    throw badParameter(
+      'graph',
+      `topic_tag must have 1 to ${MAX_TOPIC_TAG} characters, without periods (.) or ampersands (&)`,
+    );
+  }
   if (replyToId !== undefined && (await replyTarget(store, replyToId)) === null) throw notFound('graph', replyToId);
-  return {
+  const values = {
     media_type: mediaType,
     text,
     image_url: mediaType === 'IMAGE' ? imageUrl : undefined,
@@ -226,7 +282,10 @@ async function containerRequest(store: Store, request: FastifyRequest, who: Call
     children: mediaType === 'CAROUSEL' ? children.join(',') : null,
     is_carousel_item: isCarouselItem,
     reply_to_id: replyToId ?? null,
+    reply_control: replyControl ?? null,
+    topic_tag: topicTag ?? null,
   };
+  return { values, failure: await mediaFailure(values.image_url, values.video_url) };
 }
 
 export function threadsHosts(store: Store): Record<string, (app: FastifyInstance) => void> {
@@ -369,7 +428,8 @@ export function threadsHosts(store: Store): Record<string, (app: FastifyInstance
         requireScope(who, call, SCOPE.basic);
         requireScope(who, call, SCOPE.publish);
         ownUserId(who, (request.params as { id: string }).id);
-        const container = await createContainer(store, who.account.id, await containerRequest(store, request, who));
+        const { values, failure } = await containerRequest(store, request, who);
+        const container = await createContainer(store, who.account.id, values, failure);
         return { id: container.id };
       });
 
@@ -390,26 +450,71 @@ export function threadsHosts(store: Store): Record<string, (app: FastifyInstance
           throw badParameter('graph', 'A carousel item is published through its carousel');
         }
         const replyToId = container.request.reply_to_id;
-        return typeof replyToId === 'string' ? publishReply(who, container, replyToId) : publishPost(who, container);
+        const isReply = typeof replyToId === 'string';
+        // The limits are enforced here, at threads_publish (Threads API overview, "Posts").
+        // Threads documents no error of its own for them: the sandbox answers Instagram's.
+        const { used, limit } = (await quotas(who.account.id))[isReply ? 'replies' : 'posts'];
+        if (used >= limit) {
+          throw graphAnswer(
+            400,
+            9,
+            `You reached maximum number of ${isReply ? 'replies' : 'posts'} that is allowed to be published by the Threads API.`,
+            { subcode: 2207042 },
+          );
+        }
+        return isReply ? publishReply(who, container, replyToId) : publishPost(who, container);
+      });
+
+      async function quotas(accountId: string) {
+        return {
+          posts: {
+            used: await countActivity(store, accountId, 'publish', 24 * HOUR),
+            limit: await getSetting(store, 'threads_publish_quota'),
+          },
+          replies: { used: await countActivity(store, accountId, 'reply', 24 * HOUR), limit: REPLY_QUOTA },
+        };
+      }
+
+      app.get('/:version/:id/threads_publishing_limit', async (request) => {
+        checkVersion(request);
+        const who = await caller(store, request, call);
+        requireScope(who, call, SCOPE.basic);
+        requireScope(who, call, SCOPE.publish);
+        ownUserId(who, (request.params as { id: string }).id);
+        const { posts, replies } = await quotas(who.account.id);
+        const all = {
+          quota_usage: posts.used,
+          config: { quota_total: posts.limit, quota_duration: 86_400 },
+          reply_quota_usage: replies.used,
+          reply_config: { quota_total: replies.limit, quota_duration: 86_400 },
+        };
+        const fields = requestedFields(request, ['quota_usage', 'config']);
+        return { data: [Object.fromEntries(Object.entries(all).filter(([name]) => fields.has(name)))] };
       });
 
       async function publishPost(who: Caller, container: SandboxContainer) {
         const req = container.request;
+        const mediaUrls = await containerMediaUrls(store, container);
         const post = await createPost(store, who.account, {
           caption: String(req.text ?? ''),
           mediaType: String(req.media_type),
-          mediaUrl: (req.image_url ?? req.video_url ?? null) as string | null,
+          mediaUrl: mediaUrls[0] ?? null,
           viaApi: true,
         });
         if (!(await markContainerPublished(store, container.id, post.id))) {
           throw graphAnswer(400, 100, 'The media has already been published');
         }
-        await recordActivity(store, {
-          accountId: who.account.id,
-          action: 'publish',
-          targetId: post.id,
-          detail: { container_id: container.id, ...req, permalink: post.permalink },
-        });
+        const options = Object.fromEntries(
+          (['reply_control', 'topic_tag'] as const)
+            .filter((name) => req[name] !== null)
+            .map((name) => [name, req[name]]),
+        );
+        await recordPublication(
+          store,
+          post,
+          { text: post.caption, mediaUrls, type: String(req.media_type), options },
+          { container_id: container.id, ...req },
+        );
         return { id: post.id };
       }
 
@@ -444,7 +549,11 @@ export function threadsHosts(store: Store): Record<string, (app: FastifyInstance
           const { id } = request.params as { id: string };
           const limit = limitParam(request, 'graph', 25, 100);
           const offset = Number(afterCursor(request) ?? 0) || 0;
-          const replies = await repliesUnder(who, id, edge === 'conversation');
+          // The user's own replies (GET /{threads-user-id}/replies), or the replies under a post or reply.
+          const ownReplies = edge === 'replies' && (id === 'me' || id === who.account.id);
+          const replies = ownReplies
+            ? await listCommentsBy(store, who.account.id)
+            : await repliesUnder(who, id, edge === 'conversation');
           const page = replies.slice(offset, offset + limit);
           const fields = requestedFields(request, ['id']);
           return graphList(

@@ -11,6 +11,7 @@ import { badParameter, notFound, type SandboxAnswer, tiktokAnswer, tiktokOAuthAn
 import { registerAuthorizeDialog, withParams } from './authorize-page.ts';
 import { type Caller, type CallOptions, caller, requireScope } from './caller.ts';
 import { installAnswers, jsonInteger, requiredParam } from './kit.ts';
+import { fetchMedia } from './media-fetch.ts';
 import { sandboxContainers, sandboxTokens } from './schema.ts';
 import {
   createContainer,
@@ -20,6 +21,7 @@ import {
   issueToken,
   markContainerPublished,
   recordActivity,
+  recordPublication,
   redeemCode,
   type SandboxContainer,
   type SandboxToken,
@@ -75,8 +77,6 @@ const UNAUDITED_PRIVACY = 'SELF_ONLY';
 /** Distinct users an unaudited app may have posting in 24 hours. */
 const UNAUDITED_USER_CAP = 5;
 const DAY_MS = 86_400_000;
-/** Containers TikTok accepts; a video URL naming another file type fails the format check. */
-const VIDEO_EXTENSIONS = new Set(['mp4', 'mov', 'webm']);
 
 /** TikTok's log ids: a timestamp and hex (`202210112248442CB9319E1FB30C1073F3`). */
 function logId(now: Date): string {
@@ -229,10 +229,18 @@ function httpUrl(value: unknown): URL | null {
   }
 }
 
-/** What TikTok would find on downloading the file: null when it is a video it accepts. */
-function formatFailure(url: URL): string | null {
-  const extension = /\.([A-Za-z0-9]+)$/.exec(url.pathname)?.[1]?.toLowerCase();
-  return extension === undefined || VIDEO_EXTENSIONS.has(extension) ? null : 'file_format_check_failed';
+/** TikTok's video restrictions: MP4, WebM or MOV, at most 4 GB. */
+const MAX_VIDEO_BYTES = 4 * 1024 * 1024 * 1024;
+
+/**
+ * What TikTok finds on pulling the video (status fetch reference's fail reasons): null
+ * when it is a video it accepts, `file_format_check_failed` for another kind of file,
+ * `video_pull_failed` when the URL does not give one.
+ */
+async function pullFailure(videoUrl: string): Promise<string | null> {
+  const fetched = await fetchMedia(videoUrl, ['mp4', 'webm', 'mov'], MAX_VIDEO_BYTES);
+  if (fetched.ok) return null;
+  return fetched.reason === 'format' ? 'file_format_check_failed' : 'video_pull_failed';
 }
 
 /**
@@ -296,7 +304,6 @@ function videoInit(request: FastifyRequest) {
     disable_duet: postInfo.disable_duet === true,
     disable_stitch: postInfo.disable_stitch === true,
     video_url: videoUrl.toString(),
-    failure: formatFailure(videoUrl),
   };
 }
 
@@ -324,12 +331,15 @@ async function publishOnce(store: Store, who: Caller, container: SandboxContaine
     .update(sandboxContainers)
     .set({ publishedPostId: post.id })
     .where(eq(sandboxContainers.id, container.id));
-  await recordActivity(store, {
-    accountId: who.account.id,
-    action: 'publish',
-    targetId: post.id,
-    detail: { publish_id: `${PUBLISH_ID_PREFIX}${container.id}`, ...req, permalink: post.permalink },
-  });
+  const options = Object.fromEntries(
+    (['privacy_level', 'disable_comment', 'disable_duet', 'disable_stitch'] as const).map((name) => [name, req[name]]),
+  );
+  await recordPublication(
+    store,
+    post,
+    { text: post.caption, mediaUrls: [String(req.video_url)], type: 'VIDEO', options },
+    { publish_id: `${PUBLISH_ID_PREFIX}${container.id}`, ...req },
+  );
   return post.id;
 }
 
@@ -506,8 +516,9 @@ export function tiktokHosts(store: Store): Record<string, (app: FastifyInstance)
         requireJsonContentType(request);
         const who = await caller(store, request, publishCall);
         requireScope(who, call, SCOPE.publish);
-        const { failure, ...values } = videoInit(request);
+        const values = videoInit(request);
         await checkPostingRules(who, values.privacy_level, values.video_url);
+        const failure = await pullFailure(values.video_url);
         const clientId = who.token.clientId;
         const container = await createContainer(store, who.account.id, { ...values, client_id: clientId }, failure);
         return ok(store, { publish_id: `${PUBLISH_ID_PREFIX}${container.id}` });

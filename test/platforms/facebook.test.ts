@@ -9,15 +9,21 @@ import {
   type TokenSet,
 } from '../../src/platforms/index.ts';
 import { platformError, REDIRECT_URI, startSandbox, type TestSandbox } from '../helpers/sandbox.ts';
+import { type MediaServer, startMediaServer } from '../helpers/sandbox-media.ts';
 
 let sandbox: TestSandbox;
+let media: MediaServer;
 let facebook: PlatformAdapter;
 
 beforeAll(async () => {
   sandbox = await startSandbox();
+  media = await startMediaServer();
   facebook = sandbox.adapter('facebook');
 });
-afterAll(() => sandbox.close());
+afterAll(async () => {
+  await sandbox.close();
+  await media.close();
+});
 afterEach(() => resetClock());
 
 const DAY = 86_400_000;
@@ -422,7 +428,7 @@ describe('facebook: publishing', () => {
 
   it('publishes an image post: the photo is uploaded unpublished, then attached to the feed post', async () => {
     const page = await firstPage('fb_image');
-    const url = 'https://cdn.example.test/a.jpg';
+    const url = media.url('/photo.jpg');
     const { containerId } = await facebook.createContainer(page, {
       text: 'With a photo',
       media: [{ type: 'image', url }],
@@ -443,12 +449,12 @@ describe('facebook: publishing', () => {
     expect((await platformError(facebook.publishContainer(page, containerId))).kind).toBe('invalid_request');
   });
 
-  it('refuses video as unsupported and foreign or broken containers as invalid, before any publish', async () => {
+  it('refuses video and foreign or broken containers as invalid, before any publish', async () => {
     const page = await firstPage('fb_video');
     const video = await platformError(
-      facebook.createContainer(page, { text: 'x', media: [{ type: 'video', url: 'https://cdn.example.test/v.mp4' }] }),
+      facebook.createContainer(page, { text: 'x', media: [{ type: 'video', url: media.url('/clip.mp4') }] }),
     );
-    expect(video.kind).toBe('unsupported');
+    expect(video.kind).toBe('invalid_request');
     expect((await platformError(facebook.createContainer(page, { media: [] }))).kind).toBe('invalid_request');
     expect((await platformError(facebook.containerStatus(page, 'fbpost.%%%'))).kind).toBe('invalid_request');
     expect((await platformError(facebook.publishContainer(page, '17841400000000000'))).kind).toBe('invalid_request');
@@ -510,7 +516,7 @@ describe('facebook: every error class', () => {
     });
     const { containerId } = await facebook.createContainer(page, {
       text: 'later',
-      media: [{ type: 'image', url: 'https://cdn.example.test/b.jpg' }],
+      media: [{ type: 'image', url: media.url('/photo.jpg') }],
     });
     await facebook.profile(page);
     const error = await platformError(facebook.publishContainer(page, containerId));

@@ -3,15 +3,21 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { advanceClock, now, resetClock } from '../../src/clock.ts';
 import type { PlatformAdapter } from '../../src/platforms/index.ts';
 import { platformError, REDIRECT_URI, startSandbox, type TestSandbox } from '../helpers/sandbox.ts';
+import { type MediaServer, startMediaServer } from '../helpers/sandbox-media.ts';
 
 let sandbox: TestSandbox;
 let instagram: PlatformAdapter;
+let media: MediaServer;
 
 beforeAll(async () => {
   sandbox = await startSandbox();
   instagram = sandbox.adapter('instagram');
+  media = await startMediaServer();
 });
-afterAll(() => sandbox.close());
+afterAll(async () => {
+  await sandbox.close();
+  await media.close();
+});
 afterEach(() => resetClock());
 
 const DAY = 86_400_000;
@@ -24,6 +30,9 @@ const ALL_SCOPES = [
 ];
 /** Longer than the sandbox's 5 s of container processing (its default container_processing_seconds). */
 const PROCESSING_DONE_MS = 6_000;
+
+/** A container still processing, with the reason shown on the target while it waits. */
+const PROCESSING = { state: 'in_progress', message: expect.stringContaining('processing') };
 
 const connected = (username: string, granted?: string[]) => sandbox.credentials('instagram', username, granted);
 
@@ -255,9 +264,9 @@ describe('instagram: publishing', () => {
     const account = await connected('ig_publish');
     const { containerId } = await instagram.createContainer(account, {
       text: 'Hello',
-      media: [{ type: 'image', url: 'https://cdn.example.test/a.jpg' }],
+      media: [{ type: 'image', url: media.url('/photo.jpg') }],
     });
-    expect(await instagram.containerStatus(account, containerId)).toEqual({ state: 'in_progress' });
+    expect(await instagram.containerStatus(account, containerId)).toEqual(PROCESSING);
     // Instagram's "The media is not ready for publishing, please wait for a moment": a wait.
     const early = await platformError(instagram.publishContainer(account, containerId));
     expect(early).toMatchObject({ kind: 'transient', detail: { code: 9007, subcode: 2207027 } });
@@ -280,7 +289,7 @@ describe('instagram: publishing', () => {
 
   it('containers stay IN_PROGRESS for container_processing_seconds on the sandbox clock, as set', async () => {
     const account = await connected('ig_processing');
-    const image = { media: [{ type: 'image' as const, url: 'https://cdn.example.test/a.jpg' }] };
+    const image = { media: [{ type: 'image' as const, url: media.url('/photo.jpg') }] };
     const set = async (value: number) =>
       expect(await sandbox.control('PUT', '/settings/container_processing_seconds', { value })).toEqual({
         status: 200,
@@ -293,7 +302,7 @@ describe('instagram: publishing', () => {
       await set(60);
       const slow = await instagram.createContainer(account, image);
       advanceClock(59_000);
-      expect(await instagram.containerStatus(account, slow.containerId)).toEqual({ state: 'in_progress' });
+      expect(await instagram.containerStatus(account, slow.containerId)).toEqual(PROCESSING);
       advanceClock(2_000);
       expect(await instagram.containerStatus(account, slow.containerId)).toEqual({ state: 'finished' });
     } finally {
@@ -306,8 +315,8 @@ describe('instagram: publishing', () => {
     const { containerId } = await instagram.createContainer(account, {
       text: 'Two',
       media: [
-        { type: 'image', url: 'https://cdn.example.test/1.jpg' },
-        { type: 'video', url: 'https://cdn.example.test/2.mp4' },
+        { type: 'image', url: media.url('/photo.jpg') },
+        { type: 'video', url: media.url('/clip.mp4') },
       ],
     });
     advanceClock(PROCESSING_DONE_MS);
@@ -362,7 +371,7 @@ describe('instagram: every error class', () => {
       body: { error: { message: 'daily cap', type: 'OAuthException', code: 9, error_subcode: 2207042 } },
     });
     const { containerId } = await instagram.createContainer(account, {
-      media: [{ type: 'image', url: 'https://cdn.example.test/a.jpg' }],
+      media: [{ type: 'image', url: media.url('/photo.jpg') }],
     });
     advanceClock(PROCESSING_DONE_MS);
     await instagram.profile(account);
@@ -401,7 +410,7 @@ describe('instagram: every error class', () => {
       detail: { code: 10, missingScopes: ['instagram_business_basic', 'instagram_business_manage_comments'] },
     });
     const publish = await platformError(
-      instagram.createContainer(account, { media: [{ type: 'image', url: 'https://cdn.example.test/a.jpg' }] }),
+      instagram.createContainer(account, { media: [{ type: 'image', url: media.url('/photo.jpg') }] }),
     );
     expect(publish.detail.missingScopes).toEqual(['instagram_business_content_publish']);
     expect(instagram.scopes.byAction.reply).toEqual(['instagram_business_manage_comments']);

@@ -2,15 +2,21 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { advanceClock, now, resetClock } from '../../src/clock.ts';
 import { createPlatforms, type PlatformAdapter } from '../../src/platforms/index.ts';
 import { platformError, REDIRECT_URI, startSandbox, type TestSandbox } from '../helpers/sandbox.ts';
+import { type MediaServer, startMediaServer } from '../helpers/sandbox-media.ts';
 
 let sandbox: TestSandbox;
+let media: MediaServer;
 let threads: PlatformAdapter;
 
 beforeAll(async () => {
   sandbox = await startSandbox();
+  media = await startMediaServer();
   threads = sandbox.adapter('threads');
 });
-afterAll(() => sandbox.close());
+afterAll(async () => {
+  await sandbox.close();
+  await media.close();
+});
 afterEach(() => resetClock());
 
 const DAY = 86_400_000;
@@ -590,7 +596,11 @@ describe('threads: publishing', () => {
       expect.objectContaining({
         action: 'publish',
         target_id: published.id,
-        detail: expect.objectContaining({ text: 'Hello Threads', media_type: 'TEXT', container_id: containerId }),
+        detail: expect.objectContaining({
+          text: 'Hello Threads',
+          media_type: 'TEXT',
+          container_id: containerId.split('.')[0],
+        }),
       }),
     ]);
   });
@@ -599,10 +609,13 @@ describe('threads: publishing', () => {
     const account = await connected('th_image');
     const image = await threads.createContainer(account, {
       text: 'A picture',
-      media: [{ type: 'image', url: 'https://cdn.example.test/a.jpg' }],
+      media: [{ type: 'image', url: media.url('/photo.jpg') }],
     });
     // Media is processed first; publishing before that is Graph's "not ready", a wait.
-    expect(await threads.containerStatus(account, image.containerId)).toEqual({ state: 'in_progress' });
+    expect(await threads.containerStatus(account, image.containerId)).toEqual({
+      state: 'in_progress',
+      message: expect.stringContaining('processing'),
+    });
     const early = await platformError(threads.publishContainer(account, image.containerId));
     expect(early).toMatchObject({ kind: 'transient', detail: { subcode: 2207027 } });
     advanceClock(PROCESSING_DONE_MS);
@@ -612,8 +625,8 @@ describe('threads: publishing', () => {
     const carousel = await threads.createContainer(account, {
       text: 'Two',
       media: [
-        { type: 'image', url: 'https://cdn.example.test/1.jpg' },
-        { type: 'video', url: 'https://cdn.example.test/2.mp4' },
+        { type: 'image', url: media.url('/photo.jpg') },
+        { type: 'video', url: media.url('/clip.mp4') },
       ],
     });
     advanceClock(PROCESSING_DONE_MS);

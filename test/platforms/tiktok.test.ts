@@ -10,21 +10,29 @@ import {
   SANDBOX_CLIENT,
 } from '../../src/platforms/index.ts';
 import { platformError, REDIRECT_URI, startSandbox, type TestSandbox } from '../helpers/sandbox.ts';
+import { type MediaServer, startMediaServer } from '../helpers/sandbox-media.ts';
 
 let sandbox: TestSandbox;
+let media: MediaServer;
+/** A video the sandbox can pull (set once the media server runs). */
+let VIDEO: string;
 let tiktok: PlatformAdapter;
 
 beforeAll(async () => {
   sandbox = await startSandbox();
+  media = await startMediaServer();
+  VIDEO = media.url('/clip.mp4');
   tiktok = sandbox.adapter('tiktok');
 });
-afterAll(() => sandbox.close());
+afterAll(async () => {
+  await sandbox.close();
+  await media.close();
+});
 afterEach(() => resetClock());
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
-const VIDEO = 'https://cdn.example.test/clip.mp4';
 /** Longer than the sandbox's 5 s of processing (its default container_processing_seconds). */
 const PROCESSING_DONE_MS = 6_000;
 /** Longer than the sandbox's 30 s of moderation for a public post (its default tiktok_moderation_seconds). */
@@ -233,14 +241,22 @@ describe('tiktok: publishing', () => {
     const account = await connected('tt_publish');
     const { containerId } = await tiktok.createContainer(account, video('PUBLIC_TO_EVERYONE', 'Hello #sandbox'));
     expect(containerId).toMatch(/^PUBLIC_TO_EVERYONE:v_pub_url~v2\.\d+$/);
-    expect(await tiktok.containerStatus(account, containerId)).toEqual({ state: 'in_progress' });
+    expect(await tiktok.containerStatus(account, containerId)).toEqual({
+      state: 'in_progress',
+      message: 'TikTok is still processing the video (PROCESSING_DOWNLOAD)',
+    });
     const early = await platformError(tiktok.publishContainer(account, containerId));
     expect(early.kind).toBe('transient');
     expect(early.message).toMatch(/not finished/);
 
     // PUBLISH_COMPLETE without the public id: TikTok is still moderating the public post.
     advanceClock(PROCESSING_DONE_MS);
-    expect(await tiktok.containerStatus(account, containerId)).toEqual({ state: 'in_progress' });
+    // The target stays publishing, with the reason visible, until the public id appears.
+    expect(await tiktok.containerStatus(account, containerId)).toEqual({
+      state: 'in_progress',
+      message: expect.stringContaining('moderation'),
+    });
+    expect(await tiktok.findPublished(account, containerId)).toBeNull();
     const moderating = await platformError(tiktok.publishContainer(account, containerId));
     expect(moderating.kind).toBe('transient');
     expect(moderating.message).toMatch(/moderation/);
@@ -290,7 +306,7 @@ describe('tiktok: publishing', () => {
     const account = await connected('tt_publish_fail');
     const { containerId } = await tiktok.createContainer(account, {
       text: 'Not a video',
-      media: [{ type: 'video', url: 'https://cdn.example.test/animation.gif' }],
+      media: [{ type: 'video', url: media.url('/png.mp4') }],
       platformOptions: { tiktok: { privacyLevel: 'PUBLIC_TO_EVERYONE' } },
     });
     expect((await tiktok.containerStatus(account, containerId)).state).toBe('in_progress');
@@ -307,11 +323,11 @@ describe('tiktok: publishing', () => {
 
   it('refuses images, carousels, text-only posts and several videos before calling', async () => {
     const requests = [
-      { text: 'pic', media: [{ type: 'image' as const, url: 'https://cdn.example.test/a.jpg' }] },
+      { text: 'pic', media: [{ type: 'image' as const, url: media.url('/photo.jpg') }] },
       {
         media: [
           { type: 'video' as const, url: VIDEO },
-          { type: 'image' as const, url: 'https://cdn.example.test/a.jpg' },
+          { type: 'image' as const, url: media.url('/photo.jpg') },
         ],
       },
       {
@@ -324,7 +340,7 @@ describe('tiktok: publishing', () => {
     ];
     for (const publish of requests) {
       // A call would have failed with token_expired: this token does not exist.
-      expect((await platformError(tiktok.createContainer(NO_TOKEN, publish))).kind).toBe('unsupported');
+      expect((await platformError(tiktok.createContainer(NO_TOKEN, publish))).kind).toBe('invalid_request');
     }
   });
 
@@ -341,7 +357,7 @@ describe('tiktok: publishing', () => {
     ]) {
       const error = await platformError(tiktok.createContainer(NO_TOKEN, publish));
       expect(error.kind).toBe('invalid_request');
-      expect(error.message).toMatch(/privacyLevel/);
+      expect(error.message).toMatch(/privacy_level/);
     }
   });
 
@@ -393,9 +409,9 @@ describe('tiktok: publishing', () => {
 
   it('PULL_FROM_URL from a URL the app did not verify: url_ownership_unverified', async () => {
     const account = await connected('tt_unverified_url');
-    await setSetting('tiktok_verified_url_prefixes', 'https://media.example.test/videos/');
+    await setSetting('tiktok_verified_url_prefixes', `${media.origin}/videos/`);
     try {
-      for (const url of [VIDEO, 'https://media.example.test.evil.test/videos/clip.mp4']) {
+      for (const url of [VIDEO, media.url('/videos/clip.mp4').replace('127.0.0.1', '127.0.0.1.evil.test')]) {
         const error = await platformError(
           tiktok.createContainer(account, { ...video('SELF_ONLY'), media: [{ type: 'video', url }] }),
         );
@@ -406,7 +422,7 @@ describe('tiktok: publishing', () => {
       }
       const verified = await tiktok.createContainer(account, {
         ...video('SELF_ONLY'),
-        media: [{ type: 'video', url: 'https://media.example.test/videos/clip.mp4' }],
+        media: [{ type: 'video', url: media.url('/videos/clip.mp4') }],
       });
       expect(verified.containerId).toMatch(/^SELF_ONLY:/);
     } finally {
