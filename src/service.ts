@@ -122,6 +122,8 @@ export async function startService(config: Config, roles: Roles, log: Logger): P
         dataDir: config.dataDir,
         agent,
         platforms: running.platforms,
+        media: { db: database.db, secretKey, config },
+        publishRetryWindowMs: config.publishRetryWindowMs,
         sendMail: createMailer({
           smtpUrl: config.smtpUrl,
           from: config.mailFrom,

@@ -114,6 +114,8 @@ export async function startTestApp(
         agent,
         // No sandbox listens for an app driven by inject(); a test that needs one passes its own.
         platforms: options.platforms ?? platforms,
+        media: { db: database.db, secretKey, config },
+        publishRetryWindowMs: config.publishRetryWindowMs,
         sendMail:
           options.sendMail ??
           createMailer({ smtpUrl: undefined, from: config.mailFrom, dataDir: config.dataDir, log: () => {} }),

@@ -10,9 +10,9 @@ import {
   connectLinks,
   connectRedirectOrigins,
   connectSettings,
+  media,
   posts,
   postTargets,
-  media,
   profiles,
   webhookEndpoints,
 } from '../helpers/tables.ts';
@@ -452,11 +452,7 @@ async function snapshot(ownerId: string) {
       .where(eq(connectRedirectOrigins.ownerId, ownerId))
       .orderBy(asc(connectRedirectOrigins.id)),
     connectSettings: await t.database.db.select().from(connectSettings).where(eq(connectSettings.ownerId, ownerId)),
-    posts: await t.database.db
-      .select()
-      .from(posts)
-      .where(eq(posts.ownerId, ownerId))
-      .orderBy(asc(posts.id)),
+    posts: await t.database.db.select().from(posts).where(eq(posts.ownerId, ownerId)).orderBy(asc(posts.id)),
     targets: await t.database.db
       .select({ target: postTargets })
       .from(postTargets)

@@ -41,11 +41,17 @@ async function account(
       ownerId: owner.ownerId,
       profileId,
       platform,
-      tokens: { accessToken: `token-${made}`, expiresAt: null, platformUserId, scopes: options.scopes ?? PUBLISH_SCOPES[platform] },
+      tokens: {
+        accessToken: `token-${made}`,
+        expiresAt: null,
+        platformUserId,
+        scopes: options.scopes ?? PUBLISH_SCOPES[platform],
+      },
       profile: { id: platformUserId, username: `user${made}`, name: null, avatarUrl: null, followersCount: null },
     }),
   );
-  if (options.status) await t.database.db.update(accounts).set({ status: options.status }).where(eq(accounts.id, account.id));
+  if (options.status)
+    await t.database.db.update(accounts).set({ status: options.status }).where(eq(accounts.id, account.id));
   return account.id;
 }
 
@@ -210,8 +216,12 @@ describe('creating a post', () => {
     const o = await t.createOwner();
     const id = await account(o, o.defaultProfileId, 'threads');
     // 🚀 is 4 bytes in UTF-8: 125 of them are 500, 126 are 504.
-    expect((await post(o.key, { account_ids: [id], text: '🚀'.repeat(125), scheduled_at: inAnHour() })).statusCode).toBe(201);
-    expect((await post(o.key, { account_ids: [id], text: 'a'.repeat(500), scheduled_at: inAnHour() })).statusCode).toBe(201);
+    expect(
+      (await post(o.key, { account_ids: [id], text: '🚀'.repeat(125), scheduled_at: inAnHour() })).statusCode,
+    ).toBe(201);
+    expect((await post(o.key, { account_ids: [id], text: 'a'.repeat(500), scheduled_at: inAnHour() })).statusCode).toBe(
+      201,
+    );
     for (const text of ['🚀'.repeat(126), 'a'.repeat(501)]) {
       const res = await post(o.key, { account_ids: [id], text });
       expect(res.statusCode).toBe(400);
@@ -219,7 +229,11 @@ describe('creating a post', () => {
       expect(res.json().error.details).toEqual([expect.objectContaining({ code: 'validation_failed', field: 'text' })]);
     }
     // A Threads text of its own is what Threads counts.
-    const own = await post(o.key, { account_ids: [id], text: 'a'.repeat(600), platforms: { threads: { text: 'short' } } });
+    const own = await post(o.key, {
+      account_ids: [id],
+      text: 'a'.repeat(600),
+      platforms: { threads: { text: 'short' } },
+    });
     expect(own.statusCode).toBe(201);
   });
 
@@ -242,7 +256,11 @@ describe('creating a post', () => {
   it('refuses options for a platform none of the accounts is on, and a time in the past', async () => {
     const o = await t.createOwner();
     const id = await account(o, o.defaultProfileId, 'threads');
-    const options = await post(o.key, { account_ids: [id], text: 'Hi', platforms: { facebook: { link: 'https://example.com' } } });
+    const options = await post(o.key, {
+      account_ids: [id],
+      text: 'Hi',
+      platforms: { facebook: { link: 'https://example.com' } },
+    });
     expect(options.statusCode).toBe(400);
     expect(options.json().error.details).toEqual([expect.objectContaining({ field: 'platforms.facebook' })]);
     const past = await post(o.key, { account_ids: [id], text: 'Hi', scheduled_at: '2020-01-01T00:00:00Z' });
@@ -288,12 +306,17 @@ describe('listing posts', () => {
     for (const [i, when] of ['2099-01-01T00:00:00Z', '2099-02-01T00:00:00Z', '2099-03-01T00:00:00Z'].entries()) {
       ids.push((await post(o.key, { account_ids: [threads], text: `Post ${i}`, scheduled_at: when })).json().id);
     }
-    const elsewhere = (await post(o.key, { account_ids: [other], text: 'Default', scheduled_at: inAnHour() })).json().id;
+    const elsewhere = (await post(o.key, { account_ids: [other], text: 'Default', scheduled_at: inAnHour() })).json()
+      .id;
     const list = async (query: string, key = o.key) =>
       (await t.app.inject({ method: 'GET', url: `/v1/posts${query}`, headers: auth(key) })).json();
 
     expect((await list('')).data.map((p: { id: string }) => p.id)).toEqual([elsewhere, ids[2], ids[1], ids[0]]);
-    expect((await list(`?account_id=${threads}`)).data.map((p: { id: string }) => p.id)).toEqual([ids[2], ids[1], ids[0]]);
+    expect((await list(`?account_id=${threads}`)).data.map((p: { id: string }) => p.id)).toEqual([
+      ids[2],
+      ids[1],
+      ids[0],
+    ]);
     expect(
       (await list('?from=2099-01-15T00:00:00Z&to=2099-02-01T00:00:00Z')).data.map((p: { id: string }) => p.id),
     ).toEqual([ids[1]]);
@@ -318,7 +341,12 @@ describe('changing, cancelling and retrying', () => {
     const id = await account(o, o.defaultProfileId, 'threads');
     const created = (await post(o.key, { account_ids: [id], text: 'Before', scheduled_at: inAnHour() })).json();
     const patch = (payload: unknown) =>
-      t.app.inject({ method: 'PATCH', url: `/v1/posts/${created.id}`, headers: auth(o.key), payload: payload as object });
+      t.app.inject({
+        method: 'PATCH',
+        url: `/v1/posts/${created.id}`,
+        headers: auth(o.key),
+        payload: payload as object,
+      });
 
     const bad = await patch({ text: 'x'.repeat(501) });
     expect(bad.statusCode).toBe(400);
@@ -367,7 +395,9 @@ describe('changing, cancelling and retrying', () => {
     expect(refused.json().error.code).toBe('post_not_retryable');
 
     const targetId = created.targets[0].id;
-    await t.database.pool.query('delete from graphile_worker._private_jobs where key = $1', [`publish_target:${targetId}`]);
+    await t.database.pool.query('delete from graphile_worker._private_jobs where key = $1', [
+      `publish_target:${targetId}`,
+    ]);
     await t.database.db
       .update(postTargets)
       .set({ status: 'failed', attempts: 1, error: { code: 'transient', message: 'down', platform_code: null } })
@@ -394,7 +424,12 @@ describe('moving an account', () => {
     const id = await account(o, client, 'threads');
     const created = (await post(o.key, { account_ids: [id], text: 'Hi', scheduled_at: inAnHour() })).json();
     const move = () =>
-      t.app.inject({ method: 'POST', url: `/v1/accounts/${id}/move`, headers: auth(o.key), payload: { profile_id: other } });
+      t.app.inject({
+        method: 'POST',
+        url: `/v1/accounts/${id}/move`,
+        headers: auth(o.key),
+        payload: { profile_id: other },
+      });
     const refused = await move();
     expect(refused.statusCode).toBe(409);
     expect(refused.json().error.code).toBe('account_has_scheduled_posts');

@@ -104,17 +104,15 @@ async function populatedProfile() {
   expect(disconnected.statusCode).toBe(200);
   const at = new Date();
   const postId = newId('post');
-  await t.database.db
-    .insert(posts)
-    .values({
-      id: postId,
-      ownerId: owner.ownerId,
-      profileId: profile.id,
-      status: 'published',
-      scheduledAt: at,
-      createdAt: at,
-      updatedAt: at,
-    });
+  await t.database.db.insert(posts).values({
+    id: postId,
+    ownerId: owner.ownerId,
+    profileId: profile.id,
+    status: 'published',
+    scheduledAt: at,
+    createdAt: at,
+    updatedAt: at,
+  });
   await t.database.db.insert(postTargets).values({
     id: newId('postTarget'),
     postId,

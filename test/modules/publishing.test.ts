@@ -1,6 +1,5 @@
 import { eq } from 'drizzle-orm';
 import pino from 'pino';
-import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { now, resetClock } from '../../src/clock.ts';
 import { saveConnectedAccount } from '../../src/modules/accounts/service.ts';
@@ -9,7 +8,7 @@ import type { Platform, PlatformSet } from '../../src/platforms/index.ts';
 import { verifyWebhook } from '../../src/webhook-signature.ts';
 import { auth, startTestApp, type TestApp, type TestOwner } from '../helpers/app.ts';
 import { eventually } from '../helpers/eventually.ts';
-import { testVideo } from '../helpers/media-files.ts';
+import { imageFile, multipartUpload, videoFile } from '../helpers/media-files.ts';
 import { type Receiver, startReceiver } from '../helpers/receiver.ts';
 import { startSandbox, type TestSandbox } from '../helpers/sandbox.ts';
 import { accounts, postTargets } from '../helpers/tables.ts';
@@ -44,7 +43,7 @@ beforeAll(async () => {
   });
   webhookSecret = hook.json().secret;
   // Containers ready a second after creation: polling is exercised without slowing the suite.
-  await sandbox.control('PUT', '/settings/container_processing_seconds', { value: 1 });
+  await setting('container_processing_seconds', 1);
   await t.startWorker({ platforms: sandbox.platforms });
 });
 afterAll(async () => {
@@ -56,6 +55,12 @@ afterAll(async () => {
 beforeEach(() => {
   receiver.received.length = 0;
 });
+
+/** Sets a sandbox switch (docs/sandbox.md, settings). */
+async function setting(name: string, value: unknown): Promise<void> {
+  const res = await sandbox.control('PUT', `/settings/${name}`, { value });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+}
 
 let users = 0;
 
@@ -72,34 +77,30 @@ async function connected(platform: Platform): Promise<{ id: string; username: st
   }
   const profile = await adapter.profile({ platformUserId: tokens.platformUserId, accessToken: tokens.accessToken });
   const { account } = await t.database.db.transaction((tx) =>
-    saveConnectedAccount(tx, t.secretKey, { ownerId: owner.ownerId, profileId: owner.defaultProfileId, platform, tokens, profile }),
+    saveConnectedAccount(tx, t.secretKey, {
+      ownerId: owner.ownerId,
+      profileId: owner.defaultProfileId,
+      platform,
+      tokens,
+      profile,
+    }),
   );
   return { id: account.id, username: platform === 'facebook' ? (profile.username ?? username) : username };
 }
 
 async function upload(bytes: Buffer, filename: string): Promise<string> {
-  const boundary = 'switchboard-test-boundary';
-  const body = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
-    ),
-    bytes,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
+  const { payload, headers } = multipartUpload(bytes, { filename });
   const res = await t.app.inject({
     method: 'POST',
     url: '/v1/media',
-    headers: { ...auth(owner.key), 'content-type': `multipart/form-data; boundary=${boundary}` },
-    payload: body,
+    headers: { ...auth(owner.key), ...headers },
+    payload,
   });
-  expect(res.statusCode).toBe(201);
+  expect(res.statusCode, res.body).toBe(201);
   return res.json().id;
 }
 
-const image = (format: 'png' | 'jpeg') =>
-  sharp({ create: { width: 64, height: 48, channels: 3, background: '#3366aa' } })
-    .toFormat(format)
-    .toBuffer();
+const image = (format: 'png' | 'jpeg') => imageFile(format);
 
 async function createPost(payload: Record<string, unknown>) {
   const res = await t.app.inject({ method: 'POST', url: '/v1/posts', headers: auth(owner.key), payload });
@@ -171,7 +172,9 @@ describe('publishing now', () => {
   it('publishes a PNG on Instagram as the JPEG Instagram requires', async () => {
     const account = await connected('instagram');
     const media = await upload(await image('png'), 'photo.png');
-    const post = await finished((await createPost({ account_ids: [account.id], text: 'A photo', media_ids: [media] })).id);
+    const post = await finished(
+      (await createPost({ account_ids: [account.id], text: 'A photo', media_ids: [media] })).id,
+    );
     expect(post.targets[0].status).toBe('published');
     const [published] = (await activity('instagram', account.username)).filter((a) => a.action === 'publish');
     expect(published?.detail.image_url).toMatch(/\.jpg(\?|$)/);
@@ -186,7 +189,7 @@ describe('publishing now', () => {
       (await createPost({ account_ids: [account.id], text: 'Two', media_ids: [first, second] })).id,
     );
     expect(carousel.targets[0].status).toBe('published');
-    const video = await upload(testVideo('mp4').bytes, 'clip.mp4');
+    const video = await upload(await videoFile('mp4'), 'clip.mp4');
     const reel = await finished(
       (
         await createPost({
@@ -204,7 +207,7 @@ describe('publishing now', () => {
 
   it('publishes a TikTok video privately, naming it by its publish id', async () => {
     const account = await connected('tiktok');
-    const video = await upload(testVideo('mp4').bytes, 'clip.mp4');
+    const video = await upload(await videoFile('mp4'), 'clip.mp4');
     const post = await finished(
       (
         await createPost({
@@ -238,9 +241,9 @@ describe('publishing now', () => {
 
   it('answers TikTok refusing an app it has not audited with a clear failure and post.failed', async () => {
     const account = await connected('tiktok');
-    await sandbox.control('PUT', '/settings/tiktok_client_audit', { value: 'unaudited' });
+    await setting('tiktok_client_audit', 'unaudited');
     try {
-      const video = await upload(testVideo('mp4').bytes, 'clip.mp4');
+      const video = await upload(await videoFile('mp4'), 'clip.mp4');
       const created = await createPost({
         account_ids: [account.id],
         media_ids: [video],
@@ -263,7 +266,7 @@ describe('publishing now', () => {
         error_message: post.targets[0].error.message,
       });
     } finally {
-      await sandbox.control('PUT', '/settings/tiktok_client_audit', { value: 'audited' });
+      await setting('tiktok_client_audit', 'audited');
     }
   });
 });
@@ -284,7 +287,12 @@ describe('scheduled posts, failures and quotas', () => {
 
   it('retries a passing failure and then publishes', async () => {
     const account = await connected('threads');
-    await sandbox.control('POST', '/faults', { platform: 'threads', username: account.username, error: 'transient', trigger: 'publish' });
+    await sandbox.control('POST', '/faults', {
+      platform: 'threads',
+      username: account.username,
+      error: 'transient',
+      trigger: 'publish',
+    });
     const created = await createPost({ account_ids: [account.id], text: 'Despite a hiccup' });
     const waiting = await eventually(async () => {
       const target = (await getPost(created.id)).targets[0];
@@ -312,7 +320,11 @@ describe('scheduled posts, failures and quotas', () => {
     const [event] = await events(1);
     expect(event.type).toBe('post.failed');
 
-    const retried = await t.app.inject({ method: 'POST', url: `/v1/posts/${created.id}/retry`, headers: auth(owner.key) });
+    const retried = await t.app.inject({
+      method: 'POST',
+      url: `/v1/posts/${created.id}/retry`,
+      headers: auth(owner.key),
+    });
     expect(retried.statusCode).toBe(200);
     const post = await finished(created.id);
     expect(post.targets[0]).toMatchObject({ status: 'published', attempts: 2, error: null });
@@ -330,7 +342,7 @@ describe('scheduled posts, failures and quotas', () => {
 
   it('waits for a spent Instagram quota instead of failing, and publishes once it frees', async () => {
     const account = await connected('instagram');
-    await sandbox.control('PUT', '/settings/instagram_publish_quota', { value: 0 });
+    await setting('instagram_publish_quota', 0);
     try {
       const media = await upload(await image('jpeg'), 'quota.jpg');
       const created = await createPost({ account_ids: [account.id], media_ids: [media] });
@@ -339,11 +351,11 @@ describe('scheduled posts, failures and quotas', () => {
         return target.waiting_reason?.includes('quota') ? target : undefined;
       });
       expect(waiting.status).toBe('publishing');
-      await sandbox.control('PUT', '/settings/instagram_publish_quota', { value: 100 });
+      await setting('instagram_publish_quota', 100);
       await moveTime(t.database.pool, 10 * 60_000 + 1000);
       expect((await finished(created.id)).targets[0].status).toBe('published');
     } finally {
-      await sandbox.control('PUT', '/settings/instagram_publish_quota', { value: 100 });
+      await setting('instagram_publish_quota', 100);
     }
   });
 });

@@ -79,6 +79,8 @@ describe('token refresh', () => {
           agent: undefined as never,
           sendMail: async () => {},
           log: pino({ level: 'silent' }),
+          media: undefined as never,
+          publishRetryWindowMs: 3_600_000,
         }),
       ),
     ).toContain('refresh_platform_tokens');

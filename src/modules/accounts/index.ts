@@ -8,8 +8,8 @@ export {
   type AccountMoveCheck,
   accountById,
   credentialsOf,
-  lockAccountsForPosting,
   disconnectPlatformUsers,
+  lockAccountsForPosting,
   noteAccountFailure,
   registerAccountMoveCheck,
 } from './service.ts';

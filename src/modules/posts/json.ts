@@ -1,6 +1,6 @@
 import { type Static, Type } from 'typebox';
 import { MultiLineText } from '../../http/schemas.ts';
-import { PLATFORMS } from '../../platforms/index.ts';
+import { PLATFORMS, THREADS_REPLY_CONTROLS, TIKTOK_PRIVACY_LEVELS } from '../../platforms/index.ts';
 import {
   POST_STATUSES,
   type Post,
@@ -52,9 +52,12 @@ export const PlatformsJson = Type.Object(
         {
           text: Type.Optional(TextOverride),
           reply_control: Type.Optional(
-            Type.Enum(['everyone', 'accounts_you_follow', 'mentioned_only', 'parent_post_author_only', 'followers_only'], {
-              description: 'Who may reply (Threads `reply_control`); default `everyone`.',
-            }),
+            Type.Enum(
+              ['everyone', 'accounts_you_follow', 'mentioned_only', 'parent_post_author_only', 'followers_only'],
+              {
+                description: 'Who may reply (Threads `reply_control`); default `everyone`.',
+              },
+            ),
           ),
           topic_tag: Type.Optional(
             Type.String({ minLength: 1, maxLength: 50, description: 'A topic tag (Threads `topic_tag`).' }),
@@ -68,9 +71,9 @@ export const PlatformsJson = Type.Object(
         {
           text: Type.Optional(TextOverride),
           privacy_level: Type.Optional(
-            Type.Enum(['PUBLIC_TO_EVERYONE', 'MUTUAL_FOLLOW_FRIENDS', 'FOLLOWER_OF_CREATOR', 'SELF_ONLY'], {
+            Type.Enum(TIKTOK_PRIVACY_LEVELS, {
               description:
-                "Required for TikTok: who may watch, chosen by the creator among the options TikTok offers them (`creator_info`); checked against those when publishing. An app TikTok has not audited may post only `SELF_ONLY`.",
+                'Required for TikTok: who may watch, chosen by the creator among the options TikTok offers them (`creator_info`); checked against those when publishing. An app TikTok has not audited may post only `SELF_ONLY`.',
             }),
           ),
           disable_comment: Type.Optional(Type.Boolean()),
@@ -103,7 +106,7 @@ const ErrorJson = Type.Object(
   {
     code: Type.String({
       description:
-        "What kind of failure: `invalid_request` (the platform refused the post), `permission_missing`, `token_expired`, `access_revoked`, `rate_limited`, `transient`, `unsupported`, `account_not_connected`, `container_failed`, `container_expired`, `media_unavailable`.",
+        'What kind of failure: `invalid_request` (the platform refused the post), `permission_missing`, `token_expired`, `access_revoked`, `rate_limited`, `transient`, `unsupported`, `account_not_connected`, `container_failed`, `container_expired`, `media_unavailable`.',
     }),
     message: Type.String({ description: "What went wrong, with the platform's own message where it gave one." }),
     platform_code: Nullable(Type.String(), "The platform's own error code, when it gave one."),

@@ -142,7 +142,7 @@ export async function publishTarget(deps: PublishDeps, targetId: string): Promis
   const platform = target.platform as Platform;
   try {
     const account = await accountById(deps.db, target.accountId);
-    if (!account || account.status !== 'connected') {
+    if (account?.status !== 'connected') {
       throw failure(
         'account_not_connected',
         `Account ${target.accountId} is ${account?.status ?? 'gone'}; reconnect it, then retry the post.`,
@@ -152,7 +152,8 @@ export async function publishTarget(deps: PublishDeps, targetId: string): Promis
     const credentials = credentialsOf(deps.secretKey, account);
     const run = { deps, adapter, credentials, target, post, platform };
     if (target.step === 'first_comment') await writeFirstComment(run);
-    else if (target.step === 'processing' && target.containerId !== null) await processContainer(run, target.containerId);
+    else if (target.step === 'processing' && target.containerId !== null)
+      await processContainer(run, target.containerId);
     else await createContainer(run);
   } catch (error) {
     await handleFailure(deps, target, error);
@@ -239,9 +240,15 @@ async function processContainer(run: Run, containerId: string): Promise<void> {
       return;
     }
     case 'failed':
-      throw failure('container_failed', `The platform could not process the post: ${status.message ?? 'no reason given'}.`);
+      throw failure(
+        'container_failed',
+        `The platform could not process the post: ${status.message ?? 'no reason given'}.`,
+      );
     case 'expired':
-      throw failure('container_expired', `The platform's container expired before it was published${status.message ? `: ${status.message}` : ''}.`);
+      throw failure(
+        'container_expired',
+        `The platform's container expired before it was published${status.message ? `: ${status.message}` : ''}.`,
+      );
     case 'published': {
       const found = await adapter.findPublished(credentials, containerId);
       if (found === null) {
@@ -249,7 +256,10 @@ async function processContainer(run: Run, containerId: string): Promise<void> {
           platform: run.platform,
         });
       }
-      deps.log.warn({ target_id: target.id, container_id: containerId }, 'publishing repeated after a crash: took the post the container already became');
+      deps.log.warn(
+        { target_id: target.id, container_id: containerId },
+        'publishing repeated after a crash: took the post the container already became',
+      );
       await markPublished(run, found);
       return;
     }
@@ -262,7 +272,8 @@ async function processContainer(run: Run, containerId: string): Promise<void> {
 /** Success: the target is published (even if cancelled meanwhile: what is on the platform wins) and post.published is sent. */
 async function markPublished(run: Run, published: PublishedPost): Promise<void> {
   const { deps, target, post, platform } = run;
-  const firstComment = platform === 'instagram' ? (post.platformOptions as PlatformsJson).instagram?.first_comment : undefined;
+  const firstComment =
+    platform === 'instagram' ? (post.platformOptions as PlatformsJson).instagram?.first_comment : undefined;
   const at = now();
   await deps.db.transaction(async (tx) => {
     const [row] = await tx
@@ -355,14 +366,22 @@ async function handleFailure(deps: PublishDeps, target: PostTarget, error: unkno
         });
         if (waiting) await queuePublish(tx, target.id, next);
       });
-      deps.log.warn({ target_id: target.id, retry_at: next.toISOString(), err: error.message }, 'publishing failed for now; retrying');
+      deps.log.warn(
+        { target_id: target.id, retry_at: next.toISOString(), err: error.message },
+        'publishing failed for now; retrying',
+      );
       return;
     }
   }
   await fail(deps, target, errorOf(error), error);
 }
 
-async function fail(deps: PublishDeps, target: PostTarget, targetError: TargetError, cause?: PlatformError): Promise<void> {
+async function fail(
+  deps: PublishDeps,
+  target: PostTarget,
+  targetError: TargetError,
+  cause?: PlatformError,
+): Promise<void> {
   await deps.db.transaction(async (tx) => {
     if (cause) await noteAccountFailure(tx, target.accountId, cause);
     const [row] = await tx

@@ -45,12 +45,14 @@ const Fields = {
   }),
   text: MultiLineText({
     maxLength: MAX_TEXT_LENGTH,
-    description: "The text (caption) of every target without a `platforms.<platform>.text`; each platform's own limit is checked.",
+    description:
+      "The text (caption) of every target without a `platforms.<platform>.text`; each platform's own limit is checked.",
   }),
   media_ids: Type.Array(Type.String({ minLength: 1, maxLength: 100 }), {
     maxItems: MAX_POST_MEDIA,
     uniqueItems: true,
-    description: 'Media of the same profile (POST /v1/media), in order; several make a carousel where the platform has one.',
+    description:
+      'Media of the same profile (POST /v1/media), in order; several make a carousel where the platform has one.',
   }),
   scheduled_at: Type.String({
     format: 'date-time',
@@ -58,7 +60,8 @@ const Fields = {
       'When to publish (ISO 8601 with a time zone). Absent: now. More than a minute in the past: 400 `validation_failed`.',
   }),
   draft: Type.Boolean({
-    description: 'true: stored with every check passed, but not scheduled (status `draft`) until a PATCH sets it false.',
+    description:
+      'true: stored with every check passed, but not scheduled (status `draft`) until a PATCH sets it false.',
   }),
   platforms: PlatformsJson,
 };
@@ -201,7 +204,6 @@ export function postRoutes(deps: PostDeps): FastifyPluginAsyncTypebox {
             "Queues every `failed` target again, now (each becomes `scheduled`; `attempts` grows when it starts). 409 `post_not_retryable` when none failed. Their accounts must still be connected (422 `account_not_connected`), hold the publishing permission (422 `permission_missing`) and be in the post's profile (404 `account_not_found`), and the post's media must still exist (404 `media_not_found`).",
           headers: IdempotentPostHeaders,
           params: Params,
-          body: Type.Optional(Type.Object({}, { additionalProperties: false })),
           response: { 200: Post, ...errorsOf(409, 413, 415, 422) },
         },
       },

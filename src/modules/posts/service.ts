@@ -17,15 +17,8 @@ import type { MediaUseCheck } from '../media/index.ts';
 import type { ProfileDeletionStep } from '../profiles/index.ts';
 import { isLiveProfile } from '../profiles/index.ts';
 import type { PlatformsJson } from './json.ts';
+import { type Post, type PostStatus, type PostTarget, posts, postTargets, type TargetStatus } from './tables.ts';
 import { checkNewPost, checkRetryTargets, type PostDraftInput } from './validation.ts';
-import {
-  type Post,
-  type PostStatus,
-  type PostTarget,
-  posts,
-  postTargets,
-  type TargetStatus,
-} from './tables.ts';
 
 /** Target statuses that are still to be published; `published` and `failed` are done. */
 const WAITING_TARGET_STATUSES = ['scheduled', 'publishing'] as const;
@@ -142,7 +135,7 @@ export async function createPost(deps: PostDeps, scope: Scope, input: NewPostInp
 async function insertTargets(
   tx: Tx,
   post: Post,
-  accounts: readonly { id: string; platform: Platform }[],
+  accounts: readonly { id: string; platform: string }[],
   status: 'draft' | 'scheduled',
 ): Promise<PostTarget[]> {
   const at = now();
@@ -153,7 +146,7 @@ async function insertTargets(
         id: newId('postTarget'),
         postId: post.id,
         accountId: account.id,
-        platform: account.platform,
+        platform: account.platform as Platform,
         status,
         createdAt: at,
         updatedAt: at,
@@ -178,7 +171,11 @@ export interface PostListQuery {
 }
 
 /** A page (`limit + 1` posts, newest first) of the posts the caller sees, with their targets. */
-export async function listPosts(db: Db, scope: Scope, query: PostListQuery): Promise<(PostWithTargets & { id: string })[]> {
+export async function listPosts(
+  db: Db,
+  scope: Scope,
+  query: PostListQuery,
+): Promise<(PostWithTargets & { id: string })[]> {
   if (query.accountId !== undefined && !looksLikeId('account', query.accountId)) return [];
   const rows = await db
     .select()
