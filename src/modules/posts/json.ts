@@ -52,12 +52,9 @@ export const PlatformsJson = Type.Object(
         {
           text: Type.Optional(TextOverride),
           reply_control: Type.Optional(
-            Type.Enum(
-              ['everyone', 'accounts_you_follow', 'mentioned_only', 'parent_post_author_only', 'followers_only'],
-              {
-                description: 'Who may reply (Threads `reply_control`); default `everyone`.',
-              },
-            ),
+            Type.Enum(THREADS_REPLY_CONTROLS, {
+              description: 'Who may reply (Threads `reply_control`); default `everyone`.',
+            }),
           ),
           topic_tag: Type.Optional(
             Type.String({ minLength: 1, maxLength: 50, description: 'A topic tag (Threads `topic_tag`).' }),
