@@ -568,6 +568,7 @@ describe('authorization matrix', () => {
           ...aBefore.accounts.map((x) => x.id),
           ...aBefore.redirectOrigins.flatMap((o) => [o.id, o.origin]),
           ...aBefore.media.map((m) => m.id),
+          ...aBefore.posts.map((p) => p.id),
         ];
         if (rc.otherOwner === 404) {
           expect(res.statusCode).toBe(404);
@@ -578,6 +579,7 @@ describe('authorization matrix', () => {
             'account_not_found',
             'redirect_origin_not_found',
             'media_not_found',
+            'post_not_found',
           ]).toContain(res.json().error.code);
         } else {
           expect(res.statusCode).toBe(rc.success);

@@ -31,6 +31,8 @@ const EXPECTED = {
       post: ['views', 'reach', 'likes', 'comments', 'saves', 'shares', 'total_interactions'],
     },
     publishing: ['image', 'video', 'carousel'],
+    // "JPEG is the only image format supported" (Instagram content publishing).
+    imageTypes: ['image/jpeg'],
     grantsPages: false,
   },
   threads: {
@@ -42,6 +44,8 @@ const EXPECTED = {
       post: ['views', 'likes', 'replies', 'reposts', 'quotes', 'shares'],
     },
     publishing: ['text', 'image', 'video', 'carousel'],
+    // Threads media specification: JPEG and PNG.
+    imageTypes: ['image/jpeg', 'image/png'],
     grantsPages: false,
   },
   tiktok: {
@@ -50,6 +54,7 @@ const EXPECTED = {
     comments: { read: false, reply: false, hide: false },
     insights: { account: [], post: [] },
     publishing: ['video'],
+    imageTypes: [],
     grantsPages: false,
   },
   facebook: {
@@ -58,6 +63,7 @@ const EXPECTED = {
     comments: { read: true, reply: true, hide: true },
     insights: { account: [], post: [] },
     publishing: ['text', 'image', 'carousel'],
+    imageTypes: ['image/jpeg', 'image/png'],
     grantsPages: true,
   },
 };
