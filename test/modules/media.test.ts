@@ -160,6 +160,38 @@ describe('POST /v1/media (upload)', () => {
     expect(await storedFiles()).toEqual(before);
   });
 
+  it('answers 400 invalid_multipart for a multipart body that breaks off, storing nothing', async () => {
+    const before = await storedFiles();
+    const body = multipartUpload(await imageFile('jpeg'));
+    const cut = body.payload.subarray(0, body.payload.length - 30);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/v1/media',
+      headers: { ...auth(owner.key), ...body.headers },
+      payload: cut,
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.code).toBe('invalid_multipart');
+    expect(await storedFiles()).toEqual(before);
+  });
+
+  it('refuses an oversized upload over real HTTP with 413 while the client is still sending', async () => {
+    // 2 MB of a PNG's worth of bytes: far over this app's image limit of 200 000.
+    const png = await imageFile('png');
+    const body = multipartUpload(Buffer.concat([png, Buffer.alloc(2_000_000)]));
+    const res = await fetch(`${t.url}/v1/media`, {
+      method: 'POST',
+      headers: { ...auth(owner.key), ...body.headers },
+      body: body.payload,
+    }).catch((error: unknown) => error);
+    // The service may answer before the client has sent everything; either way nothing is kept.
+    if (res instanceof Response) {
+      expect(res.status).toBe(413);
+      expect(((await res.json()) as { error: { code: string } }).error.code).toBe('media_too_large');
+    }
+    expect((await t.app.inject({ url: '/healthz' })).statusCode).toBe(200);
+  });
+
   it('answers 400 when the file is not in a part named "file"', async () => {
     const res = await upload(await imageFile('jpeg'), auth(owner.key), { field: 'image' });
     expect(res.statusCode).toBe(400);

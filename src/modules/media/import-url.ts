@@ -7,12 +7,13 @@ import type { Agent } from 'undici';
 import { ApiError } from '../../http/errors.ts';
 import { checkOutboundUrl, type UrlPolicy } from '../../outbound/address-policy.ts';
 import { getStream } from '../../outbound/http-client.ts';
-import { type IngestedFile, ingest, type SizeLimits, tooLarge } from './ingest.ts';
+import { discard, type IngestedFile, ingest, type SizeLimits, tooLarge } from './ingest.ts';
 import type { MediaStorage } from './storage.ts';
 
-/** How long the remote server may take to answer, and to send each next piece of the file. */
+/** How long the remote server may take to answer, to send each next piece, and the whole file. */
 const HEADERS_TIMEOUT_MS = 30_000;
 const IDLE_TIMEOUT_MS = 30_000;
+const TOTAL_TIMEOUT_MS = 10 * 60_000;
 
 const fetchFailed = (url: string, why: string) =>
   new ApiError(422, 'media_fetch_failed', `Fetching ${url} failed: ${why}.`, { reason: why });
@@ -31,17 +32,19 @@ export async function importFromUrl(
   const response = await getStream(deps.agent, href, {
     headersTimeoutMs: HEADERS_TIMEOUT_MS,
     idleTimeoutMs: IDLE_TIMEOUT_MS,
+    // A server trickling bytes just fast enough would otherwise hold the request for ever.
+    signal: AbortSignal.timeout(TOTAL_TIMEOUT_MS),
   });
   if ('error' in response) throw fetchFailed(href, response.error);
   if (response.status < 200 || response.status > 299) {
-    response.body.destroy();
+    discard(response.body);
     const redirect = response.status >= 300 && response.status < 400 ? '; redirects are not followed' : '';
     throw fetchFailed(href, `the server answered ${response.status}${redirect}`);
   }
   const largest = Math.max(deps.limits.mediaMaxImageBytes, deps.limits.mediaMaxVideoBytes);
   const declared = Number(response.headers['content-length']);
   if (Number.isFinite(declared) && declared > largest) {
-    response.body.destroy();
+    discard(response.body);
     throw tooLarge(deps.limits.mediaMaxVideoBytes >= deps.limits.mediaMaxImageBytes ? 'video' : 'image', largest);
   }
   try {

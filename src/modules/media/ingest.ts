@@ -88,10 +88,19 @@ export async function ingest(source: Readable, storage: MediaStorage, limits: Si
     const dimensions = type === 'image' ? await imageDimensions(localPath) : await videoDimensions(localPath);
     return { localPath, type, mimeType, sizeBytes, ...dimensions };
   } catch (error) {
-    source.destroy();
+    discard(source);
     await fs.rm(localPath, { force: true });
     throw error;
   }
+}
+
+/**
+ * Stops reading a stream left half read. Destroying an HTTP response body makes it emit an
+ * abort error; with no listener left (the pipeline has let go) that error would end the process.
+ */
+export function discard(stream: Readable): void {
+  stream.on('error', () => {});
+  stream.destroy();
 }
 
 async function writeChecked(

@@ -124,7 +124,11 @@ export function mediaRoutes(deps: MediaRouteDeps): FastifyPluginAsyncTypebox {
       },
       async (request, reply) => {
         const file = request.isMultipart()
-          ? await uploadedFile(request, storage, limits)
+          ? await uploadedFile(request, storage, limits).catch((error: unknown) => {
+              // The rest of a refused upload is not read: the connection cannot carry another request.
+              reply.header('connection', 'close');
+              throw error;
+            })
           : await importFromUrl(
               {
                 agent,
