@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { saveConnectedAccount } from '../../src/modules/accounts/service.ts';
 import type { Platform } from '../../src/platforms/index.ts';
 import { auth, startTestApp, type TestApp, type TestOwner } from '../helpers/app.ts';
+import { imageFile, multipartUpload, videoFile } from '../helpers/media-files.ts';
 import { accounts, posts, postTargets } from '../helpers/tables.ts';
 
 /**
@@ -67,6 +68,19 @@ function post(key: string, payload: unknown, headers: Record<string, string> = {
     headers: { ...auth(key), ...headers },
     payload: payload as Record<string, unknown>,
   });
+}
+
+/** A medium uploaded with `key` (into its profile, or the Service-Profile header's). */
+async function upload(key: string, bytes: Buffer, profileHeader?: string): Promise<string> {
+  const { payload, headers } = multipartUpload(bytes, { filename: 'upload.bin' });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/v1/media',
+    headers: { ...auth(key, profileHeader), ...headers },
+    payload,
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json().id;
 }
 
 const inAnHour = () => new Date(Date.now() + 3_600_000).toISOString();
@@ -293,6 +307,75 @@ describe('creating a post', () => {
     expect(second.statusCode).toBe(201);
     expect(second.json()).toEqual(first.json());
     expect(await storedPosts(o.ownerId)).toHaveLength(1);
+  });
+});
+
+describe('posts with media', () => {
+  it("answers 400 media_profile_mismatch for media of another profile than the accounts'", async () => {
+    const o = await t.createOwner();
+    const client = await profile(o, 'Client');
+    const threads = await account(o, client, 'threads');
+    const inDefault = await upload(o.key, await imageFile('jpeg'));
+    const res = await post(o.key, { account_ids: [threads], text: 'Hi', media_ids: [inDefault] });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.code).toBe('media_profile_mismatch');
+    expect(res.json().error.details).toEqual([
+      expect.objectContaining({ code: 'media_profile_mismatch', field: 'media_ids[0]', media_id: inDefault }),
+    ]);
+    const inClient = await upload(o.key, await imageFile('jpeg'), client);
+    expect((await post(o.key, { account_ids: [threads], text: 'Hi', media_ids: [inClient] })).statusCode).toBe(201);
+    expect(await storedPosts(o.ownerId)).toHaveLength(1);
+  });
+
+  it("checks Instagram's and TikTok's rules on the media: carousel size, a reel's video, TikTok's privacy level", async () => {
+    const o = await t.createOwner();
+    const instagram = await account(o, o.defaultProfileId, 'instagram');
+    const tiktok = await account(o, o.defaultProfileId, 'tiktok');
+    const images: string[] = [];
+    for (let i = 0; i < 11; i += 1) images.push(await upload(o.key, await imageFile('jpeg')));
+    const video = await upload(o.key, await videoFile('mp4', { seconds: 5 }));
+    const eleven = await post(o.key, { account_ids: [instagram], media_ids: images });
+    expect(eleven.statusCode).toBe(400);
+    expect(eleven.json().error.details).toEqual([
+      expect.objectContaining({ code: 'validation_failed', field: 'media_ids' }),
+    ]);
+    expect(
+      (await post(o.key, { account_ids: [instagram], media_ids: images.slice(0, 10), scheduled_at: inAnHour() }))
+        .statusCode,
+    ).toBe(201);
+    const reelOfImage = await post(o.key, {
+      account_ids: [instagram],
+      media_ids: [images[0]],
+      platforms: { instagram: { type: 'reel' } },
+    });
+    expect(reelOfImage.statusCode).toBe(400);
+    const noPrivacy = await post(o.key, { account_ids: [tiktok], media_ids: [video] });
+    expect(noPrivacy.statusCode).toBe(400);
+    expect(noPrivacy.json().error.details).toEqual([
+      expect.objectContaining({ code: 'validation_failed', field: 'platforms.tiktok.privacy_level' }),
+    ]);
+    const withPrivacy = await post(o.key, {
+      account_ids: [tiktok],
+      media_ids: [video],
+      platforms: { tiktok: { privacy_level: 'SELF_ONLY' } },
+      scheduled_at: inAnHour(),
+    });
+    expect(withPrivacy.statusCode).toBe(201);
+  });
+
+  it('refuses deleting a medium a waiting post uses (409 media_in_use), and allows it once the post is cancelled', async () => {
+    const o = await t.createOwner();
+    const threads = await account(o, o.defaultProfileId, 'threads');
+    const media = await upload(o.key, await imageFile('png'));
+    const created = (
+      await post(o.key, { account_ids: [threads], media_ids: [media], scheduled_at: inAnHour() })
+    ).json();
+    const del = () => t.app.inject({ method: 'DELETE', url: `/v1/media/${media}`, headers: auth(o.key) });
+    const refused = await del();
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error.code).toBe('media_in_use');
+    await t.app.inject({ method: 'DELETE', url: `/v1/posts/${created.id}`, headers: auth(o.key) });
+    expect((await del()).statusCode).toBe(204);
   });
 });
 

@@ -149,16 +149,24 @@ async function deleteFiles(storage: MediaStorage, id: string): Promise<void> {
 
 /**
  * The owner's media with these ids, in the order of `ids`, missing ones left out. Owner-scoped,
- * not profile-scoped: the posts module tells media of another profile apart itself.
+ * not profile-scoped: the posts module tells media of another profile apart itself. With
+ * `lock: 'share'` (in a transaction) the rows stay as read until it ends: a deletion, which
+ * locks the row FOR UPDATE before asking its use checks, waits, then sees the new user.
  */
-export async function findMedia(db: Queryable, ownerId: string, ids: readonly string[]): Promise<MediaItem[]> {
+export async function findMedia(
+  db: Queryable,
+  ownerId: string,
+  ids: readonly string[],
+  options: { lock?: 'share' } = {},
+): Promise<MediaItem[]> {
   if (ids.length === 0) return [];
-  const rows = await db
+  const query = db
     .select()
     .from(media)
     .where(
       and(eq(media.ownerId, ownerId), inArray(media.id, [...new Set(ids)]), isLiveProfile(media.profileId, ownerId)),
     );
+  const rows = options.lock ? await query.for(options.lock, { of: media }) : await query;
   const byId = new Map(rows.map((row) => [row.id, toMediaItem(row)]));
   return ids.flatMap((id) => byId.get(id) ?? []);
 }

@@ -155,7 +155,7 @@ export async function checkNewPost(
   const profileId = accounts[0]?.profileId;
 
   const mediaIds = input.media_ids ?? [];
-  const byId = new Map((await findMedia(tx, scope.ownerId, mediaIds)).map((m) => [m.id, m]));
+  const byId = new Map((await findMedia(tx, scope.ownerId, mediaIds, { lock: 'share' })).map((m) => [m.id, m]));
   const media: MediaItem[] = [];
   mediaIds.forEach((id, i) => {
     const item = byId.get(id);
@@ -251,7 +251,7 @@ export async function checkRetryTargets(
     }
     problems.push(...accountProblems(platforms, account, field));
   }
-  const present = new Set((await findMedia(tx, post.ownerId, post.mediaIds)).map((m) => m.id));
+  const present = new Set((await findMedia(tx, post.ownerId, post.mediaIds, { lock: 'share' })).map((m) => m.id));
   post.mediaIds.forEach((id, i) => {
     if (!present.has(id)) {
       problems.push({
