@@ -95,6 +95,13 @@ async function updatePublishing(tx: Tx, targetId: string, values: Partial<PostTa
   return rows.length > 0;
 }
 
+/** A `publishing` target waits (saying why) and its next step is queued for then; a cancelled one is left. */
+async function waitUntil(deps: PublishDeps, targetId: string, next: Date, values: Partial<PostTarget>): Promise<void> {
+  await deps.db.transaction(async (tx) => {
+    if (await updatePublishing(tx, targetId, values)) await queuePublish(tx, targetId, next);
+  });
+}
+
 /**
  * Starts a due `scheduled` target (status `publishing`, a new try) and answers it; a target
  * not due yet is queued for its time, one done or gone is left: null then.
@@ -176,11 +183,8 @@ async function createContainer(run: Run): Promise<void> {
   if (quota !== null && quota.used >= quota.limit) {
     const at = now();
     const next = new Date(at.getTime() + QUOTA_RECHECK_MS);
-    await deps.db.transaction(async (tx) => {
-      const waiting = await updatePublishing(tx, target.id, {
-        waitingReason: `The account's publishing quota is spent (${quota.used} of ${quota.limit} posts in ${quota.windowSeconds / 3600} hours); checking again at ${next.toISOString()}.`,
-      });
-      if (waiting) await queuePublish(tx, target.id, next);
+    await waitUntil(deps, target.id, next, {
+      waitingReason: `The account's publishing quota is spent (${quota.used} of ${quota.limit} posts in ${quota.windowSeconds / 3600} hours); checking again at ${next.toISOString()}.`,
     });
     return;
   }
@@ -230,12 +234,9 @@ async function processContainer(run: Run, containerId: string): Promise<void> {
   switch (status.state) {
     case 'in_progress': {
       const next = new Date(now().getTime() + pollDelay(target.polls));
-      await deps.db.transaction(async (tx) => {
-        const waiting = await updatePublishing(tx, target.id, {
-          polls: target.polls + 1,
-          waitingReason: status.message ?? `Processing on ${platformInfo(run.platform).label}.`,
-        });
-        if (waiting) await queuePublish(tx, target.id, next);
+      await waitUntil(deps, target.id, next, {
+        polls: target.polls + 1,
+        waitingReason: status.message ?? `Processing on ${platformInfo(run.platform).label}.`,
       });
       return;
     }
@@ -359,12 +360,9 @@ async function handleFailure(deps: PublishDeps, target: PostTarget, error: unkno
     const wait = Math.max(backoff, (error.detail.retryAfterSeconds ?? 0) * 1000);
     const next = new Date(at.getTime() + wait);
     if (target.retryUntil !== null && next.getTime() <= target.retryUntil.getTime()) {
-      await deps.db.transaction(async (tx) => {
-        const waiting = await updatePublishing(tx, target.id, {
-          polls: target.polls + 1,
-          waitingReason: `Retrying at ${next.toISOString()} after a passing failure: ${error.message}`,
-        });
-        if (waiting) await queuePublish(tx, target.id, next);
+      await waitUntil(deps, target.id, next, {
+        polls: target.polls + 1,
+        waitingReason: `Retrying at ${next.toISOString()} after a passing failure: ${error.message}`,
       });
       deps.log.warn(
         { target_id: target.id, retry_at: next.toISOString(), err: error.message },
