@@ -61,6 +61,11 @@ export async function startService(config: Config, roles: Roles, log: Logger): P
         'WEBHOOK_ALLOW_PRIVATE_URLS=true: webhook URLs may use http, any port and private or loopback addresses. For local development and tests only; never in production.',
       );
     }
+    if (config.platforms === 'live' && !config.publicUrl) {
+      log.warn(
+        `PUBLIC_URL is not set: platforms are handed media at http://localhost:${config.port}/media/..., which they cannot reach, so publishing with media fails; set PUBLIC_URL to the https address the internet reaches this service at`,
+      );
+    }
     if (!config.secretKey && !database.embedded) {
       log.warn(
         `SECRET_KEY is not set: using ${config.dataDir}/secret.key; every machine on this database needs the same key`,
