@@ -190,16 +190,21 @@ async function createContainer(run: Run): Promise<void> {
   }
   const request = await publishRequest(run);
   const { containerId } = await adapter.createContainer(credentials, request);
-  const recorded = await deps.db.transaction(
-    async (tx) =>
-      await updatePublishing(tx, target.id, {
-        step: 'processing',
-        containerId,
-        polls: 0,
-        waitingReason: `Processing on ${platformInfo(run.platform).label}.`,
-      }),
-  );
-  if (recorded) await processContainer({ ...run, target: { ...target, polls: 0 } }, containerId);
+  const recorded = {
+    step: 'processing' as const,
+    containerId,
+    polls: 0,
+    waitingReason: `Processing on ${platformInfo(run.platform).label}.`,
+  };
+  if (request.media.length > 0) {
+    // A platform fetches and processes media for seconds at least: the first poll is due
+    // then, queued with the container's record (asking at once would cost a call and a job).
+    await waitUntil(deps, target.id, new Date(now().getTime() + pollDelay(0)), recorded);
+    return;
+  }
+  // Text alone is ready at once on the platforms that take it.
+  const saved = await deps.db.transaction(async (tx) => await updatePublishing(tx, target.id, recorded));
+  if (saved) await processContainer({ ...run, target: { ...target, polls: 0 } }, containerId);
 }
 
 /** What the platform is asked to publish: the target's text and options, the media at URLs it can fetch. */
