@@ -28,10 +28,11 @@
  * from its start to each target's publish answer. Reported: p50/p99/max lateness, targets/s,
  * the ratio of two workers' rate to one's, each rate as a fraction of the floor's, where the
  * time goes (due → container created and container created → published, from the sandbox's
- * record of each container; polls per target), and the CPU of each process. Aims (issue 12):
+ * record of each container; polls per target), the CPU of each process, and PostgreSQL's
+ * transactions and rows per target (the sandbox's own included: the floor shows its share). Aims (issue 12):
  * p99 lateness under 10 s with one worker; two workers at least 1.6 times one worker's rate.
  * A missed aim is reported, not an error. Errors, which make the exit code 1: a target that
- * fails, or is still unpublished after BENCH_PUBLISH_STALL_SECONDS without progress; a
+ * fails, takes more than one attempt, or is still unpublished after BENCH_PUBLISH_STALL_SECONDS without progress; a
  * target published twice, or a publication the sandbox's activity does not show exactly
  * once (every target's post is looked for in GET {sandbox}/_control/activity/{platform}/
  * {username}, and each account's count of publications must match); posts still being
