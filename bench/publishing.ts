@@ -1,0 +1,1038 @@
+/**
+ * `npm run bench:publishing` (and the last part of `npm run bench`): scheduled publishing.
+ *
+ * Starts the service's API (`switchboard api`, PLATFORMS=sandbox: the sandbox platforms are
+ * mounted at /sandbox of the API) on a temporary DATA_DIR with its embedded PostgreSQL, and
+ * sets the sandbox's `container_processing_seconds` (every container stays IN_PROGRESS that
+ * long after its creation) and raises its publishing quotas. Connects BENCH_PUBLISH_ACCOUNTS
+ * sandbox users (half Instagram, half Threads: the permission page walked, the code exchanged
+ * by the adapter, the account stored with the service's own saveConnectedAccount, as the
+ * tests do) and uploads one JPEG (POST /v1/media). Then:
+ *
+ *   (1) one worker: a `switchboard worker` process on the same DATA_DIR (so the same
+ *       PostgreSQL and secret key), with PUBLIC_URL at the API so the media URLs it signs
+ *       are fetchable by the sandbox. BENCH_PUBLISH_TARGETS posts of one target each (spread
+ *       evenly over the accounts) are created through POST /v1/posts with the first owner's
+ *       key, all with the same `scheduled_at`, BENCH_PUBLISH_LEAD_SECONDS ahead: the worker is
+ *       started first and idle when they fall due.
+ *   (2) two workers: the same with two fresh worker processes, new posts on the same accounts,
+ *       a later `scheduled_at`.
+ *   (3) the floor: the same adapter calls (quota, createContainer, containerStatus until
+ *       finished with the service's poll delays (at once, then 2 s growing by half), then
+ *       publishContainer) made straight from this process with the adapters pointed at the
+ *       same sandbox, for the same number of targets on the same accounts, all started at
+ *       once with at most WORKER_CONCURRENCY calls in flight (as many as one worker runs jobs).
+ *
+ * For each target: lateness = published_at (the service's, from the database) − scheduled_at;
+ * the run's targets/s = targets / (due time → last published). The floor's lateness is
+ * from its start to each target's publish answer. Reported: p50/p99/max lateness, targets/s,
+ * the ratio of two workers' rate to one's, each rate as a fraction of the floor's, where the
+ * time goes (due → container created and container created → published, from the sandbox's
+ * record of each container; polls per target), the CPU of each process, and PostgreSQL's
+ * transactions and rows per target (the sandbox's own included: the floor shows its share). Aims (issue 12):
+ * p99 lateness under 10 s with one worker; two workers at least 1.6 times one worker's rate.
+ * A missed aim is reported, not an error. Errors, which make the exit code 1: a target that
+ * fails, takes more than one attempt, or is still unpublished after BENCH_PUBLISH_STALL_SECONDS without progress; a
+ * target published twice, or a publication the sandbox's activity does not show exactly
+ * once (every target's post is looked for in GET {sandbox}/_control/activity/{platform}/
+ * {username}, and each account's count of publications must match); posts still being
+ * created when they fall due (raise BENCH_PUBLISH_LEAD_SECONDS).
+ *
+ * Settings (environment):
+ *   BENCH_PUBLISH_TARGETS          targets per run (default 1000)
+ *   BENCH_PUBLISH_ACCOUNTS         sandbox accounts (default 200)
+ *   BENCH_PUBLISH_PROCESSING_SECONDS  how long each container stays IN_PROGRESS (default 2)
+ *   BENCH_PUBLISH_LEAD_SECONDS     how far ahead the posts are scheduled when their creation
+ *                                  starts (default 30); the creation must end before that
+ *   BENCH_PUBLISH_CREATE_CONCURRENCY  POST /v1/posts in flight while creating (default 8)
+ *   BENCH_PUBLISH_STALL_SECONDS    how long to wait without a target finishing (default 60)
+ *   BENCH_SERVER_NODE_ARGS         extra node flags for the API and the workers
+ *   WORKER_CONCURRENCY, DB_POOL_SIZE, ...  passed to the service as they are (and the floor
+ *                                  uses WORKER_CONCURRENCY calls in flight)
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import sharp from 'sharp';
+import { Agent, request } from 'undici';
+import { loadConfig } from '../src/config.ts';
+import type { Db } from '../src/db/connection.ts';
+import { saveConnectedAccount } from '../src/modules/accounts/service.ts';
+import { findMedia, mediaFetchUrl } from '../src/modules/media/index.ts';
+import { installModules } from '../src/modules.ts';
+import {
+  type AccountCredentials,
+  createPlatforms,
+  type Platform,
+  type PlatformSet,
+  type PublishRequest,
+} from '../src/platforms/index.ts';
+import { loadSecretKey } from '../src/secrets.ts';
+import { machineCpu, postgresCpu, processCpu } from './cpu.ts';
+import { runBench } from './harness.ts';
+import { met, percentile, positiveIntFromEnv, table } from './report.ts';
+import { BenchError, lastServerOutput, postmasterPid, type Server, stopServer } from './server.ts';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const AIM_P99_MS = 10_000;
+const AIM_TWO_WORKERS_RATIO = 1.6;
+const PLATFORMS_USED: Platform[] = ['instagram', 'threads'];
+const REDIRECT_URI = 'https://bench.example.test/callback';
+/** The most the sandbox takes for its quotas (posts per account in 24 hours). */
+const MAX_SANDBOX_QUOTA = 10_000;
+/** The service's container polls (src/modules/posts/publishing.ts): 2 s, growing by half, at most a minute. */
+const pollDelay = (polls: number) => Math.min(2_000 * 1.5 ** polls, 60_000);
+const WORKER_STARTUP_TIMEOUT_MS = 120_000;
+
+interface Settings {
+  targets: number;
+  accounts: number;
+  processingSeconds: number;
+  leadMs: number;
+  createConcurrency: number;
+  stallMs: number;
+  workerConcurrency: number;
+  dbPoolSize: number;
+  serverNodeArgs: string[];
+}
+
+function settings(): Settings {
+  const config = loadConfig(process.env);
+  const accounts = positiveIntFromEnv('BENCH_PUBLISH_ACCOUNTS', 200);
+  const targets = positiveIntFromEnv('BENCH_PUBLISH_TARGETS', 1000);
+  if (Math.ceil(targets / accounts) * 3 > MAX_SANDBOX_QUOTA) {
+    throw new BenchError(
+      `BENCH_PUBLISH_TARGETS=${targets} over ${accounts} accounts: more than the sandbox's quota of ${MAX_SANDBOX_QUOTA} posts per account in three runs`,
+    );
+  }
+  return {
+    targets,
+    accounts,
+    processingSeconds: positiveIntFromEnv('BENCH_PUBLISH_PROCESSING_SECONDS', 2),
+    leadMs: positiveIntFromEnv('BENCH_PUBLISH_LEAD_SECONDS', 30) * 1000,
+    createConcurrency: positiveIntFromEnv('BENCH_PUBLISH_CREATE_CONCURRENCY', 8),
+    stallMs: positiveIntFromEnv('BENCH_PUBLISH_STALL_SECONDS', 60) * 1000,
+    workerConcurrency: config.workerConcurrency,
+    dbPoolSize: config.dbPoolSize,
+    serverNodeArgs: (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(/\s+/).filter(Boolean),
+  };
+}
+
+let interrupted = false;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const checkInterrupted = () => {
+  if (interrupted) throw new BenchError('interrupted');
+};
+const progress = (text: string) => process.stderr.write(text);
+
+/** Runs `work` over `items` with at most `limit` at a time; the first failure rejects. */
+async function eachLimited<T>(items: readonly T[], limit: number, work: (item: T, index: number) => Promise<void>) {
+  let next = 0;
+  const lanes = Array.from({ length: Math.min(limit, items.length) }, async () => {
+    while (next < items.length) {
+      checkInterrupted();
+      const i = next++;
+      await work(items[i] as T, i);
+    }
+  });
+  await Promise.all(lanes);
+}
+
+/** At most `limit` calls in flight; waiting between calls holds nothing. */
+function limiter(limit: number) {
+  let active = 0;
+  const queue: (() => void)[] = [];
+  return async <T>(call: () => Promise<T>): Promise<T> => {
+    if (active >= limit) await new Promise<void>((resolve) => queue.push(resolve));
+    active += 1;
+    try {
+      return await call();
+    } finally {
+      active -= 1;
+      queue.shift()?.();
+    }
+  };
+}
+
+// ---------------------------------------------------------------------------------------
+// Worker processes
+
+interface WorkerProcess {
+  child: ChildProcess;
+  pid: number;
+}
+
+/**
+ * `switchboard worker` on the API's DATA_DIR: it attaches to the embedded PostgreSQL the API
+ * started and reads the same secret key. PUBLIC_URL is the API's address, so the media URLs
+ * it signs point there and its adapters call the sandbox mounted there.
+ */
+async function startWorkerProcess(
+  dataDir: string,
+  origin: string,
+  index: number,
+  nodeArgs: string[],
+): Promise<WorkerProcess> {
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    DATA_DIR: dataDir,
+    PUBLIC_URL: origin,
+    PLATFORMS: 'sandbox',
+    LOG_LEVEL: 'warn',
+    WEBHOOK_ALLOW_PRIVATE_URLS: 'true',
+  };
+  delete env.DATABASE_URL;
+  delete env.SECRET_KEY;
+  delete env.SANDBOX_URL;
+  const args = [...nodeArgs, path.join(ROOT, 'bin', 'switchboard.js'), 'worker'];
+  const child = spawn(process.execPath, args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  const prefix = `[worker ${index}] `;
+  const relay = (chunk: string) => process.stderr.write(chunk.replace(/^(?=.)/gm, prefix));
+  child.stderr?.setEncoding('utf8');
+  child.stderr?.on('data', relay);
+  child.stdout?.setEncoding('utf8');
+  let ready = false;
+  let output = '';
+  const started = new Promise<void>((resolve) => {
+    child.stdout?.on('data', (chunk: string) => {
+      if (ready) return relay(chunk);
+      output += chunk;
+      if (/is running\./.test(output)) {
+        ready = true;
+        resolve();
+      }
+    });
+  });
+  const exited = once(child, 'exit').then(([code, signal]: unknown[]) => {
+    throw new BenchError(`worker ${index} exited before it was ready (code ${String(code)}, signal ${String(signal)})`);
+  });
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(
+      () => reject(new BenchError(`worker ${index} was not running within ${WORKER_STARTUP_TIMEOUT_MS / 1000} s`)),
+      WORKER_STARTUP_TIMEOUT_MS,
+    );
+  });
+  try {
+    await Promise.race([started, exited, timeout]);
+  } catch (error) {
+    await stopServer(child).catch(() => {});
+    throw error;
+  } finally {
+    clearTimeout(timer);
+    exited.catch(() => {});
+  }
+  return { child, pid: child.pid ?? 0 };
+}
+
+// ---------------------------------------------------------------------------------------
+// Setup: the sandbox, accounts, a medium
+
+interface Api {
+  origin: string;
+  key: string;
+  sandboxUrl: string;
+  agent: Agent;
+}
+
+async function call(api: Api, method: string, url: string, body?: unknown, headers: Record<string, string> = {}) {
+  const response = await request(url, {
+    method: method as 'GET',
+    dispatcher: api.agent,
+    headers: {
+      ...(url.startsWith(`${api.origin}/v1/`) ? { authorization: `Bearer ${api.key}` } : {}),
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...headers,
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.body.text();
+  return { status: response.statusCode, text, headers: response.headers };
+}
+
+async function sandboxSetting(api: Api, name: string, value: unknown): Promise<void> {
+  const res = await call(api, 'PUT', `${api.sandboxUrl}/_control/settings/${name}`, { value });
+  if (res.status !== 200) throw new BenchError(`sandbox setting ${name}=${String(value)}: ${res.status} ${res.text}`);
+}
+
+function decodeEntities(text: string): string {
+  return text
+    .replaceAll('&quot;', '"')
+    .replaceAll('&#39;', "'")
+    .replaceAll('&lt;', '<')
+    .replaceAll('&gt;', '>')
+    .replaceAll('&amp;', '&');
+}
+
+/** Walks the sandbox's permission page as a browser form would (every permission ticked, Allow): the code. */
+async function authorize(api: Api, dialogUrl: string, username: string): Promise<string> {
+  const page = await call(api, 'GET', dialogUrl);
+  if (page.status !== 200) throw new BenchError(`permission page answered ${page.status}: ${page.text}`);
+  const html = page.text;
+  const form = new URLSearchParams();
+  for (const m of html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)) {
+    form.append(m[1] as string, decodeEntities(m[2] as string));
+  }
+  for (const m of html.matchAll(/name="granted" value="([^"]+)"/g))
+    form.append('granted', decodeEntities(m[1] as string));
+  form.set('username', username);
+  form.set('decision', 'allow');
+  const action = /<form method="post" action="([^"]+)"/.exec(html)?.[1];
+  if (action === undefined) throw new BenchError('no form on the permission page');
+  const res = await request(new URL(decodeEntities(action), dialogUrl), {
+    method: 'POST',
+    dispatcher: api.agent,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: form.toString(),
+  });
+  await res.body.text();
+  const location = res.headers.location;
+  const code = typeof location === 'string' ? new URL(location).searchParams.get('code') : null;
+  if (res.statusCode !== 303 || code === null) {
+    throw new BenchError(`the permission page answered ${res.statusCode} without a code (${String(location)})`);
+  }
+  return code;
+}
+
+interface BenchAccount {
+  id: string;
+  platform: Platform;
+  username: string;
+  credentials: AccountCredentials;
+}
+
+interface Database {
+  pool: pg.Pool;
+  db: Db;
+}
+
+/** The embedded PostgreSQL the API started under DATA_DIR. */
+async function connect(dataDir: string): Promise<Database> {
+  const password = (await fs.readFile(path.join(dataDir, 'postgres.password'), 'utf8')).trim();
+  const pid = await fs.readFile(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8');
+  const port = Number(pid.split('\n')[3]);
+  const pool = new pg.Pool({
+    connectionString: `postgres://switchboard:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`,
+    max: 4,
+    application_name: 'bench-publishing',
+  });
+  pool.on('error', () => {});
+  return { pool, db: drizzle(pool) };
+}
+
+async function connectAccounts(
+  api: Api,
+  database: Database,
+  platforms: PlatformSet,
+  secretKey: Buffer,
+  owner: { ownerId: string; profileId: string },
+  count: number,
+): Promise<BenchAccount[]> {
+  const made: BenchAccount[] = new Array(count);
+  await eachLimited(
+    Array.from({ length: count }, (_, i) => i),
+    8,
+    async (i) => {
+      const platform = PLATFORMS_USED[i % PLATFORMS_USED.length] as Platform;
+      const username = `bench_${platform}_${i}`;
+      const adapter = platforms.adapter(platform);
+      const code = await authorize(api, adapter.authorizeUrl({ redirectUri: REDIRECT_URI, state: `s${i}` }), username);
+      const tokens = await adapter.exchangeCode(code, REDIRECT_URI);
+      const credentials = { platformUserId: tokens.platformUserId, accessToken: tokens.accessToken };
+      const profile = await adapter.profile(credentials);
+      const { account } = await database.db.transaction((tx) =>
+        saveConnectedAccount(tx, secretKey, { ...owner, platform, tokens, profile }),
+      );
+      made[i] = { id: account.id, platform, username, credentials };
+    },
+  );
+  return made;
+}
+
+/** A 1080 x 1080 JPEG of noise: about the size of a real photo, so serving it costs what a photo does. */
+async function photo(): Promise<Buffer> {
+  return await sharp({
+    create: {
+      width: 1080,
+      height: 1080,
+      channels: 3,
+      background: '#808080',
+      noise: { type: 'gaussian', mean: 128, sigma: 20 },
+    },
+  })
+    .jpeg({ quality: 80 })
+    .toBuffer();
+}
+
+async function uploadMedium(api: Api, bytes: Buffer): Promise<string> {
+  const form = new FormData();
+  form.append('file', new Blob([new Uint8Array(bytes)], { type: 'image/jpeg' }), 'bench.jpg');
+  const response = await fetch(`${api.origin}/v1/media`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${api.key}` },
+    body: form,
+  });
+  const text = await response.text();
+  if (response.status !== 201) throw new BenchError(`POST /v1/media answered ${response.status}: ${text}`);
+  return (JSON.parse(text) as { id: string }).id;
+}
+
+// ---------------------------------------------------------------------------------------
+// CPU
+
+interface Pids {
+  api: number;
+  postmaster: number | undefined;
+  workers: number[];
+}
+
+interface CpuSample {
+  api: number | undefined;
+  postgres: number | undefined;
+  workers: number | undefined;
+  bench: number;
+  machineBusy: number | undefined;
+  wallMs: number;
+}
+
+async function cpuSample(pids: Pids): Promise<CpuSample> {
+  const [api, postgres, machine, ...workers] = await Promise.all([
+    processCpu(pids.api),
+    pids.postmaster === undefined ? undefined : postgresCpu(pids.postmaster),
+    machineCpu(),
+    ...pids.workers.map((pid) => processCpu(pid)),
+  ]);
+  const self = process.cpuUsage();
+  return {
+    api,
+    postgres,
+    workers: workers.some((w) => w === undefined) ? undefined : workers.reduce<number>((a, b) => a + (b ?? 0), 0),
+    bench: (self.user + self.system) / 1000,
+    machineBusy: machine?.busy,
+    wallMs: performance.now(),
+  };
+}
+
+/** % of one core each process used between two samples. */
+interface CpuUse {
+  api: number | undefined;
+  postgres: number | undefined;
+  workers: number | undefined;
+  bench: number;
+  others: number | undefined;
+  wallMs: number;
+}
+
+function cpuBetween(a: CpuSample, b: CpuSample): CpuUse {
+  const diff = (x: number | undefined, y: number | undefined) =>
+    x === undefined || y === undefined ? undefined : y - x;
+  const api = diff(a.api, b.api);
+  const postgres = diff(a.postgres, b.postgres);
+  const workers = diff(a.workers, b.workers);
+  const bench = b.bench - a.bench;
+  const busy = diff(a.machineBusy, b.machineBusy);
+  const others =
+    busy === undefined || api === undefined || postgres === undefined || workers === undefined
+      ? undefined
+      : Math.max(0, busy - api - postgres - workers - bench);
+  return { api, postgres, workers, bench, others, wallMs: b.wallMs - a.wallMs };
+}
+
+/** PostgreSQL's own counters for the database (every process's work, the sandbox's included). */
+interface PgStats {
+  transactions: number;
+  inserted: number;
+  updated: number;
+  deleted: number;
+}
+
+async function pgStats(database: Database): Promise<PgStats> {
+  const { rows } = await database.pool.query<{ xacts: string; ins: string; upd: string; del: string }>(
+    `select xact_commit + xact_rollback as xacts, tup_inserted as ins, tup_updated as upd, tup_deleted as del
+     from pg_stat_database where datname = current_database()`,
+  );
+  const row = rows[0];
+  return {
+    transactions: Number(row?.xacts ?? 0),
+    inserted: Number(row?.ins ?? 0),
+    updated: Number(row?.upd ?? 0),
+    deleted: Number(row?.del ?? 0),
+  };
+}
+
+/** PostgreSQL flushes an idle backend's statistics within 10 s (PGSTAT_IDLE_INTERVAL). */
+const PG_STATS_SETTLE_MS = 11_000;
+
+async function pgStatsAfter(database: Database, before: PgStats): Promise<PgStats> {
+  await sleep(PG_STATS_SETTLE_MS);
+  const after = await pgStats(database);
+  return {
+    transactions: after.transactions - before.transactions,
+    inserted: after.inserted - before.inserted,
+    updated: after.updated - before.updated,
+    deleted: after.deleted - before.deleted,
+  };
+}
+
+// ---------------------------------------------------------------------------------------
+// The service's runs
+
+interface TargetRow {
+  id: string;
+  post_id: string;
+  account_id: string;
+  status: string;
+  platform_post_id: string | null;
+  attempts: number;
+  polls: number;
+  error: unknown;
+  scheduled_at: Date;
+  published_at: Date | null;
+  container_created_at: Date | null;
+}
+
+async function targetRows(database: Database, postIds: string[]): Promise<TargetRow[]> {
+  const { rows } = await database.pool.query<TargetRow>(
+    `select t.id, t.post_id, t.account_id, t.status, t.platform_post_id, t.attempts, t.polls, t.error,
+            p.scheduled_at, t.published_at, c.created_at as container_created_at
+     from post_targets t
+     join posts p on p.id = t.post_id
+     left join sandbox.containers c on c.id = split_part(t.container_id, '.', 1)
+     where t.post_id = any($1::text[])`,
+    [postIds],
+  );
+  return rows;
+}
+
+interface RunResult {
+  label: string;
+  workers: number;
+  targets: number;
+  /** Due time → last published. */
+  seconds: number;
+  perSecond: number;
+  /** Sorted, milliseconds. */
+  lateness: Float64Array;
+  /** Due → container created; container created → published (sorted, ms). */
+  toContainer: Float64Array;
+  containerToPublished: Float64Array;
+  polls: number;
+  createSeconds: number;
+  rows: TargetRow[];
+  cpu: CpuUse;
+  pg: PgStats;
+}
+
+interface Context {
+  api: Api;
+  server: Server;
+  database: Database;
+  accounts: BenchAccount[];
+  mediaId: string;
+  s: Settings;
+  dataDir: string;
+  postmaster: number | undefined;
+  atEnd: (step: () => Promise<void>) => void;
+}
+
+async function serviceRun(ctx: Context, label: string, workerCount: number): Promise<RunResult> {
+  const { api, database, accounts, mediaId, s } = ctx;
+  progress(`${label}: starting ${workerCount} worker process${workerCount === 1 ? '' : 'es'} ... `);
+  const workers: WorkerProcess[] = [];
+  try {
+    for (let i = 0; i < workerCount; i++) {
+      const worker = await startWorkerProcess(ctx.dataDir, api.origin, i + 1, s.serverNodeArgs);
+      workers.push(worker);
+      const kill = () => {
+        if (worker.child.exitCode === null && worker.child.signalCode === null) worker.child.kill('SIGTERM');
+      };
+      process.on('exit', kill);
+      ctx.atEnd(async () => {
+        process.off('exit', kill);
+        await stopServer(worker.child);
+      });
+    }
+    const due = new Date(Date.now() + s.leadMs);
+    // Whole seconds: what a scheduler would be given.
+    due.setUTCMilliseconds(0);
+    progress(`creating ${s.targets} posts due at ${due.toISOString()} ... `);
+    const createStart = performance.now();
+    const postIds: string[] = new Array(s.targets);
+    await eachLimited(
+      Array.from({ length: s.targets }, (_, i) => i),
+      s.createConcurrency,
+      async (i) => {
+        const account = accounts[i % accounts.length] as BenchAccount;
+        const res = await call(api, 'POST', `${api.origin}/v1/posts`, {
+          account_ids: [account.id],
+          text: `${label}: bench post ${i}`,
+          media_ids: [mediaId],
+          scheduled_at: due.toISOString(),
+        });
+        if (res.status !== 201) throw new BenchError(`POST /v1/posts answered ${res.status}: ${res.text}`);
+        postIds[i] = (JSON.parse(res.text) as { id: string }).id;
+      },
+    );
+    const createSeconds = (performance.now() - createStart) / 1000;
+    if (Date.now() > due.getTime() - 1000) {
+      throw new BenchError(
+        `creating the posts took ${createSeconds.toFixed(1)} s, past their due time: raise BENCH_PUBLISH_LEAD_SECONDS (${s.leadMs / 1000})`,
+      );
+    }
+    progress(`created in ${createSeconds.toFixed(1)} s; waiting ... `);
+    const pids: Pids = { api: ctx.server.pid, postmaster: ctx.postmaster, workers: workers.map((w) => w.pid) };
+    await sleep(due.getTime() - Date.now());
+    const pgBefore = await pgStats(database);
+    const cpuBefore = await cpuSample(pids);
+    const rows = await awaitFinished(database, postIds, s.stallMs);
+    const cpuAfter = await cpuSample(pids);
+    // Polls of awaitFinished count too: a few transactions a second, reported beside them.
+    const pg = await pgStatsAfter(database, pgBefore);
+    return summarise(label, workerCount, due, rows, createSeconds, cpuBetween(cpuBefore, cpuAfter), pg);
+  } finally {
+    for (const worker of workers) await stopServer(worker.child);
+  }
+}
+
+/** Polls the database until every target has finished; fails on a failed target or a stall. */
+async function awaitFinished(database: Database, postIds: string[], stallMs: number): Promise<TargetRow[]> {
+  let done = -1;
+  let progressAt = performance.now();
+  for (;;) {
+    checkInterrupted();
+    const rows = await targetRows(database, postIds);
+    const failed = rows.filter((r) => r.status === 'failed' || r.status === 'cancelled');
+    if (failed.length > 0) {
+      throw new BenchError(
+        `${failed.length} targets did not publish, e.g. ${failed[0]?.id}: ${JSON.stringify(failed[0]?.error)}${lastServerOutput()}`,
+      );
+    }
+    const published = rows.filter((r) => r.status === 'published').length;
+    if (rows.length === postIds.length && published === rows.length) {
+      progress(`${published} published\n`);
+      return rows;
+    }
+    if (published > done) {
+      done = published;
+      progressAt = performance.now();
+    } else if (performance.now() - progressAt > stallMs) {
+      const waiting = rows.find((r) => r.status !== 'published');
+      throw new BenchError(
+        `${rows.length - published} of ${postIds.length} targets still unpublished after ${stallMs / 1000} s without progress (e.g. ${waiting?.id}, ${waiting?.status})${lastServerOutput()}`,
+      );
+    }
+    await sleep(250);
+  }
+}
+
+function summarise(
+  label: string,
+  workers: number,
+  due: Date,
+  rows: TargetRow[],
+  createSeconds: number,
+  cpu: CpuUse,
+  pg: PgStats,
+): RunResult {
+  const lateness = new Float64Array(rows.length);
+  const toContainer = new Float64Array(rows.length);
+  const containerToPublished = new Float64Array(rows.length);
+  let last = Number.NEGATIVE_INFINITY;
+  let polls = 0;
+  let c = 0;
+  rows.forEach((r, i) => {
+    const published = (r.published_at as Date).getTime();
+    lateness[i] = published - r.scheduled_at.getTime();
+    last = Math.max(last, published);
+    polls += r.polls;
+    if (r.attempts !== 1) throw new BenchError(`${label}: target ${r.id} took ${r.attempts} attempts`);
+    if (r.container_created_at !== null) {
+      toContainer[c] = r.container_created_at.getTime() - r.scheduled_at.getTime();
+      containerToPublished[c] = published - r.container_created_at.getTime();
+      c += 1;
+    }
+  });
+  if (c !== rows.length) throw new BenchError(`${label}: ${rows.length - c} targets have no container in the sandbox`);
+  const seconds = (last - due.getTime()) / 1000;
+  return {
+    label,
+    workers,
+    targets: rows.length,
+    seconds,
+    perSecond: rows.length / seconds,
+    lateness: lateness.sort(),
+    toContainer: toContainer.sort(),
+    containerToPublished: containerToPublished.sort(),
+    polls: polls / rows.length,
+    createSeconds,
+    rows,
+    cpu,
+    pg,
+  };
+}
+
+// ---------------------------------------------------------------------------------------
+// The floor
+
+interface FloorResult {
+  targets: number;
+  seconds: number;
+  perSecond: number;
+  lateness: Float64Array;
+  polls: number;
+  /** Platform post ids per account. */
+  published: Map<string, string[]>;
+  cpu: CpuUse;
+  pg: PgStats;
+}
+
+async function floor(ctx: Context, platforms: PlatformSet, secretKey: Buffer): Promise<FloorResult> {
+  const { api, database, accounts, mediaId, s } = ctx;
+  const owner = await firstOwner(database);
+  const [medium] = await findMedia(database.db, owner.ownerId, [mediaId]);
+  if (!medium) throw new BenchError(`medium ${mediaId} not found`);
+  // The URL the workers hand the platform: signed under the API's address.
+  const config = loadConfig({ ...process.env, DATA_DIR: ctx.dataDir, PUBLIC_URL: api.origin });
+  const mediaUrl = await mediaFetchUrl({ db: database.db, secretKey, config }, medium);
+  const inFlight = limiter(s.workerConcurrency);
+  const lateness = new Float64Array(s.targets);
+  const published = new Map<string, string[]>();
+  let polls = 0;
+  progress(
+    `floor: ${s.targets} targets, the adapter calls straight from this process, ${s.workerConcurrency} in flight ... `,
+  );
+  const pids: Pids = { api: ctx.server.pid, postmaster: ctx.postmaster, workers: [] };
+  const pgBefore = await pgStats(database);
+  const cpuBefore = await cpuSample(pids);
+  const start = performance.now();
+  await Promise.all(
+    Array.from({ length: s.targets }, async (_, i) => {
+      const account = accounts[i % accounts.length] as BenchAccount;
+      const adapter = platforms.adapter(account.platform);
+      const { credentials } = account;
+      const quota = await inFlight(() => adapter.publishingQuota(credentials));
+      if (quota !== null && quota.used >= quota.limit)
+        throw new BenchError(`floor: ${account.username}'s quota is spent`);
+      const requestOf: PublishRequest = {
+        text: `floor: bench post ${i}`,
+        media: [{ type: 'image', url: mediaUrl }],
+        platformOptions: {},
+      };
+      const { containerId } = await inFlight(() => adapter.createContainer(credentials, requestOf));
+      for (let n = 0; ; n++) {
+        const status = await inFlight(() => adapter.containerStatus(credentials, containerId));
+        if (status.state === 'finished') break;
+        if (status.state !== 'in_progress') throw new BenchError(`floor: container ${containerId} is ${status.state}`);
+        polls += 1;
+        await sleep(pollDelay(n));
+      }
+      const post = await inFlight(() => adapter.publishContainer(credentials, containerId));
+      lateness[i] = performance.now() - start;
+      const list = published.get(account.id) ?? [];
+      list.push(post.id);
+      published.set(account.id, list);
+    }),
+  );
+  const cpuAfter = await cpuSample(pids);
+  const seconds = (Math.max(...lateness) as number) / 1000;
+  progress(`${s.targets} published in ${seconds.toFixed(1)} s\n`);
+  const pg = await pgStatsAfter(database, pgBefore);
+  return {
+    targets: s.targets,
+    seconds,
+    perSecond: s.targets / seconds,
+    lateness: lateness.sort(),
+    polls: polls / s.targets,
+    published,
+    cpu: cpuBetween(cpuBefore, cpuAfter),
+    pg,
+  };
+}
+
+// ---------------------------------------------------------------------------------------
+// Exactly once, by the sandbox's activity
+
+interface ActivityCheck {
+  publications: number;
+  accounts: number;
+}
+
+async function checkActivity(ctx: Context, runs: RunResult[], floorRun: FloorResult): Promise<ActivityCheck> {
+  const expected = new Map<string, string[]>();
+  for (const run of runs) {
+    for (const row of run.rows) {
+      const list = expected.get(row.account_id) ?? [];
+      list.push(row.platform_post_id as string);
+      expected.set(row.account_id, list);
+    }
+  }
+  for (const [accountId, ids] of floorRun.published)
+    expected.get(accountId)?.push(...ids) ?? expected.set(accountId, ids);
+  const problems: string[] = [];
+  let publications = 0;
+  await eachLimited(ctx.accounts, 8, async (account) => {
+    const res = await call(
+      ctx.api,
+      'GET',
+      `${ctx.api.sandboxUrl}/_control/activity/${account.platform}/${account.username}`,
+    );
+    if (res.status !== 200) throw new BenchError(`activity of ${account.username}: ${res.status} ${res.text}`);
+    const entries = (JSON.parse(res.text) as { data: { action: string; target_id: string }[] }).data.filter(
+      (e) => e.action === 'publish',
+    );
+    publications += entries.length;
+    const seen = new Map<string, number>();
+    for (const e of entries) seen.set(e.target_id, (seen.get(e.target_id) ?? 0) + 1);
+    const ids = expected.get(account.id) ?? [];
+    if (entries.length !== ids.length) {
+      problems.push(`${account.username}: ${entries.length} publications in the sandbox, ${ids.length} expected`);
+    }
+    for (const id of ids) {
+      const n = seen.get(id) ?? 0;
+      if (n !== 1) problems.push(`${account.username}: post ${id} published ${n} times`);
+    }
+  });
+  if (problems.length > 0) {
+    throw new BenchError(
+      `the sandbox's activity does not show each publication once: ${problems.slice(0, 5).join('; ')}`,
+    );
+  }
+  return { publications, accounts: ctx.accounts.length };
+}
+
+async function firstOwner(database: Database): Promise<{ ownerId: string; profileId: string }> {
+  const { rows } = await database.pool.query<{ owner_id: string; profile_id: string }>(
+    'select o.id as owner_id, p.id as profile_id from owners o join profiles p on p.owner_id = o.id and p.is_default',
+  );
+  const row = rows[0];
+  if (rows.length !== 1 || row === undefined)
+    throw new BenchError(`expected the first owner only, found ${rows.length}`);
+  return { ownerId: row.owner_id, profileId: row.profile_id };
+}
+
+// ---------------------------------------------------------------------------------------
+// Report
+
+function report(runs: RunResult[], f: FloorResult, activity: ActivityCheck, s: Settings, imageBytes: number): string {
+  const seconds = (ms: number) => (Number.isFinite(ms) ? (ms / 1000).toFixed(2) : '-');
+  const last = (a: Float64Array) => a[a.length - 1] ?? Number.NaN;
+  const [one, two] = runs as [RunResult, RunResult];
+  const results = table(
+    [
+      [
+        'run (lateness: due → published)',
+        'targets',
+        'seconds',
+        'targets/s',
+        'of floor',
+        'p50 s',
+        'p99 s',
+        'max s',
+        'polls/target',
+      ],
+      ...runs.map((r) => [
+        `service, ${r.workers} worker process${r.workers === 1 ? '' : 'es'}`,
+        String(r.targets),
+        r.seconds.toFixed(2),
+        r.perSecond.toFixed(1),
+        (r.perSecond / f.perSecond).toFixed(3),
+        seconds(percentile(r.lateness, 50)),
+        seconds(percentile(r.lateness, 99)),
+        seconds(last(r.lateness)),
+        r.polls.toFixed(2),
+      ]),
+      [
+        'floor: the adapter calls from one process',
+        String(f.targets),
+        f.seconds.toFixed(2),
+        f.perSecond.toFixed(1),
+        '1.000',
+        seconds(percentile(f.lateness, 50)),
+        seconds(percentile(f.lateness, 99)),
+        seconds(last(f.lateness)),
+        f.polls.toFixed(2),
+      ],
+    ],
+    [false, true, true, true, true, true, true, true, true],
+  );
+  const split = table(
+    [
+      ['where the time goes', 'p50 s', 'p99 s', 'max s'],
+      ...runs.flatMap((r) => [
+        [
+          `${r.workers} worker${r.workers === 1 ? '' : 's'}: due → container created (pickup, quota, media URL, create)`,
+          seconds(percentile(r.toContainer, 50)),
+          seconds(percentile(r.toContainer, 99)),
+          seconds(last(r.toContainer)),
+        ],
+        [
+          `${r.workers} worker${r.workers === 1 ? '' : 's'}: container created → published (processing ${s.processingSeconds} s, polls, publish)`,
+          seconds(percentile(r.containerToPublished, 50)),
+          seconds(percentile(r.containerToPublished, 99)),
+          seconds(last(r.containerToPublished)),
+        ],
+      ]),
+    ],
+    [false, true, true, true],
+  );
+  const ratio = two.perSecond / one.perSecond;
+  const p99 = percentile(one.lateness, 99);
+  const aims = table(
+    [
+      ['aim', 'measured', ''],
+      [`p99 lateness under ${AIM_P99_MS / 1000} s with one worker`, `${seconds(p99)} s`, met(p99 < AIM_P99_MS)],
+      [
+        `two workers at least ${AIM_TWO_WORKERS_RATIO} times one worker's targets/s`,
+        ratio.toFixed(3),
+        met(ratio >= AIM_TWO_WORKERS_RATIO),
+      ],
+    ],
+    [false, true, false],
+  );
+  const cores = os.availableParallelism();
+  const pct = (cpuMs: number | undefined, wallMs: number) =>
+    cpuMs === undefined ? '-' : `${((cpuMs / wallMs) * 100).toFixed(0)}%`;
+  const per = (cpuMs: number | undefined, n: number) => (cpuMs === undefined ? '-' : (cpuMs / n).toFixed(1));
+  const cpuRows = (label: string, u: CpuUse, n: number) => [
+    [
+      label,
+      pct(u.api, u.wallMs),
+      pct(u.workers, u.wallMs),
+      pct(u.postgres, u.wallMs),
+      pct(u.bench, u.wallMs),
+      pct(u.others, u.wallMs),
+    ],
+    [
+      '    ms of CPU per target',
+      per(u.api, n),
+      per(u.workers, n),
+      per(u.postgres, n),
+      per(u.bench, n),
+      per(u.others, n),
+    ],
+  ];
+  const cpu = table(
+    [
+      [
+        `CPU, % of one core (of ${cores * 100}%), due → last published`,
+        'api+sandbox',
+        'workers',
+        'postgres',
+        'bench',
+        'others',
+      ],
+      ...runs.flatMap((r) => cpuRows(`${r.workers} worker${r.workers === 1 ? '' : 's'}`, r.cpu, r.targets)),
+      ...cpuRows('floor (bench: the adapter calls)', f.cpu, f.targets),
+    ],
+    [false, true, true, true, true, true],
+  );
+  const pgRow = (label: string, p: PgStats, n: number) => [
+    label,
+    (p.transactions / n).toFixed(1),
+    (p.inserted / n).toFixed(1),
+    (p.updated / n).toFixed(1),
+    (p.deleted / n).toFixed(1),
+  ];
+  const database = table(
+    [
+      ['PostgreSQL per target (sandbox included)', 'transactions', 'inserted', 'updated', 'deleted'],
+      ...runs.map((r) => pgRow(`${r.workers} worker${r.workers === 1 ? '' : 's'}`, r.pg, r.targets)),
+      pgRow('floor (the sandbox alone)', f.pg, f.targets),
+    ],
+    [false, true, true, true, true],
+  );
+  const busiest = Math.max(...[...runs.map((r) => r.cpu), f.cpu].map((u) => (u.others ?? 0) / (u.wallMs * cores)));
+  const note =
+    busiest > 0.1
+      ? [
+          '',
+          `note: processes outside the bench used up to ${(busiest * 100).toFixed(0)}% of the machine during a run; rates and lateness move with that.`,
+        ]
+      : [];
+  return [
+    '',
+    `Switchboard publishing bench: ${s.targets} targets due at the same second over ${s.accounts} sandbox accounts (${PLATFORMS_USED.join(' and ')}), one ${(imageBytes / 1024).toFixed(0)} KiB JPEG each, containers IN_PROGRESS for ${s.processingSeconds} s; WORKER_CONCURRENCY ${s.workerConcurrency}, DB_POOL_SIZE ${s.dbPoolSize} per process; node ${process.version}, ${cores} CPUs`,
+    '',
+    results,
+    '',
+    `ratio of targets/s, two workers / one: ${ratio.toFixed(3)}`,
+    `posts created through POST /v1/posts in ${runs.map((r) => `${r.createSeconds.toFixed(1)} s`).join(' and ')} (before they fell due, not measured above)`,
+    '',
+    aims,
+    '',
+    split,
+    '',
+    cpu,
+    ...note,
+    '',
+    database,
+    '',
+    `checks: every target published on its first attempt; the sandbox's activity shows ${activity.publications} publications over ${activity.accounts} accounts, each target's post exactly once (${runs.map((r) => r.targets).join(' + ')} by the service, ${f.targets} by the floor)`,
+    '',
+  ].join('\n');
+}
+
+// ---------------------------------------------------------------------------------------
+
+process.exitCode = await runBench({
+  name: 'publishing',
+  settings,
+  interrupt: () => {
+    interrupted = true;
+  },
+  measure: async ({ settings: s, dataDir, atEnd, startService }) => {
+    progress(`starting the API (DATA_DIR ${dataDir}) ...\n`);
+    const server = await startService({
+      command: 'api',
+      nodeArgs: s.serverNodeArgs,
+      env: { PLATFORMS: 'sandbox', WEBHOOK_ALLOW_PRIVATE_URLS: 'true' },
+    });
+    const agent = new Agent({ keepAliveTimeout: 10_000, connections: 64 });
+    atEnd(() => agent.close());
+    const api: Api = { origin: server.origin, key: server.ownerKey, sandboxUrl: `${server.origin}/sandbox`, agent };
+    progress(`API pid ${server.pid} at ${server.origin}\n`);
+    const database = await connect(dataDir);
+    // Added after the server, so it ends first: before the server stops its PostgreSQL.
+    atEnd(() => database.pool.end().catch(() => {}));
+    installModules();
+    const secretKey = await loadSecretKey(undefined, dataDir);
+    const platforms = createPlatforms(
+      { platforms: 'sandbox', platformCredentials: {}, sandboxUrl: api.sandboxUrl },
+      { dispatcher: agent },
+    );
+
+    await sandboxSetting(api, 'container_processing_seconds', s.processingSeconds);
+    await sandboxSetting(api, 'instagram_publish_quota', MAX_SANDBOX_QUOTA);
+    await sandboxSetting(api, 'threads_publish_quota', MAX_SANDBOX_QUOTA);
+    progress(`connecting ${s.accounts} sandbox accounts ... `);
+    const owner = await firstOwner(database);
+    const accounts = await connectAccounts(api, database, platforms, secretKey, owner, s.accounts);
+    const image = await photo();
+    const mediaId = await uploadMedium(api, image);
+    progress(`done; medium ${mediaId} (${image.length} bytes)\n`);
+
+    const ctx: Context = {
+      api,
+      server,
+      database,
+      accounts,
+      mediaId,
+      s,
+      dataDir,
+      postmaster: await postmasterPid(dataDir),
+      atEnd,
+    };
+    const one = await serviceRun(ctx, 'run 1', 1);
+    const two = await serviceRun(ctx, 'run 2', 2);
+    const f = await floor(ctx, platforms, secretKey);
+    progress('checking the sandbox activity ... ');
+    const activity = await checkActivity(ctx, [one, two], f);
+    progress('done\n');
+    return report([one, two], f, activity, s, image.length);
+  },
+});
