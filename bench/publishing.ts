@@ -18,7 +18,7 @@
  *   (2) two workers: the same with two fresh worker processes, new posts on the same accounts,
  *       a later `scheduled_at`.
  *   (3) the floor: the same adapter calls (quota, createContainer, containerStatus until
- *       finished with the service's poll delays (at once, then 2 s growing by half), then
+ *       finished with the service's poll delays (2 s after the creation, then growing by half), then
  *       publishContainer) made straight from this process with the adapters pointed at the
  *       same sandbox, for the same number of targets on the same accounts, all started at
  *       once with at most WORKER_CONCURRENCY calls in flight (as many as one worker runs jobs).
@@ -724,7 +724,9 @@ async function floor(ctx: Context, platforms: PlatformSet, secretKey: Buffer): P
         platformOptions: {},
       };
       const { containerId } = await inFlight(() => adapter.createContainer(credentials, requestOf));
-      for (let n = 0; ; n++) {
+      // As the service does with a media container: the first poll 2 s after its creation.
+      await sleep(pollDelay(0));
+      for (let n = 1; ; n++) {
         const status = await inFlight(() => adapter.containerStatus(credentials, containerId));
         if (status.state === 'finished') break;
         if (status.state !== 'in_progress') throw new BenchError(`floor: container ${containerId} is ${status.state}`);

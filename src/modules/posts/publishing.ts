@@ -18,7 +18,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { now } from '../../clock.ts';
-import type { Db, Tx } from '../../db/connection.ts';
+import type { Db, Queryable, Tx } from '../../db/connection.ts';
 import {
   type AccountCredentials,
   type Platform,
@@ -75,13 +75,14 @@ interface Loaded {
   post: Post;
 }
 
-async function lockTarget(tx: Tx, targetId: string): Promise<Loaded | null> {
-  const [row] = await tx
+/** The target and its post; locked FOR UPDATE (the target's row) when read in a transaction that will change it. */
+async function loadTarget(db: Queryable, targetId: string, lock: boolean): Promise<Loaded | null> {
+  const query = db
     .select({ target: postTargets, post: posts })
     .from(postTargets)
     .innerJoin(posts, eq(posts.id, postTargets.postId))
-    .where(eq(postTargets.id, targetId))
-    .for('update', { of: postTargets });
+    .where(eq(postTargets.id, targetId));
+  const [row] = lock ? await query.for('update', { of: postTargets }) : await query;
   return row ?? null;
 }
 
@@ -107,37 +108,38 @@ async function waitUntil(deps: PublishDeps, targetId: string, next: Date, values
  * not due yet is queued for its time, one done or gone is left: null then.
  */
 async function begin(deps: PublishDeps, targetId: string): Promise<Loaded | null> {
+  // One job per target at a time (its job key) and every change conditional on the status:
+  // reading a target already started needs no lock; starting one does.
+  const seen = await loadTarget(deps.db, targetId, false);
+  if (seen?.target.status === 'publishing') return seen;
+  if (seen?.target.status === 'published' && seen.target.step === 'first_comment') return seen;
+  if (seen?.target.status !== 'scheduled') return null;
   return await deps.db.transaction(async (tx) => {
-    const loaded = await lockTarget(tx, targetId);
-    if (!loaded) return null;
+    const loaded = await loadTarget(tx, targetId, true);
+    if (loaded?.target.status !== 'scheduled') return null;
     const { target, post } = loaded;
-    if (target.status === 'scheduled') {
-      const at = now();
-      if (post.scheduledAt.getTime() > at.getTime()) {
-        await queuePublish(tx, target.id, post.scheduledAt);
-        return null;
-      }
-      const [started] = await tx
-        .update(postTargets)
-        .set({
-          status: 'publishing',
-          step: 'quota',
-          attempts: target.attempts + 1,
-          polls: 0,
-          containerId: null,
-          retryUntil: new Date(at.getTime() + deps.publishRetryWindowMs),
-          waitingReason: null,
-          error: null,
-          updatedAt: at,
-        })
-        .where(eq(postTargets.id, target.id))
-        .returning();
-      await refreshPostStatus(tx, post.id);
-      return started ? { target: started, post } : null;
+    const at = now();
+    if (post.scheduledAt.getTime() > at.getTime()) {
+      await queuePublish(tx, target.id, post.scheduledAt);
+      return null;
     }
-    if (target.status === 'publishing') return loaded;
-    if (target.status === 'published' && target.step === 'first_comment') return loaded;
-    return null;
+    const [started] = await tx
+      .update(postTargets)
+      .set({
+        status: 'publishing',
+        step: 'quota',
+        attempts: target.attempts + 1,
+        polls: 0,
+        containerId: null,
+        retryUntil: new Date(at.getTime() + deps.publishRetryWindowMs),
+        waitingReason: null,
+        error: null,
+        updatedAt: at,
+      })
+      .where(eq(postTargets.id, target.id))
+      .returning();
+    await refreshPostStatus(tx, post.id);
+    return started ? { target: started, post } : null;
   });
 }
 
