@@ -3,7 +3,7 @@
  * token of its own; every page the user picks becomes an account. Facts: shared/platforms.md
  * ("Instagram through Facebook Login") and Meta's Graph API for pages.
  */
-import { GraphClient, idOf } from './graph.ts';
+import { GraphClient, idOf, permalinkAfterPublish } from './graph.ts';
 import { type AdapterOptions, list, num, record, requiredText, str, unsupported } from './http.ts';
 import { draftOf, isHttpUrl, matchPublished, problem, recentPostOf, refuseProblems, textDigest } from './publishing.ts';
 import { PLATFORM_REGISTRY } from './registry.ts';
@@ -386,15 +386,10 @@ export function facebookAdapter(options: AdapterOptions, now: () => Date): Platf
       };
       for (const [i, id] of post.photoIds.entries()) form[`attached_media[${i}]`] = JSON.stringify({ media_fbid: id });
       const id = idOf(platform, await graph.post(`/${credentials.platformUserId}/feed`, credentials.accessToken, form));
-      // The post exists now: failing here would make a retry publish it twice.
-      let permalink: string | null = null;
-      try {
-        permalink = str(
-          (await graph.get(`/${id}`, credentials.accessToken, { fields: 'permalink_url' })).permalink_url,
-        );
-      } catch (error) {
-        if (!(error instanceof PlatformError)) throw error;
-      }
+      const permalink = await permalinkAfterPublish(
+        () => graph.get(`/${id}`, credentials.accessToken, { fields: 'permalink_url' }),
+        'permalink_url',
+      );
       return { id, permalink };
     },
 

@@ -218,3 +218,21 @@ export class GraphClient {
 export function idOf(platform: Platform, body: Record<string, unknown>): string {
   return requiredText(platform, body.id, 'an id');
 }
+
+/**
+ * A new post's permalink, read after it was published: best effort (null when the read
+ * fails), since the post exists whatever this read answers, and failing the publication
+ * would make a retry publish it twice.
+ */
+export async function permalinkAfterPublish(
+  read: () => Promise<Record<string, unknown>>,
+  field: string,
+): Promise<string | null> {
+  try {
+    const value = (await read())[field];
+    return typeof value === 'string' && value !== '' ? value : null;
+  } catch (error) {
+    if (error instanceof PlatformError) return null;
+    throw error;
+  }
+}

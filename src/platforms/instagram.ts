@@ -1,6 +1,6 @@
 /** Instagram API with Instagram Login (professional accounts). Facts: shared/platforms.md. */
 import { metaDeauthorizedUsers } from './deauthorization.ts';
-import { GraphClient, idOf } from './graph.ts';
+import { GraphClient, idOf, permalinkAfterPublish } from './graph.ts';
 import {
   type AdapterOptions,
   checkDays,
@@ -436,8 +436,11 @@ export function instagramAdapter(options: AdapterOptions, now: () => Date): Plat
         form: { access_token: accessToken },
       });
       const id = idOf(platform, published);
-      const media = await graph.get(`/${id}`, accessToken, { fields: 'permalink' });
-      return { id, permalink: str(media.permalink) };
+      const permalink = await permalinkAfterPublish(
+        () => graph.get(`/${id}`, accessToken, { fields: 'permalink' }),
+        'permalink',
+      );
+      return { id, permalink };
     },
 
     async publishingQuota({ platformUserId, accessToken }) {

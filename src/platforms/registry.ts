@@ -19,6 +19,12 @@ export interface PlatformInfo {
   insights: { account: readonly string[]; post: readonly string[] };
   /** The kinds of post that can be published (a carousel: several media in one post). */
   publishing: readonly PublishKind[];
+  /**
+   * Creating the publishing container is the publication itself: the platform publishes
+   * what it received once processed (TikTok's video/init), so a creation is never repeated
+   * on a doubt.
+   */
+  containerPublishes: boolean;
   /** The image formats (MIME types) the platform takes; another one is converted to JPEG for it. */
   imageTypes: readonly string[];
   /** One login grants several pages, each becoming an account. */
@@ -48,6 +54,7 @@ export const PLATFORM_REGISTRY = {
     // No text-only posts: an Instagram post needs an image or a video.
     publishing: ['image', 'video', 'carousel'],
     // "JPEG is the only image format supported" (Instagram's content publishing guide).
+    containerPublishes: false,
     imageTypes: ['image/jpeg'],
     grantsPages: false,
   },
@@ -61,6 +68,7 @@ export const PLATFORM_REGISTRY = {
     },
     publishing: ['text', 'image', 'video', 'carousel'],
     // Threads' media specification: JPEG and PNG.
+    containerPublishes: false,
     imageTypes: ['image/jpeg', 'image/png'],
     grantsPages: false,
   },
@@ -71,6 +79,8 @@ export const PLATFORM_REGISTRY = {
     comments: { read: false, reply: false, hide: false },
     insights: { account: [], post: [] },
     publishing: ['video'],
+    // TikTok publishes by itself once it has pulled and processed the video.
+    containerPublishes: true,
     imageTypes: [],
     grantsPages: false,
   },
@@ -83,6 +93,7 @@ export const PLATFORM_REGISTRY = {
     // No video on pages; several photos make one post.
     publishing: ['text', 'image', 'carousel'],
     // Facebook's photo formats include JPEG and PNG; WebP is converted to be safe.
+    containerPublishes: false,
     imageTypes: ['image/jpeg', 'image/png'],
     grantsPages: true,
   },

@@ -1,6 +1,6 @@
 /** Threads API (graph.threads.net). Facts: shared/platforms.md. */
 import { metaDeauthorizedUsers } from './deauthorization.ts';
-import { GraphClient, idOf } from './graph.ts';
+import { GraphClient, idOf, permalinkAfterPublish } from './graph.ts';
 import {
   type AdapterOptions,
   checkDays,
@@ -485,8 +485,11 @@ export function threadsAdapter(options: AdapterOptions, now: () => Date): Platfo
 
     async publishContainer(credentials, containerId) {
       const id = await publish(credentials, requireContainerRef(platform, containerId).id);
-      const media = await graph.get(`/${id}`, credentials.accessToken, { fields: 'permalink' });
-      return { id, permalink: str(media.permalink) };
+      const permalink = await permalinkAfterPublish(
+        () => graph.get(`/${id}`, credentials.accessToken, { fields: 'permalink' }),
+        'permalink',
+      );
+      return { id, permalink };
     },
 
     async publishingQuota({ platformUserId, accessToken }) {

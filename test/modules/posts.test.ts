@@ -500,6 +500,30 @@ describe('changing, cancelling and retrying', () => {
 });
 
 describe('moving an account', () => {
+  it('keeps a draft in its profile: scheduling it after its account moved is refused', async () => {
+    const o = await t.createOwner();
+    const client = await profile(o, 'Client');
+    const other = await profile(o, 'Other');
+    const id = await account(o, client, 'threads');
+    const draft = (await post(o.key, { account_ids: [id], text: 'Draft', draft: true })).json();
+    const moved = await t.app.inject({
+      method: 'POST',
+      url: `/v1/accounts/${id}/move`,
+      headers: auth(o.key),
+      payload: { profile_id: other },
+    });
+    expect(moved.statusCode).toBe(200);
+    const res = await t.app.inject({
+      method: 'PATCH',
+      url: `/v1/posts/${draft.id}`,
+      headers: auth(o.key),
+      payload: { draft: false },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.code).toBe('mixed_profiles');
+    const after = await t.app.inject({ method: 'GET', url: `/v1/posts/${draft.id}`, headers: auth(o.key) });
+    expect(after.json()).toMatchObject({ profile_id: client, status: 'draft' });
+  });
   it('is refused with 409 account_has_scheduled_posts while a post waits, allowed once it is cancelled; the post stays in its profile', async () => {
     const o = await t.createOwner();
     const client = await profile(o, 'Client');

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { now, resetClock } from '../../src/clock.ts';
-import { saveConnectedAccount } from '../../src/modules/accounts/service.ts';
+import { credentialsOf, saveConnectedAccount } from '../../src/modules/accounts/service.ts';
 import { publishTarget } from '../../src/modules/posts/index.ts';
 import type { Platform, PlatformSet } from '../../src/platforms/index.ts';
 import { verifyWebhook } from '../../src/webhook-signature.ts';
@@ -57,6 +57,25 @@ afterAll(async () => {
 async function setting(name: string, value: unknown): Promise<void> {
   const res = await sandbox.control('PUT', `/settings/${name}`, { value });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
+}
+
+/** What the publish_target job runs with, to run its steps without a worker. */
+function publishDeps(platforms: PlatformSet) {
+  return {
+    db: t.database.db,
+    secretKey: t.secretKey,
+    platforms,
+    media: { db: t.database.db, secretKey: t.secretKey, config: t.config },
+    publishRetryWindowMs: 600_000,
+    log: pino({ level: 'silent' }),
+  };
+}
+
+/** The credentials the service holds for an account. */
+async function credentialsFor(accountId: string) {
+  const [row] = await t.database.db.select().from(accounts).where(eq(accounts.id, accountId));
+  if (!row) throw new Error(`no account ${accountId}`);
+  return credentialsOf(t.secretKey, row);
 }
 
 let users = 0;
@@ -422,7 +441,127 @@ describe('scheduled posts, failures and quotas', () => {
   });
 });
 
+describe('posts on several accounts', () => {
+  it('publishes every target of a post on three accounts at once, with one post.published each', async () => {
+    const threadsA = await connected('threads');
+    const threadsB = await connected('threads');
+    const instagram = await connected('instagram');
+    const media = await upload(await image('jpeg'), 'three.jpg');
+    const created = await createPost({
+      account_ids: [threadsA.id, threadsB.id, instagram.id],
+      text: 'Everywhere at once',
+      media_ids: [media],
+    });
+    const post = await finished(created.id);
+    expect(post.status).toBe('published');
+    expect(post.targets.map((x: { status: string }) => x.status)).toEqual(['published', 'published', 'published']);
+    const events = await eventsOf(created.id, 3);
+    expect(events.map((e) => e.data.target_id).sort()).toEqual(post.targets.map((x: { id: string }) => x.id).sort());
+  });
+});
+
+describe('what cannot be taken back', () => {
+  it('answers 409 post_not_cancellable for a TikTok video TikTok already has, which then publishes', async () => {
+    const account = await connected('tiktok');
+    const video = await upload(await videoFile('mp4'), 'kept.mp4');
+    const created = await createPost({
+      account_ids: [account.id],
+      media_ids: [video],
+      platforms: { tiktok: { privacy_level: 'PUBLIC_TO_EVERYONE' } },
+    });
+    await eventually(async () => {
+      const x = (await getPost(created.id)).targets[0];
+      return x.waiting_reason?.includes('moderation') ? x : undefined;
+    });
+    const res = await t.app.inject({ method: 'DELETE', url: `/v1/posts/${created.id}`, headers: auth(owner.key) });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error.code).toBe('post_not_cancellable');
+    await moveTime(t.database.pool, 31_000);
+    expect((await finished(created.id)).targets[0].status).toBe('published');
+  });
+
+  it('fails a TikTok target with outcome_unknown, never sending the video twice, when the creation call fails in passing', async () => {
+    const account = await connected('tiktok');
+    await sandbox.control('POST', '/faults', {
+      platform: 'tiktok',
+      username: account.username,
+      error: 'transient',
+      trigger: 'publish',
+    });
+    const video = await upload(await videoFile('mp4'), 'doubt.mp4');
+    const created = await createPost({
+      account_ids: [account.id],
+      media_ids: [video],
+      platforms: { tiktok: { privacy_level: 'SELF_ONLY' } },
+    });
+    const post = await finished(created.id);
+    expect(post.targets[0]).toMatchObject({ status: 'failed', attempts: 1 });
+    expect(post.targets[0].error.code).toBe('outcome_unknown');
+    expect((await activity('tiktok', account.username)).filter((a) => a.action === 'publish')).toEqual([]);
+  });
+
+  it('fails with post.failed once passing failures outlast the retry window', async () => {
+    const account = await connected('threads');
+    for (let i = 0; i < 3; i += 1) {
+      const fault = await sandbox.control('POST', '/faults', {
+        platform: 'threads',
+        username: account.username,
+        error: 'transient',
+      });
+      expect(fault.status).toBe(201);
+    }
+    const created = await createPost({ account_ids: [account.id], text: 'Never gets through' });
+    await eventually(async () => {
+      const x = (await getPost(created.id)).targets[0];
+      return x.status === 'publishing' && x.waiting_reason !== null ? x : undefined;
+    });
+    // PUBLISH_RETRY_WINDOW_SECONDS is 600 here: the next passing failure is the last.
+    await moveTime(t.database.pool, 601_000);
+    const post = await finished(created.id);
+    expect(post.targets[0]).toMatchObject({ status: 'failed', attempts: 1 });
+    expect(post.targets[0].error.code).toBe('transient');
+    const [event] = await eventsOf(created.id);
+    expect(event).toMatchObject({ type: 'post.failed', data: { error_code: 'transient' } });
+    expect((await activity('threads', account.username)).filter((a) => a.action === 'publish')).toEqual([]);
+  });
+});
+
 describe('never twice', () => {
+  it("takes, on retry, the post a failed try's container became instead of publishing again", async () => {
+    const account = await connected('instagram');
+    const media = await upload(await image('jpeg'), 'recheck.jpg');
+    await t.stopWorkers();
+    try {
+      const created = await createPost({ account_ids: [account.id], text: 'Published after all', media_ids: [media] });
+      const targetId = created.targets[0].id;
+      await publishTarget(publishDeps(sandbox.platforms), targetId); // quota, container
+      const [row] = await t.database.db.select().from(postTargets).where(eq(postTargets.id, targetId));
+      if (!row?.containerId) throw new Error('no container was recorded');
+      // The platform published it, but the answer never came back and the try failed.
+      await moveTime(t.database.pool, 2000);
+      const credentials = await credentialsFor(account.id);
+      await sandbox.adapter('instagram').publishContainer(credentials, row.containerId);
+      await t.database.db
+        .update(postTargets)
+        .set({ status: 'failed', error: { code: 'transient', message: 'timed out', platform_code: null } })
+        .where(eq(postTargets.id, targetId));
+      const retried = await t.app.inject({
+        method: 'POST',
+        url: `/v1/posts/${created.id}/retry`,
+        headers: auth(owner.key),
+      });
+      expect(retried.statusCode).toBe(200);
+      await publishTarget(publishDeps(sandbox.platforms), targetId);
+      const post = await getPost(created.id);
+      expect(post.targets[0]).toMatchObject({ status: 'published', attempts: 2 });
+      const published = (await activity('instagram', account.username)).filter((a) => a.action === 'publish');
+      expect(published).toHaveLength(1);
+      expect(post.targets[0].platform_post_id).toBe(published[0]?.target_id);
+    } finally {
+      await t.startWorker({ platforms: sandbox.platforms });
+    }
+  });
+
   it('publishes exactly once when the run that published dies before recording it', async () => {
     const account = await connected('instagram');
     const media = await upload(await image('jpeg'), 'once.jpg');
@@ -443,21 +582,13 @@ describe('never twice', () => {
           });
         },
       };
-      const deps = (platforms: PlatformSet) => ({
-        db: t.database.db,
-        secretKey: t.secretKey,
-        platforms,
-        media: { db: t.database.db, secretKey: t.secretKey, config: t.config },
-        publishRetryWindowMs: 600_000,
-        log: pino({ level: 'silent' }),
-      });
-      await publishTarget(deps(crashing), targetId); // quota, container
+      await publishTarget(publishDeps(crashing), targetId); // quota, container
       await moveTime(t.database.pool, 2000);
-      await expect(publishTarget(deps(crashing), targetId)).rejects.toThrow('the worker died');
+      await expect(publishTarget(publishDeps(crashing), targetId)).rejects.toThrow('the worker died');
       const [row] = await t.database.db.select().from(postTargets).where(eq(postTargets.id, targetId));
       expect(row?.status).toBe('publishing');
       // The job runs again, as graphile-worker runs a job whose worker died.
-      await publishTarget(deps(sandbox.platforms), targetId);
+      await publishTarget(publishDeps(sandbox.platforms), targetId);
       const post = await getPost(created.id);
       expect(post.targets[0].status).toBe('published');
       const published = (await activity('instagram', account.username)).filter((a) => a.action === 'publish');

@@ -32,6 +32,7 @@ const EXPECTED = {
     },
     publishing: ['image', 'video', 'carousel'],
     // "JPEG is the only image format supported" (Instagram content publishing).
+    containerPublishes: false,
     imageTypes: ['image/jpeg'],
     grantsPages: false,
   },
@@ -45,6 +46,7 @@ const EXPECTED = {
     },
     publishing: ['text', 'image', 'video', 'carousel'],
     // Threads media specification: JPEG and PNG.
+    containerPublishes: false,
     imageTypes: ['image/jpeg', 'image/png'],
     grantsPages: false,
   },
@@ -54,6 +56,8 @@ const EXPECTED = {
     comments: { read: false, reply: false, hide: false },
     insights: { account: [], post: [] },
     publishing: ['video'],
+    // TikTok's video/init is the post: TikTok publishes it by itself once processed.
+    containerPublishes: true,
     imageTypes: [],
     grantsPages: false,
   },
@@ -63,6 +67,7 @@ const EXPECTED = {
     comments: { read: true, reply: true, hide: true },
     insights: { account: [], post: [] },
     publishing: ['text', 'image', 'carousel'],
+    containerPublishes: false,
     imageTypes: ['image/jpeg', 'image/png'],
     grantsPages: true,
   },

@@ -4,6 +4,7 @@ ALTER TABLE "post_targets" ADD COLUMN "container_id" text;--> statement-breakpoi
 ALTER TABLE "post_targets" ADD COLUMN "waiting_reason" text;--> statement-breakpoint
 ALTER TABLE "post_targets" ADD COLUMN "attempts" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "post_targets" ADD COLUMN "polls" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "post_targets" ADD COLUMN "failures" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "post_targets" ADD COLUMN "retry_until" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "post_targets" ADD COLUMN "platform_post_id" text;--> statement-breakpoint
 ALTER TABLE "post_targets" ADD COLUMN "permalink" text;--> statement-breakpoint

@@ -103,7 +103,7 @@ const ErrorJson = Type.Object(
   {
     code: Type.String({
       description:
-        'What kind of failure: `invalid_request` (the platform refused the post), `permission_missing`, `token_expired`, `access_revoked`, `rate_limited`, `transient`, `unsupported`, `account_not_connected`, `container_failed`, `container_expired`, `media_unavailable`.',
+        'What kind of failure: `invalid_request` (the platform refused the post), `permission_missing`, `token_expired`, `access_revoked`, `rate_limited`, `transient`, `unsupported`, `account_not_connected`, `container_failed`, `container_expired`, `media_unavailable`, `outcome_unknown` (the platform may or may not have the post: check the account before retrying), `internal_error`.',
     }),
     message: Type.String({ description: "What went wrong, with the platform's own message where it gave one." }),
     platform_code: Nullable(Type.String(), "The platform's own error code, when it gave one."),

@@ -5,20 +5,33 @@
  *   scheduled  --(due)-->  publishing/quota: read the quota; spent -> wait and read again;
  *                          else create the container and record its id (before publishing)
  *              -->  publishing/processing: poll the container (a job per poll, backing off);
- *                          finished -> publish -> published (+ post.published)
+ *                          finished -> claim the publish -> publish -> published (+ post.published)
  *              -->  published/first_comment (Instagram's first comment), then done.
  *
- * Never twice: every run of the processing step asks the container's state before
- * publishing, so a run repeated after a crash between the platform's answer and our commit
- * finds the container `published` and takes the post it became (adapter.findPublished).
+ * Never twice:
+ * - every run of the processing step asks the container's state before publishing, so a run
+ *   repeated after a crash between the platform's answer and our commit finds the container
+ *   `published` and takes the post it became (adapter.findPublished);
+ * - a publish is claimed first (a conditional update), so two runs of one target (a job
+ *   unlocked while its worker still ran) cannot both publish;
+ * - a new try (POST .../retry) of a target that has a container asks that container first
+ *   (step `recheck`): one published meanwhile is taken, not published again;
+ * - where creating the container is itself the publication (TikTok's video/init), the
+ *   creation is recorded (step `creating`) before the call: a run that finds it unfinished,
+ *   or a creation whose answer was lost, ends with `outcome_unknown` rather than a second post.
  * Failures: passing ones (`transient`, `rate_limited`) are retried with backoff, never sooner
- * than the platform asks, until PUBLISH_RETRY_WINDOW_SECONDS after the try started; the
- * others fail the target at once (+ post.failed), an ended token marking its account first.
+ * than the platform asks, until PUBLISH_RETRY_WINDOW_SECONDS after the try (or its container)
+ * started; the others fail the target at once (+ post.failed), an ended token marking its
+ * account first. Other errors (a bug, the database) are retried by graphile-worker within the
+ * same window, then fail the target with `internal_error`.
+ *
+ * Lock order, everywhere a post's targets change: the post's row, then target rows (the API's
+ * PATCH, DELETE and retry do the same), so concurrent jobs of one post never deadlock.
  */
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { now } from '../../clock.ts';
-import type { Db, Queryable, Tx } from '../../db/connection.ts';
+import type { Db, Queryable } from '../../db/connection.ts';
 import {
   type AccountCredentials,
   type Platform,
@@ -34,8 +47,8 @@ import { emit } from '../events/index.ts';
 import { findMedia, type MediaUrlContext, mediaFetchUrl } from '../media/index.ts';
 import type { PlatformsJson } from './json.ts';
 import { publishOptions, targetText } from './options.ts';
-import { queuePublish, refreshPostStatus } from './service.ts';
-import { type Post, type PostTarget, posts, postTargets, type TargetError } from './tables.ts';
+import { lockPost, queuePublish, refreshPostStatus } from './service.ts';
+import { type Post, type PostTarget, type PublishStep, posts, postTargets, type TargetError } from './tables.ts';
 
 export interface PublishDeps {
   db: Db;
@@ -75,7 +88,7 @@ interface Loaded {
   post: Post;
 }
 
-/** The target and its post; locked FOR UPDATE (the target's row) when read in a transaction that will change it. */
+/** The target and its post; the target's row locked FOR UPDATE when read to be changed (its post's row locked first). */
 async function loadTarget(db: Queryable, targetId: string, lock: boolean): Promise<Loaded | null> {
   const query = db
     .select({ target: postTargets, post: posts })
@@ -86,12 +99,23 @@ async function loadTarget(db: Queryable, targetId: string, lock: boolean): Promi
   return row ?? null;
 }
 
-/** Changes a `publishing` target (one cancelled meanwhile is left alone); false when it was not. */
-async function updatePublishing(tx: Tx, targetId: string, values: Partial<PostTarget>): Promise<boolean> {
+/** Changes a `publishing` target (one cancelled meanwhile is left alone), at `step` when given; false when it was not. */
+async function updatePublishing(
+  tx: Queryable,
+  targetId: string,
+  values: Partial<PostTarget>,
+  step?: PublishStep,
+): Promise<boolean> {
   const rows = await tx
     .update(postTargets)
     .set({ ...values, updatedAt: now() })
-    .where(and(eq(postTargets.id, targetId), eq(postTargets.status, 'publishing')))
+    .where(
+      and(
+        eq(postTargets.id, targetId),
+        eq(postTargets.status, 'publishing'),
+        step === undefined ? undefined : eq(postTargets.step, step),
+      ),
+    )
     .returning({ id: postTargets.id });
   return rows.length > 0;
 }
@@ -103,18 +127,22 @@ async function waitUntil(deps: PublishDeps, targetId: string, next: Date, values
   });
 }
 
+/** Steps a job continues; any other step of a `published` target means nothing is left to do. */
+const PUBLISHED_STEPS: readonly (PublishStep | null)[] = ['first_comment', 'first_comment_sending'];
+
 /**
  * Starts a due `scheduled` target (status `publishing`, a new try) and answers it; a target
  * not due yet is queued for its time, one done or gone is left: null then.
  */
 async function begin(deps: PublishDeps, targetId: string): Promise<Loaded | null> {
-  // One job per target at a time (its job key) and every change conditional on the status:
-  // reading a target already started needs no lock; starting one does.
+  // One job per target at a time (its job key), and every change conditional on the status
+  // and step: reading a target already started needs no lock; starting one does.
   const seen = await loadTarget(deps.db, targetId, false);
   if (seen?.target.status === 'publishing') return seen;
-  if (seen?.target.status === 'published' && seen.target.step === 'first_comment') return seen;
+  if (seen?.target.status === 'published' && PUBLISHED_STEPS.includes(seen.target.step)) return seen;
   if (seen?.target.status !== 'scheduled') return null;
   return await deps.db.transaction(async (tx) => {
+    await lockPost(tx, seen.post.id);
     const loaded = await loadTarget(tx, targetId, true);
     if (loaded?.target.status !== 'scheduled') return null;
     const { target, post } = loaded;
@@ -127,10 +155,11 @@ async function begin(deps: PublishDeps, targetId: string): Promise<Loaded | null
       .update(postTargets)
       .set({
         status: 'publishing',
-        step: 'quota',
+        // A container of an earlier try may have been published after all: asked first.
+        step: target.containerId === null ? 'quota' : 'recheck',
         attempts: target.attempts + 1,
         polls: 0,
-        containerId: null,
+        failures: 0,
         retryUntil: new Date(at.getTime() + deps.publishRetryWindowMs),
         waitingReason: null,
         error: null,
@@ -150,6 +179,17 @@ export async function publishTarget(deps: PublishDeps, targetId: string): Promis
   const { target, post } = loaded;
   const platform = target.platform as Platform;
   try {
+    if (target.step === 'first_comment_sending') {
+      // A run died while writing the first comment: whether it was written is unknown, and
+      // writing it again could make two.
+      throw failure('outcome_unknown', 'Writing the first comment was interrupted; it may or may not be on the post.');
+    }
+    if (target.step === 'creating') {
+      throw failure(
+        'outcome_unknown',
+        `Creating the post on ${platformInfo(platform).label} was interrupted, and ${platformInfo(platform).label} publishes what it received by itself; check the account, then retry the post if it is not there.`,
+      );
+    }
     const account = await accountById(deps.db, target.accountId);
     if (account?.status !== 'connected') {
       throw failure(
@@ -163,6 +203,7 @@ export async function publishTarget(deps: PublishDeps, targetId: string): Promis
     if (target.step === 'first_comment') await writeFirstComment(run);
     else if (target.step === 'processing' && target.containerId !== null)
       await processContainer(run, target.containerId);
+    else if (target.step === 'recheck' && target.containerId !== null) await recheckContainer(run, target.containerId);
     else await createContainer(run);
   } catch (error) {
     await handleFailure(deps, target, error);
@@ -180,33 +221,54 @@ interface Run {
 
 /** Reads the quota; spent: waits for it. Else makes the container and records it before anything else. */
 async function createContainer(run: Run): Promise<void> {
-  const { deps, adapter, credentials, target } = run;
+  const { deps, adapter, credentials, target, platform } = run;
   const quota = await adapter.publishingQuota(credentials);
   if (quota !== null && quota.used >= quota.limit) {
-    const at = now();
-    const next = new Date(at.getTime() + QUOTA_RECHECK_MS);
+    const next = new Date(now().getTime() + QUOTA_RECHECK_MS);
     await waitUntil(deps, target.id, next, {
       waitingReason: `The account's publishing quota is spent (${quota.used} of ${quota.limit} posts in ${quota.windowSeconds / 3600} hours); checking again at ${next.toISOString()}.`,
     });
     return;
   }
   const request = await publishRequest(run);
-  const { containerId } = await adapter.createContainer(credentials, request);
+  const publishes = platformInfo(platform).containerPublishes;
+  if (publishes && !(await updatePublishing(deps.db, target.id, { step: 'creating' }))) return;
+  let containerId: string;
+  try {
+    ({ containerId } = await adapter.createContainer(credentials, request));
+  } catch (error) {
+    if (publishes) {
+      // A passing failure may have reached the platform, which would then publish by itself.
+      if (!(error instanceof PlatformError) || error.kind === 'transient') {
+        throw failure(
+          'outcome_unknown',
+          `${platformInfo(platform).label} may or may not have received the post (${error instanceof Error ? error.message : String(error)}); check the account, then retry the post if it is not there.`,
+        );
+      }
+      // A refusal: nothing was received, and the step may be tried again.
+      await updatePublishing(deps.db, target.id, { step: 'quota' }, 'creating');
+    }
+    throw error;
+  }
+  const at = now();
   const recorded = {
     step: 'processing' as const,
     containerId,
     polls: 0,
-    waitingReason: `Processing on ${platformInfo(run.platform).label}.`,
+    failures: 0,
+    // Passing failures get a full window from here, however long the quota was waited for.
+    retryUntil: new Date(at.getTime() + deps.publishRetryWindowMs),
+    waitingReason: `Processing on ${platformInfo(platform).label}.`,
   };
   if (request.media.length > 0) {
     // A platform fetches and processes media for seconds at least: the first poll is due
     // then, queued with the container's record (asking at once would cost a call and a job).
-    await waitUntil(deps, target.id, new Date(now().getTime() + pollDelay(0)), recorded);
+    await waitUntil(deps, target.id, new Date(at.getTime() + pollDelay(0)), recorded);
     return;
   }
   // Text alone is ready at once on the platforms that take it.
-  const saved = await deps.db.transaction(async (tx) => await updatePublishing(tx, target.id, recorded));
-  if (saved) await processContainer({ ...run, target: { ...target, polls: 0 } }, containerId);
+  const saved = await updatePublishing(deps.db, target.id, recorded);
+  if (saved) await processContainer({ ...run, target: { ...target, ...recorded } }, containerId);
 }
 
 /** What the platform is asked to publish: the target's text and options, the media at URLs it can fetch. */
@@ -234,16 +296,38 @@ async function publishRequest(run: Run): Promise<PublishRequest> {
   };
 }
 
-/** One poll of the container; finished: publish it; already published (a repeated run): take its post. */
-async function processContainer(run: Run, containerId: string): Promise<void> {
+/**
+ * A new try of a target whose earlier try made a container: published meanwhile, it is
+ * taken; still usable, it is polled and published; failed or expired, a new one is made.
+ */
+async function recheckContainer(run: Run, containerId: string): Promise<void> {
   const { deps, adapter, credentials, target } = run;
   const status = await adapter.containerStatus(credentials, containerId);
+  if (status.state === 'failed' || status.state === 'expired') {
+    const fresh = { step: 'quota' as const, containerId: null };
+    if (await updatePublishing(deps.db, target.id, fresh, 'recheck')) {
+      await createContainer({ ...run, target: { ...target, ...fresh } });
+    }
+    return;
+  }
+  if (!(await updatePublishing(deps.db, target.id, { step: 'processing' }, 'recheck'))) return;
+  await processContainer({ ...run, target: { ...target, step: 'processing' } }, containerId, status);
+}
+
+/** One poll of the container; finished: publish it; already published (a repeated run): take its post. */
+async function processContainer(
+  run: Run,
+  containerId: string,
+  known?: Awaited<ReturnType<PlatformAdapter['containerStatus']>>,
+): Promise<void> {
+  const { deps, adapter, credentials, target, platform } = run;
+  const status = known ?? (await adapter.containerStatus(credentials, containerId));
   switch (status.state) {
     case 'in_progress': {
       const next = new Date(now().getTime() + pollDelay(target.polls));
       await waitUntil(deps, target.id, next, {
         polls: target.polls + 1,
-        waitingReason: status.message ?? `Processing on ${platformInfo(run.platform).label}.`,
+        waitingReason: status.message ?? `Processing on ${platformInfo(platform).label}.`,
       });
       return;
     }
@@ -261,20 +345,45 @@ async function processContainer(run: Run, containerId: string): Promise<void> {
       const found = await adapter.findPublished(credentials, containerId);
       if (found === null) {
         throw new PlatformError('transient', 'the container is published, but its post could not be found yet', {
-          platform: run.platform,
+          platform,
         });
       }
-      deps.log.warn(
-        { target_id: target.id, container_id: containerId },
-        'publishing repeated after a crash: took the post the container already became',
-      );
+      // Where the platform publishes by itself, `published` is how every publication ends.
+      if (!platformInfo(platform).containerPublishes) {
+        deps.log.warn(
+          { target_id: target.id, container_id: containerId },
+          'the container was already published (a run repeated after a crash): took its post instead of publishing again',
+        );
+      }
       await markPublished(run, found);
       return;
     }
-    case 'finished':
+    case 'finished': {
+      if (!(await claimPublish(deps.db, target))) return;
       await markPublished(run, await adapter.publishContainer(credentials, containerId));
       return;
+    }
   }
+}
+
+/**
+ * Claims the publish of a finished container: moves `polls` on if it is still what this run
+ * read. Of two runs of one target (a job unlocked while its worker still ran), one publishes.
+ */
+async function claimPublish(db: Queryable, target: PostTarget): Promise<boolean> {
+  const rows = await db
+    .update(postTargets)
+    .set({ polls: target.polls + 1, updatedAt: now() })
+    .where(
+      and(
+        eq(postTargets.id, target.id),
+        eq(postTargets.status, 'publishing'),
+        eq(postTargets.step, 'processing'),
+        eq(postTargets.polls, target.polls),
+      ),
+    )
+    .returning({ id: postTargets.id });
+  return rows.length > 0;
 }
 
 /** Success: the target is published (even if cancelled meanwhile: what is on the platform wins) and post.published is sent. */
@@ -284,6 +393,7 @@ async function markPublished(run: Run, published: PublishedPost): Promise<void> 
     platform === 'instagram' ? (post.platformOptions as PlatformsJson).instagram?.first_comment : undefined;
   const at = now();
   await deps.db.transaction(async (tx) => {
+    await lockPost(tx, post.id);
     const [row] = await tx
       .update(postTargets)
       .set({
@@ -318,25 +428,37 @@ async function markPublished(run: Run, published: PublishedPost): Promise<void> 
   deps.log.info({ target_id: target.id, post_id: post.id, platform, platform_post_id: published.id }, 'post published');
 }
 
-/** Instagram's first comment: written once; its failure is recorded on the target, which stays published. */
+/** Sets a published target's first-comment outcome, leaving its step, if it is still at `from`. */
+async function endFirstComment(
+  db: Queryable,
+  targetId: string,
+  from: readonly PublishStep[],
+  values: Partial<PostTarget>,
+): Promise<boolean> {
+  const rows = await db
+    .update(postTargets)
+    .set({ ...values, step: null, updatedAt: now() })
+    .where(and(eq(postTargets.id, targetId), inArray(postTargets.step, [...from])))
+    .returning({ id: postTargets.id });
+  return rows.length > 0;
+}
+
+/** Instagram's first comment: written at most once (marked before the call); its failure is recorded, the post stays published. */
 async function writeFirstComment(run: Run): Promise<void> {
   const { deps, adapter, credentials, target, post } = run;
   const text = (post.platformOptions as PlatformsJson).instagram?.first_comment;
-  const done = async (values: Partial<PostTarget>) => {
-    await deps.db
-      .update(postTargets)
-      .set({ ...values, step: null, updatedAt: now() })
-      .where(and(eq(postTargets.id, target.id), eq(postTargets.step, 'first_comment')));
-  };
-  if (text === undefined || target.platformPostId === null) return await done({});
-  try {
-    const { id } = await adapter.commentOnPost(credentials, target.platformPostId, text);
-    await done({ firstCommentId: id });
-  } catch (error) {
-    if (!(error instanceof PlatformError)) throw error;
-    deps.log.warn({ target_id: target.id, err: error.message }, 'the first comment could not be written');
-    await done({ firstCommentError: error.message });
+  if (text === undefined || target.platformPostId === null) {
+    await endFirstComment(deps.db, target.id, ['first_comment'], {});
+    return;
   }
+  const [marked] = await deps.db
+    .update(postTargets)
+    .set({ step: 'first_comment_sending', updatedAt: now() })
+    .where(and(eq(postTargets.id, target.id), eq(postTargets.step, 'first_comment')))
+    .returning({ id: postTargets.id });
+  if (!marked) return;
+  const { id } = await adapter.commentOnPost(credentials, target.platformPostId, text);
+  await endFirstComment(deps.db, target.id, ['first_comment_sending'], { firstCommentId: id });
 }
 
 function errorOf(error: PlatformError): TargetError {
@@ -353,22 +475,26 @@ async function handleFailure(deps: PublishDeps, target: PostTarget, error: unkno
   if (target.status === 'published') {
     // Only the first comment was left; it is given up, the post stays published.
     if (!(error instanceof TargetFailure || error instanceof PlatformError)) throw error;
-    await deps.db
-      .update(postTargets)
-      .set({ step: null, firstCommentError: error.message, updatedAt: now() })
-      .where(and(eq(postTargets.id, target.id), eq(postTargets.step, 'first_comment')));
+    deps.log.warn({ target_id: target.id, err: error.message }, 'the first comment could not be written');
+    await endFirstComment(deps.db, target.id, PUBLISHED_STEPS as PublishStep[], { firstCommentError: error.message });
     return;
   }
   if (error instanceof TargetFailure) return await fail(deps, target, error.error);
-  if (!(error instanceof PlatformError)) throw error; // a bug or the database: graphile-worker retries the job
+  const windowEnded = target.retryUntil !== null && now().getTime() > target.retryUntil.getTime();
+  if (!(error instanceof PlatformError)) {
+    // A bug or the database: graphile-worker runs the job again, until the window ends.
+    deps.log.error({ target_id: target.id, err: error }, 'publishing step failed unexpectedly');
+    if (!windowEnded) throw error;
+    const message = `Publishing failed on an internal error: ${error instanceof Error ? error.message : String(error)}`;
+    return await fail(deps, target, { code: 'internal_error', message, platform_code: null });
+  }
   if (error.kind === 'transient' || error.kind === 'rate_limited') {
-    const at = now();
-    const backoff = Math.min(FIRST_RETRY_MS * 2 ** target.polls, LONGEST_RETRY_MS);
+    const backoff = Math.min(FIRST_RETRY_MS * 2 ** target.failures, LONGEST_RETRY_MS);
     const wait = Math.max(backoff, (error.detail.retryAfterSeconds ?? 0) * 1000);
-    const next = new Date(at.getTime() + wait);
+    const next = new Date(now().getTime() + wait);
     if (target.retryUntil !== null && next.getTime() <= target.retryUntil.getTime()) {
       await waitUntil(deps, target.id, next, {
-        polls: target.polls + 1,
+        failures: target.failures + 1,
         waitingReason: `Retrying at ${next.toISOString()} after a passing failure: ${error.message}`,
       });
       deps.log.warn(
@@ -388,12 +514,13 @@ async function fail(
   cause?: PlatformError,
 ): Promise<void> {
   await deps.db.transaction(async (tx) => {
-    if (cause) await noteAccountFailure(tx, target.accountId, cause);
+    await lockPost(tx, target.postId);
     const [row] = await tx
       .update(postTargets)
       .set({ status: 'failed', step: null, waitingReason: null, error: targetError, updatedAt: now() })
       .where(and(eq(postTargets.id, target.id), eq(postTargets.status, 'publishing')))
       .returning();
+    if (cause) await noteAccountFailure(tx, target.accountId, cause);
     if (!row) return;
     const post = await refreshPostStatus(tx, row.postId);
     await emit(tx, {

@@ -11,7 +11,7 @@ import { ApiError } from '../../http/errors.ts';
 import type { Scope } from '../../http/scope.ts';
 import { looksLikeId, newId } from '../../ids.ts';
 import { enqueue } from '../../jobs/queue.ts';
-import type { Platform, PlatformSet } from '../../platforms/index.ts';
+import { type Platform, type PlatformSet, platformInfo } from '../../platforms/index.ts';
 import type { AccountMoveCheck } from '../accounts/index.ts';
 import type { MediaUseCheck } from '../media/index.ts';
 import type { ProfileDeletionStep } from '../profiles/index.ts';
@@ -63,6 +63,14 @@ export function postStatusOf(statuses: readonly TargetStatus[]): PostStatus {
   if (count('scheduled') > 0) return count('published') + count('failed') > 0 ? 'publishing' : 'scheduled';
   if (count('failed') === 0) return 'published';
   return count('published') > 0 ? 'partially_published' : 'failed';
+}
+
+/**
+ * Locks a post's row: the first lock of every transaction that changes the post's targets
+ * (jobs and API alike), so two of them never wait on each other's targets.
+ */
+export async function lockPost(tx: Tx, postId: string): Promise<void> {
+  await tx.select({ id: posts.id }).from(posts).where(eq(posts.id, postId)).for('update');
 }
 
 /** Recomputes and stores a post's status from its targets (call after changing any). */
@@ -267,10 +275,17 @@ export async function updatePost(deps: PostDeps, scope: Scope, id: string, patch
       draft,
     };
     const checked = await checkNewPost(tx, deps.platforms(), scope, input, at);
+    if (checked.profileId !== post.profileId) {
+      // An account of a draft may have moved since; the post stays where it was made.
+      throw new ApiError(
+        400,
+        'mixed_profiles',
+        `The post is in profile ${post.profileId}, its accounts now in ${checked.profileId}; a post stays in its profile (create a new one there).`,
+      );
+    }
     const [updated] = await tx
       .update(posts)
       .set({
-        profileId: checked.profileId,
         status: draft ? 'draft' : 'scheduled',
         text: input.text ?? null,
         mediaIds: input.media_ids ?? [],
@@ -299,11 +314,14 @@ export async function cancelPost(db: Db, scope: Scope, id: string): Promise<Post
     const post = await findVisiblePost(tx, scope, id, true);
     const targets = await lockedTargets(tx, post.id);
     const open = targets.filter((t) => t.status === 'draft' || t.status === 'scheduled' || t.status === 'publishing');
-    if (open.length === 0) {
+    const cancellable = open.filter((t) => !inPlatformHands(t));
+    if (cancellable.length === 0) {
       throw new ApiError(
         409,
         'post_not_cancellable',
-        `Every target of the post has finished (${post.status}); nothing is left to cancel. Published posts stay on the platform.`,
+        open.length === 0
+          ? `Every target of the post has finished (${post.status}); nothing is left to cancel. Published posts stay on the platform.`
+          : "What is left of the post is in the platform's hands already (TikTok publishes a video it has received by itself); it cannot be cancelled from here.",
       );
     }
     await tx
@@ -312,12 +330,25 @@ export async function cancelPost(db: Db, scope: Scope, id: string): Promise<Post
       .where(
         inArray(
           postTargets.id,
-          open.map((t) => t.id),
+          cancellable.map((t) => t.id),
         ),
       );
     const updated = await refreshPostStatus(tx, post.id);
     return { post: updated, targets: await lockedTargets(tx, post.id) };
   });
+}
+
+/**
+ * A target the platform publishes by itself from here on: its container (or its creation)
+ * exists where creating it is the publication (TikTok). Cancelling it would only hide the
+ * outcome; it goes on to `published` or `failed`.
+ */
+function inPlatformHands(target: PostTarget): boolean {
+  return (
+    target.status === 'publishing' &&
+    platformInfo(target.platform as Platform).containerPublishes &&
+    (target.containerId !== null || target.step === 'creating')
+  );
 }
 
 /**
@@ -340,11 +371,12 @@ export async function retryPost(deps: PostDeps, scope: Scope, id: string): Promi
       .update(postTargets)
       .set({
         status: 'scheduled',
+        // The container (if any) stays: the new try asks it first, in case it was published after all.
         step: null,
-        containerId: null,
         waitingReason: null,
         error: null,
         polls: 0,
+        failures: 0,
         retryUntil: null,
         updatedAt: at,
       })

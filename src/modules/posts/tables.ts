@@ -32,11 +32,13 @@ export interface TargetError {
 }
 
 /**
- * Where a `publishing` target's job is: `quota` (read the publishing quota, then make the
- * container), `processing` (the container exists: poll it, then publish), `first_comment`
- * (published; Instagram's first comment is still to be written).
+ * Where a target's jobs are. `publishing`: `quota` (read the publishing quota, then make the
+ * container), `creating` (the container is being made where making it publishes: TikTok),
+ * `processing` (the container exists: poll it, then publish), `recheck` (a new try of a target
+ * with a container: ask it first). `published`: `first_comment` (Instagram's first comment is
+ * still to be written), `first_comment_sending` (being written).
  */
-export type PublishStep = 'quota' | 'processing' | 'first_comment';
+export type PublishStep = 'quota' | 'creating' | 'processing' | 'recheck' | 'first_comment' | 'first_comment_sending';
 
 /** A post: one text and media for one or more accounts of one profile. */
 export const posts = pgTable(
@@ -79,8 +81,10 @@ export const postTargets = pgTable(
     waitingReason: text('waiting_reason'),
     /** Publishing tries started (the first, and one per retry after a failure). */
     attempts: integer('attempts').notNull().default(0),
-    /** Container status polls of the current try: the backoff grows with them. */
+    /** Container status polls of the current try: the wait grows with them. */
     polls: integer('polls').notNull().default(0),
+    /** Passing failures retried in the current try: the backoff grows with them. */
+    failures: integer('failures').notNull().default(0),
     /** Passing failures are retried until then; after it, the next failure is the last. */
     retryUntil: timestampColumn('retry_until'),
     platformPostId: text('platform_post_id'),
