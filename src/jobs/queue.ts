@@ -90,6 +90,10 @@ export type SqlPayload<T extends TaskName> = { [K in keyof TaskPayloads[T]]-?: S
 export function jobSql<T extends TaskName>(
   task: T,
   payload: SqlPayload<T>,
+  /**
+   * `runAt`: a time the statement computes (e.g. a row's next_attempt_at), taken as a time on
+   * the database's clock, unlike `enqueue`'s, which is a wait on the service's clock.
+   */
   options: { runAt?: SQL; jobKey?: SQL } = {},
 ): SQL {
   const fields = Object.entries(payload as Record<string, SQL>).map(([name, value]) => sql`${name}::text, ${value}`);
