@@ -168,6 +168,12 @@ async function insertTargets(
   return targets;
 }
 
+/**
+ * Posts and their targets are read in one snapshot: a job committing between the two reads
+ * would otherwise show a post status that its targets contradict.
+ */
+const SNAPSHOT = { isolationLevel: 'repeatable read', accessMode: 'read only' } as const;
+
 export interface PostListQuery {
   status?: PostStatus | undefined;
   accountId?: string | undefined;
@@ -185,28 +191,30 @@ export async function listPosts(
   query: PostListQuery,
 ): Promise<(PostWithTargets & { id: string })[]> {
   if (query.accountId !== undefined && !looksLikeId('account', query.accountId)) return [];
-  const rows = await db
-    .select()
-    .from(posts)
-    .where(
-      and(
-        visible(scope),
-        query.status === undefined ? undefined : eq(posts.status, query.status),
-        query.accountId === undefined
-          ? undefined
-          : sql`exists (select 1 from ${postTargets} where ${postTargets.postId} = ${posts.id} and ${postTargets.accountId} = ${query.accountId})`,
-        query.from === undefined ? undefined : gte(posts.scheduledAt, query.from),
-        query.to === undefined ? undefined : lte(posts.scheduledAt, query.to),
-        query.before === undefined ? undefined : lt(posts.id, query.before),
-      ),
-    )
-    .orderBy(desc(posts.id))
-    .limit(query.limit + 1);
-  const targets = await targetsOf(
-    db,
-    rows.map((r) => r.id),
-  );
-  return rows.map((post) => ({ id: post.id, post, targets: targets.get(post.id) ?? [] }));
+  return await db.transaction(async (tx) => {
+    const rows = await tx
+      .select()
+      .from(posts)
+      .where(
+        and(
+          visible(scope),
+          query.status === undefined ? undefined : eq(posts.status, query.status),
+          query.accountId === undefined
+            ? undefined
+            : sql`exists (select 1 from ${postTargets} where ${postTargets.postId} = ${posts.id} and ${postTargets.accountId} = ${query.accountId})`,
+          query.from === undefined ? undefined : gte(posts.scheduledAt, query.from),
+          query.to === undefined ? undefined : lte(posts.scheduledAt, query.to),
+          query.before === undefined ? undefined : lt(posts.id, query.before),
+        ),
+      )
+      .orderBy(desc(posts.id))
+      .limit(query.limit + 1);
+    const targets = await targetsOf(
+      tx,
+      rows.map((r) => r.id),
+    );
+    return rows.map((post) => ({ id: post.id, post, targets: targets.get(post.id) ?? [] }));
+  }, SNAPSHOT);
 }
 
 async function findVisiblePost(db: Queryable, scope: Scope, id: string, lock: boolean): Promise<Post> {
@@ -221,8 +229,10 @@ async function findVisiblePost(db: Queryable, scope: Scope, id: string, lock: bo
 }
 
 export async function getPost(db: Db, scope: Scope, id: string): Promise<PostWithTargets> {
-  const post = await findVisiblePost(db, scope, id, false);
-  return { post, targets: (await targetsOf(db, [post.id])).get(post.id) ?? [] };
+  return await db.transaction(async (tx) => {
+    const post = await findVisiblePost(tx, scope, id, false);
+    return { post, targets: (await targetsOf(tx, [post.id])).get(post.id) ?? [] };
+  }, SNAPSHOT);
 }
 
 async function lockedTargets(tx: Tx, postId: string): Promise<PostTarget[]> {
