@@ -98,3 +98,38 @@ export function cpuUse(before: CpuSnapshot, after: CpuSnapshot): CpuUse {
       : Math.max(0, busy - server - postgres - bench);
   return { server, postgres, bench, others, capacity: diff(before.machineTotal, after.machineTotal) };
 }
+
+/** CPU samples (ms) of some named processes, of the bench process and of the machine's busy time. */
+export type NamedCpuSample<Name extends string> = Record<Name, number | undefined> & {
+  bench: number;
+  machineBusy: number | undefined;
+  wallMs: number;
+};
+
+/** Milliseconds of CPU each named process used between two samples; `others`: the rest of the machine. */
+export type NamedCpuUse<Name extends string> = Record<Name, number | undefined> & {
+  bench: number;
+  others: number | undefined;
+  wallMs: number;
+};
+
+export function namedCpuUse<Name extends string>(
+  names: readonly Name[],
+  a: NamedCpuSample<Name>,
+  b: NamedCpuSample<Name>,
+): NamedCpuUse<Name> {
+  const diff = (x: number | undefined, y: number | undefined) =>
+    x === undefined || y === undefined ? undefined : y - x;
+  const used = Object.fromEntries(names.map((name) => [name, diff(a[name], b[name])])) as Record<
+    Name,
+    number | undefined
+  >;
+  const bench = b.bench - a.bench;
+  const busy = diff(a.machineBusy, b.machineBusy);
+  const known = names.map((name) => used[name]);
+  const others =
+    busy === undefined || known.some((v) => v === undefined)
+      ? undefined
+      : Math.max(0, busy - known.reduce<number>((sum, v) => sum + (v ?? 0), 0) - bench);
+  return { ...used, bench, others, wallMs: b.wallMs - a.wallMs };
+}

@@ -73,7 +73,7 @@ import {
   type PublishRequest,
 } from '../src/platforms/index.ts';
 import { loadSecretKey } from '../src/secrets.ts';
-import { machineCpu, postgresCpu, processCpu } from './cpu.ts';
+import { machineCpu, type NamedCpuUse, namedCpuUse, postgresCpu, processCpu } from './cpu.ts';
 import { runBench } from './harness.ts';
 import { met, percentile, positiveIntFromEnv, table } from './report.ts';
 import { BenchError, lastServerOutput, postmasterPid, type Server, stopServer } from './server.ts';
@@ -418,29 +418,10 @@ async function cpuSample(pids: Pids): Promise<CpuSample> {
   };
 }
 
-/** % of one core each process used between two samples. */
-interface CpuUse {
-  api: number | undefined;
-  postgres: number | undefined;
-  workers: number | undefined;
-  bench: number;
-  others: number | undefined;
-  wallMs: number;
-}
+type CpuUse = NamedCpuUse<'api' | 'postgres' | 'workers'>;
 
 function cpuBetween(a: CpuSample, b: CpuSample): CpuUse {
-  const diff = (x: number | undefined, y: number | undefined) =>
-    x === undefined || y === undefined ? undefined : y - x;
-  const api = diff(a.api, b.api);
-  const postgres = diff(a.postgres, b.postgres);
-  const workers = diff(a.workers, b.workers);
-  const bench = b.bench - a.bench;
-  const busy = diff(a.machineBusy, b.machineBusy);
-  const others =
-    busy === undefined || api === undefined || postgres === undefined || workers === undefined
-      ? undefined
-      : Math.max(0, busy - api - postgres - workers - bench);
-  return { api, postgres, workers, bench, others, wallMs: b.wallMs - a.wallMs };
+  return namedCpuUse(['api', 'postgres', 'workers'] as const, a, b);
 }
 
 /** PostgreSQL's own counters for the database (every process's work, the sandbox's included). */

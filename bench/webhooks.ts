@@ -62,7 +62,7 @@ import { owners } from '../src/modules/owners/tables.ts';
 import { USER_AGENT } from '../src/modules/webhooks/attempts.ts';
 import { installModules } from '../src/modules.ts';
 import { signatureHeader } from '../src/webhook-signature.ts';
-import { machineCpu, postgresCpu, processCpu } from './cpu.ts';
+import { machineCpu, type NamedCpuUse, namedCpuUse, postgresCpu, processCpu } from './cpu.ts';
 import { type BenchContext, runBench } from './harness.ts';
 import { type Arrival, type DumpSummary, parseDump, Receiver } from './receiver.ts';
 import { met, percentile, positiveIntFromEnv, table } from './report.ts';
@@ -161,29 +161,10 @@ async function cpuSample(pids: Pids): Promise<CpuSample> {
   };
 }
 
-/** Milliseconds of CPU each process used between two samples. */
-interface CpuUse {
-  server: number | undefined;
-  postgres: number | undefined;
-  receiver: number | undefined;
-  bench: number;
-  others: number | undefined;
-  wallMs: number;
-}
+type CpuUse = NamedCpuUse<'server' | 'postgres' | 'receiver'>;
 
 function cpuBetween(a: CpuSample, b: CpuSample): CpuUse {
-  const diff = (x: number | undefined, y: number | undefined) =>
-    x === undefined || y === undefined ? undefined : y - x;
-  const server = diff(a.server, b.server);
-  const postgres = diff(a.postgres, b.postgres);
-  const receiver = diff(a.receiver, b.receiver);
-  const bench = b.bench - a.bench;
-  const busy = diff(a.machineBusy, b.machineBusy);
-  const others =
-    busy === undefined || server === undefined || postgres === undefined || receiver === undefined
-      ? undefined
-      : Math.max(0, busy - server - postgres - receiver - bench);
-  return { server, postgres, receiver, bench, others, wallMs: b.wallMs - a.wallMs };
+  return namedCpuUse(['server', 'postgres', 'receiver'] as const, a, b);
 }
 
 interface PgStats {

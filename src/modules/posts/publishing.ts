@@ -31,7 +31,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { now } from '../../clock.ts';
-import type { Db, Queryable } from '../../db/connection.ts';
+import type { Db, Queryable, Tx } from '../../db/connection.ts';
 import {
   type AccountCredentials,
   type Platform,
@@ -409,19 +409,9 @@ async function markPublished(run: Run, published: PublishedPost): Promise<void> 
       .where(and(eq(postTargets.id, target.id), inArray(postTargets.status, ['publishing', 'cancelled'])))
       .returning();
     if (!row) return;
-    const updated = await refreshPostStatus(tx, post.id);
-    await emit(tx, {
-      ownerId: updated.ownerId,
-      profileId: updated.profileId,
-      type: 'post.published',
-      data: {
-        post_id: post.id,
-        target_id: target.id,
-        account_id: target.accountId,
-        platform,
-        permalink: published.permalink,
-        published_at: at.toISOString(),
-      },
+    await reportOutcome(tx, row, 'post.published', {
+      permalink: published.permalink,
+      published_at: at.toISOString(),
     });
     if (firstComment !== undefined) await queuePublish(tx, target.id, at);
   });
@@ -507,6 +497,22 @@ async function handleFailure(deps: PublishDeps, target: PostTarget, error: unkno
   await fail(deps, target, errorOf(error), error);
 }
 
+/** A target's final outcome: its post's status follows, and the event says it (in the same transaction). */
+async function reportOutcome(
+  tx: Tx,
+  target: PostTarget,
+  type: 'post.published' | 'post.failed',
+  data: Record<string, unknown>,
+): Promise<void> {
+  const post = await refreshPostStatus(tx, target.postId);
+  await emit(tx, {
+    ownerId: post.ownerId,
+    profileId: post.profileId,
+    type,
+    data: { post_id: post.id, target_id: target.id, account_id: target.accountId, platform: target.platform, ...data },
+  });
+}
+
 async function fail(
   deps: PublishDeps,
   target: PostTarget,
@@ -522,19 +528,9 @@ async function fail(
       .returning();
     if (cause) await noteAccountFailure(tx, target.accountId, cause);
     if (!row) return;
-    const post = await refreshPostStatus(tx, row.postId);
-    await emit(tx, {
-      ownerId: post.ownerId,
-      profileId: post.profileId,
-      type: 'post.failed',
-      data: {
-        post_id: post.id,
-        target_id: row.id,
-        account_id: row.accountId,
-        platform: row.platform,
-        error_code: targetError.code,
-        error_message: targetError.message,
-      },
+    await reportOutcome(tx, row, 'post.failed', {
+      error_code: targetError.code,
+      error_message: targetError.message,
     });
   });
   deps.log.warn({ target_id: target.id, error: targetError }, 'publishing failed');
