@@ -185,7 +185,7 @@ export function postRoutes(deps: PostDeps): FastifyPluginAsyncTypebox {
           tags,
           summary: 'Cancel a post',
           description:
-            'Cancels every target that has not finished (`draft`, `scheduled`, `publishing`) and answers 200 with the post. Published targets stay on the platform. A target the platform is completing at that very moment may still end `published` (what is on the platform wins). 409 `post_not_cancellable` when every target has finished.',
+            'Cancels every target that has not finished (`draft`, `scheduled`, `publishing`) and answers 200 with the post. Published targets stay on the platform. A target the platform is completing at that very moment may still end `published` (what is on the platform wins). A TikTok target whose video TikTok has received is not cancelled: TikTok publishes it by itself. 409 `post_not_cancellable` when nothing is left to cancel.',
           headers: ProfileHeader,
           params: Params,
           response: { 200: Post, ...errorsOf(409) },
@@ -201,7 +201,7 @@ export function postRoutes(deps: PostDeps): FastifyPluginAsyncTypebox {
           tags,
           summary: 'Retry the failed targets of a post',
           description:
-            "Queues every `failed` target again, now (each becomes `scheduled`; `attempts` grows when it starts). 409 `post_not_retryable` when none failed. Their accounts must still be connected (422 `account_not_connected`), hold the publishing permission (422 `permission_missing`) and be in the post's profile (404 `account_not_found`), and the post's media must still exist (404 `media_not_found`).",
+            "Queues every `failed` target again, now (each becomes `scheduled`; `attempts` grows when it starts). 409 `post_not_retryable` when none failed. Their accounts must still be connected (422 `account_not_connected`), hold the publishing permission (422 `permission_missing`) and be in the post's profile (404 `account_not_found`), and the post's media must still exist (404 `media_not_found`). A target whose earlier try made a container asks it first: a post the platform published after all is taken, not published again.",
           headers: IdempotentPostHeaders,
           params: Params,
           response: { 200: Post, ...errorsOf(409, 413, 415, 422) },
