@@ -133,3 +133,25 @@ export function namedCpuUse<Name extends string>(
       : Math.max(0, busy - known.reduce<number>((sum, v) => sum + (v ?? 0), 0) - bench);
   return { ...used, bench, others, wallMs: b.wallMs - a.wallMs };
 }
+
+/**
+ * Two report rows for one run: each named process's (then the bench's and the rest of the
+ * machine's) share of one core, and its CPU per unit of work, in `per.label` units
+ * (`per.scale` times milliseconds, `per.digits` decimals).
+ */
+export function namedCpuRows<Name extends string>(
+  names: readonly Name[],
+  label: string,
+  use: NamedCpuUse<Name>,
+  count: number,
+  per: { label: string; scale: number; digits: number },
+): string[][] {
+  const columns = [...names.map((name) => use[name]), use.bench, use.others];
+  return [
+    [label, ...columns.map((ms) => (ms === undefined ? '-' : `${((ms / use.wallMs) * 100).toFixed(0)}%`))],
+    [
+      `    ${per.label}`,
+      ...columns.map((ms) => (ms === undefined ? '-' : ((ms * per.scale) / count).toFixed(per.digits))),
+    ],
+  ];
+}

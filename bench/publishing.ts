@@ -73,7 +73,7 @@ import {
   type PublishRequest,
 } from '../src/platforms/index.ts';
 import { loadSecretKey } from '../src/secrets.ts';
-import { machineCpu, type NamedCpuUse, namedCpuUse, postgresCpu, processCpu } from './cpu.ts';
+import { machineCpu, type NamedCpuUse, namedCpuRows, namedCpuUse, postgresCpu, processCpu } from './cpu.ts';
 import { runBench } from './harness.ts';
 import { met, percentile, positiveIntFromEnv, table } from './report.ts';
 import { BenchError, lastServerOutput, postmasterPid, type Server, stopServer } from './server.ts';
@@ -878,27 +878,12 @@ function report(runs: RunResult[], f: FloorResult, activity: ActivityCheck, s: S
     [false, true, false],
   );
   const cores = os.availableParallelism();
-  const pct = (cpuMs: number | undefined, wallMs: number) =>
-    cpuMs === undefined ? '-' : `${((cpuMs / wallMs) * 100).toFixed(0)}%`;
-  const per = (cpuMs: number | undefined, n: number) => (cpuMs === undefined ? '-' : (cpuMs / n).toFixed(1));
-  const cpuRows = (label: string, u: CpuUse, n: number) => [
-    [
-      label,
-      pct(u.api, u.wallMs),
-      pct(u.workers, u.wallMs),
-      pct(u.postgres, u.wallMs),
-      pct(u.bench, u.wallMs),
-      pct(u.others, u.wallMs),
-    ],
-    [
-      '    ms of CPU per target',
-      per(u.api, n),
-      per(u.workers, n),
-      per(u.postgres, n),
-      per(u.bench, n),
-      per(u.others, n),
-    ],
-  ];
+  const cpuRows = (label: string, u: CpuUse, n: number) =>
+    namedCpuRows(['api', 'workers', 'postgres'] as const, label, u, n, {
+      label: 'ms of CPU per target',
+      scale: 1,
+      digits: 1,
+    });
   const cpu = table(
     [
       [

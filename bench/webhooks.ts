@@ -62,7 +62,7 @@ import { owners } from '../src/modules/owners/tables.ts';
 import { USER_AGENT } from '../src/modules/webhooks/attempts.ts';
 import { installModules } from '../src/modules.ts';
 import { signatureHeader } from '../src/webhook-signature.ts';
-import { machineCpu, type NamedCpuUse, namedCpuUse, postgresCpu, processCpu } from './cpu.ts';
+import { machineCpu, type NamedCpuUse, namedCpuRows, namedCpuUse, postgresCpu, processCpu } from './cpu.ts';
 import { type BenchContext, runBench } from './harness.ts';
 import { type Arrival, type DumpSummary, parseDump, Receiver } from './receiver.ts';
 import { met, percentile, positiveIntFromEnv, table } from './report.ts';
@@ -732,27 +732,12 @@ function report(f: FanOutResult, c: FanOutResult, b: BaselineResult, s: Settings
     [false, true, false],
   );
   const cores = os.availableParallelism();
-  const pct = (cpuMs: number | undefined, wallMs: number) =>
-    cpuMs === undefined ? '-' : `${((cpuMs / wallMs) * 100).toFixed(0)}%`;
-  const per = (cpuMs: number | undefined, n: number) => (cpuMs === undefined ? '-' : ((cpuMs * 1000) / n).toFixed(0));
-  const cpuRows = (label: string, u: CpuUse, n: number) => [
-    [
-      label,
-      pct(u.server, u.wallMs),
-      pct(u.postgres, u.wallMs),
-      pct(u.receiver, u.wallMs),
-      pct(u.bench, u.wallMs),
-      pct(u.others, u.wallMs),
-    ],
-    [
-      '    µs of CPU per request',
-      per(u.server, n),
-      per(u.postgres, n),
-      per(u.receiver, n),
-      per(u.bench, n),
-      per(u.others, n),
-    ],
-  ];
+  const cpuRows = (label: string, u: CpuUse, n: number) =>
+    namedCpuRows(['server', 'postgres', 'receiver'] as const, label, u, n, {
+      label: 'µs of CPU per request',
+      scale: 1000,
+      digits: 0,
+    });
   const cpu = table(
     [
       [`CPU, % of one core (of ${cores * 100}%)`, 'server', 'postgres', 'receiver', 'bench', 'other processes'],

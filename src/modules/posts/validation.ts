@@ -76,7 +76,6 @@ export interface CheckedPost {
   scheduledAt: Date;
   /** The accounts, in the order of `account_ids`, locked FOR SHARE until the transaction ends. */
   accounts: Account[];
-  media: MediaItem[];
 }
 
 function adapterOf(platforms: PlatformSet, platform: Platform): PlatformAdapter | PlatformError {
@@ -219,7 +218,7 @@ export async function checkNewPost(
   }
   throwProblems(problems);
   if (profileId === undefined) throw new Error('a post passed its checks without an account');
-  return { profileId, scheduledAt, accounts, media };
+  return { profileId, scheduledAt, accounts };
 }
 
 /**
