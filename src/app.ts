@@ -19,6 +19,7 @@ import { makeValidatorCompiler } from './http/validation.ts';
 import { accountRoutes } from './modules/accounts/index.ts';
 import { apiKeyRoutes, findPrincipal } from './modules/api-keys/index.ts';
 import { connectRoutes } from './modules/connect/index.ts';
+import { commentRoutes, platformWebhookRoutes } from './modules/comments/index.ts';
 import { mediaFileRoutes, mediaRoutes } from './modules/media/index.ts';
 import { postRoutes } from './modules/posts/index.ts';
 import { findProfile, profileRoutes } from './modules/profiles/index.ts';
@@ -148,6 +149,9 @@ export async function buildApp({
   }
   await app.register(connectPages({ db: database.db, secretKey, config, platforms }));
   await app.register(platformNotices({ db: database.db, platforms }));
+  await app.register(
+    platformWebhookRoutes({ db: database.db, platforms, verifyToken: config.platformWebhookVerifyToken }),
+  );
   // Platforms fetch media here with a signed URL and no API key.
   await app.register(mediaFileRoutes({ db: database.db, secretKey, config }));
 
@@ -188,6 +192,7 @@ export async function buildApp({
     await v1.register(accountRoutes({ db: database.db }));
     await v1.register(connectRoutes({ db: database.db, config, platforms }));
     await v1.register(postRoutes({ db: database.db, platforms }));
+    await v1.register(commentRoutes({ db: database.db, platforms, secretKey, log: app.log }));
     await v1.register(mediaRoutes({ db: database.db, config, resolver }));
     await v1.register(
       webhookRoutes({

@@ -31,6 +31,8 @@ const SettingsSchema = Type.Object({
   MEDIA_MAX_IMAGE_BYTES: Type.Integer({ minimum: 1024, default: 8 * 1024 * 1024 }),
   MEDIA_MAX_VIDEO_BYTES: Type.Integer({ minimum: 1024, default: 1024 * 1024 * 1024 }),
   MEDIA_URL_TTL_SECONDS: Type.Integer({ minimum: 60, maximum: 7 * 24 * 3600, default: 24 * 3600 }),
+  COMMENT_POLL_INTERVAL_SECONDS: Type.Integer({ minimum: 60, maximum: 86_400, default: 900 }),
+  PLATFORM_WEBHOOK_VERIFY_TOKEN: Type.Optional(Type.String({ minLength: 8, maxLength: 200, pattern: '^[\\x21-\\x7e]+$' })),
   SMTP_URL: Type.Optional(Type.String({ pattern: '^smtps?://' })),
   MAIL_FROM: Type.String({ minLength: 3, maxLength: 320, default: 'Switchboard <switchboard@localhost>' }),
   FIRST_OWNER_NAME: Type.Intersect([NameText(200, 'name of the first owner')], { default: 'Owner' }),
@@ -101,6 +103,14 @@ export interface Config {
   mediaMaxVideoBytes: number;
   /** How long a signed media URL handed to a platform stays valid. */
   mediaUrlTtlSeconds: number;
+  /** How often each account's recent posts are read for comments (the webhooks' safety net). */
+  commentPollIntervalMs: number;
+  /**
+   * What the platforms' webhook subscription handshake must send as `hub.verify_token`
+   * (PLATFORM_WEBHOOK_VERIFY_TOKEN); in sandbox mode `switchboard-sandbox` when unset. Unset in
+   * live mode: every handshake is refused.
+   */
+  platformWebhookVerifyToken: string | undefined;
   /** Where e-mail goes; without it, messages are written under DATA_DIR/mail. */
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -122,6 +132,9 @@ export interface Config {
    */
   threadsTesterToken: string | undefined;
 }
+
+/** The sandbox's webhook handshake token when none is set: the sandbox is made-up data anyway. */
+export const SANDBOX_VERIFY_TOKEN = 'switchboard-sandbox';
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
@@ -165,6 +178,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   if (crossErrors.length > 0) throw new ConfigError(`invalid settings: ${crossErrors.join('; ')}`);
   const publicUrl = settings.PUBLIC_URL?.replace(/\/+$/, '');
+  const platforms = settings.PLATFORMS ?? (Object.keys(platformCredentials).length > 0 ? 'live' : 'sandbox');
   return {
     port: settings.PORT,
     host: settings.HOST,
@@ -186,9 +200,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mediaMaxImageBytes: settings.MEDIA_MAX_IMAGE_BYTES,
     mediaMaxVideoBytes: settings.MEDIA_MAX_VIDEO_BYTES,
     mediaUrlTtlSeconds: settings.MEDIA_URL_TTL_SECONDS,
+    commentPollIntervalMs: settings.COMMENT_POLL_INTERVAL_SECONDS * 1000,
+    platformWebhookVerifyToken:
+      settings.PLATFORM_WEBHOOK_VERIFY_TOKEN ?? (platforms === 'sandbox' ? SANDBOX_VERIFY_TOKEN : undefined),
     smtpUrl: settings.SMTP_URL,
     mailFrom: settings.MAIL_FROM,
-    platforms: settings.PLATFORMS ?? (Object.keys(platformCredentials).length > 0 ? 'live' : 'sandbox'),
+    platforms,
     sandboxUrl: settings.SANDBOX_URL?.replace(/\/+$/, '') ?? (publicUrl ? `${publicUrl}/sandbox` : undefined),
     platformCredentials,
     threadsTesterToken: settings.THREADS_TESTER_TOKEN,

@@ -18,6 +18,8 @@ export const ID_PREFIXES = {
   post: 'post',
   postTarget: 'pt',
   media: 'media',
+  comment: 'cmt',
+  commentReply: 'crp',
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIXES;

@@ -9,6 +9,7 @@
  */
 import { installAccounts } from './modules/accounts/index.ts';
 import { installApiKeys } from './modules/api-keys/index.ts';
+import { installComments } from './modules/comments/index.ts';
 import { installConnect } from './modules/connect/index.ts';
 import { deleteProfileEvents } from './modules/events/index.ts';
 import { installMedia } from './modules/media/index.ts';
@@ -25,6 +26,8 @@ export function installModules(): void {
   installApiKeys();
   installWebhooks();
   installPosts();
+  // After posts: its account move step finds the posts that posts' own step has moved.
+  installComments();
   // After posts (which reference media), before accounts.
   installMedia();
   installConnect();

@@ -129,6 +129,7 @@ export async function startService(config: Config, roles: Roles, log: Logger): P
         platforms: running.platforms,
         media: { db: database.db, secretKey, config },
         publishRetryWindowMs: config.publishRetryWindowMs,
+        commentPollIntervalMs: config.commentPollIntervalMs,
         sendMail: createMailer({
           smtpUrl: config.smtpUrl,
           from: config.mailFrom,

@@ -85,6 +85,7 @@ export function newRequestId(): string {
 
 export function sendError(request: FastifyRequest, reply: FastifyReply, error: ApiError) {
   // Also set here: errors Fastify raises before the onRequest hooks (a bad URL) skip them.
+  if (error.headers) reply.headers(error.headers);
   return reply
     .code(error.status)
     .header('Request-Id', request.id)

@@ -8,19 +8,20 @@ import { errors } from './errors.ts';
 
 /**
  * What the position in a list's cursor is: an id of the kind the list holds, or, for a list
- * ordered by time, `<created_at as ISO 8601 UTC with milliseconds>|<uuid>`.
+ * ordered by time, `<time as ISO 8601 UTC with milliseconds>|<uuid or id of the kind>`.
  */
-export type CursorPosition = IdKind | 'timestamp|uuid';
+export type CursorPosition = IdKind | 'timestamp|uuid' | `timestamp|${IdKind}`;
 
 const ISO_MILLISECONDS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 function isPosition(position: CursorPosition, after: string): boolean {
-  if (position !== 'timestamp|uuid') return looksLikeId(position, after);
+  if (!position.startsWith('timestamp|')) return looksLikeId(position as IdKind, after);
+  const kind = position.slice('timestamp|'.length);
   const [at = '', id = '', ...rest] = after.split('|');
   return (
     rest.length === 0 &&
-    UUID.test(id) &&
+    (kind === 'uuid' ? UUID.test(id) : looksLikeId(kind as IdKind, id)) &&
     ISO_MILLISECONDS.test(at) &&
     // Also refuses what the pattern lets through but no clock shows, e.g. 2026-02-30.
     new Date(at).getTime() >= 0 &&

@@ -14,6 +14,23 @@ const DeliveryId = Type.String({
   pattern: '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$',
 });
 
+const PlatformId = Type.String({ minLength: 1, maxLength: 200 });
+const MaybeText = Type.Union([Type.String({ maxLength: 1000 }), Type.Null()]);
+
+/** One comment a platform webhook reported (src/modules/comments/intake.ts). */
+const NoticeComment = Type.Object({
+  account_platform_user_id: PlatformId,
+  id: PlatformId,
+  post_id: PlatformId,
+  parent_id: Type.Union([PlatformId, Type.Null()]),
+  author_id: MaybeText,
+  author_username: MaybeText,
+  text: Type.String(),
+  commented_at: Type.String({ format: 'date-time' }),
+  hidden: Type.Boolean(),
+  by_account: Type.Boolean(),
+});
+
 interface TaskSpec {
   payload: TObject;
   /** graphile-worker crontab schedule (minute hour day month weekday) of a periodic task. */
@@ -33,6 +50,19 @@ export const TASKS = {
   // The next step of publishing one post target (src/modules/posts/publishing.ts); one job per
   // target at a time (job key `publish_target:<id>`), queued again for each later step.
   publish_target: { payload: Type.Object({ target_id: Type.String({ minLength: 1, maxLength: 100 }) }) },
+  // Comments a platform webhook reported, verified by the route that took the notice.
+  ingest_comment_notices: {
+    payload: Type.Object({
+      platform: Type.String({ minLength: 1, maxLength: 20 }),
+      comments: Type.Array(NoticeComment, { minItems: 1, maxItems: 100 }),
+    }),
+  },
+  // Reads one account's recent comments (job key `poll_comments:<account id>`).
+  poll_comments: { payload: Type.Object({ account_id: Type.String({ minLength: 1, maxLength: 100 }) }) },
+  // Publishes a reply the platform was still processing (Threads), once it is done.
+  send_comment_reply: { payload: Type.Object({ reply_id: Type.String({ minLength: 1, maxLength: 100 }) }) },
+  // Reads a platform post's text, permalink and time, for a post first seen through a comment notice.
+  describe_platform_post: { payload: Type.Object({ post_id: Type.String({ minLength: 1, maxLength: 100 }) }) },
   notify_webhook_disabled: { payload: Type.Object({ endpoint_id: Type.String(), last_error: Type.String() }) },
   // Periodic: graphile-worker's cron adds them (with a `_cron` field in the payload).
   delete_expired_idempotency_keys: { payload: Type.Object({}), schedule: '23 * * * *' },
@@ -41,6 +71,8 @@ export const TASKS = {
   // Every minute: a failed refresh is retried after 30 s at the soonest, and tokens are due
   // at the latest 15 minutes before they expire.
   refresh_platform_tokens: { payload: Type.Object({}), schedule: '* * * * *' },
+  // Every minute: queues the comment polls that are due (each account has its own phase).
+  schedule_comment_polls: { payload: Type.Object({}), schedule: '* * * * *' },
 } satisfies Record<string, TaskSpec>;
 
 export type TaskName = keyof typeof TASKS;

@@ -6,7 +6,13 @@ import { deleteExpiredIdempotencyKeys } from '../http/idempotency.ts';
 import type { SendMail } from '../mail.ts';
 import { refreshDueTokens, type TokenRefreshDeps } from '../modules/accounts/index.ts';
 import { deleteOldConnectLinks } from '../modules/connect/index.ts';
-import { type PublishDeps, publishTarget } from '../modules/posts/index.ts';
+import {
+  ingestNotices,
+  pollComments,
+  scheduleCommentPolls,
+  sendPendingReply,
+} from '../modules/comments/index.ts';
+import { describePlatformPost, type PublishDeps, publishTarget } from '../modules/posts/index.ts';
 import { completeProfileDeletion } from '../modules/profiles/index.ts';
 import {
   attemptDeliveries,
@@ -14,6 +20,7 @@ import {
   deleteOldDeliveries,
   notifyEndpointDisabled,
 } from '../modules/webhooks/index.ts';
+import { isPlatform } from '../platforms/index.ts';
 import { TASKS, type TaskName, type TaskPayloads } from './queue.ts';
 
 /** What the tasks need: the database, and what deliveries, notices, refreshes and deletions use. */
@@ -23,6 +30,8 @@ export interface TaskDeps extends DeliveryDeps, TokenRefreshDeps, PublishDeps {
   dataDir: string;
   sendMail: SendMail;
   log: Logger;
+  /** COMMENT_POLL_INTERVAL_SECONDS, in ms. */
+  commentPollIntervalMs: number;
 }
 
 function task<T extends TaskName>(name: T, run: (payload: TaskPayloads[T]) => Promise<unknown>): Task {
@@ -44,6 +53,8 @@ export const CRONTAB = Object.entries(TASKS)
 /** Each task only unpacks its payload and calls a module's service. */
 export function taskList(deps: TaskDeps): TaskList {
   const { db } = deps;
+  // The comments and posts services take the adapters as routes do: through a getter.
+  const withGetter = { ...deps, platforms: () => deps.platforms };
   const tasks: { [T in TaskName]: Task } = {
     delete_profile: task('delete_profile', ({ profile_id }) => completeProfileDeletion(deps, profile_id)),
     deliver_webhooks: task('deliver_webhooks', ({ delivery_ids, attempts_made }) =>
@@ -53,6 +64,13 @@ export function taskList(deps: TaskDeps): TaskList {
       notifyEndpointDisabled(deps, endpoint_id, last_error),
     ),
     publish_target: task('publish_target', ({ target_id }) => publishTarget(deps, target_id)),
+    ingest_comment_notices: task('ingest_comment_notices', ({ platform, comments }) =>
+      isPlatform(platform) ? ingestNotices(withGetter, platform, comments) : Promise.resolve(),
+    ),
+    poll_comments: task('poll_comments', ({ account_id }) => pollComments(withGetter, account_id)),
+    schedule_comment_polls: task('schedule_comment_polls', () => scheduleCommentPolls(deps)),
+    send_comment_reply: task('send_comment_reply', ({ reply_id }) => sendPendingReply(withGetter, reply_id)),
+    describe_platform_post: task('describe_platform_post', ({ post_id }) => describePlatformPost(withGetter, post_id)),
     delete_expired_idempotency_keys: task('delete_expired_idempotency_keys', () => deleteExpiredIdempotencyKeys(db)),
     delete_old_webhook_deliveries: task('delete_old_webhook_deliveries', () => deleteOldDeliveries(db)),
     refresh_platform_tokens: task('refresh_platform_tokens', () => refreshDueTokens(deps)),

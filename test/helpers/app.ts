@@ -116,6 +116,7 @@ export async function startTestApp(
         platforms: options.platforms ?? platforms,
         media: { db: database.db, secretKey, config },
         publishRetryWindowMs: config.publishRetryWindowMs,
+        commentPollIntervalMs: config.commentPollIntervalMs,
         sendMail:
           options.sendMail ??
           createMailer({ smtpUrl: undefined, from: config.mailFrom, dataDir: config.dataDir, log: () => {} }),

@@ -15,3 +15,4 @@ export { owners } from '../../src/modules/owners/tables.ts';
 export { posts, postTargets } from '../../src/modules/posts/tables.ts';
 export { profiles } from '../../src/modules/profiles/tables.ts';
 export { webhookAttempts, webhookDeliveries, webhookEndpoints } from '../../src/modules/webhooks/tables.ts';
+export { commentReplies, comments, commentSyncState } from '../../src/modules/comments/tables.ts';

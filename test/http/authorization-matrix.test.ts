@@ -4,9 +4,11 @@ import { saveConnectedAccount } from '../../src/modules/accounts/service.ts';
 import { createKey } from '../../src/modules/api-keys/service.ts';
 import { auth, startTestApp, type TestApp, type TestOwner } from '../helpers/app.ts';
 import { imageFile, multipartUpload } from '../helpers/media-files.ts';
+import { newId } from '../../src/ids.ts';
 import {
   accounts,
   apiKeys,
+  comments,
   connectLinks,
   connectRedirectOrigins,
   connectSettings,
@@ -100,6 +102,47 @@ async function failedPost(f: Fixture): Promise<string> {
   const error = { code: 'invalid_request', message: 'refused', platform_code: '100' };
   await t.database.db.update(postTargets).set({ status: 'failed', error }).where(eq(postTargets.postId, id));
   await t.database.db.update(posts).set({ status: 'failed' }).where(eq(posts.id, id));
+  return id;
+}
+
+let commentsMade = 0;
+
+/**
+ * A comment on the fixture's Threads account, stored as intake stores one (with its platform
+ * post). That account lacks threads_manage_replies, so hiding is refused before any platform
+ * call; a comment by the account itself cannot be replied to, also before any call.
+ */
+async function newComment(f: Fixture, byAccount = false): Promise<string> {
+  commentsMade += 1;
+  const at = new Date();
+  const postId = newId('post');
+  await t.database.db.insert(posts).values({
+    id: postId,
+    ownerId: f.ownerId,
+    profileId: f.profileId,
+    status: 'published',
+    source: 'platform',
+    platformKey: `${f.accountId}:matrix-post-${commentsMade}`,
+    scheduledAt: at,
+    createdAt: at,
+    updatedAt: at,
+  });
+  const id = newId('comment');
+  await t.database.db.insert(comments).values({
+    id,
+    ownerId: f.ownerId,
+    accountId: f.accountId,
+    postId,
+    platform: 'threads',
+    platformCommentId: `matrix-comment-${commentsMade}`,
+    platformPostId: `matrix-post-${commentsMade}`,
+    authorUsername: 'someone',
+    text: 'Matrix comment',
+    commentedAt: at,
+    byAccount,
+    createdAt: at,
+    updatedAt: at,
+  });
   return id;
 }
 
@@ -397,6 +440,45 @@ const matrix: Record<string, RouteCase> = {
     otherOwner: 404,
     build: async (f) => ({ url: `/v1/posts/${await failedPost(f)}/retry` }),
   },
+  'GET /v1/comments': {
+    ownerOnly: false,
+    success: 200,
+    otherOwner: 'own-data',
+    build: async () => ({ url: '/v1/comments' }),
+  },
+  'GET /v1/comments/{id}': {
+    ownerOnly: false,
+    success: 200,
+    otherOwner: 404,
+    build: async (f) => ({ url: `/v1/comments/${await newComment(f)}` }),
+  },
+  'PATCH /v1/comments/{id}': {
+    ownerOnly: false,
+    success: 200,
+    otherOwner: 404,
+    build: async (f) => ({ url: `/v1/comments/${await newComment(f)}`, payload: { reply_status: 'dismissed' } }),
+  },
+  'POST /v1/comments/{id}/reply': {
+    ownerOnly: false,
+    // The account's own comment: refused after the caller's scope, before any platform call.
+    success: 409,
+    otherOwner: 404,
+    build: async (f) => ({ url: `/v1/comments/${await newComment(f, true)}/reply`, payload: { text: 'Thanks!' } }),
+  },
+  'POST /v1/comments/{id}/hide': {
+    ownerOnly: false,
+    // threads_manage_replies not granted: refused after the caller's scope, before any platform call.
+    success: 422,
+    otherOwner: 404,
+    build: async (f) => ({ url: `/v1/comments/${await newComment(f)}/hide`, payload: { hidden: true } }),
+  },
+  'POST /v1/comments/sync': {
+    ownerOnly: false,
+    success: 202,
+    otherOwner: 404,
+    // A fresh account each time: an account is synced at most once a minute.
+    build: async (f) => ({ url: '/v1/comments/sync', payload: { account_ids: [await newAccount(f, f.profileId)] } }),
+  },
   'GET /v1/media': {
     ownerOnly: false,
     success: 200,
@@ -465,6 +547,11 @@ async function snapshot(ownerId: string) {
       .where(eq(connectLinks.ownerId, ownerId))
       .orderBy(asc(connectLinks.id)),
     media: await t.database.db.select().from(media).where(eq(media.ownerId, ownerId)).orderBy(asc(media.id)),
+    comments: await t.database.db
+      .select()
+      .from(comments)
+      .where(eq(comments.ownerId, ownerId))
+      .orderBy(asc(comments.id)),
   };
 }
 

@@ -81,6 +81,7 @@ describe('token refresh', () => {
           log: pino({ level: 'silent' }),
           media: undefined as never,
           publishRetryWindowMs: 3_600_000,
+          commentPollIntervalMs: 900_000,
         }),
       ),
     ).toContain('refresh_platform_tokens');

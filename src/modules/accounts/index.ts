@@ -6,12 +6,20 @@ export { type AccountGrant, type ConnectAccountsResult, connectAccounts } from '
 export { accountRoutes } from './routes.ts';
 export {
   type AccountMoveCheck,
+  type AccountMoveStep,
   accountById,
+  accountsByIds,
+  accountsOfPlatformUser,
+  connectedAccountIds,
   credentialsOf,
   disconnectPlatformUsers,
   lockAccountsForPosting,
   noteAccountFailure,
+  profileAccountIds,
   registerAccountMoveCheck,
+  registerAccountMoveStep,
+  visibleAccountIds,
+  visibleAccounts,
 } from './service.ts';
 export type { Account } from './tables.ts';
 export { refreshDueTokens, type TokenRefreshDeps } from './token-refresh.ts';

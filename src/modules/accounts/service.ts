@@ -3,7 +3,7 @@
  * credentials for an adapter call, marking it expired or disconnected (with the event),
  * and what the /v1/accounts endpoints do: list, get, disconnect, move to another profile.
  */
-import { and, asc, eq, gt, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import { now } from '../../clock.ts';
 import type { Db, Queryable, Tx } from '../../db/connection.ts';
 import { ApiError, errors } from '../../http/errors.ts';
@@ -228,6 +228,69 @@ export async function lockAccountsForPosting(tx: Tx, scope: Scope, ids: readonly
     .for('share');
 }
 
+/** The accounts the caller sees, optionally only these ids or platforms (unlocked reads). */
+export async function visibleAccounts(
+  db: Queryable,
+  scope: Scope,
+  filter: { ids?: readonly string[]; platforms?: readonly Platform[] } = {},
+): Promise<Account[]> {
+  const ids = filter.ids?.filter((id) => looksLikeId('account', id));
+  if (ids?.length === 0 || filter.platforms?.length === 0) return [];
+  return await db
+    .select()
+    .from(accounts)
+    .where(
+      and(
+        visible(scope),
+        ids === undefined ? undefined : inArray(accounts.id, ids),
+        filter.platforms === undefined ? undefined : inArray(accounts.platform, [...filter.platforms]),
+      ),
+    )
+    .orderBy(asc(accounts.id));
+}
+
+/**
+ * The ids of the accounts the caller sees, as a subquery: for a module that lists rows keyed
+ * by account within the caller's scope in one query (rows follow their account's profile).
+ */
+export function visibleAccountIds(scope: Scope): SQL {
+  return sql`select ${accounts.id} from ${accounts} where ${visible(scope)}`;
+}
+
+/** The ids of a profile's accounts, as a subquery (its deletion). */
+export function profileAccountIds(ownerId: string, profileId: string): SQL {
+  return sql`select ${accounts.id} from ${accounts} where ${accounts.ownerId} = ${ownerId} and ${accounts.profileId} = ${profileId}`;
+}
+
+/** The ids of the connected accounts on these platforms, as a subquery (periodic work over all owners). */
+export function connectedAccountIds(platforms: readonly Platform[]): SQL {
+  if (platforms.length === 0) return sql`select null::text where false`;
+  return sql`select ${accounts.id} from ${accounts} where ${accounts.status} = 'connected' and ${inArray(accounts.platform, [...platforms])}`;
+}
+
+/** The accounts with these ids, whoever owns them (rendering rows that name accounts). */
+export async function accountsByIds(db: Queryable, ids: readonly string[]): Promise<Account[]> {
+  if (ids.length === 0) return [];
+  return await db
+    .select()
+    .from(accounts)
+    .where(inArray(accounts.id, [...ids]));
+}
+
+/** Every owner's account of this platform user that is not disconnected (a platform notice names only the user). */
+export async function accountsOfPlatformUser(db: Queryable, platform: Platform, platformUserId: string): Promise<Account[]> {
+  return await db
+    .select()
+    .from(accounts)
+    .where(
+      and(
+        eq(accounts.platform, platform),
+        eq(accounts.platformUserId, platformUserId),
+        sql`${accounts.status} <> 'disconnected'`,
+      ),
+    );
+}
+
 /** The account with this id, whoever owns it, locked FOR SHARE when asked: for background work that holds only an id. */
 export async function accountById(db: Queryable, id: string, lock?: 'share'): Promise<Account | null> {
   const query = db.select().from(accounts).where(eq(accounts.id, id));
@@ -285,9 +348,22 @@ export function registerAccountMoveCheck(check: AccountMoveCheck): void {
 }
 
 /**
+ * What a module does, in the move's transaction, once the account is in its new profile
+ * (`account` as it is now): data that names the account's profile follows it.
+ */
+export type AccountMoveStep = (tx: Tx, account: Account, fromProfileId: string) => Promise<void>;
+
+const moveSteps = startupRegistry<AccountMoveStep>('account move steps');
+
+export function registerAccountMoveStep(step: AccountMoveStep): void {
+  moveSteps.register(step);
+}
+
+/**
  * Moves an account to the profile `profileRef` names (id or external_id, within the
  * owner). Comments and insights are keyed by the account, so they follow it with nothing
- * to copy; posts already created stay in their profile (their profile_id is not touched).
+ * to copy; posts made through the API stay in their profile (their profile_id is not
+ * touched); registered move steps carry along what names the profile (platform posts).
  * Refused with the first objection of a registered move check (the posts module's 409
  * `account_has_scheduled_posts`); the row is locked first, so nothing a check looks at can
  * change between the check and the move. Moving to the profile it is in changes nothing. No
@@ -295,6 +371,7 @@ export function registerAccountMoveCheck(check: AccountMoveCheck): void {
  */
 export async function moveAccount(db: Db, scope: Scope, id: string, profileRef: string): Promise<Account> {
   const checks = moveChecks.items();
+  const steps = moveSteps.items();
   return await db.transaction(async (tx) => {
     const account = await findVisible(tx, scope, id, true);
     const target = await findProfile(tx, scope.ownerId, profileRef);
@@ -310,6 +387,7 @@ export async function moveAccount(db: Db, scope: Scope, id: string, profileRef: 
       .where(and(eq(accounts.ownerId, scope.ownerId), eq(accounts.id, account.id)))
       .returning();
     if (!moved) throw new Error('the locked account row was not updated');
+    for (const step of steps) await step(tx, moved, account.profileId);
     return moved;
   });
 }

@@ -1,19 +1,22 @@
 /** The posts module's public entry. */
-import { registerAccountMoveCheck } from '../accounts/index.ts';
+import { registerAccountMoveCheck, registerAccountMoveStep } from '../accounts/index.ts';
 import { registerMediaUseCheck } from '../media/index.ts';
 import { registerProfileDeletionStep } from '../profiles/index.ts';
+import { platformPostsFollowAccount } from './platform-posts.ts';
 import { postsProfileDeletion, waitingPostsHoldAccount, waitingPostsHoldMedia } from './service.ts';
 
+export { describePlatformPost, ensurePlatformPosts, type PlatformPostRef } from './platform-posts.ts';
 export { type PublishDeps, publishTarget } from './publishing.ts';
 export { postRoutes } from './routes.ts';
 export type { PostDeps } from './service.ts';
 
 /**
  * The posts module's part at start: waiting posts hold their account in its profile and
- * their media in storage; posts go with their profile.
+ * their media in storage; platform posts follow their account; posts go with their profile.
  */
 export function installPosts(): void {
   registerAccountMoveCheck(waitingPostsHoldAccount);
+  registerAccountMoveStep(platformPostsFollowAccount);
   registerMediaUseCheck(waitingPostsHoldMedia);
   registerProfileDeletionStep(postsProfileDeletion);
 }

@@ -2,6 +2,7 @@ import { type Static, Type } from 'typebox';
 import { MultiLineText } from '../../http/schemas.ts';
 import { PLATFORMS, THREADS_REPLY_CONTROLS, TIKTOK_PRIVACY_LEVELS } from '../../platforms/index.ts';
 import {
+  POST_SOURCES,
   POST_STATUSES,
   type Post,
   type PostPlatformOptions,
@@ -143,6 +144,10 @@ export const PostJson = Type.Object(
   {
     id: Type.String({ description: 'Post id, `post_...`.' }),
     profile_id: Type.String({ description: "The profile of the post's accounts." }),
+    source: Type.Enum(POST_SOURCES, {
+      description:
+        '`api`: made through POST /v1/posts. `platform`: made on the platform, not through Switchboard; the service keeps a record of it because comments arrived on it (one `published` target, `scheduled_at` its publication time). Such a post cannot be changed, cancelled or retried, and it follows its account to another profile.',
+    }),
     status: Type.Enum(POST_STATUSES, {
       description:
         'From the targets: `draft`; `scheduled` (none started); `publishing` (some started or waiting); `published` (every target that was not cancelled published); `partially_published` (some published, some failed); `failed` (none published); `cancelled` (every target cancelled).',
@@ -187,6 +192,7 @@ export function renderPost(post: Post, targets: readonly PostTarget[]): PostJson
   return {
     id: post.id,
     profile_id: post.profileId,
+    source: post.source,
     status: post.status,
     text: post.text,
     media_ids: post.mediaIds,

@@ -40,7 +40,14 @@ export interface TargetError {
  */
 export type PublishStep = 'quota' | 'creating' | 'processing' | 'recheck' | 'first_comment' | 'first_comment_sending';
 
-/** A post: one text and media for one or more accounts of one profile. */
+/** `api`: made through POST /v1/posts; `platform`: a post made on the platform that the service saw (a comment's post). */
+export const POST_SOURCES = ['api', 'platform'] as const;
+export type PostSource = (typeof POST_SOURCES)[number];
+
+/**
+ * A post: one text and media for one or more accounts of one profile. A `platform` post has
+ * one `published` target and follows its account to another profile (platform-posts.ts).
+ */
 export const posts = pgTable(
   'posts',
   {
@@ -49,6 +56,9 @@ export const posts = pgTable(
     profileId: profileIdColumn(),
     /** Derived from the targets whenever one changes (service.ts refreshPostStatus). */
     status: text('status').$type<PostStatus>().notNull().default('scheduled'),
+    source: text('source').$type<PostSource>().notNull().default('api'),
+    /** A `platform` post's `<account id>:<platform post id>`: one record per platform post and account. */
+    platformKey: text('platform_key').unique('posts_platform_key_key'),
     text: text('text'),
     /** Ordered: several make a carousel. */
     mediaIds: text('media_ids').array().notNull().default(sql`'{}'`),
@@ -100,6 +110,9 @@ export const postTargets = pgTable(
   (t) => [
     index('post_targets_post_idx').on(t.postId),
     index('post_targets_account_idx').on(t.accountId, t.postId),
+    index('post_targets_platform_post_idx')
+      .on(t.accountId, t.platformPostId)
+      .where(sql`${t.platformPostId} is not null`),
     index('post_targets_waiting_idx').on(t.accountId).where(sql`${t.status} in ('scheduled', 'publishing')`),
   ],
 );

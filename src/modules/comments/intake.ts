@@ -1,0 +1,200 @@
+/**
+ * How comments come in. Platform webhooks first (as Meta recommends): the notice is
+ * verified in the request and stored by a job. Polling is the safety net: each connected
+ * account whose platform has comments is read every COMMENT_POLL_INTERVAL_SECONDS, at a
+ * phase of its own so that accounts do not all poll at once, over its recent posts only,
+ * and less often while the platform reports its rate limit nearly used.
+ */
+import { sql } from 'drizzle-orm';
+import type { Logger } from 'pino';
+import { now } from '../../clock.ts';
+import type { Db, Tx } from '../../db/connection.ts';
+import { jobSql, type TaskPayloads } from '../../jobs/queue.ts';
+import {
+  type CommentNotice,
+  type Platform,
+  PlatformError,
+  type PlatformSet,
+  PLATFORMS,
+  platformInfo,
+} from '../../platforms/index.ts';
+import {
+  type Account,
+  accountById,
+  accountsOfPlatformUser,
+  connectedAccountIds,
+  credentialsOf,
+  noteAccountFailure,
+} from '../accounts/index.ts';
+import { storeComments } from './store.ts';
+import { commentSyncState } from './tables.ts';
+
+export interface IntakeDeps {
+  db: Db;
+  platforms: () => PlatformSet;
+  secretKey: Buffer;
+  log: Logger;
+  commentPollIntervalMs: number;
+}
+
+/** The most recent posts a poll reads the comments of. */
+export const POLL_POSTS = 10;
+
+/** The platforms whose comments the service reads. */
+export const COMMENT_PLATFORMS: readonly Platform[] = PLATFORMS.filter((p) => platformInfo(p).comments.read);
+
+/** A notice's comment as the `ingest_comment_notices` job carries it (JSON: times as ISO text). */
+export type NoticeComment = TaskPayloads['ingest_comment_notices']['comments'][number];
+
+export function toNoticeComment({ accountPlatformUserId, comment: c }: CommentNotice): NoticeComment {
+  return {
+    account_platform_user_id: accountPlatformUserId,
+    id: c.id,
+    post_id: c.postId,
+    parent_id: c.parentId,
+    author_id: c.authorId,
+    author_username: c.authorUsername,
+    text: c.text,
+    commented_at: c.createdAt.toISOString(),
+    hidden: c.hidden,
+    by_account: c.byAccount,
+  };
+}
+
+/**
+ * Stores what a platform notice reported, for every owner's account of the platform user it
+ * names (one platform account may be connected by several owners). A notice for a user no
+ * account has is dropped (an account disconnected since, or another app's test).
+ */
+export async function ingestNotices(
+  deps: Pick<IntakeDeps, 'db' | 'log'>,
+  platform: Platform,
+  notices: readonly NoticeComment[],
+): Promise<void> {
+  const byUser = new Map<string, NoticeComment[]>();
+  for (const n of notices) byUser.set(n.account_platform_user_id, [...(byUser.get(n.account_platform_user_id) ?? []), n]);
+  for (const [platformUserId, items] of byUser) {
+    const accounts = await accountsOfPlatformUser(deps.db, platform, platformUserId);
+    if (accounts.length === 0) {
+      deps.log.info(
+        { platform, platform_user_id: platformUserId, comments: items.length },
+        'platform notice for a user no account has; dropped',
+      );
+    }
+    const incoming = items.map((n) => ({
+      id: n.id,
+      postId: n.post_id,
+      parentId: n.parent_id,
+      authorId: n.author_id,
+      authorUsername: n.author_username,
+      text: n.text,
+      createdAt: new Date(n.commented_at),
+      hidden: n.hidden,
+      byAccount: n.by_account,
+    }));
+    for (const account of accounts) {
+      await deps.db.transaction((tx) => storeComments(tx, account, incoming, [], { knowsHidden: false }));
+    }
+  }
+}
+
+/** A phase in [0, interval) from the account id, so accounts spread over the interval. */
+function phaseMs(accountId: string, intervalMs: number): number {
+  let hash = 0;
+  for (const char of accountId) hash = (hash * 31 + (char.codePointAt(0) ?? 0)) >>> 0;
+  return hash % intervalMs;
+}
+
+/**
+ * Every minute: queues a poll for each connected comment account that is due. An account seen
+ * for the first time is due at once when it was connected within the last interval (its
+ * recent comments come in right after the connection), else at its phase in the interval.
+ */
+export async function scheduleCommentPolls(deps: Pick<IntakeDeps, 'db' | 'commentPollIntervalMs'>): Promise<number> {
+  const at = now();
+  const interval = deps.commentPollIntervalMs;
+  return await deps.db.transaction(async (tx) => {
+    const connected = await tx.execute<{ id: string }>(connectedAccountIds(COMMENT_PLATFORMS));
+    const ids = connected.rows.map((r) => r.id);
+    if (ids.length > 0) {
+      await tx
+        .insert(commentSyncState)
+        .values(ids.map((id) => ({ accountId: id, nextPollAt: new Date(at.getTime() + phaseMs(id, interval)) })))
+        .onConflictDoNothing();
+    }
+    const due = await tx.execute<{ account_id: string }>(sql`
+      with due as (
+        update ${commentSyncState}
+        set next_poll_at = ${new Date(at.getTime() + interval)}
+        where ${commentSyncState.nextPollAt} <= ${at}
+          and ${commentSyncState.accountId} in (${connectedAccountIds(COMMENT_PLATFORMS)})
+        returning account_id
+      )
+      select account_id, ${jobSql(
+        'poll_comments',
+        { account_id: sql`account_id` },
+        { jobKey: sql`'poll_comments:' || account_id` },
+      )} from due`);
+    return due.rows.length;
+  });
+}
+
+/** Poll spacing by the share of its rate limit the platform reports used. */
+function intervalFactor(usagePercent: number | null): number {
+  if (usagePercent === null || usagePercent < 75) return 1;
+  return usagePercent < 90 ? 2 : 4;
+}
+
+/** Reads the account's recent posts' comments and stores them; a failure waits for the next poll. */
+export async function pollComments(deps: IntakeDeps, accountId: string): Promise<void> {
+  const { db } = deps;
+  const account = await accountById(db, accountId);
+  if (!account || account.status !== 'connected') return;
+  const platform = account.platform as Platform;
+  if (!platformInfo(platform).comments.read) return;
+  const interval = deps.commentPollIntervalMs;
+  try {
+    const read = await deps.platforms().adapter(platform).recentComments(credentialsOf(deps.secretKey, account), {
+      posts: POLL_POSTS,
+    });
+    const factor = intervalFactor(read.usagePercent);
+    await db.transaction(async (tx) => {
+      const stored = await storeComments(tx, account, read.comments, read.posts, { knowsHidden: true });
+      await afterPoll(tx, account, interval * factor, null);
+      if (factor > 1 || stored.length > 0) {
+        deps.log.info(
+          { account_id: account.id, platform, new_comments: stored.length, usage_percent: read.usagePercent },
+          factor > 1 ? 'comments polled; platform usage high, next poll later' : 'comments polled',
+        );
+      }
+    });
+  } catch (error) {
+    if (!(error instanceof PlatformError)) throw error;
+    const wait = Math.max(interval, (error.detail.retryAfterSeconds ?? 0) * 1000);
+    await db.transaction(async (tx) => {
+      await noteAccountFailure(tx, account.id, error);
+      await afterPoll(tx, account, wait, `${error.kind}: ${error.message}`);
+    });
+    deps.log.warn(
+      { account_id: account.id, platform, kind: error.kind, err: error.message, next_poll_in_s: wait / 1000 },
+      'polling comments failed; the next poll will try again',
+    );
+  }
+}
+
+async function afterPoll(
+  tx: Tx,
+  account: Account,
+  waitMs: number,
+  lastError: string | null,
+): Promise<void> {
+  const at = now();
+  const next = new Date(at.getTime() + waitMs);
+  await tx
+    .insert(commentSyncState)
+    .values({ accountId: account.id, nextPollAt: next, lastPolledAt: at, lastError })
+    .onConflictDoUpdate({
+      target: commentSyncState.accountId,
+      set: { nextPollAt: sql`greatest(${commentSyncState.nextPollAt}, ${next})`, lastPolledAt: at, lastError },
+    });
+}

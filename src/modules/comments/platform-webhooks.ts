@@ -1,0 +1,102 @@
+/**
+ * Where Instagram, Threads and Facebook send their webhooks (comments): subscribe the app
+ * to `PUBLIC_URL/platform-webhooks/<platform>` in each app's dashboard, with
+ * PLATFORM_WEBHOOK_VERIFY_TOKEN as the verify token. Not part of the API: only the platforms
+ * call it. A notice is verified (its signature covers the raw body) and answered at once;
+ * storing it is a job, and the same notice twice is still one comment.
+ */
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { FastifyPluginAsync } from 'fastify';
+import type { Db } from '../../db/connection.ts';
+import { ApiError } from '../../http/errors.ts';
+import { enqueue } from '../../jobs/queue.ts';
+import { isPlatform, type Platform, PlatformError, type PlatformSet, platformInfo } from '../../platforms/index.ts';
+import { toNoticeComment } from './intake.ts';
+
+export interface PlatformWebhookDeps {
+  db: Db;
+  platforms: () => PlatformSet;
+  /** Unset: every subscription handshake is refused. */
+  verifyToken: string | undefined;
+}
+
+/** A notice of at most this many comments goes into one job; a bigger one is split. */
+const COMMENTS_PER_JOB = 100;
+
+function sameText(a: string, b: string): boolean {
+  // Hashing first gives equal lengths, so the comparison takes the same time whatever the guess.
+  return timingSafeEqual(createHash('sha256').update(a).digest(), createHash('sha256').update(b).digest());
+}
+
+function commentPlatform(value: string): Platform {
+  if (!isPlatform(value) || !platformInfo(value).comments.read) {
+    throw new ApiError(404, 'not_found', `No platform webhooks for ${JSON.stringify(value)}.`);
+  }
+  return value;
+}
+
+export function platformWebhookRoutes(deps: PlatformWebhookDeps): FastifyPluginAsync {
+  return async (app) => {
+    // Signatures cover the bytes as sent, so the body is kept as text, whatever its type.
+    app.removeAllContentTypeParsers();
+    app.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => done(null, body));
+
+    app.get<{ Params: { platform: string }; Querystring: Record<string, string | string[] | undefined> }>(
+      '/platform-webhooks/:platform',
+      { schema: { hide: true } },
+      async (request, reply) => {
+        const platform = commentPlatform(request.params.platform);
+        const one = (name: string) => {
+          const value = request.query[name];
+          return typeof value === 'string' ? value : undefined;
+        };
+        const token = one('hub.verify_token');
+        const challenge = one('hub.challenge');
+        if (one('hub.mode') !== 'subscribe' || challenge === undefined) {
+          throw new ApiError(400, 'invalid_request', 'Expected hub.mode=subscribe with hub.challenge and hub.verify_token.');
+        }
+        if (deps.verifyToken === undefined || token === undefined || !sameText(token, deps.verifyToken)) {
+          request.log.warn(
+            { platform, configured: deps.verifyToken !== undefined },
+            'platform webhook subscription refused: hub.verify_token does not match PLATFORM_WEBHOOK_VERIFY_TOKEN',
+          );
+          throw new ApiError(403, 'invalid_verify_token', 'hub.verify_token does not match.');
+        }
+        request.log.info({ platform }, 'platform webhook subscription verified');
+        return reply.code(200).type('text/plain; charset=utf-8').send(challenge);
+      },
+    );
+
+    app.post<{ Params: { platform: string } }>(
+      '/platform-webhooks/:platform',
+      { schema: { hide: true } },
+      async (request, reply) => {
+        const platform = commentPlatform(request.params.platform);
+        const headers = Object.fromEntries(
+          Object.entries(request.headers).map(([name, value]) => [name, Array.isArray(value) ? value[0] : value]),
+        );
+        const body = typeof request.body === 'string' ? request.body : '';
+        let notices: ReturnType<ReturnType<PlatformSet['adapter']>['parseCommentNotices']>;
+        try {
+          notices = deps.platforms().adapter(platform).parseCommentNotices({ headers, body });
+        } catch (error) {
+          if (!(error instanceof PlatformError)) throw error;
+          request.log.warn({ platform, kind: error.kind, err: error.message }, 'platform webhook refused');
+          throw new ApiError(401, 'invalid_signature', error.message);
+        }
+        const comments = notices.map(toNoticeComment);
+        if (comments.length > 0) {
+          await deps.db.transaction(async (tx) => {
+            for (let i = 0; i < comments.length; i += COMMENTS_PER_JOB) {
+              await enqueue(tx, 'ingest_comment_notices', {
+                platform,
+                comments: comments.slice(i, i + COMMENTS_PER_JOB),
+              });
+            }
+          });
+        }
+        return reply.code(200).send({ received: comments.length });
+      },
+    );
+  };
+}

@@ -1,0 +1,199 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { decodeCursor, toPage } from '../../http/pagination.ts';
+import {
+  AUTHENTICATED_ERRORS,
+  errorResponses,
+  IdempotentPostHeaders,
+  ListOf,
+  ListQuery,
+  MultiLineText,
+  ProfileHeader,
+} from '../../http/schemas.ts';
+import { PLATFORMS } from '../../platforms/index.ts';
+import { CommentJson, ReplyJson, renderComment, renderReply } from './json.ts';
+import {
+  type CommentDeps,
+  getComment,
+  listComments,
+  replyToComment,
+  setHidden,
+  setReplyStatus,
+  syncComments,
+} from './service.ts';
+import { REPLY_STATUSES } from './tables.ts';
+
+const Params = Type.Object({
+  id: Type.String({ minLength: 1, maxLength: 100, description: 'Comment id, `cmt_...`.' }),
+});
+
+const tags = ['Comments'];
+const errorsOf = (...extra: number[]) => errorResponses(...AUTHENTICATED_ERRORS, ...extra);
+
+/** The longest reply any platform takes (a Facebook comment); each platform's own limit is the platform's. */
+const MAX_REPLY_LENGTH = 8000;
+
+const ACTION_ERRORS =
+  '422 `unsupported_platform` (TikTok has no comment API for ordinary apps), 409 `account_not_connected` (the account is `expired` or `disconnected`, or the platform says its token expired or was revoked: the account is then marked so), 422 `permission_missing` (the permission the spec names is not granted: `details.permission`; no platform call is made), 429 `platform_rate_limited` with `Retry-After` (the platform limits the account now), 502 `platform_error` (the platform refused or failed: `details.platform_code` and `details.platform_message` are its own).';
+
+export function commentRoutes(deps: CommentDeps): FastifyPluginAsyncTypebox {
+  const { db } = deps;
+  return async (app) => {
+    app.get(
+      '/v1/comments',
+      {
+        schema: {
+          tags,
+          summary: 'List comments (the inbox)',
+          description:
+            "Comments by other people on the accounts the caller sees, newest `commented_at` first (the account's own replies are not listed; see `replies` and GET /v1/comments/{id}). An owner key sees every profile's, or one profile's with a Service-Profile header; a profile key sees its profile's accounts' comments, including those written before an account moved there. `from` and `to` bound `commented_at` (both included). TikTok accounts have none.",
+          headers: ProfileHeader,
+          querystring: Type.Object(
+            {
+              ...ListQuery,
+              account_id: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
+              post_id: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
+              reply_status: Type.Optional(Type.Enum(REPLY_STATUSES)),
+              hidden: Type.Optional(Type.Boolean()),
+              platform: Type.Optional(Type.Enum(PLATFORMS)),
+              from: Type.Optional(Type.String({ format: 'date-time', description: 'Commented at or after.' })),
+              to: Type.Optional(Type.String({ format: 'date-time', description: 'Commented at or before.' })),
+            },
+            { additionalProperties: false },
+          ),
+          response: { 200: ListOf(CommentJson), ...errorsOf() },
+        },
+      },
+      async (request) => {
+        const limit = request.query.limit ?? 50;
+        const rows = await listComments(deps, request.scope, {
+          accountId: request.query.account_id,
+          postId: request.query.post_id,
+          replyStatus: request.query.reply_status,
+          hidden: request.query.hidden,
+          platform: request.query.platform,
+          from: request.query.from === undefined ? undefined : new Date(request.query.from),
+          to: request.query.to === undefined ? undefined : new Date(request.query.to),
+          limit,
+          after: decodeCursor(request.query.cursor, 'timestamp|comment'),
+        });
+        return toPage(rows, limit, renderComment);
+      },
+    );
+
+    app.post(
+      '/v1/comments/sync',
+      {
+        schema: {
+          tags,
+          summary: 'Read comments from the platforms now',
+          description:
+            'Queues a read of the recent posts of each account of `account_ids` (default: every connected Instagram, Threads and Facebook account the caller sees) and answers 202 with the accounts queued; new comments then arrive as usual (`comment.created`). Comments also arrive without this, by the platforms\' webhooks and a periodic read. At most once a minute per account: 429 `sync_rate_limited` with `Retry-After` (and `details.account_ids`) when any of them was synced less than a minute ago, and nothing is queued. 404 `account_not_found`, 422 `unsupported_platform` (TikTok), 409 `account_not_connected`.',
+          headers: ProfileHeader,
+          body: Type.Optional(
+            Type.Object(
+              {
+                account_ids: Type.Optional(
+                  Type.Array(Type.String({ minLength: 1, maxLength: 100 }), { minItems: 1, maxItems: 100, uniqueItems: true }),
+                ),
+              },
+              { additionalProperties: false },
+            ),
+          ),
+          response: {
+            202: Type.Object(
+              { account_ids: Type.Array(Type.String(), { description: 'The accounts whose comments are read now.' }) },
+              { additionalProperties: false },
+            ),
+            ...errorsOf(409, 413, 415, 422),
+          },
+        },
+      },
+      async (request, reply) => {
+        const accounts = await syncComments(deps, request.scope, request.body?.account_ids);
+        reply.code(202);
+        return { account_ids: accounts.map((a) => a.id) };
+      },
+    );
+
+    app.get(
+      '/v1/comments/:id',
+      {
+        schema: {
+          tags,
+          summary: 'Get a comment',
+          description:
+            "Any stored comment of an account the caller sees, the account's own replies included. 404 `comment_not_found`.",
+          headers: ProfileHeader,
+          params: Params,
+          response: { 200: CommentJson, ...errorsOf() },
+        },
+      },
+      async (request) => renderComment(await getComment(deps, request.scope, request.params.id)),
+    );
+
+    app.patch(
+      '/v1/comments/:id',
+      {
+        schema: {
+          tags,
+          summary: "Set a comment's reply status",
+          description:
+            'Sets the inbox\'s `reply_status` (`unreplied`, `replied`, `dismissed`); nothing changes on the platform. Every transition is allowed (e.g. `dismissed` back to `unreplied`); a reply through POST /v1/comments/{id}/reply sets `replied` by itself. Answers the comment.',
+          headers: ProfileHeader,
+          params: Params,
+          body: Type.Object({ reply_status: Type.Enum(REPLY_STATUSES) }, { additionalProperties: false }),
+          response: { 200: CommentJson, ...errorsOf(413, 415) },
+        },
+      },
+      async (request) =>
+        renderComment(await setReplyStatus({ db, platforms: deps.platforms }, request.scope, request.params.id, request.body.reply_status)),
+    );
+
+    app.post(
+      '/v1/comments/:id/reply',
+      {
+        schema: {
+          tags,
+          summary: 'Reply to a comment',
+          description: `Replies as the account, on the platform, and answers 201 with the reply; the comment's \`reply_status\` becomes \`replied\`. The reply is \`sent\`, or, on Threads while Threads still processes it, \`sending\` (then published by the service as soon as Threads is done; see the comment's \`replies\`). Not for the account's own comments or, on Instagram, a hidden one (409 \`comment_not_repliable\`). ${ACTION_ERRORS} A retry with the same Idempotency-Key answers the first answer and sends nothing.`,
+          headers: IdempotentPostHeaders,
+          params: Params,
+          body: Type.Object(
+            {
+              text: MultiLineText({
+                minLength: 1,
+                maxLength: MAX_REPLY_LENGTH,
+                description: "The reply; each platform's own limit applies (Threads: 500 as Threads counts).",
+              }),
+            },
+            { additionalProperties: false },
+          ),
+          response: { 201: ReplyJson, ...errorsOf(409, 413, 415, 422, 502) },
+        },
+      },
+      async (request, reply) => {
+        const sent = await replyToComment(deps, request.scope, request.params.id, request.body.text);
+        reply.code(201);
+        return renderReply(sent);
+      },
+    );
+
+    app.post(
+      '/v1/comments/:id/hide',
+      {
+        schema: {
+          tags,
+          summary: 'Hide or unhide a comment',
+          description: `\`{"hidden": true}\` hides the comment on the platform, \`false\` shows it again; answers the comment. Threads hides top-level replies only (409 \`comment_not_hideable\` for a nested one). ${ACTION_ERRORS}`,
+          headers: ProfileHeader,
+          params: Params,
+          body: Type.Object({ hidden: Type.Boolean() }, { additionalProperties: false }),
+          response: { 200: CommentJson, ...errorsOf(409, 413, 415, 422, 502) },
+        },
+      },
+      async (request) =>
+        renderComment(await setHidden(deps, request.scope, request.params.id, request.body.hidden)),
+    );
+  };
+}

@@ -1,0 +1,96 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, timestampColumn, updatedAt } from '../../db/columns.ts';
+import { accountIdColumn } from '../accounts/columns.ts';
+import { ownerIdColumn } from '../owners/columns.ts';
+import { postIdColumn } from '../posts/columns.ts';
+
+/** The inbox's own status of a comment; nothing on the platform changes with it. */
+export const REPLY_STATUSES = ['unreplied', 'replied', 'dismissed'] as const;
+export type ReplyStatus = (typeof REPLY_STATUSES)[number];
+
+/**
+ * Every comment and reply on a connected account's posts, once per account and platform
+ * comment however often it arrives (webhook, poll, the account's own reply through us).
+ * Keyed by account, so it follows the account to another profile; the account's deletion
+ * (with its profile) deletes it.
+ */
+export const comments = pgTable(
+  'comments',
+  {
+    id: text('id').primaryKey(),
+    ownerId: ownerIdColumn(),
+    accountId: accountIdColumn(),
+    postId: postIdColumn(),
+    platform: text('platform').notNull(),
+    platformCommentId: text('platform_comment_id').notNull(),
+    /** The platform's id of the post: the post record is found again by it when the account moves. */
+    platformPostId: text('platform_post_id').notNull(),
+    /** The platform id of the comment this one answers; null for a top-level comment. */
+    platformParentId: text('platform_parent_id'),
+    authorId: text('author_id'),
+    authorUsername: text('author_username'),
+    /** Byte for byte as the platform gave it. */
+    text: text('text').notNull(),
+    commentedAt: timestampColumn('commented_at').notNull(),
+    hidden: boolean('hidden').notNull().default(false),
+    replyStatus: text('reply_status').$type<ReplyStatus>().notNull().default('unreplied'),
+    /** Written by the account itself (a reply through us or on the platform): not in the inbox, no event. */
+    byAccount: boolean('by_account').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('comments_account_platform_comment_key').on(t.accountId, t.platformCommentId),
+    // The inbox's orders: the owner's (or a profile's accounts'), one account's, one post's.
+    index('comments_owner_inbox_idx')
+      .on(t.ownerId, t.commentedAt.desc(), t.id.desc())
+      .where(sql`not ${t.byAccount}`),
+    index('comments_account_inbox_idx')
+      .on(t.accountId, t.commentedAt.desc(), t.id.desc())
+      .where(sql`not ${t.byAccount}`),
+    index('comments_account_status_idx')
+      .on(t.accountId, t.replyStatus, t.commentedAt.desc(), t.id.desc())
+      .where(sql`not ${t.byAccount}`),
+    index('comments_post_idx').on(t.postId, t.commentedAt.desc(), t.id.desc()),
+  ],
+);
+
+export const REPLY_SEND_STATUSES = ['sending', 'sent', 'failed'] as const;
+export type ReplySendStatus = (typeof REPLY_SEND_STATUSES)[number];
+
+/** Replies sent through the API: what was asked, and where it stands on the platform. */
+export const commentReplies = pgTable(
+  'comment_replies',
+  {
+    id: text('id').primaryKey(),
+    commentId: text('comment_id')
+      .notNull()
+      .references(() => comments.id, { onDelete: 'cascade' }),
+    text: text('text').notNull(),
+    status: text('status').$type<ReplySendStatus>().notNull(),
+    /** Threads: the reply container, published once Threads has processed it. */
+    containerId: text('container_id'),
+    /** Container status reads so far (the wait grows with them). */
+    polls: integer('polls').notNull().default(0),
+    platformCommentId: text('platform_comment_id'),
+    sentAt: timestampColumn('sent_at'),
+    error: text('error'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('comment_replies_comment_idx').on(t.commentId, t.id)],
+);
+
+/** Per account: when its comments are read next, and when a manual sync last asked. */
+export const commentSyncState = pgTable('comment_sync_state', {
+  accountId: accountIdColumn().primaryKey(),
+  nextPollAt: timestampColumn('next_poll_at').notNull(),
+  lastPolledAt: timestampColumn('last_polled_at'),
+  lastManualSyncAt: timestampColumn('last_manual_sync_at'),
+  /** Why the last poll failed, for operators (null after a good one). */
+  lastError: text('last_error'),
+});
+
+export type Comment = typeof comments.$inferSelect;
+export type CommentReply = typeof commentReplies.$inferSelect;

@@ -1,0 +1,534 @@
+import { createHmac } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { now, resetClock } from '../../src/clock.ts';
+import { saveConnectedAccount } from '../../src/modules/accounts/service.ts';
+import { SANDBOX_CLIENT, type Platform } from '../../src/platforms/index.ts';
+import { verifyWebhook } from '../../src/webhook-signature.ts';
+import { auth, startTestApp, type TestApp, type TestOwner } from '../helpers/app.ts';
+import { eventually } from '../helpers/eventually.ts';
+import { type Receiver, startReceiver } from '../helpers/receiver.ts';
+import { startSandbox, type TestSandbox } from '../helpers/sandbox.ts';
+import { accounts, comments, events } from '../helpers/tables.ts';
+import { moveTime } from '../helpers/time.ts';
+
+/**
+ * The comments inbox against the sandbox platforms: the sandbox sends its signed webhooks to
+ * the service listening on a real port, a worker stores them, a receiver gets the signed
+ * `comment.created` events (docs/comments.md).
+ */
+
+let sandbox: TestSandbox;
+let t: TestApp;
+let receiver: Receiver;
+let owner: TestOwner;
+let webhookSecret: string;
+
+const VERIFY_TOKEN = 'verify-token-for-tests';
+
+beforeAll(async () => {
+  sandbox = await startSandbox();
+  receiver = await startReceiver();
+  t = await startTestApp(
+    { WEBHOOK_ALLOW_PRIVATE_URLS: 'true', RATE_LIMIT_PER_MINUTE: '100000', PLATFORM_WEBHOOK_VERIFY_TOKEN: VERIFY_TOKEN },
+    undefined,
+    { platforms: sandbox.platforms, listen: true },
+  );
+  owner = await t.createOwner();
+  const hook = await t.app.inject({
+    method: 'POST',
+    url: '/v1/webhooks',
+    headers: auth(owner.key),
+    payload: { url: receiver.url, events: ['comment.created'] },
+  });
+  webhookSecret = hook.json().secret;
+  // As an app's developer does in Meta's dashboard: the platform checks the callback first.
+  for (const platform of ['instagram', 'threads', 'facebook']) {
+    const res = await sandbox.control('PUT', `/webhooks/${platform}`, {
+      callback_url: `${t.url}/platform-webhooks/${platform}`,
+      verify_token: VERIFY_TOKEN,
+      app_secret: SANDBOX_CLIENT.clientSecret,
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+  }
+  await t.startWorker({ platforms: sandbox.platforms });
+});
+afterAll(async () => {
+  resetClock();
+  await t.close();
+  await receiver.close();
+  await sandbox.close();
+});
+
+let users = 0;
+
+interface Connected {
+  id: string;
+  username: string;
+  /** The sandbox user the comments are made on (a Facebook page's owner for a page). */
+  sandboxUser: string;
+  platformUserId: string;
+}
+
+/** A sandbox user of `platform` connected as an account of `who` (a Facebook user's first page). */
+async function connected(
+  platform: Platform,
+  options: { granted?: string[]; who?: TestOwner; profileId?: string } = {},
+): Promise<Connected> {
+  users += 1;
+  const who = options.who ?? owner;
+  const username = `cmt_${platform}_${users}`;
+  const adapter = sandbox.adapter(platform);
+  let tokens = await sandbox.connect(platform, username, options.granted);
+  if (platform === 'facebook') {
+    const [page] = await adapter.pages({ platformUserId: tokens.platformUserId, accessToken: tokens.accessToken });
+    if (!page) throw new Error('the sandbox user has no page');
+    tokens = { ...tokens, accessToken: page.accessToken, platformUserId: page.id, expiresAt: null };
+  }
+  const profile = await adapter.profile({ platformUserId: tokens.platformUserId, accessToken: tokens.accessToken });
+  const { account } = await t.database.db.transaction((tx) =>
+    saveConnectedAccount(tx, t.secretKey, {
+      ownerId: who.ownerId,
+      profileId: options.profileId ?? who.defaultProfileId,
+      platform,
+      tokens,
+      profile,
+    }),
+  );
+  return {
+    id: account.id,
+    username: profile.username ?? username,
+    sandboxUser: platform === 'facebook' ? `${username}.page1` : username,
+    platformUserId: tokens.platformUserId,
+  };
+}
+
+/** A comment by someone else, added on the platform (the sandbox's control API). */
+async function commentOn(
+  platform: Platform,
+  account: Connected,
+  body: { text: string; author_username?: string; commented_at?: string; parent_id?: string; post_id?: string },
+) {
+  const res = await sandbox.control('POST', '/comments', {
+    platform,
+    username: account.sandboxUser,
+    author_username: body.author_username ?? 'maya.designs',
+    ...body,
+  });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  return res.body as { id: string; post_id: string; text: string; commented_at: string };
+}
+
+async function list(query = '', key = owner.key, profile?: string) {
+  const res = await t.app.inject({ method: 'GET', url: `/v1/comments${query}`, headers: auth(key, profile) });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().data as Array<Record<string, unknown>>;
+}
+
+/** The inbox entry of the platform comment, once the service has it. */
+async function arrived(platformCommentId: string, key = owner.key) {
+  return await eventually(async () => {
+    const [row] = await t.database.db.select().from(comments).where(eq(comments.platformCommentId, platformCommentId));
+    if (!row) return undefined;
+    const res = await t.app.inject({ method: 'GET', url: `/v1/comments/${row.id}`, headers: auth(key) });
+    return res.statusCode === 200 ? res.json() : undefined;
+  });
+}
+
+/** The `comment.created` deliveries the receiver got for this comment, each signature checked. */
+function deliveriesFor(commentId: string) {
+  return receiver.received
+    .map((r) => {
+      const raw = r.body.toString('utf8');
+      return { raw, header: r.headers['service-signature'] as string, body: JSON.parse(raw) };
+    })
+    .filter((d) => d.body.type === 'comment.created' && d.body.data.comment_id === commentId);
+}
+
+async function commentEventsFor(commentId: string) {
+  const rows = await t.database.db.select().from(events).where(eq(events.type, 'comment.created'));
+  return rows.filter((e) => JSON.stringify(e).includes(commentId));
+}
+
+async function activity(platform: Platform, username: string) {
+  const res = await sandbox.control('GET', `/activity/${platform}/${username}`);
+  expect(res.status).toBe(200);
+  return res.body.data as Array<{ action: string; target_id: string; detail: unknown }>;
+}
+
+function signed(body: string, secret = SANDBOX_CLIENT.clientSecret) {
+  return `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`;
+}
+
+describe('platform webhooks: the subscription handshake', () => {
+  it('echoes hub.challenge when hub.verify_token matches PLATFORM_WEBHOOK_VERIFY_TOKEN, else 403', async () => {
+    const ok = await fetch(
+      `${t.url}/platform-webhooks/instagram?hub.mode=subscribe&hub.challenge=1158201444&hub.verify_token=${VERIFY_TOKEN}`,
+    );
+    expect(ok.status).toBe(200);
+    expect(await ok.text()).toBe('1158201444');
+    const wrong = await fetch(
+      `${t.url}/platform-webhooks/threads?hub.mode=subscribe&hub.challenge=1158201444&hub.verify_token=guess`,
+    );
+    expect(wrong.status).toBe(403);
+    expect((await wrong.json()).error.code).toBe('invalid_verify_token');
+    const tiktok = await fetch(
+      `${t.url}/platform-webhooks/tiktok?hub.mode=subscribe&hub.challenge=1&hub.verify_token=${VERIFY_TOKEN}`,
+    );
+    expect(tiktok.status).toBe(404);
+  });
+});
+
+describe('comments arrive by the platforms’ webhooks', () => {
+  it('a comment added on Instagram arrives by webhook, is listed, and is delivered once as comment.created', async () => {
+    const account = await connected('instagram');
+    const text = 'Love this! 😍 مرحبا <script>alert(1)</script> **bold** "quoted" & more';
+    const made = await commentOn('instagram', account, { text });
+    const comment = await arrived(made.id);
+    expect(comment).toMatchObject({
+      account_id: account.id,
+      platform: 'instagram',
+      platform_comment_id: made.id,
+      author_username: 'maya.designs',
+      text,
+      hidden: false,
+      reply_status: 'unreplied',
+      from_account: false,
+      parent_id: null,
+      can_reply: true,
+      can_hide: true,
+      replies: [],
+    });
+    const listed = await list(`?account_id=${account.id}`);
+    expect(listed.map((c) => c.id)).toEqual([comment.id]);
+
+    // The post it belongs to is one the API can show: made on the platform, not through us.
+    const post = await t.app.inject({ method: 'GET', url: `/v1/posts/${comment.post_id}`, headers: auth(owner.key) });
+    expect(post.statusCode).toBe(200);
+    expect(post.json()).toMatchObject({ source: 'platform', status: 'published' });
+    expect(post.json().targets[0]).toMatchObject({ account_id: account.id, platform_post_id: made.post_id });
+
+    const delivered = await eventually(async () => {
+      const found = deliveriesFor(comment.id);
+      return found.length > 0 ? found : undefined;
+    });
+    expect(delivered).toHaveLength(1);
+    const [event] = delivered;
+    if (!event) throw new Error('no delivery');
+    const options = { nowSeconds: now().getTime() / 1000, toleranceSeconds: 300 };
+    expect(verifyWebhook(event.raw, event.header, webhookSecret, options)).toBe(true);
+    expect(event.body.data).toMatchObject({
+      comment_id: comment.id,
+      account_id: account.id,
+      post_id: comment.post_id,
+      author_username: 'maya.designs',
+      text,
+      commented_at: comment.commented_at,
+      platform: 'instagram',
+    });
+  });
+
+  it('the same notice twice, and a poll afterwards, still give one comment and one event', async () => {
+    const account = await connected('threads');
+    const made = await commentOn('threads', account, { text: 'same notice twice' });
+    const comment = await arrived(made.id);
+    const sent = await sandbox.control('GET', '/webhooks/deliveries?platform=threads&limit=50');
+    const notice = (sent.body.data as Array<{ body: string; signature: string }>).find((d) => d.body.includes(made.id));
+    if (!notice) throw new Error('the sandbox sent no notice of the comment');
+    const replay = await fetch(`${t.url}/platform-webhooks/threads`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-hub-signature-256': notice.signature },
+      body: notice.body,
+    });
+    expect(replay.status).toBe(200);
+    const sync = await t.app.inject({
+      method: 'POST',
+      url: '/v1/comments/sync',
+      headers: auth(owner.key),
+      payload: { account_ids: [account.id] },
+    });
+    expect(sync.statusCode, sync.body).toBe(202);
+    await eventually(async () => {
+      const [state] = await t.database.pool
+        .query('select last_polled_at from comment_sync_state where account_id = $1', [account.id])
+        .then((r) => r.rows);
+      return state?.last_polled_at ? true : undefined;
+    });
+    const jobsLeft = async () =>
+      Number((await t.database.pool.query(`select count(*) from graphile_worker.jobs where task_identifier = 'ingest_comment_notices'`)).rows[0].count);
+    await eventually(async () => ((await jobsLeft()) === 0 ? true : undefined));
+    const stored = await t.database.db.select().from(comments).where(eq(comments.platformCommentId, made.id));
+    expect(stored).toHaveLength(1);
+    expect(await commentEventsFor(comment.id)).toHaveLength(1);
+  });
+
+  it('a notice with a bad or missing signature is 401 and changes nothing', async () => {
+    const account = await connected('instagram');
+    const body = JSON.stringify({
+      object: 'instagram',
+      entry: [
+        {
+          id: account.platformUserId,
+          time: Math.floor(Date.now() / 1000),
+          changes: [
+            {
+              field: 'comments',
+              value: { id: '17865799348089039', from: { id: '1', username: 'forger' }, media: { id: '1' }, text: 'forged' },
+            },
+          ],
+        },
+      ],
+    });
+    for (const signature of [signed(body, 'not-the-app-secret'), undefined]) {
+      const res = await fetch(`${t.url}/platform-webhooks/instagram`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...(signature ? { 'x-hub-signature-256': signature } : {}) },
+        body,
+      });
+      expect(res.status).toBe(401);
+      expect((await res.json()).error.code).toBe('invalid_signature');
+    }
+    const forged = await t.database.db.select().from(comments).where(eq(comments.platformCommentId, '17865799348089039'));
+    expect(forged).toEqual([]);
+  });
+
+  it('a 25-hour-old comment is stored with no event', async () => {
+    const account = await connected('facebook');
+    const old = new Date(Date.now() - 25 * 3600_000);
+    old.setUTCMilliseconds(0);
+    const made = await commentOn('facebook', account, { text: 'from yesterday', commented_at: old.toISOString() });
+    const sync = await t.app.inject({
+      method: 'POST',
+      url: '/v1/comments/sync',
+      headers: auth(owner.key),
+      payload: { account_ids: [account.id] },
+    });
+    expect(sync.statusCode).toBe(202);
+    const comment = await arrived(made.id);
+    expect(comment.commented_at).toBe(old.toISOString());
+    expect(await commentEventsFor(comment.id)).toEqual([]);
+  });
+
+  it('keeps comment text byte for byte, up to the platform’s longest', async () => {
+    const account = await connected('instagram');
+    const long = `${'ب'.repeat(1000)}${'👍🏽'.repeat(300)}${'x'.repeat(600)}`;
+    const texts = ['\u202Eright-to-left override\u202C', '<img src=x onerror=alert(1)>', long.slice(0, 2200)];
+    for (const text of texts) {
+      const made = await commentOn('instagram', account, { text });
+      const comment = await arrived(made.id);
+      expect(Buffer.from(comment.text, 'utf8').equals(Buffer.from(text, 'utf8'))).toBe(true);
+    }
+  });
+});
+
+describe('replying and hiding', () => {
+  it('a reply reaches the platform, is stored, marks the comment replied, and its own notice sends no event', async () => {
+    const account = await connected('instagram');
+    const made = await commentOn('instagram', account, { text: 'Where can I buy this?' });
+    const comment = await arrived(made.id);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/v1/comments/${comment.id}/reply`,
+      headers: auth(owner.key),
+      payload: { text: 'In our shop, link in bio!' },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const reply = res.json();
+    expect(reply).toMatchObject({ comment_id: comment.id, text: 'In our shop, link in bio!', status: 'sent' });
+    const acts = await activity('instagram', account.sandboxUser);
+    expect(acts.filter((a) => a.action === 'reply')).toHaveLength(1);
+    expect(acts.find((a) => a.action === 'reply')?.target_id).toBe(reply.platform_comment_id);
+
+    const after = (await t.app.inject({ method: 'GET', url: `/v1/comments/${comment.id}`, headers: auth(owner.key) })).json();
+    expect(after.reply_status).toBe('replied');
+    expect(after.replies).toEqual([reply]);
+    // The account's own reply is a comment of its own, but not in the inbox and with no event.
+    const own = await eventually(async () => {
+      const sent = await sandbox.control('GET', '/webhooks/deliveries?platform=instagram&limit=100');
+      return (sent.body.data as Array<{ body: string }>).some((d) => d.body.includes(reply.platform_comment_id))
+        ? true
+        : undefined;
+    });
+    expect(own).toBe(true);
+    const [ownRow] = await t.database.db
+      .select()
+      .from(comments)
+      .where(eq(comments.platformCommentId, reply.platform_comment_id));
+    expect(ownRow?.byAccount).toBe(true);
+    expect((await list(`?account_id=${account.id}`)).map((c) => c.id)).toEqual([comment.id]);
+    expect(await commentEventsFor(ownRow?.id ?? 'none')).toEqual([]);
+  });
+
+  it('hide and unhide reach the platform', async () => {
+    const account = await connected('facebook');
+    const made = await commentOn('facebook', account, { text: 'spam spam spam' });
+    const comment = await arrived(made.id);
+    for (const hidden of [true, false]) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/v1/comments/${comment.id}/hide`,
+        headers: auth(owner.key),
+        payload: { hidden },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().hidden).toBe(hidden);
+    }
+    const acts = await activity('facebook', account.sandboxUser);
+    expect(acts.filter((a) => a.target_id === made.id).map((a) => a.action)).toEqual(
+      expect.arrayContaining(['hide', 'unhide']),
+    );
+    expect((await list(`?account_id=${account.id}&hidden=true`)).length).toBe(0);
+  });
+
+  it('without the permission: 422 permission_missing naming it, and no platform call', async () => {
+    const account = await connected('instagram', {
+      granted: ['instagram_business_basic', 'instagram_business_content_publish'],
+    });
+    const made = await commentOn('instagram', account, { text: 'can you see me?' });
+    const comment = await arrived(made.id);
+    expect(comment).toMatchObject({ can_reply: false, can_hide: false });
+    const before = await activity('instagram', account.sandboxUser);
+    for (const [path, payload] of [
+      ['reply', { text: 'hello' }],
+      ['hide', { hidden: true }],
+    ] as const) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/v1/comments/${comment.id}/${path}`,
+        headers: auth(owner.key),
+        payload,
+      });
+      expect(res.statusCode).toBe(422);
+      expect(res.json().error.code).toBe('permission_missing');
+      expect(res.json().error.details.permission).toBe('instagram_business_manage_comments');
+    }
+    expect(await activity('instagram', account.sandboxUser)).toEqual(before);
+  });
+
+  it('an account whose token expired on the platform: 409 account_not_connected, and the account is marked expired', async () => {
+    const account = await connected('threads');
+    const made = await commentOn('threads', account, { text: 'reply to me' });
+    const comment = await arrived(made.id);
+    const expire = await sandbox.control('POST', '/tokens/expire', { platform: 'threads', username: account.sandboxUser });
+    expect(expire.status, JSON.stringify(expire.body)).toBe(200);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/v1/comments/${comment.id}/reply`,
+      headers: auth(owner.key),
+      payload: { text: 'thanks' },
+    });
+    expect(res.statusCode, res.body).toBe(409);
+    expect(res.json().error.code).toBe('account_not_connected');
+    const [row] = await t.database.db.select().from(accounts).where(eq(accounts.id, account.id));
+    expect(row?.status).toBe('expired');
+    // Now known expired: refused before any call.
+    const again = await t.app.inject({
+      method: 'POST',
+      url: `/v1/comments/${comment.id}/hide`,
+      headers: auth(owner.key),
+      payload: { hidden: true },
+    });
+    expect(again.statusCode).toBe(409);
+  });
+
+  it('PATCH sets the inbox status only, any transition, and the list filters by it', async () => {
+    const account = await connected('instagram');
+    const made = await commentOn('instagram', account, { text: 'nice' });
+    const comment = await arrived(made.id);
+    const before = await activity('instagram', account.sandboxUser);
+    for (const status of ['dismissed', 'unreplied', 'replied', 'dismissed']) {
+      const res = await t.app.inject({
+        method: 'PATCH',
+        url: `/v1/comments/${comment.id}`,
+        headers: auth(owner.key),
+        payload: { reply_status: status },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().reply_status).toBe(status);
+    }
+    expect((await list(`?account_id=${account.id}&reply_status=dismissed`)).map((c) => c.id)).toEqual([comment.id]);
+    expect(await list(`?account_id=${account.id}&reply_status=unreplied`)).toEqual([]);
+    expect(await activity('instagram', account.sandboxUser)).toEqual(before);
+    const bad = await t.app.inject({
+      method: 'PATCH',
+      url: `/v1/comments/${comment.id}`,
+      headers: auth(owner.key),
+      payload: { reply_status: 'archived' },
+    });
+    expect(bad.statusCode).toBe(400);
+  });
+});
+
+describe('TikTok has no comments', () => {
+  it('sync of a TikTok account answers 422 unsupported_platform', async () => {
+    const account = await connected('tiktok');
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/v1/comments/sync',
+      headers: auth(owner.key),
+      payload: { account_ids: [account.id] },
+    });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().error.code).toBe('unsupported_platform');
+  });
+});
+
+describe('POST /v1/comments/sync', () => {
+  it('reads at most once a minute per account: 429 sync_rate_limited with Retry-After', async () => {
+    const account = await connected('instagram');
+    const sync = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/v1/comments/sync',
+        headers: auth(owner.key),
+        payload: { account_ids: [account.id] },
+      });
+    const first = await sync();
+    expect(first.statusCode).toBe(202);
+    expect(first.json()).toEqual({ account_ids: [account.id] });
+    const second = await sync();
+    expect(second.statusCode).toBe(429);
+    expect(second.json().error.code).toBe('sync_rate_limited');
+    expect(Number(second.headers['retry-after'])).toBeGreaterThan(0);
+    expect(Number(second.headers['retry-after'])).toBeLessThanOrEqual(60);
+    await moveTime(t.database.pool, 61_000);
+    expect((await sync()).statusCode).toBe(202);
+  });
+});
+
+describe('scope and moves', () => {
+  it('a moved account keeps its comments; profile keys never see another profile’s', async () => {
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/v1/profiles',
+      headers: auth(owner.key),
+      payload: { name: 'Client B' },
+    });
+    const profileB = created.json().id as string;
+    const keyB = await t.createProfileKey(owner.ownerId, profileB);
+    const keyDefault = await t.createProfileKey(owner.ownerId, owner.defaultProfileId);
+    const account = await connected('instagram');
+    const made = await commentOn('instagram', account, { text: 'before the move' });
+    const comment = await arrived(made.id);
+
+    expect((await list(`?account_id=${account.id}`, keyB)).length).toBe(0);
+    const hidden = await t.app.inject({ method: 'GET', url: `/v1/comments/${comment.id}`, headers: auth(keyB) });
+    expect(hidden.statusCode).toBe(404);
+    expect(hidden.json().error.code).toBe('comment_not_found');
+
+    const moved = await t.app.inject({
+      method: 'POST',
+      url: `/v1/accounts/${account.id}/move`,
+      headers: auth(owner.key),
+      payload: { profile_id: profileB },
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    const seen = await list(`?account_id=${account.id}`, keyB);
+    expect(seen.map((c) => c.id)).toEqual([comment.id]);
+    const post = await t.app.inject({ method: 'GET', url: `/v1/posts/${seen[0]?.post_id}`, headers: auth(keyB) });
+    expect(post.statusCode).toBe(200);
+    expect((await list(`?account_id=${account.id}`, keyDefault)).length).toBe(0);
+    const gone = await t.app.inject({ method: 'GET', url: `/v1/comments/${comment.id}`, headers: auth(keyDefault) });
+    expect(gone.statusCode).toBe(404);
+  });
+});
