@@ -8,6 +8,7 @@ import {
   type PlatformAdapter,
   PlatformError,
   type PlatformSet,
+  type ReplyOutcome,
 } from '../../src/platforms/index.ts';
 import { buildSandboxApp } from '../../src/sandbox/server.ts';
 import { createTestDatabase } from './database.ts';
@@ -176,4 +177,11 @@ export async function platformError(promise: Promise<unknown>): Promise<Platform
     throw error;
   }
   throw new Error('expected a PlatformError, but the call succeeded');
+}
+
+/** The reply a sent outcome names (fails the test when the reply was left pending). */
+export async function sent(outcome: Promise<ReplyOutcome>): Promise<{ id: string }> {
+  const answer = await outcome;
+  if (answer.state !== 'sent') throw new Error(`the reply was left pending (container ${answer.containerId})`);
+  return { id: answer.id };
 }

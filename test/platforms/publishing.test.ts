@@ -135,7 +135,7 @@ describe('instagram publishing', () => {
     const account = await sandbox.credentials('instagram', 'igp_comment');
     const post = await publish(instagram, account, { text: 'Commented', media: [image()] });
     const comment = await instagram.commentOnPost(account, post.id, 'Link in bio');
-    const comments = await instagram.recentComments(account, { posts: 1 });
+    const comments = (await instagram.recentComments(account, { posts: 1 })).comments;
     expect(comments).toContainEqual(
       expect.objectContaining({ id: comment.id, postId: post.id, text: 'Link in bio', byAccount: true }),
     );
