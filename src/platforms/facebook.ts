@@ -348,7 +348,8 @@ export function facebookAdapter(options: AdapterOptions, now: () => Date): Platf
     async postSummary({ accessToken }, postId) {
       const post = await graph.get(`/${postId}`, accessToken, { fields: POST_FIELDS });
       const summary = postSummaryOf(post, 'message', 'created_time');
-      if (summary === null) throw new PlatformError('transient', 'facebook answered a post without its id', { platform });
+      if (summary === null)
+        throw new PlatformError('transient', 'facebook answered a post without its id', { platform });
       return summary;
     },
 

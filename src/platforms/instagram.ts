@@ -309,7 +309,9 @@ export function instagramAdapter(options: AdapterOptions, now: () => Date): Plat
         { fields: 'id,caption,media_type,permalink,timestamp,comments_count', limit: Math.min(posts, 50) },
         posts,
       );
-      const summaries = media.map((m) => postSummaryOf(m, 'caption')).filter((p): p is PlatformPostSummary => p !== null);
+      const summaries = media
+        .map((m) => postSummaryOf(m, 'caption'))
+        .filter((p): p is PlatformPostSummary => p !== null);
       const comments: PlatformComment[] = [];
       for (const { id: postId } of summaries) {
         const top = await metered.getAll(
@@ -341,7 +343,8 @@ export function instagramAdapter(options: AdapterOptions, now: () => Date): Plat
     async postSummary({ accessToken }, postId) {
       const media = await graph.get(`/${postId}`, accessToken, { fields: 'id,caption,permalink,timestamp' });
       const summary = postSummaryOf(media, 'caption');
-      if (summary === null) throw new PlatformError('transient', 'instagram answered a media without its id', { platform });
+      if (summary === null)
+        throw new PlatformError('transient', 'instagram answered a media without its id', { platform });
       return summary;
     },
 

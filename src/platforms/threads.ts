@@ -121,7 +121,6 @@ const CONTAINER_STATES: Record<string, ContainerState> = {
 
 const REPLY_FIELDS = 'id,text,username,permalink,timestamp,is_reply_owned_by_me,hide_status,replied_to,root_post';
 
-
 export function threadsAdapter(options: AdapterOptions, now: () => Date): PlatformAdapter {
   const platform = 'threads';
   const graph = new GraphClient(platform, options.hostUrl('graph.threads.net'), VERSION, options, now);
@@ -382,7 +381,9 @@ export function threadsAdapter(options: AdapterOptions, now: () => Date): Platfo
         { fields: 'id,text,media_type,permalink,timestamp', limit: Math.min(posts, 100) },
         posts,
       );
-      const summaries = threads.map((t) => postSummaryOf(t, 'text')).filter((p): p is PlatformPostSummary => p !== null);
+      const summaries = threads
+        .map((t) => postSummaryOf(t, 'text'))
+        .filter((p): p is PlatformPostSummary => p !== null);
       const comments: PlatformComment[] = [];
       for (const { id: postId } of summaries) {
         const replies = await metered.getAll(
@@ -410,7 +411,8 @@ export function threadsAdapter(options: AdapterOptions, now: () => Date): Platfo
     async postSummary({ accessToken }, postId) {
       const post = await graph.get(`/${postId}`, accessToken, { fields: 'id,text,permalink,timestamp' });
       const summary = postSummaryOf(post, 'text');
-      if (summary === null) throw new PlatformError('transient', 'threads answered a post without its id', { platform });
+      if (summary === null)
+        throw new PlatformError('transient', 'threads answered a post without its id', { platform });
       return summary;
     },
 

@@ -8,7 +8,7 @@ import {
   type PlatformAdapter,
   type TokenSet,
 } from '../../src/platforms/index.ts';
-import { platformError, REDIRECT_URI, startSandbox, type TestSandbox, sent } from '../helpers/sandbox.ts';
+import { platformError, REDIRECT_URI, sent, startSandbox, type TestSandbox } from '../helpers/sandbox.ts';
 import { type MediaServer, startMediaServer } from '../helpers/sandbox-media.ts';
 
 let sandbox: TestSandbox;
@@ -316,7 +316,11 @@ describe('facebook: reading a page', () => {
       hidden: false,
       byAccount: false,
     });
-    expect(((await facebook.recentComments(page, { posts: 1 })).comments).map((c) => c.postId)).toEqual([latest, latest, latest]);
+    expect((await facebook.recentComments(page, { posts: 1 })).comments.map((c) => c.postId)).toEqual([
+      latest,
+      latest,
+      latest,
+    ]);
 
     const reply = await sent(facebook.reply(page, added.body.id, 'Thanks!'));
     const other = comments[1] as (typeof comments)[number];
@@ -332,7 +336,7 @@ describe('facebook: reading a page', () => {
     });
     expect(after.find((c) => c.id === other.id)?.hidden).toBe(true);
     await facebook.setHidden(page, other.id, false);
-    expect(((await facebook.recentComments(page)).comments).find((c) => c.id === other.id)?.hidden).toBe(false);
+    expect((await facebook.recentComments(page)).comments.find((c) => c.id === other.id)?.hidden).toBe(false);
 
     expect(await activity('fb_comments')).toEqual([
       expect.objectContaining({ account_id: page.platformUserId, action: 'reply', target_id: added.body.id }),

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { advanceClock, now, resetClock } from '../../src/clock.ts';
 import { createPlatforms, type PlatformAdapter } from '../../src/platforms/index.ts';
-import { platformError, REDIRECT_URI, startSandbox, type TestSandbox, sent } from '../helpers/sandbox.ts';
+import { platformError, REDIRECT_URI, sent, startSandbox, type TestSandbox } from '../helpers/sandbox.ts';
 import { type MediaServer, startMediaServer } from '../helpers/sandbox-media.ts';
 
 let sandbox: TestSandbox;
@@ -338,7 +338,7 @@ describe('threads: reading', () => {
     });
     expect(new Set(comments.map((c) => c.postId)).size).toBe(3);
     expect(comments.every((c) => !c.byAccount && !c.hidden)).toBe(true);
-    expect(((await threads.recentComments(account, { posts: 1 })).comments).length).toBe(4);
+    expect((await threads.recentComments(account, { posts: 1 })).comments.length).toBe(4);
 
     const reply = await sent(threads.reply(account, added.body.id, 'Thanks!'));
     const toPost = await sent(threads.reply(account, latest, 'Thanks all'));
@@ -356,7 +356,7 @@ describe('threads: reading', () => {
     expect(after.find((c) => c.id === toPost.id)).toMatchObject({ postId: latest, parentId: null, byAccount: true });
     expect(after.find((c) => c.id === other)?.hidden).toBe(true);
     await threads.setHidden(account, other, false);
-    expect(((await threads.recentComments(account)).comments).find((c) => c.id === other)?.hidden).toBe(false);
+    expect((await threads.recentComments(account)).comments.find((c) => c.id === other)?.hidden).toBe(false);
 
     const activity = await sandbox.control('GET', '/activity/threads/th_comments');
     expect(activity.body.data.map((a: { action: string }) => a.action)).toEqual(['reply', 'reply', 'hide', 'unhide']);
@@ -447,7 +447,7 @@ describe('threads: reading', () => {
         .sort(),
     ).toEqual([top.body.id, nested.body.id].sort());
     await threads.setHidden(account, top.body.id, false);
-    expect(((await threads.recentComments(account, { posts: 1 })).comments).some((c) => c.hidden)).toBe(false);
+    expect((await threads.recentComments(account, { posts: 1 })).comments.some((c) => c.hidden)).toBe(false);
   });
 
   it('reads account insights per day: views as a time series, totals, link clicks, null for no data', async () => {
