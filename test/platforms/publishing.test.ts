@@ -285,6 +285,8 @@ describe('threads publishing', () => {
     const post = await publish(threads, account, { text: 'Root', media: [image()] });
     expect(await threads.findPublished(account, post.containerId)).toEqual({ id: post.id, permalink: post.permalink });
     const { containerId } = await threads.createContainer(account, { text: 'A reply', media: [], replyToId: post.id });
+    // A reply container is processed before it can be published, as a media one is.
+    advanceClock(PROCESSING_DONE_MS);
     expect(await threads.findPublished(account, containerId)).toBeNull();
     const reply = await threads.publishContainer(account, containerId);
     expect(await threads.findPublished(account, containerId)).toEqual(reply);

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { advanceClock, now, resetClock } from '../../src/clock.ts';
-import { createPlatforms, type PlatformAdapter } from '../../src/platforms/index.ts';
+import { type AccountCredentials, createPlatforms, type PlatformAdapter } from '../../src/platforms/index.ts';
 import { platformError, REDIRECT_URI, sent, startSandbox, type TestSandbox } from '../helpers/sandbox.ts';
 import { type MediaServer, startMediaServer } from '../helpers/sandbox-media.ts';
 
@@ -22,6 +22,17 @@ afterEach(() => resetClock());
 const DAY = 86_400_000;
 /** Longer than the sandbox's 5 s of container processing (its default container_processing_seconds). */
 const PROCESSING_DONE_MS = 6_000;
+
+/**
+ * A reply as the service makes one: reply() leaves the container pending while Threads
+ * processes it (container_processing_seconds, 5 s by default), finishReply() publishes it later.
+ */
+async function replyOnceProcessed(account: AccountCredentials, to: string, text: string): Promise<{ id: string }> {
+  const first = await threads.reply(account, to, text);
+  if (first.state !== 'pending') throw new Error(`expected a pending reply, got ${JSON.stringify(first)}`);
+  advanceClock(PROCESSING_DONE_MS);
+  return sent(threads.finishReply(account, first.containerId));
+}
 const ALL_SCOPES = [
   'threads_basic',
   'threads_content_publish',
@@ -340,8 +351,8 @@ describe('threads: reading', () => {
     expect(comments.every((c) => !c.byAccount && !c.hidden)).toBe(true);
     expect((await threads.recentComments(account, { posts: 1 })).comments.length).toBe(4);
 
-    const reply = await sent(threads.reply(account, added.body.id, 'Thanks!'));
-    const toPost = await sent(threads.reply(account, latest, 'Thanks all'));
+    const reply = await replyOnceProcessed(account, added.body.id, 'Thanks!');
+    const toPost = await replyOnceProcessed(account, latest, 'Thanks all');
     const other = comments[2]?.id as string;
     await threads.setHidden(account, other, true);
     const after = (await threads.recentComments(account)).comments;
@@ -385,7 +396,7 @@ describe('threads: reading', () => {
     expect(first.timestamp).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\+0000$/);
     expect(top.body.paging.cursors).toBeDefined();
 
-    const reply = await sent(threads.reply(account, first.id, 'nested'));
+    const reply = await replyOnceProcessed(account, first.id, 'nested');
     expect((await raw('GET', `/v1.0/${postId}/replies`, { access_token: account.accessToken })).body.data).toHaveLength(
       2,
     );
@@ -643,6 +654,8 @@ describe('threads: publishing', () => {
     const { body: user } = await sandbox.control('GET', '/users/threads/th_reply_container');
     const postId = user.posts[1].id as string;
     const { containerId } = await threads.createContainer(account, { text: 'me too', media: [], replyToId: postId });
+    // A reply container is processed before it can be published, as a media one is.
+    advanceClock(PROCESSING_DONE_MS);
     const published = await threads.publishContainer(account, containerId);
     expect(published.permalink).toBe(`https://www.threads.net/@th_reply_container/post/${published.id}`);
     const comments = (await threads.recentComments(account)).comments;
