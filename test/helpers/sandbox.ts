@@ -33,8 +33,12 @@ export interface TestSandbox {
   platforms: PlatformSet;
   adapter(platform: Platform): PlatformAdapter;
   /** A JSON call to the control API; answers status and body. */
-  // biome-ignore lint/suspicious/noExplicitAny: tests read the control API's JSON answers field by field.
-  control(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown): Promise<{ status: number; body: any }>;
+  control(
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+    path: string,
+    body?: unknown,
+    // biome-ignore lint/suspicious/noExplicitAny: tests read the control API's JSON answers field by field.
+  ): Promise<{ status: number; body: any }>;
   /**
    * Walks the platform's permission page as a browser form would (GET the dialog, POST the
    * decision) and answers the redirect's query parameters.

@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Received, type Receiver, startReceiver } from '../helpers/receiver.ts';
-import { startSandbox, sent, type TestSandbox } from '../helpers/sandbox.ts';
+import { sent, startSandbox, type TestSandbox } from '../helpers/sandbox.ts';
 
 let sandbox: TestSandbox;
 const receivers: Receiver[] = [];
@@ -128,11 +128,11 @@ describe('comment notices', () => {
         text: 'Love it!',
       })
     ).body;
-    const [notice] = await notices(receiver, 1);
-    expect(notice?.headers['content-type']).toBe('application/json');
-    expect(notice?.headers['x-hub-signature-256']).toBe(`sha256=${hmacHex(notice?.body as Buffer)}`);
+    const notice = (await notices(receiver, 1))[0] as Received;
+    expect(notice.headers['content-type']).toBe('application/json');
+    expect(notice.headers['x-hub-signature-256']).toBe(`sha256=${hmacHex(notice.body)}`);
     // The Instagram Login example payload (Instagram Platform webhooks, "Examples").
-    expect(JSON.parse((notice?.body as Buffer).toString('utf8'))).toEqual({
+    expect(JSON.parse(notice.body.toString('utf8'))).toEqual({
       object: 'instagram',
       entry: [
         {
@@ -212,9 +212,9 @@ describe('comment notices', () => {
         commented_at: '2026-01-02T03:04:05.000Z',
       })
     ).body;
-    const [notice] = await notices(receiver, 1);
-    expect(notice?.headers['x-hub-signature-256']).toBe(`sha256=${hmacHex(notice?.body as Buffer)}`);
-    expect(JSON.parse((notice?.body as Buffer).toString('utf8'))).toEqual({
+    const notice = (await notices(receiver, 1))[0] as Received;
+    expect(notice.headers['x-hub-signature-256']).toBe(`sha256=${hmacHex(notice.body)}`);
+    expect(JSON.parse(notice.body.toString('utf8'))).toEqual({
       app_id: expect.stringMatching(/^\d+$/),
       topic: 'moderate',
       target_id: user.id,
@@ -252,10 +252,10 @@ describe('comment notices', () => {
         commented_at: '2026-01-02T03:04:05.000Z',
       })
     ).body;
-    const [notice] = await notices(receiver, 1);
-    expect(notice?.headers['x-hub-signature-256']).toBe(`sha256=${hmacHex(notice?.body as Buffer)}`);
+    const notice = (await notices(receiver, 1))[0] as Received;
+    expect(notice.headers['x-hub-signature-256']).toBe(`sha256=${hmacHex(notice.body)}`);
     const post = page.posts[0];
-    expect(JSON.parse((notice?.body as Buffer).toString('utf8'))).toEqual({
+    expect(JSON.parse(notice.body.toString('utf8'))).toEqual({
       object: 'page',
       entry: [
         {
@@ -266,7 +266,12 @@ describe('comment notices', () => {
               field: 'feed',
               value: {
                 from: { id: added.author_id, name: 'visitor' },
-                post: { id: post.id, status_type: expect.any(String), is_published: true, permalink_url: post.permalink },
+                post: {
+                  id: post.id,
+                  status_type: expect.any(String),
+                  is_published: true,
+                  permalink_url: post.permalink,
+                },
                 message: 'Hello page',
                 post_id: post.id,
                 comment_id: added.id,
@@ -293,8 +298,8 @@ describe('comment notices', () => {
     const { comments } = await facebook.recentComments(page, { posts: 1 });
     const answered = comments[0];
     const reply = await sent(facebook.reply(page, answered?.id as string, 'Thanks!'));
-    const [notice] = await notices(receiver, 1);
-    const value = JSON.parse((notice?.body as Buffer).toString('utf8')).entry[0].changes[0].value;
+    const notice = (await notices(receiver, 1))[0] as Received;
+    const value = JSON.parse(notice.body.toString('utf8')).entry[0].changes[0].value;
     expect(value).toMatchObject({
       comment_id: reply.id,
       parent_id: answered?.id,
@@ -314,9 +319,9 @@ describe('comment notices', () => {
       author_username: 'persistent',
       text: 'Again',
     });
-    const [first, second] = await notices(receiver, 2);
-    expect(second?.body.equals(first?.body as Buffer)).toBe(true);
-    expect(second?.headers['x-hub-signature-256']).toBe(first?.headers['x-hub-signature-256']);
+    const [first, second] = (await notices(receiver, 2)) as [Received, Received];
+    expect(second.body.equals(first.body)).toBe(true);
+    expect(second.headers['x-hub-signature-256']).toBe(first.headers['x-hub-signature-256']);
 
     const listed = await sandbox.control('GET', '/webhooks/deliveries?platform=threads&limit=1');
     expect(listed.body).toEqual([
@@ -324,8 +329,8 @@ describe('comment notices', () => {
         id: expect.any(Number),
         platform: 'threads',
         callback_url: receiver.url,
-        body: (first?.body as Buffer).toString('utf8'),
-        signature: first?.headers['x-hub-signature-256'],
+        body: first.body.toString('utf8'),
+        signature: first.headers['x-hub-signature-256'],
         status: 200,
         attempts: 2,
         sent_at: expect.any(String),
