@@ -3,11 +3,12 @@
  * token of its own; every page the user picks becomes an account. Facts: shared/platforms.md
  * ("Instagram through Facebook Login") and Meta's Graph API for pages.
  */
+import { facebookCommentNotices } from './comment-notices.ts';
 import { GraphClient, idOf, permalinkAfterPublish } from './graph.ts';
 import { type AdapterOptions, list, num, record, requiredText, str, unsupported } from './http.ts';
 import { draftOf, isHttpUrl, matchPublished, problem, recentPostOf, refuseProblems, textDigest } from './publishing.ts';
 import { PLATFORM_REGISTRY } from './registry.ts';
-import { denyCallback, invalidRequest, reportingMissingScopes, tokenExpiry } from './shared.ts';
+import { denyCallback, invalidRequest, postSummaryOf, reportingMissingScopes, tokenExpiry } from './shared.ts';
 import {
   type AccountCredentials,
   type AuthorizeCallback,
@@ -16,6 +17,7 @@ import {
   type PlatformAdapter,
   type PlatformComment,
   PlatformError,
+  type PlatformPostSummary,
   type PublishDraft,
   type PublishedPost,
   type PublishProblem,
@@ -308,18 +310,20 @@ export function facebookAdapter(options: AdapterOptions, now: () => Date): Platf
     },
 
     async recentComments({ platformUserId, accessToken }, { posts = 10 } = {}) {
-      const recent = await graph.getAll(
+      const { graph: metered, meter } = graph.metered();
+      const recent = await metered.getAll(
         `/${platformUserId}/posts`,
         accessToken,
         { fields: POST_FIELDS, limit: Math.min(Math.max(posts, 1), 100) },
         posts,
       );
+      const summaries = recent
+        .map((p) => postSummaryOf(p, 'message', 'created_time'))
+        .filter((p): p is PlatformPostSummary => p !== null);
       const comments: PlatformComment[] = [];
-      for (const item of recent) {
-        const postId = str(record(item).id);
-        if (postId === null) continue;
+      for (const { id: postId } of summaries) {
         // `filter=stream` answers replies at every depth in one flat list, each naming its parent.
-        const raw = await graph.getAll(
+        const raw = await metered.getAll(
           `/${postId}/comments`,
           accessToken,
           { fields: COMMENT_FIELDS, filter: 'stream', order: 'reverse_chronological', limit: 100 },
@@ -330,11 +334,32 @@ export function facebookAdapter(options: AdapterOptions, now: () => Date): Platf
           if (comment) comments.push(comment);
         }
       }
-      return comments.sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime());
+      return {
+        posts: summaries,
+        comments: comments.sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime()),
+        usagePercent: meter.highest,
+      };
+    },
+
+    parseCommentNotices(notice) {
+      return facebookCommentNotices(notice, options.clientSecret);
+    },
+
+    async postSummary({ accessToken }, postId) {
+      const post = await graph.get(`/${postId}`, accessToken, { fields: POST_FIELDS });
+      const summary = postSummaryOf(post, 'message', 'created_time');
+      if (summary === null)
+        throw new PlatformError('transient', 'facebook answered a post without its id', { platform });
+      return summary;
     },
 
     async reply({ accessToken }, commentId, text) {
-      return { id: idOf(platform, await graph.post(`/${commentId}/comments`, accessToken, { message: text })) };
+      const id = idOf(platform, await graph.post(`/${commentId}/comments`, accessToken, { message: text }));
+      return { state: 'sent', id };
+    },
+
+    async finishReply() {
+      throw unsupported(platform, 'finishing a reply later (Facebook replies are sent at once)');
     },
 
     async setHidden({ accessToken }, commentId, hidden) {

@@ -73,6 +73,54 @@ function usageHeaderWait(response: PlatformResponse): number | undefined {
   return minutes === undefined ? undefined : minutes * 60;
 }
 
+/** The figures a usage header gives as percentages of a limit (Graph API rate-limiting guide). */
+const USAGE_FIGURES = ['call_count', 'total_time', 'total_cputime'] as const;
+
+function parsedHeader(response: PlatformResponse, name: string): unknown {
+  const raw = header(response, name);
+  if (raw === undefined) return undefined;
+  try {
+    return parseJson(raw);
+  } catch {
+    return undefined;
+  }
+}
+
+function highestFigure(entry: unknown): number | null {
+  const figures = USAGE_FIGURES.map((name) => num(record(entry)[name])).filter((n): n is number => n !== null);
+  return figures.length === 0 ? null : Math.max(...figures);
+}
+
+/**
+ * The highest share (0-100) of a rate limit an answer's usage headers report, or null when
+ * it carries none. `X-App-Usage` is one object `{call_count, total_time, total_cputime}`;
+ * `X-Business-Use-Case-Usage` maps each business object id to a list of such objects, one per
+ * use case (https://developers.facebook.com/docs/graph-api/overview/rate-limiting). Both are
+ * percentages of the limit, and the platform throttles once any reaches 100.
+ */
+export function usagePercentOf(response: PlatformResponse): number | null {
+  const found: number[] = [];
+  const app = highestFigure(parsedHeader(response, 'x-app-usage'));
+  if (app !== null) found.push(app);
+  for (const entries of Object.values(record(parsedHeader(response, 'x-business-use-case-usage')))) {
+    for (const entry of list(entries)) {
+      const figure = highestFigure(entry);
+      if (figure !== null) found.push(figure);
+    }
+  }
+  return found.length === 0 ? null : Math.min(100, Math.max(...found));
+}
+
+/** The highest usage seen over a sequence of calls (one recentComments), null until a call reports one. */
+export class UsageMeter {
+  highest: number | null = null;
+
+  record(response: PlatformResponse): void {
+    const percent = usagePercentOf(response);
+    if (percent !== null) this.highest = Math.max(this.highest ?? 0, percent);
+  }
+}
+
 function kindOf(
   code: number | null,
   subcode: number | null,
@@ -172,7 +220,17 @@ export class GraphClient {
     private readonly version: string,
     private readonly options: AdapterOptions,
     private readonly now: () => Date,
+    private readonly meter?: UsageMeter,
   ) {}
+
+  /**
+   * The same client, recording the usage headers of every call it makes into a meter of its
+   * own: the adapter is shared by concurrent callers, so the meter cannot live on it.
+   */
+  metered(): { graph: GraphClient; meter: UsageMeter } {
+    const meter = new UsageMeter();
+    return { graph: new GraphClient(this.platform, this.baseUrl, this.version, this.options, this.now, meter), meter };
+  }
 
   /** A versioned API path (`/v25.0/me`); `unversioned` for the OAuth token endpoints. */
   url(path: string, unversioned = false): string {
@@ -181,6 +239,7 @@ export class GraphClient {
 
   async call(request: PlatformRequest): Promise<Record<string, unknown>> {
     const response = await callPlatform(this.platform, request, this.options);
+    this.meter?.record(response);
     const body = record(response.body);
     if (response.status >= 400 || body.error !== undefined || body.error_type !== undefined) {
       throw graphError(this.platform, response, this.now());

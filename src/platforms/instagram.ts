@@ -1,4 +1,5 @@
 /** Instagram API with Instagram Login (professional accounts). Facts: shared/platforms.md. */
+import { instagramCommentNotices } from './comment-notices.ts';
 import { metaDeauthorizedUsers } from './deauthorization.ts';
 import { GraphClient, idOf, permalinkAfterPublish } from './graph.ts';
 import {
@@ -29,6 +30,7 @@ import {
   invalidRequest,
   metricValue,
   platformNames,
+  postSummaryOf,
   reportingMissingScopes,
   requireMetrics,
   splitScopes,
@@ -43,6 +45,7 @@ import {
   type PlatformAdapter,
   type PlatformComment,
   PlatformError,
+  type PlatformPostSummary,
   type PublishDraft,
   type PublishProblem,
 } from './types.ts';
@@ -299,17 +302,19 @@ export function instagramAdapter(options: AdapterOptions, now: () => Date): Plat
     },
 
     async recentComments({ platformUserId, accessToken }, { posts = 10 } = {}) {
-      const media = await graph.getAll(
+      const { graph: metered, meter } = graph.metered();
+      const media = await metered.getAll(
         `/${platformUserId}/media`,
         accessToken,
         { fields: 'id,caption,media_type,permalink,timestamp,comments_count', limit: Math.min(posts, 50) },
         posts,
       );
+      const summaries = media
+        .map((m) => postSummaryOf(m, 'caption'))
+        .filter((p): p is PlatformPostSummary => p !== null);
       const comments: PlatformComment[] = [];
-      for (const item of media) {
-        const postId = str(record(item).id);
-        if (postId === null) continue;
-        const top = await graph.getAll(
+      for (const { id: postId } of summaries) {
+        const top = await metered.getAll(
           `/${postId}/comments`,
           accessToken,
           { fields: `${COMMENT_FIELDS},replies{${COMMENT_FIELDS}}`, limit: 50 },
@@ -324,11 +329,32 @@ export function instagramAdapter(options: AdapterOptions, now: () => Date): Plat
           }
         }
       }
-      return comments.sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime());
+      return {
+        posts: summaries,
+        comments: comments.sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime()),
+        usagePercent: meter.highest,
+      };
+    },
+
+    parseCommentNotices(notice) {
+      return instagramCommentNotices(notice, options.clientSecret);
+    },
+
+    async postSummary({ accessToken }, postId) {
+      const media = await graph.get(`/${postId}`, accessToken, { fields: 'id,caption,permalink,timestamp' });
+      const summary = postSummaryOf(media, 'caption');
+      if (summary === null)
+        throw new PlatformError('transient', 'instagram answered a media without its id', { platform });
+      return summary;
     },
 
     async reply({ accessToken }, commentId, text) {
-      return { id: idOf(platform, await graph.post(`/${commentId}/replies`, accessToken, { message: text })) };
+      const id = idOf(platform, await graph.post(`/${commentId}/replies`, accessToken, { message: text }));
+      return { state: 'sent', id };
+    },
+
+    async finishReply() {
+      throw unsupported(platform, 'finishing a reply later (Instagram replies are sent at once)');
     },
 
     async setHidden({ accessToken }, commentId, hidden) {

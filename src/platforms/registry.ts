@@ -13,8 +13,16 @@ export interface PlatformInfo {
   label: string;
   /** Its settings are `<prefix>_CLIENT_ID` and `<prefix>_CLIENT_SECRET`. */
   settingsPrefix: string;
-  /** What the service can do with comments there (replies on Threads). */
-  comments: { read: boolean; reply: boolean; hide: boolean };
+  /** What the service can do with comments there (replies on Threads), and the platform's rules on it. */
+  comments: {
+    read: boolean;
+    reply: boolean;
+    hide: boolean;
+    /** A hidden comment (or one under a hidden comment) can be answered. */
+    replyToHidden: boolean;
+    /** Replies (comments under a comment) can be hidden, not only top-level comments. */
+    hideReplies: boolean;
+  };
   /** The service's metric names offered, per kind; none: no insights there. */
   insights: { account: readonly string[]; post: readonly string[] };
   /** The kinds of post that can be published (a carousel: several media in one post). */
@@ -35,7 +43,10 @@ export const PLATFORM_REGISTRY = {
   instagram: {
     label: 'Instagram',
     settingsPrefix: 'INSTAGRAM',
-    comments: { read: true, reply: true, hide: true },
+    // "You cannot reply to hidden comments" (IG Comment Replies reference,
+    // https://developers.facebook.com/docs/instagram-platform/instagram-graph-api/reference/ig-comment/replies);
+    // `hide` is a field of any IG Comment, replies included (IG Comment reference).
+    comments: { read: true, reply: true, hide: true, replyToHidden: false, hideReplies: true },
     insights: {
       // followers_count is a user field read as it is now; the others are insights metrics.
       account: [
@@ -61,7 +72,10 @@ export const PLATFORM_REGISTRY = {
   threads: {
     label: 'Threads',
     settingsPrefix: 'THREADS',
-    comments: { read: true, reply: true, hide: true },
+    // Hiding: top-level replies only, the nested ones follow their top-level reply
+    // (https://developers.facebook.com/docs/threads/reply-management, "Hide Replies"). Threads
+    // documents no rule against answering a hidden reply.
+    comments: { read: true, reply: true, hide: true, replyToHidden: true, hideReplies: false },
     insights: {
       account: ['followers_count', 'views', 'likes', 'replies', 'reposts', 'quotes', 'clicks'],
       post: ['views', 'likes', 'replies', 'reposts', 'quotes', 'shares'],
@@ -76,7 +90,7 @@ export const PLATFORM_REGISTRY = {
     label: 'TikTok',
     settingsPrefix: 'TIKTOK',
     // Comments and insights need TikTok's API for Business, which ordinary apps lack.
-    comments: { read: false, reply: false, hide: false },
+    comments: { read: false, reply: false, hide: false, replyToHidden: false, hideReplies: false },
     insights: { account: [], post: [] },
     publishing: ['video'],
     // TikTok publishes by itself once it has pulled and processed the video.
@@ -87,7 +101,11 @@ export const PLATFORM_REGISTRY = {
   facebook: {
     label: 'Facebook Pages',
     settingsPrefix: 'FACEBOOK',
-    comments: { read: true, reply: true, hide: true },
+    // A Comment's `is_hidden` can be set on replies as on top-level comments, which `can_hide`
+    // tells per comment; a page may comment on a hidden comment (Graph API Comment reference,
+    // https://developers.facebook.com/docs/graph-api/reference/comment). A page's own comments
+    // cannot be hidden: the sandbox answers `can_hide: false` for them.
+    comments: { read: true, reply: true, hide: true, replyToHidden: true, hideReplies: true },
     // The service offers insights for Instagram and Threads only.
     insights: { account: [], post: [] },
     // No video on pages; several photos make one post.

@@ -6,7 +6,29 @@ import {
   type PlatformAction,
   type PlatformAdapter,
   PlatformError,
+  type PlatformPostSummary,
 } from './types.ts';
+
+/** A Graph time (`2024-08-07T10:33:16+0000`; Date.parse does not take `+0000` everywhere), or null. */
+export function graphDate(value: unknown): Date | null {
+  const text = str(value);
+  if (text === null) return null;
+  const time = Date.parse(text.replace(/([+-]\d{2})(\d{2})$/, '$1:$2'));
+  return Number.isNaN(time) ? null : new Date(time);
+}
+
+/** A post as a Graph answer gives it (`textField`: caption, text or message; `timeField`: its time). */
+export function postSummaryOf(raw: unknown, textField: string, timeField = 'timestamp'): PlatformPostSummary | null {
+  const item = record(raw);
+  const id = str(item.id);
+  if (id === null) return null;
+  return {
+    id,
+    text: str(item[textField]),
+    permalink: str(item.permalink) ?? str(item.permalink_url),
+    publishedAt: graphDate(item[timeField]),
+  };
+}
 
 export function invalidRequest(platform: Platform, message: string): PlatformError {
   return new PlatformError('invalid_request', `${platform}: ${message}`, { platform });
@@ -105,8 +127,12 @@ export function reportingMissingScopes(adapter: PlatformAdapter): PlatformAdapte
     profile: (credentials) => acting('read_profile', () => adapter.profile.call(wrapped, credentials)),
     recentComments: (credentials, options) =>
       acting('read_comments', () => adapter.recentComments.call(wrapped, credentials, options)),
+    postSummary: (credentials, postId) =>
+      acting('read_comments', () => adapter.postSummary.call(wrapped, credentials, postId)),
     reply: (credentials, commentId, text) =>
       acting('reply', () => adapter.reply.call(wrapped, credentials, commentId, text)),
+    finishReply: (credentials, containerId) =>
+      acting('reply', () => adapter.finishReply.call(wrapped, credentials, containerId)),
     setHidden: (credentials, commentId, hidden) =>
       acting('hide', () => adapter.setHidden.call(wrapped, credentials, commentId, hidden)),
     accountInsights: (credentials, days, metrics) =>

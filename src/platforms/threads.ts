@@ -1,4 +1,5 @@
 /** Threads API (graph.threads.net). Facts: shared/platforms.md. */
+import { threadsCommentNotices } from './comment-notices.ts';
 import { metaDeauthorizedUsers } from './deauthorization.ts';
 import { GraphClient, idOf, permalinkAfterPublish } from './graph.ts';
 import {
@@ -28,6 +29,7 @@ import {
   denyCallback,
   invalidRequest,
   metricValue,
+  postSummaryOf,
   reportingMissingScopes,
   requireMetrics,
   today,
@@ -42,9 +44,11 @@ import {
   type PlatformAdapter,
   type PlatformComment,
   PlatformError,
+  type PlatformPostSummary,
   type PublishDraft,
   type PublishProblem,
   type PublishRequest,
+  type ReplyOutcome,
   THREADS_REPLY_CONTROLS,
 } from './types.ts';
 
@@ -98,8 +102,6 @@ function threadsProblems({ text, media, platformOptions }: PublishDraft): Publis
 const INSIGHTS_EPOCH = 1_712_991_600;
 /** Replies read per post: enough for any recent post, bounded against a viral one. */
 const MAX_REPLIES_PER_POST = 500;
-/** Waits (ms) while a reply container is still IN_PROGRESS before publishing it. */
-const CONTAINER_WAITS_MS = [500, 1000, 2000, 4000];
 
 const SCOPE = {
   basic: 'threads_basic',
@@ -118,8 +120,6 @@ const CONTAINER_STATES: Record<string, ContainerState> = {
 };
 
 const REPLY_FIELDS = 'id,text,username,permalink,timestamp,is_reply_owned_by_me,hide_status,replied_to,root_post';
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export function threadsAdapter(options: AdapterOptions, now: () => Date): PlatformAdapter {
   const platform = 'threads';
@@ -240,20 +240,6 @@ export function threadsAdapter(options: AdapterOptions, now: () => Date): Platfo
     return message !== null && (state === 'failed' || state === 'expired') ? { state, message } : { state };
   }
 
-  /** A reply is published at once; a container still processing gets a few seconds. */
-  async function waitUntilFinished(accessToken: string, containerId: string): Promise<void> {
-    for (const wait of [...CONTAINER_WAITS_MS, null]) {
-      const status = await containerState(accessToken, containerId);
-      if (status.state === 'finished') return;
-      if (status.state !== 'in_progress') {
-        throw invalidRequest(platform, `the reply could not be published: ${status.message ?? status.state}`);
-      }
-      if (wait === null) break;
-      await sleep(wait);
-    }
-    throw new PlatformError('transient', 'threads: the reply was still processing; try again', { platform });
-  }
-
   async function publish({ platformUserId, accessToken }: AccountCredentials, containerId: string): Promise<string> {
     const published = await graph.call({
       method: 'POST',
@@ -262,6 +248,23 @@ export function threadsAdapter(options: AdapterOptions, now: () => Date): Platfo
       form: { access_token: accessToken },
     });
     return idOf(platform, published);
+  }
+
+  /**
+   * Publishes a reply container if Threads finished processing it, after reading its status
+   * once: Threads recommends waiting before publishing a container
+   * (https://developers.facebook.com/docs/threads/posts, "wait on average 30 seconds"), and a
+   * worker slot must not be held for it, so a container still IN_PROGRESS is handed back as
+   * pending for a job due later.
+   */
+  async function publishReplyIfReady(credentials: AccountCredentials, containerId: string): Promise<ReplyOutcome> {
+    const status = await containerState(credentials.accessToken, containerId);
+    if (status.state === 'in_progress') return { state: 'pending', containerId };
+    if (status.state !== 'finished') {
+      // A published one cannot say which reply it became; failed and expired ones never will be.
+      throw invalidRequest(platform, `the reply could not be published: ${status.message ?? status.state}`);
+    }
+    return { state: 'sent', id: await publish(credentials, containerId) };
   }
 
   return reportingMissingScopes({
@@ -371,17 +374,19 @@ export function threadsAdapter(options: AdapterOptions, now: () => Date): Platfo
     },
 
     async recentComments({ platformUserId, accessToken }, { posts = 10 } = {}) {
-      const threads = await graph.getAll(
+      const { graph: metered, meter } = graph.metered();
+      const threads = await metered.getAll(
         `/${platformUserId}/threads`,
         accessToken,
         { fields: 'id,text,media_type,permalink,timestamp', limit: Math.min(posts, 100) },
         posts,
       );
+      const summaries = threads
+        .map((t) => postSummaryOf(t, 'text'))
+        .filter((p): p is PlatformPostSummary => p !== null);
       const comments: PlatformComment[] = [];
-      for (const item of threads) {
-        const postId = str(record(item).id);
-        if (postId === null) continue;
-        const replies = await graph.getAll(
+      for (const { id: postId } of summaries) {
+        const replies = await metered.getAll(
           `/${postId}/conversation`,
           accessToken,
           { fields: REPLY_FIELDS, limit: 100 },
@@ -392,15 +397,34 @@ export function threadsAdapter(options: AdapterOptions, now: () => Date): Platfo
           if (comment) comments.push(comment);
         }
       }
-      return comments.sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime());
+      return {
+        posts: summaries,
+        comments: comments.sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime()),
+        usagePercent: meter.highest,
+      };
+    },
+
+    parseCommentNotices(notice) {
+      return threadsCommentNotices(notice, options.clientSecret);
+    },
+
+    async postSummary({ accessToken }, postId) {
+      const post = await graph.get(`/${postId}`, accessToken, { fields: 'id,text,permalink,timestamp' });
+      const summary = postSummaryOf(post, 'text');
+      if (summary === null)
+        throw new PlatformError('transient', 'threads answered a post without its id', { platform });
+      return summary;
     },
 
     async reply(credentials, commentId, text) {
       checkText(text);
       if (text.trim() === '') throw invalidRequest(platform, 'a reply needs text');
       const containerId = await createOne(credentials, { media_type: 'TEXT', text, reply_to_id: commentId });
-      await waitUntilFinished(credentials.accessToken, containerId);
-      return { id: await publish(credentials, containerId) };
+      return publishReplyIfReady(credentials, containerId);
+    },
+
+    async finishReply(credentials, containerId) {
+      return publishReplyIfReady(credentials, containerId);
     },
 
     async setHidden({ accessToken }, commentId, hidden) {

@@ -390,7 +390,19 @@ export function tiktokAdapter(options: AdapterOptions, now: () => Date): Platfor
       throw unsupported(platform, 'reading comments (it needs the TikTok API for Business)');
     },
 
+    parseCommentNotices() {
+      throw unsupported(platform, 'comment webhooks (comments need the TikTok API for Business)');
+    },
+
+    async postSummary() {
+      throw unsupported(platform, 'reading posts for comments (comments need the TikTok API for Business)');
+    },
+
     async reply() {
+      throw unsupported(platform, 'replying to comments (it needs the TikTok API for Business)');
+    },
+
+    async finishReply() {
       throw unsupported(platform, 'replying to comments (it needs the TikTok API for Business)');
     },
 

@@ -119,6 +119,42 @@ export interface PlatformComment {
   byAccount: boolean;
 }
 
+/** A platform post comments belong to, as far as the platform says. */
+export interface PlatformPostSummary {
+  id: string;
+  /** The post's text (a caption, a message), null when it has none. */
+  text: string | null;
+  permalink: string | null;
+  publishedAt: Date | null;
+}
+
+export interface RecentComments {
+  /** The recent posts read (newest first), whether or not they have comments. */
+  posts: PlatformPostSummary[];
+  /** Their comments and replies, newest first. */
+  comments: PlatformComment[];
+  /**
+   * The highest share (0-100) of a rate limit the platform's usage headers reported over the
+   * calls made (X-App-Usage call_count/total_time/total_cputime, X-Business-Use-Case-Usage
+   * likewise); null when no call carried one.
+   */
+  usagePercent: number | null;
+}
+
+/** One comment a platform webhook reports. */
+export interface CommentNotice {
+  /** The platform user (Instagram/Threads user id, Facebook page id) whose post was commented on: the account. */
+  accountPlatformUserId: string;
+  /**
+   * byAccount: written by that account itself. createdAt: the comment's time when the notice
+   * carries it, else the entry's time. hidden: false unless the notice says.
+   */
+  comment: PlatformComment;
+}
+
+/** A reply sent, or (Threads) a reply container the platform is still processing: finishReply publishes it later. */
+export type ReplyOutcome = { state: 'sent'; id: string } | { state: 'pending'; containerId: string };
+
 /** UTC day, YYYY-MM-DD. */
 export type Day = string;
 
@@ -300,9 +336,29 @@ export interface PlatformAdapter {
   profile(credentials: AccountCredentials): Promise<PlatformProfile>;
   /** Facebook: the pages the login grants. Others: unsupported. */
   pages(credentials: AccountCredentials): Promise<PageGrant[]>;
-  /** Comments (and replies) on the account's most recent posts, newest first. */
-  recentComments(credentials: AccountCredentials, options?: { posts?: number }): Promise<PlatformComment[]>;
-  reply(credentials: AccountCredentials, commentId: string, text: string): Promise<{ id: string }>;
+  /** The account's most recent posts and their comments (and replies), newest first. */
+  recentComments(credentials: AccountCredentials, options?: { posts?: number }): Promise<RecentComments>;
+  /**
+   * The comments a platform webhook POST reports. Verifies X-Hub-Signature-256
+   * (`sha256=<hex HMAC-SHA256 of the raw body under the app secret>`), timing-safe; a
+   * missing or bad signature, or a body that is not JSON: `invalid_request`. Changes of
+   * other fields are ignored ([]). TikTok: `unsupported`.
+   */
+  parseCommentNotices(notice: PlatformNotice): CommentNotice[];
+  /** A post's summary (text, permalink, time), for a post first seen through a notice. */
+  postSummary(credentials: AccountCredentials, postId: string): Promise<PlatformPostSummary>;
+  /**
+   * Answers a comment (or, on Threads, a post or reply). Instagram and Facebook: sent at
+   * once. Threads: `pending` while its reply container is still processing (no adapter
+   * waits in a loop): finishReply publishes it later.
+   */
+  reply(credentials: AccountCredentials, commentId: string, text: string): Promise<ReplyOutcome>;
+  /**
+   * Threads: publishes a reply container reply() left pending once Threads finished
+   * processing it (checks its status once: `pending` while IN_PROGRESS; ERROR or EXPIRED:
+   * `invalid_request`). Others: `unsupported`.
+   */
+  finishReply(credentials: AccountCredentials, containerId: string): Promise<ReplyOutcome>;
   setHidden(credentials: AccountCredentials, commentId: string, hidden: boolean): Promise<void>;
   accountInsights(
     credentials: AccountCredentials,

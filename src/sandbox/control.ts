@@ -31,6 +31,17 @@ import {
   setSetting,
   setThrottle,
 } from './store.ts';
+import {
+  isWebhookPlatform,
+  listDeliveries,
+  listSubscriptions,
+  notifyCommentAdded,
+  SubscriptionRefused,
+  subscribe,
+  unsubscribe,
+  WEBHOOK_PLATFORMS,
+  type WebhookPlatform,
+} from './webhooks.ts';
 
 const PlatformName = Type.Union(PLATFORMS.map((p) => Type.Literal(p)));
 const Username = Type.String({ pattern: '^[A-Za-z0-9._]{1,60}$' });
@@ -86,6 +97,23 @@ const TesterBody = Type.Object(
 );
 const ThrottleBody = Type.Object(
   { ...Who, seconds: Type.Integer({ minimum: 0, maximum: 86_400 }) },
+  { additionalProperties: false },
+);
+
+const WebhookParams = Type.Object({ platform: Type.String({ pattern: '^[a-z]{1,20}$' }) });
+const WebhookBody = Type.Object(
+  {
+    callback_url: Type.String({ pattern: '^https?://', maxLength: 2000 }),
+    verify_token: Type.String({ minLength: 1, maxLength: 200 }),
+    app_secret: Type.String({ minLength: 1, maxLength: 200 }),
+  },
+  { additionalProperties: false },
+);
+const DeliveriesQuery = Type.Object(
+  {
+    platform: Type.Optional(Type.String({ pattern: '^[a-z]{1,20}$' })),
+    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20 })),
+  },
   { additionalProperties: false },
 );
 
@@ -196,6 +224,7 @@ export function controlRoutes(store: Store) {
         text: body.text,
         ...(body.commented_at ? { createdAt: new Date(body.commented_at) } : {}),
       });
+      await notifyCommentAdded(store, comment);
       return reply.code(201).send({
         id: comment.id,
         post_id: comment.postId,
@@ -280,6 +309,74 @@ export function controlRoutes(store: Store) {
           at: r.at.toISOString(),
         })),
       };
+    });
+
+    function webhookPlatform(platform: string): WebhookPlatform {
+      if (!isWebhookPlatform(platform)) {
+        throw new ControlError(
+          404,
+          'not_found',
+          `no comment webhooks on ${platform}; they exist on ${WEBHOOK_PLATFORMS.join(', ')}`,
+        );
+      }
+      return platform;
+    }
+
+    // Declared before /webhooks/:platform so `deliveries` is never taken for a platform.
+    app.get('/webhooks/deliveries', { schema: { querystring: DeliveriesQuery } }, async (request) => {
+      const query = request.query as Static<typeof DeliveriesQuery>;
+      const rows = await listDeliveries(store, {
+        limit: query.limit ?? 20,
+        ...(query.platform !== undefined ? { platform: query.platform } : {}),
+      });
+      return rows.map((d) => ({
+        id: d.id,
+        platform: d.platform,
+        callback_url: d.callbackUrl,
+        body: d.body,
+        signature: d.signature,
+        status: d.status,
+        attempts: d.attempts,
+        sent_at: d.sentAt.toISOString(),
+      }));
+    });
+
+    app.get('/webhooks', async () =>
+      (await listSubscriptions(store)).map((w) => ({
+        platform: w.platform,
+        callback_url: w.callbackUrl,
+        verify_token: w.verifyToken,
+        created_at: w.createdAt.toISOString(),
+      })),
+    );
+
+    app.put('/webhooks/:platform', { schema: { params: WebhookParams, body: WebhookBody } }, async (request) => {
+      const platform = webhookPlatform((request.params as { platform: string }).platform);
+      const body = request.body as Static<typeof WebhookBody>;
+      try {
+        const made = await subscribe(store, platform, {
+          callbackUrl: body.callback_url,
+          verifyToken: body.verify_token,
+          appSecret: body.app_secret,
+        });
+        return {
+          platform,
+          callback_url: made.callbackUrl,
+          verify_token: made.verifyToken,
+          created_at: made.createdAt.toISOString(),
+        };
+      } catch (error) {
+        if (error instanceof SubscriptionRefused) throw new ControlError(400, 'invalid_request', error.message);
+        throw error;
+      }
+    });
+
+    app.delete('/webhooks/:platform', { schema: { params: WebhookParams } }, async (request, reply) => {
+      const platform = webhookPlatform((request.params as { platform: string }).platform);
+      if (!(await unsubscribe(store, platform))) {
+        throw new ControlError(404, 'not_found', `no webhook subscription on ${platform}`);
+      }
+      return reply.code(204).send();
     });
 
     app.put('/settings/:name', { schema: { params: SettingParams } }, async (request) => {

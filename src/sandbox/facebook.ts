@@ -48,6 +48,7 @@ import {
   type Store,
   setCommentHidden,
 } from './store.ts';
+import { notifyCommentAdded } from './webhooks.ts';
 
 const platform = 'facebook';
 const call: CallOptions = { platform, family: 'graph' };
@@ -498,6 +499,7 @@ export function facebookHosts(store: Store): Record<string, (app: FastifyInstanc
           targetId: target ? target.id : post.id,
           detail: { reply_id: reply.id, message },
         });
+        await notifyCommentAdded(store, reply);
         return { id: reply.id };
       });
 

@@ -11,9 +11,30 @@ import type { Db } from '../db/connection.ts';
 import { controlRoutes } from './control.ts';
 import { facebookHosts } from './facebook.ts';
 import { instagramHosts } from './instagram.ts';
-import type { Store } from './store.ts';
+import { getSetting, type Store } from './store.ts';
 import { threadsHosts } from './threads.ts';
 import { tiktokHosts } from './tiktok.ts';
+
+/**
+ * The hosts whose answers carry `X-App-Usage` when `app_usage_percent` is set. Threads
+ * documents no usage headers, so graph.threads.net sends none.
+ */
+const USAGE_HEADER_HOSTS = ['graph.instagram.com', 'graph.facebook.com'];
+
+/**
+ * `X-App-Usage: {"call_count":N,"total_cputime":N,"total_time":N}` on every answer, N the
+ * `app_usage_percent` setting (the percentages of the app's limit the Graph API rate-limiting
+ * guide describes, https://developers.facebook.com/docs/graph-api/overview/rate-limiting).
+ */
+function reportAppUsage(scope: FastifyInstance, store: Store): void {
+  scope.addHook('onSend', async (_request, reply, payload) => {
+    const percent = await getSetting(store, 'app_usage_percent');
+    if (percent > 0) {
+      reply.header('x-app-usage', JSON.stringify({ call_count: percent, total_cputime: percent, total_time: percent }));
+    }
+    return payload;
+  });
+}
 
 export function sandboxRoutes(options: { db: Db; now?: () => Date }) {
   const store: Store = { db: options.db, now: options.now ?? clockNow };
@@ -29,7 +50,13 @@ export function sandboxRoutes(options: { db: Db; now?: () => Date }) {
       ...facebookHosts(store),
     };
     for (const [host, register] of Object.entries(hosts)) {
-      await app.register(async (scope) => register(scope), { prefix: `/${host}` });
+      await app.register(
+        async (scope) => {
+          if (USAGE_HEADER_HOSTS.includes(host)) reportAppUsage(scope, store);
+          await register(scope);
+        },
+        { prefix: `/${host}` },
+      );
     }
     await app.register(controlRoutes(store), { prefix: '/_control' });
   };

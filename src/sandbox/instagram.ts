@@ -52,6 +52,7 @@ import {
   type Store,
   setCommentHidden,
 } from './store.ts';
+import { notifyCommentAdded } from './webhooks.ts';
 
 const platform = 'instagram';
 const call: CallOptions = { platform, family: 'graph' };
@@ -476,6 +477,7 @@ export function instagramHosts(store: Store): Record<string, (app: FastifyInstan
           targetId: post.id,
           detail: { comment_id: comment.id, message },
         });
+        await notifyCommentAdded(store, comment);
         return { id: comment.id };
       });
 
@@ -522,6 +524,7 @@ export function instagramHosts(store: Store): Record<string, (app: FastifyInstan
           targetId: comment.id,
           detail: { reply_id: reply.id, parent_id: top.id, message },
         });
+        await notifyCommentAdded(store, reply);
         return { id: reply.id };
       });
 

@@ -167,3 +167,33 @@ export const sandboxSettings = sandbox.table('settings', {
   name: text('name').primaryKey(),
   value: jsonb('value').notNull(),
 });
+
+/** A platform's webhook subscription, as an app sets it in Meta's App Dashboard (one callback per platform). */
+export const sandboxWebhooks = sandbox.table('webhooks', {
+  platform: text('platform').primaryKey(),
+  callbackUrl: text('callback_url').notNull(),
+  verifyToken: text('verify_token').notNull(),
+  /** The app secret notices are signed with (X-Hub-Signature-256). */
+  appSecret: text('app_secret').notNull(),
+  /** Threads names its app and subscription in each notice. */
+  appId: text('app_id').notNull(),
+  subscriptionId: text('subscription_id').notNull(),
+  createdAt: at('created_at').notNull(),
+});
+
+/** Each notice sent (or being retried): the exact body and signature, for tests that replay one. */
+export const sandboxWebhookDeliveries = sandbox.table(
+  'webhook_deliveries',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    platform: text('platform').notNull(),
+    callbackUrl: text('callback_url').notNull(),
+    body: text('body').notNull(),
+    signature: text('signature').notNull(),
+    /** The last attempt's HTTP status; null before any answer (or after a network failure). */
+    status: integer('status'),
+    attempts: integer('attempts').notNull().default(0),
+    sentAt: at('sent_at').notNull(),
+  },
+  (t) => [index('sandbox_webhook_deliveries_platform_idx').on(t.platform, t.id)],
+);

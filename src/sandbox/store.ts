@@ -54,6 +54,11 @@ export function permalinkFor(platform: string, account: SandboxAccount, postId: 
   }
 }
 
+/** A Threads reply's link: replies are posts of their author's. */
+export function threadsReplyPermalink(comment: SandboxComment): string {
+  return `https://www.threads.net/@${encodeURIComponent(comment.authorUsername)}/post/${comment.id}`;
+}
+
 async function seedPosts(store: Store, account: SandboxAccount): Promise<void> {
   const now = store.now().getTime();
   for (let i = POSTS_PER_NEW_ACCOUNT; i >= 1; i -= 1) {
@@ -663,6 +668,17 @@ export const SANDBOX_SETTINGS = {
   threads_publish_quota: wholeNumber(250, 10_000),
   /** The URL prefixes (or domains) the TikTok app verified for PULL_FROM_URL; `*`: every one. */
   tiktok_verified_url_prefixes: commaList('*'),
+  /**
+   * Instagram's comment notices: `entry` (`field`/`value` on the entry, as the Instagram
+   * Login examples show them) or `changes` (nested in `entry[].changes[]`, Facebook Login's).
+   */
+  instagram_webhook_shape: oneOf(['entry', 'changes']),
+  /**
+   * What Instagram's and Facebook's Graph answers report in `X-App-Usage` (call_count,
+   * total_time and total_cputime, percent of the app's limit). 0: no header, as Graph sends
+   * none before enough calls were made.
+   */
+  app_usage_percent: wholeNumber(0, 100, 'a whole percentage'),
 } as const;
 export type SandboxSettingName = keyof typeof SANDBOX_SETTINGS;
 type SettingValue<N extends SandboxSettingName> = (typeof SANDBOX_SETTINGS)[N]['default'];

@@ -55,7 +55,9 @@ import {
   type SandboxToken,
   type Store,
   setCommentHidden,
+  threadsReplyPermalink,
 } from './store.ts';
+import { notifyCommentAdded } from './webhooks.ts';
 
 const platform = 'threads';
 const call: CallOptions = { platform, family: 'graph' };
@@ -83,17 +85,13 @@ const MEDIA_TYPES = ['TEXT', 'IMAGE', 'VIDEO', 'CAROUSEL'];
 /** How Threads names a stored post's type in its answers. */
 const RENDERED_MEDIA_TYPE: Record<string, string> = { TEXT: 'TEXT_POST', CAROUSEL: 'CAROUSEL_ALBUM' };
 
-function replyPermalink(comment: SandboxComment): string {
-  return `https://www.threads.net/@${encodeURIComponent(comment.authorUsername)}/post/${comment.id}`;
-}
-
 function renderReply(comment: SandboxComment, who: Caller, fields: Set<string>) {
   return pick(
     {
       id: comment.id,
       text: comment.text,
       username: comment.authorUsername,
-      permalink: replyPermalink(comment),
+      permalink: threadsReplyPermalink(comment),
       timestamp: graphTime(comment.createdAt),
       media_product_type: 'THREADS',
       media_type: 'TEXT_POST',
@@ -181,8 +179,12 @@ async function containerStatus(
   if (store.now().getTime() - container.createdAt.getTime() >= CONTAINER_TTL_MS) {
     return { status: 'EXPIRED', error_message: 'The container was not published within 24 hours' };
   }
-  // Media is fetched and processed first; a text container has nothing to fetch.
-  if (container.request.media_type !== 'TEXT' && (await stillProcessing(store, container))) {
+  // Media is fetched and processed first; a text post has nothing to fetch. A reply container
+  // is processed too (Threads recommends waiting before publishing any container: "wait on
+  // average 30 seconds", https://developers.facebook.com/docs/threads/posts), so a service
+  // that publishes a reply without looking at its status meets IN_PROGRESS here.
+  const isReply = typeof container.request.reply_to_id === 'string';
+  if ((container.request.media_type !== 'TEXT' || isReply) && (await stillProcessing(store, container))) {
     return { status: 'IN_PROGRESS' };
   }
   return { status: 'FINISHED' };
@@ -537,6 +539,7 @@ export function threadsHosts(store: Store): Record<string, (app: FastifyInstance
           targetId: replyToId,
           detail: { reply_id: reply.id, message },
         });
+        await notifyCommentAdded(store, reply);
         return { id: reply.id };
       }
 

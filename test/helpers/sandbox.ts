@@ -8,6 +8,7 @@ import {
   type PlatformAdapter,
   PlatformError,
   type PlatformSet,
+  type ReplyOutcome,
 } from '../../src/platforms/index.ts';
 import { buildSandboxApp } from '../../src/sandbox/server.ts';
 import { createTestDatabase } from './database.ts';
@@ -32,8 +33,12 @@ export interface TestSandbox {
   platforms: PlatformSet;
   adapter(platform: Platform): PlatformAdapter;
   /** A JSON call to the control API; answers status and body. */
-  // biome-ignore lint/suspicious/noExplicitAny: tests read the control API's JSON answers field by field.
-  control(method: 'GET' | 'POST' | 'PUT', path: string, body?: unknown): Promise<{ status: number; body: any }>;
+  control(
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+    path: string,
+    body?: unknown,
+    // biome-ignore lint/suspicious/noExplicitAny: tests read the control API's JSON answers field by field.
+  ): Promise<{ status: number; body: any }>;
   /**
    * Walks the platform's permission page as a browser form would (GET the dialog, POST the
    * decision) and answers the redirect's query parameters.
@@ -176,4 +181,11 @@ export async function platformError(promise: Promise<unknown>): Promise<Platform
     throw error;
   }
   throw new Error('expected a PlatformError, but the call succeeded');
+}
+
+/** The reply a sent outcome names (fails the test when the reply was left pending). */
+export async function sent(outcome: Promise<ReplyOutcome>): Promise<{ id: string }> {
+  const answer = await outcome;
+  if (answer.state !== 'sent') throw new Error(`the reply was left pending (container ${answer.containerId})`);
+  return { id: answer.id };
 }

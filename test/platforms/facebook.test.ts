@@ -8,7 +8,7 @@ import {
   type PlatformAdapter,
   type TokenSet,
 } from '../../src/platforms/index.ts';
-import { platformError, REDIRECT_URI, startSandbox, type TestSandbox } from '../helpers/sandbox.ts';
+import { platformError, REDIRECT_URI, sent, startSandbox, type TestSandbox } from '../helpers/sandbox.ts';
 import { type MediaServer, startMediaServer } from '../helpers/sandbox-media.ts';
 
 let sandbox: TestSandbox;
@@ -300,7 +300,7 @@ describe('facebook: reading a page', () => {
       commented_at: new Date(Math.floor(now().getTime() / 1000) * 1000 - 60_000).toISOString(),
     });
     expect(added.status).toBe(201);
-    const comments = await facebook.recentComments(page);
+    const comments = (await facebook.recentComments(page)).comments;
     expect(comments.length).toBe(7);
     expect(comments.map((c) => c.createdAt.getTime())).toEqual(
       comments.map((c) => c.createdAt.getTime()).sort((a, b) => b - a),
@@ -316,12 +316,16 @@ describe('facebook: reading a page', () => {
       hidden: false,
       byAccount: false,
     });
-    expect((await facebook.recentComments(page, { posts: 1 })).map((c) => c.postId)).toEqual([latest, latest, latest]);
+    expect((await facebook.recentComments(page, { posts: 1 })).comments.map((c) => c.postId)).toEqual([
+      latest,
+      latest,
+      latest,
+    ]);
 
-    const reply = await facebook.reply(page, added.body.id, 'Thanks!');
+    const reply = await sent(facebook.reply(page, added.body.id, 'Thanks!'));
     const other = comments[1] as (typeof comments)[number];
     await facebook.setHidden(page, other.id, true);
-    const after = await facebook.recentComments(page);
+    const after = (await facebook.recentComments(page)).comments;
     expect(after.find((c) => c.id === reply.id)).toMatchObject({
       parentId: added.body.id,
       postId: latest,
@@ -332,7 +336,7 @@ describe('facebook: reading a page', () => {
     });
     expect(after.find((c) => c.id === other.id)?.hidden).toBe(true);
     await facebook.setHidden(page, other.id, false);
-    expect((await facebook.recentComments(page)).find((c) => c.id === other.id)?.hidden).toBe(false);
+    expect((await facebook.recentComments(page)).comments.find((c) => c.id === other.id)?.hidden).toBe(false);
 
     expect(await activity('fb_comments')).toEqual([
       expect.objectContaining({ account_id: page.platformUserId, action: 'reply', target_id: added.body.id }),
@@ -403,11 +407,11 @@ describe('facebook: reading a page', () => {
 
   it('a reply to a reply joins the top-level thread, as on Facebook', async () => {
     const page = await firstPage('fb_thread');
-    const comments = await facebook.recentComments(page);
+    const comments = (await facebook.recentComments(page)).comments;
     const first = comments[0] as (typeof comments)[number];
-    const reply = await facebook.reply(page, first.id, 'one');
-    const nested = await facebook.reply(page, reply.id, 'two');
-    const after = await facebook.recentComments(page);
+    const reply = await sent(facebook.reply(page, first.id, 'one'));
+    const nested = await sent(facebook.reply(page, reply.id, 'two'));
+    const after = (await facebook.recentComments(page)).comments;
     expect(after.find((c) => c.id === nested.id)?.parentId).toBe(first.id);
   });
 });

@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { advanceClock, now, resetClock } from '../../src/clock.ts';
 import type { PlatformAdapter } from '../../src/platforms/index.ts';
-import { platformError, REDIRECT_URI, startSandbox, type TestSandbox } from '../helpers/sandbox.ts';
+import { platformError, REDIRECT_URI, sent, startSandbox, type TestSandbox } from '../helpers/sandbox.ts';
 import { type MediaServer, startMediaServer } from '../helpers/sandbox-media.ts';
 
 let sandbox: TestSandbox;
@@ -156,7 +156,7 @@ describe('instagram: reading', () => {
       commented_at: new Date(now().getTime() - 60_000).toISOString(),
     });
     expect(added.status).toBe(201);
-    const comments = await instagram.recentComments(account);
+    const comments = (await instagram.recentComments(account)).comments;
     expect(comments.length).toBe(7);
     expect(comments[0]).toMatchObject({
       id: added.body.id,
@@ -167,9 +167,9 @@ describe('instagram: reading', () => {
       byAccount: false,
       parentId: null,
     });
-    const reply = await instagram.reply(account, added.body.id, 'Thanks!');
+    const reply = await sent(instagram.reply(account, added.body.id, 'Thanks!'));
     await instagram.setHidden(account, comments[1]?.id as string, true);
-    const after = await instagram.recentComments(account);
+    const after = (await instagram.recentComments(account)).comments;
     expect(after.find((c) => c.id === reply.id)).toMatchObject({ parentId: added.body.id, byAccount: true });
     expect(after.find((c) => c.id === comments[1]?.id)?.hidden).toBe(true);
     const activity = await sandbox.control('GET', '/activity/instagram/ig_comments');
@@ -197,8 +197,8 @@ describe('instagram: reading', () => {
       author_username: 'other.visitor',
       text: 'a reply',
     });
-    const reply = await instagram.reply(account, nested.body.id, 'Thanks both');
-    const comments = await instagram.recentComments(account, { posts: 1 });
+    const reply = await sent(instagram.reply(account, nested.body.id, 'Thanks both'));
+    const comments = (await instagram.recentComments(account, { posts: 1 })).comments;
     expect(comments.find((c) => c.id === reply.id)).toMatchObject({
       parentId: top.body.id,
       text: 'Thanks both',

@@ -135,7 +135,7 @@ describe('instagram publishing', () => {
     const account = await sandbox.credentials('instagram', 'igp_comment');
     const post = await publish(instagram, account, { text: 'Commented', media: [image()] });
     const comment = await instagram.commentOnPost(account, post.id, 'Link in bio');
-    const comments = await instagram.recentComments(account, { posts: 1 });
+    const comments = (await instagram.recentComments(account, { posts: 1 })).comments;
     expect(comments).toContainEqual(
       expect.objectContaining({ id: comment.id, postId: post.id, text: 'Link in bio', byAccount: true }),
     );
@@ -285,6 +285,8 @@ describe('threads publishing', () => {
     const post = await publish(threads, account, { text: 'Root', media: [image()] });
     expect(await threads.findPublished(account, post.containerId)).toEqual({ id: post.id, permalink: post.permalink });
     const { containerId } = await threads.createContainer(account, { text: 'A reply', media: [], replyToId: post.id });
+    // A reply container is processed before it can be published, as a media one is.
+    advanceClock(PROCESSING_DONE_MS);
     expect(await threads.findPublished(account, containerId)).toBeNull();
     const reply = await threads.publishContainer(account, containerId);
     expect(await threads.findPublished(account, containerId)).toEqual(reply);

@@ -15,7 +15,7 @@ const EXPECTED = {
   instagram: {
     label: 'Instagram',
     settingsPrefix: 'INSTAGRAM',
-    comments: { read: true, reply: true, hide: true },
+    comments: { read: true, reply: true, hide: true, replyToHidden: false, hideReplies: true },
     insights: {
       account: [
         'followers_count',
@@ -39,7 +39,7 @@ const EXPECTED = {
   threads: {
     label: 'Threads',
     settingsPrefix: 'THREADS',
-    comments: { read: true, reply: true, hide: true },
+    comments: { read: true, reply: true, hide: true, replyToHidden: true, hideReplies: false },
     insights: {
       account: ['followers_count', 'views', 'likes', 'replies', 'reposts', 'quotes', 'clicks'],
       post: ['views', 'likes', 'replies', 'reposts', 'quotes', 'shares'],
@@ -53,7 +53,7 @@ const EXPECTED = {
   tiktok: {
     label: 'TikTok',
     settingsPrefix: 'TIKTOK',
-    comments: { read: false, reply: false, hide: false },
+    comments: { read: false, reply: false, hide: false, replyToHidden: false, hideReplies: false },
     insights: { account: [], post: [] },
     publishing: ['video'],
     // TikTok's video/init is the post: TikTok publishes it by itself once processed.
@@ -64,7 +64,7 @@ const EXPECTED = {
   facebook: {
     label: 'Facebook Pages',
     settingsPrefix: 'FACEBOOK',
-    comments: { read: true, reply: true, hide: true },
+    comments: { read: true, reply: true, hide: true, replyToHidden: true, hideReplies: true },
     insights: { account: [], post: [] },
     publishing: ['text', 'image', 'carousel'],
     containerPublishes: false,

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { advanceClock, now, resetClock } from '../../src/clock.ts';
-import { createPlatforms, type PlatformAdapter } from '../../src/platforms/index.ts';
-import { platformError, REDIRECT_URI, startSandbox, type TestSandbox } from '../helpers/sandbox.ts';
+import { type AccountCredentials, createPlatforms, type PlatformAdapter } from '../../src/platforms/index.ts';
+import { platformError, REDIRECT_URI, sent, startSandbox, type TestSandbox } from '../helpers/sandbox.ts';
 import { type MediaServer, startMediaServer } from '../helpers/sandbox-media.ts';
 
 let sandbox: TestSandbox;
@@ -22,6 +22,17 @@ afterEach(() => resetClock());
 const DAY = 86_400_000;
 /** Longer than the sandbox's 5 s of container processing (its default container_processing_seconds). */
 const PROCESSING_DONE_MS = 6_000;
+
+/**
+ * A reply as the service makes one: reply() leaves the container pending while Threads
+ * processes it (container_processing_seconds, 5 s by default), finishReply() publishes it later.
+ */
+async function replyOnceProcessed(account: AccountCredentials, to: string, text: string): Promise<{ id: string }> {
+  const first = await threads.reply(account, to, text);
+  if (first.state !== 'pending') throw new Error(`expected a pending reply, got ${JSON.stringify(first)}`);
+  advanceClock(PROCESSING_DONE_MS);
+  return sent(threads.finishReply(account, first.containerId));
+}
 const ALL_SCOPES = [
   'threads_basic',
   'threads_content_publish',
@@ -311,7 +322,7 @@ describe('threads: reading', () => {
       commented_at: new Date(now().getTime() - 30_000).toISOString(),
     });
 
-    const comments = await threads.recentComments(account);
+    const comments = (await threads.recentComments(account)).comments;
     // Three seeded posts with two replies each, and the two added above.
     expect(comments.length).toBe(8);
     expect(comments.map((c) => c.createdAt.getTime())).toEqual(
@@ -338,13 +349,13 @@ describe('threads: reading', () => {
     });
     expect(new Set(comments.map((c) => c.postId)).size).toBe(3);
     expect(comments.every((c) => !c.byAccount && !c.hidden)).toBe(true);
-    expect((await threads.recentComments(account, { posts: 1 })).length).toBe(4);
+    expect((await threads.recentComments(account, { posts: 1 })).comments.length).toBe(4);
 
-    const reply = await threads.reply(account, added.body.id, 'Thanks!');
-    const toPost = await threads.reply(account, latest, 'Thanks all');
+    const reply = await replyOnceProcessed(account, added.body.id, 'Thanks!');
+    const toPost = await replyOnceProcessed(account, latest, 'Thanks all');
     const other = comments[2]?.id as string;
     await threads.setHidden(account, other, true);
-    const after = await threads.recentComments(account);
+    const after = (await threads.recentComments(account)).comments;
     expect(after.find((c) => c.id === reply.id)).toMatchObject({
       postId: latest,
       parentId: added.body.id,
@@ -356,7 +367,7 @@ describe('threads: reading', () => {
     expect(after.find((c) => c.id === toPost.id)).toMatchObject({ postId: latest, parentId: null, byAccount: true });
     expect(after.find((c) => c.id === other)?.hidden).toBe(true);
     await threads.setHidden(account, other, false);
-    expect((await threads.recentComments(account)).find((c) => c.id === other)?.hidden).toBe(false);
+    expect((await threads.recentComments(account)).comments.find((c) => c.id === other)?.hidden).toBe(false);
 
     const activity = await sandbox.control('GET', '/activity/threads/th_comments');
     expect(activity.body.data.map((a: { action: string }) => a.action)).toEqual(['reply', 'reply', 'hide', 'unhide']);
@@ -385,7 +396,7 @@ describe('threads: reading', () => {
     expect(first.timestamp).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\+0000$/);
     expect(top.body.paging.cursors).toBeDefined();
 
-    const reply = await threads.reply(account, first.id, 'nested');
+    const reply = await replyOnceProcessed(account, first.id, 'nested');
     expect((await raw('GET', `/v1.0/${postId}/replies`, { access_token: account.accessToken })).body.data).toHaveLength(
       2,
     );
@@ -439,7 +450,7 @@ describe('threads: reading', () => {
     expect((await sandbox.control('GET', '/activity/threads/th_hide_nested')).body.data).toEqual([]);
 
     await threads.setHidden(account, top.body.id, true);
-    const hidden = await threads.recentComments(account, { posts: 1 });
+    const hidden = (await threads.recentComments(account, { posts: 1 })).comments;
     expect(
       hidden
         .filter((c) => c.hidden)
@@ -447,7 +458,7 @@ describe('threads: reading', () => {
         .sort(),
     ).toEqual([top.body.id, nested.body.id].sort());
     await threads.setHidden(account, top.body.id, false);
-    expect((await threads.recentComments(account, { posts: 1 })).some((c) => c.hidden)).toBe(false);
+    expect((await threads.recentComments(account, { posts: 1 })).comments.some((c) => c.hidden)).toBe(false);
   });
 
   it('reads account insights per day: views as a time series, totals, link clicks, null for no data', async () => {
@@ -643,9 +654,11 @@ describe('threads: publishing', () => {
     const { body: user } = await sandbox.control('GET', '/users/threads/th_reply_container');
     const postId = user.posts[1].id as string;
     const { containerId } = await threads.createContainer(account, { text: 'me too', media: [], replyToId: postId });
+    // A reply container is processed before it can be published, as a media one is.
+    advanceClock(PROCESSING_DONE_MS);
     const published = await threads.publishContainer(account, containerId);
     expect(published.permalink).toBe(`https://www.threads.net/@th_reply_container/post/${published.id}`);
-    const comments = await threads.recentComments(account);
+    const comments = (await threads.recentComments(account)).comments;
     expect(comments.find((c) => c.id === published.id)).toMatchObject({ postId, parentId: null, byAccount: true });
   });
 
@@ -778,7 +791,7 @@ describe('threads: every error class', () => {
       });
     }
     const withReplies = await connected('th_noscope_hide', ['threads_basic', 'threads_read_replies']);
-    const [comment] = await threads.recentComments(withReplies);
+    const [comment] = (await threads.recentComments(withReplies)).comments;
     expect(await platformError(threads.setHidden(withReplies, comment?.id as string, true))).toMatchObject({
       kind: 'permission_missing',
       detail: { missingScopes: ['threads_manage_replies'] },

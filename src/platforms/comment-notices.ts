@@ -1,0 +1,178 @@
+/**
+ * Comment webhooks of Meta's platforms (Instagram, Threads, Facebook Pages): each POST is
+ * signed in `X-Hub-Signature-256` with the app secret, and reports comments in the
+ * platform's own shape. Meta retries a notice for up to 36 hours, so the same comment may
+ * arrive more than once: callers dedupe on the comment id.
+ */
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { list, num, parseJson, record, str } from './http.ts';
+import { graphDate, invalidRequest } from './shared.ts';
+import type { CommentNotice, Platform, PlatformNotice } from './types.ts';
+
+const SIGNATURE = /^sha256=([0-9a-f]{64})$/i;
+
+/**
+ * The notice's JSON, once its signature is checked: "The HTTP request will contain an
+ * X-Hub-Signature-256 header containing the SHA256 signature of the request payload, using the
+ * app secret as the key, and prefixed with sha256=" (Graph API "Getting Started" with webhooks,
+ * https://developers.facebook.com/docs/graph-api/webhooks/getting-started#validate-payloads).
+ * The signature covers the body's bytes as sent, so it is checked before anything parses them.
+ */
+export function verifiedMetaNotice(platform: Platform, notice: PlatformNotice, appSecret: string): unknown {
+  const match = SIGNATURE.exec((notice.headers['x-hub-signature-256'] ?? '').trim());
+  if (match === null) throw invalidRequest(platform, 'the notice has no X-Hub-Signature-256');
+  const expected = createHmac('sha256', appSecret).update(notice.body, 'utf8').digest();
+  const given = Buffer.from(match[1] as string, 'hex');
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
+    throw invalidRequest(platform, 'the X-Hub-Signature-256 does not match');
+  }
+  try {
+    return parseJson(notice.body);
+  } catch {
+    throw invalidRequest(platform, 'the notice is not JSON');
+  }
+}
+
+/** A Unix time in seconds (Meta's `time`, Facebook's `created_time`), or an ISO time. */
+function timeOf(value: unknown): Date | null {
+  const seconds = num(value);
+  if (seconds !== null) return new Date(seconds * 1000);
+  return graphDate(value);
+}
+
+/**
+ * Each `{field, value}` change of each entry, with the entry: the Facebook Login shape nests
+ * them in `entry[].changes[]`, Instagram Login's documented examples put `field` and `value`
+ * on the entry itself (https://developers.facebook.com/docs/instagram-platform/webhooks/examples).
+ */
+function changesOf(body: unknown): { entry: Record<string, unknown>; field: string; value: Record<string, unknown> }[] {
+  const found = [];
+  for (const rawEntry of list(record(body).entry)) {
+    const entry = record(rawEntry);
+    const changes = Array.isArray(entry.changes) ? entry.changes : [entry];
+    for (const rawChange of changes) {
+      const change = record(rawChange);
+      const field = str(change.field);
+      if (field !== null) found.push({ entry, field, value: record(change.value) });
+    }
+  }
+  return found;
+}
+
+/**
+ * Instagram's `comments` field: `value` is `{id, from{id, username}, text, media{id,
+ * media_product_type}, parent_id?}` (the Instagram webhooks reference,
+ * https://developers.facebook.com/docs/graph-api/webhooks/reference/instagram); `entry.id` is
+ * the professional account, `entry.time` when Meta sent it (the value carries no time).
+ */
+export function instagramCommentNotices(notice: PlatformNotice, appSecret: string): CommentNotice[] {
+  const body = verifiedMetaNotice('instagram', notice, appSecret);
+  const notices: CommentNotice[] = [];
+  for (const { entry, field, value } of changesOf(body)) {
+    if (field !== 'comments') continue;
+    const account = str(entry.id);
+    const id = str(value.id);
+    const postId = str(record(value.media).id);
+    if (account === null || id === null || postId === null) continue;
+    const from = record(value.from);
+    const authorId = str(from.id);
+    notices.push({
+      accountPlatformUserId: account,
+      comment: {
+        id,
+        postId,
+        parentId: str(value.parent_id),
+        authorId,
+        authorUsername: str(from.username),
+        text: str(value.text) ?? '',
+        createdAt: timeOf(entry.time) ?? new Date(0),
+        hidden: false,
+        byAccount: authorId !== null && authorId === account,
+      },
+    });
+  }
+  return notices;
+}
+
+/**
+ * Threads' `replies` field (topic `moderate`), as its webhooks page shows it
+ * (https://developers.facebook.com/docs/threads/webhooks): one reply per POST,
+ * `{app_id, topic, target_id, time, subscription_id, has_uid_field, values: {value: {id,
+ * username, text, media_type, permalink, replied_to{id}, root_post{id, owner_id, username},
+ * shortcode, timestamp}, field: "replies"}}`. The Graph `entry[]` shapes are read too, in case
+ * Threads batches them as its other webhooks do.
+ */
+export function threadsCommentNotices(notice: PlatformNotice, appSecret: string): CommentNotice[] {
+  const body = record(verifiedMetaNotice('threads', notice, appSecret));
+  const changes = changesOf(body);
+  const values = record(body.values);
+  if (str(values.field) !== null) changes.push({ entry: body, field: str(values.field) as string, value: values });
+  const notices: CommentNotice[] = [];
+  for (const { entry, field, value: holder } of changes) {
+    if (field !== 'replies') continue;
+    // The documented shape nests the reply in `values.value`; a Graph change has it in `value`.
+    const reply = record(holder.value ?? holder);
+    const root = record(reply.root_post);
+    // The account is the owner of the post replied under; target_id names the same user.
+    const account = str(root.owner_id) ?? str(entry.target_id) ?? str(entry.id);
+    const id = str(reply.id);
+    const postId = str(root.id);
+    if (account === null || id === null || postId === null) continue;
+    const repliedTo = str(record(reply.replied_to).id);
+    const username = str(reply.username);
+    const ownerName = str(root.username);
+    // A reply names its author's username only; the account wrote it when it is the post owner's.
+    const byAccount = username !== null && ownerName !== null && username === ownerName;
+    notices.push({
+      accountPlatformUserId: account,
+      comment: {
+        id,
+        postId,
+        parentId: repliedTo === null || repliedTo === postId ? null : repliedTo,
+        authorId: byAccount ? account : null,
+        authorUsername: username,
+        text: str(reply.text) ?? '',
+        createdAt: timeOf(reply.timestamp) ?? timeOf(entry.time) ?? new Date(0),
+        hidden: false,
+        byAccount,
+      },
+    });
+  }
+  return notices;
+}
+
+/**
+ * A Page's `feed` field, comments added only (`item: "comment"`, `verb: "add"`): `value` is
+ * `{from{id, name}, post_id, comment_id, parent_id, message, created_time, item, verb, post?}`
+ * (Page webhooks reference, https://developers.facebook.com/docs/graph-api/webhooks/reference/page/#feed).
+ * A top-level comment's `parent_id` is its post.
+ */
+export function facebookCommentNotices(notice: PlatformNotice, appSecret: string): CommentNotice[] {
+  const body = verifiedMetaNotice('facebook', notice, appSecret);
+  const notices: CommentNotice[] = [];
+  for (const { entry, field, value } of changesOf(body)) {
+    if (field !== 'feed' || value.item !== 'comment' || value.verb !== 'add') continue;
+    const page = str(entry.id);
+    const id = str(value.comment_id);
+    const postId = str(value.post_id);
+    if (page === null || id === null || postId === null) continue;
+    const from = record(value.from);
+    const authorId = str(from.id);
+    const parent = str(value.parent_id);
+    notices.push({
+      accountPlatformUserId: page,
+      comment: {
+        id,
+        postId,
+        parentId: parent === null || parent === postId ? null : parent,
+        authorId,
+        authorUsername: str(from.name),
+        text: str(value.message) ?? '',
+        createdAt: timeOf(value.created_time) ?? timeOf(entry.time) ?? new Date(0),
+        hidden: value.is_hidden === true,
+        byAccount: authorId !== null && authorId === page,
+      },
+    });
+  }
+  return notices;
+}

@@ -1,0 +1,373 @@
+import { createHmac } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Received, type Receiver, startReceiver } from '../helpers/receiver.ts';
+import { sent, startSandbox, type TestSandbox } from '../helpers/sandbox.ts';
+
+let sandbox: TestSandbox;
+const receivers: Receiver[] = [];
+
+beforeAll(async () => {
+  sandbox = await startSandbox();
+});
+afterAll(async () => {
+  for (const r of receivers) await r.close();
+  await sandbox.close();
+});
+
+const SECRET = 'app-secret-for-tests';
+const TOKEN = 'verify-me';
+
+/**
+ * A callback as an app writes one for Meta: echoes hub.challenge when hub.verify_token is
+ * ours, answers notices with `statuses` in turn (then 200).
+ */
+async function callback(options: { statuses?: number[] } = {}): Promise<Receiver> {
+  const statuses = [...(options.statuses ?? [])];
+  const receiver = await startReceiver((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://callback.test');
+    if (req.method === 'GET') {
+      const ok = url.searchParams.get('hub.mode') === 'subscribe' && url.searchParams.get('hub.verify_token') === TOKEN;
+      res.writeHead(ok ? 200 : 403, { 'content-type': 'text/plain' });
+      res.end(ok ? (url.searchParams.get('hub.challenge') ?? '') : 'wrong token');
+      return;
+    }
+    res.writeHead(statuses.shift() ?? 200).end();
+  });
+  receivers.push(receiver);
+  return receiver;
+}
+
+/** The notices (POSTs) a callback received, leaving the handshake out. */
+async function notices(receiver: Receiver, n: number): Promise<Received[]> {
+  const handshakes = receiver.received.filter((r) => r.path.includes('hub.mode')).length;
+  const all = await receiver.waitFor(handshakes + n);
+  return all.filter((r) => !r.path.includes('hub.mode'));
+}
+
+async function subscribe(platform: string, receiver: Receiver) {
+  const answer = await sandbox.control('PUT', `/webhooks/${platform}`, {
+    callback_url: receiver.url,
+    verify_token: TOKEN,
+    app_secret: SECRET,
+  });
+  expect(answer.status).toBe(200);
+}
+
+function hmacHex(body: Buffer): string {
+  return createHmac('sha256', SECRET).update(body).digest('hex');
+}
+
+describe('webhook subscriptions', () => {
+  it("verifies the callback with Meta's hub.challenge handshake before storing it", async () => {
+    const receiver = await callback();
+    const refused = await sandbox.control('PUT', '/webhooks/instagram', {
+      callback_url: receiver.url,
+      verify_token: 'not-the-token',
+      app_secret: SECRET,
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error.code).toBe('invalid_request');
+    expect(refused.body.error.message).toContain('HTTP 403');
+    expect(refused.body.error.message).toContain('wrong token');
+    expect((await sandbox.control('GET', '/webhooks')).body).toEqual([]);
+
+    const handshake = receiver.received[0] as Received;
+    const query = new URL(handshake.path, 'http://callback.test').searchParams;
+    expect(query.get('hub.mode')).toBe('subscribe');
+    expect(query.get('hub.verify_token')).toBe('not-the-token');
+    expect(query.get('hub.challenge')).toMatch(/^\d+$/);
+
+    await subscribe('instagram', receiver);
+    const listed = await sandbox.control('GET', '/webhooks');
+    expect(listed.body).toEqual([
+      { platform: 'instagram', callback_url: receiver.url, verify_token: TOKEN, created_at: expect.any(String) },
+    ]);
+    expect(JSON.stringify(listed.body)).not.toContain(SECRET);
+
+    expect((await sandbox.control('DELETE', '/webhooks/instagram')).status).toBe(204);
+    expect((await sandbox.control('GET', '/webhooks')).body).toEqual([]);
+    expect((await sandbox.control('DELETE', '/webhooks/instagram')).status).toBe(404);
+  });
+
+  it('refuses a callback that answers 200 with something other than the challenge', async () => {
+    const receiver = await startReceiver((_req, res) => res.writeHead(200).end('ok'));
+    receivers.push(receiver);
+    const refused = await sandbox.control('PUT', '/webhooks/threads', {
+      callback_url: receiver.url,
+      verify_token: TOKEN,
+      app_secret: SECRET,
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error.message).toContain('"ok"');
+  });
+
+  it('has no comment webhooks on TikTok, and validates the body', async () => {
+    const tiktok = await sandbox.control('PUT', '/webhooks/tiktok', {
+      callback_url: 'http://127.0.0.1:9/hook',
+      verify_token: TOKEN,
+      app_secret: SECRET,
+    });
+    expect(tiktok.status).toBe(404);
+    expect(tiktok.body.error.code).toBe('not_found');
+    const missing = await sandbox.control('PUT', '/webhooks/instagram', { callback_url: 'http://127.0.0.1:9/hook' });
+    expect(missing.status).toBe(400);
+    expect(missing.body.error.code).toBe('invalid_request');
+  });
+});
+
+describe('comment notices', () => {
+  it("sends Instagram's comments notice, signed over the exact bytes, for a comment added through the control API", async () => {
+    const receiver = await callback();
+    await subscribe('instagram', receiver);
+    const user = (await sandbox.control('POST', '/users', { platform: 'instagram', username: 'hook_ig' })).body;
+    const added = (
+      await sandbox.control('POST', '/comments', {
+        platform: 'instagram',
+        username: 'hook_ig',
+        author_username: 'a_fan',
+        text: 'Love it!',
+      })
+    ).body;
+    const notice = (await notices(receiver, 1))[0] as Received;
+    expect(notice.headers['content-type']).toBe('application/json');
+    expect(notice.headers['x-hub-signature-256']).toBe(`sha256=${hmacHex(notice.body)}`);
+    // The Instagram Login example payload (Instagram Platform webhooks, "Examples").
+    expect(JSON.parse(notice.body.toString('utf8'))).toEqual({
+      object: 'instagram',
+      entry: [
+        {
+          id: user.id,
+          time: expect.any(Number),
+          field: 'comments',
+          value: {
+            id: added.id,
+            from: { id: added.author_id, username: 'a_fan' },
+            text: 'Love it!',
+            media: { id: user.posts[0].id, media_product_type: 'FEED' },
+          },
+        },
+      ],
+    });
+  });
+
+  it("nests Instagram's notice in changes[] with instagram_webhook_shape=changes, and names the parent of a reply", async () => {
+    const receiver = await callback();
+    await subscribe('instagram', receiver);
+    await sandbox.control('PUT', '/settings/instagram_webhook_shape', { value: 'changes' });
+    const user = (await sandbox.control('POST', '/users', { platform: 'instagram', username: 'hook_ig2' })).body;
+    const top = (
+      await sandbox.control('POST', '/comments', {
+        platform: 'instagram',
+        username: 'hook_ig2',
+        author_username: 'first',
+        text: 'Top',
+      })
+    ).body;
+    const reply = (
+      await sandbox.control('POST', '/comments', {
+        platform: 'instagram',
+        username: 'hook_ig2',
+        author_username: 'second',
+        text: 'Nested',
+        parent_id: top.id,
+      })
+    ).body;
+    const received = await notices(receiver, 2);
+    const bodies = received.map((r) => JSON.parse(r.body.toString('utf8')));
+    const second = bodies.find((b) => b.entry[0].changes[0].value.id === reply.id);
+    expect(second).toEqual({
+      object: 'instagram',
+      entry: [
+        {
+          id: user.id,
+          time: expect.any(Number),
+          changes: [
+            {
+              field: 'comments',
+              value: {
+                id: reply.id,
+                from: { id: reply.author_id, username: 'second' },
+                text: 'Nested',
+                media: { id: user.posts[0].id, media_product_type: 'FEED' },
+                parent_id: top.id,
+              },
+            },
+          ],
+        },
+      ],
+    });
+    await sandbox.control('PUT', '/settings/instagram_webhook_shape', { value: 'entry' });
+  });
+
+  it("sends Threads' replies notice (topic moderate) as its webhooks page shows it", async () => {
+    const receiver = await callback();
+    await subscribe('threads', receiver);
+    const user = (await sandbox.control('POST', '/users', { platform: 'threads', username: 'hook_th' })).body;
+    const added = (
+      await sandbox.control('POST', '/comments', {
+        platform: 'threads',
+        username: 'hook_th',
+        author_username: 'replier',
+        text: 'Nice thread',
+        commented_at: '2026-01-02T03:04:05.000Z',
+      })
+    ).body;
+    const notice = (await notices(receiver, 1))[0] as Received;
+    expect(notice.headers['x-hub-signature-256']).toBe(`sha256=${hmacHex(notice.body)}`);
+    expect(JSON.parse(notice.body.toString('utf8'))).toEqual({
+      app_id: expect.stringMatching(/^\d+$/),
+      topic: 'moderate',
+      target_id: user.id,
+      time: expect.any(Number),
+      subscription_id: expect.stringMatching(/^\d+$/),
+      has_uid_field: false,
+      values: {
+        value: {
+          id: added.id,
+          username: 'replier',
+          text: 'Nice thread',
+          media_type: 'TEXT_POST',
+          permalink: `https://www.threads.net/@replier/post/${added.id}`,
+          replied_to: { id: user.posts[0].id },
+          root_post: { id: user.posts[0].id, owner_id: user.id, username: 'hook_th' },
+          shortcode: added.id,
+          timestamp: '2026-01-02T03:04:05+0000',
+        },
+        field: 'replies',
+      },
+    });
+  });
+
+  it("sends a Page's feed change (item comment, verb add) for a comment on a page post", async () => {
+    const receiver = await callback();
+    await subscribe('facebook', receiver);
+    await sandbox.control('POST', '/users', { platform: 'facebook', username: 'hook_fb' });
+    const page = (await sandbox.control('GET', '/users/facebook/hook_fb.page1')).body;
+    const added = (
+      await sandbox.control('POST', '/comments', {
+        platform: 'facebook',
+        username: 'hook_fb.page1',
+        author_username: 'visitor',
+        text: 'Hello page',
+        commented_at: '2026-01-02T03:04:05.000Z',
+      })
+    ).body;
+    const notice = (await notices(receiver, 1))[0] as Received;
+    expect(notice.headers['x-hub-signature-256']).toBe(`sha256=${hmacHex(notice.body)}`);
+    const post = page.posts[0];
+    expect(JSON.parse(notice.body.toString('utf8'))).toEqual({
+      object: 'page',
+      entry: [
+        {
+          id: page.id,
+          time: expect.any(Number),
+          changes: [
+            {
+              field: 'feed',
+              value: {
+                from: { id: added.author_id, name: 'visitor' },
+                post: {
+                  id: post.id,
+                  status_type: expect.any(String),
+                  is_published: true,
+                  permalink_url: post.permalink,
+                },
+                message: 'Hello page',
+                post_id: post.id,
+                comment_id: added.id,
+                created_time: 1767323045,
+                item: 'comment',
+                parent_id: post.id,
+                verb: 'add',
+              },
+            },
+          ],
+        },
+      ],
+    });
+  });
+
+  it("notifies the account's own reply made through the imitated API, the account as its author", async () => {
+    const receiver = await callback();
+    await subscribe('facebook', receiver);
+    await sandbox.control('POST', '/users', { platform: 'facebook', username: 'hook_fb2' });
+    const facebook = sandbox.adapter('facebook');
+    const user = await sandbox.connect('facebook', 'hook_fb2');
+    const [grant] = await facebook.pages({ platformUserId: user.platformUserId, accessToken: user.accessToken });
+    const page = { platformUserId: grant?.id as string, accessToken: grant?.accessToken as string };
+    const { comments } = await facebook.recentComments(page, { posts: 1 });
+    const answered = comments[0];
+    const reply = await sent(facebook.reply(page, answered?.id as string, 'Thanks!'));
+    const notice = (await notices(receiver, 1))[0] as Received;
+    const value = JSON.parse(notice.body.toString('utf8')).entry[0].changes[0].value;
+    expect(value).toMatchObject({
+      comment_id: reply.id,
+      parent_id: answered?.id,
+      post_id: answered?.postId,
+      from: { id: page.platformUserId, name: 'Hook Fb2 Page 1' },
+      message: 'Thanks!',
+    });
+  });
+
+  it('tries a notice again after a 500, and lists every delivery newest first with the exact body and signature', async () => {
+    const receiver = await callback({ statuses: [500] });
+    await subscribe('threads', receiver);
+    await sandbox.control('POST', '/users', { platform: 'threads', username: 'hook_retry' });
+    await sandbox.control('POST', '/comments', {
+      platform: 'threads',
+      username: 'hook_retry',
+      author_username: 'persistent',
+      text: 'Again',
+    });
+    const [first, second] = (await notices(receiver, 2)) as [Received, Received];
+    expect(second.body.equals(first.body)).toBe(true);
+    expect(second.headers['x-hub-signature-256']).toBe(first.headers['x-hub-signature-256']);
+
+    const listed = await sandbox.control('GET', '/webhooks/deliveries?platform=threads&limit=1');
+    expect(listed.body).toEqual([
+      {
+        id: expect.any(Number),
+        platform: 'threads',
+        callback_url: receiver.url,
+        body: first.body.toString('utf8'),
+        signature: first.headers['x-hub-signature-256'],
+        status: 200,
+        attempts: 2,
+        sent_at: expect.any(String),
+      },
+    ]);
+    const all = (await sandbox.control('GET', '/webhooks/deliveries?limit=100')).body as { id: number }[];
+    expect(all.map((d) => d.id)).toEqual([...all.map((d) => d.id)].sort((a, b) => b - a));
+  });
+
+  it('sends nothing for a platform without a subscription', async () => {
+    await sandbox.control('DELETE', '/webhooks/facebook');
+    const before = (await sandbox.control('GET', '/webhooks/deliveries?platform=facebook&limit=100')).body.length;
+    await sandbox.control('POST', '/users', { platform: 'facebook', username: 'hook_none' });
+    await sandbox.control('POST', '/comments', {
+      platform: 'facebook',
+      username: 'hook_none.page1',
+      author_username: 'nobody_listens',
+      text: 'Hello?',
+    });
+    const after = (await sandbox.control('GET', '/webhooks/deliveries?platform=facebook&limit=100')).body.length;
+    expect(after).toBe(before);
+  });
+});
+
+describe('app_usage_percent', () => {
+  it("makes Instagram's and Facebook's answers carry X-App-Usage; 0 leaves the header out", async () => {
+    const account = await sandbox.credentials('instagram', 'usage_ig');
+    const me = () => sandbox.raw('GET', '/graph.instagram.com/v25.0/me', { access_token: account.accessToken });
+    expect((await me()).headers['x-app-usage']).toBeUndefined();
+    expect((await sandbox.control('PUT', '/settings/app_usage_percent', { value: 87 })).status).toBe(200);
+    expect(JSON.parse(String((await me()).headers['x-app-usage']))).toEqual({
+      call_count: 87,
+      total_cputime: 87,
+      total_time: 87,
+    });
+    await sandbox.control('PUT', '/settings/app_usage_percent', { value: 0 });
+    expect((await me()).headers['x-app-usage']).toBeUndefined();
+    expect((await sandbox.control('PUT', '/settings/app_usage_percent', { value: 101 })).status).toBe(400);
+  });
+});
