@@ -32,7 +32,9 @@ const SettingsSchema = Type.Object({
   MEDIA_MAX_VIDEO_BYTES: Type.Integer({ minimum: 1024, default: 1024 * 1024 * 1024 }),
   MEDIA_URL_TTL_SECONDS: Type.Integer({ minimum: 60, maximum: 7 * 24 * 3600, default: 24 * 3600 }),
   COMMENT_POLL_INTERVAL_SECONDS: Type.Integer({ minimum: 60, maximum: 86_400, default: 900 }),
-  PLATFORM_WEBHOOK_VERIFY_TOKEN: Type.Optional(Type.String({ minLength: 8, maxLength: 200, pattern: '^[\\x21-\\x7e]+$' })),
+  PLATFORM_WEBHOOK_VERIFY_TOKEN: Type.Optional(
+    Type.String({ minLength: 8, maxLength: 200, pattern: '^[\\x21-\\x7e]+$' }),
+  ),
   SMTP_URL: Type.Optional(Type.String({ pattern: '^smtps?://' })),
   MAIL_FROM: Type.String({ minLength: 3, maxLength: 320, default: 'Switchboard <switchboard@localhost>' }),
   FIRST_OWNER_NAME: Type.Intersect([NameText(200, 'name of the first owner')], { default: 'Owner' }),

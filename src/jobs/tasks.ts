@@ -5,13 +5,8 @@ import type { Db } from '../db/connection.ts';
 import { deleteExpiredIdempotencyKeys } from '../http/idempotency.ts';
 import type { SendMail } from '../mail.ts';
 import { refreshDueTokens, type TokenRefreshDeps } from '../modules/accounts/index.ts';
+import { ingestNotices, pollComments, scheduleCommentPolls, sendPendingReply } from '../modules/comments/index.ts';
 import { deleteOldConnectLinks } from '../modules/connect/index.ts';
-import {
-  ingestNotices,
-  pollComments,
-  scheduleCommentPolls,
-  sendPendingReply,
-} from '../modules/comments/index.ts';
 import { describePlatformPost, type PublishDeps, publishTarget } from '../modules/posts/index.ts';
 import { completeProfileDeletion } from '../modules/profiles/index.ts';
 import {

@@ -3,6 +3,7 @@ export { idempotencyKeys } from '../../src/http/tables.ts';
 export { workerProcesses } from '../../src/jobs/tables.ts';
 export { accounts } from '../../src/modules/accounts/tables.ts';
 export { apiKeys } from '../../src/modules/api-keys/tables.ts';
+export { commentReplies, commentSyncState, comments } from '../../src/modules/comments/tables.ts';
 export {
   connectAttempts,
   connectLinks,
@@ -15,4 +16,3 @@ export { owners } from '../../src/modules/owners/tables.ts';
 export { posts, postTargets } from '../../src/modules/posts/tables.ts';
 export { profiles } from '../../src/modules/profiles/tables.ts';
 export { webhookAttempts, webhookDeliveries, webhookEndpoints } from '../../src/modules/webhooks/tables.ts';
-export { commentReplies, comments, commentSyncState } from '../../src/modules/comments/tables.ts';

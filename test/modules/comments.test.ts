@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { now, resetClock } from '../../src/clock.ts';
 import { saveConnectedAccount } from '../../src/modules/accounts/service.ts';
-import { SANDBOX_CLIENT, type Platform } from '../../src/platforms/index.ts';
+import { type Platform, SANDBOX_CLIENT } from '../../src/platforms/index.ts';
 import { verifyWebhook } from '../../src/webhook-signature.ts';
 import { auth, startTestApp, type TestApp, type TestOwner } from '../helpers/app.ts';
 import { eventually } from '../helpers/eventually.ts';
@@ -30,7 +30,11 @@ beforeAll(async () => {
   sandbox = await startSandbox();
   receiver = await startReceiver();
   t = await startTestApp(
-    { WEBHOOK_ALLOW_PRIVATE_URLS: 'true', RATE_LIMIT_PER_MINUTE: '100000', PLATFORM_WEBHOOK_VERIFY_TOKEN: VERIFY_TOKEN },
+    {
+      WEBHOOK_ALLOW_PRIVATE_URLS: 'true',
+      RATE_LIMIT_PER_MINUTE: '100000',
+      PLATFORM_WEBHOOK_VERIFY_TOKEN: VERIFY_TOKEN,
+    },
     undefined,
     { platforms: sandbox.platforms, listen: true },
   );
@@ -125,8 +129,13 @@ async function list(query = '', key = owner.key, profile?: string) {
   return res.json().data as Array<Record<string, unknown>>;
 }
 
+interface ErrorBody {
+  error: { code: string };
+}
+
 /** The inbox entry of the platform comment, once the service has it. */
-async function arrived(platformCommentId: string, key = owner.key) {
+// biome-ignore lint/suspicious/noExplicitAny: tests read the API's JSON answers field by field.
+async function arrived(platformCommentId: string, key = owner.key): Promise<any> {
   return await eventually(async () => {
     const [row] = await t.database.db.select().from(comments).where(eq(comments.platformCommentId, platformCommentId));
     if (!row) return undefined;
@@ -153,7 +162,7 @@ async function commentEventsFor(commentId: string) {
 async function activity(platform: Platform, username: string) {
   const res = await sandbox.control('GET', `/activity/${platform}/${username}`);
   expect(res.status).toBe(200);
-  return res.body.data as Array<{ action: string; target_id: string; detail: unknown }>;
+  return res.body.data as Array<{ action: string; target_id: string; detail: Record<string, unknown> }>;
 }
 
 function signed(body: string, secret = SANDBOX_CLIENT.clientSecret) {
@@ -171,7 +180,7 @@ describe('platform webhooks: the subscription handshake', () => {
       `${t.url}/platform-webhooks/threads?hub.mode=subscribe&hub.challenge=1158201444&hub.verify_token=guess`,
     );
     expect(wrong.status).toBe(403);
-    expect((await wrong.json()).error.code).toBe('invalid_verify_token');
+    expect(((await wrong.json()) as ErrorBody).error.code).toBe('invalid_verify_token');
     const tiktok = await fetch(
       `${t.url}/platform-webhooks/tiktok?hub.mode=subscribe&hub.challenge=1&hub.verify_token=${VERIFY_TOKEN}`,
     );
@@ -233,7 +242,7 @@ describe('comments arrive by the platforms’ webhooks', () => {
     const made = await commentOn('threads', account, { text: 'same notice twice' });
     const comment = await arrived(made.id);
     const sent = await sandbox.control('GET', '/webhooks/deliveries?platform=threads&limit=50');
-    const notice = (sent.body.data as Array<{ body: string; signature: string }>).find((d) => d.body.includes(made.id));
+    const notice = (sent.body as Array<{ body: string; signature: string }>).find((d) => d.body.includes(made.id));
     if (!notice) throw new Error('the sandbox sent no notice of the comment');
     const replay = await fetch(`${t.url}/platform-webhooks/threads`, {
       method: 'POST',
@@ -255,7 +264,13 @@ describe('comments arrive by the platforms’ webhooks', () => {
       return state?.last_polled_at ? true : undefined;
     });
     const jobsLeft = async () =>
-      Number((await t.database.pool.query(`select count(*) from graphile_worker.jobs where task_identifier = 'ingest_comment_notices'`)).rows[0].count);
+      Number(
+        (
+          await t.database.pool.query(
+            `select count(*) from graphile_worker.jobs where task_identifier = 'ingest_comment_notices'`,
+          )
+        ).rows[0].count,
+      );
     await eventually(async () => ((await jobsLeft()) === 0 ? true : undefined));
     const stored = await t.database.db.select().from(comments).where(eq(comments.platformCommentId, made.id));
     expect(stored).toHaveLength(1);
@@ -273,7 +288,12 @@ describe('comments arrive by the platforms’ webhooks', () => {
           changes: [
             {
               field: 'comments',
-              value: { id: '17865799348089039', from: { id: '1', username: 'forger' }, media: { id: '1' }, text: 'forged' },
+              value: {
+                id: '17865799348089039',
+                from: { id: '1', username: 'forger' },
+                media: { id: '1' },
+                text: 'forged',
+              },
             },
           ],
         },
@@ -286,9 +306,12 @@ describe('comments arrive by the platforms’ webhooks', () => {
         body,
       });
       expect(res.status).toBe(401);
-      expect((await res.json()).error.code).toBe('invalid_signature');
+      expect(((await res.json()) as ErrorBody).error.code).toBe('invalid_signature');
     }
-    const forged = await t.database.db.select().from(comments).where(eq(comments.platformCommentId, '17865799348089039'));
+    const forged = await t.database.db
+      .select()
+      .from(comments)
+      .where(eq(comments.platformCommentId, '17865799348089039'));
     expect(forged).toEqual([]);
   });
 
@@ -337,15 +360,20 @@ describe('replying and hiding', () => {
     expect(reply).toMatchObject({ comment_id: comment.id, text: 'In our shop, link in bio!', status: 'sent' });
     const acts = await activity('instagram', account.sandboxUser);
     expect(acts.filter((a) => a.action === 'reply')).toHaveLength(1);
-    expect(acts.find((a) => a.action === 'reply')?.target_id).toBe(reply.platform_comment_id);
+    expect(acts.find((a) => a.action === 'reply')).toMatchObject({
+      target_id: made.id,
+      detail: { reply_id: reply.platform_comment_id, message: 'In our shop, link in bio!' },
+    });
 
-    const after = (await t.app.inject({ method: 'GET', url: `/v1/comments/${comment.id}`, headers: auth(owner.key) })).json();
+    const after = (
+      await t.app.inject({ method: 'GET', url: `/v1/comments/${comment.id}`, headers: auth(owner.key) })
+    ).json();
     expect(after.reply_status).toBe('replied');
     expect(after.replies).toEqual([reply]);
     // The account's own reply is a comment of its own, but not in the inbox and with no event.
     const own = await eventually(async () => {
       const sent = await sandbox.control('GET', '/webhooks/deliveries?platform=instagram&limit=100');
-      return (sent.body.data as Array<{ body: string }>).some((d) => d.body.includes(reply.platform_comment_id))
+      return (sent.body as Array<{ body: string }>).some((d) => d.body.includes(reply.platform_comment_id))
         ? true
         : undefined;
     });
@@ -409,7 +437,10 @@ describe('replying and hiding', () => {
     const account = await connected('threads');
     const made = await commentOn('threads', account, { text: 'reply to me' });
     const comment = await arrived(made.id);
-    const expire = await sandbox.control('POST', '/tokens/expire', { platform: 'threads', username: account.sandboxUser });
+    const expire = await sandbox.control('POST', '/tokens/expire', {
+      platform: 'threads',
+      username: account.sandboxUser,
+    });
     expect(expire.status, JSON.stringify(expire.body)).toBe(200);
     const res = await t.app.inject({
       method: 'POST',

@@ -278,7 +278,11 @@ export async function accountsByIds(db: Queryable, ids: readonly string[]): Prom
 }
 
 /** Every owner's account of this platform user that is not disconnected (a platform notice names only the user). */
-export async function accountsOfPlatformUser(db: Queryable, platform: Platform, platformUserId: string): Promise<Account[]> {
+export async function accountsOfPlatformUser(
+  db: Queryable,
+  platform: Platform,
+  platformUserId: string,
+): Promise<Account[]> {
   return await db
     .select()
     .from(accounts)

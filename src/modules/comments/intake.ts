@@ -12,10 +12,10 @@ import type { Db, Tx } from '../../db/connection.ts';
 import { jobSql, type TaskPayloads } from '../../jobs/queue.ts';
 import {
   type CommentNotice,
+  PLATFORMS,
   type Platform,
   PlatformError,
   type PlatformSet,
-  PLATFORMS,
   platformInfo,
 } from '../../platforms/index.ts';
 import {
@@ -72,7 +72,8 @@ export async function ingestNotices(
   notices: readonly NoticeComment[],
 ): Promise<void> {
   const byUser = new Map<string, NoticeComment[]>();
-  for (const n of notices) byUser.set(n.account_platform_user_id, [...(byUser.get(n.account_platform_user_id) ?? []), n]);
+  for (const n of notices)
+    byUser.set(n.account_platform_user_id, [...(byUser.get(n.account_platform_user_id) ?? []), n]);
   for (const [platformUserId, items] of byUser) {
     const accounts = await accountsOfPlatformUser(deps.db, platform, platformUserId);
     if (accounts.length === 0) {
@@ -149,7 +150,7 @@ function intervalFactor(usagePercent: number | null): number {
 export async function pollComments(deps: IntakeDeps, accountId: string): Promise<void> {
   const { db } = deps;
   const account = await accountById(db, accountId);
-  if (!account || account.status !== 'connected') return;
+  if (account?.status !== 'connected') return;
   const platform = account.platform as Platform;
   if (!platformInfo(platform).comments.read) return;
   const interval = deps.commentPollIntervalMs;
@@ -182,12 +183,7 @@ export async function pollComments(deps: IntakeDeps, accountId: string): Promise
   }
 }
 
-async function afterPoll(
-  tx: Tx,
-  account: Account,
-  waitMs: number,
-  lastError: string | null,
-): Promise<void> {
+async function afterPoll(tx: Tx, account: Account, waitMs: number, lastError: string | null): Promise<void> {
   const at = now();
   const next = new Date(at.getTime() + waitMs);
   await tx

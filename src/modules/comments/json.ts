@@ -59,7 +59,7 @@ export const CommentJson = Type.Object(
     }),
     can_hide: Type.Boolean({
       description:
-        "Hiding or unhiding through the API works now: the platform allows it for this comment (Threads: top-level replies only), the account is connected and holds the permission.",
+        'Hiding or unhiding through the API works now: the platform allows it for this comment (Threads: top-level replies only), the account is connected and holds the permission.',
     }),
     replies: Type.Array(ReplyJson, { description: 'Replies sent through the API, oldest first.' }),
     created_at: At('When the service first saw it.'),

@@ -53,7 +53,11 @@ export function platformWebhookRoutes(deps: PlatformWebhookDeps): FastifyPluginA
         const token = one('hub.verify_token');
         const challenge = one('hub.challenge');
         if (one('hub.mode') !== 'subscribe' || challenge === undefined) {
-          throw new ApiError(400, 'invalid_request', 'Expected hub.mode=subscribe with hub.challenge and hub.verify_token.');
+          throw new ApiError(
+            400,
+            'invalid_request',
+            'Expected hub.mode=subscribe with hub.challenge and hub.verify_token.',
+          );
         }
         if (deps.verifyToken === undefined || token === undefined || !sameText(token, deps.verifyToken)) {
           request.log.warn(

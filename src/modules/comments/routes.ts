@@ -88,13 +88,17 @@ export function commentRoutes(deps: CommentDeps): FastifyPluginAsyncTypebox {
           tags,
           summary: 'Read comments from the platforms now',
           description:
-            'Queues a read of the recent posts of each account of `account_ids` (default: every connected Instagram, Threads and Facebook account the caller sees) and answers 202 with the accounts queued; new comments then arrive as usual (`comment.created`). Comments also arrive without this, by the platforms\' webhooks and a periodic read. At most once a minute per account: 429 `sync_rate_limited` with `Retry-After` (and `details.account_ids`) when any of them was synced less than a minute ago, and nothing is queued. 404 `account_not_found`, 422 `unsupported_platform` (TikTok), 409 `account_not_connected`.',
+            "Queues a read of the recent posts of each account of `account_ids` (default: every connected Instagram, Threads and Facebook account the caller sees) and answers 202 with the accounts queued; new comments then arrive as usual (`comment.created`). Comments also arrive without this, by the platforms' webhooks and a periodic read. At most once a minute per account: 429 `sync_rate_limited` with `Retry-After` (and `details.account_ids`) when any of them was synced less than a minute ago, and nothing is queued. 404 `account_not_found`, 422 `unsupported_platform` (TikTok), 409 `account_not_connected`.",
           headers: ProfileHeader,
           body: Type.Optional(
             Type.Object(
               {
                 account_ids: Type.Optional(
-                  Type.Array(Type.String({ minLength: 1, maxLength: 100 }), { minItems: 1, maxItems: 100, uniqueItems: true }),
+                  Type.Array(Type.String({ minLength: 1, maxLength: 100 }), {
+                    minItems: 1,
+                    maxItems: 100,
+                    uniqueItems: true,
+                  }),
                 ),
               },
               { additionalProperties: false },
@@ -139,7 +143,7 @@ export function commentRoutes(deps: CommentDeps): FastifyPluginAsyncTypebox {
           tags,
           summary: "Set a comment's reply status",
           description:
-            'Sets the inbox\'s `reply_status` (`unreplied`, `replied`, `dismissed`); nothing changes on the platform. Every transition is allowed (e.g. `dismissed` back to `unreplied`); a reply through POST /v1/comments/{id}/reply sets `replied` by itself. Answers the comment.',
+            "Sets the inbox's `reply_status` (`unreplied`, `replied`, `dismissed`); nothing changes on the platform. Every transition is allowed (e.g. `dismissed` back to `unreplied`); a reply through POST /v1/comments/{id}/reply sets `replied` by itself. Answers the comment.",
           headers: ProfileHeader,
           params: Params,
           body: Type.Object({ reply_status: Type.Enum(REPLY_STATUSES) }, { additionalProperties: false }),
@@ -147,7 +151,14 @@ export function commentRoutes(deps: CommentDeps): FastifyPluginAsyncTypebox {
         },
       },
       async (request) =>
-        renderComment(await setReplyStatus({ db, platforms: deps.platforms }, request.scope, request.params.id, request.body.reply_status)),
+        renderComment(
+          await setReplyStatus(
+            { db, platforms: deps.platforms },
+            request.scope,
+            request.params.id,
+            request.body.reply_status,
+          ),
+        ),
     );
 
     app.post(
@@ -192,8 +203,7 @@ export function commentRoutes(deps: CommentDeps): FastifyPluginAsyncTypebox {
           response: { 200: CommentJson, ...errorsOf(409, 413, 415, 422, 502) },
         },
       },
-      async (request) =>
-        renderComment(await setHidden(deps, request.scope, request.params.id, request.body.hidden)),
+      async (request) => renderComment(await setHidden(deps, request.scope, request.params.id, request.body.hidden)),
     );
   };
 }

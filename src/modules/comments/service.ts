@@ -3,7 +3,7 @@
  * actions that reach the platform (reply, hide). Every read carries the owner and the
  * accounts the caller sees; comments are keyed by account, so they follow a moved account.
  */
-import { and, asc, desc, eq, gte, inArray, lte, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, lte, ne, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { BaseLogger } from 'pino';
 import { now } from '../../clock.ts';
@@ -33,14 +33,14 @@ import {
 } from '../accounts/index.ts';
 import { ensurePlatformPosts } from '../posts/index.ts';
 import type { ProfileDeletionStep } from '../profiles/index.ts';
-import type { CommentView } from './json.ts';
 import { COMMENT_PLATFORMS } from './intake.ts';
+import type { CommentView } from './json.ts';
 import {
   type Comment,
   type CommentReply,
   commentReplies,
-  comments,
   commentSyncState,
+  comments,
   type ReplyStatus,
 } from './tables.ts';
 
@@ -103,7 +103,8 @@ export async function listComments(
         position,
       ),
     )
-    .orderBy(desc(comments.commentedAt), desc(comments.id))
+    // As the inbox indexes are ordered (drizzle's desc() is DESC NULLS LAST), so they give the order.
+    .orderBy(sql`${comments.commentedAt} desc nulls last`, sql`${comments.id} desc nulls last`)
     .limit(query.limit + 1);
   const views = await viewsOf(deps, rows);
   return views.map((view) => ({ ...view, id: `${view.comment.commentedAt.toISOString()}|${view.comment.id}` }));
@@ -195,7 +196,11 @@ function refusal(
     );
   }
   if (action === 'reply' && comment.byAccount) {
-    return new ApiError(409, 'comment_not_repliable', "This comment is the account's own; reply to comments by others.");
+    return new ApiError(
+      409,
+      'comment_not_repliable',
+      "This comment is the account's own; reply to comments by others.",
+    );
   }
   if (action === 'reply' && comment.hidden && !rules.replyToHidden) {
     return new ApiError(
@@ -294,7 +299,12 @@ function platformFailure(error: PlatformError): ApiError {
     case 'unsupported':
       return new ApiError(422, 'unsupported_platform', error.message, details);
     default:
-      return new ApiError(502, 'platform_error', `${platformInfo(platform).label} refused: ${details.platform_message}`, details);
+      return new ApiError(
+        502,
+        'platform_error',
+        `${platformInfo(platform).label} refused: ${details.platform_message}`,
+        details,
+      );
   }
 }
 
@@ -341,12 +351,7 @@ const REPLY_GIVE_UP_MS = 3600_000;
  * not a new comment). A Threads reply whose container is still processing is `sending`,
  * published by a job.
  */
-export async function replyToComment(
-  deps: CommentDeps,
-  scope: Scope,
-  id: string,
-  text: string,
-): Promise<CommentReply> {
+export async function replyToComment(deps: CommentDeps, scope: Scope, id: string, text: string): Promise<CommentReply> {
   const { comment, account } = await actionable(deps, scope, id, 'reply');
   const adapter = deps.platforms().adapter(account.platform as Platform);
   const outcome = await acting(deps, account, () =>
@@ -413,7 +418,7 @@ export async function sendPendingReply(deps: CommentDeps, replyId: string): Prom
     .from(commentReplies)
     .innerJoin(comments, eq(comments.id, commentReplies.commentId))
     .where(eq(commentReplies.id, replyId));
-  if (!row || row.reply.status !== 'sending' || row.reply.containerId === null) return;
+  if (row?.reply.status !== 'sending' || row.reply.containerId === null) return;
   const { reply, comment } = row;
   const account = await accountById(db, comment.accountId);
   const fail = async (message: string) => {
@@ -423,11 +428,13 @@ export async function sendPendingReply(deps: CommentDeps, replyId: string): Prom
       .where(and(eq(commentReplies.id, reply.id), eq(commentReplies.status, 'sending')));
     deps.log.warn({ reply_id: reply.id, comment_id: comment.id, err: message }, 'a reply could not be sent');
   };
-  if (!account || account.status !== 'connected') return await fail('the account is no longer connected');
-  const containerId = reply.containerId;
+  if (account?.status !== 'connected') return await fail('the account is no longer connected');
+  const { containerId } = row.reply;
+  if (containerId === null) return;
   let outcome: ReplyOutcome;
   try {
-    outcome = await deps.platforms()
+    outcome = await deps
+      .platforms()
       .adapter(account.platform as Platform)
       .finishReply(credentialsOf(deps.secretKey, account), containerId);
   } catch (error) {
@@ -606,4 +613,3 @@ export const commentsProfileDeletion: ProfileDeletionStep = {
       );
   },
 };
-

@@ -43,9 +43,7 @@ export const comments = pgTable(
   (t) => [
     uniqueIndex('comments_account_platform_comment_key').on(t.accountId, t.platformCommentId),
     // The inbox's orders: the owner's (or a profile's accounts'), one account's, one post's.
-    index('comments_owner_inbox_idx')
-      .on(t.ownerId, t.commentedAt.desc(), t.id.desc())
-      .where(sql`not ${t.byAccount}`),
+    index('comments_owner_inbox_idx').on(t.ownerId, t.commentedAt.desc(), t.id.desc()).where(sql`not ${t.byAccount}`),
     index('comments_account_inbox_idx')
       .on(t.accountId, t.commentedAt.desc(), t.id.desc())
       .where(sql`not ${t.byAccount}`),

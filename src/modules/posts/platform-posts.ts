@@ -12,7 +12,13 @@ import type { Db, Tx } from '../../db/connection.ts';
 import { newId } from '../../ids.ts';
 import { enqueue } from '../../jobs/queue.ts';
 import { PlatformError, type PlatformPostSummary, type PlatformSet } from '../../platforms/index.ts';
-import { type Account, type AccountMoveStep, accountById, credentialsOf, noteAccountFailure } from '../accounts/index.ts';
+import {
+  type Account,
+  type AccountMoveStep,
+  accountById,
+  credentialsOf,
+  noteAccountFailure,
+} from '../accounts/index.ts';
 import { posts, postTargets } from './tables.ts';
 
 /** What the service knows of a platform post: at least its id. */
@@ -110,7 +116,12 @@ export async function ensurePlatformPosts(
     for (const target of targets) {
       const ref = byId.get(target.platformPostId);
       if (ref?.permalink === undefined && ref?.publishedAt === undefined) {
-        await enqueue(tx, 'describe_platform_post', { post_id: target.postId }, { jobKey: `describe_platform_post:${target.postId}` });
+        await enqueue(
+          tx,
+          'describe_platform_post',
+          { post_id: target.postId },
+          { jobKey: `describe_platform_post:${target.postId}` },
+        );
       }
     }
     for (const row of inserted) if (row.platformKey !== null) known.set(row.platformKey, row.id);
@@ -193,9 +204,10 @@ export async function describePlatformPost(
     .where(and(eq(postTargets.postId, postId), eq(posts.source, 'platform')));
   if (!target?.platformPostId) return;
   const account = await accountById(db, target.accountId);
-  if (!account || account.status !== 'connected') return;
+  if (account?.status !== 'connected') return;
   try {
-    const summary = await deps.platforms()
+    const summary = await deps
+      .platforms()
       .adapter(account.platform as Parameters<PlatformSet['adapter']>[0])
       .postSummary(credentialsOf(deps.secretKey, account), target.platformPostId);
     await db.transaction((tx) => describe(tx, postId, summary, false));
