@@ -13,7 +13,8 @@ import { createMailer } from './mail.ts';
 import { type CreatedOwner, createFirstOwnerIfNone } from './modules/owners/index.ts';
 import { systemResolver } from './outbound/address-policy.ts';
 import { createOutboundAgent } from './outbound/http-client.ts';
-import { createPlatforms, type PlatformSet } from './platforms/index.ts';
+import { createPlatforms, type PlatformSet, SANDBOX_CLIENT } from './platforms/index.ts';
+import { subscribeToSandboxWebhooks } from './sandbox/index.ts';
 import { loadSecretKey } from './secrets.ts';
 
 export interface Roles {
@@ -106,6 +107,24 @@ export async function startService(config: Config, roles: Roles, log: Logger): P
       // Only once the API answers, so the key printed next is usable at once and never
       // created by a start that then fails.
       api.firstOwner = await createFirstOwnerIfNone(database.db, config.firstOwner);
+      const verifyToken = config.platformWebhookVerifyToken;
+      if (config.platforms === 'sandbox' && verifyToken !== undefined) {
+        // As a developer subscribes each Meta app once: the sandbox then sends comment notices here.
+        const baseUrl = api.baseUrl;
+        await subscribeToSandboxWebhooks(database.db, {
+          baseUrl,
+          verifyToken,
+          appSecret: (platform) => config.platformCredentials[platform]?.clientSecret ?? SANDBOX_CLIENT.clientSecret,
+        }).then(
+          () =>
+            log.info({ callback: `${baseUrl}/platform-webhooks/<platform>` }, 'sandbox comment webhooks subscribed'),
+          (error: unknown) =>
+            log.warn(
+              { err: (error as Error).message },
+              'could not subscribe to the sandbox comment webhooks; comments arrive by polling only',
+            ),
+        );
+      }
     }
     const running: RunningService = {
       database,

@@ -14,6 +14,7 @@ import { instagramHosts } from './instagram.ts';
 import { getSetting, type Store } from './store.ts';
 import { threadsHosts } from './threads.ts';
 import { tiktokHosts } from './tiktok.ts';
+import { subscribeService, type WebhookPlatform } from './webhooks.ts';
 
 /**
  * The hosts whose answers carry `X-App-Usage` when `app_usage_percent` is set. Threads
@@ -60,4 +61,12 @@ export function sandboxRoutes(options: { db: Db; now?: () => Date }) {
     }
     await app.register(controlRoutes(store), { prefix: '/_control' });
   };
+}
+
+/** Subscribes the service at `baseUrl` to the sandbox's comment webhooks (docs/sandbox.md). */
+export async function subscribeToSandboxWebhooks(
+  db: Db,
+  service: { baseUrl: string; verifyToken: string; appSecret: (platform: WebhookPlatform) => string },
+): Promise<void> {
+  await subscribeService({ db, now: clockNow }, service);
 }

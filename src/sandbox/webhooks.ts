@@ -272,3 +272,21 @@ async function attempt(store: Store, delivery: Delivery, done: number): Promise<
     setTimeout(() => void attempt(store, delivery, done + 1), delay).unref();
   }
 }
+
+/**
+ * What an app's developer does once in each Meta app's dashboard, done by `npm start` in
+ * sandbox mode: subscribes the service's `/platform-webhooks/<platform>` to the sandbox's
+ * comment notices, signed with the secret the service's adapters use for that platform.
+ */
+export async function subscribeService(
+  store: Store,
+  service: { baseUrl: string; verifyToken: string; appSecret: (platform: WebhookPlatform) => string },
+): Promise<void> {
+  for (const platform of WEBHOOK_PLATFORMS) {
+    await subscribe(store, platform, {
+      callbackUrl: `${service.baseUrl}/platform-webhooks/${platform}`,
+      verifyToken: service.verifyToken,
+      appSecret: service.appSecret(platform),
+    });
+  }
+}

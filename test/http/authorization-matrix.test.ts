@@ -667,6 +667,7 @@ describe('authorization matrix', () => {
             'redirect_origin_not_found',
             'media_not_found',
             'post_not_found',
+            'comment_not_found',
           ]).toContain(res.json().error.code);
         } else {
           expect(res.statusCode).toBe(rc.success);

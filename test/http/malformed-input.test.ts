@@ -282,7 +282,7 @@ function attempts(path: string, op: Operation): fc.Arbitrary<Attempt> {
   if (bodySchema) {
     const base = baseline !== null && typeof baseline === 'object' && !Array.isArray(baseline) ? baseline : {};
     const splice = (name: string, bad: string) =>
-      JSON.stringify({ ...base, [name]: '__malformed__' }).replace(PLACEHOLDER, bad);
+      JSON.stringify({ ...base, [name]: '__malformed__' }).replace(PLACEHOLDER, () => bad);
     slots.push(
       fc
         .oneof(

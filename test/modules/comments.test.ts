@@ -563,3 +563,141 @@ describe('scope and moves', () => {
     expect(gone.statusCode).toBe(404);
   });
 });
+
+describe('platform failures', () => {
+  it('a platform refusal is 502 platform_error with its code and message; a rate limit is 429 with Retry-After', async () => {
+    const account = await connected('instagram');
+    const made = await commentOn('instagram', account, { text: 'fail me' });
+    const comment = await arrived(made.id);
+    const fault = await sandbox.control('POST', '/faults', {
+      platform: 'instagram',
+      username: account.sandboxUser,
+      error: 'invalid_request',
+    });
+    expect(fault.status).toBe(201);
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: `/v1/comments/${comment.id}/hide`,
+      headers: auth(owner.key),
+      payload: { hidden: true },
+    });
+    expect(refused.statusCode, refused.body).toBe(502);
+    expect(refused.json().error).toMatchObject({ code: 'platform_error', details: { platform: 'instagram' } });
+    expect(refused.json().error.details.platform_code).toBe('100');
+
+    const throttle = await sandbox.control('POST', '/throttle', {
+      platform: 'instagram',
+      username: account.sandboxUser,
+      seconds: 600,
+    });
+    expect(throttle.status).toBe(200);
+    const limited = await t.app.inject({
+      method: 'POST',
+      url: `/v1/comments/${comment.id}/reply`,
+      headers: auth(owner.key),
+      payload: { text: 'later' },
+    });
+    expect(limited.statusCode, limited.body).toBe(429);
+    expect(limited.json().error.code).toBe('platform_rate_limited');
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    await sandbox.control('POST', '/throttle', { platform: 'instagram', username: account.sandboxUser, seconds: 0 });
+    const after = (
+      await t.app.inject({ method: 'GET', url: `/v1/comments/${comment.id}`, headers: auth(owner.key) })
+    ).json();
+    expect(after).toMatchObject({ hidden: false, reply_status: 'unreplied', replies: [] });
+  });
+});
+
+describe('Threads replies', () => {
+  it('a reply Threads is still processing is `sending`, then published by a job', async () => {
+    const account = await connected('threads');
+    const made = await commentOn('threads', account, { text: 'question on threads' });
+    const comment = await arrived(made.id);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/v1/comments/${comment.id}/reply`,
+      headers: auth(owner.key),
+      payload: { text: 'answer on threads' },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    // The sandbox keeps reply containers IN_PROGRESS for container_processing_seconds (5 s).
+    expect(res.json()).toMatchObject({ status: 'sending', platform_comment_id: null });
+    expect((await activity('threads', account.sandboxUser)).filter((a) => a.action === 'reply')).toEqual([]);
+    await moveTime(t.database.pool, 6000);
+    const sent = await eventually(async () => {
+      const got = (
+        await t.app.inject({ method: 'GET', url: `/v1/comments/${comment.id}`, headers: auth(owner.key) })
+      ).json();
+      return got.replies[0]?.status === 'sent' ? got.replies[0] : undefined;
+    });
+    expect(sent.platform_comment_id).toMatch(/^\d+$/);
+    expect((await activity('threads', account.sandboxUser)).filter((a) => a.action === 'reply')).toHaveLength(1);
+  });
+});
+
+describe('polling', () => {
+  it('reads less often while the platform reports its rate limit nearly used', async () => {
+    const account = await connected('instagram');
+    expect((await sandbox.control('PUT', '/settings/app_usage_percent', { value: 95 })).status).toBe(200);
+    try {
+      const sync = await t.app.inject({
+        method: 'POST',
+        url: '/v1/comments/sync',
+        headers: auth(owner.key),
+        payload: { account_ids: [account.id] },
+      });
+      expect(sync.statusCode).toBe(202);
+      const state = await eventually(async () => {
+        const { rows } = await t.database.pool.query(
+          'select last_polled_at, next_poll_at from comment_sync_state where account_id = $1',
+          [account.id],
+        );
+        return rows[0]?.last_polled_at ? rows[0] : undefined;
+      });
+      // COMMENT_POLL_INTERVAL_SECONDS is 900; at 95% usage the next read waits four intervals.
+      const wait = state.next_poll_at.getTime() - state.last_polled_at.getTime();
+      expect(wait).toBe(4 * 900_000);
+    } finally {
+      await sandbox.control('PUT', '/settings/app_usage_percent', { value: 0 });
+    }
+  });
+
+  it('a post first seen through a notice gets its permalink and time from the platform', async () => {
+    const account = await connected('facebook');
+    const made = await commentOn('facebook', account, { text: 'on a page post' });
+    const comment = await arrived(made.id);
+    const post = await eventually(async () => {
+      const got = (
+        await t.app.inject({ method: 'GET', url: `/v1/posts/${comment.post_id}`, headers: auth(owner.key) })
+      ).json();
+      return got.targets[0]?.permalink ? got : undefined;
+    });
+    expect(post.targets[0].permalink).toMatch(/^https:\/\//);
+    expect(post.targets[0].published_at).not.toBeNull();
+  });
+});
+
+describe('profile deletion', () => {
+  it('deletes the profile’s comments', async () => {
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/v1/profiles',
+      headers: auth(owner.key),
+      payload: { name: 'Leaving client' },
+    });
+    const profileId = created.json().id as string;
+    const account = await connected('instagram', { profileId });
+    const made = await commentOn('instagram', account, { text: 'soon gone' });
+    await arrived(made.id);
+    const deleted = await t.app.inject({
+      method: 'DELETE',
+      url: `/v1/profiles/${profileId}`,
+      headers: auth(owner.key),
+    });
+    expect(deleted.statusCode, deleted.body).toBeLessThan(300);
+    await eventually(async () => {
+      const rows = await t.database.db.select().from(comments).where(eq(comments.accountId, account.id));
+      return rows.length === 0 ? true : undefined;
+    });
+  });
+});

@@ -130,6 +130,7 @@ describe('creating a post', () => {
     expect(body).toEqual({
       id: expect.stringMatching(/^post_[0-9a-z]{26}$/),
       profile_id: client,
+      source: 'api',
       status: 'scheduled',
       text: 'Hello from Switchboard',
       media_ids: [],
