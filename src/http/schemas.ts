@@ -64,6 +64,19 @@ export const ListQuery = {
   ),
 };
 
+/** A list's `from` and `to` query parameters: a time range on `field`, both ends included. */
+export function TimeRangeQuery(field: string) {
+  return {
+    from: Type.Optional(Type.String({ format: 'date-time', description: `${field} at or after.` })),
+    to: Type.Optional(Type.String({ format: 'date-time', description: `${field} at or before.` })),
+  };
+}
+
+/** The Date of a `TimeRangeQuery` bound, when given. */
+export function timeBound(value: string | undefined): Date | undefined {
+  return value === undefined ? undefined : new Date(value);
+}
+
 export function ListOf<T extends TSchema>(item: T) {
   return Type.Object({
     data: Type.Array(item),

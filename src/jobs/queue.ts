@@ -14,8 +14,9 @@ const DeliveryId = Type.String({
   pattern: '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$',
 });
 
-const PlatformId = Type.String({ minLength: 1, maxLength: 200 });
-const MaybeText = Type.Union([Type.String({ maxLength: 1000 }), Type.Null()]);
+/** As the route checks them (comments/platform-webhooks.ts): printable ASCII, no spaces. */
+const PlatformId = Type.String({ pattern: '^[\\x21-\\x7e]{1,200}$' });
+const MaybeText = Type.Union([Type.String(), Type.Null()]);
 
 /** One comment a platform webhook reported (src/modules/comments/intake.ts). */
 const NoticeComment = Type.Object({

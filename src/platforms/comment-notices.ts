@@ -36,8 +36,9 @@ export function verifiedMetaNotice(platform: Platform, notice: PlatformNotice, a
 /** A Unix time in seconds (Meta's `time`, Facebook's `created_time`), or an ISO time. */
 function timeOf(value: unknown): Date | null {
   const seconds = num(value);
-  if (seconds !== null) return new Date(seconds * 1000);
-  return graphDate(value);
+  const date = seconds !== null ? new Date(seconds * 1000) : graphDate(value);
+  // A time no clock shows (beyond the year 275760) counts as none.
+  return date !== null && Number.isFinite(date.getTime()) ? date : null;
 }
 
 /**
@@ -65,7 +66,7 @@ function changesOf(body: unknown): { entry: Record<string, unknown>; field: stri
  * https://developers.facebook.com/docs/graph-api/webhooks/reference/instagram); `entry.id` is
  * the professional account, `entry.time` when Meta sent it (the value carries no time).
  */
-export function instagramCommentNotices(notice: PlatformNotice, appSecret: string): CommentNotice[] {
+export function instagramCommentNotices(notice: PlatformNotice, appSecret: string, received: Date): CommentNotice[] {
   const body = verifiedMetaNotice('instagram', notice, appSecret);
   const notices: CommentNotice[] = [];
   for (const { entry, field, value } of changesOf(body)) {
@@ -85,7 +86,7 @@ export function instagramCommentNotices(notice: PlatformNotice, appSecret: strin
         authorId,
         authorUsername: str(from.username),
         text: str(value.text) ?? '',
-        createdAt: timeOf(entry.time) ?? new Date(0),
+        createdAt: timeOf(entry.time) ?? received,
         hidden: false,
         byAccount: authorId !== null && authorId === account,
       },
@@ -102,7 +103,7 @@ export function instagramCommentNotices(notice: PlatformNotice, appSecret: strin
  * shortcode, timestamp}, field: "replies"}}`. The Graph `entry[]` shapes are read too, in case
  * Threads batches them as its other webhooks do.
  */
-export function threadsCommentNotices(notice: PlatformNotice, appSecret: string): CommentNotice[] {
+export function threadsCommentNotices(notice: PlatformNotice, appSecret: string, received: Date): CommentNotice[] {
   const body = record(verifiedMetaNotice('threads', notice, appSecret));
   const changes = changesOf(body);
   const values = record(body.values);
@@ -132,7 +133,7 @@ export function threadsCommentNotices(notice: PlatformNotice, appSecret: string)
         authorId: byAccount ? account : null,
         authorUsername: username,
         text: str(reply.text) ?? '',
-        createdAt: timeOf(reply.timestamp) ?? timeOf(entry.time) ?? new Date(0),
+        createdAt: timeOf(reply.timestamp) ?? timeOf(entry.time) ?? received,
         hidden: false,
         byAccount,
       },
@@ -147,7 +148,7 @@ export function threadsCommentNotices(notice: PlatformNotice, appSecret: string)
  * (Page webhooks reference, https://developers.facebook.com/docs/graph-api/webhooks/reference/page/#feed).
  * A top-level comment's `parent_id` is its post.
  */
-export function facebookCommentNotices(notice: PlatformNotice, appSecret: string): CommentNotice[] {
+export function facebookCommentNotices(notice: PlatformNotice, appSecret: string, received: Date): CommentNotice[] {
   const body = verifiedMetaNotice('facebook', notice, appSecret);
   const notices: CommentNotice[] = [];
   for (const { entry, field, value } of changesOf(body)) {
@@ -168,7 +169,7 @@ export function facebookCommentNotices(notice: PlatformNotice, appSecret: string
         authorId,
         authorUsername: str(from.name),
         text: str(value.message) ?? '',
-        createdAt: timeOf(value.created_time) ?? timeOf(entry.time) ?? new Date(0),
+        createdAt: timeOf(value.created_time) ?? timeOf(entry.time) ?? received,
         hidden: value.is_hidden === true,
         byAccount: authorId !== null && authorId === page,
       },

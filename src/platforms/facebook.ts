@@ -342,7 +342,8 @@ export function facebookAdapter(options: AdapterOptions, now: () => Date): Platf
     },
 
     parseCommentNotices(notice) {
-      return facebookCommentNotices(notice, options.clientSecret);
+      // A notice comes as the comment is made: without a time of its own, it is now.
+      return facebookCommentNotices(notice, options.clientSecret, now());
     },
 
     async postSummary({ accessToken }, postId) {

@@ -337,7 +337,8 @@ export function instagramAdapter(options: AdapterOptions, now: () => Date): Plat
     },
 
     parseCommentNotices(notice) {
-      return instagramCommentNotices(notice, options.clientSecret);
+      // A notice comes as the comment is made: without a time of its own, it is now.
+      return instagramCommentNotices(notice, options.clientSecret, now());
     },
 
     async postSummary({ accessToken }, postId) {

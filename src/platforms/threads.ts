@@ -405,7 +405,8 @@ export function threadsAdapter(options: AdapterOptions, now: () => Date): Platfo
     },
 
     parseCommentNotices(notice) {
-      return threadsCommentNotices(notice, options.clientSecret);
+      // A notice comes as the comment is made: without a time of its own, it is now.
+      return threadsCommentNotices(notice, options.clientSecret, now());
     },
 
     async postSummary({ accessToken }, postId) {

@@ -2,13 +2,13 @@ import { createHmac } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { now, resetClock } from '../../src/clock.ts';
-import { saveConnectedAccount } from '../../src/modules/accounts/service.ts';
 import { type Platform, SANDBOX_CLIENT } from '../../src/platforms/index.ts';
 import { verifyWebhook } from '../../src/webhook-signature.ts';
 import { auth, startTestApp, type TestApp, type TestOwner } from '../helpers/app.ts';
 import { eventually } from '../helpers/eventually.ts';
 import { type Receiver, startReceiver } from '../helpers/receiver.ts';
 import { startSandbox, type TestSandbox } from '../helpers/sandbox.ts';
+import { connectSandboxAccount, type SandboxAccount } from '../helpers/sandbox-accounts.ts';
 import { accounts, comments, events } from '../helpers/tables.ts';
 import { moveTime } from '../helpers/time.ts';
 
@@ -66,51 +66,19 @@ afterAll(async () => {
 
 let users = 0;
 
-interface Connected {
-  id: string;
-  username: string;
-  /** The sandbox user the comments are made on (a Facebook page's owner for a page). */
-  sandboxUser: string;
-  platformUserId: string;
-}
-
-/** A sandbox user of `platform` connected as an account of `who` (a Facebook user's first page). */
+/** A sandbox user of `platform` connected as an account of the test's owner. */
 async function connected(
   platform: Platform,
-  options: { granted?: string[]; who?: TestOwner; profileId?: string } = {},
-): Promise<Connected> {
+  options: { granted?: string[]; profileId?: string } = {},
+): Promise<SandboxAccount> {
   users += 1;
-  const who = options.who ?? owner;
-  const username = `cmt_${platform}_${users}`;
-  const adapter = sandbox.adapter(platform);
-  let tokens = await sandbox.connect(platform, username, options.granted);
-  if (platform === 'facebook') {
-    const [page] = await adapter.pages({ platformUserId: tokens.platformUserId, accessToken: tokens.accessToken });
-    if (!page) throw new Error('the sandbox user has no page');
-    tokens = { ...tokens, accessToken: page.accessToken, platformUserId: page.id, expiresAt: null };
-  }
-  const profile = await adapter.profile({ platformUserId: tokens.platformUserId, accessToken: tokens.accessToken });
-  const { account } = await t.database.db.transaction((tx) =>
-    saveConnectedAccount(tx, t.secretKey, {
-      ownerId: who.ownerId,
-      profileId: options.profileId ?? who.defaultProfileId,
-      platform,
-      tokens,
-      profile,
-    }),
-  );
-  return {
-    id: account.id,
-    username: profile.username ?? username,
-    sandboxUser: platform === 'facebook' ? `${username}.page1` : username,
-    platformUserId: tokens.platformUserId,
-  };
+  return await connectSandboxAccount(t, sandbox, owner, platform, `cmt_${platform}_${users}`, options);
 }
 
 /** A comment by someone else, added on the platform (the sandbox's control API). */
 async function commentOn(
   platform: Platform,
-  account: Connected,
+  account: SandboxAccount,
   body: { text: string; author_username?: string; commented_at?: string; parent_id?: string; post_id?: string },
 ) {
   const res = await sandbox.control('POST', '/comments', {
@@ -131,6 +99,25 @@ async function list(query = '', key = owner.key, profile?: string) {
 
 interface ErrorBody {
   error: { code: string };
+}
+
+/** POST /v1/comments/{id}/<action> as the owner. */
+function act(id: string, action: 'reply' | 'hide', payload: Record<string, unknown>) {
+  return t.app.inject({ method: 'POST', url: `/v1/comments/${id}/${action}`, headers: auth(owner.key), payload });
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: tests read the API's JSON answers field by field.
+async function getComment(id: string): Promise<any> {
+  return (await t.app.inject({ method: 'GET', url: `/v1/comments/${id}`, headers: auth(owner.key) })).json();
+}
+
+function sync(accountIds: string[]) {
+  return t.app.inject({
+    method: 'POST',
+    url: '/v1/comments/sync',
+    headers: auth(owner.key),
+    payload: { account_ids: accountIds },
+  });
 }
 
 /** The inbox entry of the platform comment, once the service has it. */
@@ -250,13 +237,8 @@ describe('comments arrive by the platforms’ webhooks', () => {
       body: notice.body,
     });
     expect(replay.status).toBe(200);
-    const sync = await t.app.inject({
-      method: 'POST',
-      url: '/v1/comments/sync',
-      headers: auth(owner.key),
-      payload: { account_ids: [account.id] },
-    });
-    expect(sync.statusCode, sync.body).toBe(202);
+    const synced = await sync([account.id]);
+    expect(synced.statusCode, synced.body).toBe(202);
     await eventually(async () => {
       const [state] = await t.database.pool
         .query('select last_polled_at from comment_sync_state where account_id = $1', [account.id])
@@ -320,13 +302,8 @@ describe('comments arrive by the platforms’ webhooks', () => {
     const old = new Date(Date.now() - 25 * 3600_000);
     old.setUTCMilliseconds(0);
     const made = await commentOn('facebook', account, { text: 'from yesterday', commented_at: old.toISOString() });
-    const sync = await t.app.inject({
-      method: 'POST',
-      url: '/v1/comments/sync',
-      headers: auth(owner.key),
-      payload: { account_ids: [account.id] },
-    });
-    expect(sync.statusCode).toBe(202);
+    const synced = await sync([account.id]);
+    expect(synced.statusCode).toBe(202);
     const comment = await arrived(made.id);
     expect(comment.commented_at).toBe(old.toISOString());
     expect(await commentEventsFor(comment.id)).toEqual([]);
@@ -349,12 +326,7 @@ describe('replying and hiding', () => {
     const account = await connected('instagram');
     const made = await commentOn('instagram', account, { text: 'Where can I buy this?' });
     const comment = await arrived(made.id);
-    const res = await t.app.inject({
-      method: 'POST',
-      url: `/v1/comments/${comment.id}/reply`,
-      headers: auth(owner.key),
-      payload: { text: 'In our shop, link in bio!' },
-    });
+    const res = await act(comment.id, 'reply', { text: 'In our shop, link in bio!' });
     expect(res.statusCode, res.body).toBe(201);
     const reply = res.json();
     expect(reply).toMatchObject({ comment_id: comment.id, text: 'In our shop, link in bio!', status: 'sent' });
@@ -365,9 +337,7 @@ describe('replying and hiding', () => {
       detail: { reply_id: reply.platform_comment_id, message: 'In our shop, link in bio!' },
     });
 
-    const after = (
-      await t.app.inject({ method: 'GET', url: `/v1/comments/${comment.id}`, headers: auth(owner.key) })
-    ).json();
+    const after = await getComment(comment.id);
     expect(after.reply_status).toBe('replied');
     expect(after.replies).toEqual([reply]);
     // The account's own reply is a comment of its own, but not in the inbox and with no event.
@@ -392,12 +362,7 @@ describe('replying and hiding', () => {
     const made = await commentOn('facebook', account, { text: 'spam spam spam' });
     const comment = await arrived(made.id);
     for (const hidden of [true, false]) {
-      const res = await t.app.inject({
-        method: 'POST',
-        url: `/v1/comments/${comment.id}/hide`,
-        headers: auth(owner.key),
-        payload: { hidden },
-      });
+      const res = await act(comment.id, 'hide', { hidden });
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json().hidden).toBe(hidden);
     }
@@ -420,12 +385,7 @@ describe('replying and hiding', () => {
       ['reply', { text: 'hello' }],
       ['hide', { hidden: true }],
     ] as const) {
-      const res = await t.app.inject({
-        method: 'POST',
-        url: `/v1/comments/${comment.id}/${path}`,
-        headers: auth(owner.key),
-        payload,
-      });
+      const res = await act(comment.id, path, payload);
       expect(res.statusCode).toBe(422);
       expect(res.json().error.code).toBe('permission_missing');
       expect(res.json().error.details.permission).toBe('instagram_business_manage_comments');
@@ -442,23 +402,13 @@ describe('replying and hiding', () => {
       username: account.sandboxUser,
     });
     expect(expire.status, JSON.stringify(expire.body)).toBe(200);
-    const res = await t.app.inject({
-      method: 'POST',
-      url: `/v1/comments/${comment.id}/reply`,
-      headers: auth(owner.key),
-      payload: { text: 'thanks' },
-    });
+    const res = await act(comment.id, 'reply', { text: 'thanks' });
     expect(res.statusCode, res.body).toBe(409);
     expect(res.json().error.code).toBe('account_not_connected');
     const [row] = await t.database.db.select().from(accounts).where(eq(accounts.id, account.id));
     expect(row?.status).toBe('expired');
     // Now known expired: refused before any call.
-    const again = await t.app.inject({
-      method: 'POST',
-      url: `/v1/comments/${comment.id}/hide`,
-      headers: auth(owner.key),
-      payload: { hidden: true },
-    });
+    const again = await act(comment.id, 'hide', { hidden: true });
     expect(again.statusCode).toBe(409);
   });
 
@@ -493,12 +443,7 @@ describe('replying and hiding', () => {
 describe('TikTok has no comments', () => {
   it('sync of a TikTok account answers 422 unsupported_platform', async () => {
     const account = await connected('tiktok');
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/v1/comments/sync',
-      headers: auth(owner.key),
-      payload: { account_ids: [account.id] },
-    });
+    const res = await sync([account.id]);
     expect(res.statusCode).toBe(422);
     expect(res.json().error.code).toBe('unsupported_platform');
   });
@@ -507,23 +452,16 @@ describe('TikTok has no comments', () => {
 describe('POST /v1/comments/sync', () => {
   it('reads at most once a minute per account: 429 sync_rate_limited with Retry-After', async () => {
     const account = await connected('instagram');
-    const sync = () =>
-      t.app.inject({
-        method: 'POST',
-        url: '/v1/comments/sync',
-        headers: auth(owner.key),
-        payload: { account_ids: [account.id] },
-      });
-    const first = await sync();
+    const first = await sync([account.id]);
     expect(first.statusCode).toBe(202);
     expect(first.json()).toEqual({ account_ids: [account.id] });
-    const second = await sync();
+    const second = await sync([account.id]);
     expect(second.statusCode).toBe(429);
     expect(second.json().error.code).toBe('sync_rate_limited');
     expect(Number(second.headers['retry-after'])).toBeGreaterThan(0);
     expect(Number(second.headers['retry-after'])).toBeLessThanOrEqual(60);
     await moveTime(t.database.pool, 61_000);
-    expect((await sync()).statusCode).toBe(202);
+    expect((await sync([account.id])).statusCode).toBe(202);
   });
 });
 
@@ -575,12 +513,7 @@ describe('platform failures', () => {
       error: 'invalid_request',
     });
     expect(fault.status).toBe(201);
-    const refused = await t.app.inject({
-      method: 'POST',
-      url: `/v1/comments/${comment.id}/hide`,
-      headers: auth(owner.key),
-      payload: { hidden: true },
-    });
+    const refused = await act(comment.id, 'hide', { hidden: true });
     expect(refused.statusCode, refused.body).toBe(502);
     expect(refused.json().error).toMatchObject({ code: 'platform_error', details: { platform: 'instagram' } });
     expect(refused.json().error.details.platform_code).toBe('100');
@@ -591,19 +524,12 @@ describe('platform failures', () => {
       seconds: 600,
     });
     expect(throttle.status).toBe(200);
-    const limited = await t.app.inject({
-      method: 'POST',
-      url: `/v1/comments/${comment.id}/reply`,
-      headers: auth(owner.key),
-      payload: { text: 'later' },
-    });
+    const limited = await act(comment.id, 'reply', { text: 'later' });
     expect(limited.statusCode, limited.body).toBe(429);
     expect(limited.json().error.code).toBe('platform_rate_limited');
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
     await sandbox.control('POST', '/throttle', { platform: 'instagram', username: account.sandboxUser, seconds: 0 });
-    const after = (
-      await t.app.inject({ method: 'GET', url: `/v1/comments/${comment.id}`, headers: auth(owner.key) })
-    ).json();
+    const after = await getComment(comment.id);
     expect(after).toMatchObject({ hidden: false, reply_status: 'unreplied', replies: [] });
   });
 });
@@ -613,21 +539,14 @@ describe('Threads replies', () => {
     const account = await connected('threads');
     const made = await commentOn('threads', account, { text: 'question on threads' });
     const comment = await arrived(made.id);
-    const res = await t.app.inject({
-      method: 'POST',
-      url: `/v1/comments/${comment.id}/reply`,
-      headers: auth(owner.key),
-      payload: { text: 'answer on threads' },
-    });
+    const res = await act(comment.id, 'reply', { text: 'answer on threads' });
     expect(res.statusCode, res.body).toBe(201);
     // The sandbox keeps reply containers IN_PROGRESS for container_processing_seconds (5 s).
     expect(res.json()).toMatchObject({ status: 'sending', platform_comment_id: null });
     expect((await activity('threads', account.sandboxUser)).filter((a) => a.action === 'reply')).toEqual([]);
     await moveTime(t.database.pool, 6000);
     const sent = await eventually(async () => {
-      const got = (
-        await t.app.inject({ method: 'GET', url: `/v1/comments/${comment.id}`, headers: auth(owner.key) })
-      ).json();
+      const got = await getComment(comment.id);
       return got.replies[0]?.status === 'sent' ? got.replies[0] : undefined;
     });
     expect(sent.platform_comment_id).toMatch(/^\d+$/);
@@ -640,13 +559,8 @@ describe('polling', () => {
     const account = await connected('instagram');
     expect((await sandbox.control('PUT', '/settings/app_usage_percent', { value: 95 })).status).toBe(200);
     try {
-      const sync = await t.app.inject({
-        method: 'POST',
-        url: '/v1/comments/sync',
-        headers: auth(owner.key),
-        payload: { account_ids: [account.id] },
-      });
-      expect(sync.statusCode).toBe(202);
+      const synced = await sync([account.id]);
+      expect(synced.statusCode).toBe(202);
       const state = await eventually(async () => {
         const { rows } = await t.database.pool.query(
           'select last_polled_at, next_poll_at from comment_sync_state where account_id = $1',
@@ -699,5 +613,31 @@ describe('profile deletion', () => {
       const rows = await t.database.db.select().from(comments).where(eq(comments.accountId, account.id));
       return rows.length === 0 ? true : undefined;
     });
+  });
+});
+
+describe('odd notices', () => {
+  it('a signed notice with a NUL in the text, an impossible time and a malformed id changes nothing else and crashes nothing', async () => {
+    const account = await connected('instagram');
+    const entry = (id: string, text: string, time: number) => ({
+      id: account.platformUserId,
+      time,
+      field: 'comments',
+      value: { id, from: { id: '9001', username: 'odd.one' }, media: { id: '17900000000000001' }, text },
+    });
+    const body = JSON.stringify({
+      object: 'instagram',
+      entry: [entry('17900000000000002', 'nul\u0000inside', 1e20), entry('bad id with spaces', 'dropped', 1)],
+    });
+    const res = await fetch(`${t.url}/platform-webhooks/instagram`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-hub-signature-256': signed(body) },
+      body,
+    });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ received: 1 });
+    const comment = await arrived('17900000000000002');
+    expect(comment.text).toBe('nul\uFFFDinside');
+    expect(new Date(comment.commented_at).getFullYear()).toBeGreaterThan(2000);
   });
 });

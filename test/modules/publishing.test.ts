@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { now, resetClock } from '../../src/clock.ts';
-import { credentialsOf, saveConnectedAccount } from '../../src/modules/accounts/service.ts';
+import { credentialsOf } from '../../src/modules/accounts/service.ts';
 import { publishTarget } from '../../src/modules/posts/index.ts';
 import type { Platform, PlatformSet } from '../../src/platforms/index.ts';
 import { verifyWebhook } from '../../src/webhook-signature.ts';
@@ -11,6 +11,7 @@ import { eventually } from '../helpers/eventually.ts';
 import { imageFile, multipartUpload, videoFile } from '../helpers/media-files.ts';
 import { type Receiver, startReceiver } from '../helpers/receiver.ts';
 import { startSandbox, type TestSandbox } from '../helpers/sandbox.ts';
+import { connectSandboxAccount } from '../helpers/sandbox-accounts.ts';
 import { accounts, postTargets } from '../helpers/tables.ts';
 import { moveTime } from '../helpers/time.ts';
 
@@ -83,25 +84,7 @@ let users = 0;
 /** A sandbox user of `platform` connected as an account of the owner (a Facebook user's first page). */
 async function connected(platform: Platform): Promise<{ id: string; username: string }> {
   users += 1;
-  const username = `pub_${platform}_${users}`;
-  const adapter = sandbox.adapter(platform);
-  let tokens = await sandbox.connect(platform, username);
-  if (platform === 'facebook') {
-    const [page] = await adapter.pages({ platformUserId: tokens.platformUserId, accessToken: tokens.accessToken });
-    if (!page) throw new Error('the sandbox user has no page');
-    tokens = { ...tokens, accessToken: page.accessToken, platformUserId: page.id, expiresAt: null };
-  }
-  const profile = await adapter.profile({ platformUserId: tokens.platformUserId, accessToken: tokens.accessToken });
-  const { account } = await t.database.db.transaction((tx) =>
-    saveConnectedAccount(tx, t.secretKey, {
-      ownerId: owner.ownerId,
-      profileId: owner.defaultProfileId,
-      platform,
-      tokens,
-      profile,
-    }),
-  );
-  return { id: account.id, username: platform === 'facebook' ? (profile.username ?? username) : username };
+  return await connectSandboxAccount(t, sandbox, owner, platform, `pub_${platform}_${users}`);
 }
 
 async function upload(bytes: Buffer, filename: string): Promise<string> {

@@ -20,6 +20,9 @@ export interface PlatformWebhookDeps {
   verifyToken: string | undefined;
 }
 
+/** What a platform id looks like (digits, or Facebook's `<page>_<post>`): anything else is not stored. */
+const PLATFORM_ID = /^[\x21-\x7e]{1,200}$/;
+
 /** A notice of at most this many comments goes into one job; a bigger one is split. */
 const COMMENTS_PER_JOB = 100;
 
@@ -88,7 +91,18 @@ export function platformWebhookRoutes(deps: PlatformWebhookDeps): FastifyPluginA
           request.log.warn({ platform, kind: error.kind, err: error.message }, 'platform webhook refused');
           throw new ApiError(401, 'invalid_signature', error.message);
         }
-        const comments = notices.map(toNoticeComment);
+        const usable = notices.filter((n) =>
+          [n.accountPlatformUserId, n.comment.id, n.comment.postId, n.comment.parentId ?? 'none'].every((id) =>
+            PLATFORM_ID.test(id),
+          ),
+        );
+        if (usable.length < notices.length) {
+          request.log.warn(
+            { platform, dropped: notices.length - usable.length },
+            'platform notice with malformed ids; those comments dropped',
+          );
+        }
+        const comments = usable.map(toNoticeComment);
         if (comments.length > 0) {
           await deps.db.transaction(async (tx) => {
             for (let i = 0; i < comments.length; i += COMMENTS_PER_JOB) {

@@ -9,6 +9,8 @@ import {
   ListQuery,
   MultiLineText,
   ProfileHeader,
+  TimeRangeQuery,
+  timeBound,
 } from '../../http/schemas.ts';
 import { PLATFORMS } from '../../platforms/index.ts';
 import { CommentJson, ReplyJson, renderComment, renderReply } from './json.ts';
@@ -56,8 +58,7 @@ export function commentRoutes(deps: CommentDeps): FastifyPluginAsyncTypebox {
               reply_status: Type.Optional(Type.Enum(REPLY_STATUSES)),
               hidden: Type.Optional(Type.Boolean()),
               platform: Type.Optional(Type.Enum(PLATFORMS)),
-              from: Type.Optional(Type.String({ format: 'date-time', description: 'Commented at or after.' })),
-              to: Type.Optional(Type.String({ format: 'date-time', description: 'Commented at or before.' })),
+              ...TimeRangeQuery('Commented'),
             },
             { additionalProperties: false },
           ),
@@ -72,8 +73,8 @@ export function commentRoutes(deps: CommentDeps): FastifyPluginAsyncTypebox {
           replyStatus: request.query.reply_status,
           hidden: request.query.hidden,
           platform: request.query.platform,
-          from: request.query.from === undefined ? undefined : new Date(request.query.from),
-          to: request.query.to === undefined ? undefined : new Date(request.query.to),
+          from: timeBound(request.query.from),
+          to: timeBound(request.query.to),
           limit,
           after: decodeCursor(request.query.cursor, 'timestamp|comment'),
         });

@@ -14,6 +14,14 @@ import { emit } from '../events/index.ts';
 import { ensurePlatformPosts, type PlatformPostRef } from '../posts/index.ts';
 import { comments } from './tables.ts';
 
+/**
+ * PostgreSQL text (and jsonb, where events keep their data) cannot hold U+0000: a NUL a
+ * platform sends is kept as U+FFFD, the one change made to what a platform wrote.
+ */
+function storable<T extends string | null>(text: T): T {
+  return (text === null ? text : text.replaceAll('\u0000', '\uFFFD')) as T;
+}
+
 /** Spec, Limits: `comment.created` only for comments younger than this when they arrive. */
 export const EVENT_MAX_AGE_MS = 24 * 3600_000;
 
@@ -53,9 +61,9 @@ export async function storeComments(
       platformCommentId: c.id,
       platformPostId: c.postId,
       platformParentId: c.parentId,
-      authorId: c.authorId,
-      authorUsername: c.authorUsername,
-      text: c.text,
+      authorId: storable(c.authorId),
+      authorUsername: storable(c.authorUsername),
+      text: storable(c.text),
       commentedAt: c.createdAt,
       hidden: c.hidden,
       byAccount: c.byAccount,

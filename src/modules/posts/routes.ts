@@ -9,6 +9,8 @@ import {
   ListQuery,
   MultiLineText,
   ProfileHeader,
+  TimeRangeQuery,
+  timeBound,
 } from '../../http/schemas.ts';
 import { MAX_TEXT_LENGTH, PlatformsJson, PostJson as Post, renderPost } from './json.ts';
 import {
@@ -115,8 +117,7 @@ export function postRoutes(deps: PostDeps): FastifyPluginAsyncTypebox {
               account_id: Type.Optional(
                 Type.String({ minLength: 1, maxLength: 100, description: 'Only posts with a target on this account.' }),
               ),
-              from: Type.Optional(Type.String({ format: 'date-time', description: 'Scheduled at or after.' })),
-              to: Type.Optional(Type.String({ format: 'date-time', description: 'Scheduled at or before.' })),
+              ...TimeRangeQuery('Scheduled'),
             },
             { additionalProperties: false },
           ),
@@ -128,8 +129,8 @@ export function postRoutes(deps: PostDeps): FastifyPluginAsyncTypebox {
         const rows = await listPosts(db, request.scope, {
           status: request.query.status,
           accountId: request.query.account_id,
-          from: request.query.from === undefined ? undefined : new Date(request.query.from),
-          to: request.query.to === undefined ? undefined : new Date(request.query.to),
+          from: timeBound(request.query.from),
+          to: timeBound(request.query.to),
           limit,
           before: decodeCursor(request.query.cursor, 'post'),
         });

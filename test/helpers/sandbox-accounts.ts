@@ -1,0 +1,52 @@
+import { saveConnectedAccount } from '../../src/modules/accounts/service.ts';
+import type { Platform } from '../../src/platforms/index.ts';
+import type { TestApp, TestOwner } from './app.ts';
+import type { TestSandbox } from './sandbox.ts';
+
+export interface SandboxAccount {
+  /** The service's account id. */
+  id: string;
+  /** The account's username as the platform reports it (a Facebook page's). */
+  username: string;
+  /** The sandbox user the account acts as (`<user>.page1` for a Facebook user's first page). */
+  sandboxUser: string;
+  platformUserId: string;
+}
+
+/**
+ * A new sandbox user of `platform` that granted `granted` (default every scope), stored as
+ * the connect flow stores an account of `owner` in `profileId` (default its default
+ * profile); on Facebook, the user's first page.
+ */
+export async function connectSandboxAccount(
+  t: TestApp,
+  sandbox: TestSandbox,
+  owner: TestOwner,
+  platform: Platform,
+  username: string,
+  options: { granted?: string[]; profileId?: string } = {},
+): Promise<SandboxAccount> {
+  const adapter = sandbox.adapter(platform);
+  let tokens = await sandbox.connect(platform, username, options.granted);
+  if (platform === 'facebook') {
+    const [page] = await adapter.pages({ platformUserId: tokens.platformUserId, accessToken: tokens.accessToken });
+    if (!page) throw new Error('the sandbox user has no page');
+    tokens = { ...tokens, accessToken: page.accessToken, platformUserId: page.id, expiresAt: null };
+  }
+  const profile = await adapter.profile({ platformUserId: tokens.platformUserId, accessToken: tokens.accessToken });
+  const { account } = await t.database.db.transaction((tx) =>
+    saveConnectedAccount(tx, t.secretKey, {
+      ownerId: owner.ownerId,
+      profileId: options.profileId ?? owner.defaultProfileId,
+      platform,
+      tokens,
+      profile,
+    }),
+  );
+  return {
+    id: account.id,
+    username: profile.username ?? username,
+    sandboxUser: platform === 'facebook' ? `${username}.page1` : username,
+    platformUserId: tokens.platformUserId,
+  };
+}
