@@ -521,7 +521,8 @@ async function webhookRun(
       `${label}: ${missing.length} comments had no comment.created delivery (e.g. ${missing[0]}); ${firstArrival.size} distinct arrived for ${sent.size} sent`,
     );
   }
-  if (summary.badSignatures > 0) throw new BenchError(`${label}: ${summary.badSignatures} deliveries failed verification`);
+  if (summary.badSignatures > 0)
+    throw new BenchError(`${label}: ${summary.badSignatures} deliveries failed verification`);
   progress(`${n} arrived\n`);
   return {
     notices: count,
