@@ -13,6 +13,17 @@ declare module 'autocannon' {
       pipelining?: number;
       /** Seconds before a request counts as timed out. */
       timeout?: number;
+      /** Requests made in turn by every connection. */
+      requests?: Request[];
+    }
+
+    /** One request of `requests`; `setupRequest` may change it before each time it is sent. */
+    interface Request {
+      method?: string;
+      path?: string;
+      headers?: Record<string, string>;
+      body?: string;
+      setupRequest?: (request: Request, context: Record<string, unknown>) => Request;
     }
 
     /** Percentiles of a histogram, e.g. `p50`, `p99`; latencies in whole milliseconds. */

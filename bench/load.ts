@@ -7,6 +7,8 @@ export interface Target {
   label: string;
   path: string;
   headers: Record<string, string>;
+  /** When given, requests take these paths in turn (e.g. one account after another); `path` is the first. */
+  paths?: readonly string[];
 }
 
 export interface LoadSettings {
@@ -37,6 +39,17 @@ export function interrupt(): void {
   current?.stop();
 }
 
+/** One request definition whose path moves on to the next of `paths` at every request. */
+function rotating(paths: readonly string[]): autocannon.Request {
+  let next = 0;
+  return {
+    setupRequest: (request) => {
+      const path = paths[next++ % paths.length] ?? '/';
+      return { ...request, path };
+    },
+  };
+}
+
 /** Runs autocannon once; fails on errors, timeouts and any status but 200. */
 async function load(
   origin: string,
@@ -51,6 +64,7 @@ async function load(
     connections,
     duration: seconds,
     headers: target.headers,
+    ...(target.paths !== undefined && target.paths.length > 0 ? { requests: [rotating(target.paths)] } : {}),
   });
   current = instance;
   if (onLatency) instance.on('response', (_client, _status, _bytes, ms) => onLatency(ms));

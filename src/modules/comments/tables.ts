@@ -50,6 +50,11 @@ export const comments = pgTable(
     index('comments_account_status_idx')
       .on(t.accountId, t.replyStatus, t.commentedAt.desc(), t.id.desc())
       .where(sql`not ${t.byAccount}`),
+    // Hidden comments are few: the owner's (or a profile's accounts') hidden ones, in the inbox's order,
+    // without reading the whole inbox (`hidden=true`; issue 13's bench found a Seq Scan without it).
+    index('comments_owner_hidden_idx')
+      .on(t.ownerId, t.commentedAt.desc(), t.id.desc())
+      .where(sql`${t.hidden} and not ${t.byAccount}`),
     index('comments_post_idx').on(t.postId, t.commentedAt.desc(), t.id.desc()),
   ],
 );

@@ -1,0 +1,789 @@
+/**
+ * `npm run bench:comments` (and the last part of `npm run bench`): the comments inbox, issue 13's benchmarks.
+ *
+ * Starts a receiver (bench/receiver-process.ts) and the service, `switchboard serve` (API and
+ * workers, PLATFORMS=sandbox) on a temporary DATA_DIR with its embedded PostgreSQL, as
+ * bench/webhooks.ts does. Then writes straight into the tables (one `insert ... select
+ * generate_series` each, then ANALYZE): 3 owners (the first owner's 4 profiles, made through the
+ * API, and 2 more owners of 2 profiles each), BENCH_COMMENTS_ACCOUNTS accounts (60% the first
+ * owner's, spread over its profiles; Instagram, Threads and Facebook), 50 `platform` posts per
+ * account (post, published target) and BENCH_COMMENTS_ROWS comments spread evenly over the
+ * accounts: `commented_at` over the last 180 days, more of them recent; 60% unreplied, 30%
+ * replied, 10% dismissed; 2% hidden; 5% written by the account; 10% replies to another comment.
+ * Every account's next poll is set a day ahead, so polling (the safety net) stays out of the run.
+ *
+ *   (1) GET /v1/comments with two filters, with autocannon at BENCH_CONNECTIONS connections
+ *       (as bench/run.ts): (a) GET /healthz, the bare route of the same server, then
+ *       (b) owner key, `account_id` + `reply_status=unreplied`, the account changing at every
+ *       request (the first owner's accounts in turn); (c) a profile key, `platform=instagram` +
+ *       `hidden=true`; (d) the same profile key, `platform=instagram` + `from` (the last 7 days).
+ *       Prints requests/s, p50/p99 and each ratio to (a); then the queries the route runs for
+ *       each shape (listComments itself, run in this process on the same database with its
+ *       queries recorded) under EXPLAIN (ANALYZE, BUFFERS): the plan's nodes, the indexes used,
+ *       the time and the buffers. A Seq Scan on comments is an error. Aim: p99 < 25 ms.
+ *   (2) signed platform webhooks: one webhook endpoint of the first owner (POST /v1/webhooks),
+ *       subscribed to `comment.created`, at the receiver. This process POSTs Instagram comment
+ *       notices (the sandbox's shape, `entry[].field`/`value`, signed in X-Hub-Signature-256
+ *       with the sandbox app secret the service's adapters use) to /platform-webhooks/instagram
+ *       for the first owner's Instagram accounts in turn (a new comment on one of the account's
+ *       posts each), paced at BENCH_COMMENTS_WEBHOOK_RATE notices/s for
+ *       BENCH_COMMENTS_WEBHOOK_SECONDS after a few unmeasured seconds. Latency: the POST's send
+ *       time → the arrival of that comment's `comment.created` delivery at the receiver (matched
+ *       by the event's `platform_comment_id`). Aim: p99 < 1 s. Checks that every POST answered
+ *       200 `{"received": 1}`, that every comment's event arrived exactly once (duplicate
+ *       arrivals are at-least-once and reported) and that every signature verifies.
+ * The CPU of the server, PostgreSQL, the receiver and this process is shown for each run.
+ *
+ * Settings (environment):
+ *   BENCH_COMMENTS_ROWS              stored comments (default 1000000)
+ *   BENCH_COMMENTS_ACCOUNTS          accounts (default 1000)
+ *   BENCH_DURATION_SECONDS, BENCH_WARMUP_SECONDS, BENCH_CONNECTIONS   as for bench/run.ts (10, 3, 50)
+ *   BENCH_COMMENTS_WEBHOOK_RATE      notices per second (default 200)
+ *   BENCH_COMMENTS_WEBHOOK_SECONDS   measured seconds of notices (default 25)
+ *   BENCH_COMMENTS_STALL_SECONDS     how long to wait for missing deliveries (default 60)
+ *   BENCH_SERVER_NODE_ARGS           extra node flags for the server
+ */
+import { createHmac } from 'node:crypto';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import { Agent, request } from 'undici';
+import type { Db } from '../src/db/connection.ts';
+import type { Scope } from '../src/http/scope.ts';
+import { type CommentListQuery, listComments } from '../src/modules/comments/service.ts';
+import { createPlatforms, SANDBOX_CLIENT } from '../src/platforms/index.ts';
+import { machineCpu, type NamedCpuUse, namedCpuRows, namedCpuUse, postgresCpu, processCpu } from './cpu.ts';
+import { runBench } from './harness.ts';
+import { interrupt as interruptLoad, type Measurement, measure, preflight, type Target } from './load.ts';
+import { parseDump, Receiver } from './receiver.ts';
+import { met, percentile, positiveIntFromEnv, table } from './report.ts';
+import { BenchError, lastServerOutput, postmasterPid, type Server } from './server.ts';
+
+const AIM_LIST_P99_MS = 25;
+const AIM_WEBHOOK_P99_MS = 1000;
+const POSTS_PER_ACCOUNT = 50;
+const FIRST_OWNER_PROFILES = 4;
+
+interface Settings {
+  rows: number;
+  accounts: number;
+  durationSeconds: number;
+  warmupSeconds: number;
+  connections: number;
+  webhookRate: number;
+  webhookSeconds: number;
+  stallMs: number;
+  serverNodeArgs: string[];
+}
+
+function settings(): Settings {
+  return {
+    rows: positiveIntFromEnv('BENCH_COMMENTS_ROWS', 1_000_000),
+    accounts: positiveIntFromEnv('BENCH_COMMENTS_ACCOUNTS', 1000),
+    durationSeconds: positiveIntFromEnv('BENCH_DURATION_SECONDS', 10),
+    warmupSeconds: positiveIntFromEnv('BENCH_WARMUP_SECONDS', 3),
+    connections: positiveIntFromEnv('BENCH_CONNECTIONS', 50),
+    webhookRate: positiveIntFromEnv('BENCH_COMMENTS_WEBHOOK_RATE', 200),
+    webhookSeconds: positiveIntFromEnv('BENCH_COMMENTS_WEBHOOK_SECONDS', 25),
+    stallMs: positiveIntFromEnv('BENCH_COMMENTS_STALL_SECONDS', 60) * 1000,
+    serverNodeArgs: (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(/\s+/).filter(Boolean),
+  };
+}
+
+let interrupted = false;
+const epochMs = () => performance.timeOrigin + performance.now();
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const checkInterrupted = () => {
+  if (interrupted) throw new BenchError('interrupted');
+};
+const progress = (text: string) => process.stderr.write(text);
+
+// ---------------------------------------------------------------------------------------
+// Database and API
+
+async function connect(dataDir: string): Promise<pg.Pool> {
+  const password = (await fs.readFile(path.join(dataDir, 'postgres.password'), 'utf8')).trim();
+  const pid = await fs.readFile(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8');
+  const port = Number(pid.split('\n')[3]);
+  const pool = new pg.Pool({
+    connectionString: `postgres://switchboard:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`,
+    max: 4,
+    application_name: 'bench-comments',
+  });
+  pool.on('error', () => {});
+  return pool;
+}
+
+async function api<T>(server: Server, method: string, url: string, body: unknown, expect: number): Promise<T> {
+  const response = await fetch(`${server.origin}${url}`, {
+    method,
+    headers: { authorization: `Bearer ${server.ownerKey}`, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  const text = await response.text();
+  if (response.status !== expect) {
+    throw new BenchError(`${method} ${url} answered ${response.status}: ${text}${lastServerOutput()}`);
+  }
+  return JSON.parse(text) as T;
+}
+
+/** A TypeID-shaped id (`<prefix>_` and 26 base32 characters) from a number, made in SQL. */
+const sqlId = (prefix: string, n: string) => `'${prefix}_01k' || lpad(to_hex(${n}), 23, '0')`;
+
+interface Seeded {
+  ownerId: string;
+  profileIds: string[];
+  profileKey: string;
+  /** The first owner's accounts. */
+  ownerAccounts: { id: string; platform: string; platformUserId: string; profileId: string }[];
+  seconds: number;
+}
+
+async function seed(server: Server, pool: pg.Pool, s: Settings): Promise<Seeded> {
+  const started = performance.now();
+  const ownerRows = await pool.query<{ id: string }>('select id from owners');
+  const ownerId = ownerRows.rows[0]?.id;
+  if (ownerRows.rows.length !== 1 || ownerId === undefined) throw new BenchError('expected the first owner only');
+  const profileIds: string[] = [];
+  for (let i = 0; i < FIRST_OWNER_PROFILES; i++) {
+    profileIds.push((await api<{ id: string }>(server, 'POST', '/v1/profiles', { name: `Brand ${i}` }, 201)).id);
+  }
+  const profileKey = (
+    await api<{ key: string }>(server, 'POST', `/v1/profiles/${profileIds[0]}/api-keys`, { name: 'bench' }, 201)
+  ).key;
+
+  const q = async (label: string, text: string, values: unknown[] = []) => {
+    checkInterrupted();
+    const t = performance.now();
+    const result = await pool.query(text, values);
+    progress(`  ${label}: ${result.rowCount ?? 0} rows, ${((performance.now() - t) / 1000).toFixed(1)} s\n`);
+  };
+  progress(`seeding ${s.accounts} accounts, ${s.accounts * POSTS_PER_ACCOUNT} posts, ${s.rows} comments ...\n`);
+  // Two more owners with two profiles each: the first owner's queries must find its own rows among others'.
+  await q(
+    'owners',
+    `insert into owners (id, name, email, created_at)
+     select ${sqlId('own', 'n')}, 'Agency ' || n, 'agency' || n || '@bench.test', now() from generate_series(1, 2) n`,
+  );
+  await q(
+    'profiles',
+    `insert into profiles (id, owner_id, name, is_default, created_at, updated_at)
+     select ${sqlId('prf', 'o * 10 + p')}, ${sqlId('own', 'o')}, 'Client ' || p, false, now(), now()
+     from generate_series(1, 2) o, generate_series(1, 2) p`,
+  );
+  // Account n: the first owner's for n < 60%, in its profiles in turn; else one of the others'.
+  // Platforms: of every 4, 2 Instagram, 1 Threads, 1 Facebook.
+  await q(
+    'accounts',
+    `create table bench_accounts as
+     select n, ${sqlId('acc', 'n')} as id,
+       case when n < $2 then $1 else ${sqlId('own', '1 + n % 2')} end as owner_id,
+       case when n < $2 then ($3::text[])[1 + n % ${FIRST_OWNER_PROFILES}]
+            else ${sqlId('prf', '(1 + n % 2) * 10 + 1 + (n / 2) % 2')} end as profile_id,
+       (array['instagram', 'instagram', 'threads', 'facebook'])[1 + (n / ${FIRST_OWNER_PROFILES}) % 4] as platform
+     from generate_series(0, $4 - 1) n`,
+    [ownerId, Math.floor(s.accounts * 0.6), profileIds, s.accounts],
+  );
+  await q(
+    'accounts',
+    `insert into accounts (id, owner_id, profile_id, platform, platform_user_id, username, status, scopes,
+       token_issued_at, connected_at, created_at, updated_at)
+     select id, owner_id, profile_id, platform, '1784' || lpad(n::text, 11, '0'), 'bench_' || n, 'connected', '{}',
+       now(), now() - interval '30 days', now() - interval '30 days', now()
+     from bench_accounts`,
+  );
+  // Polling is the safety net, not what is measured here: every account was "just polled".
+  await q(
+    'comment_sync_state',
+    `insert into comment_sync_state (account_id, next_poll_at, last_polled_at)
+     select id, now() + interval '1 day', now() from bench_accounts`,
+  );
+  // Post p of account n: platform post id '18' || n || p.
+  await q(
+    'posts',
+    `insert into posts (id, owner_id, profile_id, status, source, platform_key, text, scheduled_at, created_at, updated_at)
+     select ${sqlId('post', `a.n * ${POSTS_PER_ACCOUNT} + p`)}, a.owner_id, a.profile_id, 'published', 'platform',
+       a.id || ':18' || lpad(a.n::text, 6, '0') || lpad(p::text, 4, '0'), 'A post ' || p,
+       now() - (p || ' days')::interval, now(), now()
+     from bench_accounts a, generate_series(0, ${POSTS_PER_ACCOUNT - 1}) p`,
+  );
+  await q(
+    'post_targets',
+    `insert into post_targets (id, post_id, account_id, platform, status, platform_post_id, permalink, published_at,
+       created_at, updated_at)
+     select ${sqlId('pt', `a.n * ${POSTS_PER_ACCOUNT} + p`)}, ${sqlId('post', `a.n * ${POSTS_PER_ACCOUNT} + p`)}, a.id,
+       a.platform, 'published', '18' || lpad(a.n::text, 6, '0') || lpad(p::text, 4, '0'),
+       'https://www.instagram.com/p/bench' || a.n || '_' || p, now() - (p || ' days')::interval, now(), now()
+     from bench_accounts a, generate_series(0, ${POSTS_PER_ACCOUNT - 1}) p`,
+  );
+  // Comment g: account g % accounts, so g - accounts is the same account's (the parent of a reply).
+  await q(
+    'comments',
+    `insert into comments (id, owner_id, account_id, post_id, platform, platform_comment_id, platform_post_id,
+       platform_parent_id, author_id, author_username, text, commented_at, hidden, reply_status, by_account,
+       created_at, updated_at)
+     select ${sqlId('cmt', 'g')}, a.owner_id, a.id, ${sqlId('post', `a.n * ${POSTS_PER_ACCOUNT} + c.p`)}, a.platform,
+       '179' || lpad(g::text, 14, '0'), '18' || lpad(a.n::text, 6, '0') || lpad(c.p::text, 4, '0'),
+       case when g % 10 = 0 and g > $1 then '179' || lpad((g - $1)::text, 14, '0') end,
+       '9' || (g % 50000), 'fan_' || (g % 50000), 'Comment number ' || g || ', a few words about the post',
+       c.at, random() < 0.02,
+       case when c.r < 0.6 then 'unreplied' when c.r < 0.9 then 'replied' else 'dismissed' end,
+       random() < 0.05, c.at, c.at
+     from generate_series(1, $2) g
+     cross join lateral (select now() - interval '180 days' * power(random(), 2) as at, random() as r,
+       (g / $1) % ${POSTS_PER_ACCOUNT} as p) c
+     join bench_accounts a on a.n = g % $1`,
+    [s.accounts, s.rows],
+  );
+  await q('analyze', 'analyze');
+  const accountRows = await pool.query<{ id: string; platform: string; platform_user_id: string; profile_id: string }>(
+    `select a.id, a.platform, a.platform_user_id, a.profile_id from accounts a where a.owner_id = $1 order by a.id`,
+    [ownerId],
+  );
+  await pool.query('drop table bench_accounts');
+  return {
+    ownerId,
+    profileIds,
+    profileKey,
+    ownerAccounts: accountRows.rows.map((r) => ({
+      id: r.id,
+      platform: r.platform,
+      platformUserId: r.platform_user_id,
+      profileId: r.profile_id,
+    })),
+    seconds: (performance.now() - started) / 1000,
+  };
+}
+
+// ---------------------------------------------------------------------------------------
+// (1) the plans of the route's queries
+
+interface Plan {
+  shape: string;
+  /** One line per query listComments ran. */
+  lines: string[];
+  seqScanOnComments: boolean;
+}
+
+interface PlanNode {
+  'Node Type': string;
+  'Relation Name'?: string;
+  'Index Name'?: string;
+  'Shared Hit Blocks'?: number;
+  'Shared Read Blocks'?: number;
+  'Actual Rows'?: number;
+  Plans?: PlanNode[];
+}
+
+function nodesOf(node: PlanNode, into: PlanNode[] = []): PlanNode[] {
+  into.push(node);
+  for (const child of node.Plans ?? []) nodesOf(child, into);
+  return into;
+}
+
+/** Runs listComments as the route does, records its queries, and explains each. */
+async function explainShape(
+  pool: pg.Pool,
+  origin: string,
+  shape: string,
+  scope: Scope,
+  query: CommentListQuery,
+): Promise<Plan> {
+  const recorded: { sql: string; params: unknown[] }[] = [];
+  const db = drizzle(pool, {
+    logger: { logQuery: (sql, params) => recorded.push({ sql, params: [...params] }) },
+  }) as unknown as Db;
+  const platforms = createPlatforms({ platforms: 'sandbox', platformCredentials: {}, sandboxUrl: `${origin}/sandbox` });
+  const rows = await listComments({ db, platforms: () => platforms }, scope, query);
+  const lines: string[] = [`rows answered: ${rows.length} (limit ${query.limit} + 1)`];
+  let seqScanOnComments = false;
+  for (const [i, { sql, params }] of recorded.entries()) {
+    // The values as the driver sends them (dates as ISO text, as pg does).
+    const values = params.map((v) => (v instanceof Date ? v.toISOString() : v));
+    const { rows: out } = await pool.query<{ 'QUERY PLAN': { Plan: PlanNode; 'Execution Time': number }[] }>(
+      `explain (analyze, buffers, format json) ${sql}`,
+      values,
+    );
+    const top = out[0]?.['QUERY PLAN'][0];
+    if (top === undefined) continue;
+    const nodes = nodesOf(top.Plan);
+    const scans = nodes
+      .filter((n) => n['Relation Name'] !== undefined)
+      .map((n) => `${n['Node Type']} ${n['Index Name'] ?? n['Relation Name']} (${n['Actual Rows'] ?? 0} rows)`);
+    if (nodes.some((n) => n['Node Type'] === 'Seq Scan' && n['Relation Name'] === 'comments')) {
+      seqScanOnComments = true;
+    }
+    const hit = top.Plan['Shared Hit Blocks'] ?? 0;
+    const read = top.Plan['Shared Read Blocks'] ?? 0;
+    const from = /\bfrom "?(\w+)"?/i.exec(sql)?.[1] ?? '?';
+    lines.push(
+      `query ${i + 1} (from ${from}): ${top['Execution Time'].toFixed(2)} ms, buffers hit ${hit} read ${read}; ${[...new Set(nodes.map((n) => n['Node Type']))].join(', ')}`,
+      `    ${scans.join('; ')}`,
+    );
+  }
+  return { shape, lines, seqScanOnComments };
+}
+
+// ---------------------------------------------------------------------------------------
+// CPU
+
+interface Pids {
+  server: number;
+  postmaster: number | undefined;
+  receiver: number;
+}
+
+const NAMES = ['server', 'postgres', 'receiver'] as const;
+type CpuUse = NamedCpuUse<(typeof NAMES)[number]>;
+
+async function cpuSample(pids: Pids) {
+  const [server, postgres, receiver, machine] = await Promise.all([
+    processCpu(pids.server),
+    pids.postmaster === undefined ? undefined : postgresCpu(pids.postmaster),
+    processCpu(pids.receiver),
+    machineCpu(),
+  ]);
+  const self = process.cpuUsage();
+  return {
+    server,
+    postgres,
+    receiver,
+    bench: (self.user + self.system) / 1000,
+    machineBusy: machine?.busy,
+    wallMs: performance.now(),
+  };
+}
+
+// ---------------------------------------------------------------------------------------
+// (2) signed platform webhooks
+
+interface WebhookRun {
+  notices: number;
+  /** Seconds from the first send to the last. */
+  sendSeconds: number;
+  /** Send → arrival, every measured comment; sorted. */
+  latencies: Float64Array;
+  duplicates: number;
+  badSignatures: number;
+  cpu: CpuUse;
+  /** Seconds from the first send to the last arrival. */
+  seconds: number;
+}
+
+interface Sender {
+  agent: Agent;
+  origin: string;
+  /** The first owner's Instagram accounts with their platform post ids. */
+  accounts: { platformUserId: string; posts: string[] }[];
+}
+
+/** Instagram's `comments` notice as the sandbox sends it (entry with `field`/`value`), signed. */
+function notice(account: { platformUserId: string; posts: string[] }, n: number, commentId: string) {
+  const body = JSON.stringify({
+    object: 'instagram',
+    entry: [
+      {
+        id: account.platformUserId,
+        time: Math.floor(Date.now() / 1000),
+        field: 'comments',
+        value: {
+          id: commentId,
+          from: { id: `55${n % 100000}`, username: `bench_fan_${n % 100000}` },
+          text: `Love this! comment ${commentId}`,
+          media: { id: account.posts[n % account.posts.length], media_product_type: 'FEED' },
+        },
+      },
+    ],
+  });
+  const signature = `sha256=${createHmac('sha256', SANDBOX_CLIENT.clientSecret).update(body, 'utf8').digest('hex')}`;
+  return { body, signature };
+}
+
+/** POSTs `count` notices at `rate` per second; answers each comment id's send time (epoch ms). */
+async function sendNotices(sender: Sender, first: number, count: number, rate: number): Promise<Map<string, number>> {
+  const sent = new Map<string, number>();
+  const failures: string[] = [];
+  const inFlight = new Set<Promise<void>>();
+  const start = performance.now();
+  for (let i = 0; i < count; i++) {
+    checkInterrupted();
+    const due = start + (i * 1000) / rate;
+    const wait = due - performance.now();
+    if (wait > 1) await sleep(wait);
+    const n = first + i;
+    const account = sender.accounts[n % sender.accounts.length] as Sender['accounts'][number];
+    const commentId = `1795${String(n).padStart(13, '0')}`;
+    const { body, signature } = notice(account, n, commentId);
+    sent.set(commentId, epochMs());
+    const p = request(`${sender.origin}/platform-webhooks/instagram`, {
+      dispatcher: sender.agent,
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-hub-signature-256': signature },
+      body,
+    })
+      .then(async (response) => {
+        const text = await response.body.text();
+        if (response.statusCode !== 200 || text !== '{"received":1}') {
+          failures.push(`${response.statusCode} ${text}`);
+        }
+      })
+      .catch((error: unknown) => {
+        failures.push(String(error));
+      })
+      .finally(() => inFlight.delete(p));
+    inFlight.add(p);
+  }
+  await Promise.all(inFlight);
+  if (failures.length > 0) {
+    throw new BenchError(
+      `${failures.length} notices were not answered 200 {"received":1}: ${failures[0]}${lastServerOutput()}`,
+    );
+  }
+  return sent;
+}
+
+/** The comment.created events' platform comment ids, by event id. */
+async function eventComments(pool: pg.Pool, eventIds: string[]): Promise<Map<string, string>> {
+  const { rows } = await pool.query<{ id: string; pcid: string }>(
+    `select id::text, data->>'platform_comment_id' as pcid from events where id = any($1::uuid[]) and type = 'comment.created'`,
+    [eventIds],
+  );
+  return new Map(rows.map((r) => [r.id, r.pcid]));
+}
+
+async function webhookRun(
+  sender: Sender,
+  receiver: Receiver,
+  pool: pg.Pool,
+  pids: Pids,
+  s: Settings,
+  dataDir: string,
+  first: number,
+  count: number,
+  label: string,
+): Promise<WebhookRun> {
+  await receiver.reset(false);
+  progress(`${label}: ${count} notices at ${s.webhookRate}/s ... `);
+  const cpuBefore = await cpuSample(pids);
+  const t0 = epochMs();
+  const sent = await sendNotices(sender, first, count, s.webhookRate);
+  const sendSeconds = (Math.max(...sent.values()) - t0) / 1000;
+  progress('sent, waiting for the deliveries ... ');
+  // Every comment's event must arrive; wait while arrivals still come.
+  let last = -1;
+  let lastChange = performance.now();
+  for (;;) {
+    checkInterrupted();
+    const status = await receiver.status();
+    if (status.distinct >= count) break;
+    if (status.distinct !== last) {
+      last = status.distinct;
+      lastChange = performance.now();
+    } else if (performance.now() - lastChange > s.stallMs) {
+      throw new BenchError(
+        `${label}: ${count - status.distinct} of ${count} comment.created deliveries had not arrived, none for ${s.stallMs / 1000} s${lastServerOutput()}`,
+      );
+    }
+    await sleep(50);
+  }
+  const cpuAfter = await cpuSample(pids);
+  const file = path.join(dataDir, 'arrivals.tsv');
+  const summary = await receiver.dump(file);
+  const arrivals = parseDump(await fs.readFile(file, 'utf8'));
+  await fs.rm(file, { force: true });
+  const byEvent = await eventComments(pool, [...new Set(arrivals.map((a) => a.event))]);
+  const firstArrival = new Map<string, number>();
+  let duplicates = 0;
+  for (const a of arrivals) {
+    const pcid = byEvent.get(a.event);
+    if (pcid === undefined) throw new BenchError(`${label}: an arrival of event ${a.event}, not a comment.created`);
+    const seen = firstArrival.get(pcid);
+    if (seen !== undefined) duplicates += 1;
+    firstArrival.set(pcid, Math.min(seen ?? Number.POSITIVE_INFINITY, a.at));
+  }
+  const latencies = new Float64Array(sent.size);
+  let n = 0;
+  let lastAt = 0;
+  const missing: string[] = [];
+  for (const [pcid, at] of sent) {
+    const arrived = firstArrival.get(pcid);
+    if (arrived === undefined) {
+      missing.push(pcid);
+      continue;
+    }
+    latencies[n++] = arrived - at;
+    lastAt = Math.max(lastAt, arrived);
+  }
+  if (missing.length > 0 || firstArrival.size !== sent.size) {
+    throw new BenchError(
+      `${label}: ${missing.length} comments had no comment.created delivery (e.g. ${missing[0]}); ${firstArrival.size} distinct arrived for ${sent.size} sent`,
+    );
+  }
+  if (summary.badSignatures > 0)
+    throw new BenchError(`${label}: ${summary.badSignatures} deliveries failed verification`);
+  progress(`${n} arrived\n`);
+  return {
+    notices: count,
+    sendSeconds,
+    latencies: latencies.subarray(0, n).sort(),
+    duplicates,
+    badSignatures: summary.badSignatures,
+    cpu: namedCpuUse(NAMES, cpuBefore, cpuAfter),
+    seconds: (lastAt - t0) / 1000,
+  };
+}
+
+// ---------------------------------------------------------------------------------------
+// Report
+
+function report(
+  s: Settings,
+  seeded: Seeded,
+  counts: { comments: number; inbox: number },
+  bare: Measurement,
+  shapes: Measurement[],
+  plans: Plan[],
+  w: WebhookRun,
+): string {
+  const ms = (n: number) => n.toFixed(2);
+  const cores = os.availableParallelism();
+  const perRequest = (m: Measurement, cpuMs: number | undefined) =>
+    cpuMs === undefined ? '-' : ((cpuMs * 1000) / m.responses).toFixed(0);
+  const pct = (m: Measurement, cpuMs: number | undefined) =>
+    cpuMs === undefined ? '-' : `${((cpuMs / (m.seconds * 1000)) * 100).toFixed(0)}%`;
+  const all = [bare, ...shapes];
+  const results = table(
+    [
+      ['route', 'requests/s', 'ratio to (a)', 'p50 ms', 'p99 ms', 'server CPU µs/req', 'postgres CPU µs/req'],
+      ...all.map((m) => [
+        m.target.label,
+        m.requestsPerSecond.toFixed(0),
+        (m.requestsPerSecond / bare.requestsPerSecond).toFixed(3),
+        ms(m.p50),
+        ms(m.p99),
+        perRequest(m, m.cpu.server),
+        perRequest(m, m.cpu.postgres),
+      ]),
+    ],
+    [false, true, true, true, true, true, true],
+  );
+  const listCpu = table(
+    [
+      [`CPU, % of one core (of ${cores * 100}%)`, 'server', 'postgres', 'load generator', 'other processes'],
+      ...all.map((m) => [
+        m.target.label,
+        pct(m, m.cpu.server),
+        pct(m, m.cpu.postgres),
+        pct(m, m.cpu.bench),
+        pct(m, m.cpu.others),
+      ]),
+    ],
+    [false, true, true, true, true],
+  );
+  const p50 = percentile(w.latencies, 50);
+  const p99 = percentile(w.latencies, 99);
+  const max = w.latencies[w.latencies.length - 1] ?? Number.NaN;
+  const achieved = w.notices / w.sendSeconds;
+  const webhook = table(
+    [
+      ['platform webhooks → comment.created', 'comments', 'notices/s sent', 'p50 ms', 'p99 ms', 'max ms'],
+      [
+        `signed Instagram notices, aimed at ${s.webhookRate}/s`,
+        String(w.notices),
+        achieved.toFixed(1),
+        p50.toFixed(1),
+        p99.toFixed(1),
+        max.toFixed(1),
+      ],
+    ],
+    [false, true, true, true, true, true],
+  );
+  const webhookCpu = table(
+    [
+      [`CPU, % of one core (of ${cores * 100}%)`, 'server', 'postgres', 'receiver', 'bench', 'other processes'],
+      ...namedCpuRows(NAMES, 'webhooks run (bench: the sender)', w.cpu, w.notices, {
+        label: 'ms of CPU per comment',
+        scale: 1,
+        digits: 2,
+      }),
+    ],
+    [false, true, true, true, true, true],
+  );
+  const worst = Math.max(...shapes.map((m) => m.p99));
+  const aims = table(
+    [
+      ['aim', 'measured', ''],
+      ...shapes.map((m) => [
+        `${m.target.label.slice(0, 3)} p99 under ${AIM_LIST_P99_MS} ms at ${s.connections} connections`,
+        `${ms(m.p99)} ms`,
+        met(m.p99 < AIM_LIST_P99_MS),
+      ]),
+      [
+        `webhook send → comment.created arrival p99 under ${AIM_WEBHOOK_P99_MS} ms at ${s.webhookRate}/s`,
+        `${p99.toFixed(1)} ms`,
+        `${met(p99 < AIM_WEBHOOK_P99_MS)}${achieved < 0.95 * s.webhookRate ? ` (the sender reached only ${achieved.toFixed(0)}/s)` : ''}`,
+      ],
+    ],
+    [false, true, false],
+  );
+  const busiest = Math.max(
+    ...all.map((m) => (m.cpu.others ?? 0) / (m.cpu.capacity ?? Number.POSITIVE_INFINITY)),
+    (w.cpu.others ?? 0) / (w.cpu.wallMs * cores),
+  );
+  return [
+    '',
+    `Switchboard comments bench: ${counts.comments} comments (${counts.inbox} in inboxes, the rest the accounts' own) on ${s.accounts} accounts of 3 owners, ${s.accounts * POSTS_PER_ACCOUNT} posts, seeded in ${seeded.seconds.toFixed(0)} s; node ${process.version}, ${cores} CPUs`,
+    '',
+    `(1) GET /v1/comments, ${s.connections} connections, ${s.durationSeconds} s per route after a ${s.warmupSeconds} s warm-up`,
+    '',
+    results,
+    '',
+    listCpu,
+    '',
+    `worst p99 of the comment queries: ${ms(worst)} ms`,
+    '',
+    'EXPLAIN (ANALYZE, BUFFERS) of the queries the route runs (listComments), per shape:',
+    ...plans.flatMap((p) => [
+      `${p.shape}${p.seqScanOnComments ? '   SEQ SCAN ON comments' : '   (no Seq Scan on comments)'}`,
+      ...p.lines.map((l) => `  ${l}`),
+    ]),
+    '',
+    `(2) signed platform webhooks: ${seeded.ownerAccounts.filter((a) => a.platform === 'instagram').length} Instagram accounts, one endpoint subscribed to comment.created`,
+    '',
+    webhook,
+    '',
+    webhookCpu,
+    '',
+    `every notice answered 200 {"received":1}; every comment's comment.created arrived (${w.duplicates} duplicate arrivals, at-least-once), ${w.badSignatures} bad signatures; first send → last arrival ${w.seconds.toFixed(1)} s, ${(w.notices / w.seconds).toFixed(1)} comments/s delivered`,
+    '',
+    aims,
+    ...(busiest > 0.1
+      ? [
+          '',
+          `note: processes outside the bench used up to ${(busiest * 100).toFixed(0)}% of the machine during a run; requests/s and latencies move with that.`,
+        ]
+      : []),
+    '',
+  ].join('\n');
+}
+
+// ---------------------------------------------------------------------------------------
+
+process.exitCode = await runBench({
+  name: 'comments',
+  settings,
+  interrupt: () => {
+    interrupted = true;
+    interruptLoad();
+  },
+  measure: async ({ settings: s, dataDir, atEnd, startService }) => {
+    const receiver = await Receiver.start();
+    atEnd(() => receiver.stop());
+    progress(`receiver pid ${receiver.pid}\nstarting the server (DATA_DIR ${dataDir}) ...\n`);
+    const server = await startService({
+      command: 'serve',
+      nodeArgs: s.serverNodeArgs,
+      env: { WEBHOOK_ALLOW_PRIVATE_URLS: 'true', PLATFORMS: 'sandbox' },
+    });
+    progress(`server pid ${server.pid} at ${server.origin}\n`);
+    const pool = await connect(dataDir);
+    atEnd(() => pool.end().catch(() => {}));
+    const seeded = await seed(server, pool, s);
+    const { rows: countRows } = await pool.query<{ all: string; inbox: string }>(
+      'select count(*) as all, count(*) filter (where not by_account) as inbox from comments',
+    );
+    const counts = { comments: Number(countRows[0]?.all ?? 0), inbox: Number(countRows[0]?.inbox ?? 0) };
+
+    // (1)
+    const owner = { authorization: `Bearer ${server.ownerKey}` };
+    const profile = { authorization: `Bearer ${seeded.profileKey}` };
+    const week = new Date(Date.now() - 7 * 86400_000).toISOString();
+    const accountPaths = seeded.ownerAccounts.map((a) => `/v1/comments?account_id=${a.id}&reply_status=unreplied`);
+    const bareTarget: Target = { label: '(a) GET /healthz', path: '/healthz', headers: {} };
+    const shapeTargets: { target: Target; scope: Scope; query: CommentListQuery }[] = [
+      {
+        target: {
+          label: '(b) owner key: account_id + reply_status=unreplied',
+          path: accountPaths[0] ?? '',
+          paths: accountPaths,
+          headers: owner,
+        },
+        scope: { ownerId: seeded.ownerId, profileId: null, keyId: '', keyKind: 'owner' },
+        query: { accountId: seeded.ownerAccounts[0]?.id, replyStatus: 'unreplied', limit: 50 },
+      },
+      {
+        target: {
+          label: '(c) profile key: platform=instagram + hidden=true',
+          path: '/v1/comments?platform=instagram&hidden=true',
+          headers: profile,
+        },
+        scope: { ownerId: seeded.ownerId, profileId: seeded.profileIds[0] ?? '', keyId: '', keyKind: 'profile' },
+        query: { platform: 'instagram', hidden: true, limit: 50 },
+      },
+      {
+        target: {
+          label: '(d) profile key: platform=instagram + from (7 days)',
+          path: `/v1/comments?platform=instagram&from=${encodeURIComponent(week)}`,
+          headers: profile,
+        },
+        scope: { ownerId: seeded.ownerId, profileId: seeded.profileIds[0] ?? '', keyId: '', keyKind: 'profile' },
+        query: { platform: 'instagram', from: new Date(week), limit: 50 },
+      },
+    ];
+    const plans: Plan[] = [];
+    for (const shape of shapeTargets) {
+      plans.push(await explainShape(pool, server.origin, shape.target.label, shape.scope, shape.query));
+    }
+    const seqScans = plans.filter((p) => p.seqScanOnComments);
+    await preflight(server.origin, bareTarget);
+    for (const shape of shapeTargets) await preflight(server.origin, shape.target);
+    const bare = await measure(server, bareTarget, s);
+    const shapes: Measurement[] = [];
+    for (const shape of shapeTargets) shapes.push(await measure(server, shape.target, s));
+
+    // (2)
+    const endpoint = await api<{ secret: string }>(
+      server,
+      'POST',
+      '/v1/webhooks',
+      { url: receiver.url('d', 0), events: ['comment.created'] },
+      201,
+    );
+    await receiver.setSecrets([endpoint.secret]);
+    const postRows = await pool.query<{ platform_user_id: string; posts: string[] }>(
+      `select a.platform_user_id, array_agg(t.platform_post_id order by t.platform_post_id) as posts
+       from accounts a join post_targets t on t.account_id = a.id
+       where a.owner_id = $1 and a.platform = 'instagram' group by a.platform_user_id`,
+      [seeded.ownerId],
+    );
+    const agent = new Agent({ connections: 64, keepAliveTimeout: 60_000 });
+    atEnd(() => agent.close());
+    const sender: Sender = {
+      agent,
+      origin: server.origin,
+      accounts: postRows.rows.map((r) => ({ platformUserId: r.platform_user_id, posts: r.posts })),
+    };
+    const pids: Pids = { server: server.pid, postmaster: await postmasterPid(dataDir), receiver: receiver.pid };
+    const warm = Math.min(s.webhookRate * 3, 600);
+    await webhookRun(sender, receiver, pool, pids, s, dataDir, 0, warm, 'webhooks warm-up');
+    const w = await webhookRun(
+      sender,
+      receiver,
+      pool,
+      pids,
+      s,
+      dataDir,
+      warm,
+      s.webhookRate * s.webhookSeconds,
+      'webhooks measured',
+    );
+    const output = report(s, seeded, counts, bare, shapes, plans, w);
+    if (seqScans.length > 0) {
+      process.stdout.write(output);
+      throw new BenchError(`a Seq Scan on comments in the plan of ${seqScans.map((p) => p.shape).join(', ')}`);
+    }
+    return output;
+  },
+});
