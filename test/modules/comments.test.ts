@@ -1,7 +1,9 @@
 import { createHmac } from 'node:crypto';
 import { eq } from 'drizzle-orm';
+import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { now, resetClock } from '../../src/clock.ts';
+import { ingestNotices, pollComments } from '../../src/modules/comments/index.ts';
 import { type Platform, SANDBOX_CLIENT } from '../../src/platforms/index.ts';
 import { verifyWebhook } from '../../src/webhook-signature.ts';
 import { auth, startTestApp, type TestApp, type TestOwner } from '../helpers/app.ts';
@@ -530,7 +532,9 @@ describe('platform failures', () => {
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
     await sandbox.control('POST', '/throttle', { platform: 'instagram', username: account.sandboxUser, seconds: 0 });
     const after = await getComment(comment.id);
-    expect(after).toMatchObject({ hidden: false, reply_status: 'unreplied', replies: [] });
+    // Nothing changed; the refused reply is on record as such.
+    expect(after).toMatchObject({ hidden: false, reply_status: 'unreplied' });
+    expect(after.replies).toMatchObject([{ text: 'later', status: 'failed', platform_comment_id: null }]);
   });
 });
 
@@ -613,6 +617,56 @@ describe('profile deletion', () => {
       const rows = await t.database.db.select().from(comments).where(eq(comments.accountId, account.id));
       return rows.length === 0 ? true : undefined;
     });
+  });
+});
+
+describe('the same comment arriving several ways at once', () => {
+  it('two notices and a poll at the same moment store one comment and one event', async () => {
+    const account = await connected('instagram');
+    const made = await commentOn('instagram', account, { text: 'racing' });
+    const notice = {
+      account_platform_user_id: account.platformUserId,
+      id: made.id,
+      post_id: made.post_id,
+      parent_id: null,
+      author_id: null,
+      author_username: 'maya.designs',
+      text: 'racing',
+      commented_at: made.commented_at,
+      hidden: false,
+      by_account: false,
+    };
+    const deps = {
+      db: t.database.db,
+      log: pino({ level: 'silent' }),
+      platforms: () => sandbox.platforms,
+      secretKey: t.secretKey,
+      commentPollIntervalMs: 900_000,
+    };
+    await Promise.all([
+      ingestNotices(deps, 'instagram', [notice]),
+      ingestNotices(deps, 'instagram', [notice]),
+      pollComments(deps, account.id),
+    ]);
+    const comment = await arrived(made.id);
+    const stored = await t.database.db.select().from(comments).where(eq(comments.platformCommentId, made.id));
+    expect(stored).toHaveLength(1);
+    // The sandbox's own notice may still arrive: it too finds the comment stored.
+    await eventually(async () => {
+      const sent = await sandbox.control('GET', '/webhooks/deliveries?platform=instagram&limit=100');
+      const mine = (sent.body as Array<{ body: string; status: number | null }>).find((d) => d.body.includes(made.id));
+      return mine?.status === 200 ? true : undefined;
+    });
+    const jobsLeft = async () =>
+      Number(
+        (
+          await t.database.pool.query(
+            `select count(*) from graphile_worker.jobs where task_identifier = 'ingest_comment_notices'`,
+          )
+        ).rows[0].count,
+      );
+    await eventually(async () => ((await jobsLeft()) === 0 ? true : undefined));
+    expect(await commentEventsFor(comment.id)).toHaveLength(1);
   });
 });
 

@@ -11,6 +11,7 @@ export {
   accountsByIds,
   accountsOfPlatformUser,
   connectedAccountIds,
+  connectedAccounts,
   credentialsOf,
   disconnectPlatformUsers,
   lockAccountsForPosting,

@@ -268,6 +268,18 @@ export function connectedAccountIds(platforms: readonly Platform[]): SQL {
   return sql`select ${accounts.id} from ${accounts} where ${accounts.status} = 'connected' and ${inArray(accounts.platform, [...platforms])}`;
 }
 
+/** The connected accounts on these platforms (id, connected_at), for periodic work over all owners. */
+export async function connectedAccounts(
+  db: Queryable,
+  platforms: readonly Platform[],
+): Promise<{ id: string; connectedAt: Date }[]> {
+  if (platforms.length === 0) return [];
+  return await db
+    .select({ id: accounts.id, connectedAt: accounts.connectedAt })
+    .from(accounts)
+    .where(and(eq(accounts.status, 'connected'), inArray(accounts.platform, [...platforms])));
+}
+
 /** The accounts with these ids, whoever owns them (rendering rows that name accounts). */
 export async function accountsByIds(db: Queryable, ids: readonly string[]): Promise<Account[]> {
   if (ids.length === 0) return [];

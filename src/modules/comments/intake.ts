@@ -23,6 +23,7 @@ import {
   accountById,
   accountsOfPlatformUser,
   connectedAccountIds,
+  connectedAccounts,
   credentialsOf,
   noteAccountFailure,
 } from '../accounts/index.ts';
@@ -94,7 +95,7 @@ export async function ingestNotices(
       byAccount: n.by_account,
     }));
     for (const account of accounts) {
-      await deps.db.transaction((tx) => storeComments(tx, account, incoming, [], { knowsHidden: false }));
+      await deps.db.transaction((tx) => storeComments(tx, account.id, incoming, [], {}));
     }
   }
 }
@@ -115,13 +116,21 @@ export async function scheduleCommentPolls(deps: Pick<IntakeDeps, 'db' | 'commen
   const at = now();
   const interval = deps.commentPollIntervalMs;
   return await deps.db.transaction(async (tx) => {
-    const connected = await tx.execute<{ id: string }>(connectedAccountIds(COMMENT_PLATFORMS));
-    const ids = connected.rows.map((r) => r.id);
-    if (ids.length > 0) {
-      await tx
-        .insert(commentSyncState)
-        .values(ids.map((id) => ({ accountId: id, nextPollAt: new Date(at.getTime() + phaseMs(id, interval)) })))
-        .onConflictDoNothing();
+    const connected = await connectedAccounts(tx, COMMENT_PLATFORMS);
+    if (connected.length > 0) {
+      const recently = at.getTime() - interval;
+      // In chunks: one statement takes at most 65,535 parameters.
+      for (let i = 0; i < connected.length; i += 10_000) {
+        await tx
+          .insert(commentSyncState)
+          .values(
+            connected.slice(i, i + 10_000).map(({ id, connectedAt }) => ({
+              accountId: id,
+              nextPollAt: connectedAt.getTime() > recently ? at : new Date(at.getTime() + phaseMs(id, interval)),
+            })),
+          )
+          .onConflictDoNothing();
+      }
     }
     const due = await tx.execute<{ account_id: string }>(sql`
       with due as (
@@ -154,13 +163,14 @@ export async function pollComments(deps: IntakeDeps, accountId: string): Promise
   const platform = account.platform as Platform;
   if (!platformInfo(platform).comments.read) return;
   const interval = deps.commentPollIntervalMs;
+  const readAt = now();
   try {
     const read = await deps.platforms().adapter(platform).recentComments(credentialsOf(deps.secretKey, account), {
       posts: POLL_POSTS,
     });
     const factor = intervalFactor(read.usagePercent);
     await db.transaction(async (tx) => {
-      const stored = await storeComments(tx, account, read.comments, read.posts, { knowsHidden: true });
+      const stored = await storeComments(tx, account.id, read.comments, read.posts, { hiddenReadAt: readAt });
       await afterPoll(tx, account, interval * factor, null);
       if (factor > 1 || stored.length > 0) {
         deps.log.info(

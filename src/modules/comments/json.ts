@@ -13,7 +13,7 @@ export const ReplyJson = Type.Object(
     text: Type.String(),
     status: Type.Enum(REPLY_SEND_STATUSES, {
       description:
-        '`sent` (on the platform), `sending` (Threads is still processing the reply; the service publishes it as soon as Threads is done), `failed` (see `error`).',
+        '`sent` (on the platform), `sending` (being sent; on Threads, while Threads processes the reply, which the service publishes as soon as Threads is done), `failed` (the platform refused it or it could not be published: see `error`; nothing is on the platform).',
     }),
     platform_comment_id: Nullable(Type.String(), "The reply's id on the platform, once sent."),
     sent_at: Nullable(At('When the platform took it.'), 'When the platform took it.'),
@@ -61,7 +61,9 @@ export const CommentJson = Type.Object(
       description:
         'Hiding or unhiding through the API works now: the platform allows it for this comment (Threads: top-level replies only), the account is connected and holds the permission.',
     }),
-    replies: Type.Array(ReplyJson, { description: 'Replies sent through the API, oldest first.' }),
+    replies: Type.Array(ReplyJson, {
+      description: 'Replies sent through the API (and tries the platform refused), oldest first.',
+    }),
     created_at: At('When the service first saw it.'),
     updated_at: At('When it last changed in the service.'),
   },

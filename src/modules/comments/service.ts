@@ -346,7 +346,8 @@ function replyPollWaitMs(polls: number): number {
 const REPLY_GIVE_UP_MS = 3600_000;
 
 /**
- * Replies as the account. The reply is recorded and the comment becomes `replied`; a sent
+ * Replies as the account. The reply is recorded (first as `sending`; `failed` with the reason
+ * when the platform refuses) and the comment becomes `replied`; a sent
  * reply is also stored as the account's own comment (so the platform's notice of it is
  * not a new comment). A Threads reply whose container is still processing is `sending`,
  * published by a job.
@@ -354,33 +355,46 @@ const REPLY_GIVE_UP_MS = 3600_000;
 export async function replyToComment(deps: CommentDeps, scope: Scope, id: string, text: string): Promise<CommentReply> {
   const { comment, account } = await actionable(deps, scope, id, 'reply');
   const adapter = deps.platforms().adapter(account.platform as Platform);
-  const outcome = await acting(deps, account, () =>
-    adapter.reply(credentialsOf(deps.secretKey, account), comment.platformCommentId, text),
-  );
+  // Recorded before the platform is asked, so a reply the platform took is never lost from
+  // view, whatever happens to this request afterwards (it stays `sending`).
+  const at = now();
+  const [asked] = await deps.db
+    .insert(commentReplies)
+    .values({ id: newId('commentReply'), commentId: comment.id, text, status: 'sending', createdAt: at, updatedAt: at })
+    .returning();
+  if (!asked) throw new Error('the reply was not stored');
+  let outcome: ReplyOutcome;
+  try {
+    outcome = await acting(deps, account, () =>
+      adapter.reply(credentialsOf(deps.secretKey, account), comment.platformCommentId, text),
+    );
+  } catch (error) {
+    await deps.db
+      .update(commentReplies)
+      .set({ status: 'failed', error: error instanceof Error ? error.message : String(error), updatedAt: now() })
+      .where(eq(commentReplies.id, asked.id));
+    throw error;
+  }
   return await deps.db.transaction(async (tx) => {
-    const at = now();
+    const done = now();
     const [reply] = await tx
-      .insert(commentReplies)
-      .values({
-        id: newId('commentReply'),
-        commentId: comment.id,
-        text,
-        ...(outcome.state === 'sent'
-          ? { status: 'sent' as const, platformCommentId: outcome.id, sentAt: at }
-          : { status: 'sending' as const, containerId: outcome.containerId }),
-        createdAt: at,
-        updatedAt: at,
-      })
+      .update(commentReplies)
+      .set(
+        outcome.state === 'sent'
+          ? { status: 'sent' as const, platformCommentId: outcome.id, sentAt: done, updatedAt: done }
+          : { containerId: outcome.containerId, updatedAt: done },
+      )
+      .where(eq(commentReplies.id, asked.id))
       .returning();
-    if (!reply) throw new Error('the reply was not stored');
-    await tx.update(comments).set({ replyStatus: 'replied', updatedAt: at }).where(eq(comments.id, comment.id));
-    if (outcome.state === 'sent') await storeOwnReply(tx, account, comment, outcome.id, text, at);
+    if (!reply) throw new Error('the reply record is gone');
+    await tx.update(comments).set({ replyStatus: 'replied', updatedAt: done }).where(eq(comments.id, comment.id));
+    if (outcome.state === 'sent') await storeOwnReply(tx, account, comment, outcome.id, text, done);
     else {
       await enqueue(
         tx,
         'send_comment_reply',
         { reply_id: reply.id },
-        { runAt: new Date(at.getTime() + replyPollWaitMs(0)), jobKey: `send_comment_reply:${reply.id}` },
+        { runAt: new Date(done.getTime() + replyPollWaitMs(0)), jobKey: `send_comment_reply:${reply.id}` },
       );
     }
     return reply;

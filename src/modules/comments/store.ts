@@ -9,7 +9,7 @@ import { now } from '../../clock.ts';
 import type { Tx } from '../../db/connection.ts';
 import { newId } from '../../ids.ts';
 import type { PlatformComment } from '../../platforms/index.ts';
-import type { Account } from '../accounts/index.ts';
+import { accountById } from '../accounts/index.ts';
 import { emit } from '../events/index.ts';
 import { ensurePlatformPosts, type PlatformPostRef } from '../posts/index.ts';
 import { comments } from './tables.ts';
@@ -27,11 +27,15 @@ export const EVENT_MAX_AGE_MS = 24 * 3600_000;
 
 export interface StoreOptions {
   /**
-   * The source tells the comment's hidden state (a poll reads it; a notice does not): a
-   * stored comment takes it over. Otherwise a stored comment is left as it is.
+   * When the source read the comments, if it tells their hidden state (a poll does; a notice
+   * does not): a stored comment takes it over, unless it changed after that read (a hide
+   * through the API while the poll was under way). Absent: a stored comment is left as it is.
    */
-  knowsHidden: boolean;
+  hiddenReadAt?: Date;
 }
+
+/** Rows per insert: far below PostgreSQL's 65,535 parameters a statement (16 a row). */
+const INSERT_CHUNK = 1000;
 
 /**
  * Stores the account's comments (and a post record for each of their posts, and for `posts`),
@@ -39,13 +43,20 @@ export interface StoreOptions {
  */
 export async function storeComments(
   tx: Tx,
-  account: Account,
+  accountId: string,
   incoming: readonly PlatformComment[],
   posts: readonly PlatformPostRef[],
   options: StoreOptions,
 ): Promise<string[]> {
-  // One notice may repeat a comment; the batch insert below must not name a row twice.
-  const unique = [...new Map(incoming.map((c) => [c.id, c])).values()];
+  // The account as it is now, held (FOR SHARE) until the commit: a move (FOR UPDATE) waits,
+  // so the comments, their posts and the event land in the profile the account is in.
+  const account = await accountById(tx, accountId, 'share');
+  if (!account || account.status === 'disconnected') return [];
+  // One notice may repeat a comment; the batch insert below must not name a row twice. In
+  // one order (by platform id), so concurrent inserts of the same comments cannot deadlock.
+  const unique = [...new Map(incoming.map((c) => [c.id, c])).values()].sort((a, b) =>
+    a.id < b.id ? -1 : a.id > b.id ? 1 : 0,
+  );
   const postIds = await ensurePlatformPosts(tx, account, [...posts, ...unique.map((c) => ({ id: c.postId }))]);
   if (unique.length === 0) return [];
   const at = now();
@@ -71,19 +82,23 @@ export async function storeComments(
       updatedAt: at,
     };
   });
-  const insert = tx.insert(comments).values(values);
-  const rows = options.knowsHidden
-    ? await insert
-        .onConflictDoUpdate({
-          target: [comments.accountId, comments.platformCommentId],
-          set: { hidden: sql`excluded.hidden`, updatedAt: at },
-          setWhere: sql`${comments.hidden} is distinct from excluded.hidden`,
-        })
-        .returning({ id: comments.id, inserted: sql<boolean>`xmax = 0` })
-    : await insert
-        .onConflictDoNothing({ target: [comments.accountId, comments.platformCommentId] })
-        .returning({ id: comments.id, inserted: sql<boolean>`true` });
-  const stored = new Set(rows.filter((r) => r.inserted).map((r) => r.id));
+  const stored = new Set<string>();
+  for (let i = 0; i < values.length; i += INSERT_CHUNK) {
+    const insert = tx.insert(comments).values(values.slice(i, i + INSERT_CHUNK));
+    const readAt = options.hiddenReadAt;
+    const rows = readAt
+      ? await insert
+          .onConflictDoUpdate({
+            target: [comments.accountId, comments.platformCommentId],
+            set: { hidden: sql`excluded.hidden`, updatedAt: at },
+            setWhere: sql`${comments.hidden} is distinct from excluded.hidden and ${comments.updatedAt} < ${readAt}`,
+          })
+          .returning({ id: comments.id, inserted: sql<boolean>`xmax = 0` })
+      : await insert
+          .onConflictDoNothing({ target: [comments.accountId, comments.platformCommentId] })
+          .returning({ id: comments.id, inserted: sql<boolean>`true` });
+    for (const row of rows) if (row.inserted) stored.add(row.id);
+  }
   const fresh = values.filter((v) => stored.has(v.id));
   const parents = await parentIds(
     tx,

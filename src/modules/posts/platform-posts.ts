@@ -44,7 +44,8 @@ export async function ensurePlatformPosts(
   for (const ref of refs) byId.set(ref.id, { ...byId.get(ref.id), ...ref });
   const found = new Map<string, string>();
   if (byId.size === 0) return found;
-  const ids = [...byId.keys()];
+  // In one order, so concurrent callers inserting the same posts cannot deadlock.
+  const ids = [...byId.keys()].sort();
 
   const viaApi = await tx
     .select({ platformPostId: postTargets.platformPostId, postId: posts.id })
