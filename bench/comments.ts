@@ -221,10 +221,10 @@ async function seed(server: Server, pool: pg.Pool, s: Settings): Promise<Seeded>
   // Comment g: account g % accounts, so g - accounts is the same account's (the parent of a reply).
   await q(
     'comments',
-    `insert into comments (id, owner_id, account_id, post_id, platform, platform_comment_id, platform_post_id,
+    `insert into comments (id, owner_id, profile_id, account_id, post_id, platform, platform_comment_id, platform_post_id,
        platform_parent_id, author_id, author_username, text, commented_at, hidden, reply_status, by_account,
        created_at, updated_at)
-     select ${sqlId('cmt', 'g')}, a.owner_id, a.id, ${sqlId('post', `a.n * ${POSTS_PER_ACCOUNT} + c.p`)}, a.platform,
+     select ${sqlId('cmt', 'g')}, a.owner_id, a.profile_id, a.id, ${sqlId('post', `a.n * ${POSTS_PER_ACCOUNT} + c.p`)}, a.platform,
        '179' || lpad(g::text, 14, '0'), '18' || lpad(a.n::text, 6, '0') || lpad(c.p::text, 4, '0'),
        case when g % 10 = 0 and g > $1 then '179' || lpad((g - $1)::text, 14, '0') end,
        '9' || (g % 50000), 'fan_' || (g % 50000), 'Comment number ' || g || ', a few words about the post',

@@ -131,6 +131,7 @@ async function newComment(f: Fixture, byAccount = false): Promise<string> {
   await t.database.db.insert(comments).values({
     id,
     ownerId: f.ownerId,
+    profileId: f.profileId,
     accountId: f.accountId,
     postId,
     platform: 'threads',

@@ -7,7 +7,9 @@ export { accountRoutes } from './routes.ts';
 export {
   type AccountMoveCheck,
   type AccountMoveStep,
+  type AccountState,
   accountById,
+  accountStateOf,
   accountsByIds,
   accountsOfPlatformUser,
   connectedAccountIds,

@@ -280,6 +280,23 @@ export async function connectedAccounts(
     .where(and(eq(accounts.status, 'connected'), inArray(accounts.platform, [...platforms])));
 }
 
+/** What a row naming an account shows of it now: enough to tell what the account can do. */
+export interface AccountState {
+  id: string;
+  platform: string;
+  status: AccountStatus;
+  scopes: string[];
+}
+
+/**
+ * The state of the account `accountId` names, as a scalar subquery (JSON): for a module that
+ * lists rows keyed by account and says per row what the account allows, in the same query.
+ */
+export function accountStateOf(accountId: SQL): SQL<AccountState | null> {
+  // Qualified by an alias of its own: the caller's query may have columns of the same names.
+  return sql<AccountState | null>`(select json_build_object('id', a.id, 'platform', a.platform, 'status', a.status, 'scopes', a.scopes) from ${accounts} a where a.id = ${accountId})`;
+}
+
 /** The accounts with these ids, whoever owns them (rendering rows that name accounts). */
 export async function accountsByIds(db: Queryable, ids: readonly string[]): Promise<Account[]> {
   if (ids.length === 0) return [];

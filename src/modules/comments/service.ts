@@ -3,8 +3,7 @@
  * actions that reach the platform (reply, hide). Every read carries the owner and the
  * accounts the caller sees; comments are keyed by account, so they follow a moved account.
  */
-import { and, asc, eq, gte, inArray, lte, ne, type SQL, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { and, eq, gte, inArray, lte, ne, type SQL, sql } from 'drizzle-orm';
 import type { BaseLogger } from 'pino';
 import { now } from '../../clock.ts';
 import type { Db, Queryable, Tx } from '../../db/connection.ts';
@@ -23,16 +22,15 @@ import {
 import {
   type Account,
   type AccountMoveStep,
+  type AccountState,
   accountById,
-  accountsByIds,
+  accountStateOf,
   credentialsOf,
   noteAccountFailure,
-  profileAccountIds,
-  visibleAccountIds,
   visibleAccounts,
 } from '../accounts/index.ts';
 import { ensurePlatformPosts } from '../posts/index.ts';
-import type { ProfileDeletionStep } from '../profiles/index.ts';
+import { isLiveProfile, type ProfileDeletionStep } from '../profiles/index.ts';
 import { COMMENT_PLATFORMS } from './intake.ts';
 import type { CommentView } from './json.ts';
 import {
@@ -57,7 +55,11 @@ export const MANUAL_SYNC_GAP_MS = 60_000;
 const commentNotFound = (id: string) => new ApiError(404, 'comment_not_found', `No comment ${JSON.stringify(id)}.`);
 
 function visible(scope: Scope): SQL | undefined {
-  return and(eq(comments.ownerId, scope.ownerId), sql`${comments.accountId} in (${visibleAccountIds(scope)})`);
+  return and(
+    eq(comments.ownerId, scope.ownerId),
+    scope.profileId === null ? undefined : eq(comments.profileId, scope.profileId),
+    isLiveProfile(comments.profileId, scope.ownerId),
+  );
 }
 
 export interface CommentListQuery {
@@ -86,135 +88,154 @@ export async function listComments(
     const [at = '', id = ''] = query.after.split('|');
     position = sql`(${comments.commentedAt}, ${comments.id}) < (${new Date(at)}, ${id})`;
   }
-  const rows = await deps.db
-    .select()
-    .from(comments)
-    .where(
-      and(
-        visible(scope),
-        eq(comments.byAccount, false),
-        query.accountId === undefined ? undefined : eq(comments.accountId, query.accountId),
-        query.postId === undefined ? undefined : eq(comments.postId, query.postId),
-        query.replyStatus === undefined ? undefined : eq(comments.replyStatus, query.replyStatus),
-        query.hidden === undefined ? undefined : eq(comments.hidden, query.hidden),
-        query.platform === undefined ? undefined : eq(comments.platform, query.platform),
-        query.from === undefined ? undefined : gte(comments.commentedAt, query.from),
-        query.to === undefined ? undefined : lte(comments.commentedAt, query.to),
-        position,
-      ),
-    )
-    // As the inbox indexes are ordered (drizzle's desc() is DESC NULLS LAST), so they give the order.
-    .orderBy(sql`${comments.commentedAt} desc nulls last`, sql`${comments.id} desc nulls last`)
-    .limit(query.limit + 1);
-  const views = await viewsOf(deps, rows);
+  const views = await selectViews(
+    deps,
+    and(
+      visible(scope),
+      eq(comments.byAccount, false),
+      query.accountId === undefined ? undefined : eq(comments.accountId, query.accountId),
+      query.postId === undefined ? undefined : eq(comments.postId, query.postId),
+      query.replyStatus === undefined ? undefined : eq(comments.replyStatus, query.replyStatus),
+      query.hidden === undefined ? undefined : eq(comments.hidden, query.hidden),
+      query.platform === undefined ? undefined : eq(comments.platform, query.platform),
+      query.from === undefined ? undefined : gte(comments.commentedAt, query.from),
+      query.to === undefined ? undefined : lte(comments.commentedAt, query.to),
+      position,
+    ),
+    query.limit + 1,
+  );
   return views.map((view) => ({ ...view, id: `${view.comment.commentedAt.toISOString()}|${view.comment.id}` }));
 }
 
-/** Parents, replies sent through us, and what the account allows now, for rows about to be shown. */
-async function viewsOf(deps: Pick<CommentDeps, 'db' | 'platforms'>, rows: readonly Comment[]): Promise<CommentView[]> {
-  if (rows.length === 0) return [];
-  const parent = alias(comments, 'parent');
-  const withParent = rows.filter((r) => r.platformParentId !== null);
-  const [parents, replies, accounts] = await Promise.all([
-    withParent.length === 0
-      ? []
-      : deps.db
-          .select({ childId: comments.id, parentId: parent.id })
-          .from(comments)
-          .innerJoin(
-            parent,
-            and(eq(parent.accountId, comments.accountId), eq(parent.platformCommentId, comments.platformParentId)),
-          )
-          .where(
-            inArray(
-              comments.id,
-              withParent.map((r) => r.id),
-            ),
-          ),
-    deps.db
-      .select()
-      .from(commentReplies)
-      .where(
-        inArray(
-          commentReplies.commentId,
-          rows.map((r) => r.id),
-        ),
-      )
-      .orderBy(asc(commentReplies.id)),
-    accountsByIds(deps.db, [...new Set(rows.map((r) => r.accountId))]),
-  ]);
-  const parentOf = new Map(parents.map((p) => [p.childId, p.parentId]));
-  const repliesOf = new Map<string, CommentReply[]>();
-  for (const r of replies) repliesOf.set(r.commentId, [...(repliesOf.get(r.commentId) ?? []), r]);
-  const accountOf = new Map(accounts.map((a) => [a.id, a]));
-  return rows.map((comment) => {
-    const account = accountOf.get(comment.accountId);
-    return {
-      comment,
-      parentId: parentOf.get(comment.id) ?? null,
-      replies: repliesOf.get(comment.id) ?? [],
-      canReply: account !== undefined && refusal(deps, account, comment, 'reply') === null,
-      canHide: account !== undefined && refusal(deps, account, comment, 'hide') === null,
-    };
-  });
+/** A reply as json_agg gives a comment_replies row (times as text). */
+interface ReplyRow {
+  id: string;
+  comment_id: string;
+  text: string;
+  status: CommentReply['status'];
+  container_id: string | null;
+  polls: number;
+  platform_comment_id: string | null;
+  sent_at: string | null;
+  error: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+const replyOf = (r: ReplyRow): CommentReply => ({
+  id: r.id,
+  commentId: r.comment_id,
+  text: r.text,
+  status: r.status,
+  containerId: r.container_id,
+  polls: r.polls,
+  platformCommentId: r.platform_comment_id,
+  sentAt: r.sent_at === null ? null : new Date(r.sent_at),
+  error: r.error,
+  createdAt: new Date(r.created_at),
+  updatedAt: new Date(r.updated_at),
+});
+
+/** The listed row's columns, qualified (drizzle leaves a one-table query's columns bare, which subqueries would take for their own). */
+const THIS = {
+  id: sql.raw('"comments"."id"'),
+  accountId: sql.raw('"comments"."account_id"'),
+  platformParentId: sql.raw('"comments"."platform_parent_id"'),
+};
+
+/**
+ * The comments `where` selects, newest first, each with its parent's id, the replies sent
+ * through us and what its account allows now: one query, one round trip.
+ */
+async function selectViews(
+  deps: Pick<CommentDeps, 'db' | 'platforms'>,
+  where: SQL | undefined,
+  limit: number,
+): Promise<CommentView[]> {
+  const rows = await deps.db
+    .select({
+      comment: comments,
+      parentId: sql<
+        string | null
+      >`(select p.id from ${comments} p where p.account_id = ${THIS.accountId} and p.platform_comment_id = ${THIS.platformParentId})`,
+      replies: sql<
+        ReplyRow[]
+      >`(select coalesce(json_agg(r order by r.id), '[]'::json) from ${commentReplies} r where r.comment_id = ${THIS.id})`,
+      account: accountStateOf(THIS.accountId),
+    })
+    .from(comments)
+    .where(where)
+    // As the inbox indexes are ordered (drizzle's desc() is DESC NULLS LAST), so they give the order.
+    .orderBy(sql`${comments.commentedAt} desc nulls last`, sql`${comments.id} desc nulls last`)
+    .limit(limit);
+  return rows.map(({ comment, parentId, replies, account }) => ({
+    comment,
+    parentId,
+    replies: replies.map(replyOf),
+    canReply: account !== null && refusal(deps, account, comment, 'reply') === null,
+    canHide: account !== null && refusal(deps, account, comment, 'hide') === null,
+  }));
 }
 
 /**
- * Why `action` cannot be done on the comment now, as the API answers it; null when it can.
- * Checked before any platform call, so a refusal never reaches the platform.
+ * Why `action` cannot be done on the comment now, as the API answers it (made only when thrown:
+ * a list asks this twice per row); null when it can. Checked before any platform call, so a
+ * refusal never reaches the platform.
  */
 function refusal(
   deps: Pick<CommentDeps, 'platforms'>,
-  account: Account,
+  account: AccountState,
   comment: Comment,
   action: 'reply' | 'hide',
-): ApiError | null {
+): (() => ApiError) | null {
   const platform = account.platform as Platform;
   const rules = platformInfo(platform).comments;
   if (!rules[action]) {
-    return new ApiError(
-      422,
-      'unsupported_platform',
-      `${platformInfo(platform).label} offers no comment API to ordinary apps: comments cannot be read, replied to or hidden there.`,
-    );
+    return () =>
+      new ApiError(
+        422,
+        'unsupported_platform',
+        `${platformInfo(platform).label} offers no comment API to ordinary apps: comments cannot be read, replied to or hidden there.`,
+      );
   }
   if (account.status !== 'connected') {
-    return new ApiError(
-      409,
-      'account_not_connected',
-      `The account is ${account.status}; reconnect it (a connect link) before acting on its comments.`,
-      { account_id: account.id, status: account.status },
-    );
+    return () =>
+      new ApiError(
+        409,
+        'account_not_connected',
+        `The account is ${account.status}; reconnect it (a connect link) before acting on its comments.`,
+        { account_id: account.id, status: account.status },
+      );
   }
   const missing = missingScopes(deps.platforms().adapter(platform), action, account.scopes) ?? [];
   if (missing.length > 0) {
-    return new ApiError(
-      422,
-      'permission_missing',
-      `The account has not granted ${missing.join(', ')}, which ${action === 'reply' ? 'replying' : 'hiding'} needs; reconnect it with that permission.`,
-      { account_id: account.id, permission: missing[0], missing_permissions: missing },
-    );
+    return () =>
+      new ApiError(
+        422,
+        'permission_missing',
+        `The account has not granted ${missing.join(', ')}, which ${action === 'reply' ? 'replying' : 'hiding'} needs; reconnect it with that permission.`,
+        { account_id: account.id, permission: missing[0], missing_permissions: missing },
+      );
   }
   if (action === 'reply' && comment.byAccount) {
-    return new ApiError(
-      409,
-      'comment_not_repliable',
-      "This comment is the account's own; reply to comments by others.",
-    );
+    return () =>
+      new ApiError(409, 'comment_not_repliable', "This comment is the account's own; reply to comments by others.");
   }
   if (action === 'reply' && comment.hidden && !rules.replyToHidden) {
-    return new ApiError(
-      409,
-      'comment_not_repliable',
-      `${platformInfo(platform).label} does not allow replies to a hidden comment; unhide it first.`,
-    );
+    return () =>
+      new ApiError(
+        409,
+        'comment_not_repliable',
+        `${platformInfo(platform).label} does not allow replies to a hidden comment; unhide it first.`,
+      );
   }
   if (action === 'hide' && comment.platformParentId !== null && !rules.hideReplies) {
-    return new ApiError(
-      409,
-      'comment_not_hideable',
-      `${platformInfo(platform).label} hides top-level replies only (with everything under them), not a nested reply.`,
-    );
+    return () =>
+      new ApiError(
+        409,
+        'comment_not_hideable',
+        `${platformInfo(platform).label} hides top-level replies only (with everything under them), not a nested reply.`,
+      );
   }
   return null;
 }
@@ -231,7 +252,7 @@ async function findVisible(db: Queryable, scope: Scope, id: string, lock = false
 }
 
 async function view(deps: Pick<CommentDeps, 'db' | 'platforms'>, comment: Comment): Promise<CommentView> {
-  const [one] = await viewsOf(deps, [comment]);
+  const [one] = await selectViews(deps, eq(comments.id, comment.id), 1);
   if (!one) throw new Error('a comment without its view');
   return one;
 }
@@ -333,7 +354,7 @@ async function actionable(
   const account = await accountById(deps.db, comment.accountId);
   if (!account) throw commentNotFound(id);
   const refused = refusal(deps, account, comment, action);
-  if (refused) throw refused;
+  if (refused) throw refused();
   return { comment, account };
 }
 
@@ -407,6 +428,7 @@ async function storeOwnReply(tx: Tx, account: Account, parent: Comment, platform
     .values({
       id: newId('comment'),
       ownerId: account.ownerId,
+      profileId: account.profileId,
       accountId: account.id,
       postId: parent.postId,
       platform: account.platform,
@@ -587,8 +609,9 @@ async function accountsToSync(db: Db, scope: Scope, accountIds: readonly string[
   return accountIds.map((id) => byId.get(id) as Account);
 }
 
-/** A moved account's comments keep naming a post its new profile shows (platform-posts.ts). */
+/** A moved account's comments go to its new profile, naming posts that profile shows (platform-posts.ts). */
 export const commentsFollowAccount: AccountMoveStep = async (tx, account) => {
+  await tx.update(comments).set({ profileId: account.profileId }).where(eq(comments.accountId, account.id));
   const rows = await tx
     .selectDistinct({ platformPostId: comments.platformPostId })
     .from(comments)
@@ -617,13 +640,6 @@ export const commentsFollowAccount: AccountMoveStep = async (tx, account) => {
 export const commentsProfileDeletion: ProfileDeletionStep = {
   module: 'comments',
   deleteData: async ({ db }, profile) => {
-    await db
-      .delete(comments)
-      .where(
-        and(
-          eq(comments.ownerId, profile.ownerId),
-          sql`${comments.accountId} in (${profileAccountIds(profile.ownerId, profile.id)})`,
-        ),
-      );
+    await db.delete(comments).where(and(eq(comments.ownerId, profile.ownerId), eq(comments.profileId, profile.id)));
   },
 };

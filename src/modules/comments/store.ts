@@ -66,6 +66,7 @@ export async function storeComments(
     return {
       id: newId('comment'),
       ownerId: account.ownerId,
+      profileId: account.profileId,
       accountId: account.id,
       postId,
       platform: account.platform,

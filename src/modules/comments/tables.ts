@@ -4,6 +4,7 @@ import { createdAt, timestampColumn, updatedAt } from '../../db/columns.ts';
 import { accountIdColumn } from '../accounts/columns.ts';
 import { ownerIdColumn } from '../owners/columns.ts';
 import { postIdColumn } from '../posts/columns.ts';
+import { profileIdColumn } from '../profiles/columns.ts';
 
 /** The inbox's own status of a comment; nothing on the platform changes with it. */
 export const REPLY_STATUSES = ['unreplied', 'replied', 'dismissed'] as const;
@@ -12,14 +13,17 @@ export type ReplyStatus = (typeof REPLY_STATUSES)[number];
 /**
  * Every comment and reply on a connected account's posts, once per account and platform
  * comment however often it arrives (webhook, poll, the account's own reply through us).
- * Keyed by account, so it follows the account to another profile; the account's deletion
- * (with its profile) deletes it.
+ * Keyed by account, and with the account's profile, which a move updates (the comments
+ * module's move step), so it follows the account; the account's deletion (with its profile)
+ * deletes it.
  */
 export const comments = pgTable(
   'comments',
   {
     id: text('id').primaryKey(),
     ownerId: ownerIdColumn(),
+    /** The account's profile, kept with the row so a profile's inbox reads one index in order. */
+    profileId: profileIdColumn(),
     accountId: accountIdColumn(),
     postId: postIdColumn(),
     platform: text('platform').notNull(),
@@ -44,6 +48,9 @@ export const comments = pgTable(
     uniqueIndex('comments_account_platform_comment_key').on(t.accountId, t.platformCommentId),
     // The inbox's orders: the owner's (or a profile's accounts'), one account's, one post's.
     index('comments_owner_inbox_idx').on(t.ownerId, t.commentedAt.desc(), t.id.desc()).where(sql`not ${t.byAccount}`),
+    index('comments_profile_inbox_idx')
+      .on(t.ownerId, t.profileId, t.commentedAt.desc(), t.id.desc())
+      .where(sql`not ${t.byAccount}`),
     index('comments_account_inbox_idx')
       .on(t.accountId, t.commentedAt.desc(), t.id.desc())
       .where(sql`not ${t.byAccount}`),

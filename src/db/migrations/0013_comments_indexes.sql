@@ -1,1 +1,0 @@
-CREATE INDEX "comments_owner_hidden_idx" ON "comments" USING btree ("owner_id","commented_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE "comments"."hidden" and not "comments"."by_account";
