@@ -54,7 +54,7 @@ import type { Db } from '../src/db/connection.ts';
 import type { Scope } from '../src/http/scope.ts';
 import { type CommentListQuery, listComments } from '../src/modules/comments/service.ts';
 import { createPlatforms, SANDBOX_CLIENT } from '../src/platforms/index.ts';
-import { machineCpu, type NamedCpuUse, namedCpuRows, namedCpuUse, postgresCpu, processCpu } from './cpu.ts';
+import { type NamedCpuUse, namedCpuRows, namedCpuUse, type ReceiverRunPids, receiverRunCpuSample } from './cpu.ts';
 import { runBench } from './harness.ts';
 import { interrupt as interruptLoad, type Measurement, measure, preflight, type Target } from './load.ts';
 import { parseDump, Receiver } from './receiver.ts';
@@ -329,32 +329,12 @@ async function explainShape(
 // ---------------------------------------------------------------------------------------
 // CPU
 
-interface Pids {
-  server: number;
-  postmaster: number | undefined;
-  receiver: number;
-}
+type Pids = ReceiverRunPids;
 
 const NAMES = ['server', 'postgres', 'receiver'] as const;
 type CpuUse = NamedCpuUse<(typeof NAMES)[number]>;
 
-async function cpuSample(pids: Pids) {
-  const [server, postgres, receiver, machine] = await Promise.all([
-    processCpu(pids.server),
-    pids.postmaster === undefined ? undefined : postgresCpu(pids.postmaster),
-    processCpu(pids.receiver),
-    machineCpu(),
-  ]);
-  const self = process.cpuUsage();
-  return {
-    server,
-    postgres,
-    receiver,
-    bench: (self.user + self.system) / 1000,
-    machineBusy: machine?.busy,
-    wallMs: performance.now(),
-  };
-}
+const cpuSample = receiverRunCpuSample;
 
 // ---------------------------------------------------------------------------------------
 // (2) signed platform webhooks

@@ -155,3 +155,40 @@ export function namedCpuRows<Name extends string>(
     ],
   ];
 }
+
+/** The processes of a run with a webhook receiver: the server, PostgreSQL, the receiver. */
+export interface ReceiverRunPids {
+  server: number;
+  postmaster: number | undefined;
+  receiver: number;
+}
+
+/** CPU ms used so far by each process of such a run, by the bench itself, and by the machine. */
+export interface ReceiverRunCpuSample {
+  server: number | undefined;
+  postgres: number | undefined;
+  receiver: number | undefined;
+  bench: number;
+  machineBusy: number | undefined;
+  machineTotal: number | undefined;
+  wallMs: number;
+}
+
+export async function receiverRunCpuSample(pids: ReceiverRunPids): Promise<ReceiverRunCpuSample> {
+  const [server, postgres, receiver, machine] = await Promise.all([
+    processCpu(pids.server),
+    pids.postmaster === undefined ? undefined : postgresCpu(pids.postmaster),
+    processCpu(pids.receiver),
+    machineCpu(),
+  ]);
+  const self = process.cpuUsage();
+  return {
+    server,
+    postgres,
+    receiver,
+    bench: (self.user + self.system) / 1000,
+    machineBusy: machine?.busy,
+    machineTotal: machine?.total,
+    wallMs: performance.now(),
+  };
+}

@@ -62,7 +62,14 @@ import { owners } from '../src/modules/owners/tables.ts';
 import { USER_AGENT } from '../src/modules/webhooks/attempts.ts';
 import { installModules } from '../src/modules.ts';
 import { signatureHeader } from '../src/webhook-signature.ts';
-import { machineCpu, type NamedCpuUse, namedCpuRows, namedCpuUse, postgresCpu, processCpu } from './cpu.ts';
+import {
+  type NamedCpuUse,
+  namedCpuRows,
+  namedCpuUse,
+  type ReceiverRunCpuSample,
+  type ReceiverRunPids,
+  receiverRunCpuSample,
+} from './cpu.ts';
 import { type BenchContext, runBench } from './harness.ts';
 import { type Arrival, type DumpSummary, parseDump, Receiver } from './receiver.ts';
 import { met, percentile, positiveIntFromEnv, table } from './report.ts';
@@ -126,40 +133,8 @@ const progress = (text: string) => process.stderr.write(text);
 // ---------------------------------------------------------------------------------------
 // CPU and database statistics
 
-interface CpuSample {
-  server: number | undefined;
-  postgres: number | undefined;
-  receiver: number | undefined;
-  bench: number;
-  machineBusy: number | undefined;
-  machineTotal: number | undefined;
-  wallMs: number;
-}
-
-interface Pids {
-  server: number;
-  postmaster: number | undefined;
-  receiver: number;
-}
-
-async function cpuSample(pids: Pids): Promise<CpuSample> {
-  const [server, postgres, receiver, machine] = await Promise.all([
-    processCpu(pids.server),
-    pids.postmaster === undefined ? undefined : postgresCpu(pids.postmaster),
-    processCpu(pids.receiver),
-    machineCpu(),
-  ]);
-  const self = process.cpuUsage();
-  return {
-    server,
-    postgres,
-    receiver,
-    bench: (self.user + self.system) / 1000,
-    machineBusy: machine?.busy,
-    machineTotal: machine?.total,
-    wallMs: performance.now(),
-  };
-}
+type CpuSample = ReceiverRunCpuSample;
+type Pids = ReceiverRunPids;
 
 type CpuUse = NamedCpuUse<'server' | 'postgres' | 'receiver'>;
 
@@ -385,11 +360,11 @@ async function baseline(
     await sendSigned(agent, receiver, endpoints, warmup, concurrency);
     await receiver.reset(true);
     progress(`${count} measured, ${concurrency} in flight ... `);
-    const before = await cpuSample(pids);
+    const before = await receiverRunCpuSample(pids);
     const started = performance.now();
     await sendSigned(agent, receiver, endpoints, count, concurrency);
     const seconds = (performance.now() - started) / 1000;
-    const after = await cpuSample(pids);
+    const after = await receiverRunCpuSample(pids);
     const received = (await receiver.status()).baseline;
     if (received !== count) throw new BenchError(`baseline: sent ${count} POSTs, the receiver counted ${received}`);
     progress(`${(count / seconds).toFixed(0)}/s\n`);
@@ -553,14 +528,14 @@ async function fanOut(ctx: Context, run: Run): Promise<FanOutResult> {
   await receiver.reset(false);
   if (s.pgStatements && run.statistics) await pool.query('select pg_stat_statements_reset()');
   const pgBefore = await pgStats(pool);
-  const cpuBefore = await cpuSample(pids);
+  const cpuBefore = await receiverRunCpuSample(pids);
   const pace = run.rate === undefined ? 'as fast as possible' : `${run.rate} events/s`;
   progress(`${label}: ${count} events × ${s.endpoints} endpoints, ${run.batch} per transaction, ${pace} ... `);
   const produced = await produce(db, ownerId, count, run.batch, run.rate);
   const producedSeconds = (produced.lastCommit - produced.started) / 1000;
   progress(`all committed ... `);
   await awaitArrivals(receiver, expected, s.stallMs);
-  const cpuAfter = await cpuSample(pids);
+  const cpuAfter = await receiverRunCpuSample(pids);
   const settleFrom = performance.now();
   const statementsOfRun = s.pgStatements && run.statistics ? await statements(pool) : undefined;
 

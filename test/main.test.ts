@@ -169,6 +169,17 @@ describe('serve on an empty DATA_DIR', () => {
     );
     expect(dialog.status).toBe(200);
     expect(dialog.body).toContain('<button type="submit" name="decision" value="allow">Allow</button>');
+    // The start subscribed the service to the sandbox's comment webhooks, handshake and all.
+    const subscriptions = await call<Array<{ platform: string; callback_url: string }>>(
+      base,
+      'GET',
+      '/sandbox/_control/webhooks',
+    );
+    expect(subscriptions.body.map((w) => [w.platform, w.callback_url])).toEqual([
+      ['facebook', `${base}/platform-webhooks/facebook`],
+      ['instagram', `${base}/platform-webhooks/instagram`],
+      ['threads', `${base}/platform-webhooks/threads`],
+    ]);
 
     const profiles = await listProfiles(base, key);
     expect(profiles.status).toBe(200);

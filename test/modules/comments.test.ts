@@ -133,6 +133,16 @@ async function arrived(platformCommentId: string, key = owner.key): Promise<any>
   });
 }
 
+/** Once every queued notice has been stored (no `ingest_comment_notices` job left). */
+async function noticeJobsDone(): Promise<void> {
+  await eventually(async () => {
+    const { rows } = await t.database.pool.query(
+      `select count(*)::int as n from graphile_worker.jobs where task_identifier = 'ingest_comment_notices'`,
+    );
+    return rows[0].n === 0 ? true : undefined;
+  });
+}
+
 /** The `comment.created` deliveries the receiver got for this comment, each signature checked. */
 function deliveriesFor(commentId: string) {
   return receiver.received
@@ -247,15 +257,7 @@ describe('comments arrive by the platforms’ webhooks', () => {
         .then((r) => r.rows);
       return state?.last_polled_at ? true : undefined;
     });
-    const jobsLeft = async () =>
-      Number(
-        (
-          await t.database.pool.query(
-            `select count(*) from graphile_worker.jobs where task_identifier = 'ingest_comment_notices'`,
-          )
-        ).rows[0].count,
-      );
-    await eventually(async () => ((await jobsLeft()) === 0 ? true : undefined));
+    await noticeJobsDone();
     const stored = await t.database.db.select().from(comments).where(eq(comments.platformCommentId, made.id));
     expect(stored).toHaveLength(1);
     expect(await commentEventsFor(comment.id)).toHaveLength(1);
@@ -657,15 +659,7 @@ describe('the same comment arriving several ways at once', () => {
       const mine = (sent.body as Array<{ body: string; status: number | null }>).find((d) => d.body.includes(made.id));
       return mine?.status === 200 ? true : undefined;
     });
-    const jobsLeft = async () =>
-      Number(
-        (
-          await t.database.pool.query(
-            `select count(*) from graphile_worker.jobs where task_identifier = 'ingest_comment_notices'`,
-          )
-        ).rows[0].count,
-      );
-    await eventually(async () => ((await jobsLeft()) === 0 ? true : undefined));
+    await noticeJobsDone();
     expect(await commentEventsFor(comment.id)).toHaveLength(1);
   });
 });

@@ -10,7 +10,6 @@ export {
   type AccountState,
   accountById,
   accountStateOf,
-  accountsByIds,
   accountsOfPlatformUser,
   connectedAccountIds,
   connectedAccounts,
@@ -18,10 +17,8 @@ export {
   disconnectPlatformUsers,
   lockAccountsForPosting,
   noteAccountFailure,
-  profileAccountIds,
   registerAccountMoveCheck,
   registerAccountMoveStep,
-  visibleAccountIds,
   visibleAccounts,
 } from './service.ts';
 export type { Account } from './tables.ts';

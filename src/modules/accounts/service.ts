@@ -249,19 +249,6 @@ export async function visibleAccounts(
     .orderBy(asc(accounts.id));
 }
 
-/**
- * The ids of the accounts the caller sees, as a subquery: for a module that lists rows keyed
- * by account within the caller's scope in one query (rows follow their account's profile).
- */
-export function visibleAccountIds(scope: Scope): SQL {
-  return sql`select ${accounts.id} from ${accounts} where ${visible(scope)}`;
-}
-
-/** The ids of a profile's accounts, as a subquery (its deletion). */
-export function profileAccountIds(ownerId: string, profileId: string): SQL {
-  return sql`select ${accounts.id} from ${accounts} where ${accounts.ownerId} = ${ownerId} and ${accounts.profileId} = ${profileId}`;
-}
-
 /** The ids of the connected accounts on these platforms, as a subquery (periodic work over all owners). */
 export function connectedAccountIds(platforms: readonly Platform[]): SQL {
   if (platforms.length === 0) return sql`select null::text where false`;
@@ -295,15 +282,6 @@ export interface AccountState {
 export function accountStateOf(accountId: SQL): SQL<AccountState | null> {
   // Qualified by an alias of its own: the caller's query may have columns of the same names.
   return sql<AccountState | null>`(select json_build_object('id', a.id, 'platform', a.platform, 'status', a.status, 'scopes', a.scopes) from ${accounts} a where a.id = ${accountId})`;
-}
-
-/** The accounts with these ids, whoever owns them (rendering rows that name accounts). */
-export async function accountsByIds(db: Queryable, ids: readonly string[]): Promise<Account[]> {
-  if (ids.length === 0) return [];
-  return await db
-    .select()
-    .from(accounts)
-    .where(inArray(accounts.id, [...ids]));
 }
 
 /** Every owner's account of this platform user that is not disconnected (a platform notice names only the user). */
