@@ -27,6 +27,14 @@ export const AUTHENTICATED_ERRORS = [400, 401, 403, 404, 429, 500] as const;
 
 export const Timestamp = Type.String({ format: 'date-time', description: 'ISO 8601, UTC.' });
 
+/** A timestamp field with a description of its own (ending "ISO 8601, UTC."). */
+export const At = (description: string) =>
+  Type.String({ format: 'date-time', description: `${description} ISO 8601, UTC.` });
+
+/** `schema` or null, described once for both. */
+export const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T, description: string) =>
+  Type.Union([schema, Type.Null()], { description });
+
 /** An e-mail address, checked only for its shape: something@somewhere, no spaces. */
 export const EmailText = Type.String({ minLength: 3, maxLength: 320, pattern: '^[^\\s@]+@[^\\s@]+$' });
 

@@ -1,5 +1,6 @@
 /** How the API (and the `account.*` events) show an account: the schema and the one function that renders a row to it. */
 import { type Static, Type } from 'typebox';
+import { At } from '../../http/schemas.ts';
 import { PLATFORMS, type Platform } from '../../platforms/index.ts';
 import { ACCOUNT_STATUSES, type Account } from './tables.ts';
 
@@ -8,7 +9,6 @@ export const AccountStatusValue = Type.Enum(ACCOUNT_STATUSES, {
   description:
     'connected: usable; expired: access ended on its own, reconnect it; disconnected: disconnected in the service or on the platform, its tokens are deleted, reconnect it to use it again.',
 });
-const At = (description: string) => Type.String({ format: 'date-time', description: `${description} ISO 8601, UTC.` });
 const NullableText = (description: string) => Type.Union([Type.String(), Type.Null()], { description });
 
 export const AccountJson = Type.Object(

@@ -1,10 +1,7 @@
 import { type Static, Type } from 'typebox';
+import { At, Nullable } from '../../http/schemas.ts';
 import { PLATFORMS } from '../../platforms/index.ts';
 import { type Comment, type CommentReply, REPLY_SEND_STATUSES, REPLY_STATUSES } from './tables.ts';
-
-const At = (description: string) => Type.String({ format: 'date-time', description: `${description} ISO 8601, UTC.` });
-const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T, description: string) =>
-  Type.Union([schema, Type.Null()], { description });
 
 export const ReplyJson = Type.Object(
   {

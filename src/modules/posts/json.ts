@@ -1,5 +1,5 @@
 import { type Static, Type } from 'typebox';
-import { MultiLineText } from '../../http/schemas.ts';
+import { At, MultiLineText, Nullable } from '../../http/schemas.ts';
 import { PLATFORMS, THREADS_REPLY_CONTROLS, TIKTOK_PRIVACY_LEVELS } from '../../platforms/index.ts';
 import {
   POST_SOURCES,
@@ -10,10 +10,6 @@ import {
   TARGET_STATUSES,
   type TargetError,
 } from './tables.ts';
-
-const At = (description: string) => Type.String({ format: 'date-time', description: `${description} ISO 8601, UTC.` });
-const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T, description: string) =>
-  Type.Union([schema, Type.Null()], { description });
 
 /** The longest text any platform takes (a Facebook page post); each platform's own limit is checked per target. */
 export const MAX_TEXT_LENGTH = 63_206;
