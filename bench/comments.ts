@@ -48,7 +48,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { drizzle } from 'drizzle-orm/node-postgres';
-import pg from 'pg';
+import type pg from 'pg';
 import { Agent, request } from 'undici';
 import type { Db } from '../src/db/connection.ts';
 import type { Scope } from '../src/http/scope.ts';
@@ -56,10 +56,18 @@ import { type CommentListQuery, listComments } from '../src/modules/comments/ser
 import { createPlatforms, SANDBOX_CLIENT } from '../src/platforms/index.ts';
 import { type NamedCpuUse, namedCpuRows, namedCpuUse, type ReceiverRunPids, receiverRunCpuSample } from './cpu.ts';
 import { runBench } from './harness.ts';
-import { interrupt as interruptLoad, type Measurement, measure, preflight, type Target } from './load.ts';
+import {
+  busiestOutside,
+  interrupt as interruptLoad,
+  loadCpuTable,
+  type Measurement,
+  measure,
+  preflight,
+  type Target,
+} from './load.ts';
 import { parseDump, Receiver } from './receiver.ts';
-import { met, percentile, positiveIntFromEnv, table } from './report.ts';
-import { BenchError, lastServerOutput, postmasterPid, type Server } from './server.ts';
+import { met, outsideNote, percentile, positiveIntFromEnv, table } from './report.ts';
+import { BenchError, embeddedPool, lastServerOutput, postmasterPid, type Server } from './server.ts';
 
 const AIM_LIST_P99_MS = 25;
 const AIM_WEBHOOK_P99_MS = 1000;
@@ -102,19 +110,6 @@ const progress = (text: string) => process.stderr.write(text);
 
 // ---------------------------------------------------------------------------------------
 // Database and API
-
-async function connect(dataDir: string): Promise<pg.Pool> {
-  const password = (await fs.readFile(path.join(dataDir, 'postgres.password'), 'utf8')).trim();
-  const pid = await fs.readFile(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8');
-  const port = Number(pid.split('\n')[3]);
-  const pool = new pg.Pool({
-    connectionString: `postgres://switchboard:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`,
-    max: 4,
-    application_name: 'bench-comments',
-  });
-  pool.on('error', () => {});
-  return pool;
-}
 
 async function api<T>(server: Server, method: string, url: string, body: unknown, expect: number): Promise<T> {
   const response = await fetch(`${server.origin}${url}`, {
@@ -531,8 +526,6 @@ function report(
   const cores = os.availableParallelism();
   const perRequest = (m: Measurement, cpuMs: number | undefined) =>
     cpuMs === undefined ? '-' : ((cpuMs * 1000) / m.responses).toFixed(0);
-  const pct = (m: Measurement, cpuMs: number | undefined) =>
-    cpuMs === undefined ? '-' : `${((cpuMs / (m.seconds * 1000)) * 100).toFixed(0)}%`;
   const all = [bare, ...shapes];
   const results = table(
     [
@@ -549,19 +542,7 @@ function report(
     ],
     [false, true, true, true, true, true, true],
   );
-  const listCpu = table(
-    [
-      [`CPU, % of one core (of ${cores * 100}%)`, 'server', 'postgres', 'load generator', 'other processes'],
-      ...all.map((m) => [
-        m.target.label,
-        pct(m, m.cpu.server),
-        pct(m, m.cpu.postgres),
-        pct(m, m.cpu.bench),
-        pct(m, m.cpu.others),
-      ]),
-    ],
-    [false, true, true, true, true],
-  );
+  const listCpu = loadCpuTable(all, cores);
   const p50 = percentile(w.latencies, 50);
   const p99 = percentile(w.latencies, 99);
   const max = w.latencies[w.latencies.length - 1] ?? Number.NaN;
@@ -608,10 +589,7 @@ function report(
     ],
     [false, true, false],
   );
-  const busiest = Math.max(
-    ...all.map((m) => (m.cpu.others ?? 0) / (m.cpu.capacity ?? Number.POSITIVE_INFINITY)),
-    (w.cpu.others ?? 0) / (w.cpu.wallMs * cores),
-  );
+  const busiest = Math.max(busiestOutside(all), (w.cpu.others ?? 0) / (w.cpu.wallMs * cores));
   return [
     '',
     `Switchboard comments bench: ${counts.comments} comments (${counts.inbox} in inboxes, the rest the accounts' own) on ${s.accounts} accounts of 3 owners, ${s.accounts * POSTS_PER_ACCOUNT} posts, seeded in ${seeded.seconds.toFixed(0)} s; node ${process.version}, ${cores} CPUs`,
@@ -639,12 +617,7 @@ function report(
     `every notice answered 200 {"received":1}; every comment's comment.created arrived (${w.duplicates} duplicate arrivals, at-least-once), ${w.badSignatures} bad signatures; first send → last arrival ${w.seconds.toFixed(1)} s, ${(w.notices / w.seconds).toFixed(1)} comments/s delivered`,
     '',
     aims,
-    ...(busiest > 0.1
-      ? [
-          '',
-          `note: processes outside the bench used up to ${(busiest * 100).toFixed(0)}% of the machine during a run; requests/s and latencies move with that.`,
-        ]
-      : []),
+    ...outsideNote(busiest, 'requests/s and latencies move with that.'),
     '',
   ].join('\n');
 }
@@ -668,7 +641,7 @@ process.exitCode = await runBench({
       env: { WEBHOOK_ALLOW_PRIVATE_URLS: 'true', PLATFORMS: 'sandbox' },
     });
     progress(`server pid ${server.pid} at ${server.origin}\n`);
-    const pool = await connect(dataDir);
+    const pool = await embeddedPool(dataDir, 'bench-comments', 4);
     atEnd(() => pool.end().catch(() => {}));
     const seeded = await seed(server, pool, s);
     const { rows: countRows } = await pool.query<{ all: string; inbox: string }>(

@@ -1,6 +1,6 @@
 import autocannon from 'autocannon';
 import { type CpuUse, cpuSnapshot, cpuUse } from './cpu.ts';
-import { percentile } from './report.ts';
+import { percentile, table } from './report.ts';
 import { BenchError, lastServerOutput, postmasterPid, type Server } from './server.ts';
 
 export interface Target {
@@ -126,4 +126,28 @@ export async function preflight(origin: string, target: Target): Promise<void> {
   if (response.status !== 200) {
     throw new BenchError(`${target.label}: answered ${response.status} before the load: ${body}${lastServerOutput()}`);
   }
+}
+
+/** Each measured run's CPU, in percent of one core: shows which process the machine spent itself on. */
+export function loadCpuTable(runs: readonly Measurement[], cores: number): string {
+  const pct = (m: Measurement, cpuMs: number | undefined) =>
+    cpuMs === undefined ? '-' : `${((cpuMs / (m.seconds * 1000)) * 100).toFixed(0)}%`;
+  return table(
+    [
+      [`CPU, % of one core (of ${cores * 100}%)`, 'server', 'postgres', 'load generator', 'other processes'],
+      ...runs.map((m) => [
+        m.target.label,
+        pct(m, m.cpu.server),
+        pct(m, m.cpu.postgres),
+        pct(m, m.cpu.bench),
+        pct(m, m.cpu.others),
+      ]),
+    ],
+    [false, true, true, true, true],
+  );
+}
+
+/** The largest share of the machine that processes outside the bench used during these runs. */
+export function busiestOutside(runs: readonly Measurement[]): number {
+  return Math.max(...runs.map((m) => (m.cpu.others ?? 0) / (m.cpu.capacity ?? Number.POSITIVE_INFINITY)));
 }

@@ -52,12 +52,11 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { drizzle } from 'drizzle-orm/node-postgres';
-import pg from 'pg';
+import type pg from 'pg';
 import sharp from 'sharp';
 import { Agent, request } from 'undici';
 import { loadConfig } from '../src/config.ts';
@@ -75,8 +74,8 @@ import {
 import { loadSecretKey } from '../src/secrets.ts';
 import { machineCpu, type NamedCpuUse, namedCpuRows, namedCpuUse, postgresCpu, processCpu } from './cpu.ts';
 import { runBench } from './harness.ts';
-import { met, percentile, positiveIntFromEnv, table } from './report.ts';
-import { BenchError, lastServerOutput, postmasterPid, type Server, stopServer } from './server.ts';
+import { met, outsideNote, percentile, positiveIntFromEnv, table } from './report.ts';
+import { BenchError, embeddedPool, lastServerOutput, postmasterPid, type Server, stopServer } from './server.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const AIM_P99_MS = 10_000;
@@ -313,15 +312,7 @@ interface Database {
 
 /** The embedded PostgreSQL the API started under DATA_DIR. */
 async function connect(dataDir: string): Promise<Database> {
-  const password = (await fs.readFile(path.join(dataDir, 'postgres.password'), 'utf8')).trim();
-  const pid = await fs.readFile(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8');
-  const port = Number(pid.split('\n')[3]);
-  const pool = new pg.Pool({
-    connectionString: `postgres://switchboard:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`,
-    max: 4,
-    application_name: 'bench-publishing',
-  });
-  pool.on('error', () => {});
+  const pool = await embeddedPool(dataDir, 'bench-publishing', 4);
   return { pool, db: drizzle(pool) };
 }
 
@@ -915,13 +906,7 @@ function report(runs: RunResult[], f: FloorResult, activity: ActivityCheck, s: S
     [false, true, true, true, true],
   );
   const busiest = Math.max(...[...runs.map((r) => r.cpu), f.cpu].map((u) => (u.others ?? 0) / (u.wallMs * cores)));
-  const note =
-    busiest > 0.1
-      ? [
-          '',
-          `note: processes outside the bench used up to ${(busiest * 100).toFixed(0)}% of the machine during a run; rates and lateness move with that.`,
-        ]
-      : [];
+  const note = outsideNote(busiest, 'rates and lateness move with that.');
   return [
     '',
     `Switchboard publishing bench: ${s.targets} targets due at the same second over ${s.accounts} sandbox accounts (${PLATFORMS_USED.join(' and ')}), one ${(imageBytes / 1024).toFixed(0)} KiB JPEG each, containers IN_PROGRESS for ${s.processingSeconds} s; WORKER_CONCURRENCY ${s.workerConcurrency}, DB_POOL_SIZE ${s.dbPoolSize} per process; node ${process.version}, ${cores} CPUs`,

@@ -38,3 +38,16 @@ export function describe(failure: unknown): string {
   if (failure instanceof BenchError) return failure.message;
   return failure instanceof Error ? (failure.stack ?? failure.message) : String(failure);
 }
+
+/**
+ * The report's closing note when processes outside the bench used more than a tenth of the
+ * machine during a run (`busiest`: the largest share); `consequence` says what moves with that.
+ */
+export function outsideNote(busiest: number, consequence: string): string[] {
+  return busiest > 0.1
+    ? [
+        '',
+        `note: processes outside the bench used up to ${(busiest * 100).toFixed(0)}% of the machine during a run; ${consequence}`,
+      ]
+    : [];
+}

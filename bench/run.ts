@@ -19,8 +19,17 @@
  */
 import os from 'node:os';
 import { runBench } from './harness.ts';
-import { interrupt, type LoadSettings, type Measurement, measure, preflight, type Target } from './load.ts';
-import { met, positiveIntFromEnv, table } from './report.ts';
+import {
+  busiestOutside,
+  interrupt,
+  type LoadSettings,
+  loadCpuTable,
+  type Measurement,
+  measure,
+  preflight,
+  type Target,
+} from './load.ts';
+import { met, outsideNote, positiveIntFromEnv, table } from './report.ts';
 
 const AIM_RATIO = 0.5;
 const AIM_P99_MS = 20;
@@ -73,25 +82,8 @@ function report(bare: Measurement, authed: Measurement, s: Settings): string {
     [false, true, false],
   );
   const cores = os.availableParallelism();
-  // CPU in percent of one core over each measured run: shows which process the machine spent itself on.
-  const pct = (m: Measurement, cpuMs: number | undefined) =>
-    cpuMs === undefined ? '-' : `${((cpuMs / (m.seconds * 1000)) * 100).toFixed(0)}%`;
-  const cpu = table(
-    [
-      [`CPU, % of one core (of ${cores * 100}%)`, 'server', 'postgres', 'load generator', 'other processes'],
-      ...[bare, authed].map((m) => [
-        m.target.label,
-        pct(m, m.cpu.server),
-        pct(m, m.cpu.postgres),
-        pct(m, m.cpu.bench),
-        pct(m, m.cpu.others),
-      ]),
-    ],
-    [false, true, true, true, true],
-  );
-  const busiest = Math.max(
-    ...[bare, authed].map((m) => (m.cpu.others ?? 0) / (m.cpu.capacity ?? Number.POSITIVE_INFINITY)),
-  );
+  const cpu = loadCpuTable([bare, authed], cores);
+  const busiest = busiestOutside([bare, authed]);
   return [
     '',
     `Switchboard bench: ${s.connections} connections, ${s.durationSeconds} s per route after a ${s.warmupSeconds} s warm-up, node ${process.version}, ${cores} CPUs`,
@@ -103,12 +95,7 @@ function report(bare: Measurement, authed: Measurement, s: Settings): string {
     aims,
     '',
     cpu,
-    ...(busiest > 0.1
-      ? [
-          '',
-          `note: processes outside the bench used up to ${(busiest * 100).toFixed(0)}% of the machine during a run; requests/s and p99 move with that, CPU per request much less.`,
-        ]
-      : []),
+    ...outsideNote(busiest, 'requests/s and p99 move with that, CPU per request much less.'),
     '',
   ].join('\n');
 }

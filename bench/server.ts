@@ -3,6 +3,7 @@ import { once } from 'node:events';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import pg from 'pg';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const STARTUP_TIMEOUT_MS = 180_000;
@@ -185,4 +186,18 @@ export async function stopLeftoverPostgres(dataDir: string): Promise<void> {
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   console.error(`embedded PostgreSQL (pid ${pid}) did not stop; ${dataDir} is left in place`);
+}
+
+/** A pool on the embedded PostgreSQL the server started under DATA_DIR, for a bench's own queries. */
+export async function embeddedPool(dataDir: string, applicationName: string, max: number): Promise<pg.Pool> {
+  const password = (await fs.readFile(path.join(dataDir, 'postgres.password'), 'utf8')).trim();
+  const pid = await fs.readFile(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8');
+  const port = Number(pid.split('\n')[3]);
+  const pool = new pg.Pool({
+    connectionString: `postgres://switchboard:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`,
+    max,
+    application_name: applicationName,
+  });
+  pool.on('error', () => {});
+  return pool;
 }

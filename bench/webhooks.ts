@@ -53,7 +53,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { drizzle } from 'drizzle-orm/node-postgres';
-import pg from 'pg';
+import type pg from 'pg';
 import { Agent, request } from 'undici';
 import { loadConfig } from '../src/config.ts';
 import type { Db } from '../src/db/connection.ts';
@@ -72,8 +72,8 @@ import {
 } from './cpu.ts';
 import { type BenchContext, runBench } from './harness.ts';
 import { type Arrival, type DumpSummary, parseDump, Receiver } from './receiver.ts';
-import { met, percentile, positiveIntFromEnv, table } from './report.ts';
-import { BenchError, lastServerOutput, postmasterPid, type Server, stopServer } from './server.ts';
+import { met, outsideNote, percentile, positiveIntFromEnv, table } from './report.ts';
+import { BenchError, embeddedPool, lastServerOutput, postmasterPid, type Server, stopServer } from './server.ts';
 
 const AIM_DELIVERIES_PER_SECOND = 2000;
 const AIM_P99_MS = 250;
@@ -218,7 +218,7 @@ async function restartWithStatements(
   startService: BenchContext<Settings>['startService'],
   serverOptions: Parameters<BenchContext<Settings>['startService']>[0],
 ): Promise<Server> {
-  const admin = await connect(dataDir);
+  const admin = await embeddedPool(dataDir, 'bench-webhooks', 2);
   try {
     await admin.query(`alter system set shared_preload_libraries = 'pg_stat_statements'`);
     await admin.query(`alter system set pg_stat_statements.track = 'all'`);
@@ -255,20 +255,6 @@ async function createEndpoints(server: Server, receiver: Receiver, n: number): P
     created.push({ id: body.id, secret: body.secret });
   }
   return created;
-}
-
-/** The embedded PostgreSQL the server started under DATA_DIR. */
-async function connect(dataDir: string): Promise<pg.Pool> {
-  const password = (await fs.readFile(path.join(dataDir, 'postgres.password'), 'utf8')).trim();
-  const pid = await fs.readFile(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8');
-  const port = Number(pid.split('\n')[3]);
-  const pool = new pg.Pool({
-    connectionString: `postgres://switchboard:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`,
-    max: 2,
-    application_name: 'bench-webhooks',
-  });
-  pool.on('error', () => {});
-  return pool;
 }
 
 /** What a published post's event carries: a realistic size (an envelope of about 400 bytes). */
@@ -732,13 +718,7 @@ function report(f: FanOutResult, c: FanOutResult, b: BaselineResult, s: Settings
   ];
   // As bench/run.ts does: say when something outside the bench competed for the cores.
   const busiest = Math.max(...[f.cpu, c.cpu, b.cpu].map((u) => (u.others ?? 0) / (u.wallMs * cores)));
-  const note =
-    busiest > 0.1
-      ? [
-          '',
-          `note: processes outside the bench used up to ${(busiest * 100).toFixed(0)}% of the machine during a run; requests/s and the delays move with that, CPU per request much less.`,
-        ]
-      : [];
+  const note = outsideNote(busiest, 'requests/s and the delays move with that, CPU per request much less.');
   return [
     '',
     `Switchboard webhook bench: ${s.endpoints} endpoints on a local receiver; (b) ${f.events} events as fast as possible, (c) ${c.events} events at ${c.run.rate}/s; WORKER_CONCURRENCY ${s.workerConcurrency}, DB_POOL_SIZE ${s.dbPoolSize}; node ${process.version}, ${cores} CPUs`,
@@ -783,7 +763,7 @@ process.exitCode = await runBench({
     progress(`server pid ${server.pid} at ${server.origin}\n`);
     const endpoints = await createEndpoints(server, receiver, s.endpoints);
     await receiver.setSecrets(endpoints.map((e) => e.secret));
-    const pool = await connect(dataDir);
+    const pool = await embeddedPool(dataDir, 'bench-webhooks', 2);
     // Added last, so it ends first: before the server stops its PostgreSQL.
     atEnd(() => pool.end().catch(() => {}));
     if (s.pgStatements) await pool.query('create extension if not exists pg_stat_statements');
