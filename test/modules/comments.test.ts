@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { now, resetClock } from '../../src/clock.ts';
-import { ingestNotices, pollComments } from '../../src/modules/comments/index.ts';
+import { ingestNotices, pollComments, scheduleCommentPolls } from '../../src/modules/comments/index.ts';
 import { type Platform, SANDBOX_CLIENT } from '../../src/platforms/index.ts';
 import { verifyWebhook } from '../../src/webhook-signature.ts';
 import { auth, startTestApp, type TestApp, type TestOwner } from '../helpers/app.ts';
@@ -687,5 +687,38 @@ describe('odd notices', () => {
     const comment = await arrived('17900000000000002');
     expect(comment.text).toBe('nul\uFFFDinside');
     expect(new Date(comment.commented_at).getFullYear()).toBeGreaterThan(2000);
+  });
+});
+
+describe('the poll schedule', () => {
+  it('reads a just-connected account at once, and an older one at its own phase within the interval', async () => {
+    const fresh = await connected('threads');
+    const older = await connected('facebook');
+    await t.database.db
+      .update(accounts)
+      .set({ connectedAt: new Date(now().getTime() - 2 * 86_400_000) })
+      .where(eq(accounts.id, older.id));
+    await t.database.pool.query('delete from comment_sync_state where account_id = any($1)', [[fresh.id, older.id]]);
+    const before = now().getTime();
+    await scheduleCommentPolls({ db: t.database.db, commentPollIntervalMs: 900_000 });
+    const after = now().getTime();
+    const { rows } = await t.database.pool.query(
+      'select account_id, next_poll_at from comment_sync_state where account_id = any($1)',
+      [[fresh.id, older.id]],
+    );
+    const next = new Map(rows.map((r) => [r.account_id, (r.next_poll_at as Date).getTime()]));
+    // The fresh one was due at once: queued, and its next read one interval on.
+    expect(next.get(fresh.id)).toBeGreaterThanOrEqual(before + 900_000);
+    expect(next.get(fresh.id)).toBeLessThanOrEqual(after + 900_000);
+    const jobs = await t.database.pool.query(
+      `select key from graphile_worker.jobs where task_identifier = 'poll_comments' and key = any($1)`,
+      [[`poll_comments:${fresh.id}`, `poll_comments:${older.id}`]],
+    );
+    expect(jobs.rows.map((r) => r.key)).toContain(`poll_comments:${fresh.id}`);
+    expect(jobs.rows.map((r) => r.key)).not.toContain(`poll_comments:${older.id}`);
+    // The older one waits for its phase: later than now, within one interval.
+    expect(next.get(older.id)).toBeGreaterThanOrEqual(before);
+    expect(next.get(older.id)).toBeLessThan(after + 900_000);
+    expect(next.get(older.id)).not.toBe(next.get(fresh.id));
   });
 });

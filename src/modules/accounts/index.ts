@@ -11,7 +11,6 @@ export {
   accountById,
   accountStateOf,
   accountsOfPlatformUser,
-  connectedAccountIds,
   connectedAccounts,
   credentialsOf,
   disconnectPlatformUsers,

@@ -249,12 +249,6 @@ export async function visibleAccounts(
     .orderBy(asc(accounts.id));
 }
 
-/** The ids of the connected accounts on these platforms, as a subquery (periodic work over all owners). */
-export function connectedAccountIds(platforms: readonly Platform[]): SQL {
-  if (platforms.length === 0) return sql`select null::text where false`;
-  return sql`select ${accounts.id} from ${accounts} where ${accounts.status} = 'connected' and ${inArray(accounts.platform, [...platforms])}`;
-}
-
 /** The connected accounts on these platforms (id, connected_at), for periodic work over all owners. */
 export async function connectedAccounts(
   db: Queryable,

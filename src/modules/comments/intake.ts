@@ -22,7 +22,6 @@ import {
   type Account,
   accountById,
   accountsOfPlatformUser,
-  connectedAccountIds,
   connectedAccounts,
   credentialsOf,
   noteAccountFailure,
@@ -117,27 +116,23 @@ export async function scheduleCommentPolls(deps: Pick<IntakeDeps, 'db' | 'commen
   const interval = deps.commentPollIntervalMs;
   return await deps.db.transaction(async (tx) => {
     const connected = await connectedAccounts(tx, COMMENT_PLATFORMS);
-    if (connected.length > 0) {
-      const recently = at.getTime() - interval;
-      // In chunks: one statement takes at most 65,535 parameters.
-      for (let i = 0; i < connected.length; i += 10_000) {
-        await tx
-          .insert(commentSyncState)
-          .values(
-            connected.slice(i, i + 10_000).map(({ id, connectedAt }) => ({
-              accountId: id,
-              nextPollAt: connectedAt.getTime() > recently ? at : new Date(at.getTime() + phaseMs(id, interval)),
-            })),
-          )
-          .onConflictDoNothing();
-      }
-    }
+    const ids = connected.map((a) => a.id);
+    const recently = at.getTime() - interval;
+    const firstPolls = connected.map(({ id, connectedAt }) =>
+      (connectedAt.getTime() > recently ? at : new Date(at.getTime() + phaseMs(id, interval))).toISOString(),
+    );
+    // One statement whatever the number of accounts (each list one array parameter; drizzle
+    // would spread a bare array into a row of parameters).
+    await tx.execute(sql`
+      insert into ${commentSyncState} (account_id, next_poll_at)
+      select * from unnest(${sql.param(ids)}::text[], ${sql.param(firstPolls)}::timestamptz[])
+      on conflict do nothing`);
     const due = await tx.execute<{ account_id: string }>(sql`
       with due as (
         update ${commentSyncState}
         set next_poll_at = ${new Date(at.getTime() + interval)}
         where ${commentSyncState.nextPollAt} <= ${at}
-          and ${commentSyncState.accountId} in (${connectedAccountIds(COMMENT_PLATFORMS)})
+          and ${commentSyncState.accountId} = any(${sql.param(ids)}::text[])
         returning account_id
       )
       select account_id, ${jobSql(

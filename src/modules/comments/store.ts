@@ -130,11 +130,7 @@ export async function storeComments(
 }
 
 /** Our ids of the account's comments with these platform ids. */
-export async function parentIds(
-  tx: Tx,
-  accountId: string,
-  platformIds: readonly string[],
-): Promise<Map<string, string>> {
+async function parentIds(tx: Tx, accountId: string, platformIds: readonly string[]): Promise<Map<string, string>> {
   if (platformIds.length === 0) return new Map();
   const rows = await tx
     .select({ id: comments.id, platformCommentId: comments.platformCommentId })
