@@ -370,14 +370,15 @@ export function instagramAdapter(options: AdapterOptions, now: () => Date): Plat
     async accountInsights({ platformUserId, accessToken }, days, metrics) {
       requireMetrics(platform, this.metrics.account, metrics);
       checkDays(platform, days);
+      const { graph: metered, meter } = graph.metered();
       const asked = metrics.filter((m) => m !== 'followers_count');
-      const result: DailyMetrics = {};
+      const figures: DailyMetrics = {};
       let followers: number | null | undefined;
       for (const day of days) {
         const values: Record<string, number | null> = {};
         if (asked.length > 0) {
           const { since, until } = dayBounds(day);
-          const body = await graph.get(`/${platformUserId}/insights`, accessToken, {
+          const body = await metered.get(`/${platformUserId}/insights`, accessToken, {
             metric: asked.join(','),
             period: 'day',
             metric_type: 'total_value',
@@ -389,20 +390,22 @@ export function instagramAdapter(options: AdapterOptions, now: () => Date): Plat
         if (metrics.includes('followers_count')) {
           // A user field, not a metric: only today's count exists.
           if (day === today(now())) {
-            followers ??= (await this.profile({ platformUserId, accessToken })).followersCount;
+            followers ??= num((await metered.get('/me', accessToken, { fields: 'followers_count' })).followers_count);
             values.followers_count = followers;
           } else values.followers_count = null;
         }
-        result[day] = values;
+        figures[day] = values;
       }
-      return result;
+      return { figures, usagePercent: meter.highest };
     },
 
     async postInsights({ accessToken }, postId, metrics) {
       requireMetrics(platform, this.metrics.post, metrics);
+      const { graph: metered, meter } = graph.metered();
       const names = platformNames(metrics, POST_METRIC_NAMES);
-      const body = await graph.get(`/${postId}/insights`, accessToken, { metric: names.join(',') });
-      return Object.fromEntries(metrics.map((m, i) => [m, metricValue(body, names[i] as string)]));
+      const body = await metered.get(`/${postId}/insights`, accessToken, { metric: names.join(',') });
+      const figures = Object.fromEntries(metrics.map((m, i) => [m, metricValue(body, names[i] as string)]));
+      return { figures, usagePercent: meter.highest };
     },
 
     checkPublish(draft) {

@@ -449,29 +449,34 @@ export function threadsAdapter(options: AdapterOptions, now: () => Date): Platfo
     async accountInsights({ platformUserId, accessToken }, days, metrics) {
       requireMetrics(platform, this.metrics.account, metrics);
       checkDays(platform, days);
-      const result: DailyMetrics = {};
+      const { graph: metered, meter } = graph.metered();
+      const figures: DailyMetrics = {};
       for (const day of days) {
         const { since, until } = dayBounds(day);
         // followers_count is today's count whatever the period: it says nothing of other days.
         const asked = metrics.filter((m) => m !== 'followers_count' || day === today(now()));
         const values: Record<string, number | null> = Object.fromEntries(metrics.map((m) => [m, null]));
         if (asked.length > 0 && until > INSIGHTS_EPOCH) {
-          const body = await graph.get(`/${platformUserId}/threads_insights`, accessToken, {
+          const body = await metered.get(`/${platformUserId}/threads_insights`, accessToken, {
             metric: asked.join(','),
             since: Math.max(since, INSIGHTS_EPOCH),
             until,
           });
           for (const metric of asked) values[metric] = metricValue(body, metric);
         }
-        result[day] = values;
+        figures[day] = values;
       }
-      return result;
+      return { figures, usagePercent: meter.highest };
     },
 
     async postInsights({ accessToken }, postId, metrics) {
       requireMetrics(platform, this.metrics.post, metrics);
-      const body = await graph.get(`/${postId}/insights`, accessToken, { metric: metrics.join(',') });
-      return Object.fromEntries(metrics.map((m) => [m, metricValue(body, m)]));
+      const { graph: metered, meter } = graph.metered();
+      const body = await metered.get(`/${postId}/insights`, accessToken, { metric: metrics.join(',') });
+      return {
+        figures: Object.fromEntries(metrics.map((m) => [m, metricValue(body, m)])),
+        usagePercent: meter.highest,
+      };
     },
 
     checkPublish(draft) {

@@ -161,6 +161,15 @@ export type Day = string;
 /** Metric values per day: `null` means the platform has no data for that day (not 0). */
 export type DailyMetrics = Record<Day, Record<string, number | null>>;
 
+/**
+ * Figures read from a platform, with the highest share (0-100) of a rate limit its usage
+ * headers reported over the calls made (null: none reported), so a caller can slow down.
+ */
+export interface InsightsRead<T> {
+  figures: T;
+  usagePercent: number | null;
+}
+
 export interface PublishRequest {
   text?: string;
   media: { type: 'image' | 'video'; url: string }[];
@@ -364,12 +373,12 @@ export interface PlatformAdapter {
     credentials: AccountCredentials,
     days: readonly Day[],
     metrics: readonly string[],
-  ): Promise<DailyMetrics>;
+  ): Promise<InsightsRead<DailyMetrics>>;
   postInsights(
     credentials: AccountCredentials,
     postId: string,
     metrics: readonly string[],
-  ): Promise<Record<string, number | null>>;
+  ): Promise<InsightsRead<Record<string, number | null>>>;
   createContainer(credentials: AccountCredentials, request: PublishRequest): Promise<{ containerId: string }>;
   containerStatus(credentials: AccountCredentials, containerId: string): Promise<ContainerStatus>;
   publishContainer(credentials: AccountCredentials, containerId: string): Promise<PublishedPost>;

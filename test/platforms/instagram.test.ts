@@ -233,7 +233,11 @@ describe('instagram: reading', () => {
       metric: 'saves',
       values: [{ day, value: 0 }],
     });
-    const daily = await instagram.accountInsights(account, [day, nextDay], ['reach', 'saves', 'followers_count']);
+    const { figures: daily } = await instagram.accountInsights(
+      account,
+      [day, nextDay],
+      ['reach', 'saves', 'followers_count'],
+    );
     expect(daily[day]).toEqual({ reach: 42, saves: 0, followers_count: null });
     expect(daily[nextDay]?.reach).toBeNull();
 
@@ -253,7 +257,10 @@ describe('instagram: reading', () => {
       metric: 'reach',
       values: [{ day, value: null }],
     });
-    expect(await instagram.postInsights(account, postId, ['saves', 'reach'])).toEqual({ saves: 7, reach: null });
+    expect((await instagram.postInsights(account, postId, ['saves', 'reach'])).figures).toEqual({
+      saves: 7,
+      reach: null,
+    });
     const unknown = await platformError(instagram.postInsights(account, postId, ['clicks']));
     expect(unknown.kind).toBe('invalid_request');
   });

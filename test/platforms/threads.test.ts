@@ -486,13 +486,13 @@ describe('threads: reading', () => {
     await set('followers_count', [{ day: dayOf(now().getTime()), value: 321 }]);
 
     const metrics = ['views', 'likes', 'clicks', 'replies', 'followers_count'];
-    const daily = await threads.accountInsights(account, [day, nextDay, dayOf(now().getTime())], metrics);
+    const { figures: daily } = await threads.accountInsights(account, [day, nextDay, dayOf(now().getTime())], metrics);
     expect(daily[day]).toEqual({ views: 10, likes: 3, clicks: 0, replies: null, followers_count: null });
     expect(daily[nextDay]).toEqual({ views: 5, likes: null, clicks: 4, replies: null, followers_count: null });
     expect(daily[dayOf(now().getTime())]?.followers_count).toBe(321);
 
     // Threads keeps no insights before 2024-04-13: no data, and no refused call.
-    expect(await threads.accountInsights(account, ['2024-01-01'], ['views'])).toEqual({
+    expect((await threads.accountInsights(account, ['2024-01-01'], ['views'])).figures).toEqual({
       '2024-01-01': { views: null },
     });
     expect((await platformError(threads.accountInsights(account, [day], ['reach']))).kind).toBe('invalid_request');
@@ -568,7 +568,7 @@ describe('threads: reading', () => {
     await set('views', 70);
     await set('shares', 0);
     await set('quotes', null);
-    expect(await threads.postInsights(account, postId, ['views', 'shares', 'quotes'])).toEqual({
+    expect((await threads.postInsights(account, postId, ['views', 'shares', 'quotes'])).figures).toEqual({
       views: 70,
       shares: 0,
       quotes: null,
