@@ -20,6 +20,7 @@ import { accountRoutes } from './modules/accounts/index.ts';
 import { apiKeyRoutes, findPrincipal } from './modules/api-keys/index.ts';
 import { commentRoutes, platformWebhookRoutes } from './modules/comments/index.ts';
 import { connectRoutes } from './modules/connect/index.ts';
+import { insightRoutes } from './modules/insights/index.ts';
 import { mediaFileRoutes, mediaRoutes } from './modules/media/index.ts';
 import { postRoutes } from './modules/posts/index.ts';
 import { findProfile, profileRoutes } from './modules/profiles/index.ts';
@@ -193,6 +194,7 @@ export async function buildApp({
     await v1.register(connectRoutes({ db: database.db, config, platforms }));
     await v1.register(postRoutes({ db: database.db, platforms }));
     await v1.register(commentRoutes({ db: database.db, platforms, secretKey, log: app.log }));
+    await v1.register(insightRoutes({ db: database.db, platforms }));
     await v1.register(mediaRoutes({ db: database.db, config, resolver }));
     await v1.register(
       webhookRoutes({

@@ -3,7 +3,7 @@
  * request or runs a job (buildApp, startWorker): event subscribers, profile deletion steps,
  * account move checks. No module calls another by name for these; each registers here.
  *
- * The order is the order of profile deletion: deliveries of the profile's events, posts, media
+ * The order is the order of profile deletion: deliveries of the profile's events, insights, posts, media
  * and links, then the accounts (whose platform access is revoked first; data keyed by accounts goes
  * before them), then the profile's events, then the profile itself.
  */
@@ -12,6 +12,7 @@ import { installApiKeys } from './modules/api-keys/index.ts';
 import { installComments } from './modules/comments/index.ts';
 import { installConnect } from './modules/connect/index.ts';
 import { deleteProfileEvents } from './modules/events/index.ts';
+import { installInsights } from './modules/insights/index.ts';
 import { installMedia } from './modules/media/index.ts';
 import { installPosts } from './modules/posts/index.ts';
 import { registerProfileDeletionStep } from './modules/profiles/index.ts';
@@ -25,6 +26,8 @@ export function installModules(): void {
   installed = true;
   installApiKeys();
   installWebhooks();
+  // Before posts and accounts: its figures are keyed by both.
+  installInsights();
   installPosts();
   // After posts: its account move step finds the posts that posts' own step has moved.
   installComments();

@@ -74,6 +74,12 @@ export const TASKS = {
   refresh_platform_tokens: { payload: Type.Object({}), schedule: '* * * * *' },
   // Every minute: queues the comment polls that are due (each account has its own phase).
   schedule_comment_polls: { payload: Type.Object({}), schedule: '* * * * *' },
+  // Queues the insights refreshes and history readings that are due (insights module).
+  schedule_insight_refreshes: { payload: Type.Object({}), schedule: '* * * * *' },
+  // Reads one account's last 3 days and recent posts' figures (job key `refresh_insights:<account id>`).
+  refresh_insights: { payload: Type.Object({ account_id: Type.String({ minLength: 1, maxLength: 100 }) }) },
+  // Reads one account's past figures, a few 30-day steps a job (job key `fill_insight_history:<account id>`).
+  fill_insight_history: { payload: Type.Object({ account_id: Type.String({ minLength: 1, maxLength: 100 }) }) },
 } satisfies Record<string, TaskSpec>;
 
 export type TaskName = keyof typeof TASKS;

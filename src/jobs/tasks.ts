@@ -7,6 +7,7 @@ import type { SendMail } from '../mail.ts';
 import { refreshDueTokens, type TokenRefreshDeps } from '../modules/accounts/index.ts';
 import { ingestNotices, pollComments, scheduleCommentPolls, sendPendingReply } from '../modules/comments/index.ts';
 import { deleteOldConnectLinks } from '../modules/connect/index.ts';
+import { fillInsightHistory, refreshInsights, scheduleInsightRefreshes } from '../modules/insights/index.ts';
 import { describePlatformPost, type PublishDeps, publishTarget } from '../modules/posts/index.ts';
 import { completeProfileDeletion } from '../modules/profiles/index.ts';
 import {
@@ -64,6 +65,9 @@ export function taskList(deps: TaskDeps): TaskList {
     ),
     poll_comments: task('poll_comments', ({ account_id }) => pollComments(withGetter, account_id)),
     schedule_comment_polls: task('schedule_comment_polls', () => scheduleCommentPolls(deps)),
+    schedule_insight_refreshes: task('schedule_insight_refreshes', () => scheduleInsightRefreshes(deps)),
+    refresh_insights: task('refresh_insights', ({ account_id }) => refreshInsights(withGetter, account_id)),
+    fill_insight_history: task('fill_insight_history', ({ account_id }) => fillInsightHistory(withGetter, account_id)),
     send_comment_reply: task('send_comment_reply', ({ reply_id }) => sendPendingReply(withGetter, reply_id)),
     describe_platform_post: task('describe_platform_post', ({ post_id }) => describePlatformPost(withGetter, post_id)),
     delete_expired_idempotency_keys: task('delete_expired_idempotency_keys', () => deleteExpiredIdempotencyKeys(db)),

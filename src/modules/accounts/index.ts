@@ -9,8 +9,10 @@ export {
   type AccountMoveStep,
   type AccountState,
   accountById,
+  accountIdsInProfile,
   accountStateOf,
   accountsOfPlatformUser,
+  accountsToSync,
   connectedAccounts,
   credentialsOf,
   disconnectPlatformUsers,
@@ -18,6 +20,7 @@ export {
   noteAccountFailure,
   registerAccountMoveCheck,
   registerAccountMoveStep,
+  visibleAccountState,
   visibleAccounts,
 } from './service.ts';
 export type { Account } from './tables.ts';

@@ -249,6 +249,56 @@ export async function visibleAccounts(
     .orderBy(asc(accounts.id));
 }
 
+/**
+ * The accounts a manual sync names, in the order named, or (none named) every connected one
+ * on `platforms` the caller sees. Refuses the whole request, queuing nothing: 404
+ * `account_not_found` for ids the caller does not see, `refuseUnsupported` for accounts of
+ * other platforms, 409 `account_not_connected` for expired or disconnected ones.
+ */
+export async function accountsToSync(
+  db: Queryable,
+  scope: Scope,
+  accountIds: readonly string[] | undefined,
+  platforms: readonly Platform[],
+  refuseUnsupported: (unsupported: Account[]) => ApiError,
+): Promise<Account[]> {
+  if (accountIds === undefined) {
+    const all = await visibleAccounts(db, scope, { platforms });
+    return all.filter((a) => a.status === 'connected');
+  }
+  const found = await visibleAccounts(db, scope, { ids: accountIds });
+  const byId = new Map(found.map((a) => [a.id, a]));
+  const missing = accountIds.filter((id) => !byId.has(id));
+  if (missing.length > 0) {
+    throw new ApiError(404, 'account_not_found', `No account ${JSON.stringify(missing[0])}.`, { account_ids: missing });
+  }
+  const unsupported = found.filter((a) => !platforms.includes(a.platform as Platform));
+  if (unsupported.length > 0) throw refuseUnsupported(unsupported);
+  const notConnected = found.filter((a) => a.status !== 'connected');
+  if (notConnected.length > 0) {
+    throw new ApiError(
+      409,
+      'account_not_connected',
+      `The account ${notConnected[0]?.id} is ${notConnected[0]?.status}; reconnect it first.`,
+      { account_ids: notConnected.map((a) => a.id) },
+    );
+  }
+  return accountIds.map((id) => byId.get(id) as Account);
+}
+
+/**
+ * The state of account `id` if the caller sees it (else SQL null), as a scalar subquery: for
+ * a module that answers about one account and reads its own rows in the same query.
+ */
+export function visibleAccountState(scope: Scope, id: string): SQL<AccountState | null> {
+  return sql<AccountState | null>`(select json_build_object('id', ${accounts.id}, 'platform', ${accounts.platform}, 'status', ${accounts.status}, 'scopes', ${accounts.scopes}) from ${accounts} where ${and(visible(scope), eq(accounts.id, id))})`;
+}
+
+/** The ids of a profile's accounts, as a subquery: for a module's profile deletion step. */
+export function accountIdsInProfile(profile: { ownerId: string; id: string }): SQL {
+  return sql`select ${accounts.id} from ${accounts} where ${and(eq(accounts.ownerId, profile.ownerId), eq(accounts.profileId, profile.id))}`;
+}
+
 /** The connected accounts on these platforms (id, connected_at), for periodic work over all owners. */
 export async function connectedAccounts(
   db: Queryable,

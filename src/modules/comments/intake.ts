@@ -9,6 +9,7 @@ import { sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { now } from '../../clock.ts';
 import type { Db, Tx } from '../../db/connection.ts';
+import { phaseMs } from '../../jobs/phase.ts';
 import { jobSql, type TaskPayloads } from '../../jobs/queue.ts';
 import {
   type CommentNotice,
@@ -97,13 +98,6 @@ export async function ingestNotices(
       await deps.db.transaction((tx) => storeComments(tx, account.id, incoming, [], {}));
     }
   }
-}
-
-/** A phase in [0, interval) from the account id, so accounts spread over the interval. */
-function phaseMs(accountId: string, intervalMs: number): number {
-  let hash = 0;
-  for (const char of accountId) hash = (hash * 31 + (char.codePointAt(0) ?? 0)) >>> 0;
-  return hash % intervalMs;
 }
 
 /**

@@ -25,9 +25,9 @@ import {
   type AccountState,
   accountById,
   accountStateOf,
+  accountsToSync,
   credentialsOf,
   noteAccountFailure,
-  visibleAccounts,
 } from '../accounts/index.ts';
 import { ensurePlatformPosts } from '../posts/index.ts';
 import { isLiveProfile, type ProfileDeletionStep } from '../profiles/index.ts';
@@ -539,7 +539,17 @@ export async function syncComments(
   scope: Scope,
   accountIds: readonly string[] | undefined,
 ): Promise<Account[]> {
-  const accounts = await accountsToSync(deps.db, scope, accountIds);
+  const accounts = await accountsToSync(deps.db, scope, accountIds, COMMENT_PLATFORMS, (unsupported) => {
+    const label = platformInfo(unsupported[0]?.platform as Platform).label;
+    return new ApiError(
+      422,
+      'unsupported_platform',
+      `${label} offers no comment API to ordinary apps; nothing to sync.`,
+      {
+        account_ids: unsupported.map((a) => a.id),
+      },
+    );
+  });
   if (accounts.length === 0) return [];
   return await deps.db.transaction(async (tx) => {
     const at = now();
@@ -575,38 +585,6 @@ export async function syncComments(
     }
     return accounts;
   });
-}
-
-async function accountsToSync(db: Db, scope: Scope, accountIds: readonly string[] | undefined): Promise<Account[]> {
-  if (accountIds === undefined) {
-    const all = await visibleAccounts(db, scope, { platforms: COMMENT_PLATFORMS });
-    return all.filter((a) => a.status === 'connected');
-  }
-  const found = await visibleAccounts(db, scope, { ids: accountIds });
-  const byId = new Map(found.map((a) => [a.id, a]));
-  const missing = accountIds.filter((id) => !byId.has(id));
-  if (missing.length > 0) {
-    throw new ApiError(404, 'account_not_found', `No account ${JSON.stringify(missing[0])}.`, { account_ids: missing });
-  }
-  const unsupported = found.filter((a) => !platformInfo(a.platform as Platform).comments.read);
-  if (unsupported.length > 0) {
-    throw new ApiError(
-      422,
-      'unsupported_platform',
-      `${platformInfo(unsupported[0]?.platform as Platform).label} offers no comment API to ordinary apps; nothing to sync.`,
-      { account_ids: unsupported.map((a) => a.id) },
-    );
-  }
-  const notConnected = found.filter((a) => a.status !== 'connected');
-  if (notConnected.length > 0) {
-    throw new ApiError(
-      409,
-      'account_not_connected',
-      `The account ${notConnected[0]?.id} is ${notConnected[0]?.status}; reconnect it first.`,
-      { account_ids: notConnected.map((a) => a.id) },
-    );
-  }
-  return accountIds.map((id) => byId.get(id) as Account);
 }
 
 /** A moved account's comments go to its new profile, naming posts that profile shows (platform-posts.ts). */

@@ -1,0 +1,19 @@
+/** The insights module's public entry: the endpoints, and the jobs that read figures from the platforms. */
+import { registerProfileDeletionStep } from '../profiles/index.ts';
+import { insightsProfileDeletion } from './service.ts';
+
+export {
+  fillInsightHistory,
+  INSIGHT_PLATFORMS,
+  type InsightDeps,
+  REFRESH_INTERVAL_MS,
+  refreshInsights,
+  scheduleInsightRefreshes,
+} from './refresh.ts';
+export { insightRoutes } from './routes.ts';
+export type { InsightReadDeps } from './service.ts';
+
+/** The insights module's part at start: its figures go with their profile (before the posts and accounts they are keyed by). */
+export function installInsights(): void {
+  registerProfileDeletionStep(insightsProfileDeletion);
+}

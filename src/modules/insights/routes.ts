@@ -1,0 +1,119 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { type Static, Type } from 'typebox';
+import { AUTHENTICATED_ERRORS, errorResponses, ProfileHeader } from '../../http/schemas.ts';
+import { AccountInsightsJson, PostInsightsJson } from './json.ts';
+import { accountInsightsJson, type InsightReadDeps, postInsightsOf, syncInsights } from './service.ts';
+
+const tags = ['Insights'];
+const errorsOf = (...extra: number[]) => errorResponses(...AUTHENTICATED_ERRORS, ...extra);
+
+const Params = (what: string) => Type.Object({ id: Type.String({ minLength: 1, maxLength: 100, description: what }) });
+
+const Metrics = Type.Optional(
+  Type.String({
+    description:
+      "Comma-separated metric names (default: all of the platform's). A name not in the platform's table: 400 `unknown_metric` listing the valid ones.",
+  }),
+);
+
+const METRIC_TABLE =
+  'Instagram accounts: `followers_count`, `views`, `reach`, `accounts_engaged`, `total_interactions`, `likes`, `comments`, `saves`, `shares`. Threads accounts: `followers_count`, `views`, `likes`, `replies`, `reposts`, `quotes`, `clicks`. Instagram posts: `views`, `reach`, `likes`, `comments`, `saves`, `shares`, `total_interactions`. Threads posts: `views`, `likes`, `replies`, `reposts`, `quotes`, `shares`.';
+
+export function insightRoutes(deps: InsightReadDeps): FastifyPluginAsyncTypebox {
+  return async (app) => {
+    app.get(
+      '/v1/accounts/:id/insights',
+      {
+        schema: {
+          tags,
+          summary: "An account's daily figures",
+          description: `Daily figures of an Instagram or Threads account over \`from\`..\`to\` (UTC days, both included; default the 30 days ending today; at most 365), one value per day, null where the platform reported no data (never 0 for that). \`total\` sums the days (null when all are null), except \`followers_count\`, whose total is the last value known in the range: the platforms give only the current count, so the service keeps one reading a day from the day it first read the account (earlier days are null). Figures are read on connection (history up to 365 days back, as far as the platform keeps it), then every 6 hours (the last 3 days again, for late data), or now with POST /v1/insights/sync. Without the insights permission: 200 with \`missing_permission\` and every value null. ${METRIC_TABLE} Errors: 400 \`invalid_range\` (a malformed or impossible date, \`from\` after \`to\`, more than 365 days), 400 \`unknown_metric\`, 404 \`account_not_found\`, 422 \`insights_not_supported\` (TikTok, Facebook).`,
+          headers: ProfileHeader,
+          params: Params('Account id, `acc_...`.'),
+          querystring: Type.Object(
+            {
+              from: Type.Optional(
+                Type.String({ description: 'First day, YYYY-MM-DD (UTC). Default: 29 days before `to`.' }),
+              ),
+              to: Type.Optional(Type.String({ description: 'Last day, YYYY-MM-DD (UTC), included. Default: today.' })),
+              metrics: Metrics,
+            },
+            { additionalProperties: false },
+          ),
+          response: { 200: AccountInsightsJson, ...errorsOf(422) },
+        },
+      },
+      async (request, reply) => {
+        const body = await accountInsightsJson(deps, request.scope, request.params.id, request.query);
+        // Already JSON text in the schema's shape (thousands of values written out in one
+        // pass): Fastify sends a string with a JSON content type as it is, unserialized.
+        return reply
+          .type('application/json; charset=utf-8')
+          .send(body as unknown as Static<typeof AccountInsightsJson>);
+      },
+    );
+
+    app.get(
+      '/v1/posts/:id/insights',
+      {
+        schema: {
+          tags,
+          summary: "A post's figures",
+          description: `Lifetime figures of a published post on Instagram or Threads, made through the API or seen on the platform (\`source: "platform"\`), read with its account's refresh (posts of the last 30 days each time; older ones once). A post made for several Instagram and Threads accounts has figures per account: name one with \`account_id\` (without it: 400 \`account_id_required\`, \`details.account_ids\` listing them). Without the insights permission: 200 with \`missing_permission\` and every value null. ${METRIC_TABLE} Errors: 400 \`unknown_metric\`, 404 \`post_not_found\`, 404 \`account_not_found\` (the post was not made for that account), 409 \`post_not_published\` (nothing on the platform yet), 422 \`insights_not_supported\` (TikTok, Facebook).`,
+          headers: ProfileHeader,
+          params: Params('Post id, `pst_...`.'),
+          querystring: Type.Object(
+            {
+              account_id: Type.Optional(
+                Type.String({ minLength: 1, maxLength: 100, description: "Which of the post's accounts." }),
+              ),
+              metrics: Metrics,
+            },
+            { additionalProperties: false },
+          ),
+          response: { 200: PostInsightsJson, ...errorsOf(409, 422) },
+        },
+      },
+      async (request) => await postInsightsOf(deps, request.scope, request.params.id, request.query),
+    );
+
+    app.post(
+      '/v1/insights/sync',
+      {
+        schema: {
+          tags,
+          summary: 'Read the latest figures now',
+          description:
+            'Queues a refresh (the last 3 days and the recent posts) of each account of `account_ids` (default: every connected Instagram and Threads account the caller sees) and answers 202 with the accounts queued; `synced_at` shows when it is done. At most once per 5 minutes per owner, or per profile for a call limited to one (a profile key or a Service-Profile header): 429 `sync_rate_limited` with `Retry-After`. 404 `account_not_found`, 422 `insights_not_supported` (TikTok, Facebook), 409 `account_not_connected`; nothing is queued then, and the 5 minutes are not taken.',
+          headers: ProfileHeader,
+          body: Type.Optional(
+            Type.Object(
+              {
+                account_ids: Type.Optional(
+                  Type.Array(Type.String({ minLength: 1, maxLength: 100 }), {
+                    minItems: 1,
+                    maxItems: 100,
+                    uniqueItems: true,
+                  }),
+                ),
+              },
+              { additionalProperties: false },
+            ),
+          ),
+          response: {
+            202: Type.Object(
+              { account_ids: Type.Array(Type.String(), { description: 'The accounts whose figures are read now.' }) },
+              { additionalProperties: false },
+            ),
+            ...errorsOf(409, 413, 415, 422),
+          },
+        },
+      },
+      async (request, reply) => {
+        const accounts = await syncInsights(deps, request.scope, request.body?.account_ids);
+        reply.code(202);
+        return { account_ids: accounts.map((a) => a.id) };
+      },
+    );
+  };
+}

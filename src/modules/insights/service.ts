@@ -1,0 +1,304 @@
+/**
+ * What the insights endpoints do: an account's daily figures over a range, a post's figures,
+ * a manual sync (at most once per 5 minutes); and the module's part in deleting a profile.
+ */
+import { and, eq, sql } from 'drizzle-orm';
+import { now } from '../../clock.ts';
+import type { Db } from '../../db/connection.ts';
+import { ApiError } from '../../http/errors.ts';
+import type { Scope } from '../../http/scope.ts';
+import { looksLikeId } from '../../ids.ts';
+import { missingScopes, type Platform, type PlatformSet, platformInfo } from '../../platforms/index.ts';
+import {
+  type Account,
+  type AccountState,
+  accountById,
+  accountIdsInProfile,
+  accountsToSync,
+  visibleAccountState,
+} from '../accounts/index.ts';
+import { getPost, postIdsInProfile } from '../posts/index.ts';
+import type { ProfileDeletionStep } from '../profiles/index.ts';
+import { dayNumber, dayOf, dayText } from './days.ts';
+import { INSIGHT_PLATFORMS, queueRefreshes } from './refresh.ts';
+import { accountInsightSeries, insightManualSyncs, insightSyncState, postInsights } from './tables.ts';
+
+export interface InsightReadDeps {
+  db: Db;
+  platforms: () => PlatformSet;
+}
+
+/** The spec's limits on a range of days. */
+export const DEFAULT_RANGE_DAYS = 30;
+export const MAX_RANGE_DAYS = 365;
+/** The spec's manual sync limit: once per 5 minutes per owner (or profile). */
+const MANUAL_SYNC_GAP_MS = 5 * 60_000;
+
+function invalidRange(message: string): ApiError {
+  return new ApiError(400, 'invalid_range', message);
+}
+
+/**
+ * The days asked: `to` defaults to today (UTC), `from` to 29 days before `to`; both included.
+ * Any malformed or impossible date, `from` after `to`, or more than 365 days: 400 `invalid_range`.
+ */
+export function rangeOf(from: string | undefined, to: string | undefined, today: number): { from: number; to: number } {
+  const last = to === undefined ? today : dayNumber(to);
+  if (last === null) throw invalidRange(`to ${JSON.stringify(to)} is not a date (YYYY-MM-DD, a real UTC day).`);
+  const first = from === undefined ? last - DEFAULT_RANGE_DAYS + 1 : dayNumber(from);
+  if (first === null) throw invalidRange(`from ${JSON.stringify(from)} is not a date (YYYY-MM-DD, a real UTC day).`);
+  if (first > last) throw invalidRange(`from (${dayText(first)}) is after to (${dayText(last)}).`);
+  const days = last - first + 1;
+  if (days > MAX_RANGE_DAYS) {
+    throw invalidRange(`The range covers ${days} days; at most ${MAX_RANGE_DAYS} can be asked at once.`);
+  }
+  return { from: first, to: last };
+}
+
+/** The metrics asked (all the platform's, in the spec's order, when none are named), or 400 `unknown_metric`. */
+function metricsOf(asked: string | undefined, valid: readonly string[], what: string): string[] {
+  if (asked === undefined) return [...valid];
+  const names = [...new Set(asked.split(','))];
+  const unknown = names.filter((name) => !valid.includes(name));
+  if (unknown.length > 0) {
+    throw new ApiError(
+      400,
+      'unknown_metric',
+      `${unknown.map((m) => JSON.stringify(m)).join(', ')} ${unknown.length === 1 ? 'is not a metric' : 'are not metrics'} of ${what}; valid: ${valid.join(', ')}.`,
+      { unknown_metrics: unknown, valid_metrics: valid },
+    );
+  }
+  return names;
+}
+
+function notSupported(platform: Platform, what: string): ApiError {
+  return new ApiError(
+    422,
+    'insights_not_supported',
+    `${platformInfo(platform).label} ${what} have no insights; insights exist for Instagram and Threads.`,
+  );
+}
+
+/** The insights permission the account lacks, or null. */
+function missingPermission(deps: InsightReadDeps, account: Pick<AccountState, 'platform' | 'scopes'>): string | null {
+  const missing = missingScopes(
+    deps.platforms().adapter(account.platform as Platform),
+    'read_insights',
+    account.scopes,
+  );
+  return missing?.[0] ?? null;
+}
+
+interface SeriesSlice {
+  /** The day of values[0]. */
+  start: number;
+  values: (number | null)[];
+}
+
+/**
+ * GET /v1/accounts/{id}/insights, answered as its JSON text: a year of every metric is
+ * thousands of values, written out here in one pass rather than built as objects first. One
+ * query reads the account (as the caller sees it), its last refresh and the asked days of
+ * each metric (array slices).
+ */
+export async function accountInsightsJson(
+  deps: InsightReadDeps,
+  scope: Scope,
+  id: string,
+  query: { from?: string | undefined; to?: string | undefined; metrics?: string | undefined },
+): Promise<string> {
+  const range = rangeOf(query.from, query.to, dayOf(now()));
+  const notFound = new ApiError(404, 'account_not_found', `No account ${JSON.stringify(id)}.`);
+  if (!looksLikeId('account', id)) throw notFound;
+  const from = dayText(range.from);
+  const to = dayText(range.to);
+  const result = await deps.db.execute<{
+    account: AccountState | null;
+    synced_at: string | null;
+    series: [string, string, (number | null)[] | null][] | null;
+  }>(sql`select
+    ${visibleAccountState(scope, id)} as account,
+    (select to_json(${insightSyncState.refreshedAt}) from ${insightSyncState} where ${insightSyncState.accountId} = ${id}) as synced_at,
+    (select json_agg(json_build_array(
+        metric,
+        greatest(${from}::date, first_day)::text,
+        array_to_json(values[greatest(${from}::date - first_day, 0) + 1 : ${to}::date - first_day + 1])))
+      from ${accountInsightSeries} where ${accountInsightSeries.accountId} = ${id}) as series`);
+  const row = result.rows[0];
+  const account = row?.account;
+  if (!account) throw notFound;
+  const platform = account.platform as Platform;
+  const offered = platformInfo(platform).insights.account;
+  if (offered.length === 0) throw notSupported(platform, 'accounts');
+  const metrics = metricsOf(query.metrics, offered, `${platformInfo(platform).label} accounts`);
+  const permission = missingPermission(deps, account);
+  const slices = new Map<string, SeriesSlice>();
+  if (permission === null) {
+    for (const [metric, start, values] of row.series ?? []) {
+      slices.set(metric, { start: dayNumber(start) as number, values: values ?? [] });
+    }
+  }
+  const dates: string[] = [];
+  for (let day = range.from; day <= range.to; day++) dates.push(`{"date":"${dayText(day)}","value":`);
+  const parts: string[] = [];
+  for (const metric of metrics) parts.push(`"${metric}":${metricJson(slices.get(metric), range.from, dates, metric)}`);
+  const syncedAt = row.synced_at === null ? null : new Date(row.synced_at).toISOString();
+  return `{"account_id":${JSON.stringify(account.id)},"platform":"${platform}","from":"${from}","to":"${to}","metrics":{${parts.join(',')}},"missing_permission":${JSON.stringify(permission)},"synced_at":${JSON.stringify(syncedAt)}}`;
+}
+
+/**
+ * One metric over the range: a value for every day (null where the platform had no data),
+ * and the total: the days' sum (null when every day is null); for followers_count, a count
+ * rather than a flow, the last value known in the range.
+ */
+function metricJson(slice: SeriesSlice | undefined, from: number, dates: string[], metric: string): string {
+  let total: number | null = null;
+  const values: string[] = new Array(dates.length);
+  for (let i = 0; i < dates.length; i++) {
+    const index = from + i - (slice?.start ?? 0);
+    const value = slice === undefined || index < 0 ? null : (slice.values[index] ?? null);
+    if (value !== null) total = metric === 'followers_count' ? value : (total ?? 0) + value;
+    values[i] = `${dates[i]}${value === null ? 'null' : value}}`;
+  }
+  return `{"total":${total === null ? 'null' : total},"values":[${values.join(',')}]}`;
+}
+
+/** The answer of GET /v1/posts/{id}/insights. */
+export interface PostInsights {
+  post_id: string;
+  account_id: string;
+  platform: Platform;
+  metrics: Record<string, number | null>;
+  missing_permission: string | null;
+  synced_at: string | null;
+}
+
+/**
+ * A post's figures on one of its accounts: the one named by `account_id`, else the post's only
+ * Instagram or Threads account (400 `account_id_required` when it has several).
+ */
+export async function postInsightsOf(
+  deps: InsightReadDeps,
+  scope: Scope,
+  id: string,
+  query: { account_id?: string | undefined; metrics?: string | undefined },
+): Promise<PostInsights> {
+  const { post, targets } = await getPost(deps.db, scope, id);
+  let target = targets[0];
+  if (query.account_id !== undefined) {
+    target = targets.find((t) => t.accountId === query.account_id);
+    if (target === undefined) {
+      throw new ApiError(
+        404,
+        'account_not_found',
+        `The post ${post.id} was not made for the account ${JSON.stringify(query.account_id)}.`,
+        { account_ids: targets.map((t) => t.accountId) },
+      );
+    }
+  } else {
+    const measured = targets.filter((t) => INSIGHT_PLATFORMS.includes(t.platform as Platform));
+    if (measured.length > 1) {
+      throw new ApiError(
+        400,
+        'account_id_required',
+        `The post ${post.id} went to ${measured.length} Instagram and Threads accounts; name one with account_id.`,
+        { account_ids: measured.map((t) => t.accountId) },
+      );
+    }
+    target = measured[0] ?? target;
+  }
+  if (target === undefined) throw notSupported('tiktok', 'posts');
+  const platform = target.platform as Platform;
+  const offered = platformInfo(platform).insights.post;
+  if (offered.length === 0) throw notSupported(platform, 'posts');
+  const metrics = metricsOf(query.metrics, offered, `${platformInfo(platform).label} posts`);
+  if (target.status !== 'published' || target.platformPostId === null) {
+    throw new ApiError(
+      409,
+      'post_not_published',
+      `The post ${post.id} is not published on the account ${target.accountId} (${target.status}); it has no figures yet.`,
+    );
+  }
+  // The account may have moved to a profile the caller does not see: the post's figures are still the post's.
+  const account = await accountById(deps.db, target.accountId);
+  const permission = account === null ? null : missingPermission(deps, account);
+  const [row] = await deps.db
+    .select()
+    .from(postInsights)
+    .where(and(eq(postInsights.postId, post.id), eq(postInsights.accountId, target.accountId)));
+  const figures = permission === null ? (row?.figures ?? {}) : {};
+  return {
+    post_id: post.id,
+    account_id: target.accountId,
+    platform,
+    metrics: Object.fromEntries(metrics.map((m) => [m, figures[m] ?? null])),
+    missing_permission: permission,
+    synced_at: row?.syncedAt.toISOString() ?? null,
+  };
+}
+
+/**
+ * POST /v1/insights/sync: queues a refresh of the accounts named (default: every connected
+ * Instagram and Threads account the caller sees). Once per 5 minutes per owner, or per profile
+ * for a call limited to one: the slot is taken in the same statement that checks it, so two
+ * calls at once cannot both pass.
+ */
+export async function syncInsights(
+  deps: InsightReadDeps,
+  scope: Scope,
+  accountIds: readonly string[] | undefined,
+): Promise<Account[]> {
+  const accounts = await accountsToSync(deps.db, scope, accountIds, INSIGHT_PLATFORMS, (unsupported) =>
+    notSupported(unsupported[0]?.platform as Platform, 'accounts'),
+  );
+  return await deps.db.transaction(async (tx) => {
+    const at = now();
+    const scopeKey = scope.profileId === null ? `owner:${scope.ownerId}` : `profile:${scope.profileId}`;
+    const taken = await tx
+      .insert(insightManualSyncs)
+      .values({ scopeKey, ownerId: scope.ownerId, profileId: scope.profileId, requestedAt: at })
+      .onConflictDoUpdate({
+        target: insightManualSyncs.scopeKey,
+        set: { requestedAt: at },
+        setWhere: sql`${insightManualSyncs.requestedAt} <= ${new Date(at.getTime() - MANUAL_SYNC_GAP_MS)}`,
+      })
+      .returning({ scopeKey: insightManualSyncs.scopeKey });
+    if (taken.length === 0) {
+      const [last] = await tx
+        .select({ at: insightManualSyncs.requestedAt })
+        .from(insightManualSyncs)
+        .where(eq(insightManualSyncs.scopeKey, scopeKey));
+      const wait = Math.max(1, Math.ceil(((last?.at.getTime() ?? 0) + MANUAL_SYNC_GAP_MS - at.getTime()) / 1000));
+      throw new ApiError(
+        429,
+        'sync_rate_limited',
+        `Insights are synced at most once per 5 minutes ${scope.profileId === null ? 'per owner' : 'per profile'}; retry after ${wait} s.`,
+        { retry_after_seconds: wait },
+        { 'Retry-After': String(wait) },
+      );
+    }
+    await queueRefreshes(
+      tx,
+      accounts.map((a) => a.id),
+    );
+    return accounts;
+  });
+}
+
+/** The insights module's part in deleting a profile: its accounts' and posts' figures go. */
+export const insightsProfileDeletion: ProfileDeletionStep = {
+  module: 'insights',
+  deleteData: async ({ db }, profile) => {
+    const accountIds = accountIdsInProfile(profile);
+    await db.delete(accountInsightSeries).where(sql`${accountInsightSeries.accountId} in (${accountIds})`);
+    await db.delete(insightSyncState).where(sql`${insightSyncState.accountId} in (${accountIds})`);
+    await db
+      .delete(postInsights)
+      .where(
+        sql`${postInsights.postId} in (${postIdsInProfile(profile)}) or ${postInsights.accountId} in (${accountIds})`,
+      );
+    await db
+      .delete(insightManualSyncs)
+      .where(and(eq(insightManualSyncs.ownerId, profile.ownerId), eq(insightManualSyncs.profileId, profile.id)));
+  },
+};

@@ -1,0 +1,72 @@
+import { bigint, date, index, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { timestampColumn } from '../../db/columns.ts';
+import { accountIdColumn } from '../accounts/columns.ts';
+import { ownerIdColumn } from '../owners/columns.ts';
+import { postIdColumn } from '../posts/columns.ts';
+
+/**
+ * An account's daily figures of one metric, one array element per UTC day from `first_day`:
+ * a year's query of every metric reads one row per metric instead of one per day. An element
+ * is null when the platform reported no data that day (or the day was never read), never 0.
+ * Keyed by account, so the figures follow an account that moves; the account's deletion
+ * (with its profile) deletes them, after the insights module's own deletion step did.
+ *
+ * Read `values` through `array_to_json` (service.ts): drizzle would turn a null element into 0.
+ */
+export const accountInsightSeries = pgTable(
+  'account_insight_series',
+  {
+    accountId: accountIdColumn(),
+    metric: text('metric').notNull(),
+    firstDay: date('first_day', { mode: 'string' }).notNull(),
+    values: bigint('values', { mode: 'number' }).array().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.accountId, t.metric] })],
+);
+
+/** A published post's lifetime figures on one account (the post's target there); null: no data. */
+export const postInsights = pgTable(
+  'post_insights',
+  {
+    postId: postIdColumn(),
+    accountId: accountIdColumn(),
+    figures: jsonb('figures').$type<Record<string, number | null>>().notNull(),
+    syncedAt: timestampColumn('synced_at').notNull(),
+  },
+  // By account too: a refresh reads which of the account's posts were read, and deleting an account deletes its rows.
+  (t) => [primaryKey({ columns: [t.postId, t.accountId] }), index('post_insights_account_idx').on(t.accountId)],
+);
+
+/**
+ * Where each Instagram and Threads account stands: when it is next refreshed, when its figures
+ * were last read, and how far back its history still has to be read.
+ */
+export const insightSyncState = pgTable('insight_sync_state', {
+  accountId: accountIdColumn().primaryKey(),
+  nextRefreshAt: timestampColumn('next_refresh_at').notNull(),
+  /** The end of the last good refresh of the account's figures: the API's `synced_at`. */
+  refreshedAt: timestampColumn('refreshed_at'),
+  /** The oldest day the history reaches back to: 364 days before the account was first seen. */
+  historyFrom: date('history_from', { mode: 'string' }).notNull(),
+  /** The newest day of the history still to read (it is read backwards); null once it is all read. */
+  historyCursor: date('history_cursor', { mode: 'string' }),
+  /** When the periodic schedule may start the history reading again if no job carried it on. */
+  historyNextAt: timestampColumn('history_next_at').notNull(),
+  /** Why the last refresh or history read failed, for operators (null after a good one). */
+  lastError: text('last_error'),
+});
+
+/**
+ * The last manual sync per owner (owner-wide calls) or per profile (calls limited to one
+ * profile): POST /v1/insights/sync runs at most once per 5 minutes for each.
+ */
+export const insightManualSyncs = pgTable('insight_manual_syncs', {
+  /** `owner:<owner id>` or `profile:<profile id>`. */
+  scopeKey: text('scope_key').primaryKey(),
+  ownerId: ownerIdColumn(),
+  /** The profile of a profile-wide key's row (null for owner-wide), so the profile's deletion removes it. */
+  profileId: text('profile_id'),
+  requestedAt: timestampColumn('requested_at').notNull(),
+});
+
+export type InsightSyncState = typeof insightSyncState.$inferSelect;
