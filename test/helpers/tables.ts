@@ -11,6 +11,12 @@ export {
   connectSettings,
 } from '../../src/modules/connect/tables.ts';
 export { events } from '../../src/modules/events/tables.ts';
+export {
+  accountInsightSeries,
+  insightManualSyncs,
+  insightSyncState,
+  postInsights,
+} from '../../src/modules/insights/tables.ts';
 export { media } from '../../src/modules/media/tables.ts';
 export { owners } from '../../src/modules/owners/tables.ts';
 export { posts, postTargets } from '../../src/modules/posts/tables.ts';

@@ -12,6 +12,7 @@ import {
   connectLinks,
   connectRedirectOrigins,
   connectSettings,
+  insightManualSyncs,
   media,
   posts,
   postTargets,
@@ -94,6 +95,17 @@ async function newPost(f: Fixture): Promise<string> {
   });
   expect(res.statusCode).toBe(201);
   return res.json().id;
+}
+
+/** A post published on the fixture's account, as publishing leaves one (figures not read yet). */
+async function publishedPost(f: Fixture): Promise<string> {
+  const id = await newPost(f);
+  await t.database.db
+    .update(postTargets)
+    .set({ status: 'published', platformPostId: `matrix-published-${id}`, publishedAt: new Date() })
+    .where(eq(postTargets.postId, id));
+  await t.database.db.update(posts).set({ status: 'published' }).where(eq(posts.id, id));
+  return id;
 }
 
 /** A post whose one target failed, as publishing leaves one. */
@@ -479,6 +491,29 @@ const matrix: Record<string, RouteCase> = {
     otherOwner: 404,
     // A fresh account each time: an account is synced at most once a minute.
     build: async (f) => ({ url: '/v1/comments/sync', payload: { account_ids: [await newAccount(f, f.profileId)] } }),
+  },
+  'GET /v1/accounts/{id}/insights': {
+    ownerOnly: false,
+    // The fixture's Threads account lacks threads_manage_insights: 200 with missing_permission.
+    success: 200,
+    otherOwner: 404,
+    build: async (f) => ({ url: `/v1/accounts/${f.accountId}/insights?metrics=views` }),
+  },
+  'GET /v1/posts/{id}/insights': {
+    ownerOnly: false,
+    success: 200,
+    otherOwner: 404,
+    build: async (f) => ({ url: `/v1/posts/${await publishedPost(f)}/insights` }),
+  },
+  'POST /v1/insights/sync': {
+    ownerOnly: false,
+    success: 202,
+    otherOwner: 404,
+    // Once per 5 minutes per owner or profile: each case starts with none made.
+    build: async (f) => {
+      await t.database.db.delete(insightManualSyncs).where(eq(insightManualSyncs.ownerId, f.ownerId));
+      return { url: '/v1/insights/sync', payload: { account_ids: [f.accountId] } };
+    },
   },
   'GET /v1/media': {
     ownerOnly: false,

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { type Static, Type } from 'typebox';
+import { ApiError } from '../../http/errors.ts';
 import { AUTHENTICATED_ERRORS, errorResponses, ProfileHeader } from '../../http/schemas.ts';
 import { AccountInsightsJson, PostInsightsJson } from './json.ts';
 import { accountInsightsJson, type InsightReadDeps, postInsightsOf, syncInsights } from './service.ts';
@@ -11,6 +12,7 @@ const Params = (what: string) => Type.Object({ id: Type.String({ minLength: 1, m
 
 const Metrics = Type.Optional(
   Type.String({
+    maxLength: 1000,
     description:
       "Comma-separated metric names (default: all of the platform's). A name not in the platform's table: 400 `unknown_metric` listing the valid ones.",
   }),
@@ -18,6 +20,21 @@ const Metrics = Type.Optional(
 
 const METRIC_TABLE =
   'Instagram accounts: `followers_count`, `views`, `reach`, `accounts_engaged`, `total_interactions`, `likes`, `comments`, `saves`, `shares`. Threads accounts: `followers_count`, `views`, `likes`, `replies`, `reposts`, `quotes`, `clicks`. Instagram posts: `views`, `reach`, `likes`, `comments`, `saves`, `shares`, `total_interactions`. Threads posts: `views`, `likes`, `replies`, `reposts`, `quotes`, `shares`.';
+
+/** A day's text; what the pattern lets through the service checks (February 30 is no day). */
+const Day = (description: string) => Type.String({ pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}$', description });
+
+/**
+ * The route's schema refusal, as the range error the spec names when only `from` or `to` is
+ * wrong (not a YYYY-MM-DD text); any other refusal as the schema's usual 400.
+ */
+function rangeError(error: Error & { validation?: { instancePath?: string }[] }): Error {
+  const problems = error.validation ?? [];
+  const dates = problems.filter((p) => p.instancePath === '/from' || p.instancePath === '/to');
+  if (problems.length === 0 || dates.length < problems.length) return error;
+  const fields = [...new Set(dates.map((p) => p.instancePath?.slice(1)))].join(' and ');
+  return new ApiError(400, 'invalid_range', `${fields} must be a date, YYYY-MM-DD (a real UTC day).`);
+}
 
 export function insightRoutes(deps: InsightReadDeps): FastifyPluginAsyncTypebox {
   return async (app) => {
@@ -32,18 +49,18 @@ export function insightRoutes(deps: InsightReadDeps): FastifyPluginAsyncTypebox 
           params: Params('Account id, `acc_...`.'),
           querystring: Type.Object(
             {
-              from: Type.Optional(
-                Type.String({ description: 'First day, YYYY-MM-DD (UTC). Default: 29 days before `to`.' }),
-              ),
-              to: Type.Optional(Type.String({ description: 'Last day, YYYY-MM-DD (UTC), included. Default: today.' })),
+              from: Type.Optional(Day('First day, YYYY-MM-DD (UTC). Default: 29 days before `to`.')),
+              to: Type.Optional(Day('Last day, YYYY-MM-DD (UTC), included. Default: today.')),
               metrics: Metrics,
             },
             { additionalProperties: false },
           ),
           response: { 200: AccountInsightsJson, ...errorsOf(422) },
         },
+        attachValidation: true,
       },
       async (request, reply) => {
+        if (request.validationError) throw rangeError(request.validationError);
         const body = await accountInsightsJson(deps, request.scope, request.params.id, request.query);
         // Already JSON text in the schema's shape (thousands of values written out in one
         // pass): Fastify sends a string with a JSON content type as it is, unserialized.
