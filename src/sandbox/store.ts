@@ -2,6 +2,7 @@
 import { createHash, randomBytes, randomInt } from 'node:crypto';
 import { and, asc, desc, eq, gt, inArray, isNull, lt, notInArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/connection.ts';
+import type { CallLog } from './calls.ts';
 import {
   sandboxAccounts,
   sandboxActivity,
@@ -25,6 +26,8 @@ export type SandboxFault = typeof sandboxFaults.$inferSelect;
 export interface Store {
   db: Db;
   now: () => Date;
+  /** The calls the imitated APIs received (in this process's memory, not in the database). */
+  calls: CallLog;
 }
 
 /** A platform-looking id: 17 digits. */
