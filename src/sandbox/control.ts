@@ -28,7 +28,7 @@ import {
   type SandboxAccount,
   type SandboxSettingName,
   type Store,
-  setInsight,
+  setInsights,
   setSetting,
   setThrottle,
 } from './store.ts';
@@ -251,16 +251,12 @@ export function controlRoutes(store: Store) {
           throw new ControlError(404, 'not_found', `${body.username} has no post ${body.post_id}`);
         }
       }
-      for (const { day, value } of body.values) {
-        await setInsight(store, {
-          accountId: owner.id,
-          postId: body.post_id ?? '',
-          metric: body.metric,
-          // Post figures are lifetime totals: one value, whatever the day.
-          day: body.post_id === undefined ? day : LIFETIME_DAY,
-          value,
-        });
-      }
+      await setInsights(
+        store,
+        { accountId: owner.id, postId: body.post_id ?? '', metric: body.metric },
+        // Post figures are lifetime totals: one value, whatever the day.
+        body.post_id === undefined ? body.values : body.values.map(({ value }) => ({ day: LIFETIME_DAY, value })),
+      );
       return { updated: body.values.length };
     });
 

@@ -39,7 +39,7 @@ import {
   findContainer,
   findPost,
   getSetting,
-  insightValue,
+  insightFigures,
   issueToken,
   listComments,
   listPosts,
@@ -557,11 +557,12 @@ export function instagramHosts(store: Store): Record<string, (app: FastifyInstan
         }
         if (until <= since) throw badParameter('graph', 'since must be before until');
         const days = daysBetween(since, until);
+        const figures = await insightFigures(store, { accountId: who.account.id, postId: '', metrics, days });
         const data = [];
         for (const metric of metrics) {
           let total: number | null = null;
           for (const day of days) {
-            const value = await insightValue(store, { accountId: who.account.id, postId: '', metric, day });
+            const value = figures.get(metric)?.get(day) ?? null;
             if (value !== null) total = (total ?? 0) + value;
           }
           // No data is an absent metric, never 0.

@@ -4,7 +4,7 @@ import { badParameter, type Family, graphAnswer, SandboxAnswer, tiktokAnswer } f
 import {
   findContainer,
   getSetting,
-  insightValue,
+  insightFigures,
   issueToken,
   LIFETIME_DAY,
   type SandboxContainer,
@@ -213,9 +213,10 @@ export async function lifetimeInsights(
   postId: string,
   metrics: string[],
 ): Promise<{ data: Record<string, unknown>[] }> {
+  const figures = await insightFigures(store, { accountId, postId, metrics, days: [LIFETIME_DAY] });
   const data = [];
   for (const metric of metrics) {
-    const value = await insightValue(store, { accountId, postId, metric, day: LIFETIME_DAY });
+    const value = figures.get(metric)?.get(LIFETIME_DAY) ?? null;
     if (value === null) continue;
     data.push({
       name: metric,
