@@ -564,14 +564,15 @@ describe('instagram: raw sandbox answers have the documented shapes', () => {
     expect(mixed.body).toEqual(
       refusal('(#100) The following metrics (views,likes) should be specified with parameter metric_type=total_value'),
     );
-    for (const params of [
+    const refusedParams: Record<string, string | number>[] = [
       { metric: 'reach', period: 'week', metric_type: 'total_value' },
       { metric: 'reach', metric_type: 'total_value' },
       { metric: 'reach,impressions', period: 'day', metric_type: 'total_value' },
       { metric: 'reach', period: 'day', metric_type: 'sum' },
       { metric: 'reach', period: 'day', metric_type: 'total_value', since: today - 31 * 86_400 },
       { metric: 'reach', period: 'day', metric_type: 'total_value', since: today, until: today },
-    ]) {
+    ];
+    for (const params of refusedParams) {
       const refused = await ask(params);
       expect(refused.status, JSON.stringify(params)).toBe(400);
       expect(refused.body.error).toMatchObject({ code: 100, type: 'OAuthException' });
