@@ -133,12 +133,14 @@ export function dayOf(seconds: number): string {
   return new Date(seconds * 1000).toISOString().slice(0, 10);
 }
 
-/** The UTC days in [since, until) given as Unix seconds (at least the first). */
+/**
+ * The UTC days in [since, until) given as Unix seconds (at least the first). The caller bounds
+ * the range (Instagram's 30 days; Threads' since the insights epoch, up to today).
+ */
 export function daysBetween(since: number, until: number): string[] {
   const days: string[] = [];
   for (let t = Math.floor(since / 86_400) * 86_400; t < until || days.length === 0; t += 86_400) {
     days.push(dayOf(t));
-    if (days.length > 400) break;
   }
   return days;
 }

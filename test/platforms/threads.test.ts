@@ -553,6 +553,36 @@ describe('threads: reading', () => {
     expect(early.body.error).toMatchObject({ code: 100, type: 'OAuthException' });
   });
 
+  it('threads_insights: until before 1712991600 is refused too; no longest range; an until still to come is taken', async () => {
+    const account = await connected('th_range_insights');
+    const ask = (params: Record<string, string | number>) =>
+      raw('GET', `/v1.0/${account.platformUserId}/threads_insights`, {
+        metric: 'views',
+        ...params,
+        access_token: account.accessToken,
+      });
+    // "The earliest Unix timestamp that can be used is 1712991600, any timestamp before that will be rejected."
+    const early = await ask({ until: 1_712_991_599 });
+    expect(early.status).toBe(400);
+    expect(early.body.error).toMatchObject({ code: 100, type: 'OAuthException' });
+
+    // From the first day Threads has through today: one daily value a day, over two years in one call.
+    const today = dayOf(now().getTime());
+    const all = await ask({ since: 1_712_991_600, until: Math.floor(now().getTime() / 1000) });
+    expect(all.status).toBe(200);
+    const expectedDays = (unix(today) - unix('2024-04-13')) / 86_400 + 1;
+    expect(all.body.data[0].values).toHaveLength(expectedDays);
+
+    // An until days ahead is taken; the days still to come have no data.
+    const ahead = await ask({ since: unix(today), until: unix(today) + 10 * 86_400 });
+    expect(ahead.status).toBe(200);
+    expect(ahead.body.data[0].values).toEqual([{ value: expect.any(Number), end_time: expect.any(String) }]);
+
+    // Without since and until: yesterday through today.
+    const recent = await ask({});
+    expect(recent.body.data[0].values).toHaveLength(2);
+  });
+
   it('reads post insights with the platform names, null for no data', async () => {
     const account = await connected('th_post_insights');
     const { body: user } = await sandbox.control('GET', '/users/threads/th_post_insights');
