@@ -266,6 +266,113 @@ describe('instagram: reading', () => {
   });
 });
 
+describe('instagram: account insights in the fewest calls', () => {
+  /** The account metrics platforms.md lists for Instagram, and the service's followers_count. */
+  const METRICS = [
+    'followers_count',
+    'views',
+    'reach',
+    'accounts_engaged',
+    'total_interactions',
+    'likes',
+    'comments',
+    'saves',
+    'shares',
+  ];
+  const dayOf = (at: number) => new Date(at).toISOString().slice(0, 10);
+  const unix = (day: string) => Date.parse(`${day}T00:00:00Z`) / 1000;
+
+  it("3 days with every metric: one total_value insights call a day and one /me for today's followers count, 4 calls", async () => {
+    const account = await connected('ig_calls');
+    const days = [2, 1, 0].map((n) => dayOf(now().getTime() - n * DAY));
+    const before = (await sandbox.calls('instagram', 'ig_calls')).count;
+    const { figures } = await instagram.accountInsights(account, days, METRICS);
+    const log = await sandbox.calls('instagram', 'ig_calls');
+    expect(log.count - before).toBe(4);
+    const made = log.data.slice(-4);
+    const insights = made.filter((c) => c.path === `/graph.instagram.com/v25.0/${account.platformUserId}/insights`);
+    // Every metric but followers_count rides in each day's call, as one total over that day.
+    expect(insights.map((c) => c.query)).toEqual(
+      days.map((day) => ({
+        metric: METRICS.filter((m) => m !== 'followers_count').join(','),
+        period: 'day',
+        metric_type: 'total_value',
+        since: String(unix(day)),
+        until: expect.any(String),
+      })),
+    );
+    expect(insights.slice(0, 2).map((c) => Number(c.query.until))).toEqual(
+      days.slice(0, 2).map((d) => unix(d) + 86_400),
+    );
+    // Today is read up to now, not into the hours still to come.
+    const todayUntil = Number(insights[2]?.query.until);
+    expect(todayUntil).toBeGreaterThan(unix(days[2] as string));
+    expect(todayUntil).toBeLessThanOrEqual(Math.floor(now().getTime() / 1000));
+    expect(made.filter((c) => c.path === '/graph.instagram.com/v25.0/me').map((c) => c.query)).toEqual([
+      { fields: 'followers_count' },
+    ]);
+
+    for (const day of days) expect(Object.keys(figures[day] ?? {}).sort()).toEqual([...METRICS].sort());
+    expect(figures[days[0] as string]?.followers_count).toBeNull();
+    expect(figures[days[2] as string]?.followers_count).toBeGreaterThan(0);
+    expect(figures[days[1] as string]?.views).toEqual(expect.any(Number));
+  });
+
+  it('a day still to come costs no call and has no data', async () => {
+    const account = await connected('ig_calls_future');
+    const tomorrow = dayOf(now().getTime() + DAY);
+    const yesterday = dayOf(now().getTime() - DAY);
+    const before = (await sandbox.calls('instagram', 'ig_calls_future')).count;
+    const { figures } = await instagram.accountInsights(account, [tomorrow], METRICS);
+    expect(figures).toEqual({ [tomorrow]: Object.fromEntries(METRICS.map((m) => [m, null])) });
+    expect((await sandbox.calls('instagram', 'ig_calls_future')).count).toBe(before);
+    await instagram.accountInsights(account, [yesterday, tomorrow], METRICS);
+    expect((await sandbox.calls('instagram', 'ig_calls_future')).count).toBe(before + 1);
+  });
+
+  it('reach alone is read as its daily series, up to 30 days a call, with the same values as day by day', async () => {
+    const account = await connected('ig_calls_reach');
+    const days = Array.from({ length: 31 }, (_, n) => dayOf(now().getTime() - (30 - n) * DAY));
+    await sandbox.control('PUT', '/insights', {
+      platform: 'instagram',
+      username: 'ig_calls_reach',
+      metric: 'reach',
+      values: [
+        { day: days[3], value: 42 },
+        { day: days[4], value: null },
+        { day: days[5], value: 0 },
+      ],
+    });
+    const before = (await sandbox.calls('instagram', 'ig_calls_reach')).count;
+    const { figures } = await instagram.accountInsights(account, days, ['reach']);
+    const log = await sandbox.calls('instagram', 'ig_calls_reach');
+    // "There cannot be more than 30 days between since and until": 31 days take two calls.
+    expect(log.count - before).toBe(2);
+    expect(log.data.slice(-2).map((c) => c.query.metric_type)).toEqual(['time_series', 'time_series']);
+    expect([
+      figures[days[3] as string]?.reach,
+      figures[days[4] as string]?.reach,
+      figures[days[5] as string]?.reach,
+    ]).toEqual([42, null, 0]);
+    const dayByDay = await instagram.accountInsights(account, days, ['reach', 'views']);
+    for (const day of days) expect(figures[day]?.reach, day).toBe(dayByDay.figures[day]?.reach);
+  });
+
+  it("reports the highest rate-limit usage its calls' X-App-Usage headers gave, null without them", async () => {
+    const account = await connected('ig_calls_usage');
+    const { body: user } = await sandbox.control('GET', '/users/instagram/ig_calls_usage');
+    const day = dayOf(now().getTime() - DAY);
+    expect((await instagram.accountInsights(account, [day], ['views'])).usagePercent).toBeNull();
+    expect((await sandbox.control('PUT', '/settings/app_usage_percent', { value: 64 })).status).toBe(200);
+    try {
+      expect((await instagram.accountInsights(account, [day], ['views', 'followers_count'])).usagePercent).toBe(64);
+      expect((await instagram.postInsights(account, user.posts[0].id, ['reach'])).usagePercent).toBe(64);
+    } finally {
+      await sandbox.control('PUT', '/settings/app_usage_percent', { value: 0 });
+    }
+  });
+});
+
 describe('instagram: publishing', () => {
   it('creates a container, polls it from IN_PROGRESS to FINISHED, publishes, and answers the permalink', async () => {
     const account = await connected('ig_publish');
