@@ -202,13 +202,6 @@ export function unsupported(platform: Platform, what: string): PlatformError {
   return new PlatformError('unsupported', `${platform} does not support ${what}`, { platform });
 }
 
-/** UTC day bounds as Unix seconds: [start of day, start of next day). */
-export function dayBounds(day: string): { since: number; until: number } {
-  const start = Date.parse(`${day}T00:00:00Z`);
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(day) || Number.isNaN(start)) throw new Error(`not a day: ${day}`);
-  return { since: start / 1000, until: start / 1000 + 86_400 };
-}
-
 /** Days must be YYYY-MM-DD; a bad one is the caller's error, reported the adapters' way. */
 export function checkDays(platform: Platform, days: readonly string[]): void {
   for (const day of days) {

@@ -2,17 +2,7 @@
 import { instagramCommentNotices } from './comment-notices.ts';
 import { metaDeauthorizedUsers } from './deauthorization.ts';
 import { GraphClient, idOf, permalinkAfterPublish } from './graph.ts';
-import {
-  type AdapterOptions,
-  checkDays,
-  dayBounds,
-  list,
-  num,
-  record,
-  requiredText,
-  str,
-  unsupported,
-} from './http.ts';
+import { type AdapterOptions, checkDays, list, num, record, requiredText, str, unsupported } from './http.ts';
 import {
   containerRef,
   draftOf,
@@ -26,13 +16,19 @@ import {
 } from './publishing.ts';
 import { PLATFORM_REGISTRY } from './registry.ts';
 import {
+  dailyValues,
+  daysUpTo,
   denyCallback,
+  emptyFigures,
   invalidRequest,
   metricValue,
   platformNames,
   postSummaryOf,
+  readRange,
   reportingMissingScopes,
   requireMetrics,
+  runsWithin,
+  setFigure,
   splitScopes,
   today,
   tokenExpiry,
@@ -60,6 +56,11 @@ const SCOPE = {
   comments: 'instagram_business_manage_comments',
   insights: 'instagram_business_manage_insights',
 } as const;
+
+/** The account metrics the service offers that Instagram also answers as a daily series (time_series). */
+const DAILY_SERIES_METRICS = ['reach'];
+/** "There cannot be more than 30 days (2592000 s) between since and until", Instagram answers past it. */
+const MAX_RANGE_DAYS = 30;
 
 /** Service metric name -> Instagram's, where they differ (media insights say `saved`). */
 const POST_METRIC_NAMES: Record<string, string> = { saves: 'saved' };
@@ -367,34 +368,51 @@ export function instagramAdapter(options: AdapterOptions, now: () => Date): Plat
       });
     },
 
+    /*
+     * Daily values in the fewest calls the Instagram Account Insights reference allows
+     * (https://developers.facebook.com/docs/instagram-platform/api-reference/instagram-user/insights):
+     * views, accounts_engaged, total_interactions, likes, comments, saves and shares exist only as
+     * `metric_type=total_value`, one total over since..until, so a daily value costs a call per
+     * day, in which every metric asked rides along. Only when reach alone is asked does its daily
+     * series (`metric_type=time_series`) give up to 30 days a call. followers_count is a user
+     * field read as it is now: one `/me` call, when today is asked. Days still to come cost
+     * nothing (null). For N days up to today, all metrics: N calls, +1 with followers_count and
+     * today; reach alone: one call per 30 days.
+     */
     async accountInsights({ platformUserId, accessToken }, days, metrics) {
       requireMetrics(platform, this.metrics.account, metrics);
       checkDays(platform, days);
       const { graph: metered, meter } = graph.metered();
+      const at = now();
+      const todayDay = today(at);
+      const figures: DailyMetrics = emptyFigures(days, metrics);
+      const read = daysUpTo(days, todayDay);
       const asked = metrics.filter((m) => m !== 'followers_count');
-      const figures: DailyMetrics = {};
-      let followers: number | null | undefined;
-      for (const day of days) {
-        const values: Record<string, number | null> = {};
-        if (asked.length > 0) {
-          const { since, until } = dayBounds(day);
-          const body = await metered.get(`/${platformUserId}/insights`, accessToken, {
-            metric: asked.join(','),
-            period: 'day',
-            metric_type: 'total_value',
-            since,
-            until,
-          });
-          for (const metric of asked) values[metric] = metricValue(body, metric);
+      const insights = (range: { since: number; until: number }, metricType: string) =>
+        metered.get(`/${platformUserId}/insights`, accessToken, {
+          metric: asked.join(','),
+          period: 'day',
+          metric_type: metricType,
+          ...range,
+        });
+      if (asked.length > 0 && asked.every((m) => DAILY_SERIES_METRICS.includes(m))) {
+        for (const run of runsWithin(read, MAX_RANGE_DAYS)) {
+          const body = await insights(readRange(run[0] as string, run.at(-1) as string, at), 'time_series');
+          for (const metric of asked) {
+            const series = dailyValues(body, metric);
+            for (const day of run) setFigure(figures, day, metric, series.get(day) ?? null);
+          }
         }
-        if (metrics.includes('followers_count')) {
-          // A user field, not a metric: only today's count exists.
-          if (day === today(now())) {
-            followers ??= num((await metered.get('/me', accessToken, { fields: 'followers_count' })).followers_count);
-            values.followers_count = followers;
-          } else values.followers_count = null;
+      } else if (asked.length > 0) {
+        for (const day of read) {
+          const body = await insights(readRange(day, day, at), 'total_value');
+          for (const metric of asked) setFigure(figures, day, metric, metricValue(body, metric));
         }
-        figures[day] = values;
+      }
+      if (metrics.includes('followers_count') && read.includes(todayDay)) {
+        // A user field, not a metric: only today's count exists.
+        const me = await metered.get('/me', accessToken, { fields: 'followers_count' });
+        setFigure(figures, todayDay, 'followers_count', num(me.followers_count));
       }
       return { figures, usagePercent: meter.highest };
     },

@@ -69,6 +69,81 @@ export function metricValue(body: Record<string, unknown>, name: string): number
   return null;
 }
 
+/**
+ * The daily values of a time-series metric (`values:[{value, end_time}]`) by the day each
+ * belongs to: the UTC date 24 hours before its `end_time`. Instagram's and Threads' days end at
+ * 07:00 or 08:00 UTC (Pacific time), the sandbox's at 00:00 UTC: either way that is the day the
+ * value counts. A day without a value is absent (no data, not 0).
+ */
+export function dailyValues(body: Record<string, unknown>, name: string): Map<string, number> {
+  const entry = list(body.data)
+    .map(record)
+    .find((d) => d.name === name);
+  const days = new Map<string, number>();
+  for (const item of list(entry?.values)) {
+    const value = num(record(item).value);
+    const end = graphDate(record(item).end_time);
+    if (value === null || end === null) continue;
+    days.set(new Date(end.getTime() - 86_400_000).toISOString().slice(0, 10), value);
+  }
+  return days;
+}
+
+/**
+ * `since` and `until` (Unix seconds) from the start of day `first` to the end of day `last`,
+ * but `until` no later than `at`: for a day still running, neither Instagram nor Threads says
+ * whether it takes an `until` still to come, and asking up to now loses nothing. `until` stays
+ * after `since` (a day that began this very second).
+ */
+export function readRange(first: string, last: string, at: Date): { since: number; until: number } {
+  const since = Date.parse(`${first}T00:00:00Z`) / 1000;
+  const end = Date.parse(`${last}T00:00:00Z`) / 1000 + 86_400;
+  return { since, until: Math.max(since + 1, Math.min(end, Math.floor(at.getTime() / 1000))) };
+}
+
+/** The distinct days of `days` up to `last` (a day still to come has no figures to read), in order. */
+export function daysUpTo(days: readonly string[], last: string): string[] {
+  return [...new Set(days)].filter((day) => day <= last).sort();
+}
+
+/** Every day asked with every metric asked, null (no data) until read. */
+export function emptyFigures(
+  days: readonly string[],
+  metrics: readonly string[],
+): Record<string, Record<string, number | null>> {
+  return Object.fromEntries(days.map((day) => [day, Object.fromEntries(metrics.map((m) => [m, null]))]));
+}
+
+/** Records a figure read for a day asked (figures of other days in an answer are left out). */
+export function setFigure(
+  figures: Record<string, Record<string, number | null>>,
+  day: string,
+  metric: string,
+  value: number | null,
+): void {
+  const values = figures[day];
+  if (values !== undefined) values[metric] = value;
+}
+
+/**
+ * Sorted days cut into runs whose first and last day are at most `maxDays` days apart counted
+ * inclusively, so each run is one since..until of at most `maxDays` days.
+ */
+export function runsWithin(days: readonly string[], maxDays: number): string[][] {
+  const runs: string[][] = [];
+  let current: string[] = [];
+  for (const day of days) {
+    const first = current[0];
+    if (first !== undefined && (Date.parse(day) - Date.parse(first)) / 86_400_000 + 1 > maxDays) {
+      runs.push(current);
+      current = [];
+    }
+    current.push(day);
+  }
+  if (current.length > 0) runs.push(current);
+  return runs;
+}
+
 /** Expiry from an `expires_in` in seconds; null when absent or 0 (a token that does not expire). */
 export function tokenExpiry(now: Date, expiresIn: unknown): Date | null {
   const seconds = num(expiresIn);

@@ -2,17 +2,7 @@
 import { threadsCommentNotices } from './comment-notices.ts';
 import { metaDeauthorizedUsers } from './deauthorization.ts';
 import { GraphClient, idOf, permalinkAfterPublish } from './graph.ts';
-import {
-  type AdapterOptions,
-  checkDays,
-  dayBounds,
-  list,
-  num,
-  record,
-  requiredText,
-  str,
-  unsupported,
-} from './http.ts';
+import { type AdapterOptions, checkDays, list, num, record, requiredText, str, unsupported } from './http.ts';
 import {
   containerRef,
   draftOf,
@@ -26,12 +16,17 @@ import {
 } from './publishing.ts';
 import { PLATFORM_REGISTRY } from './registry.ts';
 import {
+  dailyValues,
+  daysUpTo,
   denyCallback,
+  emptyFigures,
   invalidRequest,
   metricValue,
   postSummaryOf,
+  readRange,
   reportingMissingScopes,
   requireMetrics,
+  setFigure,
   today,
   tokenExpiry,
 } from './shared.ts';
@@ -98,8 +93,10 @@ function threadsProblems({ text, media, platformOptions }: PublishDraft): Publis
   }
   return problems;
 }
-/** Threads refuses insights `since` before this moment (2024-04-13 07:00 UTC): there is no data earlier. */
+/** Threads refuses insights `since` or `until` before this moment (2024-04-13 07:00 UTC): there is no data earlier. */
 const INSIGHTS_EPOCH = 1_712_991_600;
+/** The user metric Threads answers as a daily series (`values:[{value, end_time}]`); the others are totals. */
+const DAILY_SERIES_METRICS = ['views'];
 /** Replies read per post: enough for any recent post, bounded against a viral one. */
 const MAX_REPLIES_PER_POST = 500;
 
@@ -446,25 +443,52 @@ export function threadsAdapter(options: AdapterOptions, now: () => Date): Platfo
       }
     },
 
+    /*
+     * Daily values in the fewest calls Threads' user insights allow
+     * (https://developers.facebook.com/docs/threads/insights): likes, replies, reposts, quotes and
+     * clicks come as one total over since..until, so a daily value costs a call per day, in which
+     * every metric asked rides along, followers_count (today's count, whatever the range) only in
+     * today's. views alone is a daily series, and Threads documents no longest range: then one
+     * call for every day asked. Days before 2024-04-13 (Threads refuses an earlier since or until)
+     * and days still to come cost nothing (null). For N days from 2024-04-13 up to today: N calls
+     * (followers_count rides along); views and followers_count alone: one call.
+     */
     async accountInsights({ platformUserId, accessToken }, days, metrics) {
       requireMetrics(platform, this.metrics.account, metrics);
       checkDays(platform, days);
       const { graph: metered, meter } = graph.metered();
-      const figures: DailyMetrics = {};
-      for (const day of days) {
-        const { since, until } = dayBounds(day);
-        // followers_count is today's count whatever the period: it says nothing of other days.
-        const asked = metrics.filter((m) => m !== 'followers_count' || day === today(now()));
-        const values: Record<string, number | null> = Object.fromEntries(metrics.map((m) => [m, null]));
-        if (asked.length > 0 && until > INSIGHTS_EPOCH) {
-          const body = await metered.get(`/${platformUserId}/threads_insights`, accessToken, {
-            metric: asked.join(','),
-            since: Math.max(since, INSIGHTS_EPOCH),
-            until,
-          });
-          for (const metric of asked) values[metric] = metricValue(body, metric);
+      const at = now();
+      const todayDay = today(at);
+      const figures: DailyMetrics = emptyFigures(days, metrics);
+      const firstDay = new Date(INSIGHTS_EPOCH * 1000).toISOString().slice(0, 10);
+      const read = daysUpTo(days, todayDay).filter((day) => day >= firstDay);
+      const daily = metrics.filter((m) => m !== 'followers_count');
+      const followers = metrics.includes('followers_count') && read.includes(todayDay);
+      const insights = async (first: string, last: string, asked: string[]) => {
+        const { since, until } = readRange(first, last, at);
+        return metered.get(`/${platformUserId}/threads_insights`, accessToken, {
+          metric: asked.join(','),
+          since: Math.max(since, INSIGHTS_EPOCH),
+          until,
+        });
+      };
+      if (daily.every((m) => DAILY_SERIES_METRICS.includes(m))) {
+        const asked = [...daily, ...(followers ? ['followers_count'] : [])];
+        if (asked.length > 0 && read.length > 0) {
+          const body = await insights(read[0] as string, read.at(-1) as string, asked);
+          for (const metric of daily) {
+            const series = dailyValues(body, metric);
+            for (const day of read) setFigure(figures, day, metric, series.get(day) ?? null);
+          }
+          if (followers) setFigure(figures, todayDay, 'followers_count', metricValue(body, 'followers_count'));
         }
-        figures[day] = values;
+      } else {
+        for (const day of read) {
+          // followers_count is today's count whatever the range: it says nothing of other days.
+          const asked = [...daily, ...(followers && day === todayDay ? ['followers_count'] : [])];
+          const body = await insights(day, day, asked);
+          for (const metric of asked) setFigure(figures, day, metric, metricValue(body, metric));
+        }
       }
       return { figures, usagePercent: meter.highest };
     },

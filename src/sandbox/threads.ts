@@ -7,9 +7,11 @@ import {
   afterCursor,
   checkVersion,
   containerMediaUrls,
+  dayEndTime,
   daysBetween,
   graphList,
   graphTime,
+  insightsRange,
   installAnswers,
   isHttpUrl,
   jsonInteger,
@@ -22,7 +24,6 @@ import {
   requestedFields,
   requiredParam,
   stillProcessing,
-  timeParam,
 } from './kit.ts';
 import { fetchMedia } from './media-fetch.ts';
 import {
@@ -38,7 +39,8 @@ import {
   findPost,
   findToken,
   getSetting,
-  insightValue,
+  type InsightFigures,
+  insightFigures,
   issueToken,
   isTester,
   listComments,
@@ -626,23 +628,34 @@ export function threadsHosts(store: Store): Record<string, (app: FastifyInstance
         ownUserId(who, (request.params as { id: string }).id);
         const metrics = metricList(request, USER_METRICS);
         const nowSeconds = Math.floor(store.now().getTime() / 1000);
-        const until = timeParam(request, 'graph', 'until') ?? nowSeconds;
-        const since = timeParam(request, 'graph', 'since') ?? until - 86_400;
-        if (since < INSIGHTS_EPOCH) {
-          throw badParameter('graph', `since must be a Unix time on or after ${INSIGHTS_EPOCH}`);
+        const { since, until } = insightsRange(request, nowSeconds);
+        // "The earliest Unix timestamp that can be used is 1712991600, any timestamp before that
+        // will be rejected", for since and until alike (https://developers.facebook.com/docs/threads/insights).
+        // Threads documents no longest range and no refusal of an until still to come: none here.
+        for (const [name, value] of [
+          ['since', since],
+          ['until', until],
+        ] as const) {
+          if (value < INSIGHTS_EPOCH) {
+            throw badParameter('graph', `${name} must be a Unix time on or after ${INSIGHTS_EPOCH}`);
+          }
         }
         if (until <= since) throw badParameter('graph', 'since must be before until');
-        const days = daysBetween(since, until);
+        // Days still to come have no data: the days looked at end with today, however far until is.
+        const endOfToday = (Math.floor(nowSeconds / 86_400) + 1) * 86_400;
+        const days = daysBetween(since, Math.min(until, endOfToday));
+        const daily = metrics.filter((m) => m !== 'followers_count');
+        const figures = await insightFigures(store, { accountId: who.account.id, postId: '', metrics: daily, days });
         const data = [];
         for (const metric of metrics) {
-          const entry = await userMetric(who, metric, days);
+          const entry = await userMetric(who, metric, days, figures);
           if (entry !== null) data.push(entry);
         }
         return { data, paging: { previous: '', next: '' } };
       });
 
       /** One metric of threads_insights in its documented shape, or null when there is no data. */
-      async function userMetric(who: Caller, metric: string, days: string[]) {
+      async function userMetric(who: Caller, metric: string, days: string[], figures: InsightFigures) {
         const head = { name: metric, period: 'day', title: metric, description: '' };
         const id = `${who.account.id}/insights/${metric}/day`;
         if (metric === 'followers_count') {
@@ -653,15 +666,12 @@ export function threadsHosts(store: Store): Record<string, (app: FastifyInstance
         }
         const daily: { day: string; value: number }[] = [];
         for (const day of days) {
-          const value = await insightValue(store, { accountId: who.account.id, postId: '', metric, day });
+          const value = figures.get(metric)?.get(day) ?? null;
           if (value !== null) daily.push({ day, value });
         }
         if (daily.length === 0) return null;
         if (metric === 'views') {
-          const values = daily.map(({ day, value }) => ({
-            value,
-            end_time: graphTime(new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000)),
-          }));
+          const values = daily.map(({ day, value }) => ({ value, end_time: dayEndTime(day) }));
           return { ...head, values, id };
         }
         const total = daily.reduce((sum, d) => sum + d.value, 0);
@@ -676,9 +686,9 @@ export function threadsHosts(store: Store): Record<string, (app: FastifyInstance
         const metrics = requiredParam(request, 'graph', 'metric')
           .split(',')
           .map((m) => m.trim());
-        const unknown = metrics.find((m) => !known.includes(m));
-        if (unknown !== undefined) {
-          throw badParameter('graph', `metric[0] must be one of the following values: ${known.join(', ')}`);
+        const unknown = metrics.findIndex((m) => !known.includes(m));
+        if (unknown !== -1) {
+          throw badParameter('graph', `metric[${unknown}] must be one of the following values: ${known.join(', ')}`);
         }
         return metrics;
       }

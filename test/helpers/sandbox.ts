@@ -56,11 +56,22 @@ export interface TestSandbox {
     params?: Record<string, string | number>,
     // biome-ignore lint/suspicious/noExplicitAny: tests read the platforms' raw JSON field by field.
   ): Promise<{ status: number; headers: Record<string, unknown>; body: any }>;
+  /**
+   * The platform calls made with the user's tokens (`GET /_control/calls/...`): every one
+   * counted, and the kept ones oldest first, their query without the token.
+   */
+  calls(platform: Platform, username: string, since?: Date): Promise<SandboxCalls>;
   /** What an adapter call needs for a user just connected (every scope unless `granted`). */
   credentials(platform: Platform, username: string, granted?: string[]): Promise<AccountCredentials>;
   /** Authorizes with every scope and exchanges the code: a connected user's tokens. */
   connect(platform: Platform, username: string, granted?: string[]): ReturnType<PlatformAdapter['exchangeCode']>;
   close(): Promise<void>;
+}
+
+/** What the sandbox's call log says of one user (docs/sandbox.md, "The call log"). */
+export interface SandboxCalls {
+  count: number;
+  data: { method: string; path: string; query: Record<string, string>; at: string }[];
 }
 
 /** The sandbox platforms on a real HTTP server of their own, with adapters pointed at it. */
@@ -149,6 +160,13 @@ export async function startSandbox(): Promise<TestSandbox> {
         headers: response.headers,
         body: text === '' ? undefined : JSON.parse(text),
       };
+    },
+    async calls(platform, username, since) {
+      const query = since === undefined ? '' : `?since=${encodeURIComponent(since.toISOString())}`;
+      const answer = await sandbox.control('GET', `/calls/${platform}/${encodeURIComponent(username)}${query}`);
+      if (answer.status !== 200)
+        throw new Error(`the call log answered ${answer.status}: ${JSON.stringify(answer.body)}`);
+      return answer.body as SandboxCalls;
     },
     async credentials(platform, username, granted) {
       const tokens = await sandbox.connect(platform, username, granted);

@@ -266,6 +266,113 @@ describe('instagram: reading', () => {
   });
 });
 
+describe('instagram: account insights in the fewest calls', () => {
+  /** The account metrics platforms.md lists for Instagram, and the service's followers_count. */
+  const METRICS = [
+    'followers_count',
+    'views',
+    'reach',
+    'accounts_engaged',
+    'total_interactions',
+    'likes',
+    'comments',
+    'saves',
+    'shares',
+  ];
+  const dayOf = (at: number) => new Date(at).toISOString().slice(0, 10);
+  const unix = (day: string) => Date.parse(`${day}T00:00:00Z`) / 1000;
+
+  it("3 days with every metric: one total_value insights call a day and one /me for today's followers count, 4 calls", async () => {
+    const account = await connected('ig_calls');
+    const days = [2, 1, 0].map((n) => dayOf(now().getTime() - n * DAY));
+    const before = (await sandbox.calls('instagram', 'ig_calls')).count;
+    const { figures } = await instagram.accountInsights(account, days, METRICS);
+    const log = await sandbox.calls('instagram', 'ig_calls');
+    expect(log.count - before).toBe(4);
+    const made = log.data.slice(-4);
+    const insights = made.filter((c) => c.path === `/graph.instagram.com/v25.0/${account.platformUserId}/insights`);
+    // Every metric but followers_count rides in each day's call, as one total over that day.
+    expect(insights.map((c) => c.query)).toEqual(
+      days.map((day) => ({
+        metric: METRICS.filter((m) => m !== 'followers_count').join(','),
+        period: 'day',
+        metric_type: 'total_value',
+        since: String(unix(day)),
+        until: expect.any(String),
+      })),
+    );
+    expect(insights.slice(0, 2).map((c) => Number(c.query.until))).toEqual(
+      days.slice(0, 2).map((d) => unix(d) + 86_400),
+    );
+    // Today is read up to now, not into the hours still to come.
+    const todayUntil = Number(insights[2]?.query.until);
+    expect(todayUntil).toBeGreaterThan(unix(days[2] as string));
+    expect(todayUntil).toBeLessThanOrEqual(Math.floor(now().getTime() / 1000));
+    expect(made.filter((c) => c.path === '/graph.instagram.com/v25.0/me').map((c) => c.query)).toEqual([
+      { fields: 'followers_count' },
+    ]);
+
+    for (const day of days) expect(Object.keys(figures[day] ?? {}).sort()).toEqual([...METRICS].sort());
+    expect(figures[days[0] as string]?.followers_count).toBeNull();
+    expect(figures[days[2] as string]?.followers_count).toBeGreaterThan(0);
+    expect(figures[days[1] as string]?.views).toEqual(expect.any(Number));
+  });
+
+  it('a day still to come costs no call and has no data', async () => {
+    const account = await connected('ig_calls_future');
+    const tomorrow = dayOf(now().getTime() + DAY);
+    const yesterday = dayOf(now().getTime() - DAY);
+    const before = (await sandbox.calls('instagram', 'ig_calls_future')).count;
+    const { figures } = await instagram.accountInsights(account, [tomorrow], METRICS);
+    expect(figures).toEqual({ [tomorrow]: Object.fromEntries(METRICS.map((m) => [m, null])) });
+    expect((await sandbox.calls('instagram', 'ig_calls_future')).count).toBe(before);
+    await instagram.accountInsights(account, [yesterday, tomorrow], METRICS);
+    expect((await sandbox.calls('instagram', 'ig_calls_future')).count).toBe(before + 1);
+  });
+
+  it('reach alone is read as its daily series, up to 30 days a call, with the same values as day by day', async () => {
+    const account = await connected('ig_calls_reach');
+    const days = Array.from({ length: 31 }, (_, n) => dayOf(now().getTime() - (30 - n) * DAY));
+    await sandbox.control('PUT', '/insights', {
+      platform: 'instagram',
+      username: 'ig_calls_reach',
+      metric: 'reach',
+      values: [
+        { day: days[3], value: 42 },
+        { day: days[4], value: null },
+        { day: days[5], value: 0 },
+      ],
+    });
+    const before = (await sandbox.calls('instagram', 'ig_calls_reach')).count;
+    const { figures } = await instagram.accountInsights(account, days, ['reach']);
+    const log = await sandbox.calls('instagram', 'ig_calls_reach');
+    // "There cannot be more than 30 days between since and until": 31 days take two calls.
+    expect(log.count - before).toBe(2);
+    expect(log.data.slice(-2).map((c) => c.query.metric_type)).toEqual(['time_series', 'time_series']);
+    expect([
+      figures[days[3] as string]?.reach,
+      figures[days[4] as string]?.reach,
+      figures[days[5] as string]?.reach,
+    ]).toEqual([42, null, 0]);
+    const dayByDay = await instagram.accountInsights(account, days, ['reach', 'views']);
+    for (const day of days) expect(figures[day]?.reach, day).toBe(dayByDay.figures[day]?.reach);
+  });
+
+  it("reports the highest rate-limit usage its calls' X-App-Usage headers gave, null without them", async () => {
+    const account = await connected('ig_calls_usage');
+    const { body: user } = await sandbox.control('GET', '/users/instagram/ig_calls_usage');
+    const day = dayOf(now().getTime() - DAY);
+    expect((await instagram.accountInsights(account, [day], ['views'])).usagePercent).toBeNull();
+    expect((await sandbox.control('PUT', '/settings/app_usage_percent', { value: 64 })).status).toBe(200);
+    try {
+      expect((await instagram.accountInsights(account, [day], ['views', 'followers_count'])).usagePercent).toBe(64);
+      expect((await instagram.postInsights(account, user.posts[0].id, ['reach'])).usagePercent).toBe(64);
+    } finally {
+      await sandbox.control('PUT', '/settings/app_usage_percent', { value: 0 });
+    }
+  });
+});
+
 describe('instagram: publishing', () => {
   it('creates a container, polls it from IN_PROGRESS to FINISHED, publishes, and answers the permalink', async () => {
     const account = await connected('ig_publish');
@@ -537,5 +644,84 @@ describe('instagram: raw sandbox answers have the documented shapes', () => {
         fbtrace_id: expect.any(String),
       },
     });
+  });
+
+  it('account insights are as strict as Instagram: metric_type, period, metric names, range; daily series for reach and follower_count', async () => {
+    const account = await connected('ig_strict');
+    const path = `/graph.instagram.com/v25.0/${account.platformUserId}/insights`;
+    const today = Math.floor(now().getTime() / DAY) * 86_400;
+    const ask = (params: Record<string, string | number>) =>
+      sandbox.raw('GET', path, {
+        since: today - 3 * 86_400,
+        until: today,
+        ...params,
+        access_token: account.accessToken,
+      });
+    const refusal = (message: string) => ({
+      error: { message, type: 'OAuthException', code: 100, fbtrace_id: expect.any(String) },
+    });
+
+    // Instagram's answer to a total-only metric asked without metric_type=total_value.
+    const views = await ask({ metric: 'views', period: 'day' });
+    expect(views.status).toBe(400);
+    expect(views.body).toEqual(
+      refusal('(#100) The following metrics (views) should be specified with parameter metric_type=total_value'),
+    );
+    const mixed = await ask({ metric: 'reach,views,likes', period: 'day', metric_type: 'time_series' });
+    expect(mixed.body).toEqual(
+      refusal('(#100) The following metrics (views,likes) should be specified with parameter metric_type=total_value'),
+    );
+    const refusedParams: Record<string, string | number>[] = [
+      { metric: 'reach', period: 'week', metric_type: 'total_value' },
+      { metric: 'reach', metric_type: 'total_value' },
+      { metric: 'reach,impressions', period: 'day', metric_type: 'total_value' },
+      { metric: 'reach', period: 'day', metric_type: 'sum' },
+      { metric: 'reach', period: 'day', metric_type: 'total_value', since: today - 31 * 86_400 },
+      { metric: 'reach', period: 'day', metric_type: 'total_value', since: today, until: today },
+    ];
+    for (const params of refusedParams) {
+      const refused = await ask(params);
+      expect(refused.status, JSON.stringify(params)).toBe(400);
+      expect(refused.body.error).toMatchObject({ code: 100, type: 'OAuthException' });
+    }
+    expect(
+      (await ask({ metric: 'reach,impressions', period: 'day', metric_type: 'total_value' })).body.error.message,
+    ).toMatch(/^\(#100\) metric\[1\] must be one of the following values: /);
+
+    // reach as a time series: one value a day, each ending at the end of its day.
+    const series = await ask({ metric: 'reach', period: 'day' });
+    expect(series.status).toBe(200);
+    const end = (daysBack: number) =>
+      new Date((today - daysBack * 86_400) * 1000).toISOString().replace('.000Z', '+0000');
+    expect(series.body.data).toEqual([
+      {
+        name: 'reach',
+        period: 'day',
+        values: [2, 1, 0].map((n) => ({ value: expect.any(Number), end_time: end(n) })),
+        title: 'reach',
+        description: expect.any(String),
+        id: `${account.platformUserId}/insights/reach/day`,
+      },
+    ]);
+    expect(series.body.paging).toEqual({ previous: expect.any(String), next: expect.any(String) });
+
+    // Without since and until: yesterday through today.
+    const recent = await sandbox.raw('GET', path, {
+      metric: 'reach',
+      period: 'day',
+      access_token: account.accessToken,
+    });
+    expect(recent.body.data[0].values).toHaveLength(2);
+
+    // follower_count: new followers a day, for the last 30 days only.
+    const followers = await ask({
+      metric: 'follower_count',
+      period: 'day',
+      since: today - 35 * 86_400,
+      until: today - 5 * 86_400,
+    });
+    expect(followers.status).toBe(200);
+    expect(followers.body.data[0].values).toHaveLength(25);
+    expect(followers.body.data[0].values[0].end_time).toBe(end(29));
   });
 });

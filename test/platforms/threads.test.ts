@@ -553,6 +553,36 @@ describe('threads: reading', () => {
     expect(early.body.error).toMatchObject({ code: 100, type: 'OAuthException' });
   });
 
+  it('threads_insights: until before 1712991600 is refused too; no longest range; an until still to come is taken', async () => {
+    const account = await connected('th_range_insights');
+    const ask = (params: Record<string, string | number>) =>
+      raw('GET', `/v1.0/${account.platformUserId}/threads_insights`, {
+        metric: 'views',
+        ...params,
+        access_token: account.accessToken,
+      });
+    // "The earliest Unix timestamp that can be used is 1712991600, any timestamp before that will be rejected."
+    const early = await ask({ until: 1_712_991_599 });
+    expect(early.status).toBe(400);
+    expect(early.body.error).toMatchObject({ code: 100, type: 'OAuthException' });
+
+    // From the first day Threads has through today: one daily value a day, over two years in one call.
+    const today = dayOf(now().getTime());
+    const all = await ask({ since: 1_712_991_600, until: Math.floor(now().getTime() / 1000) });
+    expect(all.status).toBe(200);
+    const expectedDays = (unix(today) - unix('2024-04-13')) / 86_400 + 1;
+    expect(all.body.data[0].values).toHaveLength(expectedDays);
+
+    // An until days ahead is taken; the days still to come have no data.
+    const ahead = await ask({ since: unix(today), until: unix(today) + 10 * 86_400 });
+    expect(ahead.status).toBe(200);
+    expect(ahead.body.data[0].values).toEqual([{ value: expect.any(Number), end_time: expect.any(String) }]);
+
+    // Without since and until: yesterday through today.
+    const recent = await ask({});
+    expect(recent.body.data[0].values).toHaveLength(2);
+  });
+
   it('reads post insights with the platform names, null for no data', async () => {
     const account = await connected('th_post_insights');
     const { body: user } = await sandbox.control('GET', '/users/threads/th_post_insights');
@@ -588,6 +618,81 @@ describe('threads: reading', () => {
       },
     ]);
     expect((await platformError(threads.postInsights(account, postId, ['saves']))).kind).toBe('invalid_request');
+  });
+});
+
+describe('threads: account insights in the fewest calls', () => {
+  /** The user metrics platforms.md lists for Threads. */
+  const METRICS = ['views', 'likes', 'replies', 'reposts', 'quotes', 'clicks', 'followers_count'];
+  const insightsPath = (account: AccountCredentials) =>
+    `/graph.threads.net/v1.0/${account.platformUserId}/threads_insights`;
+
+  it("3 days with every metric: one threads_insights call a day, followers_count only in today's, 3 calls", async () => {
+    const account = await connected('th_calls');
+    const days = [2, 1, 0].map((n) => dayOf(now().getTime() - n * DAY));
+    const before = (await sandbox.calls('threads', 'th_calls')).count;
+    const { figures, usagePercent } = await threads.accountInsights(account, days, METRICS);
+    const log = await sandbox.calls('threads', 'th_calls');
+    expect(log.count - before).toBe(3);
+    const made = log.data.slice(-3);
+    expect(made.map((c) => c.path)).toEqual(days.map(() => insightsPath(account)));
+    const totals = METRICS.filter((m) => m !== 'followers_count').join(',');
+    expect(made.map((c) => c.query)).toEqual([
+      { metric: totals, since: String(unix(days[0] as string)), until: String(unix(days[0] as string) + 86_400) },
+      { metric: totals, since: String(unix(days[1] as string)), until: String(unix(days[1] as string) + 86_400) },
+      { metric: `${totals},followers_count`, since: String(unix(days[2] as string)), until: expect.any(String) },
+    ]);
+    // Today is read up to now, not into the hours still to come.
+    expect(Number(made[2]?.query.until)).toBeLessThanOrEqual(Math.floor(now().getTime() / 1000));
+    for (const day of days) expect(Object.keys(figures[day] ?? {}).sort()).toEqual([...METRICS].sort());
+    expect(figures[days[1] as string]?.followers_count).toBeNull();
+    expect(figures[days[2] as string]?.followers_count).toEqual(expect.any(Number));
+    // Threads documents no usage headers.
+    expect(usagePercent).toBeNull();
+  });
+
+  it('days still to come and days before 2024-04-13 cost no call and have no data; 2024-04-13 is read from 1712991600', async () => {
+    const account = await connected('th_calls_edges');
+    const tomorrow = dayOf(now().getTime() + DAY);
+    const before = (await sandbox.calls('threads', 'th_calls_edges')).count;
+    const { figures } = await threads.accountInsights(account, [tomorrow, '2024-04-12'], METRICS);
+    const none = Object.fromEntries(METRICS.map((m) => [m, null]));
+    expect(figures).toEqual({ [tomorrow]: none, '2024-04-12': none });
+    expect((await sandbox.calls('threads', 'th_calls_edges')).count).toBe(before);
+
+    await threads.accountInsights(account, ['2024-04-13'], ['likes']);
+    const log = await sandbox.calls('threads', 'th_calls_edges');
+    expect(log.count).toBe(before + 1);
+    expect(log.data.at(-1)?.query).toEqual({ metric: 'likes', since: '1712991600', until: String(unix('2024-04-14')) });
+  });
+
+  it('views and followers_count alone: one call for every day, views read from its daily series', async () => {
+    const account = await connected('th_calls_views');
+    const days = [9, 5, 0].map((n) => dayOf(now().getTime() - n * DAY));
+    await sandbox.control('PUT', '/insights', {
+      platform: 'threads',
+      username: 'th_calls_views',
+      metric: 'views',
+      values: [
+        { day: days[0], value: 12 },
+        { day: days[1], value: null },
+      ],
+    });
+    const before = (await sandbox.calls('threads', 'th_calls_views')).count;
+    const { figures } = await threads.accountInsights(account, days, ['views', 'followers_count']);
+    const log = await sandbox.calls('threads', 'th_calls_views');
+    expect(log.count - before).toBe(1);
+    expect(log.data.at(-1)?.query).toEqual({
+      metric: 'views,followers_count',
+      since: String(unix(days[0] as string)),
+      until: expect.any(String),
+    });
+    expect(figures[days[0] as string]).toEqual({ views: 12, followers_count: null });
+    expect(figures[days[1] as string]).toEqual({ views: null, followers_count: null });
+    expect(figures[days[2] as string]).toEqual({ views: expect.any(Number), followers_count: expect.any(Number) });
+    // The same figures as a day-by-day read gives.
+    const dayByDay = await threads.accountInsights(account, days, ['views', 'likes']);
+    for (const day of days) expect(figures[day]?.views, day).toBe(dayByDay.figures[day]?.views);
   });
 });
 
