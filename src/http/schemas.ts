@@ -1,4 +1,4 @@
-import type { FastifySchema } from 'fastify';
+import type { FastifyRequest, FastifySchema } from 'fastify';
 import { type TSchema, Type } from 'typebox';
 
 /** Shared pieces of route schemas, so every endpoint validates and documents alike. */
@@ -133,4 +133,9 @@ export function applySchemaDefaults(route: { url: string; schema?: FastifySchema
       Object.fromEntries(names.map((name) => [name, Type.String({ minLength: 1, maxLength: 255 })])),
     );
   }
+}
+
+/** A preValidation hook for a body whose fields are all optional: no body at all is as good as `{}`. */
+export async function absentBodyAsEmpty(request: FastifyRequest): Promise<void> {
+  request.body ??= {};
 }

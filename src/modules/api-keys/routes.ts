@@ -5,6 +5,7 @@ import { ApiError } from '../../http/errors.ts';
 import { decodeCursor, toPage } from '../../http/pagination.ts';
 import {
   AUTHENTICATED_ERRORS,
+  absentBodyAsEmpty,
   errorResponses,
   ListOf,
   ListQuery,
@@ -24,10 +25,7 @@ export function apiKeyRoutes(db: Db): FastifyPluginAsyncTypebox {
       '/v1/profiles/:id/api-keys',
       {
         config: { ...ownerOnly, idempotencyKey: false },
-        // Every field is optional, so no body at all is as good as `{}`.
-        preValidation: async (request) => {
-          request.body ??= {};
-        },
+        preValidation: absentBodyAsEmpty,
         schema: {
           tags,
           summary: 'Create a profile API key',

@@ -3,6 +3,7 @@ import { Type } from 'typebox';
 import { decodeCursor, toPage } from '../../http/pagination.ts';
 import {
   AUTHENTICATED_ERRORS,
+  absentBodyAsEmpty,
   errorResponses,
   IdempotentPostHeaders,
   ListOf,
@@ -85,6 +86,7 @@ export function commentRoutes(deps: CommentDeps): FastifyPluginAsyncTypebox {
     app.post(
       '/v1/comments/sync',
       {
+        preValidation: absentBodyAsEmpty,
         schema: {
           tags,
           summary: 'Read comments from the platforms now',

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { type Static, Type } from 'typebox';
 import { ApiError } from '../../http/errors.ts';
-import { AUTHENTICATED_ERRORS, errorResponses, ProfileHeader } from '../../http/schemas.ts';
+import { AUTHENTICATED_ERRORS, absentBodyAsEmpty, errorResponses, ProfileHeader } from '../../http/schemas.ts';
 import { AccountInsightsJson, PostInsightsJson } from './json.ts';
 import { accountInsightsJson, type InsightReadDeps, postInsightsOf, syncInsights } from './service.ts';
 
@@ -97,6 +97,7 @@ export function insightRoutes(deps: InsightReadDeps): FastifyPluginAsyncTypebox 
     app.post(
       '/v1/insights/sync',
       {
+        preValidation: absentBodyAsEmpty,
         schema: {
           tags,
           summary: 'Read the latest figures now',

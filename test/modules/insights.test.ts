@@ -1,0 +1,579 @@
+import { eq, sql } from 'drizzle-orm';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { now, resetClock } from '../../src/clock.ts';
+import { accountById } from '../../src/modules/accounts/index.ts';
+import {
+  fillInsightHistory,
+  type InsightDeps,
+  refreshInsights,
+  scheduleInsightRefreshes,
+} from '../../src/modules/insights/index.ts';
+import { ensurePlatformPosts } from '../../src/modules/posts/index.ts';
+import type { Platform } from '../../src/platforms/index.ts';
+import { auth, startTestApp, type TestApp, type TestOwner } from '../helpers/app.ts';
+import { eventually } from '../helpers/eventually.ts';
+import { startSandbox, type TestSandbox } from '../helpers/sandbox.ts';
+import { connectSandboxAccount, type SandboxAccount } from '../helpers/sandbox-accounts.ts';
+import { accountInsightSeries, accounts, insightSyncState } from '../helpers/tables.ts';
+import { moveTime } from '../helpers/time.ts';
+
+/**
+ * Insights against the sandbox platforms over real HTTP (docs/insights.md): figures set
+ * through the sandbox's control API are read by the service's jobs and answered per UTC day;
+ * the sandbox's call log shows what each read cost.
+ */
+
+let sandbox: TestSandbox;
+let t: TestApp;
+let owner: TestOwner;
+let deps: InsightDeps;
+
+beforeAll(async () => {
+  sandbox = await startSandbox();
+  t = await startTestApp({ RATE_LIMIT_PER_MINUTE: '100000' }, undefined, { platforms: sandbox.platforms });
+  owner = await t.createOwner();
+  deps = {
+    db: t.database.db,
+    platforms: () => sandbox.platforms,
+    secretKey: t.secretKey,
+    log: pino({ level: 'silent' }),
+  };
+  await t.startWorker({ platforms: sandbox.platforms });
+});
+afterAll(async () => {
+  resetClock();
+  await t.close();
+  await sandbox.close();
+});
+
+const DAY_MS = 86_400_000;
+
+/** The UTC day `offset` days from the service's today. */
+function day(offset: number): string {
+  return new Date(now().getTime() + offset * DAY_MS).toISOString().slice(0, 10);
+}
+
+/** Unix time of the start of that day, as the platforms take `since`. */
+function dayStart(offset: number): string {
+  return String(Date.parse(`${day(offset)}T00:00:00Z`) / 1000);
+}
+
+let users = 0;
+
+async function connected(
+  platform: Platform,
+  options: { granted?: string[]; profileId?: string; owner?: TestOwner } = {},
+): Promise<SandboxAccount> {
+  users += 1;
+  return await connectSandboxAccount(t, sandbox, options.owner ?? owner, platform, `ins_${platform}_${users}`, options);
+}
+
+/**
+ * Keeps the schedule away from an account (no history to read, next refresh a day ahead), so
+ * a test alone decides which reads happen and the call log counts only those.
+ */
+async function quiet(accountId: string): Promise<void> {
+  const later = new Date(now().getTime() + DAY_MS);
+  await t.database.db
+    .insert(insightSyncState)
+    .values({ accountId, nextRefreshAt: later, historyFrom: day(-364), historyCursor: null, historyNextAt: later })
+    .onConflictDoUpdate({
+      target: insightSyncState.accountId,
+      set: { nextRefreshAt: later, historyCursor: null, historyNextAt: later },
+    });
+}
+
+async function setFigures(
+  platform: Platform,
+  account: SandboxAccount,
+  metric: string,
+  values: [number, number | null][],
+  postId?: string,
+): Promise<void> {
+  const res = await sandbox.control('PUT', '/insights', {
+    platform,
+    username: account.sandboxUser,
+    metric,
+    ...(postId === undefined ? {} : { post_id: postId }),
+    values: values.map(([offset, value]) => ({ day: day(offset), value })),
+  });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+}
+
+function get(url: string, key = owner.key, profile?: string) {
+  return t.app.inject({ method: 'GET', url, headers: auth(key, profile) });
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: tests read the API's JSON answers field by field.
+async function insights(accountId: string, query: string, key = owner.key): Promise<any> {
+  const res = await get(`/v1/accounts/${accountId}/insights${query}`, key);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json();
+}
+
+function sync(key: string, payload?: Record<string, unknown>) {
+  return t.app.inject({
+    method: 'POST',
+    url: '/v1/insights/sync',
+    headers: auth(key),
+    ...(payload === undefined ? {} : { payload }),
+  });
+}
+
+async function stateOf(accountId: string) {
+  const [row] = await t.database.db.select().from(insightSyncState).where(eq(insightSyncState.accountId, accountId));
+  return row;
+}
+
+describe('history and daily figures', () => {
+  let instagram: SandboxAccount;
+  let threads: SandboxAccount;
+
+  beforeAll(async () => {
+    instagram = await connected('instagram');
+    threads = await connected('threads');
+    await setFigures('instagram', instagram, 'reach', [
+      [-300, 41],
+      [-299, null],
+      [-298, 0],
+    ]);
+    await setFigures('instagram', instagram, 'views', [[-364, 900]]);
+    await setFigures('threads', threads, 'views', [
+      [-200, 55],
+      [-199, null],
+    ]);
+    await setFigures('threads', threads, 'likes', [
+      [-200, 3],
+      [-199, 0],
+    ]);
+    // As the worker's schedule does every minute: both accounts are new, so their history is read now.
+    await scheduleInsightRefreshes({ db: t.database.db });
+    for (const account of [instagram, threads]) {
+      await eventually(async () => {
+        const state = await stateOf(account.id);
+        return state?.historyCursor === null && state.refreshedAt !== null ? state : undefined;
+      }, 120);
+    }
+  }, 180_000);
+
+  it('reads the year before the connection: figures set on the platform come back on their days', async () => {
+    const year = await insights(instagram.id, `?from=${day(-364)}&to=${day(0)}`);
+    expect(year).toMatchObject({ account_id: instagram.id, platform: 'instagram', from: day(-364), to: day(0) });
+    expect(Object.keys(year.metrics)).toEqual([
+      'followers_count',
+      'views',
+      'reach',
+      'accounts_engaged',
+      'total_interactions',
+      'likes',
+      'comments',
+      'saves',
+      'shares',
+    ]);
+    for (const metric of Object.values(year.metrics) as { values: unknown[] }[])
+      expect(metric.values).toHaveLength(365);
+    // The oldest day of the history is read too.
+    expect(year.metrics.views.values[0]).toEqual({ date: day(-364), value: 900 });
+    expect(year.missing_permission).toBeNull();
+    expect(Date.parse(year.synced_at)).toBeLessThanOrEqual(now().getTime());
+
+    const three = await insights(instagram.id, `?from=${day(-300)}&to=${day(-298)}&metrics=reach`);
+    expect(three.metrics).toEqual({
+      reach: {
+        total: 41,
+        values: [
+          { date: day(-300), value: 41 },
+          { date: day(-299), value: null },
+          { date: day(-298), value: 0 },
+        ],
+      },
+    });
+  });
+
+  it('keeps "no data" apart from 0, in the answer and in the database', async () => {
+    const answer = await insights(threads.id, `?from=${day(-200)}&to=${day(-199)}&metrics=views,likes`);
+    expect(answer.metrics).toEqual({
+      views: {
+        total: 55,
+        values: [
+          { date: day(-200), value: 55 },
+          { date: day(-199), value: null },
+        ],
+      },
+      likes: {
+        total: 3,
+        values: [
+          { date: day(-200), value: 3 },
+          { date: day(-199), value: 0 },
+        ],
+      },
+    });
+    const stored = await t.database.pool.query(
+      `select metric, values[($2::date - first_day) + 1] as value from account_insight_series
+       where account_id = $1 and metric in ('views', 'likes') order by metric`,
+      [threads.id, day(-199)],
+    );
+    expect(stored.rows).toEqual([
+      { metric: 'likes', value: '0' },
+      { metric: 'views', value: null },
+    ]);
+    const allNull = await insights(threads.id, `?from=${day(-199)}&to=${day(-199)}&metrics=views`);
+    expect(allNull.metrics.views).toEqual({ total: null, values: [{ date: day(-199), value: null }] });
+  });
+
+  it('answers the 30 days ending today by default, and days after the last reading as null', async () => {
+    const answer = await insights(threads.id, '');
+    expect(answer.from).toBe(day(-29));
+    expect(answer.to).toBe(day(0));
+    expect(answer.metrics.views.values).toHaveLength(30);
+    const ahead = await insights(threads.id, `?from=${day(1)}&to=${day(3)}&metrics=likes`);
+    expect(ahead.metrics.likes).toEqual({
+      total: null,
+      values: [1, 2, 3].map((offset) => ({ date: day(offset), value: null })),
+    });
+  });
+
+  it("moves an account's figures with it to another profile", async () => {
+    const before = await insights(instagram.id, `?from=${day(-300)}&to=${day(-298)}`);
+    const profile = await t.app.inject({
+      method: 'POST',
+      url: '/v1/profiles',
+      headers: auth(owner.key),
+      payload: { name: 'Moved to' },
+    });
+    const profileId = profile.json().id as string;
+    const moved = await t.app.inject({
+      method: 'POST',
+      url: `/v1/accounts/${instagram.id}/move`,
+      headers: auth(owner.key),
+      payload: { profile_id: profileId },
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    const newKey = await t.createProfileKey(owner.ownerId, profileId);
+    expect(await insights(instagram.id, `?from=${day(-300)}&to=${day(-298)}`, newKey)).toEqual(before);
+    const oldKey = await t.createProfileKey(owner.ownerId, owner.defaultProfileId);
+    const refused = await get(`/v1/accounts/${instagram.id}/insights`, oldKey);
+    expect(refused.statusCode).toBe(404);
+    expect(refused.json().error.code).toBe('account_not_found');
+  });
+});
+
+describe('refreshes', () => {
+  it('reads each of the last 3 days in one call, the followers count in one, and each post in one', async () => {
+    const instagram = await connected('instagram');
+    await quiet(instagram.id);
+    const { body: user } = await sandbox.control('GET', `/users/instagram/${instagram.sandboxUser}`);
+    const platformPostId = user.posts[0].id as string;
+    const account = await accountById(t.database.db, instagram.id);
+    const posts = await t.database.db.transaction((tx) =>
+      ensurePlatformPosts(tx, account as NonNullable<typeof account>, [{ id: platformPostId }]),
+    );
+    const postId = posts.get(platformPostId) as string;
+    // Instagram names the service's `saves` `saved` in media insights.
+    await setFigures('instagram', instagram, 'saved', [[0, 7]], platformPostId);
+    await setFigures('instagram', instagram, 'reach', [[0, null]], platformPostId);
+    await setFigures('instagram', instagram, 'likes', [[0, 0]], platformPostId);
+
+    const since = now();
+    await refreshInsights(deps, instagram.id);
+    const calls = await sandbox.calls('instagram', instagram.sandboxUser, since);
+    expect(calls.count).toBe(5);
+    const daily = calls.data.filter((c) => c.path.endsWith(`/${instagram.platformUserId}/insights`));
+    expect(daily.map((c) => [c.query.since, c.query.metric_type, c.query.period])).toEqual([
+      [dayStart(-2), 'total_value', 'day'],
+      [dayStart(-1), 'total_value', 'day'],
+      [dayStart(0), 'total_value', 'day'],
+    ]);
+    expect(calls.data.filter((c) => c.path.endsWith('/me')).map((c) => c.query.fields)).toEqual(['followers_count']);
+    expect(calls.data.filter((c) => c.path.endsWith(`/${platformPostId}/insights`))).toHaveLength(1);
+
+    const res = await get(`/v1/posts/${postId}/insights`);
+    expect(res.statusCode, res.body).toBe(200);
+    const answer = res.json();
+    expect(answer).toMatchObject({ post_id: postId, account_id: instagram.id, platform: 'instagram' });
+    expect(Object.keys(answer.metrics)).toEqual([
+      'views',
+      'reach',
+      'likes',
+      'comments',
+      'saves',
+      'shares',
+      'total_interactions',
+    ]);
+    expect(answer.metrics.saves).toBe(7);
+    expect(answer.metrics.reach).toBeNull();
+    expect(answer.metrics.likes).toBe(0);
+    expect(answer.missing_permission).toBeNull();
+    expect(answer.synced_at).not.toBeNull();
+    const two = await get(`/v1/posts/${postId}/insights?metrics=saves,reach`);
+    expect(two.json().metrics).toEqual({ saves: 7, reach: null });
+
+    // Today's followers count is the user's, as the platform's profile gives it.
+    const { body: now1 } = await sandbox.control('GET', `/users/instagram/${instagram.sandboxUser}`);
+    const followers = await insights(instagram.id, `?from=${day(0)}&to=${day(0)}&metrics=followers_count`);
+    expect(followers.metrics.followers_count).toEqual({
+      total: now1.followers_count,
+      values: [{ date: day(0), value: now1.followers_count }],
+    });
+  });
+
+  it('reads each of the last 3 days of a Threads account in one call each', async () => {
+    const threads = await connected('threads');
+    await quiet(threads.id);
+    const since = now();
+    await refreshInsights(deps, threads.id);
+    const calls = await sandbox.calls('threads', threads.sandboxUser, since);
+    expect(calls.count).toBe(3);
+    expect(calls.data.map((c) => c.query.since)).toEqual([dayStart(-2), dayStart(-1), dayStart(0)]);
+  });
+
+  it('reads nothing without the insights permission, and answers every figure null naming it', async () => {
+    // Instagram's token answer names the permissions granted: the service knows at once.
+    const instagram = await connected('instagram', {
+      granted: ['instagram_business_basic', 'instagram_business_content_publish', 'instagram_business_manage_comments'],
+    });
+    await setFigures('instagram', instagram, 'views', [[-1, 12]]);
+    await quiet(instagram.id);
+    const since = now();
+    await refreshInsights(deps, instagram.id);
+    await t.database.db
+      .update(insightSyncState)
+      .set({ historyCursor: day(-3) })
+      .where(eq(insightSyncState.accountId, instagram.id));
+    await fillInsightHistory(deps, instagram.id);
+    // (The comments poll of a just-connected account may read its posts meanwhile.)
+    const calls = await sandbox.calls('instagram', instagram.sandboxUser, since);
+    expect(calls.data.filter((c) => c.path.includes('insights'))).toEqual([]);
+    expect((await stateOf(instagram.id))?.lastError).toContain('instagram_business_manage_insights');
+
+    const answer = await insights(instagram.id, `?from=${day(-1)}&to=${day(0)}`);
+    expect(answer.missing_permission).toBe('instagram_business_manage_insights');
+    for (const metric of Object.values(answer.metrics) as { total: unknown; values: { value: unknown }[] }[]) {
+      expect(metric.total).toBeNull();
+      expect(metric.values.map((v) => v.value)).toEqual([null, null]);
+    }
+  });
+
+  it('learns a missing Threads permission from the first refusal, and asks no more', async () => {
+    // Threads' code exchange does not name the permissions (without a tester token to inspect
+    // it): the service takes those requested until Threads refuses one.
+    const threads = await connected('threads', {
+      granted: ['threads_basic', 'threads_content_publish', 'threads_read_replies', 'threads_manage_replies'],
+    });
+    await quiet(threads.id);
+    const since = now();
+    await refreshInsights(deps, threads.id);
+    const refused = (await sandbox.calls('threads', threads.sandboxUser, since)).data.filter((c) =>
+      c.path.includes('insights'),
+    );
+    expect(refused).toHaveLength(1);
+    expect((await accountById(t.database.db, threads.id))?.scopes).not.toContain('threads_manage_insights');
+    const later = now();
+    await refreshInsights(deps, threads.id);
+    const calls = await sandbox.calls('threads', threads.sandboxUser, later);
+    expect(calls.data.filter((c) => c.path.includes('insights'))).toEqual([]);
+    expect((await insights(threads.id, '?metrics=views')).missing_permission).toBe('threads_manage_insights');
+  });
+
+  it('slows the history down while the platform reports its rate limit nearly used', async () => {
+    const instagram = await connected('instagram');
+    await quiet(instagram.id);
+    await t.database.db
+      .update(insightSyncState)
+      .set({ historyCursor: day(-3) })
+      .where(eq(insightSyncState.accountId, instagram.id));
+    await sandbox.control('PUT', '/settings/app_usage_percent', { value: 95 });
+    try {
+      const since = now();
+      await fillInsightHistory(deps, instagram.id);
+      // One step of 30 days, then a pause of an hour before the next.
+      expect((await sandbox.calls('instagram', instagram.sandboxUser, since)).count).toBe(30);
+      const state = await stateOf(instagram.id);
+      expect(state?.historyCursor).toBe(day(-33));
+      expect((state?.historyNextAt.getTime() ?? 0) - now().getTime()).toBeGreaterThan(60 * 60_000);
+      const { rows } = await t.database.pool.query(
+        `select run_at - now() > interval '59 minutes' as later from graphile_worker.jobs where key = $1`,
+        [`fill_insight_history:${instagram.id}`],
+      );
+      expect(rows).toEqual([{ later: true }]);
+    } finally {
+      await sandbox.control('PUT', '/settings/app_usage_percent', { value: 0 });
+    }
+  });
+
+  it('starts a just-connected account at once and an older one at its phase in the 6 hours', async () => {
+    const fresh = await connected('threads');
+    const older = await connected('instagram');
+    await t.database.db
+      .update(accounts)
+      .set({ connectedAt: new Date(now().getTime() - 2 * DAY_MS) })
+      .where(eq(accounts.id, older.id));
+    await t.database.db
+      .delete(insightSyncState)
+      .where(sql`${insightSyncState.accountId} in (${fresh.id}, ${older.id})`);
+    const before = now().getTime();
+    await scheduleInsightRefreshes({ db: t.database.db });
+    const freshState = await stateOf(fresh.id);
+    const olderState = await stateOf(older.id);
+    // The fresh one was due at once: its refresh is queued and its next one is 6 hours on.
+    expect(freshState?.nextRefreshAt.getTime()).toBeGreaterThanOrEqual(before + 6 * 3_600_000);
+    expect(olderState?.nextRefreshAt.getTime()).toBeGreaterThanOrEqual(before);
+    expect(olderState?.nextRefreshAt.getTime()).toBeLessThan(before + 6 * 3_600_000);
+    for (const state of [freshState, olderState]) expect(state?.historyFrom).toBe(day(-364));
+  });
+});
+
+describe('errors', () => {
+  let instagram: SandboxAccount;
+  let threads: SandboxAccount;
+
+  beforeAll(async () => {
+    instagram = await connected('instagram');
+    threads = await connected('threads');
+    await Promise.all([quiet(instagram.id), quiet(threads.id)]);
+  });
+
+  it.each([
+    ['an impossible date', '?from=2026-02-30&to=2026-03-02'],
+    ['a month 13', '?from=2026-01-01&to=2026-13-01'],
+    ['a date without its zeros', '?from=2026-1-5&to=2026-01-10'],
+    ['a date and a time', '?from=2026-01-05T00:00:00Z'],
+    ['from after to', '?from=2026-03-02&to=2026-03-01'],
+    ['366 days', '?from=2025-01-01&to=2026-01-01'],
+  ])('answers %s with 400 invalid_range', async (_what, query) => {
+    const res = await get(`/v1/accounts/${instagram.id}/insights${query}`);
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().error.code).toBe('invalid_range');
+  });
+
+  it('takes 365 days, both ends included', async () => {
+    const answer = await insights(instagram.id, '?from=2025-01-01&to=2025-12-31&metrics=reach');
+    expect(answer.metrics.reach.values).toHaveLength(365);
+    expect(answer.metrics.reach.values[364].date).toBe('2025-12-31');
+  });
+
+  it("answers a metric not in the platform's table with 400 unknown_metric listing the valid ones", async () => {
+    const res = await get(`/v1/accounts/${threads.id}/insights?metrics=views,reach`);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.code).toBe('unknown_metric');
+    expect(res.json().error.details).toEqual({
+      unknown_metrics: ['reach'],
+      valid_metrics: ['followers_count', 'views', 'likes', 'replies', 'reposts', 'quotes', 'clicks'],
+    });
+    const empty = await get(`/v1/accounts/${instagram.id}/insights?metrics=`);
+    expect(empty.json().error.code).toBe('unknown_metric');
+  });
+
+  it('answers TikTok and Facebook accounts with 422 insights_not_supported', async () => {
+    for (const platform of ['tiktok', 'facebook'] as const) {
+      const account = await connected(platform);
+      const res = await get(`/v1/accounts/${account.id}/insights`);
+      expect(res.statusCode).toBe(422);
+      expect(res.json().error.code).toBe('insights_not_supported');
+      const synced = await sync(owner.key, { account_ids: [account.id] });
+      expect(synced.statusCode).toBe(422);
+      expect(synced.json().error.code).toBe('insights_not_supported');
+    }
+  });
+
+  it('answers a post not published yet with 409 post_not_published, and an unknown one with 404', async () => {
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/v1/posts',
+      headers: auth(owner.key),
+      payload: {
+        account_ids: [threads.id],
+        text: 'Later',
+        scheduled_at: new Date(now().getTime() + DAY_MS).toISOString(),
+      },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const res = await get(`/v1/posts/${created.json().id}/insights`);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error.code).toBe('post_not_published');
+    const unknown = await get(`/v1/posts/${created.json().id}/insights?metrics=saves`);
+    expect(unknown.json().error.code).toBe('unknown_metric');
+    const missing = await get('/v1/posts/pst_01jqq0000000000000000000000/insights');
+    expect(missing.statusCode).toBe(404);
+  });
+});
+
+describe('manual sync', () => {
+  it('runs at most once per 5 minutes per owner, and per profile for a profile key', async () => {
+    const other = await t.createOwner('Sync owner');
+    const account = await connected('threads', { owner: other });
+    await quiet(account.id);
+
+    const unknown = await sync(other.key, { account_ids: ['acc_01jqq0000000000000000000000'] });
+    expect(unknown.statusCode).toBe(404);
+    // Refused requests take no turn.
+    const first = await sync(other.key);
+    expect(first.statusCode, first.body).toBe(202);
+    expect(first.json()).toEqual({ account_ids: [account.id] });
+    await eventually(async () => ((await stateOf(account.id))?.refreshedAt ? true : undefined));
+
+    const second = await sync(other.key, { account_ids: [account.id] });
+    expect(second.statusCode).toBe(429);
+    expect(second.json().error.code).toBe('sync_rate_limited');
+    expect(second.headers['retry-after']).toBe('300');
+
+    // A profile key has its own 5 minutes.
+    const profileKey = await t.createProfileKey(other.ownerId, other.defaultProfileId);
+    expect((await sync(profileKey)).statusCode).toBe(202);
+    expect((await sync(profileKey)).statusCode).toBe(429);
+
+    await moveTime(t.database.pool, 4 * 60_000 + 50_000);
+    const early = await sync(other.key);
+    expect(early.statusCode).toBe(429);
+    expect(Number(early.headers['retry-after'])).toBeLessThanOrEqual(10);
+    await moveTime(t.database.pool, 10_000);
+    expect((await sync(other.key)).statusCode).toBe(202);
+  });
+});
+
+describe('followers and deletion', () => {
+  it("keeps each day's followers count; days before the first reading are null", async () => {
+    const threads = await connected('threads');
+    await quiet(threads.id);
+    await setFigures('threads', threads, 'followers_count', [[0, 321]]);
+    await refreshInsights(deps, threads.id);
+    await moveTime(t.database.pool, DAY_MS);
+    await setFigures('threads', threads, 'followers_count', [[0, 330]]);
+    await refreshInsights(deps, threads.id);
+    const answer = await insights(threads.id, `?from=${day(-2)}&to=${day(0)}&metrics=followers_count`);
+    expect(answer.metrics.followers_count).toEqual({
+      total: 330,
+      values: [
+        { date: day(-2), value: null },
+        { date: day(-1), value: 321 },
+        { date: day(0), value: 330 },
+      ],
+    });
+  });
+
+  it("deletes a profile's figures with the profile", async () => {
+    const profile = await t.app.inject({
+      method: 'POST',
+      url: '/v1/profiles',
+      headers: auth(owner.key),
+      payload: { name: 'Deleted soon' },
+    });
+    const profileId = profile.json().id as string;
+    const account = await connected('instagram', { profileId });
+    await quiet(account.id);
+    await refreshInsights(deps, account.id);
+    const stored = () =>
+      t.database.db.select().from(accountInsightSeries).where(eq(accountInsightSeries.accountId, account.id));
+    expect((await stored()).length).toBeGreaterThan(0);
+    const deleted = await t.app.inject({
+      method: 'DELETE',
+      url: `/v1/profiles/${profileId}`,
+      headers: auth(owner.key),
+    });
+    expect(deleted.statusCode, deleted.body).toBe(202);
+    await eventually(async () =>
+      (await stored()).length === 0 && (await stateOf(account.id)) === undefined ? true : undefined,
+    );
+  });
+});
