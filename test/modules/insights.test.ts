@@ -461,7 +461,7 @@ describe('errors', () => {
       unknown_metrics: ['reach'],
       valid_metrics: ['followers_count', 'views', 'likes', 'replies', 'reposts', 'quotes', 'clicks'],
     });
-    const empty = await get(`/v1/accounts/${instagram.id}/insights?metrics=`);
+    const empty = await get(`/v1/accounts/${instagram.id}/insights?metrics=views,`);
     expect(empty.json().error.code).toBe('unknown_metric');
   });
 
@@ -529,6 +529,24 @@ describe('manual sync', () => {
     expect(Number(early.headers['retry-after'])).toBeLessThanOrEqual(10);
     await moveTime(t.database.pool, 10_000);
     expect((await sync(other.key)).statusCode).toBe(202);
+  });
+});
+
+describe('manual sync of a just-connected account', () => {
+  it('reads it at once and starts its history, before the schedule has seen it', async () => {
+    const other = await t.createOwner('Quick sync owner');
+    const account = await connected('instagram', { owner: other });
+    expect(await stateOf(account.id)).toBeUndefined();
+    const res = await sync(other.key, { account_ids: [account.id] });
+    expect(res.statusCode, res.body).toBe(202);
+    const state = await eventually(async () => {
+      const row = await stateOf(account.id);
+      return row?.refreshedAt ? row : undefined;
+    });
+    expect(state.historyFrom).toBe(day(-364));
+    const answer = await insights(account.id, `?from=${day(-2)}&to=${day(0)}&metrics=views`, other.key);
+    expect(answer.synced_at).toBe(state.refreshedAt?.toISOString());
+    expect(answer.metrics.views.values.every((v: { value: unknown }) => typeof v.value === 'number')).toBe(true);
   });
 });
 

@@ -6,11 +6,11 @@ export {
   fillInsightHistory,
   INSIGHT_PLATFORMS,
   type InsightDeps,
-  REFRESH_INTERVAL_MS,
   refreshInsights,
   scheduleInsightRefreshes,
 } from './refresh.ts';
 export { insightRoutes } from './routes.ts';
+export { REFRESH_INTERVAL_MS } from './schedule.ts';
 export type { InsightReadDeps } from './service.ts';
 
 /** The insights module's part at start: its figures go with their profile (before the posts and accounts they are keyed by). */

@@ -22,6 +22,7 @@ import {
 import { type Account, accountById, connectedAccounts, credentialsOf, noteAccountFailure } from '../accounts/index.ts';
 import { publishedTargetsOf } from '../posts/index.ts';
 import { dayOf, daysFrom, dayText } from './days.ts';
+import { HISTORY_DAYS, REFRESH_DAYS, REFRESH_INTERVAL_MS } from './schedule.ts';
 import { lockSyncState, storeDailyFigures, storePostFigures } from './store.ts';
 import { insightSyncState, postInsights } from './tables.ts';
 
@@ -37,12 +38,6 @@ export const INSIGHT_PLATFORMS: readonly Platform[] = PLATFORMS.filter(
   (p) => platformInfo(p).insights.account.length > 0,
 );
 
-/** The spec's period between two refreshes of an account. */
-export const REFRESH_INTERVAL_MS = 6 * 3_600_000;
-/** Days each refresh reads again, today included: figures may come up to 48 h late. */
-const REFRESH_DAYS = 3;
-/** How far back the history goes: a year with the refresh's days. */
-const HISTORY_DAYS = 365;
 /** Days read per history step: Instagram's longest since-until span, and a unit of progress kept. */
 const HISTORY_STEP_DAYS = 30;
 /** Steps per history job before it makes way for other jobs (the next job carries on at once). */
@@ -111,11 +106,12 @@ export async function scheduleInsightRefreshes(deps: Pick<InsightDeps, 'db'>): P
   });
 }
 
-/** Queues a refresh of these accounts now (a manual sync); one pending refresh per account. */
+/** Queues a refresh of these accounts now (a manual sync), in one statement; one pending refresh per account. */
 export async function queueRefreshes(tx: Tx, accountIds: readonly string[]): Promise<void> {
-  for (const id of accountIds) {
-    await enqueue(tx, 'refresh_insights', { account_id: id }, { jobKey: `refresh_insights:${id}` });
-  }
+  if (accountIds.length === 0) return;
+  await tx.execute(sql`
+    select ${jobSql('refresh_insights', { account_id: sql`id` }, { jobKey: sql`'refresh_insights:' || id` })}
+    from unnest(${sql.param(accountIds)}::text[]) as t(id)`);
 }
 
 /** The account and its adapter when its figures can be read now; null (and why, logged or noted) otherwise. */

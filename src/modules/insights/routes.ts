@@ -12,6 +12,7 @@ const Params = (what: string) => Type.Object({ id: Type.String({ minLength: 1, m
 
 const Metrics = Type.Optional(
   Type.String({
+    minLength: 1,
     maxLength: 1000,
     description:
       "Comma-separated metric names (default: all of the platform's). A name not in the platform's table: 400 `unknown_metric` listing the valid ones.",

@@ -207,7 +207,9 @@ export async function postInsightsOf(
     }
     target = measured[0] ?? target;
   }
-  if (target === undefined) throw notSupported('tiktok', 'posts');
+  if (target === undefined) {
+    throw new ApiError(422, 'insights_not_supported', `The post ${post.id} has no Instagram or Threads account.`);
+  }
   const platform = target.platform as Platform;
   const offered = platformInfo(platform).insights.post;
   if (offered.length === 0) throw notSupported(platform, 'posts');

@@ -4,19 +4,37 @@
  * sync state row, so their read-modify-write of the same series cannot interleave.
  */
 import { sql } from 'drizzle-orm';
+import { now } from '../../clock.ts';
 import type { Tx } from '../../db/connection.ts';
 import type { DailyMetrics } from '../../platforms/index.ts';
-import { dayNumber, dayText } from './days.ts';
+import { dayNumber, dayOf, dayText } from './days.ts';
+import { HISTORY_DAYS, REFRESH_DAYS, REFRESH_INTERVAL_MS } from './schedule.ts';
 import { accountInsightSeries, type InsightSyncState, insightSyncState, postInsights } from './tables.ts';
 
-/** The account's sync state, locked FOR UPDATE until the transaction ends (null: none yet). */
-export async function lockSyncState(tx: Tx, accountId: string): Promise<InsightSyncState | null> {
+/**
+ * The account's sync state, locked FOR UPDATE until the transaction ends. An account read
+ * before the periodic schedule first saw it (a manual sync within a minute of the connection)
+ * gets its row here, as the schedule would make it, with the history due at once.
+ */
+export async function lockSyncState(tx: Tx, accountId: string): Promise<InsightSyncState> {
+  const at = now();
+  const today = dayOf(at);
+  await tx
+    .insert(insightSyncState)
+    .values({
+      accountId,
+      nextRefreshAt: new Date(at.getTime() + REFRESH_INTERVAL_MS),
+      historyFrom: dayText(today - HISTORY_DAYS + 1),
+      historyCursor: dayText(today - REFRESH_DAYS),
+      historyNextAt: at,
+    })
+    .onConflictDoNothing();
   const [row] = await tx
     .select()
     .from(insightSyncState)
     .where(sql`${insightSyncState.accountId} = ${accountId}`)
     .for('update');
-  return row ?? null;
+  return row as InsightSyncState;
 }
 
 type SeriesRow = {
