@@ -19,6 +19,9 @@ CREATE TABLE "insight_sync_state" (
 	"refreshed_at" timestamp with time zone,
 	"history_from" date NOT NULL,
 	"history_cursor" date,
+	"read_to" date NOT NULL,
+	"gap_from" date,
+	"gap_to" date,
 	"history_next_at" timestamp with time zone NOT NULL,
 	"last_error" text
 );

@@ -13,6 +13,7 @@ export {
   accountStateOf,
   accountsOfPlatformUser,
   accountsToSync,
+  connectedAccountById,
   connectedAccounts,
   credentialsOf,
   disconnectPlatformUsers,

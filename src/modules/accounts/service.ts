@@ -299,7 +299,7 @@ export function accountIdsInProfile(profile: { ownerId: string; id: string }): S
   return sql`select ${accounts.id} from ${accounts} where ${and(eq(accounts.ownerId, profile.ownerId), eq(accounts.profileId, profile.id))}`;
 }
 
-/** The connected accounts on these platforms (id, connected_at), for periodic work over all owners. */
+/** The connected accounts on these platforms (id, connected_at) in live profiles, for periodic work over all owners. */
 export async function connectedAccounts(
   db: Queryable,
   platforms: readonly Platform[],
@@ -308,7 +308,29 @@ export async function connectedAccounts(
   return await db
     .select({ id: accounts.id, connectedAt: accounts.connectedAt })
     .from(accounts)
-    .where(and(eq(accounts.status, 'connected'), inArray(accounts.platform, [...platforms])));
+    .where(
+      and(
+        eq(accounts.status, 'connected'),
+        inArray(accounts.platform, [...platforms]),
+        // A profile being deleted is gone for background work too: reading its accounts would
+        // call the platforms (and store data) for a client the owner asked to forget.
+        isLiveProfile(accounts.profileId, accounts.ownerId),
+      ),
+    );
+}
+
+/**
+ * The account with this id if it is connected and its profile is not being deleted, else
+ * null: for background work that is about to call the platform for it.
+ */
+export async function connectedAccountById(db: Queryable, id: string): Promise<Account | null> {
+  const [row] = await db
+    .select()
+    .from(accounts)
+    .where(
+      and(eq(accounts.id, id), eq(accounts.status, 'connected'), isLiveProfile(accounts.profileId, accounts.ownerId)),
+    );
+  return row ?? null;
 }
 
 /** What a row naming an account shows of it now: enough to tell what the account can do. */

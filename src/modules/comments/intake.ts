@@ -21,8 +21,8 @@ import {
 } from '../../platforms/index.ts';
 import {
   type Account,
-  accountById,
   accountsOfPlatformUser,
+  connectedAccountById,
   connectedAccounts,
   credentialsOf,
   noteAccountFailure,
@@ -147,8 +147,8 @@ function intervalFactor(usagePercent: number | null): number {
 /** Reads the account's recent posts' comments and stores them; a failure waits for the next poll. */
 export async function pollComments(deps: IntakeDeps, accountId: string): Promise<void> {
   const { db } = deps;
-  const account = await accountById(db, accountId);
-  if (account?.status !== 'connected') return;
+  const account = await connectedAccountById(db, accountId);
+  if (account === null) return;
   const platform = account.platform as Platform;
   if (!platformInfo(platform).comments.read) return;
   const interval = deps.commentPollIntervalMs;

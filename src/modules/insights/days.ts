@@ -2,9 +2,12 @@
 
 const DAY_MS = 86_400_000;
 
-/** The day a real `YYYY-MM-DD` names, or null: February 30 is not a day, nor is `2026-1-5`. */
+/** The first day a date can name (the pattern ends at 9999; PostgreSQL has no year 0). */
+export const FIRST_DAY = Date.parse('0001-01-01T00:00:00Z') / DAY_MS;
+
+/** The day a real `YYYY-MM-DD` names, or null: February 30 is not a day, nor is `2026-1-5`, nor year 0000. */
 export function dayNumber(text: string): number | null {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(text)) return null;
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(text) || text.startsWith('0000')) return null;
   const ms = Date.parse(`${text}T00:00:00Z`);
   if (Number.isNaN(ms)) return null;
   const day = ms / DAY_MS;

@@ -19,12 +19,18 @@ import {
   type PlatformSet,
   platformInfo,
 } from '../../platforms/index.ts';
-import { type Account, accountById, connectedAccounts, credentialsOf, noteAccountFailure } from '../accounts/index.ts';
+import {
+  type Account,
+  connectedAccountById,
+  connectedAccounts,
+  credentialsOf,
+  noteAccountFailure,
+} from '../accounts/index.ts';
 import { publishedTargetsOf } from '../posts/index.ts';
-import { dayOf, daysFrom, dayText } from './days.ts';
+import { dayNumber, dayOf, daysFrom, dayText } from './days.ts';
 import { HISTORY_DAYS, REFRESH_DAYS, REFRESH_INTERVAL_MS } from './schedule.ts';
 import { lockSyncState, storeDailyFigures, storePostFigures } from './store.ts';
-import { insightSyncState, postInsights } from './tables.ts';
+import { type InsightSyncState, insightSyncState, postInsights } from './tables.ts';
 
 export interface InsightDeps {
   db: Db;
@@ -48,6 +54,8 @@ const HISTORY_LEASE_MS = 15 * 60_000;
 const POST_REFRESH_DAYS = 30;
 /** At most this many posts (newest first) per refresh: each one is a platform call. */
 const POSTS_PER_REFRESH = 50;
+/** A recent post read less than this long ago is not read again (manual syncs come every 5 minutes). */
+const READ_AGAIN_AFTER_MS = 60 * 60_000;
 
 /** A wait before the next history step from the share of its rate limit the platform reports used. */
 function historyPause(usagePercent: number | null): number {
@@ -71,15 +79,16 @@ export async function scheduleInsightRefreshes(deps: Pick<InsightDeps, 'db'>): P
       (connectedAt.getTime() > recently ? at : new Date(at.getTime() + phaseMs(id, REFRESH_INTERVAL_MS))).toISOString(),
     );
     await tx.execute(sql`
-      insert into ${insightSyncState} (account_id, next_refresh_at, history_from, history_cursor, history_next_at)
-      select id, first_refresh, ${dayText(today - HISTORY_DAYS + 1)}::date, ${dayText(today - REFRESH_DAYS)}::date, ${at}
+      insert into ${insightSyncState} (account_id, next_refresh_at, history_from, history_cursor, read_to, history_next_at)
+      select id, first_refresh, ${dayText(today - HISTORY_DAYS + 1)}::date, ${dayText(today - REFRESH_DAYS)}::date,
+        ${dayText(today - REFRESH_DAYS)}::date, ${at}
       from unnest(${sql.param(ids)}::text[], ${sql.param(firstRefreshes)}::timestamptz[]) as t(id, first_refresh)
       on conflict do nothing`);
     const histories = await tx.execute(sql`
       with due as (
         update ${insightSyncState}
         set history_next_at = ${new Date(at.getTime() + HISTORY_LEASE_MS)}
-        where ${insightSyncState.historyCursor} is not null
+        where (${insightSyncState.historyCursor} is not null or ${insightSyncState.gapTo} is not null)
           and ${insightSyncState.historyNextAt} <= ${at}
           and ${insightSyncState.accountId} = any(${sql.param(ids)}::text[])
         returning account_id
@@ -120,8 +129,9 @@ async function readable(
   accountId: string,
   onMissingPermission: (tx: Tx, scope: string) => Promise<void>,
 ): Promise<{ account: Account; platform: Platform; adapter: PlatformAdapter } | null> {
-  const account = await accountById(deps.db, accountId);
-  if (account?.status !== 'connected') return null;
+  // Not connected, or its profile is being deleted: nothing to read.
+  const account = await connectedAccountById(deps.db, accountId);
+  if (account === null) return null;
   const platform = account.platform as Platform;
   if (!INSIGHT_PLATFORMS.includes(platform)) return null;
   const adapter = deps.platforms().adapter(platform);
@@ -160,31 +170,40 @@ export async function refreshInsights(deps: InsightDeps, accountId: string): Pro
     const read = await adapter.accountInsights(credentials, daysFrom(today - REFRESH_DAYS + 1, today), metrics.account);
     usage = read.usagePercent;
     await deps.db.transaction(async (tx) => {
-      await lockSyncState(tx, account.id);
+      const state = await lockSyncState(tx, account.id);
       await storeDailyFigures(tx, account.id, read.figures);
+      const gap = missedDays(state, today);
       await tx
         .update(insightSyncState)
-        .set({ refreshedAt: now(), lastError: null })
+        .set({
+          refreshedAt: now(),
+          lastError: null,
+          readTo: dayText(today),
+          ...(gap === null ? {} : { gapFrom: dayText(gap.from), gapTo: dayText(gap.to), historyNextAt: now() }),
+        })
         .where(sql`${insightSyncState.accountId} = ${account.id}`);
+      if (gap !== null) {
+        await enqueue(
+          tx,
+          'fill_insight_history',
+          { account_id: account.id },
+          { jobKey: `fill_insight_history:${account.id}` },
+        );
+      }
     });
-    const posts = await postsToRead(deps.db, account.id, today);
-    const figures: [string, Record<string, number | null>][] = [];
-    for (const post of posts) {
-      const answer = await postFigures(deps, adapter, credentials, post, metrics.post);
-      if (answer === null) continue;
-      figures.push([post.postId, answer.figures]);
-      usage = Math.max(usage ?? 0, answer.usagePercent ?? 0);
-    }
-    if (figures.length > 0) {
+    // Each post's figures are stored as soon as they are read: a rate limit met halfway keeps the rest.
+    let postsRead = 0;
+    for (const post of await postsToRead(deps.db, account.id, today)) {
+      const answer = await postFigures(deps, adapter, credentials, post.platformPostId, metrics.post);
       await deps.db.transaction(async (tx) => {
         const at = now();
-        for (const [postId, values] of figures) await storePostFigures(tx, postId, account.id, values, at);
+        // A refused post is stored with no figures, so that it is not asked again at every refresh.
+        for (const postId of post.postIds) await storePostFigures(tx, postId, account.id, answer?.figures ?? {}, at);
       });
+      postsRead += 1;
+      usage = Math.max(usage ?? 0, answer?.usagePercent ?? 0);
     }
-    deps.log.info(
-      { account_id: account.id, platform, posts: figures.length, usage_percent: usage },
-      'insights refreshed',
-    );
+    deps.log.info({ account_id: account.id, platform, posts: postsRead, usage_percent: usage }, 'insights refreshed');
   } catch (error) {
     if (!(error instanceof PlatformError)) throw error;
     await failed(deps, account.id, error, async (tx, waitMs) => {
@@ -203,19 +222,52 @@ export async function refreshInsights(deps: InsightDeps, accountId: string): Pro
   }
 }
 
-/** The account's posts a refresh reads: published within POST_REFRESH_DAYS, or never read; newest first. */
+/**
+ * The days between what was read before and this refresh's own days (a refresh missed them:
+ * the account was expired or lacked the permission, or no worker ran), with the gap already
+ * noted; null when there are none.
+ */
+function missedDays(state: InsightSyncState, today: number): { from: number; to: number } | null {
+  const readTo = dayNumber(state.readTo) as number;
+  const before = today - REFRESH_DAYS;
+  if (readTo >= before) return null;
+  const from = readTo + 1;
+  if (state.gapTo === null || state.gapFrom === null) return { from, to: before };
+  return {
+    from: Math.min(from, dayNumber(state.gapFrom) as number),
+    to: Math.max(before, dayNumber(state.gapTo) as number),
+  };
+}
+
+/**
+ * The account's posts a refresh reads, newest first: those never read, and those published
+ * within POST_REFRESH_DAYS not read within the last READ_AGAIN_AFTER_MS (a sync right after
+ * a refresh asks only what is new); at most POSTS_PER_REFRESH. A platform post known twice
+ * (an API post left in its old profile and its platform record in the account's new one) is
+ * one call.
+ */
 async function postsToRead(db: Db, accountId: string, today: number) {
   const targets = await publishedTargetsOf(db, accountId);
   if (targets.length === 0) return [];
   const read = await db
-    .select({ postId: postInsights.postId })
+    .select({ postId: postInsights.postId, syncedAt: postInsights.syncedAt })
     .from(postInsights)
     .where(sql`${postInsights.accountId} = ${accountId}`);
-  const seen = new Set(read.map((r) => r.postId));
+  const readAt = new Map(read.map((r) => [r.postId, r.syncedAt.getTime()]));
   const recent = (today - POST_REFRESH_DAYS + 1) * 86_400_000;
-  return targets
-    .filter((t) => !seen.has(t.postId) || (t.publishedAt !== null && t.publishedAt.getTime() >= recent))
-    .slice(0, POSTS_PER_REFRESH);
+  const fresh = now().getTime() - READ_AGAIN_AFTER_MS;
+  const due = new Map<string, { platformPostId: string; postIds: string[] }>();
+  for (const target of targets) {
+    const last = readAt.get(target.postId);
+    const wanted =
+      last === undefined || (target.publishedAt !== null && target.publishedAt.getTime() >= recent && last < fresh);
+    if (!wanted) continue;
+    const entry = due.get(target.platformPostId);
+    if (entry === undefined)
+      due.set(target.platformPostId, { platformPostId: target.platformPostId, postIds: [target.postId] });
+    else entry.postIds.push(target.postId);
+  }
+  return [...due.values()].slice(0, POSTS_PER_REFRESH);
 }
 
 /**
@@ -227,15 +279,15 @@ async function postFigures(
   deps: InsightDeps,
   adapter: PlatformAdapter,
   credentials: ReturnType<typeof credentialsOf>,
-  post: { postId: string; platformPostId: string },
+  platformPostId: string,
   metrics: readonly string[],
 ) {
   try {
-    return await adapter.postInsights(credentials, post.platformPostId, metrics);
+    return await adapter.postInsights(credentials, platformPostId, metrics);
   } catch (error) {
     if (!(error instanceof PlatformError) || error.kind !== 'invalid_request') throw error;
     deps.log.info(
-      { post_id: post.postId, platform_post_id: post.platformPostId, kind: error.kind, err: error.message },
+      { platform_post_id: platformPostId, kind: error.kind, err: error.message },
       "the platform refused a post's figures; the post is skipped",
     );
     return null;
@@ -258,14 +310,40 @@ async function failed(
   });
 }
 
+/** The next days the history job reads: the newest 30 of the gap a refresh left, else of the history. */
+function nextStep(
+  state: InsightSyncState,
+): { kind: 'gap' | 'history'; from: number; to: number; oldest: number } | null {
+  const [cursor, oldest, kind] =
+    state.gapTo !== null && state.gapFrom !== null
+      ? [state.gapTo, state.gapFrom, 'gap' as const]
+      : state.historyCursor !== null
+        ? [state.historyCursor, state.historyFrom, 'history' as const]
+        : [null, null, null];
+  if (cursor === null || kind === null) return null;
+  const to = dayNumber(cursor) as number;
+  const first = dayNumber(oldest) as number;
+  return { kind, from: Math.max(first, to - HISTORY_STEP_DAYS + 1), to, oldest: first };
+}
+
+/** The state after a step: the step's cursor moved past what it read (null once its range is done). */
+function afterStep(step: NonNullable<ReturnType<typeof nextStep>>) {
+  const done = step.from <= step.oldest;
+  if (step.kind === 'gap') {
+    return done ? { gapFrom: null, gapTo: null } : { gapTo: dayText(step.from - 1) };
+  }
+  return { historyCursor: done ? null : dayText(step.from - 1) };
+}
+
 /**
- * Reads an account's history backwards from where it stands, 30 days a step, up to 4 steps
- * per job; then queues the next job at once, or later while the platform reports its rate
- * limit 75% used or more. A failure leaves the history where it is: the schedule starts it
- * again after HISTORY_LEASE_MS (or the platform's wait).
+ * Reads what is still unread of an account's past, backwards, 30 days a step, up to 4 steps
+ * per job: first the days refreshes missed (a gap), then the history back to a year before
+ * the account was first seen. Then queues the next job at once, or later while the platform
+ * reports its rate limit 75% used or more. A failure leaves everything where it is: the
+ * schedule starts the reading again after HISTORY_LEASE_MS (or the platform's wait).
  */
 export async function fillInsightHistory(deps: InsightDeps, accountId: string): Promise<void> {
-  for (let step = 0; step < HISTORY_STEPS_PER_JOB; step++) {
+  for (let i = 0; i < HISTORY_STEPS_PER_JOB; i++) {
     const found = await readable(deps, accountId, async (tx, scope) => {
       await noteError(tx, accountId, `permission ${scope} not granted: history not read`);
       await tx
@@ -279,30 +357,35 @@ export async function fillInsightHistory(deps: InsightDeps, accountId: string): 
       .select()
       .from(insightSyncState)
       .where(sql`${insightSyncState.accountId} = ${accountId}`);
-    if (state?.historyCursor == null) return;
-    const to = dayOf(new Date(`${state.historyCursor}T00:00:00Z`));
-    const oldest = dayOf(new Date(`${state.historyFrom}T00:00:00Z`));
-    const from = Math.max(oldest, to - HISTORY_STEP_DAYS + 1);
+    const step = state === undefined ? null : nextStep(state);
+    if (step === null) return;
     // followers_count cannot be read for past days: asking would only cost calls.
     const metrics = platformInfo(platform).insights.account.filter((m) => m !== 'followers_count');
-    let usagePercent: number | null;
     try {
-      const read = await adapter.accountInsights(credentialsOf(deps.secretKey, account), daysFrom(from, to), metrics);
-      usagePercent = read.usagePercent;
-      const pause = historyPause(usagePercent);
-      const done = from <= oldest;
-      await deps.db.transaction(async (tx) => {
-        await lockSyncState(tx, account.id);
+      const read = await adapter.accountInsights(
+        credentialsOf(deps.secretKey, account),
+        daysFrom(step.from, step.to),
+        metrics,
+      );
+      const pause = historyPause(read.usagePercent);
+      const more = await deps.db.transaction(async (tx) => {
+        const locked = await lockSyncState(tx, account.id);
         await storeDailyFigures(tx, account.id, read.figures);
+        // Another job (a retry, the schedule's restart) may have moved on meanwhile: the
+        // figures are good either way, but only the state it left is carried on from.
+        const current = nextStep(locked);
+        const moved = current === null || current.kind !== step.kind || current.to !== step.to;
+        const next = moved ? locked : { ...locked, ...afterStep(step) };
         await tx
           .update(insightSyncState)
           .set({
-            historyCursor: done ? null : dayText(from - 1),
+            ...(moved ? {} : afterStep(step)),
             historyNextAt: new Date(now().getTime() + pause + HISTORY_LEASE_MS),
             lastError: null,
           })
           .where(sql`${insightSyncState.accountId} = ${account.id}`);
-        if (!done && (pause > 0 || step === HISTORY_STEPS_PER_JOB - 1)) {
+        const remaining = nextStep(next) !== null;
+        if (remaining && (pause > 0 || i === HISTORY_STEPS_PER_JOB - 1)) {
           await enqueue(
             tx,
             'fill_insight_history',
@@ -310,14 +393,15 @@ export async function fillInsightHistory(deps: InsightDeps, accountId: string): 
             { runAt: new Date(now().getTime() + pause), jobKey: `fill_insight_history:${account.id}` },
           );
         }
+        return remaining;
       });
-      if (done) {
-        deps.log.info({ account_id: account.id, platform, from: state.historyFrom }, 'insights history read');
+      if (!more) {
+        deps.log.info({ account_id: account.id, platform, from: state?.historyFrom }, 'insights history read');
         return;
       }
       if (pause > 0) {
         deps.log.info(
-          { account_id: account.id, platform, usage_percent: usagePercent, next_step_in_s: pause / 1000 },
+          { account_id: account.id, platform, usage_percent: read.usagePercent, next_step_in_s: pause / 1000 },
           'insights history: platform usage high, next step later',
         );
         return;

@@ -79,7 +79,7 @@ export function insightRoutes(deps: InsightReadDeps): FastifyPluginAsyncTypebox 
           summary: "A post's figures",
           description: `Lifetime figures of a published post on Instagram or Threads, made through the API or seen on the platform (\`source: "platform"\`), read with its account's refresh (posts of the last 30 days each time; older ones once). A post made for several Instagram and Threads accounts has figures per account: name one with \`account_id\` (without it: 400 \`account_id_required\`, \`details.account_ids\` listing them). Without the insights permission: 200 with \`missing_permission\` and every value null. ${METRIC_TABLE} Errors: 400 \`unknown_metric\`, 404 \`post_not_found\`, 404 \`account_not_found\` (the post was not made for that account), 409 \`post_not_published\` (nothing on the platform yet), 422 \`insights_not_supported\` (TikTok, Facebook).`,
           headers: ProfileHeader,
-          params: Params('Post id, `pst_...`.'),
+          params: Params('Post id, `post_...`.'),
           querystring: Type.Object(
             {
               account_id: Type.Optional(

@@ -19,7 +19,7 @@ import {
 } from '../accounts/index.ts';
 import { getPost, postIdsInProfile } from '../posts/index.ts';
 import type { ProfileDeletionStep } from '../profiles/index.ts';
-import { dayNumber, dayOf, dayText } from './days.ts';
+import { dayNumber, dayOf, dayText, FIRST_DAY } from './days.ts';
 import { INSIGHT_PLATFORMS, queueRefreshes } from './refresh.ts';
 import { accountInsightSeries, insightManualSyncs, insightSyncState, postInsights } from './tables.ts';
 
@@ -47,6 +47,7 @@ export function rangeOf(from: string | undefined, to: string | undefined, today:
   if (last === null) throw invalidRange(`to ${JSON.stringify(to)} is not a date (YYYY-MM-DD, a real UTC day).`);
   const first = from === undefined ? last - DEFAULT_RANGE_DAYS + 1 : dayNumber(from);
   if (first === null) throw invalidRange(`from ${JSON.stringify(from)} is not a date (YYYY-MM-DD, a real UTC day).`);
+  if (first < FIRST_DAY) throw invalidRange('The range would start before 0001-01-01; give a later `from`.');
   if (first > last) throw invalidRange(`from (${dayText(first)}) is after to (${dayText(last)}).`);
   const days = last - first + 1;
   if (days > MAX_RANGE_DAYS) {
@@ -55,10 +56,13 @@ export function rangeOf(from: string | undefined, to: string | undefined, today:
   return { from: first, to: last };
 }
 
-/** The metrics asked (all the platform's, in the spec's order, when none are named), or 400 `unknown_metric`. */
+/**
+ * The metrics asked (all the platform's, in the spec's order, when none are named; spaces
+ * around a name and repeated names ignored), or 400 `unknown_metric`.
+ */
 function metricsOf(asked: string | undefined, valid: readonly string[], what: string): string[] {
   if (asked === undefined) return [...valid];
-  const names = [...new Set(asked.split(','))];
+  const names = [...new Set(asked.split(',').map((name) => name.trim()))];
   const unknown = names.filter((name) => !valid.includes(name));
   if (unknown.length > 0) {
     throw new ApiError(
@@ -253,6 +257,8 @@ export async function syncInsights(
   const accounts = await accountsToSync(deps.db, scope, accountIds, INSIGHT_PLATFORMS, (unsupported) =>
     notSupported(unsupported[0]?.platform as Platform, 'accounts'),
   );
+  // Nothing to read: nothing is queued, and the caller's 5 minutes are not taken.
+  if (accounts.length === 0) return [];
   return await deps.db.transaction(async (tx) => {
     const at = now();
     const scopeKey = scope.profileId === null ? `owner:${scope.ownerId}` : `profile:${scope.profileId}`;

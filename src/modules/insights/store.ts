@@ -26,6 +26,7 @@ export async function lockSyncState(tx: Tx, accountId: string): Promise<InsightS
       nextRefreshAt: new Date(at.getTime() + REFRESH_INTERVAL_MS),
       historyFrom: dayText(today - HISTORY_DAYS + 1),
       historyCursor: dayText(today - REFRESH_DAYS),
+      readTo: dayText(today - REFRESH_DAYS),
       historyNextAt: at,
     })
     .onConflictDoNothing();

@@ -39,7 +39,8 @@ export const postInsights = pgTable(
 
 /**
  * Where each Instagram and Threads account stands: when it is next refreshed, when its figures
- * were last read, and how far back its history still has to be read.
+ * were last read, how far back its history still has to be read, and which days a refresh
+ * missed.
  */
 export const insightSyncState = pgTable('insight_sync_state', {
   accountId: accountIdColumn().primaryKey(),
@@ -50,6 +51,14 @@ export const insightSyncState = pgTable('insight_sync_state', {
   historyFrom: date('history_from', { mode: 'string' }).notNull(),
   /** The newest day of the history still to read (it is read backwards); null once it is all read. */
   historyCursor: date('history_cursor', { mode: 'string' }),
+  /**
+   * Every day up to this one is read, or left to the history (or the gap) to read: a refresh
+   * that finds it older than the day before its own 3 days records the days between as a gap.
+   */
+  readTo: date('read_to', { mode: 'string' }).notNull(),
+  /** Days no refresh read (the account was expired, lacked the permission, or the workers stopped), read before the history. */
+  gapFrom: date('gap_from', { mode: 'string' }),
+  gapTo: date('gap_to', { mode: 'string' }),
   /** When the periodic schedule may start the history reading again if no job carried it on. */
   historyNextAt: timestampColumn('history_next_at').notNull(),
   /** Why the last refresh or history read failed, for operators (null after a good one). */

@@ -60,7 +60,7 @@ export async function getProfile(db: Queryable, scope: Scope, ref: string): Prom
  * SQL that is true when the profile in `profileId` (a column of the caller's own table) is a
  * live profile of `ownerId`: for a module that lists its rows of live profiles in one query.
  */
-export function isLiveProfile(profileId: AnyPgColumn, ownerId: string): SQL {
+export function isLiveProfile(profileId: AnyPgColumn, ownerId: string | AnyPgColumn): SQL {
   return sql`exists (select 1 from ${profiles} where ${profiles.id} = ${profileId} and ${profiles.ownerId} = ${ownerId} and ${profiles.deletedAt} is null)`;
 }
 
