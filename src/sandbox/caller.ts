@@ -56,6 +56,11 @@ export async function caller(
   const token = explicitToken ?? requestToken(request);
   if (token === null) throw invalidToken(family, 'An active access token must be used to query information.');
   const found = await findToken(store, token);
+  // The platform counts a call made with its token even when it then refuses it (an expired
+  // token, a fault, a throttle): so does the call log, before any of those checks.
+  if (found && found.token.platform === platform) {
+    store.calls.record(platform, found.account.id, request, store.now());
+  }
   if (!found || found.token.platform !== platform || found.token.kind === 'refresh') {
     throw invalidToken(family, 'Invalid OAuth access token - Cannot parse access token');
   }

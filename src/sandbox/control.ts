@@ -1,7 +1,8 @@
 /**
  * The sandbox's control API (`/sandbox/_control`), for tests and demos: make users, add
  * comments by other people, set daily figures, expire or revoke tokens, make the next
- * call or publish fail, throttle a user, and read what the service did. docs/sandbox.md.
+ * call or publish fail, throttle a user, and read what the service did and how many platform
+ * calls it made. docs/sandbox.md.
  */
 import type { FastifyInstance } from 'fastify';
 import { type Static, Type } from 'typebox';
@@ -27,7 +28,7 @@ import {
   type SandboxAccount,
   type SandboxSettingName,
   type Store,
-  setInsight,
+  setInsights,
   setSetting,
   setThrottle,
 } from './store.ts';
@@ -97,6 +98,11 @@ const TesterBody = Type.Object(
 );
 const ThrottleBody = Type.Object(
   { ...Who, seconds: Type.Integer({ minimum: 0, maximum: 86_400 }) },
+  { additionalProperties: false },
+);
+
+const CallsQuery = Type.Object(
+  { since: Type.Optional(Type.String({ format: 'date-time' })) },
   { additionalProperties: false },
 );
 
@@ -245,16 +251,12 @@ export function controlRoutes(store: Store) {
           throw new ControlError(404, 'not_found', `${body.username} has no post ${body.post_id}`);
         }
       }
-      for (const { day, value } of body.values) {
-        await setInsight(store, {
-          accountId: owner.id,
-          postId: body.post_id ?? '',
-          metric: body.metric,
-          // Post figures are lifetime totals: one value, whatever the day.
-          day: body.post_id === undefined ? day : LIFETIME_DAY,
-          value,
-        });
-      }
+      await setInsights(
+        store,
+        { accountId: owner.id, postId: body.post_id ?? '', metric: body.metric },
+        // Post figures are lifetime totals: one value, whatever the day.
+        body.post_id === undefined ? body.values : body.values.map(({ value }) => ({ day: LIFETIME_DAY, value })),
+      );
       return { updated: body.values.length };
     });
 
@@ -309,6 +311,43 @@ export function controlRoutes(store: Store) {
           at: r.at.toISOString(),
         })),
       };
+    });
+
+    // The calls the imitated APIs received with the user's tokens (a Facebook page's own tokens
+    // count for the page), oldest first; `since` keeps those made at or after that time.
+    app.get(
+      '/calls/:platform/:username',
+      { schema: { params: UserParams, querystring: CallsQuery } },
+      async (request) => {
+        const { platform, username } = request.params as { platform: string; username: string };
+        const { since } = request.query as Static<typeof CallsQuery>;
+        const owner = await account(platform, username);
+        const { count, kept } = store.calls.of(owner.id);
+        const from = since === undefined ? null : Date.parse(since);
+        const listed = from === null ? kept : kept.filter((call) => call.at.getTime() >= from);
+        return {
+          // Without `since`, every call since the sandbox started (or the log was reset), also
+          // those no longer kept; with it, only kept calls can be looked at.
+          count: from === null ? count : listed.length,
+          data: listed.map((call) => ({
+            method: call.method,
+            path: call.path,
+            query: call.query,
+            at: call.at.toISOString(),
+          })),
+        };
+      },
+    );
+
+    app.get('/calls', async () => {
+      const { total, byPlatform } = store.calls.totals();
+      // Every platform is named, with 0 when it had no call: a bench reads each one without a default.
+      return { total, by_platform: Object.fromEntries(PLATFORMS.map((p) => [p, byPlatform.get(p) ?? 0])) };
+    });
+
+    app.delete('/calls', async (_request, reply) => {
+      store.calls.reset();
+      return reply.code(204).send();
     });
 
     function webhookPlatform(platform: string): WebhookPlatform {

@@ -8,6 +8,7 @@ import formbody from '@fastify/formbody';
 import type { FastifyInstance } from 'fastify';
 import { now as clockNow } from '../clock.ts';
 import type { Db } from '../db/connection.ts';
+import { CallLog } from './calls.ts';
 import { controlRoutes } from './control.ts';
 import { facebookHosts } from './facebook.ts';
 import { instagramHosts } from './instagram.ts';
@@ -38,8 +39,9 @@ function reportAppUsage(scope: FastifyInstance, store: Store): void {
 }
 
 export function sandboxRoutes(options: { db: Db; now?: () => Date }) {
-  const store: Store = { db: options.db, now: options.now ?? clockNow };
+  const store: Store = { db: options.db, now: options.now ?? clockNow, calls: new CallLog() };
   return async (app: FastifyInstance) => {
+    store.calls.mountedAt(app.prefix);
     app.addHook('onRoute', (route) => {
       route.schema = { ...route.schema, hide: true };
     });
@@ -68,5 +70,6 @@ export async function subscribeToSandboxWebhooks(
   db: Db,
   service: { baseUrl: string; verifyToken: string; appSecret: (platform: WebhookPlatform) => string },
 ): Promise<void> {
-  await subscribeService({ db, now: clockNow }, service);
+  // Subscribing makes no platform call: a log of its own, never read.
+  await subscribeService({ db, now: clockNow, calls: new CallLog() }, service);
 }

@@ -4,7 +4,7 @@ import { badParameter, type Family, graphAnswer, SandboxAnswer, tiktokAnswer } f
 import {
   findContainer,
   getSetting,
-  insightValue,
+  insightFigures,
   issueToken,
   LIFETIME_DAY,
   type SandboxContainer,
@@ -143,6 +143,34 @@ export function daysBetween(since: number, until: number): string[] {
   return days;
 }
 
+/**
+ * The `since` and `until` of an insights request, in Unix seconds. Instagram and Threads both
+ * say that without them the range is "yesterday through today": from the start of yesterday
+ * (a UTC day in the sandbox) until now; with `until` alone, from the start of the day before it.
+ */
+export function insightsRange(request: FastifyRequest, nowSeconds: number): { since: number; until: number } {
+  const until = timeParam(request, 'graph', 'until') ?? nowSeconds;
+  const since = timeParam(request, 'graph', 'since') ?? Math.floor(until / 86_400) * 86_400 - 86_400;
+  return { since, until };
+}
+
+/** A time series' paging: the same request over the range just before (`previous`) and after (`next`). */
+export function rangePaging(request: FastifyRequest, since: number, until: number): { previous: string; next: string } {
+  const span = until - since;
+  const at = (start: number) => {
+    const url = new URL(request.url, `${request.protocol}://${request.host}`);
+    url.searchParams.set('since', String(start));
+    url.searchParams.set('until', String(start + span));
+    return url.toString();
+  };
+  return { previous: at(since - span), next: at(until) };
+}
+
+/** The `end_time` of a daily value: the end of its day (a UTC day in the sandbox), as a Graph time. */
+export function dayEndTime(day: string): string {
+  return graphTime(new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000));
+}
+
 /** Unix seconds (or an ISO date) from a `since` / `until` parameter. */
 export function timeParam(request: FastifyRequest, family: Family, name: string): number | undefined {
   const raw = param(request, name);
@@ -213,9 +241,10 @@ export async function lifetimeInsights(
   postId: string,
   metrics: string[],
 ): Promise<{ data: Record<string, unknown>[] }> {
+  const figures = await insightFigures(store, { accountId, postId, metrics, days: [LIFETIME_DAY] });
   const data = [];
   for (const metric of metrics) {
-    const value = await insightValue(store, { accountId, postId, metric, day: LIFETIME_DAY });
+    const value = figures.get(metric)?.get(LIFETIME_DAY) ?? null;
     if (value === null) continue;
     data.push({
       name: metric,

@@ -38,7 +38,8 @@ import {
   findPost,
   findToken,
   getSetting,
-  insightValue,
+  type InsightFigures,
+  insightFigures,
   issueToken,
   isTester,
   listComments,
@@ -633,16 +634,18 @@ export function threadsHosts(store: Store): Record<string, (app: FastifyInstance
         }
         if (until <= since) throw badParameter('graph', 'since must be before until');
         const days = daysBetween(since, until);
+        const daily = metrics.filter((m) => m !== 'followers_count');
+        const figures = await insightFigures(store, { accountId: who.account.id, postId: '', metrics: daily, days });
         const data = [];
         for (const metric of metrics) {
-          const entry = await userMetric(who, metric, days);
+          const entry = await userMetric(who, metric, days, figures);
           if (entry !== null) data.push(entry);
         }
         return { data, paging: { previous: '', next: '' } };
       });
 
       /** One metric of threads_insights in its documented shape, or null when there is no data. */
-      async function userMetric(who: Caller, metric: string, days: string[]) {
+      async function userMetric(who: Caller, metric: string, days: string[], figures: InsightFigures) {
         const head = { name: metric, period: 'day', title: metric, description: '' };
         const id = `${who.account.id}/insights/${metric}/day`;
         if (metric === 'followers_count') {
@@ -653,7 +656,7 @@ export function threadsHosts(store: Store): Record<string, (app: FastifyInstance
         }
         const daily: { day: string; value: number }[] = [];
         for (const day of days) {
-          const value = await insightValue(store, { accountId: who.account.id, postId: '', metric, day });
+          const value = figures.get(metric)?.get(day) ?? null;
           if (value !== null) daily.push({ day, value });
         }
         if (daily.length === 0) return null;

@@ -538,4 +538,83 @@ describe('instagram: raw sandbox answers have the documented shapes', () => {
       },
     });
   });
+
+  it('account insights are as strict as Instagram: metric_type, period, metric names, range; daily series for reach and follower_count', async () => {
+    const account = await connected('ig_strict');
+    const path = `/graph.instagram.com/v25.0/${account.platformUserId}/insights`;
+    const today = Math.floor(now().getTime() / DAY) * 86_400;
+    const ask = (params: Record<string, string | number>) =>
+      sandbox.raw('GET', path, {
+        since: today - 3 * 86_400,
+        until: today,
+        ...params,
+        access_token: account.accessToken,
+      });
+    const refusal = (message: string) => ({
+      error: { message, type: 'OAuthException', code: 100, fbtrace_id: expect.any(String) },
+    });
+
+    // Instagram's answer to a total-only metric asked without metric_type=total_value.
+    const views = await ask({ metric: 'views', period: 'day' });
+    expect(views.status).toBe(400);
+    expect(views.body).toEqual(
+      refusal('(#100) The following metrics (views) should be specified with parameter metric_type=total_value'),
+    );
+    const mixed = await ask({ metric: 'reach,views,likes', period: 'day', metric_type: 'time_series' });
+    expect(mixed.body).toEqual(
+      refusal('(#100) The following metrics (views,likes) should be specified with parameter metric_type=total_value'),
+    );
+    const refusedParams: Record<string, string | number>[] = [
+      { metric: 'reach', period: 'week', metric_type: 'total_value' },
+      { metric: 'reach', metric_type: 'total_value' },
+      { metric: 'reach,impressions', period: 'day', metric_type: 'total_value' },
+      { metric: 'reach', period: 'day', metric_type: 'sum' },
+      { metric: 'reach', period: 'day', metric_type: 'total_value', since: today - 31 * 86_400 },
+      { metric: 'reach', period: 'day', metric_type: 'total_value', since: today, until: today },
+    ];
+    for (const params of refusedParams) {
+      const refused = await ask(params);
+      expect(refused.status, JSON.stringify(params)).toBe(400);
+      expect(refused.body.error).toMatchObject({ code: 100, type: 'OAuthException' });
+    }
+    expect(
+      (await ask({ metric: 'reach,impressions', period: 'day', metric_type: 'total_value' })).body.error.message,
+    ).toMatch(/^\(#100\) metric\[1\] must be one of the following values: /);
+
+    // reach as a time series: one value a day, each ending at the end of its day.
+    const series = await ask({ metric: 'reach', period: 'day' });
+    expect(series.status).toBe(200);
+    const end = (daysBack: number) =>
+      new Date((today - daysBack * 86_400) * 1000).toISOString().replace('.000Z', '+0000');
+    expect(series.body.data).toEqual([
+      {
+        name: 'reach',
+        period: 'day',
+        values: [2, 1, 0].map((n) => ({ value: expect.any(Number), end_time: end(n) })),
+        title: 'reach',
+        description: expect.any(String),
+        id: `${account.platformUserId}/insights/reach/day`,
+      },
+    ]);
+    expect(series.body.paging).toEqual({ previous: expect.any(String), next: expect.any(String) });
+
+    // Without since and until: yesterday through today.
+    const recent = await sandbox.raw('GET', path, {
+      metric: 'reach',
+      period: 'day',
+      access_token: account.accessToken,
+    });
+    expect(recent.body.data[0].values).toHaveLength(2);
+
+    // follower_count: new followers a day, for the last 30 days only.
+    const followers = await ask({
+      metric: 'follower_count',
+      period: 'day',
+      since: today - 35 * 86_400,
+      until: today - 5 * 86_400,
+    });
+    expect(followers.status).toBe(200);
+    expect(followers.body.data[0].values).toHaveLength(25);
+    expect(followers.body.data[0].values[0].end_time).toBe(end(29));
+  });
 });

@@ -181,5 +181,23 @@ describe('the control API', () => {
       )
     ).rows as { v: (string | null)[] }[];
     expect(row?.v).toEqual([null, '0']);
+
+    // A day given twice in one request takes its last value, as when the values were set one by one.
+    const twice = await control('PUT', '/insights', {
+      platform: 'instagram',
+      username: 'control_ig',
+      metric: 'reach',
+      values: [
+        { day: '2026-01-03', value: 5 },
+        { day: '2026-01-03', value: 6 },
+      ],
+    });
+    expect(twice).toEqual({ status: 200, body: { updated: 2 } });
+    const [again] = (
+      await service.database.pool.query(
+        `select value from sandbox.insights where metric = 'reach' and day = '2026-01-03'`,
+      )
+    ).rows as { value: string }[];
+    expect(again?.value).toBe('6');
   });
 });
