@@ -39,6 +39,7 @@ function nodesOf(node: PlanNode, into: PlanNode[] = []): PlanNode[] {
 
 export interface ExplainedQuery {
   executionMs: number;
+  planningMs: number;
   /** Every node of the plan, the top one first. */
   nodes: PlanNode[];
   /** Two lines for a report: the time, buffers and node types; the relations read and how. */
@@ -51,10 +52,9 @@ export async function explainQueries(pool: pg.Pool, queries: readonly RecordedQu
   for (const [i, { sql, params }] of queries.entries()) {
     // The values as the driver sends them (dates as ISO text, as pg does).
     const values = params.map((v) => (v instanceof Date ? v.toISOString() : v));
-    const { rows: out } = await pool.query<{ 'QUERY PLAN': { Plan: PlanNode; 'Execution Time': number }[] }>(
-      `explain (analyze, buffers, format json) ${sql}`,
-      values,
-    );
+    const { rows: out } = await pool.query<{
+      'QUERY PLAN': { Plan: PlanNode; 'Execution Time': number; 'Planning Time': number }[];
+    }>(`explain (analyze, buffers, format json) ${sql}`, values);
     const top = out[0]?.['QUERY PLAN'][0];
     if (top === undefined) continue;
     const nodes = nodesOf(top.Plan);
@@ -66,9 +66,10 @@ export async function explainQueries(pool: pg.Pool, queries: readonly RecordedQu
     const from = /\bfrom "?(\w+)"?/i.exec(sql)?.[1] ?? '?';
     explained.push({
       executionMs: top['Execution Time'],
+      planningMs: top['Planning Time'],
       nodes,
       lines: [
-        `query ${i + 1} (from ${from}): ${top['Execution Time'].toFixed(2)} ms, buffers hit ${hit} read ${read}; ${[...new Set(nodes.map((n) => n['Node Type']))].join(', ')}`,
+        `query ${i + 1} (from ${from}): ${top['Execution Time'].toFixed(2)} ms (planning ${top['Planning Time'].toFixed(2)} ms), buffers hit ${hit} read ${read}; ${[...new Set(nodes.map((n) => n['Node Type']))].join(', ')}`,
         `    ${scans.join('; ')}`,
       ],
     });
