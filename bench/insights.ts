@@ -559,13 +559,12 @@ function report(s: Settings, setup: Setup, bare: Measurement, query: Measurement
       .map(([count, n]) => `${n} × ${count}`)
       .join(', ');
     const expected = EXPECTED_CALLS[c.platform] ?? Number.NaN;
-    const perAccount = c.calls / c.accounts;
     return [
       c.platform,
       String(c.accounts),
       String(r.byPlatform[c.platform] ?? 0),
       String(c.calls),
-      perAccount.toFixed(2),
+      c.accounts === 0 ? '-' : (c.calls / c.accounts).toFixed(2),
       String(expected),
       spread,
     ];
