@@ -654,7 +654,9 @@ function report(s: Settings, setup: Setup, bare: Measurement, query: Measurement
       ],
       [false, true, true, true, true, true, false],
     ),
-    ...r.counts.flatMap((c) => [`  one ${c.platform} account's calls:`, ...c.example.map((e) => `    ${e}`)]),
+    ...r.counts
+      .filter((c) => c.example.length > 0)
+      .flatMap((c) => [`  one ${c.platform} account's calls:`, ...c.example.map((e) => `    ${e}`)]),
     ...(findings.length > 0 ? ['', ...findings] : ['', 'calls per account as expected']),
     '',
     refreshCpu,
