@@ -47,10 +47,8 @@ import { createHmac } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { drizzle } from 'drizzle-orm/node-postgres';
 import type pg from 'pg';
 import { Agent, request } from 'undici';
-import type { Db } from '../src/db/connection.ts';
 import type { Scope } from '../src/http/scope.ts';
 import { type CommentListQuery, listComments } from '../src/modules/comments/service.ts';
 import { createPlatforms, SANDBOX_CLIENT } from '../src/platforms/index.ts';
@@ -65,6 +63,7 @@ import {
   preflight,
   type Target,
 } from './load.ts';
+import { explainQueries, recordingDb } from './plans.ts';
 import { parseDump, Receiver } from './receiver.ts';
 import { met, outsideNote, percentile, positiveIntFromEnv, table } from './report.ts';
 import { BenchError, embeddedPool, lastServerOutput, postmasterPid, type Server } from './server.ts';
@@ -262,22 +261,6 @@ interface Plan {
   seqScanOnComments: boolean;
 }
 
-interface PlanNode {
-  'Node Type': string;
-  'Relation Name'?: string;
-  'Index Name'?: string;
-  'Shared Hit Blocks'?: number;
-  'Shared Read Blocks'?: number;
-  'Actual Rows'?: number;
-  Plans?: PlanNode[];
-}
-
-function nodesOf(node: PlanNode, into: PlanNode[] = []): PlanNode[] {
-  into.push(node);
-  for (const child of node.Plans ?? []) nodesOf(child, into);
-  return into;
-}
-
 /** Runs listComments as the route does, records its queries, and explains each. */
 async function explainShape(
   pool: pg.Pool,
@@ -286,39 +269,17 @@ async function explainShape(
   scope: Scope,
   query: CommentListQuery,
 ): Promise<Plan> {
-  const recorded: { sql: string; params: unknown[] }[] = [];
-  const db = drizzle(pool, {
-    logger: { logQuery: (sql, params) => recorded.push({ sql, params: [...params] }) },
-  }) as unknown as Db;
+  const { db, queries } = recordingDb(pool);
   const platforms = createPlatforms({ platforms: 'sandbox', platformCredentials: {}, sandboxUrl: `${origin}/sandbox` });
   const rows = await listComments({ db, platforms: () => platforms }, scope, query);
-  const lines: string[] = [`rows answered: ${rows.length} (limit ${query.limit} + 1)`];
-  let seqScanOnComments = false;
-  for (const [i, { sql, params }] of recorded.entries()) {
-    // The values as the driver sends them (dates as ISO text, as pg does).
-    const values = params.map((v) => (v instanceof Date ? v.toISOString() : v));
-    const { rows: out } = await pool.query<{ 'QUERY PLAN': { Plan: PlanNode; 'Execution Time': number }[] }>(
-      `explain (analyze, buffers, format json) ${sql}`,
-      values,
-    );
-    const top = out[0]?.['QUERY PLAN'][0];
-    if (top === undefined) continue;
-    const nodes = nodesOf(top.Plan);
-    const scans = nodes
-      .filter((n) => n['Relation Name'] !== undefined)
-      .map((n) => `${n['Node Type']} ${n['Index Name'] ?? n['Relation Name']} (${n['Actual Rows'] ?? 0} rows)`);
-    if (nodes.some((n) => n['Node Type'] === 'Seq Scan' && n['Relation Name'] === 'comments')) {
-      seqScanOnComments = true;
-    }
-    const hit = top.Plan['Shared Hit Blocks'] ?? 0;
-    const read = top.Plan['Shared Read Blocks'] ?? 0;
-    const from = /\bfrom "?(\w+)"?/i.exec(sql)?.[1] ?? '?';
-    lines.push(
-      `query ${i + 1} (from ${from}): ${top['Execution Time'].toFixed(2)} ms, buffers hit ${hit} read ${read}; ${[...new Set(nodes.map((n) => n['Node Type']))].join(', ')}`,
-      `    ${scans.join('; ')}`,
-    );
-  }
-  return { shape, lines, seqScanOnComments };
+  const explained = await explainQueries(pool, queries);
+  return {
+    shape,
+    lines: [`rows answered: ${rows.length} (limit ${query.limit} + 1)`, ...explained.flatMap((e) => e.lines)],
+    seqScanOnComments: explained.some((e) =>
+      e.nodes.some((n) => n['Node Type'] === 'Seq Scan' && n['Relation Name'] === 'comments'),
+    ),
+  };
 }
 
 // ---------------------------------------------------------------------------------------

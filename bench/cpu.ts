@@ -192,3 +192,38 @@ export async function receiverRunCpuSample(pids: ReceiverRunPids): Promise<Recei
     wallMs: performance.now(),
   };
 }
+
+/** The processes of a run with worker processes: the API (with the sandbox it mounts), PostgreSQL, the workers. */
+export interface WorkersRunPids {
+  api: number;
+  postmaster: number | undefined;
+  workers: number[];
+}
+
+/** CPU ms used so far by each process of such a run (the workers summed), by the bench itself, and by the machine. */
+export interface WorkersRunCpuSample {
+  api: number | undefined;
+  postgres: number | undefined;
+  workers: number | undefined;
+  bench: number;
+  machineBusy: number | undefined;
+  wallMs: number;
+}
+
+export async function workersRunCpuSample(pids: WorkersRunPids): Promise<WorkersRunCpuSample> {
+  const [api, postgres, machine, ...workers] = await Promise.all([
+    processCpu(pids.api),
+    pids.postmaster === undefined ? undefined : postgresCpu(pids.postmaster),
+    machineCpu(),
+    ...pids.workers.map((pid) => processCpu(pid)),
+  ]);
+  const self = process.cpuUsage();
+  return {
+    api,
+    postgres,
+    workers: workers.some((w) => w === undefined) ? undefined : workers.reduce<number>((a, b) => a + (b ?? 0), 0),
+    bench: (self.user + self.system) / 1000,
+    machineBusy: machine?.busy,
+    wallMs: performance.now(),
+  };
+}

@@ -50,43 +50,55 @@
  *   WORKER_CONCURRENCY, DB_POOL_SIZE, ...  passed to the service as they are (and the floor
  *                                  uses WORKER_CONCURRENCY calls in flight)
  */
-import { type ChildProcess, spawn } from 'node:child_process';
-import { once } from 'node:events';
 import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import type pg from 'pg';
 import sharp from 'sharp';
-import { Agent, request } from 'undici';
+import { Agent } from 'undici';
 import { loadConfig } from '../src/config.ts';
 import type { Db } from '../src/db/connection.ts';
-import { saveConnectedAccount } from '../src/modules/accounts/service.ts';
 import { findMedia, mediaFetchUrl } from '../src/modules/media/index.ts';
 import { installModules } from '../src/modules.ts';
-import {
-  type AccountCredentials,
-  createPlatforms,
-  type Platform,
-  type PlatformSet,
-  type PublishRequest,
-} from '../src/platforms/index.ts';
+import { createPlatforms, type Platform, type PlatformSet, type PublishRequest } from '../src/platforms/index.ts';
 import { loadSecretKey } from '../src/secrets.ts';
-import { machineCpu, type NamedCpuUse, namedCpuRows, namedCpuUse, postgresCpu, processCpu } from './cpu.ts';
+import {
+  type NamedCpuUse,
+  namedCpuRows,
+  namedCpuUse,
+  type WorkersRunCpuSample,
+  type WorkersRunPids,
+  workersRunCpuSample,
+} from './cpu.ts';
 import { runBench } from './harness.ts';
 import { met, outsideNote, percentile, positiveIntFromEnv, table } from './report.ts';
-import { BenchError, embeddedPool, lastServerOutput, postmasterPid, type Server, stopServer } from './server.ts';
+import {
+  type Api,
+  type BenchAccount,
+  call,
+  connectAccounts,
+  eachLimited,
+  interrupt as interruptSandbox,
+  sandboxSetting,
+} from './sandbox.ts';
+import {
+  BenchError,
+  embeddedPool,
+  firstOwner,
+  lastServerOutput,
+  postmasterPid,
+  type Server,
+  startWorkerProcess,
+  stopServer,
+  type WorkerProcess,
+} from './server.ts';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const AIM_P99_MS = 10_000;
 const AIM_TWO_WORKERS_RATIO = 1.6;
 const PLATFORMS_USED: Platform[] = ['instagram', 'threads'];
-const REDIRECT_URI = 'https://bench.example.test/callback';
 /** The most the sandbox takes for its quotas (posts per account in 24 hours). */
 const MAX_SANDBOX_QUOTA = 10_000;
 /** The service's container polls (src/modules/posts/publishing.ts): 2 s, growing by half, at most a minute. */
 const pollDelay = (polls: number) => Math.min(2_000 * 1.5 ** polls, 60_000);
-const WORKER_STARTUP_TIMEOUT_MS = 120_000;
 
 interface Settings {
   targets: number;
@@ -129,19 +141,6 @@ const checkInterrupted = () => {
 };
 const progress = (text: string) => process.stderr.write(text);
 
-/** Runs `work` over `items` with at most `limit` at a time; the first failure rejects. */
-async function eachLimited<T>(items: readonly T[], limit: number, work: (item: T, index: number) => Promise<void>) {
-  let next = 0;
-  const lanes = Array.from({ length: Math.min(limit, items.length) }, async () => {
-    while (next < items.length) {
-      checkInterrupted();
-      const i = next++;
-      await work(items[i] as T, i);
-    }
-  });
-  await Promise.all(lanes);
-}
-
 /** At most `limit` calls in flight; waiting between calls holds nothing. */
 function limiter(limit: number) {
   let active = 0;
@@ -159,151 +158,7 @@ function limiter(limit: number) {
 }
 
 // ---------------------------------------------------------------------------------------
-// Worker processes
-
-interface WorkerProcess {
-  child: ChildProcess;
-  pid: number;
-}
-
-/**
- * `switchboard worker` on the API's DATA_DIR: it attaches to the embedded PostgreSQL the API
- * started and reads the same secret key. PUBLIC_URL is the API's address, so the media URLs
- * it signs point there and its adapters call the sandbox mounted there.
- */
-async function startWorkerProcess(
-  dataDir: string,
-  origin: string,
-  index: number,
-  nodeArgs: string[],
-): Promise<WorkerProcess> {
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    DATA_DIR: dataDir,
-    PUBLIC_URL: origin,
-    PLATFORMS: 'sandbox',
-    LOG_LEVEL: 'warn',
-    WEBHOOK_ALLOW_PRIVATE_URLS: 'true',
-  };
-  delete env.DATABASE_URL;
-  delete env.SECRET_KEY;
-  delete env.SANDBOX_URL;
-  const args = [...nodeArgs, path.join(ROOT, 'bin', 'switchboard.js'), 'worker'];
-  const child = spawn(process.execPath, args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
-  const prefix = `[worker ${index}] `;
-  const relay = (chunk: string) => process.stderr.write(chunk.replace(/^(?=.)/gm, prefix));
-  child.stderr?.setEncoding('utf8');
-  child.stderr?.on('data', relay);
-  child.stdout?.setEncoding('utf8');
-  let ready = false;
-  let output = '';
-  const started = new Promise<void>((resolve) => {
-    child.stdout?.on('data', (chunk: string) => {
-      if (ready) return relay(chunk);
-      output += chunk;
-      if (/is running\./.test(output)) {
-        ready = true;
-        resolve();
-      }
-    });
-  });
-  const exited = once(child, 'exit').then(([code, signal]: unknown[]) => {
-    throw new BenchError(`worker ${index} exited before it was ready (code ${String(code)}, signal ${String(signal)})`);
-  });
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_resolve, reject) => {
-    timer = setTimeout(
-      () => reject(new BenchError(`worker ${index} was not running within ${WORKER_STARTUP_TIMEOUT_MS / 1000} s`)),
-      WORKER_STARTUP_TIMEOUT_MS,
-    );
-  });
-  try {
-    await Promise.race([started, exited, timeout]);
-  } catch (error) {
-    await stopServer(child).catch(() => {});
-    throw error;
-  } finally {
-    clearTimeout(timer);
-    exited.catch(() => {});
-  }
-  return { child, pid: child.pid ?? 0 };
-}
-
-// ---------------------------------------------------------------------------------------
 // Setup: the sandbox, accounts, a medium
-
-interface Api {
-  origin: string;
-  key: string;
-  sandboxUrl: string;
-  agent: Agent;
-}
-
-async function call(api: Api, method: string, url: string, body?: unknown, headers: Record<string, string> = {}) {
-  const response = await request(url, {
-    method: method as 'GET',
-    dispatcher: api.agent,
-    headers: {
-      ...(url.startsWith(`${api.origin}/v1/`) ? { authorization: `Bearer ${api.key}` } : {}),
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...headers,
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.body.text();
-  return { status: response.statusCode, text, headers: response.headers };
-}
-
-async function sandboxSetting(api: Api, name: string, value: unknown): Promise<void> {
-  const res = await call(api, 'PUT', `${api.sandboxUrl}/_control/settings/${name}`, { value });
-  if (res.status !== 200) throw new BenchError(`sandbox setting ${name}=${String(value)}: ${res.status} ${res.text}`);
-}
-
-function decodeEntities(text: string): string {
-  return text
-    .replaceAll('&quot;', '"')
-    .replaceAll('&#39;', "'")
-    .replaceAll('&lt;', '<')
-    .replaceAll('&gt;', '>')
-    .replaceAll('&amp;', '&');
-}
-
-/** Walks the sandbox's permission page as a browser form would (every permission ticked, Allow): the code. */
-async function authorize(api: Api, dialogUrl: string, username: string): Promise<string> {
-  const page = await call(api, 'GET', dialogUrl);
-  if (page.status !== 200) throw new BenchError(`permission page answered ${page.status}: ${page.text}`);
-  const html = page.text;
-  const form = new URLSearchParams();
-  for (const m of html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)) {
-    form.append(m[1] as string, decodeEntities(m[2] as string));
-  }
-  for (const m of html.matchAll(/name="granted" value="([^"]+)"/g))
-    form.append('granted', decodeEntities(m[1] as string));
-  form.set('username', username);
-  form.set('decision', 'allow');
-  const action = /<form method="post" action="([^"]+)"/.exec(html)?.[1];
-  if (action === undefined) throw new BenchError('no form on the permission page');
-  const res = await request(new URL(decodeEntities(action), dialogUrl), {
-    method: 'POST',
-    dispatcher: api.agent,
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: form.toString(),
-  });
-  await res.body.text();
-  const location = res.headers.location;
-  const code = typeof location === 'string' ? new URL(location).searchParams.get('code') : null;
-  if (res.statusCode !== 303 || code === null) {
-    throw new BenchError(`the permission page answered ${res.statusCode} without a code (${String(location)})`);
-  }
-  return code;
-}
-
-interface BenchAccount {
-  id: string;
-  platform: Platform;
-  username: string;
-  credentials: AccountCredentials;
-}
 
 interface Database {
   pool: pg.Pool;
@@ -314,35 +169,6 @@ interface Database {
 async function connect(dataDir: string): Promise<Database> {
   const pool = await embeddedPool(dataDir, 'bench-publishing', 4);
   return { pool, db: drizzle(pool) };
-}
-
-async function connectAccounts(
-  api: Api,
-  database: Database,
-  platforms: PlatformSet,
-  secretKey: Buffer,
-  owner: { ownerId: string; profileId: string },
-  count: number,
-): Promise<BenchAccount[]> {
-  const made: BenchAccount[] = new Array(count);
-  await eachLimited(
-    Array.from({ length: count }, (_, i) => i),
-    8,
-    async (i) => {
-      const platform = PLATFORMS_USED[i % PLATFORMS_USED.length] as Platform;
-      const username = `bench_${platform}_${i}`;
-      const adapter = platforms.adapter(platform);
-      const code = await authorize(api, adapter.authorizeUrl({ redirectUri: REDIRECT_URI, state: `s${i}` }), username);
-      const tokens = await adapter.exchangeCode(code, REDIRECT_URI);
-      const credentials = { platformUserId: tokens.platformUserId, accessToken: tokens.accessToken };
-      const profile = await adapter.profile(credentials);
-      const { account } = await database.db.transaction((tx) =>
-        saveConnectedAccount(tx, secretKey, { ...owner, platform, tokens, profile }),
-      );
-      made[i] = { id: account.id, platform, username, credentials };
-    },
-  );
-  return made;
 }
 
 /** A 1080 x 1080 JPEG of noise: about the size of a real photo, so serving it costs what a photo does. */
@@ -376,42 +202,12 @@ async function uploadMedium(api: Api, bytes: Buffer): Promise<string> {
 // ---------------------------------------------------------------------------------------
 // CPU
 
-interface Pids {
-  api: number;
-  postmaster: number | undefined;
-  workers: number[];
-}
-
-interface CpuSample {
-  api: number | undefined;
-  postgres: number | undefined;
-  workers: number | undefined;
-  bench: number;
-  machineBusy: number | undefined;
-  wallMs: number;
-}
-
-async function cpuSample(pids: Pids): Promise<CpuSample> {
-  const [api, postgres, machine, ...workers] = await Promise.all([
-    processCpu(pids.api),
-    pids.postmaster === undefined ? undefined : postgresCpu(pids.postmaster),
-    machineCpu(),
-    ...pids.workers.map((pid) => processCpu(pid)),
-  ]);
-  const self = process.cpuUsage();
-  return {
-    api,
-    postgres,
-    workers: workers.some((w) => w === undefined) ? undefined : workers.reduce<number>((a, b) => a + (b ?? 0), 0),
-    bench: (self.user + self.system) / 1000,
-    machineBusy: machine?.busy,
-    wallMs: performance.now(),
-  };
-}
+type Pids = WorkersRunPids;
+const cpuSample = workersRunCpuSample;
 
 type CpuUse = NamedCpuUse<'api' | 'postgres' | 'workers'>;
 
-function cpuBetween(a: CpuSample, b: CpuSample): CpuUse {
+function cpuBetween(a: WorkersRunCpuSample, b: WorkersRunCpuSample): CpuUse {
   return namedCpuUse(['api', 'postgres', 'workers'] as const, a, b);
 }
 
@@ -665,7 +461,7 @@ interface FloorResult {
 
 async function floor(ctx: Context, platforms: PlatformSet, secretKey: Buffer): Promise<FloorResult> {
   const { api, database, accounts, mediaId, s } = ctx;
-  const owner = await firstOwner(database);
+  const owner = await firstOwner(database.pool);
   const [medium] = await findMedia(database.db, owner.ownerId, [mediaId]);
   if (!medium) throw new BenchError(`medium ${mediaId} not found`);
   // The URL the workers hand the platform: signed under the API's address.
@@ -777,16 +573,6 @@ async function checkActivity(ctx: Context, runs: RunResult[], floorRun: FloorRes
     );
   }
   return { publications, accounts: ctx.accounts.length };
-}
-
-async function firstOwner(database: Database): Promise<{ ownerId: string; profileId: string }> {
-  const { rows } = await database.pool.query<{ owner_id: string; profile_id: string }>(
-    'select o.id as owner_id, p.id as profile_id from owners o join profiles p on p.owner_id = o.id and p.is_default',
-  );
-  const row = rows[0];
-  if (rows.length !== 1 || row === undefined)
-    throw new BenchError(`expected the first owner only, found ${rows.length}`);
-  return { ownerId: row.owner_id, profileId: row.profile_id };
 }
 
 // ---------------------------------------------------------------------------------------
@@ -937,6 +723,7 @@ process.exitCode = await runBench({
   settings,
   interrupt: () => {
     interrupted = true;
+    interruptSandbox();
   },
   measure: async ({ settings: s, dataDir, atEnd, startService }) => {
     progress(`starting the API (DATA_DIR ${dataDir}) ...\n`);
@@ -963,8 +750,13 @@ process.exitCode = await runBench({
     await sandboxSetting(api, 'instagram_publish_quota', MAX_SANDBOX_QUOTA);
     await sandboxSetting(api, 'threads_publish_quota', MAX_SANDBOX_QUOTA);
     progress(`connecting ${s.accounts} sandbox accounts ... `);
-    const owner = await firstOwner(database);
-    const accounts = await connectAccounts(api, database, platforms, secretKey, owner, s.accounts);
+    const owner = await firstOwner(database.pool);
+    const accounts = await connectAccounts(api, database.db, platforms, secretKey, {
+      count: s.accounts,
+      platforms: PLATFORMS_USED,
+      placement: () => owner,
+      concurrency: 8,
+    });
     const image = await photo();
     const mediaId = await uploadMedium(api, image);
     progress(`done; medium ${mediaId} (${image.length} bytes)\n`);

@@ -155,6 +155,77 @@ export async function stopServer(child: ChildProcess): Promise<void> {
   }
 }
 
+/** A `switchboard worker` process beside the server. */
+export interface WorkerProcess {
+  child: ChildProcess;
+  pid: number;
+}
+
+const WORKER_STARTUP_TIMEOUT_MS = 120_000;
+
+/**
+ * `switchboard worker` on the API's DATA_DIR: it attaches to the embedded PostgreSQL the API
+ * started and reads the same secret key. PUBLIC_URL is the API's address, so the media URLs
+ * it signs point there and its adapters call the sandbox mounted there. Stop it with stopServer.
+ */
+export async function startWorkerProcess(
+  dataDir: string,
+  origin: string,
+  index: number,
+  nodeArgs: string[],
+): Promise<WorkerProcess> {
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    DATA_DIR: dataDir,
+    PUBLIC_URL: origin,
+    PLATFORMS: 'sandbox',
+    LOG_LEVEL: 'warn',
+    WEBHOOK_ALLOW_PRIVATE_URLS: 'true',
+  };
+  delete env.DATABASE_URL;
+  delete env.SECRET_KEY;
+  delete env.SANDBOX_URL;
+  const args = [...nodeArgs, path.join(ROOT, 'bin', 'switchboard.js'), 'worker'];
+  const child = spawn(process.execPath, args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  const prefix = `[worker ${index}] `;
+  const relay = (chunk: string) => process.stderr.write(prefixLines(prefix, chunk));
+  child.stderr?.setEncoding('utf8');
+  child.stderr?.on('data', relay);
+  child.stdout?.setEncoding('utf8');
+  let ready = false;
+  let output = '';
+  const started = new Promise<void>((resolve) => {
+    child.stdout?.on('data', (chunk: string) => {
+      if (ready) return relay(chunk);
+      output += chunk;
+      if (/is running\./.test(output)) {
+        ready = true;
+        resolve();
+      }
+    });
+  });
+  const exited = once(child, 'exit').then(([code, signal]: unknown[]) => {
+    throw new BenchError(`worker ${index} exited before it was ready (code ${String(code)}, signal ${String(signal)})`);
+  });
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(
+      () => reject(new BenchError(`worker ${index} was not running within ${WORKER_STARTUP_TIMEOUT_MS / 1000} s`)),
+      WORKER_STARTUP_TIMEOUT_MS,
+    );
+  });
+  try {
+    await Promise.race([started, exited, timeout]);
+  } catch (error) {
+    await stopServer(child).catch(() => {});
+    throw error;
+  } finally {
+    clearTimeout(timer);
+    exited.catch(() => {});
+  }
+  return { child, pid: child.pid ?? 0 };
+}
+
 /** The pid of the embedded PostgreSQL running under `dataDir`, if any. */
 export async function postmasterPid(dataDir: string): Promise<number | undefined> {
   const text = await fs.readFile(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8').catch(() => undefined);
@@ -200,4 +271,15 @@ export async function embeddedPool(dataDir: string, applicationName: string, max
   });
   pool.on('error', () => {});
   return pool;
+}
+
+/** The first owner (the one the first start made) and its default profile; fails when there are other owners. */
+export async function firstOwner(pool: pg.Pool): Promise<{ ownerId: string; profileId: string }> {
+  const { rows } = await pool.query<{ owner_id: string; profile_id: string }>(
+    'select o.id as owner_id, p.id as profile_id from owners o join profiles p on p.owner_id = o.id and p.is_default',
+  );
+  const row = rows[0];
+  if (rows.length !== 1 || row === undefined)
+    throw new BenchError(`expected the first owner only, found ${rows.length}`);
+  return { ownerId: row.owner_id, profileId: row.profile_id };
 }

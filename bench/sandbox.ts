@@ -1,0 +1,178 @@
+/**
+ * The sandbox platforms as the benches use them: calls to the service's API and to the
+ * sandbox's control API through one undici Agent, and sandbox users connected to the service
+ * as the connect flow connects them (the permission page walked as a browser form would, the
+ * code exchanged by the service's adapter, the account stored with the service's own
+ * saveConnectedAccount, as the tests do).
+ */
+import type { Agent } from 'undici';
+import { request } from 'undici';
+import type { Db } from '../src/db/connection.ts';
+import { saveConnectedAccount } from '../src/modules/accounts/service.ts';
+import type { AccountCredentials, Platform, PlatformSet } from '../src/platforms/index.ts';
+import { BenchError } from './server.ts';
+
+/** Where the service and its sandbox answer, the first owner's key, and the Agent every call goes through. */
+export interface Api {
+  origin: string;
+  key: string;
+  /** `{origin}/sandbox` when the API mounts the sandbox (PLATFORMS=sandbox). */
+  sandboxUrl: string;
+  agent: Agent;
+}
+
+let interrupted = false;
+
+/** Stops work started by eachLimited (and so connectAccounts): the next item fails with "interrupted". */
+export function interrupt(): void {
+  interrupted = true;
+}
+
+/** Runs `work` over `items` with at most `limit` at a time; the first failure rejects. */
+export async function eachLimited<T>(
+  items: readonly T[],
+  limit: number,
+  work: (item: T, index: number) => Promise<void>,
+): Promise<void> {
+  let next = 0;
+  const lanes = Array.from({ length: Math.min(limit, items.length) }, async () => {
+    while (next < items.length) {
+      if (interrupted) throw new BenchError('interrupted');
+      const i = next++;
+      await work(items[i] as T, i);
+    }
+  });
+  await Promise.all(lanes);
+}
+
+/** One request; the owner key goes with calls to the API's /v1/ routes. */
+export async function call(
+  api: Api,
+  method: string,
+  url: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; text: string; headers: Record<string, string | string[] | undefined> }> {
+  const response = await request(url, {
+    method: method as 'GET',
+    dispatcher: api.agent,
+    headers: {
+      ...(url.startsWith(`${api.origin}/v1/`) ? { authorization: `Bearer ${api.key}` } : {}),
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...headers,
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.body.text();
+  return { status: response.statusCode, text, headers: response.headers };
+}
+
+/** A call to the sandbox's control API (`path` after `/_control`) that must answer `expect`; its body. */
+export async function sandboxControl(
+  api: Api,
+  method: string,
+  path: string,
+  body: unknown,
+  expect: number,
+): Promise<string> {
+  const res = await call(api, method, `${api.sandboxUrl}/_control${path}`, body);
+  if (res.status !== expect) {
+    throw new BenchError(`sandbox ${method} /_control${path} answered ${res.status}: ${res.text}`);
+  }
+  return res.text;
+}
+
+export async function sandboxSetting(api: Api, name: string, value: unknown): Promise<void> {
+  await sandboxControl(api, 'PUT', `/settings/${name}`, { value }, 200);
+}
+
+function decodeEntities(text: string): string {
+  return text
+    .replaceAll('&quot;', '"')
+    .replaceAll('&#39;', "'")
+    .replaceAll('&lt;', '<')
+    .replaceAll('&gt;', '>')
+    .replaceAll('&amp;', '&');
+}
+
+/** Walks the sandbox's permission page as a browser form would (every permission ticked, Allow): the code. */
+async function authorize(api: Api, dialogUrl: string, username: string): Promise<string> {
+  const page = await call(api, 'GET', dialogUrl);
+  if (page.status !== 200) throw new BenchError(`permission page answered ${page.status}: ${page.text}`);
+  const html = page.text;
+  const form = new URLSearchParams();
+  for (const m of html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)) {
+    form.append(m[1] as string, decodeEntities(m[2] as string));
+  }
+  for (const m of html.matchAll(/name="granted" value="([^"]+)"/g))
+    form.append('granted', decodeEntities(m[1] as string));
+  form.set('username', username);
+  form.set('decision', 'allow');
+  const action = /<form method="post" action="([^"]+)"/.exec(html)?.[1];
+  if (action === undefined) throw new BenchError('no form on the permission page');
+  const res = await request(new URL(decodeEntities(action), dialogUrl), {
+    method: 'POST',
+    dispatcher: api.agent,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: form.toString(),
+  });
+  await res.body.text();
+  const location = res.headers.location;
+  const code = typeof location === 'string' ? new URL(location).searchParams.get('code') : null;
+  if (res.statusCode !== 303 || code === null) {
+    throw new BenchError(`the permission page answered ${res.statusCode} without a code (${String(location)})`);
+  }
+  return code;
+}
+
+/** A sandbox user connected to the service: the service's account id, and what acts as it on the platform. */
+export interface BenchAccount {
+  id: string;
+  platform: Platform;
+  /** The sandbox user (GET {sandbox}/_control/activity|calls/{platform}/{username}). */
+  username: string;
+  credentials: AccountCredentials;
+  /** The scopes granted, as the service stored them. */
+  scopes: string[];
+}
+
+const REDIRECT_URI = 'https://bench.example.test/callback';
+
+/**
+ * `count` new sandbox users, account i of `platforms[i % platforms.length]` named
+ * `bench_<platform>_<i>`, each connected with every permission granted and stored for the
+ * owner and profile `placement(i)` names; `concurrency` connections in flight. Answered in
+ * the order of i.
+ */
+export async function connectAccounts(
+  api: Api,
+  db: Db,
+  platformSet: PlatformSet,
+  secretKey: Buffer,
+  options: {
+    count: number;
+    platforms: readonly Platform[];
+    placement: (i: number) => { ownerId: string; profileId: string };
+    concurrency: number;
+  },
+): Promise<BenchAccount[]> {
+  const made: BenchAccount[] = new Array(options.count);
+  await eachLimited(
+    Array.from({ length: options.count }, (_, i) => i),
+    options.concurrency,
+    async (i) => {
+      const platform = options.platforms[i % options.platforms.length] as Platform;
+      const username = `bench_${platform}_${i}`;
+      const adapter = platformSet.adapter(platform);
+      const code = await authorize(api, adapter.authorizeUrl({ redirectUri: REDIRECT_URI, state: `s${i}` }), username);
+      const tokens = await adapter.exchangeCode(code, REDIRECT_URI);
+      const credentials = { platformUserId: tokens.platformUserId, accessToken: tokens.accessToken };
+      const profile = await adapter.profile(credentials);
+      const { account } = await db.transaction((tx) =>
+        saveConnectedAccount(tx, secretKey, { ...options.placement(i), platform, tokens, profile }),
+      );
+      made[i] = { id: account.id, platform, username, credentials, scopes: account.scopes };
+    },
+  );
+  return made;
+}
