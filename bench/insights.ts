@@ -242,11 +242,12 @@ async function seed(pool: pg.Pool, accounts: readonly BenchAccount[]): Promise<S
   await q(
     'insight_sync_state',
     `insert into insight_sync_state (account_id, next_refresh_at, refreshed_at, history_from, history_cursor,
-       history_next_at, last_error)
+       read_to, history_next_at, last_error)
      select id, now() + interval '1 day', date_trunc('second', now()) - interval '1 hour', $1::date, null,
-       now() + interval '1 day', null
+       $2::date, now() + interval '1 day', null
      from bench_accounts`,
-    [dayText(firstDay)],
+    // Read up to today: the refresh finds no days missed (no gap to read).
+    [dayText(firstDay), dayText(today)],
   );
   // Comments are not measured here: no poll of these accounts (a poll would also add calls and posts).
   await q(

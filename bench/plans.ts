@@ -12,13 +12,21 @@ export interface RecordedQuery {
   params: unknown[];
 }
 
-/** A Db on `pool` whose queries are appended to `queries` as they run. */
+/**
+ * A Db on `pool` whose queries are appended to `queries` as they run: drizzle's through its
+ * logger, and those a service sends straight to the pool (`$client`, a named statement).
+ */
 export function recordingDb(pool: pg.Pool): { db: Db; queries: RecordedQuery[] } {
   const queries: RecordedQuery[] = [];
   const db = drizzle(pool, {
     logger: { logQuery: (sql, params) => queries.push({ sql, params: [...params] }) },
   }) as unknown as Db;
-  return { db, queries };
+  const client = Object.create(pool) as pg.Pool;
+  client.query = ((config: pg.QueryConfig) => {
+    queries.push({ sql: config.text, params: [...(config.values ?? [])] });
+    return pool.query(config);
+  }) as pg.Pool['query'];
+  return { db: Object.assign(db, { $client: client }), queries };
 }
 
 export interface PlanNode {

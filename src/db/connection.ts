@@ -3,7 +3,8 @@ import pg from 'pg';
 import type { Config } from '../config.ts';
 import { startEmbeddedPostgres } from './embedded.ts';
 
-export type Db = NodePgDatabase;
+/** The database, with its pool (`$client`) for the few reads that name their prepared statements. */
+export type Db = NodePgDatabase & { $client: pg.Pool };
 /** A transaction handle: what `db.transaction` passes to its callback. */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 /** Either the database or a transaction: what a service function that only reads or writes in the caller's transaction takes. */
