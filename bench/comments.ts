@@ -53,7 +53,7 @@ import type { Scope } from '../src/http/scope.ts';
 import { type CommentListQuery, listComments } from '../src/modules/comments/service.ts';
 import { createPlatforms, SANDBOX_CLIENT } from '../src/platforms/index.ts';
 import { type NamedCpuUse, namedCpuRows, namedCpuUse, type ReceiverRunPids, receiverRunCpuSample } from './cpu.ts';
-import { runBench } from './harness.ts';
+import { benchSteps, runBench } from './harness.ts';
 import {
   busiestOutside,
   interrupt as interruptLoad,
@@ -99,13 +99,8 @@ function settings(): Settings {
   };
 }
 
-let interrupted = false;
 const epochMs = () => performance.timeOrigin + performance.now();
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const checkInterrupted = () => {
-  if (interrupted) throw new BenchError('interrupted');
-};
-const progress = (text: string) => process.stderr.write(text);
+const { interrupt, checkInterrupted, sleep, progress } = benchSteps();
 
 // ---------------------------------------------------------------------------------------
 // Database and API
@@ -589,7 +584,7 @@ process.exitCode = await runBench({
   name: 'comments',
   settings,
   interrupt: () => {
-    interrupted = true;
+    interrupt();
     interruptLoad();
   },
   measure: async ({ settings: s, dataDir, atEnd, startService }) => {

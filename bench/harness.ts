@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { describe } from './report.ts';
-import { type Server, startServer, stopLeftoverPostgres, stopServer } from './server.ts';
+import { BenchError, type Server, startServer, stopLeftoverPostgres, stopServer } from './server.ts';
 
 /** What a bench's measurement gets from the harness. */
 export interface BenchContext<S> {
@@ -95,4 +95,23 @@ export async function runBench<S>(options: {
     return 1;
   }
   return 0;
+}
+
+/**
+ * A bench's Ctrl-C flag and the small helpers every bench uses around it: `interrupt()` from
+ * runBench's interrupt callback, `checkInterrupted()` between steps of long waits.
+ */
+export function benchSteps() {
+  let interrupted = false;
+  return {
+    interrupt: () => {
+      interrupted = true;
+    },
+    isInterrupted: () => interrupted,
+    checkInterrupted: () => {
+      if (interrupted) throw new BenchError('interrupted');
+    },
+    sleep: (ms: number) => new Promise((resolve) => setTimeout(resolve, ms)),
+    progress: (text: string) => process.stderr.write(text),
+  };
 }

@@ -64,7 +64,7 @@ import { accountInsightsJson } from '../src/modules/insights/service.ts';
 import { createPlatforms, missingScopes, type Platform, platformInfo } from '../src/platforms/index.ts';
 import { loadSecretKey } from '../src/secrets.ts';
 import { type NamedCpuUse, namedCpuRows, namedCpuUse, type WorkersRunPids, workersRunCpuSample } from './cpu.ts';
-import { runBench } from './harness.ts';
+import { benchSteps, runBench } from './harness.ts';
 import {
   busiestOutside,
   interrupt as interruptLoad,
@@ -154,12 +154,7 @@ function settings(): Settings {
   };
 }
 
-let interrupted = false;
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const checkInterrupted = () => {
-  if (interrupted) throw new BenchError('interrupted');
-};
-const progress = (text: string) => process.stderr.write(text);
+const { interrupt, checkInterrupted, sleep, progress } = benchSteps();
 const dayText = (day: number) => new Date(day * DAY_MS).toISOString().slice(0, 10);
 
 // ---------------------------------------------------------------------------------------
@@ -674,7 +669,7 @@ process.exitCode = await runBench({
   name: 'insights',
   settings,
   interrupt: () => {
-    interrupted = true;
+    interrupt();
     interruptLoad();
     interruptSandbox();
   },

@@ -69,7 +69,7 @@ import {
   type WorkersRunPids,
   workersRunCpuSample,
 } from './cpu.ts';
-import { runBench } from './harness.ts';
+import { benchSteps, runBench } from './harness.ts';
 import { met, outsideNote, percentile, positiveIntFromEnv, table } from './report.ts';
 import {
   type Api,
@@ -134,12 +134,7 @@ function settings(): Settings {
   };
 }
 
-let interrupted = false;
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const checkInterrupted = () => {
-  if (interrupted) throw new BenchError('interrupted');
-};
-const progress = (text: string) => process.stderr.write(text);
+const { interrupt, checkInterrupted, sleep, progress } = benchSteps();
 
 /** At most `limit` calls in flight; waiting between calls holds nothing. */
 function limiter(limit: number) {
@@ -722,7 +717,7 @@ process.exitCode = await runBench({
   name: 'publishing',
   settings,
   interrupt: () => {
-    interrupted = true;
+    interrupt();
     interruptSandbox();
   },
   measure: async ({ settings: s, dataDir, atEnd, startService }) => {

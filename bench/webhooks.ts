@@ -70,7 +70,7 @@ import {
   type ReceiverRunPids,
   receiverRunCpuSample,
 } from './cpu.ts';
-import { type BenchContext, runBench } from './harness.ts';
+import { type BenchContext, benchSteps, runBench } from './harness.ts';
 import { type Arrival, type DumpSummary, parseDump, Receiver } from './receiver.ts';
 import { met, outsideNote, percentile, positiveIntFromEnv, table } from './report.ts';
 import { BenchError, embeddedPool, lastServerOutput, postmasterPid, type Server, stopServer } from './server.ts';
@@ -122,13 +122,8 @@ function settings(): Settings {
   };
 }
 
-let interrupted = false;
 const epochMs = () => performance.timeOrigin + performance.now();
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const checkInterrupted = () => {
-  if (interrupted) throw new BenchError('interrupted');
-};
-const progress = (text: string) => process.stderr.write(text);
+const { interrupt, isInterrupted, checkInterrupted, sleep, progress } = benchSteps();
 
 // ---------------------------------------------------------------------------------------
 // CPU and database statistics
@@ -298,7 +293,7 @@ async function sendSigned(agent: Agent, receiver: Receiver, endpoints: Endpoint[
   let failures = 0;
   let firstFailure = '';
   const loop = async () => {
-    while (next < count && !interrupted) {
+    while (next < count && !isInterrupted()) {
       const i = next++;
       const endpoint = i % endpoints.length;
       const body = bodies[i] ?? '';
@@ -745,7 +740,7 @@ process.exitCode = await runBench({
   name: 'webhooks',
   settings,
   interrupt: () => {
-    interrupted = true;
+    interrupt();
   },
   measure: async ({ settings: s, dataDir, atEnd, startService }) => {
     const receiver = await Receiver.start();

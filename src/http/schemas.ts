@@ -139,3 +139,20 @@ export function applySchemaDefaults(route: { url: string; schema?: FastifySchema
 export async function absentBodyAsEmpty(request: FastifyRequest): Promise<void> {
   request.body ??= {};
 }
+
+/** The body of a sync endpoint: the accounts to read now, all of them (that apply) when none are named. */
+export const SyncBody = Type.Optional(
+  Type.Object(
+    {
+      account_ids: Type.Optional(
+        Type.Array(Type.String({ minLength: 1, maxLength: 100 }), { minItems: 1, maxItems: 100, uniqueItems: true }),
+      ),
+    },
+    { additionalProperties: false },
+  ),
+);
+
+/** A sync endpoint's 202 answer: the accounts whose reading was queued. */
+export function SyncAnswer(description: string) {
+  return Type.Object({ account_ids: Type.Array(Type.String(), { description }) }, { additionalProperties: false });
+}

@@ -136,6 +136,18 @@ function sync(key: string, payload?: Record<string, unknown>) {
   });
 }
 
+/** A post of the owner's on `accountId`, due tomorrow (a test then sets what publishing would). */
+async function scheduledPost(accountId: string, text: string): Promise<string> {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/v1/posts',
+    headers: auth(owner.key),
+    payload: { account_ids: [accountId], text, scheduled_at: new Date(now().getTime() + DAY_MS).toISOString() },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json().id as string;
+}
+
 async function stateOf(accountId: string) {
   const [row] = await t.database.db.select().from(insightSyncState).where(eq(insightSyncState.accountId, accountId));
   return row;
@@ -560,21 +572,10 @@ describe('errors', () => {
     }
   });
 
-  it('reads the figures of a post published through the API, once per account it went to', async () => {
-    const instagram = await connected('instagram');
+  it('reads the figures of a post published through the API, and not again within the hour', async () => {
     const threads = await connected('threads');
-    await Promise.all([quiet(instagram.id), quiet(threads.id)]);
-    const created = await t.app.inject({
-      method: 'POST',
-      url: '/v1/posts',
-      headers: auth(owner.key),
-      payload: {
-        account_ids: [threads.id],
-        text: 'Both',
-        scheduled_at: new Date(now().getTime() + DAY_MS).toISOString(),
-      },
-    });
-    const postId = created.json().id as string;
+    await quiet(threads.id);
+    const postId = await scheduledPost(threads.id, 'Both');
     // As publishing leaves it: published on Threads, under the post's id there.
     const { body: user } = await sandbox.control('GET', `/users/threads/${threads.sandboxUser}`);
     const platformPostId = user.posts[0].id as string;
@@ -606,17 +607,7 @@ describe('errors', () => {
     const instagram = await connected('instagram');
     const threads = await connected('threads');
     const { body: media } = await sandbox.control('GET', `/users/instagram/${instagram.sandboxUser}`);
-    const post = await t.app.inject({
-      method: 'POST',
-      url: '/v1/posts',
-      headers: auth(owner.key),
-      payload: {
-        account_ids: [threads.id],
-        text: 'One',
-        scheduled_at: new Date(now().getTime() + DAY_MS).toISOString(),
-      },
-    });
-    const postId = post.json().id as string;
+    const postId = await scheduledPost(threads.id, 'One');
     // A second published copy on the Instagram account, as a post made for both leaves it.
     await t.database.pool.query(
       `insert into post_targets (id, post_id, account_id, platform, status, platform_post_id, published_at, created_at, updated_at)
@@ -641,21 +632,11 @@ describe('errors', () => {
   });
 
   it('answers a post not published yet with 409 post_not_published, and an unknown one with 404', async () => {
-    const created = await t.app.inject({
-      method: 'POST',
-      url: '/v1/posts',
-      headers: auth(owner.key),
-      payload: {
-        account_ids: [threads.id],
-        text: 'Later',
-        scheduled_at: new Date(now().getTime() + DAY_MS).toISOString(),
-      },
-    });
-    expect(created.statusCode, created.body).toBe(201);
-    const res = await get(`/v1/posts/${created.json().id}/insights`);
+    const postId = await scheduledPost(threads.id, 'Later');
+    const res = await get(`/v1/posts/${postId}/insights`);
     expect(res.statusCode).toBe(409);
     expect(res.json().error.code).toBe('post_not_published');
-    const unknown = await get(`/v1/posts/${created.json().id}/insights?metrics=saves`);
+    const unknown = await get(`/v1/posts/${postId}/insights?metrics=saves`);
     expect(unknown.json().error.code).toBe('unknown_metric');
     const missing = await get(`/v1/posts/${newId('post')}/insights`);
     expect(missing.statusCode).toBe(404);

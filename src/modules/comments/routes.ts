@@ -10,6 +10,8 @@ import {
   ListQuery,
   MultiLineText,
   ProfileHeader,
+  SyncAnswer,
+  SyncBody,
   TimeRangeQuery,
   timeBound,
 } from '../../http/schemas.ts';
@@ -93,25 +95,9 @@ export function commentRoutes(deps: CommentDeps): FastifyPluginAsyncTypebox {
           description:
             "Queues a read of the recent posts of each account of `account_ids` (default: every connected Instagram, Threads and Facebook account the caller sees) and answers 202 with the accounts queued; new comments then arrive as usual (`comment.created`). Comments also arrive without this, by the platforms' webhooks and a periodic read. At most once a minute per account: 429 `sync_rate_limited` with `Retry-After` (and `details.account_ids`) when any of them was synced less than a minute ago, and nothing is queued. 404 `account_not_found`, 422 `unsupported_platform` (TikTok), 409 `account_not_connected`.",
           headers: ProfileHeader,
-          body: Type.Optional(
-            Type.Object(
-              {
-                account_ids: Type.Optional(
-                  Type.Array(Type.String({ minLength: 1, maxLength: 100 }), {
-                    minItems: 1,
-                    maxItems: 100,
-                    uniqueItems: true,
-                  }),
-                ),
-              },
-              { additionalProperties: false },
-            ),
-          ),
+          body: SyncBody,
           response: {
-            202: Type.Object(
-              { account_ids: Type.Array(Type.String(), { description: 'The accounts whose comments are read now.' }) },
-              { additionalProperties: false },
-            ),
+            202: SyncAnswer('The accounts whose comments are read now.'),
             ...errorsOf(409, 413, 415, 422),
           },
         },

@@ -1,7 +1,14 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { type Static, Type } from 'typebox';
 import { ApiError } from '../../http/errors.ts';
-import { AUTHENTICATED_ERRORS, absentBodyAsEmpty, errorResponses, ProfileHeader } from '../../http/schemas.ts';
+import {
+  AUTHENTICATED_ERRORS,
+  absentBodyAsEmpty,
+  errorResponses,
+  ProfileHeader,
+  SyncAnswer,
+  SyncBody,
+} from '../../http/schemas.ts';
 import { AccountInsightsJson, PostInsightsJson } from './json.ts';
 import { accountInsightsJson, type InsightReadDeps, postInsightsOf, syncInsights } from './service.ts';
 
@@ -105,25 +112,9 @@ export function insightRoutes(deps: InsightReadDeps): FastifyPluginAsyncTypebox 
           description:
             'Queues a refresh (the last 3 days and the recent posts) of each account of `account_ids` (default: every connected Instagram and Threads account the caller sees) and answers 202 with the accounts queued; `synced_at` shows when it is done. At most once per 5 minutes per owner, or per profile for a call limited to one (a profile key or a Service-Profile header): 429 `sync_rate_limited` with `Retry-After`. 404 `account_not_found`, 422 `insights_not_supported` (TikTok, Facebook), 409 `account_not_connected`; nothing is queued then, and the 5 minutes are not taken.',
           headers: ProfileHeader,
-          body: Type.Optional(
-            Type.Object(
-              {
-                account_ids: Type.Optional(
-                  Type.Array(Type.String({ minLength: 1, maxLength: 100 }), {
-                    minItems: 1,
-                    maxItems: 100,
-                    uniqueItems: true,
-                  }),
-                ),
-              },
-              { additionalProperties: false },
-            ),
-          ),
+          body: SyncBody,
           response: {
-            202: Type.Object(
-              { account_ids: Type.Array(Type.String(), { description: 'The accounts whose figures are read now.' }) },
-              { additionalProperties: false },
-            ),
+            202: SyncAnswer('The accounts whose figures are read now.'),
             ...errorsOf(409, 413, 415, 422),
           },
         },
