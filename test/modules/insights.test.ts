@@ -603,6 +603,32 @@ describe('errors', () => {
     expect((await insightCalls('threads', threads, again)).filter((c) => c.path.includes(platformPostId))).toEqual([]);
   });
 
+  it('records a post the platform refuses as read with no figures, and does not ask again at once', async () => {
+    const threads = await connected('threads');
+    await quiet(threads.id);
+    const postId = await scheduledPost(threads.id, 'Deleted on Threads');
+    // Published, then deleted on the platform: Threads no longer knows the id.
+    await t.database.pool.query(
+      `update post_targets set status = 'published', platform_post_id = '17999999999999999', published_at = now() where post_id = $1`,
+      [postId],
+    );
+    const since = now();
+    await refreshInsights(deps, threads.id);
+    const asked = (await insightCalls('threads', threads, since)).filter((c) => c.path.includes('17999999999999999'));
+    expect(asked).toHaveLength(1);
+    const res = await get(`/v1/posts/${postId}/insights`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(Object.values(res.json().metrics).every((v) => v === null)).toBe(true);
+    expect(res.json().synced_at).not.toBeNull();
+    const again = now();
+    await refreshInsights(deps, threads.id);
+    expect((await insightCalls('threads', threads, again)).filter((c) => c.path.includes('17999999999999999'))).toEqual(
+      [],
+    );
+    // The account's own figures were read all the same.
+    expect((await stateOf(threads.id))?.lastError).toBeNull();
+  });
+
   it('asks which account of a post made for several, and refuses one it was not made for', async () => {
     const instagram = await connected('instagram');
     const threads = await connected('threads');
