@@ -8,7 +8,14 @@ import { GraphClient, idOf, permalinkAfterPublish } from './graph.ts';
 import { type AdapterOptions, list, num, record, requiredText, str, unsupported } from './http.ts';
 import { draftOf, isHttpUrl, matchPublished, problem, recentPostOf, refuseProblems, textDigest } from './publishing.ts';
 import { PLATFORM_REGISTRY } from './registry.ts';
-import { denyCallback, invalidRequest, postSummaryOf, reportingMissingScopes, tokenExpiry } from './shared.ts';
+import {
+  denyCallback,
+  invalidRequest,
+  postSummaryOf,
+  reportingMissingScopes,
+  requiredPostSummary,
+  tokenExpiry,
+} from './shared.ts';
 import {
   type AccountCredentials,
   type AuthorizeCallback,
@@ -348,10 +355,7 @@ export function facebookAdapter(options: AdapterOptions, now: () => Date): Platf
 
     async postSummary({ accessToken }, postId) {
       const post = await graph.get(`/${postId}`, accessToken, { fields: POST_FIELDS });
-      const summary = postSummaryOf(post, 'message', 'created_time');
-      if (summary === null)
-        throw new PlatformError('transient', 'facebook answered a post without its id', { platform });
-      return summary;
+      return requiredPostSummary(platform, post, 'message', 'created_time');
     },
 
     async reply({ accessToken }, commentId, text) {

@@ -26,6 +26,7 @@ import {
   postSummaryOf,
   readRange,
   reportingMissingScopes,
+  requiredPostSummary,
   requireMetrics,
   runsWithin,
   setFigure,
@@ -344,10 +345,7 @@ export function instagramAdapter(options: AdapterOptions, now: () => Date): Plat
 
     async postSummary({ accessToken }, postId) {
       const media = await graph.get(`/${postId}`, accessToken, { fields: 'id,caption,permalink,timestamp' });
-      const summary = postSummaryOf(media, 'caption');
-      if (summary === null)
-        throw new PlatformError('transient', 'instagram answered a media without its id', { platform });
-      return summary;
+      return requiredPostSummary(platform, media, 'caption');
     },
 
     async reply({ accessToken }, commentId, text) {

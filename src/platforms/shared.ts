@@ -30,6 +30,19 @@ export function postSummaryOf(raw: unknown, textField: string, timeField = 'time
   };
 }
 
+/** One post asked for by id (postSummary): a Graph answer without the id is a platform failure, worth a retry. */
+export function requiredPostSummary(
+  platform: Platform,
+  raw: unknown,
+  textField: string,
+  timeField?: string,
+): PlatformPostSummary {
+  const summary = postSummaryOf(raw, textField, timeField);
+  if (summary === null)
+    throw new PlatformError('transient', `${platform} answered a post without its id`, { platform });
+  return summary;
+}
+
 export function invalidRequest(platform: Platform, message: string): PlatformError {
   return new PlatformError('invalid_request', `${platform}: ${message}`, { platform });
 }

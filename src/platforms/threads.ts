@@ -25,6 +25,7 @@ import {
   postSummaryOf,
   readRange,
   reportingMissingScopes,
+  requiredPostSummary,
   requireMetrics,
   setFigure,
   today,
@@ -408,10 +409,7 @@ export function threadsAdapter(options: AdapterOptions, now: () => Date): Platfo
 
     async postSummary({ accessToken }, postId) {
       const post = await graph.get(`/${postId}`, accessToken, { fields: 'id,text,permalink,timestamp' });
-      const summary = postSummaryOf(post, 'text');
-      if (summary === null)
-        throw new PlatformError('transient', 'threads answered a post without its id', { platform });
-      return summary;
+      return requiredPostSummary(platform, post, 'text');
     },
 
     async reply(credentials, commentId, text) {
