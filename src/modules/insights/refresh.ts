@@ -28,7 +28,7 @@ import {
 } from '../accounts/index.ts';
 import { publishedTargetsOf } from '../posts/index.ts';
 import { dayNumber, dayOf, daysFrom, dayText } from './days.ts';
-import { HISTORY_DAYS, REFRESH_DAYS, REFRESH_INTERVAL_MS } from './schedule.ts';
+import { newAccountDays, REFRESH_DAYS, REFRESH_INTERVAL_MS } from './schedule.ts';
 import { lockSyncState, storeDailyFigures, storePostFigures } from './store.ts';
 import { type InsightSyncState, insightSyncState, postInsights } from './tables.ts';
 
@@ -78,10 +78,10 @@ export async function scheduleInsightRefreshes(deps: Pick<InsightDeps, 'db'>): P
     const firstRefreshes = connected.map(({ id, connectedAt }) =>
       (connectedAt.getTime() > recently ? at : new Date(at.getTime() + phaseMs(id, REFRESH_INTERVAL_MS))).toISOString(),
     );
+    const days = newAccountDays(today);
     await tx.execute(sql`
       insert into ${insightSyncState} (account_id, next_refresh_at, history_from, history_cursor, read_to, history_next_at)
-      select id, first_refresh, ${dayText(today - HISTORY_DAYS + 1)}::date, ${dayText(today - REFRESH_DAYS)}::date,
-        ${dayText(today - REFRESH_DAYS)}::date, ${at}
+      select id, first_refresh, ${days.historyFrom}::date, ${days.historyCursor}::date, ${days.readTo}::date, ${at}
       from unnest(${sql.param(ids)}::text[], ${sql.param(firstRefreshes)}::timestamptz[]) as t(id, first_refresh)
       on conflict do nothing`);
     const histories = await tx.execute(sql`

@@ -8,7 +8,7 @@ import { now } from '../../clock.ts';
 import type { Tx } from '../../db/connection.ts';
 import type { DailyMetrics } from '../../platforms/index.ts';
 import { dayNumber, dayOf, dayText } from './days.ts';
-import { HISTORY_DAYS, REFRESH_DAYS, REFRESH_INTERVAL_MS } from './schedule.ts';
+import { newAccountDays, REFRESH_INTERVAL_MS } from './schedule.ts';
 import { accountInsightSeries, type InsightSyncState, insightSyncState, postInsights } from './tables.ts';
 
 /**
@@ -18,15 +18,12 @@ import { accountInsightSeries, type InsightSyncState, insightSyncState, postInsi
  */
 export async function lockSyncState(tx: Tx, accountId: string): Promise<InsightSyncState> {
   const at = now();
-  const today = dayOf(at);
   await tx
     .insert(insightSyncState)
     .values({
       accountId,
       nextRefreshAt: new Date(at.getTime() + REFRESH_INTERVAL_MS),
-      historyFrom: dayText(today - HISTORY_DAYS + 1),
-      historyCursor: dayText(today - REFRESH_DAYS),
-      readTo: dayText(today - REFRESH_DAYS),
+      ...newAccountDays(dayOf(at)),
       historyNextAt: at,
     })
     .onConflictDoNothing();
