@@ -70,6 +70,7 @@ import {
   workersRunCpuSample,
 } from './cpu.ts';
 import { benchSteps, runBench } from './harness.ts';
+import { type PgStats, pgStats } from './pg-stats.ts';
 import { met, outsideNote, percentile, positiveIntFromEnv, table } from './report.ts';
 import {
   type Api,
@@ -206,34 +207,12 @@ function cpuBetween(a: WorkersRunCpuSample, b: WorkersRunCpuSample): CpuUse {
   return namedCpuUse(['api', 'postgres', 'workers'] as const, a, b);
 }
 
-/** PostgreSQL's own counters for the database (every process's work, the sandbox's included). */
-interface PgStats {
-  transactions: number;
-  inserted: number;
-  updated: number;
-  deleted: number;
-}
-
-async function pgStats(database: Database): Promise<PgStats> {
-  const { rows } = await database.pool.query<{ xacts: string; ins: string; upd: string; del: string }>(
-    `select xact_commit + xact_rollback as xacts, tup_inserted as ins, tup_updated as upd, tup_deleted as del
-     from pg_stat_database where datname = current_database()`,
-  );
-  const row = rows[0];
-  return {
-    transactions: Number(row?.xacts ?? 0),
-    inserted: Number(row?.ins ?? 0),
-    updated: Number(row?.upd ?? 0),
-    deleted: Number(row?.del ?? 0),
-  };
-}
-
 /** PostgreSQL flushes an idle backend's statistics within 10 s (PGSTAT_IDLE_INTERVAL). */
 const PG_STATS_SETTLE_MS = 11_000;
 
 async function pgStatsAfter(database: Database, before: PgStats): Promise<PgStats> {
   await sleep(PG_STATS_SETTLE_MS);
-  const after = await pgStats(database);
+  const after = await pgStats(database.pool);
   return {
     transactions: after.transactions - before.transactions,
     inserted: after.inserted - before.inserted,
@@ -350,7 +329,7 @@ async function serviceRun(ctx: Context, label: string, workerCount: number): Pro
     progress(`created in ${createSeconds.toFixed(1)} s; waiting ... `);
     const pids: Pids = { api: ctx.server.pid, postmaster: ctx.postmaster, workers: workers.map((w) => w.pid) };
     await sleep(due.getTime() - Date.now());
-    const pgBefore = await pgStats(database);
+    const pgBefore = await pgStats(database.pool);
     const cpuBefore = await cpuSample(pids);
     const rows = await awaitFinished(database, postIds, s.stallMs);
     const cpuAfter = await cpuSample(pids);
@@ -470,7 +449,7 @@ async function floor(ctx: Context, platforms: PlatformSet, secretKey: Buffer): P
     `floor: ${s.targets} targets, the adapter calls straight from this process, ${s.workerConcurrency} in flight ... `,
   );
   const pids: Pids = { api: ctx.server.pid, postmaster: ctx.postmaster, workers: [] };
-  const pgBefore = await pgStats(database);
+  const pgBefore = await pgStats(database.pool);
   const cpuBefore = await cpuSample(pids);
   const start = performance.now();
   await Promise.all(

@@ -71,6 +71,7 @@ import {
   receiverRunCpuSample,
 } from './cpu.ts';
 import { type BenchContext, benchSteps, runBench } from './harness.ts';
+import { type PgStats, pgStats } from './pg-stats.ts';
 import { type Arrival, type DumpSummary, parseDump, Receiver } from './receiver.ts';
 import { met, outsideNote, percentile, positiveIntFromEnv, table } from './report.ts';
 import { BenchError, embeddedPool, lastServerOutput, postmasterPid, type Server, stopServer } from './server.ts';
@@ -135,27 +136,6 @@ type CpuUse = NamedCpuUse<'server' | 'postgres' | 'receiver'>;
 
 function cpuBetween(a: CpuSample, b: CpuSample): CpuUse {
   return namedCpuUse(['server', 'postgres', 'receiver'] as const, a, b);
-}
-
-interface PgStats {
-  transactions: number;
-  inserted: number;
-  updated: number;
-  deleted: number;
-}
-
-async function pgStats(pool: pg.Pool): Promise<PgStats> {
-  const { rows } = await pool.query<{ xacts: string; ins: string; upd: string; del: string }>(
-    `select xact_commit + xact_rollback as xacts, tup_inserted as ins, tup_updated as upd, tup_deleted as del
-     from pg_stat_database where datname = current_database()`,
-  );
-  const row = rows[0];
-  return {
-    transactions: Number(row?.xacts ?? 0),
-    inserted: Number(row?.ins ?? 0),
-    updated: Number(row?.upd ?? 0),
-    deleted: Number(row?.del ?? 0),
-  };
 }
 
 interface Statement {
