@@ -10,6 +10,7 @@ import { request } from 'undici';
 import type { Db } from '../src/db/connection.ts';
 import { saveConnectedAccount } from '../src/modules/accounts/service.ts';
 import type { AccountCredentials, Platform, PlatformSet } from '../src/platforms/index.ts';
+import { permissionForm } from '../src/sandbox/permission-form.ts';
 import { BenchError } from './server.ts';
 
 /** Where the service and its sandbox answer, the first owner's key, and the Agent every call goes through. */
@@ -86,35 +87,18 @@ export async function sandboxSetting(api: Api, name: string, value: unknown): Pr
   await sandboxControl(api, 'PUT', `/settings/${name}`, { value }, 200);
 }
 
-function decodeEntities(text: string): string {
-  return text
-    .replaceAll('&quot;', '"')
-    .replaceAll('&#39;', "'")
-    .replaceAll('&lt;', '<')
-    .replaceAll('&gt;', '>')
-    .replaceAll('&amp;', '&');
-}
-
 /** Walks the sandbox's permission page as a browser form would (every permission ticked, Allow): the code. */
 async function authorize(api: Api, dialogUrl: string, username: string): Promise<string> {
   const page = await call(api, 'GET', dialogUrl);
   if (page.status !== 200) throw new BenchError(`permission page answered ${page.status}: ${page.text}`);
-  const html = page.text;
-  const form = new URLSearchParams();
-  for (const m of html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)) {
-    form.append(m[1] as string, decodeEntities(m[2] as string));
-  }
-  for (const m of html.matchAll(/name="granted" value="([^"]+)"/g))
-    form.append('granted', decodeEntities(m[1] as string));
-  form.set('username', username);
-  form.set('decision', 'allow');
-  const action = /<form method="post" action="([^"]+)"/.exec(html)?.[1];
-  if (action === undefined) throw new BenchError('no form on the permission page');
-  const res = await request(new URL(decodeEntities(action), dialogUrl), {
+  // Every permission ticked; no Facebook pages (the bench's accounts are Instagram and Threads).
+  const form = permissionForm(page.text, dialogUrl, { username, pages: [] });
+  if (form === null) throw new BenchError('no form on the permission page');
+  const res = await request(form.action, {
     method: 'POST',
     dispatcher: api.agent,
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: form.toString(),
+    body: form.body.toString(),
   });
   await res.body.text();
   const location = res.headers.location;

@@ -10,20 +10,14 @@ import {
   type PlatformSet,
   type ReplyOutcome,
 } from '../../src/platforms/index.ts';
+import { type PermissionChoice, permissionForm } from '../../src/sandbox/permission-form.ts';
 import { buildSandboxApp } from '../../src/sandbox/server.ts';
 import { createTestDatabase } from './database.ts';
 
 export const REDIRECT_URI = 'https://app.example.test/callback';
 
 /** What a user does on a sandbox permission page. */
-export interface DialogChoice {
-  username: string;
-  /** The permissions left ticked; default: all. */
-  granted?: string[];
-  /** Facebook: the pages left ticked (1 to 3); default: all. */
-  pages?: number[];
-  cancel?: boolean;
-}
+export type DialogChoice = PermissionChoice;
 
 export interface TestSandbox {
   /** `http://127.0.0.1:N/sandbox` */
@@ -109,26 +103,13 @@ export async function startSandbox(): Promise<TestSandbox> {
     async decide(dialogUrl, options) {
       const page = await request(dialogUrl, { dispatcher });
       if (page.statusCode !== 200) throw new Error(`dialog answered ${page.statusCode}: ${await page.body.text()}`);
-      const html = await page.body.text();
-      const form = new URLSearchParams();
-      for (const match of html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)) {
-        form.append(match[1] as string, decodeEntities(match[2] as string));
-      }
-      const requested = [...html.matchAll(/name="granted" value="([^"]+)"/g)].map((m) =>
-        decodeEntities(m[1] as string),
-      );
-      for (const scope of options.granted ?? requested) form.append('granted', scope);
-      for (const page of options.pages ?? [1, 2, 3]) form.append('pages', String(page));
-      form.set('username', options.username);
-      form.set('decision', options.cancel ? 'cancel' : 'allow');
-      const action = /<form method="post" action="([^"]+)"/.exec(html)?.[1];
-      if (action === undefined) throw new Error('no form on the dialog');
-      const target = new URL(decodeEntities(action), dialogUrl);
-      const decision = await request(target, {
+      const form = permissionForm(await page.body.text(), dialogUrl, options);
+      if (form === null) throw new Error('no form on the dialog');
+      const decision = await request(form.action, {
         method: 'POST',
         dispatcher,
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: form.toString(),
+        body: form.body.toString(),
       });
       await decision.body.text();
       const location = decision.headers.location;
@@ -179,15 +160,6 @@ export async function startSandbox(): Promise<TestSandbox> {
     },
   };
   return sandbox;
-}
-
-function decodeEntities(text: string): string {
-  return text
-    .replaceAll('&quot;', '"')
-    .replaceAll('&#39;', "'")
-    .replaceAll('&lt;', '<')
-    .replaceAll('&gt;', '>')
-    .replaceAll('&amp;', '&');
 }
 
 /** The PlatformError a promise rejects with (fails the test when it resolves or throws something else). */
