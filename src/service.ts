@@ -44,11 +44,15 @@ function sandboxUrlOf(config: Config, baseUrl: string | undefined): string {
 /** Starts the roles this process plays, on the configured database. */
 export async function startService(config: Config, roles: Roles, log: Logger): Promise<RunningService> {
   const database = await openDatabase(config, (message) => log.info({ component: 'database' }, message));
-  const stops: (() => Promise<void>)[] = [];
+  // What takes work in stops first, each in the order added (the API finishes its requests, then
+  // the workers finish the jobs in hand); only then what that work uses (the HTTP clients), and
+  // the database last. A client closed under a running job would fail it ("The client is closed").
+  const stopIntake: (() => Promise<void>)[] = [];
+  const stopClients: (() => Promise<void>)[] = [];
   let stopping: Promise<void> | undefined;
   const stop = () => {
     stopping ??= (async () => {
-      for (const step of [...stops].reverse()) {
+      for (const step of [...stopIntake, ...stopClients]) {
         await step().catch((error: unknown) => log.error({ err: error }, 'error while stopping'));
       }
       await database.close();
@@ -74,7 +78,7 @@ export async function startService(config: Config, roles: Roles, log: Logger): P
     }
     await runMigrations(database.pool);
     const platformAgent = new Agent({ keepAliveTimeout: 10_000 });
-    stops.push(() => platformAgent.close());
+    stopClients.push(() => platformAgent.close());
     const api: Pick<RunningService, 'app' | 'baseUrl' | 'firstOwner'> = {};
     let platforms: PlatformSet | undefined;
     const platformsFor = (baseUrl: string | undefined) => {
@@ -85,8 +89,13 @@ export async function startService(config: Config, roles: Roles, log: Logger): P
       return platforms;
     };
     if (roles.api) {
-      stops.push(listenForChanges(database.url, (message) => log.warn({ component: 'read-cache' }, message)));
-      const app = await buildApp({
+      const stopListening = listenForChanges(database.url, (message) => log.warn({ component: 'read-cache' }, message));
+      let app: FastifyInstance | undefined;
+      stopIntake.push(async () => {
+        await app?.close();
+        await stopListening();
+      });
+      app = await buildApp({
         config,
         database,
         secretKey,
@@ -98,7 +107,6 @@ export async function startService(config: Config, roles: Roles, log: Logger): P
         },
       });
       await app.listen({ port: config.port, host: config.host });
-      stops.push(() => app.close());
       const { port } = app.server.address() as AddressInfo;
       api.app = app;
       api.baseUrl = config.publicUrl ?? `http://localhost:${port}`;
@@ -135,7 +143,7 @@ export async function startService(config: Config, roles: Roles, log: Logger): P
     };
     if (roles.worker) {
       const agent = createOutboundAgent({ allowPrivate: config.webhookAllowPrivateUrls, resolve: systemResolver });
-      stops.unshift(() => agent.close());
+      stopClients.push(() => agent.close());
       const runner = await startWorker({
         db: database.db,
         pool: database.pool,
@@ -156,8 +164,7 @@ export async function startService(config: Config, roles: Roles, log: Logger): P
           log: (message) => log.info({ component: 'mail' }, message),
         }),
       });
-      // The API stops first (pushed earlier, stopped later): reversed order stops workers last.
-      stops.unshift(() => runner.stop());
+      stopIntake.push(() => runner.stop());
     }
     return running;
   } catch (error) {

@@ -55,11 +55,22 @@ export interface TestSandbox {
    * counted, and the kept ones oldest first, their query without the token.
    */
   calls(platform: Platform, username: string, since?: Date): Promise<SandboxCalls>;
+  /**
+   * Holds the next request whose path (after the sandbox's mount, host first) matches, before
+   * the sandbox reads it: `arrived` resolves when it comes, and it goes on once `release` is
+   * called. For a test that needs a platform call in flight at a chosen moment.
+   */
+  hold(path: RegExp): HeldRequest;
   /** What an adapter call needs for a user just connected (every scope unless `granted`). */
   credentials(platform: Platform, username: string, granted?: string[]): Promise<AccountCredentials>;
   /** Authorizes with every scope and exchanges the code: a connected user's tokens. */
   connect(platform: Platform, username: string, granted?: string[]): ReturnType<PlatformAdapter['exchangeCode']>;
   close(): Promise<void>;
+}
+
+export interface HeldRequest {
+  arrived: Promise<void>;
+  release(): void;
 }
 
 /** What the sandbox's call log says of one user (docs/sandbox.md, "The call log"). */
@@ -72,6 +83,15 @@ export interface SandboxCalls {
 export async function startSandbox(): Promise<TestSandbox> {
   const database = await createTestDatabase();
   const app = await buildSandboxApp({ db: database.db });
+  const holds: { path: RegExp; arrive(): void; released: Promise<void> }[] = [];
+  app.addHook('onRequest', async (request) => {
+    const path = request.url.replace(/^\/sandbox/, '').split('?')[0] ?? '';
+    const index = holds.findIndex((hold) => hold.path.test(path));
+    if (index === -1) return;
+    const [hold] = holds.splice(index, 1);
+    hold?.arrive();
+    await hold?.released;
+  });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const { port } = app.server.address() as AddressInfo;
   const url = `http://127.0.0.1:${port}/sandbox`;
@@ -148,6 +168,18 @@ export async function startSandbox(): Promise<TestSandbox> {
       if (answer.status !== 200)
         throw new Error(`the call log answered ${answer.status}: ${JSON.stringify(answer.body)}`);
       return answer.body as SandboxCalls;
+    },
+    hold(path) {
+      let arrive = () => {};
+      let release = () => {};
+      const arrived = new Promise<void>((resolve) => {
+        arrive = resolve;
+      });
+      const released = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      holds.push({ path, arrive, released });
+      return { arrived, release };
     },
     async credentials(platform, username, granted) {
       const tokens = await sandbox.connect(platform, username, granted);
