@@ -181,14 +181,11 @@ async function containerStatus(
   if (store.now().getTime() - container.createdAt.getTime() >= CONTAINER_TTL_MS) {
     return { status: 'EXPIRED', error_message: 'The container was not published within 24 hours' };
   }
-  // Media is fetched and processed first; a text post has nothing to fetch. A reply container
-  // is processed too (Threads recommends waiting before publishing any container: "wait on
-  // average 30 seconds", https://developers.facebook.com/docs/threads/posts), so a service
-  // that publishes a reply without looking at its status meets IN_PROGRESS here.
-  const isReply = typeof container.request.reply_to_id === 'string';
-  if ((container.request.media_type !== 'TEXT' || isReply) && (await stillProcessing(store, container))) {
-    return { status: 'IN_PROGRESS' };
-  }
+  // Every container is processed first, a text post's too: Threads recommends waiting before
+  // publishing any container ("wait on average 30 seconds before publishing",
+  // https://developers.facebook.com/docs/threads/posts), so a service that publishes without
+  // looking at its status meets IN_PROGRESS here.
+  if (await stillProcessing(store, container)) return { status: 'IN_PROGRESS' };
   return { status: 'FINISHED' };
 }
 

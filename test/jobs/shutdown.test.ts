@@ -24,6 +24,8 @@ let dataDir: string;
 
 beforeAll(async () => {
   sandbox = await startSandbox();
+  // Containers ready at once: the whole publication is one run of the job.
+  await sandbox.control('PUT', '/settings/container_processing_seconds', { value: 0 });
   database = await createTestDatabase();
   dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'switchboard-shutdown-'));
 });

@@ -269,6 +269,7 @@ describe('threads publishing', () => {
       await publish(threads, account, { text: 'one', media: [] });
       expect(await threads.publishingQuota(account)).toEqual({ used: 1, limit: 1, windowSeconds: 86_400 });
       const { containerId } = await threads.createContainer(account, { text: 'two', media: [] });
+      advanceClock(PROCESSING_DONE_MS);
       const spent = await platformError(threads.publishContainer(account, containerId));
       expect(spent.kind).toBe('rate_limited');
       expect(spent.detail.retryAfterSeconds).toBeGreaterThan(0);

@@ -697,9 +697,14 @@ describe('threads: account insights in the fewest calls', () => {
 });
 
 describe('threads: publishing', () => {
-  it('publishes text: a container, FINISHED, threads_publish, and the permalink', async () => {
+  it('publishes text: a container, processed like any other, FINISHED, threads_publish, and the permalink', async () => {
     const account = await connected('th_publish');
     const { containerId } = await threads.createContainer(account, { text: 'Hello Threads', media: [] });
+    // Threads asks apps to wait before publishing any container, a text post's too.
+    expect((await threads.containerStatus(account, containerId)).state).toBe('in_progress');
+    const early = await platformError(threads.publishContainer(account, containerId));
+    expect(early).toMatchObject({ kind: 'transient', detail: { code: 9007, subcode: 2207027 } });
+    advanceClock(PROCESSING_DONE_MS);
     expect(await threads.containerStatus(account, containerId)).toEqual({ state: 'finished' });
     const published = await threads.publishContainer(account, containerId);
     expect(published.permalink).toBe(`https://www.threads.net/@th_publish/post/${published.id}`);
@@ -803,7 +808,7 @@ describe('threads: publishing', () => {
     }
     for (const text of ['x'.repeat(500), `${'x'.repeat(496)}😀`]) {
       const { containerId } = await threads.createContainer(account, { text, media: [] });
-      expect((await threads.containerStatus(account, containerId)).state).toBe('finished');
+      expect((await threads.containerStatus(account, containerId)).state).toBe('in_progress');
     }
     expect((await platformError(threads.createContainer(account, { media: [] }))).kind).toBe('invalid_request');
   });
@@ -844,6 +849,7 @@ describe('threads: every error class', () => {
       error: 'transient',
     });
     const { containerId } = await threads.createContainer(account, { text: 'later', media: [] });
+    advanceClock(PROCESSING_DONE_MS);
     await threads.profile(account);
     expect(await threads.containerStatus(account, containerId)).toEqual({ state: 'finished' });
     const error = await platformError(threads.publishContainer(account, containerId));
