@@ -188,7 +188,7 @@ export function splitScopes(value: unknown): string[] {
 /**
  * The adapter, with every `permission_missing` of a method that acts for a known action
  * carrying `detail.missingScopes`: the scopes that action needs on the platform
- * (ScopePolicy.byAction), so the account's recorded permissions can drop them. A
+ * (ScopePolicy.refusedFor, else byAction), so the account's recorded permissions can drop them. A
  * platform's refusal rarely names the scope, and a grant may change after the connection
  * (a user removing one permission on the platform). An inner call's own answer wins
  * (Instagram's insights read the profile for the followers count).
@@ -198,7 +198,7 @@ export function reportingMissingScopes(adapter: PlatformAdapter): PlatformAdapte
     try {
       return await call();
     } catch (error) {
-      const needed = adapter.scopes.byAction[action];
+      const needed = adapter.scopes.refusedFor?.[action] ?? adapter.scopes.byAction[action];
       if (
         !(error instanceof PlatformError) ||
         error.kind !== 'permission_missing' ||

@@ -279,6 +279,14 @@ export function threadsAdapter(options: AdapterOptions, now: () => Date): Platfo
         read_insights: [SCOPE.insights],
         publish: [SCOPE.publish],
       },
+      /*
+       * Meta's pages disagree on what replying needs: the Permissions reference gives
+       * threads_content_publish to publishing replies, the reply management page names
+       * threads_manage_replies (docs/platforms.md, "Open questions"). Both are asked at
+       * connection; a refused reply names threads_manage_replies, never the publish scope that
+       * posting works with.
+       */
+      refusedFor: { reply: [SCOPE.manageReplies] },
     },
     refresh: { refreshBeforeExpiryMs: 7 * DAYS, minTokenAgeMs: 24 * HOURS },
     metrics: PLATFORM_REGISTRY.threads.insights,

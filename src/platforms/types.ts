@@ -302,6 +302,13 @@ export interface ScopePolicy {
   required: readonly string[];
   /** What each action needs; an action missing here is unsupported on the platform. */
   byAction: Partial<Record<PlatformAction, readonly string[]>>;
+  /**
+   * What a platform's refusal of an action for lack of a permission names as missing, where
+   * that is not `byAction`'s list: the scopes the account's record then drops. A platform
+   * whose pages disagree on what an action needs names the doubtful scope here, so a refusal
+   * never takes away a scope another action is known to work with.
+   */
+  refusedFor?: Partial<Record<PlatformAction, readonly string[]>>;
 }
 
 export interface RefreshPolicy {

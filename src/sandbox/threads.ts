@@ -428,6 +428,9 @@ export function threadsHosts(store: Store): Record<string, (app: FastifyInstance
         const who = await caller(store, request, call);
         requireScope(who, call, SCOPE.basic);
         requireScope(who, call, SCOPE.publish);
+        // Meta's pages disagree on whether a reply needs threads_manage_replies beside the publish
+        // permission (docs/platforms.md, "Open questions"); the sandbox takes the stricter one.
+        if (param(request, 'reply_to_id') !== undefined) requireScope(who, call, SCOPE.manageReplies);
         ownUserId(who, (request.params as { id: string }).id);
         const { values, failure } = await containerRequest(store, request, who);
         const container = await createContainer(store, who.account.id, values, failure);

@@ -61,4 +61,32 @@ describe("an account's recorded permissions", () => {
     expect(await t.database.db.transaction((tx) => noteAccountFailure(tx, account.id, refused))).toBeNull();
     expect(await permissionsOf(account.id)).toEqual(granted);
   });
+
+  it('keep the publish permission when Threads refuses a reply, naming threads_manage_replies instead', async () => {
+    // Ticked: everything but threads_manage_replies, which one of Meta's pages says replying needs.
+    const granted = ['threads_basic', 'threads_content_publish', 'threads_read_replies', 'threads_manage_insights'];
+    const tokens = await sandbox.connect('threads', 'no_manage_replies', granted);
+    const credentials = { platformUserId: tokens.platformUserId, accessToken: tokens.accessToken };
+    const threads = sandbox.adapter('threads');
+    const { account } = await t.database.db.transaction(async (tx) =>
+      saveConnectedAccount(tx, t.secretKey, {
+        ownerId: owner.ownerId,
+        profileId: owner.defaultProfileId,
+        platform: 'threads',
+        tokens,
+        profile: await threads.profile(credentials),
+      }),
+    );
+    const [comment] = (await threads.recentComments(credentials)).comments;
+    const refused = await platformError(threads.reply(credentials, comment?.id as string, 'Thanks!'));
+    expect(refused).toMatchObject({
+      kind: 'permission_missing',
+      detail: { missingScopes: ['threads_manage_replies'] },
+    });
+    await t.database.db.transaction((tx) => noteAccountFailure(tx, account.id, refused));
+    expect(await permissionsOf(account.id)).toEqual(granted);
+    // Publishing, which needs only threads_content_publish, still works.
+    const { containerId } = await threads.createContainer(credentials, { text: 'Still posting', media: [] });
+    expect(containerId).toMatch(/^\d+/);
+  });
 });
