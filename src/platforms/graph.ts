@@ -49,9 +49,65 @@ const REVOKED_SUBCODES = new Set([458, 492]);
 /** Instagram's daily publishing cap (content_publishing_limit): an hour's wait, as it says nothing about when it lifts. */
 const DAILY_PUBLISH_CAP_SUBCODE = 2207042;
 const DAILY_PUBLISH_CAP_WAIT_SECONDS = 3600;
-/** Instagram's "The media is not ready for publishing, please wait for a moment". */
-const MEDIA_NOT_READY_SUBCODE = 2207027;
 const DEFAULT_RATE_LIMIT_WAIT_SECONDS = 60;
+
+/*
+ * Instagram's publishing error table (the Instagram Platform's error-code reference,
+ * https://developers.facebook.com/docs/instagram-platform/instagram-graph-api/reference/error-codes;
+ * docs/platforms.md, "Instagram errors"), by subcode, read before the code: the codes are
+ * generic (-1, 1, 4, 24, 100...) and say the opposite of the subcode more than once (4 is
+ * throttling, but 4/2207051 is suspected spam; 1 is a passing failure, but 1/2207057 a bad
+ * thumbnail offset). What the page's "recommended solution" says decides the kind: "try again"
+ * is transient; a wait for the container is transient; tomorrow is a rate limit; anything the
+ * user or the content must change is a refusal.
+ */
+const PUBLISHING_SUBCODES: ReadonlyMap<number, PlatformErrorKind> = new Map([
+  // "Instagram server error. Try again."
+  [2207001, 'transient'],
+  // "A timeout occured while downloading the media. Try again."
+  [2207003, 'transient'],
+  // "The media you are trying to access has expired... Generate a new container ID and use it to try again."
+  [2207020, 'transient'],
+  // "Failed to create a media container. Try again."
+  [2207032, 'transient'],
+  // "unknown upload error ... Generate a new container and use it to try again."
+  [2207053, 'transient'],
+  // "Temporary error publishing a container. Try again 1-2 times in the next 30 seconds to 2 minutes."
+  [2207008, 'transient'],
+  // "The media is not ready for publishing": "Check the container status and publish when its status is FINISHED."
+  [2207027, 'transient'],
+  // The daily publishing cap: "try again the following day".
+  [2207042, 'rate_limited'],
+  // Suspected spam (code 4, otherwise throttling): trying again will not help; the platform's message says why.
+  [2207051, 'invalid_request'],
+  // The account is restricted: its owner must act in the Instagram app.
+  [2207050, 'invalid_request'],
+  // "The media with {media-id} cannot be found": a missing permission or an expired token, a new container needed.
+  [2207006, 'invalid_request'],
+  // Thumbnail offset out of bounds (code 1, otherwise a passing failure).
+  [2207057, 'invalid_request'],
+  // Unknown media type, carousel of 2 to 10, product tags, more than 20 @ tags.
+  [2207023, 'invalid_request'],
+  [2207028, 'invalid_request'],
+  [2207035, 'invalid_request'],
+  [2207036, 'invalid_request'],
+  [2207037, 'invalid_request'],
+  [2207040, 'invalid_request'],
+  // Video format, media not fetchable, image too large, image format, aspect ratio, caption too long.
+  [2207026, 'invalid_request'],
+  [2207052, 'invalid_request'],
+  [2207004, 'invalid_request'],
+  [2207005, 'invalid_request'],
+  [2207009, 'invalid_request'],
+  [2207010, 'invalid_request'],
+]);
+
+/**
+ * "Story media metrics with values less than 5 return an error code 10 with the message (#10)
+ * Not enough viewers for the media to show insights" (IG Media Insights reference): no figures
+ * for that post, not a missing permission, which code 10 otherwise means.
+ */
+export const NOT_ENOUGH_VIEWERS = /not enough viewers/i;
 
 /** The longest `estimated_time_to_regain_access` (minutes) in a Business Use Case usage header, in seconds. */
 function usageHeaderWait(response: PlatformResponse): number | undefined {
@@ -134,8 +190,9 @@ function kindOf(
     if (/not authorized application/i.test(message)) return 'access_revoked';
     return 'token_expired';
   }
-  if (subcode === DAILY_PUBLISH_CAP_SUBCODE) return 'rate_limited';
-  if (subcode === MEDIA_NOT_READY_SUBCODE) return 'transient';
+  const bySubcode = subcode === null ? undefined : PUBLISHING_SUBCODES.get(subcode);
+  if (bySubcode !== undefined) return bySubcode;
+  if (code === 10 && NOT_ENOUGH_VIEWERS.test(message)) return 'invalid_request';
   if (
     code !== null &&
     (THROTTLING_CODES.has(code) ||
@@ -148,7 +205,9 @@ function kindOf(
   if (isTransient) return 'transient';
   if (code === 10 || (code !== null && code >= 200 && code <= 299)) return 'permission_missing';
   if (code === APP_CAPABILITY_CODE) return 'unsupported';
-  if (code === 1 || code === 2) return 'transient';
+  // 1 "API Unknown" and 2 "API Service" (Graph's error guide: "Wait and retry the operation");
+  // -1 and -2, Instagram's server errors and timeouts (its error-code reference: "Try again").
+  if (code === 1 || code === 2 || code === -1 || code === -2) return 'transient';
   if (code !== null) return status >= 500 ? 'transient' : 'invalid_request';
   if (status === 429) return 'rate_limited';
   if (status === 401) return 'token_expired';

@@ -150,6 +150,90 @@ describe('graph errors: classified as Meta documents them', () => {
     expect(error.detail.retryAfterSeconds).toBe(retryAfter);
   });
 
+  /*
+   * Instagram's publishing error table, row by row as the Instagram Platform's error-code
+   * reference gives it (https://developers.facebook.com/docs/instagram-platform/instagram-graph-api/reference/error-codes):
+   * code, subcode, user message, and the kind its recommended solution means. "Try again" (and
+   * "wait until FINISHED") is transient, "the following day" a rate limit, anything the user
+   * or the content must change a refusal.
+   */
+  const instagramPublishing: [number, number, string, string][] = [
+    [-2, 2207003, 'It takes too long to download the media.', 'transient'],
+    [-2, 2207020, 'The media you are trying to access has expired. Please try to upload again.', 'transient'],
+    [-1, 2207001, 'Instagram server error. Try again.', 'transient'],
+    [-1, 2207032, 'Create media fail, please try to re-create media', 'transient'],
+    [-1, 2207053, 'unknown upload error', 'transient'],
+    [1, 2207057, 'Thumbnail offset must be greater than or equal to 0 and less than video duration', 'invalid_request'],
+    [
+      4,
+      2207051,
+      'We restrict certain activity to protect our community. Tell us if you think we made a mistake.',
+      'invalid_request',
+    ],
+    [
+      9,
+      2207042,
+      'You reached maximum number of posts that is allowed to be published by Content Publishing API.',
+      'rate_limited',
+    ],
+    [24, 2207006, 'The media with 17895695668004550 cannot be found', 'invalid_request'],
+    [
+      24,
+      2207008,
+      'The media builder with creation id = 17889615691921648 does not exist or has been expired.',
+      'transient',
+    ],
+    [25, 2207050, 'The Instagram account is restricted.', 'invalid_request'],
+    [100, 2207023, 'The media type STORY is unknown.', 'invalid_request'],
+    [
+      100,
+      2207028,
+      "Your post won't work as a carousel. Carousels need at least 2 photos/videos and no more than 10 photos/videos.",
+      'invalid_request',
+    ],
+    [100, 2207035, 'Product tag positions should not be specified for video media.', 'invalid_request'],
+    [100, 2207036, 'Product tag positions are required for photo media.', 'invalid_request'],
+    [100, 2207037, "We couldn't add all of your product tags.", 'invalid_request'],
+    [100, 2207040, 'Cannot use more than 20 tags per created media.', 'invalid_request'],
+    [
+      352,
+      2207026,
+      'The video format is not supported. Please check spec for supported video format',
+      'invalid_request',
+    ],
+    [9004, 2207052, 'The media could not be fetched from this uri: https://example.com/a.jpg', 'invalid_request'],
+    [9007, 2207027, 'The media is not ready for publishing, please wait for a moment', 'transient'],
+    [36000, 2207004, 'The image is too large to download. It should be less than 8 MiB.', 'invalid_request'],
+    [36001, 2207005, 'The image format webp is not supported. Supported formats are: jpeg.', 'invalid_request'],
+    [36003, 2207009, 'The submitted image with aspect ratio 3:1 cannot be published.', 'invalid_request'],
+    [36004, 2207010, "The submitted image's caption was 2300 characters long.", 'invalid_request'],
+  ];
+
+  it.each(instagramPublishing)("Instagram's publishing table: %i/%i %s", (code, subcode, message, kind) => {
+    const error = graphError(
+      'instagram',
+      graphAnswer({ code, error_subcode: subcode, message, is_transient: false }),
+      now,
+    );
+    expect(error.kind).toBe(kind);
+    // Refused at once, the platform's own words are what the post's failure says.
+    expect(error.detail.platformMessage).toBe(message);
+  });
+
+  it('-1 and -2 without a subcode are passing failures; code 10 for too few story viewers is no permission matter', () => {
+    expect(graphError('instagram', graphAnswer({ code: -1 }), now).kind).toBe('transient');
+    expect(graphError('instagram', graphAnswer({ code: -2 }), now).kind).toBe('transient');
+    const fewViewers = graphAnswer({ code: 10, message: '(#10) Not enough viewers for the media to show insights' });
+    expect(graphError('instagram', fewViewers, now).kind).toBe('invalid_request');
+    expect(
+      graphError(
+        'instagram',
+        graphAnswer({ code: 10, message: '(#10) Application does not have permission for this action' }),
+        now,
+      ).kind,
+    ).toBe('permission_missing');
+  });
+
   it('keeps the platform code, subcode and message for the API user', () => {
     const error = graphError('threads', graphAnswer({ code: 190, error_subcode: 467, message: 'Invalid' }), now);
     expect(error.detail).toEqual({
