@@ -394,6 +394,27 @@ describe('scheduled posts, failures and quotas', () => {
     expect(post.targets[0]).toMatchObject({ status: 'published', attempts: 2, error: null });
   });
 
+  it("fails at once, with Instagram's own words, when Instagram suspects spam (code 4, which otherwise means wait)", async () => {
+    const account = await connected('instagram');
+    const message = 'We restrict certain activity to protect our community. Tell us if you think we made a mistake.';
+    await sandbox.control('POST', '/faults', {
+      platform: 'instagram',
+      username: account.username,
+      error: 'custom',
+      trigger: 'publish',
+      status: 400,
+      body: { error: { message, type: 'OAuthException', code: 4, error_subcode: 2207051, is_transient: false } },
+    });
+    const media = await upload(await image('jpeg'), 'spam.jpg');
+    const created = await createPost({ account_ids: [account.id], media_ids: [media] });
+    const failed = await finished(created.id);
+    expect(failed.targets[0]).toMatchObject({
+      status: 'failed',
+      attempts: 1,
+      error: { code: 'invalid_request', message, platform_code: '4' },
+    });
+  });
+
   it('marks the account expired and fails the target when the token has expired', async () => {
     const account = await connected('threads');
     await sandbox.control('POST', '/tokens/expire', { platform: 'threads', username: account.username });
