@@ -1,7 +1,7 @@
 /** Instagram API with Instagram Login (professional accounts). Facts: shared/platforms.md. */
 import { instagramCommentNotices } from './comment-notices.ts';
 import { metaDeauthorizedUsers } from './deauthorization.ts';
-import { GraphClient, idOf, permalinkAfterPublish } from './graph.ts';
+import { GraphClient, idOf, NOT_ENOUGH_VIEWERS, permalinkAfterPublish } from './graph.ts';
 import { type AdapterOptions, checkDays, list, num, record, requiredText, str, unsupported } from './http.ts';
 import {
   containerRef,
@@ -140,6 +140,16 @@ function instagramProblems({ text, media, platformOptions }: PublishDraft): Publ
     }
   }
   return problems;
+}
+
+/** "(#100) The Media Insights API does not support the likes, comments metric for this media product type." */
+const NOT_OFFERED = /does not support the (.+?) metrics? for this media product type/i;
+
+/** The metrics (Instagram's names) a refusal says the media product type does not have; none for other refusals. */
+function metricsNotOffered(error: PlatformError): string[] {
+  if (error.detail.code !== 100) return [];
+  const named = NOT_OFFERED.exec(error.detail.platformMessage ?? '')?.[1];
+  return named === undefined ? [] : named.split(',').map((name) => name.trim());
 }
 
 function containerOf(containerId: string) {
@@ -415,12 +425,40 @@ export function instagramAdapter(options: AdapterOptions, now: () => Date): Plat
       return { figures, usagePercent: meter.highest };
     },
 
+    /*
+     * One call, unless Instagram refuses metrics the post's media product type does not have (a
+     * story has no likes, comments or saves): "(#100) The Media Insights API does not support
+     * the likes, comments metric for this media product type" fails the whole request, so it is
+     * asked again without them, which stay null. A story with fewer than 5 viewers answers "(#10)
+     * Not enough viewers for the media to show insights": no figures for that post, and no
+     * permission matter (IG Media Insights reference; docs/platforms.md, "Instagram media insights").
+     */
     async postInsights({ accessToken }, postId, metrics) {
       requireMetrics(platform, this.metrics.post, metrics);
       const { graph: metered, meter } = graph.metered();
       const names = platformNames(metrics, POST_METRIC_NAMES);
-      const body = await metered.get(`/${postId}/insights`, accessToken, { metric: names.join(',') });
-      const figures = Object.fromEntries(metrics.map((m, i) => [m, metricValue(body, names[i] as string)]));
+      const figures: Record<string, number | null> = Object.fromEntries(metrics.map((m) => [m, null]));
+      const notOffered = new Set<string>();
+      for (;;) {
+        const asked = names.filter((name) => !notOffered.has(name));
+        if (asked.length === 0) break;
+        let body: Record<string, unknown>;
+        try {
+          body = await metered.get(`/${postId}/insights`, accessToken, { metric: asked.join(',') });
+        } catch (error) {
+          if (!(error instanceof PlatformError)) throw error;
+          if (error.detail.code === 10 && NOT_ENOUGH_VIEWERS.test(error.detail.platformMessage ?? '')) break;
+          const refused = metricsNotOffered(error).filter((name) => asked.includes(name));
+          if (refused.length === 0) throw error;
+          for (const name of refused) notOffered.add(name);
+          continue;
+        }
+        metrics.forEach((metric, i) => {
+          const name = names[i] as string;
+          if (!notOffered.has(name)) figures[metric] = metricValue(body, name);
+        });
+        break;
+      }
       return { figures, usagePercent: meter.highest };
     },
 

@@ -101,7 +101,60 @@ const METRIC_TYPES = ['time_series', 'total_value'];
  */
 const FOLLOWER_COUNT_MIN_FOLLOWERS = 100;
 const FOLLOWER_COUNT_DAYS = 30;
-const MEDIA_METRICS = ['views', 'reach', 'likes', 'comments', 'saved', 'shares', 'total_interactions'];
+/*
+ * Media metrics by media product type, as the IG Media Insights reference's table lists them
+ * (https://developers.facebook.com/docs/instagram-platform/reference/instagram-media/insights;
+ * a carousel album is a FEED post). Asking one a product type does not have fails the whole
+ * request with code 100 naming it, as Instagram answers: "(#100) The Media Insights API does not
+ * support the likes, comments metric for this media product type."
+ */
+const MEDIA_METRICS_BY_PRODUCT: Record<string, readonly string[]> = {
+  FEED: [
+    'comments',
+    'follows',
+    'likes',
+    'profile_activity',
+    'profile_visits',
+    'reach',
+    'reposts',
+    'saved',
+    'shares',
+    'total_interactions',
+    'views',
+  ],
+  REELS: [
+    'comments',
+    'ig_reels_avg_watch_time',
+    'ig_reels_video_view_total_time',
+    'likes',
+    'reach',
+    'reels_skip_rate',
+    'reposts',
+    'saved',
+    'shares',
+    'total_interactions',
+    'views',
+  ],
+  STORY: [
+    'follows',
+    'link_clicks',
+    'navigation',
+    'profile_activity',
+    'profile_visits',
+    'reach',
+    'replies',
+    'reposts',
+    'shares',
+    'total_interactions',
+    'views',
+  ],
+};
+const MEDIA_METRICS = [...new Set(Object.values(MEDIA_METRICS_BY_PRODUCT).flat())].sort();
+/**
+ * "Story media metrics with values less than 5 return an error code 10 with the message (#10)
+ * Not enough viewers for the media to show insights" (the same reference's limitations).
+ */
+const STORY_MIN_FIGURE = 5;
 const MAX_INSIGHT_SECONDS = 30 * 86_400;
 const MAX_CAROUSEL = 10;
 /** "The image is too large to download. It should be less than 8 MiB." (error-code reference, 2207004) */
@@ -163,6 +216,12 @@ const RENDERED_TYPES: Record<string, { type: string; product: string }> = {
   STORY_IMAGE: { type: 'IMAGE', product: 'STORY' },
   STORY_VIDEO: { type: 'VIDEO', product: 'STORY' },
 };
+
+/** The figure of a lifetime insights entry (`values:[{value}]`). */
+function lifetimeValue(entry: Record<string, unknown>): number {
+  const [first] = entry.values as { value: number }[];
+  return first?.value ?? 0;
+}
 
 /** The flat OAuth error Instagram's token endpoint answers with. */
 function oauthError(message: string): SandboxAnswer {
@@ -556,11 +615,27 @@ export function instagramHosts(store: Store): Record<string, (app: FastifyInstan
         const metrics = requiredParam(request, 'graph', 'metric').split(',');
         if (id === who.account.id) return accountInsights(request, who, metrics);
         const post = await ownPost(store, who, id);
-        const unknown = metrics.find((m) => !MEDIA_METRICS.includes(m));
-        if (unknown !== undefined) {
-          throw badParameter('graph', `metric[0] must be one of the following values: ${MEDIA_METRICS.join(', ')}`);
+        const unknown = metrics.findIndex((m) => !MEDIA_METRICS.includes(m));
+        if (unknown !== -1) {
+          throw badParameter(
+            'graph',
+            `metric[${unknown}] must be one of the following values: ${MEDIA_METRICS.join(', ')}`,
+          );
         }
-        return lifetimeInsights(store, who.account.id, post.id, metrics);
+        const product = RENDERED_TYPES[post.mediaType]?.product ?? 'FEED';
+        const offered = MEDIA_METRICS_BY_PRODUCT[product] ?? [];
+        const notOffered = metrics.filter((m) => !offered.includes(m));
+        if (notOffered.length > 0) {
+          throw badParameter(
+            'graph',
+            `The Media Insights API does not support the ${notOffered.join(', ')} metric for this media product type.`,
+          );
+        }
+        const answer = await lifetimeInsights(store, who.account.id, post.id, metrics);
+        if (product === 'STORY' && answer.data.some((d) => lifetimeValue(d) < STORY_MIN_FIGURE)) {
+          throw graphAnswer(400, 10, '(#10) Not enough viewers for the media to show insights');
+        }
+        return answer;
       });
 
       /*

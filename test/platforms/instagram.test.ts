@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { advanceClock, now, resetClock } from '../../src/clock.ts';
-import type { PlatformAdapter } from '../../src/platforms/index.ts';
+import type { AccountCredentials, PlatformAdapter } from '../../src/platforms/index.ts';
 import { platformError, REDIRECT_URI, sent, startSandbox, type TestSandbox } from '../helpers/sandbox.ts';
 import { type MediaServer, startMediaServer } from '../helpers/sandbox-media.ts';
 
@@ -263,6 +263,71 @@ describe('instagram: reading', () => {
     });
     const unknown = await platformError(instagram.postInsights(account, postId, ['clicks']));
     expect(unknown.kind).toBe('invalid_request');
+  });
+
+  /** A story published through the adapter, as the service publishes one. */
+  async function publishedStory(account: AccountCredentials): Promise<string> {
+    const { containerId } = await instagram.createContainer(account, {
+      media: [{ type: 'image', url: media.url('/photo.jpg') }],
+      platformOptions: { instagram: { type: 'story' } },
+    });
+    advanceClock(PROCESSING_DONE_MS);
+    return (await instagram.publishContainer(account, containerId)).id;
+  }
+
+  async function setStoryFigure(username: string, postId: string, metric: string, value: number) {
+    const day = now().toISOString().slice(0, 10);
+    await sandbox.control('PUT', '/insights', {
+      platform: 'instagram',
+      username,
+      post_id: postId,
+      metric,
+      values: [{ day, value }],
+    });
+  }
+
+  const POST_METRICS = ['views', 'reach', 'likes', 'comments', 'saves', 'shares', 'total_interactions'];
+
+  it("a story: the metrics a story lacks (likes, comments, saves) are null, the others read, in Instagram's two answers", async () => {
+    const account = await connected('ig_story_figures');
+    const storyId = await publishedStory(account);
+    for (const metric of ['views', 'reach', 'shares', 'total_interactions']) {
+      await setStoryFigure('ig_story_figures', storyId, metric, 40);
+    }
+    const since = now();
+    const { figures } = await instagram.postInsights(account, storyId, POST_METRICS);
+    expect(figures).toEqual({
+      views: 40,
+      reach: 40,
+      likes: null,
+      comments: null,
+      saves: null,
+      shares: 40,
+      total_interactions: 40,
+    });
+    const calls = (await sandbox.calls('instagram', 'ig_story_figures', since)).data;
+    expect(calls.map((c) => c.query.metric)).toEqual([
+      'views,reach,likes,comments,saved,shares,total_interactions',
+      'views,reach,shares,total_interactions',
+    ]);
+  });
+
+  it('a story with fewer than 5 viewers: no figures at all, and no refusal (the permission is not in question)', async () => {
+    const account = await connected('ig_story_few');
+    const storyId = await publishedStory(account);
+    await setStoryFigure('ig_story_few', storyId, 'reach', 3);
+    const read = await instagram.postInsights(account, storyId, POST_METRICS);
+    expect(read.figures).toEqual(Object.fromEntries(POST_METRICS.map((m) => [m, null])));
+    // Instagram's own answer, for the record.
+    const raw = await sandbox.raw('GET', `/graph.instagram.com/v25.0/${storyId}/insights`, {
+      metric: 'reach',
+      access_token: account.accessToken,
+    });
+    expect(raw.status).toBe(400);
+    expect(raw.body.error).toMatchObject({
+      code: 10,
+      message: '(#10) Not enough viewers for the media to show insights',
+    });
   });
 });
 
