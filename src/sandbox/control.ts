@@ -9,6 +9,7 @@ import { type Static, Type } from 'typebox';
 import { makeValidatorCompiler } from '../http/validation.ts';
 import { PLATFORMS } from '../platforms/registry.ts';
 import { FAULT_PRESETS } from './answers.ts';
+import { INSTAGRAM_INSIGHT_METRICS } from './instagram.ts';
 import {
   addComment,
   addFault,
@@ -32,6 +33,7 @@ import {
   setSetting,
   setThrottle,
 } from './store.ts';
+import { THREADS_INSIGHT_METRICS } from './threads.ts';
 import {
   isWebhookPlatform,
   listDeliveries,
@@ -122,6 +124,12 @@ const DeliveriesQuery = Type.Object(
   },
   { additionalProperties: false },
 );
+
+/** The metric names each platform has, per level, in its own words. */
+const INSIGHT_METRICS: Partial<Record<string, { account: readonly string[]; post: readonly string[] }>> = {
+  instagram: INSTAGRAM_INSIGHT_METRICS,
+  threads: THREADS_INSIGHT_METRICS,
+};
 
 class ControlError extends Error {
   constructor(
@@ -244,6 +252,19 @@ export function controlRoutes(store: Store) {
 
     app.put('/insights', { schema: { body: InsightsBody } }, async (request) => {
       const body = request.body as Static<typeof InsightsBody>;
+      const level = body.post_id === undefined ? 'account' : 'post';
+      const known = INSIGHT_METRICS[body.platform]?.[level] ?? [];
+      if (!known.includes(body.metric)) {
+        // Figures nobody can read would only hide a test's wrong name (Instagram says `saves` for
+        // accounts and `saved` for media).
+        throw new ControlError(
+          400,
+          'invalid_request',
+          known.length === 0
+            ? `${body.platform} has no ${level} insights`
+            : `${body.platform} has no ${level} metric ${body.metric}; its ${level} metrics: ${known.join(', ')}`,
+        );
+      }
       const owner = await account(body.platform, body.username);
       if (body.post_id !== undefined) {
         const post = await findPost(store, body.post_id);

@@ -82,6 +82,8 @@ const SCOPE = {
 
 const USER_METRICS = ['views', 'likes', 'replies', 'reposts', 'quotes', 'clicks', 'followers_count'];
 const MEDIA_METRICS = ['views', 'likes', 'replies', 'reposts', 'quotes', 'shares'];
+/** The metric names Threads has, per level: the control API refuses figures for any other. */
+export const THREADS_INSIGHT_METRICS = { account: USER_METRICS, post: MEDIA_METRICS };
 const MEDIA_TYPES = ['TEXT', 'IMAGE', 'VIDEO', 'CAROUSEL'];
 
 /** How Threads names a stored post's type in its answers. */

@@ -163,6 +163,53 @@ describe('the control API', () => {
     }
   });
 
+  it('refuses figures for a metric the platform does not have at that level, naming the ones it has', async () => {
+    await control('POST', '/users', { platform: 'instagram', username: 'control_names' });
+    const user = (await control('GET', '/users/instagram/control_names')).body;
+    const values = [{ day: '2026-01-01', value: 1 }];
+    // Instagram says `saves` for an account and `saved` for a medium.
+    const account = await control('PUT', '/insights', {
+      platform: 'instagram',
+      username: 'control_names',
+      metric: 'saved',
+      values,
+    });
+    expect(account.status).toBe(400);
+    expect(account.body.error.code).toBe('invalid_request');
+    expect(account.body.error.message).toContain('instagram has no account metric saved');
+    expect(account.body.error.message).toContain('saves');
+    const post = await control('PUT', '/insights', {
+      platform: 'instagram',
+      username: 'control_names',
+      post_id: user.posts[0].id,
+      metric: 'saves',
+      values,
+    });
+    expect(post.status).toBe(400);
+    expect(post.body.error.message).toContain('saved');
+    const tiktok = await control('PUT', '/insights', {
+      platform: 'tiktok',
+      username: 'nobody',
+      metric: 'views',
+      values,
+    });
+    expect(tiktok.status).toBe(400);
+    expect(tiktok.body.error.message).toBe('tiktok has no account insights');
+    for (const [metric, post_id] of [
+      ['saves', undefined],
+      ['saved', user.posts[0].id],
+    ]) {
+      const accepted = await control('PUT', '/insights', {
+        platform: 'instagram',
+        username: 'control_names',
+        metric,
+        values,
+        ...(post_id === undefined ? {} : { post_id }),
+      });
+      expect(accepted.status, metric).toBe(200);
+    }
+  });
+
   it('keeps "no data" (null) apart from 0 when figures are set', async () => {
     await control('POST', '/users', { platform: 'instagram', username: 'control_ig' });
     const set = await control('PUT', '/insights', {
