@@ -50,6 +50,7 @@ import {
   recordPublication,
   redeemCode,
   type SandboxComment,
+  type SandboxContainer,
   type SandboxPost,
   type Store,
   setCommentHidden,
@@ -180,6 +181,39 @@ const MEDIA_ERRORS = {
   size: { code: 36000, subcode: 2207004, message: 'The image size is too large.' },
   format: { code: 36001, subcode: 2207005, message: 'The image format is not supported. Only JPEG is accepted.' },
 } as const;
+
+/** "Containers expire after 24 hours" (IG User Media reference, General Limitations). */
+const CONTAINER_LIFETIME_MS = 24 * HOUR;
+
+/*
+ * A caption: "Maximum 2200 characters, 30 hashtags, and 20 @ tags" (IG User Media reference,
+ * `caption`). Too long: 36004/2207010; too many @ tags: 100/2207040 (the error-code reference).
+ * Instagram documents no error of its own for hashtags: the sandbox answers code 100.
+ */
+const MAX_CAPTION_CHARACTERS = 2_200;
+const MAX_CAPTION_HASHTAGS = 30;
+const MAX_CAPTION_TAGS = 20;
+
+function refuseCaption(caption: string): void {
+  const characters = [...caption].length;
+  if (characters > MAX_CAPTION_CHARACTERS) {
+    throw graphAnswer(
+      400,
+      36004,
+      `The submitted image's caption was ${characters} characters long. The maximum number of characters permitted for a caption is ${MAX_CAPTION_CHARACTERS}. Please submit media with a shorter caption.`,
+      { subcode: 2207010 },
+    );
+  }
+  if ((caption.match(/@[A-Za-z0-9._]+/g) ?? []).length > MAX_CAPTION_TAGS) {
+    throw graphAnswer(400, 100, `Cannot use more than ${MAX_CAPTION_TAGS} tags per created media.`, {
+      subcode: 2207040,
+    });
+  }
+  const hashtags = (caption.match(/#[\p{L}\p{N}_]+/gu) ?? []).length;
+  if (hashtags > MAX_CAPTION_HASHTAGS) {
+    throw badParameter('graph', `A caption has at most ${MAX_CAPTION_HASHTAGS} hashtags; this one has ${hashtags}`);
+  }
+}
 
 /** An image URL Instagram cannot use: refused when the container is made. */
 function imageRefusal(url: string, reason: MediaFailure): SandboxAnswer {
@@ -422,11 +456,9 @@ export function instagramHosts(store: Store): Record<string, (app: FastifyInstan
         const isCarouselItem = param(request, 'is_carousel_item') === 'true';
         const mediaType = param(request, 'media_type') ?? (imageUrl !== undefined ? 'IMAGE' : undefined);
         const children = (param(request, 'children') ?? '').split(',').filter((c) => c !== '');
-        const base = {
-          media_type: mediaType,
-          caption: param(request, 'caption') ?? '',
-          is_carousel_item: isCarouselItem,
-        };
+        const caption = param(request, 'caption') ?? '';
+        refuseCaption(caption);
+        const base = { media_type: mediaType, caption, is_carousel_item: isCarouselItem };
         if (mediaType === 'CAROUSEL') {
           if (children.length < 2 || children.length > MAX_CAROUSEL) {
             throw badParameter('graph', `children must list 2 to ${MAX_CAROUSEL} containers`);
@@ -463,6 +495,11 @@ export function instagramHosts(store: Store): Record<string, (app: FastifyInstan
         return { values, failure: fetched.ok ? null : videoFailure(fetched.reason) };
       }
 
+      /** "Containers expire after 24 hours" (IG User Media reference): one not published by then is EXPIRED. */
+      function expired(container: SandboxContainer): boolean {
+        return store.now().getTime() - container.createdAt.getTime() >= CONTAINER_LIFETIME_MS;
+      }
+
       app.post('/:version/:id/media_publish', async (request) => {
         checkVersion(request);
         const who = await caller(store, request, publishCall);
@@ -472,7 +509,7 @@ export function instagramHosts(store: Store): Record<string, (app: FastifyInstan
         const creationId = requiredParam(request, 'graph', 'creation_id');
         const container = await findContainer(store, creationId);
         if (!container || container.accountId !== who.account.id) throw notFound('graph', creationId);
-        if (container.publishedPostId !== null) throw consumedContainer(creationId);
+        if (container.publishedPostId !== null || expired(container)) throw consumedContainer(creationId);
         if (container.request.is_carousel_item === true) {
           throw badParameter('graph', 'A carousel item is published through its carousel');
         }
@@ -716,11 +753,13 @@ export function instagramHosts(store: Store): Record<string, (app: FastifyInstan
         if (container && container.accountId === who.account.id) {
           const code = container.publishedPostId
             ? 'PUBLISHED'
-            : container.failure
-              ? 'ERROR'
-              : (await stillProcessing(store, container))
-                ? 'IN_PROGRESS'
-                : 'FINISHED';
+            : expired(container)
+              ? 'EXPIRED'
+              : container.failure
+                ? 'ERROR'
+                : (await stillProcessing(store, container))
+                  ? 'IN_PROGRESS'
+                  : 'FINISHED';
           return pick({ id, status_code: code, status: container.failure ?? code }, fields);
         }
         const post = await findPost(store, id);

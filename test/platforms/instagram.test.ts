@@ -491,6 +491,48 @@ describe('instagram: publishing', () => {
     }
   });
 
+  it('a container not published within 24 hours expires: EXPIRED, and publishing it is refused', async () => {
+    const account = await connected('ig_expiry');
+    const { containerId } = await instagram.createContainer(account, {
+      text: 'Too late',
+      media: [{ type: 'image', url: media.url('/photo.jpg') }],
+    });
+    advanceClock(24 * 3_600_000 - 1_000);
+    expect(await instagram.containerStatus(account, containerId)).toEqual({ state: 'finished' });
+    advanceClock(1_000);
+    expect((await instagram.containerStatus(account, containerId)).state).toBe('expired');
+    expect(await platformError(instagram.publishContainer(account, containerId))).toMatchObject({
+      detail: { code: 24, subcode: 2207008 },
+    });
+    const { body: user } = await sandbox.control('GET', '/users/instagram/ig_expiry');
+    expect(user.posts.filter((p: { via_api: boolean }) => p.via_api)).toEqual([]);
+  });
+
+  it("refuses a caption over Instagram's limits: 2,200 characters, 20 @ tags, 30 hashtags", async () => {
+    const account = await connected('ig_caption');
+    const container = (caption: string) =>
+      sandbox.raw('POST', `/graph.instagram.com/v25.0/${account.platformUserId}/media`, {
+        image_url: media.url('/photo.jpg'),
+        caption,
+        access_token: account.accessToken,
+      });
+    const tags = (n: number, mark: string) => Array.from({ length: n }, (_, i) => `${mark}tag${i}`).join(' ');
+    const refusals: [string, number, number | undefined][] = [
+      ['é'.repeat(2_201), 36004, 2207010],
+      [tags(21, '@'), 100, 2207040],
+      [tags(31, '#'), 100, undefined],
+    ];
+    for (const [caption, code, subcode] of refusals) {
+      const refused = await container(caption);
+      expect(refused.status, caption.slice(0, 20)).toBe(400);
+      expect(refused.body.error.code).toBe(code);
+      expect(refused.body.error.error_subcode).toBe(subcode);
+    }
+    for (const caption of ['é'.repeat(2_200), tags(20, '@'), tags(30, '#')]) {
+      expect((await container(caption)).status, caption.slice(0, 20)).toBe(200);
+    }
+  });
+
   it('publishes a carousel through child containers', async () => {
     const account = await connected('ig_carousel');
     const { containerId } = await instagram.createContainer(account, {

@@ -16,6 +16,8 @@ afterAll(async () => {
 });
 
 const SECRET = 'app-secret-for-tests';
+/** The Graph API version the Facebook adapter calls. */
+const FACEBOOK_VERSION = 'v22.0';
 const TOKEN = 'verify-me';
 
 /**
@@ -362,18 +364,34 @@ describe('comment notices', () => {
 });
 
 describe('app_usage_percent', () => {
-  it("makes Instagram's and Facebook's answers carry X-App-Usage; 0 leaves the header out", async () => {
-    const account = await sandbox.credentials('instagram', 'usage_ig');
-    const me = () => sandbox.raw('GET', '/graph.instagram.com/v25.0/me', { access_token: account.accessToken });
-    expect((await me()).headers['x-app-usage']).toBeUndefined();
+  it("makes Instagram's answers carry X-Business-Use-Case-Usage keyed by the account, Facebook's X-App-Usage; 0 leaves them out", async () => {
+    const instagram = await sandbox.credentials('instagram', 'usage_ig');
+    const facebook = await sandbox.credentials('facebook', 'usage_fb');
+    const igMe = () => sandbox.raw('GET', '/graph.instagram.com/v25.0/me', { access_token: instagram.accessToken });
+    const fbMe = () =>
+      sandbox.raw('GET', `/graph.facebook.com/${FACEBOOK_VERSION}/me`, { access_token: facebook.accessToken });
+    for (const answer of [await igMe(), await fbMe()]) {
+      expect(answer.headers['x-app-usage']).toBeUndefined();
+      expect(answer.headers['x-business-use-case-usage']).toBeUndefined();
+    }
     expect((await sandbox.control('PUT', '/settings/app_usage_percent', { value: 87 })).status).toBe(200);
-    expect(JSON.parse(String((await me()).headers['x-app-usage']))).toEqual({
+    // Instagram's calls are counted as Business Use Case calls (Graph API rate-limiting guide).
+    const ig = await igMe();
+    expect(ig.headers['x-app-usage']).toBeUndefined();
+    expect(JSON.parse(String(ig.headers['x-business-use-case-usage']))).toEqual({
+      [instagram.platformUserId]: [
+        { type: 'instagram', call_count: 87, total_cputime: 87, total_time: 87, estimated_time_to_regain_access: 0 },
+      ],
+    });
+    const fb = await fbMe();
+    expect(JSON.parse(String(fb.headers['x-app-usage']))).toEqual({
       call_count: 87,
       total_cputime: 87,
       total_time: 87,
     });
     await sandbox.control('PUT', '/settings/app_usage_percent', { value: 0 });
-    expect((await me()).headers['x-app-usage']).toBeUndefined();
+    expect((await igMe()).headers['x-business-use-case-usage']).toBeUndefined();
+    expect((await fbMe()).headers['x-app-usage']).toBeUndefined();
     expect((await sandbox.control('PUT', '/settings/app_usage_percent', { value: 101 })).status).toBe(400);
   });
 });
