@@ -27,7 +27,10 @@ const NoticeComment = Type.Object({
   author_id: MaybeText,
   author_username: MaybeText,
   text: Type.String(),
-  commented_at: Type.String({ format: 'date-time' }),
+  /** The comment's own time, null when the notice carries none (Instagram's). */
+  commented_at: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+  /** When the platform sent the notice, else when it arrived. */
+  noticed_at: Type.String({ format: 'date-time' }),
   hidden: Type.Boolean(),
   by_account: Type.Boolean(),
 });

@@ -64,7 +64,8 @@ function changesOf(body: unknown): { entry: Record<string, unknown>; field: stri
  * Instagram's `comments` field: `value` is `{id, from{id, username}, text, media{id,
  * media_product_type}, parent_id?}` (the Instagram webhooks reference,
  * https://developers.facebook.com/docs/graph-api/webhooks/reference/instagram); `entry.id` is
- * the professional account, `entry.time` when Meta sent it (the value carries no time).
+ * the professional account, `entry.time` when Meta sent it. The value carries no time of the
+ * comment: createdAt is null, and the comment's time is read from the Graph API.
  */
 export function instagramCommentNotices(notice: PlatformNotice, appSecret: string, received: Date): CommentNotice[] {
   const body = verifiedMetaNotice('instagram', notice, appSecret);
@@ -86,10 +87,11 @@ export function instagramCommentNotices(notice: PlatformNotice, appSecret: strin
         authorId,
         authorUsername: str(from.username),
         text: str(value.text) ?? '',
-        createdAt: timeOf(entry.time) ?? received,
+        createdAt: null,
         hidden: false,
         byAccount: authorId !== null && authorId === account,
       },
+      noticedAt: timeOf(entry.time) ?? received,
     });
   }
   return notices;
@@ -133,10 +135,11 @@ export function threadsCommentNotices(notice: PlatformNotice, appSecret: string,
         authorId: byAccount ? account : null,
         authorUsername: username,
         text: str(reply.text) ?? '',
-        createdAt: timeOf(reply.timestamp) ?? timeOf(entry.time) ?? received,
+        createdAt: timeOf(reply.timestamp),
         hidden: false,
         byAccount,
       },
+      noticedAt: timeOf(entry.time) ?? received,
     });
   }
   return notices;
@@ -169,10 +172,11 @@ export function facebookCommentNotices(notice: PlatformNotice, appSecret: string
         authorId,
         authorUsername: str(from.name),
         text: str(value.message) ?? '',
-        createdAt: timeOf(value.created_time) ?? timeOf(entry.time) ?? received,
+        createdAt: timeOf(value.created_time),
         hidden: value.is_hidden === true,
         byAccount: authorId !== null && authorId === page,
       },
+      noticedAt: timeOf(entry.time) ?? received,
     });
   }
   return notices;

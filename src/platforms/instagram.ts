@@ -349,7 +349,6 @@ export function instagramAdapter(options: AdapterOptions, now: () => Date): Plat
     },
 
     parseCommentNotices(notice) {
-      // A notice comes as the comment is made: without a time of its own, it is now.
       return instagramCommentNotices(notice, options.clientSecret, now());
     },
 

@@ -146,10 +146,15 @@ export interface CommentNotice {
   /** The platform user (Instagram/Threads user id, Facebook page id) whose post was commented on: the account. */
   accountPlatformUserId: string;
   /**
-   * byAccount: written by that account itself. createdAt: the comment's time when the notice
-   * carries it, else the entry's time. hidden: false unless the notice says.
+   * byAccount: written by that account itself. createdAt: the comment's own time when the
+   * notice carries it (Threads' `timestamp`, a Page's `created_time`), null when it does not
+   * (Instagram's): a notice may come up to a day and a half late, after the platform's retries,
+   * so its arrival says nothing of the comment's age (commentTimes reads it). hidden: false
+   * unless the notice says.
    */
-  comment: PlatformComment;
+  comment: Omit<PlatformComment, 'createdAt'> & { createdAt: Date | null };
+  /** When the platform sent the notice (its `time`), else when it arrived. */
+  noticedAt: Date;
 }
 
 /** A reply sent, or (Threads) a reply container the platform is still processing: finishReply publishes it later. */
@@ -361,6 +366,12 @@ export interface PlatformAdapter {
    * other fields are ignored ([]). TikTok: `unsupported`.
    */
   parseCommentNotices(notice: PlatformNotice): CommentNotice[];
+  /**
+   * The platform's own times of these comments of the account, for a notice that carries none,
+   * in the fewest calls the platform allows. A comment the platform no longer has (deleted
+   * since) is left out. TikTok: `unsupported`.
+   */
+  commentTimes(credentials: AccountCredentials, commentIds: readonly string[]): Promise<Map<string, Date>>;
   /** A post's summary (text, permalink, time), for a post first seen through a notice. */
   postSummary(credentials: AccountCredentials, postId: string): Promise<PlatformPostSummary>;
   /**

@@ -40,6 +40,8 @@ export const sandboxAccounts = sandbox.table(
     instagramBusinessAccountId: text('instagram_business_account_id'),
     /** Every call with this account's tokens is refused as over the rate limit until then. */
     throttledUntil: at('throttled_until'),
+    /** A private account (TikTok: what its creator_info offers, and whether an unaudited app may post to it). */
+    private: boolean('private').notNull().default(false),
     createdAt: at('created_at').notNull(),
   },
   (t) => [uniqueIndex('sandbox_accounts_platform_username_key').on(t.platform, t.username)],
@@ -179,6 +181,17 @@ export const sandboxWebhooks = sandbox.table('webhooks', {
   appId: text('app_id').notNull(),
   subscriptionId: text('subscription_id').notNull(),
   createdAt: at('created_at').notNull(),
+});
+
+/**
+ * The webhook fields an account (an Instagram professional account, a Facebook page) asked the
+ * app's notices for (`POST /{id}/subscribed_apps`): Meta sends an account's notices only once
+ * it did, whatever the app subscribed to in its dashboard.
+ */
+export const sandboxAppSubscriptions = sandbox.table('app_subscriptions', {
+  accountId: text('account_id').primaryKey(),
+  fields: text('fields').array().notNull(),
+  subscribedAt: at('subscribed_at').notNull(),
 });
 
 /** Each notice sent (or being retried): the exact body and signature, for tests that replay one. */

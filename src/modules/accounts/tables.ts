@@ -9,6 +9,14 @@ export const ACCOUNT_STATUSES = ['connected', 'expired', 'disconnected'] as cons
 export type AccountStatus = (typeof ACCOUNT_STATUSES)[number];
 
 /**
+ * Whether the platform sends the account's comment notices to the service: `pending` (asked
+ * at the connection, or to be asked again after a passing failure), `subscribed`, `failed`
+ * (the platform refused; comments come by polling until the account is reconnected).
+ */
+export const NOTICE_SUBSCRIPTION_STATES = ['pending', 'subscribed', 'failed'] as const;
+export type NoticeSubscriptionState = (typeof NOTICE_SUBSCRIPTION_STATES)[number];
+
+/**
  * A connected platform account. One platform account is in at most one profile of an
  * owner. Tokens are stored encrypted under SECRET_KEY.
  */
@@ -38,6 +46,14 @@ export const accounts = pgTable(
     refreshRetryAt: timestampColumn('refresh_retry_at'),
     refreshFailures: integer('refresh_failures').notNull().default(0),
     lastRefreshError: text('last_refresh_error'),
+    /** Null on a platform without comment notices (TikTok). */
+    commentNotices: text('comment_notices').$type<NoticeSubscriptionState>(),
+    /** Why the last subscription failed, in the platform's words. */
+    commentNoticesError: text('comment_notices_error'),
+    /** A `pending` subscription is (re)tried from then on. */
+    commentNoticesRetryAt: timestampColumn('comment_notices_retry_at'),
+    /** Failed tries since the last connection (the wait before the next grows with them). */
+    commentNoticesAttempts: integer('comment_notices_attempts').notNull().default(0),
     connectedAt: timestampColumn('connected_at').notNull(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -46,6 +62,9 @@ export const accounts = pgTable(
     uniqueIndex('accounts_owner_platform_user_key').on(t.ownerId, t.platform, t.platformUserId),
     index('accounts_profile_idx').on(t.ownerId, t.profileId, t.id),
     index('accounts_token_expiry_idx').on(t.tokenExpiresAt).where(sql`${t.status} = 'connected'`),
+    index('accounts_notice_subscription_idx')
+      .on(t.commentNoticesRetryAt)
+      .where(sql`${t.commentNotices} = 'pending' and ${t.status} = 'connected'`),
   ],
 );
 

@@ -1,8 +1,10 @@
 /**
  * Storing comments as they arrive, whichever way (a platform notice, a poll, our own reply):
  * each platform comment once per account, a post record for its post, and `comment.created`
- * exactly once, by the transaction that stored the comment, for a comment by another person
- * younger than 24 hours.
+ * exactly once for a comment by another person younger than 24 hours by the platform's own
+ * time. That is decided by the transaction that stores the comment with its platform time, or,
+ * for a comment stored while only a notice's arrival was known (`timeConfirmed: false`), by the
+ * one that confirms its time: a conditional update that only one transaction can make.
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { now } from '../../clock.ts';
@@ -34,8 +36,27 @@ export interface StoreOptions {
   hiddenReadAt?: Date;
 }
 
-/** Rows per insert: far below PostgreSQL's 65,535 parameters a statement (16 a row). */
+/** Rows per insert: far below PostgreSQL's 65,535 parameters a statement (17 a row). */
 const INSERT_CHUNK = 1000;
+
+/**
+ * A comment to store. `timeConfirmed` false: `createdAt` is only when a notice of it arrived,
+ * not the platform's time of the comment (absent: it is the platform's time).
+ */
+export type IncomingComment = PlatformComment & { timeConfirmed?: boolean };
+
+/** What an event needs of a stored comment row. */
+interface EventRow {
+  id: string;
+  postId: string;
+  platformCommentId: string;
+  platformParentId: string | null;
+  authorId: string | null;
+  authorUsername: string | null;
+  text: string;
+  commentedAt: Date;
+  byAccount: boolean;
+}
 
 /**
  * Stores the account's comments (and a post record for each of their posts, and for `posts`),
@@ -44,7 +65,7 @@ const INSERT_CHUNK = 1000;
 export async function storeComments(
   tx: Tx,
   accountId: string,
-  incoming: readonly PlatformComment[],
+  incoming: readonly IncomingComment[],
   posts: readonly PlatformPostRef[],
   options: StoreOptions,
 ): Promise<string[]> {
@@ -77,6 +98,7 @@ export async function storeComments(
       authorUsername: storable(c.authorUsername),
       text: storable(c.text),
       commentedAt: c.createdAt,
+      timeConfirmed: c.timeConfirmed !== false,
       hidden: c.hidden,
       byAccount: c.byAccount,
       createdAt: at,
@@ -101,13 +123,85 @@ export async function storeComments(
     for (const row of rows) if (row.inserted) stored.add(row.id);
   }
   const fresh = values.filter((v) => stored.has(v.id));
+  // Comments stored before with the platform's time given now: an unconfirmed time is
+  // confirmed (and the event decided), a confirmed one that differs corrected.
+  const known = values.filter((v) => !stored.has(v.id) && v.timeConfirmed);
+  const confirmed = await confirmTimes(tx, account.id, known, at);
+  await correctTimes(tx, account.id, known, at);
+  const decided = [...fresh.filter((v) => v.timeConfirmed), ...confirmed];
+  await emitCreated(tx, account, decided, at);
+  return fresh.map((v) => v.id);
+}
+
+/** Each comment's platform id with its time, as two arrays for `unnest`. */
+function idsAndTimes(rows: readonly { platformCommentId: string; commentedAt: Date }[]) {
+  return {
+    ids: sql.param(rows.map((r) => r.platformCommentId)),
+    times: sql.param(rows.map((r) => r.commentedAt.toISOString())),
+  };
+}
+
+const EVENT_COLUMNS = {
+  id: comments.id,
+  postId: comments.postId,
+  platformCommentId: comments.platformCommentId,
+  platformParentId: comments.platformParentId,
+  authorId: comments.authorId,
+  authorUsername: comments.authorUsername,
+  text: comments.text,
+  commentedAt: comments.commentedAt,
+  byAccount: comments.byAccount,
+};
+
+/**
+ * Takes the platform's time for the account's comments stored with an unconfirmed one, and
+ * answers those it confirmed. Conditional on `not time_confirmed`: of two transactions
+ * confirming the same comment, the second finds it confirmed (the row lock makes it wait and
+ * look again), so the event is decided once.
+ */
+async function confirmTimes(tx: Tx, accountId: string, rows: readonly EventRow[], at: Date): Promise<EventRow[]> {
+  if (rows.length === 0) return [];
+  const { ids, times } = idsAndTimes(rows);
+  return await tx
+    .update(comments)
+    .set({ commentedAt: sql`v.t`, timeConfirmed: true, updatedAt: at })
+    .from(sql`unnest(${ids}::text[], ${times}::timestamptz[]) as v(id, t)`)
+    .where(and(eq(comments.accountId, accountId), sql`${comments.platformCommentId} = v.id`, sql`not ${comments.timeConfirmed}`))
+    .returning(EVENT_COLUMNS);
+}
+
+/** A confirmed time the platform now gives otherwise (stored before the service read times so) is corrected; no event. */
+async function correctTimes(tx: Tx, accountId: string, rows: readonly EventRow[], at: Date): Promise<void> {
+  if (rows.length === 0) return;
+  const { ids, times } = idsAndTimes(rows);
+  await tx
+    .update(comments)
+    .set({ commentedAt: sql`v.t`, updatedAt: at })
+    .from(sql`unnest(${ids}::text[], ${times}::timestamptz[]) as v(id, t)`)
+    .where(
+      and(
+        eq(comments.accountId, accountId),
+        sql`${comments.platformCommentId} = v.id`,
+        sql`${comments.commentedAt} <> v.t`,
+      ),
+    );
+}
+
+/** `comment.created` for each comment by another person younger than 24 hours by its platform time. */
+async function emitCreated(
+  tx: Tx,
+  account: { id: string; ownerId: string; profileId: string; platform: string },
+  rows: readonly EventRow[],
+  at: Date,
+): Promise<void> {
+  const due = rows.filter((v) => !v.byAccount && at.getTime() - v.commentedAt.getTime() < EVENT_MAX_AGE_MS);
+  if (due.length === 0) return;
   const parents = await parentIds(
     tx,
     account.id,
-    fresh.flatMap((v) => (v.platformParentId === null ? [] : [v.platformParentId])),
+    due.flatMap((v) => (v.platformParentId === null ? [] : [v.platformParentId])),
   );
-  for (const v of fresh) {
-    if (v.byAccount || at.getTime() - v.commentedAt.getTime() >= EVENT_MAX_AGE_MS) continue;
+  for (const v of due) {
     await emit(tx, {
       ownerId: account.ownerId,
       profileId: account.profileId,
@@ -126,7 +220,6 @@ export async function storeComments(
       },
     });
   }
-  return fresh.map((v) => v.id);
 }
 
 /** Our ids of the account's comments with these platform ids. */

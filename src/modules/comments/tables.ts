@@ -37,6 +37,13 @@ export const comments = pgTable(
     /** Byte for byte as the platform gave it. */
     text: text('text').notNull(),
     commentedAt: timestampColumn('commented_at').notNull(),
+    /**
+     * Whether commented_at is the platform's own time of the comment. False while only a
+     * notice's arrival is known (Instagram's notices carry no time, and reading it failed): the
+     * comment is in the inbox, and whether it gets comment.created is decided once a read of
+     * the platform confirms its time.
+     */
+    timeConfirmed: boolean('time_confirmed').notNull().default(true),
     hidden: boolean('hidden').notNull().default(false),
     replyStatus: text('reply_status').$type<ReplyStatus>().notNull().default('unreplied'),
     /** Written by the account itself (a reply through us or on the platform): not in the inbox, no event. */
@@ -58,7 +65,7 @@ export const comments = pgTable(
       .on(t.accountId, t.replyStatus, t.commentedAt.desc(), t.id.desc())
       .where(sql`not ${t.byAccount}`),
     // Hidden comments are few: the owner's (or a profile's accounts') hidden ones, in the inbox's order,
-    // without reading the whole inbox (`hidden=true`; issue 13's bench found a Seq Scan without it).
+    // without reading the whole inbox for `hidden=true` (a bench of a million comments read it all).
     index('comments_owner_hidden_idx')
       .on(t.ownerId, t.commentedAt.desc(), t.id.desc())
       .where(sql`${t.hidden} and not ${t.byAccount}`),

@@ -1,0 +1,1 @@
+ALTER TABLE "comments" ADD COLUMN "time_confirmed" boolean DEFAULT true NOT NULL;
