@@ -59,8 +59,16 @@ export const TASKS = {
     payload: Type.Object({
       platform: Type.String({ minLength: 1, maxLength: 20 }),
       comments: Type.Array(NoticeComment, { minItems: 1, maxItems: 100 }),
+      /** Tries so far of reading the times of comments the notice gave none of. */
+      attempt: Type.Optional(Type.Integer({ minimum: 0, maximum: 100 })),
     }),
   },
+  // Subscribes one account to its platform's comment notices (job key `subscribe_comment_notices:<account id>`).
+  subscribe_comment_notices: {
+    payload: Type.Object({ account_id: Type.String({ minLength: 1, maxLength: 100 }) }),
+  },
+  // Every minute: queues the subscriptions to comment notices that are pending and due (accounts module).
+  schedule_notice_subscriptions: { payload: Type.Object({}), schedule: '* * * * *' },
   // Reads one account's recent comments (job key `poll_comments:<account id>`).
   poll_comments: { payload: Type.Object({ account_id: Type.String({ minLength: 1, maxLength: 100 }) }) },
   // Publishes a reply the platform was still processing (Threads), once it is done.

@@ -4,7 +4,12 @@ import { Value } from 'typebox/value';
 import type { Db } from '../db/connection.ts';
 import { deleteExpiredIdempotencyKeys } from '../http/idempotency.ts';
 import type { SendMail } from '../mail.ts';
-import { refreshDueTokens, type TokenRefreshDeps } from '../modules/accounts/index.ts';
+import {
+  refreshDueTokens,
+  scheduleNoticeSubscriptions,
+  subscribeCommentNotices,
+  type TokenRefreshDeps,
+} from '../modules/accounts/index.ts';
 import { ingestNotices, pollComments, scheduleCommentPolls, sendPendingReply } from '../modules/comments/index.ts';
 import { deleteOldConnectLinks } from '../modules/connect/index.ts';
 import { fillInsightHistory, refreshInsights, scheduleInsightRefreshes } from '../modules/insights/index.ts';
@@ -60,10 +65,14 @@ export function taskList(deps: TaskDeps): TaskList {
       notifyEndpointDisabled(deps, endpoint_id, last_error),
     ),
     publish_target: task('publish_target', ({ target_id }) => publishTarget(deps, target_id)),
-    ingest_comment_notices: task('ingest_comment_notices', ({ platform, comments }) =>
-      isPlatform(platform) ? ingestNotices(withGetter, platform, comments) : Promise.resolve(),
+    ingest_comment_notices: task('ingest_comment_notices', ({ platform, comments, attempt }) =>
+      isPlatform(platform) ? ingestNotices(withGetter, platform, comments, attempt) : Promise.resolve(),
     ),
     poll_comments: task('poll_comments', ({ account_id }) => pollComments(withGetter, account_id)),
+    subscribe_comment_notices: task('subscribe_comment_notices', ({ account_id }) =>
+      subscribeCommentNotices(deps, account_id),
+    ),
+    schedule_notice_subscriptions: task('schedule_notice_subscriptions', () => scheduleNoticeSubscriptions(deps)),
     schedule_comment_polls: task('schedule_comment_polls', () => scheduleCommentPolls(deps)),
     schedule_insight_refreshes: task('schedule_insight_refreshes', () => scheduleInsightRefreshes(deps)),
     refresh_insights: task('refresh_insights', ({ account_id }) => refreshInsights(withGetter, account_id)),

@@ -4,7 +4,7 @@
  * ("Instagram through Facebook Login") and Meta's Graph API for pages.
  */
 import { facebookCommentNotices } from './comment-notices.ts';
-import { GraphClient, idOf, permalinkAfterPublish } from './graph.ts';
+import { commentTimesByReading, GraphClient, idOf, permalinkAfterPublish, requireSuccess } from './graph.ts';
 import { type AdapterOptions, list, num, record, requiredText, str, unsupported } from './http.ts';
 import { draftOf, isHttpUrl, matchPublished, problem, recentPostOf, refuseProblems, textDigest } from './publishing.ts';
 import { PLATFORM_REGISTRY } from './registry.ts';
@@ -40,6 +40,8 @@ const SCOPE = {
   readUserContent: 'pages_read_user_content',
   manageEngagement: 'pages_manage_engagement',
   managePosts: 'pages_manage_posts',
+  /** Needed (with pages_show_list) to subscribe a page to the app's `feed` webhooks. */
+  manageMetadata: 'pages_manage_metadata',
 } as const;
 
 const PAGE_FIELDS = 'id,name,access_token,instagram_business_account,picture';
@@ -231,15 +233,19 @@ export function facebookAdapter(options: AdapterOptions, now: () => Date): Platf
         SCOPE.readUserContent,
         SCOPE.manageEngagement,
         SCOPE.managePosts,
+        SCOPE.manageMetadata,
       ],
       required: [SCOPE.showList, SCOPE.readEngagement],
       byAction: {
         read_profile: [SCOPE.showList],
         read_comments: [SCOPE.readUserContent],
+        comment_notices: [SCOPE.manageMetadata, SCOPE.showList],
         reply: [SCOPE.manageEngagement],
         hide: [SCOPE.manageEngagement],
         publish: [SCOPE.managePosts],
       },
+      // pages_show_list is required at connection: a refused subscription lacks pages_manage_metadata.
+      refusedFor: { comment_notices: [SCOPE.manageMetadata] },
     },
     refresh: { refreshBeforeExpiryMs: 7 * DAYS, minTokenAgeMs: 24 * HOURS },
     metrics: PLATFORM_REGISTRY.facebook.insights,
@@ -351,6 +357,18 @@ export function facebookAdapter(options: AdapterOptions, now: () => Date): Platf
     parseCommentNotices(notice) {
       // A notice comes as the comment is made: without a time of its own, it is now.
       return facebookCommentNotices(notice, options.clientSecret, now());
+    },
+
+    async subscribeNotices({ platformUserId, accessToken }) {
+      // "To get your Page to install the app, have your app send a POST request to the Page's
+      // subscribed_apps edge using the Page's access token"; `feed` needs pages_manage_metadata
+      // and pages_show_list (Webhooks for Pages, https://developers.facebook.com/docs/pages-api/webhooks-for-pages).
+      const body = await graph.post(`/${platformUserId}/subscribed_apps`, accessToken, { subscribed_fields: 'feed' });
+      requireSuccess(platform, body, 'the subscription to the page feed');
+    },
+
+    async commentTimes({ accessToken }, commentIds) {
+      return commentTimesByReading(graph, accessToken, commentIds, 'created_time');
     },
 
     async postSummary({ accessToken }, postId) {

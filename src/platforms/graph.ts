@@ -17,6 +17,7 @@ import {
   retryAfterSeconds,
   str,
 } from './http.ts';
+import { graphDate } from './shared.ts';
 import { type Platform, PlatformError, type PlatformErrorKind } from './types.ts';
 
 /*
@@ -332,6 +333,16 @@ export class GraphClient {
   }
 }
 
+/**
+ * A `{"success": true}` answer. Meta's pages write it both ways (`true` in the Page Subscribed
+ * Apps reference, `"true"` in its Webhooks for Pages guide), so both count; anything else
+ * is a platform fault, worth another try.
+ */
+export function requireSuccess(platform: Platform, body: Record<string, unknown>, what: string): void {
+  if (body.success === true || body.success === 'true') return;
+  throw new PlatformError('transient', `${platform} did not confirm ${what}`, { platform });
+}
+
 /** The `id` of a `{"id": ...}` answer (publishing, replies), or a transient error when it is missing. */
 export function idOf(platform: Platform, body: Record<string, unknown>): string {
   return requiredText(platform, body.id, 'an id');
@@ -353,4 +364,42 @@ export async function permalinkAfterPublish(
     if (error instanceof PlatformError) return null;
     throw error;
   }
+}
+
+/**
+ * Graph's answer for an object it does not have (or no longer has): code 100, subcode 33,
+ * "Unsupported get request. Object with ID ... does not exist".
+ */
+export function isGone(error: unknown): boolean {
+  return error instanceof PlatformError && error.detail.code === 100 && error.detail.subcode === 33;
+}
+
+/**
+ * Each comment's own time, read one by one (`GET /{comment-id}?fields=<timeField>`): the one
+ * read Meta documents for a comment on every host (Graph's `?ids=` batch read is documented
+ * for graph.facebook.com only). A comment the platform no longer has is left out.
+ */
+export async function commentTimesByReading(
+  graph: GraphClient,
+  token: string,
+  commentIds: readonly string[],
+  timeField: 'timestamp' | 'created_time',
+): Promise<Map<string, Date>> {
+  const times = new Map<string, Date>();
+  for (const id of new Set(commentIds)) {
+    let body: Record<string, unknown>;
+    try {
+      body = await graph.get(`/${id}`, token, { fields: timeField });
+    } catch (error) {
+      if (isGone(error)) continue;
+      throw error;
+    }
+    const time = graphDate(body[timeField]);
+    if (time === null)
+      throw new PlatformError('transient', `${graph.platform} answered a comment without its time`, {
+        platform: graph.platform,
+      });
+    times.set(id, time);
+  }
+  return times;
 }

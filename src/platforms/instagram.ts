@@ -1,7 +1,14 @@
 /** Instagram API with Instagram Login (professional accounts). Facts: shared/platforms.md. */
 import { instagramCommentNotices } from './comment-notices.ts';
 import { metaDeauthorizedUsers } from './deauthorization.ts';
-import { GraphClient, idOf, NOT_ENOUGH_VIEWERS, permalinkAfterPublish } from './graph.ts';
+import {
+  commentTimesByReading,
+  GraphClient,
+  idOf,
+  NOT_ENOUGH_VIEWERS,
+  permalinkAfterPublish,
+  requireSuccess,
+} from './graph.ts';
 import { type AdapterOptions, checkDays, list, num, record, requiredText, str, unsupported } from './http.ts';
 import {
   containerRef,
@@ -74,7 +81,12 @@ const CONTAINER_STATES: Record<string, ContainerState> = {
   EXPIRED: 'expired',
 };
 
-const COMMENT_FIELDS = 'id,text,timestamp,username,from,hidden,like_count,parent_id';
+/**
+ * `user` comes only on a comment the account wrote ("Only returned if the app user created the
+ * IG Comment", IG Comment reference): `from.id` is an Instagram-scoped id, which for the
+ * account's own comments is not the professional account id the service keeps.
+ */
+const COMMENT_FIELDS = 'id,text,timestamp,username,from,user,hidden,like_count,parent_id';
 
 /*
  * Publishing rules, from the Content Publishing guide
@@ -170,30 +182,55 @@ export function instagramAdapter(options: AdapterOptions, now: () => Date): Plat
     const created = Date.parse(str(c.timestamp) ?? '');
     if (id === null || Number.isNaN(created)) return null;
     const from = record(c.from);
-    const authorId = str(from.id);
+    // `user` is the IG User node ({id}) or, as some answers have it, its id alone.
+    const user = str(record(c.user).id) ?? str(c.user);
+    const byAccount = user !== null || str(from.id) === accountId;
     return {
       id,
       postId,
       parentId: str(c.parent_id),
-      authorId,
+      authorId: byAccount ? accountId : str(from.id),
       authorUsername: str(from.username) ?? str(c.username),
       text: str(c.text) ?? '',
       createdAt: new Date(created),
       hidden: c.hidden === true,
-      byAccount: authorId !== null && authorId === accountId,
+      byAccount,
     };
   }
 
-  async function longLived(shortToken: string, userId: string, scopes: string[]): Promise<GrantedTokenSet> {
+  /**
+   * The professional account id (IG_ID): `/me`'s `user_id`, "the value of the id field received
+   * in webhook notifications", and the id in the API's paths. `/me`'s `id` is app-scoped, and so
+   * is the code exchange's `user_id` (docs/platforms.md, "Instagram account ids"). The Get
+   * Started page shows the answer inside `data: [...]`; a node answers flat: both are read.
+   */
+  async function professionalAccountId(token: string): Promise<string> {
+    const me = await graph.get('/me', token, { fields: 'user_id' });
+    const node = record(list(me.data)[0] ?? me);
+    return requiredText(platform, node.user_id, 'user_id');
+  }
+
+  /**
+   * `knownId`: the account's id when `/me` cannot be read (no instagram_business_basic).
+   * `aliases`: the app-scoped id the exchange answered, which a deauthorization may name.
+   */
+  async function longLived(
+    shortToken: string,
+    scopes: string[],
+    knownId: string | null,
+    aliases: string[],
+  ): Promise<GrantedTokenSet> {
     const body = await graph.call({
       method: 'GET',
       url: graph.url('/access_token', true),
       query: { grant_type: 'ig_exchange_token', client_secret: options.clientSecret, access_token: shortToken },
     });
+    const accessToken = requiredText(platform, body.access_token, 'access_token');
     return {
-      accessToken: requiredText(platform, body.access_token, 'access_token'),
+      accessToken,
       expiresAt: tokenExpiry(now(), body.expires_in),
-      platformUserId: userId,
+      platformUserId: knownId ?? (await professionalAccountId(accessToken)),
+      ...(aliases.length > 0 ? { aliases } : {}),
       scopes,
     };
   }
@@ -207,11 +244,14 @@ export function instagramAdapter(options: AdapterOptions, now: () => Date): Plat
       byAction: {
         read_profile: [SCOPE.basic],
         read_comments: [SCOPE.basic, SCOPE.comments],
+        comment_notices: [SCOPE.basic, SCOPE.comments],
         reply: [SCOPE.comments],
         hide: [SCOPE.comments],
         read_insights: [SCOPE.insights],
         publish: [SCOPE.publish],
       },
+      // instagram_business_basic is required at connection: a refusal of these is for the comments permission.
+      refusedFor: { read_comments: [SCOPE.comments], comment_notices: [SCOPE.comments] },
     },
     refresh: { refreshBeforeExpiryMs: 7 * DAYS, minTokenAgeMs: 24 * HOURS },
     metrics: PLATFORM_REGISTRY.instagram.insights,
@@ -264,11 +304,14 @@ export function instagramAdapter(options: AdapterOptions, now: () => Date): Plat
       const scopes = Array.isArray(permissions)
         ? permissions.map(str).filter((s): s is string => s !== null)
         : splitScopes(permissions);
-      return longLived(
-        requiredText(platform, grant.access_token, 'access_token'),
-        requiredText(platform, grant.user_id, 'user_id'),
-        scopes,
-      );
+      // The exchange's user_id is app-scoped: longLived reads the professional account id from
+      // `/me`, which instagram_business_basic opens. Without it nothing can be connected (the
+      // connect flow refuses a grant lacking a required scope), and the exchange's id is all there is.
+      const accessToken = requiredText(platform, grant.access_token, 'access_token');
+      const appScopedId = requiredText(platform, grant.user_id, 'user_id');
+      return scopes.includes(SCOPE.basic)
+        ? longLived(accessToken, scopes, null, [appScopedId])
+        : longLived(accessToken, scopes, appScopedId, []);
     },
 
     async refreshToken({ accessToken, platformUserId }) {
@@ -297,11 +340,13 @@ export function instagramAdapter(options: AdapterOptions, now: () => Date): Plat
     },
 
     async profile({ accessToken }) {
-      const me = await graph.get('/me', accessToken, {
+      const answer = await graph.get('/me', accessToken, {
         fields: 'user_id,username,name,profile_picture_url,followers_count',
       });
+      const me = record(list(answer.data)[0] ?? answer);
       return {
-        id: requiredText(platform, me.user_id ?? me.id, 'user_id'),
+        // Never `id`: it is app-scoped, and matches neither notices nor paths.
+        id: requiredText(platform, me.user_id, 'user_id'),
         username: str(me.username),
         name: str(me.name),
         avatarUrl: str(me.profile_picture_url),
@@ -350,6 +395,19 @@ export function instagramAdapter(options: AdapterOptions, now: () => Date): Plat
 
     parseCommentNotices(notice) {
       return instagramCommentNotices(notice, options.clientSecret, now());
+    },
+
+    async subscribeNotices({ accessToken }) {
+      // "Enable Subscriptions": POST /me/subscribed_apps with subscribed_fields, the user's token;
+      // `comments` needs instagram_business_basic and instagram_business_manage_comments
+      // (https://developers.facebook.com/docs/instagram-platform/webhooks; docs/platforms.md).
+      const body = await graph.post('/me/subscribed_apps', accessToken, { subscribed_fields: 'comments' });
+      requireSuccess(platform, body, 'the subscription to comment notices');
+    },
+
+    async commentTimes({ accessToken }, commentIds) {
+      // "timestamp: ISO 8601 formatted timestamp indicating when IG Comment was created" (IG Comment reference).
+      return commentTimesByReading(graph, accessToken, commentIds, 'timestamp');
     },
 
     async postSummary({ accessToken }, postId) {

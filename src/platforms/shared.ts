@@ -217,6 +217,10 @@ export function reportingMissingScopes(adapter: PlatformAdapter): PlatformAdapte
       acting('read_comments', () => adapter.recentComments.call(wrapped, credentials, options)),
     postSummary: (credentials, postId) =>
       acting('read_comments', () => adapter.postSummary.call(wrapped, credentials, postId)),
+    subscribeNotices: (credentials) =>
+      acting('comment_notices', () => adapter.subscribeNotices.call(wrapped, credentials)),
+    commentTimes: (credentials, commentIds) =>
+      acting('read_comments', () => adapter.commentTimes.call(wrapped, credentials, commentIds)),
     reply: (credentials, commentId, text) =>
       acting('reply', () => adapter.reply.call(wrapped, credentials, commentId, text)),
     finishReply: (credentials, containerId) =>

@@ -1,7 +1,7 @@
 /** Threads API (graph.threads.net). Facts: shared/platforms.md. */
 import { threadsCommentNotices } from './comment-notices.ts';
 import { metaDeauthorizedUsers } from './deauthorization.ts';
-import { GraphClient, idOf, permalinkAfterPublish } from './graph.ts';
+import { commentTimesByReading, GraphClient, idOf, permalinkAfterPublish } from './graph.ts';
 import { type AdapterOptions, checkDays, list, num, record, requiredText, str, unsupported } from './http.ts';
 import {
   containerRef,
@@ -274,6 +274,7 @@ export function threadsAdapter(options: AdapterOptions, now: () => Date): Platfo
       byAction: {
         read_profile: [SCOPE.basic],
         read_comments: [SCOPE.readReplies],
+        comment_notices: [SCOPE.basic, SCOPE.readReplies],
         reply: [SCOPE.publish],
         hide: [SCOPE.manageReplies],
         read_insights: [SCOPE.insights],
@@ -413,6 +414,17 @@ export function threadsAdapter(options: AdapterOptions, now: () => Date): Platfo
     parseCommentNotices(notice) {
       // A notice comes as the comment is made: without a time of its own, it is now.
       return threadsCommentNotices(notice, options.clientSecret, now());
+    },
+
+    async subscribeNotices() {
+      // Threads documents no subscription per user: the app subscribes to the `replies` field in
+      // its dashboard, and a user's replies are notified once the user granted threads_basic and
+      // threads_read_replies (https://developers.facebook.com/docs/threads/webhooks).
+    },
+
+    async commentTimes({ accessToken }, commentIds) {
+      // A reply is a Threads media object: its `timestamp` is when it was published.
+      return commentTimesByReading(graph, accessToken, commentIds, 'timestamp');
     },
 
     async postSummary({ accessToken }, postId) {

@@ -394,6 +394,14 @@ export function tiktokAdapter(options: AdapterOptions, now: () => Date): Platfor
       throw unsupported(platform, 'comment webhooks (comments need the TikTok API for Business)');
     },
 
+    async subscribeNotices() {
+      throw unsupported(platform, 'comment notices (comments need the TikTok API for Business)');
+    },
+
+    async commentTimes() {
+      throw unsupported(platform, 'reading comments (it needs the TikTok API for Business)');
+    },
+
     async postSummary() {
       throw unsupported(platform, 'reading posts for comments (comments need the TikTok API for Business)');
     },

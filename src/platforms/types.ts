@@ -9,7 +9,16 @@ import type { Platform } from './registry.ts';
 export { isPlatform, PLATFORMS, type Platform } from './registry.ts';
 
 /** What an account can be asked to do; each needs some scopes on its platform. */
-export const PLATFORM_ACTIONS = ['read_profile', 'read_comments', 'reply', 'hide', 'read_insights', 'publish'] as const;
+export const PLATFORM_ACTIONS = [
+  'read_profile',
+  'read_comments',
+  /** Have the platform send the account's comment notices (webhooks) to the app. */
+  'comment_notices',
+  'reply',
+  'hide',
+  'read_insights',
+  'publish',
+] as const;
 export type PlatformAction = (typeof PLATFORM_ACTIONS)[number];
 
 export const PLATFORM_ERROR_KINDS = [
@@ -69,6 +78,11 @@ export interface TokenSet {
   refreshExpiresAt?: Date | null;
   /** The platform user (or page) the token acts as. */
   platformUserId: string;
+  /**
+   * Other ids the platform gives the same account, which some of its notices may name
+   * (Instagram's app-scoped id); absent: none.
+   */
+  aliases?: string[];
   /**
    * The scopes granted, as the platform names them; possibly none. Null when this answer
    * does not say (only a refresh may answer so: the grant's scopes stay as they were).
@@ -372,6 +386,15 @@ export interface PlatformAdapter {
    * since) is left out. TikTok: `unsupported`.
    */
   commentTimes(credentials: AccountCredentials, commentIds: readonly string[]): Promise<Map<string, Date>>;
+  /**
+   * Asks the platform to send the account's comment notices to the app: Meta sends an
+   * account's notices only once it is subscribed (Instagram `POST /me/subscribed_apps`, a
+   * Facebook page `POST /{page-id}/subscribed_apps`), whatever the app subscribed to in its
+   * dashboard. Resolves once the platform confirmed it, or at once where no call is needed
+   * (Threads: its notices follow the app's dashboard subscription and the user's grant);
+   * `unsupported` where the platform sends none (TikTok).
+   */
+  subscribeNotices(credentials: AccountCredentials): Promise<void>;
   /** A post's summary (text, permalink, time), for a post first seen through a notice. */
   postSummary(credentials: AccountCredentials, postId: string): Promise<PlatformPostSummary>;
   /**

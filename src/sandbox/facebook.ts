@@ -46,6 +46,7 @@ import {
   type SandboxComment,
   type SandboxPost,
   type Store,
+  setAppSubscription,
   setCommentHidden,
 } from './store.ts';
 import { notifyCommentAdded } from './webhooks.ts';
@@ -65,12 +66,29 @@ const SCOPE = {
   readUserContent: 'pages_read_user_content',
   manageEngagement: 'pages_manage_engagement',
   managePosts: 'pages_manage_posts',
+  manageMetadata: 'pages_manage_metadata',
 };
 /**
  * The dialog does not keep what the app asked for, only what was ticked: /me/permissions
  * reports these Pages permissions as `declined` when they were not granted.
  */
 const PAGE_PERMISSIONS = Object.values(SCOPE);
+/** Page webhook fields a page can subscribe the app to (Page reference, `subscribed_apps`, a part of its list). */
+const PAGE_WEBHOOK_FIELDS = [
+  'feed',
+  'mention',
+  'name',
+  'picture',
+  'category',
+  'description',
+  'conversations',
+  'messages',
+  'message_echoes',
+  'messaging_postbacks',
+  'ratings',
+  'videos',
+  'live_videos',
+];
 /** Every Facebook login grants the public profile. */
 const PUBLIC_PROFILE = 'public_profile';
 
@@ -413,6 +431,36 @@ export function facebookHosts(store: Store): Record<string, (app: FastifyInstanc
           targetId: who.account.id,
           detail: { client_id: who.token.clientId, tokens },
         });
+        return { success: true };
+      });
+
+      /*
+       * A page installs the app for its webhooks: POST /{page-id}/subscribed_apps with
+       * `subscribed_fields` (required) and the page's token, which needs pages_manage_metadata
+       * and pages_show_list for `feed` (Page Subscribed Apps reference; Webhooks for Pages).
+       * Meta sends a page's notices only once it did.
+       */
+      app.post('/:version/:id/subscribed_apps', async (request) => {
+        checkVersion(request);
+        const who = await caller(store, request, call);
+        if (who.account.kind !== 'page') {
+          throw graphAnswer(400, 210, '(#210) A page access token is required to request this resource.');
+        }
+        if (targetId(request, who) !== who.account.id) throw notFound('graph', targetId(request, who));
+        requireScope(who, call, SCOPE.manageMetadata);
+        requireScope(who, call, SCOPE.showList);
+        const fields = requiredParam(request, 'graph', 'subscribed_fields')
+          .split(',')
+          .map((f) => f.trim())
+          .filter((f) => f !== '');
+        const unknown = fields.find((f) => !PAGE_WEBHOOK_FIELDS.includes(f));
+        if (unknown !== undefined || fields.length === 0) {
+          throw badParameter(
+            'graph',
+            `Param subscribed_fields must be one of {${PAGE_WEBHOOK_FIELDS.join(', ')}} - got "${unknown ?? ''}"`,
+          );
+        }
+        await setAppSubscription(store, who.account.id, fields);
         return { success: true };
       });
 

@@ -42,6 +42,8 @@ import {
   findPost,
   getSetting,
   insightFigures,
+  instagramAppScopedId,
+  instagramScopedId,
   issueToken,
   listComments,
   listPosts,
@@ -53,6 +55,7 @@ import {
   type SandboxContainer,
   type SandboxPost,
   type Store,
+  setAppSubscription,
   setCommentHidden,
 } from './store.ts';
 import { notifyCommentAdded } from './webhooks.ts';
@@ -182,6 +185,22 @@ const MEDIA_ERRORS = {
   format: { code: 36001, subcode: 2207005, message: 'The image format is not supported. Only JPEG is accepted.' },
 } as const;
 
+/** Instagram Login's webhook fields, each with the permission it needs (Instagram webhooks page). */
+const WEBHOOK_FIELDS: Record<string, string> = {
+  comments: SCOPE.comments,
+  live_comments: SCOPE.comments,
+  mentions: SCOPE.comments,
+  messages: 'instagram_business_manage_messages',
+  message_edit: 'instagram_business_manage_messages',
+  message_reactions: 'instagram_business_manage_messages',
+  messaging_handover: 'instagram_business_manage_messages',
+  messaging_optins: 'instagram_business_manage_messages',
+  messaging_postbacks: 'instagram_business_manage_messages',
+  messaging_referral: 'instagram_business_manage_messages',
+  messaging_seen: 'instagram_business_manage_messages',
+  standby: 'instagram_business_manage_messages',
+};
+
 /** "Containers expire after 24 hours" (IG User Media reference, General Limitations). */
 const CONTAINER_LIFETIME_MS = 24 * HOUR;
 
@@ -279,18 +298,32 @@ function consumedContainer(creationId: string): SandboxAnswer {
   );
 }
 
-function renderComment(comment: SandboxComment, replies: SandboxComment[] | undefined, fields: Set<string>) {
+/**
+ * A comment as the IG Comment reference gives it: `from.id` is the author's Instagram-scoped
+ * id (IGSID), the account's own too; `user` ("ID of IG User who created the IG Comment. Only
+ * returned if the app user created the IG Comment") is how the account's own comments are told.
+ */
+function renderComment(
+  comment: SandboxComment,
+  accountId: string,
+  replies: SandboxComment[] | undefined,
+  fields: Set<string>,
+) {
+  const own = comment.authorId === accountId;
   const values: Record<string, unknown> = {
     id: comment.id,
     text: comment.text,
     timestamp: graphTime(comment.createdAt),
     username: comment.authorUsername,
-    from: { id: comment.authorId, username: comment.authorUsername },
+    from: { id: own ? instagramScopedId(accountId) : comment.authorId, username: comment.authorUsername },
+    user: own ? { id: accountId } : undefined,
     hidden: comment.hidden,
     like_count: 0,
     parent_id: comment.parentId ?? undefined,
   };
-  if (replies !== undefined) values.replies = { data: replies.map((r) => renderComment(r, undefined, fields)) };
+  if (replies !== undefined) {
+    values.replies = { data: replies.map((r) => renderComment(r, accountId, undefined, fields)) };
+  }
   return pick(values, fields);
 }
 
@@ -358,10 +391,12 @@ export function instagramHosts(store: Store): Record<string, (app: FastifyInstan
           },
           HOUR,
         );
-        // Instagram documents user_id as a JSON integer, beyond 2^53 for today's ids.
+        // "their Instagram App-scoped User ID" (Business Login for Instagram, step 2): not the
+        // professional account id of `/me`'s user_id, webhooks and paths. Some answers give it
+        // as a JSON integer, beyond 2^53.
         const answer = {
           access_token: token.token,
-          user_id: jsonInteger(grant.accountId),
+          user_id: jsonInteger(instagramAppScopedId(grant.accountId)),
           permissions: grant.scopes.join(','),
         };
         return (await getSetting(store, 'instagram_token_shape')) === 'flat' ? answer : { data: [answer] };
@@ -396,9 +431,11 @@ export function instagramHosts(store: Store): Record<string, (app: FastifyInstan
         const who = await caller(store, request, call);
         requireScope(who, call, SCOPE.basic);
         const a = who.account;
+        // "id: The app user's app-scoped ID"; "user_id: The Instagram professional acount ID,
+        // <IG_ID> ... This ID is value of the id field received in webhook notifications" (Get Started).
         return pick(
           {
-            id: a.id,
+            id: instagramAppScopedId(a.id),
             user_id: a.id,
             username: a.username,
             name: a.name,
@@ -409,6 +446,34 @@ export function instagramHosts(store: Store): Record<string, (app: FastifyInstan
           },
           requestedFields(request, ['id']),
         );
+      });
+
+      /*
+       * "Enable Subscriptions": POST /me/subscribed_apps with `subscribed_fields`, the user's
+       * token; `comments` needs instagram_business_manage_comments, the messaging fields
+       * instagram_business_manage_messages (Instagram webhooks page). Meta then sends the
+       * account's notices; it sends none before.
+       */
+      app.post('/:version/:id/subscribed_apps', async (request) => {
+        checkVersion(request);
+        const who = await caller(store, request, call);
+        requireScope(who, call, SCOPE.basic);
+        const { id } = request.params as { id: string };
+        if (id !== 'me' && id !== who.account.id) throw notFound('graph', id);
+        const fields = requiredParam(request, 'graph', 'subscribed_fields')
+          .split(',')
+          .map((f) => f.trim())
+          .filter((f) => f !== '');
+        const unknown = fields.find((f) => !(f in WEBHOOK_FIELDS));
+        if (unknown !== undefined || fields.length === 0) {
+          throw badParameter(
+            'graph',
+            `subscribed_fields must be a list of: ${Object.keys(WEBHOOK_FIELDS).join(', ')} (got ${unknown ?? 'none'})`,
+          );
+        }
+        for (const field of fields) requireScope(who, call, WEBHOOK_FIELDS[field] as string);
+        await setAppSubscription(store, who.account.id, fields);
+        return { success: true };
       });
 
       app.get('/:version/:id/media', async (request) => {
@@ -613,7 +678,7 @@ export function instagramHosts(store: Store): Record<string, (app: FastifyInstan
           const replies = fields.has('replies')
             ? (await listComments(store, post.id, { parentId: comment.id, limit: 1000 })).comments
             : undefined;
-          data.push(renderComment(comment, replies, fields));
+          data.push(renderComment(comment, who.account.id, replies, fields));
         }
         return graphList(request, data, more, String((Number(offset ?? 0) || 0) + comments.length));
       });
@@ -768,7 +833,7 @@ export function instagramHosts(store: Store): Record<string, (app: FastifyInstan
           return renderPost(post, comments.length, fields);
         }
         const comment = await ownComment(store, who, id);
-        return renderComment(comment, undefined, fields);
+        return renderComment(comment, who.account.id, undefined, fields);
       });
 
       app.post('/:version/:id', async (request) => {

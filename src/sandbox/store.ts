@@ -6,6 +6,7 @@ import type { CallLog } from './calls.ts';
 import {
   sandboxAccounts,
   sandboxActivity,
+  sandboxAppSubscriptions,
   sandboxCodes,
   sandboxComments,
   sandboxContainers,
@@ -33,6 +34,33 @@ export interface Store {
 /** A platform-looking id: 17 digits. */
 export function numericId(): string {
   return `${randomInt(1, 10)}${Array.from({ length: 16 }, () => randomInt(0, 10)).join('')}`;
+}
+
+/*
+ * Instagram gives a professional account more than one id (Instagram API with Instagram Login,
+ * "Get Started" and the webhook examples; docs/platforms.md, "Instagram account ids"): the
+ * professional account id (IG_ID: `/me`'s `user_id`, webhooks' `entry.id`, the id in paths),
+ * which the sandbox keeps as the account's id; an app-scoped id (`/me`'s `id`, the code
+ * exchange's `user_id`); and the account's Instagram-scoped id (IGSID: a comment's `from.id`
+ * when the account wrote it, the `self_ig_scoped_id` of its own comments' notices). The two
+ * others are derived from the first, with lengths of their own, so no two ever meet.
+ */
+export function instagramAppScopedId(accountId: string): string {
+  return derivedDigits('app-scoped', accountId, '2', 17);
+}
+
+export function instagramScopedId(accountId: string): string {
+  return derivedDigits('ig-scoped', accountId, '3', 16);
+}
+
+function derivedDigits(kind: string, id: string, lead: string, length: number): string {
+  const digest = createHash('sha256').update(`${kind}:${id}`).digest();
+  let digits = lead;
+  for (const byte of digest) {
+    if (digits.length === length) break;
+    digits += String(byte % 10);
+  }
+  return digits;
 }
 
 /** An unguessable opaque string (codes, tokens) with a platform-like prefix. */
@@ -645,6 +673,42 @@ export async function listActivity(
     .from(sandboxActivity)
     .where(inArray(sandboxActivity.accountId, accountIds))
     .orderBy(asc(sandboxActivity.id));
+}
+
+/** Sets the webhook fields the account asks the app's notices for (replacing those it asked before). */
+export async function setAppSubscription(store: Store, accountId: string, fields: readonly string[]): Promise<void> {
+  const row = { accountId, fields: [...new Set(fields)], subscribedAt: store.now() };
+  await store.db
+    .insert(sandboxAppSubscriptions)
+    .values(row)
+    .onConflictDoUpdate({ target: sandboxAppSubscriptions.accountId, set: row });
+}
+
+/** Whether the account asked the app's notices for `field` (Meta sends it none otherwise). */
+export async function subscribedTo(store: Store, accountId: string, field: string): Promise<boolean> {
+  const [row] = await store.db
+    .select({ fields: sandboxAppSubscriptions.fields })
+    .from(sandboxAppSubscriptions)
+    .where(eq(sandboxAppSubscriptions.accountId, accountId));
+  return row?.fields.includes(field) ?? false;
+}
+
+/** Whether the user holds a live token granting `scope` (of any app the sandbox issued tokens to). */
+export async function holdsLiveScope(store: Store, accountId: string, scope: string): Promise<boolean> {
+  const now = store.now();
+  const [row] = await store.db
+    .select({ token: sandboxTokens.token })
+    .from(sandboxTokens)
+    .where(
+      and(
+        eq(sandboxTokens.accountId, accountId),
+        isNull(sandboxTokens.revokedAt),
+        or(isNull(sandboxTokens.expiresAt), gt(sandboxTokens.expiresAt, now)),
+        sql`${scope} = any(${sandboxTokens.scopes})`,
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
 }
 
 /** A sandbox-wide setting: its default and what it accepts (a JSON value). */

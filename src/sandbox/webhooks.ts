@@ -16,11 +16,14 @@ import {
   findAccount,
   findPost,
   getSetting,
+  holdsLiveScope,
+  instagramScopedId,
   numericId,
   type SandboxAccount,
   type SandboxComment,
   type SandboxPost,
   type Store,
+  subscribedTo,
   threadsReplyPermalink,
 } from './store.ts';
 
@@ -118,9 +121,15 @@ function productType(post: SandboxPost): string {
  * `instagram_webhook_shape: changes`) nested in `changes[]` as Facebook Login's notices are.
  */
 async function instagramNotice(store: Store, account: SandboxAccount, post: SandboxPost, comment: SandboxComment) {
+  // The account's own comment names it by its professional account id (as `entry.id` does),
+  // with its Instagram-scoped id beside it (the Self Messaging page's "Example Comment Webhook").
+  const from =
+    comment.authorId === account.id
+      ? { id: account.id, username: comment.authorUsername, self_ig_scoped_id: instagramScopedId(account.id) }
+      : { id: comment.authorId, username: comment.authorUsername };
   const value = {
     id: comment.id,
-    from: { id: comment.authorId, username: comment.authorUsername },
+    from,
     text: comment.text,
     media: { id: post.id, media_product_type: productType(post) },
     ...(comment.parentId !== null ? { parent_id: comment.parentId } : {}),
@@ -209,6 +218,25 @@ export function signature(body: string, appSecret: string): string {
 }
 
 /**
+ * Whether Meta sends this account's notices: an Instagram account or a Facebook page only once
+ * it asked for them (`POST /{id}/subscribed_apps` with `comments`, `feed`: "Webhook notifications
+ * will only be sent if your Page has installed your Webhooks configured-app", Webhooks for
+ * Pages); a Threads user once it granted threads_read_replies (Threads webhooks page).
+ */
+async function notifiedFor(store: Store, account: SandboxAccount): Promise<boolean> {
+  switch (account.platform) {
+    case 'instagram':
+      return subscribedTo(store, account.id, 'comments');
+    case 'facebook':
+      return subscribedTo(store, account.id, 'feed');
+    case 'threads':
+      return holdsLiveScope(store, account.id, 'threads_read_replies');
+    default:
+      return false;
+  }
+}
+
+/**
  * Reports a comment just stored to the platform's subscription, if there is one: records the
  * notice (so the deliveries list it at once) and sends it in the background, so the call
  * that added the comment answers without waiting for the callback.
@@ -221,7 +249,7 @@ export async function notifyCommentAdded(store: Store, comment: SandboxComment):
     .select()
     .from(sandboxWebhooks)
     .where(eq(sandboxWebhooks.platform, account.platform));
-  if (!subscription) return;
+  if (!subscription || !(await notifiedFor(store, account))) return;
   const payload =
     account.platform === 'instagram'
       ? await instagramNotice(store, account, post, comment)

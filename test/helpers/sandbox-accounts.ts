@@ -1,3 +1,5 @@
+import pino from 'pino';
+import { subscribeCommentNotices } from '../../src/modules/accounts/notice-subscriptions.ts';
 import { saveConnectedAccount } from '../../src/modules/accounts/service.ts';
 import type { Platform } from '../../src/platforms/index.ts';
 import type { TestApp, TestOwner } from './app.ts';
@@ -16,7 +18,9 @@ export interface SandboxAccount {
 /**
  * A new sandbox user of `platform` that granted `granted` (default every scope), stored as
  * the connect flow stores an account of `owner` in `profileId` (default its default
- * profile); on Facebook, the user's first page.
+ * profile), and subscribed to its comment notices as the job queued by the connection does
+ * (here at once, so a comment made right after reaches the service); on Facebook, the user's
+ * first page.
  */
 export async function connectSandboxAccount(
   t: TestApp,
@@ -42,6 +46,10 @@ export async function connectSandboxAccount(
       tokens,
       profile,
     }),
+  );
+  await subscribeCommentNotices(
+    { db: t.database.db, platforms: sandbox.platforms, secretKey: t.secretKey, log: pino({ level: 'silent' }) },
+    account.id,
   );
   return {
     id: account.id,

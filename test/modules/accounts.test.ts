@@ -98,6 +98,8 @@ interface AccountBody {
   avatar_url: string | null;
   status: string;
   permissions: string[];
+  notices: 'subscribed' | 'polling_only' | null;
+  notices_error: string | null;
   connected_at: string;
   created_at: string;
   updated_at: string;
@@ -115,6 +117,9 @@ function documented(a: Account): AccountBody {
     avatar_url: a.avatarUrl,
     status: a.status,
     permissions: a.scopes,
+    // Not subscribed yet, or tried again after a failure: polled only; TikTok has no notices.
+    notices: a.commentNotices === 'subscribed' ? 'subscribed' : a.platform === 'tiktok' ? null : 'polling_only',
+    notices_error: a.commentNoticesError,
     connected_at: a.connectedAt.toISOString(),
     created_at: a.createdAt.toISOString(),
     updated_at: a.updatedAt.toISOString(),
@@ -180,6 +185,9 @@ describe('listing accounts', () => {
       avatar_url: null,
       status: 'connected',
       permissions: ['basic', 'content_publish'],
+      // Just connected: the subscription to its comment notices is queued.
+      notices: 'polling_only',
+      notices_error: null,
       connected_at: second.connectedAt.toISOString(),
       created_at: second.createdAt.toISOString(),
       updated_at: second.updatedAt.toISOString(),

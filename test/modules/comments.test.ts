@@ -77,6 +77,11 @@ async function connected(
   return await connectSandboxAccount(t, sandbox, owner, platform, `cmt_${platform}_${users}`, options);
 }
 
+/** A time as a Graph answer gives it: to the second. */
+function toSecond(iso: string): string {
+  return new Date(Math.floor(Date.parse(iso) / 1000) * 1000).toISOString();
+}
+
 /** A comment by someone else, added on the platform (the sandbox's control API). */
 async function commentOn(
   platform: Platform,
@@ -133,11 +138,11 @@ async function arrived(platformCommentId: string, key = owner.key): Promise<any>
   });
 }
 
-/** Once every queued notice has been stored (no `ingest_comment_notices` job left). */
+/** Once every notice queued has been stored (no `ingest_comment_notices` job due; a retry of one waits its turn). */
 async function noticeJobsDone(): Promise<void> {
   await eventually(async () => {
     const { rows } = await t.database.pool.query(
-      `select count(*)::int as n from graphile_worker.jobs where task_identifier = 'ingest_comment_notices'`,
+      `select count(*)::int as n from graphile_worker.jobs where task_identifier = 'ingest_comment_notices' and run_at <= now()`,
     );
     return rows[0].n === 0 ? true : undefined;
   });
@@ -162,6 +167,17 @@ async function activity(platform: Platform, username: string) {
   const res = await sandbox.control('GET', `/activity/${platform}/${username}`);
   expect(res.status).toBe(200);
   return res.body.data as Array<{ action: string; target_id: string; detail: Record<string, unknown> }>;
+}
+
+/** What pollComments needs, to poll an account at once. */
+function pollDeps() {
+  return {
+    db: t.database.db,
+    log: pino({ level: 'silent' }),
+    platforms: () => sandbox.platforms,
+    secretKey: t.secretKey,
+    commentPollIntervalMs: 900_000,
+  };
 }
 
 function signed(body: string, secret = SANDBOX_CLIENT.clientSecret) {
@@ -325,6 +341,75 @@ describe('comments arrive by the platforms’ webhooks', () => {
   });
 });
 
+describe("late notices: the platform's own time decides comment.created", () => {
+  for (const platform of ['instagram', 'threads', 'facebook'] as const) {
+    it(`${platform}: a comment notified at once gets one comment.created, one notified 25 hours late none; both keep the platform's time`, async () => {
+      const account = await connected(platform);
+      const fresh = await commentOn(platform, account, { text: 'just now' });
+      // As Meta sends a notice after a day and more of retries: the comment was made 25 hours
+      // ago on the platform, and its notice comes now.
+      const old = new Date(now().getTime() - 25 * 3600_000);
+      old.setUTCMilliseconds(0);
+      const late = await commentOn(platform, account, { text: 'from yesterday', commented_at: old.toISOString() });
+      const freshComment = await arrived(fresh.id);
+      const lateComment = await arrived(late.id);
+      expect(freshComment.commented_at).toBe(toSecond(fresh.commented_at));
+      expect(lateComment.commented_at).toBe(old.toISOString());
+      const delivered = await eventually(async () => {
+        const found = deliveriesFor(freshComment.id);
+        return found.length > 0 ? found : undefined;
+      });
+      expect(delivered.map((d) => d.body.data.commented_at)).toEqual([toSecond(fresh.commented_at)]);
+      await noticeJobsDone();
+      expect(await commentEventsFor(freshComment.id)).toHaveLength(1);
+      expect(await commentEventsFor(lateComment.id)).toEqual([]);
+      // Read by a poll too, neither changes: one event, and none.
+      await pollComments(pollDeps(), account.id);
+      expect(await commentEventsFor(freshComment.id)).toHaveLength(1);
+      expect(await commentEventsFor(lateComment.id)).toEqual([]);
+    });
+  }
+
+  it("Instagram: with its time unreadable for now, the comment is in the inbox at once and comment.created waits for Instagram's time", async () => {
+    const account = await connected('instagram');
+    // Every call with the user's token is refused as over the rate limit: the notice's
+    // comment cannot have its time read.
+    await sandbox.control('POST', '/throttle', { platform: 'instagram', username: account.sandboxUser, seconds: 600 });
+    let made: Awaited<ReturnType<typeof commentOn>>;
+    try {
+      made = await commentOn('instagram', account, { text: 'when was I made?' });
+      const waiting = await arrived(made.id);
+      expect(waiting.text).toBe('when was I made?');
+      const [row] = await t.database.db.select().from(comments).where(eq(comments.platformCommentId, made.id));
+      expect(row?.timeConfirmed).toBe(false);
+      expect(await commentEventsFor(waiting.id)).toEqual([]);
+    } finally {
+      await sandbox.control('POST', '/throttle', { platform: 'instagram', username: account.sandboxUser, seconds: 0 });
+    }
+    // A poll reads Instagram's time: the event is decided then, once.
+    await pollComments(pollDeps(), account.id);
+    const confirmed = await arrived(made.id);
+    expect(confirmed.commented_at).toBe(toSecond(made.commented_at));
+    expect(await commentEventsFor(confirmed.id)).toHaveLength(1);
+    await pollComments(pollDeps(), account.id);
+    expect(await commentEventsFor(confirmed.id)).toHaveLength(1);
+  });
+
+  it('a poll corrects a time stored wrongly, with no event', async () => {
+    const account = await connected('threads');
+    const old = new Date(now().getTime() - 2 * 86_400_000);
+    old.setUTCMilliseconds(0);
+    const made = await commentOn('threads', account, { text: 'two days ago', commented_at: old.toISOString() });
+    const comment = await arrived(made.id);
+    await noticeJobsDone();
+    // As the service stored a late notice before it read Instagram's times: with its arrival.
+    await t.database.db.update(comments).set({ commentedAt: now() }).where(eq(comments.platformCommentId, made.id));
+    await pollComments(pollDeps(), account.id);
+    expect((await arrived(made.id)).commented_at).toBe(old.toISOString());
+    expect(await commentEventsFor(comment.id)).toEqual([]);
+  });
+});
+
 describe('replying and hiding', () => {
   it('a reply reaches the platform, is stored, marks the comment replied, and its own notice sends no event', async () => {
     const account = await connected('instagram');
@@ -378,10 +463,15 @@ describe('replying and hiding', () => {
   });
 
   it('without the permission: 422 permission_missing naming it, and no platform call', async () => {
-    const account = await connected('instagram', {
-      granted: ['instagram_business_basic', 'instagram_business_content_publish'],
-    });
+    const account = await connected('instagram');
     const made = await commentOn('instagram', account, { text: 'can you see me?' });
+    await arrived(made.id);
+    // The user takes instagram_business_manage_comments back on Instagram, and the service has
+    // learnt it (from a refusal): its comments stay, no action reaches the platform.
+    await t.database.db
+      .update(accounts)
+      .set({ scopes: ['instagram_business_basic', 'instagram_business_content_publish'] })
+      .where(eq(accounts.id, account.id));
     const comment = await arrived(made.id);
     expect(comment).toMatchObject({ can_reply: false, can_hide: false });
     const before = await activity('instagram', account.sandboxUser);
@@ -635,6 +725,7 @@ describe('the same comment arriving several ways at once', () => {
       author_username: 'maya.designs',
       text: 'racing',
       commented_at: made.commented_at,
+      noticed_at: made.commented_at,
       hidden: false,
       by_account: false,
     };
@@ -667,15 +758,27 @@ describe('the same comment arriving several ways at once', () => {
 describe('odd notices', () => {
   it('a signed notice with a NUL in the text, an impossible time and a malformed id changes nothing else and crashes nothing', async () => {
     const account = await connected('instagram');
+    // A comment Instagram has (its time is read from Instagram); the notice sent by hand.
+    await sandbox.control('DELETE', '/webhooks/instagram');
+    let made: Awaited<ReturnType<typeof commentOn>>;
+    try {
+      made = await commentOn('instagram', account, { text: 'nul inside', author_username: 'odd.one' });
+    } finally {
+      await sandbox.control('PUT', '/webhooks/instagram', {
+        callback_url: `${t.url}/platform-webhooks/instagram`,
+        verify_token: VERIFY_TOKEN,
+        app_secret: SANDBOX_CLIENT.clientSecret,
+      });
+    }
     const entry = (id: string, text: string, time: number) => ({
       id: account.platformUserId,
       time,
       field: 'comments',
-      value: { id, from: { id: '9001', username: 'odd.one' }, media: { id: '17900000000000001' }, text },
+      value: { id, from: { id: '9001', username: 'odd.one' }, media: { id: made.post_id }, text },
     });
     const body = JSON.stringify({
       object: 'instagram',
-      entry: [entry('17900000000000002', 'nul\u0000inside', 1e20), entry('bad id with spaces', 'dropped', 1)],
+      entry: [entry(made.id, 'nul\u0000inside', 1e20), entry('bad id with spaces', 'dropped', 1)],
     });
     const res = await fetch(`${t.url}/platform-webhooks/instagram`, {
       method: 'POST',
@@ -684,9 +787,10 @@ describe('odd notices', () => {
     });
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ received: 1 });
-    const comment = await arrived('17900000000000002');
+    const comment = await arrived(made.id);
     expect(comment.text).toBe('nul\uFFFDinside');
-    expect(new Date(comment.commented_at).getFullYear()).toBeGreaterThan(2000);
+    // Instagram's time, to the second, as the Graph API writes times.
+    expect(comment.commented_at).toBe(toSecond(made.commented_at));
   });
 });
 

@@ -13,13 +13,19 @@ let a: TestOwner;
 let b: TestOwner;
 const SECRET = SANDBOX_CLIENT.clientSecret;
 
-async function account(owner: TestOwner, platform: Platform, platformUserId: string) {
+async function account(owner: TestOwner, platform: Platform, platformUserId: string, aliases?: string[]) {
   const { account } = await t.database.db.transaction((tx) =>
     saveConnectedAccount(tx, t.secretKey, {
       ownerId: owner.ownerId,
       profileId: owner.defaultProfileId,
       platform,
-      tokens: { accessToken: `token-${platformUserId}`, expiresAt: null, platformUserId, scopes: [] },
+      tokens: {
+        accessToken: `token-${platformUserId}`,
+        expiresAt: null,
+        platformUserId,
+        scopes: [],
+        ...(aliases ? { aliases } : {}),
+      },
       profile: { id: platformUserId, username: platformUserId, name: null, avatarUrl: null, followersCount: null },
     }),
   );
@@ -78,6 +84,17 @@ describe('app removal notices', () => {
     expect(again.statusCode).toBe(200);
     const emitted = await t.database.db.select().from(events).where(eq(events.type, 'account.disconnected'));
     expect(emitted).toHaveLength(2);
+  });
+
+  it('an Instagram deauthorization naming the app-scoped id the code exchange gave disconnects that account', async () => {
+    // Instagram gives an account a professional account id and an app-scoped one; a callback may name either.
+    const id = await account(a, 'instagram', '17841400000000001', ['27000000000000001']);
+    const res = await notify(
+      'instagram',
+      signedRequest({ algorithm: 'HMAC-SHA256', issued_at: 1, user_id: '27000000000000001' }),
+    );
+    expect(res.statusCode).toBe(200);
+    expect((await reload(id))?.status).toBe('disconnected');
   });
 
   it("Threads' uninstall callback works with a numeric user id", async () => {

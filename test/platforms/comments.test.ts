@@ -59,8 +59,11 @@ async function lastNotice(platform: Platform): Promise<PlatformNotice> {
 }
 
 describe('parseCommentNotices on what the sandbox sends', () => {
-  it('Instagram: the comment, its post and author, the account it belongs to', async () => {
-    const user = (await sandbox.control('POST', '/users', { platform: 'instagram', username: 'cn_ig' })).body;
+  it('Instagram: the comment, its post and author, the account it belongs to; no time of the comment', async () => {
+    // Instagram notifies an account's comments once the account subscribed to the app's notices.
+    const instagram = sandbox.adapter('instagram');
+    await instagram.subscribeNotices(await sandbox.credentials('instagram', 'cn_ig'));
+    const user = (await sandbox.control('GET', '/users/instagram/cn_ig')).body;
     const added = (
       await sandbox.control('POST', '/comments', {
         platform: 'instagram',
@@ -71,7 +74,7 @@ describe('parseCommentNotices on what the sandbox sends', () => {
     ).body;
     const notice = await lastNotice('instagram');
     const time = JSON.parse(notice.body).entry[0].time as number;
-    expect(sandbox.adapter('instagram').parseCommentNotices(notice)).toEqual([
+    expect(instagram.parseCommentNotices(notice)).toEqual([
       {
         accountPlatformUserId: user.id,
         comment: {
@@ -81,12 +84,22 @@ describe('parseCommentNotices on what the sandbox sends', () => {
           authorId: added.author_id,
           authorUsername: 'a_fan',
           text: 'Love it!',
-          // Instagram's notice carries no comment time: the entry's.
-          createdAt: new Date(time * 1000),
+          // Instagram's notice carries no time of the comment; `time` is when Meta sent it.
+          createdAt: null,
           hidden: false,
           byAccount: false,
         },
+        noticedAt: new Date(time * 1000),
       },
+    ]);
+    // The comment's own time is read from Instagram, in one call.
+    const credentials = await sandbox.credentials('instagram', 'cn_ig');
+    const since = new Date();
+    const times = await instagram.commentTimes(credentials, [added.id]);
+    expect(times).toEqual(new Map([[added.id, toSecond(added.commented_at)]]));
+    const calls = (await sandbox.calls('instagram', 'cn_ig', since)).data;
+    expect(calls.map((c) => [c.path, c.query.fields])).toEqual([
+      [`/graph.instagram.com/v25.0/${added.id}`, 'timestamp'],
     ]);
   });
 
@@ -103,7 +116,8 @@ describe('parseCommentNotices on what the sandbox sends', () => {
       })
     ).body;
     const threads = sandbox.adapter('threads');
-    expect(threads.parseCommentNotices(await lastNotice('threads'))).toEqual([
+    const notice = await lastNotice('threads');
+    expect(threads.parseCommentNotices(notice)).toEqual([
       {
         accountPlatformUserId: user.id,
         comment: {
@@ -117,6 +131,7 @@ describe('parseCommentNotices on what the sandbox sends', () => {
           hidden: false,
           byAccount: false,
         },
+        noticedAt: new Date((JSON.parse(notice.body).time as number) * 1000),
       },
     ]);
 
@@ -137,7 +152,11 @@ describe('parseCommentNotices on what the sandbox sends', () => {
   });
 
   it('Facebook: a comment on a page post, the page as the account', async () => {
-    await sandbox.control('POST', '/users', { platform: 'facebook', username: 'cn_fb' });
+    const facebook = sandbox.adapter('facebook');
+    const login = await sandbox.credentials('facebook', 'cn_fb');
+    const [grant] = await facebook.pages(login);
+    // A page's notices come once it installed the app (POST /{page-id}/subscribed_apps).
+    await facebook.subscribeNotices({ platformUserId: grant?.id ?? '', accessToken: grant?.accessToken ?? '' });
     const page = (await sandbox.control('GET', '/users/facebook/cn_fb.page1')).body;
     const added = (
       await sandbox.control('POST', '/comments', {
@@ -148,7 +167,8 @@ describe('parseCommentNotices on what the sandbox sends', () => {
         commented_at: '2026-01-02T03:04:05.000Z',
       })
     ).body;
-    expect(sandbox.adapter('facebook').parseCommentNotices(await lastNotice('facebook'))).toEqual([
+    const notice = await lastNotice('facebook');
+    expect(facebook.parseCommentNotices(notice)).toEqual([
       {
         accountPlatformUserId: page.id,
         comment: {
@@ -162,6 +182,7 @@ describe('parseCommentNotices on what the sandbox sends', () => {
           hidden: false,
           byAccount: false,
         },
+        noticedAt: new Date((JSON.parse(notice.body).entry[0].time as number) * 1000),
       },
     ]);
   });
@@ -184,10 +205,11 @@ describe('parseCommentNotices on the platforms’ documented payloads', () => {
       authorId: '1234567890',
       authorUsername: 'commenter',
       text: 'This is an example.',
-      createdAt: new Date(1_723_226_877 * 1000),
+      createdAt: null,
       hidden: false,
       byAccount: false,
     },
+    noticedAt: new Date(1_723_226_877 * 1000),
   };
 
   it('Instagram: field/value on the entry (Instagram Login) and nested in changes[] (Facebook Login)', () => {
@@ -202,6 +224,34 @@ describe('parseCommentNotices on the platforms’ documented payloads', () => {
     };
     expect(instagram.parseCommentNotices(signed(onEntry))).toEqual([igComment]);
     expect(instagram.parseCommentNotices(signed(inChanges))).toEqual([igComment]);
+  });
+
+  it("Instagram: the account's own comment names the account by entry.id, as the Self Messaging page's example does", () => {
+    // https://developers.facebook.com/docs/instagram-platform/self-messaging, "Example Comment Webhook".
+    const own = {
+      object: 'instagram',
+      entry: [
+        {
+          id: '17841405793187218',
+          time: 1_723_226_877,
+          changes: [
+            {
+              field: 'comments',
+              value: {
+                from: { id: '17841405793187218', username: 'the_account', self_ig_scoped_id: '5511223344556677' },
+                id: '17865799348089040',
+                text: 'Thanks everyone!',
+                media: { id: '17887498072083520', media_product_type: 'FEED' },
+              },
+            },
+          ],
+        },
+      ],
+    };
+    expect(sandbox.adapter('instagram').parseCommentNotices(signed(own))[0]?.comment).toMatchObject({
+      authorId: '17841405793187218',
+      byAccount: true,
+    });
   });
 
   it("Threads: the replies example of Threads' webhooks page", () => {
@@ -241,6 +291,7 @@ describe('parseCommentNotices on the platforms’ documented payloads', () => {
           hidden: false,
           byAccount: false,
         },
+        noticedAt: new Date(1723226877 * 1000),
       },
     ]);
   });
@@ -275,6 +326,7 @@ describe('parseCommentNotices on the platforms’ documented payloads', () => {
           hidden: false,
           byAccount: false,
         },
+        noticedAt: new Date(1_723_226_900 * 1000),
       },
     ]);
     const ownReply = { ...comment, from: { id: '1000000001', name: 'The Page' }, parent_id: '3000000003_4000000004' };

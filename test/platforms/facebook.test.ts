@@ -33,6 +33,8 @@ const ALL_SCOPES = [
   'pages_read_user_content',
   'pages_manage_engagement',
   'pages_manage_posts',
+  // To subscribe a page to the app's feed webhooks (Webhooks for Pages).
+  'pages_manage_metadata',
 ];
 
 interface Login {

@@ -104,6 +104,55 @@ describe('instagram: OAuth', () => {
     expect((await instagram.profile(tokens)).id).toBe('17841405793187219');
   });
 
+  it("keeps the professional account id (/me's user_id, webhooks' entry.id, the paths'), not the app-scoped ids of the code exchange and /me's id", async () => {
+    const tokens = await sandbox.connect('instagram', 'ig_ids');
+    const { body: user } = await sandbox.control('GET', '/users/instagram/ig_ids');
+    expect(tokens.platformUserId).toBe(user.id);
+    expect((await instagram.profile(tokens)).id).toBe(user.id);
+    // What Instagram answers, call by call (Instagram API with Instagram Login, "Get Started").
+    const me = await sandbox.raw('GET', '/graph.instagram.com/v25.0/me', {
+      fields: 'id,user_id',
+      access_token: tokens.accessToken,
+    });
+    expect(me.body.user_id).toBe(user.id);
+    expect(me.body.id).not.toBe(user.id);
+    const params = await sandbox.authorize('instagram', { username: 'ig_ids' });
+    const exchanged = await sandbox.raw('POST', '/api.instagram.com/oauth/access_token', {
+      client_id: 'switchboard-sandbox',
+      client_secret: 'switchboard-sandbox-secret',
+      grant_type: 'authorization_code',
+      redirect_uri: REDIRECT_URI,
+      code: params.get('code') as string,
+    });
+    const appScoped = String(exchanged.body.data[0].user_id);
+    expect(appScoped).not.toBe(user.id);
+    // The app-scoped id is kept beside, for a notice that names it.
+    expect(tokens.aliases).toEqual([me.body.id]);
+    // Paths take the professional account id: an app-scoped one names nothing.
+    const wrong = await sandbox.raw('GET', `/graph.instagram.com/v25.0/${me.body.id}/media`, {
+      access_token: tokens.accessToken,
+    });
+    expect(wrong.body.error.code).toBe(100);
+    expect((await instagram.recentComments(tokens)).posts.length).toBeGreaterThan(0);
+  });
+
+  it("tells the account's own comments by Instagram's `user` field: their from.id is an Instagram-scoped id", async () => {
+    const account = await connected('ig_own');
+    const { comments } = await instagram.recentComments(account);
+    const [theirs] = comments;
+    if (!theirs) throw new Error('the sandbox user has no comments');
+    const reply = await sent(instagram.reply(account, theirs.id, 'Thank you!'));
+    const read = (await instagram.recentComments(account)).comments;
+    expect(read.find((c) => c.id === reply.id)).toMatchObject({ byAccount: true, authorId: account.platformUserId });
+    expect(read.find((c) => c.id === theirs.id)).toMatchObject({ byAccount: false });
+    const raw = await sandbox.raw('GET', `/graph.instagram.com/v25.0/${reply.id}`, {
+      fields: 'from,user',
+      access_token: account.accessToken,
+    });
+    expect(raw.body.user).toEqual({ id: account.platformUserId });
+    expect(raw.body.from.id).not.toBe(account.platformUserId);
+  });
+
   it('reads the user of a deauthorize signed_request whose user_id is a number beyond 2^53', () => {
     const payload = Buffer.from(
       '{"algorithm":"HMAC-SHA256","issued_at":1767225600,"user_id":17841405793187219}',
@@ -630,7 +679,12 @@ describe('instagram: every error class', () => {
     const error = await platformError(instagram.recentComments(account));
     expect(error).toMatchObject({
       kind: 'permission_missing',
-      detail: { code: 10, missingScopes: ['instagram_business_basic', 'instagram_business_manage_comments'] },
+      // Not instagram_business_basic, which a connection cannot lack: the account keeps it.
+      detail: { code: 10, missingScopes: ['instagram_business_manage_comments'] },
+    });
+    expect(await platformError(instagram.subscribeNotices(account))).toMatchObject({
+      kind: 'permission_missing',
+      detail: { missingScopes: ['instagram_business_manage_comments'] },
     });
     const publish = await platformError(
       instagram.createContainer(account, { media: [{ type: 'image', url: media.url('/photo.jpg') }] }),

@@ -173,7 +173,9 @@ describe('instagram publishing', () => {
       expect(await publications('instagram', 'igp_quota')).toHaveLength(1);
       advanceClock(DAY_MS);
       expect(await instagram.publishingQuota(account)).toEqual({ used: 0, limit: 1, windowSeconds: 86_400 });
-      await instagram.publishContainer(account, containerId);
+      // The container waited past its 24 hours: a new one publishes.
+      expect((await instagram.containerStatus(account, containerId)).state).toBe('expired');
+      await publish(instagram, account, { text: 'two', media: [image()] });
       expect(await publications('instagram', 'igp_quota')).toHaveLength(2);
     } finally {
       await setSetting('instagram_publish_quota', 100);

@@ -911,6 +911,7 @@ describe('threads: every error class', () => {
     expect(threads.scopes.byAction).toEqual({
       read_profile: ['threads_basic'],
       read_comments: ['threads_read_replies'],
+      comment_notices: ['threads_basic', 'threads_read_replies'],
       reply: ['threads_content_publish'],
       hide: ['threads_manage_replies'],
       read_insights: ['threads_manage_insights'],

@@ -29,10 +29,11 @@ const calls = async (platform: string, username: string, since?: string) => {
 describe('the call log', () => {
   it("counts each call made with a user's token, with method, path, query without secrets and time, oldest first", async () => {
     const account = await sandbox.credentials('instagram', 'calls_ig');
-    // The code exchange carries no token; the long-lived exchange carries the short-lived one.
+    // The code exchange carries no token; the long-lived exchange carries the short-lived one,
+    // and `/me` the long-lived one (the professional account id).
     const connected = await calls('instagram', 'calls_ig');
     expect(connected).toEqual({
-      count: 1,
+      count: 2,
       data: [
         {
           method: 'GET',
@@ -40,26 +41,27 @@ describe('the call log', () => {
           query: { grant_type: 'ig_exchange_token' },
           at: expect.any(String),
         },
+        { method: 'GET', path: '/graph.instagram.com/v25.0/me', query: { fields: 'user_id' }, at: expect.any(String) },
       ],
     });
     const start = now().getTime();
     await instagram.profile(account);
     const after = await calls('instagram', 'calls_ig');
-    expect(after.count).toBe(2);
-    expect(after.data[1]).toEqual({
+    expect(after.count).toBe(3);
+    expect(after.data[2]).toEqual({
       method: 'GET',
       path: '/graph.instagram.com/v25.0/me',
       query: { fields: 'user_id,username,name,profile_picture_url,followers_count' },
       at: expect.any(String),
     });
-    const at = Date.parse(after.data[1]?.at ?? '');
+    const at = Date.parse(after.data[2]?.at ?? '');
     expect(at).toBeGreaterThanOrEqual(start);
     expect(at).toBeLessThanOrEqual(now().getTime());
 
     // A token Threads does not know, and a token no platform knows, count for nobody.
     await sandbox.raw('GET', '/graph.threads.net/v1.0/me', { access_token: account.accessToken });
     await sandbox.raw('GET', '/graph.instagram.com/v25.0/me', { access_token: 'IGAAnobody' });
-    expect((await calls('instagram', 'calls_ig')).count).toBe(2);
+    expect((await calls('instagram', 'calls_ig')).count).toBe(3);
     await sandbox.control('POST', '/users', { platform: 'instagram', username: 'calls_other' });
     expect(await calls('instagram', 'calls_other')).toEqual({ count: 0, data: [] });
   });

@@ -56,6 +56,32 @@ async function subscribe(platform: string, receiver: Receiver) {
   expect(answer.status).toBe(200);
 }
 
+/**
+ * An Instagram user whose account subscribed to the app's comment notices, as the service does
+ * at a connection (`POST /me/subscribed_apps`): Instagram notifies no other account.
+ */
+async function subscribedInstagram(username: string) {
+  const account = await sandbox.credentials('instagram', username);
+  const answer = await sandbox.raw('POST', '/graph.instagram.com/v25.0/me/subscribed_apps', {
+    subscribed_fields: 'comments',
+    access_token: account.accessToken,
+  });
+  expect(answer).toMatchObject({ status: 200, body: { success: true } });
+  return (await sandbox.control('GET', `/users/instagram/${username}`)).body;
+}
+
+/** A Facebook user's first page, which installed the app for its feed notices (`POST /{page-id}/subscribed_apps`). */
+async function subscribedPage(username: string) {
+  const login = await sandbox.credentials('facebook', username);
+  const [grant] = await sandbox.adapter('facebook').pages(login);
+  const answer = await sandbox.raw('POST', `/graph.facebook.com/${FACEBOOK_VERSION}/${grant?.id}/subscribed_apps`, {
+    subscribed_fields: 'feed',
+    access_token: grant?.accessToken ?? '',
+  });
+  expect(answer).toMatchObject({ status: 200, body: { success: true } });
+  return { grant, page: (await sandbox.control('GET', `/users/facebook/${username}.page1`)).body };
+}
+
 function hmacHex(body: Buffer): string {
   return createHmac('sha256', SECRET).update(body).digest('hex');
 }
@@ -122,7 +148,7 @@ describe('comment notices', () => {
   it("sends Instagram's comments notice, signed over the exact bytes, for a comment added through the control API", async () => {
     const receiver = await callback();
     await subscribe('instagram', receiver);
-    const user = (await sandbox.control('POST', '/users', { platform: 'instagram', username: 'hook_ig' })).body;
+    const user = await subscribedInstagram('hook_ig');
     const added = (
       await sandbox.control('POST', '/comments', {
         platform: 'instagram',
@@ -157,7 +183,7 @@ describe('comment notices', () => {
     const receiver = await callback();
     await subscribe('instagram', receiver);
     await sandbox.control('PUT', '/settings/instagram_webhook_shape', { value: 'changes' });
-    const user = (await sandbox.control('POST', '/users', { platform: 'instagram', username: 'hook_ig2' })).body;
+    const user = await subscribedInstagram('hook_ig2');
     const top = (
       await sandbox.control('POST', '/comments', {
         platform: 'instagram',
@@ -205,7 +231,9 @@ describe('comment notices', () => {
   it("sends Threads' replies notice (topic moderate) as its webhooks page shows it", async () => {
     const receiver = await callback();
     await subscribe('threads', receiver);
-    const user = (await sandbox.control('POST', '/users', { platform: 'threads', username: 'hook_th' })).body;
+    // Threads notifies the replies of a user who granted the app threads_read_replies.
+    await sandbox.credentials('threads', 'hook_th');
+    const user = (await sandbox.control('GET', '/users/threads/hook_th')).body;
     const added = (
       await sandbox.control('POST', '/comments', {
         platform: 'threads',
@@ -244,8 +272,7 @@ describe('comment notices', () => {
   it("sends a Page's feed change (item comment, verb add) for a comment on a page post", async () => {
     const receiver = await callback();
     await subscribe('facebook', receiver);
-    await sandbox.control('POST', '/users', { platform: 'facebook', username: 'hook_fb' });
-    const page = (await sandbox.control('GET', '/users/facebook/hook_fb.page1')).body;
+    const { page } = await subscribedPage('hook_fb');
     const added = (
       await sandbox.control('POST', '/comments', {
         platform: 'facebook',
@@ -293,10 +320,8 @@ describe('comment notices', () => {
   it("notifies the account's own reply made through the imitated API, the account as its author", async () => {
     const receiver = await callback();
     await subscribe('facebook', receiver);
-    await sandbox.control('POST', '/users', { platform: 'facebook', username: 'hook_fb2' });
     const facebook = sandbox.adapter('facebook');
-    const user = await sandbox.connect('facebook', 'hook_fb2');
-    const [grant] = await facebook.pages({ platformUserId: user.platformUserId, accessToken: user.accessToken });
+    const { grant } = await subscribedPage('hook_fb2');
     const page = { platformUserId: grant?.id as string, accessToken: grant?.accessToken as string };
     const { comments } = await facebook.recentComments(page, { posts: 1 });
     const answered = comments[0];
@@ -315,7 +340,7 @@ describe('comment notices', () => {
   it('tries a notice again after a 500, and lists every delivery newest first with the exact body and signature', async () => {
     const receiver = await callback({ statuses: [500] });
     await subscribe('threads', receiver);
-    await sandbox.control('POST', '/users', { platform: 'threads', username: 'hook_retry' });
+    await sandbox.credentials('threads', 'hook_retry');
     await sandbox.control('POST', '/comments', {
       platform: 'threads',
       username: 'hook_retry',
@@ -346,6 +371,96 @@ describe('comment notices', () => {
     ]);
     const all = (await sandbox.control('GET', '/webhooks/deliveries?limit=100')).body as { id: number }[];
     expect(all.map((d) => d.id)).toEqual([...all.map((d) => d.id)].sort((a, b) => b - a));
+  });
+
+  it('notifies only the accounts subscribed to the app: an Instagram account and a page once they asked, a Threads user who granted threads_read_replies', async () => {
+    const receiver = await callback();
+    for (const platform of ['instagram', 'facebook', 'threads']) await subscribe(platform, receiver);
+    const comment = (platform: string, username: string, text: string) =>
+      sandbox.control('POST', '/comments', { platform, username, author_username: 'a_fan', text });
+    const sent = async () =>
+      (await sandbox.control('GET', '/webhooks/deliveries?limit=100')).body as { body: string }[];
+    const before = (await sent()).length;
+    // Logged in, but not subscribed: nothing is sent.
+    const instagram = await sandbox.credentials('instagram', 'quiet_ig');
+    const facebook = await sandbox.credentials('facebook', 'quiet_fb');
+    await sandbox.credentials('threads', 'quiet_th', ['threads_basic', 'threads_content_publish']);
+    await comment('instagram', 'quiet_ig', 'unheard');
+    await comment('facebook', 'quiet_fb.page1', 'unheard');
+    await comment('threads', 'quiet_th', 'unheard');
+    expect((await sent()).length).toBe(before);
+
+    // Instagram: POST /me/subscribed_apps with comments (the webhooks page's "Enable Subscriptions").
+    const ig = await sandbox.raw('POST', '/graph.instagram.com/v25.0/me/subscribed_apps', {
+      subscribed_fields: 'comments',
+      access_token: instagram.accessToken,
+    });
+    expect(ig).toMatchObject({ status: 200, body: { success: true } });
+    const [grant] = await sandbox.adapter('facebook').pages(facebook);
+    const fb = await sandbox.raw('POST', `/graph.facebook.com/${FACEBOOK_VERSION}/${grant?.id}/subscribed_apps`, {
+      subscribed_fields: 'feed',
+      access_token: grant?.accessToken ?? '',
+    });
+    expect(fb).toMatchObject({ status: 200, body: { success: true } });
+    await sandbox.credentials('threads', 'quiet_th');
+    const heard = await Promise.all([
+      comment('instagram', 'quiet_ig', 'heard on instagram'),
+      comment('facebook', 'quiet_fb.page1', 'heard on facebook'),
+      comment('threads', 'quiet_th', 'heard on threads'),
+    ]);
+    const bodies = (await sent()).slice(0, 3).map((d) => d.body);
+    for (const made of heard) expect(bodies.some((b) => b.includes(made.body.id))).toBe(true);
+    expect((await sent()).length).toBe(before + 3);
+  });
+
+  it('refuses a subscription without its permission, of another account, or of an unknown field', async () => {
+    const noComments = await sandbox.credentials('instagram', 'sub_refused', ['instagram_business_basic']);
+    const subscribe = (id: string, fields: string, token = noComments.accessToken) =>
+      sandbox.raw('POST', `/graph.instagram.com/v25.0/${id}/subscribed_apps`, {
+        subscribed_fields: fields,
+        access_token: token,
+      });
+    expect((await subscribe('me', 'comments')).body.error.code).toBe(10);
+    const full = await sandbox.credentials('instagram', 'sub_full');
+    expect((await subscribe('me', 'comments,not_a_field', full.accessToken)).body.error.code).toBe(100);
+    expect((await subscribe(noComments.platformUserId, 'comments', full.accessToken)).body.error.code).toBe(100);
+    expect((await subscribe(full.platformUserId, 'comments', full.accessToken)).body).toEqual({ success: true });
+    const page = (await sandbox.adapter('facebook').pages(await sandbox.credentials('facebook', 'sub_fb')))[0];
+    const userToken = await sandbox.credentials('facebook', 'sub_fb_user');
+    const asUser = await sandbox.raw('POST', `/graph.facebook.com/${FACEBOOK_VERSION}/${page?.id}/subscribed_apps`, {
+      subscribed_fields: 'feed',
+      access_token: userToken.accessToken,
+    });
+    expect(asUser.status).toBe(400);
+    const noFields = await sandbox.raw('POST', `/graph.facebook.com/${FACEBOOK_VERSION}/${page?.id}/subscribed_apps`, {
+      access_token: page?.accessToken ?? '',
+    });
+    expect(noFields.body.error.code).toBe(100);
+  });
+
+  it("names the account's own Instagram comment by its professional account id, with its Instagram-scoped id beside it", async () => {
+    const receiver = await callback();
+    await subscribe('instagram', receiver);
+    const user = await subscribedInstagram('hook_ig_own');
+    const account = await sandbox.credentials('instagram', 'hook_ig_own');
+    const added = (
+      await sandbox.control('POST', '/comments', {
+        platform: 'instagram',
+        username: 'hook_ig_own',
+        author_username: 'fan',
+        text: 'Hi!',
+      })
+    ).body;
+    await notices(receiver, 1);
+    const reply = await sandbox.raw('POST', `/graph.instagram.com/v25.0/${added.id}/replies`, {
+      message: 'Thanks!',
+      access_token: account.accessToken,
+    });
+    const [, own] = (await notices(receiver, 2)).map((r) => JSON.parse(r.body.toString('utf8')));
+    const from = own.entry[0].value.from;
+    expect(own.entry[0].value.id).toBe(reply.body.id);
+    expect(from).toEqual({ id: user.id, username: 'hook_ig_own', self_ig_scoped_id: expect.stringMatching(/^\d+$/) });
+    expect(from.self_ig_scoped_id).not.toBe(user.id);
   });
 
   it('sends nothing for a platform without a subscription', async () => {

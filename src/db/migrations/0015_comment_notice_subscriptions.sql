@@ -4,6 +4,7 @@ CREATE TABLE "sandbox"."app_subscriptions" (
 	"subscribed_at" timestamp with time zone NOT NULL
 );
 --> statement-breakpoint
+ALTER TABLE "accounts" ADD COLUMN "platform_aliases" text[] DEFAULT '{}' NOT NULL;--> statement-breakpoint
 ALTER TABLE "accounts" ADD COLUMN "comment_notices" text;--> statement-breakpoint
 ALTER TABLE "accounts" ADD COLUMN "comment_notices_error" text;--> statement-breakpoint
 ALTER TABLE "accounts" ADD COLUMN "comment_notices_retry_at" timestamp with time zone;--> statement-breakpoint

@@ -3,6 +3,11 @@ import { registerProfileDeletionStep } from '../profiles/index.ts';
 import { accountsProfileDeletion } from './deletion.ts';
 
 export { type AccountGrant, type ConnectAccountsResult, connectAccounts } from './connect-accounts.ts';
+export {
+  type NoticeSubscriptionDeps,
+  scheduleNoticeSubscriptions,
+  subscribeCommentNotices,
+} from './notice-subscriptions.ts';
 export { accountRoutes } from './routes.ts';
 export {
   type AccountMoveCheck,

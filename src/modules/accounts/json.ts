@@ -24,6 +24,13 @@ export const AccountJson = Type.Object(
     permissions: Type.Array(Type.String(), {
       description: 'The scopes granted on the platform, as the platform names them.',
     }),
+    notices: Type.Union([Type.Literal('subscribed'), Type.Literal('polling_only'), Type.Null()], {
+      description:
+        'How new comments reach the service: `subscribed`, the platform sends a notice of each as it is made (and the poll every 15 minutes is the safety net); `polling_only`, only the poll finds them: the subscription is being made (right after a connection), being tried again after a passing failure, or was refused (see `notices_error`; reconnect the account to try again). Null on a platform whose comments the service does not read (TikTok).',
+    }),
+    notices_error: NullableText(
+      "Why the platform refused (or has not yet accepted) the subscription to comment notices, in the platform's words; null when subscribed.",
+    ),
     connected_at: At('When the account was last connected or reconnected.'),
     created_at: At('When the account was first connected.'),
     updated_at: At('When the account last changed (status, tokens, profile).'),
@@ -45,6 +52,8 @@ export function renderAccount(a: Account): AccountJson {
     avatar_url: a.avatarUrl,
     status: a.status,
     permissions: a.scopes,
+    notices: a.commentNotices === null ? null : a.commentNotices === 'subscribed' ? 'subscribed' : 'polling_only',
+    notices_error: a.commentNoticesError,
     connected_at: a.connectedAt.toISOString(),
     created_at: a.createdAt.toISOString(),
     updated_at: a.updatedAt.toISOString(),

@@ -3,7 +3,7 @@
  * credentials for an adapter call, marking it expired or disconnected (with the event),
  * and what the /v1/accounts endpoints do: list, get, disconnect, move to another profile.
  */
-import { and, asc, eq, gt, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import { now } from '../../clock.ts';
 import type { Db, Queryable, Tx } from '../../db/connection.ts';
 import { ApiError, errors } from '../../http/errors.ts';
@@ -22,6 +22,7 @@ import { decrypt, encrypt } from '../../secrets.ts';
 import { emit } from '../events/index.ts';
 import { findProfile, isLiveProfile } from '../profiles/index.ts';
 import { renderAccount } from './json.ts';
+import { noticeSubscriptionOnConnection, queueNoticeSubscription } from './notice-connection.ts';
 import { type Account, type AccountStatus, accounts } from './tables.ts';
 
 /** The columns a token grant sets (encrypted where secret). */
@@ -58,10 +59,13 @@ export async function saveConnectedAccount(
   const state = {
     status: 'connected' as const,
     scopes: values.tokens.scopes,
+    platformAliases: (values.tokens.aliases ?? []).filter((id) => id !== values.tokens.platformUserId),
     ...tokenColumns(secretKey, values.tokens, at),
     refreshRetryAt: null,
     refreshFailures: 0,
     lastRefreshError: null,
+    // Every connection and reconnection subscribes the account to its comment notices again.
+    ...noticeSubscriptionOnConnection(values.platform, at),
   };
   const [existing] = await tx
     .select({ id: accounts.id })
@@ -80,6 +84,7 @@ export async function saveConnectedAccount(
       .set({ ...profileColumns, ...state, connectedAt: at, updatedAt: at })
       .where(eq(accounts.id, existing.id))
       .returning();
+    await queueNoticeSubscription(tx, existing.id, values.platform);
     return { account: account as Account, existed: true };
   }
   const [account] = await tx
@@ -97,6 +102,7 @@ export async function saveConnectedAccount(
       updatedAt: at,
     })
     .returning();
+  await queueNoticeSubscription(tx, (account as Account).id, values.platform);
   return { account: account as Account, existed: false };
 }
 
@@ -521,7 +527,16 @@ export async function disconnectPlatformUsers(
     const found = await tx
       .select({ id: accounts.id })
       .from(accounts)
-      .where(and(eq(accounts.platform, platform), inArray(accounts.platformUserId, platformUserIds)))
+      .where(
+        and(
+          eq(accounts.platform, platform),
+          // A notice may name the account by another of its ids (Instagram's app-scoped one).
+          or(
+            inArray(accounts.platformUserId, platformUserIds),
+            sql`${accounts.platformAliases} && ${sql.param(platformUserIds)}::text[]`,
+          ),
+        ),
+      )
       .orderBy(asc(accounts.id))
       .for('update');
     const ended: Account[] = [];

@@ -28,6 +28,11 @@ export const accounts = pgTable(
     profileId: profileIdColumn(),
     platform: text('platform').notNull(),
     platformUserId: text('platform_user_id').notNull(),
+    /**
+     * Other ids the platform gives the same account, which some of its notices may name
+     * (Instagram's app-scoped id, beside the professional account id kept above).
+     */
+    platformAliases: text('platform_aliases').array().notNull().default(sql`'{}'`),
     username: text('username'),
     displayName: text('display_name'),
     avatarUrl: text('avatar_url'),

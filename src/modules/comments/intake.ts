@@ -10,7 +10,7 @@ import type { Logger } from 'pino';
 import { now } from '../../clock.ts';
 import type { Db, Tx } from '../../db/connection.ts';
 import { phaseMs } from '../../jobs/phase.ts';
-import { jobSql, type TaskPayloads } from '../../jobs/queue.ts';
+import { enqueue, jobSql, type TaskPayloads } from '../../jobs/queue.ts';
 import {
   type CommentNotice,
   PLATFORMS,
@@ -27,7 +27,7 @@ import {
   credentialsOf,
   noteAccountFailure,
 } from '../accounts/index.ts';
-import { storeComments } from './store.ts';
+import { confirmedEverywhere, type IncomingComment, storeComments } from './store.ts';
 import { commentSyncState } from './tables.ts';
 
 export interface IntakeDeps {
@@ -47,7 +47,7 @@ export const COMMENT_PLATFORMS: readonly Platform[] = PLATFORMS.filter((p) => pl
 /** A notice's comment as the `ingest_comment_notices` job carries it (JSON: times as ISO text). */
 export type NoticeComment = TaskPayloads['ingest_comment_notices']['comments'][number];
 
-export function toNoticeComment({ accountPlatformUserId, comment: c }: CommentNotice): NoticeComment {
+export function toNoticeComment({ accountPlatformUserId, comment: c, noticedAt }: CommentNotice): NoticeComment {
   return {
     account_platform_user_id: accountPlatformUserId,
     id: c.id,
@@ -56,25 +56,44 @@ export function toNoticeComment({ accountPlatformUserId, comment: c }: CommentNo
     author_id: c.authorId,
     author_username: c.authorUsername,
     text: c.text,
-    commented_at: c.createdAt.toISOString(),
+    commented_at: c.createdAt?.toISOString() ?? null,
+    noticed_at: noticedAt.toISOString(),
     hidden: c.hidden,
     by_account: c.byAccount,
   };
+}
+
+/** Tries of a notice whose comments' times could not be read for a passing reason, before polling is left to do it. */
+const TIME_READ_ATTEMPTS = 8;
+
+/** Wait before the next try: 30 s, doubling, at most an hour, never sooner than the platform asks. */
+function timeReadWaitMs(attempt: number, error: PlatformError): number {
+  return Math.max(Math.min(30_000 * 2 ** attempt, 3_600_000), (error.detail.retryAfterSeconds ?? 0) * 1000);
 }
 
 /**
  * Stores what a platform notice reported, for every owner's account of the platform user it
  * names (one platform account may be connected by several owners). A notice for a user no
  * account has is dropped (an account disconnected since, or another app's test).
+ *
+ * A comment the notice gives no time of (Instagram's) has its time read from the platform
+ * first, once for all the owners, and only for comments not stored with it already: a notice
+ * may come up to 36 hours late, after Meta's retries, and `comment.created` is for comments
+ * younger than 24 hours by the platform's time. A comment the platform no longer has is
+ * dropped. When the read fails, the comment is stored with the notice's time, unconfirmed (no
+ * event yet), and the read is tried again later (a passing failure) or left to the next poll.
  */
 export async function ingestNotices(
-  deps: Pick<IntakeDeps, 'db' | 'log'>,
+  deps: Pick<IntakeDeps, 'db' | 'log' | 'platforms' | 'secretKey'>,
   platform: Platform,
   notices: readonly NoticeComment[],
+  attempt = 0,
 ): Promise<void> {
   const byUser = new Map<string, NoticeComment[]>();
   for (const n of notices)
     byUser.set(n.account_platform_user_id, [...(byUser.get(n.account_platform_user_id) ?? []), n]);
+  const retry: NoticeComment[] = [];
+  let retryWait = 0;
   for (const [platformUserId, items] of byUser) {
     const accounts = await accountsOfPlatformUser(deps.db, platform, platformUserId);
     if (accounts.length === 0) {
@@ -82,21 +101,95 @@ export async function ingestNotices(
         { platform, platform_user_id: platformUserId, comments: items.length },
         'platform notice for a user no account has; dropped',
       );
+      continue;
     }
-    const incoming = items.map((n) => ({
-      id: n.id,
-      postId: n.post_id,
-      parentId: n.parent_id,
-      authorId: n.author_id,
-      authorUsername: n.author_username,
-      text: n.text,
-      createdAt: new Date(n.commented_at),
-      hidden: n.hidden,
-      byAccount: n.by_account,
-    }));
+    const read = await readTimes(deps, platform, accounts, items);
+    if (read.retry !== null && attempt + 1 < TIME_READ_ATTEMPTS) {
+      retry.push(...items.filter((n) => n.commented_at === null && !read.times.has(n.id)));
+      retryWait = Math.max(retryWait, timeReadWaitMs(attempt, read.retry));
+    }
+    const incoming: IncomingComment[] = items.flatMap((n) => {
+      if (read.gone.has(n.id)) return [];
+      const known = n.commented_at ?? read.times.get(n.id)?.toISOString() ?? null;
+      return [
+        {
+          id: n.id,
+          postId: n.post_id,
+          parentId: n.parent_id,
+          authorId: n.author_id,
+          authorUsername: n.author_username,
+          text: n.text,
+          createdAt: new Date(known ?? n.noticed_at),
+          timeConfirmed: known !== null,
+          hidden: n.hidden,
+          byAccount: n.by_account,
+        },
+      ];
+    });
     for (const account of accounts) {
       await deps.db.transaction((tx) => storeComments(tx, account.id, incoming, [], {}));
     }
+  }
+  if (retry.length > 0) {
+    await deps.db.transaction((tx) =>
+      enqueue(
+        tx,
+        'ingest_comment_notices',
+        { platform, comments: retry, attempt: attempt + 1 },
+        { runAt: new Date(now().getTime() + retryWait) },
+      ),
+    );
+  }
+}
+
+interface TimesRead {
+  /** The platform's own times of comments the notice gave none of. */
+  times: Map<string, Date>;
+  /** Comments the platform no longer has. */
+  gone: Set<string>;
+  /** Why the read failed for a passing reason, to be tried again; null otherwise. */
+  retry: PlatformError | null;
+}
+
+/** The times of the notice's comments that have none and are not stored with one yet, read with one connected account's token. */
+async function readTimes(
+  deps: Pick<IntakeDeps, 'db' | 'log' | 'platforms' | 'secretKey'>,
+  platform: Platform,
+  accounts: readonly Account[],
+  items: readonly NoticeComment[],
+): Promise<TimesRead> {
+  const none: TimesRead = { times: new Map(), gone: new Set(), retry: null };
+  const untimed = items.filter((n) => n.commented_at === null).map((n) => n.id);
+  if (untimed.length === 0) return none;
+  const known = await confirmedEverywhere(
+    deps.db,
+    accounts.map((a) => a.id),
+    untimed,
+  );
+  const wanted = [...new Set(untimed.filter((id) => !known.has(id)))];
+  const reader = accounts.find((a) => a.status === 'connected');
+  if (wanted.length === 0 || reader === undefined) return none;
+  try {
+    const times = await deps.platforms().adapter(platform).commentTimes(credentialsOf(deps.secretKey, reader), wanted);
+    const gone = new Set(wanted.filter((id) => !times.has(id)));
+    if (gone.size > 0) {
+      deps.log.info(
+        { platform, account_id: reader.id, comments: [...gone] },
+        'comments of a notice are gone from the platform; dropped',
+      );
+    }
+    return { times, gone, retry: null };
+  } catch (error) {
+    if (!(error instanceof PlatformError)) throw error;
+    await deps.db.transaction((tx) => noteAccountFailure(tx, reader.id, error));
+    const passing = error.kind === 'transient' || error.kind === 'rate_limited';
+    deps.log.warn(
+      { platform, account_id: reader.id, kind: error.kind, err: error.message, comments: wanted.length },
+      passing
+        ? "reading the times of a notice's comments failed; stored without comment.created for now, read again later"
+        : "reading the times of a notice's comments failed; stored without comment.created until a poll confirms their time",
+    );
+    return { ...none, retry: passing ? error : null };
   }
 }
 

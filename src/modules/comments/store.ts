@@ -8,7 +8,7 @@
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { now } from '../../clock.ts';
-import type { Tx } from '../../db/connection.ts';
+import type { Queryable, Tx } from '../../db/connection.ts';
 import { newId } from '../../ids.ts';
 import type { PlatformComment } from '../../platforms/index.ts';
 import { accountById } from '../accounts/index.ts';
@@ -166,7 +166,13 @@ async function confirmTimes(tx: Tx, accountId: string, rows: readonly EventRow[]
     .update(comments)
     .set({ commentedAt: sql`v.t`, timeConfirmed: true, updatedAt: at })
     .from(sql`unnest(${ids}::text[], ${times}::timestamptz[]) as v(id, t)`)
-    .where(and(eq(comments.accountId, accountId), sql`${comments.platformCommentId} = v.id`, sql`not ${comments.timeConfirmed}`))
+    .where(
+      and(
+        eq(comments.accountId, accountId),
+        sql`${comments.platformCommentId} = v.id`,
+        sql`not ${comments.timeConfirmed}`,
+      ),
+    )
     .returning(EVENT_COLUMNS);
 }
 
@@ -230,4 +236,26 @@ async function parentIds(tx: Tx, accountId: string, platformIds: readonly string
     .from(comments)
     .where(and(eq(comments.accountId, accountId), inArray(comments.platformCommentId, [...new Set(platformIds)])));
   return new Map(rows.map((r) => [r.platformCommentId, r.id]));
+}
+
+/** Of these platform comment ids, those stored with their platform time for every one of these accounts. */
+export async function confirmedEverywhere(
+  db: Queryable,
+  accountIds: readonly string[],
+  platformIds: readonly string[],
+): Promise<Set<string>> {
+  if (accountIds.length === 0 || platformIds.length === 0) return new Set();
+  const rows = await db
+    .select({ platformCommentId: comments.platformCommentId })
+    .from(comments)
+    .where(
+      and(
+        inArray(comments.accountId, [...accountIds]),
+        inArray(comments.platformCommentId, [...new Set(platformIds)]),
+        eq(comments.timeConfirmed, true),
+      ),
+    )
+    .groupBy(comments.platformCommentId)
+    .having(sql`count(*) = ${accountIds.length}`);
+  return new Set(rows.map((r) => r.platformCommentId));
 }
