@@ -149,3 +149,28 @@ describe('subscribing an account to its comment notices', () => {
     expect(await queuedSubscriptions(account.id)).toBe(0);
   });
 });
+
+describe('an Instagram account stored under its app-scoped id (as before the professional account id was kept)', () => {
+  it('is the same account when reconnected, and takes the professional account id notices name', async () => {
+    const tokens = await sandbox.connect('instagram', 'ids_old');
+    const [appScoped] = tokens.aliases ?? [];
+    if (appScoped === undefined) throw new Error('no app-scoped id');
+    const profile = await sandbox.adapter('instagram').profile(tokens);
+    const old = { ...tokens, platformUserId: appScoped, aliases: [] };
+    const { account } = await t.database.db.transaction((tx) =>
+      saveConnectedAccount(tx, t.secretKey, {
+        ownerId: owner.ownerId,
+        profileId: owner.defaultProfileId,
+        platform: 'instagram',
+        tokens: old,
+        profile,
+      }),
+    );
+    const again = await saved('instagram', 'ids_old');
+    expect(again.id).toBe(account.id);
+    expect(again.platformUserId).toBe(tokens.platformUserId);
+    expect(again.platformAliases).toEqual([appScoped]);
+    const rows = await t.database.db.select().from(accounts).where(eq(accounts.ownerId, owner.ownerId));
+    expect(rows.filter((r) => r.username === 'ids_old')).toHaveLength(1);
+  });
+});

@@ -3,13 +3,13 @@
  * flow applies (one profile per platform account, the plan's account limit), then the
  * accounts saved and `account.connected` emitted, all in the caller's transaction.
  */
-import { and, eq, inArray, ne, notInArray, sql } from 'drizzle-orm';
+import { and, eq, ne, notInArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/connection.ts';
 import type { GrantedTokenSet, Platform, PlatformProfile } from '../../platforms/index.ts';
 import { emit } from '../events/index.ts';
 import { lockOwner } from '../owners/index.ts';
 import { renderAccount } from './json.ts';
-import { saveConnectedAccount } from './service.ts';
+import { samePlatformAccount, saveConnectedAccount } from './service.ts';
 import { type Account, accounts } from './tables.ts';
 
 /** One platform account the login gave access to. */
@@ -36,15 +36,16 @@ export async function connectAccounts(
   // Connections of one owner take turns, so two of them cannot both fit the last slot.
   const owner = await lockOwner(tx, target.ownerId);
   if (!owner) throw new Error(`owner ${target.ownerId} does not exist`);
-  const platformIds = grants.map((g) => g.tokens.platformUserId);
   const existing = await tx
     .select({ id: accounts.id, profileId: accounts.profileId })
     .from(accounts)
     .where(
       and(
         eq(accounts.ownerId, target.ownerId),
-        eq(accounts.platform, target.platform),
-        inArray(accounts.platformUserId, platformIds),
+        samePlatformAccount(
+          target.platform,
+          grants.map((g) => g.tokens),
+        ),
       ),
     );
   // Also when it is disconnected there: its comments and insights belong to that client,

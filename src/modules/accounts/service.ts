@@ -70,18 +70,22 @@ export async function saveConnectedAccount(
   const [existing] = await tx
     .select({ id: accounts.id })
     .from(accounts)
-    .where(
-      and(
-        eq(accounts.ownerId, values.ownerId),
-        eq(accounts.platform, values.platform),
-        eq(accounts.platformUserId, values.tokens.platformUserId),
-      ),
-    )
+    .where(and(eq(accounts.ownerId, values.ownerId), samePlatformAccount(values.platform, [values.tokens])))
+    .orderBy(sql`${accounts.platformUserId} = ${values.tokens.platformUserId} desc`)
+    .limit(1)
     .for('update');
   if (existing) {
+    // Kept under the id the platform names it by now (an account stored under an alias, such
+    // as Instagram's app-scoped id, takes its professional account id).
     const [account] = await tx
       .update(accounts)
-      .set({ ...profileColumns, ...state, connectedAt: at, updatedAt: at })
+      .set({
+        ...profileColumns,
+        ...state,
+        platformUserId: values.tokens.platformUserId,
+        connectedAt: at,
+        updatedAt: at,
+      })
       .where(eq(accounts.id, existing.id))
       .returning();
     await queueNoticeSubscription(tx, existing.id, values.platform);
@@ -104,6 +108,19 @@ export async function saveConnectedAccount(
     .returning();
   await queueNoticeSubscription(tx, (account as Account).id, values.platform);
   return { account: account as Account, existed: false };
+}
+
+/**
+ * The owner's rows of these platform accounts: stored under the id the platform gives now, or
+ * under one of the other ids it gives the same account (an account connected before the
+ * service kept Instagram's professional account id was stored under its app-scoped id).
+ */
+export function samePlatformAccount(
+  platform: Platform,
+  grants: readonly Pick<GrantedTokenSet, 'platformUserId' | 'aliases'>[],
+): SQL | undefined {
+  const ids = [...new Set(grants.flatMap((g) => [g.platformUserId, ...(g.aliases ?? [])]))];
+  return and(eq(accounts.platform, platform), inArray(accounts.platformUserId, ids));
 }
 
 /** What an adapter needs to act as the account. */
