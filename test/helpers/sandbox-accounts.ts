@@ -28,7 +28,8 @@ export async function connectSandboxAccount(
   owner: TestOwner,
   platform: Platform,
   username: string,
-  options: { granted?: string[]; profileId?: string } = {},
+  /** `subscribe: false` leaves the subscription to comment notices to the job the connection queued. */
+  options: { granted?: string[]; profileId?: string; subscribe?: boolean } = {},
 ): Promise<SandboxAccount> {
   const adapter = sandbox.adapter(platform);
   let tokens = await sandbox.connect(platform, username, options.granted);
@@ -47,10 +48,12 @@ export async function connectSandboxAccount(
       profile,
     }),
   );
-  await subscribeCommentNotices(
-    { db: t.database.db, platforms: sandbox.platforms, secretKey: t.secretKey, log: pino({ level: 'silent' }) },
-    account.id,
-  );
+  if (options.subscribe !== false) {
+    await subscribeCommentNotices(
+      { db: t.database.db, platforms: sandbox.platforms, secretKey: t.secretKey, log: pino({ level: 'silent' }) },
+      account.id,
+    );
+  }
   return {
     id: account.id,
     username: profile.username ?? username,

@@ -10,6 +10,7 @@ import { saveConnectedAccount } from '../../src/modules/accounts/service.ts';
 import type { Platform } from '../../src/platforms/index.ts';
 import { auth, startTestApp, type TestApp, type TestOwner } from '../helpers/app.ts';
 import { startSandbox, type TestSandbox } from '../helpers/sandbox.ts';
+import { connectSandboxAccount } from '../helpers/sandbox-accounts.ts';
 import { accounts } from '../helpers/tables.ts';
 import { moveTime } from '../helpers/time.ts';
 
@@ -38,24 +39,14 @@ function deps() {
   return { db: t.database.db, platforms: sandbox.platforms, secretKey: t.secretKey, log: pino({ level: 'silent' }) };
 }
 
-/** A sandbox user (a Facebook user's first page) saved as the connect flow saves it, nothing more. */
+/** A sandbox user (a Facebook user's first page) saved as the connect flow saves it, its subscription queued. */
 async function saved(platform: Platform, username: string, granted?: string[]) {
-  let tokens = await sandbox.connect(platform, username, granted);
-  if (platform === 'facebook') {
-    const [page] = await sandbox.adapter('facebook').pages(tokens);
-    if (!page) throw new Error('no page');
-    tokens = { ...tokens, platformUserId: page.id, accessToken: page.accessToken, expiresAt: null };
-  }
-  const profile = await sandbox.adapter(platform).profile(tokens);
-  const { account } = await t.database.db.transaction((tx) =>
-    saveConnectedAccount(tx, t.secretKey, {
-      ownerId: owner.ownerId,
-      profileId: owner.defaultProfileId,
-      platform,
-      tokens,
-      profile,
-    }),
-  );
+  const { id } = await connectSandboxAccount(t, sandbox, owner, platform, username, {
+    subscribe: false,
+    ...(granted ? { granted } : {}),
+  });
+  const [account] = await t.database.db.select().from(accounts).where(eq(accounts.id, id));
+  if (!account) throw new Error('the account was not saved');
   return account;
 }
 

@@ -36,6 +36,18 @@ const PROCESSING = { state: 'in_progress', message: expect.stringContaining('pro
 
 const connected = (username: string, granted?: string[]) => sandbox.credentials('instagram', username, granted);
 
+/** A login as `username`, its code exchanged by a raw call: Instagram's own answer. */
+async function rawExchange(username: string) {
+  const params = await sandbox.authorize('instagram', { username });
+  return await sandbox.raw('POST', '/api.instagram.com/oauth/access_token', {
+    client_id: 'switchboard-sandbox',
+    client_secret: 'switchboard-sandbox-secret',
+    grant_type: 'authorization_code',
+    redirect_uri: REDIRECT_URI,
+    code: params.get('code') as string,
+  });
+}
+
 describe('instagram: OAuth', () => {
   it('builds the documented authorize URL with every requested scope, comma separated', () => {
     const url = new URL(instagram.authorizeUrl({ redirectUri: REDIRECT_URI, state: 's 1' }));
@@ -116,14 +128,7 @@ describe('instagram: OAuth', () => {
     });
     expect(me.body.user_id).toBe(user.id);
     expect(me.body.id).not.toBe(user.id);
-    const params = await sandbox.authorize('instagram', { username: 'ig_ids' });
-    const exchanged = await sandbox.raw('POST', '/api.instagram.com/oauth/access_token', {
-      client_id: 'switchboard-sandbox',
-      client_secret: 'switchboard-sandbox-secret',
-      grant_type: 'authorization_code',
-      redirect_uri: REDIRECT_URI,
-      code: params.get('code') as string,
-    });
+    const exchanged = await rawExchange('ig_ids');
     const appScoped = String(exchanged.body.data[0].user_id);
     expect(appScoped).not.toBe(user.id);
     // The app-scoped id is kept beside, for a notice that names it.
@@ -713,14 +718,7 @@ describe('instagram: every error class', () => {
 
 describe('instagram: raw sandbox answers have the documented shapes', () => {
   it('code exchange, long-lived token, comments, insights and the error envelope', async () => {
-    const params = await sandbox.authorize('instagram', { username: 'ig_raw' });
-    const exchange = await sandbox.raw('POST', '/api.instagram.com/oauth/access_token', {
-      client_id: 'switchboard-sandbox',
-      client_secret: 'switchboard-sandbox-secret',
-      grant_type: 'authorization_code',
-      redirect_uri: REDIRECT_URI,
-      code: params.get('code') as string,
-    });
+    const exchange = await rawExchange('ig_raw');
     expect(exchange.status).toBe(200);
     expect(Object.keys(exchange.body)).toEqual(['data']);
     expect(Object.keys(exchange.body.data[0]).sort()).toEqual(['access_token', 'permissions', 'user_id']);

@@ -11,14 +11,15 @@ import { and, asc, eq, inArray, isNotNull, lte, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { now } from '../../clock.ts';
 import type { Db } from '../../db/connection.ts';
+import { backoffMs } from '../../jobs/backoff.ts';
 import { jobSql } from '../../jobs/queue.ts';
 import { type Platform, PlatformError, type PlatformSet } from '../../platforms/index.ts';
 import { LEASE_MS, NOTICE_PLATFORMS } from './notice-connection.ts';
 import { credentialsOf, noteAccountFailure } from './service.ts';
 import { accounts } from './tables.ts';
 
-const FIRST_RETRY_MS = 30_000;
-const LONGEST_RETRY_MS = 3_600_000;
+/** A passing failure: 30 s, doubling, at most an hour. */
+const RETRY = { firstMs: 30_000, capMs: 3_600_000 };
 /** Passing failures in a row before the account is left to polling (about a day of tries). */
 const MAX_ATTEMPTS = 30;
 
@@ -79,10 +80,7 @@ export async function subscribeCommentNotices(deps: NoticeSubscriptionDeps, acco
     const at = now();
     const attempts = account.commentNoticesAttempts + 1;
     const passing = (error.kind === 'transient' || error.kind === 'rate_limited') && attempts < MAX_ATTEMPTS;
-    const wait = Math.max(
-      Math.min(FIRST_RETRY_MS * 2 ** account.commentNoticesAttempts, LONGEST_RETRY_MS),
-      (error.detail.retryAfterSeconds ?? 0) * 1000,
-    );
+    const wait = backoffMs(account.commentNoticesAttempts, RETRY, error.detail.retryAfterSeconds);
     await deps.db.transaction(async (tx) => {
       await noteAccountFailure(tx, account.id, error);
       await tx

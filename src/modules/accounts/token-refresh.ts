@@ -10,6 +10,7 @@ import { and, asc, eq, isNotNull, isNull, lte, or } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { now } from '../../clock.ts';
 import type { Db, Tx } from '../../db/connection.ts';
+import { backoffMs } from '../../jobs/backoff.ts';
 import { type Platform, PlatformError, type PlatformSet, type RefreshPolicy } from '../../platforms/index.ts';
 import { decrypt } from '../../secrets.ts';
 import { endAccountAccess, tokenColumns } from './service.ts';
@@ -24,8 +25,8 @@ export interface TokenRefreshDeps {
 
 /** Never later than this before expiry, whatever a platform's policy says. */
 const LATEST_BEFORE_EXPIRY_MS = 15 * 60_000;
-const FIRST_RETRY_MS = 30_000;
-const LONGEST_RETRY_MS = 3_600_000;
+/** A failed refresh: 30 s, doubling, at most an hour. */
+const RETRY = { firstMs: 30_000, capMs: 3_600_000 };
 /** Passing failures past the token's expiry for this long: give up and call it expired. */
 const GIVE_UP_AFTER_EXPIRY_MS = 24 * 3_600_000;
 const BATCH = 100;
@@ -68,11 +69,6 @@ async function dueAccountIds(deps: TokenRefreshDeps, at: Date): Promise<string[]
     .orderBy(asc(accounts.tokenExpiresAt))
     .limit(BATCH);
   return rows.map((r) => r.id);
-}
-
-function retryDelay(failures: number, error: PlatformError): number {
-  const backoff = Math.min(FIRST_RETRY_MS * 2 ** failures, LONGEST_RETRY_MS);
-  return Math.max(backoff, (error.detail.retryAfterSeconds ?? 0) * 1000);
 }
 
 /**
@@ -130,7 +126,7 @@ async function recordFailure(
   const passing = error.kind === 'transient' || error.kind === 'rate_limited';
   const fields = { component: 'token-refresh', account_id: account.id, platform: account.platform, kind: error.kind };
   if (passing && !expiredLongAgo) {
-    const retryAt = new Date(at.getTime() + retryDelay(account.refreshFailures, error));
+    const retryAt = new Date(at.getTime() + backoffMs(account.refreshFailures, RETRY, error.detail.retryAfterSeconds));
     await tx
       .update(accounts)
       .set({

@@ -9,6 +9,7 @@ import { sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { now } from '../../clock.ts';
 import type { Db, Tx } from '../../db/connection.ts';
+import { backoffMs } from '../../jobs/backoff.ts';
 import { phaseMs } from '../../jobs/phase.ts';
 import { enqueue, jobSql, type TaskPayloads } from '../../jobs/queue.ts';
 import {
@@ -66,10 +67,8 @@ export function toNoticeComment({ accountPlatformUserId, comment: c, noticedAt }
 /** Tries of a notice whose comments' times could not be read for a passing reason, before polling is left to do it. */
 const TIME_READ_ATTEMPTS = 8;
 
-/** Wait before the next try: 30 s, doubling, at most an hour, never sooner than the platform asks. */
-function timeReadWaitMs(attempt: number, error: PlatformError): number {
-  return Math.max(Math.min(30_000 * 2 ** attempt, 3_600_000), (error.detail.retryAfterSeconds ?? 0) * 1000);
-}
+/** Wait before the next try: 30 s, doubling, at most an hour. */
+const TIME_READ_RETRY = { firstMs: 30_000, capMs: 3_600_000 };
 
 /**
  * Stores what a platform notice reported, for every owner's account of the platform user it
@@ -106,7 +105,7 @@ export async function ingestNotices(
     const read = await readTimes(deps, platform, accounts, items);
     if (read.retry !== null && attempt + 1 < TIME_READ_ATTEMPTS) {
       retry.push(...items.filter((n) => n.commented_at === null && !read.times.has(n.id)));
-      retryWait = Math.max(retryWait, timeReadWaitMs(attempt, read.retry));
+      retryWait = Math.max(retryWait, backoffMs(attempt, TIME_READ_RETRY, read.retry.detail.retryAfterSeconds));
     }
     const incoming: IncomingComment[] = items.flatMap((n) => {
       if (read.gone.has(n.id)) return [];

@@ -32,6 +32,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { now } from '../../clock.ts';
 import type { Db, Queryable, Tx } from '../../db/connection.ts';
+import { backoffMs } from '../../jobs/backoff.ts';
 import {
   type AccountCredentials,
   type Platform,
@@ -64,8 +65,8 @@ export interface PublishDeps {
 const QUOTA_RECHECK_MS = 10 * 60_000;
 const FIRST_POLL_MS = 2_000;
 const LONGEST_POLL_MS = 60_000;
-const FIRST_RETRY_MS = 30_000;
-const LONGEST_RETRY_MS = 15 * 60_000;
+/** Passing failures of a step: 30 s, doubling, at most 15 minutes. */
+const RETRY = { firstMs: 30_000, capMs: 15 * 60_000 };
 
 /** Waits between container polls: 2 s, growing by half each time, at most a minute. */
 function pollDelay(polls: number): number {
@@ -479,8 +480,7 @@ async function handleFailure(deps: PublishDeps, target: PostTarget, error: unkno
     return await fail(deps, target, { code: 'internal_error', message, platform_code: null });
   }
   if (error.kind === 'transient' || error.kind === 'rate_limited') {
-    const backoff = Math.min(FIRST_RETRY_MS * 2 ** target.failures, LONGEST_RETRY_MS);
-    const wait = Math.max(backoff, (error.detail.retryAfterSeconds ?? 0) * 1000);
+    const wait = backoffMs(target.failures, RETRY, error.detail.retryAfterSeconds);
     const next = new Date(now().getTime() + wait);
     if (target.retryUntil !== null && next.getTime() <= target.retryUntil.getTime()) {
       await waitUntil(deps, target.id, next, {
