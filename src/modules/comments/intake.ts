@@ -75,8 +75,8 @@ const TIME_READ_RETRY = { firstMs: 30_000, capMs: 3_600_000 };
  * names (one platform account may be connected by several owners). A notice for a user no
  * account has is dropped (an account disconnected since, or another app's test).
  *
- * A comment the notice gives no time of (Instagram's) has its time read from the platform
- * first, once for all the owners, and only for comments not stored with it already: a notice
+ * A comment by another person the notice gives no time of (Instagram's) has its time read from
+ * the platform first, once for all the owners, and only if not stored with it already: a notice
  * may come up to 36 hours late, after Meta's retries, and `comment.created` is for comments
  * younger than 24 hours by the platform's time. A comment the platform no longer has is
  * dropped. When the read fails, the comment is stored with the notice's time, unconfirmed (no
@@ -104,7 +104,7 @@ export async function ingestNotices(
     }
     const read = await readTimes(deps, platform, accounts, items);
     if (read.retry !== null && attempt + 1 < TIME_READ_ATTEMPTS) {
-      retry.push(...items.filter((n) => n.commented_at === null && !read.times.has(n.id)));
+      retry.push(...items.filter((n) => n.commented_at === null && !n.by_account && !read.times.has(n.id)));
       retryWait = Math.max(retryWait, backoffMs(attempt, TIME_READ_RETRY, read.retry.detail.retryAfterSeconds));
     }
     const incoming: IncomingComment[] = items.flatMap((n) => {
@@ -158,7 +158,9 @@ async function readTimes(
   items: readonly NoticeComment[],
 ): Promise<TimesRead> {
   const none: TimesRead = { times: new Map(), gone: new Set(), retry: null };
-  const untimed = items.filter((n) => n.commented_at === null).map((n) => n.id);
+  // The account's own comments never get comment.created: their time is not worth a call (a
+  // poll brings it).
+  const untimed = items.filter((n) => n.commented_at === null && !n.by_account).map((n) => n.id);
   if (untimed.length === 0) return none;
   const known = await confirmedEverywhere(
     deps.db,
