@@ -1,5 +1,6 @@
 /**
- * `npm run bench:comments` (and the last part of `npm run bench`): the comments inbox, issue 13's benchmarks.
+ * `npm run bench:comments` (and the last part of `npm run bench`): the comments inbox: listing it
+ * under load over a million comments, and signed comment notices to their comment.created deliveries.
  *
  * Starts a receiver (bench/receiver-process.ts) and the service, `switchboard serve` (API and
  * workers, PLATFORMS=sandbox) on a temporary DATA_DIR with its embedded PostgreSQL, as

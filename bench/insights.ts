@@ -1,5 +1,6 @@
 /**
- * `npm run bench:insights` (and the last part of `npm run bench`): account insights, issue 14's benchmark.
+ * `npm run bench:insights` (and the last part of `npm run bench`): account insights: reading a
+ * year of every metric under load, and one refresh of every account.
  *
  * Starts the service's API (`switchboard api`, PLATFORMS=sandbox: the sandbox platforms are
  * mounted at /sandbox of the API) on a temporary DATA_DIR with its embedded PostgreSQL.

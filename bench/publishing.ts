@@ -29,7 +29,7 @@
  * the ratio of two workers' rate to one's, each rate as a fraction of the floor's, where the
  * time goes (due → container created and container created → published, from the sandbox's
  * record of each container; polls per target), the CPU of each process, and PostgreSQL's
- * transactions and rows per target (the sandbox's own included: the floor shows its share). Aims (issue 12):
+ * transactions and rows per target (the sandbox's own included: the floor shows its share). Aims:
  * p99 lateness under 10 s with one worker; two workers at least 1.6 times one worker's rate.
  * A missed aim is reported, not an error. Errors, which make the exit code 1: a target that
  * fails, takes more than one attempt, or is still unpublished after BENCH_PUBLISH_STALL_SECONDS without progress; a

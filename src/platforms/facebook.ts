@@ -1,7 +1,7 @@
 /**
  * Facebook Pages through Facebook Login: one login grants several pages, each with a page
- * token of its own; every page the user picks becomes an account. Facts: shared/platforms.md
- * ("Instagram through Facebook Login") and Meta's Graph API for pages.
+ * token of its own; every page the user picks becomes an account. Facts: docs/platforms.md
+ * ("Facebook Pages") and Meta's Graph API for pages.
  */
 import { facebookCommentNotices } from './comment-notices.ts';
 import { commentTimesByReading, GraphClient, idOf, permalinkAfterPublish, requireSuccess } from './graph.ts';

@@ -1,4 +1,4 @@
-/** Instagram API with Instagram Login (professional accounts). Facts: shared/platforms.md. */
+/** Instagram API with Instagram Login (professional accounts). Facts: docs/platforms.md, "Instagram". */
 import { instagramCommentNotices } from './comment-notices.ts';
 import { metaDeauthorizedUsers } from './deauthorization.ts';
 import {
@@ -400,7 +400,7 @@ export function instagramAdapter(options: AdapterOptions, now: () => Date): Plat
     async subscribeNotices({ accessToken }) {
       // "Enable Subscriptions": POST /me/subscribed_apps with subscribed_fields, the user's token;
       // `comments` needs instagram_business_basic and instagram_business_manage_comments
-      // (https://developers.facebook.com/docs/instagram-platform/webhooks; docs/platforms.md).
+      // (https://developers.facebook.com/docs/instagram-platform/webhooks; docs/platforms.md, "Comment notices").
       const body = await graph.post('/me/subscribed_apps', accessToken, { subscribed_fields: 'comments' });
       requireSuccess(platform, body, 'the subscription to comment notices');
     },

@@ -1,4 +1,4 @@
-/** Threads API (graph.threads.net). Facts: shared/platforms.md. */
+/** Threads API (graph.threads.net). Facts: docs/platforms.md, "Threads". */
 import { threadsCommentNotices } from './comment-notices.ts';
 import { metaDeauthorizedUsers } from './deauthorization.ts';
 import { commentTimesByReading, GraphClient, idOf, permalinkAfterPublish } from './graph.ts';

@@ -1,7 +1,7 @@
 /**
  * TikTok (Login Kit v2 and the Content Posting API, PULL_FROM_URL). Not Graph-style: API
  * answers carry `{"data":{...},"error":{"code":"ok"}}`, OAuth answers a flat
- * `{error, error_description}`. Facts: shared/platforms.md.
+ * `{error, error_description}`. Facts: docs/platforms.md, "TikTok".
  */
 import { tiktokDeauthorizedUsers } from './deauthorization.ts';
 import {

@@ -2,7 +2,7 @@
  * Facebook Pages through Facebook Login, imitated: www.facebook.com (the permission page,
  * where the user also picks pages) and graph.facebook.com (tokens, permissions, the pages
  * and their tokens, page profile, posts, comments, photos and publishing). Shapes as in
- * shared/platforms.md and Meta's Graph API for pages.
+ * docs/platforms.md ("Facebook Pages") and Meta's Graph API for pages.
  */
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';

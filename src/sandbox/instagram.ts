@@ -1,7 +1,7 @@
 /**
  * Instagram API with Instagram Login, imitated: www.instagram.com (the permission page),
  * api.instagram.com (code exchange) and graph.instagram.com (tokens, profile, media,
- * comments, insights, publishing). Shapes as in shared/platforms.md.
+ * comments, insights, publishing). Shapes as in docs/platforms.md ("Instagram").
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { badParameter, graphAnswer, notFound, SandboxAnswer } from './answers.ts';

@@ -1,7 +1,7 @@
 /**
  * TikTok, imitated: www.tiktok.com (the permission page) and open.tiktokapis.com (OAuth
  * tokens, user info, Content Posting API with PULL_FROM_URL). Shapes as in
- * shared/platforms.md: API answers are `{"data":{...},"error":{"code":"ok",...}}`, OAuth
+ * docs/platforms.md ("TikTok"): API answers are `{"data":{...},"error":{"code":"ok",...}}`, OAuth
  * answers are flat, and errors use the `tiktok` family of answers.ts.
  */
 import { randomBytes } from 'node:crypto';

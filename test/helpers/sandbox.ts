@@ -42,7 +42,7 @@ export interface TestSandbox {
   decide(dialogUrl: string, options: DialogChoice): Promise<URL>;
   /**
    * A call straight to an imitated host (`/graph.instagram.com/v25.0/me`): parameters in
-   * the query for GET, as a form for POST. For checking raw answers against platforms.md.
+   * the query for GET, as a form for POST. For checking raw answers against docs/platforms.md.
    */
   raw(
     method: 'GET' | 'POST',

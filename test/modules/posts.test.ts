@@ -19,7 +19,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** The scopes each platform's publishing needs (platforms.md), plus the basic one. */
+/** The scopes each platform's publishing needs (docs/platforms.md, "Scopes by action"), plus the basic one. */
 const PUBLISH_SCOPES: Record<Platform, string[]> = {
   instagram: ['instagram_business_basic', 'instagram_business_content_publish'],
   threads: ['threads_basic', 'threads_content_publish'],

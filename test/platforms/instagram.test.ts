@@ -386,7 +386,7 @@ describe('instagram: reading', () => {
 });
 
 describe('instagram: account insights in the fewest calls', () => {
-  /** The account metrics platforms.md lists for Instagram, and the service's followers_count. */
+  /** The account metrics docs/platforms.md lists for Instagram, and the service's followers_count. */
   const METRICS = [
     'followers_count',
     'views',

@@ -10,7 +10,7 @@ beforeAll(async () => {
 });
 afterAll(() => sandbox.close());
 
-/** What the service offers on each platform, as the platforms' docs and shared/platforms.md say. */
+/** What the service offers on each platform, as the platforms' docs and docs/platforms.md say. */
 const EXPECTED = {
   instagram: {
     label: 'Instagram',

@@ -66,7 +66,7 @@ async function testerAdapter(username: string): Promise<PlatformAdapter> {
   }).adapter('threads');
 }
 
-/** A call straight to the sandbox's graph.threads.net, to check its answers against platforms.md. */
+/** A call straight to the sandbox's graph.threads.net, to check its answers against docs/platforms.md. */
 function raw(method: 'GET' | 'POST', path: string, params: Record<string, string | number>) {
   return sandbox.raw(method, `/graph.threads.net${path}`, params);
 }
@@ -622,7 +622,7 @@ describe('threads: reading', () => {
 });
 
 describe('threads: account insights in the fewest calls', () => {
-  /** The user metrics platforms.md lists for Threads. */
+  /** The user metrics docs/platforms.md lists for Threads. */
   const METRICS = ['views', 'likes', 'replies', 'reposts', 'quotes', 'clicks', 'followers_count'];
   const insightsPath = (account: AccountCredentials) =>
     `/graph.threads.net/v1.0/${account.platformUserId}/threads_insights`;
@@ -891,7 +891,7 @@ describe('threads: every error class', () => {
     const postId = user.posts[0].id as string;
     for (const [attempt, missingScopes] of [
       [() => threads.recentComments(account), ['threads_read_replies']],
-      // Never the publish permission: the pages disagree on what a reply needs (docs/platforms.md).
+      // Never the publish permission: the pages disagree on what a reply needs (docs/platforms.md, "Open questions").
       [() => threads.reply(account, postId, 'hi'), ['threads_manage_replies']],
       [() => threads.createContainer(account, { text: 'hi', media: [] }), ['threads_content_publish']],
       [() => threads.accountInsights(account, [dayOf(now().getTime() - DAY)], ['views']), ['threads_manage_insights']],

@@ -2,8 +2,8 @@
  * Records of posts made on the platform rather than through the API: a comment always names
  * a post the API can show, so the first comment on such a post brings a `platform` post into
  * being (one `published` target). Such a post lives in its account's profile and moves with
- * the account; a post made through the API stays where it was made (issue 12's rule), so a
- * comment on it whose account moved gets a `platform` record in the new profile instead.
+ * the account; a post made through the API stays in the profile it was made in when its account
+ * moves, so a comment on it whose account moved gets a `platform` record in the new profile instead.
  */
 import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';

@@ -16,7 +16,7 @@ export const POST_STATUSES = [
 ] as const;
 export type PostStatus = (typeof POST_STATUSES)[number];
 
-/** A draft post's targets are `draft`; the others are the issue's five. */
+/** A draft post's targets are `draft`; any other post's are scheduled, publishing, published, failed or cancelled. */
 export const TARGET_STATUSES = ['draft', 'scheduled', 'publishing', 'published', 'failed', 'cancelled'] as const;
 export type TargetStatus = (typeof TARGET_STATUSES)[number];
 
