@@ -164,6 +164,11 @@ function metricsNotOffered(error: PlatformError): string[] {
   return named === undefined ? [] : named.split(',').map((name) => name.trim());
 }
 
+/** `/me`'s fields: the Get Started page shows them inside `data: [...]`, a node answers them flat; both are read. */
+function meNode(answer: Record<string, unknown>): Record<string, unknown> {
+  return record(list(answer.data)[0] ?? answer);
+}
+
 function containerOf(containerId: string) {
   return requireContainerRef('instagram', containerId);
 }
@@ -201,13 +206,11 @@ export function instagramAdapter(options: AdapterOptions, now: () => Date): Plat
   /**
    * The professional account id (IG_ID): `/me`'s `user_id`, "the value of the id field received
    * in webhook notifications", and the id in the API's paths. `/me`'s `id` is app-scoped, and so
-   * is the code exchange's `user_id` (docs/platforms.md, "Instagram account ids"). The Get
-   * Started page shows the answer inside `data: [...]`; a node answers flat: both are read.
+   * is the code exchange's `user_id` (docs/platforms.md, "Instagram account ids").
    */
   async function professionalAccountId(token: string): Promise<string> {
-    const me = await graph.get('/me', token, { fields: 'user_id' });
-    const node = record(list(me.data)[0] ?? me);
-    return requiredText(platform, node.user_id, 'user_id');
+    const me = meNode(await graph.get('/me', token, { fields: 'user_id' }));
+    return requiredText(platform, me.user_id, 'user_id');
   }
 
   /**
@@ -340,10 +343,9 @@ export function instagramAdapter(options: AdapterOptions, now: () => Date): Plat
     },
 
     async profile({ accessToken }) {
-      const answer = await graph.get('/me', accessToken, {
-        fields: 'user_id,username,name,profile_picture_url,followers_count',
-      });
-      const me = record(list(answer.data)[0] ?? answer);
+      const me = meNode(
+        await graph.get('/me', accessToken, { fields: 'user_id,username,name,profile_picture_url,followers_count' }),
+      );
       return {
         // Never `id`: it is app-scoped, and matches neither notices nor paths.
         id: requiredText(platform, me.user_id, 'user_id'),
@@ -476,7 +478,7 @@ export function instagramAdapter(options: AdapterOptions, now: () => Date): Plat
       }
       if (metrics.includes('followers_count') && read.includes(todayDay)) {
         // A user field, not a metric: only today's count exists.
-        const me = await metered.get('/me', accessToken, { fields: 'followers_count' });
+        const me = meNode(await metered.get('/me', accessToken, { fields: 'followers_count' }));
         setFigure(figures, todayDay, 'followers_count', num(me.followers_count));
       }
       return { figures, usagePercent: meter.highest };

@@ -267,7 +267,8 @@ async function createContainer(run: Run): Promise<void> {
     await waitUntil(deps, target.id, new Date(at.getTime() + pollDelay(0)), recorded);
     return;
   }
-  // Text alone is ready at once on the platforms that take it.
+  // Text alone has nothing to fetch: its container is often ready at once, so its status is
+  // asked now (still processing, it is polled like any other).
   const saved = await updatePublishing(deps.db, target.id, recorded);
   if (saved) await processContainer({ ...run, target: { ...target, ...recorded } }, containerId);
 }
