@@ -11,7 +11,16 @@
  * account (post, published target) and BENCH_COMMENTS_ROWS comments spread evenly over the
  * accounts: `commented_at` over the last 180 days, more of them recent; 60% unreplied, 30%
  * replied, 10% dismissed; 2% hidden; 5% written by the account; 10% replies to another comment.
- * Every account's next poll is set a day ahead, so polling (the safety net) stays out of the run.
+ * The first owner's Instagram accounts, which receive the notices of (2), are real sandbox users
+ * instead, connected through the sandbox's permission pages as bench/insights.ts connects its
+ * accounts (bench/sandbox.ts), BENCH_COMMENTS_CONNECT_CONCURRENCY at a time: each one's row is
+ * the service's own (its token is one the sandbox takes), in the owner and profile the seed
+ * gives that account, and its first posts are the user's posts in the sandbox; everything else
+ * about them is seeded as for the others. Every account's next poll and insight refresh is set a
+ * day ahead (for the connected ones in their connection's transaction, before the worker's
+ * schedule can see them), so polling (the safety net) and insights stay out of the run. The
+ * connection queues each account's subscription to the app's comment notices (Instagram `POST
+ * /me/subscribed_apps`), as in production; the bench waits until every one is `subscribed`.
  *
  *   (1) GET /v1/comments with two filters, with autocannon at BENCH_CONNECTIONS connections
  *       (as bench/run.ts): (a) GET /healthz, the bare route of the same server, then
@@ -23,16 +32,29 @@
  *       queries recorded) under EXPLAIN (ANALYZE, BUFFERS): the plan's nodes, the indexes used,
  *       the time and the buffers. A Seq Scan on comments is an error. Aim: p99 < 25 ms.
  *   (2) signed platform webhooks: one webhook endpoint of the first owner (POST /v1/webhooks),
- *       subscribed to `comment.created`, at the receiver. This process POSTs Instagram comment
- *       notices (the sandbox's shape, `entry[].field`/`value`, signed in X-Hub-Signature-256
- *       with the sandbox app secret the service's adapters use) to /platform-webhooks/instagram
- *       for the first owner's Instagram accounts in turn (a new comment on one of the account's
- *       posts each), paced at BENCH_COMMENTS_WEBHOOK_RATE notices/s for
- *       BENCH_COMMENTS_WEBHOOK_SECONDS after a few unmeasured seconds. Latency: the POST's send
- *       time → the arrival of that comment's `comment.created` delivery at the receiver (matched
- *       by the event's `platform_comment_id`). Aim: p99 < 1 s. Checks that every POST answered
- *       200 `{"received": 1}`, that every comment's event arrived exactly once (duplicate
- *       arrivals are at-least-once and reported) and that every signature verifies.
+ *       subscribed to `comment.created`, at the receiver. First every comment the run will
+ *       announce is added in the sandbox (POST {sandbox}/_control/comments, a new comment by a
+ *       fan on one of the account's sandbox posts, the first owner's Instagram accounts in
+ *       turn), with the sandbox's own Instagram notices switched off (DELETE
+ *       {sandbox}/_control/webhooks/instagram: the service subscribed to them at start), so the
+ *       notices are this process's to send, at its pace. This process POSTs Instagram comment
+ *       notices for those comments (the sandbox's shape, `entry[].field`/`value`, `entry.id` the
+ *       professional account id, signed in X-Hub-Signature-256 with the sandbox app secret the
+ *       service's adapters use) to /platform-webhooks/instagram, paced at
+ *       BENCH_COMMENTS_WEBHOOK_RATE notices/s for BENCH_COMMENTS_WEBHOOK_SECONDS after a few
+ *       unmeasured seconds. Instagram's notices carry no time of the comment, so the service
+ *       reads it from the platform (`GET /{comment-id}?fields=timestamp` with the account's
+ *       token, answered here by the sandbox mounted in the server) before it decides
+ *       `comment.created`: the measured path holds one platform call per notice, which the
+ *       sandbox's call log, emptied before each run, counts. Latency: the POST's send time → the
+ *       arrival of that comment's `comment.created` delivery at the receiver (matched by the
+ *       event's `platform_comment_id`). Aim: p99 < 1 s. Checks that every POST answered 200
+ *       `{"received": 1}`, that every comment's event arrived exactly once (duplicate arrivals
+ *       are at-least-once and reported) and that every signature verifies; a call count other
+ *       than one per notice is printed as a finding. Then the same reads alone: the measured
+ *       comments' times read straight from this process with the service's adapter, at the same
+ *       rate, so the sandbox's share of the server's CPU (which a real platform would spend
+ *       instead) shows beside the run's.
  * The CPU of the server, PostgreSQL, the receiver and this process is shown for each run.
  *
  * Settings (environment):
@@ -41,18 +63,23 @@
  *   BENCH_DURATION_SECONDS, BENCH_WARMUP_SECONDS, BENCH_CONNECTIONS   as for bench/run.ts (10, 3, 50)
  *   BENCH_COMMENTS_WEBHOOK_RATE      notices per second (default 200)
  *   BENCH_COMMENTS_WEBHOOK_SECONDS   measured seconds of notices (default 25)
- *   BENCH_COMMENTS_STALL_SECONDS     how long to wait for missing deliveries (default 60)
+ *   BENCH_COMMENTS_STALL_SECONDS     how long to wait for missing deliveries or subscriptions (default 60)
+ *   BENCH_COMMENTS_CONNECT_CONCURRENCY  sandbox accounts connected, and sandbox comments added, at a time (default 16)
  *   BENCH_SERVER_NODE_ARGS           extra node flags for the server
  */
 import { createHmac } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/node-postgres';
 import type pg from 'pg';
 import { Agent, request } from 'undici';
+import type { Db, Tx } from '../src/db/connection.ts';
 import type { Scope } from '../src/http/scope.ts';
 import { type CommentListQuery, listComments } from '../src/modules/comments/service.ts';
-import { createPlatforms, SANDBOX_CLIENT } from '../src/platforms/index.ts';
+import { type AccountCredentials, createPlatforms, type PlatformSet, SANDBOX_CLIENT } from '../src/platforms/index.ts';
+import { loadSecretKey } from '../src/secrets.ts';
 import { type NamedCpuUse, namedCpuRows, namedCpuUse, type ReceiverRunPids, receiverRunCpuSample } from './cpu.ts';
 import { benchSteps, runBench } from './harness.ts';
 import {
@@ -67,6 +94,14 @@ import {
 import { explainQueries, recordingDb } from './plans.ts';
 import { parseDump, Receiver } from './receiver.ts';
 import { met, outsideNote, percentile, positiveIntFromEnv, table } from './report.ts';
+import {
+  type Api,
+  type BenchAccount,
+  connectAccounts,
+  eachLimited,
+  interrupt as interruptSandbox,
+  sandboxControl,
+} from './sandbox.ts';
 import { BenchError, embeddedPool, lastServerOutput, postmasterPid, type Server } from './server.ts';
 
 const AIM_LIST_P99_MS = 25;
@@ -83,6 +118,7 @@ interface Settings {
   webhookRate: number;
   webhookSeconds: number;
   stallMs: number;
+  connectConcurrency: number;
   serverNodeArgs: string[];
 }
 
@@ -96,6 +132,7 @@ function settings(): Settings {
     webhookRate: positiveIntFromEnv('BENCH_COMMENTS_WEBHOOK_RATE', 200),
     webhookSeconds: positiveIntFromEnv('BENCH_COMMENTS_WEBHOOK_SECONDS', 25),
     stallMs: positiveIntFromEnv('BENCH_COMMENTS_STALL_SECONDS', 60) * 1000,
+    connectConcurrency: positiveIntFromEnv('BENCH_COMMENTS_CONNECT_CONCURRENCY', 16),
     serverNodeArgs: (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(/\s+/).filter(Boolean),
   };
 }
@@ -122,16 +159,59 @@ async function api<T>(server: Server, method: string, url: string, body: unknown
 /** A TypeID-shaped id (`<prefix>_` and 26 base32 characters) from a number, made in SQL. */
 const sqlId = (prefix: string, n: string) => `'${prefix}_01k' || lpad(to_hex(${n}), 23, '0')`;
 
+/** A connected sandbox user that receives (2)'s notices, with its posts in the sandbox. */
+interface NoticeAccount {
+  account: BenchAccount;
+  /** Its professional account id: the sandbox's id of the user, `entry.id` of its notices. */
+  platformUserId: string;
+  posts: string[];
+}
+
 interface Seeded {
   ownerId: string;
   profileIds: string[];
   profileKey: string;
   /** The first owner's accounts. */
   ownerAccounts: { id: string; platform: string; platformUserId: string; profileId: string }[];
+  /** The first owner's Instagram accounts: connected sandbox users. */
+  noticeAccounts: NoticeAccount[];
+  connectSeconds: number;
+  /** Seeding, without connecting. */
   seconds: number;
 }
 
-async function seed(server: Server, pool: pg.Pool, s: Settings): Promise<Seeded> {
+/** What connecting sandbox accounts needs: the API and its sandbox, this process's database handle, adapters and key. */
+interface Connector {
+  api: Api;
+  db: Db;
+  platforms: PlatformSet;
+  secretKey: Buffer;
+}
+
+/**
+ * After `with held as (<account ids>)`: each account's comment poll and insight refresh a day
+ * ahead, as if both were just done (its insight history read), so the worker's schedule queues
+ * neither during the bench.
+ */
+const HOLD_PERIODIC_WORK = `,
+  polls as (
+    insert into comment_sync_state (account_id, next_poll_at, last_polled_at)
+    select id, now() + interval '1 day', now() from held
+  )
+  insert into insight_sync_state (account_id, next_refresh_at, refreshed_at, history_from, history_cursor, read_to,
+    history_next_at)
+  select id, now() + interval '1 day', now(), current_date, null, current_date, now() + interval '1 day' from held`;
+
+/** In a connection's transaction: the schedule finds the account already held when it first sees it. */
+async function holdPeriodicWork(tx: Tx, accountId: string): Promise<void> {
+  await tx.execute(sql`with held as (select ${accountId}::text as id)${sql.raw(HOLD_PERIODIC_WORK)}`);
+}
+
+/** Post p of seeded account a: the account's p-th sandbox post if it is a sandbox user's and has one, else '18' || n || p. */
+const platformPostSql = (a: string, p: string) =>
+  `coalesce(${a}.posts[${p} + 1], '18' || lpad(${a}.n::text, 6, '0') || lpad(${p}::text, 4, '0'))`;
+
+async function seed(server: Server, pool: pg.Pool, s: Settings, connector: Connector): Promise<Seeded> {
   const started = performance.now();
   const ownerRows = await pool.query<{ id: string }>('select id from owners');
   const ownerId = ownerRows.rows[0]?.id;
@@ -176,26 +256,68 @@ async function seed(server: Server, pool: pg.Pool, s: Settings): Promise<Seeded>
      from generate_series(0, $4 - 1) n`,
     [ownerId, Math.floor(s.accounts * 0.6), profileIds, s.accounts],
   );
+  // The first owner's Instagram accounts get (2)'s notices, whose comments' times the service
+  // reads from the platform with the account's token: they are sandbox users, connected as the
+  // connect flow connects them, in the owner and profile the seed gives them.
+  await pool.query(
+    'alter table bench_accounts add column real boolean not null default false, add column posts text[]',
+  );
+  const { rows: noticeRows } = await pool.query<{ n: number; profile_id: string }>(
+    `select n, profile_id from bench_accounts where owner_id = $1 and platform = 'instagram' order by n`,
+    [ownerId],
+  );
+  progress(
+    `  connecting ${noticeRows.length} Instagram sandbox accounts through the permission pages, ${s.connectConcurrency} at a time ... `,
+  );
+  const connectStarted = performance.now();
+  const connected = await connectAccounts(connector.api, connector.db, connector.platforms, connector.secretKey, {
+    count: noticeRows.length,
+    platforms: ['instagram'],
+    placement: (i) => ({ ownerId, profileId: noticeRows[i]?.profile_id as string }),
+    concurrency: s.connectConcurrency,
+    // Polls and refreshes held from the start: a poll would bring the sandbox's posts in before the seed's.
+    inTransaction: holdPeriodicWork,
+  });
+  const noticeAccounts: NoticeAccount[] = new Array(connected.length);
+  await eachLimited(connected, s.connectConcurrency, async (account, i) => {
+    const user = JSON.parse(
+      await sandboxControl(connector.api, 'GET', `/users/instagram/${account.username}`, undefined, 200),
+    ) as { id: string; posts: { id: string }[] };
+    if (user.id !== account.credentials.platformUserId) {
+      throw new BenchError(
+        `${account.username} is stored under ${account.credentials.platformUserId}, not its professional account id ${user.id} (the notices' entry.id)`,
+      );
+    }
+    if (user.posts.length === 0) throw new BenchError(`${account.username} has no posts in the sandbox`);
+    noticeAccounts[i] = { account, platformUserId: user.id, posts: user.posts.map((p) => p.id) };
+  });
+  const connectSeconds = (performance.now() - connectStarted) / 1000;
+  progress(`done in ${connectSeconds.toFixed(1)} s\n`);
+  await pool.query(
+    `update bench_accounts b set id = v.id, real = true, posts = v.posts
+     from jsonb_to_recordset($1::jsonb) as v(n int, id text, posts text[]) where b.n = v.n`,
+    [JSON.stringify(noticeAccounts.map((a, i) => ({ n: noticeRows[i]?.n, id: a.account.id, posts: a.posts })))],
+  );
   await q(
     'accounts',
     `insert into accounts (id, owner_id, profile_id, platform, platform_user_id, username, status, scopes,
        token_issued_at, connected_at, created_at, updated_at)
      select id, owner_id, profile_id, platform, '1784' || lpad(n::text, 11, '0'), 'bench_' || n, 'connected', '{}',
        now(), now() - interval '30 days', now() - interval '30 days', now()
-     from bench_accounts`,
+     from bench_accounts where not real`,
   );
-  // Polling is the safety net, not what is measured here: every account was "just polled".
+  // Polling is the safety net, not what is measured here: every account was "just polled" (and
+  // its insights just refreshed); the connected ones were held so in their connection.
   await q(
-    'comment_sync_state',
-    `insert into comment_sync_state (account_id, next_poll_at, last_polled_at)
-     select id, now() + interval '1 day', now() from bench_accounts`,
+    'comment_sync_state, insight_sync_state',
+    `with held as (select id from bench_accounts where not real)${HOLD_PERIODIC_WORK}`,
   );
-  // Post p of account n: platform post id '18' || n || p.
+  // Post p of account n: platform post id '18' || n || p, or a sandbox user's own posts first.
   await q(
     'posts',
     `insert into posts (id, owner_id, profile_id, status, source, platform_key, text, scheduled_at, created_at, updated_at)
      select ${sqlId('post', `a.n * ${POSTS_PER_ACCOUNT} + p`)}, a.owner_id, a.profile_id, 'published', 'platform',
-       a.id || ':18' || lpad(a.n::text, 6, '0') || lpad(p::text, 4, '0'), 'A post ' || p,
+       a.id || ':' || ${platformPostSql('a', 'p')}, 'A post ' || p,
        now() - (p || ' days')::interval, now(), now()
      from bench_accounts a, generate_series(0, ${POSTS_PER_ACCOUNT - 1}) p`,
   );
@@ -204,7 +326,7 @@ async function seed(server: Server, pool: pg.Pool, s: Settings): Promise<Seeded>
     `insert into post_targets (id, post_id, account_id, platform, status, platform_post_id, permalink, published_at,
        created_at, updated_at)
      select ${sqlId('pt', `a.n * ${POSTS_PER_ACCOUNT} + p`)}, ${sqlId('post', `a.n * ${POSTS_PER_ACCOUNT} + p`)}, a.id,
-       a.platform, 'published', '18' || lpad(a.n::text, 6, '0') || lpad(p::text, 4, '0'),
+       a.platform, 'published', ${platformPostSql('a', 'p')},
        'https://www.instagram.com/p/bench' || a.n || '_' || p, now() - (p || ' days')::interval, now(), now()
      from bench_accounts a, generate_series(0, ${POSTS_PER_ACCOUNT - 1}) p`,
   );
@@ -215,7 +337,7 @@ async function seed(server: Server, pool: pg.Pool, s: Settings): Promise<Seeded>
        platform_parent_id, author_id, author_username, text, commented_at, hidden, reply_status, by_account,
        created_at, updated_at)
      select ${sqlId('cmt', 'g')}, a.owner_id, a.profile_id, a.id, ${sqlId('post', `a.n * ${POSTS_PER_ACCOUNT} + c.p`)}, a.platform,
-       '179' || lpad(g::text, 14, '0'), '18' || lpad(a.n::text, 6, '0') || lpad(c.p::text, 4, '0'),
+       '179' || lpad(g::text, 14, '0'), ${platformPostSql('a', 'c.p')},
        case when g % 10 = 0 and g > $1 then '179' || lpad((g - $1)::text, 14, '0') end,
        '9' || (g % 50000), 'fan_' || (g % 50000), 'Comment number ' || g || ', a few words about the post',
        c.at, random() < 0.02,
@@ -237,14 +359,49 @@ async function seed(server: Server, pool: pg.Pool, s: Settings): Promise<Seeded>
     ownerId,
     profileIds,
     profileKey,
+    noticeAccounts,
+    connectSeconds,
     ownerAccounts: accountRows.rows.map((r) => ({
       id: r.id,
       platform: r.platform,
       platformUserId: r.platform_user_id,
       profileId: r.profile_id,
     })),
-    seconds: (performance.now() - started) / 1000,
+    seconds: (performance.now() - started) / 1000 - connectSeconds,
   };
+}
+
+/** Waits until the platform sends every connected account's comment notices (the jobs its connection queued). */
+async function waitForSubscriptions(pool: pg.Pool, count: number, s: Settings): Promise<number> {
+  const started = performance.now();
+  progress(`waiting for ${count} subscriptions to the app's comment notices ... `);
+  let last = -1;
+  let lastChange = performance.now();
+  for (;;) {
+    checkInterrupted();
+    const { rows } = await pool.query<{ subscribed: string; failed: string; error: string | null }>(
+      `select count(*) filter (where comment_notices = 'subscribed') as subscribed,
+         count(*) filter (where comment_notices = 'failed') as failed, min(comment_notices_error) as error
+       from accounts where comment_notices is not null`,
+    );
+    const subscribed = Number(rows[0]?.subscribed ?? 0);
+    if (Number(rows[0]?.failed ?? 0) > 0) {
+      throw new BenchError(`${rows[0]?.failed} subscriptions failed, e.g. ${rows[0]?.error}${lastServerOutput()}`);
+    }
+    if (subscribed >= count) break;
+    if (subscribed !== last) {
+      last = subscribed;
+      lastChange = performance.now();
+    } else if (performance.now() - lastChange > s.stallMs) {
+      throw new BenchError(
+        `${count - subscribed} of ${count} accounts not subscribed to comment notices, none for ${s.stallMs / 1000} s${lastServerOutput()}`,
+      );
+    }
+    await sleep(100);
+  }
+  const seconds = (performance.now() - started) / 1000;
+  progress(`done in ${seconds.toFixed(1)} s\n`);
+  return seconds;
 }
 
 // ---------------------------------------------------------------------------------------
@@ -302,29 +459,89 @@ interface WebhookRun {
   cpu: CpuUse;
   /** Seconds from the first send to the last arrival. */
   seconds: number;
+  /** Calls the sandbox's imitated APIs received during the run (its call log): in all, and Instagram's. */
+  platformCalls: { total: number; instagram: number };
+}
+
+/** A comment added in the sandbox, as its notice names it, with the credentials of the account it is on. */
+interface BenchComment {
+  id: string;
+  /** The account's professional account id (the notice's `entry.id`). */
+  accountPlatformUserId: string;
+  credentials: AccountCredentials;
+  postId: string;
+  authorId: string;
+  authorUsername: string;
+  text: string;
 }
 
 interface Sender {
+  api: Api;
   agent: Agent;
   origin: string;
-  /** The first owner's Instagram accounts with their platform post ids. */
-  accounts: { platformUserId: string; posts: string[] }[];
+  /** The comments the notices announce, in the order they are sent. */
+  comments: BenchComment[];
 }
 
-/** Instagram's `comments` notice as the sandbox sends it (entry with `field`/`value`), signed. */
-function notice(account: { platformUserId: string; posts: string[] }, n: number, commentId: string) {
+/**
+ * Adds `count` comments in the sandbox, by fans, on the accounts' sandbox posts (the accounts
+ * in turn, each one's posts in turn), `concurrency` at a time; answered in that order.
+ */
+async function addComments(
+  api: Api,
+  accounts: readonly NoticeAccount[],
+  count: number,
+  concurrency: number,
+): Promise<BenchComment[]> {
+  const made: BenchComment[] = new Array(count);
+  await eachLimited(
+    Array.from({ length: count }, (_, n) => n),
+    concurrency,
+    async (n) => {
+      const { account, platformUserId, posts } = accounts[n % accounts.length] as NoticeAccount;
+      const answer = JSON.parse(
+        await sandboxControl(
+          api,
+          'POST',
+          '/comments',
+          {
+            platform: 'instagram',
+            username: account.username,
+            post_id: posts[Math.floor(n / accounts.length) % posts.length],
+            author_username: `bench_fan_${n % 100000}`,
+            text: `Love this! comment ${n}`,
+          },
+          201,
+        ),
+      ) as { id: string; post_id: string; author_id: string; author_username: string; text: string };
+      made[n] = {
+        id: answer.id,
+        accountPlatformUserId: platformUserId,
+        credentials: account.credentials,
+        postId: answer.post_id,
+        authorId: answer.author_id,
+        authorUsername: answer.author_username,
+        text: answer.text,
+      };
+    },
+  );
+  return made;
+}
+
+/** Instagram's `comments` notice of a comment, as the sandbox sends it (entry with `field`/`value`), signed. */
+function notice(comment: BenchComment) {
   const body = JSON.stringify({
     object: 'instagram',
     entry: [
       {
-        id: account.platformUserId,
+        id: comment.accountPlatformUserId,
         time: Math.floor(Date.now() / 1000),
         field: 'comments',
         value: {
-          id: commentId,
-          from: { id: `55${n % 100000}`, username: `bench_fan_${n % 100000}` },
-          text: `Love this! comment ${commentId}`,
-          media: { id: account.posts[n % account.posts.length], media_product_type: 'FEED' },
+          id: comment.id,
+          from: { id: comment.authorId, username: comment.authorUsername },
+          text: comment.text,
+          media: { id: comment.postId, media_product_type: 'FEED' },
         },
       },
     ],
@@ -333,10 +550,8 @@ function notice(account: { platformUserId: string; posts: string[] }, n: number,
   return { body, signature };
 }
 
-/** POSTs `count` notices at `rate` per second; answers each comment id's send time (epoch ms). */
-async function sendNotices(sender: Sender, first: number, count: number, rate: number): Promise<Map<string, number>> {
-  const sent = new Map<string, number>();
-  const failures: string[] = [];
+/** Starts `send(i)` for i in [0, count) at `rate` per second, without waiting for one to end before the next is due; resolves when all have ended. */
+async function paced(count: number, rate: number, send: (i: number) => Promise<void>): Promise<void> {
   const inFlight = new Set<Promise<void>>();
   const start = performance.now();
   for (let i = 0; i < count; i++) {
@@ -344,30 +559,33 @@ async function sendNotices(sender: Sender, first: number, count: number, rate: n
     const due = start + (i * 1000) / rate;
     const wait = due - performance.now();
     if (wait > 1) await sleep(wait);
-    const n = first + i;
-    const account = sender.accounts[n % sender.accounts.length] as Sender['accounts'][number];
-    const commentId = `1795${String(n).padStart(13, '0')}`;
-    const { body, signature } = notice(account, n, commentId);
-    sent.set(commentId, epochMs());
-    const p = request(`${sender.origin}/platform-webhooks/instagram`, {
-      dispatcher: sender.agent,
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-hub-signature-256': signature },
-      body,
-    })
-      .then(async (response) => {
-        const text = await response.body.text();
-        if (response.statusCode !== 200 || text !== '{"received":1}') {
-          failures.push(`${response.statusCode} ${text}`);
-        }
-      })
-      .catch((error: unknown) => {
-        failures.push(String(error));
-      })
-      .finally(() => inFlight.delete(p));
+    const p = send(i).finally(() => inFlight.delete(p));
     inFlight.add(p);
   }
   await Promise.all(inFlight);
+}
+
+/** POSTs the notices of comments [first, first + count) at `rate` per second; answers each comment id's send time (epoch ms). */
+async function sendNotices(sender: Sender, first: number, count: number, rate: number): Promise<Map<string, number>> {
+  const sent = new Map<string, number>();
+  const failures: string[] = [];
+  await paced(count, rate, async (i) => {
+    const comment = sender.comments[first + i] as BenchComment;
+    const { body, signature } = notice(comment);
+    sent.set(comment.id, epochMs());
+    try {
+      const response = await request(`${sender.origin}/platform-webhooks/instagram`, {
+        dispatcher: sender.agent,
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-hub-signature-256': signature },
+        body,
+      });
+      const text = await response.body.text();
+      if (response.statusCode !== 200 || text !== '{"received":1}') failures.push(`${response.statusCode} ${text}`);
+    } catch (error) {
+      failures.push(String(error));
+    }
+  });
   if (failures.length > 0) {
     throw new BenchError(
       `${failures.length} notices were not answered 200 {"received":1}: ${failures[0]}${lastServerOutput()}`,
@@ -385,6 +603,14 @@ async function eventComments(pool: pg.Pool, eventIds: string[]): Promise<Map<str
   return new Map(rows.map((r) => [r.id, r.pcid]));
 }
 
+async function platformCalls(api: Api): Promise<{ total: number; instagram: number }> {
+  const totals = JSON.parse(await sandboxControl(api, 'GET', '/calls', undefined, 200)) as {
+    total: number;
+    by_platform: Record<string, number>;
+  };
+  return { total: totals.total, instagram: totals.by_platform.instagram ?? 0 };
+}
+
 async function webhookRun(
   sender: Sender,
   receiver: Receiver,
@@ -397,6 +623,7 @@ async function webhookRun(
   label: string,
 ): Promise<WebhookRun> {
   await receiver.reset(false);
+  await sandboxControl(sender.api, 'DELETE', '/calls', undefined, 204);
   progress(`${label}: ${count} notices at ${s.webhookRate}/s ... `);
   const cpuBefore = await cpuSample(pids);
   const t0 = epochMs();
@@ -421,6 +648,7 @@ async function webhookRun(
     await sleep(50);
   }
   const cpuAfter = await cpuSample(pids);
+  const calls = await platformCalls(sender.api);
   const file = path.join(dataDir, 'arrivals.tsv');
   const summary = await receiver.dump(file);
   const arrivals = parseDump(await fs.readFile(file, 'utf8'));
@@ -464,7 +692,45 @@ async function webhookRun(
     badSignatures: summary.badSignatures,
     cpu: namedCpuUse(NAMES, cpuBefore, cpuAfter),
     seconds: (lastAt - t0) / 1000,
+    platformCalls: calls,
   };
+}
+
+interface ReadsRun {
+  reads: number;
+  cpu: CpuUse;
+}
+
+/**
+ * The platform reads of (2) alone: the times of comments [first, first + count) read with the
+ * service's adapter from this process, at the notices' rate, as the service reads them for a
+ * notice. The server's CPU here is the sandbox's answering, which a real platform does instead.
+ */
+async function readsAlone(
+  sender: Sender,
+  platforms: PlatformSet,
+  pids: Pids,
+  s: Settings,
+  first: number,
+  count: number,
+): Promise<ReadsRun> {
+  progress(`the same reads alone: ${count} at ${s.webhookRate}/s ... `);
+  const adapter = platforms.adapter('instagram');
+  const failures: string[] = [];
+  const cpuBefore = await cpuSample(pids);
+  await paced(count, s.webhookRate, async (i) => {
+    const comment = sender.comments[first + i] as BenchComment;
+    try {
+      const times = await adapter.commentTimes(comment.credentials, [comment.id]);
+      if (!times.has(comment.id)) failures.push(`comment ${comment.id} not found`);
+    } catch (error) {
+      failures.push(String(error));
+    }
+  });
+  const cpuAfter = await cpuSample(pids);
+  if (failures.length > 0) throw new BenchError(`${failures.length} reads of comment times failed: ${failures[0]}`);
+  progress('done\n');
+  return { reads: count, cpu: namedCpuUse(NAMES, cpuBefore, cpuAfter) };
 }
 
 // ---------------------------------------------------------------------------------------
@@ -478,6 +744,8 @@ function report(
   shapes: Measurement[],
   plans: Plan[],
   w: WebhookRun,
+  reads: ReadsRun,
+  subscribeSeconds: number,
 ): string {
   const ms = (n: number) => n.toFixed(2);
   const cores = os.availableParallelism();
@@ -526,6 +794,11 @@ function report(
         scale: 1,
         digits: 2,
       }),
+      ...namedCpuRows(NAMES, 'the same reads alone (server: the sandbox; bench: the reader)', reads.cpu, reads.reads, {
+        label: 'ms of CPU per read',
+        scale: 1,
+        digits: 2,
+      }),
     ],
     [false, true, true, true, true, true],
   );
@@ -547,6 +820,8 @@ function report(
     [false, true, false],
   );
   const busiest = Math.max(busiestOutside(all), (w.cpu.others ?? 0) / (w.cpu.wallMs * cores));
+  const calls = w.platformCalls;
+  const callsLine = `platform calls during the measured run (the sandbox's call log): ${calls.total}, of them ${calls.instagram} Instagram, ${(calls.total / w.notices).toFixed(2)} per notice (expected: 1, the read of the comment's time)`;
   return [
     '',
     `Switchboard comments bench: ${counts.comments} comments (${counts.inbox} in inboxes, the rest the accounts' own) on ${s.accounts} accounts of 3 owners, ${s.accounts * POSTS_PER_ACCOUNT} posts, seeded in ${seeded.seconds.toFixed(0)} s; node ${process.version}, ${cores} CPUs`,
@@ -566,11 +841,18 @@ function report(
     ]),
     '',
     `(2) signed platform webhooks: ${seeded.ownerAccounts.filter((a) => a.platform === 'instagram').length} Instagram accounts, one endpoint subscribed to comment.created`,
+    `    the Instagram accounts are sandbox users connected through the permission pages (${seeded.noticeAccounts.length} in ${seeded.connectSeconds.toFixed(1)} s), every one subscribed to the app's comment notices ${subscribeSeconds.toFixed(1)} s after the seed ended`,
+    "    every notice's comment exists in the sandbox; the notice gives no time of the comment, so the service reads it (GET /{comment-id}?fields=timestamp)",
+    '    before it decides comment.created: one platform call per notice, answered by the sandbox mounted in the server, whose CPU includes that answering',
     '',
     webhook,
     '',
     webhookCpu,
     '',
+    callsLine,
+    ...(calls.total === w.notices && calls.instagram === w.notices
+      ? []
+      : [`FINDING: ${calls.total} platform calls for ${w.notices} notices, not one each`]),
     `every notice answered 200 {"received":1}; every comment's comment.created arrived (${w.duplicates} duplicate arrivals, at-least-once), ${w.badSignatures} bad signatures; first send → last arrival ${w.seconds.toFixed(1)} s, ${(w.notices / w.seconds).toFixed(1)} comments/s delivered`,
     '',
     aims,
@@ -587,6 +869,7 @@ process.exitCode = await runBench({
   interrupt: () => {
     interrupt();
     interruptLoad();
+    interruptSandbox();
   },
   measure: async ({ settings: s, dataDir, atEnd, startService }) => {
     const receiver = await Receiver.start();
@@ -598,9 +881,27 @@ process.exitCode = await runBench({
       env: { WEBHOOK_ALLOW_PRIVATE_URLS: 'true', PLATFORMS: 'sandbox' },
     });
     progress(`server pid ${server.pid} at ${server.origin}\n`);
+    const agent = new Agent({ connections: 64, keepAliveTimeout: 60_000 });
+    atEnd(() => agent.close());
     const pool = await embeddedPool(dataDir, 'bench-comments', 4);
     atEnd(() => pool.end().catch(() => {}));
-    const seeded = await seed(server, pool, s);
+    const sandboxApi: Api = {
+      origin: server.origin,
+      key: server.ownerKey,
+      sandboxUrl: `${server.origin}/sandbox`,
+      agent,
+    };
+    const platforms = createPlatforms(
+      { platforms: 'sandbox', platformCredentials: {}, sandboxUrl: sandboxApi.sandboxUrl },
+      { dispatcher: agent },
+    );
+    const seeded = await seed(server, pool, s, {
+      api: sandboxApi,
+      db: drizzle(pool) as unknown as Db,
+      platforms,
+      secretKey: await loadSecretKey(undefined, dataDir),
+    });
+    const subscribeSeconds = await waitForSubscriptions(pool, seeded.noticeAccounts.length, s);
     const { rows: countRows } = await pool.query<{ all: string; inbox: string }>(
       'select count(*) as all, count(*) filter (where not by_account) as inbox from comments',
     );
@@ -662,34 +963,21 @@ process.exitCode = await runBench({
       201,
     );
     await receiver.setSecrets([endpoint.secret]);
-    const postRows = await pool.query<{ platform_user_id: string; posts: string[] }>(
-      `select a.platform_user_id, array_agg(t.platform_post_id order by t.platform_post_id) as posts
-       from accounts a join post_targets t on t.account_id = a.id
-       where a.owner_id = $1 and a.platform = 'instagram' group by a.platform_user_id`,
-      [seeded.ownerId],
-    );
-    const agent = new Agent({ connections: 64, keepAliveTimeout: 60_000 });
-    atEnd(() => agent.close());
-    const sender: Sender = {
-      agent,
-      origin: server.origin,
-      accounts: postRows.rows.map((r) => ({ platformUserId: r.platform_user_id, posts: r.posts })),
-    };
-    const pids: Pids = { server: server.pid, postmaster: await postmasterPid(dataDir), receiver: receiver.pid };
     const warm = Math.min(s.webhookRate * 3, 600);
+    const measured = s.webhookRate * s.webhookSeconds;
+    // The service subscribed itself to the sandbox's notices at start: switched off for
+    // Instagram, the comments added now are told of by this process's notices only, at its pace.
+    await sandboxControl(sandboxApi, 'DELETE', '/webhooks/instagram', undefined, 204);
+    progress(`adding ${warm + measured} comments in the sandbox, ${s.connectConcurrency} at a time ... `);
+    const addStarted = performance.now();
+    const comments = await addComments(sandboxApi, seeded.noticeAccounts, warm + measured, s.connectConcurrency);
+    progress(`done in ${((performance.now() - addStarted) / 1000).toFixed(1)} s\n`);
+    const sender: Sender = { api: sandboxApi, agent, origin: server.origin, comments };
+    const pids: Pids = { server: server.pid, postmaster: await postmasterPid(dataDir), receiver: receiver.pid };
     await webhookRun(sender, receiver, pool, pids, s, dataDir, 0, warm, 'webhooks warm-up');
-    const w = await webhookRun(
-      sender,
-      receiver,
-      pool,
-      pids,
-      s,
-      dataDir,
-      warm,
-      s.webhookRate * s.webhookSeconds,
-      'webhooks measured',
-    );
-    const output = report(s, seeded, counts, bare, shapes, plans, w);
+    const w = await webhookRun(sender, receiver, pool, pids, s, dataDir, warm, measured, 'webhooks measured');
+    const reads = await readsAlone(sender, platforms, pids, s, warm, measured);
+    const output = report(s, seeded, counts, bare, shapes, plans, w, reads, subscribeSeconds);
     if (seqScans.length > 0) {
       process.stdout.write(output);
       throw new BenchError(`a Seq Scan on comments in the plan of ${seqScans.map((p) => p.shape).join(', ')}`);

@@ -7,7 +7,7 @@
  */
 import type { Agent } from 'undici';
 import { request } from 'undici';
-import type { Db } from '../src/db/connection.ts';
+import type { Db, Tx } from '../src/db/connection.ts';
 import { saveConnectedAccount } from '../src/modules/accounts/service.ts';
 import type { AccountCredentials, Platform, PlatformSet } from '../src/platforms/index.ts';
 import { permissionForm } from '../src/sandbox/permission-form.ts';
@@ -138,6 +138,11 @@ export async function connectAccounts(
     platforms: readonly Platform[];
     placement: (i: number) => { ownerId: string; profileId: string };
     concurrency: number;
+    /**
+     * Run in the connection's own transaction, with the account's id: what must hold from the
+     * moment the account exists (a worker's schedule may look at it as soon as it commits).
+     */
+    inTransaction?: (tx: Tx, accountId: string) => Promise<void>;
   },
 ): Promise<BenchAccount[]> {
   const made: BenchAccount[] = new Array(options.count);
@@ -152,9 +157,11 @@ export async function connectAccounts(
       const tokens = await adapter.exchangeCode(code, REDIRECT_URI);
       const credentials = { platformUserId: tokens.platformUserId, accessToken: tokens.accessToken };
       const profile = await adapter.profile(credentials);
-      const { account } = await db.transaction((tx) =>
-        saveConnectedAccount(tx, secretKey, { ...options.placement(i), platform, tokens, profile }),
-      );
+      const { account } = await db.transaction(async (tx) => {
+        const saved = await saveConnectedAccount(tx, secretKey, { ...options.placement(i), platform, tokens, profile });
+        await options.inTransaction?.(tx, saved.account.id);
+        return saved;
+      });
       made[i] = { id: account.id, platform, username, credentials, scopes: account.scopes };
     },
   );
