@@ -101,6 +101,7 @@ import {
   eachLimited,
   interrupt as interruptSandbox,
   sandboxControl,
+  waitForSubscriptions,
 } from './sandbox.ts';
 import { BenchError, embeddedPool, lastServerOutput, postmasterPid, type Server } from './server.ts';
 
@@ -369,39 +370,6 @@ async function seed(server: Server, pool: pg.Pool, s: Settings, connector: Conne
     })),
     seconds: (performance.now() - started) / 1000 - connectSeconds,
   };
-}
-
-/** Waits until the platform sends every connected account's comment notices (the jobs its connection queued). */
-async function waitForSubscriptions(pool: pg.Pool, count: number, s: Settings): Promise<number> {
-  const started = performance.now();
-  progress(`waiting for ${count} subscriptions to the app's comment notices ... `);
-  let last = -1;
-  let lastChange = performance.now();
-  for (;;) {
-    checkInterrupted();
-    const { rows } = await pool.query<{ subscribed: string; failed: string; error: string | null }>(
-      `select count(*) filter (where comment_notices = 'subscribed') as subscribed,
-         count(*) filter (where comment_notices = 'failed') as failed, min(comment_notices_error) as error
-       from accounts where comment_notices is not null`,
-    );
-    const subscribed = Number(rows[0]?.subscribed ?? 0);
-    if (Number(rows[0]?.failed ?? 0) > 0) {
-      throw new BenchError(`${rows[0]?.failed} subscriptions failed, e.g. ${rows[0]?.error}${lastServerOutput()}`);
-    }
-    if (subscribed >= count) break;
-    if (subscribed !== last) {
-      last = subscribed;
-      lastChange = performance.now();
-    } else if (performance.now() - lastChange > s.stallMs) {
-      throw new BenchError(
-        `${count - subscribed} of ${count} accounts not subscribed to comment notices, none for ${s.stallMs / 1000} s${lastServerOutput()}`,
-      );
-    }
-    await sleep(100);
-  }
-  const seconds = (performance.now() - started) / 1000;
-  progress(`done in ${seconds.toFixed(1)} s\n`);
-  return seconds;
 }
 
 // ---------------------------------------------------------------------------------------
@@ -901,7 +869,11 @@ process.exitCode = await runBench({
       platforms,
       secretKey: await loadSecretKey(undefined, dataDir),
     });
-    const subscribeSeconds = await waitForSubscriptions(pool, seeded.noticeAccounts.length, s);
+    const subscribeSeconds = await waitForSubscriptions(pool, seeded.noticeAccounts.length, s.stallMs, {
+      checkInterrupted,
+      sleep,
+      progress,
+    });
     const { rows: countRows } = await pool.query<{ all: string; inbox: string }>(
       'select count(*) as all, count(*) filter (where not by_account) as inbox from comments',
     );

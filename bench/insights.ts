@@ -86,6 +86,7 @@ import {
   eachLimited,
   interrupt as interruptSandbox,
   sandboxControl,
+  waitForSubscriptions,
 } from './sandbox.ts';
 import {
   BenchError,
@@ -752,6 +753,9 @@ process.exitCode = await runBench({
     });
     progress(`pid ${worker.pid}\n`);
     const pids: WorkersRunPids = { api: server.pid, postmaster: await postmasterPid(dataDir), workers: [worker.pid] };
+    // The worker first runs the subscriptions to comment notices the connections queued: done
+    // before the refresh, so its call log counts the refresh's calls alone.
+    await waitForSubscriptions(pool, accounts.length, s.stallMs, { checkInterrupted, sleep, progress });
     const refresh = await refreshRun(api, pool, db, accounts, pids, s);
     return report(s, { accounts: accounts.length, connectSeconds, seeded, sample, explain }, bare, query, refresh);
   },

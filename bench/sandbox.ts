@@ -5,13 +5,14 @@
  * code exchanged by the service's adapter, the account stored with the service's own
  * saveConnectedAccount, as the tests do).
  */
+import type pg from 'pg';
 import type { Agent } from 'undici';
 import { request } from 'undici';
 import type { Db, Tx } from '../src/db/connection.ts';
 import { saveConnectedAccount } from '../src/modules/accounts/service.ts';
 import type { AccountCredentials, Platform, PlatformSet } from '../src/platforms/index.ts';
 import { permissionForm } from '../src/sandbox/permission-form.ts';
-import { BenchError } from './server.ts';
+import { BenchError, lastServerOutput } from './server.ts';
 
 /** Where the service and its sandbox answer, the first owner's key, and the Agent every call goes through. */
 export interface Api {
@@ -166,4 +167,53 @@ export async function connectAccounts(
     },
   );
   return made;
+}
+
+/** What a bench's long waits use (benchSteps()). */
+export interface WaitSteps {
+  checkInterrupted(): void;
+  sleep(ms: number): Promise<unknown>;
+  progress(text: string): void;
+}
+
+/**
+ * Waits until the platform sends every connected account's comment notices (the jobs their
+ * connections queued ran: `count` accounts subscribed), failing on a refusal or after `stallMs`
+ * without progress. Answers the seconds it took.
+ */
+export async function waitForSubscriptions(
+  pool: pg.Pool,
+  count: number,
+  stallMs: number,
+  steps: WaitSteps,
+): Promise<number> {
+  const started = performance.now();
+  steps.progress(`waiting for ${count} subscriptions to the app's comment notices ... `);
+  let last = -1;
+  let lastChange = performance.now();
+  for (;;) {
+    steps.checkInterrupted();
+    const { rows } = await pool.query<{ subscribed: string; failed: string; error: string | null }>(
+      `select count(*) filter (where comment_notices = 'subscribed') as subscribed,
+         count(*) filter (where comment_notices = 'failed') as failed, min(comment_notices_error) as error
+       from accounts where comment_notices is not null`,
+    );
+    const subscribed = Number(rows[0]?.subscribed ?? 0);
+    if (Number(rows[0]?.failed ?? 0) > 0) {
+      throw new BenchError(`${rows[0]?.failed} subscriptions failed, e.g. ${rows[0]?.error}${lastServerOutput()}`);
+    }
+    if (subscribed >= count) break;
+    if (subscribed !== last) {
+      last = subscribed;
+      lastChange = performance.now();
+    } else if (performance.now() - lastChange > stallMs) {
+      throw new BenchError(
+        `${count - subscribed} of ${count} accounts not subscribed to comment notices, none for ${stallMs / 1000} s${lastServerOutput()}`,
+      );
+    }
+    await steps.sleep(100);
+  }
+  const seconds = (performance.now() - started) / 1000;
+  steps.progress(`done in ${seconds.toFixed(1)} s\n`);
+  return seconds;
 }
