@@ -250,6 +250,14 @@ export interface TikTokPublishOptions {
   disableComment?: boolean;
   disableDuet?: boolean;
   disableStitch?: boolean;
+  /**
+   * TikTok's commercial content disclosure. `brand_content_toggle`: a paid partnership
+   * promoting a third party ("Branded content", labelled 'Paid partnership'); never with
+   * SELF_ONLY. `brand_organic_toggle`: promoting the creator's own business ("Your brand",
+   * labelled 'Promotional content'). Sent false when not chosen.
+   */
+  brandContentToggle?: boolean;
+  brandOrganicToggle?: boolean;
 }
 
 export interface FacebookPublishOptions {

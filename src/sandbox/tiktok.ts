@@ -292,6 +292,15 @@ function videoInit(request: FastifyRequest) {
       `privacy_level must be one of the creator's privacy_level_options: ${PRIVACY_LEVELS.join(', ')}`,
     );
   }
+  // The Direct Post reference marks brand_content_toggle required; brand_organic_toggle has
+  // no Required cell of its own there, so it is only held to its type.
+  if (typeof postInfo.brand_content_toggle !== 'boolean') {
+    throw badParameter('tiktok', 'post_info.brand_content_toggle is required and must be a bool');
+  }
+  const brandOrganic = postInfo.brand_organic_toggle ?? false;
+  if (typeof brandOrganic !== 'boolean') {
+    throw badParameter('tiktok', 'post_info.brand_organic_toggle must be a bool');
+  }
   if (sourceInfo.source !== 'PULL_FROM_URL') {
     throw badParameter('tiktok', 'source_info.source must be PULL_FROM_URL (the sandbox takes no file uploads)');
   }
@@ -303,6 +312,8 @@ function videoInit(request: FastifyRequest) {
     disable_comment: postInfo.disable_comment === true,
     disable_duet: postInfo.disable_duet === true,
     disable_stitch: postInfo.disable_stitch === true,
+    brand_content_toggle: postInfo.brand_content_toggle,
+    brand_organic_toggle: brandOrganic,
     video_url: videoUrl.toString(),
   };
 }
@@ -332,7 +343,16 @@ async function publishOnce(store: Store, who: Caller, container: SandboxContaine
     .set({ publishedPostId: post.id })
     .where(eq(sandboxContainers.id, container.id));
   const options = Object.fromEntries(
-    (['privacy_level', 'disable_comment', 'disable_duet', 'disable_stitch'] as const).map((name) => [name, req[name]]),
+    (
+      [
+        'privacy_level',
+        'disable_comment',
+        'disable_duet',
+        'disable_stitch',
+        'brand_content_toggle',
+        'brand_organic_toggle',
+      ] as const
+    ).map((name) => [name, req[name]]),
   );
   await recordPublication(
     store,

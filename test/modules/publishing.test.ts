@@ -219,13 +219,23 @@ describe('publishing now', () => {
           account_ids: [account.id],
           text: 'On TikTok',
           media_ids: [video],
-          platforms: { tiktok: { privacy_level: 'SELF_ONLY', disable_duet: true } },
+          platforms: { tiktok: { privacy_level: 'SELF_ONLY', disable_duet: true, brand_organic_toggle: true } },
         })
       ).id,
     );
     expect(post.targets[0]).toMatchObject({ status: 'published', permalink: null });
     const [published] = (await activity('tiktok', account.username)).filter((a) => a.action === 'publish');
-    expect(published).toBeDefined();
+    // What TikTok received: every switch said out loud, the commercial content disclosure included.
+    expect(published?.detail.options).toEqual({
+      privacy_level: 'SELF_ONLY',
+      disable_comment: false,
+      disable_duet: true,
+      disable_stitch: false,
+      brand_content_toggle: false,
+      brand_organic_toggle: true,
+    });
+    // Not public: TikTok gives no post id, so the publish id names the post.
+    expect(post.targets[0].platform_post_id).toBe(published?.detail.publish_id);
   });
 
   it('publishes a Facebook page post with a photo and a link', async () => {

@@ -302,6 +302,51 @@ describe('tiktok: publishing', () => {
     });
   });
 
+  it('sends the commercial content disclosure in post_info, both toggles always, false unless chosen', async () => {
+    const account = await connected('tt_disclosure');
+    const plain = await tiktok.createContainer(account, video('SELF_ONLY', 'Nothing to disclose'));
+    const disclosed = await tiktok.createContainer(account, {
+      ...video('MUTUAL_FOLLOW_FRIENDS', 'Paid partnership'),
+      platformOptions: {
+        tiktok: { privacyLevel: 'MUTUAL_FOLLOW_FRIENDS', brandContentToggle: true, brandOrganicToggle: true },
+      },
+    });
+    advanceClock(PROCESSING_DONE_MS);
+    for (const { containerId } of [plain, disclosed]) {
+      expect(await tiktok.containerStatus(account, containerId)).toEqual({ state: 'published' });
+    }
+    const activity = await sandbox.control('GET', '/activity/tiktok/tt_disclosure');
+    expect(activity.body.data.map((a: { detail: { options: unknown } }) => a.detail.options)).toEqual([
+      {
+        privacy_level: 'SELF_ONLY',
+        disable_comment: false,
+        disable_duet: false,
+        disable_stitch: false,
+        brand_content_toggle: false,
+        brand_organic_toggle: false,
+      },
+      {
+        privacy_level: 'MUTUAL_FOLLOW_FRIENDS',
+        disable_comment: false,
+        disable_duet: false,
+        disable_stitch: false,
+        brand_content_toggle: true,
+        brand_organic_toggle: true,
+      },
+    ]);
+  });
+
+  it('refuses branded content that is private (SELF_ONLY) before calling', async () => {
+    const error = await platformError(
+      tiktok.createContainer(NO_TOKEN, {
+        ...video('SELF_ONLY'),
+        platformOptions: { tiktok: { privacyLevel: 'SELF_ONLY', brandContentToggle: true } },
+      }),
+    );
+    expect(error.kind).toBe('invalid_request');
+    expect(error.detail.platformMessage).toContain('Branded content visibility cannot be set to private.');
+  });
+
   it('a file TikTok cannot take fails after processing, with the reason', async () => {
     const account = await connected('tt_publish_fail');
     const { containerId } = await tiktok.createContainer(account, {
@@ -372,7 +417,7 @@ describe('tiktok: publishing', () => {
     const init = await raw('POST', '/v2/post/publish/video/init/', {
       bearer: account.accessToken,
       json: {
-        post_info: { title: 'x', privacy_level: 'FOLLOWER_OF_CREATOR' },
+        post_info: { title: 'x', privacy_level: 'FOLLOWER_OF_CREATOR', brand_content_toggle: false },
         source_info: { source: 'PULL_FROM_URL', video_url: VIDEO },
       },
     });
@@ -647,8 +692,26 @@ describe('tiktok: the sandbox answers as TikTok documents', () => {
     const post = (privacy: string, source = 'PULL_FROM_URL') =>
       raw('POST', '/v2/post/publish/video/init/', {
         bearer,
-        json: { post_info: { title: 'Raw', privacy_level: privacy }, source_info: { source, video_url: VIDEO } },
+        json: {
+          post_info: { title: 'Raw', privacy_level: privacy, brand_content_toggle: false },
+          source_info: { source, video_url: VIDEO },
+        },
       });
+    // The Direct Post reference marks brand_content_toggle required: a bool.
+    for (const brand of [
+      {},
+      { brand_content_toggle: 'false' },
+      { brand_content_toggle: false, brand_organic_toggle: 1 },
+    ]) {
+      const undisclosed = await raw('POST', '/v2/post/publish/video/init/', {
+        bearer,
+        json: {
+          post_info: { title: 'Raw', privacy_level: 'SELF_ONLY', ...brand },
+          source_info: { source: 'PULL_FROM_URL', video_url: VIDEO },
+        },
+      });
+      expect(undisclosed).toMatchObject({ status: 400, body: { data: {}, error: { code: 'invalid_params' } } });
+    }
     const badPrivacy = await post('EVERYONE_AND_THEIR_DOG');
     expect(badPrivacy).toMatchObject({ status: 403, body: { error: { code: 'privacy_level_option_mismatch' } } });
     expect((await post('PUBLIC_TO_EVERYONE', 'FILE_UPLOAD')).body.error.code).toBe('invalid_params');

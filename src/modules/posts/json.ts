@@ -73,6 +73,18 @@ export const PlatformsJson = Type.Object(
           disable_comment: Type.Optional(Type.Boolean()),
           disable_duet: Type.Optional(Type.Boolean()),
           disable_stitch: Type.Optional(Type.Boolean()),
+          brand_content_toggle: Type.Optional(
+            Type.Boolean({
+              description:
+                'TikTok\'s commercial content disclosure, "Branded content": the video is a paid partnership promoting a third party; TikTok labels it \'Paid partnership\'. Not with `privacy_level` `SELF_ONLY` ("Branded content visibility cannot be set to private."). Default false.',
+            }),
+          ),
+          brand_organic_toggle: Type.Optional(
+            Type.Boolean({
+              description:
+                "TikTok's commercial content disclosure, \"Your brand\": the video promotes the creator's own business; TikTok labels it 'Promotional content' ('Paid partnership' when `brand_content_toggle` is set too). Default false.",
+            }),
+          ),
         },
         { additionalProperties: false },
       ),
