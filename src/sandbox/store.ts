@@ -760,6 +760,13 @@ export const SANDBOX_SETTINGS = {
   container_processing_seconds: seconds(5, 86_400),
   /** How long TikTok's moderation of a public post takes: "usually within one minute" (TikTok's post status docs). */
   tiktok_moderation_seconds: seconds(30, 2 * 86_400),
+  /**
+   * The longest video (whole seconds) a TikTok account may post, which creator_info answers
+   * as max_video_post_duration_sec: "Different users have different maximum video-duration
+   * privileges" (Query Creator Info reference), 3, 5 or 10 minutes (Media Transfer Guide).
+   * The sandbox gives every account the longest, 10 minutes.
+   */
+  tiktok_max_video_post_duration_sec: seconds(600, 86_400),
   /** `unaudited`: as TikTok treats an app before its audit (SELF_ONLY posts, 5 posting users a day). */
   tiktok_client_audit: oneOf(['audited', 'unaudited']),
   /**

@@ -235,12 +235,15 @@ const MAX_VIDEO_BYTES = 4 * 1024 * 1024 * 1024;
 /**
  * What TikTok finds on pulling the video (status fetch reference's fail reasons): null
  * when it is a video it accepts, `file_format_check_failed` for another kind of file,
- * `video_pull_failed` when the URL does not give one.
+ * `video_pull_failed` when the URL does not give one, `duration_check_failed` ("Video does
+ * not meet our duration restrictions") when it lasts longer than the account may post. A
+ * video whose length cannot be read is not refused for it.
  */
-async function pullFailure(videoUrl: string): Promise<string | null> {
-  const fetched = await fetchMedia(videoUrl, ['mp4', 'webm', 'mov'], MAX_VIDEO_BYTES);
-  if (fetched.ok) return null;
-  return fetched.reason === 'format' ? 'file_format_check_failed' : 'video_pull_failed';
+async function pullFailure(videoUrl: string, maxSeconds: number): Promise<string | null> {
+  const fetched = await fetchMedia(videoUrl, ['mp4', 'webm', 'mov'], MAX_VIDEO_BYTES, { readDuration: true });
+  if (!fetched.ok) return fetched.reason === 'format' ? 'file_format_check_failed' : 'video_pull_failed';
+  const seconds = fetched.durationSeconds ?? null;
+  return seconds !== null && seconds > maxSeconds ? 'duration_check_failed' : null;
 }
 
 /**
@@ -528,7 +531,7 @@ export function tiktokHosts(store: Store): Record<string, (app: FastifyInstance)
           comment_disabled: false,
           duet_disabled: false,
           stitch_disabled: false,
-          max_video_post_duration_sec: 600,
+          max_video_post_duration_sec: await getSetting(store, 'tiktok_max_video_post_duration_sec'),
         });
       });
 
@@ -538,7 +541,10 @@ export function tiktokHosts(store: Store): Record<string, (app: FastifyInstance)
         requireScope(who, call, SCOPE.publish);
         const values = videoInit(request);
         await checkPostingRules(who, values.privacy_level, values.video_url);
-        const failure = await pullFailure(values.video_url);
+        const failure = await pullFailure(
+          values.video_url,
+          await getSetting(store, 'tiktok_max_video_post_duration_sec'),
+        );
         const clientId = who.token.clientId;
         const container = await createContainer(store, who.account.id, { ...values, client_id: clientId }, failure);
         return ok(store, { publish_id: `${PUBLISH_ID_PREFIX}${container.id}` });

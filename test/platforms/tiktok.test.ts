@@ -9,6 +9,7 @@ import {
   type PublishRequest,
   SANDBOX_CLIENT,
 } from '../../src/platforms/index.ts';
+import { videoFile } from '../helpers/media-files.ts';
 import { platformError, REDIRECT_URI, startSandbox, type TestSandbox } from '../helpers/sandbox.ts';
 import { type MediaServer, startMediaServer } from '../helpers/sandbox-media.ts';
 
@@ -20,7 +21,11 @@ let tiktok: PlatformAdapter;
 
 beforeAll(async () => {
   sandbox = await startSandbox();
-  media = await startMediaServer();
+  // Real MP4s, whose length a reader can tell (the other files only begin like an MP4).
+  media = await startMediaServer({
+    '/ten-seconds.mp4': { type: 'video/mp4', body: await videoFile('mp4', { seconds: 10 }) },
+    '/twenty-seconds.mp4': { type: 'video/mp4', body: await videoFile('mp4', { seconds: 20 }) },
+  });
   VIDEO = media.url('/clip.mp4');
   tiktok = sandbox.adapter('tiktok');
 });
@@ -750,6 +755,37 @@ describe('tiktok: the sandbox answers as TikTok documents', () => {
       json: init.body.data,
     });
     expect(foreign.body.error.code).toBe('invalid_params');
+  });
+
+  it("creator_info's max_video_post_duration_sec is the setting's; a longer video fails with duration_check_failed", async () => {
+    const account = await connected('tt_raw_duration');
+    const bearer = account.accessToken;
+    await setSetting('tiktok_max_video_post_duration_sec', 10);
+    try {
+      const creator = await raw('POST', '/v2/post/publish/creator_info/query/', { bearer, json: {} });
+      expect(creator.body.data.max_video_post_duration_sec).toBe(10);
+      const init = async (path: string) => {
+        const answer = await raw('POST', '/v2/post/publish/video/init/', {
+          bearer,
+          json: {
+            post_info: { title: path, privacy_level: 'SELF_ONLY', brand_content_toggle: false },
+            source_info: { source: 'PULL_FROM_URL', video_url: media.url(path) },
+          },
+        });
+        expect(answer.status).toBe(200);
+        return answer.body.data;
+      };
+      const long = await init('/twenty-seconds.mp4');
+      const atTheLimit = await init('/ten-seconds.mp4');
+      advanceClock(PROCESSING_DONE_MS);
+      const status = async (data: unknown) =>
+        (await raw('POST', '/v2/post/publish/status/fetch/', { bearer, json: data })).body.data;
+      // Status reference: "Video does not meet our duration restrictions."
+      expect(await status(long)).toMatchObject({ status: 'FAILED', fail_reason: 'duration_check_failed' });
+      expect(await status(atTheLimit)).toMatchObject({ status: 'PUBLISH_COMPLETE' });
+    } finally {
+      await setSetting('tiktok_max_video_post_duration_sec', 600);
+    }
   });
 
   it('revokeAccess: TikTok confirms, every token of the grant stops working, the sandbox logs it', async () => {

@@ -126,6 +126,8 @@ describe('the control API', () => {
       ['PUT', '/settings/container_processing_seconds', { value: '5' }],
       ['PUT', '/settings/container_processing_seconds', { value: 1.5 }],
       ['PUT', '/settings/tiktok_client_audit', { value: 'maybe' }],
+      ['PUT', '/settings/tiktok_max_video_post_duration_sec', { value: 59.5 }],
+      ['PUT', '/settings/tiktok_max_video_post_duration_sec', { value: '600' }],
       ['PUT', '/settings/instagram_publish_quota', { value: -1 }],
       ['PUT', '/settings/threads_publish_quota', { value: 2.5 }],
       ['POST', '/testers', { platform: 'instagram', username: 'control_th', client_id: 'app' }],
