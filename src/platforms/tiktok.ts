@@ -31,6 +31,7 @@ import {
   type PlatformProfile,
   type PublishDraft,
   type PublishProblem,
+  type PublishRequest,
   TIKTOK_PRIVACY_LEVELS,
   type TikTokPublishOptions,
 } from './types.ts';
@@ -93,6 +94,27 @@ function tiktokProblems({ text, media, platformOptions }: PublishDraft): Publish
     );
   }
   return problems;
+}
+
+/**
+ * A video longer than the creator may post. The Content Sharing Guidelines
+ * (https://developers.tiktok.com/doc/content-sharing-guidelines): "API clients must check if
+ * the duration of the to-be-posted video follows the max_video_post_duration_sec returned in
+ * the creator_info API"; the limit differs from creator to creator, so only creator_info
+ * knows it. A video of unknown length, or no limit in the answer, is left to TikTok, which
+ * fails it after the pull (`duration_check_failed`).
+ */
+function durationProblems(request: PublishRequest, maxSeconds: number | null): PublishProblem[] {
+  if (maxSeconds === null) return [];
+  const long = request.media.find(
+    (m) => m.type === 'video' && typeof m.durationSeconds === 'number' && m.durationSeconds > maxSeconds,
+  );
+  if (long === undefined) return [];
+  // Rounded up, so a video a fraction of a second too long never reads as the limit itself.
+  const lasts = Math.ceil((long.durationSeconds as number) * 100) / 100;
+  return [
+    problem('media_ids', `the video lasts ${lasts} s; this TikTok account may post videos of at most ${maxSeconds} s`),
+  ];
 }
 
 const SCOPE = {
@@ -462,6 +484,7 @@ export function tiktokAdapter(options: AdapterOptions, now: () => Date): Platfor
           platformMessage,
         });
       }
+      refuseProblems(platform, durationProblems(request, num(creator.max_video_post_duration_sec)));
       // https://developers.tiktok.com/doc/content-posting-api-reference-direct-post: the
       // interaction switches are post_info booleans; a creator who turned one off in the
       // app has it off whatever the post says. The reference marks brand_content_toggle

@@ -345,6 +345,43 @@ describe('publishing now', () => {
   });
 });
 
+describe('TikTok video lengths', () => {
+  it("fails a video longer than the TikTok account may post (creator_info's max_video_post_duration_sec) with validation_failed, sending nothing", async () => {
+    const account = await connected('tiktok');
+    await setting('tiktok_max_video_post_duration_sec', 10);
+    try {
+      const video = await upload(await videoFile('mp4', { seconds: 20 }), 'long.mp4');
+      const created = await createPost({
+        account_ids: [account.id],
+        text: 'Twenty seconds',
+        media_ids: [video],
+        platforms: { tiktok: { privacy_level: 'SELF_ONLY' } },
+      });
+      const post = await finished(created.id);
+      expect(post.status).toBe('failed');
+      expect(post.targets[0]).toMatchObject({
+        status: 'failed',
+        attempts: 1,
+        error: {
+          code: 'validation_failed',
+          message: expect.stringContaining('the video lasts 20 s; this TikTok account may post videos of at most 10 s'),
+          platform_code: null,
+        },
+      });
+      const [event] = await eventsOf(created.id);
+      expect(event).toMatchObject({
+        type: 'post.failed',
+        data: { error_code: 'validation_failed', error_message: post.targets[0].error.message },
+      });
+      const calls = await sandbox.calls('tiktok', account.username);
+      expect(calls.data.map((c) => c.path)).not.toContain('/open.tiktokapis.com/v2/post/publish/video/init/');
+      expect((await activity('tiktok', account.username)).filter((a) => a.action === 'publish')).toEqual([]);
+    } finally {
+      await setting('tiktok_max_video_post_duration_sec', 600);
+    }
+  });
+});
+
 describe('scheduled posts, failures and quotas', () => {
   it('publishes a scheduled post when its time comes', async () => {
     const account = await connected('threads');

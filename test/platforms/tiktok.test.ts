@@ -394,9 +394,43 @@ describe('tiktok: publishing', () => {
     }
   });
 
-  it('refuses a title longer than TikTok takes, before calling', async () => {
+  it('refuses a title longer than TikTok takes, before calling, naming the problem', async () => {
     const error = await platformError(tiktok.createContainer(NO_TOKEN, video('SELF_ONLY', 'x'.repeat(2201))));
     expect(error.kind).toBe('invalid_request');
+    expect(error.detail.problems).toEqual([{ field: 'text', message: 'a TikTok title has at most 2200 characters' }]);
+  });
+
+  it("refuses a video longer than creator_info's max_video_post_duration_sec before video/init", async () => {
+    const account = await connected('tt_too_long');
+    const lasting = (path: string, durationSeconds?: number): PublishRequest => ({
+      ...video('SELF_ONLY'),
+      media: [{ type: 'video', url: media.url(path), ...(durationSeconds === undefined ? {} : { durationSeconds }) }],
+    });
+    await setSetting('tiktok_max_video_post_duration_sec', 10);
+    try {
+      const error = await platformError(tiktok.createContainer(account, lasting('/twenty-seconds.mp4', 20)));
+      expect(error.kind).toBe('invalid_request');
+      expect(error.detail.problems).toEqual([
+        { field: 'media_ids', message: 'the video lasts 20 s; this TikTok account may post videos of at most 10 s' },
+      ]);
+      // creator_info was asked; TikTok never got the video.
+      const paths = (await sandbox.calls('tiktok', 'tt_too_long')).data.map((c) => c.path);
+      expect(paths).toEqual(['/open.tiktokapis.com/v2/post/publish/creator_info/query/']);
+      expect((await sandbox.control('GET', '/users/tiktok/tt_too_long')).body.posts).toHaveLength(3);
+
+      // "At most": a video as long as the limit goes.
+      const { containerId } = await tiktok.createContainer(account, lasting('/ten-seconds.mp4', 10));
+      // A length the service does not know is left to TikTok, which fails the video itself.
+      const unknown = await tiktok.createContainer(account, lasting('/twenty-seconds.mp4'));
+      advanceClock(PROCESSING_DONE_MS);
+      expect(await tiktok.containerStatus(account, containerId)).toEqual({ state: 'published' });
+      expect(await tiktok.containerStatus(account, unknown.containerId)).toEqual({
+        state: 'failed',
+        message: 'duration_check_failed',
+      });
+    } finally {
+      await setSetting('tiktok_max_video_post_duration_sec', 600);
+    }
   });
 
   it('never picks the privacy level: a post without the one its creator chose is refused before calling', async () => {
