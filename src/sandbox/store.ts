@@ -165,6 +165,16 @@ export async function ensureUser(
   return created;
 }
 
+/** Makes the account private or public (TikTok: what creator_info offers, what an unaudited app may post to). */
+export async function setAccountPrivate(store: Store, accountId: string, value: boolean): Promise<SandboxAccount> {
+  const [row] = await store.db
+    .update(sandboxAccounts)
+    .set({ private: value })
+    .where(eq(sandboxAccounts.id, accountId))
+    .returning();
+  return row as SandboxAccount;
+}
+
 export async function findAccountByUsername(
   store: Store,
   platform: string,

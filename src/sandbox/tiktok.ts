@@ -23,6 +23,7 @@ import {
   recordActivity,
   recordPublication,
   redeemCode,
+  type SandboxAccount,
   type SandboxContainer,
   type SandboxToken,
   type Store,
@@ -70,10 +71,19 @@ const USER_FIELDS: Record<string, string> = {
   video_count: SCOPE.stats,
 };
 
-/** A public account's options; the sandbox's users are all public. */
-const PRIVACY_LEVELS = ['PUBLIC_TO_EVERYONE', 'MUTUAL_FOLLOW_FRIENDS', 'SELF_ONLY'];
+/**
+ * The privacy levels creator_info offers, by the account's privacy (Query Creator Info
+ * reference, privacy_level_options): a public account's, and a private account's, which
+ * has followers instead of everyone.
+ */
+const PUBLIC_ACCOUNT_PRIVACY_LEVELS = ['PUBLIC_TO_EVERYONE', 'MUTUAL_FOLLOW_FRIENDS', 'SELF_ONLY'];
+const PRIVATE_ACCOUNT_PRIVACY_LEVELS = ['FOLLOWER_OF_CREATOR', 'MUTUAL_FOLLOW_FRIENDS', 'SELF_ONLY'];
 /** An unaudited app may post only this (TikTok's Direct Post guidelines). */
 const UNAUDITED_PRIVACY = 'SELF_ONLY';
+
+function privacyLevelOptions(account: SandboxAccount): string[] {
+  return account.private ? PRIVATE_ACCOUNT_PRIVACY_LEVELS : PUBLIC_ACCOUNT_PRIVACY_LEVELS;
+}
 /** Distinct users an unaudited app may have posting in 24 hours. */
 const UNAUDITED_USER_CAP = 5;
 const DAY_MS = 86_400_000;
@@ -279,8 +289,8 @@ function postingRefusal(code: string, message: string): SandboxAnswer {
   return tiktokAnswer(403, code, message);
 }
 
-/** The validated video init request: post_info and a PULL_FROM_URL source. */
-function videoInit(request: FastifyRequest) {
+/** The validated video init request: post_info (a privacy level among `offered`) and a PULL_FROM_URL source. */
+function videoInit(request: FastifyRequest, offered: readonly string[]) {
   const body = jsonObject(request.body ?? null, 'The request body');
   const postInfo = jsonObject(body.post_info ?? {}, 'post_info');
   const sourceInfo = jsonObject(body.source_info, 'source_info');
@@ -289,10 +299,10 @@ function videoInit(request: FastifyRequest) {
     throw badParameter('tiktok', `post_info.title must be a string of at most ${MAX_TITLE_LENGTH} characters`);
   }
   const privacy = postInfo.privacy_level;
-  if (typeof privacy !== 'string' || !PRIVACY_LEVELS.includes(privacy)) {
+  if (typeof privacy !== 'string' || !offered.includes(privacy)) {
     throw postingRefusal(
       'privacy_level_option_mismatch',
-      `privacy_level must be one of the creator's privacy_level_options: ${PRIVACY_LEVELS.join(', ')}`,
+      `privacy_level must be one of the creator's privacy_level_options: ${offered.join(', ')}`,
     );
   }
   // The Direct Post reference marks brand_content_toggle required; brand_organic_toggle has
@@ -434,16 +444,27 @@ export function tiktokHosts(store: Store): Record<string, (app: FastifyInstance)
       });
 
       /**
-       * What TikTok refuses of a post before taking it: an unaudited app posts only
-       * SELF_ONLY and for at most 5 users a day, and PULL_FROM_URL takes only URLs the app
-       * verified (Direct Post reference and guidelines).
+       * What TikTok refuses of a post before taking it: an unaudited app posts only to
+       * private accounts, only SELF_ONLY and for at most 5 users a day, and PULL_FROM_URL
+       * takes only URLs the app verified (Direct Post reference and guidelines).
        */
       async function checkPostingRules(who: Caller, privacy: string, videoUrl: string): Promise<void> {
         if ((await getSetting(store, 'tiktok_client_audit')) === 'unaudited') {
-          if (privacy !== UNAUDITED_PRIVACY) {
+          // The Direct Post reference's error table: "Unaudited clients can only post to a
+          // private account. The publish attempt will be blocked", whatever the post's privacy.
+          if (!who.account.private) {
             throw postingRefusal(
               'unaudited_client_can_only_post_to_private_accounts',
               'Unaudited clients can only post to a private account',
+            );
+          }
+          // "Unaudited API Clients can only post contents in SELF_ONLY viewership" (Content
+          // Sharing Guidelines). TikTok does not say how it refuses another level from a
+          // private account; the sandbox answers the one unaudited refusal it documents.
+          if (privacy !== UNAUDITED_PRIVACY) {
+            throw postingRefusal(
+              'unaudited_client_can_only_post_to_private_accounts',
+              'Unaudited clients can only post SELF_ONLY content',
             );
           }
           const posters = await recentPosters(who.token.clientId);
@@ -527,10 +548,12 @@ export function tiktokHosts(store: Store): Record<string, (app: FastifyInstance)
           creator_avatar_url: who.account.avatarUrl,
           creator_username: who.account.username,
           creator_nickname: who.account.name,
-          privacy_level_options: PRIVACY_LEVELS,
+          privacy_level_options: privacyLevelOptions(who.account),
           comment_disabled: false,
-          duet_disabled: false,
-          stitch_disabled: false,
+          // "Returns true if the creator account is private or they set the Duet (Stitch)
+          // interaction to "No one"" (Query Creator Info reference).
+          duet_disabled: who.account.private,
+          stitch_disabled: who.account.private,
           max_video_post_duration_sec: await getSetting(store, 'tiktok_max_video_post_duration_sec'),
         });
       });
@@ -539,7 +562,7 @@ export function tiktokHosts(store: Store): Record<string, (app: FastifyInstance)
         requireJsonContentType(request);
         const who = await caller(store, request, publishCall);
         requireScope(who, call, SCOPE.publish);
-        const values = videoInit(request);
+        const values = videoInit(request, privacyLevelOptions(who.account));
         await checkPostingRules(who, values.privacy_level, values.video_url);
         const failure = await pullFailure(
           values.video_url,

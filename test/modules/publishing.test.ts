@@ -313,15 +313,16 @@ describe('publishing now', () => {
     expect(post.targets[0].permalink).toMatch(/^https:\/\/www\.tiktok\.com\/@[^/]+\/video\/\d+$/);
   });
 
-  it('answers TikTok refusing an app it has not audited with a clear failure and post.failed', async () => {
+  it('answers TikTok refusing an app it has not audited, posting to a public account, with a clear failure and post.failed', async () => {
     const account = await connected('tiktok');
     await setting('tiktok_client_audit', 'unaudited');
     try {
       const video = await upload(await videoFile('mp4'), 'clip.mp4');
+      // Private viewing (SELF_ONLY) is not enough: "Unaudited clients can only post to a private account".
       const created = await createPost({
         account_ids: [account.id],
         media_ids: [video],
-        platforms: { tiktok: { privacy_level: 'PUBLIC_TO_EVERYONE' } },
+        platforms: { tiktok: { privacy_level: 'SELF_ONLY' } },
       });
       const post = await finished(created.id);
       expect(post.status).toBe('failed');
@@ -339,6 +340,35 @@ describe('publishing now', () => {
         error_code: 'invalid_request',
         error_message: post.targets[0].error.message,
       });
+      expect((await activity('tiktok', account.username)).filter((a) => a.action === 'publish')).toEqual([]);
+    } finally {
+      await setting('tiktok_client_audit', 'audited');
+    }
+  });
+
+  it('publishes, under an app TikTok has not audited, a SELF_ONLY video on a private account', async () => {
+    const account = await connected('tiktok');
+    const made = await sandbox.control('POST', '/users', {
+      platform: 'tiktok',
+      username: account.username,
+      private: true,
+    });
+    expect(made.body.private).toBe(true);
+    await setting('tiktok_client_audit', 'unaudited');
+    try {
+      const video = await upload(await videoFile('mp4'), 'private.mp4');
+      const created = await createPost({
+        account_ids: [account.id],
+        text: 'Only me, for now',
+        media_ids: [video],
+        platforms: { tiktok: { privacy_level: 'SELF_ONLY' } },
+      });
+      const post = await finished(created.id);
+      expect(post.targets[0]).toMatchObject({ status: 'published', permalink: null, error: null });
+      const [published] = (await activity('tiktok', account.username)).filter((a) => a.action === 'publish');
+      expect(published?.detail).toMatchObject({ text: 'Only me, for now', options: { privacy_level: 'SELF_ONLY' } });
+      const [event] = await eventsOf(created.id);
+      expect(event.type).toBe('post.published');
     } finally {
       await setting('tiktok_client_audit', 'audited');
     }

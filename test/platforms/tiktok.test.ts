@@ -89,6 +89,13 @@ async function raw(
 
 const CLIENT_FORM = { client_key: SANDBOX_CLIENT.clientId, client_secret: SANDBOX_CLIENT.clientSecret };
 
+/** A user whose TikTok account is private (the sandbox's users are public unless told). */
+async function privateUser(username: string): Promise<AccountCredentials> {
+  const made = await sandbox.control('POST', '/users', { platform: 'tiktok', username, private: true });
+  expect(made.status).toBe(201);
+  return await connected(username);
+}
+
 async function accountId(username: string): Promise<string> {
   return (await sandbox.control('GET', `/users/tiktok/${username}`)).body.id;
 }
@@ -447,7 +454,7 @@ describe('tiktok: publishing', () => {
 
   it('a privacy level creator_info does not offer is refused before video/init, as privacy_level_option_mismatch', async () => {
     const account = await connected('tt_privacy_mismatch');
-    // FOLLOWER_OF_CREATOR is offered to private accounts only; the sandbox's accounts are public.
+    // FOLLOWER_OF_CREATOR is offered to private accounts only; this one is public.
     const error = await platformError(tiktok.createContainer(account, video('FOLLOWER_OF_CREATOR')));
     expect(error).toMatchObject({ kind: 'invalid_request', detail: { code: 'privacy_level_option_mismatch' } });
     expect(error.detail.platformMessage).toContain('PUBLIC_TO_EVERYONE, MUTUAL_FOLLOW_FRIENDS, SELF_ONLY');
@@ -463,17 +470,56 @@ describe('tiktok: publishing', () => {
     expect(init).toMatchObject({ status: 403, body: { error: { code: 'privacy_level_option_mismatch' } } });
   });
 
-  it('an unaudited app posts SELF_ONLY only, for at most 5 users a day', async () => {
+  it('a private account is offered its own privacy levels: followers, friends or only me, never everyone', async () => {
+    const account = await privateUser('tt_private_account');
+    const { containerId } = await tiktok.createContainer(account, video('FOLLOWER_OF_CREATOR', 'For my followers'));
+    expect(containerId).toMatch(/^FOLLOWER_OF_CREATOR:/);
+    const everyone = await platformError(tiktok.createContainer(account, video('PUBLIC_TO_EVERYONE')));
+    expect(everyone).toMatchObject({ kind: 'invalid_request', detail: { code: 'privacy_level_option_mismatch' } });
+    expect(everyone.detail.platformMessage).toContain('FOLLOWER_OF_CREATOR, MUTUAL_FOLLOW_FRIENDS, SELF_ONLY');
+    // TikTok itself refuses it too.
+    const init = await raw('POST', '/v2/post/publish/video/init/', {
+      bearer: account.accessToken,
+      json: {
+        post_info: { title: 'x', privacy_level: 'PUBLIC_TO_EVERYONE', brand_content_toggle: false },
+        source_info: { source: 'PULL_FROM_URL', video_url: VIDEO },
+      },
+    });
+    expect(init).toMatchObject({ status: 403, body: { error: { code: 'privacy_level_option_mismatch' } } });
+    // Query Creator Info reference: duets and stitches are off for private accounts.
+    advanceClock(PROCESSING_DONE_MS);
+    expect(await tiktok.containerStatus(account, containerId)).toEqual({ state: 'published' });
+    const [published] = (await sandbox.control('GET', '/activity/tiktok/tt_private_account')).body.data;
+    expect(published.detail.options).toMatchObject({
+      privacy_level: 'FOLLOWER_OF_CREATOR',
+      disable_comment: false,
+      disable_duet: true,
+      disable_stitch: true,
+    });
+  });
+
+  it('an unaudited app posts SELF_ONLY only, to private accounts only, for at most 5 users a day', async () => {
     await setSetting('tiktok_client_audit', 'unaudited');
     try {
       // A day later than every other post in this sandbox, so only this test's users count.
       advanceClock(2 * DAY);
+      // A public account is refused whatever the post's privacy ("Unaudited clients can only
+      // post to a private account", Direct Post reference); nothing counts toward the 5 users.
+      const open = await connected('tt_unaudited_public');
+      for (const privacy of ['PUBLIC_TO_EVERYONE', 'SELF_ONLY']) {
+        const refused = await platformError(tiktok.createContainer(open, video(privacy)));
+        expect(refused).toMatchObject({
+          kind: 'invalid_request',
+          detail: { status: 403, code: 'unaudited_client_can_only_post_to_private_accounts' },
+        });
+      }
       const users = [];
-      for (let n = 1; n <= 6; n += 1) users.push(await connected(`tt_unaudited_${n}`));
+      for (let n = 1; n <= 6; n += 1) users.push(await privateUser(`tt_unaudited_${n}`));
       const [first, , , , , sixth] = users;
       if (first === undefined || sixth === undefined) throw new Error('no users');
-      const publicPost = await platformError(tiktok.createContainer(first, video('PUBLIC_TO_EVERYONE')));
-      expect(publicPost).toMatchObject({
+      // "Unaudited API Clients can only post contents in SELF_ONLY viewership."
+      const followersPost = await platformError(tiktok.createContainer(first, video('FOLLOWER_OF_CREATOR')));
+      expect(followersPost).toMatchObject({
         kind: 'invalid_request',
         detail: { status: 403, code: 'unaudited_client_can_only_post_to_private_accounts' },
       });
@@ -789,6 +835,25 @@ describe('tiktok: the sandbox answers as TikTok documents', () => {
       json: init.body.data,
     });
     expect(foreign.body.error.code).toBe('invalid_params');
+  });
+
+  it("creator_info of a private account: TikTok's private options, duets and stitches off", async () => {
+    const account = await privateUser('tt_raw_private');
+    const creator = await raw('POST', '/v2/post/publish/creator_info/query/', {
+      bearer: account.accessToken,
+      json: {},
+    });
+    expect(creator.status).toBe(200);
+    expect(creator.body.data).toEqual({
+      creator_avatar_url: expect.stringMatching(/^https:\/\//),
+      creator_username: 'tt_raw_private',
+      creator_nickname: 'Tt Raw Private',
+      privacy_level_options: ['FOLLOWER_OF_CREATOR', 'MUTUAL_FOLLOW_FRIENDS', 'SELF_ONLY'],
+      comment_disabled: false,
+      duet_disabled: true,
+      stitch_disabled: true,
+      max_video_post_duration_sec: 600,
+    });
   });
 
   it("creator_info's max_video_post_duration_sec is the setting's; a longer video fails with duration_check_failed", async () => {

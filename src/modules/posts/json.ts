@@ -67,7 +67,7 @@ export const PlatformsJson = Type.Object(
           privacy_level: Type.Optional(
             Type.Enum(TIKTOK_PRIVACY_LEVELS, {
               description:
-                'Required for TikTok: who may watch, chosen by the creator among the options TikTok offers them (`creator_info`); checked against those when publishing. An app TikTok has not audited may post only `SELF_ONLY`.',
+                'Required for TikTok: who may watch, chosen by the creator among the options TikTok offers them (`creator_info`); checked against those when publishing. A private account is offered `FOLLOWER_OF_CREATOR`, `MUTUAL_FOLLOW_FRIENDS` and `SELF_ONLY`, a public one `PUBLIC_TO_EVERYONE`, `MUTUAL_FOLLOW_FRIENDS` and `SELF_ONLY`. An app TikTok has not audited may post only `SELF_ONLY`, and only to private accounts.',
             }),
           ),
           disable_comment: Type.Optional(Type.Boolean()),
