@@ -777,7 +777,7 @@ export const SANDBOX_SETTINGS = {
    * The sandbox gives every account the longest, 10 minutes.
    */
   tiktok_max_video_post_duration_sec: seconds(600, 86_400),
-  /** `unaudited`: as TikTok treats an app before its audit (SELF_ONLY posts, 5 posting users a day). */
+  /** `unaudited`: as TikTok treats an app before its audit (private accounts only, SELF_ONLY posts, 5 posting users a day). */
   tiktok_client_audit: oneOf(['audited', 'unaudited']),
   /**
    * Posts an Instagram account may publish through the API in a moving 24 hours: 100, as

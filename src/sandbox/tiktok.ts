@@ -80,13 +80,13 @@ const PUBLIC_ACCOUNT_PRIVACY_LEVELS = ['PUBLIC_TO_EVERYONE', 'MUTUAL_FOLLOW_FRIE
 const PRIVATE_ACCOUNT_PRIVACY_LEVELS = ['FOLLOWER_OF_CREATOR', 'MUTUAL_FOLLOW_FRIENDS', 'SELF_ONLY'];
 /** An unaudited app may post only this (TikTok's Direct Post guidelines). */
 const UNAUDITED_PRIVACY = 'SELF_ONLY';
+/** Distinct users an unaudited app may have posting in 24 hours. */
+const UNAUDITED_USER_CAP = 5;
+const DAY_MS = 86_400_000;
 
 function privacyLevelOptions(account: SandboxAccount): string[] {
   return account.private ? PRIVATE_ACCOUNT_PRIVACY_LEVELS : PUBLIC_ACCOUNT_PRIVACY_LEVELS;
 }
-/** Distinct users an unaudited app may have posting in 24 hours. */
-const UNAUDITED_USER_CAP = 5;
-const DAY_MS = 86_400_000;
 
 /** TikTok's log ids: a timestamp and hex (`202210112248442CB9319E1FB30C1073F3`). */
 function logId(now: Date): string {
