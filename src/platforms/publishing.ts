@@ -17,20 +17,24 @@ export function problem(field: string, message: string): PublishProblem {
   return { field, message };
 }
 
-/** The draft a request stands for (durations unknown), to check it again before calling. */
+/** The draft a request stands for, to check it again before calling. */
 export function draftOf(request: PublishRequest): PublishDraft {
   return {
     ...(request.text !== undefined ? { text: request.text } : {}),
-    media: request.media.map((m) => ({ type: m.type })),
+    media: request.media.map((m) => ({ type: m.type, durationSeconds: m.durationSeconds ?? null })),
     ...(request.platformOptions !== undefined ? { platformOptions: request.platformOptions } : {}),
   };
 }
 
-/** Refuses, before any call, a request that breaks a rule checkPublish knows. */
+/** Refuses, before any call (or any further call), a request that breaks the platform's rules, naming each problem. */
 export function refuseProblems(platform: Platform, problems: PublishProblem[]): void {
   if (problems.length === 0) return;
   const message = problems.map((p) => `${p.field}: ${p.message}`).join('; ');
-  throw new PlatformError('invalid_request', `${platform}: ${message}`, { platform, platformMessage: message });
+  throw new PlatformError('invalid_request', `${platform}: ${message}`, {
+    platform,
+    platformMessage: message,
+    problems,
+  });
 }
 
 /** An absolute http(s) URL. */

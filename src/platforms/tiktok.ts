@@ -31,6 +31,7 @@ import {
   type PlatformProfile,
   type PublishDraft,
   type PublishProblem,
+  type PublishRequest,
   TIKTOK_PRIVACY_LEVELS,
   type TikTokPublishOptions,
 } from './types.ts';
@@ -47,6 +48,8 @@ const DAILY_CAP_CODES = new Set([
 ]);
 /** Direct Post reference: `title` at most 2,200 UTF-16 code units. */
 const MAX_TITLE_LENGTH = 2_200;
+/** "Only me": the privacy level of a post nobody else sees. */
+const PRIVATE_PRIVACY = 'SELF_ONLY';
 
 /** Every TikTok rule the draft breaks: one video, a title within bounds, the post settings TikTok requires. */
 function tiktokProblems({ text, media, platformOptions }: PublishDraft): PublishProblem[] {
@@ -73,11 +76,45 @@ function tiktokProblems({ text, media, platformOptions }: PublishDraft): Publish
     ['disableComment', 'disable_comment'],
     ['disableDuet', 'disable_duet'],
     ['disableStitch', 'disable_stitch'],
+    ['brandContentToggle', 'brand_content_toggle'],
+    ['brandOrganicToggle', 'brand_organic_toggle'],
   ] as const) {
     const found = booleanProblem(options?.[key], `platforms.tiktok.${field}`);
     if (found !== null) problems.push(found);
   }
+  // TikTok documents no API error for it: the rule is in the Content Sharing Guidelines
+  // (https://developers.tiktok.com/doc/content-sharing-guidelines, "Privacy Management"),
+  // which TikTok's audit holds apps to. "Only me" is SELF_ONLY.
+  if (options?.brandContentToggle === true && options.privacyLevel === PRIVATE_PRIVACY) {
+    problems.push(
+      problem(
+        'platforms.tiktok.brand_content_toggle',
+        `Branded content visibility cannot be set to private. Branded content (a paid partnership) needs a privacy_level other than ${PRIVATE_PRIVACY}.`,
+      ),
+    );
+  }
   return problems;
+}
+
+/**
+ * A video longer than the creator may post. The Content Sharing Guidelines
+ * (https://developers.tiktok.com/doc/content-sharing-guidelines): "API clients must check if
+ * the duration of the to-be-posted video follows the max_video_post_duration_sec returned in
+ * the creator_info API"; the limit differs from creator to creator, so only creator_info
+ * knows it. A video of unknown length, or no limit in the answer, is left to TikTok, which
+ * fails it after the pull (`duration_check_failed`).
+ */
+function durationProblems(request: PublishRequest, maxSeconds: number | null): PublishProblem[] {
+  if (maxSeconds === null) return [];
+  const long = request.media.find(
+    (m) => m.type === 'video' && typeof m.durationSeconds === 'number' && m.durationSeconds > maxSeconds,
+  );
+  if (long === undefined) return [];
+  // Rounded up, so a video a fraction of a second too long never reads as the limit itself.
+  const lasts = Math.ceil((long.durationSeconds as number) * 100) / 100;
+  return [
+    problem('media_ids', `the video lasts ${lasts} s; this TikTok account may post videos of at most ${maxSeconds} s`),
+  ];
 }
 
 const SCOPE = {
@@ -447,9 +484,12 @@ export function tiktokAdapter(options: AdapterOptions, now: () => Date): Platfor
           platformMessage,
         });
       }
+      refuseProblems(platform, durationProblems(request, num(creator.max_video_post_duration_sec)));
       // https://developers.tiktok.com/doc/content-posting-api-reference-direct-post: the
       // interaction switches are post_info booleans; a creator who turned one off in the
-      // app has it off whatever the post says.
+      // app has it off whatever the post says. The reference marks brand_content_toggle
+      // required (though its own example leaves it out), and brand_organic_toggle most
+      // likely too (the Photo reference marks both): both are always sent, false when not chosen.
       const data = await callApi('POST', '/v2/post/publish/video/init/', accessToken, {
         json: {
           post_info: {
@@ -458,6 +498,8 @@ export function tiktokAdapter(options: AdapterOptions, now: () => Date): Platfor
             disable_comment: options.disableComment === true || creator.comment_disabled === true,
             disable_duet: options.disableDuet === true || creator.duet_disabled === true,
             disable_stitch: options.disableStitch === true || creator.stitch_disabled === true,
+            brand_content_toggle: options.brandContentToggle === true,
+            brand_organic_toggle: options.brandOrganicToggle === true,
           },
           source_info: { source: 'PULL_FROM_URL', video_url: (request.media[0] as { url: string }).url },
         },

@@ -51,6 +51,12 @@ export interface PlatformErrorDetail {
   /** For rate_limited: how long to wait before calling again. */
   retryAfterSeconds?: number;
   /**
+   * For a request refused before any call for breaking the platform's rules (what
+   * checkPublish reports, or a rule only known from the platform's answer about the account,
+   * such as TikTok's longest video): each problem, in the API's terms.
+   */
+  problems?: PublishProblem[];
+  /**
    * For permission_missing of a call acting for a known action: the scopes that action needs
    * on the platform (ScopePolicy.byAction), which the account evidently does not all hold.
    */
@@ -191,7 +197,8 @@ export interface InsightsRead<T> {
 
 export interface PublishRequest {
   text?: string;
-  media: { type: 'image' | 'video'; url: string }[];
+  /** `durationSeconds`: a video's length, when known (the media record reads it on upload). */
+  media: { type: 'image' | 'video'; url: string; durationSeconds?: number | null }[];
   /** Threads: publish as a reply to this post or reply. */
   replyToId?: string;
   /** What only one platform takes, in that platform's own terms. */
@@ -250,6 +257,14 @@ export interface TikTokPublishOptions {
   disableComment?: boolean;
   disableDuet?: boolean;
   disableStitch?: boolean;
+  /**
+   * TikTok's commercial content disclosure. `brand_content_toggle`: a paid partnership
+   * promoting a third party ("Branded content", labelled 'Paid partnership'); never with
+   * SELF_ONLY. `brand_organic_toggle`: promoting the creator's own business ("Your brand",
+   * labelled 'Promotional content'). Sent false when not chosen.
+   */
+  brandContentToggle?: boolean;
+  brandOrganicToggle?: boolean;
 }
 
 export interface FacebookPublishOptions {

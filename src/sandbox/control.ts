@@ -29,6 +29,7 @@ import {
   type SandboxAccount,
   type SandboxSettingName,
   type Store,
+  setAccountPrivate,
   setInsights,
   setSetting,
   setThrottle,
@@ -56,8 +57,13 @@ const UserBody = Type.Object(Who, { additionalProperties: false });
 const UserParams = Type.Object(Who);
 const SettingParams = Type.Object({ name: Type.String({ minLength: 1, maxLength: 100 }) });
 const NewUserBody = Type.Object(
-  // A chosen id, for tests of ids beyond 2^53 (the documented 17841405793187219).
-  { ...Who, id: Type.Optional(Type.String({ pattern: '^[1-9][0-9]{5,18}$' })) },
+  {
+    ...Who,
+    // A chosen id, for tests of ids beyond 2^53 (the documented 17841405793187219).
+    id: Type.Optional(Type.String({ pattern: '^[1-9][0-9]{5,18}$' })),
+    // Set on a new user, changed on an existing one; left out, an existing user keeps its own.
+    private: Type.Optional(Type.Boolean()),
+  },
   { additionalProperties: false },
 );
 const CommentBody = Type.Object(
@@ -153,6 +159,7 @@ function renderAccount(a: SandboxAccount) {
     parent_id: a.parentId,
     instagram_business_account_id: a.instagramBusinessAccountId,
     throttled_until: a.throttledUntil?.toISOString() ?? null,
+    private: a.private,
   };
 }
 
@@ -199,9 +206,12 @@ export function controlRoutes(store: Store) {
       if (holder && (holder.platform !== body.platform || holder.username !== body.username)) {
         throw new ControlError(409, 'conflict', `id ${body.id} belongs to ${holder.platform} user ${holder.username}`);
       }
-      const user = await ensureUser(store, body.platform, body.username, body.id);
+      let user = await ensureUser(store, body.platform, body.username, body.id);
       if (body.id !== undefined && user.id !== body.id) {
         throw new ControlError(409, 'conflict', `${body.username} exists with id ${user.id}`);
+      }
+      if (body.private !== undefined && user.private !== body.private) {
+        user = await setAccountPrivate(store, user.id, body.private);
       }
       return reply.code(201).send(await describe(user));
     });

@@ -4,6 +4,7 @@
  * (never by the name or the Content-Type). The sandbox is a fake platform, so any address
  * may be fetched (the service's own, on localhost, in a demo); redirects are not followed.
  */
+import { ALL_FORMATS, BufferSource, Input } from 'mediabunny';
 import { request } from 'undici';
 
 export type MediaFormat = 'jpeg' | 'png' | 'gif' | 'webp' | 'mp4' | 'mov' | 'webm';
@@ -12,12 +13,42 @@ export type MediaFormat = 'jpeg' | 'png' | 'gif' | 'webp' | 'mp4' | 'mov' | 'web
 export type MediaFailure = 'unreachable' | 'status' | 'format' | 'size' | 'timeout';
 
 export type MediaFetch =
-  | { ok: true; format: MediaFormat; bytes: number }
+  | {
+      ok: true;
+      format: MediaFormat;
+      bytes: number;
+      /** Asked for (`readDuration`): the video's length in seconds, null when its bytes do not tell it. */
+      durationSeconds?: number | null;
+    }
   | { ok: false; reason: MediaFailure; detail: string };
 
 const FETCH_TIMEOUT_MS = 20_000;
 /** Enough leading bytes to tell every format above apart. */
 const SNIFF_BYTES = 32;
+/**
+ * The longest file whose duration is read: its bytes are kept in memory until it is read
+ * (the whole file is downloaded anyway). Test and demo videos are far smaller; a longer
+ * one is taken with its duration unknown, as the sandbox did before it read any.
+ */
+const DURATION_READ_MAX_BYTES = 64 * 1024 * 1024;
+
+/**
+ * A video's length as the service reads it when the video is uploaded (mediabunny's
+ * computeDuration), so the sandbox and the service never disagree on it; null when the
+ * bytes are not a video it can read.
+ */
+async function videoDuration(bytes: Buffer): Promise<number | null> {
+  const input = new Input({ source: new BufferSource(bytes), formats: ALL_FORMATS });
+  try {
+    if ((await input.getPrimaryVideoTrack()) === null) return null;
+    const duration = await input.computeDuration();
+    return Number.isFinite(duration) ? duration : null;
+  } catch {
+    return null;
+  } finally {
+    input.dispose();
+  }
+}
 
 /** The format the file's first bytes say, or null for anything else. */
 export function sniffFormat(head: Buffer): MediaFormat | null {
@@ -36,10 +67,16 @@ export function sniffFormat(head: Buffer): MediaFormat | null {
 }
 
 /**
- * Fetches `url` whole (keeping only its first bytes) and tells whether it is one of
- * `accepted`, at most `maxBytes` long.
+ * Fetches `url` whole (keeping only its first bytes, or with `readDuration` all of them up to
+ * DURATION_READ_MAX_BYTES) and tells whether it is one of `accepted`, at most `maxBytes`
+ * long, and with `readDuration` how long the video lasts.
  */
-export async function fetchMedia(url: string, accepted: readonly MediaFormat[], maxBytes: number): Promise<MediaFetch> {
+export async function fetchMedia(
+  url: string,
+  accepted: readonly MediaFormat[],
+  maxBytes: number,
+  options: { readDuration?: boolean } = {},
+): Promise<MediaFetch> {
   const signal = AbortSignal.timeout(FETCH_TIMEOUT_MS);
   let response: Awaited<ReturnType<typeof request>>;
   try {
@@ -56,6 +93,7 @@ export async function fetchMedia(url: string, accepted: readonly MediaFormat[], 
   const head: Buffer[] = [];
   let headLength = 0;
   let bytes = 0;
+  let whole: Buffer[] | null = options.readDuration === true ? [] : null;
   try {
     for await (const chunk of response.body) {
       const buffer = chunk as Buffer;
@@ -64,6 +102,8 @@ export async function fetchMedia(url: string, accepted: readonly MediaFormat[], 
         response.body.destroy();
         return { ok: false, reason: 'size', detail: `larger than ${maxBytes} bytes` };
       }
+      if (whole !== null && bytes > DURATION_READ_MAX_BYTES) whole = null;
+      whole?.push(buffer);
       if (headLength < SNIFF_BYTES) {
         head.push(buffer.subarray(0, SNIFF_BYTES - headLength));
         headLength += Math.min(buffer.length, SNIFF_BYTES - headLength);
@@ -78,5 +118,11 @@ export async function fetchMedia(url: string, accepted: readonly MediaFormat[], 
   if (format === null || !accepted.includes(format)) {
     return { ok: false, reason: 'format', detail: `${format ?? 'an unknown format'}; taken: ${accepted.join(', ')}` };
   }
-  return { ok: true, format, bytes };
+  if (options.readDuration !== true) return { ok: true, format, bytes };
+  return {
+    ok: true,
+    format,
+    bytes,
+    durationSeconds: whole === null ? null : await videoDuration(Buffer.concat(whole)),
+  };
 }

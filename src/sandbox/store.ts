@@ -165,6 +165,16 @@ export async function ensureUser(
   return created;
 }
 
+/** Makes the account private or public (TikTok: what creator_info offers, what an unaudited app may post to). */
+export async function setAccountPrivate(store: Store, accountId: string, value: boolean): Promise<SandboxAccount> {
+  const [row] = await store.db
+    .update(sandboxAccounts)
+    .set({ private: value })
+    .where(eq(sandboxAccounts.id, accountId))
+    .returning();
+  return row as SandboxAccount;
+}
+
 export async function findAccountByUsername(
   store: Store,
   platform: string,
@@ -760,7 +770,14 @@ export const SANDBOX_SETTINGS = {
   container_processing_seconds: seconds(5, 86_400),
   /** How long TikTok's moderation of a public post takes: "usually within one minute" (TikTok's post status docs). */
   tiktok_moderation_seconds: seconds(30, 2 * 86_400),
-  /** `unaudited`: as TikTok treats an app before its audit (SELF_ONLY posts, 5 posting users a day). */
+  /**
+   * The longest video (whole seconds) a TikTok account may post, which creator_info answers
+   * as max_video_post_duration_sec: "Different users have different maximum video-duration
+   * privileges" (Query Creator Info reference), 3, 5 or 10 minutes (Media Transfer Guide).
+   * The sandbox gives every account the longest, 10 minutes.
+   */
+  tiktok_max_video_post_duration_sec: seconds(600, 86_400),
+  /** `unaudited`: as TikTok treats an app before its audit (private accounts only, SELF_ONLY posts, 5 posting users a day). */
   tiktok_client_audit: oneOf(['audited', 'unaudited']),
   /**
    * Posts an Instagram account may publish through the API in a moving 24 hours: 100, as

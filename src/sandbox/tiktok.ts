@@ -23,6 +23,7 @@ import {
   recordActivity,
   recordPublication,
   redeemCode,
+  type SandboxAccount,
   type SandboxContainer,
   type SandboxToken,
   type Store,
@@ -70,13 +71,22 @@ const USER_FIELDS: Record<string, string> = {
   video_count: SCOPE.stats,
 };
 
-/** A public account's options; the sandbox's users are all public. */
-const PRIVACY_LEVELS = ['PUBLIC_TO_EVERYONE', 'MUTUAL_FOLLOW_FRIENDS', 'SELF_ONLY'];
+/**
+ * The privacy levels creator_info offers, by the account's privacy (Query Creator Info
+ * reference, privacy_level_options): a public account's, and a private account's, which
+ * has followers instead of everyone.
+ */
+const PUBLIC_ACCOUNT_PRIVACY_LEVELS = ['PUBLIC_TO_EVERYONE', 'MUTUAL_FOLLOW_FRIENDS', 'SELF_ONLY'];
+const PRIVATE_ACCOUNT_PRIVACY_LEVELS = ['FOLLOWER_OF_CREATOR', 'MUTUAL_FOLLOW_FRIENDS', 'SELF_ONLY'];
 /** An unaudited app may post only this (TikTok's Direct Post guidelines). */
 const UNAUDITED_PRIVACY = 'SELF_ONLY';
 /** Distinct users an unaudited app may have posting in 24 hours. */
 const UNAUDITED_USER_CAP = 5;
 const DAY_MS = 86_400_000;
+
+function privacyLevelOptions(account: SandboxAccount): string[] {
+  return account.private ? PRIVATE_ACCOUNT_PRIVACY_LEVELS : PUBLIC_ACCOUNT_PRIVACY_LEVELS;
+}
 
 /** TikTok's log ids: a timestamp and hex (`202210112248442CB9319E1FB30C1073F3`). */
 function logId(now: Date): string {
@@ -235,12 +245,15 @@ const MAX_VIDEO_BYTES = 4 * 1024 * 1024 * 1024;
 /**
  * What TikTok finds on pulling the video (status fetch reference's fail reasons): null
  * when it is a video it accepts, `file_format_check_failed` for another kind of file,
- * `video_pull_failed` when the URL does not give one.
+ * `video_pull_failed` when the URL does not give one, `duration_check_failed` ("Video does
+ * not meet our duration restrictions") when it lasts longer than the account may post. A
+ * video whose length cannot be read is not refused for it.
  */
-async function pullFailure(videoUrl: string): Promise<string | null> {
-  const fetched = await fetchMedia(videoUrl, ['mp4', 'webm', 'mov'], MAX_VIDEO_BYTES);
-  if (fetched.ok) return null;
-  return fetched.reason === 'format' ? 'file_format_check_failed' : 'video_pull_failed';
+async function pullFailure(videoUrl: string, maxSeconds: number): Promise<string | null> {
+  const fetched = await fetchMedia(videoUrl, ['mp4', 'webm', 'mov'], MAX_VIDEO_BYTES, { readDuration: true });
+  if (!fetched.ok) return fetched.reason === 'format' ? 'file_format_check_failed' : 'video_pull_failed';
+  const seconds = fetched.durationSeconds ?? null;
+  return seconds !== null && seconds > maxSeconds ? 'duration_check_failed' : null;
 }
 
 /**
@@ -276,8 +289,8 @@ function postingRefusal(code: string, message: string): SandboxAnswer {
   return tiktokAnswer(403, code, message);
 }
 
-/** The validated video init request: post_info and a PULL_FROM_URL source. */
-function videoInit(request: FastifyRequest) {
+/** The validated video init request: post_info (a privacy level among `offered`) and a PULL_FROM_URL source. */
+function videoInit(request: FastifyRequest, offered: readonly string[]) {
   const body = jsonObject(request.body ?? null, 'The request body');
   const postInfo = jsonObject(body.post_info ?? {}, 'post_info');
   const sourceInfo = jsonObject(body.source_info, 'source_info');
@@ -286,11 +299,20 @@ function videoInit(request: FastifyRequest) {
     throw badParameter('tiktok', `post_info.title must be a string of at most ${MAX_TITLE_LENGTH} characters`);
   }
   const privacy = postInfo.privacy_level;
-  if (typeof privacy !== 'string' || !PRIVACY_LEVELS.includes(privacy)) {
+  if (typeof privacy !== 'string' || !offered.includes(privacy)) {
     throw postingRefusal(
       'privacy_level_option_mismatch',
-      `privacy_level must be one of the creator's privacy_level_options: ${PRIVACY_LEVELS.join(', ')}`,
+      `privacy_level must be one of the creator's privacy_level_options: ${offered.join(', ')}`,
     );
+  }
+  // The Direct Post reference marks brand_content_toggle required; brand_organic_toggle has
+  // no Required cell of its own there, so it is only held to its type.
+  if (typeof postInfo.brand_content_toggle !== 'boolean') {
+    throw badParameter('tiktok', 'post_info.brand_content_toggle is required and must be a bool');
+  }
+  const brandOrganic = postInfo.brand_organic_toggle ?? false;
+  if (typeof brandOrganic !== 'boolean') {
+    throw badParameter('tiktok', 'post_info.brand_organic_toggle must be a bool');
   }
   if (sourceInfo.source !== 'PULL_FROM_URL') {
     throw badParameter('tiktok', 'source_info.source must be PULL_FROM_URL (the sandbox takes no file uploads)');
@@ -303,6 +325,8 @@ function videoInit(request: FastifyRequest) {
     disable_comment: postInfo.disable_comment === true,
     disable_duet: postInfo.disable_duet === true,
     disable_stitch: postInfo.disable_stitch === true,
+    brand_content_toggle: postInfo.brand_content_toggle,
+    brand_organic_toggle: brandOrganic,
     video_url: videoUrl.toString(),
   };
 }
@@ -332,7 +356,16 @@ async function publishOnce(store: Store, who: Caller, container: SandboxContaine
     .set({ publishedPostId: post.id })
     .where(eq(sandboxContainers.id, container.id));
   const options = Object.fromEntries(
-    (['privacy_level', 'disable_comment', 'disable_duet', 'disable_stitch'] as const).map((name) => [name, req[name]]),
+    (
+      [
+        'privacy_level',
+        'disable_comment',
+        'disable_duet',
+        'disable_stitch',
+        'brand_content_toggle',
+        'brand_organic_toggle',
+      ] as const
+    ).map((name) => [name, req[name]]),
   );
   await recordPublication(
     store,
@@ -411,16 +444,27 @@ export function tiktokHosts(store: Store): Record<string, (app: FastifyInstance)
       });
 
       /**
-       * What TikTok refuses of a post before taking it: an unaudited app posts only
-       * SELF_ONLY and for at most 5 users a day, and PULL_FROM_URL takes only URLs the app
-       * verified (Direct Post reference and guidelines).
+       * What TikTok refuses of a post before taking it: an unaudited app posts only to
+       * private accounts, only SELF_ONLY and for at most 5 users a day, and PULL_FROM_URL
+       * takes only URLs the app verified (Direct Post reference and guidelines).
        */
       async function checkPostingRules(who: Caller, privacy: string, videoUrl: string): Promise<void> {
         if ((await getSetting(store, 'tiktok_client_audit')) === 'unaudited') {
-          if (privacy !== UNAUDITED_PRIVACY) {
+          // The Direct Post reference's error table: "Unaudited clients can only post to a
+          // private account. The publish attempt will be blocked", whatever the post's privacy.
+          if (!who.account.private) {
             throw postingRefusal(
               'unaudited_client_can_only_post_to_private_accounts',
               'Unaudited clients can only post to a private account',
+            );
+          }
+          // "Unaudited API Clients can only post contents in SELF_ONLY viewership" (Content
+          // Sharing Guidelines). TikTok does not say how it refuses another level from a
+          // private account; the sandbox answers the one unaudited refusal it documents.
+          if (privacy !== UNAUDITED_PRIVACY) {
+            throw postingRefusal(
+              'unaudited_client_can_only_post_to_private_accounts',
+              'Unaudited clients can only post SELF_ONLY content',
             );
           }
           const posters = await recentPosters(who.token.clientId);
@@ -504,11 +548,13 @@ export function tiktokHosts(store: Store): Record<string, (app: FastifyInstance)
           creator_avatar_url: who.account.avatarUrl,
           creator_username: who.account.username,
           creator_nickname: who.account.name,
-          privacy_level_options: PRIVACY_LEVELS,
+          privacy_level_options: privacyLevelOptions(who.account),
           comment_disabled: false,
-          duet_disabled: false,
-          stitch_disabled: false,
-          max_video_post_duration_sec: 600,
+          // "Returns true if the creator account is private or they set the Duet (Stitch)
+          // interaction to "No one"" (Query Creator Info reference).
+          duet_disabled: who.account.private,
+          stitch_disabled: who.account.private,
+          max_video_post_duration_sec: await getSetting(store, 'tiktok_max_video_post_duration_sec'),
         });
       });
 
@@ -516,9 +562,12 @@ export function tiktokHosts(store: Store): Record<string, (app: FastifyInstance)
         requireJsonContentType(request);
         const who = await caller(store, request, publishCall);
         requireScope(who, call, SCOPE.publish);
-        const values = videoInit(request);
+        const values = videoInit(request, privacyLevelOptions(who.account));
         await checkPostingRules(who, values.privacy_level, values.video_url);
-        const failure = await pullFailure(values.video_url);
+        const failure = await pullFailure(
+          values.video_url,
+          await getSetting(store, 'tiktok_max_video_post_duration_sec'),
+        );
         const clientId = who.token.clientId;
         const container = await createContainer(store, who.account.id, { ...values, client_id: clientId }, failure);
         return ok(store, { publish_id: `${PUBLISH_ID_PREFIX}${container.id}` });

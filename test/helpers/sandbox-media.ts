@@ -50,13 +50,17 @@ export interface MediaServer {
   close(): Promise<void>;
 }
 
-export async function startMediaServer(): Promise<MediaServer> {
+/** Serves MEDIA_FILES, and `extra` files beside them (real videos a test made, say). */
+export async function startMediaServer(
+  extra: Record<string, { type: string; body: Buffer }> = {},
+): Promise<MediaServer> {
   const fetches = new Map<string, number>();
   const server: Server = createServer((request, response) => {
     const path = new URL(request.url ?? '/', 'http://media.test').pathname;
     fetches.set(path, (fetches.get(path) ?? 0) + 1);
     // Any folder serves the same files: `/videos/clip.mp4` is `/clip.mp4`.
-    const file = MEDIA_FILES[path.slice(path.lastIndexOf('/'))];
+    const name = path.slice(path.lastIndexOf('/'));
+    const file = MEDIA_FILES[name] ?? extra[name];
     if (file === undefined) {
       response.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
       return;

@@ -364,6 +364,52 @@ describe('posts with media', () => {
     expect(withPrivacy.statusCode).toBe(201);
   });
 
+  it("takes TikTok's commercial content disclosure as two booleans, and refuses branded content that is private", async () => {
+    const o = await t.createOwner();
+    const tiktok = await account(o, o.defaultProfileId, 'tiktok');
+    const video = await upload(o.key, await videoFile('mp4', { seconds: 5 }));
+    const disclosed = await post(o.key, {
+      account_ids: [tiktok],
+      media_ids: [video],
+      platforms: {
+        tiktok: { privacy_level: 'PUBLIC_TO_EVERYONE', brand_content_toggle: true, brand_organic_toggle: false },
+      },
+      scheduled_at: inAnHour(),
+    });
+    expect(disclosed.statusCode, disclosed.body).toBe(201);
+    expect(disclosed.json().platforms).toEqual({
+      tiktok: { privacy_level: 'PUBLIC_TO_EVERYONE', brand_content_toggle: true, brand_organic_toggle: false },
+    });
+
+    const notBoolean = await post(o.key, {
+      account_ids: [tiktok],
+      media_ids: [video],
+      platforms: { tiktok: { privacy_level: 'PUBLIC_TO_EVERYONE', brand_organic_toggle: 'yes' } },
+    });
+    expect(notBoolean.statusCode).toBe(400);
+    expect(notBoolean.json().error.code).toBe('validation_failed');
+    expect(notBoolean.json().error.details).toEqual([
+      expect.objectContaining({ field: expect.stringMatching(/platforms\.tiktok\.brand_organic_toggle$/) }),
+    ]);
+
+    // TikTok's Content Sharing Guidelines: "Branded content visibility cannot be set to private."
+    const privateBranded = await post(o.key, {
+      account_ids: [tiktok],
+      media_ids: [video],
+      platforms: { tiktok: { privacy_level: 'SELF_ONLY', brand_content_toggle: true } },
+    });
+    expect(privateBranded.statusCode).toBe(400);
+    expect(privateBranded.json().error.code).toBe('validation_failed');
+    expect(privateBranded.json().error.details).toEqual([
+      {
+        code: 'validation_failed',
+        field: 'platforms.tiktok.brand_content_toggle',
+        message: expect.stringContaining('Branded content visibility cannot be set to private.'),
+      },
+    ]);
+    expect(await storedPosts(o.ownerId)).toHaveLength(1);
+  });
+
   it('refuses deleting a medium a waiting post uses (409 media_in_use), and allows it once the post is cancelled', async () => {
     const o = await t.createOwner();
     const threads = await account(o, o.defaultProfileId, 'threads');

@@ -219,13 +219,23 @@ describe('publishing now', () => {
           account_ids: [account.id],
           text: 'On TikTok',
           media_ids: [video],
-          platforms: { tiktok: { privacy_level: 'SELF_ONLY', disable_duet: true } },
+          platforms: { tiktok: { privacy_level: 'SELF_ONLY', disable_duet: true, brand_organic_toggle: true } },
         })
       ).id,
     );
     expect(post.targets[0]).toMatchObject({ status: 'published', permalink: null });
     const [published] = (await activity('tiktok', account.username)).filter((a) => a.action === 'publish');
-    expect(published).toBeDefined();
+    // What TikTok received: every switch said out loud, the commercial content disclosure included.
+    expect(published?.detail.options).toEqual({
+      privacy_level: 'SELF_ONLY',
+      disable_comment: false,
+      disable_duet: true,
+      disable_stitch: false,
+      brand_content_toggle: false,
+      brand_organic_toggle: true,
+    });
+    // Not public: TikTok gives no post id, so the publish id names the post.
+    expect(post.targets[0].platform_post_id).toBe(published?.detail.publish_id);
   });
 
   it('publishes a Facebook page post with a photo and a link', async () => {
@@ -303,15 +313,16 @@ describe('publishing now', () => {
     expect(post.targets[0].permalink).toMatch(/^https:\/\/www\.tiktok\.com\/@[^/]+\/video\/\d+$/);
   });
 
-  it('answers TikTok refusing an app it has not audited with a clear failure and post.failed', async () => {
+  it('answers TikTok refusing an app it has not audited, posting to a public account, with a clear failure and post.failed', async () => {
     const account = await connected('tiktok');
     await setting('tiktok_client_audit', 'unaudited');
     try {
       const video = await upload(await videoFile('mp4'), 'clip.mp4');
+      // Private viewing (SELF_ONLY) is not enough: "Unaudited clients can only post to a private account".
       const created = await createPost({
         account_ids: [account.id],
         media_ids: [video],
-        platforms: { tiktok: { privacy_level: 'PUBLIC_TO_EVERYONE' } },
+        platforms: { tiktok: { privacy_level: 'SELF_ONLY' } },
       });
       const post = await finished(created.id);
       expect(post.status).toBe('failed');
@@ -329,8 +340,74 @@ describe('publishing now', () => {
         error_code: 'invalid_request',
         error_message: post.targets[0].error.message,
       });
+      expect((await activity('tiktok', account.username)).filter((a) => a.action === 'publish')).toEqual([]);
     } finally {
       await setting('tiktok_client_audit', 'audited');
+    }
+  });
+
+  it('publishes, under an app TikTok has not audited, a SELF_ONLY video on a private account', async () => {
+    const account = await connected('tiktok');
+    const made = await sandbox.control('POST', '/users', {
+      platform: 'tiktok',
+      username: account.username,
+      private: true,
+    });
+    expect(made.body.private).toBe(true);
+    await setting('tiktok_client_audit', 'unaudited');
+    try {
+      const video = await upload(await videoFile('mp4'), 'private.mp4');
+      const created = await createPost({
+        account_ids: [account.id],
+        text: 'Only me, for now',
+        media_ids: [video],
+        platforms: { tiktok: { privacy_level: 'SELF_ONLY' } },
+      });
+      const post = await finished(created.id);
+      expect(post.targets[0]).toMatchObject({ status: 'published', permalink: null, error: null });
+      const [published] = (await activity('tiktok', account.username)).filter((a) => a.action === 'publish');
+      expect(published?.detail).toMatchObject({ text: 'Only me, for now', options: { privacy_level: 'SELF_ONLY' } });
+      const [event] = await eventsOf(created.id);
+      expect(event.type).toBe('post.published');
+    } finally {
+      await setting('tiktok_client_audit', 'audited');
+    }
+  });
+});
+
+describe('TikTok video lengths', () => {
+  it("fails a video longer than the TikTok account may post (creator_info's max_video_post_duration_sec) with validation_failed, sending nothing", async () => {
+    const account = await connected('tiktok');
+    await setting('tiktok_max_video_post_duration_sec', 10);
+    try {
+      const video = await upload(await videoFile('mp4', { seconds: 20 }), 'long.mp4');
+      const created = await createPost({
+        account_ids: [account.id],
+        text: 'Twenty seconds',
+        media_ids: [video],
+        platforms: { tiktok: { privacy_level: 'SELF_ONLY' } },
+      });
+      const post = await finished(created.id);
+      expect(post.status).toBe('failed');
+      expect(post.targets[0]).toMatchObject({
+        status: 'failed',
+        attempts: 1,
+        error: {
+          code: 'validation_failed',
+          message: expect.stringContaining('the video lasts 20 s; this TikTok account may post videos of at most 10 s'),
+          platform_code: null,
+        },
+      });
+      const [event] = await eventsOf(created.id);
+      expect(event).toMatchObject({
+        type: 'post.failed',
+        data: { error_code: 'validation_failed', error_message: post.targets[0].error.message },
+      });
+      const calls = await sandbox.calls('tiktok', account.username);
+      expect(calls.data.map((c) => c.path)).not.toContain('/open.tiktokapis.com/v2/post/publish/video/init/');
+      expect((await activity('tiktok', account.username)).filter((a) => a.action === 'publish')).toEqual([]);
+    } finally {
+      await setting('tiktok_max_video_post_duration_sec', 600);
     }
   });
 });

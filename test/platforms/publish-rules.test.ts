@@ -169,6 +169,38 @@ describe('tiktok rules', () => {
       'platforms.tiktok.disable_comment',
     ]);
   });
+
+  it('the commercial content disclosure: two booleans, and branded content is never private', () => {
+    const disclosed = (privacyLevel: string, brandContentToggle: unknown, brandOrganicToggle: unknown) =>
+      ({
+        tiktok: { privacyLevel, brandContentToggle, brandOrganicToggle },
+      }) as unknown as PublishDraft['platformOptions'];
+    for (const [content, organic] of [
+      [true, false],
+      [false, true],
+      [true, true],
+      [false, false],
+    ]) {
+      expect(
+        tiktok.checkPublish({ media: [video()], platformOptions: disclosed('PUBLIC_TO_EVERYONE', content, organic) }),
+      ).toEqual([]);
+    }
+    expect(
+      fields(tiktok.checkPublish({ media: [video()], platformOptions: disclosed('SELF_ONLY', 'yes', 1) })),
+    ).toEqual(['platforms.tiktok.brand_content_toggle', 'platforms.tiktok.brand_organic_toggle']);
+    // Content Sharing Guidelines: "Branded content visibility cannot be set to private."
+    expect(tiktok.checkPublish({ media: [video()], platformOptions: disclosed('SELF_ONLY', true, false) })).toEqual([
+      {
+        field: 'platforms.tiktok.brand_content_toggle',
+        message: expect.stringContaining('Branded content visibility cannot be set to private.'),
+      },
+    ]);
+    // Promoting one's own business may stay private; friends may see branded content.
+    expect(tiktok.checkPublish({ media: [video()], platformOptions: disclosed('SELF_ONLY', false, true) })).toEqual([]);
+    expect(
+      tiktok.checkPublish({ media: [video()], platformOptions: disclosed('MUTUAL_FOLLOW_FRIENDS', true, false) }),
+    ).toEqual([]);
+  });
 });
 
 describe('facebook rules', () => {

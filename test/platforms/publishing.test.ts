@@ -331,7 +331,14 @@ describe('tiktok publishing', () => {
           text: 'Clip',
           type: 'VIDEO',
           media_urls: [media.url('/clip.mp4')],
-          options: { privacy_level: 'SELF_ONLY', disable_comment: true, disable_duet: true, disable_stitch: false },
+          options: {
+            privacy_level: 'SELF_ONLY',
+            disable_comment: true,
+            disable_duet: true,
+            disable_stitch: false,
+            brand_content_toggle: false,
+            brand_organic_toggle: false,
+          },
         }),
       }),
     ]);

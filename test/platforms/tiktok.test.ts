@@ -9,6 +9,7 @@ import {
   type PublishRequest,
   SANDBOX_CLIENT,
 } from '../../src/platforms/index.ts';
+import { videoFile } from '../helpers/media-files.ts';
 import { platformError, REDIRECT_URI, startSandbox, type TestSandbox } from '../helpers/sandbox.ts';
 import { type MediaServer, startMediaServer } from '../helpers/sandbox-media.ts';
 
@@ -20,7 +21,11 @@ let tiktok: PlatformAdapter;
 
 beforeAll(async () => {
   sandbox = await startSandbox();
-  media = await startMediaServer();
+  // Real MP4s, whose length a reader can tell (the other files only begin like an MP4).
+  media = await startMediaServer({
+    '/ten-seconds.mp4': { type: 'video/mp4', body: await videoFile('mp4', { seconds: 10 }) },
+    '/twenty-seconds.mp4': { type: 'video/mp4', body: await videoFile('mp4', { seconds: 20 }) },
+  });
   VIDEO = media.url('/clip.mp4');
   tiktok = sandbox.adapter('tiktok');
 });
@@ -83,6 +88,13 @@ async function raw(
 }
 
 const CLIENT_FORM = { client_key: SANDBOX_CLIENT.clientId, client_secret: SANDBOX_CLIENT.clientSecret };
+
+/** A user whose TikTok account is private (the sandbox's users are public unless told). */
+async function privateUser(username: string): Promise<AccountCredentials> {
+  const made = await sandbox.control('POST', '/users', { platform: 'tiktok', username, private: true });
+  expect(made.status).toBe(201);
+  return await connected(username);
+}
 
 async function accountId(username: string): Promise<string> {
   return (await sandbox.control('GET', `/users/tiktok/${username}`)).body.id;
@@ -302,6 +314,51 @@ describe('tiktok: publishing', () => {
     });
   });
 
+  it('sends the commercial content disclosure in post_info, both toggles always, false unless chosen', async () => {
+    const account = await connected('tt_disclosure');
+    const plain = await tiktok.createContainer(account, video('SELF_ONLY', 'Nothing to disclose'));
+    const disclosed = await tiktok.createContainer(account, {
+      ...video('MUTUAL_FOLLOW_FRIENDS', 'Paid partnership'),
+      platformOptions: {
+        tiktok: { privacyLevel: 'MUTUAL_FOLLOW_FRIENDS', brandContentToggle: true, brandOrganicToggle: true },
+      },
+    });
+    advanceClock(PROCESSING_DONE_MS);
+    for (const { containerId } of [plain, disclosed]) {
+      expect(await tiktok.containerStatus(account, containerId)).toEqual({ state: 'published' });
+    }
+    const activity = await sandbox.control('GET', '/activity/tiktok/tt_disclosure');
+    expect(activity.body.data.map((a: { detail: { options: unknown } }) => a.detail.options)).toEqual([
+      {
+        privacy_level: 'SELF_ONLY',
+        disable_comment: false,
+        disable_duet: false,
+        disable_stitch: false,
+        brand_content_toggle: false,
+        brand_organic_toggle: false,
+      },
+      {
+        privacy_level: 'MUTUAL_FOLLOW_FRIENDS',
+        disable_comment: false,
+        disable_duet: false,
+        disable_stitch: false,
+        brand_content_toggle: true,
+        brand_organic_toggle: true,
+      },
+    ]);
+  });
+
+  it('refuses branded content that is private (SELF_ONLY) before calling', async () => {
+    const error = await platformError(
+      tiktok.createContainer(NO_TOKEN, {
+        ...video('SELF_ONLY'),
+        platformOptions: { tiktok: { privacyLevel: 'SELF_ONLY', brandContentToggle: true } },
+      }),
+    );
+    expect(error.kind).toBe('invalid_request');
+    expect(error.detail.platformMessage).toContain('Branded content visibility cannot be set to private.');
+  });
+
   it('a file TikTok cannot take fails after processing, with the reason', async () => {
     const account = await connected('tt_publish_fail');
     const { containerId } = await tiktok.createContainer(account, {
@@ -344,9 +401,43 @@ describe('tiktok: publishing', () => {
     }
   });
 
-  it('refuses a title longer than TikTok takes, before calling', async () => {
+  it('refuses a title longer than TikTok takes, before calling, naming the problem', async () => {
     const error = await platformError(tiktok.createContainer(NO_TOKEN, video('SELF_ONLY', 'x'.repeat(2201))));
     expect(error.kind).toBe('invalid_request');
+    expect(error.detail.problems).toEqual([{ field: 'text', message: 'a TikTok title has at most 2200 characters' }]);
+  });
+
+  it("refuses a video longer than creator_info's max_video_post_duration_sec before video/init", async () => {
+    const account = await connected('tt_too_long');
+    const lasting = (path: string, durationSeconds?: number): PublishRequest => ({
+      ...video('SELF_ONLY'),
+      media: [{ type: 'video', url: media.url(path), ...(durationSeconds === undefined ? {} : { durationSeconds }) }],
+    });
+    await setSetting('tiktok_max_video_post_duration_sec', 10);
+    try {
+      const error = await platformError(tiktok.createContainer(account, lasting('/twenty-seconds.mp4', 20)));
+      expect(error.kind).toBe('invalid_request');
+      expect(error.detail.problems).toEqual([
+        { field: 'media_ids', message: 'the video lasts 20 s; this TikTok account may post videos of at most 10 s' },
+      ]);
+      // creator_info was asked; TikTok never got the video.
+      const paths = (await sandbox.calls('tiktok', 'tt_too_long')).data.map((c) => c.path);
+      expect(paths).toEqual(['/open.tiktokapis.com/v2/post/publish/creator_info/query/']);
+      expect((await sandbox.control('GET', '/users/tiktok/tt_too_long')).body.posts).toHaveLength(3);
+
+      // "At most": a video as long as the limit goes.
+      const { containerId } = await tiktok.createContainer(account, lasting('/ten-seconds.mp4', 10));
+      // A length the service does not know is left to TikTok, which fails the video itself.
+      const unknown = await tiktok.createContainer(account, lasting('/twenty-seconds.mp4'));
+      advanceClock(PROCESSING_DONE_MS);
+      expect(await tiktok.containerStatus(account, containerId)).toEqual({ state: 'published' });
+      expect(await tiktok.containerStatus(account, unknown.containerId)).toEqual({
+        state: 'failed',
+        message: 'duration_check_failed',
+      });
+    } finally {
+      await setSetting('tiktok_max_video_post_duration_sec', 600);
+    }
   });
 
   it('never picks the privacy level: a post without the one its creator chose is refused before calling', async () => {
@@ -363,7 +454,7 @@ describe('tiktok: publishing', () => {
 
   it('a privacy level creator_info does not offer is refused before video/init, as privacy_level_option_mismatch', async () => {
     const account = await connected('tt_privacy_mismatch');
-    // FOLLOWER_OF_CREATOR is offered to private accounts only; the sandbox's accounts are public.
+    // FOLLOWER_OF_CREATOR is offered to private accounts only; this one is public.
     const error = await platformError(tiktok.createContainer(account, video('FOLLOWER_OF_CREATOR')));
     expect(error).toMatchObject({ kind: 'invalid_request', detail: { code: 'privacy_level_option_mismatch' } });
     expect(error.detail.platformMessage).toContain('PUBLIC_TO_EVERYONE, MUTUAL_FOLLOW_FRIENDS, SELF_ONLY');
@@ -372,24 +463,63 @@ describe('tiktok: publishing', () => {
     const init = await raw('POST', '/v2/post/publish/video/init/', {
       bearer: account.accessToken,
       json: {
-        post_info: { title: 'x', privacy_level: 'FOLLOWER_OF_CREATOR' },
+        post_info: { title: 'x', privacy_level: 'FOLLOWER_OF_CREATOR', brand_content_toggle: false },
         source_info: { source: 'PULL_FROM_URL', video_url: VIDEO },
       },
     });
     expect(init).toMatchObject({ status: 403, body: { error: { code: 'privacy_level_option_mismatch' } } });
   });
 
-  it('an unaudited app posts SELF_ONLY only, for at most 5 users a day', async () => {
+  it('a private account is offered its own privacy levels: followers, friends or only me, never everyone', async () => {
+    const account = await privateUser('tt_private_account');
+    const { containerId } = await tiktok.createContainer(account, video('FOLLOWER_OF_CREATOR', 'For my followers'));
+    expect(containerId).toMatch(/^FOLLOWER_OF_CREATOR:/);
+    const everyone = await platformError(tiktok.createContainer(account, video('PUBLIC_TO_EVERYONE')));
+    expect(everyone).toMatchObject({ kind: 'invalid_request', detail: { code: 'privacy_level_option_mismatch' } });
+    expect(everyone.detail.platformMessage).toContain('FOLLOWER_OF_CREATOR, MUTUAL_FOLLOW_FRIENDS, SELF_ONLY');
+    // TikTok itself refuses it too.
+    const init = await raw('POST', '/v2/post/publish/video/init/', {
+      bearer: account.accessToken,
+      json: {
+        post_info: { title: 'x', privacy_level: 'PUBLIC_TO_EVERYONE', brand_content_toggle: false },
+        source_info: { source: 'PULL_FROM_URL', video_url: VIDEO },
+      },
+    });
+    expect(init).toMatchObject({ status: 403, body: { error: { code: 'privacy_level_option_mismatch' } } });
+    // Query Creator Info reference: duets and stitches are off for private accounts.
+    advanceClock(PROCESSING_DONE_MS);
+    expect(await tiktok.containerStatus(account, containerId)).toEqual({ state: 'published' });
+    const [published] = (await sandbox.control('GET', '/activity/tiktok/tt_private_account')).body.data;
+    expect(published.detail.options).toMatchObject({
+      privacy_level: 'FOLLOWER_OF_CREATOR',
+      disable_comment: false,
+      disable_duet: true,
+      disable_stitch: true,
+    });
+  });
+
+  it('an unaudited app posts SELF_ONLY only, to private accounts only, for at most 5 users a day', async () => {
     await setSetting('tiktok_client_audit', 'unaudited');
     try {
       // A day later than every other post in this sandbox, so only this test's users count.
       advanceClock(2 * DAY);
+      // A public account is refused whatever the post's privacy ("Unaudited clients can only
+      // post to a private account", Direct Post reference); nothing counts toward the 5 users.
+      const open = await connected('tt_unaudited_public');
+      for (const privacy of ['PUBLIC_TO_EVERYONE', 'SELF_ONLY']) {
+        const refused = await platformError(tiktok.createContainer(open, video(privacy)));
+        expect(refused).toMatchObject({
+          kind: 'invalid_request',
+          detail: { status: 403, code: 'unaudited_client_can_only_post_to_private_accounts' },
+        });
+      }
       const users = [];
-      for (let n = 1; n <= 6; n += 1) users.push(await connected(`tt_unaudited_${n}`));
+      for (let n = 1; n <= 6; n += 1) users.push(await privateUser(`tt_unaudited_${n}`));
       const [first, , , , , sixth] = users;
       if (first === undefined || sixth === undefined) throw new Error('no users');
-      const publicPost = await platformError(tiktok.createContainer(first, video('PUBLIC_TO_EVERYONE')));
-      expect(publicPost).toMatchObject({
+      // "Unaudited API Clients can only post contents in SELF_ONLY viewership."
+      const followersPost = await platformError(tiktok.createContainer(first, video('FOLLOWER_OF_CREATOR')));
+      expect(followersPost).toMatchObject({
         kind: 'invalid_request',
         detail: { status: 403, code: 'unaudited_client_can_only_post_to_private_accounts' },
       });
@@ -647,8 +777,26 @@ describe('tiktok: the sandbox answers as TikTok documents', () => {
     const post = (privacy: string, source = 'PULL_FROM_URL') =>
       raw('POST', '/v2/post/publish/video/init/', {
         bearer,
-        json: { post_info: { title: 'Raw', privacy_level: privacy }, source_info: { source, video_url: VIDEO } },
+        json: {
+          post_info: { title: 'Raw', privacy_level: privacy, brand_content_toggle: false },
+          source_info: { source, video_url: VIDEO },
+        },
       });
+    // The Direct Post reference marks brand_content_toggle required: a bool.
+    for (const brand of [
+      {},
+      { brand_content_toggle: 'false' },
+      { brand_content_toggle: false, brand_organic_toggle: 1 },
+    ]) {
+      const undisclosed = await raw('POST', '/v2/post/publish/video/init/', {
+        bearer,
+        json: {
+          post_info: { title: 'Raw', privacy_level: 'SELF_ONLY', ...brand },
+          source_info: { source: 'PULL_FROM_URL', video_url: VIDEO },
+        },
+      });
+      expect(undisclosed).toMatchObject({ status: 400, body: { data: {}, error: { code: 'invalid_params' } } });
+    }
     const badPrivacy = await post('EVERYONE_AND_THEIR_DOG');
     expect(badPrivacy).toMatchObject({ status: 403, body: { error: { code: 'privacy_level_option_mismatch' } } });
     expect((await post('PUBLIC_TO_EVERYONE', 'FILE_UPLOAD')).body.error.code).toBe('invalid_params');
@@ -687,6 +835,56 @@ describe('tiktok: the sandbox answers as TikTok documents', () => {
       json: init.body.data,
     });
     expect(foreign.body.error.code).toBe('invalid_params');
+  });
+
+  it("creator_info of a private account: TikTok's private options, duets and stitches off", async () => {
+    const account = await privateUser('tt_raw_private');
+    const creator = await raw('POST', '/v2/post/publish/creator_info/query/', {
+      bearer: account.accessToken,
+      json: {},
+    });
+    expect(creator.status).toBe(200);
+    expect(creator.body.data).toEqual({
+      creator_avatar_url: expect.stringMatching(/^https:\/\//),
+      creator_username: 'tt_raw_private',
+      creator_nickname: 'Tt Raw Private',
+      privacy_level_options: ['FOLLOWER_OF_CREATOR', 'MUTUAL_FOLLOW_FRIENDS', 'SELF_ONLY'],
+      comment_disabled: false,
+      duet_disabled: true,
+      stitch_disabled: true,
+      max_video_post_duration_sec: 600,
+    });
+  });
+
+  it("creator_info's max_video_post_duration_sec is the setting's; a longer video fails with duration_check_failed", async () => {
+    const account = await connected('tt_raw_duration');
+    const bearer = account.accessToken;
+    await setSetting('tiktok_max_video_post_duration_sec', 10);
+    try {
+      const creator = await raw('POST', '/v2/post/publish/creator_info/query/', { bearer, json: {} });
+      expect(creator.body.data.max_video_post_duration_sec).toBe(10);
+      const init = async (path: string) => {
+        const answer = await raw('POST', '/v2/post/publish/video/init/', {
+          bearer,
+          json: {
+            post_info: { title: path, privacy_level: 'SELF_ONLY', brand_content_toggle: false },
+            source_info: { source: 'PULL_FROM_URL', video_url: media.url(path) },
+          },
+        });
+        expect(answer.status).toBe(200);
+        return answer.body.data;
+      };
+      const long = await init('/twenty-seconds.mp4');
+      const atTheLimit = await init('/ten-seconds.mp4');
+      advanceClock(PROCESSING_DONE_MS);
+      const status = async (data: unknown) =>
+        (await raw('POST', '/v2/post/publish/status/fetch/', { bearer, json: data })).body.data;
+      // Status reference: "Video does not meet our duration restrictions."
+      expect(await status(long)).toMatchObject({ status: 'FAILED', fail_reason: 'duration_check_failed' });
+      expect(await status(atTheLimit)).toMatchObject({ status: 'PUBLISH_COMPLETE' });
+    } finally {
+      await setSetting('tiktok_max_video_post_duration_sec', 600);
+    }
   });
 
   it('revokeAccess: TikTok confirms, every token of the grant stops working, the sandbox logs it', async () => {

@@ -1,11 +1,15 @@
 /** How the sandbox platforms fetch a post's media: the answer must be 200, and the bytes decide the type. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fetchMedia, sniffFormat } from '../../src/sandbox/media-fetch.ts';
+import { videoFile } from '../helpers/media-files.ts';
 import { MEDIA_FILES, type MediaServer, startMediaServer } from '../helpers/sandbox-media.ts';
 
 let media: MediaServer;
 beforeAll(async () => {
-  media = await startMediaServer();
+  media = await startMediaServer({
+    '/seven.mp4': { type: 'video/mp4', body: await videoFile('mp4', { seconds: 7 }) },
+    '/seven.mov': { type: 'video/quicktime', body: await videoFile('mov', { seconds: 7 }) },
+  });
 });
 afterAll(() => media.close());
 
@@ -37,6 +41,27 @@ describe('fetchMedia', () => {
     expect(await fetchMedia(media.url('/png.mp4'), ['mp4', 'mov'], 1_000_000)).toMatchObject({
       ok: false,
       reason: 'format',
+    });
+  });
+
+  it("asked for it, a video's duration read from the bytes fetched; null when they do not tell it", async () => {
+    for (const [path, format] of [
+      ['/seven.mp4', 'mp4'],
+      ['/seven.mov', 'mov'],
+    ] as const) {
+      expect(await fetchMedia(media.url(path), ['mp4', 'mov'], 10_000_000, { readDuration: true })).toEqual({
+        ok: true,
+        format,
+        bytes: expect.any(Number),
+        durationSeconds: 7,
+      });
+    }
+    // An MP4's first bytes with nothing after them: a video, of no length anyone can read.
+    expect(await fetchMedia(media.url('/clip.mp4'), ['mp4'], 1_000_000, { readDuration: true })).toEqual({
+      ok: true,
+      format: 'mp4',
+      bytes: bytes('/clip.mp4').length,
+      durationSeconds: null,
     });
   });
 

@@ -112,6 +112,26 @@ describe('the control API', () => {
     );
   });
 
+  it("makes a private user, and sets or clears an existing user's privacy only when told", async () => {
+    const made = await control('POST', '/users', { platform: 'tiktok', username: 'control_private', private: true });
+    expect(made.status).toBe(201);
+    expect(made.body).toMatchObject({ username: 'control_private', private: true });
+    expect((await control('GET', '/users/tiktok/control_private')).body.private).toBe(true);
+    // Named again without `private`: as it was.
+    expect((await control('POST', '/users', { platform: 'tiktok', username: 'control_private' })).body.private).toBe(
+      true,
+    );
+    const opened = await control('POST', '/users', { platform: 'tiktok', username: 'control_private', private: false });
+    expect(opened.body).toMatchObject({ id: made.body.id, private: false });
+    expect((await control('GET', '/users/tiktok/control_private')).body.private).toBe(false);
+    // A user is public unless made private.
+    expect((await control('POST', '/users', { platform: 'tiktok', username: 'control_public' })).body.private).toBe(
+      false,
+    );
+    const vague = await control('POST', '/users', { platform: 'tiktok', username: 'control_private', private: 'yes' });
+    expect(vague.status).toBe(400);
+  });
+
   it('answers 400 invalid_request for a malformed body and 404 not_found for an unknown user, post or comment', async () => {
     await control('POST', '/users', { platform: 'threads', username: 'control_th' });
     const bad = [
@@ -126,6 +146,8 @@ describe('the control API', () => {
       ['PUT', '/settings/container_processing_seconds', { value: '5' }],
       ['PUT', '/settings/container_processing_seconds', { value: 1.5 }],
       ['PUT', '/settings/tiktok_client_audit', { value: 'maybe' }],
+      ['PUT', '/settings/tiktok_max_video_post_duration_sec', { value: 59.5 }],
+      ['PUT', '/settings/tiktok_max_video_post_duration_sec', { value: '600' }],
       ['PUT', '/settings/instagram_publish_quota', { value: -1 }],
       ['PUT', '/settings/threads_publish_quota', { value: 2.5 }],
       ['POST', '/testers', { platform: 'instagram', username: 'control_th', client_id: 'app' }],

@@ -67,12 +67,24 @@ export const PlatformsJson = Type.Object(
           privacy_level: Type.Optional(
             Type.Enum(TIKTOK_PRIVACY_LEVELS, {
               description:
-                'Required for TikTok: who may watch, chosen by the creator among the options TikTok offers them (`creator_info`); checked against those when publishing. An app TikTok has not audited may post only `SELF_ONLY`.',
+                'Required for TikTok: who may watch, chosen by the creator among the options TikTok offers them (`creator_info`); checked against those when publishing. A private account is offered `FOLLOWER_OF_CREATOR`, `MUTUAL_FOLLOW_FRIENDS` and `SELF_ONLY`, a public one `PUBLIC_TO_EVERYONE`, `MUTUAL_FOLLOW_FRIENDS` and `SELF_ONLY`. An app TikTok has not audited may post only `SELF_ONLY`, and only to private accounts.',
             }),
           ),
           disable_comment: Type.Optional(Type.Boolean()),
           disable_duet: Type.Optional(Type.Boolean()),
           disable_stitch: Type.Optional(Type.Boolean()),
+          brand_content_toggle: Type.Optional(
+            Type.Boolean({
+              description:
+                'TikTok\'s commercial content disclosure, "Branded content": the video is a paid partnership promoting a third party; TikTok labels it \'Paid partnership\'. Not with `privacy_level` `SELF_ONLY` ("Branded content visibility cannot be set to private."). Default false.',
+            }),
+          ),
+          brand_organic_toggle: Type.Optional(
+            Type.Boolean({
+              description:
+                "TikTok's commercial content disclosure, \"Your brand\": the video promotes the creator's own business; TikTok labels it 'Promotional content' ('Paid partnership' when `brand_content_toggle` is set too). Default false.",
+            }),
+          ),
         },
         { additionalProperties: false },
       ),
@@ -100,7 +112,7 @@ const ErrorJson = Type.Object(
   {
     code: Type.String({
       description:
-        'What kind of failure: `invalid_request` (the platform refused the post), `permission_missing`, `token_expired`, `access_revoked`, `rate_limited`, `transient`, `unsupported`, `account_not_connected`, `container_failed`, `container_expired`, `media_unavailable`, `outcome_unknown` (the platform may or may not have the post: check the account before retrying), `internal_error`.',
+        'What kind of failure: `invalid_request` (the platform refused the post), `permission_missing`, `token_expired`, `access_revoked`, `rate_limited`, `transient`, `unsupported`, `account_not_connected`, `container_failed`, `container_expired`, `media_unavailable`, `outcome_unknown` (the platform may or may not have the post: check the account before retrying), `internal_error`, `validation_failed` (the post breaks a rule of the account found before sending it, e.g. a TikTok video longer than the account may post; nothing was sent).',
     }),
     message: Type.String({ description: "What went wrong, with the platform's own message where it gave one." }),
     platform_code: Nullable(Type.String(), "The platform's own error code, when it gave one."),

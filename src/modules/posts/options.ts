@@ -31,6 +31,8 @@ export function publishOptions(platforms: PlatformsJson, platform: Platform): Pu
           disableComment: o?.disable_comment,
           disableDuet: o?.disable_duet,
           disableStitch: o?.disable_stitch,
+          brandContentToggle: o?.brand_content_toggle,
+          brandOrganicToggle: o?.brand_organic_toggle,
         },
       };
     }

@@ -288,6 +288,8 @@ async function publishRequest(run: Run): Promise<PublishRequest> {
     items.push({
       type: item.type,
       url: await mediaFetchUrl(deps.media, item, convert ? { format: 'jpeg' } : {}),
+      // Some rules on a video's length are known only now (TikTok's, per account).
+      durationSeconds: item.durationSeconds,
     });
   }
   const text = targetText(post.text, options, platform);
@@ -456,7 +458,8 @@ async function writeFirstComment(run: Run): Promise<void> {
 function errorOf(error: PlatformError): TargetError {
   const code = error.detail.code;
   return {
-    code: error.kind,
+    // The post breaks the platform's rules, found before it was sent: as POST /v1/posts says it.
+    code: (error.detail.problems?.length ?? 0) > 0 ? 'validation_failed' : error.kind,
     message: error.detail.platformMessage ?? error.message,
     platform_code: code === undefined ? null : String(code),
   };
