@@ -73,6 +73,11 @@ export class PlatformError extends Error {
   ) {
     super(message);
   }
+
+  /** A failure the same call may get past later (the platform or the network, a rate limit): worth another try. */
+  get passing(): boolean {
+    return this.kind === 'transient' || this.kind === 'rate_limited';
+  }
 }
 
 /** What a token grant or refresh gives. */

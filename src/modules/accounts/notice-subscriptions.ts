@@ -79,7 +79,7 @@ export async function subscribeCommentNotices(deps: NoticeSubscriptionDeps, acco
     if (!(error instanceof PlatformError)) throw error;
     const at = now();
     const attempts = account.commentNoticesAttempts + 1;
-    const passing = (error.kind === 'transient' || error.kind === 'rate_limited') && attempts < MAX_ATTEMPTS;
+    const passing = error.passing && attempts < MAX_ATTEMPTS;
     const wait = backoffMs(account.commentNoticesAttempts, RETRY, error.detail.retryAfterSeconds);
     await deps.db.transaction(async (tx) => {
       await noteAccountFailure(tx, account.id, error);

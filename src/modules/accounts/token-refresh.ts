@@ -123,9 +123,8 @@ async function recordFailure(
 ): Promise<RefreshOutcome> {
   const expiredLongAgo =
     account.tokenExpiresAt !== null && at.getTime() - account.tokenExpiresAt.getTime() > GIVE_UP_AFTER_EXPIRY_MS;
-  const passing = error.kind === 'transient' || error.kind === 'rate_limited';
   const fields = { component: 'token-refresh', account_id: account.id, platform: account.platform, kind: error.kind };
-  if (passing && !expiredLongAgo) {
+  if (error.passing && !expiredLongAgo) {
     const retryAt = new Date(at.getTime() + backoffMs(account.refreshFailures, RETRY, error.detail.retryAfterSeconds));
     await tx
       .update(accounts)

@@ -183,14 +183,13 @@ async function readTimes(
   } catch (error) {
     if (!(error instanceof PlatformError)) throw error;
     await deps.db.transaction((tx) => noteAccountFailure(tx, reader.id, error));
-    const passing = error.kind === 'transient' || error.kind === 'rate_limited';
     deps.log.warn(
       { platform, account_id: reader.id, kind: error.kind, err: error.message, comments: wanted.length },
-      passing
+      error.passing
         ? "reading the times of a notice's comments failed; stored without comment.created for now, read again later"
         : "reading the times of a notice's comments failed; stored without comment.created until a poll confirms their time",
     );
-    return { ...none, retry: passing ? error : null };
+    return { ...none, retry: error.passing ? error : null };
   }
 }
 

@@ -483,7 +483,7 @@ async function handleFailure(deps: PublishDeps, target: PostTarget, error: unkno
     const message = `Publishing failed on an internal error: ${error instanceof Error ? error.message : String(error)}`;
     return await fail(deps, target, { code: 'internal_error', message, platform_code: null });
   }
-  if (error.kind === 'transient' || error.kind === 'rate_limited') {
+  if (error.passing) {
     const wait = backoffMs(target.failures, RETRY, error.detail.retryAfterSeconds);
     const next = new Date(now().getTime() + wait);
     if (target.retryUntil !== null && next.getTime() <= target.retryUntil.getTime()) {
