@@ -45,7 +45,6 @@ import {
   type AuthorizeCallback,
   type ContainerState,
   type DailyMetrics,
-  type GrantedTokenSet,
   type PlatformAdapter,
   type PlatformComment,
   PlatformError,
@@ -213,28 +212,16 @@ export function instagramAdapter(options: AdapterOptions, now: () => Date): Plat
     return requiredText(platform, me.user_id, 'user_id');
   }
 
-  /**
-   * `knownId`: the account's id when `/me` cannot be read (no instagram_business_basic).
-   * `aliases`: the app-scoped id the exchange answered, which a deauthorization may name.
-   */
-  async function longLived(
-    shortToken: string,
-    scopes: string[],
-    knownId: string | null,
-    aliases: string[],
-  ): Promise<GrantedTokenSet> {
+  /** The long-lived token (60 days) a short-lived one is exchanged for. */
+  async function longLived(shortToken: string): Promise<{ accessToken: string; expiresAt: Date | null }> {
     const body = await graph.call({
       method: 'GET',
       url: graph.url('/access_token', true),
       query: { grant_type: 'ig_exchange_token', client_secret: options.clientSecret, access_token: shortToken },
     });
-    const accessToken = requiredText(platform, body.access_token, 'access_token');
     return {
-      accessToken,
+      accessToken: requiredText(platform, body.access_token, 'access_token'),
       expiresAt: tokenExpiry(now(), body.expires_in),
-      platformUserId: knownId ?? (await professionalAccountId(accessToken)),
-      ...(aliases.length > 0 ? { aliases } : {}),
-      scopes,
     };
   }
 
@@ -307,14 +294,15 @@ export function instagramAdapter(options: AdapterOptions, now: () => Date): Plat
       const scopes = Array.isArray(permissions)
         ? permissions.map(str).filter((s): s is string => s !== null)
         : splitScopes(permissions);
-      // The exchange's user_id is app-scoped: longLived reads the professional account id from
-      // `/me`, which instagram_business_basic opens. Without it nothing can be connected (the
-      // connect flow refuses a grant lacking a required scope), and the exchange's id is all there is.
-      const accessToken = requiredText(platform, grant.access_token, 'access_token');
+      const token = await longLived(requiredText(platform, grant.access_token, 'access_token'));
+      // The exchange's user_id is app-scoped: the account is its professional account id, read
+      // from `/me`, which instagram_business_basic opens; the app-scoped id is kept beside, as a
+      // deauthorization may name it. Without that scope nothing can be connected (the connect
+      // flow refuses a grant lacking a required scope), and the exchange's id is all there is.
       const appScopedId = requiredText(platform, grant.user_id, 'user_id');
-      return scopes.includes(SCOPE.basic)
-        ? longLived(accessToken, scopes, null, [appScopedId])
-        : longLived(accessToken, scopes, appScopedId, []);
+      if (!scopes.includes(SCOPE.basic)) return { ...token, platformUserId: appScopedId, scopes };
+      const platformUserId = await professionalAccountId(token.accessToken);
+      return { ...token, platformUserId, aliases: [appScopedId], scopes };
     },
 
     async refreshToken({ accessToken, platformUserId }) {
