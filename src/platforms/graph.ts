@@ -108,7 +108,16 @@ const PUBLISHING_SUBCODES: ReadonlyMap<number, PlatformErrorKind> = new Map([
  * Not enough viewers for the media to show insights" (IG Media Insights reference): no figures
  * for that post, not a missing permission, which code 10 otherwise means.
  */
-export const NOT_ENOUGH_VIEWERS = /not enough viewers/i;
+const NOT_ENOUGH_VIEWERS = /not enough viewers/i;
+
+function notEnoughViewers(code: number | null | undefined, message: string): boolean {
+  return code === 10 && NOT_ENOUGH_VIEWERS.test(message);
+}
+
+/** Instagram's answer for a story with too few viewers to show its figures (see NOT_ENOUGH_VIEWERS). */
+export function isNotEnoughViewers(error: PlatformError): boolean {
+  return notEnoughViewers(num(error.detail.code), error.detail.platformMessage ?? '');
+}
 
 /** The longest `estimated_time_to_regain_access` (minutes) in a Business Use Case usage header, in seconds. */
 function usageHeaderWait(response: PlatformResponse): number | undefined {
@@ -193,7 +202,7 @@ function kindOf(
   }
   const bySubcode = subcode === null ? undefined : PUBLISHING_SUBCODES.get(subcode);
   if (bySubcode !== undefined) return bySubcode;
-  if (code === 10 && NOT_ENOUGH_VIEWERS.test(message)) return 'invalid_request';
+  if (notEnoughViewers(code, message)) return 'invalid_request';
   if (
     code !== null &&
     (THROTTLING_CODES.has(code) ||

@@ -5,7 +5,7 @@ import {
   commentTimesByReading,
   GraphClient,
   idOf,
-  NOT_ENOUGH_VIEWERS,
+  isNotEnoughViewers,
   permalinkAfterPublish,
   requireSuccess,
 } from './graph.ts';
@@ -494,7 +494,7 @@ export function instagramAdapter(options: AdapterOptions, now: () => Date): Plat
           body = await metered.get(`/${postId}/insights`, accessToken, { metric: asked.join(',') });
         } catch (error) {
           if (!(error instanceof PlatformError)) throw error;
-          if (error.detail.code === 10 && NOT_ENOUGH_VIEWERS.test(error.detail.platformMessage ?? '')) break;
+          if (isNotEnoughViewers(error)) break;
           const refused = metricsNotOffered(error).filter((name) => asked.includes(name));
           if (refused.length === 0) throw error;
           for (const name of refused) notOffered.add(name);
