@@ -21,6 +21,7 @@ import {
   pick,
   requestedFields,
   requiredParam,
+  subscribedFields,
 } from './kit.ts';
 import { fetchMedia } from './media-fetch.ts';
 import { sandboxCodes } from './schema.ts';
@@ -449,17 +450,12 @@ export function facebookHosts(store: Store): Record<string, (app: FastifyInstanc
         if (targetId(request, who) !== who.account.id) throw notFound('graph', targetId(request, who));
         requireScope(who, call, SCOPE.manageMetadata);
         requireScope(who, call, SCOPE.showList);
-        const fields = requiredParam(request, 'graph', 'subscribed_fields')
-          .split(',')
-          .map((f) => f.trim())
-          .filter((f) => f !== '');
-        const unknown = fields.find((f) => !PAGE_WEBHOOK_FIELDS.includes(f));
-        if (unknown !== undefined || fields.length === 0) {
-          throw badParameter(
-            'graph',
+        const fields = subscribedFields(
+          request,
+          PAGE_WEBHOOK_FIELDS,
+          (unknown) =>
             `Param subscribed_fields must be one of {${PAGE_WEBHOOK_FIELDS.join(', ')}} - got "${unknown ?? ''}"`,
-          );
-        }
+        );
         await setAppSubscription(store, who.account.id, fields);
         return { success: true };
       });

@@ -30,6 +30,7 @@ import {
   requestedFields,
   requiredParam,
   stillProcessing,
+  subscribedFields,
 } from './kit.ts';
 import { fetchMedia, type MediaFailure } from './media-fetch.ts';
 import {
@@ -460,17 +461,12 @@ export function instagramHosts(store: Store): Record<string, (app: FastifyInstan
         requireScope(who, call, SCOPE.basic);
         const { id } = request.params as { id: string };
         if (id !== 'me' && id !== who.account.id) throw notFound('graph', id);
-        const fields = requiredParam(request, 'graph', 'subscribed_fields')
-          .split(',')
-          .map((f) => f.trim())
-          .filter((f) => f !== '');
-        const unknown = fields.find((f) => !(f in WEBHOOK_FIELDS));
-        if (unknown !== undefined || fields.length === 0) {
-          throw badParameter(
-            'graph',
-            `subscribed_fields must be a list of: ${Object.keys(WEBHOOK_FIELDS).join(', ')} (got ${unknown ?? 'none'})`,
-          );
-        }
+        const known = Object.keys(WEBHOOK_FIELDS);
+        const fields = subscribedFields(
+          request,
+          known,
+          (unknown) => `subscribed_fields must be a list of: ${known.join(', ')} (got ${unknown ?? 'none'})`,
+        );
         for (const field of fields) requireScope(who, call, WEBHOOK_FIELDS[field] as string);
         await setAppSubscription(store, who.account.id, fields);
         return { success: true };

@@ -58,6 +58,24 @@ export function requiredParam(request: FastifyRequest, family: Family, name: str
   return value;
 }
 
+/**
+ * The `subscribed_fields` of a `POST /{id}/subscribed_apps` (required, comma separated), each
+ * one of `known`; code 100 otherwise, `refusal` saying so in the platform's words.
+ */
+export function subscribedFields(
+  request: FastifyRequest,
+  known: readonly string[],
+  refusal: (unknown: string | undefined) => string,
+): string[] {
+  const fields = requiredParam(request, 'graph', 'subscribed_fields')
+    .split(',')
+    .map((f) => f.trim())
+    .filter((f) => f !== '');
+  const unknown = fields.find((f) => !known.includes(f));
+  if (unknown !== undefined || fields.length === 0) throw badParameter('graph', refusal(unknown));
+  return fields;
+}
+
 /** Graph paths carry a version (`v25.0`); anything else is an unknown path. */
 export function checkVersion(request: FastifyRequest): void {
   const version = (request.params as { version?: string }).version ?? '';
