@@ -6,7 +6,7 @@
  * for a comment stored while only a notice's arrival was known (`timeConfirmed: false`), by the
  * one that confirms its time: a conditional update that only one transaction can make.
  */
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { now } from '../../clock.ts';
 import type { Queryable, Tx } from '../../db/connection.ts';
 import { newId } from '../../ids.ts';
@@ -133,14 +133,6 @@ export async function storeComments(
   return fresh.map((v) => v.id);
 }
 
-/** Each comment's platform id with its time, as two arrays for `unnest`. */
-function idsAndTimes(rows: readonly { platformCommentId: string; commentedAt: Date }[]) {
-  return {
-    ids: sql.param(rows.map((r) => r.platformCommentId)),
-    times: sql.param(rows.map((r) => r.commentedAt.toISOString())),
-  };
-}
-
 const EVENT_COLUMNS = {
   id: comments.id,
   postId: comments.postId,
@@ -154,6 +146,27 @@ const EVENT_COLUMNS = {
 };
 
 /**
+ * Sets the platform's time (`v.t`) on the account's stored comments among `rows` that `which`
+ * selects (over `comments` and `v`), answering them.
+ */
+function setPlatformTimes(
+  tx: Tx,
+  accountId: string,
+  rows: readonly EventRow[],
+  at: Date,
+  which: { confirm: boolean; where: SQL },
+) {
+  const ids = sql.param(rows.map((r) => r.platformCommentId));
+  const times = sql.param(rows.map((r) => r.commentedAt.toISOString()));
+  return tx
+    .update(comments)
+    .set({ commentedAt: sql`v.t`, ...(which.confirm ? { timeConfirmed: true } : {}), updatedAt: at })
+    .from(sql`unnest(${ids}::text[], ${times}::timestamptz[]) as v(id, t)`)
+    .where(and(eq(comments.accountId, accountId), sql`${comments.platformCommentId} = v.id`, which.where))
+    .returning(EVENT_COLUMNS);
+}
+
+/**
  * Takes the platform's time for the account's comments stored with an unconfirmed one, and
  * answers those it confirmed. Conditional on `not time_confirmed`: of two transactions
  * confirming the same comment, the second finds it confirmed (the row lock makes it wait and
@@ -161,36 +174,13 @@ const EVENT_COLUMNS = {
  */
 async function confirmTimes(tx: Tx, accountId: string, rows: readonly EventRow[], at: Date): Promise<EventRow[]> {
   if (rows.length === 0) return [];
-  const { ids, times } = idsAndTimes(rows);
-  return await tx
-    .update(comments)
-    .set({ commentedAt: sql`v.t`, timeConfirmed: true, updatedAt: at })
-    .from(sql`unnest(${ids}::text[], ${times}::timestamptz[]) as v(id, t)`)
-    .where(
-      and(
-        eq(comments.accountId, accountId),
-        sql`${comments.platformCommentId} = v.id`,
-        sql`not ${comments.timeConfirmed}`,
-      ),
-    )
-    .returning(EVENT_COLUMNS);
+  return await setPlatformTimes(tx, accountId, rows, at, { confirm: true, where: sql`not ${comments.timeConfirmed}` });
 }
 
 /** A confirmed time the platform now gives otherwise (stored before the service read times so) is corrected; no event. */
 async function correctTimes(tx: Tx, accountId: string, rows: readonly EventRow[], at: Date): Promise<void> {
   if (rows.length === 0) return;
-  const { ids, times } = idsAndTimes(rows);
-  await tx
-    .update(comments)
-    .set({ commentedAt: sql`v.t`, updatedAt: at })
-    .from(sql`unnest(${ids}::text[], ${times}::timestamptz[]) as v(id, t)`)
-    .where(
-      and(
-        eq(comments.accountId, accountId),
-        sql`${comments.platformCommentId} = v.id`,
-        sql`${comments.commentedAt} <> v.t`,
-      ),
-    );
+  await setPlatformTimes(tx, accountId, rows, at, { confirm: false, where: sql`${comments.commentedAt} <> v.t` });
 }
 
 /** `comment.created` for each comment by another person younger than 24 hours by its platform time. */
