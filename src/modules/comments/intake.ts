@@ -104,8 +104,9 @@ export async function ingestNotices(
     }
     const read = await readTimes(deps, platform, accounts, items);
     if (read.retry !== null && attempt + 1 < TIME_READ_ATTEMPTS) {
-      retry.push(...items.filter((n) => n.commented_at === null && !n.by_account && !read.times.has(n.id)));
-      retryWait = Math.max(retryWait, backoffMs(attempt, TIME_READ_RETRY, read.retry.detail.retryAfterSeconds));
+      const unread = read.retry.ids;
+      retry.push(...items.filter((n) => unread.has(n.id)));
+      retryWait = Math.max(retryWait, backoffMs(attempt, TIME_READ_RETRY, read.retry.error.detail.retryAfterSeconds));
     }
     const incoming: IncomingComment[] = items.flatMap((n) => {
       if (read.gone.has(n.id)) return [];
@@ -146,8 +147,8 @@ interface TimesRead {
   times: Map<string, Date>;
   /** Comments the platform no longer has. */
   gone: Set<string>;
-  /** Why the read failed for a passing reason, to be tried again; null otherwise. */
-  retry: PlatformError | null;
+  /** The comments whose read failed for a passing reason, to be tried again, and why; null otherwise. */
+  retry: { ids: Set<string>; error: PlatformError } | null;
 }
 
 /** The times of the notice's comments that have none and are not stored with one yet, read with one connected account's token. */
@@ -189,7 +190,7 @@ async function readTimes(
         ? "reading the times of a notice's comments failed; stored without comment.created for now, read again later"
         : "reading the times of a notice's comments failed; stored without comment.created until a poll confirms their time",
     );
-    return { ...none, retry: error.passing ? error : null };
+    return { ...none, retry: error.passing ? { ids: new Set(wanted), error } : null };
   }
 }
 
