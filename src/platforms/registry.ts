@@ -122,6 +122,9 @@ export type Platform = keyof typeof PLATFORM_REGISTRY;
 /** Every platform, in the registry's order. */
 export const PLATFORMS = Object.keys(PLATFORM_REGISTRY) as readonly Platform[];
 
+/** The platforms whose comments the service reads (and is notified of). */
+export const COMMENT_PLATFORMS: readonly Platform[] = PLATFORMS.filter((p) => PLATFORM_REGISTRY[p].comments.read);
+
 export function isPlatform(value: string): value is Platform {
   return Object.hasOwn(PLATFORM_REGISTRY, value);
 }

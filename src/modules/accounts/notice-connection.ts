@@ -4,18 +4,15 @@
  */
 import type { Tx } from '../../db/connection.ts';
 import { enqueue } from '../../jobs/queue.ts';
-import { PLATFORMS, type Platform, platformInfo } from '../../platforms/index.ts';
+import { COMMENT_PLATFORMS, type Platform } from '../../platforms/index.ts';
 import type { NoticeSubscriptionState } from './tables.ts';
-
-/** The platforms whose comments come as notices too (the others have no subscription state). */
-export const NOTICE_PLATFORMS: readonly Platform[] = PLATFORMS.filter((p) => platformInfo(p).comments.read);
 
 /** A job that has not reported within this long is taken as lost: the schedule queues another. */
 export const LEASE_MS = 15 * 60_000;
 
 /** The subscription columns a connection or reconnection of `platform` sets: asked again at once. */
 export function noticeSubscriptionOnConnection(platform: Platform, at: Date) {
-  const applies = NOTICE_PLATFORMS.includes(platform);
+  const applies = COMMENT_PLATFORMS.includes(platform);
   return {
     commentNotices: applies ? ('pending' as NoticeSubscriptionState) : null,
     commentNoticesError: null,
@@ -26,7 +23,7 @@ export function noticeSubscriptionOnConnection(platform: Platform, at: Date) {
 
 /** Queues the subscription of an account just connected (in the connection's transaction). */
 export async function queueNoticeSubscription(tx: Tx, accountId: string, platform: Platform): Promise<void> {
-  if (!NOTICE_PLATFORMS.includes(platform)) return;
+  if (!COMMENT_PLATFORMS.includes(platform)) return;
   await enqueue(
     tx,
     'subscribe_comment_notices',

@@ -7,14 +7,14 @@
  * driven by the schedule, so nothing depends on one job surviving; a refusal (a permission the
  * user did not grant, say) leaves the account `failed`, polled only, until it is reconnected.
  */
-import { and, asc, eq, inArray, isNotNull, lte, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, lte, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { now } from '../../clock.ts';
 import type { Db } from '../../db/connection.ts';
 import { backoffMs } from '../../jobs/backoff.ts';
 import { jobSql } from '../../jobs/queue.ts';
 import { type Platform, PlatformError, type PlatformSet } from '../../platforms/index.ts';
-import { LEASE_MS, NOTICE_PLATFORMS } from './notice-connection.ts';
+import { LEASE_MS } from './notice-connection.ts';
 import { credentialsOf, noteAccountFailure } from './service.ts';
 import { accounts } from './tables.ts';
 
@@ -61,15 +61,7 @@ export async function subscribeCommentNotices(deps: NoticeSubscriptionDeps, acco
   const [account] = await deps.db
     .select()
     .from(accounts)
-    .where(
-      and(
-        eq(accounts.id, accountId),
-        eq(accounts.status, 'connected'),
-        inArray(accounts.platform, [...NOTICE_PLATFORMS]),
-        eq(accounts.commentNotices, 'pending'),
-      ),
-    )
-    .orderBy(asc(accounts.id));
+    .where(and(eq(accounts.id, accountId), eq(accounts.status, 'connected'), eq(accounts.commentNotices, 'pending')));
   if (account === undefined) return;
   const platform = account.platform as Platform;
   const fields = { component: 'comment-notices', account_id: account.id, platform };

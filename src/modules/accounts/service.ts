@@ -57,6 +57,9 @@ export async function saveConnectedAccount(
     avatarUrl: values.profile.avatarUrl,
   };
   const state = {
+    // Kept under the id the platform names it by now (an account stored under an alias, such
+    // as Instagram's app-scoped id, takes its professional account id).
+    platformUserId: values.tokens.platformUserId,
     status: 'connected' as const,
     scopes: values.tokens.scopes,
     platformAliases: (values.tokens.aliases ?? []).filter((id) => id !== values.tokens.platformUserId),
@@ -74,40 +77,29 @@ export async function saveConnectedAccount(
     .orderBy(sql`${accounts.platformUserId} = ${values.tokens.platformUserId} desc`)
     .limit(1)
     .for('update');
-  if (existing) {
-    // Kept under the id the platform names it by now (an account stored under an alias, such
-    // as Instagram's app-scoped id, takes its professional account id).
-    const [account] = await tx
-      .update(accounts)
-      .set({
-        ...profileColumns,
-        ...state,
-        platformUserId: values.tokens.platformUserId,
-        connectedAt: at,
-        updatedAt: at,
-      })
-      .where(eq(accounts.id, existing.id))
-      .returning();
-    await queueNoticeSubscription(tx, existing.id, values.platform);
-    return { account: account as Account, existed: true };
-  }
-  const [account] = await tx
-    .insert(accounts)
-    .values({
-      id: newId('account'),
-      ownerId: values.ownerId,
-      profileId: values.profileId,
-      platform: values.platform,
-      platformUserId: values.tokens.platformUserId,
-      ...profileColumns,
-      ...state,
-      connectedAt: at,
-      createdAt: at,
-      updatedAt: at,
-    })
-    .returning();
-  await queueNoticeSubscription(tx, (account as Account).id, values.platform);
-  return { account: account as Account, existed: false };
+  const [account] = existing
+    ? await tx
+        .update(accounts)
+        .set({ ...profileColumns, ...state, connectedAt: at, updatedAt: at })
+        .where(eq(accounts.id, existing.id))
+        .returning()
+    : await tx
+        .insert(accounts)
+        .values({
+          id: newId('account'),
+          ownerId: values.ownerId,
+          profileId: values.profileId,
+          platform: values.platform,
+          ...profileColumns,
+          ...state,
+          connectedAt: at,
+          createdAt: at,
+          updatedAt: at,
+        })
+        .returning();
+  if (!account) throw new Error('the account was not saved');
+  await queueNoticeSubscription(tx, account.id, values.platform);
+  return { account, existed: existing !== undefined };
 }
 
 /**

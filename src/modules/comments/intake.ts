@@ -13,8 +13,8 @@ import { backoffMs } from '../../jobs/backoff.ts';
 import { phaseMs } from '../../jobs/phase.ts';
 import { enqueue, jobSql, type TaskPayloads } from '../../jobs/queue.ts';
 import {
+  COMMENT_PLATFORMS,
   type CommentNotice,
-  PLATFORMS,
   type Platform,
   PlatformError,
   type PlatformSet,
@@ -41,9 +41,6 @@ export interface IntakeDeps {
 
 /** The most recent posts a poll reads the comments of. */
 export const POLL_POSTS = 10;
-
-/** The platforms whose comments the service reads. */
-export const COMMENT_PLATFORMS: readonly Platform[] = PLATFORMS.filter((p) => platformInfo(p).comments.read);
 
 /** A notice's comment as the `ingest_comment_notices` job carries it (JSON: times as ISO text). */
 export type NoticeComment = TaskPayloads['ingest_comment_notices']['comments'][number];

@@ -12,6 +12,7 @@ import type { Scope } from '../../http/scope.ts';
 import { looksLikeId, newId } from '../../ids.ts';
 import { enqueue } from '../../jobs/queue.ts';
 import {
+  COMMENT_PLATFORMS,
   missingScopes,
   type Platform,
   PlatformError,
@@ -31,7 +32,6 @@ import {
 } from '../accounts/index.ts';
 import { ensurePlatformPosts } from '../posts/index.ts';
 import { isLiveProfile, type ProfileDeletionStep } from '../profiles/index.ts';
-import { COMMENT_PLATFORMS } from './intake.ts';
 import type { CommentView } from './json.ts';
 import {
   type Comment,
