@@ -97,6 +97,7 @@ import { met, outsideNote, percentile, positiveIntFromEnv, table } from './repor
 import {
   type Api,
   type BenchAccount,
+  callTotals,
   connectAccounts,
   eachLimited,
   interrupt as interruptSandbox,
@@ -572,10 +573,7 @@ async function eventComments(pool: pg.Pool, eventIds: string[]): Promise<Map<str
 }
 
 async function platformCalls(api: Api): Promise<{ total: number; instagram: number }> {
-  const totals = JSON.parse(await sandboxControl(api, 'GET', '/calls', undefined, 200)) as {
-    total: number;
-    by_platform: Record<string, number>;
-  };
+  const totals = await callTotals(api);
   return { total: totals.total, instagram: totals.by_platform.instagram ?? 0 };
 }
 

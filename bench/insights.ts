@@ -82,6 +82,7 @@ import {
   type Api,
   type BenchAccount,
   call,
+  callTotals,
   connectAccounts,
   eachLimited,
   interrupt as interruptSandbox,
@@ -472,10 +473,7 @@ async function refreshRun(
   progress(`${state.refreshed} refreshed\n`);
   const seconds = ((state.last?.getTime() ?? Date.now()) - start.getTime()) / 1000;
 
-  const totals = JSON.parse(await sandboxControl(api, 'GET', '/calls', undefined, 200)) as {
-    total: number;
-    by_platform: Record<string, number>;
-  };
+  const totals = await callTotals(api);
   const perAccount = new Array<{ count: number; data: { method: string; path: string; query: unknown }[] }>(
     accounts.length,
   );

@@ -169,6 +169,14 @@ export async function connectAccounts(
   return made;
 }
 
+/** The sandbox's call log in all: every call counted since it was last emptied, and each platform's. */
+export async function callTotals(api: Api): Promise<{ total: number; by_platform: Record<string, number> }> {
+  return JSON.parse(await sandboxControl(api, 'GET', '/calls', undefined, 200)) as {
+    total: number;
+    by_platform: Record<string, number>;
+  };
+}
+
 /** What a bench's long waits use (benchSteps()). */
 export interface WaitSteps {
   checkInterrupted(): void;
