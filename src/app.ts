@@ -1,3 +1,4 @@
+import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -8,7 +9,7 @@ import { Type } from 'typebox';
 import type { Config } from './config.ts';
 import type { Database } from './db/connection.ts';
 import { migrationsApplied } from './db/migrate.ts';
-import { authenticate, bearerKeyHash, isAcceptedKey } from './http/auth.ts';
+import { acceptedCaller, authenticate } from './http/auth.ts';
 import { clientErrorHandler, frameworkError, installErrorHandling, newRequestId } from './http/error-handler.ts';
 import { ApiError } from './http/errors.ts';
 import { checkActedOnHeaders } from './http/headers.ts';
@@ -17,7 +18,7 @@ import { installMetrics } from './http/metrics.ts';
 import { applySchemaDefaults, errorResponses } from './http/schemas.ts';
 import { makeValidatorCompiler } from './http/validation.ts';
 import { accountRoutes } from './modules/accounts/index.ts';
-import { apiKeyRoutes, findPrincipal } from './modules/api-keys/index.ts';
+import { apiKeyRoutes, findPrincipal, isCsrfTokenOf, sessionRoutes, useSession } from './modules/api-keys/index.ts';
 import { commentRoutes, platformWebhookRoutes } from './modules/comments/index.ts';
 import { connectRoutes } from './modules/connect/index.ts';
 import { insightRoutes } from './modules/insights/index.ts';
@@ -29,7 +30,8 @@ import { installModules } from './modules.ts';
 import { type Resolver, systemResolver } from './outbound/address-policy.ts';
 import type { PlatformSet } from './platforms/index.ts';
 import { sandboxRoutes } from './sandbox/index.ts';
-import { connectPages } from './web/connect-pages.ts';
+import { connectPages, connectPreviewRoutes } from './web/connect-pages.ts';
+import { dashboardPages } from './web/dashboard.ts';
 import { platformNotices } from './web/platform-notices.ts';
 
 export interface AppOptions {
@@ -116,6 +118,8 @@ export async function buildApp({
   await app.register(swaggerUi, { routePrefix: '/docs' });
 
   installMetrics(app);
+  // Session cookies on /v1 and the connect pages' trip cookies.
+  await app.register(cookie);
 
   const health = { tags: ['Health'], security: [] };
   app.get(
@@ -148,6 +152,7 @@ export async function buildApp({
   if (config.platforms === 'sandbox') {
     await app.register(sandboxRoutes({ db: database.db }), { prefix: '/sandbox' });
   }
+  await app.register(dashboardPages());
   await app.register(connectPages({ db: database.db, secretKey, config, platforms }));
   await app.register(platformNotices({ db: database.db, platforms }));
   await app.register(
@@ -165,10 +170,7 @@ export async function buildApp({
       // Per key, not per address: many clients share addresses, and one key is one user.
       // Only a key this process has accepted has a count of its own, so made-up keys cannot
       // each start a fresh count; every other request counts against its address.
-      keyGenerator: (request) => {
-        const keyHash = bearerKeyHash(request);
-        return keyHash && isAcceptedKey(keyHash) ? `key:${keyHash}` : `ip:${request.ip}`;
-      },
+      keyGenerator: (request) => acceptedCaller(request) ?? `ip:${request.ip}`,
       errorResponseBuilder: (_request, context) =>
         new ApiError(
           429,
@@ -185,13 +187,17 @@ export async function buildApp({
       authenticate({
         findKey: (keyHash) => findPrincipal(database.db, keyHash),
         findProfileId: async (ownerId, ref) => (await findProfile(database.db, ownerId, ref))?.id,
+        findSession: (token) => useSession(database.db, token),
+        isCsrfToken: (token, sent) => isCsrfTokenOf(secretKey, token, sent),
       }),
     );
     installIdempotency(v1, database.db);
+    await v1.register(sessionRoutes({ db: database.db, secretKey, config }));
     await v1.register(profileRoutes(database.db));
     await v1.register(apiKeyRoutes(database.db));
     await v1.register(accountRoutes({ db: database.db }));
     await v1.register(connectRoutes({ db: database.db, config, platforms }));
+    await v1.register(connectPreviewRoutes({ db: database.db, platforms }));
     await v1.register(postRoutes({ db: database.db, platforms }));
     await v1.register(commentRoutes({ db: database.db, platforms, secretKey, log: app.log }));
     await v1.register(insightRoutes({ db: database.db, platforms }));

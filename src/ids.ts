@@ -20,6 +20,7 @@ export const ID_PREFIXES = {
   media: 'media',
   comment: 'cmt',
   commentReply: 'crp',
+  session: 'ses',
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIXES;

@@ -33,6 +33,7 @@ function banner(service: RunningService, cfg: Config): string {
   const lines = [`${SERVICE_NAME} ${SERVICE_VERSION} is running.`];
   if (service.baseUrl) {
     lines.push(
+      `  Dashboard:     ${service.baseUrl}/dashboard  (sign in with an owner or profile API key)`,
       `  API:           ${service.baseUrl}/v1`,
       `  API docs:      ${service.baseUrl}/docs`,
       `  OpenAPI:       ${service.baseUrl}/openapi.json`,

@@ -12,10 +12,20 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Profile keys get 403 owner_key_required on this route. */
     ownerOnly?: boolean;
+    /** Only an API key in the Authorization header is accepted, never a session cookie. */
+    keyOnly?: boolean;
   }
 }
 
 const BEARER = /^Bearer[ \t]+([\x21-\x7e]+)[ \t]*$/i;
+
+/** The dashboard's session cookie; see modules/api-keys/sessions.ts. */
+export const SESSION_COOKIE = 'sb_session';
+/** The header that carries a session's CSRF token on every change made with the cookie. */
+export const CSRF_HEADER = 'x-csrf-token';
+
+/** Methods that change nothing, which a session cookie may use without a CSRF token. */
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** Who an API key belongs to. */
 export interface KeyPrincipal {
@@ -34,6 +44,10 @@ export interface Principals {
   findKey(keyHash: string): Promise<KeyPrincipal | undefined>;
   /** The id of the owner's live profile that `ref` (an id or an external_id) names. */
   findProfileId(ownerId: string, ref: string): Promise<string | undefined>;
+  /** The key a live dashboard session acts for, by the cookie's token. */
+  findSession(token: string): Promise<(KeyPrincipal & { sessionId: string }) | undefined>;
+  /** True when `sent` is the CSRF token of the session with this cookie token. */
+  isCsrfToken(token: string, sent: string): boolean;
 }
 
 async function principalFor(principals: Principals, keyHash: string): Promise<KeyPrincipal | null> {
@@ -66,9 +80,27 @@ const keyHashes = new WeakMap<FastifyRequest, string | null>();
 const acceptedKeys = new Set<string>();
 const MAX_ACCEPTED_KEYS = 100_000;
 
-/** True when this process has accepted the key with this hash before. */
-export function isAcceptedKey(keyHash: string): boolean {
-  return acceptedKeys.has(keyHash);
+function accept(keyHash: string): void {
+  if (acceptedKeys.has(keyHash)) return;
+  if (acceptedKeys.size >= MAX_ACCEPTED_KEYS) acceptedKeys.clear();
+  acceptedKeys.add(keyHash);
+}
+
+function sessionRateKey(token: string): string {
+  return `session:${sha256Hex(token)}`;
+}
+
+/**
+ * What the rate limit counts this request against: its key (or its session) once this
+ * process has accepted it, else null (then its address).
+ */
+export function acceptedCaller(request: FastifyRequest): string | null {
+  const keyHash = bearerKeyHash(request);
+  if (keyHash) return acceptedKeys.has(keyHash) ? `key:${keyHash}` : null;
+  const token = sessionToken(request);
+  if (token === null) return null;
+  const key = sessionRateKey(token);
+  return acceptedKeys.has(key) ? key : null;
 }
 
 /**
@@ -85,16 +117,45 @@ export function bearerKeyHash(request: FastifyRequest): string | null {
   return hash;
 }
 
-/** Resolves the caller's scope from the API key and the Service-Profile header. */
-export async function resolveScope(principals: Principals, request: FastifyRequest): Promise<Scope> {
-  const keyHash = bearerKeyHash(request);
-  if (!keyHash) throw errors.unauthorized();
-  const principal = await principalFor(principals, keyHash);
-  if (!principal) throw errors.unauthorized();
-  if (!acceptedKeys.has(keyHash)) {
-    if (acceptedKeys.size >= MAX_ACCEPTED_KEYS) acceptedKeys.clear();
-    acceptedKeys.add(keyHash);
+/** The session cookie's token, when the request carries one and no Authorization header. */
+export function sessionToken(request: FastifyRequest): string | null {
+  if (request.headers.authorization !== undefined) return null;
+  return request.cookies?.[SESSION_COOKIE] ?? null;
+}
+
+/**
+ * The key a request acts for: the one in its Authorization header or, without that header,
+ * the one its session cookie was signed in with. A change made with the cookie must carry
+ * the session's CSRF token, so a page of another site that gets the browser to send the
+ * cookie still changes nothing.
+ */
+async function callerOf(
+  principals: Principals,
+  request: FastifyRequest,
+): Promise<(KeyPrincipal & { sessionId?: string }) | null> {
+  const token = sessionToken(request);
+  if (token === null || request.routeOptions.config.keyOnly) {
+    const keyHash = bearerKeyHash(request);
+    if (!keyHash) return null;
+    const principal = await principalFor(principals, keyHash);
+    if (principal) accept(keyHash);
+    return principal;
   }
+  const session = await principals.findSession(token);
+  if (!session) throw errors.sessionEnded();
+  accept(sessionRateKey(token));
+  if (!SAFE_METHODS.has(request.method)) {
+    const header = request.headers[CSRF_HEADER];
+    const sent = Array.isArray(header) ? header[0] : header;
+    if (sent === undefined || !principals.isCsrfToken(token, sent)) throw errors.csrfTokenInvalid();
+  }
+  return session;
+}
+
+/** Resolves the caller's scope from the API key (or session) and the Service-Profile header. */
+export async function resolveScope(principals: Principals, request: FastifyRequest): Promise<Scope> {
+  const principal = await callerOf(principals, request);
+  if (!principal) throw errors.unauthorized();
 
   const header = request.headers['service-profile'];
   const ref = Array.isArray(header) ? header[0] : header;
@@ -114,6 +175,7 @@ export async function resolveScope(principals: Principals, request: FastifyReque
     profileId,
     keyId: principal.keyId,
     keyKind: principal.profileId === null ? 'owner' : 'profile',
+    ...(principal.sessionId !== undefined ? { sessionId: principal.sessionId } : {}),
   };
 }
 

@@ -18,6 +18,18 @@ export class ApiError extends Error {
 
 export const errors = {
   unauthorized: () => new ApiError(401, 'unauthorized', 'Send a valid API key as "Authorization: Bearer <key>".'),
+  sessionEnded: () =>
+    new ApiError(
+      401,
+      'session_ended',
+      'The dashboard session has ended (signed out, idle or past its limit, or its key was deleted); sign in again.',
+    ),
+  csrfTokenInvalid: () =>
+    new ApiError(
+      403,
+      'csrf_token_invalid',
+      "A change made with a session cookie needs the session's CSRF token in the X-CSRF-Token header.",
+    ),
   ownerKeyRequired: () =>
     new ApiError(403, 'owner_key_required', 'This endpoint needs an owner API key; a profile key cannot use it.'),
   profileMismatch: () =>

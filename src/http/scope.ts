@@ -5,4 +5,6 @@ export interface Scope {
   profileId: string | null;
   keyId: string;
   keyKind: 'owner' | 'profile';
+  /** Set when the request came with a dashboard session cookie instead of a key. */
+  sessionId?: string;
 }

@@ -80,6 +80,7 @@ export const TASKS = {
   delete_expired_idempotency_keys: { payload: Type.Object({}), schedule: '23 * * * *' },
   delete_old_webhook_deliveries: { payload: Type.Object({}), schedule: '41 * * * *' },
   delete_old_connect_links: { payload: Type.Object({}), schedule: '53 * * * *' },
+  delete_ended_sessions: { payload: Type.Object({}), schedule: '7 * * * *' },
   // Every minute: a failed refresh is retried after 30 s at the soonest, and tokens are due
   // at the latest 15 minutes before they expire.
   refresh_platform_tokens: { payload: Type.Object({}), schedule: '* * * * *' },

@@ -10,6 +10,7 @@ import {
   subscribeCommentNotices,
   type TokenRefreshDeps,
 } from '../modules/accounts/index.ts';
+import { deleteEndedSessions } from '../modules/api-keys/index.ts';
 import { ingestNotices, pollComments, scheduleCommentPolls, sendPendingReply } from '../modules/comments/index.ts';
 import { deleteOldConnectLinks } from '../modules/connect/index.ts';
 import { fillInsightHistory, refreshInsights, scheduleInsightRefreshes } from '../modules/insights/index.ts';
@@ -83,6 +84,7 @@ export function taskList(deps: TaskDeps): TaskList {
     delete_old_webhook_deliveries: task('delete_old_webhook_deliveries', () => deleteOldDeliveries(db)),
     refresh_platform_tokens: task('refresh_platform_tokens', () => refreshDueTokens(deps)),
     delete_old_connect_links: task('delete_old_connect_links', () => deleteOldConnectLinks(db)),
+    delete_ended_sessions: task('delete_ended_sessions', () => deleteEndedSessions(db)),
   };
   return tasks;
 }

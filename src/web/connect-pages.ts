@@ -5,12 +5,14 @@
  * cookie and sends redirects; the rules are the connect module's (modules/connect/flow.ts).
  * Every outcome ends with the client sent to the link's `redirect_url`.
  */
-import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/connection.ts';
 import { publicBaseUrl } from '../http/public-url.ts';
+import { AUTHENTICATED_ERRORS, errorResponses } from '../http/schemas.ts';
 import {
   type ConnectLink,
   choosePages,
@@ -20,13 +22,14 @@ import {
   linkPage,
   lookUpLink,
   pendingPages,
+  previewPage,
   startTrip,
   type TripEnd,
   tripCookieName,
 } from '../modules/connect/index.ts';
-import { type PlatformSet, platformInfo } from '../platforms/index.ts';
+import { PLATFORMS, type Platform, type PlatformSet, platformInfo } from '../platforms/index.ts';
 import { field, fields } from './form.ts';
-import { escapeHtml, sendPage } from './html.ts';
+import { escapeHtml, type PageOptions, sendPage } from './html.ts';
 
 export interface ConnectPageDeps {
   db: Db;
@@ -72,6 +75,79 @@ function closedLink(reply: FastifyReply, lookup: LinkLookup): FastifyReply | nul
   if (lookup.kind === 'unknown') return unknownLink(reply);
   if (lookup.kind === 'over') return seeOther(reply, lookup.redirectUrl);
   return null;
+}
+
+interface LinkPageContent {
+  brand: string;
+  platforms: readonly Platform[];
+  minutesLeft: number;
+}
+
+/** The page a connect link opens: one button per platform offered, each leading to `hrefOf(platform)`. */
+function linkPageOf(page: LinkPageContent, hrefOf: (platform: Platform) => string): PageOptions {
+  const buttons = page.platforms
+    .map(
+      (p) =>
+        `<li><a class="button" href="${escapeHtml(hrefOf(p))}">Connect ${escapeHtml(platformInfo(p).label)}</a></li>`,
+    )
+    .join('\n');
+  return {
+    status: 200,
+    title: `Connect your account to ${page.brand}`,
+    body: `<main>
+<h1>Connect your account to ${escapeHtml(page.brand)}</h1>
+<p>Choose where your account is. You sign in there and choose what to share; your password is never shared with ${escapeHtml(page.brand)}.</p>
+<ul class="buttons">
+${buttons}
+</ul>
+<p class="muted">This link works once and for ${page.minutesLeft} more minutes at most.</p>
+</main>`,
+  };
+}
+
+/**
+ * `GET /v1/connect/preview`: the page a new connect link opens, as the owner's clients see it
+ * now (brand name, platforms), for the dashboard to show in a frame. Its buttons lead nowhere.
+ */
+export function connectPreviewRoutes({
+  db,
+  platforms,
+}: Pick<ConnectPageDeps, 'db' | 'platforms'>): FastifyPluginAsyncTypebox {
+  return async (app) => {
+    app.get(
+      '/v1/connect/preview',
+      {
+        config: { ownerOnly: true },
+        schema: {
+          tags: ['Connect links'],
+          summary: 'Preview the hosted connect page',
+          description:
+            "The HTML page a new connect link opens, with the owner's brand name and the platforms offered, as a client sees it. Its buttons lead nowhere. The page may be framed by this service's own pages (the dashboard) and by no other site.",
+          querystring: Type.Object(
+            {
+              platforms: Type.Optional(
+                Type.String({
+                  pattern: `^(${PLATFORMS.join('|')})(,(${PLATFORMS.join('|')}))*$`,
+                  description:
+                    "Comma-separated platforms to offer, as a link's `platforms`; all available ones without it.",
+                }),
+              ),
+            },
+            { additionalProperties: false },
+          ),
+          response: {
+            200: Type.String({ description: 'The page (text/html).' }),
+            ...errorResponses(...AUTHENTICATED_ERRORS),
+          },
+        },
+      },
+      async (request, reply) => {
+        const chosen = request.query.platforms ? (request.query.platforms.split(',') as Platform[]) : null;
+        const page = await previewPage({ db, platforms }, request.scope.ownerId, chosen);
+        return sendPage(reply, { ...linkPageOf(page, () => '#'), frameAncestors: "'self'" });
+      },
+    );
+  };
 }
 
 export function connectPages({ db, secretKey, config, platforms }: ConnectPageDeps): FastifyPluginAsync {
@@ -130,7 +206,6 @@ ${options}
   }
 
   return async (app) => {
-    await app.register(cookie);
     await app.register(formbody);
     const cookieOf = (request: FastifyRequest) => (name: string) => request.cookies[name];
 
@@ -138,25 +213,11 @@ ${options}
       const { token } = request.params;
       const lookup = await lookUpLink(db, token);
       if (lookup.kind !== 'open') return closedLink(reply, lookup);
-      const { brand, platforms: offered, minutesLeft } = await linkPage(flow, lookup.link);
-      const buttons = offered
-        .map(
-          (p) =>
-            `<li><a class="button" href="${escapeHtml(`${linkPageUrl(token)}/start/${p}`)}">Connect ${escapeHtml(platformInfo(p).label)}</a></li>`,
-        )
-        .join('\n');
-      return sendPage(reply, {
-        status: 200,
-        title: `Connect your account to ${brand}`,
-        body: `<main>
-<h1>Connect your account to ${escapeHtml(brand)}</h1>
-<p>Choose where your account is. You sign in there and choose what to share; your password is never shared with ${escapeHtml(brand)}.</p>
-<ul class="buttons">
-${buttons}
-</ul>
-<p class="muted">This link works once and for ${minutesLeft} more minutes at most.</p>
-</main>`,
-      });
+      const page = await linkPage(flow, lookup.link);
+      return sendPage(
+        reply,
+        linkPageOf(page, (p) => `${linkPageUrl(token)}/start/${p}`),
+      );
     });
 
     app.get<{ Params: { token: string; platform: string } }>(

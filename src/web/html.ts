@@ -53,6 +53,8 @@ export interface PageOptions {
   formTargets?: readonly string[];
   /** A stylesheet to use instead of the hosted pages' own (the sandbox's platform look). */
   css?: string;
+  /** Who may frame the page: nobody (the default), or this origin's own pages (`'self'`). */
+  frameAncestors?: "'self'";
 }
 
 export function sendPage(reply: FastifyReply, options: PageOptions): FastifyReply {
@@ -65,9 +67,9 @@ export function sendPage(reply: FastifyReply, options: PageOptions): FastifyRepl
     .header('cache-control', 'no-store')
     .header(
       'content-security-policy',
-      `default-src 'none'; style-src ${hash}; form-action ${formAction}; frame-ancestors 'none'; base-uri 'none'`,
+      `default-src 'none'; style-src ${hash}; form-action ${formAction}; frame-ancestors ${options.frameAncestors ?? "'none'"}; base-uri 'none'`,
     )
-    .header('x-frame-options', 'DENY')
+    .header('x-frame-options', options.frameAncestors ? 'SAMEORIGIN' : 'DENY')
     .header('x-content-type-options', 'nosniff')
     .header('referrer-policy', 'no-referrer')
     .send(`<!doctype html>

@@ -12,6 +12,8 @@ export {
   type KeyPrincipal,
   listOwnerKeys,
 } from './service.ts';
+export { sessionRoutes } from './session-routes.ts';
+export { csrfTokenFor, deleteEndedSessions, isCsrfTokenOf, useSession } from './sessions.ts';
 
 /** The api-keys module's part at start: a profile's keys stop working the moment its deletion is asked for. */
 export function installApiKeys(): void {

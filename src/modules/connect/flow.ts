@@ -30,6 +30,7 @@ import {
   findLink,
   heldPages,
   holdPages,
+  LINK_LIFETIME_MS,
   linkIsOver,
   linkPlatforms,
   type PendingPages,
@@ -104,6 +105,23 @@ export async function linkPage(deps: ConnectFlowDeps, link: ConnectLink) {
     brand: await brandNameOf(deps.db, link.ownerId),
     platforms: linkPlatforms(link, deps.platforms().available),
     minutesLeft: Math.max(1, Math.ceil((link.expiresAt.getTime() - now().getTime()) / 60_000)),
+  };
+}
+
+/**
+ * What the link page would show the owner's clients now (brand, platforms, a fresh link's
+ * minutes), for the dashboard's preview; `platforms` null offers every available one.
+ */
+export async function previewPage(
+  deps: Pick<ConnectFlowDeps, 'db' | 'platforms'>,
+  ownerId: string,
+  platforms: Platform[] | null,
+) {
+  const available = deps.platforms().available;
+  return {
+    brand: await brandNameOf(deps.db, ownerId),
+    platforms: available.filter((p) => platforms === null || platforms.includes(p)),
+    minutesLeft: LINK_LIFETIME_MS / 60_000,
   };
 }
 

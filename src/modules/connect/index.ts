@@ -10,6 +10,7 @@ export {
   linkPage,
   lookUpLink,
   pendingPages,
+  previewPage,
   startTrip,
   type TripEnd,
   tripCookieName,

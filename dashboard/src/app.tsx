@@ -1,0 +1,172 @@
+/**
+ * The dashboard's shell: the session (found again after a reload through GET /v1/session),
+ * the sign-in page while there is none, and the screens with their navigation. A profile
+ * key's session is not offered the owner-only screens; the API refuses them anyway.
+ */
+
+import { useEffect, useMemo, useState } from 'preact/hooks';
+import { LocationProvider, Route, Router, useLocation } from 'preact-iso';
+import { ApiFailure, api, setCsrfToken, whenSessionEnds } from './api.ts';
+import { ConnectSettingsScreen } from './screens/connect-settings.tsx';
+import { ProfileScreen } from './screens/profile.tsx';
+import { ProfilesScreen } from './screens/profiles.tsx';
+import { SignIn } from './screens/sign-in.tsx';
+import { PATHS, SessionContext, type SessionState } from './session.ts';
+import type { Session } from './types.ts';
+import { ErrorNotice, Progress } from './ui.tsx';
+
+type State =
+  | { kind: 'loading' }
+  | { kind: 'signed-out'; reason: string | null }
+  | { kind: 'signed-in'; session: Session }
+  | { kind: 'failed'; error: unknown };
+
+interface NavItem {
+  href: string;
+  label: string;
+  ownerOnly?: boolean;
+}
+
+const NAV: NavItem[] = [
+  { href: PATHS.profiles, label: 'Profiles' },
+  { href: PATHS.connectSettings, label: 'Connect settings', ownerOnly: true },
+];
+
+function Nav({ isOwner }: { isOwner: boolean }) {
+  const { path } = useLocation();
+  return (
+    <nav aria-label="Screens">
+      <ul>
+        {NAV.filter((item) => isOwner || !item.ownerOnly).map((item) => (
+          <li key={item.href}>
+            <a href={item.href} aria-current={path.startsWith(item.href) ? 'page' : undefined}>
+              {item.label}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+function Home() {
+  const { route } = useLocation();
+  useEffect(() => route(PATHS.profiles, true), [route]);
+  return null;
+}
+
+function NotFound() {
+  return (
+    <main id="main">
+      <h1>Not found</h1>
+      <p>
+        This page does not exist. <a href={PATHS.profiles}>Go to the profiles.</a>
+      </p>
+    </main>
+  );
+}
+
+function SignedIn({ state }: { state: SessionState }) {
+  return (
+    <SessionContext.Provider value={state}>
+      <a class="skip" href="#main">
+        Skip to the content
+      </a>
+      <header class="top">
+        <a class="brand" href={PATHS.profiles}>
+          Switchboard
+        </a>
+        <Nav isOwner={state.isOwner} />
+        <div class="who">
+          <span class="muted small">
+            {state.isOwner ? 'Owner key' : 'Profile key'} · <code>{state.session.key_id}</code>
+          </span>
+          <button type="button" class="secondary small" onClick={() => void state.signOut()}>
+            Sign out
+          </button>
+        </div>
+      </header>
+      <Router>
+        <Route path="/dashboard" component={Home} />
+        <Route path="/dashboard/" component={Home} />
+        <Route path="/dashboard/profiles" component={ProfilesScreen} />
+        <Route path="/dashboard/profiles/:id" component={ProfileScreen} />
+        <Route path="/dashboard/connect-settings" component={ConnectSettingsScreen} />
+        <Route default component={NotFound} />
+      </Router>
+    </SessionContext.Provider>
+  );
+}
+
+export function App() {
+  const [state, setState] = useState<State>({ kind: 'loading' });
+
+  useEffect(() => {
+    whenSessionEnds(() => {
+      setCsrfToken(null);
+      setState((current) =>
+        current.kind === 'signed-in'
+          ? {
+              kind: 'signed-out',
+              reason: 'Your session has ended (signed out, idle for too long, or past its limit). Sign in again.',
+            }
+          : { kind: 'signed-out', reason: null },
+      );
+    });
+    api.get<Session>('/v1/session').then(
+      (session) => {
+        setCsrfToken(session.csrf_token);
+        setState({ kind: 'signed-in', session });
+      },
+      (error: unknown) => {
+        if (error instanceof ApiFailure && (error.status === 401 || error.status === 404)) {
+          setState({ kind: 'signed-out', reason: null });
+        } else setState({ kind: 'failed', error });
+      },
+    );
+  }, []);
+
+  const session = state.kind === 'signed-in' ? state.session : null;
+  const sessionState = useMemo<SessionState | null>(
+    () =>
+      session && {
+        session,
+        isOwner: session.key_kind === 'owner',
+        signOut: async () => {
+          try {
+            await api.delete('/v1/session');
+          } finally {
+            setCsrfToken(null);
+            setState({ kind: 'signed-out', reason: 'You are signed out.' });
+          }
+        },
+      },
+    [session],
+  );
+
+  if (state.kind === 'loading') return <Progress label="Loading the dashboard…" />;
+  if (state.kind === 'failed') {
+    return (
+      <main id="main">
+        <h1>The dashboard could not start</h1>
+        <ErrorNotice error={state.error} />
+      </main>
+    );
+  }
+  if (!sessionState) {
+    return (
+      <SignIn
+        reason={state.kind === 'signed-out' ? state.reason : null}
+        onSignedIn={(signed) => {
+          setCsrfToken(signed.csrf_token);
+          setState({ kind: 'signed-in', session: signed });
+        }}
+      />
+    );
+  }
+  return (
+    <LocationProvider scope="/dashboard">
+      <SignedIn state={sessionState} />
+    </LocationProvider>
+  );
+}

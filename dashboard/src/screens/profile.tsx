@@ -1,0 +1,533 @@
+/**
+ * The profile menu: one profile's API keys (owner sessions), connect links, and accounts
+ * with their status and actions. A profile key's session sees its own profile only, and
+ * none of the owner-only parts.
+ */
+
+import { useRef, useState } from 'preact/hooks';
+import { useRoute } from 'preact-iso';
+import { ApiFailure, all, api, query, seg } from '../api.ts';
+import { PATHS, useSession } from '../session.ts';
+import {
+  type Account,
+  type ApiKey,
+  accountLabel,
+  type ConnectLink,
+  type CreatedApiKey,
+  PLATFORM_NAMES,
+  PLATFORMS,
+  type Platform,
+  type Profile,
+  type RedirectOrigin,
+} from '../types.ts';
+import {
+  Badge,
+  Confirm,
+  Empty,
+  ErrorNotice,
+  Field,
+  Progress,
+  problemAt,
+  Revealed,
+  Time,
+  useAction,
+  useLoad,
+} from '../ui.tsx';
+
+/** A post as the move explanation lists it. */
+interface WaitingPost {
+  id: string;
+  status: string;
+  text: string | null;
+  scheduled_at: string;
+}
+
+function ApiKeys({ profileId }: { profileId: string }) {
+  const keys = useLoad(() => all<ApiKey>(`/v1/profiles/${seg(profileId)}/api-keys`), [profileId]);
+  const [name, setName] = useState('');
+  const [created, setCreated] = useState<CreatedApiKey | null>(null);
+  const [revoking, setRevoking] = useState<ApiKey | null>(null);
+  const create = useAction(() =>
+    api.post<CreatedApiKey>(`/v1/profiles/${seg(profileId)}/api-keys`, name.trim() ? { name: name.trim() } : {}),
+  );
+  const revoke = useAction(async (key: ApiKey) => {
+    await api.delete(`/v1/profiles/${seg(profileId)}/api-keys/${seg(key.id)}`);
+    return true;
+  });
+  const submit = async (event: Event) => {
+    event.preventDefault();
+    const key = await create.run();
+    if (key) {
+      setCreated(key);
+      setName('');
+      keys.reload();
+    }
+  };
+  return (
+    <section aria-labelledby="keys-title" class="card">
+      <h2 id="keys-title">API keys</h2>
+      <p class="muted">A profile key sees and changes this profile only.</p>
+      <form class="inline" onSubmit={submit}>
+        <Field label="Key name (optional)" error={problemAt(create.error, 'body.name')}>
+          {({ id, describedBy, invalid }) => (
+            <input
+              id={id}
+              maxLength={200}
+              aria-describedby={describedBy}
+              aria-invalid={invalid}
+              value={name}
+              onInput={(e) => setName(e.currentTarget.value)}
+            />
+          )}
+        </Field>
+        <button type="submit" disabled={create.busy}>
+          {create.busy ? 'Creating…' : 'Create API key'}
+        </button>
+      </form>
+      <ErrorNotice error={create.error} />
+      {created ? (
+        <Revealed label={`New key${created.name ? ` “${created.name}”` : ''}`} value={created.key}>
+          <p class="notice warn">
+            This key will not be shown again. Copy it now and keep it somewhere safe; only its first characters are kept
+            here.
+          </p>
+          <button type="button" class="secondary small" onClick={() => setCreated(null)}>
+            I have copied it
+          </button>
+        </Revealed>
+      ) : null}
+      <ErrorNotice error={keys.error} />
+      {keys.data ? (
+        keys.data.length === 0 ? (
+          <Empty>No profile keys yet.</Empty>
+        ) : (
+          <table>
+            <caption class="visually-hidden">Profile API keys</caption>
+            <thead>
+              <tr>
+                <th scope="col">Name</th>
+                <th scope="col">Starts with</th>
+                <th scope="col">Created</th>
+                <th scope="col">Actions</th>
+              </tr>
+            </thead>
+            <tbody>
+              {keys.data.map((k) => (
+                <tr key={k.id}>
+                  <td>{k.name ?? <span class="muted">unnamed</span>}</td>
+                  <td>
+                    <code>{k.key_start}…</code>
+                  </td>
+                  <td>
+                    <Time iso={k.created_at} />
+                  </td>
+                  <td>
+                    <button type="button" class="danger small" onClick={() => setRevoking(k)}>
+                      Revoke<span class="visually-hidden"> key {k.key_start}</span>
+                    </button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )
+      ) : null}
+      <Confirm
+        open={revoking !== null}
+        title={`Revoke the key ${revoking?.key_start ?? ''}…?`}
+        confirmLabel="Revoke key"
+        busy={revoke.busy}
+        error={revoke.error}
+        onCancel={() => {
+          setRevoking(null);
+          revoke.clear();
+        }}
+        onConfirm={async () => {
+          if (revoking && (await revoke.run(revoking))) {
+            setRevoking(null);
+            keys.reload();
+          }
+        }}
+      >
+        <p>Programs using it are refused at once, and dashboard sessions signed in with it end.</p>
+      </Confirm>
+    </section>
+  );
+}
+
+interface LinkForm {
+  redirectUrl: string;
+  state: string;
+  platforms: Platform[];
+}
+
+function ConnectLinks({
+  profileId,
+  form,
+  setForm,
+  formRef,
+}: {
+  profileId: string;
+  form: LinkForm;
+  setForm: (f: LinkForm) => void;
+  formRef: { current: HTMLFormElement | null };
+}) {
+  const { isOwner } = useSession();
+  const origins = useLoad(
+    () => (isOwner ? all<RedirectOrigin>('/v1/connect/redirect-origins') : Promise.resolve([])),
+    [isOwner],
+  );
+  const [link, setLink] = useState<ConnectLink | null>(null);
+  const create = useAction(() =>
+    api.post<ConnectLink>(`/v1/profiles/${seg(profileId)}/connect-links`, {
+      redirect_url: form.redirectUrl.trim(),
+      ...(form.state !== '' ? { state: form.state } : {}),
+      ...(form.platforms.length > 0 ? { platforms: form.platforms } : {}),
+    }),
+  );
+  const submit = async (event: Event) => {
+    event.preventDefault();
+    setLink(null);
+    const created = await create.run();
+    if (created) setLink(created);
+  };
+  const togglePlatform = (platform: Platform, on: boolean) =>
+    setForm({
+      ...form,
+      platforms: on
+        ? PLATFORMS.filter((p) => p === platform || form.platforms.includes(p))
+        : form.platforms.filter((p) => p !== platform),
+    });
+  const originList = origins.data ?? [];
+  return (
+    <section aria-labelledby="links-title" class="card">
+      <h2 id="links-title">Connect link</h2>
+      <p class="muted">
+        A single-use link to the hosted page where your client connects their accounts to this profile, without an
+        account of their own. It lasts 30 minutes.
+      </p>
+      <form ref={formRef} onSubmit={submit}>
+        <Field
+          label="Redirect URL"
+          hint={
+            originList.length > 0 ? (
+              <>
+                Where the client is sent afterwards. It must be under a registered origin:{' '}
+                {originList.map((o, i) => (
+                  <span key={o.id}>
+                    {i > 0 ? ', ' : ''}
+                    <code>{o.origin}</code>
+                  </span>
+                ))}
+                .
+              </>
+            ) : isOwner ? (
+              <>
+                No redirect origin is registered yet: add one in <a href={PATHS.connectSettings}>Connect settings</a>.
+              </>
+            ) : (
+              'Where the client is sent afterwards; it must be under an origin the owner registered.'
+            )
+          }
+          error={problemAt(create.error, 'body.redirect_url')}
+        >
+          {({ id, describedBy, invalid }) => (
+            <>
+              <input
+                id={id}
+                type="url"
+                required
+                list={`${id}-origins`}
+                aria-describedby={describedBy}
+                aria-invalid={invalid}
+                placeholder={originList[0] ? `${originList[0].origin}/connected` : 'https://app.example.com/connected'}
+                value={form.redirectUrl}
+                onInput={(e) => setForm({ ...form, redirectUrl: e.currentTarget.value })}
+              />
+              <datalist id={`${id}-origins`}>
+                {originList.map((o) => (
+                  <option key={o.id} value={`${o.origin}/`} />
+                ))}
+              </datalist>
+            </>
+          )}
+        </Field>
+        <Field
+          label="State (optional)"
+          hint="Sent back to the redirect URL unchanged."
+          error={problemAt(create.error, 'body.state')}
+        >
+          {({ id, describedBy, invalid }) => (
+            <input
+              id={id}
+              aria-describedby={describedBy}
+              aria-invalid={invalid}
+              value={form.state}
+              onInput={(e) => setForm({ ...form, state: e.currentTarget.value })}
+            />
+          )}
+        </Field>
+        <fieldset>
+          <legend>Platforms offered (none ticked: all)</legend>
+          {PLATFORMS.map((p) => (
+            <label key={p} class="check">
+              <input
+                type="checkbox"
+                checked={form.platforms.includes(p)}
+                onChange={(e) => togglePlatform(p, e.currentTarget.checked)}
+              />
+              {PLATFORM_NAMES[p]}
+            </label>
+          ))}
+        </fieldset>
+        <button type="submit" disabled={create.busy}>
+          {create.busy ? 'Creating…' : 'Create connect link'}
+        </button>
+      </form>
+      <ErrorNotice error={create.error} />
+      {link ? (
+        <Revealed label="Connect link" value={link.url}>
+          <p>
+            Single use; expires <Time iso={link.expires_at} />.
+          </p>
+        </Revealed>
+      ) : null}
+    </section>
+  );
+}
+
+const STATUS_TONES = { connected: 'good', expired: 'warn', disconnected: 'bad' } as const;
+
+function Notices({ account }: { account: Account }) {
+  if (account.notices === null) return <span class="muted">not read on this platform</span>;
+  if (account.notices === 'subscribed') return <Badge value="subscribed" tone="good" />;
+  return (
+    <>
+      <Badge value="polling only" tone="warn" />
+      {account.notices_error ? <p class="muted small">{account.notices_error}</p> : null}
+    </>
+  );
+}
+
+function MoveAccount({ account, onMoved }: { account: Account; onMoved: () => void }) {
+  const profiles = useLoad(() => all<Profile>('/v1/profiles'), []);
+  const [target, setTarget] = useState('');
+  const [waiting, setWaiting] = useState<WaitingPost[] | null>(null);
+  const move = useAction(async () => {
+    setWaiting(null);
+    try {
+      return await api.post<Account>(`/v1/accounts/${seg(account.id)}/move`, { profile_id: target });
+    } catch (error) {
+      if (error instanceof ApiFailure && error.code === 'account_has_scheduled_posts') {
+        const lists = await Promise.all(
+          ['scheduled', 'publishing'].map((status) =>
+            all<WaitingPost>(`/v1/posts${query({ account_id: account.id, status })}`),
+          ),
+        );
+        setWaiting(lists.flat());
+      }
+      throw error;
+    }
+  });
+  const others = (profiles.data ?? []).filter((p) => p.id !== account.profile_id);
+  const submit = async (event: Event) => {
+    event.preventDefault();
+    if (await move.run()) onMoved();
+  };
+  return (
+    <form class="inline" onSubmit={submit}>
+      <Field label={`Move ${accountLabel(account)} to`}>
+        {({ id }) => (
+          <select id={id} required value={target} onChange={(e) => setTarget(e.currentTarget.value)}>
+            <option value="">Choose a profile</option>
+            {others.map((p) => (
+              <option key={p.id} value={p.id}>
+                {p.name}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+      <button type="submit" class="secondary small" disabled={move.busy || target === ''}>
+        Move
+      </button>
+      <ErrorNotice error={move.error} />
+      {waiting ? (
+        <div class="notice warn">
+          <p>
+            These posts wait to be published on this account. Each post stays in this profile, so the account moves only
+            once they are published, cancelled or deleted:
+          </p>
+          <ul>
+            {waiting.map((p) => (
+              <li key={p.id}>
+                <a href={PATHS.post(p.id)}>{p.text ? p.text.slice(0, 80) : p.id}</a> — {p.status}, due{' '}
+                <Time iso={p.scheduled_at} />
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+    </form>
+  );
+}
+
+function AccountRow({
+  account,
+  onChanged,
+  onReconnect,
+}: {
+  account: Account;
+  onChanged: () => void;
+  onReconnect: (a: Account) => void;
+}) {
+  const { isOwner } = useSession();
+  const [confirming, setConfirming] = useState(false);
+  const disconnect = useAction(() => api.delete<Account>(`/v1/accounts/${seg(account.id)}`));
+  return (
+    <tr>
+      <td>{PLATFORM_NAMES[account.platform]}</td>
+      <td>
+        {account.display_name ?? account.username ?? account.platform_user_id}
+        {account.username ? <div class="muted small">@{account.username}</div> : null}
+      </td>
+      <td>
+        <Badge value={account.status} tone={STATUS_TONES[account.status]} />
+      </td>
+      <td>
+        {account.permissions.length === 0 ? (
+          <span class="muted">none</span>
+        ) : (
+          <ul class="plain small">
+            {account.permissions.map((p) => (
+              <li key={p}>
+                <code>{p}</code>
+              </li>
+            ))}
+          </ul>
+        )}
+      </td>
+      <td>
+        <Notices account={account} />
+      </td>
+      <td class="actions">
+        <a class="button secondary small" href={PATHS.accountInsights(account.id)}>
+          Insights<span class="visually-hidden"> of {accountLabel(account)}</span>
+        </a>
+        {account.status !== 'connected' ? (
+          <button type="button" class="small" onClick={() => onReconnect(account)}>
+            Reconnect link<span class="visually-hidden"> for {accountLabel(account)}</span>
+          </button>
+        ) : (
+          <button type="button" class="danger small" onClick={() => setConfirming(true)}>
+            Disconnect<span class="visually-hidden"> {accountLabel(account)}</span>
+          </button>
+        )}
+        {isOwner ? <MoveAccount account={account} onMoved={onChanged} /> : null}
+        <Confirm
+          open={confirming}
+          title={`Disconnect ${accountLabel(account)}?`}
+          confirmLabel="Disconnect"
+          busy={disconnect.busy}
+          error={disconnect.error}
+          onCancel={() => {
+            setConfirming(false);
+            disconnect.clear();
+          }}
+          onConfirm={async () => {
+            if (await disconnect.run()) {
+              setConfirming(false);
+              onChanged();
+            }
+          }}
+        >
+          <p>
+            Its platform tokens are deleted and nothing more is published or read for it. It stays listed, and a connect
+            link can reconnect it.
+          </p>
+        </Confirm>
+      </td>
+    </tr>
+  );
+}
+
+function Accounts({ profileId, onReconnect }: { profileId: string; onReconnect: (a: Account) => void }) {
+  const accounts = useLoad(() => all<Account>('/v1/accounts', { profile: profileId }), [profileId]);
+  return (
+    <section aria-labelledby="accounts-title" class="card">
+      <h2 id="accounts-title">Accounts</h2>
+      <ErrorNotice error={accounts.error} />
+      {accounts.loading && !accounts.data ? <Progress label="Loading accounts…" /> : null}
+      {accounts.data ? (
+        accounts.data.length === 0 ? (
+          <Empty>No accounts yet: send your client a connect link.</Empty>
+        ) : (
+          <table>
+            <caption class="visually-hidden">Accounts of this profile</caption>
+            <thead>
+              <tr>
+                <th scope="col">Platform</th>
+                <th scope="col">Name</th>
+                <th scope="col">Status</th>
+                <th scope="col">Permissions</th>
+                <th scope="col">Comment notices</th>
+                <th scope="col">Actions</th>
+              </tr>
+            </thead>
+            <tbody>
+              {accounts.data.map((a) => (
+                <AccountRow
+                  key={`${a.id}:${a.updated_at}`}
+                  account={a}
+                  onChanged={accounts.reload}
+                  onReconnect={onReconnect}
+                />
+              ))}
+            </tbody>
+          </table>
+        )
+      ) : null}
+    </section>
+  );
+}
+
+export function ProfileScreen() {
+  const { params } = useRoute();
+  const { isOwner } = useSession();
+  const profileId = params.id ?? '';
+  const profile = useLoad(
+    () => (isOwner ? api.get<Profile>(`/v1/profiles/${seg(profileId)}`) : Promise.resolve(null)),
+    [profileId, isOwner],
+  );
+  const [linkForm, setLinkForm] = useState<LinkForm>({ redirectUrl: '', state: '', platforms: [] });
+  const linkFormRef = useRef<HTMLFormElement | null>(null);
+  const reconnect = (account: Account) => {
+    setLinkForm({ ...linkForm, platforms: [account.platform] });
+    linkFormRef.current?.scrollIntoView({ block: 'start' });
+    linkFormRef.current?.querySelector('input')?.focus();
+  };
+  const title = isOwner ? (profile.data?.name ?? 'Profile') : 'Your profile';
+  return (
+    <main id="main">
+      {isOwner ? (
+        <p>
+          <a href={PATHS.profiles}>← Profiles</a>
+        </p>
+      ) : null}
+      <h1>{title}</h1>
+      <p class="muted small">
+        <code>{profileId}</code>
+        {profile.data?.external_id ? (
+          <>
+            {' · external id '}
+            <code>{profile.data.external_id}</code>
+          </>
+        ) : null}
+      </p>
+      <ErrorNotice error={profile.error} />
+      {isOwner ? <ApiKeys profileId={profileId} /> : null}
+      <ConnectLinks profileId={profileId} form={linkForm} setForm={setLinkForm} formRef={linkFormRef} />
+      <Accounts profileId={profileId} onReconnect={reconnect} />
+    </main>
+  );
+}

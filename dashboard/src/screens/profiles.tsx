@@ -1,0 +1,205 @@
+/**
+ * Profiles: the owner's clients, default first; create, rename, delete. A profile key's
+ * session has one profile and may not manage profiles, so it goes straight to its own.
+ */
+
+import { useEffect, useState } from 'preact/hooks';
+import { useLocation } from 'preact-iso';
+import { all, api, seg } from '../api.ts';
+import { PATHS, useSession } from '../session.ts';
+import type { Profile } from '../types.ts';
+import { Confirm, Empty, ErrorNotice, Field, Progress, problemAt, useAction, useLoad } from '../ui.tsx';
+
+function CreateProfile({ onCreated }: { onCreated: (p: Profile) => void }) {
+  const [name, setName] = useState('');
+  const [externalId, setExternalId] = useState('');
+  const create = useAction(() =>
+    api.post<Profile>('/v1/profiles', { name, ...(externalId.trim() ? { external_id: externalId.trim() } : {}) }),
+  );
+  const submit = async (event: Event) => {
+    event.preventDefault();
+    const profile = await create.run();
+    if (profile) {
+      setName('');
+      setExternalId('');
+      onCreated(profile);
+    }
+  };
+  return (
+    <form class="card" onSubmit={submit} aria-labelledby="create-profile">
+      <h2 id="create-profile">Create a profile</h2>
+      <Field label="Name" error={problemAt(create.error, 'body.name')}>
+        {({ id, describedBy, invalid }) => (
+          <input
+            id={id}
+            required
+            maxLength={200}
+            aria-describedby={describedBy}
+            aria-invalid={invalid}
+            value={name}
+            onInput={(e) => setName(e.currentTarget.value)}
+          />
+        )}
+      </Field>
+      <Field
+        label="External id (optional)"
+        hint="Your own identifier for this client. Creating a profile with an external id that exists answers that profile."
+        error={problemAt(create.error, 'body.external_id')}
+      >
+        {({ id, describedBy, invalid }) => (
+          <input
+            id={id}
+            maxLength={255}
+            aria-describedby={describedBy}
+            aria-invalid={invalid}
+            value={externalId}
+            onInput={(e) => setExternalId(e.currentTarget.value)}
+          />
+        )}
+      </Field>
+      <button type="submit" disabled={create.busy}>
+        {create.busy ? 'Creating…' : 'Create profile'}
+      </button>
+      <ErrorNotice error={create.error} />
+    </form>
+  );
+}
+
+function ProfileRow({ profile, onChanged }: { profile: Profile; onChanged: () => void }) {
+  const [renaming, setRenaming] = useState(false);
+  const [name, setName] = useState(profile.name);
+  const [confirming, setConfirming] = useState(false);
+  const rename = useAction(() => api.patch<Profile>(`/v1/profiles/${seg(profile.id)}`, { name }));
+  const remove = useAction(async () => {
+    await api.delete(`/v1/profiles/${seg(profile.id)}`);
+    return true;
+  });
+  const submitRename = async (event: Event) => {
+    event.preventDefault();
+    if (await rename.run()) {
+      setRenaming(false);
+      onChanged();
+    }
+  };
+  return (
+    <tr>
+      <td>
+        {renaming ? (
+          <form class="inline" onSubmit={submitRename}>
+            <Field label={`New name for ${profile.name}`} error={problemAt(rename.error, 'body.name')}>
+              {({ id, describedBy, invalid }) => (
+                <input
+                  id={id}
+                  required
+                  maxLength={200}
+                  aria-describedby={describedBy}
+                  aria-invalid={invalid}
+                  value={name}
+                  onInput={(e) => setName(e.currentTarget.value)}
+                />
+              )}
+            </Field>
+            <button type="submit" disabled={rename.busy}>
+              Save
+            </button>
+            <button
+              type="button"
+              class="secondary"
+              onClick={() => {
+                setRenaming(false);
+                setName(profile.name);
+                rename.clear();
+              }}
+            >
+              Cancel
+            </button>
+            <ErrorNotice error={rename.error} />
+          </form>
+        ) : (
+          <a href={PATHS.profile(profile.id)}>{profile.name}</a>
+        )}
+        {profile.is_default ? <span class="badge neutral">default</span> : null}
+      </td>
+      <td>{profile.external_id ? <code>{profile.external_id}</code> : <span class="muted">—</span>}</td>
+      <td class="actions">
+        <a class="button secondary small" href={PATHS.profile(profile.id)}>
+          Profile menu<span class="visually-hidden"> of {profile.name}</span>
+        </a>
+        {renaming ? null : (
+          <button type="button" class="secondary small" onClick={() => setRenaming(true)}>
+            Rename<span class="visually-hidden"> {profile.name}</span>
+          </button>
+        )}
+        {profile.is_default ? (
+          <span class="muted small">The default profile cannot be deleted: new data without a profile goes there.</span>
+        ) : (
+          <button type="button" class="danger small" onClick={() => setConfirming(true)}>
+            Delete<span class="visually-hidden"> {profile.name}</span>
+          </button>
+        )}
+        <Confirm
+          open={confirming}
+          title={`Delete the profile “${profile.name}”?`}
+          confirmLabel={`Delete ${profile.name}`}
+          busy={remove.busy}
+          error={remove.error}
+          onCancel={() => {
+            setConfirming(false);
+            remove.clear();
+          }}
+          onConfirm={async () => {
+            if (await remove.run()) {
+              setConfirming(false);
+              onChanged();
+            }
+          }}
+        >
+          <p>
+            Its API keys stop working at once. Its accounts, posts, comments, insights, media and webhook endpoints are
+            deleted in the background. This cannot be undone.
+          </p>
+        </Confirm>
+      </td>
+    </tr>
+  );
+}
+
+export function ProfilesScreen() {
+  const { isOwner, session } = useSession();
+  const { route } = useLocation();
+  const profiles = useLoad(() => (isOwner ? all<Profile>('/v1/profiles') : Promise.resolve([])), [isOwner]);
+  useEffect(() => {
+    if (!isOwner && session.profile_id) route(PATHS.profile(session.profile_id), true);
+  }, [isOwner, session.profile_id, route]);
+  if (!isOwner) return null;
+  return (
+    <main id="main">
+      <h1>Profiles</h1>
+      <p class="muted">Each profile keeps one client's accounts, posts, comments and insights apart.</p>
+      <ErrorNotice error={profiles.error} />
+      {profiles.loading && !profiles.data ? <Progress label="Loading profiles…" /> : null}
+      {profiles.data ? (
+        profiles.data.length === 0 ? (
+          <Empty>No profiles.</Empty>
+        ) : (
+          <table>
+            <caption class="visually-hidden">Profiles, the default first</caption>
+            <thead>
+              <tr>
+                <th scope="col">Name</th>
+                <th scope="col">External id</th>
+                <th scope="col">Actions</th>
+              </tr>
+            </thead>
+            <tbody>
+              {profiles.data.map((p) => (
+                <ProfileRow key={`${p.id}:${p.updated_at}`} profile={p} onChanged={profiles.reload} />
+              ))}
+            </tbody>
+          </table>
+        )
+      ) : null}
+      <CreateProfile onCreated={() => profiles.reload()} />
+    </main>
+  );
+}

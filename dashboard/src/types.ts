@@ -1,0 +1,85 @@
+/**
+ * The API's resources as the dashboard reads them: the fields it uses, named as the
+ * OpenAPI document (`/openapi.json`) names them.
+ */
+
+export type Platform = 'instagram' | 'threads' | 'tiktok' | 'facebook';
+export const PLATFORMS: readonly Platform[] = ['instagram', 'threads', 'tiktok', 'facebook'];
+export const PLATFORM_NAMES: Record<Platform, string> = {
+  instagram: 'Instagram',
+  threads: 'Threads',
+  tiktok: 'TikTok',
+  facebook: 'Facebook Page',
+};
+
+export interface Session {
+  id: string;
+  key_id: string;
+  key_kind: 'owner' | 'profile';
+  profile_id: string | null;
+  csrf_token: string;
+  expires_at: string;
+  idle_expires_at: string;
+  idle_timeout_seconds: number;
+}
+
+export interface Profile {
+  id: string;
+  name: string;
+  external_id: string | null;
+  is_default: boolean;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ApiKey {
+  id: string;
+  profile_id: string;
+  name: string | null;
+  key_start: string;
+  created_at: string;
+}
+
+export interface CreatedApiKey extends ApiKey {
+  key: string;
+}
+
+export interface Account {
+  id: string;
+  profile_id: string;
+  platform: Platform;
+  platform_user_id: string;
+  username: string | null;
+  display_name: string | null;
+  avatar_url: string | null;
+  status: 'connected' | 'expired' | 'disconnected';
+  permissions: string[];
+  notices: 'subscribed' | 'polling_only' | null;
+  notices_error: string | null;
+  connected_at: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ConnectLink {
+  url: string;
+  profile_id: string;
+  expires_at: string;
+}
+
+export interface RedirectOrigin {
+  id: string;
+  origin: string;
+  created_at: string;
+}
+
+export interface ConnectSettings {
+  brand_name: string | null;
+  updated_at: string | null;
+}
+
+/** How an account is named in lists: its handle, else its name, else its platform id. */
+export function accountLabel(a: Pick<Account, 'username' | 'display_name' | 'platform_user_id' | 'platform'>): string {
+  const name = a.username ? `@${a.username}` : (a.display_name ?? a.platform_user_id);
+  return `${name} (${PLATFORM_NAMES[a.platform]})`;
+}

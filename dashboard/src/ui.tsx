@@ -1,0 +1,257 @@
+/**
+ * The pieces every screen uses: loading an answer, showing a failure with the API's message
+ * and request id, confirming a destructive step, copying a secret shown once, times in the
+ * user's zone beside UTC. Text from the API is always passed as children or attributes,
+ * which Preact sets as text: nothing here turns a string into markup.
+ */
+import type { ComponentChildren, JSX } from 'preact';
+import { useCallback, useEffect, useId, useRef, useState } from 'preact/hooks';
+import { ApiFailure } from './api.ts';
+
+export interface Loaded<T> {
+  data: T | undefined;
+  error: unknown;
+  loading: boolean;
+  reload: () => void;
+}
+
+/** Loads `fetcher`'s answer, again whenever `deps` change or `reload` is called. */
+export function useLoad<T>(fetcher: (signal: AbortSignal) => Promise<T>, deps: readonly unknown[]): Loaded<T> {
+  const [state, setState] = useState<{ data: T | undefined; error: unknown; loading: boolean }>({
+    data: undefined,
+    error: null,
+    loading: true,
+  });
+  const [round, setRound] = useState(0);
+  // The caller names what the fetcher depends on, in `deps`.
+  useEffect(() => {
+    const controller = new AbortController();
+    setState((s) => ({ ...s, loading: true }));
+    fetcher(controller.signal).then(
+      (data) => {
+        if (!controller.signal.aborted) setState({ data, error: null, loading: false });
+      },
+      (error: unknown) => {
+        if (!controller.signal.aborted) setState((s) => ({ data: s.data, error, loading: false }));
+      },
+    );
+    return () => controller.abort();
+  }, [...deps, round]);
+  const reload = useCallback(() => setRound((r) => r + 1), []);
+  return { ...state, reload };
+}
+
+/** A failed request: the API's message, its code and the request id to quote to an operator. */
+export function ErrorNotice({ error }: { error: unknown }) {
+  if (error === null || error === undefined) return null;
+  if (error instanceof ApiFailure) {
+    return (
+      <div class="notice error" role="alert">
+        <p>{error.message}</p>
+        <p class="muted small">
+          {error.status > 0 ? `${error.status} ` : ''}
+          <code>{error.code}</code>
+          {error.requestId ? (
+            <>
+              {' · request id '}
+              <code>{error.requestId}</code>
+            </>
+          ) : null}
+        </p>
+      </div>
+    );
+  }
+  return (
+    <div class="notice error" role="alert">
+      <p>{error instanceof Error ? error.message : 'Something went wrong.'}</p>
+    </div>
+  );
+}
+
+/** The API's word on one field of a failed request (`body.name`), to show at that field. */
+export function problemAt(error: unknown, field: string): string | undefined {
+  return error instanceof ApiFailure ? error.problemAt(field) : undefined;
+}
+
+/** Runs one action at a time, keeping its failure to show and whether it is under way. */
+export function useAction<A extends unknown[], R>(
+  action: (...args: A) => Promise<R>,
+): { run: (...args: A) => Promise<R | undefined>; busy: boolean; error: unknown; clear: () => void } {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<unknown>(null);
+  const run = async (...args: A): Promise<R | undefined> => {
+    setBusy(true);
+    setError(null);
+    try {
+      return await action(...args);
+    } catch (caught) {
+      setError(caught);
+      return undefined;
+    } finally {
+      setBusy(false);
+    }
+  };
+  return { run, busy, error, clear: () => setError(null) };
+}
+
+/** A labelled control with its problem (from the API's `details`) said beside it. */
+export function Field({
+  label,
+  hint,
+  error,
+  children,
+}: {
+  label: string;
+  hint?: ComponentChildren;
+  error?: string | undefined;
+  children: (ids: { id: string; describedBy: string | undefined; invalid: boolean }) => JSX.Element;
+}) {
+  const id = useId();
+  const hintId = `${id}-hint`;
+  const errorId = `${id}-error`;
+  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
+  return (
+    <div class="field">
+      <label for={id}>{label}</label>
+      {children({ id, describedBy, invalid: error !== undefined })}
+      {hint ? (
+        <p id={hintId} class="muted small">
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={errorId} class="field-error">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** Copies `text`, and says so. */
+export function CopyButton({ text, label = 'Copy' }: { text: string; label?: string }) {
+  const [copied, setCopied] = useState<'yes' | 'no' | null>(null);
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(text);
+      setCopied('yes');
+    } catch {
+      setCopied('no');
+    }
+  };
+  return (
+    <span class="copy">
+      <button type="button" class="secondary small" onClick={copy}>
+        {label}
+      </button>
+      <span role="status" class="muted small">
+        {copied === 'yes' ? 'Copied.' : copied === 'no' ? 'Copying was refused: select the text and copy it.' : ''}
+      </span>
+    </span>
+  );
+}
+
+/** A secret or link shown in full, selectable, with a copy button. */
+export function Revealed({ label, value, children }: { label: string; value: string; children?: ComponentChildren }) {
+  const id = useId();
+  return (
+    <section class="revealed" aria-labelledby={id}>
+      <p id={id} class="strong">
+        {label}
+      </p>
+      <p>
+        <code class="secret">{value}</code>
+      </p>
+      <CopyButton text={value} />
+      {children}
+    </section>
+  );
+}
+
+/**
+ * A modal question before a step that cannot be undone. The native dialog keeps the focus
+ * inside and gives Escape for "no".
+ */
+export function Confirm({
+  open,
+  title,
+  children,
+  confirmLabel,
+  busy,
+  error,
+  onConfirm,
+  onCancel,
+}: {
+  open: boolean;
+  title: string;
+  children: ComponentChildren;
+  confirmLabel: string;
+  busy?: boolean;
+  error?: unknown;
+  onConfirm: () => void;
+  onCancel: () => void;
+}) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (open && !dialog.open) dialog.showModal();
+    if (!open && dialog.open) dialog.close();
+  }, [open]);
+  return (
+    <dialog ref={ref} aria-labelledby={titleId} onCancel={onCancel}>
+      <h2 id={titleId}>{title}</h2>
+      {children}
+      <ErrorNotice error={error} />
+      <div class="actions">
+        <button type="button" class="danger" disabled={busy} onClick={onConfirm}>
+          {busy ? 'Working…' : confirmLabel}
+        </button>
+        <button type="button" class="secondary" onClick={onCancel}>
+          Cancel
+        </button>
+      </div>
+    </dialog>
+  );
+}
+
+const utc = new Intl.DateTimeFormat('en-GB', {
+  dateStyle: 'medium',
+  timeStyle: 'short',
+  timeZone: 'UTC',
+});
+const local = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+/** The user's time zone, as the browser names it. */
+export const TIME_ZONE = Intl.DateTimeFormat().resolvedOptions().timeZone;
+
+/** A time in the user's zone, with UTC beside it. */
+export function Time({ iso }: { iso: string | null | undefined }) {
+  if (!iso) return <span class="muted">—</span>;
+  const at = new Date(iso);
+  return (
+    <time dateTime={iso} title={`${utc.format(at)} UTC`}>
+      {local.format(at)} <span class="muted small">({utc.format(at)} UTC)</span>
+    </time>
+  );
+}
+
+/** Says that something is under way, to screen readers too. */
+export function Progress({ label }: { label: string }) {
+  return (
+    <p class="progress" role="status">
+      <progress aria-label={label} /> {label}
+    </p>
+  );
+}
+
+/** A status as a word with a colour that is never the only sign of it. */
+export function Badge({ value, tone }: { value: string; tone?: 'good' | 'bad' | 'warn' | 'neutral' }) {
+  return <span class={`badge ${tone ?? 'neutral'}`}>{value}</span>;
+}
+
+/** The list screens' empty state. */
+export function Empty({ children }: { children: ComponentChildren }) {
+  return <p class="empty muted">{children}</p>;
+}

@@ -1,0 +1,172 @@
+/**
+ * `/v1/session`: the dashboard's sign-in. An API key is exchanged for an HttpOnly,
+ * SameSite=Strict cookie, so the page never keeps the key; the answer gives the page the
+ * CSRF token its changes must carry.
+ */
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { type Static, Type } from 'typebox';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/connection.ts';
+import { SESSION_COOKIE, sessionToken } from '../../http/auth.ts';
+import { ApiError } from '../../http/errors.ts';
+import { AUTHENTICATED_ERRORS, absentBodyAsEmpty, errorResponses, Timestamp } from '../../http/schemas.ts';
+import type { Scope } from '../../http/scope.ts';
+import {
+  createSession,
+  csrfTokenFor,
+  endSession,
+  SESSION_ABSOLUTE_MS,
+  SESSION_IDLE_MS,
+  useSession,
+} from './sessions.ts';
+
+const tags = ['Dashboard sessions'];
+
+export const SessionJson = Type.Object(
+  {
+    id: Type.String({ description: 'Session id, `ses_...`.' }),
+    key_id: Type.String({ description: 'The API key the session acts for.' }),
+    key_kind: Type.Union([Type.Literal('owner'), Type.Literal('profile')]),
+    profile_id: Type.Union([Type.String(), Type.Null()], {
+      description: 'The profile a profile key is locked to; null for an owner key.',
+    }),
+    csrf_token: Type.String({
+      description: 'Send it as `X-CSRF-Token` on every request that changes something (any method but GET and HEAD).',
+    }),
+    expires_at: Timestamp,
+    idle_expires_at: Timestamp,
+    idle_timeout_seconds: Type.Integer({ description: `${SESSION_IDLE_MS / 1000}: a request resets it.` }),
+  },
+  { title: 'DashboardSession' },
+);
+
+const description = `A session ends after ${SESSION_IDLE_MS / 60_000} minutes without a request, ${SESSION_ABSOLUTE_MS / 3_600_000} hours after sign-in however busy, at sign-out, or when its key is deleted. With the cookie, every /v1 request acts as the key it was signed in with; requests that change something also need \`X-CSRF-Token\` (403 \`csrf_token_invalid\`). A request with an \`Authorization\` header is judged by that header alone.`;
+
+interface Signed {
+  id: string;
+  keyId: string;
+  profileId: string | null;
+  expiresAt: Date;
+  idleExpiresAt: Date;
+}
+
+function renderSession(secretKey: Buffer, token: string, s: Signed): Static<typeof SessionJson> {
+  return {
+    id: s.id,
+    key_id: s.keyId,
+    key_kind: s.profileId === null ? 'owner' : 'profile',
+    profile_id: s.profileId,
+    csrf_token: csrfTokenFor(secretKey, token),
+    expires_at: s.expiresAt.toISOString(),
+    idle_expires_at: s.idleExpiresAt.toISOString(),
+    idle_timeout_seconds: SESSION_IDLE_MS / 1000,
+  };
+}
+
+function noSession(): ApiError {
+  return new ApiError(
+    404,
+    'session_not_found',
+    'This request carries no dashboard session cookie (it was made with an API key).',
+  );
+}
+
+/** The request's session cookie, which `scope` says was accepted, and its session. */
+function acceptedSession(request: FastifyRequest, scope: Scope): { token: string; sessionId: string } {
+  const token = sessionToken(request);
+  if (scope.sessionId === undefined || token === null) throw noSession();
+  return { token, sessionId: scope.sessionId };
+}
+
+export function sessionRoutes({
+  db,
+  secretKey,
+  config,
+}: {
+  db: Db;
+  secretKey: Buffer;
+  config: Pick<Config, 'publicUrl'>;
+}): FastifyPluginAsyncTypebox {
+  const cookieOptions = {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'strict' as const,
+    secure: config.publicUrl?.startsWith('https:') ?? false,
+  };
+  const clearCookie = (reply: FastifyReply) => reply.clearCookie(SESSION_COOKIE, cookieOptions);
+
+  return async (app) => {
+    app.post(
+      '/v1/session',
+      {
+        config: { keyOnly: true, idempotencyKey: false },
+        preValidation: absentBodyAsEmpty,
+        schema: {
+          tags,
+          summary: 'Sign in to the dashboard',
+          description: `Exchanges the API key in the Authorization header (owner or profile key) for a session cookie \`${SESSION_COOKIE}\` (HttpOnly, SameSite=Strict, Secure when PUBLIC_URL is https). Answers 201. ${description}`,
+          body: Type.Object({}, { additionalProperties: false }),
+          response: { 201: SessionJson, ...errorResponses(...AUTHENTICATED_ERRORS, 413, 415) },
+        },
+      },
+      async (request, reply) => {
+        const session = await createSession(db, request.scope.keyId);
+        reply.setCookie(SESSION_COOKIE, session.token, {
+          ...cookieOptions,
+          maxAge: Math.floor(SESSION_ABSOLUTE_MS / 1000),
+        });
+        request.log.info(
+          { sessionId: session.id, keyId: request.scope.keyId, ownerId: request.scope.ownerId },
+          'dashboard session started',
+        );
+        return reply.code(201).send(
+          renderSession(secretKey, session.token, {
+            ...session,
+            keyId: request.scope.keyId,
+            profileId: request.scope.keyKind === 'owner' ? null : request.scope.profileId,
+          }),
+        );
+      },
+    );
+
+    app.get(
+      '/v1/session',
+      {
+        schema: {
+          tags,
+          summary: 'The current dashboard session',
+          description: `The session of the cookie sent, with its CSRF token (so a reloaded page can go on). 404 \`session_not_found\` for a request made with an API key. ${description}`,
+          response: { 200: SessionJson, ...errorResponses(...AUTHENTICATED_ERRORS) },
+        },
+      },
+      async (request) => {
+        const { token } = acceptedSession(request, request.scope);
+        const session = await useSession(db, token);
+        if (!session) throw noSession();
+        return renderSession(secretKey, token, { ...session, id: session.sessionId });
+      },
+    );
+
+    app.delete(
+      '/v1/session',
+      {
+        config: { idempotencyKey: false },
+        schema: {
+          tags,
+          summary: 'Sign out of the dashboard',
+          description:
+            'Ends the session of the cookie sent and clears the cookie; needs `X-CSRF-Token`. Answers 204. 404 `session_not_found` for a request made with an API key.',
+          response: { 204: Type.Null({ description: 'Signed out.' }), ...errorResponses(...AUTHENTICATED_ERRORS) },
+        },
+      },
+      async (request, reply) => {
+        const { sessionId } = acceptedSession(request, request.scope);
+        await endSession(db, sessionId);
+        clearCookie(reply);
+        request.log.info({ sessionId }, 'dashboard session ended by sign-out');
+        return reply.code(204).send(null);
+      },
+    );
+  };
+}

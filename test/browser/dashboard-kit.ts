@@ -1,0 +1,192 @@
+/**
+ * What the dashboard's browser tests share: the service as `npm start` runs it (API and
+ * worker, sandbox platforms mounted at /sandbox) on a test database, headless Debian
+ * Chromium, signing in through the page, the API beside it, a screenshot per test (in
+ * test-artifacts/dashboard/), an axe-core check of the screen, and a record of every
+ * Content-Security-Policy violation the page met.
+ */
+import fs from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+import pino from 'pino';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { loadConfig } from '../../src/config.ts';
+import type { Database } from '../../src/db/connection.ts';
+import { createOwner } from '../../src/modules/owners/service.ts';
+import { type RunningService, startService } from '../../src/service.ts';
+import { createTestDatabase } from '../helpers/database.ts';
+
+const CHROMIUM = '/usr/bin/chromium';
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export const ARTIFACTS = path.resolve('test-artifacts', 'dashboard');
+
+export interface ApiAnswer<T> {
+  status: number;
+  body: T;
+}
+
+export interface DashboardKit {
+  service: RunningService;
+  database: Database;
+  baseUrl: string;
+  ownerId: string;
+  ownerKey: string;
+  defaultProfileId: string;
+  browser: Browser;
+  /** A /v1 request with `key` (the owner key unless given). */
+  api<T>(
+    method: string,
+    urlPath: string,
+    options?: { body?: unknown; profile?: string; key?: string },
+  ): Promise<ApiAnswer<T>>;
+  /** A fresh browser context and page, recording what the page met. */
+  open(): Promise<DashboardPage>;
+  stop(): Promise<void>;
+}
+
+export interface DashboardPage {
+  page: Page;
+  context: BrowserContext;
+  /** Content-Security-Policy violations reported in the console. */
+  cspViolations: string[];
+  /** Uncaught errors in the page. */
+  pageErrors: string[];
+  close(): Promise<void>;
+}
+
+export async function startDashboardKit(env: Record<string, string> = {}): Promise<DashboardKit> {
+  const database = await createTestDatabase();
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'switchboard-dashboard-'));
+  const config = loadConfig({
+    DATABASE_URL: database.url,
+    DATA_DIR: dataDir,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'silent',
+    PLATFORMS: 'sandbox',
+    ...env,
+  });
+  const service = await startService(config, { api: true, worker: true }, pino({ level: 'silent' }));
+  if (!service.baseUrl) throw new Error('the service started without the api role');
+  const baseUrl = service.baseUrl;
+  const owner = await createOwner(service.database.db, { name: 'Agency owner', email: 'owner@example.test' });
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  await fs.mkdir(ARTIFACTS, { recursive: true });
+  const pages: DashboardPage[] = [];
+
+  const api: DashboardKit['api'] = async (method, urlPath, options = {}) => {
+    const headers: Record<string, string> = { authorization: `Bearer ${options.key ?? owner.apiKey}` };
+    if (options.body !== undefined) headers['content-type'] = 'application/json';
+    if (options.profile !== undefined) headers['service-profile'] = options.profile;
+    const response = await fetch(`${baseUrl}${urlPath}`, {
+      method,
+      headers,
+      ...(options.body !== undefined ? { body: JSON.stringify(options.body) } : {}),
+    });
+    const text = await response.text();
+    return { status: response.status, body: text === '' ? null : JSON.parse(text) };
+  };
+
+  return {
+    service,
+    database,
+    baseUrl,
+    ownerId: owner.ownerId,
+    ownerKey: owner.apiKey,
+    defaultProfileId: owner.defaultProfileId,
+    browser,
+    api,
+    async open() {
+      const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+      const page = await context.newPage();
+      const opened: DashboardPage = {
+        page,
+        context,
+        cspViolations: [],
+        pageErrors: [],
+        close: () => context.close(),
+      };
+      page.on('console', (message) => {
+        if (/Content Security Policy/i.test(message.text())) opened.cspViolations.push(message.text());
+      });
+      page.on('pageerror', (error) => opened.pageErrors.push(String(error)));
+      pages.push(opened);
+      return opened;
+    },
+    async stop() {
+      for (const p of pages) await p.context.close().catch(() => {});
+      await browser.close();
+      await service.stop();
+      await database.close();
+      await fs.rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Signs in through the dashboard's own page with `key`, and waits for the first screen. */
+export async function signIn(kit: DashboardKit, page: Page, key: string): Promise<void> {
+  await page.goto(`${kit.baseUrl}/dashboard`);
+  await page.getByLabel('API key').fill(key);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign out' }).waitFor();
+}
+
+/** Saves what the page shows as a test artifact. */
+export async function screenshot(page: Page, name: string): Promise<void> {
+  await page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`), fullPage: true });
+}
+
+const require = createRequire(import.meta.url);
+let axeSource: string | undefined;
+
+interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: unknown[] }[];
+}
+
+/**
+ * Runs axe-core on the page as it is and fails on any serious or critical violation. axe is
+ * evaluated through the DevTools protocol, which the page's policy (no inline script) does
+ * not govern, so the page under test keeps its real policy.
+ */
+export async function expectAccessible(page: Page): Promise<void> {
+  axeSource ??= await fs.readFile(require.resolve('axe-core/axe.min.js'), 'utf8');
+  await page.evaluate(axeSource);
+  const violations = await page.evaluate(async () => {
+    const page = globalThis as unknown as {
+      axe: { run: (context: unknown, options: unknown) => Promise<unknown> };
+      document: unknown;
+    };
+    const result = (await page.axe.run(page.document, { resultTypes: ['violations'] })) as {
+      violations: AxeViolation[];
+    };
+    return result.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      help: v.help,
+      targets: v.nodes.map((n) => JSON.stringify(n.target)).slice(0, 5),
+    }));
+  });
+  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious, JSON.stringify(serious, null, 2)).toEqual([]);
+}
+
+/** Nothing the page did was refused by its policy, and no script failed. */
+export function expectCleanRun(opened: DashboardPage): void {
+  expect(opened.cspViolations, opened.cspViolations.join('\n')).toEqual([]);
+  expect(opened.pageErrors, opened.pageErrors.join('\n')).toEqual([]);
+}
