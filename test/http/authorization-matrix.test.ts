@@ -375,6 +375,32 @@ const matrix: Record<string, RouteCase> = {
     otherOwner: 'own-data',
     build: async () => ({ url: '/v1/connect/settings' }),
   },
+  'GET /v1/connect/preview': {
+    ownerOnly: true,
+    success: 200,
+    otherOwner: 'own-data',
+    build: async () => ({ url: '/v1/connect/preview?platforms=threads' }),
+  },
+  'POST /v1/session': {
+    ownerOnly: false,
+    success: 201,
+    otherOwner: 'own-data',
+    build: async () => ({ url: '/v1/session', payload: {} }),
+  },
+  // The session routes act on the session cookie (test/modules/sessions.test.ts); a caller
+  // with a key has no session, which they answer with 404 session_not_found.
+  'GET /v1/session': {
+    ownerOnly: false,
+    success: 404,
+    otherOwner: 'own-data',
+    build: async () => ({ url: '/v1/session' }),
+  },
+  'DELETE /v1/session': {
+    ownerOnly: false,
+    success: 404,
+    otherOwner: 'own-data',
+    build: async () => ({ url: '/v1/session' }),
+  },
   'PATCH /v1/connect/settings': {
     ownerOnly: true,
     success: 200,
