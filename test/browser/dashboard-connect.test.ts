@@ -1,0 +1,190 @@
+/**
+ * The dashboard's connect settings and the profile menu's connect link and accounts in
+ * Chromium: a link made on the page is completed through the sandbox like a client would,
+ * and the account then shows in the profile menu, with its actions.
+ */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  type DashboardKit,
+  expectAccessible,
+  expectCleanRun,
+  screenshot,
+  signIn,
+  startDashboardKit,
+} from './dashboard-kit.ts';
+
+/** Markup in the brand name must be shown as text, on the preview too. */
+const BRAND = 'Ada & <b>Co</b>';
+
+let kit: DashboardKit;
+let backServer: http.Server;
+let backOrigin: string;
+
+interface Account {
+  id: string;
+  platform: string;
+  status: string;
+  username: string | null;
+}
+
+beforeAll(async () => {
+  kit = await startDashboardKit();
+  backServer = http.createServer((_request, response) => {
+    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+    response.end(
+      '<!doctype html><html lang="en"><head><title>The app</title></head><body><h1>Back at the app</h1></body></html>',
+    );
+  });
+  await new Promise<void>((resolve) => backServer.listen(0, '127.0.0.1', resolve));
+  backOrigin = `http://localhost:${(backServer.address() as AddressInfo).port}`;
+});
+
+afterAll(async () => {
+  backServer?.closeAllConnections();
+  await new Promise<void>((resolve) => (backServer ? backServer.close(() => resolve()) : resolve()));
+  await kit?.stop();
+});
+
+/** The client's side: the link's page, the sandbox's permission page, and back to the owner's app. */
+async function completeAsClient(page: Page, url: string, username: string): Promise<URLSearchParams> {
+  await page.goto(url);
+  await page.getByRole('link', { name: 'Connect Threads', exact: true }).click();
+  await page.waitForURL((u) => u.pathname.startsWith('/sandbox/'));
+  await page.locator('#username').fill(username);
+  await page.getByRole('button', { name: 'Allow', exact: true }).click();
+  await page.waitForURL((u) => u.origin === backOrigin);
+  return new URL(page.url()).searchParams;
+}
+
+describe('connect settings', () => {
+  it('sets the brand name, adds a redirect origin, and previews the hosted page with the brand as text', async () => {
+    const opened = await kit.open();
+    const { page } = opened;
+    await signIn(kit, page, kit.ownerKey);
+    await page.getByRole('link', { name: 'Connect settings' }).click();
+    await page.getByRole('heading', { name: 'Connect settings', level: 1 }).waitFor();
+
+    await page.getByRole('textbox', { name: 'Brand name' }).fill(BRAND);
+    await page.getByRole('button', { name: 'Save brand name' }).click();
+    await expect.poll(() => page.getByText('Saved.').count()).toBe(1);
+    expect((await kit.api<{ brand_name: string }>('GET', '/v1/connect/settings')).body.brand_name).toBe(BRAND);
+
+    await page.getByLabel('Origin to add').fill(`${backOrigin}/`);
+    await page.getByRole('button', { name: 'Add origin' }).click();
+    await page.getByRole('cell', { name: backOrigin, exact: true }).waitFor();
+    const origins = await kit.api<{ data: { origin: string }[] }>('GET', '/v1/connect/redirect-origins');
+    expect(origins.body.data.map((o) => o.origin)).toEqual([backOrigin]);
+
+    const bad = 'ftp://files.example.test';
+    await page.getByLabel('Origin to add').fill(bad);
+    await page.getByRole('button', { name: 'Add origin' }).click();
+    await expect.poll(() => page.locator('.field-error').count()).toBe(1);
+
+    const preview = page.frameLocator('iframe[title="Preview of the hosted connect page"]');
+    await expect.poll(() => preview.locator('h1').textContent()).toBe(`Connect your account to ${BRAND}`);
+    expect(await preview.locator('b').count()).toBe(0);
+    expect(await preview.getByRole('link', { name: 'Connect Threads', exact: true }).count()).toBe(1);
+    await expectAccessible(page);
+    await screenshot(page, 'connect-settings');
+    expectCleanRun(opened);
+    await opened.close();
+  });
+});
+
+describe('the profile menu', () => {
+  it('creates a connect link that a client completes through the sandbox, then lists, disconnects and offers to reconnect the account', async () => {
+    const profile = await kit.api<{ id: string }>('POST', '/v1/profiles', { body: { name: 'Linked client' } });
+    // The origin may be registered by the settings test already; registering it again answers 200.
+    await kit.api('POST', '/v1/connect/redirect-origins', { body: { origin: backOrigin } });
+    const opened = await kit.open();
+    const { page } = opened;
+    await signIn(kit, page, kit.ownerKey);
+    await page.goto(`${kit.baseUrl}/dashboard/profiles/${profile.body.id}`);
+    await page.getByRole('heading', { name: 'Linked client', level: 1 }).waitFor();
+
+    await page.getByLabel('Redirect URL').fill(`${backOrigin}/connected`);
+    await page.getByLabel('State (optional)').fill('from-the-dashboard');
+    await page.getByRole('checkbox', { name: 'Threads' }).check();
+    await page.getByRole('button', { name: 'Create connect link' }).click();
+    const shown = page.locator('code.secret');
+    await shown.waitFor();
+    const url = (await shown.textContent()) ?? '';
+    expect(url).toMatch(new RegExp(`^${kit.baseUrl}/connect/[A-Za-z0-9_-]{43}$`));
+    expect(await page.getByText(/^Single use; expires/).count()).toBe(1);
+    await expectAccessible(page);
+    await screenshot(page, 'profile-menu-connect-link');
+
+    const client = await kit.open();
+    const outcome = await completeAsClient(client.page, url, 'dash.client');
+    expect(outcome.get('status')).toBe('connected');
+    expect(outcome.get('state')).toBe('from-the-dashboard');
+    expect(outcome.get('profile_id')).toBe(profile.body.id);
+    await client.close();
+
+    await page.reload();
+    const row = page.locator('tbody tr', { hasText: 'dash.client' });
+    await row.waitFor();
+    expect(await row.textContent()).toContain('Threads');
+    expect(await row.textContent()).toContain('connected');
+    expect(await row.textContent()).toContain('threads_basic');
+    await expectAccessible(page);
+    await screenshot(page, 'profile-menu-accounts');
+
+    await row.getByRole('button', { name: /^Disconnect/ }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Disconnect' }).click();
+    await expect.poll(() => row.textContent()).toContain('disconnected');
+    const accounts = await kit.api<{ data: Account[] }>('GET', '/v1/accounts', { profile: profile.body.id });
+    expect(accounts.body.data.map((a) => [a.username, a.status])).toEqual([['dash.client', 'disconnected']]);
+
+    // Reconnect: the connect link form set to the account's platform only.
+    await page.getByRole('checkbox', { name: 'Threads' }).uncheck();
+    await row.getByRole('button', { name: /^Reconnect link/ }).click();
+    expect(await page.getByRole('checkbox', { name: 'Threads' }).isChecked()).toBe(true);
+    expect(await page.getByRole('checkbox', { name: 'Instagram' }).isChecked()).toBe(false);
+    expectCleanRun(opened);
+    await opened.close();
+  });
+
+  it('explains a refused move with the posts that wait on the account', async () => {
+    const from = await kit.api<{ id: string }>('POST', '/v1/profiles', { body: { name: 'Moving from' } });
+    const to = await kit.api<{ id: string }>('POST', '/v1/profiles', { body: { name: 'Moving to' } });
+    await kit.api('POST', '/v1/connect/redirect-origins', { body: { origin: backOrigin } });
+    const link = await kit.api<{ url: string }>('POST', `/v1/profiles/${from.body.id}/connect-links`, {
+      body: { redirect_url: `${backOrigin}/back`, platforms: ['threads'] },
+    });
+    const client = await kit.open();
+    await completeAsClient(client.page, link.body.url, 'mover');
+    await client.close();
+    const accounts = await kit.api<{ data: Account[] }>('GET', '/v1/accounts', { profile: from.body.id });
+    const accountId = accounts.body.data[0]?.id ?? '';
+    const due = new Date(Date.now() + 7 * 24 * 3_600_000).toISOString();
+    const post = await kit.api<{ id: string }>('POST', '/v1/posts', {
+      body: { account_ids: [accountId], text: 'Waiting for next week', scheduled_at: due },
+    });
+    expect(post.status).toBe(201);
+
+    const opened = await kit.open();
+    const { page } = opened;
+    await signIn(kit, page, kit.ownerKey);
+    await page.goto(`${kit.baseUrl}/dashboard/profiles/${from.body.id}`);
+    const row = page.locator('tbody tr', { hasText: 'mover' });
+    await row.waitFor();
+    await row.getByLabel(/^Move @mover/).selectOption({ label: 'Moving to' });
+    await row.getByRole('button', { name: 'Move', exact: true }).click();
+    const explanation = page.locator('.notice.warn', { hasText: 'These posts wait to be published' });
+    await explanation.waitFor();
+    expect(await page.getByRole('alert').textContent()).toContain('account_has_scheduled_posts');
+    await explanation.getByRole('link', { name: 'Waiting for next week' }).waitFor();
+    expect(await explanation.getByRole('link').getAttribute('href')).toBe(`/dashboard/posts/${post.body.id}`);
+    await expectAccessible(page);
+    await screenshot(page, 'profile-menu-move-refused');
+    const still = await kit.api<Account>('GET', `/v1/accounts/${accountId}`);
+    expect(still.status).toBe(200);
+    expect((still.body as unknown as { profile_id: string }).profile_id).toBe(from.body.id);
+    expectCleanRun(opened);
+    await opened.close();
+  });
+});
