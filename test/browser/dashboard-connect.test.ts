@@ -5,9 +5,11 @@
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  ARTIFACTS,
   type DashboardKit,
   expectAccessible,
   expectCleanRun,
@@ -89,6 +91,8 @@ describe('connect settings', () => {
     expect(await preview.getByRole('link', { name: 'Connect Threads', exact: true }).count()).toBe(1);
     await expectAccessible(page);
     await screenshot(page, 'connect-settings');
+    // A full-page capture leaves the framed page out; the frame on its own shows it.
+    await page.locator('iframe.preview').screenshot({ path: path.join(ARTIFACTS, 'connect-settings-preview.png') });
     expectCleanRun(opened);
     await opened.close();
   });
