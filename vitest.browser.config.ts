@@ -1,7 +1,7 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * The browser tests (`npm run test:browser`): the hosted connect pages walked in a real
+ * The browser tests (`npm run test:browser`): the hosted connect pages and the dashboard walked in a real
  * headless Chromium (Debian's `chromium` package, at /usr/bin/chromium) driven by
  * playwright-core. Kept out of `npm test` so the main suite needs no browser.
  */
