@@ -55,7 +55,7 @@ async function endpoint(url: string, events: string[], o: TestOwner = owner, pro
     payload: { url, events, ...(profileId ? { profile_id: profileId } : {}) },
   });
   expect(res.statusCode, res.body).toBe(201);
-  return res.json() as { id: string; secret: string };
+  return res.json() as { id: string; secret: string; created_at: string };
 }
 
 async function newProfile(o: TestOwner, name: string): Promise<string> {
@@ -480,6 +480,13 @@ describe('deactivation after 50 failures in a row', () => {
       expect(row?.active).toBe(false);
       expect(row?.consecutiveFailures).toBe(50);
       expect(row?.disabledReason).toMatch(/connection refused/);
+      // The endpoint as the API shows it says why and when.
+      const shown = await t.app.inject({ method: 'GET', url: `/v1/webhooks/${hook.id}`, headers: auth(o.key) });
+      expect(shown.json()).toMatchObject({
+        active: false,
+        disabled_reason: expect.stringMatching(/^50 failed attempts in a row; last: .*connection refused/),
+      });
+      expect(Date.parse(shown.json().disabled_at)).toBeGreaterThan(Date.parse(hook.created_at));
       const pending = await t.database.db
         .select()
         .from(webhookDeliveries)
@@ -501,7 +508,12 @@ describe('deactivation after 50 failures in a row', () => {
         headers: auth(o.key),
         payload: { active: true },
       });
-      expect(enabled.json()).toMatchObject({ active: true, consecutive_failures: 0, disabled_reason: null });
+      expect(enabled.json()).toMatchObject({
+        active: true,
+        consecutive_failures: 0,
+        disabled_reason: null,
+        disabled_at: null,
+      });
     } finally {
       await new Promise<void>((resolve) => smtp.close(() => resolve()));
     }

@@ -274,6 +274,7 @@ async function deactivate(tx: Tx, endpointId: string, lastError: string): Promis
     .set({
       active: false,
       disabledReason: `${FAILURES_BEFORE_DEACTIVATION} failed attempts in a row; last: ${lastError}`,
+      disabledAt: now(),
       updatedAt: now(),
     })
     .where(eq(webhookEndpoints.id, endpointId));

@@ -22,6 +22,9 @@ const endpointFields = {
   disabled_reason: Type.Union([Type.String(), Type.Null()], {
     description: 'Why the service made the endpoint inactive, if it did.',
   }),
+  disabled_at: Type.Union([Timestamp, Type.Null()], {
+    description: 'When the service made the endpoint inactive, if it did; null again once re-enabled.',
+  }),
   created_at: Timestamp,
   updated_at: Timestamp,
 };
@@ -76,6 +79,7 @@ export function renderEndpoint(e: WebhookEndpoint): Static<typeof EndpointJson> 
     active: e.active,
     consecutive_failures: e.consecutiveFailures,
     disabled_reason: e.disabledReason,
+    disabled_at: e.disabledAt?.toISOString() ?? null,
     created_at: e.createdAt.toISOString(),
     updated_at: e.updatedAt.toISOString(),
   };

@@ -147,11 +147,11 @@ export async function updateEndpoint(
       ...(url === undefined ? {} : { url }),
       ...(patch.events === undefined ? {} : { events: [...new Set(patch.events)] }),
       ...(profileId === undefined ? {} : { profileId }),
-      // Re-enabling starts the count of failures afresh and forgets why it was disabled.
+      // Re-enabling starts the count of failures afresh and forgets why and when it was disabled.
       ...(patch.active === undefined
         ? {}
         : patch.active
-          ? { active: true, consecutiveFailures: 0, disabledReason: null }
+          ? { active: true, consecutiveFailures: 0, disabledReason: null, disabledAt: null }
           : { active: false }),
       updatedAt: now(),
     })

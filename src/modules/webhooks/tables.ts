@@ -24,6 +24,8 @@ export const webhookEndpoints = pgTable(
     consecutiveFailures: integer('consecutive_failures').notNull().default(0),
     /** Why the service made the endpoint inactive (null when the owner did, or when active). */
     disabledReason: text('disabled_reason'),
+    /** When the service made the endpoint inactive (null when the owner did, or when active). */
+    disabledAt: timestampColumn('disabled_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
