@@ -11,6 +11,8 @@ import { ConnectSettingsScreen } from './screens/connect-settings.tsx';
 import { ProfileScreen } from './screens/profile.tsx';
 import { ProfilesScreen } from './screens/profiles.tsx';
 import { SignIn } from './screens/sign-in.tsx';
+import { WebhookScreen } from './screens/webhook.tsx';
+import { WebhooksScreen } from './screens/webhooks.tsx';
 import { PATHS, SessionContext, type SessionState } from './session.ts';
 import type { Session } from './types.ts';
 import { ErrorNotice, Progress } from './ui.tsx';
@@ -30,6 +32,7 @@ interface NavItem {
 const NAV: NavItem[] = [
   { href: PATHS.profiles, label: 'Profiles' },
   { href: PATHS.connectSettings, label: 'Connect settings', ownerOnly: true },
+  { href: PATHS.webhooks, label: 'Webhooks' },
 ];
 
 function Nav({ isOwner }: { isOwner: boolean }) {
@@ -92,6 +95,8 @@ function SignedIn({ state }: { state: SessionState }) {
         <Route path="/dashboard/profiles" component={ProfilesScreen} />
         <Route path="/dashboard/profiles/:id" component={ProfileScreen} />
         <Route path="/dashboard/connect-settings" component={ConnectSettingsScreen} />
+        <Route path="/dashboard/webhooks" component={WebhooksScreen} />
+        <Route path="/dashboard/webhooks/:id" component={WebhookScreen} />
         <Route default component={NotFound} />
       </Router>
     </SessionContext.Provider>

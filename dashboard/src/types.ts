@@ -83,3 +83,53 @@ export function accountLabel(a: Pick<Account, 'username' | 'display_name' | 'pla
   const name = a.username ? `@${a.username}` : (a.display_name ?? a.platform_user_id);
   return `${name} (${PLATFORM_NAMES[a.platform]})`;
 }
+
+/** The event types an endpoint may receive, as the API names them. */
+export const EVENT_TYPES = [
+  'account.connected',
+  'account.expired',
+  'account.disconnected',
+  'post.published',
+  'post.failed',
+  'comment.created',
+  'profile.deleted',
+  'webhook.test',
+] as const;
+
+export interface WebhookEndpoint {
+  id: string;
+  url: string;
+  events: string[];
+  profile_id: string | null;
+  active: boolean;
+  consecutive_failures: number;
+  disabled_reason: string | null;
+  disabled_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface WebhookEndpointWithSecret extends WebhookEndpoint {
+  secret: string;
+}
+
+export interface DeliveryAttempt {
+  attempted_at: string;
+  duration_ms: number;
+  status_code: number | null;
+  error: string | null;
+  response_body: string | null;
+  succeeded: boolean;
+}
+
+export interface Delivery {
+  id: string;
+  endpoint_id: string;
+  event_id: string;
+  event_type: string;
+  status: 'pending' | 'succeeded' | 'failed' | 'cancelled';
+  attempt_count: number;
+  next_attempt_at: string | null;
+  created_at: string;
+  attempts: DeliveryAttempt[];
+}
