@@ -8,6 +8,9 @@ import { useEffect, useMemo, useState } from 'preact/hooks';
 import { LocationProvider, Route, Router, useLocation } from 'preact-iso';
 import { ApiFailure, api, setCsrfToken, whenSessionEnds } from './api.ts';
 import { ConnectSettingsScreen } from './screens/connect-settings.tsx';
+import { NewPostScreen } from './screens/new-post.tsx';
+import { PostScreen } from './screens/post.tsx';
+import { PostsScreen } from './screens/posts.tsx';
 import { ProfileScreen } from './screens/profile.tsx';
 import { ProfilesScreen } from './screens/profiles.tsx';
 import { SignIn } from './screens/sign-in.tsx';
@@ -32,6 +35,7 @@ interface NavItem {
 const NAV: NavItem[] = [
   { href: PATHS.profiles, label: 'Profiles' },
   { href: PATHS.connectSettings, label: 'Connect settings', ownerOnly: true },
+  { href: PATHS.posts, label: 'Posts' },
   { href: PATHS.webhooks, label: 'Webhooks' },
 ];
 
@@ -95,6 +99,9 @@ function SignedIn({ state }: { state: SessionState }) {
         <Route path="/dashboard/profiles" component={ProfilesScreen} />
         <Route path="/dashboard/profiles/:id" component={ProfileScreen} />
         <Route path="/dashboard/connect-settings" component={ConnectSettingsScreen} />
+        <Route path="/dashboard/posts" component={PostsScreen} />
+        <Route path="/dashboard/posts/new" component={NewPostScreen} />
+        <Route path="/dashboard/posts/:id" component={PostScreen} />
         <Route path="/dashboard/webhooks" component={WebhooksScreen} />
         <Route path="/dashboard/webhooks/:id" component={WebhookScreen} />
         <Route default component={NotFound} />

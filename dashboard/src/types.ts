@@ -133,3 +133,65 @@ export interface Delivery {
   created_at: string;
   attempts: DeliveryAttempt[];
 }
+
+export type PostStatus =
+  | 'draft'
+  | 'scheduled'
+  | 'publishing'
+  | 'published'
+  | 'partially_published'
+  | 'failed'
+  | 'cancelled';
+export const POST_STATUSES: readonly PostStatus[] = [
+  'draft',
+  'scheduled',
+  'publishing',
+  'published',
+  'partially_published',
+  'failed',
+  'cancelled',
+];
+
+export interface Target {
+  id: string;
+  account_id: string;
+  platform: Platform;
+  status: 'draft' | 'scheduled' | 'publishing' | 'published' | 'failed' | 'cancelled';
+  waiting_reason: string | null;
+  platform_post_id: string | null;
+  permalink: string | null;
+  published_at: string | null;
+  attempts: number;
+  error: { code: string; message: string; platform_code: string | null } | null;
+  first_comment: {
+    status: 'pending' | 'posted' | 'failed';
+    platform_comment_id: string | null;
+    error: string | null;
+  } | null;
+}
+
+export interface Post {
+  id: string;
+  profile_id: string;
+  source: 'api' | 'platform';
+  status: PostStatus;
+  text: string | null;
+  media_ids: string[];
+  platforms: Record<string, Record<string, unknown>>;
+  scheduled_at: string;
+  created_at: string;
+  updated_at: string;
+  targets: Target[];
+}
+
+export interface Media {
+  id: string;
+  profile_id: string;
+  type: 'image' | 'video';
+  mime_type: string;
+  size_bytes: number;
+  width: number | null;
+  height: number | null;
+  duration_seconds: number | null;
+  created_at: string;
+}

@@ -177,6 +177,7 @@ export function Confirm({
   title,
   children,
   confirmLabel,
+  dismissLabel = 'Cancel',
   busy,
   error,
   onConfirm,
@@ -186,6 +187,8 @@ export function Confirm({
   title: string;
   children: ComponentChildren;
   confirmLabel: string;
+  /** The way out, where "Cancel" would read as the action itself. */
+  dismissLabel?: string;
   busy?: boolean;
   error?: unknown;
   onConfirm: () => void;
@@ -209,7 +212,7 @@ export function Confirm({
           {busy ? 'Working…' : confirmLabel}
         </button>
         <button type="button" class="secondary" onClick={onCancel}>
-          Cancel
+          {dismissLabel}
         </button>
       </div>
     </dialog>

@@ -51,8 +51,8 @@ export interface DashboardKit {
     urlPath: string,
     options?: { body?: unknown; profile?: string; key?: string },
   ): Promise<ApiAnswer<T>>;
-  /** A fresh browser context and page, recording what the page met. */
-  open(): Promise<DashboardPage>;
+  /** A fresh browser context and page, recording what the page met; in `timezoneId` when given. */
+  open(options?: { timezoneId?: string }): Promise<DashboardPage>;
   stop(): Promise<void>;
 }
 
@@ -108,8 +108,11 @@ export async function startDashboardKit(env: Record<string, string> = {}): Promi
     defaultProfileId: owner.defaultProfileId,
     browser,
     api,
-    async open() {
-      const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    async open(options = {}) {
+      const context = await browser.newContext({
+        viewport: { width: 1280, height: 900 },
+        ...(options.timezoneId ? { timezoneId: options.timezoneId } : {}),
+      });
       const page = await context.newPage();
       const opened: DashboardPage = {
         page,
@@ -189,4 +192,43 @@ export async function expectAccessible(page: Page): Promise<void> {
 export function expectCleanRun(opened: DashboardPage): void {
   expect(opened.cspViolations, opened.cspViolations.join('\n')).toEqual([]);
   expect(opened.pageErrors, opened.pageErrors.join('\n')).toEqual([]);
+}
+
+const PLATFORM_BUTTONS = {
+  instagram: 'Connect Instagram',
+  threads: 'Connect Threads',
+  tiktok: 'Connect TikTok',
+  facebook: 'Connect Facebook Pages',
+} as const;
+
+/**
+ * Connects a sandbox account to `profileId` as a client would: a connect link made through
+ * the API, walked in a browser page of its own (the link's page, the sandbox's permission
+ * page, Allow), back to this service's own /healthz. Answers the account's id.
+ */
+export async function connectAccount(
+  kit: DashboardKit,
+  profileId: string,
+  platform: keyof typeof PLATFORM_BUTTONS,
+  username: string,
+): Promise<string> {
+  await kit.api('POST', '/v1/connect/redirect-origins', { body: { origin: kit.baseUrl } });
+  const link = await kit.api<{ url: string }>('POST', `/v1/profiles/${profileId}/connect-links`, {
+    body: { redirect_url: `${kit.baseUrl}/healthz`, platforms: [platform] },
+  });
+  expect(link.status, JSON.stringify(link.body)).toBe(201);
+  const client = await kit.open();
+  try {
+    await client.page.goto(link.body.url);
+    await client.page.getByRole('link', { name: PLATFORM_BUTTONS[platform], exact: true }).click();
+    await client.page.waitForURL((u) => u.pathname.startsWith('/sandbox/'));
+    await client.page.locator('#username').fill(username);
+    await client.page.getByRole('button', { name: 'Allow', exact: true }).click();
+    await client.page.waitForURL((u) => u.pathname === '/healthz');
+    const outcome = new URL(client.page.url()).searchParams;
+    expect(outcome.get('status')).toBe('connected');
+    return (outcome.get('account_ids') ?? '').split(',')[0] ?? '';
+  } finally {
+    await client.close();
+  }
 }

@@ -1,0 +1,193 @@
+/**
+ * One post: its text and schedule, and each target's outcome in words a person can act on
+ * (the platform's message and code kept), with Retry and Cancel where the API allows them.
+ */
+
+import { useState } from 'preact/hooks';
+import { useRoute } from 'preact-iso';
+import { all, api, seg } from '../api.ts';
+import { PATHS } from '../session.ts';
+import { type Account, accountLabel, type Post, type Target } from '../types.ts';
+import { Badge, Confirm, ErrorNotice, Progress, Time, useAction, useLoad } from '../ui.tsx';
+import { POST_TONES } from './posts.tsx';
+
+const TARGET_TONES = {
+  draft: 'neutral',
+  scheduled: 'neutral',
+  publishing: 'warn',
+  published: 'good',
+  failed: 'bad',
+  cancelled: 'neutral',
+} as const;
+
+/** What a person can do about each kind of failure. */
+const NEXT_STEP: Record<string, string> = {
+  permission_missing: 'Reconnect the account and grant the permission named, then retry.',
+  token_expired: 'Reconnect the account (profile menu, Reconnect link), then retry.',
+  access_revoked: 'The account removed the app: reconnect it, then retry.',
+  account_not_connected: 'Reconnect the account, then retry.',
+  rate_limited: 'The platform limits how often the account may post: retry later.',
+  transient: 'The platform failed for a while: retry.',
+  outcome_unknown: 'The platform may have the post already: check the account before retrying.',
+  invalid_request: 'The platform refused the post as it is: change it, then post again.',
+  validation_failed: 'The post breaks a rule of this account: change it, then post again.',
+  media_unavailable: 'The platform could not fetch the media: check the media, then retry.',
+  container_failed: 'The platform could not process the media: check the media, then retry.',
+  container_expired: 'The platform let the upload expire: retry.',
+};
+
+const FINISHED = new Set(['published', 'failed', 'cancelled']);
+
+function TargetRow({ target, account }: { target: Target; account: Account | undefined }) {
+  return (
+    <tr>
+      <td>{account ? accountLabel(account) : <code>{target.account_id}</code>}</td>
+      <td>
+        <Badge value={target.status} tone={TARGET_TONES[target.status]} />
+        {target.waiting_reason ? <p class="small muted">{target.waiting_reason}</p> : null}
+        <p class="small muted">
+          {target.attempts} {target.attempts === 1 ? 'try' : 'tries'}
+        </p>
+      </td>
+      <td>
+        {target.permalink ? (
+          <a href={target.permalink} rel="noopener noreferrer" target="_blank">
+            View on the platform
+          </a>
+        ) : target.published_at ? (
+          <span class="muted small">published, no public link</span>
+        ) : (
+          <span class="muted">—</span>
+        )}
+        {target.published_at ? (
+          <p class="small">
+            <Time iso={target.published_at} />
+          </p>
+        ) : null}
+      </td>
+      <td>
+        {target.error ? (
+          <div class="small">
+            <p>{target.error.message}</p>
+            <p class="muted">
+              <code>{target.error.code}</code>
+              {target.error.platform_code ? (
+                <>
+                  {' · platform code '}
+                  <code>{target.error.platform_code}</code>
+                </>
+              ) : null}
+            </p>
+            {NEXT_STEP[target.error.code] ? <p>{NEXT_STEP[target.error.code]}</p> : null}
+          </div>
+        ) : (
+          <span class="muted">—</span>
+        )}
+        {target.first_comment ? (
+          <p class="small">
+            First comment: {target.first_comment.status}
+            {target.first_comment.error ? ` (${target.first_comment.error})` : ''}
+          </p>
+        ) : null}
+      </td>
+    </tr>
+  );
+}
+
+export function PostScreen() {
+  const { params } = useRoute();
+  const id = params.id ?? '';
+  const post = useLoad(() => api.get<Post>(`/v1/posts/${seg(id)}`), [id]);
+  const accounts = useLoad(
+    () => (post.data ? all<Account>('/v1/accounts', { profile: post.data.profile_id }) : Promise.resolve([])),
+    [post.data?.profile_id],
+  );
+  const [cancelling, setCancelling] = useState(false);
+  const retry = useAction(() => api.post<Post>(`/v1/posts/${seg(id)}/retry`));
+  const cancel = useAction(() => api.delete<Post>(`/v1/posts/${seg(id)}`));
+  const p = post.data;
+  const canRetry = p?.source === 'api' && p.targets.some((t) => t.status === 'failed');
+  const canCancel = p?.source === 'api' && p.targets.some((t) => !FINISHED.has(t.status));
+  return (
+    <main id="main">
+      <p>
+        <a href={PATHS.posts}>← Posts</a>
+      </p>
+      <h1>Post</h1>
+      <ErrorNotice error={post.error} />
+      {post.loading && !p ? <Progress label="Loading the post…" /> : null}
+      {p ? (
+        <>
+          <section class="card">
+            <p>
+              <Badge value={p.status.replace('_', ' ')} tone={POST_TONES[p.status]} />{' '}
+              <span class="muted small">
+                <code>{p.id}</code>
+              </span>
+            </p>
+            <p>
+              Scheduled <Time iso={p.scheduled_at} />
+            </p>
+            <p class="post-text">{p.text ?? <span class="muted">No common text.</span>}</p>
+            <p class="small muted">{p.media_ids.length} media</p>
+            <div class="actions">
+              {canRetry ? (
+                <button
+                  type="button"
+                  disabled={retry.busy}
+                  onClick={async () => {
+                    if (await retry.run()) post.reload();
+                  }}
+                >
+                  {retry.busy ? 'Retrying…' : 'Retry failed targets'}
+                </button>
+              ) : null}
+              {canCancel ? (
+                <button type="button" class="danger" onClick={() => setCancelling(true)}>
+                  Cancel post
+                </button>
+              ) : null}
+              <button type="button" class="secondary" onClick={post.reload}>
+                Refresh
+              </button>
+            </div>
+            <ErrorNotice error={retry.error} />
+          </section>
+          <table>
+            <caption>Targets: the post on each account</caption>
+            <thead>
+              <tr>
+                <th scope="col">Account</th>
+                <th scope="col">Status</th>
+                <th scope="col">On the platform</th>
+                <th scope="col">Error</th>
+              </tr>
+            </thead>
+            <tbody>
+              {p.targets.map((t) => (
+                <TargetRow key={t.id} target={t} account={accounts.data?.find((a) => a.id === t.account_id)} />
+              ))}
+            </tbody>
+          </table>
+          <Confirm
+            open={cancelling}
+            title="Cancel this post?"
+            confirmLabel="Cancel post"
+            dismissLabel="Keep the post"
+            busy={cancel.busy}
+            error={cancel.error}
+            onCancel={() => setCancelling(false)}
+            onConfirm={async () => {
+              if (await cancel.run()) {
+                setCancelling(false);
+                post.reload();
+              }
+            }}
+          >
+            <p>Targets not yet published are cancelled. What is already on a platform stays there.</p>
+          </Confirm>
+        </>
+      ) : null}
+    </main>
+  );
+}

@@ -1,0 +1,173 @@
+/**
+ * The dashboard's posts in Chromium: composing a post for two accounts with an image and a
+ * time in the user's zone, the per-platform counters, a problem shown at its field, the post
+ * in the list and the calendar, and cancelling it.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { imageFile } from '../helpers/media-files.ts';
+import {
+  connectAccount,
+  type DashboardKit,
+  expectAccessible,
+  expectCleanRun,
+  screenshot,
+  signIn,
+  startDashboardKit,
+} from './dashboard-kit.ts';
+
+let kit: DashboardKit;
+let threadsId: string;
+let instagramId: string;
+
+interface Post {
+  id: string;
+  status: string;
+  text: string | null;
+  media_ids: string[];
+  scheduled_at: string;
+  targets: { account_id: string; status: string }[];
+}
+
+/** "Hi " (3), a waving hand with a skin tone (Threads: its 8 UTF-8 bytes; Instagram: 2 code points), " https://example.com" (20). */
+const TEXT = 'Hi 👋🏽 https://example.com';
+
+beforeAll(async () => {
+  kit = await startDashboardKit();
+  threadsId = await connectAccount(kit, kit.defaultProfileId, 'threads', 'poster.threads');
+  instagramId = await connectAccount(kit, kit.defaultProfileId, 'instagram', 'poster.insta');
+});
+
+afterAll(async () => {
+  await kit?.stop();
+});
+
+/** 09:30 in Paris on the Monday two weeks ahead, as the datetime input takes it, and the instant. */
+function nextSlot(): { local: string; utc: string; day: string } {
+  const now = new Date();
+  const monday = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 14));
+  monday.setUTCDate(monday.getUTCDate() - ((monday.getUTCDay() + 6) % 7));
+  const day = monday.toISOString().slice(0, 10);
+  // Paris is UTC+1 in winter and UTC+2 in summer: find the offset Chromium will apply that day.
+  const parisHour = Number(
+    new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Paris', hour: '2-digit', hour12: false }).format(
+      new Date(`${day}T12:00:00Z`),
+    ),
+  );
+  const offset = parisHour - 12;
+  const utc = new Date(`${day}T09:30:00Z`);
+  utc.setUTCHours(utc.getUTCHours() - offset);
+  return { local: `${day}T09:30`, utc: utc.toISOString(), day };
+}
+
+describe('posts', () => {
+  it('composes and schedules a post with an image, shows a problem at its field, lists it, and cancels it', async () => {
+    const opened = await kit.open({ timezoneId: 'Europe/Paris' });
+    const { page } = opened;
+    await signIn(kit, page, kit.ownerKey);
+    await page.getByRole('link', { name: 'Posts' }).click();
+    await page.getByRole('link', { name: 'New post' }).click();
+    await page.getByRole('heading', { name: 'New post', level: 1 }).waitFor();
+
+    await page.getByRole('checkbox', { name: '@poster.threads (Threads)' }).check();
+    await page.getByRole('checkbox', { name: '@poster.insta (Instagram)' }).check();
+    await page.getByLabel('Text').fill(TEXT);
+    const counters = page.locator('ul.counters');
+    await expect.poll(() => counters.textContent()).toContain('Threads: 31 / 500');
+    expect(await counters.textContent()).toContain('Instagram: 25 / 2200');
+
+    await page.locator('input[type=file]').setInputFiles({
+      name: 'autumn.png',
+      mimeType: 'image/png',
+      buffer: await imageFile('png', { width: 320, height: 240 }),
+    });
+    await page.getByRole('img', { name: 'Preview of autumn.png' }).waitFor();
+    await page.getByText('uploaded').waitFor();
+
+    const slot = nextSlot();
+    await page.getByRole('radio', { name: 'Schedule' }).check();
+    await page.getByLabel('Date and time (Europe/Paris)').fill(slot.local);
+    await expect
+      .poll(() => page.getByText(/^That is .* UTC\.$/).textContent())
+      .toBe(
+        `That is ${new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }).format(new Date(slot.utc))} UTC.`,
+      );
+
+    // Threads refuses a topic tag with a period: the problem shows at that field.
+    await page.getByLabel('Topic tag (optional)').fill('autumn.sale');
+    await page.getByRole('button', { name: 'Schedule post' }).click();
+    const tagProblem = page.locator('fieldset', { hasText: 'Threads options' }).locator('.field-error');
+    await expect.poll(() => tagProblem.textContent()).toContain('may not contain a period (.) or an ampersand (&)');
+    expect(await page.getByRole('alert').textContent()).toContain('validation_failed');
+    await expectAccessible(page);
+    await screenshot(page, 'posts-composer-problem');
+    expect((await kit.api<{ data: Post[] }>('GET', '/v1/posts')).body.data).toEqual([]);
+
+    await page.getByLabel('Topic tag (optional)').fill('autumn');
+    await page.getByRole('button', { name: 'Schedule post' }).click();
+    await page.getByRole('heading', { name: 'Post', level: 1, exact: true }).waitFor();
+    const posts = await kit.api<{ data: Post[] }>('GET', '/v1/posts');
+    expect(posts.body.data).toHaveLength(1);
+    const post = posts.body.data[0] as Post;
+    expect(post).toMatchObject({ status: 'scheduled', text: TEXT, scheduled_at: slot.utc });
+    expect(post.media_ids).toHaveLength(1);
+    expect(post.targets.map((t) => t.account_id)).toEqual([threadsId, instagramId]);
+    const media = await kit.api<{ type: string; width: number; height: number }>(
+      'GET',
+      `/v1/media/${post.media_ids[0]}`,
+    );
+    expect(media.body).toMatchObject({ type: 'image', width: 320, height: 240 });
+    await expectAccessible(page);
+    await screenshot(page, 'post-scheduled');
+
+    // In the list, and on its day in the month's calendar.
+    await page.goto(`${kit.baseUrl}/dashboard/posts`);
+    await page.getByRole('link', { name: TEXT }).waitFor();
+    await page.goto(`${kit.baseUrl}/dashboard/posts?view=month&at=${slot.day}`);
+    const dayCell = page.locator('ol.calendar > li', { hasText: TEXT });
+    await dayCell.waitFor();
+    expect(await dayCell.textContent()).toContain('09:30');
+    await expectAccessible(page);
+    await screenshot(page, 'posts-calendar-month');
+    await page.getByRole('radio', { name: 'Week' }).check();
+    await expect.poll(() => page.url()).toContain('view=week');
+    await page.locator('ol.calendar.week > li', { hasText: TEXT }).waitFor();
+
+    await page.locator('ol.calendar.week').getByRole('link', { name: TEXT }).click();
+    await page.getByRole('button', { name: 'Cancel post' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Cancel post' }).click();
+    await expect.poll(async () => (await kit.api<Post>('GET', `/v1/posts/${post.id}`)).body.status).toBe('cancelled');
+    await expect.poll(() => page.locator('main').textContent()).toContain('cancelled');
+    expectCleanRun(opened);
+    await opened.close();
+  });
+
+  it('publishes now and shows the permalink', async () => {
+    const opened = await kit.open();
+    const { page } = opened;
+    await signIn(kit, page, kit.ownerKey);
+    await page.goto(`${kit.baseUrl}/dashboard/posts/new`);
+    await page.getByRole('checkbox', { name: '@poster.threads (Threads)' }).check();
+    await page.getByLabel('Text').fill('Published from the dashboard');
+    await page.getByRole('button', { name: 'Publish now' }).click();
+    await page.getByRole('heading', { name: 'Post', level: 1, exact: true }).waitFor();
+    const link = page.getByRole('link', { name: 'View on the platform' });
+    await expect
+      .poll(
+        async () => {
+          await page.getByRole('button', { name: 'Refresh' }).click();
+          return await link.count();
+        },
+        { timeout: 60_000 },
+      )
+      .toBe(1);
+    const posts = await kit.api<{ data: (Post & { targets: { permalink: string | null }[] })[] }>(
+      'GET',
+      '/v1/posts?status=published',
+    );
+    const published = posts.body.data.find((p) => p.text === 'Published from the dashboard');
+    expect(await link.getAttribute('href')).toBe(published?.targets[0]?.permalink);
+    await screenshot(page, 'post-published');
+    expectCleanRun(opened);
+    await opened.close();
+  });
+});
