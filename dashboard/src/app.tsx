@@ -7,7 +7,9 @@
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import { LocationProvider, Route, Router, useLocation } from 'preact-iso';
 import { ApiFailure, api, setCsrfToken, whenSessionEnds } from './api.ts';
+import { CommentsScreen } from './screens/comments.tsx';
 import { ConnectSettingsScreen } from './screens/connect-settings.tsx';
+import { AccountInsightsScreen, InsightsScreen, PostInsightsScreen } from './screens/insights.tsx';
 import { NewPostScreen } from './screens/new-post.tsx';
 import { PostScreen } from './screens/post.tsx';
 import { PostsScreen } from './screens/posts.tsx';
@@ -36,6 +38,8 @@ const NAV: NavItem[] = [
   { href: PATHS.profiles, label: 'Profiles' },
   { href: PATHS.connectSettings, label: 'Connect settings', ownerOnly: true },
   { href: PATHS.posts, label: 'Posts' },
+  { href: PATHS.comments, label: 'Comments' },
+  { href: PATHS.insights, label: 'Insights' },
   { href: PATHS.webhooks, label: 'Webhooks' },
 ];
 
@@ -102,6 +106,10 @@ function SignedIn({ state }: { state: SessionState }) {
         <Route path="/dashboard/posts" component={PostsScreen} />
         <Route path="/dashboard/posts/new" component={NewPostScreen} />
         <Route path="/dashboard/posts/:id" component={PostScreen} />
+        <Route path="/dashboard/comments" component={CommentsScreen} />
+        <Route path="/dashboard/insights" component={InsightsScreen} />
+        <Route path="/dashboard/insights/posts/:id" component={PostInsightsScreen} />
+        <Route path="/dashboard/insights/:id" component={AccountInsightsScreen} />
         <Route path="/dashboard/webhooks" component={WebhooksScreen} />
         <Route path="/dashboard/webhooks/:id" component={WebhookScreen} />
         <Route default component={NotFound} />

@@ -31,4 +31,5 @@ export const PATHS = {
   comments: '/dashboard/comments',
   insights: '/dashboard/insights',
   accountInsights: (id: string) => `/dashboard/insights/${encodeURIComponent(id)}`,
+  postInsights: (id: string) => `/dashboard/insights/posts/${encodeURIComponent(id)}`,
 } as const;

@@ -195,3 +195,62 @@ export interface Media {
   duration_seconds: number | null;
   created_at: string;
 }
+
+export type ReplyStatus = 'unreplied' | 'replied' | 'dismissed';
+export const REPLY_STATUSES: readonly ReplyStatus[] = ['unreplied', 'replied', 'dismissed'];
+
+export interface CommentReply {
+  id: string;
+  comment_id: string;
+  text: string;
+  status: 'sent' | 'sending' | 'failed';
+  platform_comment_id: string | null;
+  sent_at: string | null;
+  error: string | null;
+  created_at: string;
+}
+
+export interface Comment {
+  id: string;
+  account_id: string;
+  post_id: string;
+  platform: Platform;
+  platform_comment_id: string;
+  parent_id: string | null;
+  author_id: string | null;
+  author_username: string | null;
+  text: string;
+  commented_at: string;
+  hidden: boolean;
+  reply_status: ReplyStatus;
+  from_account: boolean;
+  can_reply: boolean;
+  can_hide: boolean;
+  replies: CommentReply[];
+  created_at: string;
+  updated_at: string;
+}
+
+export interface MetricSeries {
+  total: number | null;
+  values: { date: string; value: number | null }[];
+}
+
+export interface AccountInsights {
+  account_id: string;
+  platform: Platform;
+  from: string;
+  to: string;
+  metrics: Record<string, MetricSeries>;
+  missing_permission: string | null;
+  synced_at: string | null;
+}
+
+export interface PostInsights {
+  post_id: string;
+  account_id: string;
+  platform: Platform;
+  metrics: Record<string, number | null>;
+  missing_permission: string | null;
+  synced_at: string | null;
+}

@@ -150,6 +150,11 @@ export function PostScreen() {
               <button type="button" class="secondary" onClick={post.reload}>
                 Refresh
               </button>
+              {p.targets.some((t) => t.status === 'published') ? (
+                <a class="button secondary" href={PATHS.postInsights(p.id)}>
+                  Figures
+                </a>
+              ) : null}
             </div>
             <ErrorNotice error={retry.error} />
           </section>

@@ -1,0 +1,130 @@
+/**
+ * The dashboard's comments inbox in Chromium, with comments made on the sandbox platform by
+ * other people: markup in a comment shown as text, a new comment appearing without a reload,
+ * and a reply and a hide that the platform receives.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  connectAccount,
+  type DashboardKit,
+  expectAccessible,
+  expectCleanRun,
+  screenshot,
+  signIn,
+  startDashboardKit,
+} from './dashboard-kit.ts';
+
+let kit: DashboardKit;
+let accountId: string;
+
+const USER = 'inbox.threads';
+/** Written by another person: it must stay text. */
+const MARKUP = '<img src=x onerror="document.title=\'owned\'">Love it & more';
+
+interface Activity {
+  action: string;
+  target_id: string;
+  detail: Record<string, unknown>;
+}
+
+interface Comment {
+  id: string;
+  text: string;
+  hidden: boolean;
+  reply_status: string;
+  platform_comment_id: string;
+}
+
+async function control<T>(method: string, path: string, body?: unknown): Promise<T> {
+  const response = await fetch(`${kit.baseUrl}/sandbox/_control${path}`, {
+    method,
+    headers: body === undefined ? {} : { 'content-type': 'application/json' },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  expect(response.status, await response.clone().text()).toBeLessThan(300);
+  return (await response.json()) as T;
+}
+
+async function commentByAFan(text: string): Promise<string> {
+  const made = await control<{ id: string }>('POST', '/comments', {
+    platform: 'threads',
+    username: USER,
+    author_username: 'a_fan',
+    text,
+  });
+  return made.id;
+}
+
+beforeAll(async () => {
+  kit = await startDashboardKit();
+  accountId = await connectAccount(kit, kit.defaultProfileId, 'threads', USER);
+});
+
+afterAll(async () => {
+  await kit?.stop();
+});
+
+describe('the comments inbox', () => {
+  it('shows comments as text, shows a new one without a reload, and replies to and hides one on the platform', async () => {
+    const firstId = await commentByAFan(MARKUP);
+    await expect
+      .poll(async () => (await kit.api<{ data: Comment[] }>('GET', '/v1/comments')).body.data.length, {
+        timeout: 20_000,
+      })
+      .toBe(1);
+
+    const opened = await kit.open();
+    const { page } = opened;
+    await signIn(kit, page, kit.ownerKey);
+    await page.getByRole('link', { name: 'Comments' }).click();
+    const first = page.locator('li.comment', { hasText: 'Love it & more' });
+    await first.waitFor();
+    expect(await first.locator('.comment-text').first().textContent()).toBe(MARKUP);
+    expect(await page.locator('main img').count()).toBe(0);
+    expect(await page.title()).toBe('Switchboard dashboard');
+
+    // Another person comments while the page is open.
+    await commentByAFan('A second thought');
+    await page.locator('li.comment', { hasText: 'A second thought' }).waitFor({ timeout: 30_000 });
+    // Newest first.
+    expect(await page.locator('li.comment .comment-text').first().textContent()).toBe('A second thought');
+    await expectAccessible(page);
+    await screenshot(page, 'comments-inbox');
+
+    await first.getByLabel('Reply to a_fan').fill('Thank you!');
+    await first.getByRole('button', { name: 'Reply', exact: true }).click();
+    await first.getByText('Reply (').waitFor();
+    await first.getByRole('button', { name: /^Hide/ }).click();
+    await first.getByRole('button', { name: /^Unhide/ }).waitFor();
+
+    // Threads publishes a reply once it has processed it: the platform gets it a moment later.
+    const platformSaw = async () => {
+      const activity = await control<{ data: Activity[] }>('GET', `/activity/threads/${USER}`);
+      return activity.data.map((a) => [a.action, a.target_id, a.detail.message ?? null]);
+    };
+    await expect.poll(platformSaw, { timeout: 30_000 }).toEqual(
+      expect.arrayContaining([
+        ['hide', firstId, null],
+        ['reply', firstId, 'Thank you!'],
+      ]),
+    );
+
+    const stored = (await kit.api<{ data: Comment[] }>('GET', '/v1/comments')).body.data.find(
+      (c) => c.platform_comment_id === firstId,
+    );
+    expect(stored).toMatchObject({ text: MARKUP, hidden: true, reply_status: 'replied' });
+    await expect.poll(() => first.textContent(), { timeout: 30_000 }).toContain('Reply (sent)');
+
+    // The inbox's own status, and a filter by it.
+    await first.getByLabel('Reply status').selectOption('dismissed');
+    await expect
+      .poll(async () => (await kit.api<Comment>('GET', `/v1/comments/${stored?.id}`)).body.reply_status)
+      .toBe('dismissed');
+    await page.goto(`${kit.baseUrl}/dashboard/comments?reply_status=unreplied&account=${accountId}`);
+    await page.locator('li.comment', { hasText: 'A second thought' }).waitFor();
+    expect(await page.locator('li.comment').count()).toBe(1);
+    await screenshot(page, 'comments-filtered');
+    expectCleanRun(opened);
+    await opened.close();
+  });
+});
