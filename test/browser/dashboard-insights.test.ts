@@ -1,0 +1,108 @@
+/**
+ * The dashboard's insights in Chromium: an account's chart over 7 days with a day the
+ * platform reported no data for, drawn as a gap and listed as "no data" (never 0), its
+ * total, and Sync now with the wait the 5-minute rule asks for.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  connectAccount,
+  type DashboardKit,
+  expectAccessible,
+  expectCleanRun,
+  screenshot,
+  signIn,
+  startDashboardKit,
+} from './dashboard-kit.ts';
+
+let kit: DashboardKit;
+let accountId: string;
+const USER = 'charted.threads';
+const DAY_MS = 24 * 3_600_000;
+
+function day(offset: number): string {
+  return new Date(Date.now() + offset * DAY_MS).toISOString().slice(0, 10);
+}
+
+async function control(method: string, path: string, body: unknown): Promise<void> {
+  const response = await fetch(`${kit.baseUrl}/sandbox/_control${path}`, {
+    method,
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  expect(response.status, await response.text()).toBeLessThan(300);
+}
+
+beforeAll(async () => {
+  kit = await startDashboardKit();
+  // The figures are the platform's before the account is connected, so every reading of
+  // the service (the history, a refresh, a sync) gets these and no made-up ones.
+  await control('POST', '/users', { platform: 'threads', username: USER });
+  await control('PUT', '/insights', {
+    platform: 'threads',
+    username: USER,
+    metric: 'views',
+    values: [
+      ...[-6, -5, -4, -3].map((d) => ({ day: day(d), value: null })),
+      { day: day(-2), value: 12 },
+      { day: day(-1), value: null },
+      { day: day(0), value: 7 },
+    ],
+  });
+  accountId = await connectAccount(kit, kit.defaultProfileId, 'threads', USER);
+});
+
+afterAll(async () => {
+  await kit?.stop();
+});
+
+describe('insights', () => {
+  it("draws an account's chart with a gap for a day without data, and tells the wait before another sync", async () => {
+    const opened = await kit.open();
+    const { page } = opened;
+    await signIn(kit, page, kit.ownerKey);
+    await page.getByRole('link', { name: 'Insights' }).click();
+    await page.getByRole('link', { name: '@charted.threads (Threads)' }).click();
+    await page.getByRole('radio', { name: '7 days' }).check();
+    await page.getByRole('button', { name: 'Sync now' }).click();
+    await page.getByText('A refresh is queued').waitFor();
+
+    const chart = page.locator('figure.chart', { hasText: 'views' }).first();
+    await expect
+      .poll(
+        async () => {
+          await page.reload();
+          return await chart.locator('.total').textContent();
+        },
+        { timeout: 60_000 },
+      )
+      .toBe('19');
+    // uPlot drew it.
+    expect(await chart.locator('canvas').count()).toBeGreaterThan(0);
+    await chart.getByText('Values by day').click();
+    const cells = await chart
+      .locator('tbody tr')
+      .evaluateAll((rows) => rows.map((r) => (r as unknown as { innerText: string }).innerText.split('\t')));
+    expect(cells).toEqual([
+      [day(-6), 'no data'],
+      [day(-5), 'no data'],
+      [day(-4), 'no data'],
+      [day(-3), 'no data'],
+      [day(-2), '12'],
+      [day(-1), 'no data'],
+      [day(0), '7'],
+    ]);
+    const api = await kit.api<{ metrics: { views: { values: { value: number | null }[] } } }>(
+      'GET',
+      `/v1/accounts/${accountId}/insights?from=${day(-6)}&to=${day(0)}&metrics=views`,
+    );
+    expect(api.body.metrics.views.values.map((v) => v.value)).toEqual([null, null, null, null, 12, null, 7]);
+    await expectAccessible(page);
+    await screenshot(page, 'insights-account');
+
+    // A second sync within 5 minutes: the page says how long to wait.
+    await page.getByRole('button', { name: 'Sync now' }).click();
+    await page.getByText(/^Figures can be synced once every 5 minutes: try again in \d+ min \(\d+ s\)\.$/).waitFor();
+    expectCleanRun(opened);
+    await opened.close();
+  });
+});
