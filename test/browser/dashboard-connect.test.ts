@@ -154,7 +154,7 @@ describe('the profile menu', () => {
 
   it('explains a refused move with the posts that wait on the account', async () => {
     const from = await kit.api<{ id: string }>('POST', '/v1/profiles', { body: { name: 'Moving from' } });
-    const to = await kit.api<{ id: string }>('POST', '/v1/profiles', { body: { name: 'Moving to' } });
+    await kit.api('POST', '/v1/profiles', { body: { name: 'Moving to' } });
     await kit.api('POST', '/v1/connect/redirect-origins', { body: { origin: backOrigin } });
     const link = await kit.api<{ url: string }>('POST', `/v1/profiles/${from.body.id}/connect-links`, {
       body: { redirect_url: `${backOrigin}/back`, platforms: ['threads'] },

@@ -168,7 +168,7 @@ export function CommentsScreen() {
   const [cursor, setCursor] = useState<string | null | undefined>(undefined);
   /** The answers of actions, shown until a reading of the list that began after them arrives. */
   const [changed, setChanged] = useState<Record<string, { comment: Comment; at: number }>>({});
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the filters start a new list
+  // Other filters start a new list.
   useEffect(() => {
     setOlder([]);
     setCursor(undefined);

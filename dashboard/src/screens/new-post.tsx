@@ -306,7 +306,7 @@ export function NewPostScreen() {
                   const rule = TEXT_RULES[p];
                   const length = rule.length(text);
                   return (
-                    <li key={p} class={length > rule.max ? 'over' : ''}>
+                    <li key={p} class={length > rule.max ? 'counter over' : 'counter'}>
                       {PLATFORM_NAMES[p]}: {length} / {rule.max}
                       <span class="visually-hidden"> ({rule.unit})</span>
                       {length > rule.max ? ' — too long' : ''}
@@ -348,7 +348,7 @@ export function NewPostScreen() {
           </label>
           <ul class="plain previews">
             {uploads.map((u) => (
-              <li key={u.key}>
+              <li key={u.key} class="preview">
                 {u.preview && u.media?.type !== 'video' && !u.name.match(/\.(mp4|mov|webm)$/i) ? (
                   <img src={u.preview} alt={`Preview of ${u.name}`} />
                 ) : null}

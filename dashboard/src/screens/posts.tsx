@@ -101,13 +101,13 @@ function Calendar({
           return (
             <li
               key={key}
-              class={outside ? 'outside' : ''}
+              class={outside ? 'calendar-day outside' : 'calendar-day'}
               aria-label={`${dayLabel.format(day)}: ${items.length} posts`}
             >
               <p class="day small">{dayLabel.format(day)}</p>
               <ul class="plain">
                 {items.map((p) => (
-                  <li key={p.id}>
+                  <li key={p.id} class="calendar-post">
                     <a href={PATHS.post(p.id)}>
                       <span class="small">{timeLabel.format(new Date(p.scheduled_at))}</span> {excerpt(p)}
                     </a>{' '}
