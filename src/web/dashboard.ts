@@ -62,20 +62,20 @@ export function dashboardPages(root = DASHBOARD_DIR): FastifyPluginAsync {
     await app.register(fastifyStatic, {
       root,
       prefix: '/dashboard/',
-      // The app's page is answered below, with no-store; only the built assets come from here.
+      // The app's page is answered below, for every path of the app; the built assets come from here.
       index: false,
       wildcard: false,
       setHeaders: (res, filePath) => {
-        // Vite names built assets by their content, so they never change under a name.
+        // Vite names built assets by their content, so they never change under a name; the
+        // page that names them is asked for afresh each time, so a new build shows at once.
         res.header(
           'cache-control',
-          filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+          filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-store',
         );
       },
     });
 
-    const page = async (_request: unknown, reply: FastifyReply) =>
-      reply.header('cache-control', 'no-store').sendFile('index.html');
+    const page = async (_request: unknown, reply: FastifyReply) => reply.sendFile('index.html');
     app.get('/dashboard', { schema: { hide: true } }, page);
     app.get('/dashboard/*', { schema: { hide: true } }, async (request, reply) => {
       // A missing built asset is a 404, not the app's page in its place.
