@@ -105,4 +105,26 @@ describe('insights', () => {
     expectCleanRun(opened);
     await opened.close();
   });
+
+  it('says which permission is missing and leads to the reconnect link', async () => {
+    const withoutInsights = await connectAccount(kit, kit.defaultProfileId, 'instagram', 'no.insights', [
+      'instagram_business_manage_insights',
+    ]);
+    const opened = await kit.open();
+    const { page } = opened;
+    await signIn(kit, page, kit.ownerKey);
+    await page.goto(`${kit.baseUrl}/dashboard/insights/${withoutInsights}`);
+    const notice = page.locator('.notice', { hasText: 'has not granted' });
+    await notice.waitFor();
+    expect(await notice.textContent()).toContain('instagram_business_manage_insights');
+    const link = notice.getByRole('link');
+    expect(await link.getAttribute('href')).toBe(`/dashboard/profiles/${kit.defaultProfileId}`);
+    await expectAccessible(page);
+    await screenshot(page, 'insights-missing-permission');
+    await link.click();
+    const row = page.locator('tbody tr', { hasText: 'no.insights' });
+    await row.waitFor();
+    expectCleanRun(opened);
+    await opened.close();
+  });
 });

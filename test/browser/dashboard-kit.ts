@@ -211,6 +211,8 @@ export async function connectAccount(
   profileId: string,
   platform: keyof typeof PLATFORM_BUTTONS,
   username: string,
+  /** Permissions the client unticks on the platform's page. */
+  untick: string[] = [],
 ): Promise<string> {
   await kit.api('POST', '/v1/connect/redirect-origins', { body: { origin: kit.baseUrl } });
   const link = await kit.api<{ url: string }>('POST', `/v1/profiles/${profileId}/connect-links`, {
@@ -223,6 +225,9 @@ export async function connectAccount(
     await client.page.getByRole('link', { name: PLATFORM_BUTTONS[platform], exact: true }).click();
     await client.page.waitForURL((u) => u.pathname.startsWith('/sandbox/'));
     await client.page.locator('#username').fill(username);
+    for (const scope of untick) {
+      await client.page.locator(`input[type=checkbox][name=granted][value="${scope}"]`).uncheck();
+    }
     await client.page.getByRole('button', { name: 'Allow', exact: true }).click();
     await client.page.waitForURL((u) => u.pathname === '/healthz');
     const outcome = new URL(client.page.url()).searchParams;

@@ -180,4 +180,61 @@ describe('posts', () => {
     expectCleanRun(opened);
     await opened.close();
   });
+
+  it("shows a failed target's error in words with the platform's code, and retries it", async () => {
+    // Threads refuses the next publish of this account, as it refuses a bad request.
+    const fault = await fetch(`${kit.baseUrl}/sandbox/_control/faults`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        platform: 'threads',
+        username: 'poster.threads',
+        error: 'invalid_request',
+        trigger: 'publish',
+      }),
+    });
+    expect(fault.status).toBe(201);
+    const created = await kit.api<Post>('POST', '/v1/posts', {
+      body: { account_ids: [threadsId], text: 'Refused once, then published' },
+    });
+    expect(created.status).toBe(201);
+    await expect
+      .poll(async () => (await kit.api<Post>('GET', `/v1/posts/${created.body.id}`)).body.status, { timeout: 60_000 })
+      .toBe('failed');
+    const failed = (
+      await kit.api<Post & { targets: { error: { message: string; code: string; platform_code: string | null } }[] }>(
+        'GET',
+        `/v1/posts/${created.body.id}`,
+      )
+    ).body.targets[0]?.error;
+
+    const opened = await kit.open();
+    const { page } = opened;
+    await signIn(kit, page, kit.ownerKey);
+    await page.goto(`${kit.baseUrl}/dashboard/posts/${created.body.id}`);
+    const row = page.locator('tbody tr').first();
+    await row.waitFor();
+    expect(await row.textContent()).toContain(failed?.message ?? '?');
+    expect(await row.textContent()).toContain('invalid_request');
+    // Threads' own code for a bad request (Graph's #100), kept beside the kind of failure.
+    expect(failed?.platform_code).toBe('100');
+    expect(await row.textContent()).toContain('platform code 100');
+    expect(await row.textContent()).toContain('The platform refused the post as it is: change it, then post again.');
+    await expectAccessible(page);
+    await screenshot(page, 'post-failed');
+
+    await page.getByRole('button', { name: 'Retry failed targets' }).click();
+    await expect
+      .poll(
+        async () => {
+          await page.getByRole('button', { name: 'Refresh' }).click();
+          return await page.getByRole('link', { name: 'View on the platform' }).count();
+        },
+        { timeout: 60_000 },
+      )
+      .toBe(1);
+    expect((await kit.api<Post>('GET', `/v1/posts/${created.body.id}`)).body.status).toBe('published');
+    expectCleanRun(opened);
+    await opened.close();
+  });
 });
