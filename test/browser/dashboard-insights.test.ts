@@ -63,6 +63,9 @@ describe('insights', () => {
     await page.getByRole('link', { name: 'Insights' }).click();
     await page.getByRole('link', { name: '@charted.threads (Threads)' }).click();
     await page.getByRole('radio', { name: '7 days' }).check();
+    // The date boxes follow the range chosen.
+    await expect.poll(() => page.getByLabel('From', { exact: true }).inputValue()).toBe(day(-6));
+    expect(await page.getByLabel('To', { exact: true }).inputValue()).toBe(day(0));
     await page.getByRole('button', { name: 'Sync now' }).click();
     await page.getByText('A refresh is queued').waitFor();
 
@@ -76,8 +79,23 @@ describe('insights', () => {
         { timeout: 60_000 },
       )
       .toBe('19');
-    // uPlot drew it.
+    // uPlot drew it, and draws it again at its box's new width when the window changes (on a
+    // narrow window the charts stand one under the other, each wider).
     expect(await chart.locator('canvas').count()).toBeGreaterThan(0);
+    const widths = async () => ({
+      box: Math.round((await chart.locator('.plot').boundingBox())?.width ?? 0),
+      canvas: Math.round((await chart.locator('canvas').first().boundingBox())?.width ?? 0),
+    });
+    const before = await widths();
+    expect(before.canvas).toBe(before.box);
+    await page.setViewportSize({ width: 700, height: 900 });
+    await expect
+      .poll(async () => {
+        const now = await widths();
+        return now.box !== before.box && now.canvas === now.box;
+      })
+      .toBe(true);
+    await page.setViewportSize({ width: 1280, height: 900 });
     await chart.getByText('Values by day').click();
     const cells = await chart
       .locator('tbody tr')

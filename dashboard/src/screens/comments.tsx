@@ -157,13 +157,16 @@ export function CommentsScreen() {
   const accounts = useLoad(() => all<Account>('/v1/accounts', profile !== '' ? { profile } : {}), [profile]);
   const options = profile !== '' ? { profile } : {};
   const key = JSON.stringify([profile, filters]);
-  const first = useLoad(async () => {
-    const startedAt = Date.now();
-    return {
-      startedAt,
-      page: await api.get<Page<Comment>>(`/v1/comments${query({ ...filters, limit: PAGE })}`, options),
-    };
-  }, [key]);
+  const first = useLoad(
+    async (signal) => {
+      const startedAt = Date.now();
+      return {
+        startedAt,
+        page: await api.get<Page<Comment>>(`/v1/comments${query({ ...filters, limit: PAGE })}`, { ...options, signal }),
+      };
+    },
+    [key],
+  );
   const [older, setOlder] = useState<Comment[]>([]);
   const [cursor, setCursor] = useState<string | null | undefined>(undefined);
   /** The answers of actions, shown until a reading of the list that began after them arrives. */

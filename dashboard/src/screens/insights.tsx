@@ -58,7 +58,13 @@ function Chart({ metric, series }: { metric: string; series: MetricSeries }) {
       [xs, ys],
       element,
     );
-    return () => plot.destroy();
+    // The chart follows its box's width (a resized window, a turned phone).
+    const resized = new ResizeObserver(() => plot.setSize({ width: Math.max(280, element.clientWidth), height: 200 }));
+    resized.observe(element);
+    return () => {
+      resized.disconnect();
+      plot.destroy();
+    };
   }, [metric, series]);
   const captionId = `chart-${metric}`;
   return (
@@ -185,6 +191,8 @@ export function AccountInsightsScreen() {
   const from = custom ? q.from : isoDay(new Date(today.getTime() - (days - 1) * DAY_MS));
   const to = custom ? q.to : isoDay(today);
   const [draft, setDraft] = useState({ from: from ?? '', to: to ?? '' });
+  // The date boxes show the range on screen, whichever way it was chosen.
+  useEffect(() => setDraft({ from: from ?? '', to: to ?? '' }), [from, to]);
   const account = useLoad(() => api.get<Account>(`/v1/accounts/${seg(id)}`), [id]);
   const insights = useLoad(
     () => api.get<AccountInsights>(`/v1/accounts/${seg(id)}/insights${query({ from, to })}`),
