@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { sha256Hex } from '../secrets.ts';
 import { errors } from './errors.ts';
 import { cachedRead } from './read-cache.ts';
-import type { Scope } from './scope.ts';
+import type { Scope, ScopeSession } from './scope.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -45,7 +45,7 @@ export interface Principals {
   /** The id of the owner's live profile that `ref` (an id or an external_id) names. */
   findProfileId(ownerId: string, ref: string): Promise<string | undefined>;
   /** The key a live dashboard session acts for, by the cookie's token. */
-  findSession(token: string): Promise<(KeyPrincipal & { sessionId: string }) | undefined>;
+  findSession(token: string): Promise<(KeyPrincipal & { session: ScopeSession }) | undefined>;
   /** True when `sent` is the CSRF token of the session with this cookie token. */
   isCsrfToken(token: string, sent: string): boolean;
 }
@@ -132,7 +132,7 @@ export function sessionToken(request: FastifyRequest): string | null {
 async function callerOf(
   principals: Principals,
   request: FastifyRequest,
-): Promise<(KeyPrincipal & { sessionId?: string }) | null> {
+): Promise<(KeyPrincipal & { session?: ScopeSession }) | null> {
   const token = sessionToken(request);
   if (token === null || request.routeOptions.config.keyOnly) {
     const keyHash = bearerKeyHash(request);
@@ -175,7 +175,7 @@ export async function resolveScope(principals: Principals, request: FastifyReque
     profileId,
     keyId: principal.keyId,
     keyKind: principal.profileId === null ? 'owner' : 'profile',
-    ...(principal.sessionId !== undefined ? { sessionId: principal.sessionId } : {}),
+    ...(principal.session !== undefined ? { session: principal.session } : {}),
   };
 }
 

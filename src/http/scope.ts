@@ -6,5 +6,14 @@ export interface Scope {
   keyId: string;
   keyKind: 'owner' | 'profile';
   /** Set when the request came with a dashboard session cookie instead of a key. */
-  sessionId?: string;
+  session?: ScopeSession;
+}
+
+/** The dashboard session a request came with, as the auth hook found it. */
+export interface ScopeSession {
+  id: string;
+  /** The absolute limit. */
+  expiresAt: Date;
+  /** When it ends if it is used no more (never after `expiresAt`). */
+  idleExpiresAt: Date;
 }

@@ -11,15 +11,8 @@ import type { Db } from '../../db/connection.ts';
 import { SESSION_COOKIE, sessionToken } from '../../http/auth.ts';
 import { ApiError } from '../../http/errors.ts';
 import { AUTHENTICATED_ERRORS, absentBodyAsEmpty, errorResponses, Timestamp } from '../../http/schemas.ts';
-import type { Scope } from '../../http/scope.ts';
-import {
-  createSession,
-  csrfTokenFor,
-  endSession,
-  SESSION_ABSOLUTE_MS,
-  SESSION_IDLE_MS,
-  useSession,
-} from './sessions.ts';
+import type { Scope, ScopeSession } from '../../http/scope.ts';
+import { createSession, csrfTokenFor, endSession, SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from './sessions.ts';
 
 const tags = ['Dashboard sessions'];
 
@@ -43,23 +36,21 @@ export const SessionJson = Type.Object(
 
 const description = `A session ends after ${SESSION_IDLE_MS / 60_000} minutes without a request, ${SESSION_ABSOLUTE_MS / 3_600_000} hours after sign-in however busy, at sign-out, or when its key is deleted. With the cookie, every /v1 request acts as the key it was signed in with; requests that change something also need \`X-CSRF-Token\` (403 \`csrf_token_invalid\`). A request with an \`Authorization\` header is judged by that header alone.`;
 
-interface Signed {
-  id: string;
-  keyId: string;
-  profileId: string | null;
-  expiresAt: Date;
-  idleExpiresAt: Date;
-}
-
-function renderSession(secretKey: Buffer, token: string, s: Signed): Static<typeof SessionJson> {
+/** A session as the API shows it: `scope` is the caller's, whose key the session acts for. */
+function renderSession(
+  secretKey: Buffer,
+  token: string,
+  session: ScopeSession,
+  scope: Scope,
+): Static<typeof SessionJson> {
   return {
-    id: s.id,
-    key_id: s.keyId,
-    key_kind: s.profileId === null ? 'owner' : 'profile',
-    profile_id: s.profileId,
+    id: session.id,
+    key_id: scope.keyId,
+    key_kind: scope.keyKind,
+    profile_id: scope.keyKind === 'owner' ? null : scope.profileId,
     csrf_token: csrfTokenFor(secretKey, token),
-    expires_at: s.expiresAt.toISOString(),
-    idle_expires_at: s.idleExpiresAt.toISOString(),
+    expires_at: session.expiresAt.toISOString(),
+    idle_expires_at: session.idleExpiresAt.toISOString(),
     idle_timeout_seconds: SESSION_IDLE_MS / 1000,
   };
 }
@@ -73,10 +64,10 @@ function noSession(): ApiError {
 }
 
 /** The request's session cookie, which `scope` says was accepted, and its session. */
-function acceptedSession(request: FastifyRequest, scope: Scope): { token: string; sessionId: string } {
+function acceptedSession(request: FastifyRequest, scope: Scope): { token: string; session: ScopeSession } {
   const token = sessionToken(request);
-  if (scope.sessionId === undefined || token === null) throw noSession();
-  return { token, sessionId: scope.sessionId };
+  if (scope.session === undefined || token === null) throw noSession();
+  return { token, session: scope.session };
 }
 
 export function sessionRoutes({
@@ -120,13 +111,7 @@ export function sessionRoutes({
           { sessionId: session.id, keyId: request.scope.keyId, ownerId: request.scope.ownerId },
           'dashboard session started',
         );
-        return reply.code(201).send(
-          renderSession(secretKey, session.token, {
-            ...session,
-            keyId: request.scope.keyId,
-            profileId: request.scope.keyKind === 'owner' ? null : request.scope.profileId,
-          }),
-        );
+        return reply.code(201).send(renderSession(secretKey, session.token, session, request.scope));
       },
     );
 
@@ -140,11 +125,10 @@ export function sessionRoutes({
           response: { 200: SessionJson, ...errorResponses(...AUTHENTICATED_ERRORS) },
         },
       },
+      // The auth hook has just found (and touched) the session: rendered from that, not read again.
       async (request) => {
-        const { token } = acceptedSession(request, request.scope);
-        const session = await useSession(db, token);
-        if (!session) throw noSession();
-        return renderSession(secretKey, token, { ...session, id: session.sessionId });
+        const { token, session } = acceptedSession(request, request.scope);
+        return renderSession(secretKey, token, session, request.scope);
       },
     );
 
@@ -161,10 +145,10 @@ export function sessionRoutes({
         },
       },
       async (request, reply) => {
-        const { sessionId } = acceptedSession(request, request.scope);
-        await endSession(db, sessionId);
+        const { session } = acceptedSession(request, request.scope);
+        await endSession(db, session.id);
         clearCookie(reply);
-        request.log.info({ sessionId }, 'dashboard session ended by sign-out');
+        request.log.info({ sessionId: session.id }, 'dashboard session ended by sign-out');
         return reply.code(204).send(null);
       },
     );

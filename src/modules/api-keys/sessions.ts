@@ -12,6 +12,7 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { eq, lt, or } from 'drizzle-orm';
 import { now } from '../../clock.ts';
 import type { Queryable } from '../../db/connection.ts';
+import type { ScopeSession } from '../../http/scope.ts';
 import { newId } from '../../ids.ts';
 import { sha256Hex } from '../../secrets.ts';
 import type { KeyPrincipal } from './service.ts';
@@ -24,13 +25,9 @@ export const SESSION_ABSOLUTE_MS = 12 * 60 * 60_000;
 /** How stale `last_seen_at` may be before a request writes it again. */
 const TOUCH_AFTER_MS = 60_000;
 
-export const SESSION_COOKIE = 'sb_session';
-
+/** The key a live session acts for, and the session. */
 export interface SessionPrincipal extends KeyPrincipal {
-  sessionId: string;
-  /** When the session ends if it is used no more. */
-  idleExpiresAt: Date;
-  expiresAt: Date;
+  session: ScopeSession;
 }
 
 export interface NewSession {
@@ -110,10 +107,15 @@ export async function useSession(db: Queryable, token: string): Promise<SessionP
     await db.update(dashboardSessions).set({ lastSeenAt: at }).where(eq(dashboardSessions.id, row.sessionId));
     lastSeenAt = at;
   }
-  const { lastSeenAt: _seen, ...principal } = row;
   return {
-    ...principal,
-    idleExpiresAt: new Date(Math.min(lastSeenAt.getTime() + SESSION_IDLE_MS, row.expiresAt.getTime())),
+    keyId: row.keyId,
+    ownerId: row.ownerId,
+    profileId: row.profileId,
+    session: {
+      id: row.sessionId,
+      expiresAt: row.expiresAt,
+      idleExpiresAt: new Date(Math.min(lastSeenAt.getTime() + SESSION_IDLE_MS, row.expiresAt.getTime())),
+    },
   };
 }
 
