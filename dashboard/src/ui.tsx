@@ -128,6 +128,104 @@ export function Field({
   );
 }
 
+/** A labelled text input whose value the caller keeps, with its problem beside it. */
+export function TextField({
+  label,
+  hint,
+  error,
+  value,
+  onValue,
+  type = 'text',
+  required,
+  maxLength,
+  placeholder,
+}: {
+  label: string;
+  hint?: ComponentChildren;
+  error?: string | undefined;
+  value: string;
+  onValue: (value: string) => void;
+  type?: 'text' | 'url' | 'date';
+  required?: boolean;
+  maxLength?: number;
+  placeholder?: string;
+}) {
+  return (
+    <Field label={label} hint={hint} error={error}>
+      {({ id, describedBy, invalid }) => {
+        const props = {
+          id,
+          required,
+          maxLength,
+          placeholder,
+          value,
+          'aria-describedby': describedBy,
+          'aria-invalid': invalid,
+          onInput: (e: Event) => onValue((e.currentTarget as HTMLInputElement).value),
+        };
+        // Preact types each input type apart, so each is written out.
+        if (type === 'url') return <input type="url" {...props} />;
+        if (type === 'date') return <input type="date" {...props} />;
+        return <input type="text" {...props} />;
+      }}
+    </Field>
+  );
+}
+
+export interface Choice {
+  value: string;
+  label: string;
+}
+
+/**
+ * A labelled select. With `none`, a first choice of that label stands for no value (''),
+ * as a filter's "every …" does.
+ */
+export function SelectField({
+  label,
+  hint,
+  error,
+  value,
+  onValue,
+  choices,
+  none,
+  disabled,
+  required,
+}: {
+  label: string;
+  hint?: ComponentChildren;
+  error?: string | undefined;
+  value: string;
+  onValue: (value: string) => void;
+  choices: readonly Choice[];
+  none?: string;
+  disabled?: boolean;
+  required?: boolean;
+}) {
+  return (
+    <Field label={label} hint={hint} error={error}>
+      {({ id, describedBy, invalid }) => (
+        <select
+          id={id}
+          aria-describedby={describedBy}
+          aria-invalid={invalid}
+          value={value}
+          disabled={disabled}
+          required={required}
+          onChange={(e) => onValue(e.currentTarget.value)}
+        >
+          {none !== undefined ? <option value="">{none}</option> : null}
+          {choices.map((c) => (
+            <option key={c.value} value={c.value}>
+              {c.label}
+            </option>
+          ))}
+        </select>
+      )}
+    </Field>
+  );
+}
+
 /** Copies `text`, and says so. */
 export function CopyButton({ text, label = 'Copy' }: { text: string; label?: string }) {
   const [copied, setCopied] = useState<'yes' | 'no' | null>(null);

@@ -8,8 +8,9 @@
 
 import { useEffect, useState } from 'preact/hooks';
 import { useLocation } from 'preact-iso';
-import { all, api, type Page, query, seg } from '../api.ts';
-import { PATHS, useSession } from '../session.ts';
+import { api, type Page, query, seg } from '../api.ts';
+import { ProfileAccountFilters, useAccounts, useProfiles } from '../choices.tsx';
+import { PATHS } from '../session.ts';
 import {
   type Account,
   accountLabel,
@@ -18,15 +19,26 @@ import {
   PLATFORM_NAMES,
   PLATFORMS,
   type Platform,
-  type Profile,
   REPLY_STATUSES,
   type ReplyStatus,
 } from '../types.ts';
-import { Badge, Empty, ErrorNotice, Field, Progress, problemAt, Time, useAction, useLoad } from '../ui.tsx';
+import {
+  Badge,
+  Empty,
+  ErrorNotice,
+  Progress,
+  problemAt,
+  SelectField,
+  TextField,
+  Time,
+  useAction,
+  useLoad,
+} from '../ui.tsx';
 
 /** How often the inbox looks for new comments while it is on screen. */
 const REFRESH_MS = 5000;
 const PAGE = 50;
+const STATUS_CHOICES = REPLY_STATUSES.map((s) => ({ value: s, label: s }));
 
 function CommentItem({
   comment,
@@ -80,18 +92,13 @@ function CommentItem({
               }
             }}
           >
-            <Field label={`Reply to ${author}`} error={problemAt(reply.error, 'body.text')}>
-              {({ id, describedBy, invalid }) => (
-                <input
-                  id={id}
-                  required
-                  aria-describedby={describedBy}
-                  aria-invalid={invalid}
-                  value={text}
-                  onInput={(e) => setText(e.currentTarget.value)}
-                />
-              )}
-            </Field>
+            <TextField
+              label={`Reply to ${author}`}
+              error={problemAt(reply.error, 'body.text')}
+              required
+              value={text}
+              onValue={setText}
+            />
             <button type="submit" disabled={reply.busy}>
               {reply.busy ? 'Sending…' : 'Reply'}
             </button>
@@ -113,25 +120,16 @@ function CommentItem({
             <span class="visually-hidden"> the comment by {author}</span>
           </button>
         ) : null}
-        <Field label="Reply status">
-          {({ id }) => (
-            <select
-              id={id}
-              value={comment.reply_status}
-              disabled={status.busy}
-              onChange={async (e) => {
-                const changed = await status.run(e.currentTarget.value as ReplyStatus);
-                if (changed) onChanged(changed);
-              }}
-            >
-              {REPLY_STATUSES.map((s) => (
-                <option key={s} value={s}>
-                  {s}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
+        <SelectField
+          label="Reply status"
+          value={comment.reply_status}
+          disabled={status.busy}
+          choices={STATUS_CHOICES}
+          onValue={async (value) => {
+            const changed = await status.run(value as ReplyStatus);
+            if (changed) onChanged(changed);
+          }}
+        />
       </div>
       <ErrorNotice error={reply.error ?? hide.error ?? status.error} />
     </li>
@@ -139,7 +137,6 @@ function CommentItem({
 }
 
 export function CommentsScreen() {
-  const { isOwner } = useSession();
   const location = useLocation();
   const q = location.query;
   const profile = q.profile ?? '';
@@ -153,8 +150,8 @@ export function CommentsScreen() {
   const set = (changes: Record<string, string | undefined>) =>
     location.route(`${PATHS.comments}${query({ ...q, ...changes })}`, true);
 
-  const profiles = useLoad(() => (isOwner ? all<Profile>('/v1/profiles') : Promise.resolve([])), [isOwner]);
-  const accounts = useLoad(() => all<Account>('/v1/accounts', profile !== '' ? { profile } : {}), [profile]);
+  const profiles = useProfiles();
+  const accounts = useAccounts(profile);
   const options = profile !== '' ? { profile } : {};
   const key = JSON.stringify([profile, filters]);
   const first = useLoad(
@@ -208,85 +205,37 @@ export function CommentsScreen() {
     <main id="main">
       <h1>Comments</h1>
       <form class="inline filters" aria-label="Filters" onSubmit={(e) => e.preventDefault()}>
-        {isOwner ? (
-          <Field label="Profile">
-            {({ id }) => (
-              <select
-                id={id}
-                value={profile}
-                onChange={(e) => set({ profile: e.currentTarget.value || undefined, account: undefined })}
-              >
-                <option value="">Every profile</option>
-                {(profiles.data ?? []).map((p) => (
-                  <option key={p.id} value={p.id}>
-                    {p.name}
-                  </option>
-                ))}
-              </select>
-            )}
-          </Field>
-        ) : null}
-        <Field label="Account">
-          {({ id }) => (
-            <select
-              id={id}
-              value={q.account ?? ''}
-              onChange={(e) => set({ account: e.currentTarget.value || undefined })}
-            >
-              <option value="">Every account</option>
-              {(accounts.data ?? []).map((a) => (
-                <option key={a.id} value={a.id}>
-                  {accountLabel(a)}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
-        <Field label="Platform">
-          {({ id }) => (
-            <select
-              id={id}
-              value={filters.platform ?? ''}
-              onChange={(e) => set({ platform: e.currentTarget.value || undefined })}
-            >
-              <option value="">Every platform</option>
-              {PLATFORMS.filter((p) => p !== 'tiktok').map((p) => (
-                <option key={p} value={p}>
-                  {PLATFORM_NAMES[p]}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
-        <Field label="Reply status">
-          {({ id }) => (
-            <select
-              id={id}
-              value={filters.reply_status ?? ''}
-              onChange={(e) => set({ reply_status: e.currentTarget.value || undefined })}
-            >
-              <option value="">Any</option>
-              {REPLY_STATUSES.map((s) => (
-                <option key={s} value={s}>
-                  {s}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
-        <Field label="Hidden">
-          {({ id }) => (
-            <select
-              id={id}
-              value={filters.hidden ?? ''}
-              onChange={(e) => set({ hidden: e.currentTarget.value || undefined })}
-            >
-              <option value="">Hidden or not</option>
-              <option value="false">Not hidden</option>
-              <option value="true">Hidden</option>
-            </select>
-          )}
-        </Field>
+        <ProfileAccountFilters
+          profiles={profiles.data}
+          accounts={accounts.data}
+          profile={profile}
+          account={q.account ?? ''}
+          set={set}
+        />
+        <SelectField
+          label="Platform"
+          none="Every platform"
+          value={filters.platform ?? ''}
+          choices={PLATFORMS.filter((p) => p !== 'tiktok').map((p) => ({ value: p, label: PLATFORM_NAMES[p] }))}
+          onValue={(value) => set({ platform: value || undefined })}
+        />
+        <SelectField
+          label="Reply status"
+          none="Any"
+          value={filters.reply_status ?? ''}
+          choices={STATUS_CHOICES}
+          onValue={(value) => set({ reply_status: value || undefined })}
+        />
+        <SelectField
+          label="Hidden"
+          none="Hidden or not"
+          value={filters.hidden ?? ''}
+          choices={[
+            { value: 'false', label: 'Not hidden' },
+            { value: 'true', label: 'Hidden' },
+          ]}
+          onValue={(value) => set({ hidden: value || undefined })}
+        />
         {filters.post_id ? (
           <p class="small">
             One post's comments.{' '}

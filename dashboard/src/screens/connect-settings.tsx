@@ -5,7 +5,7 @@
 import { useState } from 'preact/hooks';
 import { all, api, seg } from '../api.ts';
 import type { ConnectSettings, RedirectOrigin } from '../types.ts';
-import { Confirm, Empty, ErrorNotice, Field, Progress, problemAt, Time, useAction, useLoad } from '../ui.tsx';
+import { Confirm, Empty, ErrorNotice, Progress, problemAt, TextField, Time, useAction, useLoad } from '../ui.tsx';
 
 function BrandName({ onSaved }: { onSaved: () => void }) {
   const settings = useLoad(() => api.get<ConnectSettings>('/v1/connect/settings'), []);
@@ -27,26 +27,18 @@ function BrandName({ onSaved }: { onSaved: () => void }) {
       <h2 id="brand-title">Brand name</h2>
       {settings.loading && !settings.data ? <Progress label="Loading the settings…" /> : null}
       <ErrorNotice error={settings.error} />
-      <Field
+      <TextField
         label="Brand name"
         hint="Shown on the connect page: “Connect your account to …”. Without one, the owner's name is shown."
         error={problemAt(save.error, 'body.brand_name')}
-      >
-        {({ id, describedBy, invalid }) => (
-          <input
-            id={id}
-            required
-            maxLength={100}
-            aria-describedby={describedBy}
-            aria-invalid={invalid}
-            value={value}
-            onInput={(e) => {
-              setBrand(e.currentTarget.value);
-              setSaved(false);
-            }}
-          />
-        )}
-      </Field>
+        required
+        maxLength={100}
+        value={value}
+        onValue={(text) => {
+          setBrand(text);
+          setSaved(false);
+        }}
+      />
       <button type="submit" disabled={save.busy}>
         {save.busy ? 'Saving…' : 'Save brand name'}
       </button>
@@ -113,22 +105,14 @@ function RedirectOrigins() {
         )
       ) : null}
       <form class="inline" onSubmit={submit}>
-        <Field
+        <TextField
           label="Origin to add"
           hint="A scheme and host with an optional port: https://app.example.com, or http://localhost:3000."
           error={problemAt(add.error, 'body.origin')}
-        >
-          {({ id, describedBy, invalid }) => (
-            <input
-              id={id}
-              required
-              aria-describedby={describedBy}
-              aria-invalid={invalid}
-              value={origin}
-              onInput={(e) => setOrigin(e.currentTarget.value)}
-            />
-          )}
-        </Field>
+          required
+          value={origin}
+          onValue={setOrigin}
+        />
         <button type="submit" disabled={add.busy}>
           {add.busy ? 'Adding…' : 'Add origin'}
         </button>

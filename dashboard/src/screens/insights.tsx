@@ -19,7 +19,7 @@ import {
   type Post,
   type PostInsights,
 } from '../types.ts';
-import { Empty, ErrorNotice, Field, Progress, Time, useAction, useLoad } from '../ui.tsx';
+import { Empty, ErrorNotice, Progress, TextField, Time, useAction, useLoad } from '../ui.tsx';
 
 const RANGES = [7, 30, 90, 365] as const;
 const DAY_MS = 24 * 3_600_000;
@@ -230,26 +230,8 @@ export function AccountInsightsScreen() {
             </label>
           ))}
         </fieldset>
-        <Field label="From">
-          {({ id: fieldId }) => (
-            <input
-              id={fieldId}
-              type="date"
-              value={draft.from}
-              onInput={(e) => setDraft({ ...draft, from: e.currentTarget.value })}
-            />
-          )}
-        </Field>
-        <Field label="To">
-          {({ id: fieldId }) => (
-            <input
-              id={fieldId}
-              type="date"
-              value={draft.to}
-              onInput={(e) => setDraft({ ...draft, to: e.currentTarget.value })}
-            />
-          )}
-        </Field>
+        <TextField label="From" type="date" value={draft.from} onValue={(from) => setDraft({ ...draft, from })} />
+        <TextField label="To" type="date" value={draft.to} onValue={(to) => setDraft({ ...draft, to })} />
         <button type="submit" class="secondary">
           Show range
         </button>

@@ -8,18 +8,11 @@
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { useLocation } from 'preact-iso';
 import { ApiFailure, all, api, request } from '../api.ts';
+import { profileChoices, useProfiles } from '../choices.tsx';
 import { PATHS, useSession } from '../session.ts';
 import { TEXT_RULES } from '../text-length.ts';
-import {
-  type Account,
-  accountLabel,
-  type Media,
-  PLATFORM_NAMES,
-  type Platform,
-  type Post,
-  type Profile,
-} from '../types.ts';
-import { ErrorNotice, Field, Progress, TIME_ZONE, useAction, useLoad } from '../ui.tsx';
+import { type Account, accountLabel, type Media, PLATFORM_NAMES, type Platform, type Post } from '../types.ts';
+import { ErrorNotice, Field, Progress, SelectField, TIME_ZONE, useAction, useLoad } from '../ui.tsx';
 
 interface Upload {
   key: string;
@@ -172,7 +165,7 @@ export function NewPostScreen() {
   const [at, setAt] = useState('');
   const [dragging, setDragging] = useState(false);
 
-  const profiles = useLoad(() => (isOwner ? all<Profile>('/v1/profiles') : Promise.resolve([])), [isOwner]);
+  const profiles = useProfiles();
   useEffect(() => {
     if (profileId === '' && profiles.data?.[0]) setProfileId(profiles.data[0].id);
   }, [profiles.data, profileId]);
@@ -249,26 +242,17 @@ export function NewPostScreen() {
         }}
       >
         {isOwner ? (
-          <Field label="Profile" hint="A post's accounts are all in one profile.">
-            {({ id, describedBy }) => (
-              <select
-                id={id}
-                aria-describedby={describedBy}
-                value={profileId}
-                onChange={(e) => {
-                  setProfileId(e.currentTarget.value);
-                  setChosen([]);
-                  setUploads([]);
-                }}
-              >
-                {(profiles.data ?? []).map((p) => (
-                  <option key={p.id} value={p.id}>
-                    {p.name}
-                  </option>
-                ))}
-              </select>
-            )}
-          </Field>
+          <SelectField
+            label="Profile"
+            hint="A post's accounts are all in one profile."
+            value={profileId}
+            choices={profileChoices(profiles.data)}
+            onValue={(id) => {
+              setProfileId(id);
+              setChosen([]);
+              setUploads([]);
+            }}
+          />
         ) : null}
         <fieldset aria-invalid={problemsAt(submit.error, 'account_ids', accountList).length > 0}>
           <legend>Accounts</legend>

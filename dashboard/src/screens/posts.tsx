@@ -5,9 +5,10 @@
  */
 import { useLocation } from 'preact-iso';
 import { all, api, type Page, query } from '../api.ts';
-import { PATHS, useSession } from '../session.ts';
-import { type Account, accountLabel, POST_STATUSES, type Post, type PostStatus, type Profile } from '../types.ts';
-import { Badge, Empty, ErrorNotice, Field, Progress, Time, useLoad } from '../ui.tsx';
+import { ProfileAccountFilters, useAccounts, useProfiles } from '../choices.tsx';
+import { PATHS } from '../session.ts';
+import { accountLabel, POST_STATUSES, type Post, type PostStatus } from '../types.ts';
+import { Badge, Empty, ErrorNotice, Progress, SelectField, Time, useLoad } from '../ui.tsx';
 
 type View = 'list' | 'week' | 'month';
 
@@ -124,7 +125,6 @@ function Calendar({
 }
 
 export function PostsScreen() {
-  const { isOwner } = useSession();
   const location = useLocation();
   const q = location.query;
   const view: View = q.view === 'week' || q.view === 'month' ? q.view : 'list';
@@ -138,8 +138,8 @@ export function PostsScreen() {
     location.route(`${PATHS.posts}${query(next)}`, true);
   };
 
-  const profiles = useLoad(() => (isOwner ? all<Profile>('/v1/profiles') : Promise.resolve([])), [isOwner]);
-  const accounts = useLoad(() => all<Account>('/v1/accounts', profile !== '' ? { profile } : {}), [profile]);
+  const profiles = useProfiles();
+  const accounts = useAccounts(profile);
   const days = view === 'list' ? null : calendarDays(view, anchor);
   const range = days
     ? { from: days[0]?.toISOString(), to: new Date((days.at(-1)?.getTime() ?? 0) + DAY_MS - 1).toISOString() }
@@ -167,48 +167,20 @@ export function PostsScreen() {
         </a>
       </div>
       <form class="inline filters" aria-label="Filters" onSubmit={(e) => e.preventDefault()}>
-        {isOwner ? (
-          <Field label="Profile">
-            {({ id }) => (
-              <select
-                id={id}
-                value={profile}
-                onChange={(e) => set({ profile: e.currentTarget.value || undefined, account: undefined })}
-              >
-                <option value="">Every profile</option>
-                {(profiles.data ?? []).map((p) => (
-                  <option key={p.id} value={p.id}>
-                    {p.name}
-                  </option>
-                ))}
-              </select>
-            )}
-          </Field>
-        ) : null}
-        <Field label="Account">
-          {({ id }) => (
-            <select id={id} value={account} onChange={(e) => set({ account: e.currentTarget.value || undefined })}>
-              <option value="">Every account</option>
-              {(accounts.data ?? []).map((a) => (
-                <option key={a.id} value={a.id}>
-                  {accountLabel(a)}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
-        <Field label="Status">
-          {({ id }) => (
-            <select id={id} value={status ?? ''} onChange={(e) => set({ status: e.currentTarget.value || undefined })}>
-              <option value="">Any status</option>
-              {POST_STATUSES.map((s) => (
-                <option key={s} value={s}>
-                  {s.replace('_', ' ')}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
+        <ProfileAccountFilters
+          profiles={profiles.data}
+          accounts={accounts.data}
+          profile={profile}
+          account={account}
+          set={set}
+        />
+        <SelectField
+          label="Status"
+          none="Any status"
+          value={status ?? ''}
+          choices={POST_STATUSES.map((s) => ({ value: s, label: s.replace('_', ' ') }))}
+          onValue={(value) => set({ status: value || undefined })}
+        />
         <fieldset class="view">
           <legend>View</legend>
           {(['list', 'week', 'month'] as const).map((v) => (

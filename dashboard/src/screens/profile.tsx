@@ -7,6 +7,7 @@
 import { useRef, useState } from 'preact/hooks';
 import { useRoute } from 'preact-iso';
 import { ApiFailure, all, api, query, seg } from '../api.ts';
+import { profileChoices, useProfiles } from '../choices.tsx';
 import { PATHS, useSession } from '../session.ts';
 import {
   type Account,
@@ -29,6 +30,8 @@ import {
   Progress,
   problemAt,
   Revealed,
+  SelectField,
+  TextField,
   Time,
   useAction,
   useLoad,
@@ -68,18 +71,13 @@ function ApiKeys({ profileId }: { profileId: string }) {
       <h2 id="keys-title">API keys</h2>
       <p class="muted">A profile key sees and changes this profile only.</p>
       <form class="inline" onSubmit={submit}>
-        <Field label="Key name (optional)" error={problemAt(create.error, 'body.name')}>
-          {({ id, describedBy, invalid }) => (
-            <input
-              id={id}
-              maxLength={200}
-              aria-describedby={describedBy}
-              aria-invalid={invalid}
-              value={name}
-              onInput={(e) => setName(e.currentTarget.value)}
-            />
-          )}
-        </Field>
+        <TextField
+          label="Key name (optional)"
+          error={problemAt(create.error, 'body.name')}
+          maxLength={200}
+          value={name}
+          onValue={setName}
+        />
         <button type="submit" disabled={create.busy}>
           {create.busy ? 'Creating…' : 'Create API key'}
         </button>
@@ -252,21 +250,13 @@ function ConnectLinks({
             </>
           )}
         </Field>
-        <Field
+        <TextField
           label="State (optional)"
           hint="Sent back to the redirect URL unchanged."
           error={problemAt(create.error, 'body.state')}
-        >
-          {({ id, describedBy, invalid }) => (
-            <input
-              id={id}
-              aria-describedby={describedBy}
-              aria-invalid={invalid}
-              value={form.state}
-              onInput={(e) => setForm({ ...form, state: e.currentTarget.value })}
-            />
-          )}
-        </Field>
+          value={form.state}
+          onValue={(value) => setForm({ ...form, state: value })}
+        />
         <fieldset>
           <legend>Platforms offered (none ticked: all)</legend>
           {PLATFORMS.map((p) => (
@@ -309,8 +299,15 @@ function Notices({ account }: { account: Account }) {
   );
 }
 
-function MoveAccount({ account, onMoved }: { account: Account; onMoved: () => void }) {
-  const profiles = useLoad(() => all<Profile>('/v1/profiles'), []);
+function MoveAccount({
+  account,
+  profiles,
+  onMoved,
+}: {
+  account: Account;
+  profiles: readonly Profile[];
+  onMoved: () => void;
+}) {
   const [target, setTarget] = useState('');
   const [waiting, setWaiting] = useState<WaitingPost[] | null>(null);
   const move = useAction(async () => {
@@ -329,25 +326,21 @@ function MoveAccount({ account, onMoved }: { account: Account; onMoved: () => vo
       throw error;
     }
   });
-  const others = (profiles.data ?? []).filter((p) => p.id !== account.profile_id);
+  const others = profiles.filter((p) => p.id !== account.profile_id);
   const submit = async (event: Event) => {
     event.preventDefault();
     if (await move.run()) onMoved();
   };
   return (
     <form class="inline" onSubmit={submit}>
-      <Field label={`Move ${accountLabel(account)} to`}>
-        {({ id }) => (
-          <select id={id} required value={target} onChange={(e) => setTarget(e.currentTarget.value)}>
-            <option value="">Choose a profile</option>
-            {others.map((p) => (
-              <option key={p.id} value={p.id}>
-                {p.name}
-              </option>
-            ))}
-          </select>
-        )}
-      </Field>
+      <SelectField
+        label={`Move ${accountLabel(account)} to`}
+        required
+        none="Choose a profile"
+        value={target}
+        choices={profileChoices(others)}
+        onValue={setTarget}
+      />
       <button type="submit" class="secondary small" disabled={move.busy || target === ''}>
         Move
       </button>
@@ -374,10 +367,13 @@ function MoveAccount({ account, onMoved }: { account: Account; onMoved: () => vo
 
 function AccountRow({
   account,
+  profiles,
   onChanged,
   onReconnect,
 }: {
   account: Account;
+  /** Where an owner session may move it (none for a profile key's). */
+  profiles: readonly Profile[];
   onChanged: () => void;
   onReconnect: (a: Account) => void;
 }) {
@@ -423,7 +419,7 @@ function AccountRow({
             Disconnect<span class="visually-hidden"> {accountLabel(account)}</span>
           </button>
         )}
-        {isOwner ? <MoveAccount account={account} onMoved={onChanged} /> : null}
+        {isOwner ? <MoveAccount account={account} profiles={profiles} onMoved={onChanged} /> : null}
         <Confirm
           open={confirming}
           title={`Disconnect ${accountLabel(account)}?`}
@@ -453,6 +449,8 @@ function AccountRow({
 
 function Accounts({ profileId, onReconnect }: { profileId: string; onReconnect: (a: Account) => void }) {
   const accounts = useLoad(() => all<Account>('/v1/accounts', { profile: profileId }), [profileId]);
+  // Read once for every account's move.
+  const profiles = useProfiles();
   return (
     <section aria-labelledby="accounts-title" class="card">
       <h2 id="accounts-title">Accounts</h2>
@@ -479,6 +477,7 @@ function Accounts({ profileId, onReconnect }: { profileId: string; onReconnect: 
                 <AccountRow
                   key={`${a.id}:${a.updated_at}`}
                   account={a}
+                  profiles={profiles.data ?? []}
                   onChanged={accounts.reload}
                   onReconnect={onReconnect}
                 />

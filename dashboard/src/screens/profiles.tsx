@@ -5,10 +5,11 @@
 
 import { useEffect, useState } from 'preact/hooks';
 import { useLocation } from 'preact-iso';
-import { all, api, seg } from '../api.ts';
+import { api, seg } from '../api.ts';
+import { useProfiles } from '../choices.tsx';
 import { PATHS, useSession } from '../session.ts';
 import type { Profile } from '../types.ts';
-import { Confirm, Empty, ErrorNotice, Field, Progress, problemAt, useAction, useLoad } from '../ui.tsx';
+import { Confirm, Empty, ErrorNotice, Progress, problemAt, TextField, useAction } from '../ui.tsx';
 
 function CreateProfile({ onCreated }: { onCreated: (p: Profile) => void }) {
   const [name, setName] = useState('');
@@ -28,35 +29,22 @@ function CreateProfile({ onCreated }: { onCreated: (p: Profile) => void }) {
   return (
     <form class="card" onSubmit={submit} aria-labelledby="create-profile">
       <h2 id="create-profile">Create a profile</h2>
-      <Field label="Name" error={problemAt(create.error, 'body.name')}>
-        {({ id, describedBy, invalid }) => (
-          <input
-            id={id}
-            required
-            maxLength={200}
-            aria-describedby={describedBy}
-            aria-invalid={invalid}
-            value={name}
-            onInput={(e) => setName(e.currentTarget.value)}
-          />
-        )}
-      </Field>
-      <Field
+      <TextField
+        label="Name"
+        error={problemAt(create.error, 'body.name')}
+        required
+        maxLength={200}
+        value={name}
+        onValue={setName}
+      />
+      <TextField
         label="External id (optional)"
         hint="Your own identifier for this client. Creating a profile with an external id that exists answers that profile."
         error={problemAt(create.error, 'body.external_id')}
-      >
-        {({ id, describedBy, invalid }) => (
-          <input
-            id={id}
-            maxLength={255}
-            aria-describedby={describedBy}
-            aria-invalid={invalid}
-            value={externalId}
-            onInput={(e) => setExternalId(e.currentTarget.value)}
-          />
-        )}
-      </Field>
+        maxLength={255}
+        value={externalId}
+        onValue={setExternalId}
+      />
       <button type="submit" disabled={create.busy}>
         {create.busy ? 'Creating…' : 'Create profile'}
       </button>
@@ -86,19 +74,14 @@ function ProfileRow({ profile, onChanged }: { profile: Profile; onChanged: () =>
       <td>
         {renaming ? (
           <form class="inline" onSubmit={submitRename}>
-            <Field label={`New name for ${profile.name}`} error={problemAt(rename.error, 'body.name')}>
-              {({ id, describedBy, invalid }) => (
-                <input
-                  id={id}
-                  required
-                  maxLength={200}
-                  aria-describedby={describedBy}
-                  aria-invalid={invalid}
-                  value={name}
-                  onInput={(e) => setName(e.currentTarget.value)}
-                />
-              )}
-            </Field>
+            <TextField
+              label={`New name for ${profile.name}`}
+              error={problemAt(rename.error, 'body.name')}
+              required
+              maxLength={200}
+              value={name}
+              onValue={setName}
+            />
             <button type="submit" disabled={rename.busy}>
               Save
             </button>
@@ -167,7 +150,7 @@ function ProfileRow({ profile, onChanged }: { profile: Profile; onChanged: () =>
 export function ProfilesScreen() {
   const { isOwner, session } = useSession();
   const { route } = useLocation();
-  const profiles = useLoad(() => (isOwner ? all<Profile>('/v1/profiles') : Promise.resolve([])), [isOwner]);
+  const profiles = useProfiles();
   useEffect(() => {
     if (!isOwner && session.profile_id) route(PATHS.profile(session.profile_id), true);
   }, [isOwner, session.profile_id, route]);

@@ -8,10 +8,11 @@
 import { useState } from 'preact/hooks';
 import { useLocation, useRoute } from 'preact-iso';
 import { api, type Page, query, seg } from '../api.ts';
+import { useProfiles } from '../choices.tsx';
 import { PATHS } from '../session.ts';
 import type { Delivery, DeliveryAttempt, WebhookEndpoint, WebhookEndpointWithSecret } from '../types.ts';
 import { Badge, Confirm, Empty, ErrorNotice, Progress, Time, useAction, useLoad } from '../ui.tsx';
-import { type EndpointDraft, EndpointFields, EndpointState, ShownSecret, useProfileChoices } from './webhooks.tsx';
+import { type EndpointDraft, EndpointFields, EndpointState, ShownSecret } from './webhooks.tsx';
 
 /** How much of a receiver's answer a delivery shows before "Show all". */
 const ANSWER_START = 500;
@@ -187,7 +188,7 @@ function Deliveries({
 }
 
 function EditEndpoint({ endpoint, onSaved }: { endpoint: WebhookEndpoint; onSaved: () => void }) {
-  const profiles = useProfileChoices();
+  const profiles = useProfiles().data ?? [];
   const [draft, setDraft] = useState<EndpointDraft>({
     url: endpoint.url,
     events: endpoint.events,

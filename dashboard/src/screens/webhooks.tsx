@@ -5,22 +5,28 @@
  */
 import { useState } from 'preact/hooks';
 import { all, api } from '../api.ts';
+import { profileChoices, useProfiles } from '../choices.tsx';
 import { PATHS, useSession } from '../session.ts';
 import { EVENT_TYPES, type Profile, type WebhookEndpoint, type WebhookEndpointWithSecret } from '../types.ts';
-import { Badge, Empty, ErrorNotice, Field, Progress, problemAt, Revealed, Time, useAction, useLoad } from '../ui.tsx';
+import {
+  Badge,
+  Empty,
+  ErrorNotice,
+  Progress,
+  problemAt,
+  Revealed,
+  SelectField,
+  TextField,
+  Time,
+  useAction,
+  useLoad,
+} from '../ui.tsx';
 
 export interface EndpointDraft {
   url: string;
   events: string[];
   /** '' for every profile. */
   profileId: string;
-}
-
-/** The profiles an owner session may bind an endpoint to; none for a profile key's session. */
-export function useProfileChoices(): Profile[] {
-  const { isOwner } = useSession();
-  const profiles = useLoad(() => (isOwner ? all<Profile>('/v1/profiles') : Promise.resolve([])), [isOwner]);
-  return profiles.data ?? [];
 }
 
 /** The fields of an endpoint, for adding and for editing. */
@@ -46,24 +52,16 @@ export function EndpointFields({
   const eventsError = problemAt(error, 'body.events');
   return (
     <>
-      <Field
+      <TextField
         label="URL"
         hint="https on port 443, on a public host. Each delivery is a signed POST to it."
         error={problemAt(error, 'body.url')}
-      >
-        {({ id, describedBy, invalid }) => (
-          <input
-            id={id}
-            type="url"
-            required
-            aria-describedby={describedBy}
-            aria-invalid={invalid}
-            placeholder="https://hooks.example.com/switchboard"
-            value={draft.url}
-            onInput={(e) => setDraft({ ...draft, url: e.currentTarget.value })}
-          />
-        )}
-      </Field>
+        type="url"
+        required
+        placeholder="https://hooks.example.com/switchboard"
+        value={draft.url}
+        onValue={(url) => setDraft({ ...draft, url })}
+      />
       <fieldset aria-invalid={eventsError !== undefined}>
         <legend>Events</legend>
         {EVENT_TYPES.map((event) => (
@@ -79,27 +77,15 @@ export function EndpointFields({
         {eventsError ? <p class="field-error">{eventsError}</p> : null}
       </fieldset>
       {isOwner ? (
-        <Field
+        <SelectField
           label="Profile"
           hint="Only that profile's events, or every profile's."
           error={problemAt(error, 'body.profile_id')}
-        >
-          {({ id, describedBy }) => (
-            <select
-              id={id}
-              aria-describedby={describedBy}
-              value={draft.profileId}
-              onChange={(e) => setDraft({ ...draft, profileId: e.currentTarget.value })}
-            >
-              <option value="">Every profile</option>
-              {profiles.map((p) => (
-                <option key={p.id} value={p.id}>
-                  {p.name}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
+          none="Every profile"
+          value={draft.profileId}
+          choices={profileChoices(profiles)}
+          onValue={(profileId) => setDraft({ ...draft, profileId })}
+        />
       ) : null}
     </>
   );
@@ -136,7 +122,7 @@ export function EndpointState({ endpoint }: { endpoint: WebhookEndpoint }) {
 }
 
 function AddEndpoint({ onAdded }: { onAdded: () => void }) {
-  const profiles = useProfileChoices();
+  const profiles = useProfiles().data ?? [];
   const [draft, setDraft] = useState<EndpointDraft>({ url: '', events: [], profileId: '' });
   const [created, setCreated] = useState<WebhookEndpointWithSecret | null>(null);
   const add = useAction(() =>
@@ -179,7 +165,7 @@ function AddEndpoint({ onAdded }: { onAdded: () => void }) {
 
 export function WebhooksScreen() {
   const endpoints = useLoad(() => all<WebhookEndpoint>('/v1/webhooks'), []);
-  const profiles = useProfileChoices();
+  const profiles = useProfiles().data ?? [];
   const profileName = (id: string | null) =>
     id === null ? 'Every profile' : (profiles.find((p) => p.id === id)?.name ?? id);
   return (
