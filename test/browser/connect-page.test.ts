@@ -12,26 +12,15 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { advanceClock, resetClock } from '../../src/clock.ts';
 import { loadConfig } from '../../src/config.ts';
 import type { Database } from '../../src/db/connection.ts';
 import { createOwner } from '../../src/modules/owners/service.ts';
 import { type RunningService, startService } from '../../src/service.ts';
+import { launchChromium } from '../helpers/chromium.ts';
 import { createTestDatabase } from '../helpers/database.ts';
-
-const CHROMIUM = '/usr/bin/chromium';
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 /** Markup in the brand name must be shown as text. */
 const BRAND = 'Ada & <b>Co</b>';
@@ -236,7 +225,7 @@ beforeAll(async () => {
   expect(settings.status).toBe(200);
   expect(settings.body.brand_name).toBe(BRAND);
 
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  browser = await launchChromium();
 });
 
 afterEach(async () => {

@@ -35,18 +35,8 @@ interface Comment {
   platform_comment_id: string;
 }
 
-async function control<T>(method: string, path: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${kit.baseUrl}/sandbox/_control${path}`, {
-    method,
-    headers: body === undefined ? {} : { 'content-type': 'application/json' },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  expect(response.status, await response.clone().text()).toBeLessThan(300);
-  return (await response.json()) as T;
-}
-
 async function commentByAFan(text: string): Promise<string> {
-  const made = await control<{ id: string }>('POST', '/comments', {
+  const made = await kit.control<{ id: string }>('POST', '/comments', {
     platform: 'threads',
     username: USER,
     author_username: 'a_fan',
@@ -102,7 +92,7 @@ describe('the comments inbox', () => {
 
     // Threads publishes a reply once it has processed it: the platform gets it a moment later.
     const platformSaw = async () => {
-      const activity = await control<{ data: Activity[] }>('GET', `/activity/threads/${USER}`);
+      const activity = await kit.control<{ data: Activity[] }>('GET', `/activity/threads/${USER}`);
       return activity.data.map((a) => [a.action, a.target_id, a.detail.message ?? null]);
     };
     await expect.poll(platformSaw, { timeout: 30_000 }).toEqual(

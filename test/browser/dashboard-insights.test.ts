@@ -23,21 +23,12 @@ function day(offset: number): string {
   return new Date(Date.now() + offset * DAY_MS).toISOString().slice(0, 10);
 }
 
-async function control(method: string, path: string, body: unknown): Promise<void> {
-  const response = await fetch(`${kit.baseUrl}/sandbox/_control${path}`, {
-    method,
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  expect(response.status, await response.text()).toBeLessThan(300);
-}
-
 beforeAll(async () => {
   kit = await startDashboardKit();
   // The figures are the platform's before the account is connected, so every reading of
   // the service (the history, a refresh, a sync) gets these and no made-up ones.
-  await control('POST', '/users', { platform: 'threads', username: USER });
-  await control('PUT', '/insights', {
+  await kit.control('POST', '/users', { platform: 'threads', username: USER });
+  await kit.control('PUT', '/insights', {
     platform: 'threads',
     username: USER,
     metric: 'views',

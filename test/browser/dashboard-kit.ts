@@ -10,25 +10,14 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { loadConfig } from '../../src/config.ts';
 import type { Database } from '../../src/db/connection.ts';
 import { createOwner } from '../../src/modules/owners/service.ts';
 import { type RunningService, startService } from '../../src/service.ts';
+import { launchChromium } from '../helpers/chromium.ts';
 import { createTestDatabase } from '../helpers/database.ts';
-
-const CHROMIUM = '/usr/bin/chromium';
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 export const ARTIFACTS = path.resolve('test-artifacts', 'dashboard');
 
@@ -51,6 +40,8 @@ export interface DashboardKit {
     urlPath: string,
     options?: { body?: unknown; profile?: string; key?: string },
   ): Promise<ApiAnswer<T>>;
+  /** A JSON call to the sandbox platforms' control API (docs/sandbox.md); it must succeed (with `status`, when given). */
+  control<T>(method: 'GET' | 'POST' | 'PUT', path: string, body?: unknown, status?: number): Promise<T>;
   /** A fresh browser context and page, recording what the page met; in `timezoneId` when given. */
   open(options?: { timezoneId?: string }): Promise<DashboardPage>;
   stop(): Promise<void>;
@@ -82,7 +73,7 @@ export async function startDashboardKit(env: Record<string, string> = {}): Promi
   if (!service.baseUrl) throw new Error('the service started without the api role');
   const baseUrl = service.baseUrl;
   const owner = await createOwner(service.database.db, { name: 'Agency owner', email: 'owner@example.test' });
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  const browser = await launchChromium();
   await fs.mkdir(ARTIFACTS, { recursive: true });
   const pages: DashboardPage[] = [];
 
@@ -108,6 +99,17 @@ export async function startDashboardKit(env: Record<string, string> = {}): Promi
     defaultProfileId: owner.defaultProfileId,
     browser,
     api,
+    async control(method, path, body, status) {
+      const response = await fetch(`${baseUrl}/sandbox/_control${path}`, {
+        method,
+        headers: body === undefined ? {} : { 'content-type': 'application/json' },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      });
+      const text = await response.text();
+      if (status === undefined) expect(response.status, text).toBeLessThan(300);
+      else expect(response.status, text).toBe(status);
+      return (text === '' ? null : JSON.parse(text)) as never;
+    },
     async open(options = {}) {
       const context = await browser.newContext({
         viewport: { width: 1280, height: 900 },

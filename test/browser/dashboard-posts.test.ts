@@ -183,17 +183,17 @@ describe('posts', () => {
 
   it("shows a failed target's error in words with the platform's code, and retries it", async () => {
     // Threads refuses the next publish of this account, as it refuses a bad request.
-    const fault = await fetch(`${kit.baseUrl}/sandbox/_control/faults`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
+    await kit.control(
+      'POST',
+      '/faults',
+      {
         platform: 'threads',
         username: 'poster.threads',
         error: 'invalid_request',
         trigger: 'publish',
-      }),
-    });
-    expect(fault.status).toBe(201);
+      },
+      201,
+    );
     const created = await kit.api<Post>('POST', '/v1/posts', {
       body: { account_ids: [threadsId], text: 'Refused once, then published' },
     });
