@@ -267,6 +267,38 @@ export function Revealed({ label, value, children }: { label: string; value: str
 }
 
 /**
+ * A step taken only once a Confirm dialog says yes: `ask(item)` opens the dialog for that
+ * item, `dialog` is spread on the Confirm, and `done` hears of the step's result. Cancelling
+ * forgets the item and any failure shown.
+ */
+export function useConfirmed<T, R>(act: (item: T) => Promise<R>, done: (item: T, result: R) => void) {
+  const [item, setItem] = useState<T | null>(null);
+  // Boxed, so a step that answers nothing (a 204) still counts as done.
+  const action = useAction(async (it: T) => ({ result: await act(it) }));
+  return {
+    item,
+    ask: (it: T) => setItem(() => it),
+    dialog: {
+      open: item !== null,
+      busy: action.busy,
+      error: action.error,
+      onCancel: () => {
+        setItem(null);
+        action.clear();
+      },
+      onConfirm: async () => {
+        if (item === null) return;
+        const outcome = await action.run(item);
+        if (outcome) {
+          setItem(null);
+          done(item, outcome.result);
+        }
+      },
+    },
+  };
+}
+
+/**
  * A modal question before a step that cannot be undone. The native dialog keeps the focus
  * inside and gives Escape for "no".
  */

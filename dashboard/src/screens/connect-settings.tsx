@@ -5,7 +5,18 @@
 import { useState } from 'preact/hooks';
 import { all, api, seg } from '../api.ts';
 import type { ConnectSettings, RedirectOrigin } from '../types.ts';
-import { Confirm, Empty, ErrorNotice, Progress, problemAt, TextField, Time, useAction, useLoad } from '../ui.tsx';
+import {
+  Confirm,
+  Empty,
+  ErrorNotice,
+  Progress,
+  problemAt,
+  TextField,
+  Time,
+  useAction,
+  useConfirmed,
+  useLoad,
+} from '../ui.tsx';
 
 function BrandName({ onSaved }: { onSaved: () => void }) {
   const settings = useLoad(() => api.get<ConnectSettings>('/v1/connect/settings'), []);
@@ -53,12 +64,11 @@ function BrandName({ onSaved }: { onSaved: () => void }) {
 function RedirectOrigins() {
   const origins = useLoad(() => all<RedirectOrigin>('/v1/connect/redirect-origins'), []);
   const [origin, setOrigin] = useState('');
-  const [removing, setRemoving] = useState<RedirectOrigin | null>(null);
   const add = useAction(() => api.post<RedirectOrigin>('/v1/connect/redirect-origins', { origin: origin.trim() }));
-  const remove = useAction(async (o: RedirectOrigin) => {
-    await api.delete(`/v1/connect/redirect-origins/${seg(o.id)}`);
-    return true;
-  });
+  const remove = useConfirmed(
+    (o: RedirectOrigin) => api.delete(`/v1/connect/redirect-origins/${seg(o.id)}`),
+    () => origins.reload(),
+  );
   const submit = async (event: Event) => {
     event.preventDefault();
     if (await add.run()) {
@@ -94,7 +104,7 @@ function RedirectOrigins() {
                     <Time iso={o.created_at} />
                   </td>
                   <td>
-                    <button type="button" class="danger small" onClick={() => setRemoving(o)}>
+                    <button type="button" class="danger small" onClick={() => remove.ask(o)}>
                       Remove<span class="visually-hidden"> {o.origin}</span>
                     </button>
                   </td>
@@ -118,23 +128,7 @@ function RedirectOrigins() {
         </button>
       </form>
       <ErrorNotice error={add.error} />
-      <Confirm
-        open={removing !== null}
-        title={`Remove ${removing?.origin ?? ''}?`}
-        confirmLabel="Remove origin"
-        busy={remove.busy}
-        error={remove.error}
-        onCancel={() => {
-          setRemoving(null);
-          remove.clear();
-        }}
-        onConfirm={async () => {
-          if (removing && (await remove.run(removing))) {
-            setRemoving(null);
-            origins.reload();
-          }
-        }}
-      >
+      <Confirm {...remove.dialog} title={`Remove ${remove.item?.origin ?? ''}?`} confirmLabel="Remove origin">
         <p>New connect links can no longer send clients there. Links made already keep their redirect URL.</p>
       </Confirm>
     </section>

@@ -3,12 +3,11 @@
  * (the platform's message and code kept), with Retry and Cancel where the API allows them.
  */
 
-import { useState } from 'preact/hooks';
 import { useRoute } from 'preact-iso';
 import { all, api, seg } from '../api.ts';
 import { PATHS } from '../session.ts';
 import { type Account, accountLabel, type Post, type Target } from '../types.ts';
-import { Badge, Confirm, ErrorNotice, Progress, Time, useAction, useLoad } from '../ui.tsx';
+import { Badge, Confirm, ErrorNotice, Progress, Time, useAction, useConfirmed, useLoad } from '../ui.tsx';
 import { POST_TONES } from './posts.tsx';
 
 const TARGET_TONES = {
@@ -102,9 +101,11 @@ export function PostScreen() {
     () => (post.data ? all<Account>('/v1/accounts', { profile: post.data.profile_id }) : Promise.resolve([])),
     [post.data?.profile_id],
   );
-  const [cancelling, setCancelling] = useState(false);
   const retry = useAction(() => api.post<Post>(`/v1/posts/${seg(id)}/retry`));
-  const cancel = useAction(() => api.delete<Post>(`/v1/posts/${seg(id)}`));
+  const cancel = useConfirmed(
+    (postId: string) => api.delete<Post>(`/v1/posts/${seg(postId)}`),
+    () => post.reload(),
+  );
   const p = post.data;
   const canRetry = p?.source === 'api' && p.targets.some((t) => t.status === 'failed');
   const canCancel = p?.source === 'api' && p.targets.some((t) => !FINISHED.has(t.status));
@@ -143,7 +144,7 @@ export function PostScreen() {
                 </button>
               ) : null}
               {canCancel ? (
-                <button type="button" class="danger" onClick={() => setCancelling(true)}>
+                <button type="button" class="danger" onClick={() => cancel.ask(p.id)}>
                   Cancel post
                 </button>
               ) : null}
@@ -174,21 +175,7 @@ export function PostScreen() {
               ))}
             </tbody>
           </table>
-          <Confirm
-            open={cancelling}
-            title="Cancel this post?"
-            confirmLabel="Cancel post"
-            dismissLabel="Keep the post"
-            busy={cancel.busy}
-            error={cancel.error}
-            onCancel={() => setCancelling(false)}
-            onConfirm={async () => {
-              if (await cancel.run()) {
-                setCancelling(false);
-                post.reload();
-              }
-            }}
-          >
+          <Confirm {...cancel.dialog} title="Cancel this post?" confirmLabel="Cancel post" dismissLabel="Keep the post">
             <p>Targets not yet published are cancelled. What is already on a platform stays there.</p>
           </Confirm>
         </>

@@ -34,6 +34,7 @@ import {
   TextField,
   Time,
   useAction,
+  useConfirmed,
   useLoad,
 } from '../ui.tsx';
 
@@ -49,14 +50,13 @@ function ApiKeys({ profileId }: { profileId: string }) {
   const keys = useLoad(() => all<ApiKey>(`/v1/profiles/${seg(profileId)}/api-keys`), [profileId]);
   const [name, setName] = useState('');
   const [created, setCreated] = useState<CreatedApiKey | null>(null);
-  const [revoking, setRevoking] = useState<ApiKey | null>(null);
   const create = useAction(() =>
     api.post<CreatedApiKey>(`/v1/profiles/${seg(profileId)}/api-keys`, name.trim() ? { name: name.trim() } : {}),
   );
-  const revoke = useAction(async (key: ApiKey) => {
-    await api.delete(`/v1/profiles/${seg(profileId)}/api-keys/${seg(key.id)}`);
-    return true;
-  });
+  const revoke = useConfirmed(
+    (key: ApiKey) => api.delete(`/v1/profiles/${seg(profileId)}/api-keys/${seg(key.id)}`),
+    () => keys.reload(),
+  );
   const submit = async (event: Event) => {
     event.preventDefault();
     const key = await create.run();
@@ -120,7 +120,7 @@ function ApiKeys({ profileId }: { profileId: string }) {
                     <Time iso={k.created_at} />
                   </td>
                   <td>
-                    <button type="button" class="danger small" onClick={() => setRevoking(k)}>
+                    <button type="button" class="danger small" onClick={() => revoke.ask(k)}>
                       Revoke<span class="visually-hidden"> key {k.key_start}</span>
                     </button>
                   </td>
@@ -130,23 +130,7 @@ function ApiKeys({ profileId }: { profileId: string }) {
           </table>
         )
       ) : null}
-      <Confirm
-        open={revoking !== null}
-        title={`Revoke the key ${revoking?.key_start ?? ''}…?`}
-        confirmLabel="Revoke key"
-        busy={revoke.busy}
-        error={revoke.error}
-        onCancel={() => {
-          setRevoking(null);
-          revoke.clear();
-        }}
-        onConfirm={async () => {
-          if (revoking && (await revoke.run(revoking))) {
-            setRevoking(null);
-            keys.reload();
-          }
-        }}
-      >
+      <Confirm {...revoke.dialog} title={`Revoke the key ${revoke.item?.key_start ?? ''}…?`} confirmLabel="Revoke key">
         <p>Programs using it are refused at once, and dashboard sessions signed in with it end.</p>
       </Confirm>
     </section>
@@ -378,8 +362,7 @@ function AccountRow({
   onReconnect: (a: Account) => void;
 }) {
   const { isOwner } = useSession();
-  const [confirming, setConfirming] = useState(false);
-  const disconnect = useAction(() => api.delete<Account>(`/v1/accounts/${seg(account.id)}`));
+  const disconnect = useConfirmed((a: Account) => api.delete<Account>(`/v1/accounts/${seg(a.id)}`), onChanged);
   return (
     <tr>
       <td>{PLATFORM_NAMES[account.platform]}</td>
@@ -415,28 +398,12 @@ function AccountRow({
             Reconnect link<span class="visually-hidden"> for {accountLabel(account)}</span>
           </button>
         ) : (
-          <button type="button" class="danger small" onClick={() => setConfirming(true)}>
+          <button type="button" class="danger small" onClick={() => disconnect.ask(account)}>
             Disconnect<span class="visually-hidden"> {accountLabel(account)}</span>
           </button>
         )}
         {isOwner ? <MoveAccount account={account} profiles={profiles} onMoved={onChanged} /> : null}
-        <Confirm
-          open={confirming}
-          title={`Disconnect ${accountLabel(account)}?`}
-          confirmLabel="Disconnect"
-          busy={disconnect.busy}
-          error={disconnect.error}
-          onCancel={() => {
-            setConfirming(false);
-            disconnect.clear();
-          }}
-          onConfirm={async () => {
-            if (await disconnect.run()) {
-              setConfirming(false);
-              onChanged();
-            }
-          }}
-        >
+        <Confirm {...disconnect.dialog} title={`Disconnect ${accountLabel(account)}?`} confirmLabel="Disconnect">
           <p>
             Its platform tokens are deleted and nothing more is published or read for it. It stays listed, and a connect
             link can reconnect it.

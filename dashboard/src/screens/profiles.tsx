@@ -9,7 +9,7 @@ import { api, seg } from '../api.ts';
 import { useProfiles } from '../choices.tsx';
 import { PATHS, useSession } from '../session.ts';
 import type { Profile } from '../types.ts';
-import { Confirm, Empty, ErrorNotice, Progress, problemAt, TextField, useAction } from '../ui.tsx';
+import { Confirm, Empty, ErrorNotice, Progress, problemAt, TextField, useAction, useConfirmed } from '../ui.tsx';
 
 function CreateProfile({ onCreated }: { onCreated: (p: Profile) => void }) {
   const [name, setName] = useState('');
@@ -56,12 +56,8 @@ function CreateProfile({ onCreated }: { onCreated: (p: Profile) => void }) {
 function ProfileRow({ profile, onChanged }: { profile: Profile; onChanged: () => void }) {
   const [renaming, setRenaming] = useState(false);
   const [name, setName] = useState(profile.name);
-  const [confirming, setConfirming] = useState(false);
   const rename = useAction(() => api.patch<Profile>(`/v1/profiles/${seg(profile.id)}`, { name }));
-  const remove = useAction(async () => {
-    await api.delete(`/v1/profiles/${seg(profile.id)}`);
-    return true;
-  });
+  const remove = useConfirmed((p: Profile) => api.delete(`/v1/profiles/${seg(p.id)}`), onChanged);
   const submitRename = async (event: Event) => {
     event.preventDefault();
     if (await rename.run()) {
@@ -116,26 +112,14 @@ function ProfileRow({ profile, onChanged }: { profile: Profile; onChanged: () =>
         {profile.is_default ? (
           <span class="muted small">The default profile cannot be deleted: new data without a profile goes there.</span>
         ) : (
-          <button type="button" class="danger small" onClick={() => setConfirming(true)}>
+          <button type="button" class="danger small" onClick={() => remove.ask(profile)}>
             Delete<span class="visually-hidden"> {profile.name}</span>
           </button>
         )}
         <Confirm
-          open={confirming}
+          {...remove.dialog}
           title={`Delete the profile “${profile.name}”?`}
           confirmLabel={`Delete ${profile.name}`}
-          busy={remove.busy}
-          error={remove.error}
-          onCancel={() => {
-            setConfirming(false);
-            remove.clear();
-          }}
-          onConfirm={async () => {
-            if (await remove.run()) {
-              setConfirming(false);
-              onChanged();
-            }
-          }}
         >
           <p>
             Its API keys stop working at once. Its accounts, posts, comments, insights, media and webhook endpoints are

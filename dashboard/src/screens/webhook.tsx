@@ -11,7 +11,7 @@ import { api, type Page, query, seg } from '../api.ts';
 import { useProfiles } from '../choices.tsx';
 import { PATHS } from '../session.ts';
 import type { Delivery, DeliveryAttempt, WebhookEndpoint, WebhookEndpointWithSecret } from '../types.ts';
-import { Badge, Confirm, Empty, ErrorNotice, Progress, Time, useAction, useLoad } from '../ui.tsx';
+import { Badge, Confirm, Empty, ErrorNotice, Progress, Time, useAction, useConfirmed, useLoad } from '../ui.tsx';
 import { type EndpointDraft, EndpointFields, EndpointState, ShownSecret } from './webhooks.tsx';
 
 /** How much of a receiver's answer a delivery shows before "Show all". */
@@ -235,7 +235,6 @@ export function WebhookScreen() {
   const endpoint = useLoad(() => api.get<WebhookEndpoint>(`/v1/webhooks/${seg(id)}`), [id]);
   const [version, setVersion] = useState(0);
   const [secret, setSecret] = useState<string | null>(null);
-  const [confirm, setConfirm] = useState<'delete' | 'rotate' | null>(null);
   const [tested, setTested] = useState(false);
   const changed = () => {
     endpoint.reload();
@@ -243,11 +242,17 @@ export function WebhookScreen() {
   };
   const setActive = useAction((active: boolean) => api.patch<WebhookEndpoint>(`/v1/webhooks/${seg(id)}`, { active }));
   const test = useAction(() => api.post<Delivery>(`/v1/webhooks/${seg(id)}/test`));
-  const rotate = useAction(() => api.post<WebhookEndpointWithSecret>(`/v1/webhooks/${seg(id)}/rotate-secret`));
-  const remove = useAction(async () => {
-    await api.delete(`/v1/webhooks/${seg(id)}`);
-    return true;
-  });
+  const rotate = useConfirmed(
+    (endpointId: string) => api.post<WebhookEndpointWithSecret>(`/v1/webhooks/${seg(endpointId)}/rotate-secret`),
+    (_endpointId, rotated) => {
+      setSecret(rotated.secret);
+      changed();
+    },
+  );
+  const remove = useConfirmed(
+    (endpointId: string) => api.delete(`/v1/webhooks/${seg(endpointId)}`),
+    () => route(PATHS.webhooks),
+  );
   const e = endpoint.data;
   return (
     <main id="main">
@@ -290,53 +295,28 @@ export function WebhookScreen() {
               >
                 {test.busy ? 'Sending…' : 'Send test'}
               </button>
-              <button type="button" class="secondary" onClick={() => setConfirm('rotate')}>
+              <button type="button" class="secondary" onClick={() => rotate.ask(e.id)}>
                 Rotate secret
               </button>
-              <button type="button" class="danger" onClick={() => setConfirm('delete')}>
+              <button type="button" class="danger" onClick={() => remove.ask(e.id)}>
                 Delete endpoint
               </button>
             </div>
             <p role="status" class="small">
               {tested ? 'A webhook.test event is on its way; it shows in the deliveries below.' : ''}
             </p>
-            <ErrorNotice error={setActive.error ?? test.error ?? rotate.error} />
+            <ErrorNotice error={setActive.error ?? test.error} />
             {secret ? <ShownSecret secret={secret} onDone={() => setSecret(null)} /> : null}
           </section>
           <EditEndpoint key={e.updated_at} endpoint={e} onSaved={changed} />
           <Deliveries endpoint={e} version={version} onChanged={changed} />
-          <Confirm
-            open={confirm === 'rotate'}
-            title="Rotate the signing secret?"
-            confirmLabel="Rotate secret"
-            busy={rotate.busy}
-            error={rotate.error}
-            onCancel={() => setConfirm(null)}
-            onConfirm={async () => {
-              const rotated = await rotate.run();
-              if (rotated) {
-                setSecret(rotated.secret);
-                setConfirm(null);
-                changed();
-              }
-            }}
-          >
+          <Confirm {...rotate.dialog} title="Rotate the signing secret?" confirmLabel="Rotate secret">
             <p>
               A new secret is made and shown once. For 24 hours each delivery is signed with both the new and the old
               one, so your receiver can switch without losing events.
             </p>
           </Confirm>
-          <Confirm
-            open={confirm === 'delete'}
-            title={`Delete the endpoint ${e.url}?`}
-            confirmLabel="Delete endpoint"
-            busy={remove.busy}
-            error={remove.error}
-            onCancel={() => setConfirm(null)}
-            onConfirm={async () => {
-              if (await remove.run()) route(PATHS.webhooks);
-            }}
-          >
+          <Confirm {...remove.dialog} title={`Delete the endpoint ${e.url}?`} confirmLabel="Delete endpoint">
             <p>It receives nothing more, and its delivery history goes with it.</p>
           </Confirm>
         </>
