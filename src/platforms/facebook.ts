@@ -449,9 +449,5 @@ export function facebookAdapter(options: AdapterOptions, now: () => Date): Platf
     async findPublished(credentials, containerId) {
       return publishedAs(credentials, pendingPost(credentials, containerId));
     },
-
-    async commentOnPost() {
-      throw unsupported(platform, 'first comments (Instagram only)');
-    },
   });
 }

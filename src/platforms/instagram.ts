@@ -606,11 +606,18 @@ export function instagramAdapter(options: AdapterOptions, now: () => Date): Plat
       return match === null ? null : { id: match.id, permalink: match.permalink };
     },
 
-    async commentOnPost({ accessToken }, postId, text) {
-      if (text.trim() === '') throw invalidRequest(platform, 'a comment needs text');
-      // "Create a comment on a media object": POST /{ig-media-id}/comments with message
-      // (https://developers.facebook.com/docs/instagram-platform/instagram-api-with-instagram-login/comment-moderation).
-      return { id: idOf(platform, await graph.post(`/${postId}/comments`, accessToken, { message: text })) };
+    // The first comment: a comment by the account on its new post, which needs what replying
+    // needs. Stories take no comments (checkPublish refuses a first comment on one).
+    afterPublish: {
+      action: 'reply',
+      asked: (options) => options.instagram?.firstComment !== undefined,
+      async run({ accessToken }, postId, options) {
+        const text = options.instagram?.firstComment ?? '';
+        if (text.trim() === '') throw invalidRequest(platform, 'a comment needs text');
+        // "Create a comment on a media object": POST /{ig-media-id}/comments with message
+        // (https://developers.facebook.com/docs/instagram-platform/instagram-api-with-instagram-login/comment-moderation).
+        return { id: idOf(platform, await graph.post(`/${postId}/comments`, accessToken, { message: text })) };
+      },
     },
   });
 }

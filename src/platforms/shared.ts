@@ -240,9 +240,16 @@ export function reportingMissingScopes(adapter: PlatformAdapter): PlatformAdapte
     publishingQuota: (credentials) => acting('publish', () => adapter.publishingQuota.call(wrapped, credentials)),
     findPublished: (credentials, containerId) =>
       acting('publish', () => adapter.findPublished.call(wrapped, credentials, containerId)),
-    // A first comment is a comment by the account: it needs what replying needs.
-    commentOnPost: (credentials, postId, text) =>
-      acting('reply', () => adapter.commentOnPost.call(wrapped, credentials, postId, text)),
   };
+  const step = adapter.afterPublish;
+  if (step !== undefined) {
+    return {
+      ...wrapped,
+      afterPublish: {
+        ...step,
+        run: (credentials, postId, options) => acting(step.action, () => step.run(credentials, postId, options)),
+      },
+    };
+  }
   return wrapped;
 }

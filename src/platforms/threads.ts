@@ -593,10 +593,6 @@ export function threadsAdapter(options: AdapterOptions, now: () => Date): Platfo
       );
       return match === null ? null : { id: match.id, permalink: match.permalink };
     },
-
-    async commentOnPost() {
-      throw unsupported(platform, 'first comments (publish a reply instead)');
-    },
   });
 
   /**

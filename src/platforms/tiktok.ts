@@ -550,9 +550,5 @@ export function tiktokAdapter(options: AdapterOptions, now: () => Date): Platfor
       const post = await postState(accessToken, containerId);
       return post.state === 'published' ? publishedPost(accessToken, post.publicId, post.publishId) : null;
     },
-
-    async commentOnPost() {
-      throw unsupported(platform, 'comments (they need the TikTok API for Business)');
-    },
   });
 }

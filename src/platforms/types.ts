@@ -461,8 +461,23 @@ export interface PlatformAdapter {
    * each adapter for how, and its limits).
    */
   findPublished(credentials: AccountCredentials, containerId: string): Promise<PublishedPost | null>;
-  /** Instagram: a comment by the account on its new post (first_comment). Others: unsupported. */
-  commentOnPost(credentials: AccountCredentials, postId: string, text: string): Promise<{ id: string }>;
+  /** What the platform does after a publication when a post's options ask for it; absent: nothing. */
+  readonly afterPublish?: AfterPublishStep;
+}
+
+/**
+ * A step a platform runs after publishing when the post's options ask for it (Instagram's first
+ * comment). The adapter declares it; publishing runs it once the post is on the platform, at
+ * most once (an interrupted run is not repeated: it could act twice), and its failure leaves
+ * the post published.
+ */
+export interface AfterPublishStep {
+  /** The action whose scopes it needs, as the account's grant names them. */
+  readonly action: PlatformAction;
+  /** Whether these options ask for it. */
+  asked(options: PublishOptions): boolean;
+  /** Runs it on the published post `postId`; the id of what it made there. */
+  run(credentials: AccountCredentials, postId: string, options: PublishOptions): Promise<{ id: string }>;
 }
 
 /** The scopes `action` needs that `granted` lacks (empty when none), or null when the platform cannot do it. */

@@ -1,9 +1,11 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { now, resetClock } from '../../src/clock.ts';
+import { IllegalTransitionError, transition } from '../../src/jobs/workflow.ts';
 import { credentialsOf } from '../../src/modules/accounts/service.ts';
 import { publishTarget } from '../../src/modules/posts/index.ts';
+import { targetStates } from '../../src/modules/posts/target-workflow.ts';
 import type { Platform, PlatformSet } from '../../src/platforms/index.ts';
 import { verifyWebhook } from '../../src/webhook-signature.ts';
 import { auth, startTestApp, type TestApp, type TestOwner } from '../helpers/app.ts';
@@ -12,7 +14,7 @@ import { imageFile, multipartUpload, videoFile } from '../helpers/media-files.ts
 import { type Receiver, startReceiver } from '../helpers/receiver.ts';
 import { startSandbox, type TestSandbox } from '../helpers/sandbox.ts';
 import { connectSandboxAccount } from '../helpers/sandbox-accounts.ts';
-import { accounts, postTargets } from '../helpers/tables.ts';
+import { accounts, events, postTargets } from '../helpers/tables.ts';
 import { moveTime } from '../helpers/time.ts';
 
 /**
@@ -624,7 +626,7 @@ describe('never twice', () => {
       await sandbox.adapter('instagram').publishContainer(credentials, row.containerId);
       await t.database.db
         .update(postTargets)
-        .set({ status: 'failed', error: { code: 'transient', message: 'timed out', platform_code: null } })
+        .set({ status: 'failed', step: null, error: { code: 'transient', message: 'timed out', platform_code: null } })
         .where(eq(postTargets.id, targetId));
       const retried = await t.app.inject({
         method: 'POST',
@@ -678,5 +680,46 @@ describe('never twice', () => {
     } finally {
       await t.startWorker({ platforms: sandbox.platforms });
     }
+  });
+
+  it('publishes once when two runs of one target find its container finished at the same time', async () => {
+    const account = await connected('threads');
+    const media = await upload(await image('jpeg'), 'race.jpg');
+    await t.stopWorkers();
+    try {
+      const created = await createPost({ account_ids: [account.id], text: 'Raced', media_ids: [media] });
+      const targetId = created.targets[0].id;
+      await publishTarget(publishDeps(sandbox.platforms), targetId); // quota, container
+      await moveTime(t.database.pool, 6000);
+      // A job unlocked while its worker still ran: two runs of the same step.
+      await Promise.all([
+        publishTarget(publishDeps(sandbox.platforms), targetId),
+        publishTarget(publishDeps(sandbox.platforms), targetId),
+      ]);
+      const post = await getPost(created.id);
+      expect(post.targets[0].status).toBe('published');
+      const published = (await activity('threads', account.username)).filter((a) => a.action === 'publish');
+      expect(published).toHaveLength(1);
+      // Both runs have ended, and an event is written in the transaction that publishes.
+      const written = await t.database.db.select().from(events).where(sql`${events.data}->>'post_id' = ${created.id}`);
+      expect(written.map((e) => e.type)).toEqual(['post.published']);
+    } finally {
+      await t.startWorker({ platforms: sandbox.platforms });
+    }
+  });
+
+  it('refuses a move the workflow does not allow, and makes none from a state the target is not in', async () => {
+    const account = await connected('threads');
+    const created = await createPost({ account_ids: [account.id], text: 'Moves' });
+    const targetId = created.targets[0].id;
+    expect((await finished(created.id)).targets[0].status).toBe('published');
+    const before = await t.database.db.select().from(postTargets).where(eq(postTargets.id, targetId));
+    // retry is a move from failed only, and claiming one from processing only.
+    await expect(transition(t.database.db, targetStates, targetId, 'retry', { from: ['published'] })).rejects.toThrow(
+      IllegalTransitionError,
+    );
+    expect(await transition(t.database.db, targetStates, targetId, 'retry')).toBeNull();
+    expect(await transition(t.database.db, targetStates, targetId, 'claim')).toBeNull();
+    expect(await t.database.db.select().from(postTargets).where(eq(postTargets.id, targetId))).toEqual(before);
   });
 });

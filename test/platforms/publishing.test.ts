@@ -37,6 +37,12 @@ const DAY_MS = 86_400_000;
 const image = (path = '/photo.jpg') => ({ type: 'image' as const, url: media.url(path) });
 const video = (path = '/clip.mp4') => ({ type: 'video' as const, url: media.url(path) });
 
+/** The step an adapter declares for after publishing; the test fails where it declares none. */
+function afterPublish(adapter: PlatformAdapter) {
+  if (adapter.afterPublish === undefined) throw new Error(`${adapter.platform} declares no step after publishing`);
+  return adapter.afterPublish;
+}
+
 interface Activity {
   action: string;
   target_id: string;
@@ -134,7 +140,10 @@ describe('instagram publishing', () => {
   it('first comment: a comment by the account on its new post', async () => {
     const account = await sandbox.credentials('instagram', 'igp_comment');
     const post = await publish(instagram, account, { text: 'Commented', media: [image()] });
-    const comment = await instagram.commentOnPost(account, post.id, 'Link in bio');
+    const firstComment = { instagram: { firstComment: 'Link in bio' } };
+    expect(instagram.afterPublish?.asked(firstComment)).toBe(true);
+    expect(instagram.afterPublish?.asked({ instagram: { type: 'feed' } })).toBe(false);
+    const comment = await afterPublish(instagram).run(account, post.id, firstComment);
     const comments = (await instagram.recentComments(account, { posts: 1 })).comments;
     expect(comments).toContainEqual(
       expect.objectContaining({ id: comment.id, postId: post.id, text: 'Link in bio', byAccount: true }),
@@ -152,7 +161,9 @@ describe('instagram publishing', () => {
       'instagram_business_content_publish',
     ]);
     const post = await publish(instagram, account, { text: 'x', media: [image()] });
-    expect(await platformError(instagram.commentOnPost(account, post.id, 'hi'))).toMatchObject({
+    expect(
+      await platformError(afterPublish(instagram).run(account, post.id, { instagram: { firstComment: 'hi' } })),
+    ).toMatchObject({
       kind: 'permission_missing',
       detail: { missingScopes: ['instagram_business_manage_comments'] },
     });
@@ -309,8 +320,7 @@ describe('threads publishing', () => {
   });
 
   it('has no first comments (a reply is published instead)', async () => {
-    const account = await sandbox.credentials('threads', 'thp_nocomment');
-    expect((await platformError(threads.commentOnPost(account, '1', 'x'))).kind).toBe('unsupported');
+    expect(threads.afterPublish).toBeUndefined();
   });
 });
 
@@ -370,7 +380,7 @@ describe('tiktok publishing', () => {
       message: 'video_pull_failed',
     });
     expect(await tiktok.publishingQuota(account)).toBeNull();
-    expect((await platformError(tiktok.commentOnPost(account, '1', 'x'))).kind).toBe('unsupported');
+    expect(tiktok.afterPublish).toBeUndefined();
   });
 
   it('an app not yet audited posting publicly: invalid_request with TikTok code, nothing published', async () => {

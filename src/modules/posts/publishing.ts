@@ -1,26 +1,28 @@
 /**
  * Publishing one target: a chain of `publish_target` jobs, each doing one short step and
- * queueing the next at the time it is due, so no worker slot waits on a platform.
+ * queueing the next at the time it is due, so no worker slot waits on a platform. The states
+ * and every allowed move between them are in target-workflow.ts; in short:
  *
- *   scheduled  --(due)-->  publishing/quota: read the quota; spent -> wait and read again;
+ *   scheduled  --(due)-->  quota: read the quota; spent -> wait and read again;
  *                          else create the container and record its id (before publishing)
- *              -->  publishing/processing: poll the container (a job per poll, backing off);
- *                          finished -> claim the publish -> publish -> published (+ post.published)
- *              -->  published/first_comment (Instagram's first comment), then done.
+ *              -->  processing: poll the container (a job per poll, waits growing);
+ *                          finished -> claimed -> publish -> published (+ post.published)
+ *              -->  after_publish (a step the adapter declares: Instagram's first comment), then done.
  *
  * Never twice:
  * - every run of the processing step asks the container's state before publishing, so a run
  *   repeated after a crash between the platform's answer and our commit finds the container
  *   `published` and takes the post it became (adapter.findPublished);
- * - a publish is claimed first (a conditional update), so two runs of one target (a job
- *   unlocked while its worker still ran) cannot both publish;
+ * - a publish is claimed first (processing -> claimed, a conditional update), so two runs of
+ *   one target (a job unlocked while its worker still ran) cannot both publish; a claimed run
+ *   that ended without an outcome goes back to asking the container;
  * - a new try (POST .../retry) of a target that has a container asks that container first
  *   (step `recheck`): one published meanwhile is taken, not published again;
  * - where creating the container is itself the publication (TikTok's video/init), the
  *   creation is recorded (step `creating`) before the call: a run that finds it unfinished,
  *   or a creation whose answer was lost, ends with `outcome_unknown` rather than a second post.
- * Failures: passing ones (`transient`, `rate_limited`) are retried with backoff, never sooner
- * than the platform asks, until PUBLISH_RETRY_WINDOW_SECONDS after the try (or its container)
+ * Failures: passing ones (`transient`, `rate_limited`) are retried after RETRY's waits (never
+ * sooner than the platform asks), until PUBLISH_RETRY_WINDOW_SECONDS after the try (or its container)
  * started; the others fail the target at once (+ post.failed), an ended token marking its
  * account first. Other errors (a bug, the database) are retried by graphile-worker within the
  * same window, then fail the target with `internal_error`.
@@ -28,13 +30,15 @@
  * Lock order, everywhere a post's targets change: the post's row, then target rows (the API's
  * PATCH, DELETE and retry do the same), so concurrent jobs of one post never deadlock.
  */
-import { and, eq, inArray } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { now } from '../../clock.ts';
 import type { Db, Queryable, Tx } from '../../db/connection.ts';
-import { backoffMs } from '../../jobs/backoff.ts';
+import { retryAt, retryPolicy } from '../../jobs/retry.ts';
+import { transition } from '../../jobs/workflow.ts';
 import {
   type AccountCredentials,
+  type ContainerStatus,
   type Platform,
   type PlatformAdapter,
   PlatformError,
@@ -49,7 +53,8 @@ import { findMedia, type MediaUrlContext, mediaFetchUrl } from '../media/index.t
 import type { PlatformsJson } from './json.ts';
 import { publishOptions, targetText } from './options.ts';
 import { lockPost, queuePublish, refreshPostStatus } from './service.ts';
-import { type Post, type PostTarget, type PublishStep, posts, postTargets, type TargetError } from './tables.ts';
+import { type Post, type PostTarget, posts, postTargets, type TargetError } from './tables.ts';
+import { type TargetState, targetStates } from './target-workflow.ts';
 
 export interface PublishDeps {
   db: Db;
@@ -63,15 +68,13 @@ export interface PublishDeps {
 
 /** A spent quota is read again this often (platforms do not say when it frees). */
 const QUOTA_RECHECK_MS = 10 * 60_000;
-const FIRST_POLL_MS = 2_000;
-const LONGEST_POLL_MS = 60_000;
 /** Passing failures of a step: 30 s, doubling, at most 15 minutes. */
-const RETRY = { firstMs: 30_000, capMs: 15 * 60_000 };
-
-/** Waits between container polls: 2 s, growing by half each time, at most a minute. */
-function pollDelay(polls: number): number {
-  return Math.min(FIRST_POLL_MS * 1.5 ** polls, LONGEST_POLL_MS);
-}
+const RETRY = retryPolicy({ firstMs: 30_000, factor: 2, capMs: 15 * 60_000, jitter: 0.2 });
+/**
+ * Container polls: 2 s, growing by half, at most a minute. No jitter: the wait is the
+ * platform's processing time, and a poll before it is over only costs a call and a job.
+ */
+const POLLS = retryPolicy({ firstMs: 2_000, factor: 1.5, capMs: 60_000, jitter: 0 });
 
 /** A failure a target ends with. */
 class TargetFailure extends Error {
@@ -89,62 +92,65 @@ interface Loaded {
   post: Post;
 }
 
-/** The target and its post; the target's row locked FOR UPDATE when read to be changed (its post's row locked first). */
-async function loadTarget(db: Queryable, targetId: string, lock: boolean): Promise<Loaded | null> {
-  const query = db
+/** The target and its post. */
+async function loadTarget(db: Queryable, targetId: string): Promise<Loaded | null> {
+  const [row] = await db
     .select({ target: postTargets, post: posts })
     .from(postTargets)
     .innerJoin(posts, eq(posts.id, postTargets.postId))
     .where(eq(postTargets.id, targetId));
-  const [row] = lock ? await query.for('update', { of: postTargets }) : await query;
   return row ?? null;
 }
 
-/** Changes a `publishing` target (one cancelled meanwhile is left alone), at `step` when given; false when it was not. */
-async function updatePublishing(
-  tx: Queryable,
-  targetId: string,
-  values: Partial<PostTarget>,
-  step?: PublishStep,
-): Promise<boolean> {
-  const rows = await tx
-    .update(postTargets)
-    .set({ ...values, updatedAt: now() })
-    .where(
-      and(
-        eq(postTargets.id, targetId),
-        eq(postTargets.status, 'publishing'),
-        step === undefined ? undefined : eq(postTargets.step, step),
-      ),
-    )
-    .returning({ id: postTargets.id });
-  return rows.length > 0;
+/** The state a target's row is in. */
+function stateOf(target: PostTarget): TargetState | undefined {
+  const found = Object.entries(targetStates.workflow.states).find(
+    ([, columns]) => columns.status === target.status && columns.step === target.step,
+  );
+  return found?.[0] as TargetState | undefined;
 }
 
-/** A `publishing` target waits (saying why) and its next step is queued for then; a cancelled one is left. */
-async function waitUntil(deps: PublishDeps, targetId: string, next: Date, values: Partial<PostTarget>): Promise<void> {
+/** A target waits (saying why) in its state, and its next step is queued for then; one moved on meanwhile is left. */
+async function waitUntil(
+  deps: PublishDeps,
+  target: PostTarget,
+  next: Date,
+  values: Partial<PostTarget>,
+): Promise<void> {
+  const state = stateOf(target);
+  if (state === undefined || !targetStates.workflow.transitions.wait.from.includes(state)) return;
   await deps.db.transaction(async (tx) => {
-    if (await updatePublishing(tx, targetId, values)) await queuePublish(tx, targetId, next);
+    if (await transition(tx, targetStates, target.id, 'wait', { from: [state], set: values })) {
+      await queuePublish(tx, target.id, next);
+    }
   });
 }
 
-/** Steps a job continues; any other step of a `published` target means nothing is left to do. */
-const PUBLISHED_STEPS: readonly (PublishStep | null)[] = ['first_comment', 'first_comment_sending'];
+/** States a job continues from; any other means the job has nothing to do. */
+const RUNNING: readonly TargetState[] = [
+  'quota',
+  'creating',
+  'processing',
+  'claimed',
+  'recheck',
+  'after_publish',
+  'after_publish_running',
+];
 
 /**
- * Starts a due `scheduled` target (status `publishing`, a new try) and answers it; a target
- * not due yet is queued for its time, one done or gone is left: null then.
+ * Starts a due `scheduled` target (a new try) and answers it, or one already started; a
+ * target not due yet is queued for its time, one done or gone is left: null then.
  */
 async function begin(deps: PublishDeps, targetId: string): Promise<Loaded | null> {
-  // One job per target at a time (its job key), and every change conditional on the status
-  // and step: reading a target already started needs no lock; starting one does.
-  const seen = await loadTarget(deps.db, targetId, false);
-  if (seen?.target.status === 'publishing') return seen;
-  if (seen?.target.status === 'published' && PUBLISHED_STEPS.includes(seen.target.step)) return seen;
-  if (seen?.target.status !== 'scheduled') return null;
+  // One job per target at a time (its job key), and every change a conditional transition:
+  // reading a target already started needs no lock; starting one takes its post's lock.
+  const seen = await loadTarget(deps.db, targetId);
+  const state = seen === null ? undefined : stateOf(seen.target);
+  if (seen !== null && state !== undefined && RUNNING.includes(state)) return seen;
+  if (seen === null || state !== 'scheduled') return null;
   return await deps.db.transaction(async (tx) => {
     await lockPost(tx, seen.post.id);
-    const loaded = await loadTarget(tx, targetId, true);
+    const loaded = await loadTarget(tx, targetId);
     if (loaded?.target.status !== 'scheduled') return null;
     const { target, post } = loaded;
     const at = now();
@@ -152,22 +158,23 @@ async function begin(deps: PublishDeps, targetId: string): Promise<Loaded | null
       await queuePublish(tx, target.id, post.scheduledAt);
       return null;
     }
-    const [started] = await tx
-      .update(postTargets)
-      .set({
-        status: 'publishing',
-        // A container of an earlier try may have been published after all: asked first.
-        step: target.containerId === null ? 'quota' : 'recheck',
-        attempts: target.attempts + 1,
-        polls: 0,
-        failures: 0,
-        retryUntil: new Date(at.getTime() + deps.publishRetryWindowMs),
-        waitingReason: null,
-        error: null,
-        updatedAt: at,
-      })
-      .where(eq(postTargets.id, target.id))
-      .returning();
+    // A container of an earlier try may have been published after all: asked first.
+    const started = await transition(
+      tx,
+      targetStates,
+      target.id,
+      target.containerId === null ? 'start' : 'start_with_container',
+      {
+        set: {
+          attempts: target.attempts + 1,
+          polls: 0,
+          failures: 0,
+          retryUntil: new Date(at.getTime() + deps.publishRetryWindowMs),
+          waitingReason: null,
+          error: null,
+        },
+      },
+    );
     await refreshPostStatus(tx, post.id);
     return started ? { target: started, post } : null;
   });
@@ -179,13 +186,13 @@ export async function publishTarget(deps: PublishDeps, targetId: string): Promis
   if (!loaded) return;
   const { target, post } = loaded;
   const platform = target.platform as Platform;
+  const state = stateOf(target);
   try {
-    if (target.step === 'first_comment_sending') {
-      // A run died while writing the first comment: whether it was written is unknown, and
-      // writing it again could make two.
+    if (state === 'after_publish_running') {
+      // A run died while the step ran: whether it acted is unknown, and running it again could act twice.
       throw failure('outcome_unknown', 'Writing the first comment was interrupted; it may or may not be on the post.');
     }
-    if (target.step === 'creating') {
+    if (state === 'creating') {
       throw failure(
         'outcome_unknown',
         `Creating the post on ${platformInfo(platform).label} was interrupted, and ${platformInfo(platform).label} publishes what it received by itself; check the account, then retry the post if it is not there.`,
@@ -201,10 +208,10 @@ export async function publishTarget(deps: PublishDeps, targetId: string): Promis
     const adapter = deps.platforms.adapter(platform);
     const credentials = credentialsOf(deps.secretKey, account);
     const run = { deps, adapter, credentials, target, post, platform };
-    if (target.step === 'first_comment') await writeFirstComment(run);
-    else if (target.step === 'processing' && target.containerId !== null)
-      await processContainer(run, target.containerId);
-    else if (target.step === 'recheck' && target.containerId !== null) await recheckContainer(run, target.containerId);
+    if (state === 'after_publish') await runAfterPublish(run);
+    else if (state === 'claimed' && target.containerId !== null) await resumeClaimed(run, target.containerId);
+    else if (state === 'processing' && target.containerId !== null) await processContainer(run, target.containerId);
+    else if (state === 'recheck' && target.containerId !== null) await recheckContainer(run, target.containerId);
     else await createContainer(run);
   } catch (error) {
     await handleFailure(deps, target, error);
@@ -226,14 +233,14 @@ async function createContainer(run: Run): Promise<void> {
   const quota = await adapter.publishingQuota(credentials);
   if (quota !== null && quota.used >= quota.limit) {
     const next = new Date(now().getTime() + QUOTA_RECHECK_MS);
-    await waitUntil(deps, target.id, next, {
+    await waitUntil(deps, target, next, {
       waitingReason: `The account's publishing quota is spent (${quota.used} of ${quota.limit} posts in ${quota.windowSeconds / 3600} hours); checking again at ${next.toISOString()}.`,
     });
     return;
   }
   const request = await publishRequest(run);
   const publishes = platformInfo(platform).containerPublishes;
-  if (publishes && !(await updatePublishing(deps.db, target.id, { step: 'creating' }))) return;
+  if (publishes && !(await transition(deps.db, targetStates, target.id, 'create'))) return;
   let containerId: string;
   try {
     ({ containerId } = await adapter.createContainer(credentials, request));
@@ -247,13 +254,13 @@ async function createContainer(run: Run): Promise<void> {
         );
       }
       // A refusal: nothing was received, and the step may be tried again.
-      await updatePublishing(deps.db, target.id, { step: 'quota' }, 'creating');
+      await transition(deps.db, targetStates, target.id, 'creation_refused');
+      throw error;
     }
     throw error;
   }
   const at = now();
   const recorded = {
-    step: 'processing' as const,
     containerId,
     polls: 0,
     failures: 0,
@@ -261,16 +268,20 @@ async function createContainer(run: Run): Promise<void> {
     retryUntil: new Date(at.getTime() + deps.publishRetryWindowMs),
     waitingReason: `Processing on ${platformInfo(platform).label}.`,
   };
+  const from: TargetState = publishes ? 'creating' : 'quota';
   if (request.media.length > 0) {
     // A platform fetches and processes media for seconds at least: the first poll is due
     // then, queued with the container's record (asking at once would cost a call and a job).
-    await waitUntil(deps, target.id, new Date(at.getTime() + pollDelay(0)), recorded);
+    await deps.db.transaction(async (tx) => {
+      const saved = await transition(tx, targetStates, target.id, 'container_made', { from: [from], set: recorded });
+      if (saved) await queuePublish(tx, target.id, retryAt(at, POLLS, 0));
+    });
     return;
   }
   // Text alone has nothing to fetch: its container is often ready at once, so its status is
   // asked now (still processing, it is polled like any other).
-  const saved = await updatePublishing(deps.db, target.id, recorded);
-  if (saved) await processContainer({ ...run, target: { ...target, ...recorded } }, containerId);
+  const saved = await transition(deps.db, targetStates, target.id, 'container_made', { from: [from], set: recorded });
+  if (saved) await processContainer({ ...run, target: saved }, containerId);
 }
 
 /** What the platform is asked to publish: the target's text and options, the media at URLs it can fetch. */
@@ -308,28 +319,29 @@ async function recheckContainer(run: Run, containerId: string): Promise<void> {
   const { deps, adapter, credentials, target } = run;
   const status = await adapter.containerStatus(credentials, containerId);
   if (status.state === 'failed' || status.state === 'expired') {
-    const fresh = { step: 'quota' as const, containerId: null };
-    if (await updatePublishing(deps.db, target.id, fresh, 'recheck')) {
-      await createContainer({ ...run, target: { ...target, ...fresh } });
-    }
+    const fresh = await transition(deps.db, targetStates, target.id, 'container_unusable', {
+      set: { containerId: null },
+    });
+    if (fresh) await createContainer({ ...run, target: fresh });
     return;
   }
-  if (!(await updatePublishing(deps.db, target.id, { step: 'processing' }, 'recheck'))) return;
-  await processContainer({ ...run, target: { ...target, step: 'processing' } }, containerId, status);
+  const usable = await transition(deps.db, targetStates, target.id, 'container_usable');
+  if (usable) await processContainer({ ...run, target: usable }, containerId, status);
+}
+
+/** A claimed publish whose run ended without an outcome: the container is asked again, as a poll would. */
+async function resumeClaimed(run: Run, containerId: string): Promise<void> {
+  const resumed = await transition(run.deps.db, targetStates, run.target.id, 'resume');
+  if (resumed) await processContainer({ ...run, target: resumed }, containerId);
 }
 
 /** One poll of the container; finished: publish it; already published (a repeated run): take its post. */
-async function processContainer(
-  run: Run,
-  containerId: string,
-  known?: Awaited<ReturnType<PlatformAdapter['containerStatus']>>,
-): Promise<void> {
+async function processContainer(run: Run, containerId: string, known?: ContainerStatus): Promise<void> {
   const { deps, adapter, credentials, target, platform } = run;
   const status = known ?? (await adapter.containerStatus(credentials, containerId));
   switch (status.state) {
     case 'in_progress': {
-      const next = new Date(now().getTime() + pollDelay(target.polls));
-      await waitUntil(deps, target.id, next, {
+      await waitUntil(deps, target, retryAt(now(), POLLS, target.polls), {
         polls: target.polls + 1,
         waitingReason: status.message ?? `Processing on ${platformInfo(platform).label}.`,
       });
@@ -363,96 +375,57 @@ async function processContainer(
       return;
     }
     case 'finished': {
-      if (!(await claimPublish(deps.db, target))) return;
-      await markPublished(run, await adapter.publishContainer(credentials, containerId));
+      // Of two runs of one target, the one whose claim takes effect publishes.
+      const claimed = await transition(deps.db, targetStates, target.id, 'claim');
+      if (!claimed) return;
+      await markPublished({ ...run, target: claimed }, await adapter.publishContainer(credentials, containerId));
       return;
     }
   }
 }
 
-/**
- * Claims the publish of a finished container: moves `polls` on if it is still what this run
- * read. Of two runs of one target (a job unlocked while its worker still ran), one publishes.
- */
-async function claimPublish(db: Queryable, target: PostTarget): Promise<boolean> {
-  const rows = await db
-    .update(postTargets)
-    .set({ polls: target.polls + 1, updatedAt: now() })
-    .where(
-      and(
-        eq(postTargets.id, target.id),
-        eq(postTargets.status, 'publishing'),
-        eq(postTargets.step, 'processing'),
-        eq(postTargets.polls, target.polls),
-      ),
-    )
-    .returning({ id: postTargets.id });
-  return rows.length > 0;
-}
-
 /** Success: the target is published (even if cancelled meanwhile: what is on the platform wins) and post.published is sent. */
 async function markPublished(run: Run, published: PublishedPost): Promise<void> {
-  const { deps, target, post, platform } = run;
-  const firstComment =
-    platform === 'instagram' ? (post.platformOptions as PlatformsJson).instagram?.first_comment : undefined;
+  const { deps, adapter, target, post, platform } = run;
+  const continues =
+    adapter.afterPublish?.asked(publishOptions(post.platformOptions as PlatformsJson, platform)) === true;
   const at = now();
   await deps.db.transaction(async (tx) => {
     await lockPost(tx, post.id);
-    const [row] = await tx
-      .update(postTargets)
-      .set({
-        status: 'published',
-        step: firstComment === undefined ? null : 'first_comment',
+    const row = await transition(tx, targetStates, target.id, continues ? 'publish_then_continue' : 'publish', {
+      set: {
         platformPostId: published.id,
         permalink: published.permalink,
         publishedAt: at,
         waitingReason: null,
         error: null,
-        updatedAt: at,
-      })
-      .where(and(eq(postTargets.id, target.id), inArray(postTargets.status, ['publishing', 'cancelled'])))
-      .returning();
+      },
+    });
     if (!row) return;
     await reportOutcome(tx, row, 'post.published', {
       permalink: published.permalink,
       published_at: at.toISOString(),
     });
-    if (firstComment !== undefined) await queuePublish(tx, target.id, at);
+    if (continues) await queuePublish(tx, target.id, at);
   });
   deps.log.info({ target_id: target.id, post_id: post.id, platform, platform_post_id: published.id }, 'post published');
 }
 
-/** Sets a published target's first-comment outcome, leaving its step, if it is still at `from`. */
-async function endFirstComment(
-  db: Queryable,
-  targetId: string,
-  from: readonly PublishStep[],
-  values: Partial<PostTarget>,
-): Promise<boolean> {
-  const rows = await db
-    .update(postTargets)
-    .set({ ...values, step: null, updatedAt: now() })
-    .where(and(eq(postTargets.id, targetId), inArray(postTargets.step, [...from])))
-    .returning({ id: postTargets.id });
-  return rows.length > 0;
-}
-
-/** Instagram's first comment: written at most once (marked before the call); its failure is recorded, the post stays published. */
-async function writeFirstComment(run: Run): Promise<void> {
-  const { deps, adapter, credentials, target, post } = run;
-  const text = (post.platformOptions as PlatformsJson).instagram?.first_comment;
-  if (text === undefined || target.platformPostId === null) {
-    await endFirstComment(deps.db, target.id, ['first_comment'], {});
+/** The adapter's after-publishing step: run at most once (marked before the call); its failure is recorded, the post stays published. */
+async function runAfterPublish(run: Run): Promise<void> {
+  const { deps, adapter, credentials, target, post, platform } = run;
+  const options = publishOptions(post.platformOptions as PlatformsJson, platform);
+  const step = adapter.afterPublish;
+  if (step === undefined || !step.asked(options) || target.platformPostId === null) {
+    await transition(deps.db, targetStates, target.id, 'end_after_publish', { from: ['after_publish'] });
     return;
   }
-  const [marked] = await deps.db
-    .update(postTargets)
-    .set({ step: 'first_comment_sending', updatedAt: now() })
-    .where(and(eq(postTargets.id, target.id), eq(postTargets.step, 'first_comment')))
-    .returning({ id: postTargets.id });
-  if (!marked) return;
-  const { id } = await adapter.commentOnPost(credentials, target.platformPostId, text);
-  await endFirstComment(deps.db, target.id, ['first_comment_sending'], { firstCommentId: id });
+  if (!(await transition(deps.db, targetStates, target.id, 'run_after_publish'))) return;
+  const { id } = await step.run(credentials, target.platformPostId, options);
+  await transition(deps.db, targetStates, target.id, 'end_after_publish', {
+    from: ['after_publish_running'],
+    set: { firstCommentId: id },
+  });
 }
 
 function errorOf(error: PlatformError): TargetError {
@@ -468,10 +441,12 @@ function errorOf(error: PlatformError): TargetError {
 /** What a failed step means: retry later (passing failures within the window), or the end of the try. */
 async function handleFailure(deps: PublishDeps, target: PostTarget, error: unknown): Promise<void> {
   if (target.status === 'published') {
-    // Only the first comment was left; it is given up, the post stays published.
+    // Only the after-publishing step was left; it is given up, the post stays published.
     if (!(error instanceof TargetFailure || error instanceof PlatformError)) throw error;
-    deps.log.warn({ target_id: target.id, err: error.message }, 'the first comment could not be written');
-    await endFirstComment(deps.db, target.id, PUBLISHED_STEPS as PublishStep[], { firstCommentError: error.message });
+    deps.log.warn({ target_id: target.id, err: error.message }, 'the step after publishing could not be run');
+    await transition(deps.db, targetStates, target.id, 'end_after_publish', {
+      set: { firstCommentError: error.message },
+    });
     return;
   }
   if (error instanceof TargetFailure) return await fail(deps, target, error.error);
@@ -484,10 +459,12 @@ async function handleFailure(deps: PublishDeps, target: PostTarget, error: unkno
     return await fail(deps, target, { code: 'internal_error', message, platform_code: null });
   }
   if (error.passing) {
-    const wait = backoffMs(target.failures, RETRY, error.detail.retryAfterSeconds);
-    const next = new Date(now().getTime() + wait);
+    const next = retryAt(now(), RETRY, target.failures, error.detail.retryAfterSeconds);
     if (target.retryUntil !== null && next.getTime() <= target.retryUntil.getTime()) {
-      await waitUntil(deps, target.id, next, {
+      // The state the failure left it in: a refused creation is back at `quota`.
+      const current = (await loadTarget(deps.db, target.id))?.target;
+      if (current === undefined) return;
+      await waitUntil(deps, current, next, {
         failures: target.failures + 1,
         waitingReason: `Retrying at ${next.toISOString()} after a passing failure: ${error.message}`,
       });
@@ -525,11 +502,9 @@ async function fail(
 ): Promise<void> {
   await deps.db.transaction(async (tx) => {
     await lockPost(tx, target.postId);
-    const [row] = await tx
-      .update(postTargets)
-      .set({ status: 'failed', step: null, waitingReason: null, error: targetError, updatedAt: now() })
-      .where(and(eq(postTargets.id, target.id), eq(postTargets.status, 'publishing')))
-      .returning();
+    const row = await transition(tx, targetStates, target.id, 'fail', {
+      set: { waitingReason: null, error: targetError },
+    });
     if (cause) await noteAccountFailure(tx, target.accountId, cause);
     if (!row) return;
     await reportOutcome(tx, row, 'post.failed', {

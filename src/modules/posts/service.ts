@@ -11,6 +11,7 @@ import { ApiError } from '../../http/errors.ts';
 import type { Scope } from '../../http/scope.ts';
 import { looksLikeId, newId } from '../../ids.ts';
 import { enqueue } from '../../jobs/queue.ts';
+import { stateValues, transition } from '../../jobs/workflow.ts';
 import { type Platform, type PlatformSet, platformInfo } from '../../platforms/index.ts';
 import type { AccountMoveCheck } from '../accounts/index.ts';
 import type { MediaUseCheck } from '../media/index.ts';
@@ -18,6 +19,7 @@ import type { ProfileDeletionStep } from '../profiles/index.ts';
 import { isLiveProfile } from '../profiles/index.ts';
 import type { PlatformsJson } from './json.ts';
 import { type Post, type PostStatus, type PostTarget, posts, postTargets, type TargetStatus } from './tables.ts';
+import { targetStates } from './target-workflow.ts';
 import { checkNewPost, checkRetryTargets, type PostDraftInput } from './validation.ts';
 
 /** Target statuses that are still to be published; `published` and `failed` are done. */
@@ -156,6 +158,7 @@ async function insertTargets(
         accountId: account.id,
         platform: account.platform as Platform,
         status,
+        ...stateValues(targetStates, status),
         createdAt: at,
         updatedAt: at,
       })),
@@ -334,15 +337,9 @@ export async function cancelPost(db: Db, scope: Scope, id: string): Promise<Post
           : "What is left of the post is in the platform's hands already (TikTok publishes a video it has received by itself); it cannot be cancelled from here.",
       );
     }
-    await tx
-      .update(postTargets)
-      .set({ status: 'cancelled', waitingReason: null, updatedAt: now() })
-      .where(
-        inArray(
-          postTargets.id,
-          cancellable.map((t) => t.id),
-        ),
-      );
+    for (const target of cancellable) {
+      await transition(tx, targetStates, target.id, 'cancel', { set: { waitingReason: null } });
+    }
     const updated = await refreshPostStatus(tx, post.id);
     return { post: updated, targets: await lockedTargets(tx, post.id) };
   });
@@ -377,26 +374,13 @@ export async function retryPost(deps: PostDeps, scope: Scope, id: string): Promi
     // Locks the accounts (FOR SHARE) so none moves or disconnects while its target is made to wait again.
     await checkRetryTargets(tx, deps.platforms(), scope, post, failed);
     const at = now();
-    await tx
-      .update(postTargets)
-      .set({
-        status: 'scheduled',
-        // The container (if any) stays: the new try asks it first, in case it was published after all.
-        step: null,
-        waitingReason: null,
-        error: null,
-        polls: 0,
-        failures: 0,
-        retryUntil: null,
-        updatedAt: at,
-      })
-      .where(
-        inArray(
-          postTargets.id,
-          failed.map((t) => t.id),
-        ),
-      );
-    for (const target of failed) await queuePublish(tx, target.id, at);
+    for (const target of failed) {
+      // The container (if any) stays: the new try asks it first, in case it was published after all.
+      await transition(tx, targetStates, target.id, 'retry', {
+        set: { waitingReason: null, error: null, polls: 0, failures: 0, retryUntil: null },
+      });
+      await queuePublish(tx, target.id, at);
+    }
     const updated = await refreshPostStatus(tx, post.id);
     return { post: updated, targets: await lockedTargets(tx, post.id) };
   });

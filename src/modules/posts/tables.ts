@@ -32,13 +32,17 @@ export interface TargetError {
 }
 
 /**
- * Where a target's jobs are. `publishing`: `quota` (read the publishing quota, then make the
- * container), `creating` (the container is being made where making it publishes: TikTok),
- * `processing` (the container exists: poll it, then publish), `recheck` (a new try of a target
- * with a container: ask it first). `published`: `first_comment` (Instagram's first comment is
- * still to be written), `first_comment_sending` (being written).
+ * Where a target's jobs are, beside its status: target-workflow.ts names each pair a state and
+ * says which moves between them are allowed.
  */
-export type PublishStep = 'quota' | 'creating' | 'processing' | 'recheck' | 'first_comment' | 'first_comment_sending';
+export type PublishStep =
+  | 'quota'
+  | 'creating'
+  | 'processing'
+  | 'publish'
+  | 'recheck'
+  | 'after_publish'
+  | 'after_publish_running';
 
 /** `api`: made through POST /v1/posts; `platform`: a post made on the platform that the service saw (a comment's post). */
 export const POST_SOURCES = ['api', 'platform'] as const;

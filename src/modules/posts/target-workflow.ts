@@ -1,0 +1,71 @@
+/**
+ * The publishing of one post target as a workflow: every state a target can be in (its
+ * `status`, which the API shows, and its `step`, where its jobs are) and every move between
+ * them. publishing.ts and service.ts change a target's state only through `transition()` with
+ * this table; docs/posts.md shows it as a diagram generated from it.
+ */
+import { defineWorkflow, workflowTable } from '../../jobs/workflow.ts';
+import { postTargets } from './tables.ts';
+
+export const targetWorkflow = defineWorkflow({
+  name: 'post target',
+  states: {
+    draft: { status: 'draft', step: null },
+    scheduled: { status: 'scheduled', step: null },
+    /** Read the publishing quota (spent: wait and read again), then make the container. */
+    quota: { status: 'publishing', step: 'quota' },
+    /** The container is being made where making it publishes (TikTok): recorded before the call. */
+    creating: { status: 'publishing', step: 'creating' },
+    /** The container exists: poll it until it is finished. */
+    processing: { status: 'publishing', step: 'processing' },
+    /** A run claimed the publish of a finished container and is making the call. */
+    claimed: { status: 'publishing', step: 'publish' },
+    /** A new try of a target with a container: ask the container first. */
+    recheck: { status: 'publishing', step: 'recheck' },
+    published: { status: 'published', step: null },
+    /** Published; a step the platform's adapter declares for after publishing is still to run. */
+    after_publish: { status: 'published', step: 'after_publish' },
+    /** That step is running: interrupted, it is not run again (it could act twice). */
+    after_publish_running: { status: 'published', step: 'after_publish_running' },
+    failed: { status: 'failed', step: null },
+    cancelled: { status: 'cancelled', step: null },
+  },
+  initial: ['draft', 'scheduled', 'published'],
+  transitions: {
+    /** Its time came: a new try starts. */
+    start: { from: ['scheduled'], to: 'quota' },
+    /** Its time came, and an earlier try left a container, which may have been published after all. */
+    start_with_container: { from: ['scheduled'], to: 'recheck' },
+    /** Waits (for a spent quota, a container's processing, a retry): the next job is queued for then. */
+    wait: { from: ['quota', 'processing', 'claimed', 'recheck'] },
+    /** About to make a container whose making publishes. */
+    create: { from: ['quota'], to: 'creating' },
+    /** The platform refused to make it: nothing was received, so it may be made again. */
+    creation_refused: { from: ['creating'], to: 'quota' },
+    /** The container is made and recorded. */
+    container_made: { from: ['quota', 'creating'], to: 'processing' },
+    /** The earlier container can still be published. */
+    container_usable: { from: ['recheck'], to: 'processing' },
+    /** The earlier container failed or expired: a new one is made. */
+    container_unusable: { from: ['recheck'], to: 'quota' },
+    /** Of two runs of one target that both find the container finished, one claims its publish. */
+    claim: { from: ['processing'], to: 'claimed' },
+    /** A claimed publish whose run ended without an outcome: the container is asked again. */
+    resume: { from: ['claimed'], to: 'processing' },
+    /** On the platform, with nothing left to do (even if cancelled meanwhile: the platform wins). */
+    publish: { from: ['processing', 'claimed', 'cancelled'], to: 'published' },
+    /** On the platform, with the adapter's after-publishing step to run. */
+    publish_then_continue: { from: ['processing', 'claimed', 'cancelled'], to: 'after_publish' },
+    run_after_publish: { from: ['after_publish'], to: 'after_publish_running' },
+    /** The after-publishing step ended (done, given up or failed): the post stays published. */
+    end_after_publish: { from: ['after_publish', 'after_publish_running'], to: 'published' },
+    fail: { from: ['quota', 'creating', 'processing', 'claimed', 'recheck'], to: 'failed' },
+    cancel: { from: ['draft', 'scheduled', 'quota', 'processing', 'claimed', 'recheck'], to: 'cancelled' },
+    /** POST .../retry: a new try, at once. */
+    retry: { from: ['failed'], to: 'scheduled' },
+  },
+});
+
+export type TargetState = keyof typeof targetWorkflow.states;
+
+export const targetStates = workflowTable(targetWorkflow, postTargets, postTargets.id);
