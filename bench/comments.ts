@@ -77,7 +77,7 @@ import type pg from 'pg';
 import { Agent, request } from 'undici';
 import type { Db, Tx } from '../src/db/connection.ts';
 import type { Scope } from '../src/http/scope.ts';
-import { type CommentListQuery, listComments } from '../src/modules/comments/service.ts';
+import { type CommentListQuery, listComments } from '../src/modules/comments/inbox.ts';
 import { type AccountCredentials, createPlatforms, type PlatformSet, SANDBOX_CLIENT } from '../src/platforms/index.ts';
 import { loadSecretKey } from '../src/secrets.ts';
 import { type NamedCpuUse, namedCpuRows, namedCpuUse, type ReceiverRunPids, receiverRunCpuSample } from './cpu.ts';

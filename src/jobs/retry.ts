@@ -47,3 +47,9 @@ export function retryAt(
 ): Date {
   return new Date(from.getTime() + retryDelayMs(policy, tries, retryAfterSeconds, random));
 }
+
+/**
+ * Background work that nobody waits on (a token refresh, a notice subscription, reading a
+ * comment's time) after a passing failure of its platform: 30 s, doubling, at most an hour.
+ */
+export const BACKGROUND_RETRY = retryPolicy({ firstMs: 30_000, factor: 2, capMs: 3_600_000, jitter: 0.2 });

@@ -7,6 +7,8 @@ import {
   stateDiagram,
   type Workflow,
 } from '../../src/jobs/workflow.ts';
+import { accessWorkflow } from '../../src/modules/accounts/access-workflow.ts';
+import { replyWorkflow } from '../../src/modules/comments/reply-workflow.ts';
 import { targetWorkflow } from '../../src/modules/posts/target-workflow.ts';
 
 const lamp = {
@@ -62,7 +64,11 @@ describe('a workflow declared as data', () => {
 });
 
 describe('the diagrams in the docs', () => {
-  const documented: [string, Workflow<string, string>][] = [['docs/posts.md', targetWorkflow]];
+  const documented: [string, Workflow<string, string>][] = [
+    ['docs/posts.md', targetWorkflow],
+    ['docs/comments.md', replyWorkflow],
+    ['docs/connect.md', accessWorkflow],
+  ];
   it.each(documented)('%s shows the workflow as its table declares it', async (file, workflow) => {
     const text = await readFile(new URL(`../../${file}`, import.meta.url), 'utf8');
     const block = new RegExp(`<!-- workflow: ${workflow.name} -->\\n\`\`\`mermaid\\n([\\s\\S]*?)\\n\`\`\``).exec(text);

@@ -11,15 +11,13 @@ import { and, eq, isNotNull, lte, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { now } from '../../clock.ts';
 import type { Db } from '../../db/connection.ts';
-import { backoffMs } from '../../jobs/backoff.ts';
 import { jobSql } from '../../jobs/queue.ts';
+import { BACKGROUND_RETRY, retryDelayMs } from '../../jobs/retry.ts';
 import { type Platform, PlatformError, type PlatformSet } from '../../platforms/index.ts';
 import { LEASE_MS } from './notice-connection.ts';
 import { credentialsOf, noteAccountFailure } from './service.ts';
 import { accounts } from './tables.ts';
 
-/** A passing failure: 30 s, doubling, at most an hour. */
-const RETRY = { firstMs: 30_000, capMs: 3_600_000 };
 /** Passing failures in a row before the account is left to polling (about a day of tries). */
 const MAX_ATTEMPTS = 30;
 
@@ -72,7 +70,7 @@ export async function subscribeCommentNotices(deps: NoticeSubscriptionDeps, acco
     const at = now();
     const attempts = account.commentNoticesAttempts + 1;
     const passing = error.passing && attempts < MAX_ATTEMPTS;
-    const wait = backoffMs(account.commentNoticesAttempts, RETRY, error.detail.retryAfterSeconds);
+    const wait = retryDelayMs(BACKGROUND_RETRY, account.commentNoticesAttempts, error.detail.retryAfterSeconds);
     await deps.db.transaction(async (tx) => {
       await noteAccountFailure(tx, account.id, error);
       await tx

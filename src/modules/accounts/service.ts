@@ -9,6 +9,7 @@ import type { Db, Queryable, Tx } from '../../db/connection.ts';
 import { ApiError, errors } from '../../http/errors.ts';
 import type { Scope } from '../../http/scope.ts';
 import { looksLikeId, newId } from '../../ids.ts';
+import { transition } from '../../jobs/workflow.ts';
 import {
   type AccountCredentials,
   type GrantedTokenSet,
@@ -21,6 +22,7 @@ import { startupRegistry } from '../../registry.ts';
 import { decrypt, encrypt } from '../../secrets.ts';
 import { emit } from '../events/index.ts';
 import { findProfile, isLiveProfile } from '../profiles/index.ts';
+import { accountAccess } from './access-workflow.ts';
 import { renderAccount } from './json.ts';
 import { noticeSubscriptionOnConnection, queueNoticeSubscription } from './notice-connection.ts';
 import { type Account, type AccountStatus, accounts } from './tables.ts';
@@ -144,23 +146,14 @@ export async function endAccountAccess(
   status: Exclude<AccountStatus, 'connected'>,
   reason: string,
 ): Promise<Account | null> {
-  const [account] = await tx
-    .update(accounts)
-    .set({
-      status,
+  const account = await transition(tx, accountAccess, accountId, status === 'expired' ? 'expire' : 'disconnect', {
+    set: {
       lastRefreshError: reason,
       refreshRetryAt: null,
       // Access removed for good: the tokens are of no more use, so they are not kept.
       ...(status === 'disconnected' ? TOKENS_DELETED : {}),
-      updatedAt: now(),
-    })
-    .where(
-      and(
-        eq(accounts.id, accountId),
-        status === 'disconnected' ? ne(accounts.status, 'disconnected') : eq(accounts.status, 'connected'),
-      ),
-    )
-    .returning();
+    },
+  });
   if (!account) return null;
   await emit(tx, {
     ownerId: account.ownerId,
@@ -403,18 +396,9 @@ export async function disconnectAccount(db: Db, scope: Scope, id: string): Promi
   return await db.transaction(async (tx) => {
     const account = await findVisible(tx, scope, id, true);
     if (account.status === 'disconnected') return account;
-    const [updated] = await tx
-      .update(accounts)
-      .set({
-        status: 'disconnected',
-        ...TOKENS_DELETED,
-        refreshRetryAt: null,
-        refreshFailures: 0,
-        lastRefreshError: null,
-        updatedAt: now(),
-      })
-      .where(and(eq(accounts.ownerId, scope.ownerId), eq(accounts.id, account.id)))
-      .returning();
+    const updated = await transition(tx, accountAccess, account.id, 'disconnect', {
+      set: { ...TOKENS_DELETED, refreshRetryAt: null, refreshFailures: 0, lastRefreshError: null },
+    });
     if (!updated) throw new Error('the locked account row was not updated');
     await emit(tx, {
       ownerId: updated.ownerId,

@@ -10,9 +10,11 @@ import { and, asc, eq, isNotNull, isNull, lte, or } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { now } from '../../clock.ts';
 import type { Db, Tx } from '../../db/connection.ts';
-import { backoffMs } from '../../jobs/backoff.ts';
+import { BACKGROUND_RETRY, retryAt } from '../../jobs/retry.ts';
+import { transition } from '../../jobs/workflow.ts';
 import { type Platform, PlatformError, type PlatformSet, type RefreshPolicy } from '../../platforms/index.ts';
 import { decrypt } from '../../secrets.ts';
+import { accountAccess } from './access-workflow.ts';
 import { endAccountAccess, tokenColumns } from './service.ts';
 import { type Account, accounts } from './tables.ts';
 
@@ -25,8 +27,6 @@ export interface TokenRefreshDeps {
 
 /** Never later than this before expiry, whatever a platform's policy says. */
 const LATEST_BEFORE_EXPIRY_MS = 15 * 60_000;
-/** A failed refresh: 30 s, doubling, at most an hour. */
-const RETRY = { firstMs: 30_000, capMs: 3_600_000 };
 /** Passing failures past the token's expiry for this long: give up and call it expired. */
 const GIVE_UP_AFTER_EXPIRY_MS = 24 * 3_600_000;
 const BATCH = 100;
@@ -93,18 +93,16 @@ export async function refreshAccountToken(deps: TokenRefreshDeps, accountId: str
         platformUserId: account.platformUserId,
         ...(account.refreshTokenSealed ? { refreshToken: decrypt(deps.secretKey, account.refreshTokenSealed) } : {}),
       });
-      await tx
-        .update(accounts)
-        .set({
+      await transition(tx, accountAccess, account.id, 'refresh', {
+        set: {
           ...tokenColumns(deps.secretKey, tokens, at),
           // A refresh answer that names no scopes keeps the ones granted at connection.
           ...(tokens.scopes !== null ? { scopes: tokens.scopes } : {}),
           refreshRetryAt: null,
           refreshFailures: 0,
           lastRefreshError: null,
-          updatedAt: at,
-        })
-        .where(eq(accounts.id, account.id));
+        },
+      });
       deps.log?.info({ component: 'token-refresh', account_id: account.id }, 'platform token refreshed');
       return 'refreshed';
     } catch (error) {
@@ -125,18 +123,12 @@ async function recordFailure(
     account.tokenExpiresAt !== null && at.getTime() - account.tokenExpiresAt.getTime() > GIVE_UP_AFTER_EXPIRY_MS;
   const fields = { component: 'token-refresh', account_id: account.id, platform: account.platform, kind: error.kind };
   if (error.passing && !expiredLongAgo) {
-    const retryAt = new Date(at.getTime() + backoffMs(account.refreshFailures, RETRY, error.detail.retryAfterSeconds));
-    await tx
-      .update(accounts)
-      .set({
-        refreshRetryAt: retryAt,
-        refreshFailures: account.refreshFailures + 1,
-        lastRefreshError: error.message,
-        updatedAt: at,
-      })
-      .where(eq(accounts.id, account.id));
+    const next = retryAt(at, BACKGROUND_RETRY, account.refreshFailures, error.detail.retryAfterSeconds);
+    await transition(tx, accountAccess, account.id, 'retry_refresh', {
+      set: { refreshRetryAt: next, refreshFailures: account.refreshFailures + 1, lastRefreshError: error.message },
+    });
     deps.log?.warn(
-      { ...fields, retry_at: retryAt.toISOString() },
+      { ...fields, retry_at: next.toISOString() },
       `platform token refresh failed (${error.message}); retrying later`,
     );
     return 'retry_later';

@@ -9,9 +9,9 @@ import { sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { now } from '../../clock.ts';
 import type { Db, Tx } from '../../db/connection.ts';
-import { backoffMs } from '../../jobs/backoff.ts';
 import { phaseMs } from '../../jobs/phase.ts';
 import { enqueue, jobSql, type TaskPayloads } from '../../jobs/queue.ts';
+import { BACKGROUND_RETRY, retryDelayMs } from '../../jobs/retry.ts';
 import {
   COMMENT_PLATFORMS,
   type CommentNotice,
@@ -64,9 +64,6 @@ export function toNoticeComment({ accountPlatformUserId, comment: c, noticedAt }
 /** Tries of a notice whose comments' times could not be read for a passing reason, before polling is left to do it. */
 const TIME_READ_ATTEMPTS = 8;
 
-/** Wait before the next try: 30 s, doubling, at most an hour. */
-const TIME_READ_RETRY = { firstMs: 30_000, capMs: 3_600_000 };
-
 /**
  * Stores what a platform notice reported, for every owner's account of the platform user it
  * names (one platform account may be connected by several owners). A notice for a user no
@@ -103,7 +100,10 @@ export async function ingestNotices(
     if (read.retry !== null && attempt + 1 < TIME_READ_ATTEMPTS) {
       const unread = read.retry.ids;
       retry.push(...items.filter((n) => unread.has(n.id)));
-      retryWait = Math.max(retryWait, backoffMs(attempt, TIME_READ_RETRY, read.retry.error.detail.retryAfterSeconds));
+      retryWait = Math.max(
+        retryWait,
+        retryDelayMs(BACKGROUND_RETRY, attempt, read.retry.error.detail.retryAfterSeconds),
+      );
     }
     const incoming: IncomingComment[] = items.flatMap((n) => {
       if (read.gone.has(n.id)) return [];

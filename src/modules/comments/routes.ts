@@ -16,16 +16,11 @@ import {
   timeBound,
 } from '../../http/schemas.ts';
 import { PLATFORMS } from '../../platforms/index.ts';
+import { setHidden, setReplyStatus } from './actions.ts';
+import { type CommentDeps, getComment, listComments } from './inbox.ts';
 import { CommentJson, ReplyJson, renderComment, renderReply } from './json.ts';
-import {
-  type CommentDeps,
-  getComment,
-  listComments,
-  replyToComment,
-  setHidden,
-  setReplyStatus,
-  syncComments,
-} from './service.ts';
+import { replyToComment } from './reply-workflow.ts';
+import { syncComments } from './sync.ts';
 import { REPLY_STATUSES } from './tables.ts';
 
 const Params = Type.Object({

@@ -1,0 +1,238 @@
+/**
+ * The inbox query: comments in the caller's scope, newest first, each with its parent, the
+ * replies sent through the service and what its account allows now. Every read carries the
+ * owner and the accounts the caller sees; comments are keyed by account, so they follow a
+ * moved account.
+ */
+import { and, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
+import type { BaseLogger } from 'pino';
+import type { Db, Queryable } from '../../db/connection.ts';
+import { ApiError } from '../../http/errors.ts';
+import type { Scope } from '../../http/scope.ts';
+import { looksLikeId } from '../../ids.ts';
+import { missingScopes, type Platform, type PlatformSet, platformInfo } from '../../platforms/index.ts';
+import { type AccountState, accountStateOf } from '../accounts/index.ts';
+import { isLiveProfile } from '../profiles/index.ts';
+import type { CommentView } from './json.ts';
+import { type Comment, type CommentReply, commentReplies, comments, type ReplyStatus } from './tables.ts';
+
+export interface CommentDeps {
+  db: Db;
+  platforms: () => PlatformSet;
+  secretKey: Buffer;
+  log: Pick<BaseLogger, 'info' | 'warn'>;
+}
+
+export const commentNotFound = (id: string) =>
+  new ApiError(404, 'comment_not_found', `No comment ${JSON.stringify(id)}.`);
+
+function visible(scope: Scope): SQL | undefined {
+  return and(
+    eq(comments.ownerId, scope.ownerId),
+    scope.profileId === null ? undefined : eq(comments.profileId, scope.profileId),
+    isLiveProfile(comments.profileId, scope.ownerId),
+  );
+}
+
+export interface CommentListQuery {
+  accountId?: string | undefined;
+  postId?: string | undefined;
+  replyStatus?: ReplyStatus | undefined;
+  hidden?: boolean | undefined;
+  platform?: Platform | undefined;
+  from?: Date | undefined;
+  to?: Date | undefined;
+  limit: number;
+  /** `<commented_at ISO>|<id>` of the last comment of the previous page. */
+  after?: string | undefined;
+}
+
+/** A page (`limit + 1` rows) of the inbox: comments by other people, newest `commented_at` first. */
+export async function listComments(
+  deps: Pick<CommentDeps, 'db' | 'platforms'>,
+  scope: Scope,
+  query: CommentListQuery,
+): Promise<(CommentView & { id: string })[]> {
+  if (query.accountId !== undefined && !looksLikeId('account', query.accountId)) return [];
+  if (query.postId !== undefined && !looksLikeId('post', query.postId)) return [];
+  let position: SQL | undefined;
+  if (query.after !== undefined) {
+    const [at = '', id = ''] = query.after.split('|');
+    position = sql`(${comments.commentedAt}, ${comments.id}) < (${new Date(at)}, ${id})`;
+  }
+  const views = await selectViews(
+    deps,
+    and(
+      visible(scope),
+      eq(comments.byAccount, false),
+      query.accountId === undefined ? undefined : eq(comments.accountId, query.accountId),
+      query.postId === undefined ? undefined : eq(comments.postId, query.postId),
+      query.replyStatus === undefined ? undefined : eq(comments.replyStatus, query.replyStatus),
+      query.hidden === undefined ? undefined : eq(comments.hidden, query.hidden),
+      query.platform === undefined ? undefined : eq(comments.platform, query.platform),
+      query.from === undefined ? undefined : gte(comments.commentedAt, query.from),
+      query.to === undefined ? undefined : lte(comments.commentedAt, query.to),
+      position,
+    ),
+    query.limit + 1,
+  );
+  return views.map((view) => ({ ...view, id: `${view.comment.commentedAt.toISOString()}|${view.comment.id}` }));
+}
+
+/** A reply as json_agg gives a comment_replies row (times as text). */
+interface ReplyRow {
+  id: string;
+  comment_id: string;
+  text: string;
+  status: CommentReply['status'];
+  container_id: string | null;
+  polls: number;
+  platform_comment_id: string | null;
+  sent_at: string | null;
+  error: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+const replyOf = (r: ReplyRow): CommentReply => ({
+  id: r.id,
+  commentId: r.comment_id,
+  text: r.text,
+  status: r.status,
+  containerId: r.container_id,
+  polls: r.polls,
+  platformCommentId: r.platform_comment_id,
+  sentAt: r.sent_at === null ? null : new Date(r.sent_at),
+  error: r.error,
+  createdAt: new Date(r.created_at),
+  updatedAt: new Date(r.updated_at),
+});
+
+/** The listed row's columns, qualified (drizzle leaves a one-table query's columns bare, which subqueries would take for their own). */
+const THIS = {
+  id: sql.raw('"comments"."id"'),
+  accountId: sql.raw('"comments"."account_id"'),
+  platformParentId: sql.raw('"comments"."platform_parent_id"'),
+};
+
+/**
+ * The comments `where` selects, newest first, each with its parent's id, the replies sent
+ * through us and what its account allows now: one query, one round trip.
+ */
+async function selectViews(
+  deps: Pick<CommentDeps, 'db' | 'platforms'>,
+  where: SQL | undefined,
+  limit: number,
+): Promise<CommentView[]> {
+  const rows = await deps.db
+    .select({
+      comment: comments,
+      parentId: sql<
+        string | null
+      >`(select p.id from ${comments} p where p.account_id = ${THIS.accountId} and p.platform_comment_id = ${THIS.platformParentId})`,
+      replies: sql<
+        ReplyRow[]
+      >`(select coalesce(json_agg(r order by r.id), '[]'::json) from ${commentReplies} r where r.comment_id = ${THIS.id})`,
+      account: accountStateOf(THIS.accountId),
+    })
+    .from(comments)
+    .where(where)
+    // As the inbox indexes are ordered (drizzle's desc() is DESC NULLS LAST), so they give the order.
+    .orderBy(sql`${comments.commentedAt} desc nulls last`, sql`${comments.id} desc nulls last`)
+    .limit(limit);
+  return rows.map(({ comment, parentId, replies, account }) => ({
+    comment,
+    parentId,
+    replies: replies.map(replyOf),
+    canReply: account !== null && refusal(deps, account, comment, 'reply') === null,
+    canHide: account !== null && refusal(deps, account, comment, 'hide') === null,
+  }));
+}
+
+/**
+ * Why `action` cannot be done on the comment now, as the API answers it (made only when thrown:
+ * a list asks this twice per row); null when it can. Checked before any platform call, so a
+ * refusal never reaches the platform.
+ */
+export function refusal(
+  deps: Pick<CommentDeps, 'platforms'>,
+  account: AccountState,
+  comment: Comment,
+  action: 'reply' | 'hide',
+): (() => ApiError) | null {
+  const platform = account.platform as Platform;
+  const rules = platformInfo(platform).comments;
+  if (!rules[action]) {
+    return () =>
+      new ApiError(
+        422,
+        'unsupported_platform',
+        `${platformInfo(platform).label} offers no comment API to ordinary apps: comments cannot be read, replied to or hidden there.`,
+      );
+  }
+  if (account.status !== 'connected') {
+    return () =>
+      new ApiError(
+        409,
+        'account_not_connected',
+        `The account is ${account.status}; reconnect it (a connect link) before acting on its comments.`,
+        { account_id: account.id, status: account.status },
+      );
+  }
+  const missing = missingScopes(deps.platforms().adapter(platform), action, account.scopes) ?? [];
+  if (missing.length > 0) {
+    return () =>
+      new ApiError(
+        422,
+        'permission_missing',
+        `The account has not granted ${missing.join(', ')}, which ${action === 'reply' ? 'replying' : 'hiding'} needs; reconnect it with that permission.`,
+        { account_id: account.id, permission: missing[0], missing_permissions: missing },
+      );
+  }
+  if (action === 'reply' && comment.byAccount) {
+    return () =>
+      new ApiError(409, 'comment_not_repliable', "This comment is the account's own; reply to comments by others.");
+  }
+  if (action === 'reply' && comment.hidden && !rules.replyToHidden) {
+    return () =>
+      new ApiError(
+        409,
+        'comment_not_repliable',
+        `${platformInfo(platform).label} does not allow replies to a hidden comment; unhide it first.`,
+      );
+  }
+  if (action === 'hide' && comment.platformParentId !== null && !rules.hideReplies) {
+    return () =>
+      new ApiError(
+        409,
+        'comment_not_hideable',
+        `${platformInfo(platform).label} hides top-level replies only (with everything under them), not a nested reply.`,
+      );
+  }
+  return null;
+}
+
+export async function findVisible(db: Queryable, scope: Scope, id: string, lock = false): Promise<Comment> {
+  if (!looksLikeId('comment', id)) throw commentNotFound(id);
+  const query = db
+    .select()
+    .from(comments)
+    .where(and(visible(scope), eq(comments.id, id)));
+  const [row] = lock ? await query.for('update') : await query;
+  if (!row) throw commentNotFound(id);
+  return row;
+}
+
+export async function view(deps: Pick<CommentDeps, 'db' | 'platforms'>, comment: Comment): Promise<CommentView> {
+  const [one] = await selectViews(deps, eq(comments.id, comment.id), 1);
+  if (!one) throw new Error('a comment without its view');
+  return one;
+}
+
+export async function getComment(
+  deps: Pick<CommentDeps, 'db' | 'platforms'>,
+  scope: Scope,
+  id: string,
+): Promise<CommentView> {
+  return await view(deps, await findVisible(deps.db, scope, id));
+}

@@ -1,0 +1,189 @@
+/**
+ * Replying to a comment as the account: the reply's workflow (sending, then sent or failed),
+ * the call, and the job that publishes a reply the platform was still processing (Threads).
+ */
+import { and, eq } from 'drizzle-orm';
+import { now } from '../../clock.ts';
+import type { Db, Tx } from '../../db/connection.ts';
+import type { Scope } from '../../http/scope.ts';
+import { newId } from '../../ids.ts';
+import { enqueue } from '../../jobs/queue.ts';
+import { retryAt, retryPolicy } from '../../jobs/retry.ts';
+import { defineWorkflow, stateValues, transition, workflowTable } from '../../jobs/workflow.ts';
+import { type Platform, PlatformError, type ReplyOutcome } from '../../platforms/index.ts';
+import { type Account, accountById, credentialsOf, noteAccountFailure } from '../accounts/index.ts';
+import { acting, actionable } from './actions.ts';
+import type { CommentDeps } from './inbox.ts';
+import { type Comment, type CommentReply, commentReplies, comments } from './tables.ts';
+
+/**
+ * A reply's states: recorded as `sending` before the platform is asked (so a reply the platform
+ * took is never lost from view), then `sent` or `failed`. A reply the platform is still
+ * processing (a Threads container) waits in `sending`, its job queued again.
+ */
+export const replyWorkflow = defineWorkflow({
+  name: 'comment reply',
+  states: { sending: { status: 'sending' }, sent: { status: 'sent' }, failed: { status: 'failed' } },
+  initial: ['sending'],
+  transitions: {
+    /** The platform took it (Threads: processing it; the container is recorded and polled). */
+    wait: { from: ['sending'] },
+    send: { from: ['sending'], to: 'sent' },
+    fail: { from: ['sending'], to: 'failed' },
+  },
+});
+
+const replies = workflowTable(replyWorkflow, commentReplies, commentReplies.id);
+
+/**
+ * Reading a pending Threads reply container again: 2 s, growing by half, at most 30 s. No
+ * jitter: the wait is the platform's processing time.
+ */
+const POLLS = retryPolicy({ firstMs: 2_000, factor: 1.5, capMs: 30_000, jitter: 0 });
+
+/** Reply containers not published by then are given up (Threads expires containers after 24 h). */
+const REPLY_GIVE_UP_MS = 3600_000;
+
+/**
+ * Replies as the account. The reply is recorded (first as `sending`; `failed` with the reason
+ * when the platform refuses) and the comment becomes `replied`; a sent
+ * reply is also stored as the account's own comment (so the platform's notice of it is
+ * not a new comment). A Threads reply whose container is still processing is `sending`,
+ * published by a job.
+ */
+export async function replyToComment(deps: CommentDeps, scope: Scope, id: string, text: string): Promise<CommentReply> {
+  const { comment, account } = await actionable(deps, scope, id, 'reply');
+  const adapter = deps.platforms().adapter(account.platform as Platform);
+  // Recorded before the platform is asked, so a reply the platform took is never lost from
+  // view, whatever happens to this request afterwards (it stays `sending`).
+  const at = now();
+  const [asked] = await deps.db
+    .insert(commentReplies)
+    .values({
+      id: newId('commentReply'),
+      commentId: comment.id,
+      text,
+      status: 'sending',
+      ...stateValues(replies, 'sending'),
+      createdAt: at,
+      updatedAt: at,
+    })
+    .returning();
+  if (!asked) throw new Error('the reply was not stored');
+  let outcome: ReplyOutcome;
+  try {
+    outcome = await acting(deps, account, () =>
+      adapter.reply(credentialsOf(deps.secretKey, account), comment.platformCommentId, text),
+    );
+  } catch (error) {
+    await transition(deps.db, replies, asked.id, 'fail', {
+      set: { error: error instanceof Error ? error.message : String(error) },
+    });
+    throw error;
+  }
+  return await deps.db.transaction(async (tx) => {
+    const done = now();
+    const reply =
+      outcome.state === 'sent'
+        ? await transition(tx, replies, asked.id, 'send', { set: { platformCommentId: outcome.id, sentAt: done } })
+        : await transition(tx, replies, asked.id, 'wait', { set: { containerId: outcome.containerId } });
+    if (!reply) throw new Error('the reply record is gone');
+    await tx.update(comments).set({ replyStatus: 'replied', updatedAt: done }).where(eq(comments.id, comment.id));
+    if (outcome.state === 'sent') await storeOwnReply(tx, account, comment, outcome.id, text, done);
+    else {
+      await enqueue(
+        tx,
+        'send_comment_reply',
+        { reply_id: reply.id },
+        { runAt: retryAt(done, POLLS, 0), jobKey: `send_comment_reply:${reply.id}` },
+      );
+    }
+    return reply;
+  });
+}
+
+async function storeOwnReply(tx: Tx, account: Account, parent: Comment, platformId: string, text: string, at: Date) {
+  await tx
+    .insert(comments)
+    .values({
+      id: newId('comment'),
+      ownerId: account.ownerId,
+      profileId: account.profileId,
+      accountId: account.id,
+      postId: parent.postId,
+      platform: account.platform,
+      platformCommentId: platformId,
+      platformPostId: parent.platformPostId,
+      platformParentId: parent.platformCommentId,
+      authorId: account.platformUserId,
+      authorUsername: account.username,
+      text,
+      commentedAt: at,
+      byAccount: true,
+      createdAt: at,
+      updatedAt: at,
+    })
+    .onConflictDoNothing({ target: [comments.accountId, comments.platformCommentId] });
+}
+
+/** The job of a `sending` reply: publishes its container once the platform has processed it. */
+export async function sendPendingReply(deps: CommentDeps, replyId: string): Promise<void> {
+  const { db } = deps;
+  const [row] = await db
+    .select({ reply: commentReplies, comment: comments })
+    .from(commentReplies)
+    .innerJoin(comments, eq(comments.id, commentReplies.commentId))
+    .where(eq(commentReplies.id, replyId));
+  if (row?.reply.status !== 'sending' || row.reply.containerId === null) return;
+  const { reply, comment } = row;
+  const account = await accountById(db, comment.accountId);
+  const fail = async (message: string) => {
+    await transition(db, replies, reply.id, 'fail', { set: { error: message } });
+    deps.log.warn({ reply_id: reply.id, comment_id: comment.id, err: message }, 'a reply could not be sent');
+  };
+  if (account?.status !== 'connected') return await fail('the account is no longer connected');
+  const { containerId } = row.reply;
+  if (containerId === null) return;
+  let outcome: ReplyOutcome;
+  try {
+    outcome = await deps
+      .platforms()
+      .adapter(account.platform as Platform)
+      .finishReply(credentialsOf(deps.secretKey, account), containerId);
+  } catch (error) {
+    if (!(error instanceof PlatformError)) throw error;
+    await db.transaction((tx) => noteAccountFailure(tx, account.id, error));
+    if (error.passing) {
+      if (now().getTime() - reply.createdAt.getTime() > REPLY_GIVE_UP_MS) return await fail(error.message);
+      return await waitAgain(db, reply, error.detail.retryAfterSeconds);
+    }
+    return await fail(error.message);
+  }
+  if (outcome.state === 'pending') {
+    if (now().getTime() - reply.createdAt.getTime() > REPLY_GIVE_UP_MS) {
+      return await fail('the platform was still processing the reply after an hour');
+    }
+    return await waitAgain(db, reply);
+  }
+  await db.transaction(async (tx) => {
+    const at = now();
+    const sent = await transition(tx, replies, reply.id, 'send', {
+      set: { platformCommentId: outcome.id, sentAt: at },
+    });
+    if (sent) await storeOwnReply(tx, account, comment, outcome.id, reply.text, at);
+  });
+}
+
+/** A reply still being processed waits in `sending` and its job is queued for the next read; one that moved on is left. */
+async function waitAgain(db: Db, reply: CommentReply, retryAfterSeconds?: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    const waiting = await transition(tx, replies, reply.id, 'wait', { set: { polls: reply.polls + 1 } });
+    if (!waiting) return;
+    await enqueue(
+      tx,
+      'send_comment_reply',
+      { reply_id: reply.id },
+      { runAt: retryAt(now(), POLLS, reply.polls + 1, retryAfterSeconds), jobKey: `send_comment_reply:${reply.id}` },
+    );
+  });
+}
