@@ -3,7 +3,7 @@
  * credentials for an adapter call, marking it expired or disconnected (with the event),
  * and what the /v1/accounts endpoints do: list, get, disconnect, move to another profile.
  */
-import { and, asc, eq, gt, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { now } from '../../clock.ts';
 import type { Db, Queryable, Tx } from '../../db/connection.ts';
 import { ApiError, errors } from '../../http/errors.ts';

@@ -2,7 +2,7 @@
  * Replying to a comment as the account: the reply's workflow (sending, then sent or failed),
  * the call, and the job that publishes a reply the platform was still processing (Threads).
  */
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { now } from '../../clock.ts';
 import type { Db, Tx } from '../../db/connection.ts';
 import type { Scope } from '../../http/scope.ts';
