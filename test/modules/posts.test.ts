@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { makeWorkerUtils } from 'graphile-worker';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { saveConnectedAccount } from '../../src/modules/accounts/service.ts';
 import type { Platform } from '../../src/platforms/index.ts';
@@ -90,10 +91,9 @@ async function storedPosts(ownerId: string) {
 }
 
 async function publishJobs(targetIds: string[]) {
-  const rows = await t.database.pool.query<{ key: string; run_at: Date; payload: unknown }>(
-    `select j.key, j.run_at, j.payload from graphile_worker._private_jobs j
-     join graphile_worker._private_tasks k on k.id = j.task_id
-     where k.identifier = 'publish_target' and j.key = any($1) order by j.key`,
+  const rows = await t.database.pool.query<{ key: string; run_at: Date }>(
+    `select key, run_at from graphile_worker.jobs
+     where task_identifier = 'publish_target' and key = any($1) order by key`,
     [targetIds.map((id) => `publish_target:${id}`)],
   );
   return rows.rows;
@@ -141,8 +141,9 @@ describe('creating a post', () => {
       targets: [target(threads, 'threads'), target(facebook, 'facebook')],
     });
     const jobs = await publishJobs(body.targets.map((x: { id: string }) => x.id));
-    expect(jobs.map((j) => j.payload)).toEqual(
-      [...body.targets].sort((x, y) => (x.id < y.id ? -1 : 1)).map((x: { id: string }) => ({ target_id: x.id })),
+    // One job per target, named by it (graphile-worker's job key), so rescheduling replaces it.
+    expect(jobs.map((j) => j.key)).toEqual(
+      [...body.targets].sort((x, y) => (x.id < y.id ? -1 : 1)).map((x: { id: string }) => `publish_target:${x.id}`),
     );
     for (const job of jobs) {
       // Due at scheduled_at (queued relative to the database's clock, so within a few seconds).
@@ -525,9 +526,11 @@ describe('changing, cancelling and retrying', () => {
     expect(refused.json().error.code).toBe('post_not_retryable');
 
     const targetId = created.targets[0].id;
-    await t.database.pool.query('delete from graphile_worker._private_jobs where key = $1', [
+    const { rows } = await t.database.pool.query<{ id: string }>('select id from graphile_worker.jobs where key = $1', [
       `publish_target:${targetId}`,
     ]);
+    const utils = await makeWorkerUtils({ pgPool: t.database.pool });
+    await utils.completeJobs(rows.map((r) => r.id)).finally(() => utils.release());
     await t.database.db
       .update(postTargets)
       .set({ status: 'failed', attempts: 1, error: { code: 'transient', message: 'down', platform_code: null } })

@@ -1,4 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
+import { makeWorkerUtils } from 'graphile-worker';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { now, resetClock } from '../../src/clock.ts';
@@ -422,7 +423,26 @@ describe('scheduled posts, failures and quotas', () => {
       text: 'Tomorrow',
       scheduled_at: new Date(Date.now() + 86_400_000).toISOString(),
     });
-    await new Promise((r) => setTimeout(r, 500));
+    const scheduledAt = Date.parse(created.scheduled_at);
+    const jobOf = async () => {
+      const { rows } = await t.database.pool.query<{ id: string; run_at: Date }>(
+        'select id, run_at from graphile_worker.jobs where key = $1',
+        [`publish_target:${created.targets[0].id}`],
+      );
+      return rows[0];
+    };
+    const queued = await jobOf();
+    // Due at scheduled_at (queued relative to the database's clock, so within a few seconds).
+    expect(Math.abs((queued?.run_at.getTime() ?? 0) - scheduledAt)).toBeLessThan(60_000);
+    // The job run a day early (the service's clock not moved) publishes nothing: it queues
+    // itself again for the post's time.
+    const utils = await makeWorkerUtils({ pgPool: t.database.pool });
+    await utils.rescheduleJobs([queued?.id ?? ''], { runAt: new Date() }).finally(() => utils.release());
+    const requeued = await eventually(async () => {
+      const job = await jobOf();
+      return job !== undefined && job.id !== queued?.id ? job : undefined;
+    });
+    expect(Math.abs(requeued.run_at.getTime() - scheduledAt)).toBeLessThan(60_000);
     expect((await getPost(created.id)).targets[0].status).toBe('scheduled');
     await moveTime(t.database.pool, 86_400_000 + 1000);
     expect((await finished(created.id)).targets[0].status).toBe('published');
