@@ -5,7 +5,7 @@
  * keyed by accounts (see src/modules.ts).
  */
 import { and, eq } from 'drizzle-orm';
-import { type Platform, PlatformError } from '../../platforms/index.ts';
+import { PlatformError } from '../../platforms/index.ts';
 import type { DeletedProfile, ProfileDeletionContext, ProfileDeletionStep } from '../profiles/index.ts';
 import { credentialsOf } from './service.ts';
 import { type Account, accounts } from './tables.ts';
@@ -16,7 +16,7 @@ async function revokeAccess(context: ProfileDeletionContext, account: Account): 
   const fields = { component: 'profile-deletion', account_id: account.id, platform: account.platform };
   try {
     // Written only from a Platform (saveConnectedAccount).
-    const adapter = context.platforms.adapter(account.platform as Platform);
+    const adapter = context.platforms.adapter(account.platform);
     await adapter.revokeAccess(credentialsOf(context.secretKey, account));
     context.log.info(fields, 'platform access revoked');
   } catch (error) {

@@ -1,7 +1,7 @@
 /** How the API (and the `account.*` events) show an account: the schema and the one function that renders a row to it. */
 import { type Static, Type } from 'typebox';
 import { At } from '../../http/schemas.ts';
-import { PLATFORMS, type Platform } from '../../platforms/index.ts';
+import { PLATFORMS } from '../../platforms/index.ts';
 import { ACCOUNT_STATUSES, type Account } from './tables.ts';
 
 export const PlatformValue = Type.Enum(PLATFORMS, { description: `The platform: ${PLATFORMS.join(', ')}.` });
@@ -45,7 +45,7 @@ export function renderAccount(a: Account): AccountJson {
     id: a.id,
     profile_id: a.profileId,
     // Written only from a Platform (saveConnectedAccount).
-    platform: a.platform as Platform,
+    platform: a.platform,
     platform_user_id: a.platformUserId,
     username: a.username,
     display_name: a.displayName,

@@ -13,7 +13,7 @@ import { now } from '../../clock.ts';
 import type { Db } from '../../db/connection.ts';
 import { jobSql } from '../../jobs/queue.ts';
 import { BACKGROUND_RETRY, retryDelayMs } from '../../jobs/retry.ts';
-import { type Platform, PlatformError, type PlatformSet } from '../../platforms/index.ts';
+import { PlatformError, type PlatformSet } from '../../platforms/index.ts';
 import { LEASE_MS } from './notice-connection.ts';
 import { credentialsOf, noteAccountFailure } from './service.ts';
 import { accounts } from './tables.ts';
@@ -61,7 +61,7 @@ export async function subscribeCommentNotices(deps: NoticeSubscriptionDeps, acco
     .from(accounts)
     .where(and(eq(accounts.id, accountId), eq(accounts.status, 'connected'), eq(accounts.commentNotices, 'pending')));
   if (account === undefined) return;
-  const platform = account.platform as Platform;
+  const platform = account.platform;
   const fields = { component: 'comment-notices', account_id: account.id, platform };
   try {
     await deps.platforms.adapter(platform).subscribeNotices(credentialsOf(deps.secretKey, account));

@@ -122,7 +122,7 @@ export function credentialsOf(secretKey: Buffer, account: Account): AccountCrede
   // A disconnected account's token is deleted; nothing may act as it until it is reconnected.
   if (account.accessTokenSealed === null) {
     throw new PlatformError('token_expired', `account ${account.id} is disconnected: reconnect it first`, {
-      platform: account.platform as Platform,
+      platform: account.platform,
     });
   }
   return { platformUserId: account.platformUserId, accessToken: decrypt(secretKey, account.accessTokenSealed) };
@@ -268,7 +268,7 @@ export async function accountsToSync(
   scope: Scope,
   accountIds: readonly string[] | undefined,
   platforms: readonly Platform[],
-  refuseUnsupported: (unsupported: Account[]) => ApiError,
+  refuseUnsupported: (unsupported: [Account, ...Account[]]) => ApiError,
 ): Promise<Account[]> {
   if (accountIds === undefined) {
     const all = await visibleAccounts(db, scope, { platforms });
@@ -280,8 +280,8 @@ export async function accountsToSync(
   if (missing.length > 0) {
     throw new ApiError(404, 'account_not_found', `No account ${JSON.stringify(missing[0])}.`, { account_ids: missing });
   }
-  const unsupported = found.filter((a) => !platforms.includes(a.platform as Platform));
-  if (unsupported.length > 0) throw refuseUnsupported(unsupported);
+  const [first, ...more] = found.filter((a) => !platforms.includes(a.platform));
+  if (first !== undefined) throw refuseUnsupported([first, ...more]);
   const notConnected = found.filter((a) => a.status !== 'connected');
   if (notConnected.length > 0) {
     throw new ApiError(
@@ -344,7 +344,7 @@ export async function connectedAccountById(db: Queryable, id: string): Promise<A
 /** What a row naming an account shows of it now: enough to tell what the account can do. */
 export interface AccountState {
   id: string;
-  platform: string;
+  platform: Platform;
   status: AccountStatus;
   scopes: string[];
 }

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, timestampColumn, updatedAt } from '../../db/columns.ts';
+import type { Platform } from '../../platforms/index.ts';
 import { ownerIdColumn } from '../owners/columns.ts';
 import { profileIdColumn } from '../profiles/columns.ts';
 
@@ -26,7 +27,7 @@ export const accounts = pgTable(
     id: text('id').primaryKey(),
     ownerId: ownerIdColumn(),
     profileId: profileIdColumn(),
-    platform: text('platform').notNull(),
+    platform: text('platform').$type<Platform>().notNull(),
     platformUserId: text('platform_user_id').notNull(),
     /**
      * Other ids the platform gives the same account, which some of its notices may name

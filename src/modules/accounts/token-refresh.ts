@@ -12,7 +12,7 @@ import { now } from '../../clock.ts';
 import type { Db, Tx } from '../../db/connection.ts';
 import { BACKGROUND_RETRY, retryAt } from '../../jobs/retry.ts';
 import { transition } from '../../jobs/workflow.ts';
-import { type Platform, PlatformError, type PlatformSet, type RefreshPolicy } from '../../platforms/index.ts';
+import { PlatformError, type PlatformSet, type RefreshPolicy } from '../../platforms/index.ts';
 import { decrypt } from '../../secrets.ts';
 import { accountAccess } from './access-workflow.ts';
 import { endAccountAccess, tokenColumns } from './service.ts';
@@ -83,7 +83,7 @@ export async function refreshAccountToken(deps: TokenRefreshDeps, accountId: str
       .where(and(eq(accounts.id, accountId), eq(accounts.status, 'connected')))
       .for('update', { skipLocked: true });
     if (!account || account.tokenExpiresAt === null || account.accessTokenSealed === null) return 'skipped';
-    const adapter = deps.platforms.adapter(account.platform as Platform);
+    const adapter = deps.platforms.adapter(account.platform);
     const at = now();
     // Someone may have refreshed it between the pick and the lock.
     if (!isDue(adapter.refresh, account.tokenExpiresAt, account.tokenIssuedAt, at)) return 'skipped';

@@ -7,7 +7,7 @@ import { and, eq, ne } from 'drizzle-orm';
 import { now } from '../../clock.ts';
 import { platformFailure } from '../../http/platform-errors.ts';
 import type { Scope } from '../../http/scope.ts';
-import { type Platform, PlatformError } from '../../platforms/index.ts';
+import { PlatformError } from '../../platforms/index.ts';
 import { type Account, accountById, credentialsOf, noteAccountFailure } from '../accounts/index.ts';
 import { type CommentDeps, commentNotFound, findVisible, refusal, view } from './inbox.ts';
 import type { CommentView } from './json.ts';
@@ -61,7 +61,7 @@ export async function actionable(
 /** Hides or unhides the comment on the platform, then in the inbox. */
 export async function setHidden(deps: CommentDeps, scope: Scope, id: string, hidden: boolean): Promise<CommentView> {
   const { comment, account } = await actionable(deps, scope, id, 'hide');
-  const adapter = deps.platforms().adapter(account.platform as Platform);
+  const adapter = deps.platforms().adapter(account.platform);
   await acting(deps, account, () =>
     adapter.setHidden(credentialsOf(deps.secretKey, account), comment.platformCommentId, hidden),
   );

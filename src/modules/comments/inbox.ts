@@ -160,7 +160,7 @@ export function refusal(
   comment: Comment,
   action: 'reply' | 'hide',
 ): (() => ApiError) | null {
-  const platform = account.platform as Platform;
+  const platform = account.platform;
   const rules = platformInfo(platform).comments;
   if (!rules[action]) {
     return () =>

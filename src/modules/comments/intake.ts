@@ -240,7 +240,7 @@ export async function pollComments(deps: IntakeDeps, accountId: string): Promise
   const { db } = deps;
   const account = await connectedAccountById(db, accountId);
   if (account === null) return;
-  const platform = account.platform as Platform;
+  const platform = account.platform;
   if (!platformInfo(platform).comments.read) return;
   const interval = deps.commentPollIntervalMs;
   const readAt = now();

@@ -10,7 +10,7 @@ import { newId } from '../../ids.ts';
 import { enqueue } from '../../jobs/queue.ts';
 import { retryAt, retryPolicy } from '../../jobs/retry.ts';
 import { defineWorkflow, stateValues, transition, workflowTable } from '../../jobs/workflow.ts';
-import { type Platform, PlatformError, type ReplyOutcome } from '../../platforms/index.ts';
+import { PlatformError, type ReplyOutcome } from '../../platforms/index.ts';
 import { type Account, accountById, credentialsOf, noteAccountFailure } from '../accounts/index.ts';
 import { acting, actionable } from './actions.ts';
 import type { CommentDeps } from './inbox.ts';
@@ -53,7 +53,7 @@ const REPLY_GIVE_UP_MS = 3600_000;
  */
 export async function replyToComment(deps: CommentDeps, scope: Scope, id: string, text: string): Promise<CommentReply> {
   const { comment, account } = await actionable(deps, scope, id, 'reply');
-  const adapter = deps.platforms().adapter(account.platform as Platform);
+  const adapter = deps.platforms().adapter(account.platform);
   // Recorded before the platform is asked, so a reply the platform took is never lost from
   // view, whatever happens to this request afterwards (it stays `sending`).
   const at = now();
@@ -148,7 +148,7 @@ export async function sendPendingReply(deps: CommentDeps, replyId: string): Prom
   try {
     outcome = await deps
       .platforms()
-      .adapter(account.platform as Platform)
+      .adapter(account.platform)
       .finishReply(credentialsOf(deps.secretKey, account), containerId);
   } catch (error) {
     if (!(error instanceof PlatformError)) throw error;

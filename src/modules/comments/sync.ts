@@ -7,7 +7,7 @@ import { now } from '../../clock.ts';
 import { ApiError } from '../../http/errors.ts';
 import type { Scope } from '../../http/scope.ts';
 import { enqueue } from '../../jobs/queue.ts';
-import { COMMENT_PLATFORMS, type Platform, platformInfo } from '../../platforms/index.ts';
+import { COMMENT_PLATFORMS, platformInfo } from '../../platforms/index.ts';
 import { type Account, accountsToSync } from '../accounts/index.ts';
 import type { CommentDeps } from './inbox.ts';
 import { commentSyncState } from './tables.ts';
@@ -25,7 +25,7 @@ export async function syncComments(
   accountIds: readonly string[] | undefined,
 ): Promise<Account[]> {
   const accounts = await accountsToSync(deps.db, scope, accountIds, COMMENT_PLATFORMS, (unsupported) => {
-    const label = platformInfo(unsupported[0]?.platform as Platform).label;
+    const label = platformInfo(unsupported[0].platform).label;
     return new ApiError(
       422,
       'unsupported_platform',

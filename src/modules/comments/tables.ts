@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, timestampColumn, updatedAt } from '../../db/columns.ts';
+import type { Platform } from '../../platforms/index.ts';
 import { accountIdColumn } from '../accounts/columns.ts';
 import { ownerIdColumn } from '../owners/columns.ts';
 import { postIdColumn } from '../posts/columns.ts';
@@ -26,7 +27,7 @@ export const comments = pgTable(
     profileId: profileIdColumn(),
     accountId: accountIdColumn(),
     postId: postIdColumn(),
-    platform: text('platform').notNull(),
+    platform: text('platform').$type<Platform>().notNull(),
     platformCommentId: text('platform_comment_id').notNull(),
     /** The platform's id of the post: the post record is found again by it when the account moves. */
     platformPostId: text('platform_post_id').notNull(),

@@ -240,7 +240,7 @@ export async function choosePages(
   const pages = pending.held.pages.filter((p) => chosen.has(p.id));
   if (pages.length === 0) return { kind: 'none_chosen' };
   // Written only with a Platform (startAttempt).
-  const platform = pending.attempt.platform as Platform;
+  const platform = pending.attempt.platform;
   const adapter = deps.platforms().adapter(platform);
   let grants: AccountGrant[];
   try {

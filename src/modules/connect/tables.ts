@@ -1,5 +1,6 @@
 import { index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, timestampColumn, updatedAt } from '../../db/columns.ts';
+import type { Platform } from '../../platforms/index.ts';
 import { ownerIdColumn } from '../owners/columns.ts';
 import { profileIdColumn } from '../profiles/columns.ts';
 
@@ -59,7 +60,7 @@ export const connectAttempts = pgTable(
     linkId: text('link_id')
       .notNull()
       .references(() => connectLinks.id, { onDelete: 'cascade' }),
-    platform: text('platform').notNull(),
+    platform: text('platform').$type<Platform>().notNull(),
     /** SHA-256 of the OAuth state, hex. */
     stateHash: text('state_hash').notNull().unique(),
     /**

@@ -132,7 +132,7 @@ async function readable(
   // Not connected, or its profile is being deleted: nothing to read.
   const account = await connectedAccountById(deps.db, accountId);
   if (account === null) return null;
-  const platform = account.platform as Platform;
+  const platform = account.platform;
   if (!INSIGHT_PLATFORMS.includes(platform)) return null;
   const adapter = deps.platforms().adapter(platform);
   const missing = missingScopes(adapter, 'read_insights', account.scopes) ?? [];

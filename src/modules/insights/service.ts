@@ -86,11 +86,7 @@ function notSupported(platform: Platform, what: string): ApiError {
 
 /** The insights permission the account lacks, or null. */
 function missingPermission(deps: InsightReadDeps, account: Pick<AccountState, 'platform' | 'scopes'>): string | null {
-  const missing = missingScopes(
-    deps.platforms().adapter(account.platform as Platform),
-    'read_insights',
-    account.scopes,
-  );
+  const missing = missingScopes(deps.platforms().adapter(account.platform), 'read_insights', account.scopes);
   return missing?.[0] ?? null;
 }
 
@@ -135,7 +131,7 @@ export async function accountInsightsJson(
   const row = result.rows[0];
   const account = row?.account;
   if (!account) throw notFound();
-  const platform = account.platform as Platform;
+  const platform = account.platform;
   const offered = platformInfo(platform).insights.account;
   if (offered.length === 0) throw notSupported(platform, 'accounts');
   const metrics = metricsOf(query.metrics, offered, `${platformInfo(platform).label} accounts`);
@@ -232,7 +228,7 @@ export async function postInsightsOf(
       );
     }
   } else {
-    const measured = targets.filter((t) => INSIGHT_PLATFORMS.includes(t.platform as Platform));
+    const measured = targets.filter((t) => INSIGHT_PLATFORMS.includes(t.platform));
     if (measured.length > 1) {
       throw new ApiError(
         400,
@@ -246,7 +242,7 @@ export async function postInsightsOf(
   if (target === undefined) {
     throw new ApiError(422, 'insights_not_supported', `The post ${post.id} has no Instagram or Threads account.`);
   }
-  const platform = target.platform as Platform;
+  const platform = target.platform;
   const offered = platformInfo(platform).insights.post;
   if (offered.length === 0) throw notSupported(platform, 'posts');
   const metrics = metricsOf(query.metrics, offered, `${platformInfo(platform).label} posts`);
@@ -287,7 +283,7 @@ export async function syncInsights(
   accountIds: readonly string[] | undefined,
 ): Promise<Account[]> {
   const accounts = await accountsToSync(deps.db, scope, accountIds, INSIGHT_PLATFORMS, (unsupported) =>
-    notSupported(unsupported[0]?.platform as Platform, 'accounts'),
+    notSupported(unsupported[0].platform, 'accounts'),
   );
   // Nothing to read: nothing is queued, and the caller's 5 minutes are not taken.
   if (accounts.length === 0) return [];

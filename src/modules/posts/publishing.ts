@@ -185,7 +185,7 @@ export async function publishTarget(deps: PublishDeps, targetId: string): Promis
   const loaded = await begin(deps, targetId);
   if (!loaded) return;
   const { target, post } = loaded;
-  const platform = target.platform as Platform;
+  const platform = target.platform;
   const state = stateOf(target);
   try {
     if (state === 'after_publish_running') {

@@ -145,7 +145,7 @@ export async function createPost(deps: PostDeps, scope: Scope, input: NewPostInp
 async function insertTargets(
   tx: Tx,
   post: Post,
-  accounts: readonly { id: string; platform: string }[],
+  accounts: readonly { id: string; platform: Platform }[],
   status: 'draft' | 'scheduled',
 ): Promise<PostTarget[]> {
   const at = now();
@@ -156,7 +156,7 @@ async function insertTargets(
         id: newId('postTarget'),
         postId: post.id,
         accountId: account.id,
-        platform: account.platform as Platform,
+        platform: account.platform,
         status,
         ...stateValues(targetStates, status),
         createdAt: at,
@@ -353,7 +353,7 @@ export async function cancelPost(db: Db, scope: Scope, id: string): Promise<Post
 function inPlatformHands(target: PostTarget): boolean {
   return (
     target.status === 'publishing' &&
-    platformInfo(target.platform as Platform).containerPublishes &&
+    platformInfo(target.platform).containerPublishes &&
     (target.containerId !== null || target.step === 'creating')
   );
 }

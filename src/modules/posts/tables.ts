@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
 import { createdAt, timestampColumn, updatedAt } from '../../db/columns.ts';
+import type { Platform } from '../../platforms/index.ts';
 import { accountIdColumn } from '../accounts/columns.ts';
 import { ownerIdColumn } from '../owners/columns.ts';
 import { profileIdColumn } from '../profiles/columns.ts';
@@ -86,7 +87,7 @@ export const postTargets = pgTable(
       .notNull()
       .references(() => posts.id, { onDelete: 'cascade' }),
     accountId: accountIdColumn(),
-    platform: text('platform').notNull(),
+    platform: text('platform').$type<Platform>().notNull(),
     status: text('status').$type<TargetStatus>().notNull(),
     step: text('step').$type<PublishStep>(),
     /** The platform's container (TikTok: privacy level and publish_id), recorded before publishing. */

@@ -99,7 +99,7 @@ function accountProblems(platforms: PlatformSet, account: Account, field: string
       },
     ];
   }
-  const adapter = adapterOf(platforms, account.platform as Platform);
+  const adapter = adapterOf(platforms, account.platform);
   if (adapter instanceof PlatformError) return [{ ...base, code: 'validation_failed', message: adapter.message }];
   const missing = missingScopes(adapter, 'publish', account.scopes);
   if (missing === null) {
@@ -180,7 +180,7 @@ export async function checkNewPost(
 
   // Each platform's rules, once per platform the post goes to, on what that platform would publish.
   const options = input.platforms ?? {};
-  const targeted = [...new Set(accounts.map((a) => a.platform as Platform))];
+  const targeted = [...new Set(accounts.map((a) => a.platform))];
   if (media.length === mediaIds.length) {
     for (const platform of targeted) {
       const adapter = adapterOf(platforms, platform);
