@@ -92,7 +92,7 @@ export function workflowTable<S extends string, T extends string, Table extends 
 }
 
 /** SQL that holds for a row in any of these states. */
-export function inState<S extends string, T extends string, Table extends PgTable>(
+function inState<S extends string, T extends string, Table extends PgTable>(
   machine: WorkflowTable<S, T, Table>,
   states: readonly S[],
 ): SQL {
@@ -126,8 +126,6 @@ export interface TransitionOptions<S extends string, Table extends PgTable> {
   from?: readonly S[];
   /** Other columns written with the move. */
   set?: Partial<Table['$inferInsert']>;
-  /** A further condition on the row (for example that a deadline has not passed). */
-  where?: SQL;
 }
 
 /**
@@ -154,7 +152,7 @@ export async function transition<S extends string, T extends string, Table exten
   const rows = (await db
     .update(machine.table as PgTable)
     .set(values as never)
-    .where(and(eq(machine.id, id), inState(machine, rule.from), options.where))
+    .where(and(eq(machine.id, id), inState(machine, rule.from)))
     .returning()) as Table['$inferSelect'][];
   return rows[0] ?? null;
 }

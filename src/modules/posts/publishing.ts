@@ -255,7 +255,6 @@ async function createContainer(run: Run): Promise<void> {
       }
       // A refusal: nothing was received, and the step may be tried again.
       await transition(deps.db, targetStates, target.id, 'creation_refused');
-      throw error;
     }
     throw error;
   }
