@@ -78,7 +78,13 @@ import { Agent, request } from 'undici';
 import type { Db, Tx } from '../src/db/connection.ts';
 import type { Scope } from '../src/http/scope.ts';
 import { type CommentListQuery, listComments } from '../src/modules/comments/inbox.ts';
-import { type AccountCredentials, createPlatforms, type PlatformSet, SANDBOX_CLIENT } from '../src/platforms/index.ts';
+import {
+  type AccountCredentials,
+  commentsOf,
+  createPlatforms,
+  type PlatformSet,
+  SANDBOX_CLIENT,
+} from '../src/platforms/index.ts';
 import { loadSecretKey } from '../src/secrets.ts';
 import { type NamedCpuUse, namedCpuRows, namedCpuUse, type ReceiverRunPids, receiverRunCpuSample } from './cpu.ts';
 import { benchSteps, runBench } from './harness.ts';
@@ -687,7 +693,7 @@ async function readsAlone(
   await paced(count, s.webhookRate, async (i) => {
     const comment = sender.comments[first + i] as BenchComment;
     try {
-      const times = await adapter.commentTimes(comment.credentials, [comment.id]);
+      const times = await commentsOf(adapter).commentTimes(comment.credentials, [comment.id]);
       if (!times.has(comment.id)) failures.push(`comment ${comment.id} not found`);
     } catch (error) {
       failures.push(String(error));

@@ -165,7 +165,7 @@ const dayText = (day: number) => new Date(day * DAY_MS).toISOString().slice(0, 1
 
 /** Each platform's account metrics, in the service's order. */
 function metricsOf(platform: Platform): readonly string[] {
-  return platformInfo(platform).insights.account;
+  return platformInfo(platform).insights?.account ?? [];
 }
 
 /**

@@ -457,25 +457,25 @@ async function floor(ctx: Context, platforms: PlatformSet, secretKey: Buffer): P
       const account = accounts[i % accounts.length] as BenchAccount;
       const adapter = platforms.adapter(account.platform);
       const { credentials } = account;
-      const quota = await inFlight(() => adapter.publishingQuota(credentials));
+      const quota = await inFlight(() => adapter.publishing.publishingQuota(credentials));
       if (quota !== null && quota.used >= quota.limit)
         throw new BenchError(`floor: ${account.username}'s quota is spent`);
       const requestOf: PublishRequest = {
         text: `floor: bench post ${i}`,
         media: [{ type: 'image', url: mediaUrl }],
-        platformOptions: {},
+        options: {},
       };
-      const { containerId } = await inFlight(() => adapter.createContainer(credentials, requestOf));
+      const { containerId } = await inFlight(() => adapter.publishing.createContainer(credentials, requestOf));
       // As the service does with a media container: the first poll 2 s after its creation.
       await sleep(pollDelay(0));
       for (let n = 1; ; n++) {
-        const status = await inFlight(() => adapter.containerStatus(credentials, containerId));
+        const status = await inFlight(() => adapter.publishing.containerStatus(credentials, containerId));
         if (status.state === 'finished') break;
         if (status.state !== 'in_progress') throw new BenchError(`floor: container ${containerId} is ${status.state}`);
         polls += 1;
         await sleep(pollDelay(n));
       }
-      const post = await inFlight(() => adapter.publishContainer(credentials, containerId));
+      const post = await inFlight(() => adapter.publishing.publishContainer(credentials, containerId));
       lateness[i] = performance.now() - start;
       const list = published.get(account.id) ?? [];
       list.push(post.id);

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { type Static, type TOptional, type TString, Type } from 'typebox';
 import { Value } from 'typebox/value';
 import { EmailText, NameText } from './http/schemas.ts';
-import { PLATFORM_REGISTRY, PLATFORMS, type Platform } from './platforms/registry.ts';
+import { PLATFORMS, type Platform, settingsPrefix } from './platforms/names.ts';
 
 /**
  * Every setting the service reads, with its default. README.md documents each one;
@@ -44,7 +44,7 @@ const SettingsSchema = Type.Object({
   ...platformCredentialSettings(),
 });
 
-type SettingsPrefix = (typeof PLATFORM_REGISTRY)[Platform]['settingsPrefix'];
+type SettingsPrefix = Uppercase<Platform>;
 type CredentialSettings = {
   [Name in `${SettingsPrefix}_CLIENT_ID` | `${SettingsPrefix}_CLIENT_SECRET`]: TOptional<TString>;
 };
@@ -57,7 +57,7 @@ function platformCredentialSettings() {
   const text = Type.String({ minLength: 1, maxLength: 500, pattern: '^\\S+$' });
   const settings: Record<string, TOptional<TString>> = {};
   for (const platform of PLATFORMS) {
-    const prefix = PLATFORM_REGISTRY[platform].settingsPrefix;
+    const prefix = settingsPrefix(platform);
     settings[`${prefix}_CLIENT_ID`] = Type.Optional(text);
     settings[`${prefix}_CLIENT_SECRET`] = Type.Optional(text);
   }
@@ -164,7 +164,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const platformCredentials: Config['platformCredentials'] = {};
   const crossErrors: string[] = [];
   for (const platform of PLATFORMS) {
-    const prefix = PLATFORM_REGISTRY[platform].settingsPrefix;
+    const prefix = settingsPrefix(platform);
     const clientId = settings[`${prefix}_CLIENT_ID`];
     const clientSecret = settings[`${prefix}_CLIENT_SECRET`];
     if (clientId !== undefined && clientSecret !== undefined)

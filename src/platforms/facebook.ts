@@ -3,11 +3,21 @@
  * token of its own; every page the user picks becomes an account. Facts: docs/platforms.md
  * ("Facebook Pages") and Meta's Graph API for pages.
  */
+import { Type } from 'typebox';
 import { facebookCommentNotices } from './comment-notices.ts';
+import type { PlatformDefinition } from './definition.ts';
 import { commentTimesByReading, GraphClient, idOf, permalinkAfterPublish, requireSuccess } from './graph.ts';
 import { type AdapterOptions, list, num, record, requiredText, str, unsupported } from './http.ts';
-import { draftOf, isHttpUrl, matchPublished, problem, recentPostOf, refuseProblems, textDigest } from './publishing.ts';
-import { PLATFORM_REGISTRY } from './registry.ts';
+import {
+  draftOf,
+  isHttpUrl,
+  matchPublished,
+  optionsOf,
+  problem,
+  recentPostOf,
+  refuseProblems,
+  textDigest,
+} from './publishing.ts';
 import {
   denyCallback,
   invalidRequest,
@@ -28,6 +38,7 @@ import {
   type PublishDraft,
   type PublishedPost,
   type PublishProblem,
+  type ScopePolicy,
 } from './types.ts';
 
 const VERSION = 'v22.0';
@@ -43,6 +54,28 @@ const SCOPE = {
   /** Needed (with pages_show_list) to subscribe a page to the app's `feed` webhooks. */
   manageMetadata: 'pages_manage_metadata',
 } as const;
+
+const SCOPES: ScopePolicy = {
+  requested: [
+    SCOPE.showList,
+    SCOPE.readEngagement,
+    SCOPE.readUserContent,
+    SCOPE.manageEngagement,
+    SCOPE.managePosts,
+    SCOPE.manageMetadata,
+  ],
+  required: [SCOPE.showList, SCOPE.readEngagement],
+  byAction: {
+    read_profile: [SCOPE.showList],
+    read_comments: [SCOPE.readUserContent],
+    comment_notices: [SCOPE.manageMetadata, SCOPE.showList],
+    reply: [SCOPE.manageEngagement],
+    hide: [SCOPE.manageEngagement],
+    publish: [SCOPE.managePosts],
+  },
+  // pages_show_list is required at connection: a refused subscription lacks pages_manage_metadata.
+  refusedFor: { comment_notices: [SCOPE.manageMetadata] },
+};
 
 const PAGE_FIELDS = 'id,name,access_token,instagram_business_account,picture';
 const PROFILE_FIELDS = 'id,name,username,picture,followers_count,fan_count';
@@ -102,10 +135,20 @@ function decodeContainer(containerId: string): PendingPost | null {
 /** Facebook allows 63,206 characters in a post (Pages' post limits). */
 const MAX_MESSAGE = 63_206;
 
+/** What a page post takes beside its text (`platforms.facebook`). */
+const FACEBOOK_OPTIONS = Type.Object(
+  {
+    link: Type.Optional(
+      Type.String({ maxLength: 2048, description: 'A link the page post shares (absolute http or https URL).' }),
+    ),
+  },
+  { additionalProperties: false },
+);
+
 /** Every rule of a page post the draft breaks: text, a link or images; no video through the service. */
-function facebookProblems({ text, media, platformOptions }: PublishDraft): PublishProblem[] {
+function facebookProblems({ text, media, options }: PublishDraft): PublishProblem[] {
   const problems: PublishProblem[] = [];
-  const link = platformOptions?.facebook?.link;
+  const { link } = optionsOf(FACEBOOK_OPTIONS, options);
   if (link !== undefined && !isHttpUrl(link)) {
     problems.push(problem('platforms.facebook.link', 'must be an absolute http(s) URL'));
   }
@@ -225,30 +268,8 @@ export function facebookAdapter(options: AdapterOptions, now: () => Date): Platf
 
   return reportingMissingScopes({
     platform,
-    grantsPages: PLATFORM_REGISTRY.facebook.grantsPages,
-    scopes: {
-      requested: [
-        SCOPE.showList,
-        SCOPE.readEngagement,
-        SCOPE.readUserContent,
-        SCOPE.manageEngagement,
-        SCOPE.managePosts,
-        SCOPE.manageMetadata,
-      ],
-      required: [SCOPE.showList, SCOPE.readEngagement],
-      byAction: {
-        read_profile: [SCOPE.showList],
-        read_comments: [SCOPE.readUserContent],
-        comment_notices: [SCOPE.manageMetadata, SCOPE.showList],
-        reply: [SCOPE.manageEngagement],
-        hide: [SCOPE.manageEngagement],
-        publish: [SCOPE.managePosts],
-      },
-      // pages_show_list is required at connection: a refused subscription lacks pages_manage_metadata.
-      refusedFor: { comment_notices: [SCOPE.manageMetadata] },
-    },
+    scopes: SCOPES,
     refresh: { refreshBeforeExpiryMs: 7 * DAYS, minTokenAgeMs: 24 * HOURS },
-    metrics: PLATFORM_REGISTRY.facebook.insights,
 
     authorizeUrl({ redirectUri, state, scopes }) {
       const url = new URL(`${options.hostUrl('www.facebook.com')}/${VERSION}/dialog/oauth`);
@@ -256,7 +277,7 @@ export function facebookAdapter(options: AdapterOptions, now: () => Date): Platf
         client_id: options.clientId,
         redirect_uri: redirectUri,
         state,
-        scope: (scopes ?? this.scopes.requested).join(','),
+        scope: (scopes ?? SCOPES.requested).join(','),
         response_type: 'code',
       }).toString();
       return url.toString();
@@ -322,132 +343,153 @@ export function facebookAdapter(options: AdapterOptions, now: () => Date): Platf
       return data.map(toPage).filter((p): p is PageGrant => p !== null);
     },
 
-    async recentComments({ platformUserId, accessToken }, { posts = 10 } = {}) {
-      const { graph: metered, meter } = graph.metered();
-      const recent = await metered.getAll(
-        `/${platformUserId}/posts`,
-        accessToken,
-        { fields: POST_FIELDS, limit: Math.min(Math.max(posts, 1), 100) },
-        posts,
-      );
-      const summaries = recent
-        .map((p) => postSummaryOf(p, 'message', 'created_time'))
-        .filter((p): p is PlatformPostSummary => p !== null);
-      const comments: PlatformComment[] = [];
-      for (const { id: postId } of summaries) {
-        // `filter=stream` answers replies at every depth in one flat list, each naming its parent.
-        const raw = await metered.getAll(
-          `/${postId}/comments`,
+    comments: {
+      async recentComments({ platformUserId, accessToken }, { posts = 10 } = {}) {
+        const { graph: metered, meter } = graph.metered();
+        const recent = await metered.getAll(
+          `/${platformUserId}/posts`,
           accessToken,
-          { fields: COMMENT_FIELDS, filter: 'stream', order: 'reverse_chronological', limit: 100 },
-          COMMENTS_PER_POST,
+          { fields: POST_FIELDS, limit: Math.min(Math.max(posts, 1), 100) },
+          posts,
         );
-        for (const entry of raw) {
-          const comment = toComment(entry, postId, platformUserId);
-          if (comment) comments.push(comment);
+        const summaries = recent
+          .map((p) => postSummaryOf(p, 'message', 'created_time'))
+          .filter((p): p is PlatformPostSummary => p !== null);
+        const comments: PlatformComment[] = [];
+        for (const { id: postId } of summaries) {
+          // `filter=stream` answers replies at every depth in one flat list, each naming its parent.
+          const raw = await metered.getAll(
+            `/${postId}/comments`,
+            accessToken,
+            { fields: COMMENT_FIELDS, filter: 'stream', order: 'reverse_chronological', limit: 100 },
+            COMMENTS_PER_POST,
+          );
+          for (const entry of raw) {
+            const comment = toComment(entry, postId, platformUserId);
+            if (comment) comments.push(comment);
+          }
         }
-      }
-      return {
-        posts: summaries,
-        comments: comments.sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime()),
-        usagePercent: meter.highest,
-      };
+        return {
+          posts: summaries,
+          comments: comments.sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime()),
+          usagePercent: meter.highest,
+        };
+      },
+
+      parseCommentNotices(notice) {
+        // A notice comes as the comment is made: without a time of its own, it is now.
+        return facebookCommentNotices(notice, options.clientSecret, now());
+      },
+
+      async subscribeNotices({ platformUserId, accessToken }) {
+        // "To get your Page to install the app, have your app send a POST request to the Page's
+        // subscribed_apps edge using the Page's access token"; `feed` needs pages_manage_metadata
+        // and pages_show_list (Webhooks for Pages, https://developers.facebook.com/docs/pages-api/webhooks-for-pages).
+        const body = await graph.post(`/${platformUserId}/subscribed_apps`, accessToken, { subscribed_fields: 'feed' });
+        requireSuccess(platform, body, 'the subscription to the page feed');
+      },
+
+      async commentTimes({ accessToken }, commentIds) {
+        return commentTimesByReading(graph, accessToken, commentIds, 'created_time');
+      },
+
+      async postSummary({ accessToken }, postId) {
+        const post = await graph.get(`/${postId}`, accessToken, { fields: POST_FIELDS });
+        return requiredPostSummary(platform, post, 'message', 'created_time');
+      },
+
+      async reply({ accessToken }, commentId, text) {
+        const id = idOf(platform, await graph.post(`/${commentId}/comments`, accessToken, { message: text }));
+        return { state: 'sent', id };
+      },
+
+      async setHidden({ accessToken }, commentId, hidden) {
+        const body = await graph.post(`/${commentId}`, accessToken, { is_hidden: String(hidden) });
+        if (body.success === false) {
+          throw new PlatformError('transient', `facebook did not ${hidden ? 'hide' : 'unhide'} ${commentId}`, {
+            platform,
+          });
+        }
+      },
     },
 
-    parseCommentNotices(notice) {
-      // A notice comes as the comment is made: without a time of its own, it is now.
-      return facebookCommentNotices(notice, options.clientSecret, now());
-    },
+    publishing: {
+      checkPublish(draft) {
+        return facebookProblems(draft);
+      },
 
-    async subscribeNotices({ platformUserId, accessToken }) {
-      // "To get your Page to install the app, have your app send a POST request to the Page's
-      // subscribed_apps edge using the Page's access token"; `feed` needs pages_manage_metadata
-      // and pages_show_list (Webhooks for Pages, https://developers.facebook.com/docs/pages-api/webhooks-for-pages).
-      const body = await graph.post(`/${platformUserId}/subscribed_apps`, accessToken, { subscribed_fields: 'feed' });
-      requireSuccess(platform, body, 'the subscription to the page feed');
-    },
+      async createContainer({ platformUserId, accessToken }, request) {
+        refuseProblems(platform, facebookProblems(draftOf(request)));
+        const { text, media } = request;
+        const message = text !== undefined && text !== '' ? text : null;
+        const photoIds: string[] = [];
+        for (const image of media) {
+          // Unpublished: the photos appear only once the post attaching them is published.
+          const body = await graph.post(`/${platformUserId}/photos`, accessToken, {
+            url: image.url,
+            published: 'false',
+          });
+          photoIds.push(idOf(platform, body));
+        }
+        const link = optionsOf(FACEBOOK_OPTIONS, request.options).link ?? null;
+        const at = Math.floor(now().getTime() / 1000);
+        return { containerId: encodeContainer({ page: platformUserId, message, photoIds, link, at }) };
+      },
 
-    async commentTimes({ accessToken }, commentIds) {
-      return commentTimesByReading(graph, accessToken, commentIds, 'created_time');
-    },
+      async containerStatus(credentials, containerId) {
+        const post = pendingPost(credentials, containerId);
+        return (await publishedAs(credentials, post)) === null ? { state: 'finished' } : { state: 'published' };
+      },
 
-    async postSummary({ accessToken }, postId) {
-      const post = await graph.get(`/${postId}`, accessToken, { fields: POST_FIELDS });
-      return requiredPostSummary(platform, post, 'message', 'created_time');
-    },
-
-    async reply({ accessToken }, commentId, text) {
-      const id = idOf(platform, await graph.post(`/${commentId}/comments`, accessToken, { message: text }));
-      return { state: 'sent', id };
-    },
-
-    async finishReply() {
-      throw unsupported(platform, 'finishing a reply later (Facebook replies are sent at once)');
-    },
-
-    async setHidden({ accessToken }, commentId, hidden) {
-      const body = await graph.post(`/${commentId}`, accessToken, { is_hidden: String(hidden) });
-      if (body.success === false) {
-        throw new PlatformError('transient', `facebook did not ${hidden ? 'hide' : 'unhide'} ${commentId}`, {
+      async publishContainer(credentials, containerId) {
+        const post = pendingPost(credentials, containerId);
+        const form: Record<string, string | undefined> = {
+          message: post.message ?? undefined,
+          link: post.link ?? undefined,
+        };
+        for (const [i, id] of post.photoIds.entries())
+          form[`attached_media[${i}]`] = JSON.stringify({ media_fbid: id });
+        const id = idOf(
           platform,
-        });
-      }
-    },
+          await graph.post(`/${credentials.platformUserId}/feed`, credentials.accessToken, form),
+        );
+        const permalink = await permalinkAfterPublish(
+          () => graph.get(`/${id}`, credentials.accessToken, { fields: 'permalink_url' }),
+          'permalink_url',
+        );
+        return { id, permalink };
+      },
 
-    async accountInsights() {
-      throw unsupported(platform, 'insights through Switchboard (offered for Instagram and Threads)');
-    },
+      async publishingQuota() {
+        // Pages publish no quota to read; their limits show as throttling errors (rate_limited).
+        return null;
+      },
 
-    async postInsights() {
-      throw unsupported(platform, 'insights through Switchboard (offered for Instagram and Threads)');
-    },
-
-    checkPublish(draft) {
-      return facebookProblems(draft);
-    },
-
-    async createContainer({ platformUserId, accessToken }, request) {
-      refuseProblems(platform, facebookProblems(draftOf(request)));
-      const { text, media } = request;
-      const message = text !== undefined && text !== '' ? text : null;
-      const photoIds: string[] = [];
-      for (const image of media) {
-        // Unpublished: the photos appear only once the post attaching them is published.
-        const body = await graph.post(`/${platformUserId}/photos`, accessToken, { url: image.url, published: 'false' });
-        photoIds.push(idOf(platform, body));
-      }
-      const link = request.platformOptions?.facebook?.link ?? null;
-      const at = Math.floor(now().getTime() / 1000);
-      return { containerId: encodeContainer({ page: platformUserId, message, photoIds, link, at }) };
-    },
-
-    async containerStatus(credentials, containerId) {
-      const post = pendingPost(credentials, containerId);
-      return (await publishedAs(credentials, post)) === null ? { state: 'finished' } : { state: 'published' };
-    },
-
-    async publishContainer(credentials, containerId) {
-      const post = pendingPost(credentials, containerId);
-      const form: Record<string, string | undefined> = {
-        message: post.message ?? undefined,
-        link: post.link ?? undefined,
-      };
-      for (const [i, id] of post.photoIds.entries()) form[`attached_media[${i}]`] = JSON.stringify({ media_fbid: id });
-      const id = idOf(platform, await graph.post(`/${credentials.platformUserId}/feed`, credentials.accessToken, form));
-      const permalink = await permalinkAfterPublish(
-        () => graph.get(`/${id}`, credentials.accessToken, { fields: 'permalink_url' }),
-        'permalink_url',
-      );
-      return { id, permalink };
-    },
-
-    async publishingQuota() {
-      // Pages publish no quota to read; their limits show as throttling errors (rate_limited).
-      return null;
-    },
-
-    async findPublished(credentials, containerId) {
-      return publishedAs(credentials, pendingPost(credentials, containerId));
+      async findPublished(credentials, containerId) {
+        return publishedAs(credentials, pendingPost(credentials, containerId));
+      },
     },
   });
 }
+
+export const facebookPlatform: PlatformDefinition & { platform: 'facebook' } = {
+  platform: 'facebook',
+  label: 'Facebook Pages',
+  grantsPages: true,
+  // A Comment's `is_hidden` can be set on replies as on top-level comments, which `can_hide`
+  // tells per comment; a page may comment on a hidden comment (Graph API Comment reference,
+  // https://developers.facebook.com/docs/graph-api/reference/comment). A page's own comments
+  // cannot be hidden: the sandbox answers `can_hide: false` for them.
+  comments: { replyToHidden: true, hideReplies: true },
+  // The service offers insights for Instagram and Threads only.
+  insights: null,
+  publishing: {
+    // No video on pages; several photos make one post.
+    kinds: ['text', 'image', 'carousel'],
+    containerPublishes: false,
+    // Facebook's photo formats include JPEG and PNG; WebP is converted to be safe.
+    imageTypes: ['image/jpeg', 'image/png'],
+    options: FACEBOOK_OPTIONS,
+  },
+  create: facebookAdapter,
+};

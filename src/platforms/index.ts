@@ -2,23 +2,12 @@
 import type { Dispatcher } from 'undici';
 import { now as clockNow } from '../clock.ts';
 import type { Config } from '../config.ts';
-import { facebookAdapter } from './facebook.ts';
-import { type AdapterOptions, hostUrlFor } from './http.ts';
-import { instagramAdapter } from './instagram.ts';
-import { PLATFORMS, type Platform, platformInfo } from './registry.ts';
-import { threadsAdapter } from './threads.ts';
-import { tiktokAdapter } from './tiktok.ts';
+import { hostUrlFor } from './http.ts';
+import { PLATFORMS, type Platform, platformInfo, settingsPrefix } from './registry.ts';
 import { type PlatformAdapter, PlatformError } from './types.ts';
 
 export * from './registry.ts';
 export * from './types.ts';
-
-const FACTORIES: Record<Platform, (options: AdapterOptions, now: () => Date) => PlatformAdapter> = {
-  instagram: instagramAdapter,
-  threads: threadsAdapter,
-  tiktok: tiktokAdapter,
-  facebook: facebookAdapter,
-};
 
 export interface PlatformSet {
   mode: 'live' | 'sandbox';
@@ -52,7 +41,7 @@ export function createPlatforms(
       if (cached) return cached;
       const client = credentials.get(platform);
       if (!client) {
-        const prefix = platformInfo(platform).settingsPrefix;
+        const prefix = settingsPrefix(platform);
         throw new PlatformError(
           'unsupported',
           `${platformInfo(platform).label} is not configured: set ${prefix}_CLIENT_ID and ${prefix}_CLIENT_SECRET`,
@@ -60,7 +49,7 @@ export function createPlatforms(
         );
       }
       const testerToken = platform === 'threads' ? config.threadsTesterToken : undefined;
-      const adapter = FACTORIES[platform](
+      const adapter = platformInfo(platform).create(
         { ...client, hostUrl, dispatcher: options.dispatcher, timeoutMs: options.timeoutMs, testerToken },
         options.now ?? clockNow,
       );

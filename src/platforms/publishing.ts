@@ -3,10 +3,12 @@
  * container references that let an adapter find the post a container became after a crash.
  */
 import { createHash } from 'node:crypto';
+import type { Static, TObject } from 'typebox';
 import { list, num, record, str } from './http.ts';
 import {
   type Platform,
   PlatformError,
+  type PostOptions,
   type PublishDraft,
   type PublishingQuota,
   type PublishProblem,
@@ -22,8 +24,17 @@ export function draftOf(request: PublishRequest): PublishDraft {
   return {
     ...(request.text !== undefined ? { text: request.text } : {}),
     media: request.media.map((m) => ({ type: m.type, durationSeconds: m.durationSeconds ?? null })),
-    ...(request.platformOptions !== undefined ? { platformOptions: request.platformOptions } : {}),
+    ...(request.options !== undefined ? { options: request.options } : {}),
   };
+}
+
+/**
+ * A post's options as the platform's schema names them. Each value is still data: the API
+ * checked them against the schema before storing the post, and checkPublish checks each again
+ * (a value of the wrong kind is a problem it reports, never a crash).
+ */
+export function optionsOf<T extends TObject>(_schema: T, options: PostOptions | undefined): Partial<Static<T>> {
+  return (options ?? {}) as Partial<Static<T>>;
 }
 
 /** Refuses, before any call (or any further call), a request that breaks the platform's rules, naming each problem. */

@@ -210,46 +210,55 @@ export function reportingMissingScopes(adapter: PlatformAdapter): PlatformAdapte
       throw new PlatformError(error.kind, error.message, { ...error.detail, missingScopes: [...needed] });
     }
   }
-  const wrapped: PlatformAdapter = {
+  const { comments, insights, publishing } = adapter;
+  const { afterPublish } = publishing;
+  const { finishReply } = comments ?? {};
+  return {
     ...adapter,
-    profile: (credentials) => acting('read_profile', () => adapter.profile.call(wrapped, credentials)),
-    recentComments: (credentials, options) =>
-      acting('read_comments', () => adapter.recentComments.call(wrapped, credentials, options)),
-    postSummary: (credentials, postId) =>
-      acting('read_comments', () => adapter.postSummary.call(wrapped, credentials, postId)),
-    subscribeNotices: (credentials) =>
-      acting('comment_notices', () => adapter.subscribeNotices.call(wrapped, credentials)),
-    commentTimes: (credentials, commentIds) =>
-      acting('read_comments', () => adapter.commentTimes.call(wrapped, credentials, commentIds)),
-    reply: (credentials, commentId, text) =>
-      acting('reply', () => adapter.reply.call(wrapped, credentials, commentId, text)),
-    finishReply: (credentials, containerId) =>
-      acting('reply', () => adapter.finishReply.call(wrapped, credentials, containerId)),
-    setHidden: (credentials, commentId, hidden) =>
-      acting('hide', () => adapter.setHidden.call(wrapped, credentials, commentId, hidden)),
-    accountInsights: (credentials, days, metrics) =>
-      acting('read_insights', () => adapter.accountInsights.call(wrapped, credentials, days, metrics)),
-    postInsights: (credentials, postId, metrics) =>
-      acting('read_insights', () => adapter.postInsights.call(wrapped, credentials, postId, metrics)),
-    createContainer: (credentials, request) =>
-      acting('publish', () => adapter.createContainer.call(wrapped, credentials, request)),
-    containerStatus: (credentials, containerId) =>
-      acting('publish', () => adapter.containerStatus.call(wrapped, credentials, containerId)),
-    publishContainer: (credentials, containerId) =>
-      acting('publish', () => adapter.publishContainer.call(wrapped, credentials, containerId)),
-    publishingQuota: (credentials) => acting('publish', () => adapter.publishingQuota.call(wrapped, credentials)),
-    findPublished: (credentials, containerId) =>
-      acting('publish', () => adapter.findPublished.call(wrapped, credentials, containerId)),
-  };
-  const step = adapter.afterPublish;
-  if (step !== undefined) {
-    return {
-      ...wrapped,
-      afterPublish: {
-        ...step,
-        run: (credentials, postId, options) => acting(step.action, () => step.run(credentials, postId, options)),
+    profile: (credentials) => acting('read_profile', () => adapter.profile(credentials)),
+    ...(comments && {
+      comments: {
+        ...comments,
+        recentComments: (credentials, options) =>
+          acting('read_comments', () => comments.recentComments(credentials, options)),
+        postSummary: (credentials, postId) => acting('read_comments', () => comments.postSummary(credentials, postId)),
+        subscribeNotices: (credentials) => acting('comment_notices', () => comments.subscribeNotices(credentials)),
+        commentTimes: (credentials, commentIds) =>
+          acting('read_comments', () => comments.commentTimes(credentials, commentIds)),
+        reply: (credentials, commentId, text) => acting('reply', () => comments.reply(credentials, commentId, text)),
+        ...(finishReply && {
+          finishReply: (credentials, containerId) => acting('reply', () => finishReply(credentials, containerId)),
+        }),
+        setHidden: (credentials, commentId, hidden) =>
+          acting('hide', () => comments.setHidden(credentials, commentId, hidden)),
       },
-    };
-  }
-  return wrapped;
+    }),
+    ...(insights && {
+      insights: {
+        accountInsights: (credentials, days, metrics) =>
+          acting('read_insights', () => insights.accountInsights(credentials, days, metrics)),
+        postInsights: (credentials, postId, metrics) =>
+          acting('read_insights', () => insights.postInsights(credentials, postId, metrics)),
+      },
+    }),
+    publishing: {
+      ...publishing,
+      createContainer: (credentials, request) =>
+        acting('publish', () => publishing.createContainer(credentials, request)),
+      containerStatus: (credentials, containerId) =>
+        acting('publish', () => publishing.containerStatus(credentials, containerId)),
+      publishContainer: (credentials, containerId) =>
+        acting('publish', () => publishing.publishContainer(credentials, containerId)),
+      publishingQuota: (credentials) => acting('publish', () => publishing.publishingQuota(credentials)),
+      findPublished: (credentials, containerId) =>
+        acting('publish', () => publishing.findPublished(credentials, containerId)),
+      ...(afterPublish && {
+        afterPublish: {
+          ...afterPublish,
+          run: (credentials, postId, options) =>
+            acting(afterPublish.action, () => afterPublish.run(credentials, postId, options)),
+        },
+      }),
+    },
+  };
 }

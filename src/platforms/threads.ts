@@ -1,6 +1,8 @@
 /** Threads API (graph.threads.net). Facts: docs/platforms.md, "Threads". */
+import { Type } from 'typebox';
 import { threadsCommentNotices } from './comment-notices.ts';
 import { metaDeauthorizedUsers } from './deauthorization.ts';
+import type { InsightMetrics, PlatformDefinition } from './definition.ts';
 import { commentTimesByReading, GraphClient, idOf, permalinkAfterPublish } from './graph.ts';
 import { type AdapterOptions, checkDays, list, num, record, requiredText, str, unsupported } from './http.ts';
 import {
@@ -8,13 +10,13 @@ import {
   draftOf,
   durationProblem,
   matchPublished,
+  optionsOf,
   problem,
   quotaOf,
   recentPostOf,
   refuseProblems,
   requireContainerRef,
 } from './publishing.ts';
-import { PLATFORM_REGISTRY } from './registry.ts';
 import {
   dailyValues,
   daysUpTo,
@@ -45,7 +47,7 @@ import {
   type PublishProblem,
   type PublishRequest,
   type ReplyOutcome,
-  THREADS_REPLY_CONTROLS,
+  type ScopePolicy,
 } from './types.ts';
 
 const VERSION = 'v1.0';
@@ -58,8 +60,31 @@ const VIDEO_SECONDS = { min: 0, max: 300 };
 /** https://developers.facebook.com/docs/threads/posts: a topic tag has 1 to 50 characters, no period or ampersand. */
 const MAX_TOPIC_TAG = 50;
 
+const THREADS_REPLY_CONTROLS = [
+  'everyone',
+  'accounts_you_follow',
+  'mentioned_only',
+  'parent_post_author_only',
+  'followers_only',
+] as const;
+
+/** What a Threads post takes beside its text (`platforms.threads`). */
+const THREADS_OPTIONS = Type.Object(
+  {
+    reply_control: Type.Optional(
+      Type.Enum(THREADS_REPLY_CONTROLS, {
+        description: 'Who may reply (Threads `reply_control`); default `everyone`.',
+      }),
+    ),
+    topic_tag: Type.Optional(
+      Type.String({ minLength: 1, maxLength: MAX_TOPIC_TAG, description: 'A topic tag (Threads `topic_tag`).' }),
+    ),
+  },
+  { additionalProperties: false },
+);
+
 /** Every Threads rule the draft breaks. */
-function threadsProblems({ text, media, platformOptions }: PublishDraft): PublishProblem[] {
+function threadsProblems({ text, media, options: given }: PublishDraft): PublishProblem[] {
   const problems: PublishProblem[] = [];
   if (text !== undefined && threadsTextLength(text) > THREADS_MAX_TEXT) {
     problems.push(
@@ -77,14 +102,14 @@ function threadsProblems({ text, media, platformOptions }: PublishDraft): Publis
   }
   const long = durationProblem(media, VIDEO_SECONDS, 'a Threads video');
   if (long !== null) problems.push(long);
-  const options = platformOptions?.threads ?? {};
+  const options = optionsOf(THREADS_OPTIONS, given);
   if (
-    options.replyControl !== undefined &&
-    !(THREADS_REPLY_CONTROLS as readonly unknown[]).includes(options.replyControl)
+    options.reply_control !== undefined &&
+    !(THREADS_REPLY_CONTROLS as readonly unknown[]).includes(options.reply_control)
   ) {
     problems.push(problem('platforms.threads.reply_control', `must be one of ${THREADS_REPLY_CONTROLS.join(', ')}`));
   }
-  const tag = options.topicTag;
+  const tag = options.topic_tag;
   if (tag !== undefined) {
     if (typeof tag !== 'string' || tag.trim() === '' || [...tag].length > MAX_TOPIC_TAG) {
       problems.push(problem('platforms.threads.topic_tag', `must have 1 to ${MAX_TOPIC_TAG} characters`));
@@ -108,6 +133,33 @@ const SCOPE = {
   manageReplies: 'threads_manage_replies',
   insights: 'threads_manage_insights',
 } as const;
+
+const SCOPES: ScopePolicy = {
+  requested: [SCOPE.basic, SCOPE.publish, SCOPE.readReplies, SCOPE.manageReplies, SCOPE.insights],
+  required: [SCOPE.basic],
+  byAction: {
+    read_profile: [SCOPE.basic],
+    read_comments: [SCOPE.readReplies],
+    comment_notices: [SCOPE.basic, SCOPE.readReplies],
+    reply: [SCOPE.publish],
+    hide: [SCOPE.manageReplies],
+    read_insights: [SCOPE.insights],
+    publish: [SCOPE.publish],
+  },
+  /*
+   * Meta's pages disagree on what replying needs: the Permissions reference gives
+   * threads_content_publish to publishing replies, the reply management page names
+   * threads_manage_replies (docs/platforms.md, "Open questions"). Both are asked at
+   * connection; a refused reply names threads_manage_replies, never the publish scope that
+   * posting works with.
+   */
+  refusedFor: { reply: [SCOPE.manageReplies] },
+};
+
+const METRICS: InsightMetrics = {
+  account: ['followers_count', 'views', 'likes', 'replies', 'reposts', 'quotes', 'clicks'],
+  post: ['views', 'likes', 'replies', 'reposts', 'quotes', 'shares'],
+};
 
 const CONTAINER_STATES: Record<string, ContainerState> = {
   IN_PROGRESS: 'in_progress',
@@ -267,37 +319,15 @@ export function threadsAdapter(options: AdapterOptions, now: () => Date): Platfo
 
   return reportingMissingScopes({
     platform,
-    grantsPages: PLATFORM_REGISTRY.threads.grantsPages,
-    scopes: {
-      requested: [SCOPE.basic, SCOPE.publish, SCOPE.readReplies, SCOPE.manageReplies, SCOPE.insights],
-      required: [SCOPE.basic],
-      byAction: {
-        read_profile: [SCOPE.basic],
-        read_comments: [SCOPE.readReplies],
-        comment_notices: [SCOPE.basic, SCOPE.readReplies],
-        reply: [SCOPE.publish],
-        hide: [SCOPE.manageReplies],
-        read_insights: [SCOPE.insights],
-        publish: [SCOPE.publish],
-      },
-      /*
-       * Meta's pages disagree on what replying needs: the Permissions reference gives
-       * threads_content_publish to publishing replies, the reply management page names
-       * threads_manage_replies (docs/platforms.md, "Open questions"). Both are asked at
-       * connection; a refused reply names threads_manage_replies, never the publish scope that
-       * posting works with.
-       */
-      refusedFor: { reply: [SCOPE.manageReplies] },
-    },
+    scopes: SCOPES,
     refresh: { refreshBeforeExpiryMs: 7 * DAYS, minTokenAgeMs: 24 * HOURS },
-    metrics: PLATFORM_REGISTRY.threads.insights,
 
     authorizeUrl({ redirectUri, state, scopes }) {
       const url = new URL(`${options.hostUrl('threads.net')}/oauth/authorize`);
       url.search = new URLSearchParams({
         client_id: options.clientId,
         redirect_uri: redirectUri,
-        scope: (scopes ?? this.scopes.requested).join(','),
+        scope: (scopes ?? SCOPES.requested).join(','),
         response_type: 'code',
         state,
       }).toString();
@@ -339,7 +369,7 @@ export function threadsAdapter(options: AdapterOptions, now: () => Date): Platfo
         },
       });
       const accessToken = requiredText(platform, long.access_token, 'access_token');
-      const scopes = await grantedScopes(accessToken, this.scopes.requested);
+      const scopes = await grantedScopes(accessToken, SCOPES.requested);
       return { accessToken, expiresAt: tokenExpiry(now(), long.expires_in), platformUserId: userId, scopes };
     },
 
@@ -376,222 +406,227 @@ export function threadsAdapter(options: AdapterOptions, now: () => Date): Platfo
       };
     },
 
-    async pages() {
-      throw unsupported(platform, 'pages (use facebook for Facebook Pages)');
-    },
-
-    async recentComments({ platformUserId, accessToken }, { posts = 10 } = {}) {
-      const { graph: metered, meter } = graph.metered();
-      const threads = await metered.getAll(
-        `/${platformUserId}/threads`,
-        accessToken,
-        { fields: 'id,text,media_type,permalink,timestamp', limit: Math.min(posts, 100) },
-        posts,
-      );
-      const summaries = threads
-        .map((t) => postSummaryOf(t, 'text'))
-        .filter((p): p is PlatformPostSummary => p !== null);
-      const comments: PlatformComment[] = [];
-      for (const { id: postId } of summaries) {
-        const replies = await metered.getAll(
-          `/${postId}/conversation`,
+    comments: {
+      async recentComments({ platformUserId, accessToken }, { posts = 10 } = {}) {
+        const { graph: metered, meter } = graph.metered();
+        const threads = await metered.getAll(
+          `/${platformUserId}/threads`,
           accessToken,
-          { fields: REPLY_FIELDS, limit: 100 },
-          MAX_REPLIES_PER_POST,
+          { fields: 'id,text,media_type,permalink,timestamp', limit: Math.min(posts, 100) },
+          posts,
         );
-        for (const raw of replies) {
-          const comment = toComment(raw, postId, platformUserId);
-          if (comment) comments.push(comment);
-        }
-      }
-      return {
-        posts: summaries,
-        comments: comments.sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime()),
-        usagePercent: meter.highest,
-      };
-    },
-
-    parseCommentNotices(notice) {
-      // A notice comes as the comment is made: without a time of its own, it is now.
-      return threadsCommentNotices(notice, options.clientSecret, now());
-    },
-
-    async subscribeNotices() {
-      // Threads documents no subscription per user: the app subscribes to the `replies` field in
-      // its dashboard, and a user's replies are notified once the user granted threads_basic and
-      // threads_read_replies (https://developers.facebook.com/docs/threads/webhooks).
-    },
-
-    async commentTimes({ accessToken }, commentIds) {
-      // A reply is a Threads media object: its `timestamp` is when it was published.
-      return commentTimesByReading(graph, accessToken, commentIds, 'timestamp');
-    },
-
-    async postSummary({ accessToken }, postId) {
-      const post = await graph.get(`/${postId}`, accessToken, { fields: 'id,text,permalink,timestamp' });
-      return requiredPostSummary(platform, post, 'text');
-    },
-
-    async reply(credentials, commentId, text) {
-      checkText(text);
-      if (text.trim() === '') throw invalidRequest(platform, 'a reply needs text');
-      const containerId = await createOne(credentials, { media_type: 'TEXT', text, reply_to_id: commentId });
-      return publishReplyIfReady(credentials, containerId);
-    },
-
-    async finishReply(credentials, containerId) {
-      return publishReplyIfReady(credentials, containerId);
-    },
-
-    async setHidden({ accessToken }, commentId, hidden) {
-      // Threads hides top-level replies only, each with the replies nested under it
-      // (https://developers.facebook.com/docs/threads/reply-management, "Hide Replies").
-      const reply = await graph.get(`/${commentId}`, accessToken, { fields: 'replied_to,root_post' });
-      const repliedTo = str(record(reply.replied_to).id);
-      const root = str(record(reply.root_post).id);
-      if (repliedTo !== null && root !== null && repliedTo !== root) {
-        throw invalidRequest(
-          platform,
-          'only a top-level reply can be hidden or unhidden on Threads, and with it every reply nested under it',
-        );
-      }
-      const body = await graph.post(`/${commentId}/manage_reply`, accessToken, { hide: String(hidden) });
-      if (body.success === false) {
-        throw new PlatformError('transient', 'threads did not confirm hiding the reply', { platform });
-      }
-    },
-
-    /*
-     * Daily values in the fewest calls Threads' user insights allow
-     * (https://developers.facebook.com/docs/threads/insights): likes, replies, reposts, quotes and
-     * clicks come as one total over since..until, so a daily value costs a call per day, in which
-     * every metric asked rides along, followers_count (today's count, whatever the range) only in
-     * today's. views alone is a daily series, and Threads documents no longest range: then one
-     * call for every day asked. Days before 2024-04-13 (Threads refuses an earlier since or until)
-     * and days still to come cost nothing (null). For N days from 2024-04-13 up to today: N calls
-     * (followers_count rides along); views and followers_count alone: one call.
-     */
-    async accountInsights({ platformUserId, accessToken }, days, metrics) {
-      requireMetrics(platform, this.metrics.account, metrics);
-      checkDays(platform, days);
-      const { graph: metered, meter } = graph.metered();
-      const at = now();
-      const todayDay = today(at);
-      const figures: DailyMetrics = emptyFigures(days, metrics);
-      const firstDay = new Date(INSIGHTS_EPOCH * 1000).toISOString().slice(0, 10);
-      const read = daysUpTo(days, todayDay).filter((day) => day >= firstDay);
-      const daily = metrics.filter((m) => m !== 'followers_count');
-      const followers = metrics.includes('followers_count') && read.includes(todayDay);
-      const insights = async (first: string, last: string, asked: string[]) => {
-        const { since, until } = readRange(first, last, at);
-        return metered.get(`/${platformUserId}/threads_insights`, accessToken, {
-          metric: asked.join(','),
-          since: Math.max(since, INSIGHTS_EPOCH),
-          until,
-        });
-      };
-      if (daily.every((m) => DAILY_SERIES_METRICS.includes(m))) {
-        const asked = [...daily, ...(followers ? ['followers_count'] : [])];
-        if (asked.length > 0 && read.length > 0) {
-          const body = await insights(read[0] as string, read.at(-1) as string, asked);
-          for (const metric of daily) {
-            const series = dailyValues(body, metric);
-            for (const day of read) setFigure(figures, day, metric, series.get(day) ?? null);
+        const summaries = threads
+          .map((t) => postSummaryOf(t, 'text'))
+          .filter((p): p is PlatformPostSummary => p !== null);
+        const comments: PlatformComment[] = [];
+        for (const { id: postId } of summaries) {
+          const replies = await metered.getAll(
+            `/${postId}/conversation`,
+            accessToken,
+            { fields: REPLY_FIELDS, limit: 100 },
+            MAX_REPLIES_PER_POST,
+          );
+          for (const raw of replies) {
+            const comment = toComment(raw, postId, platformUserId);
+            if (comment) comments.push(comment);
           }
-          if (followers) setFigure(figures, todayDay, 'followers_count', metricValue(body, 'followers_count'));
         }
-      } else {
-        for (const day of read) {
-          // followers_count is today's count whatever the range: it says nothing of other days.
-          const asked = [...daily, ...(followers && day === todayDay ? ['followers_count'] : [])];
-          const body = await insights(day, day, asked);
-          for (const metric of asked) setFigure(figures, day, metric, metricValue(body, metric));
+        return {
+          posts: summaries,
+          comments: comments.sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime()),
+          usagePercent: meter.highest,
+        };
+      },
+
+      parseCommentNotices(notice) {
+        // A notice comes as the comment is made: without a time of its own, it is now.
+        return threadsCommentNotices(notice, options.clientSecret, now());
+      },
+
+      async subscribeNotices() {
+        // Threads documents no subscription per user: the app subscribes to the `replies` field in
+        // its dashboard, and a user's replies are notified once the user granted threads_basic and
+        // threads_read_replies (https://developers.facebook.com/docs/threads/webhooks).
+      },
+
+      async commentTimes({ accessToken }, commentIds) {
+        // A reply is a Threads media object: its `timestamp` is when it was published.
+        return commentTimesByReading(graph, accessToken, commentIds, 'timestamp');
+      },
+
+      async postSummary({ accessToken }, postId) {
+        const post = await graph.get(`/${postId}`, accessToken, { fields: 'id,text,permalink,timestamp' });
+        return requiredPostSummary(platform, post, 'text');
+      },
+
+      async reply(credentials, commentId, text) {
+        checkText(text);
+        if (text.trim() === '') throw invalidRequest(platform, 'a reply needs text');
+        const containerId = await createOne(credentials, { media_type: 'TEXT', text, reply_to_id: commentId });
+        return publishReplyIfReady(credentials, containerId);
+      },
+
+      async finishReply(credentials, containerId) {
+        return publishReplyIfReady(credentials, containerId);
+      },
+
+      async setHidden({ accessToken }, commentId, hidden) {
+        // Threads hides top-level replies only, each with the replies nested under it
+        // (https://developers.facebook.com/docs/threads/reply-management, "Hide Replies").
+        const reply = await graph.get(`/${commentId}`, accessToken, { fields: 'replied_to,root_post' });
+        const repliedTo = str(record(reply.replied_to).id);
+        const root = str(record(reply.root_post).id);
+        if (repliedTo !== null && root !== null && repliedTo !== root) {
+          throw invalidRequest(
+            platform,
+            'only a top-level reply can be hidden or unhidden on Threads, and with it every reply nested under it',
+          );
         }
-      }
-      return { figures, usagePercent: meter.highest };
+        const body = await graph.post(`/${commentId}/manage_reply`, accessToken, { hide: String(hidden) });
+        if (body.success === false) {
+          throw new PlatformError('transient', 'threads did not confirm hiding the reply', { platform });
+        }
+      },
     },
 
-    async postInsights({ accessToken }, postId, metrics) {
-      requireMetrics(platform, this.metrics.post, metrics);
-      const { graph: metered, meter } = graph.metered();
-      const body = await metered.get(`/${postId}/insights`, accessToken, { metric: metrics.join(',') });
-      return {
-        figures: Object.fromEntries(metrics.map((m) => [m, metricValue(body, m)])),
-        usagePercent: meter.highest,
-      };
+    insights: {
+      /*
+       * Daily values in the fewest calls Threads' user insights allow
+       * (https://developers.facebook.com/docs/threads/insights): likes, replies, reposts, quotes and
+       * clicks come as one total over since..until, so a daily value costs a call per day, in which
+       * every metric asked rides along, followers_count (today's count, whatever the range) only in
+       * today's. views alone is a daily series, and Threads documents no longest range: then one
+       * call for every day asked. Days before 2024-04-13 (Threads refuses an earlier since or until)
+       * and days still to come cost nothing (null). For N days from 2024-04-13 up to today: N calls
+       * (followers_count rides along); views and followers_count alone: one call.
+       */
+      async accountInsights({ platformUserId, accessToken }, days, metrics) {
+        requireMetrics(platform, METRICS.account, metrics);
+        checkDays(platform, days);
+        const { graph: metered, meter } = graph.metered();
+        const at = now();
+        const todayDay = today(at);
+        const figures: DailyMetrics = emptyFigures(days, metrics);
+        const firstDay = new Date(INSIGHTS_EPOCH * 1000).toISOString().slice(0, 10);
+        const read = daysUpTo(days, todayDay).filter((day) => day >= firstDay);
+        const daily = metrics.filter((m) => m !== 'followers_count');
+        const followers = metrics.includes('followers_count') && read.includes(todayDay);
+        const insights = async (first: string, last: string, asked: string[]) => {
+          const { since, until } = readRange(first, last, at);
+          return metered.get(`/${platformUserId}/threads_insights`, accessToken, {
+            metric: asked.join(','),
+            since: Math.max(since, INSIGHTS_EPOCH),
+            until,
+          });
+        };
+        if (daily.every((m) => DAILY_SERIES_METRICS.includes(m))) {
+          const asked = [...daily, ...(followers ? ['followers_count'] : [])];
+          if (asked.length > 0 && read.length > 0) {
+            const body = await insights(read[0] as string, read.at(-1) as string, asked);
+            for (const metric of daily) {
+              const series = dailyValues(body, metric);
+              for (const day of read) setFigure(figures, day, metric, series.get(day) ?? null);
+            }
+            if (followers) setFigure(figures, todayDay, 'followers_count', metricValue(body, 'followers_count'));
+          }
+        } else {
+          for (const day of read) {
+            // followers_count is today's count whatever the range: it says nothing of other days.
+            const asked = [...daily, ...(followers && day === todayDay ? ['followers_count'] : [])];
+            const body = await insights(day, day, asked);
+            for (const metric of asked) setFigure(figures, day, metric, metricValue(body, metric));
+          }
+        }
+        return { figures, usagePercent: meter.highest };
+      },
+
+      async postInsights({ accessToken }, postId, metrics) {
+        requireMetrics(platform, METRICS.post, metrics);
+        const { graph: metered, meter } = graph.metered();
+        const body = await metered.get(`/${postId}/insights`, accessToken, { metric: metrics.join(',') });
+        return {
+          figures: Object.fromEntries(metrics.map((m) => [m, metricValue(body, m)])),
+          usagePercent: meter.highest,
+        };
+      },
     },
 
-    checkPublish(draft) {
-      return threadsProblems(draft);
-    },
+    publishing: {
+      checkPublish(draft) {
+        return threadsProblems(draft);
+      },
 
-    async createContainer(credentials, request) {
-      refuseProblems(platform, threadsProblems(draftOf(request)));
-      const { text, media, replyToId } = request;
-      const options = request.platformOptions?.threads ?? {};
-      // https://developers.facebook.com/docs/threads/posts: reply_control and topic_tag go on
-      // the post's own container (the carousel's, not its items').
-      const extra = {
-        ...(replyToId !== undefined ? { reply_to_id: replyToId } : {}),
-        ...(options.replyControl !== undefined ? { reply_control: options.replyControl } : {}),
-        ...(options.topicTag !== undefined ? { topic_tag: options.topicTag } : {}),
-      };
-      const kind = replyToId !== undefined ? 'r' : 'p';
-      const made = now();
-      const ref = (id: string) => ({ containerId: containerRef(id, kind, made, text ?? '') });
-      const [first] = media;
-      if (first === undefined) return ref(await createOne(credentials, { media_type: 'TEXT', text, ...extra }));
-      if (media.length === 1) return ref(await createOne(credentials, { ...mediaFields(first), text, ...extra }));
-      const children: string[] = [];
-      for (const item of media) {
-        children.push(await createOne(credentials, { ...mediaFields(item), is_carousel_item: 'true' }));
-      }
-      return ref(
-        await createOne(credentials, { media_type: 'CAROUSEL', children: children.join(','), text, ...extra }),
-      );
-    },
+      async createContainer(credentials, request) {
+        refuseProblems(platform, threadsProblems(draftOf(request)));
+        const { text, media, replyToId } = request;
+        const options = optionsOf(THREADS_OPTIONS, request.options);
+        // https://developers.facebook.com/docs/threads/posts: reply_control and topic_tag go on
+        // the post's own container (the carousel's, not its items').
+        const extra = {
+          ...(replyToId !== undefined ? { reply_to_id: replyToId } : {}),
+          ...(options.reply_control !== undefined ? { reply_control: options.reply_control } : {}),
+          ...(options.topic_tag !== undefined ? { topic_tag: options.topic_tag } : {}),
+        };
+        const kind = replyToId !== undefined ? 'r' : 'p';
+        const made = now();
+        const ref = (id: string) => ({ containerId: containerRef(id, kind, made, text ?? '') });
+        const [first] = media;
+        if (first === undefined) return ref(await createOne(credentials, { media_type: 'TEXT', text, ...extra }));
+        if (media.length === 1) return ref(await createOne(credentials, { ...mediaFields(first), text, ...extra }));
+        const children: string[] = [];
+        for (const item of media) {
+          children.push(await createOne(credentials, { ...mediaFields(item), is_carousel_item: 'true' }));
+        }
+        return ref(
+          await createOne(credentials, { media_type: 'CAROUSEL', children: children.join(','), text, ...extra }),
+        );
+      },
 
-    async containerStatus({ accessToken }, containerId) {
-      return containerState(accessToken, requireContainerRef(platform, containerId).id);
-    },
+      async containerStatus({ accessToken }, containerId) {
+        return containerState(accessToken, requireContainerRef(platform, containerId).id);
+      },
 
-    async publishContainer(credentials, containerId) {
-      const id = await publish(credentials, requireContainerRef(platform, containerId).id);
-      const permalink = await permalinkAfterPublish(
-        () => graph.get(`/${id}`, credentials.accessToken, { fields: 'permalink' }),
-        'permalink',
-      );
-      return { id, permalink };
-    },
+      async publishContainer(credentials, containerId) {
+        const id = await publish(credentials, requireContainerRef(platform, containerId).id);
+        const permalink = await permalinkAfterPublish(
+          () => graph.get(`/${id}`, credentials.accessToken, { fields: 'permalink' }),
+          'permalink',
+        );
+        return { id, permalink };
+      },
 
-    async publishingQuota({ platformUserId, accessToken }) {
-      // https://developers.facebook.com/docs/threads/overview#rate-limiting: 250 posts in a
-      // moving 24 hours, a carousel counting as one.
-      const body = await graph.get(`/${platformUserId}/threads_publishing_limit`, accessToken, {
-        fields: 'quota_usage,config',
-      });
-      return quotaOf(platform, body, 'quota_usage', 'config');
-    },
+      async publishingQuota({ platformUserId, accessToken }) {
+        // https://developers.facebook.com/docs/threads/overview#rate-limiting: 250 posts in a
+        // moving 24 hours, a carousel counting as one.
+        const body = await graph.get(`/${platformUserId}/threads_publishing_limit`, accessToken, {
+          fields: 'quota_usage,config',
+        });
+        return quotaOf(platform, body, 'quota_usage', 'config');
+      },
 
-    async findPublished(credentials, containerId) {
-      const ref = requireContainerRef(platform, containerId);
-      if ((await containerState(credentials.accessToken, ref.id)).state !== 'published') return null;
-      if (ref.at === null) {
-        throw invalidRequest(platform, 'the container was published, but its reference does not say what to look for');
-      }
-      // A container does not name the post it became: the account's recent posts (or its
-      // replies, for a reply) with the same text, published since the container was made.
-      const items = await graph.getAll(
-        `/${credentials.platformUserId}/${ref.kind === 'r' ? 'replies' : 'threads'}`,
-        credentials.accessToken,
-        { fields: 'id,text,permalink,timestamp', limit: 50 },
-        50,
-      );
-      const match = matchPublished(
-        items.map((item) => recentPostOf(item, 'text')).filter((p) => p !== null),
-        ref,
-      );
-      return match === null ? null : { id: match.id, permalink: match.permalink };
+      async findPublished(credentials, containerId) {
+        const ref = requireContainerRef(platform, containerId);
+        if ((await containerState(credentials.accessToken, ref.id)).state !== 'published') return null;
+        if (ref.at === null) {
+          throw invalidRequest(
+            platform,
+            'the container was published, but its reference does not say what to look for',
+          );
+        }
+        // A container does not name the post it became: the account's recent posts (or its
+        // replies, for a reply) with the same text, published since the container was made.
+        const items = await graph.getAll(
+          `/${credentials.platformUserId}/${ref.kind === 'r' ? 'replies' : 'threads'}`,
+          credentials.accessToken,
+          { fields: 'id,text,permalink,timestamp', limit: 50 },
+          50,
+        );
+        const match = matchPublished(
+          items.map((item) => recentPostOf(item, 'text')).filter((p) => p !== null),
+          ref,
+        );
+        return match === null ? null : { id: match.id, permalink: match.permalink };
+      },
     },
   });
 
@@ -609,3 +644,22 @@ export function threadsAdapter(options: AdapterOptions, now: () => Date): Platfo
     }
   }
 }
+
+export const threadsPlatform: PlatformDefinition & { platform: 'threads' } = {
+  platform: 'threads',
+  label: 'Threads',
+  grantsPages: false,
+  // Hiding: top-level replies only, the nested ones follow their top-level reply
+  // (https://developers.facebook.com/docs/threads/reply-management, "Hide Replies"). Threads
+  // documents no rule against answering a hidden reply.
+  comments: { replyToHidden: true, hideReplies: false },
+  insights: METRICS,
+  publishing: {
+    kinds: ['text', 'image', 'video', 'carousel'],
+    containerPublishes: false,
+    // Threads' media specification: JPEG and PNG.
+    imageTypes: ['image/jpeg', 'image/png'],
+    options: THREADS_OPTIONS,
+  },
+  create: threadsAdapter,
+};

@@ -3,7 +3,9 @@
  * answers carry `{"data":{...},"error":{"code":"ok"}}`, OAuth answers a flat
  * `{error, error_description}`. Facts: docs/platforms.md, "TikTok".
  */
+import { Type } from 'typebox';
 import { tiktokDeauthorizedUsers } from './deauthorization.ts';
+import type { PlatformDefinition } from './definition.ts';
 import {
   type AdapterOptions,
   callPlatform,
@@ -16,10 +18,8 @@ import {
   requiredText,
   retryAfterSeconds,
   str,
-  unsupported,
 } from './http.ts';
-import { booleanProblem, draftOf, problem, refuseProblems } from './publishing.ts';
-import { PLATFORM_REGISTRY } from './registry.ts';
+import { booleanProblem, draftOf, optionsOf, problem, refuseProblems } from './publishing.ts';
 import { denyCallback, invalidRequest, reportingMissingScopes, splitScopes, tokenExpiry } from './shared.ts';
 import {
   type AuthorizeCallback,
@@ -32,8 +32,7 @@ import {
   type PublishDraft,
   type PublishProblem,
   type PublishRequest,
-  TIKTOK_PRIVACY_LEVELS,
-  type TikTokPublishOptions,
+  type ScopePolicy,
 } from './types.ts';
 
 const platform = 'tiktok';
@@ -51,8 +50,46 @@ const MAX_TITLE_LENGTH = 2_200;
 /** "Only me": the privacy level of a post nobody else sees. */
 const PRIVATE_PRIVACY = 'SELF_ONLY';
 
+const TIKTOK_PRIVACY_LEVELS = [
+  'PUBLIC_TO_EVERYONE',
+  'MUTUAL_FOLLOW_FRIENDS',
+  'FOLLOWER_OF_CREATOR',
+  'SELF_ONLY',
+] as const;
+
+/**
+ * What a TikTok post takes beside its text (`platforms.tiktok`): the post settings TikTok
+ * requires the user to choose (never picked for them), and its commercial content disclosure.
+ */
+const TIKTOK_OPTIONS = Type.Object(
+  {
+    privacy_level: Type.Optional(
+      Type.Enum(TIKTOK_PRIVACY_LEVELS, {
+        description:
+          'Required for TikTok: who may watch, chosen by the creator among the options TikTok offers them (`creator_info`); checked against those when publishing. A private account is offered `FOLLOWER_OF_CREATOR`, `MUTUAL_FOLLOW_FRIENDS` and `SELF_ONLY`, a public one `PUBLIC_TO_EVERYONE`, `MUTUAL_FOLLOW_FRIENDS` and `SELF_ONLY`. An app TikTok has not audited may post only `SELF_ONLY`, and only to private accounts.',
+      }),
+    ),
+    disable_comment: Type.Optional(Type.Boolean()),
+    disable_duet: Type.Optional(Type.Boolean()),
+    disable_stitch: Type.Optional(Type.Boolean()),
+    brand_content_toggle: Type.Optional(
+      Type.Boolean({
+        description:
+          'TikTok\'s commercial content disclosure, "Branded content": the video is a paid partnership promoting a third party; TikTok labels it \'Paid partnership\'. Not with `privacy_level` `SELF_ONLY` ("Branded content visibility cannot be set to private."). Default false.',
+      }),
+    ),
+    brand_organic_toggle: Type.Optional(
+      Type.Boolean({
+        description:
+          "TikTok's commercial content disclosure, \"Your brand\": the video promotes the creator's own business; TikTok labels it 'Promotional content' ('Paid partnership' when `brand_content_toggle` is set too). Default false.",
+      }),
+    ),
+  },
+  { additionalProperties: false },
+);
+
 /** Every TikTok rule the draft breaks: one video, a title within bounds, the post settings TikTok requires. */
-function tiktokProblems({ text, media, platformOptions }: PublishDraft): PublishProblem[] {
+function tiktokProblems({ text, media, options: given }: PublishDraft): PublishProblem[] {
   const problems: PublishProblem[] = [];
   if (media.length !== 1 || media[0]?.type !== 'video') {
     problems.push(problem('media_ids', 'a TikTok post is exactly one video (no images, carousels or text-only posts)'));
@@ -60,32 +97,32 @@ function tiktokProblems({ text, media, platformOptions }: PublishDraft): Publish
   if ((text ?? '').length > MAX_TITLE_LENGTH) {
     problems.push(problem('text', `a TikTok title has at most ${MAX_TITLE_LENGTH} characters`));
   }
-  const options = platformOptions?.tiktok;
+  const options = optionsOf(TIKTOK_OPTIONS, given);
   // TikTok's UX guidelines: the user picks the privacy level, with no default.
-  if (options?.privacyLevel === undefined) {
+  if (options.privacy_level === undefined) {
     problems.push(
       problem(
         'platforms.tiktok.privacy_level',
         `is required: the privacy level the creator chose, one of ${TIKTOK_PRIVACY_LEVELS.join(', ')} (as creator_info offers them)`,
       ),
     );
-  } else if (!(TIKTOK_PRIVACY_LEVELS as readonly unknown[]).includes(options.privacyLevel)) {
+  } else if (!(TIKTOK_PRIVACY_LEVELS as readonly unknown[]).includes(options.privacy_level)) {
     problems.push(problem('platforms.tiktok.privacy_level', `must be one of ${TIKTOK_PRIVACY_LEVELS.join(', ')}`));
   }
-  for (const [key, field] of [
-    ['disableComment', 'disable_comment'],
-    ['disableDuet', 'disable_duet'],
-    ['disableStitch', 'disable_stitch'],
-    ['brandContentToggle', 'brand_content_toggle'],
-    ['brandOrganicToggle', 'brand_organic_toggle'],
+  for (const field of [
+    'disable_comment',
+    'disable_duet',
+    'disable_stitch',
+    'brand_content_toggle',
+    'brand_organic_toggle',
   ] as const) {
-    const found = booleanProblem(options?.[key], `platforms.tiktok.${field}`);
+    const found = booleanProblem(options[field], `platforms.tiktok.${field}`);
     if (found !== null) problems.push(found);
   }
   // TikTok documents no API error for it: the rule is in the Content Sharing Guidelines
   // (https://developers.tiktok.com/doc/content-sharing-guidelines, "Privacy Management"),
   // which TikTok's audit holds apps to. "Only me" is SELF_ONLY.
-  if (options?.brandContentToggle === true && options.privacyLevel === PRIVATE_PRIVACY) {
+  if (options.brand_content_toggle === true && options.privacy_level === PRIVATE_PRIVACY) {
     problems.push(
       problem(
         'platforms.tiktok.brand_content_toggle',
@@ -249,6 +286,16 @@ function requiredField(value: unknown, field: string): unknown {
   return value;
 }
 
+const SCOPES: ScopePolicy = {
+  requested: [SCOPE.basic, SCOPE.profile, SCOPE.stats, SCOPE.videoList, SCOPE.publish],
+  required: [SCOPE.basic],
+  // Comments, replies and insights need TikTok's API for Business: unsupported here.
+  byAction: {
+    read_profile: [SCOPE.basic],
+    publish: [SCOPE.publish],
+  },
+};
+
 export function tiktokAdapter(options: AdapterOptions, now: () => Date): PlatformAdapter {
   const api = (path: string) => `${options.hostUrl('open.tiktokapis.com')}${path}`;
 
@@ -332,25 +379,15 @@ export function tiktokAdapter(options: AdapterOptions, now: () => Date): Platfor
 
   return reportingMissingScopes({
     platform,
-    grantsPages: PLATFORM_REGISTRY.tiktok.grantsPages,
-    scopes: {
-      requested: [SCOPE.basic, SCOPE.profile, SCOPE.stats, SCOPE.videoList, SCOPE.publish],
-      required: [SCOPE.basic],
-      // Comments, replies and insights need TikTok's API for Business: unsupported here.
-      byAction: {
-        read_profile: [SCOPE.basic],
-        publish: [SCOPE.publish],
-      },
-    },
+    scopes: SCOPES,
     // Access tokens live 24 h: refreshing in the last 30 minutes leaves the job room to retry.
     refresh: { refreshBeforeExpiryMs: 30 * MINUTES, minTokenAgeMs: 0 },
-    metrics: PLATFORM_REGISTRY.tiktok.insights,
 
     authorizeUrl({ redirectUri, state, scopes }) {
       const url = new URL(`${options.hostUrl('www.tiktok.com')}/v2/auth/authorize/`);
       url.search = new URLSearchParams({
         client_key: options.clientId,
-        scope: (scopes ?? this.scopes.requested).join(','),
+        scope: (scopes ?? SCOPES.requested).join(','),
         redirect_uri: redirectUri,
         state,
         response_type: 'code',
@@ -419,136 +456,112 @@ export function tiktokAdapter(options: AdapterOptions, now: () => Date): Platfor
       };
     },
 
-    async pages() {
-      throw unsupported(platform, 'pages');
-    },
+    publishing: {
+      checkPublish(draft) {
+        return tiktokProblems(draft);
+      },
 
-    async recentComments() {
-      throw unsupported(platform, 'reading comments (it needs the TikTok API for Business)');
-    },
-
-    parseCommentNotices() {
-      throw unsupported(platform, 'comment webhooks (comments need the TikTok API for Business)');
-    },
-
-    async subscribeNotices() {
-      throw unsupported(platform, 'comment notices (comments need the TikTok API for Business)');
-    },
-
-    async commentTimes() {
-      throw unsupported(platform, 'reading comments (it needs the TikTok API for Business)');
-    },
-
-    async postSummary() {
-      throw unsupported(platform, 'reading posts for comments (comments need the TikTok API for Business)');
-    },
-
-    async reply() {
-      throw unsupported(platform, 'replying to comments (it needs the TikTok API for Business)');
-    },
-
-    async finishReply() {
-      throw unsupported(platform, 'replying to comments (it needs the TikTok API for Business)');
-    },
-
-    async setHidden() {
-      throw unsupported(platform, 'hiding comments (it needs the TikTok API for Business)');
-    },
-
-    async accountInsights() {
-      throw unsupported(platform, 'account insights (it needs the TikTok API for Business)');
-    },
-
-    async postInsights() {
-      throw unsupported(platform, 'post insights (it needs the TikTok API for Business)');
-    },
-
-    checkPublish(draft) {
-      return tiktokProblems(draft);
-    },
-
-    async createContainer({ accessToken }, request) {
-      refuseProblems(platform, tiktokProblems(draftOf(request)));
-      const options = request.platformOptions?.tiktok as TikTokPublishOptions;
-      const privacy = options.privacyLevel;
-      // TikTok requires asking which privacy levels this creator may use right before posting.
-      const creator = await creatorInfo(accessToken);
-      const offered = list(creator.privacy_level_options)
-        .map(str)
-        .filter((o): o is string => o !== null);
-      if (!offered.includes(privacy)) {
-        const platformMessage = `privacy_level ${privacy} is not among the creator's privacy_level_options (${offered.join(', ') || 'none'})`;
-        throw new PlatformError('invalid_request', `tiktok: ${platformMessage}`, {
-          platform,
-          code: 'privacy_level_option_mismatch',
-          platformMessage,
-        });
-      }
-      refuseProblems(platform, durationProblems(request, num(creator.max_video_post_duration_sec)));
-      // https://developers.tiktok.com/doc/content-posting-api-reference-direct-post: the
-      // interaction switches are post_info booleans; a creator who turned one off in the
-      // app has it off whatever the post says. The reference marks brand_content_toggle
-      // required (though its own example leaves it out), and brand_organic_toggle most
-      // likely too (the Photo reference marks both): both are always sent, false when not chosen.
-      const data = await callApi('POST', '/v2/post/publish/video/init/', accessToken, {
-        json: {
-          post_info: {
-            title: request.text ?? '',
-            privacy_level: privacy,
-            disable_comment: options.disableComment === true || creator.comment_disabled === true,
-            disable_duet: options.disableDuet === true || creator.duet_disabled === true,
-            disable_stitch: options.disableStitch === true || creator.stitch_disabled === true,
-            brand_content_toggle: options.brandContentToggle === true,
-            brand_organic_toggle: options.brandOrganicToggle === true,
+      async createContainer({ accessToken }, request) {
+        refuseProblems(platform, tiktokProblems(draftOf(request)));
+        const options = optionsOf(TIKTOK_OPTIONS, request.options);
+        // refuseProblems made sure there is one.
+        const privacy = options.privacy_level as string;
+        // TikTok requires asking which privacy levels this creator may use right before posting.
+        const creator = await creatorInfo(accessToken);
+        const offered = list(creator.privacy_level_options)
+          .map(str)
+          .filter((o): o is string => o !== null);
+        if (!offered.includes(privacy)) {
+          const platformMessage = `privacy_level ${privacy} is not among the creator's privacy_level_options (${offered.join(', ') || 'none'})`;
+          throw new PlatformError('invalid_request', `tiktok: ${platformMessage}`, {
+            platform,
+            code: 'privacy_level_option_mismatch',
+            platformMessage,
+          });
+        }
+        refuseProblems(platform, durationProblems(request, num(creator.max_video_post_duration_sec)));
+        // https://developers.tiktok.com/doc/content-posting-api-reference-direct-post: the
+        // interaction switches are post_info booleans; a creator who turned one off in the
+        // app has it off whatever the post says. The reference marks brand_content_toggle
+        // required (though its own example leaves it out), and brand_organic_toggle most
+        // likely too (the Photo reference marks both): both are always sent, false when not chosen.
+        const data = await callApi('POST', '/v2/post/publish/video/init/', accessToken, {
+          json: {
+            post_info: {
+              title: request.text ?? '',
+              privacy_level: privacy,
+              disable_comment: options.disable_comment === true || creator.comment_disabled === true,
+              disable_duet: options.disable_duet === true || creator.duet_disabled === true,
+              disable_stitch: options.disable_stitch === true || creator.stitch_disabled === true,
+              brand_content_toggle: options.brand_content_toggle === true,
+              brand_organic_toggle: options.brand_organic_toggle === true,
+            },
+            source_info: { source: 'PULL_FROM_URL', video_url: (request.media[0] as { url: string }).url },
           },
-          source_info: { source: 'PULL_FROM_URL', video_url: (request.media[0] as { url: string }).url },
-        },
-      });
-      return { containerId: `${privacy}:${requiredText(platform, data.publish_id, 'publish_id')}` };
-    },
-
-    async containerStatus({ accessToken }, containerId) {
-      const { state, status, moderating, data } = await postState(accessToken, containerId);
-      if (state === 'in_progress') {
-        return {
-          state,
-          message: moderating
-            ? "waiting for TikTok's moderation of the public post, which may take hours; it has no public id until then"
-            : `TikTok is still processing the video (${status})`,
-        };
-      }
-      const reason = str(data.fail_reason);
-      return state === 'failed' && reason ? { state, message: reason } : { state };
-    },
-
-    async publishContainer({ accessToken }, containerId) {
-      // TikTok publishes by itself once the video is processed: publishing is waiting for that.
-      const post = await postState(accessToken, containerId);
-      if (post.state === 'failed') {
-        const reason = str(post.data.fail_reason) || 'unknown reason';
-        throw new PlatformError('invalid_request', `tiktok: the post failed: ${reason}`, {
-          platform,
-          code: 'FAILED',
-          platformMessage: reason,
         });
-      }
-      if (post.state !== 'published') {
-        const why = post.moderating ? "waiting for TikTok's moderation, which may take hours" : post.status;
-        throw new PlatformError('transient', `tiktok: the post is not finished yet (${why})`, { platform });
-      }
-      return publishedPost(accessToken, post.publicId, post.publishId);
-    },
+        return { containerId: `${privacy}:${requiredText(platform, data.publish_id, 'publish_id')}` };
+      },
 
-    async publishingQuota() {
-      // TikTok publishes no quota to read: its caps (posts per creator a day, users per
-      // unaudited app) show only as refusals, which come back rate_limited.
-      return null;
-    },
+      async containerStatus({ accessToken }, containerId) {
+        const { state, status, moderating, data } = await postState(accessToken, containerId);
+        if (state === 'in_progress') {
+          return {
+            state,
+            message: moderating
+              ? "waiting for TikTok's moderation of the public post, which may take hours; it has no public id until then"
+              : `TikTok is still processing the video (${status})`,
+          };
+        }
+        const reason = str(data.fail_reason);
+        return state === 'failed' && reason ? { state, message: reason } : { state };
+      },
 
-    async findPublished({ accessToken }, containerId) {
-      // The publish_id names the post: its status says whether it became one.
-      const post = await postState(accessToken, containerId);
-      return post.state === 'published' ? publishedPost(accessToken, post.publicId, post.publishId) : null;
+      async publishContainer({ accessToken }, containerId) {
+        // TikTok publishes by itself once the video is processed: publishing is waiting for that.
+        const post = await postState(accessToken, containerId);
+        if (post.state === 'failed') {
+          const reason = str(post.data.fail_reason) || 'unknown reason';
+          throw new PlatformError('invalid_request', `tiktok: the post failed: ${reason}`, {
+            platform,
+            code: 'FAILED',
+            platformMessage: reason,
+          });
+        }
+        if (post.state !== 'published') {
+          const why = post.moderating ? "waiting for TikTok's moderation, which may take hours" : post.status;
+          throw new PlatformError('transient', `tiktok: the post is not finished yet (${why})`, { platform });
+        }
+        return publishedPost(accessToken, post.publicId, post.publishId);
+      },
+
+      async publishingQuota() {
+        // TikTok publishes no quota to read: its caps (posts per creator a day, users per
+        // unaudited app) show only as refusals, which come back rate_limited.
+        return null;
+      },
+
+      async findPublished({ accessToken }, containerId) {
+        // The publish_id names the post: its status says whether it became one.
+        const post = await postState(accessToken, containerId);
+        return post.state === 'published' ? publishedPost(accessToken, post.publicId, post.publishId) : null;
+      },
     },
   });
 }
+
+export const tiktokPlatform: PlatformDefinition & { platform: 'tiktok' } = {
+  platform: 'tiktok',
+  label: 'TikTok',
+  grantsPages: false,
+  // Comments and insights need TikTok's API for Business, which ordinary apps lack.
+  comments: null,
+  insights: null,
+  publishing: {
+    kinds: ['video'],
+    // TikTok publishes by itself once it has pulled and processed the video.
+    containerPublishes: true,
+    imageTypes: [],
+    options: TIKTOK_OPTIONS,
+  },
+  create: tiktokAdapter,
+};

@@ -4,9 +4,9 @@
  * service's terms (metric names, actions, error kinds) and adapters translate.
  */
 
-import type { Platform } from './registry.ts';
+import type { Platform } from './names.ts';
 
-export { isPlatform, PLATFORMS, type Platform } from './registry.ts';
+export { isPlatform, PLATFORMS, type Platform } from './names.ts';
 
 /** What an account can be asked to do; each needs some scopes on its platform. */
 export const PLATFORM_ACTIONS = [
@@ -206,76 +206,16 @@ export interface PublishRequest {
   media: { type: 'image' | 'video'; url: string; durationSeconds?: number | null }[];
   /** Threads: publish as a reply to this post or reply. */
   replyToId?: string;
-  /** What only one platform takes, in that platform's own terms. */
-  platformOptions?: PublishOptions;
+  /** The post's options for this platform. */
+  options?: PostOptions;
 }
 
-/** Options only one platform takes; each adapter reads its own and ignores the others. */
-export interface PublishOptions {
-  instagram?: InstagramPublishOptions;
-  threads?: ThreadsPublishOptions;
-  tiktok?: TikTokPublishOptions;
-  facebook?: FacebookPublishOptions;
-}
-
-export interface InstagramPublishOptions {
-  /**
-   * `feed` (the default): an image, a carousel of 2 to 10 items, or a single video, which
-   * Instagram publishes as a reel (its only video kind since 2023); `reel`: one video;
-   * `story`: one image or video, shown for 24 hours.
-   */
-  type?: 'feed' | 'reel' | 'story';
-  /** A comment by the account on its new post, right after publishing (not on stories). */
-  firstComment?: string;
-}
-
-export const THREADS_REPLY_CONTROLS = [
-  'everyone',
-  'accounts_you_follow',
-  'mentioned_only',
-  'parent_post_author_only',
-  'followers_only',
-] as const;
-
-export interface ThreadsPublishOptions {
-  /** Who may reply (Threads' `reply_control`); Threads' default is everyone. */
-  replyControl?: (typeof THREADS_REPLY_CONTROLS)[number];
-  /** One topic (Threads' `topic_tag`): 1 to 50 characters, no period or ampersand. */
-  topicTag?: string;
-}
-
-export const TIKTOK_PRIVACY_LEVELS = [
-  'PUBLIC_TO_EVERYONE',
-  'MUTUAL_FOLLOW_FRIENDS',
-  'FOLLOWER_OF_CREATOR',
-  'SELF_ONLY',
-] as const;
-
-/** TikTok's post settings, which TikTok requires the user to choose (never picked for them). */
-export interface TikTokPublishOptions {
-  /**
-   * TikTok's `privacy_level`, one of the creator's current `privacy_level_options`
-   * (PUBLIC_TO_EVERYONE, MUTUAL_FOLLOW_FRIENDS, FOLLOWER_OF_CREATOR, SELF_ONLY). Required
-   * for a TikTok post.
-   */
-  privacyLevel: string;
-  disableComment?: boolean;
-  disableDuet?: boolean;
-  disableStitch?: boolean;
-  /**
-   * TikTok's commercial content disclosure. `brand_content_toggle`: a paid partnership
-   * promoting a third party ("Branded content", labelled 'Paid partnership'); never with
-   * SELF_ONLY. `brand_organic_toggle`: promoting the creator's own business ("Your brand",
-   * labelled 'Promotional content'). Sent false when not chosen.
-   */
-  brandContentToggle?: boolean;
-  brandOrganicToggle?: boolean;
-}
-
-export interface FacebookPublishOptions {
-  /** A link the page post shares (an absolute http(s) URL). */
-  link?: string;
-}
+/**
+ * A post's options for one platform, in the API's terms: `platforms.<platform>` without its
+ * `text`, valid under the platform's `publishing.options` schema (the API checked it before
+ * storing the post). Only that platform's adapter reads them.
+ */
+export type PostOptions = Readonly<Record<string, unknown>>;
 
 /**
  * A problem with a post found without any platform call (for 400 validation_failed before
@@ -291,7 +231,7 @@ export interface PublishProblem {
 export interface PublishDraft {
   text?: string;
   media: { type: 'image' | 'video'; durationSeconds?: number | null }[];
-  platformOptions?: PublishOptions;
+  options?: PostOptions;
 }
 
 /** A publishing quota as the platform reports it: `used` of `limit` posts in a moving window. */
@@ -357,14 +297,15 @@ export interface RefreshPolicy {
   minTokenAgeMs: number;
 }
 
+/**
+ * An adapter: what the service asks of one platform, with the app's credentials there. Every
+ * platform connects accounts; what only some can do is an optional capability, absent where the
+ * platform cannot (its definition says the same without credentials, `definition.ts`).
+ */
 export interface PlatformAdapter {
   readonly platform: Platform;
   readonly scopes: ScopePolicy;
   readonly refresh: RefreshPolicy;
-  /** Service metric name -> supported, per kind. */
-  readonly metrics: { account: readonly string[]; post: readonly string[] };
-  /** True when one login grants several pages, each becoming an account (`pages`). */
-  readonly grantsPages: boolean;
 
   authorizeUrl(request: AuthorizeRequest): string;
   parseCallback(query: Record<string, unknown>): AuthorizeCallback;
@@ -389,21 +330,29 @@ export interface PlatformAdapter {
    */
   revokeAccess(credentials: AccountCredentials): Promise<void>;
   profile(credentials: AccountCredentials): Promise<PlatformProfile>;
-  /** Facebook: the pages the login grants. Others: unsupported. */
-  pages(credentials: AccountCredentials): Promise<PageGrant[]>;
+  /** Where one login grants several pages (Facebook), each becoming an account: the pages it grants. */
+  readonly pages?: (credentials: AccountCredentials) => Promise<PageGrant[]>;
+  /** Reading, answering and hiding comments, and the platform's notices of them. */
+  readonly comments?: CommentsCapability;
+  /** Reading figures, by the service's metric names. */
+  readonly insights?: InsightsCapability;
+  readonly publishing: PublishingCapability;
+}
+
+export interface CommentsCapability {
   /** The account's most recent posts and their comments (and replies), newest first. */
   recentComments(credentials: AccountCredentials, options?: { posts?: number }): Promise<RecentComments>;
   /**
    * The comments a platform webhook POST reports. Verifies X-Hub-Signature-256
    * (`sha256=<hex HMAC-SHA256 of the raw body under the app secret>`), timing-safe; a
    * missing or bad signature, or a body that is not JSON: `invalid_request`. Changes of
-   * other fields are ignored ([]). TikTok: `unsupported`.
+   * other fields are ignored ([]).
    */
   parseCommentNotices(notice: PlatformNotice): CommentNotice[];
   /**
    * The platform's own times of these comments of the account, for a notice that carries none,
    * in the fewest calls the platform allows. A comment the platform no longer has (deleted
-   * since) is left out. TikTok: `unsupported`.
+   * since) is left out.
    */
   commentTimes(credentials: AccountCredentials, commentIds: readonly string[]): Promise<Map<string, Date>>;
   /**
@@ -411,8 +360,7 @@ export interface PlatformAdapter {
    * account's notices only once it is subscribed (Instagram `POST /me/subscribed_apps`, a
    * Facebook page `POST /{page-id}/subscribed_apps`), whatever the app subscribed to in its
    * dashboard. Resolves once the platform confirmed it, or at once where no call is needed
-   * (Threads: its notices follow the app's dashboard subscription and the user's grant);
-   * `unsupported` where the platform sends none (TikTok).
+   * (Threads: its notices follow the app's dashboard subscription and the user's grant).
    */
   subscribeNotices(credentials: AccountCredentials): Promise<void>;
   /** A post's summary (text, permalink, time), for a post first seen through a notice. */
@@ -424,12 +372,15 @@ export interface PlatformAdapter {
    */
   reply(credentials: AccountCredentials, commentId: string, text: string): Promise<ReplyOutcome>;
   /**
-   * Threads: publishes a reply container reply() left pending once Threads finished
-   * processing it (checks its status once: `pending` while IN_PROGRESS; ERROR or EXPIRED:
-   * `invalid_request`). Others: `unsupported`.
+   * Where reply() can answer `pending` (Threads): publishes that reply container once the
+   * platform finished processing it (checks its status once: `pending` while IN_PROGRESS;
+   * ERROR or EXPIRED: `invalid_request`).
    */
-  finishReply(credentials: AccountCredentials, containerId: string): Promise<ReplyOutcome>;
+  finishReply?(credentials: AccountCredentials, containerId: string): Promise<ReplyOutcome>;
   setHidden(credentials: AccountCredentials, commentId: string, hidden: boolean): Promise<void>;
+}
+
+export interface InsightsCapability {
   accountInsights(
     credentials: AccountCredentials,
     days: readonly Day[],
@@ -440,9 +391,9 @@ export interface PlatformAdapter {
     postId: string,
     metrics: readonly string[],
   ): Promise<InsightsRead<Record<string, number | null>>>;
-  createContainer(credentials: AccountCredentials, request: PublishRequest): Promise<{ containerId: string }>;
-  containerStatus(credentials: AccountCredentials, containerId: string): Promise<ContainerStatus>;
-  publishContainer(credentials: AccountCredentials, containerId: string): Promise<PublishedPost>;
+}
+
+export interface PublishingCapability {
   /**
    * Every rule of the platform the post breaks (none: []), found without any call: text
    * length, media count and kinds, the options' values. For 400 validation_failed before
@@ -454,6 +405,9 @@ export interface PlatformAdapter {
    * (TikTok, Facebook): Instagram's content_publishing_limit, Threads' threads_publishing_limit.
    */
   publishingQuota(credentials: AccountCredentials): Promise<PublishingQuota | null>;
+  createContainer(credentials: AccountCredentials, request: PublishRequest): Promise<{ containerId: string }>;
+  containerStatus(credentials: AccountCredentials, containerId: string): Promise<ContainerStatus>;
+  publishContainer(credentials: AccountCredentials, containerId: string): Promise<PublishedPost>;
   /**
    * After a crash between the platform's answer and our commit: the post a container
    * already published became, or null if it was not published. Where the platform links
@@ -467,17 +421,20 @@ export interface PlatformAdapter {
 
 /**
  * A step a platform runs after publishing when the post's options ask for it (Instagram's first
- * comment). The adapter declares it; publishing runs it once the post is on the platform, at
- * most once (an interrupted run is not repeated: it could act twice), and its failure leaves
- * the post published.
+ * comment), as its definition declares it (`action`, `asked`). Publishing runs it once the post
+ * is on the platform, at most once (an interrupted run is not repeated: it could act twice), and
+ * its failure leaves the post published.
  */
-export interface AfterPublishStep {
+export interface AfterPublishRule {
   /** The action whose scopes it needs, as the account's grant names them. */
   readonly action: PlatformAction;
-  /** Whether these options ask for it. */
-  asked(options: PublishOptions): boolean;
+  /** Whether a post's options ask for it. */
+  asked(options: PostOptions): boolean;
+}
+
+export interface AfterPublishStep extends AfterPublishRule {
   /** Runs it on the published post `postId`; the id of what it made there. */
-  run(credentials: AccountCredentials, postId: string, options: PublishOptions): Promise<{ id: string }>;
+  run(credentials: AccountCredentials, postId: string, options: PostOptions): Promise<{ id: string }>;
 }
 
 /** The scopes `action` needs that `granted` lacks (empty when none), or null when the platform cannot do it. */

@@ -7,7 +7,7 @@
 import type { FastifyInstance } from 'fastify';
 import { type Static, Type } from 'typebox';
 import { makeValidatorCompiler } from '../http/validation.ts';
-import { PLATFORMS } from '../platforms/registry.ts';
+import { PLATFORMS } from '../platforms/names.ts';
 import { FAULT_PRESETS } from './answers.ts';
 import { INSTAGRAM_INSIGHT_METRICS } from './instagram.ts';
 import {

@@ -3,7 +3,7 @@ import { subscribeCommentNotices } from '../../src/modules/accounts/notice-subsc
 import { saveConnectedAccount } from '../../src/modules/accounts/service.ts';
 import type { Platform } from '../../src/platforms/index.ts';
 import type { TestApp, TestOwner } from './app.ts';
-import type { TestSandbox } from './sandbox.ts';
+import { pagesOf, type TestSandbox } from './sandbox.ts';
 
 export interface SandboxAccount {
   /** The service's account id. */
@@ -34,7 +34,7 @@ export async function connectSandboxAccount(
   const adapter = sandbox.adapter(platform);
   let tokens = await sandbox.connect(platform, username, options.granted);
   if (platform === 'facebook') {
-    const [page] = await adapter.pages({ platformUserId: tokens.platformUserId, accessToken: tokens.accessToken });
+    const [page] = await pagesOf(adapter)({ platformUserId: tokens.platformUserId, accessToken: tokens.accessToken });
     if (!page) throw new Error('the sandbox user has no page');
     tokens = { ...tokens, accessToken: page.accessToken, platformUserId: page.id, expiresAt: null };
   }

@@ -3,13 +3,18 @@ import { Agent, request } from 'undici';
 import type { Database } from '../../src/db/connection.ts';
 import {
   type AccountCredentials,
+  type CommentsCapability,
   createPlatforms,
+  type PageGrant,
   type Platform,
   type PlatformAdapter,
   PlatformError,
   type PlatformSet,
   type ReplyOutcome,
 } from '../../src/platforms/index.ts';
+
+export { commentsOf, insightsOf } from '../../src/platforms/index.ts';
+
 import { type PermissionChoice, permissionForm } from '../../src/sandbox/permission-form.ts';
 import { buildSandboxApp } from '../../src/sandbox/server.ts';
 import { createTestDatabase } from './database.ts';
@@ -203,6 +208,19 @@ export async function platformError(promise: Promise<unknown>): Promise<Platform
     throw error;
   }
   throw new Error('expected a PlatformError, but the call succeeded');
+}
+
+/** The adapter's pages call (fails the test where the platform grants no pages). */
+export function pagesOf(adapter: PlatformAdapter): (credentials: AccountCredentials) => Promise<PageGrant[]> {
+  if (adapter.pages === undefined) throw new Error(`${adapter.platform} grants no pages`);
+  return adapter.pages;
+}
+
+/** The adapter's finishReply (fails the test where the platform sends replies at once). */
+export function finishReplyOf(adapter: PlatformAdapter): NonNullable<CommentsCapability['finishReply']> {
+  const finish = adapter.comments?.finishReply;
+  if (finish === undefined) throw new Error(`${adapter.platform} sends replies at once`);
+  return finish;
 }
 
 /** The reply a sent outcome names (fails the test when the reply was left pending). */

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { now } from '../../src/clock.ts';
 import { noteAccountFailure, saveConnectedAccount } from '../../src/modules/accounts/service.ts';
 import { auth, startTestApp, type TestApp, type TestOwner } from '../helpers/app.ts';
-import { platformError, startSandbox, type TestSandbox } from '../helpers/sandbox.ts';
+import { commentsOf, insightsOf, platformError, startSandbox, type TestSandbox } from '../helpers/sandbox.ts';
 
 /**
  * Threads does not say which permissions a user ticked unless a tester's token asks it
@@ -50,7 +50,9 @@ describe("an account's recorded permissions", () => {
     expect(await permissionsOf(account.id)).toEqual([...granted, 'threads_manage_insights']);
 
     const day = now().toISOString().slice(0, 10);
-    const refused = await platformError(sandbox.adapter('threads').accountInsights(credentials, [day], ['views']));
+    const refused = await platformError(
+      insightsOf(sandbox.adapter('threads')).accountInsights(credentials, [day], ['views']),
+    );
     expect(refused.kind).toBe('permission_missing');
     expect(refused.detail.missingScopes).toEqual(['threads_manage_insights']);
 
@@ -77,8 +79,8 @@ describe("an account's recorded permissions", () => {
         profile: await threads.profile(credentials),
       }),
     );
-    const [comment] = (await threads.recentComments(credentials)).comments;
-    const refused = await platformError(threads.reply(credentials, comment?.id as string, 'Thanks!'));
+    const [comment] = (await commentsOf(threads).recentComments(credentials)).comments;
+    const refused = await platformError(commentsOf(threads).reply(credentials, comment?.id as string, 'Thanks!'));
     expect(refused).toMatchObject({
       kind: 'permission_missing',
       detail: { missingScopes: ['threads_manage_replies'] },
@@ -86,7 +88,7 @@ describe("an account's recorded permissions", () => {
     await t.database.db.transaction((tx) => noteAccountFailure(tx, account.id, refused));
     expect(await permissionsOf(account.id)).toEqual(granted);
     // Publishing, which needs only threads_content_publish, still works.
-    const { containerId } = await threads.createContainer(credentials, { text: 'Still posting', media: [] });
+    const { containerId } = await threads.publishing.createContainer(credentials, { text: 'Still posting', media: [] });
     expect(containerId).toMatch(/^\d+/);
   });
 });

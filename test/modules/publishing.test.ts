@@ -643,7 +643,7 @@ describe('never twice', () => {
       // The platform published it, but the answer never came back and the try failed.
       await moveTime(t.database.pool, 2000);
       const credentials = await credentialsFor(account.id);
-      await sandbox.adapter('instagram').publishContainer(credentials, row.containerId);
+      await sandbox.adapter('instagram').publishing.publishContainer(credentials, row.containerId);
       await t.database.db
         .update(postTargets)
         .set({ status: 'failed', step: null, error: { code: 'transient', message: 'timed out', platform_code: null } })
@@ -677,12 +677,16 @@ describe('never twice', () => {
         ...sandbox.platforms,
         adapter: (platform) => {
           const real = sandbox.platforms.adapter(platform);
-          return Object.assign(Object.create(real), {
-            publishContainer: async (...args: Parameters<typeof real.publishContainer>) => {
-              await real.publishContainer(...args);
-              throw new Error('the worker died before committing');
+          return {
+            ...real,
+            publishing: {
+              ...real.publishing,
+              publishContainer: async (...args: Parameters<typeof real.publishing.publishContainer>) => {
+                await real.publishing.publishContainer(...args);
+                throw new Error('the worker died before committing');
+              },
             },
-          });
+          };
         },
       };
       await publishTarget(publishDeps(crashing), targetId); // quota, container

@@ -4,7 +4,15 @@ import { advanceClock, resetClock } from '../../src/clock.ts';
 import { usagePercentOf } from '../../src/platforms/graph.ts';
 import { type Platform, type PlatformNotice, SANDBOX_CLIENT } from '../../src/platforms/index.ts';
 import { type Receiver, startReceiver } from '../helpers/receiver.ts';
-import { platformError, sent, startSandbox, type TestSandbox } from '../helpers/sandbox.ts';
+import {
+  commentsOf,
+  finishReplyOf,
+  pagesOf,
+  platformError,
+  sent,
+  startSandbox,
+  type TestSandbox,
+} from '../helpers/sandbox.ts';
 
 let sandbox: TestSandbox;
 let receiver: Receiver;
@@ -62,7 +70,7 @@ describe('parseCommentNotices on what the sandbox sends', () => {
   it('Instagram: the comment, its post and author, the account it belongs to; no time of the comment', async () => {
     // Instagram notifies an account's comments once the account subscribed to the app's notices.
     const instagram = sandbox.adapter('instagram');
-    await instagram.subscribeNotices(await sandbox.credentials('instagram', 'cn_ig'));
+    await commentsOf(instagram).subscribeNotices(await sandbox.credentials('instagram', 'cn_ig'));
     const user = (await sandbox.control('GET', '/users/instagram/cn_ig')).body;
     const added = (
       await sandbox.control('POST', '/comments', {
@@ -74,7 +82,7 @@ describe('parseCommentNotices on what the sandbox sends', () => {
     ).body;
     const notice = await lastNotice('instagram');
     const time = JSON.parse(notice.body).entry[0].time as number;
-    expect(instagram.parseCommentNotices(notice)).toEqual([
+    expect(commentsOf(instagram).parseCommentNotices(notice)).toEqual([
       {
         accountPlatformUserId: user.id,
         comment: {
@@ -95,7 +103,7 @@ describe('parseCommentNotices on what the sandbox sends', () => {
     // The comment's own time is read from Instagram, in one call.
     const credentials = await sandbox.credentials('instagram', 'cn_ig');
     const since = new Date();
-    const times = await instagram.commentTimes(credentials, [added.id]);
+    const times = await commentsOf(instagram).commentTimes(credentials, [added.id]);
     expect(times).toEqual(new Map([[added.id, toSecond(added.commented_at)]]));
     const calls = (await sandbox.calls('instagram', 'cn_ig', since)).data;
     expect(calls.map((c) => [c.path, c.query.fields])).toEqual([
@@ -117,7 +125,7 @@ describe('parseCommentNotices on what the sandbox sends', () => {
     ).body;
     const threads = sandbox.adapter('threads');
     const notice = await lastNotice('threads');
-    expect(threads.parseCommentNotices(notice)).toEqual([
+    expect(commentsOf(threads).parseCommentNotices(notice)).toEqual([
       {
         accountPlatformUserId: user.id,
         comment: {
@@ -135,11 +143,11 @@ describe('parseCommentNotices on what the sandbox sends', () => {
       },
     ]);
 
-    const pending = await threads.reply(account, added.id, 'Thanks!');
+    const pending = await commentsOf(threads).reply(account, added.id, 'Thanks!');
     expect(pending.state).toBe('pending');
     advanceClock(6_000);
-    const reply = await sent(threads.finishReply(account, pending.state === 'pending' ? pending.containerId : ''));
-    const [own] = threads.parseCommentNotices(await lastNotice('threads'));
+    const reply = await sent(finishReplyOf(threads)(account, pending.state === 'pending' ? pending.containerId : ''));
+    const [own] = commentsOf(threads).parseCommentNotices(await lastNotice('threads'));
     expect(own?.comment).toMatchObject({
       id: reply.id,
       postId: user.posts[0].id,
@@ -154,9 +162,12 @@ describe('parseCommentNotices on what the sandbox sends', () => {
   it('Facebook: a comment on a page post, the page as the account', async () => {
     const facebook = sandbox.adapter('facebook');
     const login = await sandbox.credentials('facebook', 'cn_fb');
-    const [grant] = await facebook.pages(login);
+    const [grant] = await pagesOf(facebook)(login);
     // A page's notices come once it installed the app (POST /{page-id}/subscribed_apps).
-    await facebook.subscribeNotices({ platformUserId: grant?.id ?? '', accessToken: grant?.accessToken ?? '' });
+    await commentsOf(facebook).subscribeNotices({
+      platformUserId: grant?.id ?? '',
+      accessToken: grant?.accessToken ?? '',
+    });
     const page = (await sandbox.control('GET', '/users/facebook/cn_fb.page1')).body;
     const added = (
       await sandbox.control('POST', '/comments', {
@@ -168,7 +179,7 @@ describe('parseCommentNotices on what the sandbox sends', () => {
       })
     ).body;
     const notice = await lastNotice('facebook');
-    expect(facebook.parseCommentNotices(notice)).toEqual([
+    expect(commentsOf(facebook).parseCommentNotices(notice)).toEqual([
       {
         accountPlatformUserId: page.id,
         comment: {
@@ -222,8 +233,8 @@ describe('parseCommentNotices on the platforms’ documented payloads', () => {
       object: 'instagram',
       entry: [{ id: '17841405793187218', time: 1_723_226_877, changes: [{ field: 'comments', value: igValue }] }],
     };
-    expect(instagram.parseCommentNotices(signed(onEntry))).toEqual([igComment]);
-    expect(instagram.parseCommentNotices(signed(inChanges))).toEqual([igComment]);
+    expect(commentsOf(instagram).parseCommentNotices(signed(onEntry))).toEqual([igComment]);
+    expect(commentsOf(instagram).parseCommentNotices(signed(inChanges))).toEqual([igComment]);
   });
 
   it("Instagram: the account's own comment names the account by entry.id, as the Self Messaging page's example does", () => {
@@ -248,7 +259,7 @@ describe('parseCommentNotices on the platforms’ documented payloads', () => {
         },
       ],
     };
-    expect(sandbox.adapter('instagram').parseCommentNotices(signed(own))[0]?.comment).toMatchObject({
+    expect(commentsOf(sandbox.adapter('instagram')).parseCommentNotices(signed(own))[0]?.comment).toMatchObject({
       authorId: '17841405793187218',
       byAccount: true,
     });
@@ -277,7 +288,7 @@ describe('parseCommentNotices on the platforms’ documented payloads', () => {
         field: 'replies',
       },
     };
-    expect(sandbox.adapter('threads').parseCommentNotices(signed(example))).toEqual([
+    expect(commentsOf(sandbox.adapter('threads')).parseCommentNotices(signed(example))).toEqual([
       {
         accountPlatformUserId: '123456',
         comment: {
@@ -312,7 +323,7 @@ describe('parseCommentNotices on the platforms’ documented payloads', () => {
       verb: 'add',
     };
     const facebook = sandbox.adapter('facebook');
-    expect(facebook.parseCommentNotices(signed(change(comment)))).toEqual([
+    expect(commentsOf(facebook).parseCommentNotices(signed(change(comment)))).toEqual([
       {
         accountPlatformUserId: '1000000001',
         comment: {
@@ -330,13 +341,15 @@ describe('parseCommentNotices on the platforms’ documented payloads', () => {
       },
     ]);
     const ownReply = { ...comment, from: { id: '1000000001', name: 'The Page' }, parent_id: '3000000003_4000000004' };
-    expect(facebook.parseCommentNotices(signed(change(ownReply)))[0]?.comment).toMatchObject({
+    expect(commentsOf(facebook).parseCommentNotices(signed(change(ownReply)))[0]?.comment).toMatchObject({
       parentId: '3000000003_4000000004',
       byAccount: true,
     });
-    expect(facebook.parseCommentNotices(signed(change({ ...comment, verb: 'edited' })))).toEqual([]);
-    expect(facebook.parseCommentNotices(signed(change({ item: 'reaction', verb: 'add', post_id: '1' })))).toEqual([]);
-    expect(facebook.parseCommentNotices(signed(change({ name: 'New name' }, 'name')))).toEqual([]);
+    expect(commentsOf(facebook).parseCommentNotices(signed(change({ ...comment, verb: 'edited' })))).toEqual([]);
+    expect(
+      commentsOf(facebook).parseCommentNotices(signed(change({ item: 'reaction', verb: 'add', post_id: '1' }))),
+    ).toEqual([]);
+    expect(commentsOf(facebook).parseCommentNotices(signed(change({ name: 'New name' }, 'name')))).toEqual([]);
   });
 
   it('ignores changes of other fields', () => {
@@ -344,7 +357,7 @@ describe('parseCommentNotices on the platforms’ documented payloads', () => {
       object: 'instagram',
       entry: [{ id: '1', time: 1, changes: [{ field: 'mentions', value: { media_id: '2', comment_id: '3' } }] }],
     };
-    expect(sandbox.adapter('instagram').parseCommentNotices(signed(mentions))).toEqual([]);
+    expect(commentsOf(sandbox.adapter('instagram')).parseCommentNotices(signed(mentions))).toEqual([]);
     const publish = {
       app_id: '1',
       topic: 'moderate',
@@ -352,7 +365,7 @@ describe('parseCommentNotices on the platforms’ documented payloads', () => {
       time: 1,
       values: { value: { id: '3' }, field: 'publish' },
     };
-    expect(sandbox.adapter('threads').parseCommentNotices(signed(publish))).toEqual([]);
+    expect(commentsOf(sandbox.adapter('threads')).parseCommentNotices(signed(publish))).toEqual([]);
   });
 
   it('refuses a notice without a matching signature, or that is not JSON; TikTok has none', async () => {
@@ -362,19 +375,23 @@ describe('parseCommentNotices on the platforms’ documented payloads', () => {
     const unsigned = { headers: {}, body: JSON.stringify(payload) };
     const tampered = { ...signed(payload), body: JSON.stringify({ ...payload, extra: 1 }) };
     for (const notice of [forged, unsigned, tampered]) {
-      expect(await platformError(Promise.resolve().then(() => instagram.parseCommentNotices(notice)))).toMatchObject({
+      expect(
+        await platformError(Promise.resolve().then(() => commentsOf(instagram).parseCommentNotices(notice))),
+      ).toMatchObject({
         kind: 'invalid_request',
       });
     }
     const notJson = { ...signed(payload), body: 'not json' };
     notJson.headers['x-hub-signature-256'] =
       `sha256=${createHmac('sha256', SANDBOX_CLIENT.clientSecret).update('not json').digest('hex')}`;
-    expect(await platformError(Promise.resolve().then(() => instagram.parseCommentNotices(notJson)))).toMatchObject({
+    expect(
+      await platformError(Promise.resolve().then(() => commentsOf(instagram).parseCommentNotices(notJson))),
+    ).toMatchObject({
       kind: 'invalid_request',
     });
     const tiktok = sandbox.adapter('tiktok');
     expect(
-      await platformError(Promise.resolve().then(() => tiktok.parseCommentNotices(signed(payload)))),
+      await platformError(Promise.resolve().then(() => commentsOf(tiktok).parseCommentNotices(signed(payload)))),
     ).toMatchObject({
       kind: 'unsupported',
     });
@@ -386,7 +403,7 @@ describe('recentComments and postSummary', () => {
     const instagram = sandbox.adapter('instagram');
     const account = await sandbox.credentials('instagram', 'cn_recent');
     const user = (await sandbox.control('GET', '/users/instagram/cn_recent')).body;
-    const first = await instagram.recentComments(account, { posts: 2 });
+    const first = await commentsOf(instagram).recentComments(account, { posts: 2 });
     expect(first.posts.map((p) => p.id)).toEqual([user.posts[0].id, user.posts[1].id]);
     expect(first.posts[0]).toEqual({
       id: user.posts[0].id,
@@ -400,7 +417,7 @@ describe('recentComments and postSummary', () => {
 
     await sandbox.control('PUT', '/settings/app_usage_percent', { value: 87 });
     try {
-      expect((await instagram.recentComments(account, { posts: 1 })).usagePercent).toBe(87);
+      expect((await commentsOf(instagram).recentComments(account, { posts: 1 })).usagePercent).toBe(87);
     } finally {
       await sandbox.control('PUT', '/settings/app_usage_percent', { value: 0 });
     }
@@ -430,12 +447,12 @@ describe('recentComments and postSummary', () => {
       let account = await sandbox.credentials(platform, username);
       let owner = username;
       if (platform === 'facebook') {
-        const [page] = await sandbox.adapter('facebook').pages(account);
+        const [page] = await pagesOf(sandbox.adapter('facebook'))(account);
         account = { platformUserId: page?.id as string, accessToken: page?.accessToken as string };
         owner = `${username}.page1`;
       }
       const post = (await sandbox.control('GET', `/users/${platform}/${owner}`)).body.posts[0];
-      expect(await sandbox.adapter(platform).postSummary(account, post.id)).toEqual({
+      expect(await commentsOf(sandbox.adapter(platform)).postSummary(account, post.id)).toEqual({
         id: post.id,
         text: post.caption,
         permalink: post.permalink,
@@ -450,17 +467,19 @@ describe('reply outcomes', () => {
     const threads = sandbox.adapter('threads');
     const account = await sandbox.credentials('threads', 'cn_pending');
     const postId = (await sandbox.control('GET', '/users/threads/cn_pending')).body.posts[0].id as string;
-    const first = await threads.reply(account, postId, 'Later');
+    const first = await commentsOf(threads).reply(account, postId, 'Later');
     expect(first).toEqual({ state: 'pending', containerId: expect.stringMatching(/^\d+$/) });
     const containerId = first.state === 'pending' ? first.containerId : '';
     // Still processing: pending again, nothing published.
-    expect(await threads.finishReply(account, containerId)).toEqual({ state: 'pending', containerId });
+    expect(await finishReplyOf(threads)(account, containerId)).toEqual({ state: 'pending', containerId });
     advanceClock(6_000);
-    const done = await sent(threads.finishReply(account, containerId));
-    const { comments } = await threads.recentComments(account, { posts: 1 });
+    const done = await sent(finishReplyOf(threads)(account, containerId));
+    const { comments } = await commentsOf(threads).recentComments(account, { posts: 1 });
     expect(comments.find((c) => c.id === done.id)).toMatchObject({ text: 'Later', byAccount: true });
     // Published once: a second finish cannot publish it again.
-    expect(await platformError(threads.finishReply(account, containerId))).toMatchObject({ kind: 'invalid_request' });
+    expect(await platformError(finishReplyOf(threads)(account, containerId))).toMatchObject({
+      kind: 'invalid_request',
+    });
   });
 
   it('Threads sends a reply at once when containers are ready at once', async () => {
@@ -469,7 +488,7 @@ describe('reply outcomes', () => {
       const threads = sandbox.adapter('threads');
       const account = await sandbox.credentials('threads', 'cn_ready');
       const postId = (await sandbox.control('GET', '/users/threads/cn_ready')).body.posts[0].id as string;
-      expect(await threads.reply(account, postId, 'Now')).toEqual({
+      expect(await commentsOf(threads).reply(account, postId, 'Now')).toEqual({
         state: 'sent',
         id: expect.stringMatching(/^\d+$/),
       });
@@ -481,14 +500,12 @@ describe('reply outcomes', () => {
   it('Instagram and Facebook send replies at once; finishReply is unsupported there', async () => {
     const instagram = sandbox.adapter('instagram');
     const account = await sandbox.credentials('instagram', 'cn_ig_reply');
-    const [comment] = (await instagram.recentComments(account, { posts: 1 })).comments;
-    expect(await instagram.reply(account, comment?.id as string, 'Thanks')).toEqual({
+    const [comment] = (await commentsOf(instagram).recentComments(account, { posts: 1 })).comments;
+    expect(await commentsOf(instagram).reply(account, comment?.id as string, 'Thanks')).toEqual({
       state: 'sent',
       id: expect.stringMatching(/^\d+$/),
     });
-    expect(await platformError(instagram.finishReply(account, '123'))).toMatchObject({ kind: 'unsupported' });
-    expect(await platformError(sandbox.adapter('facebook').finishReply(account, '123'))).toMatchObject({
-      kind: 'unsupported',
-    });
+    expect(commentsOf(instagram).finishReply).toBeUndefined();
+    expect(commentsOf(sandbox.adapter('facebook')).finishReply).toBeUndefined();
   });
 });

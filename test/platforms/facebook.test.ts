@@ -8,7 +8,16 @@ import {
   type PlatformAdapter,
   type TokenSet,
 } from '../../src/platforms/index.ts';
-import { platformError, REDIRECT_URI, sent, startSandbox, type TestSandbox } from '../helpers/sandbox.ts';
+import {
+  commentsOf,
+  insightsOf,
+  pagesOf,
+  platformError,
+  REDIRECT_URI,
+  sent,
+  startSandbox,
+  type TestSandbox,
+} from '../helpers/sandbox.ts';
 import { type MediaServer, startMediaServer } from '../helpers/sandbox-media.ts';
 
 let sandbox: TestSandbox;
@@ -46,7 +55,7 @@ interface Login {
 async function login(username: string, options: { granted?: string[]; pages?: number[] } = {}): Promise<Login> {
   const params = await sandbox.authorize('facebook', { username, ...options });
   const tokens = await facebook.exchangeCode(params.get('code') as string, REDIRECT_URI);
-  return { tokens, pages: await facebook.pages(tokens) };
+  return { tokens, pages: await pagesOf(facebook)(tokens) };
 }
 
 function asAccount(page: PageGrant | undefined): AccountCredentials {
@@ -78,7 +87,7 @@ describe('facebook: OAuth and pages', () => {
     expect(url.searchParams.get('response_type')).toBe('code');
     expect(url.searchParams.get('state')).toBe('s 1');
     expect(url.searchParams.get('scope')).toBe(ALL_SCOPES.join(','));
-    expect(facebook.grantsPages).toBe(true);
+    expect(facebook.pages).toBeTypeOf('function');
     expect(facebook.scopes.required).toEqual(['pages_show_list', 'pages_read_engagement']);
   });
 
@@ -117,7 +126,7 @@ describe('facebook: OAuth and pages', () => {
     expect(days).toBeGreaterThan(59);
     expect(days).toBeLessThan(61);
 
-    const pages = await facebook.pages(tokens);
+    const pages = await pagesOf(facebook)(tokens);
     expect(pages.map((p) => p.id)).toEqual([user.pages[0].id, user.pages[2].id]);
     expect(pages[0]).toMatchObject({
       name: user.pages[0].name,
@@ -192,7 +201,7 @@ describe('facebook: OAuth and pages', () => {
 
     // Long after the user token ran out, the page token still works.
     advanceClock(90 * DAY);
-    expect((await platformError(facebook.pages(tokens))).kind).toBe('token_expired');
+    expect((await platformError(pagesOf(facebook)(tokens))).kind).toBe('token_expired');
     expect((await facebook.profile(page)).id).toBe(page.platformUserId);
   });
 
@@ -302,7 +311,7 @@ describe('facebook: reading a page', () => {
       commented_at: new Date(Math.floor(now().getTime() / 1000) * 1000 - 60_000).toISOString(),
     });
     expect(added.status).toBe(201);
-    const comments = (await facebook.recentComments(page)).comments;
+    const comments = (await commentsOf(facebook).recentComments(page)).comments;
     expect(comments.length).toBe(7);
     expect(comments.map((c) => c.createdAt.getTime())).toEqual(
       comments.map((c) => c.createdAt.getTime()).sort((a, b) => b - a),
@@ -318,16 +327,16 @@ describe('facebook: reading a page', () => {
       hidden: false,
       byAccount: false,
     });
-    expect((await facebook.recentComments(page, { posts: 1 })).comments.map((c) => c.postId)).toEqual([
+    expect((await commentsOf(facebook).recentComments(page, { posts: 1 })).comments.map((c) => c.postId)).toEqual([
       latest,
       latest,
       latest,
     ]);
 
-    const reply = await sent(facebook.reply(page, added.body.id, 'Thanks!'));
+    const reply = await sent(commentsOf(facebook).reply(page, added.body.id, 'Thanks!'));
     const other = comments[1] as (typeof comments)[number];
-    await facebook.setHidden(page, other.id, true);
-    const after = (await facebook.recentComments(page)).comments;
+    await commentsOf(facebook).setHidden(page, other.id, true);
+    const after = (await commentsOf(facebook).recentComments(page)).comments;
     expect(after.find((c) => c.id === reply.id)).toMatchObject({
       parentId: added.body.id,
       postId: latest,
@@ -337,8 +346,10 @@ describe('facebook: reading a page', () => {
       byAccount: true,
     });
     expect(after.find((c) => c.id === other.id)?.hidden).toBe(true);
-    await facebook.setHidden(page, other.id, false);
-    expect((await facebook.recentComments(page)).comments.find((c) => c.id === other.id)?.hidden).toBe(false);
+    await commentsOf(facebook).setHidden(page, other.id, false);
+    expect((await commentsOf(facebook).recentComments(page)).comments.find((c) => c.id === other.id)?.hidden).toBe(
+      false,
+    );
 
     expect(await activity('fb_comments')).toEqual([
       expect.objectContaining({ account_id: page.platformUserId, action: 'reply', target_id: added.body.id }),
@@ -409,11 +420,11 @@ describe('facebook: reading a page', () => {
 
   it('a reply to a reply joins the top-level thread, as on Facebook', async () => {
     const page = await firstPage('fb_thread');
-    const comments = (await facebook.recentComments(page)).comments;
+    const comments = (await commentsOf(facebook).recentComments(page)).comments;
     const first = comments[0] as (typeof comments)[number];
-    const reply = await sent(facebook.reply(page, first.id, 'one'));
-    const nested = await sent(facebook.reply(page, reply.id, 'two'));
-    const after = (await facebook.recentComments(page)).comments;
+    const reply = await sent(commentsOf(facebook).reply(page, first.id, 'one'));
+    const nested = await sent(commentsOf(facebook).reply(page, reply.id, 'two'));
+    const after = (await commentsOf(facebook).recentComments(page)).comments;
     expect(after.find((c) => c.id === nested.id)?.parentId).toBe(first.id);
   });
 });
@@ -421,9 +432,9 @@ describe('facebook: reading a page', () => {
 describe('facebook: publishing', () => {
   it('publishes a text post and answers its permalink', async () => {
     const page = await firstPage('fb_text');
-    const { containerId } = await facebook.createContainer(page, { text: 'Hello page', media: [] });
-    expect(await facebook.containerStatus(page, containerId)).toEqual({ state: 'finished' });
-    const published = await facebook.publishContainer(page, containerId);
+    const { containerId } = await facebook.publishing.createContainer(page, { text: 'Hello page', media: [] });
+    expect(await facebook.publishing.containerStatus(page, containerId)).toEqual({ state: 'finished' });
+    const published = await facebook.publishing.publishContainer(page, containerId);
     expect(published.permalink).toBe(`https://www.facebook.com/${page.platformUserId}/posts/${published.id}`);
     const { body: pageInfo } = await sandbox.control('GET', '/users/facebook/fb_text.page1');
     expect(pageInfo.posts[0]).toMatchObject({ id: published.id, caption: 'Hello page', via_api: true });
@@ -435,7 +446,7 @@ describe('facebook: publishing', () => {
   it('publishes an image post: the photo is uploaded unpublished, then attached to the feed post', async () => {
     const page = await firstPage('fb_image');
     const url = media.url('/photo.jpg');
-    const { containerId } = await facebook.createContainer(page, {
+    const { containerId } = await facebook.publishing.createContainer(page, {
       text: 'With a photo',
       media: [{ type: 'image', url }],
     });
@@ -443,7 +454,7 @@ describe('facebook: publishing', () => {
     const before = await sandbox.control('GET', '/users/facebook/fb_image.page1');
     expect(before.body.posts).toHaveLength(3);
     expect(await activity('fb_image')).toEqual([]);
-    const published = await facebook.publishContainer(page, containerId);
+    const published = await facebook.publishing.publishContainer(page, containerId);
     expect(published.permalink).toContain(published.id);
     const { body: pageInfo } = await sandbox.control('GET', '/users/facebook/fb_image.page1');
     expect(pageInfo.posts).toHaveLength(4);
@@ -452,30 +463,39 @@ describe('facebook: publishing', () => {
     expect(log.data[0].detail).toMatchObject({ message: 'With a photo', media_urls: [url] });
     expect(log.data[0].detail.photo_ids).toHaveLength(1);
     // The photo went with that post: publishing the container again cannot reuse it.
-    expect((await platformError(facebook.publishContainer(page, containerId))).kind).toBe('invalid_request');
+    expect((await platformError(facebook.publishing.publishContainer(page, containerId))).kind).toBe('invalid_request');
   });
 
   it('refuses video and foreign or broken containers as invalid, before any publish', async () => {
     const page = await firstPage('fb_video');
     const video = await platformError(
-      facebook.createContainer(page, { text: 'x', media: [{ type: 'video', url: media.url('/clip.mp4') }] }),
+      facebook.publishing.createContainer(page, { text: 'x', media: [{ type: 'video', url: media.url('/clip.mp4') }] }),
     );
     expect(video.kind).toBe('invalid_request');
-    expect((await platformError(facebook.createContainer(page, { media: [] }))).kind).toBe('invalid_request');
-    expect((await platformError(facebook.containerStatus(page, 'fbpost.%%%'))).kind).toBe('invalid_request');
-    expect((await platformError(facebook.publishContainer(page, '17841400000000000'))).kind).toBe('invalid_request');
-    const { containerId } = await facebook.createContainer(page, { text: 'mine', media: [] });
+    expect((await platformError(facebook.publishing.createContainer(page, { media: [] }))).kind).toBe(
+      'invalid_request',
+    );
+    expect((await platformError(facebook.publishing.containerStatus(page, 'fbpost.%%%'))).kind).toBe('invalid_request');
+    expect((await platformError(facebook.publishing.publishContainer(page, '17841400000000000'))).kind).toBe(
+      'invalid_request',
+    );
+    const { containerId } = await facebook.publishing.createContainer(page, { text: 'mine', media: [] });
     const elsewhere = { ...page, platformUserId: '1234567890' };
-    expect((await platformError(facebook.publishContainer(elsewhere, containerId))).kind).toBe('invalid_request');
+    expect((await platformError(facebook.publishing.publishContainer(elsewhere, containerId))).kind).toBe(
+      'invalid_request',
+    );
     expect(await activity('fb_video')).toEqual([]);
   });
 
   it('offers no insights', async () => {
     const page = await firstPage('fb_insights');
-    expect(facebook.metrics).toEqual({ account: [], post: [] });
+    expect(facebook.insights).toBeUndefined();
     expect(facebook.scopes.byAction.read_insights).toBeUndefined();
-    expect((await platformError(facebook.accountInsights(page, ['2025-01-01'], ['reach']))).kind).toBe('unsupported');
-    expect((await platformError(facebook.postInsights(page, '1', ['reach']))).kind).toBe('unsupported');
+    const read: (() => Promise<unknown>)[] = [
+      () => insightsOf(facebook).accountInsights(page, ['2025-01-01'], ['reach']),
+      () => insightsOf(facebook).postInsights(page, '1', ['reach']),
+    ];
+    for (const call of read) expect((await platformError(Promise.resolve().then(call))).kind).toBe('unsupported');
   });
 });
 
@@ -508,7 +528,7 @@ describe('facebook: every error class', () => {
       username: 'fb_faults.page1',
       error: 'transient',
     });
-    expect((await platformError(facebook.recentComments(page))).kind).toBe('transient');
+    expect((await platformError(commentsOf(facebook).recentComments(page))).kind).toBe('transient');
     expect((await facebook.profile(page)).username).toBe('fb_faults.page1');
   });
 
@@ -520,15 +540,15 @@ describe('facebook: every error class', () => {
       trigger: 'publish',
       error: 'rate_limited',
     });
-    const { containerId } = await facebook.createContainer(page, {
+    const { containerId } = await facebook.publishing.createContainer(page, {
       text: 'later',
       media: [{ type: 'image', url: media.url('/photo.jpg') }],
     });
     await facebook.profile(page);
-    const error = await platformError(facebook.publishContainer(page, containerId));
+    const error = await platformError(facebook.publishing.publishContainer(page, containerId));
     expect(error).toMatchObject({ kind: 'rate_limited', detail: { code: 4 } });
     expect(error.detail.retryAfterSeconds).toBeGreaterThan(0);
-    expect((await facebook.publishContainer(page, containerId)).id).toMatch(/^\d+$/);
+    expect((await facebook.publishing.publishContainer(page, containerId)).id).toMatch(/^\d+$/);
   });
 
   it('throttling the user throttles its pages, with the wait, until it ends', async () => {
@@ -543,7 +563,7 @@ describe('facebook: every error class', () => {
       const error = await platformError(facebook.profile(credentials));
       expect(error).toMatchObject({ kind: 'rate_limited', detail: { code: 4, retryAfterSeconds: 300 } });
     }
-    expect((await platformError(facebook.pages(tokens))).kind).toBe('rate_limited');
+    expect((await platformError(pagesOf(facebook)(tokens))).kind).toBe('rate_limited');
     advanceClock(301_000);
     expect((await facebook.profile(asAccount(pages[0]))).id).toBe(pages[0]?.id);
   });
@@ -560,13 +580,13 @@ describe('facebook: every error class', () => {
     await sandbox.control('POST', '/tokens/revoke', { platform: 'facebook', username: 'fb_revoke' });
     const pageError = await platformError(facebook.profile(asAccount(revoked.pages[1])));
     expect(pageError).toMatchObject({ kind: 'access_revoked', detail: { code: 190, subcode: 458 } });
-    expect((await platformError(facebook.pages(revoked.tokens))).kind).toBe('access_revoked');
+    expect((await platformError(pagesOf(facebook)(revoked.tokens))).kind).toBe('access_revoked');
   });
 
   it('a scope not ticked: the platform refuses the call with permission_missing', async () => {
     const page = await firstPage('fb_noscope', ['pages_show_list', 'pages_read_engagement']);
     expect((await facebook.profile(page)).id).toBe(page.platformUserId);
-    const read = await platformError(facebook.recentComments(page));
+    const read = await platformError(commentsOf(facebook).recentComments(page));
     expect(read).toMatchObject({
       kind: 'permission_missing',
       detail: { code: 10, missingScopes: ['pages_read_user_content'] },
@@ -579,16 +599,16 @@ describe('facebook: every error class', () => {
       author_username: 'visitor',
       text: 'hi',
     });
-    expect(await platformError(facebook.reply(page, comment.body.id, 'x'))).toMatchObject({
+    expect(await platformError(commentsOf(facebook).reply(page, comment.body.id, 'x'))).toMatchObject({
       kind: 'permission_missing',
       detail: { missingScopes: ['pages_manage_engagement'] },
     });
-    expect(await platformError(facebook.setHidden(page, comment.body.id, true))).toMatchObject({
+    expect(await platformError(commentsOf(facebook).setHidden(page, comment.body.id, true))).toMatchObject({
       kind: 'permission_missing',
       detail: { missingScopes: ['pages_manage_engagement'] },
     });
-    const { containerId } = await facebook.createContainer(page, { text: 'text only', media: [] });
-    expect(await platformError(facebook.publishContainer(page, containerId))).toMatchObject({
+    const { containerId } = await facebook.publishing.createContainer(page, { text: 'text only', media: [] });
+    expect(await platformError(facebook.publishing.publishContainer(page, containerId))).toMatchObject({
       kind: 'permission_missing',
       detail: { missingScopes: ['pages_manage_posts'] },
     });
@@ -604,14 +624,14 @@ describe('facebook: every error class', () => {
   it('page objects need the page token: the user token is refused as permission_missing', async () => {
     const { tokens, pages } = await login('fb_usertoken');
     const userAsPage = { platformUserId: pages[0]?.id as string, accessToken: tokens.accessToken };
-    const error = await platformError(facebook.recentComments(userAsPage));
+    const error = await platformError(commentsOf(facebook).recentComments(userAsPage));
     expect(error).toMatchObject({ kind: 'permission_missing', detail: { code: 210 } });
   });
 
   it('invalid_request for unknown objects and for /me/accounts on a page token', async () => {
     const { pages } = await login('fb_invalid');
     const page = asAccount(pages[0]);
-    const unknown = await platformError(facebook.reply(page, '999999999999', 'hello'));
+    const unknown = await platformError(commentsOf(facebook).reply(page, '999999999999', 'hello'));
     expect(unknown).toMatchObject({ kind: 'invalid_request', detail: { code: 100 } });
     // Another page's comment is out of reach for this page's token.
     const { body: second } = await sandbox.control('GET', '/users/facebook/fb_invalid.page2');
@@ -622,8 +642,10 @@ describe('facebook: every error class', () => {
       author_username: 'visitor',
       text: 'elsewhere',
     });
-    expect((await platformError(facebook.setHidden(page, foreign.body.id, true))).kind).toBe('invalid_request');
-    expect((await platformError(facebook.pages(page))).kind).toBe('invalid_request');
+    expect((await platformError(commentsOf(facebook).setHidden(page, foreign.body.id, true))).kind).toBe(
+      'invalid_request',
+    );
+    expect((await platformError(pagesOf(facebook)(page))).kind).toBe('invalid_request');
   });
 
   it('transient when Facebook cannot be reached', async () => {

@@ -2,7 +2,15 @@ import { createHmac } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { advanceClock, now, resetClock } from '../../src/clock.ts';
 import type { AccountCredentials, PlatformAdapter } from '../../src/platforms/index.ts';
-import { platformError, REDIRECT_URI, sent, startSandbox, type TestSandbox } from '../helpers/sandbox.ts';
+import {
+  commentsOf,
+  insightsOf,
+  platformError,
+  REDIRECT_URI,
+  sent,
+  startSandbox,
+  type TestSandbox,
+} from '../helpers/sandbox.ts';
 import { type MediaServer, startMediaServer } from '../helpers/sandbox-media.ts';
 
 let sandbox: TestSandbox;
@@ -138,16 +146,16 @@ describe('instagram: OAuth', () => {
       access_token: tokens.accessToken,
     });
     expect(wrong.body.error.code).toBe(100);
-    expect((await instagram.recentComments(tokens)).posts.length).toBeGreaterThan(0);
+    expect((await commentsOf(instagram).recentComments(tokens)).posts.length).toBeGreaterThan(0);
   });
 
   it("tells the account's own comments by Instagram's `user` field: their from.id is an Instagram-scoped id", async () => {
     const account = await connected('ig_own');
-    const { comments } = await instagram.recentComments(account);
+    const { comments } = await commentsOf(instagram).recentComments(account);
     const [theirs] = comments;
     if (!theirs) throw new Error('the sandbox user has no comments');
-    const reply = await sent(instagram.reply(account, theirs.id, 'Thank you!'));
-    const read = (await instagram.recentComments(account)).comments;
+    const reply = await sent(commentsOf(instagram).reply(account, theirs.id, 'Thank you!'));
+    const read = (await commentsOf(instagram).recentComments(account)).comments;
     expect(read.find((c) => c.id === reply.id)).toMatchObject({ byAccount: true, authorId: account.platformUserId });
     expect(read.find((c) => c.id === theirs.id)).toMatchObject({ byAccount: false });
     const raw = await sandbox.raw('GET', `/graph.instagram.com/v25.0/${reply.id}`, {
@@ -210,7 +218,7 @@ describe('instagram: reading', () => {
       commented_at: new Date(now().getTime() - 60_000).toISOString(),
     });
     expect(added.status).toBe(201);
-    const comments = (await instagram.recentComments(account)).comments;
+    const comments = (await commentsOf(instagram).recentComments(account)).comments;
     expect(comments.length).toBe(7);
     expect(comments[0]).toMatchObject({
       id: added.body.id,
@@ -221,15 +229,15 @@ describe('instagram: reading', () => {
       byAccount: false,
       parentId: null,
     });
-    const reply = await sent(instagram.reply(account, added.body.id, 'Thanks!'));
-    await instagram.setHidden(account, comments[1]?.id as string, true);
-    const after = (await instagram.recentComments(account)).comments;
+    const reply = await sent(commentsOf(instagram).reply(account, added.body.id, 'Thanks!'));
+    await commentsOf(instagram).setHidden(account, comments[1]?.id as string, true);
+    const after = (await commentsOf(instagram).recentComments(account)).comments;
     expect(after.find((c) => c.id === reply.id)).toMatchObject({ parentId: added.body.id, byAccount: true });
     expect(after.find((c) => c.id === comments[1]?.id)?.hidden).toBe(true);
     const activity = await sandbox.control('GET', '/activity/instagram/ig_comments');
     expect(activity.body.data.map((a: { action: string }) => a.action)).toEqual(['reply', 'hide']);
     expect(activity.body.data[0]).toMatchObject({ target_id: added.body.id, detail: { message: 'Thanks!' } });
-    const hiddenReply = await platformError(instagram.reply(account, comments[1]?.id as string, 'no'));
+    const hiddenReply = await platformError(commentsOf(instagram).reply(account, comments[1]?.id as string, 'no'));
     expect(hiddenReply.kind).toBe('invalid_request');
   });
 
@@ -251,8 +259,8 @@ describe('instagram: reading', () => {
       author_username: 'other.visitor',
       text: 'a reply',
     });
-    const reply = await sent(instagram.reply(account, nested.body.id, 'Thanks both'));
-    const comments = (await instagram.recentComments(account, { posts: 1 })).comments;
+    const reply = await sent(commentsOf(instagram).reply(account, nested.body.id, 'Thanks both'));
+    const comments = (await commentsOf(instagram).recentComments(account, { posts: 1 })).comments;
     expect(comments.find((c) => c.id === reply.id)).toMatchObject({
       parentId: top.body.id,
       text: 'Thanks both',
@@ -287,7 +295,7 @@ describe('instagram: reading', () => {
       metric: 'saves',
       values: [{ day, value: 0 }],
     });
-    const { figures: daily } = await instagram.accountInsights(
+    const { figures: daily } = await insightsOf(instagram).accountInsights(
       account,
       [day, nextDay],
       ['reach', 'saves', 'followers_count'],
@@ -311,22 +319,22 @@ describe('instagram: reading', () => {
       metric: 'reach',
       values: [{ day, value: null }],
     });
-    expect((await instagram.postInsights(account, postId, ['saves', 'reach'])).figures).toEqual({
+    expect((await insightsOf(instagram).postInsights(account, postId, ['saves', 'reach'])).figures).toEqual({
       saves: 7,
       reach: null,
     });
-    const unknown = await platformError(instagram.postInsights(account, postId, ['clicks']));
+    const unknown = await platformError(insightsOf(instagram).postInsights(account, postId, ['clicks']));
     expect(unknown.kind).toBe('invalid_request');
   });
 
   /** A story published through the adapter, as the service publishes one. */
   async function publishedStory(account: AccountCredentials): Promise<string> {
-    const { containerId } = await instagram.createContainer(account, {
+    const { containerId } = await instagram.publishing.createContainer(account, {
       media: [{ type: 'image', url: media.url('/photo.jpg') }],
-      platformOptions: { instagram: { type: 'story' } },
+      options: { type: 'story' },
     });
     advanceClock(PROCESSING_DONE_MS);
-    return (await instagram.publishContainer(account, containerId)).id;
+    return (await instagram.publishing.publishContainer(account, containerId)).id;
   }
 
   async function setStoryFigure(username: string, postId: string, metric: string, value: number) {
@@ -349,7 +357,7 @@ describe('instagram: reading', () => {
       await setStoryFigure('ig_story_figures', storyId, metric, 40);
     }
     const since = now();
-    const { figures } = await instagram.postInsights(account, storyId, POST_METRICS);
+    const { figures } = await insightsOf(instagram).postInsights(account, storyId, POST_METRICS);
     expect(figures).toEqual({
       views: 40,
       reach: 40,
@@ -370,7 +378,7 @@ describe('instagram: reading', () => {
     const account = await connected('ig_story_few');
     const storyId = await publishedStory(account);
     await setStoryFigure('ig_story_few', storyId, 'reach', 3);
-    const read = await instagram.postInsights(account, storyId, POST_METRICS);
+    const read = await insightsOf(instagram).postInsights(account, storyId, POST_METRICS);
     expect(read.figures).toEqual(Object.fromEntries(POST_METRICS.map((m) => [m, null])));
     // Instagram's own answer, for the record.
     const raw = await sandbox.raw('GET', `/graph.instagram.com/v25.0/${storyId}/insights`, {
@@ -405,7 +413,7 @@ describe('instagram: account insights in the fewest calls', () => {
     const account = await connected('ig_calls');
     const days = [2, 1, 0].map((n) => dayOf(now().getTime() - n * DAY));
     const before = (await sandbox.calls('instagram', 'ig_calls')).count;
-    const { figures } = await instagram.accountInsights(account, days, METRICS);
+    const { figures } = await insightsOf(instagram).accountInsights(account, days, METRICS);
     const log = await sandbox.calls('instagram', 'ig_calls');
     expect(log.count - before).toBe(4);
     const made = log.data.slice(-4);
@@ -442,10 +450,10 @@ describe('instagram: account insights in the fewest calls', () => {
     const tomorrow = dayOf(now().getTime() + DAY);
     const yesterday = dayOf(now().getTime() - DAY);
     const before = (await sandbox.calls('instagram', 'ig_calls_future')).count;
-    const { figures } = await instagram.accountInsights(account, [tomorrow], METRICS);
+    const { figures } = await insightsOf(instagram).accountInsights(account, [tomorrow], METRICS);
     expect(figures).toEqual({ [tomorrow]: Object.fromEntries(METRICS.map((m) => [m, null])) });
     expect((await sandbox.calls('instagram', 'ig_calls_future')).count).toBe(before);
-    await instagram.accountInsights(account, [yesterday, tomorrow], METRICS);
+    await insightsOf(instagram).accountInsights(account, [yesterday, tomorrow], METRICS);
     expect((await sandbox.calls('instagram', 'ig_calls_future')).count).toBe(before + 1);
   });
 
@@ -463,7 +471,7 @@ describe('instagram: account insights in the fewest calls', () => {
       ],
     });
     const before = (await sandbox.calls('instagram', 'ig_calls_reach')).count;
-    const { figures } = await instagram.accountInsights(account, days, ['reach']);
+    const { figures } = await insightsOf(instagram).accountInsights(account, days, ['reach']);
     const log = await sandbox.calls('instagram', 'ig_calls_reach');
     // "There cannot be more than 30 days between since and until": 31 days take two calls.
     expect(log.count - before).toBe(2);
@@ -473,7 +481,7 @@ describe('instagram: account insights in the fewest calls', () => {
       figures[days[4] as string]?.reach,
       figures[days[5] as string]?.reach,
     ]).toEqual([42, null, 0]);
-    const dayByDay = await instagram.accountInsights(account, days, ['reach', 'views']);
+    const dayByDay = await insightsOf(instagram).accountInsights(account, days, ['reach', 'views']);
     for (const day of days) expect(figures[day]?.reach, day).toBe(dayByDay.figures[day]?.reach);
   });
 
@@ -481,11 +489,13 @@ describe('instagram: account insights in the fewest calls', () => {
     const account = await connected('ig_calls_usage');
     const { body: user } = await sandbox.control('GET', '/users/instagram/ig_calls_usage');
     const day = dayOf(now().getTime() - DAY);
-    expect((await instagram.accountInsights(account, [day], ['views'])).usagePercent).toBeNull();
+    expect((await insightsOf(instagram).accountInsights(account, [day], ['views'])).usagePercent).toBeNull();
     expect((await sandbox.control('PUT', '/settings/app_usage_percent', { value: 64 })).status).toBe(200);
     try {
-      expect((await instagram.accountInsights(account, [day], ['views', 'followers_count'])).usagePercent).toBe(64);
-      expect((await instagram.postInsights(account, user.posts[0].id, ['reach'])).usagePercent).toBe(64);
+      expect(
+        (await insightsOf(instagram).accountInsights(account, [day], ['views', 'followers_count'])).usagePercent,
+      ).toBe(64);
+      expect((await insightsOf(instagram).postInsights(account, user.posts[0].id, ['reach'])).usagePercent).toBe(64);
     } finally {
       await sandbox.control('PUT', '/settings/app_usage_percent', { value: 0 });
     }
@@ -495,22 +505,22 @@ describe('instagram: account insights in the fewest calls', () => {
 describe('instagram: publishing', () => {
   it('creates a container, polls it from IN_PROGRESS to FINISHED, publishes, and answers the permalink', async () => {
     const account = await connected('ig_publish');
-    const { containerId } = await instagram.createContainer(account, {
+    const { containerId } = await instagram.publishing.createContainer(account, {
       text: 'Hello',
       media: [{ type: 'image', url: media.url('/photo.jpg') }],
     });
-    expect(await instagram.containerStatus(account, containerId)).toEqual(PROCESSING);
+    expect(await instagram.publishing.containerStatus(account, containerId)).toEqual(PROCESSING);
     // Instagram's "The media is not ready for publishing, please wait for a moment": a wait.
-    const early = await platformError(instagram.publishContainer(account, containerId));
+    const early = await platformError(instagram.publishing.publishContainer(account, containerId));
     expect(early).toMatchObject({ kind: 'transient', detail: { code: 9007, subcode: 2207027 } });
     advanceClock(PROCESSING_DONE_MS);
-    expect(await instagram.containerStatus(account, containerId)).toEqual({ state: 'finished' });
-    const published = await instagram.publishContainer(account, containerId);
+    expect(await instagram.publishing.containerStatus(account, containerId)).toEqual({ state: 'finished' });
+    const published = await instagram.publishing.publishContainer(account, containerId);
     expect(published.permalink).toBe(`https://www.instagram.com/p/${published.id}/`);
-    expect(await instagram.containerStatus(account, containerId)).toMatchObject({ state: 'published' });
+    expect(await instagram.publishing.containerStatus(account, containerId)).toMatchObject({ state: 'published' });
     // Meta's table calls 24/2207008 a temporary error ("Try again 1-2 times..."): a run that
     // publishes again asks the container first, and finds it PUBLISHED.
-    const twice = await platformError(instagram.publishContainer(account, containerId));
+    const twice = await platformError(instagram.publishing.publishContainer(account, containerId));
     expect(twice).toMatchObject({ kind: 'transient', detail: { code: 24, subcode: 2207008 } });
     const activity = await sandbox.control('GET', '/activity/instagram/ig_publish');
     expect(activity.body.data).toEqual([
@@ -532,14 +542,14 @@ describe('instagram: publishing', () => {
       });
     try {
       await set(0);
-      const ready = await instagram.createContainer(account, image);
-      expect(await instagram.containerStatus(account, ready.containerId)).toEqual({ state: 'finished' });
+      const ready = await instagram.publishing.createContainer(account, image);
+      expect(await instagram.publishing.containerStatus(account, ready.containerId)).toEqual({ state: 'finished' });
       await set(60);
-      const slow = await instagram.createContainer(account, image);
+      const slow = await instagram.publishing.createContainer(account, image);
       advanceClock(59_000);
-      expect(await instagram.containerStatus(account, slow.containerId)).toEqual(PROCESSING);
+      expect(await instagram.publishing.containerStatus(account, slow.containerId)).toEqual(PROCESSING);
       advanceClock(2_000);
-      expect(await instagram.containerStatus(account, slow.containerId)).toEqual({ state: 'finished' });
+      expect(await instagram.publishing.containerStatus(account, slow.containerId)).toEqual({ state: 'finished' });
     } finally {
       await set(5);
     }
@@ -547,15 +557,15 @@ describe('instagram: publishing', () => {
 
   it('a container not published within 24 hours expires: EXPIRED, and publishing it is refused', async () => {
     const account = await connected('ig_expiry');
-    const { containerId } = await instagram.createContainer(account, {
+    const { containerId } = await instagram.publishing.createContainer(account, {
       text: 'Too late',
       media: [{ type: 'image', url: media.url('/photo.jpg') }],
     });
     advanceClock(24 * 3_600_000 - 1_000);
-    expect(await instagram.containerStatus(account, containerId)).toEqual({ state: 'finished' });
+    expect(await instagram.publishing.containerStatus(account, containerId)).toEqual({ state: 'finished' });
     advanceClock(1_000);
-    expect((await instagram.containerStatus(account, containerId)).state).toBe('expired');
-    expect(await platformError(instagram.publishContainer(account, containerId))).toMatchObject({
+    expect((await instagram.publishing.containerStatus(account, containerId)).state).toBe('expired');
+    expect(await platformError(instagram.publishing.publishContainer(account, containerId))).toMatchObject({
       detail: { code: 24, subcode: 2207008 },
     });
     const { body: user } = await sandbox.control('GET', '/users/instagram/ig_expiry');
@@ -589,7 +599,7 @@ describe('instagram: publishing', () => {
 
   it('publishes a carousel through child containers', async () => {
     const account = await connected('ig_carousel');
-    const { containerId } = await instagram.createContainer(account, {
+    const { containerId } = await instagram.publishing.createContainer(account, {
       text: 'Two',
       media: [
         { type: 'image', url: media.url('/photo.jpg') },
@@ -597,14 +607,14 @@ describe('instagram: publishing', () => {
       ],
     });
     advanceClock(PROCESSING_DONE_MS);
-    const published = await instagram.publishContainer(account, containerId);
+    const published = await instagram.publishing.publishContainer(account, containerId);
     const { body: user } = await sandbox.control('GET', '/users/instagram/ig_carousel');
     expect(user.posts[0]).toMatchObject({ id: published.id, media_type: 'CAROUSEL', via_api: true });
   });
 
   it('refuses a post without media before calling', async () => {
     const account = await connected('ig_nomedia');
-    expect((await platformError(instagram.createContainer(account, { text: 'x', media: [] }))).kind).toBe(
+    expect((await platformError(instagram.publishing.createContainer(account, { text: 'x', media: [] }))).kind).toBe(
       'invalid_request',
     );
   });
@@ -647,14 +657,14 @@ describe('instagram: every error class', () => {
       status: 400,
       body: { error: { message: 'daily cap', type: 'OAuthException', code: 9, error_subcode: 2207042 } },
     });
-    const { containerId } = await instagram.createContainer(account, {
+    const { containerId } = await instagram.publishing.createContainer(account, {
       media: [{ type: 'image', url: media.url('/photo.jpg') }],
     });
     advanceClock(PROCESSING_DONE_MS);
     await instagram.profile(account);
-    const error = await platformError(instagram.publishContainer(account, containerId));
+    const error = await platformError(instagram.publishing.publishContainer(account, containerId));
     expect(error).toMatchObject({ kind: 'rate_limited', detail: { subcode: 2207042, retryAfterSeconds: 3600 } });
-    expect((await instagram.publishContainer(account, containerId)).id).toMatch(/^\d+$/);
+    expect((await instagram.publishing.publishContainer(account, containerId)).id).toMatch(/^\d+$/);
   });
 
   it('a throttled user gets rate_limited with the wait, until the throttle ends', async () => {
@@ -681,18 +691,18 @@ describe('instagram: every error class', () => {
 
   it('a scope not ticked: the platform refuses the call with permission_missing', async () => {
     const account = await connected('ig_noscope', ['instagram_business_basic']);
-    const error = await platformError(instagram.recentComments(account));
+    const error = await platformError(commentsOf(instagram).recentComments(account));
     expect(error).toMatchObject({
       kind: 'permission_missing',
       // Not instagram_business_basic, which a connection cannot lack: the account keeps it.
       detail: { code: 10, missingScopes: ['instagram_business_manage_comments'] },
     });
-    expect(await platformError(instagram.subscribeNotices(account))).toMatchObject({
+    expect(await platformError(commentsOf(instagram).subscribeNotices(account))).toMatchObject({
       kind: 'permission_missing',
       detail: { missingScopes: ['instagram_business_manage_comments'] },
     });
     const publish = await platformError(
-      instagram.createContainer(account, { media: [{ type: 'image', url: media.url('/photo.jpg') }] }),
+      instagram.publishing.createContainer(account, { media: [{ type: 'image', url: media.url('/photo.jpg') }] }),
     );
     expect(publish.detail.missingScopes).toEqual(['instagram_business_content_publish']);
     expect(instagram.scopes.byAction.reply).toEqual(['instagram_business_manage_comments']);
@@ -708,7 +718,7 @@ describe('instagram: every error class', () => {
     });
     const error = await platformError(offline.adapter('instagram').profile({ platformUserId: '1', accessToken: 'x' }));
     expect(error.kind).toBe('transient');
-    expect((await platformError(instagram.pages({ platformUserId: '1', accessToken: 'x' }))).kind).toBe('unsupported');
+    expect(instagram.pages).toBeUndefined();
     // Instagram API with Instagram Login offers no revocation: said without calling (this token does not exist).
     expect((await platformError(instagram.revokeAccess({ platformUserId: '1', accessToken: 'x' }))).kind).toBe(
       'unsupported',

@@ -6,7 +6,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { advanceClock, resetClock } from '../../src/clock.ts';
 import type { AccountCredentials, Platform, PlatformAdapter, PublishRequest } from '../../src/platforms/index.ts';
-import { platformError, startSandbox, type TestSandbox } from '../helpers/sandbox.ts';
+import { commentsOf, pagesOf, platformError, startSandbox, type TestSandbox } from '../helpers/sandbox.ts';
 import { type MediaServer, startMediaServer } from '../helpers/sandbox-media.ts';
 
 let sandbox: TestSandbox;
@@ -39,8 +39,9 @@ const video = (path = '/clip.mp4') => ({ type: 'video' as const, url: media.url(
 
 /** The step an adapter declares for after publishing; the test fails where it declares none. */
 function afterPublish(adapter: PlatformAdapter) {
-  if (adapter.afterPublish === undefined) throw new Error(`${adapter.platform} declares no step after publishing`);
-  return adapter.afterPublish;
+  const step = adapter.publishing.afterPublish;
+  if (step === undefined) throw new Error(`${adapter.platform} declares no step after publishing`);
+  return step;
 }
 
 interface Activity {
@@ -67,11 +68,11 @@ async function setSetting(name: string, value: string | number): Promise<void> {
  * (TikTok publishes by itself once processed: its container then says published).
  */
 async function publish(adapter: PlatformAdapter, account: AccountCredentials, request: PublishRequest) {
-  const { containerId } = await adapter.createContainer(account, request);
+  const { containerId } = await adapter.publishing.createContainer(account, request);
   advanceClock(PROCESSING_DONE_MS);
   const ready = adapter.platform === 'tiktok' ? 'published' : 'finished';
-  expect((await adapter.containerStatus(account, containerId)).state).toBe(ready);
-  return { containerId, ...(await adapter.publishContainer(account, containerId)) };
+  expect((await adapter.publishing.containerStatus(account, containerId)).state).toBe(ready);
+  return { containerId, ...(await adapter.publishing.publishContainer(account, containerId)) };
 }
 
 describe('instagram publishing', () => {
@@ -114,12 +115,12 @@ describe('instagram publishing', () => {
     const reel = await publish(instagram, account, {
       text: 'Reel',
       media: [video()],
-      platformOptions: { instagram: { type: 'reel' } },
+      options: { type: 'reel' },
     });
     const story = await publish(instagram, account, {
       text: 'not shown on a story',
       media: [image()],
-      platformOptions: { instagram: { type: 'story' } },
+      options: { type: 'story' },
     });
     const [reelSent, storySent] = await publications('instagram', 'igp_story');
     expect(reelSent).toMatchObject({ target_id: reel.id, detail: { type: 'REELS', text: 'Reel' } });
@@ -140,11 +141,11 @@ describe('instagram publishing', () => {
   it('first comment: a comment by the account on its new post', async () => {
     const account = await sandbox.credentials('instagram', 'igp_comment');
     const post = await publish(instagram, account, { text: 'Commented', media: [image()] });
-    const firstComment = { instagram: { firstComment: 'Link in bio' } };
-    expect(instagram.afterPublish?.asked(firstComment)).toBe(true);
-    expect(instagram.afterPublish?.asked({ instagram: { type: 'feed' } })).toBe(false);
+    const firstComment = { first_comment: 'Link in bio' };
+    expect(afterPublish(instagram).asked(firstComment)).toBe(true);
+    expect(afterPublish(instagram).asked({ type: 'feed' })).toBe(false);
     const comment = await afterPublish(instagram).run(account, post.id, firstComment);
-    const comments = (await instagram.recentComments(account, { posts: 1 })).comments;
+    const comments = (await commentsOf(instagram).recentComments(account, { posts: 1 })).comments;
     expect(comments).toContainEqual(
       expect.objectContaining({ id: comment.id, postId: post.id, text: 'Link in bio', byAccount: true }),
     );
@@ -161,9 +162,7 @@ describe('instagram publishing', () => {
       'instagram_business_content_publish',
     ]);
     const post = await publish(instagram, account, { text: 'x', media: [image()] });
-    expect(
-      await platformError(afterPublish(instagram).run(account, post.id, { instagram: { firstComment: 'hi' } })),
-    ).toMatchObject({
+    expect(await platformError(afterPublish(instagram).run(account, post.id, { first_comment: 'hi' }))).toMatchObject({
       kind: 'permission_missing',
       detail: { missingScopes: ['instagram_business_manage_comments'] },
     });
@@ -171,21 +170,21 @@ describe('instagram publishing', () => {
 
   it('the quota: content_publishing_limit counts publications; past it, 2207042 is rate_limited until the day moves on', async () => {
     const account = await sandbox.credentials('instagram', 'igp_quota');
-    expect(await instagram.publishingQuota(account)).toEqual({ used: 0, limit: 100, windowSeconds: 86_400 });
+    expect(await instagram.publishing.publishingQuota(account)).toEqual({ used: 0, limit: 100, windowSeconds: 86_400 });
     await setSetting('instagram_publish_quota', 1);
     try {
       await publish(instagram, account, { text: 'one', media: [image()] });
-      expect(await instagram.publishingQuota(account)).toEqual({ used: 1, limit: 1, windowSeconds: 86_400 });
-      const { containerId } = await instagram.createContainer(account, { text: 'two', media: [image()] });
+      expect(await instagram.publishing.publishingQuota(account)).toEqual({ used: 1, limit: 1, windowSeconds: 86_400 });
+      const { containerId } = await instagram.publishing.createContainer(account, { text: 'two', media: [image()] });
       advanceClock(PROCESSING_DONE_MS);
-      const spent = await platformError(instagram.publishContainer(account, containerId));
+      const spent = await platformError(instagram.publishing.publishContainer(account, containerId));
       expect(spent).toMatchObject({ kind: 'rate_limited', detail: { code: 9, subcode: 2207042 } });
       expect(spent.detail.retryAfterSeconds).toBeGreaterThan(0);
       expect(await publications('instagram', 'igp_quota')).toHaveLength(1);
       advanceClock(DAY_MS);
-      expect(await instagram.publishingQuota(account)).toEqual({ used: 0, limit: 1, windowSeconds: 86_400 });
+      expect(await instagram.publishing.publishingQuota(account)).toEqual({ used: 0, limit: 1, windowSeconds: 86_400 });
       // The container waited past its 24 hours: a new one publishes.
-      expect((await instagram.containerStatus(account, containerId)).state).toBe('expired');
+      expect((await instagram.publishing.containerStatus(account, containerId)).state).toBe('expired');
       await publish(instagram, account, { text: 'two', media: [image()] });
       expect(await publications('instagram', 'igp_quota')).toHaveLength(2);
     } finally {
@@ -196,18 +195,18 @@ describe('instagram publishing', () => {
   it('findPublished: null until the container is published, then the post it became (a story too)', async () => {
     const account = await sandbox.credentials('instagram', 'igp_find');
     await publish(instagram, account, { text: 'Another caption', media: [image()] });
-    const { containerId } = await instagram.createContainer(account, { text: 'Find me', media: [image()] });
-    expect(await instagram.findPublished(account, containerId)).toBeNull();
+    const { containerId } = await instagram.publishing.createContainer(account, { text: 'Find me', media: [image()] });
+    expect(await instagram.publishing.findPublished(account, containerId)).toBeNull();
     advanceClock(PROCESSING_DONE_MS);
-    expect(await instagram.findPublished(account, containerId)).toBeNull();
-    const published = await instagram.publishContainer(account, containerId);
+    expect(await instagram.publishing.findPublished(account, containerId)).toBeNull();
+    const published = await instagram.publishing.publishContainer(account, containerId);
     await publish(instagram, account, { text: 'Published later', media: [image()] });
-    expect(await instagram.findPublished(account, containerId)).toEqual(published);
+    expect(await instagram.publishing.findPublished(account, containerId)).toEqual(published);
     const story = await publish(instagram, account, {
       media: [video()],
-      platformOptions: { instagram: { type: 'story' } },
+      options: { type: 'story' },
     });
-    expect(await instagram.findPublished(account, story.containerId)).toEqual({
+    expect(await instagram.publishing.findPublished(account, story.containerId)).toEqual({
       id: story.id,
       permalink: story.permalink,
     });
@@ -216,23 +215,25 @@ describe('instagram publishing', () => {
   it('media Instagram cannot use: images are refused at once with its codes, videos fail their container', async () => {
     const account = await sandbox.credentials('instagram', 'igp_badmedia');
     const refused = async (path: string) =>
-      (await platformError(instagram.createContainer(account, { media: [image(path)] }))).detail;
+      (await platformError(instagram.publishing.createContainer(account, { media: [image(path)] }))).detail;
     // Instagram error codes: 9004/2207052 not fetched, 36001/2207005 not a JPEG.
     expect(await refused('/missing.jpg')).toMatchObject({ code: 9004, subcode: 2207052 });
     expect(await refused('/photo.png')).toMatchObject({ code: 36001, subcode: 2207005 });
     expect(await refused('/page.jpg')).toMatchObject({ code: 36001, subcode: 2207005 });
-    const { containerId } = await instagram.createContainer(account, { media: [video('/png.mp4')] });
+    const { containerId } = await instagram.publishing.createContainer(account, { media: [video('/png.mp4')] });
     advanceClock(PROCESSING_DONE_MS);
-    expect(await instagram.containerStatus(account, containerId)).toEqual({
+    expect(await instagram.publishing.containerStatus(account, containerId)).toEqual({
       state: 'failed',
       message: expect.stringContaining('2207026'),
     });
-    expect((await platformError(instagram.publishContainer(account, containerId))).kind).toBe('invalid_request');
-    const missing = await instagram.createContainer(account, {
+    expect((await platformError(instagram.publishing.publishContainer(account, containerId))).kind).toBe(
+      'invalid_request',
+    );
+    const missing = await instagram.publishing.createContainer(account, {
       media: [video('/missing.mp4')],
-      platformOptions: { instagram: { type: 'reel' } },
+      options: { type: 'reel' },
     });
-    expect(await instagram.containerStatus(account, missing.containerId)).toEqual({
+    expect(await instagram.publishing.containerStatus(account, missing.containerId)).toEqual({
       state: 'failed',
       message: expect.stringContaining('2207052'),
     });
@@ -246,7 +247,7 @@ describe('threads publishing', () => {
     const text = await publish(threads, account, {
       text: 'Hello',
       media: [],
-      platformOptions: { threads: { replyControl: 'mentioned_only', topicTag: 'Switchboard' } },
+      options: { reply_control: 'mentioned_only', topic_tag: 'Switchboard' },
     });
     const clip = await publish(threads, account, { text: 'Watch', media: [video('/clip.mov')] });
     const album = await publish(threads, account, { text: 'Album', media: [image(), image('/photo.png'), video()] });
@@ -276,19 +277,19 @@ describe('threads publishing', () => {
 
   it('the quota: threads_publishing_limit counts posts; past it, publishing is rate_limited', async () => {
     const account = await sandbox.credentials('threads', 'thp_quota');
-    expect(await threads.publishingQuota(account)).toEqual({ used: 0, limit: 250, windowSeconds: 86_400 });
+    expect(await threads.publishing.publishingQuota(account)).toEqual({ used: 0, limit: 250, windowSeconds: 86_400 });
     await setSetting('threads_publish_quota', 1);
     try {
       await publish(threads, account, { text: 'one', media: [] });
-      expect(await threads.publishingQuota(account)).toEqual({ used: 1, limit: 1, windowSeconds: 86_400 });
-      const { containerId } = await threads.createContainer(account, { text: 'two', media: [] });
+      expect(await threads.publishing.publishingQuota(account)).toEqual({ used: 1, limit: 1, windowSeconds: 86_400 });
+      const { containerId } = await threads.publishing.createContainer(account, { text: 'two', media: [] });
       advanceClock(PROCESSING_DONE_MS);
-      const spent = await platformError(threads.publishContainer(account, containerId));
+      const spent = await platformError(threads.publishing.publishContainer(account, containerId));
       expect(spent.kind).toBe('rate_limited');
       expect(spent.detail.retryAfterSeconds).toBeGreaterThan(0);
       expect(await publications('threads', 'thp_quota')).toHaveLength(1);
       advanceClock(DAY_MS);
-      expect((await threads.publishingQuota(account))?.used).toBe(0);
+      expect((await threads.publishing.publishingQuota(account))?.used).toBe(0);
     } finally {
       await setSetting('threads_publish_quota', 250);
     }
@@ -297,21 +298,28 @@ describe('threads publishing', () => {
   it('findPublished: the post, or the reply, a published container became', async () => {
     const account = await sandbox.credentials('threads', 'thp_find');
     const post = await publish(threads, account, { text: 'Root', media: [image()] });
-    expect(await threads.findPublished(account, post.containerId)).toEqual({ id: post.id, permalink: post.permalink });
-    const { containerId } = await threads.createContainer(account, { text: 'A reply', media: [], replyToId: post.id });
+    expect(await threads.publishing.findPublished(account, post.containerId)).toEqual({
+      id: post.id,
+      permalink: post.permalink,
+    });
+    const { containerId } = await threads.publishing.createContainer(account, {
+      text: 'A reply',
+      media: [],
+      replyToId: post.id,
+    });
     // A reply container is processed before it can be published, as a media one is.
     advanceClock(PROCESSING_DONE_MS);
-    expect(await threads.findPublished(account, containerId)).toBeNull();
-    const reply = await threads.publishContainer(account, containerId);
-    expect(await threads.findPublished(account, containerId)).toEqual(reply);
+    expect(await threads.publishing.findPublished(account, containerId)).toBeNull();
+    const reply = await threads.publishing.publishContainer(account, containerId);
+    expect(await threads.publishing.findPublished(account, containerId)).toEqual(reply);
   });
 
   it('media Threads cannot use fail the container with its documented error_message', async () => {
     const account = await sandbox.credentials('threads', 'thp_badmedia');
     const failed = async (item: PublishRequest['media'][number]) => {
-      const { containerId } = await threads.createContainer(account, { text: 'x', media: [item] });
+      const { containerId } = await threads.publishing.createContainer(account, { text: 'x', media: [item] });
       advanceClock(PROCESSING_DONE_MS);
-      return threads.containerStatus(account, containerId);
+      return threads.publishing.containerStatus(account, containerId);
     };
     expect(await failed(video('/missing.mp4'))).toEqual({ state: 'failed', message: 'FAILED_DOWNLOADING_VIDEO' });
     expect(await failed(video('/png.mp4'))).toEqual({ state: 'failed', message: 'FAILED_PROCESSING_VIDEO' });
@@ -320,21 +328,21 @@ describe('threads publishing', () => {
   });
 
   it('has no first comments (a reply is published instead)', async () => {
-    expect(threads.afterPublish).toBeUndefined();
+    expect(threads.publishing.afterPublish).toBeUndefined();
   });
 });
 
 describe('tiktok publishing', () => {
-  const post = (privacyLevel: string, extra: Record<string, boolean> = {}): PublishRequest => ({
+  const post = (privacy_level: string, extra: Record<string, boolean> = {}): PublishRequest => ({
     text: 'Clip',
     media: [video()],
-    platformOptions: { tiktok: { privacyLevel, ...extra } },
+    options: { privacy_level, ...extra },
   });
 
   it('the interaction switches reach TikTok; a private post is found by its publish id', async () => {
     const account = await sandbox.credentials('tiktok', 'ttp_switches');
-    const sent = await publish(tiktok, account, post('SELF_ONLY', { disableComment: true, disableDuet: true }));
-    expect(await tiktok.findPublished(account, sent.containerId)).toEqual({ id: sent.id, permalink: null });
+    const sent = await publish(tiktok, account, post('SELF_ONLY', { disable_comment: true, disable_duet: true }));
+    expect(await tiktok.publishing.findPublished(account, sent.containerId)).toEqual({ id: sent.id, permalink: null });
     expect(await publications('tiktok', 'ttp_switches')).toEqual([
       expect.objectContaining({
         detail: expect.objectContaining({
@@ -356,12 +364,12 @@ describe('tiktok publishing', () => {
 
   it('a public post is found only once moderation gave it its public id', async () => {
     const account = await sandbox.credentials('tiktok', 'ttp_public');
-    const { containerId } = await tiktok.createContainer(account, post('PUBLIC_TO_EVERYONE'));
+    const { containerId } = await tiktok.publishing.createContainer(account, post('PUBLIC_TO_EVERYONE'));
     advanceClock(PROCESSING_DONE_MS);
-    expect(await tiktok.findPublished(account, containerId)).toBeNull();
+    expect(await tiktok.publishing.findPublished(account, containerId)).toBeNull();
     // Longer than the sandbox's 30 s of moderation (its default tiktok_moderation_seconds).
     advanceClock(31_000);
-    const found = await tiktok.findPublished(account, containerId);
+    const found = await tiktok.publishing.findPublished(account, containerId);
     expect(found).toEqual({
       id: expect.stringMatching(/^\d{17}$/),
       permalink: `https://www.tiktok.com/@ttp_public/video/${found?.id}`,
@@ -370,27 +378,29 @@ describe('tiktok publishing', () => {
 
   it('a video URL that gives no video fails as video_pull_failed; TikTok has no quota to read nor comments', async () => {
     const account = await sandbox.credentials('tiktok', 'ttp_pull');
-    const { containerId } = await tiktok.createContainer(account, {
+    const { containerId } = await tiktok.publishing.createContainer(account, {
       ...post('SELF_ONLY'),
       media: [video('/gone.mp4')],
     });
     advanceClock(PROCESSING_DONE_MS);
-    expect(await tiktok.containerStatus(account, containerId)).toEqual({
+    expect(await tiktok.publishing.containerStatus(account, containerId)).toEqual({
       state: 'failed',
       message: 'video_pull_failed',
     });
-    expect(await tiktok.publishingQuota(account)).toBeNull();
-    expect(tiktok.afterPublish).toBeUndefined();
+    expect(await tiktok.publishing.publishingQuota(account)).toBeNull();
+    expect(tiktok.publishing.afterPublish).toBeUndefined();
   });
 
   it('an app not yet audited posting publicly: invalid_request with TikTok code, nothing published', async () => {
     const account = await sandbox.credentials('tiktok', 'ttp_unaudited');
     await setSetting('tiktok_client_audit', 'unaudited');
     try {
-      expect(await platformError(tiktok.createContainer(account, post('PUBLIC_TO_EVERYONE')))).toMatchObject({
-        kind: 'invalid_request',
-        detail: { code: 'unaudited_client_can_only_post_to_private_accounts' },
-      });
+      expect(await platformError(tiktok.publishing.createContainer(account, post('PUBLIC_TO_EVERYONE')))).toMatchObject(
+        {
+          kind: 'invalid_request',
+          detail: { code: 'unaudited_client_can_only_post_to_private_accounts' },
+        },
+      );
       expect(await publications('tiktok', 'ttp_unaudited')).toEqual([]);
     } finally {
       await setSetting('tiktok_client_audit', 'audited');
@@ -401,7 +411,7 @@ describe('tiktok publishing', () => {
 describe('facebook publishing', () => {
   async function page(username: string): Promise<AccountCredentials> {
     const tokens = await sandbox.connect('facebook', username);
-    const [first] = await facebook.pages(tokens);
+    const [first] = await pagesOf(facebook)(tokens);
     if (first === undefined) throw new Error('no page');
     return { platformUserId: first.id, accessToken: first.accessToken };
   }
@@ -411,7 +421,7 @@ describe('facebook publishing', () => {
     const link = await publish(facebook, account, {
       text: 'Read this',
       media: [],
-      platformOptions: { facebook: { link: 'https://example.com/article' } },
+      options: { link: 'https://example.com/article' },
     });
     const album = await publish(facebook, account, { text: 'Two photos', media: [image(), image('/photo.png')] });
     expect(await publications('facebook', 'fbp_kinds')).toEqual([
@@ -436,20 +446,20 @@ describe('facebook publishing', () => {
 
   it('a published container says so, and leads to its post; the page has no quota to read', async () => {
     const account = await page('fbp_find');
-    const { containerId } = await facebook.createContainer(account, { text: 'Once only', media: [] });
-    expect(await facebook.findPublished(account, containerId)).toBeNull();
-    const published = await facebook.publishContainer(account, containerId);
-    expect(await facebook.containerStatus(account, containerId)).toEqual({ state: 'published' });
-    expect(await facebook.findPublished(account, containerId)).toEqual(published);
-    expect(await facebook.publishingQuota(account)).toBeNull();
+    const { containerId } = await facebook.publishing.createContainer(account, { text: 'Once only', media: [] });
+    expect(await facebook.publishing.findPublished(account, containerId)).toBeNull();
+    const published = await facebook.publishing.publishContainer(account, containerId);
+    expect(await facebook.publishing.containerStatus(account, containerId)).toEqual({ state: 'published' });
+    expect(await facebook.publishing.findPublished(account, containerId)).toEqual(published);
+    expect(await facebook.publishing.publishingQuota(account)).toBeNull();
   });
 
   it('a photo URL that gives no image is refused (code 324), nothing published', async () => {
     const account = await page('fbp_badmedia');
     for (const path of ['/missing.jpg', '/page.jpg']) {
-      expect(await platformError(facebook.createContainer(account, { text: 'x', media: [image(path)] }))).toMatchObject(
-        { kind: 'invalid_request', detail: { code: 324 } },
-      );
+      expect(
+        await platformError(facebook.publishing.createContainer(account, { text: 'x', media: [image(path)] })),
+      ).toMatchObject({ kind: 'invalid_request', detail: { code: 324 } });
     }
     expect(await publications('facebook', 'fbp_badmedia')).toEqual([]);
   });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.ts';
-import { isPlatform, PLATFORM_REGISTRY, PLATFORMS, type Platform } from '../../src/platforms/index.ts';
+import { isPlatform, PLATFORMS, type Platform, platformInfo, settingsPrefix } from '../../src/platforms/index.ts';
 import { startSandbox, type TestSandbox } from '../helpers/sandbox.ts';
 
 let sandbox: TestSandbox;
@@ -15,7 +15,7 @@ const EXPECTED = {
   instagram: {
     label: 'Instagram',
     settingsPrefix: 'INSTAGRAM',
-    comments: { read: true, reply: true, hide: true, replyToHidden: false, hideReplies: true },
+    comments: { replyToHidden: false, hideReplies: true },
     insights: {
       account: [
         'followers_count',
@@ -30,45 +30,53 @@ const EXPECTED = {
       ],
       post: ['views', 'reach', 'likes', 'comments', 'saves', 'shares', 'total_interactions'],
     },
-    publishing: ['image', 'video', 'carousel'],
-    // "JPEG is the only image format supported" (Instagram content publishing).
-    containerPublishes: false,
-    imageTypes: ['image/jpeg'],
+    publishing: {
+      kinds: ['image', 'video', 'carousel'],
+      // "JPEG is the only image format supported" (Instagram content publishing).
+      containerPublishes: false,
+      imageTypes: ['image/jpeg'],
+    },
     grantsPages: false,
   },
   threads: {
     label: 'Threads',
     settingsPrefix: 'THREADS',
-    comments: { read: true, reply: true, hide: true, replyToHidden: true, hideReplies: false },
+    comments: { replyToHidden: true, hideReplies: false },
     insights: {
       account: ['followers_count', 'views', 'likes', 'replies', 'reposts', 'quotes', 'clicks'],
       post: ['views', 'likes', 'replies', 'reposts', 'quotes', 'shares'],
     },
-    publishing: ['text', 'image', 'video', 'carousel'],
-    // Threads media specification: JPEG and PNG.
-    containerPublishes: false,
-    imageTypes: ['image/jpeg', 'image/png'],
+    publishing: {
+      kinds: ['text', 'image', 'video', 'carousel'],
+      // Threads media specification: JPEG and PNG.
+      containerPublishes: false,
+      imageTypes: ['image/jpeg', 'image/png'],
+    },
     grantsPages: false,
   },
   tiktok: {
     label: 'TikTok',
     settingsPrefix: 'TIKTOK',
-    comments: { read: false, reply: false, hide: false, replyToHidden: false, hideReplies: false },
-    insights: { account: [], post: [] },
-    publishing: ['video'],
-    // TikTok's video/init is the post: TikTok publishes it by itself once processed.
-    containerPublishes: true,
-    imageTypes: [],
+    comments: null,
+    insights: null,
+    publishing: {
+      kinds: ['video'],
+      // TikTok's video/init is the post: TikTok publishes it by itself once processed.
+      containerPublishes: true,
+      imageTypes: [],
+    },
     grantsPages: false,
   },
   facebook: {
     label: 'Facebook Pages',
     settingsPrefix: 'FACEBOOK',
-    comments: { read: true, reply: true, hide: true, replyToHidden: true, hideReplies: true },
-    insights: { account: [], post: [] },
-    publishing: ['text', 'image', 'carousel'],
-    containerPublishes: false,
-    imageTypes: ['image/jpeg', 'image/png'],
+    comments: { replyToHidden: true, hideReplies: true },
+    insights: null,
+    publishing: {
+      kinds: ['text', 'image', 'carousel'],
+      containerPublishes: false,
+      imageTypes: ['image/jpeg', 'image/png'],
+    },
     grantsPages: true,
   },
 };
@@ -76,7 +84,18 @@ const EXPECTED = {
 describe('the platform registry', () => {
   it('lists each platform once, with its label, settings prefix and capabilities', () => {
     expect(PLATFORMS).toEqual(['instagram', 'threads', 'tiktok', 'facebook']);
-    expect(PLATFORM_REGISTRY).toEqual(EXPECTED);
+    for (const platform of PLATFORMS) {
+      const { label, grantsPages, comments, insights, publishing } = platformInfo(platform);
+      const { kinds, containerPublishes, imageTypes } = publishing;
+      expect({
+        label,
+        settingsPrefix: settingsPrefix(platform),
+        comments,
+        insights,
+        publishing: { kinds, containerPublishes, imageTypes },
+        grantsPages,
+      }).toEqual(EXPECTED[platform]);
+    }
     expect(isPlatform('tiktok')).toBe(true);
     expect(isPlatform('myspace')).toBe(false);
     expect(isPlatform('toString')).toBe(false);
@@ -85,15 +104,16 @@ describe('the platform registry', () => {
   it.each(Object.keys(EXPECTED) as Platform[])('%s: the adapter offers what the registry says', (platform) => {
     const adapter = sandbox.adapter(platform);
     const expected = EXPECTED[platform];
-    expect(adapter.metrics).toEqual(expected.insights);
-    expect(adapter.grantsPages).toBe(expected.grantsPages);
-    // An action the adapter has scopes for is one it supports.
+    // A capability the platform offers is one the adapter has, and one it has scopes for.
+    expect(adapter.comments !== undefined).toBe(expected.comments !== null);
+    expect(adapter.insights !== undefined).toBe(expected.insights !== null);
+    expect(adapter.pages !== undefined).toBe(expected.grantsPages);
     const actions = adapter.scopes.byAction;
-    expect(actions.read_comments !== undefined).toBe(expected.comments.read);
-    expect(actions.reply !== undefined).toBe(expected.comments.reply);
-    expect(actions.hide !== undefined).toBe(expected.comments.hide);
-    expect(actions.read_insights !== undefined).toBe(expected.insights.account.length > 0);
-    expect(actions.publish !== undefined).toBe(expected.publishing.length > 0);
+    expect(actions.read_comments !== undefined).toBe(expected.comments !== null);
+    expect(actions.reply !== undefined).toBe(expected.comments !== null);
+    expect(actions.hide !== undefined).toBe(expected.comments !== null);
+    expect(actions.read_insights !== undefined).toBe(expected.insights !== null);
+    expect(actions.publish !== undefined).toBe(expected.publishing.kinds.length > 0);
   });
 
   it.each(Object.keys(EXPECTED) as Platform[])('%s: its credential settings are read by their prefix', (platform) => {

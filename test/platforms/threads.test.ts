@@ -1,7 +1,16 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { advanceClock, now, resetClock } from '../../src/clock.ts';
 import { type AccountCredentials, createPlatforms, type PlatformAdapter } from '../../src/platforms/index.ts';
-import { platformError, REDIRECT_URI, sent, startSandbox, type TestSandbox } from '../helpers/sandbox.ts';
+import {
+  commentsOf,
+  finishReplyOf,
+  insightsOf,
+  platformError,
+  REDIRECT_URI,
+  sent,
+  startSandbox,
+  type TestSandbox,
+} from '../helpers/sandbox.ts';
 import { type MediaServer, startMediaServer } from '../helpers/sandbox-media.ts';
 
 let sandbox: TestSandbox;
@@ -28,10 +37,10 @@ const PROCESSING_DONE_MS = 6_000;
  * processes it (container_processing_seconds, 5 s by default), finishReply() publishes it later.
  */
 async function replyOnceProcessed(account: AccountCredentials, to: string, text: string): Promise<{ id: string }> {
-  const first = await threads.reply(account, to, text);
+  const first = await commentsOf(threads).reply(account, to, text);
   if (first.state !== 'pending') throw new Error(`expected a pending reply, got ${JSON.stringify(first)}`);
   advanceClock(PROCESSING_DONE_MS);
-  return sent(threads.finishReply(account, first.containerId));
+  return sent(finishReplyOf(threads)(account, first.containerId));
 }
 const ALL_SCOPES = [
   'threads_basic',
@@ -322,7 +331,7 @@ describe('threads: reading', () => {
       commented_at: new Date(now().getTime() - 30_000).toISOString(),
     });
 
-    const comments = (await threads.recentComments(account)).comments;
+    const comments = (await commentsOf(threads).recentComments(account)).comments;
     // Three seeded posts with two replies each, and the two added above.
     expect(comments.length).toBe(8);
     expect(comments.map((c) => c.createdAt.getTime())).toEqual(
@@ -349,13 +358,13 @@ describe('threads: reading', () => {
     });
     expect(new Set(comments.map((c) => c.postId)).size).toBe(3);
     expect(comments.every((c) => !c.byAccount && !c.hidden)).toBe(true);
-    expect((await threads.recentComments(account, { posts: 1 })).comments.length).toBe(4);
+    expect((await commentsOf(threads).recentComments(account, { posts: 1 })).comments.length).toBe(4);
 
     const reply = await replyOnceProcessed(account, added.body.id, 'Thanks!');
     const toPost = await replyOnceProcessed(account, latest, 'Thanks all');
     const other = comments[2]?.id as string;
-    await threads.setHidden(account, other, true);
-    const after = (await threads.recentComments(account)).comments;
+    await commentsOf(threads).setHidden(account, other, true);
+    const after = (await commentsOf(threads).recentComments(account)).comments;
     expect(after.find((c) => c.id === reply.id)).toMatchObject({
       postId: latest,
       parentId: added.body.id,
@@ -366,8 +375,10 @@ describe('threads: reading', () => {
     });
     expect(after.find((c) => c.id === toPost.id)).toMatchObject({ postId: latest, parentId: null, byAccount: true });
     expect(after.find((c) => c.id === other)?.hidden).toBe(true);
-    await threads.setHidden(account, other, false);
-    expect((await threads.recentComments(account)).comments.find((c) => c.id === other)?.hidden).toBe(false);
+    await commentsOf(threads).setHidden(account, other, false);
+    expect((await commentsOf(threads).recentComments(account)).comments.find((c) => c.id === other)?.hidden).toBe(
+      false,
+    );
 
     const activity = await sandbox.control('GET', '/activity/threads/th_comments');
     expect(activity.body.data.map((a: { action: string }) => a.action)).toEqual(['reply', 'reply', 'hide', 'unhide']);
@@ -438,7 +449,7 @@ describe('threads: reading', () => {
       text: 'nested',
     });
 
-    const refused = await platformError(threads.setHidden(account, nested.body.id, true));
+    const refused = await platformError(commentsOf(threads).setHidden(account, nested.body.id, true));
     expect(refused.kind).toBe('invalid_request');
     // The adapter's own refusal: no platform code, as no manage_reply call was made.
     expect(refused.detail.code).toBeUndefined();
@@ -449,16 +460,18 @@ describe('threads: reading', () => {
     expect(platformAnswer).toMatchObject({ status: 400, body: { error: { type: 'OAuthException', code: 100 } } });
     expect((await sandbox.control('GET', '/activity/threads/th_hide_nested')).body.data).toEqual([]);
 
-    await threads.setHidden(account, top.body.id, true);
-    const hidden = (await threads.recentComments(account, { posts: 1 })).comments;
+    await commentsOf(threads).setHidden(account, top.body.id, true);
+    const hidden = (await commentsOf(threads).recentComments(account, { posts: 1 })).comments;
     expect(
       hidden
         .filter((c) => c.hidden)
         .map((c) => c.id)
         .sort(),
     ).toEqual([top.body.id, nested.body.id].sort());
-    await threads.setHidden(account, top.body.id, false);
-    expect((await threads.recentComments(account, { posts: 1 })).comments.some((c) => c.hidden)).toBe(false);
+    await commentsOf(threads).setHidden(account, top.body.id, false);
+    expect((await commentsOf(threads).recentComments(account, { posts: 1 })).comments.some((c) => c.hidden)).toBe(
+      false,
+    );
   });
 
   it('reads account insights per day: views as a time series, totals, link clicks, null for no data', async () => {
@@ -486,17 +499,23 @@ describe('threads: reading', () => {
     await set('followers_count', [{ day: dayOf(now().getTime()), value: 321 }]);
 
     const metrics = ['views', 'likes', 'clicks', 'replies', 'followers_count'];
-    const { figures: daily } = await threads.accountInsights(account, [day, nextDay, dayOf(now().getTime())], metrics);
+    const { figures: daily } = await insightsOf(threads).accountInsights(
+      account,
+      [day, nextDay, dayOf(now().getTime())],
+      metrics,
+    );
     expect(daily[day]).toEqual({ views: 10, likes: 3, clicks: 0, replies: null, followers_count: null });
     expect(daily[nextDay]).toEqual({ views: 5, likes: null, clicks: 4, replies: null, followers_count: null });
     expect(daily[dayOf(now().getTime())]?.followers_count).toBe(321);
 
     // Threads keeps no insights before 2024-04-13: no data, and no refused call.
-    expect((await threads.accountInsights(account, ['2024-01-01'], ['views'])).figures).toEqual({
+    expect((await insightsOf(threads).accountInsights(account, ['2024-01-01'], ['views'])).figures).toEqual({
       '2024-01-01': { views: null },
     });
-    expect((await platformError(threads.accountInsights(account, [day], ['reach']))).kind).toBe('invalid_request');
-    expect((await platformError(threads.accountInsights(account, ['2024-13-01'], ['views']))).kind).toBe(
+    expect((await platformError(insightsOf(threads).accountInsights(account, [day], ['reach']))).kind).toBe(
+      'invalid_request',
+    );
+    expect((await platformError(insightsOf(threads).accountInsights(account, ['2024-13-01'], ['views']))).kind).toBe(
       'invalid_request',
     );
   });
@@ -598,7 +617,7 @@ describe('threads: reading', () => {
     await set('views', 70);
     await set('shares', 0);
     await set('quotes', null);
-    expect((await threads.postInsights(account, postId, ['views', 'shares', 'quotes'])).figures).toEqual({
+    expect((await insightsOf(threads).postInsights(account, postId, ['views', 'shares', 'quotes'])).figures).toEqual({
       views: 70,
       shares: 0,
       quotes: null,
@@ -617,7 +636,9 @@ describe('threads: reading', () => {
         id: expect.any(String),
       },
     ]);
-    expect((await platformError(threads.postInsights(account, postId, ['saves']))).kind).toBe('invalid_request');
+    expect((await platformError(insightsOf(threads).postInsights(account, postId, ['saves']))).kind).toBe(
+      'invalid_request',
+    );
   });
 });
 
@@ -631,7 +652,7 @@ describe('threads: account insights in the fewest calls', () => {
     const account = await connected('th_calls');
     const days = [2, 1, 0].map((n) => dayOf(now().getTime() - n * DAY));
     const before = (await sandbox.calls('threads', 'th_calls')).count;
-    const { figures, usagePercent } = await threads.accountInsights(account, days, METRICS);
+    const { figures, usagePercent } = await insightsOf(threads).accountInsights(account, days, METRICS);
     const log = await sandbox.calls('threads', 'th_calls');
     expect(log.count - before).toBe(3);
     const made = log.data.slice(-3);
@@ -655,12 +676,12 @@ describe('threads: account insights in the fewest calls', () => {
     const account = await connected('th_calls_edges');
     const tomorrow = dayOf(now().getTime() + DAY);
     const before = (await sandbox.calls('threads', 'th_calls_edges')).count;
-    const { figures } = await threads.accountInsights(account, [tomorrow, '2024-04-12'], METRICS);
+    const { figures } = await insightsOf(threads).accountInsights(account, [tomorrow, '2024-04-12'], METRICS);
     const none = Object.fromEntries(METRICS.map((m) => [m, null]));
     expect(figures).toEqual({ [tomorrow]: none, '2024-04-12': none });
     expect((await sandbox.calls('threads', 'th_calls_edges')).count).toBe(before);
 
-    await threads.accountInsights(account, ['2024-04-13'], ['likes']);
+    await insightsOf(threads).accountInsights(account, ['2024-04-13'], ['likes']);
     const log = await sandbox.calls('threads', 'th_calls_edges');
     expect(log.count).toBe(before + 1);
     expect(log.data.at(-1)?.query).toEqual({ metric: 'likes', since: '1712991600', until: String(unix('2024-04-14')) });
@@ -679,7 +700,7 @@ describe('threads: account insights in the fewest calls', () => {
       ],
     });
     const before = (await sandbox.calls('threads', 'th_calls_views')).count;
-    const { figures } = await threads.accountInsights(account, days, ['views', 'followers_count']);
+    const { figures } = await insightsOf(threads).accountInsights(account, days, ['views', 'followers_count']);
     const log = await sandbox.calls('threads', 'th_calls_views');
     expect(log.count - before).toBe(1);
     expect(log.data.at(-1)?.query).toEqual({
@@ -691,7 +712,7 @@ describe('threads: account insights in the fewest calls', () => {
     expect(figures[days[1] as string]).toEqual({ views: null, followers_count: null });
     expect(figures[days[2] as string]).toEqual({ views: expect.any(Number), followers_count: expect.any(Number) });
     // The same figures as a day-by-day read gives.
-    const dayByDay = await threads.accountInsights(account, days, ['views', 'likes']);
+    const dayByDay = await insightsOf(threads).accountInsights(account, days, ['views', 'likes']);
     for (const day of days) expect(figures[day]?.views, day).toBe(dayByDay.figures[day]?.views);
   });
 });
@@ -699,17 +720,19 @@ describe('threads: account insights in the fewest calls', () => {
 describe('threads: publishing', () => {
   it('publishes text: a container, processed like any other, FINISHED, threads_publish, and the permalink', async () => {
     const account = await connected('th_publish');
-    const { containerId } = await threads.createContainer(account, { text: 'Hello Threads', media: [] });
+    const { containerId } = await threads.publishing.createContainer(account, { text: 'Hello Threads', media: [] });
     // Threads asks apps to wait before publishing any container, a text post's too.
-    expect((await threads.containerStatus(account, containerId)).state).toBe('in_progress');
-    const early = await platformError(threads.publishContainer(account, containerId));
+    expect((await threads.publishing.containerStatus(account, containerId)).state).toBe('in_progress');
+    const early = await platformError(threads.publishing.publishContainer(account, containerId));
     expect(early).toMatchObject({ kind: 'transient', detail: { code: 9007, subcode: 2207027 } });
     advanceClock(PROCESSING_DONE_MS);
-    expect(await threads.containerStatus(account, containerId)).toEqual({ state: 'finished' });
-    const published = await threads.publishContainer(account, containerId);
+    expect(await threads.publishing.containerStatus(account, containerId)).toEqual({ state: 'finished' });
+    const published = await threads.publishing.publishContainer(account, containerId);
     expect(published.permalink).toBe(`https://www.threads.net/@th_publish/post/${published.id}`);
-    expect(await threads.containerStatus(account, containerId)).toEqual({ state: 'published' });
-    expect((await platformError(threads.publishContainer(account, containerId))).kind).toBe('invalid_request');
+    expect(await threads.publishing.containerStatus(account, containerId)).toEqual({ state: 'published' });
+    expect((await platformError(threads.publishing.publishContainer(account, containerId))).kind).toBe(
+      'invalid_request',
+    );
     const { body: user } = await sandbox.control('GET', '/users/threads/th_publish');
     expect(user.posts[0]).toMatchObject({ id: published.id, caption: 'Hello Threads', media_type: 'TEXT' });
     const activity = await sandbox.control('GET', '/activity/threads/th_publish');
@@ -728,22 +751,22 @@ describe('threads: publishing', () => {
 
   it('publishes an image and a carousel', async () => {
     const account = await connected('th_image');
-    const image = await threads.createContainer(account, {
+    const image = await threads.publishing.createContainer(account, {
       text: 'A picture',
       media: [{ type: 'image', url: media.url('/photo.jpg') }],
     });
     // Media is processed first; publishing before that is Graph's "not ready", a wait.
-    expect(await threads.containerStatus(account, image.containerId)).toEqual({
+    expect(await threads.publishing.containerStatus(account, image.containerId)).toEqual({
       state: 'in_progress',
       message: expect.stringContaining('processing'),
     });
-    const early = await platformError(threads.publishContainer(account, image.containerId));
+    const early = await platformError(threads.publishing.publishContainer(account, image.containerId));
     expect(early).toMatchObject({ kind: 'transient', detail: { subcode: 2207027 } });
     advanceClock(PROCESSING_DONE_MS);
-    expect(await threads.containerStatus(account, image.containerId)).toEqual({ state: 'finished' });
-    const post = await threads.publishContainer(account, image.containerId);
+    expect(await threads.publishing.containerStatus(account, image.containerId)).toEqual({ state: 'finished' });
+    const post = await threads.publishing.publishContainer(account, image.containerId);
     expect(post.permalink).toBe(`https://www.threads.net/@th_image/post/${post.id}`);
-    const carousel = await threads.createContainer(account, {
+    const carousel = await threads.publishing.createContainer(account, {
       text: 'Two',
       media: [
         { type: 'image', url: media.url('/photo.jpg') },
@@ -751,7 +774,7 @@ describe('threads: publishing', () => {
       ],
     });
     advanceClock(PROCESSING_DONE_MS);
-    const album = await threads.publishContainer(account, carousel.containerId);
+    const album = await threads.publishing.publishContainer(account, carousel.containerId);
     const { body: user } = await sandbox.control('GET', '/users/threads/th_image');
     expect(user.posts.slice(0, 2)).toEqual([
       expect.objectContaining({ id: album.id, media_type: 'CAROUSEL', via_api: true }),
@@ -763,24 +786,30 @@ describe('threads: publishing', () => {
     const account = await connected('th_reply_container');
     const { body: user } = await sandbox.control('GET', '/users/threads/th_reply_container');
     const postId = user.posts[1].id as string;
-    const { containerId } = await threads.createContainer(account, { text: 'me too', media: [], replyToId: postId });
+    const { containerId } = await threads.publishing.createContainer(account, {
+      text: 'me too',
+      media: [],
+      replyToId: postId,
+    });
     // A reply container is processed before it can be published, as a media one is.
     advanceClock(PROCESSING_DONE_MS);
-    const published = await threads.publishContainer(account, containerId);
+    const published = await threads.publishing.publishContainer(account, containerId);
     expect(published.permalink).toBe(`https://www.threads.net/@th_reply_container/post/${published.id}`);
-    const comments = (await threads.recentComments(account)).comments;
+    const comments = (await commentsOf(threads).recentComments(account)).comments;
     expect(comments.find((c) => c.id === published.id)).toMatchObject({ postId, parentId: null, byAccount: true });
   });
 
   it('a container left unpublished for a day expires and can no longer be published', async () => {
     const account = await connected('th_stale');
-    const { containerId } = await threads.createContainer(account, { text: 'too late', media: [] });
+    const { containerId } = await threads.publishing.createContainer(account, { text: 'too late', media: [] });
     advanceClock(25 * 3_600_000);
-    const status = await threads.containerStatus(account, containerId);
+    const status = await threads.publishing.containerStatus(account, containerId);
     expect(status.state).toBe('expired');
     expect(status.message).toBeTruthy();
-    expect((await platformError(threads.publishContainer(account, containerId))).kind).toBe('invalid_request');
-    expect((await platformError(threads.reply(account, '12345678901234567', 'to nothing'))).kind).toBe(
+    expect((await platformError(threads.publishing.publishContainer(account, containerId))).kind).toBe(
+      'invalid_request',
+    );
+    expect((await platformError(commentsOf(threads).reply(account, '12345678901234567', 'to nothing'))).kind).toBe(
       'invalid_request',
     );
   });
@@ -796,8 +825,10 @@ describe('threads: publishing', () => {
     const overByBytes = `${'x'.repeat(497)}😀`;
     // Offline: anything but invalid_request would mean a call was attempted.
     for (const text of ['x'.repeat(501), overByBytes]) {
-      expect((await platformError(offline.createContainer(account, { text, media: [] }))).kind).toBe('invalid_request');
-      expect((await platformError(offline.reply(account, '1', text))).kind).toBe('invalid_request');
+      expect((await platformError(offline.publishing.createContainer(account, { text, media: [] }))).kind).toBe(
+        'invalid_request',
+      );
+      expect((await platformError(commentsOf(offline).reply(account, '1', text))).kind).toBe('invalid_request');
       const refused = await raw('POST', `/v1.0/${account.platformUserId}/threads`, {
         media_type: 'TEXT',
         text,
@@ -807,10 +838,12 @@ describe('threads: publishing', () => {
       expect(refused.body.error.code).toBe(100);
     }
     for (const text of ['x'.repeat(500), `${'x'.repeat(496)}😀`]) {
-      const { containerId } = await threads.createContainer(account, { text, media: [] });
-      expect((await threads.containerStatus(account, containerId)).state).toBe('in_progress');
+      const { containerId } = await threads.publishing.createContainer(account, { text, media: [] });
+      expect((await threads.publishing.containerStatus(account, containerId)).state).toBe('in_progress');
     }
-    expect((await platformError(threads.createContainer(account, { media: [] }))).kind).toBe('invalid_request');
+    expect((await platformError(threads.publishing.createContainer(account, { media: [] }))).kind).toBe(
+      'invalid_request',
+    );
   });
 });
 
@@ -848,19 +881,19 @@ describe('threads: every error class', () => {
       trigger: 'publish',
       error: 'transient',
     });
-    const { containerId } = await threads.createContainer(account, { text: 'later', media: [] });
+    const { containerId } = await threads.publishing.createContainer(account, { text: 'later', media: [] });
     advanceClock(PROCESSING_DONE_MS);
     await threads.profile(account);
-    expect(await threads.containerStatus(account, containerId)).toEqual({ state: 'finished' });
-    const error = await platformError(threads.publishContainer(account, containerId));
+    expect(await threads.publishing.containerStatus(account, containerId)).toEqual({ state: 'finished' });
+    const error = await platformError(threads.publishing.publishContainer(account, containerId));
     expect(error).toMatchObject({ kind: 'transient', detail: { code: 2 } });
-    expect((await threads.publishContainer(account, containerId)).id).toMatch(/^\d+$/);
+    expect((await threads.publishing.publishContainer(account, containerId)).id).toMatch(/^\d+$/);
   });
 
   it('a throttled user gets rate_limited with the wait, until the throttle ends', async () => {
     const account = await connected('th_throttle');
     await sandbox.control('POST', '/throttle', { platform: 'threads', username: 'th_throttle', seconds: 300 });
-    const error = await platformError(threads.recentComments(account));
+    const error = await platformError(commentsOf(threads).recentComments(account));
     expect(error.kind).toBe('rate_limited');
     expect(error.detail.retryAfterSeconds).toBe(300);
     advanceClock(301_000);
@@ -890,12 +923,15 @@ describe('threads: every error class', () => {
     const { body: user } = await sandbox.control('GET', '/users/threads/th_noscope');
     const postId = user.posts[0].id as string;
     for (const [attempt, missingScopes] of [
-      [() => threads.recentComments(account), ['threads_read_replies']],
+      [() => commentsOf(threads).recentComments(account), ['threads_read_replies']],
       // Never the publish permission: the pages disagree on what a reply needs (docs/platforms.md, "Open questions").
-      [() => threads.reply(account, postId, 'hi'), ['threads_manage_replies']],
-      [() => threads.createContainer(account, { text: 'hi', media: [] }), ['threads_content_publish']],
-      [() => threads.accountInsights(account, [dayOf(now().getTime() - DAY)], ['views']), ['threads_manage_insights']],
-      [() => threads.postInsights(account, postId, ['views']), ['threads_manage_insights']],
+      [() => commentsOf(threads).reply(account, postId, 'hi'), ['threads_manage_replies']],
+      [() => threads.publishing.createContainer(account, { text: 'hi', media: [] }), ['threads_content_publish']],
+      [
+        () => insightsOf(threads).accountInsights(account, [dayOf(now().getTime() - DAY)], ['views']),
+        ['threads_manage_insights'],
+      ],
+      [() => insightsOf(threads).postInsights(account, postId, ['views']), ['threads_manage_insights']],
     ] as const) {
       expect(await platformError(attempt())).toMatchObject({
         kind: 'permission_missing',
@@ -903,8 +939,8 @@ describe('threads: every error class', () => {
       });
     }
     const withReplies = await connected('th_noscope_hide', ['threads_basic', 'threads_read_replies']);
-    const [comment] = (await threads.recentComments(withReplies)).comments;
-    expect(await platformError(threads.setHidden(withReplies, comment?.id as string, true))).toMatchObject({
+    const [comment] = (await commentsOf(threads).recentComments(withReplies)).comments;
+    expect(await platformError(commentsOf(threads).setHidden(withReplies, comment?.id as string, true))).toMatchObject({
       kind: 'permission_missing',
       detail: { missingScopes: ['threads_manage_replies'] },
     });
@@ -921,7 +957,7 @@ describe('threads: every error class', () => {
 
   it('invalid_request for an unknown object, transient when unreachable, unsupported for pages', async () => {
     const account = await connected('th_misc');
-    expect(await platformError(threads.setHidden(account, '12345678901234567', true))).toMatchObject({
+    expect(await platformError(commentsOf(threads).setHidden(account, '12345678901234567', true))).toMatchObject({
       kind: 'invalid_request',
       detail: { code: 100 },
     });
@@ -931,7 +967,7 @@ describe('threads: every error class', () => {
       sandboxUrl: 'http://127.0.0.1:9/sandbox',
     }).adapter('threads');
     expect((await platformError(offline.profile({ platformUserId: '1', accessToken: 'x' }))).kind).toBe('transient');
-    expect((await platformError(threads.pages(account))).kind).toBe('unsupported');
+    expect(threads.pages).toBeUndefined();
     // The Threads API has no endpoint to revoke the app's access: said without calling.
     expect((await platformError(offline.revokeAccess(account))).kind).toBe('unsupported');
   });

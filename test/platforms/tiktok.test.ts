@@ -10,7 +10,14 @@ import {
   SANDBOX_CLIENT,
 } from '../../src/platforms/index.ts';
 import { videoFile } from '../helpers/media-files.ts';
-import { platformError, REDIRECT_URI, startSandbox, type TestSandbox } from '../helpers/sandbox.ts';
+import {
+  commentsOf,
+  insightsOf,
+  platformError,
+  REDIRECT_URI,
+  startSandbox,
+  type TestSandbox,
+} from '../helpers/sandbox.ts';
 import { type MediaServer, startMediaServer } from '../helpers/sandbox-media.ts';
 
 let sandbox: TestSandbox;
@@ -47,11 +54,11 @@ const NO_TOKEN: AccountCredentials = { platformUserId: '1', accessToken: 'not-a-
 const connected = (username: string, granted?: string[]) => sandbox.credentials('tiktok', username, granted);
 
 /** A one-video post with the privacy level its creator chose. */
-function video(privacyLevel: string, text?: string): PublishRequest {
+function video(privacy_level: string, text?: string): PublishRequest {
   return {
     ...(text !== undefined ? { text } : {}),
     media: [{ type: 'video', url: VIDEO }],
-    platformOptions: { tiktok: { privacyLevel } },
+    options: { privacy_level },
   };
 }
 
@@ -213,8 +220,8 @@ describe('tiktok: OAuth', () => {
       expect(missingScopes(tiktok, action, everyScope)).toBeNull();
     }
     expect(tiktok.refresh).toEqual({ refreshBeforeExpiryMs: 30 * MINUTE, minTokenAgeMs: 0 });
-    expect(tiktok.grantsPages).toBe(false);
-    expect(tiktok.metrics).toEqual({ account: [], post: [] });
+    expect(tiktok.pages).toBeUndefined();
+    expect(tiktok.insights).toBeUndefined();
   });
 });
 
@@ -251,34 +258,37 @@ describe('tiktok: profile', () => {
 describe('tiktok: publishing', () => {
   it('posts a public video: processing, then moderation, then published with its public id and permalink', async () => {
     const account = await connected('tt_publish');
-    const { containerId } = await tiktok.createContainer(account, video('PUBLIC_TO_EVERYONE', 'Hello #sandbox'));
+    const { containerId } = await tiktok.publishing.createContainer(
+      account,
+      video('PUBLIC_TO_EVERYONE', 'Hello #sandbox'),
+    );
     expect(containerId).toMatch(/^PUBLIC_TO_EVERYONE:v_pub_url~v2\.\d+$/);
-    expect(await tiktok.containerStatus(account, containerId)).toEqual({
+    expect(await tiktok.publishing.containerStatus(account, containerId)).toEqual({
       state: 'in_progress',
       message: 'TikTok is still processing the video (PROCESSING_DOWNLOAD)',
     });
-    const early = await platformError(tiktok.publishContainer(account, containerId));
+    const early = await platformError(tiktok.publishing.publishContainer(account, containerId));
     expect(early.kind).toBe('transient');
     expect(early.message).toMatch(/not finished/);
 
     // PUBLISH_COMPLETE without the public id: TikTok is still moderating the public post.
     advanceClock(PROCESSING_DONE_MS);
     // The target stays publishing, with the reason visible, until the public id appears.
-    expect(await tiktok.containerStatus(account, containerId)).toEqual({
+    expect(await tiktok.publishing.containerStatus(account, containerId)).toEqual({
       state: 'in_progress',
       message: expect.stringContaining('moderation'),
     });
-    expect(await tiktok.findPublished(account, containerId)).toBeNull();
-    const moderating = await platformError(tiktok.publishContainer(account, containerId));
+    expect(await tiktok.publishing.findPublished(account, containerId)).toBeNull();
+    const moderating = await platformError(tiktok.publishing.publishContainer(account, containerId));
     expect(moderating.kind).toBe('transient');
     expect(moderating.message).toMatch(/moderation/);
 
     advanceClock(MODERATION_DONE_MS);
-    expect(await tiktok.containerStatus(account, containerId)).toEqual({ state: 'published' });
-    const published = await tiktok.publishContainer(account, containerId);
+    expect(await tiktok.publishing.containerStatus(account, containerId)).toEqual({ state: 'published' });
+    const published = await tiktok.publishing.publishContainer(account, containerId);
     expect(published.id).toMatch(/^\d{17}$/);
     expect(published.permalink).toBe(`https://www.tiktok.com/@tt_publish/video/${published.id}`);
-    expect(await tiktok.publishContainer(account, containerId)).toEqual(published);
+    expect(await tiktok.publishing.publishContainer(account, containerId)).toEqual(published);
 
     const { body: user } = await sandbox.control('GET', '/users/tiktok/tt_publish');
     expect(user.posts[0]).toMatchObject({
@@ -305,10 +315,10 @@ describe('tiktok: publishing', () => {
 
   it('a private post is final at PUBLISH_COMPLETE: no public id, the publish id stands for it, no permalink', async () => {
     const account = await connected('tt_private');
-    const { containerId } = await tiktok.createContainer(account, video('SELF_ONLY', 'Only me'));
+    const { containerId } = await tiktok.publishing.createContainer(account, video('SELF_ONLY', 'Only me'));
     advanceClock(PROCESSING_DONE_MS);
-    expect(await tiktok.containerStatus(account, containerId)).toEqual({ state: 'published' });
-    expect(await tiktok.publishContainer(account, containerId)).toEqual({
+    expect(await tiktok.publishing.containerStatus(account, containerId)).toEqual({ state: 'published' });
+    expect(await tiktok.publishing.publishContainer(account, containerId)).toEqual({
       id: containerId.slice('SELF_ONLY:'.length),
       permalink: null,
     });
@@ -316,16 +326,14 @@ describe('tiktok: publishing', () => {
 
   it('sends the commercial content disclosure in post_info, both toggles always, false unless chosen', async () => {
     const account = await connected('tt_disclosure');
-    const plain = await tiktok.createContainer(account, video('SELF_ONLY', 'Nothing to disclose'));
-    const disclosed = await tiktok.createContainer(account, {
+    const plain = await tiktok.publishing.createContainer(account, video('SELF_ONLY', 'Nothing to disclose'));
+    const disclosed = await tiktok.publishing.createContainer(account, {
       ...video('MUTUAL_FOLLOW_FRIENDS', 'Paid partnership'),
-      platformOptions: {
-        tiktok: { privacyLevel: 'MUTUAL_FOLLOW_FRIENDS', brandContentToggle: true, brandOrganicToggle: true },
-      },
+      options: { privacy_level: 'MUTUAL_FOLLOW_FRIENDS', brand_content_toggle: true, brand_organic_toggle: true },
     });
     advanceClock(PROCESSING_DONE_MS);
     for (const { containerId } of [plain, disclosed]) {
-      expect(await tiktok.containerStatus(account, containerId)).toEqual({ state: 'published' });
+      expect(await tiktok.publishing.containerStatus(account, containerId)).toEqual({ state: 'published' });
     }
     const activity = await sandbox.control('GET', '/activity/tiktok/tt_disclosure');
     expect(activity.body.data.map((a: { detail: { options: unknown } }) => a.detail.options)).toEqual([
@@ -350,9 +358,9 @@ describe('tiktok: publishing', () => {
 
   it('refuses branded content that is private (SELF_ONLY) before calling', async () => {
     const error = await platformError(
-      tiktok.createContainer(NO_TOKEN, {
+      tiktok.publishing.createContainer(NO_TOKEN, {
         ...video('SELF_ONLY'),
-        platformOptions: { tiktok: { privacyLevel: 'SELF_ONLY', brandContentToggle: true } },
+        options: { privacy_level: 'SELF_ONLY', brand_content_toggle: true },
       }),
     );
     expect(error.kind).toBe('invalid_request');
@@ -361,18 +369,18 @@ describe('tiktok: publishing', () => {
 
   it('a file TikTok cannot take fails after processing, with the reason', async () => {
     const account = await connected('tt_publish_fail');
-    const { containerId } = await tiktok.createContainer(account, {
+    const { containerId } = await tiktok.publishing.createContainer(account, {
       text: 'Not a video',
       media: [{ type: 'video', url: media.url('/png.mp4') }],
-      platformOptions: { tiktok: { privacyLevel: 'PUBLIC_TO_EVERYONE' } },
+      options: { privacy_level: 'PUBLIC_TO_EVERYONE' },
     });
-    expect((await tiktok.containerStatus(account, containerId)).state).toBe('in_progress');
+    expect((await tiktok.publishing.containerStatus(account, containerId)).state).toBe('in_progress');
     advanceClock(PROCESSING_DONE_MS);
-    expect(await tiktok.containerStatus(account, containerId)).toEqual({
+    expect(await tiktok.publishing.containerStatus(account, containerId)).toEqual({
       state: 'failed',
       message: 'file_format_check_failed',
     });
-    const error = await platformError(tiktok.publishContainer(account, containerId));
+    const error = await platformError(tiktok.publishing.publishContainer(account, containerId));
     expect(error).toMatchObject({ kind: 'invalid_request', detail: { platformMessage: 'file_format_check_failed' } });
     const { body: user } = await sandbox.control('GET', '/users/tiktok/tt_publish_fail');
     expect(user.posts.filter((p: { via_api: boolean }) => p.via_api)).toEqual([]);
@@ -397,12 +405,14 @@ describe('tiktok: publishing', () => {
     ];
     for (const publish of requests) {
       // A call would have failed with token_expired: this token does not exist.
-      expect((await platformError(tiktok.createContainer(NO_TOKEN, publish))).kind).toBe('invalid_request');
+      expect((await platformError(tiktok.publishing.createContainer(NO_TOKEN, publish))).kind).toBe('invalid_request');
     }
   });
 
   it('refuses a title longer than TikTok takes, before calling, naming the problem', async () => {
-    const error = await platformError(tiktok.createContainer(NO_TOKEN, video('SELF_ONLY', 'x'.repeat(2201))));
+    const error = await platformError(
+      tiktok.publishing.createContainer(NO_TOKEN, video('SELF_ONLY', 'x'.repeat(2201))),
+    );
     expect(error.kind).toBe('invalid_request');
     expect(error.detail.problems).toEqual([{ field: 'text', message: 'a TikTok title has at most 2200 characters' }]);
   });
@@ -415,7 +425,7 @@ describe('tiktok: publishing', () => {
     });
     await setSetting('tiktok_max_video_post_duration_sec', 10);
     try {
-      const error = await platformError(tiktok.createContainer(account, lasting('/twenty-seconds.mp4', 20)));
+      const error = await platformError(tiktok.publishing.createContainer(account, lasting('/twenty-seconds.mp4', 20)));
       expect(error.kind).toBe('invalid_request');
       expect(error.detail.problems).toEqual([
         { field: 'media_ids', message: 'the video lasts 20 s; this TikTok account may post videos of at most 10 s' },
@@ -426,12 +436,12 @@ describe('tiktok: publishing', () => {
       expect((await sandbox.control('GET', '/users/tiktok/tt_too_long')).body.posts).toHaveLength(3);
 
       // "At most": a video as long as the limit goes.
-      const { containerId } = await tiktok.createContainer(account, lasting('/ten-seconds.mp4', 10));
+      const { containerId } = await tiktok.publishing.createContainer(account, lasting('/ten-seconds.mp4', 10));
       // A length the service does not know is left to TikTok, which fails the video itself.
-      const unknown = await tiktok.createContainer(account, lasting('/twenty-seconds.mp4'));
+      const unknown = await tiktok.publishing.createContainer(account, lasting('/twenty-seconds.mp4'));
       advanceClock(PROCESSING_DONE_MS);
-      expect(await tiktok.containerStatus(account, containerId)).toEqual({ state: 'published' });
-      expect(await tiktok.containerStatus(account, unknown.containerId)).toEqual({
+      expect(await tiktok.publishing.containerStatus(account, containerId)).toEqual({ state: 'published' });
+      expect(await tiktok.publishing.containerStatus(account, unknown.containerId)).toEqual({
         state: 'failed',
         message: 'duration_check_failed',
       });
@@ -443,10 +453,10 @@ describe('tiktok: publishing', () => {
   it('never picks the privacy level: a post without the one its creator chose is refused before calling', async () => {
     for (const publish of [
       { media: [{ type: 'video' as const, url: VIDEO }] },
-      { media: [{ type: 'video' as const, url: VIDEO }], platformOptions: {} },
+      { media: [{ type: 'video' as const, url: VIDEO }], options: {} },
       video(''),
     ]) {
-      const error = await platformError(tiktok.createContainer(NO_TOKEN, publish));
+      const error = await platformError(tiktok.publishing.createContainer(NO_TOKEN, publish));
       expect(error.kind).toBe('invalid_request');
       expect(error.message).toMatch(/privacy_level/);
     }
@@ -455,7 +465,7 @@ describe('tiktok: publishing', () => {
   it('a privacy level creator_info does not offer is refused before video/init, as privacy_level_option_mismatch', async () => {
     const account = await connected('tt_privacy_mismatch');
     // FOLLOWER_OF_CREATOR is offered to private accounts only; this one is public.
-    const error = await platformError(tiktok.createContainer(account, video('FOLLOWER_OF_CREATOR')));
+    const error = await platformError(tiktok.publishing.createContainer(account, video('FOLLOWER_OF_CREATOR')));
     expect(error).toMatchObject({ kind: 'invalid_request', detail: { code: 'privacy_level_option_mismatch' } });
     expect(error.detail.platformMessage).toContain('PUBLIC_TO_EVERYONE, MUTUAL_FOLLOW_FRIENDS, SELF_ONLY');
     expect((await sandbox.control('GET', '/users/tiktok/tt_privacy_mismatch')).body.posts).toHaveLength(3);
@@ -472,9 +482,12 @@ describe('tiktok: publishing', () => {
 
   it('a private account is offered its own privacy levels: followers, friends or only me, never everyone', async () => {
     const account = await privateUser('tt_private_account');
-    const { containerId } = await tiktok.createContainer(account, video('FOLLOWER_OF_CREATOR', 'For my followers'));
+    const { containerId } = await tiktok.publishing.createContainer(
+      account,
+      video('FOLLOWER_OF_CREATOR', 'For my followers'),
+    );
     expect(containerId).toMatch(/^FOLLOWER_OF_CREATOR:/);
-    const everyone = await platformError(tiktok.createContainer(account, video('PUBLIC_TO_EVERYONE')));
+    const everyone = await platformError(tiktok.publishing.createContainer(account, video('PUBLIC_TO_EVERYONE')));
     expect(everyone).toMatchObject({ kind: 'invalid_request', detail: { code: 'privacy_level_option_mismatch' } });
     expect(everyone.detail.platformMessage).toContain('FOLLOWER_OF_CREATOR, MUTUAL_FOLLOW_FRIENDS, SELF_ONLY');
     // TikTok itself refuses it too.
@@ -488,7 +501,7 @@ describe('tiktok: publishing', () => {
     expect(init).toMatchObject({ status: 403, body: { error: { code: 'privacy_level_option_mismatch' } } });
     // Query Creator Info reference: duets and stitches are off for private accounts.
     advanceClock(PROCESSING_DONE_MS);
-    expect(await tiktok.containerStatus(account, containerId)).toEqual({ state: 'published' });
+    expect(await tiktok.publishing.containerStatus(account, containerId)).toEqual({ state: 'published' });
     const [published] = (await sandbox.control('GET', '/activity/tiktok/tt_private_account')).body.data;
     expect(published.detail.options).toMatchObject({
       privacy_level: 'FOLLOWER_OF_CREATOR',
@@ -507,7 +520,7 @@ describe('tiktok: publishing', () => {
       // post to a private account", Direct Post reference); nothing counts toward the 5 users.
       const open = await connected('tt_unaudited_public');
       for (const privacy of ['PUBLIC_TO_EVERYONE', 'SELF_ONLY']) {
-        const refused = await platformError(tiktok.createContainer(open, video(privacy)));
+        const refused = await platformError(tiktok.publishing.createContainer(open, video(privacy)));
         expect(refused).toMatchObject({
           kind: 'invalid_request',
           detail: { status: 403, code: 'unaudited_client_can_only_post_to_private_accounts' },
@@ -518,20 +531,20 @@ describe('tiktok: publishing', () => {
       const [first, , , , , sixth] = users;
       if (first === undefined || sixth === undefined) throw new Error('no users');
       // "Unaudited API Clients can only post contents in SELF_ONLY viewership."
-      const followersPost = await platformError(tiktok.createContainer(first, video('FOLLOWER_OF_CREATOR')));
+      const followersPost = await platformError(tiktok.publishing.createContainer(first, video('FOLLOWER_OF_CREATOR')));
       expect(followersPost).toMatchObject({
         kind: 'invalid_request',
         detail: { status: 403, code: 'unaudited_client_can_only_post_to_private_accounts' },
       });
-      for (const user of users.slice(0, 5)) await tiktok.createContainer(user, video('SELF_ONLY'));
-      const capped = await platformError(tiktok.createContainer(sixth, video('SELF_ONLY')));
+      for (const user of users.slice(0, 5)) await tiktok.publishing.createContainer(user, video('SELF_ONLY'));
+      const capped = await platformError(tiktok.publishing.createContainer(sixth, video('SELF_ONLY')));
       expect(capped).toMatchObject({
         kind: 'rate_limited',
         detail: { status: 403, code: 'reached_active_user_cap', retryAfterSeconds: 3600 },
       });
       expect(capped.detail.platformMessage).toBeTruthy();
       // A user already posting today keeps its slot.
-      expect((await tiktok.createContainer(first, video('SELF_ONLY'))).containerId).toMatch(/^SELF_ONLY:/);
+      expect((await tiktok.publishing.createContainer(first, video('SELF_ONLY'))).containerId).toMatch(/^SELF_ONLY:/);
     } finally {
       await setSetting('tiktok_client_audit', 'audited');
     }
@@ -543,14 +556,14 @@ describe('tiktok: publishing', () => {
     try {
       for (const url of [VIDEO, media.url('/videos/clip.mp4').replace('127.0.0.1', '127.0.0.1.evil.test')]) {
         const error = await platformError(
-          tiktok.createContainer(account, { ...video('SELF_ONLY'), media: [{ type: 'video', url }] }),
+          tiktok.publishing.createContainer(account, { ...video('SELF_ONLY'), media: [{ type: 'video', url }] }),
         );
         expect(error).toMatchObject({
           kind: 'invalid_request',
           detail: { status: 403, code: 'url_ownership_unverified' },
         });
       }
-      const verified = await tiktok.createContainer(account, {
+      const verified = await tiktok.publishing.createContainer(account, {
         ...video('SELF_ONLY'),
         media: [{ type: 'video', url: media.url('/videos/clip.mp4') }],
       });
@@ -578,7 +591,7 @@ describe('tiktok: publishing', () => {
         body: { data: {}, error: { code, message: `TikTok says ${code}`, log_id: '20260101000000ABC' } },
       });
       expect(set.status).toBe(201);
-      const error = await platformError(tiktok.createContainer(account, video('SELF_ONLY')));
+      const error = await platformError(tiktok.publishing.createContainer(account, video('SELF_ONLY')));
       expect(error.kind).toBe(kind);
       expect(error.detail).toMatchObject({ status: 403, code, platformMessage: `TikTok says ${code}` });
       expect(error.detail.retryAfterSeconds).toBe(retryAfterSeconds);
@@ -587,7 +600,7 @@ describe('tiktok: publishing', () => {
 
   it('posting without video.publish: permission_missing', async () => {
     const account = await connected('tt_publish_noscope', ['user.info.basic']);
-    const error = await platformError(tiktok.createContainer(account, video('PUBLIC_TO_EVERYONE')));
+    const error = await platformError(tiktok.publishing.createContainer(account, video('PUBLIC_TO_EVERYONE')));
     expect(error).toMatchObject({
       kind: 'permission_missing',
       detail: { code: 'scope_not_authorized', missingScopes: ['video.publish'] },
@@ -609,7 +622,7 @@ describe('tiktok: every error class', () => {
     ] as const;
     for (const [preset, kind, code, status] of cases) {
       await fault('tt_faults', preset);
-      const error = await platformError(tiktok.createContainer(account, video('PUBLIC_TO_EVERYONE')));
+      const error = await platformError(tiktok.publishing.createContainer(account, video('PUBLIC_TO_EVERYONE')));
       expect(error.kind).toBe(kind);
       expect(error.detail).toMatchObject({ platform: 'tiktok', code, status });
       expect(error.detail.platformMessage).toBeTruthy();
@@ -631,10 +644,10 @@ describe('tiktok: every error class', () => {
     const account = await connected('tt_publish_fault');
     await fault('tt_publish_fault', 'transient', 'publish');
     expect((await tiktok.profile(account)).username).toBe('tt_publish_fault');
-    const error = await platformError(tiktok.createContainer(account, video('PUBLIC_TO_EVERYONE')));
+    const error = await platformError(tiktok.publishing.createContainer(account, video('PUBLIC_TO_EVERYONE')));
     expect(error).toMatchObject({ kind: 'transient', detail: { code: 'internal_error' } });
-    const { containerId } = await tiktok.createContainer(account, video('PUBLIC_TO_EVERYONE'));
-    expect((await tiktok.containerStatus(account, containerId)).state).toBe('in_progress');
+    const { containerId } = await tiktok.publishing.createContainer(account, video('PUBLIC_TO_EVERYONE'));
+    expect((await tiktok.publishing.containerStatus(account, containerId)).state).toBe('in_progress');
   });
 
   it('a throttled user gets rate_limited with the wait from Retry-After, until the throttle ends', async () => {
@@ -672,16 +685,21 @@ describe('tiktok: every error class', () => {
   });
 
   it('comments, replies, hiding, insights and pages are unsupported, without a call', async () => {
-    const calls = [
-      tiktok.recentComments(NO_TOKEN),
-      tiktok.reply(NO_TOKEN, '1', 'hi'),
-      tiktok.setHidden(NO_TOKEN, '1', true),
-      tiktok.accountInsights(NO_TOKEN, ['2025-01-01'], ['views']),
-      tiktok.postInsights(NO_TOKEN, '1', ['views']),
-      tiktok.pages(NO_TOKEN),
+    expect(tiktok.comments).toBeUndefined();
+    expect(tiktok.insights).toBeUndefined();
+    expect(tiktok.pages).toBeUndefined();
+    const calls: (() => Promise<unknown>)[] = [
+      () => commentsOf(tiktok).recentComments(NO_TOKEN),
+      () => commentsOf(tiktok).reply(NO_TOKEN, '1', 'hi'),
+      () => commentsOf(tiktok).setHidden(NO_TOKEN, '1', true),
+      () => insightsOf(tiktok).accountInsights(NO_TOKEN, ['2025-01-01'], ['views']),
+      () => insightsOf(tiktok).postInsights(NO_TOKEN, '1', ['views']),
     ];
     for (const call of calls) {
-      expect(await platformError(call)).toMatchObject({ kind: 'unsupported', detail: { platform: 'tiktok' } });
+      expect(await platformError(Promise.resolve().then(call))).toMatchObject({
+        kind: 'unsupported',
+        detail: { platform: 'tiktok' },
+      });
     }
   });
 });

@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually } from '../helpers/eventually.ts';
 import { type Received, type Receiver, startReceiver } from '../helpers/receiver.ts';
-import { sent, startSandbox, type TestSandbox } from '../helpers/sandbox.ts';
+import { commentsOf, pagesOf, sent, startSandbox, type TestSandbox } from '../helpers/sandbox.ts';
 
 let sandbox: TestSandbox;
 const receivers: Receiver[] = [];
@@ -73,7 +73,7 @@ async function subscribedInstagram(username: string) {
 /** A Facebook user's first page, which installed the app for its feed notices (`POST /{page-id}/subscribed_apps`). */
 async function subscribedPage(username: string) {
   const login = await sandbox.credentials('facebook', username);
-  const [grant] = await sandbox.adapter('facebook').pages(login);
+  const [grant] = await pagesOf(sandbox.adapter('facebook'))(login);
   const answer = await sandbox.raw('POST', `/graph.facebook.com/${FACEBOOK_VERSION}/${grant?.id}/subscribed_apps`, {
     subscribed_fields: 'feed',
     access_token: grant?.accessToken ?? '',
@@ -323,9 +323,9 @@ describe('comment notices', () => {
     const facebook = sandbox.adapter('facebook');
     const { grant } = await subscribedPage('hook_fb2');
     const page = { platformUserId: grant?.id as string, accessToken: grant?.accessToken as string };
-    const { comments } = await facebook.recentComments(page, { posts: 1 });
+    const { comments } = await commentsOf(facebook).recentComments(page, { posts: 1 });
     const answered = comments[0];
-    const reply = await sent(facebook.reply(page, answered?.id as string, 'Thanks!'));
+    const reply = await sent(commentsOf(facebook).reply(page, answered?.id as string, 'Thanks!'));
     const notice = (await notices(receiver, 1))[0] as Received;
     const value = JSON.parse(notice.body.toString('utf8')).entry[0].changes[0].value;
     expect(value).toMatchObject({
@@ -396,7 +396,7 @@ describe('comment notices', () => {
       access_token: instagram.accessToken,
     });
     expect(ig).toMatchObject({ status: 200, body: { success: true } });
-    const [grant] = await sandbox.adapter('facebook').pages(facebook);
+    const [grant] = await pagesOf(sandbox.adapter('facebook'))(facebook);
     const fb = await sandbox.raw('POST', `/graph.facebook.com/${FACEBOOK_VERSION}/${grant?.id}/subscribed_apps`, {
       subscribed_fields: 'feed',
       access_token: grant?.accessToken ?? '',
@@ -425,7 +425,7 @@ describe('comment notices', () => {
     expect((await subscribe('me', 'comments,not_a_field', full.accessToken)).body.error.code).toBe(100);
     expect((await subscribe(noComments.platformUserId, 'comments', full.accessToken)).body.error.code).toBe(100);
     expect((await subscribe(full.platformUserId, 'comments', full.accessToken)).body).toEqual({ success: true });
-    const page = (await sandbox.adapter('facebook').pages(await sandbox.credentials('facebook', 'sub_fb')))[0];
+    const page = (await pagesOf(sandbox.adapter('facebook'))(await sandbox.credentials('facebook', 'sub_fb')))[0];
     const userToken = await sandbox.credentials('facebook', 'sub_fb_user');
     const asUser = await sandbox.raw('POST', `/graph.facebook.com/${FACEBOOK_VERSION}/${page?.id}/subscribed_apps`, {
       subscribed_fields: 'feed',

@@ -13,7 +13,7 @@ import { now } from '../../clock.ts';
 import type { Db } from '../../db/connection.ts';
 import { jobSql } from '../../jobs/queue.ts';
 import { BACKGROUND_RETRY, retryDelayMs } from '../../jobs/retry.ts';
-import { PlatformError, type PlatformSet } from '../../platforms/index.ts';
+import { commentsOf, PlatformError, type PlatformSet } from '../../platforms/index.ts';
 import { LEASE_MS } from './notice-connection.ts';
 import { credentialsOf, noteAccountFailure } from './service.ts';
 import { accounts } from './tables.ts';
@@ -64,7 +64,7 @@ export async function subscribeCommentNotices(deps: NoticeSubscriptionDeps, acco
   const platform = account.platform;
   const fields = { component: 'comment-notices', account_id: account.id, platform };
   try {
-    await deps.platforms.adapter(platform).subscribeNotices(credentialsOf(deps.secretKey, account));
+    await commentsOf(deps.platforms.adapter(platform)).subscribeNotices(credentialsOf(deps.secretKey, account));
   } catch (error) {
     if (!(error instanceof PlatformError)) throw error;
     const at = now();

@@ -7,7 +7,7 @@ import { and, eq, ne } from 'drizzle-orm';
 import { now } from '../../clock.ts';
 import { platformFailure } from '../../http/platform-errors.ts';
 import type { Scope } from '../../http/scope.ts';
-import { PlatformError } from '../../platforms/index.ts';
+import { commentsOf, PlatformError } from '../../platforms/index.ts';
 import { type Account, accountById, credentialsOf, noteAccountFailure } from '../accounts/index.ts';
 import { type CommentDeps, commentNotFound, findVisible, refusal, view } from './inbox.ts';
 import type { CommentView } from './json.ts';
@@ -63,7 +63,7 @@ export async function setHidden(deps: CommentDeps, scope: Scope, id: string, hid
   const { comment, account } = await actionable(deps, scope, id, 'hide');
   const adapter = deps.platforms().adapter(account.platform);
   await acting(deps, account, () =>
-    adapter.setHidden(credentialsOf(deps.secretKey, account), comment.platformCommentId, hidden),
+    commentsOf(adapter).setHidden(credentialsOf(deps.secretKey, account), comment.platformCommentId, hidden),
   );
   const [updated] = await deps.db
     .update(comments)

@@ -162,7 +162,7 @@ export function refusal(
 ): (() => ApiError) | null {
   const platform = account.platform;
   const rules = platformInfo(platform).comments;
-  if (!rules[action]) {
+  if (rules === null) {
     return () =>
       new ApiError(
         422,

@@ -15,6 +15,7 @@ import { BACKGROUND_RETRY, retryDelayMs } from '../../jobs/retry.ts';
 import {
   COMMENT_PLATFORMS,
   type CommentNotice,
+  commentsOf,
   type Platform,
   PlatformError,
   type PlatformSet,
@@ -169,7 +170,10 @@ async function readTimes(
   const reader = accounts.find((a) => a.status === 'connected');
   if (wanted.length === 0 || reader === undefined) return none;
   try {
-    const times = await deps.platforms().adapter(platform).commentTimes(credentialsOf(deps.secretKey, reader), wanted);
+    const times = await commentsOf(deps.platforms().adapter(platform)).commentTimes(
+      credentialsOf(deps.secretKey, reader),
+      wanted,
+    );
     const gone = new Set(wanted.filter((id) => !times.has(id)));
     if (gone.size > 0) {
       deps.log.info(
@@ -241,13 +245,16 @@ export async function pollComments(deps: IntakeDeps, accountId: string): Promise
   const account = await connectedAccountById(db, accountId);
   if (account === null) return;
   const platform = account.platform;
-  if (!platformInfo(platform).comments.read) return;
+  if (platformInfo(platform).comments === null) return;
   const interval = deps.commentPollIntervalMs;
   const readAt = now();
   try {
-    const read = await deps.platforms().adapter(platform).recentComments(credentialsOf(deps.secretKey, account), {
-      posts: POLL_POSTS,
-    });
+    const read = await commentsOf(deps.platforms().adapter(platform)).recentComments(
+      credentialsOf(deps.secretKey, account),
+      {
+        posts: POLL_POSTS,
+      },
+    );
     const factor = intervalFactor(read.usagePercent);
     await db.transaction(async (tx) => {
       const stored = await storeComments(tx, account.id, read.comments, read.posts, { hiddenReadAt: readAt });

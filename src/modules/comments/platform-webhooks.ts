@@ -10,7 +10,15 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { Db } from '../../db/connection.ts';
 import { ApiError } from '../../http/errors.ts';
 import { enqueue } from '../../jobs/queue.ts';
-import { isPlatform, type Platform, PlatformError, type PlatformSet, platformInfo } from '../../platforms/index.ts';
+import {
+  type CommentNotice,
+  commentsOf,
+  isPlatform,
+  type Platform,
+  PlatformError,
+  type PlatformSet,
+  platformInfo,
+} from '../../platforms/index.ts';
 import { toNoticeComment } from './intake.ts';
 
 export interface PlatformWebhookDeps {
@@ -32,7 +40,7 @@ function sameText(a: string, b: string): boolean {
 }
 
 function commentPlatform(value: string): Platform {
-  if (!isPlatform(value) || !platformInfo(value).comments.read) {
+  if (!isPlatform(value) || platformInfo(value).comments === null) {
     throw new ApiError(404, 'not_found', `No platform webhooks for ${JSON.stringify(value)}.`);
   }
   return value;
@@ -83,9 +91,9 @@ export function platformWebhookRoutes(deps: PlatformWebhookDeps): FastifyPluginA
           Object.entries(request.headers).map(([name, value]) => [name, Array.isArray(value) ? value[0] : value]),
         );
         const body = typeof request.body === 'string' ? request.body : '';
-        let notices: ReturnType<ReturnType<PlatformSet['adapter']>['parseCommentNotices']>;
+        let notices: CommentNotice[];
         try {
-          notices = deps.platforms().adapter(platform).parseCommentNotices({ headers, body });
+          notices = commentsOf(deps.platforms().adapter(platform)).parseCommentNotices({ headers, body });
         } catch (error) {
           if (!(error instanceof PlatformError)) throw error;
           request.log.warn({ platform, kind: error.kind, err: error.message }, 'platform webhook refused');

@@ -10,7 +10,7 @@ import { newId } from '../../ids.ts';
 import { enqueue } from '../../jobs/queue.ts';
 import { retryAt, retryPolicy } from '../../jobs/retry.ts';
 import { defineWorkflow, stateValues, transition, workflowTable } from '../../jobs/workflow.ts';
-import { PlatformError, type ReplyOutcome } from '../../platforms/index.ts';
+import { commentsOf, PlatformError, type ReplyOutcome } from '../../platforms/index.ts';
 import { type Account, accountById, credentialsOf, noteAccountFailure } from '../accounts/index.ts';
 import { acting, actionable } from './actions.ts';
 import type { CommentDeps } from './inbox.ts';
@@ -73,7 +73,7 @@ export async function replyToComment(deps: CommentDeps, scope: Scope, id: string
   let outcome: ReplyOutcome;
   try {
     outcome = await acting(deps, account, () =>
-      adapter.reply(credentialsOf(deps.secretKey, account), comment.platformCommentId, text),
+      commentsOf(adapter).reply(credentialsOf(deps.secretKey, account), comment.platformCommentId, text),
     );
   } catch (error) {
     await transition(deps.db, replies, asked.id, 'fail', {
@@ -144,12 +144,11 @@ export async function sendPendingReply(deps: CommentDeps, replyId: string): Prom
   if (account?.status !== 'connected') return await fail('the account is no longer connected');
   const { containerId } = row.reply;
   if (containerId === null) return;
+  const { finishReply } = commentsOf(deps.platforms().adapter(account.platform));
+  if (finishReply === undefined) return await fail('the platform sends replies at once: there is nothing to finish');
   let outcome: ReplyOutcome;
   try {
-    outcome = await deps
-      .platforms()
-      .adapter(account.platform)
-      .finishReply(credentialsOf(deps.secretKey, account), containerId);
+    outcome = await finishReply(credentialsOf(deps.secretKey, account), containerId);
   } catch (error) {
     if (!(error instanceof PlatformError)) throw error;
     await db.transaction((tx) => noteAccountFailure(tx, account.id, error));

@@ -190,7 +190,7 @@ export async function finishTrip(
     // The exchange says which scopes were granted, possibly none: an answer, not a reason to ask elsewhere.
     if (lacksRequiredScopes(adapter, tokens.scopes)) return failed(link, 'permission_missing');
     const credentials = { platformUserId: tokens.platformUserId, accessToken: tokens.accessToken };
-    if (adapter.grantsPages) {
+    if (adapter.pages !== undefined) {
       const pages = await adapter.pages(credentials);
       if (pages.length === 0) return failed(link, 'permission_missing');
       await holdPages(deps.db, deps.secretKey, attempt.id, {

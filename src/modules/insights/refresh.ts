@@ -11,10 +11,12 @@ import type { Db, Tx } from '../../db/connection.ts';
 import { phaseMs } from '../../jobs/phase.ts';
 import { enqueue, jobSql } from '../../jobs/queue.ts';
 import {
+  INSIGHT_PLATFORMS,
+  type InsightMetrics,
+  type InsightsCapability,
+  insightsOf,
   missingScopes,
-  PLATFORMS,
   type Platform,
-  type PlatformAdapter,
   PlatformError,
   type PlatformSet,
   platformInfo,
@@ -39,10 +41,7 @@ export interface InsightDeps {
   log: Logger;
 }
 
-/** The platforms whose insights the service reads. */
-export const INSIGHT_PLATFORMS: readonly Platform[] = PLATFORMS.filter(
-  (p) => platformInfo(p).insights.account.length > 0,
-);
+export { INSIGHT_PLATFORMS };
 
 /** Days read per history step: Instagram's longest since-until span, and a unit of progress kept. */
 const HISTORY_STEP_DAYS = 30;
@@ -123,17 +122,21 @@ export async function queueRefreshes(tx: Tx, accountIds: readonly string[]): Pro
     from unnest(${sql.param(accountIds)}::text[]) as t(id)`);
 }
 
-/** The account and its adapter when its figures can be read now; null (and why, logged or noted) otherwise. */
+/**
+ * The account, its adapter's insights and the metrics its platform offers, when its figures can
+ * be read now; null (and why, logged or noted) otherwise.
+ */
 async function readable(
   deps: InsightDeps,
   accountId: string,
   onMissingPermission: (tx: Tx, scope: string) => Promise<void>,
-): Promise<{ account: Account; platform: Platform; adapter: PlatformAdapter } | null> {
+): Promise<{ account: Account; platform: Platform; insights: InsightsCapability; metrics: InsightMetrics } | null> {
   // Not connected, or its profile is being deleted: nothing to read.
   const account = await connectedAccountById(deps.db, accountId);
   if (account === null) return null;
   const platform = account.platform;
-  if (!INSIGHT_PLATFORMS.includes(platform)) return null;
+  const metrics = platformInfo(platform).insights;
+  if (metrics === null) return null;
   const adapter = deps.platforms().adapter(platform);
   const missing = missingScopes(adapter, 'read_insights', account.scopes) ?? [];
   if (missing.length > 0) {
@@ -144,7 +147,7 @@ async function readable(
     });
     return null;
   }
-  return { account, platform, adapter };
+  return { account, platform, insights: insightsOf(adapter), metrics };
 }
 
 async function noteError(tx: Tx, accountId: string, lastError: string): Promise<void> {
@@ -161,13 +164,16 @@ export async function refreshInsights(deps: InsightDeps, accountId: string): Pro
     noteError(tx, accountId, `permission ${scope} not granted: no figures read`),
   );
   if (found === null) return;
-  const { account, platform, adapter } = found;
+  const { account, platform, insights, metrics } = found;
   const credentials = credentialsOf(deps.secretKey, account);
-  const metrics = platformInfo(platform).insights;
   const today = dayOf(now());
   let usage: number | null = null;
   try {
-    const read = await adapter.accountInsights(credentials, daysFrom(today - REFRESH_DAYS + 1, today), metrics.account);
+    const read = await insights.accountInsights(
+      credentials,
+      daysFrom(today - REFRESH_DAYS + 1, today),
+      metrics.account,
+    );
     usage = read.usagePercent;
     await deps.db.transaction(async (tx) => {
       const state = await lockSyncState(tx, account.id);
@@ -194,7 +200,7 @@ export async function refreshInsights(deps: InsightDeps, accountId: string): Pro
     // Each post's figures are stored as soon as they are read: a rate limit met halfway keeps the rest.
     let postsRead = 0;
     for (const post of await postsToRead(deps.db, account.id, today)) {
-      const answer = await postFigures(deps, adapter, credentials, post.platformPostId, metrics.post);
+      const answer = await postFigures(deps, insights, credentials, post.platformPostId, metrics.post);
       await deps.db.transaction(async (tx) => {
         const at = now();
         // A refused post is stored with no figures, so that it is not asked again at every refresh.
@@ -277,13 +283,13 @@ async function postsToRead(db: Db, accountId: string, today: number) {
  */
 async function postFigures(
   deps: InsightDeps,
-  adapter: PlatformAdapter,
+  insights: InsightsCapability,
   credentials: ReturnType<typeof credentialsOf>,
   platformPostId: string,
   metrics: readonly string[],
 ) {
   try {
-    return await adapter.postInsights(credentials, platformPostId, metrics);
+    return await insights.postInsights(credentials, platformPostId, metrics);
   } catch (error) {
     if (!(error instanceof PlatformError) || error.kind !== 'invalid_request') throw error;
     deps.log.info(
@@ -352,7 +358,7 @@ export async function fillInsightHistory(deps: InsightDeps, accountId: string): 
         .where(sql`${insightSyncState.accountId} = ${accountId}`);
     });
     if (found === null) return;
-    const { account, platform, adapter } = found;
+    const { account, platform, insights, metrics: offered } = found;
     const [state] = await deps.db
       .select()
       .from(insightSyncState)
@@ -360,9 +366,9 @@ export async function fillInsightHistory(deps: InsightDeps, accountId: string): 
     const step = state === undefined ? null : nextStep(state);
     if (step === null) return;
     // followers_count cannot be read for past days: asking would only cost calls.
-    const metrics = platformInfo(platform).insights.account.filter((m) => m !== 'followers_count');
+    const metrics = offered.account.filter((m) => m !== 'followers_count');
     try {
-      const read = await adapter.accountInsights(
+      const read = await insights.accountInsights(
         credentialsOf(deps.secretKey, account),
         daysFrom(step.from, step.to),
         metrics,

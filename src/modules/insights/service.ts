@@ -132,8 +132,8 @@ export async function accountInsightsJson(
   const account = row?.account;
   if (!account) throw notFound();
   const platform = account.platform;
-  const offered = platformInfo(platform).insights.account;
-  if (offered.length === 0) throw notSupported(platform, 'accounts');
+  const offered = platformInfo(platform).insights?.account;
+  if (offered === undefined) throw notSupported(platform, 'accounts');
   const metrics = metricsOf(query.metrics, offered, `${platformInfo(platform).label} accounts`);
   const permission = missingPermission(deps, account);
   const slices = new Map<string, SeriesSlice>();
@@ -243,8 +243,8 @@ export async function postInsightsOf(
     throw new ApiError(422, 'insights_not_supported', `The post ${post.id} has no Instagram or Threads account.`);
   }
   const platform = target.platform;
-  const offered = platformInfo(platform).insights.post;
-  if (offered.length === 0) throw notSupported(platform, 'posts');
+  const offered = platformInfo(platform).insights?.post;
+  if (offered === undefined) throw notSupported(platform, 'posts');
   const metrics = metricsOf(query.metrics, offered, `${platformInfo(platform).label} posts`);
   if (target.status !== 'published' || target.platformPostId === null) {
     throw new ApiError(

@@ -1,6 +1,7 @@
-import { type Static, Type } from 'typebox';
+import { type Static, type TObject, type TOptional, Type } from 'typebox';
 import { At, MultiLineText, Nullable } from '../../http/schemas.ts';
-import { PLATFORMS, THREADS_REPLY_CONTROLS, TIKTOK_PRIVACY_LEVELS } from '../../platforms/index.ts';
+import { PLATFORMS, type Platform, platformInfo } from '../../platforms/index.ts';
+import { platformOptions } from './options.ts';
 import {
   POST_SOURCES,
   POST_STATUSES,
@@ -19,94 +20,25 @@ const TextOverride = MultiLineText({
   description: "This platform's text instead of the post's `text`.",
 });
 
-/** Options per platform, in the API's terms (`platforms.<platform>`); options.ts turns them into the adapters'. */
+/** Options per platform (`platforms`): each platform's own schema, as its definition declares it, beside its `text`. */
 export const PlatformsJson = Type.Object(
-  {
-    instagram: Type.Optional(
-      Type.Object(
-        {
-          text: Type.Optional(TextOverride),
-          type: Type.Optional(
-            Type.Enum(['feed', 'reel', 'story'], {
-              description:
-                '`feed` (default): an image, a video (published as a reel, as Instagram does with feed videos) or a carousel of 2 to 10; `reel`: one video; `story`: one image or video.',
-            }),
-          ),
-          first_comment: Type.Optional(
-            MultiLineText({
-              minLength: 1,
-              maxLength: 2200,
-              description:
-                'A comment the account writes on its new post right after publishing (needs `instagram_business_manage_comments`; its failure does not fail the post).',
-            }),
-          ),
-        },
-        { additionalProperties: false },
+  Object.fromEntries(
+    PLATFORMS.map((platform) => [
+      platform,
+      Type.Optional(
+        Type.Object(
+          { text: Type.Optional(TextOverride), ...platformInfo(platform).publishing.options.properties },
+          { additionalProperties: false },
+        ),
       ),
-    ),
-    threads: Type.Optional(
-      Type.Object(
-        {
-          text: Type.Optional(TextOverride),
-          reply_control: Type.Optional(
-            Type.Enum(THREADS_REPLY_CONTROLS, {
-              description: 'Who may reply (Threads `reply_control`); default `everyone`.',
-            }),
-          ),
-          topic_tag: Type.Optional(
-            Type.String({ minLength: 1, maxLength: 50, description: 'A topic tag (Threads `topic_tag`).' }),
-          ),
-        },
-        { additionalProperties: false },
-      ),
-    ),
-    tiktok: Type.Optional(
-      Type.Object(
-        {
-          text: Type.Optional(TextOverride),
-          privacy_level: Type.Optional(
-            Type.Enum(TIKTOK_PRIVACY_LEVELS, {
-              description:
-                'Required for TikTok: who may watch, chosen by the creator among the options TikTok offers them (`creator_info`); checked against those when publishing. A private account is offered `FOLLOWER_OF_CREATOR`, `MUTUAL_FOLLOW_FRIENDS` and `SELF_ONLY`, a public one `PUBLIC_TO_EVERYONE`, `MUTUAL_FOLLOW_FRIENDS` and `SELF_ONLY`. An app TikTok has not audited may post only `SELF_ONLY`, and only to private accounts.',
-            }),
-          ),
-          disable_comment: Type.Optional(Type.Boolean()),
-          disable_duet: Type.Optional(Type.Boolean()),
-          disable_stitch: Type.Optional(Type.Boolean()),
-          brand_content_toggle: Type.Optional(
-            Type.Boolean({
-              description:
-                'TikTok\'s commercial content disclosure, "Branded content": the video is a paid partnership promoting a third party; TikTok labels it \'Paid partnership\'. Not with `privacy_level` `SELF_ONLY` ("Branded content visibility cannot be set to private."). Default false.',
-            }),
-          ),
-          brand_organic_toggle: Type.Optional(
-            Type.Boolean({
-              description:
-                "TikTok's commercial content disclosure, \"Your brand\": the video promotes the creator's own business; TikTok labels it 'Promotional content' ('Paid partnership' when `brand_content_toggle` is set too). Default false.",
-            }),
-          ),
-        },
-        { additionalProperties: false },
-      ),
-    ),
-    facebook: Type.Optional(
-      Type.Object(
-        {
-          text: Type.Optional(TextOverride),
-          link: Type.Optional(
-            Type.String({ maxLength: 2048, description: 'A link the page post shares (absolute http or https URL).' }),
-          ),
-        },
-        { additionalProperties: false },
-      ),
-    ),
-  },
+    ]),
+  ) as unknown as Record<Platform, TOptional<TObject>>,
   {
     additionalProperties: false,
     description: 'Options for one platform, used by the targets on that platform only.',
   },
 );
-export type PlatformsJson = Static<typeof PlatformsJson>;
+export type PlatformsJson = PostPlatformOptions;
 
 const ErrorJson = Type.Object(
   {
@@ -196,7 +128,7 @@ function renderTarget(t: PostTarget, firstCommentAsked: boolean): TargetJson {
 }
 
 export function renderPost(post: Post, targets: readonly PostTarget[]): PostJson {
-  const options = post.platformOptions as PostPlatformOptions;
+  const options: PlatformsJson = post.platformOptions;
   return {
     id: post.id,
     profile_id: post.profileId,
@@ -204,12 +136,15 @@ export function renderPost(post: Post, targets: readonly PostTarget[]): PostJson
     status: post.status,
     text: post.text,
     media_ids: post.mediaIds,
-    platforms: options as PlatformsJson,
+    platforms: options,
     scheduled_at: post.scheduledAt.toISOString(),
     created_at: post.createdAt.toISOString(),
     updated_at: post.updatedAt.toISOString(),
     targets: targets.map((t) =>
-      renderTarget(t, t.platform === 'instagram' && typeof options.instagram?.first_comment === 'string'),
+      renderTarget(
+        t,
+        platformInfo(t.platform).publishing.afterPublish?.asked(platformOptions(options, t.platform)) === true,
+      ),
     ),
   };
 }

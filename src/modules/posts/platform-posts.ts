@@ -11,7 +11,7 @@ import { now } from '../../clock.ts';
 import type { Db, Tx } from '../../db/connection.ts';
 import { newId } from '../../ids.ts';
 import { enqueue } from '../../jobs/queue.ts';
-import { PlatformError, type PlatformPostSummary, type PlatformSet } from '../../platforms/index.ts';
+import { commentsOf, PlatformError, type PlatformPostSummary, type PlatformSet } from '../../platforms/index.ts';
 import {
   type Account,
   type AccountMoveStep,
@@ -207,10 +207,10 @@ export async function describePlatformPost(
   const account = await accountById(db, target.accountId);
   if (account?.status !== 'connected') return;
   try {
-    const summary = await deps
-      .platforms()
-      .adapter(account.platform as Parameters<PlatformSet['adapter']>[0])
-      .postSummary(credentialsOf(deps.secretKey, account), target.platformPostId);
+    const summary = await commentsOf(deps.platforms().adapter(account.platform)).postSummary(
+      credentialsOf(deps.secretKey, account),
+      target.platformPostId,
+    );
     await db.transaction((tx) => describe(tx, postId, summary, false));
   } catch (error) {
     if (!(error instanceof PlatformError)) throw error;

@@ -50,8 +50,7 @@ import {
 import { accountById, credentialsOf, noteAccountFailure } from '../accounts/index.ts';
 import { emit } from '../events/index.ts';
 import { findMedia, type MediaUrlContext, mediaFetchUrl } from '../media/index.ts';
-import type { PlatformsJson } from './json.ts';
-import { publishOptions, targetText } from './options.ts';
+import { platformOptions, targetText } from './options.ts';
 import { lockPost, queuePublish, refreshPostStatus } from './service.ts';
 import { type Post, type PostTarget, posts, postTargets, type TargetError } from './tables.ts';
 import { type TargetState, targetStates } from './target-workflow.ts';
@@ -230,7 +229,7 @@ interface Run {
 /** Reads the quota; spent: waits for it. Else makes the container and records it before anything else. */
 async function createContainer(run: Run): Promise<void> {
   const { deps, adapter, credentials, target, platform } = run;
-  const quota = await adapter.publishingQuota(credentials);
+  const quota = await adapter.publishing.publishingQuota(credentials);
   if (quota !== null && quota.used >= quota.limit) {
     const next = new Date(now().getTime() + QUOTA_RECHECK_MS);
     await waitUntil(deps, target, next, {
@@ -239,11 +238,11 @@ async function createContainer(run: Run): Promise<void> {
     return;
   }
   const request = await publishRequest(run);
-  const publishes = platformInfo(platform).containerPublishes;
+  const publishes = platformInfo(platform).publishing.containerPublishes;
   if (publishes && !(await transition(deps.db, targetStates, target.id, 'create'))) return;
   let containerId: string;
   try {
-    ({ containerId } = await adapter.createContainer(credentials, request));
+    ({ containerId } = await adapter.publishing.createContainer(credentials, request));
   } catch (error) {
     if (publishes) {
       // A passing failure may have reached the platform, which would then publish by itself.
@@ -286,12 +285,12 @@ async function createContainer(run: Run): Promise<void> {
 /** What the platform is asked to publish: the target's text and options, the media at URLs it can fetch. */
 async function publishRequest(run: Run): Promise<PublishRequest> {
   const { deps, post, platform } = run;
-  const options = post.platformOptions as PlatformsJson;
+  const options = post.platformOptions;
   const media = await findMedia(deps.db, post.ownerId, post.mediaIds);
   if (media.length !== post.mediaIds.length) {
     throw failure('media_unavailable', 'A medium of the post was deleted before it was published.');
   }
-  const accepted = platformInfo(platform).imageTypes;
+  const accepted = platformInfo(platform).publishing.imageTypes;
   const items = [];
   for (const item of media) {
     const convert = item.type === 'image' && !accepted.includes(item.mimeType);
@@ -306,7 +305,7 @@ async function publishRequest(run: Run): Promise<PublishRequest> {
   return {
     ...(text === undefined ? {} : { text }),
     media: items,
-    platformOptions: publishOptions(options, platform),
+    options: platformOptions(options, platform),
   };
 }
 
@@ -316,7 +315,7 @@ async function publishRequest(run: Run): Promise<PublishRequest> {
  */
 async function recheckContainer(run: Run, containerId: string): Promise<void> {
   const { deps, adapter, credentials, target } = run;
-  const status = await adapter.containerStatus(credentials, containerId);
+  const status = await adapter.publishing.containerStatus(credentials, containerId);
   if (status.state === 'failed' || status.state === 'expired') {
     const fresh = await transition(deps.db, targetStates, target.id, 'container_unusable', {
       set: { containerId: null },
@@ -337,7 +336,7 @@ async function resumeClaimed(run: Run, containerId: string): Promise<void> {
 /** One poll of the container; finished: publish it; already published (a repeated run): take its post. */
 async function processContainer(run: Run, containerId: string, known?: ContainerStatus): Promise<void> {
   const { deps, adapter, credentials, target, platform } = run;
-  const status = known ?? (await adapter.containerStatus(credentials, containerId));
+  const status = known ?? (await adapter.publishing.containerStatus(credentials, containerId));
   switch (status.state) {
     case 'in_progress': {
       await waitUntil(deps, target, retryAt(now(), POLLS, target.polls), {
@@ -357,14 +356,14 @@ async function processContainer(run: Run, containerId: string, known?: Container
         `The platform's container expired before it was published${status.message ? `: ${status.message}` : ''}.`,
       );
     case 'published': {
-      const found = await adapter.findPublished(credentials, containerId);
+      const found = await adapter.publishing.findPublished(credentials, containerId);
       if (found === null) {
         throw new PlatformError('transient', 'the container is published, but its post could not be found yet', {
           platform,
         });
       }
       // Where the platform publishes by itself, `published` is how every publication ends.
-      if (!platformInfo(platform).containerPublishes) {
+      if (!platformInfo(platform).publishing.containerPublishes) {
         deps.log.warn(
           { target_id: target.id, container_id: containerId },
           'the container was already published (a run repeated after a crash): took its post instead of publishing again',
@@ -377,7 +376,10 @@ async function processContainer(run: Run, containerId: string, known?: Container
       // Of two runs of one target, the one whose claim takes effect publishes.
       const claimed = await transition(deps.db, targetStates, target.id, 'claim');
       if (!claimed) return;
-      await markPublished({ ...run, target: claimed }, await adapter.publishContainer(credentials, containerId));
+      await markPublished(
+        { ...run, target: claimed },
+        await adapter.publishing.publishContainer(credentials, containerId),
+      );
       return;
     }
   }
@@ -386,8 +388,7 @@ async function processContainer(run: Run, containerId: string, known?: Container
 /** Success: the target is published (even if cancelled meanwhile: what is on the platform wins) and post.published is sent. */
 async function markPublished(run: Run, published: PublishedPost): Promise<void> {
   const { deps, adapter, target, post, platform } = run;
-  const continues =
-    adapter.afterPublish?.asked(publishOptions(post.platformOptions as PlatformsJson, platform)) === true;
+  const continues = adapter.publishing.afterPublish?.asked(platformOptions(post.platformOptions, platform)) === true;
   const at = now();
   await deps.db.transaction(async (tx) => {
     await lockPost(tx, post.id);
@@ -413,8 +414,8 @@ async function markPublished(run: Run, published: PublishedPost): Promise<void> 
 /** The adapter's after-publishing step: run at most once (marked before the call); its failure is recorded, the post stays published. */
 async function runAfterPublish(run: Run): Promise<void> {
   const { deps, adapter, credentials, target, post, platform } = run;
-  const options = publishOptions(post.platformOptions as PlatformsJson, platform);
-  const step = adapter.afterPublish;
+  const options = platformOptions(post.platformOptions, platform);
+  const step = adapter.publishing.afterPublish;
   if (step === undefined || !step.asked(options) || target.platformPostId === null) {
     await transition(deps.db, targetStates, target.id, 'end_after_publish', { from: ['after_publish'] });
     return;

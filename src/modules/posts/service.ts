@@ -284,7 +284,7 @@ export async function updatePost(deps: PostDeps, scope: Scope, id: string, patch
       // An unchanged time may have passed meanwhile: a draft being scheduled then goes now.
       scheduled_at:
         patch.scheduled_at ?? (post.scheduledAt.getTime() < at.getTime() ? undefined : post.scheduledAt.toISOString()),
-      platforms: patch.platforms ?? (post.platformOptions as PlatformsJson),
+      platforms: patch.platforms ?? post.platformOptions,
       draft,
     };
     const checked = await checkNewPost(tx, deps.platforms(), scope, input, at);
@@ -353,7 +353,7 @@ export async function cancelPost(db: Db, scope: Scope, id: string): Promise<Post
 function inPlatformHands(target: PostTarget): boolean {
   return (
     target.status === 'publishing' &&
-    platformInfo(target.platform).containerPublishes &&
+    platformInfo(target.platform).publishing.containerPublishes &&
     (target.containerId !== null || target.step === 'creating')
   );
 }

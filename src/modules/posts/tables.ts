@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
 import { createdAt, timestampColumn, updatedAt } from '../../db/columns.ts';
-import type { Platform } from '../../platforms/index.ts';
+import type { Platform, PostOptions } from '../../platforms/index.ts';
 import { accountIdColumn } from '../accounts/columns.ts';
 import { ownerIdColumn } from '../owners/columns.ts';
 import { profileIdColumn } from '../profiles/columns.ts';
@@ -21,8 +21,11 @@ export type PostStatus = (typeof POST_STATUSES)[number];
 export const TARGET_STATUSES = ['draft', 'scheduled', 'publishing', 'published', 'failed', 'cancelled'] as const;
 export type TargetStatus = (typeof TARGET_STATUSES)[number];
 
-/** The per-platform options of a post, as the API takes them (json.ts PlatformsJson). */
-export type PostPlatformOptions = Record<string, Record<string, unknown>>;
+/**
+ * The per-platform options of a post, as the API takes them (json.ts PlatformsJson): each
+ * platform's text, and what its adapter takes (the platform's own schema).
+ */
+export type PostPlatformOptions = { readonly [P in Platform]?: { text?: string } & PostOptions };
 
 /** Why a target failed, as the API shows it. */
 export interface TargetError {

@@ -16,7 +16,7 @@ import {
 import { type Account, lockAccountsForPosting } from '../accounts/index.ts';
 import { findMedia, type MediaItem } from '../media/index.ts';
 import type { PlatformsJson } from './json.ts';
-import { publishOptions, targetText } from './options.ts';
+import { platformOptions, targetText } from './options.ts';
 import type { Post, PostTarget } from './tables.ts';
 
 /** The codes a post's problems have, gravest first, with the status each answers. */
@@ -186,10 +186,10 @@ export async function checkNewPost(
       const adapter = adapterOf(platforms, platform);
       if (adapter instanceof PlatformError) continue; // reported per account above
       const text = targetText(input.text ?? null, options, platform);
-      for (const problem of adapter.checkPublish({
+      for (const problem of adapter.publishing.checkPublish({
         text,
         media: media.map((m) => ({ type: m.type, durationSeconds: m.durationSeconds })),
-        platformOptions: publishOptions(options, platform),
+        options: platformOptions(options, platform),
       })) {
         problems.push({ code: 'validation_failed', field: problem.field, message: problem.message });
       }
