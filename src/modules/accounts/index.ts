@@ -1,4 +1,6 @@
 /** The accounts module's public entry. */
+
+import type { ModuleInstall } from '../../registry.ts';
 import { registerProfileDeletionStep } from '../profiles/index.ts';
 import { accountsProfileDeletion } from './deletion.ts';
 
@@ -33,6 +35,9 @@ export type { Account } from './tables.ts';
 export { refreshDueTokens, type TokenRefreshDeps } from './token-refresh.ts';
 
 /** The accounts module's part at start: its data goes with its profile. */
-export function installAccounts(): void {
-  registerProfileDeletionStep(accountsProfileDeletion);
-}
+export const accountsModule: ModuleInstall = {
+  name: 'accounts',
+  install() {
+    registerProfileDeletionStep(accountsProfileDeletion);
+  },
+};

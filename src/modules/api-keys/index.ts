@@ -1,4 +1,6 @@
 /** The api-keys module's public entry. */
+
+import type { ModuleInstall } from '../../registry.ts';
 import { registerProfileDeletionStep } from '../profiles/index.ts';
 import { apiKeysProfileDeletion } from './service.ts';
 
@@ -16,6 +18,9 @@ export { sessionRoutes } from './session-routes.ts';
 export { csrfTokenFor, deleteEndedSessions, isCsrfTokenOf, useSession } from './sessions.ts';
 
 /** The api-keys module's part at start: a profile's keys stop working the moment its deletion is asked for. */
-export function installApiKeys(): void {
-  registerProfileDeletionStep(apiKeysProfileDeletion);
-}
+export const apiKeysModule: ModuleInstall = {
+  name: 'api-keys',
+  install() {
+    registerProfileDeletionStep(apiKeysProfileDeletion);
+  },
+};

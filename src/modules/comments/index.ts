@@ -1,4 +1,6 @@
 /** The comments module's public entry: the inbox, the platforms' webhooks, and the jobs that bring comments in. */
+
+import type { ModuleInstall } from '../../registry.ts';
 import { registerAccountMoveStep } from '../accounts/index.ts';
 import { registerProfileDeletionStep } from '../profiles/index.ts';
 import { commentsFollowAccount, commentsProfileDeletion } from './ownership.ts';
@@ -13,7 +15,13 @@ export { commentRoutes } from './routes.ts';
  * The comments module's part at start: a moved account's comments keep naming posts its new
  * profile shows (after the posts module moved the platform posts); comments go with their profile.
  */
-export function installComments(): void {
-  registerAccountMoveStep(commentsFollowAccount);
-  registerProfileDeletionStep(commentsProfileDeletion);
-}
+export const commentsModule: ModuleInstall = {
+  name: 'comments',
+  // Its account move step finds the posts that posts' own step has moved; its rows are keyed by accounts.
+  after: ['posts'],
+  before: ['accounts'],
+  install() {
+    registerAccountMoveStep(commentsFollowAccount);
+    registerProfileDeletionStep(commentsProfileDeletion);
+  },
+};

@@ -1,4 +1,6 @@
 /** The connect module's public entry: the API routes, and the hosted flow's rules for the web pages. */
+
+import type { ModuleInstall } from '../../registry.ts';
 import { registerProfileDeletionStep } from '../profiles/index.ts';
 import { connectProfileDeletion } from './service.ts';
 
@@ -20,6 +22,11 @@ export { connectRoutes } from './routes.ts';
 export { deleteOldConnectLinks, LINK_LIFETIME_MS } from './service.ts';
 
 /** The connect module's part at start: a profile's links go with it. */
-export function installConnect(): void {
-  registerProfileDeletionStep(connectProfileDeletion);
-}
+export const connectModule: ModuleInstall = {
+  name: 'connect',
+  // A link's attempts name the accounts they made: they go before the accounts.
+  before: ['accounts'],
+  install() {
+    registerProfileDeletionStep(connectProfileDeletion);
+  },
+};

@@ -1,4 +1,6 @@
 /** The insights module's public entry: the endpoints, and the jobs that read figures from the platforms. */
+
+import type { ModuleInstall } from '../../registry.ts';
 import { registerProfileDeletionStep } from '../profiles/index.ts';
 import { insightsProfileDeletion } from './service.ts';
 
@@ -14,6 +16,11 @@ export { REFRESH_INTERVAL_MS } from './schedule.ts';
 export type { InsightReadDeps } from './service.ts';
 
 /** The insights module's part at start: its figures go with their profile (before the posts and accounts they are keyed by). */
-export function installInsights(): void {
-  registerProfileDeletionStep(insightsProfileDeletion);
-}
+export const insightsModule: ModuleInstall = {
+  name: 'insights',
+  // Its figures are keyed by posts and accounts: they go before both.
+  before: ['posts', 'accounts'],
+  install() {
+    registerProfileDeletionStep(insightsProfileDeletion);
+  },
+};

@@ -1,4 +1,6 @@
 /** The media module's public entry. Posts use media through findMedia and mediaFetchUrl, and object to deletions through registerMediaUseCheck. */
+
+import type { ModuleInstall } from '../../registry.ts';
 import { registerProfileDeletionStep } from '../profiles/index.ts';
 import { mediaProfileDeletion } from './service.ts';
 
@@ -9,6 +11,12 @@ export { type MediaRouteDeps, mediaRoutes } from './routes.ts';
 export { findMedia, type MediaItem, type MediaUseCheck, registerMediaUseCheck } from './service.ts';
 
 /** The media module's part at start: its media and files go with their profile. */
-export function installMedia(): void {
-  registerProfileDeletionStep(mediaProfileDeletion);
-}
+export const mediaModule: ModuleInstall = {
+  name: 'media',
+  // Posts reference media: they go first; media go before the accounts.
+  after: ['posts'],
+  before: ['accounts'],
+  install() {
+    registerProfileDeletionStep(mediaProfileDeletion);
+  },
+};

@@ -1,4 +1,6 @@
 /** The posts module's public entry. */
+
+import type { ModuleInstall } from '../../registry.ts';
 import { registerAccountMoveCheck, registerAccountMoveStep } from '../accounts/index.ts';
 import { registerMediaUseCheck } from '../media/index.ts';
 import { registerProfileDeletionStep } from '../profiles/index.ts';
@@ -22,9 +24,14 @@ export type { PostTarget } from './tables.ts';
  * The posts module's part at start: waiting posts hold their account in its profile and
  * their media in storage; platform posts follow their account; posts go with their profile.
  */
-export function installPosts(): void {
-  registerAccountMoveCheck(waitingPostsHoldAccount);
-  registerAccountMoveStep(platformPostsFollowAccount);
-  registerMediaUseCheck(waitingPostsHoldMedia);
-  registerProfileDeletionStep(postsProfileDeletion);
-}
+export const postsModule: ModuleInstall = {
+  name: 'posts',
+  // Targets are keyed by accounts: they go before the accounts.
+  before: ['accounts'],
+  install() {
+    registerAccountMoveCheck(waitingPostsHoldAccount);
+    registerAccountMoveStep(platformPostsFollowAccount);
+    registerMediaUseCheck(waitingPostsHoldMedia);
+    registerProfileDeletionStep(postsProfileDeletion);
+  },
+};

@@ -1,4 +1,6 @@
 /** The webhooks module's public entry. */
+
+import type { ModuleInstall } from '../../registry.ts';
 import { subscribe } from '../events/index.ts';
 import { registerProfileDeletionStep } from '../profiles/index.ts';
 import { fanOut } from './deliveries.ts';
@@ -11,9 +13,14 @@ export { webhookRoutes } from './routes.ts';
 export type { WebhookDeps } from './service.ts';
 
 /** The webhooks module's part at start: every event fans out to the endpoints that want it; bound endpoints go with their profile. */
-export function installWebhooks(): void {
-  subscribe(async (tx, event) => {
-    await fanOut(tx, event);
-  });
-  registerProfileDeletionStep(webhooksProfileDeletion);
-}
+export const webhooksModule: ModuleInstall = {
+  name: 'webhooks',
+  // Deliveries reference the events they carry: they go before the profile's events.
+  before: ['events'],
+  install() {
+    subscribe(async (tx, event) => {
+      await fanOut(tx, event);
+    });
+    registerProfileDeletionStep(webhooksProfileDeletion);
+  },
+};
