@@ -91,8 +91,8 @@ export function workflowTable<S extends string, T extends string, Table extends 
   return { workflow, table, id };
 }
 
-/** SQL that holds for a row in any of these states. */
-function inState<S extends string, T extends string, Table extends PgTable>(
+/** SQL that holds for a row in any of these states: for a statement that picks the work in them. */
+export function inState<S extends string, T extends string, Table extends PgTable>(
   machine: WorkflowTable<S, T, Table>,
   states: readonly S[],
 ): SQL {

@@ -9,6 +9,7 @@ import {
 } from '../../src/jobs/workflow.ts';
 import { accessWorkflow } from '../../src/modules/accounts/access-workflow.ts';
 import { replyWorkflow } from '../../src/modules/comments/reply-workflow.ts';
+import { historyWorkflow } from '../../src/modules/insights/history-workflow.ts';
 import { targetWorkflow } from '../../src/modules/posts/target-workflow.ts';
 
 const lamp = {
@@ -68,6 +69,7 @@ describe('the diagrams in the docs', () => {
     ['docs/posts.md', targetWorkflow],
     ['docs/comments.md', replyWorkflow],
     ['docs/connect.md', accessWorkflow],
+    ['docs/insights.md', historyWorkflow],
   ];
   it.each(documented)('%s shows the workflow as its table declares it', async (file, workflow) => {
     const text = await readFile(new URL(`../../${file}`, import.meta.url), 'utf8');

@@ -82,6 +82,7 @@ async function quiet(accountId: string): Promise<void> {
     historyCursor: null,
     gapFrom: null,
     gapTo: null,
+    history: 'read' as const,
     readTo: day(-3),
     historyNextAt: later,
   };
@@ -365,7 +366,7 @@ describe('refreshes', () => {
     await refreshInsights(deps, instagram.id);
     await t.database.db
       .update(insightSyncState)
-      .set({ historyCursor: day(-3) })
+      .set({ historyCursor: day(-3), history: 'reading' })
       .where(eq(insightSyncState.accountId, instagram.id));
     await fillInsightHistory(deps, instagram.id);
     expect(await insightCalls('instagram', instagram, since)).toEqual([]);
@@ -412,9 +413,13 @@ describe('refreshes', () => {
     const since = now();
     await refreshInsights(deps, instagram.id);
     const state = await stateOf(instagram.id);
-    expect([state?.gapFrom, state?.readTo]).toEqual([day(-22), day(0)]);
+    expect([state?.gapFrom, state?.readTo, state?.history]).toEqual([day(-22), day(0), 'reading']);
     // The refresh queued the reading of the gap; the worker reads it.
-    await eventually(async () => ((await stateOf(instagram.id))?.gapTo === null ? true : undefined), 30);
+    const read = await eventually(async () => {
+      const current = await stateOf(instagram.id);
+      return current?.gapTo === null ? current : undefined;
+    }, 30);
+    expect(read.history).toBe('read');
     // The refresh's 3 days and followers count, then the 20 days, one call each.
     expect(await insightCalls('instagram', instagram, since)).toHaveLength(4 + 20);
     const answer = await insights(instagram.id, `?from=${day(-22)}&to=${day(-3)}&metrics=likes`);
@@ -471,7 +476,7 @@ describe('refreshes', () => {
     await quiet(instagram.id);
     await t.database.db
       .update(insightSyncState)
-      .set({ historyCursor: day(-3) })
+      .set({ historyCursor: day(-3), history: 'reading' })
       .where(eq(insightSyncState.accountId, instagram.id));
     await sandbox.control('PUT', '/settings/app_usage_percent', { value: 95 });
     try {

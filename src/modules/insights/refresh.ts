@@ -4,12 +4,13 @@
  * seen. Each read asks the adapter for whole ranges of days; the adapters use the fewest calls
  * their platform allows (see their accountInsights).
  */
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { now } from '../../clock.ts';
 import type { Db, Tx } from '../../db/connection.ts';
 import { phaseMs } from '../../jobs/phase.ts';
 import { enqueue, jobSql } from '../../jobs/queue.ts';
+import { inState, stateValues, transition } from '../../jobs/workflow.ts';
 import {
   INSIGHT_PLATFORMS,
   type InsightMetrics,
@@ -30,6 +31,7 @@ import {
 } from '../accounts/index.ts';
 import { publishedTargetsOf } from '../posts/index.ts';
 import { dayNumber, dayOf, daysFrom, dayText } from './days.ts';
+import { histories } from './history-workflow.ts';
 import { newAccountDays, REFRESH_DAYS, REFRESH_INTERVAL_MS } from './schedule.ts';
 import { lockSyncState, storeDailyFigures, storePostFigures } from './store.ts';
 import { type InsightSyncState, insightSyncState, postInsights } from './tables.ts';
@@ -78,16 +80,17 @@ export async function scheduleInsightRefreshes(deps: Pick<InsightDeps, 'db'>): P
       (connectedAt.getTime() > recently ? at : new Date(at.getTime() + phaseMs(id, REFRESH_INTERVAL_MS))).toISOString(),
     );
     const days = newAccountDays(today);
+    const { history } = stateValues(histories, 'reading');
     await tx.execute(sql`
-      insert into ${insightSyncState} (account_id, next_refresh_at, history_from, history_cursor, read_to, history_next_at)
-      select id, first_refresh, ${days.historyFrom}::date, ${days.historyCursor}::date, ${days.readTo}::date, ${at}
+      insert into ${insightSyncState} (account_id, next_refresh_at, history_from, history_cursor, read_to, history_next_at, history)
+      select id, first_refresh, ${days.historyFrom}::date, ${days.historyCursor}::date, ${days.readTo}::date, ${at}, ${history}
       from unnest(${sql.param(ids)}::text[], ${sql.param(firstRefreshes)}::timestamptz[]) as t(id, first_refresh)
       on conflict do nothing`);
-    const histories = await tx.execute(sql`
+    const reading = await tx.execute(sql`
       with due as (
         update ${insightSyncState}
         set history_next_at = ${new Date(at.getTime() + HISTORY_LEASE_MS)}
-        where (${insightSyncState.historyCursor} is not null or ${insightSyncState.gapTo} is not null)
+        where ${inState(histories, ['reading'])}
           and ${insightSyncState.historyNextAt} <= ${at}
           and ${insightSyncState.accountId} = any(${sql.param(ids)}::text[])
         returning account_id
@@ -110,7 +113,7 @@ export async function scheduleInsightRefreshes(deps: Pick<InsightDeps, 'db'>): P
         { account_id: sql`account_id` },
         { jobKey: sql`'refresh_insights:' || account_id` },
       )} from due`);
-    return histories.rows.length + refreshes.rows.length;
+    return reading.rows.length + refreshes.rows.length;
   });
 }
 
@@ -179,16 +182,13 @@ export async function refreshInsights(deps: InsightDeps, accountId: string): Pro
       const state = await lockSyncState(tx, account.id);
       await storeDailyFigures(tx, account.id, read.figures);
       const gap = missedDays(state, today);
-      await tx
-        .update(insightSyncState)
-        .set({
-          refreshedAt: now(),
-          lastError: null,
-          readTo: dayText(today),
-          ...(gap === null ? {} : { gapFrom: dayText(gap.from), gapTo: dayText(gap.to), historyNextAt: now() }),
-        })
-        .where(sql`${insightSyncState.accountId} = ${account.id}`);
-      if (gap !== null) {
+      const refreshed = { refreshedAt: now(), lastError: null, readTo: dayText(today) };
+      if (gap === null) {
+        await tx.update(insightSyncState).set(refreshed).where(eq(insightSyncState.accountId, account.id));
+      } else {
+        await transition(tx, histories, account.id, 'miss', {
+          set: { ...refreshed, gapFrom: dayText(gap.from), gapTo: dayText(gap.to), historyNextAt: now() },
+        });
         await enqueue(
           tx,
           'fill_insight_history',
@@ -382,15 +382,15 @@ export async function fillInsightHistory(deps: InsightDeps, accountId: string): 
         const current = nextStep(locked);
         const moved = current === null || current.kind !== step.kind || current.to !== step.to;
         const next = moved ? locked : { ...locked, ...afterStep(step) };
-        await tx
-          .update(insightSyncState)
-          .set({
-            ...(moved ? {} : afterStep(step)),
-            historyNextAt: new Date(now().getTime() + pause + HISTORY_LEASE_MS),
-            lastError: null,
-          })
-          .where(sql`${insightSyncState.accountId} = ${account.id}`);
         const remaining = nextStep(next) !== null;
+        const lease = { historyNextAt: new Date(now().getTime() + pause + HISTORY_LEASE_MS), lastError: null };
+        if (moved) {
+          await tx.update(insightSyncState).set(lease).where(eq(insightSyncState.accountId, account.id));
+        } else {
+          await transition(tx, histories, account.id, remaining ? 'step' : 'finish', {
+            set: { ...afterStep(step), ...lease },
+          });
+        }
         if (remaining && (pause > 0 || i === HISTORY_STEPS_PER_JOB - 1)) {
           await enqueue(
             tx,

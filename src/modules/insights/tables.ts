@@ -61,6 +61,13 @@ export const insightSyncState = pgTable('insight_sync_state', {
   gapTo: date('gap_to', { mode: 'string' }),
   /** When the periodic schedule may start the history reading again if no job carried it on. */
   historyNextAt: timestampColumn('history_next_at').notNull(),
+  /**
+   * `reading` while a gap or the history has days left to read, `read` once every day is read
+   * (history-workflow.ts); a gap a refresh finds sets it reading again.
+   */
+  history: text('history', { enum: ['reading', 'read'] })
+    .notNull()
+    .default('reading'),
   /** Why the last refresh or history read failed, for operators (null after a good one). */
   lastError: text('last_error'),
 });
