@@ -21,8 +21,8 @@
  *       and the last one: 200, every metric of the platform, 365 days each, every value and
  *       null as seeded (computed here from the seed's formula, not read back), the totals);
  *       the route's one query under EXPLAIN (ANALYZE, BUFFERS) (the service's
- *       accountInsightsJson run in this process with its queries recorded; its answer must be
- *       the route's, byte for byte). Then autocannon at BENCH_CONNECTIONS connections, as
+ *       accountInsights run in this process with its queries recorded; its answer must be
+ *       the route's, value for value). Then autocannon at BENCH_CONNECTIONS connections, as
  *       bench/run.ts: (a) GET /healthz, the bare route of the same server; (b) GET
  *       /v1/accounts/{id}/insights?from=<today-364>&to=<today> with the owner key, every
  *       metric, the account changing at every request (the accounts in turn). Prints
@@ -55,13 +55,14 @@
  *   WORKER_CONCURRENCY, DB_POOL_SIZE, ...  passed to the service as they are
  */
 import os from 'node:os';
+import { isDeepStrictEqual } from 'node:util';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import type pg from 'pg';
 import { Agent } from 'undici';
 import { loadConfig } from '../src/config.ts';
 import type { Db } from '../src/db/connection.ts';
 import { scheduleInsightRefreshes } from '../src/modules/insights/index.ts';
-import { accountInsightsJson } from '../src/modules/insights/service.ts';
+import { accountInsights } from '../src/modules/insights/service.ts';
 import { createPlatforms, missingScopes, type Platform, platformInfo } from '../src/platforms/index.ts';
 import { loadSecretKey } from '../src/secrets.ts';
 import { type NamedCpuUse, namedCpuRows, namedCpuUse, type WorkersRunPids, workersRunCpuSample } from './cpu.ts';
@@ -358,19 +359,21 @@ async function checkAnswers(api: Api, accounts: readonly BenchAccount[], s: Seed
   return sample;
 }
 
-/** accountInsightsJson as the route runs it, its queries recorded and explained; its answer must be the route's. */
+/** accountInsights as the route runs it, its queries recorded and explained; its answer must be the route's. */
 async function explainRoute(pool: pg.Pool, api: Api, ownerId: string, account: BenchAccount, s: Seeded) {
   const { db, queries } = recordingDb(pool);
   const platforms = createPlatforms({ platforms: 'sandbox', platformCredentials: {}, sandboxUrl: api.sandboxUrl });
   const query = { from: dayText(s.firstDay), to: dayText(s.today) };
-  const text = await accountInsightsJson(
+  const answer = await accountInsights(
     { db, platforms: () => platforms },
     { ownerId, profileId: null, keyId: '', keyKind: 'owner' },
     account.id,
     query,
   );
   const res = await call(api, 'GET', `${api.origin}${insightsPath(account.id, s)}`);
-  if (res.text !== text) throw new BenchError("accountInsightsJson's answer in this process is not the route's");
+  if (!isDeepStrictEqual(JSON.parse(res.text), answer)) {
+    throw new BenchError("accountInsights' answer in this process is not the route's");
+  }
   const explained = await explainQueries(pool, queries);
   return { queries: explained.length, lines: explained.flatMap((e) => e.lines) };
 }
@@ -615,7 +618,7 @@ function report(s: Settings, setup: Setup, bare: Measurement, query: Measurement
     '',
     `answer size: ${sizes.join(', ')}; checked before the load: ${sample.days.toLocaleString('en')} days of ${sample.bytes.size === 1 ? 'one platform' : 'both platforms'} against the seed (${sample.nulls} null as seeded), totals too`,
     '',
-    `EXPLAIN (ANALYZE, BUFFERS) of the route's ${setup.explain.queries === 1 ? 'one query' : `${setup.explain.queries} queries`} (accountInsightsJson, the first Instagram account; same answer as the route's):`,
+    `EXPLAIN (ANALYZE, BUFFERS) of the route's ${setup.explain.queries === 1 ? 'one query' : `${setup.explain.queries} queries`} (accountInsights, the first Instagram account; same answer as the route's):`,
     ...setup.explain.lines.map((l) => `  ${l}`),
     '',
     `(2) one full refresh of the same ${setup.accounts} accounts against the sandbox: ${r.queued} refresh_insights jobs queued by the schedule's statement, one worker process (WORKER_CONCURRENCY ${s.workerConcurrency}, DB_POOL_SIZE ${s.dbPoolSize})`,

@@ -1,6 +1,7 @@
-import { Type } from 'typebox';
+import { type Static, Type } from 'typebox';
 import { At, Nullable } from '../../http/schemas.ts';
-import { PLATFORMS } from '../../platforms/index.ts';
+import { PLATFORMS, type Platform } from '../../platforms/index.ts';
+import { dayText } from './days.ts';
 
 const Figure = (description: string) =>
   Nullable(Type.Integer({ minimum: 0 }), `${description} null: the platform reported no data (not 0).`);
@@ -39,6 +40,8 @@ export const AccountInsightsJson = Type.Object(
   { additionalProperties: false },
 );
 
+export type AccountInsightsJson = Static<typeof AccountInsightsJson>;
+
 export const PostInsightsJson = Type.Object(
   {
     post_id: Type.String(),
@@ -52,3 +55,71 @@ export const PostInsightsJson = Type.Object(
   },
   { additionalProperties: false },
 );
+export type PostInsightsJson = Static<typeof PostInsightsJson>;
+
+/** A metric's stored days: `values[0]` is the day `start` (a day number, days.ts). */
+export interface SeriesSlice {
+  start: number;
+  values: readonly (number | null)[];
+}
+
+/**
+ * An account's figures over the days `from`..`to` (day numbers): every day of each metric
+ * (null where the platform had no data, or outside what is stored), and its total: the days'
+ * sum (null when every day is null); for followers_count, a count rather than a flow, the last
+ * value known in the range.
+ */
+export function renderAccountInsights(answer: {
+  accountId: string;
+  platform: Platform;
+  from: number;
+  to: number;
+  metrics: readonly string[];
+  series: ReadonlyMap<string, SeriesSlice>;
+  missingPermission: string | null;
+  syncedAt: Date | null;
+}): AccountInsightsJson {
+  const dates: string[] = [];
+  for (let day = answer.from; day <= answer.to; day++) dates.push(dayText(day));
+  const metrics: AccountInsightsJson['metrics'] = {};
+  for (const metric of answer.metrics) {
+    const slice = answer.series.get(metric);
+    let total: number | null = null;
+    const values = dates.map((date, i) => {
+      const index = answer.from + i - (slice?.start ?? 0);
+      const value = slice === undefined || index < 0 ? null : (slice.values[index] ?? null);
+      if (value !== null) total = metric === 'followers_count' ? value : (total ?? 0) + value;
+      return { date, value };
+    });
+    metrics[metric] = { total, values };
+  }
+  return {
+    account_id: answer.accountId,
+    platform: answer.platform,
+    from: dayText(answer.from),
+    to: dayText(answer.to),
+    metrics,
+    missing_permission: answer.missingPermission,
+    synced_at: answer.syncedAt?.toISOString() ?? null,
+  };
+}
+
+/** A post's lifetime figures on one account: each metric asked, null where none is stored. */
+export function renderPostInsights(answer: {
+  postId: string;
+  accountId: string;
+  platform: Platform;
+  metrics: readonly string[];
+  figures: Readonly<Record<string, number | null>>;
+  missingPermission: string | null;
+  syncedAt: Date | null;
+}): PostInsightsJson {
+  return {
+    post_id: answer.postId,
+    account_id: answer.accountId,
+    platform: answer.platform,
+    metrics: Object.fromEntries(answer.metrics.map((m) => [m, answer.figures[m] ?? null])),
+    missing_permission: answer.missingPermission,
+    synced_at: answer.syncedAt?.toISOString() ?? null,
+  };
+}

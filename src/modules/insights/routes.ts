@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { type Static, Type } from 'typebox';
+import { Type } from 'typebox';
 import { ApiError } from '../../http/errors.ts';
 import {
   AUTHENTICATED_ERRORS,
@@ -10,7 +10,7 @@ import {
   SyncBody,
 } from '../../http/schemas.ts';
 import { AccountInsightsJson, PostInsightsJson } from './json.ts';
-import { accountInsightsJson, type InsightReadDeps, postInsightsOf, syncInsights } from './service.ts';
+import { accountInsights, type InsightReadDeps, postInsightsOf, syncInsights } from './service.ts';
 
 const tags = ['Insights'];
 const errorsOf = (...extra: number[]) => errorResponses(...AUTHENTICATED_ERRORS, ...extra);
@@ -67,14 +67,9 @@ export function insightRoutes(deps: InsightReadDeps): FastifyPluginAsyncTypebox 
         },
         attachValidation: true,
       },
-      async (request, reply) => {
+      async (request) => {
         if (request.validationError) throw rangeError(request.validationError);
-        const body = await accountInsightsJson(deps, request.scope, request.params.id, request.query);
-        // Already JSON text in the schema's shape (thousands of values written out in one
-        // pass): Fastify sends a string with a JSON content type as it is, unserialized.
-        return reply
-          .type('application/json; charset=utf-8')
-          .send(body as unknown as Static<typeof AccountInsightsJson>);
+        return await accountInsights(deps, request.scope, request.params.id, request.query);
       },
     );
 

@@ -3,7 +3,6 @@
  * a manual sync (at most once per 5 minutes); and the module's part in deleting a profile.
  */
 import { and, eq, sql } from 'drizzle-orm';
-import { PgDialect } from 'drizzle-orm/pg-core';
 import { now } from '../../clock.ts';
 import type { Db } from '../../db/connection.ts';
 import { ApiError } from '../../http/errors.ts';
@@ -21,6 +20,13 @@ import {
 import { getPost, postIdsInProfile } from '../posts/index.ts';
 import type { ProfileDeletionStep } from '../profiles/index.ts';
 import { dayNumber, dayOf, dayText, FIRST_DAY } from './days.ts';
+import {
+  type AccountInsightsJson,
+  type PostInsightsJson,
+  renderAccountInsights,
+  renderPostInsights,
+  type SeriesSlice,
+} from './json.ts';
 import { INSIGHT_PLATFORMS, queueRefreshes } from './refresh.ts';
 import { accountInsightSeries, insightManualSyncs, insightSyncState, postInsights } from './tables.ts';
 
@@ -90,45 +96,38 @@ function missingPermission(deps: InsightReadDeps, account: Pick<AccountState, 'p
   return missing?.[0] ?? null;
 }
 
-interface SeriesSlice {
-  /** The day of values[0]. */
-  start: number;
-  values: (number | null)[];
-}
-
 /**
- * GET /v1/accounts/{id}/insights, answered as its JSON text: a year of every metric is
- * thousands of values, written out here in one pass rather than built as objects first. One
- * query reads the account (as the caller sees it), its last refresh and the asked days of
- * each metric (array slices).
+ * GET /v1/accounts/{id}/insights. One query reads the account (as the caller sees it), its last
+ * refresh and the asked days of each metric (array slices). It is a prepared statement, one per
+ * kind of scope (owner-wide or one profile: the texts differ), which each connection plans once
+ * (planning was about 40% of PostgreSQL's time for this query in the benchmark).
  */
-export async function accountInsightsJson(
+export async function accountInsights(
   deps: InsightReadDeps,
   scope: Scope,
   id: string,
   query: { from?: string | undefined; to?: string | undefined; metrics?: string | undefined },
-): Promise<string> {
+): Promise<AccountInsightsJson> {
   const range = rangeOf(query.from, query.to, dayOf(now()));
   const notFound = () => new ApiError(404, 'account_not_found', `No account ${JSON.stringify(id)}.`);
   if (!looksLikeId('account', id)) throw notFound();
   const from = dayText(range.from);
   const to = dayText(range.to);
-  const statement = dialect.sqlToQuery(sql`select
-    ${visibleAccountState(scope, id)} as account,
-    (select to_json(${insightSyncState.refreshedAt}) from ${insightSyncState} where ${insightSyncState.accountId} = ${id}) as synced_at,
-    (select json_agg(json_build_array(
-        metric,
-        greatest(${from}::date, first_day)::text,
-        array_to_json(values[greatest(${from}::date - first_day, 0) + 1 : ${to}::date - first_day + 1])))
-      from ${accountInsightSeries} where ${accountInsightSeries.accountId} = ${id}) as series`);
-  // A named statement: each connection plans it once instead of at every call (planning was
-  // about 40% of PostgreSQL's time for this query in the benchmark).
-  const result = await deps.db.$client.query<{
-    account: AccountState | null;
-    synced_at: string | null;
-    series: [string, string, (number | null)[] | null][] | null;
-  }>({ name: statementName(statement.sql), text: statement.sql, values: statement.params });
-  const row = result.rows[0];
+  const [row] = await deps.db
+    .select({
+      account: visibleAccountState(scope, id),
+      syncedAt: sql<
+        string | null
+      >`(select to_json(${insightSyncState.refreshedAt}) from ${insightSyncState} where ${insightSyncState.accountId} = ${id})`,
+      series: sql<[string, string, (number | null)[] | null][] | null>`(select json_agg(json_build_array(
+          ${accountInsightSeries.metric},
+          greatest(${from}::date, ${accountInsightSeries.firstDay})::text,
+          array_to_json(${accountInsightSeries.values}[greatest(${from}::date - ${accountInsightSeries.firstDay}, 0) + 1 : ${to}::date - ${accountInsightSeries.firstDay} + 1])))
+        from ${accountInsightSeries} where ${accountInsightSeries.accountId} = ${id})`,
+    })
+    .from(sql`(values (1)) as answer (one)`)
+    .prepare(scope.profileId === null ? 'account_insights_owner' : 'account_insights_profile')
+    .execute();
   const account = row?.account;
   if (!account) throw notFound();
   const platform = account.platform;
@@ -136,73 +135,22 @@ export async function accountInsightsJson(
   if (offered === undefined) throw notSupported(platform, 'accounts');
   const metrics = metricsOf(query.metrics, offered, `${platformInfo(platform).label} accounts`);
   const permission = missingPermission(deps, account);
-  const slices = new Map<string, SeriesSlice>();
+  const series = new Map<string, SeriesSlice>();
   if (permission === null) {
     for (const [metric, start, values] of row.series ?? []) {
-      slices.set(metric, { start: dayNumber(start) as number, values: values ?? [] });
+      series.set(metric, { start: dayNumber(start) as number, values: values ?? [] });
     }
   }
-  const dates = datePrefixes(range.from, range.to);
-  const parts: string[] = [];
-  for (const metric of metrics) parts.push(`"${metric}":${metricJson(slices.get(metric), range.from, dates, metric)}`);
-  const syncedAt = row.synced_at === null ? null : new Date(row.synced_at).toISOString();
-  return `{"account_id":${JSON.stringify(account.id)},"platform":"${platform}","from":"${from}","to":"${to}","metrics":{${parts.join(',')}},"missing_permission":${JSON.stringify(permission)},"synced_at":${JSON.stringify(syncedAt)}}`;
-}
-
-const dialect = new PgDialect();
-
-/** Each statement text's name (the text differs with the caller's scope: owner-wide or one profile). */
-const statementNames = new Map<string, string>();
-
-function statementName(text: string): string {
-  let name = statementNames.get(text);
-  if (name === undefined) {
-    name = `account_insights_${statementNames.size + 1}`;
-    statementNames.set(text, name);
-  }
-  return name;
-}
-
-/**
- * `{"date":"YYYY-MM-DD","value":` of each day of the last range answered: most calls ask the
- * same range (the last 30 or 365 days), and making the date texts cost as much as the values.
- */
-let lastPrefixes: { from: number; to: number; dates: string[] } = { from: 0, to: -1, dates: [] };
-
-function datePrefixes(from: number, to: number): string[] {
-  if (lastPrefixes.from !== from || lastPrefixes.to !== to) {
-    const dates: string[] = [];
-    for (let day = from; day <= to; day++) dates.push(`{"date":"${dayText(day)}","value":`);
-    lastPrefixes = { from, to, dates };
-  }
-  return lastPrefixes.dates;
-}
-
-/**
- * One metric over the range: a value for every day (null where the platform had no data),
- * and the total: the days' sum (null when every day is null); for followers_count, a count
- * rather than a flow, the last value known in the range.
- */
-function metricJson(slice: SeriesSlice | undefined, from: number, dates: string[], metric: string): string {
-  let total: number | null = null;
-  const values: string[] = new Array(dates.length);
-  for (let i = 0; i < dates.length; i++) {
-    const index = from + i - (slice?.start ?? 0);
-    const value = slice === undefined || index < 0 ? null : (slice.values[index] ?? null);
-    if (value !== null) total = metric === 'followers_count' ? value : (total ?? 0) + value;
-    values[i] = `${dates[i]}${value === null ? 'null' : value}}`;
-  }
-  return `{"total":${total === null ? 'null' : total},"values":[${values.join(',')}]}`;
-}
-
-/** The answer of GET /v1/posts/{id}/insights. */
-export interface PostInsights {
-  post_id: string;
-  account_id: string;
-  platform: Platform;
-  metrics: Record<string, number | null>;
-  missing_permission: string | null;
-  synced_at: string | null;
+  return renderAccountInsights({
+    accountId: account.id,
+    platform,
+    from: range.from,
+    to: range.to,
+    metrics,
+    series,
+    missingPermission: permission,
+    syncedAt: row.syncedAt === null ? null : new Date(row.syncedAt),
+  });
 }
 
 /**
@@ -214,7 +162,7 @@ export async function postInsightsOf(
   scope: Scope,
   id: string,
   query: { account_id?: string | undefined; metrics?: string | undefined },
-): Promise<PostInsights> {
+): Promise<PostInsightsJson> {
   const { post, targets } = await getPost(deps.db, scope, id);
   let target = targets[0];
   if (query.account_id !== undefined) {
@@ -260,15 +208,15 @@ export async function postInsightsOf(
     .select()
     .from(postInsights)
     .where(and(eq(postInsights.postId, post.id), eq(postInsights.accountId, target.accountId)));
-  const figures = permission === null ? (row?.figures ?? {}) : {};
-  return {
-    post_id: post.id,
-    account_id: target.accountId,
+  return renderPostInsights({
+    postId: post.id,
+    accountId: target.accountId,
     platform,
-    metrics: Object.fromEntries(metrics.map((m) => [m, figures[m] ?? null])),
-    missing_permission: permission,
-    synced_at: row?.syncedAt.toISOString() ?? null,
-  };
+    metrics,
+    figures: permission === null ? (row?.figures ?? {}) : {},
+    missingPermission: permission,
+    syncedAt: row?.syncedAt ?? null,
+  });
 }
 
 /**
