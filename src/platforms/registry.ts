@@ -12,7 +12,7 @@ import { threadsPlatform } from './threads.ts';
 import { tiktokPlatform } from './tiktok.ts';
 import type { CommentsCapability, InsightsCapability, PlatformAdapter } from './types.ts';
 
-export type { CommentRules, InsightMetrics, PlatformDefinition, PublishingRules, PublishKind } from './definition.ts';
+export type { InsightMetrics, PlatformDefinition } from './definition.ts';
 export { isPlatform, PLATFORMS, type Platform, settingsPrefix } from './names.ts';
 
 const DEFINITIONS: { readonly [P in Platform]: PlatformDefinition & { readonly platform: P } } = {

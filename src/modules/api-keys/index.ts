@@ -4,18 +4,15 @@ import type { ModuleInstall } from '../../registry.ts';
 import { registerProfileDeletionStep } from '../profiles/index.ts';
 import { apiKeysProfileDeletion } from './service.ts';
 
-export { KEY_PREFIXES, type KeyKind } from './key-material.ts';
 export { apiKeyRoutes } from './routes.ts';
 export {
-  type ApiKeyRecord,
   createKey,
   deleteKey,
   findPrincipal,
-  type KeyPrincipal,
   listOwnerKeys,
 } from './service.ts';
 export { sessionRoutes } from './session-routes.ts';
-export { csrfTokenFor, deleteEndedSessions, isCsrfTokenOf, useSession } from './sessions.ts';
+export { deleteEndedSessions, isCsrfTokenOf, useSession } from './sessions.ts';
 
 /** The api-keys module's part at start: a profile's keys stop working the moment its deletion is asked for. */
 export const apiKeysModule: ModuleInstall = {

@@ -5,8 +5,7 @@ import { registerAccountMoveStep } from '../accounts/index.ts';
 import { registerProfileDeletionStep } from '../profiles/index.ts';
 import { commentsFollowAccount, commentsProfileDeletion } from './ownership.ts';
 
-export type { CommentDeps } from './inbox.ts';
-export { type IntakeDeps, ingestNotices, pollComments, scheduleCommentPolls } from './intake.ts';
+export { ingestNotices, pollComments, scheduleCommentPolls } from './intake.ts';
 export { platformWebhookRoutes } from './platform-webhooks.ts';
 export { sendPendingReply } from './reply-workflow.ts';
 export { commentRoutes } from './routes.ts';

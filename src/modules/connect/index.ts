@@ -5,7 +5,6 @@ import { registerProfileDeletionStep } from '../profiles/index.ts';
 import { connectProfileDeletion } from './service.ts';
 
 export {
-  type ConnectFlowDeps,
   choosePages,
   finishTrip,
   type LinkLookup,

@@ -6,14 +6,11 @@ import { insightsProfileDeletion } from './service.ts';
 
 export {
   fillInsightHistory,
-  INSIGHT_PLATFORMS,
   type InsightDeps,
   refreshInsights,
   scheduleInsightRefreshes,
 } from './refresh.ts';
 export { insightRoutes } from './routes.ts';
-export { REFRESH_INTERVAL_MS } from './schedule.ts';
-export type { InsightReadDeps } from './service.ts';
 
 /** The insights module's part at start: its figures go with their profile (before the posts and accounts they are keyed by). */
 export const insightsModule: ModuleInstall = {

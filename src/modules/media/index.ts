@@ -6,8 +6,7 @@ import { mediaProfileDeletion } from './service.ts';
 
 export { type MediaUrlContext, mediaFetchUrl } from './fetch-urls.ts';
 export { mediaFileRoutes } from './file-routes.ts';
-export { MediaJson, renderMedia } from './json.ts';
-export { type MediaRouteDeps, mediaRoutes } from './routes.ts';
+export { mediaRoutes } from './routes.ts';
 export { findMedia, type MediaItem, type MediaUseCheck, registerMediaUseCheck } from './service.ts';
 
 /** The media module's part at start: its media and files go with their profile. */

@@ -6,7 +6,5 @@ export {
   getOwner,
   listOwners,
   lockOwner,
-  type NewOwner,
-  type Owner,
   ownerExists,
 } from './service.ts';

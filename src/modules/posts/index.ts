@@ -12,13 +12,9 @@ export { type PublishDeps, publishTarget } from './publishing.ts';
 export { postRoutes } from './routes.ts';
 export {
   getPost,
-  type PostDeps,
-  type PostWithTargets,
-  type PublishedTarget,
   postIdsInProfile,
   publishedTargetsOf,
 } from './service.ts';
-export type { PostTarget } from './tables.ts';
 
 /**
  * The posts module's part at start: waiting posts hold their account in its profile and

@@ -5,13 +5,12 @@ export {
   type ProfileDeletionStep,
   registerProfileDeletionStep,
 } from './deletion.ts';
-export { ExternalId, type Profile, ProfileParams, renderProfile } from './json.ts';
+export { ProfileParams } from './json.ts';
 export { profileRoutes } from './routes.ts';
 export {
   completeProfileDeletion,
   createDefaultProfile,
   creationProfileId,
-  DEFAULT_PROFILE_NAME,
   findProfile,
   getProfile,
   isLiveProfile,
