@@ -7,14 +7,18 @@
  * long after its creation) and raises its publishing quotas. Connects BENCH_PUBLISH_ACCOUNTS
  * sandbox users (half Instagram, half Threads: the permission page walked, the code exchanged
  * by the adapter, the account stored with the service's own saveConnectedAccount, as the
- * tests do) and uploads one JPEG (POST /v1/media). Then:
+ * tests do), each with its periodic work held a day ahead in its connection's transaction (a
+ * connected account otherwise has its year of insights history read, its insights refreshed and
+ * its comments polled at once, by the same workers, which is not what is measured), and uploads
+ * one JPEG (POST /v1/media). Then:
  *
  *   (1) one worker: a `switchboard worker` process on the same DATA_DIR (so the same
  *       PostgreSQL and secret key), with PUBLIC_URL at the API so the media URLs it signs
  *       are fetchable by the sandbox. BENCH_PUBLISH_TARGETS posts of one target each (spread
  *       evenly over the accounts) are created through POST /v1/posts with the first owner's
  *       key, all with the same `scheduled_at`, BENCH_PUBLISH_LEAD_SECONDS ahead: the worker is
- *       started first and idle when they fall due.
+ *       started first, runs the accounts' subscriptions to comment notices their connections
+ *       queued (waited for), and is idle when they fall due.
  *   (2) two workers: the same with two fresh worker processes, new posts on the same accounts,
  *       a later `scheduled_at`.
  *   (3) the floor: the same adapter calls (quota, createContainer, containerStatus until
@@ -78,8 +82,10 @@ import {
   call,
   connectAccounts,
   eachLimited,
+  holdPeriodicWork,
   interrupt as interruptSandbox,
   sandboxSetting,
+  waitForSubscriptions,
 } from './sandbox.ts';
 import {
   BenchError,
@@ -299,6 +305,9 @@ async function serviceRun(ctx: Context, label: string, workerCount: number): Pro
         await stopServer(worker.child);
       });
     }
+    // The connections queued each account's subscription to comment notices: done before the
+    // posts fall due, so the workers are idle then.
+    await waitForSubscriptions(database.pool, accounts.length, s.stallMs, { checkInterrupted, sleep, progress });
     const due = new Date(Date.now() + s.leadMs);
     // Whole seconds: what a scheduler would be given.
     due.setUTCMilliseconds(0);
@@ -730,6 +739,8 @@ process.exitCode = await runBench({
       platforms: PLATFORMS_USED,
       placement: () => owner,
       concurrency: 8,
+      // Publishing alone is measured: no insights history, refresh or comment poll beside it.
+      inTransaction: holdPeriodicWork,
     });
     const image = await photo();
     const mediaId = await uploadMedium(api, image);
