@@ -36,8 +36,9 @@
  * transactions and rows per target (the sandbox's own included: the floor shows its share). Aims:
  * p99 lateness under 10 s with one worker; two workers at least 1.6 times one worker's rate.
  * A missed aim is reported, not an error. Errors, which make the exit code 1: a target that
- * fails, takes more than one attempt, or is still unpublished after BENCH_PUBLISH_STALL_SECONDS without progress; a
- * target published twice, or a publication the sandbox's activity does not show exactly
+ * fails, takes more than one attempt, or is still unpublished while no target took a step (its
+ * status, step or polls) for BENCH_PUBLISH_STALL_SECONDS; a target published twice, or a
+ * publication the sandbox's activity does not show exactly
  * once (every target's post is looked for in GET {sandbox}/_control/activity/{platform}/
  * {username}, and each account's count of publications must match); posts still being
  * created when they fall due (raise BENCH_PUBLISH_LEAD_SECONDS).
@@ -49,7 +50,7 @@
  *   BENCH_PUBLISH_LEAD_SECONDS     how far ahead the posts are scheduled when their creation
  *                                  starts (default 30); the creation must end before that
  *   BENCH_PUBLISH_CREATE_CONCURRENCY  POST /v1/posts in flight while creating (default 8)
- *   BENCH_PUBLISH_STALL_SECONDS    how long to wait without a target finishing (default 60)
+ *   BENCH_PUBLISH_STALL_SECONDS    how long to wait without any target taking a step (default 60)
  *   BENCH_SERVER_NODE_ARGS         extra node flags for the API and the workers
  *   WORKER_CONCURRENCY, DB_POOL_SIZE, ...  passed to the service as they are (and the floor
  *                                  uses WORKER_CONCURRENCY calls in flight)
@@ -235,6 +236,7 @@ interface TargetRow {
   post_id: string;
   account_id: string;
   status: string;
+  step: string | null;
   platform_post_id: string | null;
   attempts: number;
   polls: number;
@@ -246,7 +248,7 @@ interface TargetRow {
 
 async function targetRows(database: Database, postIds: string[]): Promise<TargetRow[]> {
   const { rows } = await database.pool.query<TargetRow>(
-    `select t.id, t.post_id, t.account_id, t.status, t.platform_post_id, t.attempts, t.polls, t.error,
+    `select t.id, t.post_id, t.account_id, t.status, t.step, t.platform_post_id, t.attempts, t.polls, t.error,
             p.scheduled_at, t.published_at, c.created_at as container_created_at
      from post_targets t
      join posts p on p.id = t.post_id
@@ -350,9 +352,14 @@ async function serviceRun(ctx: Context, label: string, workerCount: number): Pro
   }
 }
 
-/** Polls the database until every target has finished; fails on a failed target or a stall. */
+/**
+ * Polls the database until every target has finished; fails on a failed target or a stall: no
+ * target taking any step (its status, step or polls changing) for `stallMs`. Publishing comes
+ * last: every target's container is made before the first poll is due, so a run can go on for a
+ * while with none published yet.
+ */
 async function awaitFinished(database: Database, postIds: string[], stallMs: number): Promise<TargetRow[]> {
-  let done = -1;
+  let seen = '';
   let progressAt = performance.now();
   for (;;) {
     checkInterrupted();
@@ -368,13 +375,17 @@ async function awaitFinished(database: Database, postIds: string[], stallMs: num
       progress(`${published} published\n`);
       return rows;
     }
-    if (published > done) {
-      done = published;
+    const steps = rows
+      .map((r) => `${r.id} ${r.status} ${r.step} ${r.polls}`)
+      .sort()
+      .join('\n');
+    if (steps !== seen) {
+      seen = steps;
       progressAt = performance.now();
     } else if (performance.now() - progressAt > stallMs) {
       const waiting = rows.find((r) => r.status !== 'published');
       throw new BenchError(
-        `${rows.length - published} of ${postIds.length} targets still unpublished after ${stallMs / 1000} s without progress (e.g. ${waiting?.id}, ${waiting?.status})${lastServerOutput()}`,
+        `${rows.length - published} of ${postIds.length} targets still unpublished, and none took a step for ${stallMs / 1000} s (e.g. ${waiting?.id}, ${waiting?.status}/${waiting?.step})${lastServerOutput()}`,
       );
     }
     await sleep(250);
