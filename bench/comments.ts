@@ -71,11 +71,10 @@ import { createHmac } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import type pg from 'pg';
 import { Agent, request } from 'undici';
-import type { Db, Tx } from '../src/db/connection.ts';
+import type { Db } from '../src/db/connection.ts';
 import type { Scope } from '../src/http/scope.ts';
 import { type CommentListQuery, listComments } from '../src/modules/comments/inbox.ts';
 import {
@@ -106,6 +105,8 @@ import {
   callTotals,
   connectAccounts,
   eachLimited,
+  HOLD_PERIODIC_WORK,
+  holdPeriodicWork,
   interrupt as interruptSandbox,
   sandboxControl,
   waitForSubscriptions,
@@ -194,25 +195,6 @@ interface Connector {
   db: Db;
   platforms: PlatformSet;
   secretKey: Buffer;
-}
-
-/**
- * After `with held as (<account ids>)`: each account's comment poll and insight refresh a day
- * ahead, as if both were just done (its insight history read), so the worker's schedule queues
- * neither during the bench.
- */
-const HOLD_PERIODIC_WORK = `,
-  polls as (
-    insert into comment_sync_state (account_id, next_poll_at, last_polled_at)
-    select id, now() + interval '1 day', now() from held
-  )
-  insert into insight_sync_state (account_id, next_refresh_at, refreshed_at, history_from, history_cursor, read_to,
-    history_next_at)
-  select id, now() + interval '1 day', now(), current_date, null, current_date, now() + interval '1 day' from held`;
-
-/** In a connection's transaction: the schedule finds the account already held when it first sees it. */
-async function holdPeriodicWork(tx: Tx, accountId: string): Promise<void> {
-  await tx.execute(sql`with held as (select ${accountId}::text as id)${sql.raw(HOLD_PERIODIC_WORK)}`);
 }
 
 /** Post p of seeded account a: the account's p-th sandbox post if it is a sandbox user's and has one, else '18' || n || p. */

@@ -7,14 +7,18 @@
  * long after its creation) and raises its publishing quotas. Connects BENCH_PUBLISH_ACCOUNTS
  * sandbox users (half Instagram, half Threads: the permission page walked, the code exchanged
  * by the adapter, the account stored with the service's own saveConnectedAccount, as the
- * tests do) and uploads one JPEG (POST /v1/media). Then:
+ * tests do), each with its periodic work held a day ahead in its connection's transaction (a
+ * connected account otherwise has its year of insights history read, its insights refreshed and
+ * its comments polled at once, by the same workers, which is not what is measured), and uploads
+ * one JPEG (POST /v1/media). Then:
  *
  *   (1) one worker: a `switchboard worker` process on the same DATA_DIR (so the same
  *       PostgreSQL and secret key), with PUBLIC_URL at the API so the media URLs it signs
  *       are fetchable by the sandbox. BENCH_PUBLISH_TARGETS posts of one target each (spread
  *       evenly over the accounts) are created through POST /v1/posts with the first owner's
  *       key, all with the same `scheduled_at`, BENCH_PUBLISH_LEAD_SECONDS ahead: the worker is
- *       started first and idle when they fall due.
+ *       started first, runs the accounts' subscriptions to comment notices their connections
+ *       queued (waited for), and is idle when they fall due.
  *   (2) two workers: the same with two fresh worker processes, new posts on the same accounts,
  *       a later `scheduled_at`.
  *   (3) the floor: the same adapter calls (quota, createContainer, containerStatus until
@@ -32,8 +36,9 @@
  * transactions and rows per target (the sandbox's own included: the floor shows its share). Aims:
  * p99 lateness under 10 s with one worker; two workers at least 1.6 times one worker's rate.
  * A missed aim is reported, not an error. Errors, which make the exit code 1: a target that
- * fails, takes more than one attempt, or is still unpublished after BENCH_PUBLISH_STALL_SECONDS without progress; a
- * target published twice, or a publication the sandbox's activity does not show exactly
+ * fails, takes more than one attempt, or is still unpublished while no target took a step (its
+ * status, step or polls) for BENCH_PUBLISH_STALL_SECONDS; a target published twice, or a
+ * publication the sandbox's activity does not show exactly
  * once (every target's post is looked for in GET {sandbox}/_control/activity/{platform}/
  * {username}, and each account's count of publications must match); posts still being
  * created when they fall due (raise BENCH_PUBLISH_LEAD_SECONDS).
@@ -45,7 +50,7 @@
  *   BENCH_PUBLISH_LEAD_SECONDS     how far ahead the posts are scheduled when their creation
  *                                  starts (default 30); the creation must end before that
  *   BENCH_PUBLISH_CREATE_CONCURRENCY  POST /v1/posts in flight while creating (default 8)
- *   BENCH_PUBLISH_STALL_SECONDS    how long to wait without a target finishing (default 60)
+ *   BENCH_PUBLISH_STALL_SECONDS    how long to wait without any target taking a step (default 60)
  *   BENCH_SERVER_NODE_ARGS         extra node flags for the API and the workers
  *   WORKER_CONCURRENCY, DB_POOL_SIZE, ...  passed to the service as they are (and the floor
  *                                  uses WORKER_CONCURRENCY calls in flight)
@@ -78,8 +83,10 @@ import {
   call,
   connectAccounts,
   eachLimited,
+  holdPeriodicWork,
   interrupt as interruptSandbox,
   sandboxSetting,
+  waitForSubscriptions,
 } from './sandbox.ts';
 import {
   BenchError,
@@ -229,6 +236,7 @@ interface TargetRow {
   post_id: string;
   account_id: string;
   status: string;
+  step: string | null;
   platform_post_id: string | null;
   attempts: number;
   polls: number;
@@ -240,7 +248,7 @@ interface TargetRow {
 
 async function targetRows(database: Database, postIds: string[]): Promise<TargetRow[]> {
   const { rows } = await database.pool.query<TargetRow>(
-    `select t.id, t.post_id, t.account_id, t.status, t.platform_post_id, t.attempts, t.polls, t.error,
+    `select t.id, t.post_id, t.account_id, t.status, t.step, t.platform_post_id, t.attempts, t.polls, t.error,
             p.scheduled_at, t.published_at, c.created_at as container_created_at
      from post_targets t
      join posts p on p.id = t.post_id
@@ -299,6 +307,9 @@ async function serviceRun(ctx: Context, label: string, workerCount: number): Pro
         await stopServer(worker.child);
       });
     }
+    // The connections queued each account's subscription to comment notices: done before the
+    // posts fall due, so the workers are idle then.
+    await waitForSubscriptions(database.pool, accounts.length, s.stallMs, { checkInterrupted, sleep, progress });
     const due = new Date(Date.now() + s.leadMs);
     // Whole seconds: what a scheduler would be given.
     due.setUTCMilliseconds(0);
@@ -341,9 +352,14 @@ async function serviceRun(ctx: Context, label: string, workerCount: number): Pro
   }
 }
 
-/** Polls the database until every target has finished; fails on a failed target or a stall. */
+/**
+ * Polls the database until every target has finished; fails on a failed target or a stall: no
+ * target taking any step (its status, step or polls changing) for `stallMs`. Publishing comes
+ * last: every target's container is made before the first poll is due, so a run can go on for a
+ * while with none published yet.
+ */
 async function awaitFinished(database: Database, postIds: string[], stallMs: number): Promise<TargetRow[]> {
-  let done = -1;
+  let seen = '';
   let progressAt = performance.now();
   for (;;) {
     checkInterrupted();
@@ -359,13 +375,17 @@ async function awaitFinished(database: Database, postIds: string[], stallMs: num
       progress(`${published} published\n`);
       return rows;
     }
-    if (published > done) {
-      done = published;
+    const steps = rows
+      .map((r) => `${r.id} ${r.status} ${r.step} ${r.polls}`)
+      .sort()
+      .join('\n');
+    if (steps !== seen) {
+      seen = steps;
       progressAt = performance.now();
     } else if (performance.now() - progressAt > stallMs) {
       const waiting = rows.find((r) => r.status !== 'published');
       throw new BenchError(
-        `${rows.length - published} of ${postIds.length} targets still unpublished after ${stallMs / 1000} s without progress (e.g. ${waiting?.id}, ${waiting?.status})${lastServerOutput()}`,
+        `${rows.length - published} of ${postIds.length} targets still unpublished, and none took a step for ${stallMs / 1000} s (e.g. ${waiting?.id}, ${waiting?.status}/${waiting?.step})${lastServerOutput()}`,
       );
     }
     await sleep(250);
@@ -730,6 +750,8 @@ process.exitCode = await runBench({
       platforms: PLATFORMS_USED,
       placement: () => owner,
       concurrency: 8,
+      // Publishing alone is measured: no insights history, refresh or comment poll beside it.
+      inTransaction: holdPeriodicWork,
     });
     const image = await photo();
     const mediaId = await uploadMedium(api, image);

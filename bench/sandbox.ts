@@ -5,6 +5,7 @@
  * code exchanged by the service's adapter, the account stored with the service's own
  * saveConnectedAccount, as the tests do).
  */
+import { sql } from 'drizzle-orm';
 import type pg from 'pg';
 import type { Agent } from 'undici';
 import { request } from 'undici';
@@ -167,6 +168,29 @@ export async function connectAccounts(
     },
   );
   return made;
+}
+
+/**
+ * After `with held as (<account ids>)`: each account's comment poll and insight refresh a day
+ * ahead, as if both were just done (its insight history read), so the worker's schedule queues
+ * neither during the bench. A connected account otherwise brings work of its own at once: its
+ * insights history (a year, read 30 days a step), its first refresh and its comment polls.
+ */
+export const HOLD_PERIODIC_WORK = `,
+  polls as (
+    insert into comment_sync_state (account_id, next_poll_at, last_polled_at)
+    select id, now() + interval '1 day', now() from held
+  )
+  insert into insight_sync_state (account_id, next_refresh_at, refreshed_at, history_from, history_cursor, read_to,
+    history_next_at)
+  select id, now() + interval '1 day', now(), current_date, null, current_date, now() + interval '1 day' from held`;
+
+/**
+ * For connectAccounts' `inTransaction`: the account's periodic work held from its connection on,
+ * so the schedule finds it already held when it first sees it.
+ */
+export async function holdPeriodicWork(tx: Tx, accountId: string): Promise<void> {
+  await tx.execute(sql`with held as (select ${accountId}::text as id)${sql.raw(HOLD_PERIODIC_WORK)}`);
 }
 
 /** The sandbox's call log in all: every call counted since it was last emptied, and each platform's. */

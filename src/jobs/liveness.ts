@@ -13,6 +13,10 @@ import { workerProcesses } from './tables.ts';
  * dies, PostgreSQL sees the connection close and the lock goes with it. Any worker process
  * (at its start, then every SWEEP_INTERVAL_MS) unlocks the jobs of recorded processes
  * whose lock is free, and they run again.
+ *
+ * A process that stops leaves no job locked either: the jobs it fetched and never started
+ * (graphile-worker's local queue, see below) are unlocked as it forgets itself, once the jobs
+ * in hand are done.
  */
 
 export const SWEEP_INTERVAL_MS = 30_000;
@@ -26,7 +30,7 @@ export interface WorkerLiveness {
   events: WorkerEvents;
   /** Records this process and takes its lock; call before run(). */
   start(): Promise<void>;
-  /** Forgets this process (a clean stop leaves no jobs locked). */
+  /** Unlocks the jobs this process still locks and forgets it; call once run()'s runner has stopped. */
   stop(): Promise<void>;
 }
 
@@ -50,6 +54,13 @@ export function workerLiveness(db: Db, url: string, log: (message: string) => vo
   };
   events.on('pool:create', ({ workerPool }) => record(workerPool.id));
   events.on('worker:create', ({ worker }) => record(worker.workerId));
+  // graphile-worker (0.18) cannot release a local queue that still holds jobs fetched while
+  // every worker was busy: it hands them back, then throws ("Cannot background something when
+  // the queue is already released") and the pool's graceful shutdown turns forceful. They are
+  // taken out as the queue is released, and stay locked by this process until stop() unlocks them.
+  events.on('localQueue:setMode', ({ localQueue, oldMode, newMode }) => {
+    if (newMode === 'RELEASED' && oldMode === 'WAITING') localQueue.jobQueue.splice(0);
+  });
 
   return {
     events,
@@ -66,10 +77,15 @@ export function workerLiveness(db: Db, url: string, log: (message: string) => vo
     stop: async () => {
       if (sweeper) clearInterval(sweeper);
       await Promise.all(recorded);
+      // Called once the pool has stopped: what its ids still lock was never started.
       await db
-        .delete(workerProcesses)
-        .where(eq(workerProcesses.id, id))
-        .catch(() => {});
+        .transaction(async (tx) => {
+          await tx.execute(
+            sql`select graphile_worker.force_unlock_workers(${workerProcesses.workerIds}) from ${workerProcesses} where ${workerProcesses.id} = ${id}`,
+          );
+          await tx.delete(workerProcesses).where(eq(workerProcesses.id, id));
+        })
+        .catch((error: Error) => log(`could not hand back the jobs this process left locked: ${error.message}`));
       await holder.end().catch(() => {});
     },
   };
