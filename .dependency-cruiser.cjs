@@ -37,12 +37,20 @@ module.exports = {
       to: { path: '^src/modules/[^/]+/', pathNot: '^src/modules/[^/]+/index[.]ts$' },
     },
     {
-      name: 'lower-layers-know-no-modules',
+      name: 'lower-layers-reach-no-module',
       comment:
-        'platforms/, http/, db/, outbound/ and sandbox/ are what modules are built on; they never import a module (pass what they need in as functions instead).',
+        'platforms/, http/, db/, outbound/, sandbox/ and jobs/ are what modules are built on: they reach no module, not even through another file (pass what they need in as functions instead). Code outside src/modules/ enters a module only through its index.ts (outside-through-module-entry), so reaching no index.ts is reaching no module.',
       severity: 'error',
-      from: { path: '^src/(platforms|http|db|outbound|sandbox)/' },
-      to: { path: '^src/modules/' },
+      from: { path: '^src/(platforms|http|db|outbound|sandbox|jobs)/' },
+      to: { path: '^src/modules/[^/]+/index[.]ts$', reachable: true },
+    },
+    {
+      name: 'web-renders-pages-only',
+      comment:
+        "web/ renders what a browser opens: the hosted connect pages (the connect module's flow) and the dashboard's shell. What a platform or a client calls to change data (a platform's notice, an API route) belongs to the module that owns the data, registered from app.ts.",
+      severity: 'error',
+      from: { path: '^src/web/' },
+      to: { path: '^src/modules/', pathNot: '^src/modules/connect/index[.]ts$' },
     },
     {
       name: 'resolvable',

@@ -25,12 +25,15 @@ async function violations(baseDir: string): Promise<string[]> {
 describe('the module rules', () => {
   it('fail on every deliberate violation in the fixture tree, and on nothing it allows', async () => {
     expect(await violations(fileURLToPath(new URL('fixtures/violations', import.meta.url)))).toEqual([
-      'lower-layers-know-no-modules: src/http/auth.ts -> src/modules/beta/index.ts',
+      'lower-layers-reach-no-module: src/http/auth.ts -> src/modules/delta/index.ts',
+      'lower-layers-reach-no-module: src/jobs/queue.ts -> src/modules/delta/index.ts',
+      'lower-layers-reach-no-module: src/platforms/adapter.ts -> src/modules/delta/index.ts',
       'module-through-its-entry: src/modules/alpha/service.ts -> src/modules/beta/service.ts',
       'no-circular: src/modules/alpha/index.ts -> src/modules/alpha/service.ts',
-      'outside-through-module-entry: src/web/page.ts -> src/modules/alpha/tables.ts',
+      'outside-through-module-entry: src/app.ts -> src/modules/alpha/tables.ts',
       'resolvable: src/web/page.ts -> ./missing.ts',
       'tables-reference-only-columns: src/modules/alpha/tables.ts -> src/modules/beta/tables.ts',
+      'web-renders-pages-only: src/web/notices.ts -> src/modules/gamma/index.ts',
     ]);
   });
 

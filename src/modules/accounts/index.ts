@@ -3,6 +3,7 @@ import { registerProfileDeletionStep } from '../profiles/index.ts';
 import { accountsProfileDeletion } from './deletion.ts';
 
 export { type AccountGrant, type ConnectAccountsResult, connectAccounts } from './connect-accounts.ts';
+export { deauthorizeRoutes } from './deauthorize-routes.ts';
 export {
   type NoticeSubscriptionDeps,
   scheduleNoticeSubscriptions,
@@ -21,7 +22,6 @@ export {
   connectedAccountById,
   connectedAccounts,
   credentialsOf,
-  disconnectPlatformUsers,
   lockAccountsForPosting,
   noteAccountFailure,
   registerAccountMoveCheck,
