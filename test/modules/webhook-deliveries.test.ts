@@ -11,7 +11,7 @@ import { auth, startTestApp, type TestApp, type TestOwner } from '../helpers/app
 import { eventually } from '../helpers/eventually.ts';
 import { type Receiver, startReceiver } from '../helpers/receiver.ts';
 import { TEST_HOSTS } from '../helpers/resolver.ts';
-import { webhookAttempts, webhookDeliveries, webhookEndpoints } from '../helpers/tables.ts';
+import { webhookAttempts, webhookDeliveries, webhookEndpoints, webhookEvents } from '../helpers/tables.ts';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -615,8 +615,12 @@ describe('delivery history', () => {
     advanceClock(31 * 24 * 60 * 60 * 1000);
     const old = await t.app.inject({ method: 'GET', url: `/v1/webhooks/${hook.id}/deliveries`, headers: auth(o.key) });
     expect(old.json().data).toEqual([]);
+    const young = await emitEvent(o, 'post.published', null);
     expect(await deleteOldDeliveries(t.database.db)).toBeGreaterThanOrEqual(5);
-    expect(await deliveriesOf(hook.id)).toEqual([]);
+    expect((await deliveriesOf(hook.id)).map((d) => d.eventId)).toEqual([young.id]);
+    // The module's copies of the old events go with their last deliveries; the young one stays.
+    const kept = await t.database.db.select().from(webhookEvents).where(eq(webhookEvents.ownerId, o.ownerId));
+    expect(kept.map((e) => e.eventId)).toEqual([young.id]);
   });
 });
 
