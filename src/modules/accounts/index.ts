@@ -15,8 +15,8 @@ export {
   type AccountMoveStep,
   type AccountState,
   accountById,
-  accountIdsInProfile,
-  accountStateOf,
+  accountIdsOfProfile,
+  accountStates,
   accountsOfPlatformUser,
   accountsToSync,
   connectedAccountById,
@@ -26,7 +26,6 @@ export {
   noteAccountFailure,
   registerAccountMoveCheck,
   registerAccountMoveStep,
-  visibleAccountState,
   visibleAccounts,
 } from './service.ts';
 export type { Account } from './tables.ts';

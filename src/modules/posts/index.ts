@@ -13,7 +13,7 @@ export {
   type PostDeps,
   type PostWithTargets,
   type PublishedTarget,
-  postIdsInProfile,
+  postIdsOfProfile,
   publishedTargetsOf,
 } from './service.ts';
 export type { PostTarget } from './tables.ts';

@@ -14,5 +14,5 @@ export {
   DEFAULT_PROFILE_NAME,
   findProfile,
   getProfile,
-  isLiveProfile,
+  profilesBeingDeleted,
 } from './service.ts';
