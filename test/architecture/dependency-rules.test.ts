@@ -1,11 +1,15 @@
+import { execFile } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { cruise, type ICruiseResult } from 'dependency-cruiser';
 import { describe, expect, it } from 'vitest';
 
 /**
- * The module rules `npm run check` enforces (.dependency-cruiser.cjs), run on a fixture tree
- * that breaks each of them on purpose (test/architecture/fixtures/violations/src), and on src/.
+ * The module rules `npm run check` enforces (.dependency-cruiser.cjs, and the public-entries
+ * check tsc compiles), run on a fixture tree that breaks each of them on purpose
+ * (test/architecture/fixtures/violations), and on src/.
  */
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -20,6 +24,22 @@ async function violations(baseDir: string): Promise<string[]> {
   });
   const output = result.output as ICruiseResult;
   return output.summary.violations.map((v) => `${v.rule.name}: ${v.from} -> ${v.to}`).sort();
+}
+
+/**
+ * What tsc says of the fixture tree's public-entries check (its tsconfig compiles that file
+ * alone): each module whose entry hands out query parts, with those exports.
+ */
+async function queryPartsHandedOut(dir: string): Promise<string[]> {
+  const tsc = `${root}node_modules/.bin/tsc`;
+  const output = await promisify(execFile)(tsc, ['-p', `${dir}/tsconfig.json`, '--pretty', 'false']).then(
+    ({ stdout }) => stdout,
+    (error: { stdout?: string }) => error.stdout ?? String(error),
+  );
+  const found = [...output.matchAll(/module: "([^"]+)"; handsOutQueryParts: ([^;]+);/g)];
+  // Any other error would hide what the check says.
+  expect(output.split('\n').filter((line) => / error TS/.test(line))).toHaveLength(found.length);
+  return found.map((m) => `${m[1]}: ${m[2]}`).sort();
 }
 
 describe('the module rules', () => {
@@ -39,5 +59,25 @@ describe('the module rules', () => {
 
   it('hold in src/', async () => {
     expect(await violations(root)).toEqual([]);
+  });
+});
+
+describe("a module's public entry", () => {
+  it('hands out no query part: tsc names each export in the fixture tree that does', async () => {
+    expect(await queryPartsHandedOut(fileURLToPath(new URL('fixtures/violations', import.meta.url)))).toEqual([
+      'epsilon: "epsilonIdsOf" | "epsilonRows" | "joinEpsilon"',
+    ]);
+  });
+
+  it('is checked for every module of src/ (tsc compiles that check with the project: npm run check)', () => {
+    const listed = [
+      ...readFileSync(new URL('public-entries.ts', import.meta.url), 'utf8').matchAll(
+        /typeof import\('\.\.\/\.\.\/src\/modules\/([^/]+)\/index\.ts'\)/g,
+      ),
+    ].map((m) => m[1]);
+    const modules = readdirSync(`${root}src/modules`, { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => entry.name);
+    expect(listed.sort()).toEqual(modules.sort());
   });
 });
