@@ -1,7 +1,8 @@
 /**
- * The module rules of src/, checked by `npm run check` (dependency-cruiser). See
- * docs/architecture.md. test/architecture/dependency-rules.test.ts shows each rule failing on a
- * deliberate violation.
+ * The module rules of src/ about imports, checked by `npm run check` (dependency-cruiser). The
+ * one about what a module's entry exports (no table, column or SQL) is a type tsc checks:
+ * test/architecture/public-entries.ts. See docs/architecture.md.
+ * test/architecture/dependency-rules.test.ts shows each rule failing on a deliberate violation.
  */
 module.exports = {
   forbidden: [
