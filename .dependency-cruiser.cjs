@@ -1,7 +1,8 @@
 /**
- * The module rules of src/, checked by `npm run check` (dependency-cruiser). See
- * docs/architecture.md. test/architecture/dependency-rules.test.ts shows each rule failing on a
- * deliberate violation.
+ * The module rules of src/ about imports, checked by `npm run check` (dependency-cruiser). The
+ * one about what a module's entry exports (no table, column or SQL) is a type tsc checks:
+ * test/architecture/public-entries.ts. See docs/architecture.md.
+ * test/architecture/dependency-rules.test.ts shows each rule failing on a deliberate violation.
  */
 module.exports = {
   forbidden: [
@@ -37,12 +38,20 @@ module.exports = {
       to: { path: '^src/modules/[^/]+/', pathNot: '^src/modules/[^/]+/index[.]ts$' },
     },
     {
-      name: 'lower-layers-know-no-modules',
+      name: 'lower-layers-reach-no-module',
       comment:
-        'platforms/, http/, db/, outbound/ and sandbox/ are what modules are built on; they never import a module (pass what they need in as functions instead).',
+        'platforms/, http/, db/, outbound/, sandbox/ and jobs/ are what modules are built on: they reach no module, not even through another file (pass what they need in as functions instead). Code outside src/modules/ enters a module only through its index.ts (outside-through-module-entry), so reaching no index.ts is reaching no module.',
       severity: 'error',
-      from: { path: '^src/(platforms|http|db|outbound|sandbox)/' },
-      to: { path: '^src/modules/' },
+      from: { path: '^src/(platforms|http|db|outbound|sandbox|jobs)/' },
+      to: { path: '^src/modules/[^/]+/index[.]ts$', reachable: true },
+    },
+    {
+      name: 'web-renders-pages-only',
+      comment:
+        "web/ renders what a browser opens: the hosted connect pages (the connect module's flow) and the dashboard's shell. What a platform or a client calls to change data (a platform's notice, an API route) belongs to the module that owns the data, registered from app.ts.",
+      severity: 'error',
+      from: { path: '^src/web/' },
+      to: { path: '^src/modules/', pathNot: '^src/modules/connect/index[.]ts$' },
     },
     {
       name: 'resolvable',

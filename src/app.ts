@@ -17,7 +17,7 @@ import { installIdempotency } from './http/idempotency.ts';
 import { installMetrics } from './http/metrics.ts';
 import { applySchemaDefaults, errorResponses } from './http/schemas.ts';
 import { makeValidatorCompiler } from './http/validation.ts';
-import { accountRoutes } from './modules/accounts/index.ts';
+import { accountRoutes, deauthorizeRoutes } from './modules/accounts/index.ts';
 import { apiKeyRoutes, findPrincipal, isCsrfTokenOf, sessionRoutes, useSession } from './modules/api-keys/index.ts';
 import { commentRoutes, platformWebhookRoutes } from './modules/comments/index.ts';
 import { connectRoutes } from './modules/connect/index.ts';
@@ -32,7 +32,6 @@ import type { PlatformSet } from './platforms/index.ts';
 import { sandboxRoutes } from './sandbox/index.ts';
 import { connectPages, connectPreviewRoutes } from './web/connect-pages.ts';
 import { dashboardPages } from './web/dashboard.ts';
-import { platformNotices } from './web/platform-notices.ts';
 
 export interface AppOptions {
   config: Config;
@@ -154,7 +153,7 @@ export async function buildApp({
   }
   await app.register(dashboardPages());
   await app.register(connectPages({ db: database.db, secretKey, config, platforms }));
-  await app.register(platformNotices({ db: database.db, platforms }));
+  await app.register(deauthorizeRoutes({ db: database.db, platforms }));
   await app.register(
     platformWebhookRoutes({ db: database.db, platforms, verifyToken: config.platformWebhookVerifyToken }),
   );

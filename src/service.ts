@@ -8,7 +8,6 @@ import { type Database, openDatabase } from './db/connection.ts';
 import { runMigrations } from './db/migrate.ts';
 import { ApiError } from './http/errors.ts';
 import { listenForChanges } from './http/read-cache.ts';
-import { startWorker } from './jobs/worker.ts';
 import { createMailer } from './mail.ts';
 import { type CreatedOwner, createFirstOwnerIfNone } from './modules/owners/index.ts';
 import { systemResolver } from './outbound/address-policy.ts';
@@ -16,6 +15,7 @@ import { createOutboundAgent } from './outbound/http-client.ts';
 import { createPlatforms, type PlatformSet, SANDBOX_CLIENT } from './platforms/index.ts';
 import { subscribeToSandboxWebhooks } from './sandbox/index.ts';
 import { loadSecretKey } from './secrets.ts';
+import { startWorker } from './worker.ts';
 
 export interface Roles {
   api: boolean;

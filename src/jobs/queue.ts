@@ -5,7 +5,7 @@ import type { Tx } from '../db/connection.ts';
 
 /**
  * Every background task: the schema of its payload and, for periodic ones, its schedule. The
- * worker checks payloads against these before running a task (src/jobs/tasks.ts runs each one),
+ * worker checks payloads against these before running a task (src/tasks.ts runs each one),
  * and jobs are added only through `enqueue` or `jobSql` below, typed by these payloads.
  */
 

@@ -10,7 +10,6 @@ import { buildApp } from '../../src/app.ts';
 import { type Config, loadConfig } from '../../src/config.ts';
 import type { Database } from '../../src/db/connection.ts';
 import { listenForChanges } from '../../src/http/read-cache.ts';
-import { type RunningWorker, startWorker } from '../../src/jobs/worker.ts';
 import { createMailer, type SendMail } from '../../src/mail.ts';
 import { createKey } from '../../src/modules/api-keys/service.ts';
 import { createOwner } from '../../src/modules/owners/service.ts';
@@ -18,6 +17,7 @@ import type { ProfileDeletionContext } from '../../src/modules/profiles/index.ts
 import type { DeliveryDeps } from '../../src/modules/webhooks/attempts.ts';
 import { createOutboundAgent } from '../../src/outbound/http-client.ts';
 import { createPlatforms, type PlatformSet } from '../../src/platforms/index.ts';
+import { type RunningWorker, startWorker } from '../../src/worker.ts';
 import { createTestDatabase } from './database.ts';
 import { testResolver } from './resolver.ts';
 

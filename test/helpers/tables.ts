@@ -21,4 +21,9 @@ export { media } from '../../src/modules/media/tables.ts';
 export { owners } from '../../src/modules/owners/tables.ts';
 export { posts, postTargets } from '../../src/modules/posts/tables.ts';
 export { profiles } from '../../src/modules/profiles/tables.ts';
-export { webhookAttempts, webhookDeliveries, webhookEndpoints } from '../../src/modules/webhooks/tables.ts';
+export {
+  webhookAttempts,
+  webhookDeliveries,
+  webhookEndpoints,
+  webhookEvents,
+} from '../../src/modules/webhooks/tables.ts';

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emit } from '../../src/modules/events/service.ts';
 import { closeStartupRegistries, startupRegistry } from '../../src/registry.ts';
 import { auth, startTestApp, type TestApp, type TestOwner } from '../helpers/app.ts';
+import { eventually } from '../helpers/eventually.ts';
 import { events, webhookDeliveries } from '../helpers/tables.ts';
 
 /**
@@ -28,21 +29,19 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** The deliver_webhooks jobs naming these deliveries (graphile-worker's public view leaves the payload out). */
-async function jobsFor(deliveryIds: string[]): Promise<unknown[]> {
+/** The deliver_webhooks jobs in the queue, through graphile-worker's public jobs view (it shows no payload). */
+async function deliveryJobs(): Promise<{ id: string; key: string | null }[]> {
   const result = await t.database.pool.query(
-    `select j.payload from graphile_worker._private_jobs j
-     join graphile_worker._private_tasks k on k.id = j.task_id
-     where k.identifier = 'deliver_webhooks'
-       and exists (select 1 from json_array_elements_text(j.payload->'delivery_ids') d where d = any($1))`,
-    [deliveryIds],
+    `select id, key from graphile_worker.jobs where task_identifier = 'deliver_webhooks' order by id`,
   );
-  return result.rows.map((r) => r.payload);
+  return result.rows;
 }
 
 describe('emit', () => {
   it('writes the event, a delivery per endpoint that wants it and one job, all in the caller transaction', async () => {
+    const jobsBefore = await deliveryJobs();
     let seenOutside: unknown[] | undefined;
+    let jobsSeenOutside: unknown[] | undefined;
     const { id } = await t.database.db.transaction(async (tx) => {
       const emitted = await emit(tx, {
         ownerId: owner.ownerId,
@@ -52,16 +51,36 @@ describe('emit', () => {
       });
       // Another connection sees nothing of it before the commit.
       seenOutside = await t.database.db.select().from(events).where(eq(events.id, emitted.id));
+      jobsSeenOutside = await deliveryJobs();
       return emitted;
     });
     expect(seenOutside).toEqual([]);
+    expect(jobsSeenOutside).toEqual(jobsBefore);
     const [event] = await t.database.db.select().from(events).where(eq(events.id, id));
     expect(event?.type).toBe('post.published');
     const deliveries = await t.database.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.eventId, id));
-    expect(deliveries.map((d) => [d.endpointId, d.status])).toEqual([[endpointId, 'pending']]);
-    expect(await jobsFor(deliveries.map((d) => d.id))).toEqual([
-      { delivery_ids: deliveries.map((d) => d.id), attempts_made: 0 },
-    ]);
+    expect(deliveries.map((d) => [d.endpointId, d.status, d.attemptCount])).toEqual([[endpointId, 'pending', 0]]);
+    const known = new Set(jobsBefore.map((j) => j.id));
+    const queued = (await deliveryJobs()).filter((j) => !known.has(j.id));
+    expect(queued).toEqual([{ id: expect.any(String), key: null }]);
+
+    // What that one job holds shows when it runs: the event's delivery, not attempted before
+    // (its receiver's port is closed, so the attempt fails and a retry is queued for it).
+    await t.startWorker();
+    const [delivery] = deliveries;
+    const attempted = await eventually(async () => {
+      const [row] = await t.database.db
+        .select()
+        .from(webhookDeliveries)
+        .where(eq(webhookDeliveries.id, delivery?.id as string));
+      return row?.attemptCount === 1 ? row : undefined;
+    });
+    await t.stopWorkers();
+    expect(attempted.status).toBe('pending');
+    // The event's job is done; what is left of it is its delivery's retry (other deliveries' retries aside).
+    const retry = `deliver_webhook:${delivery?.id}`;
+    const left = (await deliveryJobs()).filter((j) => !known.has(j.id) && (j.key === null || j.key === retry));
+    expect(left).toEqual([{ id: expect.any(String), key: retry }]);
   });
 
   it('leaves no event, delivery or job when the caller transaction rolls back', async () => {

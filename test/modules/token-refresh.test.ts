@@ -3,7 +3,6 @@ import { eq } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { advanceClock, now, resetClock } from '../../src/clock.ts';
-import { CRONTAB, taskList } from '../../src/jobs/tasks.ts';
 import { credentialsOf, saveConnectedAccount } from '../../src/modules/accounts/service.ts';
 import type { Account } from '../../src/modules/accounts/tables.ts';
 import {
@@ -14,6 +13,7 @@ import {
 import { createOwner } from '../../src/modules/owners/service.ts';
 import type { Platform } from '../../src/platforms/index.ts';
 import { decrypt } from '../../src/secrets.ts';
+import { CRONTAB, taskList } from '../../src/tasks.ts';
 import { startSandbox, type TestSandbox } from '../helpers/sandbox.ts';
 import { accounts, events } from '../helpers/tables.ts';
 

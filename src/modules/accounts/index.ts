@@ -5,6 +5,7 @@ import { registerProfileDeletionStep } from '../profiles/index.ts';
 import { accountsProfileDeletion } from './deletion.ts';
 
 export { type AccountGrant, type ConnectAccountsResult, connectAccounts } from './connect-accounts.ts';
+export { deauthorizeRoutes } from './deauthorize-routes.ts';
 export {
   type NoticeSubscriptionDeps,
   scheduleNoticeSubscriptions,
@@ -16,19 +17,17 @@ export {
   type AccountMoveStep,
   type AccountState,
   accountById,
-  accountIdsInProfile,
-  accountStateOf,
+  accountIdsOfProfile,
+  accountStates,
   accountsOfPlatformUser,
   accountsToSync,
   connectedAccountById,
   connectedAccounts,
   credentialsOf,
-  disconnectPlatformUsers,
   lockAccountsForPosting,
   noteAccountFailure,
   registerAccountMoveCheck,
   registerAccountMoveStep,
-  visibleAccountState,
   visibleAccounts,
 } from './service.ts';
 export type { Account } from './tables.ts';

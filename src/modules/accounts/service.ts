@@ -3,7 +3,7 @@
  * credentials for an adapter call, marking it expired or disconnected (with the event),
  * and what the /v1/accounts endpoints do: list, get, disconnect, move to another profile.
  */
-import { and, asc, eq, gt, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, notInArray, or, type SQL, sql } from 'drizzle-orm';
 import { now } from '../../clock.ts';
 import type { Db, Queryable, Tx } from '../../db/connection.ts';
 import { ApiError, errors } from '../../http/errors.ts';
@@ -21,7 +21,7 @@ import {
 import { startupRegistry } from '../../registry.ts';
 import { decrypt, encrypt } from '../../secrets.ts';
 import { emit } from '../events/index.ts';
-import { findProfile, isLiveProfile } from '../profiles/index.ts';
+import { findProfile, profilesBeingDeleted } from '../profiles/index.ts';
 import { accountAccess } from './access-workflow.ts';
 import { renderAccount } from './json.ts';
 import { noticeSubscriptionOnConnection, queueNoticeSubscription } from './notice-connection.ts';
@@ -172,11 +172,11 @@ function accountNotFound(id: string): ApiError {
  * The accounts the caller may see: the owner's, only its profile's when scoped, and never
  * one whose profile is being deleted (it is gone with the profile for every caller).
  */
-function visible(scope: Scope) {
+async function visible(db: Queryable, scope: Scope): Promise<SQL | undefined> {
   return and(
     eq(accounts.ownerId, scope.ownerId),
     scope.profileId === null ? undefined : eq(accounts.profileId, scope.profileId),
-    isLiveProfile(accounts.profileId, scope.ownerId),
+    notInArray(accounts.profileId, await profilesBeingDeleted(db, scope.ownerId)),
   );
 }
 
@@ -196,7 +196,7 @@ export async function listAccounts(
     .from(accounts)
     .where(
       and(
-        visible(scope),
+        await visible(db, scope),
         query.platform === undefined ? undefined : eq(accounts.platform, query.platform),
         query.status === undefined ? undefined : eq(accounts.status, query.status),
         query.after === undefined ? undefined : gt(accounts.id, query.after),
@@ -213,7 +213,7 @@ async function findVisible(db: Queryable, scope: Scope, id: string, lock: boolea
   const query = db
     .select()
     .from(accounts)
-    .where(and(visible(scope), eq(accounts.id, id)));
+    .where(and(await visible(db, scope), eq(accounts.id, id)));
   const [row] = lock ? await query.for('update') : await query;
   if (!row) throw accountNotFound(id);
   return row;
@@ -231,7 +231,7 @@ export async function lockAccountsForPosting(tx: Tx, scope: Scope, ids: readonly
   return await tx
     .select()
     .from(accounts)
-    .where(and(visible(scope), inArray(accounts.id, wellFormed)))
+    .where(and(await visible(tx, scope), inArray(accounts.id, wellFormed)))
     .orderBy(asc(accounts.id))
     .for('share');
 }
@@ -249,7 +249,7 @@ export async function visibleAccounts(
     .from(accounts)
     .where(
       and(
-        visible(scope),
+        await visible(db, scope),
         ids === undefined ? undefined : inArray(accounts.id, ids),
         filter.platforms === undefined ? undefined : inArray(accounts.platform, [...filter.platforms]),
       ),
@@ -294,17 +294,13 @@ export async function accountsToSync(
   return accountIds.map((id) => byId.get(id) as Account);
 }
 
-/**
- * The state of account `id` if the caller sees it (else SQL null), as a scalar subquery: for
- * a module that answers about one account and reads its own rows in the same query.
- */
-export function visibleAccountState(scope: Scope, id: string): SQL<AccountState | null> {
-  return sql<AccountState | null>`(select json_build_object('id', ${accounts.id}, 'platform', ${accounts.platform}, 'status', ${accounts.status}, 'scopes', ${accounts.scopes}) from ${accounts} where ${and(visible(scope), eq(accounts.id, id))})`;
-}
-
-/** The ids of a profile's accounts, as a subquery: for a module's profile deletion step. */
-export function accountIdsInProfile(profile: { ownerId: string; id: string }): SQL {
-  return sql`select ${accounts.id} from ${accounts} where ${and(eq(accounts.ownerId, profile.ownerId), eq(accounts.profileId, profile.id))}`;
+/** The ids of a profile's accounts: for a module's profile deletion step. */
+export async function accountIdsOfProfile(db: Queryable, profile: { ownerId: string; id: string }): Promise<string[]> {
+  const rows = await db
+    .select({ id: accounts.id })
+    .from(accounts)
+    .where(and(eq(accounts.ownerId, profile.ownerId), eq(accounts.profileId, profile.id)));
+  return rows.map((r) => r.id);
 }
 
 /** The connected accounts on these platforms (id, connected_at) in live profiles, for periodic work over all owners. */
@@ -313,6 +309,9 @@ export async function connectedAccounts(
   platforms: readonly Platform[],
 ): Promise<{ id: string; connectedAt: Date }[]> {
   if (platforms.length === 0) return [];
+  // A profile being deleted is gone for background work too: reading its accounts would call
+  // the platforms (and store data) for a client the owner asked to forget.
+  const deleting = await profilesBeingDeleted(db);
   return await db
     .select({ id: accounts.id, connectedAt: accounts.connectedAt })
     .from(accounts)
@@ -320,9 +319,7 @@ export async function connectedAccounts(
       and(
         eq(accounts.status, 'connected'),
         inArray(accounts.platform, [...platforms]),
-        // A profile being deleted is gone for background work too: reading its accounts would
-        // call the platforms (and store data) for a client the owner asked to forget.
-        isLiveProfile(accounts.profileId, accounts.ownerId),
+        notInArray(accounts.profileId, deleting),
       ),
     );
 }
@@ -335,10 +332,9 @@ export async function connectedAccountById(db: Queryable, id: string): Promise<A
   const [row] = await db
     .select()
     .from(accounts)
-    .where(
-      and(eq(accounts.id, id), eq(accounts.status, 'connected'), isLiveProfile(accounts.profileId, accounts.ownerId)),
-    );
-  return row ?? null;
+    .where(and(eq(accounts.id, id), eq(accounts.status, 'connected')));
+  if (!row) return null;
+  return (await findProfile(db, row.ownerId, row.profileId)) ? row : null;
 }
 
 /** What a row naming an account shows of it now: enough to tell what the account can do. */
@@ -349,13 +345,14 @@ export interface AccountState {
   scopes: string[];
 }
 
-/**
- * The state of the account `accountId` names, as a scalar subquery (JSON): for a module that
- * lists rows keyed by account and says per row what the account allows, in the same query.
- */
-export function accountStateOf(accountId: SQL): SQL<AccountState | null> {
-  // Qualified by an alias of its own: the caller's query may have columns of the same names.
-  return sql<AccountState | null>`(select json_build_object('id', a.id, 'platform', a.platform, 'status', a.status, 'scopes', a.scopes) from ${accounts} a where a.id = ${accountId})`;
+/** What each of these accounts (whoever owns it) allows now, by id: for a module that lists rows keyed by account. */
+export async function accountStates(db: Queryable, ids: readonly string[]): Promise<Map<string, AccountState>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: accounts.id, platform: accounts.platform, status: accounts.status, scopes: accounts.scopes })
+    .from(accounts)
+    .where(inArray(accounts.id, [...new Set(ids)]));
+  return new Map(rows.map((r) => [r.id, r]));
 }
 
 /** Every owner's account of this platform user that is not disconnected (a platform notice names only the user). */

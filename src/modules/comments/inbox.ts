@@ -4,15 +4,15 @@
  * owner and the accounts the caller sees; comments are keyed by account, so they follow a
  * moved account.
  */
-import { and, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
+import { and, eq, gte, lte, notInArray, type SQL, sql } from 'drizzle-orm';
 import type { BaseLogger } from 'pino';
 import type { Db, Queryable } from '../../db/connection.ts';
 import { ApiError } from '../../http/errors.ts';
 import type { Scope } from '../../http/scope.ts';
 import { looksLikeId } from '../../ids.ts';
 import { missingScopes, type Platform, type PlatformSet, platformInfo } from '../../platforms/index.ts';
-import { type AccountState, accountStateOf } from '../accounts/index.ts';
-import { isLiveProfile } from '../profiles/index.ts';
+import { type AccountState, accountStates } from '../accounts/index.ts';
+import { profilesBeingDeleted } from '../profiles/index.ts';
 import type { CommentView } from './json.ts';
 import { type Comment, type CommentReply, commentReplies, comments, type ReplyStatus } from './tables.ts';
 
@@ -26,11 +26,11 @@ export interface CommentDeps {
 export const commentNotFound = (id: string) =>
   new ApiError(404, 'comment_not_found', `No comment ${JSON.stringify(id)}.`);
 
-function visible(scope: Scope): SQL | undefined {
+async function visible(db: Queryable, scope: Scope): Promise<SQL | undefined> {
   return and(
     eq(comments.ownerId, scope.ownerId),
     scope.profileId === null ? undefined : eq(comments.profileId, scope.profileId),
-    isLiveProfile(comments.profileId, scope.ownerId),
+    notInArray(comments.profileId, await profilesBeingDeleted(db, scope.ownerId)),
   );
 }
 
@@ -63,7 +63,7 @@ export async function listComments(
   const views = await selectViews(
     deps,
     and(
-      visible(scope),
+      await visible(deps.db, scope),
       eq(comments.byAccount, false),
       query.accountId === undefined ? undefined : eq(comments.accountId, query.accountId),
       query.postId === undefined ? undefined : eq(comments.postId, query.postId),
@@ -116,8 +116,8 @@ const THIS = {
 };
 
 /**
- * The comments `where` selects, newest first, each with its parent's id, the replies sent
- * through us and what its account allows now: one query, one round trip.
+ * The comments `where` selects, newest first, each with its parent's id and the replies sent
+ * through us (one query), and what its account allows now (the accounts module's answer).
  */
 async function selectViews(
   deps: Pick<CommentDeps, 'db' | 'platforms'>,
@@ -133,20 +133,26 @@ async function selectViews(
       replies: sql<
         ReplyRow[]
       >`(select coalesce(json_agg(r order by r.id), '[]'::json) from ${commentReplies} r where r.comment_id = ${THIS.id})`,
-      account: accountStateOf(THIS.accountId),
     })
     .from(comments)
     .where(where)
     // As the inbox indexes are ordered (drizzle's desc() is DESC NULLS LAST), so they give the order.
     .orderBy(sql`${comments.commentedAt} desc nulls last`, sql`${comments.id} desc nulls last`)
     .limit(limit);
-  return rows.map(({ comment, parentId, replies, account }) => ({
-    comment,
-    parentId,
-    replies: replies.map(replyOf),
-    canReply: account !== null && refusal(deps, account, comment, 'reply') === null,
-    canHide: account !== null && refusal(deps, account, comment, 'hide') === null,
-  }));
+  const states = await accountStates(
+    deps.db,
+    rows.map((r) => r.comment.accountId),
+  );
+  return rows.map(({ comment, parentId, replies }) => {
+    const account = states.get(comment.accountId);
+    return {
+      comment,
+      parentId,
+      replies: replies.map(replyOf),
+      canReply: account !== undefined && refusal(deps, account, comment, 'reply') === null,
+      canHide: account !== undefined && refusal(deps, account, comment, 'hide') === null,
+    };
+  });
 }
 
 /**
@@ -217,7 +223,7 @@ export async function findVisible(db: Queryable, scope: Scope, id: string, lock 
   const query = db
     .select()
     .from(comments)
-    .where(and(visible(scope), eq(comments.id, id)));
+    .where(and(await visible(db, scope), eq(comments.id, id)));
   const [row] = lock ? await query.for('update') : await query;
   if (!row) throw commentNotFound(id);
   return row;

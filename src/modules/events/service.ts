@@ -1,5 +1,4 @@
-import { and, eq, type SQL, sql } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { and, eq } from 'drizzle-orm';
 import { now } from '../../clock.ts';
 import type { Queryable, Tx } from '../../db/connection.ts';
 import { newUuid } from '../../ids.ts';
@@ -33,6 +32,8 @@ export interface RecordedEvent {
   ownerId: string;
   profileId: string | null;
   type: EventType;
+  /** The envelope (id, type, created_at, profile_id, data) as JSON text, serialised once. */
+  body: string;
 }
 
 /**
@@ -73,7 +74,7 @@ export async function recordEvent(tx: Tx, event: NewEvent): Promise<RecordedEven
     body,
     createdAt,
   });
-  return { id, ownerId: event.ownerId, profileId: event.profileId, type: event.type };
+  return { id, ownerId: event.ownerId, profileId: event.profileId, type: event.type, body };
 }
 
 /**
@@ -86,19 +87,6 @@ export async function emit(tx: Tx, event: NewEvent): Promise<{ id: string }> {
   const recorded = await recordEvent(tx, event);
   for (const subscriber of run) await subscriber(tx, recorded);
   return { id: recorded.id };
-}
-
-/**
- * For a hot path that reads rows with their event in one query (webhook delivery attempts):
- * the join and the columns it may read. The events module stays the only one that knows its table.
- */
-export function joinEvent(eventId: AnyPgColumn) {
-  return { table: events, on: eq(events.id, eventId), columns: { type: events.type, body: events.body } };
-}
-
-/** The ids of a profile's events, as a subquery: for a module that deletes what it keeps per event. */
-export function profileEventIds(ownerId: string, profileId: string): SQL {
-  return sql`select ${events.id} from ${events} where ${events.ownerId} = ${ownerId} and ${events.profileId} = ${profileId}`;
 }
 
 /** Deletes a profile's events (its deletion; src/modules.ts registers this as the events module's step). */

@@ -2,14 +2,14 @@
  * Media records: the rules and the SQL. Every query carries the caller's owner, and the
  * profile when the caller is scoped to one; media of a profile being deleted are gone at once.
  */
-import { and, desc, eq, inArray, lt } from 'drizzle-orm';
+import { and, desc, eq, inArray, lt, notInArray } from 'drizzle-orm';
 import { now } from '../../clock.ts';
 import type { Db, Queryable, Tx } from '../../db/connection.ts';
 import { ApiError } from '../../http/errors.ts';
 import type { Scope } from '../../http/scope.ts';
 import { newId } from '../../ids.ts';
 import { startupRegistry } from '../../registry.ts';
-import { creationProfileId, isLiveProfile, type ProfileDeletionStep } from '../profiles/index.ts';
+import { creationProfileId, type ProfileDeletionStep, profilesBeingDeleted } from '../profiles/index.ts';
 import type { IngestedFile } from './ingest.ts';
 import { type MediaStorage, mediaStorage } from './storage.ts';
 import { type MediaRow, media } from './tables.ts';
@@ -47,11 +47,11 @@ export const storageKey = (mediaId: string, variant: 'original' | 'jpeg') => `${
 const mediaNotFound = (id: string) => new ApiError(404, 'media_not_found', `No media with id ${JSON.stringify(id)}.`);
 
 /** The caller's media: the owner's, of live profiles, and of the caller's profile when scoped. */
-function visibleTo(scope: Scope) {
+async function visibleTo(db: Queryable, scope: Scope) {
   return and(
     eq(media.ownerId, scope.ownerId),
     scope.profileId === null ? undefined : eq(media.profileId, scope.profileId),
-    isLiveProfile(media.profileId, scope.ownerId),
+    notInArray(media.profileId, await profilesBeingDeleted(db, scope.ownerId)),
   );
 }
 
@@ -96,7 +96,7 @@ export async function listMedia(
   return await db
     .select()
     .from(media)
-    .where(and(visibleTo(scope), query.after === undefined ? undefined : lt(media.id, query.after)))
+    .where(and(await visibleTo(db, scope), query.after === undefined ? undefined : lt(media.id, query.after)))
     .orderBy(desc(media.id))
     .limit(query.limit + 1);
 }
@@ -105,7 +105,7 @@ export async function getMedia(db: Queryable, scope: Scope, id: string): Promise
   const [row] = await db
     .select()
     .from(media)
-    .where(and(visibleTo(scope), eq(media.id, id)));
+    .where(and(await visibleTo(db, scope), eq(media.id, id)));
   if (!row) throw mediaNotFound(id);
   return row;
 }
@@ -130,7 +130,7 @@ export async function deleteMedia(db: Db, storage: MediaStorage, scope: Scope, i
     const [row] = await tx
       .select()
       .from(media)
-      .where(and(visibleTo(scope), eq(media.id, id)))
+      .where(and(await visibleTo(tx, scope), eq(media.id, id)))
       .for('update', { of: media });
     if (!row) throw mediaNotFound(id);
     for (const check of checks) {
@@ -160,11 +160,12 @@ export async function findMedia(
   options: { lock?: 'share' } = {},
 ): Promise<MediaItem[]> {
   if (ids.length === 0) return [];
+  const deleting = await profilesBeingDeleted(db, ownerId);
   const query = db
     .select()
     .from(media)
     .where(
-      and(eq(media.ownerId, ownerId), inArray(media.id, [...new Set(ids)]), isLiveProfile(media.profileId, ownerId)),
+      and(eq(media.ownerId, ownerId), inArray(media.id, [...new Set(ids)]), notInArray(media.profileId, deleting)),
     );
   const rows = options.lock ? await query.for(options.lock, { of: media }) : await query;
   const byId = new Map(rows.map((row) => [row.id, toMediaItem(row)]));

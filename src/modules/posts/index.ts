@@ -12,7 +12,7 @@ export { type PublishDeps, publishTarget } from './publishing.ts';
 export { postRoutes } from './routes.ts';
 export {
   getPost,
-  postIdsInProfile,
+  postIdsOfProfile,
   publishedTargetsOf,
 } from './service.ts';
 

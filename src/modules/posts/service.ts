@@ -4,7 +4,7 @@
  * account and deleting a profile or a medium ask of posts. Publishing itself is in
  * publishing.ts.
  */
-import { and, asc, desc, eq, gte, inArray, lt, lte, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lt, lte, notInArray, type SQL, sql } from 'drizzle-orm';
 import { now } from '../../clock.ts';
 import type { Db, Queryable, Tx } from '../../db/connection.ts';
 import { ApiError } from '../../http/errors.ts';
@@ -16,7 +16,7 @@ import { type Platform, type PlatformSet, platformInfo } from '../../platforms/i
 import type { AccountMoveCheck } from '../accounts/index.ts';
 import type { MediaUseCheck } from '../media/index.ts';
 import type { ProfileDeletionStep } from '../profiles/index.ts';
-import { isLiveProfile } from '../profiles/index.ts';
+import { profilesBeingDeleted } from '../profiles/index.ts';
 import type { PlatformsJson } from './json.ts';
 import { type Post, type PostStatus, type PostTarget, posts, postTargets, type TargetStatus } from './tables.ts';
 import { targetStates } from './target-workflow.ts';
@@ -36,11 +36,11 @@ function postNotFound(id: string): ApiError {
 }
 
 /** The posts the caller sees: the owner's, only its profile's when scoped, never of a profile being deleted. */
-function visible(scope: Scope): SQL | undefined {
+async function visible(db: Queryable, scope: Scope): Promise<SQL | undefined> {
   return and(
     eq(posts.ownerId, scope.ownerId),
     scope.profileId === null ? undefined : eq(posts.profileId, scope.profileId),
-    isLiveProfile(posts.profileId, scope.ownerId),
+    notInArray(posts.profileId, await profilesBeingDeleted(db, scope.ownerId)),
   );
 }
 
@@ -200,7 +200,7 @@ export async function listPosts(
       .from(posts)
       .where(
         and(
-          visible(scope),
+          await visible(tx, scope),
           query.status === undefined ? undefined : eq(posts.status, query.status),
           query.accountId === undefined
             ? undefined
@@ -225,7 +225,7 @@ async function findVisiblePost(db: Queryable, scope: Scope, id: string, lock: bo
   const query = db
     .select()
     .from(posts)
-    .where(and(visible(scope), eq(posts.id, id)));
+    .where(and(await visible(db, scope), eq(posts.id, id)));
   const [row] = lock ? await query.for('update') : await query;
   if (!row) throw postNotFound(id);
   return row;
@@ -475,7 +475,11 @@ export async function publishedTargetsOf(db: Queryable, accountId: string): Prom
   return rows.map((r) => ({ ...r, platformPostId: r.platformPostId as string }));
 }
 
-/** The ids of a profile's posts, as a subquery: for a module's profile deletion step. */
-export function postIdsInProfile(profile: { ownerId: string; id: string }): SQL {
-  return sql`select ${posts.id} from ${posts} where ${and(eq(posts.ownerId, profile.ownerId), eq(posts.profileId, profile.id))}`;
+/** The ids of a profile's posts: for a module's profile deletion step. */
+export async function postIdsOfProfile(db: Queryable, profile: { ownerId: string; id: string }): Promise<string[]> {
+  const rows = await db
+    .select({ id: posts.id })
+    .from(posts)
+    .where(and(eq(posts.ownerId, profile.ownerId), eq(posts.profileId, profile.id)));
+  return rows.map((r) => r.id);
 }

@@ -13,5 +13,5 @@ export {
   creationProfileId,
   findProfile,
   getProfile,
-  isLiveProfile,
+  profilesBeingDeleted,
 } from './service.ts';

@@ -1,5 +1,4 @@
-import { and, asc, eq, gt, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { and, asc, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
 import { now } from '../../clock.ts';
 import type { Db, Queryable, Tx } from '../../db/connection.ts';
 import { ApiError, errors } from '../../http/errors.ts';
@@ -57,11 +56,19 @@ export async function getProfile(db: Queryable, scope: Scope, ref: string): Prom
 }
 
 /**
- * SQL that is true when the profile in `profileId` (a column of the caller's own table) is a
- * live profile of `ownerId`: for a module that lists its rows of live profiles in one query.
+ * The ids of the profiles whose deletion was asked for and is not finished, of one owner (or
+ * of every owner, for background work over all of them): they are gone for every caller, but
+ * their rows in other modules stay until the deletion job reaches them, so a module leaves
+ * those rows out of what it shows or works on. Few at any time; cached like profile lists.
  */
-export function isLiveProfile(profileId: AnyPgColumn, ownerId: string | AnyPgColumn): SQL {
-  return sql`exists (select 1 from ${profiles} where ${profiles.id} = ${profileId} and ${profiles.ownerId} = ${ownerId} and ${profiles.deletedAt} is null)`;
+export async function profilesBeingDeleted(db: Queryable, ownerId?: string): Promise<string[]> {
+  return await cachedRead(`profiles being deleted\u0000${ownerId ?? ''}`, async () => {
+    const rows = await db
+      .select({ id: profiles.id })
+      .from(profiles)
+      .where(and(ownerId === undefined ? undefined : eq(profiles.ownerId, ownerId), isNotNull(profiles.deletedAt)));
+    return rows.map((r) => r.id);
+  });
 }
 
 /**

@@ -7,9 +7,8 @@ import { GroupCommit } from '../../db/group-commit.ts';
 import { enqueue, jobSql } from '../../jobs/queue.ts';
 import { isSuccess, type PostResult, postBytes } from '../../outbound/http-client.ts';
 import { signatureHeader } from '../../webhook-signature.ts';
-import { joinEvent } from '../events/index.ts';
 import { signingSecrets } from './service.ts';
-import { webhookDeliveries, webhookEndpoints } from './tables.ts';
+import { webhookDeliveries, webhookEndpoints, webhookEvents } from './tables.ts';
 
 /** Waits before attempts 2 to 8: 1 min, 5 min, 30 min, 2 h, 5 h, 8 h, 8 h (about 24 h in all). */
 export const RETRY_DELAYS_MS = [1, 5, 30, 120, 300, 480, 480].map((minutes) => minutes * 60_000);
@@ -62,9 +61,8 @@ export async function attemptDeliveries(
   deliveryIds: readonly string[],
   attemptsMade?: number,
 ): Promise<AttemptOutcome[]> {
-  // Only what an attempt uses: an event's `data` (JSON) and the endpoint's other fields would be
-  // parsed for every delivery and never read.
-  const event = joinEvent(webhookDeliveries.eventId);
+  // Only what an attempt uses: the endpoint's other fields would be parsed for every delivery
+  // and never read.
   const rows = await deps.db
     .select({
       delivery: { id: webhookDeliveries.id, attemptCount: webhookDeliveries.attemptCount },
@@ -76,11 +74,11 @@ export async function attemptDeliveries(
         previousSecretSealed: webhookEndpoints.previousSecretSealed,
         previousSecretExpiresAt: webhookEndpoints.previousSecretExpiresAt,
       },
-      event: event.columns,
+      event: { type: webhookEvents.type, body: webhookEvents.body },
     })
     .from(webhookDeliveries)
     .innerJoin(webhookEndpoints, eq(webhookEndpoints.id, webhookDeliveries.endpointId))
-    .innerJoin(event.table, event.on)
+    .innerJoin(webhookEvents, eq(webhookEvents.eventId, webhookDeliveries.eventId))
     .where(
       and(
         inArray(webhookDeliveries.id, [...deliveryIds]),

@@ -5,19 +5,19 @@ import type { Db, Tx } from '../../db/connection.ts';
 import { ApiError } from '../../http/errors.ts';
 import type { Scope } from '../../http/scope.ts';
 import { enqueue, jobSql } from '../../jobs/queue.ts';
-import { type EventType, joinEvent, type RecordedEvent, recordEvent } from '../events/index.ts';
+import { type EventType, type RecordedEvent, recordEvent } from '../events/index.ts';
 import type { DeliveryWithAttempts } from './json.ts';
 import { getEndpoint } from './service.ts';
-import { webhookAttempts, webhookDeliveries } from './tables.ts';
+import { webhookAttempts, webhookDeliveries, webhookEvents } from './tables.ts';
 
 export const HISTORY_DAYS = 30;
 
 /**
  * Creates, in the event's transaction, a delivery for every active endpoint of the owner
  * that subscribes to the event's type and is unbound or bound to the event's profile
- * (`profile.deleted` goes to unbound endpoints only), and one job that attempts them all.
- * Inactive endpoints get nothing, and nothing is stored for them. The webhooks module
- * subscribes it to every event (index.ts).
+ * (`profile.deleted` goes to unbound endpoints only), the module's copy of the event they
+ * send, and one job that attempts them all. Inactive endpoints get nothing, and nothing is
+ * stored for them. The webhooks module subscribes it to every event (index.ts).
  */
 export async function fanOut(tx: Tx, event: RecordedEvent): Promise<number> {
   const at = now().toISOString();
@@ -36,6 +36,13 @@ export async function fanOut(tx: Tx, event: RecordedEvent): Promise<number> {
       returning id
     ),
     batch as (select json_agg(id) as ids, count(*)::int as n from created),
+    -- A data-modifying statement in WITH runs whether or not anything reads it. The deliveries'
+    -- reference to it is checked at the end of the statement, when both are written.
+    kept as (
+      insert into webhook_events (event_id, owner_id, profile_id, type, body, created_at)
+      select ${event.id}::uuid, ${event.ownerId}, ${event.profileId}, ${event.type}, ${event.body}, ${at}::timestamptz
+      from batch where n > 0
+    ),
     job as (
       select ${jobSql('deliver_webhooks', { delivery_ids: sql`ids`, attempts_made: sql`0` })}
       from batch where n > 0
@@ -45,7 +52,22 @@ export async function fanOut(tx: Tx, event: RecordedEvent): Promise<number> {
   return result.rows[0]?.n ?? 0;
 }
 
-/** One delivery of an event to one endpoint, attempted at once (resend, test). */
+/** Keeps the module's copy of an event that is delivered without a fan-out (a test event). */
+async function keepEvent(tx: Tx, event: RecordedEvent): Promise<void> {
+  await tx
+    .insert(webhookEvents)
+    .values({
+      eventId: event.id,
+      ownerId: event.ownerId,
+      profileId: event.profileId,
+      type: event.type,
+      body: event.body,
+      createdAt: now(),
+    })
+    .onConflictDoNothing();
+}
+
+/** One delivery of an event the module keeps a copy of to one endpoint, attempted at once (resend, test). */
 export async function createDelivery(tx: Tx, input: { ownerId: string; endpointId: string; eventId: string }) {
   const at = now();
   const [row] = await tx
@@ -76,11 +98,10 @@ export async function listDeliveries(
   const endpoint = await getEndpoint(db, scope, endpointId);
   const since = new Date(now().getTime() - HISTORY_DAYS * 24 * 60 * 60 * 1000);
   const before = page.before;
-  const event = joinEvent(webhookDeliveries.eventId);
   const rows = await db
-    .select({ delivery: webhookDeliveries, eventType: event.columns.type })
+    .select({ delivery: webhookDeliveries, eventType: webhookEvents.type })
     .from(webhookDeliveries)
-    .innerJoin(event.table, event.on)
+    .innerJoin(webhookEvents, eq(webhookEvents.eventId, webhookDeliveries.eventId))
     .where(
       and(
         eq(webhookDeliveries.endpointId, endpoint.id),
@@ -112,11 +133,10 @@ export async function listDeliveries(
 }
 
 async function deliveryWithAttempts(db: Db, id: string): Promise<DeliveryWithAttempts> {
-  const event = joinEvent(webhookDeliveries.eventId);
   const [row] = await db
-    .select({ delivery: webhookDeliveries, eventType: event.columns.type })
+    .select({ delivery: webhookDeliveries, eventType: webhookEvents.type })
     .from(webhookDeliveries)
-    .innerJoin(event.table, event.on)
+    .innerJoin(webhookEvents, eq(webhookEvents.eventId, webhookDeliveries.eventId))
     .where(eq(webhookDeliveries.id, id));
   if (!row) throw new Error(`delivery ${id} vanished`);
   const attempts = await db.select().from(webhookAttempts).where(eq(webhookAttempts.deliveryId, id));
@@ -165,17 +185,30 @@ export async function sendTestEvent(db: Db, scope: Scope, endpointId: string) {
       type: 'webhook.test',
       data: { endpoint_id: endpoint.id, message: 'A test event sent from the API; it changes nothing.' },
     });
+    await keepEvent(tx, event);
     return await createDelivery(tx, { ownerId: endpoint.ownerId, endpointId: endpoint.id, eventId: event.id });
   });
   return await deliveryWithAttempts(db, created.id);
 }
 
-/** Deletes deliveries (and their attempts) past the 30 days of history (a periodic job). */
+/**
+ * Deletes deliveries (and their attempts) past the 30 days of history, then the copies of
+ * events that no delivery sends any more (a periodic job).
+ */
 export async function deleteOldDeliveries(db: Db): Promise<number> {
   const cutoff = new Date(now().getTime() - HISTORY_DAYS * 24 * 60 * 60 * 1000);
   const deleted = await db
     .delete(webhookDeliveries)
     .where(lt(webhookDeliveries.createdAt, cutoff))
     .returning({ id: webhookDeliveries.id });
+  // A copy younger than the history may still get its first delivery (a test event's, a resend).
+  await db
+    .delete(webhookEvents)
+    .where(
+      and(
+        lt(webhookEvents.createdAt, cutoff),
+        sql`not exists (select 1 from ${webhookDeliveries} where ${webhookDeliveries.eventId} = ${webhookEvents.eventId})`,
+      ),
+    );
   return deleted.length;
 }

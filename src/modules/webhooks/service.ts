@@ -7,10 +7,10 @@ import type { Scope } from '../../http/scope.ts';
 import { newId } from '../../ids.ts';
 import { checkOutboundUrl, type UrlPolicy } from '../../outbound/address-policy.ts';
 import { decrypt, encrypt } from '../../secrets.ts';
-import { type EventType, profileEventIds } from '../events/index.ts';
+import type { EventType } from '../events/index.ts';
 import { findProfile, type ProfileDeletionStep } from '../profiles/index.ts';
 import type { WebhookEndpoint } from './json.ts';
-import { webhookDeliveries, webhookEndpoints } from './tables.ts';
+import { webhookEndpoints, webhookEvents } from './tables.ts';
 
 /** What the webhooks module needs besides the database. */
 export interface WebhookDeps {
@@ -240,15 +240,11 @@ export const webhooksProfileDeletion: ProfileDeletionStep = {
       .delete(webhookEndpoints)
       .where(and(eq(webhookEndpoints.ownerId, profile.ownerId), eq(webhookEndpoints.profileId, profile.id)));
   },
-  // The profile's events sent to endpoints not bound to it: their deliveries go before the events do.
+  // The profile's events sent to endpoints not bound to it: the module's copies of them go, and
+  // their deliveries with them.
   deleteData: async ({ db }, profile) => {
     await db
-      .delete(webhookDeliveries)
-      .where(
-        and(
-          eq(webhookDeliveries.ownerId, profile.ownerId),
-          sql`${webhookDeliveries.eventId} in (${profileEventIds(profile.ownerId, profile.id)})`,
-        ),
-      );
+      .delete(webhookEvents)
+      .where(and(eq(webhookEvents.ownerId, profile.ownerId), eq(webhookEvents.profileId, profile.id)));
   },
 };

@@ -5,12 +5,12 @@
  * Not part of the API: only the platforms call it, and they sign what they send.
  */
 import type { FastifyPluginAsync } from 'fastify';
-import type { Db } from '../db/connection.ts';
-import { ApiError } from '../http/errors.ts';
-import { disconnectPlatformUsers } from '../modules/accounts/index.ts';
-import { isPlatform, PlatformError, type PlatformSet } from '../platforms/index.ts';
+import type { Db } from '../../db/connection.ts';
+import { ApiError } from '../../http/errors.ts';
+import { isPlatform, PlatformError, type PlatformSet } from '../../platforms/index.ts';
+import { disconnectPlatformUsers } from './service.ts';
 
-export function platformNotices({ db, platforms }: { db: Db; platforms: () => PlatformSet }): FastifyPluginAsync {
+export function deauthorizeRoutes({ db, platforms }: { db: Db; platforms: () => PlatformSet }): FastifyPluginAsync {
   return async (app) => {
     // Signatures cover the bytes as sent, so the body is kept as text, whatever its type.
     app.removeAllContentTypeParsers();

@@ -1,29 +1,29 @@
 import type { Task, TaskList } from 'graphile-worker';
 import type { Logger } from 'pino';
 import { Value } from 'typebox/value';
-import type { Db } from '../db/connection.ts';
-import { deleteExpiredIdempotencyKeys } from '../http/idempotency.ts';
-import type { SendMail } from '../mail.ts';
+import type { Db } from './db/connection.ts';
+import { deleteExpiredIdempotencyKeys } from './http/idempotency.ts';
+import { TASKS, type TaskName, type TaskPayloads } from './jobs/queue.ts';
+import type { SendMail } from './mail.ts';
 import {
   refreshDueTokens,
   scheduleNoticeSubscriptions,
   subscribeCommentNotices,
   type TokenRefreshDeps,
-} from '../modules/accounts/index.ts';
-import { deleteEndedSessions } from '../modules/api-keys/index.ts';
-import { ingestNotices, pollComments, scheduleCommentPolls, sendPendingReply } from '../modules/comments/index.ts';
-import { deleteOldConnectLinks } from '../modules/connect/index.ts';
-import { fillInsightHistory, refreshInsights, scheduleInsightRefreshes } from '../modules/insights/index.ts';
-import { describePlatformPost, type PublishDeps, publishTarget } from '../modules/posts/index.ts';
-import { completeProfileDeletion } from '../modules/profiles/index.ts';
+} from './modules/accounts/index.ts';
+import { deleteEndedSessions } from './modules/api-keys/index.ts';
+import { ingestNotices, pollComments, scheduleCommentPolls, sendPendingReply } from './modules/comments/index.ts';
+import { deleteOldConnectLinks } from './modules/connect/index.ts';
+import { fillInsightHistory, refreshInsights, scheduleInsightRefreshes } from './modules/insights/index.ts';
+import { describePlatformPost, type PublishDeps, publishTarget } from './modules/posts/index.ts';
+import { completeProfileDeletion } from './modules/profiles/index.ts';
 import {
   attemptDeliveries,
   type DeliveryDeps,
   deleteOldDeliveries,
   notifyEndpointDisabled,
-} from '../modules/webhooks/index.ts';
-import { isPlatform } from '../platforms/index.ts';
-import { TASKS, type TaskName, type TaskPayloads } from './queue.ts';
+} from './modules/webhooks/index.ts';
+import { isPlatform } from './platforms/index.ts';
 
 /** What the tasks need: the database, and what deliveries, notices, refreshes and deletions use. */
 export interface TaskDeps extends DeliveryDeps, TokenRefreshDeps, PublishDeps {

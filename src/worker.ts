@@ -1,8 +1,8 @@
 import { Logger, type LogLevel, run } from 'graphile-worker';
 import type pg from 'pg';
 import type { Logger as Pino } from 'pino';
-import { installModules } from '../modules.ts';
-import { workerLiveness } from './liveness.ts';
+import { workerLiveness } from './jobs/liveness.ts';
+import { installModules } from './modules.ts';
 import { CRONTAB, type TaskDeps, taskList } from './tasks.ts';
 
 /** graphile-worker's log lines, through the service's pino logger. */
