@@ -4,11 +4,12 @@ import type { Agent } from 'undici';
 import { now } from '../../clock.ts';
 import type { Db, Tx } from '../../db/connection.ts';
 import { GroupCommit } from '../../db/group-commit.ts';
+import { withEffects } from '../../db/with-effects.ts';
 import { enqueue, jobSql } from '../../jobs/queue.ts';
 import { isSuccess, type PostResult, postBytes } from '../../outbound/http-client.ts';
 import { signatureHeader } from '../../webhook-signature.ts';
 import { signingSecrets } from './service.ts';
-import { webhookDeliveries, webhookEndpoints, webhookEvents } from './tables.ts';
+import { webhookAttempts, webhookDeliveries, webhookEndpoints, webhookEvents } from './tables.ts';
 
 /** Waits before attempts 2 to 8: 1 min, 5 min, 30 min, 2 h, 5 h, 8 h, 8 h (about 24 h in all). */
 export const RETRY_DELAYS_MS = [1, 5, 30, 120, 300, 480, 480].map((minutes) => minutes * 60_000);
@@ -167,43 +168,54 @@ async function recordAttempts(tx: Tx, records: AttemptRecord[]): Promise<boolean
   // completes in a later transaction, and WAL is flushed in order, so a database crash can lose
   // this commit only together with that completion, and the job then runs again.
   await tx.execute(sql`set local synchronous_commit = off`);
-  const written = await tx.execute<{ id: string }>(sql`
-    with v as (
-      select * from json_to_recordset(${JSON.stringify(records)}::json) as v(
-        attempt_id uuid, delivery_id uuid, attempted_at timestamptz, duration_ms int, status_code int,
-        error text, response_body text, succeeded boolean, attempt_count int, next_attempt_at timestamptz)
-    ),
-    updated as (
-      -- A delivery cancelled while its attempt was in flight keeps the attempt, and stays cancelled.
-      update webhook_deliveries d set
-        attempt_count = v.attempt_count,
-        status = case
-          when d.status <> 'pending' then d.status
-          when v.succeeded then 'succeeded'
-          when v.next_attempt_at is null then 'failed'
-          else 'pending' end,
-        next_attempt_at = case when d.status = 'pending' then v.next_attempt_at end,
-        updated_at = ${now().toISOString()}::timestamptz
-      from v
-      where d.id = v.delivery_id and d.attempt_count = v.attempt_count - 1
-      returning d.id, d.status, d.attempt_count, d.next_attempt_at
-    ),
-    attempts as (
-      insert into webhook_attempts (id, delivery_id, attempted_at, duration_ms, status_code, error, response_body, succeeded)
-      select v.attempt_id, v.delivery_id, v.attempted_at, v.duration_ms, v.status_code, v.error, v.response_body, v.succeeded
-      from v join updated u on u.id = v.delivery_id
-    ),
-    retries as (
-      select ${jobSql(
-        'deliver_webhooks',
-        { delivery_ids: sql`json_build_array(u.id)`, attempts_made: sql`u.attempt_count` },
-        { runAt: sql`u.next_attempt_at`, jobKey: sql`'deliver_webhook:' || u.id` },
-      )}
-      from updated u
-      where u.status = 'pending' and u.next_attempt_at is not null
-    )
-    -- A SELECT in WITH runs only when referenced: counting the retries is what adds them.
-    select u.id::text as id, (select count(*) from retries) as retries from updated u`);
+  const written = await tx.execute<{ id: string }>(
+    withEffects({
+      with: [
+        [
+          'v',
+          sql`select * from json_to_recordset(${JSON.stringify(records)}::json) as v(
+            attempt_id uuid, delivery_id uuid, attempted_at timestamptz, duration_ms int, status_code int,
+            error text, response_body text, succeeded boolean, attempt_count int, next_attempt_at timestamptz)`,
+        ],
+        [
+          'updated',
+          // A delivery cancelled while its attempt was in flight keeps the attempt, and stays cancelled.
+          sql`update ${webhookDeliveries} d set
+            attempt_count = v.attempt_count,
+            status = case
+              when d.status <> 'pending' then d.status
+              when v.succeeded then 'succeeded'
+              when v.next_attempt_at is null then 'failed'
+              else 'pending' end,
+            next_attempt_at = case when d.status = 'pending' then v.next_attempt_at end,
+            updated_at = ${now().toISOString()}::timestamptz
+          from v
+          where d.id = v.delivery_id and d.attempt_count = v.attempt_count - 1
+          returning d.id, d.status, d.attempt_count, d.next_attempt_at`,
+        ],
+        [
+          'attempts',
+          sql`insert into ${webhookAttempts} (id, delivery_id, attempted_at, duration_ms, status_code, error, response_body, succeeded)
+            select v.attempt_id, v.delivery_id, v.attempted_at, v.duration_ms, v.status_code, v.error, v.response_body, v.succeeded
+            from v join updated u on u.id = v.delivery_id`,
+        ],
+      ],
+      effects: [
+        [
+          'retries',
+          sql`select ${jobSql(
+            'deliver_webhooks',
+            { delivery_ids: sql`json_build_array(u.id)`, attempts_made: sql`u.attempt_count` },
+            { runAt: sql`u.next_attempt_at`, jobKey: sql`'deliver_webhook:' || u.id` },
+          )}
+          from updated u
+          where u.status = 'pending' and u.next_attempt_at is not null`,
+        ],
+      ],
+      select: sql`u.id::text as id`,
+      from: sql`updated u`,
+    }),
+  );
   const writtenIds = new Set(written.rows.map((r) => r.id));
   const recorded = records.map((r) => writtenIds.has(r.delivery_id));
   await countFailures(
@@ -244,12 +256,12 @@ async function countFailures(tx: Tx, records: AttemptRecord[]): Promise<void> {
         endpoint_id text, reset boolean, failures int)
     ),
     locked as (
-      select e.id from webhook_endpoints e join v on v.endpoint_id = e.id
+      select e.id from ${webhookEndpoints} e join v on v.endpoint_id = e.id
       where v.failures > 0 or e.consecutive_failures <> 0
       order by e.id
       for update of e
     )
-    update webhook_endpoints e
+    update ${webhookEndpoints} e
     set consecutive_failures = case when v.reset then v.failures else e.consecutive_failures + v.failures end
     from v
     where e.id = v.endpoint_id and e.id in (select id from locked)

@@ -2,13 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { and, desc, eq, inArray, lt, or, sql } from 'drizzle-orm';
 import { now } from '../../clock.ts';
 import type { Db, Tx } from '../../db/connection.ts';
+import { withEffects } from '../../db/with-effects.ts';
 import { ApiError } from '../../http/errors.ts';
 import type { Scope } from '../../http/scope.ts';
 import { enqueue, jobSql } from '../../jobs/queue.ts';
 import { type EventType, type RecordedEvent, recordEvent } from '../events/index.ts';
 import type { DeliveryWithAttempts } from './json.ts';
 import { getEndpoint } from './service.ts';
-import { webhookAttempts, webhookDeliveries, webhookEvents } from './tables.ts';
+import { webhookAttempts, webhookDeliveries, webhookEndpoints, webhookEvents } from './tables.ts';
 
 export const HISTORY_DAYS = 30;
 
@@ -27,28 +28,37 @@ export async function fanOut(tx: Tx, event: RecordedEvent): Promise<number> {
       : sql`(e.profile_id is null or e.profile_id = ${event.profileId})`;
   // One job per event rather than per delivery: the queue's own work (add, fetch, complete) is
   // then shared by the event's deliveries, which the job attempts in parallel.
-  const result = await tx.execute<{ n: number }>(sql`
-    with created as (
-      insert into webhook_deliveries (id, owner_id, endpoint_id, event_id, status, attempt_count, next_attempt_at, created_at, updated_at)
-      select gen_random_uuid(), e.owner_id, e.id, ${event.id}::uuid, 'pending', 0, ${at}::timestamptz, ${at}::timestamptz, ${at}::timestamptz
-      from webhook_endpoints e
-      where e.owner_id = ${event.ownerId} and e.active and ${event.type} = any(e.events) and ${binding}
-      returning id
-    ),
-    batch as (select json_agg(id) as ids, count(*)::int as n from created),
-    -- A data-modifying statement in WITH runs whether or not anything reads it. The deliveries'
-    -- reference to it is checked at the end of the statement, when both are written.
-    kept as (
-      insert into webhook_events (event_id, owner_id, profile_id, type, body, created_at)
-      select ${event.id}::uuid, ${event.ownerId}, ${event.profileId}, ${event.type}, ${event.body}, ${at}::timestamptz
-      from batch where n > 0
-    ),
-    job as (
-      select ${jobSql('deliver_webhooks', { delivery_ids: sql`ids`, attempts_made: sql`0` })}
-      from batch where n > 0
-    )
-    -- A SELECT in WITH runs only when referenced: counting the job is what adds it.
-    select n, (select count(*) from job) as jobs from batch`);
+  const result = await tx.execute<{ n: number }>(
+    withEffects({
+      with: [
+        [
+          'created',
+          sql`insert into ${webhookDeliveries} (id, owner_id, endpoint_id, event_id, status, attempt_count, next_attempt_at, created_at, updated_at)
+            select gen_random_uuid(), e.owner_id, e.id, ${event.id}::uuid, 'pending', 0, ${at}::timestamptz, ${at}::timestamptz, ${at}::timestamptz
+            from ${webhookEndpoints} e
+            where e.owner_id = ${event.ownerId} and e.active and ${event.type} = any(e.events) and ${binding}
+            returning id`,
+        ],
+        ['batch', sql`select json_agg(id) as ids, count(*)::int as n from created`],
+        // A data-modifying statement in WITH runs whether or not anything reads it. The deliveries'
+        // reference to it is checked at the end of the statement, when both are written.
+        [
+          'kept',
+          sql`insert into ${webhookEvents} (event_id, owner_id, profile_id, type, body, created_at)
+            select ${event.id}::uuid, ${event.ownerId}, ${event.profileId}, ${event.type}, ${event.body}, ${at}::timestamptz
+            from batch where n > 0`,
+        ],
+      ],
+      effects: [
+        [
+          'job',
+          sql`select ${jobSql('deliver_webhooks', { delivery_ids: sql`ids`, attempts_made: sql`0` })} from batch where n > 0`,
+        ],
+      ],
+      select: sql`n`,
+      from: sql`batch`,
+    }),
+  );
   return result.rows[0]?.n ?? 0;
 }
 
