@@ -4,10 +4,9 @@ import type { ModuleInstall } from '../../registry.ts';
 import { registerProfileDeletionStep } from '../profiles/index.ts';
 import { accountsProfileDeletion } from './deletion.ts';
 
-export { type AccountGrant, type ConnectAccountsResult, connectAccounts } from './connect-accounts.ts';
+export { type AccountGrant, connectAccounts } from './connect-accounts.ts';
 export { deauthorizeRoutes } from './deauthorize-routes.ts';
 export {
-  type NoticeSubscriptionDeps,
   scheduleNoticeSubscriptions,
   subscribeCommentNotices,
 } from './notice-subscriptions.ts';

@@ -2,10 +2,8 @@
 export {
   deleteProfileEvents,
   EVENT_TYPES,
-  type EventSubscriber,
   type EventType,
   emit,
-  type NewEvent,
   type RecordedEvent,
   recordEvent,
   subscribe,

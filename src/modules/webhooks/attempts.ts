@@ -13,7 +13,6 @@ import { webhookAttempts, webhookDeliveries, webhookEndpoints, webhookEvents } f
 
 /** Waits before attempts 2 to 8: 1 min, 5 min, 30 min, 2 h, 5 h, 8 h, 8 h (about 24 h in all). */
 export const RETRY_DELAYS_MS = [1, 5, 30, 120, 300, 480, 480].map((minutes) => minutes * 60_000);
-export const MAX_ATTEMPTS = RETRY_DELAYS_MS.length + 1;
 /** Failed attempts in a row (across deliveries) that make an endpoint inactive. */
 export const FAILURES_BEFORE_DEACTIVATION = 50;
 export const RESPONSE_TIMEOUT_MS = 5_000;

@@ -10,7 +10,6 @@ export { attemptDeliveries, type DeliveryDeps } from './attempts.ts';
 export { deleteOldDeliveries } from './deliveries.ts';
 export { notifyEndpointDisabled } from './notices.ts';
 export { webhookRoutes } from './routes.ts';
-export type { WebhookDeps } from './service.ts';
 
 /** The webhooks module's part at start: every event fans out to the endpoints that want it; bound endpoints go with their profile. */
 export const webhooksModule: ModuleInstall = {
