@@ -22,7 +22,7 @@
  *       null as seeded (computed here from the seed's formula, not read back), the totals);
  *       the route's one query under EXPLAIN (ANALYZE, BUFFERS) (the service's
  *       accountInsights run in this process with its queries recorded; its answer must be
- *       the route's, value for value). Then autocannon at BENCH_CONNECTIONS connections, as
+ *       the route's, byte for byte). Then autocannon at BENCH_CONNECTIONS connections, as
  *       bench/run.ts: (a) GET /healthz, the bare route of the same server; (b) GET
  *       /v1/accounts/{id}/insights?from=<today-364>&to=<today> with the owner key, every
  *       metric, the account changing at every request (the accounts in turn). Prints
@@ -55,13 +55,13 @@
  *   WORKER_CONCURRENCY, DB_POOL_SIZE, ...  passed to the service as they are
  */
 import os from 'node:os';
-import { isDeepStrictEqual } from 'node:util';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import type pg from 'pg';
 import { Agent } from 'undici';
 import { loadConfig } from '../src/config.ts';
 import type { Db } from '../src/db/connection.ts';
 import { scheduleInsightRefreshes } from '../src/modules/insights/index.ts';
+import { accountInsightsText } from '../src/modules/insights/json.ts';
 import { accountInsights } from '../src/modules/insights/service.ts';
 import { createPlatforms, missingScopes, type Platform, platformInfo } from '../src/platforms/index.ts';
 import { loadSecretKey } from '../src/secrets.ts';
@@ -371,7 +371,7 @@ async function explainRoute(pool: pg.Pool, api: Api, ownerId: string, account: B
     query,
   );
   const res = await call(api, 'GET', `${api.origin}${insightsPath(account.id, s)}`);
-  if (!isDeepStrictEqual(JSON.parse(res.text), answer)) {
+  if (res.text !== accountInsightsText(answer)) {
     throw new BenchError("accountInsights' answer in this process is not the route's");
   }
   const explained = await explainQueries(pool, queries);

@@ -63,22 +63,26 @@ export interface SeriesSlice {
   values: readonly (number | null)[];
 }
 
-/**
- * An account's figures over the days `from`..`to` (day numbers): every day of each metric
- * (null where the platform had no data, or outside what is stored), and its total: the days'
- * sum (null when every day is null); for followers_count, a count rather than a flow, the last
- * value known in the range.
- */
-export function renderAccountInsights(answer: {
+/** What GET /v1/accounts/{id}/insights answers about, before it is rendered. */
+export interface AccountFigures {
   accountId: string;
   platform: Platform;
+  /** The first and last day (day numbers, days.ts), both included. */
   from: number;
   to: number;
   metrics: readonly string[];
   series: ReadonlyMap<string, SeriesSlice>;
   missingPermission: string | null;
   syncedAt: Date | null;
-}): AccountInsightsJson {
+}
+
+/**
+ * An account's figures over the days `from`..`to` (day numbers): every day of each metric
+ * (null where the platform had no data, or outside what is stored), and its total: the days'
+ * sum (null when every day is null); for followers_count, a count rather than a flow, the last
+ * value known in the range.
+ */
+export function renderAccountInsights(answer: AccountFigures): AccountInsightsJson {
   const dates: string[] = [];
   for (let day = answer.from; day <= answer.to; day++) dates.push(dayText(day));
   const metrics: AccountInsightsJson['metrics'] = {};
@@ -102,6 +106,33 @@ export function renderAccountInsights(answer: {
     missing_permission: answer.missingPermission,
     synced_at: answer.syncedAt?.toISOString() ?? null,
   };
+}
+
+/**
+ * renderAccountInsights written straight as JSON text, for the route: a year of every metric is
+ * thousands of `{date, value}` objects, and building them for the schema's serializer took more
+ * than twice the server's CPU of writing the text in one pass (bench/README.md). Numbers, day
+ * texts and the fixed keys need no escaping; the id and permission go through JSON.stringify.
+ * test/modules/insights-json.test.ts holds it to renderAccountInsights and the schema.
+ */
+export function accountInsightsText(answer: AccountFigures): string {
+  const dates: string[] = [];
+  for (let day = answer.from; day <= answer.to; day++) dates.push(`{"date":"${dayText(day)}","value":`);
+  const parts: string[] = [];
+  for (const metric of answer.metrics) {
+    const slice = answer.series.get(metric);
+    let total: number | null = null;
+    const values: string[] = new Array(dates.length);
+    for (let i = 0; i < dates.length; i++) {
+      const index = answer.from + i - (slice?.start ?? 0);
+      const value = slice === undefined || index < 0 ? null : (slice.values[index] ?? null);
+      if (value !== null) total = metric === 'followers_count' ? value : (total ?? 0) + value;
+      values[i] = `${dates[i]}${value === null ? 'null' : value}}`;
+    }
+    parts.push(`${JSON.stringify(metric)}:{"total":${total === null ? 'null' : total},"values":[${values.join(',')}]}`);
+  }
+  const syncedAt = answer.syncedAt === null ? null : answer.syncedAt.toISOString();
+  return `{"account_id":${JSON.stringify(answer.accountId)},"platform":${JSON.stringify(answer.platform)},"from":"${dayText(answer.from)}","to":"${dayText(answer.to)}","metrics":{${parts.join(',')}},"missing_permission":${JSON.stringify(answer.missingPermission)},"synced_at":${JSON.stringify(syncedAt)}}`;
 }
 
 /** A post's lifetime figures on one account: each metric asked, null where none is stored. */

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from 'typebox';
+import { type Static, Type } from 'typebox';
 import { ApiError } from '../../http/errors.ts';
 import {
   AUTHENTICATED_ERRORS,
@@ -9,7 +9,7 @@ import {
   SyncAnswer,
   SyncBody,
 } from '../../http/schemas.ts';
-import { AccountInsightsJson, PostInsightsJson } from './json.ts';
+import { AccountInsightsJson, accountInsightsText, PostInsightsJson } from './json.ts';
 import { accountInsights, type InsightReadDeps, postInsightsOf, syncInsights } from './service.ts';
 
 const tags = ['Insights'];
@@ -67,9 +67,14 @@ export function insightRoutes(deps: InsightReadDeps): FastifyPluginAsyncTypebox 
         },
         attachValidation: true,
       },
-      async (request) => {
+      async (request, reply) => {
         if (request.validationError) throw rangeError(request.validationError);
-        return await accountInsights(deps, request.scope, request.params.id, request.query);
+        const figures = await accountInsights(deps, request.scope, request.params.id, request.query);
+        // Already JSON text in the schema's shape (json.ts, accountInsightsText): Fastify sends a
+        // string with a JSON content type as it is, unserialized.
+        return reply
+          .type('application/json; charset=utf-8')
+          .send(accountInsightsText(figures) as unknown as Static<typeof AccountInsightsJson>);
       },
     );
 

@@ -20,13 +20,7 @@ import {
 import { getPost, postIdsOfProfile } from '../posts/index.ts';
 import type { ProfileDeletionStep } from '../profiles/index.ts';
 import { dayNumber, dayOf, dayText, FIRST_DAY } from './days.ts';
-import {
-  type AccountInsightsJson,
-  type PostInsightsJson,
-  renderAccountInsights,
-  renderPostInsights,
-  type SeriesSlice,
-} from './json.ts';
+import { type AccountFigures, type PostInsightsJson, renderPostInsights, type SeriesSlice } from './json.ts';
 import { INSIGHT_PLATFORMS, queueRefreshes } from './refresh.ts';
 import { accountInsightSeries, insightManualSyncs, insightSyncState, postInsights } from './tables.ts';
 
@@ -105,7 +99,7 @@ export async function accountInsights(
   scope: Scope,
   id: string,
   query: { from?: string | undefined; to?: string | undefined; metrics?: string | undefined },
-): Promise<AccountInsightsJson> {
+): Promise<AccountFigures> {
   const range = rangeOf(query.from, query.to, dayOf(now()));
   const notFound = () => new ApiError(404, 'account_not_found', `No account ${JSON.stringify(id)}.`);
   if (!looksLikeId('account', id)) throw notFound();
@@ -128,7 +122,7 @@ export async function accountInsights(
       series.set(metric, { start: dayNumber(start) as number, values: values ?? [] });
     }
   }
-  return renderAccountInsights({
+  return {
     accountId: account.id,
     platform,
     from: range.from,
@@ -137,7 +131,7 @@ export async function accountInsights(
     series,
     missingPermission: permission,
     syncedAt: row?.syncedAt ? new Date(row.syncedAt) : null,
-  });
+  };
 }
 
 /**
