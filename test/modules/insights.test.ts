@@ -443,7 +443,7 @@ describe('refreshes', () => {
     expect(answer.metrics.views).toEqual({ total: null, values: [{ date: day(-1), value: null }] });
   });
 
-  it('reads nothing more for an account whose profile is being deleted', async () => {
+  it('answers 404 for, and reads nothing more for, an account whose profile is being deleted', async () => {
     const profile = await t.app.inject({
       method: 'POST',
       url: '/v1/profiles',
@@ -460,6 +460,10 @@ describe('refreshes', () => {
         headers: auth(owner.key),
       });
       expect(deleted.statusCode, deleted.body).toBe(202);
+      // Its figures are gone from the API at once, though the data is removed later.
+      const gone = await get(`/v1/accounts/${instagram.id}/insights`);
+      expect(gone.statusCode).toBe(404);
+      expect(gone.json().error.code).toBe('account_not_found');
       const since = now();
       await scheduleInsightRefreshes({ db: t.database.db });
       expect(await stateOf(instagram.id)).toBeUndefined();

@@ -27,7 +27,7 @@ export {
   noteAccountFailure,
   registerAccountMoveCheck,
   registerAccountMoveStep,
-  visibleAccounts,
+  visibleAccountReader,
 } from './service.ts';
 export type { Account } from './tables.ts';
 export { refreshDueTokens, type TokenRefreshDeps } from './token-refresh.ts';

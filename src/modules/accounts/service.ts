@@ -6,6 +6,7 @@
 import { and, asc, eq, gt, inArray, notInArray, or, type SQL, sql } from 'drizzle-orm';
 import { now } from '../../clock.ts';
 import type { Db, Queryable, Tx } from '../../db/connection.ts';
+import { preparedPerDb } from '../../db/prepared.ts';
 import { ApiError, errors } from '../../http/errors.ts';
 import type { Scope } from '../../http/scope.ts';
 import { looksLikeId, newId } from '../../ids.ts';
@@ -237,7 +238,7 @@ export async function lockAccountsForPosting(tx: Tx, scope: Scope, ids: readonly
 }
 
 /** The accounts the caller sees, optionally only these ids or platforms (unlocked reads). */
-export async function visibleAccounts(
+async function visibleAccounts(
   db: Queryable,
   scope: Scope,
   filter: { ids?: readonly string[]; platforms?: readonly Platform[] } = {},
@@ -345,15 +346,77 @@ export interface AccountState {
   scopes: string[];
 }
 
+/** What a `visibleAccountReader` answers: the account's state, and each subquery's value. */
+type AccountBeside<Beside extends Record<string, SQL>> = AccountState & {
+  [K in keyof Beside]: Beside[K] extends SQL<infer T> ? T : never;
+};
+
+/**
+ * A read, in one prepared statement, of the account `id` names (if the caller may see it) and,
+ * beside it, another module's subqueries over that module's own tables: the accounts module
+ * reads its table, the caller's module its own, and neither names the other's. A subquery
+ * refers to the account by the placeholder `id` and may have placeholders of its own; `ownerId`,
+ * `profileId` and `deleting` are the read's. Null when the caller may not see the account.
+ */
+export function visibleAccountReader<Beside extends Record<string, SQL>>(
+  name: string,
+  beside: Beside,
+): (
+  db: Db,
+  scope: Scope,
+  id: string,
+  values?: Record<string, unknown> & { ownerId?: never; profileId?: never; deleting?: never },
+) => Promise<AccountBeside<Beside> | null> {
+  const statement = preparedPerDb((db) => {
+    const profileId = sql.placeholder('profileId');
+    return db
+      .select({
+        id: accounts.id,
+        platform: accounts.platform,
+        status: accounts.status,
+        scopes: accounts.scopes,
+        ...beside,
+      })
+      .from(accounts)
+      .where(
+        and(
+          eq(accounts.id, sql.placeholder('id')),
+          eq(accounts.ownerId, sql.placeholder('ownerId')),
+          // A profile key sees its profile's accounts; an owner key (no profile) sees them all.
+          sql`(${profileId}::text is null or ${accounts.profileId} = ${profileId})`,
+          sql`${accounts.profileId} <> all(${sql.placeholder('deleting')}::text[])`,
+        ),
+      )
+      .prepare(name);
+  });
+  return async (db, scope, id, values = {}) => {
+    if (!looksLikeId('account', id)) return null;
+    const deleting = await profilesBeingDeleted(db, scope.ownerId);
+    const [row] = await statement(db).execute({
+      ...values,
+      id,
+      ownerId: scope.ownerId,
+      profileId: scope.profileId,
+      deleting,
+    });
+    return (row as AccountBeside<Beside> | undefined) ?? null;
+  };
+}
+
 /** What each of these accounts (whoever owns it) allows now, by id: for a module that lists rows keyed by account. */
-export async function accountStates(db: Queryable, ids: readonly string[]): Promise<Map<string, AccountState>> {
+export async function accountStates(db: Db, ids: readonly string[]): Promise<Map<string, AccountState>> {
   if (ids.length === 0) return new Map();
-  const rows = await db
-    .select({ id: accounts.id, platform: accounts.platform, status: accounts.status, scopes: accounts.scopes })
-    .from(accounts)
-    .where(inArray(accounts.id, [...new Set(ids)]));
+  const rows = await accountStatesStatement(db).execute({ ids: [...new Set(ids)] });
   return new Map(rows.map((r) => [r.id, r]));
 }
+
+const accountStatesStatement = preparedPerDb((db) =>
+  db
+    .select({ id: accounts.id, platform: accounts.platform, status: accounts.status, scopes: accounts.scopes })
+    .from(accounts)
+    .where(sql`${accounts.id} = any(${sql.placeholder('ids')}::text[])`)
+    .prepare('account_states'),
+);
 
 /** Every owner's account of this platform user that is not disconnected (a platform notice names only the user). */
 export async function accountsOfPlatformUser(

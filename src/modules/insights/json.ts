@@ -1,7 +1,7 @@
 import { type Static, Type } from 'typebox';
 import { At, Nullable } from '../../http/schemas.ts';
 import { PLATFORMS, type Platform } from '../../platforms/index.ts';
-import { dayText } from './days.ts';
+import { daysFrom, dayText } from './days.ts';
 
 const Figure = (description: string) =>
   Nullable(Type.Integer({ minimum: 0 }), `${description} null: the platform reported no data (not 0).`);
@@ -83,8 +83,7 @@ export interface AccountFigures {
  * value known in the range.
  */
 export function renderAccountInsights(answer: AccountFigures): AccountInsightsJson {
-  const dates: string[] = [];
-  for (let day = answer.from; day <= answer.to; day++) dates.push(dayText(day));
+  const dates = daysFrom(answer.from, answer.to);
   const metrics: AccountInsightsJson['metrics'] = {};
   for (const metric of answer.metrics) {
     const slice = answer.series.get(metric);
@@ -116,8 +115,7 @@ export function renderAccountInsights(answer: AccountFigures): AccountInsightsJs
  * test/modules/insights-json.test.ts holds it to renderAccountInsights and the schema.
  */
 export function accountInsightsText(answer: AccountFigures): string {
-  const dates: string[] = [];
-  for (let day = answer.from; day <= answer.to; day++) dates.push(`{"date":"${dayText(day)}","value":`);
+  const dates = daysFrom(answer.from, answer.to).map((date) => `{"date":"${date}","value":`);
   const parts: string[] = [];
   for (const metric of answer.metrics) {
     const slice = answer.series.get(metric);

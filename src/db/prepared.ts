@@ -1,0 +1,19 @@
+/**
+ * Statements prepared once per database handle. Drizzle's `.prepare(name)` binds a query to
+ * the handle it was built from, and for a small read building the query costs more than
+ * PostgreSQL takes to run it; so each handle keeps the statement it built, and every call
+ * only fills in the placeholders. The name makes each pooled connection plan it once.
+ */
+import type { Db } from './connection.ts';
+
+export function preparedPerDb<P>(build: (db: Db) => P): (db: Db) => P {
+  const built = new WeakMap<Db, P>();
+  return (db) => {
+    let statement = built.get(db);
+    if (statement === undefined) {
+      statement = build(db);
+      built.set(db, statement);
+    }
+    return statement;
+  };
+}
