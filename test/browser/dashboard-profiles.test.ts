@@ -183,6 +183,8 @@ describe('profiles', () => {
     await expect.poll(() => dialog.getByRole('heading').textContent()).toBe('Delete the profile “Renamed client”?');
     await screenshot(page, 'profile-delete-confirmation');
     await dialog.getByRole('button', { name: 'Cancel' }).click();
+    // The dialog closes after the click is handled, not within it: wait for what the user sees.
+    await dialog.waitFor({ state: 'hidden' });
     expect((await kit.api('GET', `/v1/profiles/${created.body.id}`)).status).toBe(200);
     await page.locator('tbody').getByRole('button', { name: 'Delete Renamed client' }).click();
     await dialog.getByRole('button', { name: 'Delete Renamed client' }).click();
