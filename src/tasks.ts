@@ -3,7 +3,7 @@ import type { Logger } from 'pino';
 import { Value } from 'typebox/value';
 import type { Db } from './db/connection.ts';
 import { deleteExpiredIdempotencyKeys } from './http/idempotency.ts';
-import { TASKS, type TaskName, type TaskPayloads } from './jobs/queue.ts';
+import { PRIORITIES, TASKS, type TaskName, type TaskPayloads } from './jobs/queue.ts';
 import type { SendMail } from './mail.ts';
 import {
   refreshDueTokens,
@@ -47,9 +47,11 @@ function task<T extends TaskName>(name: T, run: (payload: TaskPayloads[T]) => Pr
   };
 }
 
-/** The periodic tasks, in graphile-worker's crontab format, from their schedules in queue.ts. */
+/** The periodic tasks, in graphile-worker's crontab format, from their schedules and priorities in queue.ts. */
 export const CRONTAB = Object.entries(TASKS)
-  .flatMap(([name, spec]) => ('schedule' in spec ? [`${spec.schedule} ${name}`] : []))
+  .flatMap(([name, spec]) =>
+    'schedule' in spec ? [`${spec.schedule} ${name} ?priority=${PRIORITIES[spec.priority]}`] : [],
+  )
   .join('\n');
 
 /** Each task only unpacks its payload and calls a module's service. */

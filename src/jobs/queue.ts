@@ -35,17 +35,31 @@ const NoticeComment = Type.Object({
   by_account: Type.Boolean(),
 });
 
+/**
+ * How soon a due job runs beside others due at the same time: a worker takes due jobs by
+ * graphile-worker's `priority` (lowest number first), then by due time. What a user waits on
+ * by the clock (a post due now, a webhook, a comment notice, a reply) is time-critical; keeping
+ * the service in shape (schedules, token refreshes, clean-up) is routine; reading what can be
+ * read later (insights, a poll of comments, a post's details) is bulk. A backlog of bulk work
+ * (the insights history of many accounts just connected) thus never delays a post, and bulk
+ * work waits while time-critical work is due.
+ */
+export const PRIORITIES = { 'time-critical': 0, routine: 10, bulk: 20 } as const;
+export type Priority = keyof typeof PRIORITIES;
+
 interface TaskSpec {
   payload: TObject;
+  priority: Priority;
   /** graphile-worker crontab schedule (minute hour day month weekday) of a periodic task. */
   schedule?: string;
 }
 
 export const TASKS = {
-  delete_profile: { payload: Type.Object({ profile_id: Type.String() }) },
+  delete_profile: { priority: 'routine', payload: Type.Object({ profile_id: Type.String() }) },
   // Attempts these deliveries, each of which has had `attempts_made` attempts so far: all of an
   // event's deliveries at once (the fan-out), or one (a retry, a resend, a test).
   deliver_webhooks: {
+    priority: 'time-critical',
     payload: Type.Object({
       delivery_ids: Type.Array(DeliveryId, { minItems: 1, maxItems: 100 }),
       attempts_made: Type.Integer({ minimum: 0 }),
@@ -53,9 +67,13 @@ export const TASKS = {
   },
   // The next step of publishing one post target (src/modules/posts/publishing.ts); one job per
   // target at a time (job key `publish_target:<id>`), queued again for each later step.
-  publish_target: { payload: Type.Object({ target_id: Type.String({ minLength: 1, maxLength: 100 }) }) },
+  publish_target: {
+    priority: 'time-critical',
+    payload: Type.Object({ target_id: Type.String({ minLength: 1, maxLength: 100 }) }),
+  },
   // Comments a platform webhook reported, verified by the route that took the notice.
   ingest_comment_notices: {
+    priority: 'time-critical',
     payload: Type.Object({
       platform: Type.String({ minLength: 1, maxLength: 20 }),
       comments: Type.Array(NoticeComment, { minItems: 1, maxItems: 100 }),
@@ -65,33 +83,52 @@ export const TASKS = {
   },
   // Subscribes one account to its platform's comment notices (job key `subscribe_comment_notices:<account id>`).
   subscribe_comment_notices: {
+    priority: 'routine',
     payload: Type.Object({ account_id: Type.String({ minLength: 1, maxLength: 100 }) }),
   },
   // Every minute: queues the subscriptions to comment notices that are pending and due (accounts module).
-  schedule_notice_subscriptions: { payload: Type.Object({}), schedule: '* * * * *' },
+  schedule_notice_subscriptions: { priority: 'routine', payload: Type.Object({}), schedule: '* * * * *' },
   // Reads one account's recent comments (job key `poll_comments:<account id>`).
-  poll_comments: { payload: Type.Object({ account_id: Type.String({ minLength: 1, maxLength: 100 }) }) },
+  poll_comments: {
+    priority: 'bulk',
+    payload: Type.Object({ account_id: Type.String({ minLength: 1, maxLength: 100 }) }),
+  },
   // Publishes a reply the platform was still processing (Threads), once it is done.
-  send_comment_reply: { payload: Type.Object({ reply_id: Type.String({ minLength: 1, maxLength: 100 }) }) },
+  send_comment_reply: {
+    priority: 'time-critical',
+    payload: Type.Object({ reply_id: Type.String({ minLength: 1, maxLength: 100 }) }),
+  },
   // Reads a platform post's text, permalink and time, for a post first seen through a comment notice.
-  describe_platform_post: { payload: Type.Object({ post_id: Type.String({ minLength: 1, maxLength: 100 }) }) },
-  notify_webhook_disabled: { payload: Type.Object({ endpoint_id: Type.String(), last_error: Type.String() }) },
+  describe_platform_post: {
+    priority: 'bulk',
+    payload: Type.Object({ post_id: Type.String({ minLength: 1, maxLength: 100 }) }),
+  },
+  notify_webhook_disabled: {
+    priority: 'time-critical',
+    payload: Type.Object({ endpoint_id: Type.String(), last_error: Type.String() }),
+  },
   // Periodic: graphile-worker's cron adds them (with a `_cron` field in the payload).
-  delete_expired_idempotency_keys: { payload: Type.Object({}), schedule: '23 * * * *' },
-  delete_old_webhook_deliveries: { payload: Type.Object({}), schedule: '41 * * * *' },
-  delete_old_connect_links: { payload: Type.Object({}), schedule: '53 * * * *' },
-  delete_ended_sessions: { payload: Type.Object({}), schedule: '7 * * * *' },
+  delete_expired_idempotency_keys: { priority: 'routine', payload: Type.Object({}), schedule: '23 * * * *' },
+  delete_old_webhook_deliveries: { priority: 'routine', payload: Type.Object({}), schedule: '41 * * * *' },
+  delete_old_connect_links: { priority: 'routine', payload: Type.Object({}), schedule: '53 * * * *' },
+  delete_ended_sessions: { priority: 'routine', payload: Type.Object({}), schedule: '7 * * * *' },
   // Every minute: a failed refresh is retried after 30 s at the soonest, and tokens are due
   // at the latest 15 minutes before they expire.
-  refresh_platform_tokens: { payload: Type.Object({}), schedule: '* * * * *' },
+  refresh_platform_tokens: { priority: 'routine', payload: Type.Object({}), schedule: '* * * * *' },
   // Every minute: queues the comment polls that are due (each account has its own phase).
-  schedule_comment_polls: { payload: Type.Object({}), schedule: '* * * * *' },
+  schedule_comment_polls: { priority: 'routine', payload: Type.Object({}), schedule: '* * * * *' },
   // Queues the insights refreshes and history readings that are due (insights module).
-  schedule_insight_refreshes: { payload: Type.Object({}), schedule: '* * * * *' },
+  schedule_insight_refreshes: { priority: 'routine', payload: Type.Object({}), schedule: '* * * * *' },
   // Reads one account's last 3 days and recent posts' figures (job key `refresh_insights:<account id>`).
-  refresh_insights: { payload: Type.Object({ account_id: Type.String({ minLength: 1, maxLength: 100 }) }) },
+  refresh_insights: {
+    priority: 'bulk',
+    payload: Type.Object({ account_id: Type.String({ minLength: 1, maxLength: 100 }) }),
+  },
   // Reads one account's past figures, a few 30-day steps a job (job key `fill_insight_history:<account id>`).
-  fill_insight_history: { payload: Type.Object({ account_id: Type.String({ minLength: 1, maxLength: 100 }) }) },
+  fill_insight_history: {
+    priority: 'bulk',
+    payload: Type.Object({ account_id: Type.String({ minLength: 1, maxLength: 100 }) }),
+  },
 } satisfies Record<string, TaskSpec>;
 
 export type TaskName = keyof typeof TASKS;
@@ -126,7 +163,8 @@ export async function enqueue<T extends TaskName>(
     payload => ${JSON.stringify(payload)}::json,
     run_at => now() + ${waitMs}::double precision * interval '1 millisecond',
     max_attempts => ${options.maxAttempts ?? DEFAULT_MAX_ATTEMPTS}::int,
-    job_key => ${options.jobKey ?? null}::text
+    job_key => ${options.jobKey ?? null}::text,
+    priority => ${PRIORITIES[TASKS[task].priority]}::int
   )`);
 }
 
@@ -153,6 +191,7 @@ export function jobSql<T extends TaskName>(
     payload => json_build_object(${sql.join(fields, sql`, `)}),
     run_at => ${options.runAt ?? sql`null`}::timestamptz,
     max_attempts => ${DEFAULT_MAX_ATTEMPTS}::int,
-    job_key => ${options.jobKey ?? sql`null`}::text
+    job_key => ${options.jobKey ?? sql`null`}::text,
+    priority => ${PRIORITIES[TASKS[task].priority]}::int
   )`;
 }

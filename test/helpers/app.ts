@@ -44,7 +44,12 @@ export interface TestApp {
   /** A profile key for `profileId` of `ownerId`. */
   createProfileKey(ownerId: string, profileId: string): Promise<string>;
   /** Starts a graphile-worker pool on this database (stopped by close()). */
-  startWorker(options?: { sendMail?: SendMail; platforms?: PlatformSet }): Promise<RunningWorker>;
+  startWorker(options?: {
+    sendMail?: SendMail;
+    platforms?: PlatformSet;
+    /** Jobs run at once (default 4). */
+    concurrency?: number;
+  }): Promise<RunningWorker>;
   /** Stops the workers started so far (a test that attempts deliveries itself must not race one). */
   stopWorkers(): Promise<void>;
   /** What attemptDeliveries needs, to make attempts without a worker (a test moving the clock). */
@@ -107,7 +112,7 @@ export async function startTestApp(
         db: database.db,
         pool: database.pool,
         databaseUrl: database.url,
-        concurrency: 4,
+        concurrency: options.concurrency ?? 4,
         log: pino({ level: 'silent' }),
         secretKey,
         dataDir: config.dataDir,

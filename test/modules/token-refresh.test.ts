@@ -71,7 +71,7 @@ async function eventsOf(accountId: string) {
 
 describe('token refresh', () => {
   it('is a periodic task that runs every minute', () => {
-    expect(CRONTAB.split('\n')).toContain('* * * * * refresh_platform_tokens');
+    expect(CRONTAB.split('\n')).toContain('* * * * * refresh_platform_tokens ?priority=10');
     expect(
       Object.keys(
         taskList({
