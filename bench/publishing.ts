@@ -51,6 +51,11 @@
  *                                  starts (default 30); the creation must end before that
  *   BENCH_PUBLISH_CREATE_CONCURRENCY  POST /v1/posts in flight while creating (default 8)
  *   BENCH_PUBLISH_STALL_SECONDS    how long to wait without any target taking a step (default 60)
+ *   BENCH_PUBLISH_BESIDE_HISTORY   1: in each run, just before the posts fall due, the accounts
+ *                                  are made new to the insights schedule, which queues each one's
+ *                                  year of history and first refresh ahead of the posts, as when
+ *                                  they were just connected (the report says how many were
+ *                                  queued and how many still waited at the end)
  *   BENCH_SERVER_NODE_ARGS         extra node flags for the API and the workers
  *   WORKER_CONCURRENCY, DB_POOL_SIZE, ...  passed to the service as they are (and the floor
  *                                  uses WORKER_CONCURRENCY calls in flight)
@@ -62,6 +67,7 @@ import sharp from 'sharp';
 import { Agent } from 'undici';
 import { loadConfig } from '../src/config.ts';
 import type { Db } from '../src/db/connection.ts';
+import { scheduleInsightRefreshes } from '../src/modules/insights/index.ts';
 import { findMedia, mediaFetchUrl } from '../src/modules/media/index.ts';
 import { installModules } from '../src/modules.ts';
 import { createPlatforms, type Platform, type PlatformSet, type PublishRequest } from '../src/platforms/index.ts';
@@ -118,6 +124,7 @@ interface Settings {
   workerConcurrency: number;
   dbPoolSize: number;
   serverNodeArgs: string[];
+  besideHistory: boolean;
 }
 
 function settings(): Settings {
@@ -139,6 +146,7 @@ function settings(): Settings {
     workerConcurrency: config.workerConcurrency,
     dbPoolSize: config.dbPoolSize,
     serverNodeArgs: (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(/\s+/).filter(Boolean),
+    besideHistory: ['1', 'true'].includes(process.env.BENCH_PUBLISH_BESIDE_HISTORY ?? ''),
   };
 }
 
@@ -276,6 +284,8 @@ interface RunResult {
   rows: TargetRow[];
   cpu: CpuUse;
   pg: PgStats;
+  /** With BENCH_PUBLISH_BESIDE_HISTORY: the insights jobs queued before the due time, and those still queued at the end. */
+  beside?: { queued: number; waitingAtEnd: number };
 }
 
 interface Context {
@@ -337,7 +347,9 @@ async function serviceRun(ctx: Context, label: string, workerCount: number): Pro
         `creating the posts took ${createSeconds.toFixed(1)} s, past their due time: raise BENCH_PUBLISH_LEAD_SECONDS (${s.leadMs / 1000})`,
       );
     }
-    progress(`created in ${createSeconds.toFixed(1)} s; waiting ... `);
+    progress(`created in ${createSeconds.toFixed(1)} s; `);
+    const queued = s.besideHistory ? await queueHistory(database, accounts) : undefined;
+    progress('waiting ... ');
     const pids: Pids = { api: ctx.server.pid, postmaster: ctx.postmaster, workers: workers.map((w) => w.pid) };
     await sleep(due.getTime() - Date.now());
     const pgBefore = await pgStats(database.pool);
@@ -346,10 +358,33 @@ async function serviceRun(ctx: Context, label: string, workerCount: number): Pro
     const cpuAfter = await cpuSample(pids);
     // Polls of awaitFinished count too: a few transactions a second, reported beside them.
     const pg = await pgStatsAfter(database, pgBefore);
-    return summarise(label, workerCount, due, rows, createSeconds, cpuBetween(cpuBefore, cpuAfter), pg);
+    const result = summarise(label, workerCount, due, rows, createSeconds, cpuBetween(cpuBefore, cpuAfter), pg);
+    if (queued !== undefined) result.beside = { queued, waitingAtEnd: await insightJobsWaiting(database) };
+    return result;
   } finally {
     for (const worker of workers) await stopServer(worker.child);
   }
+}
+
+/**
+ * The accounts as if just connected: their insight sync state forgotten, then the schedule's
+ * own step (what the worker's every-minute task runs) queues each one's history reading (a
+ * year, 30 days a step) and first refresh, ahead of the posts about to fall due.
+ */
+async function queueHistory(database: Database, accounts: BenchAccount[]): Promise<number> {
+  const ids = accounts.map((a) => a.id);
+  await database.pool.query('delete from insight_sync_state where account_id = any($1::text[])', [ids]);
+  const queued = await scheduleInsightRefreshes({ db: database.db });
+  progress(`${queued} insights jobs queued (history and first refresh of ${ids.length} accounts); `);
+  return queued;
+}
+
+/** Insights jobs (history readings, refreshes) still queued, through graphile-worker's public `jobs` view. */
+async function insightJobsWaiting(database: Database): Promise<number> {
+  const { rows } = await database.pool.query<{ n: string }>(
+    `select count(*) as n from graphile_worker.jobs where task_identifier in ('fill_insight_history', 'refresh_insights')`,
+  );
+  return Number(rows[0]?.n ?? 0);
 }
 
 /**
@@ -694,6 +729,13 @@ function report(runs: RunResult[], f: FloorResult, activity: ActivityCheck, s: S
     results,
     '',
     `ratio of targets/s, two workers / one: ${ratio.toFixed(3)}`,
+    ...runs.flatMap((r) =>
+      r.beside
+        ? [
+            `${r.label}, beside the insights of the ${s.accounts} accounts as if just connected: ${r.beside.queued} history readings and refreshes queued before the due time, ${r.beside.waitingAtEnd} still queued when the last target was published`,
+          ]
+        : [],
+    ),
     `posts created through POST /v1/posts in ${runs.map((r) => `${r.createSeconds.toFixed(1)} s`).join(' and ')} (before they fell due, not measured above)`,
     '',
     aims,

@@ -173,9 +173,12 @@ export async function startWorkerProcess(
   origin: string,
   index: number,
   nodeArgs: string[],
+  /** Settings of this worker beside the bench's own environment. */
+  settings: Record<string, string> = {},
 ): Promise<WorkerProcess> {
   const env: NodeJS.ProcessEnv = {
     ...process.env,
+    ...settings,
     DATA_DIR: dataDir,
     PUBLIC_URL: origin,
     PLATFORMS: 'sandbox',

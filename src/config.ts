@@ -23,6 +23,7 @@ const SettingsSchema = Type.Object({
   BODY_LIMIT_BYTES: Type.Integer({ minimum: 1024, maximum: 100 * 1024 * 1024, default: 1024 * 1024 }),
   DB_POOL_SIZE: Type.Integer({ minimum: 1, maximum: 200, default: 10 }),
   WORKER_CONCURRENCY: Type.Integer({ minimum: 1, maximum: 500, default: 40 }),
+  WORKER_BULK_CONCURRENCY: Type.Integer({ minimum: 1, maximum: 500, default: 4 }),
   SHUTDOWN_TIMEOUT_MS: Type.Integer({ minimum: 1, default: 30_000 }),
   REQUEST_TIMEOUT_MS: Type.Integer({ minimum: 1000, maximum: 3_600_000, default: 60_000 }),
   HEADERS_TIMEOUT_MS: Type.Optional(Type.Integer({ minimum: 1000, maximum: 3_600_000 })),
@@ -86,6 +87,8 @@ export interface Config {
   bodyLimitBytes: number;
   dbPoolSize: number;
   workerConcurrency: number;
+  /** Bulk jobs (insights readings, comment polls) each worker process runs at once, beside the others. */
+  workerBulkConcurrency: number;
   shutdownTimeoutMs: number;
   /** How long a client may take to send a whole request, headers and body (then 408). */
   requestTimeoutMs: number;
@@ -193,6 +196,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     bodyLimitBytes: settings.BODY_LIMIT_BYTES,
     dbPoolSize: settings.DB_POOL_SIZE,
     workerConcurrency: settings.WORKER_CONCURRENCY,
+    workerBulkConcurrency: settings.WORKER_BULK_CONCURRENCY,
     shutdownTimeoutMs: settings.SHUTDOWN_TIMEOUT_MS,
     requestTimeoutMs: settings.REQUEST_TIMEOUT_MS,
     headersTimeoutMs: settings.HEADERS_TIMEOUT_MS ?? Math.min(DEFAULT_HEADERS_TIMEOUT_MS, settings.REQUEST_TIMEOUT_MS),

@@ -149,6 +149,7 @@ export async function startService(config: Config, roles: Roles, log: Logger): P
         pool: database.pool,
         databaseUrl: database.url,
         concurrency: config.workerConcurrency,
+        bulkConcurrency: config.workerBulkConcurrency,
         log,
         secretKey,
         dataDir: config.dataDir,

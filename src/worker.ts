@@ -1,7 +1,8 @@
-import { Logger, type LogLevel, run } from 'graphile-worker';
+import { Logger, type LogLevel, type Runner, run } from 'graphile-worker';
 import type pg from 'pg';
 import type { Logger as Pino } from 'pino';
 import { workerLiveness } from './jobs/liveness.ts';
+import { TASKS, type TaskName } from './jobs/queue.ts';
 import { installModules } from './modules.ts';
 import { CRONTAB, type TaskDeps, taskList } from './tasks.ts';
 
@@ -19,22 +20,32 @@ export interface RunningWorker {
   stop(): Promise<void>;
 }
 
-/** Starts a worker pool that runs jobs from the shared queue until stopped. */
+/**
+ * Starts the worker: two graphile-worker pools on the shared queue until stopped. The main pool
+ * (`concurrency` jobs at once, and the periodic tasks) takes every task but the bulk ones, the
+ * time-critical first (queue.ts, PRIORITIES); the bulk pool takes only the bulk tasks,
+ * `bulkConcurrency` at once. Priorities order what is due, but a bulk job once started keeps its
+ * slot and its share of the CPU: a backlog of insights history on every slot would slow a burst of
+ * posts due now to a third of its pace. So bulk work never holds more than its own few slots.
+ */
 export async function startWorker(
-  options: TaskDeps & { pool: pg.Pool; databaseUrl: string; concurrency: number; log: Pino },
+  options: TaskDeps & { pool: pg.Pool; databaseUrl: string; concurrency: number; bulkConcurrency: number; log: Pino },
 ): Promise<RunningWorker> {
   installModules();
   const liveness = workerLiveness(options.db, options.databaseUrl, (message) =>
     options.log.warn({ component: 'worker' }, message),
   );
   await liveness.start();
-  try {
-    const runner = await run({
+  const tasks = taskList(options);
+  const bulk = (name: string) => TASKS[name as TaskName].priority === 'bulk';
+  const pool = (concurrency: number, only: (name: string) => boolean, crontab: string) =>
+    run({
       pgPool: options.pool,
-      concurrency: options.concurrency,
-      taskList: taskList(options),
+      concurrency,
+      // A pool fetches only the jobs of the tasks it is given.
+      taskList: Object.fromEntries(Object.entries(tasks).filter(([name]) => only(name))),
       // Periodic tasks are declared in code (tasks.ts), not in a crontab file.
-      crontab: CRONTAB,
+      crontab,
       noHandleSignals: true,
       pollInterval: 1000,
       logger: workerLogger(options.log),
@@ -43,19 +54,24 @@ export async function startWorker(
         worker: {
           // One query locks a batch of due jobs for this process instead of one query per job;
           // jobs locked by a process that dies are unlocked by liveness.ts.
-          localQueue: { size: options.concurrency * 2 },
+          localQueue: { size: concurrency * 2 },
           // Jobs that finish in the same turn of the event loop are deleted in one statement.
           completeJobBatchDelay: 0,
         },
       },
     });
+  const runners: Runner[] = [];
+  try {
+    runners.push(await pool(options.concurrency, (name) => !bulk(name), CRONTAB));
+    runners.push(await pool(options.bulkConcurrency, bulk, ''));
     return {
       stop: async () => {
-        await runner.stop();
+        await Promise.all(runners.map((runner) => runner.stop()));
         await liveness.stop();
       },
     };
   } catch (error) {
+    await Promise.all(runners.map((runner) => runner.stop()));
     await liveness.stop();
     throw error;
   }

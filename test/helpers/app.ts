@@ -47,8 +47,9 @@ export interface TestApp {
   startWorker(options?: {
     sendMail?: SendMail;
     platforms?: PlatformSet;
-    /** Jobs run at once (default 4). */
+    /** Jobs run at once (default 4), and bulk jobs beside them (default WORKER_BULK_CONCURRENCY). */
     concurrency?: number;
+    bulkConcurrency?: number;
   }): Promise<RunningWorker>;
   /** Stops the workers started so far (a test that attempts deliveries itself must not race one). */
   stopWorkers(): Promise<void>;
@@ -113,6 +114,7 @@ export async function startTestApp(
         pool: database.pool,
         databaseUrl: database.url,
         concurrency: options.concurrency ?? 4,
+        bulkConcurrency: options.bulkConcurrency ?? config.workerBulkConcurrency,
         log: pino({ level: 'silent' }),
         secretKey,
         dataDir: config.dataDir,
