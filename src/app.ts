@@ -15,6 +15,7 @@ import { ApiError } from './http/errors.ts';
 import { checkActedOnHeaders } from './http/headers.ts';
 import { installIdempotency } from './http/idempotency.ts';
 import { installMetrics } from './http/metrics.ts';
+import { postgresRateLimitStore } from './http/rate-limit-store.ts';
 import { applySchemaDefaults, errorResponses } from './http/schemas.ts';
 import { makeValidatorCompiler } from './http/validation.ts';
 import { accountRoutes, deauthorizeRoutes } from './modules/accounts/index.ts';
@@ -170,6 +171,11 @@ export async function buildApp({
       // Only a key this process has accepted has a count of its own, so made-up keys cannot
       // each start a fresh count; every other request counts against its address.
       keyGenerator: (request) => acceptedCaller(request) ?? `ip:${request.ip}`,
+      // Shared by every API process on the database.
+      store: postgresRateLimitStore(database.db),
+      // The database failing to count is no reason to refuse: the request goes on, and one that
+      // needs the database gets its 503 there.
+      skipOnError: true,
       errorResponseBuilder: (_request, context) =>
         new ApiError(
           429,

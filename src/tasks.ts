@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import { Value } from 'typebox/value';
 import type { Db } from './db/connection.ts';
 import { deleteExpiredIdempotencyKeys } from './http/idempotency.ts';
+import { deleteEndedRateLimitWindows } from './http/rate-limit-store.ts';
 import { PRIORITIES, TASKS, type TaskName, type TaskPayloads } from './jobs/queue.ts';
 import type { SendMail } from './mail.ts';
 import {
@@ -87,6 +88,7 @@ export function taskList(deps: TaskDeps): TaskList {
     refresh_platform_tokens: task('refresh_platform_tokens', () => refreshDueTokens(deps)),
     delete_old_connect_links: task('delete_old_connect_links', () => deleteOldConnectLinks(db)),
     delete_ended_sessions: task('delete_ended_sessions', () => deleteEndedSessions(db)),
+    delete_ended_rate_limit_windows: task('delete_ended_rate_limit_windows', () => deleteEndedRateLimitWindows(db)),
   };
   return tasks;
 }

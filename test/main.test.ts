@@ -7,7 +7,6 @@ import { deleteKey } from '../src/modules/api-keys/service.ts';
 import { createTestDatabase } from './helpers/database.ts';
 import {
   allFiles,
-  type CliProcess,
   cleanupDataDirs,
   fileExists,
   makeDataDir,
@@ -18,6 +17,7 @@ import {
   runCli,
   startCli,
   stopAllCli,
+  waitForBanner,
   withEmbeddedClient,
 } from './helpers/process.ts';
 
@@ -74,26 +74,6 @@ async function call<T = unknown>(
   const text = await res.text();
   const json = (res.headers.get('content-type') ?? '').includes('application/json');
   return { status: res.status, body: (json && text ? JSON.parse(text) : text) as T };
-}
-
-interface Banner {
-  /** e.g. `http://localhost:41234`, from the `API:` line. */
-  base: string;
-  /** The first owner's key, on a first start only. */
-  ownerKey: string | undefined;
-}
-
-/** Waits for the start banner of `serve`/`api` and reads the URL and the first owner key from it. */
-async function waitForBanner(cli: CliProcess): Promise<Banner> {
-  // The banner is one write (under PIPE_BUF, so one read): the Database line, then on a
-  // first start the owner key and a Try line.
-  await cli.waitFor(/^ {2}Database: .*\n/m, { timeoutMs: 60_000 });
-  if (cli.stdout.includes('First start')) await cli.waitFor(/^Try: .*\n/m);
-  const api = /^ {2}API: +(http:\/\/localhost:\d+)\/v1$/m.exec(cli.stdout);
-  if (!api?.[1]) throw new Error(`no API URL in the banner\n${cli.describe()}`);
-  const keys = new Set(cli.stdout.match(/sb_owner_[A-Za-z0-9_-]+/g) ?? []);
-  if (keys.size > 1) throw new Error(`more than one owner key printed\n${cli.describe()}`);
-  return { base: api[1], ownerKey: [...keys][0] };
 }
 
 async function listProfiles(base: string, key: string): Promise<Response<Page<ProfileBody>>> {

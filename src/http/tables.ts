@@ -1,5 +1,5 @@
 import { index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
-import { createdAt } from '../db/columns.ts';
+import { createdAt, timestampColumn } from '../db/columns.ts';
 
 /**
  * Responses to POST requests sent with an `Idempotency-Key`, kept 24 hours so a retry
@@ -20,4 +20,21 @@ export const idempotencyKeys = pgTable(
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.apiKeyId, t.key] }), index('idempotency_keys_created_idx').on(t.createdAt)],
+);
+
+/**
+ * Each rate-limited caller's count in its current window (`key`: an accepted key's or
+ * session's hash, or an address), shared by every API process on the database. A window
+ * that ended starts again at the next request; the periodic clean-up deletes ended ones.
+ * Unlogged (see its migration): a count lost in a crash only lets a caller start afresh.
+ */
+export const rateLimitWindows = pgTable(
+  'rate_limit_windows',
+  {
+    key: text('key').primaryKey(),
+    windowMs: integer('window_ms').notNull(),
+    startedAt: timestampColumn('started_at').notNull(),
+    hits: integer('hits').notNull(),
+  },
+  (t) => [index('rate_limit_windows_started_idx').on(t.startedAt)],
 );

@@ -24,6 +24,7 @@ const SETTINGS = [
   'BODY_LIMIT_BYTES',
   'DB_POOL_SIZE',
   'WORKER_CONCURRENCY',
+  'WORKER_BULK_CONCURRENCY',
   'SHUTDOWN_TIMEOUT_MS',
   'REQUEST_TIMEOUT_MS',
   'HEADERS_TIMEOUT_MS',
@@ -277,4 +278,24 @@ export async function allFiles(dir: string): Promise<string[]> {
     }
   }
   return files;
+}
+
+export interface Banner {
+  /** e.g. `http://localhost:41234`, from the `API:` line. */
+  base: string;
+  /** The first owner's key, on a first start only. */
+  ownerKey: string | undefined;
+}
+
+/** Waits for a started `serve` or `api` process's banner: where its API is, and a first start's owner key. */
+export async function waitForBanner(cli: CliProcess): Promise<Banner> {
+  // The banner is one write (under PIPE_BUF, so one read): the Database line, then on a
+  // first start the owner key and a Try line.
+  await cli.waitFor(/^ {2}Database: .*\n/m, { timeoutMs: 60_000 });
+  if (cli.stdout.includes('First start')) await cli.waitFor(/^Try: .*\n/m);
+  const api = /^ {2}API: +(http:\/\/localhost:\d+)\/v1$/m.exec(cli.stdout);
+  if (!api?.[1]) throw new Error(`no API URL in the banner\n${cli.describe()}`);
+  const keys = new Set(cli.stdout.match(/sb_owner_[A-Za-z0-9_-]+/g) ?? []);
+  if (keys.size > 1) throw new Error(`more than one owner key printed\n${cli.describe()}`);
+  return { base: api[1], ownerKey: [...keys][0] };
 }

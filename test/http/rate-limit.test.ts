@@ -1,6 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
+import { deleteEndedRateLimitWindows } from '../../src/http/rate-limit-store.ts';
 import { auth, startTestApp, type TestApp } from '../helpers/app.ts';
+import { createTestDatabase } from '../helpers/database.ts';
+import { cleanupDataDirs, makeDataDir, startCli, stopAllCli, waitForBanner } from '../helpers/process.ts';
 
 /** docs/api-conventions.md, "Rate limit". */
 
@@ -117,4 +120,68 @@ describe('the rate limit', () => {
     // Another key has its own allowance.
     expect((await profilesWith(app, auth(b.key))).statusCode).toBe(200);
   });
+
+  it('counts requests of one key sent at once each once: exactly the limit pass', async () => {
+    const app = await startTestApp({ RATE_LIMIT_PER_MINUTE: '10' });
+    t = app;
+    const owner = await app.createOwner();
+    expect((await profilesWith(app, auth(owner.key))).statusCode).toBe(200);
+    const answers = await Promise.all(Array.from({ length: 25 }, () => profilesWith(app, auth(owner.key))));
+    expect(answers.filter((r) => r.statusCode === 200)).toHaveLength(10);
+    expect(answers.filter((r) => r.statusCode === 429)).toHaveLength(15);
+    const remaining = answers.filter((r) => r.statusCode === 200).map((r) => Number(r.headers['ratelimit-remaining']));
+    expect(remaining.sort((x, y) => x - y)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
+  });
+
+  it('forgets ended windows in its periodic clean-up, and only those', async () => {
+    const app = await startTestApp({ RATE_LIMIT_PER_MINUTE: '10' });
+    t = app;
+    await app.database.pool.query(
+      `insert into rate_limit_windows (key, window_ms, started_at, hits) values
+         ('ip:ended', 60000, now() - interval '61 seconds', 10),
+         ('ip:live', 60000, now() - interval '59 seconds', 3)`,
+    );
+    expect(await deleteEndedRateLimitWindows(app.database.db)).toBe(1);
+    const { rows } = await app.database.pool.query('select key, hits from rate_limit_windows order by key');
+    expect(rows).toEqual([{ key: 'ip:live', hits: 3 }]);
+  });
+
+  it('is one count across two API processes on one database', async () => {
+    const database = await createTestDatabase();
+    try {
+      const env = {
+        DATABASE_URL: database.url,
+        SECRET_KEY: randomBytes(32).toString('hex'),
+        PORT: '0',
+        RATE_LIMIT_PER_MINUTE: '6',
+      };
+      const first = startCli(['api'], { ...env, DATA_DIR: await makeDataDir() });
+      const { base: a, ownerKey } = await waitForBanner(first);
+      const second = startCli(['api'], { ...env, DATA_DIR: await makeDataDir() });
+      const { base: b } = await waitForBanner(second);
+      const get = async (base: string) => {
+        const res = await fetch(`${base}/v1/profiles`, { headers: auth(ownerKey as string) });
+        await res.arrayBuffer();
+        return { status: res.status, remaining: res.headers.get('ratelimit-remaining') };
+      };
+      // Each process looks the key up once (counted against the address), then counts it as the key.
+      expect([(await get(a)).status, (await get(b)).status]).toEqual([200, 200]);
+      const answers = [];
+      for (let i = 0; i < 4; i += 1) answers.push(await get(a), await get(b));
+      expect(answers).toEqual([
+        { status: 200, remaining: '5' },
+        { status: 200, remaining: '4' },
+        { status: 200, remaining: '3' },
+        { status: 200, remaining: '2' },
+        { status: 200, remaining: '1' },
+        { status: 200, remaining: '0' },
+        { status: 429, remaining: '0' },
+        { status: 429, remaining: '0' },
+      ]);
+    } finally {
+      await stopAllCli();
+      await cleanupDataDirs();
+      await database.close();
+    }
+  }, 120_000);
 });
