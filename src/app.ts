@@ -18,6 +18,7 @@ import { installMetrics } from './http/metrics.ts';
 import { postgresRateLimitStore } from './http/rate-limit-store.ts';
 import { applySchemaDefaults, errorResponses } from './http/schemas.ts';
 import { makeValidatorCompiler } from './http/validation.ts';
+import { jobMetrics } from './jobs/metrics.ts';
 import { accountRoutes, deauthorizeRoutes } from './modules/accounts/index.ts';
 import { apiKeyRoutes, findPrincipal, isCsrfTokenOf, sessionRoutes, useSession } from './modules/api-keys/index.ts';
 import { commentRoutes, platformWebhookRoutes } from './modules/comments/index.ts';
@@ -117,7 +118,7 @@ export async function buildApp({
   });
   await app.register(swaggerUi, { routePrefix: '/docs' });
 
-  installMetrics(app);
+  installMetrics(app, [jobMetrics(database.db)]);
   // Session cookies on /v1 and the connect pages' trip cookies.
   await app.register(cookie);
 

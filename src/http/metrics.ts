@@ -1,10 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import { Counter, collectDefaultMetrics, Histogram, Registry } from 'prom-client';
 
-/** Prometheus metrics at /metrics: process defaults and one series per route and status. */
-export function installMetrics(app: FastifyInstance): void {
+/** Gauges read when /metrics is scraped (the job queue's state, say), given by whoever builds the app. */
+export type MetricsInstaller = (registry: Registry) => void;
+
+/**
+ * Prometheus metrics at /metrics: process defaults, one series per route and status, and what
+ * `more` registers.
+ */
+export function installMetrics(app: FastifyInstance, more: readonly MetricsInstaller[] = []): void {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
+  for (const install of more) install(registry);
   const requests = new Counter({
     name: 'http_requests_total',
     help: 'HTTP requests answered, by method, route and status.',

@@ -1,3 +1,4 @@
+import { makeWorkerUtils } from 'graphile-worker';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auth, startTestApp, type TestApp, type TestOwner } from '../helpers/app.ts';
 
@@ -160,6 +161,29 @@ describe('metrics', () => {
     expect(res.body).toMatch(/http_requests_total\{method="GET",route="\/v1\/profiles\/:id",status="200"\} [1-9]/);
     // Patterns, not URLs: no series per resource id.
     expect(res.body).not.toContain(owner.defaultProfileId);
+  });
+
+  it('shows the job queue by task and state, and how long the oldest waiting job has been due', async () => {
+    // No worker runs in this app: the jobs stay where they are put.
+    const utils = await makeWorkerUtils({ pgPool: t.database.pool });
+    try {
+      await utils.addJob('schedule_comment_polls', {}, { runAt: new Date(Date.now() - 90_000) });
+      await utils.addJob('schedule_comment_polls', {});
+      await utils.addJob('schedule_comment_polls', {}, { runAt: new Date(Date.now() + 3_600_000) });
+    } finally {
+      await utils.release();
+    }
+    const { body } = await t.app.inject({ method: 'GET', url: '/metrics' });
+    expect(body).toContain('# TYPE switchboard_jobs gauge');
+    expect(body).toContain('switchboard_jobs{task="schedule_comment_polls",state="waiting"} 2');
+    expect(body).toContain('switchboard_jobs{task="schedule_comment_polls",state="scheduled"} 1');
+    expect(body).toContain('switchboard_jobs{task="schedule_comment_polls",state="running"} 0');
+    // Every task has its series, with zeros when it has no job.
+    expect(body).toContain('switchboard_jobs{task="publish_target",state="waiting"} 0');
+    const lag = /^switchboard_job_lag_seconds\{task="schedule_comment_polls"\} ([\d.e+-]+)$/m.exec(body);
+    expect(Number(lag?.[1])).toBeGreaterThanOrEqual(90);
+    expect(Number(lag?.[1])).toBeLessThan(3600);
+    expect(body).toContain('switchboard_job_lag_seconds{task="publish_target"} 0');
   });
 });
 
