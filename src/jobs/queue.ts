@@ -40,9 +40,9 @@ const NoticeComment = Type.Object({
  * graphile-worker's `priority` (lowest number first), then by due time. What a user waits on
  * by the clock (a post due now, a webhook, a comment notice, a reply) is time-critical; keeping
  * the service in shape (schedules, token refreshes, clean-up) is routine; reading what can be
- * read later (insights, a poll of comments, a post's details) is bulk. A backlog of bulk work
- * (the insights history of many accounts just connected) thus never delays a post, and bulk
- * work waits while time-critical work is due.
+ * read later (insights, a poll of comments, a post's details) is bulk, and runs on slots of its
+ * own (src/worker.ts), so a backlog of it (the insights history of many accounts just
+ * connected) never holds a slot a post needs.
  */
 export const PRIORITIES = { 'time-critical': 0, routine: 10, bulk: 20 } as const;
 export type Priority = keyof typeof PRIORITIES;
