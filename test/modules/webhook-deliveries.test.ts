@@ -645,7 +645,8 @@ describe('delivery history', () => {
     const old = await t.app.inject({ method: 'GET', url: `/v1/webhooks/${hook.id}/deliveries`, headers: auth(o.key) });
     expect(old.json().data).toEqual([]);
     const young = await emitEvent(o, 'post.published', null);
-    expect(await deleteOldDeliveries(t.database.db)).toBeGreaterThanOrEqual(5);
+    // Two rows a statement: the clean-up goes on, batch after batch, until none is left.
+    expect(await deleteOldDeliveries(t.database.db, 2)).toBeGreaterThanOrEqual(5);
     expect((await deliveriesOf(hook.id)).map((d) => d.eventId)).toEqual([young.id]);
     // The module's copies of the old events go with their last deliveries; the young one stays.
     const kept = await t.database.db.select().from(webhookEvents).where(eq(webhookEvents.ownerId, o.ownerId));

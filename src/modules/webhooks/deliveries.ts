@@ -201,24 +201,33 @@ export async function sendTestEvent(db: Db, scope: Scope, endpointId: string) {
   return await deliveryWithAttempts(db, created.id);
 }
 
+/** Rows one statement of the clean-up deletes at most: a short transaction however much is due. */
+const RETENTION_BATCH = 5_000;
+
 /**
  * Deletes deliveries (and their attempts) past the 30 days of history, then the copies of
- * events that no delivery sends any more (a periodic job).
+ * events that no delivery sends any more (a periodic job), `batch` rows a statement until none
+ * is left, so a large backlog never holds one long transaction.
  */
-export async function deleteOldDeliveries(db: Db): Promise<number> {
+export async function deleteOldDeliveries(db: Db, batch = RETENTION_BATCH): Promise<number> {
   const cutoff = new Date(now().getTime() - HISTORY_DAYS * 24 * 60 * 60 * 1000);
-  const deleted = await db
-    .delete(webhookDeliveries)
-    .where(lt(webhookDeliveries.createdAt, cutoff))
-    .returning({ id: webhookDeliveries.id });
+  let deleted = 0;
+  for (;;) {
+    const result = await db.execute(sql`
+      delete from ${webhookDeliveries} where ${webhookDeliveries.id} in (
+        select old.id from ${webhookDeliveries} old where old.created_at < ${cutoff} limit ${batch})`);
+    deleted += result.rowCount ?? 0;
+    if ((result.rowCount ?? 0) < batch) break;
+  }
   // A copy younger than the history may still get its first delivery (a test event's, a resend).
-  await db
-    .delete(webhookEvents)
-    .where(
-      and(
-        lt(webhookEvents.createdAt, cutoff),
-        sql`not exists (select 1 from ${webhookDeliveries} where ${webhookDeliveries.eventId} = ${webhookEvents.eventId})`,
-      ),
-    );
-  return deleted.length;
+  for (;;) {
+    const result = await db.execute(sql`
+      delete from ${webhookEvents} where ${webhookEvents.eventId} in (
+        select old.event_id from ${webhookEvents} old
+        where old.created_at < ${cutoff}
+          and not exists (select 1 from ${webhookDeliveries} d where d.event_id = old.event_id)
+        limit ${batch})`);
+    if ((result.rowCount ?? 0) < batch) break;
+  }
+  return deleted;
 }

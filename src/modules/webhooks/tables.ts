@@ -38,15 +38,20 @@ export const webhookEndpoints = pgTable(
  * serialised once when the event was recorded: every attempt sends exactly these bytes. A copy
  * lives as long as a delivery of it does (deleteOldDeliveries), or until its profile is deleted.
  */
-export const webhookEvents = pgTable('webhook_events', {
-  eventId: uuid('event_id').primaryKey(),
-  ownerId: ownerIdColumn(),
-  /** The event's profile (null for an owner-wide event); no reference, as events outlive their profile. */
-  profileId: text('profile_id'),
-  type: text('type').notNull(),
-  body: text('body').notNull(),
-  createdAt: createdAt(),
-});
+export const webhookEvents = pgTable(
+  'webhook_events',
+  {
+    eventId: uuid('event_id').primaryKey(),
+    ownerId: ownerIdColumn(),
+    /** The event's profile (null for an owner-wide event); no reference, as events outlive their profile. */
+    profileId: text('profile_id'),
+    type: text('type').notNull(),
+    body: text('body').notNull(),
+    createdAt: createdAt(),
+  },
+  // The clean-up finds the copies past the history by it.
+  (t) => [index('webhook_events_created_idx').on(t.createdAt)],
+);
 
 /** One sending of one event to one endpoint, with its retries. */
 export const webhookDeliveries = pgTable(
