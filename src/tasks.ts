@@ -4,7 +4,7 @@ import { Value } from 'typebox/value';
 import type { Db } from './db/connection.ts';
 import { deleteExpiredIdempotencyKeys } from './http/idempotency.ts';
 import { deleteEndedRateLimitWindows } from './http/rate-limit-store.ts';
-import { PRIORITIES, TASKS, type TaskName, type TaskPayloads } from './jobs/queue.ts';
+import { priorityOf, TASKS, type TaskName, type TaskPayloads } from './jobs/queue.ts';
 import type { SendMail } from './mail.ts';
 import {
   refreshDueTokens,
@@ -51,7 +51,7 @@ function task<T extends TaskName>(name: T, run: (payload: TaskPayloads[T]) => Pr
 /** The periodic tasks, in graphile-worker's crontab format, from their schedules and priorities in queue.ts. */
 export const CRONTAB = Object.entries(TASKS)
   .flatMap(([name, spec]) =>
-    'schedule' in spec ? [`${spec.schedule} ${name} ?priority=${PRIORITIES[spec.priority]}`] : [],
+    'schedule' in spec ? [`${spec.schedule} ${name} ?priority=${priorityOf(name as TaskName)}`] : [],
   )
   .join('\n');
 

@@ -110,9 +110,8 @@ async function countHits(db: Db, hits: Hit[]): Promise<Count[]> {
 
 /** Deletes the windows that have ended (the periodic clean-up); answers how many. */
 export async function deleteEndedRateLimitWindows(db: Db): Promise<number> {
-  const { rows } = await db.execute(sql`
+  const result = await db.execute(sql`
     delete from ${rateLimitWindows} as w
-    where w.started_at + w.window_ms * interval '1 millisecond' < now()
-    returning 1`);
-  return rows.length;
+    where w.started_at + w.window_ms * interval '1 millisecond' < now()`);
+  return result.rowCount ?? 0;
 }

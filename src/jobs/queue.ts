@@ -14,6 +14,11 @@ const DeliveryId = Type.String({
   pattern: '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$',
 });
 
+/** One of the service's own row ids (an account's, a target's, a post's, a reply's). */
+const RowId = Type.String({ minLength: 1, maxLength: 100 });
+/** The payload of a job about one account. */
+const OneAccount = Type.Object({ account_id: RowId });
+
 /** As the route checks them (comments/platform-webhooks.ts): printable ASCII, no spaces. */
 const PlatformId = Type.String({ pattern: '^[\\x21-\\x7e]{1,200}$' });
 const MaybeText = Type.Union([Type.String(), Type.Null()]);
@@ -69,7 +74,7 @@ export const TASKS = {
   // target at a time (job key `publish_target:<id>`), queued again for each later step.
   publish_target: {
     priority: 'time-critical',
-    payload: Type.Object({ target_id: Type.String({ minLength: 1, maxLength: 100 }) }),
+    payload: Type.Object({ target_id: RowId }),
   },
   // Comments a platform webhook reported, verified by the route that took the notice.
   ingest_comment_notices: {
@@ -84,24 +89,24 @@ export const TASKS = {
   // Subscribes one account to its platform's comment notices (job key `subscribe_comment_notices:<account id>`).
   subscribe_comment_notices: {
     priority: 'routine',
-    payload: Type.Object({ account_id: Type.String({ minLength: 1, maxLength: 100 }) }),
+    payload: OneAccount,
   },
   // Every minute: queues the subscriptions to comment notices that are pending and due (accounts module).
   schedule_notice_subscriptions: { priority: 'routine', payload: Type.Object({}), schedule: '* * * * *' },
   // Reads one account's recent comments (job key `poll_comments:<account id>`).
   poll_comments: {
     priority: 'bulk',
-    payload: Type.Object({ account_id: Type.String({ minLength: 1, maxLength: 100 }) }),
+    payload: OneAccount,
   },
   // Publishes a reply the platform was still processing (Threads), once it is done.
   send_comment_reply: {
     priority: 'time-critical',
-    payload: Type.Object({ reply_id: Type.String({ minLength: 1, maxLength: 100 }) }),
+    payload: Type.Object({ reply_id: RowId }),
   },
   // Reads a platform post's text, permalink and time, for a post first seen through a comment notice.
   describe_platform_post: {
     priority: 'bulk',
-    payload: Type.Object({ post_id: Type.String({ minLength: 1, maxLength: 100 }) }),
+    payload: Type.Object({ post_id: RowId }),
   },
   notify_webhook_disabled: {
     priority: 'time-critical',
@@ -124,16 +129,21 @@ export const TASKS = {
   // Reads one account's last 3 days and recent posts' figures (job key `refresh_insights:<account id>`).
   refresh_insights: {
     priority: 'bulk',
-    payload: Type.Object({ account_id: Type.String({ minLength: 1, maxLength: 100 }) }),
+    payload: OneAccount,
   },
   // Reads one account's past figures, a few 30-day steps a job (job key `fill_insight_history:<account id>`).
   fill_insight_history: {
     priority: 'bulk',
-    payload: Type.Object({ account_id: Type.String({ minLength: 1, maxLength: 100 }) }),
+    payload: OneAccount,
   },
 } satisfies Record<string, TaskSpec>;
 
 export type TaskName = keyof typeof TASKS;
+
+/** The task's graphile-worker priority (its jobs and, for a periodic task, its crontab line). */
+export function priorityOf(task: TaskName): number {
+  return PRIORITIES[TASKS[task].priority];
+}
 export type TaskPayloads = { [T in TaskName]: Static<(typeof TASKS)[T]['payload']> };
 
 export interface JobOptions {
@@ -166,7 +176,7 @@ export async function enqueue<T extends TaskName>(
     run_at => now() + ${waitMs}::double precision * interval '1 millisecond',
     max_attempts => ${options.maxAttempts ?? DEFAULT_MAX_ATTEMPTS}::int,
     job_key => ${options.jobKey ?? null}::text,
-    priority => ${PRIORITIES[TASKS[task].priority]}::int
+    priority => ${priorityOf(task)}::int
   )`);
 }
 
@@ -194,6 +204,6 @@ export function jobSql<T extends TaskName>(
     run_at => ${options.runAt ?? sql`null`}::timestamptz,
     max_attempts => ${DEFAULT_MAX_ATTEMPTS}::int,
     job_key => ${options.jobKey ?? sql`null`}::text,
-    priority => ${PRIORITIES[TASKS[task].priority]}::int
+    priority => ${priorityOf(task)}::int
   )`;
 }

@@ -216,8 +216,9 @@ export async function deleteOldDeliveries(db: Db, batch = RETENTION_BATCH): Prom
     const result = await db.execute(sql`
       delete from ${webhookDeliveries} where ${webhookDeliveries.id} in (
         select old.id from ${webhookDeliveries} old where old.created_at < ${cutoff} limit ${batch})`);
-    deleted += result.rowCount ?? 0;
-    if ((result.rowCount ?? 0) < batch) break;
+    const n = result.rowCount ?? 0;
+    deleted += n;
+    if (n < batch) break;
   }
   // A copy younger than the history may still get its first delivery (a test event's, a resend).
   for (;;) {
