@@ -25,5 +25,4 @@ export {
   webhookAttempts,
   webhookDeliveries,
   webhookEndpoints,
-  webhookEvents,
 } from '../../src/modules/webhooks/tables.ts';

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../src/ids.ts';
@@ -148,6 +148,15 @@ async function unboundDeliveries(profileId: string) {
   return rows.map((r) => r.type).sort();
 }
 
+/** Deliveries to the unbound endpoint whose event is no longer recorded: nothing could send them. */
+async function deliveriesOfDeletedEvents() {
+  return await t.database.db
+    .select({ id: webhookDeliveries.id })
+    .from(webhookDeliveries)
+    .leftJoin(events, eq(events.id, webhookDeliveries.eventId))
+    .where(and(eq(webhookDeliveries.endpointId, unboundEndpointId), isNull(events.id)));
+}
+
 async function eventTypes(profileId: string) {
   const rows = await t.database.db.select({ type: events.type }).from(events).where(eq(events.profileId, profileId));
   return rows.map((r) => r.type).sort();
@@ -196,6 +205,8 @@ describe('deleting a profile', () => {
     // The profile's events (account names in them) go with it; only the report of the deletion is left.
     expect(await eventTypes(p.profileId)).toEqual(['profile.deleted']);
     expect(await unboundDeliveries(p.profileId)).toEqual(['profile.deleted']);
+    // The deliveries of the events that went, went with them.
+    expect(await deliveriesOfDeletedEvents()).toEqual([]);
     expect(await rowsOf(p.profileId)).toEqual({ profile: 0, keys: 0, endpoints: 0, links: 0, accounts: 0, posts: 0 });
     expect(await t.database.db.select().from(postTargets).where(eq(postTargets.accountId, p.accountId))).toEqual([]);
     expect(await deletedEvents(p.profileId)).toHaveLength(1);

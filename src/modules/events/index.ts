@@ -4,6 +4,7 @@ export {
   EVENT_TYPES,
   type EventType,
   emit,
+  eventEnvelopes,
   type RecordedEvent,
   recordEvent,
   subscribe,

@@ -1,6 +1,7 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { now } from '../../clock.ts';
-import type { Queryable, Tx } from '../../db/connection.ts';
+import type { Db, Queryable, Tx } from '../../db/connection.ts';
+import { preparedPerDb } from '../../db/prepared.ts';
 import { newUuid } from '../../ids.ts';
 import { startupRegistry } from '../../registry.ts';
 import { events } from './tables.ts';
@@ -88,6 +89,31 @@ export async function emit(tx: Tx, event: NewEvent): Promise<{ id: string }> {
   for (const subscriber of run) await subscriber(tx, recorded);
   return { id: recorded.id };
 }
+
+/** What a recorded event is to one that sends it: its type, and the envelope's bytes. */
+interface EventEnvelope {
+  type: EventType;
+  body: string;
+}
+
+/**
+ * The type and envelope of each of these events that is still recorded, by id: what the
+ * webhooks module sends (an attempt, a resend) and shows (a delivery's history) reads here
+ * instead of keeping a copy, one prepared statement for however many ids.
+ */
+export async function eventEnvelopes(db: Db, ids: readonly string[]): Promise<Map<string, EventEnvelope>> {
+  if (ids.length === 0) return new Map();
+  const rows = await eventEnvelopesStatement(db).execute({ ids: [...new Set(ids)] });
+  return new Map(rows.map((r) => [r.id, { type: r.type as EventType, body: r.body }]));
+}
+
+const eventEnvelopesStatement = preparedPerDb((db) =>
+  db
+    .select({ id: events.id, type: events.type, body: events.body })
+    .from(events)
+    .where(sql`${events.id} = any(${sql.placeholder('ids')}::uuid[])`)
+    .prepare('event_envelopes'),
+);
 
 /** Deletes a profile's events (its deletion; src/modules.ts registers this as the events module's step). */
 export async function deleteProfileEvents(db: Queryable, ownerId: string, profileId: string): Promise<void> {

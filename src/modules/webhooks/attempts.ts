@@ -8,8 +8,9 @@ import { withEffects } from '../../db/with-effects.ts';
 import { enqueue, jobSql } from '../../jobs/queue.ts';
 import { isSuccess, type PostResult, postBytes } from '../../outbound/http-client.ts';
 import { signatureHeader } from '../../webhook-signature.ts';
+import { eventEnvelopes } from '../events/index.ts';
 import { signingSecrets } from './service.ts';
-import { webhookAttempts, webhookDeliveries, webhookEndpoints, webhookEvents } from './tables.ts';
+import { webhookAttempts, webhookDeliveries, webhookEndpoints } from './tables.ts';
 
 /** Waits before attempts 2 to 8: 1 min, 5 min, 30 min, 2 h, 5 h, 8 h, 8 h (about 24 h in all). */
 export const RETRY_DELAYS_MS = [1, 5, 30, 120, 300, 480, 480].map((minutes) => minutes * 60_000);
@@ -65,7 +66,11 @@ export async function attemptDeliveries(
   // and never read.
   const rows = await deps.db
     .select({
-      delivery: { id: webhookDeliveries.id, attemptCount: webhookDeliveries.attemptCount },
+      delivery: {
+        id: webhookDeliveries.id,
+        attemptCount: webhookDeliveries.attemptCount,
+        eventId: webhookDeliveries.eventId,
+      },
       endpoint: {
         id: webhookEndpoints.id,
         url: webhookEndpoints.url,
@@ -74,11 +79,9 @@ export async function attemptDeliveries(
         previousSecretSealed: webhookEndpoints.previousSecretSealed,
         previousSecretExpiresAt: webhookEndpoints.previousSecretExpiresAt,
       },
-      event: { type: webhookEvents.type, body: webhookEvents.body },
     })
     .from(webhookDeliveries)
     .innerJoin(webhookEndpoints, eq(webhookEndpoints.id, webhookDeliveries.endpointId))
-    .innerJoin(webhookEvents, eq(webhookEvents.eventId, webhookDeliveries.eventId))
     .where(
       and(
         inArray(webhookDeliveries.id, [...deliveryIds]),
@@ -86,56 +89,65 @@ export async function attemptDeliveries(
         attemptsMade === undefined ? undefined : eq(webhookDeliveries.attemptCount, attemptsMade),
       ),
     );
-  const inactive = rows.filter((r) => !r.endpoint.active).map((r) => r.delivery.id);
-  if (inactive.length > 0) {
+  const envelopes = await eventEnvelopes(
+    deps.db,
+    rows.filter((r) => r.endpoint.active).map((r) => r.delivery.eventId),
+  );
+  const sendable = rows.flatMap(({ delivery, endpoint }) => {
+    const event = envelopes.get(delivery.eventId);
+    return endpoint.active && event ? [{ delivery, endpoint, event }] : [];
+  });
+  // An inactive endpoint's deliveries end here; so would one whose event is gone, which only a
+  // profile's deletion does, after deleting the profile's deliveries (src/modules.ts).
+  const sent = new Set(sendable.map((s) => s.delivery.id));
+  const cancelled = rows.filter((r) => !sent.has(r.delivery.id)).map((r) => r.delivery.id);
+  if (cancelled.length > 0) {
     await deps.db
       .update(webhookDeliveries)
       .set({ status: 'cancelled', nextAttemptAt: null, updatedAt: now() })
-      .where(and(inArray(webhookDeliveries.id, inactive), eq(webhookDeliveries.status, 'pending')));
+      .where(and(inArray(webhookDeliveries.id, cancelled), eq(webhookDeliveries.status, 'pending')));
   }
   const recorder = recorderFor(deps.db);
   const outcomes = new Map<string, AttemptOutcome>();
   await Promise.all(
-    rows
-      .filter((r) => r.endpoint.active)
-      .map(async ({ delivery, endpoint, event }) => {
-        const attemptedAt = now();
-        const result = await postBytes(
-          deps.agent,
-          endpoint.url,
-          event.body,
-          {
-            'content-type': 'application/json',
-            'user-agent': USER_AGENT,
-            'service-signature': signatureHeader(
-              event.body,
-              signingSecrets(deps.secretKey, endpoint),
-              Math.floor(attemptedAt.getTime() / 1000),
-            ),
-            'service-event': event.type,
-            'service-delivery': delivery.id,
-          },
-          { timeoutMs: RESPONSE_TIMEOUT_MS, maxBodyBytes: MAX_RESPONSE_BYTES },
-        );
-        // Not merely a 2xx status: an answer cut off by the time limit has a status and an error.
-        const succeeded = isSuccess(result);
-        const attemptCount = delivery.attemptCount + 1;
-        const delay = succeeded ? undefined : RETRY_DELAYS_MS[attemptCount - 1];
-        await recorder.submit({
-          attempt_id: randomUUID(),
-          delivery_id: delivery.id,
-          endpoint_id: endpoint.id,
-          attempted_at: attemptedAt.toISOString(),
-          duration_ms: Math.round(result.durationMs),
-          status_code: result.status ?? null,
-          error: succeeded ? null : describeFailure(result),
-          response_body: result.body ?? null,
-          succeeded,
-          attempt_count: attemptCount,
-          next_attempt_at: delay === undefined ? null : new Date(attemptedAt.getTime() + delay).toISOString(),
-        });
-        outcomes.set(delivery.id, succeeded ? 'sent' : 'failed');
-      }),
+    sendable.map(async ({ delivery, endpoint, event }) => {
+      const attemptedAt = now();
+      const result = await postBytes(
+        deps.agent,
+        endpoint.url,
+        event.body,
+        {
+          'content-type': 'application/json',
+          'user-agent': USER_AGENT,
+          'service-signature': signatureHeader(
+            event.body,
+            signingSecrets(deps.secretKey, endpoint),
+            Math.floor(attemptedAt.getTime() / 1000),
+          ),
+          'service-event': event.type,
+          'service-delivery': delivery.id,
+        },
+        { timeoutMs: RESPONSE_TIMEOUT_MS, maxBodyBytes: MAX_RESPONSE_BYTES },
+      );
+      // Not merely a 2xx status: an answer cut off by the time limit has a status and an error.
+      const succeeded = isSuccess(result);
+      const attemptCount = delivery.attemptCount + 1;
+      const delay = succeeded ? undefined : RETRY_DELAYS_MS[attemptCount - 1];
+      await recorder.submit({
+        attempt_id: randomUUID(),
+        delivery_id: delivery.id,
+        endpoint_id: endpoint.id,
+        attempted_at: attemptedAt.toISOString(),
+        duration_ms: Math.round(result.durationMs),
+        status_code: result.status ?? null,
+        error: succeeded ? null : describeFailure(result),
+        response_body: result.body ?? null,
+        succeeded,
+        attempt_count: attemptCount,
+        next_attempt_at: delay === undefined ? null : new Date(attemptedAt.getTime() + delay).toISOString(),
+      });
+      outcomes.set(delivery.id, succeeded ? 'sent' : 'failed');
+    }),
   );
   return deliveryIds.map((id) => outcomes.get(id) ?? 'skipped');
 }

@@ -6,18 +6,17 @@ import { withEffects } from '../../db/with-effects.ts';
 import { ApiError } from '../../http/errors.ts';
 import type { Scope } from '../../http/scope.ts';
 import { enqueue, jobSql } from '../../jobs/queue.ts';
-import { type EventType, type RecordedEvent, recordEvent } from '../events/index.ts';
+import { eventEnvelopes, type RecordedEvent, recordEvent } from '../events/index.ts';
 import type { DeliveryWithAttempts } from './json.ts';
 import { getEndpoint } from './service.ts';
-import { webhookAttempts, webhookDeliveries, webhookEndpoints, webhookEvents } from './tables.ts';
+import { webhookAttempts, webhookDeliveries, webhookEndpoints } from './tables.ts';
 
 export const HISTORY_DAYS = 30;
 
 /**
  * Creates, in the event's transaction, a delivery for every active endpoint of the owner
  * that subscribes to the event's type and is unbound or bound to the event's profile
- * (`profile.deleted` goes to unbound endpoints only), the module's copy of the event they
- * send, and one job that attempts them all. Inactive endpoints get nothing, and nothing is
+ * (`profile.deleted` goes to unbound endpoints only), and one job that attempts them all. Inactive endpoints get nothing, and nothing is
  * stored for them. The webhooks module subscribes it to every event (index.ts).
  */
 export async function fanOut(tx: Tx, event: RecordedEvent): Promise<number> {
@@ -33,21 +32,13 @@ export async function fanOut(tx: Tx, event: RecordedEvent): Promise<number> {
       with: [
         [
           'created',
-          sql`insert into ${webhookDeliveries} (id, owner_id, endpoint_id, event_id, status, attempt_count, next_attempt_at, created_at, updated_at)
-            select gen_random_uuid(), e.owner_id, e.id, ${event.id}::uuid, 'pending', 0, ${at}::timestamptz, ${at}::timestamptz, ${at}::timestamptz
+          sql`insert into ${webhookDeliveries} (id, owner_id, endpoint_id, event_id, event_profile_id, status, attempt_count, next_attempt_at, created_at, updated_at)
+            select gen_random_uuid(), e.owner_id, e.id, ${event.id}::uuid, ${event.profileId}, 'pending', 0, ${at}::timestamptz, ${at}::timestamptz, ${at}::timestamptz
             from ${webhookEndpoints} e
             where e.owner_id = ${event.ownerId} and e.active and ${event.type} = any(e.events) and ${binding}
             returning id`,
         ],
         ['batch', sql`select json_agg(id) as ids, count(*)::int as n from created`],
-        // A data-modifying statement in WITH runs whether or not anything reads it. The deliveries'
-        // reference to it is checked at the end of the statement, when both are written.
-        [
-          'kept',
-          sql`insert into ${webhookEvents} (event_id, owner_id, profile_id, type, body, created_at)
-            select ${event.id}::uuid, ${event.ownerId}, ${event.profileId}, ${event.type}, ${event.body}, ${at}::timestamptz
-            from batch where n > 0`,
-        ],
       ],
       effects: [
         [
@@ -62,23 +53,11 @@ export async function fanOut(tx: Tx, event: RecordedEvent): Promise<number> {
   return result.rows[0]?.n ?? 0;
 }
 
-/** Keeps the module's copy of an event that is delivered without a fan-out (a test event). */
-async function keepEvent(tx: Tx, event: RecordedEvent): Promise<void> {
-  await tx
-    .insert(webhookEvents)
-    .values({
-      eventId: event.id,
-      ownerId: event.ownerId,
-      profileId: event.profileId,
-      type: event.type,
-      body: event.body,
-      createdAt: now(),
-    })
-    .onConflictDoNothing();
-}
-
-/** One delivery of an event the module keeps a copy of to one endpoint, attempted at once (resend, test). */
-export async function createDelivery(tx: Tx, input: { ownerId: string; endpointId: string; eventId: string }) {
+/** One delivery of a recorded event to one endpoint, attempted at once (resend, test). */
+export async function createDelivery(
+  tx: Tx,
+  input: { ownerId: string; endpointId: string; eventId: string; eventProfileId: string | null },
+) {
   const at = now();
   const [row] = await tx
     .insert(webhookDeliveries)
@@ -87,6 +66,7 @@ export async function createDelivery(tx: Tx, input: { ownerId: string; endpointI
       ownerId: input.ownerId,
       endpointId: input.endpointId,
       eventId: input.eventId,
+      eventProfileId: input.eventProfileId,
       status: 'pending',
       nextAttemptAt: at,
       createdAt: at,
@@ -109,9 +89,8 @@ export async function listDeliveries(
   const since = new Date(now().getTime() - HISTORY_DAYS * 24 * 60 * 60 * 1000);
   const before = page.before;
   const rows = await db
-    .select({ delivery: webhookDeliveries, eventType: webhookEvents.type })
+    .select()
     .from(webhookDeliveries)
-    .innerJoin(webhookEvents, eq(webhookEvents.eventId, webhookDeliveries.eventId))
     .where(
       and(
         eq(webhookDeliveries.endpointId, endpoint.id),
@@ -126,31 +105,41 @@ export async function listDeliveries(
     )
     .orderBy(desc(webhookDeliveries.createdAt), desc(webhookDeliveries.id))
     .limit(page.limit + 1);
-  const ids = rows.map((r) => r.delivery.id);
-  const attempts =
+  return await withEventsAndAttempts(db, rows);
+}
+
+/** The deliveries as shown: each with its event's type and its attempts, oldest first. */
+async function withEventsAndAttempts(
+  db: Db,
+  rows: (typeof webhookDeliveries.$inferSelect)[],
+): Promise<DeliveryWithAttempts[]> {
+  const ids = rows.map((r) => r.id);
+  const [envelopes, attempts] = await Promise.all([
+    eventEnvelopes(
+      db,
+      rows.map((r) => r.eventId),
+    ),
     ids.length === 0
       ? []
-      : await db
+      : db
           .select()
           .from(webhookAttempts)
           .where(inArray(webhookAttempts.deliveryId, ids))
-          .orderBy(webhookAttempts.attemptedAt);
-  return rows.map((r) => ({
-    ...r.delivery,
-    eventType: r.eventType as EventType,
-    attempts: attempts.filter((a) => a.deliveryId === r.delivery.id),
-  }));
+          .orderBy(webhookAttempts.attemptedAt),
+  ]);
+  // A delivery's event is deleted only with its profile, after the delivery (src/modules.ts).
+  return rows.flatMap((r) => {
+    const envelope = envelopes.get(r.eventId);
+    if (!envelope) return [];
+    return [{ ...r, eventType: envelope.type, attempts: attempts.filter((a) => a.deliveryId === r.id) }];
+  });
 }
 
 async function deliveryWithAttempts(db: Db, id: string): Promise<DeliveryWithAttempts> {
-  const [row] = await db
-    .select({ delivery: webhookDeliveries, eventType: webhookEvents.type })
-    .from(webhookDeliveries)
-    .innerJoin(webhookEvents, eq(webhookEvents.eventId, webhookDeliveries.eventId))
-    .where(eq(webhookDeliveries.id, id));
-  if (!row) throw new Error(`delivery ${id} vanished`);
-  const attempts = await db.select().from(webhookAttempts).where(eq(webhookAttempts.deliveryId, id));
-  return { ...row.delivery, eventType: row.eventType as EventType, attempts };
+  const rows = await db.select().from(webhookDeliveries).where(eq(webhookDeliveries.id, id));
+  const [delivery] = await withEventsAndAttempts(db, rows);
+  if (!delivery) throw new Error(`delivery ${id} vanished`);
+  return delivery;
 }
 
 function assertActive(endpoint: { active: boolean; id: string }): void {
@@ -179,7 +168,12 @@ export async function resendDelivery(db: Db, scope: Scope, endpointId: string, d
   }
   assertActive(endpoint);
   const created = await db.transaction((tx) =>
-    createDelivery(tx, { ownerId: endpoint.ownerId, endpointId: endpoint.id, eventId: original.eventId }),
+    createDelivery(tx, {
+      ownerId: endpoint.ownerId,
+      endpointId: endpoint.id,
+      eventId: original.eventId,
+      eventProfileId: original.eventProfileId,
+    }),
   );
   return await deliveryWithAttempts(db, created.id);
 }
@@ -195,8 +189,12 @@ export async function sendTestEvent(db: Db, scope: Scope, endpointId: string) {
       type: 'webhook.test',
       data: { endpoint_id: endpoint.id, message: 'A test event sent from the API; it changes nothing.' },
     });
-    await keepEvent(tx, event);
-    return await createDelivery(tx, { ownerId: endpoint.ownerId, endpointId: endpoint.id, eventId: event.id });
+    return await createDelivery(tx, {
+      ownerId: endpoint.ownerId,
+      endpointId: endpoint.id,
+      eventId: event.id,
+      eventProfileId: event.profileId,
+    });
   });
   return await deliveryWithAttempts(db, created.id);
 }
@@ -205,9 +203,8 @@ export async function sendTestEvent(db: Db, scope: Scope, endpointId: string) {
 const RETENTION_BATCH = 5_000;
 
 /**
- * Deletes deliveries (and their attempts) past the 30 days of history, then the copies of
- * events that no delivery sends any more (a periodic job), `batch` rows a statement until none
- * is left, so a large backlog never holds one long transaction.
+ * Deletes deliveries (and their attempts) past the 30 days of history (a periodic job), `batch`
+ * rows a statement until none is left, so a large backlog never holds one long transaction.
  */
 export async function deleteOldDeliveries(db: Db, batch = RETENTION_BATCH): Promise<number> {
   const cutoff = new Date(now().getTime() - HISTORY_DAYS * 24 * 60 * 60 * 1000);
@@ -219,16 +216,6 @@ export async function deleteOldDeliveries(db: Db, batch = RETENTION_BATCH): Prom
     const n = result.rowCount ?? 0;
     deleted += n;
     if (n < batch) break;
-  }
-  // A copy younger than the history may still get its first delivery (a test event's, a resend).
-  for (;;) {
-    const result = await db.execute(sql`
-      delete from ${webhookEvents} where ${webhookEvents.eventId} in (
-        select old.event_id from ${webhookEvents} old
-        where old.created_at < ${cutoff}
-          and not exists (select 1 from ${webhookDeliveries} d where d.event_id = old.event_id)
-        limit ${batch})`);
-    if ((result.rowCount ?? 0) < batch) break;
   }
   return deleted;
 }

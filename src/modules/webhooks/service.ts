@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, asc, count, eq, gt, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, inArray, sql } from 'drizzle-orm';
 import { now } from '../../clock.ts';
 import type { Db } from '../../db/connection.ts';
 import { ApiError, errors } from '../../http/errors.ts';
@@ -10,7 +10,7 @@ import { decrypt, encrypt } from '../../secrets.ts';
 import type { EventType } from '../events/index.ts';
 import { findProfile, type ProfileDeletionStep } from '../profiles/index.ts';
 import type { WebhookEndpoint } from './json.ts';
-import { webhookEndpoints, webhookEvents } from './tables.ts';
+import { webhookDeliveries, webhookEndpoints } from './tables.ts';
 
 /** What the webhooks module needs besides the database. */
 export interface WebhookDeps {
@@ -240,11 +240,22 @@ export const webhooksProfileDeletion: ProfileDeletionStep = {
       .delete(webhookEndpoints)
       .where(and(eq(webhookEndpoints.ownerId, profile.ownerId), eq(webhookEndpoints.profileId, profile.id)));
   },
-  // The profile's events sent to endpoints not bound to it: the module's copies of them go, and
-  // their deliveries with them.
+  // The deliveries of the profile's events to endpoints not bound to it, found through the
+  // owner's endpoints (the history's index), before the events module deletes the events.
   deleteData: async ({ db }, profile) => {
     await db
-      .delete(webhookEvents)
-      .where(and(eq(webhookEvents.ownerId, profile.ownerId), eq(webhookEvents.profileId, profile.id)));
+      .delete(webhookDeliveries)
+      .where(
+        and(
+          inArray(
+            webhookDeliveries.endpointId,
+            db
+              .select({ id: webhookEndpoints.id })
+              .from(webhookEndpoints)
+              .where(eq(webhookEndpoints.ownerId, profile.ownerId)),
+          ),
+          eq(webhookDeliveries.eventProfileId, profile.id),
+        ),
+      );
   },
 };

@@ -31,28 +31,6 @@ export const webhookEndpoints = pgTable(
   (t) => [index('webhook_endpoints_owner_idx').on(t.ownerId, t.id)],
 );
 
-/**
- * The webhooks module's own copy of each event it delivers, written with the event's first
- * deliveries (the fan-out, in the event's transaction): what an attempt sends and the history
- * shows, so delivering never reads the events module's tables. `body` is the envelope as
- * serialised once when the event was recorded: every attempt sends exactly these bytes. A copy
- * lives as long as a delivery of it does (deleteOldDeliveries), or until its profile is deleted.
- */
-export const webhookEvents = pgTable(
-  'webhook_events',
-  {
-    eventId: uuid('event_id').primaryKey(),
-    ownerId: ownerIdColumn(),
-    /** The event's profile (null for an owner-wide event); no reference, as events outlive their profile. */
-    profileId: text('profile_id'),
-    type: text('type').notNull(),
-    body: text('body').notNull(),
-    createdAt: createdAt(),
-  },
-  // The clean-up finds the copies past the history by it.
-  (t) => [index('webhook_events_created_idx').on(t.createdAt)],
-);
-
 /** One sending of one event to one endpoint, with its retries. */
 export const webhookDeliveries = pgTable(
   'webhook_deliveries',
@@ -62,9 +40,14 @@ export const webhookDeliveries = pgTable(
     endpointId: text('endpoint_id')
       .notNull()
       .references(() => webhookEndpoints.id, { onDelete: 'cascade' }),
-    eventId: uuid('event_id')
-      .notNull()
-      .references(() => webhookEvents.eventId, { onDelete: 'cascade' }),
+    /**
+     * The event it sends, read from the events module when attempted or shown (eventEnvelopes).
+     * No reference: a reference would make every deleted event look for its deliveries, and a
+     * profile's deliveries go in this module's deletion step, before its events (src/modules.ts).
+     */
+    eventId: uuid('event_id').notNull(),
+    /** The event's profile (null for an owner-wide event): a profile's deletion finds its deliveries by it. */
+    eventProfileId: text('event_profile_id'),
     /** pending (an attempt is due at next_attempt_at), succeeded, failed (8 attempts), cancelled. */
     status: text('status').notNull(),
     attemptCount: integer('attempt_count').notNull().default(0),
@@ -75,8 +58,6 @@ export const webhookDeliveries = pgTable(
   (t) => [
     index('webhook_deliveries_history_idx').on(t.endpointId, t.createdAt, t.id),
     index('webhook_deliveries_created_idx').on(t.createdAt),
-    // Deleting an event's copy (its profile's deletion, the history's end) finds its deliveries.
-    index('webhook_deliveries_event_idx').on(t.eventId),
   ],
 );
 
