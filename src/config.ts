@@ -36,6 +36,13 @@ const SettingsSchema = Type.Object({
   PLATFORM_WEBHOOK_VERIFY_TOKEN: Type.Optional(
     Type.String({ minLength: 8, maxLength: 200, pattern: '^[\\x21-\\x7e]+$' }),
   ),
+  S3_BUCKET: Type.Optional(Type.String({ minLength: 3, maxLength: 63, pattern: '^[a-z0-9][a-z0-9.-]+[a-z0-9]$' })),
+  S3_ENDPOINT: Type.Optional(Type.String({ pattern: '^https?://[^\\s/]+/?$' })),
+  S3_REGION: Type.String({ minLength: 1, maxLength: 64, pattern: '^[a-z0-9-]+$', default: 'us-east-1' }),
+  S3_ACCESS_KEY_ID: Type.Optional(Type.String({ minLength: 1, maxLength: 256, pattern: '^\\S+$' })),
+  S3_SECRET_ACCESS_KEY: Type.Optional(Type.String({ minLength: 1, maxLength: 256, pattern: '^\\S+$' })),
+  S3_FORCE_PATH_STYLE: Type.Optional(Type.Boolean()),
+  S3_PRESIGNED_URLS: Type.Boolean({ default: false }),
   SMTP_URL: Type.Optional(Type.String({ pattern: '^smtps?://' })),
   MAIL_FROM: Type.String({ minLength: 3, maxLength: 320, default: 'Switchboard <switchboard@localhost>' }),
   FIRST_OWNER_NAME: Type.Intersect([NameText(200, 'name of the first owner')], { default: 'Owner' }),
@@ -74,6 +81,26 @@ const DEFAULT_HEADERS_TIMEOUT_MS = 20_000;
 
 type Settings = Static<typeof SettingsSchema>;
 
+/** The S3-compatible store media files live in (S3_*), when S3_BUCKET is set. */
+export interface S3Settings {
+  bucket: string;
+  /** The store's address; unset: AWS S3 in `region`. */
+  endpoint: string | undefined;
+  region: string;
+  /** Unset: the AWS SDK's own chain (environment, instance role, ...). */
+  credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+  /** `https://endpoint/bucket/key` rather than `https://bucket.endpoint/key`: most stores other than AWS want it. */
+  forcePathStyle: boolean;
+  /**
+   * Platforms fetch media straight from the store by a presigned URL (the store must be reachable
+   * from the internet), instead of from the service by its own signed URL.
+   */
+  presignedUrls: boolean;
+}
+
+/** Where media files are kept: the S3-compatible store when one is set, else DATA_DIR/media. */
+export type FileStoreSettings = Pick<Config, 'dataDir' | 's3'>;
+
 export interface Config {
   port: number;
   host: string;
@@ -81,6 +108,8 @@ export interface Config {
   publicUrl: string | undefined;
   databaseUrl: string | undefined;
   dataDir: string;
+  /** The S3-compatible store for media files; undefined: files under DATA_DIR/media. */
+  s3: S3Settings | undefined;
   secretKey: string | undefined;
   logLevel: string;
   rateLimitPerMinute: number;
@@ -181,6 +210,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       `HEADERS_TIMEOUT_MS=${JSON.stringify(String(settings.HEADERS_TIMEOUT_MS))}: must not be more than REQUEST_TIMEOUT_MS (${settings.REQUEST_TIMEOUT_MS})`,
     );
   }
+  const s3 = s3Settings(settings, crossErrors);
   if (crossErrors.length > 0) throw new ConfigError(`invalid settings: ${crossErrors.join('; ')}`);
   const publicUrl = settings.PUBLIC_URL?.replace(/\/+$/, '');
   const platforms = settings.PLATFORMS ?? (Object.keys(platformCredentials).length > 0 ? 'live' : 'sandbox');
@@ -190,6 +220,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl,
     databaseUrl: settings.DATABASE_URL,
     dataDir: path.resolve(settings.DATA_DIR),
+    s3,
     secretKey: settings.SECRET_KEY,
     logLevel: settings.LOG_LEVEL,
     rateLimitPerMinute: settings.RATE_LIMIT_PER_MINUTE,
@@ -215,5 +246,31 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sandboxUrl: settings.SANDBOX_URL?.replace(/\/+$/, '') ?? (publicUrl ? `${publicUrl}/sandbox` : undefined),
     platformCredentials,
     threadsTesterToken: settings.THREADS_TESTER_TOKEN,
+  };
+}
+
+/** The S3 store the settings name, if any; a setting that cannot take effect is an error, not ignored. */
+function s3Settings(settings: Settings, errors: string[]): S3Settings | undefined {
+  const { S3_BUCKET: bucket, S3_ACCESS_KEY_ID: accessKeyId, S3_SECRET_ACCESS_KEY: secretAccessKey } = settings;
+  if ((accessKeyId === undefined) !== (secretAccessKey === undefined)) {
+    errors.push('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together');
+  }
+  if (bucket === undefined) {
+    const stray: string[] = (['S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_FORCE_PATH_STYLE'] as const).filter(
+      (name) => settings[name] !== undefined,
+    );
+    if (settings.S3_PRESIGNED_URLS) stray.push('S3_PRESIGNED_URLS');
+    if (stray.length > 0) errors.push(`${stray.join(', ')} need S3_BUCKET: without it media stay under DATA_DIR`);
+    return undefined;
+  }
+  const endpoint = settings.S3_ENDPOINT?.replace(/\/+$/, '');
+  return {
+    bucket,
+    endpoint,
+    region: settings.S3_REGION,
+    credentials:
+      accessKeyId !== undefined && secretAccessKey !== undefined ? { accessKeyId, secretAccessKey } : undefined,
+    forcePathStyle: settings.S3_FORCE_PATH_STYLE ?? endpoint !== undefined,
+    presignedUrls: settings.S3_PRESIGNED_URLS,
   };
 }

@@ -152,7 +152,7 @@ export async function startService(config: Config, roles: Roles, log: Logger): P
         bulkConcurrency: config.workerBulkConcurrency,
         log,
         secretKey,
-        dataDir: config.dataDir,
+        files: config,
         agent,
         platforms: running.platforms,
         media: { db: database.db, secretKey, config },

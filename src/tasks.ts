@@ -1,6 +1,7 @@
 import type { Task, TaskList } from 'graphile-worker';
 import type { Logger } from 'pino';
 import { Value } from 'typebox/value';
+import type { FileStoreSettings } from './config.ts';
 import type { Db } from './db/connection.ts';
 import { deleteExpiredIdempotencyKeys } from './http/idempotency.ts';
 import { deleteEndedRateLimitWindows } from './http/rate-limit-store.ts';
@@ -29,8 +30,8 @@ import { isPlatform } from './platforms/index.ts';
 /** What the tasks need: the database, and what deliveries, notices, refreshes and deletions use. */
 export interface TaskDeps extends DeliveryDeps, TokenRefreshDeps, PublishDeps {
   db: Db;
-  /** DATA_DIR, where files (media) are kept. */
-  dataDir: string;
+  /** Where files (media) are kept. */
+  files: FileStoreSettings;
   sendMail: SendMail;
   log: Logger;
   /** COMMENT_POLL_INTERVAL_SECONDS, in ms. */

@@ -88,6 +88,50 @@ describe('settings', () => {
     expect(() => loadConfig({ PLATFORMS: 'real' })).toThrow(/PLATFORMS=/);
   });
 
+  it('keeps media under DATA_DIR unless S3_BUCKET names a store', () => {
+    expect(loadConfig({}).s3).toBeUndefined();
+    expect(
+      loadConfig({
+        S3_BUCKET: 'agency-media',
+        S3_ENDPOINT: 'http://garage:3900/',
+        S3_REGION: 'garage',
+        S3_ACCESS_KEY_ID: 'GK31c2f218a2e44f485b94239e',
+        S3_SECRET_ACCESS_KEY: 'b892c0665f0ada8a4755dae98baa3b133590e11dae3bcc1f9d769d67f16c3835',
+      }).s3,
+    ).toEqual({
+      bucket: 'agency-media',
+      endpoint: 'http://garage:3900',
+      region: 'garage',
+      credentials: {
+        accessKeyId: 'GK31c2f218a2e44f485b94239e',
+        secretAccessKey: 'b892c0665f0ada8a4755dae98baa3b133590e11dae3bcc1f9d769d67f16c3835',
+      },
+      // Another store than AWS: addressed by path unless told otherwise.
+      forcePathStyle: true,
+      presignedUrls: false,
+    });
+    // AWS itself: the SDK's own credentials chain, virtual-hosted addresses.
+    expect(loadConfig({ S3_BUCKET: 'agency-media', S3_REGION: 'eu-west-1', S3_PRESIGNED_URLS: 'true' }).s3).toEqual({
+      bucket: 'agency-media',
+      endpoint: undefined,
+      region: 'eu-west-1',
+      credentials: undefined,
+      forcePathStyle: false,
+      presignedUrls: true,
+    });
+  });
+
+  it('refuses S3 settings that could not take effect', () => {
+    expect(() => loadConfig({ S3_ENDPOINT: 'http://garage:3900' })).toThrow(
+      /S3_ENDPOINT need S3_BUCKET: without it media stay under DATA_DIR/,
+    );
+    expect(() => loadConfig({ S3_BUCKET: 'media', S3_ACCESS_KEY_ID: 'id' })).toThrow(
+      /S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together/,
+    );
+    expect(() => loadConfig({ S3_BUCKET: 'Not_A_Bucket' })).toThrow(/S3_BUCKET=/);
+    expect(() => loadConfig({ S3_BUCKET: 'media', S3_ENDPOINT: 'garage:3900' })).toThrow(/S3_ENDPOINT=/);
+  });
+
   it('names every bad variable at once', () => {
     expect(() => loadConfig({ PORT: 'x', LOG_LEVEL: 'y' })).toThrow(/PORT=.*LOG_LEVEL=|LOG_LEVEL=.*PORT=/);
   });

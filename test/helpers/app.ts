@@ -117,7 +117,7 @@ export async function startTestApp(
         bulkConcurrency: options.bulkConcurrency ?? config.workerBulkConcurrency,
         log: pino({ level: 'silent' }),
         secretKey,
-        dataDir: config.dataDir,
+        files: config,
         agent,
         // No sandbox listens for an app driven by inject(); a test that needs one passes its own.
         platforms: options.platforms ?? platforms,
@@ -138,7 +138,7 @@ export async function startTestApp(
     deletionContext: () => ({
       db: database.db,
       secretKey,
-      dataDir: config.dataDir,
+      files: config,
       platforms,
       log: pino({ level: 'silent' }),
     }),

@@ -76,7 +76,7 @@ describe('token refresh', () => {
       Object.keys(
         taskList({
           ...deps,
-          dataDir: '/nonexistent',
+          files: { dataDir: '/nonexistent', s3: undefined },
           agent: undefined as never,
           sendMail: async () => {},
           log: pino({ level: 'silent' }),

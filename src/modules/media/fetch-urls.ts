@@ -11,14 +11,15 @@ import type { Config } from '../../config.ts';
 import type { Queryable } from '../../db/connection.ts';
 import { ACCEPTED_TYPES, type AcceptedMimeType } from './ingest.ts';
 import { jpegVariantSize, type MediaItem, recordJpegVariant, storageKey } from './service.ts';
-import { signedPath } from './signed-urls.ts';
-import { type MediaStorage, mediaStorage } from './storage.ts';
+import { signedPath, type Variant } from './signed-urls.ts';
+import type { MediaStorage } from './storage.ts';
+import { mediaStorage } from './stores.ts';
 
 /** What a media URL needs: the database (for the JPEG variant), SECRET_KEY and the settings. */
 export interface MediaUrlContext {
   db: Queryable;
   secretKey: Buffer;
-  config: Pick<Config, 'publicUrl' | 'port' | 'dataDir' | 'mediaUrlTtlSeconds'>;
+  config: Pick<Config, 'publicUrl' | 'port' | 'dataDir' | 's3' | 'mediaUrlTtlSeconds'>;
 }
 
 /** PUBLIC_URL, else the address `npm start` prints as its own (http://localhost:PORT). */
@@ -31,8 +32,9 @@ function extensionOf(mimeType: string): string {
 }
 
 /**
- * The signed, expiring URL a platform fetches the medium at. `format: 'jpeg'` gives a JPEG of
- * an image: the original when it is one, else a JPEG converted and stored on first use.
+ * The signed, expiring URL a platform fetches the medium at: the service's own, or the store's
+ * presigned one (S3_PRESIGNED_URLS). `format: 'jpeg'` gives a JPEG of an image: the original
+ * when it is one, else a JPEG converted and stored on first use.
  */
 export async function mediaFetchUrl(
   context: MediaUrlContext,
@@ -41,13 +43,17 @@ export async function mediaFetchUrl(
 ): Promise<string> {
   const { secretKey, config } = context;
   const ttl = config.mediaUrlTtlSeconds;
-  if (options.format === 'jpeg' && item.mimeType !== 'image/jpeg') {
+  const storage = mediaStorage(config);
+  const file: { mediaId: string; variant: Variant; extension: string } =
+    options.format === 'jpeg' && item.mimeType !== 'image/jpeg'
+      ? { mediaId: item.id, variant: 'jpeg', extension: 'jpg' }
+      : { mediaId: item.id, variant: 'original', extension: extensionOf(item.mimeType) };
+  if (file.variant === 'jpeg') {
     if (item.type !== 'image') throw new Error(`media ${item.id} is a video; only an image has a JPEG`);
-    await ensureJpeg(context.db, mediaStorage(config), item);
-    return baseUrl(config) + signedPath(secretKey, { mediaId: item.id, variant: 'jpeg', extension: 'jpg' }, ttl);
+    await ensureJpeg(context.db, storage, item);
   }
-  const extension = extensionOf(item.mimeType);
-  return baseUrl(config) + signedPath(secretKey, { mediaId: item.id, variant: 'original', extension }, ttl);
+  if (storage.presignedUrl) return await storage.presignedUrl(storageKey(item.id, file.variant), ttl);
+  return baseUrl(config) + signedPath(secretKey, file, ttl);
 }
 
 /**
@@ -60,12 +66,12 @@ async function ensureJpeg(db: Queryable, storage: MediaStorage, item: MediaItem)
   const scratch = await storage.scratchFile();
   try {
     await pipeline(
-      storage.read(storageKey(item.id, 'original')),
+      await storage.read(storageKey(item.id, 'original')),
       sharp().rotate().flatten({ background: '#ffffff' }).jpeg({ quality: 90, mozjpeg: true }),
       createWriteStream(scratch),
     );
     const { size } = await fs.stat(scratch);
-    await storage.put(storageKey(item.id, 'jpeg'), scratch);
+    await storage.put(storageKey(item.id, 'jpeg'), scratch, 'image/jpeg');
     await recordJpegVariant(db, item, size);
   } finally {
     await fs.rm(scratch, { force: true });

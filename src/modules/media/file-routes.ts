@@ -12,7 +12,7 @@ import { ApiError } from '../../http/errors.ts';
 import { ACCEPTED_TYPES, type AcceptedMimeType } from './ingest.ts';
 import { findMediaForServing, storageKey } from './service.ts';
 import { FILE_ROUTE_PREFIX, isValidSignature } from './signed-urls.ts';
-import { mediaStorage } from './storage.ts';
+import { mediaStorage } from './stores.ts';
 
 const FILE_NAME = /^(original|jpeg)\.([a-z0-9]{1,5})$/;
 
@@ -36,7 +36,7 @@ function servedFile(
 export function mediaFileRoutes(deps: {
   db: Db;
   secretKey: Buffer;
-  config: Pick<Config, 'dataDir'>;
+  config: Pick<Config, 'dataDir' | 's3'>;
 }): FastifyPluginAsyncTypebox {
   const storage = mediaStorage(deps.config);
   return async (app) => {
@@ -88,9 +88,9 @@ export function mediaFileRoutes(deps: {
             .code(206)
             .header('content-range', `bytes ${only.start}-${only.end}/${file.size}`)
             .header('content-length', only.end - only.start + 1)
-            .send(storage.read(file.key, only));
+            .send(await storage.read(file.key, only));
         }
-        return reply.header('content-length', file.size).send(storage.read(file.key));
+        return reply.header('content-length', file.size).send(await storage.read(file.key));
       },
     );
   };

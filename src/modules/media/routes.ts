@@ -20,7 +20,8 @@ import { importFromUrl } from './import-url.ts';
 import { type IngestedFile, ingest, type SizeLimits } from './ingest.ts';
 import { MediaJson, renderMedia } from './json.ts';
 import { createMedia, deleteMedia, getMedia, listMedia } from './service.ts';
-import { type MediaStorage, mediaStorage } from './storage.ts';
+import type { MediaStorage } from './storage.ts';
+import { mediaStorage } from './stores.ts';
 
 const tags = ['Media'];
 
@@ -46,7 +47,7 @@ const UploadParts = Type.Object({
 
 export interface MediaRouteDeps {
   db: Db;
-  config: Pick<Config, 'dataDir' | 'mediaMaxImageBytes' | 'mediaMaxVideoBytes' | 'webhookAllowPrivateUrls'>;
+  config: Pick<Config, 'dataDir' | 's3' | 'mediaMaxImageBytes' | 'mediaMaxVideoBytes' | 'webhookAllowPrivateUrls'>;
   resolver: Resolver;
 }
 

@@ -11,7 +11,8 @@ import { newId } from '../../ids.ts';
 import { startupRegistry } from '../../registry.ts';
 import { creationProfileId, type ProfileDeletionStep, profilesBeingDeleted } from '../profiles/index.ts';
 import type { IngestedFile } from './ingest.ts';
-import { type MediaStorage, mediaStorage } from './storage.ts';
+import type { MediaStorage } from './storage.ts';
+import { mediaStorage } from './stores.ts';
 import { type MediaRow, media } from './tables.ts';
 
 /** A medium as other modules see it. */
@@ -62,7 +63,7 @@ async function visibleTo(db: Queryable, scope: Scope) {
 export async function createMedia(db: Db, storage: MediaStorage, scope: Scope, file: IngestedFile): Promise<MediaRow> {
   const profileId = await creationProfileId(db, scope);
   const id = newId('media');
-  await storage.put(storageKey(id, 'original'), file.localPath);
+  await storage.put(storageKey(id, 'original'), file.localPath, file.mimeType);
   try {
     const [row] = await db
       .insert(media)
@@ -201,8 +202,8 @@ export async function jpegVariantSize(db: Queryable, item: MediaItem): Promise<n
  */
 export const mediaProfileDeletion: ProfileDeletionStep = {
   module: 'media',
-  deleteData: async ({ db, dataDir }, profile) => {
-    const storage = mediaStorage({ dataDir });
+  deleteData: async ({ db, files }, profile) => {
+    const storage = mediaStorage(files);
     const where = and(eq(media.ownerId, profile.ownerId), eq(media.profileId, profile.id));
     const rows = await db.select({ id: media.id }).from(media).where(where);
     for (const { id } of rows) await deleteFiles(storage, id);

@@ -4,6 +4,7 @@
  * none of them. The order of registration is the order of deletion.
  */
 import type { Logger } from 'pino';
+import type { FileStoreSettings } from '../../config.ts';
 import type { Db, Tx } from '../../db/connection.ts';
 import type { PlatformSet } from '../../platforms/index.ts';
 import { startupRegistry } from '../../registry.ts';
@@ -18,8 +19,8 @@ export interface DeletedProfile {
 export interface ProfileDeletionContext {
   db: Db;
   secretKey: Buffer;
-  /** DATA_DIR, where files (media) are kept. */
-  dataDir: string;
+  /** Where files (media) are kept. */
+  files: FileStoreSettings;
   platforms: PlatformSet;
   log: Pick<Logger, 'info' | 'warn'>;
 }

@@ -1,0 +1,27 @@
+/** Media files under a folder (DATA_DIR/media): `put` is a rename from the scratch folder beside it. */
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { checkedKey, type MediaStorage, scratchFiles } from './storage.ts';
+
+export function localMediaStorage(root: string): MediaStorage {
+  const files = path.join(root, 'files');
+  const fileOf = (key: string) => path.join(files, checkedKey(key));
+  return {
+    async put(key, localPath) {
+      const target = fileOf(key);
+      await fs.mkdir(path.dirname(target), { recursive: true });
+      await fs.rename(localPath, target);
+    },
+    async read(key, range) {
+      const file = await fs.open(fileOf(key));
+      return file.createReadStream(range ? { start: range.start, end: range.end } : {});
+    },
+    async delete(key) {
+      const target = fileOf(key);
+      await fs.rm(target, { force: true });
+      // The medium's folder goes with its last file.
+      await fs.rmdir(path.dirname(target)).catch(() => {});
+    },
+    scratchFile: scratchFiles(path.join(root, 'incoming')),
+  };
+}
