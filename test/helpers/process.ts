@@ -33,6 +33,13 @@ const SETTINGS = [
   'WEBHOOK_ALLOW_PRIVATE_URLS',
   'SMTP_URL',
   'MAIL_FROM',
+  'S3_BUCKET',
+  'S3_ENDPOINT',
+  'S3_REGION',
+  'S3_ACCESS_KEY_ID',
+  'S3_SECRET_ACCESS_KEY',
+  'S3_FORCE_PATH_STYLE',
+  'S3_PRESIGNED_URLS',
 ];
 
 function childEnv(env: Record<string, string>): NodeJS.ProcessEnv {
