@@ -9,8 +9,13 @@ export function localMediaStorage(root: string): MediaStorage {
   return {
     async put(key, localPath) {
       const target = fileOf(key);
-      await fs.mkdir(path.dirname(target), { recursive: true });
-      await fs.rename(localPath, target);
+      try {
+        await fs.mkdir(path.dirname(target), { recursive: true });
+        await fs.rename(localPath, target);
+      } finally {
+        // Moved in or not, the scratch file is done with: a failed put must not leave it behind.
+        await fs.rm(localPath, { force: true });
+      }
     },
     async read(key, range) {
       const file = await fs.open(fileOf(key));

@@ -32,8 +32,12 @@ export function s3MediaStorage(settings: S3Settings, scratchRoot: string): Media
         client,
         params: { Bucket, Key: objectKey(key), Body: createReadStream(localPath), ContentType: contentType },
       });
-      await upload.done();
-      await fs.rm(localPath, { force: true });
+      try {
+        await upload.done();
+      } finally {
+        // Moved in or not, the scratch file is done with: a failed put must not leave it behind.
+        await fs.rm(localPath, { force: true });
+      }
     },
     async read(key, range) {
       const { Body } = await client.send(

@@ -17,7 +17,7 @@ export interface ByteRange {
 }
 
 export interface MediaStorage {
-  /** Moves the finished local file at `localPath` in under `key`, replacing what was there. */
+  /** Moves the finished local file at `localPath` in under `key`, replacing what was there; the local file is gone after, whether or not it went in. */
   put(key: string, localPath: string, contentType: string): Promise<void>;
   /** The bytes stored under `key`, or the `range` of them. */
   read(key: string, range?: ByteRange): Promise<Readable>;
