@@ -11,7 +11,7 @@ import type { Config } from '../../config.ts';
 import type { Queryable } from '../../db/connection.ts';
 import { ACCEPTED_TYPES, type AcceptedMimeType } from './ingest.ts';
 import { jpegVariantSize, type MediaItem, recordJpegVariant, storageKey } from './service.ts';
-import { signedPath, type Variant } from './signed-urls.ts';
+import { type SignedFile, signedPath } from './signed-urls.ts';
 import type { MediaStorage } from './storage.ts';
 import { mediaStorage } from './stores.ts';
 
@@ -44,7 +44,7 @@ export async function mediaFetchUrl(
   const { secretKey, config } = context;
   const ttl = config.mediaUrlTtlSeconds;
   const storage = mediaStorage(config);
-  const file: { mediaId: string; variant: Variant; extension: string } =
+  const file: SignedFile =
     options.format === 'jpeg' && item.mimeType !== 'image/jpeg'
       ? { mediaId: item.id, variant: 'jpeg', extension: 'jpg' }
       : { mediaId: item.id, variant: 'original', extension: extensionOf(item.mimeType) };

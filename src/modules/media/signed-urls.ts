@@ -20,12 +20,15 @@ function signature(secretKey: Buffer, fileName: string, expires: number): Buffer
   return createHmac('sha256', signingKey(secretKey)).update(`${fileName}\n${expires}`).digest();
 }
 
-/** The path and query of a signed URL for `<mediaId>/<variant>.<extension>`, valid for `ttlSeconds`. */
-export function signedPath(
-  secretKey: Buffer,
-  file: { mediaId: string; variant: Variant; extension: string },
-  ttlSeconds: number,
-): string {
+/** A file a URL names: `<mediaId>/<variant>.<extension>`. */
+export interface SignedFile {
+  mediaId: string;
+  variant: Variant;
+  extension: string;
+}
+
+/** The path and query of a signed URL for the file, valid for `ttlSeconds`. */
+export function signedPath(secretKey: Buffer, file: SignedFile, ttlSeconds: number): string {
   const fileName = `${file.mediaId}/${file.variant}.${file.extension}`;
   const expires = Math.floor(now().getTime() / 1000) + ttlSeconds;
   const sig = signature(secretKey, fileName, expires).toString('base64url');

@@ -16,8 +16,9 @@ export const HISTORY_DAYS = 30;
 /**
  * Creates, in the event's transaction, a delivery for every active endpoint of the owner
  * that subscribes to the event's type and is unbound or bound to the event's profile
- * (`profile.deleted` goes to unbound endpoints only), and one job that attempts them all. Inactive endpoints get nothing, and nothing is
- * stored for them. The webhooks module subscribes it to every event (index.ts).
+ * (`profile.deleted` goes to unbound endpoints only), and one job that attempts them all.
+ * Inactive endpoints get nothing, and nothing is stored for them. The webhooks module
+ * subscribes it to every event (index.ts).
  */
 export async function fanOut(tx: Tx, event: RecordedEvent): Promise<number> {
   const at = now().toISOString();
