@@ -4,6 +4,7 @@ import type { Agent } from 'undici';
 import { now } from '../../clock.ts';
 import type { Db, Tx } from '../../db/connection.ts';
 import { GroupCommit } from '../../db/group-commit.ts';
+import { preparedPerDb } from '../../db/prepared.ts';
 import { withEffects } from '../../db/with-effects.ts';
 import { enqueue, jobSql } from '../../jobs/queue.ts';
 import { isSuccess, type PostResult, postBytes } from '../../outbound/http-client.ts';
@@ -62,33 +63,10 @@ export async function attemptDeliveries(
   deliveryIds: readonly string[],
   attemptsMade?: number,
 ): Promise<AttemptOutcome[]> {
-  // Only what an attempt uses: the endpoint's other fields would be parsed for every delivery
-  // and never read.
-  const rows = await deps.db
-    .select({
-      delivery: {
-        id: webhookDeliveries.id,
-        attemptCount: webhookDeliveries.attemptCount,
-        eventId: webhookDeliveries.eventId,
-      },
-      endpoint: {
-        id: webhookEndpoints.id,
-        url: webhookEndpoints.url,
-        active: webhookEndpoints.active,
-        secretSealed: webhookEndpoints.secretSealed,
-        previousSecretSealed: webhookEndpoints.previousSecretSealed,
-        previousSecretExpiresAt: webhookEndpoints.previousSecretExpiresAt,
-      },
-    })
-    .from(webhookDeliveries)
-    .innerJoin(webhookEndpoints, eq(webhookEndpoints.id, webhookDeliveries.endpointId))
-    .where(
-      and(
-        inArray(webhookDeliveries.id, [...deliveryIds]),
-        eq(webhookDeliveries.status, 'pending'),
-        attemptsMade === undefined ? undefined : eq(webhookDeliveries.attemptCount, attemptsMade),
-      ),
-    );
+  const rows = await sendableDeliveries(deps.db).execute({
+    ids: [...deliveryIds],
+    attemptsMade: attemptsMade ?? null,
+  });
   const envelopes = await eventEnvelopes(
     deps.db,
     rows.filter((r) => r.endpoint.active).map((r) => r.delivery.eventId),
@@ -151,6 +129,40 @@ export async function attemptDeliveries(
   );
   return deliveryIds.map((id) => outcomes.get(id) ?? 'skipped');
 }
+
+/**
+ * The given deliveries still pending (with exactly `attemptsMade` attempts behind them, unless
+ * null), with what an attempt uses of their endpoints: the endpoint's other fields would be
+ * parsed for every delivery and never read. Prepared, as every webhook job runs it.
+ */
+const sendableDeliveries = preparedPerDb((db) =>
+  db
+    .select({
+      delivery: {
+        id: webhookDeliveries.id,
+        attemptCount: webhookDeliveries.attemptCount,
+        eventId: webhookDeliveries.eventId,
+      },
+      endpoint: {
+        id: webhookEndpoints.id,
+        url: webhookEndpoints.url,
+        active: webhookEndpoints.active,
+        secretSealed: webhookEndpoints.secretSealed,
+        previousSecretSealed: webhookEndpoints.previousSecretSealed,
+        previousSecretExpiresAt: webhookEndpoints.previousSecretExpiresAt,
+      },
+    })
+    .from(webhookDeliveries)
+    .innerJoin(webhookEndpoints, eq(webhookEndpoints.id, webhookDeliveries.endpointId))
+    .where(
+      and(
+        sql`${webhookDeliveries.id} = any(${sql.placeholder('ids')}::uuid[])`,
+        eq(webhookDeliveries.status, 'pending'),
+        sql`(${sql.placeholder('attemptsMade')}::int is null or ${webhookDeliveries.attemptCount} = ${sql.placeholder('attemptsMade')}::int)`,
+      ),
+    )
+    .prepare('sendable_deliveries'),
+);
 
 function describeFailure(result: PostResult): string {
   return result.error ?? `answered HTTP ${result.status}`;
