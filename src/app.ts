@@ -24,7 +24,7 @@ import { apiKeyRoutes, findPrincipal, isCsrfTokenOf, sessionRoutes, useSession }
 import { commentRoutes, platformWebhookRoutes } from './modules/comments/index.ts';
 import { connectRoutes } from './modules/connect/index.ts';
 import { insightRoutes } from './modules/insights/index.ts';
-import { mediaFileRoutes, mediaRoutes } from './modules/media/index.ts';
+import { checkMediaStorage, mediaFileRoutes, mediaRoutes } from './modules/media/index.ts';
 import { postRoutes } from './modules/posts/index.ts';
 import { findProfile, profileRoutes } from './modules/profiles/index.ts';
 import { webhookRoutes } from './modules/webhooks/index.ts';
@@ -139,13 +139,21 @@ export async function buildApp({
     {
       schema: {
         ...health,
-        summary: 'Readiness: the database answers and every migration is applied',
+        summary: 'Readiness: the database answers with every migration applied, and the media store answers',
         response: { 200: Type.Object({ status: Type.Literal('ready') }), ...errorResponses(503) },
       },
     },
-    async () => {
+    async (request) => {
       const ready = await migrationsApplied(database.pool).catch(() => false);
       if (!ready) throw new ApiError(503, 'not_ready', 'The database is unreachable or not migrated yet.');
+      const storeError = await checkMediaStorage(config).then(
+        () => undefined,
+        (error: unknown) => error,
+      );
+      if (storeError) {
+        request.log.warn({ err: storeError }, 'not ready: the media store cannot be used');
+        throw new ApiError(503, 'not_ready', 'The media store is unreachable or cannot be written to.');
+      }
       return { status: 'ready' as const };
     },
   );

@@ -19,8 +19,20 @@ export interface Database {
   close(): Promise<void>;
 }
 
+/**
+ * How long a query waits for a connection (a free one of the pool, or a new one) before it fails
+ * as the database being unavailable: a request then gets its 503 instead of hanging while the
+ * server is down or every connection is held.
+ */
+const CONNECTION_TIMEOUT_MS = 10_000;
+
 export function createPool(url: string, max: number): pg.Pool {
-  const pool = new pg.Pool({ connectionString: url, max, application_name: 'switchboard' });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max,
+    application_name: 'switchboard',
+    connectionTimeoutMillis: CONNECTION_TIMEOUT_MS,
+  });
   // A client losing its connection (idle or checked out) must not crash the process: the
   // query in flight fails with its own error, and the pool replaces the client.
   pool.on('error', () => {});

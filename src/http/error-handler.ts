@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { type ServerResponse, STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { ConnectionError, FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { ApiError, type ValidationDetail } from './errors.ts';
+import { isDatabaseUnavailable } from '../db/unavailable.ts';
+import { ApiError, type Dependency, UnavailableError, type ValidationDetail } from './errors.ts';
 
 interface SchemaError {
   instancePath: string;
@@ -78,6 +79,28 @@ function fromFastifyError(error: FastifyError): ApiError | undefined {
   return undefined;
 }
 
+/** How long a client should wait before retrying a request that met an unavailable dependency. */
+const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
+
+const UNAVAILABLE_MESSAGES: Record<Dependency, string> = {
+  database: 'The database cannot be reached right now.',
+  storage: 'The media store cannot be reached right now.',
+};
+
+/** A dependency that did not answer: the client's cue to retry, never a 500. */
+function unavailable(error: unknown): ApiError | undefined {
+  const dependency =
+    error instanceof UnavailableError ? error.dependency : isDatabaseUnavailable(error) ? 'database' : undefined;
+  if (!dependency) return undefined;
+  return new ApiError(
+    503,
+    `${dependency}_unavailable`,
+    `${UNAVAILABLE_MESSAGES[dependency]} Retry in a few seconds.`,
+    undefined,
+    { 'Retry-After': String(UNAVAILABLE_RETRY_AFTER_SECONDS) },
+  );
+}
+
 /** A new request id: `req_` and 32 hex digits. */
 export function newRequestId(): string {
   return `req_${randomUUID().replaceAll('-', '')}`;
@@ -110,6 +133,12 @@ export function frameworkError(error: FastifyError, request: FastifyRequest, rep
 
 export function installErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    const down = unavailable(error);
+    if (down) {
+      // The operator's cue: the dependency named, and what the driver said.
+      request.log.warn({ err: error }, `request failed: ${down.code}`);
+      return sendError(request, reply, down);
+    }
     const known = error instanceof ApiError ? error : fromFastifyError(error);
     if (known) {
       if (known.status >= 500) request.log.error({ err: error }, 'request failed');

@@ -50,3 +50,21 @@ export interface ValidationDetail {
   field: string;
   message: string;
 }
+
+/** What the service depends on and may find unreachable for a while. */
+export type Dependency = 'database' | 'storage';
+
+/**
+ * A dependency that does not answer (down, restarting, timing out): the request may succeed if
+ * retried later. The error handler renders it as `503 <dependency>_unavailable`; the database's
+ * own driver errors are recognised there too (db/unavailable.ts).
+ */
+export class UnavailableError extends Error {
+  override name = 'UnavailableError';
+  constructor(
+    readonly dependency: Dependency,
+    options?: ErrorOptions,
+  ) {
+    super(`the ${dependency === 'storage' ? 'media store' : dependency} is unavailable`, options);
+  }
+}

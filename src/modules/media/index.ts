@@ -8,6 +8,7 @@ export { type MediaUrlContext, mediaFetchUrl } from './fetch-urls.ts';
 export { mediaFileRoutes } from './file-routes.ts';
 export { mediaRoutes } from './routes.ts';
 export { findMedia, type MediaItem, type MediaUseCheck, registerMediaUseCheck } from './service.ts';
+export { checkMediaStorage } from './stores.ts';
 
 /** The media module's part at start: its media and files go with their profile. */
 export const mediaModule: ModuleInstall = {

@@ -27,6 +27,10 @@ export function localMediaStorage(root: string): MediaStorage {
       // The medium's folder goes with its last file.
       await fs.rmdir(path.dirname(target)).catch(() => {});
     },
+    async check() {
+      await fs.mkdir(files, { recursive: true });
+      await fs.access(files, fs.constants.W_OK);
+    },
     scratchFile: scratchFiles(path.join(root, 'incoming')),
   };
 }

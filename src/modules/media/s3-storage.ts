@@ -6,10 +6,11 @@
 import { createReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import { Readable } from 'node:stream';
-import { DeleteObjectCommand, GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, GetObjectCommand, HeadBucketCommand, S3Client } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { S3Settings } from '../../config.ts';
+import { UnavailableError } from '../../http/errors.ts';
 import { checkedKey, type MediaStorage, scratchFiles } from './storage.ts';
 
 export function s3MediaStorage(settings: S3Settings, scratchRoot: string): MediaStorage {
@@ -22,6 +23,9 @@ export function s3MediaStorage(settings: S3Settings, scratchRoot: string): Media
     // checksum trailer, which several S3-compatible stores refuse or keep as part of the bytes.
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
+    // A store that stops answering must fail the request, not hold it: a connection within 5 s,
+    // and no 30 s without a byte either way once connected.
+    requestHandler: { connectionTimeout: 5_000, requestTimeout: 30_000 },
   });
   const Bucket = settings.bucket;
   const objectKey = (key: string) => `media/${checkedKey(key)}`;
@@ -33,25 +37,30 @@ export function s3MediaStorage(settings: S3Settings, scratchRoot: string): Media
         params: { Bucket, Key: objectKey(key), Body: createReadStream(localPath), ContentType: contentType },
       });
       try {
-        await upload.done();
+        await upload.done().catch(storeFailure);
       } finally {
         // Moved in or not, the scratch file is done with: a failed put must not leave it behind.
         await fs.rm(localPath, { force: true });
       }
     },
     async read(key, range) {
-      const { Body } = await client.send(
-        new GetObjectCommand({
-          Bucket,
-          Key: objectKey(key),
-          Range: range ? `bytes=${range.start}-${range.end}` : undefined,
-        }),
-      );
+      const { Body } = await client
+        .send(
+          new GetObjectCommand({
+            Bucket,
+            Key: objectKey(key),
+            Range: range ? `bytes=${range.start}-${range.end}` : undefined,
+          }),
+        )
+        .catch(storeFailure);
       if (!(Body instanceof Readable)) throw new Error(`the store answered ${objectKey(key)} without a body`);
       return Body;
     },
     async delete(key) {
-      await client.send(new DeleteObjectCommand({ Bucket, Key: objectKey(key) }));
+      await client.send(new DeleteObjectCommand({ Bucket, Key: objectKey(key) })).catch(storeFailure);
+    },
+    async check() {
+      await client.send(new HeadBucketCommand({ Bucket })).catch(storeFailure);
     },
     scratchFile: scratchFiles(scratchRoot),
   };
@@ -60,4 +69,15 @@ export function s3MediaStorage(settings: S3Settings, scratchRoot: string): Media
       await getSignedUrl(client, new GetObjectCommand({ Bucket, Key: objectKey(key) }), { expiresIn: ttlSeconds });
   }
   return storage;
+}
+
+/**
+ * A store that gave no answer (refused, timed out) or a server error, after the SDK's own
+ * retries, is unavailable: the caller may retry later. Any other answer (403, 404) is a fault of
+ * the settings or of the service and stays as it is.
+ */
+function storeFailure(error: unknown): never {
+  const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
+  if (status === undefined || status >= 500) throw new UnavailableError('storage', { cause: error });
+  throw error;
 }

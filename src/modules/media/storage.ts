@@ -23,6 +23,8 @@ export interface MediaStorage {
   read(key: string, range?: ByteRange): Promise<Readable>;
   /** Deletes what is stored under `key`; nothing there is fine (deletion steps run again). */
   delete(key: string): Promise<void>;
+  /** Resolves when the store can be used (its bucket answers, its folder is writable); else throws. */
+  check(): Promise<void>;
   /** A new path for a scratch file on this machine, where a file is made before `put`. */
   scratchFile(): Promise<string>;
   /**

@@ -18,3 +18,8 @@ export function mediaStorage(settings: FileStoreSettings): MediaStorage {
   }
   return store;
 }
+
+/** Resolves when the media store the settings name can be used; `/readyz` asks. */
+export async function checkMediaStorage(settings: FileStoreSettings): Promise<void> {
+  await mediaStorage(settings).check();
+}

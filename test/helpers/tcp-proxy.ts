@@ -1,0 +1,83 @@
+/**
+ * A TCP proxy in front of a real server, which a test can take down: at once, or once a given
+ * number of bytes have gone through towards the server (a store failing mid-upload). While
+ * down it listens no more, so new connections are refused, as they are by a stopped server.
+ */
+import { once } from 'node:events';
+import net from 'node:net';
+
+export interface TcpProxy {
+  /** `127.0.0.1:N`, the same across downs and ups. */
+  address: string;
+  /** Goes down once `bytes` more have been sent towards the server; resolves when it has. */
+  downAfter(bytes: number): Promise<void>;
+  /** Closes every connection and stops listening. */
+  down(): Promise<void>;
+  /** Listens again, on the same port. */
+  up(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export async function startTcpProxy(target: { host: string; port: number }): Promise<TcpProxy> {
+  const sockets = new Set<net.Socket>();
+  let budget = Number.POSITIVE_INFINITY;
+  let onDown: (() => void) | undefined;
+  let server: net.Server;
+  let port = 0;
+
+  const listen = async () => {
+    server = net.createServer((client) => {
+      const upstream = net.connect(target);
+      for (const socket of [client, upstream]) {
+        sockets.add(socket);
+        socket.on('close', () => sockets.delete(socket));
+        socket.on('error', () => {});
+      }
+      client.on('data', (chunk: Buffer) => {
+        budget -= chunk.length;
+        if (budget > 0) {
+          upstream.write(chunk);
+          return;
+        }
+        upstream.write(chunk.subarray(0, chunk.length + budget));
+        void proxy.down();
+      });
+      client.on('end', () => upstream.end());
+      upstream.pipe(client);
+      client.on('close', () => upstream.destroy());
+      upstream.on('close', () => client.destroy());
+    });
+    server.listen(port, '127.0.0.1');
+    await once(server, 'listening');
+    port = (server.address() as net.AddressInfo).port;
+  };
+
+  const proxy: TcpProxy = {
+    get address() {
+      return `127.0.0.1:${port}`;
+    },
+    downAfter(bytes) {
+      budget = bytes;
+      return new Promise((resolve) => {
+        onDown = resolve;
+      });
+    },
+    async down() {
+      budget = Number.POSITIVE_INFINITY;
+      const closed = server.listening ? once(server, 'close') : Promise.resolve();
+      server.close();
+      for (const socket of sockets) socket.destroy();
+      await closed;
+      onDown?.();
+      onDown = undefined;
+    },
+    async up() {
+      await listen();
+    },
+    async close() {
+      if (server.listening) await proxy.down();
+    },
+  };
+  await listen();
+  return proxy;
+}
