@@ -19,7 +19,8 @@ import { postgresRateLimitStore } from './http/rate-limit-store.ts';
 import { applySchemaDefaults, errorResponses } from './http/schemas.ts';
 import { makeValidatorCompiler } from './http/validation.ts';
 import { jobMetrics } from './jobs/metrics.ts';
-import { accountRoutes, deauthorizeRoutes } from './modules/accounts/index.ts';
+import { sharedMetrics } from './metrics/shared.ts';
+import { accountMetrics, accountRoutes, deauthorizeRoutes } from './modules/accounts/index.ts';
 import { apiKeyRoutes, findPrincipal, isCsrfTokenOf, sessionRoutes, useSession } from './modules/api-keys/index.ts';
 import { commentRoutes, platformWebhookRoutes } from './modules/comments/index.ts';
 import { connectRoutes } from './modules/connect/index.ts';
@@ -118,7 +119,7 @@ export async function buildApp({
   });
   await app.register(swaggerUi, { routePrefix: '/docs' });
 
-  installMetrics(app, [jobMetrics(database.db)]);
+  installMetrics(app, [jobMetrics(database.db), sharedMetrics(database.db), accountMetrics(database.db)]);
   // Session cookies on /v1 and the connect pages' trip cookies.
   await app.register(cookie);
 

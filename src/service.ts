@@ -9,6 +9,7 @@ import { runMigrations } from './db/migrate.ts';
 import { ApiError } from './http/errors.ts';
 import { listenForChanges } from './http/read-cache.ts';
 import { createMailer } from './mail.ts';
+import { startSharedMetricsFlusher } from './metrics/shared.ts';
 import { type CreatedOwner, createFirstOwnerIfNone } from './modules/owners/index.ts';
 import { systemResolver } from './outbound/address-policy.ts';
 import { createOutboundAgent } from './outbound/http-client.ts';
@@ -77,6 +78,11 @@ export async function startService(config: Config, roles: Roles, log: Logger): P
       );
     }
     await runMigrations(database.pool);
+    // After the work stops (its last counts included), before the database closes.
+    const stopFlushing = startSharedMetricsFlusher(database.db, (error) =>
+      log.warn({ component: 'metrics', err: error }, 'metrics not flushed to the database; kept for the next flush'),
+    );
+    stopClients.push(stopFlushing);
     const platformAgent = new Agent({ keepAliveTimeout: 10_000 });
     stopClients.push(() => platformAgent.close());
     const api: Pick<RunningService, 'app' | 'baseUrl' | 'firstOwner'> = {};

@@ -1,8 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { Counter, collectDefaultMetrics, Histogram, Registry } from 'prom-client';
 
-/** Gauges read when /metrics is scraped (the job queue's state, say), given by whoever builds the app. */
-export type MetricsInstaller = (registry: Registry) => void;
+/**
+ * Metrics read when /metrics is scraped (the job queue's state, say), given by whoever builds
+ * the app. An installer may return what to do before each scrape (read what its metrics show).
+ */
+export type MetricsInstaller = (registry: Registry) => undefined | (() => Promise<void>);
 
 /**
  * Prometheus metrics at /metrics: process defaults, one series per route and status, and what
@@ -11,7 +14,7 @@ export type MetricsInstaller = (registry: Registry) => void;
 export function installMetrics(app: FastifyInstance, more: readonly MetricsInstaller[] = []): void {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
-  for (const install of more) install(registry);
+  const beforeScrape = more.flatMap((install) => install(registry) ?? []);
   const requests = new Counter({
     name: 'http_requests_total',
     help: 'HTTP requests answered, by method, route and status.',
@@ -31,7 +34,8 @@ export function installMetrics(app: FastifyInstance, more: readonly MetricsInsta
     requests.inc({ method: request.method, route, status: String(reply.statusCode) });
     duration.observe({ route }, reply.elapsedTime / 1000);
   });
-  app.get('/metrics', { schema: { hide: true } }, async (_request, reply) =>
-    reply.type(registry.contentType).send(await registry.metrics()),
-  );
+  app.get('/metrics', { schema: { hide: true } }, async (_request, reply) => {
+    await Promise.all(beforeScrape.map((read) => read()));
+    return reply.type(registry.contentType).send(await registry.metrics());
+  });
 }

@@ -10,7 +10,7 @@ const STATES = ['waiting', 'running', 'scheduled', 'failed'] as const;
  * `switchboard_job_lag_seconds{task}`. When the database does not answer, the scrape shows
  * neither rather than failing.
  */
-export function jobMetrics(db: Db): (registry: Registry) => void {
+export function jobMetrics(db: Db): (registry: Registry) => undefined {
   return (registry) => {
     // One statement a scrape: the first gauge reads, the second takes what it read.
     let read: Promise<TaskJobCounts[]> | undefined;

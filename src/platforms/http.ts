@@ -1,5 +1,18 @@
 import { type Dispatcher, request } from 'undici';
+import { sharedCounter } from '../metrics/shared.ts';
 import { type Platform, PlatformError } from './types.ts';
+
+const callsMetric = sharedCounter({
+  name: 'switchboard_platform_calls_total',
+  help: "Calls to the platforms' APIs (or the sandbox's), by platform and result: ok (HTTP 1xx-3xx), rate_limited (429), client_error (another 4xx; Meta's rate limits among them), server_error (5xx), unreachable (no answer in time, or a network error).",
+  labelNames: ['platform', 'result'],
+});
+
+function resultOf(status: number): string {
+  if (status < 400) return 'ok';
+  if (status === 429) return 'rate_limited';
+  return status < 500 ? 'client_error' : 'server_error';
+}
 
 /** How adapters reach a platform: its hosts (real or sandbox), credentials and HTTP settings. */
 export interface AdapterOptions {
@@ -134,8 +147,10 @@ export async function callPlatform(
     } catch {
       parsed = undefined;
     }
+    callsMetric.inc({ platform, result: resultOf(response.statusCode) });
     return { status: response.statusCode, headers: response.headers, body: parsed, text };
   } catch (error) {
+    callsMetric.inc({ platform, result: 'unreachable' });
     const reason = signal.aborted ? `no answer within ${options.timeoutMs ?? 15_000} ms` : (error as Error).message;
     throw new PlatformError('transient', `${platform} could not be reached: ${reason}`, { platform });
   }

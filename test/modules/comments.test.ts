@@ -8,6 +8,7 @@ import { type Platform, SANDBOX_CLIENT } from '../../src/platforms/index.ts';
 import { verifyWebhook } from '../../src/webhook-signature.ts';
 import { auth, startTestApp, type TestApp, type TestOwner } from '../helpers/app.ts';
 import { eventually } from '../helpers/eventually.ts';
+import { growth, scrapeMetrics } from '../helpers/metrics.ts';
 import { type Receiver, startReceiver } from '../helpers/receiver.ts';
 import { startSandbox, type TestSandbox } from '../helpers/sandbox.ts';
 import { connectSandboxAccount, type SandboxAccount } from '../helpers/sandbox-accounts.ts';
@@ -250,6 +251,17 @@ describe('comments arrive by the platforms’ webhooks', () => {
       commented_at: comment.commented_at,
       platform: 'instagram',
     });
+  });
+
+  it('counts the notices by platform, and how long their comments took to be stored, at /metrics', async () => {
+    const account = await connected('threads');
+    const before = await scrapeMetrics(t);
+    const made = await commentOn('threads', account, { text: 'counted' });
+    await arrived(made.id);
+    const grew = growth(before, await scrapeMetrics(t));
+    expect(grew('switchboard_comment_notices_total{platform="threads"}')).toBe(1);
+    expect(grew('switchboard_comment_notice_lag_seconds_count{platform="threads"}')).toBe(1);
+    expect(grew('switchboard_comment_notice_lag_seconds_bucket{platform="threads",le="+Inf"}')).toBe(1);
   });
 
   it('the same notice twice, and a poll afterwards, still give one comment and one event', async () => {

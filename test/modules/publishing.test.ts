@@ -12,6 +12,7 @@ import { verifyWebhook } from '../../src/webhook-signature.ts';
 import { auth, startTestApp, type TestApp, type TestOwner } from '../helpers/app.ts';
 import { eventually } from '../helpers/eventually.ts';
 import { imageFile, multipartUpload, videoFile } from '../helpers/media-files.ts';
+import { growth, scrapeMetrics } from '../helpers/metrics.ts';
 import { type Receiver, startReceiver } from '../helpers/receiver.ts';
 import { startSandbox, type TestSandbox } from '../helpers/sandbox.ts';
 import { connectSandboxAccount } from '../helpers/sandbox-accounts.ts';
@@ -375,6 +376,41 @@ describe('publishing now', () => {
     } finally {
       await setting('tiktok_client_audit', 'audited');
     }
+  });
+});
+
+describe('metrics', () => {
+  it('counts targets published and failed by platform, their lateness, the platform calls, and the accounts by status', async () => {
+    const account = await connected('threads');
+    const before = await scrapeMetrics(t);
+    await finished((await createPost({ account_ids: [account.id], text: 'Counted' })).id);
+    await sandbox.control('POST', '/faults', {
+      platform: 'threads',
+      username: account.username,
+      error: 'invalid_request',
+      trigger: 'publish',
+    });
+    const refused = await finished((await createPost({ account_ids: [account.id], text: 'Refused' })).id);
+    expect(refused.status).toBe('failed');
+    const after = await scrapeMetrics(t);
+    const grew = growth(before, after);
+    expect(grew('switchboard_publish_targets_total{platform="threads",outcome="published"}')).toBe(1);
+    expect(grew('switchboard_publish_targets_total{platform="threads",outcome="failed"}')).toBe(1);
+    // Published now, its container ready a second later: late by seconds, not minutes.
+    expect(grew('switchboard_publish_lateness_seconds_count{platform="threads"}')).toBe(1);
+    expect(grew('switchboard_publish_lateness_seconds_bucket{platform="threads",le="60"}')).toBe(1);
+    // Each post: a container, then its publication; the refused publication is a 4xx.
+    expect(grew('switchboard_platform_calls_total{platform="threads",result="ok"}')).toBeGreaterThanOrEqual(3);
+    expect(grew('switchboard_platform_calls_total{platform="threads",result="client_error"}')).toBeGreaterThanOrEqual(
+      1,
+    );
+    const [{ n }] = (
+      await t.database.db.execute<{ n: number }>(
+        sql`select count(*)::int as n from ${accounts} where platform = 'threads' and status = 'connected'`,
+      )
+    ).rows as [{ n: number }];
+    expect(after.get('switchboard_accounts{platform="threads",status="connected"}')).toBe(n);
+    expect(n).toBeGreaterThan(0);
   });
 });
 

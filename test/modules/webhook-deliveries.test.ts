@@ -10,6 +10,7 @@ import { type AttemptOutcome, attemptDeliveries, type DeliveryDeps } from '../..
 import { deleteOldDeliveries } from '../../src/modules/webhooks/deliveries.ts';
 import { auth, startTestApp, type TestApp, type TestOwner } from '../helpers/app.ts';
 import { eventually } from '../helpers/eventually.ts';
+import { growth, scrapeMetrics } from '../helpers/metrics.ts';
 import { type Receiver, startReceiver } from '../helpers/receiver.ts';
 import { TEST_HOSTS } from '../helpers/resolver.ts';
 import { webhookAttempts, webhookDeliveries, webhookEndpoints } from '../helpers/tables.ts';
@@ -414,6 +415,38 @@ describe('failures and retries', () => {
     // The silent receiver was given the whole 5 seconds.
     expect(results[1]).toBeGreaterThanOrEqual(4_900);
   }, 30_000);
+});
+
+describe('metrics', () => {
+  it('counts attempts and ended deliveries by outcome, and how late each attempt was made, at /metrics', async () => {
+    const o = await t.createOwner();
+    const ok = await receiver();
+    const broken = await receiver((_req, res) => {
+      res.writeHead(500).end();
+    });
+    const good = await endpoint(ok.url, ['post.published'], o);
+    const bad = await endpoint(broken.url, ['post.published'], o);
+    const before = await scrapeMetrics(t);
+    await emitEvent(o, 'post.published', o.defaultProfileId);
+    const [toGood] = await deliveriesOf(good.id);
+    const [toBad] = await deliveriesOf(bad.id);
+    if (!toGood || !toBad) throw new Error('no deliveries');
+    // Both attempts made 3 s after the event: 3 s late each.
+    advanceClock(3_000);
+    expect(await attemptDelivery(t.deliveryDeps(), toGood.id)).toBe('sent');
+    expect(await attemptDelivery(t.deliveryDeps(), toBad.id)).toBe('failed');
+    const grew = growth(before, await scrapeMetrics(t));
+    expect(grew('switchboard_webhook_attempts_total{outcome="succeeded"}')).toBe(1);
+    expect(grew('switchboard_webhook_attempts_total{outcome="failed"}')).toBe(1);
+    // The failed one is retried later: only the success has ended.
+    expect(grew('switchboard_webhook_deliveries_total{outcome="succeeded"}')).toBe(1);
+    expect(grew('switchboard_webhook_deliveries_total{outcome="failed"}')).toBe(0);
+    expect(grew('switchboard_webhook_delivery_lag_seconds_count')).toBe(2);
+    expect(grew('switchboard_webhook_delivery_lag_seconds_bucket{le="2.5"}')).toBe(0);
+    expect(grew('switchboard_webhook_delivery_lag_seconds_bucket{le="5"}')).toBe(2);
+    expect(grew('switchboard_webhook_delivery_lag_seconds_sum')).toBeGreaterThanOrEqual(6);
+    expect(grew('switchboard_webhook_delivery_lag_seconds_sum')).toBeLessThan(7);
+  });
 });
 
 describe('resend and test', () => {

@@ -6,6 +6,7 @@ import { accountsProfileDeletion } from './deletion.ts';
 
 export { type AccountGrant, connectAccounts } from './connect-accounts.ts';
 export { deauthorizeRoutes } from './deauthorize-routes.ts';
+export { accountMetrics } from './metrics.ts';
 export {
   scheduleNoticeSubscriptions,
   subscribeCommentNotices,

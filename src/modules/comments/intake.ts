@@ -5,6 +5,7 @@
  * phase of its own so that accounts do not all poll at once, over its recent posts only,
  * and less often while the platform reports its rate limit nearly used.
  */
+
 import { sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { now } from '../../clock.ts';
@@ -12,6 +13,7 @@ import type { Db, Tx } from '../../db/connection.ts';
 import { phaseMs } from '../../jobs/phase.ts';
 import { enqueue, jobSql, type TaskPayloads } from '../../jobs/queue.ts';
 import { BACKGROUND_RETRY, retryDelayMs } from '../../jobs/retry.ts';
+import { sharedHistogram } from '../../metrics/shared.ts';
 import {
   COMMENT_PLATFORMS,
   type CommentNotice,
@@ -77,6 +79,13 @@ const TIME_READ_ATTEMPTS = 8;
  * dropped. When the read fails, the comment is stored with the notice's time, unconfirmed (no
  * event yet), and the read is tried again later (a passing failure) or left to the next poll.
  */
+const noticeLagMetric = sharedHistogram({
+  name: 'switchboard_comment_notice_lag_seconds',
+  help: "From a platform's comment notice arriving to the comment being stored (and its comment.created sent, when due), by platform.",
+  labelNames: ['platform'],
+  buckets: [0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 300, 900, 3600],
+});
+
 export async function ingestNotices(
   deps: Pick<IntakeDeps, 'db' | 'log' | 'platforms' | 'secretKey'>,
   platform: Platform,
@@ -126,6 +135,11 @@ export async function ingestNotices(
     });
     for (const account of accounts) {
       await deps.db.transaction((tx) => storeComments(tx, account.id, incoming, [], {}));
+    }
+    const stored = now().getTime();
+    for (const n of items) {
+      if (read.gone.has(n.id)) continue;
+      noticeLagMetric.observe({ platform }, Math.max(0, stored - Date.parse(n.noticed_at)) / 1000);
     }
   }
   if (retry.length > 0) {

@@ -5,11 +5,13 @@
  * call it. A notice is verified (its signature covers the raw body) and answered at once;
  * storing it is a job, and the same notice twice is still one comment.
  */
+
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Db } from '../../db/connection.ts';
 import { ApiError } from '../../http/errors.ts';
 import { enqueue } from '../../jobs/queue.ts';
+import { sharedCounter } from '../../metrics/shared.ts';
 import {
   type CommentNotice,
   commentsOf,
@@ -20,6 +22,12 @@ import {
   platformInfo,
 } from '../../platforms/index.ts';
 import { toNoticeComment } from './intake.ts';
+
+const noticesMetric = sharedCounter({
+  name: 'switchboard_comment_notices_total',
+  help: "Comments the platforms' webhooks told of (genuine notices, well-formed ids), by platform.",
+  labelNames: ['platform'],
+});
 
 export interface PlatformWebhookDeps {
   db: Db;
@@ -121,6 +129,7 @@ export function platformWebhookRoutes(deps: PlatformWebhookDeps): FastifyPluginA
             }
           });
         }
+        noticesMetric.inc({ platform }, comments.length);
         return reply.code(200).send({ received: comments.length });
       },
     );

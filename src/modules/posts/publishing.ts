@@ -30,12 +30,14 @@
  * Lock order, everywhere a post's targets change: the post's row, then target rows (the API's
  * PATCH, DELETE and retry do the same), so concurrent jobs of one post never deadlock.
  */
+
 import { eq } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { now } from '../../clock.ts';
 import type { Db, Queryable, Tx } from '../../db/connection.ts';
 import { retryAt, retryPolicy } from '../../jobs/retry.ts';
 import { transition } from '../../jobs/workflow.ts';
+import { sharedCounter, sharedHistogram } from '../../metrics/shared.ts';
 import {
   type AccountCredentials,
   type ContainerStatus,
@@ -217,6 +219,18 @@ export async function publishTarget(deps: PublishDeps, targetId: string): Promis
   }
 }
 
+const outcomesMetric = sharedCounter({
+  name: 'switchboard_publish_targets_total',
+  help: 'Publishing targets (a post on one account) ended, by platform and outcome: published or failed.',
+  labelNames: ['platform', 'outcome'],
+});
+const latenessMetric = sharedHistogram({
+  name: 'switchboard_publish_lateness_seconds',
+  help: "From a post's scheduled time to its publication on the platform, by platform (retries included).",
+  labelNames: ['platform'],
+  buckets: [1, 5, 10, 30, 60, 120, 300, 600, 1800, 3600, 21_600],
+});
+
 interface Run {
   deps: PublishDeps;
   adapter: PlatformAdapter;
@@ -390,7 +404,7 @@ async function markPublished(run: Run, published: PublishedPost): Promise<void> 
   const { deps, adapter, target, post, platform } = run;
   const continues = adapter.publishing.afterPublish?.asked(platformOptions(post.platformOptions, platform)) === true;
   const at = now();
-  await deps.db.transaction(async (tx) => {
+  const done = await deps.db.transaction(async (tx) => {
     await lockPost(tx, post.id);
     const row = await transition(tx, targetStates, target.id, continues ? 'publish_then_continue' : 'publish', {
       set: {
@@ -401,13 +415,18 @@ async function markPublished(run: Run, published: PublishedPost): Promise<void> 
         error: null,
       },
     });
-    if (!row) return;
+    if (!row) return false;
     await reportOutcome(tx, row, 'post.published', {
       permalink: published.permalink,
       published_at: at.toISOString(),
     });
     if (continues) await queuePublish(tx, target.id, at);
+    return true;
   });
+  if (done) {
+    outcomesMetric.inc({ platform, outcome: 'published' });
+    latenessMetric.observe({ platform }, Math.max(0, at.getTime() - post.scheduledAt.getTime()) / 1000);
+  }
   deps.log.info({ target_id: target.id, post_id: post.id, platform, platform_post_id: published.id }, 'post published');
 }
 
@@ -500,17 +519,19 @@ async function fail(
   targetError: TargetError,
   cause?: PlatformError,
 ): Promise<void> {
-  await deps.db.transaction(async (tx) => {
+  const done = await deps.db.transaction(async (tx) => {
     await lockPost(tx, target.postId);
     const row = await transition(tx, targetStates, target.id, 'fail', {
       set: { waitingReason: null, error: targetError },
     });
     if (cause) await noteAccountFailure(tx, target.accountId, cause);
-    if (!row) return;
+    if (!row) return false;
     await reportOutcome(tx, row, 'post.failed', {
       error_code: targetError.code,
       error_message: targetError.message,
     });
+    return true;
   });
+  if (done) outcomesMetric.inc({ platform: target.platform, outcome: 'failed' });
   deps.log.warn({ target_id: target.id, error: targetError }, 'publishing failed');
 }

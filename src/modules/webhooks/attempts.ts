@@ -7,6 +7,7 @@ import { GroupCommit } from '../../db/group-commit.ts';
 import { preparedPerDb } from '../../db/prepared.ts';
 import { withEffects } from '../../db/with-effects.ts';
 import { enqueue, jobSql } from '../../jobs/queue.ts';
+import { sharedCounter, sharedHistogram } from '../../metrics/shared.ts';
 import { isSuccess, type PostResult, postBytes } from '../../outbound/http-client.ts';
 import { signatureHeader } from '../../webhook-signature.ts';
 import { eventEnvelopes } from '../events/index.ts';
@@ -20,6 +21,23 @@ export const FAILURES_BEFORE_DEACTIVATION = 50;
 export const RESPONSE_TIMEOUT_MS = 5_000;
 export const MAX_RESPONSE_BYTES = 20 * 1024;
 export const USER_AGENT = 'Switchboard-Webhooks/0.1';
+
+const attemptsMetric = sharedCounter({
+  name: 'switchboard_webhook_attempts_total',
+  help: 'Webhook delivery attempts made, by outcome: succeeded (a 2xx answer in time) or failed.',
+  labelNames: ['outcome'],
+});
+const deliveriesMetric = sharedCounter({
+  name: 'switchboard_webhook_deliveries_total',
+  help: 'Webhook deliveries ended, by outcome: succeeded, failed (the 8th attempt failed) or cancelled (the endpoint is inactive, or the event is gone).',
+  labelNames: ['outcome'],
+});
+const lagMetric = sharedHistogram({
+  name: 'switchboard_webhook_delivery_lag_seconds',
+  help: "From when a delivery attempt was due (the event's commit for the first, the retry's time for the others) to when it was made.",
+  labelNames: [],
+  buckets: [0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 300, 900],
+});
 
 /** What a worker needs to attempt deliveries. */
 export interface DeliveryDeps {
@@ -80,10 +98,12 @@ export async function attemptDeliveries(
   const sent = new Set(sendable.map((s) => s.delivery.id));
   const cancelled = rows.filter((r) => !sent.has(r.delivery.id)).map((r) => r.delivery.id);
   if (cancelled.length > 0) {
-    await deps.db
+    const ended = await deps.db
       .update(webhookDeliveries)
       .set({ status: 'cancelled', nextAttemptAt: null, updatedAt: now() })
-      .where(and(inArray(webhookDeliveries.id, cancelled), eq(webhookDeliveries.status, 'pending')));
+      .where(and(inArray(webhookDeliveries.id, cancelled), eq(webhookDeliveries.status, 'pending')))
+      .returning({ id: webhookDeliveries.id });
+    deliveriesMetric.inc({ outcome: 'cancelled' }, ended.length);
   }
   const recorder = recorderFor(deps.db);
   const outcomes = new Map<string, AttemptOutcome>();
@@ -111,7 +131,7 @@ export async function attemptDeliveries(
       const succeeded = isSuccess(result);
       const attemptCount = delivery.attemptCount + 1;
       const delay = succeeded ? undefined : RETRY_DELAYS_MS[attemptCount - 1];
-      await recorder.submit({
+      const written = await recorder.submit({
         attempt_id: randomUUID(),
         delivery_id: delivery.id,
         endpoint_id: endpoint.id,
@@ -124,6 +144,13 @@ export async function attemptDeliveries(
         attempt_count: attemptCount,
         next_attempt_at: delay === undefined ? null : new Date(attemptedAt.getTime() + delay).toISOString(),
       });
+      if (written) {
+        const outcome = succeeded ? 'succeeded' : 'failed';
+        attemptsMetric.inc({ outcome });
+        if (succeeded || delay === undefined) deliveriesMetric.inc({ outcome });
+        const due = delivery.nextAttemptAt ?? delivery.createdAt;
+        lagMetric.observe({}, Math.max(0, attemptedAt.getTime() - due.getTime()) / 1000);
+      }
       outcomes.set(delivery.id, succeeded ? 'sent' : 'failed');
     }),
   );
@@ -142,6 +169,8 @@ const sendableDeliveries = preparedPerDb((db) =>
         id: webhookDeliveries.id,
         attemptCount: webhookDeliveries.attemptCount,
         eventId: webhookDeliveries.eventId,
+        createdAt: webhookDeliveries.createdAt,
+        nextAttemptAt: webhookDeliveries.nextAttemptAt,
       },
       endpoint: {
         id: webhookEndpoints.id,

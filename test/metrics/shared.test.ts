@@ -1,0 +1,58 @@
+import { drizzle } from 'drizzle-orm/node-postgres';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database, Db } from '../../src/db/connection.ts';
+import { createPool } from '../../src/db/connection.ts';
+import { flushSharedMetrics, sharedCounter, sharedHistogram } from '../../src/metrics/shared.ts';
+import { createTestDatabase } from '../helpers/database.ts';
+
+/** docs/deployment.md, "Metrics": what each process counts reaches the shared sums, and is not lost on the way. */
+
+let database: Database;
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(() => database.close());
+
+const jobs = sharedCounter({ name: 'test_jobs_total', help: 'Test jobs.', labelNames: ['kind'] });
+const waits = sharedHistogram({ name: 'test_wait_seconds', help: 'Test waits.', labelNames: [], buckets: [1, 10] });
+
+async function stored(): Promise<Record<string, number>> {
+  const { rows } = await database.pool.query<{ name: string; labels: string; bucket: string; value: number }>(
+    `select name, labels, bucket, value from metric_counts where name like 'test_%' order by 1, 2, 3`,
+  );
+  return Object.fromEntries(rows.map((r) => [`${r.name} ${r.labels} ${r.bucket}`, r.value]));
+}
+
+describe('shared metrics', () => {
+  it('adds each flush to the sums, as the flushes of several processes add up', async () => {
+    jobs.inc({ kind: 'a' }, 2);
+    waits.observe({}, 0.5);
+    waits.observe({}, 4);
+    await flushSharedMetrics(database.db);
+    jobs.inc({ kind: 'a' }, 3);
+    jobs.inc({ kind: 'b' });
+    waits.observe({}, 30);
+    await flushSharedMetrics(database.db);
+    expect(await stored()).toEqual({
+      'test_jobs_total {"kind":"a"} ': 5,
+      'test_jobs_total {"kind":"b"} ': 1,
+      'test_wait_seconds {} +Inf': 1,
+      'test_wait_seconds {} 1': 1,
+      'test_wait_seconds {} 10': 1,
+      'test_wait_seconds {} count': 3,
+      'test_wait_seconds {} sum': 34.5,
+    });
+  });
+
+  it('keeps what a failed flush could not write, and writes it with the next one', async () => {
+    const closed = createPool(database.url, 1);
+    await closed.end();
+    const unreachable = drizzle(closed) as Db;
+    const before = await stored();
+    jobs.inc({ kind: 'a' }, 7);
+    await expect(flushSharedMetrics(unreachable)).rejects.toThrow();
+    jobs.inc({ kind: 'a' }, 1);
+    await flushSharedMetrics(database.db);
+    expect((await stored())['test_jobs_total {"kind":"a"} ']).toBe((before['test_jobs_total {"kind":"a"} '] ?? 0) + 8);
+  });
+});
