@@ -51,7 +51,10 @@ describe('periodic tasks with several worker processes', () => {
         workers.map((w) => w.stdout.match(new RegExp(`Completed task \\d+ \\(${task}, `, 'g'))?.length ?? 0);
       for (const task of EVERY_MINUTE) {
         const perProcess = completions(task);
-        expect(perProcess.reduce((a, b) => a + b), `${task}: ${perProcess.join(' + ')}`).toBe(1);
+        expect(
+          perProcess.reduce((a, b) => a + b),
+          `${task}: ${perProcess.join(' + ')}`,
+        ).toBe(1);
       }
       for (const w of workers) expect((await w.stop()).code).toBe(0);
     } finally {
