@@ -34,16 +34,74 @@ export interface WorkerLiveness {
   stop(): Promise<void>;
 }
 
+/** Waits before taking the lock again after its connection was lost: 0.5 s, doubling up to 30 s. */
+const RELOCK_FIRST_MS = 500;
+const RELOCK_MAX_MS = 30_000;
+
 export function workerLiveness(db: Db, url: string, log: (message: string) => void): WorkerLiveness {
   const id = randomUUID();
   const events = new EventEmitter() as WorkerEvents;
-  const holder = new pg.Client({ connectionString: url, application_name: 'switchboard' });
-  holder.on('error', (error) => log(`worker liveness connection lost: ${error.message}`));
+  let holder: pg.Client | undefined;
+  let stopped = false;
+  let relocking = false;
   let sweeper: NodeJS.Timeout | undefined;
   const recorded: Promise<unknown>[] = [];
+  /** Every id this process's jobs may be locked by, to record it again after an outage. */
+  const workerIds: string[] = [];
+
+  /** Takes this process's lock on a connection of its own, which holds it while the process lives. */
+  const hold = async () => {
+    const client = new pg.Client({ connectionString: url, application_name: 'switchboard' });
+    client.on('error', (error) => {
+      log(`worker liveness connection lost: ${error.message}`);
+      relock();
+    });
+    client.on('end', () => {
+      if (holder === client) relock();
+    });
+    await client.connect();
+    try {
+      await client.query(`select pg_advisory_lock(hashtextextended($1, 0))`, [`switchboard-worker:${id}`]);
+    } catch (error) {
+      await client.end().catch(() => {});
+      throw error;
+    }
+    holder = client;
+  };
+
+  // With its connection gone (the database restarted, say) the lock is gone too, and the other
+  // processes take this one for dead: they unlock its jobs and forget it. So it takes the lock
+  // again as soon as it can and records itself anew, or a later death of it would go unseen.
+  // Meanwhile a job it runs may also run elsewhere: deliveries are at least once, and a
+  // publication is claimed before it is made.
+  const relock = () => {
+    if (stopped || relocking) return;
+    relocking = true;
+    const old = holder;
+    holder = undefined;
+    void old?.end().catch(() => {});
+    const attempt = async (wait: number): Promise<void> => {
+      await new Promise((resolve) => setTimeout(resolve, wait));
+      if (stopped) return;
+      try {
+        await hold();
+        await db
+          .insert(workerProcesses)
+          .values({ id, startedAt: new Date(), workerIds })
+          .onConflictDoUpdate({ target: workerProcesses.id, set: { workerIds } });
+        relocking = false;
+        log('worker liveness restored: this process holds its lock again');
+      } catch (error) {
+        log(`worker liveness lock not taken again yet: ${(error as Error).message}`);
+        await attempt(Math.min(wait * 2, RELOCK_MAX_MS));
+      }
+    };
+    void attempt(RELOCK_FIRST_MS);
+  };
 
   // Jobs are locked by the pool's id or a worker's, depending on how they were fetched: keep both.
   const record = (lockerId: string) => {
+    workerIds.push(lockerId);
     recorded.push(
       db
         .update(workerProcesses)
@@ -65,8 +123,7 @@ export function workerLiveness(db: Db, url: string, log: (message: string) => vo
   return {
     events,
     start: async () => {
-      await holder.connect();
-      await holder.query(`select pg_advisory_lock(hashtextextended($1, 0))`, [`switchboard-worker:${id}`]);
+      await hold();
       await db.insert(workerProcesses).values({ id, startedAt: new Date() });
       await recoverJobsOfDeadWorkers(db, log);
       sweeper = setInterval(() => {
@@ -75,6 +132,7 @@ export function workerLiveness(db: Db, url: string, log: (message: string) => vo
       sweeper.unref();
     },
     stop: async () => {
+      stopped = true;
       if (sweeper) clearInterval(sweeper);
       await Promise.all(recorded);
       // Called once the pool has stopped: what its ids still lock was never started.
@@ -86,7 +144,7 @@ export function workerLiveness(db: Db, url: string, log: (message: string) => vo
           await tx.delete(workerProcesses).where(eq(workerProcesses.id, id));
         })
         .catch((error: Error) => log(`could not hand back the jobs this process left locked: ${error.message}`));
-      await holder.end().catch(() => {});
+      await holder?.end().catch(() => {});
     },
   };
 }

@@ -5,6 +5,7 @@
  * process serves again by itself.
  */
 import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { auth } from '../helpers/app.ts';
 import { createTestDatabase } from '../helpers/database.ts';
@@ -75,6 +76,15 @@ describe('the database going away', () => {
       expect(after.status).toBe(201);
       const list = (await (await fetch(`${base}/v1/profiles`, { headers })).json()) as { data: { name: string }[] };
       expect(list.data.map((p) => p.name).sort()).toEqual(['After', 'Before', 'Default']);
+      // The worker process holds its liveness lock again, so its death would still be seen.
+      await worker.waitFor(/worker liveness restored/, { timeoutMs: 30_000 });
+      const held = await database.db.transaction(async (tx) => {
+        const { rows } = await tx.execute<{ free: boolean }>(
+          sql`select pg_try_advisory_xact_lock(hashtextextended('switchboard-worker:' || id, 0)) as free from worker_processes`,
+        );
+        return rows;
+      });
+      expect(held).toEqual([{ free: false }]);
       // The worker process, which lost its connections too, takes new jobs again.
       const created = await fetch(`${base}/v1/webhooks`, {
         method: 'POST',
