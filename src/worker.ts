@@ -55,8 +55,10 @@ export async function startWorker(
           // One query locks a batch of due jobs for this process instead of one query per job;
           // jobs locked by a process that dies are unlocked by liveness.ts.
           localQueue: { size: concurrency * 2 },
-          // Jobs that finish in the same turn of the event loop are deleted in one statement.
-          completeJobBatchDelay: 0,
+          // No batched completions (completeJobBatchDelay): in graphile-worker 0.18 a batch that
+          // fails once (the database restarting) is never retried, and the pool shuts itself
+          // down for good while the process lives on (graphile/worker#636). One completion a
+          // job, retried, keeps the pool working through an outage.
         },
       },
     });
