@@ -10,27 +10,18 @@ const STATES = ['waiting', 'running', 'scheduled', 'failed'] as const;
  * `switchboard_job_lag_seconds{task}`. When the database does not answer, the scrape shows
  * neither rather than failing.
  */
-export function jobMetrics(db: Db): (registry: Registry) => undefined {
+export function jobMetrics(db: Db): (registry: Registry) => () => Promise<void> {
   return (registry) => {
-    // One statement a scrape: the first gauge reads, the second takes what it read.
-    let read: Promise<TaskJobCounts[]> | undefined;
-    const fresh = () => {
-      read = jobCounts(db).catch(() => []);
-      return read;
-    };
-    const taken = () => {
-      const counts = read ?? fresh();
-      read = undefined;
-      return counts;
-    };
+    // Read once before each scrape (one statement), shown by both gauges.
+    let counts: TaskJobCounts[] = [];
     new Gauge({
       name: 'switchboard_jobs',
       help: 'Background jobs in the queue, by task and state: waiting (due, not taken), running (taken by a worker), scheduled (due later, or waiting out a retry), failed (out of attempts).',
       labelNames: ['task', 'state'] as const,
       registers: [registry],
-      async collect() {
+      collect() {
         this.reset();
-        for (const c of await fresh()) for (const state of STATES) this.set({ task: c.task, state }, c[state]);
+        for (const c of counts) for (const state of STATES) this.set({ task: c.task, state }, c[state]);
       },
     });
     new Gauge({
@@ -38,10 +29,13 @@ export function jobMetrics(db: Db): (registry: Registry) => undefined {
       help: 'How long the oldest waiting job of each task has been due, in seconds (0 when none waits).',
       labelNames: ['task'] as const,
       registers: [registry],
-      async collect() {
+      collect() {
         this.reset();
-        for (const c of await taken()) this.set({ task: c.task }, c.lagSeconds);
+        for (const c of counts) this.set({ task: c.task }, c.lagSeconds);
       },
     });
+    return async () => {
+      counts = await jobCounts(db).catch(() => []);
+    };
   };
 }

@@ -68,8 +68,8 @@ export function sharedHistogram<L extends string>(definition: {
   labelNames: readonly L[];
   buckets: readonly number[];
 }): SharedHistogram<L> {
-  define(definition);
   const bounds = [...definition.buckets].sort((a, b) => a - b);
+  define({ ...definition, buckets: bounds });
   return {
     observe(labels, value) {
       const text = labelsText(labels);
@@ -147,7 +147,7 @@ function labelsOf(definition: Definition, text: string): Record<string, string> 
 function seriesOf(definition: Definition, rows: readonly CountRow[]): Values {
   const mine = rows.filter((r) => r.name === definition.name);
   if (!definition.buckets) return mine.map((r) => ({ labels: labelsOf(definition, r.labels), value: r.value }));
-  const bounds = [...definition.buckets].sort((a, b) => a - b);
+  const bounds = definition.buckets;
   const values: Values = [];
   for (const labels of new Set(mine.map((r) => r.labels))) {
     const of = (bucket: string) => mine.find((r) => r.labels === labels && r.bucket === bucket)?.value ?? 0;
