@@ -1,7 +1,7 @@
 /** Media files under a folder (DATA_DIR/media): `put` is a rename from the scratch folder beside it. */
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { checkedKey, type MediaStorage, scratchFiles } from './storage.ts';
+import { checkedKey, type MediaStorage, moveScratchFile, scratchFiles } from './storage.ts';
 
 export function localMediaStorage(root: string): MediaStorage {
   const files = path.join(root, 'files');
@@ -9,13 +9,10 @@ export function localMediaStorage(root: string): MediaStorage {
   return {
     async put(key, localPath) {
       const target = fileOf(key);
-      try {
+      await moveScratchFile(localPath, async () => {
         await fs.mkdir(path.dirname(target), { recursive: true });
         await fs.rename(localPath, target);
-      } finally {
-        // Moved in or not, the scratch file is done with: a failed put must not leave it behind.
-        await fs.rm(localPath, { force: true });
-      }
+      });
     },
     async read(key, range) {
       const file = await fs.open(fileOf(key));

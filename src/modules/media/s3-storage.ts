@@ -4,14 +4,13 @@
  * runs on; scratch files are still made on the machine, under `scratchRoot`.
  */
 import { createReadStream } from 'node:fs';
-import fs from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import { DeleteObjectCommand, GetObjectCommand, HeadBucketCommand, S3Client } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { S3Settings } from '../../config.ts';
 import { UnavailableError } from '../../http/errors.ts';
-import { checkedKey, type MediaStorage, scratchFiles } from './storage.ts';
+import { checkedKey, type MediaStorage, moveScratchFile, scratchFiles } from './storage.ts';
 
 export function s3MediaStorage(settings: S3Settings, scratchRoot: string): MediaStorage {
   const client = new S3Client({
@@ -36,12 +35,9 @@ export function s3MediaStorage(settings: S3Settings, scratchRoot: string): Media
         client,
         params: { Bucket, Key: objectKey(key), Body: createReadStream(localPath), ContentType: contentType },
       });
-      try {
+      await moveScratchFile(localPath, async () => {
         await upload.done().catch(storeFailure);
-      } finally {
-        // Moved in or not, the scratch file is done with: a failed put must not leave it behind.
-        await fs.rm(localPath, { force: true });
-      }
+      });
     },
     async read(key, range) {
       const { Body } = await client

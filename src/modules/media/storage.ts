@@ -49,3 +49,15 @@ export function scratchFiles(folder: string): () => Promise<string> {
     return path.join(folder, randomUUID());
   };
 }
+
+/**
+ * Moves a finished scratch file in with `move`. Moved in or not, the scratch file is done with
+ * afterwards: a failed put must not leave it behind.
+ */
+export async function moveScratchFile(localPath: string, move: () => Promise<void>): Promise<void> {
+  try {
+    await move();
+  } finally {
+    await fs.rm(localPath, { force: true });
+  }
+}
