@@ -3,6 +3,7 @@ import type pg from 'pg';
 import type { Logger as Pino } from 'pino';
 import { workerLiveness } from './jobs/liveness.ts';
 import { TASKS, type TaskName } from './jobs/queue.ts';
+import { queuePool } from './jobs/queue-pool.ts';
 import { installModules } from './modules.ts';
 import { CRONTAB, type TaskDeps, taskList } from './tasks.ts';
 
@@ -29,7 +30,13 @@ export interface RunningWorker {
  * posts due now to a third of its pace. So bulk work never holds more than its own few slots.
  */
 export async function startWorker(
-  options: TaskDeps & { pool: pg.Pool; databaseUrl: string; concurrency: number; bulkConcurrency: number; log: Pino },
+  options: TaskDeps & {
+    pool: pg.Pool;
+    databaseUrl: string;
+    concurrency: number;
+    bulkConcurrency: number;
+    log: Pino;
+  },
 ): Promise<RunningWorker> {
   installModules();
   const liveness = workerLiveness(options.db, options.databaseUrl, (message) =>
@@ -37,10 +44,11 @@ export async function startWorker(
   );
   await liveness.start();
   const tasks = taskList(options);
+  const pgPool = queuePool(options.pool, (message) => options.log.warn({ component: 'worker' }, message));
   const bulk = (name: string) => TASKS[name as TaskName].priority === 'bulk';
   const pool = (concurrency: number, only: (name: string) => boolean, crontab: string) =>
     run({
-      pgPool: options.pool,
+      pgPool,
       concurrency,
       // A pool fetches only the jobs of the tasks it is given.
       taskList: Object.fromEntries(Object.entries(tasks).filter(([name]) => only(name))),
@@ -58,7 +66,8 @@ export async function startWorker(
           // No batched completions (completeJobBatchDelay): in graphile-worker 0.18 a batch that
           // fails once (the database restarting) is never retried, and the pool shuts itself
           // down for good while the process lives on (graphile/worker#636). One completion a
-          // job, retried, keeps the pool working through an outage.
+          // job, retried by queuePool until the database answers, keeps it working through an
+          // outage.
         },
       },
     });

@@ -1,7 +1,8 @@
 /**
- * A TCP proxy in front of a real server, which a test can take down: at once, or once a given
- * number of bytes have gone through towards the server (a store failing mid-upload). While
- * down it listens no more, so new connections are refused, as they are by a stopped server.
+ * A TCP proxy in front of a real server, which a test can take down: at once, once a given
+ * number of bytes have gone through towards the server (a store failing mid-upload), or as a
+ * given statement is on its way (a database lost under it). While down it listens no more, so
+ * new connections are refused, as they are by a stopped server.
  */
 import { once } from 'node:events';
 import net from 'node:net';
@@ -11,6 +12,11 @@ export interface TcpProxy {
   address: string;
   /** Goes down once `bytes` more have been sent towards the server; resolves when it has. */
   downAfter(bytes: number): Promise<void>;
+  /**
+   * Goes down, without passing it on, at the first chunk towards the server that contains
+   * `text` (a statement's text or the name of its prepared statement); resolves when it has.
+   */
+  downAt(text: string): Promise<void>;
   /** Closes every connection and stops listening. */
   down(): Promise<void>;
   /** Listens again, on the same port. */
@@ -21,6 +27,7 @@ export interface TcpProxy {
 export async function startTcpProxy(target: { host: string; port: number }): Promise<TcpProxy> {
   const sockets = new Set<net.Socket>();
   let budget = Number.POSITIVE_INFINITY;
+  let tripwire: string | undefined;
   let onDown: (() => void) | undefined;
   let server: net.Server;
   let port = 0;
@@ -34,6 +41,10 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
         socket.on('error', () => {});
       }
       client.on('data', (chunk: Buffer) => {
+        if (tripwire !== undefined && chunk.includes(tripwire)) {
+          void proxy.down();
+          return;
+        }
         budget -= chunk.length;
         if (budget > 0) {
           upstream.write(chunk);
@@ -62,8 +73,15 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
         onDown = resolve;
       });
     },
+    downAt(text) {
+      tripwire = text;
+      return new Promise((resolve) => {
+        onDown = resolve;
+      });
+    },
     async down() {
       budget = Number.POSITIVE_INFINITY;
+      tripwire = undefined;
       const closed = server.listening ? once(server, 'close') : Promise.resolve();
       server.close();
       for (const socket of sockets) socket.destroy();

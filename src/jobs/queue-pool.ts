@@ -1,0 +1,120 @@
+import type pg from 'pg';
+import { isDatabaseUnavailable } from '../db/unavailable.ts';
+
+/**
+ * The pool graphile-worker is given: the process's own, except that it waits out a database
+ * that has gone away instead of failing.
+ *
+ * graphile-worker (0.18) records a job's outcome without awaiting it. When that statement fails
+ * with an error it does not retry itself (a refused connection, or one lost under the
+ * statement, among them), the rejection goes unhandled and the whole process dies. So here a
+ * connection is waited for as long as the database cannot be reached, and the statements that
+ * record an outcome run again on a new connection when theirs is lost. Each is one statement
+ * that can run twice: one deletes the done job, the other unlocks the failed job only while this
+ * worker still locks it.
+ */
+export function queuePool(pool: pg.Pool, log: (message: string) => void): pg.Pool {
+  let waitingSince: number | undefined;
+
+  const connect = async (): Promise<pg.PoolClient> => {
+    for (let wait = FIRST_WAIT_MS; ; wait = Math.min(wait * 2, MAX_WAIT_MS)) {
+      try {
+        const client = await pool.connect();
+        if (waitingSince !== undefined) {
+          log(`job queue: the database answers again, after ${Math.round((Date.now() - waitingSince) / 1000)} s`);
+          waitingSince = undefined;
+        }
+        return client;
+      } catch (error) {
+        // A pool that is ending never answers again: its last users fail as they would anyway.
+        if (pool.ending || !isDatabaseUnavailable(error)) throw error;
+        if (waitingSince === undefined) {
+          waitingSince = Date.now();
+          log(`job queue: waiting for the database: ${(error as Error).message}`);
+        }
+        await new Promise((resolve) => setTimeout(resolve, wait));
+      }
+    }
+  };
+
+  /** Runs an outcome statement again, on new connections, until one stays up through it. */
+  const recordOutcome = async (statement: pg.QueryConfig): Promise<pg.QueryResult> => {
+    for (;;) {
+      const client = await connect();
+      try {
+        const result = await client.query(statement);
+        client.release();
+        return result;
+      } catch (error) {
+        client.release(error as Error);
+        if (!isDatabaseUnavailable(error)) throw error;
+      }
+    }
+  };
+
+  const withRecordedOutcomes = (client: pg.PoolClient): pg.PoolClient => {
+    let released = false;
+    const release = (error?: Error | boolean) => {
+      if (released) return;
+      released = true;
+      client.release(error);
+    };
+    const query = async (statement: pg.QueryConfig) => {
+      try {
+        return await client.query(statement);
+      } catch (error) {
+        if (!isDatabaseUnavailable(error)) throw error;
+        // Its connection is gone: handed back at once (graphile-worker's own release then does
+        // nothing), so that waiting for a new one never waits on the slots of dead ones.
+        release(error as Error);
+        return await recordOutcome(statement);
+      }
+    };
+    return new Proxy(client, {
+      get(target, property) {
+        if (property === 'release') return release;
+        if (property === 'query') {
+          return (...args: unknown[]) => {
+            const [statement] = args;
+            if (isOutcomeStatement(statement)) return query(statement);
+            return (target.query as (...a: unknown[]) => unknown)(...args);
+          };
+        }
+        return bound(target, property);
+      },
+    });
+  };
+
+  return new Proxy(pool, {
+    get(target, property) {
+      if (property === 'connect') {
+        // The callback form is graphile-worker's LISTEN connection, which retries by itself.
+        return (callback?: Parameters<pg.Pool['connect']>[0]) =>
+          callback ? target.connect(callback) : connect().then(withRecordedOutcomes);
+      }
+      return bound(target, property);
+    },
+  });
+}
+
+/** Waits between attempts to connect: 0.25 s, doubling up to 5 s. */
+const FIRST_WAIT_MS = 250;
+const MAX_WAIT_MS = 5_000;
+
+/**
+ * graphile-worker's prepared statements that record a job's outcome (sql/completeJobs.ts and
+ * sql/failJobs.ts): complete_job, complete_job_q, complete_jobs, fail_job, fail_job_q. They are
+ * named only while `preparedStatements` is on, its default.
+ */
+const OUTCOME_STATEMENT = /^(complete_jobs?|complete_job_q|fail_job|fail_job_q)\//;
+
+function isOutcomeStatement(statement: unknown): statement is pg.QueryConfig {
+  const name = (statement as { name?: unknown } | undefined)?.name;
+  return typeof statement === 'object' && typeof name === 'string' && OUTCOME_STATEMENT.test(name);
+}
+
+/** A property of the real object, its methods bound to it, as a proxy hands them out. */
+function bound<T extends object>(target: T, property: string | symbol): unknown {
+  const value: unknown = Reflect.get(target, property, target);
+  return typeof value === 'function' ? value.bind(target) : value;
+}
