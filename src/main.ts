@@ -73,8 +73,9 @@ async function runService(roles: Roles): Promise<void> {
   let stopRequested: NodeJS.Signals | undefined;
   let signals = 0;
 
-  const stopAndExit = (running: RunningService, signal: NodeJS.Signals) => {
-    log.info(`${signal}: finishing requests in flight, then stopping`);
+  /** Stops, then exits with `code` (1 when the process stops for a failure of its own). */
+  const stopAndExit = (running: RunningService, cause: string, code = 0) => {
+    log.info(`${cause}: finishing requests in flight, then stopping`);
     setTimeout(() => {
       log.error(`shutdown took longer than SHUTDOWN_TIMEOUT_MS=${cfg.shutdownTimeoutMs}; exiting`);
       process.exit(1);
@@ -82,7 +83,7 @@ async function runService(roles: Roles): Promise<void> {
     running.stop().then(
       () => {
         log.info('stopped');
-        process.exit(0);
+        process.exit(code);
       },
       (error: unknown) => {
         log.error({ err: error }, 'shutdown failed');
@@ -121,6 +122,16 @@ async function runService(roles: Roles): Promise<void> {
   // Printed even when a stop is pending: a first start's owner key exists only here.
   process.stdout.write(banner(service, cfg));
   if (stopRequested) stopAndExit(service, stopRequested);
+  const running = service;
+  void running.failed.then((error) => {
+    if (signals > 0) return;
+    signals += 1;
+    log.error(
+      { err: error },
+      `${error.message}; this process stops with exit code 1, for its supervisor to start it again`,
+    );
+    stopAndExit(running, 'failure', 1);
+  });
 }
 
 /** `switchboard sandbox`: the sandbox platforms alone, on the configured database, until a signal. */

@@ -35,6 +35,8 @@ export interface RunningService {
   sandboxUrl: string;
   /** Stops taking requests, finishes those in flight, stops workers, leaves the database. */
   stop(): Promise<void>;
+  /** Settles if a part of the service stops by itself (a job pool): the process should then stop. */
+  failed: Promise<Error>;
 }
 
 /** SANDBOX_URL, else `/sandbox` under PUBLIC_URL or under this process's own address. */
@@ -140,9 +142,14 @@ export async function startService(config: Config, roles: Roles, log: Logger): P
         );
       }
     }
+    let fail: (error: Error) => void = () => {};
+    const failed = new Promise<Error>((resolve) => {
+      fail = resolve;
+    });
     const running: RunningService = {
       database,
       stop,
+      failed,
       ...api,
       sandboxUrl: sandboxUrlOf(config, api.baseUrl),
       platforms: platforms ?? platformsFor(undefined),
@@ -170,6 +177,7 @@ export async function startService(config: Config, roles: Roles, log: Logger): P
           dataDir: config.dataDir,
           log: (message) => log.info({ component: 'mail' }, message),
         }),
+        onFailure: fail,
       });
       stopIntake.push(() => runner.stop());
     }

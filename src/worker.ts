@@ -4,6 +4,7 @@ import type { Logger as Pino } from 'pino';
 import { workerLiveness } from './jobs/liveness.ts';
 import { TASKS, type TaskName } from './jobs/queue.ts';
 import { queuePool } from './jobs/queue-pool.ts';
+import { superviseRunners } from './jobs/supervise.ts';
 import { installModules } from './modules.ts';
 import { CRONTAB, type TaskDeps, taskList } from './tasks.ts';
 
@@ -36,6 +37,8 @@ export async function startWorker(
     concurrency: number;
     bulkConcurrency: number;
     log: Pino;
+    /** Called once if a job pool stops without being asked to (superviseRunners). */
+    onFailure: (error: Error) => void;
   },
 ): Promise<RunningWorker> {
   installModules();
@@ -75,8 +78,10 @@ export async function startWorker(
   try {
     runners.push(await pool(options.concurrency, (name) => !bulk(name), CRONTAB));
     runners.push(await pool(options.bulkConcurrency, bulk, ''));
+    const supervision = superviseRunners(runners, options.onFailure);
     return {
       stop: async () => {
+        supervision.stopping();
         await Promise.all(runners.map((runner) => runner.stop()));
         await liveness.stop();
       },

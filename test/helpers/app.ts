@@ -127,6 +127,10 @@ export async function startTestApp(
         sendMail:
           options.sendMail ??
           createMailer({ smtpUrl: undefined, from: config.mailFrom, dataDir: config.dataDir, log: () => {} }),
+        // Surfaces in the test run as an unhandled error, which fails it.
+        onFailure: (error) => {
+          throw error;
+        },
       });
       runners.push(runner);
       agents.push(agent);
