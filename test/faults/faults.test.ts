@@ -5,7 +5,7 @@
  * sandbox's own log of publications), and every event is delivered at least once (rig.ts,
  * `check`). The counts are printed.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type Rig, startRig, type Tally } from './rig.ts';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -17,6 +17,10 @@ beforeAll(async () => {
   await rig.start(['api']);
   await rig.start(['worker']);
   await rig.start(['worker']);
+});
+// A test that fails midway leaves its load running; the next one must not inherit it.
+afterEach(async () => {
+  await rig?.stopLoads();
 });
 afterAll(async () => {
   await rig?.close();
@@ -123,6 +127,34 @@ describe('under faults', () => {
       );
     expect(count('server_error')).toBeGreaterThanOrEqual(rig.accounts.length);
     expect(count('rate_limited')).toBeGreaterThanOrEqual(rig.accounts.length);
+  });
+
+  it('the webhook receiver refuses for a minute, then comes back: every event is delivered, by its retry a minute after', async () => {
+    const answer = rig.receiver.respond;
+    const refusedUntil = Date.now() + 60_000;
+    let refusals = 0;
+    // Decided by the receiver's own clock: a retry comes a minute after its refusal (the
+    // spec's first retry), so never inside the minute.
+    rig.receiver.respond = (req, res) => {
+      if (Date.now() >= refusedUntil) {
+        answer(req, res);
+        return;
+      }
+      refusals += 1;
+      // Alternately an error status and a connection dropped without an answer.
+      if (refusals % 2 === 0) req.socket.destroy();
+      else res.writeHead(503).end('unavailable');
+    };
+    const from = rig.answers.length;
+    const stop = rig.load(3);
+    await sleep(10_000);
+    await stop();
+    await sleep(refusedUntil - Date.now());
+    const tally = await rig.check(180);
+    report('the webhook receiver refusing for a minute', tally);
+    rig.receiver.respond = answer;
+    expect(refusals).toBeGreaterThan(10);
+    expect(rig.answers.slice(from).filter((a) => a.status !== 201)).toEqual([]);
   });
 
   it('the single serve process SIGKILLed and started again: nothing lost, nothing published twice', async () => {

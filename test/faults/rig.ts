@@ -52,6 +52,8 @@ export interface Rig {
   start(args: string[]): Promise<Role>;
   /** Sends posts and profile writes to the API processes, alternately, until stopped. */
   load(perSecond: number): () => Promise<void>;
+  /** Stops every load still running (a test that failed before stopping its own). */
+  stopLoads(): Promise<void>;
   stopDatabase(): Promise<void>;
   startDatabase(): Promise<void>;
   /** Waits until every post answered 201 is finished, then checks the promises; throws on any broken. */
@@ -67,6 +69,12 @@ export interface Tally {
   events: number;
   delivered: number;
   refused: Record<string, number>;
+}
+
+/** The ids of the events the receiver answered with a 2xx. */
+function deliveredEventIds(receiver: Receiver): Set<string> {
+  const accepted = receiver.received.filter((r) => r.status !== undefined && r.status >= 200 && r.status < 300);
+  return new Set(accepted.map((r) => (JSON.parse(r.body.toString('utf8')) as { id: string }).id));
 }
 
 /** The embedded PostgreSQL package's own binaries (as src/db/embedded.ts finds them). */
@@ -150,6 +158,7 @@ export async function startRig(options: { accounts?: number } = {}): Promise<Rig
   }
 
   const answers: Answer[] = [];
+  const loads = new Set<() => Promise<void>>();
   const apis = () => roles.filter((r) => r.base !== undefined && r.process.exit === undefined);
   let sent = 0;
   let posts = 0;
@@ -202,10 +211,16 @@ export async function startRig(options: { accounts?: number } = {}): Promise<Rig
         const p = send().finally(() => inFlight.delete(p));
         inFlight.add(p);
       }, 1000 / perSecond);
-      return async () => {
+      const stop = async () => {
         clearInterval(timer);
+        loads.delete(stop);
         await Promise.all(inFlight);
       };
+      loads.add(stop);
+      return stop;
+    },
+    async stopLoads() {
+      await Promise.all([...loads].map((stop) => stop()));
     },
     async stopDatabase() {
       await pgCtl(['stop', '-D', pgdata, '-m', 'fast', '-w']);
@@ -261,15 +276,13 @@ export async function startRig(options: { accounts?: number } = {}): Promise<Rig
       if (unlogged.length > 0) throw new Error(`published without a publication: ${JSON.stringify(unlogged)}`);
       const orphans = [...publications.keys()].filter((id) => !published.some((t) => t.platform_post_id === id));
       if (orphans.length > 0) throw new Error(`publications no target records: ${JSON.stringify(orphans)}`);
-      // Every event is delivered at least once.
+      // Every event is delivered at least once: the receiver took it with a 2xx.
       const events = (await pool.query<{ id: string }>("select id from events where type like 'post.%'")).rows;
-      const received = new Set(
-        receiver.received.map((r) => (JSON.parse(r.body.toString('utf8')) as { id: string }).id),
-      );
       const eventDeadline = Date.now() + timeoutSeconds * 1000;
+      let received = deliveredEventIds(receiver);
       while (events.some((e) => !received.has(e.id)) && Date.now() < eventDeadline) {
         await new Promise((r) => setTimeout(r, 1000));
-        for (const r of receiver.received) received.add((JSON.parse(r.body.toString('utf8')) as { id: string }).id);
+        received = deliveredEventIds(receiver);
       }
       const undelivered = events.filter((e) => !received.has(e.id));
       if (undelivered.length > 0) throw new Error(`${undelivered.length} of ${events.length} events never delivered`);

@@ -6,6 +6,8 @@ export interface Received {
   /** The raw body bytes, as sent. */
   body: Buffer;
   path: string;
+  /** The status answered, once the answer has gone out; never set for a request dropped unanswered. */
+  status?: number;
 }
 
 /** A real webhook receiver on 127.0.0.1: records every request and answers with `respond`. */
@@ -29,7 +31,11 @@ export async function startReceiver(
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
-      receiver.received.push({ headers: req.headers, body: Buffer.concat(chunks), path: req.url ?? '' });
+      const received: Received = { headers: req.headers, body: Buffer.concat(chunks), path: req.url ?? '' };
+      receiver.received.push(received);
+      res.on('finish', () => {
+        received.status = res.statusCode;
+      });
       receiver.respond(req, res);
     });
   });
