@@ -10,6 +10,8 @@ declare module 'autocannon' {
       duration?: number;
       method?: string;
       headers?: Record<string, string>;
+      /** The body of every request. */
+      body?: string;
       pipelining?: number;
       /** Seconds before a request counts as timed out. */
       timeout?: number;

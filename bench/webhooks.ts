@@ -56,8 +56,6 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import type pg from 'pg';
 import { Agent, request } from 'undici';
 import { loadConfig } from '../src/config.ts';
-import type { Db } from '../src/db/connection.ts';
-import { emit } from '../src/modules/events/index.ts';
 import { owners } from '../src/modules/owners/tables.ts';
 import { USER_AGENT } from '../src/modules/webhooks/attempts.ts';
 import { installModules } from '../src/modules.ts';
@@ -70,6 +68,7 @@ import {
   type ReceiverRunPids,
   receiverRunCpuSample,
 } from './cpu.ts';
+import { awaitArrivals, createEndpoints, type Endpoint, EVENT_TYPE, eventData, produce } from './fanout.ts';
 import { type BenchContext, benchSteps, runBench } from './harness.ts';
 import { type PgStats, pgStats } from './pg-stats.ts';
 import { type Arrival, type DumpSummary, parseDump, Receiver } from './receiver.ts';
@@ -79,7 +78,6 @@ import { BenchError, embeddedPool, lastServerOutput, postmasterPid, type Server,
 const AIM_DELIVERIES_PER_SECOND = 2000;
 const AIM_P99_MS = 250;
 const AIM_RATIO = 1 / 3;
-const EVENT_TYPE = 'post.published';
 /** The most endpoints an owner may have (422 webhook_limit_reached beyond). */
 const MAX_ENDPOINTS = 10;
 /** PostgreSQL flushes an idle backend's statistics within 10 s (PGSTAT_IDLE_INTERVAL). */
@@ -123,8 +121,8 @@ function settings(): Settings {
   };
 }
 
-const epochMs = () => performance.timeOrigin + performance.now();
-const { interrupt, isInterrupted, checkInterrupted, sleep, progress } = benchSteps();
+const steps = benchSteps();
+const { interrupt, isInterrupted, checkInterrupted, sleep, progress } = steps;
 
 // ---------------------------------------------------------------------------------------
 // CPU and database statistics
@@ -208,43 +206,6 @@ async function restartWithStatements(
 
 // ---------------------------------------------------------------------------------------
 // Setup
-
-interface Endpoint {
-  id: string;
-  secret: string;
-}
-
-async function createEndpoints(server: Server, receiver: Receiver, n: number): Promise<Endpoint[]> {
-  const created: Endpoint[] = [];
-  for (let i = 0; i < n; i++) {
-    const response = await fetch(`${server.origin}/v1/webhooks`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${server.ownerKey}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ url: receiver.url('d', i), events: [EVENT_TYPE] }),
-    });
-    const text = await response.text();
-    if (response.status !== 201) {
-      throw new BenchError(`POST /v1/webhooks answered ${response.status}: ${text}${lastServerOutput()}`);
-    }
-    const body = JSON.parse(text) as { id: string; secret: string };
-    created.push({ id: body.id, secret: body.secret });
-  }
-  return created;
-}
-
-/** What a published post's event carries: a realistic size (an envelope of about 400 bytes). */
-function eventData(n: number): Record<string, unknown> {
-  const post = `post_${n.toString(36).padStart(8, '0')}`;
-  const share = `urn:li:share:7300${String(n).padStart(15, '0')}`;
-  return {
-    post_id: post,
-    account_id: 'acc_01jzbench0000000000000000',
-    platform: 'linkedin',
-    platform_post_id: share,
-    url: `https://www.linkedin.com/feed/update/${share}/`,
-    published_at: new Date().toISOString(),
-  };
-}
 
 // ---------------------------------------------------------------------------------------
 // (a) baseline
@@ -338,83 +299,6 @@ async function baseline(
 // ---------------------------------------------------------------------------------------
 // (b) fan-out
 
-interface Produced {
-  /** Event id → epoch ms when its transaction's COMMIT returned. */
-  commits: Map<string, number>;
-  /** Epoch ms when the first transaction began. */
-  started: number;
-  firstCommit: number;
-  lastCommit: number;
-}
-
-/** `count` events, `batch` per transaction, paced at `rate` events/s when given. */
-async function produce(
-  db: Db,
-  ownerId: string,
-  count: number,
-  batch: number,
-  rate: number | undefined,
-): Promise<Produced> {
-  const commits = new Map<string, number>();
-  let firstCommit = Number.NaN;
-  let lastCommit = Number.NaN;
-  const started = performance.now();
-  const startedEpoch = epochMs();
-  let reported = started;
-  for (let done = 0; done < count; ) {
-    checkInterrupted();
-    const n = Math.min(batch, count - done);
-    if (rate !== undefined) {
-      const due = started + (done / rate) * 1000;
-      const wait = due - performance.now();
-      if (wait > 0) await sleep(wait);
-    }
-    const ids = await db.transaction(async (tx) => {
-      const ids: string[] = [];
-      for (let i = 0; i < n; i++) {
-        const { id } = await emit(tx, { ownerId, profileId: null, type: EVENT_TYPE, data: eventData(done + i) });
-        ids.push(id);
-      }
-      return ids;
-    });
-    const at = epochMs();
-    for (const id of ids) commits.set(id, at);
-    if (Number.isNaN(firstCommit)) firstCommit = at;
-    lastCommit = at;
-    done += n;
-    if (performance.now() - reported > 5000) {
-      reported = performance.now();
-      progress(`${done} events ... `);
-    }
-  }
-  return { commits, started: startedEpoch, firstCommit, lastCommit };
-}
-
-/** Waits until `expected` distinct deliveries arrived; fails after `stallMs` without a new one. */
-async function awaitArrivals(receiver: Receiver, expected: number, stallMs: number): Promise<void> {
-  let last = -1;
-  let lastChange = performance.now();
-  let reported = performance.now();
-  for (;;) {
-    checkInterrupted();
-    const status = await receiver.status();
-    if (status.distinct >= expected) return;
-    if (status.distinct !== last) {
-      last = status.distinct;
-      lastChange = performance.now();
-    } else if (performance.now() - lastChange > stallMs) {
-      throw new BenchError(
-        `${expected - status.distinct} of ${expected} deliveries had not arrived, and none arrived for ${stallMs / 1000} s${lastServerOutput()}`,
-      );
-    }
-    if (performance.now() - reported > 5000) {
-      reported = performance.now();
-      progress(`${status.distinct} arrived ... `);
-    }
-    await sleep(50);
-  }
-}
-
 interface DeliveryRow {
   id: string;
   event_id: string;
@@ -492,10 +376,10 @@ async function fanOut(ctx: Context, run: Run): Promise<FanOutResult> {
   const cpuBefore = await receiverRunCpuSample(pids);
   const pace = run.rate === undefined ? 'as fast as possible' : `${run.rate} events/s`;
   progress(`${label}: ${count} events × ${s.endpoints} endpoints, ${run.batch} per transaction, ${pace} ... `);
-  const produced = await produce(db, ownerId, count, run.batch, run.rate);
+  const produced = await produce(db, ownerId, count, run.batch, run.rate, steps);
   const producedSeconds = (produced.lastCommit - produced.started) / 1000;
   progress(`all committed ... `);
-  await awaitArrivals(receiver, expected, s.stallMs);
+  await awaitArrivals(receiver, expected, s.stallMs, steps);
   const cpuAfter = await receiverRunCpuSample(pids);
   const settleFrom = performance.now();
   const statementsOfRun = s.pgStatements && run.statistics ? await statements(pool) : undefined;

@@ -1,0 +1,138 @@
+/**
+ * The webhook fan-out's parts that bench/webhooks.ts and bench/scale.ts share: endpoints on the
+ * bench receiver, events written with the service's own `emit`, and the wait for their
+ * deliveries to arrive.
+ */
+import type { Db } from '../src/db/connection.ts';
+import { emit } from '../src/modules/events/index.ts';
+import type { benchSteps } from './harness.ts';
+import type { Receiver } from './receiver.ts';
+import { BenchError, lastServerOutput, type Server } from './server.ts';
+
+export const EVENT_TYPE = 'post.published';
+
+type Steps = Pick<ReturnType<typeof benchSteps>, 'checkInterrupted' | 'sleep' | 'progress'>;
+
+export const epochMs = () => performance.timeOrigin + performance.now();
+
+export interface Endpoint {
+  id: string;
+  secret: string;
+}
+
+export async function createEndpoints(server: Server, receiver: Receiver, n: number): Promise<Endpoint[]> {
+  const created: Endpoint[] = [];
+  for (let i = 0; i < n; i++) {
+    const response = await fetch(`${server.origin}/v1/webhooks`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${server.ownerKey}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ url: receiver.url('d', i), events: [EVENT_TYPE] }),
+    });
+    const text = await response.text();
+    if (response.status !== 201) {
+      throw new BenchError(`POST /v1/webhooks answered ${response.status}: ${text}${lastServerOutput()}`);
+    }
+    const body = JSON.parse(text) as { id: string; secret: string };
+    created.push({ id: body.id, secret: body.secret });
+  }
+  return created;
+}
+
+/** What a published post's event carries: a realistic size (an envelope of about 400 bytes). */
+export function eventData(n: number): Record<string, unknown> {
+  const post = `post_${n.toString(36).padStart(8, '0')}`;
+  const share = `urn:li:share:7300${String(n).padStart(15, '0')}`;
+  return {
+    post_id: post,
+    account_id: 'acc_01jzbench0000000000000000',
+    platform: 'linkedin',
+    platform_post_id: share,
+    url: `https://www.linkedin.com/feed/update/${share}/`,
+    published_at: new Date().toISOString(),
+  };
+}
+
+export interface Produced {
+  /** Event id → epoch ms when its transaction's COMMIT returned. */
+  commits: Map<string, number>;
+  /** Epoch ms when the first transaction began. */
+  started: number;
+  firstCommit: number;
+  lastCommit: number;
+}
+
+/** `count` events, `batch` per transaction, paced at `rate` events/s when given. */
+export async function produce(
+  db: Db,
+  ownerId: string,
+  count: number,
+  batch: number,
+  rate: number | undefined,
+  steps: Steps,
+): Promise<Produced> {
+  const { checkInterrupted, sleep, progress } = steps;
+  const commits = new Map<string, number>();
+  let firstCommit = Number.NaN;
+  let lastCommit = Number.NaN;
+  const started = performance.now();
+  const startedEpoch = epochMs();
+  let reported = started;
+  for (let done = 0; done < count; ) {
+    checkInterrupted();
+    const n = Math.min(batch, count - done);
+    if (rate !== undefined) {
+      const due = started + (done / rate) * 1000;
+      const wait = due - performance.now();
+      if (wait > 0) await sleep(wait);
+    }
+    const ids = await db.transaction(async (tx) => {
+      const ids: string[] = [];
+      for (let i = 0; i < n; i++) {
+        const { id } = await emit(tx, { ownerId, profileId: null, type: EVENT_TYPE, data: eventData(done + i) });
+        ids.push(id);
+      }
+      return ids;
+    });
+    const at = epochMs();
+    for (const id of ids) commits.set(id, at);
+    if (Number.isNaN(firstCommit)) firstCommit = at;
+    lastCommit = at;
+    done += n;
+    if (performance.now() - reported > 5000) {
+      reported = performance.now();
+      progress(`${done} events ... `);
+    }
+  }
+  return { commits, started: startedEpoch, firstCommit, lastCommit };
+}
+
+/** Waits until `expected` distinct deliveries arrived; fails after `stallMs` without a new one. */
+export async function awaitArrivals(
+  receiver: Receiver,
+  expected: number,
+  stallMs: number,
+  steps: Steps,
+): Promise<void> {
+  const { checkInterrupted, sleep, progress } = steps;
+  let last = -1;
+  let lastChange = performance.now();
+  let reported = performance.now();
+  for (;;) {
+    checkInterrupted();
+    const status = await receiver.status();
+    if (status.distinct >= expected) return;
+    if (status.distinct !== last) {
+      last = status.distinct;
+      lastChange = performance.now();
+    } else if (performance.now() - lastChange > stallMs) {
+      throw new BenchError(
+        `${expected - status.distinct} of ${expected} deliveries had not arrived, and none arrived for ${stallMs / 1000} s${lastServerOutput()}`,
+      );
+    }
+    if (performance.now() - reported > 5000) {
+      reported = performance.now();
+      progress(`${status.distinct} arrived ... `);
+    }
+    await sleep(50);
+  }
+}
