@@ -4,8 +4,9 @@ export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
     // The browser tests need Chromium: `npm run test:browser` (vitest.browser.config.ts); the
-    // tests under faults take minutes: `npm run test:faults` (vitest.faults.config.ts).
-    exclude: [...configDefaults.exclude, 'test/browser/**', 'test/faults/**'],
+    // tests under faults take minutes: `npm run test:faults` (vitest.faults.config.ts); those of
+    // the Redis rate limit need Debian's redis-server: `npm run test:redis` (vitest.redis.config.ts).
+    exclude: [...configDefaults.exclude, 'test/browser/**', 'test/faults/**', 'test/redis/**'],
     globalSetup: ['test/helpers/global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,

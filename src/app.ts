@@ -15,6 +15,7 @@ import { ApiError } from './http/errors.ts';
 import { checkActedOnHeaders } from './http/headers.ts';
 import { installIdempotency } from './http/idempotency.ts';
 import { installMetrics } from './http/metrics.ts';
+import { rateLimitRedis } from './http/rate-limit-redis.ts';
 import { postgresRateLimitStore } from './http/rate-limit-store.ts';
 import { applySchemaDefaults, errorResponses } from './http/schemas.ts';
 import { makeValidatorCompiler } from './http/validation.ts';
@@ -171,6 +172,15 @@ export async function buildApp({
   // Platforms fetch media here with a signed URL and no API key.
   await app.register(mediaFileRoutes({ db: database.db, secretKey, config }));
 
+  const redis = config.redisUrl
+    ? await rateLimitRedis(config.redisUrl, (message) => log?.warn({ component: 'rate-limit' }, message))
+    : undefined;
+  if (redis) {
+    app.addHook('onClose', async () => {
+      await redis.quit().catch(() => redis.disconnect());
+    });
+  }
+
   await app.register(async (v1) => {
     await v1.register(rateLimit, {
       global: false,
@@ -181,9 +191,9 @@ export async function buildApp({
       // Only a key this process has accepted has a count of its own, so made-up keys cannot
       // each start a fresh count; every other request counts against its address.
       keyGenerator: (request) => acceptedCaller(request) ?? `ip:${request.ip}`,
-      // Shared by every API process on the database.
-      store: postgresRateLimitStore(database.db),
-      // The database failing to count is no reason to refuse: the request goes on, and one that
+      // Shared by every API process: in Redis when REDIS_URL is set, otherwise in the database.
+      ...(redis ? { redis, nameSpace: 'switchboard:rate-limit:' } : { store: postgresRateLimitStore(database.db) }),
+      // A store failing to count is no reason to refuse: the request goes on, and one that
       // needs the database gets its 503 there.
       skipOnError: true,
       errorResponseBuilder: (_request, context) =>

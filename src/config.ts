@@ -20,6 +20,7 @@ const SettingsSchema = Type.Object({
     { default: 'info' },
   ),
   RATE_LIMIT_PER_MINUTE: Type.Integer({ minimum: 1, default: 600 }),
+  REDIS_URL: Type.Optional(Type.String({ pattern: '^rediss?://' })),
   BODY_LIMIT_BYTES: Type.Integer({ minimum: 1024, maximum: 100 * 1024 * 1024, default: 1024 * 1024 }),
   DB_POOL_SIZE: Type.Integer({ minimum: 1, maximum: 200, default: 10 }),
   WORKER_CONCURRENCY: Type.Integer({ minimum: 1, maximum: 500, default: 40 }),
@@ -113,6 +114,8 @@ export interface Config {
   secretKey: string | undefined;
   logLevel: string;
   rateLimitPerMinute: number;
+  /** Where the rate limit counts (REDIS_URL); unset: in the database. */
+  redisUrl: string | undefined;
   bodyLimitBytes: number;
   dbPoolSize: number;
   workerConcurrency: number;
@@ -224,6 +227,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     secretKey: settings.SECRET_KEY,
     logLevel: settings.LOG_LEVEL,
     rateLimitPerMinute: settings.RATE_LIMIT_PER_MINUTE,
+    redisUrl: settings.REDIS_URL,
     bodyLimitBytes: settings.BODY_LIMIT_BYTES,
     dbPoolSize: settings.DB_POOL_SIZE,
     workerConcurrency: settings.WORKER_CONCURRENCY,

@@ -1,0 +1,154 @@
+/**
+ * The rate limit counted in Redis (REDIS_URL; docs/api-conventions.md, "Rate limit"): one count
+ * across two API processes, nothing counted in the database, and requests that go on uncounted,
+ * with a line in the log, while Redis cannot be reached.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import net from 'node:net';
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../../src/db/connection.ts';
+import { auth } from '../helpers/app.ts';
+import { createTestDatabase } from '../helpers/database.ts';
+import { cleanupDataDirs, makeDataDir, startCli, stopAllCli, waitForBanner } from '../helpers/process.ts';
+
+/** Debian's redis-server, on a free loopback port, keeping nothing on disk. */
+async function startRedis(on?: number): Promise<{ url: string; port: number; stop(): Promise<void> }> {
+  const port =
+    on ??
+    (await new Promise<number>((resolve) => {
+      const probe = net.createServer().listen(0, '127.0.0.1', () => {
+        const { port: free } = probe.address() as net.AddressInfo;
+        probe.close(() => resolve(free));
+      });
+    }));
+  const child: ChildProcess = spawn(
+    'redis-server',
+    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+    { stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  let output = '';
+  await new Promise<void>((resolve, reject) => {
+    child.on('error', (error) =>
+      reject(new Error(`redis-server could not start (apt-get install -y redis-server): ${error.message}`)),
+    );
+    child.on('exit', (code) => reject(new Error(`redis-server exited (code ${code}): ${output}`)));
+    child.stdout?.setEncoding('utf8').on('data', (chunk: string) => {
+      output += chunk;
+      if (output.includes('Ready to accept connections')) resolve();
+    });
+  });
+  return {
+    url: `redis://127.0.0.1:${port}`,
+    port,
+    stop: async () => {
+      if (child.exitCode !== null) return;
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+let database: Database;
+let redis: Awaited<ReturnType<typeof startRedis>>;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  redis = await startRedis();
+});
+afterAll(async () => {
+  await stopAllCli();
+  await cleanupDataDirs();
+  await redis?.stop();
+  await database?.close();
+});
+
+describe('the rate limit in Redis (REDIS_URL)', () => {
+  it('is one count across two API processes, kept in Redis, not in the database', async () => {
+    const env = {
+      DATABASE_URL: database.url,
+      SECRET_KEY: randomBytes(32).toString('hex'),
+      PORT: '0',
+      RATE_LIMIT_PER_MINUTE: '6',
+      REDIS_URL: redis.url,
+    };
+    const first = startCli(['api'], { ...env, DATA_DIR: await makeDataDir() });
+    const { base: a, ownerKey } = await waitForBanner(first);
+    const second = startCli(['api'], { ...env, DATA_DIR: await makeDataDir() });
+    const { base: b } = await waitForBanner(second);
+    const get = async (base: string) => {
+      const res = await fetch(`${base}/v1/profiles`, { headers: auth(ownerKey as string) });
+      await res.arrayBuffer();
+      return { status: res.status, remaining: res.headers.get('ratelimit-remaining') };
+    };
+    // Each process looks the key up once (counted against the address), then counts it as the key.
+    expect([(await get(a)).status, (await get(b)).status]).toEqual([200, 200]);
+    const answers = [];
+    for (let i = 0; i < 4; i += 1) answers.push(await get(a), await get(b));
+    expect(answers).toEqual([
+      { status: 200, remaining: '5' },
+      { status: 200, remaining: '4' },
+      { status: 200, remaining: '3' },
+      { status: 200, remaining: '2' },
+      { status: 200, remaining: '1' },
+      { status: 200, remaining: '0' },
+      { status: 429, remaining: '0' },
+      { status: 429, remaining: '0' },
+    ]);
+    const { rows } = await database.pool.query('select count(*)::int as n from rate_limit_windows');
+    expect(rows).toEqual([{ n: 0 }]);
+    const client = new Redis(redis.url);
+    try {
+      const keys = await client.keys('switchboard:rate-limit:*');
+      // The key's count and the address's.
+      expect(keys).toHaveLength(2);
+      const counts = await Promise.all(keys.map((key) => client.get(key)));
+      expect(counts.map(Number).sort()).toEqual([2, 8]);
+    } finally {
+      client.disconnect();
+    }
+    expect((await first.stop()).code).toBe(0);
+    expect((await second.stop()).code).toBe(0);
+  });
+
+  it('lets requests through uncounted while Redis cannot be reached, says so in the log, and counts again once it is back', async () => {
+    const gone = await startRedis();
+    const api = startCli(['api'], {
+      DATABASE_URL: database.url,
+      SECRET_KEY: randomBytes(32).toString('hex'),
+      PORT: '0',
+      RATE_LIMIT_PER_MINUTE: '2',
+      REDIS_URL: gone.url,
+      DATA_DIR: await makeDataDir(),
+    });
+    const { base } = await waitForBanner(api);
+    await gone.stop();
+    // Made-up keys: each request counts against the address, and is refused as unknown.
+    const statuses = async (n: number) => {
+      const list = [];
+      for (let i = 0; i < n; i += 1) {
+        const res = await fetch(`${base}/v1/profiles`, {
+          headers: auth(`sb_owner_${randomBytes(32).toString('base64url')}`),
+        });
+        await res.arrayBuffer();
+        list.push(res.status);
+      }
+      return list;
+    };
+    // Not one 429 past the limit of 2: uncounted.
+    expect(await statuses(4)).toEqual([401, 401, 401, 401]);
+    await api.waitFor(/rate limit: Redis \(REDIS_URL\) cannot be reached/);
+    expect(api.stdout).not.toContain(gone.url);
+
+    const back = await startRedis(gone.port);
+    try {
+      await api.waitFor(/rate limit: Redis \(REDIS_URL\) answers again/, { timeoutMs: 60_000 });
+      expect(await statuses(3)).toEqual([401, 401, 429]);
+    } finally {
+      expect((await api.stop()).code).toBe(0);
+      await back.stop();
+    }
+  });
+});
