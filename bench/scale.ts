@@ -29,6 +29,9 @@
  *   BENCH_DURATION_SECONDS      measured seconds of each API run (default 10)
  *   BENCH_WARMUP_SECONDS        unmeasured seconds before each (default 3)
  *   BENCH_CONNECTIONS           connections of each API run, over all processes (default 48)
+ *   BENCH_SCALE_REDIS           1: the API processes count the rate limit in a Redis server of
+ *                               the bench's own (Debian's redis-server, REDIS_URL) instead of
+ *                               the database
  *   BENCH_SERVER_NODE_ARGS      extra node flags for every process of the service
  */
 import os from 'node:os';
@@ -36,6 +39,7 @@ import autocannon from 'autocannon';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import type { Db } from '../src/db/connection.ts';
 import { installModules } from '../src/modules.ts';
+import { startRedisServer } from '../test/helpers/redis-server.ts';
 import { machineCpu, postgresCpu, processCpu } from './cpu.ts';
 import { awaitArrivals, createEndpoints, epochMs, produce } from './fanout.ts';
 import { benchSteps, runBench } from './harness.ts';
@@ -60,6 +64,7 @@ interface Settings {
   durationSeconds: number;
   warmupSeconds: number;
   connections: number;
+  redis: boolean;
   nodeArgs: string[];
 }
 
@@ -85,6 +90,7 @@ function settings(): Settings {
     durationSeconds: positiveIntFromEnv('BENCH_DURATION_SECONDS', 10),
     warmupSeconds: positiveIntFromEnv('BENCH_WARMUP_SECONDS', 3),
     connections: positiveIntFromEnv('BENCH_CONNECTIONS', 48),
+    redis: ['1', 'true'].includes(process.env.BENCH_SCALE_REDIS ?? ''),
     nodeArgs: (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(/\s+/).filter(Boolean),
   };
 }
@@ -344,7 +350,7 @@ function report(apiRuns: ApiRun[], workerRuns: WorkerRun[], s: Settings): string
   const busiest = Math.max(...[...apiRuns, ...workerRuns].map((r) => (r.cpu.others ?? 0) / (r.cpu.wallMs * cores)));
   return [
     '',
-    `bench:scale, ${cores} cores; ${s.connections} connections over the API processes, ${s.durationSeconds} s each; ${s.events} events × ${ENDPOINTS} endpoints per worker run`,
+    `bench:scale, ${cores} cores; ${s.connections} connections over the API processes, ${s.durationSeconds} s each; rate limit counted in ${s.redis ? 'Redis (REDIS_URL)' : 'the database'}; ${s.events} events × ${ENDPOINTS} endpoints per worker run`,
     '',
     apiTable,
     '',
@@ -367,8 +373,13 @@ process.exitCode = await runBench({
     for (const instance of running) instance.stop();
   },
   measure: async ({ settings: s, dataDir, atEnd, startService }) => {
+    const redis = s.redis ? await startRedisServer() : undefined;
+    if (redis) atEnd(() => redis.stop());
     progress(`starting the first API process (DATA_DIR ${dataDir}) ...\n`);
-    const env = { WEBHOOK_ALLOW_PRIVATE_URLS: 'true' };
+    const env: Record<string, string> = {
+      WEBHOOK_ALLOW_PRIVATE_URLS: 'true',
+      ...(redis ? { REDIS_URL: redis.url } : {}),
+    };
     const first = await startService({ command: 'api', nodeArgs: s.nodeArgs, env });
     const servers = [first];
     while (servers.length < Math.max(...s.apis)) {
@@ -397,6 +408,7 @@ process.exitCode = await runBench({
         const pids: Pids = [
           ...used.map((server, i) => ({ name: `api ${i + 1}`, pid: server.pid })),
           { name: 'postgres', pid: postmaster, postgres: true },
+          ...(redis ? [{ name: 'redis', pid: redis.pid }] : []),
         ];
         apiRuns.push(await apiRun(used, pids, load, first.ownerKey, s));
       }

@@ -3,60 +3,21 @@
  * across two API processes, nothing counted in the database, and requests that go on uncounted,
  * with a line in the log, while Redis cannot be reached.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import net from 'node:net';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/db/connection.ts';
 import { auth } from '../helpers/app.ts';
 import { createTestDatabase } from '../helpers/database.ts';
 import { cleanupDataDirs, makeDataDir, startCli, stopAllCli, waitForBanner } from '../helpers/process.ts';
-
-/** Debian's redis-server, on a free loopback port, keeping nothing on disk. */
-async function startRedis(on?: number): Promise<{ url: string; port: number; stop(): Promise<void> }> {
-  const port =
-    on ??
-    (await new Promise<number>((resolve) => {
-      const probe = net.createServer().listen(0, '127.0.0.1', () => {
-        const { port: free } = probe.address() as net.AddressInfo;
-        probe.close(() => resolve(free));
-      });
-    }));
-  const child: ChildProcess = spawn(
-    'redis-server',
-    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
-    { stdio: ['ignore', 'pipe', 'pipe'] },
-  );
-  let output = '';
-  await new Promise<void>((resolve, reject) => {
-    child.on('error', (error) =>
-      reject(new Error(`redis-server could not start (apt-get install -y redis-server): ${error.message}`)),
-    );
-    child.on('exit', (code) => reject(new Error(`redis-server exited (code ${code}): ${output}`)));
-    child.stdout?.setEncoding('utf8').on('data', (chunk: string) => {
-      output += chunk;
-      if (output.includes('Ready to accept connections')) resolve();
-    });
-  });
-  return {
-    url: `redis://127.0.0.1:${port}`,
-    port,
-    stop: async () => {
-      if (child.exitCode !== null) return;
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM');
-      await exited;
-    },
-  };
-}
+import { type RedisServer, startRedisServer } from '../helpers/redis-server.ts';
 
 let database: Database;
-let redis: Awaited<ReturnType<typeof startRedis>>;
+let redis: RedisServer;
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  redis = await startRedis();
+  redis = await startRedisServer();
 });
 afterAll(async () => {
   await stopAllCli();
@@ -114,7 +75,7 @@ describe('the rate limit in Redis (REDIS_URL)', () => {
   });
 
   it('lets requests through uncounted while Redis cannot be reached, says so in the log, and counts again once it is back', async () => {
-    const gone = await startRedis();
+    const gone = await startRedisServer();
     const api = startCli(['api'], {
       DATABASE_URL: database.url,
       SECRET_KEY: randomBytes(32).toString('hex'),
@@ -142,7 +103,7 @@ describe('the rate limit in Redis (REDIS_URL)', () => {
     await api.waitFor(/rate limit: Redis \(REDIS_URL\) cannot be reached/);
     expect(api.stdout).not.toContain(gone.url);
 
-    const back = await startRedis(gone.port);
+    const back = await startRedisServer(gone.port);
     try {
       await api.waitFor(/rate limit: Redis \(REDIS_URL\) answers again/, { timeoutMs: 60_000 });
       expect(await statuses(3)).toEqual([401, 401, 429]);
