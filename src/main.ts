@@ -124,6 +124,8 @@ async function runService(roles: Roles): Promise<void> {
   if (stopRequested) stopAndExit(service, stopRequested);
   const running = service;
   void running.failed.then((error) => {
+    // Counts as the first stop request: nothing to do if a signal came first, and a signal
+    // after it exits at once, as a second signal does.
     if (signals > 0) return;
     signals += 1;
     log.error(

@@ -6,8 +6,8 @@ import { Redis } from 'ioredis';
  *
  * Its timeouts are short, a command is tried once, and none waits for a lost connection: when
  * Redis cannot count a request, the request goes on uncounted (the plugin's `skipOnError`)
- * rather than waiting for it. The log says
- * so once per outage; the URL, which may hold a password, is never logged.
+ * rather than waiting for it. The log says so once per outage; the URL, which may hold a
+ * password, is never logged.
  */
 export async function rateLimitRedis(
   url: string,
