@@ -47,11 +47,11 @@ export async function startWorker(
   );
   await liveness.start();
   const tasks = taskList(options);
-  const pgPool = queuePool(options.pool, (message) => options.log.warn({ component: 'worker' }, message));
+  const queue = queuePool(options.pool, (message) => options.log.warn({ component: 'worker' }, message));
   const bulk = (name: string) => TASKS[name as TaskName].priority === 'bulk';
   const pool = (concurrency: number, only: (name: string) => boolean, crontab: string) =>
     run({
-      pgPool,
+      pgPool: queue.pool,
       concurrency,
       // A pool fetches only the jobs of the tasks it is given.
       taskList: Object.fromEntries(Object.entries(tasks).filter(([name]) => only(name))),
@@ -78,16 +78,20 @@ export async function startWorker(
   try {
     runners.push(await pool(options.concurrency, (name) => !bulk(name), CRONTAB));
     runners.push(await pool(options.bulkConcurrency, bulk, ''));
-    const supervision = superviseRunners(runners, options.onFailure);
+    const supervision = superviseRunners(runners, liveness.events, options.onFailure);
     return {
       stop: async () => {
         supervision.stopping();
         await Promise.all(runners.map((runner) => runner.stop()));
+        // The outcomes of the last jobs are recorded before the jobs this process still locks
+        // are handed back, or a job done while the database was away would run again.
+        await queue.settled();
         await liveness.stop();
       },
     };
   } catch (error) {
     await Promise.all(runners.map((runner) => runner.stop()));
+    await queue.settled();
     await liveness.stop();
     throw error;
   }

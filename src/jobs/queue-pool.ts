@@ -1,6 +1,16 @@
 import type pg from 'pg';
 import { isDatabaseUnavailable } from '../db/unavailable.ts';
 
+export interface QueuePool {
+  /** What graphile-worker is given as `pgPool`. */
+  pool: pg.Pool;
+  /**
+   * Resolves once no outcome is being recorded and no connection waited for: a stopping worker
+   * awaits it after its runners have stopped, before it hands back the jobs it still locks.
+   */
+  settled(): Promise<void>;
+}
+
 /**
  * The pool graphile-worker is given: the process's own, except that it waits out a database
  * that has gone away instead of failing.
@@ -10,13 +20,24 @@ import { isDatabaseUnavailable } from '../db/unavailable.ts';
  * statement, among them), the rejection goes unhandled and the whole process dies. So here a
  * connection is waited for as long as the database cannot be reached, and the statements that
  * record an outcome run again on a new connection when theirs is lost. Each is one statement
- * that can run twice: one deletes the done job, the other unlocks the failed job only while this
- * worker still locks it.
+ * that can run twice: one deletes the done job; the other unlocks the failed job only while this
+ * pool still locks it (should its first run have taken effect, its answer lost, and the pool have
+ * locked the job again since, the second would unlock it under its run: a window as narrow as
+ * the moment between a commit and its answer).
  */
-export function queuePool(pool: pg.Pool, log: (message: string) => void): pg.Pool {
+export function queuePool(pool: pg.Pool, log: (message: string) => void): QueuePool {
   let waitingSince: number | undefined;
+  const pending = new Set<Promise<unknown>>();
+  const track = <T>(work: Promise<T>): Promise<T> => {
+    pending.add(work);
+    work.then(
+      () => pending.delete(work),
+      () => pending.delete(work),
+    );
+    return work;
+  };
 
-  const connect = async (): Promise<pg.PoolClient> => {
+  const waitForConnection = async (): Promise<pg.PoolClient> => {
     for (let wait = FIRST_WAIT_MS; ; wait = Math.min(wait * 2, MAX_WAIT_MS)) {
       try {
         const client = await pool.connect();
@@ -27,19 +48,24 @@ export function queuePool(pool: pg.Pool, log: (message: string) => void): pg.Poo
         return client;
       } catch (error) {
         // A pool that is ending never answers again: its last users fail as they would anyway.
-        if (pool.ending || !isDatabaseUnavailable(error)) throw error;
-        if (waitingSince === undefined) {
-          waitingSince = Date.now();
-          log(`job queue: waiting for the database: ${(error as Error).message}`);
-        }
-        await new Promise((resolve) => setTimeout(resolve, wait));
+        if (pool.ending || !unreachable(error)) throw error;
+        waiting(error);
+        await pause(wait);
       }
     }
+  };
+  const connect = () => track(waitForConnection());
+  const waiting = (error: unknown) => {
+    if (waitingSince !== undefined) return;
+    waitingSince = Date.now();
+    log(`job queue: waiting for the database: ${(error as Error).message}`);
   };
 
   /** Runs an outcome statement again, on new connections, until one stays up through it. */
   const recordOutcome = async (statement: pg.QueryConfig): Promise<pg.QueryResult> => {
-    for (;;) {
+    // Paced as the connections are: a connection can be had while its statements still fail
+    // (PgBouncer with its server away).
+    for (let wait = FIRST_WAIT_MS; ; wait = Math.min(wait * 2, MAX_WAIT_MS)) {
       const client = await connect();
       try {
         const result = await client.query(statement);
@@ -47,7 +73,9 @@ export function queuePool(pool: pg.Pool, log: (message: string) => void): pg.Poo
         return result;
       } catch (error) {
         client.release(error as Error);
-        if (!isDatabaseUnavailable(error)) throw error;
+        if (!unreachable(error)) throw error;
+        waiting(error);
+        await pause(wait);
       }
     }
   };
@@ -63,7 +91,7 @@ export function queuePool(pool: pg.Pool, log: (message: string) => void): pg.Poo
       try {
         return await client.query(statement);
       } catch (error) {
-        if (!isDatabaseUnavailable(error)) throw error;
+        if (!unreachable(error)) throw error;
         // Its connection is gone: handed back at once (graphile-worker's own release then does
         // nothing), so that waiting for a new one never waits on the slots of dead ones.
         release(error as Error);
@@ -76,7 +104,7 @@ export function queuePool(pool: pg.Pool, log: (message: string) => void): pg.Poo
         if (property === 'query') {
           return (...args: unknown[]) => {
             const [statement] = args;
-            if (isOutcomeStatement(statement)) return query(statement);
+            if (isOutcomeStatement(statement)) return track(query(statement));
             return (target.query as (...a: unknown[]) => unknown)(...args);
           };
         }
@@ -85,16 +113,33 @@ export function queuePool(pool: pg.Pool, log: (message: string) => void): pg.Poo
     });
   };
 
-  return new Proxy(pool, {
-    get(target, property) {
-      if (property === 'connect') {
-        // The callback form is graphile-worker's LISTEN connection, which retries by itself.
-        return (callback?: Parameters<pg.Pool['connect']>[0]) =>
-          callback ? target.connect(callback) : connect().then(withRecordedOutcomes);
-      }
-      return bound(target, property);
+  return {
+    pool: new Proxy(pool, {
+      get(target, property) {
+        if (property === 'connect') {
+          // The callback form is graphile-worker's LISTEN connection, which retries by itself.
+          return (callback?: Parameters<pg.Pool['connect']>[0]) =>
+            callback ? target.connect(callback) : connect().then(withRecordedOutcomes);
+        }
+        return bound(target, property);
+      },
+    }),
+    settled: async () => {
+      while (pending.size > 0) await Promise.allSettled([...pending]);
     },
-  });
+  };
+}
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * A database that cannot be reached now: as the API sees it (isDatabaseUnavailable), or its host
+ * name not resolving, as a database container's does while it is recreated. Every connection
+ * here is to the database, so a failed lookup can only be its own.
+ */
+function unreachable(error: unknown): boolean {
+  const code = (error as { code?: unknown } | undefined)?.code;
+  return isDatabaseUnavailable(error) || code === 'ENOTFOUND' || code === 'EAI_AGAIN';
 }
 
 /** Waits between attempts to connect: 0.25 s, doubling up to 5 s. */

@@ -112,7 +112,7 @@ describe('a worker process losing its database while it records a job', () => {
     expect(receiver.received).toHaveLength(1);
     await worker.waitFor(/job queue: the database answers again/);
     expect((await worker.stop()).code).toBe(0);
-  });
+  }, 120_000);
 
   it('a failed job while the database refuses connections: its failure is recorded once it is back, and it runs again', async () => {
     const worker = await startWorker();
@@ -139,5 +139,26 @@ describe('a worker process losing its database while it records a job', () => {
     const { data } = (await res.json()) as { data: { id: string; status: string }[] };
     expect(data.find((d) => d.id === deliveryId)?.status).toBe('succeeded');
     expect((await worker.stop()).code).toBe(0);
-  });
+  }, 120_000);
+
+  it('a worker stopped while a finished job waits to be recorded: records it once the database is back, then stops', async () => {
+    const worker = await startWorker();
+    receiver.received.length = 0;
+    let cut: Promise<void> | undefined;
+    receiver.respond = (_req, res) => {
+      cut = proxy.downAt('complete_job');
+      res.writeHead(200).end('ok');
+    };
+    await sendTest();
+    await receiver.waitFor(1);
+    await cut;
+    const stopping = worker.stop('SIGTERM', 60_000);
+    await sleep(2_000);
+    // Still waiting to record the job, not handing it back to be run again.
+    expect(worker.exit).toBeUndefined();
+    await proxy.up();
+    expect((await stopping).code).toBe(0);
+    expect(await deliveryJobs()).toEqual([]);
+    expect(receiver.received).toHaveLength(1);
+  }, 120_000);
 });
