@@ -20,12 +20,12 @@ afterAll(async () => {
   await database?.close();
 });
 
-async function startPool() {
-  const events = new EventEmitter() as WorkerEvents;
+async function startPool(events = new EventEmitter() as WorkerEvents) {
   let workerPool: WorkerPool | undefined;
-  events.on('pool:create', (event) => {
+  const created = (event: { workerPool: WorkerPool }) => {
     workerPool = event.workerPool;
-  });
+  };
+  events.on('pool:create', created);
   const runner = await run({
     pgPool: database.pool,
     concurrency: 1,
@@ -34,20 +34,24 @@ async function startPool() {
     pollInterval: 1000,
     events,
   });
+  events.off('pool:create', created);
   if (!workerPool) throw new Error('graphile-worker created no pool');
-  return { runner, workerPool };
+  return { runner, workerPool, events };
 }
 
 describe('supervised job pools', () => {
   it('reports, once, a pool that stops without being asked to', async () => {
+    // One set of events for both pools, as the service has.
     const first = await startPool();
-    const second = await startPool();
+    const second = await startPool(first.events);
     const reported: Error[] = [];
-    const supervision = superviseRunners([first.runner, second.runner], (error) => reported.push(error));
+    const supervision = superviseRunners([first.runner, second.runner], first.events, (error) => reported.push(error));
     await first.workerPool.gracefulShutdown('Could not completeJobs; queue is in an inconsistent state; aborting.');
     await first.runner.promise.catch(() => {});
     await new Promise((resolve) => setImmediate(resolve));
-    expect(reported.map((e) => e.message)).toEqual(['a job pool stopped by itself']);
+    expect(reported.map((e) => e.message)).toEqual([
+      'a job pool stopped by itself: Could not completeJobs; queue is in an inconsistent state; aborting.',
+    ]);
     // The process then stops the rest on purpose: no second report.
     supervision.stopping();
     await second.runner.stop();
@@ -56,9 +60,9 @@ describe('supervised job pools', () => {
   });
 
   it('reports nothing when the pools are stopped on purpose', async () => {
-    const { runner } = await startPool();
+    const { runner, events } = await startPool();
     const reported: Error[] = [];
-    const supervision = superviseRunners([runner], (error) => reported.push(error));
+    const supervision = superviseRunners([runner], events, (error) => reported.push(error));
     supervision.stopping();
     await runner.stop();
     await new Promise((resolve) => setImmediate(resolve));
