@@ -192,7 +192,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (errors.length > 0) {
     const lines = errors.map((e) => {
       const name = e.instancePath.replace(/^\//, '');
-      return `${name}=${JSON.stringify(raw[name] ?? '')}: ${e.message}`;
+      return `${name}=${shownValue(name, raw[name] ?? '')}: ${e.message}`;
     });
     throw new ConfigError(`invalid settings: ${[...new Set(lines)].join('; ')}`);
   }
@@ -277,4 +277,14 @@ function s3Settings(settings: Settings, errors: string[]): S3Settings | undefine
     forcePathStyle: settings.S3_FORCE_PATH_STYLE ?? endpoint !== undefined,
     presignedUrls: settings.S3_PRESIGNED_URLS,
   };
+}
+
+/**
+ * A setting's value as an error message may show it: never a secret (a key, a client secret, a
+ * token, a password), and a URL's password masked, since errors end up in logs.
+ */
+function shownValue(name: string, value: unknown): string {
+  if (/SECRET|TOKEN|PASSWORD/.test(name)) return '(hidden)';
+  if (typeof value !== 'string') return JSON.stringify(value);
+  return JSON.stringify(value.replace(/^([a-z][a-z0-9+.-]*:\/\/[^:@/]*):[^@/]*@/i, '$1:***@'));
 }

@@ -31,6 +31,16 @@ describe('settings', () => {
     );
   });
 
+  it('never shows a secret or a password in its error', () => {
+    expect(() => loadConfig({ REDIS_URL: 'http://:hunter2@redis.internal:6379' })).toThrow(
+      'invalid settings: REDIS_URL="http://:***@redis.internal:6379": must match pattern "^rediss?://"',
+    );
+    expect(() => loadConfig({ DATABASE_URL: 'mysql://app:hunter2@db/app' })).toThrow(
+      'invalid settings: DATABASE_URL="mysql://app:***@db/app"',
+    );
+    expect(() => loadConfig({ SECRET_KEY: 'hunter2' })).toThrow('invalid settings: SECRET_KEY=(hidden)');
+  });
+
   it('treats an empty variable as unset', () => {
     expect(loadConfig({ PORT: '', DATABASE_URL: '' })).toMatchObject({ port: 8080, databaseUrl: undefined });
   });

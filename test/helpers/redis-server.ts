@@ -1,5 +1,6 @@
 /**
- * Debian's `redis-server` on a loopback port (a free one, or `port`), keeping nothing on disk:
+ * Debian's `redis-server` on a loopback port (a free one, or `port`), keeping nothing on disk,
+ * with a password when one is given (then in its URL):
  * the Redis of the rate-limit tests and of `BENCH_SCALE_REDIS=1 npm run bench:scale`.
  */
 import { spawn } from 'node:child_process';
@@ -13,9 +14,9 @@ export interface RedisServer {
   stop(): Promise<void>;
 }
 
-export async function startRedisServer(port?: number): Promise<RedisServer> {
+export async function startRedisServer(options: { port?: number; password?: string } = {}): Promise<RedisServer> {
   const on =
-    port ??
+    options.port ??
     (await new Promise<number>((resolve) => {
       const probe = net.createServer().listen(0, '127.0.0.1', () => {
         const { port: free } = probe.address() as net.AddressInfo;
@@ -30,6 +31,9 @@ export async function startRedisServer(port?: number): Promise<RedisServer> {
     },
   );
   let output = '';
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
+    output += chunk;
+  });
   await new Promise<void>((resolve, reject) => {
     child.on('error', (error) =>
       reject(new Error(`redis-server could not start (apt-get install -y redis-server): ${error.message}`)),
@@ -41,7 +45,7 @@ export async function startRedisServer(port?: number): Promise<RedisServer> {
     });
   });
   return {
-    url: `redis://127.0.0.1:${on}`,
+    url: `redis://${options.password === undefined ? '' : `:${encodeURIComponent(options.password)}@`}127.0.0.1:${on}`,
     port: on,
     pid: child.pid ?? 0,
     stop: async () => {
