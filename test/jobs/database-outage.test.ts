@@ -86,6 +86,23 @@ async function deliveryJobs(): Promise<{ locked: boolean }[]> {
   return rows;
 }
 
+/**
+ * Sends a test event, which the receiver takes with a 200, and takes the database away as the
+ * statement that records its job as done goes by; resolves once it has.
+ */
+async function deliverThenCutAtCompletion(): Promise<void> {
+  receiver.received.length = 0;
+  let cut: Promise<void> | undefined;
+  receiver.respond = (_req, res) => {
+    // The delivery's own writes are next, then the statement that records the job as done.
+    cut = proxy.downAt('complete_job');
+    res.writeHead(200).end('ok');
+  };
+  await sendTest();
+  await receiver.waitFor(1);
+  await cut;
+}
+
 function eventIds(): string[] {
   return receiver.received.map((r) => (JSON.parse(r.body.toString('utf8')) as { id: string }).id);
 }
@@ -93,16 +110,7 @@ function eventIds(): string[] {
 describe('a worker process losing its database while it records a job', () => {
   it('a connection lost under the statement that records a finished job: recorded once the database is back, not done again', async () => {
     const worker = await startWorker();
-    receiver.received.length = 0;
-    let cut: Promise<void> | undefined;
-    receiver.respond = (_req, res) => {
-      // The delivery's own writes are next, then the statement that records the job as done.
-      cut = proxy.downAt('complete_job');
-      res.writeHead(200).end('ok');
-    };
-    await sendTest();
-    await receiver.waitFor(1);
-    await cut;
+    await deliverThenCutAtCompletion();
     await sleep(2_000);
     expect(worker.exit).toBeUndefined();
     await proxy.up();
@@ -143,15 +151,7 @@ describe('a worker process losing its database while it records a job', () => {
 
   it('a worker stopped while a finished job waits to be recorded: records it once the database is back, then stops', async () => {
     const worker = await startWorker();
-    receiver.received.length = 0;
-    let cut: Promise<void> | undefined;
-    receiver.respond = (_req, res) => {
-      cut = proxy.downAt('complete_job');
-      res.writeHead(200).end('ok');
-    };
-    await sendTest();
-    await receiver.waitFor(1);
-    await cut;
+    await deliverThenCutAtCompletion();
     const stopping = worker.stop('SIGTERM', 60_000);
     await sleep(2_000);
     // Still waiting to record the job, not handing it back to be run again.
