@@ -40,7 +40,7 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import type { Db } from '../src/db/connection.ts';
 import { installModules } from '../src/modules.ts';
 import { startRedisServer } from '../test/helpers/redis-server.ts';
-import { machineCpu, postgresCpu, processCpu } from './cpu.ts';
+import { machineCpu, type NamedCpuSample, type NamedCpuUse, namedCpuUse, postgresCpu, processCpu } from './cpu.ts';
 import { awaitArrivals, createEndpoints, epochMs, produce } from './fanout.ts';
 import { benchSteps, runBench } from './harness.ts';
 import { Receiver } from './receiver.ts';
@@ -105,65 +105,48 @@ const running = new Set<autocannon.Instance>();
 /** Named processes; `postgres` is the postmaster with its children. */
 type Pids = { name: string; pid: number; postgres?: boolean }[];
 
-interface CpuSample {
-  byName: Map<string, number | undefined>;
-  bench: number;
-  machineBusy: number | undefined;
-  wallMs: number;
-}
-
-async function cpuSample(pids: Pids): Promise<CpuSample> {
+async function cpuSample(pids: Pids): Promise<NamedCpuSample<string>> {
   const [machine, ...each] = await Promise.all([
     machineCpu(),
     ...pids.map((p) => (p.postgres ? postgresCpu(p.pid) : processCpu(p.pid))),
   ]);
   const self = process.cpuUsage();
   return {
-    byName: new Map(pids.map((p, i) => [p.name, each[i]])),
+    ...Object.fromEntries(pids.map((p, i) => [p.name, each[i]])),
     bench: (self.user + self.system) / 1000,
     machineBusy: machine?.busy,
     wallMs: performance.now(),
   };
 }
 
+/** Milliseconds of CPU each process of `names` used in a run, with the bench's and the rest of the machine's. */
 interface CpuUse {
-  /** Milliseconds of CPU of each named process, then the bench's and the rest of the machine's. */
-  columns: { name: string; ms: number | undefined }[];
-  wallMs: number;
-  others: number | undefined;
+  names: string[];
+  used: NamedCpuUse<string>;
 }
 
-function cpuBetween(pids: Pids, a: CpuSample, b: CpuSample): CpuUse {
-  const diff = (x: number | undefined, y: number | undefined) =>
-    x === undefined || y === undefined ? undefined : y - x;
-  const columns = pids.map((p) => ({ name: p.name, ms: diff(a.byName.get(p.name), b.byName.get(p.name)) }));
-  const bench = b.bench - a.bench;
-  const busy = diff(a.machineBusy, b.machineBusy);
-  const known = columns.reduce<number | undefined>(
-    (sum, c) => (sum === undefined || c.ms === undefined ? undefined : sum + c.ms),
-    0,
-  );
-  const others = busy === undefined || known === undefined ? undefined : Math.max(0, busy - known - bench);
-  return {
-    columns: [...columns, { name: 'load generator (bench)', ms: bench }, { name: 'other processes', ms: others }],
-    wallMs: b.wallMs - a.wallMs,
-    others,
-  };
+function cpuBetween(pids: Pids, a: NamedCpuSample<string>, b: NamedCpuSample<string>): CpuUse {
+  const names = pids.map((p) => p.name);
+  return { names, used: namedCpuUse(names, a, b) };
 }
 
 /** "api 1 63%, api 2 58%, postgres 71%, ...": each process's share of one core. */
-function cpuLine(use: CpuUse): string {
-  return use.columns
-    .map((c) => `${c.name} ${c.ms === undefined ? '-' : `${((c.ms / use.wallMs) * 100).toFixed(0)}%`}`)
+function cpuLine({ names, used }: CpuUse): string {
+  const columns: [string, number | undefined][] = [
+    ...names.map((name): [string, number | undefined] => [name, used[name]]),
+    ['load generator (bench)', used.bench],
+    ['other processes', used.others],
+  ];
+  return columns
+    .map(([name, ms]) => `${name} ${ms === undefined ? '-' : `${((ms / used.wallMs) * 100).toFixed(0)}%`}`)
     .join(', ');
 }
 
 /** Milliseconds of CPU of the service's processes and PostgreSQL (not the bench, not others) per unit. */
-function serviceCpuPer(use: CpuUse, units: number): string {
-  const service = use.columns
-    .slice(0, -2)
-    .reduce<number | undefined>((sum, c) => (sum === undefined || c.ms === undefined ? undefined : sum + c.ms), 0);
-  return service === undefined ? '-' : (service / units).toFixed(3);
+function serviceCpuPer({ names, used }: CpuUse, units: number): string {
+  const each = names.map((name) => used[name]);
+  if (each.some((ms) => ms === undefined)) return '-';
+  return (each.reduce<number>((sum, ms) => sum + (ms ?? 0), 0) / units).toFixed(3);
 }
 
 // ---------------------------------------------------------------------------------------
@@ -347,7 +330,9 @@ function report(apiRuns: ApiRun[], workerRuns: WorkerRun[], s: Settings): string
     ...apiRuns.map((r) => `  ${r.load.label}, ${r.processes} API: ${cpuLine(r.cpu)}`),
     ...workerRuns.map((r) => `  webhook burst, ${r.processes} worker: ${cpuLine(r.cpu)}`),
   ];
-  const busiest = Math.max(...[...apiRuns, ...workerRuns].map((r) => (r.cpu.others ?? 0) / (r.cpu.wallMs * cores)));
+  const busiest = Math.max(
+    ...[...apiRuns, ...workerRuns].map((r) => (r.cpu.used.others ?? 0) / (r.cpu.used.wallMs * cores)),
+  );
   return [
     '',
     `bench:scale, ${cores} cores; ${s.connections} connections over the API processes, ${s.durationSeconds} s each; rate limit counted in ${s.redis ? 'Redis (REDIS_URL)' : 'the database'}; ${s.events} events × ${ENDPOINTS} endpoints per worker run`,
