@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -19,6 +18,7 @@ import { createOutboundAgent } from '../../src/outbound/http-client.ts';
 import { createPlatforms, type PlatformSet } from '../../src/platforms/index.ts';
 import { type RunningWorker, startWorker } from '../../src/worker.ts';
 import { createTestDatabase } from './database.ts';
+import { freePort } from './free-port.ts';
 import { testResolver } from './resolver.ts';
 
 export interface TestOwner {
@@ -160,15 +160,6 @@ export async function startTestApp(
       await fs.rm(dataDir, { recursive: true, force: true });
     },
   };
-}
-
-/** A port nothing listens on right now, for an app that must know its address before it starts. */
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
 }
 
 /** Headers for a request with `key`, and optionally a Service-Profile header. */

@@ -5,7 +5,7 @@
  */
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import net from 'node:net';
+import { freePort } from './free-port.ts';
 
 export interface RedisServer {
   url: string;
@@ -15,14 +15,7 @@ export interface RedisServer {
 }
 
 export async function startRedisServer(options: { port?: number; password?: string } = {}): Promise<RedisServer> {
-  const on =
-    options.port ??
-    (await new Promise<number>((resolve) => {
-      const probe = net.createServer().listen(0, '127.0.0.1', () => {
-        const { port: free } = probe.address() as net.AddressInfo;
-        probe.close(() => resolve(free));
-      });
-    }));
+  const on = options.port ?? (await freePort());
   const child = spawn(
     'redis-server',
     ['--port', String(on), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
