@@ -11,7 +11,7 @@
 
 ARG NODE_IMAGE=node:24.21.0-bookworm-slim
 
-# Stage 1: the dashboard (a Vite build, which needs the dev dependencies).
+# Stage 1: the dashboard (a Vite build, which needs the dev dependencies) and the bundle.
 FROM ${NODE_IMAGE} AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
@@ -19,7 +19,8 @@ COPY tsconfig.json tsconfig.build.json ./
 COPY bin ./bin
 COPY src ./src
 COPY dashboard ./dashboard
-# `npm ci` runs the `prepare` script, which builds the library types and the dashboard. npm's
+# `npm ci` runs the `prepare` script, which builds the library types, the dashboard and the
+# service's bundle (bin/server-bundle.js: one file, which starts about 2 s faster). npm's
 # download cache is a build cache, kept out of the image.
 RUN --mount=type=cache,target=/root/.npm npm ci --no-audit --no-fund
 
@@ -38,6 +39,8 @@ COPY tsconfig.json ./
 COPY bin ./bin
 COPY src ./src
 COPY --from=build /app/dist/dashboard ./dist/dashboard
+# Built from the same sources, lockfile and Node.js, so it is current here and taken as it is.
+COPY --from=build /app/dist/server ./dist/server
 # The base image's own user (uid 1000), never root, who cannot change the code. DATA_DIR
 # (the embedded PostgreSQL, scratch files, media when no S3_BUCKET is set) is in its home.
 USER node

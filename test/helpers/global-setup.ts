@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
+import { serverBundle } from '../../bin/server-bundle.js';
 import { createPool } from '../../src/db/connection.ts';
 import { type EmbeddedDatabase, startEmbeddedPostgres } from '../../src/db/embedded.ts';
 import { runMigrations } from '../../src/db/migrate.ts';
@@ -23,6 +24,8 @@ declare module 'vitest' {
  * each test file gets a copy of it.
  */
 export default async function setup(project: TestProject) {
+  // Once here, not in each of the test files that start the CLI at the same time.
+  await serverBundle();
   let embedded: EmbeddedDatabase | undefined;
   let dataDir: string | undefined;
   let serverUrl = process.env.DATABASE_URL;

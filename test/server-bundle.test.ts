@@ -1,0 +1,109 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { serverBundle } from '../bin/server-bundle.js';
+
+// A small project of its own: an entry, a TypeScript module that finds a file beside itself
+// through import.meta.url (as the migrations and the dashboard are found), and a CommonJS
+// module that does the same through __dirname (as some dependencies do).
+let dir: string;
+let outFile: string;
+const entryOf = () => path.relative(process.cwd(), path.join(dir, 'entry.ts'));
+
+async function load(bundle: string): Promise<{ version: string; beside: string; cjsBeside: string; metaUrl: string }> {
+  // A new URL each time: the module cache would otherwise answer the first bundle again.
+  return (await import(`${pathToFileURL(bundle).href}?t=${Date.now()}-${Math.random()}`)).default;
+}
+
+beforeAll(async () => {
+  dir = await fs.mkdtemp(path.join(os.tmpdir(), 'switchboard-bundle-'));
+  await fs.mkdir(path.join(dir, 'lib', 'data'), { recursive: true });
+  await fs.writeFile(path.join(dir, 'lib', 'data', 'note.txt'), 'beside lib');
+  await fs.writeFile(
+    path.join(dir, 'lib', 'where.ts'),
+    `import { readFileSync } from 'node:fs';
+export const version: string = 'one';
+export const metaUrl: string = import.meta.url;
+export const beside: string = readFileSync(new URL('./data/note.txt', import.meta.url), 'utf8');
+`,
+  );
+  await fs.writeFile(
+    path.join(dir, 'lib', 'old.cjs'),
+    `module.exports = require('node:fs').readFileSync(require('node:path').join(__dirname, 'data', 'note.txt'), 'utf8');\n`,
+  );
+  await fs.writeFile(
+    path.join(dir, 'entry.ts'),
+    `import { beside, metaUrl, version } from './lib/where.ts';
+import cjsBeside from './lib/old.cjs';
+export default { version, beside, cjsBeside, metaUrl };
+`,
+  );
+  outFile = path.relative(process.cwd(), path.join(dir, 'out', 'bundle.mjs'));
+});
+
+afterAll(async () => {
+  await fs.rm(dir, { recursive: true, force: true });
+});
+
+describe('the server bundle', () => {
+  it('is built when missing, and each module in it finds the files beside its own source', async () => {
+    const built = await serverBundle({ entry: entryOf(), outFile });
+    expect(built).toEqual({ path: path.join(dir, 'out', 'bundle.mjs'), rebuilt: true });
+    const loaded = await load(built.path);
+    expect(loaded).toEqual({
+      version: 'one',
+      beside: 'beside lib',
+      cjsBeside: 'beside lib',
+      metaUrl: pathToFileURL(path.join(dir, 'lib', 'where.ts')).href,
+    });
+  });
+
+  it('is taken as it is while its sources are unchanged', async () => {
+    const before = await fs.stat(path.join(dir, 'out', 'bundle.mjs'));
+    expect(await serverBundle({ entry: entryOf(), outFile })).toMatchObject({ rebuilt: false });
+    expect((await fs.stat(path.join(dir, 'out', 'bundle.mjs'))).mtimeMs).toBe(before.mtimeMs);
+  });
+
+  it('is built again when a source it holds changes, and then runs the change', async () => {
+    const where = path.join(dir, 'lib', 'where.ts');
+    await fs.writeFile(where, (await fs.readFile(where, 'utf8')).replace("'one'", "'two'"));
+    const built = await serverBundle({ entry: entryOf(), outFile });
+    expect(built.rebuilt).toBe(true);
+    expect((await load(built.path)).version).toBe('two');
+    expect(await serverBundle({ entry: entryOf(), outFile })).toMatchObject({ rebuilt: false });
+  });
+
+  it('is built again when it does not carry the digest of its sources (a bundle from elsewhere, or cut short)', async () => {
+    const bundle = path.join(dir, 'out', 'bundle.mjs');
+    await fs.writeFile(bundle, 'export default {};\n');
+    const built = await serverBundle({ entry: entryOf(), outFile });
+    expect(built.rebuilt).toBe(true);
+    expect((await load(built.path)).version).toBe('two');
+  });
+
+  it("still finds each module's files when the tree is moved with it (an image copies it from its build stage)", async () => {
+    const moved = `${dir}-moved`;
+    await fs.cp(dir, moved, { recursive: true });
+    try {
+      await fs.writeFile(path.join(moved, 'lib', 'data', 'note.txt'), 'beside the moved lib');
+      expect(await load(path.join(moved, 'out', 'bundle.mjs'))).toEqual({
+        version: 'two',
+        beside: 'beside the moved lib',
+        cjsBeside: 'beside the moved lib',
+        metaUrl: pathToFileURL(path.join(moved, 'lib', 'where.ts')).href,
+      });
+    } finally {
+      await fs.rm(moved, { recursive: true, force: true });
+    }
+  });
+
+  it('leaves no temporary file behind', async () => {
+    expect((await fs.readdir(path.join(dir, 'out'))).sort()).toEqual([
+      'bundle.mjs',
+      'bundle.mjs.files.json',
+      'bundle.mjs.map',
+    ]);
+  });
+});
