@@ -10,6 +10,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/connection.ts';
 import { migrationsApplied } from './db/migrate.ts';
 import { acceptedCaller, authenticate } from './http/auth.ts';
+import { deferredSerializers } from './http/deferred-compile.ts';
 import { clientErrorHandler, frameworkError, installErrorHandling, newRequestId } from './http/error-handler.ts';
 import { ApiError } from './http/errors.ts';
 import { checkActedOnHeaders } from './http/headers.ts';
@@ -85,6 +86,7 @@ export async function buildApp({
     // Longer than any URL Node's HTTP parser lets through, so long path segments reach
     // the route schemas and get a validation error like any other bad value.
     routerOptions: { maxParamLength: 20_000 },
+    schemaController: { compilersFactory: { buildSerializer: deferredSerializers() } },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   app.setValidatorCompiler(makeValidatorCompiler());

@@ -1,6 +1,7 @@
 import { Ajv, type ErrorObject, type Options, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import type { FastifySchemaCompiler } from 'fastify';
+import { deferCompile } from './deferred-compile.ts';
 
 /**
  * Query strings, path parameters and headers arrive as text, so their schemas coerce
@@ -79,8 +80,10 @@ export function makeValidatorCompiler(): FastifySchemaCompiler<unknown> {
     // A multipart body is a stream the route reads part by part itself (media uploads): the
     // schema documents its parts, and nothing has been parsed yet to check against it.
     if (httpPart === 'body' && contentType === 'multipart/form-data') return () => true;
-    const check = (httpPart === 'body' ? forJson : forText).compile(schema as object);
+    const ajv = httpPart === 'body' ? forJson : forText;
+    const checker = deferCompile(() => ajv.compile(schema as object));
     const validate = (data: unknown, context?: Parameters<ValidateFunction>[1]): boolean => {
+      const check = checker();
       const valid = context ? check(data, context) : check(data);
       // Ajv may have replaced the root (coercion, defaults) through the context.
       const checked: unknown = context ? context.parentData[context.parentDataProperty] : data;
@@ -89,8 +92,9 @@ export function makeValidatorCompiler(): FastifySchemaCompiler<unknown> {
       return errors.length === 0;
     };
     validate.errors = null as ErrorObject[] | null;
-    // Fastify passes the context (so Ajv can coerce a root value) only to a function that has this.
-    validate.schemaEnv = check.schemaEnv;
+    // Fastify passes the context (so Ajv can coerce a root value) only to a function that has
+    // this; it asks at each request, so the compile can wait for the first.
+    Object.defineProperty(validate, 'schemaEnv', { get: () => checker().schemaEnv });
     return validate;
   };
 }
