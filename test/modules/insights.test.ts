@@ -250,6 +250,50 @@ describe('history and daily figures', () => {
     expect(allNull.metrics.views).toEqual({ total: null, values: [{ date: day(-199), value: null }] });
   });
 
+  it('tags each answer (ETag): asked again with If-None-Match, 304 without a body until a refresh changes it', async () => {
+    const url = `/v1/accounts/${threads.id}/insights?from=${day(-3)}&to=${day(0)}&metrics=views`;
+    const ask = (ifNoneMatch?: string) =>
+      t.app.inject({
+        method: 'GET',
+        url,
+        headers: { ...auth(owner.key), ...(ifNoneMatch === undefined ? {} : { 'if-none-match': ifNoneMatch }) },
+      });
+    const first = await ask();
+    expect(first.statusCode, first.body).toBe(200);
+    const tag = first.headers.etag as string;
+    expect(tag).toMatch(/^"[A-Za-z0-9_-]{27}"$/);
+    expect(first.headers['cache-control']).toBe('private, no-cache');
+    for (const header of [tag, `W/${tag}`, `"something-else", ${tag}`, '*']) {
+      const again = await ask(header);
+      expect(again.statusCode, header).toBe(304);
+      expect(again.body, header).toBe('');
+      expect(again.headers.etag, header).toBe(tag);
+    }
+    const other = await ask('"something-else"');
+    expect(other.statusCode).toBe(200);
+    expect(other.body).toBe(first.body);
+    expect(other.headers.etag).toBe(tag);
+
+    // A refresh reads a new figure for yesterday: the old tag no longer names the answer.
+    await setFigures('threads', threads, 'views', [[-1, 77]]);
+    await refreshInsights(deps, threads.id);
+    const changed = await ask(tag);
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(changed.json().metrics.views.values[2]).toEqual({ date: day(-1), value: 77 });
+    expect(changed.headers.etag).toMatch(/^"[A-Za-z0-9_-]{27}"$/);
+    expect(changed.headers.etag).not.toBe(tag);
+    expect((await ask(changed.headers.etag as string)).statusCode).toBe(304);
+
+    // An error is never tagged, nor answered 304.
+    const missing = await t.app.inject({
+      method: 'GET',
+      url: `/v1/accounts/${newId('account')}/insights`,
+      headers: { ...auth(owner.key), 'if-none-match': '*' },
+    });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.headers.etag).toBeUndefined();
+  });
+
   it('answers the 30 days ending today by default, and days after the last reading as null', async () => {
     const answer = await insights(threads.id, '');
     expect(answer.from).toBe(day(-29));
@@ -606,6 +650,14 @@ describe('errors', () => {
       platform: 'threads',
       metrics: { quotes: 4, shares: null },
     });
+    const unchanged = await t.app.inject({
+      method: 'GET',
+      url: `/v1/posts/${postId}/insights?metrics=quotes,shares`,
+      headers: { ...auth(owner.key), 'if-none-match': res.headers.etag as string },
+    });
+    expect(res.headers.etag).toMatch(/^"[A-Za-z0-9_-]{27}"$/);
+    expect(unchanged.statusCode).toBe(304);
+    expect(unchanged.body).toBe('');
     // Read again within the hour, the post is not asked again.
     const again = now();
     await refreshInsights(deps, threads.id);

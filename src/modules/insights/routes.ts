@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { type Static, Type } from 'typebox';
+import { conditionalGet, IfNoneMatchHeader, NotModified } from '../../http/conditional-get.ts';
 import { ApiError } from '../../http/errors.ts';
 import {
   AUTHENTICATED_ERRORS,
@@ -29,6 +30,9 @@ const Metrics = Type.Optional(
 const METRIC_TABLE =
   'Instagram accounts: `followers_count`, `views`, `reach`, `accounts_engaged`, `total_interactions`, `likes`, `comments`, `saves`, `shares`. Threads accounts: `followers_count`, `views`, `likes`, `replies`, `reposts`, `quotes`, `clicks`. Instagram posts: `views`, `reach`, `likes`, `comments`, `saves`, `shares`, `total_interactions`. Threads posts: `views`, `likes`, `replies`, `reposts`, `quotes`, `shares`.';
 
+const CONDITIONAL =
+  'The answer carries an `ETag`: sent back in `If-None-Match`, it gets 304 without a body while the answer is the same (figures change at each refresh, every 6 hours).';
+
 /** A day's text; what the pattern lets through the service checks (February 30 is no day). */
 const Day = (description: string) => Type.String({ pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}$', description });
 
@@ -52,8 +56,8 @@ export function insightRoutes(deps: InsightReadDeps): FastifyPluginAsyncTypebox 
         schema: {
           tags,
           summary: "An account's daily figures",
-          description: `Daily figures of an Instagram or Threads account over \`from\`..\`to\` (UTC days, both included; default the 30 days ending today; at most 365), one value per day, null where the platform reported no data (never 0 for that). \`total\` sums the days (null when all are null), except \`followers_count\`, whose total is the last value known in the range: the platforms give only the current count, so the service keeps one reading a day from the day it first read the account (earlier days are null). Figures are read on connection (history up to 365 days back, as far as the platform keeps it), then every 6 hours (the last 3 days again, for late data), or now with POST /v1/insights/sync. Without the insights permission: 200 with \`missing_permission\` and every value null. ${METRIC_TABLE} Errors: 400 \`invalid_range\` (a malformed or impossible date, \`from\` after \`to\`, more than 365 days), 400 \`unknown_metric\`, 404 \`account_not_found\`, 422 \`insights_not_supported\` (TikTok, Facebook).`,
-          headers: ProfileHeader,
+          description: `Daily figures of an Instagram or Threads account over \`from\`..\`to\` (UTC days, both included; default the 30 days ending today; at most 365), one value per day, null where the platform reported no data (never 0 for that). \`total\` sums the days (null when all are null), except \`followers_count\`, whose total is the last value known in the range: the platforms give only the current count, so the service keeps one reading a day from the day it first read the account (earlier days are null). Figures are read on connection (history up to 365 days back, as far as the platform keeps it), then every 6 hours (the last 3 days again, for late data), or now with POST /v1/insights/sync. Without the insights permission: 200 with \`missing_permission\` and every value null. ${METRIC_TABLE} Errors: 400 \`invalid_range\` (a malformed or impossible date, \`from\` after \`to\`, more than 365 days), 400 \`unknown_metric\`, 404 \`account_not_found\`, 422 \`insights_not_supported\` (TikTok, Facebook). ${CONDITIONAL}`,
+          headers: Type.Object({ ...ProfileHeader.properties, ...IfNoneMatchHeader }),
           params: Params('Account id, `acc_...`.'),
           querystring: Type.Object(
             {
@@ -63,9 +67,10 @@ export function insightRoutes(deps: InsightReadDeps): FastifyPluginAsyncTypebox 
             },
             { additionalProperties: false },
           ),
-          response: { 200: AccountInsightsJson, ...errorsOf(422) },
+          response: { 200: AccountInsightsJson, 304: NotModified, ...errorsOf(422) },
         },
         attachValidation: true,
+        onSend: conditionalGet,
       },
       async (request, reply) => {
         if (request.validationError) throw rangeError(request.validationError);
@@ -84,8 +89,8 @@ export function insightRoutes(deps: InsightReadDeps): FastifyPluginAsyncTypebox 
         schema: {
           tags,
           summary: "A post's figures",
-          description: `Lifetime figures of a published post on Instagram or Threads, made through the API or seen on the platform (\`source: "platform"\`), read with its account's refresh (posts of the last 30 days each time; older ones once). A post made for several Instagram and Threads accounts has figures per account: name one with \`account_id\` (without it: 400 \`account_id_required\`, \`details.account_ids\` listing them). Without the insights permission: 200 with \`missing_permission\` and every value null. ${METRIC_TABLE} Errors: 400 \`unknown_metric\`, 404 \`post_not_found\`, 404 \`account_not_found\` (the post was not made for that account), 409 \`post_not_published\` (nothing on the platform yet), 422 \`insights_not_supported\` (TikTok, Facebook).`,
-          headers: ProfileHeader,
+          description: `Lifetime figures of a published post on Instagram or Threads, made through the API or seen on the platform (\`source: "platform"\`), read with its account's refresh (posts of the last 30 days each time; older ones once). A post made for several Instagram and Threads accounts has figures per account: name one with \`account_id\` (without it: 400 \`account_id_required\`, \`details.account_ids\` listing them). Without the insights permission: 200 with \`missing_permission\` and every value null. ${METRIC_TABLE} Errors: 400 \`unknown_metric\`, 404 \`post_not_found\`, 404 \`account_not_found\` (the post was not made for that account), 409 \`post_not_published\` (nothing on the platform yet), 422 \`insights_not_supported\` (TikTok, Facebook). ${CONDITIONAL}`,
+          headers: Type.Object({ ...ProfileHeader.properties, ...IfNoneMatchHeader }),
           params: Params('Post id, `post_...`.'),
           querystring: Type.Object(
             {
@@ -96,8 +101,9 @@ export function insightRoutes(deps: InsightReadDeps): FastifyPluginAsyncTypebox 
             },
             { additionalProperties: false },
           ),
-          response: { 200: PostInsightsJson, ...errorsOf(409, 422) },
+          response: { 200: PostInsightsJson, 304: NotModified, ...errorsOf(409, 422) },
         },
+        onSend: conditionalGet,
       },
       async (request) => await postInsightsOf(deps, request.scope, request.params.id, request.query),
     );
