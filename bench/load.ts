@@ -9,6 +9,10 @@ export interface Target {
   headers: Record<string, string>;
   /** When given, requests take these paths in turn (e.g. one account after another); `path` is the first. */
   paths?: readonly string[];
+  /** With `paths`: headers of each path's request beside `headers` (e.g. its If-None-Match). */
+  pathHeaders?: readonly Record<string, string>[];
+  /** The status every answer must have (default 200). */
+  status?: number;
 }
 
 export interface LoadSettings {
@@ -39,18 +43,20 @@ export function interrupt(): void {
   current?.stop();
 }
 
-/** One request definition whose path moves on to the next of `paths` at every request. */
-function rotating(paths: readonly string[]): autocannon.Request {
+/** One request definition whose path (and its own headers) moves on to the next of `paths` at every request. */
+function rotating(target: Target & { paths: readonly string[] }): autocannon.Request {
   let next = 0;
   return {
     setupRequest: (request) => {
-      const path = paths[next++ % paths.length] ?? '/';
-      return { ...request, path };
+      const at = next++ % target.paths.length;
+      const path = target.paths[at] ?? '/';
+      const own = target.pathHeaders?.[at];
+      return own ? { ...request, path, headers: { ...request.headers, ...own } } : { ...request, path };
     },
   };
 }
 
-/** Runs autocannon once; fails on errors, timeouts and any status but 200. */
+/** Runs autocannon once; fails on errors, timeouts and any status but the target's (200). */
 async function load(
   origin: string,
   target: Target,
@@ -64,7 +70,9 @@ async function load(
     connections,
     duration: seconds,
     headers: target.headers,
-    ...(target.paths !== undefined && target.paths.length > 0 ? { requests: [rotating(target.paths)] } : {}),
+    ...(target.paths !== undefined && target.paths.length > 0
+      ? { requests: [rotating({ ...target, paths: target.paths })] }
+      : {}),
   });
   current = instance;
   if (onLatency) instance.on('response', (_client, _status, _bytes, ms) => onLatency(ms));
@@ -73,12 +81,15 @@ async function load(
   if (interrupted) throw new BenchError('interrupted');
 
   const problems: string[] = [];
-  const others = Object.entries(result.statusCodeStats).filter(([code]) => code !== '200');
+  const status = String(target.status ?? 200);
+  const others = Object.entries(result.statusCodeStats).filter(([code]) => code !== status);
   if (others.length > 0) {
-    problems.push(`responses other than 200: ${others.map(([code, { count }]) => `${count} × ${code}`).join(', ')}`);
+    problems.push(
+      `responses other than ${status}: ${others.map(([code, { count }]) => `${count} × ${code}`).join(', ')}`,
+    );
   }
   if (result.errors > 0) problems.push(`${result.errors} errors (${result.timeouts} of them timeouts)`);
-  if ((result.statusCodeStats['200']?.count ?? 0) === 0) problems.push('not one 200 response');
+  if ((result.statusCodeStats[status]?.count ?? 0) === 0) problems.push(`not one ${status} response`);
   if (problems.length > 0) throw new BenchError(`${target.label}: ${problems.join('; ')}${lastServerOutput()}`);
   return result;
 }
