@@ -39,8 +39,10 @@ COPY tsconfig.json ./
 COPY bin ./bin
 COPY src ./src
 COPY --from=build /app/dist/dashboard ./dist/dashboard
-# Built from the same sources, lockfile and Node.js, so it is current here and taken as it is.
+# Built from the same sources, lockfile and Node.js, so it is current here and taken as it is;
+# the check fails the build if it is not (every start would otherwise run the slower sources).
 COPY --from=build /app/dist/server ./dist/server
+RUN node bin/server-bundle.js --check
 # The base image's own user (uid 1000), never root, who cannot change the code. DATA_DIR
 # (the embedded PostgreSQL, scratch files, media when no S3_BUCKET is set) is in its home.
 USER node

@@ -5,3 +5,6 @@ export function serverBundle(options?: { entry?: string; outFile?: string }): Pr
   /** Whether this call built it. */
   rebuilt: boolean;
 }>;
+
+/** Whether the bundle at `outFile` (relative to the project) is current: built from the sources as they are now. */
+export function isCurrent(options?: { outFile?: string }): boolean;

@@ -59,14 +59,20 @@ const LOCATING = [
  * otherwise all name the bundle, and the files a module finds beside itself (the migrations,
  * the dashboard, a package's own package.json) would be looked for in the wrong folder.
  */
-function ownLocations(bundleDir) {
+function ownLocations(bundleDir, read) {
   return {
     name: 'own-locations',
     setup(build) {
       build.onLoad({ filter: /\.(c|m)?(j|t)s$/ }, async (args) => {
         const text = await fs.promises.readFile(args.path, 'utf8');
+        // The digest is taken from the very text bundled, not from a second read that a save
+        // during the build would make newer than the bundle.
+        read.set(path.relative(ROOT, args.path), text);
         const hasMeta = text.includes('import.meta');
-        const hasCjsNames = text.includes('__dirname') || text.includes('__filename');
+        // A module that declares these names itself (an ES module's own `const __dirname = ...`) keeps them.
+        const hasCjsNames =
+          (text.includes('__dirname') || text.includes('__filename')) &&
+          !/\b(?:var|let|const|function)\s+__(?:dirname|filename)\b/.test(text);
         if (!hasMeta && !hasCjsNames) return undefined;
         const at = (file) => `__bundleJoin(__bundleDir, ${JSON.stringify(path.relative(bundleDir, file))})`;
         const names = {
@@ -75,21 +81,29 @@ function ownLocations(bundleDir) {
           filename: at(args.path),
         };
         let contents = hasMeta ? text.replace(OWN_LOCATION, (_, name) => `(${names[name]})`) : text;
-        // On the first line, so the lines of the source map still match.
-        if (hasCjsNames) contents = `var __dirname = ${names.dirname}, __filename = ${names.filename};${contents}`;
+        if (hasCjsNames) {
+          // On the first line (after a #! line), so the lines of the source map still match.
+          const shebang = contents.startsWith('#!') ? contents.indexOf('\n') + 1 : 0;
+          const declare = `var __dirname = ${names.dirname}, __filename = ${names.filename};`;
+          contents = contents.slice(0, shebang) + declare + contents.slice(shebang);
+        }
         return { contents, loader: args.path.endsWith('ts') ? 'ts' : 'js', resolveDir: path.dirname(args.path) };
       });
     },
   };
 }
 
-function digestOf(projectFiles) {
+/** Besides the modules bundled: what else decides the bundle (esbuild reads package.json and tsconfig.json). */
+const ALWAYS = ['bin/server-bundle.js', 'package-lock.json', 'package.json', 'tsconfig.json'];
+
+/** The digest of what a bundle is built from; `read` holds texts already read (by the build), by path. */
+function digestOf(projectFiles, read = new Map()) {
   const hash = createHash('sha256');
   hash.update(`${process.version}\0`);
-  for (const file of ['bin/server-bundle.js', 'package-lock.json', ...projectFiles]) {
+  for (const file of [...ALWAYS, ...projectFiles]) {
     hash.update(`${file}\0`);
     try {
-      hash.update(fs.readFileSync(path.join(ROOT, file)));
+      hash.update(read.get(file) ?? fs.readFileSync(path.join(ROOT, file)));
     } catch {
       hash.update('(missing)');
     }
@@ -129,13 +143,13 @@ function readBuilt(bundle) {
  */
 export async function serverBundle({ entry = 'src/main.ts', outFile = 'dist/server/switchboard.mjs' } = {}) {
   const bundle = path.resolve(ROOT, outFile);
-  const built = readBuilt(bundle);
-  if (built && digestOf(built.files) === built.digest) return { path: bundle, rebuilt: false };
+  if (isCurrent({ outFile })) return { path: bundle, rebuilt: false };
   const { build } = await import('esbuild');
   fs.mkdirSync(path.dirname(bundle), { recursive: true });
   // Written beside and renamed: a process starting meanwhile sees the old bundle or the new
   // one, never half of one, and two processes building at once each rename a whole bundle.
   const temporary = `${bundle}.${process.pid}.tmp.mjs`;
+  const read = new Map();
   const result = await build({
     absWorkingDir: ROOT,
     entryPoints: [path.resolve(ROOT, entry)],
@@ -154,7 +168,7 @@ export async function serverBundle({ entry = 'src/main.ts', outFile = 'dist/serv
     legalComments: 'none',
     metafile: true,
     logLevel: 'silent',
-    plugins: [ownLocations(path.dirname(bundle))],
+    plugins: [ownLocations(path.dirname(bundle), read)],
   });
   const files = Object.keys(result.metafile.inputs)
     .filter((input) => !input.startsWith('node_modules/') && !input.includes(':'))
@@ -168,7 +182,7 @@ export async function serverBundle({ entry = 'src/main.ts', outFile = 'dist/serv
   // Same length as the placeholder, so no line or column of the source map moves.
   const code = fs
     .readFileSync(temporary, 'utf8')
-    .replace(PLACEHOLDER, digestOf(files))
+    .replace(PLACEHOLDER, digestOf(files, read))
     .replace(
       `//# sourceMappingURL=${path.basename(temporary)}.map`,
       `//# sourceMappingURL=${path.basename(bundle)}.map`,
@@ -178,8 +192,22 @@ export async function serverBundle({ entry = 'src/main.ts', outFile = 'dist/serv
   return { path: bundle, rebuilt: true };
 }
 
-// `node bin/server-bundle.js` (npm run build:server): builds it now if it is not current.
+/** Whether the bundle at `outFile` is current: built from the sources as they are now. */
+export function isCurrent({ outFile = 'dist/server/switchboard.mjs' } = {}) {
+  const built = readBuilt(path.resolve(ROOT, outFile));
+  return built !== undefined && digestOf(built.files) === built.digest;
+}
+
+// `node bin/server-bundle.js` (npm run build:server) builds it now if it is not current;
+// `node bin/server-bundle.js --check` only tells, with exit code 1 when it is not (an image
+// build checks that the bundle it copied is the one its processes will take).
 if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
-  const { path: bundle, rebuilt } = await serverBundle();
-  process.stdout.write(`${rebuilt ? 'built' : 'current'}: ${path.relative(process.cwd(), bundle)}\n`);
+  if (process.argv.includes('--check')) {
+    const current = isCurrent();
+    process.stdout.write(current ? 'current\n' : 'not current: its sources, lockfile or Node.js differ\n');
+    process.exitCode = current ? 0 : 1;
+  } else {
+    const { path: bundle, rebuilt } = await serverBundle();
+    process.stdout.write(`${rebuilt ? 'built' : 'current'}: ${path.relative(process.cwd(), bundle)}\n`);
+  }
 }

@@ -4,6 +4,7 @@
 // built or written (a read-only install whose bundle is older than its sources), the sources
 // run through tsx as they are, only slower to start.
 import { enableCompileCache } from 'node:module';
+import { pathToFileURL } from 'node:url';
 import { serverBundle } from './server-bundle.js';
 
 // V8's compiled code for the bundle, kept between starts (in the system's temporary folder).
@@ -19,7 +20,7 @@ try {
 }
 if (entry) {
   process.setSourceMapsEnabled(true);
-  await import(entry);
+  await import(pathToFileURL(entry).href);
 } else {
   const { register } = await import('tsx/esm/api');
   register();

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { serverBundle } from '../bin/server-bundle.js';
+import { isCurrent, serverBundle } from '../bin/server-bundle.js';
 
 // A small project of its own: an entry, a TypeScript module that finds a file beside itself
 // through import.meta.url (as the migrations and the dashboard are found), and a CommonJS
@@ -12,7 +12,9 @@ let dir: string;
 let outFile: string;
 const entryOf = () => path.relative(process.cwd(), path.join(dir, 'entry.ts'));
 
-async function load(bundle: string): Promise<{ version: string; beside: string; cjsBeside: string; metaUrl: string }> {
+async function load(
+  bundle: string,
+): Promise<{ version: string; beside: string; cjsBeside: string; metaUrl: string; ownDir: string }> {
   // A new URL each time: the module cache would otherwise answer the first bundle again.
   return (await import(`${pathToFileURL(bundle).href}?t=${Date.now()}-${Math.random()}`)).default;
 }
@@ -33,11 +35,21 @@ export const beside: string = readFileSync(new URL('./data/note.txt', import.met
     path.join(dir, 'lib', 'old.cjs'),
     `module.exports = require('node:fs').readFileSync(require('node:path').join(__dirname, 'data', 'note.txt'), 'utf8');\n`,
   );
+  // An ES module that declares its own __dirname, as many do.
+  await fs.writeFile(
+    path.join(dir, 'lib', 'own-dirname.ts'),
+    `import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+const __dirname = path.dirname(fileURLToPath(import.meta.url));
+export const ownDir: string = __dirname;
+`,
+  );
   await fs.writeFile(
     path.join(dir, 'entry.ts'),
     `import { beside, metaUrl, version } from './lib/where.ts';
+import { ownDir } from './lib/own-dirname.ts';
 import cjsBeside from './lib/old.cjs';
-export default { version, beside, cjsBeside, metaUrl };
+export default { version, beside, cjsBeside, metaUrl, ownDir };
 `,
   );
   outFile = path.relative(process.cwd(), path.join(dir, 'out', 'bundle.mjs'));
@@ -57,7 +69,9 @@ describe('the server bundle', () => {
       beside: 'beside lib',
       cjsBeside: 'beside lib',
       metaUrl: pathToFileURL(path.join(dir, 'lib', 'where.ts')).href,
+      ownDir: path.join(dir, 'lib'),
     });
+    expect(isCurrent({ outFile })).toBe(true);
   });
 
   it('is taken as it is while its sources are unchanged', async () => {
@@ -69,6 +83,7 @@ describe('the server bundle', () => {
   it('is built again when a source it holds changes, and then runs the change', async () => {
     const where = path.join(dir, 'lib', 'where.ts');
     await fs.writeFile(where, (await fs.readFile(where, 'utf8')).replace("'one'", "'two'"));
+    expect(isCurrent({ outFile })).toBe(false);
     const built = await serverBundle({ entry: entryOf(), outFile });
     expect(built.rebuilt).toBe(true);
     expect((await load(built.path)).version).toBe('two');
@@ -93,6 +108,7 @@ describe('the server bundle', () => {
         beside: 'beside the moved lib',
         cjsBeside: 'beside the moved lib',
         metaUrl: pathToFileURL(path.join(moved, 'lib', 'where.ts')).href,
+        ownDir: path.join(moved, 'lib'),
       });
     } finally {
       await fs.rm(moved, { recursive: true, force: true });
