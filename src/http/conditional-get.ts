@@ -26,7 +26,9 @@ export async function conditionalGet(request: FastifyRequest, reply: FastifyRepl
   const ifNoneMatch = request.headers['if-none-match'];
   if (ifNoneMatch === undefined || !namesTag(ifNoneMatch, etag)) return payload;
   reply.code(304).removeHeader('content-type');
-  return '';
+  // No body and no Content-Length on a 304 (RFC 9110, 8.6): null sends nothing. A HEAD keeps the
+  // payload, which Fastify only measures, so its Content-Length is the 200's, as allowed.
+  return request.method === 'HEAD' ? payload : null;
 }
 
 /** The request header, for the route's schema (and so the OpenAPI document). */

@@ -268,7 +268,13 @@ describe('history and daily figures', () => {
       expect(again.statusCode, header).toBe(304);
       expect(again.body, header).toBe('');
       expect(again.headers.etag, header).toBe(tag);
+      // A 304 carries no Content-Length (RFC 9110, 8.6) and no Content-Type.
+      expect(again.headers['content-length'], header).toBeUndefined();
+      expect(again.headers['content-type'], header).toBeUndefined();
     }
+    const head = await t.app.inject({ method: 'HEAD', url, headers: { ...auth(owner.key), 'if-none-match': tag } });
+    expect(head.statusCode).toBe(304);
+    expect(head.body).toBe('');
     const other = await ask('"something-else"');
     expect(other.statusCode).toBe(200);
     expect(other.body).toBe(first.body);
