@@ -44,13 +44,13 @@ export function interrupt(): void {
 }
 
 /** One request definition whose path (and its own headers) moves on to the next of `paths` at every request. */
-function rotating(target: Target & { paths: readonly string[] }): autocannon.Request {
+function rotating(paths: readonly string[], pathHeaders: Target['pathHeaders']): autocannon.Request {
   let next = 0;
   return {
     setupRequest: (request) => {
-      const at = next++ % target.paths.length;
-      const path = target.paths[at] ?? '/';
-      const own = target.pathHeaders?.[at];
+      const at = next++ % paths.length;
+      const path = paths[at] ?? '/';
+      const own = pathHeaders?.[at];
       return own ? { ...request, path, headers: { ...request.headers, ...own } } : { ...request, path };
     },
   };
@@ -71,7 +71,7 @@ async function load(
     duration: seconds,
     headers: target.headers,
     ...(target.paths !== undefined && target.paths.length > 0
-      ? { requests: [rotating({ ...target, paths: target.paths })] }
+      ? { requests: [rotating(target.paths, target.pathHeaders)] }
       : {}),
   });
   current = instance;

@@ -137,6 +137,16 @@ function readBuilt(bundle) {
 }
 
 /**
+ * Writes `file` beside and renames it: a process starting meanwhile reads the old file or the
+ * new one, never half of one, and two processes building at once each rename a whole file.
+ */
+function writeWhole(file, contents) {
+  const temporary = `${file}.${process.pid}.tmp`;
+  fs.writeFileSync(temporary, contents);
+  fs.renameSync(temporary, file);
+}
+
+/**
  * The bundle of `entry` (a path under the project, e.g. `src/main.ts`) at `outFile`, built
  * first if it is missing or its sources changed. Returns the bundle's path.
  * `rebuilt` tells whether this call built it.
@@ -145,15 +155,13 @@ export async function serverBundle({ entry = 'src/main.ts', outFile = 'dist/serv
   const bundle = path.resolve(ROOT, outFile);
   if (isCurrent({ outFile })) return { path: bundle, rebuilt: false };
   const { build } = await import('esbuild');
-  fs.mkdirSync(path.dirname(bundle), { recursive: true });
-  // Written beside and renamed: a process starting meanwhile sees the old bundle or the new
-  // one, never half of one, and two processes building at once each rename a whole bundle.
-  const temporary = `${bundle}.${process.pid}.tmp.mjs`;
   const read = new Map();
   const result = await build({
     absWorkingDir: ROOT,
     entryPoints: [path.resolve(ROOT, entry)],
-    outfile: temporary,
+    outfile: bundle,
+    // Kept in memory: the digest goes into the first line before anything is written.
+    write: false,
     bundle: true,
     platform: 'node',
     format: 'esm',
@@ -173,22 +181,14 @@ export async function serverBundle({ entry = 'src/main.ts', outFile = 'dist/serv
   const files = Object.keys(result.metafile.inputs)
     .filter((input) => !input.startsWith('node_modules/') && !input.includes(':'))
     .sort();
+  const output = (suffix) => result.outputFiles.find((file) => file.path.endsWith(suffix))?.text ?? '';
+  fs.mkdirSync(path.dirname(bundle), { recursive: true });
   // The file list first: a bundle is only taken when its own digest matches these files, so
   // a list and a bundle from two different builds are at worst built again.
-  const listTemporary = `${bundle}.files.${process.pid}.tmp`;
-  fs.writeFileSync(listTemporary, `${JSON.stringify(files, null, 1)}\n`);
-  fs.renameSync(listTemporary, `${bundle}.files.json`);
-  fs.renameSync(`${temporary}.map`, `${bundle}.map`);
+  writeWhole(`${bundle}.files.json`, `${JSON.stringify(files, null, 1)}\n`);
+  writeWhole(`${bundle}.map`, output('.map'));
   // Same length as the placeholder, so no line or column of the source map moves.
-  const code = fs
-    .readFileSync(temporary, 'utf8')
-    .replace(PLACEHOLDER, digestOf(files, read))
-    .replace(
-      `//# sourceMappingURL=${path.basename(temporary)}.map`,
-      `//# sourceMappingURL=${path.basename(bundle)}.map`,
-    );
-  fs.writeFileSync(temporary, code);
-  fs.renameSync(temporary, bundle);
+  writeWhole(bundle, output('.mjs').replace(PLACEHOLDER, digestOf(files, read)));
   return { path: bundle, rebuilt: true };
 }
 

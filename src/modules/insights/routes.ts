@@ -33,6 +33,9 @@ const METRIC_TABLE =
 const CONDITIONAL =
   'The answer carries an `ETag`: sent back in `If-None-Match`, it gets 304 without a body while the answer is the same (figures change at each refresh, every 6 hours).';
 
+/** Both reads take the profile header and a conditional request's tag. */
+const Headers = Type.Object({ ...ProfileHeader.properties, ...IfNoneMatchHeader });
+
 /** A day's text; what the pattern lets through the service checks (February 30 is no day). */
 const Day = (description: string) => Type.String({ pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}$', description });
 
@@ -57,7 +60,7 @@ export function insightRoutes(deps: InsightReadDeps): FastifyPluginAsyncTypebox 
           tags,
           summary: "An account's daily figures",
           description: `Daily figures of an Instagram or Threads account over \`from\`..\`to\` (UTC days, both included; default the 30 days ending today; at most 365), one value per day, null where the platform reported no data (never 0 for that). \`total\` sums the days (null when all are null), except \`followers_count\`, whose total is the last value known in the range: the platforms give only the current count, so the service keeps one reading a day from the day it first read the account (earlier days are null). Figures are read on connection (history up to 365 days back, as far as the platform keeps it), then every 6 hours (the last 3 days again, for late data), or now with POST /v1/insights/sync. Without the insights permission: 200 with \`missing_permission\` and every value null. ${METRIC_TABLE} Errors: 400 \`invalid_range\` (a malformed or impossible date, \`from\` after \`to\`, more than 365 days), 400 \`unknown_metric\`, 404 \`account_not_found\`, 422 \`insights_not_supported\` (TikTok, Facebook). ${CONDITIONAL}`,
-          headers: Type.Object({ ...ProfileHeader.properties, ...IfNoneMatchHeader }),
+          headers: Headers,
           params: Params('Account id, `acc_...`.'),
           querystring: Type.Object(
             {
@@ -90,7 +93,7 @@ export function insightRoutes(deps: InsightReadDeps): FastifyPluginAsyncTypebox 
           tags,
           summary: "A post's figures",
           description: `Lifetime figures of a published post on Instagram or Threads, made through the API or seen on the platform (\`source: "platform"\`), read with its account's refresh (posts of the last 30 days each time; older ones once). A post made for several Instagram and Threads accounts has figures per account: name one with \`account_id\` (without it: 400 \`account_id_required\`, \`details.account_ids\` listing them). Without the insights permission: 200 with \`missing_permission\` and every value null. ${METRIC_TABLE} Errors: 400 \`unknown_metric\`, 404 \`post_not_found\`, 404 \`account_not_found\` (the post was not made for that account), 409 \`post_not_published\` (nothing on the platform yet), 422 \`insights_not_supported\` (TikTok, Facebook). ${CONDITIONAL}`,
-          headers: Type.Object({ ...ProfileHeader.properties, ...IfNoneMatchHeader }),
+          headers: Headers,
           params: Params('Post id, `post_...`.'),
           querystring: Type.Object(
             {
