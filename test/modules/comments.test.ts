@@ -546,6 +546,79 @@ describe('replying and hiding', () => {
   });
 });
 
+describe("the inbox's filters and pages", () => {
+  it('each filter narrows the list, pages follow next_cursor newest first, and a profile key sees its profile only', async () => {
+    const agency = await t.createOwner();
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/v1/profiles',
+      headers: auth(agency.key),
+      payload: { name: 'Second client' },
+    });
+    const second = created.json().id as string;
+    users += 1;
+    const insta = await connectSandboxAccount(t, sandbox, agency, 'instagram', `cmt_filters_${users}`);
+    const threads = await connectSandboxAccount(t, sandbox, agency, 'threads', `cmt_filters_t_${users}`, {
+      profileId: second,
+    });
+    // Written an hour apart in the last few hours: the sandbox's own comments on its users' posts
+    // are all older than 21 hours, so `from` leaves them out where a test needs the exact list.
+    const base = Math.floor(now().getTime() / 3_600_000) * 3_600_000 - 5 * 3_600_000;
+    const at = (hours: number) => new Date(base + hours * 3_600_000).toISOString();
+    const made = [];
+    for (const hours of [0, 1, 2, 3]) {
+      made.push(await commentOn('instagram', insta, { text: `at +${hours}h`, commented_at: at(hours) }));
+    }
+    const onThreads = await commentOn('threads', threads, { text: 'on threads', commented_at: at(1.5) });
+    const [c0, c1, c2, c3] = await Promise.all(made.map((m) => arrived(m.id, agency.key)));
+    const t15 = await arrived(onThreads.id, agency.key);
+    const ids = (rows: Array<Record<string, unknown>>) => rows.map((c) => c.id);
+    const recent = (query = '', key = agency.key) => list(`?from=${at(0)}${query}`, key);
+
+    expect(ids(await list('', agency.key)).slice(0, 5)).toEqual([c3.id, c2.id, t15.id, c1.id, c0.id]);
+    expect(ids(await recent())).toEqual([c3.id, c2.id, t15.id, c1.id, c0.id]);
+    expect(ids(await recent('&platform=threads'))).toEqual([t15.id]);
+    expect(ids(await recent(`&account_id=${insta.id}`))).toEqual([c3.id, c2.id, c1.id, c0.id]);
+    expect(ids(await list(`?post_id=${c1.post_id}&from=${at(0)}`, agency.key))).toEqual(
+      [c3, c2, c1, c0].filter((c) => c.post_id === c1.post_id).map((c) => c.id),
+    );
+    // `from` and `to` are both included.
+    expect(ids(await list(`?from=${at(1)}&to=${at(2)}`, agency.key))).toEqual([c2.id, t15.id, c1.id]);
+    expect(ids(await list(`?to=${at(1)}&platform=instagram`, agency.key)).slice(0, 2)).toEqual([c1.id, c0.id]);
+
+    const hide = await t.app.inject({
+      method: 'POST',
+      url: `/v1/comments/${c2.id}/hide`,
+      headers: auth(agency.key),
+      payload: { hidden: true },
+    });
+    expect(hide.statusCode, hide.body).toBe(200);
+    expect(ids(await list('?hidden=true', agency.key))).toEqual([c2.id]);
+    expect(ids(await recent('&hidden=false'))).toEqual([c3.id, t15.id, c1.id, c0.id]);
+    expect(ids(await recent('&hidden=false&reply_status=unreplied&platform=instagram'))).toEqual([c3.id, c1.id, c0.id]);
+
+    // Pages of two: every comment once, in order, and no cursor after the last page.
+    const paged: unknown[] = [];
+    let cursor: string | undefined;
+    do {
+      const page = await t.app.inject({
+        method: 'GET',
+        url: `/v1/comments?limit=2&from=${at(0)}${cursor === undefined ? '' : `&cursor=${encodeURIComponent(cursor)}`}`,
+        headers: auth(agency.key),
+      });
+      expect(page.statusCode, page.body).toBe(200);
+      paged.push(...page.json().data.map((c: { id: string }) => c.id));
+      cursor = page.json().next_cursor ?? undefined;
+    } while (cursor !== undefined);
+    expect(paged).toEqual([c3.id, c2.id, t15.id, c1.id, c0.id]);
+
+    const secondKey = await t.createProfileKey(agency.ownerId, second);
+    expect(ids(await recent('', secondKey))).toEqual([t15.id]);
+    expect(ids(await list(`?account_id=${insta.id}`, secondKey))).toEqual([]);
+    expect(ids(await list(`?from=${at(0)}`, agency.key, second))).toEqual([t15.id]);
+  });
+});
+
 describe('TikTok has no comments', () => {
   it('sync of a TikTok account answers 422 unsupported_platform', async () => {
     const account = await connected('tiktok');
