@@ -79,7 +79,15 @@ import {
   preflight,
   type Target,
 } from './load.ts';
-import { explainQueries, recordingDb } from './plans.ts';
+import { explainQueries, type RecordedQuery, recordingDb } from './plans.ts';
+import {
+  FLOOR_HEADER,
+  floorRow,
+  type QueriesAlone,
+  queriesAlone,
+  routeQueries,
+  SERVICE_POOL_SIZE,
+} from './queries-alone.ts';
 import { met, outsideNote, positiveIntFromEnv, table } from './report.ts';
 import {
   type Api,
@@ -395,7 +403,7 @@ async function explainRoute(pool: pg.Pool, api: Api, ownerId: string, account: B
     throw new BenchError("accountInsights' answer in this process is not the route's");
   }
   const explained = await explainQueries(pool, queries);
-  return { queries: explained.length, lines: explained.flatMap((e) => e.lines) };
+  return { queries: explained.length, lines: explained.flatMap((e) => e.lines), routeQueries: routeQueries(queries) };
 }
 
 // ---------------------------------------------------------------------------------------
@@ -547,7 +555,7 @@ interface Setup {
   connectSeconds: number;
   seeded: Seeded;
   sample: Sample;
-  explain: { queries: number; lines: string[] };
+  explain: { queries: number; lines: string[]; routeQueries: RecordedQuery[] };
 }
 
 function report(
@@ -556,6 +564,7 @@ function report(
   bare: Measurement,
   query: Measurement,
   conditional: Measurement,
+  floor: QueriesAlone,
   r: RefreshRun,
 ): string {
   const ms = (n: number) => n.toFixed(2);
@@ -637,7 +646,7 @@ function report(
       [
         `(b) requests/s at least ${AIM_REQUESTS_PER_SECOND.toLocaleString('en')}`,
         query.requestsPerSecond.toFixed(0),
-        met(query.requestsPerSecond >= AIM_REQUESTS_PER_SECOND),
+        `${met(query.requestsPerSecond >= AIM_REQUESTS_PER_SECOND)}${floor.requestsPerSecond < AIM_REQUESTS_PER_SECOND ? ` (its queries alone: ${floor.requestsPerSecond.toFixed(0)}/s)` : ''}`,
       ],
     ],
     [false, true, false],
@@ -652,6 +661,9 @@ function report(
     results,
     '',
     loadCpuTable([bare, query, conditional], cores),
+    '',
+    `The floor: the route's queries (those it sends PostgreSQL, named statements) sent from this process alone, ${s.connections} requests in flight over ${SERVICE_POOL_SIZE} connections as the service's pool, the first Instagram account's request repeated:`,
+    table([FLOOR_HEADER, floorRow('(b)', floor, query.requestsPerSecond)], [false, true, true, true, true, true]),
     '',
     `answer size: ${sizes.join(', ')}; checked before the load: ${sample.days.toLocaleString('en')} days of ${sample.bytes.size === 1 ? 'one platform' : 'both platforms'} against the seed (${sample.nulls} null as seeded), totals too`,
     '',
@@ -791,6 +803,16 @@ process.exitCode = await runBench({
       },
       s,
     );
+    progress(`(b), its queries alone: ${s.warmupSeconds} s warm-up, ${s.durationSeconds} s measured ... `);
+    const floorPool = await embeddedPool(dataDir, 'bench-queries-alone', SERVICE_POOL_SIZE);
+    const floor = await queriesAlone(
+      floorPool,
+      explain.routeQueries,
+      { server: server.pid, postmaster: await postmasterPid(dataDir) },
+      { ...s, inFlight: s.connections },
+      'floor',
+    ).finally(() => floorPool.end());
+    progress(`${floor.requests} requests\n`);
 
     // (2)
     progress('starting a worker process ... ');
@@ -817,6 +839,7 @@ process.exitCode = await runBench({
       bare,
       query,
       conditional,
+      floor,
       refresh,
     );
   },
