@@ -109,9 +109,9 @@ interface ErrorBody {
   error: { code: string };
 }
 
-/** POST /v1/comments/{id}/<action> as the owner. */
-function act(id: string, action: 'reply' | 'hide', payload: Record<string, unknown>) {
-  return t.app.inject({ method: 'POST', url: `/v1/comments/${id}/${action}`, headers: auth(owner.key), payload });
+/** POST /v1/comments/{id}/<action>, as the owner unless another key is given. */
+function act(id: string, action: 'reply' | 'hide', payload: Record<string, unknown>, key = owner.key) {
+  return t.app.inject({ method: 'POST', url: `/v1/comments/${id}/${action}`, headers: auth(key), payload });
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: tests read the API's JSON answers field by field.
@@ -586,16 +586,28 @@ describe("the inbox's filters and pages", () => {
     expect(ids(await list(`?from=${at(1)}&to=${at(2)}`, agency.key))).toEqual([c2.id, t15.id, c1.id]);
     expect(ids(await list(`?to=${at(1)}&platform=instagram`, agency.key)).slice(0, 2)).toEqual([c1.id, c0.id]);
 
-    const hide = await t.app.inject({
-      method: 'POST',
-      url: `/v1/comments/${c2.id}/hide`,
-      headers: auth(agency.key),
-      payload: { hidden: true },
-    });
+    const hide = await act(c2.id, 'hide', { hidden: true }, agency.key);
     expect(hide.statusCode, hide.body).toBe(200);
     expect(ids(await list('?hidden=true', agency.key))).toEqual([c2.id]);
     expect(ids(await recent('&hidden=false'))).toEqual([c3.id, t15.id, c1.id, c0.id]);
     expect(ids(await recent('&hidden=false&reply_status=unreplied&platform=instagram'))).toEqual([c3.id, c1.id, c0.id]);
+
+    // Replies asked through the API come with their comment in the list, oldest first; the others have none.
+    const replied = [];
+    for (const text of ['Thank you!', 'See you soon']) {
+      const res = await act(c0.id, 'reply', { text }, agency.key);
+      expect(res.statusCode, res.body).toBe(201);
+      replied.push(res.json());
+    }
+    const withReplies = await recent();
+    expect(withReplies.map((c) => [c.id, c.replies])).toEqual([
+      [c3.id, []],
+      [c2.id, []],
+      [t15.id, []],
+      [c1.id, []],
+      [c0.id, replied],
+    ]);
+    expect(replied.map((r) => r.text)).toEqual(['Thank you!', 'See you soon']);
 
     // Pages of two: every comment once, in order, and no cursor after the last page.
     const paged: unknown[] = [];

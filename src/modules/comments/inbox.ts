@@ -4,7 +4,7 @@
  * owner and the accounts the caller sees; comments are keyed by account, so they follow a
  * moved account.
  */
-import { and, eq, gte, lte, notInArray, type SQL, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, lte, notInArray, type SQL, sql } from 'drizzle-orm';
 import type { BaseLogger } from 'pino';
 import type { Db, Queryable } from '../../db/connection.ts';
 import { ApiError } from '../../http/errors.ts';
@@ -79,45 +79,16 @@ export async function listComments(
   return views.map((view) => ({ ...view, id: `${view.comment.commentedAt.toISOString()}|${view.comment.id}` }));
 }
 
-/** A reply as json_agg gives a comment_replies row (times as text). */
-interface ReplyRow {
-  id: string;
-  comment_id: string;
-  text: string;
-  status: CommentReply['status'];
-  container_id: string | null;
-  polls: number;
-  platform_comment_id: string | null;
-  sent_at: string | null;
-  error: string | null;
-  created_at: string;
-  updated_at: string;
-}
-
-const replyOf = (r: ReplyRow): CommentReply => ({
-  id: r.id,
-  commentId: r.comment_id,
-  text: r.text,
-  status: r.status,
-  containerId: r.container_id,
-  polls: r.polls,
-  platformCommentId: r.platform_comment_id,
-  sentAt: r.sent_at === null ? null : new Date(r.sent_at),
-  error: r.error,
-  createdAt: new Date(r.created_at),
-  updatedAt: new Date(r.updated_at),
-});
-
 /** The listed row's columns, qualified (drizzle leaves a one-table query's columns bare, which subqueries would take for their own). */
 const THIS = {
-  id: sql.raw('"comments"."id"'),
   accountId: sql.raw('"comments"."account_id"'),
   platformParentId: sql.raw('"comments"."platform_parent_id"'),
 };
 
 /**
- * The comments `where` selects, newest first, each with its parent's id and the replies sent
- * through us (one query), and what its account allows now (the accounts module's answer).
+ * The comments `where` selects, newest first, each with its parent's id (one query), the
+ * replies sent through us for those that have any (a second query only then), and what its
+ * account allows now (the accounts module's answer).
  */
 async function selectViews(
   deps: Pick<CommentDeps, 'db' | 'platforms'>,
@@ -130,29 +101,49 @@ async function selectViews(
       parentId: sql<
         string | null
       >`(select p.id from ${comments} p where p.account_id = ${THIS.accountId} and p.platform_comment_id = ${THIS.platformParentId})`,
-      replies: sql<
-        ReplyRow[]
-      >`(select coalesce(json_agg(r order by r.id), '[]'::json) from ${commentReplies} r where r.comment_id = ${THIS.id})`,
     })
     .from(comments)
     .where(where)
     // As the inbox indexes are ordered (drizzle's desc() is DESC NULLS LAST), so they give the order.
     .orderBy(sql`${comments.commentedAt} desc nulls last`, sql`${comments.id} desc nulls last`)
     .limit(limit);
-  const states = await accountStates(
-    deps.db,
-    rows.map((r) => r.comment.accountId),
-  );
-  return rows.map(({ comment, parentId, replies }) => {
+  const [states, replies] = await Promise.all([
+    accountStates(
+      deps.db,
+      rows.map((r) => r.comment.accountId),
+    ),
+    repliesOf(
+      deps.db,
+      rows.filter((r) => r.comment.hasReplies).map((r) => r.comment.id),
+    ),
+  ]);
+  return rows.map(({ comment, parentId }) => {
     const account = states.get(comment.accountId);
     return {
       comment,
       parentId,
-      replies: replies.map(replyOf),
+      replies: replies.get(comment.id) ?? [],
       canReply: account !== undefined && refusal(deps, account, comment, 'reply') === null,
       canHide: account !== undefined && refusal(deps, account, comment, 'hide') === null,
     };
   });
+}
+
+/** The replies sent through us to each of these comments, oldest first. */
+async function repliesOf(db: Db, commentIds: readonly string[]): Promise<Map<string, CommentReply[]>> {
+  const byComment = new Map<string, CommentReply[]>();
+  if (commentIds.length === 0) return byComment;
+  const rows = await db
+    .select()
+    .from(commentReplies)
+    .where(inArray(commentReplies.commentId, [...commentIds]))
+    .orderBy(commentReplies.commentId, commentReplies.id);
+  for (const reply of rows) {
+    const list = byComment.get(reply.commentId);
+    if (list === undefined) byComment.set(reply.commentId, [reply]);
+    else list.push(reply);
+  }
+  return byComment;
 }
 
 /**

@@ -49,6 +49,12 @@ export const comments = pgTable(
     replyStatus: text('reply_status').$type<ReplyStatus>().notNull().default('unreplied'),
     /** Written by the account itself (a reply through us or on the platform): not in the inbox, no event. */
     byAccount: boolean('by_account').notNull(),
+    /**
+     * A reply to it was asked through the API (whatever became of it). Replies are few, so a
+     * list reads them for the comments that have any instead of looking for them row by row
+     * (half of PostgreSQL's time for a page of the inbox).
+     */
+    hasReplies: boolean('has_replies').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
