@@ -26,7 +26,7 @@ import { accountMetrics, accountRoutes, deauthorizeRoutes } from './modules/acco
 import { apiKeyRoutes, findPrincipal, isCsrfTokenOf, sessionRoutes, useSession } from './modules/api-keys/index.ts';
 import { commentRoutes, platformWebhookRoutes } from './modules/comments/index.ts';
 import { connectRoutes } from './modules/connect/index.ts';
-import { insightRoutes } from './modules/insights/index.ts';
+import { insightAnswers, insightRoutes } from './modules/insights/index.ts';
 import { checkMediaStorage, mediaFileRoutes, mediaRoutes } from './modules/media/index.ts';
 import { postRoutes } from './modules/posts/index.ts';
 import { findProfile, profileRoutes } from './modules/profiles/index.ts';
@@ -227,7 +227,9 @@ export async function buildApp({
     await v1.register(connectPreviewRoutes({ db: database.db, platforms }));
     await v1.register(postRoutes({ db: database.db, platforms }));
     await v1.register(commentRoutes({ db: database.db, platforms, secretKey, log: app.log }));
-    await v1.register(insightRoutes({ db: database.db, platforms }));
+    await v1.register(
+      insightRoutes({ db: database.db, platforms, answers: insightAnswers(config.insightsAnswerCacheMb) }),
+    );
     await v1.register(mediaRoutes({ db: database.db, config, resolver }));
     await v1.register(
       webhookRoutes({

@@ -23,6 +23,7 @@ const SettingsSchema = Type.Object({
   REDIS_URL: Type.Optional(Type.String({ pattern: '^rediss?://' })),
   BODY_LIMIT_BYTES: Type.Integer({ minimum: 1024, maximum: 100 * 1024 * 1024, default: 1024 * 1024 }),
   DB_POOL_SIZE: Type.Integer({ minimum: 1, maximum: 200, default: 10 }),
+  INSIGHTS_ANSWER_CACHE_MB: Type.Integer({ minimum: 0, maximum: 65_536, default: 128 }),
   WORKER_CONCURRENCY: Type.Integer({ minimum: 1, maximum: 500, default: 40 }),
   WORKER_BULK_CONCURRENCY: Type.Integer({ minimum: 1, maximum: 500, default: 4 }),
   SHUTDOWN_TIMEOUT_MS: Type.Integer({ minimum: 1, default: 30_000 }),
@@ -118,6 +119,8 @@ export interface Config {
   redisUrl: string | undefined;
   bodyLimitBytes: number;
   dbPoolSize: number;
+  /** Megabytes of rendered account insights each API process keeps (0: none); see insights/answers.ts. */
+  insightsAnswerCacheMb: number;
   workerConcurrency: number;
   /** Bulk jobs (insights readings, comment polls) each worker process runs at once, beside the others. */
   workerBulkConcurrency: number;
@@ -230,6 +233,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: settings.REDIS_URL,
     bodyLimitBytes: settings.BODY_LIMIT_BYTES,
     dbPoolSize: settings.DB_POOL_SIZE,
+    insightsAnswerCacheMb: settings.INSIGHTS_ANSWER_CACHE_MB,
     workerConcurrency: settings.WORKER_CONCURRENCY,
     workerBulkConcurrency: settings.WORKER_BULK_CONCURRENCY,
     shutdownTimeoutMs: settings.SHUTDOWN_TIMEOUT_MS,

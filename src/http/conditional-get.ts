@@ -15,13 +15,15 @@ export function namesTag(ifNoneMatch: string, etag: string): boolean {
  * A route's onSend hook for answers that change seldom (insights: at each 6-hourly refresh).
  * A 200 carries an `ETag`, the digest of its bytes, and `Cache-Control: private, no-cache`
  * (the answer is the caller's own; ask again before using it). A GET whose `If-None-Match`
- * names the answer's tag gets 304 without the body. The tag is taken from what would be sent,
- * so it can never call a changed answer unchanged: it saves the transfer and the client's
- * parsing, not the server's read.
+ * names the answer's tag gets 304 without the body. The tag is taken from what would be sent
+ * (by the route, when it kept it with the bytes), so it can never call a changed answer
+ * unchanged.
  */
 export async function conditionalGet(request: FastifyRequest, reply: FastifyReply, payload: unknown): Promise<unknown> {
   if (reply.statusCode !== 200 || (typeof payload !== 'string' && !Buffer.isBuffer(payload))) return payload;
-  const etag = `"${hash('sha1', payload, 'base64url')}"`;
+  // A route that keeps its rendered answers sets the tag it computed with them, the same digest.
+  const set = reply.getHeader('etag');
+  const etag = typeof set === 'string' ? set : `"${hash('sha1', payload, 'base64url')}"`;
   reply.header('etag', etag).header('cache-control', 'private, no-cache');
   const ifNoneMatch = request.headers['if-none-match'];
   if (ifNoneMatch === undefined || !namesTag(ifNoneMatch, etag)) return payload;

@@ -300,6 +300,41 @@ describe('history and daily figures', () => {
     expect(missing.headers.etag).toBeUndefined();
   });
 
+  it('answers what is stored now, however the figures were written (an answer kept from before is not reused)', async () => {
+    const url = `/v1/accounts/${threads.id}/insights?from=${day(-3)}&to=${day(0)}&metrics=views,likes`;
+    const first = await get(url);
+    expect(first.statusCode, first.body).toBe(200);
+    expect((await get(url)).body).toBe(first.body);
+    const stored = async () =>
+      (
+        await t.database.pool.query(
+          `select metric, first_day::text as first_day from account_insight_series where account_id = $1 and metric = 'views'`,
+          [threads.id],
+        )
+      ).rows[0] as { first_day: string };
+    // Any writer of the figures, not only a refresh: yesterday's views set straight in the table.
+    const { first_day: firstDay } = await stored();
+    const index = Math.round((Date.parse(day(-1)) - Date.parse(firstDay)) / DAY_MS) + 1;
+    await t.database.pool.query(
+      `update account_insight_series set values[${index}] = 4242 where account_id = $1 and metric = 'views'`,
+      [threads.id],
+    );
+    const updated = await get(url);
+    expect(updated.statusCode).toBe(200);
+    expect(updated.json().metrics.views.values[2]).toEqual({ date: day(-1), value: 4242 });
+    expect(updated.headers.etag).not.toBe(first.headers.etag);
+    // A metric's row removed: its days are null again.
+    await t.database.pool.query(`delete from account_insight_series where account_id = $1 and metric = 'likes'`, [
+      threads.id,
+    ]);
+    const removed = await get(url);
+    expect(removed.json().metrics.likes).toEqual({
+      total: null,
+      values: [-3, -2, -1, 0].map((offset) => ({ date: day(offset), value: null })),
+    });
+    expect(removed.json().metrics.views.values[2]).toEqual({ date: day(-1), value: 4242 });
+  });
+
   it('answers the 30 days ending today by default, and days after the last reading as null', async () => {
     const answer = await insights(threads.id, '');
     expect(answer.from).toBe(day(-29));

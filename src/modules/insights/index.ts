@@ -4,6 +4,7 @@ import type { ModuleInstall } from '../../registry.ts';
 import { registerProfileDeletionStep } from '../profiles/index.ts';
 import { insightsProfileDeletion } from './service.ts';
 
+export { answerCache as insightAnswers } from './answers.ts';
 export {
   fillInsightHistory,
   type InsightDeps,

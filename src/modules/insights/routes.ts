@@ -10,8 +10,8 @@ import {
   SyncAnswer,
   SyncBody,
 } from '../../http/schemas.ts';
-import { AccountInsightsJson, accountInsightsText, PostInsightsJson } from './json.ts';
-import { accountInsights, type InsightReadDeps, postInsightsOf, syncInsights } from './service.ts';
+import { AccountInsightsJson, PostInsightsJson } from './json.ts';
+import { accountInsightsAnswer, type InsightRouteDeps, postInsightsOf, syncInsights } from './service.ts';
 
 const tags = ['Insights'];
 const errorsOf = (...extra: number[]) => errorResponses(...AUTHENTICATED_ERRORS, ...extra);
@@ -51,7 +51,7 @@ function rangeError(error: Error & { validation?: { instancePath?: string }[] })
   return new ApiError(400, 'invalid_range', `${fields} must be a date, YYYY-MM-DD (a real UTC day).`);
 }
 
-export function insightRoutes(deps: InsightReadDeps): FastifyPluginAsyncTypebox {
+export function insightRoutes(deps: InsightRouteDeps): FastifyPluginAsyncTypebox {
   return async (app) => {
     app.get(
       '/v1/accounts/:id/insights',
@@ -77,12 +77,13 @@ export function insightRoutes(deps: InsightReadDeps): FastifyPluginAsyncTypebox 
       },
       async (request, reply) => {
         if (request.validationError) throw rangeError(request.validationError);
-        const figures = await accountInsights(deps, request.scope, request.params.id, request.query);
-        // Already JSON text in the schema's shape (json.ts, accountInsightsText): Fastify sends a
-        // string with a JSON content type as it is, unserialized.
+        const answer = await accountInsightsAnswer(deps, deps.answers, request.scope, request.params.id, request.query);
+        // Already JSON in the schema's shape (json.ts, accountInsightsText): Fastify sends bytes
+        // as they are, unserialized; conditionalGet takes the tag computed with them.
         return reply
+          .header('etag', answer.etag)
           .type('application/json; charset=utf-8')
-          .send(accountInsightsText(figures) as unknown as Static<typeof AccountInsightsJson>);
+          .send(answer.body as unknown as Static<typeof AccountInsightsJson>);
       },
     );
 

@@ -2,7 +2,7 @@
  * What the insights endpoints do: an account's daily figures over a range, a post's figures,
  * a manual sync (at most once per 5 minutes); and the module's part in deleting a profile.
  */
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, type Placeholder, sql } from 'drizzle-orm';
 import { now } from '../../clock.ts';
 import type { Db } from '../../db/connection.ts';
 import { ApiError } from '../../http/errors.ts';
@@ -19,14 +19,26 @@ import {
 } from '../accounts/index.ts';
 import { getPost, postIdsOfProfile } from '../posts/index.ts';
 import type { ProfileDeletionStep } from '../profiles/index.ts';
+import type { AnswerCache, AnswerParts, RenderedAnswer } from './answers.ts';
 import { dayNumber, dayOf, dayText, FIRST_DAY } from './days.ts';
-import { type AccountFigures, type PostInsightsJson, renderPostInsights, type SeriesSlice } from './json.ts';
+import {
+  type AccountFigures,
+  accountInsightsText,
+  type PostInsightsJson,
+  renderPostInsights,
+  type SeriesSlice,
+} from './json.ts';
 import { INSIGHT_PLATFORMS, queueRefreshes } from './refresh.ts';
 import { accountInsightSeries, insightManualSyncs, insightSyncState, postInsights } from './tables.ts';
 
 export interface InsightReadDeps {
   db: Db;
   platforms: () => PlatformSet;
+}
+
+/** What the routes need: the reads', and the rendered answers kept (answers.ts). */
+export interface InsightRouteDeps extends InsightReadDeps {
+  answers: AnswerCache;
 }
 
 /** The spec's limits on a range of days. */
@@ -98,38 +110,109 @@ export async function accountInsights(
   deps: InsightReadDeps,
   scope: Scope,
   id: string,
-  query: { from?: string | undefined; to?: string | undefined; metrics?: string | undefined },
-): Promise<AccountFigures> {
+  query: AccountInsightsQuery,
+): Promise<AccountFigures & Pick<AnswerParts, 'stamp'> & { syncedAtText: string | null }> {
   const range = rangeOf(query.from, query.to, dayOf(now()));
-  const notFound = () => new ApiError(404, 'account_not_found', `No account ${JSON.stringify(id)}.`);
-  if (!looksLikeId('account', id)) throw notFound();
-  const from = dayText(range.from);
-  const to = dayText(range.to);
+  if (!looksLikeId('account', id)) throw accountNotFound(id);
   // The account as the caller sees it (the accounts module's read) and beside it its figures.
-  const account = await accountWithFigures(deps.db, scope, id, { from, to });
-  if (!account) throw notFound();
-  const platform = account.platform;
-  const offered = platformInfo(platform).insights?.account;
-  if (offered === undefined) throw notSupported(platform, 'accounts');
-  const metrics = metricsOf(query.metrics, offered, `${platformInfo(platform).label} accounts`);
-  const permission = missingPermission(deps, account);
+  const account = await accountWithFigures(deps.db, scope, id, { from: dayText(range.from), to: dayText(range.to) });
+  if (!account) throw accountNotFound(id);
+  const { metrics, missingPermission } = asked(deps, account, query);
   const series = new Map<string, SeriesSlice>();
-  if (permission === null) {
+  if (missingPermission === null) {
     for (const [metric, start, values] of account.series ?? []) {
       series.set(metric, { start: dayNumber(start) as number, values: values ?? [] });
     }
   }
   return {
     accountId: account.id,
-    platform,
+    platform: account.platform,
     from: range.from,
     to: range.to,
     metrics,
     series,
-    missingPermission: permission,
+    missingPermission,
     syncedAt: account.syncedAt ? new Date(account.syncedAt) : null,
+    syncedAtText: account.syncedAt,
+    stamp: account.stamp,
   };
 }
+
+/**
+ * The route's answer, rendered: kept from an earlier request when nothing it is made of has
+ * changed (answers.ts), else read and rendered (accountInsights) and kept.
+ */
+export async function accountInsightsAnswer(
+  deps: InsightReadDeps,
+  answers: AnswerCache,
+  scope: Scope,
+  id: string,
+  query: AccountInsightsQuery,
+): Promise<RenderedAnswer> {
+  if (answers.keeps) {
+    const range = rangeOf(query.from, query.to, dayOf(now()));
+    if (!looksLikeId('account', id)) throw accountNotFound(id);
+    const account = await accountWithStamp(deps.db, scope, id);
+    if (!account) throw accountNotFound(id);
+    const { metrics, missingPermission } = asked(deps, account, query);
+    const kept = answers.get({
+      accountId: account.id,
+      from: range.from,
+      to: range.to,
+      metrics,
+      missingPermission,
+      syncedAt: account.syncedAt,
+      stamp: account.stamp,
+    });
+    if (kept !== undefined) return kept;
+  }
+  const figures = await accountInsights(deps, scope, id, query);
+  return answers.keep({ ...figures, syncedAt: figures.syncedAtText }, accountInsightsText(figures));
+}
+
+export interface AccountInsightsQuery {
+  from?: string | undefined;
+  to?: string | undefined;
+  metrics?: string | undefined;
+}
+
+const accountNotFound = (id: string) => new ApiError(404, 'account_not_found', `No account ${JSON.stringify(id)}.`);
+
+/** The metrics asked of this account and the permission it lacks; 422 where the platform has no insights. */
+function asked(
+  deps: InsightReadDeps,
+  account: Pick<AccountState, 'platform' | 'scopes'>,
+  query: AccountInsightsQuery,
+): { metrics: string[]; missingPermission: string | null } {
+  const platform = account.platform;
+  const offered = platformInfo(platform).insights?.account;
+  if (offered === undefined) throw notSupported(platform, 'accounts');
+  return {
+    metrics: metricsOf(query.metrics, offered, `${platformInfo(platform).label} accounts`),
+    missingPermission: missingPermission(deps, account),
+  };
+}
+
+/** refreshed_at of the account `id` names, as PostgreSQL writes it in JSON (or null). */
+const syncedAtOf = (id: Placeholder) =>
+  sql<
+    string | null
+  >`(select to_json(${insightSyncState.refreshedAt}) from ${insightSyncState} where ${insightSyncState.accountId} = ${id})`;
+
+/**
+ * The stamp of the account's stored figures: its series rows' transaction ids, which every write
+ * of a row changes (an insert, an update, a delete removes one), whichever code writes it.
+ */
+const stampOf = (id: Placeholder) =>
+  sql<
+    string | null
+  >`(select string_agg("account_insight_series".xmin::text, ',' order by ${accountInsightSeries.metric}) from ${accountInsightSeries} where ${accountInsightSeries.accountId} = ${id})`;
+
+/** The account as the caller sees it, with what an answer's parts need beside it (answers.ts). */
+const accountWithStamp = (() => {
+  const id = sql.placeholder('id');
+  return visibleAccountReader('account_insights_stamp', { syncedAt: syncedAtOf(id), stamp: stampOf(id) });
+})();
 
 /**
  * An account's last refresh and the days `from`..`to` of each of its metrics (array slices),
@@ -142,9 +225,8 @@ const accountWithFigures = (() => {
   const from = sql.placeholder('from');
   const to = sql.placeholder('to');
   return visibleAccountReader('account_insights', {
-    syncedAt: sql<
-      string | null
-    >`(select to_json(${insightSyncState.refreshedAt}) from ${insightSyncState} where ${insightSyncState.accountId} = ${id})`,
+    syncedAt: syncedAtOf(id),
+    stamp: stampOf(id),
     series: sql<[string, string, (number | null)[] | null][] | null>`(select json_agg(json_build_array(
         ${accountInsightSeries.metric},
         greatest(${from}::date, ${accountInsightSeries.firstDay})::text,
