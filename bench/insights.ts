@@ -71,7 +71,6 @@ import { loadConfig } from '../src/config.ts';
 import type { Db } from '../src/db/connection.ts';
 import { answerCache } from '../src/modules/insights/answers.ts';
 import { scheduleInsightRefreshes } from '../src/modules/insights/index.ts';
-import { accountInsightsText } from '../src/modules/insights/json.ts';
 import { accountInsightsAnswer } from '../src/modules/insights/service.ts';
 import { createPlatforms, missingScopes, type Platform, platformInfo } from '../src/platforms/index.ts';
 import { loadSecretKey } from '../src/secrets.ts';

@@ -20,7 +20,11 @@ export function namesTag(ifNoneMatch: string, etag: string): boolean {
  * unchanged.
  */
 export async function conditionalGet(request: FastifyRequest, reply: FastifyReply, payload: unknown): Promise<unknown> {
-  if (reply.statusCode !== 200 || (typeof payload !== 'string' && !Buffer.isBuffer(payload))) return payload;
+  if (reply.statusCode !== 200 || (typeof payload !== 'string' && !Buffer.isBuffer(payload))) {
+    // Never a tag on anything else, even one a route set before it failed.
+    reply.removeHeader('etag');
+    return payload;
+  }
   // A route that keeps its rendered answers sets the tag it computed with them, the same digest.
   const set = reply.getHeader('etag');
   const etag = typeof set === 'string' ? set : `"${hash('sha1', payload, 'base64url')}"`;

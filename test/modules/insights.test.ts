@@ -1,15 +1,18 @@
 import { eq, sql } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/node-postgres';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { now, resetClock } from '../../src/clock.ts';
 import { newId } from '../../src/ids.ts';
 import { accountById } from '../../src/modules/accounts/index.ts';
+import { answerCache } from '../../src/modules/insights/answers.ts';
 import {
   fillInsightHistory,
   type InsightDeps,
   refreshInsights,
   scheduleInsightRefreshes,
 } from '../../src/modules/insights/index.ts';
+import { accountInsightsAnswer } from '../../src/modules/insights/service.ts';
 import { ensurePlatformPosts } from '../../src/modules/posts/index.ts';
 import type { Platform } from '../../src/platforms/index.ts';
 import { auth, startTestApp, type TestApp, type TestOwner } from '../helpers/app.ts';
@@ -300,6 +303,30 @@ describe('history and daily figures', () => {
     expect(missing.headers.etag).toBeUndefined();
   });
 
+  it('gives a kept answer while nothing changed, reading only the account and the state of its figures', async () => {
+    const statements: string[] = [];
+    const db = drizzle(t.database.pool, { logger: { logQuery: (query) => statements.push(query) } });
+    const answers = answerCache(1);
+    const scope = { ownerId: owner.ownerId, profileId: null, keyId: '', keyKind: 'owner' } as const;
+    const ask = () =>
+      accountInsightsAnswer({ db, platforms: () => sandbox.platforms }, answers, scope, threads.id, {
+        from: day(-3),
+        to: day(0),
+      });
+    const first = await ask();
+    expect(statements.filter((q) => q.includes('json_agg'))).toHaveLength(1);
+    statements.length = 0;
+    const again = await ask();
+    expect(again).toBe(first);
+    // One statement, and not the read of the figures themselves.
+    expect(statements.filter((q) => q.includes('account_insight_series'))).toHaveLength(1);
+    expect(statements.filter((q) => q.includes('json_agg'))).toHaveLength(0);
+    // The route gives the same bytes.
+    const res = await get(`/v1/accounts/${threads.id}/insights?from=${day(-3)}&to=${day(0)}`);
+    expect(res.body).toBe(first.body.toString());
+    expect(res.headers.etag).toBe(first.etag);
+  });
+
   it('answers what is stored now, however the figures were written (an answer kept from before is not reused)', async () => {
     const url = `/v1/accounts/${threads.id}/insights?from=${day(-3)}&to=${day(0)}&metrics=views,likes`;
     const first = await get(url);
@@ -366,7 +393,8 @@ describe('history and daily figures', () => {
     const newKey = await t.createProfileKey(owner.ownerId, profileId);
     expect(await insights(instagram.id, `?from=${day(-300)}&to=${day(-298)}`, newKey)).toEqual(before);
     const oldKey = await t.createProfileKey(owner.ownerId, owner.defaultProfileId);
-    const refused = await get(`/v1/accounts/${instagram.id}/insights`, oldKey);
+    // The answer the owner was given (and the service kept) is not the old profile's to see.
+    const refused = await get(`/v1/accounts/${instagram.id}/insights?from=${day(-300)}&to=${day(-298)}`, oldKey);
     expect(refused.statusCode).toBe(404);
     expect(refused.json().error.code).toBe('account_not_found');
   });
@@ -539,6 +567,8 @@ describe('refreshes', () => {
     const instagram = await connected('instagram', { profileId });
     await t.stopWorkers();
     try {
+      // Asked once before, so its answer is kept: the deletion still hides it at once.
+      expect((await get(`/v1/accounts/${instagram.id}/insights`)).statusCode).toBe(200);
       const deleted = await t.app.inject({
         method: 'DELETE',
         url: `/v1/profiles/${profileId}`,

@@ -4,9 +4,10 @@
  * owner and the accounts the caller sees; comments are keyed by account, so they follow a
  * moved account.
  */
-import { and, eq, gte, inArray, lte, notInArray, type SQL, sql } from 'drizzle-orm';
+import { and, eq, gte, lte, notInArray, type SQL, sql } from 'drizzle-orm';
 import type { BaseLogger } from 'pino';
 import type { Db, Queryable } from '../../db/connection.ts';
+import { preparedPerDb } from '../../db/prepared.ts';
 import { ApiError } from '../../http/errors.ts';
 import type { Scope } from '../../http/scope.ts';
 import { looksLikeId } from '../../ids.ts';
@@ -133,18 +134,22 @@ async function selectViews(
 async function repliesOf(db: Db, commentIds: readonly string[]): Promise<Map<string, CommentReply[]>> {
   const byComment = new Map<string, CommentReply[]>();
   if (commentIds.length === 0) return byComment;
-  const rows = await db
-    .select()
-    .from(commentReplies)
-    .where(inArray(commentReplies.commentId, [...commentIds]))
-    .orderBy(commentReplies.commentId, commentReplies.id);
-  for (const reply of rows) {
+  for (const reply of await repliesStatement(db).execute({ ids: [...commentIds] })) {
     const list = byComment.get(reply.commentId);
     if (list === undefined) byComment.set(reply.commentId, [reply]);
     else list.push(reply);
   }
   return byComment;
 }
+
+const repliesStatement = preparedPerDb((db) =>
+  db
+    .select()
+    .from(commentReplies)
+    .where(sql`${commentReplies.commentId} = any(${sql.placeholder('ids')}::text[])`)
+    .orderBy(commentReplies.commentId, commentReplies.id)
+    .prepare('comment_replies_of'),
+);
 
 /**
  * Why `action` cannot be done on the comment now, as the API answers it (made only when thrown:

@@ -57,21 +57,18 @@ export async function replyToComment(deps: CommentDeps, scope: Scope, id: string
   // Recorded before the platform is asked, so a reply the platform took is never lost from
   // view, whatever happens to this request afterwards (it stays `sending`).
   const at = now();
-  const [asked] = await deps.db.transaction(async (tx) => {
-    await tx.update(comments).set({ hasReplies: true }).where(eq(comments.id, comment.id));
-    return await tx
-      .insert(commentReplies)
-      .values({
-        id: newId('commentReply'),
-        commentId: comment.id,
-        text,
-        status: 'sending',
-        ...stateValues(replies, 'sending'),
-        createdAt: at,
-        updatedAt: at,
-      })
-      .returning();
-  });
+  const [asked] = await deps.db
+    .insert(commentReplies)
+    .values({
+      id: newId('commentReply'),
+      commentId: comment.id,
+      text,
+      status: 'sending',
+      ...stateValues(replies, 'sending'),
+      createdAt: at,
+      updatedAt: at,
+    })
+    .returning();
   if (!asked) throw new Error('the reply was not stored');
   let outcome: ReplyOutcome;
   try {

@@ -50,9 +50,10 @@ export const comments = pgTable(
     /** Written by the account itself (a reply through us or on the platform): not in the inbox, no event. */
     byAccount: boolean('by_account').notNull(),
     /**
-     * A reply to it was asked through the API (whatever became of it). Replies are few, so a
-     * list reads them for the comments that have any instead of looking for them row by row
-     * (half of PostgreSQL's time for a page of the inbox).
+     * A reply to it was asked through the API (whatever became of it), set by a trigger on
+     * comment_replies (migration 0025). Replies are few, so a list reads them for the comments
+     * that have any instead of looking for them row by row (half of PostgreSQL's time for a page
+     * of the inbox).
      */
     hasReplies: boolean('has_replies').notNull().default(false),
     createdAt: createdAt(),

@@ -42,11 +42,20 @@ export interface AnswerCache {
 }
 
 const keyOf = (p: AnswerParts) =>
-  [p.accountId, p.from, p.to, p.metrics.join(','), p.missingPermission, p.syncedAt, p.stamp].join('\u0000');
+  JSON.stringify([p.accountId, p.from, p.to, p.metrics, p.missingPermission, p.syncedAt, p.stamp]);
+
+/** What an entry costs beside its body and key: its objects and the cache's own record of it. */
+const ENTRY_OVERHEAD_BYTES = 256;
+
+/** Kept answers are dropped a day after they were made, used or not, so figures a deletion removed do not linger in memory. */
+const KEPT_FOR_MS = 24 * 3_600_000;
 
 /** The rendered answer of `text`, its tag computed as conditional-get.ts computes it. */
 export function rendered(text: string): RenderedAnswer {
-  const body = Buffer.from(text);
+  // A buffer of its own: Buffer.from puts small texts in a shared 8 KiB block, which a kept
+  // answer would then hold whole.
+  const body = Buffer.allocUnsafeSlow(Buffer.byteLength(text));
+  body.write(text);
   return { body, etag: `"${hash('sha1', body, 'base64url')}"` };
 }
 
@@ -56,7 +65,10 @@ export function answerCache(megabytes: number): AnswerCache {
     megabytes > 0
       ? new LRUCache<string, RenderedAnswer>({
           maxSize: megabytes * 1024 * 1024,
-          sizeCalculation: (answer, key) => answer.body.length + key.length + answer.etag.length,
+          sizeCalculation: (answer, key) => answer.body.length + key.length * 2 + ENTRY_OVERHEAD_BYTES,
+          ttl: KEPT_FOR_MS,
+          ttlAutopurge: true,
+          updateAgeOnGet: false,
         })
       : null;
   return {
