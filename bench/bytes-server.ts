@@ -1,14 +1,14 @@
-import { type ChildProcess, fork } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { BenchError } from './server.ts';
+import { forkUntilReady } from './fork-ready.ts';
 
 /** The parent's side of bench/bytes-server-process.ts: a bare server answering fixed bytes. */
 
 const ENTRY = path.join(path.dirname(fileURLToPath(import.meta.url)), 'bytes-server-process.ts');
-const START_TIMEOUT_MS = 30_000;
 
 export interface BytesServer {
   child: ChildProcess;
@@ -23,33 +23,21 @@ export async function startBytesServer(body: string): Promise<BytesServer> {
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'switchboard-bench-bytes-'));
   const file = path.join(dir, 'answer.json');
   await fs.writeFile(file, body);
-  const child = fork(ENTRY, [file], { execArgv: [], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-  const stop = async () => {
-    if (child.exitCode === null && child.signalCode === null) {
-      const exited = new Promise((resolve) => child.once('exit', resolve));
+  const stop = async (child?: ChildProcess) => {
+    if (child !== undefined && child.exitCode === null && child.signalCode === null) {
+      const exited = once(child, 'exit');
       child.kill('SIGTERM');
       await exited;
     }
     await fs.rm(dir, { recursive: true, force: true });
   };
-  let timer: NodeJS.Timeout | undefined;
+  let started: { child: ChildProcess; port: number };
   try {
-    const port = await Promise.race([
-      new Promise<number>((resolve) => {
-        child.on('message', (message: { type: string; port: number }) => {
-          if (message.type === 'ready') resolve(message.port);
-        });
-      }),
-      new Promise<never>((_, reject) => {
-        child.once('exit', (code) => reject(new BenchError(`the bytes server exited (${code}) before listening`)));
-        timer = setTimeout(() => reject(new BenchError('the bytes server did not start in time')), START_TIMEOUT_MS);
-      }),
-    ]);
-    return { child, pid: child.pid ?? 0, origin: `http://127.0.0.1:${port}`, stop };
+    started = await forkUntilReady(ENTRY, [file], 'the bytes server');
   } catch (error) {
     await stop();
     throw error;
-  } finally {
-    clearTimeout(timer);
   }
+  const { child, port } = started;
+  return { child, pid: child.pid ?? 0, origin: `http://127.0.0.1:${port}`, stop: () => stop(child) };
 }

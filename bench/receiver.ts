@@ -1,7 +1,8 @@
-import { type ChildProcess, fork } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { forkUntilReady } from './fork-ready.ts';
 import { BenchError } from './server.ts';
 
 /**
@@ -10,7 +11,6 @@ import { BenchError } from './server.ts';
  */
 
 const ENTRY = path.join(path.dirname(fileURLToPath(import.meta.url)), 'receiver-process.ts');
-const START_TIMEOUT_MS = 30_000;
 
 export type ParentMessage =
   | { type: 'secrets'; id: number; secrets: string[] }
@@ -94,30 +94,8 @@ export class Receiver {
   }
 
   static async start(): Promise<Receiver> {
-    // Node's own type stripping runs the receiver: no tsx loader in that process.
-    const child = fork(ENTRY, [], { execArgv: [], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-    let timer: NodeJS.Timeout | undefined;
-    try {
-      const port = await Promise.race([
-        new Promise<number>((resolve) => {
-          child.on('message', (message: ReceiverMessage) => {
-            if (message.type === 'ready') resolve(message.port);
-          });
-        }),
-        once(child, 'exit').then(([code]: unknown[]) => {
-          throw new BenchError(`the receiver exited at its start (code ${String(code)})`);
-        }),
-        new Promise<never>((_resolve, reject) => {
-          timer = setTimeout(() => reject(new BenchError('the receiver did not start')), START_TIMEOUT_MS);
-        }),
-      ]);
-      return new Receiver(child, port);
-    } catch (error) {
-      child.kill('SIGKILL');
-      throw error;
-    } finally {
-      clearTimeout(timer);
-    }
+    const { child, port } = await forkUntilReady(ENTRY, [], 'the receiver');
+    return new Receiver(child, port);
   }
 
   private async ask<T extends ReceiverMessage['type']>(

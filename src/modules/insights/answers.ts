@@ -51,7 +51,7 @@ const ENTRY_OVERHEAD_BYTES = 256;
 const KEPT_FOR_MS = 24 * 3_600_000;
 
 /** The rendered answer of `text`, its tag computed as conditional-get.ts computes it. */
-export function rendered(text: string): RenderedAnswer {
+function rendered(text: string): RenderedAnswer {
   // A buffer of its own: Buffer.from puts small texts in a shared 8 KiB block, which a kept
   // answer would then hold whole.
   const body = Buffer.allocUnsafeSlow(Buffer.byteLength(text));

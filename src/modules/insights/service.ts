@@ -103,18 +103,46 @@ function missingPermission(deps: InsightReadDeps, account: Pick<AccountState, 'p
 }
 
 /**
- * GET /v1/accounts/{id}/insights: the account as the caller sees it, and beside it (at the same
- * time) its last refresh and the asked days of each metric.
+ * GET /v1/accounts/{id}/insights, rendered: the account as the caller sees it, and the answer kept
+ * from an earlier request when nothing it is made of has changed (answers.ts), else read and
+ * rendered (readFigures) and kept.
  */
-export async function accountInsights(
+export async function accountInsightsAnswer(
   deps: InsightReadDeps,
+  answers: AnswerCache,
   scope: Scope,
   id: string,
   query: AccountInsightsQuery,
-): Promise<AccountFigures & Pick<AnswerParts, 'stamp'> & { syncedAtText: string | null }> {
+): Promise<RenderedAnswer> {
   const range = rangeOf(query.from, query.to, dayOf(now()));
   if (!looksLikeId('account', id)) throw accountNotFound(id);
-  // The account as the caller sees it (the accounts module's read) and beside it its figures.
+  if (answers.keeps) {
+    const account = await accountWithStamp(deps.db, scope, id);
+    if (!account) throw accountNotFound(id);
+    const kept = answers.get({
+      accountId: account.id,
+      ...range,
+      ...asked(deps, account, query),
+      syncedAt: account.syncedAt,
+      stamp: account.stamp,
+    });
+    if (kept !== undefined) return kept;
+  }
+  const figures = await readFigures(deps, scope, id, range, query);
+  return answers.keep({ ...figures, syncedAt: figures.syncedAtText }, accountInsightsText(figures));
+}
+
+/**
+ * The account as the caller sees it, and beside it (at the same time) its last refresh, the
+ * asked days of each metric and the stamp of its figures.
+ */
+async function readFigures(
+  deps: InsightReadDeps,
+  scope: Scope,
+  id: string,
+  range: { from: number; to: number },
+  query: AccountInsightsQuery,
+): Promise<AccountFigures & Pick<AnswerParts, 'stamp'> & { syncedAtText: string | null }> {
   const account = await accountWithFigures(deps.db, scope, id, { from: dayText(range.from), to: dayText(range.to) });
   if (!account) throw accountNotFound(id);
   const { metrics, missingPermission } = asked(deps, account, query);
@@ -136,38 +164,6 @@ export async function accountInsights(
     syncedAtText: account.syncedAt,
     stamp: account.stamp,
   };
-}
-
-/**
- * The route's answer, rendered: kept from an earlier request when nothing it is made of has
- * changed (answers.ts), else read and rendered (accountInsights) and kept.
- */
-export async function accountInsightsAnswer(
-  deps: InsightReadDeps,
-  answers: AnswerCache,
-  scope: Scope,
-  id: string,
-  query: AccountInsightsQuery,
-): Promise<RenderedAnswer> {
-  if (answers.keeps) {
-    const range = rangeOf(query.from, query.to, dayOf(now()));
-    if (!looksLikeId('account', id)) throw accountNotFound(id);
-    const account = await accountWithStamp(deps.db, scope, id);
-    if (!account) throw accountNotFound(id);
-    const { metrics, missingPermission } = asked(deps, account, query);
-    const kept = answers.get({
-      accountId: account.id,
-      from: range.from,
-      to: range.to,
-      metrics,
-      missingPermission,
-      syncedAt: account.syncedAt,
-      stamp: account.stamp,
-    });
-    if (kept !== undefined) return kept;
-  }
-  const figures = await accountInsights(deps, scope, id, query);
-  return answers.keep({ ...figures, syncedAt: figures.syncedAtText }, accountInsightsText(figures));
 }
 
 export interface AccountInsightsQuery {
