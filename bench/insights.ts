@@ -61,6 +61,8 @@
  *   BENCH_DURATION_SECONDS, BENCH_WARMUP_SECONDS, BENCH_CONNECTIONS   as for bench/run.ts (10, 3, 50)
  *   BENCH_SERVER_NODE_ARGS           extra node flags for the API and the worker, e.g.
  *                                    "--cpu-prof --cpu-prof-dir=/tmp/prof"
+ *   BENCH_INSIGHTS_PG_STATEMENTS     1: restart with pg_stat_statements loaded and print the
+ *                                    statements of (b)'s measured seconds, per request
  *   WORKER_CONCURRENCY, DB_POOL_SIZE, ...  passed to the service as they are
  */
 import os from 'node:os';
@@ -87,6 +89,7 @@ import {
   preflight,
   type Target,
 } from './load.ts';
+import { restartWithStatements, type Statement, statements, statementsReport } from './pg-stats.ts';
 import { explainQueries, type RecordedQuery, recordingDb } from './plans.ts';
 import {
   FLOOR_HEADER,
@@ -161,6 +164,7 @@ interface Settings extends LoadSettings {
   refreshConcurrency: number;
   dbPoolSize: number;
   serverNodeArgs: string[];
+  pgStatements: boolean;
 }
 
 function settings(): Settings {
@@ -175,6 +179,7 @@ function settings(): Settings {
     refreshConcurrency: process.env.WORKER_BULK_CONCURRENCY ? config.workerBulkConcurrency : config.workerConcurrency,
     dbPoolSize: config.dbPoolSize,
     serverNodeArgs: (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(/\s+/).filter(Boolean),
+    pgStatements: ['1', 'true'].includes(process.env.BENCH_INSIGHTS_PG_STATEMENTS ?? ''),
   };
 }
 
@@ -591,6 +596,7 @@ function report(
   floor: QueriesAlone,
   sending: Measurement,
   r: RefreshRun,
+  queryStatements: Statement[] | undefined,
 ): string {
   const ms = (n: number) => n.toFixed(2);
   const cores = os.availableParallelism();
@@ -706,6 +712,7 @@ function report(
     '',
     "EXPLAIN (ANALYZE, BUFFERS) of the route's queries (accountInsightsAnswer, the first Instagram account; same answer as the route's):",
     ...setup.explain.lines.map((l) => `  ${l}`),
+    ...(queryStatements ? ['', statementsReport(queryStatements, query.responses, 'request', '(b)')] : []),
     '',
     `(2) one full refresh of the same ${setup.accounts} accounts against the sandbox: ${r.queued} refresh_insights jobs queued by the schedule's statement, one worker process (WORKER_BULK_CONCURRENCY ${s.refreshConcurrency}, DB_POOL_SIZE ${s.dbPoolSize})`,
     '',
@@ -764,11 +771,9 @@ process.exitCode = await runBench({
   },
   measure: async ({ settings: s, dataDir, atEnd, startService }) => {
     progress(`starting the API (DATA_DIR ${dataDir}) ...\n`);
-    const server: Server = await startService({
-      command: 'api',
-      nodeArgs: s.serverNodeArgs,
-      env: { PLATFORMS: 'sandbox' },
-    });
+    const serverOptions = { command: 'api' as const, nodeArgs: s.serverNodeArgs, env: { PLATFORMS: 'sandbox' } };
+    let server: Server = await startService(serverOptions);
+    if (s.pgStatements) server = await restartWithStatements(server, dataDir, startService, serverOptions, progress);
     progress(`API pid ${server.pid} at ${server.origin}\n`);
     const agent = new Agent({ keepAliveTimeout: 10_000, connections: 64 });
     atEnd(() => agent.close());
@@ -776,6 +781,7 @@ process.exitCode = await runBench({
     const pool = await embeddedPool(dataDir, 'bench-insights', 4);
     // Added after the server, so it ends first: before the server stops its PostgreSQL.
     atEnd(() => pool.end().catch(() => {}));
+    if (s.pgStatements) await pool.query('create extension if not exists pg_stat_statements');
     const db = drizzle(pool) as unknown as Db;
     const secretKey = await loadSecretKey(undefined, dataDir);
     const platforms = createPlatforms(
@@ -825,7 +831,10 @@ process.exitCode = await runBench({
     await preflight(server.origin, bareTarget);
     await preflight(server.origin, queryTarget);
     const bare = await measure(server, bareTarget, s);
-    const query = await measure(server, queryTarget, s);
+    const query = await measure(server, queryTarget, s, async () => {
+      if (s.pgStatements) await pool.query('select pg_stat_statements_reset()');
+    });
+    const queryStatements = s.pgStatements ? await statements(pool) : undefined;
     // (c) the same requests from a client that kept each answer's ETag.
     const tags = await answerTags(api, paths);
     const conditional = await measure(
@@ -891,6 +900,7 @@ process.exitCode = await runBench({
       floor,
       sending,
       refresh,
+      queryStatements,
     );
   },
 });

@@ -95,9 +95,16 @@ async function load(
 }
 
 /** A warm-up (checked, not counted), then the measured run. */
-export async function measure(server: Server, target: Target, s: LoadSettings): Promise<Measurement> {
+/** `beforeMeasured` runs between the warm-up and the measured seconds (e.g. to reset PostgreSQL's counters). */
+export async function measure(
+  server: Server,
+  target: Target,
+  s: LoadSettings,
+  beforeMeasured?: () => Promise<void>,
+): Promise<Measurement> {
   process.stderr.write(`${target.label}: ${s.warmupSeconds} s warm-up, `);
   await load(server.origin, target, s.warmupSeconds, s.connections);
+  await beforeMeasured?.();
   process.stderr.write(`${s.durationSeconds} s measured ... `);
 
   let latencies = new Float64Array(1 << 16);

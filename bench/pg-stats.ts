@@ -1,5 +1,7 @@
 /** PostgreSQL's own counters for the bench's database: every process's work, the sandbox's included. */
 import type pg from 'pg';
+import { table } from './report.ts';
+import { embeddedPool, type Server, type startServer, stopServer } from './server.ts';
 
 export interface PgStats {
   transactions: number;
@@ -20,4 +22,76 @@ export async function pgStats(pool: pg.Pool): Promise<PgStats> {
     updated: Number(row?.upd ?? 0),
     deleted: Number(row?.del ?? 0),
   };
+}
+
+/** One statement's totals in pg_stat_statements. */
+export interface Statement {
+  query: string;
+  toplevel: boolean;
+  calls: number;
+  totalMs: number;
+}
+
+/** pg_stat_statements' totals for the bench's database, the costliest first. */
+export async function statements(pool: pg.Pool): Promise<Statement[]> {
+  const { rows } = await pool.query<{ query: string; toplevel: boolean; calls: string; total: number }>(
+    `select query, toplevel, calls, total_exec_time as total from pg_stat_statements
+     where dbid = (select oid from pg_database where datname = current_database())
+     order by total_exec_time desc`,
+  );
+  return rows.map((r) => ({
+    query: r.query.replace(/\s+/g, ' ').trim(),
+    toplevel: r.toplevel,
+    calls: Number(r.calls),
+    totalMs: r.total,
+  }));
+}
+
+/** A run's statements as a table, per unit of its work (a delivery, a request): the 15 that took the most time. */
+export function statementsReport(list: Statement[], units: number, unit: string, run: string): string {
+  const top = list.filter((st) => st.toplevel);
+  const total = top.reduce((sum, st) => sum + st.totalMs, 0);
+  const calls = top.reduce((sum, st) => sum + st.calls, 0);
+  const rows = list
+    .slice(0, 15)
+    .map((st) => [
+      st.toplevel ? '' : 'nested',
+      (st.calls / units).toFixed(2),
+      ((st.totalMs * 1000) / st.calls).toFixed(0),
+      ((st.totalMs * 1000) / units).toFixed(0),
+      `${((st.totalMs / total) * 100).toFixed(0)}%`,
+      st.query.length > 110 ? `${st.query.slice(0, 107)}...` : st.query,
+    ]);
+  return [
+    `pg_stat_statements during ${run}: ${(calls / units).toFixed(2)} top-level statements per ${unit}, ${((total * 1000) / units).toFixed(0)} µs of execution per ${unit}`,
+    table(
+      [['', `calls/${unit}`, 'µs/call', `µs/${unit}`, 'share', 'statement'], ...rows],
+      [false, true, true, true, true, false],
+    ),
+  ].join('\n');
+}
+
+/**
+ * Restarts the service with pg_stat_statements loaded (a postmaster setting, so the embedded
+ * PostgreSQL must restart: stopping the only service process stops it). The caller then
+ * creates the extension in its database.
+ */
+export async function restartWithStatements(
+  server: Server,
+  dataDir: string,
+  startService: (options: Parameters<typeof startServer>[1]) => Promise<Server>,
+  serverOptions: Parameters<typeof startServer>[1],
+  progress: (text: string) => void,
+): Promise<Server> {
+  const admin = await embeddedPool(dataDir, 'bench-statements', 2);
+  try {
+    await admin.query(`alter system set shared_preload_libraries = 'pg_stat_statements'`);
+    await admin.query(`alter system set pg_stat_statements.track = 'all'`);
+  } finally {
+    await admin.end();
+  }
+  progress('restarting the server with pg_stat_statements ...\n');
+  // Its own clean-up step then finds it stopped already.
+  await stopServer(server.child);
+  return await startService({ ...serverOptions, ownerKey: server.ownerKey });
 }

@@ -69,11 +69,18 @@ import {
   receiverRunCpuSample,
 } from './cpu.ts';
 import { awaitArrivals, createEndpoints, type Endpoint, EVENT_TYPE, eventData, produce } from './fanout.ts';
-import { type BenchContext, benchSteps, runBench } from './harness.ts';
-import { type PgStats, pgStats } from './pg-stats.ts';
+import { benchSteps, runBench } from './harness.ts';
+import {
+  type PgStats,
+  pgStats,
+  restartWithStatements,
+  type Statement,
+  statements,
+  statementsReport,
+} from './pg-stats.ts';
 import { type Arrival, type DumpSummary, parseDump, Receiver } from './receiver.ts';
 import { met, outsideNote, percentile, positiveIntFromEnv, table } from './report.ts';
-import { BenchError, embeddedPool, lastServerOutput, postmasterPid, type Server, stopServer } from './server.ts';
+import { BenchError, embeddedPool, lastServerOutput, postmasterPid } from './server.ts';
 
 const AIM_DELIVERIES_PER_SECOND = 2000;
 const AIM_P99_MS = 250;
@@ -134,74 +141,6 @@ type CpuUse = NamedCpuUse<'server' | 'postgres' | 'receiver'>;
 
 function cpuBetween(a: CpuSample, b: CpuSample): CpuUse {
   return namedCpuUse(['server', 'postgres', 'receiver'] as const, a, b);
-}
-
-interface Statement {
-  query: string;
-  toplevel: boolean;
-  calls: number;
-  totalMs: number;
-}
-
-async function statements(pool: pg.Pool): Promise<Statement[]> {
-  const { rows } = await pool.query<{ query: string; toplevel: boolean; calls: string; total: number }>(
-    `select query, toplevel, calls, total_exec_time as total from pg_stat_statements
-     where dbid = (select oid from pg_database where datname = current_database())
-     order by total_exec_time desc`,
-  );
-  return rows.map((r) => ({
-    query: r.query.replace(/\s+/g, ' ').trim(),
-    toplevel: r.toplevel,
-    calls: Number(r.calls),
-    totalMs: r.total,
-  }));
-}
-
-/** The measured fan-out's statements, as a table: the 15 that took the most time. */
-function statementsReport(list: Statement[], deliveries: number): string {
-  const top = list.filter((st) => st.toplevel);
-  const total = top.reduce((sum, st) => sum + st.totalMs, 0);
-  const calls = top.reduce((sum, st) => sum + st.calls, 0);
-  const rows = list
-    .slice(0, 15)
-    .map((st) => [
-      st.toplevel ? '' : 'nested',
-      (st.calls / deliveries).toFixed(2),
-      ((st.totalMs * 1000) / st.calls).toFixed(0),
-      ((st.totalMs * 1000) / deliveries).toFixed(0),
-      `${((st.totalMs / total) * 100).toFixed(0)}%`,
-      st.query.length > 110 ? `${st.query.slice(0, 107)}...` : st.query,
-    ]);
-  return [
-    `pg_stat_statements during (b): ${(calls / deliveries).toFixed(2)} top-level statements per delivery, ${((total * 1000) / deliveries).toFixed(0)} µs of execution per delivery`,
-    table(
-      [['', 'calls/delivery', 'µs/call', 'µs/delivery', 'share', 'statement'], ...rows],
-      [false, true, true, true, true, false],
-    ),
-  ].join('\n');
-}
-
-/**
- * Restarts the service with pg_stat_statements loaded (a postmaster setting, so the embedded
- * PostgreSQL must restart: stopping the only service process stops it).
- */
-async function restartWithStatements(
-  server: Server,
-  dataDir: string,
-  startService: BenchContext<Settings>['startService'],
-  serverOptions: Parameters<BenchContext<Settings>['startService']>[0],
-): Promise<Server> {
-  const admin = await embeddedPool(dataDir, 'bench-webhooks', 2);
-  try {
-    await admin.query(`alter system set shared_preload_libraries = 'pg_stat_statements'`);
-    await admin.query(`alter system set pg_stat_statements.track = 'all'`);
-  } finally {
-    await admin.end();
-  }
-  progress('restarting the server with pg_stat_statements ...\n');
-  // Its own clean-up step then finds it stopped already.
-  await stopServer(server.child);
-  return await startService({ ...serverOptions, ownerKey: server.ownerKey });
 }
 
 // ---------------------------------------------------------------------------------------
@@ -593,7 +532,7 @@ function report(f: FanOutResult, c: FanOutResult, b: BaselineResult, s: Settings
     ...note,
     '',
     ...checks,
-    ...(f.statements ? ['', statementsReport(f.statements, f.deliveries)] : []),
+    ...(f.statements ? ['', statementsReport(f.statements, f.deliveries, 'delivery', '(b)')] : []),
     '',
   ].join('\n');
 }
@@ -618,7 +557,7 @@ process.exitCode = await runBench({
       env: { WEBHOOK_ALLOW_PRIVATE_URLS: 'true' },
     };
     let server = await startService(serverOptions);
-    if (s.pgStatements) server = await restartWithStatements(server, dataDir, startService, serverOptions);
+    if (s.pgStatements) server = await restartWithStatements(server, dataDir, startService, serverOptions, progress);
     progress(`server pid ${server.pid} at ${server.origin}\n`);
     const endpoints = await createEndpoints(server, receiver, s.endpoints);
     await receiver.setSecrets(endpoints.map((e) => e.secret));
