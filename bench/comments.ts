@@ -69,6 +69,8 @@
  *   BENCH_COMMENTS_STALL_SECONDS     how long to wait for missing deliveries or subscriptions (default 60)
  *   BENCH_COMMENTS_CONNECT_CONCURRENCY  sandbox accounts connected, and sandbox comments added, at a time (default 16)
  *   BENCH_SERVER_NODE_ARGS           extra node flags for the server
+ *   BENCH_COMMENTS_PG_STATEMENTS     1: restart with pg_stat_statements loaded and print the
+ *                                    statements of (2)'s measured run, per notice
  */
 import { createHmac } from 'node:crypto';
 import fs from 'node:fs/promises';
@@ -99,6 +101,7 @@ import {
   preflight,
   type Target,
 } from './load.ts';
+import { restartWithStatements, type Statement, statements, statementsReport } from './pg-stats.ts';
 import { explainQueries, type RecordedQuery, recordingDb } from './plans.ts';
 import {
   FLOOR_HEADER,
@@ -141,6 +144,7 @@ interface Settings {
   stallMs: number;
   connectConcurrency: number;
   serverNodeArgs: string[];
+  pgStatements: boolean;
 }
 
 function settings(): Settings {
@@ -155,6 +159,7 @@ function settings(): Settings {
     stallMs: positiveIntFromEnv('BENCH_COMMENTS_STALL_SECONDS', 60) * 1000,
     connectConcurrency: positiveIntFromEnv('BENCH_COMMENTS_CONNECT_CONCURRENCY', 16),
     serverNodeArgs: (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(/\s+/).filter(Boolean),
+    pgStatements: ['1', 'true'].includes(process.env.BENCH_COMMENTS_PG_STATEMENTS ?? ''),
   };
 }
 
@@ -716,6 +721,7 @@ function report(
   w: WebhookRun,
   reads: ReadsRun,
   subscribeSeconds: number,
+  noticeStatements: Statement[] | undefined,
 ): string {
   const ms = (n: number) => n.toFixed(2);
   const cores = os.availableParallelism();
@@ -843,6 +849,7 @@ function report(
     webhook,
     '',
     webhookCpu,
+    ...(noticeStatements ? ['', statementsReport(noticeStatements, w.notices, 'notice', '(2) measured')] : []),
     '',
     callsLine,
     ...(calls.total === w.notices && calls.instagram === w.notices
@@ -870,16 +877,19 @@ process.exitCode = await runBench({
     const receiver = await Receiver.start();
     atEnd(() => receiver.stop());
     progress(`receiver pid ${receiver.pid}\nstarting the server (DATA_DIR ${dataDir}) ...\n`);
-    const server = await startService({
-      command: 'serve',
+    const serverOptions = {
+      command: 'serve' as const,
       nodeArgs: s.serverNodeArgs,
       env: { WEBHOOK_ALLOW_PRIVATE_URLS: 'true', PLATFORMS: 'sandbox' },
-    });
+    };
+    let server = await startService(serverOptions);
+    if (s.pgStatements) server = await restartWithStatements(server, dataDir, startService, serverOptions, progress);
     progress(`server pid ${server.pid} at ${server.origin}\n`);
     const agent = new Agent({ connections: 64, keepAliveTimeout: 60_000 });
     atEnd(() => agent.close());
     const pool = await embeddedPool(dataDir, 'bench-comments', 4);
     atEnd(() => pool.end().catch(() => {}));
+    if (s.pgStatements) await pool.query('create extension if not exists pg_stat_statements');
     const sandboxApi: Api = {
       origin: server.origin,
       key: server.ownerKey,
@@ -995,9 +1005,11 @@ process.exitCode = await runBench({
     const sender: Sender = { api: sandboxApi, agent, origin: server.origin, comments };
     const pids: Pids = { server: server.pid, postmaster: await postmasterPid(dataDir), receiver: receiver.pid };
     await webhookRun(sender, receiver, pool, pids, s, dataDir, 0, warm, 'webhooks warm-up');
+    if (s.pgStatements) await pool.query('select pg_stat_statements_reset()');
     const w = await webhookRun(sender, receiver, pool, pids, s, dataDir, warm, measured, 'webhooks measured');
+    const noticeStatements = s.pgStatements ? await statements(pool) : undefined;
     const reads = await readsAlone(sender, platforms, pids, s, warm, measured);
-    const output = report(s, seeded, counts, bare, shapes, plans, floors, w, reads, subscribeSeconds);
+    const output = report(s, seeded, counts, bare, shapes, plans, floors, w, reads, subscribeSeconds, noticeStatements);
     if (seqScans.length > 0) {
       process.stdout.write(output);
       throw new BenchError(`a Seq Scan on comments in the plan of ${seqScans.map((p) => p.shape).join(', ')}`);
