@@ -14,6 +14,49 @@ import pg from 'pg';
  */
 
 const CHANNEL = 'switchboard_cache_changed';
+
+/**
+ * Channels whose notifications name the row that changed (the payload: an account's id; empty:
+ * every row), for modules that keep answers per row (src/db/migrations/0026_insights_changed.sql).
+ */
+export const ROW_CHANNELS = ['switchboard_insights_changed', 'switchboard_account_changed'] as const;
+export type RowChannel = (typeof ROW_CHANNELS)[number];
+
+/** Told the id a notification names, or null: forget every row (a notice may have been missed). */
+type RowHandler = (id: string | null) => void;
+const rowHandlers = new Set<{ channels: ReadonlySet<string>; handler: RowHandler }>();
+
+/**
+ * Calls `handler` with the id of each row a notification on `channels` names, and with null
+ * whenever notifications may have been missed (the listener connecting or lost). Answers a
+ * function that stops it.
+ */
+export function onRowChanges(channels: readonly RowChannel[], handler: RowHandler): () => void {
+  const entry = { channels: new Set<string>(channels), handler };
+  rowHandlers.add(entry);
+  return () => {
+    rowHandlers.delete(entry);
+  };
+}
+
+/** Whether changes are heard now: while not, a module must keep nothing it would need to be told to forget. */
+export function hearingChanges(): boolean {
+  return listening;
+}
+
+function forgetEveryRow(): void {
+  for (const { handler } of rowHandlers) handler(null);
+}
+
+function heard(channel: string, payload: string | undefined): void {
+  if (channel === CHANNEL) {
+    forgetCachedReads();
+    return;
+  }
+  for (const entry of rowHandlers) {
+    if (entry.channels.has(channel)) entry.handler(payload ? payload : null);
+  }
+}
 const TTL_MS = 60_000;
 const MAX_ENTRIES = 50_000;
 
@@ -66,6 +109,7 @@ export function listenForChanges(url: string, log: (message: string) => void): (
   const lost = (reason: string) => {
     listening = false;
     forgetCachedReads();
+    forgetEveryRow();
     client?.removeAllListeners();
     client?.on('error', () => {});
     client?.end().catch(() => {});
@@ -79,14 +123,15 @@ export function listenForChanges(url: string, log: (message: string) => void): (
   const connect = () => {
     const c = new pg.Client({ connectionString: url, application_name: 'switchboard' });
     client = c;
-    c.on('notification', forgetCachedReads);
+    c.on('notification', (message) => heard(message.channel, message.payload));
     c.on('error', (error) => lost(error.message));
     c.on('end', () => client === c && lost('connection ended'));
     c.connect()
-      .then(() => c.query(`listen ${CHANNEL}`))
+      .then(() => c.query([CHANNEL, ...ROW_CHANNELS].map((channel) => `listen ${channel};`).join(' ')))
       .then(() => {
         if (stopped) return;
         forgetCachedReads();
+        forgetEveryRow();
         listening = true;
         delay = 500;
       })
@@ -97,6 +142,7 @@ export function listenForChanges(url: string, log: (message: string) => void): (
   return async () => {
     stopped = true;
     listening = false;
+    forgetEveryRow();
     if (retry) clearTimeout(retry);
     const c = client;
     client = undefined;

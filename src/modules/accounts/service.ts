@@ -347,7 +347,7 @@ export interface AccountState {
 }
 
 /** What a `visibleAccountReader` answers: the account's state, and each subquery's value. */
-type AccountBeside<Beside extends Record<string, SQL>> = AccountState & {
+type AccountBeside<Beside extends Record<string, SQL>> = AccountState & { profileId: string } & {
   [K in keyof Beside]: Beside[K] extends SQL<infer T> ? T : never;
 };
 
@@ -372,6 +372,7 @@ export function visibleAccountReader<Beside extends Record<string, SQL>>(
     return db
       .select({
         id: accounts.id,
+        profileId: accounts.profileId,
         platform: accounts.platform,
         status: accounts.status,
         scopes: accounts.scopes,

@@ -1,18 +1,24 @@
 /**
- * Rendered answers of GET /v1/accounts/{id}/insights, kept by each API process between
- * changes. Reading a year of every metric and writing it out as JSON costs PostgreSQL more
- * than a millisecond a request (its queries alone fill two cores at about 1,300-1,600 requests/s,
- * bench/README.md), yet the figures change only when a refresh or the history stores some.
+ * Rendered answers of GET /v1/accounts/{id}/insights, kept by each API process until the
+ * database says their account changed. Reading a year of every metric and writing it out as
+ * JSON costs PostgreSQL more than a millisecond a request (its queries alone fill two cores at
+ * about 1,300-1,600 requests/s, bench/README.md), yet the figures change only when a refresh or
+ * the history stores some.
  *
- * An answer is kept under everything it is made of: the account, the days, the metrics, the
- * permission the account lacks, when it was last read, and the stamp of its stored figures (the
- * transaction ids of their rows, which any write of them changes). Each request reads the
- * account as the caller sees it with that state, in one small statement, and takes the kept
- * answer only when every part matches, so a kept answer is never one the stored figures no
- * longer give, and the caller's access is checked every time.
+ * Triggers notify every change of an account's stored figures or last refresh, and of who sees
+ * the account or what it may read (src/db/migrations/0026_insights_changed.sql), whichever code
+ * makes it; each process listens (src/http/read-cache.ts) and forgets that account's answers.
+ * So a kept answer is given without asking the database, once the caller is seen to be one the
+ * account is visible to (its owner, a key of its profile, the profile not being deleted).
+ *
+ * An answer is kept under the account's *generation*, taken before its figures are read and
+ * moved on by every notification of the account: an answer read while a change committed is
+ * kept under a generation no later request asks for. While changes are not heard (the listener
+ * not connected), nothing is kept or given, as a notification could be missed.
  */
 import { hash } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
+import { hearingChanges, onRowChanges } from '../../http/read-cache.ts';
 
 export interface RenderedAnswer {
   body: Buffer;
@@ -20,29 +26,49 @@ export interface RenderedAnswer {
   etag: string;
 }
 
-/** What an answer is made of; two requests with equal parts get the same bytes. */
-export interface AnswerParts {
+/** A kept answer, and who may be given it. */
+export interface KeptAnswer extends RenderedAnswer {
+  ownerId: string;
+  profileId: string;
+}
+
+/** What a request asks, as far as its answer goes: equal requests of one account get the same bytes. */
+export interface AnswerKey {
   accountId: string;
   from: number;
   to: number;
-  metrics: readonly string[];
-  missingPermission: string | null;
-  /** refreshed_at as PostgreSQL wrote it (text), or null. */
-  syncedAt: string | null;
-  /** The stored figures' stamp, or null when none are stored. */
-  stamp: string | null;
+  /** The `metrics` parameter as given (only an answer, never an error, is kept under it). */
+  metrics: string | undefined;
 }
+
+/** Taken before an answer's figures are read; the answer is kept under it. */
+export interface AnswerTicket {
+  key: AnswerKey;
+  generation: string;
+}
+
+/** How the cache hears of changes: src/http/read-cache.ts's listener, or a test's. */
+export interface ChangeSource {
+  hearing(): boolean;
+  /** Calls the handler with each changed account's id, or null: every account. */
+  subscribe(handler: (accountId: string | null) => void): void;
+}
+
+const listenerChanges: ChangeSource = {
+  hearing: hearingChanges,
+  subscribe: (handler) => {
+    onRowChanges(['switchboard_insights_changed', 'switchboard_account_changed'], handler);
+  },
+};
 
 export interface AnswerCache {
-  /** False when no answers are kept (a size of 0). */
-  readonly keeps: boolean;
-  get(parts: AnswerParts): RenderedAnswer | undefined;
-  /** The answer rendered as `text`, kept under `parts` (unless larger than the whole cache). */
-  keep(parts: AnswerParts, text: string): RenderedAnswer;
+  /** The answer kept for `key`, while changes are heard. */
+  get(key: AnswerKey): KeptAnswer | undefined;
+  /** Taken before reading the figures of an answer to keep. */
+  ticket(key: AnswerKey): AnswerTicket;
+  /** The answer rendered as `text`, kept under `ticket` when changes are heard (and it fits). */
+  keep(ticket: AnswerTicket, who: { ownerId: string; profileId: string }, text: string): RenderedAnswer;
 }
-
-const keyOf = (p: AnswerParts) =>
-  JSON.stringify([p.accountId, p.from, p.to, p.metrics, p.missingPermission, p.syncedAt, p.stamp]);
 
 /** What an entry costs beside its body and key: its objects and the cache's own record of it. */
 const ENTRY_OVERHEAD_BYTES = 256;
@@ -60,23 +86,48 @@ function rendered(text: string): RenderedAnswer {
 }
 
 /** A cache of at most `megabytes` of answers (the least recently used go first); 0 keeps none. */
-export function answerCache(megabytes: number): AnswerCache {
-  const cache =
-    megabytes > 0
-      ? new LRUCache<string, RenderedAnswer>({
-          maxSize: megabytes * 1024 * 1024,
-          sizeCalculation: (answer, key) => answer.body.length + key.length * 2 + ENTRY_OVERHEAD_BYTES,
-          ttl: KEPT_FOR_MS,
-          ttlAutopurge: true,
-          updateAgeOnGet: false,
-        })
-      : null;
+export function answerCache(megabytes: number, changes: ChangeSource = listenerChanges): AnswerCache {
+  if (megabytes <= 0) {
+    return {
+      get: () => undefined,
+      ticket: (key) => ({ key, generation: '' }),
+      keep: (_ticket, _who, text) => rendered(text),
+    };
+  }
+  const cache = new LRUCache<string, KeptAnswer>({
+    maxSize: megabytes * 1024 * 1024,
+    sizeCalculation: (answer, key) => answer.body.length + key.length * 2 + ENTRY_OVERHEAD_BYTES,
+    ttl: KEPT_FOR_MS,
+    ttlAutopurge: true,
+    updateAgeOnGet: false,
+  });
+  // Every account's generation starts at the epoch's; a notification of all accounts starts a new epoch.
+  let epoch = 0;
+  const generations = new Map<string, number>();
+  let moves = 0;
+  changes.subscribe((accountId) => {
+    if (accountId === null) {
+      epoch += 1;
+      generations.clear();
+      cache.clear();
+      return;
+    }
+    // Any number not taken before: a ticket taken earlier never matches again.
+    moves += 1;
+    generations.set(accountId, moves);
+  });
+  const generationOf = (accountId: string) => `${epoch}.${generations.get(accountId) ?? 0}`;
+  const keyOf = (key: AnswerKey, generation: string) =>
+    JSON.stringify([key.accountId, generation, key.from, key.to, key.metrics ?? null]);
   return {
-    keeps: cache !== null,
-    get: (parts) => cache?.get(keyOf(parts)),
-    keep: (parts, text) => {
+    get: (key) => (changes.hearing() ? cache.get(keyOf(key, generationOf(key.accountId))) : undefined),
+    ticket: (key) => ({ key, generation: changes.hearing() ? generationOf(key.accountId) : '' }),
+    keep: (ticket, who, text) => {
       const answer = rendered(text);
-      cache?.set(keyOf(parts), answer);
+      // A change heard since the ticket was taken: what was read may be older than it.
+      if (ticket.generation !== '' && changes.hearing() && ticket.generation === generationOf(ticket.key.accountId)) {
+        cache.set(keyOf(ticket.key, ticket.generation), { ...answer, ownerId: who.ownerId, profileId: who.profileId });
+      }
       return answer;
     },
   };

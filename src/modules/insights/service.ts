@@ -18,8 +18,8 @@ import {
   visibleAccountReader,
 } from '../accounts/index.ts';
 import { getPost, postIdsOfProfile } from '../posts/index.ts';
-import type { ProfileDeletionStep } from '../profiles/index.ts';
-import type { AnswerCache, AnswerParts, RenderedAnswer } from './answers.ts';
+import { type ProfileDeletionStep, profilesBeingDeleted } from '../profiles/index.ts';
+import type { AnswerCache, RenderedAnswer } from './answers.ts';
 import { dayNumber, dayOf, dayText, FIRST_DAY } from './days.ts';
 import {
   type AccountFigures,
@@ -103,9 +103,9 @@ function missingPermission(deps: InsightReadDeps, account: Pick<AccountState, 'p
 }
 
 /**
- * GET /v1/accounts/{id}/insights, rendered: the account as the caller sees it, and the answer kept
- * from an earlier request when nothing it is made of has changed (answers.ts), else read and
- * rendered (readFigures) and kept.
+ * GET /v1/accounts/{id}/insights, rendered: the answer kept from an earlier request when the
+ * caller may see its account and nothing it is made of has changed since (answers.ts), else
+ * read, rendered and kept.
  */
 export async function accountInsightsAnswer(
   deps: InsightReadDeps,
@@ -116,33 +116,30 @@ export async function accountInsightsAnswer(
 ): Promise<RenderedAnswer> {
   const range = rangeOf(query.from, query.to, dayOf(now()));
   if (!looksLikeId('account', id)) throw accountNotFound(id);
-  if (answers.keeps) {
-    const account = await accountWithStamp(deps.db, scope, id);
-    if (!account) throw accountNotFound(id);
-    const kept = answers.get({
-      accountId: account.id,
-      ...range,
-      ...asked(deps, account, query),
-      syncedAt: account.syncedAt,
-      stamp: account.stamp,
-    });
-    if (kept !== undefined) return kept;
-  }
+  const key = { accountId: id, ...range, metrics: query.metrics };
+  const kept = answers.get(key);
+  // One the caller may not see is read as any other, and refused there.
+  if (kept !== undefined && (await visibleTo(deps.db, scope, kept))) return kept;
+  const ticket = answers.ticket(key);
   const figures = await readFigures(deps, scope, id, range, query);
-  return answers.keep({ ...figures, syncedAt: figures.syncedAtText }, accountInsightsText(figures));
+  return answers.keep(ticket, { ownerId: scope.ownerId, profileId: figures.profileId }, accountInsightsText(figures));
 }
 
-/**
- * The account as the caller sees it, and beside it (at the same time) its last refresh, the
- * asked days of each metric and the stamp of its figures.
- */
+/** Whether the caller sees an account of this owner and profile (as visibleAccountReader decides, from the read cache). */
+async function visibleTo(db: Db, scope: Scope, account: { ownerId: string; profileId: string }): Promise<boolean> {
+  if (account.ownerId !== scope.ownerId) return false;
+  if (scope.profileId !== null && scope.profileId !== account.profileId) return false;
+  return !(await profilesBeingDeleted(db, scope.ownerId)).includes(account.profileId);
+}
+
+/** The account as the caller sees it, and beside it (at the same time) its last refresh and the asked days of each metric. */
 async function readFigures(
   deps: InsightReadDeps,
   scope: Scope,
   id: string,
   range: { from: number; to: number },
   query: AccountInsightsQuery,
-): Promise<AccountFigures & Pick<AnswerParts, 'stamp'> & { syncedAtText: string | null }> {
+): Promise<AccountFigures & { profileId: string }> {
   const account = await accountWithFigures(deps.db, scope, id, { from: dayText(range.from), to: dayText(range.to) });
   if (!account) throw accountNotFound(id);
   const { metrics, missingPermission } = asked(deps, account, query);
@@ -161,8 +158,7 @@ async function readFigures(
     series,
     missingPermission,
     syncedAt: account.syncedAt ? new Date(account.syncedAt) : null,
-    syncedAtText: account.syncedAt,
-    stamp: account.stamp,
+    profileId: account.profileId,
   };
 }
 
@@ -196,21 +192,6 @@ const syncedAtOf = (id: Placeholder) =>
   >`(select to_json(${insightSyncState.refreshedAt}) from ${insightSyncState} where ${insightSyncState.accountId} = ${id})`;
 
 /**
- * The stamp of the account's stored figures: its series rows' transaction ids, which every write
- * of a row changes (an insert, an update, a delete removes one), whichever code writes it.
- */
-const stampOf = (id: Placeholder) =>
-  sql<
-    string | null
-  >`(select string_agg("account_insight_series".xmin::text, ',' order by ${accountInsightSeries.metric}) from ${accountInsightSeries} where ${accountInsightSeries.accountId} = ${id})`;
-
-/** The account as the caller sees it, with what an answer's parts need beside it (answers.ts). */
-const accountWithStamp = (() => {
-  const id = sql.placeholder('id');
-  return visibleAccountReader('account_insights_stamp', { syncedAt: syncedAtOf(id), stamp: stampOf(id) });
-})();
-
-/**
  * An account's last refresh and the days `from`..`to` of each of its metrics (array slices),
  * beside the account itself: one named prepared statement, so each connection plans it once
  * (planning was about 40% of PostgreSQL's time for this query in the benchmark), and one round
@@ -222,7 +203,6 @@ const accountWithFigures = (() => {
   const to = sql.placeholder('to');
   return visibleAccountReader('account_insights', {
     syncedAt: syncedAtOf(id),
-    stamp: stampOf(id),
     series: sql<[string, string, (number | null)[] | null][] | null>`(select json_agg(json_build_array(
         ${accountInsightSeries.metric},
         greatest(${from}::date, ${accountInsightSeries.firstDay})::text,
