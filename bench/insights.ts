@@ -671,18 +671,23 @@ function report(
       ? [`node:http sending its bytes: ${sending.requestsPerSecond.toFixed(0)}/s`]
       : []),
   ];
+  // The bare routes' own p99 at the same load, where it is itself not under the aim.
+  const p99Bounds = [bare, sending]
+    .filter((m) => m.p99 >= AIM_P99_MS)
+    .map((m) => `${m.target.label.slice(0, 3)} itself: ${ms(m.p99)} ms`);
+  const p99Note = p99Bounds.length > 0 ? ` (${p99Bounds.join('; ')})` : '';
   const aims = table(
     [
       ['aim', 'measured', ''],
       [
         `(b) p99 under ${AIM_P99_MS} ms at ${s.connections} connections`,
         `${ms(query.p99)} ms`,
-        met(query.p99 < AIM_P99_MS),
+        `${met(query.p99 < AIM_P99_MS)}${query.p99 < AIM_P99_MS ? '' : p99Note}`,
       ],
       [
         `(c) p99 under ${AIM_P99_MS} ms at ${s.connections} connections`,
         `${ms(conditional.p99)} ms`,
-        met(conditional.p99 < AIM_P99_MS),
+        `${met(conditional.p99 < AIM_P99_MS)}${conditional.p99 < AIM_P99_MS ? '' : p99Note}`,
       ],
       [
         `(b) requests/s at least ${AIM_REQUESTS_PER_SECOND.toLocaleString('en')}`,

@@ -583,6 +583,25 @@ describe('refreshes', () => {
     expect(answer.metrics.views).toEqual({ total: null, values: [{ date: day(-1), value: null }] });
   });
 
+  it('stops giving a kept answer once its account is deleted, whatever deleted it', async () => {
+    await eventually(async () => (hearingChanges() ? true : undefined));
+    const threads = await connected('threads');
+    await setFigures('threads', threads, 'views', [[-1, 5]]);
+    await quiet(threads.id);
+    await refreshInsights(deps, threads.id);
+    const url = `/v1/accounts/${threads.id}/insights?from=${day(-1)}&to=${day(-1)}&metrics=views`;
+    expect((await get(url)).json().metrics.views.total).toBe(5);
+    expect((await get(url)).statusCode).toBe(200);
+    // Straight in the table: no code of the service is told but through the database's notice.
+    await t.database.pool.query('delete from accounts where id = $1', [threads.id]);
+    const gone = await eventually(async () => {
+      const res = await get(url);
+      return res.statusCode === 200 ? undefined : res;
+    });
+    expect(gone.statusCode).toBe(404);
+    expect(gone.json().error.code).toBe('account_not_found');
+  });
+
   it('answers 404 for, and reads nothing more for, an account whose profile is being deleted', async () => {
     const profile = await t.app.inject({
       method: 'POST',
