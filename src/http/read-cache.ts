@@ -121,7 +121,8 @@ export function listenForChanges(url: string, log: (message: string) => void): (
   };
 
   const connect = () => {
-    const c = new pg.Client({ connectionString: url, application_name: 'switchboard' });
+    // Keepalive probes find a connection broken without a word (a NAT's idle timeout) sooner.
+    const c = new pg.Client({ connectionString: url, application_name: 'switchboard', keepAlive: true });
     client = c;
     c.on('notification', (message) => heard(message.channel, message.payload));
     c.on('error', (error) => lost(error.message));

@@ -73,8 +73,14 @@ export interface AnswerCache {
 /** What an entry costs beside its body and key: its objects and the cache's own record of it. */
 const ENTRY_OVERHEAD_BYTES = 256;
 
-/** Kept answers are dropped a day after they were made, used or not, so figures a deletion removed do not linger in memory. */
-const KEPT_FOR_MS = 24 * 3_600_000;
+/**
+ * Kept answers are dropped a minute after they were made, used or not (the read cache's TTL): a
+ * listening connection broken silently (a NAT dropping it) then keeps no answer older than that.
+ */
+const KEPT_FOR_MS = 60_000;
+
+/** Accounts whose changes are remembered at most; past this, a new epoch forgets them all (and every answer). */
+const MAX_GENERATIONS = 100_000;
 
 /** The rendered answer of `text`, its tag computed as conditional-get.ts computes it. */
 function rendered(text: string): RenderedAnswer {
@@ -111,6 +117,11 @@ export function answerCache(megabytes: number, changes: ChangeSource = listenerC
       generations.clear();
       cache.clear();
       return;
+    }
+    if (generations.size >= MAX_GENERATIONS) {
+      epoch += 1;
+      generations.clear();
+      cache.clear();
     }
     // Any number not taken before: a ticket taken earlier never matches again.
     moves += 1;
