@@ -66,6 +66,13 @@ function dayStart(offset: number): string {
 
 let users = 0;
 
+/** A new profile of the owner, made through the API. */
+async function newProfile(name: string): Promise<string> {
+  const res = await t.app.inject({ method: 'POST', url: '/v1/profiles', headers: auth(owner.key), payload: { name } });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json().id as string;
+}
+
 async function connected(
   platform: Platform,
   options: { granted?: string[]; profileId?: string; owner?: TestOwner } = {},
@@ -332,13 +339,8 @@ describe('history and daily figures', () => {
     expect(res.body).toBe(first.body.toString());
     expect(res.headers.etag).toBe(first.etag);
     // A kept answer is given only to a caller who sees the account: a profile key of another profile is refused.
-    const otherProfile = await t.app.inject({
-      method: 'POST',
-      url: '/v1/profiles',
-      headers: auth(owner.key),
-      payload: { name: 'Elsewhere' },
-    });
-    const otherKey = await t.createProfileKey(owner.ownerId, otherProfile.json().id as string);
+    const otherProfileId = await newProfile('Elsewhere');
+    const otherKey = await t.createProfileKey(owner.ownerId, otherProfileId);
     const refused = await get(`/v1/accounts/${threads.id}/insights?from=${day(-3)}&to=${day(0)}`, otherKey);
     expect(refused.statusCode).toBe(404);
     expect(refused.json().error.code).toBe('account_not_found');
@@ -400,13 +402,7 @@ describe('history and daily figures', () => {
 
   it("moves an account's figures with it to another profile", async () => {
     const before = await insights(instagram.id, `?from=${day(-300)}&to=${day(-298)}`);
-    const profile = await t.app.inject({
-      method: 'POST',
-      url: '/v1/profiles',
-      headers: auth(owner.key),
-      payload: { name: 'Moved to' },
-    });
-    const profileId = profile.json().id as string;
+    const profileId = await newProfile('Moved to');
     const moved = await t.app.inject({
       method: 'POST',
       url: `/v1/accounts/${instagram.id}/move`,
@@ -429,12 +425,7 @@ describe('history and daily figures', () => {
 
   it('refuses a kept answer to a profile the account left, however it was moved', async () => {
     await eventually(async () => (hearingChanges() ? true : undefined));
-    const profile = await t.app.inject({
-      method: 'POST',
-      url: '/v1/profiles',
-      headers: auth(owner.key),
-      payload: { name: 'Moved in the table' },
-    });
+    const profileId = await newProfile('Moved in the table');
     const from = await t.createProfileKey(owner.ownerId, owner.defaultProfileId);
     const account = await connected('threads');
     // No refresh writes the account's figures meanwhile (that notice would tell as well).
@@ -443,7 +434,7 @@ describe('history and daily figures', () => {
       const url = `/v1/accounts/${account.id}/insights?from=${day(-2)}&to=${day(-1)}&metrics=views`;
       expect((await get(url, from)).statusCode).toBe(200);
       // Only the account's row changes, straight in the table: the accounts' notice alone tells.
-      await t.database.pool.query('update accounts set profile_id = $1 where id = $2', [profile.json().id, account.id]);
+      await t.database.pool.query('update accounts set profile_id = $1 where id = $2', [profileId, account.id]);
       const refused = await eventually(async () => {
         const res = await get(url, from);
         return res.statusCode === 200 ? undefined : res;
@@ -635,13 +626,7 @@ describe('refreshes', () => {
   });
 
   it('answers 404 for, and reads nothing more for, an account whose profile is being deleted', async () => {
-    const profile = await t.app.inject({
-      method: 'POST',
-      url: '/v1/profiles',
-      headers: auth(owner.key),
-      payload: { name: 'Forget me' },
-    });
-    const profileId = profile.json().id as string;
+    const profileId = await newProfile('Forget me');
     const instagram = await connected('instagram', { profileId });
     await t.stopWorkers();
     try {
@@ -953,13 +938,7 @@ describe('followers and deletion', () => {
   });
 
   it("deletes a profile's figures with the profile", async () => {
-    const profile = await t.app.inject({
-      method: 'POST',
-      url: '/v1/profiles',
-      headers: auth(owner.key),
-      payload: { name: 'Deleted soon' },
-    });
-    const profileId = profile.json().id as string;
+    const profileId = await newProfile('Deleted soon');
     const account = await connected('instagram', { profileId });
     await quiet(account.id);
     await refreshInsights(deps, account.id);

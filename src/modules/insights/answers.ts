@@ -111,18 +111,17 @@ export function answerCache(megabytes: number, changes: ChangeSource = listenerC
   let epoch = 0;
   const generations = new Map<string, number>();
   let moves = 0;
+  const newEpoch = () => {
+    epoch += 1;
+    generations.clear();
+    cache.clear();
+  };
   changes.subscribe((accountId) => {
     if (accountId === null) {
-      epoch += 1;
-      generations.clear();
-      cache.clear();
+      newEpoch();
       return;
     }
-    if (generations.size >= MAX_GENERATIONS) {
-      epoch += 1;
-      generations.clear();
-      cache.clear();
-    }
+    if (generations.size >= MAX_GENERATIONS) newEpoch();
     // Any number not taken before: a ticket taken earlier never matches again.
     moves += 1;
     generations.set(accountId, moves);

@@ -2,7 +2,7 @@
  * What the insights endpoints do: an account's daily figures over a range, a post's figures,
  * a manual sync (at most once per 5 minutes); and the module's part in deleting a profile.
  */
-import { and, eq, type Placeholder, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { now } from '../../clock.ts';
 import type { Db } from '../../db/connection.ts';
 import { ApiError } from '../../http/errors.ts';
@@ -185,12 +185,6 @@ function asked(
   };
 }
 
-/** refreshed_at of the account `id` names, as PostgreSQL writes it in JSON (or null). */
-const syncedAtOf = (id: Placeholder) =>
-  sql<
-    string | null
-  >`(select to_json(${insightSyncState.refreshedAt}) from ${insightSyncState} where ${insightSyncState.accountId} = ${id})`;
-
 /**
  * An account's last refresh and the days `from`..`to` of each of its metrics (array slices),
  * beside the account itself: one named prepared statement, so each connection plans it once
@@ -202,7 +196,9 @@ const accountWithFigures = (() => {
   const from = sql.placeholder('from');
   const to = sql.placeholder('to');
   return visibleAccountReader('account_insights', {
-    syncedAt: syncedAtOf(id),
+    syncedAt: sql<
+      string | null
+    >`(select to_json(${insightSyncState.refreshedAt}) from ${insightSyncState} where ${insightSyncState.accountId} = ${id})`,
     series: sql<[string, string, (number | null)[] | null][] | null>`(select json_agg(json_build_array(
         ${accountInsightSeries.metric},
         greatest(${from}::date, ${accountInsightSeries.firstDay})::text,
