@@ -19,7 +19,7 @@ export {
   accountById,
   accountIdsOfProfile,
   accountStates,
-  accountsOfPlatformUser,
+  accountsOfPlatformUsers,
   accountsToSync,
   connectedAccountById,
   connectedAccounts,

@@ -419,22 +419,26 @@ const accountStatesStatement = preparedPerDb((db) =>
     .prepare('account_states'),
 );
 
-/** Every owner's account of this platform user that is not disconnected (a platform notice names only the user). */
-export async function accountsOfPlatformUser(
+/** Every owner's account of each of these platform users that is not disconnected, by platform user (a platform notice names only the user). */
+export async function accountsOfPlatformUsers(
   db: Queryable,
   platform: Platform,
-  platformUserId: string,
-): Promise<Account[]> {
-  return await db
+  platformUserIds: readonly string[],
+): Promise<Map<string, Account[]>> {
+  const found = new Map<string, Account[]>();
+  if (platformUserIds.length === 0) return found;
+  const rows = await db
     .select()
     .from(accounts)
     .where(
       and(
         eq(accounts.platform, platform),
-        eq(accounts.platformUserId, platformUserId),
+        inArray(accounts.platformUserId, [...new Set(platformUserIds)]),
         sql`${accounts.status} <> 'disconnected'`,
       ),
     );
+  for (const row of rows) found.set(row.platformUserId, [...(found.get(row.platformUserId) ?? []), row]);
+  return found;
 }
 
 /** The account with this id, whoever owns it, locked FOR SHARE when asked: for background work that holds only an id. */

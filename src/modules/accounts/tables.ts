@@ -66,6 +66,8 @@ export const accounts = pgTable(
   },
   (t) => [
     uniqueIndex('accounts_owner_platform_user_key').on(t.ownerId, t.platform, t.platformUserId),
+    // A platform's notice names only the platform user, whoever's account it is.
+    index('accounts_platform_user_idx').on(t.platform, t.platformUserId),
     index('accounts_profile_idx').on(t.ownerId, t.profileId, t.id),
     index('accounts_token_expiry_idx').on(t.tokenExpiresAt).where(sql`${t.status} = 'connected'`),
     index('accounts_notice_subscription_idx')

@@ -25,13 +25,13 @@ import {
 } from '../../platforms/index.ts';
 import {
   type Account,
-  accountsOfPlatformUser,
+  accountsOfPlatformUsers,
   connectedAccountById,
   connectedAccounts,
   credentialsOf,
   noteAccountFailure,
 } from '../accounts/index.ts';
-import { confirmedEverywhere, type IncomingComment, storeComments } from './store.ts';
+import { confirmedTimes, type IncomingComment, storeComments, storeCommentsOfAccounts } from './store.ts';
 import { commentSyncState } from './tables.ts';
 
 export interface IntakeDeps {
@@ -67,10 +67,28 @@ export function toNoticeComment({ accountPlatformUserId, comment: c, noticedAt }
 /** Tries of a notice whose comments' times could not be read for a passing reason, before polling is left to do it. */
 const TIME_READ_ATTEMPTS = 8;
 
+const noticeLagMetric = sharedHistogram({
+  name: 'switchboard_comment_notice_lag_seconds',
+  help: "From a platform's comment notice arriving to the comment being stored (and its comment.created sent, when due), by platform.",
+  labelNames: ['platform'],
+  buckets: [0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 300, 900, 3600],
+});
+
+/** Platform reads of comments' times a notice job makes at once (each with its own account's token). */
+const READS_AT_ONCE = 8;
+
+/** A platform user a job's notices name, the accounts connected as it, and its comments in the job. */
+interface UserNotices {
+  platformUserId: string;
+  accounts: Account[];
+  items: NoticeComment[];
+}
+
 /**
- * Stores what a platform notice reported, for every owner's account of the platform user it
- * names (one platform account may be connected by several owners). A notice for a user no
- * account has is dropped (an account disconnected since, or another app's test).
+ * Stores what a job's platform notices reported (the notices of a moment, whatever their
+ * users), for every owner's account of the platform user each names (one platform account may
+ * be connected by several owners), in one transaction. A notice for a user no account has is
+ * dropped (an account disconnected since, or another app's test).
  *
  * A comment by another person the notice gives no time of (Instagram's) has its time read from
  * the platform first, once for all the owners, and only if not stored with it already: a notice
@@ -79,13 +97,6 @@ const TIME_READ_ATTEMPTS = 8;
  * dropped. When the read fails, the comment is stored with the notice's time, unconfirmed (no
  * event yet), and the read is tried again later (a passing failure) or left to the next poll.
  */
-const noticeLagMetric = sharedHistogram({
-  name: 'switchboard_comment_notice_lag_seconds',
-  help: "From a platform's comment notice arriving to the comment being stored (and its comment.created sent, when due), by platform.",
-  labelNames: ['platform'],
-  buckets: [0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 300, 900, 3600],
-});
-
 export async function ingestNotices(
   deps: Pick<IntakeDeps, 'db' | 'log' | 'platforms' | 'secretKey'>,
   platform: Platform,
@@ -95,18 +106,34 @@ export async function ingestNotices(
   const byUser = new Map<string, NoticeComment[]>();
   for (const n of notices)
     byUser.set(n.account_platform_user_id, [...(byUser.get(n.account_platform_user_id) ?? []), n]);
-  const retry: NoticeComment[] = [];
-  let retryWait = 0;
+  const accountsOf = await accountsOfPlatformUsers(deps.db, platform, [...byUser.keys()]);
+  const users: UserNotices[] = [];
   for (const [platformUserId, items] of byUser) {
-    const accounts = await accountsOfPlatformUser(deps.db, platform, platformUserId);
-    if (accounts.length === 0) {
+    const accounts = accountsOf.get(platformUserId) ?? [];
+    if (accounts.length > 0) users.push({ platformUserId, accounts, items });
+    else {
       deps.log.info(
         { platform, platform_user_id: platformUserId, comments: items.length },
         'platform notice for a user no account has; dropped',
       );
-      continue;
     }
-    const read = await readTimes(deps, platform, accounts, items);
+  }
+  if (users.length === 0) return;
+  const confirmed = await confirmedTimes(
+    deps.db,
+    users.flatMap((u) => u.accounts.map((a) => a.id)),
+    users.flatMap((u) => u.items.map((n) => n.id)),
+  );
+  const reads: TimesRead[] = [];
+  for (let i = 0; i < users.length; i += READS_AT_ONCE) {
+    const slice = users.slice(i, i + READS_AT_ONCE);
+    reads.push(...(await Promise.all(slice.map((u) => readTimes(deps, platform, u, confirmed)))));
+  }
+  const retry: NoticeComment[] = [];
+  let retryWait = 0;
+  const stores: { accountId: string; incoming: IncomingComment[] }[] = [];
+  for (const [i, { accounts, items }] of users.entries()) {
+    const read = reads[i] as TimesRead;
     if (read.retry !== null && attempt + 1 < TIME_READ_ATTEMPTS) {
       const unread = read.retry.ids;
       retry.push(...items.filter((n) => unread.has(n.id)));
@@ -115,7 +142,7 @@ export async function ingestNotices(
         retryDelayMs(BACKGROUND_RETRY, attempt, read.retry.error.detail.retryAfterSeconds),
       );
     }
-    const incoming: IncomingComment[] = items.flatMap((n) => {
+    const incoming = items.flatMap((n): IncomingComment[] => {
       if (read.gone.has(n.id)) return [];
       const known = n.commented_at ?? read.times.get(n.id)?.toISOString() ?? null;
       return [
@@ -133,12 +160,14 @@ export async function ingestNotices(
         },
       ];
     });
-    for (const account of accounts) {
-      await deps.db.transaction((tx) => storeComments(tx, account.id, incoming, [], {}));
-    }
-    const stored = now().getTime();
+    for (const account of accounts) stores.push({ accountId: account.id, incoming });
+  }
+  await deps.db.transaction((tx) => storeCommentsOfAccounts(tx, stores));
+  const stored = now().getTime();
+  for (const [i, { items }] of users.entries()) {
+    const gone = (reads[i] as TimesRead).gone;
     for (const n of items) {
-      if (read.gone.has(n.id)) continue;
+      if (gone.has(n.id)) continue;
       noticeLagMetric.observe({ platform }, Math.max(0, stored - Date.parse(n.noticed_at)) / 1000);
     }
   }
@@ -163,24 +192,23 @@ interface TimesRead {
   retry: { ids: Set<string>; error: PlatformError } | null;
 }
 
-/** The times of the notice's comments that have none and are not stored with one yet, read with one connected account's token. */
+/**
+ * The times of the user's notice comments that have none and are not stored with one yet for
+ * every one of its accounts (`confirmed`: by platform comment id, the accounts that have it so),
+ * read with one connected account's token.
+ */
 async function readTimes(
   deps: Pick<IntakeDeps, 'db' | 'log' | 'platforms' | 'secretKey'>,
   platform: Platform,
-  accounts: readonly Account[],
-  items: readonly NoticeComment[],
+  { accounts, items }: UserNotices,
+  confirmed: ReadonlyMap<string, ReadonlySet<string>>,
 ): Promise<TimesRead> {
   const none: TimesRead = { times: new Map(), gone: new Set(), retry: null };
   // The account's own comments never get comment.created: their time is not worth a call (a
   // poll brings it).
   const untimed = items.filter((n) => n.commented_at === null && !n.by_account).map((n) => n.id);
-  if (untimed.length === 0) return none;
-  const known = await confirmedEverywhere(
-    deps.db,
-    accounts.map((a) => a.id),
-    untimed,
-  );
-  const wanted = [...new Set(untimed.filter((id) => !known.has(id)))];
+  const everywhere = (id: string) => accounts.every((a) => confirmed.get(id)?.has(a.id) === true);
+  const wanted = [...new Set(untimed.filter((id) => !everywhere(id)))];
   const reader = accounts.find((a) => a.status === 'connected');
   if (wanted.length === 0 || reader === undefined) return none;
   try {

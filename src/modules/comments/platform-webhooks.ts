@@ -9,6 +9,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Db } from '../../db/connection.ts';
+import { GroupCommit } from '../../db/group-commit.ts';
 import { ApiError } from '../../http/errors.ts';
 import { enqueue } from '../../jobs/queue.ts';
 import { sharedCounter } from '../../metrics/shared.ts';
@@ -21,7 +22,7 @@ import {
   type PlatformSet,
   platformInfo,
 } from '../../platforms/index.ts';
-import { toNoticeComment } from './intake.ts';
+import { type NoticeComment, toNoticeComment } from './intake.ts';
 
 const noticesMetric = sharedCounter({
   name: 'switchboard_comment_notices_total',
@@ -39,7 +40,7 @@ export interface PlatformWebhookDeps {
 /** What a platform id looks like (digits, or Facebook's `<page>_<post>`): anything else is not stored. */
 const PLATFORM_ID = /^[\x21-\x7e]{1,200}$/;
 
-/** A notice of at most this many comments goes into one job; a bigger one is split. */
+/** At most this many comments go into one job; more are split. */
 const COMMENTS_PER_JOB = 100;
 
 function sameText(a: string, b: string): boolean {
@@ -54,7 +55,31 @@ function commentPlatform(value: string): Platform {
   return value;
 }
 
+/**
+ * Queues notices' comments for storing: the notices that arrive while an earlier write is under
+ * way go together, in one transaction and as few jobs as their platforms and size allow, so a
+ * burst of notices costs the queue a job per moment rather than per notice. A notice is
+ * answered only once its comments are committed.
+ */
+function noticeQueue(db: Db): GroupCommit<{ platform: Platform; comments: NoticeComment[] }, void> {
+  return new GroupCommit<{ platform: Platform; comments: NoticeComment[] }, void>(async (notices) => {
+    const byPlatform = new Map<Platform, NoticeComment[]>();
+    for (const { platform, comments } of notices) {
+      byPlatform.set(platform, [...(byPlatform.get(platform) ?? []), ...comments]);
+    }
+    await db.transaction(async (tx) => {
+      for (const [platform, comments] of byPlatform) {
+        for (let i = 0; i < comments.length; i += COMMENTS_PER_JOB) {
+          await enqueue(tx, 'ingest_comment_notices', { platform, comments: comments.slice(i, i + COMMENTS_PER_JOB) });
+        }
+      }
+    });
+    return notices.map(() => undefined);
+  });
+}
+
 export function platformWebhookRoutes(deps: PlatformWebhookDeps): FastifyPluginAsync {
+  const queued = noticeQueue(deps.db);
   return async (app) => {
     // Signatures cover the bytes as sent, so the body is kept as text, whatever its type.
     app.removeAllContentTypeParsers();
@@ -119,16 +144,7 @@ export function platformWebhookRoutes(deps: PlatformWebhookDeps): FastifyPluginA
           );
         }
         const comments = usable.map(toNoticeComment);
-        if (comments.length > 0) {
-          await deps.db.transaction(async (tx) => {
-            for (let i = 0; i < comments.length; i += COMMENTS_PER_JOB) {
-              await enqueue(tx, 'ingest_comment_notices', {
-                platform,
-                comments: comments.slice(i, i + COMMENTS_PER_JOB),
-              });
-            }
-          });
-        }
+        if (comments.length > 0) await queued.submit({ platform, comments });
         noticesMetric.inc({ platform }, comments.length);
         return reply.code(200).send({ received: comments.length });
       },

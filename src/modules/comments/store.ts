@@ -12,7 +12,7 @@ import type { Queryable, Tx } from '../../db/connection.ts';
 import { newId } from '../../ids.ts';
 import type { PlatformComment } from '../../platforms/index.ts';
 import { accountById } from '../accounts/index.ts';
-import { emit } from '../events/index.ts';
+import { emitAll, type NewEvent } from '../events/index.ts';
 import { ensurePlatformPosts, type PlatformPostRef } from '../posts/index.ts';
 import { comments } from './tables.ts';
 
@@ -69,17 +69,46 @@ export async function storeComments(
   posts: readonly PlatformPostRef[],
   options: StoreOptions,
 ): Promise<string[]> {
+  const { stored, events } = await storeAccountComments(tx, accountId, incoming, posts, options);
+  await emitAll(tx, events);
+  return stored;
+}
+
+/**
+ * `storeComments` for several accounts' comments in one transaction, their events emitted
+ * together. The accounts are taken in the order of their ids, so two transactions storing
+ * comments of the same accounts take their rows' locks in the same order.
+ */
+export async function storeCommentsOfAccounts(
+  tx: Tx,
+  list: readonly { accountId: string; incoming: readonly IncomingComment[] }[],
+): Promise<void> {
+  const ordered = [...list].sort((a, b) => (a.accountId < b.accountId ? -1 : a.accountId > b.accountId ? 1 : 0));
+  const events: NewEvent[] = [];
+  for (const { accountId, incoming } of ordered) {
+    events.push(...(await storeAccountComments(tx, accountId, incoming, [], {})).events);
+  }
+  await emitAll(tx, events);
+}
+
+async function storeAccountComments(
+  tx: Tx,
+  accountId: string,
+  incoming: readonly IncomingComment[],
+  posts: readonly PlatformPostRef[],
+  options: StoreOptions,
+): Promise<{ stored: string[]; events: NewEvent[] }> {
   // The account as it is now, held (FOR SHARE) until the commit: a move (FOR UPDATE) waits,
   // so the comments, their posts and the event land in the profile the account is in.
   const account = await accountById(tx, accountId, 'share');
-  if (!account || account.status === 'disconnected') return [];
+  if (!account || account.status === 'disconnected') return { stored: [], events: [] };
   // One notice may repeat a comment; the batch insert below must not name a row twice. In
   // one order (by platform id), so concurrent inserts of the same comments cannot deadlock.
   const unique = [...new Map(incoming.map((c) => [c.id, c])).values()].sort((a, b) =>
     a.id < b.id ? -1 : a.id > b.id ? 1 : 0,
   );
   const postIds = await ensurePlatformPosts(tx, account, [...posts, ...unique.map((c) => ({ id: c.postId }))]);
-  if (unique.length === 0) return [];
+  if (unique.length === 0) return { stored: [], events: [] };
   const at = now();
   const values = unique.map((c) => {
     const postId = postIds.get(c.postId);
@@ -129,8 +158,7 @@ export async function storeComments(
   const confirmed = await confirmTimes(tx, account.id, known, at);
   await correctTimes(tx, account.id, known, at);
   const decided = [...fresh.filter((v) => v.timeConfirmed), ...confirmed];
-  await emitCreated(tx, account, decided, at);
-  return fresh.map((v) => v.id);
+  return { stored: fresh.map((v) => v.id), events: await createdEvents(tx, account, decided, at) };
 }
 
 const EVENT_COLUMNS = {
@@ -184,38 +212,36 @@ async function correctTimes(tx: Tx, accountId: string, rows: readonly EventRow[]
 }
 
 /** `comment.created` for each comment by another person younger than 24 hours by its platform time. */
-async function emitCreated(
+async function createdEvents(
   tx: Tx,
   account: { id: string; ownerId: string; profileId: string; platform: string },
   rows: readonly EventRow[],
   at: Date,
-): Promise<void> {
+): Promise<NewEvent[]> {
   const due = rows.filter((v) => !v.byAccount && at.getTime() - v.commentedAt.getTime() < EVENT_MAX_AGE_MS);
-  if (due.length === 0) return;
+  if (due.length === 0) return [];
   const parents = await parentIds(
     tx,
     account.id,
     due.flatMap((v) => (v.platformParentId === null ? [] : [v.platformParentId])),
   );
-  for (const v of due) {
-    await emit(tx, {
-      ownerId: account.ownerId,
-      profileId: account.profileId,
-      type: 'comment.created',
-      data: {
-        comment_id: v.id,
-        account_id: account.id,
-        post_id: v.postId,
-        author_username: v.authorUsername,
-        text: v.text,
-        commented_at: v.commentedAt.toISOString(),
-        platform: account.platform,
-        platform_comment_id: v.platformCommentId,
-        parent_id: v.platformParentId === null ? null : (parents.get(v.platformParentId) ?? null),
-        author_id: v.authorId,
-      },
-    });
-  }
+  return due.map((v) => ({
+    ownerId: account.ownerId,
+    profileId: account.profileId,
+    type: 'comment.created',
+    data: {
+      comment_id: v.id,
+      account_id: account.id,
+      post_id: v.postId,
+      author_username: v.authorUsername,
+      text: v.text,
+      commented_at: v.commentedAt.toISOString(),
+      platform: account.platform,
+      platform_comment_id: v.platformCommentId,
+      parent_id: v.platformParentId === null ? null : (parents.get(v.platformParentId) ?? null),
+      author_id: v.authorId,
+    },
+  }));
 }
 
 /** Our ids of the account's comments with these platform ids. */
@@ -228,24 +254,26 @@ async function parentIds(tx: Tx, accountId: string, platformIds: readonly string
   return new Map(rows.map((r) => [r.platformCommentId, r.id]));
 }
 
-/** Of these platform comment ids, those stored with their platform time for every one of these accounts. */
-export async function confirmedEverywhere(
+/** Of these platform comment ids, those stored with their platform time for any of these accounts: by platform id, those accounts. */
+export async function confirmedTimes(
   db: Queryable,
   accountIds: readonly string[],
   platformIds: readonly string[],
-): Promise<Set<string>> {
-  if (accountIds.length === 0 || platformIds.length === 0) return new Set();
+): Promise<Map<string, Set<string>>> {
+  const found = new Map<string, Set<string>>();
+  if (accountIds.length === 0 || platformIds.length === 0) return found;
   const rows = await db
-    .select({ platformCommentId: comments.platformCommentId })
+    .select({ accountId: comments.accountId, platformCommentId: comments.platformCommentId })
     .from(comments)
     .where(
       and(
-        inArray(comments.accountId, [...accountIds]),
+        inArray(comments.accountId, [...new Set(accountIds)]),
         inArray(comments.platformCommentId, [...new Set(platformIds)]),
         eq(comments.timeConfirmed, true),
       ),
-    )
-    .groupBy(comments.platformCommentId)
-    .having(sql`count(*) = ${accountIds.length}`);
-  return new Set(rows.map((r) => r.platformCommentId));
+    );
+  for (const { accountId, platformCommentId } of rows) {
+    found.set(platformCommentId, (found.get(platformCommentId) ?? new Set()).add(accountId));
+  }
+  return found;
 }

@@ -40,9 +40,9 @@ export interface RecordedEvent {
 /**
  * What a module that must hear of every event registers at start (the webhooks module: its
  * fan-out). It runs inside the emitter's transaction, so what it writes exists exactly when
- * the change does.
+ * the change does; it is given every event one `emit` records, in their order.
  */
-export type EventSubscriber = (tx: Tx, event: RecordedEvent) => Promise<void>;
+export type EventSubscriber = (tx: Tx, events: readonly RecordedEvent[]) => Promise<void>;
 
 const subscribers = startupRegistry<EventSubscriber>('event subscribers');
 
@@ -57,25 +57,34 @@ export function subscribe(run: EventSubscriber): void {
  * these bytes.
  */
 export async function recordEvent(tx: Tx, event: NewEvent): Promise<RecordedEvent> {
-  const id = newUuid();
+  const [recorded] = await recordEvents(tx, [event]);
+  if (!recorded) throw new Error('no event recorded');
+  return recorded;
+}
+
+async function recordEvents(tx: Tx, list: readonly NewEvent[]): Promise<RecordedEvent[]> {
   const createdAt = now();
-  const body = JSON.stringify({
-    id,
-    type: event.type,
-    created_at: createdAt.toISOString(),
-    profile_id: event.profileId,
-    data: event.data,
+  const rows = list.map((event) => {
+    const id = newUuid();
+    const body = JSON.stringify({
+      id,
+      type: event.type,
+      created_at: createdAt.toISOString(),
+      profile_id: event.profileId,
+      data: event.data,
+    });
+    return {
+      id,
+      ownerId: event.ownerId,
+      profileId: event.profileId,
+      type: event.type,
+      data: event.data,
+      body,
+      createdAt,
+    };
   });
-  await tx.insert(events).values({
-    id,
-    ownerId: event.ownerId,
-    profileId: event.profileId,
-    type: event.type,
-    data: event.data,
-    body,
-    createdAt,
-  });
-  return { id, ownerId: event.ownerId, profileId: event.profileId, type: event.type, body };
+  if (rows.length > 0) await tx.insert(events).values(rows);
+  return rows.map(({ id, ownerId, profileId, type, body }) => ({ id, ownerId, profileId, type, body }));
 }
 
 /**
@@ -84,10 +93,18 @@ export async function recordEvent(tx: Tx, event: NewEvent): Promise<RecordedEven
  * change does.
  */
 export async function emit(tx: Tx, event: NewEvent): Promise<{ id: string }> {
+  const [emitted] = await emitAll(tx, [event]);
+  if (!emitted) throw new Error('no event emitted');
+  return emitted;
+}
+
+/** `emit` for several events of one change, in one statement each for recording them and for each subscriber. */
+export async function emitAll(tx: Tx, list: readonly NewEvent[]): Promise<{ id: string }[]> {
+  if (list.length === 0) return [];
   const run = subscribers.items();
-  const recorded = await recordEvent(tx, event);
+  const recorded = await recordEvents(tx, list);
   for (const subscriber of run) await subscriber(tx, recorded);
-  return { id: recorded.id };
+  return recorded.map(({ id }) => ({ id }));
 }
 
 /** What a recorded event is to one that sends it: its type, and the envelope's bytes. */

@@ -13,41 +13,54 @@ import { webhookAttempts, webhookDeliveries, webhookEndpoints } from './tables.t
 
 export const HISTORY_DAYS = 30;
 
+/** The most deliveries one job attempts (in parallel). */
+const DELIVERIES_PER_JOB = 50;
+
 /**
- * Creates, in the event's transaction, a delivery for every active endpoint of the owner
- * that subscribes to the event's type and is unbound or bound to the event's profile
- * (`profile.deleted` goes to unbound endpoints only), and one job that attempts them all.
- * Inactive endpoints get nothing, and nothing is stored for them. The webhooks module
- * subscribes it to every event (index.ts).
+ * Creates, in the events' transaction, a delivery of each event for every active endpoint of
+ * its owner that subscribes to its type and is unbound or bound to its profile
+ * (`profile.deleted` goes to unbound endpoints only), and jobs that attempt them, up to
+ * DELIVERIES_PER_JOB each. Inactive endpoints get nothing, and nothing is stored for them. The
+ * webhooks module subscribes it to every event (index.ts).
  */
-export async function fanOut(tx: Tx, event: RecordedEvent): Promise<number> {
+export async function fanOut(tx: Tx, list: readonly RecordedEvent[]): Promise<number> {
+  if (list.length === 0) return 0;
   const at = now().toISOString();
-  const binding =
-    event.type === 'profile.deleted' || event.profileId === null
-      ? sql`e.profile_id is null`
-      : sql`(e.profile_id is null or e.profile_id = ${event.profileId})`;
-  // One job per event rather than per delivery: the queue's own work (add, fetch, complete) is
-  // then shared by the event's deliveries, which the job attempts in parallel.
+  const column = <T>(values: T[]) => sql.param(values);
+  // A job per few dozen deliveries rather than per delivery: the queue's own work (add, fetch,
+  // complete) is then shared by the deliveries, which the job attempts in parallel.
   const result = await tx.execute<{ n: number }>(
     withEffects({
       with: [
         [
+          'ev',
+          sql`select * from unnest(${column(list.map((e) => e.id))}::uuid[], ${column(list.map((e) => e.ownerId))}::text[],
+            ${column(list.map((e) => e.profileId))}::text[], ${column(list.map((e) => e.type))}::text[])
+            with ordinality as ev(id, owner_id, profile_id, type, n)`,
+        ],
+        [
           'created',
           sql`insert into ${webhookDeliveries} (id, owner_id, endpoint_id, event_id, event_profile_id, status, attempt_count, next_attempt_at, created_at, updated_at)
-            select gen_random_uuid(), e.owner_id, e.id, ${event.id}::uuid, ${event.profileId}, 'pending', 0, ${at}::timestamptz, ${at}::timestamptz, ${at}::timestamptz
-            from ${webhookEndpoints} e
-            where e.owner_id = ${event.ownerId} and e.active and ${event.type} = any(e.events) and ${binding}
+            select gen_random_uuid(), e.owner_id, e.id, ev.id, ev.profile_id, 'pending', 0, ${at}::timestamptz, ${at}::timestamptz, ${at}::timestamptz
+            from ev join ${webhookEndpoints} e on e.owner_id = ev.owner_id and e.active and ev.type = any(e.events)
+              and (e.profile_id is null or (ev.type <> 'profile.deleted' and e.profile_id = ev.profile_id))
+            order by ev.n
             returning id`,
         ],
-        ['batch', sql`select json_agg(id) as ids, count(*)::int as n from created`],
+        [
+          'batch',
+          sql`select json_agg(id) as ids, count(*)::int as n
+            from (select id, (row_number() over () - 1) / ${DELIVERIES_PER_JOB} as chunk from created) c
+            group by chunk`,
+        ],
       ],
       effects: [
         [
           'job',
-          sql`select ${jobSql('deliver_webhooks', { delivery_ids: sql`ids`, attempts_made: sql`0` })} from batch where n > 0`,
+          sql`select ${jobSql('deliver_webhooks', { delivery_ids: sql`ids`, attempts_made: sql`0` })} from batch`,
         ],
       ],
-      select: sql`n`,
+      select: sql`coalesce(sum(n), 0)::int as n`,
       from: sql`batch`,
     }),
   );

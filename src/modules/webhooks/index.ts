@@ -17,8 +17,8 @@ export const webhooksModule: ModuleInstall = {
   // Deliveries reference the events they carry: they go before the profile's events.
   before: ['events'],
   install() {
-    subscribe(async (tx, event) => {
-      await fanOut(tx, event);
+    subscribe(async (tx, events) => {
+      await fanOut(tx, events);
     });
     registerProfileDeletionStep(webhooksProfileDeletion);
   },

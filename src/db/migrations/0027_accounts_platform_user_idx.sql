@@ -1,0 +1,1 @@
+CREATE INDEX "accounts_platform_user_idx" ON "accounts" USING btree ("platform","platform_user_id");
