@@ -852,6 +852,128 @@ describe('the same comment arriving several ways at once', () => {
   });
 });
 
+describe('many notices at once', () => {
+  /** Comments added on Instagram with its own notices switched off: the test sends the notices. */
+  async function quietComments(made: Array<[SandboxAccount, string]>) {
+    await sandbox.control('DELETE', '/webhooks/instagram');
+    try {
+      const out = [];
+      for (const [account, text] of made) out.push({ account, ...(await commentOn('instagram', account, { text })) });
+      return out;
+    } finally {
+      await sandbox.control('PUT', '/webhooks/instagram', {
+        callback_url: `${t.url}/platform-webhooks/instagram`,
+        verify_token: VERIFY_TOKEN,
+        app_secret: SANDBOX_CLIENT.clientSecret,
+      });
+    }
+  }
+
+  function instagramNotice(account: SandboxAccount, c: { id: string; post_id: string; text: string }) {
+    return JSON.stringify({
+      object: 'instagram',
+      entry: [
+        {
+          id: account.platformUserId,
+          time: Math.floor(Date.now() / 1000),
+          field: 'comments',
+          value: { id: c.id, from: { id: '9002', username: 'maya.designs' }, media: { id: c.post_id }, text: c.text },
+        },
+      ],
+    });
+  }
+
+  it('notices of several accounts sent together are each answered 200, and each comment is stored once with Instagram’s time and one comment.created', async () => {
+    const [first, second, third] = [
+      await connected('instagram'),
+      await connected('instagram'),
+      await connected('instagram'),
+    ];
+    const made = await quietComments([
+      [first, 'together one'],
+      [second, 'together two'],
+      [third, 'together three'],
+      [first, 'together four'],
+    ]);
+    const stranger = JSON.stringify({
+      object: 'instagram',
+      entry: [
+        {
+          id: '17841400000009999',
+          time: Math.floor(Date.now() / 1000),
+          field: 'comments',
+          value: { id: '18000000000009999', from: { id: '9003', username: 'nobody' }, media: { id: '1' }, text: 'x' },
+        },
+      ],
+    });
+    const bodies = [...made.map((c) => instagramNotice(c.account, c)), stranger];
+    const answers = await Promise.all(
+      bodies.map((body) =>
+        fetch(`${t.url}/platform-webhooks/instagram`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-hub-signature-256': signed(body) },
+          body,
+        }).then(async (res) => [res.status, await res.json()]),
+      ),
+    );
+    expect(answers).toEqual(bodies.map(() => [200, { received: 1 }]));
+    for (const c of made) {
+      const comment = await arrived(c.id);
+      expect(comment.text).toBe(c.text);
+      expect(comment.account_id).toBe(c.account.id);
+      expect(comment.commented_at).toBe(toSecond(c.commented_at));
+      const delivered = await eventually(async () => (deliveriesFor(comment.id).length > 0 ? true : undefined));
+      expect(delivered).toBe(true);
+    }
+    await noticeJobsDone();
+    for (const c of made) {
+      const [row] = await t.database.db.select().from(comments).where(eq(comments.platformCommentId, c.id));
+      expect(await commentEventsFor(row?.id as string)).toHaveLength(1);
+    }
+    const stored = await t.database.db
+      .select()
+      .from(comments)
+      .where(eq(comments.platformCommentId, '18000000000009999'));
+    expect(stored).toEqual([]);
+  });
+
+  it('one job of several users’ notices stores each user’s comments, a user no account has dropped without holding back the others', async () => {
+    const [first, second] = [await connected('instagram'), await connected('instagram')];
+    const made = await quietComments([
+      [first, 'one job one'],
+      [second, 'one job two'],
+    ]);
+    const notice = (c: (typeof made)[number], user = c.account.platformUserId) => ({
+      account_platform_user_id: user,
+      id: c.id,
+      post_id: c.post_id,
+      parent_id: null,
+      author_id: '9004',
+      author_username: 'maya.designs',
+      text: c.text,
+      commented_at: null,
+      noticed_at: new Date().toISOString(),
+      hidden: false,
+      by_account: false,
+    });
+    const strangers = made.map((c) => ({ ...notice(c, '17841400000009998'), id: `${c.id}9` }));
+    await ingestNotices(pollDeps(), 'instagram', [
+      ...strangers.slice(0, 1),
+      ...made.map((c) => notice(c)),
+      ...strangers.slice(1),
+    ]);
+    for (const c of made) {
+      const comment = await arrived(c.id);
+      expect(comment.account_id).toBe(c.account.id);
+      expect(comment.commented_at).toBe(toSecond(c.commented_at));
+      expect(await commentEventsFor(comment.id)).toHaveLength(1);
+    }
+    for (const n of strangers) {
+      expect(await t.database.db.select().from(comments).where(eq(comments.platformCommentId, n.id))).toEqual([]);
+    }
+  });
+});
+
 describe('odd notices', () => {
   it('a signed notice with a NUL in the text, an impossible time and a malformed id changes nothing else and crashes nothing', async () => {
     const account = await connected('instagram');

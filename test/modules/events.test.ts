@@ -1,9 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { emit } from '../../src/modules/events/service.ts';
+import { emit, emitAll } from '../../src/modules/events/service.ts';
 import { closeStartupRegistries, startupRegistry } from '../../src/registry.ts';
 import { auth, startTestApp, type TestApp, type TestOwner } from '../helpers/app.ts';
 import { eventually } from '../helpers/eventually.ts';
+import { startReceiver } from '../helpers/receiver.ts';
 import { events, webhookDeliveries } from '../helpers/tables.ts';
 
 /**
@@ -102,6 +103,72 @@ describe('emit', () => {
       sql`select count(*)::int as n from graphile_worker.jobs where task_identifier = 'deliver_webhooks'`,
     );
     expect(after.rows[0]?.n).toBe(before.rows[0]?.n);
+  });
+});
+
+describe('emitAll', () => {
+  it('sends each of a change’s events to the endpoints that want it, bound ones their own profile’s only, each once', async () => {
+    const other = await t.createOwner();
+    const receiver = await startReceiver();
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/v1/profiles',
+      headers: auth(other.key),
+      payload: { name: 'Second client' },
+    });
+    expect(created.statusCode).toBe(201);
+    const second: string = created.json().id;
+    const endpoint = async (path: string, events: string[], profileId?: string) => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/v1/webhooks',
+        headers: auth(other.key),
+        payload: { url: `${receiver.url}/${path}`, events, ...(profileId ? { profile_id: profileId } : {}) },
+      });
+      expect(res.statusCode).toBe(201);
+    };
+    await endpoint('unbound', ['comment.created', 'profile.deleted']);
+    await endpoint('second', ['comment.created', 'profile.deleted'], second);
+    await endpoint('published-only', ['post.published']);
+
+    // 70 comment.created events in one change, half in each profile, and a profile.deleted of
+    // the second profile: 71 deliveries to the unbound endpoint, 35 to the second profile's.
+    const list = Array.from({ length: 70 }, (_, i) => ({
+      ownerId: other.ownerId,
+      profileId: i % 2 === 0 ? other.defaultProfileId : second,
+      type: 'comment.created' as const,
+      data: { n: i },
+    }));
+    const emitted = await t.database.db.transaction((tx) =>
+      emitAll(tx, [...list, { ownerId: other.ownerId, profileId: second, type: 'profile.deleted', data: {} }]),
+    );
+    expect(emitted).toHaveLength(71);
+    await t.startWorker();
+    try {
+      await receiver.waitFor(71 + 35);
+      // Nothing more comes: every delivery has been attempted once, and none is pending.
+      await eventually(async () => {
+        const pending = await t.database.db
+          .select()
+          .from(webhookDeliveries)
+          .where(eq(webhookDeliveries.ownerId, other.ownerId));
+        return pending.every((d) => d.status === 'succeeded') ? pending : undefined;
+      });
+    } finally {
+      await t.stopWorkers();
+      await receiver.close();
+    }
+    const seen = receiver.received.map((r) => {
+      const body = JSON.parse(r.body.toString('utf8'));
+      return `${r.path.split('/').at(-1)} ${body.type} ${body.data.n ?? '-'}`;
+    });
+    const expected = [
+      ...list.map((_, i) => `unbound comment.created ${i}`),
+      'unbound profile.deleted -',
+      ...list.flatMap((_, i) => (i % 2 === 1 ? [`second comment.created ${i}`] : [])),
+    ];
+    expect(seen.sort()).toEqual(expected.sort());
+    expect(new Set(receiver.received.map((r) => r.headers['service-delivery'])).size).toBe(71 + 35);
   });
 });
 
