@@ -61,8 +61,8 @@ interface TaskSpec {
 
 export const TASKS = {
   delete_profile: { priority: 'routine', payload: Type.Object({ profile_id: Type.String() }) },
-  // Attempts these deliveries, each of which has had `attempts_made` attempts so far: all of an
-  // event's deliveries at once (the fan-out), or one (a retry, a resend, a test).
+  // Attempts these deliveries, each of which has had `attempts_made` attempts so far: up to 50
+  // of one change's events at once (the fan-out), or one (a retry, a resend, a test).
   deliver_webhooks: {
     priority: 'time-critical',
     payload: Type.Object({

@@ -937,14 +937,10 @@ describe('many notices at once', () => {
     expect(stored).toEqual([]);
   });
 
-  it('one job of several users’ notices stores each user’s comments, a user no account has dropped without holding back the others', async () => {
-    const [first, second] = [await connected('instagram'), await connected('instagram')];
-    const made = await quietComments([
-      [first, 'one job one'],
-      [second, 'one job two'],
-    ]);
-    const notice = (c: (typeof made)[number], user = c.account.platformUserId) => ({
-      account_platform_user_id: user,
+  /** What `ingest_comment_notices` carries for a comment a notice named, without its time (Instagram's). */
+  function noticeOf(c: { account: SandboxAccount; id: string; post_id: string; text: string }, user?: string) {
+    return {
+      account_platform_user_id: user ?? c.account.platformUserId,
       id: c.id,
       post_id: c.post_id,
       parent_id: null,
@@ -955,21 +951,123 @@ describe('many notices at once', () => {
       noticed_at: new Date().toISOString(),
       hidden: false,
       by_account: false,
+    };
+  }
+
+  it('one job of several users’ notices stores each user’s comments; a user no account has, or one whose read must wait, holds back no other', async () => {
+    const [first, second, throttled] = [
+      await connected('instagram'),
+      await connected('instagram'),
+      await connected('instagram'),
+    ];
+    // Instagram refuses the third user's calls as over its rate limit (from before its comment
+    // exists, so that no poll reads it meanwhile): its time cannot be read now.
+    await sandbox.control('POST', '/throttle', {
+      platform: 'instagram',
+      username: throttled.sandboxUser,
+      seconds: 600,
     });
-    const strangers = made.map((c) => ({ ...notice(c, '17841400000009998'), id: `${c.id}9` }));
-    await ingestNotices(pollDeps(), 'instagram', [
-      ...strangers.slice(0, 1),
-      ...made.map((c) => notice(c)),
-      ...strangers.slice(1),
-    ]);
-    for (const c of made) {
-      const comment = await arrived(c.id);
-      expect(comment.account_id).toBe(c.account.id);
-      expect(comment.commented_at).toBe(toSecond(c.commented_at));
-      expect(await commentEventsFor(comment.id)).toHaveLength(1);
+    let queued: Array<{ id: string; payload: { attempt: number; comments: Array<{ id: string }> } }>;
+    let late: { account: SandboxAccount; id: string; post_id: string; text: string; commented_at: string };
+    let made: (typeof late)[];
+    try {
+      made = await quietComments([
+        [first, 'one job one'],
+        [second, 'one job two'],
+        [throttled, 'one job three'],
+      ]);
+      const third = made.splice(2, 1)[0];
+      if (!third) throw new Error('three comments were made');
+      late = third;
+      const strangers = made.map((c) => ({ ...noticeOf(c, '17841400000009998'), id: `${c.id}9` }));
+      await ingestNotices(pollDeps(), 'instagram', [
+        ...strangers.slice(0, 1),
+        ...made.map((c) => noticeOf(c)),
+        noticeOf(late),
+        ...strangers.slice(1),
+      ]);
+      for (const c of made) {
+        const comment = await arrived(c.id);
+        expect(comment.account_id).toBe(c.account.id);
+        expect(comment.commented_at).toBe(toSecond(c.commented_at));
+        expect(await commentEventsFor(comment.id)).toHaveLength(1);
+      }
+      for (const n of strangers) {
+        expect(await t.database.db.select().from(comments).where(eq(comments.platformCommentId, n.id))).toEqual([]);
+      }
+      // The throttled user's comment is in the inbox, unconfirmed and without its event, and is
+      // queued again on its own, for when Instagram lets the account call again.
+      const waiting = await arrived(late.id);
+      const [row] = await t.database.db.select().from(comments).where(eq(comments.platformCommentId, late.id));
+      expect(row?.timeConfirmed).toBe(false);
+      expect(await commentEventsFor(waiting.id)).toEqual([]);
+      queued = (
+        await t.database.pool.query(
+          `select j.id, j.payload from graphile_worker._private_jobs j join graphile_worker._private_tasks t on t.id = j.task_id
+           where t.identifier = 'ingest_comment_notices' and j.payload::text like $1`,
+          [`%${late.id}%`],
+        )
+      ).rows;
+      expect(queued.map((j) => [j.payload.attempt, j.payload.comments.map((c) => c.id)])).toEqual([[1, [late.id]]]);
+    } finally {
+      await sandbox.control('POST', '/throttle', {
+        platform: 'instagram',
+        username: throttled.sandboxUser,
+        seconds: 0,
+      });
     }
-    for (const n of strangers) {
-      expect(await t.database.db.select().from(comments).where(eq(comments.platformCommentId, n.id))).toEqual([]);
+    const waiting = await arrived(late.id);
+    await t.database.pool.query('update graphile_worker._private_jobs set run_at = now() where id = $1', [
+      queued[0]?.id,
+    ]);
+    await eventually(async () => ((await commentEventsFor(waiting.id)).length > 0 ? true : undefined));
+    expect((await arrived(late.id)).commented_at).toBe(toSecond(late.commented_at));
+    expect(await commentEventsFor(waiting.id)).toHaveLength(1);
+  });
+
+  it('an account whose comments the database refuses fails only its own storing; the job’s other accounts are stored', async () => {
+    // No worker meanwhile: the accounts' first polls would store the comments on their own.
+    await t.stopWorkers();
+    try {
+      const [kept, refused] = [await connected('instagram'), await connected('instagram')];
+      const made = await quietComments([
+        [kept, 'stored all the same'],
+        [refused, 'refused by the database'],
+      ]);
+      await t.database.pool.query(`
+        create function test_refuse_comment() returns trigger language plpgsql as $$
+        begin
+          if new.text = 'refused by the database' then raise exception 'refused for the test'; end if;
+          return new;
+        end $$;
+        create trigger test_refuse_comment before insert on comments for each row execute function test_refuse_comment()`);
+      try {
+        await expect(
+          ingestNotices(
+            pollDeps(),
+            'instagram',
+            made.map((c) => noticeOf(c)),
+          ),
+        ).rejects.toHaveProperty('cause.message', 'refused for the test');
+      } finally {
+        await t.database.pool.query(
+          'drop trigger test_refuse_comment on comments; drop function test_refuse_comment()',
+        );
+      }
+      const [stored, lost] = made;
+      const comment = await arrived(stored?.id as string);
+      expect(comment.text).toBe('stored all the same');
+      expect(await commentEventsFor(comment.id)).toHaveLength(1);
+      // The job is tried again (graphile-worker retries it): the refused account's comment then comes in once.
+      await ingestNotices(
+        pollDeps(),
+        'instagram',
+        made.map((c) => noticeOf(c)),
+      );
+      expect((await arrived(lost?.id as string)).text).toBe('refused by the database');
+      expect(await commentEventsFor(comment.id)).toHaveLength(1);
+    } finally {
+      await t.startWorker({ platforms: sandbox.platforms });
     }
   });
 });

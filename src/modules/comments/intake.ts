@@ -87,8 +87,10 @@ interface UserNotices {
 /**
  * Stores what a job's platform notices reported (the notices of a moment, whatever their
  * users), for every owner's account of the platform user each names (one platform account may
- * be connected by several owners), in one transaction. A notice for a user no account has is
- * dropped (an account disconnected since, or another app's test).
+ * be connected by several owners), in one transaction (one per account should that fail). A
+ * notice for a user no account has is dropped (an account disconnected since, or another app's
+ * test). The storing waits for every user's read of times (below), each bounded by the
+ * platform client's timeout.
  *
  * A comment by another person the notice gives no time of (Instagram's) has its time read from
  * the platform first, once for all the owners, and only if not stored with it already: a notice
@@ -124,23 +126,17 @@ export async function ingestNotices(
     users.flatMap((u) => u.accounts.map((a) => a.id)),
     users.flatMap((u) => u.items.map((n) => n.id)),
   );
-  const reads: TimesRead[] = [];
-  for (let i = 0; i < users.length; i += READS_AT_ONCE) {
-    const slice = users.slice(i, i + READS_AT_ONCE);
-    reads.push(...(await Promise.all(slice.map((u) => readTimes(deps, platform, u, confirmed)))));
-  }
-  const retry: NoticeComment[] = [];
-  let retryWait = 0;
+  const reads = await eachAtMost(READS_AT_ONCE, users, (u) => readTimes(deps, platform, u, confirmed));
+  // Comments whose read failed for a passing reason go back to the queue, by how long their
+  // platform asked to wait: one account's long wait holds back no other's.
+  const retries = new Map<number, NoticeComment[]>();
   const stores: { accountId: string; incoming: IncomingComment[] }[] = [];
   for (const [i, { accounts, items }] of users.entries()) {
     const read = reads[i] as TimesRead;
     if (read.retry !== null && attempt + 1 < TIME_READ_ATTEMPTS) {
       const unread = read.retry.ids;
-      retry.push(...items.filter((n) => unread.has(n.id)));
-      retryWait = Math.max(
-        retryWait,
-        retryDelayMs(BACKGROUND_RETRY, attempt, read.retry.error.detail.retryAfterSeconds),
-      );
+      const wait = retryDelayMs(BACKGROUND_RETRY, attempt, read.retry.error.detail.retryAfterSeconds);
+      retries.set(wait, [...(retries.get(wait) ?? []), ...items.filter((n) => unread.has(n.id))]);
     }
     const incoming = items.flatMap((n): IncomingComment[] => {
       if (read.gone.has(n.id)) return [];
@@ -162,7 +158,19 @@ export async function ingestNotices(
     });
     for (const account of accounts) stores.push({ accountId: account.id, incoming });
   }
-  await deps.db.transaction((tx) => storeCommentsOfAccounts(tx, stores));
+  if (retries.size > 0) {
+    await deps.db.transaction(async (tx) => {
+      for (const [wait, comments] of retries) {
+        await enqueue(
+          tx,
+          'ingest_comment_notices',
+          { platform, comments, attempt: attempt + 1 },
+          { runAt: new Date(now().getTime() + wait) },
+        );
+      }
+    });
+  }
+  await storeEachAccount(deps, stores);
   const stored = now().getTime();
   for (const [i, { items }] of users.entries()) {
     const gone = (reads[i] as TimesRead).gone;
@@ -171,16 +179,48 @@ export async function ingestNotices(
       noticeLagMetric.observe({ platform }, Math.max(0, stored - Date.parse(n.noticed_at)) / 1000);
     }
   }
-  if (retry.length > 0) {
-    await deps.db.transaction((tx) =>
-      enqueue(
-        tx,
-        'ingest_comment_notices',
-        { platform, comments: retry, attempt: attempt + 1 },
-        { runAt: new Date(now().getTime() + retryWait) },
-      ),
+}
+
+/** `run` over every item, at most `limit` at once, the answers in the items' order. */
+async function eachAtMost<T, R>(limit: number, items: readonly T[], run: (item: T) => Promise<R>): Promise<R[]> {
+  const answers: R[] = new Array(items.length);
+  let next = 0;
+  const lane = async () => {
+    for (let i = next++; i < items.length; i = next++) answers[i] = await run(items[i] as T);
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));
+  return answers;
+}
+
+/**
+ * Stores the job's comments of every account in one transaction. When that fails (one
+ * account's rows refused, or a deadlock with a profile's deletion), each account is stored in a
+ * transaction of its own, so the others are not held back by it, and the first failure is
+ * thrown for the job to be tried again (what is stored by then is not stored twice).
+ */
+async function storeEachAccount(
+  deps: Pick<IntakeDeps, 'db' | 'log'>,
+  stores: readonly { accountId: string; incoming: IncomingComment[] }[],
+): Promise<void> {
+  try {
+    await deps.db.transaction((tx) => storeCommentsOfAccounts(tx, stores));
+    return;
+  } catch (error) {
+    if (stores.length === 1) throw error;
+    deps.log.warn(
+      { err: error, accounts: stores.length },
+      "storing a notice job's comments together failed; storing each account's on its own",
     );
   }
+  const failures: unknown[] = [];
+  for (const store of stores) {
+    try {
+      await deps.db.transaction((tx) => storeCommentsOfAccounts(tx, [store]));
+    } catch (error) {
+      failures.push(error);
+    }
+  }
+  if (failures.length > 0) throw failures[0];
 }
 
 interface TimesRead {
@@ -225,7 +265,15 @@ async function readTimes(
     }
     return { times, gone, retry: null };
   } catch (error) {
-    if (!(error instanceof PlatformError)) throw error;
+    if (!(error instanceof PlatformError)) {
+      // Not the platform's answer (a token that cannot be unsealed, a fault of the service's):
+      // trying again would fail the same way, and the job's other users must not wait on it.
+      deps.log.error(
+        { platform, account_id: reader.id, err: error, comments: wanted.length },
+        "reading the times of a notice's comments failed unexpectedly; stored without comment.created until a poll confirms their time",
+      );
+      return none;
+    }
     await deps.db.transaction((tx) => noteAccountFailure(tx, reader.id, error));
     deps.log.warn(
       { platform, account_id: reader.id, kind: error.kind, err: error.message, comments: wanted.length },

@@ -40,7 +40,7 @@ export interface RecordedEvent {
 /**
  * What a module that must hear of every event registers at start (the webhooks module: its
  * fan-out). It runs inside the emitter's transaction, so what it writes exists exactly when
- * the change does; it is given every event one `emit` records, in their order.
+ * the change does; it is given every event one `emit` or `emitAll` records, in their order.
  */
 export type EventSubscriber = (tx: Tx, events: readonly RecordedEvent[]) => Promise<void>;
 
