@@ -124,7 +124,7 @@ export async function ingestNotices(
   const confirmed = await confirmedTimes(
     deps.db,
     users.flatMap((u) => u.accounts.map((a) => a.id)),
-    users.flatMap((u) => u.items.map((n) => n.id)),
+    users.flatMap((u) => untimed(u.items)),
   );
   const reads = await eachAtMost(READS_AT_ONCE, users, (u) => readTimes(deps, platform, u, confirmed));
   // Comments whose read failed for a passing reason go back to the queue, by how long their
@@ -223,6 +223,14 @@ async function storeEachAccount(
   if (failures.length > 0) throw failures[0];
 }
 
+/**
+ * The ids of the comments by other people the notices give no time of. The account's own
+ * comments never get comment.created: their time is not worth a call (a poll brings it).
+ */
+function untimed(items: readonly NoticeComment[]): string[] {
+  return items.filter((n) => n.commented_at === null && !n.by_account).map((n) => n.id);
+}
+
 interface TimesRead {
   /** The platform's own times of comments the notice gave none of. */
   times: Map<string, Date>;
@@ -244,11 +252,8 @@ async function readTimes(
   confirmed: ReadonlyMap<string, ReadonlySet<string>>,
 ): Promise<TimesRead> {
   const none: TimesRead = { times: new Map(), gone: new Set(), retry: null };
-  // The account's own comments never get comment.created: their time is not worth a call (a
-  // poll brings it).
-  const untimed = items.filter((n) => n.commented_at === null && !n.by_account).map((n) => n.id);
   const everywhere = (id: string) => accounts.every((a) => confirmed.get(id)?.has(a.id) === true);
-  const wanted = [...new Set(untimed.filter((id) => !everywhere(id)))];
+  const wanted = [...new Set(untimed(items).filter((id) => !everywhere(id)))];
   const reader = accounts.find((a) => a.status === 'connected');
   if (wanted.length === 0 || reader === undefined) return none;
   try {
