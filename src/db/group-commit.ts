@@ -5,7 +5,9 @@
  * an item waits for nothing but its own write.
  *
  * A batch that fails is written again item by item, so one item the database refuses fails
- * only its own caller.
+ * only its own caller; where no item can be refused on its own (the failure is the database's,
+ * not an item's), `eachAgain: false` fails every caller of the batch at once instead of making the
+ * last wait for one failed write per item before it.
  */
 export class GroupCommit<T, R> {
   private readonly queue: { item: T; resolve: (result: R) => void; reject: (error: unknown) => void }[] = [];
@@ -16,11 +18,13 @@ export class GroupCommit<T, R> {
    * @param write writes the items (in one transaction) and returns one result per item, in order.
    * @param maxBatch the most items one write takes.
    * @param parallel the most writes in flight at once.
+   * @param eachAgain whether a failed batch is written again item by item.
    */
   constructor(
     private readonly write: (items: T[]) => Promise<R[]>,
     private readonly maxBatch = 500,
     private readonly parallel = 2,
+    private readonly eachAgain = true,
   ) {}
 
   submit(item: T): Promise<R> {
@@ -60,8 +64,8 @@ export class GroupCommit<T, R> {
       }
       for (const [i, b] of batch.entries()) b.resolve(results[i] as R);
     } catch (error) {
-      if (batch.length === 1) {
-        batch[0]?.reject(error);
+      if (batch.length === 1 || !this.eachAgain) {
+        for (const b of batch) b.reject(error);
         return;
       }
       for (const b of batch) await this.settle([b]);

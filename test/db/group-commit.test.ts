@@ -49,6 +49,14 @@ describe('GroupCommit', () => {
     expect(batches).toEqual([[11, 12, 13, 14], [11], [12], [13], [14]]);
   });
 
+  it('without eachAgain, fails every caller of a failed batch at once, with no write per item', async () => {
+    const batches: number[][] = [];
+    const group = new GroupCommit(slowWrite(batches, { now: 0, most: 0 }), 100, 1, false);
+    const settled = await Promise.allSettled([11, 12, 13, 14].map((n) => group.submit(n)));
+    expect(settled).toEqual([11, 12, 13, 14].map(() => ({ status: 'rejected', reason: new Error('13 is refused') })));
+    expect(batches).toEqual([[11, 12, 13, 14]]);
+  });
+
   it('fails every caller when the write answers a wrong number of results', async () => {
     const group = new GroupCommit(async (items: number[]) => items.slice(1));
     await expect(group.submit(1)).rejects.toThrow(/0 results for 1 items/);

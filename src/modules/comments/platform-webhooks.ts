@@ -62,20 +62,30 @@ function commentPlatform(value: string): Platform {
  * answered only once its comments are committed.
  */
 function noticeQueue(db: Db): GroupCommit<{ platform: Platform; comments: NoticeComment[] }, void> {
-  return new GroupCommit<{ platform: Platform; comments: NoticeComment[] }, void>(async (notices) => {
-    const byPlatform = new Map<Platform, NoticeComment[]>();
-    for (const { platform, comments } of notices) {
-      byPlatform.set(platform, [...(byPlatform.get(platform) ?? []), ...comments]);
-    }
-    await db.transaction(async (tx) => {
-      for (const [platform, comments] of byPlatform) {
-        for (let i = 0; i < comments.length; i += COMMENTS_PER_JOB) {
-          await enqueue(tx, 'ingest_comment_notices', { platform, comments: comments.slice(i, i + COMMENTS_PER_JOB) });
-        }
+  return new GroupCommit<{ platform: Platform; comments: NoticeComment[] }, void>(
+    async (notices) => {
+      const byPlatform = new Map<Platform, NoticeComment[]>();
+      for (const { platform, comments } of notices) {
+        byPlatform.set(platform, [...(byPlatform.get(platform) ?? []), ...comments]);
       }
-    });
-    return notices.map(() => undefined);
-  });
+      await db.transaction(async (tx) => {
+        for (const [platform, comments] of byPlatform) {
+          for (let i = 0; i < comments.length; i += COMMENTS_PER_JOB) {
+            await enqueue(tx, 'ingest_comment_notices', {
+              platform,
+              comments: comments.slice(i, i + COMMENTS_PER_JOB),
+            });
+          }
+        }
+      });
+      return notices.map(() => undefined);
+    },
+    500,
+    2,
+    // A notice is checked before it is queued, so a failed write is the database's: it fails
+    // every notice of it at once (each answered 503, and sent again by its platform).
+    false,
+  );
 }
 
 export function platformWebhookRoutes(deps: PlatformWebhookDeps): FastifyPluginAsync {
