@@ -34,7 +34,8 @@
  * time goes (due → container created and container created → published, from the sandbox's
  * record of each container; polls per target), the CPU of each process, and PostgreSQL's
  * transactions and rows per target (the sandbox's own included: the floor shows its share). Aims:
- * p99 lateness under 10 s with one worker; two workers at least 1.6 times one worker's rate.
+ * p99 lateness under 10 s with one worker; one worker at least 0.8 of the floor's rate; two
+ * workers at least 1.6 times one worker's rate.
  * A missed aim is reported, not an error. Errors, which make the exit code 1: a target that
  * fails, takes more than one attempt, or is still unpublished while no target took a step (its
  * status, step or polls) for BENCH_PUBLISH_STALL_SECONDS; a target published twice, or a
@@ -108,6 +109,8 @@ import {
 
 const AIM_P99_MS = 10_000;
 const AIM_TWO_WORKERS_RATIO = 1.6;
+/** One worker's targets/s as a share of the floor's (the same adapter calls from one process). */
+const AIM_OF_FLOOR = 0.8;
 const PLATFORMS_USED: Platform[] = ['instagram', 'threads'];
 /** The most the sandbox takes for its quotas (posts per account in 24 hours). */
 const MAX_SANDBOX_QUOTA = 10_000;
@@ -675,6 +678,11 @@ function report(runs: RunResult[], f: FloorResult, activity: ActivityCheck, s: S
     [
       ['aim', 'measured', ''],
       [`p99 lateness under ${AIM_P99_MS / 1000} s with one worker`, `${seconds(p99)} s`, met(p99 < AIM_P99_MS)],
+      [
+        `one worker at least ${AIM_OF_FLOOR} of the floor's targets/s`,
+        (one.perSecond / f.perSecond).toFixed(3),
+        met(one.perSecond / f.perSecond >= AIM_OF_FLOOR),
+      ],
       [
         `two workers at least ${AIM_TWO_WORKERS_RATIO} times one worker's targets/s`,
         ratio.toFixed(3),

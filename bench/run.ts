@@ -31,7 +31,7 @@ import {
 } from './load.ts';
 import { met, outsideNote, positiveIntFromEnv, table } from './report.ts';
 
-const AIM_RATIO = 0.5;
+const AIM_RATIO = 0.8;
 const AIM_P99_MS = 20;
 
 interface Settings extends LoadSettings {
