@@ -10,6 +10,7 @@ import type pg from 'pg';
 import type { Agent } from 'undici';
 import { request } from 'undici';
 import type { Db, Tx } from '../src/db/connection.ts';
+import { eachLimited as runLimited } from '../src/each-limited.ts';
 import { saveConnectedAccount } from '../src/modules/accounts/service.ts';
 import type { AccountCredentials, Platform, PlatformSet } from '../src/platforms/index.ts';
 import { permissionForm } from '../src/sandbox/permission-form.ts';
@@ -31,21 +32,16 @@ export function interrupt(): void {
   interrupted = true;
 }
 
-/** Runs `work` over `items` with at most `limit` at a time; the first failure rejects. */
+/** Runs `work` over `items` with at most `limit` at a time; the first failure (or an interruption) rejects. */
 export async function eachLimited<T>(
   items: readonly T[],
   limit: number,
   work: (item: T, index: number) => Promise<void>,
 ): Promise<void> {
-  let next = 0;
-  const lanes = Array.from({ length: Math.min(limit, items.length) }, async () => {
-    while (next < items.length) {
-      if (interrupted) throw new BenchError('interrupted');
-      const i = next++;
-      await work(items[i] as T, i);
-    }
+  await runLimited(items, limit, async (item, i) => {
+    if (interrupted) throw new BenchError('interrupted');
+    await work(item, i);
   });
-  await Promise.all(lanes);
 }
 
 /** One request; the owner key goes with calls to the API's /v1/ routes. */

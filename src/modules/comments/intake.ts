@@ -10,6 +10,7 @@ import { sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { now } from '../../clock.ts';
 import type { Db, Tx } from '../../db/connection.ts';
+import { eachLimited } from '../../each-limited.ts';
 import { phaseMs } from '../../jobs/phase.ts';
 import { enqueue, jobSql, type TaskPayloads } from '../../jobs/queue.ts';
 import { BACKGROUND_RETRY, retryDelayMs } from '../../jobs/retry.ts';
@@ -126,7 +127,7 @@ export async function ingestNotices(
     users.flatMap((u) => u.accounts.map((a) => a.id)),
     users.flatMap((u) => untimed(u.items)),
   );
-  const reads = await eachAtMost(READS_AT_ONCE, users, (u) => readTimes(deps, platform, u, confirmed));
+  const reads = await eachLimited(users, READS_AT_ONCE, (u) => readTimes(deps, platform, u, confirmed));
   // Comments whose read failed for a passing reason go back to the queue, by how long their
   // platform asked to wait: one account's long wait holds back no other's.
   const retries = new Map<number, NoticeComment[]>();
@@ -179,17 +180,6 @@ export async function ingestNotices(
       noticeLagMetric.observe({ platform }, Math.max(0, stored - Date.parse(n.noticed_at)) / 1000);
     }
   }
-}
-
-/** `run` over every item, at most `limit` at once, the answers in the items' order. */
-async function eachAtMost<T, R>(limit: number, items: readonly T[], run: (item: T) => Promise<R>): Promise<R[]> {
-  const answers: R[] = new Array(items.length);
-  let next = 0;
-  const lane = async () => {
-    for (let i = next++; i < items.length; i = next++) answers[i] = await run(items[i] as T);
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));
-  return answers;
 }
 
 /**

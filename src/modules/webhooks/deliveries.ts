@@ -26,7 +26,6 @@ const DELIVERIES_PER_JOB = 50;
 export async function fanOut(tx: Tx, list: readonly RecordedEvent[]): Promise<number> {
   if (list.length === 0) return 0;
   const at = now().toISOString();
-  const column = <T>(values: T[]) => sql.param(values);
   // A job per few dozen deliveries rather than per delivery: the queue's own work (add, fetch,
   // complete) is then shared by the deliveries, which the job attempts in parallel.
   const result = await tx.execute<{ n: number }>(
@@ -34,8 +33,8 @@ export async function fanOut(tx: Tx, list: readonly RecordedEvent[]): Promise<nu
       with: [
         [
           'ev',
-          sql`select * from unnest(${column(list.map((e) => e.id))}::uuid[], ${column(list.map((e) => e.ownerId))}::text[],
-            ${column(list.map((e) => e.profileId))}::text[], ${column(list.map((e) => e.type))}::text[])
+          sql`select * from unnest(${sql.param(list.map((e) => e.id))}::uuid[], ${sql.param(list.map((e) => e.ownerId))}::text[],
+            ${sql.param(list.map((e) => e.profileId))}::text[], ${sql.param(list.map((e) => e.type))}::text[])
             with ordinality as ev(id, owner_id, profile_id, type, n)`,
         ],
         [
