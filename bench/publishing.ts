@@ -57,6 +57,8 @@
  *                                  year of history and first refresh ahead of the posts, as when
  *                                  they were just connected (the report says how many were
  *                                  queued and how many still waited at the end)
+ *   BENCH_PUBLISH_PG_STATEMENTS    1: restart the API once with pg_stat_statements loaded and print
+ *                                  the statements of the one-worker run and of the floor, per target
  *   BENCH_SERVER_NODE_ARGS         extra node flags for the API and the workers
  *   WORKER_CONCURRENCY, DB_POOL_SIZE, ...  passed to the service as they are (and the floor
  *                                  uses WORKER_CONCURRENCY calls in flight)
@@ -82,7 +84,14 @@ import {
   workersRunCpuSample,
 } from './cpu.ts';
 import { benchSteps, runBench } from './harness.ts';
-import { type PgStats, pgStats } from './pg-stats.ts';
+import {
+  type PgStats,
+  pgStats,
+  restartWithStatements,
+  type Statement,
+  statements,
+  statementsReport,
+} from './pg-stats.ts';
 import { met, outsideNote, percentile, positiveIntFromEnv, table } from './report.ts';
 import {
   type Api,
@@ -128,6 +137,7 @@ interface Settings {
   dbPoolSize: number;
   serverNodeArgs: string[];
   besideHistory: boolean;
+  pgStatements: boolean;
 }
 
 function settings(): Settings {
@@ -150,6 +160,7 @@ function settings(): Settings {
     dbPoolSize: config.dbPoolSize,
     serverNodeArgs: (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(/\s+/).filter(Boolean),
     besideHistory: ['1', 'true'].includes(process.env.BENCH_PUBLISH_BESIDE_HISTORY ?? ''),
+    pgStatements: ['1', 'true'].includes(process.env.BENCH_PUBLISH_PG_STATEMENTS ?? ''),
   };
 }
 
@@ -270,6 +281,22 @@ async function targetRows(database: Database, postIds: string[]): Promise<Target
   return rows;
 }
 
+type TargetStep = Pick<TargetRow, 'id' | 'status' | 'step' | 'polls' | 'error'>;
+
+/**
+ * Where each target is, read once a second while a run goes on (the rate comes from the
+ * targets' own times, not from these reads), from its own row only: the PostgreSQL it reads is
+ * the one measured. Joined with the sandbox's containers every 250 ms, as targetRows is, the
+ * reads took a quarter of the statements' time in the run; now about 4 ms a second.
+ */
+async function targetSteps(database: Database, postIds: string[]): Promise<TargetStep[]> {
+  const { rows } = await database.pool.query<TargetStep>(
+    'select id, status, step, polls, error from post_targets where post_id = any($1::text[])',
+    [postIds],
+  );
+  return rows;
+}
+
 interface RunResult {
   label: string;
   workers: number;
@@ -287,6 +314,8 @@ interface RunResult {
   rows: TargetRow[];
   cpu: CpuUse;
   pg: PgStats;
+  /** With BENCH_PUBLISH_PG_STATEMENTS, of the one-worker run: pg_stat_statements from the due time to the last published. */
+  statements?: Statement[];
   /** With BENCH_PUBLISH_BESIDE_HISTORY: the insights jobs queued before the due time, and those still queued at the end. */
   beside?: { queued: number; waitingAtEnd: number };
 }
@@ -355,13 +384,17 @@ async function serviceRun(ctx: Context, label: string, workerCount: number): Pro
     progress('waiting ... ');
     const pids: Pids = { api: ctx.server.pid, postmaster: ctx.postmaster, workers: workers.map((w) => w.pid) };
     await sleep(due.getTime() - Date.now());
+    const withStatements = workerCount === 1;
+    await resetStatements(ctx, withStatements);
     const pgBefore = await pgStats(database.pool);
     const cpuBefore = await cpuSample(pids);
     const rows = await awaitFinished(database, postIds, s.stallMs);
     const cpuAfter = await cpuSample(pids);
-    // Polls of awaitFinished count too: a few transactions a second, reported beside them.
+    const statementsOfRun = await measuredStatements(ctx, withStatements);
+    // Polls of awaitFinished count too: one transaction a second, reported beside them.
     const pg = await pgStatsAfter(database, pgBefore);
     const result = summarise(label, workerCount, due, rows, createSeconds, cpuBetween(cpuBefore, cpuAfter), pg);
+    if (statementsOfRun !== undefined) result.statements = statementsOfRun;
     if (queued !== undefined) result.beside = { queued, waitingAtEnd: await insightJobsWaiting(database) };
     return result;
   } finally {
@@ -401,7 +434,7 @@ async function awaitFinished(database: Database, postIds: string[], stallMs: num
   let progressAt = performance.now();
   for (;;) {
     checkInterrupted();
-    const rows = await targetRows(database, postIds);
+    const rows = await targetSteps(database, postIds);
     const failed = rows.filter((r) => r.status === 'failed' || r.status === 'cancelled');
     if (failed.length > 0) {
       throw new BenchError(
@@ -411,7 +444,7 @@ async function awaitFinished(database: Database, postIds: string[], stallMs: num
     const published = rows.filter((r) => r.status === 'published').length;
     if (rows.length === postIds.length && published === rows.length) {
       progress(`${published} published\n`);
-      return rows;
+      return await targetRows(database, postIds);
     }
     const steps = rows
       .map((r) => `${r.id} ${r.status} ${r.step} ${r.polls}`)
@@ -426,7 +459,7 @@ async function awaitFinished(database: Database, postIds: string[], stallMs: num
         `${rows.length - published} of ${postIds.length} targets still unpublished, and none took a step for ${stallMs / 1000} s (e.g. ${waiting?.id}, ${waiting?.status}/${waiting?.step})${lastServerOutput()}`,
       );
     }
-    await sleep(250);
+    await sleep(1000);
   }
 }
 
@@ -489,6 +522,17 @@ interface FloorResult {
   published: Map<string, string[]>;
   cpu: CpuUse;
   pg: PgStats;
+  /** With BENCH_PUBLISH_PG_STATEMENTS: the sandbox's statements. */
+  statements?: Statement[];
+}
+
+/** With BENCH_PUBLISH_PG_STATEMENTS: pg_stat_statements forgets what came before a measured run. */
+async function resetStatements(ctx: Context, measured: boolean): Promise<void> {
+  if (ctx.s.pgStatements && measured) await ctx.database.pool.query('select pg_stat_statements_reset()');
+}
+
+async function measuredStatements(ctx: Context, measured: boolean): Promise<Statement[] | undefined> {
+  return ctx.s.pgStatements && measured ? await statements(ctx.database.pool) : undefined;
 }
 
 async function floor(ctx: Context, platforms: PlatformSet, secretKey: Buffer): Promise<FloorResult> {
@@ -507,6 +551,7 @@ async function floor(ctx: Context, platforms: PlatformSet, secretKey: Buffer): P
     `floor: ${s.targets} targets, the adapter calls straight from this process, ${s.workerConcurrency} in flight ... `,
   );
   const pids: Pids = { api: ctx.server.pid, postmaster: ctx.postmaster, workers: [] };
+  await resetStatements(ctx, true);
   const pgBefore = await pgStats(database.pool);
   const cpuBefore = await cpuSample(pids);
   const start = performance.now();
@@ -541,6 +586,7 @@ async function floor(ctx: Context, platforms: PlatformSet, secretKey: Buffer): P
     }),
   );
   const cpuAfter = await cpuSample(pids);
+  const statementsOfFloor = await measuredStatements(ctx, true);
   const seconds = (Math.max(...lateness) as number) / 1000;
   progress(`${s.targets} published in ${seconds.toFixed(1)} s\n`);
   const pg = await pgStatsAfter(database, pgBefore);
@@ -553,6 +599,7 @@ async function floor(ctx: Context, platforms: PlatformSet, secretKey: Buffer): P
     published,
     cpu: cpuBetween(cpuBefore, cpuAfter),
     pg,
+    ...(statementsOfFloor === undefined ? {} : { statements: statementsOfFloor }),
   };
 }
 
@@ -756,6 +803,8 @@ function report(runs: RunResult[], f: FloorResult, activity: ActivityCheck, s: S
     database,
     '',
     `checks: every target published on its first attempt; the sandbox's activity shows ${activity.publications} publications over ${activity.accounts} accounts, each target's post exactly once (${runs.map((r) => r.targets).join(' + ')} by the service, ${f.targets} by the floor)`,
+    ...(one.statements ? ['', statementsReport(one.statements, one.targets, 'target', 'the one-worker run')] : []),
+    ...(f.statements ? ['', statementsReport(f.statements, f.targets, 'target', 'the floor (the sandbox alone)')] : []),
     '',
   ].join('\n');
 }
@@ -771,11 +820,13 @@ process.exitCode = await runBench({
   },
   measure: async ({ settings: s, dataDir, atEnd, startService }) => {
     progress(`starting the API (DATA_DIR ${dataDir}) ...\n`);
-    const server = await startService({
-      command: 'api',
+    const serverOptions = {
+      command: 'api' as const,
       nodeArgs: s.serverNodeArgs,
       env: { PLATFORMS: 'sandbox', WEBHOOK_ALLOW_PRIVATE_URLS: 'true' },
-    });
+    };
+    let server = await startService(serverOptions);
+    if (s.pgStatements) server = await restartWithStatements(server, dataDir, startService, serverOptions, progress);
     const agent = new Agent({ keepAliveTimeout: 10_000, connections: 64 });
     atEnd(() => agent.close());
     const api: Api = { origin: server.origin, key: server.ownerKey, sandboxUrl: `${server.origin}/sandbox`, agent };
@@ -783,6 +834,7 @@ process.exitCode = await runBench({
     const database = await connect(dataDir);
     // Added after the server, so it ends first: before the server stops its PostgreSQL.
     atEnd(() => database.pool.end().catch(() => {}));
+    if (s.pgStatements) await database.pool.query('create extension if not exists pg_stat_statements');
     installModules();
     const secretKey = await loadSecretKey(undefined, dataDir);
     const platforms = createPlatforms(
