@@ -166,18 +166,24 @@ export async function enqueue<T extends TaskName>(
   payload: TaskPayloads[T],
   options: JobOptions = {},
 ): Promise<void> {
-  // Due after the wait the service's clock gives, on the database's clock, which is the one
-  // graphile-worker compares run_at with: a skew between the two machines (or a test's moved
-  // clock) shifts nothing.
-  const waitMs = options.runAt === undefined ? null : Math.max(0, options.runAt.getTime() - now().getTime());
   await tx.execute(sql`select graphile_worker.add_job(
     ${task}::text,
     payload => ${JSON.stringify(payload)}::json,
-    run_at => now() + ${waitMs}::double precision * interval '1 millisecond',
+    run_at => ${options.runAt === undefined ? sql`null` : dueSql(options.runAt)}::timestamptz,
     max_attempts => ${options.maxAttempts ?? DEFAULT_MAX_ATTEMPTS}::int,
     job_key => ${options.jobKey ?? null}::text,
     priority => ${priorityOf(task)}::int
   )`);
+}
+
+/**
+ * A time on the service's clock as the time on the database's that is as far ahead: the clock
+ * graphile-worker compares `run_at` with. A skew between the two machines (or a test's moved
+ * clock) then shifts nothing.
+ */
+export function dueSql(runAt: Date): SQL {
+  const waitMs = Math.max(0, runAt.getTime() - now().getTime());
+  return sql`(now() + ${waitMs}::double precision * interval '1 millisecond')`;
 }
 
 /** A payload whose every field is an SQL expression, for jobs added inside a statement. */

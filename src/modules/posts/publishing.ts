@@ -53,7 +53,7 @@ import { accountById, credentialsOf, noteAccountFailure } from '../accounts/inde
 import { emit } from '../events/index.ts';
 import { findMedia, type MediaUrlContext, mediaFetchUrl } from '../media/index.ts';
 import { platformOptions, targetText } from './options.ts';
-import { lockPost, queuePublish, refreshPostStatus } from './service.ts';
+import { lockPost, queuePublish, queuePublishOfMoved, refreshPostStatus } from './service.ts';
 import { type Post, type PostTarget, posts, postTargets, type TargetError } from './tables.ts';
 import { type TargetState, targetStates } from './target-workflow.ts';
 
@@ -93,13 +93,23 @@ interface Loaded {
   post: Post;
 }
 
-/** The target and its post. */
-async function loadTarget(db: Queryable, targetId: string): Promise<Loaded | null> {
-  const [row] = await db
+/**
+ * The target and its post; with `lockPost`, the post's row is locked (as lockPost locks it) in
+ * the same statement. The post is then read as locked, the target as the statement began: a
+ * scheduled target changes only through its own job (one at a time) or under its post's lock,
+ * and each move is a conditional transition, which a change made meanwhile makes fail.
+ */
+async function loadTarget(
+  db: Queryable,
+  targetId: string,
+  options: { lockPost?: boolean } = {},
+): Promise<Loaded | null> {
+  const query = db
     .select({ target: postTargets, post: posts })
     .from(postTargets)
     .innerJoin(posts, eq(posts.id, postTargets.postId))
     .where(eq(postTargets.id, targetId));
+  const [row] = options.lockPost ? await query.for('update', { of: posts }) : await query;
   return row ?? null;
 }
 
@@ -120,10 +130,10 @@ async function waitUntil(
 ): Promise<void> {
   const state = stateOf(target);
   if (state === undefined || !targetStates.workflow.transitions.wait.from.includes(state)) return;
-  await deps.db.transaction(async (tx) => {
-    if (await transition(tx, targetStates, target.id, 'wait', { from: [state], set: values })) {
-      await queuePublish(tx, target.id, next);
-    }
+  await transition(deps.db, targetStates, target.id, 'wait', {
+    from: [state],
+    set: values,
+    effect: queuePublishOfMoved(next),
   });
 }
 
@@ -150,8 +160,7 @@ async function begin(deps: PublishDeps, targetId: string): Promise<Loaded | null
   if (seen !== null && state !== undefined && RUNNING.includes(state)) return seen;
   if (seen === null || state !== 'scheduled') return null;
   return await deps.db.transaction(async (tx) => {
-    await lockPost(tx, seen.post.id);
-    const loaded = await loadTarget(tx, targetId);
+    const loaded = await loadTarget(tx, targetId, { lockPost: true });
     if (loaded?.target.status !== 'scheduled') return null;
     const { target, post } = loaded;
     const at = now();
@@ -284,9 +293,10 @@ async function createContainer(run: Run): Promise<void> {
   if (request.media.length > 0) {
     // A platform fetches and processes media for seconds at least: the first poll is due
     // then, queued with the container's record (asking at once would cost a call and a job).
-    await deps.db.transaction(async (tx) => {
-      const saved = await transition(tx, targetStates, target.id, 'container_made', { from: [from], set: recorded });
-      if (saved) await queuePublish(tx, target.id, retryAt(at, POLLS, 0));
+    await transition(deps.db, targetStates, target.id, 'container_made', {
+      from: [from],
+      set: recorded,
+      effect: queuePublishOfMoved(retryAt(at, POLLS, 0)),
     });
     return;
   }

@@ -10,7 +10,7 @@ import type { Db, Queryable, Tx } from '../../db/connection.ts';
 import { ApiError } from '../../http/errors.ts';
 import type { Scope } from '../../http/scope.ts';
 import { looksLikeId, newId } from '../../ids.ts';
-import { enqueue } from '../../jobs/queue.ts';
+import { dueSql, enqueue, jobSql } from '../../jobs/queue.ts';
 import { stateValues, transition } from '../../jobs/workflow.ts';
 import { type Platform, type PlatformSet, platformInfo } from '../../platforms/index.ts';
 import type { AccountMoveCheck } from '../accounts/index.ts';
@@ -51,6 +51,16 @@ function publishJobKey(targetId: string): string {
 
 export async function queuePublish(tx: Tx, targetId: string, runAt: Date): Promise<void> {
   await enqueue(tx, 'publish_target', { target_id: targetId }, { runAt, jobKey: publishJobKey(targetId) });
+}
+
+/** queuePublish as the effect of a target's transition (its `effect`): the moved target's next step, at `runAt`. */
+export function queuePublishOfMoved(runAt: Date): SQL {
+  const job = jobSql(
+    'publish_target',
+    { target_id: sql`moved.id` },
+    { runAt: dueSql(runAt), jobKey: sql`${publishJobKey('')}::text || moved.id` },
+  );
+  return sql`select ${job} from moved`;
 }
 
 /**
