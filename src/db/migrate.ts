@@ -16,6 +16,17 @@ export const SHIPPED_MIGRATIONS: number = (
 ).entries.length;
 
 /**
+ * graphile-worker's add_jobs (every job the service queues goes through it) is PL/pgSQL, whose
+ * statements PostgreSQL plans again at each call while their custom plans look no dearer than
+ * a generic one: about 450 µs of planning in a call of 1.5 ms of the database's CPU. Its
+ * statements read only the specs it is given through indexes, so one generic plan serves every
+ * call, and a call costs about a quarter less. Set after graphile-worker's own migrations, at
+ * every start, so that a version of it that replaces the function gets it again.
+ */
+const GENERIC_PLANS_FOR_ADD_JOBS =
+  'alter function graphile_worker.add_jobs(graphile_worker.job_spec[], boolean) set plan_cache_mode = force_generic_plan';
+
+/**
  * Applies the schema's migrations and graphile-worker's. Several processes may start at
  * once on one database: an advisory lock makes the others wait for the first.
  */
@@ -26,6 +37,7 @@ export async function runMigrations(pool: pg.Pool): Promise<void> {
     try {
       await migrate(drizzle(client), { migrationsFolder: MIGRATIONS_FOLDER });
       await runWorkerMigrations({ pgPool: pool, logger: quietWorkerLogger });
+      await client.query(GENERIC_PLANS_FOR_ADD_JOBS);
     } finally {
       await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]);
     }

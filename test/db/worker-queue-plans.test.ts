@@ -1,0 +1,40 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../../src/db/connection.ts';
+import { runMigrations } from '../../src/db/migrate.ts';
+import { createTestDatabase } from '../helpers/database.ts';
+
+let database: Database;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(() => database.close());
+
+async function addJobsSettings(): Promise<string[] | null> {
+  const { rows } = await database.pool.query<{ proconfig: string[] | null }>(
+    `select proconfig from pg_proc where proname = 'add_jobs' and pronamespace = 'graphile_worker'::regnamespace`,
+  );
+  expect(rows).toHaveLength(1);
+  return rows[0]?.proconfig ?? null;
+}
+
+describe("graphile-worker's add_jobs", () => {
+  it('keeps one generic plan per statement, set again at every start even if the function was replaced', async () => {
+    expect(await addJobsSettings()).toEqual(['plan_cache_mode=force_generic_plan']);
+    // As a version of graphile-worker that replaces the function would leave it.
+    await database.pool.query(
+      'alter function graphile_worker.add_jobs(graphile_worker.job_spec[], boolean) reset plan_cache_mode',
+    );
+    expect(await addJobsSettings()).toBeNull();
+    await runMigrations(database.pool);
+    expect(await addJobsSettings()).toEqual(['plan_cache_mode=force_generic_plan']);
+    // Jobs are still queued through it, keys and all.
+    await database.pool.query(
+      `select graphile_worker.add_job('delete_profile', json_build_object('profile_id', 'p1'), job_key => 'plans-test')`,
+    );
+    const { rows } = await database.pool.query(
+      `select task_identifier, key from graphile_worker.jobs where key = 'plans-test'`,
+    );
+    expect(rows).toEqual([{ task_identifier: 'delete_profile', key: 'plans-test' }]);
+  });
+});
