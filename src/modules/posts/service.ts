@@ -5,6 +5,7 @@
  * publishing.ts.
  */
 import { and, asc, desc, eq, gte, inArray, lt, lte, notInArray, type SQL, sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import { now } from '../../clock.ts';
 import type { Db, Queryable, Tx } from '../../db/connection.ts';
 import { ApiError } from '../../http/errors.ts';
@@ -18,7 +19,7 @@ import type { MediaUseCheck } from '../media/index.ts';
 import type { ProfileDeletionStep } from '../profiles/index.ts';
 import { profilesBeingDeleted } from '../profiles/index.ts';
 import type { PlatformsJson } from './json.ts';
-import { type Post, type PostStatus, type PostTarget, posts, postTargets, type TargetStatus } from './tables.ts';
+import { type Post, type PostStatus, type PostTarget, posts, postTargets } from './tables.ts';
 import { targetStates } from './target-workflow.ts';
 import { checkNewPost, checkRetryTargets, type PostDraftInput } from './validation.ts';
 
@@ -64,17 +65,22 @@ export function queuePublishOfMoved(runAt: Date): SQL {
 }
 
 /**
- * A post's status from its targets': the targets say everything, so this runs after each
- * change of one, in the same transaction.
+ * A post's status from its targets' (`status` names the targets' status column in the rows it
+ * is aggregated over), as docs/posts.md states it: no targets or any `draft`: draft; all
+ * cancelled: cancelled; any publishing, or scheduled beside finished ones: publishing; any
+ * scheduled: scheduled; none failed: published; failed beside published: partially_published;
+ * else failed. In SQL, so that storing it is one statement (refreshPostStatus).
  */
-export function postStatusOf(statuses: readonly TargetStatus[]): PostStatus {
-  if (statuses.length === 0 || statuses.includes('draft')) return 'draft';
-  const count = (s: TargetStatus) => statuses.filter((t) => t === s).length;
-  if (count('cancelled') === statuses.length) return 'cancelled';
-  if (count('publishing') > 0) return 'publishing';
-  if (count('scheduled') > 0) return count('published') + count('failed') > 0 ? 'publishing' : 'scheduled';
-  if (count('failed') === 0) return 'published';
-  return count('published') > 0 ? 'partially_published' : 'failed';
+export function postStatusSql(status: SQL | PgColumn): SQL<PostStatus> {
+  return sql<PostStatus>`case
+    when count(*) = 0 or bool_or(${status} = 'draft') then 'draft'
+    when bool_and(${status} = 'cancelled') then 'cancelled'
+    when bool_or(${status} = 'publishing') then 'publishing'
+    when bool_or(${status} = 'scheduled') then
+      case when bool_or(${status} in ('published', 'failed')) then 'publishing' else 'scheduled' end
+    when not bool_or(${status} = 'failed') then 'published'
+    when bool_or(${status} = 'published') then 'partially_published'
+    else 'failed' end`;
 }
 
 /**
@@ -85,16 +91,18 @@ export async function lockPost(tx: Tx, postId: string): Promise<void> {
   await tx.select({ id: posts.id }).from(posts).where(eq(posts.id, postId)).for('update');
 }
 
-/** Recomputes and stores a post's status from its targets (call after changing any). */
+/**
+ * Recomputes and stores a post's status from its targets (call after changing any, under the
+ * post's lock: every change of a target's status takes it, so the statuses read here stay so
+ * until the commit).
+ */
 export async function refreshPostStatus(tx: Tx, postId: string): Promise<Post> {
-  const targets = await tx
-    .select({ status: postTargets.status })
-    .from(postTargets)
-    .where(eq(postTargets.postId, postId))
-    .for('update');
   const [post] = await tx
     .update(posts)
-    .set({ status: postStatusOf(targets.map((t) => t.status)), updatedAt: now() })
+    .set({
+      status: sql`(select ${postStatusSql(postTargets.status)} from ${postTargets} where ${postTargets.postId} = ${postId})`,
+      updatedAt: now(),
+    })
     .where(eq(posts.id, postId))
     .returning();
   if (!post) throw new Error(`post ${postId} vanished while its status was refreshed`);
