@@ -151,7 +151,7 @@ async function runSandbox(port: number): Promise<void> {
   process.once('SIGTERM', stop);
   process.once('SIGINT', stop);
   try {
-    await runMigrations(database.pool);
+    await runMigrations(database.pool, (message) => log.warn(message));
     app = await buildSandboxApp({ db: database.db, log });
     await app.listen({ port, host: cfg.host });
   } catch (error) {
@@ -176,7 +176,7 @@ async function withDatabase<T>(fn: (db: Awaited<ReturnType<typeof openDatabase>>
   const log = logger(cfg, true);
   const database = await openDatabase(cfg, (message) => log.info(message));
   try {
-    await runMigrations(database.pool);
+    await runMigrations(database.pool, (message) => log.warn(message));
     return await fn(database);
   } finally {
     await database.close();

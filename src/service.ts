@@ -79,7 +79,7 @@ export async function startService(config: Config, roles: Roles, log: Logger): P
         `SECRET_KEY is not set: using ${config.dataDir}/secret.key; every machine on this database needs the same key`,
       );
     }
-    await runMigrations(database.pool);
+    await runMigrations(database.pool, (message) => log.warn({ component: 'database' }, message));
     // After the work stops (its last counts included), before the database closes.
     const stopFlushing = startSharedMetricsFlusher(database.db, (error) =>
       log.warn({ component: 'metrics', err: error }, 'metrics not flushed to the database; kept for the next flush'),

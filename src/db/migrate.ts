@@ -20,24 +20,49 @@ export const SHIPPED_MIGRATIONS: number = (
  * statements PostgreSQL plans again at each call while their custom plans look no dearer than
  * a generic one: about 450 µs of planning in a call of 1.5 ms of the database's CPU. Its
  * statements read only the specs it is given through indexes, so one generic plan serves every
- * call, and a call costs about a quarter less. Set after graphile-worker's own migrations, at
- * every start, so that a version of it that replaces the function gets it again.
+ * call, and a call costs about a quarter less. Checked after graphile-worker's own migrations,
+ * at every start, so that a version of it that replaces the function gets it again. It only
+ * makes queueing cheaper: where it cannot be set (another role owns the schema, a version of
+ * graphile-worker without this function) the service starts all the same, and says so.
  */
-const GENERIC_PLANS_FOR_ADD_JOBS =
-  'alter function graphile_worker.add_jobs(graphile_worker.job_spec[], boolean) set plan_cache_mode = force_generic_plan';
+const ADD_JOBS = 'graphile_worker.add_jobs(graphile_worker.job_spec[], boolean)';
+const SET_GENERIC_PLANS = `alter function ${ADD_JOBS} set plan_cache_mode = force_generic_plan`;
+
+async function keepGenericPlansForAddJobs(client: pg.PoolClient, warn: (message: string) => void): Promise<void> {
+  const { rows } = await client.query<{ proconfig: string[] | null }>(
+    'select proconfig from pg_proc where oid = to_regprocedure($1)',
+    [ADD_JOBS],
+  );
+  const [found] = rows;
+  if (found === undefined) {
+    warn(
+      `${ADD_JOBS} was not found (another version of graphile-worker?): jobs are queued without its generic plans, which costs the database more CPU a job`,
+    );
+    return;
+  }
+  if (found.proconfig?.includes('plan_cache_mode=force_generic_plan')) return;
+  try {
+    await client.query(SET_GENERIC_PLANS);
+  } catch (error) {
+    if ((error as { code?: string }).code !== '42501') throw error;
+    warn(
+      `not allowed to set generic plans on ${ADD_JOBS} (another role owns it): jobs are queued without them, which costs the database more CPU a job; its owner can run: ${SET_GENERIC_PLANS}`,
+    );
+  }
+}
 
 /**
  * Applies the schema's migrations and graphile-worker's. Several processes may start at
  * once on one database: an advisory lock makes the others wait for the first.
  */
-export async function runMigrations(pool: pg.Pool): Promise<void> {
+export async function runMigrations(pool: pg.Pool, warn: (message: string) => void = () => {}): Promise<void> {
   const client = await pool.connect();
   try {
     await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
     try {
       await migrate(drizzle(client), { migrationsFolder: MIGRATIONS_FOLDER });
       await runWorkerMigrations({ pgPool: pool, logger: quietWorkerLogger });
-      await client.query(GENERIC_PLANS_FOR_ADD_JOBS);
+      await keepGenericPlansForAddJobs(client, warn);
     } finally {
       await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]);
     }

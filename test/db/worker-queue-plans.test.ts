@@ -37,4 +37,24 @@ describe("graphile-worker's add_jobs", () => {
     );
     expect(rows).toEqual([{ task_identifier: 'delete_profile', key: 'plans-test' }]);
   });
+
+  it('lets the service start where the function is not there, and says so', async () => {
+    const signature = 'graphile_worker.add_jobs(graphile_worker.job_spec[], boolean)';
+    await database.pool.query(`alter function ${signature} rename to add_jobs_elsewhere`);
+    try {
+      const warnings: string[] = [];
+      await runMigrations(database.pool, (message) => warnings.push(message));
+      expect(warnings).toEqual([
+        `${signature} was not found (another version of graphile-worker?): jobs are queued without its generic plans, which costs the database more CPU a job`,
+      ]);
+    } finally {
+      await database.pool.query(
+        'alter function graphile_worker.add_jobs_elsewhere(graphile_worker.job_spec[], boolean) rename to add_jobs',
+      );
+    }
+    const warnings: string[] = [];
+    await runMigrations(database.pool, (message) => warnings.push(message));
+    expect(warnings).toEqual([]);
+    expect(await addJobsSettings()).toEqual(['plan_cache_mode=force_generic_plan']);
+  });
 });
