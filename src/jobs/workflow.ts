@@ -130,6 +130,9 @@ export interface TransitionOptions<S extends string, Table extends PgTable> {
    * An effect of the move, in the same statement: a SELECT over `moved` (the row as moved,
    * e.g. `select graphile_worker.add_job(...) from moved`), run only when the move takes effect.
    * One statement instead of a transaction of two saves the round trips of BEGIN and COMMIT.
+   * Its select list must call a VOLATILE function (add_job is): only its rows are counted, and
+   * PostgreSQL leaves out any other expression that nothing reads, so a STABLE or IMMUTABLE
+   * call would never run.
    */
   effect?: SQL;
 }

@@ -18,6 +18,8 @@ afterAll(() => database.close());
  * failed); cancelled (every target cancelled)."
  */
 const CASES: [targets: string[], post: string][] = [
+  // Not a state a post can reach (every post has a target), but an answer all the same.
+  [[], 'draft'],
   [['draft'], 'draft'],
   [['draft', 'draft'], 'draft'],
   [['scheduled'], 'scheduled'],

@@ -95,9 +95,9 @@ interface Loaded {
 
 /**
  * The target and its post; with `lockPost`, the post's row is locked (as lockPost locks it) in
- * the same statement. The post is then read as locked, the target as the statement began: a
- * scheduled target changes only through its own job (one at a time) or under its post's lock,
- * and each move is a conditional transition, which a change made meanwhile makes fail.
+ * the same statement. The post is then read as locked, the target as the statement began (a
+ * change committed while the lock was waited for is not seen): what acts on it must be a
+ * conditional transition, which such a change makes fail, or read the target again.
  */
 async function loadTarget(
   db: Queryable,
@@ -165,7 +165,10 @@ async function begin(deps: PublishDeps, targetId: string): Promise<Loaded | null
     const { target, post } = loaded;
     const at = now();
     if (post.scheduledAt.getTime() > at.getTime()) {
-      await queuePublish(tx, target.id, post.scheduledAt);
+      // Not a transition: read again under the lock, so a target an edit replaced meanwhile gets no job.
+      if ((await loadTarget(tx, targetId))?.target.status === 'scheduled') {
+        await queuePublish(tx, target.id, post.scheduledAt);
+      }
       return null;
     }
     // A container of an earlier try may have been published after all: asked first.

@@ -67,7 +67,7 @@ export function queuePublishOfMoved(runAt: Date): SQL {
 /**
  * A post's status from its targets' (`status` names the targets' status column in the rows it
  * is aggregated over), as docs/posts.md states it: no targets or any `draft`: draft; all
- * cancelled: cancelled; any publishing, or scheduled beside finished ones: publishing; any
+ * cancelled: cancelled; any publishing, or scheduled beside published or failed ones: publishing; any
  * scheduled: scheduled; none failed: published; failed beside published: partially_published;
  * else failed. In SQL, so that storing it is one statement (refreshPostStatus).
  */

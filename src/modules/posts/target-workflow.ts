@@ -2,7 +2,11 @@
  * The publishing of one post target as a workflow: every state a target can be in (its
  * `status`, which the API shows, and its `step`, where its jobs are) and every move between
  * them. publishing.ts and service.ts change a target's state only through `transition()` with
- * this table; docs/posts.md shows it as a diagram generated from it.
+ * this table; docs/posts.md shows it as a diagram generated from it. Every transition that
+ * changes a target's `status` (start, publish, fail, cancel, retry) is made under its post's
+ * lock (lockPost), and so are the inserts and deletes of an existing post's targets: the
+ * post's status, computed from its targets' statuses under that lock (refreshPostStatus), is
+ * then exact.
  */
 import { defineWorkflow, workflowTable } from '../../jobs/workflow.ts';
 import { postTargets } from './tables.ts';
