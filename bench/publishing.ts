@@ -68,6 +68,7 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import type pg from 'pg';
 import sharp from 'sharp';
 import { Agent } from 'undici';
+import { appendTo } from '../src/append-to.ts';
 import { loadConfig } from '../src/config.ts';
 import type { Db } from '../src/db/connection.ts';
 import { scheduleInsightRefreshes } from '../src/modules/insights/index.ts';
@@ -580,9 +581,7 @@ async function floor(ctx: Context, platforms: PlatformSet, secretKey: Buffer): P
       }
       const post = await inFlight(() => adapter.publishing.publishContainer(credentials, containerId));
       lateness[i] = performance.now() - start;
-      const list = published.get(account.id) ?? [];
-      list.push(post.id);
-      published.set(account.id, list);
+      appendTo(published, account.id, post.id);
     }),
   );
   const cpuAfter = await cpuSample(pids);
@@ -614,14 +613,9 @@ interface ActivityCheck {
 async function checkActivity(ctx: Context, runs: RunResult[], floorRun: FloorResult): Promise<ActivityCheck> {
   const expected = new Map<string, string[]>();
   for (const run of runs) {
-    for (const row of run.rows) {
-      const list = expected.get(row.account_id) ?? [];
-      list.push(row.platform_post_id as string);
-      expected.set(row.account_id, list);
-    }
+    for (const row of run.rows) appendTo(expected, row.account_id, row.platform_post_id as string);
   }
-  for (const [accountId, ids] of floorRun.published)
-    expected.get(accountId)?.push(...ids) ?? expected.set(accountId, ids);
+  for (const [accountId, ids] of floorRun.published) appendTo(expected, accountId, ...ids);
   const problems: string[] = [];
   let publications = 0;
   await eachLimited(ctx.accounts, 8, async (account) => {

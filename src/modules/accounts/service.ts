@@ -4,6 +4,7 @@
  * and what the /v1/accounts endpoints do: list, get, disconnect, move to another profile.
  */
 import { and, asc, eq, gt, inArray, notInArray, or, type SQL, sql } from 'drizzle-orm';
+import { appendTo } from '../../append-to.ts';
 import { now } from '../../clock.ts';
 import type { Db, Queryable, Tx } from '../../db/connection.ts';
 import { preparedPerDb } from '../../db/prepared.ts';
@@ -437,7 +438,7 @@ export async function accountsOfPlatformUsers(
         sql`${accounts.status} <> 'disconnected'`,
       ),
     );
-  for (const row of rows) found.set(row.platformUserId, [...(found.get(row.platformUserId) ?? []), row]);
+  for (const row of rows) appendTo(found, row.platformUserId, row);
   return found;
 }
 

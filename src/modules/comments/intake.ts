@@ -8,6 +8,7 @@
 
 import { sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
+import { appendTo } from '../../append-to.ts';
 import { now } from '../../clock.ts';
 import type { Db, Tx } from '../../db/connection.ts';
 import { eachLimited } from '../../each-limited.ts';
@@ -107,8 +108,7 @@ export async function ingestNotices(
   attempt = 0,
 ): Promise<void> {
   const byUser = new Map<string, NoticeComment[]>();
-  for (const n of notices)
-    byUser.set(n.account_platform_user_id, [...(byUser.get(n.account_platform_user_id) ?? []), n]);
+  for (const n of notices) appendTo(byUser, n.account_platform_user_id, n);
   const accountsOf = await accountsOfPlatformUsers(deps.db, platform, [...byUser.keys()]);
   const users: UserNotices[] = [];
   for (const [platformUserId, items] of byUser) {
@@ -137,7 +137,7 @@ export async function ingestNotices(
     if (read.retry !== null && attempt + 1 < TIME_READ_ATTEMPTS) {
       const unread = read.retry.ids;
       const wait = retryDelayMs(BACKGROUND_RETRY, attempt, read.retry.error.detail.retryAfterSeconds);
-      retries.set(wait, [...(retries.get(wait) ?? []), ...items.filter((n) => unread.has(n.id))]);
+      appendTo(retries, wait, ...items.filter((n) => unread.has(n.id)));
     }
     const incoming = items.flatMap((n): IncomingComment[] => {
       if (read.gone.has(n.id)) return [];

@@ -8,6 +8,7 @@
 
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
+import { appendTo } from '../../append-to.ts';
 import type { Db } from '../../db/connection.ts';
 import { GroupCommit } from '../../db/group-commit.ts';
 import { ApiError } from '../../http/errors.ts';
@@ -65,9 +66,7 @@ function noticeQueue(db: Db): GroupCommit<{ platform: Platform; comments: Notice
   return new GroupCommit<{ platform: Platform; comments: NoticeComment[] }, void>(
     async (notices) => {
       const byPlatform = new Map<Platform, NoticeComment[]>();
-      for (const { platform, comments } of notices) {
-        byPlatform.set(platform, [...(byPlatform.get(platform) ?? []), ...comments]);
-      }
+      for (const { platform, comments } of notices) appendTo(byPlatform, platform, ...comments);
       await db.transaction(async (tx) => {
         for (const [platform, comments] of byPlatform) {
           for (let i = 0; i < comments.length; i += COMMENTS_PER_JOB) {

@@ -4,6 +4,7 @@
  * sync state row, so their read-modify-write of the same series cannot interleave.
  */
 import { sql } from 'drizzle-orm';
+import { appendTo } from '../../append-to.ts';
 import { now } from '../../clock.ts';
 import type { Tx } from '../../db/connection.ts';
 import type { DailyMetrics } from '../../platforms/index.ts';
@@ -52,9 +53,7 @@ export async function storeDailyFigures(tx: Tx, accountId: string, figures: Dail
     const number = dayNumber(day);
     if (number === null) continue;
     for (const [metric, value] of Object.entries(values)) {
-      const list = byMetric.get(metric) ?? [];
-      list.push([number, value]);
-      byMetric.set(metric, list);
+      appendTo(byMetric, metric, [number, value]);
     }
   }
   if (byMetric.size === 0) return;
