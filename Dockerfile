@@ -15,6 +15,8 @@ ARG NODE_IMAGE=node:24.21.0-bookworm-slim
 FROM ${NODE_IMAGE} AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
+# The workspace that generates the typed client's types (its package.json is all npm ci reads).
+COPY tools/openapi-types/package.json ./tools/openapi-types/
 COPY tsconfig.json tsconfig.build.json ./
 COPY bin ./bin
 COPY src ./src
@@ -29,6 +31,8 @@ FROM ${NODE_IMAGE} AS runtime
 ENV NODE_ENV=production
 WORKDIR /app
 COPY package.json package-lock.json ./
+# The workspace that generates the typed client's types (its package.json is all npm ci reads).
+COPY tools/openapi-types/package.json ./tools/openapi-types/
 # No dev dependencies, and no install scripts: the project's own `prepare` (a build, done
 # above) and the `node` devDependency's download are not wanted here; the one dependency that
 # needs its script, the embedded PostgreSQL's binaries (used when DATABASE_URL is unset), is

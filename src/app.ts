@@ -98,6 +98,11 @@ export async function buildApp({
   installErrorHandling(app);
 
   await app.register(swagger, {
+    // Shared schemas are named by their $id (`Profile`, `Error`), not `def-<n>`: the typed
+    // client's types and any generated SDK take their names from here.
+    refResolver: {
+      buildLocalReference: (json, _baseUri, _fragment, i) => (typeof json.$id === 'string' ? json.$id : `def-${i}`),
+    },
     openapi: {
       openapi: '3.1.0',
       info: {
