@@ -21,6 +21,8 @@ import { postgresRateLimitStore } from './http/rate-limit-store.ts';
 import { applySchemaDefaults, errorResponses } from './http/schemas.ts';
 import { makeValidatorCompiler } from './http/validation.ts';
 import { jobMetrics } from './jobs/metrics.ts';
+import { mcpRoutes } from './mcp/http-route.ts';
+import type { OpenApiDocument } from './mcp/openapi.ts';
 import { sharedMetrics } from './metrics/shared.ts';
 import { accountMetrics, accountRoutes, deauthorizeRoutes } from './modules/accounts/index.ts';
 import { apiKeyRoutes, findPrincipal, isCsrfTokenOf, sessionRoutes, useSession } from './modules/api-keys/index.ts';
@@ -236,6 +238,16 @@ export async function buildApp({
       insightRoutes({ db: database.db, platforms, answers: insightAnswers(config.insightsAnswerCacheMb) }),
     );
     await v1.register(mediaRoutes({ db: database.db, config, resolver }));
+    // The MCP endpoint: its tools are this API's operations, called with the request's own key.
+    await v1.register(
+      mcpRoutes({
+        name: SERVICE_NAME,
+        version: SERVICE_VERSION,
+        document: () => app.swagger() as OpenApiDocument,
+        inject: (options) => app.inject(options),
+        publicOrigin: config.publicUrl ? new URL(config.publicUrl).origin : undefined,
+      }),
+    );
     await v1.register(
       webhookRoutes({
         db: database.db,

@@ -8,6 +8,7 @@ import { type Config, ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/connection.ts';
 import { runMigrations } from './db/migrate.ts';
 import { EmailText, NameText } from './http/schemas.ts';
+import { DocumentUnavailableError, runStdioServer } from './mcp/stdio.ts';
 import { createKey, deleteKey, listOwnerKeys } from './modules/api-keys/index.ts';
 import { createOwner, listOwners, ownerExists } from './modules/owners/index.ts';
 import { findProfile } from './modules/profiles/index.ts';
@@ -199,6 +200,30 @@ function checked(schema: TSchema, rule: string) {
 const nameOption = checked(NameText(200, ''), 'must be 1 to 200 characters, not only spaces, no control characters');
 const emailOption = checked(EmailText, 'must be an e-mail address');
 
+/** `switchboard mcp`: its settings are the environment's, as an MCP client's configuration sets them. */
+async function runMcp(): Promise<void> {
+  const env = process.env;
+  const apiKey = env.SWITCHBOARD_API_KEY?.trim();
+  if (!apiKey) throw new UsageError('set SWITCHBOARD_API_KEY to an owner or profile API key (docs/mcp.md)');
+  const url = env.SWITCHBOARD_URL?.trim() || 'http://localhost:8080';
+  if (!URL.canParse(url) || !/^https?:$/.test(new URL(url).protocol)) {
+    throw new UsageError(`SWITCHBOARD_URL must be the service's http(s) base URL, not ${JSON.stringify(url)}`);
+  }
+  const profile = env.SWITCHBOARD_PROFILE?.trim() || undefined;
+  try {
+    await runStdioServer({
+      name: SERVICE_NAME,
+      version: SERVICE_VERSION,
+      url,
+      apiKey,
+      ...(profile ? { profile } : {}),
+    });
+  } catch (error) {
+    if (error instanceof DocumentUnavailableError) throw new UsageError(`mcp: ${error.message}`);
+    throw error;
+  }
+}
+
 const program = new Command('switchboard')
   .description(`${SERVICE_NAME}: a self-hostable social-publishing API for agencies`)
   .version(SERVICE_VERSION)
@@ -233,6 +258,13 @@ program
   .description('run only the sandbox platforms (fake Instagram, Threads, TikTok, Facebook) on their own port')
   .option('--port <n>', 'port to listen on (0 picks one)', positiveInt, 8090)
   .action((options: { port: number }) => runSandbox(options.port));
+
+program
+  .command('mcp')
+  .description(
+    'run the MCP server over stdio for an AI agent: its tools call the service at SWITCHBOARD_URL (default http://localhost:8080) with the API key in SWITCHBOARD_API_KEY, inside the profile SWITCHBOARD_PROFILE when set (docs/mcp.md)',
+  )
+  .action(() => runMcp());
 
 const owners = program.command('owners').description('manage owners (agencies)');
 owners
