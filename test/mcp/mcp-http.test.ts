@@ -128,6 +128,15 @@ describe('listing the tools', () => {
     });
     expect(createPost?.annotations).toMatchObject({ readOnlyHint: false, openWorldHint: true });
 
+    // POST /v1/media as JSON: the URL to fetch (an upload is a file, which a tool cannot carry).
+    const importMedia = tools.find((tool) => tool.name === 'import_media');
+    expect(importMedia?.inputSchema.required).toEqual(['url']);
+    expect(Object.keys(importMedia?.inputSchema.properties ?? {}).sort()).toEqual([
+      'idempotency_key',
+      'profile',
+      'url',
+    ]);
+
     const getPost = tools.find((tool) => tool.name === 'get_post');
     expect(getPost?.inputSchema.required).toEqual(['post_id']);
     expect(getPost?.annotations?.readOnlyHint).toBe(true);
