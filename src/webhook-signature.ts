@@ -1,18 +1,31 @@
 /**
- * The `Service-Signature` header of webhook deliveries: how the service signs, and how a
- * receiver verifies (exported from the package as `verifyWebhook`).
+ * The signature headers of webhook deliveries: how the service signs, and how a receiver
+ * verifies `Service-Signature` (exported from the package as `verifyWebhook`).
  *
  *   Service-Signature: t=<unix seconds>,v1=<hex>[,v1=<hex>]
  *
  * Each `v1` is the lowercase hex HMAC-SHA256 of `<t>.<raw body>` keyed with one of the
- * endpoint's secrets (the whole `whsec_...` string, UTF-8). Dependency-free: node:crypto only,
- * so receivers can import it without pulling in the service.
+ * endpoint's secrets (the whole `whsec_...` string, UTF-8).
+ *
+ * Beside it, the Standard Webhooks headers (standardwebhooks.com), so a receiver can verify
+ * with any Standard Webhooks library instead:
+ *
+ *   webhook-id: <the event's id>
+ *   webhook-timestamp: <unix seconds, the same as t>
+ *   webhook-signature: v1,<base64>[ v1,<base64>]
+ *
+ * Each `v1,` entry is the standard base64 HMAC-SHA256 of `<id>.<timestamp>.<raw body>` keyed
+ * with the bytes the secret encodes (the base64 after `whsec_`). One secret string serves both.
+ *
+ * Dependency-free: node:crypto only, so receivers can import it without pulling in the service.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
 /** Receivers reject a delivery whose `t` differs from their clock by more than this. */
 export const DEFAULT_TOLERANCE_SECONDS = 300;
 
+/** What every endpoint secret starts with; Standard Webhooks keys are the base64 after it. */
+const SECRET_PREFIX = 'whsec_';
 /** SHA-256 digests are 32 bytes: 64 hex digits. */
 const DIGEST_HEX = /^[0-9a-f]{64}$/i;
 /** `t` is whole unix seconds; more than 15 digits is no real time (and loses precision). */
@@ -29,13 +42,55 @@ function hmac(secret: string, timestamp: string, body: Buffer | string): Buffer 
  * `whsec_...` string, UTF-8).
  */
 export function signatureHeader(rawBody: string, secrets: string[], unixSeconds: number): string {
+  checkSigning(secrets, unixSeconds);
+  const t = String(unixSeconds);
+  const body = Buffer.from(rawBody, 'utf8');
+  return [`t=${t}`, ...secrets.map((secret) => `v1=${hmac(secret, t, body).toString('hex')}`)].join(',');
+}
+
+/**
+ * The Standard Webhooks `webhook-signature` header value: space-separated `v1,<base64>`, one
+ * per secret in the order given (current first; during a secret rotation also the old one).
+ * Each is the standard, padded base64 HMAC-SHA256 of `${webhookId}.${unixSeconds}.${rawBody}`,
+ * keyed with the bytes the secret's base64 after `whsec_` encodes: what the Standard Webhooks
+ * libraries compute. `webhookId` is the event's id and `unixSeconds` the attempt's
+ * `webhook-timestamp`, the same as Service-Signature's `t`.
+ */
+export function standardSignatureHeader(
+  webhookId: string,
+  rawBody: string,
+  secrets: string[],
+  unixSeconds: number,
+): string {
+  checkSigning(secrets, unixSeconds);
+  if (webhookId === '') throw new RangeError('webhookId must not be empty');
+  const signed = `${webhookId}.${unixSeconds}.`;
+  const body = Buffer.from(rawBody, 'utf8');
+  return secrets
+    .map(
+      (secret) =>
+        `v1,${createHmac('sha256', standardKey(secret)).update(signed, 'utf8').update(body).digest('base64')}`,
+    )
+    .join(' ');
+}
+
+/**
+ * The HMAC key of `webhook-signature`: the bytes the secret's base64 after `whsec_` encodes.
+ * Node's base64 decoder also reads the URL alphabet without padding, so the secrets made before
+ * the service made standard base64 ones (`whsec_` and base64url) decode to their same 32 bytes.
+ */
+function standardKey(secret: string): Buffer {
+  const key = Buffer.from(secret.startsWith(SECRET_PREFIX) ? secret.slice(SECRET_PREFIX.length) : secret, 'base64');
+  // The Standard Webhooks libraries refuse an empty key: no receiver could verify a signature by it.
+  if (key.length === 0) throw new RangeError('a secret must encode at least one byte to sign webhook-signature');
+  return key;
+}
+
+function checkSigning(secrets: string[], unixSeconds: number): void {
   if (!Number.isSafeInteger(unixSeconds) || unixSeconds < 0) {
     throw new RangeError(`unixSeconds must be a non-negative whole number, not ${unixSeconds}`);
   }
   if (secrets.length === 0) throw new RangeError('at least one secret is needed to sign');
-  const t = String(unixSeconds);
-  const body = Buffer.from(rawBody, 'utf8');
-  return [`t=${t}`, ...secrets.map((secret) => `v1=${hmac(secret, t, body).toString('hex')}`)].join(',');
 }
 
 export interface VerifyOptions {

@@ -12,6 +12,7 @@ import { growth, scrapeMetrics } from '../helpers/metrics.ts';
 import { type Receiver, startReceiver } from '../helpers/receiver.ts';
 import { startSandbox, type TestSandbox } from '../helpers/sandbox.ts';
 import { connectSandboxAccount, type SandboxAccount } from '../helpers/sandbox-accounts.ts';
+import { verifyStandardWebhook } from '../helpers/standard-webhooks.ts';
 import { accounts, comments, events } from '../helpers/tables.ts';
 import { moveTime } from '../helpers/time.ts';
 
@@ -154,7 +155,7 @@ function deliveriesFor(commentId: string) {
   return receiver.received
     .map((r) => {
       const raw = r.body.toString('utf8');
-      return { raw, header: r.headers['service-signature'] as string, body: JSON.parse(raw) };
+      return { raw, header: r.headers['service-signature'] as string, body: JSON.parse(raw), received: r };
     })
     .filter((d) => d.body.type === 'comment.created' && d.body.data.comment_id === commentId);
 }
@@ -242,6 +243,8 @@ describe('comments arrive by the platforms’ webhooks', () => {
     if (!event) throw new Error('no delivery');
     const options = { nowSeconds: now().getTime() / 1000, toleranceSeconds: 300 };
     expect(verifyWebhook(event.raw, event.header, webhookSecret, options)).toBe(true);
+    expect(verifyStandardWebhook(webhookSecret, event.received)).toEqual(event.body);
+    expect(event.received.headers['webhook-id']).toBe(event.body.id);
     expect(event.body.data).toMatchObject({
       comment_id: comment.id,
       account_id: account.id,

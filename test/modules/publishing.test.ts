@@ -16,6 +16,7 @@ import { growth, scrapeMetrics } from '../helpers/metrics.ts';
 import { type Receiver, startReceiver } from '../helpers/receiver.ts';
 import { startSandbox, type TestSandbox } from '../helpers/sandbox.ts';
 import { connectSandboxAccount } from '../helpers/sandbox-accounts.ts';
+import { verifyStandardWebhook } from '../helpers/standard-webhooks.ts';
 import { accounts, events, postTargets } from '../helpers/tables.ts';
 import { moveTime } from '../helpers/time.ts';
 
@@ -142,7 +143,11 @@ async function eventsOf(postId: string, n = 1) {
       // Signed at the service's time, which these tests move (by two days at most).
       const options = { nowSeconds: now().getTime() / 1000, toleranceSeconds: 2 * 86_400 };
       expect(verifyWebhook(r.body, r.headers['service-signature'] as string, webhookSecret, options)).toBe(true);
-      return JSON.parse(r.body.toString('utf8'));
+      // And its Standard Webhooks headers, by the reference library, with the same secret.
+      const envelope = JSON.parse(r.body.toString('utf8'));
+      expect(verifyStandardWebhook(webhookSecret, r)).toEqual(envelope);
+      expect(r.headers['webhook-id']).toBe(envelope.id);
+      return envelope;
     });
   });
 }

@@ -2,17 +2,21 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { makeWorkerUtils } from 'graphile-worker';
 import { SMTPServer } from 'smtp-server';
+import { WebhookVerificationError } from 'standardwebhooks';
 import { afterAll, afterEach, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { advanceClock, resetClock } from '../../src/clock.ts';
 import { createMailer } from '../../src/mail.ts';
 import { emit } from '../../src/modules/events/service.ts';
 import { type AttemptOutcome, attemptDeliveries, type DeliveryDeps } from '../../src/modules/webhooks/attempts.ts';
 import { deleteOldDeliveries } from '../../src/modules/webhooks/deliveries.ts';
+import { encrypt } from '../../src/secrets.ts';
+import { verifyWebhook } from '../../src/webhook-signature.ts';
 import { auth, startTestApp, type TestApp, type TestOwner } from '../helpers/app.ts';
 import { eventually } from '../helpers/eventually.ts';
 import { growth, scrapeMetrics } from '../helpers/metrics.ts';
 import { type Receiver, startReceiver } from '../helpers/receiver.ts';
 import { TEST_HOSTS } from '../helpers/resolver.ts';
+import { standardSignatures, verifyStandardWebhook } from '../helpers/standard-webhooks.ts';
 import { webhookAttempts, webhookDeliveries, webhookEndpoints } from '../helpers/tables.ts';
 
 const MINUTE = 60_000;
@@ -86,6 +90,14 @@ function expectSignedBy(secret: string, headers: Record<string, string | string[
   expect(given.some((g) => g.length === expected.length && timingSafeEqual(g, expected))).toBe(true);
 }
 
+/** The `t` of a received Service-Signature. */
+function serviceTimestamp(headers: Record<string, string | string[] | undefined>): string | undefined {
+  return /^t=(\d+),/.exec(String(headers['service-signature']))?.[1];
+}
+
+/** A secret as the service makes it: `whsec_` and the standard, padded base64 of 32 bytes. */
+const NEW_SECRET = /^whsec_[A-Za-z0-9+/]{43}=$/;
+
 describe('delivering an event', () => {
   it('POSTs the signed envelope with its headers and records the attempt', async () => {
     const r = await receiver();
@@ -104,6 +116,28 @@ describe('delivering an event', () => {
     expect(envelope).toMatchObject({ type: 'profile.deleted', profile_id: doomed, data: { profile: { id: doomed } } });
     expect(envelope.id).toMatch(/^[0-9a-f-]{36}$/);
     expectSignedBy(hook.secret, got.headers, got.body);
+
+    // The Standard Webhooks headers beside it: the event's id, the same second as t, one
+    // signature, which the standardwebhooks library verifies with the secret the API showed.
+    expect(hook.secret).toMatch(NEW_SECRET);
+    expect(got.headers['webhook-id']).toBe(envelope.id);
+    expect(got.headers['webhook-timestamp']).toBe(serviceTimestamp(got.headers));
+    expect(standardSignatures(got.headers)).toEqual([expect.stringMatching(/^v1,[A-Za-z0-9+/]{43}=$/)]);
+    expect(verifyStandardWebhook(hook.secret, got)).toEqual(envelope);
+    // Changed in one byte, the body fails; so do another id and another time (both are signed).
+    const tampered = Buffer.from(got.body);
+    tampered[tampered.length - 2] = (tampered[tampered.length - 2] ?? 0) ^ 0x01;
+    expect(() => verifyStandardWebhook(hook.secret, { headers: got.headers, body: tampered })).toThrow(
+      'No matching signature found',
+    );
+    const otherId = { ...got.headers, 'webhook-id': '00000000-0000-4000-8000-000000000000' };
+    expect(() => verifyStandardWebhook(hook.secret, { headers: otherId, body: got.body })).toThrow(
+      'No matching signature found',
+    );
+    const otherTime = { ...got.headers, 'webhook-timestamp': String(Number(got.headers['webhook-timestamp']) - 1) };
+    expect(() => verifyStandardWebhook(hook.secret, { headers: otherTime, body: got.body })).toThrow(
+      WebhookVerificationError,
+    );
 
     const delivery = await eventually(async () => {
       const [row] = await deliveriesOf(hook.id);
@@ -367,6 +401,42 @@ describe('failures and retries', () => {
     expect(await attemptDelivery(deps, delivery.id)).toBe('skipped');
   });
 
+  it('signs a retry afresh: the same body and webhook-id, a new timestamp, each verifying', async () => {
+    let answered = 0;
+    const r = await receiver((_req, res) => {
+      answered += 1;
+      res.writeHead(answered === 1 ? 503 : 200).end();
+    });
+    const o = await t.createOwner();
+    const hook = await endpoint(r.url, ['post.published'], o);
+    const event = await emitEvent(o, 'post.published', null);
+    const [delivery] = await deliveriesOf(hook.id);
+    const deps = t.deliveryDeps();
+    expect(await attemptDelivery(deps, delivery?.id as string)).toBe('failed');
+    const [first] = await r.waitFor(1);
+    if (!first) throw new Error('nothing received');
+    expect(verifyStandardWebhook(hook.secret, first)).toMatchObject({ id: event.id });
+    advanceClock(1 * MINUTE);
+    expect(await attemptDelivery(deps, delivery?.id as string)).toBe('sent');
+    const [, second] = await r.waitFor(2);
+    if (!second) throw new Error('no retry received');
+
+    expect(second.body.equals(first.body)).toBe(true);
+    expect(second.headers['service-delivery']).toBe(first.headers['service-delivery']);
+    expect(first.headers['webhook-id']).toBe(event.id);
+    expect(second.headers['webhook-id']).toBe(event.id);
+    // Signed when each attempt is made: the retry's time, the same second in both schemes.
+    for (const got of [first, second]) expect(got.headers['webhook-timestamp']).toBe(serviceTimestamp(got.headers));
+    const delay = Number(second.headers['webhook-timestamp']) - Number(first.headers['webhook-timestamp']);
+    expect(delay).toBeGreaterThanOrEqual(60);
+    expect(delay).toBeLessThan(90);
+    expect(second.headers['webhook-signature']).not.toBe(first.headers['webhook-signature']);
+    expect(verifyStandardWebhook(hook.secret, second)).toMatchObject({ id: event.id });
+    // The first attempt's signature, replayed now, is too old for a receiver with a 5-minute tolerance.
+    advanceClock(5 * MINUTE);
+    expect(() => verifyStandardWebhook(hook.secret, first)).toThrow('Message timestamp too old');
+  });
+
   it('counts a redirect, no answer within 5 s and a closed port as failures, and retries each', async () => {
     const target = await receiver();
     const redirect = await receiver((_req, res) => res.writeHead(302, { location: target.url }).end());
@@ -467,8 +537,14 @@ describe('resend and test', () => {
     expect(res.json()).toMatchObject({ event_id: delivery?.eventId, status: 'pending' });
     expect(res.json().id).not.toBe(delivery?.id);
     const [, second] = await r.waitFor(2);
-    expect(second?.body.equals(first?.body as Buffer)).toBe(true);
-    expect(second?.headers['service-delivery']).toBe(res.json().id);
+    if (!first || !second) throw new Error('nothing received');
+    expect(second.body.equals(first.body)).toBe(true);
+    expect(second.headers['service-delivery']).toBe(res.json().id);
+    // The same event, so the same webhook-id: a Standard Webhooks receiver deduplicates by it.
+    expect(first.headers['webhook-id']).toBe(JSON.parse(first.body.toString('utf8')).id);
+    expect(second.headers['webhook-id']).toBe(first.headers['webhook-id']);
+    expect(second.headers['webhook-timestamp']).toBe(serviceTimestamp(second.headers));
+    expect(verifyStandardWebhook(hook.secret, second)).toEqual(JSON.parse(second.body.toString('utf8')));
   });
 
   it('sends webhook.test to that endpoint only; an inactive endpoint gets 409 webhook_inactive', async () => {
@@ -702,5 +778,81 @@ describe('secret rotation', () => {
     expect([...String(got.headers['service-signature']).matchAll(/v1=/g)]).toHaveLength(2);
     expectSignedBy(rotated.json().secret, got.headers, got.body);
     expectSignedBy(hook.secret, got.headers, got.body);
+  });
+
+  it('signs webhook-signature with both secrets during the 24 hours, then with the new one only', async () => {
+    const r = await receiver();
+    const o = await t.createOwner();
+    const hook = await endpoint(r.url, ['post.published'], o);
+    const rotated = await t.app.inject({
+      method: 'POST',
+      url: `/v1/webhooks/${hook.id}/rotate-secret`,
+      headers: auth(o.key),
+    });
+    expect(rotated.statusCode).toBe(200);
+    const newSecret: string = rotated.json().secret;
+    expect(newSecret).toMatch(NEW_SECRET);
+    expect(newSecret).not.toBe(hook.secret);
+
+    /** Emits an event, attempts its delivery now, and answers what the receiver got. */
+    const deliverOne = async () => {
+      const event = await emitEvent(o, 'post.published', null);
+      const delivery = (await deliveriesOf(hook.id)).find((d) => d.eventId === event.id);
+      expect(await attemptDelivery(t.deliveryDeps(), delivery?.id as string)).toBe('sent');
+      const got = r.received.find((x) => x.headers['webhook-id'] === event.id);
+      if (!got) throw new Error('nothing received');
+      return got;
+    };
+    const serviceSignatures = (got: { headers: Record<string, string | string[] | undefined> }) =>
+      [...String(got.headers['service-signature']).matchAll(/v1=/g)].length;
+    const body = (got: { body: Buffer }) => JSON.parse(got.body.toString('utf8'));
+
+    // Just before the 24 hours end: two entries in each header, each secret verifies on its own.
+    advanceClock(24 * HOUR - MINUTE);
+    const during = await deliverOne();
+    expect(standardSignatures(during.headers)).toHaveLength(2);
+    expect(serviceSignatures(during)).toBe(2);
+    expect(verifyStandardWebhook(newSecret, during)).toEqual(body(during));
+    expect(verifyStandardWebhook(hook.secret, during)).toEqual(body(during));
+    // The new secret's entry comes first.
+    const [current] = standardSignatures(during.headers);
+    expect(
+      verifyStandardWebhook(newSecret, { ...during, headers: { ...during.headers, 'webhook-signature': current } }),
+    ).toEqual(body(during));
+
+    // After them: one entry in each, by the new secret; the old one no longer verifies.
+    advanceClock(2 * MINUTE);
+    const after = await deliverOne();
+    expect(standardSignatures(after.headers)).toHaveLength(1);
+    expect(serviceSignatures(after)).toBe(1);
+    expect(verifyStandardWebhook(newSecret, after)).toEqual(body(after));
+    expect(() => verifyStandardWebhook(hook.secret, after)).toThrow('No matching signature found');
+    const at = { nowSeconds: Number(after.headers['webhook-timestamp']) };
+    expect(verifyWebhook(after.body, String(after.headers['service-signature']), newSecret, at)).toBe(true);
+    expect(verifyWebhook(after.body, String(after.headers['service-signature']), hook.secret, at)).toBe(false);
+  });
+
+  it('still signs both schemes for an endpoint whose secret was made as base64url, before', async () => {
+    const r = await receiver();
+    const o = await t.createOwner();
+    const hook = await endpoint(r.url, ['post.published'], o);
+    // A secret as the service made them before: `whsec_` and base64url of 32 bytes, here with `-` and `_`.
+    const legacy = 'whsec_MMgPBv2zYTMwWI5784JWw-JG2JjPsAelQCZ-V_sPgjQ';
+    await t.database.db
+      .update(webhookEndpoints)
+      .set({ secretSealed: encrypt(t.secretKey, legacy) })
+      .where(eq(webhookEndpoints.id, hook.id));
+    await emitEvent(o, 'post.published', null);
+    const [delivery] = await deliveriesOf(hook.id);
+    expect(await attemptDelivery(t.deliveryDeps(), delivery?.id as string)).toBe('sent');
+    const [got] = await r.waitFor(1);
+    if (!got) throw new Error('nothing received');
+
+    expectSignedBy(legacy, got.headers, got.body);
+    // The reference library refuses the URL alphabet; the same bytes as standard padded base64
+    // (what docs/webhooks.md tells owners to convert to, or rotate for) verify.
+    expect(() => verifyStandardWebhook(legacy, got)).toThrow();
+    const converted = `whsec_${legacy.slice('whsec_'.length).replaceAll('-', '+').replaceAll('_', '/')}=`;
+    expect(verifyStandardWebhook(converted, got)).toEqual(JSON.parse(got.body.toString('utf8')));
   });
 });

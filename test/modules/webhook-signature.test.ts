@@ -1,7 +1,8 @@
 import { createHmac, randomBytes, randomInt } from 'node:crypto';
-import { describe, expect, it } from 'vitest';
+import { Webhook, WebhookVerificationError } from 'standardwebhooks';
+import { describe, expect, it, vi } from 'vitest';
 import * as pkg from '../../src/index.ts';
-import { signatureHeader, verifyWebhook } from '../../src/webhook-signature.ts';
+import { signatureHeader, standardSignatureHeader, verifyWebhook } from '../../src/webhook-signature.ts';
 
 const SECRET = 'whsec_Zm9vYmFyYmF6cXV4cXV1eGNvcmdlZ3JhdWx0Z2FycGx5d2FsZG8';
 const OLD_SECRET = 'whsec_b2xkLXNlY3JldC1zdGlsbC1zaWduaW5nLWZvci0yNGg';
@@ -217,6 +218,127 @@ describe('verifyWebhook', () => {
         tampered[i] = (tampered[i] ?? 0) ^ (1 << randomInt(0, 8));
         expect(verifyWebhook(tampered, signed, secret, at(t))).toBe(false);
       }
+    }
+  });
+});
+
+/** Secrets as the service makes them now: `whsec_` and standard, padded base64 of 32 bytes. */
+const STD_SECRET = 'whsec_uSXjo0ll7NrIVRQJPrYz+2vRxfMvare/FmrIbn3KMGo=';
+const STD_OLD_SECRET = 'whsec_ugsdSqs82EtZ8VuvJ4DUyuoGAm+AaLS7/YJFlXXhtiE=';
+/** A secret as the service made them before: `whsec_` and base64url, here with both `-` and `_`. */
+const LEGACY_SECRET = 'whsec_MMgPBv2zYTMwWI5784JWw-JG2JjPsAelQCZ-V_sPgjQ';
+const EVENT_ID = '0b0e8d2c-6a6b-4c55-9f4e-2f3d9d1f6a10';
+
+/** The Standard Webhooks signature, written out here: base64 HMAC-SHA256 of "id.t.body" keyed with the decoded bytes. */
+function independentStandard(key: Buffer, id: string, t: number, body: string | Buffer): string {
+  return `v1,${createHmac('sha256', key).update(`${id}.${t}.`).update(body).digest('base64')}`;
+}
+
+/**
+ * Verifies with the standardwebhooks reference library as a receiver whose clock reads `seconds`
+ * (the library reads Date.now()). Answers the parsed body; throws what the library throws.
+ */
+function libraryVerify(secret: string, id: string, t: number, signature: string, body: string, seconds = t) {
+  const clock = vi.spyOn(Date, 'now').mockReturnValue(seconds * 1000);
+  try {
+    return new Webhook(secret).verify(body, {
+      'webhook-id': id,
+      'webhook-timestamp': String(t),
+      'webhook-signature': signature,
+    });
+  } finally {
+    clock.mockRestore();
+  }
+}
+
+describe('standardSignatureHeader', () => {
+  it('is v1,<base64 HMAC-SHA256 of "id.t.body"> keyed with the bytes after whsec_: a fixed vector', () => {
+    // Computed once with node:crypto: createHmac('sha256', Buffer.from('uSXj...MGo=', 'base64'))
+    // .update(`${EVENT_ID}.1790000000.${BODY}`).digest('base64').
+    expect(standardSignatureHeader(EVENT_ID, BODY, [STD_SECRET], T)).toBe(
+      'v1,DJNeN0Zb4y4AKJEEXkQBdSeJXzjj5VbId+s4DoaYdPY=',
+    );
+    const key = Buffer.from('uSXjo0ll7NrIVRQJPrYz+2vRxfMvare/FmrIbn3KMGo=', 'base64');
+    expect(key).toHaveLength(32);
+    expect(standardSignatureHeader(EVENT_ID, BODY, [STD_SECRET], T)).toBe(independentStandard(key, EVENT_ID, T, BODY));
+  });
+
+  it('is what the standardwebhooks library signs, and the library verifies it', () => {
+    const header = standardSignatureHeader(EVENT_ID, BODY, [STD_SECRET], T);
+    expect(header).toBe(new Webhook(STD_SECRET).sign(EVENT_ID, new Date(T * 1000), BODY));
+    expect(header).toMatch(/^v1,[A-Za-z0-9+/]{43}=$/);
+    expect(libraryVerify(STD_SECRET, EVENT_ID, T, header, BODY)).toEqual(JSON.parse(BODY));
+  });
+
+  it('is keyed with the decoded bytes, not the whole whsec_ string as Service-Signature is', () => {
+    const header = standardSignatureHeader(EVENT_ID, BODY, [STD_SECRET], T);
+    expect(header).not.toBe(independentStandard(Buffer.from(STD_SECRET, 'utf8'), EVENT_ID, T, BODY));
+  });
+
+  it('signs the id and the time: another id or time is another signature, which the library rejects', () => {
+    const header = standardSignatureHeader(EVENT_ID, BODY, [STD_SECRET], T);
+    expect(standardSignatureHeader('another-id', BODY, [STD_SECRET], T)).not.toBe(header);
+    expect(standardSignatureHeader(EVENT_ID, BODY, [STD_SECRET], T + 1)).not.toBe(header);
+    expect(() => libraryVerify(STD_SECRET, 'another-id', T, header, BODY)).toThrow(WebhookVerificationError);
+    expect(() => libraryVerify(STD_SECRET, EVENT_ID, T + 1, header, BODY)).toThrow('No matching signature found');
+  });
+
+  it('rejects, through the library, a body changed in one byte and another secret', () => {
+    const header = standardSignatureHeader(EVENT_ID, BODY, [STD_SECRET], T);
+    const tampered = Buffer.from(BODY, 'utf8');
+    tampered[10] = (tampered[10] ?? 0) ^ 0x01;
+    expect(() => libraryVerify(STD_SECRET, EVENT_ID, T, header, tampered.toString('utf8'))).toThrow(
+      'No matching signature found',
+    );
+    expect(() => libraryVerify(STD_OLD_SECRET, EVENT_ID, T, header, BODY)).toThrow('No matching signature found');
+  });
+
+  it('gives one space-separated entry per secret, in the order given; the library verifies with either', () => {
+    const header = standardSignatureHeader(EVENT_ID, BODY, [STD_SECRET, STD_OLD_SECRET], T);
+    const library = (secret: string) => new Webhook(secret).sign(EVENT_ID, new Date(T * 1000), BODY);
+    expect(header.split(' ')).toEqual([library(STD_SECRET), library(STD_OLD_SECRET)]);
+    expect(libraryVerify(STD_SECRET, EVENT_ID, T, header, BODY)).toEqual(JSON.parse(BODY));
+    expect(libraryVerify(STD_OLD_SECRET, EVENT_ID, T, header, BODY)).toEqual(JSON.parse(BODY));
+    const third = 'whsec_phmdMN4/gJ+jQH0Bob0ynIfD0JTeS+LnZDz2d7cYfIM=';
+    expect(() => libraryVerify(third, EVENT_ID, T, header, BODY)).toThrow('No matching signature found');
+  });
+
+  it('signs the UTF-8 bytes of the body', () => {
+    const key = Buffer.from(STD_SECRET.slice('whsec_'.length), 'base64');
+    expect(standardSignatureHeader(EVENT_ID, BODY, [STD_SECRET], T)).toBe(
+      independentStandard(key, EVENT_ID, T, Buffer.from(BODY, 'utf8')),
+    );
+  });
+
+  it('signs for a secret made before (base64url), keyed with the same 32 bytes, as the converted secret verifies', () => {
+    const bytes = Buffer.from(LEGACY_SECRET.slice('whsec_'.length), 'base64url');
+    expect(bytes).toHaveLength(32);
+    const header = standardSignatureHeader(EVENT_ID, BODY, [LEGACY_SECRET], T);
+    expect(header).toBe(independentStandard(bytes, EVENT_ID, T, BODY));
+    // The library refuses the URL alphabet; the same bytes in standard padded base64 verify.
+    expect(() => new Webhook(LEGACY_SECRET)).toThrow();
+    const converted = `whsec_${LEGACY_SECRET.slice('whsec_'.length).replaceAll('-', '+').replaceAll('_', '/')}=`;
+    expect(converted).toBe(`whsec_${bytes.toString('base64')}`);
+    expect(libraryVerify(converted, EVENT_ID, T, header, BODY)).toEqual(JSON.parse(BODY));
+  });
+
+  it('refuses an empty id, a fractional or negative time, no secrets and a secret encoding no bytes', () => {
+    expect(() => standardSignatureHeader('', BODY, [STD_SECRET], T)).toThrow(RangeError);
+    expect(() => standardSignatureHeader(EVENT_ID, BODY, [STD_SECRET], 1.5)).toThrow(RangeError);
+    expect(() => standardSignatureHeader(EVENT_ID, BODY, [STD_SECRET], -1)).toThrow(RangeError);
+    expect(() => standardSignatureHeader(EVENT_ID, BODY, [], T)).toThrow(RangeError);
+    expect(() => standardSignatureHeader(EVENT_ID, BODY, ['whsec_'], T)).toThrow(RangeError);
+  });
+
+  it('holds for random secrets, ids and bodies: the same as the library signs', () => {
+    for (let run = 0; run < 200; run++) {
+      const secret = `whsec_${randomBytes(32).toString('base64')}`;
+      const id = randomBytes(randomInt(1, 20)).toString('hex');
+      const body = randomBytes(randomInt(0, 300)).toString('latin1');
+      const t = randomInt(0, 2 ** 40);
+      expect(standardSignatureHeader(id, body, [secret], t)).toBe(
+        new Webhook(secret).sign(id, new Date(t * 1000), body),
+      );
     }
   });
 });

@@ -48,7 +48,10 @@ describe('creating webhook endpoints', () => {
       active: true,
     });
     expect(body.id).toMatch(/^we_/);
-    expect(body.secret).toMatch(/^whsec_[A-Za-z0-9_-]{43}$/);
+    // `whsec_` and the standard, padded base64 of 32 random bytes: one string for both signature
+    // schemes, which Standard Webhooks libraries decode (they refuse base64url's `-` and `_`).
+    expect(body.secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
+    expect(Buffer.from(body.secret.slice('whsec_'.length), 'base64')).toHaveLength(32);
 
     const [row] = await t.database.db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, body.id));
     expect(JSON.stringify(row)).not.toContain(body.secret);
@@ -241,7 +244,7 @@ describe('updating, deleting and rotating', () => {
     });
     expect(res.statusCode).toBe(200);
     const rotated = res.json();
-    expect(rotated.secret).toMatch(/^whsec_/);
+    expect(rotated.secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
     expect(rotated.secret).not.toBe(e.secret);
     const row = async (): Promise<typeof webhookEndpoints.$inferSelect> => {
       const [found] = await t.database.db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, e.id));

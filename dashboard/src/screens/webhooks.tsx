@@ -97,7 +97,7 @@ export function ShownSecret({ secret, onDone }: { secret: string; onDone: () => 
     <Revealed label="Signing secret" value={secret}>
       <p class="notice warn">
         This secret will not be shown again. Give it to your receiver now: it checks the Service-Signature header of
-        each delivery with it.
+        each delivery with it, or the webhook-signature header with a Standard Webhooks library.
       </p>
       <button type="button" class="secondary small" onClick={onDone}>
         I have copied it

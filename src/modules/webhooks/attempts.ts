@@ -9,7 +9,7 @@ import { withEffects } from '../../db/with-effects.ts';
 import { enqueue, jobSql } from '../../jobs/queue.ts';
 import { sharedCounter, sharedHistogram } from '../../metrics/shared.ts';
 import { isSuccess, type PostResult, postBytes } from '../../outbound/http-client.ts';
-import { signatureHeader } from '../../webhook-signature.ts';
+import { signatureHeader, standardSignatureHeader } from '../../webhook-signature.ts';
 import { eventEnvelopes } from '../events/index.ts';
 import { signingSecrets } from './service.ts';
 import { webhookAttempts, webhookDeliveries, webhookEndpoints } from './tables.ts';
@@ -110,6 +110,11 @@ export async function attemptDeliveries(
   await Promise.all(
     sendable.map(async ({ delivery, endpoint, event }) => {
       const attemptedAt = now();
+      // Each attempt is signed when it is made, in both schemes at the same second with the same
+      // secrets. webhook-id is the event's id, not the delivery's: Standard Webhooks receivers
+      // deduplicate by it, and a retry or a resend is the same event again.
+      const signedAt = Math.floor(attemptedAt.getTime() / 1000);
+      const secrets = signingSecrets(deps.secretKey, endpoint);
       const result = await postBytes(
         deps.agent,
         endpoint.url,
@@ -117,13 +122,12 @@ export async function attemptDeliveries(
         {
           'content-type': 'application/json',
           'user-agent': USER_AGENT,
-          'service-signature': signatureHeader(
-            event.body,
-            signingSecrets(deps.secretKey, endpoint),
-            Math.floor(attemptedAt.getTime() / 1000),
-          ),
+          'service-signature': signatureHeader(event.body, secrets, signedAt),
           'service-event': event.type,
           'service-delivery': delivery.id,
+          'webhook-id': delivery.eventId,
+          'webhook-timestamp': String(signedAt),
+          'webhook-signature': standardSignatureHeader(delivery.eventId, event.body, secrets, signedAt),
         },
         { timeoutMs: RESPONSE_TIMEOUT_MS, maxBodyBytes: MAX_RESPONSE_BYTES },
       );

@@ -34,7 +34,7 @@ export const EndpointWithSecretJson = Type.Object(
     ...endpointFields,
     secret: Type.String({
       description:
-        'The signing secret (`whsec_...`), the HMAC-SHA256 key of `Service-Signature`. Shown this once only.',
+        'The signing secret: `whsec_` and the standard, padded base64 of 32 random bytes. Shown this once only. It verifies both signature headers of each delivery: `Service-Signature` (HMAC-SHA256 keyed with this whole string) and the Standard Webhooks `webhook-signature` (keyed with the bytes the base64 after `whsec_` encodes; any Standard Webhooks library takes the secret as it is).',
     }),
   },
   { title: 'WebhookEndpointWithSecret' },
@@ -44,7 +44,9 @@ export const DeliveryJson = Type.Object(
   {
     id: Type.String({ description: 'The delivery UUID (the `Service-Delivery` header).' }),
     endpoint_id: Type.String(),
-    event_id: Type.String({ description: "The event's UUID (the envelope's `id`); a resend keeps it." }),
+    event_id: Type.String({
+      description: "The event's UUID (the envelope's `id` and the `webhook-id` header); a resend keeps it.",
+    }),
     event_type: Type.String(),
     status: Type.Union(
       [Type.Literal('pending'), Type.Literal('succeeded'), Type.Literal('failed'), Type.Literal('cancelled')],

@@ -211,7 +211,7 @@ export function webhookRoutes(deps: WebhookDeps): FastifyPluginAsyncTypebox {
           tags,
           summary: 'Resend a delivery',
           description:
-            'Sends the same event (same `id`) to this endpoint again, now, as a new delivery; answers 202 with it. 409 `webhook_inactive` while the endpoint is inactive.',
+            'Sends the same event (same `id`, so the same `webhook-id` header) to this endpoint again, now, as a new delivery; answers 202 with it. 409 `webhook_inactive` while the endpoint is inactive.',
           headers: IdempotentPostHeaders,
           params: Type.Object({ id: Params.properties.id, deliveryId: Type.String({ format: 'uuid' }) }),
           response: { 202: Delivery, ...errorsOf(409) },
@@ -248,7 +248,7 @@ export function webhookRoutes(deps: WebhookDeps): FastifyPluginAsyncTypebox {
           tags,
           summary: "Rotate an endpoint's signing secret",
           description:
-            'Answers with the endpoint and its new secret, shown this once. For 24 hours each delivery carries two `v1=` signatures, by the new secret and the old one, so receivers can switch without losing events.',
+            "Answers with the endpoint and its new secret, shown this once. For 24 hours each delivery is signed by the new secret and the old one (two `v1=` in `Service-Signature`, two `v1,` entries in `webhook-signature`, the new secret's first), so receivers can switch without losing events.",
           headers: ProfileHeader,
           params: Params,
           response: { 200: EndpointWithSecret, ...errorsOf() },

@@ -24,9 +24,16 @@ export const MAX_ENDPOINTS_PER_OWNER = 10;
 /** After a rotation the old secret still signs for this long, so receivers can switch over. */
 export const ROTATION_OVERLAP_MS = 24 * 60 * 60 * 1000;
 
-/** `whsec_` and 32 random bytes: the HMAC key receivers verify signatures with. */
+/**
+ * `whsec_` and 32 random bytes in standard, padded base64 (44 characters): the one string a
+ * receiver verifies both schemes with. Service-Signature is keyed with the whole string;
+ * Standard Webhooks libraries decode the base64 after `whsec_` as standard base64: they refuse
+ * the URL alphabet's `-` and `_` (and some a missing `=`), which is why the bytes are not
+ * written as base64url, as secrets made before were (the service still signs for those,
+ * src/webhook-signature.ts).
+ */
 function newSecret(): string {
-  return `whsec_${randomBytes(32).toString('base64url')}`;
+  return `whsec_${randomBytes(32).toString('base64')}`;
 }
 
 async function checkUrl(policy: UrlPolicy, url: string): Promise<string> {
@@ -171,7 +178,8 @@ export async function deleteEndpoint(db: Db, scope: Scope, id: string): Promise<
 
 /**
  * Gives the endpoint a new secret. The old one keeps signing for 24 hours (each delivery
- * then carries two `v1=` signatures), so a receiver can switch without losing events.
+ * then carries two signatures in each scheme: two `v1=` in Service-Signature, two `v1,` in
+ * webhook-signature), so a receiver can switch without losing events.
  */
 export async function rotateSecret(
   deps: WebhookDeps,
