@@ -54,6 +54,14 @@ module.exports = {
       to: { path: '^src/modules/', pathNot: '^src/modules/connect/index[.]ts$' },
     },
     {
+      name: 'client-stands-alone',
+      comment:
+        "src/client/ ships to users as switchboard/client, to run wherever fetch does (Node, browsers): it imports its own files and openapi-fetch, nothing of the service (the rest of src/) and no Node built-in. What it knows of the API comes from the OpenAPI document, through its generated types.",
+      severity: 'error',
+      from: { path: '^src/client/' },
+      to: { pathNot: ['^src/client/', '(^|/)node_modules/openapi-fetch/'] },
+    },
+    {
       name: 'resolvable',
       comment: 'An import that resolves to nothing would hide a dependency from these rules.',
       severity: 'error',

@@ -15,15 +15,17 @@ ARG NODE_IMAGE=node:24.21.0-bookworm-slim
 FROM ${NODE_IMAGE} AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
-# The workspace that generates the typed client's types (its package.json is all npm ci reads).
-COPY tools/openapi-types/package.json ./tools/openapi-types/
+# The workspace that generates the typed client's types: npm ci reads its package.json, and
+# `prepare` runs its generator (`npm run build:client`, with the two scripts below).
+COPY tools/openapi-types/package.json tools/openapi-types/generate.ts ./tools/openapi-types/
+COPY scripts/build-client.ts scripts/openapi-document.ts ./scripts/
 COPY tsconfig.json tsconfig.build.json ./
 COPY bin ./bin
 COPY src ./src
 COPY dashboard ./dashboard
-# `npm ci` runs the `prepare` script, which builds the library types, the dashboard and the
-# service's bundle (bin/server-bundle.js: one file, which starts about 2 s faster). npm's
-# download cache is a build cache, kept out of the image.
+# `npm ci` runs the `prepare` script, which generates the typed client's types, builds the
+# library and its types, the dashboard and the service's bundle (bin/server-bundle.js: one
+# file, which starts about 2 s faster). npm's download cache is a build cache, kept out of the image.
 RUN --mount=type=cache,target=/root/.npm npm ci --no-audit --no-fund
 
 # Stage 2: what runs, with the production dependencies only.
