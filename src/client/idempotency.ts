@@ -16,8 +16,7 @@ type TakesIdempotencyKey<P extends PostPath> = paths[P]['post'] extends { parame
  * Which POSTs the client gives an Idempotency-Key of its own: those whose operation declares the
  * header. The others must not get one: a POST whose answer holds a secret shown once (a new API
  * key, a webhook secret, a connect link's token) refuses any key with `400
- * idempotency_key_not_supported`, and signing in (`/v1/session`) and the sync and hide actions
- * do not document one. The type makes tsc check every entry against the generated types: a POST
+ * idempotency_key_not_supported`, as does signing in (`/v1/session`). The type makes tsc check every entry against the generated types: a POST
  * added to the API fails to compile here until it is listed, with the value the document implies.
  */
 const TAKES_IDEMPOTENCY_KEY: { readonly [P in PostPath]: TakesIdempotencyKey<P> } = {
@@ -29,10 +28,10 @@ const TAKES_IDEMPOTENCY_KEY: { readonly [P in PostPath]: TakesIdempotencyKey<P> 
   '/v1/profiles/{id}/connect-links': false,
   '/v1/posts': true,
   '/v1/posts/{id}/retry': true,
-  '/v1/comments/sync': false,
+  '/v1/comments/sync': true,
   '/v1/comments/{id}/reply': true,
-  '/v1/comments/{id}/hide': false,
-  '/v1/insights/sync': false,
+  '/v1/comments/{id}/hide': true,
+  '/v1/insights/sync': true,
   '/v1/media': true,
   '/v1/webhooks': false,
   '/v1/webhooks/{id}/deliveries/{deliveryId}/resend': true,

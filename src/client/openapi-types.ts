@@ -6771,6 +6771,8 @@ export interface paths {
                 header?: {
                     /** @description Owner keys only: a profile id or `external_id` that scopes the request to that profile. */
                     "service-profile"?: string;
+                    /** @description Up to 255 printable ASCII characters, unique per request. A retry with the same key and request gets the first answer again (kept 24 hours) instead of doing the work twice. */
+                    "idempotency-key"?: string;
                 };
                 path?: never;
                 cookie?: never;
@@ -7821,6 +7823,8 @@ export interface paths {
                 header?: {
                     /** @description Owner keys only: a profile id or `external_id` that scopes the request to that profile. */
                     "service-profile"?: string;
+                    /** @description Up to 255 printable ASCII characters, unique per request. A retry with the same key and request gets the first answer again (kept 24 hours) instead of doing the work twice. */
+                    "idempotency-key"?: string;
                 };
                 path: {
                     /** @description Comment id, `cmt_...`. */
@@ -8632,6 +8636,8 @@ export interface paths {
                 header?: {
                     /** @description Owner keys only: a profile id or `external_id` that scopes the request to that profile. */
                     "service-profile"?: string;
+                    /** @description Up to 255 printable ASCII characters, unique per request. A retry with the same key and request gets the first answer again (kept 24 hours) instead of doing the work twice. */
+                    "idempotency-key"?: string;
                 };
                 path?: never;
                 cookie?: never;

@@ -104,15 +104,17 @@ export const ProfileHeader = Type.Object({
   ),
 });
 
+const IdempotencyKeyHeader = Type.Optional(
+  Type.String({
+    description:
+      'Up to 255 printable ASCII characters, unique per request. A retry with the same key and request gets the first answer again (kept 24 hours) instead of doing the work twice.',
+  }),
+);
+
 /** Headers of a POST that takes an Idempotency-Key (checked by http/idempotency.ts). */
 export const IdempotentPostHeaders = Type.Object({
   ...ProfileHeader.properties,
-  'idempotency-key': Type.Optional(
-    Type.String({
-      description:
-        'Up to 255 printable ASCII characters, unique per request. A retry with the same key and request gets the first answer again (kept 24 hours) instead of doing the work twice.',
-    }),
-  ),
+  'idempotency-key': IdempotencyKeyHeader,
 });
 
 /** The query schema of routes that take no query parameters. */
@@ -120,13 +122,27 @@ export const NoQuery = Type.Object({}, { additionalProperties: false });
 
 /**
  * What every /v1 route's schema gets where it says nothing (an onRoute hook): no query
- * parameters, so an unknown one is an error as in bodies; and each `:name` of its path as a
+ * parameters, so an unknown one is an error as in bodies; each `:name` of its path as a
  * string of 1 to 255 characters, so the shared text rule (no NUL, no unpaired surrogate) covers
- * a path parameter a route forgot to describe.
+ * a path parameter a route forgot to describe; and on every POST that takes an Idempotency-Key
+ * (all but those whose config says `idempotencyKey: false`), the header, so the OpenAPI
+ * document, and the typed client and MCP tools made from it, offer the key wherever it works.
  */
-export function applySchemaDefaults(route: { url: string; schema?: FastifySchema }): void {
+export function applySchemaDefaults(route: {
+  url: string;
+  method: string | string[];
+  config?: { idempotencyKey?: false };
+  schema?: FastifySchema;
+}): void {
   if (!route.schema) return;
   route.schema.querystring ??= NoQuery;
+  const methods = Array.isArray(route.method) ? route.method : [route.method];
+  if (methods.includes('POST') && route.config?.idempotencyKey !== false) {
+    const headers = route.schema.headers as { properties?: Record<string, TSchema> } | undefined;
+    if (!headers?.properties?.['idempotency-key']) {
+      route.schema.headers = Type.Object({ ...headers?.properties, 'idempotency-key': IdempotencyKeyHeader });
+    }
+  }
   if (route.schema.params === undefined) {
     const names = [...route.url.matchAll(/:([A-Za-z_][A-Za-z0-9_]*)/g)].map((m) => m[1] as string);
     route.schema.params = Type.Object(

@@ -39,6 +39,33 @@ describe('the OpenAPI document', () => {
     }
   });
 
+  it('declares Idempotency-Key on every POST but those whose answer holds a secret shown once', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/openapi.json' })).json();
+    const posts = Object.entries(
+      doc.paths as Record<string, { post?: { parameters?: { in: string; name: string }[] } }>,
+    )
+      .filter(([path, ops]) => path.startsWith('/v1/') && ops.post)
+      .map(([path, ops]) => ({
+        path,
+        declares: (ops.post?.parameters ?? []).some((p) => p.in === 'header' && p.name === 'idempotency-key'),
+      }));
+    // docs/api-conventions.md, "Idempotency-Key header": the endpoints that refuse a key.
+    const refusing = [
+      '/v1/profiles/{id}/api-keys',
+      '/v1/webhooks',
+      '/v1/webhooks/{id}/rotate-secret',
+      '/v1/profiles/{id}/connect-links',
+      '/v1/session',
+    ];
+    expect(
+      posts
+        .filter((p) => !p.declares)
+        .map((p) => p.path)
+        .sort(),
+    ).toEqual([...refusing].sort());
+    expect(posts.filter((p) => p.declares).length).toBeGreaterThanOrEqual(12);
+  });
+
   it('serves the interactive docs from local files', async () => {
     const page = await t.app.inject({ method: 'GET', url: '/docs/' });
     expect(page.statusCode).toBe(200);
