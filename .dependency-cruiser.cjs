@@ -54,6 +54,14 @@ module.exports = {
       to: { path: '^src/modules/', pathNot: '^src/modules/connect/index[.]ts$' },
     },
     {
+      name: 'mcp-through-the-api',
+      comment:
+        "mcp/ is the MCP server: each tool is an API operation, called as an API request with the caller's key, so the key's scope, validation, idempotency and rate limit hold for agents exactly as for any client. It reaches no module, not even through another file: what it knows of the API is the OpenAPI document.",
+      severity: 'error',
+      from: { path: '^src/mcp/' },
+      to: { path: '^src/modules/[^/]+/index[.]ts$', reachable: true },
+    },
+    {
       name: 'client-stands-alone',
       comment:
         "src/client/ ships to users as switchboard/client, to run wherever fetch does (Node, browsers): it imports its own files and openapi-fetch, nothing of the service (the rest of src/) and no Node built-in. What it knows of the API comes from the OpenAPI document, through its generated types.",

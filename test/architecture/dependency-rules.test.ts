@@ -50,6 +50,7 @@ describe('the module rules', () => {
       'lower-layers-reach-no-module: src/http/auth.ts -> src/modules/delta/index.ts',
       'lower-layers-reach-no-module: src/jobs/queue.ts -> src/modules/delta/index.ts',
       'lower-layers-reach-no-module: src/platforms/adapter.ts -> src/modules/delta/index.ts',
+      'mcp-through-the-api: src/mcp/tools.ts -> src/modules/delta/index.ts',
       'module-through-its-entry: src/modules/alpha/service.ts -> src/modules/beta/service.ts',
       'no-circular: src/modules/alpha/index.ts -> src/modules/alpha/service.ts',
       'outside-through-module-entry: src/app.ts -> src/modules/alpha/tables.ts',
