@@ -52,10 +52,10 @@ async function claim(db: Db, apiKeyId: string, key: string, hash: string): Promi
 
 /**
  * `Idempotency-Key` on POST requests: the first request with a key runs and its answer
- * (any status below 500) is kept for 24 hours; a retry with the same key and the same
+ * (any status below 500 but 429) is kept for 24 hours; a retry with the same key and the same
  * request gets that answer again, marked `Idempotent-Replayed: true`. The same key with
  * a different request is 422 `idempotency_key_reused`; while the first is still running,
- * 409 `idempotency_request_in_progress`. A 5xx answer is not kept, so a retry runs again.
+ * 409 `idempotency_request_in_progress`. A 5xx or 429 answer is not kept, so a retry runs again.
  * Keys are per API key. Runs after authentication and validation: a request that fails
  * those never claims a key.
  */
@@ -112,7 +112,9 @@ export function installIdempotency(app: FastifyInstance, db: Db): void {
     if (!held) return payload;
     request.idempotencyClaim = undefined;
     const where = and(eq(idempotencyKeys.apiKeyId, held.apiKeyId), eq(idempotencyKeys.key, held.key));
-    if (reply.statusCode >= 500) {
+    // An answer that says "later" changed nothing, and a retry after its Retry-After must run
+    // again: a 429 (the endpoint's own limit, a platform's) is forgotten like a 5xx.
+    if (reply.statusCode >= 500 || reply.statusCode === 429) {
       await db.delete(idempotencyKeys).where(where);
     } else {
       const body = typeof payload === 'string' ? payload : payload == null ? null : String(payload);

@@ -36,14 +36,18 @@ function parsed(response: LightMyRequestResponse): unknown {
   }
 }
 
-/** A web Request standing for the Fastify request, for the SDK's transport. */
+/**
+ * A web Request standing for the Fastify request, for the SDK's transport, which reads its
+ * method and headers (the body is handed over parsed). Its URL's host is a placeholder: the
+ * Host header a client sent need not make a valid URL, and the transport does not read it.
+ */
 function webRequest(request: FastifyRequest): Request {
   const headers = new Headers();
   for (const [name, value] of Object.entries(request.headers)) {
     if (value === undefined) continue;
     for (const one of Array.isArray(value) ? value : [value]) headers.append(name, one);
   }
-  return new Request(`http://${request.host || 'localhost'}${request.url}`, { method: request.method, headers });
+  return new Request(`http://localhost${request.url}`, { method: request.method, headers });
 }
 
 const methodNotAllowed = () =>

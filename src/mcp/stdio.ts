@@ -9,7 +9,7 @@
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import type { OpenApiDocument } from './openapi.ts';
 import { type ApiAnswer, type ApiRequest, createMcpServer, instructionsFor } from './server.ts';
-import { buildTools } from './tools.ts';
+import { buildTools, type McpTool, type ToolOptions } from './tools.ts';
 
 export interface StdioOptions {
   name: string;
@@ -20,6 +20,8 @@ export interface StdioOptions {
   /** Service-Profile on every request: the agent stays inside this profile. */
   profile?: string;
 }
+
+const CALL_TIMEOUT_MS = 120_000;
 
 /** A request to the service, answered as status and JSON; a service that cannot be reached is a thrown error. */
 async function send(options: StdioOptions, api: ApiRequest): Promise<ApiAnswer> {
@@ -34,6 +36,9 @@ async function send(options: StdioOptions, api: ApiRequest): Promise<ApiAnswer> 
     method: api.method,
     headers,
     redirect: 'manual',
+    // Longer than the service's own request timeout (REQUEST_TIMEOUT_MS, 60 s by default): a
+    // service that stopped answering ends the call instead of hanging the agent.
+    signal: AbortSignal.timeout(CALL_TIMEOUT_MS),
     ...(api.body !== undefined ? { body: JSON.stringify(api.body) } : {}),
   });
   const text = await response.text();
@@ -54,7 +59,7 @@ export async function fetchDocument(url: string): Promise<OpenApiDocument> {
   const where = new URL('/openapi.json', url);
   let response: Response;
   try {
-    response = await fetch(where, { redirect: 'manual' });
+    response = await fetch(where, { redirect: 'manual', signal: AbortSignal.timeout(CALL_TIMEOUT_MS) });
   } catch (error) {
     throw new DocumentUnavailableError(
       `could not reach the service at ${where.origin} (${(error as Error).message}); is SWITCHBOARD_URL right, and is the service running?`,
@@ -64,7 +69,22 @@ export async function fetchDocument(url: string): Promise<OpenApiDocument> {
     throw new DocumentUnavailableError(
       `${where.href} answered ${response.status}; is SWITCHBOARD_URL the service's base URL?`,
     );
-  return (await response.json()) as OpenApiDocument;
+  try {
+    return (await response.json()) as OpenApiDocument;
+  } catch {
+    throw new DocumentUnavailableError(`${where.href} did not answer JSON; is SWITCHBOARD_URL the service's base URL?`);
+  }
+}
+
+/** The tools of the service's document; a DocumentUnavailableError when it lacks an operation they need. */
+function toolsOf(document: OpenApiDocument, url: string, options: ToolOptions): McpTool[] {
+  try {
+    return buildTools(document, options);
+  } catch (error) {
+    throw new DocumentUnavailableError(
+      `the service at ${new URL(url).origin} lacks what the tools need (${(error as Error).message}); is it an older version of Switchboard?`,
+    );
+  }
 }
 
 /** Runs the server on stdin and stdout until the client closes them. */
@@ -76,7 +96,7 @@ export async function runStdioServer(options: StdioOptions): Promise<void> {
   const server = createMcpServer({
     name: options.name,
     version: options.version,
-    tools: buildTools(document, { profileArgument: !profileKey && options.profile === undefined }),
+    tools: toolsOf(document, options.url, { profileArgument: !profileKey && options.profile === undefined }),
     call: async (api) => {
       try {
         return await send(options, api);

@@ -252,7 +252,8 @@ describe('the client on a rate-limited service', () => {
     for (let i = 0; i < 3; i += 1) expect((await client.GET('/v1/profiles')).response.status).toBe(200);
     // Most of the window is gone, so its Retry-After is seconds, not up to a minute, and the
     // service (which counts from the window's start) is open again when the client retries.
-    await t.database.pool.query(`update rate_limit_windows set started_at = started_at - interval '54 seconds'`);
+    // Ten seconds are left: the two requests below fit in them on the busiest machine.
+    await t.database.pool.query(`update rate_limit_windows set started_at = started_at - interval '50 seconds'`);
     // The third of the key's window: allowed, and the key is now at its limit.
     expect((await client.GET('/v1/profiles')).response.status).toBe(200);
     const from = seen.length;
@@ -274,7 +275,7 @@ describe('the client on a rate-limited service', () => {
     expect(answers.map((a) => a.status)).toEqual([429, 201]);
     const retryAfterSeconds = Number(answers[0]?.retryAfter);
     expect(retryAfterSeconds).toBeGreaterThanOrEqual(1);
-    expect(retryAfterSeconds).toBeLessThanOrEqual(6);
+    expect(retryAfterSeconds).toBeLessThanOrEqual(10);
     // The retry came no sooner than the Retry-After after the 429 (less a little for timer rounding).
     expect(retried.arrivedAt - (answers[0]?.at as number)).toBeGreaterThanOrEqual(retryAfterSeconds * 1000 - 50);
 

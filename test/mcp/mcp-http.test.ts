@@ -4,6 +4,7 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auth, startTestApp, type TestApp, type TestOwner } from '../helpers/app.ts';
 import { eventually } from '../helpers/eventually.ts';
+import { exchange } from '../helpers/raw-http.ts';
 import { startSandbox, type TestSandbox } from '../helpers/sandbox.ts';
 import { connectSandboxAccount } from '../helpers/sandbox-accounts.ts';
 
@@ -260,6 +261,19 @@ describe('errors', () => {
     });
     expect(fromPage.status).toBe(403);
     expect(await errorCode(fromPage)).toBe('origin_not_allowed');
+
+    // A Host that makes no URL (a port out of range) is no reason to fail: the answer is MCP's.
+    const body = JSON.stringify(initialize);
+    const odd = await exchange(
+      Number(new URL(url).port),
+      `POST /mcp HTTP/1.1\r\nHost: h:99999\r\nAuthorization: Bearer ${owner.key}\r\nContent-Type: application/json\r\nAccept: application/json, text/event-stream\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+    expect(odd.status, odd.body).toBe(200);
+    expect(JSON.parse(odd.body)).toMatchObject({
+      jsonrpc: '2.0',
+      id: 1,
+      result: { serverInfo: { name: 'Switchboard' } },
+    });
 
     const get = await fetch(`${url}/mcp`, { headers: { ...auth(owner.key), accept: 'text/event-stream' } });
     expect(get.status).toBe(405);

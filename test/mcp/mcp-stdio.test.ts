@@ -1,3 +1,5 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
@@ -144,6 +146,39 @@ describe('switchboard mcp (stdio)', () => {
     expect(unreachable.code).toBe(1);
     expect(unreachable.stdout).toBe('');
     expect(unreachable.stderr).toContain(`mcp: could not reach the service at ${nowhere}`);
+
+    // Something else answers at that URL: a web page, or a JSON document without the API's operations.
+    const other = http.createServer((request, response) => {
+      if (request.url === '/openapi.json' && request.headers.host?.startsWith('127.0.0.1')) {
+        response.writeHead(200, { 'content-type': 'text/html' }).end('<html>Welcome to nginx</html>');
+      } else {
+        response.writeHead(200, { 'content-type': 'application/json' }).end('{"openapi":"3.1.0","paths":{}}');
+      }
+    });
+    await new Promise<void>((resolve) => other.listen(0, '127.0.0.1', resolve));
+    const port = (other.address() as AddressInfo).port;
+    try {
+      const page = await runCli(['mcp'], {
+        DATA_DIR: dataDir,
+        SWITCHBOARD_URL: `http://127.0.0.1:${port}`,
+        SWITCHBOARD_API_KEY: owner.key,
+      });
+      expect(page.code).toBe(1);
+      expect(page.stderr).toContain(`mcp: http://127.0.0.1:${port}/openapi.json did not answer JSON`);
+      expect(page.stderr).not.toContain('    at ');
+      const older = await runCli(['mcp'], {
+        DATA_DIR: dataDir,
+        SWITCHBOARD_URL: `http://localhost:${port}`,
+        SWITCHBOARD_API_KEY: owner.key,
+      });
+      expect(older.code).toBe(1);
+      expect(older.stderr).toContain(
+        'lacks what the tools need (the OpenAPI document has no operation GET /v1/profiles)',
+      );
+      expect(older.stderr).not.toContain('    at ');
+    } finally {
+      other.close();
+    }
 
     const notHttp = await runCli(['mcp'], {
       DATA_DIR: dataDir,

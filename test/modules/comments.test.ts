@@ -657,6 +657,30 @@ describe('POST /v1/comments/sync', () => {
     await moveTime(t.database.pool, 61_000);
     expect((await sync([account.id])).statusCode).toBe(202);
   });
+
+  it('keeps no 429 for an Idempotency-Key: the same request after the Retry-After reads the account', async () => {
+    const account = await connected('instagram');
+    expect((await sync([account.id])).statusCode).toBe(202);
+    const keyed = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/v1/comments/sync',
+        headers: { ...auth(owner.key), 'idempotency-key': 'sync-after-the-wait' },
+        payload: { account_ids: [account.id] },
+      });
+    const limited = await keyed();
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().error.code).toBe('sync_rate_limited');
+    await moveTime(t.database.pool, 61_000);
+    const retried = await keyed();
+    expect(retried.statusCode).toBe(202);
+    expect(retried.headers['idempotent-replayed']).toBeUndefined();
+    expect(retried.json()).toEqual({ account_ids: [account.id] });
+    // That answer is the one kept now.
+    const replayed = await keyed();
+    expect(replayed.statusCode).toBe(202);
+    expect(replayed.headers['idempotent-replayed']).toBe('true');
+  });
 });
 
 describe('scope and moves', () => {
