@@ -86,8 +86,17 @@ export function requestFor(plan: ToolCallPlan, args: Record<string, unknown>): A
   return request;
 }
 
+/** A tool's result: the JSON, after the preamble that names the untrusted tag when one was used. */
+function result(value: unknown, tag: string | null, isError: boolean): CallToolResult {
+  const json = { type: 'text' as const, text: JSON.stringify(value ?? null, null, 2) };
+  return {
+    ...(isError ? { isError: true } : {}),
+    content: tag === null ? [json] : [{ type: 'text', text: untrustedPreamble(tag) }, json],
+  };
+}
+
 function toolError(body: unknown): CallToolResult {
-  return { isError: true, content: [{ type: 'text', text: JSON.stringify(body, null, 2) }] };
+  return result(body, null, true);
 }
 
 /** Runs one tool call: the API request, and its answer as the tool's result. */
@@ -100,25 +109,14 @@ export async function callTool(tool: McpTool, args: Record<string, unknown>, cal
     return toolError({ error: { code: 'invalid_arguments', message: `${tool.name}: ${error.message}` } });
   }
   const answer = await call(request);
-  if (answer.status >= 400) {
-    // The API's own error body (`error.code`, `error.message`, `error.request_id`), and its status.
-    const { value } = markUntrusted(answer.body, tool.plan.untrusted);
-    return toolError({
-      status: answer.status,
-      ...(typeof value === 'object' && value !== null ? value : { body: value }),
-    });
-  }
   const { value, tag } = markUntrusted(answer.body, tool.plan.untrusted);
-  const json = JSON.stringify(value ?? null, null, 2);
-  return {
-    content:
-      tag === null
-        ? [{ type: 'text', text: json }]
-        : [
-            { type: 'text', text: untrustedPreamble(tag) },
-            { type: 'text', text: json },
-          ],
-  };
+  if (answer.status < 400) return result(value, tag, false);
+  // The API's own error body (`error.code`, `error.message`, `error.request_id`), and its status.
+  return result(
+    { status: answer.status, ...(typeof value === 'object' && value !== null ? value : { body: value }) },
+    tag,
+    true,
+  );
 }
 
 /**
