@@ -30,13 +30,14 @@ import { commentRoutes, platformWebhookRoutes } from './modules/comments/index.t
 import { connectRoutes } from './modules/connect/index.ts';
 import { insightAnswers, insightRoutes } from './modules/insights/index.ts';
 import { checkMediaStorage, mediaFileRoutes, mediaRoutes } from './modules/media/index.ts';
-import { postRoutes } from './modules/posts/index.ts';
+import { approvalLinkRoutes, postRoutes } from './modules/posts/index.ts';
 import { findProfile, profileRoutes } from './modules/profiles/index.ts';
 import { webhookRoutes } from './modules/webhooks/index.ts';
 import { installModules } from './modules.ts';
 import { type Resolver, systemResolver } from './outbound/address-policy.ts';
 import type { PlatformSet } from './platforms/index.ts';
 import { sandboxRoutes } from './sandbox/index.ts';
+import { approvalPages } from './web/approval-pages.ts';
 import { connectPages, connectPreviewRoutes } from './web/connect-pages.ts';
 import { dashboardPages } from './web/dashboard.ts';
 
@@ -174,6 +175,7 @@ export async function buildApp({
   }
   await app.register(dashboardPages());
   await app.register(connectPages({ db: database.db, secretKey, config, platforms }));
+  await app.register(approvalPages({ db: database.db, secretKey, config }));
   await app.register(deauthorizeRoutes({ db: database.db, platforms }));
   await app.register(
     platformWebhookRoutes({ db: database.db, platforms, verifyToken: config.platformWebhookVerifyToken }),
@@ -233,6 +235,7 @@ export async function buildApp({
     await v1.register(connectRoutes({ db: database.db, config, platforms }));
     await v1.register(connectPreviewRoutes({ db: database.db, platforms }));
     await v1.register(postRoutes({ db: database.db, platforms }));
+    await v1.register(approvalLinkRoutes({ db: database.db, config }));
     await v1.register(commentRoutes({ db: database.db, platforms, secretKey, log: app.log }));
     await v1.register(
       insightRoutes({ db: database.db, platforms, answers: insightAnswers(config.insightsAnswerCacheMb) }),

@@ -17,6 +17,7 @@ export const ID_PREFIXES = {
   connectAttempt: 'ca',
   post: 'post',
   postTarget: 'pt',
+  approvalLink: 'apl',
   media: 'media',
   comment: 'cmt',
   commentReply: 'crp',

@@ -91,6 +91,8 @@ export const EVENT_TYPES = [
   'account.disconnected',
   'post.published',
   'post.failed',
+  'post.approved',
+  'post.changes_requested',
   'comment.created',
   'profile.deleted',
   'webhook.test',

@@ -15,7 +15,7 @@ type TakesIdempotencyKey<P extends PostPath> = paths[P]['post'] extends { parame
 /**
  * Which POSTs the client gives an Idempotency-Key of its own: those whose operation declares the
  * header. The others must not get one: a POST whose answer holds a secret shown once (a new API
- * key, a webhook secret, a connect link's token) refuses any key with `400
+ * key, a webhook secret, a connect or approval link's token) refuses any key with `400
  * idempotency_key_not_supported`, as does signing in (`/v1/session`). The type makes tsc check every entry against the generated types: a POST
  * added to the API fails to compile here until it is listed, with the value the document implies.
  */
@@ -24,9 +24,11 @@ const TAKES_IDEMPOTENCY_KEY: { readonly [P in PostPath]: TakesIdempotencyKey<P> 
   '/v1/profiles': true,
   '/v1/profiles/{id}/api-keys': false,
   '/v1/accounts/{id}/move': true,
+  '/v1/accounts/{id}/reconnect-links': false,
   '/v1/connect/redirect-origins': true,
   '/v1/profiles/{id}/connect-links': false,
   '/v1/posts': true,
+  '/v1/posts/{id}/approval-links': false,
   '/v1/posts/{id}/retry': true,
   '/v1/comments/sync': true,
   '/v1/comments/{id}/reply': true,

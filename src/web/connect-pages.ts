@@ -3,7 +3,8 @@
  * platform's permission page and back (our OAuth callback), and for a login that grants
  * several pages (Facebook) the choice of pages. This file renders pages, keeps the trip's
  * cookie and sends redirects; the rules are the connect module's (modules/connect/flow.ts).
- * Every outcome ends with the client sent to the link's `redirect_url`.
+ * Every outcome ends with the client sent to the link's `redirect_url`, but a reconnect link's
+ * login of the wrong account: its page says so first, and offers both to try again and to go back.
  */
 import formbody from '@fastify/formbody';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
@@ -14,6 +15,7 @@ import type { Db } from '../db/connection.ts';
 import { publicBaseUrl } from '../http/public-url.ts';
 import { AUTHENTICATED_ERRORS, errorResponses } from '../http/schemas.ts';
 import {
+  type AccountName,
   type ConnectLink,
   choosePages,
   finishTrip,
@@ -81,10 +83,45 @@ interface LinkPageContent {
   brand: string;
   platforms: readonly Platform[];
   minutesLeft: number;
+  /** A reconnect link: the account it reconnects. */
+  reconnects?: AccountName | null;
+}
+
+/**
+ * How a page names an account: `@handle (Name)`, either one alone, or its id on the platform.
+ * Written by whoever owns the account: the caller escapes it.
+ */
+function accountLabel(account: AccountName): string {
+  const handle = account.username ? `@${account.username}` : null;
+  if (handle && account.displayName) return `${handle} (${account.displayName})`;
+  return handle ?? account.displayName ?? account.platformUserId;
+}
+
+/** The page a reconnect link opens: the account it reconnects, and one button, for its platform. */
+function reconnectPageOf(page: LinkPageContent, account: AccountName, href: string): PageOptions {
+  const info = platformInfo(account.platform);
+  const brand = escapeHtml(page.brand);
+  const how = info.grantsPages
+    ? `Sign in to ${escapeHtml(info.label)} with a login that manages that page, and share it: a login that does not share it is not accepted.`
+    : `Sign in to ${escapeHtml(info.label)} as that account and choose what to share: another account is not accepted.`;
+  return {
+    status: 200,
+    title: `Reconnect your account to ${page.brand}`,
+    body: `<main>
+<h1>Reconnect your account to ${brand}</h1>
+<p>This link reconnects <strong>${escapeHtml(accountLabel(account))}</strong> on ${escapeHtml(info.label)}.</p>
+<p>${how} Your password is never shared with ${brand}.</p>
+<ul class="buttons">
+<li><a class="button" href="${escapeHtml(href)}">Reconnect ${escapeHtml(info.label)}</a></li>
+</ul>
+<p class="muted">This link works once and for ${page.minutesLeft} more minutes at most.</p>
+</main>`,
+  };
 }
 
 /** The page a connect link opens: one button per platform offered, each leading to `hrefOf(platform)`. */
 function linkPageOf(page: LinkPageContent, hrefOf: (platform: Platform) => string): PageOptions {
+  if (page.reconnects) return reconnectPageOf(page, page.reconnects, hrefOf(page.reconnects.platform));
   const buttons = page.platforms
     .map(
       (p) =>
@@ -170,7 +207,36 @@ export function connectPages({ db, secretKey, config, platforms }: ConnectPageDe
           'Nothing was connected. Please try again in a moment.',
           linkPageUrl(end.token),
         );
+      case 'wrong_account':
+        return wrongAccountPage(reply, end);
     }
+  }
+
+  /**
+   * A reconnect link's login was of another account: nothing changed, and the link still works.
+   * The client tries again, or goes back to the owner's app with `error=account_mismatch`.
+   */
+  function wrongAccountPage(reply: FastifyReply, end: TripEnd & { kind: 'wrong_account' }) {
+    const label = escapeHtml(platformInfo(end.expected.platform).label);
+    const expected = `<strong>${escapeHtml(accountLabel(end.expected))}</strong>`;
+    const what = end.signedInAs
+      ? `<p>You signed in to ${label} as <strong>${escapeHtml(accountLabel(end.signedInAs))}</strong>, but this link reconnects ${expected}. Nothing was changed.</p>
+<p>To reconnect it, try again and sign in as that account. If ${label} signs you in by itself, sign out there first.</p>`
+      : `<p>Your ${label} login did not share ${expected}, which this link reconnects. Nothing was changed.</p>
+<p>To reconnect it, try again and share that page when ${label} asks which ones to share.</p>`;
+    const title = 'This is not the account to reconnect';
+    return sendPage(reply, {
+      status: 409,
+      title,
+      body: `<main>
+<h1>${escapeHtml(title)}</h1>
+${what}
+<ul class="buttons">
+<li><a class="button" href="${escapeHtml(linkPageUrl(end.token))}">Try again</a></li>
+<li><a class="button secondary" href="${escapeHtml(end.redirectUrl)}">Back to ${escapeHtml(end.brand)}</a></li>
+</ul>
+</main>`,
+    });
   }
 
   function choosePage(
@@ -213,7 +279,7 @@ ${options}
       const { token } = request.params;
       const lookup = await lookUpLink(db, token);
       if (lookup.kind !== 'open') return closedLink(reply, lookup);
-      const page = await linkPage(flow, lookup.link);
+      const page = await linkPage(flow, lookup);
       return sendPage(
         reply,
         linkPageOf(page, (p) => `${linkPageUrl(token)}/start/${p}`),
@@ -287,7 +353,7 @@ ${options}
         if (lookup.kind !== 'open') return closedLink(reply, lookup);
         const pending = await pendingPages(flow, lookup.link, cookieOf(request));
         if (!pending) return seeOther(reply, linkPageUrl(token));
-        const { brand } = await linkPage(flow, lookup.link);
+        const { brand } = await linkPage(flow, lookup);
         return choosePage(reply, lookup.link, token, pending.held.pages, brand);
       },
     );
@@ -311,7 +377,7 @@ ${options}
           request.log,
         );
         if (end.kind === 'none_chosen') {
-          const { brand } = await linkPage(flow, lookup.link);
+          const { brand } = await linkPage(flow, lookup);
           return choosePage(reply, lookup.link, token, pending.held.pages, brand, 'Choose at least one page.');
         }
         return endTrip(reply, end);

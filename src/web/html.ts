@@ -1,7 +1,8 @@
 /**
  * The shell of every hosted page: one HTML document with its stylesheet inline (no
  * third-party or even first-party assets to load), sent with headers that allow nothing
- * else: no scripts, no images, no framing, no referrer (a link's token is in its URL).
+ * else: no scripts, no framing, no referrer (a link's token is in its URL), and images and
+ * videos only from the origins a page names (the approval page's media).
  */
 import { createHash } from 'node:crypto';
 import escapeHtml from 'escape-html';
@@ -20,12 +21,19 @@ p{margin:0 0 1rem}.muted{color:var(--muted);font-size:.95rem}
 .buttons{list-style:none;margin:1.5rem 0;padding:0;display:grid;gap:.75rem}
 .button,button{display:block;width:100%;min-height:3rem;padding:.75rem 1rem;border:1px solid var(--accent);border-radius:.5rem;
 background:var(--accent);color:#fff;font:inherit;font-weight:600;text-align:center;text-decoration:none;cursor:pointer}
-button.secondary{background:#fff;color:var(--accent)}
-a:focus-visible,button:focus-visible,input:focus-visible{outline:3px solid #f0a400;outline-offset:2px}
+button.secondary,.button.secondary{background:#fff;color:var(--accent)}
+a:focus-visible,button:focus-visible,input:focus-visible,textarea:focus-visible{outline:3px solid #f0a400;outline-offset:2px}
 fieldset{border:1px solid var(--line);border-radius:.5rem;margin:0 0 1rem;padding:.5rem 1rem;background:#fff}
 legend{font-weight:600;padding:0 .25rem}
 label{display:flex;gap:.75rem;align-items:center;min-height:2.75rem;overflow-wrap:anywhere}
 input[type=checkbox]{width:1.25rem;height:1.25rem;flex:none}
+.card{border:1px solid var(--line);border-radius:.5rem;margin:0 0 1rem;padding:1rem;background:#fff}
+.card h2{font-size:1.05rem;margin:0 0 .5rem;overflow-wrap:anywhere}
+.text{white-space:pre-wrap;overflow-wrap:anywhere}
+.media{display:grid;gap:.5rem;margin:0 0 1rem}.media img,.media video{display:block;max-width:100%;border-radius:.5rem;background:#e9ebef}
+dl{margin:0;font-size:.95rem}dt{color:var(--muted)}dd{margin:0 0 .25rem;overflow-wrap:anywhere}
+textarea{display:block;width:100%;min-height:6rem;padding:.5rem;border:1px solid var(--muted);border-radius:.5rem;font:inherit}
+form .buttons{margin:1rem 0}
 `;
 
 /** CSP source of each stylesheet, computed once: the stylesheets are constants. */
@@ -55,19 +63,23 @@ export interface PageOptions {
   css?: string;
   /** Who may frame the page: nobody (the default), or this origin's own pages (`'self'`). */
   frameAncestors?: "'self'";
+  /** Origins the page's images and videos come from (none by default). */
+  mediaSources?: readonly string[];
 }
 
 export function sendPage(reply: FastifyReply, options: PageOptions): FastifyReply {
   const css = options.css ?? BASE_CSS;
   const hash = styleHash(css);
   const formAction = ["'self'", ...(options.formTargets ?? [])].join(' ');
+  const sources = [...new Set(options.mediaSources ?? [])].join(' ');
+  const media = sources === '' ? '' : ` img-src ${sources}; media-src ${sources};`;
   return reply
     .code(options.status)
     .header('content-type', 'text/html; charset=utf-8')
     .header('cache-control', 'no-store')
     .header(
       'content-security-policy',
-      `default-src 'none'; style-src ${hash}; form-action ${formAction}; frame-ancestors ${options.frameAncestors ?? "'none'"}; base-uri 'none'`,
+      `default-src 'none'; style-src ${hash};${media} form-action ${formAction}; frame-ancestors ${options.frameAncestors ?? "'none'"}; base-uri 'none'`,
     )
     .header('x-frame-options', options.frameAncestors ? 'SAMEORIGIN' : 'DENY')
     .header('x-content-type-options', 'nosniff')

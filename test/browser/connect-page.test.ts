@@ -11,16 +11,19 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { eq } from 'drizzle-orm';
 import pino from 'pino';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { advanceClock, resetClock } from '../../src/clock.ts';
 import { loadConfig } from '../../src/config.ts';
 import type { Database } from '../../src/db/connection.ts';
+import { endAccountAccess } from '../../src/modules/accounts/service.ts';
 import { createOwner } from '../../src/modules/owners/service.ts';
 import { type RunningService, startService } from '../../src/service.ts';
 import { launchChromium } from '../helpers/chromium.ts';
 import { createTestDatabase } from '../helpers/database.ts';
+import { accounts, events } from '../helpers/tables.ts';
 
 /** Markup in the brand name must be shown as text. */
 const BRAND = 'Ada & <b>Co</b>';
@@ -45,6 +48,14 @@ interface AccountAnswer {
   platform_user_id: string;
   username: string | null;
   status: string;
+  connected_at: string;
+}
+
+interface ReconnectLinkAnswer {
+  url: string;
+  account_id: string;
+  profile_id: string;
+  expires_at: string;
 }
 
 /** What the functions run in the page read of `window` (this project's TypeScript has no DOM types). */
@@ -475,5 +486,124 @@ describe('the hosted connect page in Chromium', () => {
     expect(png.subarray(1, 4).toString('latin1')).toBe('PNG');
     expect(png.readUInt32BE(16)).toBe(390);
     expect((await fs.stat(file)).size).toBe(png.length);
+  });
+});
+
+describe('a reconnect link in Chromium', () => {
+  /** An account connected through a connect link of `profileId`, walked in the browser. */
+  async function connectInBrowser(profileId: string, platform: 'Instagram' | 'Threads', username: string) {
+    const link = await newLink(profileId, { platforms: [platform.toLowerCase()] });
+    const { page } = await openPage();
+    await openLinkPage(page, link);
+    await page.getByRole('link', { name: `Connect ${platform}`, exact: true }).click();
+    await decideOnSandbox(page, { username, decision: 'Allow' });
+    const outcome = await landedBack(page);
+    expect(outcome.get('status')).toBe('connected');
+    const [account] = await accountsOf(profileId);
+    expect(account?.username).toBe(username);
+    return account as AccountAnswer;
+  }
+
+  async function reconnectLink(accountId: string, state: string): Promise<ReconnectLinkAnswer> {
+    const created = await api<ReconnectLinkAnswer>('POST', `/v1/accounts/${accountId}/reconnect-links`, {
+      body: { redirect_url: `${backOrigin}/back`, state },
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    expect(created.body.account_id).toBe(accountId);
+    return created.body;
+  }
+
+  it('reconnects an expired Instagram account through the permission page, keeping its id and profile', async () => {
+    const profile = await newProfile();
+    const account = await connectInBrowser(profile.id, 'Instagram', 'ada.again');
+    // The platform ends the token and the service learns it: the account is expired.
+    const expired = await fetch(`${baseUrl}/sandbox/_control/tokens/expire`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ platform: 'instagram', username: 'ada.again' }),
+    });
+    expect(expired.status).toBe(200);
+    await service.database.db.transaction((tx) => endAccountAccess(tx, account.id, 'expired', 'token expired'));
+    // Its name is the platform's, written by someone else: markup in it is text.
+    await service.database.db
+      .update(accounts)
+      .set({ displayName: '<b>Ada</b> & Co' })
+      .where(eq(accounts.id, account.id));
+    expect((await api<AccountAnswer>('GET', `/v1/accounts/${account.id}`)).body.status).toBe('expired');
+
+    const link = await reconnectLink(account.id, STATE);
+    expect(link.profile_id).toBe(profile.id);
+    const { page, requests } = await openPage();
+    const response = await page.goto(link.url);
+    expect(response?.status()).toBe(200);
+    expect(response?.headers()['content-security-policy']).toContain("default-src 'none'");
+    await expect.poll(() => page.locator('h1').textContent()).toBe(`Reconnect your account to ${BRAND}`);
+    expect(await page.title()).toBe(`Reconnect your account to ${BRAND}`);
+    expect(await page.locator('main p').first().textContent()).toBe(
+      'This link reconnects @ada.again (<b>Ada</b> & Co) on Instagram.',
+    );
+    expect(await page.locator('b').count()).toBe(0);
+    // Only the account's platform is offered.
+    expect(await page.locator('ul.buttons a').allTextContents()).toEqual(['Reconnect Instagram']);
+
+    await page.getByRole('link', { name: 'Reconnect Instagram', exact: true }).click();
+    await decideOnSandbox(page, { username: 'ada.again', decision: 'Allow' });
+    const outcome = await landedBack(page);
+    expect(outcome.get('status')).toBe('connected');
+    expect(outcome.get('profile_id')).toBe(profile.id);
+    expect(outcome.get('account_ids')).toBe(account.id);
+    expect(outcome.get('state')).toBe(STATE);
+    expect(outcome.get('error')).toBeNull();
+    expectOnlyOwnHosts(requests);
+
+    // The same account, in the same profile, connected again with the platform's profile.
+    const listed = await accountsOf(profile.id);
+    expect(listed.map((a) => a.id)).toEqual([account.id]);
+    expect(listed[0]).toMatchObject({
+      id: account.id,
+      profile_id: profile.id,
+      platform: 'instagram',
+      platform_user_id: account.platform_user_id,
+      username: 'ada.again',
+      status: 'connected',
+    });
+    expect(Date.parse(listed[0]?.connected_at ?? '')).toBeGreaterThan(Date.parse(account.connected_at));
+    const recorded = (
+      await service.database.db.select().from(events).where(eq(events.type, 'account.connected'))
+    ).filter((e) => (e.data as { account: { id: string } }).account.id === account.id);
+    expect(recorded.map((e) => (e.data as { reconnected: boolean }).reconnected).sort()).toEqual([false, true]);
+  });
+
+  it('tells the client they signed in as another account, and sends them back with account_mismatch', async () => {
+    const profile = await newProfile();
+    const account = await connectInBrowser(profile.id, 'Threads', 'right.person');
+    const link = await reconnectLink(account.id, STATE);
+    const { page } = await openPage();
+    await page.goto(link.url);
+    await expect.poll(() => page.locator('h1').textContent()).toBe(`Reconnect your account to ${BRAND}`);
+    await page.getByRole('link', { name: 'Reconnect Threads', exact: true }).click();
+    await decideOnSandbox(page, { username: 'wrong.person', decision: 'Allow' });
+
+    // Our page says what happened, in words.
+    await page.waitForURL((url) => url.origin === baseUrl && url.pathname === '/connect/callback/threads');
+    await expect.poll(() => page.locator('h1').textContent()).toBe('This is not the account to reconnect');
+    expect(await page.locator('main p').first().textContent()).toBe(
+      'You signed in to Threads as @wrong.person (Wrong Person), but this link reconnects @right.person (Right Person). Nothing was changed.',
+    );
+    expect(await page.getByRole('link', { name: 'Try again', exact: true }).getAttribute('href')).toBe(
+      new URL(link.url).pathname,
+    );
+    await page.getByRole('link', { name: `Back to ${BRAND}`, exact: true }).click();
+    const outcome = await landedBack(page);
+    expect(outcome.get('status')).toBe('error');
+    expect(outcome.get('error')).toBe('account_mismatch');
+    expect(outcome.get('state')).toBe(STATE);
+    expect(outcome.get('account_ids')).toBeNull();
+
+    // Nothing changed, and the link still opens.
+    expect(await accountsOf(profile.id)).toEqual([account]);
+    const again = await page.goto(link.url);
+    expect(again?.status()).toBe(200);
+    await expect.poll(() => page.locator('h1').textContent()).toBe(`Reconnect your account to ${BRAND}`);
   });
 });

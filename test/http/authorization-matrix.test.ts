@@ -108,6 +108,21 @@ async function publishedPost(f: Fixture): Promise<string> {
   return id;
 }
 
+/** A post of `owner` that waits for its client's approval, with one approval link (its id). */
+async function awaitingPost(f: Fixture): Promise<{ postId: string; linkId: string }> {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/v1/posts',
+    headers: auth(f.key),
+    payload: { account_ids: [f.accountId], text: 'Matrix approval', approval: { required: true } },
+  });
+  expect(res.statusCode).toBe(201);
+  const postId = res.json().id as string;
+  const link = await t.app.inject({ method: 'POST', url: `/v1/posts/${postId}/approval-links`, headers: auth(f.key) });
+  expect(link.statusCode).toBe(201);
+  return { postId, linkId: link.json().id };
+}
+
 /** A post whose one target failed, as publishing leaves one. */
 async function failedPost(f: Fixture): Promise<string> {
   const id = await newPost(f);
@@ -443,6 +458,15 @@ const matrix: Record<string, RouteCase> = {
       payload: { profile_id: f.defaultProfileId },
     }),
   },
+  'POST /v1/accounts/{id}/reconnect-links': {
+    ownerOnly: false,
+    success: 201,
+    otherOwner: 404,
+    build: async (f) => ({
+      url: `/v1/accounts/${f.accountId}/reconnect-links`,
+      payload: { redirect_url: `${f.redirectOrigin}/back`, state: 'matrix' },
+    }),
+  },
   'POST /v1/posts': {
     ownerOnly: false,
     success: 201,
@@ -472,6 +496,27 @@ const matrix: Record<string, RouteCase> = {
     success: 200,
     otherOwner: 404,
     build: async (f) => ({ url: `/v1/posts/${await newPost(f)}` }),
+  },
+  'POST /v1/posts/{id}/approval-links': {
+    ownerOnly: false,
+    success: 201,
+    otherOwner: 404,
+    build: async (f) => ({ url: `/v1/posts/${(await awaitingPost(f)).postId}/approval-links` }),
+  },
+  'GET /v1/posts/{id}/approval-links': {
+    ownerOnly: false,
+    success: 200,
+    otherOwner: 404,
+    build: async (f) => ({ url: `/v1/posts/${(await awaitingPost(f)).postId}/approval-links` }),
+  },
+  'DELETE /v1/posts/{id}/approval-links/{link_id}': {
+    ownerOnly: false,
+    success: 200,
+    otherOwner: 404,
+    build: async (f) => {
+      const { postId, linkId } = await awaitingPost(f);
+      return { url: `/v1/posts/${postId}/approval-links/${linkId}` };
+    },
   },
   'POST /v1/posts/{id}/retry': {
     ownerOnly: false,

@@ -12,7 +12,8 @@ beforeAll(async () => {
 afterAll(() => database.close());
 
 /**
- * docs/posts.md: "The post's status follows from its targets: draft; scheduled (none started);
+ * docs/posts.md: "The post's status follows from its targets: draft; awaiting_approval (waiting for
+ * the client's approval); scheduled (none started);
  * publishing (some started or still waiting); published (every target that was not cancelled is
  * published); partially_published (some published, some failed); failed (none published, some
  * failed); cancelled (every target cancelled)."
@@ -22,6 +23,10 @@ const CASES: [targets: string[], post: string][] = [
   [[], 'draft'],
   [['draft'], 'draft'],
   [['draft', 'draft'], 'draft'],
+  [['awaiting_approval'], 'awaiting_approval'],
+  [['awaiting_approval', 'awaiting_approval'], 'awaiting_approval'],
+  // As with scheduled: a cancelled target beside one still waiting leaves the post waiting.
+  [['awaiting_approval', 'cancelled'], 'awaiting_approval'],
   [['scheduled'], 'scheduled'],
   [['scheduled', 'scheduled'], 'scheduled'],
   [['scheduled', 'cancelled'], 'scheduled'],

@@ -138,6 +138,8 @@ describe('creating a post', () => {
       scheduled_at: scheduledAt,
       created_at: expect.any(String),
       updated_at: expect.any(String),
+      // No approval needed: neither the post nor its profile asked for one.
+      approval: null,
       targets: [target(threads, 'threads'), target(facebook, 'facebook')],
     });
     const jobs = await publishJobs(body.targets.map((x: { id: string }) => x.id));

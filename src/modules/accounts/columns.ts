@@ -11,3 +11,9 @@ export const accountIdColumn = () =>
   text('account_id')
     .notNull()
     .references(() => accounts.id, { onDelete: 'cascade' });
+
+/**
+ * The account a row is about, when it is about one (a reconnect link). Deleting the account
+ * deletes the row: a link to reconnect an account that no longer exists has nothing left to do.
+ */
+export const optionalAccountIdColumn = () => text('account_id').references(() => accounts.id, { onDelete: 'cascade' });

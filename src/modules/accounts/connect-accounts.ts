@@ -1,7 +1,8 @@
 /**
  * What a successful platform login does to the owner's accounts: the rules the connect
- * flow applies (one profile per platform account, the plan's account limit), then the
- * accounts saved and `account.connected` emitted, all in the caller's transaction.
+ * flow applies (one profile per platform account, the plan's account limit; for a reconnect
+ * link, the login must be of the account it names), then the accounts saved and
+ * `account.connected` emitted, all in the caller's transaction.
  */
 import { and, eq, ne, notInArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/connection.ts';
@@ -9,7 +10,13 @@ import type { GrantedTokenSet, Platform, PlatformProfile } from '../../platforms
 import { emit } from '../events/index.ts';
 import { lockOwner } from '../owners/index.ts';
 import { renderAccount } from './json.ts';
-import { samePlatformAccount, saveConnectedAccount } from './service.ts';
+import {
+  accountInProfile,
+  grantIsOf,
+  replaceConnection,
+  samePlatformAccount,
+  saveConnectedAccount,
+} from './service.ts';
 import { type Account, accounts } from './tables.ts';
 
 /** One platform account the login gave access to. */
@@ -90,4 +97,54 @@ export async function connectAccounts(
     connected.push(account);
   }
   return { ok: true, accounts: connected };
+}
+
+export type ReconnectAccountResult =
+  | { ok: true; account: Account }
+  /**
+   * `account_gone`: the account is no longer in the link's profile (moved, or deleted with its
+   * profile); `account_mismatch`: the login is of another platform account.
+   */
+  | { ok: false; error: 'account_gone' | 'account_mismatch' | 'plan_account_limit' };
+
+/**
+ * Reconnects the one account a reconnect link names with what the login granted: the same row
+ * (its id and profile) takes the new tokens and becomes `connected`, and `account.connected`
+ * says `reconnected: true`. Refused, changing nothing, when the account is no longer in
+ * `profileId` on `platform`, or when the login is of another platform account: a reconnect
+ * link must never put someone else's tokens under the account its owner asked about.
+ */
+export async function reconnectAccount(
+  tx: Tx,
+  secretKey: Buffer,
+  target: { ownerId: string; profileId: string; accountId: string; platform: Platform },
+  grant: AccountGrant,
+): Promise<ReconnectAccountResult> {
+  // Connections of one owner take turns (the account limit, below).
+  const owner = await lockOwner(tx, target.ownerId);
+  if (!owner) throw new Error(`owner ${target.ownerId} does not exist`);
+  const account = await accountInProfile(tx, target, target.accountId, 'update');
+  if (!account || account.platform !== target.platform) return { ok: false, error: 'account_gone' };
+  if (!grantIsOf(account, grant.tokens)) return { ok: false, error: 'account_mismatch' };
+  // Connected and expired accounts hold their slot already; a disconnected one holds none,
+  // so bringing it back takes a free one, as it would through a connect link.
+  if (account.status === 'disconnected' && owner.accountLimit !== null) {
+    const [row] = await tx
+      .select({ count: sql<number>`count(*)::int` })
+      .from(accounts)
+      .where(and(eq(accounts.ownerId, target.ownerId), ne(accounts.status, 'disconnected')));
+    if ((row?.count ?? 0) + 1 > owner.accountLimit) return { ok: false, error: 'plan_account_limit' };
+  }
+  const reconnected = await replaceConnection(tx, secretKey, account.id, {
+    platform: target.platform,
+    tokens: grant.tokens,
+    profile: grant.profile,
+  });
+  await emit(tx, {
+    ownerId: reconnected.ownerId,
+    profileId: reconnected.profileId,
+    type: 'account.connected',
+    data: { account: renderAccount(reconnected), reconnected: true },
+  });
+  return { ok: true, account: reconnected };
 }

@@ -4,8 +4,9 @@ import type { ModuleInstall } from '../../registry.ts';
 import { registerProfileDeletionStep } from '../profiles/index.ts';
 import { accountsProfileDeletion } from './deletion.ts';
 
-export { type AccountGrant, connectAccounts } from './connect-accounts.ts';
+export { type AccountGrant, connectAccounts, reconnectAccount } from './connect-accounts.ts';
 export { deauthorizeRoutes } from './deauthorize-routes.ts';
+export { AccountParams } from './json.ts';
 export { accountMetrics } from './metrics.ts';
 export {
   scheduleNoticeSubscriptions,
@@ -18,12 +19,15 @@ export {
   type AccountState,
   accountById,
   accountIdsOfProfile,
+  accountInProfile,
   accountStates,
   accountsOfPlatformUsers,
   accountsToSync,
   connectedAccountById,
   connectedAccounts,
   credentialsOf,
+  getAccount,
+  grantIsOf,
   lockAccountsForPosting,
   noteAccountFailure,
   registerAccountMoveCheck,

@@ -9,6 +9,11 @@ export const AccountStatusValue = Type.Enum(ACCOUNT_STATUSES, {
   description:
     'connected: usable; expired: access ended on its own, reconnect it; disconnected: disconnected in the service or on the platform, its tokens are deleted, reconnect it to use it again.',
 });
+/** The path parameter of a route about one account. */
+export const AccountParams = Type.Object({
+  id: Type.String({ minLength: 1, maxLength: 100, description: 'Account id, `acc_...`.' }),
+});
+
 const NullableText = (description: string) => Type.Union([Type.String(), Type.Null()], { description });
 
 export const AccountJson = Type.Object(

@@ -10,12 +10,14 @@ import {
   ListQuery,
   ProfileHeader,
 } from '../../http/schemas.ts';
-import { AccountJson as Account, AccountStatusValue, PlatformValue, renderAccount } from './json.ts';
+import {
+  AccountJson as Account,
+  AccountStatusValue,
+  AccountParams as Params,
+  PlatformValue,
+  renderAccount,
+} from './json.ts';
 import { disconnectAccount, getAccount, listAccounts, moveAccount } from './service.ts';
-
-const Params = Type.Object({
-  id: Type.String({ minLength: 1, maxLength: 100, description: 'Account id, `acc_...`.' }),
-});
 
 const tags = ['Accounts'];
 const errorsOf = (...extra: number[]) => errorResponses(...AUTHENTICATED_ERRORS, ...extra);

@@ -44,23 +44,19 @@ export function tokenColumns(secretKey: Buffer, tokens: TokenSet, issuedAt: Date
   };
 }
 
-/**
- * Stores a connected account in `profileId`, or replaces the tokens and profile of the
- * owner's existing row for that platform account (which stays in its profile: moving is
- * the caller's decision). Answers the row and whether it existed before.
- */
-export async function saveConnectedAccount(
-  tx: Tx,
-  secretKey: Buffer,
-  values: { ownerId: string; profileId: string; platform: Platform; tokens: GrantedTokenSet; profile: PlatformProfile },
-): Promise<{ account: Account; existed: boolean }> {
-  const at = now();
-  const profileColumns = {
+/** What a successful login says of one platform account: its platform, tokens and profile. */
+interface ConnectionValues {
+  platform: Platform;
+  tokens: GrantedTokenSet;
+  profile: PlatformProfile;
+}
+
+/** The columns a connection or reconnection writes: the platform's profile, the new tokens, `connected`. */
+function connectionColumns(secretKey: Buffer, values: ConnectionValues, at: Date) {
+  return {
     username: values.profile.username,
     displayName: values.profile.name,
     avatarUrl: values.profile.avatarUrl,
-  };
-  const state = {
     // Kept under the id the platform names it by now (an account stored under an alias, such
     // as Instagram's app-scoped id, takes its professional account id).
     platformUserId: values.tokens.platformUserId,
@@ -73,7 +69,42 @@ export async function saveConnectedAccount(
     lastRefreshError: null,
     // Every connection and reconnection subscribes the account to its comment notices again.
     ...noticeSubscriptionOnConnection(values.platform, at),
+    connectedAt: at,
   };
+}
+
+/**
+ * Reconnects the account row `accountId` (the caller found it, locked it and checked that the
+ * login is of that platform account): new tokens and profile, `connected` again, in the same
+ * profile under the same id.
+ */
+export async function replaceConnection(
+  tx: Tx,
+  secretKey: Buffer,
+  accountId: string,
+  values: ConnectionValues,
+): Promise<Account> {
+  const at = now();
+  const [account] = await tx
+    .update(accounts)
+    .set({ ...connectionColumns(secretKey, values, at), updatedAt: at })
+    .where(eq(accounts.id, accountId))
+    .returning();
+  if (!account) throw new Error('the account was not saved');
+  await queueNoticeSubscription(tx, account.id, values.platform);
+  return account;
+}
+
+/**
+ * Stores a connected account in `profileId`, or replaces the tokens and profile of the
+ * owner's existing row for that platform account (which stays in its profile: moving is
+ * the caller's decision). Answers the row and whether it existed before.
+ */
+export async function saveConnectedAccount(
+  tx: Tx,
+  secretKey: Buffer,
+  values: ConnectionValues & { ownerId: string; profileId: string },
+): Promise<{ account: Account; existed: boolean }> {
   const [existing] = await tx
     .select({ id: accounts.id })
     .from(accounts)
@@ -81,29 +112,33 @@ export async function saveConnectedAccount(
     .orderBy(sql`${accounts.platformUserId} = ${values.tokens.platformUserId} desc`)
     .limit(1)
     .for('update');
-  const [account] = existing
-    ? await tx
-        .update(accounts)
-        .set({ ...profileColumns, ...state, connectedAt: at, updatedAt: at })
-        .where(eq(accounts.id, existing.id))
-        .returning()
-    : await tx
-        .insert(accounts)
-        .values({
-          id: newId('account'),
-          ownerId: values.ownerId,
-          profileId: values.profileId,
-          platform: values.platform,
-          ...profileColumns,
-          ...state,
-          connectedAt: at,
-          createdAt: at,
-          updatedAt: at,
-        })
-        .returning();
+  if (existing) return { account: await replaceConnection(tx, secretKey, existing.id, values), existed: true };
+  const at = now();
+  const [account] = await tx
+    .insert(accounts)
+    .values({
+      id: newId('account'),
+      ownerId: values.ownerId,
+      profileId: values.profileId,
+      platform: values.platform,
+      ...connectionColumns(secretKey, values, at),
+      createdAt: at,
+      updatedAt: at,
+    })
+    .returning();
   if (!account) throw new Error('the account was not saved');
   await queueNoticeSubscription(tx, account.id, values.platform);
-  return { account, existed: existing !== undefined };
+  return { account, existed: false };
+}
+
+/**
+ * True when a login's tokens are of the platform account `account` is: the id the platform
+ * gives it now, or another id it gives the same account (Instagram's app-scoped one), on
+ * either side.
+ */
+export function grantIsOf(account: Account, tokens: Pick<GrantedTokenSet, 'platformUserId' | 'aliases'>): boolean {
+  const known = new Set([account.platformUserId, ...account.platformAliases]);
+  return [tokens.platformUserId, ...(tokens.aliases ?? [])].some((id) => known.has(id));
 }
 
 /**
@@ -174,7 +209,7 @@ function accountNotFound(id: string): ApiError {
  * The accounts the caller may see: the owner's, only its profile's when scoped, and never
  * one whose profile is being deleted (it is gone with the profile for every caller).
  */
-async function visible(db: Queryable, scope: Scope): Promise<SQL | undefined> {
+async function visible(db: Queryable, scope: Pick<Scope, 'ownerId' | 'profileId'>): Promise<SQL | undefined> {
   return and(
     eq(accounts.ownerId, scope.ownerId),
     scope.profileId === null ? undefined : eq(accounts.profileId, scope.profileId),
@@ -210,14 +245,24 @@ export async function listAccounts(
 
 /** The account `id` names, if the caller may see it; locked FOR UPDATE when asked (in a transaction). */
 async function findVisible(db: Queryable, scope: Scope, id: string, lock: boolean): Promise<Account> {
+  const row = await visibleRow(db, scope, id, lock);
+  if (!row) throw accountNotFound(id);
+  return row;
+}
+
+async function visibleRow(
+  db: Queryable,
+  scope: Pick<Scope, 'ownerId' | 'profileId'>,
+  id: string,
+  lock: boolean,
+): Promise<Account | undefined> {
   // Not shaped like an account id: it names nothing, and the database need not be asked.
-  if (!looksLikeId('account', id)) throw accountNotFound(id);
+  if (!looksLikeId('account', id)) return undefined;
   const query = db
     .select()
     .from(accounts)
     .where(and(await visible(db, scope), eq(accounts.id, id)));
   const [row] = lock ? await query.for('update') : await query;
-  if (!row) throw accountNotFound(id);
   return row;
 }
 
@@ -449,8 +494,22 @@ export async function accountById(db: Queryable, id: string, lock?: 'share'): Pr
   return row ?? null;
 }
 
-export async function getAccount(db: Db, scope: Scope, id: string): Promise<Account> {
+export async function getAccount(db: Queryable, scope: Scope, id: string): Promise<Account> {
   return await findVisible(db, scope, id, false);
+}
+
+/**
+ * The owner's account `id` while it is in `profileId` and that profile is not being deleted,
+ * else null (moved to another profile, or gone with its profile); locked FOR UPDATE when asked:
+ * what a reconnect link made for that account in that profile may still reconnect.
+ */
+export async function accountInProfile(
+  db: Queryable,
+  place: { ownerId: string; profileId: string },
+  id: string,
+  lock?: 'update',
+): Promise<Account | null> {
+  return (await visibleRow(db, place, id, lock === 'update')) ?? null;
 }
 
 /**

@@ -7,6 +7,9 @@
  * The OAuth `state` sent to the platform is random per trip; the browser that started the
  * trip keeps it in a cookie with the link's token, and the callback accepts it only with that
  * cookie, so a code obtained by someone else cannot be slipped into a client's link (login CSRF).
+ *
+ * A reconnect link names one account: its page offers that account's platform only, and only a
+ * login of that platform account (on Facebook, one that grants that page) reconnects it.
  */
 import { timingSafeEqual } from 'node:crypto';
 import type { Logger } from 'pino';
@@ -19,7 +22,7 @@ import {
   PlatformError,
   type PlatformSet,
 } from '../../platforms/index.ts';
-import type { AccountGrant } from '../accounts/index.ts';
+import { type Account, type AccountGrant, accountInProfile, grantIsOf } from '../accounts/index.ts';
 import type { ConnectLink } from './json.ts';
 import { type ConnectError, type Outcome, outcomeUrl } from './redirect-url.ts';
 import {
@@ -50,12 +53,30 @@ type Log = Pick<Logger, 'info' | 'warn'>;
 /** Link tokens and OAuth states are 32 random bytes in base64url. */
 const TOKEN = /^[A-Za-z0-9_-]{43}$/;
 
+/** Who an account is on its platform, as a reconnect link's pages name it. */
+export interface AccountName {
+  platform: Platform;
+  username: string | null;
+  displayName: string | null;
+  platformUserId: string;
+}
+
+/** An open link; for a reconnect link, who the account it reconnects is (as it is now). */
+interface OpenLink {
+  kind: 'open';
+  link: ConnectLink;
+  reconnects: AccountName | null;
+}
+
 /** The link a token opens, or what the client gets instead. */
 export type LinkLookup =
   | { kind: 'unknown' }
-  /** Used or past its 30 minutes: back to the owner with `error=expired`. */
+  /**
+   * Used, past its 30 minutes, or (a reconnect link) its account is no longer in its profile:
+   * back to the owner with `error=expired`.
+   */
   | { kind: 'over'; redirectUrl: string }
-  | { kind: 'open'; link: ConnectLink };
+  | OpenLink;
 
 /** Where a trip ends: the owner's redirect URL with the outcome, or a page of ours. */
 export type TripEnd =
@@ -63,7 +84,21 @@ export type TripEnd =
   /** The login granted pages: the client chooses them on the link's page choice. */
   | { kind: 'choose_pages'; token: string }
   /** The platform failed; nothing was connected and the client may try again. */
-  | { kind: 'platform_failed'; platform: Platform; token: string };
+  | { kind: 'platform_failed'; platform: Platform; token: string }
+  /**
+   * A reconnect link's login is of another platform account (`signedInAs`, as the platform
+   * names it), or on Facebook did not grant the page (`signedInAs` null): nothing was changed.
+   * The client may try again, or go back to the owner with `error=account_mismatch` (`redirectUrl`).
+   */
+  | {
+      kind: 'wrong_account';
+      link: ConnectLink;
+      token: string;
+      brand: string;
+      expected: AccountName;
+      signedInAs: AccountName | null;
+      redirectUrl: string;
+    };
 
 /** The cookie that binds a browser's trip to `link`. */
 export function tripCookieName(link: ConnectLink): string {
@@ -91,20 +126,45 @@ function tripOf(link: ConnectLink, cookie: string | undefined): { state: string;
   return { state, token };
 }
 
+/**
+ * The account a reconnect link reconnects, while it is in the link's profile (a link made for
+ * one profile never reaches into another); null when it left (moved, or deleted with it).
+ */
+async function accountOfLink(db: Db, link: ConnectLink & { accountId: string }): Promise<Account | null> {
+  return await accountInProfile(db, { ownerId: link.ownerId, profileId: link.profileId }, link.accountId);
+}
+
+function nameOf(account: Account): AccountName {
+  return {
+    platform: account.platform,
+    username: account.username,
+    displayName: account.displayName,
+    platformUserId: account.platformUserId,
+  };
+}
+
 /** The link a token in a URL opens. */
 export async function lookUpLink(db: Db, token: string): Promise<LinkLookup> {
   const link = TOKEN.test(token) ? await findLink(db, token) : undefined;
   if (!link) return { kind: 'unknown' };
-  if (linkIsOver(link)) return { kind: 'over', redirectUrl: failed(link, 'expired').redirectUrl };
-  return { kind: 'open', link };
+  const over: LinkLookup = { kind: 'over', redirectUrl: failed(link, 'expired').redirectUrl };
+  if (linkIsOver(link)) return over;
+  if (link.accountId === null) return { kind: 'open', link, reconnects: null };
+  const account = await accountOfLink(db, { ...link, accountId: link.accountId });
+  return account ? { kind: 'open', link, reconnects: nameOf(account) } : over;
 }
 
-/** What the link's page shows: the brand, the platforms to choose from, the minutes left. */
-export async function linkPage(deps: ConnectFlowDeps, link: ConnectLink) {
+/**
+ * What the link's page shows: the brand, the platforms to choose from, the minutes left, and
+ * for a reconnect link the account it reconnects.
+ */
+export async function linkPage(deps: ConnectFlowDeps, open: Omit<OpenLink, 'kind'>) {
+  const { link, reconnects } = open;
   return {
     brand: await brandNameOf(deps.db, link.ownerId),
     platforms: linkPlatforms(link, deps.platforms().available),
     minutesLeft: Math.max(1, Math.ceil((link.expiresAt.getTime() - now().getTime()) / 60_000)),
+    reconnects,
   };
 }
 
@@ -182,6 +242,8 @@ export async function finishTrip(
   }
   const { link, attempt } = found;
   if (linkIsOver(link)) return failed(link, 'expired');
+  const target = link.accountId === null ? null : await accountOfLink(deps.db, { ...link, accountId: link.accountId });
+  if (link.accountId !== null && target === null) return failed(link, 'expired');
   if (callback.outcome === 'denied') return failed(link, 'access_denied');
 
   let grants: AccountGrant[];
@@ -193,17 +255,76 @@ export async function finishTrip(
     if (adapter.pages !== undefined) {
       const pages = await adapter.pages(credentials);
       if (pages.length === 0) return failed(link, 'permission_missing');
-      await holdPages(deps.db, deps.secretKey, attempt.id, {
-        scopes: tokens.scopes,
-        pages: pages.map((p) => ({ id: p.id, name: p.name, accessToken: p.accessToken })),
-      });
-      return { kind: 'choose_pages', token: trip.token };
+      if (target !== null) {
+        // The link names the page: nothing to choose, and no other page's token is kept.
+        const page = pages.find((p) => grantIsOf(target, { platformUserId: p.id }));
+        if (!page) {
+          log.info({ link: link.id, platform }, 'reconnect link refused a login that does not grant its page');
+          return await wrongAccount(deps, link, trip.token, target, null);
+        }
+        grants = [await pageGrant(adapter, page, tokens.scopes)];
+      } else {
+        await holdPages(deps.db, deps.secretKey, attempt.id, {
+          scopes: tokens.scopes,
+          pages: pages.map((p) => ({ id: p.id, name: p.name, accessToken: p.accessToken })),
+        });
+        return { kind: 'choose_pages', token: trip.token };
+      }
+    } else {
+      grants = [{ tokens, profile: await adapter.profile(credentials) }];
     }
-    grants = [{ tokens, profile: await adapter.profile(credentials) }];
   } catch (error) {
     return platformFailed(link, platform, trip.token, error, log);
   }
-  return await complete(deps, link, platform, grants, log);
+  const end = await complete(deps, link, platform, grants, log);
+  if (
+    target !== null &&
+    end.kind === 'done' &&
+    end.outcome.status === 'error' &&
+    end.outcome.error === 'account_mismatch'
+  ) {
+    const [grant] = grants;
+    const signedInAs: AccountName | null = grant
+      ? {
+          platform,
+          username: grant.profile.username,
+          displayName: grant.profile.name,
+          platformUserId: grant.tokens.platformUserId,
+        }
+      : null;
+    return await wrongAccount(deps, link, trip.token, target, signedInAs);
+  }
+  return end;
+}
+
+/** A page a login granted, as an account's grant: the page's own token, which does not expire. */
+async function pageGrant(
+  adapter: PlatformAdapter,
+  page: { id: string; accessToken: string },
+  scopes: string[],
+): Promise<AccountGrant> {
+  return {
+    tokens: { accessToken: page.accessToken, expiresAt: null, platformUserId: page.id, scopes },
+    profile: await adapter.profile({ platformUserId: page.id, accessToken: page.accessToken }),
+  };
+}
+
+async function wrongAccount(
+  deps: ConnectFlowDeps,
+  link: ConnectLink,
+  token: string,
+  target: Account,
+  signedInAs: AccountName | null,
+): Promise<TripEnd> {
+  return {
+    kind: 'wrong_account',
+    link,
+    token,
+    brand: await brandNameOf(deps.db, link.ownerId),
+    expected: nameOf(target),
+    signedInAs,
+    redirectUrl: failed(link, 'account_mismatch').redirectUrl,
+  };
 }
 
 function lacksRequiredScopes(adapter: PlatformAdapter, granted: readonly string[]): boolean {
@@ -244,17 +365,7 @@ export async function choosePages(
   const adapter = deps.platforms().adapter(platform);
   let grants: AccountGrant[];
   try {
-    grants = await Promise.all(
-      pages.map(async (page) => ({
-        tokens: {
-          accessToken: page.accessToken,
-          expiresAt: null,
-          platformUserId: page.id,
-          scopes: pending.held.scopes,
-        },
-        profile: await adapter.profile({ platformUserId: page.id, accessToken: page.accessToken }),
-      })),
-    );
+    grants = await Promise.all(pages.map((page) => pageGrant(adapter, page, pending.held.scopes)));
   } catch (error) {
     return platformFailed(link, platform, token, error, log);
   }

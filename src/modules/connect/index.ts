@@ -5,6 +5,7 @@ import { registerProfileDeletionStep } from '../profiles/index.ts';
 import { connectProfileDeletion } from './service.ts';
 
 export {
+  type AccountName,
   choosePages,
   finishTrip,
   type LinkLookup,
@@ -18,7 +19,7 @@ export {
 } from './flow.ts';
 export type { ConnectLink } from './json.ts';
 export { connectRoutes } from './routes.ts';
-export { deleteOldConnectLinks, LINK_LIFETIME_MS } from './service.ts';
+export { brandNameOf, deleteOldConnectLinks, LINK_LIFETIME_MS } from './service.ts';
 
 /** The connect module's part at start: a profile's links go with it. */
 export const connectModule: ModuleInstall = {

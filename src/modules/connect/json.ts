@@ -1,4 +1,4 @@
-/** How the API shows redirect origins, connect settings and new links: the schemas and the one function that renders each. */
+/** How the API shows redirect origins, connect settings and new links (connect and reconnect): the schemas and the one function that renders each. */
 import { type Static, Type } from 'typebox';
 import { Timestamp } from '../../http/schemas.ts';
 import type { connectLinks, connectRedirectOrigins } from './tables.ts';
@@ -40,6 +40,19 @@ export const ConnectLinkJson = Type.Object(
   { $id: 'ConnectLink', title: 'ConnectLink' },
 );
 
+export const ReconnectLinkJson = Type.Object(
+  {
+    url: Type.String({
+      description:
+        'The single-use link to the hosted reconnect page; give it to the person who can sign in as the account.',
+    }),
+    account_id: Type.String({ description: 'The account the link reconnects (`acc_...`), and no other.' }),
+    profile_id: Type.String({ description: "The account's profile (its id), where it stays." }),
+    expires_at: Type.String({ format: 'date-time', description: '30 minutes after creation.' }),
+  },
+  { $id: 'ReconnectLink', title: 'ReconnectLink' },
+);
+
 export function renderOrigin(o: RedirectOrigin): Static<typeof RedirectOriginJson> {
   return { id: o.id, origin: o.origin, created_at: o.createdAt.toISOString() };
 }
@@ -51,4 +64,12 @@ export function renderSettings(s: ConnectSettings): Static<typeof ConnectSetting
 /** A new link: its URL holds the token, which the service keeps only hashed. */
 export function renderLink(link: ConnectLink, url: string): Static<typeof ConnectLinkJson> {
   return { url, profile_id: link.profileId, expires_at: link.expiresAt.toISOString() };
+}
+
+/** A new reconnect link: the account it reconnects, and its URL, which holds the token. */
+export function renderReconnectLink(
+  link: ConnectLink & { accountId: string },
+  url: string,
+): Static<typeof ReconnectLinkJson> {
+  return { url, account_id: link.accountId, profile_id: link.profileId, expires_at: link.expiresAt.toISOString() };
 }

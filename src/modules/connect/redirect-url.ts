@@ -71,6 +71,7 @@ export const CONNECT_ERRORS = [
   'permission_missing',
   'account_in_other_profile',
   'plan_account_limit',
+  'account_mismatch',
   'expired',
 ] as const;
 export type ConnectError = (typeof CONNECT_ERRORS)[number];

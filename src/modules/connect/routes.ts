@@ -14,18 +14,22 @@ import {
   ProfileHeader,
 } from '../../http/schemas.ts';
 import { PLATFORMS, type PlatformSet } from '../../platforms/index.ts';
+import { AccountParams } from '../accounts/index.ts';
 import { ProfileParams } from '../profiles/index.ts';
 import {
   ConnectLinkJson as ConnectLink,
+  ReconnectLinkJson as ReconnectLink,
   RedirectOriginJson as RedirectOrigin,
   renderLink,
   renderOrigin,
+  renderReconnectLink,
   renderSettings,
   ConnectSettingsJson as Settings,
 } from './json.ts';
 import {
   addRedirectOrigin,
   createConnectLink,
+  createReconnectLink,
   deleteRedirectOrigin,
   getConnectSettings,
   listRedirectOrigins,
@@ -41,6 +45,21 @@ export interface ConnectDeps {
 
 const tags = ['Connect'];
 const ownerOnly = { ownerOnly: true };
+
+/** What a connect link and a reconnect link both take. */
+const LinkBody = {
+  redirect_url: Type.String({
+    minLength: 1,
+    maxLength: 2000,
+    description: 'Where the client is sent afterwards (https, or http for localhost; no fragment).',
+  }),
+  state: Type.Optional(
+    Type.String({
+      maxLength: 1000,
+      description: 'Returned unchanged as the `state` query parameter of the redirect.',
+    }),
+  ),
+};
 
 export function connectRoutes({ db, config, platforms }: ConnectDeps): FastifyPluginAsyncTypebox {
   return async (app) => {
@@ -167,22 +186,12 @@ export function connectRoutes({ db, config, platforms }: ConnectDeps): FastifyPl
           tags,
           summary: 'Create a connect link',
           description:
-            'A single-use link, valid 30 minutes, to a hosted page where the client connects platform accounts to this profile; then the client is sent to `redirect_url` with `status=connected`, `profile_id`, `account_ids` (comma-separated) and `state`, or with `status=error`, `error` (`access_denied`, `permission_missing`, `account_in_other_profile`, `plan_account_limit`, `expired`) and `state`. Those parameters can be altered by whoever holds the URL: confirm with GET /v1/accounts or the `account.connected` event. `redirect_url` must be under a registered origin (422 `redirect_origin_not_registered`). A profile key may create links for its own profile.',
+            'A single-use link, valid 30 minutes, to a hosted page where the client connects platform accounts to this profile; then the client is sent to `redirect_url` with `status=connected`, `profile_id`, `account_ids` (comma-separated) and `state`, or with `status=error`, `error` (`access_denied`, `permission_missing`, `account_in_other_profile`, `plan_account_limit`, `expired`) and `state`. Those parameters can be altered by whoever holds the URL: confirm with GET /v1/accounts or the `account.connected` event. `redirect_url` must be under a registered origin (422 `redirect_origin_not_registered`). A profile key may create links for its own profile. To reconnect one account (and only it), use POST /v1/accounts/{id}/reconnect-links.',
           headers: ProfileHeader,
           params: ProfileParams,
           body: Type.Object(
             {
-              redirect_url: Type.String({
-                minLength: 1,
-                maxLength: 2000,
-                description: 'Where the client is sent afterwards (https, or http for localhost; no fragment).',
-              }),
-              state: Type.Optional(
-                Type.String({
-                  maxLength: 1000,
-                  description: 'Returned unchanged as the `state` query parameter of the redirect.',
-                }),
-              ),
+              ...LinkBody,
               platforms: Type.Optional(
                 Type.Array(Type.Union(PLATFORMS.map((p) => Type.Literal(p))), {
                   minItems: 1,
@@ -206,6 +215,34 @@ export function connectRoutes({ db, config, platforms }: ConnectDeps): FastifyPl
           platforms().available,
         );
         return reply.code(201).send(renderLink(link, `${publicBaseUrl(config, request)}/connect/${token}`));
+      },
+    );
+
+    app.post(
+      '/v1/accounts/:id/reconnect-links',
+      {
+        // As for connect links: the answer holds the token, which a stored replay would keep in clear.
+        config: { idempotencyKey: false },
+        schema: {
+          tags,
+          summary: 'Create a reconnect link',
+          description:
+            "A single-use link, valid 30 minutes, to a hosted page where the person who can sign in as this account reconnects it (an expired one, say): the page offers only the account's platform and names the account. The account keeps its id and profile, takes the new tokens and becomes `connected`; `account.connected` is sent with `reconnected: true`. Then the client is sent to `redirect_url` as from a connect link (`status=connected`, `profile_id`, `account_ids` holding this account's id, `state`). A login of another platform account (on Facebook, one that does not grant this page) is refused with `error=account_mismatch`, changing nothing: the page says so, and the client may try again or go back to `redirect_url` with it. The link is `expired` once used, after 30 minutes, or when the account has left its profile (moved, or deleted with the profile). `redirect_url` must be under a registered origin (422 `redirect_origin_not_registered`); a platform without credentials is 422 `platform_not_available`. Any status may be reconnected; a disconnected account takes a free slot of the plan's account limit (`error=plan_account_limit` otherwise), a connected or expired one holds its slot. A profile key may create links for its own profile's accounts; an account the caller does not see is 404 `account_not_found`.",
+          headers: ProfileHeader,
+          params: AccountParams,
+          body: Type.Object(LinkBody, { additionalProperties: false }),
+          response: { 201: ReconnectLink, ...errorResponses(...AUTHENTICATED_ERRORS, 413, 415, 422) },
+        },
+      },
+      async (request, reply) => {
+        const { link, token } = await createReconnectLink(
+          db,
+          request.scope,
+          request.params.id,
+          { redirectUrl: request.body.redirect_url, state: request.body.state },
+          platforms().available,
+        );
+        return reply.code(201).send(renderReconnectLink(link, `${publicBaseUrl(config, request)}/connect/${token}`));
       },
     );
   };

@@ -5,13 +5,13 @@
 import { randomBytes } from 'node:crypto';
 import { and, asc, count, eq, gt, isNull, lt } from 'drizzle-orm';
 import { now } from '../../clock.ts';
-import type { Db, Queryable } from '../../db/connection.ts';
+import type { Db, Queryable, Tx } from '../../db/connection.ts';
 import { ApiError } from '../../http/errors.ts';
 import type { Scope } from '../../http/scope.ts';
 import { looksLikeId, newId } from '../../ids.ts';
 import type { Platform } from '../../platforms/index.ts';
 import { decrypt, encrypt, sha256Hex as sha256 } from '../../secrets.ts';
-import { type AccountGrant, connectAccounts } from '../accounts/index.ts';
+import { type AccountGrant, connectAccounts, getAccount, reconnectAccount } from '../accounts/index.ts';
 import { getOwner } from '../owners/index.ts';
 import { findProfile, getProfile, type ProfileDeletionStep } from '../profiles/index.ts';
 import type { ConnectLink, ConnectSettings, RedirectOrigin } from './json.ts';
@@ -135,7 +135,48 @@ export async function createConnectLink(
   available: readonly Platform[],
 ): Promise<{ link: ConnectLink; token: string }> {
   const profile = await getProfile(db, scope, ref);
-  const origin = redirectUrlOrigin(input.redirectUrl);
+  await checkRedirectUrl(db, scope, input.redirectUrl);
+  refuseUnavailable(input.platforms ?? [], available);
+  return await insertLink(db, {
+    ownerId: scope.ownerId,
+    profileId: profile.id,
+    redirectUrl: input.redirectUrl,
+    state: input.state ?? null,
+    platforms: input.platforms ?? null,
+    accountId: null,
+  });
+}
+
+/**
+ * Creates a reconnect link for the account `accountRef` names (within the caller's scope, 404
+ * `account_not_found` otherwise), whatever its status: a link of the account's profile that
+ * offers only the account's platform and reconnects only that account. Answers the link, its
+ * token (in the URL only) and the account.
+ */
+export async function createReconnectLink(
+  db: Db,
+  scope: Scope,
+  accountRef: string,
+  input: { redirectUrl: string; state?: string | undefined },
+  available: readonly Platform[],
+): Promise<{ link: ConnectLink & { accountId: string }; token: string }> {
+  const account = await getAccount(db, scope, accountRef);
+  await checkRedirectUrl(db, scope, input.redirectUrl);
+  refuseUnavailable([account.platform], available);
+  const { link, token } = await insertLink(db, {
+    ownerId: scope.ownerId,
+    profileId: account.profileId,
+    redirectUrl: input.redirectUrl,
+    state: input.state ?? null,
+    platforms: [account.platform],
+    accountId: account.id,
+  });
+  return { link: { ...link, accountId: account.id }, token };
+}
+
+/** A `redirect_url` must be a valid URL under one of the owner's registered origins. */
+async function checkRedirectUrl(db: Db, scope: Scope, redirectUrl: string): Promise<void> {
+  const origin = redirectUrlOrigin(redirectUrl);
   const [registered] = await db
     .select({ id: connectRedirectOrigins.id })
     .from(connectRedirectOrigins)
@@ -147,7 +188,10 @@ export async function createConnectLink(
       `The origin ${origin} of redirect_url is not registered; add it with POST /v1/connect/redirect-origins.`,
     );
   }
-  const unavailable = (input.platforms ?? []).filter((p) => !available.includes(p));
+}
+
+function refuseUnavailable(platforms: readonly Platform[], available: readonly Platform[]): void {
+  const unavailable = platforms.filter((p) => !available.includes(p));
   if (unavailable.length > 0) {
     throw new ApiError(
       422,
@@ -155,18 +199,20 @@ export async function createConnectLink(
       `Not available on this service: ${unavailable.join(', ')}. Available: ${available.join(', ')}.`,
     );
   }
+}
+
+async function insertLink(
+  db: Db,
+  values: Pick<ConnectLink, 'ownerId' | 'profileId' | 'redirectUrl' | 'state' | 'platforms' | 'accountId'>,
+): Promise<{ link: ConnectLink; token: string }> {
   const token = randomToken();
   const at = now();
   const [link] = await db
     .insert(connectLinks)
     .values({
       id: newId('connectLink'),
-      ownerId: scope.ownerId,
-      profileId: profile.id,
+      ...values,
       tokenHash: sha256(token),
-      redirectUrl: input.redirectUrl,
-      state: input.state ?? null,
-      platforms: input.platforms ?? null,
       createdAt: at,
       expiresAt: new Date(at.getTime() + LINK_LIFETIME_MS),
     })
@@ -253,10 +299,11 @@ export function heldPages(secretKey: Buffer, attempt: ConnectAttempt): PendingPa
 export type Completion = { ok: true; link: ConnectLink; accountIds: string[] } | { ok: false; error: ConnectError };
 
 /**
- * Finishes a link with the accounts a login granted. The link's row is locked and marked
- * used in the same transaction as the accounts are saved, so of two completions racing
- * for one link exactly one succeeds; the other gets `expired`. A refusal leaves the link
- * as it was, to be tried again until it expires.
+ * Finishes a link with the accounts a login granted: a connect link connects them all to its
+ * profile, a reconnect link reconnects its one account with the one grant. The link's row is
+ * locked and marked used in the same transaction as the accounts are saved, so of two
+ * completions racing for one link exactly one succeeds; the other gets `expired`. A refusal
+ * leaves the link as it was, to be tried again until it expires.
  */
 export async function completeLink(
   db: Db,
@@ -270,24 +317,47 @@ export async function completeLink(
     if (!link || linkIsOver(link)) return { ok: false, error: 'expired' };
     // A profile deleted since the link was made takes no new accounts.
     if (!(await findProfile(tx, link.ownerId, link.profileId))) return { ok: false, error: 'expired' };
+    const saved = await saveGrants(tx, secretKey, link, platform, grants);
+    if (!saved.ok) return saved;
+    const [used] = await tx
+      .update(connectLinks)
+      .set({ usedAt: now(), accountIds: saved.accountIds })
+      .where(and(eq(connectLinks.id, link.id), isNull(connectLinks.usedAt)))
+      .returning();
+    if (!used) throw new Error('the locked link was used by someone else');
+    // Tokens of a finished link are of no more use to anyone.
+    await tx.update(connectAttempts).set({ grantSealed: null }).where(eq(connectAttempts.linkId, link.id));
+    return { ok: true, link: used, accountIds: saved.accountIds };
+  });
+}
+
+async function saveGrants(
+  tx: Tx,
+  secretKey: Buffer,
+  link: ConnectLink,
+  platform: Platform,
+  grants: AccountGrant[],
+): Promise<{ ok: true; accountIds: string[] } | { ok: false; error: ConnectError }> {
+  if (link.accountId === null) {
     const result = await connectAccounts(
       tx,
       secretKey,
       { ownerId: link.ownerId, profileId: link.profileId, platform },
       grants,
     );
-    if (!result.ok) return { ok: false, error: result.error };
-    const accountIds = result.accounts.map((a) => a.id);
-    const [used] = await tx
-      .update(connectLinks)
-      .set({ usedAt: now(), accountIds })
-      .where(and(eq(connectLinks.id, link.id), isNull(connectLinks.usedAt)))
-      .returning();
-    if (!used) throw new Error('the locked link was used by someone else');
-    // Tokens of a finished link are of no more use to anyone.
-    await tx.update(connectAttempts).set({ grantSealed: null }).where(eq(connectAttempts.linkId, link.id));
-    return { ok: true, link: used, accountIds };
-  });
+    return result.ok ? { ok: true, accountIds: result.accounts.map((a) => a.id) } : result;
+  }
+  const [grant, ...more] = grants;
+  if (grant === undefined || more.length > 0) throw new Error('a reconnect link takes exactly one grant');
+  const result = await reconnectAccount(
+    tx,
+    secretKey,
+    { ownerId: link.ownerId, profileId: link.profileId, accountId: link.accountId, platform },
+    grant,
+  );
+  if (result.ok) return { ok: true, accountIds: [result.account.id] };
+  // An account no longer in the link's profile is out of the link's reach, as a deleted profile is.
+  return { ok: false, error: result.error === 'account_gone' ? 'expired' : result.error };
 }
 
 /** Links are kept a day past their end (for support questions), then deleted with their trips. */

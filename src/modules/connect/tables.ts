@@ -1,6 +1,8 @@
+import { sql } from 'drizzle-orm';
 import { index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, timestampColumn, updatedAt } from '../../db/columns.ts';
 import type { Platform } from '../../platforms/index.ts';
+import { optionalAccountIdColumn } from '../accounts/columns.ts';
 import { ownerIdColumn } from '../owners/columns.ts';
 import { profileIdColumn } from '../profiles/columns.ts';
 
@@ -25,7 +27,10 @@ export const connectSettings = pgTable('connect_settings', {
   updatedAt: updatedAt(),
 });
 
-/** A single-use link to the hosted connect page. Only the token's hash is stored. */
+/**
+ * A single-use link to the hosted connect page. Only the token's hash is stored. A reconnect
+ * link names the one account it reconnects (`accountId`); a connect link names none.
+ */
 export const connectLinks = pgTable(
   'connect_links',
   {
@@ -37,15 +42,21 @@ export const connectLinks = pgTable(
     redirectUrl: text('redirect_url').notNull(),
     /** The owner's `state`, returned unchanged; null when none was given. */
     state: text('state'),
-    /** The platforms the page offers; null: every available one. */
+    /** The platforms the page offers; null: every available one. A reconnect link's: its account's. */
     platforms: text('platforms').array(),
+    /** A reconnect link: the account it reconnects, which only a login of that platform account may. */
+    accountId: optionalAccountIdColumn(),
     createdAt: createdAt(),
     expiresAt: timestampColumn('expires_at').notNull(),
     /** Set by the one completion that succeeded. */
     usedAt: timestampColumn('used_at'),
     accountIds: text('account_ids').array(),
   },
-  (t) => [index('connect_links_expiry_idx').on(t.expiresAt)],
+  (t) => [
+    index('connect_links_expiry_idx').on(t.expiresAt),
+    // Deleting an account deletes its reconnect links: found without reading every link.
+    index('connect_links_account_idx').on(t.accountId).where(sql`${t.accountId} is not null`),
+  ],
 );
 
 /**

@@ -39,7 +39,11 @@ function extensionOf(mimeType: string): string {
 export async function mediaFetchUrl(
   context: MediaUrlContext,
   item: MediaItem,
-  options: { format?: 'jpeg' } = {},
+  /**
+   * `base`: the service's address the URL is for, when a browser that reached the service at
+   * an address of its own opens it (a hosted page without PUBLIC_URL); PUBLIC_URL wins.
+   */
+  options: { format?: 'jpeg'; base?: string } = {},
 ): Promise<string> {
   const { secretKey, config } = context;
   const ttl = config.mediaUrlTtlSeconds;
@@ -53,7 +57,7 @@ export async function mediaFetchUrl(
     await ensureJpeg(context.db, storage, item);
   }
   if (storage.presignedUrl) return await storage.presignedUrl(storageKey(item.id, file.variant), ttl);
-  return baseUrl(config) + signedPath(secretKey, file, ttl);
+  return (config.publicUrl ?? options.base ?? baseUrl(config)) + signedPath(secretKey, file, ttl);
 }
 
 /**

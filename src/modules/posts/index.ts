@@ -7,6 +7,15 @@ import { registerProfileDeletionStep } from '../profiles/index.ts';
 import { platformPostsFollowAccount } from './platform-posts.ts';
 import { postsProfileDeletion, waitingPostsHoldAccount, waitingPostsHoldMedia } from './service.ts';
 
+export { APPROVAL_LINK_LIFETIME_MS, MAX_APPROVAL_COMMENT_LENGTH } from './approval.ts';
+export {
+  type ApprovalPageDeps,
+  type ApprovalPageView,
+  approvalPageView,
+  decideApproval,
+  lookUpApprovalLink,
+} from './approval-page.ts';
+export { approvalLinkRoutes, approvalPagePath } from './approval-routes.ts';
 export { describePlatformPost, ensurePlatformPosts, type PlatformPostRef } from './platform-posts.ts';
 export { type PublishDeps, publishTarget } from './publishing.ts';
 export { postRoutes } from './routes.ts';

@@ -66,6 +66,15 @@ const Fields = {
       'true: stored with every check passed, but not scheduled (status `draft`) until a PATCH sets it false.',
   }),
   platforms: PlatformsJson,
+  approval: Type.Object(
+    {
+      required: Type.Boolean({
+        description:
+          "true: the post is not published before the client approves it through an approval link (POST /v1/posts/{id}/approval-links); it waits as `awaiting_approval`. Absent: as the profile's `post_approval_required` says.",
+      }),
+    },
+    { additionalProperties: false },
+  ),
 };
 
 const CHECKS = `Every check runs before anything is stored, and every problem is listed in \`details\` (\`{code, field, message, account_id?, media_id?}\`); the answer takes the gravest problem's code: 404 \`account_not_found\` (an account the key does not see), 404 \`media_not_found\`, 400 \`mixed_profiles\` (accounts of two profiles), 400 \`media_profile_mismatch\` (media of another profile than the accounts'), 422 \`account_not_connected\`, 422 \`permission_missing\` (the platform's publishing permission, named), 400 \`validation_failed\` (a platform's rules: Threads text at most 500 as Threads counts it and at most 20 carousel items; Instagram needs media, 2 to 10 in a carousel, one video for a reel; TikTok exactly one video and a \`privacy_level\`; Facebook text or media; options for a platform none of the accounts is on).`;
@@ -79,7 +88,7 @@ export function postRoutes(deps: PostDeps): FastifyPluginAsyncTypebox {
         schema: {
           tags,
           summary: 'Create a post',
-          description: `Publishes \`text\` and \`media_ids\` on each account of \`account_ids\` at \`scheduled_at\` (now when absent), or stores a draft. The post belongs to its accounts' profile. Answers 201 with the post and its targets (\`scheduled\`, or \`draft\`). ${CHECKS} A retry with the same Idempotency-Key answers the first answer and creates nothing.`,
+          description: `Publishes \`text\` and \`media_ids\` on each account of \`account_ids\` at \`scheduled_at\` (now when absent), or stores a draft. The post belongs to its accounts' profile. Answers 201 with the post and its targets (\`scheduled\`, \`draft\`, or \`awaiting_approval\` when the post needs the client's approval: \`approval\`). ${CHECKS} A retry with the same Idempotency-Key answers the first answer and creates nothing.`,
           headers: IdempotentPostHeaders,
           body: Type.Object(
             {
@@ -89,6 +98,7 @@ export function postRoutes(deps: PostDeps): FastifyPluginAsyncTypebox {
               scheduled_at: Type.Optional(Fields.scheduled_at),
               draft: Type.Optional(Fields.draft),
               platforms: Type.Optional(Fields.platforms),
+              approval: Type.Optional(Fields.approval),
             },
             { additionalProperties: false },
           ),
@@ -159,7 +169,7 @@ export function postRoutes(deps: PostDeps): FastifyPluginAsyncTypebox {
         schema: {
           tags,
           summary: 'Change a post',
-          description: `Only while none of its targets has started publishing (all \`draft\` or \`scheduled\`); else 409 \`post_not_editable\`. Any of the creation fields; \`text: null\` removes the text. The post as it would be afterwards goes through every check of a new post, with the same errors (see POST /v1/posts). \`draft: false\` schedules a draft (at its \`scheduled_at\`, or now when that has passed); \`draft: true\` takes a scheduled post back. Targets are made anew (new target ids).`,
+          description: `Only while none of its targets has started publishing (all \`draft\`, \`awaiting_approval\` or \`scheduled\`); else 409 \`post_not_editable\`. A change of \`account_ids\`, \`text\`, \`media_ids\`, \`scheduled_at\` or \`platforms\` of a post that needs approval makes it need the client's approval again (\`approval.status\` \`pending\`), even after an approval. Any of the creation fields; \`text: null\` removes the text. The post as it would be afterwards goes through every check of a new post, with the same errors (see POST /v1/posts). \`draft: false\` schedules a draft (at its \`scheduled_at\`, or now when that has passed); \`draft: true\` takes a scheduled post back. Targets are made anew (new target ids).`,
           headers: ProfileHeader,
           params: Params,
           body: Type.Object(
@@ -170,6 +180,7 @@ export function postRoutes(deps: PostDeps): FastifyPluginAsyncTypebox {
               scheduled_at: Type.Optional(Fields.scheduled_at),
               draft: Type.Optional(Fields.draft),
               platforms: Type.Optional(Fields.platforms),
+              approval: Type.Optional(Fields.approval),
             },
             { additionalProperties: false, minProperties: 1 },
           ),

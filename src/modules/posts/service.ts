@@ -18,13 +18,14 @@ import type { AccountMoveCheck } from '../accounts/index.ts';
 import type { MediaUseCheck } from '../media/index.ts';
 import type { ProfileDeletionStep } from '../profiles/index.ts';
 import { profilesBeingDeleted } from '../profiles/index.ts';
+import { approvalRequiredFor, pendingApproval, scheduledStatus } from './approval-rules.ts';
 import type { PlatformsJson } from './json.ts';
 import { type Post, type PostStatus, type PostTarget, posts, postTargets } from './tables.ts';
 import { targetStates } from './target-workflow.ts';
 import { checkNewPost, checkRetryTargets, type PostDraftInput } from './validation.ts';
 
 /** Target statuses that are still to be published; `published` and `failed` are done. */
-const WAITING_TARGET_STATUSES = ['scheduled', 'publishing'] as const;
+const WAITING_TARGET_STATUSES = ['awaiting_approval', 'scheduled', 'publishing'] as const;
 
 /** A post with its targets, in the order of their accounts in the request. */
 export interface PostWithTargets {
@@ -74,6 +75,7 @@ export function queuePublishOfMoved(runAt: Date): SQL {
 export function postStatusSql(status: SQL | PgColumn): SQL<PostStatus> {
   return sql<PostStatus>`case
     when count(*) = 0 or bool_or(${status} = 'draft') then 'draft'
+    when bool_or(${status} = 'awaiting_approval') then 'awaiting_approval'
     when bool_and(${status} = 'cancelled') then 'cancelled'
     when bool_or(${status} = 'publishing') then 'publishing'
     when bool_or(${status} = 'scheduled') then
@@ -128,6 +130,8 @@ export interface PostDeps {
 
 export interface NewPostInput extends PostDraftInput {
   draft?: boolean | undefined;
+  /** Absent: as the profile's `post_approval_required` says. */
+  approval?: { required: boolean } | undefined;
 }
 
 /**
@@ -139,13 +143,21 @@ export async function createPost(deps: PostDeps, scope: Scope, input: NewPostInp
   return await deps.db.transaction(async (tx) => {
     const at = now();
     const checked = await checkNewPost(tx, deps.platforms(), scope, input, at);
+    const approval = pendingApproval(
+      await approvalRequiredFor(tx, scope.ownerId, checked.profileId, input.approval?.required),
+    );
+    const status = scheduledStatus(input.draft === true, {
+      required: approval.approvalRequired,
+      status: approval.approvalStatus,
+    });
     const [post] = await tx
       .insert(posts)
       .values({
         id: newId('post'),
         ownerId: scope.ownerId,
         profileId: checked.profileId,
-        status: input.draft ? 'draft' : 'scheduled',
+        status,
+        ...approval,
         text: input.text ?? null,
         mediaIds: input.media_ids ?? [],
         platformOptions: input.platforms ?? {},
@@ -155,7 +167,7 @@ export async function createPost(deps: PostDeps, scope: Scope, input: NewPostInp
       })
       .returning();
     if (!post) throw new Error('the post was not inserted');
-    const targets = await insertTargets(tx, post, checked.accounts, input.draft ? 'draft' : 'scheduled');
+    const targets = await insertTargets(tx, post, checked.accounts, status);
     return { post, targets };
   });
 }
@@ -164,7 +176,7 @@ async function insertTargets(
   tx: Tx,
   post: Post,
   accounts: readonly { id: string; platform: Platform }[],
-  status: 'draft' | 'scheduled',
+  status: 'draft' | 'awaiting_approval' | 'scheduled',
 ): Promise<PostTarget[]> {
   const at = now();
   const targets = await tx
@@ -238,7 +250,7 @@ export async function listPosts(
   }, SNAPSHOT);
 }
 
-async function findVisiblePost(db: Queryable, scope: Scope, id: string, lock: boolean): Promise<Post> {
+export async function findVisiblePost(db: Queryable, scope: Scope, id: string, lock: boolean): Promise<Post> {
   if (!looksLikeId('post', id)) throw postNotFound(id);
   const query = db
     .select()
@@ -272,6 +284,7 @@ export interface PostPatch {
   scheduled_at?: string | undefined;
   draft?: boolean | undefined;
   platforms?: PlatformsJson | undefined;
+  approval?: { required: boolean } | undefined;
 }
 
 /**
@@ -284,7 +297,7 @@ export async function updatePost(deps: PostDeps, scope: Scope, id: string, patch
   return await deps.db.transaction(async (tx) => {
     const post = await findVisiblePost(tx, scope, id, true);
     const targets = await lockedTargets(tx, post.id);
-    if (targets.some((t) => t.status !== 'draft' && t.status !== 'scheduled')) {
+    if (targets.some((t) => t.status !== 'draft' && t.status !== 'awaiting_approval' && t.status !== 'scheduled')) {
       throw new ApiError(
         409,
         'post_not_editable',
@@ -314,10 +327,23 @@ export async function updatePost(deps: PostDeps, scope: Scope, id: string, patch
         `The post is in profile ${post.profileId}, its accounts now in ${checked.profileId}; a post stays in its profile (create a new one there).`,
       );
     }
+    // A decision is on what the client saw: a change of what is published, where or when needs
+    // a new one; scheduling or unscheduling a draft, or only turning approval on, does not
+    // undo a decision already made.
+    const contentChanged = [patch.account_ids, patch.text, patch.media_ids, patch.scheduled_at, patch.platforms].some(
+      (value) => value !== undefined,
+    );
+    const required = patch.approval?.required ?? post.approvalRequired;
+    const approval =
+      contentChanged || required !== post.approvalRequired
+        ? pendingApproval(required)
+        : { approvalRequired: required, approvalStatus: post.approvalStatus };
+    const status = scheduledStatus(draft, { required, status: approval.approvalStatus ?? null });
     const [updated] = await tx
       .update(posts)
       .set({
-        status: draft ? 'draft' : 'scheduled',
+        status,
+        ...approval,
         text: input.text ?? null,
         mediaIds: input.media_ids ?? [],
         platformOptions: input.platforms ?? {},
@@ -329,7 +355,7 @@ export async function updatePost(deps: PostDeps, scope: Scope, id: string, patch
     if (!updated) throw new Error('the locked post was not updated');
     // Jobs of the old targets find them gone (or not due) and end; new ones are queued.
     await tx.delete(postTargets).where(eq(postTargets.postId, post.id));
-    const fresh = await insertTargets(tx, updated, checked.accounts, draft ? 'draft' : 'scheduled');
+    const fresh = await insertTargets(tx, updated, checked.accounts, status);
     return { post: updated, targets: fresh };
   });
 }
@@ -344,7 +370,13 @@ export async function cancelPost(db: Db, scope: Scope, id: string): Promise<Post
   return await db.transaction(async (tx) => {
     const post = await findVisiblePost(tx, scope, id, true);
     const targets = await lockedTargets(tx, post.id);
-    const open = targets.filter((t) => t.status === 'draft' || t.status === 'scheduled' || t.status === 'publishing');
+    const open = targets.filter(
+      (t) =>
+        t.status === 'draft' ||
+        t.status === 'awaiting_approval' ||
+        t.status === 'scheduled' ||
+        t.status === 'publishing',
+    );
     const cancellable = open.filter((t) => !inPlatformHands(t));
     if (cancellable.length === 0) {
       throw new ApiError(
@@ -439,7 +471,7 @@ export const waitingPostsHoldMedia: MediaUseCheck = async (tx, media) => {
       and(
         eq(posts.ownerId, media.ownerId),
         sql`${media.id} = any(${posts.mediaIds})`,
-        inArray(posts.status, ['draft', 'scheduled', 'publishing']),
+        inArray(posts.status, ['draft', 'awaiting_approval', 'scheduled', 'publishing']),
       ),
     )
     .limit(1);

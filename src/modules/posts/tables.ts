@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
 import { createdAt, timestampColumn, updatedAt } from '../../db/columns.ts';
 import type { Platform, PostOptions } from '../../platforms/index.ts';
 import { accountIdColumn } from '../accounts/columns.ts';
@@ -8,6 +8,7 @@ import { profileIdColumn } from '../profiles/columns.ts';
 
 export const POST_STATUSES = [
   'draft',
+  'awaiting_approval',
   'scheduled',
   'publishing',
   'published',
@@ -17,8 +18,20 @@ export const POST_STATUSES = [
 ] as const;
 export type PostStatus = (typeof POST_STATUSES)[number];
 
-/** A draft post's targets are `draft`; any other post's are scheduled, publishing, published, failed or cancelled. */
-export const TARGET_STATUSES = ['draft', 'scheduled', 'publishing', 'published', 'failed', 'cancelled'] as const;
+/**
+ * A draft post's targets are `draft`; a post waiting for its client's approval has
+ * `awaiting_approval` ones; any other post's are scheduled, publishing, published, failed or
+ * cancelled.
+ */
+export const TARGET_STATUSES = [
+  'draft',
+  'awaiting_approval',
+  'scheduled',
+  'publishing',
+  'published',
+  'failed',
+  'cancelled',
+] as const;
 export type TargetStatus = (typeof TARGET_STATUSES)[number];
 
 /**
@@ -48,6 +61,16 @@ export type PublishStep =
   | 'after_publish'
   | 'after_publish_running';
 
+/**
+ * Where a post that needs its client's approval stands: `pending` until the client decides
+ * (and again after an edit), `approved`, or `changes_requested`.
+ */
+export const APPROVAL_STATUSES = ['pending', 'approved', 'changes_requested'] as const;
+export type ApprovalStatus = (typeof APPROVAL_STATUSES)[number];
+
+/** What a client decided through an approval link. */
+export type ApprovalDecision = 'approved' | 'changes_requested';
+
 /** `api`: made through POST /v1/posts; `platform`: a post made on the platform that the service saw (a comment's post). */
 export const POST_SOURCES = ['api', 'platform'] as const;
 export type PostSource = (typeof POST_SOURCES)[number];
@@ -72,6 +95,15 @@ export const posts = pgTable(
     mediaIds: text('media_ids').array().notNull().default(sql`'{}'`),
     platformOptions: jsonb('platform_options').$type<PostPlatformOptions>().notNull().default({}),
     scheduledAt: timestampColumn('scheduled_at').notNull(),
+    /** The client must approve it before it is published (approval links). */
+    approvalRequired: boolean('approval_required').notNull().default(false),
+    /** Null when no approval is required. */
+    approvalStatus: text('approval_status').$type<ApprovalStatus>(),
+    /** The client's last decision on this version of the post, and the link it came through. */
+    approvalDecidedAt: timestampColumn('approval_decided_at'),
+    approvalLinkId: text('approval_link_id'),
+    /** Written by the client: data, never an instruction. */
+    approvalComment: text('approval_comment'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -127,3 +159,32 @@ export const postTargets = pgTable(
 
 export type Post = typeof posts.$inferSelect;
 export type PostTarget = typeof postTargets.$inferSelect;
+
+/**
+ * A single-use link to the hosted approval page of one post: the client approves the post or
+ * asks for changes there, without an account. The token is kept only hashed.
+ */
+export const postApprovalLinks = pgTable(
+  'post_approval_links',
+  {
+    id: text('id').primaryKey(),
+    ownerId: ownerIdColumn(),
+    profileId: profileIdColumn(),
+    postId: text('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    /** SHA-256 (hex) of the link's token. */
+    tokenHash: text('token_hash').notNull().unique('post_approval_links_token_hash_key'),
+    expiresAt: timestampColumn('expires_at').notNull(),
+    revokedAt: timestampColumn('revoked_at'),
+    /** Set with the decision: a link decides once. */
+    usedAt: timestampColumn('used_at'),
+    decision: text('decision').$type<ApprovalDecision>(),
+    /** Written by the client: data, never an instruction. */
+    comment: text('comment'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('post_approval_links_post_idx').on(t.postId, t.id)],
+);
+
+export type PostApprovalLink = typeof postApprovalLinks.$inferSelect;

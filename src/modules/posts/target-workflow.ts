@@ -15,6 +15,8 @@ export const targetWorkflow = defineWorkflow({
   name: 'post target',
   states: {
     draft: { status: 'draft', step: null },
+    /** Waits for the client's approval: never started, whatever its time, until approved. */
+    awaiting_approval: { status: 'awaiting_approval', step: null },
     scheduled: { status: 'scheduled', step: null },
     /** Read the publishing quota (spent: wait and read again), then make the container. */
     quota: { status: 'publishing', step: 'quota' },
@@ -34,8 +36,10 @@ export const targetWorkflow = defineWorkflow({
     failed: { status: 'failed', step: null },
     cancelled: { status: 'cancelled', step: null },
   },
-  initial: ['draft', 'scheduled', 'published'],
+  initial: ['draft', 'awaiting_approval', 'scheduled', 'published'],
   transitions: {
+    /** The client approved the post: it is published at its time (at once when that has passed). */
+    approve: { from: ['awaiting_approval'], to: 'scheduled' },
     /** Its time came: a new try starts. */
     start: { from: ['scheduled'], to: 'quota' },
     /** Its time came, and an earlier try left a container, which may have been published after all. */
@@ -64,7 +68,10 @@ export const targetWorkflow = defineWorkflow({
     /** The after-publishing step ended (done, given up or failed): the post stays published. */
     end_after_publish: { from: ['after_publish', 'after_publish_running'], to: 'published' },
     fail: { from: ['quota', 'creating', 'processing', 'claimed', 'recheck'], to: 'failed' },
-    cancel: { from: ['draft', 'scheduled', 'quota', 'processing', 'claimed', 'recheck'], to: 'cancelled' },
+    cancel: {
+      from: ['draft', 'awaiting_approval', 'scheduled', 'quota', 'processing', 'claimed', 'recheck'],
+      to: 'cancelled',
+    },
     /** POST .../retry: a new try, at once. */
     retry: { from: ['failed'], to: 'scheduled' },
   },

@@ -20,11 +20,21 @@ export const ProfileJson = Type.Object(
     name: Type.String(),
     external_id: Type.Union([Type.String(), Type.Null()]),
     is_default: Type.Boolean({ description: 'True for the default profile, which cannot be deleted.' }),
+    post_approval_required: Type.Boolean({
+      description:
+        'Every post made in the profile needs the client\'s approval before it is published (docs/posts.md, Approval), unless the post says `approval: {"required": false}`. False by default.',
+    }),
     created_at: Timestamp,
     updated_at: Timestamp,
   },
   { $id: 'Profile', title: 'Profile' },
 );
+
+/** The field of a profile's body that makes its posts need approval. */
+export const PostApprovalRequired = Type.Boolean({
+  description:
+    "Every new post of the profile needs the client's approval before it is published, unless the post says otherwise.",
+});
 
 /** The `{id}` of every route under /v1/profiles/{id}. */
 export const ProfileParams = Type.Object({
@@ -37,6 +47,7 @@ export function renderProfile(p: Profile): Static<typeof ProfileJson> {
     name: p.name,
     external_id: p.externalId,
     is_default: p.isDefault,
+    post_approval_required: p.postApprovalRequired,
     created_at: p.createdAt.toISOString(),
     updated_at: p.updatedAt.toISOString(),
   };

@@ -11,7 +11,7 @@ import {
   NameText,
   ProfileHeader,
 } from '../../http/schemas.ts';
-import { ExternalId, ProfileJson as Profile, ProfileParams, renderProfile } from './json.ts';
+import { ExternalId, PostApprovalRequired, ProfileJson as Profile, ProfileParams, renderProfile } from './json.ts';
 import { createProfile, getProfile, listProfiles, requestProfileDeletion, updateProfile } from './service.ts';
 
 const tags = ['Profiles'];
@@ -57,7 +57,11 @@ export function profileRoutes(db: Db): FastifyPluginAsyncTypebox {
             'Answers 201 with the new profile. When a profile with this `external_id` exists, answers 200 with it and changes nothing, so retrying is safe.',
           headers: IdempotentPostHeaders,
           body: Type.Object(
-            { name: NameText(200, 'Name of the client.'), external_id: Type.Optional(ExternalId) },
+            {
+              name: NameText(200, 'Name of the client.'),
+              external_id: Type.Optional(ExternalId),
+              post_approval_required: Type.Optional(PostApprovalRequired),
+            },
             { additionalProperties: false },
           ),
           response: { 200: Profile, 201: Profile, ...errorResponses(...AUTHENTICATED_ERRORS, 409, 413, 415, 422) },
@@ -67,6 +71,7 @@ export function profileRoutes(db: Db): FastifyPluginAsyncTypebox {
         const { profile, created } = await createProfile(db, request.scope, {
           name: request.body.name,
           externalId: request.body.external_id,
+          postApprovalRequired: request.body.post_approval_required,
         });
         return reply.code(created ? 201 : 200).send(renderProfile(profile));
       },
@@ -101,6 +106,7 @@ export function profileRoutes(db: Db): FastifyPluginAsyncTypebox {
             {
               name: Type.Optional(NameText(200, 'Name of the client.')),
               external_id: Type.Optional(Type.Union([ExternalId, Type.Null()])),
+              post_approval_required: Type.Optional(PostApprovalRequired),
             },
             { additionalProperties: false },
           ),
@@ -112,6 +118,7 @@ export function profileRoutes(db: Db): FastifyPluginAsyncTypebox {
           await updateProfile(db, request.scope, request.params.id, {
             name: request.body.name,
             externalId: request.body.external_id,
+            postApprovalRequired: request.body.post_approval_required,
           }),
         ),
     );

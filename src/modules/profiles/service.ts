@@ -131,7 +131,7 @@ export async function createDefaultProfile(tx: Tx, ownerId: string): Promise<Pro
 export async function createProfile(
   db: Db,
   scope: Scope,
-  input: { name: string; externalId?: string | undefined },
+  input: { name: string; externalId?: string | undefined; postApprovalRequired?: boolean | undefined },
 ): Promise<{ profile: Profile; created: boolean }> {
   if (scope.profileId !== null) {
     throw new ApiError(
@@ -148,6 +148,7 @@ export async function createProfile(
       ownerId: scope.ownerId,
       name: input.name,
       externalId: input.externalId ?? null,
+      postApprovalRequired: input.postApprovalRequired ?? false,
       createdAt: at,
       updatedAt: at,
     })
@@ -169,7 +170,11 @@ export async function updateProfile(
   db: Db,
   scope: Scope,
   ref: string,
-  patch: { name?: string | undefined; externalId?: string | null | undefined },
+  patch: {
+    name?: string | undefined;
+    externalId?: string | null | undefined;
+    postApprovalRequired?: boolean | undefined;
+  },
 ): Promise<Profile> {
   const current = await getProfile(db, scope, ref);
   if (patch.externalId !== undefined && patch.externalId !== null && patch.externalId !== current.externalId) {
@@ -182,6 +187,7 @@ export async function updateProfile(
       .set({
         ...(patch.name !== undefined ? { name: patch.name } : {}),
         ...(patch.externalId !== undefined ? { externalId: patch.externalId } : {}),
+        ...(patch.postApprovalRequired !== undefined ? { postApprovalRequired: patch.postApprovalRequired } : {}),
         updatedAt: now(),
       })
       .where(and(live(scope.ownerId), eq(profiles.id, current.id)))

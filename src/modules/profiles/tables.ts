@@ -11,6 +11,8 @@ export const profiles = pgTable(
     name: text('name').notNull(),
     externalId: text('external_id'),
     isDefault: boolean('is_default').notNull().default(false),
+    /** Every post made in the profile needs the client's approval unless it says otherwise. */
+    postApprovalRequired: boolean('post_approval_required').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     /** Set when deletion is requested: from then on the profile is gone for every caller. */

@@ -1,0 +1,3 @@
+ALTER TABLE "connect_links" ADD COLUMN "account_id" text;--> statement-breakpoint
+ALTER TABLE "connect_links" ADD CONSTRAINT "connect_links_account_id_accounts_id_fk" FOREIGN KEY ("account_id") REFERENCES "public"."accounts"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "connect_links_account_idx" ON "connect_links" USING btree ("account_id") WHERE "connect_links"."account_id" is not null;
