@@ -35,8 +35,14 @@ interface ToolSpec {
 const COMMENT_TEXT: UntrustedRule[] = [{ key: 'text', within: 'commented_at' }, { key: 'author_username' }];
 /** An account's names, chosen by the client who owns the account on the platform. */
 const ACCOUNT_NAMES: UntrustedRule[] = [{ key: 'username' }, { key: 'display_name' }];
-/** A post made on the platform (not through the API): its text is the account holder's. */
-const PLATFORM_POST_TEXT: UntrustedRule[] = [{ key: 'text', within: 'source', equals: 'platform' }];
+/**
+ * A post made on the platform (not through the API): its text is the account holder's; and the
+ * client's comment with an approval decision.
+ */
+const POST_OTHERS_TEXT: UntrustedRule[] = [
+  { key: 'text', within: 'source', equals: 'platform' },
+  { key: 'comment', within: 'approval_link_id' },
+];
 
 const SPECS: readonly ToolSpec[] = [
   {
@@ -74,6 +80,15 @@ const SPECS: readonly ToolSpec[] = [
     readOnly: true,
   },
   {
+    name: 'create_reconnect_link',
+    title: 'Create a reconnect link',
+    method: 'POST',
+    path: '/v1/accounts/{id}/reconnect-links',
+    pathArguments: { id: 'account_id' },
+    purpose:
+      'Creates a single-use link to send the client, who opens it to reconnect an expired or disconnected account (the same account, in the same profile).',
+  },
+  {
     name: 'import_media',
     title: 'Import a medium from a URL',
     method: 'POST',
@@ -96,7 +111,7 @@ const SPECS: readonly ToolSpec[] = [
     method: 'GET',
     path: '/v1/posts',
     purpose: 'Lists posts with their targets (one per account) and statuses, newest first.',
-    untrusted: PLATFORM_POST_TEXT,
+    untrusted: POST_OTHERS_TEXT,
     readOnly: true,
   },
   {
@@ -106,8 +121,17 @@ const SPECS: readonly ToolSpec[] = [
     path: '/v1/posts/{id}',
     pathArguments: { id: 'post_id' },
     purpose: "Reads one post with each target's status, permalink and error.",
-    untrusted: PLATFORM_POST_TEXT,
+    untrusted: POST_OTHERS_TEXT,
     readOnly: true,
+  },
+  {
+    name: 'create_approval_link',
+    title: 'Create an approval link',
+    method: 'POST',
+    path: '/v1/posts/{id}/approval-links',
+    pathArguments: { id: 'post_id' },
+    purpose:
+      'Creates a single-use link to send the client, who opens it to approve the post or ask for changes (for a post that needs approval: `approval` not null).',
   },
   {
     name: 'retry_post',

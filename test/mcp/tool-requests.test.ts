@@ -69,6 +69,17 @@ describe('marking untrusted text', () => {
     });
   });
 
+  it("encloses a client's approval comment, where the post's approval holds one", () => {
+    const post = {
+      id: 'post_1',
+      source: 'api',
+      text: 'Ours',
+      approval: { status: 'changes_requested', approval_link_id: 'apl_1', comment: 'Use the red one' },
+    };
+    const { value, tag } = markUntrusted(post, [{ key: 'comment', within: 'approval_link_id' }]);
+    expect(value).toEqual({ ...post, approval: { ...post.approval, comment: `<${tag}>Use the red one</${tag}>` } });
+  });
+
   it('marks nothing, and names no tag, where no rule applies', () => {
     const answer = { id: 'post_1', source: 'api', text: 'Ours', replies: [] };
     expect(markUntrusted(answer, [{ key: 'text', within: 'commented_at' }])).toEqual({ value: answer, tag: null });
