@@ -31,6 +31,8 @@ const SettingsSchema = Type.Object({
   HEADERS_TIMEOUT_MS: Type.Optional(Type.Integer({ minimum: 1000, maximum: 3_600_000 })),
   WEBHOOK_ALLOW_PRIVATE_URLS: Type.Boolean({ default: false }),
   PUBLISH_RETRY_WINDOW_SECONDS: Type.Integer({ minimum: 60, maximum: 7 * 86_400, default: 3600 }),
+  ACCOUNT_RECONNECT_GRACE_SECONDS: Type.Integer({ minimum: 0, maximum: 30 * 86_400, default: 3 * 86_400 }),
+  ACCOUNT_EXPIRING_NOTICE_SECONDS: Type.Integer({ minimum: 3600, maximum: 60 * 86_400, default: 7 * 86_400 }),
   MEDIA_MAX_IMAGE_BYTES: Type.Integer({ minimum: 1024, default: 8 * 1024 * 1024 }),
   MEDIA_MAX_VIDEO_BYTES: Type.Integer({ minimum: 1024, default: 1024 * 1024 * 1024 }),
   MEDIA_URL_TTL_SECONDS: Type.Integer({ minimum: 60, maximum: 7 * 24 * 3600, default: 24 * 3600 }),
@@ -134,6 +136,13 @@ export interface Config {
   webhookAllowPrivateUrls: boolean;
   /** How long a try at publishing a target retries passing platform failures before it fails. */
   publishRetryWindowMs: number;
+  /**
+   * How long a target whose time has come waits for its expired account to be reconnected
+   * before it fails with `account_not_connected`.
+   */
+  accountReconnectGraceMs: number;
+  /** How long before an account's access ends for good (no refresh can extend it) `account.expiring` is sent. */
+  accountExpiringNoticeMs: number;
   /**
    * The largest image and video `POST /v1/media` takes. Defaults near the platforms' own:
    * Instagram and Threads take images up to 8 MB; Threads videos up to 1 GB (Instagram reels
@@ -242,6 +251,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     firstOwner: { name: settings.FIRST_OWNER_NAME, email: settings.FIRST_OWNER_EMAIL },
     webhookAllowPrivateUrls: settings.WEBHOOK_ALLOW_PRIVATE_URLS,
     publishRetryWindowMs: settings.PUBLISH_RETRY_WINDOW_SECONDS * 1000,
+    accountReconnectGraceMs: settings.ACCOUNT_RECONNECT_GRACE_SECONDS * 1000,
+    accountExpiringNoticeMs: settings.ACCOUNT_EXPIRING_NOTICE_SECONDS * 1000,
     mediaMaxImageBytes: settings.MEDIA_MAX_IMAGE_BYTES,
     mediaMaxVideoBytes: settings.MEDIA_MAX_VIDEO_BYTES,
     mediaUrlTtlSeconds: settings.MEDIA_URL_TTL_SECONDS,

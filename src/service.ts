@@ -170,6 +170,8 @@ export async function startService(config: Config, roles: Roles, log: Logger): P
         platforms: running.platforms,
         media: { db: database.db, secretKey, config },
         publishRetryWindowMs: config.publishRetryWindowMs,
+        accountReconnectGraceMs: config.accountReconnectGraceMs,
+        accountExpiringNoticeMs: config.accountExpiringNoticeMs,
         commentPollIntervalMs: config.commentPollIntervalMs,
         sendMail: createMailer({
           smtpUrl: config.smtpUrl,

@@ -2486,6 +2486,13 @@ export interface paths {
                              * @description When the account last changed (status, tokens, profile). ISO 8601, UTC.
                              */
                             updated_at: string;
+                            /** @description While the account is `expired` or `disconnected`: what that puts at risk, the posts waiting to be published on it, which fail unless it is reconnected (POST /v1/accounts/{id}/reconnect-links). Null while it is `connected`. */
+                            posts_at_risk: {
+                                /** @description Posts waiting to be published on the account (awaiting approval, scheduled or being published). */
+                                count: number;
+                                /** @description When the first of them is due; null when none waits. */
+                                next_scheduled_at: string | null;
+                            } | null;
                         };
                     };
                 };
@@ -2682,6 +2689,13 @@ export interface paths {
                              * @description When the account last changed (status, tokens, profile). ISO 8601, UTC.
                              */
                             updated_at: string;
+                            /** @description While the account is `expired` or `disconnected`: what that puts at risk, the posts waiting to be published on it, which fail unless it is reconnected (POST /v1/accounts/{id}/reconnect-links). Null while it is `connected`. */
+                            posts_at_risk: {
+                                /** @description Posts waiting to be published on the account (awaiting approval, scheduled or being published). */
+                                count: number;
+                                /** @description When the first of them is due; null when none waits. */
+                                next_scheduled_at: string | null;
+                            } | null;
                         };
                     };
                 };
@@ -2899,6 +2913,13 @@ export interface paths {
                              * @description When the account last changed (status, tokens, profile). ISO 8601, UTC.
                              */
                             updated_at: string;
+                            /** @description While the account is `expired` or `disconnected`: what that puts at risk, the posts waiting to be published on it, which fail unless it is reconnected (POST /v1/accounts/{id}/reconnect-links). Null while it is `connected`. */
+                            posts_at_risk: {
+                                /** @description Posts waiting to be published on the account (awaiting approval, scheduled or being published). */
+                                count: number;
+                                /** @description When the first of them is due; null when none waits. */
+                                next_scheduled_at: string | null;
+                            } | null;
                         };
                     };
                 };
@@ -4831,7 +4852,7 @@ export interface paths {
                                      * @enum {unknown}
                                      */
                                     status: "draft" | "awaiting_approval" | "scheduled" | "publishing" | "published" | "failed" | "cancelled";
-                                    /** @description While `publishing`: what it waits for, in words. */
+                                    /** @description While `publishing`: what it waits for, in words; or the code `account_expired`: its account expired when it was due, and it waits for a reconnection (docs/posts.md). */
                                     waiting_reason: string | null;
                                     /** @description The post's id on the platform, once published. */
                                     platform_post_id: string | null;
@@ -5189,7 +5210,7 @@ export interface paths {
                                  * @enum {unknown}
                                  */
                                 status: "draft" | "awaiting_approval" | "scheduled" | "publishing" | "published" | "failed" | "cancelled";
-                                /** @description While `publishing`: what it waits for, in words. */
+                                /** @description While `publishing`: what it waits for, in words; or the code `account_expired`: its account expired when it was due, and it waits for a reconnection (docs/posts.md). */
                                 waiting_reason: string | null;
                                 /** @description The post's id on the platform, once published. */
                                 platform_post_id: string | null;
@@ -5568,7 +5589,7 @@ export interface paths {
                                  * @enum {unknown}
                                  */
                                 status: "draft" | "awaiting_approval" | "scheduled" | "publishing" | "published" | "failed" | "cancelled";
-                                /** @description While `publishing`: what it waits for, in words. */
+                                /** @description While `publishing`: what it waits for, in words; or the code `account_expired`: its account expired when it was due, and it waits for a reconnection (docs/posts.md). */
                                 waiting_reason: string | null;
                                 /** @description The post's id on the platform, once published. */
                                 platform_post_id: string | null;
@@ -5856,7 +5877,7 @@ export interface paths {
                                  * @enum {unknown}
                                  */
                                 status: "draft" | "awaiting_approval" | "scheduled" | "publishing" | "published" | "failed" | "cancelled";
-                                /** @description While `publishing`: what it waits for, in words. */
+                                /** @description While `publishing`: what it waits for, in words; or the code `account_expired`: its account expired when it was due, and it waits for a reconnection (docs/posts.md). */
                                 waiting_reason: string | null;
                                 /** @description The post's id on the platform, once published. */
                                 platform_post_id: string | null;
@@ -6232,7 +6253,7 @@ export interface paths {
                                  * @enum {unknown}
                                  */
                                 status: "draft" | "awaiting_approval" | "scheduled" | "publishing" | "published" | "failed" | "cancelled";
-                                /** @description While `publishing`: what it waits for, in words. */
+                                /** @description While `publishing`: what it waits for, in words; or the code `account_expired`: its account expired when it was due, and it waits for a reconnection (docs/posts.md). */
                                 waiting_reason: string | null;
                                 /** @description The post's id on the platform, once published. */
                                 platform_post_id: string | null;
@@ -6611,7 +6632,7 @@ export interface paths {
                                  * @enum {unknown}
                                  */
                                 status: "draft" | "awaiting_approval" | "scheduled" | "publishing" | "published" | "failed" | "cancelled";
-                                /** @description While `publishing`: what it waits for, in words. */
+                                /** @description While `publishing`: what it waits for, in words; or the code `account_expired`: its account expired when it was due, and it waits for a reconnection (docs/posts.md). */
                                 waiting_reason: string | null;
                                 /** @description The post's id on the platform, once published. */
                                 platform_post_id: string | null;
@@ -10822,8 +10843,8 @@ export interface paths {
                     "application/json": {
                         /** @description https on port 443, on a host that resolves only to public addresses. */
                         url: string;
-                        /** @description Event types to receive: account.connected, account.expired, account.disconnected, post.published, post.failed, post.approved, post.changes_requested, comment.created, profile.deleted, webhook.test. */
-                        events: ("account.connected" | "account.expired" | "account.disconnected" | "post.published" | "post.failed" | "post.approved" | "post.changes_requested" | "comment.created" | "profile.deleted" | "webhook.test")[];
+                        /** @description Event types to receive: account.connected, account.expired, account.disconnected, account.expiring, post.published, post.failed, post.approved, post.changes_requested, comment.created, profile.deleted, webhook.test. */
+                        events: ("account.connected" | "account.expired" | "account.disconnected" | "account.expiring" | "post.published" | "post.failed" | "post.approved" | "post.changes_requested" | "comment.created" | "profile.deleted" | "webhook.test")[];
                         /** @description Profile id or external_id: only that profile's events. Null or absent: every profile's. */
                         profile_id?: string | null;
                     };
@@ -11402,8 +11423,8 @@ export interface paths {
                     "application/json": {
                         /** @description https on port 443, on a host that resolves only to public addresses. */
                         url?: string;
-                        /** @description Event types to receive: account.connected, account.expired, account.disconnected, post.published, post.failed, post.approved, post.changes_requested, comment.created, profile.deleted, webhook.test. */
-                        events?: ("account.connected" | "account.expired" | "account.disconnected" | "post.published" | "post.failed" | "post.approved" | "post.changes_requested" | "comment.created" | "profile.deleted" | "webhook.test")[];
+                        /** @description Event types to receive: account.connected, account.expired, account.disconnected, account.expiring, post.published, post.failed, post.approved, post.changes_requested, comment.created, profile.deleted, webhook.test. */
+                        events?: ("account.connected" | "account.expired" | "account.disconnected" | "account.expiring" | "post.published" | "post.failed" | "post.approved" | "post.changes_requested" | "comment.created" | "profile.deleted" | "webhook.test")[];
                         /** @description Profile id or external_id: only that profile's events. Null or absent: every profile's. */
                         profile_id?: string | null;
                         active?: boolean;
@@ -12538,6 +12559,13 @@ export interface components {
              * @description When the account last changed (status, tokens, profile). ISO 8601, UTC.
              */
             updated_at: string;
+            /** @description While the account is `expired` or `disconnected`: what that puts at risk, the posts waiting to be published on it, which fail unless it is reconnected (POST /v1/accounts/{id}/reconnect-links). Null while it is `connected`. */
+            posts_at_risk: {
+                /** @description Posts waiting to be published on the account (awaiting approval, scheduled or being published). */
+                count: number;
+                /** @description When the first of them is due; null when none waits. */
+                next_scheduled_at: string | null;
+            } | null;
         };
         /** RedirectOrigin */
         RedirectOrigin: {

@@ -123,6 +123,8 @@ export async function startTestApp(
         platforms: options.platforms ?? platforms,
         media: { db: database.db, secretKey, config },
         publishRetryWindowMs: config.publishRetryWindowMs,
+        accountReconnectGraceMs: config.accountReconnectGraceMs,
+        accountExpiringNoticeMs: config.accountExpiringNoticeMs,
         commentPollIntervalMs: config.commentPollIntervalMs,
         sendMail:
           options.sendMail ??

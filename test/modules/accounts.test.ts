@@ -103,6 +103,7 @@ interface AccountBody {
   connected_at: string;
   created_at: string;
   updated_at: string;
+  posts_at_risk: { count: number; next_scheduled_at: string | null } | null;
 }
 
 /** The stored account as docs/connect.md says the API shows it (written out here, not read from the renderer). */
@@ -123,6 +124,8 @@ function documented(a: Account): AccountBody {
     connected_at: a.connectedAt.toISOString(),
     created_at: a.createdAt.toISOString(),
     updated_at: a.updatedAt.toISOString(),
+    // These tests' accounts have no posts: none at risk once access ends.
+    posts_at_risk: a.status === 'connected' ? null : { count: 0, next_scheduled_at: null },
   };
 }
 
@@ -191,6 +194,7 @@ describe('listing accounts', () => {
       connected_at: second.connectedAt.toISOString(),
       created_at: second.createdAt.toISOString(),
       updated_at: second.updatedAt.toISOString(),
+      posts_at_risk: null,
     });
     expect(second.id).toMatch(/^acc_/);
     expect(res.body).not.toContain('token');
@@ -341,7 +345,10 @@ describe('disconnecting an account', () => {
     const sent = await eventsAbout(account.id);
     expect(sent).toHaveLength(1);
     expect(sent[0]).toMatchObject({ type: 'account.disconnected', ownerId: a.ownerId, profileId: a.clientId });
-    expect(sent[0]?.data).toEqual({ account: body });
+    expect(sent[0]?.data).toEqual({
+      account: body,
+      posts_at_risk: { count: 0, next_scheduled_at: null, post_ids: [] },
+    });
 
     // Disconnecting again answers the same and reports nothing new.
     const again = await request('DELETE', account.id, a.key);

@@ -73,6 +73,7 @@ function publishDeps(platforms: PlatformSet) {
     platforms,
     media: { db: t.database.db, secretKey: t.secretKey, config: t.config },
     publishRetryWindowMs: 600_000,
+    accountReconnectGraceMs: 259_200_000,
     log: pino({ level: 'silent' }),
   };
 }
@@ -555,14 +556,25 @@ describe('scheduled posts, failures and quotas', () => {
     });
   });
 
-  it('marks the account expired and fails the target when the token has expired', async () => {
+  it('marks the account expired when the token has expired, and the target waits for its reconnection', async () => {
     const account = await connected('threads');
     await sandbox.control('POST', '/tokens/expire', { platform: 'threads', username: account.username });
     const created = await createPost({ account_ids: [account.id], text: 'Too late' });
-    const post = await finished(created.id);
-    expect(post.targets[0].error.code).toBe('token_expired');
+    const waiting = await eventually(async () => {
+      const target = (await getPost(created.id)).targets[0];
+      return target.waiting_reason === 'account_expired' ? target : undefined;
+    });
+    expect(waiting).toMatchObject({ status: 'publishing', error: null });
     const [row] = await t.database.db.select().from(accounts).where(eq(accounts.id, account.id));
     expect(row?.status).toBe('expired');
+    expect((await activity('threads', account.username)).filter((a) => a.action === 'publish')).toHaveLength(0);
+    // Not left waiting for the rest of the suite (test/modules/expired-account-publishing.test.ts goes on).
+    const cancelled = await t.app.inject({
+      method: 'DELETE',
+      url: `/v1/posts/${created.id}`,
+      headers: auth(owner.key),
+    });
+    expect(cancelled.statusCode).toBe(200);
   });
 
   it('waits for a spent Instagram quota instead of failing, and publishes once it frees', async () => {

@@ -82,6 +82,7 @@ describe('token refresh', () => {
           log: pino({ level: 'silent' }),
           media: undefined as never,
           publishRetryWindowMs: 3_600_000,
+          accountReconnectGraceMs: 259_200_000,
           commentPollIntervalMs: 900_000,
         }),
       ),

@@ -92,7 +92,7 @@ export async function connectAccounts(
       ownerId: account.ownerId,
       profileId: account.profileId,
       type: 'account.connected',
-      data: { account: renderAccount(account), reconnected: existed },
+      data: { account: renderAccount(account, null), reconnected: existed },
     });
     connected.push(account);
   }
@@ -144,7 +144,7 @@ export async function reconnectAccount(
     ownerId: reconnected.ownerId,
     profileId: reconnected.profileId,
     type: 'account.connected',
-    data: { account: renderAccount(reconnected), reconnected: true },
+    data: { account: renderAccount(reconnected, null), reconnected: true },
   });
   return { ok: true, account: reconnected };
 }

@@ -12,6 +12,7 @@ export {
   scheduleNoticeSubscriptions,
   subscribeCommentNotices,
 } from './notice-subscriptions.ts';
+export { type PostsAtRisk, type PostsAtRiskReader, registerPostsAtRiskReader } from './posts-at-risk.ts';
 export { accountRoutes } from './routes.ts';
 export {
   type AccountMoveCheck,

@@ -2,6 +2,7 @@
 import { type Static, Type } from 'typebox';
 import { At } from '../../http/schemas.ts';
 import { PLATFORMS } from '../../platforms/index.ts';
+import { NOTHING_AT_RISK, type PostsAtRisk } from './posts-at-risk.ts';
 import { ACCOUNT_STATUSES, type Account } from './tables.ts';
 
 export const PlatformValue = Type.Enum(PLATFORMS, { description: `The platform: ${PLATFORMS.join(', ')}.` });
@@ -39,13 +40,43 @@ export const AccountJson = Type.Object(
     connected_at: At('When the account was last connected or reconnected.'),
     created_at: At('When the account was first connected.'),
     updated_at: At('When the account last changed (status, tokens, profile).'),
+    posts_at_risk: Type.Union(
+      [
+        Type.Object(
+          {
+            count: Type.Integer({
+              description:
+                'Posts waiting to be published on the account (awaiting approval, scheduled or being published).',
+            }),
+            next_scheduled_at: Type.Union([At('When the first of them is due.'), Type.Null()], {
+              description: 'When the first of them is due; null when none waits.',
+            }),
+          },
+          { additionalProperties: false },
+        ),
+        Type.Null(),
+      ],
+      {
+        description:
+          'While the account is `expired` or `disconnected`: what that puts at risk, the posts waiting to be published on it, which fail unless it is reconnected (POST /v1/accounts/{id}/reconnect-links). Null while it is `connected`.',
+      },
+    ),
   },
   { $id: 'Account', title: 'Account' },
 );
 
 export type AccountJson = Static<typeof AccountJson>;
 
-export function renderAccount(a: Account): AccountJson {
+/** `posts_at_risk` as the API and the events show it: the count and the first due (the ids, in events, beside it). */
+export function renderRisk(risk: PostsAtRisk): { count: number; next_scheduled_at: string | null } {
+  return { count: risk.count, next_scheduled_at: risk.nextScheduledAt };
+}
+
+/**
+ * An account as the API shows it. `risk`: what its end of access puts at risk, required for an
+ * account that is not connected (a connected one shows none).
+ */
+export function renderAccount(a: Account, risk: PostsAtRisk | null): AccountJson {
   return {
     id: a.id,
     profile_id: a.profileId,
@@ -62,5 +93,6 @@ export function renderAccount(a: Account): AccountJson {
     connected_at: a.connectedAt.toISOString(),
     created_at: a.createdAt.toISOString(),
     updated_at: a.updatedAt.toISOString(),
+    posts_at_risk: a.status === 'connected' ? null : renderRisk(risk ?? NOTHING_AT_RISK),
   };
 }

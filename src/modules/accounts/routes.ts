@@ -17,10 +17,23 @@ import {
   PlatformValue,
   renderAccount,
 } from './json.ts';
+import { type PostsAtRisk, postsAtRisk } from './posts-at-risk.ts';
 import { disconnectAccount, getAccount, listAccounts, moveAccount } from './service.ts';
+import type { Account as AccountRow } from './tables.ts';
 
 const tags = ['Accounts'];
 const errorsOf = (...extra: number[]) => errorResponses(...AUTHENTICATED_ERRORS, ...extra);
+
+/** What the end of access of each account of `rows` that is not connected puts at risk. */
+async function risksOf(db: Db, rows: readonly AccountRow[]): Promise<Map<string, PostsAtRisk>> {
+  const ended = rows.filter((a) => a.status !== 'connected').map((a) => a.id);
+  return ended.length === 0 ? new Map() : await postsAtRisk(db, ended);
+}
+
+/** An account as the API shows it, with what its end of access puts at risk. */
+async function withRisk(db: Db, account: AccountRow) {
+  return renderAccount(account, (await risksOf(db, [account])).get(account.id) ?? null);
+}
 
 export function accountRoutes({ db }: { db: Db }): FastifyPluginAsyncTypebox {
   return async (app) => {
@@ -52,7 +65,8 @@ export function accountRoutes({ db }: { db: Db }): FastifyPluginAsyncTypebox {
           limit,
           after: decodeCursor(request.query.cursor, 'account'),
         });
-        return toPage(rows, limit, renderAccount);
+        const risks = await risksOf(db, rows);
+        return toPage(rows, limit, (a) => renderAccount(a, risks.get(a.id) ?? null));
       },
     );
 
@@ -68,7 +82,7 @@ export function accountRoutes({ db }: { db: Db }): FastifyPluginAsyncTypebox {
           response: { 200: Account, ...errorsOf() },
         },
       },
-      async (request) => renderAccount(await getAccount(db, request.scope, request.params.id)),
+      async (request) => withRisk(db, await getAccount(db, request.scope, request.params.id)),
     );
 
     app.delete(
@@ -84,7 +98,7 @@ export function accountRoutes({ db }: { db: Db }): FastifyPluginAsyncTypebox {
           response: { 200: Account, ...errorsOf() },
         },
       },
-      async (request) => renderAccount(await disconnectAccount(db, request.scope, request.params.id)),
+      async (request) => withRisk(db, await disconnectAccount(db, request.scope, request.params.id)),
     );
 
     app.post(
@@ -111,8 +125,7 @@ export function accountRoutes({ db }: { db: Db }): FastifyPluginAsyncTypebox {
           response: { 200: Account, ...errorsOf(409, 413, 415) },
         },
       },
-      async (request) =>
-        renderAccount(await moveAccount(db, request.scope, request.params.id, request.body.profile_id)),
+      async (request) => withRisk(db, await moveAccount(db, request.scope, request.params.id, request.body.profile_id)),
     );
   };
 }

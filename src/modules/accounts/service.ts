@@ -25,8 +25,9 @@ import { decrypt, encrypt } from '../../secrets.ts';
 import { emit } from '../events/index.ts';
 import { findProfile, profilesBeingDeleted } from '../profiles/index.ts';
 import { accountAccess } from './access-workflow.ts';
-import { renderAccount } from './json.ts';
+import { renderAccount, renderRisk } from './json.ts';
 import { noticeSubscriptionOnConnection, queueNoticeSubscription } from './notice-connection.ts';
+import { postsAtRiskOf } from './posts-at-risk.ts';
 import { type Account, type AccountStatus, accounts } from './tables.ts';
 
 /** The columns a token grant sets (encrypted where secret). */
@@ -173,6 +174,18 @@ const TOKENS_DELETED = {
 } as const;
 
 /**
+ * The data of an event about an account's access ending (or about to end, from `from`): the
+ * account, and what that puts at risk with the first 100 posts' ids.
+ */
+export async function accessEndedData(tx: Queryable, account: Account, from?: Date): Promise<Record<string, unknown>> {
+  const risk = await postsAtRiskOf(tx, account.id, from);
+  return {
+    account: renderAccount(account, account.status === 'connected' ? null : risk),
+    posts_at_risk: { ...renderRisk(risk), post_ids: risk.postIds },
+  };
+}
+
+/**
  * Marks a connected account expired (it must be reconnected), or a connected or expired
  * one disconnected, and emits `account.expired` / `account.disconnected`; does nothing
  * when it is in neither state.
@@ -196,7 +209,7 @@ export async function endAccountAccess(
     ownerId: account.ownerId,
     profileId: account.profileId,
     type: status === 'expired' ? 'account.expired' : 'account.disconnected',
-    data: { account: renderAccount(account) },
+    data: await accessEndedData(tx, account),
   });
   return account;
 }
@@ -529,7 +542,7 @@ export async function disconnectAccount(db: Db, scope: Scope, id: string): Promi
       ownerId: updated.ownerId,
       profileId: updated.profileId,
       type: 'account.disconnected',
-      data: { account: renderAccount(updated) },
+      data: await accessEndedData(tx, updated),
     });
     return updated;
   });

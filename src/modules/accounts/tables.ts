@@ -48,6 +48,8 @@ export const accounts = pgTable(
     tokenIssuedAt: timestampColumn('token_issued_at').notNull(),
     refreshTokenSealed: text('refresh_token_sealed'),
     refreshExpiresAt: timestampColumn('refresh_expires_at'),
+    /** The end of access `account.expiring` was last sent for: one notice per end. */
+    expiringNoticeFor: timestampColumn('expiring_notice_for'),
     /** After a failed refresh, the next try waits until then (backing off). */
     refreshRetryAt: timestampColumn('refresh_retry_at'),
     refreshFailures: integer('refresh_failures').notNull().default(0),

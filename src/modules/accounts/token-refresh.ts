@@ -6,7 +6,7 @@
  * (expired, or disconnected when access was revoked); a passing failure is retried with a
  * growing wait, from 30 s up to an hour.
  */
-import { and, asc, eq, isNotNull, isNull, lte, or } from 'drizzle-orm';
+import { and, asc, eq, gt, isNotNull, isNull, lte, ne, or } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { now } from '../../clock.ts';
 import type { Db, Tx } from '../../db/connection.ts';
@@ -14,8 +14,9 @@ import { BACKGROUND_RETRY, retryAt } from '../../jobs/retry.ts';
 import { transition } from '../../jobs/workflow.ts';
 import { PlatformError, type PlatformSet, type RefreshPolicy } from '../../platforms/index.ts';
 import { decrypt } from '../../secrets.ts';
+import { emit } from '../events/index.ts';
 import { accountAccess } from './access-workflow.ts';
-import { endAccountAccess, tokenColumns } from './service.ts';
+import { accessEndedData, endAccountAccess, tokenColumns } from './service.ts';
 import { type Account, accounts } from './tables.ts';
 
 export interface TokenRefreshDeps {
@@ -23,7 +24,11 @@ export interface TokenRefreshDeps {
   secretKey: Buffer;
   platforms: PlatformSet;
   log?: Pick<Logger, 'info' | 'warn'>;
+  /** How long before access ends for good `account.expiring` is sent (ACCOUNT_EXPIRING_NOTICE_SECONDS); 7 days by default. */
+  accountExpiringNoticeMs?: number;
 }
+
+const DEFAULT_EXPIRING_NOTICE_MS = 7 * 24 * 3_600_000;
 
 /** Never later than this before expiry, whatever a platform's policy says. */
 const LATEST_BEFORE_EXPIRY_MS = 15 * 60_000;
@@ -139,7 +144,62 @@ async function recordFailure(
   return status;
 }
 
-/** The periodic job: refreshes every due token, one account at a time. */
+/**
+ * Sends `account.expiring` for each connected account whose access ends for good within the
+ * notice: its refresh token ends then (TikTok's lives 365 days from the grant, and refreshing
+ * does not extend it), after which only a reconnection gives access again. Once per end: an
+ * account reconnected gets a new end, and a new notice when that comes near. Answers how many
+ * were sent.
+ */
+export async function noticeExpiringAccounts(deps: TokenRefreshDeps, at: Date): Promise<number> {
+  const horizon = new Date(at.getTime() + (deps.accountExpiringNoticeMs ?? DEFAULT_EXPIRING_NOTICE_MS));
+  const due = await deps.db
+    .select({ id: accounts.id })
+    .from(accounts)
+    .where(
+      and(
+        eq(accounts.status, 'connected'),
+        isNotNull(accounts.refreshExpiresAt),
+        lte(accounts.refreshExpiresAt, horizon),
+        gt(accounts.refreshExpiresAt, at),
+        or(isNull(accounts.expiringNoticeFor), ne(accounts.expiringNoticeFor, accounts.refreshExpiresAt)),
+      ),
+    )
+    .orderBy(asc(accounts.refreshExpiresAt))
+    .limit(BATCH);
+  let sent = 0;
+  for (const { id } of due) {
+    const noticed = await deps.db.transaction(async (tx) => {
+      const [account] = await tx
+        .select()
+        .from(accounts)
+        .where(and(eq(accounts.id, id), eq(accounts.status, 'connected')))
+        .for('update', { skipLocked: true });
+      const ends = account?.refreshExpiresAt ?? null;
+      if (!account || ends === null || account.expiringNoticeFor?.getTime() === ends.getTime()) return false;
+      await tx.update(accounts).set({ expiringNoticeFor: ends }).where(eq(accounts.id, account.id));
+      await emit(tx, {
+        ownerId: account.ownerId,
+        profileId: account.profileId,
+        type: 'account.expiring',
+        // At risk: what is due once access has ended; what is due before publishes as usual.
+        data: { ...(await accessEndedData(tx, account, ends)), expires_at: ends.toISOString() },
+      });
+      deps.log?.info(
+        { component: 'token-refresh', account_id: account.id, expires_at: ends.toISOString() },
+        'account access ends soon and cannot be refreshed: account.expiring sent; reconnect it before then',
+      );
+      return true;
+    });
+    if (noticed) sent += 1;
+  }
+  return sent;
+}
+
+/**
+ * The periodic job: refreshes every due token, one account at a time, then announces the
+ * accounts whose access will end for good soon.
+ */
 export async function refreshDueTokens(deps: TokenRefreshDeps): Promise<Record<RefreshOutcome, number>> {
   const counts: Record<RefreshOutcome, number> = {
     refreshed: 0,
@@ -151,5 +211,6 @@ export async function refreshDueTokens(deps: TokenRefreshDeps): Promise<Record<R
   for (const id of await dueAccountIds(deps, now())) {
     counts[await refreshAccountToken(deps, id)] += 1;
   }
+  await noticeExpiringAccounts(deps, now());
   return counts;
 }

@@ -11,6 +11,7 @@ export const EVENT_TYPES = [
   'account.connected',
   'account.expired',
   'account.disconnected',
+  'account.expiring',
   'post.published',
   'post.failed',
   'post.approved',

@@ -1,10 +1,13 @@
 /** The posts module's public entry. */
 
 import type { ModuleInstall } from '../../registry.ts';
-import { registerAccountMoveCheck, registerAccountMoveStep } from '../accounts/index.ts';
+import { registerAccountMoveCheck, registerAccountMoveStep, registerPostsAtRiskReader } from '../accounts/index.ts';
+import { subscribe } from '../events/index.ts';
 import { registerMediaUseCheck } from '../media/index.ts';
 import { registerProfileDeletionStep } from '../profiles/index.ts';
+import { waitingPostsAtRisk } from './at-risk.ts';
 import { platformPostsFollowAccount } from './platform-posts.ts';
+import { queueTargetsOfReturnedAccounts } from './publishing.ts';
 import { postsProfileDeletion, waitingPostsHoldAccount, waitingPostsHoldMedia } from './service.ts';
 
 export { APPROVAL_LINK_LIFETIME_MS, MAX_APPROVAL_COMMENT_LENGTH } from './approval.ts';
@@ -27,7 +30,8 @@ export {
 
 /**
  * The posts module's part at start: waiting posts hold their account in its profile and
- * their media in storage; platform posts follow their account; posts go with their profile.
+ * their media in storage; platform posts follow their account; posts go with their profile;
+ * targets waiting for their expired account go on when it is reconnected (or disconnected).
  */
 export const postsModule: ModuleInstall = {
   name: 'posts',
@@ -35,8 +39,10 @@ export const postsModule: ModuleInstall = {
   before: ['accounts'],
   install() {
     registerAccountMoveCheck(waitingPostsHoldAccount);
+    registerPostsAtRiskReader(waitingPostsAtRisk);
     registerAccountMoveStep(platformPostsFollowAccount);
     registerMediaUseCheck(waitingPostsHoldMedia);
     registerProfileDeletionStep(postsProfileDeletion);
+    subscribe(queueTargetsOfReturnedAccounts);
   },
 };

@@ -63,7 +63,10 @@ export const TargetJson = Type.Object(
       description:
         '`draft` (the post is a draft), `scheduled` (waiting for its time), `publishing` (started: the platform is processing, or the target waits for a quota or a retry; see `waiting_reason`), `published`, `failed`, `cancelled`.',
     }),
-    waiting_reason: Nullable(Type.String(), 'While `publishing`: what it waits for, in words.'),
+    waiting_reason: Nullable(
+      Type.String(),
+      'While `publishing`: what it waits for, in words; or the code `account_expired`: its account expired when it was due, and it waits for a reconnection (docs/posts.md).',
+    ),
     platform_post_id: Nullable(Type.String(), "The post's id on the platform, once published."),
     permalink: Nullable(Type.String(), 'Where the published post is (null where the platform gives none).'),
     published_at: Nullable(At('When it was published.'), 'When it was published.'),

@@ -27,11 +27,18 @@
  * account first. Other errors (a bug, the database) are retried by graphile-worker within the
  * same window, then fail the target with `internal_error`.
  *
+ * An expired account (found so when the target's time comes, or told by the platform during a
+ * step) can be reconnected by its owner: the target waits for that in its step (`wait`,
+ * waiting_reason `account_expired`) until ACCOUNT_RECONNECT_GRACE_SECONDS after it began to,
+ * making no platform call; the reconnection (`account.connected`, reconnected) queues it at once
+ * and it goes on (`reconnected`); the grace time over, it fails with `account_not_connected`.
+ * A disconnected account is not waited for: it was removed on purpose.
+ *
  * Lock order, everywhere a post's targets change: the post's row, then target rows (the API's
  * PATCH, DELETE and retry do the same), so concurrent jobs of one post never deadlock.
  */
 
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { now } from '../../clock.ts';
 import type { Db, Queryable, Tx } from '../../db/connection.ts';
@@ -49,8 +56,8 @@ import {
   type PublishRequest,
   platformInfo,
 } from '../../platforms/index.ts';
-import { accountById, credentialsOf, noteAccountFailure } from '../accounts/index.ts';
-import { emit } from '../events/index.ts';
+import { type Account, accountById, credentialsOf, noteAccountFailure } from '../accounts/index.ts';
+import { emit, type RecordedEvent } from '../events/index.ts';
 import { findMedia, type MediaUrlContext, mediaFetchUrl } from '../media/index.ts';
 import { platformOptions, targetText } from './options.ts';
 import { lockPost, queuePublish, queuePublishOfMoved, refreshPostStatus } from './service.ts';
@@ -64,8 +71,17 @@ export interface PublishDeps {
   media: MediaUrlContext;
   /** How long passing failures of one try are retried. */
   publishRetryWindowMs: number;
+  /** How long a target whose account expired waits for its reconnection (0: it fails at once). */
+  accountReconnectGraceMs: number;
   log: Pick<Logger, 'info' | 'warn' | 'error'>;
 }
+
+/**
+ * The waiting_reason of a target waiting for its expired account's reconnection: a code, not a
+ * sentence like the other reasons, so that clients can tell this wait (one their user can end)
+ * from the others.
+ */
+const ACCOUNT_EXPIRED = 'account_expired';
 
 /** A spent quota is read again this often (platforms do not say when it frees). */
 const QUOTA_RECHECK_MS = 10 * 60_000;
@@ -122,15 +138,10 @@ function stateOf(target: PostTarget): TargetState | undefined {
 }
 
 /** A target waits (saying why) in its state, and its next step is queued for then; one moved on meanwhile is left. */
-async function waitUntil(
-  deps: PublishDeps,
-  target: PostTarget,
-  next: Date,
-  values: Partial<PostTarget>,
-): Promise<void> {
+async function waitUntil(db: Queryable, target: PostTarget, next: Date, values: Partial<PostTarget>): Promise<void> {
   const state = stateOf(target);
   if (state === undefined || !targetStates.workflow.transitions.wait.from.includes(state)) return;
-  await transition(deps.db, targetStates, target.id, 'wait', {
+  await transition(db, targetStates, target.id, 'wait', {
     from: [state],
     set: values,
     effect: queuePublishOfMoved(next),
@@ -184,6 +195,8 @@ async function begin(deps: PublishDeps, targetId: string): Promise<Loaded | null
           failures: 0,
           retryUntil: new Date(at.getTime() + deps.publishRetryWindowMs),
           waitingReason: null,
+          // A new try waits its own grace time for a reconnection.
+          accountWaitUntil: null,
           error: null,
         },
       },
@@ -193,11 +206,45 @@ async function begin(deps: PublishDeps, targetId: string): Promise<Loaded | null
   });
 }
 
+/**
+ * What became of a target whose account was found expired: it waits for a reconnection; its
+ * grace time ended (`until`); or the account is no longer expired (reconnected, or
+ * disconnected meanwhile), as it is now.
+ */
+type AccountWait = { waiting: true } | { ended: Date } | { account: Account | null };
+
+/**
+ * A target whose account is expired waits for its reconnection, in its step, until the grace
+ * time that began with its first such wait of this try ends; `cause`, the platform's word that
+ * the token expired, marks the account first (with `account.expired`).
+ */
+async function awaitReconnection(deps: PublishDeps, target: PostTarget, cause?: PlatformError): Promise<AccountWait> {
+  return await deps.db.transaction(async (tx) => {
+    if (cause) await noteAccountFailure(tx, target.accountId, cause);
+    // The account's row is held (shared) until the wait is recorded: a reconnection that
+    // commits first is seen here, and one that commits later finds the target waiting and
+    // queues it (queueTargetsOfReturnedAccounts); none is missed.
+    const account = await accountById(tx, target.accountId, 'share');
+    if (account?.status !== 'expired') return { account };
+    const at = now();
+    if (target.accountWaitUntil !== null && at.getTime() >= target.accountWaitUntil.getTime()) {
+      return { ended: target.accountWaitUntil };
+    }
+    const until = target.accountWaitUntil ?? new Date(at.getTime() + deps.accountReconnectGraceMs);
+    await waitUntil(tx, target, until, { waitingReason: ACCOUNT_EXPIRED, accountWaitUntil: until });
+    return { waiting: true };
+  });
+}
+
+/** States a target may wait for its account in, and go on from once it is reconnected. */
+const ACCOUNT_WAIT_STATES: readonly TargetState[] = targetStates.workflow.transitions.reconnected.from;
+
 /** Runs the next step of one target's publication (the `publish_target` job). */
 export async function publishTarget(deps: PublishDeps, targetId: string): Promise<void> {
   const loaded = await begin(deps, targetId);
   if (!loaded) return;
-  const { target, post } = loaded;
+  const { post } = loaded;
+  let { target } = loaded;
   const platform = target.platform;
   const state = stateOf(target);
   try {
@@ -211,12 +258,39 @@ export async function publishTarget(deps: PublishDeps, targetId: string): Promis
         `Creating the post on ${platformInfo(platform).label} was interrupted, and ${platformInfo(platform).label} publishes what it received by itself; check the account, then retry the post if it is not there.`,
       );
     }
-    const account = await accountById(deps.db, target.accountId);
+    let account = await accountById(deps.db, target.accountId);
+    // Only a try still to publish waits: after publishing, only the first comment is left.
+    const mayWait = state !== undefined && ACCOUNT_WAIT_STATES.includes(state) && deps.accountReconnectGraceMs > 0;
+    if (account?.status === 'expired' && mayWait) {
+      const waited = await awaitReconnection(deps, target);
+      if ('waiting' in waited) return;
+      if ('ended' in waited) {
+        throw failure(
+          'account_not_connected',
+          `Account ${target.accountId} is expired; the post waited for it to be reconnected until ${waited.ended.toISOString()}. Reconnect it, then retry the post.`,
+        );
+      }
+      account = waited.account;
+    }
     if (account?.status !== 'connected') {
       throw failure(
         'account_not_connected',
         `Account ${target.accountId} is ${account?.status ?? 'gone'}; reconnect it, then retry the post.`,
       );
+    }
+    if (target.accountWaitUntil !== null && state !== undefined && ACCOUNT_WAIT_STATES.includes(state)) {
+      // Reconnected: the try goes on, with a full window for passing failures however long it waited.
+      const resumed = await transition(deps.db, targetStates, target.id, 'reconnected', {
+        from: [state],
+        set: {
+          accountWaitUntil: null,
+          waitingReason: null,
+          failures: 0,
+          retryUntil: new Date(now().getTime() + deps.publishRetryWindowMs),
+        },
+      });
+      if (!resumed) return;
+      target = resumed;
     }
     const adapter = deps.platforms.adapter(platform);
     const credentials = credentialsOf(deps.secretKey, account);
@@ -258,7 +332,7 @@ async function createContainer(run: Run): Promise<void> {
   const quota = await adapter.publishing.publishingQuota(credentials);
   if (quota !== null && quota.used >= quota.limit) {
     const next = new Date(now().getTime() + QUOTA_RECHECK_MS);
-    await waitUntil(deps, target, next, {
+    await waitUntil(deps.db, target, next, {
       waitingReason: `The account's publishing quota is spent (${quota.used} of ${quota.limit} posts in ${quota.windowSeconds / 3600} hours); checking again at ${next.toISOString()}.`,
     });
     return;
@@ -366,7 +440,7 @@ async function processContainer(run: Run, containerId: string, known?: Container
   const status = known ?? (await adapter.publishing.containerStatus(credentials, containerId));
   switch (status.state) {
     case 'in_progress': {
-      await waitUntil(deps, target, retryAt(now(), POLLS, target.polls), {
+      await waitUntil(deps.db, target, retryAt(now(), POLLS, target.polls), {
         polls: target.polls + 1,
         waitingReason: status.message ?? `Processing on ${platformInfo(platform).label}.`,
       });
@@ -482,6 +556,22 @@ async function handleFailure(deps: PublishDeps, target: PostTarget, error: unkno
     return;
   }
   if (error instanceof TargetFailure) return await fail(deps, target, error.error);
+  if (error instanceof PlatformError && error.kind === 'token_expired' && deps.accountReconnectGraceMs > 0) {
+    // The platform says the account expired: the try waits for its reconnection, as one due
+    // then would, in the state the failure left it in (a refused creation is back at `quota`).
+    const current = (await loadTarget(deps.db, target.id))?.target;
+    if (current === undefined) return;
+    const waited = await awaitReconnection(deps, current, error);
+    if ('waiting' in waited) {
+      deps.log.warn({ target_id: target.id, err: error.message }, 'the account expired; waiting for its reconnection');
+      return;
+    }
+    if ('account' in waited && waited.account?.status === 'connected') {
+      // Reconnected since the call was made with the old token: the step runs again now.
+      await waitUntil(deps.db, current, now(), { waitingReason: null });
+      return;
+    }
+  }
   const windowEnded = target.retryUntil !== null && now().getTime() > target.retryUntil.getTime();
   if (!(error instanceof PlatformError)) {
     // A bug or the database: graphile-worker runs the job again, until the window ends.
@@ -496,7 +586,7 @@ async function handleFailure(deps: PublishDeps, target: PostTarget, error: unkno
       // The state the failure left it in: a refused creation is back at `quota`.
       const current = (await loadTarget(deps.db, target.id))?.target;
       if (current === undefined) return;
-      await waitUntil(deps, current, next, {
+      await waitUntil(deps.db, current, next, {
         failures: target.failures + 1,
         waitingReason: `Retrying at ${next.toISOString()} after a passing failure: ${error.message}`,
       });
@@ -535,7 +625,7 @@ async function fail(
   const done = await deps.db.transaction(async (tx) => {
     await lockPost(tx, target.postId);
     const row = await transition(tx, targetStates, target.id, 'fail', {
-      set: { waitingReason: null, error: targetError },
+      set: { waitingReason: null, accountWaitUntil: null, error: targetError },
     });
     if (cause) await noteAccountFailure(tx, target.accountId, cause);
     if (!row) return false;
@@ -547,4 +637,38 @@ async function fail(
   });
   if (done) outcomesMetric.inc({ platform: target.platform, outcome: 'failed' });
   deps.log.warn({ target_id: target.id, error: targetError }, 'publishing failed');
+}
+
+/** The account an event names, when it is one whose waiting targets should go on now. */
+function returnedAccountId(event: RecordedEvent): string | null {
+  if (event.type !== 'account.connected' && event.type !== 'account.disconnected') return null;
+  const { data } = JSON.parse(event.body) as { data?: { account?: { id?: unknown }; reconnected?: unknown } };
+  if (event.type === 'account.connected' && data?.reconnected !== true) return null;
+  const id = data?.account?.id;
+  return typeof id === 'string' ? id : null;
+}
+
+/**
+ * An account reconnected (`account.connected`, `reconnected: true`) or disconnected: its
+ * targets waiting for a reconnection are queued now (each target's job key replaces its
+ * waiting job), to go on publishing, or to fail at once rather than at the end of their grace
+ * time. An events subscriber: run in the transaction of the account's change, so the jobs
+ * exist exactly when the change does. It reads the targets without locking them: that
+ * transaction holds the account's row, which a run about to wait takes first too
+ * (awaitReconnection), so neither waits on the other in a circle.
+ */
+export async function queueTargetsOfReturnedAccounts(tx: Tx, events: readonly RecordedEvent[]): Promise<void> {
+  const accountIds = [...new Set(events.map(returnedAccountId).filter((id) => id !== null))];
+  if (accountIds.length === 0) return;
+  const waiting = tx
+    .select({ id: postTargets.id })
+    .from(postTargets)
+    .where(
+      and(
+        inArray(postTargets.accountId, accountIds),
+        eq(postTargets.status, 'publishing'),
+        isNotNull(postTargets.accountWaitUntil),
+      ),
+    );
+  await tx.execute(sql`with moved as (${waiting}) ${queuePublishOfMoved(now())}`);
 }

@@ -137,6 +137,8 @@ export const postTargets = pgTable(
     failures: integer('failures').notNull().default(0),
     /** Passing failures are retried until then; after it, the next failure is the last. */
     retryUntil: timestampColumn('retry_until'),
+    /** Its account expired when it was due: it waits for a reconnection until then, then fails. */
+    accountWaitUntil: timestampColumn('account_wait_until'),
     platformPostId: text('platform_post_id'),
     permalink: text('permalink'),
     publishedAt: timestampColumn('published_at'),

@@ -44,8 +44,16 @@ export const targetWorkflow = defineWorkflow({
     start: { from: ['scheduled'], to: 'quota' },
     /** Its time came, and an earlier try left a container, which may have been published after all. */
     start_with_container: { from: ['scheduled'], to: 'recheck' },
-    /** Waits (for a spent quota, a container's processing, a retry): the next job is queued for then. */
+    /**
+     * Waits (for a spent quota, a container's processing, a retry, its expired account's
+     * reconnection): the next job is queued for then.
+     */
     wait: { from: ['quota', 'processing', 'claimed', 'recheck'] },
+    /**
+     * Its account was reconnected while it waited for that: the wait ends and the try goes on
+     * from the same step, with a full retry window.
+     */
+    reconnected: { from: ['quota', 'processing', 'claimed', 'recheck'] },
     /** About to make a container whose making publishes. */
     create: { from: ['quota'], to: 'creating' },
     /** The platform refused to make it: nothing was received, so it may be made again. */

@@ -1,0 +1,186 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { now, resetClock } from '../../src/clock.ts';
+import { refreshDueTokens } from '../../src/modules/accounts/index.ts';
+import { auth, startTestApp, type TestApp, type TestOwner } from '../helpers/app.ts';
+import { eventually } from '../helpers/eventually.ts';
+import { multipartUpload, videoFile } from '../helpers/media-files.ts';
+import { type Receiver, startReceiver } from '../helpers/receiver.ts';
+import { startSandbox, type TestSandbox } from '../helpers/sandbox.ts';
+import { connectSandboxAccount } from '../helpers/sandbox-accounts.ts';
+import { events } from '../helpers/tables.ts';
+import { moveTime } from '../helpers/time.ts';
+
+/**
+ * What an account's end of access puts at risk (docs/connect.md, "What an expiry puts at
+ * risk"): `posts_at_risk` on the account, in `account.expired` / `account.disconnected`, and
+ * `account.expiring` ahead of an end no refresh can push back.
+ */
+
+let sandbox: TestSandbox;
+let t: TestApp;
+let receiver: Receiver;
+let owner: TestOwner;
+
+beforeAll(async () => {
+  sandbox = await startSandbox();
+  receiver = await startReceiver();
+  t = await startTestApp({ WEBHOOK_ALLOW_PRIVATE_URLS: 'true', RATE_LIMIT_PER_MINUTE: '100000' }, undefined, {
+    platforms: sandbox.platforms,
+    listen: true,
+  });
+  owner = await t.createOwner();
+  const hook = await t.app.inject({
+    method: 'POST',
+    url: '/v1/webhooks',
+    headers: auth(owner.key),
+    payload: { url: receiver.url, events: ['account.expired', 'account.disconnected', 'account.expiring'] },
+  });
+  expect(hook.statusCode, hook.body).toBe(201);
+  await t.startWorker({ platforms: sandbox.platforms });
+});
+afterAll(async () => {
+  resetClock();
+  await t.close();
+  await receiver.close();
+  await sandbox.close();
+});
+
+let users = 0;
+async function connected(platform: 'threads' | 'tiktok') {
+  users += 1;
+  return await connectSandboxAccount(t, sandbox, owner, platform, `risk_${platform}_${users}`);
+}
+
+const at = (days: number, hour = 9) => {
+  const day = new Date(now().getTime() + days * 86_400_000);
+  day.setUTCHours(hour, 0, 0, 0);
+  return day.toISOString();
+};
+
+async function post(payload: Record<string, unknown>): Promise<string> {
+  const res = await t.app.inject({ method: 'POST', url: '/v1/posts', headers: auth(owner.key), payload });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json().id;
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: tests read the API's JSON answers field by field.
+async function account(id: string): Promise<any> {
+  return (await t.app.inject({ method: 'GET', url: `/v1/accounts/${id}`, headers: auth(owner.key) })).json();
+}
+
+/** The events of `type` about the account the receiver got, as parsed envelopes. */
+async function eventsOf(type: string, accountId: string, n = 1) {
+  return await eventually(async () => {
+    const found = receiver.received
+      .map((r) => JSON.parse(r.body.toString('utf8')))
+      .filter((e) => e.type === type && e.data.account.id === accountId);
+    return found.length >= n ? found : undefined;
+  });
+}
+
+describe('posts at risk', () => {
+  it('are none while the account is connected, and shown with the disconnection: on the account and in the event', async () => {
+    const threads = await connected('threads');
+    expect((await account(threads.id)).posts_at_risk).toBeNull();
+    const later = await post({ account_ids: [threads.id], text: 'Later', scheduled_at: at(3) });
+    const sooner = await post({ account_ids: [threads.id], text: 'Sooner', scheduled_at: at(2) });
+    const approval = await post({
+      account_ids: [threads.id],
+      text: 'Waits for the client',
+      scheduled_at: at(4),
+      approval: { required: true },
+    });
+    // Neither a draft nor a cancelled post is at risk.
+    await post({ account_ids: [threads.id], text: 'Draft', draft: true, scheduled_at: at(1) });
+    const cancelled = await post({ account_ids: [threads.id], text: 'Cancelled', scheduled_at: at(1) });
+    await t.app.inject({ method: 'DELETE', url: `/v1/posts/${cancelled}`, headers: auth(owner.key) });
+
+    const res = await t.app.inject({ method: 'DELETE', url: `/v1/accounts/${threads.id}`, headers: auth(owner.key) });
+    expect(res.statusCode).toBe(200);
+    const risk = { count: 3, next_scheduled_at: at(2) };
+    expect(res.json().posts_at_risk).toEqual(risk);
+    expect((await account(threads.id)).posts_at_risk).toEqual(risk);
+    const listed = await t.app.inject({
+      method: 'GET',
+      url: '/v1/accounts?status=disconnected',
+      headers: auth(owner.key),
+    });
+    expect(listed.json().data.find((a: { id: string }) => a.id === threads.id).posts_at_risk).toEqual(risk);
+
+    const [event] = await eventsOf('account.disconnected', threads.id);
+    expect(event.data.posts_at_risk).toEqual({ ...risk, post_ids: [sooner, later, approval] });
+    expect(event.data.account.posts_at_risk).toEqual(risk);
+  });
+
+  it('come with an expiry the service finds on the platform, and list the first 100 posts, soonest first', async () => {
+    const threads = await connected('threads');
+    const ids: string[] = [];
+    for (let i = 0; i < 101; i += 1) {
+      ids.push(await post({ account_ids: [threads.id], text: `Post ${i}`, scheduled_at: at(2 + i) }));
+    }
+    const expire = await sandbox.control('POST', '/tokens/expire', {
+      platform: 'threads',
+      username: threads.sandboxUser,
+    });
+    expect(expire.status).toBe(200);
+    // The service learns of it at its next call with the token: a comment sync.
+    const sync = await t.app.inject({
+      method: 'POST',
+      url: '/v1/comments/sync',
+      headers: auth(owner.key),
+      payload: { account_ids: [threads.id] },
+    });
+    expect(sync.statusCode, sync.body).toBe(202);
+    const [event] = await eventsOf('account.expired', threads.id);
+    expect(event.data.posts_at_risk.count).toBe(101);
+    expect(event.data.posts_at_risk.next_scheduled_at).toBe(at(2));
+    expect(event.data.posts_at_risk.post_ids).toEqual(ids.slice(0, 100));
+    expect((await account(threads.id)).posts_at_risk).toEqual({ count: 101, next_scheduled_at: at(2) });
+  });
+});
+
+/** How many `account.expiring` events the service recorded for the account. */
+async function expiringEvents(accountId: string): Promise<number> {
+  const rows = await t.database.db
+    .select()
+    .from(events)
+    .where(and(eq(events.type, 'account.expiring'), sql`${events.data}->'account'->>'id' = ${accountId}`));
+  return rows.length;
+}
+
+describe('account.expiring', () => {
+  it('is sent once, 7 days before a TikTok grant ends, with the posts due after the end', async () => {
+    const tiktok = await connected('tiktok');
+    const { payload, headers } = multipartUpload(await videoFile('mp4'), { filename: 'clip.mp4' });
+    const upload = await t.app.inject({
+      method: 'POST',
+      url: '/v1/media',
+      headers: { ...auth(owner.key), ...headers },
+      payload,
+    });
+    expect(upload.statusCode, upload.body).toBe(201);
+    const video = { media_ids: [upload.json().id], platforms: { tiktok: { privacy_level: 'SELF_ONLY' } } };
+    // TikTok's refresh token lives 365 days from the grant (its refreshes keep that end).
+    const grantEnds = Date.parse((await account(tiktok.id)).connected_at) + 365 * 86_400_000;
+    const before = await post({ account_ids: [tiktok.id], text: 'Before', scheduled_at: at(360), ...video });
+    const after = await post({ account_ids: [tiktok.id], text: 'After', scheduled_at: at(370), ...video });
+    expect(before).not.toBe(after);
+    const deps = { db: t.database.db, secretKey: t.secretKey, platforms: sandbox.platforms };
+
+    // More than 7 days before the end: nothing.
+    await moveTime(t.database.pool, 357 * 86_400_000);
+    await refreshDueTokens(deps);
+    expect(await expiringEvents(tiktok.id)).toBe(0);
+
+    // Within 7 days of it: one notice, and no second one at the next run.
+    await moveTime(t.database.pool, 2 * 86_400_000);
+    await refreshDueTokens(deps);
+    await refreshDueTokens(deps);
+    const [event] = await eventsOf('account.expiring', tiktok.id);
+    expect(Math.abs(Date.parse(event.data.expires_at) - grantEnds)).toBeLessThan(60_000);
+    expect(event.data.posts_at_risk).toEqual({ count: 1, next_scheduled_at: at(370 - 359), post_ids: [after] });
+    expect(event.data.account).toMatchObject({ id: tiktok.id, status: 'connected', posts_at_risk: null });
+    expect(await expiringEvents(tiktok.id)).toBe(1);
+  });
+});
