@@ -28,6 +28,8 @@ export interface Profile {
   name: string;
   external_id: string | null;
   is_default: boolean;
+  /** Posts of the profile need the client's approval unless a post says otherwise. */
+  post_approval_required: boolean;
   created_at: string;
   updated_at: string;
 }
@@ -56,6 +58,8 @@ export interface Account {
   permissions: string[];
   notices: 'subscribed' | 'polling_only' | null;
   notices_error: string | null;
+  /** Null while connected; when expired or disconnected, the posts waiting on it and when the first is due. */
+  posts_at_risk: { count: number; next_scheduled_at: string | null } | null;
   connected_at: string;
   created_at: string;
   updated_at: string;
@@ -63,6 +67,14 @@ export interface Account {
 
 export interface ConnectLink {
   url: string;
+  profile_id: string;
+  expires_at: string;
+}
+
+/** A reconnect link: a connect link for one account alone (`POST /v1/accounts/{id}/reconnect-links`). */
+export interface ReconnectLink {
+  url: string;
+  account_id: string;
   profile_id: string;
   expires_at: string;
 }
@@ -89,6 +101,7 @@ export const EVENT_TYPES = [
   'account.connected',
   'account.expired',
   'account.disconnected',
+  'account.expiring',
   'post.published',
   'post.failed',
   'post.approved',
@@ -138,6 +151,7 @@ export interface Delivery {
 
 export type PostStatus =
   | 'draft'
+  | 'awaiting_approval'
   | 'scheduled'
   | 'publishing'
   | 'published'
@@ -146,6 +160,7 @@ export type PostStatus =
   | 'cancelled';
 export const POST_STATUSES: readonly PostStatus[] = [
   'draft',
+  'awaiting_approval',
   'scheduled',
   'publishing',
   'published',
@@ -158,7 +173,7 @@ export interface Target {
   id: string;
   account_id: string;
   platform: Platform;
-  status: 'draft' | 'scheduled' | 'publishing' | 'published' | 'failed' | 'cancelled';
+  status: 'draft' | 'awaiting_approval' | 'scheduled' | 'publishing' | 'published' | 'failed' | 'cancelled';
   waiting_reason: string | null;
   platform_post_id: string | null;
   permalink: string | null;
@@ -181,9 +196,39 @@ export interface Post {
   media_ids: string[];
   platforms: Record<string, Record<string, unknown>>;
   scheduled_at: string;
+  /** Null when the post needs no approval; else where the client's approval stands. */
+  approval: Approval | null;
   created_at: string;
   updated_at: string;
   targets: Target[];
+}
+
+export type ApprovalStatus = 'pending' | 'approved' | 'changes_requested';
+
+export interface Approval {
+  status: ApprovalStatus;
+  decided_at: string | null;
+  approval_link_id: string | null;
+  /** Written by the client: shown as text only. */
+  comment: string | null;
+}
+
+export interface ApprovalLink {
+  id: string;
+  post_id: string;
+  status: 'open' | 'used' | 'expired' | 'revoked';
+  decision: 'approved' | 'changes_requested' | null;
+  /** Written by the client: shown as text only. */
+  comment: string | null;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+  revoked_at: string | null;
+}
+
+/** A link just made: its URL is in this answer only. */
+export interface NewApprovalLink extends ApprovalLink {
+  url: string;
 }
 
 export interface Media {

@@ -1,7 +1,8 @@
 /**
  * The dashboard's connect settings and the profile menu's connect link and accounts in
  * Chromium: a link made on the page is completed through the sandbox like a client would,
- * and the account then shows in the profile menu, with its actions.
+ * and the account then shows in the profile menu, with its actions, what it puts at risk once
+ * disconnected, and a reconnect link made there that reconnects it.
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -30,6 +31,7 @@ interface Account {
   platform: string;
   status: string;
   username: string | null;
+  posts_at_risk: { count: number; next_scheduled_at: string | null } | null;
 }
 
 beforeAll(async () => {
@@ -137,17 +139,85 @@ describe('the profile menu', () => {
     await expectAccessible(page);
     await screenshot(page, 'profile-menu-accounts');
 
+    // A post waits on the account: once it is disconnected, the row says what is at risk.
+    const accountId = outcome.get('account_ids') ?? '';
+    const due = new Date(Date.now() + 3 * 24 * 3_600_000).toISOString().replace(/\d\d\.\d{3}Z$/, '00.000Z');
+    const waiting = await kit.api<{ id: string }>('POST', '/v1/posts', {
+      body: { account_ids: [accountId], text: 'Waiting on dash.client', scheduled_at: due },
+    });
+    expect(waiting.status, JSON.stringify(waiting.body)).toBe(201);
+    expect(await row.textContent()).not.toContain('at risk');
+
     await row.getByRole('button', { name: /^Disconnect/ }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Disconnect' }).click();
     await expect.poll(() => row.textContent()).toContain('disconnected');
     const accounts = await kit.api<{ data: Account[] }>('GET', '/v1/accounts', { profile: profile.body.id });
-    expect(accounts.body.data.map((a) => [a.username, a.status])).toEqual([['dash.client', 'disconnected']]);
+    expect(accounts.body.data.map((a) => [a.username, a.status, a.posts_at_risk])).toEqual([
+      ['dash.client', 'disconnected', { count: 1, next_scheduled_at: due }],
+    ]);
+    const risk = row.locator('.at-risk');
+    await expect.poll(() => risk.textContent()).toMatch(/^1 post at risk, next due .+\. They fail unless/);
+    expect(await risk.locator('time').getAttribute('datetime')).toBe(due);
+    expect(await risk.getByRole('link', { name: '1 post at risk' }).getAttribute('href')).toBe(
+      `/dashboard/posts?account=${accountId}`,
+    );
 
-    // Reconnect: the connect link form set to the account's platform only.
-    await page.getByRole('checkbox', { name: 'Threads' }).uncheck();
+    // Reconnect: a reconnect link for this account alone, made with the session's CSRF token.
+    const session = await page.evaluate(async () => {
+      const answer = await fetch('/v1/session');
+      return (await answer.json()) as { csrf_token: string };
+    });
     await row.getByRole('button', { name: /^Reconnect link/ }).click();
-    expect(await page.getByRole('checkbox', { name: 'Threads' }).isChecked()).toBe(true);
-    expect(await page.getByRole('checkbox', { name: 'Instagram' }).isChecked()).toBe(false);
+    const form = page.locator('section', {
+      has: page.getByRole('heading', { name: 'Reconnect link for @dash.client (Threads)' }),
+    });
+    await form.waitFor();
+    // Nothing typed in the connect link form since the reload: the redirect URL is asked for.
+    expect(await form.getByLabel('Redirect URL').inputValue()).toBe('');
+    await form.getByLabel('Redirect URL').fill(`${backOrigin}/connected`);
+    await form.getByLabel('State (optional)').fill('reconnect-from-the-dashboard');
+    const [sent] = await Promise.all([
+      page.waitForRequest((r) => r.method() === 'POST' && r.url().endsWith('/reconnect-links')),
+      form.getByRole('button', { name: 'Create reconnect link' }).click(),
+    ]);
+    expect(new URL(sent.url()).pathname).toBe(`/v1/accounts/${accountId}/reconnect-links`);
+    expect(sent.headers()['x-csrf-token']).toBe(session.csrf_token);
+    expect(sent.headers().authorization).toBeUndefined();
+    expect(sent.postDataJSON()).toEqual({
+      redirect_url: `${backOrigin}/connected`,
+      state: 'reconnect-from-the-dashboard',
+    });
+    const reconnectUrl = (await form.locator('code.secret').textContent()) ?? '';
+    expect(reconnectUrl).toMatch(new RegExp(`^${kit.baseUrl}/connect/[A-Za-z0-9_-]{43}$`));
+    expect(await form.getByText(/^Single use; expires/).count()).toBe(1);
+    await expectAccessible(page);
+    await screenshot(page, 'profile-menu-reconnect-link');
+
+    // The shown URL opens the reconnect page for this account, and reconnects it.
+    const again = await kit.open();
+    await again.page.goto(reconnectUrl);
+    await expect.poll(() => again.page.locator('h1').textContent()).toBe(`Reconnect your account to ${BRAND}`);
+    expect(await again.page.locator('main p').first().textContent()).toMatch(
+      /^This link reconnects @dash\.client( \(.+\))? on Threads\.$/,
+    );
+    await again.page.getByRole('link', { name: 'Reconnect Threads', exact: true }).click();
+    await again.page.waitForURL((u) => u.pathname.startsWith('/sandbox/'));
+    await again.page.locator('#username').fill('dash.client');
+    await again.page.getByRole('button', { name: 'Allow', exact: true }).click();
+    await again.page.waitForURL((u) => u.origin === backOrigin);
+    const back = new URL(again.page.url()).searchParams;
+    expect([back.get('status'), back.get('account_ids'), back.get('state')]).toEqual([
+      'connected',
+      accountId,
+      'reconnect-from-the-dashboard',
+    ]);
+    await again.close();
+    const reconnected = await kit.api<Account>('GET', `/v1/accounts/${accountId}`);
+    expect([reconnected.body.status, reconnected.body.posts_at_risk]).toEqual(['connected', null]);
+    await page.reload();
+    await expect.poll(() => row.textContent()).toContain('connected');
+    expect(await row.locator('.at-risk').count()).toBe(0);
+    await kit.api('DELETE', `/v1/posts/${waiting.body.id}`);
     expectCleanRun(opened);
     await opened.close();
   });

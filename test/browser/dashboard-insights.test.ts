@@ -133,6 +133,9 @@ describe('insights', () => {
     await link.click();
     const row = page.locator('tbody tr', { hasText: 'no.insights' });
     await row.waitFor();
+    // The connected account is offered a reconnect link, as the notice says.
+    await row.getByRole('button', { name: 'Reconnect link for @no.insights (Instagram)' }).click();
+    await page.getByRole('heading', { name: 'Reconnect link for @no.insights (Instagram)', level: 2 }).waitFor();
     expectCleanRun(opened);
     await opened.close();
   });

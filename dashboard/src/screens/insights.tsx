@@ -146,7 +146,7 @@ function MissingPermission({ permission, account }: { permission: string; accoun
       <p>
         Send the client a reconnect link and ask them to allow it:{' '}
         {account ? (
-          <a href={PATHS.profile(account.profile_id)}>open the profile menu, then “Reconnect link”</a>
+          <a href={PATHS.profile(account.profile_id)}>open the profile menu, then the account’s “Reconnect link”</a>
         ) : (
           'from the profile menu'
         )}

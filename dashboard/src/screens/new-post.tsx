@@ -2,7 +2,7 @@
  * The composer: accounts of one profile, the text with a counter per platform (each counting
  * as the platform does), media uploaded by drag and drop or the file picker with previews,
  * the options of each chosen platform, and publish now or at a time shown in the user's zone
- * beside UTC. The API checks everything; its problems are shown at the fields they name.
+ * beside UTC, and whether the client must approve it first. The API checks everything; its problems are shown at the fields they name.
  */
 
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
@@ -164,6 +164,8 @@ export function NewPostScreen() {
   const [when, setWhen] = useState<'now' | 'later'>('now');
   const [at, setAt] = useState('');
   const [dragging, setDragging] = useState(false);
+  /** The approval box as the user set it; null while untouched (the profile's setting). */
+  const [approvalChoice, setApprovalChoice] = useState<boolean | null>(null);
 
   const profiles = useProfiles();
   useEffect(() => {
@@ -175,6 +177,9 @@ export function NewPostScreen() {
     [profileId],
   );
   const accountList = accounts.data ?? [];
+  // An owner session reads the profile's setting; a profile key's may not read its profile.
+  const profileApproval = profiles.data?.find((p) => p.id === profileId)?.post_approval_required;
+  const approvalRequired = approvalChoice ?? profileApproval ?? false;
   const platforms = [...new Set(accountList.filter((a) => chosen.includes(a.id)).map((a) => a.platform))];
   // Previews are object URLs of the chosen files; they go when the composer does.
   const shown = useRef<Upload[]>([]);
@@ -210,6 +215,7 @@ export function NewPostScreen() {
     media_ids: uploads.flatMap((u) => (u.media ? [u.media.id] : [])),
     ...(scheduledAt ? { scheduled_at: scheduledAt.toISOString() } : {}),
     ...(Object.keys(options).length > 0 ? { platforms: options } : {}),
+    ...(approvalChoice !== null || profileApproval !== undefined ? { approval: { required: approvalRequired } } : {}),
   };
   // One key per post as written: the same post sent again (a retry after a lost answer)
   // makes one post, and a changed post is a new request with a key of its own.
@@ -251,6 +257,7 @@ export function NewPostScreen() {
               setProfileId(id);
               setChosen([]);
               setUploads([]);
+              setApprovalChoice(null);
             }}
           />
         ) : null}
@@ -363,6 +370,28 @@ export function NewPostScreen() {
             accounts={accountList}
           />
         ))}
+
+        <fieldset>
+          <legend>Approval</legend>
+          <label class="check">
+            <input
+              type="checkbox"
+              aria-describedby="approval-hint"
+              checked={approvalRequired}
+              onChange={(e) => setApprovalChoice(e.currentTarget.checked)}
+            />
+            Needs the client's approval
+          </label>
+          <p id="approval-hint" class="muted small">
+            {profileApproval === undefined
+              ? "Ticked, the post waits for the client's approval; unticked, the profile's own setting decides."
+              : `The profile's setting: ${profileApproval ? 'needed' : 'not needed'}. `}
+            {approvalRequired
+              ? "Nothing is published before the client approves it: send them an approval link from the post's screen."
+              : ''}
+          </p>
+          <Problems id="approval-problems" messages={problemsAt(submit.error, 'approval', accountList)} />
+        </fieldset>
 
         <fieldset>
           <legend>When</legend>

@@ -1,17 +1,38 @@
 /**
- * One post: its text and schedule, and each target's outcome in words a person can act on
- * (the platform's message and code kept), with Retry and Cancel where the API allows them.
+ * One post: its text and schedule, the client's approval (the decision, its comment shown as
+ * text, the approval links), and each target's outcome in words a person can act on (the
+ * platform's message and code kept), with Retry and Cancel where the API allows them.
  */
 
+import { useState } from 'preact/hooks';
 import { useRoute } from 'preact-iso';
 import { all, api, seg } from '../api.ts';
 import { PATHS } from '../session.ts';
-import { type Account, accountLabel, type Post, type Target } from '../types.ts';
-import { Badge, Confirm, ErrorNotice, Progress, Time, useAction, useConfirmed, useLoad } from '../ui.tsx';
-import { POST_TONES } from './posts.tsx';
+import {
+  type Account,
+  type ApprovalLink,
+  accountLabel,
+  type NewApprovalLink,
+  type Post,
+  type Target,
+} from '../types.ts';
+import {
+  Badge,
+  Confirm,
+  Empty,
+  ErrorNotice,
+  Progress,
+  Revealed,
+  Time,
+  useAction,
+  useConfirmed,
+  useLoad,
+} from '../ui.tsx';
+import { APPROVAL_LABELS, APPROVAL_TONES, POST_TONES, statusLabel } from './posts.tsx';
 
 const TARGET_TONES = {
   draft: 'neutral',
+  awaiting_approval: 'warn',
   scheduled: 'neutral',
   publishing: 'warn',
   published: 'good',
@@ -22,7 +43,7 @@ const TARGET_TONES = {
 /** What a person can do about each kind of failure. */
 const NEXT_STEP: Record<string, string> = {
   permission_missing: 'Reconnect the account and grant the permission named, then retry.',
-  token_expired: 'Reconnect the account (profile menu, Reconnect link), then retry.',
+  token_expired: 'Send the client a reconnect link (profile menu, Accounts, Reconnect link), then retry.',
   access_revoked: 'The account removed the app: reconnect it, then retry.',
   account_not_connected: 'Reconnect the account, then retry.',
   rate_limited: 'The platform limits how often the account may post: retry later.',
@@ -42,7 +63,7 @@ function TargetRow({ target, account }: { target: Target; account: Account | und
     <tr>
       <td>{account ? accountLabel(account) : <code>{target.account_id}</code>}</td>
       <td>
-        <Badge value={target.status} tone={TARGET_TONES[target.status]} />
+        <Badge value={statusLabel(target.status)} tone={TARGET_TONES[target.status]} />
         {target.waiting_reason ? <p class="small muted">{target.waiting_reason}</p> : null}
         <p class="small muted">
           {target.attempts} {target.attempts === 1 ? 'try' : 'tries'}
@@ -93,6 +114,152 @@ function TargetRow({ target, account }: { target: Target; account: Account | und
   );
 }
 
+const LINK_TONES = { open: 'warn', used: 'good', expired: 'neutral', revoked: 'neutral' } as const;
+const DECISION_LABELS = { approved: 'approved', changes_requested: 'changes requested' } as const;
+
+/**
+ * The client's approval: where it stands, the decision and its comment (written by the
+ * client: shown as text), a new link (its URL shown this once), and the post's links.
+ */
+function ApprovalPanel({ post }: { post: Post }) {
+  const approval = post.approval;
+  const links = useLoad(
+    () => (approval ? all<ApprovalLink>(`/v1/posts/${seg(post.id)}/approval-links`) : Promise.resolve([])),
+    [post],
+  );
+  const [created, setCreated] = useState<NewApprovalLink | null>(null);
+  const create = useAction(() => api.post<NewApprovalLink>(`/v1/posts/${seg(post.id)}/approval-links`));
+  const revoke = useConfirmed(
+    (link: ApprovalLink) => api.delete<ApprovalLink>(`/v1/posts/${seg(post.id)}/approval-links/${seg(link.id)}`),
+    () => links.reload(),
+  );
+  if (!approval) return null;
+  // The API makes links for a post that needs approval and does not have it yet.
+  const canLink =
+    post.source === 'api' &&
+    approval.status !== 'approved' &&
+    (post.status === 'draft' || post.status === 'awaiting_approval');
+  return (
+    <section aria-labelledby="approval-title" class="card">
+      <h2 id="approval-title">Client approval</h2>
+      <p>
+        <Badge value={APPROVAL_LABELS[approval.status]} tone={APPROVAL_TONES[approval.status]} />
+        {approval.decided_at ? (
+          <span class="small">
+            {' '}
+            Decided <Time iso={approval.decided_at} />
+          </span>
+        ) : null}
+      </p>
+      {approval.status === 'pending' ? (
+        <p class="muted small">Nothing is published before the client approves, even when its time comes.</p>
+      ) : null}
+      {approval.status === 'changes_requested' ? (
+        <p class="muted small">Change the post, then send the client a new approval link.</p>
+      ) : null}
+      {approval.comment !== null ? (
+        <figure class="client-comment">
+          <figcaption class="small strong">The client's comment</figcaption>
+          <blockquote class="post-text">{approval.comment}</blockquote>
+        </figure>
+      ) : null}
+      {canLink ? (
+        <div class="actions">
+          <button
+            type="button"
+            disabled={create.busy}
+            onClick={async () => {
+              setCreated(null);
+              const link = await create.run();
+              if (link) {
+                setCreated(link);
+                links.reload();
+              }
+            }}
+          >
+            {create.busy ? 'Creating…' : 'Create approval link'}
+          </button>
+        </div>
+      ) : null}
+      <ErrorNotice error={create.error} />
+      {created ? (
+        <Revealed label="Approval link" value={created.url}>
+          <p>
+            Send it to the client. Single use; expires <Time iso={created.expires_at} />.
+          </p>
+          <p class="notice warn">This link will not be shown again: copy it now.</p>
+          <button type="button" class="secondary small" onClick={() => setCreated(null)}>
+            I have copied it
+          </button>
+        </Revealed>
+      ) : null}
+      <h3>Approval links</h3>
+      <ErrorNotice error={links.error} />
+      {links.loading && !links.data ? <Progress label="Loading the approval links…" /> : null}
+      {links.data ? (
+        links.data.length === 0 ? (
+          <Empty>No approval link yet.</Empty>
+        ) : (
+          <table class="approval-links">
+            <caption class="visually-hidden">The post's approval links, newest first</caption>
+            <thead>
+              <tr>
+                <th scope="col">Made</th>
+                <th scope="col">Status</th>
+                <th scope="col">Decision</th>
+                <th scope="col">Comment</th>
+                <th scope="col">Actions</th>
+              </tr>
+            </thead>
+            <tbody>
+              {links.data.map((l) => (
+                <tr key={l.id}>
+                  <td>
+                    <Time iso={l.created_at} />
+                    <p class="small muted">
+                      valid until <Time iso={l.expires_at} />
+                    </p>
+                  </td>
+                  <td>
+                    <Badge value={l.status} tone={LINK_TONES[l.status]} />
+                  </td>
+                  <td>
+                    {l.decision ? (
+                      <>
+                        {DECISION_LABELS[l.decision]}
+                        {l.used_at ? (
+                          <p class="small">
+                            <Time iso={l.used_at} />
+                          </p>
+                        ) : null}
+                      </>
+                    ) : (
+                      <span class="muted">—</span>
+                    )}
+                  </td>
+                  <td class="post-text">{l.comment ?? <span class="muted">—</span>}</td>
+                  <td>
+                    {l.status === 'open' ? (
+                      <button type="button" class="danger small" onClick={() => revoke.ask(l)}>
+                        Revoke<span class="visually-hidden"> the link made {l.created_at}</span>
+                      </button>
+                    ) : (
+                      <span class="muted">—</span>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )
+      ) : null}
+      <Confirm {...revoke.dialog} title="Revoke this approval link?" confirmLabel="Revoke link" dismissLabel="Keep it">
+        <p>The client can no longer open it. The post keeps waiting for approval; you can send a new link.</p>
+      </Confirm>
+    </section>
+  );
+}
+
 export function PostScreen() {
   const { params } = useRoute();
   const id = params.id ?? '';
@@ -121,7 +288,7 @@ export function PostScreen() {
         <>
           <section class="card">
             <p>
-              <Badge value={p.status.replace('_', ' ')} tone={POST_TONES[p.status]} />{' '}
+              <Badge value={statusLabel(p.status)} tone={POST_TONES[p.status]} />{' '}
               <span class="muted small">
                 <code>{p.id}</code>
               </span>
@@ -159,6 +326,7 @@ export function PostScreen() {
             </div>
             <ErrorNotice error={retry.error} />
           </section>
+          <ApprovalPanel post={p} />
           <table>
             <caption>Targets: the post on each account</caption>
             <thead>

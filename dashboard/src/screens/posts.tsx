@@ -14,6 +14,7 @@ type View = 'list' | 'week' | 'month';
 
 export const POST_TONES: Record<PostStatus, 'good' | 'bad' | 'warn' | 'neutral'> = {
   draft: 'neutral',
+  awaiting_approval: 'warn',
   scheduled: 'neutral',
   publishing: 'warn',
   published: 'good',
@@ -21,6 +22,35 @@ export const POST_TONES: Record<PostStatus, 'good' | 'bad' | 'warn' | 'neutral'>
   failed: 'bad',
   cancelled: 'neutral',
 };
+
+/** A status as a person reads it: `awaiting_approval` as "awaiting approval". */
+export function statusLabel(status: string): string {
+  return status.replaceAll('_', ' ');
+}
+
+/** The client's decision as a person reads it. */
+export const APPROVAL_LABELS = {
+  pending: 'approval pending',
+  approved: 'approved by the client',
+  changes_requested: 'changes requested',
+} as const;
+
+export const APPROVAL_TONES = { pending: 'warn', approved: 'good', changes_requested: 'bad' } as const;
+
+/** The post's status, and beside it the client's decision when it asked for changes. */
+export function PostBadges({ post }: { post: Post }) {
+  return (
+    <>
+      <Badge value={statusLabel(post.status)} tone={POST_TONES[post.status]} />
+      {post.approval?.status === 'changes_requested' ? (
+        <>
+          {' '}
+          <Badge value={APPROVAL_LABELS.changes_requested} tone={APPROVAL_TONES.changes_requested} />
+        </>
+      ) : null}
+    </>
+  );
+}
 
 const DAY_MS = 24 * 3_600_000;
 const dayKey = new Intl.DateTimeFormat('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit' });
@@ -112,7 +142,7 @@ function Calendar({
                     <a href={PATHS.post(p.id)}>
                       <span class="small">{timeLabel.format(new Date(p.scheduled_at))}</span> {excerpt(p)}
                     </a>{' '}
-                    <Badge value={p.status.replace('_', ' ')} tone={POST_TONES[p.status]} />
+                    <PostBadges post={p} />
                   </li>
                 ))}
               </ul>
@@ -178,7 +208,7 @@ export function PostsScreen() {
           label="Status"
           none="Any status"
           value={status ?? ''}
-          choices={POST_STATUSES.map((s) => ({ value: s, label: s.replace('_', ' ') }))}
+          choices={POST_STATUSES.map((s) => ({ value: s, label: statusLabel(s) }))}
           onValue={(value) => set({ status: value || undefined })}
         />
         <fieldset class="view">
@@ -230,13 +260,13 @@ export function PostsScreen() {
                     <a href={PATHS.post(p.id)}>{excerpt(p)}</a>
                   </td>
                   <td>
-                    <Badge value={p.status.replace('_', ' ')} tone={POST_TONES[p.status]} />
+                    <PostBadges post={p} />
                   </td>
                   <td>
                     <ul class="plain small">
                       {p.targets.map((t) => (
                         <li key={t.id}>
-                          {accountName(t.account_id)}: {t.status}
+                          {accountName(t.account_id)}: {statusLabel(t.status)}
                         </li>
                       ))}
                     </ul>

@@ -4,7 +4,7 @@
  * none of the owner-only parts.
  */
 
-import { useRef, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { useRoute } from 'preact-iso';
 import { ApiFailure, all, api, query, seg } from '../api.ts';
 import { profileChoices, useProfiles } from '../choices.tsx';
@@ -19,6 +19,7 @@ import {
   PLATFORMS,
   type Platform,
   type Profile,
+  type ReconnectLink,
   type RedirectOrigin,
 } from '../types.ts';
 import {
@@ -272,6 +273,171 @@ function ConnectLinks({
 
 const STATUS_TONES = { connected: 'good', expired: 'warn', disconnected: 'bad' } as const;
 
+/** What an expired or disconnected account puts at risk: the posts waiting on it, and the first due. */
+function PostsAtRisk({ account }: { account: Account }) {
+  const risk = account.posts_at_risk;
+  if (risk === null) return null;
+  if (risk.count === 0) return <p class="small muted">No post waits on it.</p>;
+  return (
+    <p class="small at-risk">
+      <a href={`${PATHS.posts}${query({ account: account.id })}`}>
+        {risk.count} {risk.count === 1 ? 'post' : 'posts'} at risk
+      </a>
+      {risk.next_scheduled_at ? (
+        <>
+          , next due <Time iso={risk.next_scheduled_at} />
+        </>
+      ) : null}
+      . They fail unless the account is reconnected first.
+    </p>
+  );
+}
+
+/**
+ * A reconnect link for one account (`POST /v1/accounts/{id}/reconnect-links`): a connect link
+ * for that account alone, shown once with its expiry.
+ */
+function ReconnectLinkForm({
+  account,
+  origins,
+  initialRedirectUrl,
+  formRef,
+  onClose,
+}: {
+  account: Account;
+  origins: readonly RedirectOrigin[];
+  initialRedirectUrl: string;
+  formRef: { current: HTMLFormElement | null };
+  onClose: () => void;
+}) {
+  const [redirectUrl, setRedirectUrl] = useState(initialRedirectUrl);
+  const [state, setState] = useState('');
+  const [link, setLink] = useState<ReconnectLink | null>(null);
+  const create = useAction(() =>
+    api.post<ReconnectLink>(`/v1/accounts/${seg(account.id)}/reconnect-links`, {
+      redirect_url: redirectUrl.trim(),
+      ...(state !== '' ? { state } : {}),
+    }),
+  );
+  const submit = async (event: Event) => {
+    event.preventDefault();
+    setLink(null);
+    const created = await create.run();
+    if (created) setLink(created);
+  };
+  return (
+    <section aria-labelledby="reconnect-title" class="card">
+      <h2 id="reconnect-title">Reconnect link for {accountLabel(account)}</h2>
+      <p class="muted">
+        A single-use link, valid 30 minutes, to a page where the account's owner signs in to{' '}
+        {PLATFORM_NAMES[account.platform]} again. It reconnects this account and no other; the account stays in this
+        profile.
+      </p>
+      <form ref={formRef} onSubmit={submit}>
+        <Field
+          label="Redirect URL"
+          hint={
+            origins.length > 0 ? (
+              <>
+                Where the client is sent afterwards, under a registered origin:{' '}
+                {origins.map((o, i) => (
+                  <span key={o.id}>
+                    {i > 0 ? ', ' : ''}
+                    <code>{o.origin}</code>
+                  </span>
+                ))}
+                .
+              </>
+            ) : (
+              'Where the client is sent afterwards; it must be under a registered origin.'
+            )
+          }
+          error={problemAt(create.error, 'body.redirect_url')}
+        >
+          {({ id, describedBy, invalid }) => (
+            <>
+              <input
+                id={id}
+                type="url"
+                required
+                list={`${id}-origins`}
+                aria-describedby={describedBy}
+                aria-invalid={invalid}
+                placeholder={origins[0] ? `${origins[0].origin}/reconnected` : 'https://app.example.com/reconnected'}
+                value={redirectUrl}
+                onInput={(e) => setRedirectUrl(e.currentTarget.value)}
+              />
+              <datalist id={`${id}-origins`}>
+                {origins.map((o) => (
+                  <option key={o.id} value={`${o.origin}/`} />
+                ))}
+              </datalist>
+            </>
+          )}
+        </Field>
+        <TextField
+          label="State (optional)"
+          hint="Sent back to the redirect URL unchanged."
+          error={problemAt(create.error, 'body.state')}
+          value={state}
+          onValue={setState}
+        />
+        <div class="actions">
+          <button type="submit" disabled={create.busy}>
+            {create.busy ? 'Creating…' : 'Create reconnect link'}
+          </button>
+          <button type="button" class="secondary" onClick={onClose}>
+            Close
+          </button>
+        </div>
+      </form>
+      <ErrorNotice error={create.error} />
+      {link ? (
+        <Revealed label={`Reconnect link for ${accountLabel(account)}`} value={link.url}>
+          <p>
+            Single use; expires <Time iso={link.expires_at} />.
+          </p>
+        </Revealed>
+      ) : null}
+    </section>
+  );
+}
+
+/** Whether the profile's posts need the client's approval unless a post says otherwise (owner sessions). */
+function PostApproval({ profile }: { profile: Profile }) {
+  // Shown as asked at once, then as the API answered (or back, when it refused).
+  const [on, setOn] = useState(profile.post_approval_required);
+  const save = useAction((value: boolean) =>
+    api.patch<Profile>(`/v1/profiles/${seg(profile.id)}`, { post_approval_required: value }),
+  );
+  return (
+    <section aria-labelledby="approval-title" class="card">
+      <h2 id="approval-title">Post approval</h2>
+      <label class="check">
+        <input
+          type="checkbox"
+          checked={on}
+          disabled={save.busy}
+          onChange={async (e) => {
+            const value = e.currentTarget.checked;
+            setOn(value);
+            const saved = await save.run(value);
+            setOn(saved ? saved.post_approval_required : !value);
+          }}
+        />
+        New posts need the client's approval
+      </label>
+      <p class="muted small">
+        {on
+          ? 'On: a new post waits until the client approves it through an approval link (a post may say otherwise).'
+          : 'Off: new posts are published without approval, unless a post asks for it.'}
+      </p>
+      {save.busy ? <Progress label="Saving…" /> : null}
+      <ErrorNotice error={save.error} />
+    </section>
+  );
+}
+
 function Notices({ account }: { account: Account }) {
   if (account.notices === null) return <span class="muted">not read on this platform</span>;
   if (account.notices === 'subscribed') return <Badge value="subscribed" tone="good" />;
@@ -372,6 +538,7 @@ function AccountRow({
       </td>
       <td>
         <Badge value={account.status} tone={STATUS_TONES[account.status]} />
+        <PostsAtRisk account={account} />
       </td>
       <td>
         {account.permissions.length === 0 ? (
@@ -393,20 +560,24 @@ function AccountRow({
         <a class="button secondary small" href={PATHS.accountInsights(account.id)}>
           Insights<span class="visually-hidden"> of {accountLabel(account)}</span>
         </a>
-        {account.status !== 'connected' ? (
-          <button type="button" class="small" onClick={() => onReconnect(account)}>
-            Reconnect link<span class="visually-hidden"> for {accountLabel(account)}</span>
-          </button>
-        ) : (
+        {/* Any status may be reconnected: an expired or disconnected account, or one that should grant more. */}
+        <button
+          type="button"
+          class={account.status === 'connected' ? 'secondary small' : 'small'}
+          onClick={() => onReconnect(account)}
+        >
+          Reconnect link<span class="visually-hidden"> for {accountLabel(account)}</span>
+        </button>
+        {account.status === 'connected' ? (
           <button type="button" class="danger small" onClick={() => disconnect.ask(account)}>
             Disconnect<span class="visually-hidden"> {accountLabel(account)}</span>
           </button>
-        )}
+        ) : null}
         {isOwner ? <MoveAccount account={account} profiles={profiles} onMoved={onChanged} /> : null}
         <Confirm {...disconnect.dialog} title={`Disconnect ${accountLabel(account)}?`} confirmLabel="Disconnect">
           <p>
-            Its platform tokens are deleted and nothing more is published or read for it. It stays listed, and a connect
-            link can reconnect it.
+            Its platform tokens are deleted and nothing more is published or read for it. It stays listed, and a
+            reconnect link can reconnect it.
           </p>
         </Confirm>
       </td>
@@ -467,11 +638,17 @@ export function ProfileScreen() {
   );
   const [linkForm, setLinkForm] = useState<LinkForm>({ redirectUrl: '', state: '', platforms: [] });
   const linkFormRef = useRef<HTMLFormElement | null>(null);
-  const reconnect = (account: Account) => {
-    setLinkForm({ ...linkForm, platforms: [account.platform] });
-    linkFormRef.current?.scrollIntoView({ block: 'start' });
-    linkFormRef.current?.querySelector('input')?.focus();
-  };
+  const origins = useLoad(
+    () => (isOwner ? all<RedirectOrigin>('/v1/connect/redirect-origins') : Promise.resolve([])),
+    [isOwner],
+  );
+  const [reconnecting, setReconnecting] = useState<Account | null>(null);
+  const reconnectFormRef = useRef<HTMLFormElement | null>(null);
+  useEffect(() => {
+    if (reconnecting === null) return;
+    reconnectFormRef.current?.scrollIntoView({ block: 'start' });
+    reconnectFormRef.current?.querySelector('input')?.focus();
+  }, [reconnecting]);
   const title = isOwner ? (profile.data?.name ?? 'Profile') : 'Your profile';
   return (
     <main id="main">
@@ -491,9 +668,20 @@ export function ProfileScreen() {
         ) : null}
       </p>
       <ErrorNotice error={profile.error} />
+      {isOwner && profile.data ? <PostApproval key={profile.data.id} profile={profile.data} /> : null}
       {isOwner ? <ApiKeys profileId={profileId} /> : null}
       <ConnectLinks profileId={profileId} form={linkForm} setForm={setLinkForm} formRef={linkFormRef} />
-      <Accounts profileId={profileId} onReconnect={reconnect} />
+      <Accounts profileId={profileId} onReconnect={setReconnecting} />
+      {reconnecting ? (
+        <ReconnectLinkForm
+          key={reconnecting.id}
+          account={reconnecting}
+          origins={origins.data ?? []}
+          initialRedirectUrl={linkForm.redirectUrl}
+          formRef={reconnectFormRef}
+          onClose={() => setReconnecting(null)}
+        />
+      ) : null}
     </main>
   );
 }
