@@ -144,6 +144,75 @@ interface LinkForm {
   platforms: Platform[];
 }
 
+/**
+ * Where a link sends the client afterwards: a URL under one of the owner's registered origins,
+ * which the hint lists and the field offers (a profile key cannot read them: it is told so).
+ */
+function RedirectUrlField({
+  origins,
+  isOwner,
+  error,
+  value,
+  onValue,
+  example,
+}: {
+  origins: readonly RedirectOrigin[];
+  isOwner: boolean;
+  error: ReturnType<typeof problemAt>;
+  value: string;
+  onValue: (value: string) => void;
+  /** The path of the placeholder URL: what the client comes back from. */
+  example: string;
+}) {
+  return (
+    <Field
+      label="Redirect URL"
+      hint={
+        origins.length > 0 ? (
+          <>
+            Where the client is sent afterwards. It must be under a registered origin:{' '}
+            {origins.map((o, i) => (
+              <span key={o.id}>
+                {i > 0 ? ', ' : ''}
+                <code>{o.origin}</code>
+              </span>
+            ))}
+            .
+          </>
+        ) : isOwner ? (
+          <>
+            No redirect origin is registered yet: add one in <a href={PATHS.connectSettings}>Connect settings</a>.
+          </>
+        ) : (
+          'Where the client is sent afterwards; it must be under an origin the owner registered.'
+        )
+      }
+      error={error}
+    >
+      {({ id, describedBy, invalid }) => (
+        <>
+          <input
+            id={id}
+            type="url"
+            required
+            list={`${id}-origins`}
+            aria-describedby={describedBy}
+            aria-invalid={invalid}
+            placeholder={origins[0] ? `${origins[0].origin}/${example}` : `https://app.example.com/${example}`}
+            value={value}
+            onInput={(e) => onValue(e.currentTarget.value)}
+          />
+          <datalist id={`${id}-origins`}>
+            {origins.map((o) => (
+              <option key={o.id} value={`${o.origin}/`} />
+            ))}
+          </datalist>
+        </>
+      )}
+    </Field>
+  );
+}
+
 function ConnectLinks({
   profileId,
   form,
@@ -190,51 +259,14 @@ function ConnectLinks({
         account of their own. It lasts 30 minutes.
       </p>
       <form ref={formRef} onSubmit={submit}>
-        <Field
-          label="Redirect URL"
-          hint={
-            originList.length > 0 ? (
-              <>
-                Where the client is sent afterwards. It must be under a registered origin:{' '}
-                {originList.map((o, i) => (
-                  <span key={o.id}>
-                    {i > 0 ? ', ' : ''}
-                    <code>{o.origin}</code>
-                  </span>
-                ))}
-                .
-              </>
-            ) : isOwner ? (
-              <>
-                No redirect origin is registered yet: add one in <a href={PATHS.connectSettings}>Connect settings</a>.
-              </>
-            ) : (
-              'Where the client is sent afterwards; it must be under an origin the owner registered.'
-            )
-          }
+        <RedirectUrlField
+          origins={originList}
+          isOwner={isOwner}
           error={problemAt(create.error, 'body.redirect_url')}
-        >
-          {({ id, describedBy, invalid }) => (
-            <>
-              <input
-                id={id}
-                type="url"
-                required
-                list={`${id}-origins`}
-                aria-describedby={describedBy}
-                aria-invalid={invalid}
-                placeholder={originList[0] ? `${originList[0].origin}/connected` : 'https://app.example.com/connected'}
-                value={form.redirectUrl}
-                onInput={(e) => setForm({ ...form, redirectUrl: e.currentTarget.value })}
-              />
-              <datalist id={`${id}-origins`}>
-                {originList.map((o) => (
-                  <option key={o.id} value={`${o.origin}/`} />
-                ))}
-              </datalist>
-            </>
-          )}
-        </Field>
+          value={form.redirectUrl}
+          onValue={(value) => setForm({ ...form, redirectUrl: value })}
+          example="connected"
+        />
         <TextField
           label="State (optional)"
           hint="Sent back to the redirect URL unchanged."
@@ -310,6 +342,7 @@ function ReconnectLinkForm({
   formRef: { current: HTMLFormElement | null };
   onClose: () => void;
 }) {
+  const { isOwner } = useSession();
   const [redirectUrl, setRedirectUrl] = useState(initialRedirectUrl);
   const [state, setState] = useState('');
   const [link, setLink] = useState<ReconnectLink | null>(null);
@@ -334,47 +367,14 @@ function ReconnectLinkForm({
         profile.
       </p>
       <form ref={formRef} onSubmit={submit}>
-        <Field
-          label="Redirect URL"
-          hint={
-            origins.length > 0 ? (
-              <>
-                Where the client is sent afterwards, under a registered origin:{' '}
-                {origins.map((o, i) => (
-                  <span key={o.id}>
-                    {i > 0 ? ', ' : ''}
-                    <code>{o.origin}</code>
-                  </span>
-                ))}
-                .
-              </>
-            ) : (
-              'Where the client is sent afterwards; it must be under a registered origin.'
-            )
-          }
+        <RedirectUrlField
+          origins={origins}
+          isOwner={isOwner}
           error={problemAt(create.error, 'body.redirect_url')}
-        >
-          {({ id, describedBy, invalid }) => (
-            <>
-              <input
-                id={id}
-                type="url"
-                required
-                list={`${id}-origins`}
-                aria-describedby={describedBy}
-                aria-invalid={invalid}
-                placeholder={origins[0] ? `${origins[0].origin}/reconnected` : 'https://app.example.com/reconnected'}
-                value={redirectUrl}
-                onInput={(e) => setRedirectUrl(e.currentTarget.value)}
-              />
-              <datalist id={`${id}-origins`}>
-                {origins.map((o) => (
-                  <option key={o.id} value={`${o.origin}/`} />
-                ))}
-              </datalist>
-            </>
-          )}
-        </Field>
+          value={redirectUrl}
+          onValue={setRedirectUrl}
+          example="reconnected"
+        />
         <TextField
           label="State (optional)"
           hint="Sent back to the redirect URL unchanged."
