@@ -4848,7 +4848,7 @@ export interface paths {
                                     /** @enum {unknown} */
                                     platform: "instagram" | "threads" | "tiktok" | "facebook";
                                     /**
-                                     * @description `draft` (the post is a draft), `scheduled` (waiting for its time), `publishing` (started: the platform is processing, or the target waits for a quota or a retry; see `waiting_reason`), `published`, `failed`, `cancelled`.
+                                     * @description `draft` (the post is a draft), `awaiting_approval` (the post waits for the client's approval: never started before it), `scheduled` (waiting for its time), `publishing` (started: the platform is processing, or the target waits for a quota or a retry; see `waiting_reason`), `published`, `failed`, `cancelled`.
                                      * @enum {unknown}
                                      */
                                     status: "draft" | "awaiting_approval" | "scheduled" | "publishing" | "published" | "failed" | "cancelled";
@@ -5206,7 +5206,7 @@ export interface paths {
                                 /** @enum {unknown} */
                                 platform: "instagram" | "threads" | "tiktok" | "facebook";
                                 /**
-                                 * @description `draft` (the post is a draft), `scheduled` (waiting for its time), `publishing` (started: the platform is processing, or the target waits for a quota or a retry; see `waiting_reason`), `published`, `failed`, `cancelled`.
+                                 * @description `draft` (the post is a draft), `awaiting_approval` (the post waits for the client's approval: never started before it), `scheduled` (waiting for its time), `publishing` (started: the platform is processing, or the target waits for a quota or a retry; see `waiting_reason`), `published`, `failed`, `cancelled`.
                                  * @enum {unknown}
                                  */
                                 status: "draft" | "awaiting_approval" | "scheduled" | "publishing" | "published" | "failed" | "cancelled";
@@ -5585,7 +5585,7 @@ export interface paths {
                                 /** @enum {unknown} */
                                 platform: "instagram" | "threads" | "tiktok" | "facebook";
                                 /**
-                                 * @description `draft` (the post is a draft), `scheduled` (waiting for its time), `publishing` (started: the platform is processing, or the target waits for a quota or a retry; see `waiting_reason`), `published`, `failed`, `cancelled`.
+                                 * @description `draft` (the post is a draft), `awaiting_approval` (the post waits for the client's approval: never started before it), `scheduled` (waiting for its time), `publishing` (started: the platform is processing, or the target waits for a quota or a retry; see `waiting_reason`), `published`, `failed`, `cancelled`.
                                  * @enum {unknown}
                                  */
                                 status: "draft" | "awaiting_approval" | "scheduled" | "publishing" | "published" | "failed" | "cancelled";
@@ -5873,7 +5873,7 @@ export interface paths {
                                 /** @enum {unknown} */
                                 platform: "instagram" | "threads" | "tiktok" | "facebook";
                                 /**
-                                 * @description `draft` (the post is a draft), `scheduled` (waiting for its time), `publishing` (started: the platform is processing, or the target waits for a quota or a retry; see `waiting_reason`), `published`, `failed`, `cancelled`.
+                                 * @description `draft` (the post is a draft), `awaiting_approval` (the post waits for the client's approval: never started before it), `scheduled` (waiting for its time), `publishing` (started: the platform is processing, or the target waits for a quota or a retry; see `waiting_reason`), `published`, `failed`, `cancelled`.
                                  * @enum {unknown}
                                  */
                                 status: "draft" | "awaiting_approval" | "scheduled" | "publishing" | "published" | "failed" | "cancelled";
@@ -6249,7 +6249,7 @@ export interface paths {
                                 /** @enum {unknown} */
                                 platform: "instagram" | "threads" | "tiktok" | "facebook";
                                 /**
-                                 * @description `draft` (the post is a draft), `scheduled` (waiting for its time), `publishing` (started: the platform is processing, or the target waits for a quota or a retry; see `waiting_reason`), `published`, `failed`, `cancelled`.
+                                 * @description `draft` (the post is a draft), `awaiting_approval` (the post waits for the client's approval: never started before it), `scheduled` (waiting for its time), `publishing` (started: the platform is processing, or the target waits for a quota or a retry; see `waiting_reason`), `published`, `failed`, `cancelled`.
                                  * @enum {unknown}
                                  */
                                 status: "draft" | "awaiting_approval" | "scheduled" | "publishing" | "published" | "failed" | "cancelled";
@@ -6628,7 +6628,7 @@ export interface paths {
                                 /** @enum {unknown} */
                                 platform: "instagram" | "threads" | "tiktok" | "facebook";
                                 /**
-                                 * @description `draft` (the post is a draft), `scheduled` (waiting for its time), `publishing` (started: the platform is processing, or the target waits for a quota or a retry; see `waiting_reason`), `published`, `failed`, `cancelled`.
+                                 * @description `draft` (the post is a draft), `awaiting_approval` (the post waits for the client's approval: never started before it), `scheduled` (waiting for its time), `publishing` (started: the platform is processing, or the target waits for a quota or a retry; see `waiting_reason`), `published`, `failed`, `cancelled`.
                                  * @enum {unknown}
                                  */
                                 status: "draft" | "awaiting_approval" | "scheduled" | "publishing" | "published" | "failed" | "cancelled";

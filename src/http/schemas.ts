@@ -58,6 +58,13 @@ export function NameText(maxLength: number, description: string) {
   });
 }
 
+const MULTI_LINE_TEXT = new RegExp(`^${MULTI_LINE}*$`);
+
+/** The rule of MultiLineText, for text that does not come through a schema (a hosted page's form). */
+export function isMultiLineText(value: string): boolean {
+  return MULTI_LINE_TEXT.test(value);
+}
+
 /** Person-written text that may span lines (tab, LF and CR allowed; no other controls). */
 export function MultiLineText(options: { minLength?: number; maxLength: number; description: string }) {
   return Type.String({ ...options, pattern: `^${MULTI_LINE}*$` });

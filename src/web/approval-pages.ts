@@ -4,7 +4,7 @@
  * comment). It works without JavaScript: one form, posted back to the same address. The rules
  * are the posts module's (modules/posts/approval.ts); this file renders and checks the form.
  *
- * The form carries a CSRF token: an HMAC of a random value kept in a SameSite=Strict cookie,
+ * The form carries a CSRF token: an HMAC of a random value kept in a SameSite=Lax cookie,
  * so a page of another site cannot post a decision even where it knows a link.
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
@@ -12,6 +12,8 @@ import formbody from '@fastify/formbody';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { now } from '../clock.ts';
 import { publicBaseUrl } from '../http/public-url.ts';
+import { isMultiLineText } from '../http/schemas.ts';
+import { textProblem } from '../http/validation.ts';
 import {
   APPROVAL_LINK_LIFETIME_MS,
   type ApprovalPageDeps,
@@ -110,9 +112,12 @@ interface FormState {
 }
 
 function decisionPage(reply: FastifyReply, view: ApprovalPageView, form: FormState, status = 200) {
-  const when = view.timePassed
-    ? `<p><strong>Its time, ${escapeHtml(formatTime(view.scheduledAt))}, has passed:</strong> if you approve it, it is published at once.</p>`
-    : `<p>To be published on ${escapeHtml(formatTime(view.scheduledAt))}, once you approve it.</p>`;
+  const when =
+    view.status === 'draft'
+      ? '<p>It is a draft: approving it does not publish it. It is published once it is scheduled, without asking you again.</p>'
+      : view.timePassed
+        ? `<p><strong>Its time, ${escapeHtml(formatTime(view.scheduledAt))}, has passed:</strong> if you approve it, it is published at once.</p>`
+        : `<p>To be published on ${escapeHtml(formatTime(view.scheduledAt))}, once you approve it.</p>`;
   const mediaSources = view.media.map((m) => new URL(m.url).origin);
   return sendPage(reply, {
     status,
@@ -151,9 +156,11 @@ function donePage(
   const title = decision === 'approved' ? 'Thank you: the post is approved' : 'Thank you: your request was sent';
   const text =
     decision === 'approved'
-      ? view.timePassed
-        ? `${brand} has been told, and the post is being published now: its time has passed.`
-        : `${brand} has been told, and the post will be published on ${formatTime(view.scheduledAt)}.`
+      ? view.status === 'draft'
+        ? `${brand} has been told. The post is a draft: it is published once it is scheduled.`
+        : view.timePassed
+          ? `${brand} has been told, and the post is being published now: its time has passed.`
+          : `${brand} has been told, and the post will be published on ${formatTime(view.scheduledAt)}.`
       : `${brand} has been told what you would like changed. They will send you the post again.`;
   return sendPage(reply, {
     status: 200,
@@ -172,8 +179,9 @@ export function approvalPages(deps: ApprovalPageDeps): FastifyPluginAsync {
       path: COOKIE_PATH,
       httpOnly: true,
       secure: publicBaseUrl(deps.config, request).startsWith('https:'),
-      // Strict: never sent with a request another site starts, so its forms carry no valid pair.
-      sameSite: 'strict',
+      // Lax: sent when the client opens a link from an e-mail (so a second link opened keeps the
+      // first tab's form valid), never with a POST another site starts, so its forms carry no valid pair.
+      sameSite: 'lax',
       maxAge: APPROVAL_LINK_LIFETIME_MS / 1000,
     });
     return value;
@@ -229,6 +237,13 @@ export function approvalPages(deps: ApprovalPageDeps): FastifyPluginAsync {
       if (decision === null) return await again(422, { error: 'Choose Approve or Request changes.' });
       if (decision === 'changes_requested' && comment === '') {
         return await again(422, { error: 'Write what you would like changed, then choose Request changes.' });
+      }
+      // The API's rule for multi-line text: no control characters but line breaks and tabs (and
+      // so no NUL, which PostgreSQL cannot store), no unpaired surrogate.
+      if (textProblem(comment) !== undefined || !isMultiLineText(comment)) {
+        return await again(422, {
+          error: 'The comment holds characters that are not text (control characters); remove them, then decide again.',
+        });
       }
       if (comment.length > MAX_APPROVAL_COMMENT_LENGTH) {
         return await again(422, {

@@ -288,6 +288,23 @@ describe('a post that needs approval', () => {
     expect((await getPost(post.id)).approval.status).toBe('approved');
   });
 
+  it('refuses a comment with control characters (a NUL, an escape) with the form error, recording nothing', async () => {
+    const account = await connected();
+    const post = await createPost({ account_ids: [account.id], text: 'Careful', approval: { required: true } });
+    const link = (await newLink(post.id)).json();
+    const page = await openPage(link.url);
+    for (const comment of ['Fine\u0000but', 'Red \u001b[31m please']) {
+      const refused = await decide(link.url, page, { decision: 'request_changes', comment });
+      expect(refused.status).toBe(422);
+      expect(refused.html).toContain('The comment holds characters that are not text');
+    }
+    expect((await getPost(post.id)).approval.status).toBe('pending');
+    // Tabs and line breaks are text.
+    const kept = await decide(link.url, page, { decision: 'request_changes', comment: 'Line one\r\n\tLine two' });
+    expect(kept.status).toBe(200);
+    expect((await getPost(post.id)).approval.comment).toBe('Line one\n\tLine two');
+  });
+
   it('refuses a decision without the page’s cookie and token, and changes nothing', async () => {
     const account = await connected();
     const post = await createPost({ account_ids: [account.id], text: 'Guarded', approval: { required: true } });
@@ -312,7 +329,11 @@ describe('a post that needs approval', () => {
     });
     expect(post).toMatchObject({ status: 'draft', approval: { status: 'pending' } });
     const link = (await newLink(post.id)).json();
-    expect((await decide(link.url, await openPage(link.url), { decision: 'approve' })).status).toBe(200);
+    const page = await openPage(link.url);
+    expect(page.html).toContain('It is a draft: approving it does not publish it.');
+    const done = await decide(link.url, page, { decision: 'approve' });
+    expect(done.status).toBe(200);
+    expect(done.html).toContain('The post is a draft: it is published once it is scheduled.');
     expect(await getPost(post.id)).toMatchObject({ status: 'draft', approval: { status: 'approved' } });
     const scheduled = await t.app.inject({
       method: 'PATCH',

@@ -613,7 +613,24 @@ export async function moveAccount(db: Db, scope: Scope, id: string, profileRef: 
  * as an account passes its PlatformErrors here, in a transaction of its own or its
  * caller's.
  */
-export async function noteAccountFailure(tx: Tx, accountId: string, error: PlatformError): Promise<Account | null> {
+export async function noteAccountFailure(
+  tx: Tx,
+  accountId: string,
+  error: PlatformError,
+  /**
+   * When the connection the refused call was made with was made (the account's `connectedAt`
+   * then): a reconnection since gave new tokens, and the old one's refusal says nothing of them.
+   */
+  madeWith?: Date,
+): Promise<Account | null> {
+  if (madeWith !== undefined) {
+    const [current] = await tx
+      .select({ connectedAt: accounts.connectedAt })
+      .from(accounts)
+      .where(eq(accounts.id, accountId))
+      .for('update');
+    if (current && current.connectedAt.getTime() > madeWith.getTime()) return null;
+  }
   if (error.kind === 'token_expired') return await endAccountAccess(tx, accountId, 'expired', error.message);
   if (error.kind === 'access_revoked') return await endAccountAccess(tx, accountId, 'disconnected', error.message);
   if (error.kind === 'permission_missing') return await forgetScopes(tx, accountId, error.detail.missingScopes ?? []);

@@ -219,16 +219,16 @@ export type DecisionOutcome =
  */
 export async function decideApproval(db: Db, token: string, input: ApprovalInput): Promise<DecisionOutcome> {
   return await db.transaction(async (tx) => {
-    const [link] = await tx
-      .select()
-      .from(postApprovalLinks)
-      .where(eq(postApprovalLinks.tokenHash, tokenHash(token)))
-      .for('update');
+    const byToken = eq(postApprovalLinks.tokenHash, tokenHash(token));
+    const [found] = await tx.select({ postId: postApprovalLinks.postId }).from(postApprovalLinks).where(byToken);
+    if (!found) return { kind: 'closed', state: 'unknown' };
+    // The post first, then its link: the order revoking (and every change of a post) takes.
+    await lockPost(tx, found.postId);
+    const [link] = await tx.select().from(postApprovalLinks).where(byToken).for('update');
     if (!link) return { kind: 'closed', state: 'unknown' };
     const at = now();
     const state = linkState(link, at);
     if (state !== 'open') return { kind: 'closed', state };
-    await lockPost(tx, link.postId);
     const [post] = await tx.select().from(posts).where(eq(posts.id, link.postId));
     if (!post) return { kind: 'closed', state: 'unknown' };
     if (linkRefusal(post, await targetsWait(tx, post.id))) return { kind: 'not_awaiting', post };

@@ -61,7 +61,7 @@ export const TargetJson = Type.Object(
     platform: Type.Enum(PLATFORMS),
     status: Type.Enum(TARGET_STATUSES, {
       description:
-        '`draft` (the post is a draft), `scheduled` (waiting for its time), `publishing` (started: the platform is processing, or the target waits for a quota or a retry; see `waiting_reason`), `published`, `failed`, `cancelled`.',
+        "`draft` (the post is a draft), `awaiting_approval` (the post waits for the client's approval: never started before it), `scheduled` (waiting for its time), `publishing` (started: the platform is processing, or the target waits for a quota or a retry; see `waiting_reason`), `published`, `failed`, `cancelled`.",
     }),
     waiting_reason: Nullable(
       Type.String(),

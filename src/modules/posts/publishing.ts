@@ -218,9 +218,14 @@ type AccountWait = { waiting: true } | { ended: Date } | { account: Account | nu
  * time that began with its first such wait of this try ends; `cause`, the platform's word that
  * the token expired, marks the account first (with `account.expired`).
  */
-async function awaitReconnection(deps: PublishDeps, target: PostTarget, cause?: PlatformError): Promise<AccountWait> {
+async function awaitReconnection(
+  deps: PublishDeps,
+  target: PostTarget,
+  cause?: PlatformError,
+  madeWith?: Date,
+): Promise<AccountWait> {
   return await deps.db.transaction(async (tx) => {
-    if (cause) await noteAccountFailure(tx, target.accountId, cause);
+    if (cause) await noteAccountFailure(tx, target.accountId, cause, madeWith);
     // The account's row is held (shared) until the wait is recorded: a reconnection that
     // commits first is seen here, and one that commits later finds the target waiting and
     // queues it (queueTargetsOfReturnedAccounts); none is missed.
@@ -247,6 +252,9 @@ export async function publishTarget(deps: PublishDeps, targetId: string): Promis
   let { target } = loaded;
   const platform = target.platform;
   const state = stateOf(target);
+  // The connection the platform calls are made with: a refusal of its token must not end a
+  // connection made since (a reconnection while the call was on its way).
+  let madeWith: Date | undefined;
   try {
     if (state === 'after_publish_running') {
       // A run died while the step ran: whether it acted is unknown, and running it again could act twice.
@@ -294,6 +302,7 @@ export async function publishTarget(deps: PublishDeps, targetId: string): Promis
     }
     const adapter = deps.platforms.adapter(platform);
     const credentials = credentialsOf(deps.secretKey, account);
+    madeWith = account.connectedAt;
     const run = { deps, adapter, credentials, target, post, platform };
     if (state === 'after_publish') await runAfterPublish(run);
     else if (state === 'claimed' && target.containerId !== null) await resumeClaimed(run, target.containerId);
@@ -301,7 +310,7 @@ export async function publishTarget(deps: PublishDeps, targetId: string): Promis
     else if (state === 'recheck' && target.containerId !== null) await recheckContainer(run, target.containerId);
     else await createContainer(run);
   } catch (error) {
-    await handleFailure(deps, target, error);
+    await handleFailure(deps, target, error, madeWith);
   }
 }
 
@@ -545,7 +554,7 @@ function errorOf(error: PlatformError): TargetError {
 }
 
 /** What a failed step means: retry later (passing failures within the window), or the end of the try. */
-async function handleFailure(deps: PublishDeps, target: PostTarget, error: unknown): Promise<void> {
+async function handleFailure(deps: PublishDeps, target: PostTarget, error: unknown, madeWith?: Date): Promise<void> {
   if (target.status === 'published') {
     // Only the after-publishing step was left; it is given up, the post stays published.
     if (!(error instanceof TargetFailure || error instanceof PlatformError)) throw error;
@@ -561,7 +570,7 @@ async function handleFailure(deps: PublishDeps, target: PostTarget, error: unkno
     // then would, in the state the failure left it in (a refused creation is back at `quota`).
     const current = (await loadTarget(deps.db, target.id))?.target;
     if (current === undefined) return;
-    const waited = await awaitReconnection(deps, current, error);
+    const waited = await awaitReconnection(deps, current, error, madeWith);
     if ('waiting' in waited) {
       deps.log.warn({ target_id: target.id, err: error.message }, 'the account expired; waiting for its reconnection');
       return;
@@ -597,7 +606,7 @@ async function handleFailure(deps: PublishDeps, target: PostTarget, error: unkno
       return;
     }
   }
-  await fail(deps, target, errorOf(error), error);
+  await fail(deps, target, errorOf(error), error, madeWith);
 }
 
 /** A target's final outcome: its post's status follows, and the event says it (in the same transaction). */
@@ -621,13 +630,14 @@ async function fail(
   target: PostTarget,
   targetError: TargetError,
   cause?: PlatformError,
+  madeWith?: Date,
 ): Promise<void> {
   const done = await deps.db.transaction(async (tx) => {
     await lockPost(tx, target.postId);
     const row = await transition(tx, targetStates, target.id, 'fail', {
       set: { waitingReason: null, accountWaitUntil: null, error: targetError },
     });
-    if (cause) await noteAccountFailure(tx, target.accountId, cause);
+    if (cause) await noteAccountFailure(tx, target.accountId, cause, madeWith);
     if (!row) return false;
     await reportOutcome(tx, row, 'post.failed', {
       error_code: targetError.code,

@@ -328,8 +328,8 @@ export async function updatePost(deps: PostDeps, scope: Scope, id: string, patch
       );
     }
     // A decision is on what the client saw: a change of what is published, where or when needs
-    // a new one; scheduling or unscheduling a draft, or only turning approval on, does not
-    // undo a decision already made.
+    // a new one, and so does turning approval on or off (it starts over, or goes); scheduling or
+    // unscheduling a draft does not undo a decision already made.
     const contentChanged = [patch.account_ids, patch.text, patch.media_ids, patch.scheduled_at, patch.platforms].some(
       (value) => value !== undefined,
     );
