@@ -7,6 +7,7 @@ import { SERVICE_NAME, SERVICE_VERSION } from './app.ts';
 import { type Config, ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/connection.ts';
 import { runMigrations } from './db/migrate.ts';
+import { requestLogFields } from './http/log-fields.ts';
 import { EmailText, NameText } from './http/schemas.ts';
 import { DocumentUnavailableError, runStdioServer } from './mcp/stdio.ts';
 import { createKey, deleteKey, listOwnerKeys } from './modules/api-keys/index.ts';
@@ -25,7 +26,10 @@ function config(): Config {
 /** Logs of long-running commands go to stdout; one-shot commands keep stdout for their answer. */
 function logger(cfg: Config, oneShot: boolean): Logger {
   return pino(
-    { level: oneShot && cfg.logLevel === 'info' ? 'warn' : cfg.logLevel },
+    {
+      level: oneShot && cfg.logLevel === 'info' ? 'warn' : cfg.logLevel,
+      serializers: { req: requestLogFields },
+    },
     oneShot ? pino.destination(2) : undefined,
   );
 }

@@ -330,6 +330,23 @@ describe('one-shot commands on the DATA_DIR of a running server', () => {
     expect(await embeddedRunning(dataDir)).toBe(false);
   }, 90_000);
 
+  it("logs no hosted page's token: its request lines show the path without it", async () => {
+    const dataDir = await makeDataDir();
+    const serve = startCli(['serve'], { DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'info' });
+    const { base } = await waitForBanner(serve);
+    const token = 'Zq9vK2mTtokenNotForLogs';
+    expect((await call(base, 'GET', `/approve/${token}`)).status).toBe(404);
+    expect((await call(base, 'GET', `/connect/${token}`)).status).toBe(404);
+    await call(base, 'GET', '/connect/callback/threads?code=c0deNotForLogs&state=st4teNotForLogs');
+    expect(await serve.stop()).toEqual({ code: 0, signal: null });
+    const lines = serve.stdout.split('\n').filter((line) => line.includes('incoming request'));
+    expect(lines.map((line) => JSON.parse(line).req.url)).toEqual(
+      expect.arrayContaining(['/approve/<token>', '/connect/<token>', '/connect/callback/threads?<redacted>']),
+    );
+    expect(serve.stdout).not.toContain(token);
+    expect(serve.stdout).not.toContain('NotForLogs');
+  }, 90_000);
+
   it('keys create without --profile makes an owner key; keys list and keys delete manage keys at once', async () => {
     const dataDir = await makeDataDir();
     const serve = startCli(['serve'], { DATA_DIR: dataDir, PORT: '0' });
