@@ -276,6 +276,30 @@ describe('with the default grace time', () => {
     expect(await publishes(account)).toHaveLength(1);
   });
 
+  it('keeps a reconnection made while a call with the old token was on its way: the refusal of that token ends nothing', async () => {
+    const account = await connected(c);
+    const created = await postDueSoon(c, account.id, 'Reconnected mid-call');
+    // The try's first call (the publishing quota) is held before the sandbox reads its token.
+    const held = sandbox.hold(/publishing_limit/);
+    await moveTime(c.t.database.pool, 61_000);
+    await held.arrived;
+    // Meanwhile the old token ends on the platform and the client reconnects the account.
+    await expireOnPlatform(account);
+    await reconnect(c, account);
+    held.release();
+
+    // The old token's refusal comes back; the account keeps its new connection and the post goes out with it.
+    const post = await finished(c, created.id);
+    expect(post.targets[0]).toMatchObject({ status: 'published', error: null });
+    expect(await accountStatus(c, account.id)).toBe('connected');
+    const expiredEvents = await c.t.database.db
+      .select()
+      .from(events)
+      .where(and(eq(events.type, 'account.expired'), sql`${events.data}->'account'->>'id' = ${account.id}`));
+    expect(expiredEvents).toEqual([]);
+    expect(await publishes(account)).toHaveLength(1);
+  });
+
   it('waits in its step when the account expires while the platform processes the container, then publishes that container once', async () => {
     const account = await connected(c);
     await sandbox.control('PUT', '/settings/container_processing_seconds', { value: 86_400 });
