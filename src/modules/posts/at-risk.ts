@@ -7,8 +7,6 @@ import { and, inArray, sql } from 'drizzle-orm';
 import type { PostsAtRisk, PostsAtRiskReader } from '../accounts/index.ts';
 import { posts, postTargets } from './tables.ts';
 
-const WAITING = ['awaiting_approval', 'scheduled', 'publishing'] as const;
-
 export const waitingPostsAtRisk: PostsAtRiskReader = async (db, accountIds, from) => {
   const rows = await db
     .select({
@@ -22,7 +20,8 @@ export const waitingPostsAtRisk: PostsAtRiskReader = async (db, accountIds, from
     .where(
       and(
         inArray(postTargets.accountId, [...accountIds]),
-        inArray(postTargets.status, [...WAITING]),
+        // Written out, as the partial index post_targets_waiting_idx states it, so the planner uses it.
+        sql`${postTargets.status} in ('awaiting_approval', 'scheduled', 'publishing')`,
         from === undefined ? undefined : sql`${posts.scheduledAt} >= ${from.toISOString()}::timestamptz`,
       ),
     )

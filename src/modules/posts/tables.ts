@@ -155,7 +155,9 @@ export const postTargets = pgTable(
     index('post_targets_platform_post_idx')
       .on(t.accountId, t.platformPostId)
       .where(sql`${t.platformPostId} is not null`),
-    index('post_targets_waiting_idx').on(t.accountId).where(sql`${t.status} in ('scheduled', 'publishing')`),
+    index('post_targets_waiting_idx')
+      .on(t.accountId)
+      .where(sql`${t.status} in ('awaiting_approval', 'scheduled', 'publishing')`),
   ],
 );
 

@@ -1,0 +1,2 @@
+DROP INDEX "post_targets_waiting_idx";--> statement-breakpoint
+CREATE INDEX "post_targets_waiting_idx" ON "post_targets" USING btree ("account_id") WHERE "post_targets"."status" in ('awaiting_approval', 'scheduled', 'publishing');
