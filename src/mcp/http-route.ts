@@ -10,7 +10,7 @@ import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/
 import type { FastifyInstance, FastifyRequest, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { ApiError } from '../http/errors.ts';
 import type { OpenApiDocument } from './openapi.ts';
-import { type ApiAnswer, type CallApi, createMcpServer, instructionsFor } from './server.ts';
+import { type ApiAnswer, answerBody, type CallApi, createMcpServer, instructionsFor, wireRequest } from './server.ts';
 import { buildTools, type McpTool } from './tools.ts';
 
 export interface McpRouteOptions {
@@ -26,14 +26,6 @@ export interface McpRouteOptions {
 
 function single(value: string | string[] | undefined): string | undefined {
   return Array.isArray(value) ? value[0] : value;
-}
-
-function parsed(response: LightMyRequestResponse): unknown {
-  try {
-    return response.body === '' ? null : JSON.parse(response.body);
-  } catch {
-    return response.body;
-  }
 }
 
 /**
@@ -88,25 +80,23 @@ export function mcpRoutes(options: McpRouteOptions) {
       const profileHeader = single(request.headers['service-profile']);
       const bound = request.scope.keyKind === 'profile' || profileHeader !== undefined;
       const call: CallApi = async (api): Promise<ApiAnswer> => {
-        const headers: Record<string, string> = {
+        const { headers, body } = wireRequest(api, {
           authorization,
-          'user-agent': 'switchboard-mcp',
-          ...(profileHeader !== undefined ? { 'service-profile': profileHeader } : {}),
-          ...api.headers,
-        };
-        if (api.body !== undefined) headers['content-type'] = 'application/json';
+          userAgent: 'switchboard-mcp',
+          profile: profileHeader,
+        });
         const response = await options.inject({
           method: api.method,
           url: api.url,
           headers,
           remoteAddress: request.ip,
-          ...(api.body !== undefined ? { payload: JSON.stringify(api.body) } : {}),
+          ...(body !== undefined ? { payload: body } : {}),
         });
         request.log.info(
           { mcp: { method: api.method, url: api.url, status: response.statusCode } },
           'MCP tool called the API',
         );
-        return { status: response.statusCode, body: parsed(response) };
+        return { status: response.statusCode, body: answerBody(response.body) };
       };
       const server = createMcpServer({
         name: options.name,

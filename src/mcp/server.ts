@@ -27,6 +27,35 @@ export interface ApiAnswer {
 
 export type CallApi = (request: ApiRequest) => Promise<ApiAnswer>;
 
+/**
+ * An API request as either transport sends it: the caller's key, its bound profile (if any)
+ * and the request's own headers, with its body as JSON text.
+ */
+export function wireRequest(
+  api: ApiRequest,
+  caller: { authorization: string; userAgent: string; profile: string | undefined },
+): { headers: Record<string, string>; body: string | undefined } {
+  const headers: Record<string, string> = {
+    authorization: caller.authorization,
+    'user-agent': caller.userAgent,
+    ...(caller.profile !== undefined ? { 'service-profile': caller.profile } : {}),
+    ...api.headers,
+  };
+  if (api.body === undefined) return { headers, body: undefined };
+  headers['content-type'] = 'application/json';
+  return { headers, body: JSON.stringify(api.body) };
+}
+
+/** An answer's body: its JSON, null when empty, else the text as it came (a proxy's error page). */
+export function answerBody(text: string): unknown {
+  if (text === '') return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
 /** An argument problem found before any request is made, answered as a tool error. */
 class ArgumentError extends Error {}
 

@@ -8,7 +8,14 @@
  */
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import type { OpenApiDocument } from './openapi.ts';
-import { type ApiAnswer, type ApiRequest, createMcpServer, instructionsFor } from './server.ts';
+import {
+  type ApiAnswer,
+  type ApiRequest,
+  answerBody,
+  createMcpServer,
+  instructionsFor,
+  wireRequest,
+} from './server.ts';
 import { buildTools, type McpTool, type ToolOptions } from './tools.ts';
 
 export interface StdioOptions {
@@ -25,13 +32,11 @@ const CALL_TIMEOUT_MS = 120_000;
 
 /** A request to the service, answered as status and JSON; a service that cannot be reached is a thrown error. */
 async function send(options: StdioOptions, api: ApiRequest): Promise<ApiAnswer> {
-  const headers: Record<string, string> = {
+  const { headers, body } = wireRequest(api, {
     authorization: `Bearer ${options.apiKey}`,
-    'user-agent': `switchboard-mcp/${options.version}`,
-    ...(options.profile !== undefined ? { 'service-profile': options.profile } : {}),
-    ...api.headers,
-  };
-  if (api.body !== undefined) headers['content-type'] = 'application/json';
+    userAgent: `switchboard-mcp/${options.version}`,
+    profile: options.profile,
+  });
   const response = await fetch(new URL(api.url, options.url), {
     method: api.method,
     headers,
@@ -39,16 +44,9 @@ async function send(options: StdioOptions, api: ApiRequest): Promise<ApiAnswer> 
     // Longer than the service's own request timeout (REQUEST_TIMEOUT_MS, 60 s by default): a
     // service that stopped answering ends the call instead of hanging the agent.
     signal: AbortSignal.timeout(CALL_TIMEOUT_MS),
-    ...(api.body !== undefined ? { body: JSON.stringify(api.body) } : {}),
+    ...(body !== undefined ? { body } : {}),
   });
-  const text = await response.text();
-  let body: unknown = text;
-  try {
-    body = text === '' ? null : JSON.parse(text);
-  } catch {
-    // Not JSON (a proxy's error page): handed on as text.
-  }
-  return { status: response.status, body };
+  return { status: response.status, body: answerBody(await response.text()) };
 }
 
 /** The service's OpenAPI document could not be had: the message says where it looked and why. */

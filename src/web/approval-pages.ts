@@ -25,7 +25,7 @@ import {
   MAX_APPROVAL_COMMENT_LENGTH,
 } from '../modules/posts/index.ts';
 import { field } from './form.ts';
-import { escapeHtml, sendPage } from './html.ts';
+import { escapeHtml, sendPage, sendProblemPage } from './html.ts';
 
 const COOKIE = 'sb_approval';
 const COOKIE_PATH = '/approve';
@@ -38,14 +38,6 @@ function sameText(a: string, b: string): boolean {
   const x = Buffer.from(a);
   const y = Buffer.from(b);
   return x.length === y.length && timingSafeEqual(x, y);
-}
-
-function problemPage(reply: FastifyReply, status: number, title: string, text: string) {
-  return sendPage(reply, {
-    status,
-    title,
-    body: `<main><h1>${escapeHtml(title)}</h1><p>${escapeHtml(text)}</p></main>`,
-  });
 }
 
 const CLOSED: Record<'used' | 'expired' | 'revoked' | 'unknown', { status: number; title: string; text: string }> = {
@@ -73,7 +65,7 @@ const CLOSED: Record<'used' | 'expired' | 'revoked' | 'unknown', { status: numbe
 
 function closedPage(reply: FastifyReply, state: keyof typeof CLOSED) {
   const page = CLOSED[state];
-  return problemPage(reply, page.status, page.title, page.text);
+  return sendProblemPage(reply, page.status, page.title, page.text);
 }
 
 function formatTime(at: Date): string {
@@ -197,7 +189,7 @@ export function approvalPages(deps: ApprovalPageDeps): FastifyPluginAsync {
       if (lookup.kind === 'closed') return closedPage(reply, lookup.state);
       const view = await approvalPageView(deps, lookup.post, now(), publicBaseUrl(deps.config, request));
       if (lookup.post.approvalStatus === 'approved' || !['draft', 'awaiting_approval'].includes(lookup.post.status)) {
-        return problemPage(
+        return sendProblemPage(
           reply,
           409,
           'There is nothing to approve any more',
@@ -214,7 +206,7 @@ export function approvalPages(deps: ApprovalPageDeps): FastifyPluginAsync {
       const cookie = request.cookies[COOKIE];
       const sent = field(form.csrf);
       if (!cookie || !sent || !sameText(sent, csrfToken(deps.secretKey, cookie, token))) {
-        return problemPage(
+        return sendProblemPage(
           reply,
           403,
           'Your answer could not be confirmed',
@@ -283,7 +275,7 @@ export function approvalPages(deps: ApprovalPageDeps): FastifyPluginAsync {
           );
         }
         case 'not_awaiting':
-          return problemPage(
+          return sendProblemPage(
             reply,
             409,
             'There is nothing to approve any more',

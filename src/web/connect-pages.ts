@@ -31,7 +31,7 @@ import {
 } from '../modules/connect/index.ts';
 import { PLATFORMS, type Platform, type PlatformSet, platformInfo } from '../platforms/index.ts';
 import { field, fields } from './form.ts';
-import { escapeHtml, type PageOptions, sendPage } from './html.ts';
+import { escapeHtml, type PageOptions, sendPage, sendProblemPage } from './html.ts';
 
 export interface ConnectPageDeps {
   db: Db;
@@ -52,17 +52,8 @@ function seeOther(reply: FastifyReply, location: string): FastifyReply {
     .send();
 }
 
-function problemPage(reply: FastifyReply, status: number, title: string, text: string, retryUrl?: string) {
-  const retry = retryUrl ? `<p><a class="button" href="${escapeHtml(retryUrl)}">Try again</a></p>` : '';
-  return sendPage(reply, {
-    status,
-    title,
-    body: `<main><h1>${escapeHtml(title)}</h1><p>${escapeHtml(text)}</p>${retry}</main>`,
-  });
-}
-
 function unknownLink(reply: FastifyReply) {
-  return problemPage(
+  return sendProblemPage(
     reply,
     404,
     'This link does not work',
@@ -200,7 +191,7 @@ export function connectPages({ db, secretKey, config, platforms }: ConnectPageDe
       case 'choose_pages':
         return seeOther(reply, `${linkPageUrl(end.token)}/pages`);
       case 'platform_failed':
-        return problemPage(
+        return sendProblemPage(
           reply,
           502,
           `${platformInfo(end.platform).label} did not answer as expected`,
@@ -295,7 +286,7 @@ ${options}
         if (lookup.kind !== 'open') return closedLink(reply, lookup);
         const trip = await startTrip(flow, lookup.link, token, platform, callbackUrl(request, platform), request.log);
         if (trip.kind === 'not_offered') {
-          return problemPage(
+          return sendProblemPage(
             reply,
             404,
             'This platform is not offered here',
@@ -304,7 +295,7 @@ ${options}
           );
         }
         if (trip.kind === 'too_many_trips') {
-          return problemPage(reply, 429, 'Too many tries with this link', 'Ask whoever sent it for a new link.');
+          return sendProblemPage(reply, 429, 'Too many tries with this link', 'Ask whoever sent it for a new link.');
         }
         reply.setCookie(trip.cookie.name, trip.cookie.value, {
           path: COOKIE_PATH,
@@ -333,7 +324,7 @@ ${options}
         );
         if (end.kind === 'unknown') return unknownLink(reply);
         if (end.kind === 'unconfirmed') {
-          return problemPage(
+          return sendProblemPage(
             reply,
             400,
             'This sign-in could not be confirmed',

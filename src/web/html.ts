@@ -90,3 +90,19 @@ export function sendPage(reply: FastifyReply, options: PageOptions): FastifyRepl
 <title>${escapeHtml(options.title)}</title>
 <style>${css}</style></head><body>${options.body}</body></html>`);
 }
+
+/** A page that says, in words, why nothing more happens here, with a way back when there is one. */
+export function sendProblemPage(
+  reply: FastifyReply,
+  status: number,
+  title: string,
+  text: string,
+  retryUrl?: string,
+): FastifyReply {
+  const retry = retryUrl ? `<p><a class="button" href="${escapeHtml(retryUrl)}">Try again</a></p>` : '';
+  return sendPage(reply, {
+    status,
+    title,
+    body: `<main><h1>${escapeHtml(title)}</h1><p>${escapeHtml(text)}</p>${retry}</main>`,
+  });
+}
