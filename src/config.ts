@@ -5,7 +5,7 @@ import { EmailText, NameText } from './http/schemas.ts';
 import { PLATFORMS, type Platform, settingsPrefix } from './platforms/names.ts';
 
 /**
- * Every setting the service reads, with its default. README.md documents each one;
+ * Every setting the service reads, with its default. docs/settings.md documents each one;
  * keep the two in step.
  */
 const SettingsSchema = Type.Object({

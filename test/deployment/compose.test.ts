@@ -1,6 +1,6 @@
 /**
  * compose.yaml cannot be run here (no Docker), so what can be checked is checked: it parses,
- * every setting it gives the service is one the README documents and the service accepts,
+ * every setting it gives the service is one docs/settings.md documents and the service accepts,
  * and its services agree with each other on addresses, credentials and the bucket.
  */
 import { readFileSync } from 'node:fs';
@@ -52,10 +52,9 @@ function words(command: Service['command']): string[] {
 /** The services run from this project's image. */
 const switchboard = Object.entries(services).filter(([, s]) => s.build === '.');
 
-/** The names in the README's settings table, the documentation an operator reads. */
+/** The names in the settings table of docs/settings.md, the documentation an operator reads. */
 function documentedSettings(): Set<string> {
-  const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
-  const section = readme.split(/^## Settings$/m)[1]?.split(/^## /m)[0] ?? '';
+  const section = readFileSync(new URL('../../docs/settings.md', import.meta.url), 'utf8');
   const names = new Set<string>();
   for (const row of section.split('\n').filter((l) => l.startsWith('| `'))) {
     const first = row.split('|')[1] ?? '';
@@ -77,7 +76,7 @@ describe('compose.yaml', () => {
     }
   });
 
-  it('gives the service only settings the README documents, with values it accepts', () => {
+  it('gives the service only settings docs/settings.md documents, with values it accepts', () => {
     const documented = documentedSettings();
     expect(documented.size).toBeGreaterThan(40);
     for (const [name, service] of switchboard) {

@@ -6,7 +6,7 @@ import { openConnection, type RawResponse } from '../helpers/raw-http.ts';
 import { profiles } from '../helpers/tables.ts';
 
 /**
- * REQUEST_TIMEOUT_MS and HEADERS_TIMEOUT_MS (README, "Settings"): a client that stops
+ * REQUEST_TIMEOUT_MS and HEADERS_TIMEOUT_MS (docs/settings.md): a client that stops
  * sending gets 408 request_timeout and its connection closed. With the shortest allowed
  * timeout; the tests wait for the answer, however long the machine takes to give it.
  */
