@@ -7,7 +7,7 @@
 // package-lock.json, the Node version and this file. It is built again whenever that digest
 // differs, so `npm start` after editing a source runs the edit.
 //
-// Plain JavaScript, as bin/switchboard.js is: it runs before anything that compiles TypeScript.
+// Plain JavaScript, as bin/start.js is: it runs before anything that compiles TypeScript.
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';

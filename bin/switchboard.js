@@ -1,28 +1,14 @@
 #!/usr/bin/env node
-// Runs the service from one bundled file, built from the TypeScript sources whenever they
-// change (bin/server-bundle.js), so there is no build step to forget. If the bundle cannot be
-// built or written (a read-only install whose bundle is older than its sources), the sources
-// run through tsx as they are, only slower to start.
-import { enableCompileCache } from 'node:module';
-import { pathToFileURL } from 'node:url';
-import { serverBundle } from './server-bundle.js';
+// The `switchboard` command. The Node.js version is checked first, by files any Node.js still
+// met (14.8 and later) parses and links: the service uses what older versions lack, and one would
+// otherwise fail before running a line (a static import of an export it does not have fails at
+// link time) with a SyntaxError that names neither the version needed nor how to get it. So the
+// service (bin/start.js) is imported only once the check has passed.
+import { nodeVersionProblem } from './node-version.js';
 
-// V8's compiled code for the bundle, kept between starts (in the system's temporary folder).
-enableCompileCache();
-
-let entry;
-try {
-  entry = (await serverBundle()).path;
-} catch (error) {
-  process.stderr.write(
-    `switchboard: could not build the bundle of the sources (${error instanceof Error ? error.message : String(error)}); running the sources through tsx, which starts more slowly\n`,
-  );
+const problem = nodeVersionProblem(process.versions.node);
+if (problem) {
+  process.stderr.write(`switchboard: ${problem}\n`);
+  process.exit(1);
 }
-if (entry) {
-  process.setSourceMapsEnabled(true);
-  await import(pathToFileURL(entry).href);
-} else {
-  const { register } = await import('tsx/esm/api');
-  register();
-  await import('../src/main.ts');
-}
+await import('./start.js');

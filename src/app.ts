@@ -15,6 +15,7 @@ import { clientErrorHandler, frameworkError, installErrorHandling, newRequestId 
 import { ApiError } from './http/errors.ts';
 import { checkActedOnHeaders } from './http/headers.ts';
 import { installIdempotency } from './http/idempotency.ts';
+import { installJsonBodyParser } from './http/json-body.ts';
 import { installMetrics } from './http/metrics.ts';
 import { rateLimitRedis } from './http/rate-limit-redis.ts';
 import { postgresRateLimitStore } from './http/rate-limit-store.ts';
@@ -95,6 +96,7 @@ export async function buildApp({
   app.setValidatorCompiler(makeValidatorCompiler());
   // JSON is the only body the API takes; anything else is 415, not a string to validate.
   app.removeContentTypeParser('text/plain');
+  installJsonBodyParser(app);
   app.addHook('onRequest', async (request, reply) => {
     reply.header('Request-Id', request.id);
   });

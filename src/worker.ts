@@ -1,4 +1,4 @@
-import { Logger, type LogLevel, type Runner, run } from 'graphile-worker';
+import { Logger, type LogLevel, type ParsedCronItem, parseCrontab, type Runner, run } from 'graphile-worker';
 import type pg from 'pg';
 import type { Logger as Pino } from 'pino';
 import { workerLiveness } from './jobs/liveness.ts';
@@ -8,13 +8,27 @@ import { superviseRunners } from './jobs/supervise.ts';
 import { installModules } from './modules.ts';
 import { CRONTAB, type TaskDeps, taskList } from './tasks.ts';
 
+/**
+ * graphile-worker's advice for a pool of its own: it warns at every start when the pool it is
+ * given has fewer connections than a job pool has slots. Here it is given the process's pool
+ * (DB_POOL_SIZE, default 10), smaller than the slots on purpose: a running job holds none of the
+ * queue's connections (the local queue fetches for every slot in one query), most jobs wait on a
+ * platform or a receiver, and docs/deployment.md (Sizing) says when to raise it. An operator reads
+ * a warning as a fault, so this one line is logged at debug.
+ */
+const POOL_SMALLER_THAN_SLOTS = /^WARNING: having maxPoolSize \(\d+\) smaller than concurrency \(\d+\)/;
+
 /** graphile-worker's log lines, through the service's pino logger. */
 function workerLogger(log: Pino): Logger {
   return new Logger((scope) => (level: LogLevel, message: string, meta?: unknown) => {
     const fields = { component: 'worker', ...scope, ...(meta && typeof meta === 'object' ? meta : {}) };
-    const method = level === 'error' ? 'error' : level === 'warning' ? 'warn' : level === 'info' ? 'info' : 'debug';
-    log[method](fields, message);
+    log[pinoLevel(level, message)](fields, message);
   });
+}
+
+function pinoLevel(level: LogLevel, message: string): 'error' | 'warn' | 'info' | 'debug' {
+  if (POOL_SMALLER_THAN_SLOTS.test(message)) return 'debug';
+  return level === 'error' ? 'error' : level === 'warning' ? 'warn' : level === 'info' ? 'info' : 'debug';
 }
 
 export interface RunningWorker {
@@ -49,14 +63,17 @@ export async function startWorker(
   const tasks = taskList(options);
   const queue = queuePool(options.pool, (message) => options.log.warn({ component: 'worker' }, message));
   const bulk = (name: string) => TASKS[name as TaskName].priority === 'bulk';
-  const pool = (concurrency: number, only: (name: string) => boolean, crontab: string) =>
+  const pool = (concurrency: number, only: (name: string) => boolean, cron: ParsedCronItem[]) =>
     run({
       pgPool: queue.pool,
       concurrency,
       // A pool fetches only the jobs of the tasks it is given.
       taskList: Object.fromEntries(Object.entries(tasks).filter(([name]) => only(name))),
-      // Periodic tasks are declared in code (tasks.ts), not in a crontab file.
-      crontab,
+      // Periodic tasks are declared in code (tasks.ts), never read from a crontab file: each pool
+      // is given its parsed items, none for the bulk pool (an empty `crontab` string counts as
+      // none given, and graphile-worker then looks for a file named crontab in the working
+      // directory and logs that it failed to read one).
+      parsedCronItems: cron,
       noHandleSignals: true,
       pollInterval: 1000,
       logger: workerLogger(options.log),
@@ -76,8 +93,8 @@ export async function startWorker(
     });
   const runners: Runner[] = [];
   try {
-    runners.push(await pool(options.concurrency, (name) => !bulk(name), CRONTAB));
-    runners.push(await pool(options.bulkConcurrency, bulk, ''));
+    runners.push(await pool(options.concurrency, (name) => !bulk(name), parseCrontab(CRONTAB)));
+    runners.push(await pool(options.bulkConcurrency, bulk, []));
     const supervision = superviseRunners(runners, liveness.events, options.onFailure);
     return {
       stop: async () => {

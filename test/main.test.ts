@@ -425,6 +425,42 @@ describe('one-shot commands on the DATA_DIR of a running server', () => {
   }, 60_000);
 });
 
+describe('worker with DATABASE_URL, as compose.yaml starts it', () => {
+  it('starts quietly: no warning or error, and no line saying something failed or is disabled', async () => {
+    const database = await createTestDatabase();
+    try {
+      // compose.yaml's settings for its workers: DATABASE_URL, SECRET_KEY, DB_POOL_SIZE 10,
+      // LOG_LEVEL info, WORKER_CONCURRENCY and WORKER_BULK_CONCURRENCY at their defaults.
+      const worker = startCli(['worker'], {
+        DATA_DIR: await makeDataDir(),
+        DATABASE_URL: database.url,
+        SECRET_KEY: 'a1'.repeat(32),
+        DB_POOL_SIZE: '10',
+        LOG_LEVEL: 'info',
+      });
+      await worker.waitFor(/is running\./, { timeoutMs: 60_000 });
+      // Both job pools (main and bulk) say they are looking for jobs once they have started.
+      await worker.waitFor(/looking for jobs[\s\S]*looking for jobs/);
+      expect(await worker.stop()).toEqual({ code: 0, signal: null });
+
+      const lines = worker.stdout
+        .split('\n')
+        .filter((line) => line.startsWith('{'))
+        .map((line) => JSON.parse(line) as { level: number; msg: string });
+      expect(lines.length, worker.describe()).toBeGreaterThan(0);
+      // pino's levels: 40 warn, 50 error, 60 fatal.
+      expect(lines.filter((line) => line.level >= 40)).toEqual([]);
+      // As words: the task notify_webhook_disabled is named in the pools' start lines.
+      const alarming = /\b(fail(s|ed)?|disabled|errors?|cannot)\b/i;
+      expect(lines.map((line) => line.msg).filter((msg) => alarming.test(msg))).toEqual([]);
+      expect(worker.stderr).toBe('');
+    } finally {
+      await stopAllCli();
+      await database.close();
+    }
+  }, 60_000);
+});
+
 describe('settings', () => {
   it('a bad setting fails at once, naming the variable, before touching DATA_DIR', async () => {
     const dataDir = path.join(await makeDataDir(), 'untouched');

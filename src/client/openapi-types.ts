@@ -3130,10 +3130,7 @@ export interface paths {
                     /** @description The `next_cursor` of the previous page. */
                     cursor?: string;
                 };
-                header?: {
-                    /** @description Owner keys only: a profile id or `external_id` that scopes the request to that profile. */
-                    "service-profile"?: string;
-                };
+                header?: never;
                 path?: never;
                 cookie?: never;
             };
@@ -3283,8 +3280,6 @@ export interface paths {
             parameters: {
                 query?: never;
                 header?: {
-                    /** @description Owner keys only: a profile id or `external_id` that scopes the request to that profile. */
-                    "service-profile"?: string;
                     /** @description Up to 255 printable ASCII characters, unique per request. A retry with the same key and request gets the first answer again (kept 24 hours) instead of doing the work twice. */
                     "idempotency-key"?: string;
                 };
@@ -3543,10 +3538,7 @@ export interface paths {
         delete: {
             parameters: {
                 query?: never;
-                header?: {
-                    /** @description Owner keys only: a profile id or `external_id` that scopes the request to that profile. */
-                    "service-profile"?: string;
-                };
+                header?: never;
                 path: {
                     id: string;
                 };
@@ -3699,10 +3691,7 @@ export interface paths {
         get: {
             parameters: {
                 query?: never;
-                header?: {
-                    /** @description Owner keys only: a profile id or `external_id` that scopes the request to that profile. */
-                    "service-profile"?: string;
-                };
+                header?: never;
                 path?: never;
                 cookie?: never;
             };
@@ -3856,10 +3845,7 @@ export interface paths {
         patch: {
             parameters: {
                 query?: never;
-                header?: {
-                    /** @description Owner keys only: a profile id or `external_id` that scopes the request to that profile. */
-                    "service-profile"?: string;
-                };
+                header?: never;
                 path?: never;
                 cookie?: never;
             };

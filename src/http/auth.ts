@@ -12,6 +12,13 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Profile keys get 403 owner_key_required on this route. */
     ownerOnly?: boolean;
+    /**
+     * The route reads or changes the owner's own settings, which belong to no profile (the
+     * redirect origins, the connect page): owner-only, and an owner key with a Service-Profile
+     * header gets 403 owner_key_required too, as a request scoped to a profile sees and changes
+     * only that profile.
+     */
+    ownerLevel?: boolean;
     /** Only an API key in the Authorization header is accepted, never a session cookie. */
     keyOnly?: boolean;
   }
@@ -183,8 +190,8 @@ export async function resolveScope(principals: Principals, request: FastifyReque
 export function authenticate(principals: Principals) {
   return async (request: FastifyRequest, _reply: FastifyReply): Promise<void> => {
     request.scope = await resolveScope(principals, request);
-    if (request.routeOptions.config.ownerOnly && request.scope.keyKind !== 'owner') {
-      throw errors.ownerKeyRequired();
-    }
+    const { ownerOnly, ownerLevel } = request.routeOptions.config;
+    if ((ownerOnly || ownerLevel) && request.scope.keyKind !== 'owner') throw errors.ownerKeyRequired();
+    if (ownerLevel && request.scope.profileId !== null) throw errors.ownerLevelScoped();
   };
 }

@@ -32,6 +32,12 @@ export const errors = {
     ),
   ownerKeyRequired: () =>
     new ApiError(403, 'owner_key_required', 'This endpoint needs an owner API key; a profile key cannot use it.'),
+  ownerLevelScoped: () =>
+    new ApiError(
+      403,
+      'owner_key_required',
+      "This endpoint is the owner's own settings, which belong to no profile: call it with an owner key and no Service-Profile header.",
+    ),
   profileMismatch: () =>
     new ApiError(
       403,

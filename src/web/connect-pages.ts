@@ -145,7 +145,7 @@ export function connectPreviewRoutes({
     app.get(
       '/v1/connect/preview',
       {
-        config: { ownerOnly: true },
+        config: { ownerLevel: true },
         schema: {
           tags: ['Connect links'],
           summary: 'Preview the hosted connect page',

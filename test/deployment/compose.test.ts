@@ -63,7 +63,57 @@ function documentedSettings(): Set<string> {
   return names;
 }
 
+/**
+ * Whether an image reference names one release: a digest, or a tag that is a version with at
+ * least a minor part (`postgres:18.6`, `caddy:2.11.4`, `versity/versitygw:v1.8.0`). No tag is
+ * `latest`; `latest`, a major alone (`caddy:2`, `postgres:18`) or a word (`alpine`) move to
+ * another release when it is published.
+ */
+function pinned(image: string): boolean {
+  if (/@sha256:[0-9a-f]{64}$/.test(image)) return true;
+  const name = image.slice(image.lastIndexOf('/') + 1);
+  const colon = name.indexOf(':');
+  if (colon < 0) return false;
+  return /^v?\d+\.\d+([.-][A-Za-z0-9.-]*)?$/.test(name.slice(colon + 1));
+}
+
+describe('pinned, the rule for compose.yaml images', () => {
+  it('takes a release tag or a digest, and refuses no tag, latest, a major alone and a word', () => {
+    for (const image of [
+      'postgres:18.6',
+      'caddy:2.11.4',
+      'versity/versitygw:v1.8.0',
+      'amazon/aws-cli:2.37.5',
+      'postgres:18.6-alpine3.23',
+      'registry.internal:5000/team/caddy:2.11.4',
+      `caddy@sha256:${'0'.repeat(64)}`,
+    ]) {
+      expect(pinned(image), image).toBe(true);
+    }
+    for (const image of [
+      'postgres',
+      'postgres:latest',
+      'postgres:18',
+      'caddy:2',
+      'caddy:2-alpine',
+      'versity/versitygw:latest',
+      'amazon/aws-cli',
+      'registry.internal:5000/team/caddy',
+      'postgres:alpine',
+      'postgres:v18',
+    ]) {
+      expect(pinned(image), image).toBe(false);
+    }
+  });
+});
+
 describe('compose.yaml', () => {
+  it('pins every image it pulls to one release', () => {
+    const pulled = Object.entries(services).filter(([, s]) => s.build === undefined);
+    expect(pulled.map(([name]) => name).sort()).toEqual(['postgres', 'proxy', 's3', 's3-bucket']);
+    for (const [name, service] of pulled) expect(pinned(service.image ?? ''), `${name}: ${service.image}`).toBe(true);
+  });
+
   it('runs two API processes and two workers from the image, after the migrations ran once', () => {
     const commands = switchboard.map(([, s]) => words(s.command).join(' ')).sort();
     expect(commands).toEqual(['api', 'api', 'migrate', 'worker', 'worker']);

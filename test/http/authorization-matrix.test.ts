@@ -215,6 +215,12 @@ async function newMedia(owner: TestOwner, profileId: string): Promise<string> {
 interface RouteCase {
   ownerOnly: boolean;
   success: number;
+  /**
+   * What the owner key gets with a Service-Profile header naming the fixture's profile, whose
+   * resources the call is about: `success` (the default) where the route acts within a profile,
+   * or the refusal (nothing changed) where it does not.
+   */
+  scopedOwner?: { status: number; code: string };
   /** A valid request on `a`'s resources; destructive routes make fresh ones each time. */
   build(a: Fixture): Promise<Call>;
   /** What owner B's key gets on that request: 404 for a path naming A's resource, or its own data. */
@@ -243,6 +249,9 @@ async function fixture(name: string): Promise<Fixture> {
     mediaId: await newMedia(owner, profileId),
   };
 }
+
+/** The owner's own settings, of no profile: a request scoped to a profile neither reads nor changes them. */
+const OWNER_LEVEL = { status: 403, code: 'owner_key_required' };
 
 const matrix: Record<string, RouteCase> = {
   'GET /v1/webhooks': {
@@ -320,6 +329,7 @@ const matrix: Record<string, RouteCase> = {
   },
   'POST /v1/profiles': {
     ownerOnly: true,
+    scopedOwner: { status: 400, code: 'profile_header_not_allowed' },
     success: 201,
     otherOwner: 'own-data',
     build: async () => ({ url: '/v1/profiles', payload: { name: 'Matrix made' } }),
@@ -338,6 +348,8 @@ const matrix: Record<string, RouteCase> = {
   },
   'DELETE /v1/profiles/{id}': {
     ownerOnly: true,
+    // The profile it deletes is another than the header's.
+    scopedOwner: { status: 404, code: 'profile_not_found' },
     success: 202,
     otherOwner: 404,
     build: async (f) => ({ url: `/v1/profiles/${await newProfile(f, 'To delete')}` }),
@@ -365,6 +377,7 @@ const matrix: Record<string, RouteCase> = {
   },
   'POST /v1/connect/redirect-origins': {
     ownerOnly: true,
+    scopedOwner: OWNER_LEVEL,
     success: 201,
     otherOwner: 'own-data',
     build: async () => ({
@@ -374,24 +387,28 @@ const matrix: Record<string, RouteCase> = {
   },
   'GET /v1/connect/redirect-origins': {
     ownerOnly: true,
+    scopedOwner: OWNER_LEVEL,
     success: 200,
     otherOwner: 'own-data',
     build: async () => ({ url: '/v1/connect/redirect-origins' }),
   },
   'DELETE /v1/connect/redirect-origins/{id}': {
     ownerOnly: true,
+    scopedOwner: OWNER_LEVEL,
     success: 204,
     otherOwner: 404,
     build: async (f) => ({ url: `/v1/connect/redirect-origins/${(await newOrigin(f)).id}` }),
   },
   'GET /v1/connect/settings': {
     ownerOnly: true,
+    scopedOwner: OWNER_LEVEL,
     success: 200,
     otherOwner: 'own-data',
     build: async () => ({ url: '/v1/connect/settings' }),
   },
   'GET /v1/connect/preview': {
     ownerOnly: true,
+    scopedOwner: OWNER_LEVEL,
     success: 200,
     otherOwner: 'own-data',
     build: async () => ({ url: '/v1/connect/preview?platforms=threads' }),
@@ -418,6 +435,7 @@ const matrix: Record<string, RouteCase> = {
   },
   'PATCH /v1/connect/settings': {
     ownerOnly: true,
+    scopedOwner: OWNER_LEVEL,
     success: 200,
     otherOwner: 'own-data',
     build: async () => ({ url: '/v1/connect/settings', payload: { brand_name: 'Matrix brand' } }),
@@ -737,6 +755,25 @@ describe('authorization matrix', () => {
         expect(res.statusCode).toBe(rc.success);
         expect(await snapshot(b.ownerId)).toEqual(otherBefore);
       });
+
+      it(
+        rc.scopedOwner
+          ? `answers the owner key scoped to its profile with ${rc.scopedOwner.status} ${rc.scopedOwner.code}, changing nothing`
+          : `answers the owner key scoped to its profile with ${rc.success}`,
+        async () => {
+          const c = await rc.build(a);
+          const before = [await snapshot(a.ownerId), await snapshot(b.ownerId)];
+          const res = await call(method, c, auth(a.key, a.profileId));
+          if (rc.scopedOwner) {
+            expect(res.statusCode, res.body).toBe(rc.scopedOwner.status);
+            expect(res.json().error.code).toBe(rc.scopedOwner.code);
+            expect([await snapshot(a.ownerId), await snapshot(b.ownerId)]).toEqual(before);
+          } else {
+            expect(res.statusCode, res.body).toBe(rc.success);
+            expect(await snapshot(b.ownerId)).toEqual(before[1]);
+          }
+        },
+      );
 
       it("answers the owner key with another owner's profile header with 404 profile_not_found", async () => {
         const c = await rc.build(a);

@@ -7,7 +7,8 @@ import { installErrorHandling } from '../../src/http/error-handler.ts';
 import { applySchemaDefaults, MultiLineText } from '../../src/http/schemas.ts';
 import { makeValidatorCompiler } from '../../src/http/validation.ts';
 import { auth, startTestApp, type TestApp, type TestOwner } from '../helpers/app.ts';
-import { connectLinks, profiles } from '../helpers/tables.ts';
+import { exchange, type RawResponse } from '../helpers/raw-http.ts';
+import { apiKeys, connectLinks, connectSettings, profiles } from '../helpers/tables.ts';
 
 /**
  * The text rule of docs/api-conventions.md ("Text"): no string anywhere in a request may
@@ -19,21 +20,25 @@ let t: TestApp;
 let owner: TestOwner;
 
 beforeAll(async () => {
-  t = await startTestApp({ RATE_LIMIT_PER_MINUTE: '100000' }, (app) => {
-    // A multi-line field as later modules (replies, post text) will have one.
-    app.post(
-      '/__text',
-      {
-        schema: {
-          body: Type.Object(
-            { text: MultiLineText({ maxLength: 100, description: 'multi-line' }) },
-            { additionalProperties: false },
-          ),
+  t = await startTestApp(
+    { RATE_LIMIT_PER_MINUTE: '100000' },
+    (app) => {
+      // A multi-line field as later modules (replies, post text) will have one.
+      app.post(
+        '/__text',
+        {
+          schema: {
+            body: Type.Object(
+              { text: MultiLineText({ maxLength: 100, description: 'multi-line' }) },
+              { additionalProperties: false },
+            ),
+          },
         },
-      },
-      async (request) => request.body,
-    );
-  });
+        async (request) => request.body,
+      );
+    },
+    { listen: true },
+  );
   owner = await t.createOwner();
   const origin = await t.app.inject({
     method: 'POST',
@@ -145,6 +150,61 @@ describe('unpaired surrogates', () => {
     expect(res.statusCode).toBe(201);
     expect(res.json().name).toBe('🚀 Launch');
     expect(await profileNames()).toContain('🚀 Launch');
+  });
+});
+
+/** Sends `json` (latin1: each character one byte, so any byte can be written) as a request's body. */
+async function sendBytes(method: 'POST' | 'PATCH', path: string, json: string): Promise<RawResponse> {
+  const port = new URL(t.url as string).port;
+  return await exchange(
+    Number(port),
+    `${method} ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${owner.key}\r\n` +
+      `Content-Type: application/json\r\nContent-Length: ${json.length}\r\nConnection: close\r\n\r\n${json}`,
+  );
+}
+
+describe('bytes that are not UTF-8 in a JSON body', () => {
+  it('are refused as 400 invalid_json on every route, rather than stored as U+FFFD', async () => {
+    const { db } = t.database;
+    const stored = async () => ({
+      profiles: await profileNames(),
+      settings: await db.select().from(connectSettings).where(eq(connectSettings.ownerId, owner.ownerId)),
+      keys: await db.select().from(apiKeys).where(eq(apiKeys.ownerId, owner.ownerId)),
+    });
+    const before = await stored();
+    const attempts: [method: 'POST' | 'PATCH', path: string, json: string][] = [
+      // A byte-order mark of UTF-16, which no UTF-8 text holds.
+      ['POST', '/v1/profiles', '{"name":"A\xff\xfeB"}'],
+      // U+D800 written out in three bytes (CESU-8): a surrogate, which UTF-8 has no bytes for.
+      ['PATCH', '/v1/connect/settings', '{"brand_name":"Agency \xed\xa0\x80"}'],
+      // "/" in two bytes (overlong), and a lone continuation byte.
+      ['PATCH', `/v1/profiles/${owner.defaultProfileId}`, '{"name":"a\xc0\xafb"}'],
+      ['POST', `/v1/profiles/${owner.defaultProfileId}/api-keys`, '{"name":"key \x80"}'],
+      // A sequence cut off by the end of the body.
+      ['POST', '/v1/profiles', '{"name":"cut \xe2\x82'],
+    ];
+    for (const [method, path, json] of attempts) {
+      const res = await sendBytes(method, path, json);
+      const where = `${method} ${path} ${JSON.stringify(json)}: ${res.status} ${res.body}`;
+      expect(res.status, where).toBe(400);
+      expect(JSON.parse(res.body).error, where).toMatchObject({
+        code: 'invalid_json',
+        request_id: res.headers['request-id'],
+      });
+    }
+    expect(await stored()).toEqual(before);
+  });
+
+  it('leaves UTF-8 text as sent: accents, a no-break space and characters outside the BMP', async () => {
+    const name = 'Zoë\u00a0🚀';
+    const res = await sendBytes(
+      'POST',
+      '/v1/profiles',
+      Buffer.from(JSON.stringify({ name }), 'utf8').toString('latin1'),
+    );
+    expect(res.status, res.body).toBe(201);
+    expect(JSON.parse(res.body).name).toBe(name);
+    expect(await profileNames()).toContain(name);
   });
 });
 

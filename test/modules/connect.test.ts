@@ -63,6 +63,98 @@ describe('redirect origins', () => {
     expect(await originsOf(owner.ownerId)).toEqual(before);
   });
 
+  it('refuses a host that is no host name or IP address, a port of 0 and http outside localhost, naming body.origin', async () => {
+    const before = await originsOf(owner.ownerId);
+    const refusals: [origin: string, message: string][] = [
+      ['https://*.example.com', 'must have a host name of letters, digits and hyphens (no wildcard), or an IP address'],
+      [
+        'https://%2A.example.com',
+        'must have a host name of letters, digits and hyphens (no wildcard), or an IP address',
+      ],
+      [
+        'https://app..example.com',
+        'must have a host name of letters, digits and hyphens (no wildcard), or an IP address',
+      ],
+      [
+        'https://-app.example.com',
+        'must have a host name of letters, digits and hyphens (no wildcard), or an IP address',
+      ],
+      [
+        'https://app_1.example.com',
+        'must have a host name of letters, digits and hyphens (no wildcard), or an IP address',
+      ],
+      [
+        'https://app.example.com.',
+        'must have a host name of letters, digits and hyphens (no wildcard), or an IP address',
+      ],
+      [
+        `https://${'a'.repeat(64)}.example.com`,
+        'must have a host name of letters, digits and hyphens (no wildcard), or an IP address',
+      ],
+      ['https://app.example.com:0', 'must have a port from 1 to 65535'],
+      ['https://app.example.com:65536', 'must be an absolute URL'],
+      ['http://10.0.0.1', 'must use https (http only for localhost)'],
+      ['http://[::2]', 'must use https (http only for localhost)'],
+      ['http://localhost.example.com', 'must use https (http only for localhost)'],
+    ];
+    for (const [origin, message] of refusals) {
+      const res = await post('/v1/connect/redirect-origins', { origin });
+      expect(res.statusCode, origin).toBe(400);
+      expect(res.json().error, origin).toMatchObject({
+        code: 'validation_failed',
+        details: [{ field: 'body.origin', message }],
+      });
+    }
+    expect(await originsOf(owner.ownerId)).toEqual(before);
+  });
+
+  it('takes host names, IP addresses and ports 1 to 65535; http for localhost, *.localhost, 127.x.x.x and [::1]', async () => {
+    const accepted: [origin: string, stored: string][] = [
+      ['https://Bücher.example', 'https://xn--bcher-kva.example'],
+      ['https://203.0.113.7:8443', 'https://203.0.113.7:8443'],
+      ['https://[2001:db8::1]', 'https://[2001:db8::1]'],
+      ['https://app.example.com:1', 'https://app.example.com:1'],
+      ['https://app.example.com:65535', 'https://app.example.com:65535'],
+      ['http://localhost:3001', 'http://localhost:3001'],
+      ['http://app.localhost:5173', 'http://app.localhost:5173'],
+      ['http://127.0.0.1:8080', 'http://127.0.0.1:8080'],
+      ['http://[::1]:5173', 'http://[::1]:5173'],
+    ];
+    for (const [origin, stored] of accepted) {
+      const res = await post('/v1/connect/redirect-origins', { origin });
+      expect(res.statusCode, `${origin}: ${res.body}`).toBe(201);
+      expect(res.json().origin).toBe(stored);
+    }
+  });
+
+  it('checks a redirect_url as it checks an origin: what cannot be registered cannot be named', async () => {
+    const origins = [
+      'https://*.example.com',
+      'https://app.example.com:0',
+      'http://10.0.0.1',
+      'https://app..example.com',
+      'http://[::1]:4000',
+      'http://127.0.0.2:4000',
+      'https://checked.example.com',
+    ];
+    for (const origin of origins) {
+      const registered = await post('/v1/connect/redirect-origins', { origin });
+      const link = await post(`/v1/profiles/${owner.defaultProfileId}/connect-links`, {
+        redirect_url: `${origin}/back`,
+      });
+      const where = `${origin}: origin ${registered.statusCode}, link ${link.statusCode} ${link.body}`;
+      if (registered.statusCode === 400) {
+        expect(link.statusCode, where).toBe(400);
+        expect(link.json().error.details, where).toEqual([
+          { field: 'body.redirect_url', message: registered.json().error.details[0].message },
+        ]);
+      } else {
+        expect(registered.statusCode, where).toBe(201);
+        expect(link.statusCode, where).toBe(201);
+      }
+    }
+  });
+
   it('deletes an origin; an unknown or foreign one is 404', async () => {
     const other = await t.createOwner('Other agency');
     const mine = (await post('/v1/connect/redirect-origins', { origin: 'https://delete-me.example.com' })).json();

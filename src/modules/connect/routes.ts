@@ -7,7 +7,6 @@ import { publicBaseUrl } from '../../http/public-url.ts';
 import {
   AUTHENTICATED_ERRORS,
   errorResponses,
-  IdempotentPostHeaders,
   ListOf,
   ListQuery,
   NameText,
@@ -44,7 +43,8 @@ export interface ConnectDeps {
 }
 
 const tags = ['Connect'];
-const ownerOnly = { ownerOnly: true };
+/** The redirect origins and the connect page's settings are the owner's, of no profile. */
+const ownerLevel = { ownerLevel: true };
 
 /** What a connect link and a reconnect link both take. */
 const LinkBody = {
@@ -66,12 +66,11 @@ export function connectRoutes({ db, config, platforms }: ConnectDeps): FastifyPl
     app.post(
       '/v1/connect/redirect-origins',
       {
-        config: ownerOnly,
+        config: ownerLevel,
         schema: {
           tags,
           summary: 'Register a redirect origin',
           description: `Connect links may send clients back only to URLs under a registered origin, compared as a whole (scheme, host and port). \`origin\` is a scheme and host with an optional port and nothing after them; https, or http for localhost only. Answers 201, or 200 with the existing entry when the origin is registered already. At most ${MAX_REDIRECT_ORIGINS} per owner (422 \`redirect_origin_limit_reached\`).`,
-          headers: IdempotentPostHeaders,
           body: Type.Object(
             {
               origin: Type.String({
@@ -98,12 +97,11 @@ export function connectRoutes({ db, config, platforms }: ConnectDeps): FastifyPl
     app.get(
       '/v1/connect/redirect-origins',
       {
-        config: ownerOnly,
+        config: ownerLevel,
         schema: {
           tags,
           summary: 'List redirect origins',
           description: 'Oldest first.',
-          headers: ProfileHeader,
           querystring: Type.Object(ListQuery, { additionalProperties: false }),
           response: { 200: ListOf(RedirectOrigin), ...errorResponses(...AUTHENTICATED_ERRORS) },
         },
@@ -121,13 +119,12 @@ export function connectRoutes({ db, config, platforms }: ConnectDeps): FastifyPl
     app.delete(
       '/v1/connect/redirect-origins/:id',
       {
-        config: ownerOnly,
+        config: ownerLevel,
         schema: {
           tags,
           summary: 'Delete a redirect origin',
           description:
             'New links can no longer name it. Links created before keep their redirect until they expire (30 minutes at most).',
-          headers: ProfileHeader,
           params: Type.Object({ id: Type.String({ minLength: 1, maxLength: 100 }) }),
           response: { 204: Type.Null({ description: 'Deleted.' }), ...errorResponses(...AUTHENTICATED_ERRORS) },
         },
@@ -141,11 +138,10 @@ export function connectRoutes({ db, config, platforms }: ConnectDeps): FastifyPl
     app.get(
       '/v1/connect/settings',
       {
-        config: ownerOnly,
+        config: ownerLevel,
         schema: {
           tags,
           summary: 'Get the connect page settings',
-          headers: ProfileHeader,
           response: { 200: Settings, ...errorResponses(...AUTHENTICATED_ERRORS) },
         },
       },
@@ -155,12 +151,11 @@ export function connectRoutes({ db, config, platforms }: ConnectDeps): FastifyPl
     app.patch(
       '/v1/connect/settings',
       {
-        config: ownerOnly,
+        config: ownerLevel,
         schema: {
           tags,
           summary: 'Change the connect page settings',
           description: "`brand_name: null` shows the owner's name again. The page shows the name as text, escaped.",
-          headers: ProfileHeader,
           body: Type.Object(
             {
               brand_name: Type.Optional(

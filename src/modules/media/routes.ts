@@ -79,6 +79,20 @@ async function uploadedFile(request: FastifyRequest, storage: MediaStorage, limi
   }
 }
 
+/**
+ * The URL of a JSON body, which its schema has checked. A request with no body and no
+ * Content-Type matches neither of the route's body schemas (each is for its type), so nothing
+ * checked it: it is refused here as every route refuses a missing body.
+ */
+function importedUrl(body: unknown): string {
+  if (body === undefined || body === null) {
+    throw errors.validation([
+      { field: 'body', message: 'is required: the file as multipart/form-data (a part named "file"), or JSON {"url"}' },
+    ]);
+  }
+  return (body as { url: string }).url;
+}
+
 export function mediaRoutes(deps: MediaRouteDeps): FastifyPluginAsyncTypebox {
   const { db, config } = deps;
   const storage = mediaStorage(config);
@@ -137,7 +151,7 @@ export function mediaRoutes(deps: MediaRouteDeps): FastifyPluginAsyncTypebox {
                 storage,
                 limits,
               },
-              (request.body as { url: string }).url,
+              importedUrl(request.body),
             );
         const row = await createMedia(db, storage, request.scope, file);
         return reply.code(201).send(renderMedia(row));
