@@ -125,7 +125,7 @@ export function stateValues<S extends string, T extends string, Table extends Pg
 export interface TransitionOptions<S extends string, Table extends PgTable> {
   /** Only from these of the states the transition allows (an illegal one throws). */
   from?: readonly S[];
-  /** Other columns written with the move. */
+  /** Other columns written with the move (`updatedAt` among them when the caller dates the change itself). */
   set?: Partial<Table['$inferInsert']>;
   /**
    * An effect of the move, in the same statement: a SELECT over `moved` (the row as moved,
@@ -153,9 +153,9 @@ export async function transition<S extends string, T extends string, Table exten
   const rule = ruleOf(machine.workflow, name, options.from);
   const columns = getTableColumns(machine.table);
   const values: Record<string, unknown> = {
+    ...('updatedAt' in columns ? { updatedAt: now() } : {}),
     ...options.set,
     ...(rule.to === undefined ? {} : machine.workflow.states[rule.to]),
-    ...('updatedAt' in columns ? { updatedAt: now() } : {}),
   };
   // The table is generic here; drizzle checks the values against its columns at run time.
   const update = db

@@ -11,7 +11,7 @@ import { preparedPerDb } from '../../db/prepared.ts';
 import { ApiError, errors } from '../../http/errors.ts';
 import type { Scope } from '../../http/scope.ts';
 import { looksLikeId, newId } from '../../ids.ts';
-import { transition } from '../../jobs/workflow.ts';
+import { stateValues, transition } from '../../jobs/workflow.ts';
 import {
   type AccountCredentials,
   type GrantedTokenSet,
@@ -52,7 +52,7 @@ interface ConnectionValues {
   profile: PlatformProfile;
 }
 
-/** The columns a connection or reconnection writes: the platform's profile, the new tokens, `connected`. */
+/** The columns a connection or reconnection writes beside its state: the platform's profile, the new tokens. */
 function connectionColumns(secretKey: Buffer, values: ConnectionValues, at: Date) {
   return {
     username: values.profile.username,
@@ -61,7 +61,6 @@ function connectionColumns(secretKey: Buffer, values: ConnectionValues, at: Date
     // Kept under the id the platform names it by now (an account stored under an alias, such
     // as Instagram's app-scoped id, takes its professional account id).
     platformUserId: values.tokens.platformUserId,
-    status: 'connected' as const,
     scopes: values.tokens.scopes,
     platformAliases: (values.tokens.aliases ?? []).filter((id) => id !== values.tokens.platformUserId),
     ...tokenColumns(secretKey, values.tokens, at),
@@ -76,8 +75,8 @@ function connectionColumns(secretKey: Buffer, values: ConnectionValues, at: Date
 
 /**
  * Reconnects the account row `accountId` (the caller found it, locked it and checked that the
- * login is of that platform account): new tokens and profile, `connected` again, in the same
- * profile under the same id.
+ * login is of that platform account): new tokens and profile, `connected` again (the access
+ * workflow's `reconnect`, from any state), in the same profile under the same id.
  */
 export async function replaceConnection(
   tx: Tx,
@@ -86,11 +85,9 @@ export async function replaceConnection(
   values: ConnectionValues,
 ): Promise<Account> {
   const at = now();
-  const [account] = await tx
-    .update(accounts)
-    .set({ ...connectionColumns(secretKey, values, at), updatedAt: at })
-    .where(eq(accounts.id, accountId))
-    .returning();
+  const account = await transition(tx, accountAccess, accountId, 'reconnect', {
+    set: { ...connectionColumns(secretKey, values, at), updatedAt: at },
+  });
   if (!account) throw new Error('the account was not saved');
   await queueNoticeSubscription(tx, account.id, values.platform);
   return account;
@@ -122,6 +119,8 @@ export async function saveConnectedAccount(
       ownerId: values.ownerId,
       profileId: values.profileId,
       platform: values.platform,
+      status: 'connected',
+      ...stateValues(accountAccess, 'connected'),
       ...connectionColumns(secretKey, values, at),
       createdAt: at,
       updatedAt: at,
