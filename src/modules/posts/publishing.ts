@@ -148,17 +148,6 @@ async function waitUntil(db: Queryable, target: PostTarget, next: Date, values: 
   });
 }
 
-/** States a job continues from; any other means the job has nothing to do. */
-const RUNNING: readonly TargetState[] = [
-  'quota',
-  'creating',
-  'processing',
-  'claimed',
-  'recheck',
-  'after_publish',
-  'after_publish_running',
-];
-
 /**
  * Starts a due `scheduled` target (a new try) and answers it, or one already started; a
  * target not due yet is queued for its time, one done or gone is left: null then.
@@ -168,7 +157,7 @@ async function begin(deps: PublishDeps, targetId: string): Promise<Loaded | null
   // reading a target already started needs no lock; starting one takes its post's lock.
   const seen = await loadTarget(deps.db, targetId);
   const state = seen === null ? undefined : stateOf(seen.target);
-  if (seen !== null && state !== undefined && RUNNING.includes(state)) return seen;
+  if (seen !== null && state !== undefined && STEPS[state] !== null) return seen;
   if (seen === null || state !== 'scheduled') return null;
   return await deps.db.transaction(async (tx) => {
     const loaded = await loadTarget(tx, targetId, { lockPost: true });
@@ -244,6 +233,49 @@ async function awaitReconnection(
 /** States a target may wait for its account in, and go on from once it is reconnected. */
 const ACCOUNT_WAIT_STATES: readonly TargetState[] = targetStates.workflow.transitions.reconnected.from;
 
+/**
+ * What a `publish_target` job does with a target, by the state it finds it in: nothing (null:
+ * not started, which `begin` starts when it is due, or done); end the try, for a step whose run
+ * died while it ran (`interrupted`: whether it acted is unknown, and running it again could act
+ * twice); or run a step, which calls the platform as the account once it is connected.
+ */
+type Step =
+  | null
+  | { readonly interrupted: (platform: Platform) => TargetFailure }
+  | { readonly run: (run: Run) => Promise<void> };
+
+/** Every state's step: a state the workflow gains has no step until one is written here. */
+const STEPS: { readonly [S in TargetState]: Step } = {
+  draft: null,
+  awaiting_approval: null,
+  scheduled: null,
+  quota: { run: createContainer },
+  creating: {
+    interrupted: (platform) =>
+      failure(
+        'outcome_unknown',
+        `Creating the post on ${platformInfo(platform).label} was interrupted, and ${platformInfo(platform).label} publishes what it received by itself; check the account, then retry the post if it is not there.`,
+      ),
+  },
+  processing: { run: onContainer(processContainer) },
+  claimed: { run: onContainer(resumeClaimed) },
+  recheck: { run: onContainer(recheckContainer) },
+  published: null,
+  after_publish: { run: runAfterPublish },
+  after_publish_running: {
+    interrupted: () =>
+      failure('outcome_unknown', 'Writing the first comment was interrupted; it may or may not be on the post.'),
+  },
+  failed: null,
+  cancelled: null,
+};
+
+/** A step on the target's container; a target in its state without one makes one, as from `quota`. */
+function onContainer(step: (run: Run, containerId: string) => Promise<void>): (run: Run) => Promise<void> {
+  return async (run) =>
+    run.target.containerId === null ? await createContainer(run) : await step(run, run.target.containerId);
+}
+
 /** Runs the next step of one target's publication (the `publish_target` job). */
 export async function publishTarget(deps: PublishDeps, targetId: string): Promise<void> {
   const loaded = await begin(deps, targetId);
@@ -252,23 +284,16 @@ export async function publishTarget(deps: PublishDeps, targetId: string): Promis
   let { target } = loaded;
   const platform = target.platform;
   const state = stateOf(target);
+  const step = state === undefined ? null : STEPS[state];
+  if (state === undefined || step === null) return;
   // The connection the platform calls are made with: a refusal of its token must not end a
   // connection made since (a reconnection while the call was on its way).
   let madeWith: Date | undefined;
   try {
-    if (state === 'after_publish_running') {
-      // A run died while the step ran: whether it acted is unknown, and running it again could act twice.
-      throw failure('outcome_unknown', 'Writing the first comment was interrupted; it may or may not be on the post.');
-    }
-    if (state === 'creating') {
-      throw failure(
-        'outcome_unknown',
-        `Creating the post on ${platformInfo(platform).label} was interrupted, and ${platformInfo(platform).label} publishes what it received by itself; check the account, then retry the post if it is not there.`,
-      );
-    }
+    if ('interrupted' in step) throw step.interrupted(platform);
     let account = await accountById(deps.db, target.accountId);
     // Only a try still to publish waits: after publishing, only the first comment is left.
-    const mayWait = state !== undefined && ACCOUNT_WAIT_STATES.includes(state) && deps.accountReconnectGraceMs > 0;
+    const mayWait = ACCOUNT_WAIT_STATES.includes(state) && deps.accountReconnectGraceMs > 0;
     if (account?.status === 'expired' && mayWait) {
       const waited = await awaitReconnection(deps, target);
       if ('waiting' in waited) return;
@@ -286,7 +311,7 @@ export async function publishTarget(deps: PublishDeps, targetId: string): Promis
         `Account ${target.accountId} is ${account?.status ?? 'gone'}; reconnect it, then retry the post.`,
       );
     }
-    if (target.accountWaitUntil !== null && state !== undefined && ACCOUNT_WAIT_STATES.includes(state)) {
+    if (target.accountWaitUntil !== null && ACCOUNT_WAIT_STATES.includes(state)) {
       // Reconnected: the try goes on, with a full window for passing failures however long it waited.
       const resumed = await transition(deps.db, targetStates, target.id, 'reconnected', {
         from: [state],
@@ -303,12 +328,7 @@ export async function publishTarget(deps: PublishDeps, targetId: string): Promis
     const adapter = deps.platforms.adapter(platform);
     const credentials = credentialsOf(deps.secretKey, account);
     madeWith = account.connectedAt;
-    const run = { deps, adapter, credentials, target, post, platform };
-    if (state === 'after_publish') await runAfterPublish(run);
-    else if (state === 'claimed' && target.containerId !== null) await resumeClaimed(run, target.containerId);
-    else if (state === 'processing' && target.containerId !== null) await processContainer(run, target.containerId);
-    else if (state === 'recheck' && target.containerId !== null) await recheckContainer(run, target.containerId);
-    else await createContainer(run);
+    await step.run({ deps, adapter, credentials, target, post, platform });
   } catch (error) {
     await handleFailure(deps, target, error, madeWith);
   }
