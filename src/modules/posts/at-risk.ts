@@ -5,7 +5,7 @@
  */
 import { and, inArray, sql } from 'drizzle-orm';
 import type { PostsAtRisk, PostsAtRiskReader } from '../accounts/index.ts';
-import { posts, postTargets } from './tables.ts';
+import { isWaitingTarget, posts, postTargets } from './tables.ts';
 
 export const waitingPostsAtRisk: PostsAtRiskReader = async (db, accountIds, from) => {
   const rows = await db
@@ -20,8 +20,7 @@ export const waitingPostsAtRisk: PostsAtRiskReader = async (db, accountIds, from
     .where(
       and(
         inArray(postTargets.accountId, [...accountIds]),
-        // Written out, as the partial index post_targets_waiting_idx states it, so the planner uses it.
-        sql`${postTargets.status} in ('awaiting_approval', 'scheduled', 'publishing')`,
+        isWaitingTarget(postTargets.status),
         from === undefined ? undefined : sql`${posts.scheduledAt} >= ${from.toISOString()}::timestamptz`,
       ),
     )

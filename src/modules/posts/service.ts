@@ -20,12 +20,9 @@ import type { ProfileDeletionStep } from '../profiles/index.ts';
 import { profilesBeingDeleted } from '../profiles/index.ts';
 import { approvalRequiredFor, pendingApproval, scheduledStatus } from './approval-rules.ts';
 import type { PlatformsJson } from './json.ts';
-import { type Post, type PostStatus, type PostTarget, posts, postTargets } from './tables.ts';
+import { isWaitingTarget, type Post, type PostStatus, type PostTarget, posts, postTargets } from './tables.ts';
 import { targetStates } from './target-workflow.ts';
 import { checkNewPost, checkRetryTargets, type PostDraftInput } from './validation.ts';
-
-/** Target statuses that are still to be published; `published` and `failed` are done. */
-const WAITING_TARGET_STATUSES = ['awaiting_approval', 'scheduled', 'publishing'] as const;
 
 /** A post with its targets, in the order of their accounts in the request. */
 export interface PostWithTargets {
@@ -447,7 +444,7 @@ async function accountHasWaitingPosts(tx: Queryable, accountId: string): Promise
   const [row] = await tx
     .select({ id: postTargets.id })
     .from(postTargets)
-    .where(and(eq(postTargets.accountId, accountId), inArray(postTargets.status, [...WAITING_TARGET_STATUSES])))
+    .where(and(eq(postTargets.accountId, accountId), isWaitingTarget(postTargets.status)))
     .limit(1);
   return row !== undefined;
 }
