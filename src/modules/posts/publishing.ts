@@ -60,7 +60,8 @@ import { type Account, accountById, credentialsOf, noteAccountFailure } from '..
 import { emit, type RecordedEvent } from '../events/index.ts';
 import { findMedia, type MediaUrlContext, mediaFetchUrl } from '../media/index.ts';
 import { platformOptions, targetText } from './options.ts';
-import { lockPost, queuePublish, queuePublishOfMoved, refreshPostStatus } from './service.ts';
+import { lockPost, refreshPostStatus } from './post-status.ts';
+import { queuePublish, queuePublishOfMoved } from './publish-jobs.ts';
 import { type Post, type PostTarget, posts, postTargets, type TargetError } from './tables.ts';
 import { type TargetState, targetStates } from './target-workflow.ts';
 

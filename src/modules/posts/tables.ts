@@ -101,7 +101,7 @@ export const posts = pgTable(
     id: text('id').primaryKey(),
     ownerId: ownerIdColumn(),
     profileId: profileIdColumn(),
-    /** Derived from the targets whenever one changes (service.ts refreshPostStatus). */
+    /** Derived from the targets whenever one changes (post-status.ts refreshPostStatus). */
     status: text('status').$type<PostStatus>().notNull().default('scheduled'),
     source: text('source').$type<PostSource>().notNull().default('api'),
     /** A `platform` post's `<account id>:<platform post id>`: one record per platform post and account. */
