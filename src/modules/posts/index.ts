@@ -7,7 +7,7 @@ import { registerMediaUseCheck } from '../media/index.ts';
 import { registerProfileDeletionStep } from '../profiles/index.ts';
 import { postsProfileDeletion } from './deletion.ts';
 import { platformPostsFollowAccount } from './platform-posts.ts';
-import { queueTargetsOfReturnedAccounts } from './publishing.ts';
+import { queueTargetsOfReturnedAccounts } from './publishing/account-wait.ts';
 import { waitingPostsAtRisk, waitingPostsHoldAccount, waitingPostsHoldMedia } from './waiting-posts.ts';
 
 export { APPROVAL_LINK_LIFETIME_MS, MAX_APPROVAL_COMMENT_LENGTH } from './approval/links.ts';
@@ -20,7 +20,8 @@ export {
 } from './approval/page.ts';
 export { approvalLinkRoutes, approvalPagePath } from './approval/routes.ts';
 export { describePlatformPost, ensurePlatformPosts, type PlatformPostRef } from './platform-posts.ts';
-export { type PublishDeps, publishTarget } from './publishing.ts';
+export { publishTarget } from './publishing/publish-target.ts';
+export type { PublishDeps } from './publishing/run.ts';
 export { postIdsOfProfile, publishedTargetsOf } from './readers.ts';
 export { postRoutes } from './routes.ts';
 export { getPost } from './service.ts';
