@@ -15,7 +15,7 @@ import { profilesBeingDeleted } from '../profiles/index.ts';
 import { approvalRequiredFor, pendingApproval, scheduledStatus } from './approval/rules.ts';
 import type { PlatformsJson } from './json.ts';
 import { refreshPostStatus } from './post-status.ts';
-import { queuePublish } from './publish-jobs.ts';
+import { queuePublish } from './publishing/publish-jobs.ts';
 import { type Post, type PostStatus, type PostTarget, posts, postTargets } from './tables.ts';
 import { targetStates } from './target-workflow.ts';
 import { checkNewPost, checkRetryTargets, type PostDraftInput } from './validation.ts';

@@ -16,7 +16,7 @@ import { transition } from '../../../jobs/workflow.ts';
 import { sha256Hex } from '../../../secrets.ts';
 import { emit } from '../../events/index.ts';
 import { lockPost, refreshPostStatus } from '../post-status.ts';
-import { queuePublish } from '../publish-jobs.ts';
+import { queuePublish } from '../publishing/publish-jobs.ts';
 import { findVisiblePost } from '../service.ts';
 import {
   type ApprovalDecision,

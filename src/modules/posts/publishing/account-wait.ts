@@ -12,9 +12,9 @@ import type { Tx } from '../../../db/connection.ts';
 import type { PlatformError } from '../../../platforms/index.ts';
 import { type Account, accountById, noteAccountFailure } from '../../accounts/index.ts';
 import type { RecordedEvent } from '../../events/index.ts';
-import { queuePublishOfMoved } from '../publish-jobs.ts';
 import { type PostTarget, postTargets } from '../tables.ts';
 import { type TargetState, targetStates } from '../target-workflow.ts';
+import { queuePublishOfMoved } from './publish-jobs.ts';
 import { type PublishDeps, waitUntil } from './run.ts';
 
 /**

@@ -17,10 +17,10 @@ import { noteAccountFailure } from '../../accounts/index.ts';
 import { emit } from '../../events/index.ts';
 import { platformOptions } from '../options.ts';
 import { lockPost, refreshPostStatus } from '../post-status.ts';
-import { queuePublish } from '../publish-jobs.ts';
 import type { PostTarget, TargetError } from '../tables.ts';
 import { targetStates } from '../target-workflow.ts';
 import { awaitReconnection } from './account-wait.ts';
+import { queuePublish } from './publish-jobs.ts';
 import { loadTarget, type PublishDeps, type Run, waitUntil } from './run.ts';
 
 /** Passing failures of a step: 30 s, doubling, at most 15 minutes. */

@@ -31,10 +31,10 @@ import { transition } from '../../../jobs/workflow.ts';
 import { type Platform, platformInfo } from '../../../platforms/index.ts';
 import { accountById, credentialsOf } from '../../accounts/index.ts';
 import { refreshPostStatus } from '../post-status.ts';
-import { queuePublish } from '../publish-jobs.ts';
 import { type TargetState, targetStates } from '../target-workflow.ts';
 import { ACCOUNT_WAIT_STATES, awaitReconnection } from './account-wait.ts';
 import { failure, handleFailure, type TargetFailure } from './outcomes.ts';
+import { queuePublish } from './publish-jobs.ts';
 import { type Loaded, loadTarget, type PublishDeps, type Run, stateOf } from './run.ts';
 import { createContainer, processContainer, recheckContainer, resumeClaimed, runAfterPublish } from './steps.ts';
 

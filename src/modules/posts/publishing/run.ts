@@ -8,9 +8,9 @@ import type { Db, Queryable } from '../../../db/connection.ts';
 import { transition } from '../../../jobs/workflow.ts';
 import type { AccountCredentials, Platform, PlatformAdapter, PlatformSet } from '../../../platforms/index.ts';
 import type { MediaUrlContext } from '../../media/index.ts';
-import { queuePublishOfMoved } from '../publish-jobs.ts';
 import { type Post, type PostTarget, posts, postTargets } from '../tables.ts';
 import { type TargetState, targetStates } from '../target-workflow.ts';
+import { queuePublishOfMoved } from './publish-jobs.ts';
 
 export interface PublishDeps {
   db: Db;

@@ -10,9 +10,9 @@ import { transition } from '../../../jobs/workflow.ts';
 import { type ContainerStatus, PlatformError, type PublishRequest, platformInfo } from '../../../platforms/index.ts';
 import { findMedia, mediaFetchUrl } from '../../media/index.ts';
 import { platformOptions, targetText } from '../options.ts';
-import { queuePublishOfMoved } from '../publish-jobs.ts';
 import { type TargetState, targetStates } from '../target-workflow.ts';
 import { failure, markPublished } from './outcomes.ts';
+import { queuePublishOfMoved } from './publish-jobs.ts';
 import { type Run, waitUntil } from './run.ts';
 
 /** A spent quota is read again this often (platforms do not say when it frees). */

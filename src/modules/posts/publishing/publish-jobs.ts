@@ -3,8 +3,8 @@
  * it again moves its next step to the new time.
  */
 import { type SQL, sql } from 'drizzle-orm';
-import type { Tx } from '../../db/connection.ts';
-import { dueSql, enqueue, jobSql } from '../../jobs/queue.ts';
+import type { Tx } from '../../../db/connection.ts';
+import { dueSql, enqueue, jobSql } from '../../../jobs/queue.ts';
 
 /** The job that publishes a target: one per target, so rescheduling replaces it. */
 function publishJobKey(targetId: string): string {
