@@ -124,7 +124,7 @@ const AIM_OF_FLOOR = 0.8;
 const PLATFORMS_USED: Platform[] = ['instagram', 'threads'];
 /** The most the sandbox takes for its quotas (posts per account in 24 hours). */
 const MAX_SANDBOX_QUOTA = 10_000;
-/** The service's container polls (src/modules/posts/publishing.ts): 2 s, growing by half, at most a minute. */
+/** The service's container polls (src/modules/posts/publishing/steps.ts): 2 s, growing by half, at most a minute. */
 const pollDelay = (polls: number) => Math.min(2_000 * 1.5 ** polls, 60_000);
 
 interface Settings {

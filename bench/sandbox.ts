@@ -11,7 +11,7 @@ import type { Agent } from 'undici';
 import { request } from 'undici';
 import type { Db, Tx } from '../src/db/connection.ts';
 import { eachLimited as runLimited } from '../src/each-limited.ts';
-import { saveConnectedAccount } from '../src/modules/accounts/service.ts';
+import { saveConnectedAccount } from '../src/modules/accounts/connections.ts';
 import type { AccountCredentials, Platform, PlatformSet } from '../src/platforms/index.ts';
 import { permissionForm } from '../src/sandbox/permission-form.ts';
 import { BenchError, lastServerOutput } from './server.ts';

@@ -1,18 +1,28 @@
 /**
- * One statement that writes rows and acts on them (queues a job per row, for one): `with` its
- * common table expressions, then a final select. PostgreSQL runs a data-modifying CTE (insert,
- * update, delete) whatever the final select reads, but a SELECT in WITH only where the query
- * references it: an effect written as a SELECT (`select graphile_worker.add_job(...) from ...`)
- * that nothing reads would silently never run. Here each effect is counted in the final select,
- * which is what runs it (once, however many rows the select yields; not at all when the select
- * yields none, which is why the final select reads from a CTE the effects depend on).
+ * Statements that write rows and act on them (queue a job per row, say) in one round trip.
+ *
+ * PostgreSQL runs a data-modifying CTE (insert, update, delete) whatever the rest of the
+ * statement reads, but a SELECT (in WITH or as a subquery) only where the statement reads it,
+ * and of its select list only what is read: an effect written as a SELECT
+ * (`select graphile_worker.add_job(...) from ...`) that nothing reads would silently never run.
+ * So an effect is always run by reading its count (`effectCount`): every row the effect yields
+ * is made, its select list computed, once, however many rows read the count; not at all when
+ * nothing reads it (a final select that yields no row), which is why a statement reads the
+ * count from what the effect depends on. The count reads rows, not columns: an effect's select
+ * list must call a VOLATILE function (add_job is), which PostgreSQL neither leaves out nor moves;
+ * a STABLE or IMMUTABLE call that nothing reads would never run.
  */
 import { type SQL, sql } from 'drizzle-orm';
+
+/** The count of an effect's rows: reading it (in a select list, or a filter that always holds) is what runs the effect. */
+export function effectCount(effect: SQL): SQL<number> {
+  return sql<number>`(select count(*) from (${effect}) as effect)::int`;
+}
 
 export interface EffectsStatement {
   /** The CTEs, in order: each may read the ones before it. */
   with: readonly (readonly [name: string, query: SQL])[];
-  /** SELECTs that act (each may read any CTE); each is run by the count `<name>_count` in the answer. */
+  /** SELECTs that act (each may read any CTE); each is run by its count, `<name>_count` in the answer. */
   effects: readonly (readonly [name: string, query: SQL])[];
   /** The final select's columns, beside the effects' counts. */
   select: SQL;
@@ -22,13 +32,14 @@ export interface EffectsStatement {
 
 const NAME = /^[a-z_][a-z0-9_]*$/;
 
+function plainName(name: string): SQL {
+  if (!NAME.test(name)) throw new Error(`withEffects: ${JSON.stringify(name)} is not a plain name`);
+  return sql.raw(name);
+}
+
+/** `with` the CTEs, then a final select that runs each effect once (none when it yields no row). */
 export function withEffects(statement: EffectsStatement): SQL {
-  const ctes = [...statement.with, ...statement.effects].map(([name, query]) => {
-    if (!NAME.test(name)) throw new Error(`withEffects: ${JSON.stringify(name)} is not a plain name`);
-    return sql`${sql.raw(name)} as (${query})`;
-  });
-  const counts = statement.effects.map(
-    ([name]) => sql`(select count(*) from ${sql.raw(name)})::int as ${sql.raw(`${name}_count`)}`,
-  );
+  const ctes = statement.with.map(([name, query]) => sql`${plainName(name)} as (${query})`);
+  const counts = statement.effects.map(([name, query]) => sql`${effectCount(query)} as ${plainName(name)}_count`);
   return sql`with ${sql.join(ctes, sql`, `)} select ${sql.join([statement.select, ...counts], sql`, `)} from ${statement.from}`;
 }

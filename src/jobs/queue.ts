@@ -70,7 +70,7 @@ export const TASKS = {
       attempts_made: Type.Integer({ minimum: 0 }),
     }),
   },
-  // The next step of publishing one post target (src/modules/posts/publishing.ts); one job per
+  // The next step of publishing one post target (src/modules/posts/publishing/); one job per
   // target at a time (job key `publish_target:<id>`), queued again for each later step.
   publish_target: {
     priority: 'time-critical',

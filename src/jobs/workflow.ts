@@ -10,6 +10,7 @@ import { and, eq, getTableColumns, isNull, or, type SQL, sql } from 'drizzle-orm
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { now } from '../clock.ts';
 import type { Queryable } from '../db/connection.ts';
+import { effectCount } from '../db/with-effects.ts';
 
 /** A move from any of `from` to `to`; without `to` the state stays (other columns change, on condition of it). */
 export interface TransitionRule<S extends string> {
@@ -124,15 +125,14 @@ export function stateValues<S extends string, T extends string, Table extends Pg
 export interface TransitionOptions<S extends string, Table extends PgTable> {
   /** Only from these of the states the transition allows (an illegal one throws). */
   from?: readonly S[];
-  /** Other columns written with the move. */
+  /** Other columns written with the move (`updatedAt` among them when the caller dates the change itself). */
   set?: Partial<Table['$inferInsert']>;
   /**
    * An effect of the move, in the same statement: a SELECT over `moved` (the row as moved,
    * e.g. `select graphile_worker.add_job(...) from moved`), run only when the move takes effect.
    * One statement instead of a transaction of two saves the round trips of BEGIN and COMMIT.
-   * Its select list must call a VOLATILE function (add_job is): only its rows are counted, and
-   * PostgreSQL leaves out any other expression that nothing reads, so a STABLE or IMMUTABLE
-   * call would never run.
+   * It is run by its count (`effectCount`, db/with-effects.ts), so its select list must call a
+   * VOLATILE function (add_job is).
    */
   effect?: SQL;
 }
@@ -153,9 +153,9 @@ export async function transition<S extends string, T extends string, Table exten
   const rule = ruleOf(machine.workflow, name, options.from);
   const columns = getTableColumns(machine.table);
   const values: Record<string, unknown> = {
+    ...('updatedAt' in columns ? { updatedAt: now() } : {}),
     ...options.set,
     ...(rule.to === undefined ? {} : machine.workflow.states[rule.to]),
-    ...('updatedAt' in columns ? { updatedAt: now() } : {}),
   };
   // The table is generic here; drizzle checks the values against its columns at run time.
   const update = db
@@ -164,14 +164,14 @@ export async function transition<S extends string, T extends string, Table exten
     .where(and(eq(machine.id, id), inState(machine, rule.from)))
     .returning();
   if (options.effect === undefined) return ((await update) as Table['$inferSelect'][])[0] ?? null;
-  // The effect is a subquery of the filter that reads `moved` (computed once, shared): it acts
-  // for each row that moved, none when nothing did, and its count never filters a row out.
+  // The effect's count is read by a filter over `moved` (computed once, shared) that always
+  // holds: it acts for each row that moved, none when nothing did, and filters no row out.
   const moved = db.$with('moved').as(update);
   const rows = (await db
     .with(moved)
     .select()
     .from(moved)
-    .where(sql`(select count(*) from (${options.effect}) as effect) >= 0`)) as Table['$inferSelect'][];
+    .where(sql`${effectCount(options.effect)} >= 0`)) as Table['$inferSelect'][];
   return rows[0] ?? null;
 }
 

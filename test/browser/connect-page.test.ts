@@ -18,7 +18,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { advanceClock, resetClock } from '../../src/clock.ts';
 import { loadConfig } from '../../src/config.ts';
 import type { Database } from '../../src/db/connection.ts';
-import { endAccountAccess } from '../../src/modules/accounts/service.ts';
+import { endAccountAccess } from '../../src/modules/accounts/access.ts';
 import { createOwner } from '../../src/modules/owners/service.ts';
 import { type RunningService, startService } from '../../src/service.ts';
 import { launchChromium } from '../helpers/chromium.ts';

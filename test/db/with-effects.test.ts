@@ -48,6 +48,19 @@ describe('withEffects', () => {
     expect(await logged()).toEqual([10, 11, 12]);
   });
 
+  it('runs no effect when the final select yields no row', async () => {
+    const answer = await database.db.execute(
+      withEffects({
+        with: [['created', sql`insert into effect_rows select 20 where false returning id`]],
+        effects: [['effect', sql`select log_effect(21)`]],
+        select: sql`id`,
+        from: sql`created`,
+      }),
+    );
+    expect(answer.rows).toEqual([]);
+    expect(await logged()).not.toContain(21);
+  });
+
   it('refuses a CTE name that is not a plain identifier, before anything runs', () => {
     expect(() =>
       withEffects({ with: [['x; drop table effect_rows', sql`select 1`]], effects: [], select: sql`1`, from: sql`x` }),

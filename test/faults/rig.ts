@@ -14,7 +14,7 @@ import { promisify } from 'node:util';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { createPool, type Db } from '../../src/db/connection.ts';
 import { startEmbeddedPostgres } from '../../src/db/embedded.ts';
-import { saveConnectedAccount } from '../../src/modules/accounts/service.ts';
+import { saveConnectedAccount } from '../../src/modules/accounts/connections.ts';
 import { auth } from '../helpers/app.ts';
 import { type CliProcess, makeDataDir, startCli, waitForBanner } from '../helpers/process.ts';
 import { type Receiver, startReceiver } from '../helpers/receiver.ts';

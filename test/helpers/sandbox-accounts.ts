@@ -1,6 +1,6 @@
 import pino from 'pino';
+import { saveConnectedAccount } from '../../src/modules/accounts/connections.ts';
 import { subscribeCommentNotices } from '../../src/modules/accounts/notice-subscriptions.ts';
-import { saveConnectedAccount } from '../../src/modules/accounts/service.ts';
 import type { Platform } from '../../src/platforms/index.ts';
 import type { TestApp, TestOwner } from './app.ts';
 import { pagesOf, type TestSandbox } from './sandbox.ts';

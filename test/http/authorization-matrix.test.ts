@@ -1,7 +1,7 @@
 import { and, asc, eq, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../src/ids.ts';
-import { saveConnectedAccount } from '../../src/modules/accounts/service.ts';
+import { saveConnectedAccount } from '../../src/modules/accounts/connections.ts';
 import { createKey } from '../../src/modules/api-keys/service.ts';
 import { auth, startTestApp, type TestApp, type TestOwner } from '../helpers/app.ts';
 import { imageFile, multipartUpload } from '../helpers/media-files.ts';

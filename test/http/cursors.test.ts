@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { saveConnectedAccount } from '../../src/modules/accounts/service.ts';
+import { saveConnectedAccount } from '../../src/modules/accounts/connections.ts';
 import { auth, startTestApp, type TestApp, type TestOwner } from '../helpers/app.ts';
 
 /**

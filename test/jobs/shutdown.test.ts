@@ -8,7 +8,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.ts';
 import type { Database } from '../../src/db/connection.ts';
-import { saveConnectedAccount } from '../../src/modules/accounts/service.ts';
+import { saveConnectedAccount } from '../../src/modules/accounts/connections.ts';
 import { createOwner } from '../../src/modules/owners/service.ts';
 import { type RunningService, startService } from '../../src/service.ts';
 import { createTestDatabase } from '../helpers/database.ts';

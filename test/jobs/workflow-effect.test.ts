@@ -72,4 +72,19 @@ describe('a transition with an effect in the same statement', () => {
       { id: 'b', power: 'on', note: null },
     ]);
   });
+
+  it('dates the move by the time the caller gives with the other columns, else by the clock', async () => {
+    await database.pool.query(
+      `insert into workflow_effect_lamps values ('c', 'off', null, now()), ('d', 'off', null, now())`,
+    );
+    const at = new Date('2020-01-02T03:04:05.678Z');
+    expect(await transition(database.db, lampStates, 'c', 'switch_on', { set: { updatedAt: at } })).toMatchObject({
+      id: 'c',
+      power: 'on',
+      updatedAt: at,
+    });
+    const before = Date.now();
+    const moved = await transition(database.db, lampStates, 'd', 'switch_on');
+    expect(moved?.updatedAt.getTime()).toBeGreaterThanOrEqual(before);
+  });
 });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { now } from '../../src/clock.ts';
-import { noteAccountFailure, saveConnectedAccount } from '../../src/modules/accounts/service.ts';
+import { noteAccountFailure } from '../../src/modules/accounts/access.ts';
+import { saveConnectedAccount } from '../../src/modules/accounts/connections.ts';
 import { auth, startTestApp, type TestApp, type TestOwner } from '../helpers/app.ts';
 import { commentsOf, insightsOf, platformError, startSandbox, type TestSandbox } from '../helpers/sandbox.ts';
 

@@ -1,7 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../src/ids.ts';
-import { credentialsOf, endAccountAccess, saveConnectedAccount } from '../../src/modules/accounts/service.ts';
+import { endAccountAccess } from '../../src/modules/accounts/access.ts';
+import { credentialsOf, saveConnectedAccount } from '../../src/modules/accounts/connections.ts';
 import type { Account } from '../../src/modules/accounts/tables.ts';
 import type { Platform } from '../../src/platforms/index.ts';
 import { auth, startTestApp, type TestApp, type TestOwner } from '../helpers/app.ts';

@@ -1,7 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { advanceClock, resetClock } from '../../src/clock.ts';
-import { credentialsOf, endAccountAccess, noteAccountFailure } from '../../src/modules/accounts/service.ts';
+import { endAccountAccess, noteAccountFailure } from '../../src/modules/accounts/access.ts';
+import { credentialsOf } from '../../src/modules/accounts/connections.ts';
 import { type Platform, PlatformError } from '../../src/platforms/index.ts';
 import { auth, startTestApp, type TestApp, type TestOwner } from '../helpers/app.ts';
 import { type DialogChoice, startSandbox, type TestSandbox } from '../helpers/sandbox.ts';

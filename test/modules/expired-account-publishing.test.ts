@@ -1,7 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { now, resetClock } from '../../src/clock.ts';
-import { credentialsOf, noteAccountFailure } from '../../src/modules/accounts/service.ts';
+import { noteAccountFailure } from '../../src/modules/accounts/access.ts';
+import { credentialsOf } from '../../src/modules/accounts/connections.ts';
 import { type Platform, PlatformError } from '../../src/platforms/index.ts';
 import { auth, startTestApp, type TestApp, type TestOwner } from '../helpers/app.ts';
 import { eventually } from '../helpers/eventually.ts';

@@ -2,11 +2,11 @@ import { eq } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { resetClock } from '../../src/clock.ts';
+import { saveConnectedAccount } from '../../src/modules/accounts/connections.ts';
 import {
   scheduleNoticeSubscriptions,
   subscribeCommentNotices,
 } from '../../src/modules/accounts/notice-subscriptions.ts';
-import { saveConnectedAccount } from '../../src/modules/accounts/service.ts';
 import type { Platform } from '../../src/platforms/index.ts';
 import { auth, startTestApp, type TestApp, type TestOwner } from '../helpers/app.ts';
 import { startSandbox, type TestSandbox } from '../helpers/sandbox.ts';

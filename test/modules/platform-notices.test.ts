@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { saveConnectedAccount } from '../../src/modules/accounts/service.ts';
+import { saveConnectedAccount } from '../../src/modules/accounts/connections.ts';
 import { type Platform, SANDBOX_CLIENT } from '../../src/platforms/index.ts';
 import { startTestApp, type TestApp, type TestOwner } from '../helpers/app.ts';
 import { accounts, events } from '../helpers/tables.ts';

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/db/connection.ts';
-import { postStatusSql } from '../../src/modules/posts/service.ts';
+import { postStatusSql } from '../../src/modules/posts/post-status.ts';
 import { createTestDatabase } from '../helpers/database.ts';
 
 let database: Database;

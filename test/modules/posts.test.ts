@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { makeWorkerUtils } from 'graphile-worker';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { saveConnectedAccount } from '../../src/modules/accounts/service.ts';
+import { saveConnectedAccount } from '../../src/modules/accounts/connections.ts';
 import type { Platform } from '../../src/platforms/index.ts';
 import { auth, startTestApp, type TestApp, type TestOwner } from '../helpers/app.ts';
 import { imageFile, multipartUpload, videoFile } from '../helpers/media-files.ts';

@@ -2,7 +2,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../src/ids.ts';
-import { saveConnectedAccount } from '../../src/modules/accounts/service.ts';
+import { saveConnectedAccount } from '../../src/modules/accounts/connections.ts';
 import { completeProfileDeletion } from '../../src/modules/profiles/service.ts';
 import type { Platform } from '../../src/platforms/index.ts';
 import { auth, startTestApp, type TestApp, type TestOwner } from '../helpers/app.ts';

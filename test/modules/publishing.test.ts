@@ -4,7 +4,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { now, resetClock } from '../../src/clock.ts';
 import { IllegalTransitionError, transition } from '../../src/jobs/workflow.ts';
-import { credentialsOf } from '../../src/modules/accounts/service.ts';
+import { credentialsOf } from '../../src/modules/accounts/connections.ts';
 import { publishTarget } from '../../src/modules/posts/index.ts';
 import { targetStates } from '../../src/modules/posts/target-workflow.ts';
 import type { Platform, PlatformSet } from '../../src/platforms/index.ts';

@@ -1,7 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { advanceClock, resetClock } from '../../src/clock.ts';
-import { credentialsOf, endAccountAccess, noteAccountFailure } from '../../src/modules/accounts/service.ts';
+import { endAccountAccess, noteAccountFailure } from '../../src/modules/accounts/access.ts';
+import { credentialsOf } from '../../src/modules/accounts/connections.ts';
 import { completeProfileDeletion } from '../../src/modules/profiles/service.ts';
 import { type Platform, PlatformError } from '../../src/platforms/index.ts';
 import { auth, startTestApp, type TestApp, type TestOwner } from '../helpers/app.ts';
@@ -288,7 +289,7 @@ describe('creating a reconnect link', () => {
         headers: auth(o.key),
         payload: { origin: 'https://app.example.com' },
       });
-      const { saveConnectedAccount } = await import('../../src/modules/accounts/service.ts');
+      const { saveConnectedAccount } = await import('../../src/modules/accounts/connections.ts');
       const { account } = await live.database.db.transaction((tx) =>
         saveConnectedAccount(tx, live.secretKey, {
           ownerId: o.ownerId,

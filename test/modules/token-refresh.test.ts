@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { advanceClock, now, resetClock } from '../../src/clock.ts';
-import { credentialsOf, saveConnectedAccount } from '../../src/modules/accounts/service.ts';
+import { credentialsOf, saveConnectedAccount } from '../../src/modules/accounts/connections.ts';
 import type { Account } from '../../src/modules/accounts/tables.ts';
 import {
   refreshAccountToken,

@@ -1,9 +1,10 @@
 /**
  * An account's access as a workflow: `connected` while its token works (refreshed ahead of its
  * expiry, a failed refresh retried), `expired` when the token ran out or a refresh was refused
- * for good, `disconnected` when access was revoked or the owner disconnected it. A connection
- * (or reconnection through a connect link) writes a `connected` row; every other change of
- * `status` is a transition here.
+ * for good, `disconnected` when access was revoked or the owner disconnected it. A new account
+ * is stored `connected`; every change of `status` after that is a transition here, the way back
+ * included: a login of the same platform account (a connect link of its profile, or a reconnect
+ * link of the account) reconnects it from any state.
  */
 import { defineWorkflow, workflowTable } from '../../jobs/workflow.ts';
 import { accounts } from './tables.ts';
@@ -25,6 +26,8 @@ export const accessWorkflow = defineWorkflow({
     expire: { from: ['connected'], to: 'expired' },
     /** Access was revoked on the platform, or the owner disconnected the account. */
     disconnect: { from: ['connected', 'expired'], to: 'disconnected' },
+    /** The account's user signed in again: new tokens and profile, `connected` whatever it was. */
+    reconnect: { from: ['connected', 'expired', 'disconnected'], to: 'connected' },
   },
 });
 

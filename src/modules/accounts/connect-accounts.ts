@@ -9,14 +9,9 @@ import type { Tx } from '../../db/connection.ts';
 import type { GrantedTokenSet, Platform, PlatformProfile } from '../../platforms/index.ts';
 import { emit } from '../events/index.ts';
 import { lockOwner } from '../owners/index.ts';
+import { grantIsOf, replaceConnection, samePlatformAccount, saveConnectedAccount } from './connections.ts';
 import { renderAccount } from './json.ts';
-import {
-  accountInProfile,
-  grantIsOf,
-  replaceConnection,
-  samePlatformAccount,
-  saveConnectedAccount,
-} from './service.ts';
+import { accountInProfile } from './readers.ts';
 import { type Account, accounts } from './tables.ts';
 
 /** One platform account the login gave access to. */

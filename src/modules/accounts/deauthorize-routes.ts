@@ -8,7 +8,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { Db } from '../../db/connection.ts';
 import { ApiError } from '../../http/errors.ts';
 import { isPlatform, PlatformError, type PlatformSet } from '../../platforms/index.ts';
-import { disconnectPlatformUsers } from './service.ts';
+import { disconnectPlatformUsers } from './access.ts';
 
 export function deauthorizeRoutes({ db, platforms }: { db: Db; platforms: () => PlatformSet }): FastifyPluginAsync {
   return async (app) => {

@@ -7,7 +7,7 @@
 import { and, eq } from 'drizzle-orm';
 import { PlatformError } from '../../platforms/index.ts';
 import type { DeletedProfile, ProfileDeletionContext, ProfileDeletionStep } from '../profiles/index.ts';
-import { credentialsOf } from './service.ts';
+import { credentialsOf } from './connections.ts';
 import { type Account, accounts } from './tables.ts';
 
 async function revokeAccess(context: ProfileDeletionContext, account: Account): Promise<void> {

@@ -4,7 +4,9 @@ import type { ModuleInstall } from '../../registry.ts';
 import { registerProfileDeletionStep } from '../profiles/index.ts';
 import { accountsProfileDeletion } from './deletion.ts';
 
+export { noteAccountFailure } from './access.ts';
 export { type AccountGrant, connectAccounts, reconnectAccount } from './connect-accounts.ts';
+export { credentialsOf, grantIsOf } from './connections.ts';
 export { deauthorizeRoutes } from './deauthorize-routes.ts';
 export { AccountParams } from './json.ts';
 export { accountMetrics } from './metrics.ts';
@@ -13,10 +15,7 @@ export {
   subscribeCommentNotices,
 } from './notice-subscriptions.ts';
 export { type PostsAtRisk, type PostsAtRiskReader, registerPostsAtRiskReader } from './posts-at-risk.ts';
-export { accountRoutes } from './routes.ts';
 export {
-  type AccountMoveCheck,
-  type AccountMoveStep,
   type AccountState,
   accountById,
   accountIdsOfProfile,
@@ -26,14 +25,16 @@ export {
   accountsToSync,
   connectedAccountById,
   connectedAccounts,
-  credentialsOf,
-  getAccount,
-  grantIsOf,
   lockAccountsForPosting,
-  noteAccountFailure,
+  visibleAccountReader,
+} from './readers.ts';
+export { accountRoutes } from './routes.ts';
+export {
+  type AccountMoveCheck,
+  type AccountMoveStep,
+  getAccount,
   registerAccountMoveCheck,
   registerAccountMoveStep,
-  visibleAccountReader,
 } from './service.ts';
 export type { Account } from './tables.ts';
 export { refreshDueTokens, type TokenRefreshDeps } from './token-refresh.ts';

@@ -14,8 +14,9 @@ import type { Db } from '../../db/connection.ts';
 import { jobSql } from '../../jobs/queue.ts';
 import { BACKGROUND_RETRY, retryDelayMs } from '../../jobs/retry.ts';
 import { commentsOf, PlatformError, type PlatformSet } from '../../platforms/index.ts';
+import { noteAccountFailure } from './access.ts';
+import { credentialsOf } from './connections.ts';
 import { LEASE_MS } from './notice-connection.ts';
-import { credentialsOf, noteAccountFailure } from './service.ts';
 import { accounts } from './tables.ts';
 
 /** Passing failures in a row before the account is left to polling (about a day of tries). */

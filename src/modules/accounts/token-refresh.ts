@@ -15,8 +15,9 @@ import { transition } from '../../jobs/workflow.ts';
 import { PlatformError, type PlatformSet, type RefreshPolicy } from '../../platforms/index.ts';
 import { decrypt } from '../../secrets.ts';
 import { emit } from '../events/index.ts';
+import { accessEndedData, endAccountAccess } from './access.ts';
 import { accountAccess } from './access-workflow.ts';
-import { accessEndedData, endAccountAccess, tokenColumns } from './service.ts';
+import { tokenColumns } from './connections.ts';
 import { type Account, accounts } from './tables.ts';
 
 export interface TokenRefreshDeps {

@@ -5,28 +5,26 @@ import { registerAccountMoveCheck, registerAccountMoveStep, registerPostsAtRiskR
 import { subscribe } from '../events/index.ts';
 import { registerMediaUseCheck } from '../media/index.ts';
 import { registerProfileDeletionStep } from '../profiles/index.ts';
-import { waitingPostsAtRisk } from './at-risk.ts';
+import { postsProfileDeletion } from './deletion.ts';
 import { platformPostsFollowAccount } from './platform-posts.ts';
-import { queueTargetsOfReturnedAccounts } from './publishing.ts';
-import { postsProfileDeletion, waitingPostsHoldAccount, waitingPostsHoldMedia } from './service.ts';
+import { queueTargetsOfReturnedAccounts } from './publishing/account-wait.ts';
+import { waitingPostsAtRisk, waitingPostsHoldAccount, waitingPostsHoldMedia } from './waiting-posts.ts';
 
-export { APPROVAL_LINK_LIFETIME_MS, MAX_APPROVAL_COMMENT_LENGTH } from './approval.ts';
+export { APPROVAL_LINK_LIFETIME_MS, MAX_APPROVAL_COMMENT_LENGTH } from './approval/links.ts';
 export {
   type ApprovalPageDeps,
   type ApprovalPageView,
   approvalPageView,
   decideApproval,
   lookUpApprovalLink,
-} from './approval-page.ts';
-export { approvalLinkRoutes, approvalPagePath } from './approval-routes.ts';
+} from './approval/page.ts';
+export { approvalLinkRoutes, approvalPagePath } from './approval/routes.ts';
 export { describePlatformPost, ensurePlatformPosts, type PlatformPostRef } from './platform-posts.ts';
-export { type PublishDeps, publishTarget } from './publishing.ts';
+export { publishTarget } from './publishing/publish-target.ts';
+export type { PublishDeps } from './publishing/run.ts';
+export { postIdsOfProfile, publishedTargetsOf } from './readers.ts';
 export { postRoutes } from './routes.ts';
-export {
-  getPost,
-  postIdsOfProfile,
-  publishedTargetsOf,
-} from './service.ts';
+export { getPost } from './service.ts';
 
 /**
  * The posts module's part at start: waiting posts hold their account in its profile and

@@ -1,31 +1,24 @@
 /**
- * Posts and their targets (one per account): creating one after every check, listing,
- * editing while nothing has started, cancelling, retrying failed targets; what moving an
- * account and deleting a profile or a medium ask of posts. Publishing itself is in
- * publishing.ts.
+ * What the /v1/posts endpoints do with posts and their targets (one per account): creating one
+ * after every check, listing, editing while nothing has started, cancelling, retrying failed
+ * targets. Publishing itself is in publishing/, a client's approval in approval/.
  */
 import { and, asc, desc, eq, gte, inArray, lt, lte, notInArray, type SQL, sql } from 'drizzle-orm';
-import type { PgColumn } from 'drizzle-orm/pg-core';
 import { now } from '../../clock.ts';
 import type { Db, Queryable, Tx } from '../../db/connection.ts';
 import { ApiError } from '../../http/errors.ts';
 import type { Scope } from '../../http/scope.ts';
 import { looksLikeId, newId } from '../../ids.ts';
-import { dueSql, enqueue, jobSql } from '../../jobs/queue.ts';
 import { stateValues, transition } from '../../jobs/workflow.ts';
 import { type Platform, type PlatformSet, platformInfo } from '../../platforms/index.ts';
-import type { AccountMoveCheck } from '../accounts/index.ts';
-import type { MediaUseCheck } from '../media/index.ts';
-import type { ProfileDeletionStep } from '../profiles/index.ts';
 import { profilesBeingDeleted } from '../profiles/index.ts';
-import { approvalRequiredFor, pendingApproval, scheduledStatus } from './approval-rules.ts';
+import { approvalRequiredFor, pendingApproval, scheduledStatus } from './approval/rules.ts';
 import type { PlatformsJson } from './json.ts';
+import { refreshPostStatus } from './post-status.ts';
+import { queuePublish } from './publishing/publish-jobs.ts';
 import { type Post, type PostStatus, type PostTarget, posts, postTargets } from './tables.ts';
 import { targetStates } from './target-workflow.ts';
 import { checkNewPost, checkRetryTargets, type PostDraftInput } from './validation.ts';
-
-/** Target statuses that are still to be published; `published` and `failed` are done. */
-const WAITING_TARGET_STATUSES = ['awaiting_approval', 'scheduled', 'publishing'] as const;
 
 /** A post with its targets, in the order of their accounts in the request. */
 export interface PostWithTargets {
@@ -44,71 +37,6 @@ async function visible(db: Queryable, scope: Scope): Promise<SQL | undefined> {
     scope.profileId === null ? undefined : eq(posts.profileId, scope.profileId),
     notInArray(posts.profileId, await profilesBeingDeleted(db, scope.ownerId)),
   );
-}
-
-/** The job that publishes a target: one per target, so rescheduling replaces it. */
-function publishJobKey(targetId: string): string {
-  return `publish_target:${targetId}`;
-}
-
-export async function queuePublish(tx: Tx, targetId: string, runAt: Date): Promise<void> {
-  await enqueue(tx, 'publish_target', { target_id: targetId }, { runAt, jobKey: publishJobKey(targetId) });
-}
-
-/** queuePublish as the effect of a target's transition (its `effect`): the moved target's next step, at `runAt`. */
-export function queuePublishOfMoved(runAt: Date): SQL {
-  const job = jobSql(
-    'publish_target',
-    { target_id: sql`moved.id` },
-    { runAt: dueSql(runAt), jobKey: sql`${publishJobKey('')}::text || moved.id` },
-  );
-  return sql`select ${job} from moved`;
-}
-
-/**
- * A post's status from its targets' (`status` names the targets' status column in the rows it
- * is aggregated over), as docs/posts.md states it: no targets or any `draft`: draft; all
- * cancelled: cancelled; any publishing, or scheduled beside published or failed ones: publishing; any
- * scheduled: scheduled; none failed: published; failed beside published: partially_published;
- * else failed. In SQL, so that storing it is one statement (refreshPostStatus).
- */
-export function postStatusSql(status: SQL | PgColumn): SQL<PostStatus> {
-  return sql<PostStatus>`case
-    when count(*) = 0 or bool_or(${status} = 'draft') then 'draft'
-    when bool_or(${status} = 'awaiting_approval') then 'awaiting_approval'
-    when bool_and(${status} = 'cancelled') then 'cancelled'
-    when bool_or(${status} = 'publishing') then 'publishing'
-    when bool_or(${status} = 'scheduled') then
-      case when bool_or(${status} in ('published', 'failed')) then 'publishing' else 'scheduled' end
-    when not bool_or(${status} = 'failed') then 'published'
-    when bool_or(${status} = 'published') then 'partially_published'
-    else 'failed' end`;
-}
-
-/**
- * Locks a post's row: the first lock of every transaction that changes the post's targets
- * (jobs and API alike), so two of them never wait on each other's targets.
- */
-export async function lockPost(tx: Tx, postId: string): Promise<void> {
-  await tx.select({ id: posts.id }).from(posts).where(eq(posts.id, postId)).for('update');
-}
-
-/**
- * Recomputes and stores a post's status from its targets (call after changing any, under the
- * post's lock: every change of a target's status takes it, so the statuses read here stay so
- * until the commit).
- */
-export async function refreshPostStatus(tx: Tx, postId: string): Promise<Post> {
-  const [post] = await tx
-    .update(posts)
-    .set({
-      status: sql`(select ${postStatusSql(postTargets.status)} from ${postTargets} where ${postTargets.postId} = ${postId})`,
-      updatedAt: now(),
-    })
-    .where(eq(posts.id, postId))
-    .returning();
-  if (!post) throw new Error(`post ${postId} vanished while its status was refreshed`);
-  return post;
 }
 
 async function targetsOf(db: Queryable, postIds: readonly string[]): Promise<Map<string, PostTarget[]>> {
@@ -434,102 +362,4 @@ export async function retryPost(deps: PostDeps, scope: Scope, id: string): Promi
     const updated = await refreshPostStatus(tx, post.id);
     return { post: updated, targets: await lockedTargets(tx, post.id) };
   });
-}
-
-/**
- * True when the account has a post target waiting to be published (scheduled, or being
- * published right now). Call it in the transaction that acts on the answer, after locking
- * the account row FOR UPDATE: creating or retrying a post locks its accounts FOR SHARE,
- * which conflicts with that lock, so no target can start waiting until the transaction
- * commits.
- */
-async function accountHasWaitingPosts(tx: Queryable, accountId: string): Promise<boolean> {
-  const [row] = await tx
-    .select({ id: postTargets.id })
-    .from(postTargets)
-    .where(and(eq(postTargets.accountId, accountId), inArray(postTargets.status, [...WAITING_TARGET_STATUSES])))
-    .limit(1);
-  return row !== undefined;
-}
-
-/** An account with posts waiting to be published stays in its profile until they are done. */
-export const waitingPostsHoldAccount: AccountMoveCheck = async (tx, account) =>
-  (await accountHasWaitingPosts(tx, account.id))
-    ? new ApiError(
-        409,
-        'account_has_scheduled_posts',
-        'The account has posts waiting to be published; wait until they are published or delete them, then move it.',
-      )
-    : null;
-
-/** A medium a post waiting to be published (or a draft) uses stays until that post is done or changed. */
-export const waitingPostsHoldMedia: MediaUseCheck = async (tx, media) => {
-  const [row] = await tx
-    .select({ id: posts.id })
-    .from(posts)
-    .where(
-      and(
-        eq(posts.ownerId, media.ownerId),
-        sql`${media.id} = any(${posts.mediaIds})`,
-        inArray(posts.status, ['draft', 'awaiting_approval', 'scheduled', 'publishing']),
-      ),
-    )
-    .limit(1);
-  return row
-    ? new ApiError(
-        409,
-        'media_in_use',
-        `Post ${row.id} (a draft or waiting to be published) uses this medium; delete or change that post first.`,
-        { post_id: row.id },
-      )
-    : null;
-};
-
-/** The posts module's part in deleting a profile: its posts go, with their targets. */
-export const postsProfileDeletion: ProfileDeletionStep = {
-  module: 'posts',
-  deleteData: async ({ db }, profile) => {
-    await db.delete(posts).where(and(eq(posts.ownerId, profile.ownerId), eq(posts.profileId, profile.id)));
-  },
-};
-
-/** A post's published copy on one account: what its figures are read by. */
-export interface PublishedTarget {
-  postId: string;
-  accountId: string;
-  platformPostId: string;
-  publishedAt: Date | null;
-}
-
-/**
- * Every post published on the account (through the API or seen on the platform), newest
- * first: both kinds carry a `published` target with the platform's id.
- */
-export async function publishedTargetsOf(db: Queryable, accountId: string): Promise<PublishedTarget[]> {
-  const rows = await db
-    .select({
-      postId: postTargets.postId,
-      accountId: postTargets.accountId,
-      platformPostId: postTargets.platformPostId,
-      publishedAt: postTargets.publishedAt,
-    })
-    .from(postTargets)
-    .where(
-      and(
-        eq(postTargets.accountId, accountId),
-        eq(postTargets.status, 'published'),
-        sql`${postTargets.platformPostId} is not null`,
-      ),
-    )
-    .orderBy(sql`${postTargets.publishedAt} desc nulls last`, desc(postTargets.postId));
-  return rows.map((r) => ({ ...r, platformPostId: r.platformPostId as string }));
-}
-
-/** The ids of a profile's posts: for a module's profile deletion step. */
-export async function postIdsOfProfile(db: Queryable, profile: { ownerId: string; id: string }): Promise<string[]> {
-  const rows = await db
-    .select({ id: posts.id })
-    .from(posts)
-    .where(and(eq(posts.ownerId, profile.ownerId), eq(posts.profileId, profile.id)));
-  return rows.map((r) => r.id);
 }

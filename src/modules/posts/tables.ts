@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
 import { createdAt, timestampColumn, updatedAt } from '../../db/columns.ts';
 import type { Platform, PostOptions } from '../../platforms/index.ts';
@@ -33,6 +33,22 @@ export const TARGET_STATUSES = [
   'cancelled',
 ] as const;
 export type TargetStatus = (typeof TARGET_STATUSES)[number];
+
+/** Target statuses still to be published: `published` and `failed` are done, `draft` and `cancelled` never go. */
+const WAITING_TARGET_STATUSES = [
+  'awaiting_approval',
+  'scheduled',
+  'publishing',
+] as const satisfies readonly TargetStatus[];
+
+/**
+ * A target waits to be published, written with the statuses as literals: the partial index
+ * post_targets_waiting_idx states it so, and a query that states it the same way lets the
+ * planner use that index.
+ */
+export function isWaitingTarget(status: SQLWrapper): SQL {
+  return sql`${status} in (${sql.raw(WAITING_TARGET_STATUSES.map((s) => `'${s}'`).join(', '))})`;
+}
 
 /**
  * The per-platform options of a post, as the API takes them (json.ts PlatformsJson): each
@@ -85,7 +101,7 @@ export const posts = pgTable(
     id: text('id').primaryKey(),
     ownerId: ownerIdColumn(),
     profileId: profileIdColumn(),
-    /** Derived from the targets whenever one changes (service.ts refreshPostStatus). */
+    /** Derived from the targets whenever one changes (post-status.ts refreshPostStatus). */
     status: text('status').$type<PostStatus>().notNull().default('scheduled'),
     source: text('source').$type<PostSource>().notNull().default('api'),
     /** A `platform` post's `<account id>:<platform post id>`: one record per platform post and account. */
@@ -155,9 +171,7 @@ export const postTargets = pgTable(
     index('post_targets_platform_post_idx')
       .on(t.accountId, t.platformPostId)
       .where(sql`${t.platformPostId} is not null`),
-    index('post_targets_waiting_idx')
-      .on(t.accountId)
-      .where(sql`${t.status} in ('awaiting_approval', 'scheduled', 'publishing')`),
+    index('post_targets_waiting_idx').on(t.accountId).where(isWaitingTarget(t.status)),
   ],
 );
 

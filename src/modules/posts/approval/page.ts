@@ -3,15 +3,15 @@
  * the owner's brand, the time, the media, and the post as each account will publish it (its
  * platform's text and options). Names and texts here are other people's: the page escapes them.
  */
-import type { Config } from '../../config.ts';
-import type { Db } from '../../db/connection.ts';
-import { type Platform, platformInfo } from '../../platforms/index.ts';
-import { accountById } from '../accounts/index.ts';
-import { brandNameOf } from '../connect/index.ts';
-import { findMedia, type MediaUrlContext, mediaFetchUrl } from '../media/index.ts';
-import { decideApproval, lookUpApprovalLink, targetsForApproval } from './approval.ts';
-import { platformOptions, targetText } from './options.ts';
-import type { ApprovalStatus, Post, PostStatus } from './tables.ts';
+import type { Config } from '../../../config.ts';
+import type { Db } from '../../../db/connection.ts';
+import { type Platform, platformInfo } from '../../../platforms/index.ts';
+import { accountById } from '../../accounts/index.ts';
+import { brandNameOf } from '../../connect/index.ts';
+import { findMedia, type MediaUrlContext, mediaFetchUrl } from '../../media/index.ts';
+import { platformOptions, targetText } from '../options.ts';
+import type { ApprovalStatus, Post, PostStatus } from '../tables.ts';
+import { decideApproval, lookUpApprovalLink, targetsForApproval } from './links.ts';
 
 export { decideApproval, lookUpApprovalLink };
 

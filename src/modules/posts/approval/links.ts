@@ -7,15 +7,17 @@
  */
 import { randomBytes } from 'node:crypto';
 import { and, asc, desc, eq, inArray, lt } from 'drizzle-orm';
-import { now } from '../../clock.ts';
-import type { Db, Queryable, Tx } from '../../db/connection.ts';
-import { ApiError } from '../../http/errors.ts';
-import type { Scope } from '../../http/scope.ts';
-import { newId } from '../../ids.ts';
-import { transition } from '../../jobs/workflow.ts';
-import { sha256Hex } from '../../secrets.ts';
-import { emit } from '../events/index.ts';
-import { findVisiblePost, lockPost, queuePublish, refreshPostStatus } from './service.ts';
+import { now } from '../../../clock.ts';
+import type { Db, Queryable, Tx } from '../../../db/connection.ts';
+import { ApiError } from '../../../http/errors.ts';
+import type { Scope } from '../../../http/scope.ts';
+import { newId } from '../../../ids.ts';
+import { transition } from '../../../jobs/workflow.ts';
+import { sha256Hex } from '../../../secrets.ts';
+import { emit } from '../../events/index.ts';
+import { lockPost, refreshPostStatus } from '../post-status.ts';
+import { queuePublish } from '../publishing/publish-jobs.ts';
+import { findVisiblePost } from '../service.ts';
 import {
   type ApprovalDecision,
   type Post,
@@ -23,8 +25,8 @@ import {
   postApprovalLinks,
   posts,
   postTargets,
-} from './tables.ts';
-import { targetStates } from './target-workflow.ts';
+} from '../tables.ts';
+import { targetStates } from '../target-workflow.ts';
 
 /** How long an approval link works: a client may take days to look. */
 export const APPROVAL_LINK_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;

@@ -1,14 +1,14 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { now } from '../../clock.ts';
-import type { Config } from '../../config.ts';
-import type { Db } from '../../db/connection.ts';
-import { decodeCursor, toPage } from '../../http/pagination.ts';
-import { publicBaseUrl } from '../../http/public-url.ts';
-import { AUTHENTICATED_ERRORS, errorResponses, ListOf, ListQuery, ProfileHeader } from '../../http/schemas.ts';
-import { createApprovalLink, linkState, listApprovalLinks, revokeApprovalLink } from './approval.ts';
-import { ApprovalLinkJson, NewApprovalLinkJson, renderApprovalLink } from './json.ts';
-import type { PostApprovalLink } from './tables.ts';
+import { now } from '../../../clock.ts';
+import type { Config } from '../../../config.ts';
+import type { Db } from '../../../db/connection.ts';
+import { decodeCursor, toPage } from '../../../http/pagination.ts';
+import { publicBaseUrl } from '../../../http/public-url.ts';
+import { AUTHENTICATED_ERRORS, errorResponses, ListOf, ListQuery, ProfileHeader } from '../../../http/schemas.ts';
+import { ApprovalLinkJson, NewApprovalLinkJson, renderApprovalLink } from '../json.ts';
+import type { PostApprovalLink } from '../tables.ts';
+import { createApprovalLink, linkState, listApprovalLinks, revokeApprovalLink } from './links.ts';
 
 const PostParams = Type.Object({
   id: Type.String({ minLength: 1, maxLength: 100, description: 'Post id, `post_...`.' }),

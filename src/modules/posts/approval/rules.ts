@@ -1,10 +1,10 @@
 /**
  * When a post needs its client's approval, and what its targets wait as: the rules creating
- * and changing a post follow (service.ts), apart from the links that decide (approval.ts).
+ * and changing a post follow (../service.ts), apart from the links that decide (links.ts).
  */
-import type { Queryable } from '../../db/connection.ts';
-import { findProfile } from '../profiles/index.ts';
-import type { ApprovalStatus } from './tables.ts';
+import type { Queryable } from '../../../db/connection.ts';
+import { findProfile } from '../../profiles/index.ts';
+import type { ApprovalStatus } from '../tables.ts';
 
 /** Whether a new post needs approval: what it says, else its profile's setting. */
 export async function approvalRequiredFor(

@@ -1,0 +1,192 @@
+/**
+ * How a try of a target ends, or goes on after a failure. Success: the target is published and
+ * `post.published` is sent. Failures: passing ones (`transient`, `rate_limited`) are retried
+ * after RETRY's waits (never sooner than the platform asks), until PUBLISH_RETRY_WINDOW_SECONDS
+ * after the try (or its container) started; the others fail the target at once (and
+ * `post.failed` is sent), an ended token marking its account first. Other errors (a bug, the
+ * database) are retried by graphile-worker within the same window, then fail the target with
+ * `internal_error`.
+ */
+import { now } from '../../../clock.ts';
+import type { Tx } from '../../../db/connection.ts';
+import { retryAt, retryPolicy } from '../../../jobs/retry.ts';
+import { transition } from '../../../jobs/workflow.ts';
+import { sharedCounter, sharedHistogram } from '../../../metrics/shared.ts';
+import { PlatformError, type PublishedPost } from '../../../platforms/index.ts';
+import { noteAccountFailure } from '../../accounts/index.ts';
+import { emit } from '../../events/index.ts';
+import { platformOptions } from '../options.ts';
+import { lockPost, refreshPostStatus } from '../post-status.ts';
+import type { PostTarget, TargetError } from '../tables.ts';
+import { targetStates } from '../target-workflow.ts';
+import { awaitReconnection } from './account-wait.ts';
+import { queuePublish } from './publish-jobs.ts';
+import { loadTarget, type PublishDeps, type Run, waitUntil } from './run.ts';
+
+/** Passing failures of a step: 30 s, doubling, at most 15 minutes. */
+const RETRY = retryPolicy({ firstMs: 30_000, factor: 2, capMs: 15 * 60_000, jitter: 0.2 });
+
+/** A failure a target ends with. */
+export class TargetFailure extends Error {
+  constructor(readonly error: TargetError) {
+    super(error.message);
+  }
+}
+
+export function failure(code: string, message: string, platformCode: string | null = null): TargetFailure {
+  return new TargetFailure({ code, message, platform_code: platformCode });
+}
+
+const outcomesMetric = sharedCounter({
+  name: 'switchboard_publish_targets_total',
+  help: 'Publishing targets (a post on one account) ended, by platform and outcome: published or failed.',
+  labelNames: ['platform', 'outcome'],
+});
+const latenessMetric = sharedHistogram({
+  name: 'switchboard_publish_lateness_seconds',
+  help: "From a post's scheduled time to its publication on the platform, by platform (retries included).",
+  labelNames: ['platform'],
+  buckets: [1, 5, 10, 30, 60, 120, 300, 600, 1800, 3600, 21_600],
+});
+
+/** Success: the target is published (even if cancelled meanwhile: what is on the platform wins) and post.published is sent. */
+export async function markPublished(run: Run, published: PublishedPost): Promise<void> {
+  const { deps, adapter, target, post, platform } = run;
+  const continues = adapter.publishing.afterPublish?.asked(platformOptions(post.platformOptions, platform)) === true;
+  const at = now();
+  const done = await deps.db.transaction(async (tx) => {
+    await lockPost(tx, post.id);
+    const row = await transition(tx, targetStates, target.id, continues ? 'publish_then_continue' : 'publish', {
+      set: {
+        platformPostId: published.id,
+        permalink: published.permalink,
+        publishedAt: at,
+        waitingReason: null,
+        error: null,
+      },
+    });
+    if (!row) return false;
+    await reportOutcome(tx, row, 'post.published', {
+      permalink: published.permalink,
+      published_at: at.toISOString(),
+    });
+    if (continues) await queuePublish(tx, target.id, at);
+    return true;
+  });
+  if (done) {
+    outcomesMetric.inc({ platform, outcome: 'published' });
+    latenessMetric.observe({ platform }, Math.max(0, at.getTime() - post.scheduledAt.getTime()) / 1000);
+  }
+  deps.log.info({ target_id: target.id, post_id: post.id, platform, platform_post_id: published.id }, 'post published');
+}
+
+function errorOf(error: PlatformError): TargetError {
+  const code = error.detail.code;
+  return {
+    // The post breaks the platform's rules, found before it was sent: as POST /v1/posts says it.
+    code: (error.detail.problems?.length ?? 0) > 0 ? 'validation_failed' : error.kind,
+    message: error.detail.platformMessage ?? error.message,
+    platform_code: code === undefined ? null : String(code),
+  };
+}
+
+/** What a failed step means: retry later (passing failures within the window), or the end of the try. */
+export async function handleFailure(
+  deps: PublishDeps,
+  target: PostTarget,
+  error: unknown,
+  madeWith?: Date,
+): Promise<void> {
+  if (target.status === 'published') {
+    // Only the after-publishing step was left; it is given up, the post stays published.
+    if (!(error instanceof TargetFailure || error instanceof PlatformError)) throw error;
+    deps.log.warn({ target_id: target.id, err: error.message }, 'the step after publishing could not be run');
+    await transition(deps.db, targetStates, target.id, 'end_after_publish', {
+      set: { firstCommentError: error.message },
+    });
+    return;
+  }
+  if (error instanceof TargetFailure) return await fail(deps, target, error.error);
+  if (error instanceof PlatformError && error.kind === 'token_expired' && deps.accountReconnectGraceMs > 0) {
+    // The platform says the account expired: the try waits for its reconnection, as one due
+    // then would, in the state the failure left it in (a refused creation is back at `quota`).
+    const current = (await loadTarget(deps.db, target.id))?.target;
+    if (current === undefined) return;
+    const waited = await awaitReconnection(deps, current, error, madeWith);
+    if ('waiting' in waited) {
+      deps.log.warn({ target_id: target.id, err: error.message }, 'the account expired; waiting for its reconnection');
+      return;
+    }
+    if ('account' in waited && waited.account?.status === 'connected') {
+      // Reconnected since the call was made with the old token: the step runs again now.
+      await waitUntil(deps.db, current, now(), { waitingReason: null });
+      return;
+    }
+  }
+  const windowEnded = target.retryUntil !== null && now().getTime() > target.retryUntil.getTime();
+  if (!(error instanceof PlatformError)) {
+    // A bug or the database: graphile-worker runs the job again, until the window ends.
+    deps.log.error({ target_id: target.id, err: error }, 'publishing step failed unexpectedly');
+    if (!windowEnded) throw error;
+    const message = `Publishing failed on an internal error: ${error instanceof Error ? error.message : String(error)}`;
+    return await fail(deps, target, { code: 'internal_error', message, platform_code: null });
+  }
+  if (error.passing) {
+    const next = retryAt(now(), RETRY, target.failures, error.detail.retryAfterSeconds);
+    if (target.retryUntil !== null && next.getTime() <= target.retryUntil.getTime()) {
+      // The state the failure left it in: a refused creation is back at `quota`.
+      const current = (await loadTarget(deps.db, target.id))?.target;
+      if (current === undefined) return;
+      await waitUntil(deps.db, current, next, {
+        failures: target.failures + 1,
+        waitingReason: `Retrying at ${next.toISOString()} after a passing failure: ${error.message}`,
+      });
+      deps.log.warn(
+        { target_id: target.id, retry_at: next.toISOString(), err: error.message },
+        'publishing failed for now; retrying',
+      );
+      return;
+    }
+  }
+  await fail(deps, target, errorOf(error), error, madeWith);
+}
+
+/** A target's final outcome: its post's status follows, and the event says it (in the same transaction). */
+async function reportOutcome(
+  tx: Tx,
+  target: PostTarget,
+  type: 'post.published' | 'post.failed',
+  data: Record<string, unknown>,
+): Promise<void> {
+  const post = await refreshPostStatus(tx, target.postId);
+  await emit(tx, {
+    ownerId: post.ownerId,
+    profileId: post.profileId,
+    type,
+    data: { post_id: post.id, target_id: target.id, account_id: target.accountId, platform: target.platform, ...data },
+  });
+}
+
+async function fail(
+  deps: PublishDeps,
+  target: PostTarget,
+  targetError: TargetError,
+  cause?: PlatformError,
+  madeWith?: Date,
+): Promise<void> {
+  const done = await deps.db.transaction(async (tx) => {
+    await lockPost(tx, target.postId);
+    const row = await transition(tx, targetStates, target.id, 'fail', {
+      set: { waitingReason: null, accountWaitUntil: null, error: targetError },
+    });
+    if (cause) await noteAccountFailure(tx, target.accountId, cause, madeWith);
+    if (!row) return false;
+    await reportOutcome(tx, row, 'post.failed', {
+      error_code: targetError.code,
+      error_message: targetError.message,
+    });
+    return true;
+  });
+  if (done) outcomesMetric.inc({ platform: target.platform, outcome: 'failed' });
+  deps.log.warn({ target_id: target.id, error: targetError }, 'publishing failed');
+}

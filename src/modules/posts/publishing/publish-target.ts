@@ -1,0 +1,187 @@
+/**
+ * Publishing one target: a chain of `publish_target` jobs, each doing one short step and
+ * queueing the next at the time it is due, so no worker slot waits on a platform. The states
+ * and every allowed move between them are in target-workflow.ts; in short:
+ *
+ *   scheduled  --(due)-->  quota: read the quota; spent -> wait and read again;
+ *                          else create the container and record its id (before publishing)
+ *              -->  processing: poll the container (a job per poll, waits growing);
+ *                          finished -> claimed -> publish -> published (+ post.published)
+ *              -->  after_publish (a step the adapter declares: Instagram's first comment), then done.
+ *
+ * Never twice:
+ * - every run of the processing step asks the container's state before publishing, so a run
+ *   repeated after a crash between the platform's answer and our commit finds the container
+ *   `published` and takes the post it became (adapter.findPublished);
+ * - a publish is claimed first (processing -> claimed, a conditional update), so two runs of
+ *   one target (a job unlocked while its worker still ran) cannot both publish; a claimed run
+ *   that ended without an outcome goes back to asking the container;
+ * - a new try (POST .../retry) of a target that has a container asks that container first
+ *   (step `recheck`): one published meanwhile is taken, not published again;
+ * - where creating the container is itself the publication (TikTok's video/init), the
+ *   creation is recorded (step `creating`) before the call: a run that finds it unfinished,
+ *   or a creation whose answer was lost, ends with `outcome_unknown` rather than a second post.
+ *
+ * The job itself is here: it starts a due target, and each run takes the step of the state it
+ * finds the target in (STEPS). The steps are in steps.ts, how a try ends or goes on after a
+ * failure in outcomes.ts, the wait for an expired account's reconnection in account-wait.ts.
+ */
+import { now } from '../../../clock.ts';
+import { transition } from '../../../jobs/workflow.ts';
+import { type Platform, platformInfo } from '../../../platforms/index.ts';
+import { accountById, credentialsOf } from '../../accounts/index.ts';
+import { refreshPostStatus } from '../post-status.ts';
+import { type TargetState, targetStates } from '../target-workflow.ts';
+import { ACCOUNT_WAIT_STATES, awaitReconnection } from './account-wait.ts';
+import { failure, handleFailure, type TargetFailure } from './outcomes.ts';
+import { queuePublish } from './publish-jobs.ts';
+import { type Loaded, loadTarget, type PublishDeps, type Run, stateOf } from './run.ts';
+import { createContainer, processContainer, recheckContainer, resumeClaimed, runAfterPublish } from './steps.ts';
+
+/**
+ * Starts a due `scheduled` target (a new try) and answers it, or one already started; a
+ * target not due yet is queued for its time, one done or gone is left: null then.
+ */
+async function begin(deps: PublishDeps, targetId: string): Promise<Loaded | null> {
+  // One job per target at a time (its job key), and every change a conditional transition:
+  // reading a target already started needs no lock; starting one takes its post's lock.
+  const seen = await loadTarget(deps.db, targetId);
+  const state = seen === null ? undefined : stateOf(seen.target);
+  if (seen !== null && state !== undefined && STEPS[state] !== null) return seen;
+  if (seen === null || state !== 'scheduled') return null;
+  return await deps.db.transaction(async (tx) => {
+    const loaded = await loadTarget(tx, targetId, { lockPost: true });
+    if (loaded?.target.status !== 'scheduled') return null;
+    const { target, post } = loaded;
+    const at = now();
+    if (post.scheduledAt.getTime() > at.getTime()) {
+      // Not a transition: read again under the lock, so a target an edit replaced meanwhile gets no job.
+      if ((await loadTarget(tx, targetId))?.target.status === 'scheduled') {
+        await queuePublish(tx, target.id, post.scheduledAt);
+      }
+      return null;
+    }
+    // A container of an earlier try may have been published after all: asked first.
+    const started = await transition(
+      tx,
+      targetStates,
+      target.id,
+      target.containerId === null ? 'start' : 'start_with_container',
+      {
+        set: {
+          attempts: target.attempts + 1,
+          polls: 0,
+          failures: 0,
+          retryUntil: new Date(at.getTime() + deps.publishRetryWindowMs),
+          waitingReason: null,
+          // A new try waits its own grace time for a reconnection.
+          accountWaitUntil: null,
+          error: null,
+        },
+      },
+    );
+    await refreshPostStatus(tx, post.id);
+    return started ? { target: started, post } : null;
+  });
+}
+
+/**
+ * What a `publish_target` job does with a target, by the state it finds it in: nothing (null:
+ * not started, which `begin` starts when it is due, or done); end the try, for a step whose run
+ * died while it ran (`interrupted`: whether it acted is unknown, and running it again could act
+ * twice); or run a step, which calls the platform as the account once it is connected.
+ */
+type Step =
+  | null
+  | { readonly interrupted: (platform: Platform) => TargetFailure }
+  | { readonly run: (run: Run) => Promise<void> };
+
+/** Every state's step: a state the workflow gains has no step until one is written here. */
+const STEPS: { readonly [S in TargetState]: Step } = {
+  draft: null,
+  awaiting_approval: null,
+  scheduled: null,
+  quota: { run: createContainer },
+  creating: {
+    interrupted: (platform) =>
+      failure(
+        'outcome_unknown',
+        `Creating the post on ${platformInfo(platform).label} was interrupted, and ${platformInfo(platform).label} publishes what it received by itself; check the account, then retry the post if it is not there.`,
+      ),
+  },
+  processing: { run: onContainer(processContainer) },
+  claimed: { run: onContainer(resumeClaimed) },
+  recheck: { run: onContainer(recheckContainer) },
+  published: null,
+  after_publish: { run: runAfterPublish },
+  after_publish_running: {
+    interrupted: () =>
+      failure('outcome_unknown', 'Writing the first comment was interrupted; it may or may not be on the post.'),
+  },
+  failed: null,
+  cancelled: null,
+};
+
+/** A step on the target's container; a target in its state without one makes one, as from `quota`. */
+function onContainer(step: (run: Run, containerId: string) => Promise<void>): (run: Run) => Promise<void> {
+  return async (run) =>
+    run.target.containerId === null ? await createContainer(run) : await step(run, run.target.containerId);
+}
+
+/** Runs the next step of one target's publication (the `publish_target` job). */
+export async function publishTarget(deps: PublishDeps, targetId: string): Promise<void> {
+  const loaded = await begin(deps, targetId);
+  if (!loaded) return;
+  const { post } = loaded;
+  let { target } = loaded;
+  const platform = target.platform;
+  const state = stateOf(target);
+  const step = state === undefined ? null : STEPS[state];
+  if (state === undefined || step === null) return;
+  // The connection the platform calls are made with: a refusal of its token must not end a
+  // connection made since (a reconnection while the call was on its way).
+  let madeWith: Date | undefined;
+  try {
+    if ('interrupted' in step) throw step.interrupted(platform);
+    let account = await accountById(deps.db, target.accountId);
+    // Only a try still to publish waits: after publishing, only the first comment is left.
+    const mayWait = ACCOUNT_WAIT_STATES.includes(state) && deps.accountReconnectGraceMs > 0;
+    if (account?.status === 'expired' && mayWait) {
+      const waited = await awaitReconnection(deps, target);
+      if ('waiting' in waited) return;
+      if ('ended' in waited) {
+        throw failure(
+          'account_not_connected',
+          `Account ${target.accountId} is expired; the post waited for it to be reconnected until ${waited.ended.toISOString()}. Reconnect it, then retry the post.`,
+        );
+      }
+      account = waited.account;
+    }
+    if (account?.status !== 'connected') {
+      throw failure(
+        'account_not_connected',
+        `Account ${target.accountId} is ${account?.status ?? 'gone'}; reconnect it, then retry the post.`,
+      );
+    }
+    if (target.accountWaitUntil !== null && ACCOUNT_WAIT_STATES.includes(state)) {
+      // Reconnected: the try goes on, with a full window for passing failures however long it waited.
+      const resumed = await transition(deps.db, targetStates, target.id, 'reconnected', {
+        from: [state],
+        set: {
+          accountWaitUntil: null,
+          waitingReason: null,
+          failures: 0,
+          retryUntil: new Date(now().getTime() + deps.publishRetryWindowMs),
+        },
+      });
+      if (!resumed) return;
+      target = resumed;
+    }
+    const adapter = deps.platforms.adapter(platform);
+    const credentials = credentialsOf(deps.secretKey, account);
+    madeWith = account.connectedAt;
+    await step.run({ deps, adapter, credentials, target, post, platform });
+  } catch (error) {
+    await handleFailure(deps, target, error, madeWith);
+  }
+}

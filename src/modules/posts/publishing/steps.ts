@@ -1,0 +1,201 @@
+/**
+ * The steps of a target's publication, each run by one `publish_target` job and each ending by
+ * queueing the next (or with the try's outcome): reading the quota and making the container,
+ * polling it and publishing it once, asking an earlier try's container first, and the step an
+ * adapter declares for after publishing.
+ */
+import { now } from '../../../clock.ts';
+import { retryAt, retryPolicy } from '../../../jobs/retry.ts';
+import { transition } from '../../../jobs/workflow.ts';
+import { type ContainerStatus, PlatformError, type PublishRequest, platformInfo } from '../../../platforms/index.ts';
+import { findMedia, mediaFetchUrl } from '../../media/index.ts';
+import { platformOptions, targetText } from '../options.ts';
+import { type TargetState, targetStates } from '../target-workflow.ts';
+import { failure, markPublished } from './outcomes.ts';
+import { queuePublishOfMoved } from './publish-jobs.ts';
+import { type Run, waitUntil } from './run.ts';
+
+/** A spent quota is read again this often (platforms do not say when it frees). */
+const QUOTA_RECHECK_MS = 10 * 60_000;
+/**
+ * Container polls: 2 s, growing by half, at most a minute. No jitter: the wait is the
+ * platform's processing time, and a poll before it is over only costs a call and a job.
+ */
+const POLLS = retryPolicy({ firstMs: 2_000, factor: 1.5, capMs: 60_000, jitter: 0 });
+
+/** Reads the quota; spent: waits for it. Else makes the container and records it before anything else. */
+export async function createContainer(run: Run): Promise<void> {
+  const { deps, adapter, credentials, target, platform } = run;
+  const quota = await adapter.publishing.publishingQuota(credentials);
+  if (quota !== null && quota.used >= quota.limit) {
+    const next = new Date(now().getTime() + QUOTA_RECHECK_MS);
+    await waitUntil(deps.db, target, next, {
+      waitingReason: `The account's publishing quota is spent (${quota.used} of ${quota.limit} posts in ${quota.windowSeconds / 3600} hours); checking again at ${next.toISOString()}.`,
+    });
+    return;
+  }
+  const request = await publishRequest(run);
+  const publishes = platformInfo(platform).publishing.containerPublishes;
+  if (publishes && !(await transition(deps.db, targetStates, target.id, 'create'))) return;
+  let containerId: string;
+  try {
+    ({ containerId } = await adapter.publishing.createContainer(credentials, request));
+  } catch (error) {
+    if (publishes) {
+      // A passing failure may have reached the platform, which would then publish by itself.
+      if (!(error instanceof PlatformError) || error.kind === 'transient') {
+        throw failure(
+          'outcome_unknown',
+          `${platformInfo(platform).label} may or may not have received the post (${error instanceof Error ? error.message : String(error)}); check the account, then retry the post if it is not there.`,
+        );
+      }
+      // A refusal: nothing was received, and the step may be tried again.
+      await transition(deps.db, targetStates, target.id, 'creation_refused');
+    }
+    throw error;
+  }
+  const at = now();
+  const recorded = {
+    containerId,
+    polls: 0,
+    failures: 0,
+    // Passing failures get a full window from here, however long the quota was waited for.
+    retryUntil: new Date(at.getTime() + deps.publishRetryWindowMs),
+    waitingReason: `Processing on ${platformInfo(platform).label}.`,
+  };
+  const from: TargetState = publishes ? 'creating' : 'quota';
+  if (request.media.length > 0) {
+    // A platform fetches and processes media for seconds at least: the first poll is due
+    // then, queued with the container's record (asking at once would cost a call and a job).
+    await transition(deps.db, targetStates, target.id, 'container_made', {
+      from: [from],
+      set: recorded,
+      effect: queuePublishOfMoved(retryAt(at, POLLS, 0)),
+    });
+    return;
+  }
+  // Text alone has nothing to fetch: its container is often ready at once, so its status is
+  // asked now (still processing, it is polled like any other).
+  const saved = await transition(deps.db, targetStates, target.id, 'container_made', { from: [from], set: recorded });
+  if (saved) await processContainer({ ...run, target: saved }, containerId);
+}
+
+/** What the platform is asked to publish: the target's text and options, the media at URLs it can fetch. */
+async function publishRequest(run: Run): Promise<PublishRequest> {
+  const { deps, post, platform } = run;
+  const options = post.platformOptions;
+  const media = await findMedia(deps.db, post.ownerId, post.mediaIds);
+  if (media.length !== post.mediaIds.length) {
+    throw failure('media_unavailable', 'A medium of the post was deleted before it was published.');
+  }
+  const accepted = platformInfo(platform).publishing.imageTypes;
+  const items = [];
+  for (const item of media) {
+    const convert = item.type === 'image' && !accepted.includes(item.mimeType);
+    items.push({
+      type: item.type,
+      url: await mediaFetchUrl(deps.media, item, convert ? { format: 'jpeg' } : {}),
+      // Some rules on a video's length are known only now (TikTok's, per account).
+      durationSeconds: item.durationSeconds,
+    });
+  }
+  const text = targetText(post.text, options, platform);
+  return {
+    ...(text === undefined ? {} : { text }),
+    media: items,
+    options: platformOptions(options, platform),
+  };
+}
+
+/**
+ * A new try of a target whose earlier try made a container: published meanwhile, it is
+ * taken; still usable, it is polled and published; failed or expired, a new one is made.
+ */
+export async function recheckContainer(run: Run, containerId: string): Promise<void> {
+  const { deps, adapter, credentials, target } = run;
+  const status = await adapter.publishing.containerStatus(credentials, containerId);
+  if (status.state === 'failed' || status.state === 'expired') {
+    const fresh = await transition(deps.db, targetStates, target.id, 'container_unusable', {
+      set: { containerId: null },
+    });
+    if (fresh) await createContainer({ ...run, target: fresh });
+    return;
+  }
+  const usable = await transition(deps.db, targetStates, target.id, 'container_usable');
+  if (usable) await processContainer({ ...run, target: usable }, containerId, status);
+}
+
+/** A claimed publish whose run ended without an outcome: the container is asked again, as a poll would. */
+export async function resumeClaimed(run: Run, containerId: string): Promise<void> {
+  const resumed = await transition(run.deps.db, targetStates, run.target.id, 'resume');
+  if (resumed) await processContainer({ ...run, target: resumed }, containerId);
+}
+
+/** One poll of the container; finished: publish it; already published (a repeated run): take its post. */
+export async function processContainer(run: Run, containerId: string, known?: ContainerStatus): Promise<void> {
+  const { deps, adapter, credentials, target, platform } = run;
+  const status = known ?? (await adapter.publishing.containerStatus(credentials, containerId));
+  switch (status.state) {
+    case 'in_progress': {
+      await waitUntil(deps.db, target, retryAt(now(), POLLS, target.polls), {
+        polls: target.polls + 1,
+        waitingReason: status.message ?? `Processing on ${platformInfo(platform).label}.`,
+      });
+      return;
+    }
+    case 'failed':
+      throw failure(
+        'container_failed',
+        `The platform could not process the post: ${status.message ?? 'no reason given'}.`,
+      );
+    case 'expired':
+      throw failure(
+        'container_expired',
+        `The platform's container expired before it was published${status.message ? `: ${status.message}` : ''}.`,
+      );
+    case 'published': {
+      const found = await adapter.publishing.findPublished(credentials, containerId);
+      if (found === null) {
+        throw new PlatformError('transient', 'the container is published, but its post could not be found yet', {
+          platform,
+        });
+      }
+      // Where the platform publishes by itself, `published` is how every publication ends.
+      if (!platformInfo(platform).publishing.containerPublishes) {
+        deps.log.warn(
+          { target_id: target.id, container_id: containerId },
+          'the container was already published (a run repeated after a crash): took its post instead of publishing again',
+        );
+      }
+      await markPublished(run, found);
+      return;
+    }
+    case 'finished': {
+      // Of two runs of one target, the one whose claim takes effect publishes.
+      const claimed = await transition(deps.db, targetStates, target.id, 'claim');
+      if (!claimed) return;
+      await markPublished(
+        { ...run, target: claimed },
+        await adapter.publishing.publishContainer(credentials, containerId),
+      );
+      return;
+    }
+  }
+}
+
+/** The adapter's after-publishing step: run at most once (marked before the call); its failure is recorded, the post stays published. */
+export async function runAfterPublish(run: Run): Promise<void> {
+  const { deps, adapter, credentials, target, post, platform } = run;
+  const options = platformOptions(post.platformOptions, platform);
+  const step = adapter.publishing.afterPublish;
+  if (step === undefined || !step.asked(options) || target.platformPostId === null) {
+    await transition(deps.db, targetStates, target.id, 'end_after_publish', { from: ['after_publish'] });
+    return;
+  }
+  if (!(await transition(deps.db, targetStates, target.id, 'run_after_publish'))) return;
+  const { id } = await step.run(credentials, target.platformPostId, options);
+  await transition(deps.db, targetStates, target.id, 'end_after_publish', {
+    from: ['after_publish_running'],
+    set: { firstCommentId: id },
+  });
+}
