@@ -1,64 +1,10 @@
 /**
- * Comment webhooks of Meta's platforms (Instagram, Threads, Facebook Pages): each POST is
- * signed in `X-Hub-Signature-256` with the app secret, and reports comments in the
- * platform's own shape. Meta retries a notice for up to 36 hours, so the same comment may
- * arrive more than once: callers dedupe on the comment id.
+ * Comment notices of Meta's platforms (Instagram, Threads, Facebook Pages), each in the
+ * platform's own shape, once their signature is checked.
  */
-import { createHmac, timingSafeEqual } from 'node:crypto';
-import { list, num, parseJson, record, str } from './http.ts';
-import { graphDate, invalidRequest } from './shared.ts';
-import type { CommentNotice, Platform, PlatformNotice } from './types.ts';
-
-const SIGNATURE = /^sha256=([0-9a-f]{64})$/i;
-
-/**
- * The notice's JSON, once its signature is checked: "The HTTP request will contain an
- * X-Hub-Signature-256 header containing the SHA256 signature of the request payload, using the
- * app secret as the key, and prefixed with sha256=" (Graph API "Getting Started" with webhooks,
- * https://developers.facebook.com/docs/graph-api/webhooks/getting-started#validate-payloads).
- * The signature covers the body's bytes as sent, so it is checked before anything parses them.
- */
-export function verifiedMetaNotice(platform: Platform, notice: PlatformNotice, appSecret: string): unknown {
-  const match = SIGNATURE.exec((notice.headers['x-hub-signature-256'] ?? '').trim());
-  if (match === null) throw invalidRequest(platform, 'the notice has no X-Hub-Signature-256');
-  const expected = createHmac('sha256', appSecret).update(notice.body, 'utf8').digest();
-  const given = Buffer.from(match[1] as string, 'hex');
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
-    throw invalidRequest(platform, 'the X-Hub-Signature-256 does not match');
-  }
-  try {
-    return parseJson(notice.body);
-  } catch {
-    throw invalidRequest(platform, 'the notice is not JSON');
-  }
-}
-
-/** A Unix time in seconds (Meta's `time`, Facebook's `created_time`), or an ISO time. */
-function timeOf(value: unknown): Date | null {
-  const seconds = num(value);
-  const date = seconds !== null ? new Date(seconds * 1000) : graphDate(value);
-  // A time no clock shows (beyond the year 275760) counts as none.
-  return date !== null && Number.isFinite(date.getTime()) ? date : null;
-}
-
-/**
- * Each `{field, value}` change of each entry, with the entry: the Facebook Login shape nests
- * them in `entry[].changes[]`, Instagram Login's documented examples put `field` and `value`
- * on the entry itself (https://developers.facebook.com/docs/instagram-platform/webhooks/examples).
- */
-function changesOf(body: unknown): { entry: Record<string, unknown>; field: string; value: Record<string, unknown> }[] {
-  const found = [];
-  for (const rawEntry of list(record(body).entry)) {
-    const entry = record(rawEntry);
-    const changes = Array.isArray(entry.changes) ? entry.changes : [entry];
-    for (const rawChange of changes) {
-      const change = record(rawChange);
-      const field = str(change.field);
-      if (field !== null) found.push({ entry, field, value: record(change.value) });
-    }
-  }
-  return found;
-}
+import { record, str } from './http.ts';
+import { changesOf, timeOf, verifiedMetaNotice } from './meta/notices.ts';
+import type { CommentNotice, PlatformNotice } from './types.ts';
 
 /**
  * Instagram's `comments` field: `value` is `{id, from{id, username}, text, media{id,

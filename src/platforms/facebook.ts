@@ -6,29 +6,17 @@
 import { Type } from 'typebox';
 import { facebookCommentNotices } from './comment-notices.ts';
 import type { PlatformDefinition } from './definition.ts';
-import { commentTimesByReading, GraphClient, idOf, permalinkAfterPublish, requireSuccess } from './graph.ts';
-import { type AdapterOptions, list, num, record, requiredText, str, unsupported } from './http.ts';
-import {
-  draftOf,
-  isHttpUrl,
-  matchPublished,
-  optionsOf,
-  problem,
-  recentPostOf,
-  refuseProblems,
-  textDigest,
-} from './publishing.ts';
-import {
-  denyCallback,
-  invalidRequest,
-  postSummaryOf,
-  reportingMissingScopes,
-  requiredPostSummary,
-  tokenExpiry,
-} from './shared.ts';
+import { invalidRequest, unsupported } from './errors.ts';
+import { type AdapterOptions, list, num, record, requiredText, str } from './http.ts';
+import { commentTimesByReading } from './meta/comments.ts';
+import { matchPublished, permalinkAfterPublish, recentPostOf, textDigest } from './meta/containers.ts';
+import { idOf, postSummaryOf, requiredPostSummary, requireSuccess } from './meta/graph-answers.ts';
+import { GraphClient } from './meta/graph-client.ts';
+import { reportingMissingScopes } from './missing-scopes.ts';
+import { draftOf, isHttpUrl, optionsOf, problem, refuseProblems } from './publish-checks.ts';
+import { callbackOf, loginUrl, tokenExpiry } from './sign-in.ts';
 import {
   type AccountCredentials,
-  type AuthorizeCallback,
   type GrantedTokenSet,
   type PageGrant,
   type PlatformAdapter,
@@ -272,15 +260,13 @@ export function facebookAdapter(options: AdapterOptions, now: () => Date): Platf
     refresh: { refreshBeforeExpiryMs: 7 * DAYS, minTokenAgeMs: 24 * HOURS },
 
     authorizeUrl({ redirectUri, state, scopes }) {
-      const url = new URL(`${options.hostUrl('www.facebook.com')}/${VERSION}/dialog/oauth`);
-      url.search = new URLSearchParams({
+      return loginUrl(`${options.hostUrl('www.facebook.com')}/${VERSION}/dialog/oauth`, {
         client_id: options.clientId,
         redirect_uri: redirectUri,
         state,
         scope: (scopes ?? SCOPES.requested).join(','),
         response_type: 'code',
-      }).toString();
-      return url.toString();
+      });
     },
 
     parseDeauthorization() {
@@ -289,12 +275,8 @@ export function facebookAdapter(options: AdapterOptions, now: () => Date): Platf
       throw unsupported(platform, 'deauthorize notices (pages are accounts, not users)');
     },
 
-    parseCallback(query): AuthorizeCallback {
-      const state = str(query.state);
-      const code = str(query.code);
-      // Facebook appends `#_=_` to the redirect; a browser drops the fragment, a copied URL may not.
-      if (code !== null && code !== '') return { outcome: 'code', code: code.replace(/#_=_$/, ''), state };
-      return denyCallback(query, state);
+    parseCallback(query) {
+      return callbackOf(query, /#_=_$/);
     },
 
     async exchangeCode(code, redirectUri): Promise<GrantedTokenSet> {

@@ -212,16 +212,3 @@ export function retryAfterSeconds(response: PlatformResponse, now: Date): number
   const date = Date.parse(value);
   return Number.isNaN(date) ? undefined : Math.max(0, Math.ceil((date - now.getTime()) / 1000));
 }
-
-export function unsupported(platform: Platform, what: string): PlatformError {
-  return new PlatformError('unsupported', `${platform} does not support ${what}`, { platform });
-}
-
-/** Days must be YYYY-MM-DD; a bad one is the caller's error, reported the adapters' way. */
-export function checkDays(platform: Platform, days: readonly string[]): void {
-  for (const day of days) {
-    if (!/^\d{4}-\d{2}-\d{2}$/.test(day) || Number.isNaN(Date.parse(`${day}T00:00:00Z`))) {
-      throw new PlatformError('invalid_request', `not a day (YYYY-MM-DD): ${day}`, { platform });
-    }
-  }
-}

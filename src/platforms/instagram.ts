@@ -2,52 +2,46 @@
 import { Type } from 'typebox';
 import { MultiLineText } from '../http/schemas.ts';
 import { instagramCommentNotices } from './comment-notices.ts';
-import { metaDeauthorizedUsers } from './deauthorization.ts';
 import type { InsightMetrics, PlatformDefinition } from './definition.ts';
+import { invalidRequest, unsupported } from './errors.ts';
+import { type AdapterOptions, list, num, record, requiredText, str } from './http.ts';
 import {
-  commentTimesByReading,
-  GraphClient,
-  idOf,
-  isNotEnoughViewers,
-  permalinkAfterPublish,
-  requireSuccess,
-} from './graph.ts';
-import { type AdapterOptions, checkDays, list, num, record, requiredText, str, unsupported } from './http.ts';
-import {
-  containerRef,
-  draftOf,
-  durationProblem,
-  matchPublished,
-  optionsOf,
-  problem,
-  quotaOf,
-  recentPostOf,
-  refuseProblems,
-  requireContainerRef,
-} from './publishing.ts';
-import {
-  dailyValues,
+  checkDays,
   daysUpTo,
-  denyCallback,
   emptyFigures,
-  invalidRequest,
-  metricValue,
   platformNames,
-  postSummaryOf,
   readRange,
-  reportingMissingScopes,
-  requiredPostSummary,
   requireMetrics,
   runsWithin,
   setFigure,
-  splitScopes,
   today,
-  tokenExpiry,
-} from './shared.ts';
+} from './insight-requests.ts';
+import { commentTimesByReading } from './meta/comments.ts';
+import {
+  containerRef,
+  matchPublished,
+  permalinkAfterPublish,
+  quotaOf,
+  recentPostOf,
+  requireContainerRef,
+} from './meta/containers.ts';
+import { metaDeauthorizedUsers } from './meta/deauthorization.ts';
+import {
+  dailyValues,
+  idOf,
+  metricValue,
+  postSummaryOf,
+  requiredPostSummary,
+  requireSuccess,
+} from './meta/graph-answers.ts';
+import { GraphClient } from './meta/graph-client.ts';
+import { isNotEnoughViewers } from './meta/graph-errors.ts';
+import { reportingMissingScopes } from './missing-scopes.ts';
+import { draftOf, durationProblem, optionsOf, problem, refuseProblems } from './publish-checks.ts';
+import { callbackOf, loginUrl, splitScopes, tokenExpiry } from './sign-in.ts';
 import {
   type AccountCredentials,
   type AfterPublishRule,
-  type AuthorizeCallback,
   type ContainerState,
   type ContainerStatus,
   type DailyMetrics,
@@ -306,8 +300,7 @@ export function instagramAdapter(options: AdapterOptions, now: () => Date): Plat
     refresh: { refreshBeforeExpiryMs: 7 * DAYS, minTokenAgeMs: 24 * HOURS },
 
     authorizeUrl({ redirectUri, state, scopes }) {
-      const url = new URL(`${options.hostUrl('www.instagram.com')}/oauth/authorize`);
-      url.search = new URLSearchParams({
+      return loginUrl(`${options.hostUrl('www.instagram.com')}/oauth/authorize`, {
         client_id: options.clientId,
         redirect_uri: redirectUri,
         response_type: 'code',
@@ -315,20 +308,15 @@ export function instagramAdapter(options: AdapterOptions, now: () => Date): Plat
         state,
         enable_fb_login: '0',
         force_reauth: 'true',
-      }).toString();
-      return url.toString();
+      });
     },
 
     parseDeauthorization(notice) {
       return metaDeauthorizedUsers(platform, notice, options.clientSecret);
     },
 
-    parseCallback(query): AuthorizeCallback {
-      const state = str(query.state);
-      const code = str(query.code);
-      // Instagram appends `#_` to the redirect; a browser drops the fragment, a copied URL may not.
-      if (code !== null && code !== '') return { outcome: 'code', code: code.replace(/#_$/, ''), state };
-      return denyCallback(query, state);
+    parseCallback(query) {
+      return callbackOf(query, /#_$/);
     },
 
     async exchangeCode(code, redirectUri) {

@@ -4,8 +4,8 @@
  * of naming platforms.
  */
 import type { PlatformDefinition } from './definition.ts';
+import { unsupported } from './errors.ts';
 import { facebookPlatform } from './facebook.ts';
-import { unsupported } from './http.ts';
 import { instagramPlatform } from './instagram.ts';
 import { PLATFORMS, type Platform } from './names.ts';
 import { threadsPlatform } from './threads.ts';

@@ -1,42 +1,28 @@
 /** Threads API (graph.threads.net). Facts: docs/platforms.md, "Threads". */
 import { Type } from 'typebox';
 import { threadsCommentNotices } from './comment-notices.ts';
-import { metaDeauthorizedUsers } from './deauthorization.ts';
 import type { InsightMetrics, PlatformDefinition } from './definition.ts';
-import { commentTimesByReading, GraphClient, idOf, permalinkAfterPublish } from './graph.ts';
-import { type AdapterOptions, checkDays, list, num, record, requiredText, str, unsupported } from './http.ts';
+import { invalidRequest, unsupported } from './errors.ts';
+import { type AdapterOptions, list, num, record, requiredText, str } from './http.ts';
+import { checkDays, daysUpTo, emptyFigures, readRange, requireMetrics, setFigure, today } from './insight-requests.ts';
+import { commentTimesByReading } from './meta/comments.ts';
 import {
   containerRef,
-  draftOf,
-  durationProblem,
   matchPublished,
-  optionsOf,
-  problem,
+  permalinkAfterPublish,
   quotaOf,
   recentPostOf,
-  refuseProblems,
   requireContainerRef,
-} from './publishing.ts';
-import {
-  dailyValues,
-  daysUpTo,
-  denyCallback,
-  emptyFigures,
-  invalidRequest,
-  metricValue,
-  postSummaryOf,
-  readRange,
-  reportingMissingScopes,
-  requiredPostSummary,
-  requireMetrics,
-  setFigure,
-  today,
-  tokenExpiry,
-} from './shared.ts';
+} from './meta/containers.ts';
+import { metaDeauthorizedUsers } from './meta/deauthorization.ts';
+import { dailyValues, idOf, metricValue, postSummaryOf, requiredPostSummary } from './meta/graph-answers.ts';
+import { GraphClient } from './meta/graph-client.ts';
+import { reportingMissingScopes } from './missing-scopes.ts';
+import { draftOf, durationProblem, optionsOf, problem, refuseProblems } from './publish-checks.ts';
+import { callbackOf, loginUrl, tokenExpiry } from './sign-in.ts';
 import { THREADS_MAX_TEXT, threadsTextLength } from './threads-text.ts';
 import {
   type AccountCredentials,
-  type AuthorizeCallback,
   type ContainerState,
   type DailyMetrics,
   type PlatformAdapter,
@@ -323,27 +309,21 @@ export function threadsAdapter(options: AdapterOptions, now: () => Date): Platfo
     refresh: { refreshBeforeExpiryMs: 7 * DAYS, minTokenAgeMs: 24 * HOURS },
 
     authorizeUrl({ redirectUri, state, scopes }) {
-      const url = new URL(`${options.hostUrl('threads.net')}/oauth/authorize`);
-      url.search = new URLSearchParams({
+      return loginUrl(`${options.hostUrl('threads.net')}/oauth/authorize`, {
         client_id: options.clientId,
         redirect_uri: redirectUri,
         scope: (scopes ?? SCOPES.requested).join(','),
         response_type: 'code',
         state,
-      }).toString();
-      return url.toString();
+      });
     },
 
     parseDeauthorization(notice) {
       return metaDeauthorizedUsers(platform, notice, options.clientSecret);
     },
 
-    parseCallback(query): AuthorizeCallback {
-      const state = str(query.state);
-      const code = str(query.code);
-      // Threads appends `#_` to the redirect; a browser drops the fragment, a copied URL may not.
-      if (code !== null && code !== '') return { outcome: 'code', code: code.replace(/#_$/, ''), state };
-      return denyCallback(query, state);
+    parseCallback(query) {
+      return callbackOf(query, /#_$/);
     },
 
     async exchangeCode(code, redirectUri) {

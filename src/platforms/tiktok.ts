@@ -6,6 +6,7 @@
 import { Type } from 'typebox';
 import { tiktokDeauthorizedUsers } from './deauthorization.ts';
 import type { PlatformDefinition } from './definition.ts';
+import { invalidRequest } from './errors.ts';
 import {
   type AdapterOptions,
   callPlatform,
@@ -19,10 +20,10 @@ import {
   retryAfterSeconds,
   str,
 } from './http.ts';
-import { booleanProblem, draftOf, optionsOf, problem, refuseProblems } from './publishing.ts';
-import { denyCallback, invalidRequest, reportingMissingScopes, splitScopes, tokenExpiry } from './shared.ts';
+import { reportingMissingScopes } from './missing-scopes.ts';
+import { booleanProblem, draftOf, optionsOf, problem, refuseProblems } from './publish-checks.ts';
+import { callbackOf, loginUrl, splitScopes, tokenExpiry } from './sign-in.ts';
 import {
-  type AuthorizeCallback,
   type ContainerState,
   type GrantedTokenSet,
   type PlatformAdapter,
@@ -384,15 +385,13 @@ export function tiktokAdapter(options: AdapterOptions, now: () => Date): Platfor
     refresh: { refreshBeforeExpiryMs: 30 * MINUTES, minTokenAgeMs: 0 },
 
     authorizeUrl({ redirectUri, state, scopes }) {
-      const url = new URL(`${options.hostUrl('www.tiktok.com')}/v2/auth/authorize/`);
-      url.search = new URLSearchParams({
+      return loginUrl(`${options.hostUrl('www.tiktok.com')}/v2/auth/authorize/`, {
         client_key: options.clientId,
         scope: (scopes ?? SCOPES.requested).join(','),
         redirect_uri: redirectUri,
         state,
         response_type: 'code',
-      }).toString();
-      return url.toString();
+      });
     },
 
     parseDeauthorization(notice) {
@@ -403,11 +402,8 @@ export function tiktokAdapter(options: AdapterOptions, now: () => Date): Platfor
       );
     },
 
-    parseCallback(query): AuthorizeCallback {
-      const state = str(query.state);
-      const code = str(query.code);
-      if (code !== null && code !== '') return { outcome: 'code', code, state };
-      return denyCallback(query, state);
+    parseCallback(query) {
+      return callbackOf(query);
     },
 
     exchangeCode(code, redirectUri) {

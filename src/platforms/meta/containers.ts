@@ -1,88 +1,12 @@
 /**
- * What the adapters share for publishing: problems found before any call, and the
- * container references that let an adapter find the post a container became after a crash.
+ * Meta's publishing containers (Instagram, Threads; Facebook's stand-in for them): the reference
+ * the service keeps for a container, and what it takes to find the post a container became after
+ * a crash, to read the publishing quota and a new post's permalink.
  */
 import { createHash } from 'node:crypto';
-import type { Static, TObject } from 'typebox';
-import { list, num, record, str } from './http.ts';
-import {
-  type Platform,
-  PlatformError,
-  type PostOptions,
-  type PublishDraft,
-  type PublishingQuota,
-  type PublishProblem,
-  type PublishRequest,
-} from './types.ts';
-
-export function problem(field: string, message: string): PublishProblem {
-  return { field, message };
-}
-
-/** The draft a request stands for, to check it again before calling. */
-export function draftOf(request: PublishRequest): PublishDraft {
-  return {
-    ...(request.text !== undefined ? { text: request.text } : {}),
-    media: request.media.map((m) => ({ type: m.type, durationSeconds: m.durationSeconds ?? null })),
-    ...(request.options !== undefined ? { options: request.options } : {}),
-  };
-}
-
-/**
- * A post's options as the platform's schema names them. Each value is still data: the API
- * checked them against the schema before storing the post, and checkPublish checks each again
- * (a value of the wrong kind is a problem it reports, never a crash).
- */
-export function optionsOf<T extends TObject>(_schema: T, options: PostOptions | undefined): Partial<Static<T>> {
-  return (options ?? {}) as Partial<Static<T>>;
-}
-
-/** Refuses, before any call (or any further call), a request that breaks the platform's rules, naming each problem. */
-export function refuseProblems(platform: Platform, problems: PublishProblem[]): void {
-  if (problems.length === 0) return;
-  const message = problems.map((p) => `${p.field}: ${p.message}`).join('; ');
-  throw new PlatformError('invalid_request', `${platform}: ${message}`, {
-    platform,
-    platformMessage: message,
-    problems,
-  });
-}
-
-/** An absolute http(s) URL. */
-export function isHttpUrl(value: unknown): value is string {
-  if (typeof value !== 'string') return false;
-  try {
-    const url = new URL(value);
-    return url.protocol === 'https:' || url.protocol === 'http:';
-  } catch {
-    return false;
-  }
-}
-
-/** A video's duration outside [min, max] seconds, when it is known. */
-export function durationProblem(
-  media: PublishDraft['media'],
-  range: { min: number; max: number },
-  what: string,
-): PublishProblem | null {
-  const outside = media.find(
-    (m) =>
-      m.type === 'video' &&
-      typeof m.durationSeconds === 'number' &&
-      (m.durationSeconds < range.min || m.durationSeconds > range.max),
-  );
-  return outside === undefined
-    ? null
-    : problem(
-        'media_ids',
-        `${what} lasts ${range.min} to ${range.max} seconds (this video: ${outside.durationSeconds} s)`,
-      );
-}
-
-/** Whether `value`, when given, is a boolean (options arrive from JSON). */
-export function booleanProblem(value: unknown, field: string): PublishProblem | null {
-  return value === undefined || typeof value === 'boolean' ? null : problem(field, 'must be true or false');
-}
+import { list, num, record } from '../http.ts';
+import { type Platform, PlatformError, type PublishingQuota } from '../types.ts';
+import { postSummaryOf } from './graph-answers.ts';
 
 /**
  * A container id with what finding its post later needs: the platform's container id, the
@@ -156,16 +80,13 @@ export function requireContainerRef(platform: Platform, value: string): Containe
 
 /** A post of a Graph list (`id`, its text under `textField`, a Graph timestamp), or null when unreadable. */
 export function recentPostOf(raw: unknown, textField: string, timeField = 'timestamp'): RecentPost | null {
-  const item = record(raw);
-  const id = str(item.id);
-  // Graph writes offsets as +0000, which Date.parse does not take everywhere.
-  const time = Date.parse((str(item[timeField]) ?? '').replace(/([+-]\d{2})(\d{2})$/, '$1:$2'));
-  if (id === null || Number.isNaN(time)) return null;
+  const post = postSummaryOf(raw, textField, timeField);
+  if (post === null || post.publishedAt === null) return null;
   return {
-    id,
-    text: str(item[textField]) ?? '',
-    publishedAt: Math.floor(time / 1000),
-    permalink: str(item.permalink) ?? str(item.permalink_url),
+    id: post.id,
+    text: post.text ?? '',
+    publishedAt: Math.floor(post.publishedAt.getTime() / 1000),
+    permalink: post.permalink,
   };
 }
 
@@ -190,4 +111,22 @@ export function quotaOf(
     });
   }
   return { used, limit, windowSeconds };
+}
+
+/**
+ * A new post's permalink, read after it was published: best effort (null when the read
+ * fails), since the post exists whatever this read answers, and failing the publication
+ * would make a retry publish it twice.
+ */
+export async function permalinkAfterPublish(
+  read: () => Promise<Record<string, unknown>>,
+  field: string,
+): Promise<string | null> {
+  try {
+    const value = (await read())[field];
+    return typeof value === 'string' && value !== '' ? value : null;
+  } catch (error) {
+    if (error instanceof PlatformError) return null;
+    throw error;
+  }
 }
