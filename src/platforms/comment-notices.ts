@@ -7,43 +7,6 @@ import { changesOf, timeOf, verifiedMetaNotice } from './meta/notices.ts';
 import type { CommentNotice, PlatformNotice } from './types.ts';
 
 /**
- * Instagram's `comments` field: `value` is `{id, from{id, username}, text, media{id,
- * media_product_type}, parent_id?}` (the Instagram webhooks reference,
- * https://developers.facebook.com/docs/graph-api/webhooks/reference/instagram); `entry.id` is
- * the professional account, `entry.time` when Meta sent it. The value carries no time of the
- * comment: createdAt is null, and the comment's time is read from the Graph API.
- */
-export function instagramCommentNotices(notice: PlatformNotice, appSecret: string, received: Date): CommentNotice[] {
-  const body = verifiedMetaNotice('instagram', notice, appSecret);
-  const notices: CommentNotice[] = [];
-  for (const { entry, field, value } of changesOf(body)) {
-    if (field !== 'comments') continue;
-    const account = str(entry.id);
-    const id = str(value.id);
-    const postId = str(record(value.media).id);
-    if (account === null || id === null || postId === null) continue;
-    const from = record(value.from);
-    const authorId = str(from.id);
-    notices.push({
-      accountPlatformUserId: account,
-      comment: {
-        id,
-        postId,
-        parentId: str(value.parent_id),
-        authorId,
-        authorUsername: str(from.username),
-        text: str(value.text) ?? '',
-        createdAt: null,
-        hidden: false,
-        byAccount: authorId !== null && authorId === account,
-      },
-      noticedAt: timeOf(entry.time) ?? received,
-    });
-  }
-  return notices;
-}
-
-/**
  * Threads' `replies` field (topic `moderate`), as its webhooks page shows it
  * (https://developers.facebook.com/docs/threads/webhooks): one reply per POST,
  * `{app_id, topic, target_id, time, subscription_id, has_uid_field, values: {value: {id,

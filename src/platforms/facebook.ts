@@ -9,7 +9,8 @@ import type { PlatformDefinition } from './definition.ts';
 import { invalidRequest, unsupported } from './errors.ts';
 import { type AdapterOptions, list, num, record, requiredText, str } from './http.ts';
 import { commentTimesByReading } from './meta/comments.ts';
-import { matchPublished, permalinkAfterPublish, recentPostOf, textDigest } from './meta/containers.ts';
+import { matchPublished, recentPostOf, textDigest } from './meta/container-refs.ts';
+import { permalinkAfterPublish } from './meta/containers.ts';
 import { idOf, postSummaryOf, requiredPostSummary, requireSuccess } from './meta/graph-answers.ts';
 import { GraphClient } from './meta/graph-client.ts';
 import { reportingMissingScopes } from './missing-scopes.ts';
@@ -435,10 +436,7 @@ export function facebookAdapter(options: AdapterOptions, now: () => Date): Platf
           platform,
           await graph.post(`/${credentials.platformUserId}/feed`, credentials.accessToken, form),
         );
-        const permalink = await permalinkAfterPublish(
-          () => graph.get(`/${id}`, credentials.accessToken, { fields: 'permalink_url' }),
-          'permalink_url',
-        );
+        const permalink = await permalinkAfterPublish(graph, credentials.accessToken, id, 'permalink_url');
         return { id, permalink };
       },
 

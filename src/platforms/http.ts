@@ -31,6 +31,15 @@ export interface AdapterOptions {
   testerToken?: string;
 }
 
+/**
+ * What an adapter's parts (sign-in, publishing, comments, insights) share: the app's options on
+ * the platform and the clock, handed to each part when the adapter is made.
+ */
+export interface AdapterContext {
+  readonly options: AdapterOptions;
+  readonly now: () => Date;
+}
+
 /** Real platform hosts, or `${sandboxUrl}/${host}` for the sandbox, which serves each host under its name. */
 export function hostUrlFor(mode: 'live' | 'sandbox', sandboxUrl: string | undefined): (host: string) => string {
   if (mode === 'live') return (host) => `https://${host}`;

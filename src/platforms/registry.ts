@@ -6,7 +6,7 @@
 import type { PlatformDefinition } from './definition.ts';
 import { unsupported } from './errors.ts';
 import { facebookPlatform } from './facebook.ts';
-import { instagramPlatform } from './instagram.ts';
+import { instagramPlatform } from './instagram/index.ts';
 import { PLATFORMS, type Platform } from './names.ts';
 import { threadsPlatform } from './threads.ts';
 import { tiktokPlatform } from './tiktok.ts';

@@ -6,14 +6,8 @@ import { invalidRequest, unsupported } from './errors.ts';
 import { type AdapterOptions, list, num, record, requiredText, str } from './http.ts';
 import { checkDays, daysUpTo, emptyFigures, readRange, requireMetrics, setFigure, today } from './insight-requests.ts';
 import { commentTimesByReading } from './meta/comments.ts';
-import {
-  containerRef,
-  matchPublished,
-  permalinkAfterPublish,
-  quotaOf,
-  recentPostOf,
-  requireContainerRef,
-} from './meta/containers.ts';
+import { containerRef, matchPublished, recentPostOf, requireContainerRef } from './meta/container-refs.ts';
+import { permalinkAfterPublish, readQuota } from './meta/containers.ts';
 import { metaDeauthorizedUsers } from './meta/deauthorization.ts';
 import { dailyValues, idOf, metricValue, postSummaryOf, requiredPostSummary } from './meta/graph-answers.ts';
 import { GraphClient } from './meta/graph-client.ts';
@@ -568,20 +562,14 @@ export function threadsAdapter(options: AdapterOptions, now: () => Date): Platfo
 
       async publishContainer(credentials, containerId) {
         const id = await publish(credentials, requireContainerRef(platform, containerId).id);
-        const permalink = await permalinkAfterPublish(
-          () => graph.get(`/${id}`, credentials.accessToken, { fields: 'permalink' }),
-          'permalink',
-        );
+        const permalink = await permalinkAfterPublish(graph, credentials.accessToken, id);
         return { id, permalink };
       },
 
       async publishingQuota({ platformUserId, accessToken }) {
         // https://developers.facebook.com/docs/threads/overview#rate-limiting: 250 posts in a
         // moving 24 hours, a carousel counting as one.
-        const body = await graph.get(`/${platformUserId}/threads_publishing_limit`, accessToken, {
-          fields: 'quota_usage,config',
-        });
-        return quotaOf(platform, body, 'quota_usage', 'config');
+        return readQuota(graph, { platformUserId, accessToken }, 'threads_publishing_limit');
       },
 
       async findPublished(credentials, containerId) {

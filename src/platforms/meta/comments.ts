@@ -1,7 +1,54 @@
-/** What reading comments shares on Meta's platforms. */
-import { PlatformError } from '../types.ts';
-import { graphDate, isGone } from './graph-answers.ts';
+/** What reading comments shares on Meta's platforms: recent posts with their comments, one post, each comment's time. */
+import type { PlatformRequest } from '../http.ts';
+import { type PlatformComment, PlatformError, type PlatformPostSummary, type RecentComments } from '../types.ts';
+import { graphDate, isGone, postSummaryOf, requiredPostSummary } from './graph-answers.ts';
 import type { GraphClient } from './graph-client.ts';
+
+/** Where an account's posts are listed, and where a post's text and time are in the answer. */
+export interface PostsList {
+  path: string;
+  query: PlatformRequest['query'];
+  textField: string;
+  timeField?: string;
+}
+
+/**
+ * The account's `max` most recent posts and their comments (and replies), newest first, each
+ * post's comments read by `commentsOf`, with the highest usage the calls' headers reported.
+ */
+export async function readRecentComments(
+  graph: GraphClient,
+  accessToken: string,
+  posts: PostsList,
+  max: number,
+  commentsOf: (metered: GraphClient, postId: string) => Promise<PlatformComment[]>,
+): Promise<RecentComments> {
+  const { graph: metered, meter } = graph.metered();
+  const listed = await metered.getAll(posts.path, accessToken, posts.query, max);
+  const summaries = listed
+    .map((p) => postSummaryOf(p, posts.textField, posts.timeField))
+    .filter((p): p is PlatformPostSummary => p !== null);
+  const comments: PlatformComment[] = [];
+  for (const { id } of summaries) comments.push(...(await commentsOf(metered, id)));
+  return {
+    posts: summaries,
+    comments: comments.sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime()),
+    usagePercent: meter.highest,
+  };
+}
+
+/** One post, read by id with `fields` (its text under `textField`, its time under `timeField`). */
+export async function readPostSummary(
+  graph: GraphClient,
+  accessToken: string,
+  postId: string,
+  fields: string,
+  textField: string,
+  timeField?: string,
+): Promise<PlatformPostSummary> {
+  const post = await graph.get(`/${postId}`, accessToken, { fields });
+  return requiredPostSummary(graph.platform, post, textField, timeField);
+}
 
 /**
  * Each comment's own time, read one by one (`GET /{comment-id}?fields=<timeField>`): the one

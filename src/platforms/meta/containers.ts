@@ -1,132 +1,174 @@
 /**
- * Meta's publishing containers (Instagram, Threads; Facebook's stand-in for them): the reference
- * the service keeps for a container, and what it takes to find the post a container became after
- * a crash, to read the publishing quota and a new post's permalink.
+ * Meta's container-and-publish steps, as Instagram and Threads take them: create a container
+ * (one per carousel item, then the carousel's), read its status, publish it, read the new post's
+ * permalink, find what a container became after a crash, and read the publishing quota.
  */
-import { createHash } from 'node:crypto';
-import { list, num, record } from '../http.ts';
-import { type Platform, PlatformError, type PublishingQuota } from '../types.ts';
-import { postSummaryOf } from './graph-answers.ts';
+import { invalidRequest } from '../errors.ts';
+import { list, num, record, str } from '../http.ts';
+import {
+  type AccountCredentials,
+  type ContainerState,
+  type ContainerStatus,
+  PlatformError,
+  type PublishedPost,
+  type PublishingQuota,
+} from '../types.ts';
+import { type ContainerRef, matchPublished, recentPostOf } from './container-refs.ts';
+import { idOf } from './graph-answers.ts';
+import type { GraphClient } from './graph-client.ts';
+
+type Fields = Record<string, string | undefined>;
+
+/** A container made on the account's `edge` (Instagram's `media`, Threads' `threads`): its id. */
+export async function createContainer(
+  graph: GraphClient,
+  { platformUserId, accessToken }: AccountCredentials,
+  edge: string,
+  fields: Fields,
+): Promise<string> {
+  return idOf(graph.platform, await graph.post(`/${platformUserId}/${edge}`, accessToken, fields));
+}
+
+/** A carousel: a container per item (`is_carousel_item`), then the carousel's own naming them, with `fields`. */
+export async function createCarousel(
+  create: (fields: Fields) => Promise<string>,
+  items: readonly Fields[],
+  fields: Fields,
+): Promise<string> {
+  const children: string[] = [];
+  for (const item of items) children.push(await create({ ...item, is_carousel_item: 'true' }));
+  return create({ media_type: 'CAROUSEL', children: children.join(','), ...fields });
+}
+
+const CONTAINER_STATES: Record<string, ContainerState> = {
+  IN_PROGRESS: 'in_progress',
+  FINISHED: 'finished',
+  PUBLISHED: 'published',
+  ERROR: 'failed',
+  EXPIRED: 'expired',
+};
 
 /**
- * A container id with what finding its post later needs: the platform's container id, the
- * kind of post, when it was made and a digest of its text. Meta's containers do not name
- * the post they became, so after a crash between publishing and our commit the adapter
- * looks for a post of that kind, with that text, published since then. Ids are digits or
- * URL-safe characters, so the dots separate unambiguously; a plain platform id (made
- * before references existed) parses with no fingerprint.
+ * A container's status, read once. `fields` names where the platform puts its code and its
+ * reason (Instagram: `status_code` and `status`, Threads: `status` and `error_message`); the
+ * reason is kept for a failed or expired container only, as otherwise it repeats the code.
  */
-export interface ContainerRef {
-  id: string;
-  kind: string | null;
-  /** Unix seconds the container was made, by the service's clock. */
-  at: number | null;
-  textDigest: string | null;
-}
-
-const SAFE_ID = /^[0-9A-Za-z_-]{1,128}$/;
-
-export function textDigest(text: string): string {
-  return createHash('sha256').update(text, 'utf8').digest('base64url').slice(0, 16);
-}
-
-export function containerRef(id: string, kind: string, at: Date, text: string): string {
-  return `${id}.${kind}.${Math.floor(at.getTime() / 1000)}.${textDigest(text)}`;
-}
-
-/** The parts of a container reference, or null when it is not one (nor a plain safe id). */
-export function parseContainerRef(value: string): ContainerRef | null {
-  const parts = value.split('.');
-  const [id, kind, at, digest] = parts;
-  if (id === undefined || !SAFE_ID.test(id)) return null;
-  if (parts.length === 1) return { id, kind: null, at: null, textDigest: null };
-  if (parts.length !== 4 || !/^[a-z]{1,10}$/.test(kind ?? '') || !/^\d{1,12}$/.test(at ?? '')) return null;
-  if (!/^[A-Za-z0-9_-]{16}$/.test(digest ?? '')) return null;
-  return { id, kind: kind as string, at: Number(at), textDigest: digest as string };
-}
-
-/** How far the platform's clock may run behind ours when matching a post's time to its container's. */
-const CLOCK_SLACK_SECONDS = 600;
-
-export interface RecentPost {
-  id: string;
-  text: string;
-  /** Unix seconds. */
-  publishedAt: number;
-  permalink: string | null;
-}
-
-/**
- * The earliest of `posts` with the container's text, published since the container was
- * made: the post it became. Two posts with the same text published by the account since
- * then cannot be told apart; the earliest is taken.
- */
-export function matchPublished(posts: readonly RecentPost[], ref: ContainerRef, matchText = true): RecentPost | null {
-  if (ref.at === null) return null;
-  const since = ref.at - CLOCK_SLACK_SECONDS;
-  const candidates = posts
-    .filter((p) => p.publishedAt >= since && (!matchText || textDigest(p.text) === ref.textDigest))
-    .sort((a, b) => a.publishedAt - b.publishedAt);
-  return candidates[0] ?? null;
-}
-
-/** The container reference, or an invalid_request for an id this adapter did not make. */
-export function requireContainerRef(platform: Platform, value: string): ContainerRef {
-  const ref = parseContainerRef(value);
-  if (ref === null)
-    throw new PlatformError('invalid_request', `${platform}: not a container id: ${value.slice(0, 60)}`, { platform });
-  return ref;
-}
-
-/** A post of a Graph list (`id`, its text under `textField`, a Graph timestamp), or null when unreadable. */
-export function recentPostOf(raw: unknown, textField: string, timeField = 'timestamp'): RecentPost | null {
-  const post = postSummaryOf(raw, textField, timeField);
-  if (post === null || post.publishedAt === null) return null;
-  return {
-    id: post.id,
-    text: post.text ?? '',
-    publishedAt: Math.floor(post.publishedAt.getTime() / 1000),
-    permalink: post.permalink,
-  };
-}
-
-/**
- * A `{"data":[{<usage>, <config>:{quota_total, quota_duration}}]}` answer (Instagram's
- * content_publishing_limit, Threads' threads_publishing_limit) as a quota.
- */
-export function quotaOf(
-  platform: Platform,
-  body: Record<string, unknown>,
-  usageField: string,
-  configField: string,
-): PublishingQuota {
-  const entry = record(list(body.data)[0]);
-  const config = record(entry[configField]);
-  const used = num(entry[usageField]);
-  const limit = num(config.quota_total);
-  const windowSeconds = num(config.quota_duration);
-  if (used === null || limit === null || windowSeconds === null) {
-    throw new PlatformError('transient', `${platform} answered its publishing limit without usage and config`, {
-      platform,
+export async function readContainerStatus(
+  graph: GraphClient,
+  accessToken: string,
+  containerId: string,
+  fields: { code: string; reason: string; label: string },
+): Promise<ContainerStatus> {
+  const body = await graph.get(`/${containerId}`, accessToken, { fields: `${fields.code},${fields.reason}` });
+  const code = str(body[fields.code]) ?? '';
+  const state = CONTAINER_STATES[code];
+  if (state === undefined) {
+    throw new PlatformError('transient', `${graph.platform}: unknown container status ${JSON.stringify(code)}`, {
+      platform: graph.platform,
     });
   }
-  return { used, limit, windowSeconds };
+  if (state === 'in_progress') return { state, message: `${fields.label} is still processing the media (IN_PROGRESS)` };
+  const message = str(body[fields.reason]);
+  return message !== null && (state === 'failed' || state === 'expired') ? { state, message } : { state };
+}
+
+/** Publishes a container on the account's `edge` (`media_publish`, `threads_publish`): the new post's id. */
+export async function publishContainer(
+  graph: GraphClient,
+  { platformUserId, accessToken }: AccountCredentials,
+  edge: string,
+  containerId: string,
+): Promise<string> {
+  const published = await graph.call({
+    method: 'POST',
+    url: graph.url(`/${platformUserId}/${edge}`),
+    query: { creation_id: containerId },
+    form: { access_token: accessToken },
+  });
+  return idOf(graph.platform, published);
 }
 
 /**
- * A new post's permalink, read after it was published: best effort (null when the read
- * fails), since the post exists whatever this read answers, and failing the publication
+ * A new post's permalink (its `field`), read after it was published: best effort (null when the
+ * read fails), since the post exists whatever this read answers, and failing the publication
  * would make a retry publish it twice.
  */
 export async function permalinkAfterPublish(
-  read: () => Promise<Record<string, unknown>>,
-  field: string,
+  graph: GraphClient,
+  accessToken: string,
+  postId: string,
+  field = 'permalink',
 ): Promise<string | null> {
   try {
-    const value = (await read())[field];
+    const value = (await graph.get(`/${postId}`, accessToken, { fields: field }))[field];
     return typeof value === 'string' && value !== '' ? value : null;
   } catch (error) {
     if (error instanceof PlatformError) return null;
     throw error;
   }
+}
+
+/** Publishes a container, then reads the new post's permalink. */
+export async function publishWithPermalink(
+  graph: GraphClient,
+  credentials: AccountCredentials,
+  edge: string,
+  containerId: string,
+): Promise<PublishedPost> {
+  const id = await publishContainer(graph, credentials, edge, containerId);
+  return { id, permalink: await permalinkAfterPublish(graph, credentials.accessToken, id) };
+}
+
+/**
+ * The post a published container became: a container does not name it, so the account's recent
+ * posts on `edge` (its text under `textField`) with the container's text, published since the
+ * container was made (`matchText` false: the earliest since then, for posts without text).
+ */
+export async function findContainerPost(
+  graph: GraphClient,
+  { platformUserId, accessToken }: AccountCredentials,
+  ref: ContainerRef,
+  look: { edge: string; textField: string; matchText?: boolean },
+): Promise<PublishedPost | null> {
+  if (ref.at === null) {
+    throw invalidRequest(
+      graph.platform,
+      'the container was published, but its reference does not say what to look for',
+    );
+  }
+  const items = await graph.getAll(
+    `/${platformUserId}/${look.edge}`,
+    accessToken,
+    { fields: `id,${look.textField},permalink,timestamp`, limit: 50 },
+    50,
+  );
+  const match = matchPublished(
+    items.map((item) => recentPostOf(item, look.textField)).filter((p) => p !== null),
+    ref,
+    look.matchText,
+  );
+  return match === null ? null : { id: match.id, permalink: match.permalink };
+}
+
+/**
+ * The account's publishing quota on `edge` (Instagram's content_publishing_limit, Threads'
+ * threads_publishing_limit): `{"data":[{quota_usage, config:{quota_total, quota_duration}}]}`.
+ */
+export async function readQuota(
+  graph: GraphClient,
+  { platformUserId, accessToken }: AccountCredentials,
+  edge: string,
+): Promise<PublishingQuota> {
+  const body = await graph.get(`/${platformUserId}/${edge}`, accessToken, { fields: 'quota_usage,config' });
+  const entry = record(list(body.data)[0]);
+  const config = record(entry.config);
+  const used = num(entry.quota_usage);
+  const limit = num(config.quota_total);
+  const windowSeconds = num(config.quota_duration);
+  if (used === null || limit === null || windowSeconds === null) {
+    throw new PlatformError('transient', `${graph.platform} answered its publishing limit without usage and config`, {
+      platform: graph.platform,
+    });
+  }
+  return { used, limit, windowSeconds };
 }

@@ -3,6 +3,7 @@
  * `access_token` parameter, `{"error":{...}}` envelopes, `paging.next`, usage headers.
  */
 import {
+  type AdapterContext,
   type AdapterOptions,
   callPlatform,
   expectObject,
@@ -104,4 +105,9 @@ export class GraphClient {
     }
     return items.slice(0, max);
   }
+}
+
+/** What the parts of a Meta adapter share: the app's options, the clock and the platform's Graph client. */
+export interface GraphContext extends AdapterContext {
+  readonly graph: GraphClient;
 }
