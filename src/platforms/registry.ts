@@ -8,7 +8,7 @@ import { unsupported } from './errors.ts';
 import { facebookPlatform } from './facebook.ts';
 import { instagramPlatform } from './instagram/index.ts';
 import { PLATFORMS, type Platform } from './names.ts';
-import { threadsPlatform } from './threads.ts';
+import { threadsPlatform } from './threads/index.ts';
 import { tiktokPlatform } from './tiktok.ts';
 import type { CommentsCapability, InsightsCapability, PlatformAdapter } from './types.ts';
 

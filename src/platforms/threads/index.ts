@@ -1,0 +1,39 @@
+/** The Threads adapter, made of its parts. Facts: docs/platforms.md, "Threads". */
+import type { PlatformDefinition } from '../definition.ts';
+import type { AdapterOptions } from '../http.ts';
+import { metaDeauthorizedUsers } from '../meta/deauthorization.ts';
+import { GraphClient } from '../meta/graph-client.ts';
+import { reportingMissingScopes } from '../missing-scopes.ts';
+import type { PlatformAdapter } from '../types.ts';
+import { threadsComments } from './comments.ts';
+import { threadsDefinition } from './definition.ts';
+import { threadsInsights } from './insights.ts';
+import { threadsProfile } from './profile.ts';
+import { threadsPublishing } from './publishing.ts';
+import { THREADS_SCOPES } from './scopes.ts';
+import { threadsSignIn } from './sign-in.ts';
+
+const VERSION = 'v1.0';
+const HOURS = 3_600_000;
+const DAYS = 24 * HOURS;
+
+export function threadsAdapter(options: AdapterOptions, now: () => Date): PlatformAdapter {
+  const graph = new GraphClient('threads', options.hostUrl('graph.threads.net'), VERSION, options, now);
+  const context = { graph, options, now };
+  return reportingMissingScopes({
+    platform: 'threads',
+    scopes: THREADS_SCOPES,
+    refresh: { refreshBeforeExpiryMs: 7 * DAYS, minTokenAgeMs: 24 * HOURS },
+    ...threadsSignIn(context),
+    parseDeauthorization: (notice) => metaDeauthorizedUsers('threads', notice, options.clientSecret),
+    profile: (credentials) => threadsProfile(context, credentials),
+    comments: threadsComments(context),
+    insights: threadsInsights(context),
+    publishing: threadsPublishing(context),
+  });
+}
+
+export const threadsPlatform: PlatformDefinition & { platform: 'threads' } = {
+  ...threadsDefinition,
+  create: threadsAdapter,
+};
