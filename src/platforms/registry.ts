@@ -5,7 +5,7 @@
  */
 import type { PlatformDefinition } from './definition.ts';
 import { unsupported } from './errors.ts';
-import { facebookPlatform } from './facebook.ts';
+import { facebookPlatform } from './facebook/index.ts';
 import { instagramPlatform } from './instagram/index.ts';
 import { PLATFORMS, type Platform } from './names.ts';
 import { threadsPlatform } from './threads/index.ts';

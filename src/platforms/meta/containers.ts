@@ -119,35 +119,66 @@ export async function publishWithPermalink(
   return { id, permalink: await permalinkAfterPublish(graph, credentials.accessToken, id) };
 }
 
+/** Where an account's recent posts are listed (`edge`, `fields`, the first `max`), and where a post's text and time are. */
+export interface RecentPosts {
+  edge: string;
+  fields: string;
+  max: number;
+  textField: string;
+  timeField?: string;
+}
+
 /**
- * The post a published container became: a container does not name it, so the account's recent
- * posts on `edge` (its text under `textField`) with the container's text, published since the
- * container was made (`matchText` false: the earliest since then, for posts without text).
+ * The earliest of the account's recent posts published since the container was made (`at`,
+ * Unix seconds) with the container's text digest (any text, with `matchText` false): the post the
+ * container became, as a container does not name it.
+ */
+export async function recentPostMatching(
+  graph: GraphClient,
+  { platformUserId, accessToken }: AccountCredentials,
+  ref: ContainerRef & { at: number },
+  posts: RecentPosts,
+  matchText = true,
+): Promise<PublishedPost | null> {
+  const items = await graph.getAll(
+    `/${platformUserId}/${posts.edge}`,
+    accessToken,
+    { fields: posts.fields, limit: posts.max },
+    posts.max,
+  );
+  const match = matchPublished(
+    items.map((item) => recentPostOf(item, posts.textField, posts.timeField)).filter((p) => p !== null),
+    ref,
+    matchText,
+  );
+  return match === null ? null : { id: match.id, permalink: match.permalink };
+}
+
+/**
+ * The post a published container became, among the account's 50 latest on `edge` (its text under
+ * `textField`): one with the container's text (`matchText` false: any), published since the
+ * container was made.
  */
 export async function findContainerPost(
   graph: GraphClient,
-  { platformUserId, accessToken }: AccountCredentials,
+  credentials: AccountCredentials,
   ref: ContainerRef,
   look: { edge: string; textField: string; matchText?: boolean },
 ): Promise<PublishedPost | null> {
-  if (ref.at === null) {
+  const { at } = ref;
+  if (at === null) {
     throw invalidRequest(
       graph.platform,
       'the container was published, but its reference does not say what to look for',
     );
   }
-  const items = await graph.getAll(
-    `/${platformUserId}/${look.edge}`,
-    accessToken,
-    { fields: `id,${look.textField},permalink,timestamp`, limit: 50 },
-    50,
-  );
-  const match = matchPublished(
-    items.map((item) => recentPostOf(item, look.textField)).filter((p) => p !== null),
-    ref,
-    look.matchText,
-  );
-  return match === null ? null : { id: match.id, permalink: match.permalink };
+  const posts = {
+    edge: look.edge,
+    fields: `id,${look.textField},permalink,timestamp`,
+    max: 50,
+    textField: look.textField,
+  };
+  return recentPostMatching(graph, credentials, { ...ref, at }, posts, look.matchText);
 }
 
 /**

@@ -1,10 +1,7 @@
-/**
- * Comment notices of Meta's platforms (Instagram, Threads, Facebook Pages), each in the
- * platform's own shape, once their signature is checked.
- */
-import { record, str } from './http.ts';
-import { changesOf, timeOf, verifiedMetaNotice } from './meta/notices.ts';
-import type { CommentNotice, PlatformNotice } from './types.ts';
+/** A page's comment notices (its `feed` webhook field, comments added), once Meta's signature is checked. */
+import { record, str } from '../http.ts';
+import { changesOf, timeOf, verifiedMetaNotice } from '../meta/notices.ts';
+import type { CommentNotice, PlatformNotice } from '../types.ts';
 
 /**
  * A Page's `feed` field, comments added only (`item: "comment"`, `verb: "add"`): `value` is
