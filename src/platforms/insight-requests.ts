@@ -77,3 +77,23 @@ export function setFigure(figures: DailyMetrics, day: string, metric: string, va
   const values = figures[day];
   if (values !== undefined) values[metric] = value;
 }
+
+/**
+ * An account insights read begun now: the metrics and days asked checked, the moment and its day,
+ * the figures null until read, and the days worth a call (asked, up to today, none before
+ * `firstDay` where the platform has no figures earlier, in order).
+ */
+export function accountInsightsRead(
+  platform: Platform,
+  supported: readonly string[],
+  asked: { days: readonly string[]; metrics: readonly string[] },
+  now: () => Date,
+  firstDay = '',
+): { at: Date; today: string; figures: DailyMetrics; read: string[] } {
+  requireMetrics(platform, supported, asked.metrics);
+  checkDays(platform, asked.days);
+  const at = now();
+  const day = today(at);
+  const read = daysUpTo(asked.days, day).filter((d) => d >= firstDay);
+  return { at, today: day, figures: emptyFigures(asked.days, asked.metrics), read };
+}

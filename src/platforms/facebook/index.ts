@@ -6,7 +6,8 @@
 import type { PlatformDefinition } from '../definition.ts';
 import { unsupported } from '../errors.ts';
 import type { AdapterOptions } from '../http.ts';
-import { GraphClient } from '../meta/graph-client.ts';
+import { graphContext } from '../meta/graph-client.ts';
+import { META_REFRESH } from '../meta/sign-in.ts';
 import { reportingMissingScopes } from '../missing-scopes.ts';
 import type { PlatformAdapter } from '../types.ts';
 import { facebookComments } from './comments.ts';
@@ -17,16 +18,13 @@ import { FACEBOOK_SCOPES } from './scopes.ts';
 import { facebookSignIn } from './sign-in.ts';
 
 const VERSION = 'v22.0';
-const HOURS = 3_600_000;
-const DAYS = 24 * HOURS;
 
 export function facebookAdapter(options: AdapterOptions, now: () => Date): PlatformAdapter {
-  const graph = new GraphClient('facebook', options.hostUrl('graph.facebook.com'), VERSION, options, now);
-  const context = { graph, options, now };
+  const context = graphContext('facebook', 'graph.facebook.com', VERSION, options, now);
   return reportingMissingScopes({
     platform: 'facebook',
     scopes: FACEBOOK_SCOPES,
-    refresh: { refreshBeforeExpiryMs: 7 * DAYS, minTokenAgeMs: 24 * HOURS },
+    refresh: META_REFRESH,
     ...facebookSignIn(context, VERSION),
     parseDeauthorization() {
       // Its notice names the Facebook user, while the accounts are that user's pages: a

@@ -1,6 +1,6 @@
 /** A page's comment notices (its `feed` webhook field, comments added), once Meta's signature is checked. */
 import { record, str } from '../http.ts';
-import { changesOf, timeOf, verifiedMetaNotice } from '../meta/notices.ts';
+import { changesOf, commentNotices, timeOf, verifiedMetaNotice } from '../meta/notices.ts';
 import type { CommentNotice, PlatformNotice } from '../types.ts';
 
 /**
@@ -11,17 +11,16 @@ import type { CommentNotice, PlatformNotice } from '../types.ts';
  */
 export function facebookCommentNotices(notice: PlatformNotice, appSecret: string, received: Date): CommentNotice[] {
   const body = verifiedMetaNotice('facebook', notice, appSecret);
-  const notices: CommentNotice[] = [];
-  for (const { entry, field, value } of changesOf(body)) {
-    if (field !== 'feed' || value.item !== 'comment' || value.verb !== 'add') continue;
+  return commentNotices(changesOf(body), received, ({ entry, field, value }) => {
+    if (field !== 'feed' || value.item !== 'comment' || value.verb !== 'add') return null;
     const page = str(entry.id);
     const id = str(value.comment_id);
     const postId = str(value.post_id);
-    if (page === null || id === null || postId === null) continue;
+    if (page === null || id === null || postId === null) return null;
     const from = record(value.from);
     const authorId = str(from.id);
     const parent = str(value.parent_id);
-    notices.push({
+    return {
       accountPlatformUserId: page,
       comment: {
         id,
@@ -34,8 +33,6 @@ export function facebookCommentNotices(notice: PlatformNotice, appSecret: string
         hidden: value.is_hidden === true,
         byAccount: authorId !== null && authorId === page,
       },
-      noticedAt: timeOf(entry.time) ?? received,
-    });
-  }
-  return notices;
+    };
+  });
 }

@@ -2,7 +2,8 @@
 import type { PlatformDefinition } from '../definition.ts';
 import type { AdapterOptions } from '../http.ts';
 import { metaDeauthorizedUsers } from '../meta/deauthorization.ts';
-import { GraphClient } from '../meta/graph-client.ts';
+import { graphContext } from '../meta/graph-client.ts';
+import { META_REFRESH } from '../meta/sign-in.ts';
 import { reportingMissingScopes } from '../missing-scopes.ts';
 import type { PlatformAdapter } from '../types.ts';
 import { instagramComments } from './comments.ts';
@@ -14,16 +15,13 @@ import { INSTAGRAM_SCOPES } from './scopes.ts';
 import { instagramSignIn } from './sign-in.ts';
 
 const VERSION = 'v25.0';
-const HOURS = 3_600_000;
-const DAYS = 24 * HOURS;
 
 export function instagramAdapter(options: AdapterOptions, now: () => Date): PlatformAdapter {
-  const graph = new GraphClient('instagram', options.hostUrl('graph.instagram.com'), VERSION, options, now);
-  const context = { graph, options, now };
+  const context = graphContext('instagram', 'graph.instagram.com', VERSION, options, now);
   return reportingMissingScopes({
     platform: 'instagram',
     scopes: INSTAGRAM_SCOPES,
-    refresh: { refreshBeforeExpiryMs: 7 * DAYS, minTokenAgeMs: 24 * HOURS },
+    refresh: META_REFRESH,
     ...instagramSignIn(context),
     parseDeauthorization: (notice) => metaDeauthorizedUsers('instagram', notice, options.clientSecret),
     profile: (credentials) => instagramProfile(context, credentials),

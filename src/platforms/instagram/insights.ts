@@ -1,20 +1,17 @@
 /** Instagram insights: an account's daily figures and a post's, by the service's metric names. */
 import { num } from '../http.ts';
 import {
-  checkDays,
-  daysUpTo,
-  emptyFigures,
+  accountInsightsRead,
   platformNames,
   readRange,
   requireMetrics,
   runsWithin,
   setFigure,
-  today,
 } from '../insight-requests.ts';
 import { dailyValues, metricValue } from '../meta/graph-answers.ts';
 import type { GraphContext } from '../meta/graph-client.ts';
 import { isNotEnoughViewers } from '../meta/graph-errors.ts';
-import { type DailyMetrics, type InsightsCapability, PlatformError } from '../types.ts';
+import { type InsightsCapability, PlatformError } from '../types.ts';
 import { INSTAGRAM_METRICS } from './definition.ts';
 import { meNode } from './profile.ts';
 
@@ -52,13 +49,13 @@ export function instagramInsights({ graph, now }: GraphContext): InsightsCapabil
      * today; reach alone: one call per 30 days.
      */
     async accountInsights({ platformUserId, accessToken }, days, metrics) {
-      requireMetrics(platform, INSTAGRAM_METRICS.account, metrics);
-      checkDays(platform, days);
+      const { at, today, figures, read } = accountInsightsRead(
+        platform,
+        INSTAGRAM_METRICS.account,
+        { days, metrics },
+        now,
+      );
       const { graph: metered, meter } = graph.metered();
-      const at = now();
-      const todayDay = today(at);
-      const figures: DailyMetrics = emptyFigures(days, metrics);
-      const read = daysUpTo(days, todayDay);
       const asked = metrics.filter((m) => m !== 'followers_count');
       const insights = (range: { since: number; until: number }, metricType: string) =>
         metered.get(`/${platformUserId}/insights`, accessToken, {
@@ -81,10 +78,10 @@ export function instagramInsights({ graph, now }: GraphContext): InsightsCapabil
           for (const metric of asked) setFigure(figures, day, metric, metricValue(body, metric));
         }
       }
-      if (metrics.includes('followers_count') && read.includes(todayDay)) {
+      if (metrics.includes('followers_count') && read.includes(today)) {
         // A user field, not a metric: only today's count exists.
         const me = meNode(await metered.get('/me', accessToken, { fields: 'followers_count' }));
-        setFigure(figures, todayDay, 'followers_count', num(me.followers_count));
+        setFigure(figures, today, 'followers_count', num(me.followers_count));
       }
       return { figures, usagePercent: meter.highest };
     },

@@ -1,6 +1,6 @@
 /** Instagram's comment notices (its `comments` webhook field), once Meta's signature is checked. */
 import { record, str } from '../http.ts';
-import { changesOf, timeOf, verifiedMetaNotice } from '../meta/notices.ts';
+import { changesOf, commentNotices, verifiedMetaNotice } from '../meta/notices.ts';
 import type { CommentNotice, PlatformNotice } from '../types.ts';
 
 /**
@@ -12,16 +12,15 @@ import type { CommentNotice, PlatformNotice } from '../types.ts';
  */
 export function instagramCommentNotices(notice: PlatformNotice, appSecret: string, received: Date): CommentNotice[] {
   const body = verifiedMetaNotice('instagram', notice, appSecret);
-  const notices: CommentNotice[] = [];
-  for (const { entry, field, value } of changesOf(body)) {
-    if (field !== 'comments') continue;
+  return commentNotices(changesOf(body), received, ({ entry, field, value }) => {
+    if (field !== 'comments') return null;
     const account = str(entry.id);
     const id = str(value.id);
     const postId = str(record(value.media).id);
-    if (account === null || id === null || postId === null) continue;
+    if (account === null || id === null || postId === null) return null;
     const from = record(value.from);
     const authorId = str(from.id);
-    notices.push({
+    return {
       accountPlatformUserId: account,
       comment: {
         id,
@@ -34,8 +33,6 @@ export function instagramCommentNotices(notice: PlatformNotice, appSecret: strin
         hidden: false,
         byAccount: authorId !== null && authorId === account,
       },
-      noticedAt: timeOf(entry.time) ?? received,
-    });
-  }
-  return notices;
+    };
+  });
 }

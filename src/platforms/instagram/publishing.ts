@@ -1,34 +1,35 @@
 /** Publishing to Instagram: a container per post (or per carousel item), published once Instagram is done with it. */
 import { invalidRequest } from '../errors.ts';
-import { containerRef, requireContainerRef } from '../meta/container-refs.ts';
-import {
-  createCarousel,
-  createContainer,
-  findContainerPost,
-  publishWithPermalink,
-  readContainerStatus,
-  readQuota,
-} from '../meta/containers.ts';
+import { containerRef } from '../meta/container-refs.ts';
+import { type ContainerApi, containerSteps, createCarousel, createContainer } from '../meta/containers.ts';
 import { idOf } from '../meta/graph-answers.ts';
 import type { GraphContext } from '../meta/graph-client.ts';
 import { draftOf, optionsOf, refuseProblems } from '../publish-checks.ts';
-import type { AccountCredentials, ContainerStatus, PublishingCapability, PublishRequest } from '../types.ts';
+import type { PublishingCapability, PublishRequest } from '../types.ts';
 import { FIRST_COMMENT, INSTAGRAM_OPTIONS } from './definition.ts';
 import { instagramProblems } from './publish-rules.ts';
 
 const platform = 'instagram';
+
+const INSTAGRAM_CONTAINERS: ContainerApi = {
+  // `status` says why for an ERROR (its subcode) or an EXPIRED container.
+  status: { code: 'status_code', reason: 'status', label: 'Instagram' },
+  publishEdge: 'media_publish',
+  // https://developers.facebook.com/docs/instagram-platform/content-publishing#rate-limit
+  quotaEdge: 'content_publishing_limit',
+  // The account's recent media (or, for a story, its live stories) with the same caption.
+  // Stories carry no caption, so the earliest story since then.
+  postsOf: (ref) =>
+    ref.kind === 's'
+      ? { edge: 'stories', textField: 'caption', matchText: false }
+      : { edge: 'media', textField: 'caption' },
+};
 
 function url(item: PublishRequest['media'][number]) {
   return item.type === 'image' ? { image_url: item.url } : { video_url: item.url };
 }
 
 export function instagramPublishing({ graph, now }: GraphContext): PublishingCapability {
-  function containerStatus({ accessToken }: AccountCredentials, containerId: string): Promise<ContainerStatus> {
-    const { id } = requireContainerRef(platform, containerId);
-    // `status` says why for an ERROR (its subcode) or an EXPIRED container.
-    return readContainerStatus(graph, accessToken, id, { code: 'status_code', reason: 'status', label: 'Instagram' });
-  }
-
   return {
     checkPublish(draft) {
       return instagramProblems(draft);
@@ -58,29 +59,7 @@ export function instagramPublishing({ graph, now }: GraphContext): PublishingCap
       return { containerId: containerRef(id, 'f', made, caption) };
     },
 
-    containerStatus,
-
-    publishContainer(credentials, containerId) {
-      return publishWithPermalink(graph, credentials, 'media_publish', requireContainerRef(platform, containerId).id);
-    },
-
-    publishingQuota(credentials) {
-      // https://developers.facebook.com/docs/instagram-platform/content-publishing#rate-limit
-      return readQuota(graph, credentials, 'content_publishing_limit');
-    },
-
-    async findPublished(credentials, containerId) {
-      const ref = requireContainerRef(platform, containerId);
-      if ((await containerStatus(credentials, containerId)).state !== 'published') return null;
-      // The account's recent media (or, for a story, its live stories) with the same caption.
-      // Stories carry no caption, so the earliest story since then.
-      const story = ref.kind === 's';
-      return findContainerPost(graph, credentials, ref, {
-        edge: story ? 'stories' : 'media',
-        textField: 'caption',
-        matchText: !story,
-      });
-    },
+    ...containerSteps(graph, INSTAGRAM_CONTAINERS),
 
     afterPublish: {
       ...FIRST_COMMENT,

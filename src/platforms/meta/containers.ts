@@ -11,9 +11,10 @@ import {
   type ContainerStatus,
   PlatformError,
   type PublishedPost,
+  type PublishingCapability,
   type PublishingQuota,
 } from '../types.ts';
-import { type ContainerRef, matchPublished, recentPostOf } from './container-refs.ts';
+import { type ContainerRef, matchPublished, recentPostOf, requireContainerRef } from './container-refs.ts';
 import { idOf } from './graph-answers.ts';
 import type { GraphClient } from './graph-client.ts';
 
@@ -109,7 +110,7 @@ export async function permalinkAfterPublish(
 }
 
 /** Publishes a container, then reads the new post's permalink. */
-export async function publishWithPermalink(
+async function publishWithPermalink(
   graph: GraphClient,
   credentials: AccountCredentials,
   edge: string,
@@ -159,7 +160,7 @@ export async function recentPostMatching(
  * `textField`): one with the container's text (`matchText` false: any), published since the
  * container was made.
  */
-export async function findContainerPost(
+async function findContainerPost(
   graph: GraphClient,
   credentials: AccountCredentials,
   ref: ContainerRef,
@@ -185,7 +186,7 @@ export async function findContainerPost(
  * The account's publishing quota on `edge` (Instagram's content_publishing_limit, Threads'
  * threads_publishing_limit): `{"data":[{quota_usage, config:{quota_total, quota_duration}}]}`.
  */
-export async function readQuota(
+async function readQuota(
   graph: GraphClient,
   { platformUserId, accessToken }: AccountCredentials,
   edge: string,
@@ -202,4 +203,37 @@ export async function readQuota(
     });
   }
   return { used, limit, windowSeconds };
+}
+
+/** Where a platform keeps each container step (Instagram's API and Threads' name them differently). */
+export interface ContainerApi {
+  /** Where a container's status code and its reason are, and the platform's name for messages. */
+  status: { code: string; reason: string; label: string };
+  /** The account's edge that publishes a container. */
+  publishEdge: string;
+  /** The account's edge that answers its publishing quota. */
+  quotaEdge: string;
+  /** Where the post a container of this kind became is looked for. */
+  postsOf(ref: ContainerRef): { edge: string; textField: string; matchText?: boolean };
+}
+
+/** The steps after a container is made: its status, publishing it, the quota, and what it became after a crash. */
+export function containerSteps(
+  graph: GraphClient,
+  api: ContainerApi,
+): Pick<PublishingCapability, 'containerStatus' | 'publishContainer' | 'publishingQuota' | 'findPublished'> {
+  const idOfRef = (containerId: string) => requireContainerRef(graph.platform, containerId).id;
+  const status = (accessToken: string, containerId: string) =>
+    readContainerStatus(graph, accessToken, idOfRef(containerId), api.status);
+  return {
+    containerStatus: ({ accessToken }, containerId) => status(accessToken, containerId),
+    publishContainer: (credentials, containerId) =>
+      publishWithPermalink(graph, credentials, api.publishEdge, idOfRef(containerId)),
+    publishingQuota: (credentials) => readQuota(graph, credentials, api.quotaEdge),
+    async findPublished(credentials, containerId) {
+      const ref = requireContainerRef(graph.platform, containerId);
+      if ((await status(credentials.accessToken, containerId)).state !== 'published') return null;
+      return findContainerPost(graph, credentials, ref, api.postsOf(ref));
+    },
+  };
 }

@@ -111,3 +111,14 @@ export class GraphClient {
 export interface GraphContext extends AdapterContext {
   readonly graph: GraphClient;
 }
+
+/** A Meta adapter's context: its Graph client on `host` (real or the sandbox's) at API `version`, the options, the clock. */
+export function graphContext(
+  platform: Platform,
+  host: string,
+  version: string,
+  options: AdapterOptions,
+  now: () => Date,
+): GraphContext {
+  return { graph: new GraphClient(platform, options.hostUrl(host), version, options, now), options, now };
+}

@@ -8,7 +8,7 @@ import { createHmac } from 'node:crypto';
 import { invalidRequest } from '../errors.ts';
 import { list, num, record, str } from '../http.ts';
 import { noticeJson, sameBytes } from '../notice-checks.ts';
-import type { Platform, PlatformNotice } from '../types.ts';
+import type { CommentNotice, Platform, PlatformNotice } from '../types.ts';
 import { graphDate } from './graph-answers.ts';
 
 const SIGNATURE = /^sha256=([0-9a-f]{64})$/i;
@@ -61,4 +61,24 @@ export function changesOf(body: unknown): NoticeChange[] {
     }
   }
   return found;
+}
+
+/** A comment a change reports, with the account it is for. */
+export type NoticedComment = Omit<CommentNotice, 'noticedAt'>;
+
+/**
+ * The comments the changes report, as `read` finds them in a change (null: it reports none the
+ * service reads), each noticed when its entry says Meta sent it (`time`), else `received`.
+ */
+export function commentNotices(
+  changes: readonly NoticeChange[],
+  received: Date,
+  read: (change: NoticeChange) => NoticedComment | null,
+): CommentNotice[] {
+  const notices: CommentNotice[] = [];
+  for (const change of changes) {
+    const found = read(change);
+    if (found !== null) notices.push({ ...found, noticedAt: timeOf(change.entry.time) ?? received });
+  }
+  return notices;
 }

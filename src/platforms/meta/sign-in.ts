@@ -4,8 +4,17 @@
  */
 import { requiredText } from '../http.ts';
 import { tokenExpiry } from '../sign-in.ts';
-import type { TokenSet } from '../types.ts';
+import type { RefreshPolicy, TokenSet } from '../types.ts';
 import type { GraphContext } from './graph-client.ts';
+
+const HOURS = 3_600_000;
+
+/**
+ * When the service refreshes a Meta token: 7 days before it expires. Instagram's and Threads'
+ * long-lived tokens (60 days) refresh only once at least 24 hours old; Facebook's user tokens are
+ * held to the same.
+ */
+export const META_REFRESH: RefreshPolicy = { refreshBeforeExpiryMs: 7 * 24 * HOURS, minTokenAgeMs: 24 * HOURS };
 
 /** The code exchange: a form POST of the app's credentials, the code and the redirect URI to `url`. */
 export function exchangeCodeByForm(

@@ -2,7 +2,7 @@
 import { invalidRequest } from '../errors.ts';
 import { record, str } from '../http.ts';
 import { commentTimesByReading, readPostSummary, readRecentComments } from '../meta/comments.ts';
-import { createContainer, publishContainer } from '../meta/containers.ts';
+import { createContainer, publishContainer, readContainerStatus } from '../meta/containers.ts';
 import type { GraphContext } from '../meta/graph-client.ts';
 import {
   type AccountCredentials,
@@ -11,7 +11,7 @@ import {
   PlatformError,
   type ReplyOutcome,
 } from '../types.ts';
-import { threadsContainerStatus } from './containers.ts';
+import { THREADS_CONTAINERS } from './containers.ts';
 import { threadsCommentNotices } from './notices.ts';
 import { THREADS_MAX_TEXT, threadsTextLength } from './text.ts';
 
@@ -55,13 +55,16 @@ export function threadsComments({ graph, options, now }: GraphContext): Comments
    * pending for a job due later.
    */
   async function publishReplyIfReady(credentials: AccountCredentials, containerId: string): Promise<ReplyOutcome> {
-    const status = await threadsContainerStatus(graph, credentials.accessToken, containerId);
+    const status = await readContainerStatus(graph, credentials.accessToken, containerId, THREADS_CONTAINERS.status);
     if (status.state === 'in_progress') return { state: 'pending', containerId };
     if (status.state !== 'finished') {
       // A published one cannot say which reply it became; failed and expired ones never will be.
       throw invalidRequest(platform, `the reply could not be published: ${status.message ?? status.state}`);
     }
-    return { state: 'sent', id: await publishContainer(graph, credentials, 'threads_publish', containerId) };
+    return {
+      state: 'sent',
+      id: await publishContainer(graph, credentials, THREADS_CONTAINERS.publishEdge, containerId),
+    };
   }
 
   return {

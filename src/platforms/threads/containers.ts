@@ -1,8 +1,12 @@
-/** A Threads container's status, which publishing a post and publishing a reply both wait on. */
-import { readContainerStatus } from '../meta/containers.ts';
-import type { GraphClient } from '../meta/graph-client.ts';
-import type { ContainerStatus } from '../types.ts';
+/** Where Threads keeps each container step, for its posts and its replies alike. */
+import type { ContainerApi } from '../meta/containers.ts';
 
-export function threadsContainerStatus(graph: GraphClient, accessToken: string, id: string): Promise<ContainerStatus> {
-  return readContainerStatus(graph, accessToken, id, { code: 'status', reason: 'error_message', label: 'Threads' });
-}
+export const THREADS_CONTAINERS: ContainerApi = {
+  status: { code: 'status', reason: 'error_message', label: 'Threads' },
+  publishEdge: 'threads_publish',
+  // https://developers.facebook.com/docs/threads/overview#rate-limiting: 250 posts in a
+  // moving 24 hours, a carousel counting as one.
+  quotaEdge: 'threads_publishing_limit',
+  // The account's recent posts (or its replies, for a reply) with the same text.
+  postsOf: (ref) => ({ edge: ref.kind === 'r' ? 'replies' : 'threads', textField: 'text' }),
+};

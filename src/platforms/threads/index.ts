@@ -2,7 +2,8 @@
 import type { PlatformDefinition } from '../definition.ts';
 import type { AdapterOptions } from '../http.ts';
 import { metaDeauthorizedUsers } from '../meta/deauthorization.ts';
-import { GraphClient } from '../meta/graph-client.ts';
+import { graphContext } from '../meta/graph-client.ts';
+import { META_REFRESH } from '../meta/sign-in.ts';
 import { reportingMissingScopes } from '../missing-scopes.ts';
 import type { PlatformAdapter } from '../types.ts';
 import { threadsComments } from './comments.ts';
@@ -14,16 +15,13 @@ import { THREADS_SCOPES } from './scopes.ts';
 import { threadsSignIn } from './sign-in.ts';
 
 const VERSION = 'v1.0';
-const HOURS = 3_600_000;
-const DAYS = 24 * HOURS;
 
 export function threadsAdapter(options: AdapterOptions, now: () => Date): PlatformAdapter {
-  const graph = new GraphClient('threads', options.hostUrl('graph.threads.net'), VERSION, options, now);
-  const context = { graph, options, now };
+  const context = graphContext('threads', 'graph.threads.net', VERSION, options, now);
   return reportingMissingScopes({
     platform: 'threads',
     scopes: THREADS_SCOPES,
-    refresh: { refreshBeforeExpiryMs: 7 * DAYS, minTokenAgeMs: 24 * HOURS },
+    refresh: META_REFRESH,
     ...threadsSignIn(context),
     parseDeauthorization: (notice) => metaDeauthorizedUsers('threads', notice, options.clientSecret),
     profile: (credentials) => threadsProfile(context, credentials),

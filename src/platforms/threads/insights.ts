@@ -1,14 +1,16 @@
 /** Threads insights: an account's daily figures and a post's, by the service's metric names. */
-import { checkDays, daysUpTo, emptyFigures, readRange, requireMetrics, setFigure, today } from '../insight-requests.ts';
+import { accountInsightsRead, readRange, requireMetrics, setFigure } from '../insight-requests.ts';
 import { dailyValues, metricValue } from '../meta/graph-answers.ts';
 import type { GraphContext } from '../meta/graph-client.ts';
-import type { DailyMetrics, InsightsCapability } from '../types.ts';
+import type { InsightsCapability } from '../types.ts';
 import { THREADS_METRICS } from './definition.ts';
 
 const platform = 'threads';
 
 /** Threads refuses insights `since` or `until` before this moment (2024-04-13 07:00 UTC): there is no data earlier. */
 const INSIGHTS_EPOCH = 1_712_991_600;
+/** The first day with figures: the day of INSIGHTS_EPOCH. */
+const FIRST_DAY = new Date(INSIGHTS_EPOCH * 1000).toISOString().slice(0, 10);
 /** The user metric Threads answers as a daily series (`values:[{value, end_time}]`); the others are totals. */
 const DAILY_SERIES_METRICS = ['views'];
 
@@ -25,16 +27,16 @@ export function threadsInsights({ graph, now }: GraphContext): InsightsCapabilit
      * (followers_count rides along); views and followers_count alone: one call.
      */
     async accountInsights({ platformUserId, accessToken }, days, metrics) {
-      requireMetrics(platform, THREADS_METRICS.account, metrics);
-      checkDays(platform, days);
+      const { at, today, figures, read } = accountInsightsRead(
+        platform,
+        THREADS_METRICS.account,
+        { days, metrics },
+        now,
+        FIRST_DAY,
+      );
       const { graph: metered, meter } = graph.metered();
-      const at = now();
-      const todayDay = today(at);
-      const figures: DailyMetrics = emptyFigures(days, metrics);
-      const firstDay = new Date(INSIGHTS_EPOCH * 1000).toISOString().slice(0, 10);
-      const read = daysUpTo(days, todayDay).filter((day) => day >= firstDay);
       const daily = metrics.filter((m) => m !== 'followers_count');
-      const followers = metrics.includes('followers_count') && read.includes(todayDay);
+      const followers = metrics.includes('followers_count') && read.includes(today);
       const insights = async (first: string, last: string, asked: string[]) => {
         const { since, until } = readRange(first, last, at);
         return metered.get(`/${platformUserId}/threads_insights`, accessToken, {
@@ -51,12 +53,12 @@ export function threadsInsights({ graph, now }: GraphContext): InsightsCapabilit
             const series = dailyValues(body, metric);
             for (const day of read) setFigure(figures, day, metric, series.get(day) ?? null);
           }
-          if (followers) setFigure(figures, todayDay, 'followers_count', metricValue(body, 'followers_count'));
+          if (followers) setFigure(figures, today, 'followers_count', metricValue(body, 'followers_count'));
         }
       } else {
         for (const day of read) {
           // followers_count is today's count whatever the range: it says nothing of other days.
-          const asked = [...daily, ...(followers && day === todayDay ? ['followers_count'] : [])];
+          const asked = [...daily, ...(followers && day === today ? ['followers_count'] : [])];
           const body = await insights(day, day, asked);
           for (const metric of asked) setFigure(figures, day, metric, metricValue(body, metric));
         }

@@ -1,6 +1,6 @@
 /** Threads' reply notices (its `replies` webhook field), once Meta's signature is checked. */
 import { record, str } from '../http.ts';
-import { changesOf, timeOf, verifiedMetaNotice } from '../meta/notices.ts';
+import { changesOf, commentNotices, timeOf, verifiedMetaNotice } from '../meta/notices.ts';
 import type { CommentNotice, PlatformNotice } from '../types.ts';
 
 /**
@@ -16,9 +16,8 @@ export function threadsCommentNotices(notice: PlatformNotice, appSecret: string,
   const changes = changesOf(body);
   const values = record(body.values);
   if (str(values.field) !== null) changes.push({ entry: body, field: str(values.field) as string, value: values });
-  const notices: CommentNotice[] = [];
-  for (const { entry, field, value: holder } of changes) {
-    if (field !== 'replies') continue;
+  return commentNotices(changes, received, ({ entry, field, value: holder }) => {
+    if (field !== 'replies') return null;
     // The documented shape nests the reply in `values.value`; a Graph change has it in `value`.
     const reply = record(holder.value ?? holder);
     const root = record(reply.root_post);
@@ -26,13 +25,13 @@ export function threadsCommentNotices(notice: PlatformNotice, appSecret: string,
     const account = str(root.owner_id) ?? str(entry.target_id) ?? str(entry.id);
     const id = str(reply.id);
     const postId = str(root.id);
-    if (account === null || id === null || postId === null) continue;
+    if (account === null || id === null || postId === null) return null;
     const repliedTo = str(record(reply.replied_to).id);
     const username = str(reply.username);
     const ownerName = str(root.username);
     // A reply names its author's username only; the account wrote it when it is the post owner's.
     const byAccount = username !== null && ownerName !== null && username === ownerName;
-    notices.push({
+    return {
       accountPlatformUserId: account,
       comment: {
         id,
@@ -45,8 +44,6 @@ export function threadsCommentNotices(notice: PlatformNotice, appSecret: string,
         hidden: false,
         byAccount,
       },
-      noticedAt: timeOf(entry.time) ?? received,
-    });
-  }
-  return notices;
+    };
+  });
 }

@@ -1,16 +1,10 @@
 /** Publishing to Threads: a container per post (or per carousel item), published once Threads is done with it. */
-import { containerRef, requireContainerRef } from '../meta/container-refs.ts';
-import {
-  createCarousel,
-  createContainer,
-  findContainerPost,
-  publishWithPermalink,
-  readQuota,
-} from '../meta/containers.ts';
+import { containerRef } from '../meta/container-refs.ts';
+import { containerSteps, createCarousel, createContainer } from '../meta/containers.ts';
 import type { GraphContext } from '../meta/graph-client.ts';
 import { draftOf, optionsOf, refuseProblems } from '../publish-checks.ts';
 import type { PublishingCapability, PublishRequest } from '../types.ts';
-import { threadsContainerStatus } from './containers.ts';
+import { THREADS_CONTAINERS } from './containers.ts';
 import { THREADS_OPTIONS } from './definition.ts';
 import { threadsProblems } from './publish-rules.ts';
 
@@ -50,28 +44,6 @@ export function threadsPublishing({ graph, now }: GraphContext): PublishingCapab
       return ref(await createCarousel(create, media.map(mediaFields), { text, ...extra }));
     },
 
-    async containerStatus({ accessToken }, containerId) {
-      return threadsContainerStatus(graph, accessToken, requireContainerRef(platform, containerId).id);
-    },
-
-    publishContainer(credentials, containerId) {
-      return publishWithPermalink(graph, credentials, 'threads_publish', requireContainerRef(platform, containerId).id);
-    },
-
-    publishingQuota(credentials) {
-      // https://developers.facebook.com/docs/threads/overview#rate-limiting: 250 posts in a
-      // moving 24 hours, a carousel counting as one.
-      return readQuota(graph, credentials, 'threads_publishing_limit');
-    },
-
-    async findPublished(credentials, containerId) {
-      const ref = requireContainerRef(platform, containerId);
-      if ((await threadsContainerStatus(graph, credentials.accessToken, ref.id)).state !== 'published') return null;
-      // The account's recent posts (or its replies, for a reply) with the same text.
-      return findContainerPost(graph, credentials, ref, {
-        edge: ref.kind === 'r' ? 'replies' : 'threads',
-        textField: 'text',
-      });
-    },
+    ...containerSteps(graph, THREADS_CONTAINERS),
   };
 }
