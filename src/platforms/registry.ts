@@ -9,7 +9,7 @@ import { facebookPlatform } from './facebook/index.ts';
 import { instagramPlatform } from './instagram/index.ts';
 import { PLATFORMS, type Platform } from './names.ts';
 import { threadsPlatform } from './threads/index.ts';
-import { tiktokPlatform } from './tiktok.ts';
+import { tiktokPlatform } from './tiktok/index.ts';
 import type { CommentsCapability, InsightsCapability, PlatformAdapter } from './types.ts';
 
 export type { InsightMetrics, PlatformDefinition } from './definition.ts';

@@ -3,10 +3,10 @@
  * `TikTok-Signature` header with the app secret, so only TikTok can send one.
  */
 import { createHmac } from 'node:crypto';
-import { invalidRequest } from './errors.ts';
-import { record, str } from './http.ts';
-import { noticeJson, sameBytes } from './notice-checks.ts';
-import type { PlatformNotice } from './types.ts';
+import { invalidRequest } from '../errors.ts';
+import { record, str } from '../http.ts';
+import { noticeJson, sameBytes } from '../notice-checks.ts';
+import type { PlatformNotice } from '../types.ts';
 
 /** TikTok notices older (or newer) than this are refused: a replayed one is not genuine. */
 const TIKTOK_TOLERANCE_MS = 5 * 60_000;
