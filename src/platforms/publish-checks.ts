@@ -1,5 +1,6 @@
 /** What the adapters' checkPublish share: the problems a post has, found before any call, and the refusal they make. */
 import type { Static, TObject } from 'typebox';
+import type { TextRules, VideoDuration } from './definition.ts';
 import {
   type Platform,
   PlatformError,
@@ -53,23 +54,47 @@ export function isHttpUrl(value: unknown): value is string {
   }
 }
 
-/** A video's duration outside [min, max] seconds, when it is known. */
+/** Whether a text is longer than the platform takes, counted its way. */
+export function tooLong(rules: TextRules, text: string): boolean {
+  return rules.counting.length(text) > rules.maxLength;
+}
+
+/**
+ * The rule on a video's length going `where` in a post with `options`: the one chosen by options
+ * the post has (Instagram's `type: reel`), else the one for any other post; none: no rule.
+ */
+export function videoDurationFor(
+  durations: readonly VideoDuration[],
+  where: VideoDuration['in'],
+  options: PostOptions,
+): VideoDuration | undefined {
+  const chosen = (rule: VideoDuration) =>
+    Object.entries(rule.options ?? {}).every(([name, value]) => options[name] === value);
+  const candidates = durations.filter((rule) => rule.in === where);
+  return (
+    candidates.find((rule) => rule.options !== undefined && chosen(rule)) ??
+    candidates.find((rule) => rule.options === undefined)
+  );
+}
+
+/** A video whose duration, when it is known, is outside the rule's. */
 export function durationProblem(
   media: PublishDraft['media'],
-  range: { min: number; max: number },
+  rule: VideoDuration | undefined,
   what: string,
 ): PublishProblem | null {
+  if (rule === undefined) return null;
   const outside = media.find(
     (m) =>
       m.type === 'video' &&
       typeof m.durationSeconds === 'number' &&
-      (m.durationSeconds < range.min || m.durationSeconds > range.max),
+      (m.durationSeconds < rule.minSeconds || m.durationSeconds > rule.maxSeconds),
   );
   return outside === undefined
     ? null
     : problem(
         'media_ids',
-        `${what} lasts ${range.min} to ${range.max} seconds (this video: ${outside.durationSeconds} s)`,
+        `${what} lasts ${rule.minSeconds} to ${rule.maxSeconds} seconds (this video: ${outside.durationSeconds} s)`,
       );
 }
 

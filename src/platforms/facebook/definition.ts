@@ -1,9 +1,7 @@
 /** Facebook Pages as data. Facts: docs/platforms.md, "Facebook Pages". */
 import { Type } from 'typebox';
 import type { PlatformDefinition } from '../definition.ts';
-
-/** Facebook allows 63,206 characters in a post (Pages' post limits). */
-export const MAX_MESSAGE = 63_206;
+import { UTF16_CODE_UNITS } from '../text-counting.ts';
 
 /** What a page post takes beside its text (`platforms.facebook`). */
 export const FACEBOOK_OPTIONS = Type.Object(
@@ -26,12 +24,20 @@ export const facebookDefinition = {
   comments: { replyToHidden: true, hideReplies: true },
   // The service offers insights for Instagram and Threads only.
   insights: null,
+  metricDescriptions: null,
   publishing: {
     // No video on pages; several photos make one post.
     kinds: ['text', 'image', 'carousel'],
     containerPublishes: false,
+    // Facebook allows 63,206 characters in a post (Pages' post limits); the service counts them
+    // as UTF-16 code units, as it always has.
+    text: { maxLength: 63_206, counting: UTF16_CODE_UNITS },
+    // Several photos make one post; the service knows of no most.
+    carousel: { minItems: 2, maxItems: null },
+    videoDurations: [],
     // Facebook's photo formats include JPEG and PNG; WebP is converted to be safe.
     imageTypes: ['image/jpeg', 'image/png'],
     options: FACEBOOK_OPTIONS,
   },
+  settings: {},
 } satisfies Omit<PlatformDefinition, 'create'>;

@@ -38,7 +38,4 @@ export function facebookAdapter(options: AdapterOptions, now: () => Date): Platf
   });
 }
 
-export const facebookPlatform: PlatformDefinition & { platform: 'facebook' } = {
-  ...facebookDefinition,
-  create: facebookAdapter,
-};
+export const facebookPlatform = { ...facebookDefinition, create: facebookAdapter } satisfies PlatformDefinition;

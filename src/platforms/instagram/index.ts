@@ -31,7 +31,4 @@ export function instagramAdapter(options: AdapterOptions, now: () => Date): Plat
   });
 }
 
-export const instagramPlatform: PlatformDefinition & { platform: 'instagram' } = {
-  ...instagramDefinition,
-  create: instagramAdapter,
-};
+export const instagramPlatform = { ...instagramDefinition, create: instagramAdapter } satisfies PlatformDefinition;

@@ -4,6 +4,7 @@ import { record, str } from '../http.ts';
 import { commentTimesByReading, readPostSummary, readRecentComments } from '../meta/comments.ts';
 import { createContainer, publishContainer, readContainerStatus } from '../meta/containers.ts';
 import type { GraphContext } from '../meta/graph-client.ts';
+import { tooLong } from '../publish-checks.ts';
 import {
   type AccountCredentials,
   type CommentsCapability,
@@ -12,8 +13,9 @@ import {
   type ReplyOutcome,
 } from '../types.ts';
 import { THREADS_CONTAINERS } from './containers.ts';
+import { threadsDefinition } from './definition.ts';
 import { threadsCommentNotices } from './notices.ts';
-import { THREADS_MAX_TEXT, threadsTextLength } from './text.ts';
+import { TEXT_TOO_LONG } from './publish-rules.ts';
 
 const platform = 'threads';
 
@@ -108,11 +110,8 @@ export function threadsComments({ graph, options, now }: GraphContext): Comments
     },
 
     async reply(credentials, commentId, text) {
-      if (threadsTextLength(text) > THREADS_MAX_TEXT) {
-        throw invalidRequest(
-          platform,
-          `a Threads post or reply has at most ${THREADS_MAX_TEXT} characters, an emoji counting as its UTF-8 bytes`,
-        );
+      if (tooLong(threadsDefinition.publishing.text, text)) {
+        throw invalidRequest(platform, `a Threads post or reply has ${TEXT_TOO_LONG}`);
       }
       if (text.trim() === '') throw invalidRequest(platform, 'a reply needs text');
       const fields = { media_type: 'TEXT', text, reply_to_id: commentId };

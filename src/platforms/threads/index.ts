@@ -31,7 +31,4 @@ export function threadsAdapter(options: AdapterOptions, now: () => Date): Platfo
   });
 }
 
-export const threadsPlatform: PlatformDefinition & { platform: 'threads' } = {
-  ...threadsDefinition,
-  create: threadsAdapter,
-};
+export const threadsPlatform = { ...threadsDefinition, create: threadsAdapter } satisfies PlatformDefinition;

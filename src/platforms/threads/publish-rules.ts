@@ -1,27 +1,25 @@
-/** The rules of a Threads post, checked before any call (docs/platforms.md, "Threads"). */
-import { durationProblem, optionsOf, problem } from '../publish-checks.ts';
+/** The rules of a Threads post, checked before any call, as its definition states them (docs/platforms.md, "Threads"). */
+import { durationProblem, optionsOf, problem, tooLong, videoDurationFor } from '../publish-checks.ts';
 import type { PublishDraft, PublishProblem } from '../types.ts';
-import { MAX_CAROUSEL, MAX_TOPIC_TAG, THREADS_OPTIONS, THREADS_REPLY_CONTROLS, VIDEO_SECONDS } from './definition.ts';
-import { THREADS_MAX_TEXT, threadsTextLength } from './text.ts';
+import { MAX_TOPIC_TAG, THREADS_OPTIONS, THREADS_REPLY_CONTROLS, threadsDefinition } from './definition.ts';
+
+const { text: TEXT, carousel: CAROUSEL, videoDurations: DURATIONS } = threadsDefinition.publishing;
+
+/** The refusal of a post's or a reply's text longer than Threads takes. */
+export const TEXT_TOO_LONG = `at most ${TEXT.maxLength} characters, an emoji counting as its UTF-8 bytes`;
 
 /** Every Threads rule the draft breaks. */
 export function threadsProblems({ text, media, options: given }: PublishDraft): PublishProblem[] {
   const problems: PublishProblem[] = [];
-  if (text !== undefined && threadsTextLength(text) > THREADS_MAX_TEXT) {
-    problems.push(
-      problem(
-        'text',
-        `a Threads post has at most ${THREADS_MAX_TEXT} characters, an emoji counting as its UTF-8 bytes`,
-      ),
-    );
-  }
+  if (tooLong(TEXT, text ?? '')) problems.push(problem('text', `a Threads post has ${TEXT_TOO_LONG}`));
   if (media.length === 0 && (text ?? '').trim() === '') {
     problems.push(problem('text', 'a Threads post needs text or media'));
   }
-  if (media.length > MAX_CAROUSEL) {
-    problems.push(problem('media_ids', `a Threads carousel has at most ${MAX_CAROUSEL} images and videos`));
+  if (media.length > CAROUSEL.maxItems) {
+    problems.push(problem('media_ids', `a Threads carousel has at most ${CAROUSEL.maxItems} images and videos`));
   }
-  const long = durationProblem(media, VIDEO_SECONDS, 'a Threads video');
+  const rule = videoDurationFor(DURATIONS, media.length === 1 ? 'single' : 'carousel', given ?? {});
+  const long = durationProblem(media, rule, 'a Threads video');
   if (long !== null) problems.push(long);
   const options = optionsOf(THREADS_OPTIONS, given);
   if (

@@ -38,7 +38,8 @@ export function threadsSignIn(
         'th_exchange_token',
         requiredText(platform, short.access_token, 'access_token'),
       );
-      const scopes = await grantedScopes(context, accessToken, THREADS_SCOPES.requested, options.testerToken);
+      const testerToken = options.settings?.testerToken;
+      const scopes = await grantedScopes(context, accessToken, THREADS_SCOPES.requested, testerToken);
       return { accessToken, expiresAt, platformUserId: userId, scopes };
     },
 

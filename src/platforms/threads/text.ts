@@ -4,6 +4,8 @@
  * (https://developers.facebook.com/docs/threads/posts, "Limitations"): "Text posts are
  * limited to 500 characters. Emojis are counted as the number of UTF-8 bytes."
  */
+import type { TextCounting } from '../definition.ts';
+
 export const THREADS_MAX_TEXT = 500;
 
 const graphemes = new Intl.Segmenter('en', { granularity: 'grapheme' });
@@ -22,3 +24,10 @@ export function threadsTextLength(text: string): number {
   }
   return length;
 }
+
+/** Threads' count, named for the catalogue. */
+export const THREADS_COUNTING: TextCounting = {
+  rule: 'code_points_emoji_as_utf8_bytes',
+  description: 'characters (code points), an emoji counting as its UTF-8 bytes: é counts 1, 😀 4, 👍🏽 8',
+  length: threadsTextLength,
+};

@@ -1,9 +1,8 @@
 /** TikTok (Login Kit v2, the Content Posting API) as data. Facts: docs/platforms.md, "TikTok". */
 import { Type } from 'typebox';
 import type { PlatformDefinition } from '../definition.ts';
+import { UTF16_CODE_UNITS } from '../text-counting.ts';
 
-/** Direct Post reference: `title` at most 2,200 UTF-16 code units. */
-export const MAX_TITLE_LENGTH = 2_200;
 /** "Only me": the privacy level of a post nobody else sees. */
 export const PRIVATE_PRIVACY = 'SELF_ONLY';
 
@@ -52,11 +51,19 @@ export const tiktokDefinition = {
   // Comments and insights need TikTok's API for Business, which ordinary apps lack.
   comments: null,
   insights: null,
+  metricDescriptions: null,
   publishing: {
     kinds: ['video'],
     // TikTok publishes by itself once it has pulled and processed the video.
     containerPublishes: true,
+    // Direct Post reference: `title` at most 2,200 UTF-16 code units.
+    text: { maxLength: 2_200, counting: UTF16_CODE_UNITS },
+    carousel: null,
+    // The longest video differs from creator to creator: creator_info's max_video_post_duration_sec,
+    // checked when publishing (publish-rules.ts, durationProblems), not before.
+    videoDurations: [],
     imageTypes: [],
     options: TIKTOK_OPTIONS,
   },
+  settings: {},
 } satisfies Omit<PlatformDefinition, 'create'>;

@@ -31,7 +31,4 @@ export function tiktokAdapter(options: AdapterOptions, now: () => Date): Platfor
   });
 }
 
-export const tiktokPlatform: PlatformDefinition & { platform: 'tiktok' } = {
-  ...tiktokDefinition,
-  create: tiktokAdapter,
-};
+export const tiktokPlatform = { ...tiktokDefinition, create: tiktokAdapter } satisfies PlatformDefinition;

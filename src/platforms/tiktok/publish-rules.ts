@@ -1,7 +1,9 @@
 /** The rules of a TikTok post: those checked before any call, and the longest video the creator may post. */
-import { booleanProblem, optionsOf, problem } from '../publish-checks.ts';
+import { booleanProblem, optionsOf, problem, tooLong } from '../publish-checks.ts';
 import type { PublishDraft, PublishProblem, PublishRequest } from '../types.ts';
-import { MAX_TITLE_LENGTH, PRIVATE_PRIVACY, TIKTOK_OPTIONS, TIKTOK_PRIVACY_LEVELS } from './definition.ts';
+import { PRIVATE_PRIVACY, TIKTOK_OPTIONS, TIKTOK_PRIVACY_LEVELS, tiktokDefinition } from './definition.ts';
+
+const TEXT = tiktokDefinition.publishing.text;
 
 /** Every TikTok rule the draft breaks: one video, a title within bounds, the post settings TikTok requires. */
 export function tiktokProblems({ text, media, options: given }: PublishDraft): PublishProblem[] {
@@ -9,8 +11,8 @@ export function tiktokProblems({ text, media, options: given }: PublishDraft): P
   if (media.length !== 1 || media[0]?.type !== 'video') {
     problems.push(problem('media_ids', 'a TikTok post is exactly one video (no images, carousels or text-only posts)'));
   }
-  if ((text ?? '').length > MAX_TITLE_LENGTH) {
-    problems.push(problem('text', `a TikTok title has at most ${MAX_TITLE_LENGTH} characters`));
+  if (tooLong(TEXT, text ?? '')) {
+    problems.push(problem('text', `a TikTok title has at most ${TEXT.maxLength} characters`));
   }
   const options = optionsOf(TIKTOK_OPTIONS, given);
   // TikTok's UX guidelines: the user picks the privacy level, with no default.
