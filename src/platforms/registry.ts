@@ -46,7 +46,8 @@ export function commentsOf(adapter: PlatformAdapter): CommentsCapability {
 /** The adapter's insights, or `unsupported` where the service offers none there. */
 export function insightsOf(adapter: PlatformAdapter): InsightsCapability {
   if (adapter.insights !== undefined) return adapter.insights;
-  throw unsupported(adapter.platform, 'insights through Switchboard (offered for Instagram and Threads)');
+  const offered = INSIGHT_PLATFORMS.map((p) => DEFINITIONS[p].label).join(' and ');
+  throw unsupported(adapter.platform, `insights through Switchboard (offered for ${offered})`);
 }
 
 /** `THREADS_TESTER_TOKEN` as the settings name it: `threadsTesterToken`. */
