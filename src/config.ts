@@ -3,6 +3,7 @@ import { type Static, type TOptional, type TString, Type } from 'typebox';
 import { Value } from 'typebox/value';
 import { EmailText, NameText } from './http/schemas.ts';
 import { PLATFORMS, type Platform, settingsPrefix } from './platforms/names.ts';
+import { PLATFORM_SETTINGS, type PlatformSettingValues, type PlatformSettingVariable } from './platforms/registry.ts';
 
 /**
  * Every setting the service reads, with its default. docs/settings.md documents each one;
@@ -62,8 +63,8 @@ type CredentialSettings = {
 };
 
 /**
- * `<PREFIX>_CLIENT_ID` and `<PREFIX>_CLIENT_SECRET` for each platform of the registry, and
- * next to Threads' its tester token.
+ * `<PREFIX>_CLIENT_ID` and `<PREFIX>_CLIENT_SECRET` for each platform of the registry, and the
+ * settings a platform's definition declares beside them, each validated by its own schema.
  */
 function platformCredentialSettings() {
   const text = Type.String({ minLength: 1, maxLength: 500, pattern: '^\\S+$' });
@@ -73,11 +74,18 @@ function platformCredentialSettings() {
     settings[`${prefix}_CLIENT_ID`] = Type.Optional(text);
     settings[`${prefix}_CLIENT_SECRET`] = Type.Optional(text);
   }
-  return {
-    ...(settings as CredentialSettings),
-    /** A Threads tester's long-lived token: Threads' debug_token answers only to a tester of the same app. */
-    THREADS_TESTER_TOKEN: Type.Optional(Type.String({ minLength: 1, maxLength: 2000, pattern: '^\\S+$' })),
-  };
+  for (const { setting } of PLATFORM_SETTINGS) settings[setting.variable] = Type.Optional(setting.schema);
+  return settings as CredentialSettings & { [Variable in PlatformSettingVariable]: TOptional<TString> };
+}
+
+/** The declared platform settings' values, each under its name in the service's settings. */
+function platformSettingValues(settings: Settings): PlatformSettingValues {
+  return Object.fromEntries(
+    PLATFORM_SETTINGS.map(({ configName, setting }) => [
+      configName,
+      settings[setting.variable as PlatformSettingVariable],
+    ]),
+  ) as PlatformSettingValues;
 }
 
 /** Headers come first and are small: a client still sending them after this is stalling. */
@@ -105,7 +113,11 @@ export interface S3Settings {
 /** Where media files are kept: the S3-compatible store when one is set, else DATA_DIR/media. */
 export type FileStoreSettings = Pick<Config, 'dataDir' | 's3'>;
 
-export interface Config {
+/**
+ * The service's settings; beside these, each setting a platform's definition declares, under its
+ * variable's name in camelCase (`THREADS_TESTER_TOKEN`: `threadsTesterToken`).
+ */
+export interface Config extends PlatformSettingValues {
   port: number;
   host: string;
   /** Where users reach the service; used in printed URLs and links we hand out. */
@@ -175,11 +187,6 @@ export interface Config {
   sandboxUrl: string | undefined;
   /** Client id and secret per platform; a platform without them is unavailable in live mode. */
   platformCredentials: Partial<Record<Platform, { clientId: string; clientSecret: string }>>;
-  /**
-   * The long-lived token of a tester of the Threads app, renewed by the operator: with it,
-   * Threads' debug_token tells which permissions a user granted.
-   */
-  threadsTesterToken: string | undefined;
 }
 
 /** The sandbox's webhook handshake token when none is set: the sandbox is made-up data anyway. */
@@ -264,7 +271,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     platforms,
     sandboxUrl: settings.SANDBOX_URL?.replace(/\/+$/, '') ?? (publicUrl ? `${publicUrl}/sandbox` : undefined),
     platformCredentials,
-    threadsTesterToken: settings.THREADS_TESTER_TOKEN,
+    ...platformSettingValues(settings),
   };
 }
 

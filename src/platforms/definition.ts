@@ -1,12 +1,13 @@
 /**
  * What a platform is and what the service can do there, known without credentials (Nango's
- * provider definitions are the model: platform facts as data). Each adapter's file declares its
- * platform's definition beside the code; the registry is the list of them.
+ * provider definitions are the model: platform facts as data). Each platform's folder declares
+ * its definition (`<platform>/definition.ts`); the registry is the list of them. Its adapter's
+ * checkPublish reads the same values it states, so what a definition says is what the API enforces.
  */
-import type { TObject } from 'typebox';
+import type { TObject, TString } from 'typebox';
 import type { AdapterOptions } from './http.ts';
 import type { Platform } from './names.ts';
-import type { AfterPublishRule, PlatformAdapter } from './types.ts';
+import type { AfterPublishRule, PlatformAdapter, PostOptions } from './types.ts';
 
 /** What a post can be, in the service's terms. */
 export type PublishKind = 'text' | 'image' | 'video' | 'carousel';
@@ -25,6 +26,57 @@ export interface InsightMetrics {
   post: readonly string[];
 }
 
+/**
+ * What each metric counts on the platform, in a sentence, by the service's metric name, in the
+ * order the platform offers them: the same name can mean different things on two platforms
+ * (Threads' account `views` are views of the profile, Instagram's views of the content).
+ */
+export interface MetricDescriptions {
+  readonly account: Readonly<Record<string, string>>;
+  readonly post: Readonly<Record<string, string>>;
+}
+
+/** The metric names offered, as their descriptions list them. */
+export function metricsOf(described: MetricDescriptions): InsightMetrics {
+  return { account: Object.keys(described.account), post: Object.keys(described.post) };
+}
+
+/** How a platform counts a text's length: the rule by name and in words, and the count itself. */
+export interface TextCounting {
+  /** `code_points`, `utf16_code_units`, or a rule of the platform's own named for it. */
+  readonly rule: string;
+  readonly description: string;
+  length(text: string): number;
+}
+
+/** What a post's text may be on the platform. */
+export interface TextRules {
+  /** The longest text, as `counting` counts it. */
+  readonly maxLength: number;
+  readonly counting: TextCounting;
+  /** The most hashtags (`#tag`) a text may hold; absent: no such limit. */
+  readonly maxHashtags?: number;
+  /** The most accounts (`@name`) a text may mention; absent: no such limit. */
+  readonly maxMentions?: number;
+}
+
+/** How many images and videos one carousel post holds. */
+export interface CarouselRules {
+  readonly minItems: number;
+  /** Null: no limit the service knows of. */
+  readonly maxItems: number | null;
+}
+
+/** How long a video may last where it goes. */
+export interface VideoDuration {
+  /** `single`: the post's only medium; `carousel`: one of a carousel's items. */
+  readonly in: 'single' | 'carousel';
+  /** The post options that choose this rule (Instagram's `type: reel`); absent: any other post. */
+  readonly options?: PostOptions;
+  readonly minSeconds: number;
+  readonly maxSeconds: number;
+}
+
 export interface PublishingRules {
   /** The kinds of post that can be published (a carousel: several media in one post). */
   kinds: readonly PublishKind[];
@@ -34,6 +86,11 @@ export interface PublishingRules {
    * on a doubt.
    */
   containerPublishes: boolean;
+  readonly text: TextRules;
+  /** Null where the kinds hold no carousel. */
+  readonly carousel: CarouselRules | null;
+  /** The lengths of video the service checks before publishing (none: it checks none itself). */
+  readonly videoDurations: readonly VideoDuration[];
   /** The image formats (MIME types) the platform takes; another one is converted to JPEG for it. */
   imageTypes: readonly string[];
   /**
@@ -43,6 +100,27 @@ export interface PublishingRules {
   options: TObject;
   /** A step after publishing that the options may ask for (the adapter's `publishing.afterPublish` runs it). */
   afterPublish?: AfterPublishRule;
+}
+
+/**
+ * A setting only this platform reads, beside its `<PREFIX>_CLIENT_ID` and `_CLIENT_SECRET`:
+ * the service reads it from the environment variable `variable`, checks it against `schema`, and
+ * keeps it in its settings under the variable's name in camelCase (`THREADS_TESTER_TOKEN`:
+ * `threadsTesterToken`).
+ */
+export interface PlatformSetting<Variable extends string = string> {
+  readonly variable: Variable;
+  readonly schema: TString;
+  readonly description: string;
+}
+
+/** A setting, its variable's name kept as written (the settings' types are built from it). */
+export function platformSetting<Variable extends string>(
+  variable: Variable,
+  schema: TString,
+  description: string,
+): PlatformSetting<Variable> {
+  return { variable, schema, description };
 }
 
 export interface PlatformDefinition {
@@ -55,7 +133,11 @@ export interface PlatformDefinition {
   readonly comments: CommentRules | null;
   /** Null: the service offers no insights there (the adapter has no `insights`). */
   readonly insights: InsightMetrics | null;
+  /** What each of `insights`' metrics counts there; null where `insights` is. */
+  readonly metricDescriptions: MetricDescriptions | null;
   readonly publishing: PublishingRules;
+  /** The settings only this platform reads, by the name its adapter reads each under (`AdapterOptions.settings`). */
+  readonly settings: Readonly<Record<string, PlatformSetting>>;
   /** The adapter, with the app's credentials on the platform. */
   create(options: AdapterOptions, now: () => Date): PlatformAdapter;
 }

@@ -1,14 +1,14 @@
 import { type Dispatcher, request } from 'undici';
-import { sharedCounter } from '../metrics/shared.ts';
 import { type Platform, PlatformError } from './types.ts';
 
-const callsMetric = sharedCounter({
-  name: 'switchboard_platform_calls_total',
-  help: "Calls to the platforms' APIs (or the sandbox's), by platform and result: ok (HTTP 1xx-3xx), rate_limited (429), client_error (another 4xx; Meta's rate limits among them), server_error (5xx), unreachable (no answer in time, or a network error).",
-  labelNames: ['platform', 'result'],
-});
+/**
+ * How a call to a platform ended: ok (HTTP 1xx-3xx), rate_limited (429), client_error (another
+ * 4xx; Meta's rate limits among them), server_error (5xx), unreachable (no answer in time, or a
+ * network error).
+ */
+export type CallResult = 'ok' | 'rate_limited' | 'client_error' | 'server_error' | 'unreachable';
 
-function resultOf(status: number): string {
+function resultOf(status: number): CallResult {
   if (status < 400) return 'ok';
   if (status === 429) return 'rate_limited';
   return status < 500 ? 'client_error' : 'server_error';
@@ -24,11 +24,22 @@ export interface AdapterOptions {
   dispatcher?: Dispatcher;
   /** Whole-call limit, reading the body included. */
   timeoutMs?: number;
+  /** Told how each call ended (the platform set counts them in a metric); unset: nobody is. */
+  countCall?: (platform: Platform, result: CallResult) => void;
   /**
-   * A user token of a tester of the app, for calls the platform answers only to one
-   * (Threads' debug_token); unset, the adapter does without them.
+   * The values of the settings the platform's definition declares (`PlatformDefinition.settings`),
+   * by the definition's name for each; an unset one is absent or undefined.
    */
-  testerToken?: string;
+  settings?: Readonly<Record<string, string | undefined>>;
+}
+
+/**
+ * What an adapter's parts (sign-in, publishing, comments, insights) share: the app's options on
+ * the platform and the clock, handed to each part when the adapter is made.
+ */
+export interface AdapterContext {
+  readonly options: AdapterOptions;
+  readonly now: () => Date;
 }
 
 /** Real platform hosts, or `${sandboxUrl}/${host}` for the sandbox, which serves each host under its name. */
@@ -108,7 +119,7 @@ function withQuery(url: string, query: PlatformRequest['query']): string {
 export async function callPlatform(
   platform: Platform,
   call: PlatformRequest,
-  options: Pick<AdapterOptions, 'dispatcher' | 'timeoutMs'>,
+  options: Pick<AdapterOptions, 'dispatcher' | 'timeoutMs' | 'countCall'>,
 ): Promise<PlatformResponse> {
   const headers: Record<string, string> = { accept: 'application/json' };
   let body: string | undefined;
@@ -147,10 +158,10 @@ export async function callPlatform(
     } catch {
       parsed = undefined;
     }
-    callsMetric.inc({ platform, result: resultOf(response.statusCode) });
+    options.countCall?.(platform, resultOf(response.statusCode));
     return { status: response.statusCode, headers: response.headers, body: parsed, text };
   } catch (error) {
-    callsMetric.inc({ platform, result: 'unreachable' });
+    options.countCall?.(platform, 'unreachable');
     const reason = signal.aborted ? `no answer within ${options.timeoutMs ?? 15_000} ms` : (error as Error).message;
     throw new PlatformError('transient', `${platform} could not be reached: ${reason}`, { platform });
   }
@@ -211,17 +222,4 @@ export function retryAfterSeconds(response: PlatformResponse, now: Date): number
   if (Number.isFinite(seconds) && seconds >= 0) return Math.ceil(seconds);
   const date = Date.parse(value);
   return Number.isNaN(date) ? undefined : Math.max(0, Math.ceil((date - now.getTime()) / 1000));
-}
-
-export function unsupported(platform: Platform, what: string): PlatformError {
-  return new PlatformError('unsupported', `${platform} does not support ${what}`, { platform });
-}
-
-/** Days must be YYYY-MM-DD; a bad one is the caller's error, reported the adapters' way. */
-export function checkDays(platform: Platform, days: readonly string[]): void {
-  for (const day of days) {
-    if (!/^\d{4}-\d{2}-\d{2}$/.test(day) || Number.isNaN(Date.parse(`${day}T00:00:00Z`))) {
-      throw new PlatformError('invalid_request', `not a day (YYYY-MM-DD): ${day}`, { platform });
-    }
-  }
 }

@@ -2,8 +2,16 @@
 import type { Dispatcher } from 'undici';
 import { now as clockNow } from '../clock.ts';
 import type { Config } from '../config.ts';
-import { hostUrlFor } from './http.ts';
-import { PLATFORMS, type Platform, platformInfo, settingsPrefix } from './registry.ts';
+import { sharedCounter } from '../metrics/shared.ts';
+import { type CallResult, hostUrlFor } from './http.ts';
+import {
+  PLATFORM_SETTINGS,
+  PLATFORMS,
+  type Platform,
+  type PlatformSettingValues,
+  platformInfo,
+  settingsPrefix,
+} from './registry.ts';
 import { type PlatformAdapter, PlatformError } from './types.ts';
 
 export * from './registry.ts';
@@ -17,12 +25,22 @@ export interface PlatformSet {
   adapter(platform: Platform): PlatformAdapter;
 }
 
+const callsMetric = sharedCounter({
+  name: 'switchboard_platform_calls_total',
+  help: "Calls to the platforms' APIs (or the sandbox's), by platform and result: ok (HTTP 1xx-3xx), rate_limited (429), client_error (another 4xx; Meta's rate limits among them), server_error (5xx), unreachable (no answer in time, or a network error).",
+  labelNames: ['platform', 'result'],
+});
+
+function countCall(platform: Platform, result: CallResult): void {
+  callsMetric.inc({ platform, result });
+}
+
 /** Client id the sandbox sees when no credentials are configured for a platform. */
 export const SANDBOX_CLIENT = { clientId: 'switchboard-sandbox', clientSecret: 'switchboard-sandbox-secret' };
 
 export function createPlatforms(
   config: Pick<Config, 'platforms' | 'platformCredentials'> &
-    Partial<Pick<Config, 'threadsTesterToken'>> & { sandboxUrl: string | undefined },
+    Partial<PlatformSettingValues> & { sandboxUrl: string | undefined },
   options: { dispatcher?: Dispatcher; timeoutMs?: number; now?: () => Date } = {},
 ): PlatformSet {
   const hostUrl = hostUrlFor(config.platforms, config.sandboxUrl);
@@ -48,9 +66,14 @@ export function createPlatforms(
           { platform },
         );
       }
-      const testerToken = platform === 'threads' ? config.threadsTesterToken : undefined;
+      const settings = Object.fromEntries(
+        PLATFORM_SETTINGS.filter((declared) => declared.platform === platform).map(({ key, configName }) => [
+          key,
+          config[configName],
+        ]),
+      );
       const adapter = platformInfo(platform).create(
-        { ...client, hostUrl, dispatcher: options.dispatcher, timeoutMs: options.timeoutMs, testerToken },
+        { ...client, hostUrl, dispatcher: options.dispatcher, timeoutMs: options.timeoutMs, countCall, settings },
         options.now ?? clockNow,
       );
       adapters.set(platform, adapter);

@@ -1,8 +1,8 @@
 import { createHmac } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { advanceClock, resetClock } from '../../src/clock.ts';
-import { usagePercentOf } from '../../src/platforms/graph.ts';
 import { type Platform, type PlatformNotice, SANDBOX_CLIENT } from '../../src/platforms/index.ts';
+import { usagePercentOf } from '../../src/platforms/meta/usage-headers.ts';
 import { type Receiver, startReceiver } from '../helpers/receiver.ts';
 import {
   commentsOf,

@@ -1,8 +1,9 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GraphClient, graphError } from '../../src/platforms/graph.ts';
 import type { PlatformResponse } from '../../src/platforms/http.ts';
+import { GraphClient } from '../../src/platforms/meta/graph-client.ts';
+import { graphError } from '../../src/platforms/meta/graph-errors.ts';
 
 /** A real HTTP server that answers `answer(url)` as JSON and remembers every path it was asked for. */
 async function jsonServer(

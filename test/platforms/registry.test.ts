@@ -1,6 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.ts';
-import { isPlatform, PLATFORMS, type Platform, platformInfo, settingsPrefix } from '../../src/platforms/index.ts';
+import {
+  isPlatform,
+  PLATFORMS,
+  type Platform,
+  type PublishDraft,
+  platformInfo,
+  settingsPrefix,
+  textLength,
+} from '../../src/platforms/index.ts';
 import { startSandbox, type TestSandbox } from '../helpers/sandbox.ts';
 
 let sandbox: TestSandbox;
@@ -129,5 +137,164 @@ describe('the platform registry', () => {
     const made = await sandbox.control('POST', '/users', { platform, username: `registry_${platform}` });
     expect(made.status).toBe(201);
     expect(made.body.platform).toBe(platform);
+  });
+});
+
+/**
+ * The limits each definition states, as the platforms' docs give them (docs/platforms.md): the
+ * text and how it is counted, a carousel's items, the video lengths checked before publishing.
+ */
+const STATED = {
+  instagram: {
+    // Content Publishing guide: captions at most 2,200 characters, 30 hashtags, 20 @ tags;
+    // carousels 2 to 10; reels (and single feed videos, published as reels) 3 s to 15 min;
+    // story and carousel videos at most 60 s.
+    text: { maxLength: 2200, rule: 'code_points', maxHashtags: 30, maxMentions: 20 },
+    carousel: { minItems: 2, maxItems: 10 },
+    videoDurations: [
+      { in: 'single', options: { type: 'reel' }, minSeconds: 3, maxSeconds: 900 },
+      { in: 'single', options: { type: 'story' }, minSeconds: 3, maxSeconds: 60 },
+      { in: 'single', minSeconds: 3, maxSeconds: 900 },
+      { in: 'carousel', minSeconds: 3, maxSeconds: 60 },
+    ],
+  },
+  threads: {
+    // Threads' posts docs: 500 characters, an emoji counting as its UTF-8 bytes; carousels of 2
+    // to 20; videos at most 5 minutes.
+    text: { maxLength: 500, rule: 'code_points_emoji_as_utf8_bytes' },
+    carousel: { minItems: 2, maxItems: 20 },
+    videoDurations: [
+      { in: 'single', minSeconds: 0, maxSeconds: 300 },
+      { in: 'carousel', minSeconds: 0, maxSeconds: 300 },
+    ],
+  },
+  tiktok: {
+    // Direct Post reference: a title of at most 2,200 UTF-16 code units; one video, whose longest
+    // length is each creator's own (creator_info), checked when publishing.
+    text: { maxLength: 2200, rule: 'utf16_code_units' },
+    carousel: null,
+    videoDurations: [],
+  },
+  facebook: {
+    // Pages' post limits: 63,206 characters (counted as UTF-16 code units, as the service has
+    // always counted them); several photos make one post.
+    text: { maxLength: 63206, rule: 'utf16_code_units' },
+    carousel: { minItems: 2, maxItems: null },
+    videoDurations: [],
+  },
+} as const;
+
+const image = { type: 'image' as const };
+const video = (durationSeconds: number) => ({ type: 'video' as const, durationSeconds });
+
+/** The fields of the problems checkPublish finds in a draft. */
+function problemFields(platform: Platform, draft: PublishDraft): string[] {
+  return sandbox
+    .adapter(platform)
+    .publishing.checkPublish(draft)
+    .map((p) => p.field);
+}
+
+/** The media of a post the platform takes besides its text: none, one image, or one video. */
+function mediaFor(platform: Platform): PublishDraft['media'] {
+  const { kinds } = platformInfo(platform).publishing;
+  if (kinds.includes('text')) return [];
+  return kinds.includes('image') ? [image] : [video(10)];
+}
+
+describe('what each definition states is what checkPublish enforces', () => {
+  it.each(PLATFORMS)('%s: the definition states the limits the docs give', (platform) => {
+    const { text, carousel, videoDurations } = platformInfo(platform).publishing;
+    const { counting, ...limits } = text;
+    expect({ text: { ...limits, rule: counting.rule }, carousel, videoDurations }).toEqual(STATED[platform]);
+    expect(counting.description).not.toBe('');
+  });
+
+  it('counts a text as each platform does', () => {
+    // 😀 is one code point, two UTF-16 code units and four UTF-8 bytes.
+    expect(PLATFORMS.map((platform) => textLength(platform, 'é😀'))).toEqual([2, 5, 3, 3]);
+    expect(textLength('threads', 'hello')).toBe(5);
+  });
+
+  it.each(PLATFORMS)('%s: a text at the stated length passes, one more is refused with `text`', (platform) => {
+    const { maxLength } = platformInfo(platform).publishing.text;
+    const media = mediaFor(platform);
+    expect(problemFields(platform, { text: 'a'.repeat(maxLength), media })).not.toContain('text');
+    expect(problemFields(platform, { text: 'a'.repeat(maxLength + 1), media })).toContain('text');
+    // Counted as the platform counts it: an emoji at the end of a text at the limit.
+    const atLimit = `${'a'.repeat(maxLength - textLength(platform, '😀'))}😀`;
+    expect(textLength(platform, atLimit)).toBe(maxLength);
+    expect(problemFields(platform, { text: atLimit, media })).not.toContain('text');
+    expect(problemFields(platform, { text: `${atLimit}a`, media })).toContain('text');
+  });
+
+  it.each(PLATFORMS)('%s: hashtags and mentions up to the stated number pass, one more is refused', (platform) => {
+    const { maxHashtags, maxMentions } = platformInfo(platform).publishing.text;
+    const media = mediaFor(platform);
+    const words = (mark: string, n: number) => Array.from({ length: n }, (_, i) => `${mark}word${i}`).join(' ');
+    for (const [mark, most] of [
+      ['#', maxHashtags],
+      ['@', maxMentions],
+    ] as const) {
+      if (most === undefined) continue;
+      expect(problemFields(platform, { text: words(mark, most), media })).not.toContain('text');
+      expect(problemFields(platform, { text: words(mark, most + 1), media })).toContain('text');
+    }
+  });
+
+  it.each(PLATFORMS)('%s: a carousel of the stated items passes, one more is refused with `media_ids`', (platform) => {
+    const { kinds, carousel } = platformInfo(platform).publishing;
+    expect(kinds.includes('carousel')).toBe(carousel !== null);
+    const images = (n: number) => Array.from({ length: n }, () => image);
+    if (carousel === null) {
+      expect(problemFields(platform, { media: images(2) })).toContain('media_ids');
+      return;
+    }
+    expect(problemFields(platform, { media: images(carousel.minItems) })).not.toContain('media_ids');
+    if (carousel.maxItems === null) return;
+    expect(problemFields(platform, { media: images(carousel.maxItems) })).not.toContain('media_ids');
+    expect(problemFields(platform, { media: images(carousel.maxItems + 1) })).toContain('media_ids');
+  });
+
+  it.each(PLATFORMS)('%s: videos within each stated length pass, a second beyond is refused', (platform) => {
+    for (const rule of platformInfo(platform).publishing.videoDurations) {
+      const draft = (seconds: number): PublishDraft => ({
+        media: rule.in === 'single' ? [video(seconds)] : [image, video(seconds)],
+        ...(rule.options !== undefined ? { options: rule.options } : {}),
+      });
+      expect(problemFields(platform, draft(rule.maxSeconds))).not.toContain('media_ids');
+      expect(problemFields(platform, draft(rule.maxSeconds + 1))).toContain('media_ids');
+      expect(problemFields(platform, draft(rule.minSeconds))).not.toContain('media_ids');
+      if (rule.minSeconds > 0) expect(problemFields(platform, draft(rule.minSeconds - 1))).toContain('media_ids');
+    }
+  });
+
+  it.each(PLATFORMS)('%s: each metric offered is described', (platform) => {
+    const { insights, metricDescriptions } = platformInfo(platform);
+    expect(metricDescriptions === null).toBe(insights === null);
+    if (insights === null || metricDescriptions === null) return;
+    expect(Object.keys(metricDescriptions.account)).toEqual(insights.account);
+    expect(Object.keys(metricDescriptions.post)).toEqual(insights.post);
+    for (const description of [
+      ...Object.values(metricDescriptions.account),
+      ...Object.values(metricDescriptions.post),
+    ]) {
+      expect(description).not.toBe('');
+    }
+  });
+
+  it("says where a metric's name means something of its own", () => {
+    // Threads' user insights: "views: The number of times your profile was viewed"; Instagram's
+    // account views count the content's plays and displays.
+    expect(platformInfo('threads').metricDescriptions?.account.views).toMatch(/profile/);
+    expect(platformInfo('instagram').metricDescriptions?.account.views).toMatch(/content/);
+  });
+
+  it.each(PLATFORMS)('%s: each setting it declares is read from its variable', (platform) => {
+    for (const { variable } of Object.values(platformInfo(platform).settings)) {
+      const name = variable.toLowerCase().replace(/_([a-z])/g, (_, letter: string) => letter.toUpperCase());
+      expect(loadConfig({ [variable]: 'value-1' })).toMatchObject({ [name]: 'value-1' });
+      expect(() => loadConfig({ [variable]: 'two words' })).toThrow(`${variable}=`);
+    }
   });
 });

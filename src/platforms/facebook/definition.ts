@@ -1,0 +1,43 @@
+/** Facebook Pages as data. Facts: docs/platforms.md, "Facebook Pages". */
+import { Type } from 'typebox';
+import type { PlatformDefinition } from '../definition.ts';
+import { UTF16_CODE_UNITS } from '../text-counting.ts';
+
+/** What a page post takes beside its text (`platforms.facebook`). */
+export const FACEBOOK_OPTIONS = Type.Object(
+  {
+    link: Type.Optional(
+      Type.String({ maxLength: 2048, description: 'A link the page post shares (absolute http or https URL).' }),
+    ),
+  },
+  { additionalProperties: false },
+);
+
+export const facebookDefinition = {
+  platform: 'facebook',
+  label: 'Facebook Pages',
+  grantsPages: true,
+  // A Comment's `is_hidden` can be set on replies as on top-level comments, which `can_hide`
+  // tells per comment; a page may comment on a hidden comment (Graph API Comment reference,
+  // https://developers.facebook.com/docs/graph-api/reference/comment). A page's own comments
+  // cannot be hidden: the sandbox answers `can_hide: false` for them.
+  comments: { replyToHidden: true, hideReplies: true },
+  // The service offers insights for Instagram and Threads only.
+  insights: null,
+  metricDescriptions: null,
+  publishing: {
+    // No video on pages; several photos make one post.
+    kinds: ['text', 'image', 'carousel'],
+    containerPublishes: false,
+    // Facebook allows 63,206 characters in a post (Pages' post limits); the service counts them
+    // as UTF-16 code units, as it always has.
+    text: { maxLength: 63_206, counting: UTF16_CODE_UNITS },
+    // Several photos make one post; the service knows of no most.
+    carousel: { minItems: 2, maxItems: null },
+    videoDurations: [],
+    // Facebook's photo formats include JPEG and PNG; WebP is converted to be safe.
+    imageTypes: ['image/jpeg', 'image/png'],
+    options: FACEBOOK_OPTIONS,
+  },
+  settings: {},
+} satisfies Omit<PlatformDefinition, 'create'>;

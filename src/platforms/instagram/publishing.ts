@@ -1,0 +1,75 @@
+/** Publishing to Instagram: a container per post (or per carousel item), published once Instagram is done with it. */
+import { invalidRequest } from '../errors.ts';
+import { containerRef } from '../meta/container-refs.ts';
+import { type ContainerApi, containerSteps, createCarousel, createContainer } from '../meta/containers.ts';
+import { idOf } from '../meta/graph-answers.ts';
+import type { GraphContext } from '../meta/graph-client.ts';
+import { draftOf, optionsOf, refuseProblems } from '../publish-checks.ts';
+import type { PublishingCapability, PublishRequest } from '../types.ts';
+import { FIRST_COMMENT, INSTAGRAM_OPTIONS } from './definition.ts';
+import { instagramProblems } from './publish-rules.ts';
+
+const platform = 'instagram';
+
+const INSTAGRAM_CONTAINERS: ContainerApi = {
+  // `status` says why for an ERROR (its subcode) or an EXPIRED container.
+  status: { code: 'status_code', reason: 'status', label: 'Instagram' },
+  publishEdge: 'media_publish',
+  // https://developers.facebook.com/docs/instagram-platform/content-publishing#rate-limit
+  quotaEdge: 'content_publishing_limit',
+  // The account's recent media (or, for a story, its live stories) with the same caption.
+  // Stories carry no caption, so the earliest story since then.
+  postsOf: (ref) =>
+    ref.kind === 's'
+      ? { edge: 'stories', textField: 'caption', matchText: false }
+      : { edge: 'media', textField: 'caption' },
+};
+
+function url(item: PublishRequest['media'][number]) {
+  return item.type === 'image' ? { image_url: item.url } : { video_url: item.url };
+}
+
+export function instagramPublishing({ graph, now }: GraphContext): PublishingCapability {
+  return {
+    checkPublish(draft) {
+      return instagramProblems(draft);
+    },
+
+    async createContainer(credentials, request) {
+      refuseProblems(platform, instagramProblems(draftOf(request)));
+      const { text, media } = request;
+      const type = optionsOf(INSTAGRAM_OPTIONS, request.options).type ?? 'feed';
+      const create = (fields: Record<string, string | undefined>) =>
+        createContainer(graph, credentials, 'media', fields);
+      const made = now();
+      const [first] = media as [(typeof media)[number], ...typeof media];
+      if (type === 'story') {
+        // Stories take no caption (the Content Publishing guide's story parameters).
+        return { containerId: containerRef(await create({ ...url(first), media_type: 'STORIES' }), 's', made, '') };
+      }
+      const caption = text ?? '';
+      if (media.length === 1) {
+        // A single video goes as a reel: Instagram retired VIDEO for feed posts in 2023.
+        const fields = first.type === 'image' ? url(first) : { ...url(first), media_type: 'REELS' };
+        const kind = first.type === 'image' ? 'f' : 'r';
+        return { containerId: containerRef(await create({ ...fields, caption }), kind, made, caption) };
+      }
+      const items = media.map((item) => (item.type === 'image' ? url(item) : { ...url(item), media_type: 'VIDEO' }));
+      const id = await createCarousel(create, items, { caption });
+      return { containerId: containerRef(id, 'f', made, caption) };
+    },
+
+    ...containerSteps(graph, INSTAGRAM_CONTAINERS),
+
+    afterPublish: {
+      ...FIRST_COMMENT,
+      async run({ accessToken }, postId, options) {
+        const text = optionsOf(INSTAGRAM_OPTIONS, options).first_comment ?? '';
+        if (text.trim() === '') throw invalidRequest(platform, 'a comment needs text');
+        // "Create a comment on a media object": POST /{ig-media-id}/comments with message
+        // (https://developers.facebook.com/docs/instagram-platform/instagram-api-with-instagram-login/comment-moderation).
+        return { id: idOf(platform, await graph.post(`/${postId}/comments`, accessToken, { message: text })) };
+      },
+    },
+  };
+}

@@ -1,0 +1,34 @@
+/** The Threads adapter, made of its parts. Facts: docs/platforms.md, "Threads". */
+import type { PlatformDefinition } from '../definition.ts';
+import type { AdapterOptions } from '../http.ts';
+import { metaDeauthorizedUsers } from '../meta/deauthorization.ts';
+import { graphContext } from '../meta/graph-client.ts';
+import { META_REFRESH } from '../meta/sign-in.ts';
+import { reportingMissingScopes } from '../missing-scopes.ts';
+import type { PlatformAdapter } from '../types.ts';
+import { threadsComments } from './comments.ts';
+import { threadsDefinition } from './definition.ts';
+import { threadsInsights } from './insights.ts';
+import { threadsProfile } from './profile.ts';
+import { threadsPublishing } from './publishing.ts';
+import { THREADS_SCOPES } from './scopes.ts';
+import { threadsSignIn } from './sign-in.ts';
+
+const VERSION = 'v1.0';
+
+export function threadsAdapter(options: AdapterOptions, now: () => Date): PlatformAdapter {
+  const context = graphContext('threads', 'graph.threads.net', VERSION, options, now);
+  return reportingMissingScopes({
+    platform: 'threads',
+    scopes: THREADS_SCOPES,
+    refresh: META_REFRESH,
+    ...threadsSignIn(context),
+    parseDeauthorization: (notice) => metaDeauthorizedUsers('threads', notice, options.clientSecret),
+    profile: (credentials) => threadsProfile(context, credentials),
+    comments: threadsComments(context),
+    insights: threadsInsights(context),
+    publishing: threadsPublishing(context),
+  });
+}
+
+export const threadsPlatform = { ...threadsDefinition, create: threadsAdapter } satisfies PlatformDefinition;

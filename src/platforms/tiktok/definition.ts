@@ -1,0 +1,69 @@
+/** TikTok (Login Kit v2, the Content Posting API) as data. Facts: docs/platforms.md, "TikTok". */
+import { Type } from 'typebox';
+import type { PlatformDefinition } from '../definition.ts';
+import { UTF16_CODE_UNITS } from '../text-counting.ts';
+
+/** "Only me": the privacy level of a post nobody else sees. */
+export const PRIVATE_PRIVACY = 'SELF_ONLY';
+
+export const TIKTOK_PRIVACY_LEVELS = [
+  'PUBLIC_TO_EVERYONE',
+  'MUTUAL_FOLLOW_FRIENDS',
+  'FOLLOWER_OF_CREATOR',
+  'SELF_ONLY',
+] as const;
+
+/**
+ * What a TikTok post takes beside its text (`platforms.tiktok`): the post settings TikTok
+ * requires the user to choose (never picked for them), and its commercial content disclosure.
+ */
+export const TIKTOK_OPTIONS = Type.Object(
+  {
+    privacy_level: Type.Optional(
+      Type.Enum(TIKTOK_PRIVACY_LEVELS, {
+        description:
+          'Required for TikTok: who may watch, chosen by the creator among the options TikTok offers them (`creator_info`); checked against those when publishing. A private account is offered `FOLLOWER_OF_CREATOR`, `MUTUAL_FOLLOW_FRIENDS` and `SELF_ONLY`, a public one `PUBLIC_TO_EVERYONE`, `MUTUAL_FOLLOW_FRIENDS` and `SELF_ONLY`. An app TikTok has not audited may post only `SELF_ONLY`, and only to private accounts.',
+      }),
+    ),
+    disable_comment: Type.Optional(Type.Boolean()),
+    disable_duet: Type.Optional(Type.Boolean()),
+    disable_stitch: Type.Optional(Type.Boolean()),
+    brand_content_toggle: Type.Optional(
+      Type.Boolean({
+        description:
+          'TikTok\'s commercial content disclosure, "Branded content": the video is a paid partnership promoting a third party; TikTok labels it \'Paid partnership\'. Not with `privacy_level` `SELF_ONLY` ("Branded content visibility cannot be set to private."). Default false.',
+      }),
+    ),
+    brand_organic_toggle: Type.Optional(
+      Type.Boolean({
+        description:
+          "TikTok's commercial content disclosure, \"Your brand\": the video promotes the creator's own business; TikTok labels it 'Promotional content' ('Paid partnership' when `brand_content_toggle` is set too). Default false.",
+      }),
+    ),
+  },
+  { additionalProperties: false },
+);
+
+export const tiktokDefinition = {
+  platform: 'tiktok',
+  label: 'TikTok',
+  grantsPages: false,
+  // Comments and insights need TikTok's API for Business, which ordinary apps lack.
+  comments: null,
+  insights: null,
+  metricDescriptions: null,
+  publishing: {
+    kinds: ['video'],
+    // TikTok publishes by itself once it has pulled and processed the video.
+    containerPublishes: true,
+    // Direct Post reference: `title` at most 2,200 UTF-16 code units.
+    text: { maxLength: 2_200, counting: UTF16_CODE_UNITS },
+    carousel: null,
+    // The longest video differs from creator to creator: creator_info's max_video_post_duration_sec,
+    // checked when publishing (publish-rules.ts, durationProblems), not before.
+    videoDurations: [],
+    imageTypes: [],
+    options: TIKTOK_OPTIONS,
+  },
+  settings: {},
+} satisfies Omit<PlatformDefinition, 'create'>;
