@@ -13,7 +13,10 @@ import {
   SandboxAnswer,
   tiktokAnswer,
 } from './answers.ts';
-import { findToken, type SandboxAccount, type SandboxToken, type Store, takeFault } from './store.ts';
+import type { Store } from './platform.ts';
+import type { SandboxAccount, SandboxToken } from './schema.ts';
+import { takeFault } from './store/faults.ts';
+import { findToken } from './store/grants.ts';
 
 export interface Caller {
   token: SandboxToken;

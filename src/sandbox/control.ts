@@ -10,30 +10,18 @@ import { makeValidatorCompiler } from '../http/validation.ts';
 import { PLATFORMS } from '../platforms/names.ts';
 import { FAULT_PRESETS } from './answers.ts';
 import { INSTAGRAM_INSIGHT_METRICS } from './instagram.ts';
-import {
-  addComment,
-  addFault,
-  endTokens,
-  ensureUser,
-  findAccount,
-  findAccountByUsername,
-  findComment,
-  findPost,
-  LIFETIME_DAY,
-  listActivity,
-  listPosts,
-  markTester,
-  numericId,
-  pagesOf,
-  SANDBOX_SETTINGS,
-  type SandboxAccount,
-  type SandboxSettingName,
-  type Store,
-  setAccountPrivate,
-  setInsights,
-  setSetting,
-  setThrottle,
-} from './store.ts';
+import type { Store } from './platform.ts';
+import type { SandboxAccount } from './schema.ts';
+import { ensureUser, findAccount, findAccountByUsername, pagesOf, setAccountPrivate } from './store/accounts.ts';
+import { listActivity } from './store/activity.ts';
+import { addComment, findComment } from './store/comments.ts';
+import { addFault, setThrottle } from './store/faults.ts';
+import { endTokens } from './store/grants.ts';
+import { numericId } from './store/ids.ts';
+import { LIFETIME_DAY, setInsights } from './store/insights.ts';
+import { findPost, listPosts } from './store/posts.ts';
+import { SANDBOX_SETTINGS, type SandboxSettingName, setSetting } from './store/settings.ts';
+import { markTester } from './store/testers.ts';
 import { THREADS_INSIGHT_METRICS } from './threads.ts';
 import {
   isWebhookPlatform,

@@ -24,32 +24,15 @@ import {
   subscribedFields,
 } from './kit.ts';
 import { fetchMedia } from './media-fetch.ts';
-import { sandboxCodes } from './schema.ts';
-import {
-  addComment,
-  commentsUnder,
-  createContainer,
-  createPost,
-  endTokens,
-  findAccount,
-  findComment,
-  findContainer,
-  findPost,
-  issueToken,
-  listComments,
-  listPosts,
-  markContainerPublished,
-  pagesOf,
-  recordActivity,
-  recordPublication,
-  redeemCode,
-  type SandboxAccount,
-  type SandboxComment,
-  type SandboxPost,
-  type Store,
-  setAppSubscription,
-  setCommentHidden,
-} from './store.ts';
+import type { Store } from './platform.ts';
+import { type SandboxAccount, type SandboxComment, type SandboxPost, sandboxCodes } from './schema.ts';
+import { findAccount, pagesOf } from './store/accounts.ts';
+import { recordActivity, recordPublication } from './store/activity.ts';
+import { setAppSubscription } from './store/app-subscriptions.ts';
+import { addComment, commentsUnder, findComment, listComments, setCommentHidden } from './store/comments.ts';
+import { createContainer, findContainer, markContainerPublished } from './store/containers.ts';
+import { endTokens, issueToken, redeemCode } from './store/grants.ts';
+import { createPost, findPost, listPosts } from './store/posts.ts';
 import { notifyCommentAdded } from './webhooks.ts';
 
 const platform = 'facebook';

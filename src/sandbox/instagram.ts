@@ -7,6 +7,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { badParameter, graphAnswer, notFound, SandboxAnswer } from './answers.ts';
 import { metaLoginDialog, registerAuthorizeDialog } from './authorize-page.ts';
 import { type Caller, type CallOptions, caller, requireScope } from './caller.ts';
+import { instagramAppScopedId, instagramScopedId } from './instagram/ids.ts';
 import {
   afterCursor,
   checkVersion,
@@ -33,32 +34,16 @@ import {
   subscribedFields,
 } from './kit.ts';
 import { fetchMedia, type MediaFailure } from './media-fetch.ts';
-import {
-  addComment,
-  countActivity,
-  createContainer,
-  createPost,
-  findComment,
-  findContainer,
-  findPost,
-  getSetting,
-  insightFigures,
-  instagramAppScopedId,
-  instagramScopedId,
-  issueToken,
-  listComments,
-  listPosts,
-  markContainerPublished,
-  recordActivity,
-  recordPublication,
-  redeemCode,
-  type SandboxComment,
-  type SandboxContainer,
-  type SandboxPost,
-  type Store,
-  setAppSubscription,
-  setCommentHidden,
-} from './store.ts';
+import type { Store } from './platform.ts';
+import type { SandboxComment, SandboxContainer, SandboxPost } from './schema.ts';
+import { countActivity, recordActivity, recordPublication } from './store/activity.ts';
+import { setAppSubscription } from './store/app-subscriptions.ts';
+import { addComment, findComment, listComments, setCommentHidden } from './store/comments.ts';
+import { createContainer, findContainer, markContainerPublished } from './store/containers.ts';
+import { issueToken, redeemCode } from './store/grants.ts';
+import { insightFigures } from './store/insights.ts';
+import { createPost, findPost, listPosts } from './store/posts.ts';
+import { getSetting } from './store/settings.ts';
 import { notifyCommentAdded } from './webhooks.ts';
 
 const platform = 'instagram';

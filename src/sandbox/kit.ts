@@ -1,16 +1,12 @@
 /** What the sandbox's platform hosts share: error rendering, parameters, Graph-style paging and fields. */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { badParameter, type Family, graphAnswer, SandboxAnswer, tiktokAnswer } from './answers.ts';
-import {
-  findContainer,
-  getSetting,
-  insightFigures,
-  issueToken,
-  LIFETIME_DAY,
-  type SandboxContainer,
-  type SandboxToken,
-  type Store,
-} from './store.ts';
+import type { Store } from './platform.ts';
+import type { SandboxContainer, SandboxToken } from './schema.ts';
+import { findContainer } from './store/containers.ts';
+import { issueToken } from './store/grants.ts';
+import { insightFigures, LIFETIME_DAY } from './store/insights.ts';
+import { getSetting } from './store/settings.ts';
 
 /** Sends SandboxAnswers as they are, and anything else in the family's envelope. */
 export function installAnswers(app: FastifyInstance, family: Family): void {

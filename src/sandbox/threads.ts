@@ -26,39 +26,25 @@ import {
   stillProcessing,
 } from './kit.ts';
 import { fetchMedia } from './media-fetch.ts';
+import type { Store } from './platform.ts';
+import type { SandboxAccount, SandboxComment, SandboxContainer, SandboxPost, SandboxToken } from './schema.ts';
+import { findAccount } from './store/accounts.ts';
+import { countActivity, recordActivity, recordPublication } from './store/activity.ts';
 import {
   addComment,
   commentsUnder,
-  countActivity,
-  createContainer,
-  createPost,
-  findAccount,
   findComment,
-  findContainer,
-  findInsight,
-  findPost,
-  findToken,
-  getSetting,
-  type InsightFigures,
-  insightFigures,
-  issueToken,
-  isTester,
   listComments,
   listCommentsBy,
-  listPosts,
-  markContainerPublished,
-  recordActivity,
-  recordPublication,
-  redeemCode,
-  type SandboxAccount,
-  type SandboxComment,
-  type SandboxContainer,
-  type SandboxPost,
-  type SandboxToken,
-  type Store,
   setCommentHidden,
-  threadsReplyPermalink,
-} from './store.ts';
+} from './store/comments.ts';
+import { createContainer, findContainer, markContainerPublished } from './store/containers.ts';
+import { findToken, issueToken, redeemCode } from './store/grants.ts';
+import { findInsight, type InsightFigures, insightFigures } from './store/insights.ts';
+import { createPost, findPost, listPosts } from './store/posts.ts';
+import { getSetting } from './store/settings.ts';
+import { isTester } from './store/testers.ts';
+import { threadsReplyPermalink } from './threads/ids.ts';
 import { notifyCommentAdded } from './webhooks.ts';
 
 const platform = 'threads';

@@ -12,22 +12,19 @@ import { registerAuthorizeDialog, withParams } from './authorize-page.ts';
 import { type Caller, type CallOptions, caller, requireScope } from './caller.ts';
 import { installAnswers, jsonInteger, requiredParam } from './kit.ts';
 import { fetchMedia } from './media-fetch.ts';
-import { sandboxContainers, sandboxTokens } from './schema.ts';
+import type { Store } from './platform.ts';
 import {
-  createContainer,
-  createPost,
-  findContainer,
-  getSetting,
-  issueToken,
-  markContainerPublished,
-  recordActivity,
-  recordPublication,
-  redeemCode,
   type SandboxAccount,
   type SandboxContainer,
   type SandboxToken,
-  type Store,
-} from './store.ts';
+  sandboxContainers,
+  sandboxTokens,
+} from './schema.ts';
+import { recordActivity, recordPublication } from './store/activity.ts';
+import { createContainer, findContainer, markContainerPublished } from './store/containers.ts';
+import { issueToken, redeemCode } from './store/grants.ts';
+import { createPost } from './store/posts.ts';
+import { getSetting } from './store/settings.ts';
 
 const platform = 'tiktok';
 const call: CallOptions = { platform, family: 'tiktok' };

@@ -10,22 +10,25 @@
 import { createHmac, randomInt } from 'node:crypto';
 import { desc, eq } from 'drizzle-orm';
 import { request } from 'undici';
+import { instagramScopedId } from './instagram/ids.ts';
 import { graphTime } from './kit.ts';
-import { sandboxWebhookDeliveries, sandboxWebhooks } from './schema.ts';
+import type { Store } from './platform.ts';
 import {
-  findAccount,
-  findPost,
-  getSetting,
-  holdsLiveScope,
-  instagramScopedId,
-  numericId,
   type SandboxAccount,
   type SandboxComment,
   type SandboxPost,
-  type Store,
-  subscribedTo,
-  threadsReplyPermalink,
-} from './store.ts';
+  type SandboxWebhook,
+  type SandboxWebhookDelivery,
+  sandboxWebhookDeliveries,
+  sandboxWebhooks,
+} from './schema.ts';
+import { findAccount } from './store/accounts.ts';
+import { subscribedTo } from './store/app-subscriptions.ts';
+import { holdsLiveScope } from './store/grants.ts';
+import { numericId } from './store/ids.ts';
+import { findPost } from './store/posts.ts';
+import { getSetting } from './store/settings.ts';
+import { threadsReplyPermalink } from './threads/ids.ts';
 
 /** The platforms whose comments Meta reports through webhooks. */
 export const WEBHOOK_PLATFORMS = ['instagram', 'threads', 'facebook'] as const;
@@ -34,9 +37,6 @@ export type WebhookPlatform = (typeof WEBHOOK_PLATFORMS)[number];
 export function isWebhookPlatform(value: string): value is WebhookPlatform {
   return (WEBHOOK_PLATFORMS as readonly string[]).includes(value);
 }
-
-export type Subscription = typeof sandboxWebhooks.$inferSelect;
-export type Delivery = typeof sandboxWebhookDeliveries.$inferSelect;
 
 /** Waits before the 2nd, 3rd, 4th and 5th attempts: a test sees a retry within a second, a demo's callback gets minutes. */
 export const RETRY_DELAYS_MS = [1_000, 5_000, 30_000, 120_000];
@@ -56,7 +56,7 @@ export async function subscribe(
   store: Store,
   platform: WebhookPlatform,
   values: { callbackUrl: string; verifyToken: string; appSecret: string },
-): Promise<Subscription> {
+): Promise<SandboxWebhook> {
   const challenge = String(randomInt(1_000_000_000, 2_000_000_000));
   const url = new URL(values.callbackUrl);
   url.searchParams.set('hub.mode', 'subscribe');
@@ -89,7 +89,7 @@ export async function subscribe(
   return row;
 }
 
-export async function listSubscriptions(store: Store): Promise<Subscription[]> {
+export async function listSubscriptions(store: Store): Promise<SandboxWebhook[]> {
   return store.db.select().from(sandboxWebhooks).orderBy(sandboxWebhooks.platform);
 }
 
@@ -98,7 +98,10 @@ export async function unsubscribe(store: Store, platform: WebhookPlatform): Prom
   return rows.length > 0;
 }
 
-export async function listDeliveries(store: Store, options: { platform?: string; limit: number }): Promise<Delivery[]> {
+export async function listDeliveries(
+  store: Store,
+  options: { platform?: string; limit: number },
+): Promise<SandboxWebhookDelivery[]> {
   return store.db
     .select()
     .from(sandboxWebhookDeliveries)
@@ -146,7 +149,7 @@ async function instagramNotice(store: Store, account: SandboxAccount, post: Sand
 /** Threads' `replies` notice (topic `moderate`), as https://developers.facebook.com/docs/threads/webhooks shows it. */
 function threadsNotice(
   store: Store,
-  subscription: Subscription,
+  subscription: SandboxWebhook,
   account: SandboxAccount,
   post: SandboxPost,
   comment: SandboxComment,
@@ -271,7 +274,7 @@ export async function notifyCommentAdded(store: Store, comment: SandboxComment):
 }
 
 /** One attempt; a failure schedules the next one while RETRY_DELAYS_MS lasts. */
-async function attempt(store: Store, delivery: Delivery, done: number): Promise<void> {
+async function attempt(store: Store, delivery: SandboxWebhookDelivery, done: number): Promise<void> {
   let status: number | null = null;
   try {
     const response = await request(delivery.callbackUrl, {

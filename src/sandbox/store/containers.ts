@@ -1,0 +1,33 @@
+/** Publishing containers (a TikTok publish_id, a Facebook photo to attach are kept as ones too). */
+import { and, eq, isNull } from 'drizzle-orm';
+import type { Store } from '../platform.ts';
+import { type SandboxContainer, sandboxContainers } from '../schema.ts';
+import { numericId } from './ids.ts';
+
+export async function createContainer(
+  store: Store,
+  accountId: string,
+  request: Record<string, unknown>,
+  failure: string | null = null,
+): Promise<SandboxContainer> {
+  const [row] = await store.db
+    .insert(sandboxContainers)
+    .values({ id: numericId(), accountId, request, failure, createdAt: store.now() })
+    .returning();
+  return row as SandboxContainer;
+}
+
+export async function findContainer(store: Store, id: string): Promise<SandboxContainer | undefined> {
+  const [row] = await store.db.select().from(sandboxContainers).where(eq(sandboxContainers.id, id));
+  return row;
+}
+
+/** Marks the container published by `postId`; false when it already was. */
+export async function markContainerPublished(store: Store, id: string, postId: string): Promise<boolean> {
+  const rows = await store.db
+    .update(sandboxContainers)
+    .set({ publishedPostId: postId })
+    .where(and(eq(sandboxContainers.id, id), isNull(sandboxContainers.publishedPostId)))
+    .returning();
+  return rows.length > 0;
+}
