@@ -6,24 +6,15 @@
  */
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { badParameter, graphAnswer, notFound } from './answers.ts';
 import { registerAuthorizeDialog, withParams } from './authorize-page.ts';
 import { type Caller, type CallOptions, caller, requireScope } from './caller.ts';
-import {
-  afterCursor,
-  checkVersion,
-  graphList,
-  graphTime,
-  installAnswers,
-  isHttpUrl,
-  limitParam,
-  param,
-  pick,
-  requestedFields,
-  requiredParam,
-  subscribedFields,
-} from './kit.ts';
+import { installAnswers, isHttpUrl, limitParam, param, requiredParam } from './kit.ts';
 import { fetchMedia } from './media-fetch.ts';
+import { graph, graphAnswer, graphErrors } from './meta/errors.ts';
+import { checkVersion, graphTime, pick, requestedFields } from './meta/fields.ts';
+import { afterCursor, graphList } from './meta/paging.ts';
+import { subscribedFields } from './meta/subscribed-apps.ts';
+import { reportAppUsage } from './meta/usage.ts';
 import type { Store } from './platform.ts';
 import { type SandboxAccount, type SandboxComment, type SandboxPost, sandboxCodes } from './schema.ts';
 import { findAccount, pagesOf } from './store/accounts.ts';
@@ -36,7 +27,7 @@ import { createPost, findPost, listPosts } from './store/posts.ts';
 import { notifyCommentAdded } from './webhooks.ts';
 
 const platform = 'facebook';
-const call: CallOptions = { platform, family: 'graph' };
+const call: CallOptions = { platform, errors: graphErrors(platform, { revokedSubcode: 458 }) };
 const publishCall: CallOptions = { ...call, publishing: true };
 const MAX_PHOTO_BYTES = 4 * 1024 * 1024;
 const MINUTE = 60_000;
@@ -153,7 +144,7 @@ function requirePageToken(who: Caller, pageId: string, objectId: string): void {
   if (who.account.kind === 'user' && who.token.pageIds.includes(pageId)) {
     throw graphAnswer(400, 210, '(#210) A page access token is required to request this resource.');
   }
-  throw notFound('graph', objectId);
+  throw graph.notFound(objectId);
 }
 
 /** A post by id, plain or Graph's `<page-id>_<post-id>`. */
@@ -166,14 +157,14 @@ async function findPagePost(store: Store, id: string): Promise<SandboxPost | und
 
 async function ownPost(store: Store, who: Caller, id: string): Promise<SandboxPost> {
   const post = await findPagePost(store, id);
-  if (!post) throw notFound('graph', id);
+  if (!post) throw graph.notFound(id);
   requirePageToken(who, post.accountId, id);
   return post;
 }
 
 async function ownComment(store: Store, who: Caller, id: string): Promise<SandboxComment> {
   const comment = await findComment(store, id);
-  if (!comment) throw notFound('graph', id);
+  if (!comment) throw graph.notFound(id);
   await ownPost(store, who, comment.postId);
   return comment;
 }
@@ -231,7 +222,7 @@ function jsonValue(value: unknown): unknown {
 function mediaFbid(value: unknown, index: number): string {
   const id = (jsonValue(value) as { media_fbid?: unknown } | undefined)?.media_fbid;
   if (typeof id !== 'string' && typeof id !== 'number') {
-    throw badParameter('graph', `attached_media[${index}] must be {"media_fbid":"<photo id>"}`);
+    throw graph.badParameter(`attached_media[${index}] must be {"media_fbid":"<photo id>"}`);
   }
   return String(id);
 }
@@ -244,7 +235,7 @@ function attachedMedia(request: FastifyRequest): string[] {
   };
   const whole = jsonValue(sources.attached_media);
   if (sources.attached_media !== undefined && !Array.isArray(whole)) {
-    throw badParameter('graph', 'attached_media must be a JSON array of {"media_fbid"}');
+    throw graph.badParameter('attached_media must be a JSON array of {"media_fbid"}');
   }
   const entries: [number, unknown][] = Array.isArray(whole) ? whole.map((item, i) => [i, item]) : [];
   for (const [name, value] of Object.entries(sources)) {
@@ -258,9 +249,9 @@ function attachedMedia(request: FastifyRequest): string[] {
 function selectComments(all: SandboxComment[], parentId: string | null, request: FastifyRequest): SandboxComment[] {
   const filter = param(request, 'filter') ?? 'toplevel';
   const order = param(request, 'order') ?? 'chronological';
-  if (filter !== 'toplevel' && filter !== 'stream') throw badParameter('graph', 'filter must be toplevel or stream');
+  if (filter !== 'toplevel' && filter !== 'stream') throw graph.badParameter('filter must be toplevel or stream');
   if (!['chronological', 'reverse_chronological', 'ranked'].includes(order)) {
-    throw badParameter('graph', 'order must be chronological, reverse_chronological or ranked');
+    throw graph.badParameter('order must be chronological, reverse_chronological or ranked');
   }
   let selected: SandboxComment[];
   if (filter === 'toplevel') selected = all.filter((c) => c.parentId === parentId);
@@ -306,10 +297,10 @@ export function facebookHosts(store: Store): Record<string, (app: FastifyInstanc
   }
 
   async function codeExchange(request: FastifyRequest) {
-    const clientId = requiredParam(request, 'graph', 'client_id');
-    const redirectUri = requiredParam(request, 'graph', 'redirect_uri');
-    requiredParam(request, 'graph', 'client_secret');
-    const code = requiredParam(request, 'graph', 'code');
+    const clientId = requiredParam(request, graph, 'client_id');
+    const redirectUri = requiredParam(request, graph, 'redirect_uri');
+    requiredParam(request, graph, 'client_secret');
+    const code = requiredParam(request, graph, 'code');
     const grant = await redeemCode(store, { platform, code, clientId, redirectUri });
     if (!grant) throw await codeRefusal(store, code, redirectUri);
     const token = await issueUserToken(
@@ -320,9 +311,9 @@ export function facebookHosts(store: Store): Record<string, (app: FastifyInstanc
   }
 
   async function tokenExchange(request: FastifyRequest) {
-    const clientId = requiredParam(request, 'graph', 'client_id');
-    requiredParam(request, 'graph', 'client_secret');
-    const who = await caller(store, request, call, requiredParam(request, 'graph', 'fb_exchange_token'));
+    const clientId = requiredParam(request, graph, 'client_id');
+    requiredParam(request, graph, 'client_secret');
+    const who = await caller(store, request, call, requiredParam(request, graph, 'fb_exchange_token'));
     if (who.token.clientId !== clientId) {
       throw graphAnswer(400, 100, 'Error validating application. The token was issued to another app.');
     }
@@ -361,13 +352,14 @@ export function facebookHosts(store: Store): Record<string, (app: FastifyInstanc
     },
 
     'graph.facebook.com': (app) => {
-      installAnswers(app, 'graph');
+      reportAppUsage(app, store);
+      installAnswers(app, call.errors);
 
       async function accessToken(request: FastifyRequest) {
         const grantType = param(request, 'grant_type');
         if (grantType === 'fb_exchange_token') return tokenExchange(request);
         if (grantType !== undefined && grantType !== 'authorization_code') {
-          throw badParameter('graph', 'grant_type must be fb_exchange_token when given');
+          throw graph.badParameter('grant_type must be fb_exchange_token when given');
         }
         return codeExchange(request);
       }
@@ -407,7 +399,7 @@ export function facebookHosts(store: Store): Record<string, (app: FastifyInstanc
         if (who.account.kind !== 'user') {
           throw graphAnswer(400, 100, '(#100) A user access token is required to revoke permissions');
         }
-        if (targetId(request, who) !== who.account.id) throw notFound('graph', targetId(request, who));
+        if (targetId(request, who) !== who.account.id) throw graph.notFound(targetId(request, who));
         const tokens = await endTokens(store, who.account, 'revoke');
         await recordActivity(store, {
           accountId: who.account.id,
@@ -430,7 +422,7 @@ export function facebookHosts(store: Store): Record<string, (app: FastifyInstanc
         if (who.account.kind !== 'page') {
           throw graphAnswer(400, 210, '(#210) A page access token is required to request this resource.');
         }
-        if (targetId(request, who) !== who.account.id) throw notFound('graph', targetId(request, who));
+        if (targetId(request, who) !== who.account.id) throw graph.notFound(targetId(request, who));
         requireScope(who, call, SCOPE.manageMetadata);
         requireScope(who, call, SCOPE.showList);
         const fields = subscribedFields(
@@ -453,7 +445,7 @@ export function facebookHosts(store: Store): Record<string, (app: FastifyInstanc
         }
         requireScope(who, call, SCOPE.showList);
         const granted = (await pagesOf(store, who.account.id)).filter((p) => who.token.pageIds.includes(p.id));
-        const limit = limitParam(request, 'graph', 25, 100);
+        const limit = limitParam(request, graph, 25, 100);
         const offset = Number(afterCursor(request) ?? 0) || 0;
         const slice = granted.slice(offset, offset + limit);
         const fields = requestedFields(request, ['id', 'name', 'access_token', 'category', 'category_list', 'tasks']);
@@ -471,7 +463,7 @@ export function facebookHosts(store: Store): Record<string, (app: FastifyInstanc
         const who = await caller(store, request, call);
         const page = ownPage(who, targetId(request, who));
         requireScope(who, call, SCOPE.readEngagement);
-        const limit = limitParam(request, 'graph', 25, 100);
+        const limit = limitParam(request, graph, 25, 100);
         const { posts, more } = await listPosts(store, page.id, { limit, after: afterCursor(request) });
         const fields = requestedFields(request, ['id', 'message', 'created_time']);
         return graphList(
@@ -491,7 +483,7 @@ export function facebookHosts(store: Store): Record<string, (app: FastifyInstanc
         requireScope(who, call, SCOPE.readUserContent);
         const all = (await listComments(store, post.id, { limit: 10_000 })).comments;
         const selected = selectComments(all, comment?.id ?? null, request);
-        const limit = limitParam(request, 'graph', 25, 100);
+        const limit = limitParam(request, graph, 25, 100);
         const offset = Number(afterCursor(request) ?? 0) || 0;
         const slice = selected.slice(offset, offset + limit);
         const fields = requestedFields(request, ['id', 'message', 'created_time', 'from']);
@@ -511,7 +503,7 @@ export function facebookHosts(store: Store): Record<string, (app: FastifyInstanc
         const target = await findComment(store, id);
         const post = target ? await ownPost(store, who, target.postId) : await ownPost(store, who, id);
         requireScope(who, call, SCOPE.manageEngagement);
-        const message = requiredParam(request, 'graph', 'message');
+        const message = requiredParam(request, graph, 'message');
         // Facebook threads are two levels deep: a reply to a reply joins its top-level comment.
         const reply = await addComment(store, {
           postId: post.id,
@@ -537,8 +529,8 @@ export function facebookHosts(store: Store): Record<string, (app: FastifyInstanc
         const page = ownPage(who, targetId(request, who));
         requireScope(who, call, SCOPE.managePosts);
         const url = param(request, 'url');
-        if (url === undefined) throw badParameter('graph', 'The parameter url is required (uploads are not offered)');
-        if (!isHttpUrl(url)) throw badParameter('graph', 'url must be a public URL');
+        if (url === undefined) throw graph.badParameter('The parameter url is required (uploads are not offered)');
+        if (!isHttpUrl(url)) throw graph.badParameter('url must be a public URL');
         // Pages' photo guide: "less than 4 MB and saved as JPG, PNG, GIF, TIFF, HEIF, or WebP";
         // Graph fetches the URL while answering.
         if (!(await fetchMedia(url, ['jpeg', 'png', 'gif', 'webp'], MAX_PHOTO_BYTES)).ok) {
@@ -567,18 +559,18 @@ export function facebookHosts(store: Store): Record<string, (app: FastifyInstanc
         const link = param(request, 'link');
         const photoIds = attachedMedia(request);
         if (message === '' && link === undefined && photoIds.length === 0) {
-          throw badParameter('graph', 'Missing message or attachment');
+          throw graph.badParameter('Missing message or attachment');
         }
         const urls: string[] = [];
         for (const photoId of photoIds) {
           const photo = await findContainer(store, photoId);
-          if (!photo || photo.accountId !== page.id || photo.request.type !== 'photo') throw notFound('graph', photoId);
+          if (!photo || photo.accountId !== page.id || photo.request.type !== 'photo') throw graph.notFound(photoId);
           if (photo.publishedPostId !== null) {
-            throw badParameter('graph', `attached_media ${photoId} is already published`);
+            throw graph.badParameter(`attached_media ${photoId} is already published`);
           }
           urls.push(String(photo.request.url));
         }
-        if (link !== undefined && !isHttpUrl(link)) throw badParameter('graph', 'link should represent a valid URL');
+        if (link !== undefined && !isHttpUrl(link)) throw graph.badParameter('link should represent a valid URL');
         const type =
           photoIds.length === 0 ? (link === undefined ? 'TEXT' : 'LINK') : photoIds.length === 1 ? 'IMAGE' : 'ALBUM';
         const post = await createPost(store, page, {
@@ -589,7 +581,7 @@ export function facebookHosts(store: Store): Record<string, (app: FastifyInstanc
         });
         for (const photoId of photoIds) {
           if (!(await markContainerPublished(store, photoId, post.id))) {
-            throw badParameter('graph', `attached_media ${photoId} is already published`);
+            throw graph.badParameter(`attached_media ${photoId} is already published`);
           }
         }
         await recordPublication(
@@ -634,7 +626,7 @@ export function facebookHosts(store: Store): Record<string, (app: FastifyInstanc
         const comment = await ownComment(store, who, targetId(request, who));
         requireScope(who, call, SCOPE.manageEngagement);
         const hidden = param(request, 'is_hidden');
-        if (hidden !== 'true' && hidden !== 'false') throw badParameter('graph', 'is_hidden must be true or false');
+        if (hidden !== 'true' && hidden !== 'false') throw graph.badParameter('is_hidden must be true or false');
         if (comment.authorId === who.account.id) {
           throw graphAnswer(400, 100, '(#100) A page cannot hide its own comments');
         }

@@ -4,36 +4,20 @@
  * comments, insights, publishing). Shapes as in docs/platforms.md ("Instagram").
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { badParameter, graphAnswer, notFound, SandboxAnswer } from './answers.ts';
+import { SandboxAnswer } from './answers.ts';
 import { metaLoginDialog, registerAuthorizeDialog } from './authorize-page.ts';
 import { type Caller, type CallOptions, caller, requireScope } from './caller.ts';
 import { instagramAppScopedId, instagramScopedId } from './instagram/ids.ts';
-import {
-  afterCursor,
-  checkVersion,
-  containerMediaUrls,
-  dayEndTime,
-  dayOf,
-  daysBetween,
-  graphList,
-  graphTime,
-  insightsRange,
-  installAnswers,
-  isHttpUrl,
-  jsonInteger,
-  lifetimeInsights,
-  limitParam,
-  longLivedTokenAnswer,
-  notReadyToPublish,
-  param,
-  pick,
-  rangePaging,
-  requestedFields,
-  requiredParam,
-  stillProcessing,
-  subscribedFields,
-} from './kit.ts';
+import { installAnswers, isHttpUrl, jsonInteger, limitParam, param, requiredParam } from './kit.ts';
 import { fetchMedia, type MediaFailure } from './media-fetch.ts';
+import { containerMediaUrls, notReadyToPublish, stillProcessing } from './meta/containers.ts';
+import { graph, graphAnswer, graphErrors } from './meta/errors.ts';
+import { checkVersion, graphTime, pick, requestedFields } from './meta/fields.ts';
+import { dayEndTime, dayOf, daysBetween, insightsRange, lifetimeInsights, rangePaging } from './meta/insights.ts';
+import { afterCursor, graphList } from './meta/paging.ts';
+import { subscribedFields } from './meta/subscribed-apps.ts';
+import { longLivedTokenAnswer } from './meta/tokens.ts';
+import { reportBusinessUseCaseUsage } from './meta/usage.ts';
 import type { Store } from './platform.ts';
 import type { SandboxComment, SandboxContainer, SandboxPost } from './schema.ts';
 import { countActivity, recordActivity, recordPublication } from './store/activity.ts';
@@ -47,7 +31,7 @@ import { getSetting } from './store/settings.ts';
 import { notifyCommentAdded } from './webhooks.ts';
 
 const platform = 'instagram';
-const call: CallOptions = { platform, family: 'graph' };
+const call: CallOptions = { platform, errors: graphErrors(platform, { revokedSubcode: 458 }) };
 const publishCall: CallOptions = { ...call, publishing: true };
 const HOUR = 3_600_000;
 const LONG_LIVED_SECONDS = 5_183_944;
@@ -216,7 +200,7 @@ function refuseCaption(caption: string): void {
   }
   const hashtags = (caption.match(/#[\p{L}\p{N}_]+/gu) ?? []).length;
   if (hashtags > MAX_CAPTION_HASHTAGS) {
-    throw badParameter('graph', `A caption has at most ${MAX_CAPTION_HASHTAGS} hashtags; this one has ${hashtags}`);
+    throw graph.badParameter(`A caption has at most ${MAX_CAPTION_HASHTAGS} hashtags; this one has ${hashtags}`);
   }
 }
 
@@ -333,13 +317,13 @@ function renderPost(post: SandboxPost, commentsCount: number, fields: Set<string
 /** The post, when it belongs to the caller; else Graph's "does not exist" error. */
 async function ownPost(store: Store, who: Caller, id: string): Promise<SandboxPost> {
   const post = await findPost(store, id);
-  if (!post || post.accountId !== who.account.id) throw notFound('graph', id);
+  if (!post || post.accountId !== who.account.id) throw graph.notFound(id);
   return post;
 }
 
 async function ownComment(store: Store, who: Caller, id: string): Promise<SandboxComment> {
   const comment = await findComment(store, id);
-  if (!comment) throw notFound('graph', id);
+  if (!comment) throw graph.notFound(id);
   await ownPost(store, who, comment.postId);
   return comment;
 }
@@ -351,7 +335,7 @@ export function instagramHosts(store: Store): Record<string, (app: FastifyInstan
     },
 
     'api.instagram.com': (app) => {
-      installAnswers(app, 'graph');
+      installAnswers(app, call.errors);
       app.post('/oauth/access_token', async (request) => {
         const form = (request.body ?? {}) as Record<string, unknown>;
         for (const name of ['client_id', 'client_secret', 'grant_type', 'redirect_uri', 'code']) {
@@ -390,24 +374,26 @@ export function instagramHosts(store: Store): Record<string, (app: FastifyInstan
     },
 
     'graph.instagram.com': (app) => {
-      installAnswers(app, 'graph');
+      // Instagram's calls count against the Business Use Case limits, so its answers say so.
+      reportBusinessUseCaseUsage(app, store, 'instagram');
+      installAnswers(app, call.errors);
 
       app.get('/access_token', async (request) => {
         if (param(request, 'grant_type') !== 'ig_exchange_token')
-          throw badParameter('graph', 'grant_type must be ig_exchange_token');
-        requiredParam(request, 'graph', 'client_secret');
+          throw graph.badParameter('grant_type must be ig_exchange_token');
+        requiredParam(request, graph, 'client_secret');
         const who = await caller(store, request, call);
-        if (who.token.kind !== 'short') throw badParameter('graph', 'access_token must be a short-lived token');
+        if (who.token.kind !== 'short') throw graph.badParameter('access_token must be a short-lived token');
         return longLivedTokenAnswer(store, who.token, 'IGAA', LONG_LIVED_SECONDS);
       });
 
       app.get('/refresh_access_token', async (request) => {
         if (param(request, 'grant_type') !== 'ig_refresh_token')
-          throw badParameter('graph', 'grant_type must be ig_refresh_token');
+          throw graph.badParameter('grant_type must be ig_refresh_token');
         const who = await caller(store, request, call);
-        if (who.token.kind !== 'long') throw badParameter('graph', 'access_token must be a long-lived token');
+        if (who.token.kind !== 'long') throw graph.badParameter('access_token must be a long-lived token');
         if (store.now().getTime() - who.token.issuedAt.getTime() < 24 * HOUR) {
-          throw badParameter('graph', 'The access token can be refreshed only after it is 24 hours old');
+          throw graph.badParameter('The access token can be refreshed only after it is 24 hours old');
         }
         return longLivedTokenAnswer(store, who.token, 'IGAA', LONG_LIVED_SECONDS);
       });
@@ -445,7 +431,7 @@ export function instagramHosts(store: Store): Record<string, (app: FastifyInstan
         const who = await caller(store, request, call);
         requireScope(who, call, SCOPE.basic);
         const { id } = request.params as { id: string };
-        if (id !== 'me' && id !== who.account.id) throw notFound('graph', id);
+        if (id !== 'me' && id !== who.account.id) throw graph.notFound(id);
         const known = Object.keys(WEBHOOK_FIELDS);
         const fields = subscribedFields(
           request,
@@ -462,8 +448,8 @@ export function instagramHosts(store: Store): Record<string, (app: FastifyInstan
         const who = await caller(store, request, call);
         requireScope(who, call, SCOPE.basic);
         const { id } = request.params as { id: string };
-        if (id !== who.account.id) throw notFound('graph', id);
-        const limit = limitParam(request, 'graph', 25, 100);
+        if (id !== who.account.id) throw graph.notFound(id);
+        const limit = limitParam(request, graph, 25, 100);
         const { posts, more } = await listPosts(store, who.account.id, {
           limit,
           after: afterCursor(request),
@@ -483,7 +469,7 @@ export function instagramHosts(store: Store): Record<string, (app: FastifyInstan
         const who = await caller(store, request, call);
         requireScope(who, call, SCOPE.publish);
         const { id } = request.params as { id: string };
-        if (id !== who.account.id) throw notFound('graph', id);
+        if (id !== who.account.id) throw graph.notFound(id);
         const { values, failure } = await mediaRequest(request, who);
         const container = await createContainer(store, who.account.id, values, failure);
         return { id: container.id };
@@ -507,20 +493,19 @@ export function instagramHosts(store: Store): Record<string, (app: FastifyInstan
         const base = { media_type: mediaType, caption, is_carousel_item: isCarouselItem };
         if (mediaType === 'CAROUSEL') {
           if (children.length < 2 || children.length > MAX_CAROUSEL) {
-            throw badParameter('graph', `children must list 2 to ${MAX_CAROUSEL} containers`);
+            throw graph.badParameter(`children must list 2 to ${MAX_CAROUSEL} containers`);
           }
           for (const child of children) {
             const container = await findContainer(store, child);
             if (!container || container.accountId !== who.account.id || container.request.is_carousel_item !== true) {
-              throw notFound('graph', child);
+              throw graph.notFound(child);
             }
           }
           return { values: { ...base, children: children.join(',') }, failure: null };
         }
         const allowed = isCarouselItem ? ['IMAGE', 'VIDEO'] : ['IMAGE', 'REELS', 'STORIES'];
         if (mediaType === undefined || !allowed.includes(mediaType)) {
-          throw badParameter(
-            'graph',
+          throw graph.badParameter(
             mediaType === 'VIDEO'
               ? 'The VIDEO media type is only for carousel items; a video post is published as REELS'
               : `media_type must be one of ${allowed.join(', ')}${isCarouselItem ? ' for a carousel item' : ''}`,
@@ -529,7 +514,7 @@ export function instagramHosts(store: Store): Record<string, (app: FastifyInstan
         const wantsImage = mediaType === 'IMAGE' || (mediaType === 'STORIES' && imageUrl !== undefined);
         const url = wantsImage ? imageUrl : videoUrl;
         if (!isHttpUrl(url)) {
-          throw badParameter('graph', `The parameter ${wantsImage ? 'image_url' : 'video_url'} must be a public URL`);
+          throw graph.badParameter(`The parameter ${wantsImage ? 'image_url' : 'video_url'} must be a public URL`);
         }
         const values = { ...base, [wantsImage ? 'image_url' : 'video_url']: url, children: null };
         if (wantsImage) {
@@ -551,17 +536,16 @@ export function instagramHosts(store: Store): Record<string, (app: FastifyInstan
         const who = await caller(store, request, publishCall);
         requireScope(who, call, SCOPE.publish);
         const { id } = request.params as { id: string };
-        if (id !== who.account.id) throw notFound('graph', id);
-        const creationId = requiredParam(request, 'graph', 'creation_id');
+        if (id !== who.account.id) throw graph.notFound(id);
+        const creationId = requiredParam(request, graph, 'creation_id');
         const container = await findContainer(store, creationId);
-        if (!container || container.accountId !== who.account.id) throw notFound('graph', creationId);
+        if (!container || container.accountId !== who.account.id) throw graph.notFound(creationId);
         if (container.publishedPostId !== null || expired(container)) throw consumedContainer(creationId);
         if (container.request.is_carousel_item === true) {
-          throw badParameter('graph', 'A carousel item is published through its carousel');
+          throw graph.badParameter('A carousel item is published through its carousel');
         }
         if (await stillProcessing(store, container)) throw notReadyToPublish();
-        if (container.failure !== null)
-          throw badParameter('graph', `The media cannot be published: ${container.failure}`);
+        if (container.failure !== null) throw graph.badParameter(`The media cannot be published: ${container.failure}`);
         // The daily cap is enforced here, at media_publish (error-code reference: code 9, subcode 2207042).
         if ((await publishedToday(who.account.id)) >= (await getSetting(store, 'instagram_publish_quota'))) {
           throw graphAnswer(
@@ -598,7 +582,7 @@ export function instagramHosts(store: Store): Record<string, (app: FastifyInstan
         const who = await caller(store, request, call);
         requireScope(who, call, SCOPE.publish);
         const { id } = request.params as { id: string };
-        if (id !== who.account.id) throw notFound('graph', id);
+        if (id !== who.account.id) throw graph.notFound(id);
         const quota = await getSetting(store, 'instagram_publish_quota');
         const usage = await publishedToday(who.account.id);
         return { data: [{ quota_usage: usage, config: { quota_total: quota, quota_duration: 86_400 } }] };
@@ -610,7 +594,7 @@ export function instagramHosts(store: Store): Record<string, (app: FastifyInstan
         const who = await caller(store, request, call);
         requireScope(who, call, SCOPE.basic);
         const { id } = request.params as { id: string };
-        if (id !== who.account.id) throw notFound('graph', id);
+        if (id !== who.account.id) throw graph.notFound(id);
         const { posts } = await listPosts(store, who.account.id, { limit: 100, kinds: { include: STORY_TYPES } });
         const since = store.now().getTime() - 24 * HOUR;
         const fields = requestedFields(request, ['id']);
@@ -626,8 +610,8 @@ export function instagramHosts(store: Store): Record<string, (app: FastifyInstan
         const who = await caller(store, request, call);
         requireScope(who, call, SCOPE.comments);
         const post = await ownPost(store, who, (request.params as { id: string }).id);
-        const message = requiredParam(request, 'graph', 'message');
-        if (STORY_TYPES.includes(post.mediaType)) throw badParameter('graph', 'Stories cannot be commented on');
+        const message = requiredParam(request, graph, 'message');
+        if (STORY_TYPES.includes(post.mediaType)) throw graph.badParameter('Stories cannot be commented on');
         const comment = await addComment(store, {
           postId: post.id,
           parentId: null,
@@ -650,7 +634,7 @@ export function instagramHosts(store: Store): Record<string, (app: FastifyInstan
         const who = await caller(store, request, call);
         requireScope(who, call, SCOPE.comments);
         const post = await ownPost(store, who, (request.params as { id: string }).id);
-        const limit = limitParam(request, 'graph', 25, 50);
+        const limit = limitParam(request, graph, 25, 50);
         const offset = afterCursor(request);
         const { comments, more } = await listComments(store, post.id, { parentId: null, limit, after: offset });
         const fields = requestedFields(request, ['id', 'text', 'timestamp']);
@@ -669,12 +653,12 @@ export function instagramHosts(store: Store): Record<string, (app: FastifyInstan
         const who = await caller(store, request, call);
         requireScope(who, call, SCOPE.comments);
         const comment = await ownComment(store, who, (request.params as { id: string }).id);
-        const message = requiredParam(request, 'graph', 'message');
+        const message = requiredParam(request, graph, 'message');
         // "You can only reply to top-level comments; replies to a reply will be added to the
         // top-level comment. You cannot reply to hidden comments." (IG Comment Replies reference)
         const top = comment.parentId === null ? comment : await findComment(store, comment.parentId);
-        if (!top) throw notFound('graph', comment.parentId ?? comment.id);
-        if (comment.hidden || top.hidden) throw badParameter('graph', 'Hidden comments cannot be replied to');
+        if (!top) throw graph.notFound(comment.parentId ?? comment.id);
+        if (comment.hidden || top.hidden) throw graph.badParameter('Hidden comments cannot be replied to');
         const reply = await addComment(store, {
           postId: comment.postId,
           parentId: top.id,
@@ -697,13 +681,12 @@ export function instagramHosts(store: Store): Record<string, (app: FastifyInstan
         const who = await caller(store, request, call);
         requireScope(who, call, SCOPE.insights);
         const { id } = request.params as { id: string };
-        const metrics = requiredParam(request, 'graph', 'metric').split(',');
+        const metrics = requiredParam(request, graph, 'metric').split(',');
         if (id === who.account.id) return accountInsights(request, who, metrics);
         const post = await ownPost(store, who, id);
         const unknown = metrics.findIndex((m) => !MEDIA_METRICS.includes(m));
         if (unknown !== -1) {
-          throw badParameter(
-            'graph',
+          throw graph.badParameter(
             `metric[${unknown}] must be one of the following values: ${MEDIA_METRICS.join(', ')}`,
           );
         }
@@ -711,8 +694,7 @@ export function instagramHosts(store: Store): Record<string, (app: FastifyInstan
         const offered = MEDIA_METRICS_BY_PRODUCT[product] ?? [];
         const notOffered = metrics.filter((m) => !offered.includes(m));
         if (notOffered.length > 0) {
-          throw badParameter(
-            'graph',
+          throw graph.badParameter(
             `The Media Insights API does not support the ${notOffered.join(', ')} metric for this media product type.`,
           );
         }
@@ -734,32 +716,30 @@ export function instagramHosts(store: Store): Record<string, (app: FastifyInstan
       async function accountInsights(request: FastifyRequest, who: Caller, metrics: string[]) {
         const unknown = metrics.findIndex((m) => !ACCOUNT_METRICS.includes(m));
         if (unknown !== -1) {
-          throw badParameter(
-            'graph',
+          throw graph.badParameter(
             `metric[${unknown}] must be one of the following values: ${ACCOUNT_METRICS.join(', ')}`,
           );
         }
-        const period = requiredParam(request, 'graph', 'period');
+        const period = requiredParam(request, graph, 'period');
         if (period !== 'day') {
           // Instagram's other period, lifetime, is for the demographics metrics the sandbox does not serve.
-          throw badParameter('graph', `Incompatible period (${period}) for these metrics: they take period=day`);
+          throw graph.badParameter(`Incompatible period (${period}) for these metrics: they take period=day`);
         }
         const metricType = param(request, 'metric_type') ?? 'time_series';
         if (!METRIC_TYPES.includes(metricType)) {
-          throw badParameter('graph', `metric_type must be one of the following values: ${METRIC_TYPES.join(', ')}`);
+          throw graph.badParameter(`metric_type must be one of the following values: ${METRIC_TYPES.join(', ')}`);
         }
         const totalsOnly = metrics.filter((m) => !TIME_SERIES_METRICS.includes(m));
         if (metricType === 'time_series' && totalsOnly.length > 0) {
-          throw badParameter(
-            'graph',
+          throw graph.badParameter(
             `The following metrics (${totalsOnly.join(',')}) should be specified with parameter metric_type=total_value`,
           );
         }
         const { since, until } = insightsRange(request, Math.floor(store.now().getTime() / 1000));
         if (until - since > MAX_INSIGHT_SECONDS) {
-          throw badParameter('graph', 'There cannot be more than 30 days (2592000 s) between since and until');
+          throw graph.badParameter('There cannot be more than 30 days (2592000 s) between since and until');
         }
-        if (until <= since) throw badParameter('graph', 'since must be before until');
+        if (until <= since) throw graph.badParameter('since must be before until');
         const days = daysBetween(since, until);
         const figures = await insightFigures(store, { accountId: who.account.id, postId: '', metrics, days });
         const firstFollowerDay = dayOf(store.now().getTime() / 1000 - FOLLOWER_COUNT_DAYS * 86_400);
@@ -823,7 +803,7 @@ export function instagramHosts(store: Store): Record<string, (app: FastifyInstan
         requireScope(who, call, SCOPE.comments);
         const comment = await ownComment(store, who, (request.params as { id: string }).id);
         const hide = param(request, 'hide');
-        if (hide !== 'true' && hide !== 'false') throw badParameter('graph', 'hide must be true or false');
+        if (hide !== 'true' && hide !== 'false') throw graph.badParameter('hide must be true or false');
         await setCommentHidden(store, comment.id, hide === 'true');
         await recordActivity(store, {
           accountId: who.account.id,

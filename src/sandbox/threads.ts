@@ -1,31 +1,15 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { THREADS_MAX_TEXT, threadsTextLength } from '../platforms/threads-text.ts';
-import { badParameter, graphAnswer, notFound } from './answers.ts';
 import { metaLoginDialog, registerAuthorizeDialog } from './authorize-page.ts';
 import { type Caller, type CallOptions, caller, requireScope } from './caller.ts';
-import {
-  afterCursor,
-  checkVersion,
-  containerMediaUrls,
-  dayEndTime,
-  daysBetween,
-  graphList,
-  graphTime,
-  insightsRange,
-  installAnswers,
-  isHttpUrl,
-  jsonInteger,
-  lifetimeInsights,
-  limitParam,
-  longLivedTokenAnswer,
-  notReadyToPublish,
-  param,
-  pick,
-  requestedFields,
-  requiredParam,
-  stillProcessing,
-} from './kit.ts';
+import { installAnswers, isHttpUrl, jsonInteger, limitParam, param, requiredParam } from './kit.ts';
 import { fetchMedia } from './media-fetch.ts';
+import { containerMediaUrls, notReadyToPublish, stillProcessing } from './meta/containers.ts';
+import { graph, graphAnswer, graphErrors } from './meta/errors.ts';
+import { checkVersion, graphTime, pick, requestedFields } from './meta/fields.ts';
+import { dayEndTime, daysBetween, insightsRange, lifetimeInsights } from './meta/insights.ts';
+import { afterCursor, graphList } from './meta/paging.ts';
+import { longLivedTokenAnswer } from './meta/tokens.ts';
 import type { Store } from './platform.ts';
 import type { SandboxAccount, SandboxComment, SandboxContainer, SandboxPost, SandboxToken } from './schema.ts';
 import { findAccount } from './store/accounts.ts';
@@ -48,7 +32,7 @@ import { threadsReplyPermalink } from './threads/ids.ts';
 import { notifyCommentAdded } from './webhooks.ts';
 
 const platform = 'threads';
-const call: CallOptions = { platform, family: 'graph' };
+const call: CallOptions = { platform, errors: graphErrors(platform, { revokedSubcode: null }) };
 const publishCall: CallOptions = { ...call, publishing: true };
 const HOUR = 3_600_000;
 const LONG_LIVED_SECONDS = 60 * 86_400;
@@ -131,19 +115,19 @@ function renderUser(account: SandboxAccount, fields: Set<string>) {
 
 /** `me` or the caller's own id; any other user is not visible to this token. */
 function ownUserId(who: Caller, id: string): void {
-  if (id !== 'me' && id !== who.account.id) throw notFound('graph', id);
+  if (id !== 'me' && id !== who.account.id) throw graph.notFound(id);
 }
 
 async function ownPost(store: Store, who: Caller, id: string): Promise<SandboxPost> {
   const post = await findPost(store, id);
-  if (!post || post.accountId !== who.account.id) throw notFound('graph', id);
+  if (!post || post.accountId !== who.account.id) throw graph.notFound(id);
   return post;
 }
 
 /** A reply in a conversation under one of the caller's posts. */
 async function ownReply(store: Store, who: Caller, id: string): Promise<SandboxComment> {
   const comment = await findComment(store, id);
-  if (!comment) throw notFound('graph', id);
+  if (!comment) throw graph.notFound(id);
   await ownPost(store, who, comment.postId);
   return comment;
 }
@@ -215,14 +199,13 @@ async function containerRequest(
   request: FastifyRequest,
   who: Caller,
 ): Promise<{ values: Record<string, unknown>; failure: string | null }> {
-  const mediaType = requiredParam(request, 'graph', 'media_type');
+  const mediaType = requiredParam(request, graph, 'media_type');
   if (!MEDIA_TYPES.includes(mediaType)) {
-    throw badParameter('graph', `media_type must be one of ${MEDIA_TYPES.join(', ')}`);
+    throw graph.badParameter(`media_type must be one of ${MEDIA_TYPES.join(', ')}`);
   }
   const text = param(request, 'text') ?? '';
   if (threadsTextLength(text) > THREADS_MAX_TEXT) {
-    throw badParameter(
-      'graph',
+    throw graph.badParameter(
       `The text is too long: at most ${THREADS_MAX_TEXT} characters, an emoji counting as its UTF-8 bytes`,
     );
   }
@@ -233,36 +216,35 @@ async function containerRequest(
   const replyToId = param(request, 'reply_to_id');
   const replyControl = param(request, 'reply_control');
   const topicTag = param(request, 'topic_tag');
-  if (mediaType === 'TEXT' && text.trim() === '') throw badParameter('graph', 'The parameter text is required');
-  if (mediaType === 'IMAGE' && !isHttpUrl(imageUrl)) throw badParameter('graph', 'image_url must be a public URL');
-  if (mediaType === 'VIDEO' && !isHttpUrl(videoUrl)) throw badParameter('graph', 'video_url must be a public URL');
+  if (mediaType === 'TEXT' && text.trim() === '') throw graph.badParameter('The parameter text is required');
+  if (mediaType === 'IMAGE' && !isHttpUrl(imageUrl)) throw graph.badParameter('image_url must be a public URL');
+  if (mediaType === 'VIDEO' && !isHttpUrl(videoUrl)) throw graph.badParameter('video_url must be a public URL');
   if (mediaType === 'CAROUSEL') {
     if (children.length < 2 || children.length > MAX_CAROUSEL) {
-      throw badParameter('graph', `children must list 2 to ${MAX_CAROUSEL} containers`);
+      throw graph.badParameter(`children must list 2 to ${MAX_CAROUSEL} containers`);
     }
     for (const child of children) {
       const container = await findContainer(store, child);
       if (!container || container.accountId !== who.account.id || container.request.is_carousel_item !== true) {
-        throw notFound('graph', child);
+        throw graph.notFound(child);
       }
     }
   }
   if (isCarouselItem && mediaType !== 'IMAGE' && mediaType !== 'VIDEO') {
-    throw badParameter('graph', 'A carousel item must be an IMAGE or a VIDEO');
+    throw graph.badParameter('A carousel item must be an IMAGE or a VIDEO');
   }
   if (replyControl !== undefined && !REPLY_CONTROLS.includes(replyControl)) {
-    throw badParameter('graph', `reply_control must be one of ${REPLY_CONTROLS.join(', ')}`);
+    throw graph.badParameter(`reply_control must be one of ${REPLY_CONTROLS.join(', ')}`);
   }
   if (
     topicTag !== undefined &&
     (topicTag.length < 1 || [...topicTag].length > MAX_TOPIC_TAG || /[.&]/.test(topicTag))
   ) {
-    throw badParameter(
-      'graph',
+    throw graph.badParameter(
       `topic_tag must have 1 to ${MAX_TOPIC_TAG} characters, without periods (.) or ampersands (&)`,
     );
   }
-  if (replyToId !== undefined && (await replyTarget(store, replyToId)) === null) throw notFound('graph', replyToId);
+  if (replyToId !== undefined && (await replyTarget(store, replyToId)) === null) throw graph.notFound(replyToId);
   const values = {
     media_type: mediaType,
     text,
@@ -284,20 +266,20 @@ export function threadsHosts(store: Store): Record<string, (app: FastifyInstance
     },
 
     'graph.threads.net': (app) => {
-      installAnswers(app, 'graph');
+      installAnswers(app, call.errors);
 
       app.post('/oauth/access_token', async (request) => {
         for (const name of ['client_id', 'client_secret', 'grant_type', 'redirect_uri', 'code']) {
-          requiredParam(request, 'graph', name);
+          requiredParam(request, graph, name);
         }
         if (param(request, 'grant_type') !== 'authorization_code') {
-          throw badParameter('graph', 'grant_type must be authorization_code');
+          throw graph.badParameter('grant_type must be authorization_code');
         }
         const grant = await redeemCode(store, {
           platform,
-          code: requiredParam(request, 'graph', 'code'),
-          clientId: requiredParam(request, 'graph', 'client_id'),
-          redirectUri: requiredParam(request, 'graph', 'redirect_uri'),
+          code: requiredParam(request, graph, 'code'),
+          clientId: requiredParam(request, graph, 'client_id'),
+          redirectUri: requiredParam(request, graph, 'redirect_uri'),
         });
         if (!grant) throw graphAnswer(400, 100, 'Matching code was not found or was already used', { subcode: 36009 });
         const token = await issueToken(
@@ -319,22 +301,22 @@ export function threadsHosts(store: Store): Record<string, (app: FastifyInstance
 
       app.get('/access_token', async (request) => {
         if (param(request, 'grant_type') !== 'th_exchange_token') {
-          throw badParameter('graph', 'grant_type must be th_exchange_token');
+          throw graph.badParameter('grant_type must be th_exchange_token');
         }
-        requiredParam(request, 'graph', 'client_secret');
+        requiredParam(request, graph, 'client_secret');
         const who = await caller(store, request, call);
-        if (who.token.kind !== 'short') throw badParameter('graph', 'access_token must be a short-lived token');
+        if (who.token.kind !== 'short') throw graph.badParameter('access_token must be a short-lived token');
         return longLivedTokenAnswer(store, who.token, 'THAA', LONG_LIVED_SECONDS);
       });
 
       app.get('/refresh_access_token', async (request) => {
         if (param(request, 'grant_type') !== 'th_refresh_token') {
-          throw badParameter('graph', 'grant_type must be th_refresh_token');
+          throw graph.badParameter('grant_type must be th_refresh_token');
         }
         const who = await caller(store, request, call);
-        if (who.token.kind !== 'long') throw badParameter('graph', 'access_token must be a long-lived token');
+        if (who.token.kind !== 'long') throw graph.badParameter('access_token must be a long-lived token');
         if (store.now().getTime() - who.token.issuedAt.getTime() < 24 * HOUR) {
-          throw badParameter('graph', 'The access token can be refreshed only after it is 24 hours old');
+          throw graph.badParameter('The access token can be refreshed only after it is 24 hours old');
         }
         return longLivedTokenAnswer(store, who.token, 'THAA', LONG_LIVED_SECONDS);
       });
@@ -347,7 +329,7 @@ export function threadsHosts(store: Store): Record<string, (app: FastifyInstance
       app.get('/:version/debug_token', async (request) => {
         checkVersion(request);
         const tester = await caller(store, request, call);
-        const inputToken = requiredParam(request, 'graph', 'input_token');
+        const inputToken = requiredParam(request, graph, 'input_token');
         if (!(await isTester(store, platform, tester.token.clientId, tester.account.id))) {
           throw graphAnswer(
             400,
@@ -400,7 +382,7 @@ export function threadsHosts(store: Store): Record<string, (app: FastifyInstance
         const who = await caller(store, request, call);
         requireScope(who, call, SCOPE.basic);
         ownUserId(who, (request.params as { id: string }).id);
-        const limit = limitParam(request, 'graph', 25, 100);
+        const limit = limitParam(request, graph, 25, 100);
         const { posts, more } = await listPosts(store, who.account.id, { limit, after: afterCursor(request) });
         const fields = requestedFields(request, ['id']);
         return graphList(
@@ -431,15 +413,15 @@ export function threadsHosts(store: Store): Record<string, (app: FastifyInstance
         requireScope(who, call, SCOPE.basic);
         requireScope(who, call, SCOPE.publish);
         ownUserId(who, (request.params as { id: string }).id);
-        const creationId = requiredParam(request, 'graph', 'creation_id');
+        const creationId = requiredParam(request, graph, 'creation_id');
         const container = await findContainer(store, creationId);
-        if (!container || container.accountId !== who.account.id) throw notFound('graph', creationId);
+        if (!container || container.accountId !== who.account.id) throw graph.notFound(creationId);
         const { status, error_message } = await containerStatus(store, container);
         if (status === 'PUBLISHED') throw graphAnswer(400, 100, 'The media has already been published');
         if (status === 'IN_PROGRESS') throw notReadyToPublish();
-        if (status !== 'FINISHED') throw badParameter('graph', `The container cannot be published: ${error_message}`);
+        if (status !== 'FINISHED') throw graph.badParameter(`The container cannot be published: ${error_message}`);
         if (container.request.is_carousel_item === true) {
-          throw badParameter('graph', 'A carousel item is published through its carousel');
+          throw graph.badParameter('A carousel item is published through its carousel');
         }
         const replyToId = container.request.reply_to_id;
         const isReply = typeof replyToId === 'string';
@@ -512,7 +494,7 @@ export function threadsHosts(store: Store): Record<string, (app: FastifyInstance
 
       async function publishReply(who: Caller, container: SandboxContainer, replyToId: string) {
         const target = await replyTarget(store, replyToId);
-        if (target === null) throw notFound('graph', replyToId);
+        if (target === null) throw graph.notFound(replyToId);
         const message = String(container.request.text ?? '');
         const reply = await addComment(store, {
           ...target,
@@ -540,7 +522,7 @@ export function threadsHosts(store: Store): Record<string, (app: FastifyInstance
           requireScope(who, call, SCOPE.basic);
           requireScope(who, call, SCOPE.readReplies);
           const { id } = request.params as { id: string };
-          const limit = limitParam(request, 'graph', 25, 100);
+          const limit = limitParam(request, graph, 25, 100);
           const offset = Number(afterCursor(request) ?? 0) || 0;
           // The user's own replies (GET /{threads-user-id}/replies), or the replies under a post or reply.
           const ownReplies = edge === 'replies' && (id === 'me' || id === who.account.id);
@@ -581,7 +563,7 @@ export function threadsHosts(store: Store): Record<string, (app: FastifyInstance
         requireScope(who, call, SCOPE.manageReplies);
         const reply = await ownReply(store, who, (request.params as { id: string }).id);
         const hide = param(request, 'hide');
-        if (hide !== 'true' && hide !== 'false') throw badParameter('graph', 'hide must be true or false');
+        if (hide !== 'true' && hide !== 'false') throw graph.badParameter('hide must be true or false');
         // Threads' reply management: top-level replies only, and the nested ones follow.
         if (reply.parentId !== null) {
           throw graphAnswer(
@@ -625,10 +607,10 @@ export function threadsHosts(store: Store): Record<string, (app: FastifyInstance
           ['until', until],
         ] as const) {
           if (value < INSIGHTS_EPOCH) {
-            throw badParameter('graph', `${name} must be a Unix time on or after ${INSIGHTS_EPOCH}`);
+            throw graph.badParameter(`${name} must be a Unix time on or after ${INSIGHTS_EPOCH}`);
           }
         }
-        if (until <= since) throw badParameter('graph', 'since must be before until');
+        if (until <= since) throw graph.badParameter('since must be before until');
         // Days still to come have no data: the days looked at end with today, however far until is.
         const endOfToday = (Math.floor(nowSeconds / 86_400) + 1) * 86_400;
         const days = daysBetween(since, Math.min(until, endOfToday));
@@ -671,12 +653,12 @@ export function threadsHosts(store: Store): Record<string, (app: FastifyInstance
       }
 
       function metricList(request: FastifyRequest, known: string[]): string[] {
-        const metrics = requiredParam(request, 'graph', 'metric')
+        const metrics = requiredParam(request, graph, 'metric')
           .split(',')
           .map((m) => m.trim());
         const unknown = metrics.findIndex((m) => !known.includes(m));
         if (unknown !== -1) {
-          throw badParameter('graph', `metric[${unknown}] must be one of the following values: ${known.join(', ')}`);
+          throw graph.badParameter(`metric[${unknown}] must be one of the following values: ${known.join(', ')}`);
         }
         return metrics;
       }

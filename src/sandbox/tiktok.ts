@@ -2,12 +2,12 @@
  * TikTok, imitated: www.tiktok.com (the permission page) and open.tiktokapis.com (OAuth
  * tokens, user info, Content Posting API with PULL_FROM_URL). Shapes as in
  * docs/platforms.md ("TikTok"): API answers are `{"data":{...},"error":{"code":"ok",...}}`, OAuth
- * answers are flat, and errors use the `tiktok` family of answers.ts.
+ * answers are flat, and errors are TikTok's own (tiktok/errors.ts).
  */
 import { randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { badParameter, notFound, type SandboxAnswer, tiktokAnswer, tiktokOAuthAnswer } from './answers.ts';
+import type { SandboxAnswer } from './answers.ts';
 import { registerAuthorizeDialog, withParams } from './authorize-page.ts';
 import { type Caller, type CallOptions, caller, requireScope } from './caller.ts';
 import { installAnswers, jsonInteger, requiredParam } from './kit.ts';
@@ -25,9 +25,10 @@ import { createContainer, findContainer, markContainerPublished } from './store/
 import { issueToken, redeemCode } from './store/grants.ts';
 import { createPost } from './store/posts.ts';
 import { getSetting } from './store/settings.ts';
+import { tiktok, tiktokAnswer, tiktokOAuthAnswer } from './tiktok/errors.ts';
 
 const platform = 'tiktok';
-const call: CallOptions = { platform, family: 'tiktok' };
+const call: CallOptions = { platform, errors: tiktok };
 const publishCall: CallOptions = { ...call, publishing: true };
 
 const MINUTE = 60_000;
@@ -189,12 +190,12 @@ async function revokeGrant(store: Store, token: string, clientId: string): Promi
 
 /** The `fields` of a user info request, refused when unknown or beyond the token's scopes. */
 function userFields(request: FastifyRequest, who: Caller): string[] {
-  const fields = requiredParam(request, 'tiktok', 'fields')
+  const fields = requiredParam(request, tiktok, 'fields')
     .split(',')
     .map((f) => f.trim())
     .filter((f) => f !== '');
   const unknown = fields.find((f) => USER_FIELDS[f] === undefined);
-  if (unknown !== undefined) throw badParameter('tiktok', `Invalid field: ${unknown}`);
+  if (unknown !== undefined) throw tiktok.badParameter(`Invalid field: ${unknown}`);
   for (const field of fields) requireScope(who, call, USER_FIELDS[field] as string);
   return fields;
 }
@@ -221,7 +222,7 @@ function userValues(who: Caller): Record<string, unknown> {
 
 function jsonObject(value: unknown, name: string): Record<string, unknown> {
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-    throw badParameter('tiktok', `${name} must be an object`);
+    throw tiktok.badParameter(`${name} must be an object`);
   }
   return value as Record<string, unknown>;
 }
@@ -260,7 +261,7 @@ async function pullFailure(videoUrl: string, maxSeconds: number): Promise<string
 function requireJsonContentType(request: FastifyRequest): void {
   const type = (request.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase();
   if (type !== 'application/json') {
-    throw badParameter('tiktok', 'The Content-Type must be application/json; charset=UTF-8');
+    throw tiktok.badParameter('The Content-Type must be application/json; charset=UTF-8');
   }
 }
 
@@ -293,7 +294,7 @@ function videoInit(request: FastifyRequest, offered: readonly string[]) {
   const sourceInfo = jsonObject(body.source_info, 'source_info');
   const title = postInfo.title ?? '';
   if (typeof title !== 'string' || title.length > MAX_TITLE_LENGTH) {
-    throw badParameter('tiktok', `post_info.title must be a string of at most ${MAX_TITLE_LENGTH} characters`);
+    throw tiktok.badParameter(`post_info.title must be a string of at most ${MAX_TITLE_LENGTH} characters`);
   }
   const privacy = postInfo.privacy_level;
   if (typeof privacy !== 'string' || !offered.includes(privacy)) {
@@ -305,17 +306,17 @@ function videoInit(request: FastifyRequest, offered: readonly string[]) {
   // The Direct Post reference marks brand_content_toggle required; brand_organic_toggle has
   // no Required cell of its own there, so it is only held to its type.
   if (typeof postInfo.brand_content_toggle !== 'boolean') {
-    throw badParameter('tiktok', 'post_info.brand_content_toggle is required and must be a bool');
+    throw tiktok.badParameter('post_info.brand_content_toggle is required and must be a bool');
   }
   const brandOrganic = postInfo.brand_organic_toggle ?? false;
   if (typeof brandOrganic !== 'boolean') {
-    throw badParameter('tiktok', 'post_info.brand_organic_toggle must be a bool');
+    throw tiktok.badParameter('post_info.brand_organic_toggle must be a bool');
   }
   if (sourceInfo.source !== 'PULL_FROM_URL') {
-    throw badParameter('tiktok', 'source_info.source must be PULL_FROM_URL (the sandbox takes no file uploads)');
+    throw tiktok.badParameter('source_info.source must be PULL_FROM_URL (the sandbox takes no file uploads)');
   }
   const videoUrl = httpUrl(sourceInfo.video_url);
-  if (videoUrl === null) throw badParameter('tiktok', 'source_info.video_url must be a public http(s) URL');
+  if (videoUrl === null) throw tiktok.badParameter('source_info.video_url must be a public http(s) URL');
   return {
     title,
     privacy_level: privacy,
@@ -331,7 +332,7 @@ function videoInit(request: FastifyRequest, offered: readonly string[]) {
 async function ownContainer(store: Store, who: Caller, publishId: string): Promise<SandboxContainer> {
   const id = publishId.startsWith(PUBLISH_ID_PREFIX) ? publishId.slice(PUBLISH_ID_PREFIX.length) : null;
   const container = id === null ? undefined : await findContainer(store, id);
-  if (!container || container.accountId !== who.account.id) throw notFound('tiktok', publishId);
+  if (!container || container.accountId !== who.account.id) throw tiktok.notFound(publishId);
   return container;
 }
 
@@ -428,7 +429,7 @@ export function tiktokHosts(store: Store): Record<string, (app: FastifyInstance)
     },
 
     'open.tiktokapis.com': (app) => {
-      installAnswers(app, 'tiktok');
+      installAnswers(app, tiktok);
       // creator_info/query says application/json without a body, which Fastify's own parser refuses.
       app.removeContentTypeParser('application/json');
       app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
@@ -436,7 +437,7 @@ export function tiktokHosts(store: Store): Record<string, (app: FastifyInstance)
         try {
           done(null, JSON.parse(String(body)));
         } catch {
-          done(badParameter('tiktok', 'The request body is not valid JSON'), undefined);
+          done(tiktok.badParameter('The request body is not valid JSON'), undefined);
         }
       });
 
@@ -576,7 +577,7 @@ export function tiktokHosts(store: Store): Record<string, (app: FastifyInstance)
         requireScope(who, call, SCOPE.publish, SCOPE.upload);
         const publishId = formOf(request).publish_id;
         if (typeof publishId !== 'string' || publishId === '') {
-          throw badParameter('tiktok', 'The parameter publish_id is required');
+          throw tiktok.badParameter('The parameter publish_id is required');
         }
         const container = await ownContainer(store, who, publishId);
         return ok(store, await publishStatus(store, who, container));

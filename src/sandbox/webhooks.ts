@@ -11,7 +11,7 @@ import { createHmac, randomInt } from 'node:crypto';
 import { desc, eq } from 'drizzle-orm';
 import { request } from 'undici';
 import { instagramScopedId } from './instagram/ids.ts';
-import { graphTime } from './kit.ts';
+import { graphTime } from './meta/fields.ts';
 import type { Store } from './platform.ts';
 import {
   type SandboxAccount,

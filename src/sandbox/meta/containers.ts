@@ -1,0 +1,32 @@
+/** Instagram's and Threads' publishing containers: their media, their processing, publishing one too soon. */
+import type { SandboxAnswer } from '../answers.ts';
+import type { Store } from '../platform.ts';
+import type { SandboxContainer } from '../schema.ts';
+import { findContainer } from '../store/containers.ts';
+import { getSetting } from '../store/settings.ts';
+import { graphAnswer } from './errors.ts';
+
+/** The media URLs a publishing container holds: its own, or its carousel items', in order. */
+export async function containerMediaUrls(store: Store, container: SandboxContainer): Promise<string[]> {
+  const children = container.request.media_type === 'CAROUSEL' ? String(container.request.children ?? '') : '';
+  const ids = children.split(',').filter((id) => id !== '');
+  const holders = ids.length === 0 ? [container] : await Promise.all(ids.map((id) => findContainer(store, id)));
+  return holders
+    .map((c) => c?.request.image_url ?? c?.request.video_url)
+    .filter((url): url is string => typeof url === 'string');
+}
+
+/** Whether a publishing container is still processing (`container_processing_seconds` on the sandbox clock). */
+export async function stillProcessing(store: Store, container: SandboxContainer): Promise<boolean> {
+  const seconds = await getSetting(store, 'container_processing_seconds');
+  return store.now().getTime() - container.createdAt.getTime() < seconds * 1000;
+}
+
+/**
+ * Publishing a container still processing: Instagram's error-code reference names code
+ * 9007, subcode 2207027 ("The media is not ready for publishing, please wait for a
+ * moment"); Threads documents none of its own, so it answers the same.
+ */
+export function notReadyToPublish(): SandboxAnswer {
+  return graphAnswer(400, 9007, 'Media ID is not available', { subcode: 2207027 });
+}
