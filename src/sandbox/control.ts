@@ -9,7 +9,7 @@ import { type Static, Type } from 'typebox';
 import { makeValidatorCompiler } from '../http/validation.ts';
 import { PLATFORMS } from '../platforms/names.ts';
 import { FAULT_PRESETS } from './answers.ts';
-import { INSTAGRAM_INSIGHT_METRICS } from './instagram.ts';
+import { INSTAGRAM_INSIGHT_METRICS } from './instagram/insights.ts';
 import type { Store } from './platform.ts';
 import type { SandboxAccount } from './schema.ts';
 import { ensureUser, findAccount, findAccountByUsername, pagesOf, setAccountPrivate } from './store/accounts.ts';

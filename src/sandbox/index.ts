@@ -11,7 +11,7 @@ import type { Db } from '../db/connection.ts';
 import { CallLog } from './calls.ts';
 import { controlRoutes } from './control.ts';
 import { facebookHosts } from './facebook.ts';
-import { instagramHosts } from './instagram.ts';
+import { instagramHosts } from './instagram/index.ts';
 import type { Store } from './platform.ts';
 import { threadsHosts } from './threads.ts';
 import { tiktokHosts } from './tiktok.ts';

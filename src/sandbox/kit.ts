@@ -79,3 +79,10 @@ export function isHttpUrl(value: string | undefined): value is string {
     return false;
   }
 }
+
+/** A required `true` or `false` parameter (hiding a comment). */
+export function booleanParam(request: FastifyRequest, refusal: ParameterRefusal, name: string): boolean {
+  const value = param(request, name);
+  if (value !== 'true' && value !== 'false') throw refusal.badParameter(`${name} must be true or false`);
+  return value === 'true';
+}

@@ -9,7 +9,7 @@ import { graph, graphAnswer, graphErrors } from './meta/errors.ts';
 import { checkVersion, graphTime, pick, requestedFields } from './meta/fields.ts';
 import { dayEndTime, daysBetween, insightsRange, lifetimeInsights } from './meta/insights.ts';
 import { afterCursor, graphList } from './meta/paging.ts';
-import { longLivedTokenAnswer } from './meta/tokens.ts';
+import { longLivedTokenRoutes } from './meta/tokens.ts';
 import type { Store } from './platform.ts';
 import type { SandboxAccount, SandboxComment, SandboxContainer, SandboxPost, SandboxToken } from './schema.ts';
 import { findAccount } from './store/accounts.ts';
@@ -299,26 +299,11 @@ export function threadsHosts(store: Store): Record<string, (app: FastifyInstance
         return { access_token: token.token, user_id: jsonInteger(grant.accountId) };
       });
 
-      app.get('/access_token', async (request) => {
-        if (param(request, 'grant_type') !== 'th_exchange_token') {
-          throw graph.badParameter('grant_type must be th_exchange_token');
-        }
-        requiredParam(request, graph, 'client_secret');
-        const who = await caller(store, request, call);
-        if (who.token.kind !== 'short') throw graph.badParameter('access_token must be a short-lived token');
-        return longLivedTokenAnswer(store, who.token, 'THAA', LONG_LIVED_SECONDS);
-      });
-
-      app.get('/refresh_access_token', async (request) => {
-        if (param(request, 'grant_type') !== 'th_refresh_token') {
-          throw graph.badParameter('grant_type must be th_refresh_token');
-        }
-        const who = await caller(store, request, call);
-        if (who.token.kind !== 'long') throw graph.badParameter('access_token must be a long-lived token');
-        if (store.now().getTime() - who.token.issuedAt.getTime() < 24 * HOUR) {
-          throw graph.badParameter('The access token can be refreshed only after it is 24 hours old');
-        }
-        return longLivedTokenAnswer(store, who.token, 'THAA', LONG_LIVED_SECONDS);
+      longLivedTokenRoutes(app, store, call, {
+        exchangeGrant: 'th_exchange_token',
+        refreshGrant: 'th_refresh_token',
+        prefix: 'THAA',
+        seconds: LONG_LIVED_SECONDS,
       });
 
       /*

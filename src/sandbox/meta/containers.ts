@@ -30,3 +30,21 @@ export async function stillProcessing(store: Store, container: SandboxContainer)
 export function notReadyToPublish(): SandboxAnswer {
   return graphAnswer(400, 9007, 'Media ID is not available', { subcode: 2207027 });
 }
+
+/**
+ * "Containers expire after 24 hours" (IG User Media reference, General Limitations); Threads'
+ * containers not published within a day expire too.
+ */
+const CONTAINER_LIFETIME_MS = 86_400_000;
+
+export function containerExpired(store: Store, container: SandboxContainer): boolean {
+  return store.now().getTime() - container.createdAt.getTime() >= CONTAINER_LIFETIME_MS;
+}
+
+/**
+ * Publishing past the daily quota: Instagram's error-code reference names code 9, subcode
+ * 2207042; Threads documents no error of its own for it, so it answers the same.
+ */
+export function publishQuotaReached(message: string): SandboxAnswer {
+  return graphAnswer(400, 9, message, { subcode: 2207042 });
+}

@@ -77,3 +77,11 @@ export async function lifetimeInsights(
   }
   return { data };
 }
+
+/** Refuses the request, as Graph does, naming the first metric it does not have and those it has. */
+export function refuseUnknownMetrics(metrics: readonly string[], known: readonly string[]): void {
+  const unknown = metrics.findIndex((m) => !known.includes(m));
+  if (unknown !== -1) {
+    throw graph.badParameter(`metric[${unknown}] must be one of the following values: ${known.join(', ')}`);
+  }
+}

@@ -15,6 +15,11 @@ export async function recordActivity(
   await store.db.insert(sandboxActivity).values({ ...values, at: store.now() });
 }
 
+/** The account hid (or unhid) a comment. */
+export async function recordHiding(store: Store, accountId: string, commentId: string, hidden: boolean): Promise<void> {
+  await recordActivity(store, { accountId, action: hidden ? 'hide' : 'unhide', targetId: commentId, detail: {} });
+}
+
 /** What a platform received for a post it published, as the activity lists it. */
 export interface Publication {
   text: string;
