@@ -1,6 +1,6 @@
 /**
- * How Threads measures a post's text, shared by the adapter (which refuses before calling)
- * and the sandbox (which refuses as Threads does). Threads' posts docs
+ * How Threads measures a post's text, for the adapter, which refuses before calling (the
+ * sandbox reads Threads' rule on its own, src/sandbox/threads/text.ts). Threads' posts docs
  * (https://developers.facebook.com/docs/threads/posts, "Limitations"): "Text posts are
  * limited to 500 characters. Emojis are counted as the number of UTF-8 bytes."
  */

@@ -22,7 +22,7 @@ import { LIFETIME_DAY, setInsights } from './store/insights.ts';
 import { findPost, listPosts } from './store/posts.ts';
 import { SANDBOX_SETTINGS, type SandboxSettingName, setSetting } from './store/settings.ts';
 import { markTester } from './store/testers.ts';
-import { THREADS_INSIGHT_METRICS } from './threads.ts';
+import { THREADS_INSIGHT_METRICS } from './threads/insights.ts';
 import {
   isWebhookPlatform,
   listDeliveries,

@@ -13,7 +13,7 @@ import { controlRoutes } from './control.ts';
 import { facebookHosts } from './facebook.ts';
 import { instagramHosts } from './instagram/index.ts';
 import type { Store } from './platform.ts';
-import { threadsHosts } from './threads.ts';
+import { threadsHosts } from './threads/index.ts';
 import { tiktokHosts } from './tiktok.ts';
 import { subscribeService, type WebhookPlatform } from './webhooks.ts';
 
