@@ -1,7 +1,7 @@
 /**
  * The sandbox's error answers. A handler throws a SandboxAnswer; the host's error handler
  * sends it as it is. Each platform words its errors its own way, an ErrorDialect: Meta's
- * Graph envelope (meta/errors.ts), TikTok's (tiktok/errors.ts).
+ * Graph envelope (meta/errors.ts), TikTok's (tiktok/envelope.ts).
  */
 import { randomBytes } from 'node:crypto';
 

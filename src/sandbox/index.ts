@@ -14,7 +14,7 @@ import { facebookHosts } from './facebook.ts';
 import { instagramHosts } from './instagram/index.ts';
 import type { Store } from './platform.ts';
 import { threadsHosts } from './threads/index.ts';
-import { tiktokHosts } from './tiktok.ts';
+import { tiktokHosts } from './tiktok/index.ts';
 import { subscribeService, type WebhookPlatform } from './webhooks.ts';
 
 export function sandboxRoutes(options: { db: Db; now?: () => Date }) {

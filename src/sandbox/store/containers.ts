@@ -1,5 +1,5 @@
 /** Publishing containers (a TikTok publish_id, a Facebook photo to attach are kept as ones too). */
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Store } from '../platform.ts';
 import { type SandboxContainer, sandboxContainers } from '../schema.ts';
 import { numericId } from './ids.ts';
@@ -30,4 +30,18 @@ export async function markContainerPublished(store: Store, id: string, postId: s
     .where(and(eq(sandboxContainers.id, id), isNull(sandboxContainers.publishedPostId)))
     .returning();
   return rows.length > 0;
+}
+
+/** Names the post a container became (after markContainerPublished held it for the making). */
+export async function setContainerPost(store: Store, id: string, postId: string): Promise<void> {
+  await store.db.update(sandboxContainers).set({ publishedPostId: postId }).where(eq(sandboxContainers.id, id));
+}
+
+/** The accounts with containers made since `since` by the app `clientId`, as each container's request names it. */
+export async function accountsWithContainersOfApp(store: Store, clientId: string, since: Date): Promise<string[]> {
+  const rows = await store.db
+    .selectDistinct({ accountId: sandboxContainers.accountId })
+    .from(sandboxContainers)
+    .where(and(sql`${sandboxContainers.request}->>'client_id' = ${clientId}`, gt(sandboxContainers.createdAt, since)));
+  return rows.map((r) => r.accountId);
 }

@@ -134,3 +134,58 @@ export async function holdsLiveScope(store: Store, accountId: string, scope: str
     .limit(1);
   return row !== undefined;
 }
+
+/**
+ * Ends a live token of this kind, platform and client in one statement, so of two uses racing
+ * with the same token (a rotating refresh token) only one wins. Null when it is not live.
+ */
+export async function claimToken(
+  store: Store,
+  values: { token: string; platform: string; kind: SandboxToken['kind']; clientId: string },
+): Promise<SandboxToken | null> {
+  const now = store.now();
+  const [row] = await store.db
+    .update(sandboxTokens)
+    .set({ revokedAt: now })
+    .where(
+      and(
+        eq(sandboxTokens.token, values.token),
+        eq(sandboxTokens.platform, values.platform),
+        eq(sandboxTokens.kind, values.kind),
+        eq(sandboxTokens.clientId, values.clientId),
+        isNull(sandboxTokens.revokedAt),
+        gt(sandboxTokens.expiresAt, now),
+      ),
+    )
+    .returning();
+  return row ?? null;
+}
+
+/**
+ * Disconnects the app `clientId` from the user `token` names: every live token of that user
+ * for that app ends. The user and how many tokens ended; null when the token is unknown or
+ * another app's.
+ */
+export async function revokeAppGrant(
+  store: Store,
+  values: { token: string; platform: string; clientId: string },
+): Promise<{ accountId: string; ended: number } | null> {
+  const [row] = await store.db
+    .select()
+    .from(sandboxTokens)
+    .where(and(eq(sandboxTokens.token, values.token), eq(sandboxTokens.platform, values.platform)));
+  if (!row || row.clientId !== values.clientId) return null;
+  const ended = await store.db
+    .update(sandboxTokens)
+    .set({ revokedAt: store.now() })
+    .where(
+      and(
+        eq(sandboxTokens.platform, values.platform),
+        eq(sandboxTokens.accountId, row.accountId),
+        eq(sandboxTokens.clientId, values.clientId),
+        isNull(sandboxTokens.revokedAt),
+      ),
+    )
+    .returning();
+  return { accountId: row.accountId, ended: ended.length };
+}

@@ -1,5 +1,21 @@
-/** TikTok's errors: its API's envelope (`{"data":{},"error":{code,message,log_id}}`) and its OAuth endpoints' flat one. */
+/**
+ * TikTok's answers: its API's envelope (`{"data":{...},"error":{"code":"ok",...}}`, an error's
+ * `{"data":{},"error":{code,message,log_id}}`) and its OAuth endpoints' flat errors.
+ */
+import { randomBytes } from 'node:crypto';
 import { type ErrorDialect, SandboxAnswer, traceId, waitOf } from '../answers.ts';
+import type { Store } from '../platform.ts';
+
+/** TikTok's log ids: a timestamp and hex (`202210112248442CB9319E1FB30C1073F3`). */
+function logId(now: Date): string {
+  const stamp = now.toISOString().replace(/[-:T]/g, '').slice(0, 14);
+  return `${stamp}${randomBytes(10).toString('hex').toUpperCase()}`;
+}
+
+/** A successful API answer in TikTok's envelope. */
+export function ok(store: Store, data: Record<string, unknown>) {
+  return { data, error: { code: 'ok', message: '', log_id: logId(store.now()) } };
+}
 
 /** A TikTok API error envelope. */
 export function tiktokAnswer(status: number, code: string, message: string, headers: Record<string, string> = {}) {
@@ -14,6 +30,7 @@ export function tiktokOAuthAnswer(status: number, error: string, description: st
 const invalidToken = () =>
   tiktokAnswer(401, 'access_token_invalid', 'The access token is invalid or not found in the request.');
 
+/** How TikTok's API words what the shared parts refuse. */
 export const tiktok: ErrorDialect = {
   // TikTok says the same of every token it does not take.
   invalidToken,
