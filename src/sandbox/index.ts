@@ -10,7 +10,7 @@ import { now as clockNow } from '../clock.ts';
 import type { Db } from '../db/connection.ts';
 import { CallLog } from './calls.ts';
 import { controlRoutes } from './control.ts';
-import { facebookHosts } from './facebook.ts';
+import { facebookHosts } from './facebook/index.ts';
 import { instagramHosts } from './instagram/index.ts';
 import type { Store } from './platform.ts';
 import { threadsHosts } from './threads/index.ts';

@@ -57,6 +57,12 @@ export async function redeemCode(
   return row ?? null;
 }
 
+/** A code as it was issued, whatever became of it (a platform tells a used code from an expired one). */
+export async function findCode(store: Store, code: string): Promise<SandboxCode | undefined> {
+  const [row] = await store.db.select().from(sandboxCodes).where(eq(sandboxCodes.code, code));
+  return row;
+}
+
 export async function issueToken(
   store: Store,
   values: {
