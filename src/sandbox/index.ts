@@ -1,6 +1,7 @@
 /**
- * The sandbox platforms as one Fastify plugin: each imitated host under its own name
- * (`/graph.instagram.com/v25.0/me`), the control API under `/_control`. Mounted at
+ * The sandbox platforms as one Fastify plugin: the imitated hosts of every platform the
+ * registry lists, each under its own name (`/<host>/<path>`), the control API under
+ * `/_control`. Mounted at
  * `/sandbox` by `npm start` when PLATFORMS=sandbox, or served alone by
  * `switchboard sandbox --port N`. Hidden from the service's OpenAPI document.
  */
@@ -10,44 +11,49 @@ import { now as clockNow } from '../clock.ts';
 import type { Db } from '../db/connection.ts';
 import { CallLog } from './calls.ts';
 import { controlRoutes } from './control.ts';
-import { facebookHosts } from './facebook/index.ts';
-import { instagramHosts } from './instagram/index.ts';
 import type { Store } from './platform.ts';
-import { threadsHosts } from './threads/index.ts';
-import { tiktokHosts } from './tiktok/index.ts';
-import { subscribeService, type WebhookPlatform } from './webhooks.ts';
+import { SANDBOX_PLATFORMS, type SandboxPlatformName } from './registry.ts';
+import { subscribe } from './webhooks.ts';
+
+function sandboxStore(db: Db, now: () => Date): Store {
+  return { db, now, calls: new CallLog(), platforms: new Map(SANDBOX_PLATFORMS.map((p) => [p.name, p])) };
+}
 
 export function sandboxRoutes(options: { db: Db; now?: () => Date }) {
-  const store: Store = { db: options.db, now: options.now ?? clockNow, calls: new CallLog() };
+  const store = sandboxStore(options.db, options.now ?? clockNow);
   return async (app: FastifyInstance) => {
     store.calls.mountedAt(app.prefix);
     app.addHook('onRoute', (route) => {
       route.schema = { ...route.schema, hide: true };
     });
     await app.register(formbody);
-    const hosts = {
-      ...instagramHosts(store),
-      ...threadsHosts(store),
-      ...tiktokHosts(store),
-      ...facebookHosts(store),
-    };
-    for (const [host, register] of Object.entries(hosts)) {
-      await app.register(
-        async (scope) => {
-          await register(scope);
-        },
-        { prefix: `/${host}` },
-      );
+    for (const platform of SANDBOX_PLATFORMS) {
+      for (const [host, register] of Object.entries(platform.hosts(store))) {
+        await app.register(async (scope) => register(scope), { prefix: `/${host}` });
+      }
     }
     await app.register(controlRoutes(store), { prefix: '/_control' });
   };
 }
 
-/** Subscribes the service at `baseUrl` to the sandbox's comment webhooks (docs/sandbox.md). */
+/**
+ * What an app's developer does once in each Meta app's dashboard, done by `npm start` in
+ * sandbox mode: subscribes the service's `/platform-webhooks/<platform>` to the comment
+ * notices of every platform that sends them, signed with the secret the service's adapters use
+ * for that platform (docs/sandbox.md).
+ */
 export async function subscribeToSandboxWebhooks(
   db: Db,
-  service: { baseUrl: string; verifyToken: string; appSecret: (platform: WebhookPlatform) => string },
+  service: { baseUrl: string; verifyToken: string; appSecret: (platform: SandboxPlatformName) => string },
 ): Promise<void> {
   // Subscribing makes no platform call: a log of its own, never read.
-  await subscribeService({ db, now: clockNow, calls: new CallLog() }, service);
+  const store = sandboxStore(db, clockNow);
+  for (const platform of SANDBOX_PLATFORMS) {
+    if (platform.webhooks === null) continue;
+    await subscribe(store, platform.name, {
+      callbackUrl: `${service.baseUrl}/platform-webhooks/${platform.name}`,
+      verifyToken: service.verifyToken,
+      appSecret: service.appSecret(platform.name),
+    });
+  }
 }

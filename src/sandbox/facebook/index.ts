@@ -8,15 +8,17 @@ import type { FastifyInstance } from 'fastify';
 import { caller, requireScope } from '../caller.ts';
 import { installAnswers } from '../kit.ts';
 import { checkVersion, requestedFields } from '../meta/fields.ts';
-import { reportAppUsage } from '../meta/usage.ts';
-import type { Store } from '../platform.ts';
+import { APP_USAGE_PERCENT, reportAppUsage } from '../meta/usage.ts';
+import type { SandboxPlatform, Store } from '../platform.ts';
 import type { SandboxAccount } from '../schema.ts';
 import { findAccount } from '../store/accounts.ts';
-import { call, findPagePost, ownComment, ownPost, SCOPE, targetId } from './access.ts';
+import { call, findPagePost, ownComment, ownPost, platform, SCOPE, targetId } from './access.ts';
 import { commentRoutes, renderComment } from './comments.ts';
+import { permalink } from './ids.ts';
 import { permissionPage, tokenRoutes } from './oauth.ts';
-import { pageRoutes, renderPage, renderPost, renderUser } from './pages.ts';
+import { addPages, pageRoutes, renderPage, renderPost, renderUser } from './pages.ts';
 import { publishingRoutes } from './publishing.ts';
+import { commentNotices, subscriptionRoutes } from './webhooks.ts';
 
 /** `GET /{id}`: the token's own user or page, a granted page, a post or a comment. */
 function objectRoutes(app: FastifyInstance, store: Store): void {
@@ -48,7 +50,7 @@ function objectRoutes(app: FastifyInstance, store: Store): void {
   });
 }
 
-export function facebookHosts(store: Store): Record<string, (app: FastifyInstance) => void> {
+function hosts(store: Store): Record<string, (host: FastifyInstance) => void> {
   return {
     'www.facebook.com': (app) => permissionPage(app, store),
     'graph.facebook.com': (app) => {
@@ -56,9 +58,22 @@ export function facebookHosts(store: Store): Record<string, (app: FastifyInstanc
       installAnswers(app, call.errors);
       tokenRoutes(app, store);
       pageRoutes(app, store);
+      subscriptionRoutes(app, store);
       publishingRoutes(app, store);
       commentRoutes(app, store);
       objectRoutes(app, store);
     },
   };
 }
+
+export const facebookPlatform: SandboxPlatform<typeof platform> = {
+  name: platform,
+  hosts,
+  // A user and each of its pages: two photos, then a status update.
+  newUser: { postTypes: ['IMAGE', 'IMAGE', 'TEXT'], comments: true, afterCreate: addPages },
+  permalink,
+  insightMetrics: null,
+  webhooks: commentNotices,
+  settings: [APP_USAGE_PERCENT],
+  testers: false,
+};

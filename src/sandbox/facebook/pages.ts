@@ -1,38 +1,18 @@
-/**
- * The user and the pages it granted: `/me`, `/me/accounts` (each page with its page token),
- * a page installing the app for its webhooks (`subscribed_apps`), and a page's posts.
- */
+/** The user and the pages it granted: `/me`, `/me/accounts` (each page with its page token), and a page's posts. */
 import type { FastifyInstance } from 'fastify';
 import { caller, requireScope } from '../caller.ts';
 import { limitParam } from '../kit.ts';
 import { graph, graphAnswer } from '../meta/errors.ts';
 import { checkVersion, graphTime, pick, requestedFields } from '../meta/fields.ts';
 import { afterCursor, graphList } from '../meta/paging.ts';
-import { subscribedFields } from '../meta/subscribed-apps.ts';
 import type { Store } from '../platform.ts';
 import type { SandboxAccount, SandboxPost } from '../schema.ts';
-import { pagesOf } from '../store/accounts.ts';
-import { setAppSubscription } from '../store/app-subscriptions.ts';
+import { addPage, pagesOf } from '../store/accounts.ts';
+import { numericId } from '../store/ids.ts';
 import { listPosts } from '../store/posts.ts';
 import { call, ownPage, SCOPE, targetId } from './access.ts';
 import { issuePageToken } from './oauth.ts';
 
-/** Page webhook fields a page can subscribe the app to (Page reference, `subscribed_apps`, a part of its list). */
-const PAGE_WEBHOOK_FIELDS = [
-  'feed',
-  'mention',
-  'name',
-  'picture',
-  'category',
-  'description',
-  'conversations',
-  'messages',
-  'message_echoes',
-  'messaging_postbacks',
-  'ratings',
-  'videos',
-  'live_videos',
-];
 function renderPicture(account: SandboxAccount) {
   return { data: { height: 50, width: 50, is_silhouette: false, url: account.avatarUrl } };
 }
@@ -80,37 +60,26 @@ export function renderPost(post: SandboxPost, fields: Set<string>) {
   );
 }
 
+/** The pages a Facebook user manages: three, the first linked to an Instagram professional account. */
+const PAGES_PER_USER = 3;
+
+/** Makes the pages of a user just made, each with posts and comments of its own. */
+export async function addPages(store: Store, user: SandboxAccount): Promise<void> {
+  for (let n = 1; n <= PAGES_PER_USER; n += 1) {
+    await addPage(store, user, {
+      username: `${user.username}.page${n}`,
+      name: `${user.name} Page ${n}`,
+      instagramBusinessAccountId: n === 1 ? numericId() : null,
+    });
+  }
+}
+
 export function pageRoutes(app: FastifyInstance, store: Store): void {
   app.get('/:version/me', async (request) => {
     checkVersion(request);
     const who = await caller(store, request, call);
     const fields = requestedFields(request, ['id', 'name']);
     return who.account.kind === 'page' ? renderPage(who.account, fields) : renderUser(who.account, fields);
-  });
-
-  /*
-   * A page installs the app for its webhooks: POST /{page-id}/subscribed_apps with
-   * `subscribed_fields` (required) and the page's token, which needs pages_manage_metadata
-   * and pages_show_list for `feed` (Page Subscribed Apps reference; Webhooks for Pages).
-   * Meta sends a page's notices only once it did.
-   */
-  app.post('/:version/:id/subscribed_apps', async (request) => {
-    checkVersion(request);
-    const who = await caller(store, request, call);
-    if (who.account.kind !== 'page') {
-      throw graphAnswer(400, 210, '(#210) A page access token is required to request this resource.');
-    }
-    if (targetId(request, who) !== who.account.id) throw graph.notFound(targetId(request, who));
-    requireScope(who, call, SCOPE.manageMetadata);
-    requireScope(who, call, SCOPE.showList);
-    const fields = subscribedFields(
-      request,
-      PAGE_WEBHOOK_FIELDS,
-      (unknown) =>
-        `Param subscribed_fields must be one of {${PAGE_WEBHOOK_FIELDS.join(', ')}} - got "${unknown ?? ''}"`,
-    );
-    await setAppSubscription(store, who.account.id, fields);
-    return { success: true };
   });
 
   app.get('/:version/me/accounts', async (request) => {

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { SandboxAccount } from '../schema.ts';
 
 /*
  * Instagram gives a professional account more than one id (Instagram API with Instagram Login,
@@ -25,4 +26,9 @@ function derivedDigits(kind: string, id: string, lead: string, length: number): 
     digits += String(byte % 10);
   }
   return digits;
+}
+
+/** A post's link: `https://www.instagram.com/p/<id>/`. */
+export function permalink(_account: SandboxAccount, postId: string): string {
+  return `https://www.instagram.com/p/${postId}/`;
 }

@@ -8,18 +8,20 @@ import { caller } from '../caller.ts';
 import { installAnswers } from '../kit.ts';
 import { checkVersion, pick, requestedFields } from '../meta/fields.ts';
 import { ownComment } from '../meta/ownership.ts';
-import { reportBusinessUseCaseUsage } from '../meta/usage.ts';
-import type { Store } from '../platform.ts';
+import { APP_USAGE_PERCENT, reportBusinessUseCaseUsage } from '../meta/usage.ts';
+import type { SandboxPlatform, Store } from '../platform.ts';
 import { listComments } from '../store/comments.ts';
-import { findContainer } from '../store/containers.ts';
+import { CONTAINER_PROCESSING_SECONDS, findContainer } from '../store/containers.ts';
 import { findPost } from '../store/posts.ts';
 import { call, platform } from './access.ts';
-import { accountRoutes } from './account.ts';
 import { commentRoutes, renderComment } from './comments.ts';
-import { insightRoutes } from './insights.ts';
+import { permalink } from './ids.ts';
+import { INSIGHT_METRICS, insightRoutes } from './insights.ts';
 import { mediaRoutes, renderPost } from './media.ts';
-import { codeExchangeRoutes, permissionPage, tokenRoutes } from './oauth.ts';
-import { containerStatus, publishingRoutes } from './publishing.ts';
+import { codeExchangeRoutes, permissionPage, TOKEN_SHAPE, tokenRoutes } from './oauth.ts';
+import { profileRoutes } from './profile.ts';
+import { containerStatus, PUBLISH_QUOTA, publishingRoutes } from './publishing.ts';
+import { commentNotices, subscriptionRoutes, WEBHOOK_SHAPE } from './webhooks.ts';
 
 /** `GET /{id}`: a container (its status), a post or a comment of the caller's. */
 function objectRoutes(app: FastifyInstance, store: Store): void {
@@ -42,7 +44,7 @@ function objectRoutes(app: FastifyInstance, store: Store): void {
   });
 }
 
-export function instagramHosts(store: Store): Record<string, (app: FastifyInstance) => void> {
+function hosts(store: Store): Record<string, (host: FastifyInstance) => void> {
   return {
     'www.instagram.com': (app) => permissionPage(app, store),
     'api.instagram.com': (app) => {
@@ -54,7 +56,8 @@ export function instagramHosts(store: Store): Record<string, (app: FastifyInstan
       reportBusinessUseCaseUsage(app, store, platform);
       installAnswers(app, call.errors);
       tokenRoutes(app, store);
-      accountRoutes(app, store);
+      profileRoutes(app, store);
+      subscriptionRoutes(app, store);
       mediaRoutes(app, store);
       publishingRoutes(app, store);
       commentRoutes(app, store);
@@ -63,3 +66,15 @@ export function instagramHosts(store: Store): Record<string, (app: FastifyInstan
     },
   };
 }
+
+export const instagramPlatform: SandboxPlatform<typeof platform> = {
+  name: platform,
+  hosts,
+  // Two photos, then a text post (shown as an image, as Instagram has no text posts).
+  newUser: { postTypes: ['IMAGE', 'IMAGE', 'TEXT'], comments: true },
+  permalink,
+  insightMetrics: INSIGHT_METRICS,
+  webhooks: commentNotices,
+  settings: [TOKEN_SHAPE, CONTAINER_PROCESSING_SECONDS, PUBLISH_QUOTA, WEBHOOK_SHAPE, APP_USAGE_PERCENT],
+  testers: false,
+};

@@ -104,7 +104,7 @@ const MEDIA_METRICS_BY_PRODUCT: Record<string, readonly string[]> = {
 };
 const MEDIA_METRICS = [...new Set(Object.values(MEDIA_METRICS_BY_PRODUCT).flat())].sort();
 /** The metric names Instagram has, per level: the control API refuses figures for any other. */
-export const INSTAGRAM_INSIGHT_METRICS = { account: ACCOUNT_METRICS, post: MEDIA_METRICS };
+export const INSIGHT_METRICS = { account: ACCOUNT_METRICS, post: MEDIA_METRICS };
 /**
  * "Story media metrics with values less than 5 return an error code 10 with the message (#10)
  * Not enough viewers for the media to show insights" (the same reference's limitations).

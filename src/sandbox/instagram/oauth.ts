@@ -6,15 +6,18 @@ import type { FastifyInstance } from 'fastify';
 import { SandboxAnswer } from '../answers.ts';
 import { metaLoginDialog, registerAuthorizeDialog } from '../authorize-page.ts';
 import { jsonInteger } from '../kit.ts';
-import { longLivedTokenRoutes } from '../meta/tokens.ts';
+import { longLivedTokenRoutes, shortLivedToken } from '../meta/tokens.ts';
 import type { Store } from '../platform.ts';
-import { issueToken, redeemCode } from '../store/grants.ts';
+import { redeemCode } from '../store/grants.ts';
+import { oneOf } from '../store/setting-kinds.ts';
 import { getSetting } from '../store/settings.ts';
 import { call, platform } from './access.ts';
 import { instagramAppScopedId } from './ids.ts';
 
-const SHORT_LIVED_MS = 3_600_000;
 const LONG_LIVED_SECONDS = 5_183_944;
+
+/** The code exchange's answer: `data` (documented, `{"data":[{...}]}`) or `flat` (`{...}`). */
+export const TOKEN_SHAPE = oneOf('instagram_token_shape', ['data', 'flat']);
 
 /** The flat OAuth error Instagram's token endpoint answers with. */
 function oauthError(message: string): SandboxAnswer {
@@ -41,18 +44,7 @@ export function codeExchangeRoutes(app: FastifyInstance, store: Store): void {
       redirectUri: String(form.redirect_uri),
     });
     if (!grant) throw oauthError('Matching code was not found or was already used');
-    const token = await issueToken(
-      store,
-      {
-        platform,
-        accountId: grant.accountId,
-        kind: 'short',
-        clientId: grant.clientId,
-        scopes: grant.scopes,
-        prefix: 'IGQV',
-      },
-      SHORT_LIVED_MS,
-    );
+    const token = await shortLivedToken(store, grant, 'IGQV');
     // "their Instagram App-scoped User ID" (Business Login for Instagram, step 2): not the
     // professional account id of `/me`'s user_id, webhooks and paths. Some answers give it
     // as a JSON integer, beyond 2^53.
@@ -61,7 +53,7 @@ export function codeExchangeRoutes(app: FastifyInstance, store: Store): void {
       user_id: jsonInteger(instagramAppScopedId(grant.accountId)),
       permissions: grant.scopes.join(','),
     };
-    return (await getSetting(store, 'instagram_token_shape')) === 'flat' ? answer : { data: [answer] };
+    return (await getSetting(store, TOKEN_SHAPE)) === 'flat' ? answer : { data: [answer] };
   });
 }
 

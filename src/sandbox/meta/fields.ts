@@ -41,3 +41,8 @@ export function pick(values: Record<string, unknown>, fields: Set<string>): Reco
 export function graphTime(at: Date): string {
   return at.toISOString().replace(/\.\d{3}Z$/, '+0000');
 }
+
+/** Unix seconds, as Graph's notices give times. */
+export function unixSeconds(at: Date): number {
+  return Math.floor(at.getTime() / 1000);
+}

@@ -1,17 +1,24 @@
 /**
- * Instagram's and Threads' long-lived tokens, which they exchange and refresh alike: a
- * short-lived token (1 hour) is exchanged for a long-lived one, which can be refreshed once it
- * is a day old, each time for the platform's long lifetime.
+ * Instagram's and Threads' tokens, which they issue, exchange and refresh alike: the code
+ * exchange gives a short-lived token (1 hour), exchanged for a long-lived one, which can be
+ * refreshed once it is a day old, each time for the platform's long lifetime.
  */
 import type { FastifyInstance } from 'fastify';
 import { type CallOptions, caller } from '../caller.ts';
 import { param, requiredParam } from '../kit.ts';
 import type { Store } from '../platform.ts';
-import type { SandboxToken } from '../schema.ts';
+import type { SandboxCode, SandboxToken } from '../schema.ts';
 import { issueToken } from '../store/grants.ts';
 import { graph } from './errors.ts';
 
+const SHORT_LIVED_MS = 3_600_000;
 const REFRESHABLE_AFTER_MS = 86_400_000;
+
+/** The short-lived token a code exchange gives, for the user and scopes the code granted. */
+export function shortLivedToken(store: Store, grant: SandboxCode, prefix: string): Promise<SandboxToken> {
+  const { platform, accountId, clientId, scopes } = grant;
+  return issueToken(store, { platform, accountId, kind: 'short', clientId, scopes, prefix }, SHORT_LIVED_MS);
+}
 
 /** What differs between the two: the grant types' names, the token's prefix and its lifetime. */
 export interface LongLivedTokens {

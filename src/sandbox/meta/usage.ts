@@ -9,10 +9,17 @@ import type { FastifyInstance } from 'fastify';
 import { requestToken } from '../caller.ts';
 import type { Store } from '../platform.ts';
 import { findToken } from '../store/grants.ts';
+import { wholeNumber } from '../store/setting-kinds.ts';
 import { getSetting } from '../store/settings.ts';
 
+/**
+ * What the usage headers report (call_count, total_time and total_cputime, percent of the
+ * app's limit). 0: no header, as Graph sends none before enough calls were made.
+ */
+export const APP_USAGE_PERCENT = wholeNumber('app_usage_percent', 0, 100, 'a whole percentage');
+
 async function usageFigures(store: Store) {
-  const percent = await getSetting(store, 'app_usage_percent');
+  const percent = await getSetting(store, APP_USAGE_PERCENT);
   return percent === 0 ? null : { call_count: percent, total_cputime: percent, total_time: percent };
 }
 

@@ -1,41 +1,44 @@
 /** Platform users and the pages a user manages: made the first time a name is seen, with posts of their own. */
 import { randomInt } from 'node:crypto';
 import { and, asc, eq } from 'drizzle-orm';
-import type { Store } from '../platform.ts';
+import { platformPart, type Store } from '../platform.ts';
 import { type SandboxAccount, sandboxAccounts } from '../schema.ts';
 import { addComment } from './comments.ts';
 import { numericId } from './ids.ts';
 import { createPost } from './posts.ts';
 
-const FACEBOOK_PAGES_PER_USER = 3;
-const POSTS_PER_NEW_ACCOUNT = 3;
 const COMMENTERS = ['maya.designs', 'jonas_runs', 'coffee.and.code', 'lena.travels'];
+const DAY_MS = 86_400_000;
+const HOUR_MS = 3_600_000;
 
+/** The posts a new user (or page) is made with, as its platform says, and two comments by others on each. */
 async function seedPosts(store: Store, account: SandboxAccount): Promise<void> {
+  const { postTypes, comments } = platformPart(store, account.platform).newUser;
   const now = store.now().getTime();
-  for (let i = POSTS_PER_NEW_ACCOUNT; i >= 1; i -= 1) {
+  for (const [n, mediaType] of postTypes.entries()) {
+    const age = (postTypes.length - n) * DAY_MS;
     const post = await createPost(store, account, {
-      caption: `Sandbox post ${POSTS_PER_NEW_ACCOUNT - i + 1} by ${account.name}`,
-      mediaType: account.platform === 'tiktok' ? 'VIDEO' : i === 1 ? 'TEXT' : 'IMAGE',
+      caption: `Sandbox post ${n + 1} by ${account.name}`,
+      mediaType,
       mediaUrl: null,
       viaApi: false,
-      createdAt: new Date(now - i * 86_400_000),
+      createdAt: new Date(now - age),
     });
-    if (account.platform === 'tiktok') continue;
-    for (const [n, author] of COMMENTERS.slice(0, 2).entries()) {
+    if (!comments) continue;
+    for (const [k, author] of COMMENTERS.slice(0, 2).entries()) {
       await addComment(store, {
         postId: post.id,
         parentId: null,
         authorId: numericId(),
         authorUsername: author,
-        text: n === 0 ? 'Love this!' : 'Where was this taken?',
-        createdAt: new Date(now - i * 86_400_000 + (n + 1) * 3_600_000),
+        text: k === 0 ? 'Love this!' : 'Where was this taken?',
+        createdAt: new Date(now - age + (k + 1) * HOUR_MS),
       });
     }
   }
 }
 
-/** The user with this username, made (with posts, and pages on Facebook) the first time it is seen. */
+/** The user with this username, made (with posts, and what else its platform makes) the first time it is seen. */
 export async function ensureUser(
   store: Store,
   platform: string,
@@ -62,28 +65,32 @@ export async function ensureUser(
   // Someone else made it in the meantime: theirs is the user.
   if (!created) return (await findAccountByUsername(store, platform, username)) as SandboxAccount;
   await seedPosts(store, created);
-  if (platform === 'facebook') {
-    for (let n = 1; n <= FACEBOOK_PAGES_PER_USER; n += 1) {
-      const pageId = numericId();
-      const [page] = await store.db
-        .insert(sandboxAccounts)
-        .values({
-          id: pageId,
-          platform,
-          kind: 'page',
-          parentId: created.id,
-          username: `${username}.page${n}`,
-          name: `${created.name} Page ${n}`,
-          avatarUrl: `https://sandbox.switchboard.invalid/avatars/${pageId}.png`,
-          followersCount: 50 + randomInt(0, 2000),
-          instagramBusinessAccountId: n === 1 ? numericId() : null,
-          createdAt: store.now(),
-        })
-        .returning();
-      if (page) await seedPosts(store, page);
-    }
-  }
+  await platformPart(store, platform).newUser.afterCreate?.(store, created);
   return created;
+}
+
+/** A page `user` manages (a Facebook page), made with posts of its own as a new user is. */
+export async function addPage(
+  store: Store,
+  user: SandboxAccount,
+  values: { username: string; name: string; instagramBusinessAccountId: string | null },
+): Promise<SandboxAccount> {
+  const pageId = numericId();
+  const [page] = await store.db
+    .insert(sandboxAccounts)
+    .values({
+      id: pageId,
+      platform: user.platform,
+      kind: 'page',
+      parentId: user.id,
+      ...values,
+      avatarUrl: `https://sandbox.switchboard.invalid/avatars/${pageId}.png`,
+      followersCount: 50 + randomInt(0, 2000),
+      createdAt: store.now(),
+    })
+    .returning();
+  await seedPosts(store, page as SandboxAccount);
+  return page as SandboxAccount;
 }
 
 /** Makes the account private or public (TikTok: what creator_info offers, what an unaudited app may post to). */

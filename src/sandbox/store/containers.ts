@@ -3,6 +3,14 @@ import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Store } from '../platform.ts';
 import { type SandboxContainer, sandboxContainers } from '../schema.ts';
 import { numericId } from './ids.ts';
+import { seconds } from './setting-kinds.ts';
+
+/**
+ * How long a new publishing container (Instagram, Threads, TikTok's video) stays IN_PROGRESS on
+ * the sandbox clock. 5 s: as on the platforms with a video, publishing without polling fails,
+ * while a demo still publishes within seconds.
+ */
+export const CONTAINER_PROCESSING_SECONDS = seconds('container_processing_seconds', 5, 86_400);
 
 export async function createContainer(
   store: Store,

@@ -1,21 +1,8 @@
 /** A platform user's (or page's) posts: made up for a new user, or published through an imitated API. */
 import { and, desc, eq, inArray, isNull, lt, notInArray, or } from 'drizzle-orm';
-import type { Store } from '../platform.ts';
+import { platformPart, type Store } from '../platform.ts';
 import { type SandboxAccount, type SandboxPost, sandboxPosts } from '../schema.ts';
 import { numericId } from './ids.ts';
-
-export function permalinkFor(platform: string, account: SandboxAccount, postId: string): string {
-  switch (platform) {
-    case 'instagram':
-      return `https://www.instagram.com/p/${postId}/`;
-    case 'threads':
-      return `https://www.threads.net/@${encodeURIComponent(account.username)}/post/${postId}`;
-    case 'tiktok':
-      return `https://www.tiktok.com/@${encodeURIComponent(account.username)}/video/${postId}`;
-    default:
-      return `https://www.facebook.com/${account.id}/posts/${postId}`;
-  }
-}
 
 export async function createPost(
   store: Store,
@@ -38,7 +25,7 @@ export async function createPost(
       caption: values.caption,
       mediaType: values.mediaType,
       mediaUrl: values.mediaUrl,
-      permalink: permalinkFor(account.platform, account, id),
+      permalink: platformPart(store, account.platform).permalink(account, id),
       viaApi: values.viaApi,
       replyToId: values.replyToId ?? null,
       createdAt: values.createdAt ?? store.now(),

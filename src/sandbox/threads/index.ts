@@ -7,16 +7,18 @@ import { caller, requireScope } from '../caller.ts';
 import { installAnswers } from '../kit.ts';
 import { checkVersion, pick, requestedFields } from '../meta/fields.ts';
 import { ownComment } from '../meta/ownership.ts';
-import type { Store } from '../platform.ts';
+import type { SandboxPlatform, Store } from '../platform.ts';
 import { findComment } from '../store/comments.ts';
-import { findContainer } from '../store/containers.ts';
+import { CONTAINER_PROCESSING_SECONDS, findContainer } from '../store/containers.ts';
 import { findPost } from '../store/posts.ts';
-import { call, SCOPE } from './access.ts';
-import { insightRoutes } from './insights.ts';
+import { call, platform, SCOPE } from './access.ts';
+import { permalink } from './ids.ts';
+import { INSIGHT_METRICS, insightRoutes } from './insights.ts';
 import { permissionPage, tokenRoutes } from './oauth.ts';
 import { postRoutes, renderPost, renderUser } from './posts.ts';
-import { containerStatus, publishingRoutes } from './publishing.ts';
+import { containerStatus, PUBLISH_QUOTA, publishingRoutes } from './publishing.ts';
 import { renderReply, replyRoutes } from './replies.ts';
+import { commentNotices } from './webhooks.ts';
 
 /** `GET /{id}`: the user itself, a container (its status), a post or a reply. */
 function objectRoutes(app: FastifyInstance, store: Store): void {
@@ -40,7 +42,7 @@ function objectRoutes(app: FastifyInstance, store: Store): void {
   });
 }
 
-export function threadsHosts(store: Store): Record<string, (app: FastifyInstance) => void> {
+function hosts(store: Store): Record<string, (host: FastifyInstance) => void> {
   return {
     'threads.net': (app) => permissionPage(app, store),
     'graph.threads.net': (app) => {
@@ -54,3 +56,15 @@ export function threadsHosts(store: Store): Record<string, (app: FastifyInstance
     },
   };
 }
+
+export const threadsPlatform: SandboxPlatform<typeof platform> = {
+  name: platform,
+  hosts,
+  newUser: { postTypes: ['IMAGE', 'IMAGE', 'TEXT'], comments: true },
+  permalink,
+  insightMetrics: INSIGHT_METRICS,
+  webhooks: commentNotices,
+  settings: [CONTAINER_PROCESSING_SECONDS, PUBLISH_QUOTA],
+  // debug_token answers only a tester of the app.
+  testers: true,
+};

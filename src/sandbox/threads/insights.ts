@@ -19,7 +19,7 @@ const INSIGHTS_EPOCH = 1_712_991_600;
 const USER_METRICS = ['views', 'likes', 'replies', 'reposts', 'quotes', 'clicks', 'followers_count'];
 const MEDIA_METRICS = ['views', 'likes', 'replies', 'reposts', 'quotes', 'shares'];
 /** The metric names Threads has, per level: the control API refuses figures for any other. */
-export const THREADS_INSIGHT_METRICS = { account: USER_METRICS, post: MEDIA_METRICS };
+export const INSIGHT_METRICS = { account: USER_METRICS, post: MEDIA_METRICS };
 
 /** One metric of threads_insights in its documented shape, or null when there is no data. */
 async function userMetric(store: Store, who: Caller, metric: string, days: string[], figures: InsightFigures) {

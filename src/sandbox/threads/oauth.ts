@@ -8,14 +8,13 @@ import { caller } from '../caller.ts';
 import { jsonInteger, param, requiredParam } from '../kit.ts';
 import { graph, graphAnswer } from '../meta/errors.ts';
 import { checkVersion } from '../meta/fields.ts';
-import { longLivedTokenRoutes } from '../meta/tokens.ts';
+import { longLivedTokenRoutes, shortLivedToken } from '../meta/tokens.ts';
 import type { Store } from '../platform.ts';
 import type { SandboxToken } from '../schema.ts';
-import { findToken, issueToken, redeemCode } from '../store/grants.ts';
+import { findToken, redeemCode } from '../store/grants.ts';
 import { isTester } from '../store/testers.ts';
 import { call, platform } from './access.ts';
 
-const SHORT_LIVED_MS = 3_600_000;
 const LONG_LIVED_SECONDS = 60 * 86_400;
 
 /** threads.net: the permission page. */
@@ -39,18 +38,7 @@ export function tokenRoutes(app: FastifyInstance, store: Store): void {
       redirectUri: requiredParam(request, graph, 'redirect_uri'),
     });
     if (!grant) throw graphAnswer(400, 100, 'Matching code was not found or was already used', { subcode: 36009 });
-    const token = await issueToken(
-      store,
-      {
-        platform,
-        accountId: grant.accountId,
-        kind: 'short',
-        clientId: grant.clientId,
-        scopes: grant.scopes,
-        prefix: 'THQV',
-      },
-      SHORT_LIVED_MS,
-    );
+    const token = await shortLivedToken(store, grant, 'THQV');
     // Threads sends user_id here as a JSON number (client libraries read it as a u64; some
     // say a string comes too, which the adapter reads as well), beyond 2^53 for today's ids.
     return { access_token: token.token, user_id: jsonInteger(grant.accountId) };

@@ -23,12 +23,15 @@ import { countActivity, recordActivity, recordPublication } from '../store/activ
 import { addComment, findComment } from '../store/comments.ts';
 import { createContainer, findContainer, markContainerPublished } from '../store/containers.ts';
 import { createPost, findPost } from '../store/posts.ts';
+import { wholeNumber } from '../store/setting-kinds.ts';
 import { getSetting } from '../store/settings.ts';
 import { notifyCommentAdded } from '../webhooks.ts';
 import { call, ownUserId, platform, publishCall, SCOPE } from './access.ts';
 import { TEXT_LIMIT, textLength } from './text.ts';
 
 const DAY_MS = 86_400_000;
+/** 250 posts in a moving 24 hours (Threads API overview, "Posts"); replies have their own 1,000. */
+export const PUBLISH_QUOTA = wholeNumber('threads_publish_quota', 250, 10_000);
 const MAX_CAROUSEL = 20;
 
 const MEDIA_TYPES = ['TEXT', 'IMAGE', 'VIDEO', 'CAROUSEL'];
@@ -169,7 +172,7 @@ async function quotas(store: Store, accountId: string) {
   return {
     posts: {
       used: await countActivity(store, accountId, 'publish', DAY_MS),
-      limit: await getSetting(store, 'threads_publish_quota'),
+      limit: await getSetting(store, PUBLISH_QUOTA),
     },
     replies: { used: await countActivity(store, accountId, 'reply', DAY_MS), limit: REPLY_QUOTA },
   };

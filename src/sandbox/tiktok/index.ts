@@ -6,10 +6,14 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { installAnswers } from '../kit.ts';
-import type { Store } from '../platform.ts';
+import type { SandboxPlatform, Store } from '../platform.ts';
+import { CONTAINER_PROCESSING_SECONDS } from '../store/containers.ts';
+import { platform } from './access.ts';
 import { tiktok } from './envelope.ts';
+import { permalink } from './ids.ts';
 import { permissionPage, tokenRoutes } from './oauth.ts';
-import { publishingRoutes } from './publishing.ts';
+import { CLIENT_AUDIT, VERIFIED_URL_PREFIXES } from './posting-rules.ts';
+import { MAX_VIDEO_POST_DURATION_SEC, MODERATION_SECONDS, publishingRoutes } from './publishing.ts';
 import { userRoutes } from './user.ts';
 
 /** JSON bodies, an empty one included: creator_info/query says application/json without a body, which Fastify's own parser refuses. */
@@ -25,7 +29,7 @@ function parseEmptyJson(app: FastifyInstance): void {
   });
 }
 
-export function tiktokHosts(store: Store): Record<string, (app: FastifyInstance) => void> {
+function hosts(store: Store): Record<string, (host: FastifyInstance) => void> {
   return {
     'www.tiktok.com': (app) => permissionPage(app, store),
     'open.tiktokapis.com': (app) => {
@@ -37,3 +41,21 @@ export function tiktokHosts(store: Store): Record<string, (app: FastifyInstance)
     },
   };
 }
+
+export const tiktokPlatform: SandboxPlatform<typeof platform> = {
+  name: platform,
+  hosts,
+  newUser: { postTypes: ['VIDEO', 'VIDEO', 'VIDEO'], comments: false },
+  permalink,
+  // Comments and insights are not offered to ordinary TikTok apps.
+  insightMetrics: null,
+  webhooks: null,
+  settings: [
+    CONTAINER_PROCESSING_SECONDS,
+    MODERATION_SECONDS,
+    MAX_VIDEO_POST_DURATION_SEC,
+    CLIENT_AUDIT,
+    VERIFIED_URL_PREFIXES,
+  ],
+  testers: false,
+};

@@ -9,10 +9,16 @@ import type { Caller } from '../caller.ts';
 import type { Store } from '../platform.ts';
 import type { SandboxAccount } from '../schema.ts';
 import { accountsWithContainersOfApp } from '../store/containers.ts';
+import { commaList, oneOf } from '../store/setting-kinds.ts';
 import { getSetting } from '../store/settings.ts';
 import { tiktokAnswer } from './envelope.ts';
 
 const DAY_MS = 86_400_000;
+
+/** `unaudited`: as TikTok treats an app before its audit (private accounts only, SELF_ONLY posts, 5 posting users a day). */
+export const CLIENT_AUDIT = oneOf('tiktok_client_audit', ['audited', 'unaudited']);
+/** The URL prefixes (or domains) the app verified for PULL_FROM_URL; `*`: every one. */
+export const VERIFIED_URL_PREFIXES = commaList('tiktok_verified_url_prefixes', '*');
 
 /**
  * The privacy levels creator_info offers, by the account's privacy (Query Creator Info
@@ -54,7 +60,7 @@ export function postingRefusal(code: string, message: string): SandboxAnswer {
 
 /** Throws the refusal TikTok answers a post of this privacy and video URL with, if any. */
 export async function checkPostingRules(store: Store, who: Caller, privacy: string, videoUrl: string): Promise<void> {
-  if ((await getSetting(store, 'tiktok_client_audit')) === 'unaudited') {
+  if ((await getSetting(store, CLIENT_AUDIT)) === 'unaudited') {
     // The Direct Post reference's error table: "Unaudited clients can only post to a
     // private account. The publish attempt will be blocked", whatever the post's privacy.
     if (!who.account.private) {
@@ -84,7 +90,7 @@ export async function checkPostingRules(store: Store, who: Caller, privacy: stri
       );
     }
   }
-  const verified = (await getSetting(store, 'tiktok_verified_url_prefixes'))
+  const verified = (await getSetting(store, VERIFIED_URL_PREFIXES))
     .split(',')
     .map((p) => p.trim())
     .filter((p) => p !== '');

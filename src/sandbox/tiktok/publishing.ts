@@ -10,8 +10,15 @@ import { fetchMedia } from '../media-fetch.ts';
 import type { Store } from '../platform.ts';
 import type { SandboxContainer } from '../schema.ts';
 import { recordPublication } from '../store/activity.ts';
-import { createContainer, findContainer, markContainerPublished, setContainerPost } from '../store/containers.ts';
+import {
+  CONTAINER_PROCESSING_SECONDS,
+  createContainer,
+  findContainer,
+  markContainerPublished,
+  setContainerPost,
+} from '../store/containers.ts';
 import { createPost } from '../store/posts.ts';
+import { seconds } from '../store/setting-kinds.ts';
 import { getSetting } from '../store/settings.ts';
 import { call, publishCall, SCOPE } from './access.ts';
 import { ok, tiktok } from './envelope.ts';
@@ -19,6 +26,15 @@ import { formOf } from './oauth.ts';
 import { checkPostingRules, postingRefusal, privacyLevelOptions } from './posting-rules.ts';
 
 const MAX_TITLE_LENGTH = 2_200;
+/** How long moderating a public post takes: "usually within one minute" (TikTok's post status docs). */
+export const MODERATION_SECONDS = seconds('tiktok_moderation_seconds', 30, 2 * 86_400);
+/**
+ * The longest video (whole seconds) an account may post, which creator_info answers as
+ * max_video_post_duration_sec: "Different users have different maximum video-duration
+ * privileges" (Query Creator Info reference), 3, 5 or 10 minutes (Media Transfer Guide).
+ * The sandbox gives every account the longest, 10 minutes.
+ */
+export const MAX_VIDEO_POST_DURATION_SEC = seconds('tiktok_max_video_post_duration_sec', 600, 86_400);
 /** The size reported for every pulled video: the sandbox downloads nothing. */
 const VIDEO_BYTES = 1_048_576;
 /** Publish ids look like TikTok's (`v_pub_url~v2.<digits>`); the digits are the container id. */
@@ -153,7 +169,7 @@ async function publishOnce(store: Store, who: Caller, container: SandboxContaine
 async function publishStatus(store: Store, who: Caller, container: SandboxContainer) {
   const size = VIDEO_BYTES;
   const age = store.now().getTime() - container.createdAt.getTime();
-  const processingMs = (await getSetting(store, 'container_processing_seconds')) * 1000;
+  const processingMs = (await getSetting(store, CONTAINER_PROCESSING_SECONDS)) * 1000;
   if (age < processingMs) {
     return { status: 'PROCESSING_DOWNLOAD', publicaly_available_post_id: [], uploaded_bytes: 0, downloaded_bytes: 0 };
   }
@@ -174,7 +190,7 @@ async function publishStatus(store: Store, who: Caller, container: SandboxContai
   // reference), and only once moderation is done: "developers are not provided with the
   // post_id until this process is complete".
   const isPublic = container.request.privacy_level === 'PUBLIC_TO_EVERYONE';
-  const moderationMs = (await getSetting(store, 'tiktok_moderation_seconds')) * 1000;
+  const moderationMs = (await getSetting(store, MODERATION_SECONDS)) * 1000;
   const moderated = age >= processingMs + moderationMs;
   return {
     status: 'PUBLISH_COMPLETE',
@@ -199,7 +215,7 @@ export function publishingRoutes(app: FastifyInstance, store: Store): void {
       // interaction to "No one"" (Query Creator Info reference).
       duet_disabled: who.account.private,
       stitch_disabled: who.account.private,
-      max_video_post_duration_sec: await getSetting(store, 'tiktok_max_video_post_duration_sec'),
+      max_video_post_duration_sec: await getSetting(store, MAX_VIDEO_POST_DURATION_SEC),
     });
   });
 
@@ -209,7 +225,7 @@ export function publishingRoutes(app: FastifyInstance, store: Store): void {
     requireScope(who, call, SCOPE.publish);
     const values = videoInit(request, privacyLevelOptions(who.account));
     await checkPostingRules(store, who, values.privacy_level, values.video_url);
-    const failure = await pullFailure(values.video_url, await getSetting(store, 'tiktok_max_video_post_duration_sec'));
+    const failure = await pullFailure(values.video_url, await getSetting(store, MAX_VIDEO_POST_DURATION_SEC));
     const clientId = who.token.clientId;
     const container = await createContainer(store, who.account.id, { ...values, client_id: clientId }, failure);
     return ok(store, { publish_id: `${PUBLISH_ID_PREFIX}${container.id}` });
