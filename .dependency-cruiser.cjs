@@ -46,6 +46,14 @@ module.exports = {
       to: { path: '^src/modules/[^/]+/index[.]ts$', reachable: true },
     },
     {
+      name: 'sandbox-imitates-the-docs',
+      comment:
+        "sandbox/ imitates each platform from that platform's documentation, never from the adapters: it imports nothing of platforms/ (type-only imports included). Had it reused an adapter's code (a count, a parser, a list), a wrong belief in the adapter would be the sandbox's too, and no test would fail on it.",
+      severity: 'error',
+      from: { path: '^src/sandbox/' },
+      to: { path: '^src/platforms/' },
+    },
+    {
       name: 'web-renders-pages-only',
       comment:
         "web/ renders what a browser opens: the hosted connect pages (the connect module's flow), the hosted approval page (the posts module's approval) and the dashboard's shell. What a platform or a client calls to change data (a platform's notice, an API route) belongs to the module that owns the data, registered from app.ts.",

@@ -8,7 +8,9 @@ import escapeHtml from 'escape-html';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { field, fields } from '../web/form.ts';
 import { sendPage } from '../web/html.ts';
-import { ensureUser, issueCode, pagesOf, type Store } from './store.ts';
+import type { Store } from './platform.ts';
+import { ensureUser, pagesOf } from './store/accounts.ts';
+import { issueCode } from './store/grants.ts';
 
 export interface DialogSpec {
   platform: string;

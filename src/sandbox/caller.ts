@@ -4,16 +4,11 @@
  * for this call; the token carries the scope the call needs.
  */
 import type { FastifyRequest } from 'fastify';
-import {
-  FAULT_PRESETS,
-  type Family,
-  type FaultPreset,
-  graphAnswer,
-  presetAnswer,
-  SandboxAnswer,
-  tiktokAnswer,
-} from './answers.ts';
-import { findToken, type SandboxAccount, type SandboxToken, type Store, takeFault } from './store.ts';
+import { type ErrorDialect, FAULT_PRESETS, type FaultPreset, SandboxAnswer } from './answers.ts';
+import type { Store } from './platform.ts';
+import type { SandboxAccount, SandboxToken } from './schema.ts';
+import { takeFault } from './store/faults.ts';
+import { findToken } from './store/grants.ts';
 
 export interface Caller {
   token: SandboxToken;
@@ -22,7 +17,8 @@ export interface Caller {
 
 export interface CallOptions {
   platform: string;
-  family: Family;
+  /** How the platform words the refusals. */
+  errors: ErrorDialect;
   /** A publish call also takes faults set for `publish`. */
   publishing?: boolean;
 }
@@ -39,12 +35,6 @@ export function requestToken(request: FastifyRequest): string | null {
   return null;
 }
 
-function invalidToken(family: Family, message: string): SandboxAnswer {
-  return family === 'tiktok'
-    ? tiktokAnswer(401, 'access_token_invalid', 'The access token is invalid or not found in the request.')
-    : graphAnswer(400, 190, message);
-}
-
 export async function caller(
   store: Store,
   request: FastifyRequest,
@@ -52,9 +42,9 @@ export async function caller(
   /** The token to check instead of the request's own (Facebook's `fb_exchange_token`). */
   explicitToken?: string,
 ): Promise<Caller> {
-  const { family, platform } = options;
+  const { errors, platform } = options;
   const token = explicitToken ?? requestToken(request);
-  if (token === null) throw invalidToken(family, 'An active access token must be used to query information.');
+  if (token === null) throw errors.invalidToken('An active access token must be used to query information.');
   const found = await findToken(store, token);
   // The platform counts a call made with its token even when it then refuses it (an expired
   // token, a fault, a throttle): so does the call log, before any of those checks.
@@ -62,27 +52,24 @@ export async function caller(
     store.calls.record(platform, found.account.id, request, store.now());
   }
   if (!found || found.token.platform !== platform || found.token.kind === 'refresh') {
-    throw invalidToken(family, 'Invalid OAuth access token - Cannot parse access token');
+    throw errors.invalidToken('Invalid OAuth access token - Cannot parse access token');
   }
   const now = store.now();
-  if (found.token.revokedAt !== null) throw presetAnswer(family, 'access_revoked', { platform });
+  if (found.token.revokedAt !== null) throw errors.preset('access_revoked');
   if (found.token.expiresAt !== null && found.token.expiresAt <= now) {
-    throw presetAnswer(family, 'token_expired', { platform });
+    throw errors.preset('token_expired');
   }
   const accountIds = [found.account.id, ...(found.account.parentId ? [found.account.parentId] : [])];
   const fault = await takeFault(store, accountIds, options.publishing === true);
   if (fault) {
     if (fault.error === 'custom') throw new SandboxAnswer(fault.status ?? 400, fault.body);
     if ((FAULT_PRESETS as readonly string[]).includes(fault.error)) {
-      throw presetAnswer(family, fault.error as FaultPreset, { platform });
+      throw errors.preset(fault.error as FaultPreset);
     }
   }
   const throttledUntil = found.account.throttledUntil;
   if (throttledUntil !== null && throttledUntil > now) {
-    throw presetAnswer(family, 'rate_limited', {
-      platform,
-      waitSeconds: (throttledUntil.getTime() - now.getTime()) / 1000,
-    });
+    throw errors.preset('rate_limited', (throttledUntil.getTime() - now.getTime()) / 1000);
   }
   return found;
 }
@@ -90,6 +77,6 @@ export async function caller(
 /** Refuses the call, the platform's way, unless the token carries one of `scopes`. */
 export function requireScope(who: Caller, options: CallOptions, ...scopes: string[]): void {
   if (!scopes.some((scope) => who.token.scopes.includes(scope))) {
-    throw presetAnswer(options.family, 'permission_missing', { platform: options.platform });
+    throw options.errors.preset('permission_missing');
   }
 }

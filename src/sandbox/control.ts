@@ -7,47 +7,31 @@
 import type { FastifyInstance } from 'fastify';
 import { type Static, Type } from 'typebox';
 import { makeValidatorCompiler } from '../http/validation.ts';
-import { PLATFORMS } from '../platforms/names.ts';
 import { FAULT_PRESETS } from './answers.ts';
-import { INSTAGRAM_INSIGHT_METRICS } from './instagram.ts';
+import { platformPart, type Store } from './platform.ts';
+import { SANDBOX_PLATFORMS } from './registry.ts';
+import type { SandboxAccount } from './schema.ts';
+import { ensureUser, findAccount, findAccountByUsername, pagesOf, setAccountPrivate } from './store/accounts.ts';
+import { listActivity } from './store/activity.ts';
+import { addComment, findComment } from './store/comments.ts';
+import { addFault, setThrottle } from './store/faults.ts';
+import { endTokens } from './store/grants.ts';
+import { numericId } from './store/ids.ts';
+import { LIFETIME_DAY, setInsights } from './store/insights.ts';
+import { findPost, listPosts } from './store/posts.ts';
+import type { Setting } from './store/setting-kinds.ts';
+import { setSetting } from './store/settings.ts';
+import { markTester } from './store/testers.ts';
 import {
-  addComment,
-  addFault,
-  endTokens,
-  ensureUser,
-  findAccount,
-  findAccountByUsername,
-  findComment,
-  findPost,
-  LIFETIME_DAY,
-  listActivity,
-  listPosts,
-  markTester,
-  numericId,
-  pagesOf,
-  SANDBOX_SETTINGS,
-  type SandboxAccount,
-  type SandboxSettingName,
-  type Store,
-  setAccountPrivate,
-  setInsights,
-  setSetting,
-  setThrottle,
-} from './store.ts';
-import { THREADS_INSIGHT_METRICS } from './threads.ts';
-import {
-  isWebhookPlatform,
   listDeliveries,
   listSubscriptions,
   notifyCommentAdded,
   SubscriptionRefused,
   subscribe,
   unsubscribe,
-  WEBHOOK_PLATFORMS,
-  type WebhookPlatform,
 } from './webhooks.ts';
 
-const PlatformName = Type.Union(PLATFORMS.map((p) => Type.Literal(p)));
+const PlatformName = Type.Union(SANDBOX_PLATFORMS.map((p) => Type.Literal(p.name)));
 const Username = Type.String({ pattern: '^[A-Za-z0-9._]{1,60}$' });
 const Who = { platform: PlatformName, username: Username };
 const Day = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' });
@@ -100,8 +84,12 @@ const FaultBody = Type.Object(
   { additionalProperties: false },
 );
 const TesterBody = Type.Object(
-  // Only Threads gates a call (debug_token) on testers.
-  { platform: Type.Literal('threads'), username: Username, client_id: Type.String({ minLength: 1, maxLength: 200 }) },
+  {
+    // Only a platform with a call that answers the app's testers alone takes testers.
+    platform: Type.Union(SANDBOX_PLATFORMS.filter((p) => p.testers).map((p) => Type.Literal(p.name))),
+    username: Username,
+    client_id: Type.String({ minLength: 1, maxLength: 200 }),
+  },
   { additionalProperties: false },
 );
 const ThrottleBody = Type.Object(
@@ -131,11 +119,13 @@ const DeliveriesQuery = Type.Object(
   { additionalProperties: false },
 );
 
-/** The metric names each platform has, per level, in its own words. */
-const INSIGHT_METRICS: Partial<Record<string, { account: readonly string[]; post: readonly string[] }>> = {
-  instagram: INSTAGRAM_INSIGHT_METRICS,
-  threads: THREADS_INSIGHT_METRICS,
-};
+/** The platforms that send comment webhooks. */
+const WEBHOOK_PLATFORMS: readonly string[] = SANDBOX_PLATFORMS.filter((p) => p.webhooks !== null).map((p) => p.name);
+
+/** Every switch a platform reads, by name (a shared one once). */
+const SETTINGS: ReadonlyMap<string, Setting> = new Map(
+  SANDBOX_PLATFORMS.flatMap((p) => p.settings).map((setting) => [setting.name, setting]),
+);
 
 class ControlError extends Error {
   constructor(
@@ -263,7 +253,7 @@ export function controlRoutes(store: Store) {
     app.put('/insights', { schema: { body: InsightsBody } }, async (request) => {
       const body = request.body as Static<typeof InsightsBody>;
       const level = body.post_id === undefined ? 'account' : 'post';
-      const known = INSIGHT_METRICS[body.platform]?.[level] ?? [];
+      const known = platformPart(store, body.platform).insightMetrics?.[level] ?? [];
       if (!known.includes(body.metric)) {
         // Figures nobody can read would only hide a test's wrong name (Instagram says `saves` for
         // accounts and `saved` for media).
@@ -373,7 +363,10 @@ export function controlRoutes(store: Store) {
     app.get('/calls', async () => {
       const { total, byPlatform } = store.calls.totals();
       // Every platform is named, with 0 when it had no call: a bench reads each one without a default.
-      return { total, by_platform: Object.fromEntries(PLATFORMS.map((p) => [p, byPlatform.get(p) ?? 0])) };
+      return {
+        total,
+        by_platform: Object.fromEntries(SANDBOX_PLATFORMS.map(({ name }) => [name, byPlatform.get(name) ?? 0])),
+      };
     });
 
     app.delete('/calls', async (_request, reply) => {
@@ -381,8 +374,8 @@ export function controlRoutes(store: Store) {
       return reply.code(204).send();
     });
 
-    function webhookPlatform(platform: string): WebhookPlatform {
-      if (!isWebhookPlatform(platform)) {
+    function webhookPlatform(platform: string): string {
+      if (!WEBHOOK_PLATFORMS.includes(platform)) {
         throw new ControlError(
           404,
           'not_found',
@@ -452,12 +445,11 @@ export function controlRoutes(store: Store) {
     app.put('/settings/:name', { schema: { params: SettingParams } }, async (request) => {
       const { name } = request.params as { name: string };
       const value = (request.body as { value?: unknown } | undefined)?.value;
-      if (!Object.hasOwn(SANDBOX_SETTINGS, name)) throw new ControlError(404, 'not_found', `no setting ${name}`);
-      const spec: { read(value: unknown): string | number | null; takes: string } =
-        SANDBOX_SETTINGS[name as SandboxSettingName];
-      const accepted = spec.read(value);
-      if (accepted === null) throw new ControlError(400, 'invalid_request', `${name} takes ${spec.takes}`);
-      await setSetting(store, name as SandboxSettingName, accepted);
+      const setting = SETTINGS.get(name);
+      if (setting === undefined) throw new ControlError(404, 'not_found', `no setting ${name}`);
+      const accepted = setting.read(value);
+      if (accepted === null) throw new ControlError(400, 'invalid_request', `${name} takes ${setting.takes}`);
+      await setSetting(store, setting, accepted);
       return { name, value: accepted };
     });
   };

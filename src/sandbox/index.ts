@@ -1,6 +1,7 @@
 /**
- * The sandbox platforms as one Fastify plugin: each imitated host under its own name
- * (`/graph.instagram.com/v25.0/me`), the control API under `/_control`. Mounted at
+ * The sandbox platforms as one Fastify plugin: the imitated hosts of every platform the
+ * registry lists, each under its own name (`/<host>/<path>`), the control API under
+ * `/_control`. Mounted at
  * `/sandbox` by `npm start` when PLATFORMS=sandbox, or served alone by
  * `switchboard sandbox --port N`. Hidden from the service's OpenAPI document.
  */
@@ -8,89 +9,51 @@ import formbody from '@fastify/formbody';
 import type { FastifyInstance } from 'fastify';
 import { now as clockNow } from '../clock.ts';
 import type { Db } from '../db/connection.ts';
-import { requestToken } from './caller.ts';
 import { CallLog } from './calls.ts';
 import { controlRoutes } from './control.ts';
-import { facebookHosts } from './facebook.ts';
-import { instagramHosts } from './instagram.ts';
-import { findToken, getSetting, type Store } from './store.ts';
-import { threadsHosts } from './threads.ts';
-import { tiktokHosts } from './tiktok.ts';
-import { subscribeService, type WebhookPlatform } from './webhooks.ts';
+import type { Store } from './platform.ts';
+import { SANDBOX_PLATFORMS, type SandboxPlatformName } from './registry.ts';
+import { subscribe } from './webhooks.ts';
 
-/**
- * What each Graph host reports of the `app_usage_percent` setting (N), as the Graph API
- * rate-limiting guide describes the headers
- * (https://developers.facebook.com/docs/graph-api/overview/rate-limiting): Facebook's answers
- * carry the platform header, `X-App-Usage: {"call_count":N,"total_cputime":N,"total_time":N}`;
- * Instagram's fall under the Business Use Case limits and carry
- * `X-Business-Use-Case-Usage: {"<ig-user-id>":[{"type":"instagram","call_count":N,
- * "total_cputime":N,"total_time":N,"estimated_time_to_regain_access":0}]}`, keyed by the account
- * the token acts for. Threads documents no usage headers, so graph.threads.net sends none.
- */
-const USAGE_HEADERS: Record<string, 'app' | 'business'> = {
-  'graph.facebook.com': 'app',
-  'graph.instagram.com': 'business',
-};
-
-function reportUsage(scope: FastifyInstance, store: Store, kind: 'app' | 'business'): void {
-  scope.addHook('onSend', async (request, reply, payload) => {
-    const percent = await getSetting(store, 'app_usage_percent');
-    if (percent === 0) return payload;
-    const figures = { call_count: percent, total_cputime: percent, total_time: percent };
-    if (kind === 'app') {
-      reply.header('x-app-usage', JSON.stringify(figures));
-      return payload;
-    }
-    // A throttled answer already says when access comes back.
-    if (reply.hasHeader('x-business-use-case-usage')) return payload;
-    const token = requestToken(request);
-    const found = token === null ? null : await findToken(store, token);
-    if (found !== null) {
-      reply.header(
-        'x-business-use-case-usage',
-        JSON.stringify({
-          [found.account.id]: [{ type: 'instagram', ...figures, estimated_time_to_regain_access: 0 }],
-        }),
-      );
-    }
-    return payload;
-  });
+function sandboxStore(db: Db, now: () => Date): Store {
+  return { db, now, calls: new CallLog(), platforms: new Map(SANDBOX_PLATFORMS.map((p) => [p.name, p])) };
 }
 
 export function sandboxRoutes(options: { db: Db; now?: () => Date }) {
-  const store: Store = { db: options.db, now: options.now ?? clockNow, calls: new CallLog() };
+  const store = sandboxStore(options.db, options.now ?? clockNow);
   return async (app: FastifyInstance) => {
     store.calls.mountedAt(app.prefix);
     app.addHook('onRoute', (route) => {
       route.schema = { ...route.schema, hide: true };
     });
     await app.register(formbody);
-    const hosts = {
-      ...instagramHosts(store),
-      ...threadsHosts(store),
-      ...tiktokHosts(store),
-      ...facebookHosts(store),
-    };
-    for (const [host, register] of Object.entries(hosts)) {
-      await app.register(
-        async (scope) => {
-          const usage = USAGE_HEADERS[host];
-          if (usage !== undefined) reportUsage(scope, store, usage);
-          await register(scope);
-        },
-        { prefix: `/${host}` },
-      );
+    for (const platform of SANDBOX_PLATFORMS) {
+      for (const [host, register] of Object.entries(platform.hosts(store))) {
+        await app.register(async (scope) => register(scope), { prefix: `/${host}` });
+      }
     }
     await app.register(controlRoutes(store), { prefix: '/_control' });
   };
 }
 
-/** Subscribes the service at `baseUrl` to the sandbox's comment webhooks (docs/sandbox.md). */
+/**
+ * What an app's developer does once in each Meta app's dashboard, done by `npm start` in
+ * sandbox mode: subscribes the service's `/platform-webhooks/<platform>` to the comment
+ * notices of every platform that sends them, signed with the secret the service's adapters use
+ * for that platform (docs/sandbox.md).
+ */
 export async function subscribeToSandboxWebhooks(
   db: Db,
-  service: { baseUrl: string; verifyToken: string; appSecret: (platform: WebhookPlatform) => string },
+  service: { baseUrl: string; verifyToken: string; appSecret: (platform: SandboxPlatformName) => string },
 ): Promise<void> {
   // Subscribing makes no platform call: a log of its own, never read.
-  await subscribeService({ db, now: clockNow, calls: new CallLog() }, service);
+  const store = sandboxStore(db, clockNow);
+  for (const platform of SANDBOX_PLATFORMS) {
+    if (platform.webhooks === null) continue;
+    await subscribe(store, platform.name, {
+      callbackUrl: `${service.baseUrl}/platform-webhooks/${platform.name}`,
+      verifyToken: service.verifyToken,
+      appSecret: service.appSecret(platform.name),
+    });
+  }
 }

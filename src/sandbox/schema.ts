@@ -46,6 +46,7 @@ export const sandboxAccounts = sandbox.table(
   },
   (t) => [uniqueIndex('sandbox_accounts_platform_username_key').on(t.platform, t.username)],
 );
+export type SandboxAccount = typeof sandboxAccounts.$inferSelect;
 
 export const sandboxCodes = sandbox.table('codes', {
   code: text('code').primaryKey(),
@@ -59,6 +60,7 @@ export const sandboxCodes = sandbox.table('codes', {
   expiresAt: at('expires_at').notNull(),
   usedAt: at('used_at'),
 });
+export type SandboxCode = typeof sandboxCodes.$inferSelect;
 
 export const sandboxTokens = sandbox.table(
   'tokens',
@@ -78,6 +80,7 @@ export const sandboxTokens = sandbox.table(
   },
   (t) => [index('sandbox_tokens_account_idx').on(t.accountId)],
 );
+export type SandboxToken = typeof sandboxTokens.$inferSelect;
 
 export const sandboxPosts = sandbox.table(
   'posts',
@@ -96,6 +99,7 @@ export const sandboxPosts = sandbox.table(
   },
   (t) => [index('sandbox_posts_account_idx').on(t.accountId, t.createdAt)],
 );
+export type SandboxPost = typeof sandboxPosts.$inferSelect;
 
 /** A publishing container (Instagram, Threads) or a TikTok publish_id. */
 export const sandboxContainers = sandbox.table('containers', {
@@ -107,6 +111,7 @@ export const sandboxContainers = sandbox.table('containers', {
   publishedPostId: text('published_post_id'),
   createdAt: at('created_at').notNull(),
 });
+export type SandboxContainer = typeof sandboxContainers.$inferSelect;
 
 export const sandboxComments = sandbox.table(
   'comments',
@@ -122,6 +127,7 @@ export const sandboxComments = sandbox.table(
   },
   (t) => [index('sandbox_comments_post_idx').on(t.postId, t.createdAt)],
 );
+export type SandboxComment = typeof sandboxComments.$inferSelect;
 
 /** A daily figure set through the control API; `value` null means "no data". Unset days are made up. */
 export const sandboxInsights = sandbox.table(
@@ -149,6 +155,7 @@ export const sandboxFaults = sandbox.table('faults', {
   body: jsonb('body'),
   createdAt: at('created_at').notNull(),
 });
+export type SandboxFault = typeof sandboxFaults.$inferSelect;
 
 /** What the service did on the platform: published, replied, hid, unhid. */
 export const sandboxActivity = sandbox.table(
@@ -163,6 +170,7 @@ export const sandboxActivity = sandbox.table(
   },
   (t) => [index('sandbox_activity_account_idx').on(t.accountId, t.id)],
 );
+export type SandboxActivity = typeof sandboxActivity.$inferSelect;
 
 /** Sandbox-wide switches set through the control API (e.g. which documented answer shape to use). */
 export const sandboxSettings = sandbox.table('settings', {
@@ -182,6 +190,7 @@ export const sandboxWebhooks = sandbox.table('webhooks', {
   subscriptionId: text('subscription_id').notNull(),
   createdAt: at('created_at').notNull(),
 });
+export type SandboxWebhook = typeof sandboxWebhooks.$inferSelect;
 
 /**
  * The webhook fields an account (an Instagram professional account, a Facebook page) asked the
@@ -210,3 +219,4 @@ export const sandboxWebhookDeliveries = sandbox.table(
   },
   (t) => [index('sandbox_webhook_deliveries_platform_idx').on(t.platform, t.id)],
 );
+export type SandboxWebhookDelivery = typeof sandboxWebhookDeliveries.$inferSelect;

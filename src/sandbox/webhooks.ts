@@ -1,8 +1,8 @@
 /**
- * The sandbox sends comment webhooks as Meta does for Instagram, Threads and Facebook Pages:
- * an app subscribes a callback (verified first with Meta's `hub.challenge` handshake), and
- * every comment added on one of those platforms is POSTed to it in the platform's own shape,
- * signed `X-Hub-Signature-256: sha256=<hex HMAC-SHA256 of the body under the app secret>`.
+ * The sandbox sends comment webhooks as Meta does: an app subscribes a callback to a platform
+ * (verified first with Meta's `hub.challenge` handshake), and every comment added there is
+ * POSTed to it in the platform's own shape (its part's CommentNotices), signed
+ * `X-Hub-Signature-256: sha256=<hex HMAC-SHA256 of the body under the app secret>`.
  * A notice that fails (non-2xx or no answer) is tried again a few times (RETRY_DELAYS_MS);
  * Meta keeps trying for up to 36 hours, which a sandbox has no reason to imitate.
  * docs/sandbox.md, "Webhooks".
@@ -10,33 +10,17 @@
 import { createHmac, randomInt } from 'node:crypto';
 import { desc, eq } from 'drizzle-orm';
 import { request } from 'undici';
-import { graphTime } from './kit.ts';
-import { sandboxWebhookDeliveries, sandboxWebhooks } from './schema.ts';
+import { platformPart, type Store } from './platform.ts';
 import {
-  findAccount,
-  findPost,
-  getSetting,
-  holdsLiveScope,
-  instagramScopedId,
-  numericId,
-  type SandboxAccount,
   type SandboxComment,
-  type SandboxPost,
-  type Store,
-  subscribedTo,
-  threadsReplyPermalink,
-} from './store.ts';
-
-/** The platforms whose comments Meta reports through webhooks. */
-export const WEBHOOK_PLATFORMS = ['instagram', 'threads', 'facebook'] as const;
-export type WebhookPlatform = (typeof WEBHOOK_PLATFORMS)[number];
-
-export function isWebhookPlatform(value: string): value is WebhookPlatform {
-  return (WEBHOOK_PLATFORMS as readonly string[]).includes(value);
-}
-
-export type Subscription = typeof sandboxWebhooks.$inferSelect;
-export type Delivery = typeof sandboxWebhookDeliveries.$inferSelect;
+  type SandboxWebhook,
+  type SandboxWebhookDelivery,
+  sandboxWebhookDeliveries,
+  sandboxWebhooks,
+} from './schema.ts';
+import { findAccount } from './store/accounts.ts';
+import { numericId } from './store/ids.ts';
+import { findPost } from './store/posts.ts';
 
 /** Waits before the 2nd, 3rd, 4th and 5th attempts: a test sees a retry within a second, a demo's callback gets minutes. */
 export const RETRY_DELAYS_MS = [1_000, 5_000, 30_000, 120_000];
@@ -54,9 +38,9 @@ export class SubscriptionRefused extends Error {}
  */
 export async function subscribe(
   store: Store,
-  platform: WebhookPlatform,
+  platform: string,
   values: { callbackUrl: string; verifyToken: string; appSecret: string },
-): Promise<Subscription> {
+): Promise<SandboxWebhook> {
   const challenge = String(randomInt(1_000_000_000, 2_000_000_000));
   const url = new URL(values.callbackUrl);
   url.searchParams.set('hub.mode', 'subscribe');
@@ -89,16 +73,19 @@ export async function subscribe(
   return row;
 }
 
-export async function listSubscriptions(store: Store): Promise<Subscription[]> {
+export async function listSubscriptions(store: Store): Promise<SandboxWebhook[]> {
   return store.db.select().from(sandboxWebhooks).orderBy(sandboxWebhooks.platform);
 }
 
-export async function unsubscribe(store: Store, platform: WebhookPlatform): Promise<boolean> {
+export async function unsubscribe(store: Store, platform: string): Promise<boolean> {
   const rows = await store.db.delete(sandboxWebhooks).where(eq(sandboxWebhooks.platform, platform)).returning();
   return rows.length > 0;
 }
 
-export async function listDeliveries(store: Store, options: { platform?: string; limit: number }): Promise<Delivery[]> {
+export async function listDeliveries(
+  store: Store,
+  options: { platform?: string; limit: number },
+): Promise<SandboxWebhookDelivery[]> {
   return store.db
     .select()
     .from(sandboxWebhookDeliveries)
@@ -107,133 +94,8 @@ export async function listDeliveries(store: Store, options: { platform?: string;
     .limit(options.limit);
 }
 
-const unixSeconds = (at: Date) => Math.floor(at.getTime() / 1000);
-
-/** Instagram's `media_product_type` of a kept post. */
-function productType(post: SandboxPost): string {
-  if (post.mediaType.startsWith('STORY')) return 'STORY';
-  return post.mediaType === 'REELS' || post.mediaType === 'VIDEO' ? 'REELS' : 'FEED';
-}
-
-/**
- * Instagram Login's `comments` notice (https://developers.facebook.com/docs/instagram-platform/webhooks/examples):
- * `field` and `value` on the entry as the examples show it, or (setting
- * `instagram_webhook_shape: changes`) nested in `changes[]` as Facebook Login's notices are.
- */
-async function instagramNotice(store: Store, account: SandboxAccount, post: SandboxPost, comment: SandboxComment) {
-  // The account's own comment names it by its professional account id (as `entry.id` does),
-  // with its Instagram-scoped id beside it (the Self Messaging page's "Example Comment Webhook").
-  const from =
-    comment.authorId === account.id
-      ? { id: account.id, username: comment.authorUsername, self_ig_scoped_id: instagramScopedId(account.id) }
-      : { id: comment.authorId, username: comment.authorUsername };
-  const value = {
-    id: comment.id,
-    from,
-    text: comment.text,
-    media: { id: post.id, media_product_type: productType(post) },
-    ...(comment.parentId !== null ? { parent_id: comment.parentId } : {}),
-  };
-  const change = { field: 'comments', value };
-  const entry = { id: account.id, time: unixSeconds(store.now()) };
-  const shape = await getSetting(store, 'instagram_webhook_shape');
-  return {
-    object: 'instagram',
-    entry: [shape === 'changes' ? { ...entry, changes: [change] } : { ...entry, ...change }],
-  };
-}
-
-/** Threads' `replies` notice (topic `moderate`), as https://developers.facebook.com/docs/threads/webhooks shows it. */
-function threadsNotice(
-  store: Store,
-  subscription: Subscription,
-  account: SandboxAccount,
-  post: SandboxPost,
-  comment: SandboxComment,
-) {
-  return {
-    app_id: subscription.appId,
-    topic: 'moderate',
-    target_id: account.id,
-    time: unixSeconds(store.now()),
-    subscription_id: subscription.subscriptionId,
-    has_uid_field: false,
-    values: {
-      value: {
-        id: comment.id,
-        username: comment.authorUsername,
-        text: comment.text,
-        media_type: 'TEXT_POST',
-        permalink: threadsReplyPermalink(comment),
-        replied_to: { id: comment.parentId ?? post.id },
-        root_post: { id: post.id, owner_id: account.id, username: account.username },
-        shortcode: comment.id,
-        timestamp: graphTime(comment.createdAt),
-      },
-      field: 'replies',
-    },
-  };
-}
-
-/**
- * A Page's `feed` change for a comment added
- * (https://developers.facebook.com/docs/graph-api/webhooks/reference/page/#feed): a top-level
- * comment's `parent_id` is its post. Ids as the sandbox's Graph answers give them.
- */
-function facebookNotice(store: Store, page: SandboxAccount, post: SandboxPost, comment: SandboxComment) {
-  return {
-    object: 'page',
-    entry: [
-      {
-        id: page.id,
-        time: unixSeconds(store.now()),
-        changes: [
-          {
-            field: 'feed',
-            value: {
-              from: { id: comment.authorId, name: comment.authorId === page.id ? page.name : comment.authorUsername },
-              post: {
-                id: post.id,
-                status_type: post.mediaType === 'TEXT' ? 'mobile_status_update' : 'added_photos',
-                is_published: true,
-                permalink_url: post.permalink,
-              },
-              message: comment.text,
-              post_id: post.id,
-              comment_id: comment.id,
-              created_time: unixSeconds(comment.createdAt),
-              item: 'comment',
-              parent_id: comment.parentId ?? post.id,
-              verb: 'add',
-            },
-          },
-        ],
-      },
-    ],
-  };
-}
-
 export function signature(body: string, appSecret: string): string {
   return `sha256=${createHmac('sha256', appSecret).update(body, 'utf8').digest('hex')}`;
-}
-
-/**
- * Whether Meta sends this account's notices: an Instagram account or a Facebook page only once
- * it asked for them (`POST /{id}/subscribed_apps` with `comments`, `feed`: "Webhook notifications
- * will only be sent if your Page has installed your Webhooks configured-app", Webhooks for
- * Pages); a Threads user once it granted threads_read_replies (Threads webhooks page).
- */
-async function notifiedFor(store: Store, account: SandboxAccount): Promise<boolean> {
-  switch (account.platform) {
-    case 'instagram':
-      return subscribedTo(store, account.id, 'comments');
-    case 'facebook':
-      return subscribedTo(store, account.id, 'feed');
-    case 'threads':
-      return holdsLiveScope(store, account.id, 'threads_read_replies');
-    default:
-      return false;
-  }
 }
 
 /**
@@ -244,19 +106,15 @@ async function notifiedFor(store: Store, account: SandboxAccount): Promise<boole
 export async function notifyCommentAdded(store: Store, comment: SandboxComment): Promise<void> {
   const post = await findPost(store, comment.postId);
   const account = post ? await findAccount(store, post.accountId) : undefined;
-  if (!post || !account || !isWebhookPlatform(account.platform)) return;
+  if (!post || !account) return;
+  const notices = platformPart(store, account.platform).webhooks;
+  if (notices === null) return;
   const [subscription] = await store.db
     .select()
     .from(sandboxWebhooks)
     .where(eq(sandboxWebhooks.platform, account.platform));
-  if (!subscription || !(await notifiedFor(store, account))) return;
-  const payload =
-    account.platform === 'instagram'
-      ? await instagramNotice(store, account, post, comment)
-      : account.platform === 'threads'
-        ? threadsNotice(store, subscription, account, post, comment)
-        : facebookNotice(store, account, post, comment);
-  const body = JSON.stringify(payload);
+  if (!subscription || !(await notices.sentFor(store, account))) return;
+  const body = JSON.stringify(await notices.notice(store, { subscription, account, post, comment }));
   const [delivery] = await store.db
     .insert(sandboxWebhookDeliveries)
     .values({
@@ -271,7 +129,7 @@ export async function notifyCommentAdded(store: Store, comment: SandboxComment):
 }
 
 /** One attempt; a failure schedules the next one while RETRY_DELAYS_MS lasts. */
-async function attempt(store: Store, delivery: Delivery, done: number): Promise<void> {
+async function attempt(store: Store, delivery: SandboxWebhookDelivery, done: number): Promise<void> {
   let status: number | null = null;
   try {
     const response = await request(delivery.callbackUrl, {
@@ -298,23 +156,5 @@ async function attempt(store: Store, delivery: Delivery, done: number): Promise<
   if ((status === null || status < 200 || status > 299) && delay !== undefined) {
     // unref: a pending retry does not keep a stopping process alive.
     setTimeout(() => void attempt(store, delivery, done + 1), delay).unref();
-  }
-}
-
-/**
- * What an app's developer does once in each Meta app's dashboard, done by `npm start` in
- * sandbox mode: subscribes the service's `/platform-webhooks/<platform>` to the sandbox's
- * comment notices, signed with the secret the service's adapters use for that platform.
- */
-export async function subscribeService(
-  store: Store,
-  service: { baseUrl: string; verifyToken: string; appSecret: (platform: WebhookPlatform) => string },
-): Promise<void> {
-  for (const platform of WEBHOOK_PLATFORMS) {
-    await subscribe(store, platform, {
-      callbackUrl: `${service.baseUrl}/platform-webhooks/${platform}`,
-      verifyToken: service.verifyToken,
-      appSecret: service.appSecret(platform),
-    });
   }
 }

@@ -55,6 +55,7 @@ describe('the module rules', () => {
       'no-circular: src/modules/alpha/index.ts -> src/modules/alpha/service.ts',
       'outside-through-module-entry: src/app.ts -> src/modules/alpha/tables.ts',
       'resolvable: src/web/page.ts -> ./missing.ts',
+      'sandbox-imitates-the-docs: src/sandbox/control.ts -> src/platforms/names.ts',
       'tables-reference-only-columns: src/modules/alpha/tables.ts -> src/modules/beta/tables.ts',
       'web-renders-pages-only: src/web/notices.ts -> src/modules/gamma/index.ts',
     ]);

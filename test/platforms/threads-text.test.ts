@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { threadsTextLength } from '../../src/platforms/threads-text.ts';
+import { threadsTextLength } from '../../src/platforms/threads/text.ts';
 
 describe('threads text length: characters, an emoji as its UTF-8 bytes (Threads posts docs)', () => {
   it.each([

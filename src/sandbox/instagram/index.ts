@@ -1,0 +1,80 @@
+/**
+ * Instagram API with Instagram Login, imitated: www.instagram.com (the permission page),
+ * api.instagram.com (code exchange) and graph.instagram.com (tokens, profile, media,
+ * comments, insights, publishing). Shapes as in docs/platforms.md ("Instagram").
+ */
+import type { FastifyInstance } from 'fastify';
+import { caller } from '../caller.ts';
+import { installAnswers } from '../kit.ts';
+import { checkVersion, pick, requestedFields } from '../meta/fields.ts';
+import { ownComment } from '../meta/ownership.ts';
+import { APP_USAGE_PERCENT, reportBusinessUseCaseUsage } from '../meta/usage.ts';
+import type { SandboxPlatform, Store } from '../platform.ts';
+import { listComments } from '../store/comments.ts';
+import { CONTAINER_PROCESSING_SECONDS, findContainer } from '../store/containers.ts';
+import { findPost } from '../store/posts.ts';
+import { call, platform } from './access.ts';
+import { commentRoutes, renderComment } from './comments.ts';
+import { permalink } from './ids.ts';
+import { INSIGHT_METRICS, insightRoutes } from './insights.ts';
+import { mediaRoutes, renderPost } from './media.ts';
+import { codeExchangeRoutes, permissionPage, TOKEN_SHAPE, tokenRoutes } from './oauth.ts';
+import { profileRoutes } from './profile.ts';
+import { containerStatus, PUBLISH_QUOTA, publishingRoutes } from './publishing.ts';
+import { commentNotices, subscriptionRoutes, WEBHOOK_SHAPE } from './webhooks.ts';
+
+/** `GET /{id}`: a container (its status), a post or a comment of the caller's. */
+function objectRoutes(app: FastifyInstance, store: Store): void {
+  app.get('/:version/:id', async (request) => {
+    checkVersion(request);
+    const who = await caller(store, request, call);
+    const { id } = request.params as { id: string };
+    const fields = requestedFields(request, ['id']);
+    const container = await findContainer(store, id);
+    if (container && container.accountId === who.account.id) {
+      return pick({ id, ...(await containerStatus(store, container)) }, fields);
+    }
+    const post = await findPost(store, id);
+    if (post && post.accountId === who.account.id) {
+      const { comments } = await listComments(store, post.id, { parentId: null, limit: 1000 });
+      return renderPost(post, comments.length, fields);
+    }
+    const comment = await ownComment(store, who, id);
+    return renderComment(comment, who.account.id, undefined, fields);
+  });
+}
+
+function hosts(store: Store): Record<string, (host: FastifyInstance) => void> {
+  return {
+    'www.instagram.com': (app) => permissionPage(app, store),
+    'api.instagram.com': (app) => {
+      installAnswers(app, call.errors);
+      codeExchangeRoutes(app, store);
+    },
+    'graph.instagram.com': (app) => {
+      // Instagram's calls count against the Business Use Case limits, so its answers say so.
+      reportBusinessUseCaseUsage(app, store, platform);
+      installAnswers(app, call.errors);
+      tokenRoutes(app, store);
+      profileRoutes(app, store);
+      subscriptionRoutes(app, store);
+      mediaRoutes(app, store);
+      publishingRoutes(app, store);
+      commentRoutes(app, store);
+      insightRoutes(app, store);
+      objectRoutes(app, store);
+    },
+  };
+}
+
+export const instagramPlatform: SandboxPlatform<typeof platform> = {
+  name: platform,
+  hosts,
+  // Two photos, then a text post (shown as an image, as Instagram has no text posts).
+  newUser: { postTypes: ['IMAGE', 'IMAGE', 'TEXT'], comments: true },
+  permalink,
+  insightMetrics: INSIGHT_METRICS,
+  webhooks: commentNotices,
+  settings: [TOKEN_SHAPE, CONTAINER_PROCESSING_SECONDS, PUBLISH_QUOTA, WEBHOOK_SHAPE, APP_USAGE_PERCENT],
+  testers: false,
+};

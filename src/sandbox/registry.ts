@@ -1,0 +1,13 @@
+/**
+ * The sandbox's platforms. Each one's folder declares its part (a SandboxPlatform,
+ * platform.ts); this list is what the index mounts and what the control API and the
+ * webhooks know of. Adding a platform to the sandbox is its folder and a line here.
+ */
+import { facebookPlatform } from './facebook/index.ts';
+import { instagramPlatform } from './instagram/index.ts';
+import { threadsPlatform } from './threads/index.ts';
+import { tiktokPlatform } from './tiktok/index.ts';
+
+export const SANDBOX_PLATFORMS = [instagramPlatform, threadsPlatform, tiktokPlatform, facebookPlatform] as const;
+
+export type SandboxPlatformName = (typeof SANDBOX_PLATFORMS)[number]['name'];

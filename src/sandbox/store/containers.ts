@@ -1,0 +1,55 @@
+/** Publishing containers (a TikTok publish_id, a Facebook photo to attach are kept as ones too). */
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { Store } from '../platform.ts';
+import { type SandboxContainer, sandboxContainers } from '../schema.ts';
+import { numericId } from './ids.ts';
+import { seconds } from './setting-kinds.ts';
+
+/**
+ * How long a new publishing container (Instagram, Threads, TikTok's video) stays IN_PROGRESS on
+ * the sandbox clock. 5 s: as on the platforms with a video, publishing without polling fails,
+ * while a demo still publishes within seconds.
+ */
+export const CONTAINER_PROCESSING_SECONDS = seconds('container_processing_seconds', 5, 86_400);
+
+export async function createContainer(
+  store: Store,
+  accountId: string,
+  request: Record<string, unknown>,
+  failure: string | null = null,
+): Promise<SandboxContainer> {
+  const [row] = await store.db
+    .insert(sandboxContainers)
+    .values({ id: numericId(), accountId, request, failure, createdAt: store.now() })
+    .returning();
+  return row as SandboxContainer;
+}
+
+export async function findContainer(store: Store, id: string): Promise<SandboxContainer | undefined> {
+  const [row] = await store.db.select().from(sandboxContainers).where(eq(sandboxContainers.id, id));
+  return row;
+}
+
+/** Marks the container published by `postId`; false when it already was. */
+export async function markContainerPublished(store: Store, id: string, postId: string): Promise<boolean> {
+  const rows = await store.db
+    .update(sandboxContainers)
+    .set({ publishedPostId: postId })
+    .where(and(eq(sandboxContainers.id, id), isNull(sandboxContainers.publishedPostId)))
+    .returning();
+  return rows.length > 0;
+}
+
+/** Names the post a container became (after markContainerPublished held it for the making). */
+export async function setContainerPost(store: Store, id: string, postId: string): Promise<void> {
+  await store.db.update(sandboxContainers).set({ publishedPostId: postId }).where(eq(sandboxContainers.id, id));
+}
+
+/** The accounts with containers made since `since` by the app `clientId`, as each container's request names it. */
+export async function accountsWithContainersOfApp(store: Store, clientId: string, since: Date): Promise<string[]> {
+  const rows = await store.db
+    .selectDistinct({ accountId: sandboxContainers.accountId })
+    .from(sandboxContainers)
+    .where(and(sql`${sandboxContainers.request}->>'client_id' = ${clientId}`, gt(sandboxContainers.createdAt, since)));
+  return rows.map((r) => r.accountId);
+}
