@@ -82,7 +82,7 @@ module.exports = {
     parser: 'swc',
     doNotFollow: { path: 'node_modules' },
     enhancedResolveOptions: {
-      extensions: ['.ts', '.js', '.mjs', '.json'],
+      extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'],
       exportsFields: ['exports'],
       // As Node resolves the service's own ESM imports.
       conditionNames: ['import', 'node', 'default'],
