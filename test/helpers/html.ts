@@ -8,6 +8,9 @@ import { type DefaultTreeAdapterTypes, parse } from 'parse5';
 type Node = DefaultTreeAdapterTypes.Node;
 type Element = DefaultTreeAdapterTypes.Element;
 
+/** One node of the page, in document order: an element with its attributes, a text, or a comment. */
+export type PageNode = { element: string; attributes: Record<string, string> } | { text: string } | { comment: string };
+
 function isElement(node: Node): node is Element {
   return 'tagName' in node;
 }
@@ -27,6 +30,21 @@ function* walk(node: Node): Generator<Node> {
 function textContent(node: Node): string {
   if (node.nodeName === '#text') return (node as DefaultTreeAdapterTypes.TextNode).value;
   return childrenOf(node).map(textContent).join('');
+}
+
+/** Every element, text and comment of the page, in document order. */
+export function pageNodes(html: string): PageNode[] {
+  const nodes: PageNode[] = [];
+  for (const node of walk(parse(html))) {
+    if (isElement(node)) {
+      nodes.push({ element: node.tagName, attributes: Object.fromEntries(node.attrs.map((a) => [a.name, a.value])) });
+    } else if (node.nodeName === '#text') {
+      nodes.push({ text: (node as DefaultTreeAdapterTypes.TextNode).value });
+    } else if (node.nodeName === '#comment') {
+      nodes.push({ comment: (node as DefaultTreeAdapterTypes.CommentNode).data });
+    }
+  }
+  return nodes;
 }
 
 /** The names of the page's elements, in document order. */
