@@ -88,11 +88,12 @@ function Document({ title, css, children }: { title: string; css: string; childr
 
 /** The page's HTML document, as a browser receives it. */
 export function renderPage(page: Page): string {
-  return `<!doctype html>\n${renderToString(
+  const document = renderToString(
     <Document title={page.title} css={page.css ?? BASE_CSS}>
       {page.body}
     </Document>,
-  )}`;
+  );
+  return `<!doctype html>\n${document}`;
 }
 
 export function sendPage(reply: FastifyReply, page: Page): FastifyReply {
