@@ -5,7 +5,7 @@
  * others and shown as text.
  */
 import { type ApprovalPageView, approvalPagePath, MAX_APPROVAL_COMMENT_LENGTH } from '../modules/posts/index.ts';
-import type { Page } from './page.tsx';
+import { type Page, titledPage } from './page.tsx';
 
 function formatTime(at: Date): string {
   // UTC, spelled out: the page has no script to show the reader's own zone.
@@ -148,20 +148,17 @@ export function donePage(
           ? `${brand} has been told, and the post is being published now: its time has passed.`
           : `${brand} has been told, and the post will be published on ${formatTime(view.scheduledAt)}.`
       : `${brand} has been told what you would like changed. They will send you the post again.`;
-  return {
-    status: 200,
+  return titledPage(
+    200,
     title,
-    body: (
-      <main>
-        <h1>{title}</h1>
-        <p>{text}</p>
-        {comment && (
-          <>
-            <p>Your comment:</p>
-            <p class="card text">{comment}</p>
-          </>
-        )}
-      </main>
-    ),
-  };
+    <>
+      <p>{text}</p>
+      {comment && (
+        <>
+          <p>Your comment:</p>
+          <p class="card text">{comment}</p>
+        </>
+      )}
+    </>,
+  );
 }

@@ -6,7 +6,7 @@
  */
 import type { AccountName } from '../modules/connect/index.ts';
 import { type Platform, platformInfo } from '../platforms/index.ts';
-import type { Page } from './page.tsx';
+import { type Page, titledPage } from './page.tsx';
 
 export interface LinkPageContent {
   brand: string;
@@ -34,58 +34,52 @@ function reconnectPage(page: LinkPageContent, account: AccountName, href: string
   const how = grantsPages
     ? `Sign in to ${label} with a login that manages that page, and share it: a login that does not share it is not accepted.`
     : `Sign in to ${label} as that account and choose what to share: another account is not accepted.`;
-  return {
-    status: 200,
+  return titledPage(
+    200,
     title,
-    body: (
-      <main>
-        <h1>{title}</h1>
-        <p>
-          This link reconnects <strong>{accountLabel(account)}</strong> on {label}.
-        </p>
-        <p>
-          {how} Your password is never shared with {page.brand}.
-        </p>
-        <ul class="buttons">
-          <li>
-            <a class="button" href={href}>
-              Reconnect {label}
-            </a>
-          </li>
-        </ul>
-        <LinkLifetime minutesLeft={page.minutesLeft} />
-      </main>
-    ),
-  };
+    <>
+      <p>
+        This link reconnects <strong>{accountLabel(account)}</strong> on {label}.
+      </p>
+      <p>
+        {how} Your password is never shared with {page.brand}.
+      </p>
+      <ul class="buttons">
+        <li>
+          <a class="button" href={href}>
+            Reconnect {label}
+          </a>
+        </li>
+      </ul>
+      <LinkLifetime minutesLeft={page.minutesLeft} />
+    </>,
+  );
 }
 
 /** The page a connect link opens: one button per platform offered, each leading to `hrefOf(platform)`. */
 export function connectLinkPage(page: LinkPageContent, hrefOf: (platform: Platform) => string): Page {
   if (page.reconnects) return reconnectPage(page, page.reconnects, hrefOf(page.reconnects.platform));
   const title = `Connect your account to ${page.brand}`;
-  return {
-    status: 200,
+  return titledPage(
+    200,
     title,
-    body: (
-      <main>
-        <h1>{title}</h1>
-        <p>
-          Choose where your account is. You sign in there and choose what to share; your password is never shared with{' '}
-          {page.brand}.
-        </p>
-        <ul class="buttons">
-          {page.platforms.map((p) => (
-            <li>
-              <a class="button" href={hrefOf(p)}>
-                Connect {platformInfo(p).label}
-              </a>
-            </li>
-          ))}
-        </ul>
-        <LinkLifetime minutesLeft={page.minutesLeft} />
-      </main>
-    ),
-  };
+    <>
+      <p>
+        Choose where your account is. You sign in there and choose what to share; your password is never shared with{' '}
+        {page.brand}.
+      </p>
+      <ul class="buttons">
+        {page.platforms.map((p) => (
+          <li>
+            <a class="button" href={hrefOf(p)}>
+              Connect {platformInfo(p).label}
+            </a>
+          </li>
+        ))}
+      </ul>
+      <LinkLifetime minutesLeft={page.minutesLeft} />
+    </>,
+  );
 }
 
 export interface WrongAccount {
@@ -107,46 +101,43 @@ export function wrongAccountPage(end: WrongAccount, retryUrl: string): Page {
   const label = platformInfo(end.expected.platform).label;
   const expected = <strong>{accountLabel(end.expected)}</strong>;
   const title = 'This is not the account to reconnect';
-  return {
-    status: 409,
+  return titledPage(
+    409,
     title,
-    body: (
-      <main>
-        <h1>{title}</h1>
-        {end.signedInAs ? (
-          <>
-            <p>
-              You signed in to {label} as <strong>{accountLabel(end.signedInAs)}</strong>, but this link reconnects{' '}
-              {expected}. Nothing was changed.
-            </p>
-            <p>
-              To reconnect it, try again and sign in as that account. If {label} signs you in by itself, sign out there
-              first.
-            </p>
-          </>
-        ) : (
-          <>
-            <p>
-              Your {label} login did not share {expected}, which this link reconnects. Nothing was changed.
-            </p>
-            <p>To reconnect it, try again and share that page when {label} asks which ones to share.</p>
-          </>
-        )}
-        <ul class="buttons">
-          <li>
-            <a class="button" href={retryUrl}>
-              Try again
-            </a>
-          </li>
-          <li>
-            <a class="button secondary" href={end.redirectUrl}>
-              Back to {end.brand}
-            </a>
-          </li>
-        </ul>
-      </main>
-    ),
-  };
+    <>
+      {end.signedInAs ? (
+        <>
+          <p>
+            You signed in to {label} as <strong>{accountLabel(end.signedInAs)}</strong>, but this link reconnects{' '}
+            {expected}. Nothing was changed.
+          </p>
+          <p>
+            To reconnect it, try again and sign in as that account. If {label} signs you in by itself, sign out there
+            first.
+          </p>
+        </>
+      ) : (
+        <>
+          <p>
+            Your {label} login did not share {expected}, which this link reconnects. Nothing was changed.
+          </p>
+          <p>To reconnect it, try again and share that page when {label} asks which ones to share.</p>
+        </>
+      )}
+      <ul class="buttons">
+        <li>
+          <a class="button" href={retryUrl}>
+            Try again
+          </a>
+        </li>
+        <li>
+          <a class="button secondary" href={end.redirectUrl}>
+            Back to {end.brand}
+          </a>
+        </li>
+      </ul>
+    </>,
+  );
 }
 
 export interface PageChoice {

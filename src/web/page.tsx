@@ -115,25 +115,36 @@ export function sendPage(reply: FastifyReply, page: Page): FastifyReply {
     .send(renderPage(page));
 }
 
-/** A page that says, in words, why nothing more happens here, with a way back when there is one. */
-export function problemPage(status: number, title: string, text: string, retryUrl?: string): Page {
+/** A page whose heading is its title, above `children`. */
+export function titledPage(status: number, title: string, children: ComponentChildren): Page {
   return {
     status,
     title,
     body: (
       <main>
         <h1>{title}</h1>
-        <p>{text}</p>
-        {retryUrl && (
-          <p>
-            <a class="button" href={retryUrl}>
-              Try again
-            </a>
-          </p>
-        )}
+        {children}
       </main>
     ),
   };
+}
+
+/** A page that says, in words, why nothing more happens here, with a way back when there is one. */
+export function problemPage(status: number, title: string, text: string, retryUrl?: string): Page {
+  return titledPage(
+    status,
+    title,
+    <>
+      <p>{text}</p>
+      {retryUrl && (
+        <p>
+          <a class="button" href={retryUrl}>
+            Try again
+          </a>
+        </p>
+      )}
+    </>,
+  );
 }
 
 export function sendProblemPage(
