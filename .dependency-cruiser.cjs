@@ -62,6 +62,14 @@ module.exports = {
       to: { path: '^src/modules/', pathNot: '^src/modules/(connect|posts)/index[.]ts$' },
     },
     {
+      name: 'pages-escape-by-rendering',
+      comment:
+        "Nothing in src/ escapes HTML by hand: a hosted page is Preact elements, rendered by web/page.tsx with preact-render-to-string, which escapes every text and attribute value. Markup built from strings needs an escape for each value, and one forgotten is enough for another's text to run on the page.",
+      severity: 'error',
+      from: { path: '^src/' },
+      to: { path: '(^|/)node_modules/(escape-html|html-escaper|escape-goat|he|lodash[.]escape)/' },
+    },
+    {
       name: 'mcp-through-the-api',
       comment:
         "mcp/ is the MCP server: each tool is an API operation, called as an API request with the caller's key, so the key's scope, validation, idempotency and rate limit hold for agents exactly as for any client. It reaches no module, not even through another file: what it knows of the API is the OpenAPI document.",
@@ -90,7 +98,7 @@ module.exports = {
     parser: 'swc',
     doNotFollow: { path: 'node_modules' },
     enhancedResolveOptions: {
-      extensions: ['.ts', '.js', '.mjs', '.json'],
+      extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'],
       exportsFields: ['exports'],
       // As Node resolves the service's own ESM imports.
       conditionNames: ['import', 'node', 'default'],

@@ -53,6 +53,13 @@ const LOCATING = [
   'const __bundleDir = import.meta.dirname;',
 ].join(' ');
 
+/** esbuild's loader for a source by its extension: TypeScript (.ts, .mts, .cts), TSX, JSX or JavaScript. */
+function loaderOf(file) {
+  if (file.endsWith('tsx')) return 'tsx';
+  if (file.endsWith('jsx')) return 'jsx';
+  return file.endsWith('ts') ? 'ts' : 'js';
+}
+
 /**
  * An esbuild plugin that gives every bundled module its own `import.meta.url` (and `dirname`,
  * `filename`) and, in CommonJS, its own `__dirname` and `__filename`. Bundled, they would
@@ -63,7 +70,7 @@ function ownLocations(bundleDir, read) {
   return {
     name: 'own-locations',
     setup(build) {
-      build.onLoad({ filter: /\.(c|m)?(j|t)s$/ }, async (args) => {
+      build.onLoad({ filter: /\.(c|m)?(j|t)sx?$/ }, async (args) => {
         const text = await fs.promises.readFile(args.path, 'utf8');
         // The digest is taken from the very text bundled, not from a second read that a save
         // during the build would make newer than the bundle.
@@ -87,7 +94,7 @@ function ownLocations(bundleDir, read) {
           const declare = `var __dirname = ${names.dirname}, __filename = ${names.filename};`;
           contents = contents.slice(0, shebang) + declare + contents.slice(shebang);
         }
-        return { contents, loader: args.path.endsWith('ts') ? 'ts' : 'js', resolveDir: path.dirname(args.path) };
+        return { contents, loader: loaderOf(args.path), resolveDir: path.dirname(args.path) };
       });
     },
   };

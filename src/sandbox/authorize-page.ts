@@ -4,10 +4,10 @@
  * and Allow / Cancel. Allow redirects with a single-use code that expires; Cancel with the
  * platform's `error=access_denied`.
  */
-import escapeHtml from 'escape-html';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { field, fields } from '../web/form.ts';
-import { sendPage } from '../web/html.ts';
+import { sendPage } from '../web/page.tsx';
+import { dialogErrorPage, type PermissionDialog, permissionPage } from './authorize-dialog.tsx';
 import type { Store } from './platform.ts';
 import { ensureUser, pagesOf } from './store/accounts.ts';
 import { issueCode } from './store/grants.ts';
@@ -28,7 +28,6 @@ export interface DialogSpec {
 }
 
 const USERNAME = /^[A-Za-z0-9._]{1,30}$/;
-const FACEBOOK_PAGES = 3;
 
 interface DialogRequest {
   clientId: string;
@@ -66,75 +65,32 @@ function parseDialog(spec: DialogSpec, params: Record<string, unknown>): DialogR
   };
 }
 
-const DIALOG_CSS = `
-body{font-family:system-ui,sans-serif;max-width:32rem;margin:2rem auto;padding:0 1rem;color:#1c1e21}
-fieldset{border:1px solid #ccd0d5;border-radius:6px;margin:1rem 0}label{display:block;margin:.4rem 0}
-input[type=text]{width:100%;padding:.5rem;font-size:1rem;box-sizing:border-box}
-button{font-size:1rem;padding:.6rem 1.2rem;margin-right:.5rem}.error{color:#b00020}.note{color:#606770;font-size:.9rem}
-`;
-
-function send(reply: FastifyReply, status: number, title: string, body: string): FastifyReply {
-  // The decision redirects to whatever app asked: any http(s) place is a form target.
-  return sendPage(reply, { status, title, body, css: DIALOG_CSS, formTargets: ['http:', 'https:'] });
-}
-
-function renderDialog(spec: DialogSpec, request: DialogRequest, action: string, error?: string): string {
-  const hidden = (name: string, value: string | null) =>
-    value === null ? '' : `<input type="hidden" name="${escapeHtml(name)}" value="${escapeHtml(value)}">`;
-  const scopes = request.scopes
-    .map(
-      (scope) =>
-        `<label><input type="checkbox" name="granted" value="${escapeHtml(scope)}" checked> ${escapeHtml(scope)}</label>`,
-    )
-    .join('\n');
-  const pages = spec.withPages
-    ? `<fieldset><legend>Pages to grant</legend>${Array.from(
-        { length: FACEBOOK_PAGES },
-        (_, i) => `<label><input type="checkbox" name="pages" value="${i + 1}" checked> Page ${i + 1}</label>`,
-      ).join('\n')}</fieldset>`
-    : '';
-  return `<main>
-<h1>${escapeHtml(spec.label)}</h1>
-<p>An app (<code>${escapeHtml(request.clientId)}</code>) asks to use your account.</p>
-<p class="note">This is the Switchboard sandbox: any username works; a new one becomes a new user with a few posts.</p>
-${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
-<form method="post" action="${escapeHtml(action)}">
-${hidden(spec.clientParam, request.clientId)}${hidden('redirect_uri', request.redirectRaw)}${hidden('state', request.state)}${hidden('scope', request.scopes.join(','))}${hidden('response_type', 'code')}
-<label for="username">Username</label>
-<input type="text" id="username" name="username" autocomplete="username" required pattern="[A-Za-z0-9._]{1,30}" autofocus>
-<fieldset><legend>Permissions</legend>
-${scopes}
-</fieldset>
-${pages}
-<button type="submit" name="decision" value="allow">Allow</button>
-<button type="submit" name="decision" value="cancel" formnovalidate>Cancel</button>
-</form></main>`;
+function dialogOf(spec: DialogSpec, request: DialogRequest, action: string, error?: string): PermissionDialog {
+  const { label, clientParam, withPages } = spec;
+  const { clientId, redirectRaw, state, scopes } = request;
+  return { label, clientParam, withPages, clientId, redirectRaw, state, scopes, action, error };
 }
 
 /** GET `path` shows the dialog; POST `path` takes the decision. */
 export function registerAuthorizeDialog(app: FastifyInstance, path: string, store: Store, spec: DialogSpec): void {
   app.get(path, async (request, reply) => {
     const dialog = parseDialog(spec, request.query as Record<string, unknown>);
-    if (typeof dialog === 'string') return send(reply, 400, 'Error', `<h1>Error</h1><p>${escapeHtml(dialog)}</p>`);
-    return send(reply, 200, spec.label, renderDialog(spec, dialog, request.url.split('?')[0] ?? path));
+    if (typeof dialog === 'string') return sendPage(reply, dialogErrorPage(dialog));
+    return sendPage(reply, permissionPage(dialogOf(spec, dialog, request.url.split('?')[0] ?? path)));
   });
 
   app.post(path, async (request, reply) => {
     const form = (request.body ?? {}) as Record<string, unknown>;
     const dialog = parseDialog(spec, form);
-    if (typeof dialog === 'string') return send(reply, 400, 'Error', `<h1>Error</h1><p>${escapeHtml(dialog)}</p>`);
+    if (typeof dialog === 'string') return sendPage(reply, dialogErrorPage(dialog));
     const action = request.url.split('?')[0] ?? path;
     if (field(form.decision) !== 'allow') {
       return reply.code(303).header('location', spec.cancel(dialog.redirectUri, dialog.state)).send();
     }
     const username = field(form.username)?.trim() ?? '';
     if (!USERNAME.test(username)) {
-      return send(
-        reply,
-        400,
-        spec.label,
-        renderDialog(spec, dialog, action, 'Enter a username: 1 to 30 letters, digits, dots or underscores.'),
-      );
+      const error = 'Enter a username: 1 to 30 letters, digits, dots or underscores.';
+      return sendPage(reply, permissionPage(dialogOf(spec, dialog, action, error), 400));
     }
     const user = await ensureUser(store, spec.platform, username);
     const granted = fields(form.granted).filter((scope) => dialog.scopes.includes(scope));

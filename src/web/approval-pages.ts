@@ -17,15 +17,14 @@ import { textProblem } from '../http/validation.ts';
 import {
   APPROVAL_LINK_LIFETIME_MS,
   type ApprovalPageDeps,
-  type ApprovalPageView,
-  approvalPagePath,
   approvalPageView,
   decideApproval,
   lookUpApprovalLink,
   MAX_APPROVAL_COMMENT_LENGTH,
 } from '../modules/posts/index.ts';
+import { decisionPage, donePage, type FormState } from './approval-views.tsx';
 import { field } from './form.ts';
-import { escapeHtml, sendPage, sendProblemPage } from './html.ts';
+import { sendPage, sendProblemPage } from './page.tsx';
 
 const COOKIE = 'sb_approval';
 const COOKIE_PATH = '/approve';
@@ -68,99 +67,6 @@ function closedPage(reply: FastifyReply, state: keyof typeof CLOSED) {
   return sendProblemPage(reply, page.status, page.title, page.text);
 }
 
-function formatTime(at: Date): string {
-  // UTC, spelled out: the page has no script to show the reader's own zone.
-  return `${at.toISOString().slice(0, 16).replace('T', ' at ')} UTC`;
-}
-
-function targetSection(target: ApprovalPageView['targets'][number]): string {
-  const who = target.accountName ? ` · ${escapeHtml(target.accountName)}` : '';
-  const text = target.text
-    ? `<p class="text">${escapeHtml(target.text)}</p>`
-    : '<p class="muted">No text: the media alone.</p>';
-  const options =
-    target.options.length === 0
-      ? ''
-      : `<dl>${target.options.map(([name, value]) => `<dt>${escapeHtml(name)}</dt><dd>${escapeHtml(value)}</dd>`).join('')}</dl>`;
-  return `<section class="card"><h2>${escapeHtml(target.platformLabel)}${who}</h2>${text}${options}</section>`;
-}
-
-function mediaList(view: ApprovalPageView): string {
-  if (view.media.length === 0) return '';
-  const items = view.media.map((m, i) =>
-    m.type === 'image'
-      ? `<img src="${escapeHtml(m.url)}" alt="Image ${i + 1} of ${view.media.length}">`
-      : `<video src="${escapeHtml(m.url)}" controls preload="metadata" aria-label="Video ${i + 1} of ${view.media.length}"></video>`,
-  );
-  return `<div class="media">${items.join('')}</div>`;
-}
-
-interface FormState {
-  token: string;
-  csrf: string;
-  comment?: string;
-  error?: string;
-  notice?: string;
-}
-
-function decisionPage(reply: FastifyReply, view: ApprovalPageView, form: FormState, status = 200) {
-  const when =
-    view.status === 'draft'
-      ? '<p>It is a draft: approving it does not publish it. It is published once it is scheduled, without asking you again.</p>'
-      : view.timePassed
-        ? `<p><strong>Its time, ${escapeHtml(formatTime(view.scheduledAt))}, has passed:</strong> if you approve it, it is published at once.</p>`
-        : `<p>To be published on ${escapeHtml(formatTime(view.scheduledAt))}, once you approve it.</p>`;
-  const mediaSources = view.media.map((m) => new URL(m.url).origin);
-  return sendPage(reply, {
-    status,
-    title: `Approve a post for ${view.brand}`,
-    mediaSources,
-    body: `<main>
-<h1>${escapeHtml(view.brand)} asks you to approve a post</h1>
-${form.notice ? `<p class="error" role="status">${escapeHtml(form.notice)}</p>` : ''}
-${when}
-${mediaList(view)}
-${view.targets.map(targetSection).join('\n')}
-<form method="post" action="${escapeHtml(approvalPagePath(form.token))}">
-<input type="hidden" name="csrf" value="${escapeHtml(form.csrf)}">
-<input type="hidden" name="version" value="${escapeHtml(view.version)}">
-<label for="comment">Comment (needed to request changes)</label>
-${form.error ? `<p class="error" role="alert" id="comment-error">${escapeHtml(form.error)}</p>` : ''}
-<textarea id="comment" name="comment" maxlength="${MAX_APPROVAL_COMMENT_LENGTH}"${form.error ? ' aria-describedby="comment-error"' : ''}>${escapeHtml(form.comment ?? '')}</textarea>
-<div class="buttons">
-<button type="submit" name="decision" value="approve">Approve</button>
-<button type="submit" name="decision" value="request_changes" class="secondary">Request changes</button>
-</div>
-</form>
-<p class="muted">This link works once, until you decide, and for 7 days at most.</p>
-</main>`,
-  });
-}
-
-function donePage(
-  reply: FastifyReply,
-  view: ApprovalPageView,
-  decision: 'approved' | 'changes_requested',
-  comment: string | null,
-) {
-  const brand = view.brand;
-  const said = comment ? `<p>Your comment:</p><p class="card text">${escapeHtml(comment)}</p>` : '';
-  const title = decision === 'approved' ? 'Thank you: the post is approved' : 'Thank you: your request was sent';
-  const text =
-    decision === 'approved'
-      ? view.status === 'draft'
-        ? `${brand} has been told. The post is a draft: it is published once it is scheduled.`
-        : view.timePassed
-          ? `${brand} has been told, and the post is being published now: its time has passed.`
-          : `${brand} has been told, and the post will be published on ${formatTime(view.scheduledAt)}.`
-      : `${brand} has been told what you would like changed. They will send you the post again.`;
-  return sendPage(reply, {
-    status: 200,
-    title,
-    body: `<main><h1>${escapeHtml(title)}</h1><p>${escapeHtml(text)}</p>${said}</main>`,
-  });
-}
-
 export function approvalPages(deps: ApprovalPageDeps): FastifyPluginAsync {
   /** The browser's form cookie: the one it has, or a new one set on this answer. */
   function formCookie(request: FastifyRequest, reply: FastifyReply): string {
@@ -197,7 +103,7 @@ export function approvalPages(deps: ApprovalPageDeps): FastifyPluginAsync {
         );
       }
       const cookie = formCookie(request, reply);
-      return decisionPage(reply, view, { token, csrf: csrfToken(deps.secretKey, cookie, token) });
+      return sendPage(reply, decisionPage(view, { token, csrf: csrfToken(deps.secretKey, cookie, token) }));
     });
 
     app.post<{ Params: { token: string } }>('/approve/:token', { schema: { hide: true } }, async (request, reply) => {
@@ -220,11 +126,13 @@ export function approvalPages(deps: ApprovalPageDeps): FastifyPluginAsync {
       if (lookup.kind === 'unknown') return closedPage(reply, 'unknown');
       if (lookup.kind === 'closed') return closedPage(reply, lookup.state);
       const again = async (status: number, state: Partial<FormState>) =>
-        decisionPage(
+        sendPage(
           reply,
-          await approvalPageView(deps, lookup.post, now(), publicBaseUrl(deps.config, request)),
-          { token, csrf: sent, comment, ...state },
-          status,
+          decisionPage(
+            await approvalPageView(deps, lookup.post, now(), publicBaseUrl(deps.config, request)),
+            { token, csrf: sent, comment, ...state },
+            status,
+          ),
         );
       if (decision === null) return await again(422, { error: 'Choose Approve or Request changes.' });
       if (decision === 'changes_requested' && comment === '') {
@@ -250,28 +158,32 @@ export function approvalPages(deps: ApprovalPageDeps): FastifyPluginAsync {
       switch (outcome.kind) {
         case 'decided':
           request.log.info({ post_id: outcome.post.id, decision }, 'client decided on a post through an approval link');
-          return donePage(
+          return sendPage(
             reply,
-            await approvalPageView(deps, outcome.post, now(), publicBaseUrl(deps.config, request)),
-            decision,
-            comment || null,
+            donePage(
+              await approvalPageView(deps, outcome.post, now(), publicBaseUrl(deps.config, request)),
+              decision,
+              comment || null,
+            ),
           );
         case 'closed':
           return closedPage(reply, outcome.state);
         case 'changed': {
           const fresh = await lookUpApprovalLink(deps.db, token);
           if (fresh.kind !== 'open') return closedPage(reply, fresh.kind === 'closed' ? fresh.state : 'unknown');
-          return decisionPage(
+          return sendPage(
             reply,
-            await approvalPageView(deps, fresh.post, now(), publicBaseUrl(deps.config, request)),
-            {
-              token,
-              csrf: sent,
-              comment,
-              notice:
-                'The post changed since you opened this page. Here it is as it is now: please look again, then decide.',
-            },
-            409,
+            decisionPage(
+              await approvalPageView(deps, fresh.post, now(), publicBaseUrl(deps.config, request)),
+              {
+                token,
+                csrf: sent,
+                comment,
+                notice:
+                  'The post changed since you opened this page. Here it is as it is now: please look again, then decide.',
+              },
+              409,
+            ),
           );
         }
         case 'not_awaiting':

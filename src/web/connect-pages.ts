@@ -15,7 +15,6 @@ import type { Db } from '../db/connection.ts';
 import { publicBaseUrl } from '../http/public-url.ts';
 import { AUTHENTICATED_ERRORS, errorResponses } from '../http/schemas.ts';
 import {
-  type AccountName,
   type ConnectLink,
   choosePages,
   finishTrip,
@@ -30,8 +29,9 @@ import {
   tripCookieName,
 } from '../modules/connect/index.ts';
 import { PLATFORMS, type Platform, type PlatformSet, platformInfo } from '../platforms/index.ts';
+import { choosePagesPage, connectLinkPage, wrongAccountPage } from './connect-views.tsx';
 import { field, fields } from './form.ts';
-import { escapeHtml, type PageOptions, sendPage, sendProblemPage } from './html.ts';
+import { sendPage, sendProblemPage } from './page.tsx';
 
 export interface ConnectPageDeps {
   db: Db;
@@ -68,69 +68,6 @@ function closedLink(reply: FastifyReply, lookup: LinkLookup): FastifyReply | nul
   if (lookup.kind === 'unknown') return unknownLink(reply);
   if (lookup.kind === 'over') return seeOther(reply, lookup.redirectUrl);
   return null;
-}
-
-interface LinkPageContent {
-  brand: string;
-  platforms: readonly Platform[];
-  minutesLeft: number;
-  /** A reconnect link: the account it reconnects. */
-  reconnects?: AccountName | null;
-}
-
-/**
- * How a page names an account: `@handle (Name)`, either one alone, or its id on the platform.
- * Written by whoever owns the account: the caller escapes it.
- */
-function accountLabel(account: AccountName): string {
-  const handle = account.username ? `@${account.username}` : null;
-  if (handle && account.displayName) return `${handle} (${account.displayName})`;
-  return handle ?? account.displayName ?? account.platformUserId;
-}
-
-/** The page a reconnect link opens: the account it reconnects, and one button, for its platform. */
-function reconnectPageOf(page: LinkPageContent, account: AccountName, href: string): PageOptions {
-  const info = platformInfo(account.platform);
-  const brand = escapeHtml(page.brand);
-  const how = info.grantsPages
-    ? `Sign in to ${escapeHtml(info.label)} with a login that manages that page, and share it: a login that does not share it is not accepted.`
-    : `Sign in to ${escapeHtml(info.label)} as that account and choose what to share: another account is not accepted.`;
-  return {
-    status: 200,
-    title: `Reconnect your account to ${page.brand}`,
-    body: `<main>
-<h1>Reconnect your account to ${brand}</h1>
-<p>This link reconnects <strong>${escapeHtml(accountLabel(account))}</strong> on ${escapeHtml(info.label)}.</p>
-<p>${how} Your password is never shared with ${brand}.</p>
-<ul class="buttons">
-<li><a class="button" href="${escapeHtml(href)}">Reconnect ${escapeHtml(info.label)}</a></li>
-</ul>
-<p class="muted">This link works once and for ${page.minutesLeft} more minutes at most.</p>
-</main>`,
-  };
-}
-
-/** The page a connect link opens: one button per platform offered, each leading to `hrefOf(platform)`. */
-function linkPageOf(page: LinkPageContent, hrefOf: (platform: Platform) => string): PageOptions {
-  if (page.reconnects) return reconnectPageOf(page, page.reconnects, hrefOf(page.reconnects.platform));
-  const buttons = page.platforms
-    .map(
-      (p) =>
-        `<li><a class="button" href="${escapeHtml(hrefOf(p))}">Connect ${escapeHtml(platformInfo(p).label)}</a></li>`,
-    )
-    .join('\n');
-  return {
-    status: 200,
-    title: `Connect your account to ${page.brand}`,
-    body: `<main>
-<h1>Connect your account to ${escapeHtml(page.brand)}</h1>
-<p>Choose where your account is. You sign in there and choose what to share; your password is never shared with ${escapeHtml(page.brand)}.</p>
-<ul class="buttons">
-${buttons}
-</ul>
-<p class="muted">This link works once and for ${page.minutesLeft} more minutes at most.</p>
-</main>`,
-  };
 }
 
 /**
@@ -172,7 +109,7 @@ export function connectPreviewRoutes({
       async (request, reply) => {
         const chosen = request.query.platforms ? (request.query.platforms.split(',') as Platform[]) : null;
         const page = await previewPage({ db, platforms }, request.scope.ownerId, chosen);
-        return sendPage(reply, { ...linkPageOf(page, () => '#'), frameAncestors: "'self'" });
+        return sendPage(reply, { ...connectLinkPage(page, () => '#'), frameAncestors: "'self'" });
       },
     );
   };
@@ -199,35 +136,8 @@ export function connectPages({ db, secretKey, config, platforms }: ConnectPageDe
           linkPageUrl(end.token),
         );
       case 'wrong_account':
-        return wrongAccountPage(reply, end);
+        return sendPage(reply, wrongAccountPage(end, linkPageUrl(end.token)));
     }
-  }
-
-  /**
-   * A reconnect link's login was of another account: nothing changed, and the link still works.
-   * The client tries again, or goes back to the owner's app with `error=account_mismatch`.
-   */
-  function wrongAccountPage(reply: FastifyReply, end: TripEnd & { kind: 'wrong_account' }) {
-    const label = escapeHtml(platformInfo(end.expected.platform).label);
-    const expected = `<strong>${escapeHtml(accountLabel(end.expected))}</strong>`;
-    const what = end.signedInAs
-      ? `<p>You signed in to ${label} as <strong>${escapeHtml(accountLabel(end.signedInAs))}</strong>, but this link reconnects ${expected}. Nothing was changed.</p>
-<p>To reconnect it, try again and sign in as that account. If ${label} signs you in by itself, sign out there first.</p>`
-      : `<p>Your ${label} login did not share ${expected}, which this link reconnects. Nothing was changed.</p>
-<p>To reconnect it, try again and share that page when ${label} asks which ones to share.</p>`;
-    const title = 'This is not the account to reconnect';
-    return sendPage(reply, {
-      status: 409,
-      title,
-      body: `<main>
-<h1>${escapeHtml(title)}</h1>
-${what}
-<ul class="buttons">
-<li><a class="button" href="${escapeHtml(linkPageUrl(end.token))}">Try again</a></li>
-<li><a class="button secondary" href="${escapeHtml(end.redirectUrl)}">Back to ${escapeHtml(end.brand)}</a></li>
-</ul>
-</main>`,
-    });
   }
 
   function choosePage(
@@ -238,28 +148,8 @@ ${what}
     brand: string,
     error?: string,
   ) {
-    const options = pages
-      .map(
-        (page) =>
-          `<label><input type="checkbox" name="pages" value="${escapeHtml(page.id)}" checked> ${escapeHtml(page.name)}</label>`,
-      )
-      .join('\n');
-    return sendPage(reply, {
-      status: error ? 422 : 200,
-      title: 'Choose your pages',
-      formTargets: [new URL(link.redirectUrl).origin],
-      body: `<main>
-<h1>Choose the pages to connect to ${escapeHtml(brand)}</h1>
-${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
-<form method="post" action="${escapeHtml(`${linkPageUrl(token)}/pages`)}">
-<fieldset><legend>Your pages</legend>
-${options}
-</fieldset>
-<button type="submit" name="decision" value="connect">Connect selected pages</button>
-<p></p>
-<button type="submit" name="decision" value="cancel" class="secondary">Cancel</button>
-</form></main>`,
-    });
+    const action = `${linkPageUrl(token)}/pages`;
+    return sendPage(reply, choosePagesPage({ brand, pages, action, redirectUrl: link.redirectUrl, error }));
   }
 
   return async (app) => {
@@ -273,7 +163,7 @@ ${options}
       const page = await linkPage(flow, lookup);
       return sendPage(
         reply,
-        linkPageOf(page, (p) => `${linkPageUrl(token)}/start/${p}`),
+        connectLinkPage(page, (p) => `${linkPageUrl(token)}/start/${p}`),
       );
     });
 

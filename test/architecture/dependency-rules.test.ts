@@ -54,6 +54,7 @@ describe('the module rules', () => {
       'module-through-its-entry: src/modules/alpha/service.ts -> src/modules/beta/service.ts',
       'no-circular: src/modules/alpha/index.ts -> src/modules/alpha/service.ts',
       'outside-through-module-entry: src/app.ts -> src/modules/alpha/tables.ts',
+      'pages-escape-by-rendering: src/web/escaped-by-hand.ts -> ../../../../node_modules/escape-html/index.js',
       'resolvable: src/web/page.ts -> ./missing.ts',
       'sandbox-imitates-the-docs: src/sandbox/control.ts -> src/platforms/names.ts',
       'tables-reference-only-columns: src/modules/alpha/tables.ts -> src/modules/beta/tables.ts',

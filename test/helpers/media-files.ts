@@ -81,7 +81,7 @@ export async function videoFile(format: 'mp4' | 'mov', options: VideoOptions = {
 export function multipartUpload(
   file: Buffer,
   options: { field?: string; filename?: string; contentType?: string } = {},
-): { payload: Buffer; headers: Record<string, string> } {
+): { payload: Buffer<ArrayBuffer>; headers: Record<string, string> } {
   const { field = 'file', filename = 'upload.bin', contentType = 'application/octet-stream' } = options;
   const boundary = `----switchboard-test-${Math.random().toString(16).slice(2)}`;
   const payload = Buffer.concat([

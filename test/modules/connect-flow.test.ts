@@ -5,6 +5,7 @@ import { endAccountAccess, noteAccountFailure } from '../../src/modules/accounts
 import { credentialsOf } from '../../src/modules/accounts/connections.ts';
 import { type Platform, PlatformError } from '../../src/platforms/index.ts';
 import { auth, startTestApp, type TestApp, type TestOwner } from '../helpers/app.ts';
+import { tagsOf, textsOf } from '../helpers/html.ts';
 import { type DialogChoice, startSandbox, type TestSandbox } from '../helpers/sandbox.ts';
 import { accounts, connectLinks, events, owners } from '../helpers/tables.ts';
 
@@ -142,7 +143,9 @@ describe('the connect page', () => {
     const path = await newLink({ platforms: ['threads', 'instagram'] });
     const page = await t.app.inject({ method: 'GET', url: path });
     expect(page.statusCode).toBe(200);
-    expect(page.body).toContain('Connect your account to &lt;script&gt;alert(1)&lt;/script&gt; &amp; Co');
+    expect(textsOf(page.body, 'h1')).toEqual(['Connect your account to <script>alert(1)</script> & Co']);
+    expect(textsOf(page.body, 'title')).toEqual(['Connect your account to <script>alert(1)</script> & Co']);
+    expect(tagsOf(page.body)).not.toContain('script');
     expect(page.body).not.toContain('<script>');
     const buttons = [...page.body.matchAll(/href="([^"]+\/start\/[a-z]+)"/g)].map((m) => m[1]);
     expect(buttons).toEqual([`${path}/start/instagram`, `${path}/start/threads`]);

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { now, resetClock } from '../../src/clock.ts';
 import { auth, startTestApp, type TestApp, type TestOwner } from '../helpers/app.ts';
 import { eventually } from '../helpers/eventually.ts';
+import { tagsOf, textsOf } from '../helpers/html.ts';
 import { type Receiver, startReceiver } from '../helpers/receiver.ts';
 import { startSandbox, type TestSandbox } from '../helpers/sandbox.ts';
 import { connectSandboxAccount } from '../helpers/sandbox-accounts.ts';
@@ -161,7 +162,7 @@ describe('a post that needs approval', () => {
 
     const page = await openPage(created.url);
     expect(page.status).toBe(200);
-    expect(page.html).toContain('Bright &amp; Co &lt;Agency&gt; asks you to approve a post');
+    expect(textsOf(page.html, 'h1')).toEqual(['Bright & Co <Agency> asks you to approve a post']);
     expect(page.html).toContain(`@${account.username}`);
     expect(page.html).toContain('Approve me');
     expect(page.html).toContain('has passed:</strong> if you approve it, it is published at once');
@@ -225,9 +226,8 @@ describe('a post that needs approval', () => {
     const comment = 'Please <b>bold</b> the price & "ignore previous instructions"';
     const asked = await decide(link.url, page, { decision: 'request_changes', comment });
     expect(asked.status).toBe(200);
-    expect(asked.html).toContain(
-      'Please &lt;b&gt;bold&lt;/b&gt; the price &amp; &quot;ignore previous instructions&quot;',
-    );
+    expect(textsOf(asked.html, 'p')).toContain(comment);
+    expect(tagsOf(asked.html)).not.toContain('b');
     expect(asked.html).not.toContain('<b>bold</b>');
     const [event] = await eventsOf('post.changes_requested', post.id);
     expect(event.data).toMatchObject({ post_id: post.id, approval_link_id: link.id, comment });

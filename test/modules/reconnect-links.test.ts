@@ -7,6 +7,7 @@ import { completeProfileDeletion } from '../../src/modules/profiles/service.ts';
 import { type Platform, PlatformError } from '../../src/platforms/index.ts';
 import { auth, startTestApp, type TestApp, type TestOwner } from '../helpers/app.ts';
 import { eventually } from '../helpers/eventually.ts';
+import { elementsOf, tagsOf, textsOf } from '../helpers/html.ts';
 import { type Receiver, startReceiver } from '../helpers/receiver.ts';
 import { type DialogChoice, startSandbox, type TestSandbox } from '../helpers/sandbox.ts';
 import { verifyStandardWebhook } from '../helpers/standard-webhooks.ts';
@@ -160,11 +161,11 @@ async function expire(account: AccountRow, username: string): Promise<AccountRow
   return expired;
 }
 
-/** The `href` of the link whose text is `text` on an HTML page, unescaped. */
+/** The `href` of the link whose text is `text` on an HTML page, as a browser reads it. */
 function hrefOf(html: string, text: string): string {
-  const match = [...html.matchAll(/<a [^>]*href="([^"]*)"[^>]*>([^<]*)<\/a>/g)].find((m) => m[2] === text);
-  if (!match) throw new Error(`no link "${text}" on the page`);
-  return (match[1] as string).replaceAll('&amp;', '&').replaceAll('&quot;', '"').replaceAll('&#39;', "'");
+  const link = elementsOf(html, 'a').find((a) => a.text === text);
+  if (!link?.attributes.href) throw new Error(`no link "${text}" on the page`);
+  return link.attributes.href;
 }
 
 beforeAll(async () => {
@@ -432,11 +433,14 @@ describe('completing a reconnect link', () => {
       .where(eq(accounts.id, account.id));
     const path = await reconnectLink(account.id);
     const page = await t.app.inject({ method: 'GET', url: path });
-    expect(page.body).toContain('@markup_name (&lt;script&gt;alert(1)&lt;/script&gt; &amp; &quot;Co&quot;)');
+    const named = '@markup_name (<script>alert(1)</script> & "Co")';
+    expect(textsOf(page.body, 'strong')).toEqual([named]);
+    expect(tagsOf(page.body)).not.toContain('script');
     expect(page.body).not.toContain('<script>');
     const wrong = await walk(path, 'tiktok', { username: 'other_markup' });
     expect(wrong.status).toBe(409);
-    expect(wrong.body).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
+    expect(textsOf(wrong.body, 'strong')).toContain(named);
+    expect(tagsOf(wrong.body)).not.toContain('script');
     expect(wrong.body).not.toContain('<script>');
   });
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
+import { elementsOf, tagsOf, textsOf } from '../helpers/html.ts';
 
 let service: TestApp;
 
@@ -44,7 +45,15 @@ describe('the sandbox mounted on the service', () => {
     const html = response.body;
     expect(html).not.toContain('<script>');
     expect(html).not.toContain('<img');
-    expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
+    expect(textsOf(html, 'code')).toEqual(['<script>alert(1)</script>']);
+    expect(tagsOf(html).filter((tag) => tag === 'script' || tag === 'img')).toEqual([]);
+    const hidden = Object.fromEntries(
+      elementsOf(html, 'input')
+        .map((input) => input.attributes)
+        .filter((input) => input.type === 'hidden')
+        .map((input) => [input.name, input.value]),
+    );
+    expect(hidden).toMatchObject({ client_id: '<script>alert(1)</script>', state: '"><img src=x>' });
     expect(html.match(/type="checkbox" name="granted" value="[^"]+" checked/g)).toHaveLength(2);
     expect(html).toContain('<input type="text" id="username" name="username"');
     expect(html).toContain('value="cancel"');

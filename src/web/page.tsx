@@ -3,12 +3,15 @@
  * third-party or even first-party assets to load), sent with headers that allow nothing
  * else: no scripts, no framing, no referrer (a link's token is in its URL), and images and
  * videos only from the origins a page names (the approval page's media).
+ *
+ * A page is Preact elements, rendered to HTML here by preact-render-to-string, which escapes
+ * every text and attribute value it writes. So whatever a page shows (a brand name, a post's
+ * text, a platform user's name) reaches the browser as text, and no page writes markup by hand.
  */
 import { createHash } from 'node:crypto';
-import escapeHtml from 'escape-html';
 import type { FastifyReply } from 'fastify';
-
-export { escapeHtml };
+import type { ComponentChildren } from 'preact';
+import { renderToString } from 'preact-render-to-string';
 
 const BASE_CSS = `
 :root{color-scheme:light;--ink:#1d2330;--muted:#5b6475;--line:#d5d9e0;--accent:#2446c7;--error:#a3182b}
@@ -48,11 +51,11 @@ function styleHash(css: string): string {
   return source;
 }
 
-export interface PageOptions {
+export interface Page {
   status: number;
   title: string;
-  /** The body, already HTML: every value in it escaped by the caller. */
-  body: string;
+  /** What the page's body holds: elements, and values as text. */
+  body: ComponentChildren;
   /**
    * Origins a form on the page may lead to, besides this one. Browsers apply
    * `form-action` to the redirect after a submission too, so a form whose answer
@@ -67,31 +70,83 @@ export interface PageOptions {
   mediaSources?: readonly string[];
 }
 
-export function sendPage(reply: FastifyReply, options: PageOptions): FastifyReply {
-  const css = options.css ?? BASE_CSS;
-  const hash = styleHash(css);
-  const formAction = ["'self'", ...(options.formTargets ?? [])].join(' ');
-  const sources = [...new Set(options.mediaSources ?? [])].join(' ');
+function Document({ title, css, children }: { title: string; css: string; children: ComponentChildren }) {
+  return (
+    <html lang="en">
+      <head>
+        <meta charset="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="referrer" content="no-referrer" />
+        <title>{title}</title>
+        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: the stylesheet is a constant of this code, never a value, and its CSP hash is of these very bytes (an escaped text would change them). */}
+        <style dangerouslySetInnerHTML={{ __html: css }} />
+      </head>
+      <body>{children}</body>
+    </html>
+  );
+}
+
+/** The page's HTML document, as a browser receives it. */
+export function renderPage(page: Page): string {
+  const document = renderToString(
+    <Document title={page.title} css={page.css ?? BASE_CSS}>
+      {page.body}
+    </Document>,
+  );
+  return `<!doctype html>\n${document}`;
+}
+
+export function sendPage(reply: FastifyReply, page: Page): FastifyReply {
+  const hash = styleHash(page.css ?? BASE_CSS);
+  const formAction = ["'self'", ...(page.formTargets ?? [])].join(' ');
+  const sources = [...new Set(page.mediaSources ?? [])].join(' ');
   const media = sources === '' ? '' : ` img-src ${sources}; media-src ${sources};`;
   return reply
-    .code(options.status)
+    .code(page.status)
     .header('content-type', 'text/html; charset=utf-8')
     .header('cache-control', 'no-store')
     .header(
       'content-security-policy',
-      `default-src 'none'; style-src ${hash};${media} form-action ${formAction}; frame-ancestors ${options.frameAncestors ?? "'none'"}; base-uri 'none'`,
+      `default-src 'none'; style-src ${hash};${media} form-action ${formAction}; frame-ancestors ${page.frameAncestors ?? "'none'"}; base-uri 'none'`,
     )
-    .header('x-frame-options', options.frameAncestors ? 'SAMEORIGIN' : 'DENY')
+    .header('x-frame-options', page.frameAncestors ? 'SAMEORIGIN' : 'DENY')
     .header('x-content-type-options', 'nosniff')
     .header('referrer-policy', 'no-referrer')
-    .send(`<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="referrer" content="no-referrer">
-<title>${escapeHtml(options.title)}</title>
-<style>${css}</style></head><body>${options.body}</body></html>`);
+    .send(renderPage(page));
+}
+
+/** A page whose heading is its title, above `children`. */
+export function titledPage(status: number, title: string, children: ComponentChildren): Page {
+  return {
+    status,
+    title,
+    body: (
+      <main>
+        <h1>{title}</h1>
+        {children}
+      </main>
+    ),
+  };
 }
 
 /** A page that says, in words, why nothing more happens here, with a way back when there is one. */
+export function problemPage(status: number, title: string, text: string, retryUrl?: string): Page {
+  return titledPage(
+    status,
+    title,
+    <>
+      <p>{text}</p>
+      {retryUrl && (
+        <p>
+          <a class="button" href={retryUrl}>
+            Try again
+          </a>
+        </p>
+      )}
+    </>,
+  );
+}
+
 export function sendProblemPage(
   reply: FastifyReply,
   status: number,
@@ -99,10 +154,5 @@ export function sendProblemPage(
   text: string,
   retryUrl?: string,
 ): FastifyReply {
-  const retry = retryUrl ? `<p><a class="button" href="${escapeHtml(retryUrl)}">Try again</a></p>` : '';
-  return sendPage(reply, {
-    status,
-    title,
-    body: `<main><h1>${escapeHtml(title)}</h1><p>${escapeHtml(text)}</p>${retry}</main>`,
-  });
+  return sendPage(reply, problemPage(status, title, text, retryUrl));
 }
