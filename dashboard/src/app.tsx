@@ -6,7 +6,8 @@
 
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import { LocationProvider, Route, Router, useLocation } from 'preact-iso';
-import { ApiFailure, api, setCsrfToken, whenSessionEnds } from './api.ts';
+import { answer, api, SwitchboardError, setCsrfToken, whenSessionEnds } from './api.ts';
+import type { Session } from './resources.ts';
 import { CommentsScreen } from './screens/comments.tsx';
 import { ConnectSettingsScreen } from './screens/connect-settings.tsx';
 import { AccountInsightsScreen, InsightsScreen, PostInsightsScreen } from './screens/insights.tsx';
@@ -19,7 +20,6 @@ import { SignIn } from './screens/sign-in.tsx';
 import { WebhookScreen } from './screens/webhook.tsx';
 import { WebhooksScreen } from './screens/webhooks.tsx';
 import { PATHS, SessionContext, type SessionState } from './session.ts';
-import type { Session } from './types.ts';
 import { ErrorNotice, Progress } from './ui.tsx';
 
 type State =
@@ -133,13 +133,13 @@ export function App() {
           : { kind: 'signed-out', reason: null },
       );
     });
-    api.get<Session>('/v1/session').then(
+    answer(api.GET('/v1/session')).then(
       (session) => {
         setCsrfToken(session.csrf_token);
         setState({ kind: 'signed-in', session });
       },
       (error: unknown) => {
-        if (error instanceof ApiFailure && (error.status === 401 || error.status === 404)) {
+        if (error instanceof SwitchboardError && (error.status === 401 || error.status === 404)) {
           setState({ kind: 'signed-out', reason: null });
         } else setState({ kind: 'failed', error });
       },
@@ -154,7 +154,7 @@ export function App() {
         isOwner: session.key_kind === 'owner',
         signOut: async () => {
           try {
-            await api.delete('/v1/session');
+            await answer(api.DELETE('/v1/session'));
           } finally {
             setCsrfToken(null);
             setState({ kind: 'signed-out', reason: 'You are signed out.' });

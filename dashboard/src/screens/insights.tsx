@@ -9,21 +9,14 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import { useLocation, useRoute } from 'preact-iso';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
-import { ApiFailure, all, api, query, seg } from '../api.ts';
-import { PATHS } from '../session.ts';
-import {
-  type Account,
-  type AccountInsights,
-  accountLabel,
-  type MetricSeries,
-  type Post,
-  type PostInsights,
-} from '../types.ts';
+import { all, answer, api, SwitchboardError } from '../api.ts';
+import { INSIGHT_PLATFORMS } from '../platforms.ts';
+import { type Account, accountLabel, type MetricSeries } from '../resources.ts';
+import { PATHS, query } from '../session.ts';
 import { Empty, ErrorNotice, Progress, TextField, Time, useAction, useLoad } from '../ui.tsx';
 
 const RANGES = [7, 30, 90, 365] as const;
 const DAY_MS = 24 * 3_600_000;
-const INSIGHT_PLATFORMS = new Set(['instagram', 'threads']);
 
 function isoDay(at: Date): string {
   return at.toISOString().slice(0, 10);
@@ -105,11 +98,19 @@ function Chart({ metric, series }: { metric: string; series: MetricSeries }) {
   );
 }
 
+/** How long a refused sync asks to wait (`sync_rate_limited`'s `details.retry_after_seconds`), else null. */
+function syncWaitSeconds(error: unknown): number | null {
+  if (!(error instanceof SwitchboardError) || error.code !== 'sync_rate_limited') return null;
+  const details = error.details;
+  return typeof details === 'object' && details !== null && 'retry_after_seconds' in details
+    ? Number(details.retry_after_seconds)
+    : null;
+}
+
 function SyncNow({ accountId, onQueued }: { accountId: string; onQueued: () => void }) {
   const [done, setDone] = useState(false);
-  const sync = useAction(() => api.post<{ account_ids: string[] }>('/v1/insights/sync', { account_ids: [accountId] }));
-  const wait =
-    sync.error instanceof ApiFailure && sync.error.code === 'sync_rate_limited' ? sync.error.retryAfterSeconds : null;
+  const sync = useAction(() => answer(api.POST('/v1/insights/sync', { body: { account_ids: [accountId] } })));
+  const wait = syncWaitSeconds(sync.error);
   return (
     <div class="actions">
       <button
@@ -159,9 +160,14 @@ function MissingPermission({ permission, account }: { permission: string; accoun
 function RecentPosts({ account }: { account: Account }) {
   const posts = useLoad(
     () =>
-      api.get<{ data: Post[] }>(`/v1/posts${query({ account_id: account.id, status: 'published', limit: 10 })}`, {
-        profile: account.profile_id,
-      }),
+      answer(
+        api.GET('/v1/posts', {
+          params: {
+            query: { account_id: account.id, status: 'published', limit: 10 },
+            header: { 'service-profile': account.profile_id },
+          },
+        }),
+      ),
     [account.id],
   );
   return (
@@ -193,9 +199,14 @@ export function AccountInsightsScreen() {
   const [draft, setDraft] = useState({ from: from ?? '', to: to ?? '' });
   // The date boxes show the range on screen, whichever way it was chosen.
   useEffect(() => setDraft({ from: from ?? '', to: to ?? '' }), [from, to]);
-  const account = useLoad(() => api.get<Account>(`/v1/accounts/${seg(id)}`), [id]);
+  const account = useLoad(() => answer(api.GET('/v1/accounts/{id}', { params: { path: { id } } })), [id]);
   const insights = useLoad(
-    () => api.get<AccountInsights>(`/v1/accounts/${seg(id)}/insights${query({ from, to })}`),
+    () =>
+      answer(
+        api.GET('/v1/accounts/{id}/insights', {
+          params: { path: { id }, query: { from: from || undefined, to: to || undefined } },
+        }),
+      ),
     [id, from, to],
   );
   const set = (changes: Record<string, string | undefined>) =>
@@ -262,10 +273,12 @@ export function AccountInsightsScreen() {
 export function PostInsightsScreen() {
   const { params } = useRoute();
   const id = params.id ?? '';
-  const figures = useLoad(() => api.get<PostInsights>(`/v1/posts/${seg(id)}/insights`), [id]);
+  const figures = useLoad(() => answer(api.GET('/v1/posts/{id}/insights', { params: { path: { id } } })), [id]);
   const account = useLoad(
     () =>
-      figures.data ? api.get<Account>(`/v1/accounts/${seg(figures.data.account_id)}`) : Promise.resolve(undefined),
+      figures.data
+        ? answer(api.GET('/v1/accounts/{id}', { params: { path: { id: figures.data.account_id } } }))
+        : Promise.resolve(undefined),
     [figures.data?.account_id],
   );
   const data = figures.data;
@@ -316,8 +329,8 @@ export function PostInsightsScreen() {
 }
 
 export function InsightsScreen() {
-  const accounts = useLoad(() => all<Account>('/v1/accounts'), []);
-  const withInsights = (accounts.data ?? []).filter((a) => INSIGHT_PLATFORMS.has(a.platform));
+  const accounts = useLoad(() => all('/v1/accounts', {}), []);
+  const withInsights = (accounts.data ?? []).filter((a) => INSIGHT_PLATFORMS.includes(a.platform));
   return (
     <main id="main">
       <h1>Insights</h1>

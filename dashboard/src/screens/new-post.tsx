@@ -7,12 +7,12 @@
 
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { useLocation } from 'preact-iso';
-import { ApiFailure, all, api, request } from '../api.ts';
+import { all, answer, api } from '../api.ts';
 import { profileChoices, useProfiles } from '../choices.tsx';
+import { type Platform, platformLabel, textRule } from '../platforms.ts';
+import { type Account, accountLabel, type Media, type RequestBody } from '../resources.ts';
 import { PATHS, useSession } from '../session.ts';
-import { TEXT_RULES } from '../text-length.ts';
-import { type Account, accountLabel, type Media, PLATFORM_NAMES, type Platform, type Post } from '../types.ts';
-import { ErrorNotice, Field, Progress, SelectField, TIME_ZONE, useAction, useLoad } from '../ui.tsx';
+import { ErrorNotice, Field, Progress, problemsOf, SelectField, TIME_ZONE, useAction, useLoad } from '../ui.tsx';
 
 interface Upload {
   key: string;
@@ -25,10 +25,12 @@ interface Upload {
 
 type Options = Record<string, Record<string, string | boolean>>;
 
+/** The options of a post as the API takes them. */
+type PostOptions = NonNullable<RequestBody<'/v1/posts', 'post'>['platforms']>;
+
 /** The problems the API named for `field` (its `details`), with `body.` or without. */
 function problemsAt(error: unknown, field: string, accounts: Account[]): string[] {
-  if (!(error instanceof ApiFailure)) return [];
-  return error.problems
+  return problemsOf(error)
     .filter((p) => p.field === field || p.field === `body.${field}` || p.field?.startsWith(`${field}[`))
     .map((p) => {
       const account = typeof p.account_id === 'string' ? accounts.find((a) => a.id === p.account_id) : undefined;
@@ -114,7 +116,7 @@ function PlatformOptions({
   );
   return (
     <fieldset>
-      <legend>{PLATFORM_NAMES[platform]} options</legend>
+      <legend>{platformLabel(platform)} options</legend>
       {platform === 'instagram' ? (
         <>
           {select('type', 'Instagram post type', ['feed', 'reel', 'story'])}
@@ -173,7 +175,9 @@ export function NewPostScreen() {
   }, [profiles.data, profileId]);
   const accounts = useLoad(
     () =>
-      profileId === '' ? Promise.resolve([]) : all<Account>('/v1/accounts?status=connected', { profile: profileId }),
+      profileId === ''
+        ? Promise.resolve([])
+        : all('/v1/accounts', { query: { status: 'connected' }, header: { 'service-profile': profileId } }),
     [profileId],
   );
   const accountList = accounts.data ?? [];
@@ -200,7 +204,14 @@ export function NewPostScreen() {
       const form = new FormData();
       form.append('file', file);
       try {
-        const media = await request<Media>('POST', '/v1/media', { form, profile: profileId });
+        const media = await answer(
+          api.POST('/v1/media', {
+            params: { header: { 'service-profile': profileId } },
+            // The form is what is sent; the body only names its part for the type.
+            body: { file: file.name },
+            bodySerializer: () => form,
+          }),
+        );
         setUploads((list) => list.map((u) => (u.key === key ? { ...u, state: 'done', media } : u)));
       } catch (error) {
         setUploads((list) => list.map((u) => (u.key === key ? { ...u, state: 'failed', error } : u)));
@@ -214,7 +225,8 @@ export function NewPostScreen() {
     ...(text !== '' ? { text } : {}),
     media_ids: uploads.flatMap((u) => (u.media ? [u.media.id] : [])),
     ...(scheduledAt ? { scheduled_at: scheduledAt.toISOString() } : {}),
-    ...(Object.keys(options).length > 0 ? { platforms: options } : {}),
+    // Each option is one the platform's fields below offer, by the name the API takes.
+    ...(Object.keys(options).length > 0 ? { platforms: options as PostOptions } : {}),
     ...(approvalChoice !== null || profileApproval !== undefined ? { approval: { required: approvalRequired } } : {}),
   };
   // One key per post as written: the same post sent again (a retry after a lost answer)
@@ -222,7 +234,12 @@ export function NewPostScreen() {
   const bodyText = JSON.stringify(body);
   const idempotencyKey = useMemo(() => crypto.randomUUID(), [bodyText, profileId]);
   const submit = useAction(() =>
-    api.post<Post>('/v1/posts', body, { profile: profileId, headers: { 'idempotency-key': idempotencyKey } }),
+    answer(
+      api.POST('/v1/posts', {
+        params: { header: { 'service-profile': profileId, 'idempotency-key': idempotencyKey } },
+        body,
+      }),
+    ),
   );
   const setOption = (platform: Platform, name: string, value: string | boolean | undefined) => {
     const current = { ...(options[platform] ?? {}) };
@@ -294,11 +311,11 @@ export function NewPostScreen() {
               />
               <ul id={`${id}-counts`} class="plain counters small" aria-live="polite">
                 {platforms.map((p) => {
-                  const rule = TEXT_RULES[p];
+                  const rule = textRule(p);
                   const length = rule.length(text);
                   return (
                     <li key={p} class={length > rule.max ? 'counter over' : 'counter'}>
-                      {PLATFORM_NAMES[p]}: {length} / {rule.max}
+                      {platformLabel(p)}: {length} / {rule.max}
                       <span class="visually-hidden"> ({rule.unit})</span>
                       {length > rule.max ? ' — too long' : ''}
                     </li>

@@ -6,8 +6,7 @@
 
 import { useState } from 'preact/hooks';
 import { useRoute } from 'preact-iso';
-import { all, api, seg } from '../api.ts';
-import { PATHS } from '../session.ts';
+import { all, answer, api } from '../api.ts';
 import {
   type Account,
   type ApprovalLink,
@@ -15,7 +14,8 @@ import {
   type NewApprovalLink,
   type Post,
   type Target,
-} from '../types.ts';
+} from '../resources.ts';
+import { PATHS } from '../session.ts';
 import {
   Badge,
   Confirm,
@@ -124,13 +124,18 @@ const DECISION_LABELS = { approved: 'approved', changes_requested: 'changes requ
 function ApprovalPanel({ post }: { post: Post }) {
   const approval = post.approval;
   const links = useLoad(
-    () => (approval ? all<ApprovalLink>(`/v1/posts/${seg(post.id)}/approval-links`) : Promise.resolve([])),
+    () => (approval ? all('/v1/posts/{id}/approval-links', { path: { id: post.id } }) : Promise.resolve([])),
     [post],
   );
   const [created, setCreated] = useState<NewApprovalLink | null>(null);
-  const create = useAction(() => api.post<NewApprovalLink>(`/v1/posts/${seg(post.id)}/approval-links`));
+  const create = useAction(() =>
+    answer(api.POST('/v1/posts/{id}/approval-links', { params: { path: { id: post.id } } })),
+  );
   const revoke = useConfirmed(
-    (link: ApprovalLink) => api.delete<ApprovalLink>(`/v1/posts/${seg(post.id)}/approval-links/${seg(link.id)}`),
+    (link: ApprovalLink) =>
+      answer(
+        api.DELETE('/v1/posts/{id}/approval-links/{link_id}', { params: { path: { id: post.id, link_id: link.id } } }),
+      ),
     () => links.reload(),
   );
   if (!approval) return null;
@@ -263,14 +268,17 @@ function ApprovalPanel({ post }: { post: Post }) {
 export function PostScreen() {
   const { params } = useRoute();
   const id = params.id ?? '';
-  const post = useLoad(() => api.get<Post>(`/v1/posts/${seg(id)}`), [id]);
+  const post = useLoad(() => answer(api.GET('/v1/posts/{id}', { params: { path: { id } } })), [id]);
   const accounts = useLoad(
-    () => (post.data ? all<Account>('/v1/accounts', { profile: post.data.profile_id }) : Promise.resolve([])),
+    () =>
+      post.data
+        ? all('/v1/accounts', { header: { 'service-profile': post.data.profile_id } })
+        : Promise.resolve<Account[]>([]),
     [post.data?.profile_id],
   );
-  const retry = useAction(() => api.post<Post>(`/v1/posts/${seg(id)}/retry`));
+  const retry = useAction(() => answer(api.POST('/v1/posts/{id}/retry', { params: { path: { id } } })));
   const cancel = useConfirmed(
-    (postId: string) => api.delete<Post>(`/v1/posts/${seg(postId)}`),
+    (postId: string) => answer(api.DELETE('/v1/posts/{id}', { params: { path: { id: postId } } })),
     () => post.reload(),
   );
   const p = post.data;

@@ -4,10 +4,10 @@
  * same thing.
  */
 import { useLocation } from 'preact-iso';
-import { all, api, type Page, query } from '../api.ts';
+import { all, answer, api } from '../api.ts';
 import { ProfileAccountFilters, useAccounts, useProfiles } from '../choices.tsx';
-import { PATHS } from '../session.ts';
-import { accountLabel, POST_STATUSES, type Post, type PostStatus } from '../types.ts';
+import { accountLabel, POST_STATUSES, type Post, type PostStatus } from '../resources.ts';
+import { PATHS, query } from '../session.ts';
 import { Badge, Empty, ErrorNotice, Progress, SelectField, Time, useLoad } from '../ui.tsx';
 
 type View = 'list' | 'week' | 'month';
@@ -175,12 +175,12 @@ export function PostsScreen() {
     ? { from: days[0]?.toISOString(), to: new Date((days.at(-1)?.getTime() ?? 0) + DAY_MS - 1).toISOString() }
     : {};
   const posts = useLoad(async () => {
-    const params = { status, account_id: account || undefined, ...range };
-    const options = profile !== '' ? { profile } : {};
+    const filters = { status, account_id: account || undefined, ...range };
+    const header = { 'service-profile': profile || undefined };
     // A calendar shows all of its days' posts; the list shows the newest 50.
     return days
-      ? await all<Post>(`/v1/posts${query(params)}`, options)
-      : (await api.get<Page<Post>>(`/v1/posts${query({ ...params, limit: 50 })}`, options)).data;
+      ? await all('/v1/posts', { query: filters, header })
+      : (await answer(api.GET('/v1/posts', { params: { query: { ...filters, limit: 50 }, header } }))).data;
   }, [view, profile, account, status, range.from]);
 
   const accountName = (id: string) => {

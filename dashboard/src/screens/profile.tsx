@@ -6,22 +6,21 @@
 
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { useRoute } from 'preact-iso';
-import { ApiFailure, all, api, query, seg } from '../api.ts';
+import { all, answer, api, SwitchboardError } from '../api.ts';
 import { profileChoices, useProfiles } from '../choices.tsx';
-import { PATHS, useSession } from '../session.ts';
+import { PLATFORMS, type Platform, platformLabel } from '../platforms.ts';
 import {
   type Account,
   type ApiKey,
   accountLabel,
   type ConnectLink,
   type CreatedApiKey,
-  PLATFORM_NAMES,
-  PLATFORMS,
-  type Platform,
+  type Post,
   type Profile,
   type ReconnectLink,
   type RedirectOrigin,
-} from '../types.ts';
+} from '../resources.ts';
+import { PATHS, query, useSession } from '../session.ts';
 import {
   Badge,
   Confirm,
@@ -39,23 +38,21 @@ import {
   useLoad,
 } from '../ui.tsx';
 
-/** A post as the move explanation lists it. */
-interface WaitingPost {
-  id: string;
-  status: string;
-  text: string | null;
-  scheduled_at: string;
-}
-
 function ApiKeys({ profileId }: { profileId: string }) {
-  const keys = useLoad(() => all<ApiKey>(`/v1/profiles/${seg(profileId)}/api-keys`), [profileId]);
+  const keys = useLoad(() => all('/v1/profiles/{id}/api-keys', { path: { id: profileId } }), [profileId]);
   const [name, setName] = useState('');
   const [created, setCreated] = useState<CreatedApiKey | null>(null);
   const create = useAction(() =>
-    api.post<CreatedApiKey>(`/v1/profiles/${seg(profileId)}/api-keys`, name.trim() ? { name: name.trim() } : {}),
+    answer(
+      api.POST('/v1/profiles/{id}/api-keys', {
+        params: { path: { id: profileId } },
+        body: name.trim() ? { name: name.trim() } : {},
+      }),
+    ),
   );
   const revoke = useConfirmed(
-    (key: ApiKey) => api.delete(`/v1/profiles/${seg(profileId)}/api-keys/${seg(key.id)}`),
+    (key: ApiKey) =>
+      answer(api.DELETE('/v1/profiles/{id}/api-keys/{keyId}', { params: { path: { id: profileId, keyId: key.id } } })),
     () => keys.reload(),
   );
   const submit = async (event: Event) => {
@@ -225,17 +222,19 @@ function ConnectLinks({
   formRef: { current: HTMLFormElement | null };
 }) {
   const { isOwner } = useSession();
-  const origins = useLoad(
-    () => (isOwner ? all<RedirectOrigin>('/v1/connect/redirect-origins') : Promise.resolve([])),
-    [isOwner],
-  );
+  const origins = useLoad(() => (isOwner ? all('/v1/connect/redirect-origins', {}) : Promise.resolve([])), [isOwner]);
   const [link, setLink] = useState<ConnectLink | null>(null);
   const create = useAction(() =>
-    api.post<ConnectLink>(`/v1/profiles/${seg(profileId)}/connect-links`, {
-      redirect_url: form.redirectUrl.trim(),
-      ...(form.state !== '' ? { state: form.state } : {}),
-      ...(form.platforms.length > 0 ? { platforms: form.platforms } : {}),
-    }),
+    answer(
+      api.POST('/v1/profiles/{id}/connect-links', {
+        params: { path: { id: profileId } },
+        body: {
+          redirect_url: form.redirectUrl.trim(),
+          ...(form.state !== '' ? { state: form.state } : {}),
+          ...(form.platforms.length > 0 ? { platforms: form.platforms } : {}),
+        },
+      }),
+    ),
   );
   const submit = async (event: Event) => {
     event.preventDefault();
@@ -283,7 +282,7 @@ function ConnectLinks({
                 checked={form.platforms.includes(p)}
                 onChange={(e) => togglePlatform(p, e.currentTarget.checked)}
               />
-              {PLATFORM_NAMES[p]}
+              {platformLabel(p)}
             </label>
           ))}
         </fieldset>
@@ -347,10 +346,12 @@ function ReconnectLinkForm({
   const [state, setState] = useState('');
   const [link, setLink] = useState<ReconnectLink | null>(null);
   const create = useAction(() =>
-    api.post<ReconnectLink>(`/v1/accounts/${seg(account.id)}/reconnect-links`, {
-      redirect_url: redirectUrl.trim(),
-      ...(state !== '' ? { state } : {}),
-    }),
+    answer(
+      api.POST('/v1/accounts/{id}/reconnect-links', {
+        params: { path: { id: account.id } },
+        body: { redirect_url: redirectUrl.trim(), ...(state !== '' ? { state } : {}) },
+      }),
+    ),
   );
   const submit = async (event: Event) => {
     event.preventDefault();
@@ -363,7 +364,7 @@ function ReconnectLinkForm({
       <h2 id="reconnect-title">Reconnect link for {accountLabel(account)}</h2>
       <p class="muted">
         A single-use link, valid 30 minutes, to a page where the account's owner signs in to{' '}
-        {PLATFORM_NAMES[account.platform]} again. It reconnects this account and no other; the account stays in this
+        {platformLabel(account.platform)} again. It reconnects this account and no other; the account stays in this
         profile.
       </p>
       <form ref={formRef} onSubmit={submit}>
@@ -408,7 +409,12 @@ function PostApproval({ profile }: { profile: Profile }) {
   // Shown as asked at once, then as the API answered (or back, when it refused).
   const [on, setOn] = useState(profile.post_approval_required);
   const save = useAction((value: boolean) =>
-    api.patch<Profile>(`/v1/profiles/${seg(profile.id)}`, { post_approval_required: value }),
+    answer(
+      api.PATCH('/v1/profiles/{id}', {
+        params: { path: { id: profile.id } },
+        body: { post_approval_required: value },
+      }),
+    ),
   );
   return (
     <section aria-labelledby="approval-title" class="card">
@@ -459,16 +465,18 @@ function MoveAccount({
   onMoved: () => void;
 }) {
   const [target, setTarget] = useState('');
-  const [waiting, setWaiting] = useState<WaitingPost[] | null>(null);
+  const [waiting, setWaiting] = useState<Post[] | null>(null);
   const move = useAction(async () => {
     setWaiting(null);
     try {
-      return await api.post<Account>(`/v1/accounts/${seg(account.id)}/move`, { profile_id: target });
+      return await answer(
+        api.POST('/v1/accounts/{id}/move', { params: { path: { id: account.id } }, body: { profile_id: target } }),
+      );
     } catch (error) {
-      if (error instanceof ApiFailure && error.code === 'account_has_scheduled_posts') {
+      if (error instanceof SwitchboardError && error.code === 'account_has_scheduled_posts') {
         const lists = await Promise.all(
-          ['scheduled', 'publishing'].map((status) =>
-            all<WaitingPost>(`/v1/posts${query({ account_id: account.id, status })}`),
+          (['scheduled', 'publishing'] as const).map((status) =>
+            all('/v1/posts', { query: { account_id: account.id, status } }),
           ),
         );
         setWaiting(lists.flat());
@@ -528,10 +536,13 @@ function AccountRow({
   onReconnect: (a: Account) => void;
 }) {
   const { isOwner } = useSession();
-  const disconnect = useConfirmed((a: Account) => api.delete<Account>(`/v1/accounts/${seg(a.id)}`), onChanged);
+  const disconnect = useConfirmed(
+    (a: Account) => answer(api.DELETE('/v1/accounts/{id}', { params: { path: { id: a.id } } })),
+    onChanged,
+  );
   return (
     <tr>
-      <td>{PLATFORM_NAMES[account.platform]}</td>
+      <td>{platformLabel(account.platform)}</td>
       <td>
         {account.display_name ?? account.username ?? account.platform_user_id}
         {account.username ? <div class="muted small">@{account.username}</div> : null}
@@ -586,7 +597,7 @@ function AccountRow({
 }
 
 function Accounts({ profileId, onReconnect }: { profileId: string; onReconnect: (a: Account) => void }) {
-  const accounts = useLoad(() => all<Account>('/v1/accounts', { profile: profileId }), [profileId]);
+  const accounts = useLoad(() => all('/v1/accounts', { header: { 'service-profile': profileId } }), [profileId]);
   // Read once for every account's move.
   const profiles = useProfiles();
   return (
@@ -633,15 +644,13 @@ export function ProfileScreen() {
   const { isOwner } = useSession();
   const profileId = params.id ?? '';
   const profile = useLoad(
-    () => (isOwner ? api.get<Profile>(`/v1/profiles/${seg(profileId)}`) : Promise.resolve(null)),
+    () =>
+      isOwner ? answer(api.GET('/v1/profiles/{id}', { params: { path: { id: profileId } } })) : Promise.resolve(null),
     [profileId, isOwner],
   );
   const [linkForm, setLinkForm] = useState<LinkForm>({ redirectUrl: '', state: '', platforms: [] });
   const linkFormRef = useRef<HTMLFormElement | null>(null);
-  const origins = useLoad(
-    () => (isOwner ? all<RedirectOrigin>('/v1/connect/redirect-origins') : Promise.resolve([])),
-    [isOwner],
-  );
+  const origins = useLoad(() => (isOwner ? all('/v1/connect/redirect-origins', {}) : Promise.resolve([])), [isOwner]);
   const [reconnecting, setReconnecting] = useState<Account | null>(null);
   const reconnectFormRef = useRef<HTMLFormElement | null>(null);
   useEffect(() => {

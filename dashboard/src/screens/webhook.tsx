@@ -7,15 +7,23 @@
 
 import { useState } from 'preact/hooks';
 import { useLocation, useRoute } from 'preact-iso';
-import { api, type Page, query, seg } from '../api.ts';
+import { answer, api } from '../api.ts';
 import { useProfiles } from '../choices.tsx';
+import {
+  type Delivery,
+  type DeliveryAttempt,
+  EVENT_TYPES,
+  type EventType,
+  type WebhookEndpoint,
+} from '../resources.ts';
 import { PATHS } from '../session.ts';
-import type { Delivery, DeliveryAttempt, WebhookEndpoint, WebhookEndpointWithSecret } from '../types.ts';
 import { Badge, Confirm, Empty, ErrorNotice, Progress, Time, useAction, useConfirmed, useLoad } from '../ui.tsx';
 import { type EndpointDraft, EndpointFields, EndpointState, ShownSecret } from './webhooks.tsx';
 
 /** How much of a receiver's answer a delivery shows before "Show all". */
 const ANSWER_START = 500;
+/** Deliveries shown at a time. */
+const PAGE = 20;
 
 const DELIVERY_TONES = { succeeded: 'good', pending: 'warn', failed: 'bad', cancelled: 'neutral' } as const;
 
@@ -65,7 +73,11 @@ function DeliveryItem({
   onResent: () => void;
 }) {
   const resend = useAction(() =>
-    api.post<Delivery>(`/v1/webhooks/${seg(endpointId)}/deliveries/${seg(delivery.id)}/resend`),
+    answer(
+      api.POST('/v1/webhooks/{id}/deliveries/{deliveryId}/resend', {
+        params: { path: { id: endpointId, deliveryId: delivery.id } },
+      }),
+    ),
   );
   return (
     <li class="card delivery">
@@ -129,8 +141,9 @@ function Deliveries({
   version: number;
   onChanged: () => void;
 }) {
+  const path = { id: endpoint.id };
   const first = useLoad(
-    () => api.get<Page<Delivery>>(`/v1/webhooks/${seg(endpoint.id)}/deliveries${query({ limit: 20 })}`),
+    () => answer(api.GET('/v1/webhooks/{id}/deliveries', { params: { path, query: { limit: PAGE } } })),
     [endpoint.id, version],
   );
   const [more, setMore] = useState<Delivery[]>([]);
@@ -138,8 +151,8 @@ function Deliveries({
   const next = cursor === undefined ? (first.data?.next_cursor ?? null) : cursor;
   const loadMore = useAction(async () => {
     if (next === null) return null;
-    const page = await api.get<Page<Delivery>>(
-      `/v1/webhooks/${seg(endpoint.id)}/deliveries${query({ limit: 20, cursor: next })}`,
+    const page = await answer(
+      api.GET('/v1/webhooks/{id}/deliveries', { params: { path, query: { limit: PAGE, cursor: next } } }),
     );
     setMore([...more, ...page.data]);
     setCursor(page.next_cursor);
@@ -191,15 +204,21 @@ function EditEndpoint({ endpoint, onSaved }: { endpoint: WebhookEndpoint; onSave
   const profiles = useProfiles().data ?? [];
   const [draft, setDraft] = useState<EndpointDraft>({
     url: endpoint.url,
-    events: endpoint.events,
+    // An endpoint's events are all of these; the API answers them as plain strings.
+    events: endpoint.events.filter((e): e is EventType => EVENT_TYPES.some((t) => t === e)),
     profileId: endpoint.profile_id ?? '',
   });
   const save = useAction(() =>
-    api.patch<WebhookEndpoint>(`/v1/webhooks/${seg(endpoint.id)}`, {
-      url: draft.url.trim(),
-      events: draft.events,
-      profile_id: draft.profileId === '' ? null : draft.profileId,
-    }),
+    answer(
+      api.PATCH('/v1/webhooks/{id}', {
+        params: { path: { id: endpoint.id } },
+        body: {
+          url: draft.url.trim(),
+          events: draft.events,
+          profile_id: draft.profileId === '' ? null : draft.profileId,
+        },
+      }),
+    ),
   );
   const [saved, setSaved] = useState(false);
   return (
@@ -232,7 +251,8 @@ export function WebhookScreen() {
   const { params } = useRoute();
   const { route } = useLocation();
   const id = params.id ?? '';
-  const endpoint = useLoad(() => api.get<WebhookEndpoint>(`/v1/webhooks/${seg(id)}`), [id]);
+  const path = { id };
+  const endpoint = useLoad(() => answer(api.GET('/v1/webhooks/{id}', { params: { path } })), [id]);
   const [version, setVersion] = useState(0);
   const [secret, setSecret] = useState<string | null>(null);
   const [tested, setTested] = useState(false);
@@ -240,17 +260,20 @@ export function WebhookScreen() {
     endpoint.reload();
     setVersion((v) => v + 1);
   };
-  const setActive = useAction((active: boolean) => api.patch<WebhookEndpoint>(`/v1/webhooks/${seg(id)}`, { active }));
-  const test = useAction(() => api.post<Delivery>(`/v1/webhooks/${seg(id)}/test`));
+  const setActive = useAction((active: boolean) =>
+    answer(api.PATCH('/v1/webhooks/{id}', { params: { path }, body: { active } })),
+  );
+  const test = useAction(() => answer(api.POST('/v1/webhooks/{id}/test', { params: { path } })));
   const rotate = useConfirmed(
-    (endpointId: string) => api.post<WebhookEndpointWithSecret>(`/v1/webhooks/${seg(endpointId)}/rotate-secret`),
+    (endpointId: string) =>
+      answer(api.POST('/v1/webhooks/{id}/rotate-secret', { params: { path: { id: endpointId } } })),
     (_endpointId, rotated) => {
       setSecret(rotated.secret);
       changed();
     },
   );
   const remove = useConfirmed(
-    (endpointId: string) => api.delete(`/v1/webhooks/${seg(endpointId)}`),
+    (endpointId: string) => answer(api.DELETE('/v1/webhooks/{id}', { params: { path: { id: endpointId } } })),
     () => route(PATHS.webhooks),
   );
   const e = endpoint.data;
