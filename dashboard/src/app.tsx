@@ -124,13 +124,16 @@ export function App() {
   useEffect(() => {
     whenSessionEnds(() => {
       setCsrfToken(null);
+      // A screen's requests fail together: the first says why, the others leave the page as it is.
       setState((current) =>
         current.kind === 'signed-in'
           ? {
               kind: 'signed-out',
               reason: 'Your session has ended (signed out, idle for too long, or past its limit). Sign in again.',
             }
-          : { kind: 'signed-out', reason: null },
+          : current.kind === 'signed-out'
+            ? current
+            : { kind: 'signed-out', reason: null },
       );
     });
     answer(api.GET('/v1/session')).then(
