@@ -14,7 +14,7 @@ import { AccountInsightsScreen, InsightsScreen, PostInsightsScreen } from './scr
 import { NewPostScreen } from './screens/new-post.tsx';
 import { PostScreen } from './screens/post.tsx';
 import { PostsScreen } from './screens/posts.tsx';
-import { ProfileScreen } from './screens/profile.tsx';
+import { ProfileScreen } from './screens/profile/index.tsx';
 import { ProfilesScreen } from './screens/profiles.tsx';
 import { SignIn } from './screens/sign-in.tsx';
 import { WebhookScreen } from './screens/webhook.tsx';
