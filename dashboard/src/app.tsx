@@ -11,7 +11,7 @@ import type { Session } from './resources.ts';
 import { CommentsScreen } from './screens/comments.tsx';
 import { ConnectSettingsScreen } from './screens/connect-settings.tsx';
 import { AccountInsightsScreen, InsightsScreen, PostInsightsScreen } from './screens/insights.tsx';
-import { NewPostScreen } from './screens/new-post.tsx';
+import { NewPostScreen } from './screens/new-post/index.tsx';
 import { PostScreen } from './screens/post.tsx';
 import { PostsScreen } from './screens/posts.tsx';
 import { ProfileScreen } from './screens/profile/index.tsx';
