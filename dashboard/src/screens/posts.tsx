@@ -6,51 +6,12 @@
 import { useLocation } from 'preact-iso';
 import { all, answer, api } from '../api.ts';
 import { ProfileAccountFilters, useAccounts, useProfiles } from '../choices.tsx';
+import { PostBadges, statusLabel } from '../post-status.tsx';
 import { accountLabel, POST_STATUSES, type Post, type PostStatus } from '../resources.ts';
 import { PATHS, query } from '../session.ts';
-import { Badge, Empty, ErrorNotice, Progress, SelectField, Time, useLoad } from '../ui.tsx';
+import { Empty, ErrorNotice, Progress, SelectField, Time, useLoad } from '../ui.tsx';
 
 type View = 'list' | 'week' | 'month';
-
-export const POST_TONES: Record<PostStatus, 'good' | 'bad' | 'warn' | 'neutral'> = {
-  draft: 'neutral',
-  awaiting_approval: 'warn',
-  scheduled: 'neutral',
-  publishing: 'warn',
-  published: 'good',
-  partially_published: 'warn',
-  failed: 'bad',
-  cancelled: 'neutral',
-};
-
-/** A status as a person reads it: `awaiting_approval` as "awaiting approval". */
-export function statusLabel(status: string): string {
-  return status.replaceAll('_', ' ');
-}
-
-/** The client's decision as a person reads it. */
-export const APPROVAL_LABELS = {
-  pending: 'approval pending',
-  approved: 'approved by the client',
-  changes_requested: 'changes requested',
-} as const;
-
-export const APPROVAL_TONES = { pending: 'warn', approved: 'good', changes_requested: 'bad' } as const;
-
-/** The post's status, and beside it the client's decision when it asked for changes. */
-export function PostBadges({ post }: { post: Post }) {
-  return (
-    <>
-      <Badge value={statusLabel(post.status)} tone={POST_TONES[post.status]} />
-      {post.approval?.status === 'changes_requested' ? (
-        <>
-          {' '}
-          <Badge value={APPROVAL_LABELS.changes_requested} tone={APPROVAL_TONES.changes_requested} />
-        </>
-      ) : null}
-    </>
-  );
-}
 
 const DAY_MS = 24 * 3_600_000;
 const dayKey = new Intl.DateTimeFormat('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit' });
