@@ -86,10 +86,18 @@ module.exports = {
       to: { pathNot: ['^src/client/', '(^|/)node_modules/openapi-fetch/'] },
     },
     {
+      name: 'dashboard-through-the-client',
+      comment:
+        "dashboard/ is a client of the /v1 API like any other, signed in with a session cookie: of src/ it imports only the typed client (src/client/, which itself imports nothing else of src/: client-stands-alone), for the types generated from the OpenAPI document, the reading of the API's error shape and paginate. The service's code stays out of the browser's bundle, and what the dashboard knows of the API is the OpenAPI document.",
+      severity: 'error',
+      from: { path: '^dashboard/' },
+      to: { path: '^src/', pathNot: '^src/client/' },
+    },
+    {
       name: 'resolvable',
       comment: 'An import that resolves to nothing would hide a dependency from these rules.',
       severity: 'error',
-      from: { path: '^src/' },
+      from: { path: '^(src|dashboard)/' },
       to: { couldNotResolve: true },
     },
   ],

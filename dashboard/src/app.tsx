@@ -6,20 +6,22 @@
 
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import { LocationProvider, Route, Router, useLocation } from 'preact-iso';
-import { ApiFailure, api, setCsrfToken, whenSessionEnds } from './api.ts';
+import { answer, api, SwitchboardError, setCsrfToken, whenSessionEnds } from './api.ts';
+import type { Session } from './resources.ts';
 import { CommentsScreen } from './screens/comments.tsx';
 import { ConnectSettingsScreen } from './screens/connect-settings.tsx';
-import { AccountInsightsScreen, InsightsScreen, PostInsightsScreen } from './screens/insights.tsx';
-import { NewPostScreen } from './screens/new-post.tsx';
-import { PostScreen } from './screens/post.tsx';
+import { AccountInsightsScreen } from './screens/insights/account.tsx';
+import { InsightsScreen } from './screens/insights/index.tsx';
+import { PostInsightsScreen } from './screens/insights/post.tsx';
+import { NewPostScreen } from './screens/new-post/index.tsx';
+import { PostScreen } from './screens/post/index.tsx';
 import { PostsScreen } from './screens/posts.tsx';
-import { ProfileScreen } from './screens/profile.tsx';
+import { ProfileScreen } from './screens/profile/index.tsx';
 import { ProfilesScreen } from './screens/profiles.tsx';
 import { SignIn } from './screens/sign-in.tsx';
-import { WebhookScreen } from './screens/webhook.tsx';
+import { WebhookScreen } from './screens/webhook/index.tsx';
 import { WebhooksScreen } from './screens/webhooks.tsx';
 import { PATHS, SessionContext, type SessionState } from './session.ts';
-import type { Session } from './types.ts';
 import { ErrorNotice, Progress } from './ui.tsx';
 
 type State =
@@ -124,22 +126,25 @@ export function App() {
   useEffect(() => {
     whenSessionEnds(() => {
       setCsrfToken(null);
+      // A screen's requests fail together: the first says why, the others leave the page as it is.
       setState((current) =>
         current.kind === 'signed-in'
           ? {
               kind: 'signed-out',
               reason: 'Your session has ended (signed out, idle for too long, or past its limit). Sign in again.',
             }
-          : { kind: 'signed-out', reason: null },
+          : current.kind === 'signed-out'
+            ? current
+            : { kind: 'signed-out', reason: null },
       );
     });
-    api.get<Session>('/v1/session').then(
+    answer(api.GET('/v1/session')).then(
       (session) => {
         setCsrfToken(session.csrf_token);
         setState({ kind: 'signed-in', session });
       },
       (error: unknown) => {
-        if (error instanceof ApiFailure && (error.status === 401 || error.status === 404)) {
+        if (error instanceof SwitchboardError && (error.status === 401 || error.status === 404)) {
           setState({ kind: 'signed-out', reason: null });
         } else setState({ kind: 'failed', error });
       },
@@ -154,7 +159,7 @@ export function App() {
         isOwner: session.key_kind === 'owner',
         signOut: async () => {
           try {
-            await api.delete('/v1/session');
+            await answer(api.DELETE('/v1/session'));
           } finally {
             setCsrfToken(null);
             setState({ kind: 'signed-out', reason: 'You are signed out.' });

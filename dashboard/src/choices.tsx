@@ -1,18 +1,18 @@
 /** What the screens offer to choose from: the session's profiles and accounts, as choices. */
 import { all } from './api.ts';
+import { type Account, accountLabel, type Profile } from './resources.ts';
 import { useSession } from './session.ts';
-import { type Account, accountLabel, type Profile } from './types.ts';
 import { type Choice, type Loaded, SelectField, useLoad } from './ui.tsx';
 
 /** The owner's profiles, default first; none for a profile key's session, which may not list them. */
 export function useProfiles(): Loaded<Profile[]> {
   const { isOwner } = useSession();
-  return useLoad(() => (isOwner ? all<Profile>('/v1/profiles') : Promise.resolve([])), [isOwner]);
+  return useLoad(() => (isOwner ? all('/v1/profiles', {}) : Promise.resolve([])), [isOwner]);
 }
 
 /** The accounts of `profile` (an id), or of every profile the session sees when it is ''. */
 export function useAccounts(profile: string): Loaded<Account[]> {
-  return useLoad(() => all<Account>('/v1/accounts', profile !== '' ? { profile } : {}), [profile]);
+  return useLoad(() => all('/v1/accounts', { header: { 'service-profile': profile || undefined } }), [profile]);
 }
 
 export function profileChoices(profiles: readonly Profile[] | undefined): Choice[] {

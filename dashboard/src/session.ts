@@ -1,7 +1,7 @@
 /** The signed-in session, as every screen reads it. */
 import { createContext } from 'preact';
 import { useContext } from 'preact/hooks';
-import type { Session } from './types.ts';
+import type { Session } from './resources.ts';
 
 export interface SessionState {
   session: Session;
@@ -33,3 +33,13 @@ export const PATHS = {
   accountInsights: (id: string) => `/dashboard/insights/${encodeURIComponent(id)}`,
   postInsights: (id: string) => `/dashboard/insights/posts/${encodeURIComponent(id)}`,
 } as const;
+
+/** A page address's query string from the set values of `params` (filters kept in the address). */
+export function query(params: Record<string, string | undefined>): string {
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries(params)) {
+    if (value !== undefined && value !== '') search.set(name, value);
+  }
+  const text = search.toString();
+  return text === '' ? '' : `?${text}`;
+}

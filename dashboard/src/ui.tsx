@@ -6,7 +6,7 @@
  */
 import type { ComponentChildren, JSX } from 'preact';
 import { useCallback, useEffect, useId, useRef, useState } from 'preact/hooks';
-import { ApiFailure } from './api.ts';
+import { SwitchboardError } from './api.ts';
 
 export interface Loaded<T> {
   data: T | undefined;
@@ -44,12 +44,12 @@ export function useLoad<T>(fetcher: (signal: AbortSignal) => Promise<T>, deps: r
 /** A failed request: the API's message, its code and the request id to quote to an operator. */
 export function ErrorNotice({ error }: { error: unknown }) {
   if (error === null || error === undefined) return null;
-  if (error instanceof ApiFailure) {
+  if (error instanceof SwitchboardError) {
     return (
       <div class="notice error" role="alert">
         <p>{error.message}</p>
         <p class="muted small">
-          {error.status > 0 ? `${error.status} ` : ''}
+          {`${error.status} `}
           <code>{error.code}</code>
           {error.requestId ? (
             <>
@@ -68,9 +68,22 @@ export function ErrorNotice({ error }: { error: unknown }) {
   );
 }
 
+/** One problem of a `validation_failed` (or a platform's) error: where it is and what is wrong. */
+export interface Problem {
+  field?: string;
+  message?: string;
+  [key: string]: unknown;
+}
+
+/** The problems a failed request's `details` lists, when it lists them. */
+export function problemsOf(error: unknown): Problem[] {
+  if (!(error instanceof SwitchboardError) || !Array.isArray(error.details)) return [];
+  return error.details.filter((d): d is Problem => typeof d === 'object' && d !== null);
+}
+
 /** The API's word on one field of a failed request (`body.name`), to show at that field. */
 export function problemAt(error: unknown, field: string): string | undefined {
-  return error instanceof ApiFailure ? error.problemAt(field) : undefined;
+  return problemsOf(error).find((p) => p.field === field)?.message;
 }
 
 /** Runs one action at a time, keeping its failure to show and whether it is under way. */

@@ -70,15 +70,21 @@ describe('insights', () => {
         { timeout: 60_000 },
       )
       .toBe('19');
-    // uPlot drew it, and draws it again at its box's new width when the window changes (on a
-    // narrow window the charts stand one under the other, each wider).
-    expect(await chart.locator('canvas').count()).toBeGreaterThan(0);
+    // uPlot draws once the figures are on screen, at its box's width, and draws again at the
+    // box's new width when the window changes (on a narrow window the charts stand one under
+    // the other, each wider).
     const widths = async () => ({
       box: Math.round((await chart.locator('.plot').boundingBox())?.width ?? 0),
-      canvas: Math.round((await chart.locator('canvas').first().boundingBox())?.width ?? 0),
+      canvas: Math.round((await chart.locator('.plot canvas').first().boundingBox())?.width ?? 0),
     });
+    await chart.locator('.plot canvas').first().waitFor();
+    await expect
+      .poll(async () => {
+        const now = await widths();
+        return now.box > 0 && now.canvas === now.box;
+      })
+      .toBe(true);
     const before = await widths();
-    expect(before.canvas).toBe(before.box);
     await page.setViewportSize({ width: 700, height: 900 });
     await expect
       .poll(async () => {

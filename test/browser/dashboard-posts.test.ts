@@ -26,6 +26,7 @@ interface Post {
   text: string | null;
   media_ids: string[];
   scheduled_at: string;
+  platforms: Record<string, Record<string, unknown>>;
   targets: { account_id: string; status: string }[];
 }
 
@@ -113,6 +114,9 @@ describe('posts', () => {
     expect(await postsMadeHere()).toEqual([]);
 
     await page.getByLabel('Topic tag (optional)').fill('autumn');
+    // Each chosen platform's options, sent under its name as the API takes them.
+    await page.getByLabel('Who may reply').selectOption('mentioned_only');
+    await page.getByLabel('Instagram post type').selectOption('feed');
     await page.getByRole('button', { name: 'Schedule post' }).click();
     await page.getByRole('heading', { name: 'Post', level: 1, exact: true }).waitFor();
     const made = await postsMadeHere();
@@ -121,6 +125,10 @@ describe('posts', () => {
     expect(post).toMatchObject({ status: 'scheduled', text: TEXT, scheduled_at: slot.utc });
     expect(post.media_ids).toHaveLength(1);
     expect(post.targets.map((t) => t.account_id)).toEqual([threadsId, instagramId]);
+    expect(post.platforms).toEqual({
+      threads: { topic_tag: 'autumn', reply_control: 'mentioned_only' },
+      instagram: { type: 'feed' },
+    });
     const media = await kit.api<{ type: string; width: number; height: number }>(
       'GET',
       `/v1/media/${post.media_ids[0]}`,

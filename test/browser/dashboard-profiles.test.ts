@@ -195,6 +195,59 @@ describe('profiles', () => {
   });
 });
 
+describe('a session', () => {
+  it('that ends elsewhere shows the sign-in page at its next request, and signing in again goes on there', async () => {
+    const created = await kit.api<Profile>('POST', '/v1/profiles', { body: { name: 'Ended session client' } });
+    const key = await kit.api<{ id: string; key: string }>('POST', `/v1/profiles/${created.body.id}/api-keys`, {
+      body: {},
+    });
+    const opened = await kit.open();
+    const { page } = opened;
+    await signIn(kit, page, key.body.key);
+    await page.getByRole('heading', { name: 'Your profile', level: 1 }).waitFor();
+    // A session ends when its key is revoked (docs/dashboard.md); the page learns it from a 401.
+    const revoked = await kit.api('DELETE', `/v1/profiles/${created.body.id}/api-keys/${key.body.id}`);
+    expect(revoked.status).toBe(204);
+    const [refused] = await Promise.all([
+      page.waitForResponse((r) => new URL(r.url()).pathname === '/v1/posts'),
+      page.getByRole('link', { name: 'Posts' }).click(),
+    ]);
+    expect(refused.status()).toBe(401);
+    await page.getByRole('status').filter({ hasText: 'Your session has ended' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Sign out' }).count()).toBe(0);
+
+    await page.getByLabel('API key').fill(kit.ownerKey);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('heading', { name: 'Posts', level: 1 }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/dashboard/posts');
+    expectCleanRun(opened);
+    await opened.close();
+  });
+
+  it('says so when the service cannot be reached, and stays signed in', async () => {
+    const opened = await kit.open();
+    const { page } = opened;
+    await signIn(kit, page, kit.ownerKey);
+    await page.getByRole('heading', { name: 'Profiles', level: 1 }).waitFor();
+    // The connection fails as a network's does: no answer at all.
+    await page.route(
+      (url) => url.pathname === '/v1/profiles',
+      (route) => (route.request().method() === 'POST' ? route.abort('connectionrefused') : route.continue()),
+    );
+    await page.getByLabel('Name', { exact: true }).fill('Never sent');
+    await page.getByRole('button', { name: 'Create profile' }).click();
+    const alert = page.getByRole('alert');
+    await expect
+      .poll(() => alert.textContent())
+      .toBe('The service could not be reached. Check the connection and try again.');
+    expect(await page.getByRole('button', { name: 'Sign out' }).count()).toBe(1);
+    const listed = await kit.api<{ data: Profile[] }>('GET', '/v1/profiles');
+    expect(listed.body.data.map((p) => p.name)).not.toContain('Never sent');
+    expectCleanRun(opened);
+    await opened.close();
+  });
+});
+
 describe('a cross-site request', () => {
   it('with the session cookie in the browser changes nothing', async () => {
     // Another site (localhost is another site than 127.0.0.1) whose page posts a form to the API.

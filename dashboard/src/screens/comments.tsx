@@ -8,20 +8,18 @@
 
 import { useEffect, useState } from 'preact/hooks';
 import { useLocation } from 'preact-iso';
-import { api, type Page, query, seg } from '../api.ts';
+import { answer, api } from '../api.ts';
 import { ProfileAccountFilters, useAccounts, useProfiles } from '../choices.tsx';
-import { PATHS } from '../session.ts';
+import { COMMENT_PLATFORMS, platformLabel } from '../platforms.ts';
 import {
   type Account,
   accountLabel,
   type Comment,
   type CommentReply,
-  PLATFORM_NAMES,
-  PLATFORMS,
-  type Platform,
   REPLY_STATUSES,
   type ReplyStatus,
-} from '../types.ts';
+} from '../resources.ts';
+import { PATHS, query } from '../session.ts';
 import {
   Badge,
   Empty,
@@ -51,17 +49,20 @@ function CommentItem({
 }) {
   const [text, setText] = useState('');
   const [sent, setSent] = useState<CommentReply[]>([]);
-  const reply = useAction(() => api.post<CommentReply>(`/v1/comments/${seg(comment.id)}/reply`, { text }));
-  const hide = useAction((hidden: boolean) => api.post<Comment>(`/v1/comments/${seg(comment.id)}/hide`, { hidden }));
+  const path = { id: comment.id };
+  const reply = useAction(() => answer(api.POST('/v1/comments/{id}/reply', { params: { path }, body: { text } })));
+  const hide = useAction((hidden: boolean) =>
+    answer(api.POST('/v1/comments/{id}/hide', { params: { path }, body: { hidden } })),
+  );
   const status = useAction((value: ReplyStatus) =>
-    api.patch<Comment>(`/v1/comments/${seg(comment.id)}`, { reply_status: value }),
+    answer(api.PATCH('/v1/comments/{id}', { params: { path }, body: { reply_status: value } })),
   );
   const author = comment.author_username ?? comment.author_id ?? 'someone';
   const replies = [...comment.replies, ...sent.filter((s) => !comment.replies.some((r) => r.id === s.id))];
   return (
     <li class="card comment">
       <p class="small muted">
-        <strong class="author">{author}</strong> on {account ? accountLabel(account) : PLATFORM_NAMES[comment.platform]}{' '}
+        <strong class="author">{author}</strong> on {account ? accountLabel(account) : platformLabel(comment.platform)}{' '}
         · <Time iso={comment.commented_at} /> ·{' '}
         <a href={`${PATHS.comments}${query({ post: comment.post_id })}`}>this post's comments</a>
         {comment.hidden ? <Badge value="hidden" tone="warn" /> : null}
@@ -143,23 +144,23 @@ export function CommentsScreen() {
   const filters = {
     account_id: q.account || undefined,
     post_id: q.post || undefined,
-    reply_status: REPLY_STATUSES.includes(q.reply_status as ReplyStatus) ? q.reply_status : undefined,
-    hidden: q.hidden === 'true' || q.hidden === 'false' ? q.hidden : undefined,
-    platform: PLATFORMS.includes(q.platform as Platform) ? q.platform : undefined,
+    reply_status: REPLY_STATUSES.find((s) => s === q.reply_status),
+    hidden: q.hidden === 'true' ? true : q.hidden === 'false' ? false : undefined,
+    platform: COMMENT_PLATFORMS.find((p) => p === q.platform),
   };
   const set = (changes: Record<string, string | undefined>) =>
     location.route(`${PATHS.comments}${query({ ...q, ...changes })}`, true);
 
   const profiles = useProfiles();
   const accounts = useAccounts(profile);
-  const options = profile !== '' ? { profile } : {};
+  const header = { 'service-profile': profile || undefined };
   const key = JSON.stringify([profile, filters]);
   const first = useLoad(
     async (signal) => {
       const startedAt = Date.now();
       return {
         startedAt,
-        page: await api.get<Page<Comment>>(`/v1/comments${query({ ...filters, limit: PAGE })}`, { ...options, signal }),
+        page: await answer(api.GET('/v1/comments', { params: { query: { ...filters, limit: PAGE }, header }, signal })),
       };
     },
     [key],
@@ -184,9 +185,8 @@ export function CommentsScreen() {
   const next = cursor === undefined ? (first.data?.page.next_cursor ?? null) : cursor;
   const loadOlder = useAction(async () => {
     if (next === null) return null;
-    const page = await api.get<Page<Comment>>(
-      `/v1/comments${query({ ...filters, limit: PAGE, cursor: next })}`,
-      options,
+    const page = await answer(
+      api.GET('/v1/comments', { params: { query: { ...filters, limit: PAGE, cursor: next }, header } }),
     );
     setOlder([...older, ...page.data]);
     setCursor(page.next_cursor);
@@ -216,7 +216,7 @@ export function CommentsScreen() {
           label="Platform"
           none="Every platform"
           value={filters.platform ?? ''}
-          choices={PLATFORMS.filter((p) => p !== 'tiktok').map((p) => ({ value: p, label: PLATFORM_NAMES[p] }))}
+          choices={COMMENT_PLATFORMS.map((p) => ({ value: p, label: platformLabel(p) }))}
           onValue={(value) => set({ platform: value || undefined })}
         />
         <SelectField
@@ -229,7 +229,7 @@ export function CommentsScreen() {
         <SelectField
           label="Hidden"
           none="Hidden or not"
-          value={filters.hidden ?? ''}
+          value={filters.hidden === undefined ? '' : String(filters.hidden)}
           choices={[
             { value: 'false', label: 'Not hidden' },
             { value: 'true', label: 'Hidden' },

@@ -3,8 +3,8 @@
  * connect link may send clients back to, and the hosted page as a client sees it.
  */
 import { useState } from 'preact/hooks';
-import { all, api, seg } from '../api.ts';
-import type { ConnectSettings, RedirectOrigin } from '../types.ts';
+import { all, answer, api } from '../api.ts';
+import type { RedirectOrigin } from '../resources.ts';
 import {
   Confirm,
   Empty,
@@ -19,11 +19,11 @@ import {
 } from '../ui.tsx';
 
 function BrandName({ onSaved }: { onSaved: () => void }) {
-  const settings = useLoad(() => api.get<ConnectSettings>('/v1/connect/settings'), []);
+  const settings = useLoad(() => answer(api.GET('/v1/connect/settings')), []);
   const [brand, setBrand] = useState<string | null>(null);
   const [saved, setSaved] = useState(false);
   const value = brand ?? settings.data?.brand_name ?? '';
-  const save = useAction(() => api.patch<ConnectSettings>('/v1/connect/settings', { brand_name: value }));
+  const save = useAction(() => answer(api.PATCH('/v1/connect/settings', { body: { brand_name: value } })));
   const submit = async (event: Event) => {
     event.preventDefault();
     setSaved(false);
@@ -62,11 +62,11 @@ function BrandName({ onSaved }: { onSaved: () => void }) {
 }
 
 function RedirectOrigins() {
-  const origins = useLoad(() => all<RedirectOrigin>('/v1/connect/redirect-origins'), []);
+  const origins = useLoad(() => all('/v1/connect/redirect-origins', {}), []);
   const [origin, setOrigin] = useState('');
-  const add = useAction(() => api.post<RedirectOrigin>('/v1/connect/redirect-origins', { origin: origin.trim() }));
+  const add = useAction(() => answer(api.POST('/v1/connect/redirect-origins', { body: { origin: origin.trim() } })));
   const remove = useConfirmed(
-    (o: RedirectOrigin) => api.delete(`/v1/connect/redirect-origins/${seg(o.id)}`),
+    (o: RedirectOrigin) => answer(api.DELETE('/v1/connect/redirect-origins/{id}', { params: { path: { id: o.id } } })),
     () => origins.reload(),
   );
   const submit = async (event: Event) => {

@@ -4,53 +4,14 @@
  * same thing.
  */
 import { useLocation } from 'preact-iso';
-import { all, api, type Page, query } from '../api.ts';
+import { all, answer, api } from '../api.ts';
 import { ProfileAccountFilters, useAccounts, useProfiles } from '../choices.tsx';
-import { PATHS } from '../session.ts';
-import { accountLabel, POST_STATUSES, type Post, type PostStatus } from '../types.ts';
-import { Badge, Empty, ErrorNotice, Progress, SelectField, Time, useLoad } from '../ui.tsx';
+import { PostBadges, statusLabel } from '../post-status.tsx';
+import { accountLabel, POST_STATUSES, type Post, type PostStatus } from '../resources.ts';
+import { PATHS, query } from '../session.ts';
+import { Empty, ErrorNotice, Progress, SelectField, Time, useLoad } from '../ui.tsx';
 
 type View = 'list' | 'week' | 'month';
-
-export const POST_TONES: Record<PostStatus, 'good' | 'bad' | 'warn' | 'neutral'> = {
-  draft: 'neutral',
-  awaiting_approval: 'warn',
-  scheduled: 'neutral',
-  publishing: 'warn',
-  published: 'good',
-  partially_published: 'warn',
-  failed: 'bad',
-  cancelled: 'neutral',
-};
-
-/** A status as a person reads it: `awaiting_approval` as "awaiting approval". */
-export function statusLabel(status: string): string {
-  return status.replaceAll('_', ' ');
-}
-
-/** The client's decision as a person reads it. */
-export const APPROVAL_LABELS = {
-  pending: 'approval pending',
-  approved: 'approved by the client',
-  changes_requested: 'changes requested',
-} as const;
-
-export const APPROVAL_TONES = { pending: 'warn', approved: 'good', changes_requested: 'bad' } as const;
-
-/** The post's status, and beside it the client's decision when it asked for changes. */
-export function PostBadges({ post }: { post: Post }) {
-  return (
-    <>
-      <Badge value={statusLabel(post.status)} tone={POST_TONES[post.status]} />
-      {post.approval?.status === 'changes_requested' ? (
-        <>
-          {' '}
-          <Badge value={APPROVAL_LABELS.changes_requested} tone={APPROVAL_TONES.changes_requested} />
-        </>
-      ) : null}
-    </>
-  );
-}
 
 const DAY_MS = 24 * 3_600_000;
 const dayKey = new Intl.DateTimeFormat('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit' });
@@ -175,12 +136,12 @@ export function PostsScreen() {
     ? { from: days[0]?.toISOString(), to: new Date((days.at(-1)?.getTime() ?? 0) + DAY_MS - 1).toISOString() }
     : {};
   const posts = useLoad(async () => {
-    const params = { status, account_id: account || undefined, ...range };
-    const options = profile !== '' ? { profile } : {};
+    const filters = { status, account_id: account || undefined, ...range };
+    const header = { 'service-profile': profile || undefined };
     // A calendar shows all of its days' posts; the list shows the newest 50.
     return days
-      ? await all<Post>(`/v1/posts${query(params)}`, options)
-      : (await api.get<Page<Post>>(`/v1/posts${query({ ...params, limit: 50 })}`, options)).data;
+      ? await all('/v1/posts', { query: filters, header })
+      : (await answer(api.GET('/v1/posts', { params: { query: { ...filters, limit: 50 }, header } }))).data;
   }, [view, profile, account, status, range.from]);
 
   const accountName = (id: string) => {

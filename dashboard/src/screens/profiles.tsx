@@ -5,17 +5,21 @@
 
 import { useEffect, useState } from 'preact/hooks';
 import { useLocation } from 'preact-iso';
-import { api, seg } from '../api.ts';
+import { answer, api } from '../api.ts';
 import { useProfiles } from '../choices.tsx';
+import type { Profile } from '../resources.ts';
 import { PATHS, useSession } from '../session.ts';
-import type { Profile } from '../types.ts';
 import { Confirm, Empty, ErrorNotice, Progress, problemAt, TextField, useAction, useConfirmed } from '../ui.tsx';
 
 function CreateProfile({ onCreated }: { onCreated: (p: Profile) => void }) {
   const [name, setName] = useState('');
   const [externalId, setExternalId] = useState('');
   const create = useAction(() =>
-    api.post<Profile>('/v1/profiles', { name, ...(externalId.trim() ? { external_id: externalId.trim() } : {}) }),
+    answer(
+      api.POST('/v1/profiles', {
+        body: { name, ...(externalId.trim() ? { external_id: externalId.trim() } : {}) },
+      }),
+    ),
   );
   const submit = async (event: Event) => {
     event.preventDefault();
@@ -56,8 +60,13 @@ function CreateProfile({ onCreated }: { onCreated: (p: Profile) => void }) {
 function ProfileRow({ profile, onChanged }: { profile: Profile; onChanged: () => void }) {
   const [renaming, setRenaming] = useState(false);
   const [name, setName] = useState(profile.name);
-  const rename = useAction(() => api.patch<Profile>(`/v1/profiles/${seg(profile.id)}`, { name }));
-  const remove = useConfirmed((p: Profile) => api.delete(`/v1/profiles/${seg(p.id)}`), onChanged);
+  const rename = useAction(() =>
+    answer(api.PATCH('/v1/profiles/{id}', { params: { path: { id: profile.id } }, body: { name } })),
+  );
+  const remove = useConfirmed(
+    (p: Profile) => answer(api.DELETE('/v1/profiles/{id}', { params: { path: { id: p.id } } })),
+    onChanged,
+  );
   const submitRename = async (event: Event) => {
     event.preventDefault();
     if (await rename.run()) {

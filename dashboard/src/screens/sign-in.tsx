@@ -3,14 +3,14 @@
  * cookie; it is then dropped from the form and never stored by the page.
  */
 import { useState } from 'preact/hooks';
-import { request } from '../api.ts';
-import type { Session } from '../types.ts';
+import { answer, api } from '../api.ts';
+import type { Session } from '../resources.ts';
 import { ErrorNotice, Field, useAction } from '../ui.tsx';
 
 export function SignIn({ reason, onSignedIn }: { reason: string | null; onSignedIn: (session: Session) => void }) {
   const [key, setKey] = useState('');
   const signIn = useAction(async (value: string) =>
-    request<Session>('POST', '/v1/session', { headers: { authorization: `Bearer ${value}` }, body: {} }),
+    answer(api.POST('/v1/session', { headers: { Authorization: `Bearer ${value}` }, body: {} })),
   );
   const submit = async (event: Event) => {
     event.preventDefault();

@@ -4,10 +4,16 @@
  * (webhook.tsx). A profile key's session sees and adds its profile's endpoints only.
  */
 import { useState } from 'preact/hooks';
-import { all, api } from '../api.ts';
+import { all, answer, api } from '../api.ts';
 import { profileChoices, useProfiles } from '../choices.tsx';
+import {
+  EVENT_TYPES,
+  type EventType,
+  type Profile,
+  type WebhookEndpoint,
+  type WebhookEndpointWithSecret,
+} from '../resources.ts';
 import { PATHS, useSession } from '../session.ts';
-import { EVENT_TYPES, type Profile, type WebhookEndpoint, type WebhookEndpointWithSecret } from '../types.ts';
 import {
   Badge,
   Empty,
@@ -24,7 +30,7 @@ import {
 
 export interface EndpointDraft {
   url: string;
-  events: string[];
+  events: EventType[];
   /** '' for every profile. */
   profileId: string;
 }
@@ -126,11 +132,15 @@ function AddEndpoint({ onAdded }: { onAdded: () => void }) {
   const [draft, setDraft] = useState<EndpointDraft>({ url: '', events: [], profileId: '' });
   const [created, setCreated] = useState<WebhookEndpointWithSecret | null>(null);
   const add = useAction(() =>
-    api.post<WebhookEndpointWithSecret>('/v1/webhooks', {
-      url: draft.url.trim(),
-      events: draft.events,
-      ...(draft.profileId !== '' ? { profile_id: draft.profileId } : {}),
-    }),
+    answer(
+      api.POST('/v1/webhooks', {
+        body: {
+          url: draft.url.trim(),
+          events: draft.events,
+          ...(draft.profileId !== '' ? { profile_id: draft.profileId } : {}),
+        },
+      }),
+    ),
   );
   const submit = async (event: Event) => {
     event.preventDefault();
@@ -164,7 +174,7 @@ function AddEndpoint({ onAdded }: { onAdded: () => void }) {
 }
 
 export function WebhooksScreen() {
-  const endpoints = useLoad(() => all<WebhookEndpoint>('/v1/webhooks'), []);
+  const endpoints = useLoad(() => all('/v1/webhooks', {}), []);
   const profiles = useProfiles().data ?? [];
   const profileName = (id: string | null) =>
     id === null ? 'Every profile' : (profiles.find((p) => p.id === id)?.name ?? id);

@@ -1,0 +1,167 @@
+import { useState } from 'preact/hooks';
+import { all, answer, api } from '../../api.ts';
+import { APPROVAL_LABELS, APPROVAL_TONES } from '../../post-status.tsx';
+import type { ApprovalLink, NewApprovalLink, Post } from '../../resources.ts';
+import {
+  Badge,
+  Confirm,
+  Empty,
+  ErrorNotice,
+  Progress,
+  Revealed,
+  Time,
+  useAction,
+  useConfirmed,
+  useLoad,
+} from '../../ui.tsx';
+
+const LINK_TONES = { open: 'warn', used: 'good', expired: 'neutral', revoked: 'neutral' } as const;
+const DECISION_LABELS = { approved: 'approved', changes_requested: 'changes requested' } as const;
+
+/**
+ * The client's approval: where it stands, the decision and its comment (written by the
+ * client: shown as text), a new link (its URL shown this once), and the post's links.
+ */
+export function ApprovalPanel({ post }: { post: Post }) {
+  const approval = post.approval;
+  const links = useLoad(
+    () => (approval ? all('/v1/posts/{id}/approval-links', { path: { id: post.id } }) : Promise.resolve([])),
+    [post],
+  );
+  const [created, setCreated] = useState<NewApprovalLink | null>(null);
+  const create = useAction(() =>
+    answer(api.POST('/v1/posts/{id}/approval-links', { params: { path: { id: post.id } } })),
+  );
+  const revoke = useConfirmed(
+    (link: ApprovalLink) =>
+      answer(
+        api.DELETE('/v1/posts/{id}/approval-links/{link_id}', { params: { path: { id: post.id, link_id: link.id } } }),
+      ),
+    () => links.reload(),
+  );
+  if (!approval) return null;
+  // The API makes links for a post that needs approval and does not have it yet.
+  const canLink =
+    post.source === 'api' &&
+    approval.status !== 'approved' &&
+    (post.status === 'draft' || post.status === 'awaiting_approval');
+  return (
+    <section aria-labelledby="approval-title" class="card">
+      <h2 id="approval-title">Client approval</h2>
+      <p>
+        <Badge value={APPROVAL_LABELS[approval.status]} tone={APPROVAL_TONES[approval.status]} />
+        {approval.decided_at ? (
+          <span class="small">
+            {' '}
+            Decided <Time iso={approval.decided_at} />
+          </span>
+        ) : null}
+      </p>
+      {approval.status === 'pending' ? (
+        <p class="muted small">Nothing is published before the client approves, even when its time comes.</p>
+      ) : null}
+      {approval.status === 'changes_requested' ? (
+        <p class="muted small">Change the post, then send the client a new approval link.</p>
+      ) : null}
+      {approval.comment !== null ? (
+        <figure class="client-comment">
+          <figcaption class="small strong">The client's comment</figcaption>
+          <blockquote class="post-text">{approval.comment}</blockquote>
+        </figure>
+      ) : null}
+      {canLink ? (
+        <div class="actions">
+          <button
+            type="button"
+            disabled={create.busy}
+            onClick={async () => {
+              setCreated(null);
+              const link = await create.run();
+              if (link) {
+                setCreated(link);
+                links.reload();
+              }
+            }}
+          >
+            {create.busy ? 'Creating…' : 'Create approval link'}
+          </button>
+        </div>
+      ) : null}
+      <ErrorNotice error={create.error} />
+      {created ? (
+        <Revealed label="Approval link" value={created.url}>
+          <p>
+            Send it to the client. Single use; expires <Time iso={created.expires_at} />.
+          </p>
+          <p class="notice warn">This link will not be shown again: copy it now.</p>
+          <button type="button" class="secondary small" onClick={() => setCreated(null)}>
+            I have copied it
+          </button>
+        </Revealed>
+      ) : null}
+      <h3>Approval links</h3>
+      <ErrorNotice error={links.error} />
+      {links.loading && !links.data ? <Progress label="Loading the approval links…" /> : null}
+      {links.data ? (
+        links.data.length === 0 ? (
+          <Empty>No approval link yet.</Empty>
+        ) : (
+          <table class="approval-links">
+            <caption class="visually-hidden">The post's approval links, newest first</caption>
+            <thead>
+              <tr>
+                <th scope="col">Made</th>
+                <th scope="col">Status</th>
+                <th scope="col">Decision</th>
+                <th scope="col">Comment</th>
+                <th scope="col">Actions</th>
+              </tr>
+            </thead>
+            <tbody>
+              {links.data.map((l) => (
+                <tr key={l.id}>
+                  <td>
+                    <Time iso={l.created_at} />
+                    <p class="small muted">
+                      valid until <Time iso={l.expires_at} />
+                    </p>
+                  </td>
+                  <td>
+                    <Badge value={l.status} tone={LINK_TONES[l.status]} />
+                  </td>
+                  <td>
+                    {l.decision ? (
+                      <>
+                        {DECISION_LABELS[l.decision]}
+                        {l.used_at ? (
+                          <p class="small">
+                            <Time iso={l.used_at} />
+                          </p>
+                        ) : null}
+                      </>
+                    ) : (
+                      <span class="muted">—</span>
+                    )}
+                  </td>
+                  <td class="post-text">{l.comment ?? <span class="muted">—</span>}</td>
+                  <td>
+                    {l.status === 'open' ? (
+                      <button type="button" class="danger small" onClick={() => revoke.ask(l)}>
+                        Revoke<span class="visually-hidden"> the link made {l.created_at}</span>
+                      </button>
+                    ) : (
+                      <span class="muted">—</span>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )
+      ) : null}
+      <Confirm {...revoke.dialog} title="Revoke this approval link?" confirmLabel="Revoke link" dismissLabel="Keep it">
+        <p>The client can no longer open it. The post keeps waiting for approval; you can send a new link.</p>
+      </Confirm>
+    </section>
+  );
+}
