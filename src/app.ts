@@ -27,6 +27,7 @@ import type { OpenApiDocument } from './mcp/openapi.ts';
 import { sharedMetrics } from './metrics/shared.ts';
 import { accountMetrics, accountRoutes, deauthorizeRoutes } from './modules/accounts/index.ts';
 import { apiKeyRoutes, findPrincipal, isCsrfTokenOf, sessionRoutes, useSession } from './modules/api-keys/index.ts';
+import { catalogueRoutes } from './modules/catalogue/index.ts';
 import { commentRoutes, platformWebhookRoutes } from './modules/comments/index.ts';
 import { connectRoutes } from './modules/connect/index.ts';
 import { insightAnswers, insightRoutes } from './modules/insights/index.ts';
@@ -243,6 +244,7 @@ export async function buildApp({
       insightRoutes({ db: database.db, platforms, answers: insightAnswers(config.insightsAnswerCacheMb) }),
     );
     await v1.register(mediaRoutes({ db: database.db, config, resolver }));
+    await v1.register(catalogueRoutes({ platforms }));
     // The MCP endpoint: its tools are this API's operations, called with the request's own key.
     await v1.register(
       mcpRoutes({

@@ -66,7 +66,7 @@ export function isMultiLineText(value: string): boolean {
 }
 
 /** Person-written text that may span lines (tab, LF and CR allowed; no other controls). */
-export function MultiLineText(options: { minLength?: number; maxLength: number; description: string }) {
+export function MultiLineText(options: { title?: string; minLength?: number; maxLength: number; description: string }) {
   return Type.String({ ...options, pattern: `^${MULTI_LINE}*$` });
 }
 

@@ -14,6 +14,10 @@ export type PublishKind = 'text' | 'image' | 'video' | 'carousel';
 
 /** The platform's rules on comments, where the service can read, answer and hide them. */
 export interface CommentRules {
+  /** The account can answer comments on its posts through the platform's API. */
+  reply: boolean;
+  /** The account can hide (and unhide) comments on its posts through the platform's API. */
+  hide: boolean;
   /** A hidden comment (or one under a hidden comment) can be answered. */
   replyToHidden: boolean;
   /** Replies (comments under a comment) can be hidden, not only top-level comments. */

@@ -604,6 +604,18 @@ const matrix: Record<string, RouteCase> = {
       return { url: '/v1/insights/sync', payload: { account_ids: [f.accountId] } };
     },
   },
+  'GET /v1/platforms': {
+    ownerOnly: false,
+    success: 200,
+    otherOwner: 'own-data',
+    build: async () => ({ url: '/v1/platforms' }),
+  },
+  'GET /v1/platforms/{platform}': {
+    ownerOnly: false,
+    success: 200,
+    otherOwner: 'own-data',
+    build: async () => ({ url: '/v1/platforms/threads' }),
+  },
   'GET /v1/media': {
     ownerOnly: false,
     success: 200,

@@ -23,7 +23,7 @@ const EXPECTED = {
   instagram: {
     label: 'Instagram',
     settingsPrefix: 'INSTAGRAM',
-    comments: { replyToHidden: false, hideReplies: true },
+    comments: { reply: true, hide: true, replyToHidden: false, hideReplies: true },
     insights: {
       account: [
         'followers_count',
@@ -49,7 +49,7 @@ const EXPECTED = {
   threads: {
     label: 'Threads',
     settingsPrefix: 'THREADS',
-    comments: { replyToHidden: true, hideReplies: false },
+    comments: { reply: true, hide: true, replyToHidden: true, hideReplies: false },
     insights: {
       account: ['followers_count', 'views', 'likes', 'replies', 'reposts', 'quotes', 'clicks'],
       post: ['views', 'likes', 'replies', 'reposts', 'quotes', 'shares'],
@@ -78,7 +78,7 @@ const EXPECTED = {
   facebook: {
     label: 'Facebook Pages',
     settingsPrefix: 'FACEBOOK',
-    comments: { replyToHidden: true, hideReplies: true },
+    comments: { reply: true, hide: true, replyToHidden: true, hideReplies: true },
     insights: null,
     publishing: {
       kinds: ['text', 'image', 'carousel'],

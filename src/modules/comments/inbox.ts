@@ -172,6 +172,14 @@ export function refusal(
         `${platformInfo(platform).label} offers no comment API to ordinary apps: comments cannot be read, replied to or hidden there.`,
       );
   }
+  if (!rules[action]) {
+    return () =>
+      new ApiError(
+        422,
+        'unsupported_platform',
+        `${platformInfo(platform).label} does not let apps ${action === 'reply' ? 'reply to' : 'hide'} comments.`,
+      );
+  }
   if (account.status !== 'connected') {
     return () =>
       new ApiError(

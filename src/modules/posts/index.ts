@@ -19,6 +19,7 @@ export {
   lookUpApprovalLink,
 } from './approval/page.ts';
 export { approvalLinkRoutes, approvalPagePath } from './approval/routes.ts';
+export { platformOptionsSchema } from './json.ts';
 export { describePlatformPost, ensurePlatformPosts, type PlatformPostRef } from './platform-posts.ts';
 export { publishTarget } from './publishing/publish-target.ts';
 export type { PublishDeps } from './publishing/run.ts';

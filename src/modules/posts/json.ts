@@ -18,22 +18,23 @@ import {
 export const MAX_TEXT_LENGTH = 63_206;
 
 const TextOverride = MultiLineText({
+  title: 'Text for this platform',
   maxLength: MAX_TEXT_LENGTH,
   description: "This platform's text instead of the post's `text`.",
 });
 
+/** What a post takes for one platform (`platforms.<platform>`): its own text, and the options its definition declares. */
+export function platformOptionsSchema(platform: Platform): TObject {
+  return Type.Object(
+    { text: Type.Optional(TextOverride), ...platformInfo(platform).publishing.options.properties },
+    { additionalProperties: false },
+  );
+}
+
 /** Options per platform (`platforms`): each platform's own schema, as its definition declares it, beside its `text`. */
 export const PlatformsJson = Type.Object(
   Object.fromEntries(
-    PLATFORMS.map((platform) => [
-      platform,
-      Type.Optional(
-        Type.Object(
-          { text: Type.Optional(TextOverride), ...platformInfo(platform).publishing.options.properties },
-          { additionalProperties: false },
-        ),
-      ),
-    ]),
+    PLATFORMS.map((platform) => [platform, Type.Optional(platformOptionsSchema(platform))]),
   ) as unknown as Record<Platform, TOptional<TObject>>,
   {
     additionalProperties: false,

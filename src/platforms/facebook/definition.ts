@@ -7,7 +7,11 @@ import { UTF16_CODE_UNITS } from '../text-counting.ts';
 export const FACEBOOK_OPTIONS = Type.Object(
   {
     link: Type.Optional(
-      Type.String({ maxLength: 2048, description: 'A link the page post shares (absolute http or https URL).' }),
+      Type.String({
+        title: 'Link to share',
+        maxLength: 2048,
+        description: 'A link the page post shares (absolute http or https URL).',
+      }),
     ),
   },
   { additionalProperties: false },
@@ -21,7 +25,7 @@ export const facebookDefinition = {
   // tells per comment; a page may comment on a hidden comment (Graph API Comment reference,
   // https://developers.facebook.com/docs/graph-api/reference/comment). A page's own comments
   // cannot be hidden: the sandbox answers `can_hide: false` for them.
-  comments: { replyToHidden: true, hideReplies: true },
+  comments: { reply: true, hide: true, replyToHidden: true, hideReplies: true },
   // The service offers insights for Instagram and Threads only.
   insights: null,
   metricDescriptions: null,

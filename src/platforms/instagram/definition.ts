@@ -53,12 +53,14 @@ export const INSTAGRAM_OPTIONS = Type.Object(
   {
     type: Type.Optional(
       Type.Enum(INSTAGRAM_TYPES, {
+        title: 'Post type',
         description:
           '`feed` (default): an image, a video (published as a reel, as Instagram does with feed videos) or a carousel of 2 to 10; `reel`: one video; `story`: one image or video.',
       }),
     ),
     first_comment: Type.Optional(
       MultiLineText({
+        title: 'First comment',
         minLength: 1,
         maxLength: MAX_CAPTION,
         description:
@@ -83,7 +85,7 @@ export const instagramDefinition = {
   // "You cannot reply to hidden comments" (IG Comment Replies reference,
   // https://developers.facebook.com/docs/instagram-platform/instagram-graph-api/reference/ig-comment/replies);
   // `hide` is a field of any IG Comment, replies included (IG Comment reference).
-  comments: { replyToHidden: false, hideReplies: true },
+  comments: { reply: true, hide: true, replyToHidden: false, hideReplies: true },
   insights: INSTAGRAM_METRICS,
   metricDescriptions: METRIC_DESCRIPTIONS,
   publishing: {

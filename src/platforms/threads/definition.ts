@@ -21,11 +21,17 @@ export const THREADS_OPTIONS = Type.Object(
   {
     reply_control: Type.Optional(
       Type.Enum(THREADS_REPLY_CONTROLS, {
+        title: 'Who may reply',
         description: 'Who may reply (Threads `reply_control`); default `everyone`.',
       }),
     ),
     topic_tag: Type.Optional(
-      Type.String({ minLength: 1, maxLength: MAX_TOPIC_TAG, description: 'A topic tag (Threads `topic_tag`).' }),
+      Type.String({
+        title: 'Topic tag',
+        minLength: 1,
+        maxLength: MAX_TOPIC_TAG,
+        description: 'A topic tag (Threads `topic_tag`).',
+      }),
     ),
   },
   { additionalProperties: false },
@@ -61,7 +67,7 @@ export const threadsDefinition = {
   // Hiding: top-level replies only, the nested ones follow their top-level reply
   // (https://developers.facebook.com/docs/threads/reply-management, "Hide Replies"). Threads
   // documents no rule against answering a hidden reply.
-  comments: { replyToHidden: true, hideReplies: false },
+  comments: { reply: true, hide: true, replyToHidden: true, hideReplies: false },
   insights: THREADS_METRICS,
   metricDescriptions: METRIC_DESCRIPTIONS,
   publishing: {

@@ -21,21 +21,24 @@ export const TIKTOK_OPTIONS = Type.Object(
   {
     privacy_level: Type.Optional(
       Type.Enum(TIKTOK_PRIVACY_LEVELS, {
+        title: 'Privacy level',
         description:
           'Required for TikTok: who may watch, chosen by the creator among the options TikTok offers them (`creator_info`); checked against those when publishing. A private account is offered `FOLLOWER_OF_CREATOR`, `MUTUAL_FOLLOW_FRIENDS` and `SELF_ONLY`, a public one `PUBLIC_TO_EVERYONE`, `MUTUAL_FOLLOW_FRIENDS` and `SELF_ONLY`. An app TikTok has not audited may post only `SELF_ONLY`, and only to private accounts.',
       }),
     ),
-    disable_comment: Type.Optional(Type.Boolean()),
-    disable_duet: Type.Optional(Type.Boolean()),
-    disable_stitch: Type.Optional(Type.Boolean()),
+    disable_comment: Type.Optional(Type.Boolean({ title: 'Turn off comments' })),
+    disable_duet: Type.Optional(Type.Boolean({ title: 'Turn off duets' })),
+    disable_stitch: Type.Optional(Type.Boolean({ title: 'Turn off stitches' })),
     brand_content_toggle: Type.Optional(
       Type.Boolean({
+        title: 'Branded content (paid partnership)',
         description:
           'TikTok\'s commercial content disclosure, "Branded content": the video is a paid partnership promoting a third party; TikTok labels it \'Paid partnership\'. Not with `privacy_level` `SELF_ONLY` ("Branded content visibility cannot be set to private."). Default false.',
       }),
     ),
     brand_organic_toggle: Type.Optional(
       Type.Boolean({
+        title: 'Your brand (promotional content)',
         description:
           "TikTok's commercial content disclosure, \"Your brand\": the video promotes the creator's own business; TikTok labels it 'Promotional content' ('Paid partnership' when `brand_content_toggle` is set too). Default false.",
       }),
