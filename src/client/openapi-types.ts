@@ -4753,47 +4753,80 @@ export interface paths {
                                 /** @description Options for one platform, used by the targets on that platform only. */
                                 platforms: {
                                     instagram?: {
-                                        /** @description This platform's text instead of the post's `text`. */
+                                        /**
+                                         * Text for this platform
+                                         * @description This platform's text instead of the post's `text`.
+                                         */
                                         text?: string;
                                         /**
+                                         * Post type
                                          * @description `feed` (default): an image, a video (published as a reel, as Instagram does with feed videos) or a carousel of 2 to 10; `reel`: one video; `story`: one image or video.
                                          * @enum {unknown}
                                          */
                                         type?: "feed" | "reel" | "story";
-                                        /** @description A comment the account writes on its new post right after publishing (needs `instagram_business_manage_comments`; its failure does not fail the post). */
+                                        /**
+                                         * First comment
+                                         * @description A comment the account writes on its new post right after publishing (needs `instagram_business_manage_comments`; its failure does not fail the post).
+                                         */
                                         first_comment?: string;
                                     };
                                     threads?: {
-                                        /** @description This platform's text instead of the post's `text`. */
+                                        /**
+                                         * Text for this platform
+                                         * @description This platform's text instead of the post's `text`.
+                                         */
                                         text?: string;
                                         /**
+                                         * Who may reply
                                          * @description Who may reply (Threads `reply_control`); default `everyone`.
                                          * @enum {unknown}
                                          */
                                         reply_control?: "everyone" | "accounts_you_follow" | "mentioned_only" | "parent_post_author_only" | "followers_only";
-                                        /** @description A topic tag (Threads `topic_tag`). */
+                                        /**
+                                         * Topic tag
+                                         * @description A topic tag (Threads `topic_tag`).
+                                         */
                                         topic_tag?: string;
                                     };
                                     tiktok?: {
-                                        /** @description This platform's text instead of the post's `text`. */
+                                        /**
+                                         * Text for this platform
+                                         * @description This platform's text instead of the post's `text`.
+                                         */
                                         text?: string;
                                         /**
+                                         * Privacy level
                                          * @description Required for TikTok: who may watch, chosen by the creator among the options TikTok offers them (`creator_info`); checked against those when publishing. A private account is offered `FOLLOWER_OF_CREATOR`, `MUTUAL_FOLLOW_FRIENDS` and `SELF_ONLY`, a public one `PUBLIC_TO_EVERYONE`, `MUTUAL_FOLLOW_FRIENDS` and `SELF_ONLY`. An app TikTok has not audited may post only `SELF_ONLY`, and only to private accounts.
                                          * @enum {unknown}
                                          */
                                         privacy_level?: "PUBLIC_TO_EVERYONE" | "MUTUAL_FOLLOW_FRIENDS" | "FOLLOWER_OF_CREATOR" | "SELF_ONLY";
+                                        /** Turn off comments */
                                         disable_comment?: boolean;
+                                        /** Turn off duets */
                                         disable_duet?: boolean;
+                                        /** Turn off stitches */
                                         disable_stitch?: boolean;
-                                        /** @description TikTok's commercial content disclosure, "Branded content": the video is a paid partnership promoting a third party; TikTok labels it 'Paid partnership'. Not with `privacy_level` `SELF_ONLY` ("Branded content visibility cannot be set to private."). Default false. */
+                                        /**
+                                         * Branded content (paid partnership)
+                                         * @description TikTok's commercial content disclosure, "Branded content": the video is a paid partnership promoting a third party; TikTok labels it 'Paid partnership'. Not with `privacy_level` `SELF_ONLY` ("Branded content visibility cannot be set to private."). Default false.
+                                         */
                                         brand_content_toggle?: boolean;
-                                        /** @description TikTok's commercial content disclosure, "Your brand": the video promotes the creator's own business; TikTok labels it 'Promotional content' ('Paid partnership' when `brand_content_toggle` is set too). Default false. */
+                                        /**
+                                         * Your brand (promotional content)
+                                         * @description TikTok's commercial content disclosure, "Your brand": the video promotes the creator's own business; TikTok labels it 'Promotional content' ('Paid partnership' when `brand_content_toggle` is set too). Default false.
+                                         */
                                         brand_organic_toggle?: boolean;
                                     };
                                     facebook?: {
-                                        /** @description This platform's text instead of the post's `text`. */
+                                        /**
+                                         * Text for this platform
+                                         * @description This platform's text instead of the post's `text`.
+                                         */
                                         text?: string;
-                                        /** @description A link the page post shares (absolute http or https URL). */
+                                        /**
+                                         * Link to share
+                                         * @description A link the page post shares (absolute http or https URL).
+                                         */
                                         link?: string;
                                     };
                                 };
@@ -5031,47 +5064,80 @@ export interface paths {
                         /** @description Options for one platform, used by the targets on that platform only. */
                         platforms?: {
                             instagram?: {
-                                /** @description This platform's text instead of the post's `text`. */
+                                /**
+                                 * Text for this platform
+                                 * @description This platform's text instead of the post's `text`.
+                                 */
                                 text?: string;
                                 /**
+                                 * Post type
                                  * @description `feed` (default): an image, a video (published as a reel, as Instagram does with feed videos) or a carousel of 2 to 10; `reel`: one video; `story`: one image or video.
                                  * @enum {unknown}
                                  */
                                 type?: "feed" | "reel" | "story";
-                                /** @description A comment the account writes on its new post right after publishing (needs `instagram_business_manage_comments`; its failure does not fail the post). */
+                                /**
+                                 * First comment
+                                 * @description A comment the account writes on its new post right after publishing (needs `instagram_business_manage_comments`; its failure does not fail the post).
+                                 */
                                 first_comment?: string;
                             };
                             threads?: {
-                                /** @description This platform's text instead of the post's `text`. */
+                                /**
+                                 * Text for this platform
+                                 * @description This platform's text instead of the post's `text`.
+                                 */
                                 text?: string;
                                 /**
+                                 * Who may reply
                                  * @description Who may reply (Threads `reply_control`); default `everyone`.
                                  * @enum {unknown}
                                  */
                                 reply_control?: "everyone" | "accounts_you_follow" | "mentioned_only" | "parent_post_author_only" | "followers_only";
-                                /** @description A topic tag (Threads `topic_tag`). */
+                                /**
+                                 * Topic tag
+                                 * @description A topic tag (Threads `topic_tag`).
+                                 */
                                 topic_tag?: string;
                             };
                             tiktok?: {
-                                /** @description This platform's text instead of the post's `text`. */
+                                /**
+                                 * Text for this platform
+                                 * @description This platform's text instead of the post's `text`.
+                                 */
                                 text?: string;
                                 /**
+                                 * Privacy level
                                  * @description Required for TikTok: who may watch, chosen by the creator among the options TikTok offers them (`creator_info`); checked against those when publishing. A private account is offered `FOLLOWER_OF_CREATOR`, `MUTUAL_FOLLOW_FRIENDS` and `SELF_ONLY`, a public one `PUBLIC_TO_EVERYONE`, `MUTUAL_FOLLOW_FRIENDS` and `SELF_ONLY`. An app TikTok has not audited may post only `SELF_ONLY`, and only to private accounts.
                                  * @enum {unknown}
                                  */
                                 privacy_level?: "PUBLIC_TO_EVERYONE" | "MUTUAL_FOLLOW_FRIENDS" | "FOLLOWER_OF_CREATOR" | "SELF_ONLY";
+                                /** Turn off comments */
                                 disable_comment?: boolean;
+                                /** Turn off duets */
                                 disable_duet?: boolean;
+                                /** Turn off stitches */
                                 disable_stitch?: boolean;
-                                /** @description TikTok's commercial content disclosure, "Branded content": the video is a paid partnership promoting a third party; TikTok labels it 'Paid partnership'. Not with `privacy_level` `SELF_ONLY` ("Branded content visibility cannot be set to private."). Default false. */
+                                /**
+                                 * Branded content (paid partnership)
+                                 * @description TikTok's commercial content disclosure, "Branded content": the video is a paid partnership promoting a third party; TikTok labels it 'Paid partnership'. Not with `privacy_level` `SELF_ONLY` ("Branded content visibility cannot be set to private."). Default false.
+                                 */
                                 brand_content_toggle?: boolean;
-                                /** @description TikTok's commercial content disclosure, "Your brand": the video promotes the creator's own business; TikTok labels it 'Promotional content' ('Paid partnership' when `brand_content_toggle` is set too). Default false. */
+                                /**
+                                 * Your brand (promotional content)
+                                 * @description TikTok's commercial content disclosure, "Your brand": the video promotes the creator's own business; TikTok labels it 'Promotional content' ('Paid partnership' when `brand_content_toggle` is set too). Default false.
+                                 */
                                 brand_organic_toggle?: boolean;
                             };
                             facebook?: {
-                                /** @description This platform's text instead of the post's `text`. */
+                                /**
+                                 * Text for this platform
+                                 * @description This platform's text instead of the post's `text`.
+                                 */
                                 text?: string;
-                                /** @description A link the page post shares (absolute http or https URL). */
+                                /**
+                                 * Link to share
+                                 * @description A link the page post shares (absolute http or https URL).
+                                 */
                                 link?: string;
                             };
                         };
@@ -5111,47 +5177,80 @@ export interface paths {
                             /** @description Options for one platform, used by the targets on that platform only. */
                             platforms: {
                                 instagram?: {
-                                    /** @description This platform's text instead of the post's `text`. */
+                                    /**
+                                     * Text for this platform
+                                     * @description This platform's text instead of the post's `text`.
+                                     */
                                     text?: string;
                                     /**
+                                     * Post type
                                      * @description `feed` (default): an image, a video (published as a reel, as Instagram does with feed videos) or a carousel of 2 to 10; `reel`: one video; `story`: one image or video.
                                      * @enum {unknown}
                                      */
                                     type?: "feed" | "reel" | "story";
-                                    /** @description A comment the account writes on its new post right after publishing (needs `instagram_business_manage_comments`; its failure does not fail the post). */
+                                    /**
+                                     * First comment
+                                     * @description A comment the account writes on its new post right after publishing (needs `instagram_business_manage_comments`; its failure does not fail the post).
+                                     */
                                     first_comment?: string;
                                 };
                                 threads?: {
-                                    /** @description This platform's text instead of the post's `text`. */
+                                    /**
+                                     * Text for this platform
+                                     * @description This platform's text instead of the post's `text`.
+                                     */
                                     text?: string;
                                     /**
+                                     * Who may reply
                                      * @description Who may reply (Threads `reply_control`); default `everyone`.
                                      * @enum {unknown}
                                      */
                                     reply_control?: "everyone" | "accounts_you_follow" | "mentioned_only" | "parent_post_author_only" | "followers_only";
-                                    /** @description A topic tag (Threads `topic_tag`). */
+                                    /**
+                                     * Topic tag
+                                     * @description A topic tag (Threads `topic_tag`).
+                                     */
                                     topic_tag?: string;
                                 };
                                 tiktok?: {
-                                    /** @description This platform's text instead of the post's `text`. */
+                                    /**
+                                     * Text for this platform
+                                     * @description This platform's text instead of the post's `text`.
+                                     */
                                     text?: string;
                                     /**
+                                     * Privacy level
                                      * @description Required for TikTok: who may watch, chosen by the creator among the options TikTok offers them (`creator_info`); checked against those when publishing. A private account is offered `FOLLOWER_OF_CREATOR`, `MUTUAL_FOLLOW_FRIENDS` and `SELF_ONLY`, a public one `PUBLIC_TO_EVERYONE`, `MUTUAL_FOLLOW_FRIENDS` and `SELF_ONLY`. An app TikTok has not audited may post only `SELF_ONLY`, and only to private accounts.
                                      * @enum {unknown}
                                      */
                                     privacy_level?: "PUBLIC_TO_EVERYONE" | "MUTUAL_FOLLOW_FRIENDS" | "FOLLOWER_OF_CREATOR" | "SELF_ONLY";
+                                    /** Turn off comments */
                                     disable_comment?: boolean;
+                                    /** Turn off duets */
                                     disable_duet?: boolean;
+                                    /** Turn off stitches */
                                     disable_stitch?: boolean;
-                                    /** @description TikTok's commercial content disclosure, "Branded content": the video is a paid partnership promoting a third party; TikTok labels it 'Paid partnership'. Not with `privacy_level` `SELF_ONLY` ("Branded content visibility cannot be set to private."). Default false. */
+                                    /**
+                                     * Branded content (paid partnership)
+                                     * @description TikTok's commercial content disclosure, "Branded content": the video is a paid partnership promoting a third party; TikTok labels it 'Paid partnership'. Not with `privacy_level` `SELF_ONLY` ("Branded content visibility cannot be set to private."). Default false.
+                                     */
                                     brand_content_toggle?: boolean;
-                                    /** @description TikTok's commercial content disclosure, "Your brand": the video promotes the creator's own business; TikTok labels it 'Promotional content' ('Paid partnership' when `brand_content_toggle` is set too). Default false. */
+                                    /**
+                                     * Your brand (promotional content)
+                                     * @description TikTok's commercial content disclosure, "Your brand": the video promotes the creator's own business; TikTok labels it 'Promotional content' ('Paid partnership' when `brand_content_toggle` is set too). Default false.
+                                     */
                                     brand_organic_toggle?: boolean;
                                 };
                                 facebook?: {
-                                    /** @description This platform's text instead of the post's `text`. */
+                                    /**
+                                     * Text for this platform
+                                     * @description This platform's text instead of the post's `text`.
+                                     */
                                     text?: string;
-                                    /** @description A link the page post shares (absolute http or https URL). */
+                                    /**
+                                     * Link to share
+                                     * @description A link the page post shares (absolute http or https URL).
+                                     */
                                     link?: string;
                                 };
                             };
@@ -5490,47 +5589,80 @@ export interface paths {
                             /** @description Options for one platform, used by the targets on that platform only. */
                             platforms: {
                                 instagram?: {
-                                    /** @description This platform's text instead of the post's `text`. */
+                                    /**
+                                     * Text for this platform
+                                     * @description This platform's text instead of the post's `text`.
+                                     */
                                     text?: string;
                                     /**
+                                     * Post type
                                      * @description `feed` (default): an image, a video (published as a reel, as Instagram does with feed videos) or a carousel of 2 to 10; `reel`: one video; `story`: one image or video.
                                      * @enum {unknown}
                                      */
                                     type?: "feed" | "reel" | "story";
-                                    /** @description A comment the account writes on its new post right after publishing (needs `instagram_business_manage_comments`; its failure does not fail the post). */
+                                    /**
+                                     * First comment
+                                     * @description A comment the account writes on its new post right after publishing (needs `instagram_business_manage_comments`; its failure does not fail the post).
+                                     */
                                     first_comment?: string;
                                 };
                                 threads?: {
-                                    /** @description This platform's text instead of the post's `text`. */
+                                    /**
+                                     * Text for this platform
+                                     * @description This platform's text instead of the post's `text`.
+                                     */
                                     text?: string;
                                     /**
+                                     * Who may reply
                                      * @description Who may reply (Threads `reply_control`); default `everyone`.
                                      * @enum {unknown}
                                      */
                                     reply_control?: "everyone" | "accounts_you_follow" | "mentioned_only" | "parent_post_author_only" | "followers_only";
-                                    /** @description A topic tag (Threads `topic_tag`). */
+                                    /**
+                                     * Topic tag
+                                     * @description A topic tag (Threads `topic_tag`).
+                                     */
                                     topic_tag?: string;
                                 };
                                 tiktok?: {
-                                    /** @description This platform's text instead of the post's `text`. */
+                                    /**
+                                     * Text for this platform
+                                     * @description This platform's text instead of the post's `text`.
+                                     */
                                     text?: string;
                                     /**
+                                     * Privacy level
                                      * @description Required for TikTok: who may watch, chosen by the creator among the options TikTok offers them (`creator_info`); checked against those when publishing. A private account is offered `FOLLOWER_OF_CREATOR`, `MUTUAL_FOLLOW_FRIENDS` and `SELF_ONLY`, a public one `PUBLIC_TO_EVERYONE`, `MUTUAL_FOLLOW_FRIENDS` and `SELF_ONLY`. An app TikTok has not audited may post only `SELF_ONLY`, and only to private accounts.
                                      * @enum {unknown}
                                      */
                                     privacy_level?: "PUBLIC_TO_EVERYONE" | "MUTUAL_FOLLOW_FRIENDS" | "FOLLOWER_OF_CREATOR" | "SELF_ONLY";
+                                    /** Turn off comments */
                                     disable_comment?: boolean;
+                                    /** Turn off duets */
                                     disable_duet?: boolean;
+                                    /** Turn off stitches */
                                     disable_stitch?: boolean;
-                                    /** @description TikTok's commercial content disclosure, "Branded content": the video is a paid partnership promoting a third party; TikTok labels it 'Paid partnership'. Not with `privacy_level` `SELF_ONLY` ("Branded content visibility cannot be set to private."). Default false. */
+                                    /**
+                                     * Branded content (paid partnership)
+                                     * @description TikTok's commercial content disclosure, "Branded content": the video is a paid partnership promoting a third party; TikTok labels it 'Paid partnership'. Not with `privacy_level` `SELF_ONLY` ("Branded content visibility cannot be set to private."). Default false.
+                                     */
                                     brand_content_toggle?: boolean;
-                                    /** @description TikTok's commercial content disclosure, "Your brand": the video promotes the creator's own business; TikTok labels it 'Promotional content' ('Paid partnership' when `brand_content_toggle` is set too). Default false. */
+                                    /**
+                                     * Your brand (promotional content)
+                                     * @description TikTok's commercial content disclosure, "Your brand": the video promotes the creator's own business; TikTok labels it 'Promotional content' ('Paid partnership' when `brand_content_toggle` is set too). Default false.
+                                     */
                                     brand_organic_toggle?: boolean;
                                 };
                                 facebook?: {
-                                    /** @description This platform's text instead of the post's `text`. */
+                                    /**
+                                     * Text for this platform
+                                     * @description This platform's text instead of the post's `text`.
+                                     */
                                     text?: string;
-                                    /** @description A link the page post shares (absolute http or https URL). */
+                                    /**
+                                     * Link to share
+                                     * @description A link the page post shares (absolute http or https URL).
+                                     */
                                     link?: string;
                                 };
                             };
@@ -5778,47 +5910,80 @@ export interface paths {
                             /** @description Options for one platform, used by the targets on that platform only. */
                             platforms: {
                                 instagram?: {
-                                    /** @description This platform's text instead of the post's `text`. */
+                                    /**
+                                     * Text for this platform
+                                     * @description This platform's text instead of the post's `text`.
+                                     */
                                     text?: string;
                                     /**
+                                     * Post type
                                      * @description `feed` (default): an image, a video (published as a reel, as Instagram does with feed videos) or a carousel of 2 to 10; `reel`: one video; `story`: one image or video.
                                      * @enum {unknown}
                                      */
                                     type?: "feed" | "reel" | "story";
-                                    /** @description A comment the account writes on its new post right after publishing (needs `instagram_business_manage_comments`; its failure does not fail the post). */
+                                    /**
+                                     * First comment
+                                     * @description A comment the account writes on its new post right after publishing (needs `instagram_business_manage_comments`; its failure does not fail the post).
+                                     */
                                     first_comment?: string;
                                 };
                                 threads?: {
-                                    /** @description This platform's text instead of the post's `text`. */
+                                    /**
+                                     * Text for this platform
+                                     * @description This platform's text instead of the post's `text`.
+                                     */
                                     text?: string;
                                     /**
+                                     * Who may reply
                                      * @description Who may reply (Threads `reply_control`); default `everyone`.
                                      * @enum {unknown}
                                      */
                                     reply_control?: "everyone" | "accounts_you_follow" | "mentioned_only" | "parent_post_author_only" | "followers_only";
-                                    /** @description A topic tag (Threads `topic_tag`). */
+                                    /**
+                                     * Topic tag
+                                     * @description A topic tag (Threads `topic_tag`).
+                                     */
                                     topic_tag?: string;
                                 };
                                 tiktok?: {
-                                    /** @description This platform's text instead of the post's `text`. */
+                                    /**
+                                     * Text for this platform
+                                     * @description This platform's text instead of the post's `text`.
+                                     */
                                     text?: string;
                                     /**
+                                     * Privacy level
                                      * @description Required for TikTok: who may watch, chosen by the creator among the options TikTok offers them (`creator_info`); checked against those when publishing. A private account is offered `FOLLOWER_OF_CREATOR`, `MUTUAL_FOLLOW_FRIENDS` and `SELF_ONLY`, a public one `PUBLIC_TO_EVERYONE`, `MUTUAL_FOLLOW_FRIENDS` and `SELF_ONLY`. An app TikTok has not audited may post only `SELF_ONLY`, and only to private accounts.
                                      * @enum {unknown}
                                      */
                                     privacy_level?: "PUBLIC_TO_EVERYONE" | "MUTUAL_FOLLOW_FRIENDS" | "FOLLOWER_OF_CREATOR" | "SELF_ONLY";
+                                    /** Turn off comments */
                                     disable_comment?: boolean;
+                                    /** Turn off duets */
                                     disable_duet?: boolean;
+                                    /** Turn off stitches */
                                     disable_stitch?: boolean;
-                                    /** @description TikTok's commercial content disclosure, "Branded content": the video is a paid partnership promoting a third party; TikTok labels it 'Paid partnership'. Not with `privacy_level` `SELF_ONLY` ("Branded content visibility cannot be set to private."). Default false. */
+                                    /**
+                                     * Branded content (paid partnership)
+                                     * @description TikTok's commercial content disclosure, "Branded content": the video is a paid partnership promoting a third party; TikTok labels it 'Paid partnership'. Not with `privacy_level` `SELF_ONLY` ("Branded content visibility cannot be set to private."). Default false.
+                                     */
                                     brand_content_toggle?: boolean;
-                                    /** @description TikTok's commercial content disclosure, "Your brand": the video promotes the creator's own business; TikTok labels it 'Promotional content' ('Paid partnership' when `brand_content_toggle` is set too). Default false. */
+                                    /**
+                                     * Your brand (promotional content)
+                                     * @description TikTok's commercial content disclosure, "Your brand": the video promotes the creator's own business; TikTok labels it 'Promotional content' ('Paid partnership' when `brand_content_toggle` is set too). Default false.
+                                     */
                                     brand_organic_toggle?: boolean;
                                 };
                                 facebook?: {
-                                    /** @description This platform's text instead of the post's `text`. */
+                                    /**
+                                     * Text for this platform
+                                     * @description This platform's text instead of the post's `text`.
+                                     */
                                     text?: string;
-                                    /** @description A link the page post shares (absolute http or https URL). */
+                                    /**
+                                     * Link to share
+                                     * @description A link the page post shares (absolute http or https URL).
+                                     */
                                     link?: string;
                                 };
                             };
@@ -6074,47 +6239,80 @@ export interface paths {
                         /** @description Options for one platform, used by the targets on that platform only. */
                         platforms?: {
                             instagram?: {
-                                /** @description This platform's text instead of the post's `text`. */
+                                /**
+                                 * Text for this platform
+                                 * @description This platform's text instead of the post's `text`.
+                                 */
                                 text?: string;
                                 /**
+                                 * Post type
                                  * @description `feed` (default): an image, a video (published as a reel, as Instagram does with feed videos) or a carousel of 2 to 10; `reel`: one video; `story`: one image or video.
                                  * @enum {unknown}
                                  */
                                 type?: "feed" | "reel" | "story";
-                                /** @description A comment the account writes on its new post right after publishing (needs `instagram_business_manage_comments`; its failure does not fail the post). */
+                                /**
+                                 * First comment
+                                 * @description A comment the account writes on its new post right after publishing (needs `instagram_business_manage_comments`; its failure does not fail the post).
+                                 */
                                 first_comment?: string;
                             };
                             threads?: {
-                                /** @description This platform's text instead of the post's `text`. */
+                                /**
+                                 * Text for this platform
+                                 * @description This platform's text instead of the post's `text`.
+                                 */
                                 text?: string;
                                 /**
+                                 * Who may reply
                                  * @description Who may reply (Threads `reply_control`); default `everyone`.
                                  * @enum {unknown}
                                  */
                                 reply_control?: "everyone" | "accounts_you_follow" | "mentioned_only" | "parent_post_author_only" | "followers_only";
-                                /** @description A topic tag (Threads `topic_tag`). */
+                                /**
+                                 * Topic tag
+                                 * @description A topic tag (Threads `topic_tag`).
+                                 */
                                 topic_tag?: string;
                             };
                             tiktok?: {
-                                /** @description This platform's text instead of the post's `text`. */
+                                /**
+                                 * Text for this platform
+                                 * @description This platform's text instead of the post's `text`.
+                                 */
                                 text?: string;
                                 /**
+                                 * Privacy level
                                  * @description Required for TikTok: who may watch, chosen by the creator among the options TikTok offers them (`creator_info`); checked against those when publishing. A private account is offered `FOLLOWER_OF_CREATOR`, `MUTUAL_FOLLOW_FRIENDS` and `SELF_ONLY`, a public one `PUBLIC_TO_EVERYONE`, `MUTUAL_FOLLOW_FRIENDS` and `SELF_ONLY`. An app TikTok has not audited may post only `SELF_ONLY`, and only to private accounts.
                                  * @enum {unknown}
                                  */
                                 privacy_level?: "PUBLIC_TO_EVERYONE" | "MUTUAL_FOLLOW_FRIENDS" | "FOLLOWER_OF_CREATOR" | "SELF_ONLY";
+                                /** Turn off comments */
                                 disable_comment?: boolean;
+                                /** Turn off duets */
                                 disable_duet?: boolean;
+                                /** Turn off stitches */
                                 disable_stitch?: boolean;
-                                /** @description TikTok's commercial content disclosure, "Branded content": the video is a paid partnership promoting a third party; TikTok labels it 'Paid partnership'. Not with `privacy_level` `SELF_ONLY` ("Branded content visibility cannot be set to private."). Default false. */
+                                /**
+                                 * Branded content (paid partnership)
+                                 * @description TikTok's commercial content disclosure, "Branded content": the video is a paid partnership promoting a third party; TikTok labels it 'Paid partnership'. Not with `privacy_level` `SELF_ONLY` ("Branded content visibility cannot be set to private."). Default false.
+                                 */
                                 brand_content_toggle?: boolean;
-                                /** @description TikTok's commercial content disclosure, "Your brand": the video promotes the creator's own business; TikTok labels it 'Promotional content' ('Paid partnership' when `brand_content_toggle` is set too). Default false. */
+                                /**
+                                 * Your brand (promotional content)
+                                 * @description TikTok's commercial content disclosure, "Your brand": the video promotes the creator's own business; TikTok labels it 'Promotional content' ('Paid partnership' when `brand_content_toggle` is set too). Default false.
+                                 */
                                 brand_organic_toggle?: boolean;
                             };
                             facebook?: {
-                                /** @description This platform's text instead of the post's `text`. */
+                                /**
+                                 * Text for this platform
+                                 * @description This platform's text instead of the post's `text`.
+                                 */
                                 text?: string;
-                                /** @description A link the page post shares (absolute http or https URL). */
+                                /**
+                                 * Link to share
+                                 * @description A link the page post shares (absolute http or https URL).
+                                 */
                                 link?: string;
                             };
                         };
@@ -6154,47 +6352,80 @@ export interface paths {
                             /** @description Options for one platform, used by the targets on that platform only. */
                             platforms: {
                                 instagram?: {
-                                    /** @description This platform's text instead of the post's `text`. */
+                                    /**
+                                     * Text for this platform
+                                     * @description This platform's text instead of the post's `text`.
+                                     */
                                     text?: string;
                                     /**
+                                     * Post type
                                      * @description `feed` (default): an image, a video (published as a reel, as Instagram does with feed videos) or a carousel of 2 to 10; `reel`: one video; `story`: one image or video.
                                      * @enum {unknown}
                                      */
                                     type?: "feed" | "reel" | "story";
-                                    /** @description A comment the account writes on its new post right after publishing (needs `instagram_business_manage_comments`; its failure does not fail the post). */
+                                    /**
+                                     * First comment
+                                     * @description A comment the account writes on its new post right after publishing (needs `instagram_business_manage_comments`; its failure does not fail the post).
+                                     */
                                     first_comment?: string;
                                 };
                                 threads?: {
-                                    /** @description This platform's text instead of the post's `text`. */
+                                    /**
+                                     * Text for this platform
+                                     * @description This platform's text instead of the post's `text`.
+                                     */
                                     text?: string;
                                     /**
+                                     * Who may reply
                                      * @description Who may reply (Threads `reply_control`); default `everyone`.
                                      * @enum {unknown}
                                      */
                                     reply_control?: "everyone" | "accounts_you_follow" | "mentioned_only" | "parent_post_author_only" | "followers_only";
-                                    /** @description A topic tag (Threads `topic_tag`). */
+                                    /**
+                                     * Topic tag
+                                     * @description A topic tag (Threads `topic_tag`).
+                                     */
                                     topic_tag?: string;
                                 };
                                 tiktok?: {
-                                    /** @description This platform's text instead of the post's `text`. */
+                                    /**
+                                     * Text for this platform
+                                     * @description This platform's text instead of the post's `text`.
+                                     */
                                     text?: string;
                                     /**
+                                     * Privacy level
                                      * @description Required for TikTok: who may watch, chosen by the creator among the options TikTok offers them (`creator_info`); checked against those when publishing. A private account is offered `FOLLOWER_OF_CREATOR`, `MUTUAL_FOLLOW_FRIENDS` and `SELF_ONLY`, a public one `PUBLIC_TO_EVERYONE`, `MUTUAL_FOLLOW_FRIENDS` and `SELF_ONLY`. An app TikTok has not audited may post only `SELF_ONLY`, and only to private accounts.
                                      * @enum {unknown}
                                      */
                                     privacy_level?: "PUBLIC_TO_EVERYONE" | "MUTUAL_FOLLOW_FRIENDS" | "FOLLOWER_OF_CREATOR" | "SELF_ONLY";
+                                    /** Turn off comments */
                                     disable_comment?: boolean;
+                                    /** Turn off duets */
                                     disable_duet?: boolean;
+                                    /** Turn off stitches */
                                     disable_stitch?: boolean;
-                                    /** @description TikTok's commercial content disclosure, "Branded content": the video is a paid partnership promoting a third party; TikTok labels it 'Paid partnership'. Not with `privacy_level` `SELF_ONLY` ("Branded content visibility cannot be set to private."). Default false. */
+                                    /**
+                                     * Branded content (paid partnership)
+                                     * @description TikTok's commercial content disclosure, "Branded content": the video is a paid partnership promoting a third party; TikTok labels it 'Paid partnership'. Not with `privacy_level` `SELF_ONLY` ("Branded content visibility cannot be set to private."). Default false.
+                                     */
                                     brand_content_toggle?: boolean;
-                                    /** @description TikTok's commercial content disclosure, "Your brand": the video promotes the creator's own business; TikTok labels it 'Promotional content' ('Paid partnership' when `brand_content_toggle` is set too). Default false. */
+                                    /**
+                                     * Your brand (promotional content)
+                                     * @description TikTok's commercial content disclosure, "Your brand": the video promotes the creator's own business; TikTok labels it 'Promotional content' ('Paid partnership' when `brand_content_toggle` is set too). Default false.
+                                     */
                                     brand_organic_toggle?: boolean;
                                 };
                                 facebook?: {
-                                    /** @description This platform's text instead of the post's `text`. */
+                                    /**
+                                     * Text for this platform
+                                     * @description This platform's text instead of the post's `text`.
+                                     */
                                     text?: string;
-                                    /** @description A link the page post shares (absolute http or https URL). */
+                                    /**
+                                     * Link to share
+                                     * @description A link the page post shares (absolute http or https URL).
+                                     */
                                     link?: string;
                                 };
                             };
@@ -6533,47 +6764,80 @@ export interface paths {
                             /** @description Options for one platform, used by the targets on that platform only. */
                             platforms: {
                                 instagram?: {
-                                    /** @description This platform's text instead of the post's `text`. */
+                                    /**
+                                     * Text for this platform
+                                     * @description This platform's text instead of the post's `text`.
+                                     */
                                     text?: string;
                                     /**
+                                     * Post type
                                      * @description `feed` (default): an image, a video (published as a reel, as Instagram does with feed videos) or a carousel of 2 to 10; `reel`: one video; `story`: one image or video.
                                      * @enum {unknown}
                                      */
                                     type?: "feed" | "reel" | "story";
-                                    /** @description A comment the account writes on its new post right after publishing (needs `instagram_business_manage_comments`; its failure does not fail the post). */
+                                    /**
+                                     * First comment
+                                     * @description A comment the account writes on its new post right after publishing (needs `instagram_business_manage_comments`; its failure does not fail the post).
+                                     */
                                     first_comment?: string;
                                 };
                                 threads?: {
-                                    /** @description This platform's text instead of the post's `text`. */
+                                    /**
+                                     * Text for this platform
+                                     * @description This platform's text instead of the post's `text`.
+                                     */
                                     text?: string;
                                     /**
+                                     * Who may reply
                                      * @description Who may reply (Threads `reply_control`); default `everyone`.
                                      * @enum {unknown}
                                      */
                                     reply_control?: "everyone" | "accounts_you_follow" | "mentioned_only" | "parent_post_author_only" | "followers_only";
-                                    /** @description A topic tag (Threads `topic_tag`). */
+                                    /**
+                                     * Topic tag
+                                     * @description A topic tag (Threads `topic_tag`).
+                                     */
                                     topic_tag?: string;
                                 };
                                 tiktok?: {
-                                    /** @description This platform's text instead of the post's `text`. */
+                                    /**
+                                     * Text for this platform
+                                     * @description This platform's text instead of the post's `text`.
+                                     */
                                     text?: string;
                                     /**
+                                     * Privacy level
                                      * @description Required for TikTok: who may watch, chosen by the creator among the options TikTok offers them (`creator_info`); checked against those when publishing. A private account is offered `FOLLOWER_OF_CREATOR`, `MUTUAL_FOLLOW_FRIENDS` and `SELF_ONLY`, a public one `PUBLIC_TO_EVERYONE`, `MUTUAL_FOLLOW_FRIENDS` and `SELF_ONLY`. An app TikTok has not audited may post only `SELF_ONLY`, and only to private accounts.
                                      * @enum {unknown}
                                      */
                                     privacy_level?: "PUBLIC_TO_EVERYONE" | "MUTUAL_FOLLOW_FRIENDS" | "FOLLOWER_OF_CREATOR" | "SELF_ONLY";
+                                    /** Turn off comments */
                                     disable_comment?: boolean;
+                                    /** Turn off duets */
                                     disable_duet?: boolean;
+                                    /** Turn off stitches */
                                     disable_stitch?: boolean;
-                                    /** @description TikTok's commercial content disclosure, "Branded content": the video is a paid partnership promoting a third party; TikTok labels it 'Paid partnership'. Not with `privacy_level` `SELF_ONLY` ("Branded content visibility cannot be set to private."). Default false. */
+                                    /**
+                                     * Branded content (paid partnership)
+                                     * @description TikTok's commercial content disclosure, "Branded content": the video is a paid partnership promoting a third party; TikTok labels it 'Paid partnership'. Not with `privacy_level` `SELF_ONLY` ("Branded content visibility cannot be set to private."). Default false.
+                                     */
                                     brand_content_toggle?: boolean;
-                                    /** @description TikTok's commercial content disclosure, "Your brand": the video promotes the creator's own business; TikTok labels it 'Promotional content' ('Paid partnership' when `brand_content_toggle` is set too). Default false. */
+                                    /**
+                                     * Your brand (promotional content)
+                                     * @description TikTok's commercial content disclosure, "Your brand": the video promotes the creator's own business; TikTok labels it 'Promotional content' ('Paid partnership' when `brand_content_toggle` is set too). Default false.
+                                     */
                                     brand_organic_toggle?: boolean;
                                 };
                                 facebook?: {
-                                    /** @description This platform's text instead of the post's `text`. */
+                                    /**
+                                     * Text for this platform
+                                     * @description This platform's text instead of the post's `text`.
+                                     */
                                     text?: string;
-                                    /** @description A link the page post shares (absolute http or https URL). */
+                                    /**
+                                     * Link to share
+                                     * @description A link the page post shares (absolute http or https URL).
+                                     */
                                     link?: string;
                                 };
                             };
@@ -10617,6 +10881,503 @@ export interface paths {
                 };
             };
         };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/platforms": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the platforms
+         * @description Every platform the service knows, in one page (`next_cursor` is always null): what a post can be there, its text and media limits, its options, what the service does with its comments and insights, and whether this service can connect accounts there now. What the catalogue states is what the API enforces: a post's text, media and options are checked against the same definition (400 `validation_failed` naming the field), the insights endpoints take the metrics listed (400 `unknown_metric` otherwise), and the comments endpoints do what `comments` says (422 `unsupported_platform` otherwise). Any key may read it, a profile key too.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /**
+                                 * @description The platform, as accounts and posts name it.
+                                 * @enum {unknown}
+                                 */
+                                platform: "instagram" | "threads" | "tiktok" | "facebook";
+                                /** @description The name to show people: "Facebook Pages". */
+                                label: string;
+                                /**
+                                 * @description `sandbox`: this service runs on the sandbox platforms (`PLATFORMS=sandbox`), which imitate it; `live`: it has credentials for the real platform; `not_configured`: it has none (`<PLATFORM>_CLIENT_ID` and `_CLIENT_SECRET` unset), so a connect link cannot offer it (422 `platform_not_available`).
+                                 * @enum {unknown}
+                                 */
+                                availability: "sandbox" | "live" | "not_configured";
+                                /** @description One sign-in grants several pages, each becoming an account (Facebook: the pages the login manages). */
+                                grants_pages: boolean;
+                                publishing: {
+                                    /** @description What a post can be there: `text` (text alone), `image` (one image), `video` (one video), `carousel` (several images and videos in one post). */
+                                    kinds: ("text" | "image" | "video" | "carousel")[];
+                                    text: {
+                                        /** @description The longest text (a post's, or its `platforms.<platform>.text`), as `counting` counts it. */
+                                        max_length: number;
+                                        /** @description How the platform counts a text's length: `code_points` (Unicode characters), `utf16_code_units` (a character beyond U+FFFF, as most emoji are, counts 2), or a rule of the platform's own, named for it (Threads: `code_points_emoji_as_utf8_bytes`). */
+                                        counting: string;
+                                        /** @description The counting rule in words, with examples. */
+                                        counting_description: string;
+                                        /** @description The most hashtags (`#tag`) a text may hold; null: no such limit. */
+                                        max_hashtags: number | null;
+                                        /** @description The most accounts (`@name`) a text may mention; null: no such limit. */
+                                        max_mentions: number | null;
+                                    };
+                                    /** @description How many media one carousel post holds; null where `kinds` has no `carousel`. */
+                                    carousel: {
+                                        /** @description The fewest images and videos in one carousel post. */
+                                        min_items: number;
+                                        /** @description The most; null: no limit the service knows of. */
+                                        max_items: number | null;
+                                    } | null;
+                                    /** @description The video lengths checked before publishing (a video whose length is known and outside them is 400 `validation_failed` on `media_ids`). Empty: none checked before publishing (TikTok checks each creator's own longest length when publishing). */
+                                    video_durations: {
+                                        /**
+                                         * @description `single`: the post's only medium; `carousel`: one of a carousel's items.
+                                         * @enum {unknown}
+                                         */
+                                        in: "single" | "carousel";
+                                        /** @description The post options that choose this rule (Instagram's `{"type": "reel"}`); null: any post the other rules do not choose. */
+                                        options: {
+                                            [key: string]: unknown;
+                                        } | null;
+                                        min_seconds: number;
+                                        max_seconds: number;
+                                    }[];
+                                    /** @description The image formats the platform takes (MIME types); an image of another format is converted to JPEG for it. Empty where `kinds` has no image. */
+                                    image_types: string[];
+                                    /** @description The JSON schema of `platforms.<platform>` in POST /v1/posts: the text for this platform instead of the post's, and the options the platform takes (each with a `title` to label it in a form, and a `description`). */
+                                    options: {
+                                        [key: string]: unknown;
+                                    };
+                                };
+                                /** @description What the comments endpoints can do there; null: the service reads no comments there. */
+                                comments: {
+                                    /** @description An account can answer comments (POST /v1/comments/{id}/replies). */
+                                    reply: boolean;
+                                    /** @description An account can hide and unhide comments (POST /v1/comments/{id}/hide). */
+                                    hide: boolean;
+                                    /** @description Replies (comments under a comment) can be hidden, not only top-level comments. */
+                                    hide_replies: boolean;
+                                    /** @description A hidden comment can be answered. */
+                                    reply_to_hidden: boolean;
+                                } | null;
+                                /** @description The metrics offered, with what each counts; null: the service offers no insights there. */
+                                insights: {
+                                    /** @description GET /v1/accounts/{id}/insights: daily figures of an account. */
+                                    account: {
+                                        /** @description As `metrics` of the insights endpoints names it. */
+                                        name: string;
+                                        /** @description What it counts on this platform (the same name can count different things on two platforms). */
+                                        description: string;
+                                    }[];
+                                    /** @description GET /v1/posts/{id}/insights: lifetime figures of a post. */
+                                    post: {
+                                        /** @description As `metrics` of the insights endpoints names it. */
+                                        name: string;
+                                        /** @description What it counts on this platform (the same name can count different things on two platforms). */
+                                        description: string;
+                                    }[];
+                                } | null;
+                            }[];
+                            /** @description Pass as `cursor` for the next page; null on the last page. */
+                            next_cursor: string | null;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code, e.g. `profile_not_found`. */
+                                code: string;
+                                /** @description What went wrong, for a human. */
+                                message: string;
+                                /** @description Also in the `Request-Id` response header; quote it in support requests. */
+                                request_id: string;
+                                /** @description For `validation_failed`: a list of `{field, message}`. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code, e.g. `profile_not_found`. */
+                                code: string;
+                                /** @description What went wrong, for a human. */
+                                message: string;
+                                /** @description Also in the `Request-Id` response header; quote it in support requests. */
+                                request_id: string;
+                                /** @description For `validation_failed`: a list of `{field, message}`. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code, e.g. `profile_not_found`. */
+                                code: string;
+                                /** @description What went wrong, for a human. */
+                                message: string;
+                                /** @description Also in the `Request-Id` response header; quote it in support requests. */
+                                request_id: string;
+                                /** @description For `validation_failed`: a list of `{field, message}`. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code, e.g. `profile_not_found`. */
+                                code: string;
+                                /** @description What went wrong, for a human. */
+                                message: string;
+                                /** @description Also in the `Request-Id` response header; quote it in support requests. */
+                                request_id: string;
+                                /** @description For `validation_failed`: a list of `{field, message}`. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code, e.g. `profile_not_found`. */
+                                code: string;
+                                /** @description What went wrong, for a human. */
+                                message: string;
+                                /** @description Also in the `Request-Id` response header; quote it in support requests. */
+                                request_id: string;
+                                /** @description For `validation_failed`: a list of `{field, message}`. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code, e.g. `profile_not_found`. */
+                                code: string;
+                                /** @description What went wrong, for a human. */
+                                message: string;
+                                /** @description Also in the `Request-Id` response header; quote it in support requests. */
+                                request_id: string;
+                                /** @description For `validation_failed`: a list of `{field, message}`. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/platforms/{platform}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a platform
+         * @description One platform of GET /v1/platforms. A name the service does not know: 404 `platform_not_found`. What the catalogue states is what the API enforces: a post's text, media and options are checked against the same definition (400 `validation_failed` naming the field), the insights endpoints take the metrics listed (400 `unknown_metric` otherwise), and the comments endpoints do what `comments` says (422 `unsupported_platform` otherwise). Any key may read it, a profile key too.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description The platform's name: `instagram`, `threads`, ... */
+                    platform: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /**
+                             * @description The platform, as accounts and posts name it.
+                             * @enum {unknown}
+                             */
+                            platform: "instagram" | "threads" | "tiktok" | "facebook";
+                            /** @description The name to show people: "Facebook Pages". */
+                            label: string;
+                            /**
+                             * @description `sandbox`: this service runs on the sandbox platforms (`PLATFORMS=sandbox`), which imitate it; `live`: it has credentials for the real platform; `not_configured`: it has none (`<PLATFORM>_CLIENT_ID` and `_CLIENT_SECRET` unset), so a connect link cannot offer it (422 `platform_not_available`).
+                             * @enum {unknown}
+                             */
+                            availability: "sandbox" | "live" | "not_configured";
+                            /** @description One sign-in grants several pages, each becoming an account (Facebook: the pages the login manages). */
+                            grants_pages: boolean;
+                            publishing: {
+                                /** @description What a post can be there: `text` (text alone), `image` (one image), `video` (one video), `carousel` (several images and videos in one post). */
+                                kinds: ("text" | "image" | "video" | "carousel")[];
+                                text: {
+                                    /** @description The longest text (a post's, or its `platforms.<platform>.text`), as `counting` counts it. */
+                                    max_length: number;
+                                    /** @description How the platform counts a text's length: `code_points` (Unicode characters), `utf16_code_units` (a character beyond U+FFFF, as most emoji are, counts 2), or a rule of the platform's own, named for it (Threads: `code_points_emoji_as_utf8_bytes`). */
+                                    counting: string;
+                                    /** @description The counting rule in words, with examples. */
+                                    counting_description: string;
+                                    /** @description The most hashtags (`#tag`) a text may hold; null: no such limit. */
+                                    max_hashtags: number | null;
+                                    /** @description The most accounts (`@name`) a text may mention; null: no such limit. */
+                                    max_mentions: number | null;
+                                };
+                                /** @description How many media one carousel post holds; null where `kinds` has no `carousel`. */
+                                carousel: {
+                                    /** @description The fewest images and videos in one carousel post. */
+                                    min_items: number;
+                                    /** @description The most; null: no limit the service knows of. */
+                                    max_items: number | null;
+                                } | null;
+                                /** @description The video lengths checked before publishing (a video whose length is known and outside them is 400 `validation_failed` on `media_ids`). Empty: none checked before publishing (TikTok checks each creator's own longest length when publishing). */
+                                video_durations: {
+                                    /**
+                                     * @description `single`: the post's only medium; `carousel`: one of a carousel's items.
+                                     * @enum {unknown}
+                                     */
+                                    in: "single" | "carousel";
+                                    /** @description The post options that choose this rule (Instagram's `{"type": "reel"}`); null: any post the other rules do not choose. */
+                                    options: {
+                                        [key: string]: unknown;
+                                    } | null;
+                                    min_seconds: number;
+                                    max_seconds: number;
+                                }[];
+                                /** @description The image formats the platform takes (MIME types); an image of another format is converted to JPEG for it. Empty where `kinds` has no image. */
+                                image_types: string[];
+                                /** @description The JSON schema of `platforms.<platform>` in POST /v1/posts: the text for this platform instead of the post's, and the options the platform takes (each with a `title` to label it in a form, and a `description`). */
+                                options: {
+                                    [key: string]: unknown;
+                                };
+                            };
+                            /** @description What the comments endpoints can do there; null: the service reads no comments there. */
+                            comments: {
+                                /** @description An account can answer comments (POST /v1/comments/{id}/replies). */
+                                reply: boolean;
+                                /** @description An account can hide and unhide comments (POST /v1/comments/{id}/hide). */
+                                hide: boolean;
+                                /** @description Replies (comments under a comment) can be hidden, not only top-level comments. */
+                                hide_replies: boolean;
+                                /** @description A hidden comment can be answered. */
+                                reply_to_hidden: boolean;
+                            } | null;
+                            /** @description The metrics offered, with what each counts; null: the service offers no insights there. */
+                            insights: {
+                                /** @description GET /v1/accounts/{id}/insights: daily figures of an account. */
+                                account: {
+                                    /** @description As `metrics` of the insights endpoints names it. */
+                                    name: string;
+                                    /** @description What it counts on this platform (the same name can count different things on two platforms). */
+                                    description: string;
+                                }[];
+                                /** @description GET /v1/posts/{id}/insights: lifetime figures of a post. */
+                                post: {
+                                    /** @description As `metrics` of the insights endpoints names it. */
+                                    name: string;
+                                    /** @description What it counts on this platform (the same name can count different things on two platforms). */
+                                    description: string;
+                                }[];
+                            } | null;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code, e.g. `profile_not_found`. */
+                                code: string;
+                                /** @description What went wrong, for a human. */
+                                message: string;
+                                /** @description Also in the `Request-Id` response header; quote it in support requests. */
+                                request_id: string;
+                                /** @description For `validation_failed`: a list of `{field, message}`. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code, e.g. `profile_not_found`. */
+                                code: string;
+                                /** @description What went wrong, for a human. */
+                                message: string;
+                                /** @description Also in the `Request-Id` response header; quote it in support requests. */
+                                request_id: string;
+                                /** @description For `validation_failed`: a list of `{field, message}`. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code, e.g. `profile_not_found`. */
+                                code: string;
+                                /** @description What went wrong, for a human. */
+                                message: string;
+                                /** @description Also in the `Request-Id` response header; quote it in support requests. */
+                                request_id: string;
+                                /** @description For `validation_failed`: a list of `{field, message}`. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code, e.g. `profile_not_found`. */
+                                code: string;
+                                /** @description What went wrong, for a human. */
+                                message: string;
+                                /** @description Also in the `Request-Id` response header; quote it in support requests. */
+                                request_id: string;
+                                /** @description For `validation_failed`: a list of `{field, message}`. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code, e.g. `profile_not_found`. */
+                                code: string;
+                                /** @description What went wrong, for a human. */
+                                message: string;
+                                /** @description Also in the `Request-Id` response header; quote it in support requests. */
+                                request_id: string;
+                                /** @description For `validation_failed`: a list of `{field, message}`. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code, e.g. `profile_not_found`. */
+                                code: string;
+                                /** @description What went wrong, for a human. */
+                                message: string;
+                                /** @description Also in the `Request-Id` response header; quote it in support requests. */
+                                request_id: string;
+                                /** @description For `validation_failed`: a list of `{field, message}`. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
