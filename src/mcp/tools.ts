@@ -97,12 +97,21 @@ const SPECS: readonly ToolSpec[] = [
     openWorld: true,
   },
   {
+    name: 'list_platforms',
+    title: 'List the platforms',
+    method: 'GET',
+    path: '/v1/platforms',
+    purpose:
+      "Lists what each platform takes and offers: the kinds of post, the text's longest length and how the platform counts it, media limits, each platform's post options (`platforms.<platform>` of create_post), and whether comments and insights (which metrics) exist there. Read it before writing a post for a platform.",
+    readOnly: true,
+  },
+  {
     name: 'create_post',
     title: 'Create a post',
     method: 'POST',
     path: '/v1/posts',
     purpose:
-      'Creates a post on one or more accounts: published now (no `scheduled_at`), scheduled (`scheduled_at`), or kept as a draft (`draft: true`).',
+      "Creates a post on one or more accounts: published now (no `scheduled_at`), scheduled (`scheduled_at`), or kept as a draft (`draft: true`). Each platform's rules (text length as it counts it, media, options) are in list_platforms.",
     openWorld: true,
   },
   {

@@ -91,6 +91,7 @@ const TOOLS = [
   'list_accounts',
   'create_reconnect_link',
   'import_media',
+  'list_platforms',
   'create_post',
   'list_posts',
   'get_post',
@@ -160,6 +161,28 @@ describe('listing the tools', () => {
       expect(tools).toHaveLength(TOOLS.length);
       for (const tool of tools) expect(Object.keys(tool.inputSchema.properties ?? {})).not.toContain('profile');
     }
+  });
+});
+
+describe('the platforms through the tools', () => {
+  it("list_platforms answers each platform's rules, as GET /v1/platforms does, to a profile key too", async () => {
+    const profileKey = await t.createProfileKey(owner.ownerId, owner.defaultProfileId);
+    const client = await connect(profileKey);
+    const listed = await ok(client, 'list_platforms');
+    expect(listed.data.map((p: { platform: string }) => p.platform)).toEqual([
+      'instagram',
+      'threads',
+      'tiktok',
+      'facebook',
+    ]);
+    // Threads' posts docs: 500 characters, an emoji counted as its UTF-8 bytes.
+    expect(listed.data[1]).toMatchObject({
+      label: 'Threads',
+      publishing: { text: { max_length: 500, counting: 'code_points_emoji_as_utf8_bytes' } },
+    });
+    const { tools } = await client.listTools();
+    expect(tools.find((tool) => tool.name === 'list_platforms')?.annotations?.readOnlyHint).toBe(true);
+    expect(tools.find((tool) => tool.name === 'create_post')?.description).toContain('list_platforms');
   });
 });
 

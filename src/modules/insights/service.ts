@@ -88,11 +88,16 @@ function metricsOf(asked: string | undefined, valid: readonly string[], what: st
   return names;
 }
 
+/** The platforms that offer insights, in their labels: "Instagram and Threads". */
+function offeredLabels(joiner: string): string {
+  return INSIGHT_PLATFORMS.map((p) => platformInfo(p).label).join(joiner);
+}
+
 function notSupported(platform: Platform, what: string): ApiError {
   return new ApiError(
     422,
     'insights_not_supported',
-    `${platformInfo(platform).label} ${what} have no insights; insights exist for Instagram and Threads.`,
+    `${platformInfo(platform).label} ${what} have no insights; insights exist for ${offeredLabels(' and ')}.`,
   );
 }
 
@@ -235,14 +240,18 @@ export async function postInsightsOf(
       throw new ApiError(
         400,
         'account_id_required',
-        `The post ${post.id} went to ${measured.length} Instagram and Threads accounts; name one with account_id.`,
+        `The post ${post.id} went to ${measured.length} accounts with insights; name one with account_id.`,
         { account_ids: measured.map((t) => t.accountId) },
       );
     }
     target = measured[0] ?? target;
   }
   if (target === undefined) {
-    throw new ApiError(422, 'insights_not_supported', `The post ${post.id} has no Instagram or Threads account.`);
+    throw new ApiError(
+      422,
+      'insights_not_supported',
+      `The post ${post.id} has no account on ${offeredLabels(' or ')}, where insights exist.`,
+    );
   }
   const platform = target.platform;
   const offered = platformInfo(platform).insights?.post;

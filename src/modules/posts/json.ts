@@ -14,8 +14,8 @@ import {
   type TargetError,
 } from './tables.ts';
 
-/** The longest text any platform takes (a Facebook page post); each platform's own limit is checked per target. */
-export const MAX_TEXT_LENGTH = 63_206;
+/** The longest text any platform takes (today a Facebook page post's); each platform's own limit is checked per target. */
+export const MAX_TEXT_LENGTH = Math.max(...PLATFORMS.map((p) => platformInfo(p).publishing.text.maxLength));
 
 const TextOverride = MultiLineText({
   title: 'Text for this platform',

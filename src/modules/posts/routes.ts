@@ -12,6 +12,7 @@ import {
   TimeRangeQuery,
   timeBound,
 } from '../../http/schemas.ts';
+import { PLATFORMS, platformInfo } from '../../platforms/index.ts';
 import { MAX_TEXT_LENGTH, PlatformsJson, PostJson as Post, renderPost } from './json.ts';
 import {
   cancelPost,
@@ -35,8 +36,13 @@ const render = ({ post, targets }: PostWithTargets) => renderPost(post, targets)
 
 /** At most this many accounts in one post. */
 export const MAX_POST_ACCOUNTS = 50;
-/** At most this many media in one post (Threads' carousel limit, the largest). */
-export const MAX_POST_MEDIA = 20;
+/**
+ * At most this many media in one post: the largest carousel a platform states a limit for
+ * (today Threads' 20); a platform that states none (Facebook) is held to it too.
+ */
+export const MAX_POST_MEDIA = Math.max(
+  ...PLATFORMS.flatMap((p) => platformInfo(p).publishing.carousel?.maxItems ?? []),
+);
 
 const Fields = {
   account_ids: Type.Array(Type.String({ minLength: 1, maxLength: 100 }), {
@@ -77,7 +83,7 @@ const Fields = {
   ),
 };
 
-const CHECKS = `Every check runs before anything is stored, and every problem is listed in \`details\` (\`{code, field, message, account_id?, media_id?}\`); the answer takes the gravest problem's code: 404 \`account_not_found\` (an account the key does not see), 404 \`media_not_found\`, 400 \`mixed_profiles\` (accounts of two profiles), 400 \`media_profile_mismatch\` (media of another profile than the accounts'), 422 \`account_not_connected\`, 422 \`permission_missing\` (the platform's publishing permission, named), 400 \`validation_failed\` (a platform's rules: Threads text at most 500 as Threads counts it and at most 20 carousel items; Instagram needs media, 2 to 10 in a carousel, one video for a reel; TikTok exactly one video and a \`privacy_level\`; Facebook text or media; options for a platform none of the accounts is on).`;
+const CHECKS = `Every check runs before anything is stored, and every problem is listed in \`details\` (\`{code, field, message, account_id?, media_id?}\`); the answer takes the gravest problem's code: 404 \`account_not_found\` (an account the key does not see), 404 \`media_not_found\`, 400 \`mixed_profiles\` (accounts of two profiles), 400 \`media_profile_mismatch\` (media of another profile than the accounts'), 422 \`account_not_connected\`, 422 \`permission_missing\` (the platform's publishing permission, named), 400 \`validation_failed\` (a platform's rules, as GET /v1/platforms states them: the kinds of post it takes, its text's longest length as it counts it, its carousel's items, its video lengths and its options; TikTok also needs a \`privacy_level\`; options for a platform none of the accounts is on).`;
 
 export function postRoutes(deps: PostDeps): FastifyPluginAsyncTypebox {
   const { db } = deps;
