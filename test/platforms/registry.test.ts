@@ -9,6 +9,7 @@ import {
   settingsPrefix,
   textLength,
 } from '../../src/platforms/index.ts';
+import { SANDBOX_PLATFORMS } from '../../src/sandbox/registry.ts';
 import { startSandbox, type TestSandbox } from '../helpers/sandbox.ts';
 
 let sandbox: TestSandbox;
@@ -122,6 +123,19 @@ describe('the platform registry', () => {
     expect(actions.hide !== undefined).toBe(expected.comments !== null);
     expect(actions.read_insights !== undefined).toBe(expected.insights !== null);
     expect(actions.publish !== undefined).toBe(expected.publishing.kinds.length > 0);
+  });
+
+  it('has a sandbox part for every platform, and no other', () => {
+    expect(SANDBOX_PLATFORMS.map((part) => part.name).sort()).toEqual([...PLATFORMS].sort());
+  });
+
+  it.each(Object.keys(EXPECTED) as Platform[])('%s: the sandbox imitates what the service uses there', (platform) => {
+    const part = SANDBOX_PLATFORMS.find((p) => p.name === platform);
+    const expected = EXPECTED[platform];
+    // Where the service reads comments it is told of new ones, so the sandbox must send notices;
+    // where it reads figures, the sandbox must hold some to answer.
+    expect(part?.webhooks !== null).toBe(expected.comments !== null);
+    if (expected.insights !== null) expect(part?.insightMetrics).not.toBeNull();
   });
 
   it.each(Object.keys(EXPECTED) as Platform[])('%s: its credential settings are read by their prefix', (platform) => {
