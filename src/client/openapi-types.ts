@@ -11144,14 +11144,14 @@ export interface paths {
         };
         /**
          * Get a platform
-         * @description One platform of GET /v1/platforms. A name the service does not know: 404 `platform_not_found`. What the catalogue states is what the API enforces: a post's text, media and options are checked against the same definition (400 `validation_failed` naming the field), the insights endpoints take the metrics listed (400 `unknown_metric` otherwise), and the comments endpoints do what `comments` says (422 `unsupported_platform` otherwise). Any key may read it, a profile key too.
+         * @description One platform of GET /v1/platforms. A name the service does not know: 404 `platform_not_found`; one that is not a name (not lower case letters, digits and `_`): 400 `validation_failed` on `path.platform`. What the catalogue states is what the API enforces: a post's text, media and options are checked against the same definition (400 `validation_failed` naming the field), the insights endpoints take the metrics listed (400 `unknown_metric` otherwise), and the comments endpoints do what `comments` says (422 `unsupported_platform` otherwise). Any key may read it, a profile key too.
          */
         get: {
             parameters: {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @description The platform's name: `instagram`, `threads`, ... */
+                    /** @description The platform's name, as GET /v1/platforms lists it: lower-case letters, digits and `_` (`instagram`). */
                     platform: string;
                 };
                 cookie?: never;

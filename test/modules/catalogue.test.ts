@@ -154,13 +154,21 @@ describe('GET /v1/platforms', () => {
     const one = await t.app.inject({ method: 'GET', url: '/v1/platforms/threads', headers: auth(owner.key) });
     expect(one.statusCode).toBe(200);
     expect(one.json()).toEqual(threads);
-    for (const name of ['myspace', 'toString', 'INSTAGRAM']) {
+    for (const name of ['myspace', 'constructor']) {
       const res = await t.app.inject({ method: 'GET', url: `/v1/platforms/${name}`, headers: auth(owner.key) });
       expect(res.statusCode).toBe(404);
       expect(res.json().error).toMatchObject({
         code: 'platform_not_found',
         details: { platforms: ['instagram', 'threads', 'tiktok', 'facebook'] },
       });
+    }
+  });
+
+  it('refuses a path that is no platform name with validation_failed on path.platform', async () => {
+    for (const name of ['INSTAGRAM', 'toString', '-1', '%20']) {
+      const res = await t.app.inject({ method: 'GET', url: `/v1/platforms/${name}`, headers: auth(owner.key) });
+      expect(res.statusCode, name).toBe(400);
+      expect(res.json().error).toMatchObject({ code: 'validation_failed', details: [{ field: 'path.platform' }] });
     }
   });
 

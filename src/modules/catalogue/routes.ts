@@ -35,12 +35,15 @@ export function catalogueRoutes(deps: { platforms: () => PlatformSet }): Fastify
         schema: {
           tags,
           summary: 'Get a platform',
-          description: `One platform of GET /v1/platforms. A name the service does not know: 404 \`platform_not_found\`. ${WHAT_IT_STATES}`,
+          description: `One platform of GET /v1/platforms. A name the service does not know: 404 \`platform_not_found\`; one that is not a name (not lower case letters, digits and \`_\`): 400 \`validation_failed\` on \`path.platform\`. ${WHAT_IT_STATES}`,
           params: Type.Object(
             {
               platform: Type.String({
+                minLength: 1,
                 maxLength: 100,
-                description: "The platform's name: `instagram`, `threads`, ...",
+                pattern: '^[a-z][a-z0-9_]*$',
+                description:
+                  "The platform's name, as GET /v1/platforms lists it: lower-case letters, digits and `_` (`instagram`).",
               }),
             },
             { additionalProperties: false },
