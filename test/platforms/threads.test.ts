@@ -1,6 +1,11 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { advanceClock, now, resetClock } from '../../src/clock.ts';
-import { type AccountCredentials, createPlatforms, type PlatformAdapter } from '../../src/platforms/index.ts';
+import {
+  type AccountCredentials,
+  createPlatforms,
+  type PlatformAdapter,
+  type PublishRequest,
+} from '../../src/platforms/index.ts';
 import {
   commentsOf,
   finishReplyOf,
@@ -799,13 +804,17 @@ describe('threads: publishing', () => {
     expect(await threads.publishing.containerStatus(account, image.containerId)).toEqual({ state: 'finished' });
     const post = await threads.publishing.publishContainer(account, image.containerId);
     expect(post.permalink).toBe(`https://www.threads.net/@th_image/post/${post.id}`);
-    const carousel = await threads.publishing.createContainer(account, {
+    const request: PublishRequest = {
       text: 'Two',
       media: [
         { type: 'image', url: media.url('/photo.jpg') },
         { type: 'video', url: media.url('/clip.mp4') },
       ],
-    });
+    };
+    const items = await threads.publishing.createCarouselItems?.(account, request);
+    expect(items).toHaveLength(2);
+    advanceClock(PROCESSING_DONE_MS);
+    const carousel = await threads.publishing.createContainer(account, request, items ?? []);
     advanceClock(PROCESSING_DONE_MS);
     const album = await threads.publishing.publishContainer(account, carousel.containerId);
     const { body: user } = await sandbox.control('GET', '/users/threads/th_image');
