@@ -28,6 +28,7 @@ export function reportingMissingScopes(adapter: PlatformAdapter): PlatformAdapte
   }
   const { comments, insights, publishing } = adapter;
   const { afterPublish } = publishing;
+  const createCarouselItems = publishing.createCarouselItems?.bind(publishing);
   const { finishReply } = comments ?? {};
   return {
     ...adapter,
@@ -59,8 +60,12 @@ export function reportingMissingScopes(adapter: PlatformAdapter): PlatformAdapte
     }),
     publishing: {
       ...publishing,
-      createContainer: (credentials, request) =>
-        acting('publish', () => publishing.createContainer(credentials, request)),
+      ...(createCarouselItems && {
+        createCarouselItems: (credentials, request) =>
+          acting('publish', () => createCarouselItems(credentials, request)),
+      }),
+      createContainer: (credentials, request, itemContainerIds) =>
+        acting('publish', () => publishing.createContainer(credentials, request, itemContainerIds)),
       containerStatus: (credentials, containerId) =>
         acting('publish', () => publishing.containerStatus(credentials, containerId)),
       publishContainer: (credentials, containerId) =>

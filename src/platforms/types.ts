@@ -405,7 +405,20 @@ export interface PublishingCapability {
    * (TikTok, Facebook): Instagram's content_publishing_limit, Threads' threads_publishing_limit.
    */
   publishingQuota(credentials: AccountCredentials): Promise<PublishingQuota | null>;
-  createContainer(credentials: AccountCredentials, request: PublishRequest): Promise<{ containerId: string }>;
+  /**
+   * Where a carousel's items are containers the platform processes before the carousel's own
+   * may be made (Instagram, Threads): makes the item containers of a carousel request, in
+   * order. Each is polled with `containerStatus` until it is finished; `createContainer` is
+   * then given them. Null for a request that is not a carousel; absent where no platform
+   * item is made first.
+   */
+  createCarouselItems?(credentials: AccountCredentials, request: PublishRequest): Promise<string[] | null>;
+  /** The container of a request; a carousel's names its items' finished containers (`itemContainerIds`). */
+  createContainer(
+    credentials: AccountCredentials,
+    request: PublishRequest,
+    itemContainerIds?: readonly string[],
+  ): Promise<{ containerId: string }>;
   containerStatus(credentials: AccountCredentials, containerId: string): Promise<ContainerStatus>;
   publishContainer(credentials: AccountCredentials, containerId: string): Promise<PublishedPost>;
   /**

@@ -505,13 +505,22 @@ describe('refreshes', () => {
     });
   });
 
-  it('reads each of the last 3 days of a Threads account in one call each', async () => {
+  it('reads each of the last 3 days of a Threads account in one call each, and its followers in one without a range', async () => {
     const threads = await connected('threads');
     await quiet(threads.id);
+    await setFigures('threads', threads, 'followers_count', [[0, 415]]);
     const since = now();
     await refreshInsights(deps, threads.id);
     const calls = await insightCalls('threads', threads, since);
-    expect(calls.map((c) => c.query.since)).toEqual([dayStart(-2), dayStart(-1), dayStart(0)]);
+    const ranged = calls.filter((c) => c.query.since !== undefined || c.query.until !== undefined);
+    expect(ranged.map((c) => c.query.since)).toEqual([dayStart(-2), dayStart(-1), dayStart(0)]);
+    // Threads' insights reference: followers_count does not support since and until.
+    expect(ranged.filter((c) => c.query.metric?.split(',').includes('followers_count'))).toEqual([]);
+    expect(calls.filter((c) => c.query.metric === 'followers_count').map((c) => c.query)).toEqual([
+      { metric: 'followers_count' },
+    ]);
+    const answer = await insights(threads.id, `?from=${day(0)}&to=${day(0)}&metrics=followers_count`);
+    expect(answer.metrics.followers_count).toEqual({ total: 415, values: [{ date: day(0), value: 415 }] });
   });
 
   it('reads nothing without the insights permission, and answers every figure null naming it', async () => {

@@ -682,6 +682,106 @@ describe('what cannot be taken back', () => {
   });
 });
 
+describe('carousels wait for their items', () => {
+  /** The target's row: its state, and the containers recorded. */
+  async function targetRow(targetId: string) {
+    const [row] = await t.database.db.select().from(postTargets).where(eq(postTargets.id, targetId));
+    if (!row) throw new Error(`no target ${targetId}`);
+    return row;
+  }
+
+  it.each(['instagram', 'threads'] as const)(
+    "%s: makes the carousel's container only once its items, processing for 10 s, are finished, then publishes it",
+    async (platform) => {
+      const account = await connected(platform);
+      const media = [await upload(await image('jpeg'), 'c1.jpg'), await upload(await image('jpeg'), 'c2.jpg')];
+      await t.stopWorkers();
+      await setting('container_processing_seconds', 10);
+      try {
+        const created = await createPost({ account_ids: [account.id], text: 'Slow items', media_ids: media });
+        const targetId = created.targets[0].id;
+        await publishTarget(publishDeps(sandbox.platforms), targetId); // quota, the items' containers
+        const made = await targetRow(targetId);
+        expect(made).toMatchObject({ status: 'publishing', step: 'items', containerId: null });
+        expect(made.itemContainerIds).toHaveLength(2);
+
+        // 4 s on: the items are still processing, and no carousel is asked for.
+        await moveTime(t.database.pool, 4_000);
+        await publishTarget(publishDeps(sandbox.platforms), targetId);
+        const waiting = await targetRow(targetId);
+        expect(waiting).toMatchObject({ step: 'items', containerId: null });
+        expect(waiting.waitingReason).toContain('item 1 of 2');
+
+        // 11 s on: both finished; the carousel's container is made, naming them.
+        await moveTime(t.database.pool, 7_000);
+        await publishTarget(publishDeps(sandbox.platforms), targetId);
+        const carousel = await targetRow(targetId);
+        expect(carousel).toMatchObject({ step: 'processing', containerId: expect.any(String), itemContainerIds: null });
+
+        // The carousel's own container is processed in turn, then published.
+        await moveTime(t.database.pool, 11_000);
+        await publishTarget(publishDeps(sandbox.platforms), targetId);
+        const post = await getPost(created.id);
+        expect(post.targets[0].status).toBe('published');
+        const published = (await activity(platform, account.username)).filter((a) => a.action === 'publish');
+        expect(published).toHaveLength(1);
+        expect(published[0]?.detail).toMatchObject({ type: 'CAROUSEL', children: made.itemContainerIds?.join(',') });
+        expect(published[0]?.detail.media_urls).toHaveLength(2);
+      } finally {
+        await setting('container_processing_seconds', 1);
+        await t.startWorker({ platforms: sandbox.platforms });
+      }
+    },
+  );
+
+  it.each(['instagram', 'threads'] as const)(
+    '%s: an item the platform cannot process fails the target, naming the item, and no carousel is made',
+    async (platform) => {
+      const account = await connected(platform);
+      const media = [await upload(await image('jpeg'), 'ok.jpg'), await upload(await videoFile('mp4'), 'gone.mp4')];
+      // The second item's video cannot be downloaded by the platform: its container ends ERROR.
+      const unreachable: PlatformSet = {
+        ...sandbox.platforms,
+        adapter: (p) => {
+          const real = sandbox.platforms.adapter(p);
+          const createCarouselItems = real.publishing.createCarouselItems;
+          if (createCarouselItems === undefined) throw new Error(`${p} makes no carousel items`);
+          return {
+            ...real,
+            publishing: {
+              ...real.publishing,
+              createCarouselItems: (credentials, request) =>
+                createCarouselItems(credentials, {
+                  ...request,
+                  media: request.media.map((m) =>
+                    m.type === 'video' ? { ...m, url: 'http://127.0.0.1:9/gone.mp4' } : m,
+                  ),
+                }),
+            },
+          };
+        },
+      };
+      await t.stopWorkers();
+      try {
+        const created = await createPost({ account_ids: [account.id], text: 'A broken item', media_ids: media });
+        const targetId = created.targets[0].id;
+        await publishTarget(publishDeps(unreachable), targetId);
+        await moveTime(t.database.pool, 2_000);
+        await publishTarget(publishDeps(sandbox.platforms), targetId);
+        const post = await getPost(created.id);
+        expect(post.targets[0]).toMatchObject({
+          status: 'failed',
+          error: { code: 'container_failed', message: expect.stringContaining('item 2 of 2 of the carousel') },
+        });
+        expect((await targetRow(targetId)).containerId).toBeNull();
+        expect((await activity(platform, account.username)).filter((a) => a.action === 'publish')).toEqual([]);
+      } finally {
+        await t.startWorker({ platforms: sandbox.platforms });
+      }
+    },
+  );
+});
+
 describe('never twice', () => {
   it("takes, on retry, the post a failed try's container became instead of publishing again", async () => {
     const account = await connected('instagram');

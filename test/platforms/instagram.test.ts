@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { advanceClock, now, resetClock } from '../../src/clock.ts';
-import type { AccountCredentials, PlatformAdapter } from '../../src/platforms/index.ts';
+import type { AccountCredentials, PlatformAdapter, PublishRequest } from '../../src/platforms/index.ts';
 import {
   commentsOf,
   insightsOf,
@@ -597,15 +597,21 @@ describe('instagram: publishing', () => {
     }
   });
 
-  it('publishes a carousel through child containers', async () => {
+  it('publishes a carousel through child containers, made once the children are finished', async () => {
     const account = await connected('ig_carousel');
-    const { containerId } = await instagram.publishing.createContainer(account, {
+    const request: PublishRequest = {
       text: 'Two',
       media: [
         { type: 'image', url: media.url('/photo.jpg') },
         { type: 'video', url: media.url('/clip.mp4') },
       ],
-    });
+    };
+    // Without its finished children, a carousel's container is not asked for.
+    expect((await platformError(instagram.publishing.createContainer(account, request))).kind).toBe('invalid_request');
+    const items = await instagram.publishing.createCarouselItems?.(account, request);
+    expect(items).toHaveLength(2);
+    advanceClock(PROCESSING_DONE_MS);
+    const { containerId } = await instagram.publishing.createContainer(account, request, items ?? []);
     advanceClock(PROCESSING_DONE_MS);
     const published = await instagram.publishing.publishContainer(account, containerId);
     const { body: user } = await sandbox.control('GET', '/users/instagram/ig_carousel');

@@ -68,7 +68,13 @@ async function setSetting(name: string, value: string | number): Promise<void> {
  * (TikTok publishes by itself once processed: its container then says published).
  */
 async function publish(adapter: PlatformAdapter, account: AccountCredentials, request: PublishRequest) {
-  const { containerId } = await adapter.publishing.createContainer(account, request);
+  // A carousel's items are made first, and its own container only once each is finished.
+  const items = (await adapter.publishing.createCarouselItems?.(account, request)) ?? undefined;
+  if (items !== undefined) {
+    advanceClock(PROCESSING_DONE_MS);
+    for (const item of items) expect((await adapter.publishing.containerStatus(account, item)).state).toBe('finished');
+  }
+  const { containerId } = await adapter.publishing.createContainer(account, request, items);
   advanceClock(PROCESSING_DONE_MS);
   const ready = adapter.platform === 'tiktok' ? 'published' : 'finished';
   expect((await adapter.publishing.containerStatus(account, containerId)).state).toBe(ready);
@@ -330,6 +336,56 @@ describe('threads publishing', () => {
   it('has no first comments (a reply is published instead)', async () => {
     expect(threads.publishing.afterPublish).toBeUndefined();
   });
+});
+
+describe('carousels: items first, finished', () => {
+  const hosts = { instagram: '/graph.instagram.com/v25.0', threads: '/graph.threads.net/v1.0' } as const;
+  const edges = { instagram: 'media', threads: 'threads' } as const;
+
+  it.each(['instagram', 'threads'] as const)(
+    '%s: the sandbox refuses a carousel naming an item still processing (9007/2207027) or failed (100), and makes one of finished items',
+    async (platform) => {
+      const account = await sandbox.credentials(platform, `car_${platform}`);
+      const edge = `${hosts[platform]}/${account.platformUserId}/${edges[platform]}`;
+      const item = async (fields: Record<string, string>) => {
+        const made = await sandbox.raw('POST', edge, {
+          ...fields,
+          is_carousel_item: 'true',
+          access_token: account.accessToken,
+        });
+        expect(made.status, JSON.stringify(made.body)).toBe(200);
+        return made.body.id as string;
+      };
+      const carousel = (children: string[]) =>
+        sandbox.raw('POST', edge, {
+          media_type: 'CAROUSEL',
+          children: children.join(','),
+          access_token: account.accessToken,
+          ...(platform === 'threads' ? { text: 'Items' } : { caption: 'Items' }),
+        });
+      const imageFields = {
+        image_url: media.url('/photo.jpg'),
+        ...(platform === 'threads' ? { media_type: 'IMAGE' } : {}),
+      };
+      const first = await item(imageFields);
+      const second = await item(imageFields);
+      // Both items are still IN_PROGRESS: refused as media not ready yet.
+      const early = await carousel([first, second]);
+      expect(early.status).toBe(400);
+      expect(early.body.error).toMatchObject({ code: 9007, error_subcode: 2207027 });
+      advanceClock(PROCESSING_DONE_MS);
+      // An item that failed (a video that cannot be downloaded): refused, naming it.
+      const broken = await item({ video_url: media.url('/missing.mp4'), media_type: 'VIDEO' });
+      advanceClock(PROCESSING_DONE_MS);
+      const withBroken = await carousel([first, broken]);
+      expect(withBroken.status).toBe(400);
+      expect(withBroken.body.error.code).toBe(100);
+      expect(withBroken.body.error.message).toContain(broken);
+      // Every item finished: made.
+      const made = await carousel([first, second]);
+      expect(made.status, JSON.stringify(made.body)).toBe(200);
+    },
+  );
 });
 
 describe('tiktok publishing', () => {

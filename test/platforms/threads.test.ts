@@ -1,6 +1,11 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { advanceClock, now, resetClock } from '../../src/clock.ts';
-import { type AccountCredentials, createPlatforms, type PlatformAdapter } from '../../src/platforms/index.ts';
+import {
+  type AccountCredentials,
+  createPlatforms,
+  type PlatformAdapter,
+  type PublishRequest,
+} from '../../src/platforms/index.ts';
 import {
   commentsOf,
   finishReplyOf,
@@ -545,14 +550,14 @@ describe('threads: reading', () => {
       ],
     });
     const { status, body } = await raw('GET', `/v1.0/${account.platformUserId}/threads_insights`, {
-      metric: 'views,likes,clicks,quotes,followers_count',
+      metric: 'views,likes,clicks,quotes',
       since: unix(day),
       until: unix(day) + 2 * 86_400,
       access_token: account.accessToken,
     });
     expect(status).toBe(200);
     const byName = Object.fromEntries(body.data.map((d: { name: string }) => [d.name, d]));
-    expect(Object.keys(byName).sort()).toEqual(['clicks', 'followers_count', 'likes', 'views']);
+    expect(Object.keys(byName).sort()).toEqual(['clicks', 'likes', 'views']);
     expect(byName.views.values).toEqual([
       { value: 2, end_time: `${nextDay}T00:00:00+0000` },
       { value: 3, end_time: expect.stringMatching(/T00:00:00\+0000$/) },
@@ -560,7 +565,17 @@ describe('threads: reading', () => {
     expect(byName.views).toMatchObject({ title: 'views', description: expect.any(String), id: expect.any(String) });
     expect(byName.likes.total_value).toEqual({ value: 5 });
     expect(byName.clicks.link_total_values).toEqual([{ value: 5, link_url: expect.stringMatching(/^https:\/\//) }]);
-    expect(byName.followers_count.total_value.value).toBeTypeOf('number');
+
+    // followers_count does not support since and until: asked alone, it is today's count.
+    const followers = await raw('GET', `/v1.0/${account.platformUserId}/threads_insights`, {
+      metric: 'followers_count',
+      access_token: account.accessToken,
+    });
+    expect(followers.status).toBe(200);
+    expect(followers.body.data[0]).toMatchObject({
+      name: 'followers_count',
+      total_value: { value: expect.any(Number) },
+    });
 
     const early = await raw('GET', `/v1.0/${account.platformUserId}/threads_insights`, {
       metric: 'views',
@@ -600,6 +615,29 @@ describe('threads: reading', () => {
     // Without since and until: yesterday through today.
     const recent = await ask({});
     expect(recent.body.data[0].values).toHaveLength(2);
+  });
+
+  it('threads_insights refuses followers_count with since or until (code 100)', async () => {
+    const account = await connected('th_followers_range');
+    const ask = (metric: string, params: Record<string, number>) =>
+      raw('GET', `/v1.0/${account.platformUserId}/threads_insights`, {
+        metric,
+        ...params,
+        access_token: account.accessToken,
+      });
+    const today = unix(dayOf(now().getTime()));
+    for (const [metric, params] of [
+      ['followers_count', { since: today, until: today + 86_400 }],
+      ['followers_count', { since: today }],
+      ['followers_count', { until: today + 86_400 }],
+      ['likes,followers_count', { since: today, until: today + 86_400 }],
+    ] as const) {
+      const refused = await ask(metric, params);
+      expect(refused.status, `${metric} ${JSON.stringify(params)}`).toBe(400);
+      expect(refused.body.error).toMatchObject({ code: 100, type: 'OAuthException' });
+      expect(refused.body.error.message).toContain('followers_count');
+    }
+    expect((await ask('likes', { since: today, until: today + 86_400 })).status).toBe(200);
   });
 
   it('reads post insights with the platform names, null for no data', async () => {
@@ -648,20 +686,21 @@ describe('threads: account insights in the fewest calls', () => {
   const insightsPath = (account: AccountCredentials) =>
     `/graph.threads.net/v1.0/${account.platformUserId}/threads_insights`;
 
-  it("3 days with every metric: one threads_insights call a day, followers_count only in today's, 3 calls", async () => {
+  it('3 days with every metric: one threads_insights call a day, and followers_count alone without a range, 4 calls', async () => {
     const account = await connected('th_calls');
     const days = [2, 1, 0].map((n) => dayOf(now().getTime() - n * DAY));
     const before = (await sandbox.calls('threads', 'th_calls')).count;
     const { figures, usagePercent } = await insightsOf(threads).accountInsights(account, days, METRICS);
     const log = await sandbox.calls('threads', 'th_calls');
-    expect(log.count - before).toBe(3);
-    const made = log.data.slice(-3);
-    expect(made.map((c) => c.path)).toEqual(days.map(() => insightsPath(account)));
-    const totals = METRICS.filter((m) => m !== 'followers_count').join(',');
+    expect(log.count - before).toBe(4);
+    const made = log.data.slice(-4);
+    expect(made.map((c) => c.path)).toEqual([...days, 'followers'].map(() => insightsPath(account)));
+    const totals = 'views,likes,replies,reposts,quotes,clicks';
     expect(made.map((c) => c.query)).toEqual([
       { metric: totals, since: String(unix(days[0] as string)), until: String(unix(days[0] as string) + 86_400) },
       { metric: totals, since: String(unix(days[1] as string)), until: String(unix(days[1] as string) + 86_400) },
-      { metric: `${totals},followers_count`, since: String(unix(days[2] as string)), until: expect.any(String) },
+      { metric: totals, since: String(unix(days[2] as string)), until: expect.any(String) },
+      { metric: 'followers_count' },
     ]);
     // Today is read up to now, not into the hours still to come.
     expect(Number(made[2]?.query.until)).toBeLessThanOrEqual(Math.floor(now().getTime() / 1000));
@@ -687,7 +726,7 @@ describe('threads: account insights in the fewest calls', () => {
     expect(log.data.at(-1)?.query).toEqual({ metric: 'likes', since: '1712991600', until: String(unix('2024-04-14')) });
   });
 
-  it('views and followers_count alone: one call for every day, views read from its daily series', async () => {
+  it('views and followers_count alone: one call for every day of views, read from its daily series, and one for followers_count', async () => {
     const account = await connected('th_calls_views');
     const days = [9, 5, 0].map((n) => dayOf(now().getTime() - n * DAY));
     await sandbox.control('PUT', '/insights', {
@@ -702,12 +741,11 @@ describe('threads: account insights in the fewest calls', () => {
     const before = (await sandbox.calls('threads', 'th_calls_views')).count;
     const { figures } = await insightsOf(threads).accountInsights(account, days, ['views', 'followers_count']);
     const log = await sandbox.calls('threads', 'th_calls_views');
-    expect(log.count - before).toBe(1);
-    expect(log.data.at(-1)?.query).toEqual({
-      metric: 'views,followers_count',
-      since: String(unix(days[0] as string)),
-      until: expect.any(String),
-    });
+    expect(log.count - before).toBe(2);
+    expect(log.data.slice(-2).map((c) => c.query)).toEqual([
+      { metric: 'views', since: String(unix(days[0] as string)), until: expect.any(String) },
+      { metric: 'followers_count' },
+    ]);
     expect(figures[days[0] as string]).toEqual({ views: 12, followers_count: null });
     expect(figures[days[1] as string]).toEqual({ views: null, followers_count: null });
     expect(figures[days[2] as string]).toEqual({ views: expect.any(Number), followers_count: expect.any(Number) });
@@ -766,13 +804,17 @@ describe('threads: publishing', () => {
     expect(await threads.publishing.containerStatus(account, image.containerId)).toEqual({ state: 'finished' });
     const post = await threads.publishing.publishContainer(account, image.containerId);
     expect(post.permalink).toBe(`https://www.threads.net/@th_image/post/${post.id}`);
-    const carousel = await threads.publishing.createContainer(account, {
+    const request: PublishRequest = {
       text: 'Two',
       media: [
         { type: 'image', url: media.url('/photo.jpg') },
         { type: 'video', url: media.url('/clip.mp4') },
       ],
-    });
+    };
+    const items = await threads.publishing.createCarouselItems?.(account, request);
+    expect(items).toHaveLength(2);
+    advanceClock(PROCESSING_DONE_MS);
+    const carousel = await threads.publishing.createContainer(account, request, items ?? []);
     advanceClock(PROCESSING_DONE_MS);
     const album = await threads.publishing.publishContainer(account, carousel.containerId);
     const { body: user } = await sandbox.control('GET', '/users/threads/th_image');

@@ -70,6 +70,7 @@ export interface TargetError {
  */
 export type PublishStep =
   | 'quota'
+  | 'items'
   | 'creating'
   | 'processing'
   | 'publish'
@@ -143,6 +144,8 @@ export const postTargets = pgTable(
     step: text('step').$type<PublishStep>(),
     /** The platform's container (TikTok: privacy level and publish_id), recorded before publishing. */
     containerId: text('container_id'),
+    /** A carousel's item containers, made before its own (Instagram, Threads), until that one is made. */
+    itemContainerIds: text('item_container_ids').array(),
     /** What a `publishing` target waits for (processing, a spent quota, a retry), in words. */
     waitingReason: text('waiting_reason'),
     /** Publishing tries started (the first, and one per retry after a failure). */

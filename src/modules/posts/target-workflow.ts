@@ -21,6 +21,11 @@ export const targetWorkflow = defineWorkflow({
     scheduled: { status: 'scheduled', step: null },
     /** Read the publishing quota (spent: wait and read again), then make the container. */
     quota: { status: 'publishing', step: 'quota' },
+    /**
+     * A carousel's item containers exist (Instagram, Threads): poll them until each is finished,
+     * then make the carousel's container.
+     */
+    items: { status: 'publishing', step: 'items' },
     /** The container is being made where making it publishes (TikTok): recorded before the call. */
     creating: { status: 'publishing', step: 'creating' },
     /** The container exists: poll it until it is finished. */
@@ -49,18 +54,20 @@ export const targetWorkflow = defineWorkflow({
      * Waits (for a spent quota, a container's processing, a retry, its expired account's
      * reconnection): the next job is queued for then.
      */
-    wait: { from: ['quota', 'processing', 'claimed', 'recheck'] },
+    wait: { from: ['quota', 'items', 'processing', 'claimed', 'recheck'] },
     /**
      * Its account was reconnected while it waited for that: the wait ends and the try goes on
      * from the same step, with a full retry window.
      */
-    reconnected: { from: ['quota', 'processing', 'claimed', 'recheck'] },
+    reconnected: { from: ['quota', 'items', 'processing', 'claimed', 'recheck'] },
     /** About to make a container whose making publishes. */
     create: { from: ['quota'], to: 'creating' },
     /** The platform refused to make it: nothing was received, so it may be made again. */
     creation_refused: { from: ['creating'], to: 'quota' },
-    /** The container is made and recorded. */
-    container_made: { from: ['quota', 'creating'], to: 'processing' },
+    /** A carousel's item containers are made and recorded: they are processed before its own is made. */
+    items_made: { from: ['quota'], to: 'items' },
+    /** The container is made and recorded (a carousel's once its items were finished). */
+    container_made: { from: ['quota', 'creating', 'items'], to: 'processing' },
     /** The earlier container can still be published. */
     container_usable: { from: ['recheck'], to: 'processing' },
     /** The earlier container failed or expired: a new one is made. */
@@ -76,9 +83,9 @@ export const targetWorkflow = defineWorkflow({
     run_after_publish: { from: ['after_publish'], to: 'after_publish_running' },
     /** The after-publishing step ended (done, given up or failed): the post stays published. */
     end_after_publish: { from: ['after_publish', 'after_publish_running'], to: 'published' },
-    fail: { from: ['quota', 'creating', 'processing', 'claimed', 'recheck'], to: 'failed' },
+    fail: { from: ['quota', 'items', 'creating', 'processing', 'claimed', 'recheck'], to: 'failed' },
     cancel: {
-      from: ['draft', 'awaiting_approval', 'scheduled', 'quota', 'processing', 'claimed', 'recheck'],
+      from: ['draft', 'awaiting_approval', 'scheduled', 'quota', 'items', 'processing', 'claimed', 'recheck'],
       to: 'cancelled',
     },
     /** POST .../retry: a new try, at once. */

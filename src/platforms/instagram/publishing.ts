@@ -1,7 +1,13 @@
 /** Publishing to Instagram: a container per post (or per carousel item), published once Instagram is done with it. */
 import { invalidRequest } from '../errors.ts';
 import { containerRef } from '../meta/container-refs.ts';
-import { type ContainerApi, containerSteps, createCarousel, createContainer } from '../meta/containers.ts';
+import {
+  type ContainerApi,
+  containerSteps,
+  createCarousel,
+  createCarouselItems,
+  createContainer,
+} from '../meta/containers.ts';
 import { idOf } from '../meta/graph-answers.ts';
 import type { GraphContext } from '../meta/graph-client.ts';
 import { draftOf, optionsOf, refuseProblems } from '../publish-checks.ts';
@@ -29,13 +35,27 @@ function url(item: PublishRequest['media'][number]) {
   return item.type === 'image' ? { image_url: item.url } : { video_url: item.url };
 }
 
+/** A feed post of several media: a carousel, whose items are containers of their own. */
+function isCarousel(request: PublishRequest): boolean {
+  return request.media.length > 1 && (optionsOf(INSTAGRAM_OPTIONS, request.options).type ?? 'feed') !== 'story';
+}
+
 export function instagramPublishing({ graph, now }: GraphContext): PublishingCapability {
   return {
     checkPublish(draft) {
       return instagramProblems(draft);
     },
 
-    async createContainer(credentials, request) {
+    async createCarouselItems(credentials, request) {
+      refuseProblems(platform, instagramProblems(draftOf(request)));
+      if (!isCarousel(request)) return null;
+      const items = request.media.map((item) =>
+        item.type === 'image' ? url(item) : { ...url(item), media_type: 'VIDEO' },
+      );
+      return createCarouselItems((fields) => createContainer(graph, credentials, 'media', fields), items);
+    },
+
+    async createContainer(credentials, request, itemContainerIds) {
       refuseProblems(platform, instagramProblems(draftOf(request)));
       const { text, media } = request;
       const type = optionsOf(INSTAGRAM_OPTIONS, request.options).type ?? 'feed';
@@ -54,8 +74,7 @@ export function instagramPublishing({ graph, now }: GraphContext): PublishingCap
         const kind = first.type === 'image' ? 'f' : 'r';
         return { containerId: containerRef(await create({ ...fields, caption }), kind, made, caption) };
       }
-      const items = media.map((item) => (item.type === 'image' ? url(item) : { ...url(item), media_type: 'VIDEO' }));
-      const id = await createCarousel(create, items, { caption });
+      const id = await createCarousel(create, platform, itemContainerIds, media.length, { caption });
       return { containerId: containerRef(id, 'f', made, caption) };
     },
 

@@ -9,6 +9,7 @@ import {
   type AccountCredentials,
   type ContainerState,
   type ContainerStatus,
+  type Platform,
   PlatformError,
   type PublishedPost,
   type PublishingCapability,
@@ -30,15 +31,32 @@ export async function createContainer(
   return idOf(graph.platform, await graph.post(`/${platformUserId}/${edge}`, accessToken, fields));
 }
 
-/** A carousel: a container per item (`is_carousel_item`), then the carousel's own naming them, with `fields`. */
-export async function createCarousel(
+/** A carousel's item containers (`is_carousel_item`), in order: each is processed before the carousel's may be made. */
+export async function createCarouselItems(
   create: (fields: Fields) => Promise<string>,
   items: readonly Fields[],
-  fields: Fields,
-): Promise<string> {
+): Promise<string[]> {
   const children: string[] = [];
   for (const item of items) children.push(await create({ ...item, is_carousel_item: 'true' }));
-  return create({ media_type: 'CAROUSEL', children: children.join(','), ...fields });
+  return children;
+}
+
+/**
+ * The carousel's own container, naming its items' containers (`children`), which must be
+ * finished: Instagram's and Threads' publishing guides make the carousel's container only once
+ * every item's status is FINISHED.
+ */
+export async function createCarousel(
+  create: (fields: Fields) => Promise<string>,
+  platform: Platform,
+  itemContainerIds: readonly string[] | undefined,
+  count: number,
+  fields: Fields,
+): Promise<string> {
+  if (itemContainerIds === undefined || itemContainerIds.length !== count) {
+    throw invalidRequest(platform, `a carousel of ${count} items is made of their ${count} finished containers`);
+  }
+  return create({ media_type: 'CAROUSEL', children: itemContainerIds.join(','), ...fields });
 }
 
 const CONTAINER_STATES: Record<string, ContainerState> = {

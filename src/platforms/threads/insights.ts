@@ -20,11 +20,12 @@ export function threadsInsights({ graph, now }: GraphContext): InsightsCapabilit
      * Daily values in the fewest calls Threads' user insights allow
      * (https://developers.facebook.com/docs/threads/insights): likes, replies, reposts, quotes and
      * clicks come as one total over since..until, so a daily value costs a call per day, in which
-     * every metric asked rides along, followers_count (today's count, whatever the range) only in
-     * today's. views alone is a daily series, and Threads documents no longest range: then one
-     * call for every day asked. Days before 2024-04-13 (Threads refuses an earlier since or until)
-     * and days still to come cost nothing (null). For N days from 2024-04-13 up to today: N calls
-     * (followers_count rides along); views and followers_count alone: one call.
+     * every metric asked rides along. views alone is a daily series, and Threads documents no
+     * longest range: then one call for every day asked. followers_count does not support since
+     * and until (Threads refuses it with them): it is today's count, asked alone without a range,
+     * only when today is read. Days before 2024-04-13 (Threads refuses an earlier since or until)
+     * and days still to come cost nothing (null). For N days from 2024-04-13 up to today: N calls,
+     * and one more for followers_count; views and followers_count alone: two calls.
      */
     async accountInsights({ platformUserId, accessToken }, days, metrics) {
       const { at, today, figures, read } = accountInsightsRead(
@@ -45,23 +46,25 @@ export function threadsInsights({ graph, now }: GraphContext): InsightsCapabilit
           until,
         });
       };
-      if (daily.every((m) => DAILY_SERIES_METRICS.includes(m))) {
-        const asked = [...daily, ...(followers ? ['followers_count'] : [])];
-        if (asked.length > 0 && read.length > 0) {
-          const body = await insights(read[0] as string, read.at(-1) as string, asked);
+      if (daily.length > 0 && daily.every((m) => DAILY_SERIES_METRICS.includes(m))) {
+        if (read.length > 0) {
+          const body = await insights(read[0] as string, read.at(-1) as string, daily);
           for (const metric of daily) {
             const series = dailyValues(body, metric);
             for (const day of read) setFigure(figures, day, metric, series.get(day) ?? null);
           }
-          if (followers) setFigure(figures, today, 'followers_count', metricValue(body, 'followers_count'));
         }
-      } else {
+      } else if (daily.length > 0) {
         for (const day of read) {
-          // followers_count is today's count whatever the range: it says nothing of other days.
-          const asked = [...daily, ...(followers && day === today ? ['followers_count'] : [])];
-          const body = await insights(day, day, asked);
-          for (const metric of asked) setFigure(figures, day, metric, metricValue(body, metric));
+          const body = await insights(day, day, daily);
+          for (const metric of daily) setFigure(figures, day, metric, metricValue(body, metric));
         }
+      }
+      if (followers) {
+        const body = await metered.get(`/${platformUserId}/threads_insights`, accessToken, {
+          metric: 'followers_count',
+        });
+        setFigure(figures, today, 'followers_count', metricValue(body, 'followers_count'));
       }
       return { figures, usagePercent: meter.highest };
     },

@@ -1,6 +1,6 @@
 /** Publishing to Threads: a container per post (or per carousel item), published once Threads is done with it. */
 import { containerRef } from '../meta/container-refs.ts';
-import { containerSteps, createCarousel, createContainer } from '../meta/containers.ts';
+import { containerSteps, createCarousel, createCarouselItems, createContainer } from '../meta/containers.ts';
 import type { GraphContext } from '../meta/graph-client.ts';
 import { draftOf, optionsOf, refuseProblems } from '../publish-checks.ts';
 import type { PublishingCapability, PublishRequest } from '../types.ts';
@@ -22,7 +22,16 @@ export function threadsPublishing({ graph, now }: GraphContext): PublishingCapab
       return threadsProblems(draft);
     },
 
-    async createContainer(credentials, request) {
+    async createCarouselItems(credentials, request) {
+      refuseProblems(platform, threadsProblems(draftOf(request)));
+      if (request.media.length < 2) return null;
+      return createCarouselItems(
+        (fields) => createContainer(graph, credentials, 'threads', fields),
+        request.media.map(mediaFields),
+      );
+    },
+
+    async createContainer(credentials, request, itemContainerIds) {
       refuseProblems(platform, threadsProblems(draftOf(request)));
       const { text, media, replyToId } = request;
       const options = optionsOf(THREADS_OPTIONS, request.options);
@@ -41,7 +50,7 @@ export function threadsPublishing({ graph, now }: GraphContext): PublishingCapab
       const [first] = media;
       if (first === undefined) return ref(await create({ media_type: 'TEXT', text, ...extra }));
       if (media.length === 1) return ref(await create({ ...mediaFields(first), text, ...extra }));
-      return ref(await createCarousel(create, media.map(mediaFields), { text, ...extra }));
+      return ref(await createCarousel(create, platform, itemContainerIds, media.length, { text, ...extra }));
     },
 
     ...containerSteps(graph, THREADS_CONTAINERS),

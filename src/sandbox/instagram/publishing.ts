@@ -14,6 +14,7 @@ import {
   notReadyToPublish,
   publishQuotaReached,
   stillProcessing,
+  unfinishedCarouselItem,
 } from '../meta/containers.ts';
 import { graph, graphAnswer } from '../meta/errors.ts';
 import { checkVersion } from '../meta/fields.ts';
@@ -150,6 +151,8 @@ async function mediaRequest(store: Store, request: FastifyRequest, who: Caller) 
       if (!container || container.accountId !== who.account.id || container.request.is_carousel_item !== true) {
         throw graph.notFound(child);
       }
+      const { status_code } = await containerStatus(store, container);
+      if (status_code !== 'FINISHED') throw unfinishedCarouselItem(child, status_code);
     }
     return { values: { ...base, children: children.join(',') }, failure: null };
   }

@@ -32,6 +32,23 @@ export function notReadyToPublish(): SandboxAnswer {
 }
 
 /**
+ * A carousel naming an item that is not `FINISHED`. Instagram's content publishing guide and
+ * Threads' posts docs make a carousel's container of item containers only once each one's
+ * status is FINISHED; neither documents an error of its own for an item that is not. An item
+ * still `IN_PROGRESS` gets what publishing an unfinished container gets (code 9007, subcode
+ * 2207027, "the media is not ready"); one that failed, expired or was published is a bad
+ * parameter (code 100) naming it and its status.
+ */
+export function unfinishedCarouselItem(id: string, status: string): SandboxAnswer {
+  if (status === 'IN_PROGRESS') {
+    return graphAnswer(400, 9007, `The carousel item ${id} is not ready: its status is IN_PROGRESS`, {
+      subcode: 2207027,
+    });
+  }
+  return graphAnswer(400, 100, `(#100) The carousel item ${id} cannot be used: its status is ${status}`);
+}
+
+/**
  * "Containers expire after 24 hours" (IG User Media reference, General Limitations); Threads'
  * containers not published within a day expire too.
  */

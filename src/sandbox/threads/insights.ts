@@ -1,10 +1,11 @@
 /**
  * Threads' insights: a post's lifetime figures, and the user's (`threads_insights`): a daily
- * series of views, totals over the range, link clicks, and today's follower count.
+ * series of views, totals over the range, link clicks, and today's follower count (asked
+ * without a range).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { type Caller, caller, requireScope } from '../caller.ts';
-import { requiredParam } from '../kit.ts';
+import { param, requiredParam } from '../kit.ts';
 import { graph } from '../meta/errors.ts';
 import { checkVersion } from '../meta/fields.ts';
 import { dayEndTime, daysBetween, insightsRange, lifetimeInsights, refuseUnknownMetrics } from '../meta/insights.ts';
@@ -73,6 +74,12 @@ export function insightRoutes(app: FastifyInstance, store: Store): void {
     requireScope(who, call, SCOPE.insights);
     ownUserId(who, (request.params as { id: string }).id);
     const metrics = metricList(request, USER_METRICS);
+    // Threads' insights reference: followers_count does not support since and until. It is
+    // refused with either, as Threads refuses a parameter a metric does not take (code 100).
+    const ranged = ['since', 'until'].some((name) => (param(request, name) ?? '') !== '');
+    if (metrics.includes('followers_count') && ranged) {
+      throw graph.badParameter('The since and until parameters are not supported for the followers_count metric');
+    }
     const nowSeconds = Math.floor(store.now().getTime() / 1000);
     const { since, until } = insightsRange(request, nowSeconds);
     // "The earliest Unix timestamp that can be used is 1712991600, any timestamp before that

@@ -13,6 +13,7 @@ import {
   notReadyToPublish,
   publishQuotaReached,
   stillProcessing,
+  unfinishedCarouselItem,
 } from '../meta/containers.ts';
 import { graph, graphAnswer } from '../meta/errors.ts';
 import { checkVersion, requestedFields } from '../meta/fields.ts';
@@ -133,6 +134,8 @@ async function containerRequest(
       if (!container || container.accountId !== who.account.id || container.request.is_carousel_item !== true) {
         throw graph.notFound(child);
       }
+      const { status } = await containerStatus(store, container);
+      if (status !== 'FINISHED') throw unfinishedCarouselItem(child, status);
     }
   }
   if (isCarouselItem && mediaType !== 'IMAGE' && mediaType !== 'VIDEO') {

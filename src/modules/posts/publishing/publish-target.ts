@@ -4,7 +4,9 @@
  * and every allowed move between them are in target-workflow.ts; in short:
  *
  *   scheduled  --(due)-->  quota: read the quota; spent -> wait and read again;
- *                          else create the container and record its id (before publishing)
+ *                          else create the container and record its id (before publishing);
+ *                          a carousel's items first (Instagram, Threads) -> items: poll them
+ *                          until each is finished, then create the carousel's container
  *              -->  processing: poll the container (a job per poll, waits growing);
  *                          finished -> claimed -> publish -> published (+ post.published)
  *              -->  after_publish (a step the adapter declares: Instagram's first comment), then done.
@@ -36,7 +38,14 @@ import { ACCOUNT_WAIT_STATES, awaitReconnection } from './account-wait.ts';
 import { failure, handleFailure, type TargetFailure } from './outcomes.ts';
 import { queuePublish } from './publish-jobs.ts';
 import { type Loaded, loadTarget, type PublishDeps, type Run, stateOf } from './run.ts';
-import { createContainer, processContainer, recheckContainer, resumeClaimed, runAfterPublish } from './steps.ts';
+import {
+  createContainer,
+  processContainer,
+  processItems,
+  recheckContainer,
+  resumeClaimed,
+  runAfterPublish,
+} from './steps.ts';
 
 /**
  * Starts a due `scheduled` target (a new try) and answers it, or one already started; a
@@ -102,6 +111,7 @@ const STEPS: { readonly [S in TargetState]: Step } = {
   awaiting_approval: null,
   scheduled: null,
   quota: { run: createContainer },
+  items: { run: processItems },
   creating: {
     interrupted: (platform) =>
       failure(

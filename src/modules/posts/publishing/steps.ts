@@ -1,7 +1,7 @@
 /**
  * The steps of a target's publication, each run by one `publish_target` job and each ending by
- * queueing the next (or with the try's outcome): reading the quota and making the container,
- * polling it and publishing it once, asking an earlier try's container first, and the step an
+ * queueing the next (or with the try's outcome): reading the quota and making the container (a
+ * carousel's items first, polled until each is finished), polling it and publishing it once, asking an earlier try's container first, and the step an
  * adapter declares for after publishing.
  */
 import { now } from '../../../clock.ts';
@@ -35,6 +35,11 @@ export async function createContainer(run: Run): Promise<void> {
     return;
   }
   const request = await publishRequest(run);
+  const items = (await adapter.publishing.createCarouselItems?.(credentials, request)) ?? null;
+  if (items !== null) {
+    await recordItems(run, items);
+    return;
+  }
   const publishes = platformInfo(platform).publishing.containerPublishes;
   if (publishes && !(await transition(deps.db, targetStates, target.id, 'create'))) return;
   let containerId: string;
@@ -78,6 +83,65 @@ export async function createContainer(run: Run): Promise<void> {
   // asked now (still processing, it is polled like any other).
   const saved = await transition(deps.db, targetStates, target.id, 'container_made', { from: [from], set: recorded });
   if (saved) await processContainer({ ...run, target: saved }, containerId);
+}
+
+/** A carousel's item containers are recorded, and their first poll is queued for when media has had time to process. */
+async function recordItems(run: Run, itemContainerIds: string[]): Promise<void> {
+  const { deps, target, platform } = run;
+  const at = now();
+  await transition(deps.db, targetStates, target.id, 'items_made', {
+    from: ['quota'],
+    set: {
+      itemContainerIds,
+      polls: 0,
+      failures: 0,
+      retryUntil: new Date(at.getTime() + deps.publishRetryWindowMs),
+      waitingReason: `Processing the carousel's ${itemContainerIds.length} items on ${platformInfo(platform).label}.`,
+    },
+    effect: queuePublishOfMoved(retryAt(at, POLLS, 0)),
+  });
+}
+
+/**
+ * One poll of a carousel's item containers, in order, up to the first not finished: the
+ * platforms make a carousel's container only of finished items. One failed or expired fails
+ * the target; each finished, the carousel's container is made and polled in turn.
+ */
+export async function processItems(run: Run): Promise<void> {
+  const { deps, adapter, credentials, target, platform } = run;
+  const items = target.itemContainerIds ?? [];
+  const label = platformInfo(platform).label;
+  for (const [index, itemId] of items.entries()) {
+    const status = await adapter.publishing.containerStatus(credentials, itemId);
+    const item = `item ${index + 1} of ${items.length} of the carousel`;
+    switch (status.state) {
+      case 'finished':
+        continue;
+      case 'in_progress':
+        await waitUntil(deps.db, target, retryAt(now(), POLLS, target.polls), {
+          polls: target.polls + 1,
+          waitingReason: `Processing ${item} on ${label}.`,
+        });
+        return;
+      case 'expired':
+        throw failure(
+          'container_expired',
+          `${label} let ${item} expire before the carousel was made${status.message ? `: ${status.message}` : ''}.`,
+        );
+      case 'failed':
+      case 'published':
+        throw failure(
+          'container_failed',
+          `${label} could not process ${item}: ${status.message ?? (status.state === 'published' ? 'it was published on its own' : 'no reason given')}.`,
+        );
+    }
+  }
+  const { containerId } = await adapter.publishing.createContainer(credentials, await publishRequest(run), items);
+  await transition(deps.db, targetStates, target.id, 'container_made', {
+    from: ['items'],
+    set: { containerId, itemContainerIds: null, polls: 0, waitingReason: `Processing on ${label}.` },
+    effect: queuePublishOfMoved(retryAt(now(), POLLS, 0)),
+  });
 }
 
 /** What the platform is asked to publish: the target's text and options, the media at URLs it can fetch. */

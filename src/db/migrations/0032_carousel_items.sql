@@ -1,0 +1,1 @@
+ALTER TABLE "post_targets" ADD COLUMN "item_container_ids" text[];
