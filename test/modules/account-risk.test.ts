@@ -161,15 +161,15 @@ describe('account.expiring', () => {
     });
     expect(upload.statusCode, upload.body).toBe(201);
     const video = { media_ids: [upload.json().id], platforms: { tiktok: { privacy_level: 'SELF_ONLY' } } };
-    // TikTok's refresh token lives 365 days from the grant (its refreshes keep that end).
-    const grantEnds = Date.parse((await account(tiktok.id)).connected_at) + 365 * 86_400_000;
-    const before = await post({ account_ids: [tiktok.id], text: 'Before', scheduled_at: at(360), ...video });
-    const after = await post({ account_ids: [tiktok.id], text: 'After', scheduled_at: at(370), ...video });
+    // TikTok's refresh token lives 180 days from the grant (its refreshes keep that end).
+    const grantEnds = Date.parse((await account(tiktok.id)).connected_at) + 180 * 86_400_000;
+    const before = await post({ account_ids: [tiktok.id], text: 'Before', scheduled_at: at(175), ...video });
+    const after = await post({ account_ids: [tiktok.id], text: 'After', scheduled_at: at(185), ...video });
     expect(before).not.toBe(after);
     const deps = { db: t.database.db, secretKey: t.secretKey, platforms: sandbox.platforms };
 
     // More than 7 days before the end: nothing.
-    await moveTime(t.database.pool, 357 * 86_400_000);
+    await moveTime(t.database.pool, 172 * 86_400_000);
     await refreshDueTokens(deps);
     expect(await expiringEvents(tiktok.id)).toBe(0);
 
@@ -179,7 +179,7 @@ describe('account.expiring', () => {
     await refreshDueTokens(deps);
     const [event] = await eventsOf('account.expiring', tiktok.id);
     expect(Math.abs(Date.parse(event.data.expires_at) - grantEnds)).toBeLessThan(60_000);
-    expect(event.data.posts_at_risk).toEqual({ count: 1, next_scheduled_at: at(370 - 359), post_ids: [after] });
+    expect(event.data.posts_at_risk).toEqual({ count: 1, next_scheduled_at: at(185 - 174), post_ids: [after] });
     expect(event.data.account).toMatchObject({ id: tiktok.id, status: 'connected', posts_at_risk: null });
     expect(await expiringEvents(tiktok.id)).toBe(1);
   });

@@ -5,6 +5,7 @@ import { registerProfileDeletionStep } from '../profiles/index.ts';
 import { accountsProfileDeletion } from './deletion.ts';
 
 export { noteAccountFailure } from './access.ts';
+export { type ActingDeps, actAsAccount } from './acting.ts';
 export { type AccountGrant, connectAccounts, reconnectAccount } from './connect-accounts.ts';
 export { credentialsOf, grantIsOf } from './connections.ts';
 export { deauthorizeRoutes } from './deauthorize-routes.ts';
