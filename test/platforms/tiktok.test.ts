@@ -202,6 +202,27 @@ describe('tiktok: OAuth', () => {
     expect(next.refreshToken).not.toBe(refreshed.refreshToken);
   });
 
+  it('refreshes the control API refuses for a while answer temporarily_unavailable, and leave the refresh token working', async () => {
+    const tokens = await sandbox.connect('tiktok', 'tt_refresh_outage');
+    const outage = await sandbox.control('POST', '/faults', {
+      platform: 'tiktok',
+      username: 'tt_refresh_outage',
+      trigger: 'refresh',
+      error: 'transient',
+      seconds: 600,
+    });
+    expect(outage.status).toBe(201);
+    for (let i = 0; i < 2; i += 1) {
+      const refused = await platformError(tiktok.refreshToken(tokens));
+      expect(refused).toMatchObject({ kind: 'transient', detail: { code: 'temporarily_unavailable', status: 503 } });
+    }
+    // A refresh fault leaves the account's API calls alone.
+    expect((await tiktok.profile(tokens)).id).toBe(tokens.platformUserId);
+    advanceClock(601_000);
+    const refreshed = await tiktok.refreshToken(tokens);
+    expect(refreshed.refreshToken).not.toBe(tokens.refreshToken);
+  });
+
   it('refuses to refresh without a refresh token, before calling', async () => {
     const error = await platformError(tiktok.refreshToken({ accessToken: 'x', platformUserId: '1' }));
     expect(error.kind).toBe('invalid_request');
