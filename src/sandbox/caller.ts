@@ -21,6 +21,8 @@ export interface CallOptions {
   errors: ErrorDialect;
   /** A publish call also takes faults set for `publish`. */
   publishing?: boolean;
+  /** A token refresh also takes faults set for `refresh`. */
+  refreshing?: boolean;
 }
 
 /** The access token of a request: `access_token` in the query or form, or a Bearer header. */
@@ -60,7 +62,11 @@ export async function caller(
     throw errors.preset('token_expired');
   }
   const accountIds = [found.account.id, ...(found.account.parentId ? [found.account.parentId] : [])];
-  const fault = await takeFault(store, accountIds, options.publishing === true);
+  const fault = await takeFault(store, accountIds, [
+    'call',
+    ...(options.publishing === true ? (['publish'] as const) : []),
+    ...(options.refreshing === true ? (['refresh'] as const) : []),
+  ]);
   if (fault) {
     if (fault.error === 'custom') throw new SandboxAnswer(fault.status ?? 400, fault.body);
     if ((FAULT_PRESETS as readonly string[]).includes(fault.error)) {

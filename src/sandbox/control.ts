@@ -76,10 +76,12 @@ const InsightsBody = Type.Object(
 const FaultBody = Type.Object(
   {
     ...Who,
-    trigger: Type.Union([Type.Literal('call'), Type.Literal('publish')], { default: 'call' }),
+    trigger: Type.Union([Type.Literal('call'), Type.Literal('publish'), Type.Literal('refresh')], { default: 'call' }),
     error: Type.Union([...FAULT_PRESETS.map((p) => Type.Literal(p)), Type.Literal('custom')]),
     status: Type.Optional(Type.Integer({ minimum: 400, maximum: 599 })),
     body: Type.Optional(Type.Unknown()),
+    /** Every such call answers the fault for this long (the sandbox's clock), not the next one only. */
+    seconds: Type.Optional(Type.Integer({ minimum: 1, maximum: 365 * 86_400 })),
   },
   { additionalProperties: false },
 );
@@ -299,8 +301,11 @@ export function controlRoutes(store: Store) {
         trigger: body.trigger,
         error: body.error,
         ...(body.error === 'custom' ? { status: body.status, body: body.body } : {}),
+        ...(body.seconds !== undefined ? { until: new Date(store.now().getTime() + body.seconds * 1000) } : {}),
       });
-      return reply.code(201).send({ id: fault.id, trigger: fault.trigger, error: fault.error });
+      return reply
+        .code(201)
+        .send({ id: fault.id, trigger: fault.trigger, error: fault.error, until: fault.until?.toISOString() ?? null });
     });
 
     app.post('/testers', { schema: { body: TesterBody } }, async (request, reply) => {

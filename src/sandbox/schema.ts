@@ -147,12 +147,14 @@ export const sandboxInsights = sandbox.table(
 export const sandboxFaults = sandbox.table('faults', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),
   accountId: text('account_id').notNull(),
-  /** `call` or `publish`. */
+  /** `call`, `publish` or `refresh`. */
   trigger: text('trigger').notNull(),
   /** A preset (`token_expired`, `rate_limited`, ...) or `custom` with `status` and `body`. */
   error: text('error').notNull(),
   status: integer('status'),
   body: jsonb('body'),
+  /** Null: answers the next such call once; else every such call until then (a while of failures). */
+  until: at('until'),
   createdAt: at('created_at').notNull(),
 });
 export type SandboxFault = typeof sandboxFaults.$inferSelect;

@@ -148,11 +148,12 @@ describe('tiktok: OAuth', () => {
     expect(tokens.platformUserId).toBe(await accountId('tt_allow'));
     expect(tokens.accessToken).not.toBe(tokens.refreshToken);
     const hours = ((tokens.expiresAt?.getTime() ?? 0) - now().getTime()) / HOUR;
-    expect(hours).toBeGreaterThan(23.9);
-    expect(hours).toBeLessThanOrEqual(24);
+    // "Access token 2 hours", "Refresh token 180 days" (Manage OAuth Access Tokens).
+    expect(hours).toBeGreaterThan(1.9);
+    expect(hours).toBeLessThanOrEqual(2);
     const refreshDays = ((tokens.refreshExpiresAt?.getTime() ?? 0) - now().getTime()) / DAY;
-    expect(refreshDays).toBeGreaterThan(364.9);
-    expect(refreshDays).toBeLessThanOrEqual(365);
+    expect(refreshDays).toBeGreaterThan(179.9);
+    expect(refreshDays).toBeLessThanOrEqual(180);
   });
 
   it('a code works once', async () => {
@@ -181,14 +182,15 @@ describe('tiktok: OAuth', () => {
 
   it('refresh rotates the refresh token: the new grant works, the old refresh token no longer does', async () => {
     const tokens = await sandbox.connect('tiktok', 'tt_refresh', ['user.info.basic', 'user.info.profile']);
-    advanceClock(23 * HOUR);
+    advanceClock(HOUR + 45 * MINUTE);
     const refreshed = await tiktok.refreshToken(tokens);
     expect(refreshed.accessToken).not.toBe(tokens.accessToken);
     expect(refreshed.refreshToken).not.toBe(tokens.refreshToken);
     expect(refreshed.platformUserId).toBe(tokens.platformUserId);
     expect(refreshed.scopes).toEqual(['user.info.basic', 'user.info.profile']);
-    expect((refreshed.expiresAt?.getTime() ?? 0) - now().getTime()).toBeGreaterThan(DAY - MINUTE);
-    // The refresh token keeps the end of the first grant (365 days from then), within a second.
+    expect((refreshed.expiresAt?.getTime() ?? 0) - now().getTime()).toBeGreaterThan(2 * HOUR - MINUTE);
+    // The refresh token keeps the end of the first grant (180 days from then), within a second:
+    // refresh_expires_in is "the remaining lifetime".
     expect(
       Math.abs((refreshed.refreshExpiresAt?.getTime() ?? 0) - (tokens.refreshExpiresAt?.getTime() ?? 0)),
     ).toBeLessThanOrEqual(1000);
@@ -198,6 +200,27 @@ describe('tiktok: OAuth', () => {
     expect(stale).toMatchObject({ kind: 'token_expired', detail: { code: 'invalid_grant' } });
     const next = await tiktok.refreshToken(refreshed);
     expect(next.refreshToken).not.toBe(refreshed.refreshToken);
+  });
+
+  it('refreshes the control API refuses for a while answer temporarily_unavailable, and leave the refresh token working', async () => {
+    const tokens = await sandbox.connect('tiktok', 'tt_refresh_outage');
+    const outage = await sandbox.control('POST', '/faults', {
+      platform: 'tiktok',
+      username: 'tt_refresh_outage',
+      trigger: 'refresh',
+      error: 'transient',
+      seconds: 600,
+    });
+    expect(outage.status).toBe(201);
+    for (let i = 0; i < 2; i += 1) {
+      const refused = await platformError(tiktok.refreshToken(tokens));
+      expect(refused).toMatchObject({ kind: 'transient', detail: { code: 'temporarily_unavailable', status: 503 } });
+    }
+    // A refresh fault leaves the account's API calls alone.
+    expect((await tiktok.profile(tokens)).id).toBe(tokens.platformUserId);
+    advanceClock(601_000);
+    const refreshed = await tiktok.refreshToken(tokens);
+    expect(refreshed.refreshToken).not.toBe(tokens.refreshToken);
   });
 
   it('refuses to refresh without a refresh token, before calling', async () => {
@@ -716,8 +739,9 @@ describe('tiktok: the sandbox answers as TikTok documents', () => {
     expect(answer.body).toMatchObject({
       open_id: await accountId('tt_raw_token'),
       scope: 'user.info.basic,user.info.profile,user.info.stats,video.list,video.publish',
-      expires_in: 86_400,
-      refresh_expires_in: 31_536_000,
+      // "Access token 2 hours", "Refresh token 180 days", both in seconds.
+      expires_in: 7200,
+      refresh_expires_in: 15_552_000,
       token_type: 'Bearer',
     });
 

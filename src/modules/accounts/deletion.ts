@@ -7,7 +7,7 @@
 import { and, eq } from 'drizzle-orm';
 import { PlatformError } from '../../platforms/index.ts';
 import type { DeletedProfile, ProfileDeletionContext, ProfileDeletionStep } from '../profiles/index.ts';
-import { credentialsOf } from './connections.ts';
+import { actAsAccount } from './acting.ts';
 import { type Account, accounts } from './tables.ts';
 
 async function revokeAccess(context: ProfileDeletionContext, account: Account): Promise<void> {
@@ -17,7 +17,9 @@ async function revokeAccess(context: ProfileDeletionContext, account: Account): 
   try {
     // Written only from a Platform (saveConnectedAccount).
     const adapter = context.platforms.adapter(account.platform);
-    await adapter.revokeAccess(credentialsOf(context.secretKey, account));
+    await actAsAccount({ db: context.db, secretKey: context.secretKey, adapter }, account, (credentials) =>
+      adapter.revokeAccess(credentials),
+    );
     context.log.info(fields, 'platform access revoked');
   } catch (error) {
     // Best effort: the account is deleted whatever the platform says; the line tells the operator.

@@ -5,8 +5,9 @@ import { registerProfileDeletionStep } from '../profiles/index.ts';
 import { accountsProfileDeletion } from './deletion.ts';
 
 export { noteAccountFailure } from './access.ts';
+export { actAsAccount } from './acting.ts';
 export { type AccountGrant, connectAccounts, reconnectAccount } from './connect-accounts.ts';
-export { credentialsOf, grantIsOf } from './connections.ts';
+export { grantIsOf } from './connections.ts';
 export { deauthorizeRoutes } from './deauthorize-routes.ts';
 export { AccountParams } from './json.ts';
 export { accountMetrics } from './metrics.ts';

@@ -15,7 +15,7 @@ import { jobSql } from '../../jobs/queue.ts';
 import { BACKGROUND_RETRY, retryDelayMs } from '../../jobs/retry.ts';
 import { commentsOf, PlatformError, type PlatformSet } from '../../platforms/index.ts';
 import { noteAccountFailure } from './access.ts';
-import { credentialsOf } from './connections.ts';
+import { actAsAccount } from './acting.ts';
 import { LEASE_MS } from './notice-connection.ts';
 import { accounts } from './tables.ts';
 
@@ -65,7 +65,10 @@ export async function subscribeCommentNotices(deps: NoticeSubscriptionDeps, acco
   const platform = account.platform;
   const fields = { component: 'comment-notices', account_id: account.id, platform };
   try {
-    await commentsOf(deps.platforms.adapter(platform)).subscribeNotices(credentialsOf(deps.secretKey, account));
+    const adapter = deps.platforms.adapter(platform);
+    await actAsAccount({ db: deps.db, secretKey: deps.secretKey, adapter }, account, (credentials) =>
+      commentsOf(adapter).subscribeNotices(credentials),
+    );
   } catch (error) {
     if (!(error instanceof PlatformError)) throw error;
     const at = now();

@@ -4,15 +4,23 @@
  * tokens once they are a day old and within a week of their 60 days, see each adapter's
  * RefreshPolicy). A refresh the platform refuses for good ends the account's access
  * (expired, or disconnected when access was revoked); a passing failure is retried with a
- * growing wait, from 30 s up to an hour.
+ * growing wait, from 30 s up to an hour, as long as a refresh can still work: until the refresh
+ * token's end where there is one, though the access token ended meanwhile. A call refused for an
+ * ended token refreshes at once (renewAccess).
  */
-import { and, asc, eq, gt, isNotNull, isNull, lte, ne, or } from 'drizzle-orm';
+import { and, asc, eq, gt, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { now } from '../../clock.ts';
 import type { Db, Tx } from '../../db/connection.ts';
 import { BACKGROUND_RETRY, retryAt } from '../../jobs/retry.ts';
 import { transition } from '../../jobs/workflow.ts';
-import { PlatformError, type PlatformSet, type RefreshPolicy } from '../../platforms/index.ts';
+import {
+  type AccountCredentials,
+  type PlatformAdapter,
+  PlatformError,
+  type PlatformSet,
+  type RefreshPolicy,
+} from '../../platforms/index.ts';
 import { decrypt } from '../../secrets.ts';
 import { emit } from '../events/index.ts';
 import { accessEndedData, endAccountAccess } from './access.ts';
@@ -25,7 +33,7 @@ export interface TokenRefreshDeps {
   secretKey: Buffer;
   platforms: PlatformSet;
   log?: Pick<Logger, 'info' | 'warn'>;
-  /** How long before access ends for good `account.expiring` is sent (ACCOUNT_EXPIRING_NOTICE_SECONDS); 7 days by default. */
+  /** How long before access ends `account.expiring` is sent (ACCOUNT_EXPIRING_NOTICE_SECONDS); 7 days by default. */
   accountExpiringNoticeMs?: number;
 }
 
@@ -33,7 +41,7 @@ const DEFAULT_EXPIRING_NOTICE_MS = 7 * 24 * 3_600_000;
 
 /** Never later than this before expiry, whatever a platform's policy says. */
 const LATEST_BEFORE_EXPIRY_MS = 15 * 60_000;
-/** Passing failures past the token's expiry for this long: give up and call it expired. */
+/** A token refreshed with itself: passing failures past its expiry for this long, and it is called expired. */
 const GIVE_UP_AFTER_EXPIRY_MS = 24 * 3_600_000;
 const BATCH = 100;
 
@@ -93,42 +101,69 @@ export async function refreshAccountToken(deps: TokenRefreshDeps, accountId: str
     const at = now();
     // Someone may have refreshed it between the pick and the lock.
     if (!isDue(adapter.refresh, account.tokenExpiresAt, account.tokenIssuedAt, at)) return 'skipped';
-    try {
-      const tokens = await adapter.refreshToken({
-        accessToken: decrypt(deps.secretKey, account.accessTokenSealed),
-        platformUserId: account.platformUserId,
-        ...(account.refreshTokenSealed ? { refreshToken: decrypt(deps.secretKey, account.refreshTokenSealed) } : {}),
-      });
-      await transition(tx, accountAccess, account.id, 'refresh', {
-        set: {
-          ...tokenColumns(deps.secretKey, tokens, at),
-          // A refresh answer that names no scopes keeps the ones granted at connection.
-          ...(tokens.scopes !== null ? { scopes: tokens.scopes } : {}),
-          refreshRetryAt: null,
-          refreshFailures: 0,
-          lastRefreshError: null,
-        },
-      });
-      deps.log?.info({ component: 'token-refresh', account_id: account.id }, 'platform token refreshed');
-      return 'refreshed';
-    } catch (error) {
-      if (!(error instanceof PlatformError)) throw error;
-      return recordFailure(deps, tx, account, error, at);
-    }
+    return (await refreshHeld(deps, adapter, tx, account, at)).outcome;
   });
 }
 
+/** What a refresh of a held account came to: the new tokens, or the platform's refusal. */
+type Refreshed =
+  | { outcome: 'refreshed'; accessToken: string }
+  | { outcome: Exclude<RefreshOutcome, 'refreshed' | 'skipped'>; error: PlatformError };
+
+/** Refreshes the token of an account whose row the transaction holds, and records what came of it. */
+async function refreshHeld(
+  deps: Pick<TokenRefreshDeps, 'secretKey' | 'log'>,
+  adapter: PlatformAdapter,
+  tx: Tx,
+  account: Account,
+  at: Date,
+): Promise<Refreshed> {
+  if (account.accessTokenSealed === null) throw new Error(`account ${account.id} has no token to refresh`);
+  try {
+    const tokens = await adapter.refreshToken({
+      accessToken: decrypt(deps.secretKey, account.accessTokenSealed),
+      platformUserId: account.platformUserId,
+      ...(account.refreshTokenSealed ? { refreshToken: decrypt(deps.secretKey, account.refreshTokenSealed) } : {}),
+    });
+    await transition(tx, accountAccess, account.id, 'refresh', {
+      set: {
+        ...tokenColumns(deps.secretKey, tokens, at),
+        // A refresh answer that names no scopes keeps the ones granted at connection.
+        ...(tokens.scopes !== null ? { scopes: tokens.scopes } : {}),
+        refreshRetryAt: null,
+        refreshFailures: 0,
+        lastRefreshError: null,
+      },
+    });
+    deps.log?.info({ component: 'token-refresh', account_id: account.id }, 'platform token refreshed');
+    return { outcome: 'refreshed', accessToken: tokens.accessToken };
+  } catch (error) {
+    if (!(error instanceof PlatformError)) throw error;
+    return { outcome: await recordFailure(deps, tx, account, error, at), error };
+  }
+}
+
+/**
+ * The moment past which no refresh can bring the account's access back: its refresh token's end
+ * where it has one (TikTok's), else a day past its access token's end (a token refreshed with
+ * itself, Instagram's and Threads', cannot be once it ended; the day covers clocks apart).
+ */
+function refreshableUntil(account: Account): Date | null {
+  if (account.refreshTokenSealed !== null) return account.refreshExpiresAt;
+  return account.tokenExpiresAt === null ? null : new Date(account.tokenExpiresAt.getTime() + GIVE_UP_AFTER_EXPIRY_MS);
+}
+
 async function recordFailure(
-  deps: TokenRefreshDeps,
+  deps: Pick<TokenRefreshDeps, 'log'>,
   tx: Tx,
   account: Account,
   error: PlatformError,
   at: Date,
-): Promise<RefreshOutcome> {
-  const expiredLongAgo =
-    account.tokenExpiresAt !== null && at.getTime() - account.tokenExpiresAt.getTime() > GIVE_UP_AFTER_EXPIRY_MS;
+): Promise<Exclude<RefreshOutcome, 'refreshed' | 'skipped'>> {
+  const until = refreshableUntil(account);
+  const pastRefreshing = until !== null && at.getTime() >= until.getTime();
   const fields = { component: 'token-refresh', account_id: account.id, platform: account.platform, kind: error.kind };
-  if (error.passing && !expiredLongAgo) {
+  if (error.passing && !pastRefreshing) {
     const next = retryAt(at, BACKGROUND_RETRY, account.refreshFailures, error.detail.retryAfterSeconds);
     await transition(tx, accountAccess, account.id, 'retry_refresh', {
       set: { refreshRetryAt: next, refreshFailures: account.refreshFailures + 1, lastRefreshError: error.message },
@@ -146,11 +181,59 @@ async function recordFailure(
 }
 
 /**
- * Sends `account.expiring` for each connected account whose access ends for good within the
- * notice: its refresh token ends then (TikTok's lives 365 days from the grant, and refreshing
- * does not extend it), after which only a reconnection gives access again. Once per end: an
- * account reconnected gets a new end, and a new notice when that comes near. Answers how many
- * were sent.
+ * A call made with `used` was refused for an ended token: the credentials to try it again with.
+ * One refresh of an account at a time: this waits for the account's row, which a refresh holds
+ * while it runs, and takes the token another refresh gave meanwhile instead of refreshing again
+ * (TikTok's refresh token rotates: a second use of the same one is refused for good). Otherwise
+ * it refreshes once, whether or not the token looked due. Null: nothing to try again with (the
+ * account is no longer connected, or has no refresh token and nothing newer); a refresh that
+ * failed is thrown, its refusal recorded as the periodic job records one (a refusal for good ends
+ * the account's access, a passing failure keeps it connected with the refresh retried).
+ */
+export async function renewAccess(
+  deps: Pick<TokenRefreshDeps, 'db' | 'secretKey' | 'log'>,
+  adapter: PlatformAdapter,
+  accountId: string,
+  used: string,
+): Promise<AccountCredentials | null> {
+  const renewed = await deps.db.transaction(async (tx): Promise<AccountCredentials | PlatformError | null> => {
+    const [account] = await tx
+      .select()
+      .from(accounts)
+      .where(and(eq(accounts.id, accountId), eq(accounts.status, 'connected')))
+      .for('update');
+    if (!account || account.accessTokenSealed === null) return null;
+    const current = decrypt(deps.secretKey, account.accessTokenSealed);
+    if (current !== used) return { platformUserId: account.platformUserId, accessToken: current };
+    if (account.refreshTokenSealed === null) return null;
+    const refreshed = await refreshHeld(deps, adapter, tx, account, now());
+    return refreshed.outcome === 'refreshed'
+      ? { platformUserId: account.platformUserId, accessToken: refreshed.accessToken }
+      : refreshed.error;
+  });
+  if (renewed instanceof PlatformError) throw renewed;
+  return renewed;
+}
+
+/**
+ * When the account's access ends unless a refresh pushes the end back, as SQL: its refresh
+ * token's end where it has one (TikTok's lives 180 days from the grant, and refreshing keeps that
+ * end), else its token's own (Instagram's and Threads' long-lived tokens, refreshed with
+ * themselves; null for a token without an end, a Facebook page's).
+ */
+const accessEnds = sql<Date | null>`case when ${accounts.refreshTokenSealed} is not null
+  then ${accounts.refreshExpiresAt} else ${accounts.tokenExpiresAt} end`;
+
+function accessEndOf(account: Account): Date | null {
+  return account.refreshTokenSealed !== null ? account.refreshExpiresAt : account.tokenExpiresAt;
+}
+
+/**
+ * Sends `account.expiring` for each connected account whose access ends within the notice and
+ * will not be extended: a refresh token's end, which only a reconnection moves; or the end of a
+ * token refreshed with itself whose refresh has failed (a healthy one is refreshed a week before
+ * its end and never warned). Once per end: a new end (a reconnection, a refresh at last) gets a
+ * new notice when that comes near. Answers how many were sent.
  */
 export async function noticeExpiringAccounts(deps: TokenRefreshDeps, at: Date): Promise<number> {
   const horizon = new Date(at.getTime() + (deps.accountExpiringNoticeMs ?? DEFAULT_EXPIRING_NOTICE_MS));
@@ -160,13 +243,13 @@ export async function noticeExpiringAccounts(deps: TokenRefreshDeps, at: Date): 
     .where(
       and(
         eq(accounts.status, 'connected'),
-        isNotNull(accounts.refreshExpiresAt),
-        lte(accounts.refreshExpiresAt, horizon),
-        gt(accounts.refreshExpiresAt, at),
-        or(isNull(accounts.expiringNoticeFor), ne(accounts.expiringNoticeFor, accounts.refreshExpiresAt)),
+        sql`${accessEnds} <= ${horizon.toISOString()}::timestamptz`,
+        sql`${accessEnds} > ${at.toISOString()}::timestamptz`,
+        or(isNotNull(accounts.refreshTokenSealed), gt(accounts.refreshFailures, 0)),
+        sql`${accounts.expiringNoticeFor} is distinct from ${accessEnds}`,
       ),
     )
-    .orderBy(asc(accounts.refreshExpiresAt))
+    .orderBy(asc(accessEnds))
     .limit(BATCH);
   let sent = 0;
   for (const { id } of due) {
@@ -176,7 +259,7 @@ export async function noticeExpiringAccounts(deps: TokenRefreshDeps, at: Date): 
         .from(accounts)
         .where(and(eq(accounts.id, id), eq(accounts.status, 'connected')))
         .for('update', { skipLocked: true });
-      const ends = account?.refreshExpiresAt ?? null;
+      const ends = account ? accessEndOf(account) : null;
       if (!account || ends === null || account.expiringNoticeFor?.getTime() === ends.getTime()) return false;
       await tx.update(accounts).set({ expiringNoticeFor: ends }).where(eq(accounts.id, account.id));
       await emit(tx, {
@@ -188,7 +271,7 @@ export async function noticeExpiringAccounts(deps: TokenRefreshDeps, at: Date): 
       });
       deps.log?.info(
         { component: 'token-refresh', account_id: account.id, expires_at: ends.toISOString() },
-        'account access ends soon and cannot be refreshed: account.expiring sent; reconnect it before then',
+        'account access ends soon and will not be extended: account.expiring sent; reconnect it before then',
       );
       return true;
     });
@@ -199,7 +282,7 @@ export async function noticeExpiringAccounts(deps: TokenRefreshDeps, at: Date): 
 
 /**
  * The periodic job: refreshes every due token, one account at a time, then announces the
- * accounts whose access will end for good soon.
+ * accounts whose access will end soon without a refresh to extend it.
  */
 export async function refreshDueTokens(deps: TokenRefreshDeps): Promise<Record<RefreshOutcome, number>> {
   const counts: Record<RefreshOutcome, number> = {

@@ -7,8 +7,8 @@ import { and, eq, ne } from 'drizzle-orm';
 import { now } from '../../clock.ts';
 import { platformFailure } from '../../http/platform-errors.ts';
 import type { Scope } from '../../http/scope.ts';
-import { commentsOf, PlatformError } from '../../platforms/index.ts';
-import { type Account, accountById, credentialsOf, noteAccountFailure } from '../accounts/index.ts';
+import { type AccountCredentials, commentsOf, PlatformError } from '../../platforms/index.ts';
+import { type Account, accountById, actAsAccount, noteAccountFailure } from '../accounts/index.ts';
 import { type CommentDeps, commentNotFound, findVisible, refusal, view } from './inbox.ts';
 import type { CommentView } from './json.ts';
 import { type Comment, comments, type ReplyStatus } from './tables.ts';
@@ -30,9 +30,14 @@ export async function setReplyStatus(
 }
 
 /** Runs an action as the account; a refusal marks the account where it concerns it, and answers as the API does. */
-export async function acting<T>(deps: CommentDeps, account: Account, call: () => Promise<T>): Promise<T> {
+export async function acting<T>(
+  deps: CommentDeps,
+  account: Account,
+  call: (credentials: AccountCredentials) => Promise<T>,
+): Promise<T> {
   try {
-    return await call();
+    const adapter = deps.platforms().adapter(account.platform);
+    return await actAsAccount({ db: deps.db, secretKey: deps.secretKey, adapter }, account, call);
   } catch (error) {
     if (!(error instanceof PlatformError)) throw error;
     await deps.db.transaction((tx) => noteAccountFailure(tx, account.id, error));
@@ -62,8 +67,8 @@ export async function actionable(
 export async function setHidden(deps: CommentDeps, scope: Scope, id: string, hidden: boolean): Promise<CommentView> {
   const { comment, account } = await actionable(deps, scope, id, 'hide');
   const adapter = deps.platforms().adapter(account.platform);
-  await acting(deps, account, () =>
-    commentsOf(adapter).setHidden(credentialsOf(deps.secretKey, account), comment.platformCommentId, hidden),
+  await acting(deps, account, (credentials) =>
+    commentsOf(adapter).setHidden(credentials, comment.platformCommentId, hidden),
   );
   const [updated] = await deps.db
     .update(comments)

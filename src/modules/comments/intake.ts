@@ -28,9 +28,9 @@ import {
 import {
   type Account,
   accountsOfPlatformUsers,
+  actAsAccount,
   connectedAccountById,
   connectedAccounts,
-  credentialsOf,
   noteAccountFailure,
 } from '../accounts/index.ts';
 import { confirmedTimes, type IncomingComment, storeComments, storeCommentsOfAccounts } from './store.ts';
@@ -247,9 +247,9 @@ async function readTimes(
   const reader = accounts.find((a) => a.status === 'connected');
   if (wanted.length === 0 || reader === undefined) return none;
   try {
-    const times = await commentsOf(deps.platforms().adapter(platform)).commentTimes(
-      credentialsOf(deps.secretKey, reader),
-      wanted,
+    const adapter = deps.platforms().adapter(platform);
+    const times = await actAsAccount({ db: deps.db, secretKey: deps.secretKey, adapter }, reader, (credentials) =>
+      commentsOf(adapter).commentTimes(credentials, wanted),
     );
     const gone = new Set(wanted.filter((id) => !times.has(id)));
     if (gone.size > 0) {
@@ -334,11 +334,9 @@ export async function pollComments(deps: IntakeDeps, accountId: string): Promise
   const interval = deps.commentPollIntervalMs;
   const readAt = now();
   try {
-    const read = await commentsOf(deps.platforms().adapter(platform)).recentComments(
-      credentialsOf(deps.secretKey, account),
-      {
-        posts: POLL_POSTS,
-      },
+    const adapter = deps.platforms().adapter(platform);
+    const read = await actAsAccount({ db, secretKey: deps.secretKey, adapter }, account, (credentials) =>
+      commentsOf(adapter).recentComments(credentials, { posts: POLL_POSTS }),
     );
     const factor = intervalFactor(read.usagePercent);
     await db.transaction(async (tx) => {

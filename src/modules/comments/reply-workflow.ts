@@ -11,7 +11,7 @@ import { enqueue } from '../../jobs/queue.ts';
 import { retryAt, retryPolicy } from '../../jobs/retry.ts';
 import { defineWorkflow, stateValues, transition, workflowTable } from '../../jobs/workflow.ts';
 import { commentsOf, PlatformError, type ReplyOutcome } from '../../platforms/index.ts';
-import { type Account, accountById, credentialsOf, noteAccountFailure } from '../accounts/index.ts';
+import { type Account, accountById, actAsAccount, noteAccountFailure } from '../accounts/index.ts';
 import { acting, actionable } from './actions.ts';
 import type { CommentDeps } from './inbox.ts';
 import { type Comment, type CommentReply, commentReplies, comments } from './tables.ts';
@@ -72,8 +72,8 @@ export async function replyToComment(deps: CommentDeps, scope: Scope, id: string
   if (!asked) throw new Error('the reply was not stored');
   let outcome: ReplyOutcome;
   try {
-    outcome = await acting(deps, account, () =>
-      commentsOf(adapter).reply(credentialsOf(deps.secretKey, account), comment.platformCommentId, text),
+    outcome = await acting(deps, account, (credentials) =>
+      commentsOf(adapter).reply(credentials, comment.platformCommentId, text),
     );
   } catch (error) {
     await transition(deps.db, replies, asked.id, 'fail', {
@@ -144,11 +144,14 @@ export async function sendPendingReply(deps: CommentDeps, replyId: string): Prom
   if (account?.status !== 'connected') return await fail('the account is no longer connected');
   const { containerId } = row.reply;
   if (containerId === null) return;
-  const { finishReply } = commentsOf(deps.platforms().adapter(account.platform));
+  const adapter = deps.platforms().adapter(account.platform);
+  const { finishReply } = commentsOf(adapter);
   if (finishReply === undefined) return await fail('the platform sends replies at once: there is nothing to finish');
   let outcome: ReplyOutcome;
   try {
-    outcome = await finishReply(credentialsOf(deps.secretKey, account), containerId);
+    outcome = await actAsAccount({ db, secretKey: deps.secretKey, adapter }, account, (credentials) =>
+      finishReply(credentials, containerId),
+    );
   } catch (error) {
     if (!(error instanceof PlatformError)) throw error;
     await db.transaction((tx) => noteAccountFailure(tx, account.id, error));

@@ -12,6 +12,7 @@ import { phaseMs } from '../../jobs/phase.ts';
 import { enqueue, jobSql } from '../../jobs/queue.ts';
 import { inState, stateValues, transition } from '../../jobs/workflow.ts';
 import {
+  type AccountCredentials,
   INSIGHT_PLATFORMS,
   type InsightMetrics,
   type InsightsCapability,
@@ -24,9 +25,9 @@ import {
 } from '../../platforms/index.ts';
 import {
   type Account,
+  actAsAccount,
   connectedAccountById,
   connectedAccounts,
-  credentialsOf,
   noteAccountFailure,
 } from '../accounts/index.ts';
 import { publishedTargetsOf } from '../posts/index.ts';
@@ -125,6 +126,16 @@ export async function queueRefreshes(tx: Tx, accountIds: readonly string[]): Pro
     from unnest(${sql.param(accountIds)}::text[]) as t(id)`);
 }
 
+/** What reading an account's figures works with. */
+interface Readable {
+  account: Account;
+  platform: Platform;
+  insights: InsightsCapability;
+  metrics: InsightMetrics;
+  /** Makes a call as the account (actAsAccount). */
+  asAccount: <T>(call: (credentials: AccountCredentials) => Promise<T>) => Promise<T>;
+}
+
 /**
  * The account, its adapter's insights and the metrics its platform offers, when its figures can
  * be read now; null (and why, logged or noted) otherwise.
@@ -133,7 +144,7 @@ async function readable(
   deps: InsightDeps,
   accountId: string,
   onMissingPermission: (tx: Tx, scope: string) => Promise<void>,
-): Promise<{ account: Account; platform: Platform; insights: InsightsCapability; metrics: InsightMetrics } | null> {
+): Promise<Readable | null> {
   // Not connected, or its profile is being deleted: nothing to read.
   const account = await connectedAccountById(deps.db, accountId);
   if (account === null) return null;
@@ -150,7 +161,9 @@ async function readable(
     });
     return null;
   }
-  return { account, platform, insights: insightsOf(adapter), metrics };
+  const asAccount: Readable['asAccount'] = (call) =>
+    actAsAccount({ db: deps.db, secretKey: deps.secretKey, adapter }, account, call);
+  return { account, platform, insights: insightsOf(adapter), metrics, asAccount };
 }
 
 async function noteError(tx: Tx, accountId: string, lastError: string): Promise<void> {
@@ -167,15 +180,12 @@ export async function refreshInsights(deps: InsightDeps, accountId: string): Pro
     noteError(tx, accountId, `permission ${scope} not granted: no figures read`),
   );
   if (found === null) return;
-  const { account, platform, insights, metrics } = found;
-  const credentials = credentialsOf(deps.secretKey, account);
+  const { account, platform, insights, metrics, asAccount } = found;
   const today = dayOf(now());
   let usage: number | null = null;
   try {
-    const read = await insights.accountInsights(
-      credentials,
-      daysFrom(today - REFRESH_DAYS + 1, today),
-      metrics.account,
+    const read = await asAccount((credentials) =>
+      insights.accountInsights(credentials, daysFrom(today - REFRESH_DAYS + 1, today), metrics.account),
     );
     usage = read.usagePercent;
     await deps.db.transaction(async (tx) => {
@@ -200,7 +210,12 @@ export async function refreshInsights(deps: InsightDeps, accountId: string): Pro
     // Each post's figures are stored as soon as they are read: a rate limit met halfway keeps the rest.
     let postsRead = 0;
     for (const post of await postsToRead(deps.db, account.id, today)) {
-      const answer = await postFigures(deps, insights, credentials, post.platformPostId, metrics.post);
+      const platformPostId = post.platformPostId;
+      const answer = await postFigures(
+        deps,
+        () => asAccount((credentials) => insights.postInsights(credentials, platformPostId, metrics.post)),
+        platformPostId,
+      );
       await deps.db.transaction(async (tx) => {
         const at = now();
         // A refused post is stored with no figures, so that it is not asked again at every refresh.
@@ -281,15 +296,9 @@ async function postsToRead(db: Db, accountId: string, today: number) {
  * the other posts are still read. What concerns the whole account (its token, its permission,
  * its rate limit) ends the refresh.
  */
-async function postFigures(
-  deps: InsightDeps,
-  insights: InsightsCapability,
-  credentials: ReturnType<typeof credentialsOf>,
-  platformPostId: string,
-  metrics: readonly string[],
-) {
+async function postFigures<T>(deps: InsightDeps, read: () => Promise<T>, platformPostId: string): Promise<T | null> {
   try {
-    return await insights.postInsights(credentials, platformPostId, metrics);
+    return await read();
   } catch (error) {
     if (!(error instanceof PlatformError) || error.kind !== 'invalid_request') throw error;
     deps.log.info(
@@ -358,7 +367,7 @@ export async function fillInsightHistory(deps: InsightDeps, accountId: string): 
         .where(sql`${insightSyncState.accountId} = ${accountId}`);
     });
     if (found === null) return;
-    const { account, platform, insights, metrics: offered } = found;
+    const { account, platform, insights, metrics: offered, asAccount } = found;
     const [state] = await deps.db
       .select()
       .from(insightSyncState)
@@ -368,10 +377,8 @@ export async function fillInsightHistory(deps: InsightDeps, accountId: string): 
     // followers_count cannot be read for past days: asking would only cost calls.
     const metrics = offered.account.filter((m) => m !== 'followers_count');
     try {
-      const read = await insights.accountInsights(
-        credentialsOf(deps.secretKey, account),
-        daysFrom(step.from, step.to),
-        metrics,
+      const read = await asAccount((credentials) =>
+        insights.accountInsights(credentials, daysFrom(step.from, step.to), metrics),
       );
       const pause = historyPause(read.usagePercent);
       const more = await deps.db.transaction(async (tx) => {

@@ -16,7 +16,7 @@ import {
   type Account,
   type AccountMoveStep,
   accountById,
-  credentialsOf,
+  actAsAccount,
   noteAccountFailure,
 } from '../accounts/index.ts';
 import { posts, postTargets } from './tables.ts';
@@ -203,13 +203,14 @@ export async function describePlatformPost(
     .from(postTargets)
     .innerJoin(posts, eq(posts.id, postTargets.postId))
     .where(and(eq(postTargets.postId, postId), eq(posts.source, 'platform')));
-  if (!target?.platformPostId) return;
+  const platformPostId = target?.platformPostId;
+  if (!target || !platformPostId) return;
   const account = await accountById(db, target.accountId);
   if (account?.status !== 'connected') return;
   try {
-    const summary = await commentsOf(deps.platforms().adapter(account.platform)).postSummary(
-      credentialsOf(deps.secretKey, account),
-      target.platformPostId,
+    const adapter = deps.platforms().adapter(account.platform);
+    const summary = await actAsAccount({ db, secretKey: deps.secretKey, adapter }, account, (credentials) =>
+      commentsOf(adapter).postSummary(credentials, platformPostId),
     );
     await db.transaction((tx) => describe(tx, postId, summary, false));
   } catch (error) {

@@ -21,7 +21,8 @@ export function tiktokAdapter(options: AdapterOptions, now: () => Date): Platfor
   return reportingMissingScopes({
     platform: 'tiktok',
     scopes: TIKTOK_SCOPES,
-    // Access tokens live 24 h: refreshing in the last 30 minutes leaves the job room to retry.
+    // Access tokens live 2 hours ("Manage OAuth Access Tokens"): refreshing in the last 30
+    // minutes leaves the job room to retry; a call refused for a lapsed token refreshes at once.
     refresh: { refreshBeforeExpiryMs: 30 * MINUTES, minTokenAgeMs: 0 },
     ...tiktokSignIn(context),
     parseDeauthorization: (notice) =>

@@ -61,7 +61,7 @@ export function longLivedTokenRoutes(app: FastifyInstance, store: Store, call: C
     if (param(request, 'grant_type') !== tokens.refreshGrant) {
       throw graph.badParameter(`grant_type must be ${tokens.refreshGrant}`);
     }
-    const who = await caller(store, request, call);
+    const who = await caller(store, request, { ...call, refreshing: true });
     if (who.token.kind !== 'long') throw graph.badParameter('access_token must be a long-lived token');
     if (store.now().getTime() - who.token.issuedAt.getTime() < REFRESHABLE_AFTER_MS) {
       throw graph.badParameter('The access token can be refreshed only after it is 24 hours old');

@@ -1,11 +1,22 @@
-/** What the control API makes a platform answer instead: a fault for the next call (or publish), a throttle. */
+/**
+ * What the control API makes a platform answer instead: a fault for the next call (or publish,
+ * or token refresh), or for every such call for a while; a throttle.
+ */
 import { eq, or, sql } from 'drizzle-orm';
 import type { Store } from '../platform.ts';
 import { type SandboxFault, sandboxAccounts, sandboxFaults } from '../schema.ts';
 
 export async function addFault(
   store: Store,
-  values: { accountId: string; trigger: 'call' | 'publish'; error: string; status?: number; body?: unknown },
+  values: {
+    accountId: string;
+    trigger: FaultTrigger;
+    error: string;
+    status?: number;
+    body?: unknown;
+    /** Every such call answers the fault until then; without it, the next one only. */
+    until?: Date;
+  },
 ): Promise<SandboxFault> {
   const [row] = await store.db
     .insert(sandboxFaults)
@@ -15,17 +26,27 @@ export async function addFault(
       error: values.error,
       status: values.status ?? null,
       body: values.body ?? null,
+      until: values.until ?? null,
       createdAt: store.now(),
     })
     .returning();
   return row as SandboxFault;
 }
 
-/** Takes the oldest fault waiting for this kind of call (a publish also takes `call` faults). */
-export async function takeFault(store: Store, accountIds: string[], publishing: boolean): Promise<SandboxFault | null> {
-  const triggers = publishing ? ['call', 'publish'] : ['call'];
-  const rows = await store.db.execute<{ id: number }>(sql`
-    delete from ${sandboxFaults} where id = (
+/** The calls a fault waits for: any call with the user's tokens, a publish, a refresh of its tokens. */
+export type FaultTrigger = 'call' | 'publish' | 'refresh';
+
+/**
+ * The oldest fault waiting for one of these triggers: one for the next call is taken (deleted),
+ * one that lasts a while stays until its end, and one past its end answers nothing.
+ */
+export async function takeFault(
+  store: Store,
+  accountIds: string[],
+  triggers: readonly FaultTrigger[],
+): Promise<SandboxFault | null> {
+  const rows = await store.db.execute<Record<string, unknown>>(sql`
+    with picked as (
       select id from ${sandboxFaults}
       where account_id in (${sql.join(
         accountIds.map((id) => sql`${id}`),
@@ -33,10 +54,14 @@ export async function takeFault(store: Store, accountIds: string[], publishing: 
       )}) and trigger in (${sql.join(
         triggers.map((t) => sql`${t}`),
         sql`, `,
-      )})
+      )}) and (until is null or until > ${store.now().toISOString()}::timestamptz)
       order by id limit 1 for update skip locked
-    ) returning id, account_id, trigger, error, status, body, created_at`);
-  const row = rows.rows[0] as Record<string, unknown> | undefined;
+    ), taken as (
+      delete from ${sandboxFaults} where id in (select id from picked) and until is null returning id
+    )
+    select id, account_id, trigger, error, status, body, until, created_at
+    from ${sandboxFaults} where id in (select id from picked)`);
+  const row = rows.rows[0];
   if (!row) return null;
   return {
     id: Number(row.id),
@@ -45,6 +70,7 @@ export async function takeFault(store: Store, accountIds: string[], publishing: 
     error: String(row.error),
     status: row.status === null ? null : Number(row.status),
     body: row.body,
+    until: row.until === null ? null : new Date(String(row.until)),
     createdAt: new Date(String(row.created_at)),
   };
 }

@@ -4,17 +4,19 @@
  * OAuth answers are flat, errors `{error, error_description, log_id}` with HTTP 400.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { SandboxAnswer } from '../answers.ts';
+import { FAULT_PRESETS, type FaultPreset, SandboxAnswer } from '../answers.ts';
 import { registerAuthorizeDialog, withParams } from '../authorize-page.ts';
 import type { Store } from '../platform.ts';
 import { recordActivity } from '../store/activity.ts';
-import { claimToken, issueToken, redeemCode, revokeAppGrant } from '../store/grants.ts';
+import { takeFault } from '../store/faults.ts';
+import { claimToken, findToken, issueToken, redeemCode, revokeAppGrant } from '../store/grants.ts';
 import { platform } from './access.ts';
 import { tiktokOAuthAnswer } from './envelope.ts';
 
 const CODE_TTL_MS = 10 * 60_000;
-const ACCESS_TOKEN_SECONDS = 86_400;
-const REFRESH_TOKEN_SECONDS = 31_536_000;
+// "Token lifetimes": access token 2 hours, refresh token 180 days (Manage OAuth Access Tokens).
+const ACCESS_TOKEN_SECONDS = 2 * 3600;
+const REFRESH_TOKEN_SECONDS = 180 * 86_400;
 
 /** The form of a request, or nothing when it has none. */
 export function formOf(request: FastifyRequest): Record<string, unknown> {
@@ -32,6 +34,36 @@ function formString(form: Record<string, unknown>, name: string): string {
 
 function invalidGrant(what: string): SandboxAnswer {
   return tiktokOAuthAnswer(400, 'invalid_grant', `${what} is expired, already used, revoked, or not issued to you.`);
+}
+
+/** A preset fault as the token endpoint words it (its flat OAuth errors). */
+function oauthFault(preset: FaultPreset): SandboxAnswer {
+  switch (preset) {
+    case 'token_expired':
+    case 'access_revoked':
+      return invalidGrant('The refresh token');
+    case 'permission_missing':
+      return tiktokOAuthAnswer(400, 'invalid_scope', 'The requested scope is invalid.');
+    case 'rate_limited':
+      return tiktokOAuthAnswer(429, 'rate_limit_exceeded', 'The API rate limit was exceeded.');
+    case 'transient':
+      return tiktokOAuthAnswer(503, 'temporarily_unavailable', 'The server is temporarily unavailable.');
+    case 'invalid_request':
+      return tiktokOAuthAnswer(400, 'invalid_request', 'The request parameters are invalid.');
+  }
+}
+
+/**
+ * Refuses the refresh when the control API set a `refresh` fault on the token's user; checked
+ * before the refresh token is used, so a refused refresh leaves it working.
+ */
+async function refreshFault(store: Store, refreshToken: string, clientKey: string): Promise<void> {
+  const found = await findToken(store, refreshToken);
+  if (!found || found.token.platform !== platform || found.token.clientId !== clientKey) return;
+  const fault = await takeFault(store, [found.account.id], ['refresh']);
+  if (!fault) return;
+  if (fault.error === 'custom') throw new SandboxAnswer(fault.status ?? 400, fault.body);
+  if ((FAULT_PRESETS as readonly string[]).includes(fault.error)) throw oauthFault(fault.error as FaultPreset);
 }
 
 /** The access and refresh tokens of one grant, in the token endpoint's shape. */
@@ -105,14 +137,17 @@ export function tokenRoutes(app: FastifyInstance, store: Store): void {
       return tokenAnswer(store, grant, REFRESH_TOKEN_SECONDS * 1000);
     }
     if (grantType === 'refresh_token') {
+      const refreshToken = formString(form, 'refresh_token');
+      await refreshFault(store, refreshToken, clientKey);
       const old = await claimToken(store, {
-        token: formString(form, 'refresh_token'),
+        token: refreshToken,
         platform,
         kind: 'refresh',
         clientId: clientKey,
       });
       if (!old) throw invalidGrant('The refresh token');
-      // A refresh token lives 365 days from the first grant: its successor keeps that end.
+      // A refresh token lives 180 days from the grant, and refresh_expires_in is "the remaining
+      // lifetime": its successor keeps that end.
       const left = (old.expiresAt?.getTime() ?? 0) - store.now().getTime();
       return tokenAnswer(store, old, left);
     }

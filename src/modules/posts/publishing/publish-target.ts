@@ -31,7 +31,7 @@
 import { now } from '../../../clock.ts';
 import { transition } from '../../../jobs/workflow.ts';
 import { type Platform, platformInfo } from '../../../platforms/index.ts';
-import { accountById, credentialsOf } from '../../accounts/index.ts';
+import { accountById, actAsAccount } from '../../accounts/index.ts';
 import { refreshPostStatus } from '../post-status.ts';
 import { type TargetState, targetStates } from '../target-workflow.ts';
 import { ACCOUNT_WAIT_STATES, awaitReconnection } from './account-wait.ts';
@@ -188,9 +188,12 @@ export async function publishTarget(deps: PublishDeps, targetId: string): Promis
       target = resumed;
     }
     const adapter = deps.platforms.adapter(platform);
-    const credentials = credentialsOf(deps.secretKey, account);
     madeWith = account.connectedAt;
-    await step.run({ deps, adapter, credentials, target, post, platform });
+    const running = target;
+    // A step refused for an ended token runs once more after a refresh: a refused call had no effect.
+    await actAsAccount({ db: deps.db, secretKey: deps.secretKey, adapter }, account, (credentials) =>
+      step.run({ deps, adapter, credentials, target: running, post, platform }),
+    );
   } catch (error) {
     await handleFailure(deps, target, error, madeWith);
   }

@@ -1,0 +1,1 @@
+ALTER TABLE "sandbox"."faults" ADD COLUMN "until" timestamp with time zone;
