@@ -5,7 +5,8 @@
  * kind for its option is a compile error.
  */
 import { useState } from 'preact/hooks';
-import { type Platform, platformLabel } from '../../platforms.ts';
+import { platformLabel } from '../../catalogue.ts';
+import type { Platform } from '../../platforms.ts';
 import type { Account, RequestBody } from '../../resources.ts';
 import { Field } from '../../ui.tsx';
 import { Problems, problemsAt } from './problems.tsx';

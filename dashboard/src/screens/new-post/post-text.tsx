@@ -1,5 +1,6 @@
 /** The post's text, with a counter for each chosen platform that counts as the platform does. */
-import { type Platform, platformLabel, textRule } from '../../platforms.ts';
+import { platformLabel } from '../../catalogue.ts';
+import { type Platform, textRule } from '../../platforms.ts';
 import type { Account } from '../../resources.ts';
 import { Field } from '../../ui.tsx';
 import { Problems, problemsAt } from './problems.tsx';
