@@ -11,6 +11,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ARTIFACTS,
+  changeCatalogue,
   type DashboardKit,
   expectAccessible,
   expectCleanRun,
@@ -235,13 +236,8 @@ describe('the profile menu', () => {
     const opened = await kit.open();
     const { page } = opened;
     // The catalogue of a service without TikTok's client id and secret.
-    await page.route('**/v1/platforms', async (route) => {
-      const response = await route.fetch();
-      // Signed out, the page asks too (beside the session): that 401 passes as it is.
-      if (!response.ok()) return await route.fulfill({ response });
-      const body = (await response.json()) as { data: { platform: string; availability: string }[] };
-      for (const entry of body.data) if (entry.platform === 'tiktok') entry.availability = 'not_configured';
-      await route.fulfill({ response, json: body });
+    await changeCatalogue(page, (entry) => {
+      if (entry.platform === 'tiktok') entry.availability = 'not_configured';
     });
     await signIn(kit, page, kit.ownerKey);
     await page.goto(`${kit.baseUrl}/dashboard/profiles/${kit.defaultProfileId}`);

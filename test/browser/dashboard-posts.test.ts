@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { imageFile } from '../helpers/media-files.ts';
 import {
+  changeCatalogue,
   connectAccount,
   type DashboardKit,
   expectAccessible,
@@ -247,21 +248,14 @@ describe('posts', () => {
     const opened = await kit.open();
     const { page } = opened;
     // The catalogue as a newer service would answer it, with a rule of Threads' own this page has no table for.
-    await page.route('**/v1/platforms', async (route) => {
-      const response = await route.fetch();
-      // Signed out, the page asks too (beside the session): that 401 passes as it is.
-      if (!response.ok()) return await route.fulfill({ response });
-      const body = (await response.json()) as { data: { platform: string; publishing: { text: object } }[] };
-      for (const entry of body.data) {
-        if (entry.platform === 'threads') {
-          entry.publishing.text = {
-            ...entry.publishing.text,
-            counting: 'graphemes',
-            counting_description: 'graphemes: 👋🏽 counts 1',
-          };
-        }
+    await changeCatalogue(page, (entry) => {
+      if (entry.platform === 'threads') {
+        entry.publishing.text = {
+          ...entry.publishing.text,
+          counting: 'graphemes',
+          counting_description: 'graphemes: 👋🏽 counts 1',
+        };
       }
-      await route.fulfill({ response, json: body });
     });
     await signIn(kit, page, kit.ownerKey);
     await page.goto(`${kit.baseUrl}/dashboard/posts/new`);
