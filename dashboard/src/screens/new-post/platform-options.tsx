@@ -85,6 +85,7 @@ function OwnText({ field, value, set, problems, platform }: FieldProps<OwnTextFi
         <>
           <textarea
             id={id}
+            class="short"
             maxLength={field.maxLength}
             aria-describedby={describedBy(hint, text !== undefined && `${id}-count`, problems.length > 0 && `${id}-p`)}
             aria-invalid={problems.length > 0}
@@ -104,8 +105,9 @@ function OwnText({ field, value, set, problems, platform }: FieldProps<OwnTextFi
 }
 
 function CheckOption({ field, value, set, problems, id }: FieldProps<OptionField> & { id: string }) {
+  // A line of its own, so its description reads as its own.
   return (
-    <>
+    <div class="check-option">
       <label class="check">
         <input
           type="checkbox"
@@ -122,7 +124,7 @@ function CheckOption({ field, value, set, problems, id }: FieldProps<OptionField
         </p>
       ) : null}
       <Problems id={`${id}-p`} messages={problems} />
-    </>
+    </div>
   );
 }
 
