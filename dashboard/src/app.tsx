@@ -1,12 +1,14 @@
 /**
  * The dashboard's shell: the session (found again after a reload through GET /v1/session),
  * the sign-in page while there is none, and the screens with their navigation. A profile
- * key's session is not offered the owner-only screens; the API refuses them anyway.
+ * key's session is not offered the owner-only screens; the API refuses them anyway. No screen
+ * shows before the catalogue of platforms is read (catalogue.ts): screens name platforms by it.
  */
 
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import { LocationProvider, Route, Router, useLocation } from 'preact-iso';
 import { answer, api, SwitchboardError, setCsrfToken, whenSessionEnds } from './api.ts';
+import { loadCatalogue } from './catalogue.ts';
 import type { Session } from './resources.ts';
 import { CommentsScreen } from './screens/comments.tsx';
 import { ConnectSettingsScreen } from './screens/connect-settings.tsx';
@@ -122,6 +124,16 @@ function SignedIn({ state }: { state: SessionState }) {
 
 export function App() {
   const [state, setState] = useState<State>({ kind: 'loading' });
+  /** Signed in: the screens show once the catalogue is read (at once when it was). */
+  const enter = (session: Session) => {
+    setCsrfToken(session.csrf_token);
+    setState({ kind: 'loading' });
+    loadCatalogue().then(
+      () => setState({ kind: 'signed-in', session }),
+      // A 401 has shown the sign-in page already (whenSessionEnds).
+      (error: unknown) => setState((current) => (current.kind === 'signed-out' ? current : { kind: 'failed', error })),
+    );
+  };
 
   useEffect(() => {
     whenSessionEnds(() => {
@@ -138,11 +150,10 @@ export function App() {
             : { kind: 'signed-out', reason: null },
       );
     });
-    answer(api.GET('/v1/session')).then(
-      (session) => {
-        setCsrfToken(session.csrf_token);
-        setState({ kind: 'signed-in', session });
-      },
+    // Both at once, so a reloaded page waits for one round trip: without a session, the
+    // catalogue's 401 says the same as the session's.
+    Promise.all([answer(api.GET('/v1/session')), loadCatalogue()]).then(
+      ([session]) => enter(session),
       (error: unknown) => {
         if (error instanceof SwitchboardError && (error.status === 401 || error.status === 404)) {
           setState({ kind: 'signed-out', reason: null });
@@ -179,15 +190,7 @@ export function App() {
     );
   }
   if (!sessionState) {
-    return (
-      <SignIn
-        reason={state.kind === 'signed-out' ? state.reason : null}
-        onSignedIn={(signed) => {
-          setCsrfToken(signed.csrf_token);
-          setState({ kind: 'signed-in', session: signed });
-        }}
-      />
-    );
+    return <SignIn reason={state.kind === 'signed-out' ? state.reason : null} onSignedIn={enter} />;
   }
   return (
     <LocationProvider scope="/dashboard">

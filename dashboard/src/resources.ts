@@ -5,7 +5,7 @@
  * (statuses, event types) are checked against the same types.
  */
 import type { components, ListItem, paths } from '../../src/client/index.ts';
-import { platformLabel } from './platforms.ts';
+import { platformLabel } from './catalogue.ts';
 
 type Method = 'get' | 'post' | 'patch' | 'delete';
 

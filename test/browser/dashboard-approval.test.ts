@@ -138,7 +138,7 @@ describe('post approval', () => {
     await signIn(kit, page, kit.ownerKey);
     await page.goto(`${kit.baseUrl}/dashboard/posts/new`);
     await page.getByRole('checkbox', { name: '@approver.threads (Threads)' }).check();
-    await page.getByLabel('Text').fill(TEXT);
+    await page.getByLabel('Text', { exact: true }).fill(TEXT);
     const day = new Date(Date.now() + 4 * 24 * 3_600_000).toISOString().slice(0, 10);
     await page.getByRole('radio', { name: 'Schedule' }).check();
     await page.getByLabel('Date and time (UTC)').fill(`${day}T09:30`);

@@ -11,6 +11,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ARTIFACTS,
+  changeCatalogue,
   type DashboardKit,
   expectAccessible,
   expectCleanRun,
@@ -113,6 +114,15 @@ describe('the profile menu', () => {
 
     await page.getByLabel('Redirect URL').fill(`${backOrigin}/connected`);
     await page.getByLabel('State (optional)').fill('from-the-dashboard');
+    // Every platform of the service, by the names the hosted page gives them; the sandbox has them all.
+    const offered = page.getByRole('group', { name: 'Platforms offered (none ticked: all)' });
+    expect(await offered.locator('label').allTextContents()).toEqual([
+      'Instagram',
+      'Threads',
+      'TikTok',
+      'Facebook Pages',
+    ]);
+    expect(await offered.getByRole('checkbox', { disabled: true }).count()).toBe(0);
     await page.getByRole('checkbox', { name: 'Threads' }).check();
     await page.getByRole('button', { name: 'Create connect link' }).click();
     const shown = page.locator('code.secret');
@@ -218,6 +228,27 @@ describe('the profile menu', () => {
     await expect.poll(() => row.textContent()).toContain('connected');
     expect(await row.locator('.at-risk').count()).toBe(0);
     await kit.api('DELETE', `/v1/posts/${waiting.body.id}`);
+    expectCleanRun(opened);
+    await opened.close();
+  });
+
+  it('does not offer a connect link a platform the service has no credentials for', async () => {
+    const opened = await kit.open();
+    const { page } = opened;
+    // The catalogue of a service without TikTok's client id and secret.
+    await changeCatalogue(page, (entry) => {
+      if (entry.platform === 'tiktok') entry.availability = 'not_configured';
+    });
+    await signIn(kit, page, kit.ownerKey);
+    await page.goto(`${kit.baseUrl}/dashboard/profiles/${kit.defaultProfileId}`);
+    const offered = page.getByRole('group', { name: 'Platforms offered (none ticked: all)' });
+    await offered.waitFor();
+    expect(await offered.getByRole('checkbox', { name: 'TikTok' }).isDisabled()).toBe(true);
+    expect(await offered.locator('label', { hasText: 'TikTok' }).textContent()).toBe(
+      'TikTok — not configured on this service (no client id and secret)',
+    );
+    expect(await offered.getByRole('checkbox', { disabled: false }).count()).toBe(3);
+    await expectAccessible(page);
     expectCleanRun(opened);
     await opened.close();
   });

@@ -71,6 +71,13 @@ describe('the comments inbox', () => {
     await page.getByRole('link', { name: 'Comments' }).click();
     const first = page.locator('li.comment', { hasText: 'Love it & more' });
     await first.waitFor();
+    // The platforms whose comments the service reads: not TikTok (its comments need TikTok's API for Business).
+    expect(await page.getByLabel('Platform', { exact: true }).locator('option').allTextContents()).toEqual([
+      'Every platform',
+      'Instagram',
+      'Threads',
+      'Facebook Pages',
+    ]);
     expect(await first.locator('.comment-text').first().textContent()).toBe(MARKUP);
     expect(await page.locator('main img').count()).toBe(0);
     expect(await page.title()).toBe('Switchboard dashboard');

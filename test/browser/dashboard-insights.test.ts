@@ -52,6 +52,13 @@ describe('insights', () => {
     const { page } = opened;
     await signIn(kit, page, kit.ownerKey);
     await page.getByRole('link', { name: 'Insights' }).click();
+    // Instagram and Threads answer insights; TikTok's need its API for Business, and Facebook Pages' are not read.
+    await page
+      .getByText(
+        'Daily figures of Instagram and Threads accounts (the service reads none on TikTok and Facebook Pages).',
+        { exact: true },
+      )
+      .waitFor();
     await page.getByRole('link', { name: '@charted.threads (Threads)' }).click();
     await page.getByRole('radio', { name: '7 days' }).check();
     // The date boxes follow the range chosen.

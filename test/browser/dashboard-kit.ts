@@ -196,6 +196,28 @@ export function expectCleanRun(opened: DashboardPage): void {
   expect(opened.pageErrors, opened.pageErrors.join('\n')).toEqual([]);
 }
 
+/** One platform as GET /v1/platforms answers it, as far as the tests change it. */
+export interface CatalogueEntry {
+  platform: string;
+  availability: string;
+  publishing: { text: { max_length: number; counting: string; counting_description: string } };
+}
+
+/**
+ * Makes `page` see the catalogue (GET /v1/platforms) changed by `change`, as a service of
+ * another configuration or a newer version would answer it.
+ */
+export async function changeCatalogue(page: Page, change: (entry: CatalogueEntry) => void): Promise<void> {
+  await page.route('**/v1/platforms', async (route) => {
+    const response = await route.fetch();
+    // Signed out, the page asks too (beside the session): that 401 passes as it is.
+    if (!response.ok()) return await route.fulfill({ response });
+    const body = (await response.json()) as { data: CatalogueEntry[] };
+    for (const entry of body.data) change(entry);
+    await route.fulfill({ response, json: body });
+  });
+}
+
 const PLATFORM_BUTTONS = {
   instagram: 'Connect Instagram',
   threads: 'Connect Threads',

@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { imageFile } from '../helpers/media-files.ts';
 import {
+  changeCatalogue,
   connectAccount,
   type DashboardKit,
   expectAccessible,
@@ -81,7 +82,7 @@ describe('posts', () => {
 
     await page.getByRole('checkbox', { name: '@poster.threads (Threads)' }).check();
     await page.getByRole('checkbox', { name: '@poster.insta (Instagram)' }).check();
-    await page.getByLabel('Text').fill(TEXT);
+    await page.getByLabel('Text', { exact: true }).fill(TEXT);
     const counters = page.locator('ul.counters');
     await expect.poll(() => counters.textContent()).toContain('Threads: 31 / 500');
     expect(await counters.textContent()).toContain('Instagram: 25 / 2200');
@@ -116,7 +117,7 @@ describe('posts', () => {
     await page.getByLabel('Topic tag (optional)').fill('autumn');
     // Each chosen platform's options, sent under its name as the API takes them.
     await page.getByLabel('Who may reply').selectOption('mentioned_only');
-    await page.getByLabel('Instagram post type').selectOption('feed');
+    await page.getByLabel('Post type').selectOption('feed');
     await page.getByRole('button', { name: 'Schedule post' }).click();
     await page.getByRole('heading', { name: 'Post', level: 1, exact: true }).waitFor();
     const made = await postsMadeHere();
@@ -159,13 +160,124 @@ describe('posts', () => {
     await opened.close();
   });
 
+  it("offers each chosen platform's options and counts its text as the catalogue states, and sends a platform's own text", async () => {
+    await connectAccount(kit, kit.defaultProfileId, 'tiktok', 'poster.tok');
+    const opened = await kit.open();
+    const { page } = opened;
+    await signIn(kit, page, kit.ownerKey);
+    await page.goto(`${kit.baseUrl}/dashboard/posts/new`);
+    await page.getByRole('checkbox', { name: '@poster.threads (Threads)' }).check();
+    await page.getByRole('checkbox', { name: '@poster.tok (TikTok)' }).check();
+    await page.getByLabel('Text', { exact: true }).fill(TEXT);
+    // Threads counts an emoji as its UTF-8 bytes, up to 500; TikTok UTF-16 code units (the
+    // waving hand and its skin tone 2 each), up to 2,200.
+    const postCounters = page.locator('ul.counters').first();
+    await expect.poll(() => postCounters.textContent()).toContain('Threads: 31 / 500');
+    expect(await postCounters.textContent()).toContain('TikTok: 27 / 2200');
+
+    // Threads' options (its own text, reply_control, topic_tag), as the posts docs name them.
+    const threads = page.getByRole('group', { name: 'Threads options' });
+    expect(await threads.locator('label').allTextContents()).toEqual([
+      'Text for this platform (optional)',
+      'Who may reply',
+      'Topic tag (optional)',
+    ]);
+    expect(await threads.getByLabel('Who may reply').locator('option').allTextContents()).toEqual([
+      'Not set',
+      'everyone',
+      'accounts_you_follow',
+      'mentioned_only',
+      'parent_post_author_only',
+      'followers_only',
+    ]);
+    // A topic tag has 1 to 50 characters.
+    expect(await threads.getByLabel('Topic tag (optional)').getAttribute('maxlength')).toBe('50');
+
+    // TikTok's post settings and its commercial content disclosure: six fields beside its own text.
+    const tiktok = page.getByRole('group', { name: 'TikTok options' });
+    expect(await tiktok.locator('label').allTextContents()).toEqual([
+      'Text for this platform (optional)',
+      'Privacy level',
+      'Turn off comments',
+      'Turn off duets',
+      'Turn off stitches',
+      'Branded content (paid partnership)',
+      'Your brand (promotional content)',
+    ]);
+    expect(await tiktok.getByRole('checkbox').count()).toBe(5);
+    const privacy = tiktok.getByLabel('Privacy level');
+    expect(await privacy.locator('option').allTextContents()).toEqual([
+      'Not set',
+      'PUBLIC_TO_EVERYONE',
+      'MUTUAL_FOLLOW_FRIENDS',
+      'FOLLOWER_OF_CREATOR',
+      'SELF_ONLY',
+    ]);
+    expect(await tiktok.textContent()).toContain('Required for TikTok: who may watch');
+    await expectAccessible(page);
+    await screenshot(page, 'posts-composer-options');
+
+    // Branded content cannot be private: TikTok's problem shows under its box.
+    await privacy.selectOption('SELF_ONLY');
+    await tiktok.getByRole('checkbox', { name: 'Branded content (paid partnership)' }).check();
+    await page.getByRole('button', { name: 'Publish now' }).click();
+    await expect
+      .poll(() => tiktok.locator('.field-error').allTextContents())
+      .toEqual([expect.stringContaining('Branded content visibility cannot be set to private.')]);
+
+    // Threads' own text is counted in its field, and the post's text no longer for Threads.
+    const own = 'Only for Threads 😀';
+    await threads.getByLabel('Text for this platform (optional)').fill(own);
+    await expect.poll(() => threads.locator('ul.counters').textContent()).toContain('Threads: 21 / 500');
+    expect(await postCounters.textContent()).not.toContain('Threads:');
+    expect(await postCounters.textContent()).toContain('TikTok: 27 / 2200');
+
+    // TikTok's options stay in the form but are not sent once no TikTok account is chosen.
+    await page.getByRole('checkbox', { name: '@poster.tok (TikTok)' }).uncheck();
+    await page.getByRole('button', { name: 'Publish now' }).click();
+    await page.getByRole('heading', { name: 'Post', level: 1, exact: true }).waitFor();
+    const made = (await postsMadeHere()).filter((p) => p.platforms.threads?.text === own);
+    expect(made).toHaveLength(1);
+    expect(made[0]).toMatchObject({ text: TEXT, platforms: { threads: { text: own } } });
+    expect(Object.keys(made[0]?.platforms ?? {})).toEqual(['threads']);
+    expectCleanRun(opened);
+    await opened.close();
+  });
+
+  it('counts in characters where the catalogue names a counting rule this page does not know, and says how the platform counts', async () => {
+    const opened = await kit.open();
+    const { page } = opened;
+    // The catalogue as a newer service would answer it, with a rule of Threads' own this page has no table for.
+    await changeCatalogue(page, (entry) => {
+      if (entry.platform === 'threads') {
+        entry.publishing.text = {
+          ...entry.publishing.text,
+          counting: 'graphemes',
+          counting_description: 'graphemes: 👋🏽 counts 1',
+        };
+      }
+    });
+    await signIn(kit, page, kit.ownerKey);
+    await page.goto(`${kit.baseUrl}/dashboard/posts/new`);
+    await page.getByRole('checkbox', { name: '@poster.threads (Threads)' }).check();
+    await page.getByLabel('Text', { exact: true }).fill(TEXT);
+    // "Hi " 3, the waving hand and its skin tone 2 code points, " https://example.com" 20.
+    await expect
+      .poll(() => page.locator('ul.counters').first().textContent())
+      .toBe(
+        'Threads: 25 / 500 (counted here in characters; the platform counts graphemes: 👋🏽 counts 1, and its count decides)',
+      );
+    expectCleanRun(opened);
+    await opened.close();
+  });
+
   it('publishes now and shows the permalink', async () => {
     const opened = await kit.open();
     const { page } = opened;
     await signIn(kit, page, kit.ownerKey);
     await page.goto(`${kit.baseUrl}/dashboard/posts/new`);
     await page.getByRole('checkbox', { name: '@poster.threads (Threads)' }).check();
-    await page.getByLabel('Text').fill('Published from the dashboard');
+    await page.getByLabel('Text', { exact: true }).fill('Published from the dashboard');
     await page.getByRole('button', { name: 'Publish now' }).click();
     await page.getByRole('heading', { name: 'Post', level: 1, exact: true }).waitFor();
     const link = page.getByRole('link', { name: 'View on the platform' });

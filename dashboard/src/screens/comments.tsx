@@ -9,8 +9,8 @@
 import { useEffect, useState } from 'preact/hooks';
 import { useLocation } from 'preact-iso';
 import { answer, api } from '../api.ts';
+import { platformLabel, platforms } from '../catalogue.ts';
 import { ProfileAccountFilters, useAccounts, useProfiles } from '../choices.tsx';
-import { COMMENT_PLATFORMS, platformLabel } from '../platforms.ts';
 import {
   type Account,
   accountLabel,
@@ -139,6 +139,8 @@ function CommentItem({
 
 export function CommentsScreen() {
   const location = useLocation();
+  // The platforms whose comments the service reads.
+  const commentPlatforms = platforms().filter((p) => p.comments !== null);
   const q = location.query;
   const profile = q.profile ?? '';
   const filters = {
@@ -146,7 +148,7 @@ export function CommentsScreen() {
     post_id: q.post || undefined,
     reply_status: REPLY_STATUSES.find((s) => s === q.reply_status),
     hidden: q.hidden === 'true' ? true : q.hidden === 'false' ? false : undefined,
-    platform: COMMENT_PLATFORMS.find((p) => p === q.platform),
+    platform: commentPlatforms.find((p) => p.platform === q.platform)?.platform,
   };
   const set = (changes: Record<string, string | undefined>) =>
     location.route(`${PATHS.comments}${query({ ...q, ...changes })}`, true);
@@ -216,7 +218,7 @@ export function CommentsScreen() {
           label="Platform"
           none="Every platform"
           value={filters.platform ?? ''}
-          choices={COMMENT_PLATFORMS.map((p) => ({ value: p, label: platformLabel(p) }))}
+          choices={commentPlatforms.map((p) => ({ value: p.platform, label: p.label }))}
           onValue={(value) => set({ platform: value || undefined })}
         />
         <SelectField

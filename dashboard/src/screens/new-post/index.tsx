@@ -9,6 +9,7 @@
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import { useLocation } from 'preact-iso';
 import { all, answer, api } from '../../api.ts';
+import { platformEntry } from '../../catalogue.ts';
 import { profileChoices, useProfiles } from '../../choices.tsx';
 import { accountLabel } from '../../resources.ts';
 import { PATHS, useSession } from '../../session.ts';
@@ -48,15 +49,18 @@ export function NewPostScreen() {
   // An owner session reads the profile's setting; a profile key's may not read its profile.
   const profileApproval = profiles.data?.find((p) => p.id === profileId)?.post_approval_required;
   const approvalRequired = approvalChoice ?? profileApproval ?? false;
-  const platforms = [...new Set(accountList.filter((a) => chosen.includes(a.id)).map((a) => a.platform))];
+  const platforms = [...new Set(accountList.filter((a) => chosen.includes(a.id)).map((a) => a.platform))].flatMap(
+    (p) => platformEntry(p) ?? [],
+  );
 
+  const platformOptions = options.bodyFor(platforms.map((p) => p.platform));
   const scheduledAt = when === 'later' && at !== '' ? new Date(at) : null;
   const body = {
     account_ids: chosen,
     ...(text !== '' ? { text } : {}),
     media_ids: uploads.mediaIds,
     ...(scheduledAt ? { scheduled_at: scheduledAt.toISOString() } : {}),
-    ...(options.body ? { platforms: options.body } : {}),
+    ...(platformOptions ? { platforms: platformOptions } : {}),
     ...(approvalChoice !== null || profileApproval !== undefined ? { approval: { required: approvalRequired } } : {}),
   };
   // One key per post as written: the same post sent again (a retry after a lost answer)
@@ -120,12 +124,24 @@ export function NewPostScreen() {
           <Problems id="accounts-problems" messages={problemsAt(submit.error, 'account_ids', accountList)} />
         </fieldset>
 
-        <PostText text={text} setText={setText} platforms={platforms} error={submit.error} accounts={accountList} />
+        <PostText
+          text={text}
+          setText={setText}
+          platforms={platforms.filter((p) => options.ownText(p.platform) === undefined)}
+          error={submit.error}
+          accounts={accountList}
+        />
 
         <MediaField uploads={uploads} disabled={profileId === ''} error={submit.error} accounts={accountList} />
 
         {platforms.map((p) => (
-          <PlatformOptions key={p} platform={p} options={options} error={submit.error} accounts={accountList} />
+          <PlatformOptions
+            key={p.platform}
+            platform={p}
+            options={options}
+            error={submit.error}
+            accounts={accountList}
+          />
         ))}
 
         <fieldset>

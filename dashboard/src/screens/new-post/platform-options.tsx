@@ -1,66 +1,34 @@
 /**
  * The options a post takes for each chosen platform (`platforms.<platform>` of POST /v1/posts),
- * offered as a form. The fields are declared per platform, each typed by the generated request
- * body: an option the API does not take, a choice it does not accept, or a field of the wrong
- * kind for its option is a compile error.
+ * offered as a form whose fields are read from the catalogue (option-fields.ts); the
+ * platform's own text is a text area with its counter. The values are sent as the fields hold
+ * them; the API checks them against the same schema, and its problems are shown at the fields
+ * they name.
  */
+import { type ComponentChildren, Fragment } from 'preact';
 import { useState } from 'preact/hooks';
-import { type Platform, platformLabel } from '../../platforms.ts';
+import type { Platform, PlatformEntry } from '../../catalogue.ts';
 import type { Account, RequestBody } from '../../resources.ts';
 import { Field } from '../../ui.tsx';
+import { type OptionField, OWN_TEXT, type OwnTextField, optionFields, ownTextField } from './option-fields.ts';
+import { TextCounter } from './post-text.tsx';
 import { Problems, problemsAt } from './problems.tsx';
 
 /** The options of a post as the API takes them. */
 type PostOptions = NonNullable<RequestBody<'/v1/posts', 'post'>['platforms']>;
-type OptionsOf<P extends Platform> = NonNullable<PostOptions[P]>;
-type ValueOf<P extends Platform, K extends keyof OptionsOf<P>> = NonNullable<OptionsOf<P>[K]>;
 
-/** A field for one option: a box for a yes/no, a list for a choice among values, else a text. */
-type OptionField<P extends Platform> = {
-  [K in keyof OptionsOf<P> & string]: ValueOf<P, K> extends boolean
-    ? { kind: 'check'; name: K; label: string }
-    : string extends ValueOf<P, K>
-      ? { kind: 'text'; name: K; label: string }
-      : { kind: 'select'; name: K; label: string; choices: ValueOf<P, K>[]; hint?: string };
-}[keyof OptionsOf<P> & string];
+/** A description as text, its `code` spans (between backticks) shown as code. */
+function Described({ text }: { text: string }): ComponentChildren {
+  return text.split('`').map((part, i) => (
+    // Odd parts stand between backticks; the parts keep their order, so the index names each.
+    <Fragment key={i}>{i % 2 === 1 ? <code>{part}</code> : part}</Fragment>
+  ));
+}
 
-/** A field as the form draws it, whatever its platform. */
-type AnyField =
-  | { kind: 'check'; name: string; label: string }
-  | { kind: 'text'; name: string; label: string }
-  | { kind: 'select'; name: string; label: string; choices: readonly string[]; hint?: string };
-
-/** Each platform's fields, in the order shown. */
-const FIELDS: { [P in Platform]: OptionField<P>[] } = {
-  instagram: [
-    { kind: 'select', name: 'type', label: 'Instagram post type', choices: ['feed', 'reel', 'story'] },
-    { kind: 'text', name: 'first_comment', label: 'First comment (optional)' },
-  ],
-  threads: [
-    {
-      kind: 'select',
-      name: 'reply_control',
-      label: 'Who may reply',
-      choices: ['everyone', 'accounts_you_follow', 'mentioned_only', 'parent_post_author_only', 'followers_only'],
-    },
-    { kind: 'text', name: 'topic_tag', label: 'Topic tag (optional)' },
-  ],
-  tiktok: [
-    {
-      kind: 'select',
-      name: 'privacy_level',
-      label: 'TikTok privacy level',
-      choices: ['PUBLIC_TO_EVERYONE', 'MUTUAL_FOLLOW_FRIENDS', 'FOLLOWER_OF_CREATOR', 'SELF_ONLY'],
-      hint: 'Required: who may watch, among the options TikTok offers the account.',
-    },
-    { kind: 'check', name: 'disable_comment', label: 'Turn off comments' },
-    { kind: 'check', name: 'disable_duet', label: 'Turn off duets' },
-    { kind: 'check', name: 'disable_stitch', label: 'Turn off stitches' },
-    { kind: 'check', name: 'brand_content_toggle', label: 'Branded content (paid partnership)' },
-    { kind: 'check', name: 'brand_organic_toggle', label: 'Your brand (promotional content)' },
-  ],
-  facebook: [{ kind: 'text', name: 'link', label: 'Link to share (optional)' }],
-};
+/** The ids an element is described by, of those given. */
+function describedBy(...ids: (string | false | undefined)[]): string | undefined {
+  return ids.filter(Boolean).join(' ') || undefined;
+}
 
 /** The values set, by platform and option name; an option left at its default is absent. */
 type Chosen = Partial<Record<Platform, Record<string, string | boolean>>>;
@@ -68,8 +36,10 @@ type Chosen = Partial<Record<Platform, Record<string, string | boolean>>>;
 export interface PlatformOptionsState {
   chosen: Chosen;
   set: (platform: Platform, name: string, value: string | boolean | undefined) => void;
-  /** What the post's `platforms` is, when any option is set. */
-  body: PostOptions | undefined;
+  /** The platform's own text, when one is written. */
+  ownText: (platform: Platform) => string | undefined;
+  /** What the post's `platforms` is for the chosen platforms, when any of their options is set. */
+  bodyFor: (platforms: readonly Platform[]) => PostOptions | undefined;
 }
 
 export function usePlatformOptions(): PlatformOptionsState {
@@ -84,9 +54,130 @@ export function usePlatformOptions(): PlatformOptionsState {
       if (Object.keys(current).length === 0) delete next[platform];
       setChosen(next);
     },
-    // Each value is one a field above offers for the option it names.
-    body: Object.keys(chosen).length > 0 ? (chosen as PostOptions) : undefined,
+    ownText: (platform) => {
+      const text = chosen[platform]?.[OWN_TEXT];
+      return typeof text === 'string' ? text : undefined;
+    },
+    bodyFor: (platforms) => {
+      // A platform no chosen account is on keeps its options in the form, unsent (the API
+      // refuses options for a platform none of the post's accounts is on).
+      const sent = Object.fromEntries(Object.entries(chosen).filter(([p]) => platforms.some((q) => q === p)));
+      // Each value is one its field took for the option the catalogue's schema names; the API
+      // checks them against the same schema.
+      return Object.keys(sent).length > 0 ? (sent as PostOptions) : undefined;
+    },
   };
+}
+
+/** What each field is drawn with: its value, its setter and the API's problems with it. */
+interface FieldProps<F> {
+  field: F;
+  value: string | boolean | undefined;
+  set: (value: string | boolean | undefined) => void;
+  problems: string[];
+}
+
+function OwnText({ field, value, set, problems, platform }: FieldProps<OwnTextField> & { platform: PlatformEntry }) {
+  const text = typeof value === 'string' ? value : undefined;
+  return (
+    <Field label={`${field.label} (optional)`} hint={field.hint ? <Described text={field.hint} /> : null}>
+      {({ id, describedBy: hint }) => (
+        <>
+          <textarea
+            id={id}
+            class="short"
+            maxLength={field.maxLength}
+            aria-describedby={describedBy(hint, text !== undefined && `${id}-count`, problems.length > 0 && `${id}-p`)}
+            aria-invalid={problems.length > 0}
+            value={text ?? ''}
+            onInput={(e) => set(e.currentTarget.value || undefined)}
+          />
+          {text !== undefined ? (
+            <ul id={`${id}-count`} class="plain counters small" aria-live="polite">
+              <TextCounter platform={platform} text={text} />
+            </ul>
+          ) : null}
+          <Problems id={`${id}-p`} messages={problems} />
+        </>
+      )}
+    </Field>
+  );
+}
+
+function CheckOption({ field, value, set, problems, id }: FieldProps<OptionField> & { id: string }) {
+  // A line of its own, so its description reads as its own.
+  return (
+    <div class="check-option">
+      <label class="check">
+        <input
+          type="checkbox"
+          aria-describedby={describedBy(field.hint && `${id}-hint`, problems.length > 0 && `${id}-p`)}
+          aria-invalid={problems.length > 0}
+          checked={value === true}
+          onChange={(e) => set(e.currentTarget.checked ? true : undefined)}
+        />
+        {field.label}
+      </label>
+      {field.hint ? (
+        <p id={`${id}-hint`} class="muted small">
+          <Described text={field.hint} />
+        </p>
+      ) : null}
+      <Problems id={`${id}-p`} messages={problems} />
+    </div>
+  );
+}
+
+function TextOption({ field, value, set, problems }: FieldProps<Extract<OptionField, { kind: 'text' }>>) {
+  return (
+    <Field
+      label={field.required ? field.label : `${field.label} (optional)`}
+      hint={field.hint ? <Described text={field.hint} /> : null}
+    >
+      {({ id, describedBy: hint }) => (
+        <>
+          <input
+            id={id}
+            required={field.required}
+            maxLength={field.maxLength}
+            aria-describedby={describedBy(hint, problems.length > 0 && `${id}-p`)}
+            aria-invalid={problems.length > 0}
+            value={typeof value === 'string' ? value : ''}
+            onInput={(e) => set(e.currentTarget.value || undefined)}
+          />
+          <Problems id={`${id}-p`} messages={problems} />
+        </>
+      )}
+    </Field>
+  );
+}
+
+function SelectOption({ field, value, set, problems }: FieldProps<Extract<OptionField, { kind: 'select' }>>) {
+  return (
+    <Field label={field.label} hint={field.hint ? <Described text={field.hint} /> : null}>
+      {({ id, describedBy: hint }) => (
+        <>
+          <select
+            id={id}
+            required={field.required}
+            aria-describedby={describedBy(hint, problems.length > 0 && `${id}-p`)}
+            aria-invalid={problems.length > 0}
+            value={typeof value === 'string' ? value : ''}
+            onChange={(e) => set(e.currentTarget.value || undefined)}
+          >
+            {/* Left empty, the option is not sent; a required one has no default, so it asks for a choice. */}
+            <option value="">{field.required ? 'Choose…' : 'Not set'}</option>
+            {field.choices.map((c) => (
+              <option key={c} value={c}>
+                {c}
+              </option>
+            ))}
+          </select>
+          <Problems id={`${id}-p`} messages={problems} />
+        </>
+      )}
+    </Field>
+  );
 }
 
 export function PlatformOptions({
@@ -95,72 +186,32 @@ export function PlatformOptions({
   error,
   accounts,
 }: {
-  platform: Platform;
+  platform: PlatformEntry;
   options: PlatformOptionsState;
   error: unknown;
   accounts: readonly Account[];
 }) {
-  const value = (name: string) => options.chosen[platform]?.[name];
-  const at = (name: string) => problemsAt(error, `platforms.${platform}.${name}`, accounts);
-  const fields: readonly AnyField[] = FIELDS[platform];
+  const name = platform.platform;
+  const propsOf = <F extends { name: string }>(field: F): FieldProps<F> => ({
+    field,
+    value: options.chosen[name]?.[field.name],
+    set: (value) => options.set(name, field.name, value),
+    problems: problemsAt(error, `platforms.${name}.${field.name}`, accounts),
+  });
+  const ownText = ownTextField(platform.publishing.options);
   return (
     <fieldset>
-      <legend>{platformLabel(platform)} options</legend>
-      {fields.map((field) => {
-        const { name, label } = field;
-        if (field.kind === 'check') {
-          return (
-            <label key={name} class="check">
-              <input
-                type="checkbox"
-                checked={value(name) === true}
-                onChange={(e) => options.set(platform, name, e.currentTarget.checked ? true : undefined)}
-              />
-              {label}
-            </label>
-          );
-        }
-        if (field.kind === 'text') {
-          return (
-            <Field key={name} label={label}>
-              {({ id }) => (
-                <>
-                  <input
-                    id={id}
-                    aria-invalid={at(name).length > 0}
-                    value={String(value(name) ?? '')}
-                    onInput={(e) => options.set(platform, name, e.currentTarget.value || undefined)}
-                  />
-                  <Problems id={`${id}-p`} messages={at(name)} />
-                </>
-              )}
-            </Field>
-          );
-        }
+      <legend>{platform.label} options</legend>
+      {ownText ? <OwnText {...propsOf(ownText)} platform={platform} /> : null}
+      {optionFields(platform.publishing.options).map((field) => {
+        if (field.kind === 'check')
+          return <CheckOption key={field.name} {...propsOf(field)} id={`${name}-${field.name}`} />;
+        if (field.kind === 'text') return <TextOption key={field.name} {...propsOf(field)} />;
+        if (field.kind === 'select') return <SelectOption key={field.name} {...propsOf(field)} />;
         return (
-          <Field key={name} label={label} hint={field.hint}>
-            {({ id, describedBy }) => (
-              <>
-                <select
-                  id={id}
-                  aria-describedby={
-                    [describedBy, at(name).length ? `${id}-p` : null].filter(Boolean).join(' ') || undefined
-                  }
-                  aria-invalid={at(name).length > 0}
-                  value={String(value(name) ?? '')}
-                  onChange={(e) => options.set(platform, name, e.currentTarget.value || undefined)}
-                >
-                  <option value="">{field.hint ? 'Choose…' : 'Default'}</option>
-                  {field.choices.map((c) => (
-                    <option key={c} value={c}>
-                      {c}
-                    </option>
-                  ))}
-                </select>
-                <Problems id={`${id}-p`} messages={at(name)} />
-              </>
-            )}
-          </Field>
+          <p key={field.name} class="muted small">
+            {field.label}: set through the API (<code>{`platforms.${name}.${field.name}`}</code>).
+          </p>
         );
       })}
     </fieldset>

@@ -1,8 +1,30 @@
-/** The post's text, with a counter for each chosen platform that counts as the platform does. */
-import { type Platform, platformLabel, textRule } from '../../platforms.ts';
+/**
+ * The post's text, with a counter for each chosen platform it goes to, counting as the
+ * catalogue says the platform counts, up to the platform's limit.
+ */
+import type { PlatformEntry } from '../../catalogue.ts';
 import type { Account } from '../../resources.ts';
+import { textLength } from '../../text-length.ts';
 import { Field } from '../../ui.tsx';
 import { Problems, problemsAt } from './problems.tsx';
+
+/** How long `text` is on `platform`, of how much; said in words where this page cannot count as the platform does. */
+export function TextCounter({ platform, text }: { platform: PlatformEntry; text: string }) {
+  const { label } = platform;
+  const { max_length: max, counting, counting_description: unit } = platform.publishing.text;
+  const { length, known } = textLength(text, counting);
+  return (
+    <li class={length > max ? 'counter over' : 'counter'}>
+      {label}: {length} / {max}
+      {known ? (
+        <span class="visually-hidden"> ({unit})</span>
+      ) : (
+        <span class="muted"> (counted here in characters; the platform counts {unit}, and its count decides)</span>
+      )}
+      {length > max ? ' — too long' : ''}
+    </li>
+  );
+}
 
 export function PostText({
   text,
@@ -13,8 +35,8 @@ export function PostText({
 }: {
   text: string;
   setText: (text: string) => void;
-  /** The platforms of the chosen accounts. */
-  platforms: readonly Platform[];
+  /** The platforms of the chosen accounts that take this text (not one of their own). */
+  platforms: readonly PlatformEntry[];
   error: unknown;
   accounts: readonly Account[];
 }) {
@@ -30,17 +52,9 @@ export function PostText({
             onInput={(e) => setText(e.currentTarget.value)}
           />
           <ul id={`${id}-counts`} class="plain counters small" aria-live="polite">
-            {platforms.map((p) => {
-              const rule = textRule(p);
-              const length = rule.length(text);
-              return (
-                <li key={p} class={length > rule.max ? 'counter over' : 'counter'}>
-                  {platformLabel(p)}: {length} / {rule.max}
-                  <span class="visually-hidden"> ({rule.unit})</span>
-                  {length > rule.max ? ' — too long' : ''}
-                </li>
-              );
-            })}
+            {platforms.map((p) => (
+              <TextCounter key={p.platform} platform={p} text={text} />
+            ))}
           </ul>
           <Problems id={`${id}-p`} messages={problemsAt(error, 'text', accounts)} />
         </>

@@ -4,8 +4,8 @@
  * (its insights, a reconnect link, disconnect, and for owner sessions a move).
  */
 import { all, answer, api } from '../../api.ts';
+import { platformLabel } from '../../catalogue.ts';
 import { useProfiles } from '../../choices.tsx';
-import { platformLabel } from '../../platforms.ts';
 import { type Account, accountLabel, type Profile } from '../../resources.ts';
 import { PATHS, query, useSession } from '../../session.ts';
 import { Badge, Confirm, Empty, ErrorNotice, Progress, Time, useConfirmed, useLoad } from '../../ui.tsx';

@@ -4,7 +4,7 @@
  */
 import { useState } from 'preact/hooks';
 import { answer, api } from '../../api.ts';
-import { PLATFORMS, type Platform, platformLabel } from '../../platforms.ts';
+import { type Platform, platforms } from '../../catalogue.ts';
 import type { ConnectLink, RedirectOrigin } from '../../resources.ts';
 import { useSession } from '../../session.ts';
 import { ErrorNotice, problemAt, Revealed, TextField, Time, useAction } from '../../ui.tsx';
@@ -53,7 +53,9 @@ export function ConnectLinks({
     setForm({
       ...form,
       platforms: on
-        ? PLATFORMS.filter((p) => p === platform || form.platforms.includes(p))
+        ? platforms()
+            .map((p) => p.platform)
+            .filter((p) => p === platform || form.platforms.includes(p))
         : form.platforms.filter((p) => p !== platform),
     });
   return (
@@ -81,14 +83,19 @@ export function ConnectLinks({
         />
         <fieldset>
           <legend>Platforms offered (none ticked: all)</legend>
-          {PLATFORMS.map((p) => (
-            <label key={p} class="check">
+          {platforms().map(({ platform, label, availability }) => (
+            <label key={platform} class="check">
               <input
                 type="checkbox"
-                checked={form.platforms.includes(p)}
-                onChange={(e) => togglePlatform(p, e.currentTarget.checked)}
+                checked={form.platforms.includes(platform)}
+                // A link cannot offer a platform the service has no credentials for (422 platform_not_available).
+                disabled={availability === 'not_configured'}
+                onChange={(e) => togglePlatform(platform, e.currentTarget.checked)}
               />
-              {platformLabel(p)}
+              {label}
+              {availability === 'not_configured' ? (
+                <span class="muted small"> — not configured on this service (no client id and secret)</span>
+              ) : null}
             </label>
           ))}
         </fieldset>

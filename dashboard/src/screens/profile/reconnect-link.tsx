@@ -1,6 +1,6 @@
 import { useState } from 'preact/hooks';
 import { answer, api } from '../../api.ts';
-import { platformLabel } from '../../platforms.ts';
+import { platformLabel } from '../../catalogue.ts';
 import { type Account, accountLabel, type ReconnectLink, type RedirectOrigin } from '../../resources.ts';
 import { useSession } from '../../session.ts';
 import { ErrorNotice, problemAt, Revealed, TextField, Time, useAction } from '../../ui.tsx';
