@@ -159,15 +159,7 @@ async function expiringEvents(accountId: string): Promise<number> {
 describe('account.expiring', () => {
   it('is sent once, 7 days before a TikTok grant ends, with the posts due after the end', async () => {
     const tiktok = await connected('tiktok');
-    const { payload, headers } = multipartUpload(await videoFile('mp4'), { filename: 'clip.mp4' });
-    const upload = await t.app.inject({
-      method: 'POST',
-      url: '/v1/media',
-      headers: { ...auth(owner.key), ...headers },
-      payload,
-    });
-    expect(upload.statusCode, upload.body).toBe(201);
-    const video = { media_ids: [upload.json().id], platforms: { tiktok: { privacy_level: 'SELF_ONLY' } } };
+    const video = { media_ids: [await uploadVideo()], platforms: { tiktok: { privacy_level: 'SELF_ONLY' } } };
     // TikTok's refresh token lives 180 days from the grant (its refreshes keep that end).
     const grantEnds = Date.parse((await account(tiktok.id)).connected_at) + 180 * 86_400_000;
     const before = await post({ account_ids: [tiktok.id], text: 'Before', scheduled_at: at(175), ...video });
@@ -196,8 +188,8 @@ const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
-/** A TikTok post of an uploaded video, due now. */
-async function tiktokVideoPost(accountId: string, text: string): Promise<string> {
+/** A video uploaded as the owner: its media id. */
+async function uploadVideo(): Promise<string> {
   const { payload, headers } = multipartUpload(await videoFile('mp4'), { filename: 'clip.mp4' });
   const upload = await t.app.inject({
     method: 'POST',
@@ -206,10 +198,15 @@ async function tiktokVideoPost(accountId: string, text: string): Promise<string>
     payload,
   });
   expect(upload.statusCode, upload.body).toBe(201);
+  return upload.json().id;
+}
+
+/** A TikTok post of an uploaded video, due now. */
+async function tiktokVideoPost(accountId: string, text: string): Promise<string> {
   return await post({
     account_ids: [accountId],
     text,
-    media_ids: [upload.json().id],
+    media_ids: [await uploadVideo()],
     platforms: { tiktok: { privacy_level: 'SELF_ONLY' } },
   });
 }
