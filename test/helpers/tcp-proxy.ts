@@ -13,10 +13,11 @@ export interface TcpProxy {
   /** Goes down once `bytes` more have been sent towards the server; resolves when it has. */
   downAfter(bytes: number): Promise<void>;
   /**
-   * Goes down, without passing it on, at the first chunk towards the server that contains
-   * `text` (a statement's text or the name of its prepared statement); resolves when it has.
+   * Goes down, without passing it on, at the first chunk towards the server that contains every
+   * one of `parts` (a statement's text or the name of its prepared statement, and a parameter as
+   * the wire carries it); resolves when it has.
    */
-  downAt(text: string): Promise<void>;
+  downAt(...parts: (string | Buffer)[]): Promise<void>;
   /** Closes every connection and stops listening. */
   down(): Promise<void>;
   /** Listens again, on the same port. */
@@ -27,7 +28,7 @@ export interface TcpProxy {
 export async function startTcpProxy(target: { host: string; port: number }): Promise<TcpProxy> {
   const sockets = new Set<net.Socket>();
   let budget = Number.POSITIVE_INFINITY;
-  let tripwire: string | undefined;
+  let tripwire: (string | Buffer)[] | undefined;
   let onDown: (() => void) | undefined;
   let server: net.Server;
   let port = 0;
@@ -41,7 +42,7 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
         socket.on('error', () => {});
       }
       client.on('data', (chunk: Buffer) => {
-        if (tripwire !== undefined && chunk.includes(tripwire)) {
+        if (tripwire?.every((part) => chunk.includes(part))) {
           void proxy.down();
           return;
         }
@@ -73,8 +74,8 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
         onDown = resolve;
       });
     },
-    downAt(text) {
-      tripwire = text;
+    downAt(...parts) {
+      tripwire = parts;
       return new Promise((resolve) => {
         onDown = resolve;
       });

@@ -86,20 +86,43 @@ async function deliveryJobs(): Promise<{ locked: boolean }[]> {
   return rows;
 }
 
+/** The id of the `deliver_webhooks` job running now (read past the proxy). */
+async function runningDeliveryJobId(): Promise<string> {
+  const { rows } = await database.db.execute<{ id: string }>(
+    sql`select id::text as id from graphile_worker.jobs where task_identifier = 'deliver_webhooks' and locked_at is not null`,
+  );
+  expect(rows).toHaveLength(1);
+  return (rows[0] as { id: string }).id;
+}
+
+/** A text parameter as a Bind message carries it: its length in 4 bytes, then its bytes. */
+function boundParameter(text: string): Buffer {
+  const length = Buffer.alloc(4);
+  length.writeInt32BE(Buffer.byteLength(text));
+  return Buffer.concat([length, Buffer.from(text)]);
+}
+
 /**
  * Sends a test event, which the receiver takes with a 200, and takes the database away as the
- * statement that records its job as done goes by; resolves once it has.
+ * statement that records its job as done goes by; resolves once it has. The cut waits for
+ * graphile-worker's complete_job naming this job: a periodic job finishing meanwhile (one runs
+ * every minute) passes, or the delivery's own writes would be cut instead and the job retried.
  */
 async function deliverThenCutAtCompletion(): Promise<void> {
   receiver.received.length = 0;
   let cut: Promise<void> | undefined;
-  receiver.respond = (_req, res) => {
-    // The delivery's own writes are next, then the statement that records the job as done.
-    cut = proxy.downAt('complete_job');
-    res.writeHead(200).end('ok');
-  };
+  const armed = new Promise<void>((resolve, reject) => {
+    receiver.respond = (_req, res) => {
+      runningDeliveryJobId().then((jobId) => {
+        cut = proxy.downAt('complete_job', boundParameter(jobId));
+        resolve();
+        res.writeHead(200).end('ok');
+      }, reject);
+    };
+  });
   await sendTest();
   await receiver.waitFor(1);
+  await armed;
   await cut;
 }
 
