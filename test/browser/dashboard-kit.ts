@@ -10,7 +10,7 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
 import { expect } from 'vitest';
 import { loadConfig } from '../../src/config.ts';
 import type { Database } from '../../src/db/connection.ts';
@@ -54,6 +54,8 @@ export interface DashboardPage {
   cspViolations: string[];
   /** Uncaught errors in the page. */
   pageErrors: string[];
+  /** Resolves once no request the page made is still unanswered. */
+  settled(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -116,11 +118,16 @@ export async function startDashboardKit(env: Record<string, string> = {}): Promi
         ...(options.timezoneId ? { timezoneId: options.timezoneId } : {}),
       });
       const page = await context.newPage();
+      const unanswered = new Set<Request>();
+      page.on('request', (request) => unanswered.add(request));
+      page.on('requestfinished', (request) => unanswered.delete(request));
+      page.on('requestfailed', (request) => unanswered.delete(request));
       const opened: DashboardPage = {
         page,
         context,
         cspViolations: [],
         pageErrors: [],
+        settled: () => expect.poll(() => unanswered.size).toBe(0),
         close: () => context.close(),
       };
       page.on('console', (message) => {

@@ -205,6 +205,11 @@ describe('a session', () => {
     const { page } = opened;
     await signIn(kit, page, key.body.key);
     await page.getByRole('heading', { name: 'Your profile', level: 1 }).waitFor();
+    await page.getByText('No accounts yet: send your client a connect link.').waitFor();
+    // The heading shows before the screen's reads (accounts, the profiles for a move) are
+    // answered; one still in flight when the key is revoked would end the session before the
+    // click below, and the link would be gone. Wait until every read is answered.
+    await opened.settled();
     // A session ends when its key is revoked (docs/dashboard.md); the page learns it from a 401.
     const revoked = await kit.api('DELETE', `/v1/profiles/${created.body.id}/api-keys/${key.body.id}`);
     expect(revoked.status).toBe(204);
