@@ -224,6 +224,15 @@ export async function processContainer(run: Run, containerId: string, known?: Co
           platform,
         });
       }
+      if ('unfindable' in found) {
+        // Published, but not to be found: nothing is sent again (a retry asks this container
+        // first), and the user is told to look on the account.
+        const { label } = platformInfo(platform);
+        throw failure(
+          'outcome_unknown',
+          `${label} says the post was published, but ${found.unfindable}; check the account. A retry asks ${label} about the same container and does not publish it again.`,
+        );
+      }
       // Where the platform publishes by itself, `published` is how every publication ends.
       if (!platformInfo(platform).publishing.containerPublishes) {
         deps.log.warn(
