@@ -107,7 +107,7 @@ describe('parseCommentNotices on what the sandbox sends', () => {
     expect(times).toEqual(new Map([[added.id, toSecond(added.commented_at)]]));
     const calls = (await sandbox.calls('instagram', 'cn_ig', since)).data;
     expect(calls.map((c) => [c.path, c.query.fields])).toEqual([
-      [`/graph.instagram.com/v25.0/${added.id}`, 'timestamp'],
+      [`/graph.instagram.com/v27.0/${added.id}`, 'timestamp'],
     ]);
   });
 

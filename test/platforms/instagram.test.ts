@@ -417,7 +417,7 @@ describe('instagram: account insights in the fewest calls', () => {
     const log = await sandbox.calls('instagram', 'ig_calls');
     expect(log.count - before).toBe(4);
     const made = log.data.slice(-4);
-    const insights = made.filter((c) => c.path === `/graph.instagram.com/v25.0/${account.platformUserId}/insights`);
+    const insights = made.filter((c) => c.path === `/graph.instagram.com/v27.0/${account.platformUserId}/insights`);
     // Every metric but followers_count rides in each day's call, as one total over that day.
     expect(insights.map((c) => c.query)).toEqual(
       days.map((day) => ({
@@ -435,7 +435,7 @@ describe('instagram: account insights in the fewest calls', () => {
     const todayUntil = Number(insights[2]?.query.until);
     expect(todayUntil).toBeGreaterThan(unix(days[2] as string));
     expect(todayUntil).toBeLessThanOrEqual(Math.floor(now().getTime() / 1000));
-    expect(made.filter((c) => c.path === '/graph.instagram.com/v25.0/me').map((c) => c.query)).toEqual([
+    expect(made.filter((c) => c.path === '/graph.instagram.com/v27.0/me').map((c) => c.query)).toEqual([
       { fields: 'followers_count' },
     ]);
 

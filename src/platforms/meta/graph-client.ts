@@ -51,7 +51,8 @@ export class GraphClient {
   constructor(
     readonly platform: Platform,
     private readonly baseUrl: string,
-    private readonly version: string,
+    /** The API version its versioned paths name (`v27.0`). */
+    readonly version: string,
     private readonly options: AdapterOptions,
     private readonly now: () => Date,
     private readonly meter?: UsageMeter,

@@ -3,6 +3,7 @@ import type { PlatformDefinition } from '../definition.ts';
 import type { AdapterOptions } from '../http.ts';
 import { metaDeauthorizedUsers } from '../meta/deauthorization.ts';
 import { graphContext } from '../meta/graph-client.ts';
+import { graphVersionOf } from '../meta/settings.ts';
 import { META_REFRESH } from '../meta/sign-in.ts';
 import { reportingMissingScopes } from '../missing-scopes.ts';
 import type { PlatformAdapter } from '../types.ts';
@@ -14,10 +15,8 @@ import { threadsPublishing } from './publishing.ts';
 import { THREADS_SCOPES } from './scopes.ts';
 import { threadsSignIn } from './sign-in.ts';
 
-const VERSION = 'v1.0';
-
 export function threadsAdapter(options: AdapterOptions, now: () => Date): PlatformAdapter {
-  const context = graphContext('threads', 'graph.threads.net', VERSION, options, now);
+  const context = graphContext('threads', 'graph.threads.net', graphVersionOf(options), options, now);
   return reportingMissingScopes({
     platform: 'threads',
     scopes: THREADS_SCOPES,

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { caller, requireScope } from '../caller.ts';
 import { limitParam } from '../kit.ts';
 import { graph } from '../meta/errors.ts';
-import { checkVersion, graphTime, pick, requestedFields } from '../meta/fields.ts';
+import { graphTime, pick, requestedFields } from '../meta/fields.ts';
 import { afterCursor, graphList } from '../meta/paging.ts';
 import type { Store } from '../platform.ts';
 import type { SandboxPost } from '../schema.ts';
@@ -52,7 +52,6 @@ export function renderPost(post: SandboxPost, commentsCount: number, fields: Set
 
 export function mediaRoutes(app: FastifyInstance, store: Store): void {
   app.get('/:version/:id/media', async (request) => {
-    checkVersion(request);
     const who = await caller(store, request, call);
     requireScope(who, call, SCOPE.basic);
     const { id } = request.params as { id: string };
@@ -74,7 +73,6 @@ export function mediaRoutes(app: FastifyInstance, store: Store): void {
 
   // The account's stories of the last 24 hours (IG User Stories reference), newest first.
   app.get('/:version/:id/stories', async (request) => {
-    checkVersion(request);
     const who = await caller(store, request, call);
     requireScope(who, call, SCOPE.basic);
     const { id } = request.params as { id: string };
