@@ -3,7 +3,7 @@ import type { PlatformDefinition } from '../definition.ts';
 import type { AdapterOptions } from '../http.ts';
 import { metaDeauthorizedUsers } from '../meta/deauthorization.ts';
 import { graphContext } from '../meta/graph-client.ts';
-import { graphVersionOf } from '../meta/settings.ts';
+import { graphVersionOf, noticeSecretsOf } from '../meta/settings.ts';
 import { META_REFRESH } from '../meta/sign-in.ts';
 import { reportingMissingScopes } from '../missing-scopes.ts';
 import type { PlatformAdapter } from '../types.ts';
@@ -22,7 +22,7 @@ export function instagramAdapter(options: AdapterOptions, now: () => Date): Plat
     scopes: INSTAGRAM_SCOPES,
     refresh: META_REFRESH,
     ...instagramSignIn(context),
-    parseDeauthorization: (notice) => metaDeauthorizedUsers('instagram', notice, options.clientSecret),
+    parseDeauthorization: (notice) => metaDeauthorizedUsers('instagram', notice, noticeSecretsOf(options)),
     profile: (credentials) => instagramProfile(context, credentials),
     comments: instagramComments(context),
     insights: instagramInsights(context),

@@ -67,7 +67,7 @@ export class GraphClient {
     return { graph: new GraphClient(this.platform, this.baseUrl, this.version, this.options, this.now, meter), meter };
   }
 
-  /** A versioned API path (`/v25.0/me`); `unversioned` for the OAuth token endpoints. */
+  /** A versioned API path (`/v27.0/me`); `unversioned` for the OAuth token endpoints. */
   url(path: string, unversioned = false): string {
     return `${this.baseUrl}${unversioned ? '' : `/${this.version}`}${path}`;
   }

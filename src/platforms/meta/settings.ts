@@ -1,6 +1,7 @@
 /**
  * The settings Meta's platforms declare beside their app's id and secret: the API version their
- * calls name (`<PREFIX>_GRAPH_VERSION`).
+ * calls name (`<PREFIX>_GRAPH_VERSION`), and for Instagram and Threads the Meta app's secret,
+ * which may sign their notices instead of the platform app's own (`<PREFIX>_META_APP_SECRET`).
  */
 import { Type } from 'typebox';
 import { type PlatformSetting, platformSetting } from '../definition.ts';
@@ -34,4 +35,22 @@ export function graphVersionOf(options: AdapterOptions): string {
   const version = options.settings?.graphVersion;
   if (version === undefined) throw new Error('the adapter was made without its graphVersion setting');
   return version;
+}
+
+/** The setting holding the Meta app's secret, for a platform whose app has a secret of its own (`label`'s). */
+export function metaAppSecretSetting<Variable extends string>(
+  variable: Variable,
+  label: string,
+): PlatformSetting<Variable> {
+  return platformSetting(
+    variable,
+    Type.String({ minLength: 1, maxLength: 500, pattern: '^\\S+$' }),
+    `The secret of the Meta app the ${label} app belongs to (App settings > Basic), besides the ${label} app secret of the client secret setting. Meta's pages do not say which of the two signs ${label}'s notices: a notice signed with either is taken.`,
+  );
+}
+
+/** The secrets a platform's notices may be signed with: its app's secret, and the Meta app's when set. */
+export function noticeSecretsOf(options: AdapterOptions): string[] {
+  const meta = options.settings?.metaAppSecret;
+  return meta === undefined ? [options.clientSecret] : [options.clientSecret, meta];
 }

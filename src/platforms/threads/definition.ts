@@ -1,7 +1,7 @@
 /** Threads as data. Facts: docs/platforms.md, "Threads". */
 import { Type } from 'typebox';
 import { type MetricDescriptions, metricsOf, type PlatformDefinition, platformSetting } from '../definition.ts';
-import { graphVersionSetting } from '../meta/settings.ts';
+import { graphVersionSetting, metaAppSecretSetting } from '../meta/settings.ts';
 import { THREADS_COUNTING, THREADS_MAX_TEXT } from './text.ts';
 
 /** Threads' video specification: at most 5 minutes. */
@@ -94,5 +94,6 @@ export const threadsDefinition = {
     ),
     // v1.0 is the only version Threads' pages name (graph.threads.net/v1.0).
     graphVersion: graphVersionSetting('THREADS_GRAPH_VERSION', 'the Threads API (graph.threads.net)', 'v1.0'),
+    metaAppSecret: metaAppSecretSetting('THREADS_META_APP_SECRET', 'Threads'),
   },
 } satisfies Omit<PlatformDefinition, 'create'>;

@@ -3,7 +3,7 @@ import type { PlatformDefinition } from '../definition.ts';
 import type { AdapterOptions } from '../http.ts';
 import { metaDeauthorizedUsers } from '../meta/deauthorization.ts';
 import { graphContext } from '../meta/graph-client.ts';
-import { graphVersionOf } from '../meta/settings.ts';
+import { graphVersionOf, noticeSecretsOf } from '../meta/settings.ts';
 import { META_REFRESH } from '../meta/sign-in.ts';
 import { reportingMissingScopes } from '../missing-scopes.ts';
 import type { PlatformAdapter } from '../types.ts';
@@ -22,7 +22,7 @@ export function threadsAdapter(options: AdapterOptions, now: () => Date): Platfo
     scopes: THREADS_SCOPES,
     refresh: META_REFRESH,
     ...threadsSignIn(context),
-    parseDeauthorization: (notice) => metaDeauthorizedUsers('threads', notice, options.clientSecret),
+    parseDeauthorization: (notice) => metaDeauthorizedUsers('threads', notice, noticeSecretsOf(options)),
     profile: (credentials) => threadsProfile(context, credentials),
     comments: threadsComments(context),
     insights: threadsInsights(context),

@@ -130,7 +130,7 @@ async function accessToken(store: Store, request: FastifyRequest) {
   }
   return codeExchange(store, request);
 }
-/** www.facebook.com: the permission page, under a Graph version (`/v22.0/dialog/oauth`). */
+/** www.facebook.com: the permission page, under a Graph version (`/v27.0/dialog/oauth`). */
 export function permissionPage(app: FastifyInstance, store: Store): void {
   app.addHook('preHandler', async (request, reply) => {
     const version = (request.params as { version?: string }).version;
