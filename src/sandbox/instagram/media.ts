@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { caller, requireScope } from '../caller.ts';
 import { limitParam } from '../kit.ts';
 import { graph } from '../meta/errors.ts';
-import { checkVersion, graphTime, pick, requestedFields } from '../meta/fields.ts';
+import { graphTime, pick, requestedFields } from '../meta/fields.ts';
 import { afterCursor, graphList } from '../meta/paging.ts';
 import type { Store } from '../platform.ts';
 import type { SandboxPost } from '../schema.ts';
@@ -53,7 +53,6 @@ export function renderPost(post: SandboxPost, commentsCount: number, fields: Set
 
 export function mediaRoutes(app: FastifyInstance, store: Store): void {
   app.get('/:version/:id/media', async (request) => {
-    checkVersion(request);
     const who = await caller(store, request, call);
     requireScope(who, call, SCOPE.basic);
     const { id } = request.params as { id: string };
