@@ -11,9 +11,6 @@ import { LINKEDIN_SCOPES } from './scopes.ts';
 
 const platform = 'linkedin';
 
-/** A member's id as the REST API names it in URNs (`urn:li:person:<id>`). */
-export const personUrn = (id: string) => `urn:li:person:${id}`;
-
 /** LinkedIn's `scope` answer: the granted permissions, separated by commas (or spaces). */
 function grantedScopes(value: unknown): string[] {
   return (str(value) ?? '').split(/[\s,]+/).filter((s) => s !== '');
