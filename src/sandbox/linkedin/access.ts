@@ -1,9 +1,11 @@
 /** What every LinkedIn route checks of its caller: the member's token, LinkedIn's errors, its versioned headers, the organizations administered. */
 import type { FastifyRequest } from 'fastify';
+import { FAULT_PRESETS, type FaultPreset, SandboxAnswer } from '../answers.ts';
 import type { Caller, CallOptions } from '../caller.ts';
 import type { Store } from '../platform.ts';
 import type { SandboxAccount } from '../schema.ts';
 import { findAccount } from '../store/accounts.ts';
+import { takeFault } from '../store/faults.ts';
 import { linkedin, linkedinAnswer } from './answers.ts';
 
 export const platform = 'linkedin';
@@ -46,13 +48,28 @@ export function checkVersionHeaders(request: FastifyRequest, now: Date): void {
   }
 }
 
-/** The organization `idOrUrn` names, which the caller must administer (a 403 otherwise, as LinkedIn's ACLs refuse). */
-export async function administered(store: Store, who: Caller, idOrUrn: string): Promise<SandboxAccount> {
+/**
+ * The organization `idOrUrn` names, which the caller must administer (a 403 otherwise, as
+ * LinkedIn's ACLs refuse). A fault the control API set on the organization page itself answers
+ * here (a call, and a post's creation when `publishing`), as one set on the member does for
+ * any call of theirs.
+ */
+export async function administered(
+  store: Store,
+  who: Caller,
+  idOrUrn: string,
+  publishing = false,
+): Promise<SandboxAccount> {
   const id = ORGANIZATION_URN.exec(idOrUrn)?.[1] ?? idOrUrn;
   const org = /^\d+$/.test(id) ? await findAccount(store, id) : undefined;
   if (!org || org.platform !== platform || org.kind !== 'page') throw linkedin.notFound(organizationUrn(id));
   if (org.parentId !== who.account.id) {
     throw linkedinAnswer(403, 'ACCESS_DENIED', `Not enough permissions to access: ${organizationUrn(id)}`, 100);
+  }
+  const fault = await takeFault(store, [org.id], publishing ? ['call', 'publish'] : ['call']);
+  if (fault?.error === 'custom') throw new SandboxAnswer(fault.status ?? 400, fault.body);
+  if (fault && (FAULT_PRESETS as readonly string[]).includes(fault.error)) {
+    throw linkedin.preset(fault.error as FaultPreset);
   }
   return org;
 }

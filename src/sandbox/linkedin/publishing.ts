@@ -73,7 +73,7 @@ async function contentImages(store: Store, owner: string, content: unknown): Pro
 }
 
 async function createOrganizationPost(store: Store, who: Caller, body: Record<string, unknown>) {
-  const org = await administered(store, who, String(body.author ?? ''));
+  const org = await administered(store, who, String(body.author ?? ''), true);
   const owner = organizationUrn(org.id);
   if (body.lifecycleState !== 'PUBLISHED') throw linkedin.badParameter('lifecycleState must be PUBLISHED');
   if (!['PUBLIC', 'CONNECTIONS', 'LOGGED_IN'].includes(String(body.visibility))) {
