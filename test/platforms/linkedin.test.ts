@@ -260,7 +260,7 @@ describe('linkedin: publishing as an organization', () => {
   it('a text post: the reserved characters escaped, so LinkedIn shows the text whole; its URN and feed link', async () => {
     const account = await firstOrganization('li_text');
     const text =
-      'Q&A (part 1) [draft] <b> 50% off_today *now* ~ok~ | a\\b {x} @someone #launch with @[Acme](urn:li:organization:42)';
+      'Q&A (part 1) [draft] <b> 50% off_today *now* ~ok~ | a\\b {x} @someone #launch C# 😀 with @[Acme](urn:li:organization:42)';
     expect(linkedin.publishing.checkPublish({ text, media: [] })).toEqual([]);
     const { containerId } = await linkedin.publishing.createContainer(account, { text, media: [] });
     expect(containerId).toMatch(/^urn:li:share:\d+$/);
@@ -272,7 +272,7 @@ describe('linkedin: publishing as an organization', () => {
     expect(record?.target_id).toBe(containerId.replace('urn:li:share:', ''));
     // What LinkedIn shows: the text as written, the mention by name, the hashtag kept.
     expect(record?.detail).toMatchObject({
-      text: 'Q&A (part 1) [draft] <b> 50% off_today *now* ~ok~ | a\\b {x} @someone #launch with @Acme',
+      text: 'Q&A (part 1) [draft] <b> 50% off_today *now* ~ok~ | a\\b {x} @someone #launch C# 😀 with @Acme',
       cut_short: false,
       type: 'TEXT',
     });
