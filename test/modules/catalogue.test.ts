@@ -132,7 +132,7 @@ describe('GET /v1/platforms', () => {
       insights: null,
     });
     // LinkedIn: a member's login grants the organization pages they administer; the Posts API's
-    // commentary holds 3,000 characters; a MultiImage post 2 to 20 images (JPG, GIF, PNG).
+    // commentary holds 3,000 characters (LinkedIn's composer limit); a MultiImage post 2 to 20 images (JPG, GIF, PNG).
     expect(byName.linkedin).toMatchObject({
       label: 'LinkedIn',
       grants_pages: true,

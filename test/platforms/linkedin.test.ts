@@ -228,6 +228,17 @@ describe('linkedin: sign-in and organization pages', () => {
     expect(limited.detail.retryAfterSeconds).toBe(Math.ceil((midnight - at.getTime()) / 1000));
     await fault('li_errors', 'transient');
     expect((await platformError(linkedin.profile(account))).kind).toBe('transient');
+    // "Error Handling" tells a revoked token from an expired one by its message alone.
+    const revoked = { status: 401, message: 'The token used in the request has been revoked by the user' };
+    const set = await sandbox.control('POST', '/faults', {
+      platform: 'linkedin',
+      username: 'li_errors',
+      error: 'custom',
+      status: 401,
+      body: revoked,
+    });
+    expect(set.status).toBe(201);
+    expect((await platformError(linkedin.profile(account))).kind).toBe('access_revoked');
   });
 
   it('a login without the organization permission is told by the granted scopes', async () => {

@@ -214,7 +214,7 @@ const STATED = {
     videoDurations: [],
   },
   linkedin: {
-    // Posts API: commentary of at most 3,000 characters (counted as UTF-16 code units);
+    // 3,000 characters (LinkedIn's composer limit; its API pages state none), counted as UTF-16 code units;
     // MultiImage API: 2 to 20 images.
     text: { maxLength: 3000, rule: 'utf16_code_units' },
     carousel: { minItems: 2, maxItems: 20 },

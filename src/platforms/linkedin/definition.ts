@@ -19,8 +19,9 @@ export const linkedinDefinition = {
     kinds: ['text', 'image', 'carousel'],
     // Creating the post (POST /rest/posts with lifecycleState PUBLISHED) is the publication.
     containerPublishes: true,
-    // Posts API: `commentary` is limited to 3,000 characters; the service counts UTF-16 code
-    // units of the text as written (before Little Text Format escaping), see Open questions.
+    // 3,000 characters: LinkedIn's composer limit, which its API pages do not state; counted as
+    // UTF-16 code units of the text as written, before Little Text Format escaping (docs/platforms.md,
+    // Open questions).
     text: { maxLength: 3_000, counting: UTF16_CODE_UNITS },
     // MultiImage API: "minimum of 2 images and maximum of 20 images".
     carousel: { minItems: 2, maxItems: 20 },

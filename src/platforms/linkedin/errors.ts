@@ -14,7 +14,7 @@ function untilMidnightUtc(now: Date): number {
   return Math.max(1, Math.ceil((midnight - now.getTime()) / 1000));
 }
 
-function kindOf(status: number, code: string | null): PlatformErrorKind {
+function kindOf(status: number, code: string | null, message: string): PlatformErrorKind {
   switch (code) {
     case 'REVOKED_ACCESS_TOKEN':
       return 'access_revoked';
@@ -28,7 +28,9 @@ function kindOf(status: number, code: string | null): PlatformErrorKind {
     case 'TOO_MANY_REQUESTS':
       return 'rate_limited';
   }
-  if (status === 401) return 'token_expired';
+  // "Error Handling" names a 401 for a token "revoked by the member from their privacy
+  // settings" by its message only; the code names above are what LinkedIn sends with it.
+  if (status === 401) return /revoked/i.test(message) ? 'access_revoked' : 'token_expired';
   if (status === 403) return 'permission_missing';
   if (status === 429) return 'rate_limited';
   if (status >= 500) return 'transient';
@@ -41,7 +43,7 @@ export function linkedinError(response: PlatformResponse, now: Date): PlatformEr
   const code = str(body.code) ?? str(body.error);
   const serviceErrorCode = num(body.serviceErrorCode);
   const message = str(body.message) ?? str(body.error_description) ?? `HTTP ${response.status}`;
-  const kind = kindOf(response.status, code);
+  const kind = kindOf(response.status, code, message);
   return new PlatformError(kind, `linkedin: ${message}`, {
     platform,
     status: response.status,

@@ -15,7 +15,7 @@ import { administered, call, checkVersionHeaders, organizationUrn, publishCall, 
 import { linkedin, linkedinAnswer } from './answers.ts';
 import { shownText } from './little-text.ts';
 
-/** Posts API: `commentary` of at most 3,000 characters. */
+/** 3,000 characters of `commentary`, as LinkedIn shows it (its composer's limit; the API pages state none). */
 const MAX_COMMENTARY = 3_000;
 /** MultiImage API: "minimum of 2 images and maximum of 20 images". */
 const MULTI_IMAGE = { min: 2, max: 20 };
