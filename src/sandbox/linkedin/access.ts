@@ -1,6 +1,6 @@
 /** What every LinkedIn route checks of its caller: the member's token, LinkedIn's errors, its versioned headers, the organizations administered. */
 import type { FastifyRequest } from 'fastify';
-import { FAULT_PRESETS, type FaultPreset, SandboxAnswer } from '../answers.ts';
+import { faultAnswer } from '../answers.ts';
 import type { Caller, CallOptions } from '../caller.ts';
 import type { Store } from '../platform.ts';
 import type { SandboxAccount } from '../schema.ts';
@@ -67,9 +67,7 @@ export async function administered(
     throw linkedinAnswer(403, 'ACCESS_DENIED', `Not enough permissions to access: ${organizationUrn(id)}`, 100);
   }
   const fault = await takeFault(store, [org.id], publishing ? ['call', 'publish'] : ['call']);
-  if (fault?.error === 'custom') throw new SandboxAnswer(fault.status ?? 400, fault.body);
-  if (fault && (FAULT_PRESETS as readonly string[]).includes(fault.error)) {
-    throw linkedin.preset(fault.error as FaultPreset);
-  }
+  const answer = fault && faultAnswer(fault, (preset) => linkedin.preset(preset));
+  if (answer) throw answer;
   return org;
 }

@@ -3,9 +3,10 @@
  * (www.linkedin.com/oauth/v2), with the documented lifetimes: an access token of 60 days, a
  * programmatic refresh token of 365 days whose end a refresh does not move.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { FAULT_PRESETS, type FaultPreset, SandboxAnswer } from '../answers.ts';
+import type { FastifyInstance } from 'fastify';
+import { type FaultPreset, faultAnswer, type SandboxAnswer } from '../answers.ts';
 import { registerAuthorizeDialog, withParams } from '../authorize-page.ts';
+import { formOf } from '../kit.ts';
 import type { Store } from '../platform.ts';
 import { takeFault } from '../store/faults.ts';
 import { findToken, issueToken, redeemCode } from '../store/grants.ts';
@@ -17,11 +18,6 @@ const CODE_TTL_MS = 30 * 60_000;
 /** "By default, access tokens are valid for 60 days and programmatic refresh tokens are valid for a year." */
 export const ACCESS_TOKEN_SECONDS = 60 * 86_400;
 export const REFRESH_TOKEN_SECONDS = 365 * 86_400;
-
-function formOf(request: FastifyRequest): Record<string, unknown> {
-  const body = request.body;
-  return body !== null && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
-}
 
 function formString(form: Record<string, unknown>, name: string): string {
   const value = form[name];
@@ -117,10 +113,8 @@ export function tokenRoutes(app: FastifyInstance, store: Store): void {
         throw invalidGrant('refresh token');
       }
       const fault = await takeFault(store, [found.account.id], ['refresh']);
-      if (fault?.error === 'custom') throw new SandboxAnswer(fault.status ?? 400, fault.body);
-      if (fault && (FAULT_PRESETS as readonly string[]).includes(fault.error)) {
-        throw oauthFault(fault.error as FaultPreset);
-      }
+      const answer = fault && faultAnswer(fault, oauthFault);
+      if (answer) throw answer;
       const access = await accessToken(store, found.token);
       // The refresh token is the same, its time to live counted from the member's consent.
       const left = Math.round(((found.token.expiresAt?.getTime() ?? now.getTime()) - now.getTime()) / 1000);
