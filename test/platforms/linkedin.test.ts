@@ -11,7 +11,13 @@ let linkedin: PlatformAdapter;
 
 beforeAll(async () => {
   sandbox = await startSandbox();
-  media = await startMediaServer();
+  // A photo larger than a web server takes as a request body by default (1 MiB).
+  const big = Buffer.concat([
+    Buffer.from([0xff, 0xd8, 0xff, 0xe0]),
+    Buffer.alloc(3 * 1024 * 1024, 7),
+    Buffer.from([0xff, 0xd9]),
+  ]);
+  media = await startMediaServer({ '/big.jpg': { type: 'image/jpeg', body: big } });
   linkedin = sandbox.adapter('linkedin');
 });
 afterAll(async () => {
@@ -322,6 +328,13 @@ describe('linkedin: publishing as an organization', () => {
     expect(record?.detail).toMatchObject({ text: 'One photo', type: 'IMAGE' });
     expect(record?.detail.media_urls).toHaveLength(1);
     expect(media.fetches.get('/photo.jpg')).toBeGreaterThanOrEqual(1);
+  });
+
+  it('an image of several MiB is uploaded whole', async () => {
+    const account = await firstOrganization('li_big_image');
+    await linkedin.publishing.createContainer(account, { media: [{ type: 'image', url: media.url('/big.jpg') }] });
+    const [record] = await published('li_big_image');
+    expect(record?.detail).toMatchObject({ type: 'IMAGE' });
   });
 
   it('several images make one MultiImage post, in order', async () => {

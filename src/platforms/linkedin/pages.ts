@@ -33,7 +33,7 @@ export async function linkedinPages(
   { accessToken }: AccountCredentials,
 ): Promise<PageGrant[]> {
   const ids: string[] = [];
-  for (let start = 0; ids.length < MAX_ORGANIZATIONS; start += ACL_PAGE) {
+  for (let start = 0; start < MAX_ORGANIZATIONS; start += ACL_PAGE) {
     const answer = await context.api.restObject('GET', '/organizationAcls', accessToken, {
       query: { q: 'roleAssignee', role: 'ADMINISTRATOR', state: 'APPROVED', start, count: ACL_PAGE },
     });

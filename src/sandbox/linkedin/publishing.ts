@@ -24,6 +24,8 @@ const IMAGE_FORMATS = ['jpeg', 'png', 'gif'];
 const IMAGE_URN = /^urn:li:image:(\d+)$/;
 const UPLOAD_PATH = '/dms-uploads/sp/image/';
 const UPLOAD_TTL_MS = 24 * 3_600_000;
+/** The largest upload taken (LinkedIn documents a pixel count, not a size; Fastify's default is 1 MiB). */
+const MAX_UPLOAD_BYTES = 64 * 1024 * 1024;
 
 function jsonObject(value: unknown, name: string): Record<string, unknown> {
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
@@ -141,7 +143,7 @@ export function publishingRoutes(app: FastifyInstance, store: Store): void {
 /** www.linkedin.com: the upload URL takes the image's bytes, with the member's token. */
 export function uploadRoutes(app: FastifyInstance, store: Store): void {
   app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
-  app.put(`${UPLOAD_PATH}:id`, async (request, reply) => {
+  app.put(`${UPLOAD_PATH}:id`, { bodyLimit: MAX_UPLOAD_BYTES }, async (request, reply) => {
     const who = await caller(store, request, call);
     const image = await findContainer(store, (request.params as { id: string }).id);
     if (image?.request.kind !== 'image') throw linkedin.notFound(request.url);
