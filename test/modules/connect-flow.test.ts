@@ -328,12 +328,17 @@ describe('completing a link', () => {
     expect(profile).toMatchObject({ id: ids[1], name: member.pages[1].name });
   });
 
-  it('gives permission_missing when a LinkedIn member does not grant the organization permission', async () => {
+  it('gives permission_missing when a LinkedIn member does not grant the organization permission, or their own profile', async () => {
     const path = await newLink();
-    const granted = ['r_basicprofile', 'w_organization_social'];
-    expect(outcome(await walk(path, 'linkedin', { username: 'li_no_admin', granted })).error).toBe(
-      'permission_missing',
-    );
+    for (const granted of [
+      ['r_basicprofile', 'w_organization_social'],
+      ['rw_organization_admin', 'w_organization_social'],
+    ]) {
+      expect(outcome(await walk(path, 'linkedin', { username: 'li_no_admin', granted })).error).toBe(
+        'permission_missing',
+      );
+    }
+    expect((await accountsOf(owner.ownerId)).filter((a) => a.username?.startsWith('li_no_admin'))).toEqual([]);
   });
 
   it('cancels on the page choice with access_denied', async () => {

@@ -7,7 +7,7 @@ import { requiredText, str } from '../http.ts';
 import { callbackOf, loginUrl, tokenExpiry } from '../sign-in.ts';
 import type { GrantedTokenSet, PlatformAdapter, TokenSet } from '../types.ts';
 import type { LinkedInContext } from './api.ts';
-import { LINKEDIN_SCOPES } from './scopes.ts';
+import { LINKEDIN_SCOPE, LINKEDIN_SCOPES } from './scopes.ts';
 
 const platform = 'linkedin';
 
@@ -62,14 +62,14 @@ export function linkedinSignIn({
 
     async exchangeCode(code, redirectUri): Promise<GrantedTokenSet> {
       const granted = await token({ grant_type: 'authorization_code', code, redirect_uri: redirectUri });
+      // The answer names the granted permissions; without it, none are known to be granted.
+      const scopes = granted.scopes ?? [];
+      // Without r_basicprofile the member's id cannot be read: the login lacks a permission the
+      // service requires, which the connect flow answers (permission_missing) before the id is used.
+      if (!scopes.includes(LINKEDIN_SCOPE.basicProfile)) return { ...granted, scopes, platformUserId: '' };
       // The member's id: the login's own, beside the organizations they administer.
       const me = await api.restObject('GET', '/me', granted.accessToken);
-      return {
-        ...granted,
-        // The answer names the granted permissions; without it, none are known to be granted.
-        scopes: granted.scopes ?? [],
-        platformUserId: requiredText(platform, me.id, 'id'),
-      };
+      return { ...granted, scopes, platformUserId: requiredText(platform, me.id, 'id') };
     },
 
     async refreshToken({ refreshToken, platformUserId }) {
