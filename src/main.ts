@@ -259,7 +259,7 @@ program
 
 program
   .command('sandbox')
-  .description('run only the sandbox platforms (fake Instagram, Threads, TikTok, Facebook) on their own port')
+  .description('run only the sandbox platforms (fake Instagram, Threads, TikTok, Facebook, LinkedIn) on their own port')
   .option('--port <n>', 'port to listen on (0 picks one)', positiveInt, 8090)
   .action((options: { port: number }) => runSandbox(options.port));
 

@@ -51,7 +51,7 @@ export function hostUrlFor(mode: 'live' | 'sandbox', sandboxUrl: string | undefi
 }
 
 export interface PlatformRequest {
-  method: 'GET' | 'POST' | 'DELETE';
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   url: string;
   query?: Record<string, string | number | boolean | undefined>;
   /** Sent as application/x-www-form-urlencoded. */
@@ -64,6 +64,8 @@ export interface PlatformRequest {
    */
   jsonWithoutBody?: boolean;
   bearer?: string;
+  /** Headers the platform asks of every call beside those above (LinkedIn's `LinkedIn-Version`). */
+  headers?: Record<string, string>;
 }
 
 export interface PlatformResponse {
@@ -135,6 +137,7 @@ export async function callPlatform(
     headers['content-type'] = JSON_CONTENT_TYPE;
   }
   if (call.bearer) headers.authorization = `Bearer ${call.bearer}`;
+  Object.assign(headers, call.headers);
   const signal = AbortSignal.timeout(options.timeoutMs ?? 15_000);
   try {
     const response = await request(withQuery(call.url, call.query), {

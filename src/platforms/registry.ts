@@ -7,6 +7,7 @@ import type { PlatformDefinition, PlatformSetting } from './definition.ts';
 import { unsupported } from './errors.ts';
 import { facebookPlatform } from './facebook/index.ts';
 import { instagramPlatform } from './instagram/index.ts';
+import { linkedinPlatform } from './linkedin/index.ts';
 import { PLATFORMS, type Platform } from './names.ts';
 import { threadsPlatform } from './threads/index.ts';
 import { tiktokPlatform } from './tiktok/index.ts';
@@ -20,6 +21,7 @@ const DEFINITIONS = {
   threads: threadsPlatform,
   tiktok: tiktokPlatform,
   facebook: facebookPlatform,
+  linkedin: linkedinPlatform,
 } as const satisfies { readonly [P in Platform]: PlatformDefinition & { readonly platform: P } };
 
 export function platformInfo(platform: Platform): PlatformDefinition {

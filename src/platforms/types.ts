@@ -125,12 +125,16 @@ export interface PlatformProfile {
   followersCount: number | null;
 }
 
-/** A Facebook page the login grants, with a token of its own. */
+/**
+ * A page the login grants: a Facebook page, with a token of its own that does not expire; or a
+ * LinkedIn organization, acted on with the login's own token (`accessToken` null), which
+ * expires and refreshes as the login's does.
+ */
 export interface PageGrant {
   id: string;
   name: string;
   avatarUrl: string | null;
-  accessToken: string;
+  accessToken: string | null;
   /** The Instagram professional account linked to the page, if any. */
   instagramBusinessAccountId: string | null;
 }

@@ -50,3 +50,15 @@ export const traceId = () => randomBytes(12).toString('base64url');
 export function waitOf(waitSeconds: number | undefined): number {
   return Math.max(1, Math.ceil(waitSeconds ?? 60));
 }
+
+/**
+ * The answer of a fault the control API set: a custom one exactly as given, a preset in the
+ * words `preset` gives it (a platform's API dialect, or its OAuth endpoints').
+ */
+export function faultAnswer(
+  fault: { error: string; status: number | null; body: unknown },
+  preset: (preset: FaultPreset) => SandboxAnswer,
+): SandboxAnswer | null {
+  if (fault.error === 'custom') return new SandboxAnswer(fault.status ?? 400, fault.body);
+  return (FAULT_PRESETS as readonly string[]).includes(fault.error) ? preset(fault.error as FaultPreset) : null;
+}

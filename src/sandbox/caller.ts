@@ -4,7 +4,7 @@
  * for this call; the token carries the scope the call needs.
  */
 import type { FastifyRequest } from 'fastify';
-import { type ErrorDialect, FAULT_PRESETS, type FaultPreset, SandboxAnswer } from './answers.ts';
+import { type ErrorDialect, faultAnswer } from './answers.ts';
 import type { Store } from './platform.ts';
 import type { SandboxAccount, SandboxToken } from './schema.ts';
 import { takeFault } from './store/faults.ts';
@@ -67,12 +67,8 @@ export async function caller(
     ...(options.publishing === true ? (['publish'] as const) : []),
     ...(options.refreshing === true ? (['refresh'] as const) : []),
   ]);
-  if (fault) {
-    if (fault.error === 'custom') throw new SandboxAnswer(fault.status ?? 400, fault.body);
-    if ((FAULT_PRESETS as readonly string[]).includes(fault.error)) {
-      throw errors.preset(fault.error as FaultPreset);
-    }
-  }
+  const answer = fault && faultAnswer(fault, (preset) => errors.preset(preset));
+  if (answer) throw answer;
   const throttledUntil = found.account.throttledUntil;
   if (throttledUntil !== null && throttledUntil > now) {
     throw errors.preset('rate_limited', (throttledUntil.getTime() - now.getTime()) / 1000);

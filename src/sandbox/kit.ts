@@ -86,3 +86,9 @@ export function booleanParam(request: FastifyRequest, refusal: ParameterRefusal,
   if (value !== 'true' && value !== 'false') throw refusal.badParameter(`${name} must be true or false`);
   return value === 'true';
 }
+
+/** The form (or JSON object) of a request's body, or nothing when it has none. */
+export function formOf(request: FastifyRequest): Record<string, unknown> {
+  const body = request.body;
+  return body !== null && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
+}

@@ -43,6 +43,8 @@ export interface NewUser {
   readonly postTypes: readonly string[];
   /** Whether other people commented on each of them. */
   readonly comments: boolean;
+  /** A new user's id, in the platform's own format (LinkedIn's member ids); absent: 17 digits. */
+  newId?(): string;
   /** What else the platform makes for it (Facebook: the pages the user manages). */
   afterCreate?(store: Store, user: SandboxAccount): Promise<void>;
 }

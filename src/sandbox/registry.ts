@@ -5,9 +5,16 @@
  */
 import { facebookPlatform } from './facebook/index.ts';
 import { instagramPlatform } from './instagram/index.ts';
+import { linkedinPlatform } from './linkedin/index.ts';
 import { threadsPlatform } from './threads/index.ts';
 import { tiktokPlatform } from './tiktok/index.ts';
 
-export const SANDBOX_PLATFORMS = [instagramPlatform, threadsPlatform, tiktokPlatform, facebookPlatform] as const;
+export const SANDBOX_PLATFORMS = [
+  instagramPlatform,
+  threadsPlatform,
+  tiktokPlatform,
+  facebookPlatform,
+  linkedinPlatform,
+] as const;
 
 export type SandboxPlatformName = (typeof SANDBOX_PLATFORMS)[number]['name'];

@@ -267,7 +267,13 @@ describe('the hosted connect page in Chromium', () => {
     expect(await page.locator('h1 b').count()).toBe(0);
     expect(await page.locator('b').count()).toBe(0);
     expect(await page.title()).toBe(`Connect your account to ${BRAND}`);
-    for (const label of ['Connect Instagram', 'Connect Threads', 'Connect TikTok', 'Connect Facebook Pages']) {
+    for (const label of [
+      'Connect Instagram',
+      'Connect Threads',
+      'Connect TikTok',
+      'Connect Facebook Pages',
+      'Connect LinkedIn',
+    ]) {
       expect(await page.getByRole('link', { name: label, exact: true }).count(), label).toBe(1);
     }
 
@@ -381,6 +387,35 @@ describe('the hosted connect page in Chromium', () => {
     expect(accounts.map((a) => a.platform_user_id).sort()).toEqual([...chosen].sort());
     for (const account of accounts) expect(account).toMatchObject({ platform: 'facebook', status: 'connected' });
     expect(await accountsOf(profile.id)).toHaveLength(2);
+    expectOnlyOwnHosts(requests);
+  });
+
+  it('lets a LinkedIn member choose among the organization pages they administer, and connects exactly those', async () => {
+    const profile = await newProfile();
+    const link = await newLink(profile.id, { state: STATE });
+    const { page, requests } = await openPage();
+    await openLinkPage(page, link);
+    await page.getByRole('link', { name: 'Connect LinkedIn', exact: true }).click();
+    await page.waitForURL((url) => url.pathname.startsWith('/sandbox/'));
+    // LinkedIn's consent names no organization: the member grants the app, whose reach is the
+    // organizations they administer.
+    expect(await page.locator('input[type=checkbox][name=pages]').count()).toBe(0);
+    await decideOnSandbox(page, { username: 'ada.li', decision: 'Allow' });
+
+    await page.waitForURL((url) => url.origin === baseUrl && /^\/connect\/[^/]+\/pages$/.test(url.pathname));
+    await expect.poll(() => page.locator('h1').textContent()).toBe(`Choose the pages to connect to ${BRAND}`);
+    const boxes = page.locator('input[type=checkbox][name=pages]');
+    // The sandbox member administers two organizations.
+    expect(await boxes.count()).toBe(2);
+    await boxes.nth(0).uncheck();
+    const chosen = (await boxes.nth(1).getAttribute('value')) ?? '';
+    await page.getByRole('button', { name: 'Connect selected pages', exact: true }).click();
+
+    const outcome = await landedBack(page);
+    expect(outcome.get('status')).toBe('connected');
+    const accounts = await accountsOf(profile.id, 'linkedin');
+    expect(accounts.map((a) => a.platform_user_id)).toEqual([chosen]);
+    expect(accounts[0]).toMatchObject({ platform: 'linkedin', status: 'connected' });
     expectOnlyOwnHosts(requests);
   });
 

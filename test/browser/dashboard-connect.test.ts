@@ -121,6 +121,7 @@ describe('the profile menu', () => {
       'Threads',
       'TikTok',
       'Facebook Pages',
+      'LinkedIn',
     ]);
     expect(await offered.getByRole('checkbox', { disabled: true }).count()).toBe(0);
     await page.getByRole('checkbox', { name: 'Threads' }).check();
@@ -247,7 +248,8 @@ describe('the profile menu', () => {
     expect(await offered.locator('label', { hasText: 'TikTok' }).textContent()).toBe(
       'TikTok — not configured on this service (no client id and secret)',
     );
-    expect(await offered.getByRole('checkbox', { disabled: false }).count()).toBe(3);
+    // Instagram, Threads, Facebook Pages and LinkedIn stay offered.
+    expect(await offered.getByRole('checkbox', { disabled: false }).count()).toBe(4);
     await expectAccessible(page);
     expectCleanRun(opened);
     await opened.close();

@@ -55,7 +55,7 @@ describe('insights', () => {
     // Instagram and Threads answer insights; TikTok's need its API for Business, and Facebook Pages' are not read.
     await page
       .getByText(
-        'Daily figures of Instagram and Threads accounts (the service reads none on TikTok and Facebook Pages).',
+        'Daily figures of Instagram and Threads accounts (the service reads none on TikTok, Facebook Pages and LinkedIn).',
         { exact: true },
       )
       .waitFor();

@@ -230,6 +230,7 @@ const PLATFORM_BUTTONS = {
   threads: 'Connect Threads',
   tiktok: 'Connect TikTok',
   facebook: 'Connect Facebook Pages',
+  linkedin: 'Connect LinkedIn',
 } as const;
 
 /**

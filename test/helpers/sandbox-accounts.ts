@@ -19,7 +19,7 @@ export interface SandboxAccount {
  * A new sandbox user of `platform` that granted `granted` (default every scope), stored as
  * the connect flow stores an account of `owner` in `profileId` (default its default
  * profile), and subscribed to its comment notices as the job queued by the connection does
- * (here at once, so a comment made right after reaches the service); on Facebook, the user's
+ * (here at once, so a comment made right after reaches the service); where a login grants pages, the user's
  * first page.
  */
 export async function connectSandboxAccount(
@@ -33,10 +33,14 @@ export async function connectSandboxAccount(
 ): Promise<SandboxAccount> {
   const adapter = sandbox.adapter(platform);
   let tokens = await sandbox.connect(platform, username, options.granted);
-  if (platform === 'facebook') {
+  if (adapter.pages !== undefined) {
     const [page] = await pagesOf(adapter)({ platformUserId: tokens.platformUserId, accessToken: tokens.accessToken });
     if (!page) throw new Error('the sandbox user has no page');
-    tokens = { ...tokens, accessToken: page.accessToken, platformUserId: page.id, expiresAt: null };
+    // A Facebook page has a token of its own, which does not expire; a LinkedIn organization is acted on with the login's.
+    tokens =
+      page.accessToken === null
+        ? { ...tokens, platformUserId: page.id }
+        : { ...tokens, accessToken: page.accessToken, platformUserId: page.id, expiresAt: null };
   }
   const profile = await adapter.profile({ platformUserId: tokens.platformUserId, accessToken: tokens.accessToken });
   const { account } = await t.database.db.transaction((tx) =>

@@ -174,11 +174,18 @@ describe('the platforms through the tools', () => {
       'threads',
       'tiktok',
       'facebook',
+      'linkedin',
     ]);
     // Threads' posts docs: 500 characters, an emoji counted as its UTF-8 bytes.
     expect(listed.data[1]).toMatchObject({
       label: 'Threads',
       publishing: { text: { max_length: 500, counting: 'code_points_emoji_as_utf8_bytes' } },
+    });
+    // LinkedIn: organization pages, text, one image or a MultiImage of 2 to 20.
+    expect(listed.data[4]).toMatchObject({
+      label: 'LinkedIn',
+      grants_pages: true,
+      publishing: { kinds: ['text', 'image', 'carousel'], carousel: { min_items: 2, max_items: 20 } },
     });
     const { tools } = await client.listTools();
     expect(tools.find((tool) => tool.name === 'list_platforms')?.annotations?.readOnlyHint).toBe(true);

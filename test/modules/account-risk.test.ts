@@ -50,7 +50,7 @@ afterAll(async () => {
 });
 
 let users = 0;
-async function connected(platform: 'threads' | 'tiktok' | 'instagram') {
+async function connected(platform: 'threads' | 'tiktok' | 'instagram' | 'linkedin') {
   users += 1;
   return await connectSandboxAccount(t, sandbox, owner, platform, `risk_${platform}_${users}`);
 }
@@ -181,6 +181,38 @@ describe('account.expiring', () => {
     expect(event.data.posts_at_risk).toEqual({ count: 1, next_scheduled_at: at(185 - 174), post_ids: [after] });
     expect(event.data.account).toMatchObject({ id: tiktok.id, status: 'connected', posts_at_risk: null });
     expect(await expiringEvents(tiktok.id)).toBe(1);
+  });
+});
+
+describe('account.expiring on LinkedIn', () => {
+  it("is sent 7 days before the member's year-long refresh token ends; the 60-day tokens are refreshed until then", async () => {
+    const linkedin = await connected('linkedin');
+    // "Refresh Tokens with OAuth 2.0": access tokens 60 days, the refresh token 365 days from the
+    // member's consent, whatever the refreshes.
+    const grantEnds = Date.parse((await account(linkedin.id)).connected_at) + 365 * 86_400_000;
+    const deps = { db: t.database.db, secretKey: t.secretKey, platforms: sandbox.platforms };
+
+    // Past the first access token's 60 days: refreshed, no notice.
+    await moveTime(t.database.pool, 55 * 86_400_000);
+    expect((await refreshDueTokens(deps)).refreshed).toBe(1);
+    expect(await expiringEvents(linkedin.id)).toBe(0);
+    expect((await account(linkedin.id)).status).toBe('connected');
+
+    // 8 days before the refresh token's end: refreshed (the new access token ends with the
+    // refresh token, as LinkedIn's day-360 example has it), still no notice.
+    await moveTime(t.database.pool, 302 * 86_400_000);
+    expect((await refreshDueTokens(deps)).refreshed).toBe(1);
+    expect(await expiringEvents(linkedin.id)).toBe(0);
+
+    // Within 7 days of it: one notice, as no refresh can push that end back; nor is the token,
+    // which already ends there, refreshed again at every run.
+    await moveTime(t.database.pool, 2 * 86_400_000);
+    expect((await refreshDueTokens(deps)).refreshed).toBe(0);
+    expect((await refreshDueTokens(deps)).refreshed).toBe(0);
+    const [event] = await eventsOf('account.expiring', linkedin.id);
+    expect(Math.abs(Date.parse(event.data.expires_at) - grantEnds)).toBeLessThan(60_000);
+    expect(event.data.account).toMatchObject({ id: linkedin.id, platform: 'linkedin', status: 'connected' });
+    expect(await expiringEvents(linkedin.id)).toBe(1);
   });
 });
 

@@ -66,6 +66,7 @@ describe('GET /v1/platforms', () => {
       'threads',
       'tiktok',
       'facebook',
+      'linkedin',
     ]);
   });
 
@@ -130,6 +131,21 @@ describe('GET /v1/platforms', () => {
       comments: { reply: true, hide: true, hide_replies: true, reply_to_hidden: true },
       insights: null,
     });
+    // LinkedIn: a member's login grants the organization pages they administer; the Posts API's
+    // commentary holds 3,000 characters (LinkedIn's composer limit); a MultiImage post 2 to 20 images (JPG, GIF, PNG).
+    expect(byName.linkedin).toMatchObject({
+      label: 'LinkedIn',
+      grants_pages: true,
+      publishing: {
+        kinds: ['text', 'image', 'carousel'],
+        text: { max_length: 3000, counting: 'utf16_code_units' },
+        carousel: { min_items: 2, max_items: 20 },
+        video_durations: [],
+        image_types: ['image/jpeg', 'image/png', 'image/gif'],
+      },
+      comments: null,
+      insights: null,
+    });
     // Threads' user insights: `views` are views of the profile; Instagram's, of the content.
     const accountMetric = (p: string, name: string) => byName[p]?.insights?.account.find((m) => m.name === name);
     expect(accountMetric('threads', 'views')?.description).toMatch(/profile/);
@@ -159,7 +175,7 @@ describe('GET /v1/platforms', () => {
       expect(res.statusCode).toBe(404);
       expect(res.json().error).toMatchObject({
         code: 'platform_not_found',
-        details: { platforms: ['instagram', 'threads', 'tiktok', 'facebook'] },
+        details: { platforms: ['instagram', 'threads', 'tiktok', 'facebook', 'linkedin'] },
       });
     }
   });
@@ -200,6 +216,7 @@ describe('GET /v1/platforms', () => {
         ['threads', 'live'],
         ['tiktok', 'not_configured'],
         ['facebook', 'not_configured'],
+        ['linkedin', 'not_configured'],
       ]);
     } finally {
       await live.close();
@@ -230,6 +247,8 @@ const SCOPES: Record<Platform, string[]> = {
     'pages_manage_engagement',
     'pages_read_user_content',
   ],
+  // Community Management API: the member, the organizations administered, posting as them.
+  linkedin: ['r_basicprofile', 'rw_organization_admin', 'w_organization_social'],
 };
 
 /**

@@ -295,6 +295,52 @@ describe('completing a link', () => {
     expect(pages.every((a) => a.tokenExpiresAt === null && a.profileId === profileId)).toBe(true);
   });
 
+  it("connects each chosen LinkedIn organization as its own account, acted on with the member's 60-day token and its year-long refresh token", async () => {
+    const path = await newLink({ state: 'li' });
+    const before = Date.now();
+    const afterLogin = await walk(path, 'linkedin', { username: 'org_admin' });
+    expect(afterLogin.location?.pathname).toBe(`${path}/pages`);
+    const page = await t.app.inject({ method: 'GET', url: `${path}/pages`, headers: { cookie: afterLogin.cookie } });
+    const ids = [...page.body.matchAll(/name="pages" value="([^"]+)"/g)].map((m) => m[1] as string);
+    const { body: member } = await sandbox.control('GET', '/users/linkedin/org_admin');
+    // The sandbox member administers two organizations, offered by their names.
+    expect(ids).toEqual(member.pages.map((p: { id: string }) => p.id));
+    for (const org of member.pages) expect(textsOf(page.body, 'label').join(' ')).toContain(org.name);
+
+    const form = new URLSearchParams([
+      ['pages', ids[1] as string],
+      ['decision', 'connect'],
+    ]);
+    const done = outcome(await choosePages(path, afterLogin.cookie, form.toString()));
+    expect(done).toMatchObject({ status: 'connected', state: 'li' });
+    const [account, ...others] = (await accountsOf(owner.ownerId)).filter((a) => a.platform === 'linkedin');
+    expect(others).toEqual([]);
+    expect(account).toMatchObject({ platformUserId: ids[1], profileId, status: 'connected' });
+    const after = Date.now();
+    const days = (at: Date | null | undefined) => ((at?.getTime() ?? 0) - (before + after) / 2) / 86_400_000;
+    expect(days(account?.tokenExpiresAt)).toBeCloseTo(60, 2);
+    expect(account?.refreshTokenSealed).not.toBeNull();
+    expect(days(account?.refreshExpiresAt)).toBeCloseTo(365, 2);
+    // The stored token acts for the organization.
+    const profile = await sandbox
+      .adapter('linkedin')
+      .profile(credentialsOf(t.secretKey, account as typeof accounts.$inferSelect));
+    expect(profile).toMatchObject({ id: ids[1], name: member.pages[1].name });
+  });
+
+  it('gives permission_missing when a LinkedIn member does not grant the organization permission, or their own profile', async () => {
+    const path = await newLink();
+    for (const granted of [
+      ['r_basicprofile', 'w_organization_social'],
+      ['rw_organization_admin', 'w_organization_social'],
+    ]) {
+      expect(outcome(await walk(path, 'linkedin', { username: 'li_no_admin', granted })).error).toBe(
+        'permission_missing',
+      );
+    }
+    expect((await accountsOf(owner.ownerId)).filter((a) => a.username?.startsWith('li_no_admin'))).toEqual([]);
+  });
+
   it('cancels on the page choice with access_denied', async () => {
     const path = await newLink();
     const afterLogin = await walk(path, 'facebook', { username: 'page_canceller' });

@@ -26,6 +26,7 @@ const PUBLISH_SCOPES: Record<Platform, string[]> = {
   threads: ['threads_basic', 'threads_content_publish'],
   tiktok: ['user.info.basic', 'video.publish'],
   facebook: ['pages_show_list', 'pages_manage_posts', 'pages_read_engagement'],
+  linkedin: ['r_basicprofile', 'rw_organization_admin', 'w_organization_social'],
 };
 
 let made = 0;

@@ -682,6 +682,46 @@ describe('what cannot be taken back', () => {
   });
 });
 
+describe('LinkedIn organization pages', () => {
+  it('publishes text and several images as one MultiImage post, with post.published and the feed link', async () => {
+    const account = await connected('linkedin');
+    const first = await upload(await image('png'), 'one.png');
+    const second = await upload(await image('jpeg'), 'two.jpg');
+    const text = 'Our results (Q3) are in: 50% up_today #growth';
+    const created = await createPost({ account_ids: [account.id], text, media_ids: [first, second] });
+    const post = await finished(created.id);
+    const [target] = post.targets;
+    expect(target).toMatchObject({ status: 'published', attempts: 1, error: null });
+    expect(target.platform_post_id).toMatch(/^urn:li:share:\d+$/);
+    expect(target.permalink).toBe(`https://www.linkedin.com/feed/update/${target.platform_post_id}`);
+    const published = (await activity('linkedin', account.username)).filter((a) => a.action === 'publish');
+    expect(published).toHaveLength(1);
+    // LinkedIn shows the text whole: the service escaped what Little Text Format reserves.
+    expect(published[0]?.detail).toMatchObject({ text, type: 'MULTI_IMAGE', cut_short: false });
+    expect(published[0]?.detail.media_urls).toHaveLength(2);
+    const [event] = await eventsOf(created.id);
+    expect(event).toMatchObject({
+      type: 'post.published',
+      data: { platform: 'linkedin', permalink: target.permalink },
+    });
+  });
+
+  it('fails with outcome_unknown, never posting twice, when the post creation fails in passing', async () => {
+    const account = await connected('linkedin');
+    await sandbox.control('POST', '/faults', {
+      platform: 'linkedin',
+      username: account.username,
+      error: 'transient',
+      trigger: 'publish',
+    });
+    const created = await createPost({ account_ids: [account.id], text: 'Maybe posted' });
+    const post = await finished(created.id);
+    expect(post.targets[0]).toMatchObject({ status: 'failed', attempts: 1 });
+    expect(post.targets[0].error.code).toBe('outcome_unknown');
+    expect((await activity('linkedin', account.username)).filter((a) => a.action === 'publish')).toEqual([]);
+  });
+});
+
 describe('carousels wait for their items', () => {
   /** The target's row: its state, and the containers recorded. */
   async function targetRow(targetId: string) {

@@ -444,6 +444,44 @@ describe('completing a reconnect link', () => {
     expect(wrong.body).not.toContain('<script>');
   });
 
+  it("on LinkedIn, reconnects the organization with the member's new tokens, and refuses a member who does not administer it", async () => {
+    const connectPath = await connectLink();
+    const afterLogin = await walk(connectPath, 'linkedin', { username: 'org_boss' });
+    const choice = await t.app.inject({
+      method: 'GET',
+      url: `${connectPath}/pages`,
+      headers: { cookie: afterLogin.cookie },
+    });
+    const [orgId] = [...choice.body.matchAll(/name="pages" value="([^"]+)"/g)].map((m) => m[1] as string);
+    const chosen = await t.app.inject({
+      method: 'POST',
+      url: `${connectPath}/pages`,
+      headers: { cookie: afterLogin.cookie, 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams([
+        ['pages', orgId as string],
+        ['decision', 'connect'],
+      ]).toString(),
+    });
+    const org = await reload(outcome(walked(chosen, '')).account_ids as string);
+    expect(org.platformUserId).toBe(orgId);
+    const path = await reconnectLink(org.id, { state: 'li' });
+
+    // Another member administers other organizations: not this one.
+    const other = await walk(path, 'linkedin', { username: 'org_stranger' });
+    expect(other.status).toBe(409);
+    expect(other.body).toContain('which this link reconnects. Nothing was changed.');
+
+    const done = outcome(await walk(path, 'linkedin', { username: 'org_boss' }));
+    expect(done).toEqual({ status: 'connected', profile_id: profileId, account_ids: org.id, state: 'li' });
+    const row = await reload(org.id);
+    expect(row).toMatchObject({ status: 'connected', platformUserId: orgId });
+    // The member's new 60-day token and its refresh token, not a page token that never ends.
+    expect(row.accessTokenSealed).not.toBe(org.accessTokenSealed);
+    expect(row.refreshTokenSealed).not.toBeNull();
+    expect((row.tokenExpiresAt?.getTime() ?? 0) - Date.now()).toBeGreaterThan(59 * 86_400_000);
+    expect((await sandbox.adapter('linkedin').profile(credentialsOf(t.secretKey, row))).id).toBe(orgId);
+  });
+
   it('on Facebook, reconnects the page when the login grants it, and refuses a login that does not', async () => {
     // Connected through a connect link, choosing the first page of three.
     const connectPath = await connectLink();

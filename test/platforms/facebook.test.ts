@@ -60,6 +60,7 @@ async function login(username: string, options: { granted?: string[]; pages?: nu
 
 function asAccount(page: PageGrant | undefined): AccountCredentials {
   if (page === undefined) throw new Error('no such page');
+  if (page.accessToken === null) throw new Error('a Facebook page has a token of its own');
   return { platformUserId: page.id, accessToken: page.accessToken };
 }
 

@@ -471,6 +471,7 @@ describe('facebook publishing', () => {
     const tokens = await sandbox.connect('facebook', username);
     const [first] = await pagesOf(facebook)(tokens);
     if (first === undefined) throw new Error('no page');
+    if (first.accessToken === null) throw new Error('a Facebook page has a token of its own');
     return { platformUserId: first.id, accessToken: first.accessToken };
   }
 

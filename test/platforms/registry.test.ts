@@ -88,11 +88,28 @@ const EXPECTED = {
     },
     grantsPages: true,
   },
+  linkedin: {
+    label: 'LinkedIn',
+    settingsPrefix: 'LINKEDIN',
+    // Comments on organization posts and organization insights come in a later increment.
+    comments: null,
+    insights: null,
+    publishing: {
+      // Posts API: text, images, MultiImage (video and documents later).
+      kinds: ['text', 'image', 'carousel'],
+      // POST /rest/posts with lifecycleState PUBLISHED is the publication.
+      containerPublishes: true,
+      // Images API: JPG, GIF and PNG.
+      imageTypes: ['image/jpeg', 'image/png', 'image/gif'],
+    },
+    // A member's login reaches the organization pages they administer.
+    grantsPages: true,
+  },
 };
 
 describe('the platform registry', () => {
   it('lists each platform once, with its label, settings prefix and capabilities', () => {
-    expect(PLATFORMS).toEqual(['instagram', 'threads', 'tiktok', 'facebook']);
+    expect(PLATFORMS).toEqual(['instagram', 'threads', 'tiktok', 'facebook', 'linkedin']);
     for (const platform of PLATFORMS) {
       const { label, grantsPages, comments, insights, publishing } = platformInfo(platform);
       const { kinds, containerPublishes, imageTypes } = publishing;
@@ -196,6 +213,13 @@ const STATED = {
     carousel: { minItems: 2, maxItems: null },
     videoDurations: [],
   },
+  linkedin: {
+    // 3,000 characters (LinkedIn's composer limit; its API pages state none), counted as UTF-16 code units;
+    // MultiImage API: 2 to 20 images.
+    text: { maxLength: 3000, rule: 'utf16_code_units' },
+    carousel: { minItems: 2, maxItems: 20 },
+    videoDurations: [],
+  },
 } as const;
 
 const image = { type: 'image' as const };
@@ -226,7 +250,7 @@ describe('what each definition states is what checkPublish enforces', () => {
 
   it('counts a text as each platform does', () => {
     // 😀 is one code point, two UTF-16 code units and four UTF-8 bytes.
-    expect(PLATFORMS.map((platform) => textLength(platform, 'é😀'))).toEqual([2, 5, 3, 3]);
+    expect(PLATFORMS.map((platform) => textLength(platform, 'é😀'))).toEqual([2, 5, 3, 3, 3]);
     expect(textLength('threads', 'hello')).toBe(5);
   });
 

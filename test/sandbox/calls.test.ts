@@ -101,7 +101,13 @@ describe('the call log', () => {
     await sandbox.credentials('threads', 'calls_totals');
     const totals = await sandbox.control('GET', '/calls');
     expect(totals.status).toBe(200);
-    expect(Object.keys(totals.body.by_platform).sort()).toEqual(['facebook', 'instagram', 'threads', 'tiktok']);
+    expect(Object.keys(totals.body.by_platform).sort()).toEqual([
+      'facebook',
+      'instagram',
+      'linkedin',
+      'threads',
+      'tiktok',
+    ]);
     expect(totals.body.by_platform.threads).toBeGreaterThan(0);
     expect(totals.body.total).toBe(
       Object.values(totals.body.by_platform as Record<string, number>).reduce((a, b) => a + b, 0),
@@ -111,7 +117,7 @@ describe('the call log', () => {
     expect(reset.status).toBe(204);
     expect((await sandbox.control('GET', '/calls')).body).toEqual({
       total: 0,
-      by_platform: { instagram: 0, threads: 0, tiktok: 0, facebook: 0 },
+      by_platform: { instagram: 0, threads: 0, tiktok: 0, facebook: 0, linkedin: 0 },
     });
     expect(await calls('threads', 'calls_totals')).toEqual({ count: 0, data: [] });
   });

@@ -51,10 +51,25 @@ function refreshWindow(policy: RefreshPolicy): number {
   return Math.max(policy.refreshBeforeExpiryMs, LATEST_BEFORE_EXPIRY_MS);
 }
 
-function isDue(policy: RefreshPolicy, expiresAt: Date, issuedAt: Date, at: Date): boolean {
+/**
+ * A refresh cannot give a token beyond its refresh token's end (LinkedIn's last access token
+ * ends with its refresh token): a live token whose end already reaches it is left alone, or
+ * it would be refreshed at every run of its last week. Once it has ended, it is tried again,
+ * and the platform's refusal ends the account.
+ */
+const REFRESH_END_SLACK_MS = 60_000;
+
+function reachesRefreshEnd(account: Account, at: Date): boolean {
+  const { tokenExpiresAt, refreshExpiresAt } = account;
+  if (account.refreshTokenSealed === null || tokenExpiresAt === null || refreshExpiresAt === null) return false;
+  return tokenExpiresAt > at && tokenExpiresAt.getTime() >= refreshExpiresAt.getTime() - REFRESH_END_SLACK_MS;
+}
+
+function isDue(policy: RefreshPolicy, account: Account & { tokenExpiresAt: Date }, at: Date): boolean {
   return (
-    expiresAt.getTime() <= at.getTime() + refreshWindow(policy) &&
-    issuedAt.getTime() <= at.getTime() - policy.minTokenAgeMs
+    account.tokenExpiresAt.getTime() <= at.getTime() + refreshWindow(policy) &&
+    account.tokenIssuedAt.getTime() <= at.getTime() - policy.minTokenAgeMs &&
+    !reachesRefreshEnd(account, at)
   );
 }
 
@@ -77,6 +92,9 @@ async function dueAccountIds(deps: TokenRefreshDeps, at: Date): Promise<string[]
         eq(accounts.status, 'connected'),
         isNotNull(accounts.tokenExpiresAt),
         or(isNull(accounts.refreshRetryAt), lte(accounts.refreshRetryAt, at)),
+        // reachesRefreshEnd, as SQL.
+        sql`not coalesce(${accounts.refreshTokenSealed} is not null and ${accounts.tokenExpiresAt} > ${at.toISOString()}::timestamptz
+          and ${accounts.tokenExpiresAt} >= ${accounts.refreshExpiresAt} - make_interval(secs => ${REFRESH_END_SLACK_MS / 1000}), false)`,
         or(...conditions),
       ),
     )
@@ -100,7 +118,7 @@ export async function refreshAccountToken(deps: TokenRefreshDeps, accountId: str
     const adapter = deps.platforms.adapter(account.platform);
     const at = now();
     // Someone may have refreshed it between the pick and the lock.
-    if (!isDue(adapter.refresh, account.tokenExpiresAt, account.tokenIssuedAt, at)) return 'skipped';
+    if (!isDue(adapter.refresh, { ...account, tokenExpiresAt: account.tokenExpiresAt }, at)) return 'skipped';
     return (await refreshHeld(deps, adapter, tx, account, at)).outcome;
   });
 }

@@ -16,11 +16,13 @@ import type { Logger } from 'pino';
 import { now } from '../../clock.ts';
 import type { Db } from '../../db/connection.ts';
 import {
+  type GrantedTokenSet,
   isPlatform,
   type Platform,
   type PlatformAdapter,
   PlatformError,
   type PlatformSet,
+  type TokenSet,
 } from '../../platforms/index.ts';
 import { type Account, type AccountGrant, accountInProfile, grantIsOf } from '../accounts/index.ts';
 import type { ConnectLink } from './json.ts';
@@ -31,6 +33,7 @@ import {
   completeLink,
   findAttempt,
   findLink,
+  type HeldLogin,
   heldPages,
   holdPages,
   LINK_LIFETIME_MS,
@@ -262,11 +265,12 @@ export async function finishTrip(
           log.info({ link: link.id, platform }, 'reconnect link refused a login that does not grant its page');
           return await wrongAccount(deps, link, trip.token, target, null);
         }
-        grants = [await pageGrant(adapter, page, tokens.scopes)];
+        grants = [await pageGrant(adapter, page, tokens.scopes, heldLogin(tokens))];
       } else {
         await holdPages(deps.db, deps.secretKey, attempt.id, {
           scopes: tokens.scopes,
           pages: pages.map((p) => ({ id: p.id, name: p.name, accessToken: p.accessToken })),
+          ...(pages.some((p) => p.accessToken === null) ? { login: heldLogin(tokens) } : {}),
         });
         return { kind: 'choose_pages', token: trip.token };
       }
@@ -297,15 +301,48 @@ export async function finishTrip(
   return end;
 }
 
-/** A page a login granted, as an account's grant: the page's own token, which does not expire. */
+/** The login's token, as held while the client chooses pages acted on with it. */
+function heldLogin(tokens: TokenSet): HeldLogin {
+  return {
+    accessToken: tokens.accessToken,
+    expiresAt: tokens.expiresAt?.toISOString() ?? null,
+    ...(tokens.refreshToken === undefined ? {} : { refreshToken: tokens.refreshToken }),
+    ...(tokens.refreshExpiresAt === undefined
+      ? {}
+      : { refreshExpiresAt: tokens.refreshExpiresAt?.toISOString() ?? null }),
+  };
+}
+
+const dateOf = (iso: string | null | undefined) => (iso === null || iso === undefined ? null : new Date(iso));
+
+/**
+ * A page a login granted, as an account's grant: the page's own token, which does not expire
+ * (a Facebook page's); or, for a page without one, the login's token with its expiry and refresh
+ * token (a LinkedIn organization, acted on with its administrator's token).
+ */
 async function pageGrant(
   adapter: PlatformAdapter,
-  page: { id: string; accessToken: string },
+  page: { id: string; accessToken: string | null },
   scopes: string[],
+  login: HeldLogin | undefined,
 ): Promise<AccountGrant> {
+  let tokens: GrantedTokenSet;
+  if (page.accessToken !== null) {
+    tokens = { accessToken: page.accessToken, expiresAt: null, platformUserId: page.id, scopes };
+  } else {
+    if (login === undefined) throw new Error(`page ${page.id} has no token of its own and no login was held`);
+    tokens = {
+      accessToken: login.accessToken,
+      expiresAt: dateOf(login.expiresAt),
+      ...(login.refreshToken === undefined ? {} : { refreshToken: login.refreshToken }),
+      ...(login.refreshExpiresAt === undefined ? {} : { refreshExpiresAt: dateOf(login.refreshExpiresAt) }),
+      platformUserId: page.id,
+      scopes,
+    };
+  }
   return {
-    tokens: { accessToken: page.accessToken, expiresAt: null, platformUserId: page.id, scopes },
-    profile: await adapter.profile({ platformUserId: page.id, accessToken: page.accessToken }),
+    tokens,
+    profile: await adapter.profile({ platformUserId: page.id, accessToken: tokens.accessToken }),
   };
 }
 
@@ -365,7 +402,7 @@ export async function choosePages(
   const adapter = deps.platforms().adapter(platform);
   let grants: AccountGrant[];
   try {
-    grants = await Promise.all(pages.map((page) => pageGrant(adapter, page, pending.held.scopes)));
+    grants = await Promise.all(pages.map((page) => pageGrant(adapter, page, pending.held.scopes, pending.held.login)));
   } catch (error) {
     return platformFailed(link, platform, token, error, log);
   }

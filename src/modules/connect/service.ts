@@ -282,7 +282,17 @@ export function tokenOpens(link: ConnectLink, token: string): boolean {
 /** What a login granting pages leaves for the client to choose from. */
 export interface PendingPages {
   scopes: string[];
-  pages: { id: string; name: string; accessToken: string }[];
+  /** A page without a token of its own (null) is acted on with `login`'s. */
+  pages: { id: string; name: string; accessToken: string | null }[];
+  /** The login's own token, kept where a page is acted on with it (LinkedIn's organizations); times as ISO strings. */
+  login?: HeldLogin;
+}
+
+export interface HeldLogin {
+  accessToken: string;
+  expiresAt: string | null;
+  refreshToken?: string;
+  refreshExpiresAt?: string | null;
 }
 
 export async function holdPages(db: Db, secretKey: Buffer, attemptId: string, pending: PendingPages): Promise<void> {

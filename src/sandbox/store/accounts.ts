@@ -47,7 +47,7 @@ export async function ensureUser(
 ): Promise<SandboxAccount> {
   const existing = await findAccountByUsername(store, platform, username);
   if (existing) return existing;
-  const id = chosenId ?? numericId();
+  const id = chosenId ?? platformPart(store, platform).newUser.newId?.() ?? numericId();
   const [created] = await store.db
     .insert(sandboxAccounts)
     .values({

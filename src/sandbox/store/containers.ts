@@ -53,3 +53,8 @@ export async function accountsWithContainersOfApp(store: Store, clientId: string
     .where(and(sql`${sandboxContainers.request}->>'client_id' = ${clientId}`, gt(sandboxContainers.createdAt, since)));
   return rows.map((r) => r.accountId);
 }
+
+/** Replaces what the container records of its request (LinkedIn: an image's upload, once its bytes came). */
+export async function setContainerRequest(store: Store, id: string, request: Record<string, unknown>): Promise<void> {
+  await store.db.update(sandboxContainers).set({ request }).where(eq(sandboxContainers.id, id));
+}

@@ -3,9 +3,10 @@
  * (open.tiktokapis.com): the code exchange, the rotating refresh token, revoking a grant.
  * OAuth answers are flat, errors `{error, error_description, log_id}` with HTTP 400.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { FAULT_PRESETS, type FaultPreset, SandboxAnswer } from '../answers.ts';
+import type { FastifyInstance } from 'fastify';
+import { type FaultPreset, faultAnswer, type SandboxAnswer } from '../answers.ts';
 import { registerAuthorizeDialog, withParams } from '../authorize-page.ts';
+import { formOf } from '../kit.ts';
 import type { Store } from '../platform.ts';
 import { recordActivity } from '../store/activity.ts';
 import { takeFault } from '../store/faults.ts';
@@ -17,12 +18,6 @@ const CODE_TTL_MS = 10 * 60_000;
 // "Token lifetimes": access token 2 hours, refresh token 180 days (Manage OAuth Access Tokens).
 const ACCESS_TOKEN_SECONDS = 2 * 3600;
 const REFRESH_TOKEN_SECONDS = 180 * 86_400;
-
-/** The form of a request, or nothing when it has none. */
-export function formOf(request: FastifyRequest): Record<string, unknown> {
-  const body = request.body;
-  return body !== null && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
-}
 
 function formString(form: Record<string, unknown>, name: string): string {
   const value = form[name];
@@ -61,9 +56,8 @@ async function refreshFault(store: Store, refreshToken: string, clientKey: strin
   const found = await findToken(store, refreshToken);
   if (!found || found.token.platform !== platform || found.token.clientId !== clientKey) return;
   const fault = await takeFault(store, [found.account.id], ['refresh']);
-  if (!fault) return;
-  if (fault.error === 'custom') throw new SandboxAnswer(fault.status ?? 400, fault.body);
-  if ((FAULT_PRESETS as readonly string[]).includes(fault.error)) throw oauthFault(fault.error as FaultPreset);
+  const answer = fault && faultAnswer(fault, oauthFault);
+  if (answer) throw answer;
 }
 
 /** The access and refresh tokens of one grant, in the token endpoint's shape. */

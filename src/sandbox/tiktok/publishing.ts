@@ -5,7 +5,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { type Caller, caller, requireScope } from '../caller.ts';
-import { isHttpUrl, jsonInteger } from '../kit.ts';
+import { formOf, isHttpUrl, jsonInteger } from '../kit.ts';
 import { fetchMedia } from '../media-fetch.ts';
 import type { Store } from '../platform.ts';
 import type { SandboxContainer } from '../schema.ts';
@@ -22,7 +22,6 @@ import { seconds } from '../store/setting-kinds.ts';
 import { getSetting } from '../store/settings.ts';
 import { call, publishCall, SCOPE } from './access.ts';
 import { ok, tiktok } from './envelope.ts';
-import { formOf } from './oauth.ts';
 import { checkPostingRules, postingRefusal, privacyLevelOptions } from './posting-rules.ts';
 
 const MAX_TITLE_LENGTH = 2_200;

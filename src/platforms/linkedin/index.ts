@@ -1,0 +1,38 @@
+/**
+ * The LinkedIn adapter (the Community Management API: the organization pages a member
+ * administers, their posts), made of its parts. Facts: docs/platforms.md, "LinkedIn".
+ */
+import type { PlatformDefinition } from '../definition.ts';
+import { unsupported } from '../errors.ts';
+import type { AdapterOptions } from '../http.ts';
+import { reportingMissingScopes } from '../missing-scopes.ts';
+import type { PlatformAdapter } from '../types.ts';
+import { linkedinContext } from './api.ts';
+import { linkedinDefinition } from './definition.ts';
+import { linkedinPages, linkedinProfile } from './pages.ts';
+import { linkedinPublishing } from './publishing.ts';
+import { LINKEDIN_SCOPES } from './scopes.ts';
+import { linkedinSignIn } from './sign-in.ts';
+
+const DAYS = 86_400_000;
+
+export function linkedinAdapter(options: AdapterOptions, now: () => Date): PlatformAdapter {
+  const context = linkedinContext({ options, now });
+  return reportingMissingScopes({
+    platform: 'linkedin',
+    scopes: LINKEDIN_SCOPES,
+    // Access tokens live 60 days ("Refresh Tokens with OAuth 2.0"): refreshed a week before
+    // their end, which leaves days to retry a refresh LinkedIn refuses for a while.
+    refresh: { refreshBeforeExpiryMs: 7 * DAYS, minTokenAgeMs: 0 },
+    ...linkedinSignIn(context),
+    parseDeauthorization() {
+      // LinkedIn sends apps no notice of a member removing them.
+      throw unsupported('linkedin', 'notices of a member removing the app');
+    },
+    profile: (credentials) => linkedinProfile(context, credentials),
+    pages: (credentials) => linkedinPages(context, credentials),
+    publishing: linkedinPublishing(context),
+  });
+}
+
+export const linkedinPlatform = { ...linkedinDefinition, create: linkedinAdapter } satisfies PlatformDefinition;

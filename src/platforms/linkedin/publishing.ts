@@ -1,0 +1,89 @@
+/**
+ * Publishing to a LinkedIn organization page (Posts API): its images uploaded first (Images
+ * API), then the post, created as PUBLISHED: the creation is the publication, so it is never
+ * repeated on a doubt. The post's URN (the `x-restli-id` header) is the container id.
+ */
+import { header } from '../http.ts';
+import { draftOf, refuseProblems } from '../publish-checks.ts';
+import { PlatformError, type PublishedPost, type PublishingCapability } from '../types.ts';
+import type { LinkedInContext } from './api.ts';
+import { littleText } from './little-text.ts';
+import { organizationUrn } from './pages.ts';
+import { linkedinProblems } from './publish-rules.ts';
+import { uploadImage } from './uploads.ts';
+
+const platform = 'linkedin';
+const POST_URN = /^urn:li:(?:share|ugcPost):\d+$/;
+
+/** A post's link: LinkedIn's feed page of the post's URN. */
+function publishedPost(urn: string): PublishedPost {
+  return { id: urn, permalink: `https://www.linkedin.com/feed/update/${urn}` };
+}
+
+function checkedPostUrn(containerId: string): string {
+  if (!POST_URN.test(containerId)) {
+    throw new PlatformError('invalid_request', `linkedin: ${containerId} is not a post URN`, { platform });
+  }
+  return containerId;
+}
+
+export function linkedinPublishing(context: LinkedInContext): PublishingCapability {
+  return {
+    checkPublish(draft) {
+      return linkedinProblems(draft);
+    },
+
+    async publishingQuota() {
+      // LinkedIn publishes no quota to read: its daily limits show only as 429 refusals.
+      return null;
+    },
+
+    async createContainer({ platformUserId, accessToken }, request) {
+      refuseProblems(platform, linkedinProblems(draftOf(request)));
+      const author = organizationUrn(platformUserId);
+      const images: string[] = [];
+      for (const item of request.media) images.push(await uploadImage(context, accessToken, author, item.url));
+      const [single] = images;
+      const content =
+        images.length > 1
+          ? { multiImage: { images: images.map((id) => ({ id })) } }
+          : single !== undefined
+            ? { media: { id: single } }
+            : undefined;
+      const response = await context.api.rest('POST', '/posts', accessToken, {
+        json: {
+          author,
+          commentary: littleText(request.text ?? ''),
+          visibility: 'PUBLIC',
+          distribution: { feedDistribution: 'MAIN_FEED', targetEntities: [], thirdPartyDistributionChannels: [] },
+          ...(content === undefined ? {} : { content }),
+          lifecycleState: 'PUBLISHED',
+          isReshareDisabledByAuthor: false,
+        },
+      });
+      const urn = header(response, 'x-restli-id');
+      if (urn === undefined || !POST_URN.test(urn)) {
+        // The post exists, but its id is unknown: the caller ends with outcome_unknown.
+        throw new PlatformError('transient', 'linkedin created the post without naming it (no x-restli-id)', {
+          platform,
+          status: response.status,
+        });
+      }
+      return { containerId: urn };
+    },
+
+    async containerStatus(_credentials, containerId) {
+      checkedPostUrn(containerId);
+      // The post was created PUBLISHED: there is nothing to wait for.
+      return { state: 'published' };
+    },
+
+    async publishContainer(_credentials, containerId) {
+      return publishedPost(checkedPostUrn(containerId));
+    },
+
+    async findPublished(_credentials, containerId) {
+      return publishedPost(checkedPostUrn(containerId));
+    },
+  };
+}

@@ -1,0 +1,92 @@
+/**
+ * Uploading an image to LinkedIn (Images API): `initializeUpload` names the image
+ * (`urn:li:image:...`) and a URL to PUT its bytes to, with the member's token. LinkedIn takes
+ * no media by URL, so the service streams its own media file there.
+ */
+import { request } from 'undici';
+import { record, requiredText } from '../http.ts';
+import { PlatformError } from '../types.ts';
+import type { LinkedInContext } from './api.ts';
+import { linkedinError } from './errors.ts';
+
+const platform = 'linkedin';
+const TRANSFER_TIMEOUT_MS = 120_000;
+
+/** The upload URL, if LinkedIn's (or the sandbox's stand-in for it): the member's token goes there. */
+function checkedUploadUrl(context: LinkedInContext, value: string): string {
+  const hosts = ['www.linkedin.com', 'api.linkedin.com'].map((h) => `${context.options.hostUrl(h)}/`);
+  if (!hosts.some((prefix) => value.startsWith(prefix))) {
+    throw new PlatformError('transient', 'linkedin answered an upload URL outside its own hosts', { platform });
+  }
+  return value;
+}
+
+/** Streams the file at `mediaUrl` to LinkedIn's `uploadUrl`. */
+async function transfer(context: LinkedInContext, mediaUrl: string, uploadUrl: string, token: string): Promise<void> {
+  const { dispatcher, countCall } = context.options;
+  const signal = AbortSignal.timeout(TRANSFER_TIMEOUT_MS);
+  const via = dispatcher ? { dispatcher } : {};
+  let source: Awaited<ReturnType<typeof request>>;
+  try {
+    source = await request(mediaUrl, { signal, ...via });
+  } catch (error) {
+    throw new PlatformError('transient', `the image could not be read for LinkedIn: ${(error as Error).message}`, {
+      platform,
+    });
+  }
+  if (source.statusCode !== 200) {
+    await source.body.dump();
+    throw new PlatformError('transient', `the image could not be read for LinkedIn (HTTP ${source.statusCode})`, {
+      platform,
+    });
+  }
+  let status: number;
+  let text: string;
+  let headers: Record<string, string | string[] | undefined>;
+  try {
+    const put = await request(uploadUrl, {
+      method: 'PUT',
+      body: source.body,
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/octet-stream' },
+      signal,
+      ...via,
+    });
+    status = put.statusCode;
+    headers = put.headers;
+    text = await put.body.text();
+  } catch (error) {
+    countCall?.(platform, 'unreachable');
+    throw new PlatformError('transient', `linkedin could not be reached: ${(error as Error).message}`, { platform });
+  }
+  countCall?.(
+    platform,
+    status < 400 ? 'ok' : status === 429 ? 'rate_limited' : status < 500 ? 'client_error' : 'server_error',
+  );
+  if (status >= 400) {
+    let body: unknown;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      body = undefined;
+    }
+    throw linkedinError({ status, headers, body, text }, context.now());
+  }
+}
+
+/** Uploads one image for `ownerUrn` (the organization the post is by): its URN. */
+export async function uploadImage(
+  context: LinkedInContext,
+  token: string,
+  ownerUrn: string,
+  mediaUrl: string,
+): Promise<string> {
+  const answer = await context.api.restObject('POST', '/images', token, {
+    query: { action: 'initializeUpload' },
+    json: { initializeUploadRequest: { owner: ownerUrn } },
+  });
+  const value = record(answer.value);
+  const image = requiredText(platform, value.image, 'image');
+  const uploadUrl = checkedUploadUrl(context, requiredText(platform, value.uploadUrl, 'uploadUrl'));
+  await transfer(context, mediaUrl, uploadUrl, token);
+  return image;
+}

@@ -1,0 +1,44 @@
+/**
+ * LinkedIn, imitated: www.linkedin.com (the permission page, the OAuth token endpoint, the
+ * image upload URLs) and api.linkedin.com/rest (the member, the organizations they administer,
+ * images and posts), in LinkedIn's shapes and errors (docs/platforms.md, "LinkedIn").
+ */
+import type { FastifyInstance } from 'fastify';
+import { installAnswers } from '../kit.ts';
+import type { SandboxPlatform, Store } from '../platform.ts';
+import type { SandboxAccount } from '../schema.ts';
+import { platform } from './access.ts';
+import { linkedin } from './answers.ts';
+import { permissionPage, tokenRoutes } from './oauth.ts';
+import { addOrganizations, organizationRoutes, personId } from './organizations.ts';
+import { publishingRoutes, uploadRoutes } from './publishing.ts';
+
+function hosts(store: Store): Record<string, (host: FastifyInstance) => void> {
+  return {
+    'www.linkedin.com': (app) => {
+      installAnswers(app, linkedin);
+      permissionPage(app, store);
+      tokenRoutes(app, store);
+      uploadRoutes(app, store);
+    },
+    'api.linkedin.com': (app) => {
+      installAnswers(app, linkedin);
+      organizationRoutes(app, store);
+      publishingRoutes(app, store);
+    },
+  };
+}
+
+export const linkedinPlatform: SandboxPlatform<typeof platform> = {
+  name: platform,
+  hosts,
+  // A member and each organization they administer: two text posts, then an image.
+  newUser: { postTypes: ['TEXT', 'TEXT', 'IMAGE'], comments: false, afterCreate: addOrganizations, newId: personId },
+  permalink: (_account: SandboxAccount, postId: string) =>
+    `https://www.linkedin.com/feed/update/urn:li:share:${postId}`,
+  // Comments and insights are the next increment.
+  insightMetrics: null,
+  webhooks: null,
+  settings: [],
+  testers: false,
+};

@@ -1,0 +1,391 @@
+import { request } from 'undici';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { advanceClock, now, resetClock } from '../../src/clock.ts';
+import type { AccountCredentials, PlatformAdapter, TokenSet } from '../../src/platforms/index.ts';
+import { pagesOf, platformError, REDIRECT_URI, startSandbox, type TestSandbox } from '../helpers/sandbox.ts';
+import { type MediaServer, startMediaServer } from '../helpers/sandbox-media.ts';
+
+let sandbox: TestSandbox;
+let media: MediaServer;
+let linkedin: PlatformAdapter;
+
+beforeAll(async () => {
+  sandbox = await startSandbox();
+  // A photo larger than a web server takes as a request body by default (1 MiB).
+  const big = Buffer.concat([
+    Buffer.from([0xff, 0xd8, 0xff, 0xe0]),
+    Buffer.alloc(3 * 1024 * 1024, 7),
+    Buffer.from([0xff, 0xd9]),
+  ]);
+  media = await startMediaServer({ '/big.jpg': { type: 'image/jpeg', body: big } });
+  linkedin = sandbox.adapter('linkedin');
+});
+afterAll(async () => {
+  await sandbox.close();
+  await media.close();
+});
+afterEach(() => resetClock());
+
+const DAY = 86_400_000;
+// Community Management API permissions: the member's id, the organizations administered, their posts.
+const ALL_SCOPES = ['r_basicprofile', 'rw_organization_admin', 'r_organization_social', 'w_organization_social'];
+
+async function login(username: string, granted?: string[]): Promise<TokenSet> {
+  return sandbox.connect('linkedin', username, granted);
+}
+
+/** The member's first organization page, as the account the service stores: the page's id, the member's token. */
+async function firstOrganization(username: string, granted?: string[]): Promise<AccountCredentials> {
+  const tokens = await login(username, granted);
+  const [page] = await pagesOf(linkedin)(tokens);
+  if (page === undefined) throw new Error('no organization');
+  return { platformUserId: page.id, accessToken: tokens.accessToken };
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: the tests read the control API's JSON field by field.
+async function member(username: string): Promise<any> {
+  return (await sandbox.control('GET', `/users/linkedin/${username}`)).body;
+}
+
+/** The posts the sandbox made through the API for the member's pages, as the activity log recorded them. */
+async function published(username: string): Promise<{ target_id: string; detail: Record<string, unknown> }[]> {
+  const { body } = await sandbox.control('GET', `/activity/linkedin/${username}`);
+  return body.data.filter((a: { action: string }) => a.action === 'publish');
+}
+
+async function fault(username: string, error: string, trigger: 'call' | 'publish' | 'refresh' = 'call') {
+  expect((await sandbox.control('POST', '/faults', { platform: 'linkedin', username, error, trigger })).status).toBe(
+    201,
+  );
+}
+
+/** A REST call straight to the sandbox's api.linkedin.com, with the headers given. */
+async function rest(
+  method: 'GET' | 'POST',
+  path: string,
+  token: string,
+  headers: Record<string, string>,
+  json?: unknown,
+) {
+  const response = await request(`${sandbox.url}/api.linkedin.com/rest${path}`, {
+    method,
+    headers: {
+      authorization: `Bearer ${token}`,
+      ...headers,
+      ...(json === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    body: json === undefined ? undefined : JSON.stringify(json),
+  });
+  const text = await response.body.text();
+  return { status: response.statusCode, headers: response.headers, body: text === '' ? undefined : JSON.parse(text) };
+}
+/**
+ * How long a token given between `before` and `after` lives, to the second (the clock runs
+ * while the sandbox answers): `end` minus the issue time, which lies in that window.
+ */
+function lifetime(end: Date | null | undefined, before: number, after: number): number | null {
+  if (!end) return null;
+  const longest = end.getTime() - before;
+  const shortest = end.getTime() - after;
+  // The whole number of seconds in the window, when there is one.
+  const seconds = Math.round(longest / 1000) * 1000;
+  return seconds >= shortest - 1000 && seconds <= longest + 1000 ? seconds : longest;
+}
+const VERSIONED = { 'linkedin-version': '202605', 'x-restli-protocol-version': '2.0.0' };
+
+describe('linkedin: sign-in and organization pages', () => {
+  it('builds the documented authorization URL, the permissions space separated', () => {
+    const url = new URL(linkedin.authorizeUrl({ redirectUri: REDIRECT_URI, state: 's 1' }));
+    expect(url.pathname).toBe('/sandbox/www.linkedin.com/oauth/v2/authorization');
+    expect(Object.fromEntries(url.searchParams)).toEqual({
+      response_type: 'code',
+      client_id: 'switchboard-sandbox',
+      redirect_uri: REDIRECT_URI,
+      state: 's 1',
+      scope: ALL_SCOPES.join(' '),
+    });
+    expect(linkedin.scopes.required).toEqual(['r_basicprofile', 'rw_organization_admin']);
+  });
+
+  it('Cancel comes back with error=user_cancelled_authorize and the state', async () => {
+    const params = await sandbox.authorize('linkedin', { username: 'li_cancel', cancel: true, state: 'xyz' });
+    expect(Object.fromEntries(params)).toEqual({
+      error: 'user_cancelled_authorize',
+      error_description: 'The user cancelled the authorization',
+      state: 'xyz',
+    });
+    expect(linkedin.parseCallback(Object.fromEntries(params))).toEqual({
+      outcome: 'denied',
+      error: 'user_cancelled_authorize',
+      description: 'The user cancelled the authorization',
+      state: 'xyz',
+    });
+  });
+
+  it("a login: the member's id, a 60-day access token, a 365-day refresh token, and the organizations they administer", async () => {
+    const before = now().getTime();
+    const tokens = await login('li_member');
+    const after = now().getTime();
+    const user = await member('li_member');
+    expect(tokens.platformUserId).toBe(user.id);
+    // A member id is LinkedIn's own kind (urn:li:person:<id>), not an organization's number.
+    expect(tokens.platformUserId).not.toMatch(/^\d+$/);
+    expect(tokens.scopes).toEqual(ALL_SCOPES);
+    expect(lifetime(tokens.expiresAt, before, after)).toBe(60 * DAY);
+    expect(tokens.refreshToken).toBeTypeOf('string');
+    expect(lifetime(tokens.refreshExpiresAt, before, after)).toBe(365 * DAY);
+
+    const pages = await pagesOf(linkedin)(tokens);
+    expect(user.pages).toHaveLength(2);
+    expect(pages).toEqual(
+      user.pages.map((p: { id: string; name: string }) => ({
+        id: p.id,
+        name: p.name,
+        avatarUrl: null,
+        // Acted on with the member's token: LinkedIn has no token per organization.
+        accessToken: null,
+        instagramBusinessAccountId: null,
+      })),
+    );
+    for (const page of pages) expect(page.id).toMatch(/^\d+$/);
+
+    const [first] = user.pages;
+    const profile = await linkedin.profile({ platformUserId: first.id, accessToken: tokens.accessToken });
+    expect(profile).toEqual({
+      id: first.id,
+      username: first.username,
+      name: first.name,
+      avatarUrl: null,
+      followersCount: null,
+    });
+  });
+
+  it("another member's organization is refused as a missing permission (403 ACCESS_DENIED)", async () => {
+    const mine = await login('li_own');
+    expect((await sandbox.control('POST', '/users', { platform: 'linkedin', username: 'li_other_admin' })).status).toBe(
+      201,
+    );
+    const theirs = await member('li_other_admin');
+    const error = await platformError(
+      linkedin.profile({ platformUserId: theirs.pages[0].id, accessToken: mine.accessToken }),
+    );
+    expect(error.kind).toBe('permission_missing');
+    expect(error.detail).toMatchObject({ status: 403, code: 'ACCESS_DENIED', subcode: 100 });
+  });
+
+  it('a refresh gives a new 60-day access token; the refresh token keeps its end, a year after the consent', async () => {
+    const before = now().getTime();
+    const tokens = await login('li_refresh');
+    const after = now().getTime();
+    advanceClock(59 * DAY);
+    const refreshedAt = now().getTime();
+    const fresh = await linkedin.refreshToken({
+      accessToken: tokens.accessToken,
+      refreshToken: tokens.refreshToken as string,
+      platformUserId: '123',
+    });
+    expect(fresh.accessToken).not.toBe(tokens.accessToken);
+    expect(lifetime(fresh.expiresAt, refreshedAt, now().getTime())).toBe(60 * DAY);
+    expect(fresh.refreshToken).toBe(tokens.refreshToken);
+    // The same end as the consent's refresh token (to the second LinkedIn counts in).
+    expect(Math.abs((fresh.refreshExpiresAt?.getTime() ?? 0) - (tokens.refreshExpiresAt?.getTime() ?? 0))).toBeLessThan(
+      1000,
+    );
+    expect(lifetime(fresh.refreshExpiresAt, before, after + 1000)).toBe(365 * DAY);
+    expect(fresh.platformUserId).toBe('123');
+    const pages = await pagesOf(linkedin)({ platformUserId: tokens.platformUserId, accessToken: fresh.accessToken });
+    expect(pages).toHaveLength(2);
+
+    // Past the year, the member must consent again.
+    advanceClock(307 * DAY);
+    const error = await platformError(
+      linkedin.refreshToken({
+        accessToken: fresh.accessToken,
+        refreshToken: tokens.refreshToken as string,
+        platformUserId: '123',
+      }),
+    );
+    expect(error.kind).toBe('token_expired');
+    expect(error.detail).toMatchObject({ status: 400, code: 'invalid_grant' });
+  });
+
+  it('an access token past its 60 days is token_expired (401 EXPIRED_ACCESS_TOKEN)', async () => {
+    const account = await firstOrganization('li_lapsed');
+    advanceClock(60 * DAY + 1_000);
+    const error = await platformError(linkedin.profile(account));
+    expect(error.kind).toBe('token_expired');
+    expect(error.detail).toMatchObject({ status: 401, code: 'EXPIRED_ACCESS_TOKEN', subcode: 65602 });
+  });
+
+  it('LinkedIn errors by class: revoked, missing permission, daily limit (until midnight UTC), server error', async () => {
+    const account = await firstOrganization('li_errors');
+    await fault('li_errors', 'access_revoked');
+    expect(await platformError(linkedin.profile(account))).toMatchObject({
+      kind: 'access_revoked',
+      detail: { status: 401, code: 'REVOKED_ACCESS_TOKEN', subcode: 65601 },
+    });
+    await fault('li_errors', 'permission_missing');
+    expect((await platformError(linkedin.profile(account))).kind).toBe('permission_missing');
+    await fault('li_errors', 'rate_limited');
+    const limited = await platformError(linkedin.profile(account));
+    expect(limited.kind).toBe('rate_limited');
+    const at = now();
+    const midnight = Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), at.getUTCDate() + 1);
+    expect(limited.detail.retryAfterSeconds).toBe(Math.ceil((midnight - at.getTime()) / 1000));
+    await fault('li_errors', 'transient');
+    expect((await platformError(linkedin.profile(account))).kind).toBe('transient');
+    // "Error Handling" tells a revoked token from an expired one by its message alone.
+    const revoked = { status: 401, message: 'The token used in the request has been revoked by the user' };
+    const set = await sandbox.control('POST', '/faults', {
+      platform: 'linkedin',
+      username: 'li_errors',
+      error: 'custom',
+      status: 401,
+      body: revoked,
+    });
+    expect(set.status).toBe(201);
+    expect((await platformError(linkedin.profile(account))).kind).toBe('access_revoked');
+  });
+
+  it('a login without the organization permission is told by the granted scopes', async () => {
+    const tokens = await login('li_partial', ['r_basicprofile']);
+    expect(tokens.scopes).toEqual(['r_basicprofile']);
+    const error = await platformError(pagesOf(linkedin)(tokens));
+    expect(error.kind).toBe('permission_missing');
+  });
+
+  it('revoking one organization page is unsupported: the token is the whole member grant', async () => {
+    const account = await firstOrganization('li_revoke');
+    expect((await platformError(linkedin.revokeAccess(account))).kind).toBe('unsupported');
+  });
+
+  it('the REST API requires LinkedIn-Version (YYYYMM) and X-Restli-Protocol-Version 2.0.0', async () => {
+    const tokens = await login('li_versions');
+    const missing = await rest('GET', '/me', tokens.accessToken, {});
+    expect(missing.status).toBe(400);
+    expect(missing.body).toMatchObject({ status: 400, code: 'VERSION_MISSING' });
+    const future = await rest('GET', '/me', tokens.accessToken, { ...VERSIONED, 'linkedin-version': '209901' });
+    expect(future.status).toBe(426);
+    expect(future.body).toMatchObject({ code: 'NONEXISTENT_VERSION' });
+    const ok = await rest('GET', '/me', tokens.accessToken, VERSIONED);
+    expect(ok.status).toBe(200);
+    expect(ok.body.id).toBe(tokens.platformUserId);
+  });
+});
+
+describe('linkedin: publishing as an organization', () => {
+  it('a text post: the reserved characters escaped, so LinkedIn shows the text whole; its URN and feed link', async () => {
+    const account = await firstOrganization('li_text');
+    const text =
+      'Q&A (part 1) [draft] <b> 50% off_today *now* ~ok~ | a\\b {x} @someone #launch C# 😀 with @[Acme](urn:li:organization:42)';
+    expect(linkedin.publishing.checkPublish({ text, media: [] })).toEqual([]);
+    const { containerId } = await linkedin.publishing.createContainer(account, { text, media: [] });
+    expect(containerId).toMatch(/^urn:li:share:\d+$/);
+    expect(await linkedin.publishing.containerStatus(account, containerId)).toEqual({ state: 'published' });
+    const post = await linkedin.publishing.findPublished(account, containerId);
+    expect(post).toEqual({ id: containerId, permalink: `https://www.linkedin.com/feed/update/${containerId}` });
+
+    const [record] = await published('li_text');
+    expect(record?.target_id).toBe(containerId.replace('urn:li:share:', ''));
+    // What LinkedIn shows: the text as written, the mention by name, the hashtag kept.
+    expect(record?.detail).toMatchObject({
+      text: 'Q&A (part 1) [draft] <b> 50% off_today *now* ~ok~ | a\\b {x} @someone #launch C# 😀 with @Acme',
+      cut_short: false,
+      type: 'TEXT',
+    });
+    const organization = await member((await member('li_text')).pages[0].username);
+    expect(organization.posts[0]).toMatchObject({
+      id: record?.target_id,
+      via_api: true,
+      permalink: post && 'permalink' in post ? post.permalink : null,
+    });
+  });
+
+  it('unescaped, LinkedIn cuts the text at the first reserved character (yet answers 201)', async () => {
+    const tokens = await login('li_unescaped');
+    const [page] = await pagesOf(linkedin)(tokens);
+    const created = await rest('POST', '/posts', tokens.accessToken, VERSIONED, {
+      author: `urn:li:organization:${page?.id}`,
+      commentary: 'Launch (beta) today',
+      visibility: 'PUBLIC',
+      distribution: { feedDistribution: 'MAIN_FEED', targetEntities: [], thirdPartyDistributionChannels: [] },
+      lifecycleState: 'PUBLISHED',
+    });
+    expect(created.status).toBe(201);
+    expect(created.headers['x-restli-id']).toMatch(/^urn:li:share:\d+$/);
+    const [record] = await published('li_unescaped');
+    expect(record?.detail).toMatchObject({ text: 'Launch ', cut_short: true });
+  });
+
+  it('one image: initializeUpload, the bytes PUT to the upload URL, then the post naming the image', async () => {
+    const account = await firstOrganization('li_image');
+    const { containerId } = await linkedin.publishing.createContainer(account, {
+      text: 'One photo',
+      media: [{ type: 'image', url: media.url('/photo.jpg') }],
+    });
+    expect(containerId).toMatch(/^urn:li:share:\d+$/);
+    const [record] = await published('li_image');
+    expect(record?.detail).toMatchObject({ text: 'One photo', type: 'IMAGE' });
+    expect(record?.detail.media_urls).toHaveLength(1);
+    expect(media.fetches.get('/photo.jpg')).toBeGreaterThanOrEqual(1);
+  });
+
+  it('an image of several MiB is uploaded whole', async () => {
+    const account = await firstOrganization('li_big_image');
+    await linkedin.publishing.createContainer(account, { media: [{ type: 'image', url: media.url('/big.jpg') }] });
+    const [record] = await published('li_big_image');
+    expect(record?.detail).toMatchObject({ type: 'IMAGE' });
+  });
+
+  it('several images make one MultiImage post, in order', async () => {
+    const account = await firstOrganization('li_multi');
+    const images = ['/photo.jpg', '/photo.png', '/photo.jpg'].map((path) => ({
+      type: 'image' as const,
+      url: media.url(path),
+    }));
+    await linkedin.publishing.createContainer(account, { text: 'Three photos', media: images });
+    const [record] = await published('li_multi');
+    expect(record?.detail).toMatchObject({ text: 'Three photos', type: 'MULTI_IMAGE' });
+    const urls = record?.detail.media_urls as string[];
+    expect(urls).toHaveLength(3);
+    expect(urls.map((u) => u.split('.').at(-1))).toEqual(['jpeg', 'png', 'jpeg']);
+  });
+
+  it('a file that is not an image is refused by the upload, and nothing is posted', async () => {
+    const account = await firstOrganization('li_not_image');
+    const error = await platformError(
+      linkedin.publishing.createContainer(account, { media: [{ type: 'image', url: media.url('/page.jpg') }] }),
+    );
+    expect(error.kind).toBe('invalid_request');
+    expect(error.detail).toMatchObject({ status: 400 });
+    expect(await published('li_not_image')).toEqual([]);
+  });
+
+  it('checks before any call: 3,000 UTF-16 code units of text, 20 images, images only, text or images', () => {
+    const check = (draft: Parameters<typeof linkedin.publishing.checkPublish>[0]) =>
+      linkedin.publishing.checkPublish(draft).map((p) => p.field);
+    expect(check({ text: 'a'.repeat(3000), media: [] })).toEqual([]);
+    expect(check({ text: 'a'.repeat(3001), media: [] })).toEqual(['text']);
+    // 😀 is two UTF-16 code units.
+    expect(check({ text: `${'a'.repeat(2998)}😀`, media: [] })).toEqual([]);
+    expect(check({ text: `${'a'.repeat(2999)}😀`, media: [] })).toEqual(['text']);
+    const image = { type: 'image' as const };
+    expect(check({ media: Array(20).fill(image) })).toEqual([]);
+    expect(check({ media: Array(21).fill(image) })).toEqual(['media_ids']);
+    expect(check({ media: [{ type: 'video' }] })).toEqual(['media_ids']);
+    expect(check({ text: '  ', media: [] })).toEqual(['text']);
+  });
+
+  it('a post refused for a missing permission, or lost on the way, is reported by its class', async () => {
+    const account = await firstOrganization('li_publish_errors');
+    await fault('li_publish_errors', 'permission_missing', 'publish');
+    expect((await platformError(linkedin.publishing.createContainer(account, { text: 'x', media: [] }))).kind).toBe(
+      'permission_missing',
+    );
+    await fault('li_publish_errors', 'transient', 'publish');
+    expect((await platformError(linkedin.publishing.createContainer(account, { text: 'x', media: [] }))).kind).toBe(
+      'transient',
+    );
+    expect(await published('li_publish_errors')).toEqual([]);
+  });
+});
