@@ -817,6 +817,47 @@ describe('waiting on a platform, as long and as often as it allows', () => {
     }
   });
 
+  it('tiktok: a video TikTok is still processing after 2 hours fails with processing_timeout, saying TikTok may still publish it', async () => {
+    const account = await connected('tiktok');
+    await setting('container_processing_seconds', 'never');
+    try {
+      const video = await upload(await videoFile('mp4'), 'stuck.mp4');
+      const created = await createPost({
+        account_ids: [account.id],
+        media_ids: [video],
+        platforms: { tiktok: { privacy_level: 'SELF_ONLY' } },
+      });
+      const targetId = created.targets[0].id;
+      const processing = await eventually(async () => {
+        const row = await targetRow(targetId);
+        return row.polls > 0 ? row : undefined;
+      });
+      expect(processing.waitingReason).toContain('PROCESSING_DOWNLOAD');
+      const since = processing.processingSince ?? new Date(0);
+      // Short of 2 hours it still waits; past them, the next read ends the try.
+      await moveTime(t.database.pool, since.getTime() + 2 * 3_600_000 - 120_000 - now().getTime());
+      expect(await nextStep(targetId)).toMatchObject({ status: 'publishing', step: 'processing' });
+      await moveTime(t.database.pool, 120_000);
+      const post = await finished(created.id);
+      expect(post.targets[0]).toMatchObject({
+        status: 'failed',
+        error: {
+          code: 'processing_timeout',
+          message:
+            'TikTok was still processing the post 2 hours after it was sent, the longest the service waits; TikTok may still publish it by itself: check the account before retrying (a retry asks TikTok about the same post first).',
+          platform_code: null,
+        },
+      });
+      const [event] = await eventsOf(created.id);
+      expect(event).toMatchObject({
+        type: 'post.failed',
+        data: { target_id: targetId, error_code: 'processing_timeout' },
+      });
+    } finally {
+      await setting('container_processing_seconds', 1);
+    }
+  });
+
   it('tiktok: a public post whose public id never comes is published without a permalink after 6 hours, not polled for ever', async () => {
     const account = await connected('tiktok');
     await setting('tiktok_moderation_seconds', 'never');

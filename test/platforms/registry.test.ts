@@ -77,13 +77,13 @@ const EXPECTED = {
       // TikTok's video/init is the post: TikTok publishes it by itself once processed.
       containerPublishes: true,
       imageTypes: [],
-      // TikTok states no interval and "a time limit is not guaranteed"; moderation "may take a few
-      // hours": the service's own bounds (docs/platforms.md, TikTok), an hour and six hours.
+      // TikTok states no interval and "a time limit is not guaranteed" (a pull fails after an hour);
+      // moderation "may take a few hours": the service's own bounds (docs/platforms.md, TikTok).
       processing: {
         pollSeconds: 2,
         pollFactor: 1.5,
         maxPollSeconds: 60,
-        limitSeconds: 3600,
+        limitSeconds: 7200,
         permalinkLimitSeconds: 21_600,
       },
     },
