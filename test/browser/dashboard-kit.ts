@@ -92,7 +92,7 @@ export async function startDashboardKit(env: Record<string, string> = {}): Promi
     return { status: response.status, body: text === '' ? null : JSON.parse(text) };
   };
 
-  return {
+  const kit: DashboardKit = {
     service,
     database,
     baseUrl,
@@ -145,6 +145,10 @@ export async function startDashboardKit(env: Record<string, string> = {}): Promi
       await fs.rm(dataDir, { recursive: true, force: true });
     },
   };
+  // Containers ready a second after they are made: the service reads one first 2 s after making
+  // it, and Instagram's and Threads' next read only a minute later, as they ask.
+  await kit.control('PUT', '/settings/container_processing_seconds', { value: 1 });
+  return kit;
 }
 
 /** Signs in through the dashboard's own page with `key`, and waits for the first screen. */
