@@ -134,6 +134,37 @@ async function targetRow(targetId: string) {
   return row;
 }
 
+/** Whether the target's next publish_target job is queued (not running). */
+async function dueJob(targetId: string): Promise<number | undefined> {
+  const { rows } = await t.database.pool.query<{ wait_ms: number }>(
+    `select greatest(0, extract(epoch from run_at - now()) * 1000)::float8 as wait_ms
+       from graphile_worker.jobs where key = $1 and locked_at is null`,
+    [`publish_target:${targetId}`],
+  );
+  return rows[0]?.wait_ms;
+}
+
+/**
+ * Moves time to when the target's next step is due and lets the worker run it: the row once it
+ * has settled (its next step queued, or done with publishing).
+ */
+async function nextStep(targetId: string) {
+  const before = await targetRow(targetId);
+  const wait = await eventually(() => dueJob(targetId));
+  await moveTime(t.database.pool, wait + 10);
+  return await eventually(async () => {
+    const row = await targetRow(targetId);
+    if (row.updatedAt.getTime() === before.updatedAt.getTime()) return undefined;
+    return row.status !== 'publishing' || (await dueJob(targetId)) !== undefined ? row : undefined;
+  });
+}
+
+/** The calls the sandbox recorded of a user that read a container's status (Threads' fields), with their times. */
+async function statusReads(platform: 'threads' | 'instagram', username: string, fields: string) {
+  const { data } = await sandbox.calls(platform, username);
+  return data.filter((c) => c.method === 'GET' && c.query.fields === fields).map((c) => new Date(c.at).getTime());
+}
+
 async function activity(platform: Platform, username: string) {
   const res = await sandbox.control('GET', `/activity/${platform}/${username}`);
   return res.body.data as { action: string; target_id: string; detail: Record<string, unknown> }[];
@@ -690,37 +721,6 @@ describe('what cannot be taken back', () => {
 });
 
 describe('waiting on a platform, as long and as often as it allows', () => {
-  /** Whether the target's next publish_target job is queued (not running). */
-  async function dueJob(targetId: string): Promise<number | undefined> {
-    const { rows } = await t.database.pool.query<{ wait_ms: number }>(
-      `select greatest(0, extract(epoch from run_at - now()) * 1000)::float8 as wait_ms
-         from graphile_worker.jobs where key = $1 and locked_at is null`,
-      [`publish_target:${targetId}`],
-    );
-    return rows[0]?.wait_ms;
-  }
-
-  /**
-   * Moves time to when the target's next step is due and lets the worker run it: the row once it
-   * has settled (its next step queued, or done with publishing).
-   */
-  async function nextStep(targetId: string) {
-    const before = await targetRow(targetId);
-    const wait = await eventually(() => dueJob(targetId));
-    await moveTime(t.database.pool, wait + 10);
-    return await eventually(async () => {
-      const row = await targetRow(targetId);
-      if (row.updatedAt.getTime() === before.updatedAt.getTime()) return undefined;
-      return row.status !== 'publishing' || (await dueJob(targetId)) !== undefined ? row : undefined;
-    });
-  }
-
-  /** The calls the sandbox recorded of a user that read a container's status (Threads' fields), with their times. */
-  async function statusReads(platform: 'threads' | 'instagram', username: string, fields: string) {
-    const { data } = await sandbox.calls(platform, username);
-    return data.filter((c) => c.method === 'GET' && c.query.fields === fields).map((c) => new Date(c.at).getTime());
-  }
-
   it('threads: reads a container that never finishes once a minute, then fails the target with processing_timeout once 5 minutes have passed, with post.failed; a retry makes a new container', async () => {
     const account = await connected('threads');
     await setting('container_processing_seconds', 'never');
@@ -944,6 +944,38 @@ describe('carousels wait for their items', () => {
       }
     },
   );
+
+  it('threads: items still processing once 5 minutes have passed fail the target with processing_timeout, naming the item, read once a minute, and no carousel is made', async () => {
+    const account = await connected('threads');
+    const media = [await upload(await image('jpeg'), 'h1.jpg'), await upload(await image('jpeg'), 'h2.jpg')];
+    await setting('container_processing_seconds', 'never');
+    try {
+      const created = await createPost({ account_ids: [account.id], text: 'Items that hang', media_ids: media });
+      const targetId = created.targets[0].id;
+      let row = await eventually(async () => {
+        const made = await targetRow(targetId);
+        return made.itemContainerIds !== null ? made : undefined;
+      });
+      const madeAt = (row.processingSince ?? new Date(0)).getTime();
+      for (let step = 0; step < 20 && row.status === 'publishing'; step += 1) row = await nextStep(targetId);
+      expect(row).toMatchObject({ status: 'failed', containerId: null });
+      expect(row.error).toEqual({
+        code: 'processing_timeout',
+        message:
+          'Threads was still processing item 1 of 2 of the carousel 5 minutes after its container was made, the longest Threads asks to be polled for; retry to make a new one.',
+        platform_code: null,
+      });
+      // Each read of the items reads the first one still processing: its reads a minute apart, the
+      // last once the 5 minutes had passed.
+      const reads = await statusReads('threads', account.username, 'status,error_message');
+      for (let i = 1; i < reads.length; i += 1) {
+        expect((reads[i] as number) - (reads[i - 1] as number)).toBeGreaterThanOrEqual(60_000);
+      }
+      expect((reads.at(-1) as number) - madeAt).toBeGreaterThanOrEqual(300_000);
+    } finally {
+      await setting('container_processing_seconds', 1);
+    }
+  });
 
   it.each(['instagram', 'threads'] as const)(
     '%s: an item the platform cannot process fails the target, naming the item, and no carousel is made',
