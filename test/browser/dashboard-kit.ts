@@ -145,9 +145,10 @@ export async function startDashboardKit(env: Record<string, string> = {}): Promi
       await fs.rm(dataDir, { recursive: true, force: true });
     },
   };
-  // Containers ready a second after they are made: the service reads one first 2 s after making
-  // it, and Instagram's and Threads' next read only a minute later, as they ask.
-  await kit.control('PUT', '/settings/container_processing_seconds', { value: 1 });
+  // Containers ready at once: a post's container is read first 2 s after it is made, a Threads
+  // reply's as it is made, and Instagram's and Threads' next read comes only a minute later, as
+  // they ask.
+  await kit.control('PUT', '/settings/container_processing_seconds', { value: 0 });
   return kit;
 }
 
