@@ -157,6 +157,8 @@ export interface PlatformSetting<Variable extends string = string> {
   readonly variable: Variable;
   readonly schema: TString;
   readonly description: string;
+  /** What the adapter is handed when the variable is unset; absent: nothing. */
+  readonly default?: string;
 }
 
 /** A setting, its variable's name kept as written (the settings' types are built from it). */
@@ -164,8 +166,9 @@ export function platformSetting<Variable extends string>(
   variable: Variable,
   schema: TString,
   description: string,
+  defaultValue?: string,
 ): PlatformSetting<Variable> {
-  return { variable, schema, description };
+  return { variable, schema, description, ...(defaultValue === undefined ? {} : { default: defaultValue }) };
 }
 
 export interface PlatformDefinition {

@@ -67,9 +67,9 @@ export function createPlatforms(
         );
       }
       const settings = Object.fromEntries(
-        PLATFORM_SETTINGS.filter((declared) => declared.platform === platform).map(({ key, configName }) => [
+        PLATFORM_SETTINGS.filter((declared) => declared.platform === platform).map(({ key, configName, setting }) => [
           key,
-          config[configName],
+          config[configName] ?? setting.default,
         ]),
       );
       const adapter = platformInfo(platform).create(

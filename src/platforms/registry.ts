@@ -43,6 +43,14 @@ export const COMMENT_PLATFORMS: readonly Platform[] = PLATFORMS.filter((p) => DE
 /** The platforms that offer insights. */
 export const INSIGHT_PLATFORMS: readonly Platform[] = PLATFORMS.filter((p) => DEFINITIONS[p].insights !== null);
 
+const AND = new Intl.ListFormat('en-GB', { type: 'conjunction' });
+const OR = new Intl.ListFormat('en-GB', { type: 'disjunction' });
+
+/** Platforms' labels as a sentence names them: "Instagram and Threads", "Instagram or Threads". */
+export function platformLabels(platforms: readonly Platform[], joiner: 'and' | 'or'): string {
+  return (joiner === 'and' ? AND : OR).format(platforms.map((p) => DEFINITIONS[p].label));
+}
+
 /** The adapter's comments, or `unsupported` where the platform offers none to the service. */
 export function commentsOf(adapter: PlatformAdapter): CommentsCapability {
   if (adapter.comments !== undefined) return adapter.comments;
@@ -52,8 +60,10 @@ export function commentsOf(adapter: PlatformAdapter): CommentsCapability {
 /** The adapter's insights, or `unsupported` where the service offers none there. */
 export function insightsOf(adapter: PlatformAdapter): InsightsCapability {
   if (adapter.insights !== undefined) return adapter.insights;
-  const offered = INSIGHT_PLATFORMS.map((p) => DEFINITIONS[p].label).join(' and ');
-  throw unsupported(adapter.platform, `insights through Switchboard (offered for ${offered})`);
+  throw unsupported(
+    adapter.platform,
+    `insights through Switchboard (offered for ${platformLabels(INSIGHT_PLATFORMS, 'and')})`,
+  );
 }
 
 /** `THREADS_TESTER_TOKEN` as the settings name it: `threadsTesterToken`. */

@@ -63,6 +63,11 @@ export interface PlatformErrorDetail {
   missingScopes?: string[];
 }
 
+/** A published container whose post no documented read of the platform finds: why, in words. */
+export interface UnfindablePost {
+  readonly unfindable: string;
+}
+
 /** Every failure an adapter reports, classified. */
 export class PlatformError extends Error {
   override name = 'PlatformError';
@@ -430,9 +435,10 @@ export interface PublishingCapability {
    * After a crash between the platform's answer and our commit: the post a container
    * already published became, or null if it was not published. Where the platform links
    * no container to its post, the adapter finds it among the account's recent posts (see
-   * each adapter for how, and its limits).
+   * each adapter for how, and its limits); where the platform documents no read that lists
+   * such a post, it says so (`UnfindablePost`) rather than guess.
    */
-  findPublished(credentials: AccountCredentials, containerId: string): Promise<PublishedPost | null>;
+  findPublished(credentials: AccountCredentials, containerId: string): Promise<PublishedPost | UnfindablePost | null>;
   /** What the platform does after a publication when a post's options ask for it; absent: nothing. */
   readonly afterPublish?: AfterPublishStep;
 }

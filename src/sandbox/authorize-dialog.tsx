@@ -37,6 +37,8 @@ export interface PermissionDialog {
   action: string;
   /** Why the last decision was refused. */
   error?: string;
+  /** The user the browser is signed in as, whom the page continues as; null or absent: it asks who. */
+  signedIn?: string | null;
 }
 
 function Hidden({ name, value }: { name: string; value: string | null }) {
@@ -67,16 +69,25 @@ export function permissionPage(dialog: PermissionDialog, status = 200): Page {
         <Hidden name="state" value={dialog.state} />
         <Hidden name="scope" value={dialog.scopes.join(',')} />
         <Hidden name="response_type" value="code" />
-        <label for="username">Username</label>
-        <input
-          type="text"
-          id="username"
-          name="username"
-          autocomplete="username"
-          required
-          pattern="[A-Za-z0-9._]{1,30}"
-          autofocus
-        />
+        {dialog.signedIn ? (
+          <p>
+            Signed in as <strong>{dialog.signedIn}</strong>.
+            <Hidden name="username" value={dialog.signedIn} />
+          </p>
+        ) : (
+          <>
+            <label for="username">Username</label>
+            <input
+              type="text"
+              id="username"
+              name="username"
+              autocomplete="username"
+              required
+              pattern="[A-Za-z0-9._]{1,30}"
+              autofocus
+            />
+          </>
+        )}
         <fieldset>
           <legend>Permissions</legend>
           {dialog.scopes.map((scope) => (

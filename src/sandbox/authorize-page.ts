@@ -4,13 +4,24 @@
  * and Allow / Cancel. Allow redirects with a single-use code that expires; Cancel with the
  * platform's `error=access_denied`.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { field, fields } from '../web/form.ts';
 import { sendPage } from '../web/page.tsx';
 import { dialogErrorPage, type PermissionDialog, permissionPage } from './authorize-dialog.tsx';
 import type { Store } from './platform.ts';
 import { ensureUser, pagesOf } from './store/accounts.ts';
 import { issueCode } from './store/grants.ts';
+
+/**
+ * A platform's login session in the browser: who allowed an app last on this page, kept in a
+ * cookie and reused (the page asks for no login) unless the app's request forces a fresh one.
+ */
+export interface DialogSession {
+  /** The cookie the signed-in username is kept in. */
+  cookie: string;
+  /** The query parameter and value that force a fresh login. */
+  force: { param: string; value: string };
+}
 
 export interface DialogSpec {
   platform: string;
@@ -21,6 +32,8 @@ export interface DialogSpec {
   codeTtlMs: number;
   /** Facebook: the user also picks which of its pages to grant. */
   withPages: boolean;
+  /** Where the platform keeps a login session, and how an app asks for a fresh login; absent: none kept. */
+  session?: DialogSession;
   /** The redirect after Allow. */
   success(redirectUri: URL, grant: { code: string; state: string | null; scopes: string[] }): string;
   /** The redirect after Cancel. */
@@ -65,10 +78,32 @@ function parseDialog(spec: DialogSpec, params: Record<string, unknown>): DialogR
   };
 }
 
-function dialogOf(spec: DialogSpec, request: DialogRequest, action: string, error?: string): PermissionDialog {
+function dialogOf(
+  spec: DialogSpec,
+  request: DialogRequest,
+  action: string,
+  extra: { error?: string; signedIn?: string | null } = {},
+): PermissionDialog {
   const { label, clientParam, withPages } = spec;
   const { clientId, redirectRaw, state, scopes } = request;
-  return { label, clientParam, withPages, clientId, redirectRaw, state, scopes, action, error };
+  return { label, clientParam, withPages, clientId, redirectRaw, state, scopes, action, ...extra };
+}
+
+/** The username the browser's session cookie names, if it names a valid one. */
+function sessionUser(request: FastifyRequest, cookie: string): string | null {
+  for (const part of (request.headers.cookie ?? '').split(';')) {
+    const [name, value = ''] = part.trim().split('=');
+    if (name === cookie && USERNAME.test(value)) return value;
+  }
+  return null;
+}
+
+/** Who the page continues as: the session's user, unless there is none or the app forced a fresh login. */
+function signedInUser(spec: DialogSpec, request: FastifyRequest): string | null {
+  if (spec.session === undefined) return null;
+  const { param, value } = spec.session.force;
+  if (field((request.query as Record<string, unknown>)[param]) === value) return null;
+  return sessionUser(request, spec.session.cookie);
 }
 
 /** GET `path` shows the dialog; POST `path` takes the decision. */
@@ -76,7 +111,8 @@ export function registerAuthorizeDialog(app: FastifyInstance, path: string, stor
   app.get(path, async (request, reply) => {
     const dialog = parseDialog(spec, request.query as Record<string, unknown>);
     if (typeof dialog === 'string') return sendPage(reply, dialogErrorPage(dialog));
-    return sendPage(reply, permissionPage(dialogOf(spec, dialog, request.url.split('?')[0] ?? path)));
+    const action = request.url.split('?')[0] ?? path;
+    return sendPage(reply, permissionPage(dialogOf(spec, dialog, action, { signedIn: signedInUser(spec, request) })));
   });
 
   app.post(path, async (request, reply) => {
@@ -90,9 +126,13 @@ export function registerAuthorizeDialog(app: FastifyInstance, path: string, stor
     const username = field(form.username)?.trim() ?? '';
     if (!USERNAME.test(username)) {
       const error = 'Enter a username: 1 to 30 letters, digits, dots or underscores.';
-      return sendPage(reply, permissionPage(dialogOf(spec, dialog, action, error), 400));
+      return sendPage(reply, permissionPage(dialogOf(spec, dialog, action, { error }), 400));
     }
     const user = await ensureUser(store, spec.platform, username);
+    if (spec.session !== undefined) {
+      // The browser stays signed in as this user, on this page.
+      reply.header('set-cookie', `${spec.session.cookie}=${username}; Path=${action}; HttpOnly; SameSite=Lax`);
+    }
     const granted = fields(form.granted).filter((scope) => dialog.scopes.includes(scope));
     let pageIds: string[] = [];
     if (spec.withPages) {

@@ -8,7 +8,7 @@
 /** One call as the log keeps it. */
 export interface LoggedCall {
   method: string;
-  /** The path after the sandbox's mount, host included: `/graph.instagram.com/v25.0/{id}/insights`. */
+  /** The path after the sandbox's mount, host included: `/graph.instagram.com/v27.0/{id}/insights`. */
   path: string;
   /** The query string's parameters, without the secrets (`access_token`, `client_secret`). */
   query: Record<string, unknown>;

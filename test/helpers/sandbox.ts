@@ -66,6 +66,11 @@ export interface TestSandbox {
    * called. For a test that needs a platform call in flight at a chosen moment.
    */
   hold(path: RegExp): HeldRequest;
+  /**
+   * Every request the sandbox received so far, its method and URL after the sandbox's mount
+   * (`GET /graph.facebook.com/v27.0/me?fields=id`), secrets included: what an adapter sent.
+   */
+  requests(): string[];
   /** What an adapter call needs for a user just connected (every scope unless `granted`). */
   credentials(platform: Platform, username: string, granted?: string[]): Promise<AccountCredentials>;
   /** Authorizes with every scope and exchanges the code: a connected user's tokens. */
@@ -89,7 +94,9 @@ export async function startSandbox(): Promise<TestSandbox> {
   const database = await createTestDatabase();
   const app = await buildSandboxApp({ db: database.db });
   const holds: { path: RegExp; arrive(): void; released: Promise<void> }[] = [];
+  const received: string[] = [];
   app.addHook('onRequest', async (request) => {
+    received.push(`${request.method} ${request.url.replace(/^\/sandbox/, '')}`);
     const path = request.url.replace(/^\/sandbox/, '').split('?')[0] ?? '';
     const index = holds.findIndex((hold) => hold.path.test(path));
     if (index === -1) return;
@@ -186,6 +193,7 @@ export async function startSandbox(): Promise<TestSandbox> {
       holds.push({ path, arrive, released });
       return { arrived, release };
     },
+    requests: () => [...received],
     async credentials(platform, username, granted) {
       const tokens = await sandbox.connect(platform, username, granted);
       return { platformUserId: tokens.platformUserId, accessToken: tokens.accessToken };

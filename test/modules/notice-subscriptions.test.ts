@@ -76,7 +76,7 @@ describe('subscribing an account to its comment notices', () => {
     expect(await shown(account.id)).toMatchObject({ notices: 'polling_only', notices_error: null });
     await subscribeCommentNotices(deps(), account.id);
     expect(await shown(account.id)).toMatchObject({ notices: 'subscribed', notices_error: null });
-    const path = '/graph.instagram.com/v25.0/me/subscribed_apps';
+    const path = '/graph.instagram.com/v27.0/me/subscribed_apps';
     expect(await subscriptionCalls('instagram', 'subs_ig', path)).toBe(1);
     // Done once: the job run again asks nothing.
     await subscribeCommentNotices(deps(), account.id);
@@ -94,7 +94,7 @@ describe('subscribing an account to its comment notices', () => {
     const account = await saved('facebook', 'subs_fb');
     await subscribeCommentNotices(deps(), account.id);
     expect(await shown(account.id)).toMatchObject({ notices: 'subscribed' });
-    const path = `/graph.facebook.com/v22.0/${account.platformUserId}/subscribed_apps`;
+    const path = `/graph.facebook.com/v27.0/${account.platformUserId}/subscribed_apps`;
     expect(await subscriptionCalls('facebook', 'subs_fb.page1', path)).toBe(1);
   });
 

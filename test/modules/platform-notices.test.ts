@@ -12,6 +12,8 @@ let t: TestApp;
 let a: TestOwner;
 let b: TestOwner;
 const SECRET = SANDBOX_CLIENT.clientSecret;
+/** The Meta app's secret, which the service is told of: Meta's pages do not say which app's secret signs. */
+const META_APP_SECRET = 'meta-app-secret-1';
 
 async function account(owner: TestOwner, platform: Platform, platformUserId: string, aliases?: string[]) {
   const { account } = await t.database.db.transaction((tx) =>
@@ -59,7 +61,7 @@ function tiktok(event: Record<string, unknown>, at = Math.floor(Date.now() / 100
 }
 
 beforeAll(async () => {
-  t = await startTestApp();
+  t = await startTestApp({ INSTAGRAM_META_APP_SECRET: META_APP_SECRET, THREADS_META_APP_SECRET: META_APP_SECRET });
   a = await t.createOwner();
   b = await t.createOwner();
 });
@@ -103,6 +105,23 @@ describe('app removal notices', () => {
     expect(res.statusCode).toBe(200);
     expect((await reload(id))?.status).toBe('disconnected');
   });
+
+  it.each(['instagram', 'threads'] as const)(
+    '%s: a signed_request signed with the Meta app secret disconnects too; one signed with a third secret is refused',
+    async (platform) => {
+      const refused = await account(a, platform, `${platform}-third`);
+      const third = signedRequest({ algorithm: 'HMAC-SHA256', user_id: `${platform}-third` }, 'a-third-secret');
+      const res = await notify(platform, third);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error.code).toBe('invalid_notice');
+      expect((await reload(refused))?.status).toBe('connected');
+
+      const id = await account(a, platform, `${platform}-meta`);
+      const meta = signedRequest({ algorithm: 'HMAC-SHA256', user_id: `${platform}-meta` }, META_APP_SECRET);
+      expect((await notify(platform, meta)).statusCode).toBe(200);
+      expect((await reload(id))?.status).toBe('disconnected');
+    },
+  );
 
   it('refuses notices not signed with the app secret, or malformed, changing nothing', async () => {
     const id = await account(a, 'instagram', '3333');

@@ -1,7 +1,14 @@
 import { createHmac } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { advanceClock, resetClock } from '../../src/clock.ts';
-import { type Platform, type PlatformNotice, SANDBOX_CLIENT } from '../../src/platforms/index.ts';
+import { loadConfig } from '../../src/config.ts';
+import {
+  createPlatforms,
+  type Platform,
+  type PlatformNotice,
+  type PlatformSet,
+  SANDBOX_CLIENT,
+} from '../../src/platforms/index.ts';
 import { usagePercentOf } from '../../src/platforms/meta/usage-headers.ts';
 import { type Receiver, startReceiver } from '../helpers/receiver.ts';
 import {
@@ -107,7 +114,7 @@ describe('parseCommentNotices on what the sandbox sends', () => {
     expect(times).toEqual(new Map([[added.id, toSecond(added.commented_at)]]));
     const calls = (await sandbox.calls('instagram', 'cn_ig', since)).data;
     expect(calls.map((c) => [c.path, c.query.fields])).toEqual([
-      [`/graph.instagram.com/v25.0/${added.id}`, 'timestamp'],
+      [`/graph.instagram.com/v27.0/${added.id}`, 'timestamp'],
     ]);
   });
 
@@ -197,6 +204,77 @@ describe('parseCommentNotices on what the sandbox sends', () => {
       },
     ]);
   });
+});
+
+describe("which secret signs Instagram's and Threads' notices", () => {
+  // Meta's webhooks pages say "the app secret" without saying whose: the Instagram (or
+  // Threads) app's, or the Meta app's it belongs to. The service takes either once
+  // <PREFIX>_META_APP_SECRET names the Meta app's.
+  const META_APP_SECRET = 'the-meta-apps-own-secret';
+  const THIRD_SECRET = 'a-secret-of-nobody-here';
+
+  /** The adapters of a service with INSTAGRAM_META_APP_SECRET and THREADS_META_APP_SECRET set. */
+  function withMetaAppSecret(): PlatformSet {
+    const config = loadConfig({ INSTAGRAM_META_APP_SECRET: META_APP_SECRET, THREADS_META_APP_SECRET: META_APP_SECRET });
+    return createPlatforms({ ...config, sandboxUrl: sandbox.url });
+  }
+
+  /** The same body signed with `secret` instead. */
+  function resigned(notice: PlatformNotice, secret: string): PlatformNotice {
+    const signature = `sha256=${createHmac('sha256', secret).update(notice.body).digest('hex')}`;
+    return { headers: { 'x-hub-signature-256': signature }, body: notice.body };
+  }
+
+  it.each(['instagram', 'threads'] as const)(
+    '%s: a notice signed with the Meta app secret is taken once the setting names it, one signed with the app secret still is, a third is refused',
+    async (platform) => {
+      const username = `secret_${platform}`;
+      if (platform === 'instagram') {
+        await commentsOf(sandbox.adapter('instagram')).subscribeNotices(await sandbox.credentials(platform, username));
+      } else {
+        await sandbox.credentials(platform, username);
+      }
+      // The sandbox signs this platform's notices with the Meta app's secret.
+      const subscribed = await sandbox.control('PUT', `/webhooks/${platform}`, {
+        callback_url: receiver.url,
+        verify_token: 'token',
+        app_secret: META_APP_SECRET,
+      });
+      expect(subscribed.status).toBe(200);
+      try {
+        const added = (
+          await sandbox.control('POST', '/comments', { platform, username, author_username: 'a_fan', text: 'Hi' })
+        ).body;
+        const notice = await lastNotice(platform);
+        const expected = `sha256=${createHmac('sha256', META_APP_SECRET).update(notice.body).digest('hex')}`;
+        expect(notice.headers['x-hub-signature-256']).toBe(expected);
+
+        const configured = commentsOf(withMetaAppSecret().adapter(platform));
+        const [byMeta] = configured.parseCommentNotices(notice);
+        expect(byMeta?.comment).toMatchObject({ id: added.id, text: 'Hi', authorUsername: 'a_fan' });
+        const [byApp] = configured.parseCommentNotices(resigned(notice, SANDBOX_CLIENT.clientSecret));
+        expect(byApp?.comment).toMatchObject({ id: added.id });
+        expect(
+          await platformError(
+            Promise.resolve().then(() => configured.parseCommentNotices(resigned(notice, THIRD_SECRET))),
+          ),
+        ).toMatchObject({ kind: 'invalid_request' });
+
+        // Without the setting only the app's own secret signs: the Meta app's notice is refused.
+        const unset = commentsOf(sandbox.adapter(platform));
+        expect(await platformError(Promise.resolve().then(() => unset.parseCommentNotices(notice)))).toMatchObject({
+          kind: 'invalid_request',
+        });
+        expect(unset.parseCommentNotices(resigned(notice, SANDBOX_CLIENT.clientSecret))).toHaveLength(1);
+      } finally {
+        await sandbox.control('PUT', `/webhooks/${platform}`, {
+          callback_url: receiver.url,
+          verify_token: 'token',
+          app_secret: SANDBOX_CLIENT.clientSecret,
+        });
+      }
+    },
+  );
 });
 
 describe('parseCommentNotices on the platforms’ documented payloads', () => {

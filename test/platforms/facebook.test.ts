@@ -81,7 +81,8 @@ async function activity(username: string): Promise<{ account_id: string; action:
 describe('facebook: OAuth and pages', () => {
   it('builds the documented dialog URL with every requested scope, comma separated', () => {
     const url = new URL(facebook.authorizeUrl({ redirectUri: REDIRECT_URI, state: 's 1' }));
-    expect(url.pathname).toBe('/sandbox/www.facebook.com/v22.0/dialog/oauth');
+    // v27.0, the Graph API's current version (Graph API Changelog, updated October 29, 2026).
+    expect(url.pathname).toBe('/sandbox/www.facebook.com/v27.0/dialog/oauth');
     expect(url.searchParams.get('client_id')).toBe('switchboard-sandbox');
     expect(url.searchParams.get('redirect_uri')).toBe(REDIRECT_URI);
     expect(url.searchParams.get('response_type')).toBe('code');

@@ -1,7 +1,9 @@
 import { createHmac } from 'node:crypto';
+import { request } from 'undici';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { advanceClock, now, resetClock } from '../../src/clock.ts';
 import type { AccountCredentials, PlatformAdapter, PublishRequest } from '../../src/platforms/index.ts';
+import { permissionForm } from '../../src/sandbox/permission-form.ts';
 import {
   commentsOf,
   insightsOf,
@@ -56,6 +58,26 @@ async function rawExchange(username: string) {
   });
 }
 
+/**
+ * Walks the permission page at `url` as a browser holding `cookie` would, as `username`:
+ * the page it showed, the redirect after Allow, and the session cookie the page set.
+ */
+async function walkDialog(url: string, username: string, cookie = '') {
+  const headers = cookie === '' ? {} : { cookie };
+  const page = await request(url, { headers });
+  const html = await page.body.text();
+  const form = permissionForm(html, url, { username });
+  if (form === null) throw new Error(`no form on the page: ${html}`);
+  const decision = await request(form.action, {
+    method: 'POST',
+    headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' },
+    body: form.body.toString(),
+  });
+  await decision.body.dump();
+  const setCookie = String(decision.headers['set-cookie'] ?? '');
+  return { html, redirect: new URL(String(decision.headers.location)), cookie: setCookie.split(';')[0] ?? '' };
+}
+
 describe('instagram: OAuth', () => {
   it('builds the documented authorize URL with every requested scope, comma separated', () => {
     const url = new URL(instagram.authorizeUrl({ redirectUri: REDIRECT_URI, state: 's 1' }));
@@ -64,6 +86,40 @@ describe('instagram: OAuth', () => {
     expect(url.searchParams.get('response_type')).toBe('code');
     expect(url.searchParams.get('state')).toBe('s 1');
     expect(url.searchParams.get('scope')).toBe(ALL_SCOPES.join(','));
+  });
+
+  it('asks for a fresh login with force_authentication=1, the parameter Business Login for Instagram documents', () => {
+    const url = new URL(instagram.authorizeUrl({ redirectUri: REDIRECT_URI, state: 's 1' }));
+    expect(url.searchParams.get('force_authentication')).toBe('1');
+    expect(url.searchParams.get('enable_fb_login')).toBe('0');
+    expect(url.searchParams.has('force_reauth')).toBe(false);
+  });
+
+  it('a browser still signed in to one account is asked who logs in, so a second account can be connected', async () => {
+    // A first login from this browser: Instagram keeps it signed in (a session cookie).
+    const first = await walkDialog(instagram.authorizeUrl({ redirectUri: REDIRECT_URI, state: 'a' }), 'ig_first');
+    expect(first.cookie).toMatch(/^sandbox_instagram_session=ig_first$/);
+    // The service's next login URL asks again: the username field, empty, and no one signed in.
+    const next = await walkDialog(
+      instagram.authorizeUrl({ redirectUri: REDIRECT_URI, state: 'b' }),
+      'ig_second',
+      first.cookie,
+    );
+    expect(next.html).toMatch(/<input type="text" id="username" name="username"/);
+    expect(next.html).not.toContain('Signed in as');
+    const tokens = await instagram.exchangeCode(next.redirect.searchParams.get('code') as string, REDIRECT_URI);
+    const second = (await sandbox.control('GET', '/users/instagram/ig_second')).body;
+    expect(tokens.platformUserId).toBe(second.id);
+    // Without the parameter (a URL sending force_reauth=true instead), Instagram takes the
+    // browser's session: the page continues as the first account and asks no one.
+    const reused = new URL(instagram.authorizeUrl({ redirectUri: REDIRECT_URI, state: 'c' }));
+    reused.searchParams.delete('force_authentication');
+    reused.searchParams.set('force_reauth', 'true');
+    const page = await request(reused, { headers: { cookie: next.cookie } });
+    const html = await page.body.text();
+    expect(html).toContain('Signed in as <strong>ig_second</strong>');
+    expect(html).toContain('<input type="hidden" name="username" value="ig_second"/>');
+    expect(html).not.toMatch(/<input type="text" id="username"/);
   });
 
   it('Cancel redirects with error=access_denied and the state', async () => {
@@ -417,7 +473,7 @@ describe('instagram: account insights in the fewest calls', () => {
     const log = await sandbox.calls('instagram', 'ig_calls');
     expect(log.count - before).toBe(4);
     const made = log.data.slice(-4);
-    const insights = made.filter((c) => c.path === `/graph.instagram.com/v25.0/${account.platformUserId}/insights`);
+    const insights = made.filter((c) => c.path === `/graph.instagram.com/v27.0/${account.platformUserId}/insights`);
     // Every metric but followers_count rides in each day's call, as one total over that day.
     expect(insights.map((c) => c.query)).toEqual(
       days.map((day) => ({
@@ -435,7 +491,7 @@ describe('instagram: account insights in the fewest calls', () => {
     const todayUntil = Number(insights[2]?.query.until);
     expect(todayUntil).toBeGreaterThan(unix(days[2] as string));
     expect(todayUntil).toBeLessThanOrEqual(Math.floor(now().getTime() / 1000));
-    expect(made.filter((c) => c.path === '/graph.instagram.com/v25.0/me').map((c) => c.query)).toEqual([
+    expect(made.filter((c) => c.path === '/graph.instagram.com/v27.0/me').map((c) => c.query)).toEqual([
       { fields: 'followers_count' },
     ]);
 

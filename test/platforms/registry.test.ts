@@ -322,7 +322,9 @@ describe('what each definition states is what checkPublish enforces', () => {
   it.each(PLATFORMS)('%s: each setting it declares is read from its variable', (platform) => {
     for (const { variable } of Object.values(platformInfo(platform).settings)) {
       const name = variable.toLowerCase().replace(/_([a-z])/g, (_, letter: string) => letter.toUpperCase());
-      expect(loadConfig({ [variable]: 'value-1' })).toMatchObject({ [name]: 'value-1' });
+      // A version setting takes a version (vN.N); the others any text without spaces.
+      const value = variable.endsWith('_GRAPH_VERSION') ? 'v24.0' : 'value-1';
+      expect(loadConfig({ [variable]: value })).toMatchObject({ [name]: value });
       expect(() => loadConfig({ [variable]: 'two words' })).toThrow(`${variable}=`);
     }
   });

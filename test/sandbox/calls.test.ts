@@ -41,7 +41,7 @@ describe('the call log', () => {
           query: { grant_type: 'ig_exchange_token' },
           at: expect.any(String),
         },
-        { method: 'GET', path: '/graph.instagram.com/v25.0/me', query: { fields: 'user_id' }, at: expect.any(String) },
+        { method: 'GET', path: '/graph.instagram.com/v27.0/me', query: { fields: 'user_id' }, at: expect.any(String) },
       ],
     });
     const start = now().getTime();
@@ -50,7 +50,7 @@ describe('the call log', () => {
     expect(after.count).toBe(3);
     expect(after.data[2]).toEqual({
       method: 'GET',
-      path: '/graph.instagram.com/v25.0/me',
+      path: '/graph.instagram.com/v27.0/me',
       query: { fields: 'user_id,username,name,profile_picture_url,followers_count' },
       at: expect.any(String),
     });

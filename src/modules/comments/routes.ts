@@ -15,7 +15,7 @@ import {
   TimeRangeQuery,
   timeBound,
 } from '../../http/schemas.ts';
-import { COMMENT_PLATFORMS, PLATFORMS, platformInfo } from '../../platforms/index.ts';
+import { COMMENT_PLATFORMS, PLATFORMS, platformLabels } from '../../platforms/index.ts';
 import { setHidden, setReplyStatus } from './actions.ts';
 import { type CommentDeps, getComment, listComments } from './inbox.ts';
 import { CommentJson, ReplyJson, renderComment, renderReply } from './json.ts';
@@ -34,12 +34,13 @@ const errorsOf = (...extra: number[]) => errorResponses(...AUTHENTICATED_ERRORS,
 const MAX_REPLY_LENGTH = 8000;
 
 /** The platforms whose comments the service reads, and those it does not, in their labels. */
-const withComments = COMMENT_PLATFORMS.map((p) => platformInfo(p).label);
-const withoutComments = PLATFORMS.filter((p) => !COMMENT_PLATFORMS.includes(p)).map((p) => platformInfo(p).label);
-const listed = (labels: readonly string[]) =>
-  labels.length < 2 ? labels.join('') : `${labels.slice(0, -1).join(', ')} and ${labels.at(-1)}`;
+const withComments = platformLabels(COMMENT_PLATFORMS, 'and');
+const withoutComments = platformLabels(
+  PLATFORMS.filter((p) => !COMMENT_PLATFORMS.includes(p)),
+  'and',
+);
 
-const ACTION_ERRORS = `422 \`unsupported_platform\` (${listed(withoutComments)}: no comment API for ordinary apps; GET /v1/platforms says what each platform allows), 409 \`account_not_connected\` (the account is \`expired\` or \`disconnected\`, or the platform says its token expired or was revoked: the account is then marked so), 422 \`permission_missing\` (the permission the spec names is not granted: \`details.permission\`; no platform call is made), 429 \`platform_rate_limited\` with \`Retry-After\` (the platform limits the account now), 502 \`platform_error\` (the platform refused or failed: \`details.platform_code\` and \`details.platform_message\` are its own).`;
+const ACTION_ERRORS = `422 \`unsupported_platform\` (${withoutComments}: no comment API for ordinary apps; GET /v1/platforms says what each platform allows), 409 \`account_not_connected\` (the account is \`expired\` or \`disconnected\`, or the platform says its token expired or was revoked: the account is then marked so), 422 \`permission_missing\` (the permission the spec names is not granted: \`details.permission\`; no platform call is made), 429 \`platform_rate_limited\` with \`Retry-After\` (the platform limits the account now), 502 \`platform_error\` (the platform refused or failed: \`details.platform_code\` and \`details.platform_message\` are its own).`;
 
 export function commentRoutes(deps: CommentDeps): FastifyPluginAsyncTypebox {
   const { db } = deps;
@@ -50,7 +51,7 @@ export function commentRoutes(deps: CommentDeps): FastifyPluginAsyncTypebox {
         schema: {
           tags,
           summary: 'List comments (the inbox)',
-          description: `Comments by other people on the accounts the caller sees, newest \`commented_at\` first (the account's own replies are not listed; see \`replies\` and GET /v1/comments/{id}). An owner key sees every profile's, or one profile's with a Service-Profile header; a profile key sees its profile's accounts' comments, including those written before an account moved there. \`from\` and \`to\` bound \`commented_at\` (both included). ${listed(withoutComments)} accounts have none.`,
+          description: `Comments by other people on the accounts the caller sees, newest \`commented_at\` first (the account's own replies are not listed; see \`replies\` and GET /v1/comments/{id}). An owner key sees every profile's, or one profile's with a Service-Profile header; a profile key sees its profile's accounts' comments, including those written before an account moved there. \`from\` and \`to\` bound \`commented_at\` (both included). ${withoutComments} accounts have none.`,
           headers: ProfileHeader,
           querystring: Type.Object(
             {
@@ -91,7 +92,7 @@ export function commentRoutes(deps: CommentDeps): FastifyPluginAsyncTypebox {
         schema: {
           tags,
           summary: 'Read comments from the platforms now',
-          description: `Queues a read of the recent posts of each account of \`account_ids\` (default: every connected ${listed(withComments)} account the caller sees) and answers 202 with the accounts queued; new comments then arrive as usual (\`comment.created\`). Comments also arrive without this, by the platforms' webhooks and a periodic read. At most once a minute per account: 429 \`sync_rate_limited\` with \`Retry-After\` (and \`details.account_ids\`) when any of them was synced less than a minute ago, and nothing is queued. 404 \`account_not_found\`, 422 \`unsupported_platform\` (${listed(withoutComments)}), 409 \`account_not_connected\`.`,
+          description: `Queues a read of the recent posts of each account of \`account_ids\` (default: every connected ${withComments} account the caller sees) and answers 202 with the accounts queued; new comments then arrive as usual (\`comment.created\`). Comments also arrive without this, by the platforms' webhooks and a periodic read. At most once a minute per account: 429 \`sync_rate_limited\` with \`Retry-After\` (and \`details.account_ids\`) when any of them was synced less than a minute ago, and nothing is queued. 404 \`account_not_found\`, 422 \`unsupported_platform\` (${withoutComments}), 409 \`account_not_connected\`.`,
           headers: ProfileHeader,
           body: SyncBody,
           response: {

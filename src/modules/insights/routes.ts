@@ -10,7 +10,7 @@ import {
   SyncAnswer,
   SyncBody,
 } from '../../http/schemas.ts';
-import { INSIGHT_PLATFORMS, PLATFORMS, platformInfo } from '../../platforms/index.ts';
+import { INSIGHT_PLATFORMS, PLATFORMS, platformInfo, platformLabels } from '../../platforms/index.ts';
 import { AccountInsightsJson, PostInsightsJson } from './json.ts';
 import { accountInsightsAnswer, type InsightRouteDeps, postInsightsOf, syncInsights } from './service.ts';
 
@@ -28,11 +28,11 @@ const Metrics = Type.Optional(
   }),
 );
 
-/** Which platforms offer insights, in their labels: "Instagram or Threads". */
-const offered = (joiner: string) => INSIGHT_PLATFORMS.map((p) => platformInfo(p).label).join(joiner);
-const notOffered = PLATFORMS.filter((p) => !INSIGHT_PLATFORMS.includes(p))
-  .map((p) => platformInfo(p).label)
-  .join(', ');
+const offered = (joiner: 'and' | 'or') => platformLabels(INSIGHT_PLATFORMS, joiner);
+const notOffered = platformLabels(
+  PLATFORMS.filter((p) => !INSIGHT_PLATFORMS.includes(p)),
+  'and',
+);
 
 const metricList = (names: readonly string[]) => names.map((name) => `\`${name}\``).join(', ');
 const METRIC_TABLE = `${INSIGHT_PLATFORMS.map((p) => `${platformInfo(p).label} accounts: ${metricList(platformInfo(p).insights?.account ?? [])}.`).join(' ')} ${INSIGHT_PLATFORMS.map((p) => `${platformInfo(p).label} posts: ${metricList(platformInfo(p).insights?.post ?? [])}.`).join(' ')} What each counts on each platform: GET /v1/platforms.`;
@@ -66,7 +66,7 @@ export function insightRoutes(deps: InsightRouteDeps): FastifyPluginAsyncTypebox
         schema: {
           tags,
           summary: "An account's daily figures",
-          description: `Daily figures of an account on ${offered(' or ')} over \`from\`..\`to\` (UTC days, both included; default the 30 days ending today; at most 365), one value per day, null where the platform reported no data (never 0 for that). \`total\` sums the days (null when all are null), except \`followers_count\`, whose total is the last value known in the range: the platforms give only the current count, so the service keeps one reading a day from the day it first read the account (earlier days are null). Figures are read on connection (history up to 365 days back, as far as the platform keeps it), then every 6 hours (the last 3 days again, for late data), or now with POST /v1/insights/sync. Without the insights permission: 200 with \`missing_permission\` and every value null. ${METRIC_TABLE} Errors: 400 \`invalid_range\` (a malformed or impossible date, \`from\` after \`to\`, more than 365 days), 400 \`unknown_metric\`, 404 \`account_not_found\`, 422 \`insights_not_supported\` (${notOffered}). ${CONDITIONAL}`,
+          description: `Daily figures of an account on ${offered('or')} over \`from\`..\`to\` (UTC days, both included; default the 30 days ending today; at most 365), one value per day, null where the platform reported no data (never 0 for that). \`total\` sums the days (null when all are null), except \`followers_count\`, whose total is the last value known in the range: the platforms give only the current count, so the service keeps one reading a day from the day it first read the account (earlier days are null). Figures are read on connection (history up to 365 days back, as far as the platform keeps it), then every 6 hours (the last 3 days again, for late data), or now with POST /v1/insights/sync. Without the insights permission: 200 with \`missing_permission\` and every value null. ${METRIC_TABLE} Errors: 400 \`invalid_range\` (a malformed or impossible date, \`from\` after \`to\`, more than 365 days), 400 \`unknown_metric\`, 404 \`account_not_found\`, 422 \`insights_not_supported\` (${notOffered}). ${CONDITIONAL}`,
           headers: Headers,
           params: Params('Account id, `acc_...`.'),
           querystring: Type.Object(
@@ -100,7 +100,7 @@ export function insightRoutes(deps: InsightRouteDeps): FastifyPluginAsyncTypebox
         schema: {
           tags,
           summary: "A post's figures",
-          description: `Lifetime figures of a published post on ${offered(' or ')}, made through the API or seen on the platform (\`source: "platform"\`), read with its account's refresh (posts of the last 30 days each time; older ones once). A post made for several ${offered(' and ')} accounts has figures per account: name one with \`account_id\` (without it: 400 \`account_id_required\`, \`details.account_ids\` listing them). Without the insights permission: 200 with \`missing_permission\` and every value null. ${METRIC_TABLE} Errors: 400 \`unknown_metric\`, 404 \`post_not_found\`, 404 \`account_not_found\` (the post was not made for that account), 409 \`post_not_published\` (nothing on the platform yet), 422 \`insights_not_supported\` (${notOffered}). ${CONDITIONAL}`,
+          description: `Lifetime figures of a published post on ${offered('or')}, made through the API or seen on the platform (\`source: "platform"\`), read with its account's refresh (posts of the last 30 days each time; older ones once). A post made for several ${offered('and')} accounts has figures per account: name one with \`account_id\` (without it: 400 \`account_id_required\`, \`details.account_ids\` listing them). Without the insights permission: 200 with \`missing_permission\` and every value null. ${METRIC_TABLE} Errors: 400 \`unknown_metric\`, 404 \`post_not_found\`, 404 \`account_not_found\` (the post was not made for that account), 409 \`post_not_published\` (nothing on the platform yet), 422 \`insights_not_supported\` (${notOffered}). ${CONDITIONAL}`,
           headers: Headers,
           params: Params('Post id, `post_...`.'),
           querystring: Type.Object(
@@ -126,7 +126,7 @@ export function insightRoutes(deps: InsightRouteDeps): FastifyPluginAsyncTypebox
         schema: {
           tags,
           summary: 'Read the latest figures now',
-          description: `Queues a refresh (the last 3 days and the recent posts) of each account of \`account_ids\` (default: every connected ${offered(' and ')} account the caller sees) and answers 202 with the accounts queued; \`synced_at\` shows when it is done. At most once per 5 minutes per owner, or per profile for a call limited to one (a profile key or a Service-Profile header): 429 \`sync_rate_limited\` with \`Retry-After\`. 404 \`account_not_found\`, 422 \`insights_not_supported\` (${notOffered}), 409 \`account_not_connected\`; nothing is queued then, and the 5 minutes are not taken.`,
+          description: `Queues a refresh (the last 3 days and the recent posts) of each account of \`account_ids\` (default: every connected ${offered('and')} account the caller sees) and answers 202 with the accounts queued; \`synced_at\` shows when it is done. At most once per 5 minutes per owner, or per profile for a call limited to one (a profile key or a Service-Profile header): 429 \`sync_rate_limited\` with \`Retry-After\`. 404 \`account_not_found\`, 422 \`insights_not_supported\` (${notOffered}), 409 \`account_not_connected\`; nothing is queued then, and the 5 minutes are not taken.`,
           headers: ProfileHeader,
           body: SyncBody,
           response: {

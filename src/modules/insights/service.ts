@@ -8,7 +8,7 @@ import type { Db } from '../../db/connection.ts';
 import { ApiError } from '../../http/errors.ts';
 import type { Scope } from '../../http/scope.ts';
 import { looksLikeId } from '../../ids.ts';
-import { missingScopes, type Platform, type PlatformSet, platformInfo } from '../../platforms/index.ts';
+import { missingScopes, type Platform, type PlatformSet, platformInfo, platformLabels } from '../../platforms/index.ts';
 import {
   type Account,
   type AccountState,
@@ -88,16 +88,11 @@ function metricsOf(asked: string | undefined, valid: readonly string[], what: st
   return names;
 }
 
-/** The platforms that offer insights, in their labels: "Instagram and Threads". */
-function offeredLabels(joiner: string): string {
-  return INSIGHT_PLATFORMS.map((p) => platformInfo(p).label).join(joiner);
-}
-
 function notSupported(platform: Platform, what: string): ApiError {
   return new ApiError(
     422,
     'insights_not_supported',
-    `${platformInfo(platform).label} ${what} have no insights; insights exist for ${offeredLabels(' and ')}.`,
+    `${platformInfo(platform).label} ${what} have no insights; insights exist for ${platformLabels(INSIGHT_PLATFORMS, 'and')}.`,
   );
 }
 
@@ -250,7 +245,7 @@ export async function postInsightsOf(
     throw new ApiError(
       422,
       'insights_not_supported',
-      `The post ${post.id} has no account on ${offeredLabels(' or ')}, where insights exist.`,
+      `The post ${post.id} has no account on ${platformLabels(INSIGHT_PLATFORMS, 'or')}, where insights exist.`,
     );
   }
   const platform = target.platform;

@@ -3,6 +3,7 @@ import { record, str } from '../http.ts';
 import { commentTimesByReading, readPostSummary, readRecentComments } from '../meta/comments.ts';
 import { idOf, requireSuccess } from '../meta/graph-answers.ts';
 import type { GraphContext } from '../meta/graph-client.ts';
+import { noticeSecretsOf } from '../meta/settings.ts';
 import { type CommentsCapability, type PlatformComment, PlatformError } from '../types.ts';
 import { facebookCommentNotices } from './notices.ts';
 import { POST_FIELDS } from './post-containers.ts';
@@ -58,7 +59,7 @@ export function facebookComments({ graph, options, now }: GraphContext): Comment
 
     parseCommentNotices(notice) {
       // A notice comes as the comment is made: without a time of its own, it is now.
-      return facebookCommentNotices(notice, options.clientSecret, now());
+      return facebookCommentNotices(notice, noticeSecretsOf(options), now());
     },
 
     async subscribeNotices({ platformUserId, accessToken }) {

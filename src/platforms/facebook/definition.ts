@@ -1,6 +1,7 @@
 /** Facebook Pages as data. Facts: docs/platforms.md, "Facebook Pages". */
 import { Type } from 'typebox';
 import type { PlatformDefinition } from '../definition.ts';
+import { CURRENT_GRAPH_API_VERSION, graphVersionSetting } from '../meta/settings.ts';
 import { UTF16_CODE_UNITS } from '../text-counting.ts';
 
 /** What a page post takes beside its text (`platforms.facebook`). */
@@ -46,5 +47,11 @@ export const facebookDefinition = {
     imageTypes: ['image/jpeg', 'image/png'],
     options: FACEBOOK_OPTIONS,
   },
-  settings: {},
+  settings: {
+    graphVersion: graphVersionSetting(
+      'FACEBOOK_GRAPH_VERSION',
+      'the Graph API (graph.facebook.com and the login dialog)',
+      CURRENT_GRAPH_API_VERSION,
+    ),
+  },
 } satisfies Omit<PlatformDefinition, 'create'>;

@@ -7,6 +7,7 @@ import type { PlatformDefinition } from '../definition.ts';
 import { unsupported } from '../errors.ts';
 import type { AdapterOptions } from '../http.ts';
 import { graphContext } from '../meta/graph-client.ts';
+import { graphVersionOf } from '../meta/settings.ts';
 import { META_REFRESH } from '../meta/sign-in.ts';
 import { reportingMissingScopes } from '../missing-scopes.ts';
 import type { PlatformAdapter } from '../types.ts';
@@ -17,15 +18,13 @@ import { facebookPublishing } from './publishing.ts';
 import { FACEBOOK_SCOPES } from './scopes.ts';
 import { facebookSignIn } from './sign-in.ts';
 
-const VERSION = 'v22.0';
-
 export function facebookAdapter(options: AdapterOptions, now: () => Date): PlatformAdapter {
-  const context = graphContext('facebook', 'graph.facebook.com', VERSION, options, now);
+  const context = graphContext('facebook', 'graph.facebook.com', graphVersionOf(options), options, now);
   return reportingMissingScopes({
     platform: 'facebook',
     scopes: FACEBOOK_SCOPES,
     refresh: META_REFRESH,
-    ...facebookSignIn(context, VERSION),
+    ...facebookSignIn(context),
     parseDeauthorization() {
       // Its notice names the Facebook user, while the accounts are that user's pages: a
       // removed app shows as access_revoked on the pages' next call instead.

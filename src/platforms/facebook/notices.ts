@@ -9,8 +9,12 @@ import type { CommentNotice, PlatformNotice } from '../types.ts';
  * (Page webhooks reference, https://developers.facebook.com/docs/graph-api/webhooks/reference/page/#feed).
  * A top-level comment's `parent_id` is its post.
  */
-export function facebookCommentNotices(notice: PlatformNotice, appSecret: string, received: Date): CommentNotice[] {
-  const body = verifiedMetaNotice('facebook', notice, appSecret);
+export function facebookCommentNotices(
+  notice: PlatformNotice,
+  secrets: readonly string[],
+  received: Date,
+): CommentNotice[] {
+  const body = verifiedMetaNotice('facebook', notice, secrets);
   return commentNotices(changesOf(body), received, ({ entry, field, value }) => {
     if (field !== 'feed' || value.item !== 'comment' || value.verb !== 'add') return null;
     const page = str(entry.id);

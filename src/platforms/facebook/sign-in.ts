@@ -13,7 +13,6 @@ const platform = 'facebook';
 
 export function facebookSignIn(
   context: GraphContext,
-  version: string,
 ): Pick<PlatformAdapter, 'authorizeUrl' | 'parseCallback' | 'exchangeCode' | 'refreshToken' | 'revokeAccess'> {
   const { graph, options, now } = context;
 
@@ -47,7 +46,8 @@ export function facebookSignIn(
 
   return {
     authorizeUrl({ redirectUri, state, scopes }) {
-      return loginUrl(`${options.hostUrl('www.facebook.com')}/${version}/dialog/oauth`, {
+      // The login dialog is versioned as the Graph calls are.
+      return loginUrl(`${options.hostUrl('www.facebook.com')}/${graph.version}/dialog/oauth`, {
         client_id: options.clientId,
         redirect_uri: redirectUri,
         state,

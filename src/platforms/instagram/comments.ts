@@ -3,6 +3,7 @@ import { list, record, str } from '../http.ts';
 import { commentTimesByReading, readPostSummary, readRecentComments } from '../meta/comments.ts';
 import { idOf, requireSuccess } from '../meta/graph-answers.ts';
 import type { GraphContext } from '../meta/graph-client.ts';
+import { noticeSecretsOf } from '../meta/settings.ts';
 import type { CommentsCapability, PlatformComment } from '../types.ts';
 import { instagramCommentNotices } from './notices.ts';
 
@@ -66,7 +67,7 @@ export function instagramComments({ graph, options, now }: GraphContext): Commen
     },
 
     parseCommentNotices(notice) {
-      return instagramCommentNotices(notice, options.clientSecret, now());
+      return instagramCommentNotices(notice, noticeSecretsOf(options), now());
     },
 
     async subscribeNotices({ accessToken }) {

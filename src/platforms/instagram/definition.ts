@@ -2,6 +2,7 @@
 import { Type } from 'typebox';
 import { MultiLineText } from '../../http/schemas.ts';
 import { type MetricDescriptions, metricsOf, type PlatformDefinition } from '../definition.ts';
+import { CURRENT_GRAPH_API_VERSION, graphVersionSetting, metaAppSecretSetting } from '../meta/settings.ts';
 import { optionsOf } from '../publish-checks.ts';
 import { CODE_POINTS } from '../text-counting.ts';
 import type { AfterPublishRule } from '../types.ts';
@@ -111,5 +112,12 @@ export const instagramDefinition = {
     options: INSTAGRAM_OPTIONS,
     afterPublish: FIRST_COMMENT,
   },
-  settings: {},
+  settings: {
+    graphVersion: graphVersionSetting(
+      'INSTAGRAM_GRAPH_VERSION',
+      'the Instagram API (graph.instagram.com)',
+      CURRENT_GRAPH_API_VERSION,
+    ),
+    metaAppSecret: metaAppSecretSetting('INSTAGRAM_META_APP_SECRET', 'Instagram'),
+  },
 } satisfies Omit<PlatformDefinition, 'create'>;

@@ -10,8 +10,12 @@ import type { CommentNotice, PlatformNotice } from '../types.ts';
  * the professional account, `entry.time` when Meta sent it. The value carries no time of the
  * comment: createdAt is null, and the comment's time is read from the Graph API.
  */
-export function instagramCommentNotices(notice: PlatformNotice, appSecret: string, received: Date): CommentNotice[] {
-  const body = verifiedMetaNotice('instagram', notice, appSecret);
+export function instagramCommentNotices(
+  notice: PlatformNotice,
+  secrets: readonly string[],
+  received: Date,
+): CommentNotice[] {
+  const body = verifiedMetaNotice('instagram', notice, secrets);
   return commentNotices(changesOf(body), received, ({ entry, field, value }) => {
     if (field !== 'comments') return null;
     const account = str(entry.id);

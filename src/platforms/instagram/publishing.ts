@@ -23,11 +23,15 @@ const INSTAGRAM_CONTAINERS: ContainerApi = {
   publishEdge: 'media_publish',
   // https://developers.facebook.com/docs/instagram-platform/content-publishing#rate-limit
   quotaEdge: 'content_publishing_limit',
-  // The account's recent media (or, for a story, its live stories) with the same caption.
-  // Stories carry no caption, so the earliest story since then.
+  // The account's recent media with the same caption. A story is not among them, and the
+  // stories edge (IG User Stories reference, updated Jan 21, 2025) is documented for Facebook
+  // Login tokens on graph.facebook.com only: with Instagram Login no documented read lists it.
   postsOf: (ref) =>
     ref.kind === 's'
-      ? { edge: 'stories', textField: 'caption', matchText: false }
+      ? {
+          unfindable:
+            "Instagram documents no read of an account's stories for Instagram Login, so its id and link are unknown",
+        }
       : { edge: 'media', textField: 'caption' },
 };
 

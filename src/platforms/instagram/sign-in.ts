@@ -23,7 +23,10 @@ export function instagramSignIn(
         scope: (scopes ?? INSTAGRAM_SCOPES.requested).join(','),
         state,
         enable_fb_login: '0',
-        force_reauth: 'true',
+        // A fresh login every time, so a second account can be connected from a browser still
+        // signed in to the first. Business Login for Instagram's parameters take 0 or 1;
+        // force_reauth is on no Meta page (docs/platforms.md, Open questions).
+        force_authentication: '1',
       });
     },
 

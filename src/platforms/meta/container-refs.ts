@@ -59,11 +59,11 @@ export interface RecentPost {
  * made: the post it became. Two posts with the same text published by the account since
  * then cannot be told apart; the earliest is taken.
  */
-export function matchPublished(posts: readonly RecentPost[], ref: ContainerRef, matchText = true): RecentPost | null {
+export function matchPublished(posts: readonly RecentPost[], ref: ContainerRef): RecentPost | null {
   if (ref.at === null) return null;
   const since = ref.at - CLOCK_SLACK_SECONDS;
   const candidates = posts
-    .filter((p) => p.publishedAt >= since && (!matchText || textDigest(p.text) === ref.textDigest))
+    .filter((p) => p.publishedAt >= since && textDigest(p.text) === ref.textDigest)
     .sort((a, b) => a.publishedAt - b.publishedAt);
   return candidates[0] ?? null;
 }

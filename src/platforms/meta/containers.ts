@@ -14,6 +14,7 @@ import {
   type PublishedPost,
   type PublishingCapability,
   type PublishingQuota,
+  type UnfindablePost,
 } from '../types.ts';
 import { type ContainerRef, matchPublished, recentPostOf, requireContainerRef } from './container-refs.ts';
 import { idOf } from './graph-answers.ts';
@@ -149,15 +150,14 @@ export interface RecentPosts {
 
 /**
  * The earliest of the account's recent posts published since the container was made (`at`,
- * Unix seconds) with the container's text digest (any text, with `matchText` false): the post the
- * container became, as a container does not name it.
+ * Unix seconds) with the container's text digest: the post the container became, as a
+ * container does not name it.
  */
 export async function recentPostMatching(
   graph: GraphClient,
   { platformUserId, accessToken }: AccountCredentials,
   ref: ContainerRef & { at: number },
   posts: RecentPosts,
-  matchText = true,
 ): Promise<PublishedPost | null> {
   const items = await graph.getAll(
     `/${platformUserId}/${posts.edge}`,
@@ -168,21 +168,25 @@ export async function recentPostMatching(
   const match = matchPublished(
     items.map((item) => recentPostOf(item, posts.textField, posts.timeField)).filter((p) => p !== null),
     ref,
-    matchText,
   );
   return match === null ? null : { id: match.id, permalink: match.permalink };
 }
 
+/** Where the post a container became is listed: the account's `edge`, its text under `textField`. */
+export interface PostsEdge {
+  edge: string;
+  textField: string;
+}
+
 /**
  * The post a published container became, among the account's 50 latest on `edge` (its text under
- * `textField`): one with the container's text (`matchText` false: any), published since the
- * container was made.
+ * `textField`): one with the container's text, published since the container was made.
  */
 async function findContainerPost(
   graph: GraphClient,
   credentials: AccountCredentials,
   ref: ContainerRef,
-  look: { edge: string; textField: string; matchText?: boolean },
+  look: PostsEdge,
 ): Promise<PublishedPost | null> {
   const { at } = ref;
   if (at === null) {
@@ -197,7 +201,7 @@ async function findContainerPost(
     max: 50,
     textField: look.textField,
   };
-  return recentPostMatching(graph, credentials, { ...ref, at }, posts, look.matchText);
+  return recentPostMatching(graph, credentials, { ...ref, at }, posts);
 }
 
 /**
@@ -231,8 +235,8 @@ export interface ContainerApi {
   publishEdge: string;
   /** The account's edge that answers its publishing quota. */
   quotaEdge: string;
-  /** Where the post a container of this kind became is looked for. */
-  postsOf(ref: ContainerRef): { edge: string; textField: string; matchText?: boolean };
+  /** Where the post a container of this kind became is looked for, or why it cannot be. */
+  postsOf(ref: ContainerRef): PostsEdge | UnfindablePost;
 }
 
 /** The steps after a container is made: its status, publishing it, the quota, and what it became after a crash. */
@@ -251,7 +255,8 @@ export function containerSteps(
     async findPublished(credentials, containerId) {
       const ref = requireContainerRef(graph.platform, containerId);
       if ((await status(credentials.accessToken, containerId)).state !== 'published') return null;
-      return findContainerPost(graph, credentials, ref, api.postsOf(ref));
+      const look = api.postsOf(ref);
+      return 'unfindable' in look ? look : findContainerPost(graph, credentials, ref, look);
     },
   };
 }

@@ -51,7 +51,8 @@ export class GraphClient {
   constructor(
     readonly platform: Platform,
     private readonly baseUrl: string,
-    private readonly version: string,
+    /** The API version its versioned paths name (`v27.0`). */
+    readonly version: string,
     private readonly options: AdapterOptions,
     private readonly now: () => Date,
     private readonly meter?: UsageMeter,
@@ -66,7 +67,7 @@ export class GraphClient {
     return { graph: new GraphClient(this.platform, this.baseUrl, this.version, this.options, this.now, meter), meter };
   }
 
-  /** A versioned API path (`/v25.0/me`); `unversioned` for the OAuth token endpoints. */
+  /** A versioned API path (`/v27.0/me`); `unversioned` for the OAuth token endpoints. */
   url(path: string, unversioned = false): string {
     return `${this.baseUrl}${unversioned ? '' : `/${this.version}`}${path}`;
   }

@@ -1,6 +1,6 @@
 /**
  * What Meta's notices (Instagram, Threads, Facebook Pages) share: each POST is signed in
- * `X-Hub-Signature-256` with the app secret, reports changes as `entry[]` of `{field, value}`, and
+ * `X-Hub-Signature-256` with an app secret, reports changes as `entry[]` of `{field, value}`, and
  * says when it was sent. Meta retries a notice for up to 36 hours, so the same comment may arrive
  * more than once: callers dedupe on the comment id.
  */
@@ -18,15 +18,20 @@ const SIGNATURE = /^sha256=([0-9a-f]{64})$/i;
  * X-Hub-Signature-256 header containing the SHA256 signature of the request payload, using the
  * app secret as the key, and prefixed with sha256=" (Graph API "Getting Started" with webhooks,
  * https://developers.facebook.com/docs/graph-api/webhooks/getting-started#validate-payloads).
- * The signature covers the body's bytes as sent, so it is checked before anything parses them.
+ * Which app's secret is not said for Instagram Login and Threads, whose apps have a secret of their
+ * own beside the Meta app's: a signature made with any of `secrets` is taken, each compared in
+ * constant time. The signature covers the body's bytes as sent, so it is checked before anything
+ * parses them.
  */
-export function verifiedMetaNotice(platform: Platform, notice: PlatformNotice, appSecret: string): unknown {
+export function verifiedMetaNotice(platform: Platform, notice: PlatformNotice, secrets: readonly string[]): unknown {
   const match = SIGNATURE.exec((notice.headers['x-hub-signature-256'] ?? '').trim());
   if (match === null) throw invalidRequest(platform, 'the notice has no X-Hub-Signature-256');
-  const expected = createHmac('sha256', appSecret).update(notice.body, 'utf8').digest();
-  if (!sameBytes(Buffer.from(match[1] as string, 'hex'), expected)) {
-    throw invalidRequest(platform, 'the X-Hub-Signature-256 does not match');
-  }
+  const signature = Buffer.from(match[1] as string, 'hex');
+  // Every secret is tried, so the time taken tells nothing of which one matched.
+  const matches = secrets.map((secret) =>
+    sameBytes(signature, createHmac('sha256', secret).update(notice.body, 'utf8').digest()),
+  );
+  if (!matches.includes(true)) throw invalidRequest(platform, 'the X-Hub-Signature-256 does not match');
   return noticeJson(platform, notice.body);
 }
 

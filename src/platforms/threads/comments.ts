@@ -4,6 +4,7 @@ import { record, str } from '../http.ts';
 import { commentTimesByReading, readPostSummary, readRecentComments } from '../meta/comments.ts';
 import { createContainer, publishContainer, readContainerStatus } from '../meta/containers.ts';
 import type { GraphContext } from '../meta/graph-client.ts';
+import { noticeSecretsOf } from '../meta/settings.ts';
 import { tooLong } from '../publish-checks.ts';
 import {
   type AccountCredentials,
@@ -91,7 +92,7 @@ export function threadsComments({ graph, options, now }: GraphContext): Comments
 
     parseCommentNotices(notice) {
       // A notice comes as the comment is made: without a time of its own, it is now.
-      return threadsCommentNotices(notice, options.clientSecret, now());
+      return threadsCommentNotices(notice, noticeSecretsOf(options), now());
     },
 
     async subscribeNotices() {

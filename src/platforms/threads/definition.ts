@@ -1,6 +1,7 @@
 /** Threads as data. Facts: docs/platforms.md, "Threads". */
 import { Type } from 'typebox';
 import { type MetricDescriptions, metricsOf, type PlatformDefinition, platformSetting } from '../definition.ts';
+import { graphVersionSetting, metaAppSecretSetting } from '../meta/settings.ts';
 import { THREADS_COUNTING, THREADS_MAX_TEXT } from './text.ts';
 
 /** Threads' video specification: at most 5 minutes. */
@@ -95,5 +96,8 @@ export const threadsDefinition = {
       Type.String({ minLength: 1, maxLength: 2000, pattern: '^\\S+$' }),
       "The long-lived user token of a tester of the Threads app: Threads' debug_token, which tells the permissions a user granted, answers only to a tester's token. The operator renews it.",
     ),
+    // v1.0 is the only version Threads' pages name (graph.threads.net/v1.0).
+    graphVersion: graphVersionSetting('THREADS_GRAPH_VERSION', 'the Threads API (graph.threads.net)', 'v1.0'),
+    metaAppSecret: metaAppSecretSetting('THREADS_META_APP_SECRET', 'Threads'),
   },
 } satisfies Omit<PlatformDefinition, 'create'>;

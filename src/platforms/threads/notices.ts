@@ -11,8 +11,12 @@ import type { CommentNotice, PlatformNotice } from '../types.ts';
  * shortcode, timestamp}, field: "replies"}}`. The Graph `entry[]` shapes are read too, in case
  * Threads batches them as its other webhooks do.
  */
-export function threadsCommentNotices(notice: PlatformNotice, appSecret: string, received: Date): CommentNotice[] {
-  const body = record(verifiedMetaNotice('threads', notice, appSecret));
+export function threadsCommentNotices(
+  notice: PlatformNotice,
+  secrets: readonly string[],
+  received: Date,
+): CommentNotice[] {
+  const body = record(verifiedMetaNotice('threads', notice, secrets));
   const changes = changesOf(body);
   const values = record(body.values);
   if (str(values.field) !== null) changes.push({ entry: body, field: str(values.field) as string, value: values });

@@ -6,7 +6,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { caller, requireScope } from '../caller.ts';
 import { booleanParam, limitParam, param, requiredParam } from '../kit.ts';
 import { graph, graphAnswer } from '../meta/errors.ts';
-import { checkVersion, graphTime, pick, requestedFields } from '../meta/fields.ts';
+import { graphTime, pick, requestedFields } from '../meta/fields.ts';
 import { afterCursor, graphList } from '../meta/paging.ts';
 import type { Store } from '../platform.ts';
 import type { SandboxAccount, SandboxComment } from '../schema.ts';
@@ -54,7 +54,6 @@ function selectComments(all: SandboxComment[], parentId: string | null, request:
 
 export function commentRoutes(app: FastifyInstance, store: Store): void {
   app.get('/:version/:id/comments', async (request) => {
-    checkVersion(request);
     const who = await caller(store, request, call);
     const id = targetId(request, who);
     const comment = await findComment(store, id);
@@ -76,7 +75,6 @@ export function commentRoutes(app: FastifyInstance, store: Store): void {
   });
 
   app.post('/:version/:id/comments', async (request) => {
-    checkVersion(request);
     const who = await caller(store, request, call);
     const id = targetId(request, who);
     const target = await findComment(store, id);
@@ -102,7 +100,6 @@ export function commentRoutes(app: FastifyInstance, store: Store): void {
   });
 
   app.post('/:version/:id', async (request) => {
-    checkVersion(request);
     const who = await caller(store, request, call);
     const comment = await ownComment(store, who, targetId(request, who));
     requireScope(who, call, SCOPE.manageEngagement);

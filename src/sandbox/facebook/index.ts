@@ -7,8 +7,9 @@
 import type { FastifyInstance } from 'fastify';
 import { caller, requireScope } from '../caller.ts';
 import { installAnswers } from '../kit.ts';
-import { checkVersion, requestedFields } from '../meta/fields.ts';
+import { requestedFields } from '../meta/fields.ts';
 import { APP_USAGE_PERCENT, reportAppUsage } from '../meta/usage.ts';
+import { GRAPH_API_VERSIONS, servesVersions } from '../meta/versions.ts';
 import type { SandboxPlatform, Store } from '../platform.ts';
 import type { SandboxAccount } from '../schema.ts';
 import { findAccount } from '../store/accounts.ts';
@@ -23,7 +24,6 @@ import { commentNotices, subscriptionRoutes } from './webhooks.ts';
 /** `GET /{id}`: the token's own user or page, a granted page, a post or a comment. */
 function objectRoutes(app: FastifyInstance, store: Store): void {
   app.get('/:version/:id', async (request) => {
-    checkVersion(request);
     const who = await caller(store, request, call);
     const id = targetId(request, who);
     if (id === who.account.id) {
@@ -54,6 +54,7 @@ function hosts(store: Store): Record<string, (host: FastifyInstance) => void> {
   return {
     'www.facebook.com': (app) => permissionPage(app, store),
     'graph.facebook.com': (app) => {
+      servesVersions(app, store, GRAPH_API_VERSIONS, { defaultsEnded: true, header: true });
       reportAppUsage(app, store);
       installAnswers(app, call.errors);
       tokenRoutes(app, store);

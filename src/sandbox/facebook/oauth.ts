@@ -8,7 +8,6 @@ import { registerAuthorizeDialog, withParams } from '../authorize-page.ts';
 import { type Caller, caller } from '../caller.ts';
 import { param, requiredParam } from '../kit.ts';
 import { graph, graphAnswer } from '../meta/errors.ts';
-import { checkVersion } from '../meta/fields.ts';
 import type { Store } from '../platform.ts';
 import type { SandboxAccount } from '../schema.ts';
 import { recordActivity } from '../store/activity.ts';
@@ -131,7 +130,7 @@ async function accessToken(store: Store, request: FastifyRequest) {
   }
   return codeExchange(store, request);
 }
-/** www.facebook.com: the permission page, under a Graph version (`/v22.0/dialog/oauth`). */
+/** www.facebook.com: the permission page, under a Graph version (`/v27.0/dialog/oauth`). */
 export function permissionPage(app: FastifyInstance, store: Store): void {
   app.addHook('preHandler', async (request, reply) => {
     const version = (request.params as { version?: string }).version;
@@ -160,13 +159,9 @@ export function permissionPage(app: FastifyInstance, store: Store): void {
 /** graph.facebook.com: the token exchanges, the permissions granted and revoking them. */
 export function tokenRoutes(app: FastifyInstance, store: Store): void {
   app.get('/oauth/access_token', (request) => accessToken(store, request));
-  app.get('/:version/oauth/access_token', async (request) => {
-    checkVersion(request);
-    return accessToken(store, request);
-  });
+  app.get('/:version/oauth/access_token', (request) => accessToken(store, request));
 
   app.get('/:version/me/permissions', async (request) => {
-    checkVersion(request);
     const who = await caller(store, request, call);
     const granted = [...new Set([PUBLIC_PROFILE, ...who.token.scopes])];
     const declined = PAGE_PERMISSIONS.filter((p) => !granted.includes(p));
@@ -183,7 +178,6 @@ export function tokenRoutes(app: FastifyInstance, store: Store): void {
    * token): every token of that login ends, its pages' tokens too. A page token cannot.
    */
   app.delete('/:version/:id/permissions', async (request) => {
-    checkVersion(request);
     const who = await caller(store, request, call);
     if (who.account.kind !== 'user') {
       throw graphAnswer(400, 100, '(#100) A user access token is required to revoke permissions');

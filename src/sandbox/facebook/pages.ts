@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { caller, requireScope } from '../caller.ts';
 import { limitParam } from '../kit.ts';
 import { graph, graphAnswer } from '../meta/errors.ts';
-import { checkVersion, graphTime, pick, requestedFields } from '../meta/fields.ts';
+import { graphTime, pick, requestedFields } from '../meta/fields.ts';
 import { afterCursor, graphList } from '../meta/paging.ts';
 import type { Store } from '../platform.ts';
 import type { SandboxAccount, SandboxPost } from '../schema.ts';
@@ -76,14 +76,12 @@ export async function addPages(store: Store, user: SandboxAccount): Promise<void
 
 export function pageRoutes(app: FastifyInstance, store: Store): void {
   app.get('/:version/me', async (request) => {
-    checkVersion(request);
     const who = await caller(store, request, call);
     const fields = requestedFields(request, ['id', 'name']);
     return who.account.kind === 'page' ? renderPage(who.account, fields) : renderUser(who.account, fields);
   });
 
   app.get('/:version/me/accounts', async (request) => {
-    checkVersion(request);
     const who = await caller(store, request, call);
     if (who.account.kind !== 'user') {
       throw graphAnswer(400, 100, '(#100) Tried accessing nonexisting field (accounts) on node type (Page)', {
@@ -106,7 +104,6 @@ export function pageRoutes(app: FastifyInstance, store: Store): void {
   });
 
   app.get('/:version/:id/posts', async (request) => {
-    checkVersion(request);
     const who = await caller(store, request, call);
     const page = ownPage(who, targetId(request, who));
     requireScope(who, call, SCOPE.readEngagement);

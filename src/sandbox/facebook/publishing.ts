@@ -7,7 +7,6 @@ import { caller, requireScope } from '../caller.ts';
 import { isHttpUrl, param } from '../kit.ts';
 import { fetchMedia } from '../media-fetch.ts';
 import { graph, graphAnswer } from '../meta/errors.ts';
-import { checkVersion } from '../meta/fields.ts';
 import type { Store } from '../platform.ts';
 import { recordPublication } from '../store/activity.ts';
 import { createContainer, findContainer, markContainerPublished } from '../store/containers.ts';
@@ -55,7 +54,6 @@ function attachedMedia(request: FastifyRequest): string[] {
 
 export function publishingRoutes(app: FastifyInstance, store: Store): void {
   app.post('/:version/:id/photos', async (request) => {
-    checkVersion(request);
     const published = param(request, 'published') !== 'false';
     const who = await caller(store, request, published ? publishCall : call);
     const page = ownPage(who, targetId(request, who));
@@ -83,7 +81,6 @@ export function publishingRoutes(app: FastifyInstance, store: Store): void {
   });
 
   app.post('/:version/:id/feed', async (request) => {
-    checkVersion(request);
     const who = await caller(store, request, publishCall);
     const page = ownPage(who, targetId(request, who));
     requireScope(who, call, SCOPE.managePosts);

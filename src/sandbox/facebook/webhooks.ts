@@ -5,7 +5,7 @@
 import type { FastifyInstance } from 'fastify';
 import { caller, requireScope } from '../caller.ts';
 import { graph, graphAnswer } from '../meta/errors.ts';
-import { checkVersion, unixSeconds } from '../meta/fields.ts';
+import { unixSeconds } from '../meta/fields.ts';
 import { subscribedFields } from '../meta/subscribed-apps.ts';
 import type { CommentAdded, CommentNotices, Store } from '../platform.ts';
 import { setAppSubscription, subscribedTo } from '../store/app-subscriptions.ts';
@@ -80,7 +80,6 @@ export function subscriptionRoutes(app: FastifyInstance, store: Store): void {
    * Meta sends a page's notices only once it did.
    */
   app.post('/:version/:id/subscribed_apps', async (request) => {
-    checkVersion(request);
     const who = await caller(store, request, call);
     if (who.account.kind !== 'page') {
       throw graphAnswer(400, 210, '(#210) A page access token is required to request this resource.');

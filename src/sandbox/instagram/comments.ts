@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { caller, requireScope } from '../caller.ts';
 import { booleanParam, limitParam, requiredParam } from '../kit.ts';
 import { graph } from '../meta/errors.ts';
-import { checkVersion, graphTime, pick, requestedFields } from '../meta/fields.ts';
+import { graphTime, pick, requestedFields } from '../meta/fields.ts';
 import { ownComment, ownPost } from '../meta/ownership.ts';
 import { afterCursor, graphList } from '../meta/paging.ts';
 import type { Store } from '../platform.ts';
@@ -50,7 +50,6 @@ export function renderComment(
 export function commentRoutes(app: FastifyInstance, store: Store): void {
   // A comment by the account itself on one of its posts (the first comment of a post).
   app.post('/:version/:id/comments', async (request) => {
-    checkVersion(request);
     const who = await caller(store, request, call);
     requireScope(who, call, SCOPE.comments);
     const post = await ownPost(store, who, (request.params as { id: string }).id);
@@ -74,7 +73,6 @@ export function commentRoutes(app: FastifyInstance, store: Store): void {
   });
 
   app.get('/:version/:id/comments', async (request) => {
-    checkVersion(request);
     const who = await caller(store, request, call);
     requireScope(who, call, SCOPE.comments);
     const post = await ownPost(store, who, (request.params as { id: string }).id);
@@ -93,7 +91,6 @@ export function commentRoutes(app: FastifyInstance, store: Store): void {
   });
 
   app.post('/:version/:id/replies', async (request) => {
-    checkVersion(request);
     const who = await caller(store, request, call);
     requireScope(who, call, SCOPE.comments);
     const comment = await ownComment(store, who, (request.params as { id: string }).id);
@@ -121,7 +118,6 @@ export function commentRoutes(app: FastifyInstance, store: Store): void {
   });
 
   app.post('/:version/:id', async (request) => {
-    checkVersion(request);
     const who = await caller(store, request, call);
     requireScope(who, call, SCOPE.comments);
     const comment = await ownComment(store, who, (request.params as { id: string }).id);

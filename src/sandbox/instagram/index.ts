@@ -6,9 +6,10 @@
 import type { FastifyInstance } from 'fastify';
 import { caller } from '../caller.ts';
 import { installAnswers } from '../kit.ts';
-import { checkVersion, pick, requestedFields } from '../meta/fields.ts';
+import { pick, requestedFields } from '../meta/fields.ts';
 import { ownComment } from '../meta/ownership.ts';
 import { APP_USAGE_PERCENT, reportBusinessUseCaseUsage } from '../meta/usage.ts';
+import { GRAPH_API_VERSIONS, servesVersions } from '../meta/versions.ts';
 import type { SandboxPlatform, Store } from '../platform.ts';
 import { listComments } from '../store/comments.ts';
 import { CONTAINER_PROCESSING_SECONDS, findContainer } from '../store/containers.ts';
@@ -26,7 +27,6 @@ import { commentNotices, subscriptionRoutes, WEBHOOK_SHAPE } from './webhooks.ts
 /** `GET /{id}`: a container (its status), a post or a comment of the caller's. */
 function objectRoutes(app: FastifyInstance, store: Store): void {
   app.get('/:version/:id', async (request) => {
-    checkVersion(request);
     const who = await caller(store, request, call);
     const { id } = request.params as { id: string };
     const fields = requestedFields(request, ['id']);
@@ -52,6 +52,7 @@ function hosts(store: Store): Record<string, (host: FastifyInstance) => void> {
       codeExchangeRoutes(app, store);
     },
     'graph.instagram.com': (app) => {
+      servesVersions(app, store, GRAPH_API_VERSIONS, { defaultsEnded: true, header: true });
       // Instagram's calls count against the Business Use Case limits, so its answers say so.
       reportBusinessUseCaseUsage(app, store, platform);
       installAnswers(app, call.errors);

@@ -6,7 +6,6 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { type Caller, caller, requireScope } from '../caller.ts';
 import { param, requiredParam } from '../kit.ts';
 import { graph, graphAnswer } from '../meta/errors.ts';
-import { checkVersion } from '../meta/fields.ts';
 import {
   dayEndTime,
   dayOf,
@@ -180,7 +179,6 @@ async function accountInsights(store: Store, request: FastifyRequest, who: Calle
 
 export function insightRoutes(app: FastifyInstance, store: Store): void {
   app.get('/:version/:id/insights', async (request) => {
-    checkVersion(request);
     const who = await caller(store, request, call);
     requireScope(who, call, SCOPE.insights);
     const { id } = request.params as { id: string };

@@ -1,17 +1,18 @@
-/** The account's media: its posts (stories excepted) and its stories of the last day. */
+/**
+ * The account's media: its posts, stories excepted. The stories edge (IG User Stories) is
+ * documented for Facebook Login tokens on graph.facebook.com only, so this host has none.
+ */
 import type { FastifyInstance } from 'fastify';
 import { caller, requireScope } from '../caller.ts';
 import { limitParam } from '../kit.ts';
 import { graph } from '../meta/errors.ts';
-import { checkVersion, graphTime, pick, requestedFields } from '../meta/fields.ts';
+import { graphTime, pick, requestedFields } from '../meta/fields.ts';
 import { afterCursor, graphList } from '../meta/paging.ts';
 import type { Store } from '../platform.ts';
 import type { SandboxPost } from '../schema.ts';
 import { listComments } from '../store/comments.ts';
 import { listPosts } from '../store/posts.ts';
 import { call, SCOPE } from './access.ts';
-
-const DAY_MS = 86_400_000;
 
 /** How a published story is kept among the posts: as IMAGE or VIDEO with the STORY product type. */
 export const STORY_TYPES = ['STORY_IMAGE', 'STORY_VIDEO'];
@@ -52,7 +53,6 @@ export function renderPost(post: SandboxPost, commentsCount: number, fields: Set
 
 export function mediaRoutes(app: FastifyInstance, store: Store): void {
   app.get('/:version/:id/media', async (request) => {
-    checkVersion(request);
     const who = await caller(store, request, call);
     requireScope(who, call, SCOPE.basic);
     const { id } = request.params as { id: string };
@@ -70,21 +70,5 @@ export function mediaRoutes(app: FastifyInstance, store: Store): void {
       data.push(renderPost(post, comments.length, fields));
     }
     return graphList(request, data, more, posts.at(-1)?.id ?? null);
-  });
-
-  // The account's stories of the last 24 hours (IG User Stories reference), newest first.
-  app.get('/:version/:id/stories', async (request) => {
-    checkVersion(request);
-    const who = await caller(store, request, call);
-    requireScope(who, call, SCOPE.basic);
-    const { id } = request.params as { id: string };
-    if (id !== who.account.id) throw graph.notFound(id);
-    const { posts } = await listPosts(store, who.account.id, { limit: 100, kinds: { include: STORY_TYPES } });
-    const since = store.now().getTime() - DAY_MS;
-    const fields = requestedFields(request, ['id']);
-    return {
-      data: posts.filter((p) => p.createdAt.getTime() > since).map((p) => renderPost(p, 0, fields)),
-      paging: {},
-    };
   });
 }

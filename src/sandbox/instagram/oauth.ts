@@ -24,9 +24,16 @@ function oauthError(message: string): SandboxAnswer {
   return new SandboxAnswer(400, { error_type: 'OAuthException', code: 400, error_message: message });
 }
 
-/** www.instagram.com: the permission page. */
+/**
+ * www.instagram.com: the permission page. A browser signed in to Instagram is taken as that
+ * user, unless the app sends `force_authentication=1` (Business Login for Instagram's
+ * parameters take 0 or 1), which asks the user to log in again; `force_reauth` does nothing.
+ */
 export function permissionPage(app: FastifyInstance, store: Store): void {
-  registerAuthorizeDialog(app, '/oauth/authorize', store, metaLoginDialog(platform, 'Instagram'));
+  registerAuthorizeDialog(app, '/oauth/authorize', store, {
+    ...metaLoginDialog(platform, 'Instagram'),
+    session: { cookie: 'sandbox_instagram_session', force: { param: 'force_authentication', value: '1' } },
+  });
 }
 
 /** api.instagram.com: the code exchange, for a short-lived token. */

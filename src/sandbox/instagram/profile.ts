@@ -1,14 +1,13 @@
 /** The Instagram professional account's profile (`/me`). */
 import type { FastifyInstance } from 'fastify';
 import { caller, requireScope } from '../caller.ts';
-import { checkVersion, pick, requestedFields } from '../meta/fields.ts';
+import { pick, requestedFields } from '../meta/fields.ts';
 import type { Store } from '../platform.ts';
 import { call, SCOPE } from './access.ts';
 import { instagramAppScopedId } from './ids.ts';
 
 export function profileRoutes(app: FastifyInstance, store: Store): void {
   app.get('/:version/me', async (request) => {
-    checkVersion(request);
     const who = await caller(store, request, call);
     requireScope(who, call, SCOPE.basic);
     const a = who.account;

@@ -17,7 +17,6 @@ import {
   unfinishedCarouselItem,
 } from '../meta/containers.ts';
 import { graph, graphAnswer } from '../meta/errors.ts';
-import { checkVersion } from '../meta/fields.ts';
 import type { Store } from '../platform.ts';
 import type { SandboxContainer } from '../schema.ts';
 import { countActivity, recordPublication } from '../store/activity.ts';
@@ -199,7 +198,6 @@ function publishedToday(store: Store, accountId: string): Promise<number> {
 
 export function publishingRoutes(app: FastifyInstance, store: Store): void {
   app.post('/:version/:id/media', async (request) => {
-    checkVersion(request);
     const who = await caller(store, request, call);
     requireScope(who, call, SCOPE.publish);
     const { id } = request.params as { id: string };
@@ -210,7 +208,6 @@ export function publishingRoutes(app: FastifyInstance, store: Store): void {
   });
 
   app.post('/:version/:id/media_publish', async (request) => {
-    checkVersion(request);
     const who = await caller(store, request, publishCall);
     requireScope(who, call, SCOPE.publish);
     const { id } = request.params as { id: string };
@@ -249,7 +246,6 @@ export function publishingRoutes(app: FastifyInstance, store: Store): void {
   });
 
   app.get('/:version/:id/content_publishing_limit', async (request) => {
-    checkVersion(request);
     const who = await caller(store, request, call);
     requireScope(who, call, SCOPE.publish);
     const { id } = request.params as { id: string };

@@ -5,7 +5,7 @@
 import type { FastifyInstance } from 'fastify';
 import { caller, requireScope } from '../caller.ts';
 import { graph } from '../meta/errors.ts';
-import { checkVersion, unixSeconds } from '../meta/fields.ts';
+import { unixSeconds } from '../meta/fields.ts';
 import { subscribedFields } from '../meta/subscribed-apps.ts';
 import type { CommentAdded, CommentNotices, Store } from '../platform.ts';
 import { setAppSubscription, subscribedTo } from '../store/app-subscriptions.ts';
@@ -79,7 +79,6 @@ export function subscriptionRoutes(app: FastifyInstance, store: Store): void {
    * account's notices; it sends none before.
    */
   app.post('/:version/:id/subscribed_apps', async (request) => {
-    checkVersion(request);
     const who = await caller(store, request, call);
     requireScope(who, call, SCOPE.basic);
     const { id } = request.params as { id: string };

@@ -1,15 +1,6 @@
-/** What Graph paths and fields say: a version in the path, the fields asked, Graph's times. */
+/** What Graph paths and fields say: the fields asked, Graph's times. */
 import type { FastifyRequest } from 'fastify';
 import { param } from '../kit.ts';
-import { graphAnswer } from './errors.ts';
-
-/** Graph paths carry a version (`v25.0`); anything else is an unknown path. */
-export function checkVersion(request: FastifyRequest): void {
-  const version = (request.params as { version?: string }).version ?? '';
-  if (!/^v\d+\.\d+$/.test(version)) {
-    throw graphAnswer(400, 2500, `Unknown path components: /${version}`);
-  }
-}
 
 /** `fields=a,b,c{x,y}` as top-level names. */
 export function requestedFields(request: FastifyRequest, defaults: string[]): Set<string> {

@@ -5,8 +5,9 @@
 import type { FastifyInstance } from 'fastify';
 import { caller, requireScope } from '../caller.ts';
 import { installAnswers } from '../kit.ts';
-import { checkVersion, pick, requestedFields } from '../meta/fields.ts';
+import { pick, requestedFields } from '../meta/fields.ts';
 import { ownComment } from '../meta/ownership.ts';
+import { servesVersions, THREADS_API_VERSIONS } from '../meta/versions.ts';
 import type { SandboxPlatform, Store } from '../platform.ts';
 import { findComment } from '../store/comments.ts';
 import { CONTAINER_PROCESSING_SECONDS, findContainer } from '../store/containers.ts';
@@ -23,7 +24,6 @@ import { commentNotices } from './webhooks.ts';
 /** `GET /{id}`: the user itself, a container (its status), a post or a reply. */
 function objectRoutes(app: FastifyInstance, store: Store): void {
   app.get('/:version/:id', async (request) => {
-    checkVersion(request);
     const who = await caller(store, request, call);
     requireScope(who, call, SCOPE.basic);
     const { id } = request.params as { id: string };
@@ -46,6 +46,8 @@ function hosts(store: Store): Record<string, (host: FastifyInstance) => void> {
   return {
     'threads.net': (app) => permissionPage(app, store),
     'graph.threads.net': (app) => {
+      // Threads documents no version rule of its own, nor Graph's answer header.
+      servesVersions(app, store, THREADS_API_VERSIONS, { defaultsEnded: false, header: false });
       installAnswers(app, call.errors);
       tokenRoutes(app, store);
       postRoutes(app, store);

@@ -7,7 +7,6 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { type Caller, caller, requireScope } from '../caller.ts';
 import { param, requiredParam } from '../kit.ts';
 import { graph } from '../meta/errors.ts';
-import { checkVersion } from '../meta/fields.ts';
 import { dayEndTime, daysBetween, insightsRange, lifetimeInsights, refuseUnknownMetrics } from '../meta/insights.ts';
 import { ownPost } from '../meta/ownership.ts';
 import type { Store } from '../platform.ts';
@@ -60,7 +59,6 @@ function metricList(request: FastifyRequest, known: string[]): string[] {
 
 export function insightRoutes(app: FastifyInstance, store: Store): void {
   app.get('/:version/:id/insights', async (request) => {
-    checkVersion(request);
     const who = await caller(store, request, call);
     requireScope(who, call, SCOPE.insights);
     const post = await ownPost(store, who, (request.params as { id: string }).id);
@@ -69,7 +67,6 @@ export function insightRoutes(app: FastifyInstance, store: Store): void {
   });
 
   app.get('/:version/:id/threads_insights', async (request) => {
-    checkVersion(request);
     const who = await caller(store, request, call);
     requireScope(who, call, SCOPE.insights);
     ownUserId(who, (request.params as { id: string }).id);

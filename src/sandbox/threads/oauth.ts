@@ -7,7 +7,6 @@ import { metaLoginDialog, registerAuthorizeDialog } from '../authorize-page.ts';
 import { caller } from '../caller.ts';
 import { jsonInteger, param, requiredParam } from '../kit.ts';
 import { graph, graphAnswer } from '../meta/errors.ts';
-import { checkVersion } from '../meta/fields.ts';
 import { longLivedTokenRoutes, shortLivedToken } from '../meta/tokens.ts';
 import type { Store } from '../platform.ts';
 import type { SandboxToken } from '../schema.ts';
@@ -57,7 +56,6 @@ export function tokenRoutes(app: FastifyInstance, store: Store): void {
    * inspected one may be expired or revoked: saying so is what debug_token is for.
    */
   app.get('/:version/debug_token', async (request) => {
-    checkVersion(request);
     const tester = await caller(store, request, call);
     const inputToken = requiredParam(request, graph, 'input_token');
     if (!(await isTester(store, platform, tester.token.clientId, tester.account.id))) {

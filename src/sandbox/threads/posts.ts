@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { caller, requireScope } from '../caller.ts';
 import { limitParam } from '../kit.ts';
 import { graph } from '../meta/errors.ts';
-import { checkVersion, graphTime, pick, requestedFields } from '../meta/fields.ts';
+import { graphTime, pick, requestedFields } from '../meta/fields.ts';
 import { afterCursor, graphList } from '../meta/paging.ts';
 import type { Store } from '../platform.ts';
 import type { SandboxAccount, SandboxPost } from '../schema.ts';
@@ -50,14 +50,12 @@ export function renderUser(account: SandboxAccount, fields: Set<string>) {
 
 export function postRoutes(app: FastifyInstance, store: Store): void {
   app.get('/:version/me', async (request) => {
-    checkVersion(request);
     const who = await caller(store, request, call);
     requireScope(who, call, SCOPE.basic);
     return renderUser(who.account, requestedFields(request, ['id']));
   });
 
   app.get('/:version/:id/threads', async (request) => {
-    checkVersion(request);
     const who = await caller(store, request, call);
     requireScope(who, call, SCOPE.basic);
     ownUserId(who, (request.params as { id: string }).id);

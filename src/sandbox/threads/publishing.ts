@@ -16,7 +16,7 @@ import {
   unfinishedCarouselItem,
 } from '../meta/containers.ts';
 import { graph, graphAnswer } from '../meta/errors.ts';
-import { checkVersion, requestedFields } from '../meta/fields.ts';
+import { requestedFields } from '../meta/fields.ts';
 import type { Store } from '../platform.ts';
 import type { SandboxContainer } from '../schema.ts';
 import { findAccount } from '../store/accounts.ts';
@@ -230,7 +230,6 @@ async function publishReply(store: Store, who: Caller, container: SandboxContain
 
 export function publishingRoutes(app: FastifyInstance, store: Store): void {
   app.post('/:version/:id/threads', async (request) => {
-    checkVersion(request);
     const who = await caller(store, request, call);
     requireScope(who, call, SCOPE.basic);
     requireScope(who, call, SCOPE.publish);
@@ -244,7 +243,6 @@ export function publishingRoutes(app: FastifyInstance, store: Store): void {
   });
 
   app.post('/:version/:id/threads_publish', async (request) => {
-    checkVersion(request);
     const who = await caller(store, request, publishCall);
     requireScope(who, call, SCOPE.basic);
     requireScope(who, call, SCOPE.publish);
@@ -273,7 +271,6 @@ export function publishingRoutes(app: FastifyInstance, store: Store): void {
   });
 
   app.get('/:version/:id/threads_publishing_limit', async (request) => {
-    checkVersion(request);
     const who = await caller(store, request, call);
     requireScope(who, call, SCOPE.basic);
     requireScope(who, call, SCOPE.publish);

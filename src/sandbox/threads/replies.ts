@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { type Caller, caller, requireScope } from '../caller.ts';
 import { booleanParam, limitParam } from '../kit.ts';
 import { graph, graphAnswer } from '../meta/errors.ts';
-import { checkVersion, graphTime, pick, requestedFields } from '../meta/fields.ts';
+import { graphTime, pick, requestedFields } from '../meta/fields.ts';
 import { ownComment, ownPost } from '../meta/ownership.ts';
 import { afterCursor, graphList } from '../meta/paging.ts';
 import type { Store } from '../platform.ts';
@@ -59,7 +59,6 @@ async function repliesUnder(store: Store, who: Caller, id: string, all: boolean)
 export function replyRoutes(app: FastifyInstance, store: Store): void {
   for (const edge of ['replies', 'conversation'] as const) {
     app.get(`/:version/:id/${edge}`, async (request) => {
-      checkVersion(request);
       const who = await caller(store, request, call);
       requireScope(who, call, SCOPE.basic);
       requireScope(who, call, SCOPE.readReplies);
@@ -83,7 +82,6 @@ export function replyRoutes(app: FastifyInstance, store: Store): void {
   }
 
   app.post('/:version/:id/manage_reply', async (request) => {
-    checkVersion(request);
     const who = await caller(store, request, call);
     requireScope(who, call, SCOPE.manageReplies);
     const reply = await ownComment(store, who, (request.params as { id: string }).id);

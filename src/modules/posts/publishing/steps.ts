@@ -11,6 +11,7 @@ import {
   type Platform,
   PlatformError,
   type ProcessingRules,
+  type PublishedPost,
   type PublishRequest,
   platformInfo,
   pollWaitMs,
@@ -274,6 +275,27 @@ export async function resumeClaimed(run: Run, containerId: string): Promise<void
   if (resumed) await processContainer({ ...run, target: resumed }, containerId);
 }
 
+/** The post a published container became, as the platform finds it. */
+async function publishedPostOf(run: Run, containerId: string): Promise<PublishedPost> {
+  const { adapter, credentials, platform } = run;
+  const found = await adapter.publishing.findPublished(credentials, containerId);
+  if (found === null) {
+    throw new PlatformError('transient', 'the container is published, but its post could not be found yet', {
+      platform,
+    });
+  }
+  if ('unfindable' in found) {
+    // Published, but not to be found: nothing is sent again (a retry asks this container
+    // first), and the user is told to look on the account.
+    const { label } = platformInfo(platform);
+    throw failure(
+      'outcome_unknown',
+      `${label} says the post was published, but ${found.unfindable}; check the account. A retry asks ${label} about the same container and does not publish it again.`,
+    );
+  }
+  return found;
+}
+
 /** One poll of the container; finished: publish it; already published (a repeated run): take its post. */
 export async function processContainer(run: Run, containerId: string, known?: ContainerStatus): Promise<void> {
   const { deps, adapter, credentials, target, platform } = run;
@@ -294,12 +316,8 @@ export async function processContainer(run: Run, containerId: string, known?: Co
         });
         return;
       }
-      const found = await adapter.publishing.findPublished(credentials, containerId);
-      if (found === null) {
-        throw new PlatformError('transient', 'the post is published, but it could not be found yet', { platform });
-      }
       // Its link as the platform gives it now: none, unless it came since the read above.
-      await markPublished(run, found);
+      await markPublished(run, await publishedPostOf(run, containerId));
       return;
     }
     case 'failed':
@@ -313,12 +331,7 @@ export async function processContainer(run: Run, containerId: string, known?: Co
         `The platform's container expired before it was published${status.message ? `: ${status.message}` : ''}.`,
       );
     case 'published': {
-      const found = await adapter.publishing.findPublished(credentials, containerId);
-      if (found === null) {
-        throw new PlatformError('transient', 'the container is published, but its post could not be found yet', {
-          platform,
-        });
-      }
+      const found = await publishedPostOf(run, containerId);
       // Where the platform publishes by itself, `published` is how every publication ends.
       if (!platformInfo(platform).publishing.containerPublishes) {
         deps.log.warn(
