@@ -22,7 +22,7 @@
  *   (2) two workers: the same with two fresh worker processes, new posts on the same accounts,
  *       a later `scheduled_at`.
  *   (3) the floor: the same adapter calls (quota, createContainer, containerStatus until
- *       finished with the service's poll delays (2 s after the creation, then growing by half), then
+ *       finished with the service's read delays (2 s after the creation, then as the platform asks), then
  *       publishContainer) made straight from this process with the adapters pointed at the
  *       same sandbox, for the same number of targets on the same accounts, all started at
  *       once with at most WORKER_CONCURRENCY calls in flight (as many as one worker runs jobs).
@@ -47,7 +47,9 @@
  * Settings (environment):
  *   BENCH_PUBLISH_TARGETS          targets per run (default 1000)
  *   BENCH_PUBLISH_ACCOUNTS         sandbox accounts (default 200)
- *   BENCH_PUBLISH_PROCESSING_SECONDS  how long each container stays IN_PROGRESS (default 2)
+ *   BENCH_PUBLISH_PROCESSING_SECONDS  how long each container stays IN_PROGRESS (default 2: finished by the
+ *                                     service's first read, 2 s after its creation; a longer one waits for
+ *                                     Instagram's and Threads' next read, a minute later)
  *   BENCH_PUBLISH_LEAD_SECONDS     how far ahead the posts are scheduled when their creation
  *                                  starts (default 30); the creation must end before that
  *   BENCH_PUBLISH_CREATE_CONCURRENCY  POST /v1/posts in flight while creating (default 8)
@@ -74,7 +76,14 @@ import type { Db } from '../src/db/connection.ts';
 import { scheduleInsightRefreshes } from '../src/modules/insights/index.ts';
 import { findMedia, mediaFetchUrl } from '../src/modules/media/index.ts';
 import { installModules } from '../src/modules.ts';
-import { createPlatforms, type Platform, type PlatformSet, type PublishRequest } from '../src/platforms/index.ts';
+import {
+  createPlatforms,
+  type Platform,
+  type PlatformSet,
+  type PublishRequest,
+  platformInfo,
+  pollWaitMs,
+} from '../src/platforms/index.ts';
 import { loadSecretKey } from '../src/secrets.ts';
 import {
   type NamedCpuUse,
@@ -124,8 +133,12 @@ const AIM_OF_FLOOR = 0.8;
 const PLATFORMS_USED: Platform[] = ['instagram', 'threads'];
 /** The most the sandbox takes for its quotas (posts per account in 24 hours). */
 const MAX_SANDBOX_QUOTA = 10_000;
-/** The service's container polls (src/modules/posts/publishing/steps.ts): 2 s, growing by half, at most a minute. */
-const pollDelay = (polls: number) => Math.min(2_000 * 1.5 ** polls, 60_000);
+/**
+ * The service's container reads (src/modules/posts/publishing/steps.ts): the first 2 s after the
+ * container's creation, then as the platform's processing rules say (Instagram and Threads: a
+ * minute apart, as they ask; the default processing time is shorter than the first wait).
+ */
+const FIRST_READ_MS = 2_000;
 
 interface Settings {
   targets: number;
@@ -570,14 +583,16 @@ async function floor(ctx: Context, platforms: PlatformSet, secretKey: Buffer): P
         options: {},
       };
       const { containerId } = await inFlight(() => adapter.publishing.createContainer(credentials, requestOf));
-      // As the service does with a media container: the first poll 2 s after its creation.
-      await sleep(pollDelay(0));
-      for (let n = 1; ; n++) {
+      // As the service does: the first read 2 s after the container's creation.
+      await sleep(FIRST_READ_MS);
+      const rules = platformInfo(account.platform).publishing.processing;
+      for (let n = 0; ; n++) {
         const status = await inFlight(() => adapter.publishing.containerStatus(credentials, containerId));
         if (status.state === 'finished') break;
         if (status.state !== 'in_progress') throw new BenchError(`floor: container ${containerId} is ${status.state}`);
         polls += 1;
-        await sleep(pollDelay(n));
+        if (rules === null) throw new BenchError(`floor: ${account.platform} answered a container in progress`);
+        await sleep(pollWaitMs(rules, n));
       }
       const post = await inFlight(() => adapter.publishing.publishContainer(credentials, containerId));
       lateness[i] = performance.now() - start;

@@ -81,6 +81,41 @@ export interface VideoDuration {
   readonly maxSeconds: number;
 }
 
+/**
+ * How a container the platform is processing is waited for, as the platform's documentation
+ * allows: how often its status is read, and for how long. Both count on the service's clock
+ * from when the container was made (`post_targets.processing_since`), so a worker's restart
+ * changes neither.
+ */
+export interface ProcessingRules {
+  /**
+   * The wait after a read that found the container still processing: `pollSeconds` after the
+   * first such read, times `pollFactor` after each further one, at most `maxPollSeconds`
+   * (Meta's "once per minute": 60, 1, 60). A container is first read 2 s after it was made.
+   */
+  readonly pollSeconds: number;
+  readonly pollFactor: number;
+  readonly maxPollSeconds: number;
+  /**
+   * How long a container may stay in progress after it was made: the first read that finds it
+   * still processing once this has passed ends the try with `processing_timeout`, rather than
+   * reading on until the container expires.
+   */
+  readonly limitSeconds: number;
+  /**
+   * Where a published post's public link comes only later (TikTok gives a public post's id once
+   * its moderation is done): how long after the container was made the link is waited for, read
+   * as often as processing is. Then the post is taken as published without a permalink. Absent:
+   * the platform never answers so.
+   */
+  readonly permalinkLimitSeconds?: number;
+}
+
+/** The wait, in milliseconds, after the `polls`-th read (counted from 0) that found a container still processing. */
+export function pollWaitMs(rules: ProcessingRules, polls: number): number {
+  return Math.min(rules.pollSeconds * rules.pollFactor ** Math.max(0, polls), rules.maxPollSeconds) * 1000;
+}
+
 export interface PublishingRules {
   /** The kinds of post that can be published (a carousel: several media in one post). */
   kinds: readonly PublishKind[];
@@ -90,6 +125,12 @@ export interface PublishingRules {
    * on a doubt.
    */
   containerPublishes: boolean;
+  /**
+   * How its containers' processing is waited for; null where a container is never in
+   * progress (Facebook's feed posts have nothing to process), so an answer that one is ends
+   * the try with `processing_timeout` at once.
+   */
+  readonly processing: ProcessingRules | null;
   readonly text: TextRules;
   /** Null where the kinds hold no carousel. */
   readonly carousel: CarouselRules | null;

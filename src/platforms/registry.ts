@@ -13,7 +13,13 @@ import { threadsPlatform } from './threads/index.ts';
 import { tiktokPlatform } from './tiktok/index.ts';
 import type { CommentsCapability, InsightsCapability, PlatformAdapter } from './types.ts';
 
-export type { InsightMetrics, MetricDescriptions, PlatformDefinition } from './definition.ts';
+export {
+  type InsightMetrics,
+  type MetricDescriptions,
+  type PlatformDefinition,
+  type ProcessingRules,
+  pollWaitMs,
+} from './definition.ts';
 export { isPlatform, PLATFORMS, type Platform, settingsPrefix } from './names.ts';
 
 const DEFINITIONS = {

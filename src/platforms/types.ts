@@ -250,11 +250,16 @@ export interface PublishingQuota {
   windowSeconds: number;
 }
 
-export type ContainerState = 'in_progress' | 'finished' | 'published' | 'failed' | 'expired';
+/**
+ * Where a container stands: still processing, ready to publish, published (`awaiting_permalink`:
+ * published, but the platform gives its public link only later, as TikTok gives a public post's
+ * id once moderation is done), failed, or expired unpublished.
+ */
+export type ContainerState = 'in_progress' | 'finished' | 'published' | 'awaiting_permalink' | 'failed' | 'expired';
 
 export interface ContainerStatus {
   state: ContainerState;
-  /** Why it failed or expired, in the platform's words; for `in_progress`, what it waits for. */
+  /** Why it failed or expired, in the platform's words; for `in_progress` and `awaiting_permalink`, what it waits for. */
   message?: string;
 }
 

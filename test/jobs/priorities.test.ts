@@ -3,7 +3,7 @@ import { scheduleInsightRefreshes } from '../../src/modules/insights/index.ts';
 import type { Platform } from '../../src/platforms/index.ts';
 import { auth, startTestApp, type TestApp, type TestOwner } from '../helpers/app.ts';
 import { eventually } from '../helpers/eventually.ts';
-import { startSandbox, type TestSandbox } from '../helpers/sandbox.ts';
+import { readyContainersQuickly, startSandbox, type TestSandbox } from '../helpers/sandbox.ts';
 import { connectSandboxAccount, type SandboxAccount } from '../helpers/sandbox-accounts.ts';
 
 /**
@@ -19,6 +19,7 @@ let owner: TestOwner;
 // A fresh app and sandbox each: each test starts its own worker on a queue nobody else fills.
 beforeEach(async () => {
   sandbox = await startSandbox();
+  await readyContainersQuickly(sandbox);
   t = await startTestApp({ RATE_LIMIT_PER_MINUTE: '100000' }, undefined, {
     platforms: sandbox.platforms,
     listen: true,

@@ -27,7 +27,8 @@ let dataDir: string;
 
 beforeAll(async () => {
   sandbox = await startSandbox();
-  // Containers ready at once: the whole publication is one run of the job.
+  // Containers ready at once: a publication is two runs of the job, one making the container
+  // and one, 2 s on, reading it and publishing it.
   await sandbox.control('PUT', '/settings/container_processing_seconds', { value: 0 });
   database = await createTestDatabase();
   dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'switchboard-shutdown-'));
@@ -113,8 +114,7 @@ describe('stopping a service whose worker is running a job', () => {
       const { owner, account } = await ownerWithAccount(service, secretKey, 'stop_midway');
 
       // The publishing job's first call (the quota) is held while the service is told to stop;
-      // the calls after it (the container, its status, the publication) come once it stopped
-      // taking requests.
+      // the call after it (the container) comes once it stopped taking requests.
       const held = sandbox.hold(QUOTA_PATH);
       const targetId = await createPost(service, owner.apiKey, account.id, 'Published while the service stops');
       await held.arrived;
@@ -131,12 +131,24 @@ describe('stopping a service whose worker is running a job', () => {
       held.release();
       await stopping;
 
+      // The job made its container and recorded it before the service closed what it uses.
       const [target] = await database.db.select().from(postTargets).where(eq(postTargets.id, targetId));
-      expect(target?.status).toBe('published');
-      const activity = await sandbox.control('GET', '/activity/threads/stop_midway');
-      expect(activity.body.data.filter((a: { action: string }) => a.action === 'publish')).toHaveLength(1);
+      expect(target).toMatchObject({ status: 'publishing', step: 'processing', containerId: expect.any(String) });
       expect(lines.filter((line) => line.level >= 50)).toEqual([]);
       expect(lines.filter((line) => JSON.stringify(line).includes('client is closed'))).toEqual([]);
+
+      // The next service reads that container and publishes it, once.
+      const next = await startWholeService(keptLog().log, {}, secretKey);
+      try {
+        await eventually(async () => {
+          const [row] = await database.db.select().from(postTargets).where(eq(postTargets.id, targetId));
+          return row?.status === 'published' ? row : undefined;
+        });
+      } finally {
+        await next.service.stop();
+      }
+      const activity = await sandbox.control('GET', '/activity/threads/stop_midway');
+      expect(activity.body.data.filter((a: { action: string }) => a.action === 'publish')).toHaveLength(1);
     } finally {
       if (!stopped) await service.stop();
     }
@@ -184,12 +196,15 @@ describe('stopping a service whose worker holds more jobs than it runs at once',
         (await database.db.select().from(postTargets).where(inArray(postTargets.id, ids))).every(
           (t) => t.status === 'published',
         );
-      expect(await published([running])).toBe(true);
+      // The running job ended its step: its container made and recorded.
+      const [ran] = await database.db.select().from(postTargets).where(eq(postTargets.id, running));
+      expect(ran).toMatchObject({ step: 'processing', containerId: expect.any(String) });
 
-      // Handed back, the jobs the stopped worker never started are run by the next one.
+      // Handed back, the jobs the stopped worker never started are run by the next one, and the
+      // running one's next step too.
       const next = await startWholeService(keptLog().log, {}, secretKey);
       try {
-        await eventually(async () => ((await published(waiting)) ? true : undefined), 30);
+        await eventually(async () => ((await published([running, ...waiting])) ? true : undefined), 30);
       } finally {
         await next.service.stop();
       }

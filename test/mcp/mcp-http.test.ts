@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auth, startTestApp, type TestApp, type TestOwner } from '../helpers/app.ts';
 import { eventually } from '../helpers/eventually.ts';
 import { exchange } from '../helpers/raw-http.ts';
-import { startSandbox, type TestSandbox } from '../helpers/sandbox.ts';
+import { readyContainersQuickly, startSandbox, type TestSandbox } from '../helpers/sandbox.ts';
 import { connectSandboxAccount } from '../helpers/sandbox-accounts.ts';
 
 /**
@@ -20,6 +20,7 @@ let url: string;
 
 beforeAll(async () => {
   sandbox = await startSandbox();
+  await readyContainersQuickly(sandbox);
   t = await startTestApp({ RATE_LIMIT_PER_MINUTE: '100000' }, undefined, {
     platforms: sandbox.platforms,
     listen: true,

@@ -8,7 +8,7 @@ import { auth, startTestApp, type TestApp, type TestOwner } from '../helpers/app
 import { eventually } from '../helpers/eventually.ts';
 import { freePort } from '../helpers/free-port.ts';
 import { CLI, cleanupDataDirs, makeDataDir, runCli } from '../helpers/process.ts';
-import { startSandbox, type TestSandbox } from '../helpers/sandbox.ts';
+import { readyContainersQuickly, startSandbox, type TestSandbox } from '../helpers/sandbox.ts';
 import { connectSandboxAccount } from '../helpers/sandbox-accounts.ts';
 
 /**
@@ -23,6 +23,7 @@ let owner: TestOwner;
 
 beforeAll(async () => {
   sandbox = await startSandbox();
+  await readyContainersQuickly(sandbox);
   t = await startTestApp({ RATE_LIMIT_PER_MINUTE: '100000' }, undefined, {
     platforms: sandbox.platforms,
     listen: true,

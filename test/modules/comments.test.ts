@@ -764,15 +764,76 @@ describe('Threads replies', () => {
     // The sandbox keeps reply containers IN_PROGRESS for container_processing_seconds (5 s).
     expect(res.json()).toMatchObject({ status: 'sending', platform_comment_id: null });
     expect((await activity('threads', account.sandboxUser)).filter((a) => a.action === 'reply')).toEqual([]);
+    // Threads asks a container's status to be read once a minute: 6 s on, it is not read again.
     await moveTime(t.database.pool, 6000);
+    await new Promise((r) => setTimeout(r, 500));
+    expect((await getComment(comment.id)).replies[0]?.status).toBe('sending');
+    await moveTime(t.database.pool, 55_000);
     const sent = await eventually(async () => {
       const got = await getComment(comment.id);
       return got.replies[0]?.status === 'sent' ? got.replies[0] : undefined;
     });
     expect(sent.platform_comment_id).toMatch(/^\d+$/);
     expect((await activity('threads', account.sandboxUser)).filter((a) => a.action === 'reply')).toHaveLength(1);
+    const reads = await containerReads(account.sandboxUser);
+    expect(reads).toHaveLength(2);
+    expect((reads[1] as number) - (reads[0] as number)).toBeGreaterThanOrEqual(60_000);
+  });
+
+  it('a reply Threads never finishes processing is given up once 5 minutes have passed, read once a minute', async () => {
+    const account = await connected('threads');
+    const made = await commentOn('threads', account, { text: 'a question never answered' });
+    const comment = await arrived(made.id);
+    await sandbox.control('PUT', '/settings/container_processing_seconds', { value: 'never' });
+    try {
+      const res = await act(comment.id, 'reply', { text: 'stuck answer' });
+      expect(res.statusCode, res.body).toBe(201);
+      expect(res.json()).toMatchObject({ status: 'sending' });
+      const job = `send_comment_reply:${res.json().id}`;
+      // Threads' Troubleshooting page: "once per minute, for no more than 5 minutes".
+      for (let minute = 1; minute <= 5; minute += 1) {
+        const before = (await containerReads(account.sandboxUser)).length;
+        await moveTime(t.database.pool, 61_000);
+        // Read again, and (until it is given up) its next read queued before time moves on.
+        await eventually(async () => {
+          if ((await containerReads(account.sandboxUser)).length === before) return undefined;
+          const queued = await t.database.pool.query(
+            'select 1 from graphile_worker.jobs where key = $1 and locked_at is null',
+            [job],
+          );
+          return queued.rows.length > 0 || (await getComment(comment.id)).replies[0]?.status === 'failed'
+            ? true
+            : undefined;
+        });
+      }
+      const failed = await eventually(async () => {
+        const got = await getComment(comment.id);
+        return got.replies[0]?.status === 'failed' ? got.replies[0] : undefined;
+      });
+      expect(failed).toMatchObject({
+        platform_comment_id: null,
+        error:
+          'Threads was still processing the reply 5 minutes after it was sent, the longest it asks to be polled for',
+      });
+      const reads = await containerReads(account.sandboxUser);
+      expect(reads).toHaveLength(6);
+      for (let i = 1; i < reads.length; i += 1) {
+        expect((reads[i] as number) - (reads[i - 1] as number)).toBeGreaterThanOrEqual(60_000);
+      }
+      expect((await activity('threads', account.sandboxUser)).filter((a) => a.action === 'reply')).toEqual([]);
+    } finally {
+      await sandbox.control('PUT', '/settings/container_processing_seconds', { value: 5 });
+    }
   });
 });
+
+/** When the sandbox saw a Threads user's containers' status read (`fields=status,error_message`), oldest first. */
+async function containerReads(username: string): Promise<number[]> {
+  const { data } = await sandbox.calls('threads', username);
+  return data
+    .filter((c) => c.method === 'GET' && c.query.fields === 'status,error_message')
+    .map((c) => new Date(c.at).getTime());
+}
 
 describe('polling', () => {
   it('reads less often while the platform reports its rate limit nearly used', async () => {

@@ -7,7 +7,7 @@ import { type Platform, PlatformError } from '../../src/platforms/index.ts';
 import { auth, startTestApp, type TestApp, type TestOwner } from '../helpers/app.ts';
 import { eventually } from '../helpers/eventually.ts';
 import { type Receiver, startReceiver } from '../helpers/receiver.ts';
-import { startSandbox, type TestSandbox } from '../helpers/sandbox.ts';
+import { readyContainersQuickly, startSandbox, type TestSandbox } from '../helpers/sandbox.ts';
 import { connectSandboxAccount, type SandboxAccount } from '../helpers/sandbox-accounts.ts';
 import { accounts, events, postTargets } from '../helpers/tables.ts';
 import { moveTime } from '../helpers/time.ts';
@@ -29,6 +29,7 @@ let receiver: Receiver;
 
 beforeAll(async () => {
   sandbox = await startSandbox();
+  await readyContainersQuickly(sandbox);
   receiver = await startReceiver();
 });
 afterAll(async () => {
@@ -325,7 +326,7 @@ describe('with the default grace time', () => {
       expect(row.step).toBe('processing');
       expect(row.containerId).not.toBeNull();
 
-      await sandbox.control('PUT', '/settings/container_processing_seconds', { value: 5 });
+      await readyContainersQuickly(sandbox);
       await reconnect(c, account);
       const post = await finished(c, created.id);
       expect(post.targets[0]).toMatchObject({ status: 'published', attempts: 1 });
@@ -333,7 +334,7 @@ describe('with the default grace time', () => {
       // The container made before the expiry is the one published.
       expect((await targetRow(c, created.targets[0].id)).containerId).toBe(row.containerId);
     } finally {
-      await sandbox.control('PUT', '/settings/container_processing_seconds', { value: 5 });
+      await readyContainersQuickly(sandbox);
     }
   });
 

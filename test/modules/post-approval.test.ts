@@ -5,7 +5,7 @@ import { auth, startTestApp, type TestApp, type TestOwner } from '../helpers/app
 import { eventually } from '../helpers/eventually.ts';
 import { tagsOf, textsOf } from '../helpers/html.ts';
 import { type Receiver, startReceiver } from '../helpers/receiver.ts';
-import { startSandbox, type TestSandbox } from '../helpers/sandbox.ts';
+import { readyContainersQuickly, startSandbox, type TestSandbox } from '../helpers/sandbox.ts';
 import { connectSandboxAccount } from '../helpers/sandbox-accounts.ts';
 import { moveTime } from '../helpers/time.ts';
 
@@ -23,6 +23,7 @@ let webhookSecret: string;
 
 beforeAll(async () => {
   sandbox = await startSandbox();
+  await readyContainersQuickly(sandbox);
   receiver = await startReceiver();
   t = await startTestApp({ WEBHOOK_ALLOW_PRIVATE_URLS: 'true', RATE_LIMIT_PER_MINUTE: '100000' }, undefined, {
     platforms: sandbox.platforms,

@@ -127,6 +127,44 @@ async function finished(id: string) {
   });
 }
 
+/** The target's row: its state, and the containers recorded. */
+async function targetRow(targetId: string) {
+  const [row] = await t.database.db.select().from(postTargets).where(eq(postTargets.id, targetId));
+  if (!row) throw new Error(`no target ${targetId}`);
+  return row;
+}
+
+/** Whether the target's next publish_target job is queued (not running). */
+async function dueJob(targetId: string): Promise<number | undefined> {
+  const { rows } = await t.database.pool.query<{ wait_ms: number }>(
+    `select greatest(0, extract(epoch from run_at - now()) * 1000)::float8 as wait_ms
+       from graphile_worker.jobs where key = $1 and locked_at is null`,
+    [`publish_target:${targetId}`],
+  );
+  return rows[0]?.wait_ms;
+}
+
+/**
+ * Moves time to when the target's next step is due and lets the worker run it: the row once it
+ * has settled (its next step queued, or done with publishing).
+ */
+async function nextStep(targetId: string) {
+  const before = await targetRow(targetId);
+  const wait = await eventually(() => dueJob(targetId));
+  await moveTime(t.database.pool, wait + 10);
+  return await eventually(async () => {
+    const row = await targetRow(targetId);
+    if (row.updatedAt.getTime() === before.updatedAt.getTime()) return undefined;
+    return row.status !== 'publishing' || (await dueJob(targetId)) !== undefined ? row : undefined;
+  });
+}
+
+/** The calls the sandbox recorded of a user that read a container's status (Threads' fields), with their times. */
+async function statusReads(platform: 'threads' | 'instagram', username: string, fields: string) {
+  const { data } = await sandbox.calls(platform, username);
+  return data.filter((c) => c.method === 'GET' && c.query.fields === fields).map((c) => new Date(c.at).getTime());
+}
+
 async function activity(platform: Platform, username: string) {
   const res = await sandbox.control('GET', `/activity/${platform}/${username}`);
   return res.body.data as { action: string; target_id: string; detail: Record<string, unknown> }[];
@@ -722,14 +760,187 @@ describe('LinkedIn organization pages', () => {
   });
 });
 
-describe('carousels wait for their items', () => {
-  /** The target's row: its state, and the containers recorded. */
-  async function targetRow(targetId: string) {
-    const [row] = await t.database.db.select().from(postTargets).where(eq(postTargets.id, targetId));
-    if (!row) throw new Error(`no target ${targetId}`);
-    return row;
-  }
+describe('waiting on a platform, as long and as often as it allows', () => {
+  it('threads: reads a container that never finishes once a minute, then fails the target with processing_timeout once 5 minutes have passed, with post.failed; a retry makes a new container', async () => {
+    const account = await connected('threads');
+    await setting('container_processing_seconds', 'never');
+    try {
+      const created = await createPost({ account_ids: [account.id], text: 'Never processed' });
+      const targetId = created.targets[0].id;
+      const made = await eventually(async () => {
+        const row = await targetRow(targetId);
+        return row.containerId !== null ? row : undefined;
+      });
+      const madeAt = (made.processingSince ?? new Date(0)).getTime();
+      let row = made;
+      for (let step = 0; step < 20 && row.status === 'publishing'; step += 1) {
+        row = await nextStep(targetId);
+        if (step === 1) {
+          // A worker's restart changes nothing: the bound counts from the container's creation, as recorded.
+          await t.stopWorkers();
+          await t.startWorker({ platforms: sandbox.platforms });
+        }
+      }
+      expect(row.status).toBe('failed');
+      expect(row.error).toEqual({
+        code: 'processing_timeout',
+        message:
+          'Threads was still processing the post 5 minutes after its container was made, the longest Threads asks to be polled for; retry to make a new one.',
+        platform_code: null,
+      });
+      const [event] = await eventsOf(created.id);
+      expect(event).toMatchObject({
+        type: 'post.failed',
+        data: {
+          post_id: created.id,
+          target_id: targetId,
+          account_id: account.id,
+          platform: 'threads',
+          error_code: 'processing_timeout',
+          error_message: row.error?.message,
+        },
+      });
 
+      // Threads' Troubleshooting page: "querying a container's status once per minute, for no more than 5 minutes".
+      const reads = await statusReads('threads', account.username, 'status,error_message');
+      expect(reads.length).toBeGreaterThan(1);
+      expect(reads.length).toBeLessThanOrEqual(6);
+      for (let i = 1; i < reads.length; i += 1) {
+        expect((reads[i] as number) - (reads[i - 1] as number)).toBeGreaterThanOrEqual(60_000);
+      }
+      // It failed at a read made once the 5 minutes had passed, not before.
+      expect((reads.at(-1) as number) - madeAt).toBeGreaterThanOrEqual(300_000);
+
+      // The container is given up: a retry makes a new one, which Threads processes this time.
+      const retried = await t.app.inject({
+        method: 'POST',
+        url: `/v1/posts/${created.id}/retry`,
+        headers: auth(owner.key),
+      });
+      expect(retried.statusCode).toBe(200);
+      const remade = await eventually(async () => {
+        const again = await targetRow(targetId);
+        return again.containerId !== null && again.containerId !== made.containerId ? again : undefined;
+      });
+      expect(remade).toMatchObject({ status: 'publishing', step: 'processing' });
+      await setting('container_processing_seconds', 1);
+      await nextStep(targetId);
+      const post = await finished(created.id);
+      expect(post.targets[0]).toMatchObject({ status: 'published', attempts: 2 });
+      expect((await activity('threads', account.username)).filter((a) => a.action === 'publish')).toHaveLength(1);
+    } finally {
+      await setting('container_processing_seconds', 1);
+    }
+  });
+
+  it('instagram: publishes a container that finishes within the 5 minutes, having read it once a minute', async () => {
+    const account = await connected('instagram');
+    const media = await upload(await image('jpeg'), 'slow.jpg');
+    await setting('container_processing_seconds', 150);
+    try {
+      const created = await createPost({ account_ids: [account.id], text: 'Slow but fine', media_ids: [media] });
+      const targetId = created.targets[0].id;
+      await eventually(async () => ((await targetRow(targetId)).containerId !== null ? true : undefined));
+      let row = await targetRow(targetId);
+      for (let step = 0; step < 10 && row.status === 'publishing'; step += 1) row = await nextStep(targetId);
+      expect(row.status).toBe('published');
+      const [event] = await eventsOf(created.id);
+      expect(event).toMatchObject({ type: 'post.published', data: { target_id: targetId, platform: 'instagram' } });
+      // Instagram's Content Publishing page: "once per minute, for no more than 5 minutes".
+      const reads = await statusReads('instagram', account.username, 'status_code,status');
+      expect(reads.length).toBeGreaterThan(1);
+      for (let i = 1; i < reads.length; i += 1) {
+        expect((reads[i] as number) - (reads[i - 1] as number)).toBeGreaterThanOrEqual(60_000);
+      }
+    } finally {
+      await setting('container_processing_seconds', 1);
+    }
+  });
+
+  it('tiktok: a video TikTok is still processing after 2 hours fails with processing_timeout, saying TikTok may still publish it', async () => {
+    const account = await connected('tiktok');
+    await setting('container_processing_seconds', 'never');
+    try {
+      const video = await upload(await videoFile('mp4'), 'stuck.mp4');
+      const created = await createPost({
+        account_ids: [account.id],
+        media_ids: [video],
+        platforms: { tiktok: { privacy_level: 'SELF_ONLY' } },
+      });
+      const targetId = created.targets[0].id;
+      const processing = await eventually(async () => {
+        const row = await targetRow(targetId);
+        return row.polls > 0 ? row : undefined;
+      });
+      expect(processing.waitingReason).toContain('PROCESSING_DOWNLOAD');
+      const since = processing.processingSince ?? new Date(0);
+      // Short of 2 hours it still waits; past them, the next read ends the try.
+      await moveTime(t.database.pool, since.getTime() + 2 * 3_600_000 - 120_000 - now().getTime());
+      expect(await nextStep(targetId)).toMatchObject({ status: 'publishing', step: 'processing' });
+      await moveTime(t.database.pool, 120_000);
+      const post = await finished(created.id);
+      expect(post.targets[0]).toMatchObject({
+        status: 'failed',
+        error: {
+          code: 'processing_timeout',
+          message:
+            'TikTok was still processing the post 2 hours after it was sent, the longest the service waits; TikTok may still publish it by itself: check the account before retrying (a retry asks TikTok about the same post first).',
+          platform_code: null,
+        },
+      });
+      const [event] = await eventsOf(created.id);
+      expect(event).toMatchObject({
+        type: 'post.failed',
+        data: { target_id: targetId, error_code: 'processing_timeout' },
+      });
+    } finally {
+      await setting('container_processing_seconds', 1);
+    }
+  });
+
+  it('tiktok: a public post whose public id never comes is published without a permalink after 6 hours, not polled for ever', async () => {
+    const account = await connected('tiktok');
+    await setting('tiktok_moderation_seconds', 'never');
+    try {
+      const video = await upload(await videoFile('mp4'), 'unmoderated.mp4');
+      const created = await createPost({
+        account_ids: [account.id],
+        text: 'Moderated for ever',
+        media_ids: [video],
+        platforms: { tiktok: { privacy_level: 'PUBLIC_TO_EVERYONE' } },
+      });
+      const targetId = created.targets[0].id;
+      const moderating = await eventually(async () => {
+        const x = (await getPost(created.id)).targets[0];
+        return x.waiting_reason?.includes('moderation') ? x : undefined;
+      });
+      expect(moderating.status).toBe('publishing');
+      const since = (await targetRow(targetId)).processingSince ?? new Date(0);
+
+      // Short of the 6 hours, it still waits for the public id.
+      await moveTime(t.database.pool, since.getTime() + 6 * 3_600_000 - 120_000 - now().getTime());
+      const waiting = await nextStep(targetId);
+      expect(waiting).toMatchObject({ status: 'publishing', platformPostId: null });
+      expect(waiting.waitingReason).toContain('moderation');
+
+      await moveTime(t.database.pool, 120_000);
+      const post = await finished(created.id);
+      const [target] = post.targets;
+      expect(target).toMatchObject({ status: 'published', permalink: null, error: null });
+      // Known by its publish_id, as a post that is not public is.
+      expect(target.platform_post_id).toMatch(/^v_pub_url~v2\.\d+$/);
+      const [event] = await eventsOf(created.id);
+      expect(event).toMatchObject({
+        type: 'post.published',
+        data: { target_id: targetId, platform: 'tiktok', permalink: null, published_at: target.published_at },
+      });
+    } finally {
+      await setting('tiktok_moderation_seconds', 30);
+    }
+  });
+});
+
+describe('carousels wait for their items', () => {
   it.each(['instagram', 'threads'] as const)(
     "%s: makes the carousel's container only once its items, processing for 10 s, are finished, then publishes it",
     async (platform) => {
@@ -773,6 +984,38 @@ describe('carousels wait for their items', () => {
       }
     },
   );
+
+  it('threads: items still processing once 5 minutes have passed fail the target with processing_timeout, naming the item, read once a minute, and no carousel is made', async () => {
+    const account = await connected('threads');
+    const media = [await upload(await image('jpeg'), 'h1.jpg'), await upload(await image('jpeg'), 'h2.jpg')];
+    await setting('container_processing_seconds', 'never');
+    try {
+      const created = await createPost({ account_ids: [account.id], text: 'Items that hang', media_ids: media });
+      const targetId = created.targets[0].id;
+      let row = await eventually(async () => {
+        const made = await targetRow(targetId);
+        return made.itemContainerIds !== null ? made : undefined;
+      });
+      const madeAt = (row.processingSince ?? new Date(0)).getTime();
+      for (let step = 0; step < 20 && row.status === 'publishing'; step += 1) row = await nextStep(targetId);
+      expect(row).toMatchObject({ status: 'failed', containerId: null });
+      expect(row.error).toEqual({
+        code: 'processing_timeout',
+        message:
+          'Threads was still processing item 1 of 2 of the carousel 5 minutes after its container was made, the longest Threads asks to be polled for; retry to make a new one.',
+        platform_code: null,
+      });
+      // Each read of the items reads the first one still processing: its reads a minute apart, the
+      // last once the 5 minutes had passed.
+      const reads = await statusReads('threads', account.username, 'status,error_message');
+      for (let i = 1; i < reads.length; i += 1) {
+        expect((reads[i] as number) - (reads[i - 1] as number)).toBeGreaterThanOrEqual(60_000);
+      }
+      expect((reads.at(-1) as number) - madeAt).toBeGreaterThanOrEqual(300_000);
+    } finally {
+      await setting('container_processing_seconds', 1);
+    }
+  });
 
   it.each(['instagram', 'threads'] as const)(
     '%s: an item the platform cannot process fails the target, naming the item, and no carousel is made',

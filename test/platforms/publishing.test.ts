@@ -419,11 +419,16 @@ describe('tiktok publishing', () => {
     ]);
   });
 
-  it('a public post is found only once moderation gave it its public id', async () => {
+  it('a public post in moderation is found by its publish id without a permalink, then by its public id once moderation gave it', async () => {
     const account = await sandbox.credentials('tiktok', 'ttp_public');
     const { containerId } = await tiktok.publishing.createContainer(account, post('PUBLIC_TO_EVERYONE'));
-    advanceClock(PROCESSING_DONE_MS);
     expect(await tiktok.publishing.findPublished(account, containerId)).toBeNull();
+    advanceClock(PROCESSING_DONE_MS);
+    // Published, but TikTok gives its public id only once moderation is done.
+    expect(await tiktok.publishing.findPublished(account, containerId)).toEqual({
+      id: containerId.slice('PUBLIC_TO_EVERYONE:'.length),
+      permalink: null,
+    });
     // Longer than the sandbox's 30 s of moderation (its default tiktok_moderation_seconds).
     advanceClock(31_000);
     const found = await tiktok.publishing.findPublished(account, containerId);

@@ -44,6 +44,8 @@ const EXPECTED = {
       // "JPEG is the only image format supported" (Instagram content publishing).
       containerPublishes: false,
       imageTypes: ['image/jpeg'],
+      // Content Publishing, Troubleshooting: "once per minute, for no more than 5 minutes".
+      processing: { pollSeconds: 60, pollFactor: 1, maxPollSeconds: 60, limitSeconds: 300 },
     },
     grantsPages: false,
   },
@@ -60,6 +62,8 @@ const EXPECTED = {
       // Threads media specification: JPEG and PNG.
       containerPublishes: false,
       imageTypes: ['image/jpeg', 'image/png'],
+      // Threads API Troubleshooting: "once per minute, for no more than 5 minutes".
+      processing: { pollSeconds: 60, pollFactor: 1, maxPollSeconds: 60, limitSeconds: 300 },
     },
     grantsPages: false,
   },
@@ -73,6 +77,15 @@ const EXPECTED = {
       // TikTok's video/init is the post: TikTok publishes it by itself once processed.
       containerPublishes: true,
       imageTypes: [],
+      // TikTok states no interval and "a time limit is not guaranteed" (a pull fails after an hour);
+      // moderation "may take a few hours": the service's own bounds (docs/platforms.md, TikTok).
+      processing: {
+        pollSeconds: 2,
+        pollFactor: 1.5,
+        maxPollSeconds: 60,
+        limitSeconds: 7200,
+        permalinkLimitSeconds: 21_600,
+      },
     },
     grantsPages: false,
   },
@@ -85,6 +98,8 @@ const EXPECTED = {
       kinds: ['text', 'image', 'carousel'],
       containerPublishes: false,
       imageTypes: ['image/jpeg', 'image/png'],
+      // Feed posts have nothing to process.
+      processing: null,
     },
     grantsPages: true,
   },
@@ -101,6 +116,8 @@ const EXPECTED = {
       containerPublishes: true,
       // Images API: JPG, GIF and PNG.
       imageTypes: ['image/jpeg', 'image/png', 'image/gif'],
+      // The post is made PUBLISHED (lifecycleState): LinkedIn processes nothing first.
+      processing: null,
     },
     // A member's login reaches the organization pages they administer.
     grantsPages: true,
@@ -112,13 +129,13 @@ describe('the platform registry', () => {
     expect(PLATFORMS).toEqual(['instagram', 'threads', 'tiktok', 'facebook', 'linkedin']);
     for (const platform of PLATFORMS) {
       const { label, grantsPages, comments, insights, publishing } = platformInfo(platform);
-      const { kinds, containerPublishes, imageTypes } = publishing;
+      const { kinds, containerPublishes, imageTypes, processing } = publishing;
       expect({
         label,
         settingsPrefix: settingsPrefix(platform),
         comments,
         insights,
-        publishing: { kinds, containerPublishes, imageTypes },
+        publishing: { kinds, containerPublishes, imageTypes, processing },
         grantsPages,
       }).toEqual(EXPECTED[platform]);
     }

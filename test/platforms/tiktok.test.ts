@@ -294,14 +294,17 @@ describe('tiktok: publishing', () => {
     expect(early.kind).toBe('transient');
     expect(early.message).toMatch(/not finished/);
 
-    // PUBLISH_COMPLETE without the public id: TikTok is still moderating the public post.
+    // PUBLISH_COMPLETE without the public id: TikTok is still moderating the public post, which
+    // is published but known only by its publish_id until the public id appears.
     advanceClock(PROCESSING_DONE_MS);
-    // The target stays publishing, with the reason visible, until the public id appears.
     expect(await tiktok.publishing.containerStatus(account, containerId)).toEqual({
-      state: 'in_progress',
+      state: 'awaiting_permalink',
       message: expect.stringContaining('moderation'),
     });
-    expect(await tiktok.publishing.findPublished(account, containerId)).toBeNull();
+    expect(await tiktok.publishing.findPublished(account, containerId)).toEqual({
+      id: containerId.slice('PUBLIC_TO_EVERYONE:'.length),
+      permalink: null,
+    });
     const moderating = await platformError(tiktok.publishing.publishContainer(account, containerId));
     expect(moderating.kind).toBe('transient');
     expect(moderating.message).toMatch(/moderation/);

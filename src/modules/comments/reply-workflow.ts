@@ -8,9 +8,15 @@ import type { Db, Tx } from '../../db/connection.ts';
 import type { Scope } from '../../http/scope.ts';
 import { newId } from '../../ids.ts';
 import { enqueue } from '../../jobs/queue.ts';
-import { retryAt, retryPolicy } from '../../jobs/retry.ts';
 import { defineWorkflow, stateValues, transition, workflowTable } from '../../jobs/workflow.ts';
-import { commentsOf, PlatformError, type ReplyOutcome } from '../../platforms/index.ts';
+import {
+  commentsOf,
+  type Platform,
+  PlatformError,
+  platformInfo,
+  pollWaitMs,
+  type ReplyOutcome,
+} from '../../platforms/index.ts';
 import { type Account, accountById, actAsAccount, noteAccountFailure } from '../accounts/index.ts';
 import { acting, actionable } from './actions.ts';
 import type { CommentDeps } from './inbox.ts';
@@ -36,12 +42,25 @@ export const replyWorkflow = defineWorkflow({
 const replies = workflowTable(replyWorkflow, commentReplies, commentReplies.id);
 
 /**
- * Reading a pending Threads reply container again: 2 s, growing by half, at most 30 s. No
- * jitter: the wait is the platform's processing time.
+ * When a reply container still processing is read again, after the `polls`-th read (from 0): as
+ * the platform asks its containers to be read (its definition's processing rules; Threads: once
+ * a minute), and never sooner than it asked. No jitter: the wait is the platform's processing time.
  */
-const POLLS = retryPolicy({ firstMs: 2_000, factor: 1.5, capMs: 30_000, jitter: 0 });
+function nextReplyRead(platform: Platform, polls: number, retryAfterSeconds = 0): Date {
+  const rules = platformInfo(platform).publishing.processing;
+  const waitMs = rules === null ? 0 : pollWaitMs(rules, polls);
+  return new Date(now().getTime() + Math.max(waitMs, retryAfterSeconds * 1000));
+}
 
-/** Reply containers not published by then are given up (Threads expires containers after 24 h). */
+/**
+ * A reply container still processing this long after the reply was sent is given up, as long as
+ * the platform asks its containers to be read for (Threads: 5 minutes), not read until it expires.
+ */
+function processingLimitMs(platform: Platform): number {
+  return (platformInfo(platform).publishing.processing?.limitSeconds ?? 0) * 1000;
+}
+
+/** A reply whose reading keeps failing in passing is given up after an hour (Threads expires containers after 24 h). */
 const REPLY_GIVE_UP_MS = 3600_000;
 
 /**
@@ -95,7 +114,7 @@ export async function replyToComment(deps: CommentDeps, scope: Scope, id: string
         tx,
         'send_comment_reply',
         { reply_id: reply.id },
-        { runAt: retryAt(done, POLLS, 0), jobKey: `send_comment_reply:${reply.id}` },
+        { runAt: nextReplyRead(account.platform, 0), jobKey: `send_comment_reply:${reply.id}` },
       );
     }
     return reply;
@@ -157,15 +176,18 @@ export async function sendPendingReply(deps: CommentDeps, replyId: string): Prom
     await db.transaction((tx) => noteAccountFailure(tx, account.id, error));
     if (error.passing) {
       if (now().getTime() - reply.createdAt.getTime() > REPLY_GIVE_UP_MS) return await fail(error.message);
-      return await waitAgain(db, reply, error.detail.retryAfterSeconds);
+      return await waitAgain(db, reply, account.platform, error.detail.retryAfterSeconds);
     }
     return await fail(error.message);
   }
   if (outcome.state === 'pending') {
-    if (now().getTime() - reply.createdAt.getTime() > REPLY_GIVE_UP_MS) {
-      return await fail('the platform was still processing the reply after an hour');
+    const limitMs = processingLimitMs(account.platform);
+    if (now().getTime() - reply.createdAt.getTime() >= limitMs) {
+      return await fail(
+        `${platformInfo(account.platform).label} was still processing the reply ${Math.round(limitMs / 60_000)} minutes after it was sent, the longest it asks to be polled for`,
+      );
     }
-    return await waitAgain(db, reply);
+    return await waitAgain(db, reply, account.platform);
   }
   await db.transaction(async (tx) => {
     const at = now();
@@ -177,7 +199,7 @@ export async function sendPendingReply(deps: CommentDeps, replyId: string): Prom
 }
 
 /** A reply still being processed waits in `sending` and its job is queued for the next read; one that moved on is left. */
-async function waitAgain(db: Db, reply: CommentReply, retryAfterSeconds?: number): Promise<void> {
+async function waitAgain(db: Db, reply: CommentReply, platform: Platform, retryAfterSeconds?: number): Promise<void> {
   await db.transaction(async (tx) => {
     const waiting = await transition(tx, replies, reply.id, 'wait', { set: { polls: reply.polls + 1 } });
     if (!waiting) return;
@@ -185,7 +207,10 @@ async function waitAgain(db: Db, reply: CommentReply, retryAfterSeconds?: number
       tx,
       'send_comment_reply',
       { reply_id: reply.id },
-      { runAt: retryAt(now(), POLLS, reply.polls + 1, retryAfterSeconds), jobKey: `send_comment_reply:${reply.id}` },
+      {
+        runAt: nextReplyRead(platform, reply.polls + 1, retryAfterSeconds),
+        jobKey: `send_comment_reply:${reply.id}`,
+      },
     );
   });
 }

@@ -47,7 +47,7 @@ const ErrorJson = Type.Object(
   {
     code: Type.String({
       description:
-        'What kind of failure: `invalid_request` (the platform refused the post), `permission_missing`, `token_expired`, `access_revoked`, `rate_limited`, `transient`, `unsupported`, `account_not_connected`, `container_failed`, `container_expired`, `media_unavailable`, `outcome_unknown` (the platform may or may not have the post: check the account before retrying), `internal_error`, `validation_failed` (the post breaks a rule of the account found before sending it, e.g. a TikTok video longer than the account may post; nothing was sent).',
+        'What kind of failure: `invalid_request` (the platform refused the post), `permission_missing`, `token_expired`, `access_revoked`, `rate_limited`, `transient`, `unsupported`, `account_not_connected`, `container_failed`, `container_expired`, `processing_timeout` (the platform was still processing the post when the time it allows for polling ran out, 5 minutes on Instagram and Threads), `media_unavailable`, `outcome_unknown` (the platform may or may not have the post: check the account before retrying), `internal_error`, `validation_failed` (the post breaks a rule of the account found before sending it, e.g. a TikTok video longer than the account may post; nothing was sent).',
     }),
     message: Type.String({ description: "What went wrong, with the platform's own message where it gave one." }),
     platform_code: Nullable(Type.String(), "The platform's own error code, when it gave one."),

@@ -152,6 +152,12 @@ export const postTargets = pgTable(
     attempts: integer('attempts').notNull().default(0),
     /** Container status polls of the current try: the wait grows with them. */
     polls: integer('polls').notNull().default(0),
+    /**
+     * When the wait on the platform's processing began (the container, or a carousel's items,
+     * made; a new try of a container that publishes by itself): the platform's bound on polling
+     * counts from then, whatever restarts the worker.
+     */
+    processingSince: timestampColumn('processing_since'),
     /** Passing failures retried in the current try: the backoff grows with them. */
     failures: integer('failures').notNull().default(0),
     /** Passing failures are retried until then; after it, the next failure is the last. */

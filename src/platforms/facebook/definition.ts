@@ -34,6 +34,9 @@ export const facebookDefinition = {
     // No video on pages; several photos make one post.
     kinds: ['text', 'image', 'carousel'],
     containerPublishes: false,
+    // The photos are uploaded when the container is made and the feed post made at once: nothing
+    // is processed in between, so nothing is polled.
+    processing: null,
     // Facebook allows 63,206 characters in a post (Pages' post limits); the service counts them
     // as UTF-16 code units, as it always has.
     text: { maxLength: 63_206, counting: UTF16_CODE_UNITS },

@@ -93,6 +93,10 @@ export const instagramDefinition = {
     // No text-only posts: an Instagram post needs an image or a video.
     kinds: ['image', 'video', 'carousel'],
     containerPublishes: false,
+    // "We recommend querying a container's status once per minute, for no more than 5 minutes"
+    // (Content Publishing, Troubleshooting, "Container publishing status":
+    // https://developers.facebook.com/docs/instagram-platform/content-publishing).
+    processing: { pollSeconds: 60, pollFactor: 1, maxPollSeconds: 60, limitSeconds: 300 },
     // A caption; a first comment is held to its length too.
     text: { maxLength: MAX_CAPTION, counting: CODE_POINTS, maxHashtags: 30, maxMentions: 20 },
     carousel: { minItems: 2, maxItems: 10 },

@@ -19,6 +19,8 @@ export const linkedinDefinition = {
     kinds: ['text', 'image', 'carousel'],
     // Creating the post (POST /rest/posts with lifecycleState PUBLISHED) is the publication.
     containerPublishes: true,
+    // The post is created PUBLISHED: nothing is processed, so nothing is polled.
+    processing: null,
     // 3,000 characters: LinkedIn's composer limit, which its API pages do not state; counted as
     // UTF-16 code units of the text as written, before Little Text Format escaping (docs/platforms.md,
     // Open questions).

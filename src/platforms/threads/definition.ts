@@ -74,6 +74,10 @@ export const threadsDefinition = {
   publishing: {
     kinds: ['text', 'image', 'video', 'carousel'],
     containerPublishes: false,
+    // "We recommend querying a container's status once per minute, for no more than 5 minutes"
+    // (Threads API Troubleshooting, "Publishing Does Not Return a Media ID":
+    // https://developers.facebook.com/docs/threads/troubleshooting).
+    processing: { pollSeconds: 60, pollFactor: 1, maxPollSeconds: 60, limitSeconds: 300 },
     // A reply's text is held to the same.
     text: { maxLength: THREADS_MAX_TEXT, counting: THREADS_COUNTING },
     // https://developers.facebook.com/docs/threads/posts#carousel-posts: 2 to 20 images and videos.

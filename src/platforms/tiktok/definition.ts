@@ -59,6 +59,21 @@ export const tiktokDefinition = {
     kinds: ['video'],
     // TikTok publishes by itself once it has pulled and processed the video.
     containerPublishes: true,
+    // Get Post Status (https://developers.tiktok.com/doc/content-posting-api-reference-get-video-status)
+    // states no interval (the status fetch allows 30 requests a minute per token) and no bound: "a
+    // time limit is not guaranteed for the content posting process" (512 MB in under half a
+    // minute, 1 GB in about one, 4 GB in more than two), though a pull "can not be completed within
+    // the one-hour timeout" fails as video_pull_failed; a public post gets its id after moderation,
+    // which "usually finishes within one minute. In some cases, moderation may take a few hours."
+    // The bounds are the service's own: reads 2 s apart growing by half to a minute, two hours of
+    // processing (TikTok's hour of pulling, then its processing), six hours for the public id.
+    processing: {
+      pollSeconds: 2,
+      pollFactor: 1.5,
+      maxPollSeconds: 60,
+      limitSeconds: 2 * 3_600,
+      permalinkLimitSeconds: 6 * 3_600,
+    },
     // Direct Post reference: `title` at most 2,200 UTF-16 code units.
     text: { maxLength: 2_200, counting: UTF16_CODE_UNITS },
     carousel: null,

@@ -39,7 +39,8 @@ export async function creatorInfo({ api }: TikTokContext, token: string): Promis
  * Where a post stands. PUBLISH_COMPLETE is final for a post that is not public; a public
  * one goes through TikTok's moderation first, which may take hours, and only then gets
  * the public id TikTok's status answer carries
- * (https://developers.tiktok.com/doc/content-posting-api-reference-get-video-status).
+ * (https://developers.tiktok.com/doc/content-posting-api-reference-get-video-status): until
+ * then it is `awaiting_permalink`, published but without its public id and link.
  */
 export async function postState(context: TikTokContext, token: string, containerId: string) {
   const { privacy, publishId } = containerParts(containerId);
@@ -54,7 +55,7 @@ export async function postState(context: TikTokContext, token: string, container
   // TikTok's spelling; int64s, which parseJson keeps exact.
   const publicId = str(list(data.publicaly_available_post_id)[0]);
   const moderating = state === 'published' && privacy === PUBLIC_PRIVACY && publicId === null;
-  return { state: moderating ? ('in_progress' as const) : state, status, moderating, publicId, publishId, data };
+  return { state: moderating ? ('awaiting_permalink' as const) : state, status, publicId, publishId, data };
 }
 
 /** The post a finished publish became: its public id and link, or for a post that is not public its publish id. */

@@ -60,13 +60,13 @@ export function tiktokPublishing(context: TikTokContext): PublishingCapability {
     },
 
     async containerStatus({ accessToken }, containerId) {
-      const { state, status, moderating, data } = await postState(context, accessToken, containerId);
-      if (state === 'in_progress') {
+      const { state, status, data } = await postState(context, accessToken, containerId);
+      if (state === 'in_progress') return { state, message: `TikTok is still processing the video (${status})` };
+      if (state === 'awaiting_permalink') {
         return {
           state,
-          message: moderating
-            ? "waiting for TikTok's moderation of the public post, which may take hours; it has no public id until then"
-            : `TikTok is still processing the video (${status})`,
+          message:
+            "published; waiting for TikTok's moderation of the public post, which may take hours, to give its public id and link",
         };
       }
       const reason = str(data.fail_reason);
@@ -85,7 +85,8 @@ export function tiktokPublishing(context: TikTokContext): PublishingCapability {
         });
       }
       if (post.state !== 'published') {
-        const why = post.moderating ? "waiting for TikTok's moderation, which may take hours" : post.status;
+        const why =
+          post.state === 'awaiting_permalink' ? "waiting for TikTok's moderation, which may take hours" : post.status;
         throw new PlatformError('transient', `tiktok: the post is not finished yet (${why})`, { platform });
       }
       return publishedPost(context, accessToken, post.publicId, post.publishId);
@@ -98,9 +99,12 @@ export function tiktokPublishing(context: TikTokContext): PublishingCapability {
     },
 
     async findPublished({ accessToken }, containerId) {
-      // The publish_id names the post: its status says whether it became one.
+      // The publish_id names the post: its status says whether it became one (a public post still
+      // in moderation is one, known by its publish_id until TikTok gives its public id).
       const post = await postState(context, accessToken, containerId);
-      return post.state === 'published' ? publishedPost(context, accessToken, post.publicId, post.publishId) : null;
+      return post.state === 'published' || post.state === 'awaiting_permalink'
+        ? publishedPost(context, accessToken, post.publicId, post.publishId)
+        : null;
     },
   };
 }

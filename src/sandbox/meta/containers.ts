@@ -3,6 +3,7 @@ import type { SandboxAnswer } from '../answers.ts';
 import type { Store } from '../platform.ts';
 import type { SandboxContainer } from '../schema.ts';
 import { CONTAINER_PROCESSING_SECONDS, findContainer } from '../store/containers.ts';
+import { waitMs } from '../store/setting-kinds.ts';
 import { getSetting } from '../store/settings.ts';
 import { graphAnswer } from './errors.ts';
 
@@ -18,8 +19,8 @@ export async function containerMediaUrls(store: Store, container: SandboxContain
 
 /** Whether a publishing container is still processing (`container_processing_seconds` on the sandbox clock). */
 export async function stillProcessing(store: Store, container: SandboxContainer): Promise<boolean> {
-  const seconds = await getSetting(store, CONTAINER_PROCESSING_SECONDS);
-  return store.now().getTime() - container.createdAt.getTime() < seconds * 1000;
+  const processing = waitMs(await getSetting(store, CONTAINER_PROCESSING_SECONDS));
+  return store.now().getTime() - container.createdAt.getTime() < processing;
 }
 
 /**

@@ -3,14 +3,15 @@ import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Store } from '../platform.ts';
 import { type SandboxContainer, sandboxContainers } from '../schema.ts';
 import { numericId } from './ids.ts';
-import { seconds } from './setting-kinds.ts';
+import { secondsOrNever } from './setting-kinds.ts';
 
 /**
  * How long a new publishing container (Instagram, Threads, TikTok's video) stays IN_PROGRESS on
  * the sandbox clock. 5 s: as on the platforms with a video, publishing without polling fails,
- * while a demo still publishes within seconds.
+ * while a demo still publishes within seconds. `never`: it never finishes, as a platform's
+ * processing that hangs (an Instagram or Threads container still expires after a day unpublished).
  */
-export const CONTAINER_PROCESSING_SECONDS = seconds('container_processing_seconds', 5, 86_400);
+export const CONTAINER_PROCESSING_SECONDS = secondsOrNever('container_processing_seconds', 5, 86_400);
 
 export async function createContainer(
   store: Store,

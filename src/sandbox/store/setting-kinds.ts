@@ -37,6 +37,22 @@ export function wholeNumber(name: string, fallback: number, max: number, what = 
 export const seconds = (name: string, fallback: number, max: number) =>
   wholeNumber(name, fallback, max, 'a whole number of seconds');
 
+/** A wait that may never end: a whole number of seconds from 0 to `max`, or `"never"`. */
+export function secondsOrNever(name: string, fallback: number, max: number): Setting<number | 'never'> {
+  const counted = seconds(name, fallback, max);
+  return {
+    name,
+    default: fallback,
+    read: (value) => (value === 'never' ? 'never' : counted.read(value)),
+    takes: `${counted.takes}, or "never"`,
+  };
+}
+
+/** Such a wait in milliseconds (`never`: one that no time reaches). */
+export function waitMs(value: number | 'never'): number {
+  return value === 'never' ? Number.POSITIVE_INFINITY : value * 1000;
+}
+
 /** Comma-separated values, or `*`. */
 export function commaList(name: string, fallback: string): Setting<string> {
   return {

@@ -18,15 +18,18 @@ import {
   setContainerPost,
 } from '../store/containers.ts';
 import { createPost } from '../store/posts.ts';
-import { seconds } from '../store/setting-kinds.ts';
+import { seconds, secondsOrNever, waitMs } from '../store/setting-kinds.ts';
 import { getSetting } from '../store/settings.ts';
 import { call, publishCall, SCOPE } from './access.ts';
 import { ok, tiktok } from './envelope.ts';
 import { checkPostingRules, postingRefusal, privacyLevelOptions } from './posting-rules.ts';
 
 const MAX_TITLE_LENGTH = 2_200;
-/** How long moderating a public post takes: "usually within one minute" (TikTok's post status docs). */
-export const MODERATION_SECONDS = seconds('tiktok_moderation_seconds', 30, 2 * 86_400);
+/**
+ * How long moderating a public post takes: "usually within one minute. In some cases,
+ * moderation may take a few hours" (TikTok's post status docs). `never`: the public id never comes.
+ */
+export const MODERATION_SECONDS = secondsOrNever('tiktok_moderation_seconds', 30, 2 * 86_400);
 /**
  * The longest video (whole seconds) an account may post, which creator_info answers as
  * max_video_post_duration_sec: "Different users have different maximum video-duration
@@ -168,7 +171,7 @@ async function publishOnce(store: Store, who: Caller, container: SandboxContaine
 async function publishStatus(store: Store, who: Caller, container: SandboxContainer) {
   const size = VIDEO_BYTES;
   const age = store.now().getTime() - container.createdAt.getTime();
-  const processingMs = (await getSetting(store, CONTAINER_PROCESSING_SECONDS)) * 1000;
+  const processingMs = waitMs(await getSetting(store, CONTAINER_PROCESSING_SECONDS));
   if (age < processingMs) {
     return { status: 'PROCESSING_DOWNLOAD', publicaly_available_post_id: [], uploaded_bytes: 0, downloaded_bytes: 0 };
   }
@@ -189,7 +192,7 @@ async function publishStatus(store: Store, who: Caller, container: SandboxContai
   // reference), and only once moderation is done: "developers are not provided with the
   // post_id until this process is complete".
   const isPublic = container.request.privacy_level === 'PUBLIC_TO_EVERYONE';
-  const moderationMs = (await getSetting(store, MODERATION_SECONDS)) * 1000;
+  const moderationMs = waitMs(await getSetting(store, MODERATION_SECONDS));
   const moderated = age >= processingMs + moderationMs;
   return {
     status: 'PUBLISH_COMPLETE',

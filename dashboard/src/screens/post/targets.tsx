@@ -30,6 +30,8 @@ const NEXT_STEP: Record<string, string> = {
   media_unavailable: 'The platform could not fetch the media: check the media, then retry.',
   container_failed: 'The platform could not process the media: check the media, then retry.',
   container_expired: 'The platform let the upload expire: retry.',
+  processing_timeout:
+    'The platform took longer to process the media than it may be waited for: retry, or check the account first where it says it may still publish it.',
 };
 
 function TargetRow({ target, account }: { target: Target; account: Account | undefined }) {

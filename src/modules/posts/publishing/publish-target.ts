@@ -7,7 +7,8 @@
  *                          else create the container and record its id (before publishing);
  *                          a carousel's items first (Instagram, Threads) -> items: poll them
  *                          until each is finished, then create the carousel's container
- *              -->  processing: poll the container (a job per poll, waits growing);
+ *              -->  processing: poll the container (a job per poll, as often and as long as
+ *                          the platform allows; past that, failed with processing_timeout);
  *                          finished -> claimed -> publish -> published (+ post.published)
  *              -->  after_publish (a step the adapter declares: Instagram's first comment), then done.
  *

@@ -5,9 +5,17 @@
  * adapter declares for after publishing.
  */
 import { now } from '../../../clock.ts';
-import { retryAt, retryPolicy } from '../../../jobs/retry.ts';
 import { transition } from '../../../jobs/workflow.ts';
-import { type ContainerStatus, PlatformError, type PublishRequest, platformInfo } from '../../../platforms/index.ts';
+import {
+  type ContainerStatus,
+  type Platform,
+  PlatformError,
+  type ProcessingRules,
+  type PublishedPost,
+  type PublishRequest,
+  platformInfo,
+  pollWaitMs,
+} from '../../../platforms/index.ts';
 import { findMedia, mediaFetchUrl } from '../../media/index.ts';
 import { platformOptions, targetText } from '../options.ts';
 import { type TargetState, targetStates } from '../target-workflow.ts';
@@ -18,10 +26,66 @@ import { type Run, waitUntil } from './run.ts';
 /** A spent quota is read again this often (platforms do not say when it frees). */
 const QUOTA_RECHECK_MS = 10 * 60_000;
 /**
- * Container polls: 2 s, growing by half, at most a minute. No jitter: the wait is the
- * platform's processing time, and a poll before it is over only costs a call and a job.
+ * A container the platform processes is first read this long after it was made (the service's
+ * own choice: a platform fetches and processes for seconds at least). Every later read waits as
+ * the platform's processing rules say (its definition's `publishing.processing`).
  */
-const POLLS = retryPolicy({ firstMs: 2_000, factor: 1.5, capMs: 60_000, jitter: 0 });
+const FIRST_READ_MS = 2_000;
+
+/** The platform's processing rules: how often, and how long, its containers are polled. */
+function processingOf(platform: Platform): ProcessingRules | null {
+  return platformInfo(platform).publishing.processing;
+}
+
+/**
+ * When the read after the `polls`-th one that found the container still processing is due. No
+ * jitter: the wait is the platform's processing time, and a read before it is over only costs a
+ * call and a job.
+ */
+function nextRead(rules: ProcessingRules, polls: number): Date {
+  return new Date(now().getTime() + pollWaitMs(rules, polls));
+}
+
+/** Whether a wait that began `since` has lasted its bound, `limitSeconds`. */
+function boundPassed(since: Date, limitSeconds: number): boolean {
+  return now().getTime() >= since.getTime() + limitSeconds * 1000;
+}
+
+/** When the target's wait on the platform began (a target from before it was recorded: its last step). */
+function processingStart(run: Run): Date {
+  return run.target.processingSince ?? run.target.updatedAt;
+}
+
+/** A bound in words: `5 minutes`, `an hour`, `6 hours`. */
+function spanOf(seconds: number): string {
+  const [amount, unit] = seconds % 3600 === 0 ? [seconds / 3600, 'hour'] : [Math.round(seconds / 60), 'minute'];
+  return amount === 1 ? `${unit === 'hour' ? 'an' : 'a'} ${unit}` : `${amount} ${unit}s`;
+}
+
+/**
+ * A container (or a carousel's item: `what`) still processing: its next read is queued as the
+ * platform's rules say, or, once their bound has passed since it was made, the try ends with
+ * `processing_timeout` instead of polling on until the container expires. Reads stay as far
+ * apart as the platform asks, so the last one comes at most one wait after the bound.
+ */
+async function awaitProcessing(run: Run, what: string, waitingReason: string): Promise<void> {
+  const { deps, target, platform } = run;
+  const rules = processingOf(platform);
+  const label = platformInfo(platform).label;
+  if (rules === null) {
+    throw failure('processing_timeout', `${label} answered that ${what} is still processing, which it never does.`);
+  }
+  if (boundPassed(processingStart(run), rules.limitSeconds)) {
+    const span = spanOf(rules.limitSeconds);
+    throw failure(
+      'processing_timeout',
+      platformInfo(platform).publishing.containerPublishes
+        ? `${label} was still processing ${what} ${span} after it was sent, the longest the service waits; ${label} may still publish it by itself: check the account before retrying (a retry asks ${label} about the same post first).`
+        : `${label} was still processing ${what} ${span} after its container was made, the longest ${label} asks to be polled for; retry to make a new one.`,
+    );
+  }
+  await waitUntil(deps.db, target, nextRead(rules, target.polls), { polls: target.polls + 1, waitingReason });
+}
 
 /** Reads the quota; spent: waits for it. Else makes the container and records it before anything else. */
 export async function createContainer(run: Run): Promise<void> {
@@ -63,24 +127,26 @@ export async function createContainer(run: Run): Promise<void> {
   const recorded = {
     containerId,
     polls: 0,
+    processingSince: at,
     failures: 0,
     // Passing failures get a full window from here, however long the quota was waited for.
     retryUntil: new Date(at.getTime() + deps.publishRetryWindowMs),
     waitingReason: `Processing on ${platformInfo(platform).label}.`,
   };
   const from: TargetState = publishes ? 'creating' : 'quota';
-  if (request.media.length > 0) {
-    // A platform fetches and processes media for seconds at least: the first poll is due
-    // then, queued with the container's record (asking at once would cost a call and a job).
+  if (processingOf(platform) !== null) {
+    // The platform processes what it received, for seconds at least (Threads asks to wait
+    // before publishing even a text): the first read is due then, queued with the container's
+    // record. Read at once, a container still processing would cost a whole wait where the
+    // platform asks for reads a minute apart.
     await transition(deps.db, targetStates, target.id, 'container_made', {
       from: [from],
       set: recorded,
-      effect: queuePublishOfMoved(retryAt(at, POLLS, 0)),
+      effect: queuePublishOfMoved(new Date(at.getTime() + FIRST_READ_MS)),
     });
     return;
   }
-  // Text alone has nothing to fetch: its container is often ready at once, so its status is
-  // asked now (still processing, it is polled like any other).
+  // Nothing to process (a Facebook feed post): the container is asked about now.
   const saved = await transition(deps.db, targetStates, target.id, 'container_made', { from: [from], set: recorded });
   if (saved) await processContainer({ ...run, target: saved }, containerId);
 }
@@ -94,11 +160,12 @@ async function recordItems(run: Run, itemContainerIds: string[]): Promise<void> 
     set: {
       itemContainerIds,
       polls: 0,
+      processingSince: at,
       failures: 0,
       retryUntil: new Date(at.getTime() + deps.publishRetryWindowMs),
       waitingReason: `Processing the carousel's ${itemContainerIds.length} items on ${platformInfo(platform).label}.`,
     },
-    effect: queuePublishOfMoved(retryAt(at, POLLS, 0)),
+    effect: queuePublishOfMoved(new Date(at.getTime() + FIRST_READ_MS)),
   });
 }
 
@@ -118,10 +185,7 @@ export async function processItems(run: Run): Promise<void> {
       case 'finished':
         continue;
       case 'in_progress':
-        await waitUntil(deps.db, target, retryAt(now(), POLLS, target.polls), {
-          polls: target.polls + 1,
-          waitingReason: `Processing ${item} on ${label}.`,
-        });
+        await awaitProcessing(run, item, `Processing ${item} on ${label}.`);
         return;
       case 'expired':
         throw failure(
@@ -130,17 +194,25 @@ export async function processItems(run: Run): Promise<void> {
         );
       case 'failed':
       case 'published':
+      case 'awaiting_permalink':
         throw failure(
           'container_failed',
-          `${label} could not process ${item}: ${status.message ?? (status.state === 'published' ? 'it was published on its own' : 'no reason given')}.`,
+          `${label} could not process ${item}: ${status.message ?? (status.state === 'failed' ? 'no reason given' : 'it was published on its own')}.`,
         );
     }
   }
   const { containerId } = await adapter.publishing.createContainer(credentials, await publishRequest(run), items);
+  const at = now();
   await transition(deps.db, targetStates, target.id, 'container_made', {
     from: ['items'],
-    set: { containerId, itemContainerIds: null, polls: 0, waitingReason: `Processing on ${label}.` },
-    effect: queuePublishOfMoved(retryAt(now(), POLLS, 0)),
+    set: {
+      containerId,
+      itemContainerIds: null,
+      polls: 0,
+      processingSince: at,
+      waitingReason: `Processing on ${label}.`,
+    },
+    effect: queuePublishOfMoved(new Date(at.getTime() + FIRST_READ_MS)),
   });
 }
 
@@ -173,19 +245,27 @@ async function publishRequest(run: Run): Promise<PublishRequest> {
 
 /**
  * A new try of a target whose earlier try made a container: published meanwhile, it is
- * taken; still usable, it is polled and published; failed or expired, a new one is made.
+ * taken; still usable, it is polled and published; failed or expired, or still processing past
+ * the platform's bound on polling it, a new one is made. Where the container publishes by
+ * itself, no new one can be made: the new try waits for it anew, with a bound of its own.
  */
 export async function recheckContainer(run: Run, containerId: string): Promise<void> {
-  const { deps, adapter, credentials, target } = run;
+  const { deps, adapter, credentials, target, platform } = run;
   const status = await adapter.publishing.containerStatus(credentials, containerId);
-  if (status.state === 'failed' || status.state === 'expired') {
+  const rules = processingOf(platform);
+  const publishes = platformInfo(platform).publishing.containerPublishes;
+  const overdue =
+    status.state === 'in_progress' && (rules === null || boundPassed(processingStart(run), rules.limitSeconds));
+  if (status.state === 'failed' || status.state === 'expired' || (overdue && !publishes)) {
     const fresh = await transition(deps.db, targetStates, target.id, 'container_unusable', {
       set: { containerId: null },
     });
     if (fresh) await createContainer({ ...run, target: fresh });
     return;
   }
-  const usable = await transition(deps.db, targetStates, target.id, 'container_usable');
+  const usable = await transition(deps.db, targetStates, target.id, 'container_usable', {
+    set: publishes ? { processingSince: now() } : {},
+  });
   if (usable) await processContainer({ ...run, target: usable }, containerId, status);
 }
 
@@ -195,16 +275,49 @@ export async function resumeClaimed(run: Run, containerId: string): Promise<void
   if (resumed) await processContainer({ ...run, target: resumed }, containerId);
 }
 
+/** The post a published container became, as the platform finds it. */
+async function publishedPostOf(run: Run, containerId: string): Promise<PublishedPost> {
+  const { adapter, credentials, platform } = run;
+  const found = await adapter.publishing.findPublished(credentials, containerId);
+  if (found === null) {
+    throw new PlatformError('transient', 'the container is published, but its post could not be found yet', {
+      platform,
+    });
+  }
+  if ('unfindable' in found) {
+    // Published, but not to be found: nothing is sent again (a retry asks this container
+    // first), and the user is told to look on the account.
+    const { label } = platformInfo(platform);
+    throw failure(
+      'outcome_unknown',
+      `${label} says the post was published, but ${found.unfindable}; check the account. A retry asks ${label} about the same container and does not publish it again.`,
+    );
+  }
+  return found;
+}
+
 /** One poll of the container; finished: publish it; already published (a repeated run): take its post. */
 export async function processContainer(run: Run, containerId: string, known?: ContainerStatus): Promise<void> {
   const { deps, adapter, credentials, target, platform } = run;
   const status = known ?? (await adapter.publishing.containerStatus(credentials, containerId));
   switch (status.state) {
     case 'in_progress': {
-      await waitUntil(deps.db, target, retryAt(now(), POLLS, target.polls), {
-        polls: target.polls + 1,
-        waitingReason: status.message ?? `Processing on ${platformInfo(platform).label}.`,
-      });
+      await awaitProcessing(run, 'the post', status.message ?? `Processing on ${platformInfo(platform).label}.`);
+      return;
+    }
+    case 'awaiting_permalink': {
+      // Published, its link to come: read again while the platform's bound allows, then taken as
+      // published without a permalink rather than polled for ever.
+      const rules = processingOf(platform);
+      if (rules !== null && !boundPassed(processingStart(run), rules.permalinkLimitSeconds ?? 0)) {
+        await waitUntil(deps.db, target, nextRead(rules, target.polls), {
+          polls: target.polls + 1,
+          waitingReason: status.message ?? `Published on ${platformInfo(platform).label}; waiting for its link.`,
+        });
+        return;
+      }
+      // Its link as the platform gives it now: none, unless it came since the read above.
+      await markPublished(run, await publishedPostOf(run, containerId));
       return;
     }
     case 'failed':
@@ -218,21 +331,7 @@ export async function processContainer(run: Run, containerId: string, known?: Co
         `The platform's container expired before it was published${status.message ? `: ${status.message}` : ''}.`,
       );
     case 'published': {
-      const found = await adapter.publishing.findPublished(credentials, containerId);
-      if (found === null) {
-        throw new PlatformError('transient', 'the container is published, but its post could not be found yet', {
-          platform,
-        });
-      }
-      if ('unfindable' in found) {
-        // Published, but not to be found: nothing is sent again (a retry asks this container
-        // first), and the user is told to look on the account.
-        const { label } = platformInfo(platform);
-        throw failure(
-          'outcome_unknown',
-          `${label} says the post was published, but ${found.unfindable}; check the account. A retry asks ${label} about the same container and does not publish it again.`,
-        );
-      }
+      const found = await publishedPostOf(run, containerId);
       // Where the platform publishes by itself, `published` is how every publication ends.
       if (!platformInfo(platform).publishing.containerPublishes) {
         deps.log.warn(
