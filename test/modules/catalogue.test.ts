@@ -132,7 +132,8 @@ describe('GET /v1/platforms', () => {
       insights: null,
     });
     // LinkedIn: a member's login grants the organization pages they administer; the Posts API's
-    // commentary holds 3,000 characters (LinkedIn's composer limit); a MultiImage post 2 to 20 images (JPG, GIF, PNG).
+    // commentary holds 3,000 characters (LinkedIn's composer limit); a MultiImage post 2 to 20 images (JPG, GIF, PNG);
+    // the Comments API reads and answers comments as the organization, and has no hiding.
     expect(byName.linkedin).toMatchObject({
       label: 'LinkedIn',
       grants_pages: true,
@@ -143,7 +144,7 @@ describe('GET /v1/platforms', () => {
         video_durations: [],
         image_types: ['image/jpeg', 'image/png', 'image/gif'],
       },
-      comments: null,
+      comments: { reply: true, hide: false, hide_replies: false, reply_to_hidden: false },
       insights: null,
     });
     // Threads' user insights: `views` are views of the profile; Instagram's, of the content.
@@ -247,8 +248,9 @@ const SCOPES: Record<Platform, string[]> = {
     'pages_manage_engagement',
     'pages_read_user_content',
   ],
-  // Community Management API: the member, the organizations administered, posting as them.
-  linkedin: ['r_basicprofile', 'rw_organization_admin', 'w_organization_social'],
+  // Community Management API: the member, the organizations administered, reading their posts
+  // and comments, posting and commenting as them.
+  linkedin: ['r_basicprofile', 'rw_organization_admin', 'r_organization_social', 'w_organization_social'],
 };
 
 /**

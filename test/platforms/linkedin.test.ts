@@ -389,3 +389,97 @@ describe('linkedin: publishing as an organization', () => {
     expect(await published('li_publish_errors')).toEqual([]);
   });
 });
+
+describe('linkedin: comments on organization posts', () => {
+  function comments() {
+    if (linkedin.comments === undefined) throw new Error('the LinkedIn adapter reads no comments');
+    return linkedin.comments;
+  }
+
+  /** A comment by another member on the organization's newest post, added through the control API. */
+  async function commentOn(organization: string, text: string, commentedAt?: string) {
+    const { status, body } = await sandbox.control('POST', '/comments', {
+      platform: 'linkedin',
+      username: organization,
+      author_username: 'someone_else',
+      text,
+      ...(commentedAt === undefined ? {} : { commented_at: commentedAt }),
+    });
+    expect(status).toBe(201);
+    return body as { id: string; post_id: string };
+  }
+
+  it("reads the organization's recent posts and their comments, newest first, named by comment URN", async () => {
+    const account = await firstOrganization('li_comments_read');
+    const first = await commentOn('li_comments_read.company1', 'First!', '2026-11-20T10:00:00.000Z');
+    const second = await commentOn('li_comments_read.company1', 'Great news', '2026-11-20T11:00:00.000Z');
+    const read = await comments().recentComments(account);
+    expect(read?.posts.map((p) => p.id)).toContain(`urn:li:share:${first.post_id}`);
+    expect(read?.comments).toEqual([
+      {
+        id: `urn:li:comment:(urn:li:activity:${second.post_id},${second.id})`,
+        postId: `urn:li:share:${second.post_id}`,
+        parentId: null,
+        authorId: expect.stringMatching(/^urn:li:person:/),
+        authorUsername: null,
+        text: 'Great news',
+        createdAt: new Date('2026-11-20T11:00:00.000Z'),
+        hidden: false,
+        byAccount: false,
+      },
+      {
+        id: `urn:li:comment:(urn:li:activity:${first.post_id},${first.id})`,
+        postId: `urn:li:share:${first.post_id}`,
+        parentId: null,
+        authorId: expect.stringMatching(/^urn:li:person:/),
+        authorUsername: null,
+        text: 'First!',
+        createdAt: new Date('2026-11-20T10:00:00.000Z'),
+        hidden: false,
+        byAccount: false,
+      },
+    ]);
+  });
+
+  it('a reply is a comment under the comment, made as the organization; it reads back as the account’s own', async () => {
+    const account = await firstOrganization('li_comments_reply');
+    const comment = await commentOn('li_comments_reply.company1', 'Any openings?');
+    const commentUrn = `urn:li:comment:(urn:li:activity:${comment.post_id},${comment.id})`;
+    const sent = await comments().reply(account, commentUrn, 'Yes: see our careers page');
+    expect(sent).toEqual({ state: 'sent', id: expect.stringMatching(/^urn:li:comment:\(urn:li:activity:\d+,\d+\)$/) });
+    // What LinkedIn holds under the comment: the reply, its actor the organization.
+    const { body } = await rest(
+      'GET',
+      `/socialActions/${encodeURIComponent(commentUrn)}/comments`,
+      account.accessToken,
+      VERSIONED,
+    );
+    expect(body.elements).toEqual([
+      expect.objectContaining({
+        actor: `urn:li:organization:${account.platformUserId}`,
+        object: `urn:li:activity:${comment.post_id}`,
+        parentComment: commentUrn,
+        message: { text: 'Yes: see our careers page', attributes: [] },
+      }),
+    ]);
+  });
+
+  it('reading comments needs r_organization_social, replying w_organization_social (403 ACCESS_DENIED)', async () => {
+    expect(linkedin.scopes.byAction.read_comments).toEqual(['r_organization_social']);
+    expect(linkedin.scopes.byAction.reply).toEqual(['w_organization_social']);
+    expect(linkedin.scopes.byAction.hide).toBeUndefined();
+    const reader = await firstOrganization('li_comments_noscope', ['r_basicprofile', 'rw_organization_admin']);
+    expect((await platformError(comments().recentComments(reader))).kind).toBe('permission_missing');
+    const comment = await commentOn('li_comments_noscope.company1', 'Hello');
+    const urn = `urn:li:comment:(urn:li:activity:${comment.post_id},${comment.id})`;
+    expect((await platformError(comments().reply(reader, urn, 'Hi'))).kind).toBe('permission_missing');
+  });
+
+  it('LinkedIn offers no hiding and sends ordinary apps no comment notices', async () => {
+    const account = await firstOrganization('li_comments_hide');
+    expect(
+      (await platformError(comments().setHidden(account, 'urn:li:comment:(urn:li:activity:1,2)', true))).kind,
+    ).toBe('unsupported');
+    expect(() => comments().parseCommentNotices({ headers: {}, body: '{}' })).toThrow(/notices/);
+  });
+});

@@ -106,8 +106,9 @@ const EXPECTED = {
   linkedin: {
     label: 'LinkedIn',
     settingsPrefix: 'LINKEDIN',
-    // Comments on organization posts and organization insights come in a later increment.
-    comments: null,
+    // Comments API: read and answered as the organization; LinkedIn documents no hiding.
+    comments: { reply: true, hide: false, replyToHidden: false, hideReplies: false },
+    // Organization insights come in a later increment.
     insights: null,
     publishing: {
       // Posts API: text, images, MultiImage (video and documents later).
@@ -123,6 +124,9 @@ const EXPECTED = {
     grantsPages: true,
   },
 };
+
+/** Where comments are read by polling only: LinkedIn pushes ordinary apps no comment notices. */
+const WITHOUT_COMMENT_NOTICES: readonly Platform[] = ['linkedin'];
 
 describe('the platform registry', () => {
   it('lists each platform once, with its label, settings prefix and capabilities', () => {
@@ -154,7 +158,7 @@ describe('the platform registry', () => {
     const actions = adapter.scopes.byAction;
     expect(actions.read_comments !== undefined).toBe(expected.comments !== null);
     expect(actions.reply !== undefined).toBe(expected.comments !== null);
-    expect(actions.hide !== undefined).toBe(expected.comments !== null);
+    expect(actions.hide !== undefined).toBe(expected.comments?.hide === true);
     expect(actions.read_insights !== undefined).toBe(expected.insights !== null);
     expect(actions.publish !== undefined).toBe(expected.publishing.kinds.length > 0);
   });
@@ -166,9 +170,9 @@ describe('the platform registry', () => {
   it.each(Object.keys(EXPECTED) as Platform[])('%s: the sandbox imitates what the service uses there', (platform) => {
     const part = SANDBOX_PLATFORMS.find((p) => p.name === platform);
     const expected = EXPECTED[platform];
-    // Where the service reads comments it is told of new ones, so the sandbox must send notices;
-    // where it reads figures, the sandbox must hold some to answer.
-    expect(part?.webhooks !== null).toBe(expected.comments !== null);
+    // Where the service reads comments it is told of new ones, so the sandbox must send notices,
+    // unless the platform sends none; where it reads figures, the sandbox must hold some to answer.
+    expect(part?.webhooks !== null).toBe(expected.comments !== null && !WITHOUT_COMMENT_NOTICES.includes(platform));
     if (expected.insights !== null) expect(part?.insightMetrics).not.toBeNull();
   });
 

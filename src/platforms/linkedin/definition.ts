@@ -11,8 +11,9 @@ export const linkedinDefinition = {
   label: 'LinkedIn',
   // One member's login reaches every organization page they administer; each chosen page is an account.
   grantsPages: true,
-  // Comments on organization posts and organization insights are the next increment.
-  comments: null,
+  // Comments API: comments are read and answered as the organization; LinkedIn offers no hiding.
+  comments: { reply: true, hide: false, replyToHidden: false, hideReplies: false },
+  // Organization insights are the next increment.
   insights: null,
   metricDescriptions: null,
   publishing: {

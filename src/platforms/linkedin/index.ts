@@ -1,6 +1,6 @@
 /**
  * The LinkedIn adapter (the Community Management API: the organization pages a member
- * administers, their posts), made of its parts. Facts: docs/platforms.md, "LinkedIn".
+ * administers, their posts and comments), made of its parts. Facts: docs/platforms.md, "LinkedIn".
  */
 import type { PlatformDefinition } from '../definition.ts';
 import { unsupported } from '../errors.ts';
@@ -8,6 +8,7 @@ import type { AdapterOptions } from '../http.ts';
 import { reportingMissingScopes } from '../missing-scopes.ts';
 import type { PlatformAdapter } from '../types.ts';
 import { linkedinContext } from './api.ts';
+import { linkedinComments } from './comments.ts';
 import { linkedinDefinition } from './definition.ts';
 import { linkedinPages, linkedinProfile } from './pages.ts';
 import { linkedinPublishing } from './publishing.ts';
@@ -32,6 +33,7 @@ export function linkedinAdapter(options: AdapterOptions, now: () => Date): Platf
     profile: (credentials) => linkedinProfile(context, credentials),
     pages: (credentials) => linkedinPages(context, credentials),
     publishing: linkedinPublishing(context),
+    comments: linkedinComments(context),
   });
 }
 

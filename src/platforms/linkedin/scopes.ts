@@ -6,9 +6,9 @@ export const LINKEDIN_SCOPE = {
   basicProfile: 'r_basicprofile',
   /** The organizations the member administers, and their pages' details. */
   organizationAdmin: 'rw_organization_admin',
-  /** Reading an organization's posts. */
+  /** Reading an organization's posts and their comments. */
   organizationRead: 'r_organization_social',
-  /** Posting as an organization. */
+  /** Posting and commenting as an organization. */
   organizationWrite: 'w_organization_social',
 } as const;
 
@@ -23,6 +23,8 @@ export const LINKEDIN_SCOPES: ScopePolicy = {
   required: [LINKEDIN_SCOPE.basicProfile, LINKEDIN_SCOPE.organizationAdmin],
   byAction: {
     read_profile: [LINKEDIN_SCOPE.organizationAdmin],
+    read_comments: [LINKEDIN_SCOPE.organizationRead],
+    reply: [LINKEDIN_SCOPE.organizationWrite],
     publish: [LINKEDIN_SCOPE.organizationWrite],
   },
 };

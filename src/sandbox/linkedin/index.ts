@@ -1,7 +1,7 @@
 /**
  * LinkedIn, imitated: www.linkedin.com (the permission page, the OAuth token endpoint, the
  * image upload URLs) and api.linkedin.com/rest (the member, the organizations they administer,
- * images and posts), in LinkedIn's shapes and errors (docs/platforms.md, "LinkedIn").
+ * images, posts and their comments), in LinkedIn's shapes and errors (docs/platforms.md, "LinkedIn").
  */
 import type { FastifyInstance } from 'fastify';
 import { installAnswers } from '../kit.ts';
@@ -9,6 +9,7 @@ import type { SandboxPlatform, Store } from '../platform.ts';
 import type { SandboxAccount } from '../schema.ts';
 import { platform } from './access.ts';
 import { linkedin } from './answers.ts';
+import { commentRoutes } from './comments.ts';
 import { permissionPage, tokenRoutes } from './oauth.ts';
 import { addOrganizations, organizationRoutes, personId } from './organizations.ts';
 import { publishingRoutes, uploadRoutes } from './publishing.ts';
@@ -25,6 +26,7 @@ function hosts(store: Store): Record<string, (host: FastifyInstance) => void> {
       installAnswers(app, linkedin);
       organizationRoutes(app, store);
       publishingRoutes(app, store);
+      commentRoutes(app, store);
     },
   };
 }
@@ -36,8 +38,9 @@ export const linkedinPlatform: SandboxPlatform<typeof platform> = {
   newUser: { postTypes: ['TEXT', 'TEXT', 'IMAGE'], comments: false, afterCreate: addOrganizations, newId: personId },
   permalink: (_account: SandboxAccount, postId: string) =>
     `https://www.linkedin.com/feed/update/urn:li:share:${postId}`,
-  // Comments and insights are the next increment.
+  // Insights are the next increment.
   insightMetrics: null,
+  // LinkedIn pushes no comment notices to an ordinary app: its comments are read.
   webhooks: null,
   settings: [],
   testers: false,

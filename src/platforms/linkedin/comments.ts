@@ -1,0 +1,138 @@
+/**
+ * Comments on an organization's posts (Comments API, `/rest/socialActions/{target}/comments`):
+ * read by polling (LinkedIn pushes no comment notices to an ordinary app), answered as the
+ * organization. LinkedIn offers no hiding. Facts: docs/platforms.md, "LinkedIn".
+ */
+import { invalidRequest, unsupported } from '../errors.ts';
+import { list, num, record, str } from '../http.ts';
+import {
+  type AccountCredentials,
+  type CommentsCapability,
+  type PlatformComment,
+  PlatformError,
+  type PlatformPostSummary,
+} from '../types.ts';
+import type { LinkedInContext } from './api.ts';
+import { organizationUrn } from './pages.ts';
+
+const platform = 'linkedin';
+/** The most a page of the Comments API or the Posts API holds. */
+const PAGE = 100;
+/** First-level comments read per post: enough for any recent post, bounded against a viral one. */
+const MAX_COMMENTS_PER_POST = 500;
+/** `urn:li:comment:({the post's activity or ugcPost URN},{id})`: the post part is what a reply's `object` names. */
+const COMMENT_URN = /^urn:li:comment:\((urn:li:[A-Za-z]+:\d+),(\d+)\)$/;
+
+const path = (urn: string) => encodeURIComponent(urn);
+
+function postSummary(raw: unknown): PlatformPostSummary | null {
+  const p = record(raw);
+  const id = str(p.id);
+  if (id === null) return null;
+  const at = num(p.publishedAt) ?? num(p.createdAt);
+  return {
+    id,
+    text: str(p.commentary),
+    permalink: `https://www.linkedin.com/feed/update/${id}`,
+    publishedAt: at === null ? null : new Date(at),
+  };
+}
+
+/** A first-level comment, or a reply when it names a `parentComment`. */
+function toComment(raw: unknown, postId: string, organization: string): PlatformComment | null {
+  const c = record(raw);
+  const id = str(c.commentUrn) ?? str(c.$URN);
+  const time = num(record(c.created).time);
+  if (id === null || time === null) return null;
+  const actor = str(c.actor);
+  return {
+    id,
+    postId,
+    parentId: str(c.parentComment),
+    // A comment names its author's URN only (a member or an organization), not a name.
+    authorId: actor,
+    authorUsername: null,
+    text: str(record(c.message).text) ?? '',
+    createdAt: new Date(time),
+    hidden: false,
+    byAccount: actor === organization,
+  };
+}
+
+export function linkedinComments({ api }: LinkedInContext): CommentsCapability {
+  async function readAll(token: string, target: string, max: number): Promise<unknown[]> {
+    const elements: unknown[] = [];
+    for (let start = 0; elements.length < max; start += PAGE) {
+      const page = await api.restObject('GET', `/socialActions/${path(target)}/comments`, token, {
+        query: { start, count: PAGE },
+      });
+      const got = list(page.elements);
+      elements.push(...got);
+      if (got.length < PAGE) break;
+    }
+    return elements.slice(0, max);
+  }
+
+  return {
+    async recentComments({ platformUserId, accessToken }, { posts = 10 } = {}) {
+      const organization = organizationUrn(platformUserId);
+      const listed = await api.restObject('GET', '/posts', accessToken, {
+        query: { q: 'author', author: organization, count: Math.min(posts, PAGE), sortBy: 'CREATED' },
+      });
+      const summaries = list(listed.elements)
+        .map(postSummary)
+        .filter((p): p is PlatformPostSummary => p !== null);
+      const comments: PlatformComment[] = [];
+      for (const { id } of summaries) {
+        for (const raw of await readAll(accessToken, id, MAX_COMMENTS_PER_POST)) {
+          const comment = toComment(raw, id, organization);
+          if (comment !== null) comments.push(comment);
+        }
+      }
+      comments.sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime());
+      // LinkedIn's limits show only as 429 refusals: no usage header to report.
+      return { posts: summaries, comments, usagePercent: null };
+    },
+
+    parseCommentNotices() {
+      throw unsupported(platform, 'comment notices (LinkedIn sends ordinary apps none: comments are read)');
+    },
+
+    async subscribeNotices() {
+      // Nothing to subscribe: comments are read by polling.
+    },
+
+    async commentTimes() {
+      // Only a notice lacks a comment's time, and LinkedIn sends none.
+      return new Map();
+    },
+
+    async postSummary({ accessToken }, postId) {
+      const summary = postSummary(await api.restObject('GET', `/posts/${path(postId)}`, accessToken));
+      if (summary === null)
+        throw new PlatformError('transient', 'linkedin answered a post without its id', { platform });
+      return summary;
+    },
+
+    async reply({ platformUserId, accessToken }: AccountCredentials, commentId, text) {
+      const object = COMMENT_URN.exec(commentId)?.[1];
+      if (object === undefined) throw invalidRequest(platform, `${commentId} is not a comment URN`);
+      if (text.trim() === '') throw invalidRequest(platform, 'a reply needs text');
+      // A reply is a comment created under the comment: the comment is the target and its parent.
+      const created = await api.restObject('POST', `/socialActions/${path(commentId)}/comments`, accessToken, {
+        json: { actor: organizationUrn(platformUserId), object, message: { text }, parentComment: commentId },
+      });
+      const id = str(created.commentUrn) ?? str(created.$URN);
+      if (id === null) {
+        throw new PlatformError('transient', 'linkedin created the reply without naming it (no commentUrn)', {
+          platform,
+        });
+      }
+      return { state: 'sent', id };
+    },
+
+    async setHidden() {
+      throw unsupported(platform, 'hiding comments');
+    },
+  };
+}

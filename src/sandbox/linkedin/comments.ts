@@ -1,0 +1,142 @@
+/**
+ * An organization's posts and their comments: the Posts API's finder by author
+ * (`GET /rest/posts?q=author`) and one post (`GET /rest/posts/{urn}`), and the Comments API
+ * (`GET` and `POST /rest/socialActions/{target}/comments`): comments on a post, or, with a
+ * comment's URN as the target, the comments under it. A comment is named
+ * `urn:li:comment:(urn:li:activity:{post},{id})`; LinkedIn offers no hiding.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { type Caller, caller, requireScope } from '../caller.ts';
+import { param } from '../kit.ts';
+import type { Store } from '../platform.ts';
+import type { SandboxComment, SandboxPost } from '../schema.ts';
+import { addComment, findComment, listComments } from '../store/comments.ts';
+import { findPost, listPosts } from '../store/posts.ts';
+import { administered, call, checkVersionHeaders, organizationUrn, personUrn, SCOPE } from './access.ts';
+import { linkedin, linkedinAnswer } from './answers.ts';
+
+const POST_URN = /^urn:li:(?:share|ugcPost|activity):(\d+)$/;
+const COMMENT_URN = /^urn:li:comment:\(urn:li:activity:(\d+),(\d+)\)$/;
+
+const activityUrn = (postId: string) => `urn:li:activity:${postId}`;
+const commentUrn = (c: SandboxComment) => `urn:li:comment:(${activityUrn(c.postId)},${c.id})`;
+
+function paging(request: FastifyRequest): { start: number; count: number } {
+  const numberOf = (name: string, fallback: number) => {
+    const value = param(request, name);
+    const n = value === undefined ? fallback : Number(value);
+    if (!Number.isInteger(n) || n < 0) throw linkedin.badParameter(`${name} must be a non-negative integer`);
+    return n;
+  };
+  return { start: numberOf('start', 0), count: Math.min(numberOf('count', 10), 100) };
+}
+
+function renderPost(post: SandboxPost) {
+  return {
+    id: `urn:li:share:${post.id}`,
+    author: organizationUrn(post.accountId),
+    commentary: post.caption ?? '',
+    visibility: 'PUBLIC',
+    lifecycleState: 'PUBLISHED',
+    createdAt: post.createdAt.getTime(),
+    publishedAt: post.createdAt.getTime(),
+    lastModifiedAt: post.createdAt.getTime(),
+  };
+}
+
+/** A comment as the Comments API answers it: its author an organization (the page's own) or a member. */
+function renderComment(post: SandboxPost, comment: SandboxComment) {
+  const actor = comment.authorId === post.accountId ? organizationUrn(post.accountId) : personUrn(comment.authorId);
+  const parent = comment.parentId === null ? undefined : `urn:li:comment:(${activityUrn(post.id)},${comment.parentId})`;
+  return {
+    id: comment.id,
+    commentUrn: commentUrn(comment),
+    $URN: commentUrn(comment),
+    actor,
+    object: activityUrn(post.id),
+    message: { text: comment.text, attributes: [] },
+    created: { actor, time: comment.createdAt.getTime() },
+    lastModified: { actor, time: comment.createdAt.getTime() },
+    ...(parent === undefined ? {} : { parentComment: parent }),
+  };
+}
+
+/** The post a post or comment URN names, of an organization the caller administers. */
+async function targetOf(
+  store: Store,
+  who: Caller,
+  target: string,
+): Promise<{ post: SandboxPost; parent: SandboxComment | null }> {
+  const onComment = COMMENT_URN.exec(target);
+  const postId = onComment?.[1] ?? POST_URN.exec(target)?.[1];
+  const post = postId === undefined ? undefined : await findPost(store, postId);
+  if (!post) throw linkedin.notFound(target);
+  await administered(store, who, post.accountId);
+  if (onComment === null) return { post, parent: null };
+  const parent = await findComment(store, onComment[2] ?? '');
+  if (!parent || parent.postId !== post.id) throw linkedin.notFound(target);
+  return { post, parent };
+}
+
+export function commentRoutes(app: FastifyInstance, store: Store): void {
+  app.get('/rest/posts', async (request) => {
+    checkVersionHeaders(request, store.now());
+    const who = await caller(store, request, call);
+    if (param(request, 'q') !== 'author') throw linkedin.badParameter('q must be author');
+    requireScope(who, call, SCOPE.organizationRead);
+    const org = await administered(store, who, param(request, 'author') ?? '');
+    const { start, count } = paging(request);
+    const { posts } = await listPosts(store, org.id, { limit: start + count });
+    return { paging: { start, count, links: [] }, elements: posts.slice(start).map(renderPost) };
+  });
+
+  app.get('/rest/posts/:urn', async (request) => {
+    checkVersionHeaders(request, store.now());
+    const who = await caller(store, request, call);
+    requireScope(who, call, SCOPE.organizationRead);
+    return renderPost((await targetOf(store, who, (request.params as { urn: string }).urn)).post);
+  });
+
+  app.get('/rest/socialActions/:target/comments', async (request) => {
+    checkVersionHeaders(request, store.now());
+    const who = await caller(store, request, call);
+    requireScope(who, call, SCOPE.organizationRead);
+    const { post, parent } = await targetOf(store, who, (request.params as { target: string }).target);
+    const { start, count } = paging(request);
+    const { comments } = await listComments(store, post.id, { parentId: parent?.id ?? null, limit: start + count });
+    const total = (await listComments(store, post.id, { parentId: parent?.id ?? null, limit: 10_000 })).comments.length;
+    return {
+      paging: { start, count, total, links: [] },
+      elements: comments.slice(start).map((c) => renderComment(post, c)),
+    };
+  });
+
+  app.post('/rest/socialActions/:target/comments', async (request, reply) => {
+    checkVersionHeaders(request, store.now());
+    const who = await caller(store, request, call);
+    requireScope(who, call, SCOPE.organizationWrite);
+    const target = (request.params as { target: string }).target;
+    const { post, parent } = await targetOf(store, who, target);
+    const body = (request.body ?? {}) as Record<string, unknown>;
+    const org = await administered(store, who, String(body.actor ?? ''));
+    if (org.id !== post.accountId) {
+      throw linkedinAnswer(403, 'ACCESS_DENIED', `${organizationUrn(org.id)} cannot comment as the post's author`, 100);
+    }
+    if (body.object !== activityUrn(post.id) && body.object !== `urn:li:share:${post.id}`) {
+      throw linkedin.badParameter(`object must name the post commented on, ${activityUrn(post.id)}`);
+    }
+    if (parent !== null && body.parentComment !== target) {
+      throw linkedin.badParameter('parentComment must be the comment the reply is created under');
+    }
+    const text = (body.message as { text?: unknown } | undefined)?.text;
+    if (typeof text !== 'string' || text.trim() === '') throw linkedin.badParameter('message.text is required');
+    const comment = await addComment(store, {
+      postId: post.id,
+      parentId: parent?.id ?? null,
+      authorId: org.id,
+      authorUsername: org.username,
+      text,
+    });
+    return reply.code(201).header('x-restli-id', comment.id).send(renderComment(post, comment));
+  });
+}
