@@ -1243,3 +1243,75 @@ async function expectPollSchedule(fresh: { id: string }, older: { id: string }):
   expect(next.get(older.id)).toBeLessThan(after + 900_000);
   expect(next.get(older.id)).not.toBe(next.get(fresh.id));
 }
+
+describe('LinkedIn: comments read by polling, answered as the organization', () => {
+  /** A LinkedIn account is the member's first organization page; comments are made on its posts. */
+  const organizationOf = (account: SandboxAccount) => `${account.sandboxUser}.company1`;
+
+  async function linkedinComment(account: SandboxAccount, text: string) {
+    const res = await sandbox.control('POST', '/comments', {
+      platform: 'linkedin',
+      username: organizationOf(account),
+      author_username: 'jordan.recruits',
+      text,
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    const made = res.body as { id: string; post_id: string };
+    return { ...made, urn: `urn:li:comment:(urn:li:activity:${made.post_id},${made.id})` };
+  }
+
+  it('a comment added on LinkedIn reaches the inbox by the periodic read and is delivered as comment.created', async () => {
+    const account = await connected('linkedin');
+    const made = await linkedinComment(account, 'Congratulations on the launch!');
+    await pollComments(pollDeps(), account.id);
+    const comment = await arrived(made.urn);
+    expect(comment).toMatchObject({
+      account_id: account.id,
+      platform: 'linkedin',
+      platform_comment_id: made.urn,
+      parent_id: null,
+      author_id: expect.stringMatching(/^urn:li:person:/),
+      text: 'Congratulations on the launch!',
+      hidden: false,
+      reply_status: 'unreplied',
+      from_account: false,
+      can_reply: true,
+      can_hide: false,
+    });
+    const delivered = await eventually(async () => {
+      const found = deliveriesFor(comment.id);
+      return found.length > 0 ? found : undefined;
+    });
+    expect(delivered).toHaveLength(1);
+    expect(delivered[0]?.body.data).toMatchObject({ comment_id: comment.id, platform: 'linkedin' });
+  });
+
+  it('a reply lands on LinkedIn as the organization, under the comment; hiding is 422 unsupported_platform', async () => {
+    const account = await connected('linkedin');
+    const made = await linkedinComment(account, 'Are you hiring in Lyon?');
+    await pollComments(pollDeps(), account.id);
+    const comment = await arrived(made.urn);
+    const res = await act(comment.id, 'reply', { text: 'We are: see our careers page' });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json()).toMatchObject({ comment_id: comment.id, status: 'sent', text: 'We are: see our careers page' });
+
+    // What LinkedIn received: a comment under the comment, its actor the organization.
+    const replies = (await activity('linkedin', account.sandboxUser)).filter((a) => a.action === 'reply');
+    expect(replies).toEqual([
+      expect.objectContaining({
+        target_id: made.urn,
+        detail: {
+          comment_urn: res.json().platform_comment_id,
+          actor: `urn:li:organization:${account.platformUserId}`,
+          object: `urn:li:activity:${made.post_id}`,
+          parent_comment: made.urn,
+          message: 'We are: see our careers page',
+        },
+      }),
+    ]);
+
+    const hide = await act(comment.id, 'hide', { hidden: true });
+    expect(hide.statusCode, hide.body).toBe(422);
+    expect((hide.json() as ErrorBody).error.code).toBe('unsupported_platform');
+  });
+});

@@ -10,6 +10,7 @@ import { type Caller, caller, requireScope } from '../caller.ts';
 import { param } from '../kit.ts';
 import type { Store } from '../platform.ts';
 import type { SandboxComment, SandboxPost } from '../schema.ts';
+import { recordActivity } from '../store/activity.ts';
 import { addComment, findComment, listComments } from '../store/comments.ts';
 import { findPost, listPosts } from '../store/posts.ts';
 import { administered, call, checkVersionHeaders, organizationUrn, personUrn, SCOPE } from './access.ts';
@@ -137,6 +138,19 @@ export function commentRoutes(app: FastifyInstance, store: Store): void {
       authorUsername: org.username,
       text,
     });
-    return reply.code(201).header('x-restli-id', comment.id).send(renderComment(post, comment));
+    const rendered = renderComment(post, comment);
+    await recordActivity(store, {
+      accountId: org.id,
+      action: parent === null ? 'comment' : 'reply',
+      targetId: target,
+      detail: {
+        comment_urn: rendered.commentUrn,
+        actor: body.actor,
+        object: body.object,
+        parent_comment: body.parentComment ?? null,
+        message: text,
+      },
+    });
+    return reply.code(201).header('x-restli-id', comment.id).send(rendered);
   });
 }
