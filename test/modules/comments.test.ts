@@ -1284,6 +1284,9 @@ describe('LinkedIn: comments read by polling, answered as the organization', () 
     });
     expect(delivered).toHaveLength(1);
     expect(delivered[0]?.body.data).toMatchObject({ comment_id: comment.id, platform: 'linkedin' });
+    // LinkedIn sends no notices: the account says its comments come by polling alone.
+    const shown = await t.app.inject({ method: 'GET', url: `/v1/accounts/${account.id}`, headers: auth(owner.key) });
+    expect(shown.json()).toMatchObject({ notices: 'polling_only' });
   });
 
   it('a reply lands on LinkedIn as the organization, under the comment; hiding is 422 unsupported_platform', async () => {

@@ -480,6 +480,7 @@ describe('linkedin: comments on organization posts', () => {
     expect(
       (await platformError(comments().setHidden(account, 'urn:li:comment:(urn:li:activity:1,2)', true))).kind,
     ).toBe('unsupported');
+    expect((await platformError(comments().subscribeNotices(account))).kind).toBe('unsupported');
     expect(() => comments().parseCommentNotices({ headers: {}, body: '{}' })).toThrow(/notices/);
   });
 });

@@ -99,7 +99,9 @@ export function linkedinComments({ api }: LinkedInContext): CommentsCapability {
     },
 
     async subscribeNotices() {
-      // Nothing to subscribe: comments are read by polling.
+      // Refused, so the account says `notices: "polling_only"` (its comments come by polling alone)
+      // rather than a subscription LinkedIn never makes.
+      throw unsupported(platform, 'comment notices (LinkedIn sends ordinary apps none: comments are read)');
     },
 
     async commentTimes() {
