@@ -15,7 +15,7 @@ import {
   TimeRangeQuery,
   timeBound,
 } from '../../http/schemas.ts';
-import { COMMENT_PLATFORMS, PLATFORMS, platformLabels } from '../../platforms/index.ts';
+import { COMMENT_PLATFORMS, PLATFORMS, platformInfo, platformLabels } from '../../platforms/index.ts';
 import { setHidden, setReplyStatus } from './actions.ts';
 import { type CommentDeps, getComment, listComments } from './inbox.ts';
 import { CommentJson, ReplyJson, renderComment, renderReply } from './json.ts';
@@ -40,6 +40,11 @@ const withoutComments = platformLabels(
   'and',
 );
 
+/** Where comments are read and answered but cannot be hidden (LinkedIn). */
+const withoutHiding = platformLabels(
+  COMMENT_PLATFORMS.filter((p) => platformInfo(p).comments?.hide === false),
+  'and',
+);
 const ACTION_ERRORS = `422 \`unsupported_platform\` (${withoutComments}: no comment API for ordinary apps; GET /v1/platforms says what each platform allows), 409 \`account_not_connected\` (the account is \`expired\` or \`disconnected\`, or the platform says its token expired or was revoked: the account is then marked so), 422 \`permission_missing\` (the permission the spec names is not granted: \`details.permission\`; no platform call is made), 429 \`platform_rate_limited\` with \`Retry-After\` (the platform limits the account now), 502 \`platform_error\` (the platform refused or failed: \`details.platform_code\` and \`details.platform_message\` are its own).`;
 
 export function commentRoutes(deps: CommentDeps): FastifyPluginAsyncTypebox {
@@ -184,7 +189,7 @@ export function commentRoutes(deps: CommentDeps): FastifyPluginAsyncTypebox {
         schema: {
           tags,
           summary: 'Hide or unhide a comment',
-          description: `\`{"hidden": true}\` hides the comment on the platform, \`false\` shows it again; answers the comment. Threads hides top-level replies only (409 \`comment_not_hideable\` for a nested one). ${ACTION_ERRORS}`,
+          description: `\`{"hidden": true}\` hides the comment on the platform, \`false\` shows it again; answers the comment. Threads hides top-level replies only (409 \`comment_not_hideable\` for a nested one). ${withoutHiding} offers no hiding: 422 \`unsupported_platform\`. ${ACTION_ERRORS}`,
           headers: ProfileHeader,
           params: Params,
           body: Type.Object({ hidden: Type.Boolean() }, { additionalProperties: false }),
