@@ -15,6 +15,7 @@ import { addComment, findComment, listComments } from '../store/comments.ts';
 import { findPost, listPosts } from '../store/posts.ts';
 import { administered, call, checkVersionHeaders, organizationUrn, personUrn, SCOPE } from './access.ts';
 import { linkedin, linkedinAnswer } from './answers.ts';
+import { nonNegative } from './organizations.ts';
 
 const POST_URN = /^urn:li:(?:share|ugcPost|activity):(\d+)$/;
 const COMMENT_URN = /^urn:li:comment:\(urn:li:activity:(\d+),(\d+)\)$/;
@@ -23,13 +24,10 @@ const activityUrn = (postId: string) => `urn:li:activity:${postId}`;
 const commentUrn = (c: SandboxComment) => `urn:li:comment:(${activityUrn(c.postId)},${c.id})`;
 
 function paging(request: FastifyRequest): { start: number; count: number } {
-  const numberOf = (name: string, fallback: number) => {
-    const value = param(request, name);
-    const n = value === undefined ? fallback : Number(value);
-    if (!Number.isInteger(n) || n < 0) throw linkedin.badParameter(`${name} must be a non-negative integer`);
-    return n;
+  return {
+    start: nonNegative(param(request, 'start'), 0, 'start'),
+    count: Math.min(nonNegative(param(request, 'count'), 10, 'count'), 100),
   };
-  return { start: numberOf('start', 0), count: Math.min(numberOf('count', 10), 100) };
 }
 
 function renderPost(post: SandboxPost) {

@@ -47,7 +47,8 @@ function renderOrganization(org: SandboxAccount) {
   };
 }
 
-function nonNegative(value: string | undefined, fallback: number, name: string): number {
+/** A paging parameter (`start`, `count`): a non-negative integer, else 400. */
+export function nonNegative(value: string | undefined, fallback: number, name: string): number {
   if (value === undefined) return fallback;
   const n = Number(value);
   if (!Number.isInteger(n) || n < 0) throw linkedin.badParameter(`${name} must be a non-negative integer`);
