@@ -88,11 +88,15 @@ export async function subscribeCommentNotices(deps: NoticeSubscriptionDeps, acco
         })
         .where(and(eq(accounts.id, account.id), eq(accounts.commentNotices, 'pending')));
     });
-    deps.log.warn(
+    // A platform that sends no notices at all (LinkedIn) is no failure to act on.
+    const log = error.kind === 'unsupported' ? deps.log.info.bind(deps.log) : deps.log.warn.bind(deps.log);
+    log(
       { ...fields, kind: error.kind, err: error.message, attempts },
-      passing
-        ? `subscribing the account to comment notices failed; trying again in ${Math.round(wait / 1000)} s, comments come by polling meanwhile`
-        : 'subscribing the account to comment notices failed; its comments come by polling only until it is reconnected',
+      error.kind === 'unsupported'
+        ? 'the platform sends no comment notices; its comments come by polling'
+        : passing
+          ? `subscribing the account to comment notices failed; trying again in ${Math.round(wait / 1000)} s, comments come by polling meanwhile`
+          : 'subscribing the account to comment notices failed; its comments come by polling only until it is reconnected',
     );
     return;
   }
