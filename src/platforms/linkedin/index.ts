@@ -9,6 +9,7 @@ import { reportingMissingScopes } from '../missing-scopes.ts';
 import type { PlatformAdapter } from '../types.ts';
 import { linkedinContext } from './api.ts';
 import { linkedinDefinition } from './definition.ts';
+import { linkedinInsights } from './insights.ts';
 import { linkedinPages, linkedinProfile } from './pages.ts';
 import { linkedinPublishing } from './publishing.ts';
 import { LINKEDIN_SCOPES } from './scopes.ts';
@@ -31,6 +32,7 @@ export function linkedinAdapter(options: AdapterOptions, now: () => Date): Platf
     },
     profile: (credentials) => linkedinProfile(context, credentials),
     pages: (credentials) => linkedinPages(context, credentials),
+    insights: linkedinInsights(context),
     publishing: linkedinPublishing(context),
   });
 }

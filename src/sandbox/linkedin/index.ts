@@ -1,7 +1,7 @@
 /**
  * LinkedIn, imitated: www.linkedin.com (the permission page, the OAuth token endpoint, the
  * image upload URLs) and api.linkedin.com/rest (the member, the organizations they administer,
- * images and posts), in LinkedIn's shapes and errors (docs/platforms.md, "LinkedIn").
+ * images, posts and the organizations' statistics), in LinkedIn's shapes and errors (docs/platforms.md, "LinkedIn").
  */
 import type { FastifyInstance } from 'fastify';
 import { installAnswers } from '../kit.ts';
@@ -12,6 +12,7 @@ import { linkedin } from './answers.ts';
 import { permissionPage, tokenRoutes } from './oauth.ts';
 import { addOrganizations, organizationRoutes, personId } from './organizations.ts';
 import { publishingRoutes, uploadRoutes } from './publishing.ts';
+import { INSIGHT_METRICS, statisticsRoutes } from './statistics.ts';
 
 function hosts(store: Store): Record<string, (host: FastifyInstance) => void> {
   return {
@@ -25,6 +26,7 @@ function hosts(store: Store): Record<string, (host: FastifyInstance) => void> {
       installAnswers(app, linkedin);
       organizationRoutes(app, store);
       publishingRoutes(app, store);
+      statisticsRoutes(app, store);
     },
   };
 }
@@ -36,8 +38,7 @@ export const linkedinPlatform: SandboxPlatform<typeof platform> = {
   newUser: { postTypes: ['TEXT', 'TEXT', 'IMAGE'], comments: false, afterCreate: addOrganizations, newId: personId },
   permalink: (_account: SandboxAccount, postId: string) =>
     `https://www.linkedin.com/feed/update/urn:li:share:${postId}`,
-  // Comments and insights are the next increment.
-  insightMetrics: null,
+  insightMetrics: INSIGHT_METRICS,
   webhooks: null,
   settings: [],
   testers: false,
