@@ -106,9 +106,14 @@ const EXPECTED = {
   linkedin: {
     label: 'LinkedIn',
     settingsPrefix: 'LINKEDIN',
-    // Comments on organization posts and organization insights come in a later increment.
+    // Comments on organization posts come in a later increment.
     comments: null,
-    insights: null,
+    // Organization Share Statistics (impressionCount, clickCount, likeCount, commentCount,
+    // shareCount) by day and per post; the follower count through Network Sizes.
+    insights: {
+      account: ['followers_count', 'views', 'clicks', 'likes', 'comments', 'shares'],
+      post: ['views', 'clicks', 'likes', 'comments', 'shares'],
+    },
     publishing: {
       // Posts API: text, images, MultiImage (video and documents later).
       kinds: ['text', 'image', 'carousel'],
