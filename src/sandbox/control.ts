@@ -65,7 +65,7 @@ const InsightsBody = Type.Object(
   {
     ...Who,
     post_id: Type.Optional(Type.String({ minLength: 1 })),
-    metric: Type.String({ pattern: '^[a-z_]{1,60}$' }),
+    metric: Type.String({ pattern: '^[A-Za-z_]{1,60}$' }),
     values: Type.Array(Type.Object({ day: Day, value: Type.Union([Type.Integer({ minimum: 0 }), Type.Null()]) }), {
       minItems: 1,
       maxItems: 400,

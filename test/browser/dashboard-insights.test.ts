@@ -52,10 +52,10 @@ describe('insights', () => {
     const { page } = opened;
     await signIn(kit, page, kit.ownerKey);
     await page.getByRole('link', { name: 'Insights' }).click();
-    // Instagram and Threads answer insights; TikTok's need its API for Business, and Facebook Pages' are not read.
+    // Instagram, Threads and LinkedIn answer insights; TikTok's need its API for Business, and Facebook Pages' are not read.
     await page
       .getByText(
-        'Daily figures of Instagram and Threads accounts (the service reads none on TikTok, Facebook Pages and LinkedIn).',
+        'Daily figures of Instagram, Threads and LinkedIn accounts (the service reads none on TikTok and Facebook Pages).',
         { exact: true },
       )
       .waitFor();

@@ -145,10 +145,26 @@ describe('GET /v1/platforms', () => {
         image_types: ['image/jpeg', 'image/png', 'image/gif'],
       },
       comments: { reply: true, hide: false, hide_replies: false, reply_to_hidden: false },
-      insights: null,
     });
-    // Threads' user insights: `views` are views of the profile; Instagram's, of the content.
     const accountMetric = (p: string, name: string) => byName[p]?.insights?.account.find((m) => m.name === name);
+    // LinkedIn's share statistics count organic activity only; impressions are its views.
+    expect(byName.linkedin?.insights?.account.map((m) => m.name)).toEqual([
+      'followers_count',
+      'views',
+      'clicks',
+      'likes',
+      'comments',
+      'shares',
+    ]);
+    expect(byName.linkedin?.insights?.post.map((m) => m.name)).toEqual([
+      'views',
+      'clicks',
+      'likes',
+      'comments',
+      'shares',
+    ]);
+    expect(accountMetric('linkedin', 'views')?.description).toMatch(/impressions/i);
+    // Threads' user insights: `views` are views of the profile; Instagram's, of the content.
     expect(accountMetric('threads', 'views')?.description).toMatch(/profile/);
     expect(accountMetric('instagram', 'views')?.description).toMatch(/content/);
     expect(byName.threads?.insights?.account.map((m) => m.name)).toEqual([

@@ -756,6 +756,55 @@ describe('errors', () => {
     expect(Object.keys(spaced.metrics)).toEqual(['views', 'reach']);
   });
 
+  it("answers a LinkedIn organization page's daily figures as LinkedIn's share statistics give them, no data as null", async () => {
+    const linkedin = await connected('linkedin');
+    // The account is the member's first organization page; the figures are set on the page.
+    const page = { ...linkedin, sandboxUser: `${linkedin.sandboxUser}.company1` };
+    await setFigures('linkedin', page, 'impressionCount', [
+      [-2, 30],
+      [-1, null],
+    ]);
+    await setFigures('linkedin', page, 'likeCount', [
+      [-2, 0],
+      [-1, 4],
+    ]);
+    await quiet(linkedin.id);
+    await refreshInsights(deps, linkedin.id);
+    const answer = await insights(linkedin.id, `?from=${day(-2)}&to=${day(-1)}&metrics=views,likes`);
+    expect(answer).toMatchObject({ platform: 'linkedin', missing_permission: null });
+    expect(answer.metrics).toEqual({
+      views: {
+        total: 30,
+        values: [
+          { date: day(-2), value: 30 },
+          { date: day(-1), value: null },
+        ],
+      },
+      likes: {
+        total: 4,
+        values: [
+          { date: day(-2), value: 0 },
+          { date: day(-1), value: 4 },
+        ],
+      },
+    });
+  });
+
+  it('answers a LinkedIn page whose statistics LinkedIn refuses with missing_permission rw_organization_admin', async () => {
+    const linkedin = await connected('linkedin');
+    await quiet(linkedin.id);
+    const res = await sandbox.control('POST', '/faults', {
+      platform: 'linkedin',
+      username: `${linkedin.sandboxUser}.company1`,
+      error: 'permission_missing',
+    });
+    expect(res.status).toBe(201);
+    await refreshInsights(deps, linkedin.id);
+    const answer = await insights(linkedin.id, `?from=${day(-1)}&to=${day(0)}&metrics=views`);
+    expect(answer.missing_permission).toBe('rw_organization_admin');
+    expect(answer.metrics.views.values.map((v: { value: unknown }) => v.value)).toEqual([null, null]);
+  });
+
   it('answers TikTok and Facebook accounts with 422 insights_not_supported', async () => {
     for (const platform of ['tiktok', 'facebook'] as const) {
       const account = await connected(platform);

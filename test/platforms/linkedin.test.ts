@@ -2,7 +2,14 @@ import { request } from 'undici';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { advanceClock, now, resetClock } from '../../src/clock.ts';
 import type { AccountCredentials, PlatformAdapter, TokenSet } from '../../src/platforms/index.ts';
-import { pagesOf, platformError, REDIRECT_URI, startSandbox, type TestSandbox } from '../helpers/sandbox.ts';
+import {
+  insightsOf,
+  pagesOf,
+  platformError,
+  REDIRECT_URI,
+  startSandbox,
+  type TestSandbox,
+} from '../helpers/sandbox.ts';
 import { type MediaServer, startMediaServer } from '../helpers/sandbox-media.ts';
 
 let sandbox: TestSandbox;
@@ -482,5 +489,89 @@ describe('linkedin: comments on organization posts', () => {
     ).toBe('unsupported');
     expect((await platformError(comments().subscribeNotices(account))).kind).toBe('unsupported');
     expect(() => comments().parseCommentNotices({ headers: {}, body: '{}' })).toThrow(/notices/);
+  });
+});
+
+describe('linkedin: organization insights', () => {
+  const dayOf = (offset: number) => new Date(now().getTime() + offset * DAY).toISOString().slice(0, 10);
+
+  async function figures(
+    username: string,
+    metric: string,
+    values: { day: string; value: number | null }[],
+    postId?: string,
+  ) {
+    const page = (await member(username)).pages[0].username;
+    const body = { platform: 'linkedin', username: page, metric, values, ...(postId ? { post_id: postId } : {}) };
+    expect((await sandbox.control('PUT', '/insights', body)).status).toBe(200);
+  }
+
+  it('daily share statistics by the service names, the follower count today; no data is null, never 0', async () => {
+    const account = await firstOrganization('li_insights');
+    const [yesterday, before, today] = [dayOf(-1), dayOf(-2), dayOf(0)];
+    await figures('li_insights', 'impressionCount', [
+      { day: before, value: null },
+      { day: yesterday, value: 120 },
+    ]);
+    await figures('li_insights', 'likeCount', [
+      { day: before, value: 0 },
+      { day: yesterday, value: 7 },
+    ]);
+    await figures('li_insights', 'firstDegreeSize', [{ day: today, value: 42 }]);
+    const read = await insightsOf(linkedin).accountInsights(
+      account,
+      [before, yesterday, today, dayOf(1)],
+      ['views', 'likes', 'followers_count'],
+    );
+    expect(read.figures[before]).toEqual({ views: null, likes: 0, followers_count: null });
+    expect(read.figures[yesterday]).toEqual({ views: 120, likes: 7, followers_count: null });
+    expect(read.figures[today]?.followers_count).toBe(42);
+    // A day still to come has no data.
+    expect(read.figures[dayOf(1)]).toEqual({ views: null, likes: null, followers_count: null });
+  });
+
+  it('days older than the rolling 12 months are no data, never asked; an unknown metric is refused', async () => {
+    const account = await firstOrganization('li_insights_old');
+    const old = dayOf(-400);
+    expect((await insightsOf(linkedin).accountInsights(account, [old], ['views'])).figures).toEqual({
+      [old]: { views: null },
+    });
+    expect((await platformError(insightsOf(linkedin).accountInsights(account, [dayOf(-1)], ['reach']))).kind).toBe(
+      'invalid_request',
+    );
+  });
+
+  it('LinkedIn refuses a time range starting before its 12 months, and a caller without the admin permission', async () => {
+    const account = await firstOrganization('li_insights_raw');
+    const urn = encodeURIComponent(`urn:li:organization:${account.platformUserId}`);
+    const start = now().getTime() - 400 * DAY;
+    const old = await rest(
+      'GET',
+      `/organizationalEntityShareStatistics?q=organizationalEntity&organizationalEntity=${urn}&timeIntervals=(timeRange:(start:${start},end:${start + DAY}),timeGranularityType:DAY)`,
+      account.accessToken,
+      VERSIONED,
+    );
+    expect(old.status).toBe(400);
+    expect(old.body).toMatchObject({ status: 400, code: 'ILLEGAL_ARGUMENT' });
+
+    // Share and follower statistics need rw_organization_admin.
+    const narrow = await login('li_insights_raw', ['r_basicprofile', 'w_organization_social']);
+    const refused = { platformUserId: account.platformUserId, accessToken: narrow.accessToken };
+    expect((await platformError(insightsOf(linkedin).accountInsights(refused, [dayOf(-1)], ['views']))).kind).toBe(
+      'permission_missing',
+    );
+    expect(
+      (await platformError(insightsOf(linkedin).accountInsights(refused, [dayOf(0)], ['followers_count']))).kind,
+    ).toBe('permission_missing');
+  });
+
+  it("a post's lifetime statistics, null where LinkedIn has no data", async () => {
+    const account = await firstOrganization('li_post_insights');
+    const { containerId } = await linkedin.publishing.createContainer(account, { text: 'numbers', media: [] });
+    const postId = containerId.replace('urn:li:share:', '');
+    await figures('li_post_insights', 'impressionCount', [{ day: dayOf(0), value: 300 }], postId);
+    await figures('li_post_insights', 'commentCount', [{ day: dayOf(0), value: null }], postId);
+    const read = await insightsOf(linkedin).postInsights(account, containerId, ['views', 'comments']);
+    expect(read.figures).toEqual({ views: 300, comments: null });
   });
 });

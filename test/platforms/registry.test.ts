@@ -108,8 +108,12 @@ const EXPECTED = {
     settingsPrefix: 'LINKEDIN',
     // Comments API: read and answered as the organization; LinkedIn documents no hiding.
     comments: { reply: true, hide: false, replyToHidden: false, hideReplies: false },
-    // Organization insights come in a later increment.
-    insights: null,
+    // Organization Share Statistics (impressionCount, clickCount, likeCount, commentCount,
+    // shareCount) by day and per post; the follower count through Network Sizes.
+    insights: {
+      account: ['followers_count', 'views', 'clicks', 'likes', 'comments', 'shares'],
+      post: ['views', 'clicks', 'likes', 'comments', 'shares'],
+    },
     publishing: {
       // Posts API: text, images, MultiImage (video and documents later).
       kinds: ['text', 'image', 'carousel'],

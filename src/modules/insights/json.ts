@@ -10,7 +10,7 @@ const Day = (description: string) => Type.String({ format: 'date', description: 
 
 const MissingPermission = Nullable(
   Type.String(),
-  'The insights permission the account has not granted (`instagram_business_manage_insights`, `threads_manage_insights`): then every figure is null and the platform is not asked. Null when granted.',
+  'The insights permission the account has not granted (`instagram_business_manage_insights`, `threads_manage_insights`, `rw_organization_admin` on LinkedIn): then every figure is null and the platform is not asked. Null when granted.',
 );
 
 export const AccountInsightsJson = Type.Object(

@@ -66,7 +66,7 @@ function historyPause(usagePercent: number | null): number {
 }
 
 /**
- * Every minute: starts following each connected Instagram and Threads account not seen yet
+ * Every minute: starts following each connected account on a platform with insights not seen yet
  * (its first refresh at once when it was connected within the last 6 hours, else at its
  * phase; its history from now), then queues the refreshes and history readings that are due.
  */

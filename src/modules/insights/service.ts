@@ -209,7 +209,7 @@ const accountWithFigures = (() => {
 
 /**
  * A post's figures on one of its accounts: the one named by `account_id`, else the post's only
- * Instagram or Threads account (400 `account_id_required` when it has several).
+ * account on a platform with insights (400 `account_id_required` when it has several).
  */
 export async function postInsightsOf(
   deps: InsightReadDeps,
@@ -279,7 +279,7 @@ export async function postInsightsOf(
 
 /**
  * POST /v1/insights/sync: queues a refresh of the accounts named (default: every connected
- * Instagram and Threads account the caller sees). Once per 5 minutes per owner, or per profile
+ * account on a platform with insights the caller sees). Once per 5 minutes per owner, or per profile
  * for a call limited to one: the slot is taken in the same statement that checks it, so two
  * calls at once cannot both pass.
  */

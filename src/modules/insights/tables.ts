@@ -38,7 +38,7 @@ export const postInsights = pgTable(
 );
 
 /**
- * Where each Instagram and Threads account stands: when it is next refreshed, when its figures
+ * Where each account on a platform with insights stands: when it is next refreshed, when its figures
  * were last read, how far back its history still has to be read, and which days a refresh
  * missed.
  */

@@ -1,10 +1,35 @@
 /** LinkedIn (the Community Management API: organization pages) as data. Facts: docs/platforms.md, "LinkedIn". */
 import { Type } from 'typebox';
-import type { PlatformDefinition } from '../definition.ts';
+import { type MetricDescriptions, metricsOf, type PlatformDefinition } from '../definition.ts';
 import { UTF16_CODE_UNITS } from '../text-counting.ts';
 
 /** A post's options for LinkedIn (`platforms.linkedin`): none yet beside its text. */
 export const LINKEDIN_OPTIONS = Type.Object({}, { additionalProperties: false });
+
+/**
+ * The service's metric names LinkedIn answers for an organization page, and what each counts
+ * ("Organization Share Statistics": organic activity only, sponsored activity is not counted;
+ * "Organization Follower Statistics": the follower count through Network Sizes).
+ */
+const METRIC_DESCRIPTIONS = {
+  account: {
+    followers_count: 'Members following the organization page, as it is now (only today has a figure).',
+    views: "Impressions of the organization's posts (impressionCount), organic only.",
+    clicks: "Clicks on the organization's posts (clickCount), organic only.",
+    likes: "Likes of the organization's posts (likeCount), organic only.",
+    comments: "Comments on the organization's posts (commentCount), organic only.",
+    shares: "Reposts of the organization's posts (shareCount), organic only.",
+  },
+  post: {
+    views: 'Impressions of the post (impressionCount), organic only.',
+    clicks: 'Clicks on the post (clickCount), organic only.',
+    likes: 'Likes of the post (likeCount), organic only.',
+    comments: 'Comments on the post (commentCount), organic only.',
+    shares: 'Reposts of the post (shareCount), organic only.',
+  },
+} satisfies MetricDescriptions;
+
+export const LINKEDIN_METRICS = metricsOf(METRIC_DESCRIPTIONS);
 
 export const linkedinDefinition = {
   platform: 'linkedin',
@@ -13,9 +38,8 @@ export const linkedinDefinition = {
   grantsPages: true,
   // Comments API: comments are read and answered as the organization; LinkedIn offers no hiding.
   comments: { reply: true, hide: false, replyToHidden: false, hideReplies: false },
-  // Organization insights are the next increment.
-  insights: null,
-  metricDescriptions: null,
+  insights: LINKEDIN_METRICS,
+  metricDescriptions: METRIC_DESCRIPTIONS,
   publishing: {
     kinds: ['text', 'image', 'carousel'],
     // Creating the post (POST /rest/posts with lifecycleState PUBLISHED) is the publication.

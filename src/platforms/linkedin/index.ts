@@ -10,6 +10,7 @@ import type { PlatformAdapter } from '../types.ts';
 import { linkedinContext } from './api.ts';
 import { linkedinComments } from './comments.ts';
 import { linkedinDefinition } from './definition.ts';
+import { linkedinInsights } from './insights.ts';
 import { linkedinPages, linkedinProfile } from './pages.ts';
 import { linkedinPublishing } from './publishing.ts';
 import { LINKEDIN_SCOPES } from './scopes.ts';
@@ -32,6 +33,7 @@ export function linkedinAdapter(options: AdapterOptions, now: () => Date): Platf
     },
     profile: (credentials) => linkedinProfile(context, credentials),
     pages: (credentials) => linkedinPages(context, credentials),
+    insights: linkedinInsights(context),
     publishing: linkedinPublishing(context),
     comments: linkedinComments(context),
   });

@@ -4,7 +4,7 @@ import type { ScopePolicy } from '../types.ts';
 export const LINKEDIN_SCOPE = {
   /** The member's own id (`GET /rest/me`). */
   basicProfile: 'r_basicprofile',
-  /** The organizations the member administers, and their pages' details. */
+  /** The organizations the member administers, their pages' details and their statistics. */
   organizationAdmin: 'rw_organization_admin',
   /** Reading an organization's posts and their comments. */
   organizationRead: 'r_organization_social',
@@ -25,6 +25,8 @@ export const LINKEDIN_SCOPES: ScopePolicy = {
     read_profile: [LINKEDIN_SCOPE.organizationAdmin],
     read_comments: [LINKEDIN_SCOPE.organizationRead],
     reply: [LINKEDIN_SCOPE.organizationWrite],
+    // Share and follower statistics: rw_organization_admin, restricted to ADMINISTRATOR roles.
+    read_insights: [LINKEDIN_SCOPE.organizationAdmin],
     publish: [LINKEDIN_SCOPE.organizationWrite],
   },
 };

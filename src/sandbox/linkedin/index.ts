@@ -1,7 +1,7 @@
 /**
  * LinkedIn, imitated: www.linkedin.com (the permission page, the OAuth token endpoint, the
  * image upload URLs) and api.linkedin.com/rest (the member, the organizations they administer,
- * images, posts and their comments), in LinkedIn's shapes and errors (docs/platforms.md, "LinkedIn").
+ * images, posts and their comments, and the organizations' statistics), in LinkedIn's shapes and errors (docs/platforms.md, "LinkedIn").
  */
 import type { FastifyInstance } from 'fastify';
 import { installAnswers } from '../kit.ts';
@@ -13,6 +13,7 @@ import { commentRoutes } from './comments.ts';
 import { permissionPage, tokenRoutes } from './oauth.ts';
 import { addOrganizations, organizationRoutes, personId } from './organizations.ts';
 import { publishingRoutes, uploadRoutes } from './publishing.ts';
+import { INSIGHT_METRICS, statisticsRoutes } from './statistics.ts';
 
 function hosts(store: Store): Record<string, (host: FastifyInstance) => void> {
   return {
@@ -27,6 +28,7 @@ function hosts(store: Store): Record<string, (host: FastifyInstance) => void> {
       organizationRoutes(app, store);
       publishingRoutes(app, store);
       commentRoutes(app, store);
+      statisticsRoutes(app, store);
     },
   };
 }
@@ -38,8 +40,7 @@ export const linkedinPlatform: SandboxPlatform<typeof platform> = {
   newUser: { postTypes: ['TEXT', 'TEXT', 'IMAGE'], comments: false, afterCreate: addOrganizations, newId: personId },
   permalink: (_account: SandboxAccount, postId: string) =>
     `https://www.linkedin.com/feed/update/urn:li:share:${postId}`,
-  // Insights are the next increment.
-  insightMetrics: null,
+  insightMetrics: INSIGHT_METRICS,
   // LinkedIn pushes no comment notices to an ordinary app: its comments are read.
   webhooks: null,
   settings: [],
