@@ -71,12 +71,14 @@ describe('the comments inbox', () => {
     await page.getByRole('link', { name: 'Comments' }).click();
     const first = page.locator('li.comment', { hasText: 'Love it & more' });
     await first.waitFor();
-    // The platforms whose comments the service reads: not TikTok (its comments need TikTok's API for Business).
+    // The platforms whose comments the service reads: not TikTok (its comments need TikTok's API
+    // for Business); LinkedIn's organization posts' comments, by polling.
     expect(await page.getByLabel('Platform', { exact: true }).locator('option').allTextContents()).toEqual([
       'Every platform',
       'Instagram',
       'Threads',
       'Facebook Pages',
+      'LinkedIn',
     ]);
     expect(await first.locator('.comment-text').first().textContent()).toBe(MARKUP);
     expect(await page.locator('main img').count()).toBe(0);
