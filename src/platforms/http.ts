@@ -226,3 +226,23 @@ export function retryAfterSeconds(response: PlatformResponse, now: Date): number
   const date = Date.parse(value);
   return Number.isNaN(date) ? undefined : Math.max(0, Math.ceil((date - now.getTime()) / 1000));
 }
+
+/**
+ * `candidate` when it is on the origin of `base` and under its path, compared as parsed
+ * URLs: a text prefix lets `https://graph.instagram.com.evil.test/` or
+ * `https://graph.instagram.com@evil.test/` through (a platform's paging links, its upload URLs). Null otherwise.
+ */
+export function underBase(base: string, candidate: string): string | null {
+  let url: URL;
+  let root: URL;
+  try {
+    url = new URL(candidate);
+    root = new URL(base);
+  } catch {
+    return null;
+  }
+  if (url.origin !== root.origin || url.username !== '' || url.password !== '') return null;
+  const prefix = root.pathname.replace(/\/+$/, '');
+  if (prefix !== '' && url.pathname !== prefix && !url.pathname.startsWith(`${prefix}/`)) return null;
+  return url.href;
+}

@@ -4,7 +4,7 @@
  * no media by URL, so the service streams its own media file there.
  */
 import { request } from 'undici';
-import { record, requiredText } from '../http.ts';
+import { record, requiredText, underBase } from '../http.ts';
 import { PlatformError } from '../types.ts';
 import type { LinkedInContext } from './api.ts';
 import { linkedinError } from './errors.ts';
@@ -14,11 +14,11 @@ const TRANSFER_TIMEOUT_MS = 120_000;
 
 /** The upload URL, if LinkedIn's (or the sandbox's stand-in for it): the member's token goes there. */
 function checkedUploadUrl(context: LinkedInContext, value: string): string {
-  const hosts = ['www.linkedin.com', 'api.linkedin.com'].map((h) => `${context.options.hostUrl(h)}/`);
-  if (!hosts.some((prefix) => value.startsWith(prefix))) {
-    throw new PlatformError('transient', 'linkedin answered an upload URL outside its own hosts', { platform });
+  for (const host of ['www.linkedin.com', 'api.linkedin.com']) {
+    const url = underBase(context.options.hostUrl(host), value);
+    if (url !== null) return url;
   }
-  return value;
+  throw new PlatformError('transient', 'linkedin answered an upload URL outside its own hosts', { platform });
 }
 
 /** Streams the file at `mediaUrl` to LinkedIn's `uploadUrl`. */

@@ -12,6 +12,7 @@ import {
   type PlatformResponse,
   record,
   str,
+  underBase,
 } from '../http.ts';
 import type { Platform } from '../types.ts';
 import { graphError } from './graph-errors.ts';
@@ -25,25 +26,6 @@ export class UsageMeter {
     const percent = usagePercentOf(response);
     if (percent !== null) this.highest = Math.max(this.highest ?? 0, percent);
   }
-}
-/**
- * `candidate` when it is on the origin of `base` and under its path, compared as parsed
- * URLs: a text prefix lets `https://graph.instagram.com.evil.test/` or
- * `https://graph.instagram.com@evil.test/` through. Null otherwise.
- */
-export function underBase(base: string, candidate: string): string | null {
-  let url: URL;
-  let root: URL;
-  try {
-    url = new URL(candidate);
-    root = new URL(base);
-  } catch {
-    return null;
-  }
-  if (url.origin !== root.origin || url.username !== '' || url.password !== '') return null;
-  const prefix = root.pathname.replace(/\/+$/, '');
-  if (prefix !== '' && url.pathname !== prefix && !url.pathname.startsWith(`${prefix}/`)) return null;
-  return url.href;
 }
 
 /** Graph calls for one platform host and API version. */
