@@ -421,10 +421,10 @@ export interface PublishingCapability {
   publishingQuota(credentials: AccountCredentials): Promise<PublishingQuota | null>;
   /**
    * Where a carousel's items are containers the platform processes before the carousel's own
-   * may be made (Instagram, Threads): makes the item containers of a carousel request, in
-   * order. Each is polled with `containerStatus` until it is finished; `createContainer` is
-   * then given them. Null for a request that is not a carousel; absent where no platform
-   * item is made first.
+   * may be made (Instagram, Threads), or a post's media is uploaded and processed before the
+   * post names it (LinkedIn): makes those items of a request, in order. Each is polled with
+   * `containerStatus` until it is finished; `createContainer` is then given them. Null for a
+   * request that has none; absent where no platform item is made first.
    */
   createCarouselItems?(credentials: AccountCredentials, request: PublishRequest): Promise<string[] | null>;
   /** The container of a request; a carousel's names its items' finished containers (`itemContainerIds`). */

@@ -744,6 +744,39 @@ describe('LinkedIn organization pages', () => {
     });
   });
 
+  it('retries a passing failure of an image upload, made before the post, and then publishes once', async () => {
+    const account = await connected('linkedin');
+    const photo = await upload(await image('jpeg'), 'retried.jpg');
+    // The next call for the organization (the image's initializeUpload) fails in passing.
+    await sandbox.control('POST', '/faults', { platform: 'linkedin', username: account.username, error: 'transient' });
+    const created = await createPost({ account_ids: [account.id], text: 'Uploaded again', media_ids: [photo] });
+    const waiting = await eventually(async () => {
+      const target = (await getPost(created.id)).targets[0];
+      return target.waiting_reason?.startsWith('Retrying') ? target : undefined;
+    });
+    expect(waiting).toMatchObject({ status: 'publishing', platform_post_id: null });
+    await moveTime(t.database.pool, 31_000);
+    const post = await finished(created.id);
+    expect(post.targets[0]).toMatchObject({ status: 'published', attempts: 1, error: null });
+    const published = (await activity('linkedin', account.username)).filter((a) => a.action === 'publish');
+    expect(published).toHaveLength(1);
+    expect(published[0]?.detail).toMatchObject({ text: 'Uploaded again', type: 'IMAGE' });
+  });
+
+  it('fails with container_failed, posting nothing, when LinkedIn cannot process an image', async () => {
+    const account = await connected('linkedin');
+    const huge = await upload(await imageFile('png', { width: 6_100, height: 6_000 }), 'huge.png');
+    const created = await createPost({ account_ids: [account.id], text: 'Too many pixels', media_ids: [huge] });
+    const post = await finished(created.id);
+    expect(post.targets[0]).toMatchObject({ status: 'failed', platform_post_id: null });
+    expect(post.targets[0].error).toMatchObject({
+      code: 'container_failed',
+      message:
+        "LinkedIn could not process the post's medium: LinkedIn could not process the image (PROCESSING_FAILED).",
+    });
+    expect((await activity('linkedin', account.username)).filter((a) => a.action === 'publish')).toEqual([]);
+  });
+
   it('fails with outcome_unknown, never posting twice, when the post creation fails in passing', async () => {
     const account = await connected('linkedin');
     await sandbox.control('POST', '/faults', {

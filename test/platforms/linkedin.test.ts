@@ -24,7 +24,16 @@ beforeAll(async () => {
     Buffer.alloc(3 * 1024 * 1024, 7),
     Buffer.from([0xff, 0xd9]),
   ]);
-  media = await startMediaServer({ '/big.jpg': { type: 'image/jpeg', body: big } });
+  // A PNG whose header says 6,100 x 6,000 pixels: more than LinkedIn's 36,152,320.
+  const huge = Buffer.alloc(64);
+  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]).copy(huge);
+  huge.write('IHDR', 12, 'latin1');
+  huge.writeUInt32BE(6_100, 16);
+  huge.writeUInt32BE(6_000, 20);
+  media = await startMediaServer({
+    '/big.jpg': { type: 'image/jpeg', body: big },
+    '/huge.png': { type: 'image/png', body: huge },
+  });
   linkedin = sandbox.adapter('linkedin');
 });
 afterAll(async () => {
@@ -99,6 +108,28 @@ function lifetime(end: Date | null | undefined, before: number, after: number): 
   return seconds >= shortest - 1000 && seconds <= longest + 1000 ? seconds : longest;
 }
 const VERSIONED = { 'linkedin-version': '202605', 'x-restli-protocol-version': '2.0.0' };
+
+type PublishRequest = Parameters<PlatformAdapter['publishing']['createContainer']>[1];
+
+/** The media uploaded before the post, as the service's publishing step makes them. */
+async function uploadMedia(account: AccountCredentials, request: PublishRequest): Promise<string[]> {
+  const make = linkedin.publishing.createCarouselItems;
+  if (make === undefined) throw new Error('LinkedIn uploads no media before its posts');
+  return (await make(account, request)) ?? [];
+}
+
+/**
+ * A post with media as the service publishes it: the media uploaded, read until AVAILABLE (the
+ * sandbox processes an image for container_processing_seconds, 5 by default), then the post.
+ */
+async function publishWithMedia(account: AccountCredentials, request: PublishRequest) {
+  const items = await uploadMedia(account, request);
+  advanceClock(5_000);
+  for (const item of items) {
+    expect(await linkedin.publishing.containerStatus(account, item)).toEqual({ state: 'finished' });
+  }
+  return await linkedin.publishing.createContainer(account, request, items);
+}
 
 describe('linkedin: sign-in and organization pages', () => {
   it('builds the documented authorization URL, the permissions space separated', () => {
@@ -324,9 +355,9 @@ describe('linkedin: publishing as an organization', () => {
     expect(record?.detail).toMatchObject({ text: 'Launch ', cut_short: true });
   });
 
-  it('one image: initializeUpload, the bytes PUT to the upload URL, then the post naming the image', async () => {
+  it('one image: initializeUpload, the bytes PUT to the upload URL, AVAILABLE, then the post naming the image', async () => {
     const account = await firstOrganization('li_image');
-    const { containerId } = await linkedin.publishing.createContainer(account, {
+    const { containerId } = await publishWithMedia(account, {
       text: 'One photo',
       media: [{ type: 'image', url: media.url('/photo.jpg') }],
     });
@@ -339,7 +370,7 @@ describe('linkedin: publishing as an organization', () => {
 
   it('an image of several MiB is uploaded whole', async () => {
     const account = await firstOrganization('li_big_image');
-    await linkedin.publishing.createContainer(account, { media: [{ type: 'image', url: media.url('/big.jpg') }] });
+    await publishWithMedia(account, { media: [{ type: 'image', url: media.url('/big.jpg') }] });
     const [record] = await published('li_big_image');
     expect(record?.detail).toMatchObject({ type: 'IMAGE' });
   });
@@ -350,7 +381,7 @@ describe('linkedin: publishing as an organization', () => {
       type: 'image' as const,
       url: media.url(path),
     }));
-    await linkedin.publishing.createContainer(account, { text: 'Three photos', media: images });
+    await publishWithMedia(account, { text: 'Three photos', media: images });
     const [record] = await published('li_multi');
     expect(record?.detail).toMatchObject({ text: 'Three photos', type: 'MULTI_IMAGE' });
     const urls = record?.detail.media_urls as string[];
@@ -361,11 +392,55 @@ describe('linkedin: publishing as an organization', () => {
   it('a file that is not an image is refused by the upload, and nothing is posted', async () => {
     const account = await firstOrganization('li_not_image');
     const error = await platformError(
-      linkedin.publishing.createContainer(account, { media: [{ type: 'image', url: media.url('/page.jpg') }] }),
+      uploadMedia(account, { media: [{ type: 'image', url: media.url('/page.jpg') }] }),
     );
     expect(error.kind).toBe('invalid_request');
     expect(error.detail).toMatchObject({ status: 400 });
     expect(await published('li_not_image')).toEqual([]);
+  });
+
+  it('an uploaded image is PROCESSING until LinkedIn has processed it: a post naming it before is refused', async () => {
+    const account = await firstOrganization('li_processing');
+    const request = { text: 'Too soon', media: [{ type: 'image' as const, url: media.url('/photo.jpg') }] };
+    const [image] = await uploadMedia(account, request);
+    expect(image).toMatch(/^urn:li:image:\w+$/);
+    expect(await linkedin.publishing.containerStatus(account, image as string)).toEqual({
+      state: 'in_progress',
+      message: 'LinkedIn is processing the image (PROCESSING).',
+    });
+    const early = await platformError(linkedin.publishing.createContainer(account, request, [image as string]));
+    expect(early.kind).toBe('invalid_request');
+    expect(early.detail).toMatchObject({ status: 400 });
+    expect(await published('li_processing')).toEqual([]);
+    advanceClock(5_000);
+    expect(await linkedin.publishing.containerStatus(account, image as string)).toEqual({ state: 'finished' });
+    const { containerId } = await linkedin.publishing.createContainer(account, request, [image as string]);
+    expect(containerId).toMatch(/^urn:li:share:\d+$/);
+    expect((await published('li_processing'))[0]?.detail).toMatchObject({ text: 'Too soon', type: 'IMAGE' });
+  });
+
+  it('an image LinkedIn cannot process (over 36,152,320 pixels) ends PROCESSING_FAILED, and is never posted', async () => {
+    const account = await firstOrganization('li_huge');
+    const request = { media: [{ type: 'image' as const, url: media.url('/huge.png') }] };
+    const [image] = await uploadMedia(account, request);
+    advanceClock(5_000);
+    expect(await linkedin.publishing.containerStatus(account, image as string)).toEqual({
+      state: 'failed',
+      message: 'LinkedIn could not process the image (PROCESSING_FAILED)',
+    });
+    expect((await platformError(linkedin.publishing.createContainer(account, request, [image as string]))).kind).toBe(
+      'invalid_request',
+    );
+    expect(await published('li_huge')).toEqual([]);
+  });
+
+  it('a passing failure of an upload is transient, before any post; a post with media is never made without it', async () => {
+    const account = await firstOrganization('li_upload_fails');
+    const request = { text: 'x', media: [{ type: 'image' as const, url: media.url('/photo.jpg') }] };
+    await fault('li_upload_fails', 'transient');
+    expect((await platformError(uploadMedia(account, request))).kind).toBe('transient');
+    expect((await platformError(linkedin.publishing.createContainer(account, request))).kind).toBe('invalid_request');
+    expect(await published('li_upload_fails')).toEqual([]);
   });
 
   it('checks before any call: 3,000 UTF-16 code units of text, 20 images, images only, text or images', () => {

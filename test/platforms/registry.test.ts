@@ -121,8 +121,9 @@ const EXPECTED = {
       containerPublishes: true,
       // Images API: JPG, GIF and PNG.
       imageTypes: ['image/jpeg', 'image/png', 'image/gif'],
-      // The post is made PUBLISHED (lifecycleState): LinkedIn processes nothing first.
-      processing: null,
+      // The post is made PUBLISHED (lifecycleState), its media uploaded and processed first; LinkedIn
+      // states no interval or bound: every 5 s, doubling to a minute, for an hour (the service's own).
+      processing: { pollSeconds: 5, pollFactor: 2, maxPollSeconds: 60, limitSeconds: 3600 },
     },
     // A member's login reaches the organization pages they administer.
     grantsPages: true,

@@ -44,8 +44,10 @@ export const linkedinDefinition = {
     kinds: ['text', 'image', 'carousel'],
     // Creating the post (POST /rest/posts with lifecycleState PUBLISHED) is the publication.
     containerPublishes: true,
-    // The post is created PUBLISHED: nothing is processed, so nothing is polled.
-    processing: null,
+    // A post's media is uploaded first and read until LinkedIn has processed it (the post itself
+    // is created PUBLISHED, nothing to wait for). LinkedIn states no interval or bound: every 5 s,
+    // doubling to a minute, for at most an hour, the service's own (docs/platforms.md, Open questions).
+    processing: { pollSeconds: 5, pollFactor: 2, maxPollSeconds: 60, limitSeconds: 3600 },
     // 3,000 characters: LinkedIn's composer limit, which its API pages do not state; counted as
     // UTF-16 code units of the text as written, before Little Text Format escaping (docs/platforms.md,
     // Open questions).

@@ -1,7 +1,8 @@
 /**
  * Publishing to a LinkedIn organization page (Posts API): its images uploaded first (Images
- * API), then the post, created as PUBLISHED: the creation is the publication, so it is never
- * repeated on a doubt. The post's URN (the `x-restli-id` header) is the container id.
+ * API) as items whose processing is polled, then, once each is AVAILABLE, the post naming
+ * them, created as PUBLISHED: the creation is the publication, so it is never repeated on a
+ * doubt. The post's URN (the `x-restli-id` header) is the container id.
  */
 import { header } from '../http.ts';
 import { draftOf, refuseProblems } from '../publish-checks.ts';
@@ -10,7 +11,7 @@ import type { LinkedInContext } from './api.ts';
 import { littleText } from './little-text.ts';
 import { organizationUrn } from './pages.ts';
 import { linkedinProblems } from './publish-rules.ts';
-import { uploadImage } from './uploads.ts';
+import { isMediaUrn, mediaStatus, uploadImage } from './uploads.ts';
 
 const platform = 'linkedin';
 const POST_URN = /^urn:li:(?:share|ugcPost):\d+$/;
@@ -38,15 +39,28 @@ export function linkedinPublishing(context: LinkedInContext): PublishingCapabili
       return null;
     },
 
-    async createContainer({ platformUserId, accessToken }, request) {
+    async createCarouselItems({ platformUserId, accessToken }, request) {
       refuseProblems(platform, linkedinProblems(draftOf(request)));
+      if (request.media.length === 0) return null;
+      // Uploaded before the post, each read until AVAILABLE: a passing failure here posts nothing.
       const author = organizationUrn(platformUserId);
       const images: string[] = [];
       for (const item of request.media) images.push(await uploadImage(context, accessToken, author, item.url));
-      const [single] = images;
+      return images;
+    },
+
+    async createContainer({ platformUserId, accessToken }, request, items = []) {
+      refuseProblems(platform, linkedinProblems(draftOf(request)));
+      if (items.length !== request.media.length) {
+        throw new PlatformError('invalid_request', "linkedin: a post's media is uploaded before the post", {
+          platform,
+        });
+      }
+      const author = organizationUrn(platformUserId);
+      const [single] = items;
       const content =
-        images.length > 1
-          ? { multiImage: { images: images.map((id) => ({ id })) } }
+        items.length > 1
+          ? { multiImage: { images: items.map((id) => ({ id })) } }
           : single !== undefined
             ? { media: { id: single } }
             : undefined;
@@ -72,7 +86,8 @@ export function linkedinPublishing(context: LinkedInContext): PublishingCapabili
       return { containerId: urn };
     },
 
-    async containerStatus(_credentials, containerId) {
+    async containerStatus({ accessToken }, containerId) {
+      if (isMediaUrn(containerId)) return await mediaStatus(context, accessToken, containerId);
       checkedPostUrn(containerId);
       // The post was created PUBLISHED: there is nothing to wait for.
       return { state: 'published' };

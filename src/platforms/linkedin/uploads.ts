@@ -1,11 +1,12 @@
 /**
  * Uploading an image to LinkedIn (Images API): `initializeUpload` names the image
  * (`urn:li:image:...`) and a URL to PUT its bytes to, with the member's token. LinkedIn takes
- * no media by URL, so the service streams its own media file there.
+ * no media by URL, so the service streams its own media file there. LinkedIn then processes the
+ * upload: a post may name it once its status is AVAILABLE.
  */
 import { request } from 'undici';
 import { record, requiredText, underBase } from '../http.ts';
-import { PlatformError } from '../types.ts';
+import { type ContainerStatus, PlatformError } from '../types.ts';
 import type { LinkedInContext } from './api.ts';
 import { linkedinError } from './errors.ts';
 
@@ -89,4 +90,35 @@ export async function uploadImage(
   const uploadUrl = checkedUploadUrl(context, requiredText(platform, value.uploadUrl, 'uploadUrl'));
   await transfer(context, mediaUrl, uploadUrl, token);
   return image;
+}
+
+/** The media a post names: its URN's kind, and the API that reads its status. */
+const MEDIA_URN = /^urn:li:(image):[A-Za-z0-9_-]+$/;
+const STATUS_PATHS = { image: '/images' } as const;
+
+/** Whether `urn` names media uploaded for a post (else it is the post's own URN). */
+export function isMediaUrn(urn: string): boolean {
+  return MEDIA_URN.test(urn);
+}
+
+/**
+ * An upload's processing (Images API, "Get a Single Image": `status` is WAITING_UPLOAD,
+ * PROCESSING, AVAILABLE or PROCESSING_FAILED): a post may name it once AVAILABLE.
+ */
+export async function mediaStatus(context: LinkedInContext, token: string, urn: string): Promise<ContainerStatus> {
+  const kind = MEDIA_URN.exec(urn)?.[1] as keyof typeof STATUS_PATHS | undefined;
+  if (kind === undefined) {
+    throw new PlatformError('invalid_request', `linkedin: ${urn} is not an uploaded medium`, { platform });
+  }
+  const answer = await context.api.restObject('GET', `${STATUS_PATHS[kind]}/${encodeURIComponent(urn)}`, token);
+  const status = typeof answer.status === 'string' ? answer.status : 'an unknown status';
+  switch (status) {
+    case 'AVAILABLE':
+      return { state: 'finished' };
+    case 'PROCESSING_FAILED':
+      return { state: 'failed', message: `LinkedIn could not process the ${kind} (PROCESSING_FAILED)` };
+    default:
+      // WAITING_UPLOAD, PROCESSING, or a status LinkedIn adds: read again, within the service's bound.
+      return { state: 'in_progress', message: `LinkedIn is processing the ${kind} (${status}).` };
+  }
 }

@@ -1,16 +1,25 @@
 /**
- * Posting as an organization: the Images API (`initializeUpload`, then the bytes PUT to the
- * upload URL) and the Posts API (`POST /rest/posts`: text, one image, or a MultiImage of 2 to
- * 20), answering 201 with the post's URN in `x-restli-id`.
+ * Posting as an organization: the Images API (`initializeUpload`, the bytes PUT to the upload
+ * URL, then the image PROCESSING for `container_processing_seconds` before it is AVAILABLE, read
+ * with "Get a Single Image") and the Posts API (`POST /rest/posts`: text, one image, or a
+ * MultiImage of 2 to 20 AVAILABLE images), answering 201 with the post's URN in `x-restli-id`.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { type Caller, caller, requireScope } from '../caller.ts';
 import { param } from '../kit.ts';
 import { sniffFormat } from '../media-fetch.ts';
 import type { Store } from '../platform.ts';
+import type { SandboxContainer } from '../schema.ts';
 import { recordPublication } from '../store/activity.ts';
-import { createContainer, findContainer, setContainerRequest } from '../store/containers.ts';
+import {
+  CONTAINER_PROCESSING_SECONDS,
+  createContainer,
+  findContainer,
+  setContainerRequest,
+} from '../store/containers.ts';
 import { createPost } from '../store/posts.ts';
+import { waitMs } from '../store/setting-kinds.ts';
+import { getSetting } from '../store/settings.ts';
 import { administered, call, checkVersionHeaders, organizationUrn, publishCall, SCOPE } from './access.ts';
 import { linkedin, linkedinAnswer } from './answers.ts';
 import { shownText } from './little-text.ts';
@@ -24,6 +33,11 @@ const IMAGE_FORMATS = ['jpeg', 'png', 'gif'];
 const IMAGE_URN = /^urn:li:image:(\d+)$/;
 const UPLOAD_PATH = '/dms-uploads/sp/image/';
 const UPLOAD_TTL_MS = 24 * 3_600_000;
+/**
+ * "Only images with a total pixel count (width X height) less than 36,152,320 are allowed"
+ * (Images API): a larger one fails its processing. The sandbox reads the size of a PNG only.
+ */
+const MAX_PIXELS = 36_152_320;
 /** The largest upload taken (LinkedIn documents a pixel count, not a size; Fastify's default is 1 MiB). */
 const MAX_UPLOAD_BYTES = 64 * 1024 * 1024;
 
@@ -40,17 +54,42 @@ function hostBase(request: FastifyRequest, host: string): string {
   return `${request.protocol}://${request.host}${prefix}/${host}`;
 }
 
-/** An image the caller's organization uploaded, its bytes received. */
+/** An image's status now (Images API): its bytes awaited, processing, processed, or failed. */
+async function imageStatus(store: Store, image: SandboxContainer): Promise<string> {
+  const { uploadedAt, failed } = image.request;
+  if (typeof uploadedAt !== 'number') return 'WAITING_UPLOAD';
+  const processing = waitMs(await getSetting(store, CONTAINER_PROCESSING_SECONDS));
+  if (store.now().getTime() - uploadedAt < processing) return 'PROCESSING';
+  return failed === true ? 'PROCESSING_FAILED' : 'AVAILABLE';
+}
+
+/** An image of an organization the caller administers, by its URN. */
+async function imageOf(store: Store, who: Caller, urn: string): Promise<SandboxContainer> {
+  const id = IMAGE_URN.exec(urn)?.[1];
+  const image = id === undefined ? undefined : await findContainer(store, id);
+  if (image?.request.kind !== 'image') throw linkedin.notFound(urn);
+  await administered(store, who, String(image.request.owner));
+  return image;
+}
+
+/** An image the caller's organization uploaded and LinkedIn has processed. */
 async function uploadedImage(store: Store, owner: string, urn: unknown): Promise<string> {
   const id = typeof urn === 'string' ? IMAGE_URN.exec(urn)?.[1] : undefined;
   const image = id === undefined ? undefined : await findContainer(store, id);
   if (image?.request.kind !== 'image' || image.request.owner !== owner) {
     throw linkedinAnswer(400, 'ILLEGAL_ARGUMENT', `${String(urn)} is not an image of ${owner}`);
   }
-  if (image.request.status !== 'AVAILABLE') {
-    throw linkedinAnswer(400, 'ILLEGAL_ARGUMENT', `${String(urn)} has not been uploaded`);
+  const status = await imageStatus(store, image);
+  if (status !== 'AVAILABLE') {
+    throw linkedinAnswer(400, 'ILLEGAL_ARGUMENT', `${String(urn)} cannot be posted: its status is ${status}`);
   }
   return String(image.request.mediaUrl);
+}
+
+/** A PNG's pixel count, from the width and height of its header chunk (IHDR, first), if it has one. */
+function pngPixels(bytes: Buffer): number | null {
+  if (bytes.length < 24 || bytes.toString('latin1', 12, 16) !== 'IHDR') return null;
+  return bytes.readUInt32BE(16) * bytes.readUInt32BE(20);
 }
 
 /** The images a post's `content` names, in order, checked. */
@@ -120,7 +159,6 @@ export function publishingRoutes(app: FastifyInstance, store: Store): void {
     const image = await createContainer(store, org.id, {
       kind: 'image',
       owner: organizationUrn(org.id),
-      status: 'WAITING_UPLOAD',
     });
     return {
       value: {
@@ -128,6 +166,23 @@ export function publishingRoutes(app: FastifyInstance, store: Store): void {
         uploadUrl: `${hostBase(request, 'www.linkedin.com')}${UPLOAD_PATH}${image.id}`,
         image: `urn:li:image:${image.id}`,
       },
+    };
+  });
+
+  app.get('/rest/images/:urn', async (request) => {
+    checkVersionHeaders(request, store.now());
+    const who = await caller(store, request, call);
+    requireScope(who, call, SCOPE.organizationWrite);
+    const urn = (request.params as { urn: string }).urn;
+    const image = await imageOf(store, who, urn);
+    const status = await imageStatus(store, image);
+    return {
+      id: urn,
+      owner: image.request.owner,
+      status,
+      ...(status === 'AVAILABLE'
+        ? { downloadUrl: image.request.mediaUrl, downloadUrlExpiresAt: store.now().getTime() + UPLOAD_TTL_MS }
+        : {}),
     };
   });
 
@@ -153,9 +208,12 @@ export function uploadRoutes(app: FastifyInstance, store: Store): void {
     if (format === null || !IMAGE_FORMATS.includes(format)) {
       throw linkedinAnswer(400, 'ILLEGAL_ARGUMENT', 'The upload is not a JPG, GIF or PNG image');
     }
+    const pixels = format === 'png' ? pngPixels(bytes) : null;
+    // Processed from now on: AVAILABLE once container_processing_seconds have passed.
     await setContainerRequest(store, image.id, {
       ...image.request,
-      status: 'AVAILABLE',
+      uploadedAt: store.now().getTime(),
+      failed: pixels !== null && pixels >= MAX_PIXELS,
       format,
       mediaUrl: `https://media.licdn.com/dms/image/${image.id}.${format}`,
     });
