@@ -211,8 +211,11 @@ export interface InsightsRead<T> {
 
 export interface PublishRequest {
   text?: string;
-  /** `durationSeconds`: a video's length, when known (the media record reads it on upload). */
-  media: { type: 'image' | 'video'; url: string; durationSeconds?: number | null }[];
+  /**
+   * `durationSeconds`: a video's length, when known (the media record reads it on upload);
+   * `sizeBytes`: the bytes at `url`, when known (LinkedIn's video upload is announced with it).
+   */
+  media: { type: 'image' | 'video'; url: string; durationSeconds?: number | null; sizeBytes?: number | null }[];
   /** Threads: publish as a reply to this post or reply. */
   replyToId?: string;
   /** The post's options for this platform. */
@@ -239,7 +242,7 @@ export interface PublishProblem {
 /** What a post's media are, before URLs exist. */
 export interface PublishDraft {
   text?: string;
-  media: { type: 'image' | 'video'; durationSeconds?: number | null }[];
+  media: { type: 'image' | 'video'; durationSeconds?: number | null; sizeBytes?: number | null }[];
   options?: PostOptions;
 }
 

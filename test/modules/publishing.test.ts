@@ -763,6 +763,38 @@ describe('LinkedIn organization pages', () => {
     expect(published[0]?.detail).toMatchObject({ text: 'Uploaded again', type: 'IMAGE' });
   });
 
+  it('publishes a video: uploaded in the ranges LinkedIn gives, read until AVAILABLE, then the post naming it', async () => {
+    const account = await connected('linkedin');
+    const clip = await upload(await videoFile('mp4', { seconds: 4 }), 'film.mp4');
+    const created = await createPost({ account_ids: [account.id], text: 'Our film', media_ids: [clip] });
+    const post = await finished(created.id);
+    expect(post.targets[0]).toMatchObject({ status: 'published', attempts: 1, error: null });
+    expect(post.targets[0].platform_post_id).toMatch(/^urn:li:share:\d+$/);
+    const published = (await activity('linkedin', account.username)).filter((a) => a.action === 'publish');
+    expect(published).toHaveLength(1);
+    expect(published[0]?.detail).toMatchObject({ text: 'Our film', type: 'VIDEO' });
+  });
+
+  it('refuses a LinkedIn video shorter than 3 seconds before storing the post', async () => {
+    const account = await connected('linkedin');
+    const clip = await upload(await videoFile('mp4', { seconds: 2 }), 'short.mp4');
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/v1/posts',
+      headers: auth(owner.key),
+      payload: { account_ids: [account.id], text: 'Too short', media_ids: [clip] },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.code).toBe('validation_failed');
+    expect(res.json().error.details).toContainEqual(
+      expect.objectContaining({
+        code: 'validation_failed',
+        field: 'media_ids',
+        message: 'a LinkedIn video lasts 3 to 1800 seconds (this video: 2 s)',
+      }),
+    );
+  });
+
   it('fails with container_failed, posting nothing, when LinkedIn cannot process an image', async () => {
     const account = await connected('linkedin');
     const huge = await upload(await imageFile('png', { width: 6_100, height: 6_000 }), 'huge.png');

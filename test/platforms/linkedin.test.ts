@@ -12,6 +12,13 @@ import {
 } from '../helpers/sandbox.ts';
 import { type MediaServer, startMediaServer } from '../helpers/sandbox-media.ts';
 
+/** An MP4 of 9 MiB: three parts of LinkedIn's 4 MiB, the last of 1 MiB. */
+const LONG_VIDEO = Buffer.concat([
+  Buffer.from([0x00, 0x00, 0x00, 0x18]),
+  Buffer.from('ftypisom\0\0\x02\0isomiso2'),
+  Buffer.alloc(9 * 1024 * 1024 - 24, 3),
+]);
+
 let sandbox: TestSandbox;
 let media: MediaServer;
 let linkedin: PlatformAdapter;
@@ -32,6 +39,7 @@ beforeAll(async () => {
   huge.writeUInt32BE(6_000, 20);
   media = await startMediaServer({
     '/big.jpg': { type: 'image/jpeg', body: big },
+    '/long.mp4': { type: 'video/mp4', body: LONG_VIDEO },
     '/huge.png': { type: 'image/png', body: huge },
   });
   linkedin = sandbox.adapter('linkedin');
@@ -443,7 +451,78 @@ describe('linkedin: publishing as an organization', () => {
     expect(await published('li_upload_fails')).toEqual([]);
   });
 
-  it('checks before any call: 3,000 UTF-16 code units of text, 20 images, images only, text or images', () => {
+  it('a video: initializeUpload with its size, each part PUT in the ranges LinkedIn gives, finalizeUpload, AVAILABLE, then the post', async () => {
+    const account = await firstOrganization('li_video');
+    const request = {
+      text: 'Our launch film',
+      media: [
+        { type: 'video' as const, url: media.url('/long.mp4'), durationSeconds: 40, sizeBytes: LONG_VIDEO.length },
+      ],
+    };
+    const [video] = await uploadMedia(account, request);
+    expect(video).toMatch(/^urn:li:video:\w+$/);
+    // Three ranges asked of the media server, one per part: 4 MiB, 4 MiB, 1 MiB.
+    expect(media.fetches.get('/long.mp4')).toBe(3);
+    expect(await linkedin.publishing.containerStatus(account, video as string)).toEqual({
+      state: 'in_progress',
+      message: 'LinkedIn is processing the video (PROCESSING).',
+    });
+    advanceClock(5_000);
+    expect(await linkedin.publishing.containerStatus(account, video as string)).toEqual({ state: 'finished' });
+    const { containerId } = await linkedin.publishing.createContainer(account, request, [video as string]);
+    expect(containerId).toMatch(/^urn:li:share:\d+$/);
+    const [record] = await published('li_video');
+    expect(record?.detail).toMatchObject({ text: 'Our launch film', type: 'VIDEO' });
+    expect(record?.detail.media_urls).toEqual([
+      expect.stringMatching(/^https:\/\/media\.licdn\.com\/dms\/video\/\d+\.mp4$/),
+    ]);
+  });
+
+  it('a video whose bytes are not an MP4 ends PROCESSING_FAILED, and is never posted', async () => {
+    const account = await firstOrganization('li_bad_video');
+    const request = { media: [{ type: 'video' as const, url: media.url('/png.mp4'), sizeBytes: 108 }] };
+    const [video] = await uploadMedia(account, request);
+    advanceClock(5_000);
+    expect(await linkedin.publishing.containerStatus(account, video as string)).toEqual({
+      state: 'failed',
+      message: 'LinkedIn could not process the video (PROCESSING_FAILED)',
+    });
+    expect(await published('li_bad_video')).toEqual([]);
+  });
+
+  it('LinkedIn ends an upload only with the ETag of every part, in order', async () => {
+    const tokens = await login('li_etags');
+    const [page] = await pagesOf(linkedin)(tokens);
+    const init = await rest('POST', '/videos?action=initializeUpload', tokens.accessToken, VERSIONED, {
+      initializeUploadRequest: { owner: `urn:li:organization:${page?.id}`, fileSizeBytes: 5 * 1024 * 1024 },
+    });
+    expect(init.status).toBe(200);
+    const { video, uploadInstructions } = init.body.value;
+    expect(uploadInstructions.map((p: { firstByte: number; lastByte: number }) => [p.firstByte, p.lastByte])).toEqual([
+      [0, 4_194_303],
+      [4_194_304, 5_242_879],
+    ]);
+    const etags: string[] = [];
+    for (const part of uploadInstructions) {
+      const put = await request(part.uploadUrl, {
+        method: 'PUT',
+        headers: { authorization: `Bearer ${tokens.accessToken}`, 'content-type': 'application/octet-stream' },
+        body: Buffer.alloc(part.lastByte - part.firstByte + 1, 1),
+      });
+      await put.body.dump();
+      expect(put.statusCode).toBe(200);
+      etags.push(String(put.headers.etag));
+    }
+    const finalize = (ids: string[]) =>
+      rest('POST', '/videos?action=finalizeUpload', tokens.accessToken, VERSIONED, {
+        finalizeUploadRequest: { video, uploadToken: '', uploadedPartIds: ids },
+      });
+    expect((await finalize([...etags].reverse())).status).toBe(400);
+    expect((await finalize(etags.slice(0, 1))).status).toBe(400);
+    expect((await finalize(etags)).status).toBe(200);
+  });
+
+  it('checks before any call: 3,000 UTF-16 code units of text, 20 images, one video of 3 s to 30 min and 500 MB, text or media', () => {
     const check = (draft: Parameters<typeof linkedin.publishing.checkPublish>[0]) =>
       linkedin.publishing.checkPublish(draft).map((p) => p.field);
     expect(check({ text: 'a'.repeat(3000), media: [] })).toEqual([]);
@@ -454,7 +533,14 @@ describe('linkedin: publishing as an organization', () => {
     const image = { type: 'image' as const };
     expect(check({ media: Array(20).fill(image) })).toEqual([]);
     expect(check({ media: Array(21).fill(image) })).toEqual(['media_ids']);
-    expect(check({ media: [{ type: 'video' }] })).toEqual(['media_ids']);
+    // A video: 3 seconds to 30 minutes, at most 500 MB, alone in its post.
+    expect(check({ media: [{ type: 'video', durationSeconds: 3 }] })).toEqual([]);
+    expect(check({ media: [{ type: 'video', durationSeconds: 1_800, sizeBytes: 524_288_000 }] })).toEqual([]);
+    expect(check({ media: [{ type: 'video', durationSeconds: 2 }] })).toEqual(['media_ids']);
+    expect(check({ media: [{ type: 'video', durationSeconds: 1_801 }] })).toEqual(['media_ids']);
+    expect(check({ media: [{ type: 'video', sizeBytes: 524_288_001 }] })).toEqual(['media_ids']);
+    expect(check({ media: [{ type: 'video' }, image] })).toEqual(['media_ids']);
+    expect(check({ media: [{ type: 'video' }, { type: 'video' }] })).toEqual(['media_ids']);
     expect(check({ text: '  ', media: [] })).toEqual(['text']);
   });
 

@@ -115,8 +115,8 @@ const EXPECTED = {
       post: ['views', 'clicks', 'likes', 'comments', 'shares'],
     },
     publishing: {
-      // Posts API: text, images, MultiImage (video and documents later).
-      kinds: ['text', 'image', 'carousel'],
+      // Posts API: text, images, MultiImage, a video (documents later).
+      kinds: ['text', 'image', 'carousel', 'video'],
       // POST /rest/posts with lifecycleState PUBLISHED is the publication.
       containerPublishes: true,
       // Images API: JPG, GIF and PNG.
@@ -241,10 +241,11 @@ const STATED = {
   },
   linkedin: {
     // 3,000 characters (LinkedIn's composer limit; its API pages state none), counted as UTF-16 code units;
-    // MultiImage API: 2 to 20 images.
+    // MultiImage API: 2 to 20 images; a video of 3 seconds to 30 minutes (as comparable services
+    // quote LinkedIn's Videos API), alone in its post.
     text: { maxLength: 3000, rule: 'utf16_code_units' },
     carousel: { minItems: 2, maxItems: 20 },
-    videoDurations: [],
+    videoDurations: [{ in: 'single', minSeconds: 3, maxSeconds: 1800 }],
   },
 } as const;
 

@@ -29,6 +29,9 @@ const METRIC_DESCRIPTIONS = {
   },
 } satisfies MetricDescriptions;
 
+/** The largest video LinkedIn takes in an organic post: 500 MB (docs/platforms.md, Open questions). */
+export const LINKEDIN_MAX_VIDEO_BYTES = 500 * 1024 * 1024;
+
 export const LINKEDIN_METRICS = metricsOf(METRIC_DESCRIPTIONS);
 
 export const linkedinDefinition = {
@@ -41,7 +44,7 @@ export const linkedinDefinition = {
   insights: LINKEDIN_METRICS,
   metricDescriptions: METRIC_DESCRIPTIONS,
   publishing: {
-    kinds: ['text', 'image', 'carousel'],
+    kinds: ['text', 'image', 'carousel', 'video'],
     // Creating the post (POST /rest/posts with lifecycleState PUBLISHED) is the publication.
     containerPublishes: true,
     // A post's media is uploaded first and read until LinkedIn has processed it (the post itself
@@ -54,7 +57,9 @@ export const linkedinDefinition = {
     text: { maxLength: 3_000, counting: UTF16_CODE_UNITS },
     // MultiImage API: "minimum of 2 images and maximum of 20 images".
     carousel: { minItems: 2, maxItems: 20 },
-    videoDurations: [],
+    // Videos API (the specifications as comparable services quote them; docs/platforms.md, Open
+    // questions): 3 seconds to 30 minutes, alone in its post.
+    videoDurations: [{ in: 'single', minSeconds: 3, maxSeconds: 1_800 }],
     // Images API: JPG, GIF and PNG.
     imageTypes: ['image/jpeg', 'image/png', 'image/gif'],
     options: LINKEDIN_OPTIONS,

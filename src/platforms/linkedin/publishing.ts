@@ -1,6 +1,6 @@
 /**
- * Publishing to a LinkedIn organization page (Posts API): its images uploaded first (Images
- * API) as items whose processing is polled, then, once each is AVAILABLE, the post naming
+ * Publishing to a LinkedIn organization page (Posts API): its images or video uploaded first
+ * (Images API, Videos API) as items whose processing is polled, then, once each is AVAILABLE, the post naming
  * them, created as PUBLISHED: the creation is the publication, so it is never repeated on a
  * doubt. The post's URN (the `x-restli-id` header) is the container id.
  */
@@ -11,7 +11,7 @@ import type { LinkedInContext } from './api.ts';
 import { littleText } from './little-text.ts';
 import { organizationUrn } from './pages.ts';
 import { linkedinProblems } from './publish-rules.ts';
-import { isMediaUrn, mediaStatus, uploadImage } from './uploads.ts';
+import { isMediaUrn, mediaStatus, uploadImage, uploadVideo } from './uploads.ts';
 
 const platform = 'linkedin';
 const POST_URN = /^urn:li:(?:share|ugcPost):\d+$/;
@@ -44,9 +44,15 @@ export function linkedinPublishing(context: LinkedInContext): PublishingCapabili
       if (request.media.length === 0) return null;
       // Uploaded before the post, each read until AVAILABLE: a passing failure here posts nothing.
       const author = organizationUrn(platformUserId);
-      const images: string[] = [];
-      for (const item of request.media) images.push(await uploadImage(context, accessToken, author, item.url));
-      return images;
+      const uploaded: string[] = [];
+      for (const item of request.media) {
+        uploaded.push(
+          item.type === 'video'
+            ? await uploadVideo(context, accessToken, author, item)
+            : await uploadImage(context, accessToken, author, item.url),
+        );
+      }
+      return uploaded;
     },
 
     async createContainer({ platformUserId, accessToken }, request, items = []) {

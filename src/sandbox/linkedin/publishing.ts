@@ -1,28 +1,24 @@
 /**
  * Posting as an organization: the Images API (`initializeUpload`, the bytes PUT to the upload
  * URL, then the image PROCESSING for `container_processing_seconds` before it is AVAILABLE, read
- * with "Get a Single Image") and the Posts API (`POST /rest/posts`: text, one image, or a
- * MultiImage of 2 to 20 AVAILABLE images), answering 201 with the post's URN in `x-restli-id`.
+ * with "Get a Single Image"), the Videos API (videos.ts) and the Posts API (`POST /rest/posts`:
+ * text, one image, one video, or a MultiImage of 2 to 20, each AVAILABLE), answering 201 with
+ * the post's URN in `x-restli-id`.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { type Caller, caller, requireScope } from '../caller.ts';
 import { param } from '../kit.ts';
 import { sniffFormat } from '../media-fetch.ts';
 import type { Store } from '../platform.ts';
 import type { SandboxContainer } from '../schema.ts';
 import { recordPublication } from '../store/activity.ts';
-import {
-  CONTAINER_PROCESSING_SECONDS,
-  createContainer,
-  findContainer,
-  setContainerRequest,
-} from '../store/containers.ts';
+import { createContainer, findContainer, setContainerRequest } from '../store/containers.ts';
 import { createPost } from '../store/posts.ts';
-import { waitMs } from '../store/setting-kinds.ts';
-import { getSetting } from '../store/settings.ts';
 import { administered, call, checkVersionHeaders, organizationUrn, publishCall, SCOPE } from './access.ts';
 import { linkedin, linkedinAnswer } from './answers.ts';
 import { shownText } from './little-text.ts';
+import { hostBase, jsonObject, processedStatus, UPLOAD_TTL_MS } from './media.ts';
+import { availableVideo, isVideoUrn, videoRoutes, videoUploadRoutes } from './videos.ts';
 
 /** 3,000 characters of `commentary`, as LinkedIn shows it (its composer's limit; the API pages state none). */
 const MAX_COMMENTARY = 3_000;
@@ -32,7 +28,6 @@ const MULTI_IMAGE = { min: 2, max: 20 };
 const IMAGE_FORMATS = ['jpeg', 'png', 'gif'];
 const IMAGE_URN = /^urn:li:image:(\d+)$/;
 const UPLOAD_PATH = '/dms-uploads/sp/image/';
-const UPLOAD_TTL_MS = 24 * 3_600_000;
 /**
  * "Only images with a total pixel count (width X height) less than 36,152,320 are allowed"
  * (Images API): a larger one fails its processing. The sandbox reads the size of a PNG only.
@@ -41,26 +36,9 @@ const MAX_PIXELS = 36_152_320;
 /** The largest upload taken (LinkedIn documents a pixel count, not a size; Fastify's default is 1 MiB). */
 const MAX_UPLOAD_BYTES = 64 * 1024 * 1024;
 
-function jsonObject(value: unknown, name: string): Record<string, unknown> {
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-    throw linkedin.badParameter(`${name} must be an object`);
-  }
-  return value as Record<string, unknown>;
-}
-
-/** The sandbox's own address of a host, as this request reached it (`.../www.linkedin.com`). */
-function hostBase(request: FastifyRequest, host: string): string {
-  const prefix = request.url.split('/api.linkedin.com/')[0] ?? '';
-  return `${request.protocol}://${request.host}${prefix}/${host}`;
-}
-
-/** An image's status now (Images API): its bytes awaited, processing, processed, or failed. */
+/** An image's status now (Images API). */
 async function imageStatus(store: Store, image: SandboxContainer): Promise<string> {
-  const { uploadedAt, failed } = image.request;
-  if (typeof uploadedAt !== 'number') return 'WAITING_UPLOAD';
-  const processing = waitMs(await getSetting(store, CONTAINER_PROCESSING_SECONDS));
-  if (store.now().getTime() - uploadedAt < processing) return 'PROCESSING';
-  return failed === true ? 'PROCESSING_FAILED' : 'AVAILABLE';
+  return await processedStatus(store, image.request);
 }
 
 /** An image of an organization the caller administers, by its URN. */
@@ -92,11 +70,20 @@ function pngPixels(bytes: Buffer): number | null {
   return bytes.readUInt32BE(16) * bytes.readUInt32BE(20);
 }
 
-/** The images a post's `content` names, in order, checked. */
-async function contentImages(store: Store, owner: string, content: unknown): Promise<string[]> {
-  if (content === undefined) return [];
+/** The media a post's `content` names, in order, checked: the images, or the video. */
+async function contentMedia(
+  store: Store,
+  owner: string,
+  content: unknown,
+): Promise<{ urls: string[]; video: boolean }> {
+  if (content === undefined) return { urls: [], video: false };
   const body = jsonObject(content, 'content');
-  if (body.media !== undefined) return [await uploadedImage(store, owner, jsonObject(body.media, 'content.media').id)];
+  if (body.media !== undefined) {
+    const id = jsonObject(body.media, 'content.media').id;
+    return isVideoUrn(id)
+      ? { urls: [await availableVideo(store, owner, String(id))], video: true }
+      : { urls: [await uploadedImage(store, owner, id)], video: false };
+  }
   if (body.multiImage !== undefined) {
     const images = jsonObject(body.multiImage, 'content.multiImage').images;
     if (!Array.isArray(images) || images.length < MULTI_IMAGE.min || images.length > MULTI_IMAGE.max) {
@@ -108,7 +95,7 @@ async function contentImages(store: Store, owner: string, content: unknown): Pro
     }
     const urls: string[] = [];
     for (const image of images) urls.push(await uploadedImage(store, owner, jsonObject(image, 'image').id));
-    return urls;
+    return { urls, video: false };
   }
   throw linkedin.badParameter('content must hold media or multiImage');
 }
@@ -129,10 +116,10 @@ async function createOrganizationPost(store: Store, who: Caller, body: Record<st
   if (shown.text.length > MAX_COMMENTARY) {
     throw linkedinAnswer(422, 'UNPROCESSABLE_ENTITY', `commentary is longer than ${MAX_COMMENTARY} characters`);
   }
-  const images = await contentImages(store, owner, body.content);
+  const { urls: images, video } = await contentMedia(store, owner, body.content);
   const post = await createPost(store, org, {
     caption: shown.text,
-    mediaType: images.length > 1 ? 'MULTI_IMAGE' : images.length === 1 ? 'IMAGE' : 'TEXT',
+    mediaType: video ? 'VIDEO' : images.length > 1 ? 'MULTI_IMAGE' : images.length === 1 ? 'IMAGE' : 'TEXT',
     mediaUrl: images[0] ?? null,
     viaApi: true,
   });
@@ -186,6 +173,8 @@ export function publishingRoutes(app: FastifyInstance, store: Store): void {
     };
   });
 
+  videoRoutes(app, store);
+
   app.post('/rest/posts', async (request, reply) => {
     checkVersionHeaders(request, store.now());
     const who = await caller(store, request, publishCall);
@@ -198,6 +187,7 @@ export function publishingRoutes(app: FastifyInstance, store: Store): void {
 /** www.linkedin.com: the upload URL takes the image's bytes, with the member's token. */
 export function uploadRoutes(app: FastifyInstance, store: Store): void {
   app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+  videoUploadRoutes(app, store, MAX_UPLOAD_BYTES);
   app.put(`${UPLOAD_PATH}:id`, { bodyLimit: MAX_UPLOAD_BYTES }, async (request, reply) => {
     const who = await caller(store, request, call);
     const image = await findContainer(store, (request.params as { id: string }).id);

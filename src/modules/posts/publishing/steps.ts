@@ -238,6 +238,8 @@ async function publishRequest(run: Run): Promise<PublishRequest> {
       url: await mediaFetchUrl(deps.media, item, convert ? { format: 'jpeg' } : {}),
       // Some rules on a video's length are known only now (TikTok's, per account).
       durationSeconds: item.durationSeconds,
+      // The bytes the URL serves: the file's own, unless converted.
+      sizeBytes: convert ? null : item.sizeBytes,
     });
   }
   const text = targetText(post.text, options, platform);
