@@ -209,13 +209,16 @@ export interface InsightsRead<T> {
   usagePercent: number | null;
 }
 
+/** What a medium of a post is: a `document` is a PDF (LinkedIn's document posts). */
+export type MediaKind = 'image' | 'video' | 'document';
+
 export interface PublishRequest {
   text?: string;
   /**
    * `durationSeconds`: a video's length, when known (the media record reads it on upload);
    * `sizeBytes`: the bytes at `url`, when known (LinkedIn's video upload is announced with it).
    */
-  media: { type: 'image' | 'video'; url: string; durationSeconds?: number | null; sizeBytes?: number | null }[];
+  media: { type: MediaKind; url: string; durationSeconds?: number | null; sizeBytes?: number | null }[];
   /** Threads: publish as a reply to this post or reply. */
   replyToId?: string;
   /** The post's options for this platform. */
@@ -242,7 +245,7 @@ export interface PublishProblem {
 /** What a post's media are, before URLs exist. */
 export interface PublishDraft {
   text?: string;
-  media: { type: 'image' | 'video'; durationSeconds?: number | null; sizeBytes?: number | null }[];
+  media: { type: MediaKind; durationSeconds?: number | null; sizeBytes?: number | null }[];
   options?: PostOptions;
 }
 

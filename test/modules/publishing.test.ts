@@ -795,6 +795,58 @@ describe('LinkedIn organization pages', () => {
     );
   });
 
+  it('publishes a PDF as a document post with its title; every other platform refuses a document before anything is stored', async () => {
+    const linkedinAccount = await connected('linkedin');
+    const threadsAccount = await connected('threads');
+    const pdf = Buffer.from('%PDF-1.4\n1 0 obj << >> endobj\ntrailer << >>\n%%EOF\n');
+    const { payload, headers } = multipartUpload(pdf, { filename: 'report.pdf' });
+    const uploaded = await t.app.inject({
+      method: 'POST',
+      url: '/v1/media',
+      headers: { ...auth(owner.key), ...headers },
+      payload,
+    });
+    expect(uploaded.statusCode, uploaded.body).toBe(201);
+    expect(uploaded.json()).toMatchObject({
+      type: 'document',
+      mime_type: 'application/pdf',
+      size_bytes: pdf.length,
+      width: null,
+      height: null,
+      duration_seconds: null,
+    });
+    const documentId = uploaded.json().id;
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: '/v1/posts',
+      headers: auth(owner.key),
+      payload: { account_ids: [threadsAccount.id], text: 'A report', media_ids: [documentId] },
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error.details).toEqual([
+      {
+        code: 'validation_failed',
+        field: 'media_ids[0]',
+        message: 'Threads publishes no documents (a PDF); only LinkedIn does.',
+      },
+    ]);
+    const created = await createPost({
+      account_ids: [linkedinAccount.id],
+      text: 'Our report',
+      media_ids: [documentId],
+      platforms: { linkedin: { document_title: 'Q3 report' } },
+    });
+    const post = await finished(created.id);
+    expect(post.targets[0]).toMatchObject({ status: 'published', attempts: 1, error: null });
+    const published = (await activity('linkedin', linkedinAccount.username)).filter((a) => a.action === 'publish');
+    expect(published).toHaveLength(1);
+    expect(published[0]?.detail).toMatchObject({
+      text: 'Our report',
+      type: 'DOCUMENT',
+      options: { title: 'Q3 report' },
+    });
+  });
+
   it('fails with container_failed, posting nothing, when LinkedIn cannot process an image', async () => {
     const account = await connected('linkedin');
     const huge = await upload(await imageFile('png', { width: 6_100, height: 6_000 }), 'huge.png');

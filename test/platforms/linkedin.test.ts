@@ -40,6 +40,10 @@ beforeAll(async () => {
   media = await startMediaServer({
     '/big.jpg': { type: 'image/jpeg', body: big },
     '/long.mp4': { type: 'video/mp4', body: LONG_VIDEO },
+    '/deck.pdf': {
+      type: 'application/pdf',
+      body: Buffer.from('%PDF-1.4\n1 0 obj << >> endobj\ntrailer << >>\n%%EOF\n'),
+    },
     '/huge.png': { type: 'image/png', body: huge },
   });
   linkedin = sandbox.adapter('linkedin');
@@ -520,6 +524,60 @@ describe('linkedin: publishing as an organization', () => {
     expect((await finalize([...etags].reverse())).status).toBe(400);
     expect((await finalize(etags.slice(0, 1))).status).toBe(400);
     expect((await finalize(etags)).status).toBe(200);
+  });
+
+  it('a document: initializeUpload, the PDF PUT to the upload URL, AVAILABLE, then the post naming it with its title', async () => {
+    const account = await firstOrganization('li_document');
+    const request = {
+      text: 'Our Q3 report',
+      media: [{ type: 'document' as const, url: media.url('/deck.pdf') }],
+      options: { document_title: 'Q3 report (PDF)' },
+    };
+    expect(linkedin.publishing.checkPublish(request)).toEqual([]);
+    const [document] = await uploadMedia(account, request);
+    expect(document).toMatch(/^urn:li:document:\w+$/);
+    expect(await linkedin.publishing.containerStatus(account, document as string)).toEqual({
+      state: 'in_progress',
+      message: 'LinkedIn is processing the document (PROCESSING).',
+    });
+    advanceClock(5_000);
+    expect(await linkedin.publishing.containerStatus(account, document as string)).toEqual({ state: 'finished' });
+    await linkedin.publishing.createContainer(account, request, [document as string]);
+    const [record] = await published('li_document');
+    expect(record?.detail).toMatchObject({
+      text: 'Our Q3 report',
+      type: 'DOCUMENT',
+      options: { title: 'Q3 report (PDF)' },
+      media_urls: [expect.stringMatching(/^https:\/\/media\.licdn\.com\/dms\/document\/\d+\.pdf$/)],
+    });
+  });
+
+  it('a document whose bytes are not a PDF ends PROCESSING_FAILED, and is never posted', async () => {
+    const account = await firstOrganization('li_bad_document');
+    const request = {
+      media: [{ type: 'document' as const, url: media.url('/photo.png') }],
+      options: { document_title: 'Not a PDF' },
+    };
+    const [document] = await uploadMedia(account, request);
+    advanceClock(5_000);
+    expect(await linkedin.publishing.containerStatus(account, document as string)).toEqual({
+      state: 'failed',
+      message: 'LinkedIn could not process the document (PROCESSING_FAILED)',
+    });
+    expect(await published('li_bad_document')).toEqual([]);
+  });
+
+  it('checks before any call: a document alone, with a title, at most 100 MB', () => {
+    const check = (draft: Parameters<typeof linkedin.publishing.checkPublish>[0]) =>
+      linkedin.publishing.checkPublish(draft).map((p) => p.field);
+    const pdf = { type: 'document' as const };
+    const titled = { document_title: 'Deck' };
+    expect(check({ media: [{ ...pdf, sizeBytes: 104_857_600 }], options: titled })).toEqual([]);
+    expect(check({ media: [{ ...pdf, sizeBytes: 104_857_601 }], options: titled })).toEqual(['media_ids']);
+    expect(check({ media: [pdf] })).toEqual(['platforms.linkedin.document_title']);
+    expect(check({ media: [pdf], options: { document_title: ' ' } })).toEqual(['platforms.linkedin.document_title']);
+    expect(check({ media: [pdf, { type: 'image' }], options: titled })).toEqual(['media_ids']);
+    expect(check({ media: [{ type: 'image' }], options: titled })).toEqual(['platforms.linkedin.document_title']);
   });
 
   it('checks before any call: 3,000 UTF-16 code units of text, 20 images, one video of 3 s to 30 min and 500 MB, text or media', () => {

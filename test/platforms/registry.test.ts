@@ -115,8 +115,8 @@ const EXPECTED = {
       post: ['views', 'clicks', 'likes', 'comments', 'shares'],
     },
     publishing: {
-      // Posts API: text, images, MultiImage, a video (documents later).
-      kinds: ['text', 'image', 'carousel', 'video'],
+      // Posts API: text, images, MultiImage, a video, a document (a PDF).
+      kinds: ['text', 'image', 'carousel', 'video', 'document'],
       // POST /rest/posts with lifecycleState PUBLISHED is the publication.
       containerPublishes: true,
       // Images API: JPG, GIF and PNG.

@@ -3,8 +3,20 @@ import { Type } from 'typebox';
 import { type MetricDescriptions, metricsOf, type PlatformDefinition } from '../definition.ts';
 import { UTF16_CODE_UNITS } from '../text-counting.ts';
 
-/** A post's options for LinkedIn (`platforms.linkedin`): none yet beside its text. */
-export const LINKEDIN_OPTIONS = Type.Object({}, { additionalProperties: false });
+/** A post's options for LinkedIn (`platforms.linkedin`) beside its text. */
+export const LINKEDIN_OPTIONS = Type.Object(
+  {
+    document_title: Type.Optional(
+      Type.String({
+        minLength: 1,
+        title: 'Document title',
+        description:
+          "A document post's title, shown with the document (the Posts API's content.media.title); required when the post's medium is a document, refused otherwise.",
+      }),
+    ),
+  },
+  { additionalProperties: false },
+);
 
 /**
  * The service's metric names LinkedIn answers for an organization page, and what each counts
@@ -31,6 +43,8 @@ const METRIC_DESCRIPTIONS = {
 
 /** The largest video LinkedIn takes in an organic post: 500 MB (docs/platforms.md, Open questions). */
 export const LINKEDIN_MAX_VIDEO_BYTES = 500 * 1024 * 1024;
+/** The largest document (a PDF) LinkedIn takes: 100 MB (docs/platforms.md, Open questions). */
+export const LINKEDIN_MAX_DOCUMENT_BYTES = 100 * 1024 * 1024;
 
 export const LINKEDIN_METRICS = metricsOf(METRIC_DESCRIPTIONS);
 
@@ -44,7 +58,7 @@ export const linkedinDefinition = {
   insights: LINKEDIN_METRICS,
   metricDescriptions: METRIC_DESCRIPTIONS,
   publishing: {
-    kinds: ['text', 'image', 'carousel', 'video'],
+    kinds: ['text', 'image', 'carousel', 'video', 'document'],
     // Creating the post (POST /rest/posts with lifecycleState PUBLISHED) is the publication.
     containerPublishes: true,
     // A post's media is uploaded first and read until LinkedIn has processed it (the post itself

@@ -5,13 +5,14 @@
  * doubt. The post's URN (the `x-restli-id` header) is the container id.
  */
 import { header } from '../http.ts';
-import { draftOf, refuseProblems } from '../publish-checks.ts';
+import { draftOf, optionsOf, refuseProblems } from '../publish-checks.ts';
 import { PlatformError, type PublishedPost, type PublishingCapability } from '../types.ts';
 import type { LinkedInContext } from './api.ts';
+import { LINKEDIN_OPTIONS } from './definition.ts';
 import { littleText } from './little-text.ts';
 import { organizationUrn } from './pages.ts';
 import { linkedinProblems } from './publish-rules.ts';
-import { isMediaUrn, mediaStatus, uploadImage, uploadVideo } from './uploads.ts';
+import { isMediaUrn, mediaStatus, uploadFile, uploadVideo } from './uploads.ts';
 
 const platform = 'linkedin';
 const POST_URN = /^urn:li:(?:share|ugcPost):\d+$/;
@@ -49,7 +50,7 @@ export function linkedinPublishing(context: LinkedInContext): PublishingCapabili
         uploaded.push(
           item.type === 'video'
             ? await uploadVideo(context, accessToken, author, item)
-            : await uploadImage(context, accessToken, author, item.url),
+            : await uploadFile(context, accessToken, author, item.type, item.url),
         );
       }
       return uploaded;
@@ -64,11 +65,12 @@ export function linkedinPublishing(context: LinkedInContext): PublishingCapabili
       }
       const author = organizationUrn(platformUserId);
       const [single] = items;
+      const title = optionsOf(LINKEDIN_OPTIONS, request.options).document_title;
       const content =
         items.length > 1
           ? { multiImage: { images: items.map((id) => ({ id })) } }
           : single !== undefined
-            ? { media: { id: single } }
+            ? { media: { id: single, ...(typeof title === 'string' ? { title } : {}) } }
             : undefined;
       const response = await context.api.rest('POST', '/posts', accessToken, {
         json: {

@@ -43,7 +43,7 @@ async function transfer(
   const { dispatcher, countCall } = context.options;
   const signal = AbortSignal.timeout(TRANSFER_TIMEOUT_MS);
   const via = dispatcher ? { dispatcher } : {};
-  const what = range === undefined ? 'the image' : `bytes ${range.firstByte} to ${range.lastByte} of the video`;
+  const what = range === undefined ? 'the file' : `bytes ${range.firstByte} to ${range.lastByte} of the video`;
   let source: Awaited<ReturnType<typeof request>>;
   try {
     source = await request(mediaUrl, {
@@ -97,22 +97,26 @@ async function transfer(
   return typeof etag === 'string' ? etag : undefined;
 }
 
-/** Uploads one image for `ownerUrn` (the organization the post is by): its URN. */
-export async function uploadImage(
+/**
+ * Uploads one image (Images API) or document (Documents API, a PDF) for `ownerUrn` (the
+ * organization the post is by) in one PUT: its URN.
+ */
+export async function uploadFile(
   context: LinkedInContext,
   token: string,
   ownerUrn: string,
+  kind: 'image' | 'document',
   mediaUrl: string,
 ): Promise<string> {
-  const answer = await context.api.restObject('POST', '/images', token, {
+  const answer = await context.api.restObject('POST', STATUS_PATHS[kind], token, {
     query: { action: 'initializeUpload' },
     json: { initializeUploadRequest: { owner: ownerUrn } },
   });
   const value = record(answer.value);
-  const image = requiredText(platform, value.image, 'image');
+  const urn = requiredText(platform, value[kind], kind);
   const uploadUrl = checkedUploadUrl(context, requiredText(platform, value.uploadUrl, 'uploadUrl'));
   await transfer(context, mediaUrl, uploadUrl, token);
-  return image;
+  return urn;
 }
 
 /** Whether `value` is a whole number of bytes (a part's bound). */
@@ -187,8 +191,8 @@ export async function uploadVideo(
 }
 
 /** The media a post names: its URN's kind, and the API that reads its status. */
-const MEDIA_URN = /^urn:li:(image|video):[A-Za-z0-9_-]+$/;
-const STATUS_PATHS = { image: '/images', video: '/videos' } as const;
+const MEDIA_URN = /^urn:li:(image|video|document):[A-Za-z0-9_-]+$/;
+const STATUS_PATHS = { image: '/images', video: '/videos', document: '/documents' } as const;
 
 /** Whether `urn` names media uploaded for a post (else it is the post's own URN). */
 export function isMediaUrn(urn: string): boolean {

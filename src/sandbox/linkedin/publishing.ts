@@ -16,6 +16,7 @@ import { createContainer, findContainer, setContainerRequest } from '../store/co
 import { createPost } from '../store/posts.ts';
 import { administered, call, checkVersionHeaders, organizationUrn, publishCall, SCOPE } from './access.ts';
 import { linkedin, linkedinAnswer } from './answers.ts';
+import { availableDocument, documentRoutes, documentUploadRoutes, isDocumentUrn } from './documents.ts';
 import { shownText } from './little-text.ts';
 import { hostBase, jsonObject, processedStatus, UPLOAD_TTL_MS } from './media.ts';
 import { availableVideo, isVideoUrn, videoRoutes, videoUploadRoutes } from './videos.ts';
@@ -70,19 +71,29 @@ function pngPixels(bytes: Buffer): number | null {
   return bytes.readUInt32BE(16) * bytes.readUInt32BE(20);
 }
 
-/** The media a post's `content` names, in order, checked: the images, or the video. */
-async function contentMedia(
-  store: Store,
-  owner: string,
-  content: unknown,
-): Promise<{ urls: string[]; video: boolean }> {
-  if (content === undefined) return { urls: [], video: false };
+/** What a post's `content` names, checked: its media's URLs in order, its type, a document's title. */
+interface PostContent {
+  urls: string[];
+  type: 'VIDEO' | 'DOCUMENT' | null;
+  title?: string;
+}
+
+/** The media a post's `content` names, in order, checked: the images, the video, or the document and its title. */
+async function contentMedia(store: Store, owner: string, content: unknown): Promise<PostContent> {
+  if (content === undefined) return { urls: [], type: null };
   const body = jsonObject(content, 'content');
   if (body.media !== undefined) {
-    const id = jsonObject(body.media, 'content.media').id;
+    const media = jsonObject(body.media, 'content.media');
+    const id = media.id;
+    if (isDocumentUrn(id)) {
+      if (typeof media.title !== 'string' || media.title.trim() === '') {
+        throw linkedin.badParameter('content.media.title is required for a document');
+      }
+      return { urls: [await availableDocument(store, owner, String(id))], type: 'DOCUMENT', title: media.title };
+    }
     return isVideoUrn(id)
-      ? { urls: [await availableVideo(store, owner, String(id))], video: true }
-      : { urls: [await uploadedImage(store, owner, id)], video: false };
+      ? { urls: [await availableVideo(store, owner, String(id))], type: 'VIDEO' }
+      : { urls: [await uploadedImage(store, owner, id)], type: null };
   }
   if (body.multiImage !== undefined) {
     const images = jsonObject(body.multiImage, 'content.multiImage').images;
@@ -95,7 +106,7 @@ async function contentMedia(
     }
     const urls: string[] = [];
     for (const image of images) urls.push(await uploadedImage(store, owner, jsonObject(image, 'image').id));
-    return { urls, video: false };
+    return { urls, type: null };
   }
   throw linkedin.badParameter('content must hold media or multiImage');
 }
@@ -116,17 +127,22 @@ async function createOrganizationPost(store: Store, who: Caller, body: Record<st
   if (shown.text.length > MAX_COMMENTARY) {
     throw linkedinAnswer(422, 'UNPROCESSABLE_ENTITY', `commentary is longer than ${MAX_COMMENTARY} characters`);
   }
-  const { urls: images, video } = await contentMedia(store, owner, body.content);
+  const { urls: images, type, title } = await contentMedia(store, owner, body.content);
   const post = await createPost(store, org, {
     caption: shown.text,
-    mediaType: video ? 'VIDEO' : images.length > 1 ? 'MULTI_IMAGE' : images.length === 1 ? 'IMAGE' : 'TEXT',
+    mediaType: type ?? (images.length > 1 ? 'MULTI_IMAGE' : images.length === 1 ? 'IMAGE' : 'TEXT'),
     mediaUrl: images[0] ?? null,
     viaApi: true,
   });
   await recordPublication(
     store,
     post,
-    { text: post.caption, mediaUrls: images, type: post.mediaType, options: { visibility: body.visibility } },
+    {
+      text: post.caption,
+      mediaUrls: images,
+      type: post.mediaType,
+      options: { visibility: body.visibility, ...(title === undefined ? {} : { title }) },
+    },
     { commentary, cut_short: shown.cut },
   );
   return `urn:li:share:${post.id}`;
@@ -174,6 +190,7 @@ export function publishingRoutes(app: FastifyInstance, store: Store): void {
   });
 
   videoRoutes(app, store);
+  documentRoutes(app, store);
 
   app.post('/rest/posts', async (request, reply) => {
     checkVersionHeaders(request, store.now());
@@ -188,6 +205,7 @@ export function publishingRoutes(app: FastifyInstance, store: Store): void {
 export function uploadRoutes(app: FastifyInstance, store: Store): void {
   app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
   videoUploadRoutes(app, store, MAX_UPLOAD_BYTES);
+  documentUploadRoutes(app, store);
   app.put(`${UPLOAD_PATH}:id`, { bodyLimit: MAX_UPLOAD_BYTES }, async (request, reply) => {
     const who = await caller(store, request, call);
     const image = await findContainer(store, (request.params as { id: string }).id);
