@@ -667,6 +667,41 @@ describe('linkedin: comments on organization posts', () => {
     ]);
   });
 
+  it("reads the comments under a comment (Get Comments on Comments), each naming its parent's URN", async () => {
+    const account = await firstOrganization('li_comments_thread');
+    const top = await commentOn('li_comments_thread.company1', 'Hiring?', '2026-11-20T10:00:00.000Z');
+    const lonely = await commentOn('li_comments_thread.company1', 'Nice', '2026-11-20T10:30:00.000Z');
+    const { status, body: answer } = await sandbox.control('POST', '/comments', {
+      platform: 'linkedin',
+      username: 'li_comments_thread.company1',
+      author_username: 'a_third_member',
+      text: 'Same question',
+      post_id: top.post_id,
+      parent_id: top.id,
+      commented_at: '2026-11-20T11:00:00.000Z',
+    });
+    expect(status).toBe(201);
+    const calls = async () =>
+      (await sandbox.calls('linkedin', 'li_comments_thread')).data.filter((c) => c.path.includes('/socialActions/'));
+    const before = (await calls()).length;
+    const read = await comments().recentComments(account);
+    const topUrn = `urn:li:comment:(urn:li:activity:${top.post_id},${top.id})`;
+    expect(read?.comments.map((c) => [c.text, c.parentId])).toEqual([
+      ['Same question', topUrn],
+      ['Nice', null],
+      ['Hiring?', null],
+    ]);
+    expect(read?.comments[0]).toMatchObject({
+      id: `urn:li:comment:(urn:li:activity:${top.post_id},${answer.id})`,
+      postId: `urn:li:share:${top.post_id}`,
+      byAccount: false,
+    });
+    // The post's comments, then the replies of the one comment that has some: "Nice" has none.
+    const paths = (await calls()).slice(before).map((c) => decodeURIComponent(c.path));
+    expect(paths.filter((p) => p.includes(`,${lonely.id})`))).toEqual([]);
+    expect(paths.filter((p) => p.includes(`,${top.id})`))).toHaveLength(1);
+  });
+
   it('a reply is a comment under the comment, made as the organization; it reads back as the account’s own', async () => {
     const account = await firstOrganization('li_comments_reply');
     const comment = await commentOn('li_comments_reply.company1', 'Any openings?');
