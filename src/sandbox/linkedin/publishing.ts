@@ -7,19 +7,17 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { type Caller, caller, requireScope } from '../caller.ts';
-import { param } from '../kit.ts';
 import { sniffFormat } from '../media-fetch.ts';
 import type { Store } from '../platform.ts';
-import type { SandboxContainer } from '../schema.ts';
 import { recordPublication } from '../store/activity.ts';
-import { createContainer, findContainer, setContainerRequest } from '../store/containers.ts';
+import { setContainerRequest } from '../store/containers.ts';
 import { createPost } from '../store/posts.ts';
 import { administered, call, checkVersionHeaders, organizationUrn, publishCall, SCOPE } from './access.ts';
 import { linkedin, linkedinAnswer } from './answers.ts';
-import { availableDocument, documentRoutes, documentUploadRoutes, isDocumentUrn } from './documents.ts';
+import { documentRoutes, documentUploadRoutes } from './documents.ts';
 import { shownText } from './little-text.ts';
-import { hostBase, jsonObject, processedStatus, UPLOAD_TTL_MS } from './media.ts';
-import { availableVideo, isVideoUrn, videoRoutes, videoUploadRoutes } from './videos.ts';
+import { availableUpload, initializeSingleUpload, jsonObject, uploadAnswer, uploadOf } from './media.ts';
+import { videoRoutes, videoUploadRoutes } from './videos.ts';
 
 /** 3,000 characters of `commentary`, as LinkedIn shows it (its composer's limit; the API pages state none). */
 const MAX_COMMENTARY = 3_000;
@@ -27,7 +25,6 @@ const MAX_COMMENTARY = 3_000;
 const MULTI_IMAGE = { min: 2, max: 20 };
 /** Images API: JPG, GIF and PNG. */
 const IMAGE_FORMATS = ['jpeg', 'png', 'gif'];
-const IMAGE_URN = /^urn:li:image:(\d+)$/;
 const UPLOAD_PATH = '/dms-uploads/sp/image/';
 /**
  * "Only images with a total pixel count (width X height) less than 36,152,320 are allowed"
@@ -36,34 +33,6 @@ const UPLOAD_PATH = '/dms-uploads/sp/image/';
 const MAX_PIXELS = 36_152_320;
 /** The largest upload taken (LinkedIn documents a pixel count, not a size; Fastify's default is 1 MiB). */
 const MAX_UPLOAD_BYTES = 64 * 1024 * 1024;
-
-/** An image's status now (Images API). */
-async function imageStatus(store: Store, image: SandboxContainer): Promise<string> {
-  return await processedStatus(store, image.request);
-}
-
-/** An image of an organization the caller administers, by its URN. */
-async function imageOf(store: Store, who: Caller, urn: string): Promise<SandboxContainer> {
-  const id = IMAGE_URN.exec(urn)?.[1];
-  const image = id === undefined ? undefined : await findContainer(store, id);
-  if (image?.request.kind !== 'image') throw linkedin.notFound(urn);
-  await administered(store, who, String(image.request.owner));
-  return image;
-}
-
-/** An image the caller's organization uploaded and LinkedIn has processed. */
-async function uploadedImage(store: Store, owner: string, urn: unknown): Promise<string> {
-  const id = typeof urn === 'string' ? IMAGE_URN.exec(urn)?.[1] : undefined;
-  const image = id === undefined ? undefined : await findContainer(store, id);
-  if (image?.request.kind !== 'image' || image.request.owner !== owner) {
-    throw linkedinAnswer(400, 'ILLEGAL_ARGUMENT', `${String(urn)} is not an image of ${owner}`);
-  }
-  const status = await imageStatus(store, image);
-  if (status !== 'AVAILABLE') {
-    throw linkedinAnswer(400, 'ILLEGAL_ARGUMENT', `${String(urn)} cannot be posted: its status is ${status}`);
-  }
-  return String(image.request.mediaUrl);
-}
 
 /** A PNG's pixel count, from the width and height of its header chunk (IHDR, first), if it has one. */
 function pngPixels(bytes: Buffer): number | null {
@@ -85,15 +54,16 @@ async function contentMedia(store: Store, owner: string, content: unknown): Prom
   if (body.media !== undefined) {
     const media = jsonObject(body.media, 'content.media');
     const id = media.id;
-    if (isDocumentUrn(id)) {
+    const kind = typeof id === 'string' ? /^urn:li:(image|video|document):/.exec(id)?.[1] : undefined;
+    if (kind === 'document') {
       if (typeof media.title !== 'string' || media.title.trim() === '') {
         throw linkedin.badParameter('content.media.title is required for a document');
       }
-      return { urls: [await availableDocument(store, owner, String(id))], type: 'DOCUMENT', title: media.title };
+      return { urls: [await availableUpload(store, 'document', owner, id)], type: 'DOCUMENT', title: media.title };
     }
-    return isVideoUrn(id)
-      ? { urls: [await availableVideo(store, owner, String(id))], type: 'VIDEO' }
-      : { urls: [await uploadedImage(store, owner, id)], type: null };
+    return kind === 'video'
+      ? { urls: [await availableUpload(store, 'video', owner, id)], type: 'VIDEO' }
+      : { urls: [await availableUpload(store, 'image', owner, id)], type: null };
   }
   if (body.multiImage !== undefined) {
     const images = jsonObject(body.multiImage, 'content.multiImage').images;
@@ -105,7 +75,7 @@ async function contentMedia(store: Store, owner: string, content: unknown): Prom
       );
     }
     const urls: string[] = [];
-    for (const image of images) urls.push(await uploadedImage(store, owner, jsonObject(image, 'image').id));
+    for (const image of images) urls.push(await availableUpload(store, 'image', owner, jsonObject(image, 'image').id));
     return { urls, type: null };
   }
   throw linkedin.badParameter('content must hold media or multiImage');
@@ -149,46 +119,8 @@ async function createOrganizationPost(store: Store, who: Caller, body: Record<st
 }
 
 export function publishingRoutes(app: FastifyInstance, store: Store): void {
-  app.post('/rest/images', async (request) => {
-    checkVersionHeaders(request, store.now());
-    const who = await caller(store, request, call);
-    if (param(request, 'action') !== 'initializeUpload') throw linkedin.badParameter('action must be initializeUpload');
-    requireScope(who, call, SCOPE.organizationWrite);
-    const body = jsonObject(
-      jsonObject(request.body ?? null, 'The body').initializeUploadRequest,
-      'initializeUploadRequest',
-    );
-    const org = await administered(store, who, String(body.owner ?? ''));
-    const image = await createContainer(store, org.id, {
-      kind: 'image',
-      owner: organizationUrn(org.id),
-    });
-    return {
-      value: {
-        uploadUrlExpiresAt: store.now().getTime() + UPLOAD_TTL_MS,
-        uploadUrl: `${hostBase(request, 'www.linkedin.com')}${UPLOAD_PATH}${image.id}`,
-        image: `urn:li:image:${image.id}`,
-      },
-    };
-  });
-
-  app.get('/rest/images/:urn', async (request) => {
-    checkVersionHeaders(request, store.now());
-    const who = await caller(store, request, call);
-    requireScope(who, call, SCOPE.organizationWrite);
-    const urn = (request.params as { urn: string }).urn;
-    const image = await imageOf(store, who, urn);
-    const status = await imageStatus(store, image);
-    return {
-      id: urn,
-      owner: image.request.owner,
-      status,
-      ...(status === 'AVAILABLE'
-        ? { downloadUrl: image.request.mediaUrl, downloadUrlExpiresAt: store.now().getTime() + UPLOAD_TTL_MS }
-        : {}),
-    };
-  });
-
+  app.post('/rest/images', (request) => initializeSingleUpload(store, request, 'image', UPLOAD_PATH));
+  app.get('/rest/images/:urn', (request) => uploadAnswer(store, request, 'image'));
   videoRoutes(app, store);
   documentRoutes(app, store);
 
@@ -207,10 +139,7 @@ export function uploadRoutes(app: FastifyInstance, store: Store): void {
   videoUploadRoutes(app, store, MAX_UPLOAD_BYTES);
   documentUploadRoutes(app, store);
   app.put(`${UPLOAD_PATH}:id`, { bodyLimit: MAX_UPLOAD_BYTES }, async (request, reply) => {
-    const who = await caller(store, request, call);
-    const image = await findContainer(store, (request.params as { id: string }).id);
-    if (image?.request.kind !== 'image') throw linkedin.notFound(request.url);
-    await administered(store, who, String(image.request.owner));
+    const image = await uploadOf(store, request, 'image', (request.params as { id: string }).id);
     const bytes = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
     const format = sniffFormat(bytes.subarray(0, 32));
     if (format === null || !IMAGE_FORMATS.includes(format)) {

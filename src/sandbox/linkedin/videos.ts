@@ -12,16 +12,15 @@ import { param } from '../kit.ts';
 import { sniffFormat } from '../media-fetch.ts';
 import type { Store } from '../platform.ts';
 import type { SandboxContainer } from '../schema.ts';
-import { createContainer, findContainer, setContainerRequest } from '../store/containers.ts';
+import { createContainer, setContainerRequest } from '../store/containers.ts';
 import { administered, call, checkVersionHeaders, organizationUrn, SCOPE } from './access.ts';
 import { linkedin, linkedinAnswer } from './answers.ts';
-import { hostBase, jsonObject, processedStatus, UPLOAD_TTL_MS } from './media.ts';
+import { hostBase, jsonObject, UPLOAD_TTL_MS, uploadAnswer, uploadOf } from './media.ts';
 
 /** The size of each part LinkedIn asks for, but the last. */
 const PART_BYTES = 4 * 1024 * 1024;
 /** The largest video taken: 500 MB (as the service reads LinkedIn's specifications). */
 const MAX_VIDEO_BYTES = 500 * 1024 * 1024;
-const VIDEO_URN = /^urn:li:video:(\d+)$/;
 const UPLOAD_PATH = '/dms-uploads/sp/video/';
 
 interface Part {
@@ -32,38 +31,6 @@ interface Part {
 
 function partsOf(video: SandboxContainer): Part[] {
   return Array.isArray(video.request.parts) ? (video.request.parts as Part[]) : [];
-}
-
-/** A video of an organization the caller administers, by its id or URN. */
-async function videoOf(store: Store, request: FastifyRequest, idOrUrn: string): Promise<SandboxContainer> {
-  const who = await caller(store, request, call);
-  const id = VIDEO_URN.exec(idOrUrn)?.[1] ?? idOrUrn;
-  const video = /^\d+$/.test(id) ? await findContainer(store, id) : undefined;
-  if (video?.request.kind !== 'video') throw linkedin.notFound(idOrUrn);
-  await administered(store, who, String(video.request.owner));
-  return video;
-}
-
-/** A video's status now (Videos API). */
-async function videoStatus(store: Store, video: SandboxContainer): Promise<string> {
-  return await processedStatus(store, video.request);
-}
-
-/** Whether `urn` names a video (rather than an image). */
-export const isVideoUrn = (urn: unknown): boolean => typeof urn === 'string' && VIDEO_URN.test(urn);
-
-/** A video the caller's organization uploaded and LinkedIn has processed: its URL. */
-export async function availableVideo(store: Store, owner: string, urn: string): Promise<string> {
-  const id = VIDEO_URN.exec(urn)?.[1];
-  const video = id === undefined ? undefined : await findContainer(store, id);
-  if (video?.request.kind !== 'video' || video.request.owner !== owner) {
-    throw linkedinAnswer(400, 'ILLEGAL_ARGUMENT', `${urn} is not a video of ${owner}`);
-  }
-  const status = await videoStatus(store, video);
-  if (status !== 'AVAILABLE') {
-    throw linkedinAnswer(400, 'ILLEGAL_ARGUMENT', `${urn} cannot be posted: its status is ${status}`);
-  }
-  return String(video.request.mediaUrl);
 }
 
 async function initializeUpload(store: Store, request: FastifyRequest) {
@@ -104,7 +71,7 @@ async function initializeUpload(store: Store, request: FastifyRequest) {
 
 async function finalizeUpload(store: Store, request: FastifyRequest) {
   const body = jsonObject(jsonObject(request.body ?? null, 'The body').finalizeUploadRequest, 'finalizeUploadRequest');
-  const video = await videoOf(store, request, String(body.video ?? ''));
+  const video = await uploadOf(store, request, 'video', String(body.video ?? ''));
   const parts = partsOf(video);
   const ids = body.uploadedPartIds;
   if (
@@ -138,25 +105,14 @@ export function videoRoutes(app: FastifyInstance, store: Store): void {
     }
   });
 
-  app.get('/rest/videos/:urn', async (request) => {
-    checkVersionHeaders(request, store.now());
-    const urn = (request.params as { urn: string }).urn;
-    const video = await videoOf(store, request, urn);
-    const status = await videoStatus(store, video);
-    return {
-      id: urn,
-      owner: video.request.owner,
-      status,
-      ...(status === 'AVAILABLE' ? { downloadUrl: video.request.mediaUrl } : {}),
-    };
-  });
+  app.get('/rest/videos/:urn', (request) => uploadAnswer(store, request, 'video'));
 }
 
 /** www.linkedin.com: a video's part, its bytes exactly its range's, answered with an ETag. */
 export function videoUploadRoutes(app: FastifyInstance, store: Store, bodyLimit: number): void {
   app.put(`${UPLOAD_PATH}:id/part/:index`, { bodyLimit }, async (request, reply) => {
     const { id, index } = request.params as { id: string; index: string };
-    const video = await videoOf(store, request, id);
+    const video = await uploadOf(store, request, 'video', id);
     const parts = partsOf(video);
     const part = parts[Number(index)];
     const bytes = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
