@@ -36,6 +36,7 @@ const SettingsSchema = Type.Object({
   ACCOUNT_EXPIRING_NOTICE_SECONDS: Type.Integer({ minimum: 3600, maximum: 60 * 86_400, default: 7 * 86_400 }),
   MEDIA_MAX_IMAGE_BYTES: Type.Integer({ minimum: 1024, default: 8 * 1024 * 1024 }),
   MEDIA_MAX_VIDEO_BYTES: Type.Integer({ minimum: 1024, default: 1024 * 1024 * 1024 }),
+  MEDIA_MAX_DOCUMENT_BYTES: Type.Integer({ minimum: 1024, default: 100 * 1024 * 1024 }),
   MEDIA_URL_TTL_SECONDS: Type.Integer({ minimum: 60, maximum: 7 * 24 * 3600, default: 24 * 3600 }),
   COMMENT_POLL_INTERVAL_SECONDS: Type.Integer({ minimum: 60, maximum: 86_400, default: 900 }),
   PLATFORM_WEBHOOK_VERIFY_TOKEN: Type.Optional(
@@ -162,6 +163,7 @@ export interface Config extends PlatformSettingValues {
    */
   mediaMaxImageBytes: number;
   mediaMaxVideoBytes: number;
+  mediaMaxDocumentBytes: number;
   /** How long a signed media URL handed to a platform stays valid. */
   mediaUrlTtlSeconds: number;
   /** How often each account's recent posts are read for comments (the webhooks' safety net). */
@@ -262,6 +264,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     accountExpiringNoticeMs: settings.ACCOUNT_EXPIRING_NOTICE_SECONDS * 1000,
     mediaMaxImageBytes: settings.MEDIA_MAX_IMAGE_BYTES,
     mediaMaxVideoBytes: settings.MEDIA_MAX_VIDEO_BYTES,
+    mediaMaxDocumentBytes: settings.MEDIA_MAX_DOCUMENT_BYTES,
     mediaUrlTtlSeconds: settings.MEDIA_URL_TTL_SECONDS,
     commentPollIntervalMs: settings.COMMENT_POLL_INTERVAL_SECONDS * 1000,
     platformWebhookVerifyToken:

@@ -4835,6 +4835,11 @@ export interface paths {
                                          * @description This platform's text instead of the post's `text`.
                                          */
                                         text?: string;
+                                        /**
+                                         * Document title
+                                         * @description A document post's title, shown with the document (the Posts API's content.media.title); required when the post's medium is a document, refused otherwise.
+                                         */
+                                        document_title?: string;
                                     };
                                 };
                                 /**
@@ -5153,6 +5158,11 @@ export interface paths {
                                  * @description This platform's text instead of the post's `text`.
                                  */
                                 text?: string;
+                                /**
+                                 * Document title
+                                 * @description A document post's title, shown with the document (the Posts API's content.media.title); required when the post's medium is a document, refused otherwise.
+                                 */
+                                document_title?: string;
                             };
                         };
                         approval?: {
@@ -5273,6 +5283,11 @@ export interface paths {
                                      * @description This platform's text instead of the post's `text`.
                                      */
                                     text?: string;
+                                    /**
+                                     * Document title
+                                     * @description A document post's title, shown with the document (the Posts API's content.media.title); required when the post's medium is a document, refused otherwise.
+                                     */
+                                    document_title?: string;
                                 };
                             };
                             /**
@@ -5692,6 +5707,11 @@ export interface paths {
                                      * @description This platform's text instead of the post's `text`.
                                      */
                                     text?: string;
+                                    /**
+                                     * Document title
+                                     * @description A document post's title, shown with the document (the Posts API's content.media.title); required when the post's medium is a document, refused otherwise.
+                                     */
+                                    document_title?: string;
                                 };
                             };
                             /**
@@ -6020,6 +6040,11 @@ export interface paths {
                                      * @description This platform's text instead of the post's `text`.
                                      */
                                     text?: string;
+                                    /**
+                                     * Document title
+                                     * @description A document post's title, shown with the document (the Posts API's content.media.title); required when the post's medium is a document, refused otherwise.
+                                     */
+                                    document_title?: string;
                                 };
                             };
                             /**
@@ -6356,6 +6381,11 @@ export interface paths {
                                  * @description This platform's text instead of the post's `text`.
                                  */
                                 text?: string;
+                                /**
+                                 * Document title
+                                 * @description A document post's title, shown with the document (the Posts API's content.media.title); required when the post's medium is a document, refused otherwise.
+                                 */
+                                document_title?: string;
                             };
                         };
                         approval?: {
@@ -6476,6 +6506,11 @@ export interface paths {
                                      * @description This platform's text instead of the post's `text`.
                                      */
                                     text?: string;
+                                    /**
+                                     * Document title
+                                     * @description A document post's title, shown with the document (the Posts API's content.media.title); required when the post's medium is a document, refused otherwise.
+                                     */
+                                    document_title?: string;
                                 };
                             };
                             /**
@@ -6895,6 +6930,11 @@ export interface paths {
                                      * @description This platform's text instead of the post's `text`.
                                      */
                                     text?: string;
+                                    /**
+                                     * Document title
+                                     * @description A document post's title, shown with the document (the Posts API's content.media.title); required when the post's medium is a document, refused otherwise.
+                                     */
+                                    document_title?: string;
                                 };
                             };
                             /**
@@ -10326,7 +10366,7 @@ export interface paths {
         put?: never;
         /**
          * Upload or import a medium
-         * @description Send the file as `multipart/form-data` in a part named `file`, or JSON `{"url"}` to have the service fetch it. The type is read from the bytes: JPEG, PNG and WebP images, MP4 and MOV videos; anything else is 415 `unsupported_media_type`. Larger than the limit for its type (MEDIA_MAX_IMAGE_BYTES, MEDIA_MAX_VIDEO_BYTES): 413 `media_too_large`. A file whose size or length cannot be read: 422 `media_unreadable`. A URL that is not allowed: 422 `invalid_media_url`; one that cannot be fetched: 422 `media_fetch_failed`. The medium belongs to the profile of the key or the Service-Profile header, else to the default profile. Answers 201 with the record. With an Idempotency-Key, a retried upload gets the first answer again (the key covers the path and profile; the bytes of an upload are not compared).
+         * @description Send the file as `multipart/form-data` in a part named `file`, or JSON `{"url"}` to have the service fetch it. The type is read from the bytes: JPEG, PNG and WebP images, MP4 and MOV videos; anything else is 415 `unsupported_media_type`. Larger than the limit for its type (MEDIA_MAX_IMAGE_BYTES, MEDIA_MAX_VIDEO_BYTES, MEDIA_MAX_DOCUMENT_BYTES): 413 `media_too_large`. A file whose size or length cannot be read: 422 `media_unreadable`. A URL that is not allowed: 422 `invalid_media_url`; one that cannot be fetched: 422 `media_fetch_failed`. The medium belongs to the profile of the key or the Service-Profile header, else to the default profile. Answers 201 with the record. With an Idempotency-Key, a retried upload gets the first answer again (the key covers the path and profile; the bytes of an upload are not compared).
          */
         post: {
             parameters: {
@@ -10367,15 +10407,16 @@ export interface paths {
                             id: string;
                             /** @description The profile the medium belongs to; posts of that profile may use it. */
                             profile_id: string;
-                            type: "image" | "video";
+                            /** @description What the file is: `document` is a PDF, which only platforms whose catalogue kinds hold `document` (LinkedIn) publish; a post with one to another platform is refused with 400 `validation_failed`. */
+                            type: "image" | "video" | "document";
                             /** @description Read from the file's bytes, never from its name or the Content-Type it was sent with. */
-                            mime_type: "image/jpeg" | "image/png" | "image/webp" | "video/mp4" | "video/quicktime";
+                            mime_type: "image/jpeg" | "image/png" | "image/webp" | "video/mp4" | "video/quicktime" | "application/pdf";
                             size_bytes: number;
-                            /** @description In pixels, as displayed (after EXIF rotation). */
+                            /** @description In pixels, as displayed (after EXIF rotation); null for documents. */
                             width: number | null;
-                            /** @description In pixels, as displayed (after EXIF rotation). */
+                            /** @description In pixels, as displayed (after EXIF rotation); null for documents. */
                             height: number | null;
-                            /** @description Videos only; null for images. */
+                            /** @description Videos only; null for images and documents. */
                             duration_seconds: number | null;
                             /**
                              * Format: date-time
@@ -10627,15 +10668,16 @@ export interface paths {
                             id: string;
                             /** @description The profile the medium belongs to; posts of that profile may use it. */
                             profile_id: string;
-                            type: "image" | "video";
+                            /** @description What the file is: `document` is a PDF, which only platforms whose catalogue kinds hold `document` (LinkedIn) publish; a post with one to another platform is refused with 400 `validation_failed`. */
+                            type: "image" | "video" | "document";
                             /** @description Read from the file's bytes, never from its name or the Content-Type it was sent with. */
-                            mime_type: "image/jpeg" | "image/png" | "image/webp" | "video/mp4" | "video/quicktime";
+                            mime_type: "image/jpeg" | "image/png" | "image/webp" | "video/mp4" | "video/quicktime" | "application/pdf";
                             size_bytes: number;
-                            /** @description In pixels, as displayed (after EXIF rotation). */
+                            /** @description In pixels, as displayed (after EXIF rotation); null for documents. */
                             width: number | null;
-                            /** @description In pixels, as displayed (after EXIF rotation). */
+                            /** @description In pixels, as displayed (after EXIF rotation); null for documents. */
                             height: number | null;
-                            /** @description Videos only; null for images. */
+                            /** @description Videos only; null for images and documents. */
                             duration_seconds: number | null;
                             /**
                              * Format: date-time
@@ -10985,8 +11027,8 @@ export interface paths {
                                 /** @description One sign-in grants several pages, each becoming an account (Facebook: the pages the login manages). */
                                 grants_pages: boolean;
                                 publishing: {
-                                    /** @description What a post can be there: `text` (text alone), `image` (one image), `video` (one video), `carousel` (several images and videos in one post). */
-                                    kinds: ("text" | "image" | "video" | "carousel")[];
+                                    /** @description What a post can be there: `text` (text alone), `image` (one image), `video` (one video), `carousel` (several images and videos in one post), `document` (one PDF medium, shown as a document: LinkedIn). A post with a document to a platform without `document` is 400 `validation_failed`. */
+                                    kinds: ("text" | "image" | "video" | "carousel" | "document")[];
                                     text: {
                                         /** @description The longest text (a post's, or its `platforms.<platform>.text`), as `counting` counts it. */
                                         max_length: number;
@@ -11236,8 +11278,8 @@ export interface paths {
                             /** @description One sign-in grants several pages, each becoming an account (Facebook: the pages the login manages). */
                             grants_pages: boolean;
                             publishing: {
-                                /** @description What a post can be there: `text` (text alone), `image` (one image), `video` (one video), `carousel` (several images and videos in one post). */
-                                kinds: ("text" | "image" | "video" | "carousel")[];
+                                /** @description What a post can be there: `text` (text alone), `image` (one image), `video` (one video), `carousel` (several images and videos in one post), `document` (one PDF medium, shown as a document: LinkedIn). A post with a document to a platform without `document` is 400 `validation_failed`. */
+                                kinds: ("text" | "image" | "video" | "carousel" | "document")[];
                                 text: {
                                     /** @description The longest text (a post's, or its `platforms.<platform>.text`), as `counting` counts it. */
                                     max_length: number;
@@ -13388,15 +13430,16 @@ export interface components {
             id: string;
             /** @description The profile the medium belongs to; posts of that profile may use it. */
             profile_id: string;
-            type: "image" | "video";
+            /** @description What the file is: `document` is a PDF, which only platforms whose catalogue kinds hold `document` (LinkedIn) publish; a post with one to another platform is refused with 400 `validation_failed`. */
+            type: "image" | "video" | "document";
             /** @description Read from the file's bytes, never from its name or the Content-Type it was sent with. */
-            mime_type: "image/jpeg" | "image/png" | "image/webp" | "video/mp4" | "video/quicktime";
+            mime_type: "image/jpeg" | "image/png" | "image/webp" | "video/mp4" | "video/quicktime" | "application/pdf";
             size_bytes: number;
-            /** @description In pixels, as displayed (after EXIF rotation). */
+            /** @description In pixels, as displayed (after EXIF rotation); null for documents. */
             width: number | null;
-            /** @description In pixels, as displayed (after EXIF rotation). */
+            /** @description In pixels, as displayed (after EXIF rotation); null for documents. */
             height: number | null;
-            /** @description Videos only; null for images. */
+            /** @description Videos only; null for images and documents. */
             duration_seconds: number | null;
             /**
              * Format: date-time

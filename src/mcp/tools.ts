@@ -93,7 +93,8 @@ const SPECS: readonly ToolSpec[] = [
     title: 'Import a medium from a URL',
     method: 'POST',
     path: '/v1/media',
-    purpose: 'Has the service fetch an image or video from a public https URL, for use in posts (`media_ids`).',
+    purpose:
+      'Has the service fetch an image, a video or a PDF document from a public https URL, for use in posts (`media_ids`).',
     openWorld: true,
   },
   {

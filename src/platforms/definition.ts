@@ -10,7 +10,7 @@ import type { Platform } from './names.ts';
 import type { AfterPublishRule, PlatformAdapter, PostOptions } from './types.ts';
 
 /** What a post can be, in the service's terms. */
-export type PublishKind = 'text' | 'image' | 'video' | 'carousel';
+export type PublishKind = 'text' | 'image' | 'video' | 'carousel' | 'document';
 
 /** The platform's rules on comments, where the service can read, answer and hide them. */
 export interface CommentRules {

@@ -18,7 +18,11 @@ export function problem(field: string, message: string): PublishProblem {
 export function draftOf(request: PublishRequest): PublishDraft {
   return {
     ...(request.text !== undefined ? { text: request.text } : {}),
-    media: request.media.map((m) => ({ type: m.type, durationSeconds: m.durationSeconds ?? null })),
+    media: request.media.map((m) => ({
+      type: m.type,
+      durationSeconds: m.durationSeconds ?? null,
+      sizeBytes: m.sizeBytes ?? null,
+    })),
     ...(request.options !== undefined ? { options: request.options } : {}),
   };
 }

@@ -209,10 +209,16 @@ export interface InsightsRead<T> {
   usagePercent: number | null;
 }
 
+/** What a medium of a post is: a `document` is a PDF (LinkedIn's document posts). */
+export type MediaKind = 'image' | 'video' | 'document';
+
 export interface PublishRequest {
   text?: string;
-  /** `durationSeconds`: a video's length, when known (the media record reads it on upload). */
-  media: { type: 'image' | 'video'; url: string; durationSeconds?: number | null }[];
+  /**
+   * `durationSeconds`: a video's length, when known (the media record reads it on upload);
+   * `sizeBytes`: the bytes at `url`, when known (LinkedIn's video upload is announced with it).
+   */
+  media: { type: MediaKind; url: string; durationSeconds?: number | null; sizeBytes?: number | null }[];
   /** Threads: publish as a reply to this post or reply. */
   replyToId?: string;
   /** The post's options for this platform. */
@@ -239,7 +245,7 @@ export interface PublishProblem {
 /** What a post's media are, before URLs exist. */
 export interface PublishDraft {
   text?: string;
-  media: { type: 'image' | 'video'; durationSeconds?: number | null }[];
+  media: { type: MediaKind; durationSeconds?: number | null; sizeBytes?: number | null }[];
   options?: PostOptions;
 }
 
@@ -421,10 +427,10 @@ export interface PublishingCapability {
   publishingQuota(credentials: AccountCredentials): Promise<PublishingQuota | null>;
   /**
    * Where a carousel's items are containers the platform processes before the carousel's own
-   * may be made (Instagram, Threads): makes the item containers of a carousel request, in
-   * order. Each is polled with `containerStatus` until it is finished; `createContainer` is
-   * then given them. Null for a request that is not a carousel; absent where no platform
-   * item is made first.
+   * may be made (Instagram, Threads), or a post's media is uploaded and processed before the
+   * post names it (LinkedIn): makes those items of a request, in order. Each is polled with
+   * `containerStatus` until it is finished; `createContainer` is then given them. Null for a
+   * request that has none; absent where no platform item is made first.
    */
   createCarouselItems?(credentials: AccountCredentials, request: PublishRequest): Promise<string[] | null>;
   /** The container of a request; a carousel's names its items' finished containers (`itemContainerIds`). */

@@ -42,6 +42,8 @@ function MediaList({ media }: { media: ApprovalPageView['media'] }) {
         m.type === 'image' ? (
           // biome-ignore lint/a11y/noRedundantAlt: the page knows nothing of a medium but its place among the post's.
           <img src={m.url} alt={`Image ${i + 1} of ${media.length}`} />
+        ) : m.type === 'document' ? (
+          <a href={m.url} rel="noreferrer">{`Document (PDF) ${i + 1} of ${media.length}`}</a>
         ) : (
           // biome-ignore lint/a11y/useMediaCaption: a post's video comes with no captions to offer.
           <video src={m.url} controls preload="metadata" aria-label={`Video ${i + 1} of ${media.length}`} />

@@ -65,6 +65,20 @@ export async function startMediaServer(
       response.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
       return;
     }
+    // A part, as a platform fetching video in pieces asks (`Range: bytes=first-last`).
+    const range = /^bytes=(\d+)-(\d+)$/.exec(request.headers.range ?? '');
+    if (range !== null) {
+      const [first, last] = [Number(range[1]), Math.min(Number(range[2]), file.body.length - 1)];
+      const part = file.body.subarray(first, last + 1);
+      response
+        .writeHead(206, {
+          'content-type': file.type,
+          'content-length': part.length,
+          'content-range': `bytes ${first}-${last}/${file.body.length}`,
+        })
+        .end(part);
+      return;
+    }
     response.writeHead(200, { 'content-type': file.type, 'content-length': file.body.length }).end(file.body);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

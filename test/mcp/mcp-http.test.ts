@@ -182,11 +182,14 @@ describe('the platforms through the tools', () => {
       label: 'Threads',
       publishing: { text: { max_length: 500, counting: 'code_points_emoji_as_utf8_bytes' } },
     });
-    // LinkedIn: organization pages, text, one image or a MultiImage of 2 to 20.
+    // LinkedIn: organization pages, text, one image or a MultiImage of 2 to 20, a video, a document.
     expect(listed.data[4]).toMatchObject({
       label: 'LinkedIn',
       grants_pages: true,
-      publishing: { kinds: ['text', 'image', 'carousel'], carousel: { min_items: 2, max_items: 20 } },
+      publishing: {
+        kinds: ['text', 'image', 'carousel', 'video', 'document'],
+        carousel: { min_items: 2, max_items: 20 },
+      },
     });
     const { tools } = await client.listTools();
     expect(tools.find((tool) => tool.name === 'list_platforms')?.annotations?.readOnlyHint).toBe(true);

@@ -133,15 +133,16 @@ describe('GET /v1/platforms', () => {
     });
     // LinkedIn: a member's login grants the organization pages they administer; the Posts API's
     // commentary holds 3,000 characters (LinkedIn's composer limit); a MultiImage post 2 to 20 images (JPG, GIF, PNG);
+    // a video of 3 seconds to 30 minutes, alone in its post; a document (a PDF), alone, with a title;
     // the Comments API reads and answers comments as the organization, and has no hiding.
     expect(byName.linkedin).toMatchObject({
       label: 'LinkedIn',
       grants_pages: true,
       publishing: {
-        kinds: ['text', 'image', 'carousel'],
+        kinds: ['text', 'image', 'carousel', 'video', 'document'],
         text: { max_length: 3000, counting: 'utf16_code_units' },
         carousel: { min_items: 2, max_items: 20 },
-        video_durations: [],
+        video_durations: [{ in: 'single', options: null, min_seconds: 3, max_seconds: 1800 }],
         image_types: ['image/jpeg', 'image/png', 'image/gif'],
       },
       comments: { reply: true, hide: false, hide_replies: false, reply_to_hidden: false },

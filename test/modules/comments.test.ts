@@ -1248,12 +1248,13 @@ describe('LinkedIn: comments read by polling, answered as the organization', () 
   /** A LinkedIn account is the member's first organization page; comments are made on its posts. */
   const organizationOf = (account: SandboxAccount) => `${account.sandboxUser}.company1`;
 
-  async function linkedinComment(account: SandboxAccount, text: string) {
+  async function linkedinComment(account: SandboxAccount, text: string, under?: { id: string; post_id: string }) {
     const res = await sandbox.control('POST', '/comments', {
       platform: 'linkedin',
       username: organizationOf(account),
       author_username: 'jordan.recruits',
       text,
+      ...(under === undefined ? {} : { post_id: under.post_id, parent_id: under.id }),
     });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     const made = res.body as { id: string; post_id: string };
@@ -1287,6 +1288,28 @@ describe('LinkedIn: comments read by polling, answered as the organization', () 
     // LinkedIn sends no notices: the account says its comments come by polling alone.
     const shown = await t.app.inject({ method: 'GET', url: `/v1/accounts/${account.id}`, headers: auth(owner.key) });
     expect(shown.json()).toMatchObject({ notices: 'polling_only' });
+  });
+
+  it("another member's reply under a comment reaches the inbox with its parent, and is delivered as comment.created", async () => {
+    const account = await connected('linkedin');
+    const made = await linkedinComment(account, 'When is the next event?');
+    const answer = await linkedinComment(account, 'I would like to know too', made);
+    await pollComments(pollDeps(), account.id);
+    const parent = await arrived(made.urn);
+    const reply = await arrived(`urn:li:comment:(urn:li:activity:${made.post_id},${answer.id})`);
+    expect(reply).toMatchObject({
+      account_id: account.id,
+      platform: 'linkedin',
+      parent_id: parent.id,
+      text: 'I would like to know too',
+      from_account: false,
+      can_reply: true,
+    });
+    const delivered = await eventually(async () => {
+      const found = deliveriesFor(reply.id);
+      return found.length > 0 ? found : undefined;
+    });
+    expect(delivered[0]?.body.data).toMatchObject({ comment_id: reply.id, platform: 'linkedin' });
   });
 
   it('a reply lands on LinkedIn as the organization, under the comment; hiding is 422 unsupported_platform', async () => {

@@ -61,7 +61,12 @@ describe.each([
   beforeAll(async () => {
     s3 = useS3 ? await startS3Server() : undefined;
     t = await startTestApp(
-      { MEDIA_MAX_IMAGE_BYTES: '200000', MEDIA_MAX_VIDEO_BYTES: '300000', ...s3?.settings },
+      {
+        MEDIA_MAX_IMAGE_BYTES: '200000',
+        MEDIA_MAX_VIDEO_BYTES: '300000',
+        MEDIA_MAX_DOCUMENT_BYTES: '100000',
+        ...s3?.settings,
+      },
       undefined,
       { listen: true },
     );
@@ -189,7 +194,26 @@ describe.each([
       const video = await upload(padded);
       expect(video.statusCode).toBe(413);
       expect(video.json().error).toMatchObject({ code: 'media_too_large', details: { limit_bytes: 300_000 } });
+      // A PDF: over the document limit of this app (100 000 bytes), under the others.
+      const bigPdf = Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(120_000, 0x20), Buffer.from('\n%%EOF\n')]);
+      const pdf = await upload(bigPdf, auth(owner.key), { filename: 'deck.pdf', contentType: 'application/pdf' });
+      expect(pdf.statusCode).toBe(413);
+      expect(pdf.json().error).toMatchObject({ code: 'media_too_large', details: { limit_bytes: 100_000 } });
       expect(await storedFiles()).toEqual(before);
+    });
+
+    it('takes a PDF as a document: no size in pixels, no length', async () => {
+      const pdf = Buffer.from('%PDF-1.4\n1 0 obj << >> endobj\ntrailer << >>\n%%EOF\n');
+      const res = await upload(pdf, auth(owner.key), { filename: 'deck.pdf', contentType: 'application/pdf' });
+      expect(res.statusCode, res.body).toBe(201);
+      expect(res.json()).toMatchObject({
+        type: 'document',
+        mime_type: 'application/pdf',
+        size_bytes: pdf.length,
+        width: null,
+        height: null,
+        duration_seconds: null,
+      });
     });
 
     it('answers 400 invalid_multipart for a multipart body that breaks off, storing nothing', async () => {

@@ -744,6 +744,116 @@ describe('LinkedIn organization pages', () => {
     });
   });
 
+  it('retries a passing failure of an image upload, made before the post, and then publishes once', async () => {
+    const account = await connected('linkedin');
+    const photo = await upload(await image('jpeg'), 'retried.jpg');
+    // The next call for the organization (the image's initializeUpload) fails in passing.
+    await sandbox.control('POST', '/faults', { platform: 'linkedin', username: account.username, error: 'transient' });
+    const created = await createPost({ account_ids: [account.id], text: 'Uploaded again', media_ids: [photo] });
+    const waiting = await eventually(async () => {
+      const target = (await getPost(created.id)).targets[0];
+      return target.waiting_reason?.startsWith('Retrying') ? target : undefined;
+    });
+    expect(waiting).toMatchObject({ status: 'publishing', platform_post_id: null });
+    await moveTime(t.database.pool, 31_000);
+    const post = await finished(created.id);
+    expect(post.targets[0]).toMatchObject({ status: 'published', attempts: 1, error: null });
+    const published = (await activity('linkedin', account.username)).filter((a) => a.action === 'publish');
+    expect(published).toHaveLength(1);
+    expect(published[0]?.detail).toMatchObject({ text: 'Uploaded again', type: 'IMAGE' });
+  });
+
+  it('publishes a video: uploaded in the ranges LinkedIn gives, read until AVAILABLE, then the post naming it', async () => {
+    const account = await connected('linkedin');
+    const clip = await upload(await videoFile('mp4', { seconds: 4 }), 'film.mp4');
+    const created = await createPost({ account_ids: [account.id], text: 'Our film', media_ids: [clip] });
+    const post = await finished(created.id);
+    expect(post.targets[0]).toMatchObject({ status: 'published', attempts: 1, error: null });
+    expect(post.targets[0].platform_post_id).toMatch(/^urn:li:share:\d+$/);
+    const published = (await activity('linkedin', account.username)).filter((a) => a.action === 'publish');
+    expect(published).toHaveLength(1);
+    expect(published[0]?.detail).toMatchObject({ text: 'Our film', type: 'VIDEO' });
+  });
+
+  it('refuses a LinkedIn video shorter than 3 seconds before storing the post', async () => {
+    const account = await connected('linkedin');
+    const clip = await upload(await videoFile('mp4', { seconds: 2 }), 'short.mp4');
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/v1/posts',
+      headers: auth(owner.key),
+      payload: { account_ids: [account.id], text: 'Too short', media_ids: [clip] },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.code).toBe('validation_failed');
+    expect(res.json().error.details).toContainEqual(
+      expect.objectContaining({
+        code: 'validation_failed',
+        field: 'media_ids',
+        message: 'a LinkedIn video lasts 3 to 1800 seconds (this video: 2 s)',
+      }),
+    );
+  });
+
+  it('publishes a PDF as a document post with its title; every other platform refuses a document before anything is stored', async () => {
+    const linkedinAccount = await connected('linkedin');
+    const threadsAccount = await connected('threads');
+    const pdf = Buffer.from('%PDF-1.4\n1 0 obj << >> endobj\ntrailer << >>\n%%EOF\n');
+    const { payload, headers } = multipartUpload(pdf, { filename: 'report.pdf' });
+    const uploaded = await t.app.inject({
+      method: 'POST',
+      url: '/v1/media',
+      headers: { ...auth(owner.key), ...headers },
+      payload,
+    });
+    expect(uploaded.statusCode, uploaded.body).toBe(201);
+    expect(uploaded.json().type).toBe('document');
+    const documentId = uploaded.json().id;
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: '/v1/posts',
+      headers: auth(owner.key),
+      payload: { account_ids: [threadsAccount.id], text: 'A report', media_ids: [documentId] },
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error.details).toEqual([
+      {
+        code: 'validation_failed',
+        field: 'media_ids[0]',
+        message: 'Threads publishes no documents (a PDF); only LinkedIn does.',
+      },
+    ]);
+    const created = await createPost({
+      account_ids: [linkedinAccount.id],
+      text: 'Our report',
+      media_ids: [documentId],
+      platforms: { linkedin: { document_title: 'Q3 report' } },
+    });
+    const post = await finished(created.id);
+    expect(post.targets[0]).toMatchObject({ status: 'published', attempts: 1, error: null });
+    const published = (await activity('linkedin', linkedinAccount.username)).filter((a) => a.action === 'publish');
+    expect(published).toHaveLength(1);
+    expect(published[0]?.detail).toMatchObject({
+      text: 'Our report',
+      type: 'DOCUMENT',
+      options: { title: 'Q3 report' },
+    });
+  });
+
+  it('fails with container_failed, posting nothing, when LinkedIn cannot process an image', async () => {
+    const account = await connected('linkedin');
+    const huge = await upload(await imageFile('png', { width: 6_100, height: 6_000 }), 'huge.png');
+    const created = await createPost({ account_ids: [account.id], text: 'Too many pixels', media_ids: [huge] });
+    const post = await finished(created.id);
+    expect(post.targets[0]).toMatchObject({ status: 'failed', platform_post_id: null });
+    expect(post.targets[0].error).toMatchObject({
+      code: 'container_failed',
+      message:
+        "LinkedIn could not process the post's medium: LinkedIn could not process the image (PROCESSING_FAILED).",
+    });
+    expect((await activity('linkedin', account.username)).filter((a) => a.action === 'publish')).toEqual([]);
+  });
+
   it('fails with outcome_unknown, never posting twice, when the post creation fails in passing', async () => {
     const account = await connected('linkedin');
     await sandbox.control('POST', '/faults', {

@@ -12,6 +12,13 @@ import {
 } from '../helpers/sandbox.ts';
 import { type MediaServer, startMediaServer } from '../helpers/sandbox-media.ts';
 
+/** An MP4 of 9 MiB: three parts of LinkedIn's 4 MiB, the last of 1 MiB. */
+const LONG_VIDEO = Buffer.concat([
+  Buffer.from([0x00, 0x00, 0x00, 0x18]),
+  Buffer.from('ftypisom\0\0\x02\0isomiso2'),
+  Buffer.alloc(9 * 1024 * 1024 - 24, 3),
+]);
+
 let sandbox: TestSandbox;
 let media: MediaServer;
 let linkedin: PlatformAdapter;
@@ -24,7 +31,21 @@ beforeAll(async () => {
     Buffer.alloc(3 * 1024 * 1024, 7),
     Buffer.from([0xff, 0xd9]),
   ]);
-  media = await startMediaServer({ '/big.jpg': { type: 'image/jpeg', body: big } });
+  // A PNG whose header says 6,100 x 6,000 pixels: more than LinkedIn's 36,152,320.
+  const huge = Buffer.alloc(64);
+  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]).copy(huge);
+  huge.write('IHDR', 12, 'latin1');
+  huge.writeUInt32BE(6_100, 16);
+  huge.writeUInt32BE(6_000, 20);
+  media = await startMediaServer({
+    '/big.jpg': { type: 'image/jpeg', body: big },
+    '/long.mp4': { type: 'video/mp4', body: LONG_VIDEO },
+    '/deck.pdf': {
+      type: 'application/pdf',
+      body: Buffer.from('%PDF-1.4\n1 0 obj << >> endobj\ntrailer << >>\n%%EOF\n'),
+    },
+    '/huge.png': { type: 'image/png', body: huge },
+  });
   linkedin = sandbox.adapter('linkedin');
 });
 afterAll(async () => {
@@ -99,6 +120,28 @@ function lifetime(end: Date | null | undefined, before: number, after: number): 
   return seconds >= shortest - 1000 && seconds <= longest + 1000 ? seconds : longest;
 }
 const VERSIONED = { 'linkedin-version': '202605', 'x-restli-protocol-version': '2.0.0' };
+
+type PublishRequest = Parameters<PlatformAdapter['publishing']['createContainer']>[1];
+
+/** The media uploaded before the post, as the service's publishing step makes them. */
+async function uploadMedia(account: AccountCredentials, request: PublishRequest): Promise<string[]> {
+  const make = linkedin.publishing.createCarouselItems;
+  if (make === undefined) throw new Error('LinkedIn uploads no media before its posts');
+  return (await make(account, request)) ?? [];
+}
+
+/**
+ * A post with media as the service publishes it: the media uploaded, read until AVAILABLE (the
+ * sandbox processes an image for container_processing_seconds, 5 by default), then the post.
+ */
+async function publishWithMedia(account: AccountCredentials, request: PublishRequest) {
+  const items = await uploadMedia(account, request);
+  advanceClock(5_000);
+  for (const item of items) {
+    expect(await linkedin.publishing.containerStatus(account, item)).toEqual({ state: 'finished' });
+  }
+  return await linkedin.publishing.createContainer(account, request, items);
+}
 
 describe('linkedin: sign-in and organization pages', () => {
   it('builds the documented authorization URL, the permissions space separated', () => {
@@ -324,9 +367,9 @@ describe('linkedin: publishing as an organization', () => {
     expect(record?.detail).toMatchObject({ text: 'Launch ', cut_short: true });
   });
 
-  it('one image: initializeUpload, the bytes PUT to the upload URL, then the post naming the image', async () => {
+  it('one image: initializeUpload, the bytes PUT to the upload URL, AVAILABLE, then the post naming the image', async () => {
     const account = await firstOrganization('li_image');
-    const { containerId } = await linkedin.publishing.createContainer(account, {
+    const { containerId } = await publishWithMedia(account, {
       text: 'One photo',
       media: [{ type: 'image', url: media.url('/photo.jpg') }],
     });
@@ -339,7 +382,7 @@ describe('linkedin: publishing as an organization', () => {
 
   it('an image of several MiB is uploaded whole', async () => {
     const account = await firstOrganization('li_big_image');
-    await linkedin.publishing.createContainer(account, { media: [{ type: 'image', url: media.url('/big.jpg') }] });
+    await publishWithMedia(account, { media: [{ type: 'image', url: media.url('/big.jpg') }] });
     const [record] = await published('li_big_image');
     expect(record?.detail).toMatchObject({ type: 'IMAGE' });
   });
@@ -350,7 +393,7 @@ describe('linkedin: publishing as an organization', () => {
       type: 'image' as const,
       url: media.url(path),
     }));
-    await linkedin.publishing.createContainer(account, { text: 'Three photos', media: images });
+    await publishWithMedia(account, { text: 'Three photos', media: images });
     const [record] = await published('li_multi');
     expect(record?.detail).toMatchObject({ text: 'Three photos', type: 'MULTI_IMAGE' });
     const urls = record?.detail.media_urls as string[];
@@ -361,14 +404,183 @@ describe('linkedin: publishing as an organization', () => {
   it('a file that is not an image is refused by the upload, and nothing is posted', async () => {
     const account = await firstOrganization('li_not_image');
     const error = await platformError(
-      linkedin.publishing.createContainer(account, { media: [{ type: 'image', url: media.url('/page.jpg') }] }),
+      uploadMedia(account, { media: [{ type: 'image', url: media.url('/page.jpg') }] }),
     );
     expect(error.kind).toBe('invalid_request');
     expect(error.detail).toMatchObject({ status: 400 });
     expect(await published('li_not_image')).toEqual([]);
   });
 
-  it('checks before any call: 3,000 UTF-16 code units of text, 20 images, images only, text or images', () => {
+  it('an uploaded image is PROCESSING until LinkedIn has processed it: a post naming it before is refused', async () => {
+    const account = await firstOrganization('li_processing');
+    const request = { text: 'Too soon', media: [{ type: 'image' as const, url: media.url('/photo.jpg') }] };
+    const [image] = await uploadMedia(account, request);
+    expect(image).toMatch(/^urn:li:image:\w+$/);
+    expect(await linkedin.publishing.containerStatus(account, image as string)).toEqual({
+      state: 'in_progress',
+      message: 'LinkedIn is processing the image (PROCESSING).',
+    });
+    const early = await platformError(linkedin.publishing.createContainer(account, request, [image as string]));
+    expect(early.kind).toBe('invalid_request');
+    expect(early.detail).toMatchObject({ status: 400 });
+    expect(await published('li_processing')).toEqual([]);
+    advanceClock(5_000);
+    expect(await linkedin.publishing.containerStatus(account, image as string)).toEqual({ state: 'finished' });
+    const { containerId } = await linkedin.publishing.createContainer(account, request, [image as string]);
+    expect(containerId).toMatch(/^urn:li:share:\d+$/);
+    expect((await published('li_processing'))[0]?.detail).toMatchObject({ text: 'Too soon', type: 'IMAGE' });
+  });
+
+  it('an image LinkedIn cannot process (over 36,152,320 pixels) ends PROCESSING_FAILED, and is never posted', async () => {
+    const account = await firstOrganization('li_huge');
+    const request = { media: [{ type: 'image' as const, url: media.url('/huge.png') }] };
+    const [image] = await uploadMedia(account, request);
+    advanceClock(5_000);
+    expect(await linkedin.publishing.containerStatus(account, image as string)).toEqual({
+      state: 'failed',
+      message: 'LinkedIn could not process the image (PROCESSING_FAILED)',
+    });
+    expect((await platformError(linkedin.publishing.createContainer(account, request, [image as string]))).kind).toBe(
+      'invalid_request',
+    );
+    expect(await published('li_huge')).toEqual([]);
+  });
+
+  it('a passing failure of an upload is transient, before any post; a post with media is never made without it', async () => {
+    const account = await firstOrganization('li_upload_fails');
+    const request = { text: 'x', media: [{ type: 'image' as const, url: media.url('/photo.jpg') }] };
+    await fault('li_upload_fails', 'transient');
+    expect((await platformError(uploadMedia(account, request))).kind).toBe('transient');
+    expect((await platformError(linkedin.publishing.createContainer(account, request))).kind).toBe('invalid_request');
+    expect(await published('li_upload_fails')).toEqual([]);
+  });
+
+  it('a video: initializeUpload with its size, each part PUT in the ranges LinkedIn gives, finalizeUpload, AVAILABLE, then the post', async () => {
+    const account = await firstOrganization('li_video');
+    const request = {
+      text: 'Our launch film',
+      media: [
+        { type: 'video' as const, url: media.url('/long.mp4'), durationSeconds: 40, sizeBytes: LONG_VIDEO.length },
+      ],
+    };
+    const [video] = await uploadMedia(account, request);
+    expect(video).toMatch(/^urn:li:video:\w+$/);
+    // Three ranges asked of the media server, one per part: 4 MiB, 4 MiB, 1 MiB.
+    expect(media.fetches.get('/long.mp4')).toBe(3);
+    expect(await linkedin.publishing.containerStatus(account, video as string)).toEqual({
+      state: 'in_progress',
+      message: 'LinkedIn is processing the video (PROCESSING).',
+    });
+    advanceClock(5_000);
+    expect(await linkedin.publishing.containerStatus(account, video as string)).toEqual({ state: 'finished' });
+    const { containerId } = await linkedin.publishing.createContainer(account, request, [video as string]);
+    expect(containerId).toMatch(/^urn:li:share:\d+$/);
+    const [record] = await published('li_video');
+    expect(record?.detail).toMatchObject({ text: 'Our launch film', type: 'VIDEO' });
+    expect(record?.detail.media_urls).toEqual([
+      expect.stringMatching(/^https:\/\/media\.licdn\.com\/dms\/video\/\d+\.mp4$/),
+    ]);
+  });
+
+  it('a video whose bytes are not an MP4 ends PROCESSING_FAILED, and is never posted', async () => {
+    const account = await firstOrganization('li_bad_video');
+    const request = { media: [{ type: 'video' as const, url: media.url('/png.mp4'), sizeBytes: 108 }] };
+    const [video] = await uploadMedia(account, request);
+    advanceClock(5_000);
+    expect(await linkedin.publishing.containerStatus(account, video as string)).toEqual({
+      state: 'failed',
+      message: 'LinkedIn could not process the video (PROCESSING_FAILED)',
+    });
+    expect(await published('li_bad_video')).toEqual([]);
+  });
+
+  it('LinkedIn ends an upload only with the ETag of every part, in order', async () => {
+    const tokens = await login('li_etags');
+    const [page] = await pagesOf(linkedin)(tokens);
+    const init = await rest('POST', '/videos?action=initializeUpload', tokens.accessToken, VERSIONED, {
+      initializeUploadRequest: { owner: `urn:li:organization:${page?.id}`, fileSizeBytes: 5 * 1024 * 1024 },
+    });
+    expect(init.status).toBe(200);
+    const { video, uploadInstructions } = init.body.value;
+    expect(uploadInstructions.map((p: { firstByte: number; lastByte: number }) => [p.firstByte, p.lastByte])).toEqual([
+      [0, 4_194_303],
+      [4_194_304, 5_242_879],
+    ]);
+    const etags: string[] = [];
+    for (const part of uploadInstructions) {
+      const put = await request(part.uploadUrl, {
+        method: 'PUT',
+        headers: { authorization: `Bearer ${tokens.accessToken}`, 'content-type': 'application/octet-stream' },
+        body: Buffer.alloc(part.lastByte - part.firstByte + 1, 1),
+      });
+      await put.body.dump();
+      expect(put.statusCode).toBe(200);
+      etags.push(String(put.headers.etag));
+    }
+    const finalize = (ids: string[]) =>
+      rest('POST', '/videos?action=finalizeUpload', tokens.accessToken, VERSIONED, {
+        finalizeUploadRequest: { video, uploadToken: '', uploadedPartIds: ids },
+      });
+    expect((await finalize([...etags].reverse())).status).toBe(400);
+    expect((await finalize(etags.slice(0, 1))).status).toBe(400);
+    expect((await finalize(etags)).status).toBe(200);
+  });
+
+  it('a document: initializeUpload, the PDF PUT to the upload URL, AVAILABLE, then the post naming it with its title', async () => {
+    const account = await firstOrganization('li_document');
+    const request = {
+      text: 'Our Q3 report',
+      media: [{ type: 'document' as const, url: media.url('/deck.pdf') }],
+      options: { document_title: 'Q3 report (PDF)' },
+    };
+    expect(linkedin.publishing.checkPublish(request)).toEqual([]);
+    const [document] = await uploadMedia(account, request);
+    expect(document).toMatch(/^urn:li:document:\w+$/);
+    expect(await linkedin.publishing.containerStatus(account, document as string)).toEqual({
+      state: 'in_progress',
+      message: 'LinkedIn is processing the document (PROCESSING).',
+    });
+    advanceClock(5_000);
+    expect(await linkedin.publishing.containerStatus(account, document as string)).toEqual({ state: 'finished' });
+    await linkedin.publishing.createContainer(account, request, [document as string]);
+    const [record] = await published('li_document');
+    expect(record?.detail).toMatchObject({
+      text: 'Our Q3 report',
+      type: 'DOCUMENT',
+      options: { title: 'Q3 report (PDF)' },
+      media_urls: [expect.stringMatching(/^https:\/\/media\.licdn\.com\/dms\/document\/\d+\.pdf$/)],
+    });
+  });
+
+  it('a document whose bytes are not a PDF ends PROCESSING_FAILED, and is never posted', async () => {
+    const account = await firstOrganization('li_bad_document');
+    const request = {
+      media: [{ type: 'document' as const, url: media.url('/photo.png') }],
+      options: { document_title: 'Not a PDF' },
+    };
+    const [document] = await uploadMedia(account, request);
+    advanceClock(5_000);
+    expect(await linkedin.publishing.containerStatus(account, document as string)).toEqual({
+      state: 'failed',
+      message: 'LinkedIn could not process the document (PROCESSING_FAILED)',
+    });
+    expect(await published('li_bad_document')).toEqual([]);
+  });
+
+  it('checks before any call: a document alone, with a title, at most 100 MB', () => {
+    const check = (draft: Parameters<typeof linkedin.publishing.checkPublish>[0]) =>
+      linkedin.publishing.checkPublish(draft).map((p) => p.field);
+    const pdf = { type: 'document' as const };
+    const titled = { document_title: 'Deck' };
+    expect(check({ media: [{ ...pdf, sizeBytes: 104_857_600 }], options: titled })).toEqual([]);
+    expect(check({ media: [{ ...pdf, sizeBytes: 104_857_601 }], options: titled })).toEqual(['media_ids']);
+    expect(check({ media: [pdf] })).toEqual(['platforms.linkedin.document_title']);
+    expect(check({ media: [pdf], options: { document_title: ' ' } })).toEqual(['platforms.linkedin.document_title']);
+    expect(check({ media: [pdf, { type: 'image' }], options: titled })).toEqual(['media_ids']);
+    expect(check({ media: [{ type: 'image' }], options: titled })).toEqual(['platforms.linkedin.document_title']);
+  });
+
+  it('checks before any call: 3,000 UTF-16 code units of text, 20 images, one video of 3 s to 30 min and 500 MB, text or media', () => {
     const check = (draft: Parameters<typeof linkedin.publishing.checkPublish>[0]) =>
       linkedin.publishing.checkPublish(draft).map((p) => p.field);
     expect(check({ text: 'a'.repeat(3000), media: [] })).toEqual([]);
@@ -379,7 +591,14 @@ describe('linkedin: publishing as an organization', () => {
     const image = { type: 'image' as const };
     expect(check({ media: Array(20).fill(image) })).toEqual([]);
     expect(check({ media: Array(21).fill(image) })).toEqual(['media_ids']);
-    expect(check({ media: [{ type: 'video' }] })).toEqual(['media_ids']);
+    // A video: 3 seconds to 30 minutes, at most 500 MB, alone in its post.
+    expect(check({ media: [{ type: 'video', durationSeconds: 3 }] })).toEqual([]);
+    expect(check({ media: [{ type: 'video', durationSeconds: 1_800, sizeBytes: 524_288_000 }] })).toEqual([]);
+    expect(check({ media: [{ type: 'video', durationSeconds: 2 }] })).toEqual(['media_ids']);
+    expect(check({ media: [{ type: 'video', durationSeconds: 1_801 }] })).toEqual(['media_ids']);
+    expect(check({ media: [{ type: 'video', sizeBytes: 524_288_001 }] })).toEqual(['media_ids']);
+    expect(check({ media: [{ type: 'video' }, image] })).toEqual(['media_ids']);
+    expect(check({ media: [{ type: 'video' }, { type: 'video' }] })).toEqual(['media_ids']);
     expect(check({ text: '  ', media: [] })).toEqual(['text']);
   });
 
@@ -446,6 +665,41 @@ describe('linkedin: comments on organization posts', () => {
         byAccount: false,
       },
     ]);
+  });
+
+  it("reads the comments under a comment (Get Comments on Comments), each naming its parent's URN", async () => {
+    const account = await firstOrganization('li_comments_thread');
+    const top = await commentOn('li_comments_thread.company1', 'Hiring?', '2026-11-20T10:00:00.000Z');
+    const lonely = await commentOn('li_comments_thread.company1', 'Nice', '2026-11-20T10:30:00.000Z');
+    const { status, body: answer } = await sandbox.control('POST', '/comments', {
+      platform: 'linkedin',
+      username: 'li_comments_thread.company1',
+      author_username: 'a_third_member',
+      text: 'Same question',
+      post_id: top.post_id,
+      parent_id: top.id,
+      commented_at: '2026-11-20T11:00:00.000Z',
+    });
+    expect(status).toBe(201);
+    const calls = async () =>
+      (await sandbox.calls('linkedin', 'li_comments_thread')).data.filter((c) => c.path.includes('/socialActions/'));
+    const before = (await calls()).length;
+    const read = await comments().recentComments(account);
+    const topUrn = `urn:li:comment:(urn:li:activity:${top.post_id},${top.id})`;
+    expect(read?.comments.map((c) => [c.text, c.parentId])).toEqual([
+      ['Same question', topUrn],
+      ['Nice', null],
+      ['Hiring?', null],
+    ]);
+    expect(read?.comments[0]).toMatchObject({
+      id: `urn:li:comment:(urn:li:activity:${top.post_id},${answer.id})`,
+      postId: `urn:li:share:${top.post_id}`,
+      byAccount: false,
+    });
+    // The post's comments, then the replies of the one comment that has some: "Nice" has none.
+    const paths = (await calls()).slice(before).map((c) => decodeURIComponent(c.path));
+    expect(paths.filter((p) => p.includes(`,${lonely.id})`))).toEqual([]);
+    expect(paths.filter((p) => p.includes(`,${top.id})`))).toHaveLength(1);
   });
 
   it('a reply is a comment under the comment, made as the organization; it reads back as the account’s own', async () => {

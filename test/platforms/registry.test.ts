@@ -115,14 +115,15 @@ const EXPECTED = {
       post: ['views', 'clicks', 'likes', 'comments', 'shares'],
     },
     publishing: {
-      // Posts API: text, images, MultiImage (video and documents later).
-      kinds: ['text', 'image', 'carousel'],
+      // Posts API: text, images, MultiImage, a video, a document (a PDF).
+      kinds: ['text', 'image', 'carousel', 'video', 'document'],
       // POST /rest/posts with lifecycleState PUBLISHED is the publication.
       containerPublishes: true,
       // Images API: JPG, GIF and PNG.
       imageTypes: ['image/jpeg', 'image/png', 'image/gif'],
-      // The post is made PUBLISHED (lifecycleState): LinkedIn processes nothing first.
-      processing: null,
+      // The post is made PUBLISHED (lifecycleState), its media uploaded and processed first; LinkedIn
+      // states no interval or bound: every 5 s, doubling to a minute, for an hour (the service's own).
+      processing: { pollSeconds: 5, pollFactor: 2, maxPollSeconds: 60, limitSeconds: 3600 },
     },
     // A member's login reaches the organization pages they administer.
     grantsPages: true,
@@ -240,10 +241,11 @@ const STATED = {
   },
   linkedin: {
     // 3,000 characters (LinkedIn's composer limit; its API pages state none), counted as UTF-16 code units;
-    // MultiImage API: 2 to 20 images.
+    // MultiImage API: 2 to 20 images; a video of 3 seconds to 30 minutes (as comparable services
+    // quote LinkedIn's Videos API), alone in its post.
     text: { maxLength: 3000, rule: 'utf16_code_units' },
     carousel: { minItems: 2, maxItems: 20 },
-    videoDurations: [],
+    videoDurations: [{ in: 'single', minSeconds: 3, maxSeconds: 1800 }],
   },
 } as const;
 

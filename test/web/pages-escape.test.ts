@@ -17,7 +17,7 @@ import { dialogErrorPage, permissionPage } from '../../src/sandbox/authorize-dia
 import { decisionPage, donePage } from '../../src/web/approval-views.tsx';
 import { choosePagesPage, connectLinkPage, wrongAccountPage } from '../../src/web/connect-views.tsx';
 import { type Page, problemPage, renderPage } from '../../src/web/page.tsx';
-import { type PageNode, pageNodes, tagsOf, textsOf } from '../helpers/html.ts';
+import { elementsOf, type PageNode, pageNodes, tagsOf, textsOf } from '../helpers/html.ts';
 
 const MARKUP = [
   `<script>alert(1)</script>"'&`,
@@ -54,6 +54,7 @@ function approvalView(v: Values, status: 'draft' | 'awaiting_approval', timePass
     media: [
       { type: 'image', url: 'https://media.example.test/m/1.jpg?sig=abc' },
       { type: 'video', url: 'https://media.example.test/m/2.mp4?sig=def' },
+      { type: 'document', url: 'https://media.example.test/m/3.pdf?sig=ghi' },
     ],
     targets: [
       {
@@ -216,5 +217,24 @@ describe('every hosted page', () => {
     const page = renderPage(connectLinkPage({ brand, platforms: ['threads'], minutesLeft: 1 }, hrefOf));
     expect(textsOf(page, 'h1')).toEqual([`Connect your account to <script>alert(1)</script>"'&`]);
     expect(tagsOf(page)).not.toContain('script');
+  });
+});
+
+describe("the approval page's media", () => {
+  it('shows an image, plays a video, and links a document (a PDF) by its place among the media', () => {
+    const page = renderPage(
+      decisionPage(
+        approvalView((what) => what, 'awaiting_approval', false),
+        form((w) => w),
+      ),
+    );
+    expect(elementsOf(page, 'img').map((e) => e.attributes.alt)).toEqual(['Image 1 of 3']);
+    expect(elementsOf(page, 'video').map((e) => e.attributes['aria-label'])).toEqual(['Video 2 of 3']);
+    expect(elementsOf(page, 'a').filter((e) => e.attributes.href?.includes('/m/3.pdf'))).toEqual([
+      {
+        attributes: { href: 'https://media.example.test/m/3.pdf?sig=ghi', rel: 'noreferrer' },
+        text: 'Document (PDF) 3 of 3',
+      },
+    ]);
   });
 });

@@ -59,9 +59,9 @@ const VideoDurationJson = Type.Object(
 
 const PublishingJson = Type.Object(
   {
-    kinds: Type.Array(Type.Enum(['text', 'image', 'video', 'carousel']), {
+    kinds: Type.Array(Type.Enum(['text', 'image', 'video', 'carousel', 'document']), {
       description:
-        'What a post can be there: `text` (text alone), `image` (one image), `video` (one video), `carousel` (several images and videos in one post).',
+        'What a post can be there: `text` (text alone), `image` (one image), `video` (one video), `carousel` (several images and videos in one post), `document` (one PDF medium, shown as a document: LinkedIn). A post with a document to a platform without `document` is 400 `validation_failed`.',
     }),
     text: TextJson,
     carousel: Nullable(CarouselJson, 'How many media one carousel post holds; null where `kinds` has no `carousel`.'),

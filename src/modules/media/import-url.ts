@@ -7,7 +7,7 @@ import type { Agent } from 'undici';
 import { ApiError } from '../../http/errors.ts';
 import { checkOutboundUrl, type UrlPolicy } from '../../outbound/address-policy.ts';
 import { getStream } from '../../outbound/http-client.ts';
-import { discard, type IngestedFile, ingest, type SizeLimits, tooLarge } from './ingest.ts';
+import { discard, type IngestedFile, ingest, largestLimit, type SizeLimits, tooLarge } from './ingest.ts';
 import type { MediaStorage } from './storage.ts';
 
 /** How long the remote server may take to answer, to send each next piece, and the whole file. */
@@ -41,11 +41,11 @@ export async function importFromUrl(
     const redirect = response.status >= 300 && response.status < 400 ? '; redirects are not followed' : '';
     throw fetchFailed(href, `the server answered ${response.status}${redirect}`);
   }
-  const largest = Math.max(deps.limits.mediaMaxImageBytes, deps.limits.mediaMaxVideoBytes);
+  const largest = largestLimit(deps.limits);
   const declared = Number(response.headers['content-length']);
-  if (Number.isFinite(declared) && declared > largest) {
+  if (Number.isFinite(declared) && declared > largest.limit) {
     discard(response.body);
-    throw tooLarge(deps.limits.mediaMaxVideoBytes >= deps.limits.mediaMaxImageBytes ? 'video' : 'image', largest);
+    throw tooLarge(largest.type, largest.limit);
   }
   try {
     return await ingest(response.body, deps.storage, deps.limits);

@@ -14,7 +14,7 @@ import sharp, { type Metadata } from 'sharp';
 import { ApiError } from '../../http/errors.ts';
 import type { MediaStorage } from './storage.ts';
 
-export type MediaType = 'image' | 'video';
+export type MediaType = 'image' | 'video' | 'document';
 
 /** What the service takes, by the type the bytes show, and the file name extension it serves each with. */
 export const ACCEPTED_TYPES = {
@@ -23,6 +23,8 @@ export const ACCEPTED_TYPES = {
   'image/webp': { type: 'image', extension: 'webp' },
   'video/mp4': { type: 'video', extension: 'mp4' },
   'video/quicktime': { type: 'video', extension: 'mov' },
+  // A PDF, which LinkedIn posts as a document (the platforms' catalogue says which take one).
+  'application/pdf': { type: 'document', extension: 'pdf' },
 } as const satisfies Record<string, { type: MediaType; extension: string }>;
 
 export type AcceptedMimeType = keyof typeof ACCEPTED_TYPES;
@@ -30,6 +32,24 @@ export type AcceptedMimeType = keyof typeof ACCEPTED_TYPES;
 export interface SizeLimits {
   mediaMaxImageBytes: number;
   mediaMaxVideoBytes: number;
+  mediaMaxDocumentBytes: number;
+}
+
+/** The largest file of `type` the service takes. */
+export function limitOf(limits: SizeLimits, type: MediaType): number {
+  return type === 'image'
+    ? limits.mediaMaxImageBytes
+    : type === 'video'
+      ? limits.mediaMaxVideoBytes
+      : limits.mediaMaxDocumentBytes;
+}
+
+/** The largest file of any type: what an upload or a fetched URL may hold before its type is known. */
+export function largestLimit(limits: SizeLimits): { type: MediaType; limit: number } {
+  const types: MediaType[] = ['image', 'video', 'document'];
+  return types
+    .map((type) => ({ type, limit: limitOf(limits, type) }))
+    .reduce((largest, next) => (next.limit > largest.limit ? next : largest));
 }
 
 export interface IngestedFile {
@@ -54,7 +74,7 @@ const unsupported = (what: string) =>
   new ApiError(
     415,
     'unsupported_media_type',
-    `${what} Accepted: JPEG, PNG and WebP images, MP4 and MOV videos (the type is read from the file's bytes).`,
+    `${what} Accepted: JPEG, PNG and WebP images, MP4 and MOV videos, PDF documents (the type is read from the file's bytes).`,
   );
 
 export function tooLarge(type: MediaType, limit: number): ApiError {
@@ -85,7 +105,12 @@ export async function ingest(source: Readable, storage: MediaStorage, limits: Si
   try {
     const { mimeType, sizeBytes } = await writeChecked(source, localPath, limits);
     const type = ACCEPTED_TYPES[mimeType].type;
-    const dimensions = type === 'image' ? await imageDimensions(localPath) : await videoDimensions(localPath);
+    const dimensions =
+      type === 'image'
+        ? await imageDimensions(localPath)
+        : type === 'video'
+          ? await videoDimensions(localPath)
+          : { width: null, height: null, durationSeconds: null };
     return { localPath, type, mimeType, sizeBytes, ...dimensions };
   } catch (error) {
     discard(source);
@@ -112,11 +137,9 @@ async function writeChecked(
   let sizeBytes = 0;
   const head: Buffer[] = [];
   let headBytes = 0;
-  const limitOf = (mime: AcceptedMimeType) =>
-    ACCEPTED_TYPES[mime].type === 'image' ? limits.mediaMaxImageBytes : limits.mediaMaxVideoBytes;
-
   const checkLimit = (mime: AcceptedMimeType) => {
-    if (sizeBytes > limitOf(mime)) throw tooLarge(ACCEPTED_TYPES[mime].type, limitOf(mime));
+    const type = ACCEPTED_TYPES[mime].type;
+    if (sizeBytes > limitOf(limits, type)) throw tooLarge(type, limitOf(limits, type));
   };
 
   async function* checked(chunks: AsyncIterable<Buffer>): AsyncGenerator<Buffer> {

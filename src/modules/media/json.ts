@@ -7,17 +7,26 @@ export const MediaJson = Type.Object(
   {
     id: Type.String({ description: 'Media id, `media_...`.' }),
     profile_id: Type.String({ description: 'The profile the medium belongs to; posts of that profile may use it.' }),
-    type: Type.Union([Type.Literal('image'), Type.Literal('video')]),
+    type: Type.Union([Type.Literal('image'), Type.Literal('video'), Type.Literal('document')], {
+      description:
+        'What the file is: `document` is a PDF, which only platforms whose catalogue kinds hold `document` (LinkedIn) publish; a post with one to another platform is refused with 400 `validation_failed`.',
+    }),
     mime_type: Type.Union(
-      ['image/jpeg', 'image/png', 'image/webp', 'video/mp4', 'video/quicktime'].map((m) => Type.Literal(m)),
+      ['image/jpeg', 'image/png', 'image/webp', 'video/mp4', 'video/quicktime', 'application/pdf'].map((m) =>
+        Type.Literal(m),
+      ),
       { description: "Read from the file's bytes, never from its name or the Content-Type it was sent with." },
     ),
     size_bytes: Type.Integer({ minimum: 0 }),
-    width: Type.Union([Type.Integer(), Type.Null()], { description: 'In pixels, as displayed (after EXIF rotation).' }),
-    height: Type.Union([Type.Integer(), Type.Null()], {
-      description: 'In pixels, as displayed (after EXIF rotation).',
+    width: Type.Union([Type.Integer(), Type.Null()], {
+      description: 'In pixels, as displayed (after EXIF rotation); null for documents.',
     }),
-    duration_seconds: Type.Union([Type.Number(), Type.Null()], { description: 'Videos only; null for images.' }),
+    height: Type.Union([Type.Integer(), Type.Null()], {
+      description: 'In pixels, as displayed (after EXIF rotation); null for documents.',
+    }),
+    duration_seconds: Type.Union([Type.Number(), Type.Null()], {
+      description: 'Videos only; null for images and documents.',
+    }),
     created_at: Timestamp,
   },
   { $id: 'Media', title: 'Media' },

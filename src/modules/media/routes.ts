@@ -17,7 +17,7 @@ import {
 import type { Resolver } from '../../outbound/address-policy.ts';
 import { createOutboundAgent } from '../../outbound/http-client.ts';
 import { importFromUrl } from './import-url.ts';
-import { type IngestedFile, ingest, type SizeLimits } from './ingest.ts';
+import { type IngestedFile, ingest, largestLimit, type SizeLimits } from './ingest.ts';
 import { MediaJson, renderMedia } from './json.ts';
 import { createMedia, deleteMedia, getMedia, listMedia } from './service.ts';
 import type { MediaStorage } from './storage.ts';
@@ -47,7 +47,10 @@ const UploadParts = Type.Object({
 
 export interface MediaRouteDeps {
   db: Db;
-  config: Pick<Config, 'dataDir' | 's3' | 'mediaMaxImageBytes' | 'mediaMaxVideoBytes' | 'webhookAllowPrivateUrls'>;
+  config: Pick<
+    Config,
+    'dataDir' | 's3' | 'mediaMaxImageBytes' | 'mediaMaxVideoBytes' | 'mediaMaxDocumentBytes' | 'webhookAllowPrivateUrls'
+  >;
   resolver: Resolver;
 }
 
@@ -109,7 +112,7 @@ export function mediaRoutes(deps: MediaRouteDeps): FastifyPluginAsyncTypebox {
         fields: 10,
         fieldSize: 1024,
         parts: 11,
-        fileSize: Math.max(config.mediaMaxImageBytes, config.mediaMaxVideoBytes) + 1,
+        fileSize: largestLimit(config).limit + 1,
       },
     });
 
@@ -122,7 +125,7 @@ export function mediaRoutes(deps: MediaRouteDeps): FastifyPluginAsyncTypebox {
           description: [
             'Send the file as `multipart/form-data` in a part named `file`, or JSON `{"url"}` to have the service fetch it.',
             'The type is read from the bytes: JPEG, PNG and WebP images, MP4 and MOV videos; anything else is 415 `unsupported_media_type`.',
-            'Larger than the limit for its type (MEDIA_MAX_IMAGE_BYTES, MEDIA_MAX_VIDEO_BYTES): 413 `media_too_large`.',
+            'Larger than the limit for its type (MEDIA_MAX_IMAGE_BYTES, MEDIA_MAX_VIDEO_BYTES, MEDIA_MAX_DOCUMENT_BYTES): 413 `media_too_large`.',
             'A file whose size or length cannot be read: 422 `media_unreadable`. A URL that is not allowed: 422 `invalid_media_url`; one that cannot be fetched: 422 `media_fetch_failed`.',
             'The medium belongs to the profile of the key or the Service-Profile header, else to the default profile. Answers 201 with the record.',
             'With an Idempotency-Key, a retried upload gets the first answer again (the key covers the path and profile; the bytes of an upload are not compared).',

@@ -10,7 +10,7 @@ import type { Scope } from '../../http/scope.ts';
 import { newId } from '../../ids.ts';
 import { startupRegistry } from '../../registry.ts';
 import { creationProfileId, type ProfileDeletionStep, profilesBeingDeleted } from '../profiles/index.ts';
-import type { IngestedFile } from './ingest.ts';
+import type { IngestedFile, MediaType } from './ingest.ts';
 import type { MediaStorage } from './storage.ts';
 import { mediaStorage } from './stores.ts';
 import { type MediaRow, media } from './tables.ts';
@@ -20,7 +20,7 @@ export interface MediaItem {
   id: string;
   ownerId: string;
   profileId: string;
-  type: 'image' | 'video';
+  type: MediaType;
   mimeType: string;
   sizeBytes: number;
   width: number | null;
@@ -33,7 +33,7 @@ export function toMediaItem(row: MediaRow): MediaItem {
     id: row.id,
     ownerId: row.ownerId,
     profileId: row.profileId,
-    type: row.type === 'video' ? 'video' : 'image',
+    type: row.type === 'video' || row.type === 'document' ? row.type : 'image',
     mimeType: row.mimeType,
     sizeBytes: row.sizeBytes,
     width: row.width,

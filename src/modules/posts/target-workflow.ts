@@ -22,8 +22,8 @@ export const targetWorkflow = defineWorkflow({
     /** Read the publishing quota (spent: wait and read again), then make the container. */
     quota: { status: 'publishing', step: 'quota' },
     /**
-     * A carousel's item containers exist (Instagram, Threads): poll them until each is finished,
-     * then make the carousel's container.
+     * A carousel's item containers exist (Instagram, Threads), or a post's uploaded media
+     * (LinkedIn): poll them until each is finished, then make the post's container.
      */
     items: { status: 'publishing', step: 'items' },
     /** The container is being made where making it publishes (TikTok): recorded before the call. */
@@ -60,8 +60,8 @@ export const targetWorkflow = defineWorkflow({
      * from the same step, with a full retry window.
      */
     reconnected: { from: ['quota', 'items', 'processing', 'claimed', 'recheck'] },
-    /** About to make a container whose making publishes. */
-    create: { from: ['quota'], to: 'creating' },
+    /** About to make a container whose making publishes (LinkedIn's post: once its media is processed). */
+    create: { from: ['quota', 'items'], to: 'creating' },
     /** The platform refused to make it: nothing was received, so it may be made again. */
     creation_refused: { from: ['creating'], to: 'quota' },
     /** A carousel's item containers are made and recorded: they are processed before its own is made. */

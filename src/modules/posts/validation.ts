@@ -8,10 +8,12 @@ import { ApiError } from '../../http/errors.ts';
 import type { Scope } from '../../http/scope.ts';
 import {
   missingScopes,
+  PLATFORMS,
   type Platform,
   type PlatformAdapter,
   PlatformError,
   type PlatformSet,
+  platformInfo,
 } from '../../platforms/index.ts';
 import { type Account, lockAccountsForPosting } from '../accounts/index.ts';
 import { findMedia, type MediaItem } from '../media/index.ts';
@@ -88,6 +90,23 @@ function adapterOf(platforms: PlatformSet, platform: Platform): PlatformAdapter 
 }
 
 /** What an account must be to publish: connected, with the platform's publishing permission. */
+/**
+ * A document (a PDF) going to a platform whose kinds hold no `document`: refused, naming the
+ * platforms that take one (the catalogue's kinds say which).
+ */
+function documentProblem(platform: Platform, media: readonly MediaItem[]): PostProblem | null {
+  const index = media.findIndex((m) => m.type === 'document');
+  if (index === -1 || platformInfo(platform).publishing.kinds.includes('document')) return null;
+  const takers = PLATFORMS.filter((p) => platformInfo(p).publishing.kinds.includes('document')).map(
+    (p) => platformInfo(p).label,
+  );
+  return {
+    code: 'validation_failed',
+    field: `media_ids[${index}]`,
+    message: `${platformInfo(platform).label} publishes no documents (a PDF); ${takers.length === 0 ? 'no platform does' : `only ${takers.join(', ')} does`}.`,
+  };
+}
+
 function accountProblems(platforms: PlatformSet, account: Account, field: string): PostProblem[] {
   const base = { field, account_id: account.id };
   if (account.status !== 'connected') {
@@ -185,10 +204,16 @@ export async function checkNewPost(
     for (const platform of targeted) {
       const adapter = adapterOf(platforms, platform);
       if (adapter instanceof PlatformError) continue; // reported per account above
+      const refused = documentProblem(platform, media);
+      if (refused !== null) {
+        // Its own rules would read a PDF as neither image nor video: this refusal says it all.
+        problems.push(refused);
+        continue;
+      }
       const text = targetText(input.text ?? null, options, platform);
       for (const problem of adapter.publishing.checkPublish({
         text,
-        media: media.map((m) => ({ type: m.type, durationSeconds: m.durationSeconds })),
+        media: media.map((m) => ({ type: m.type, durationSeconds: m.durationSeconds, sizeBytes: m.sizeBytes })),
         options: platformOptions(options, platform),
       })) {
         problems.push({ code: 'validation_failed', field: problem.field, message: problem.message });

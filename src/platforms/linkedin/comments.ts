@@ -20,6 +20,12 @@ const platform = 'linkedin';
 const PAGE = 100;
 /** First-level comments read per post: enough for any recent post, bounded against a viral one. */
 const MAX_COMMENTS_PER_POST = 500;
+/**
+ * The comments whose replies one read takes ("Get Comments on Comments" is a call per comment),
+ * newest first; and the replies read under each. Bounds against a post with many threads.
+ */
+const MAX_THREADS_PER_READ = 100;
+const MAX_REPLIES_PER_COMMENT = 100;
 /** `urn:li:comment:({the post's activity or ugcPost URN},{id})`: the post part is what a reply's `object` names. */
 const COMMENT_URN = /^urn:li:comment:\((urn:li:[A-Za-z]+:\d+),(\d+)\)$/;
 
@@ -36,6 +42,16 @@ function postSummary(raw: unknown): PlatformPostSummary | null {
     permalink: `https://www.linkedin.com/feed/update/${id}`,
     publishedAt: at === null ? null : new Date(at),
   };
+}
+
+/**
+ * Whether a first-level comment has replies to read: its `commentsSummary` counts them; a
+ * comment without one is read, the cautious side.
+ */
+function hasReplies(raw: unknown): boolean {
+  const summary = record(record(raw).commentsSummary);
+  const count = num(summary.totalFirstLevelComments) ?? num(summary.aggregatedTotalComments);
+  return count === null || count > 0;
 }
 
 /** A first-level comment, or a reply when it names a `parentComment`. */
@@ -83,10 +99,21 @@ export function linkedinComments({ api }: LinkedInContext): CommentsCapability {
         .map(postSummary)
         .filter((p): p is PlatformPostSummary => p !== null);
       const comments: PlatformComment[] = [];
+      const threads: PlatformComment[] = [];
       for (const { id } of summaries) {
         for (const raw of await readAll(accessToken, id, MAX_COMMENTS_PER_POST)) {
           const comment = toComment(raw, id, organization);
-          if (comment !== null) comments.push(comment);
+          if (comment === null) continue;
+          comments.push(comment);
+          if (hasReplies(raw)) threads.push(comment);
+        }
+      }
+      // The replies under the newest comments ("Get Comments on Comments"), each naming its parent.
+      threads.sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime());
+      for (const parent of threads.slice(0, MAX_THREADS_PER_READ)) {
+        for (const raw of await readAll(accessToken, parent.id, MAX_REPLIES_PER_COMMENT)) {
+          const reply = toComment(raw, parent.postId, organization);
+          if (reply !== null) comments.push({ ...reply, parentId: reply.parentId ?? parent.id });
         }
       }
       comments.sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime());

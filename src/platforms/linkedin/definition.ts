@@ -3,8 +3,20 @@ import { Type } from 'typebox';
 import { type MetricDescriptions, metricsOf, type PlatformDefinition } from '../definition.ts';
 import { UTF16_CODE_UNITS } from '../text-counting.ts';
 
-/** A post's options for LinkedIn (`platforms.linkedin`): none yet beside its text. */
-export const LINKEDIN_OPTIONS = Type.Object({}, { additionalProperties: false });
+/** A post's options for LinkedIn (`platforms.linkedin`) beside its text. */
+export const LINKEDIN_OPTIONS = Type.Object(
+  {
+    document_title: Type.Optional(
+      Type.String({
+        minLength: 1,
+        title: 'Document title',
+        description:
+          "A document post's title, shown with the document (the Posts API's content.media.title); required when the post's medium is a document, refused otherwise.",
+      }),
+    ),
+  },
+  { additionalProperties: false },
+);
 
 /**
  * The service's metric names LinkedIn answers for an organization page, and what each counts
@@ -29,6 +41,11 @@ const METRIC_DESCRIPTIONS = {
   },
 } satisfies MetricDescriptions;
 
+/** The largest video LinkedIn takes in an organic post: 500 MB (docs/platforms.md, Open questions). */
+export const LINKEDIN_MAX_VIDEO_BYTES = 500 * 1024 * 1024;
+/** The largest document (a PDF) LinkedIn takes: 100 MB (docs/platforms.md, Open questions). */
+export const LINKEDIN_MAX_DOCUMENT_BYTES = 100 * 1024 * 1024;
+
 export const LINKEDIN_METRICS = metricsOf(METRIC_DESCRIPTIONS);
 
 export const linkedinDefinition = {
@@ -41,18 +58,22 @@ export const linkedinDefinition = {
   insights: LINKEDIN_METRICS,
   metricDescriptions: METRIC_DESCRIPTIONS,
   publishing: {
-    kinds: ['text', 'image', 'carousel'],
+    kinds: ['text', 'image', 'carousel', 'video', 'document'],
     // Creating the post (POST /rest/posts with lifecycleState PUBLISHED) is the publication.
     containerPublishes: true,
-    // The post is created PUBLISHED: nothing is processed, so nothing is polled.
-    processing: null,
+    // A post's media is uploaded first and read until LinkedIn has processed it (the post itself
+    // is created PUBLISHED, nothing to wait for). LinkedIn states no interval or bound: every 5 s,
+    // doubling to a minute, for at most an hour, the service's own (docs/platforms.md, Open questions).
+    processing: { pollSeconds: 5, pollFactor: 2, maxPollSeconds: 60, limitSeconds: 3600 },
     // 3,000 characters: LinkedIn's composer limit, which its API pages do not state; counted as
     // UTF-16 code units of the text as written, before Little Text Format escaping (docs/platforms.md,
     // Open questions).
     text: { maxLength: 3_000, counting: UTF16_CODE_UNITS },
     // MultiImage API: "minimum of 2 images and maximum of 20 images".
     carousel: { minItems: 2, maxItems: 20 },
-    videoDurations: [],
+    // Videos API (the specifications as comparable services quote them; docs/platforms.md, Open
+    // questions): 3 seconds to 30 minutes, alone in its post.
+    videoDurations: [{ in: 'single', minSeconds: 3, maxSeconds: 1_800 }],
     // Images API: JPG, GIF and PNG.
     imageTypes: ['image/jpeg', 'image/png', 'image/gif'],
     options: LINKEDIN_OPTIONS,

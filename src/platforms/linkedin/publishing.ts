@@ -1,16 +1,18 @@
 /**
- * Publishing to a LinkedIn organization page (Posts API): its images uploaded first (Images
- * API), then the post, created as PUBLISHED: the creation is the publication, so it is never
- * repeated on a doubt. The post's URN (the `x-restli-id` header) is the container id.
+ * Publishing to a LinkedIn organization page (Posts API): its images or video uploaded first
+ * (Images API, Videos API) as items whose processing is polled, then, once each is AVAILABLE, the post naming
+ * them, created as PUBLISHED: the creation is the publication, so it is never repeated on a
+ * doubt. The post's URN (the `x-restli-id` header) is the container id.
  */
 import { header } from '../http.ts';
-import { draftOf, refuseProblems } from '../publish-checks.ts';
+import { draftOf, optionsOf, refuseProblems } from '../publish-checks.ts';
 import { PlatformError, type PublishedPost, type PublishingCapability } from '../types.ts';
 import type { LinkedInContext } from './api.ts';
+import { LINKEDIN_OPTIONS } from './definition.ts';
 import { littleText } from './little-text.ts';
 import { organizationUrn } from './pages.ts';
 import { linkedinProblems } from './publish-rules.ts';
-import { uploadImage } from './uploads.ts';
+import { isMediaUrn, mediaStatus, uploadFile, uploadVideo } from './uploads.ts';
 
 const platform = 'linkedin';
 const POST_URN = /^urn:li:(?:share|ugcPost):\d+$/;
@@ -38,17 +40,37 @@ export function linkedinPublishing(context: LinkedInContext): PublishingCapabili
       return null;
     },
 
-    async createContainer({ platformUserId, accessToken }, request) {
+    async createCarouselItems({ platformUserId, accessToken }, request) {
       refuseProblems(platform, linkedinProblems(draftOf(request)));
+      if (request.media.length === 0) return null;
+      // Uploaded before the post, each read until AVAILABLE: a passing failure here posts nothing.
       const author = organizationUrn(platformUserId);
-      const images: string[] = [];
-      for (const item of request.media) images.push(await uploadImage(context, accessToken, author, item.url));
-      const [single] = images;
+      const uploaded: string[] = [];
+      for (const item of request.media) {
+        uploaded.push(
+          item.type === 'video'
+            ? await uploadVideo(context, accessToken, author, item)
+            : await uploadFile(context, accessToken, author, item.type, item.url),
+        );
+      }
+      return uploaded;
+    },
+
+    async createContainer({ platformUserId, accessToken }, request, items = []) {
+      refuseProblems(platform, linkedinProblems(draftOf(request)));
+      if (items.length !== request.media.length) {
+        throw new PlatformError('invalid_request', "linkedin: a post's media is uploaded before the post", {
+          platform,
+        });
+      }
+      const author = organizationUrn(platformUserId);
+      const [single] = items;
+      const title = optionsOf(LINKEDIN_OPTIONS, request.options).document_title;
       const content =
-        images.length > 1
-          ? { multiImage: { images: images.map((id) => ({ id })) } }
+        items.length > 1
+          ? { multiImage: { images: items.map((id) => ({ id })) } }
           : single !== undefined
-            ? { media: { id: single } }
+            ? { media: { id: single, ...(typeof title === 'string' ? { title } : {}) } }
             : undefined;
       const response = await context.api.rest('POST', '/posts', accessToken, {
         json: {
@@ -72,7 +94,8 @@ export function linkedinPublishing(context: LinkedInContext): PublishingCapabili
       return { containerId: urn };
     },
 
-    async containerStatus(_credentials, containerId) {
+    async containerStatus({ accessToken }, containerId) {
+      if (isMediaUrn(containerId)) return await mediaStatus(context, accessToken, containerId);
       checkedPostUrn(containerId);
       // The post was created PUBLISHED: there is nothing to wait for.
       return { state: 'published' };

@@ -43,8 +43,11 @@ function renderPost(post: SandboxPost) {
   };
 }
 
-/** A comment as the Comments API answers it: its author an organization (the page's own) or a member. */
-function renderComment(post: SandboxPost, comment: SandboxComment) {
+/**
+ * A comment as the Comments API answers it: its author an organization (the page's own) or a
+ * member; `commentsSummary` counts the comments under it.
+ */
+function renderComment(post: SandboxPost, comment: SandboxComment, replies: number) {
   const actor = comment.authorId === post.accountId ? organizationUrn(post.accountId) : personUrn(comment.authorId);
   const parent = comment.parentId === null ? undefined : `urn:li:comment:(${activityUrn(post.id)},${comment.parentId})`;
   return {
@@ -56,6 +59,7 @@ function renderComment(post: SandboxPost, comment: SandboxComment) {
     message: { text: comment.text, attributes: [] },
     created: { actor, time: comment.createdAt.getTime() },
     lastModified: { actor, time: comment.createdAt.getTime() },
+    commentsSummary: { selectedComments: [], totalFirstLevelComments: replies, aggregatedTotalComments: replies },
     ...(parent === undefined ? {} : { parentComment: parent }),
   };
 }
@@ -104,10 +108,12 @@ export function commentRoutes(app: FastifyInstance, store: Store): void {
     const { start, count } = paging(request);
     const { comments } = await listComments(store, post.id, { parentId: parent?.id ?? null, limit: start + count });
     const total = (await listComments(store, post.id, { parentId: parent?.id ?? null, limit: 10_000 })).comments.length;
-    return {
-      paging: { start, count, total, links: [] },
-      elements: comments.slice(start).map((c) => renderComment(post, c)),
-    };
+    const elements = [];
+    for (const c of comments.slice(start)) {
+      const replies = (await listComments(store, post.id, { parentId: c.id, limit: 10_000 })).comments.length;
+      elements.push(renderComment(post, c, replies));
+    }
+    return { paging: { start, count, total, links: [] }, elements };
   });
 
   app.post('/rest/socialActions/:target/comments', async (request, reply) => {
@@ -136,7 +142,7 @@ export function commentRoutes(app: FastifyInstance, store: Store): void {
       authorUsername: org.username,
       text,
     });
-    const rendered = renderComment(post, comment);
+    const rendered = renderComment(post, comment, 0);
     await recordActivity(store, {
       accountId: org.id,
       action: parent === null ? 'comment' : 'reply',

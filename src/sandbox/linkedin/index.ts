@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { installAnswers } from '../kit.ts';
 import type { SandboxPlatform, Store } from '../platform.ts';
 import type { SandboxAccount } from '../schema.ts';
+import { CONTAINER_PROCESSING_SECONDS } from '../store/containers.ts';
 import { platform } from './access.ts';
 import { linkedin } from './answers.ts';
 import { commentRoutes } from './comments.ts';
@@ -43,6 +44,7 @@ export const linkedinPlatform: SandboxPlatform<typeof platform> = {
   insightMetrics: INSIGHT_METRICS,
   // LinkedIn pushes no comment notices to an ordinary app: its comments are read.
   webhooks: null,
-  settings: [],
+  // An uploaded image is PROCESSING this long before it is AVAILABLE.
+  settings: [CONTAINER_PROCESSING_SECONDS],
   testers: false,
 };

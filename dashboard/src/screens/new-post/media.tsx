@@ -101,11 +101,11 @@ export function MediaField({
           if (e.dataTransfer?.files) void uploads.add(e.dataTransfer.files);
         }}
       >
-        Drop images or videos here, or choose files
+        Drop images, videos or a PDF here, or choose files
         <input
           type="file"
           multiple
-          accept="image/*,video/*"
+          accept="image/*,video/*,application/pdf"
           disabled={disabled}
           onChange={(e) => {
             if (e.currentTarget.files) void uploads.add(e.currentTarget.files);
@@ -116,7 +116,10 @@ export function MediaField({
       <ul class="plain previews">
         {uploads.list.map((u) => (
           <li key={u.key} class="preview">
-            {u.preview && u.media?.type !== 'video' && !u.name.match(/\.(mp4|mov|webm)$/i) ? (
+            {u.preview &&
+            u.media?.type !== 'video' &&
+            u.media?.type !== 'document' &&
+            !u.name.match(/\.(mp4|mov|webm|pdf)$/i) ? (
               <img src={u.preview} alt={`Preview of ${u.name}`} />
             ) : null}
             <span class="small">{u.name}</span>

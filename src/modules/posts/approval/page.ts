@@ -8,7 +8,7 @@ import type { Db } from '../../../db/connection.ts';
 import { type Platform, platformInfo } from '../../../platforms/index.ts';
 import { accountById } from '../../accounts/index.ts';
 import { brandNameOf } from '../../connect/index.ts';
-import { findMedia, type MediaUrlContext, mediaFetchUrl } from '../../media/index.ts';
+import { findMedia, type MediaItem, type MediaUrlContext, mediaFetchUrl } from '../../media/index.ts';
 import { platformOptions, targetText } from '../options.ts';
 import type { ApprovalStatus, Post, PostStatus } from '../tables.ts';
 import { decideApproval, lookUpApprovalLink, targetsForApproval } from './links.ts';
@@ -41,7 +41,7 @@ export interface ApprovalPageView {
   timePassed: boolean;
   /** The version the client decides on (the post's `updated_at`). */
   version: string;
-  media: { type: 'image' | 'video'; url: string }[];
+  media: { type: MediaItem['type']; url: string }[];
   targets: ApprovalTargetView[];
 }
 

@@ -68,7 +68,7 @@ function spanOf(seconds: number): string {
  * `processing_timeout` instead of polling on until the container expires. Reads stay as far
  * apart as the platform asks, so the last one comes at most one wait after the bound.
  */
-async function awaitProcessing(run: Run, what: string, waitingReason: string): Promise<void> {
+async function awaitProcessing(run: Run, what: string, waitingReason: string, item = false): Promise<void> {
   const { deps, target, platform } = run;
   const rules = processingOf(platform);
   const label = platformInfo(platform).label;
@@ -79,9 +79,11 @@ async function awaitProcessing(run: Run, what: string, waitingReason: string): P
     const span = spanOf(rules.limitSeconds);
     throw failure(
       'processing_timeout',
-      platformInfo(platform).publishing.containerPublishes
-        ? `${label} was still processing ${what} ${span} after it was sent, the longest the service waits; ${label} may still publish it by itself: check the account before retrying (a retry asks ${label} about the same post first).`
-        : `${label} was still processing ${what} ${span} after its container was made, the longest ${label} asks to be polled for; retry to make a new one.`,
+      item && platformInfo(platform).publishing.containerPublishes
+        ? `${label} was still processing ${what} ${span} after it was uploaded, the longest the service waits; nothing was posted: retry to upload it again.`
+        : platformInfo(platform).publishing.containerPublishes
+          ? `${label} was still processing ${what} ${span} after it was sent, the longest the service waits; ${label} may still publish it by itself: check the account before retrying (a retry asks ${label} about the same post first).`
+          : `${label} was still processing ${what} ${span} after its container was made, the longest ${label} asks to be polled for; retry to make a new one.`,
     );
   }
   await waitUntil(deps.db, target, nextRead(rules, target.polls), { polls: target.polls + 1, waitingReason });
@@ -89,7 +91,7 @@ async function awaitProcessing(run: Run, what: string, waitingReason: string): P
 
 /** Reads the quota; spent: waits for it. Else makes the container and records it before anything else. */
 export async function createContainer(run: Run): Promise<void> {
-  const { deps, adapter, credentials, target, platform } = run;
+  const { deps, adapter, credentials, target } = run;
   const quota = await adapter.publishing.publishingQuota(credentials);
   if (quota !== null && quota.used >= quota.limit) {
     const next = new Date(now().getTime() + QUOTA_RECHECK_MS);
@@ -104,11 +106,21 @@ export async function createContainer(run: Run): Promise<void> {
     await recordItems(run, items);
     return;
   }
+  await makeContainer(run, request, undefined);
+}
+
+/**
+ * Makes the target's container (a carousel's, of its finished items) and records it; where
+ * making it publishes, the creation is recorded before the call, and a passing failure of it
+ * ends the try with `outcome_unknown` rather than a second post.
+ */
+async function makeContainer(run: Run, request: PublishRequest, items: readonly string[] | undefined): Promise<void> {
+  const { deps, adapter, credentials, target, platform } = run;
   const publishes = platformInfo(platform).publishing.containerPublishes;
   if (publishes && !(await transition(deps.db, targetStates, target.id, 'create'))) return;
   let containerId: string;
   try {
-    ({ containerId } = await adapter.publishing.createContainer(credentials, request));
+    ({ containerId } = await adapter.publishing.createContainer(credentials, request, items));
   } catch (error) {
     if (publishes) {
       // A passing failure may have reached the platform, which would then publish by itself.
@@ -126,14 +138,15 @@ export async function createContainer(run: Run): Promise<void> {
   const at = now();
   const recorded = {
     containerId,
+    itemContainerIds: null,
     polls: 0,
     processingSince: at,
-    failures: 0,
-    // Passing failures get a full window from here, however long the quota was waited for.
-    retryUntil: new Date(at.getTime() + deps.publishRetryWindowMs),
+    // Passing failures get a full window from here, however long the quota was waited for
+    // (a carousel's window began with its items).
+    ...(items === undefined ? { failures: 0, retryUntil: new Date(at.getTime() + deps.publishRetryWindowMs) } : {}),
     waitingReason: `Processing on ${platformInfo(platform).label}.`,
   };
-  const from: TargetState = publishes ? 'creating' : 'quota';
+  const from: TargetState = publishes ? 'creating' : items === undefined ? 'quota' : 'items';
   if (processingOf(platform) !== null) {
     // The platform processes what it received, for seconds at least (Threads asks to wait
     // before publishing even a text): the first read is due then, queued with the container's
@@ -151,7 +164,7 @@ export async function createContainer(run: Run): Promise<void> {
   if (saved) await processContainer({ ...run, target: saved }, containerId);
 }
 
-/** A carousel's item containers are recorded, and their first poll is queued for when media has had time to process. */
+/** A carousel's item containers (or a post's uploaded media) are recorded, and their first poll is queued for when media has had time to process. */
 async function recordItems(run: Run, itemContainerIds: string[]): Promise<void> {
   const { deps, target, platform } = run;
   const at = now();
@@ -163,7 +176,10 @@ async function recordItems(run: Run, itemContainerIds: string[]): Promise<void> 
       processingSince: at,
       failures: 0,
       retryUntil: new Date(at.getTime() + deps.publishRetryWindowMs),
-      waitingReason: `Processing the carousel's ${itemContainerIds.length} items on ${platformInfo(platform).label}.`,
+      waitingReason:
+        itemContainerIds.length === 1
+          ? `Processing the post's medium on ${platformInfo(platform).label}.`
+          : `Processing the carousel's ${itemContainerIds.length} items on ${platformInfo(platform).label}.`,
     },
     effect: queuePublishOfMoved(new Date(at.getTime() + FIRST_READ_MS)),
   });
@@ -175,22 +191,23 @@ async function recordItems(run: Run, itemContainerIds: string[]): Promise<void> 
  * the target; each finished, the carousel's container is made and polled in turn.
  */
 export async function processItems(run: Run): Promise<void> {
-  const { deps, adapter, credentials, target, platform } = run;
+  const { adapter, credentials, target, platform } = run;
   const items = target.itemContainerIds ?? [];
   const label = platformInfo(platform).label;
   for (const [index, itemId] of items.entries()) {
     const status = await adapter.publishing.containerStatus(credentials, itemId);
-    const item = `item ${index + 1} of ${items.length} of the carousel`;
+    // A carousel's items, or a post's media uploaded before it (LinkedIn).
+    const item = items.length === 1 ? "the post's medium" : `item ${index + 1} of ${items.length} of the carousel`;
     switch (status.state) {
       case 'finished':
         continue;
       case 'in_progress':
-        await awaitProcessing(run, item, `Processing ${item} on ${label}.`);
+        await awaitProcessing(run, item, `Processing ${item} on ${label}.`, true);
         return;
       case 'expired':
         throw failure(
           'container_expired',
-          `${label} let ${item} expire before the carousel was made${status.message ? `: ${status.message}` : ''}.`,
+          `${label} let ${item} expire before the post was made${status.message ? `: ${status.message}` : ''}.`,
         );
       case 'failed':
       case 'published':
@@ -201,19 +218,7 @@ export async function processItems(run: Run): Promise<void> {
         );
     }
   }
-  const { containerId } = await adapter.publishing.createContainer(credentials, await publishRequest(run), items);
-  const at = now();
-  await transition(deps.db, targetStates, target.id, 'container_made', {
-    from: ['items'],
-    set: {
-      containerId,
-      itemContainerIds: null,
-      polls: 0,
-      processingSince: at,
-      waitingReason: `Processing on ${label}.`,
-    },
-    effect: queuePublishOfMoved(new Date(at.getTime() + FIRST_READ_MS)),
-  });
+  await makeContainer(run, await publishRequest(run), items);
 }
 
 /** What the platform is asked to publish: the target's text and options, the media at URLs it can fetch. */
@@ -233,6 +238,8 @@ async function publishRequest(run: Run): Promise<PublishRequest> {
       url: await mediaFetchUrl(deps.media, item, convert ? { format: 'jpeg' } : {}),
       // Some rules on a video's length are known only now (TikTok's, per account).
       durationSeconds: item.durationSeconds,
+      // The bytes the URL serves: the file's own, unless converted.
+      sizeBytes: convert ? null : item.sizeBytes,
     });
   }
   const text = targetText(post.text, options, platform);
