@@ -127,14 +127,24 @@ const EXPECTED = {
     // A member's login reaches the organization pages they administer.
     grantsPages: true,
   },
+  youtube: {
+    label: 'YouTube',
+    settingsPrefix: 'YOUTUBE',
+    // Comments, insights and videos come in later increments; channels connect first.
+    comments: null,
+    insights: null,
+    publishing: { kinds: [], containerPublishes: false, imageTypes: [], processing: null },
+    // A Google login reaches each channel channels.list(mine=true) answers.
+    grantsPages: true,
+  },
 };
 
 /** Where comments are read by polling only: LinkedIn pushes ordinary apps no comment notices. */
-const WITHOUT_COMMENT_NOTICES: readonly Platform[] = ['linkedin'];
+const WITHOUT_COMMENT_NOTICES: readonly Platform[] = ['linkedin', 'youtube'];
 
 describe('the platform registry', () => {
   it('lists each platform once, with its label, settings prefix and capabilities', () => {
-    expect(PLATFORMS).toEqual(['instagram', 'threads', 'tiktok', 'facebook', 'linkedin']);
+    expect(PLATFORMS).toEqual(['instagram', 'threads', 'tiktok', 'facebook', 'linkedin', 'youtube']);
     for (const platform of PLATFORMS) {
       const { label, grantsPages, comments, insights, publishing } = platformInfo(platform);
       const { kinds, containerPublishes, imageTypes, processing } = publishing;
@@ -245,6 +255,12 @@ const STATED = {
     carousel: { minItems: 2, maxItems: 20 },
     videoDurations: [],
   },
+  youtube: {
+    // Videos resource: a description of at most 5,000 bytes, counted in UTF-8.
+    text: { maxLength: 5000, rule: 'utf8_bytes' },
+    carousel: null,
+    videoDurations: [],
+  },
 } as const;
 
 const image = { type: 'image' as const };
@@ -275,7 +291,7 @@ describe('what each definition states is what checkPublish enforces', () => {
 
   it('counts a text as each platform does', () => {
     // 😀 is one code point, two UTF-16 code units and four UTF-8 bytes.
-    expect(PLATFORMS.map((platform) => textLength(platform, 'é😀'))).toEqual([2, 5, 3, 3, 3]);
+    expect(PLATFORMS.map((platform) => textLength(platform, 'é😀'))).toEqual([2, 5, 3, 3, 3, 6]);
     expect(textLength('threads', 'hello')).toBe(5);
   });
 
