@@ -4842,6 +4842,37 @@ export interface paths {
                                          * @description This platform's text instead of the post's `text`.
                                          */
                                         text?: string;
+                                        /**
+                                         * Title
+                                         * @description Required for YouTube: the video's title (`snippet.title`), at most 100 characters, without `<` or `>`.
+                                         */
+                                        title?: string;
+                                        /**
+                                         * Tags
+                                         * @description The video's tags (`snippet.tags`): at most 500 characters in all, the commas between tags counted, and a tag holding a space counted with the quotes YouTube puts around it. No `<` or `>`.
+                                         */
+                                        tags?: string[];
+                                        /**
+                                         * Category
+                                         * @description The video's category id (`snippet.categoryId`, from YouTube's videoCategories list: `22` is People & Blogs). Absent: YouTube's default.
+                                         */
+                                        category_id?: string;
+                                        /**
+                                         * Privacy
+                                         * @description Who may watch (`status.privacyStatus`): `public` (the default), `unlisted` (whoever has the link) or `private`. A scheduled post is uploaded as `private` with YouTube's `status.publishAt` only once the service schedules on YouTube's side; for now it is uploaded at its time with this privacy.
+                                         * @enum {unknown}
+                                         */
+                                        privacy?: "public" | "unlisted" | "private";
+                                        /**
+                                         * Made for kids
+                                         * @description Required for YouTube: whether the video is made for children (`status.selfDeclaredMadeForKids`), a declaration the creator must make under COPPA; never chosen for them.
+                                         */
+                                        made_for_kids?: boolean;
+                                        /**
+                                         * Notify subscribers
+                                         * @description Whether YouTube tells the channel's subscribers of the new video (videos.insert's `notifySubscribers`). Default true.
+                                         */
+                                        notify_subscribers?: boolean;
                                     };
                                 };
                                 /**
@@ -5167,6 +5198,37 @@ export interface paths {
                                  * @description This platform's text instead of the post's `text`.
                                  */
                                 text?: string;
+                                /**
+                                 * Title
+                                 * @description Required for YouTube: the video's title (`snippet.title`), at most 100 characters, without `<` or `>`.
+                                 */
+                                title?: string;
+                                /**
+                                 * Tags
+                                 * @description The video's tags (`snippet.tags`): at most 500 characters in all, the commas between tags counted, and a tag holding a space counted with the quotes YouTube puts around it. No `<` or `>`.
+                                 */
+                                tags?: string[];
+                                /**
+                                 * Category
+                                 * @description The video's category id (`snippet.categoryId`, from YouTube's videoCategories list: `22` is People & Blogs). Absent: YouTube's default.
+                                 */
+                                category_id?: string;
+                                /**
+                                 * Privacy
+                                 * @description Who may watch (`status.privacyStatus`): `public` (the default), `unlisted` (whoever has the link) or `private`. A scheduled post is uploaded as `private` with YouTube's `status.publishAt` only once the service schedules on YouTube's side; for now it is uploaded at its time with this privacy.
+                                 * @enum {unknown}
+                                 */
+                                privacy?: "public" | "unlisted" | "private";
+                                /**
+                                 * Made for kids
+                                 * @description Required for YouTube: whether the video is made for children (`status.selfDeclaredMadeForKids`), a declaration the creator must make under COPPA; never chosen for them.
+                                 */
+                                made_for_kids?: boolean;
+                                /**
+                                 * Notify subscribers
+                                 * @description Whether YouTube tells the channel's subscribers of the new video (videos.insert's `notifySubscribers`). Default true.
+                                 */
+                                notify_subscribers?: boolean;
                             };
                         };
                         approval?: {
@@ -5294,6 +5356,37 @@ export interface paths {
                                      * @description This platform's text instead of the post's `text`.
                                      */
                                     text?: string;
+                                    /**
+                                     * Title
+                                     * @description Required for YouTube: the video's title (`snippet.title`), at most 100 characters, without `<` or `>`.
+                                     */
+                                    title?: string;
+                                    /**
+                                     * Tags
+                                     * @description The video's tags (`snippet.tags`): at most 500 characters in all, the commas between tags counted, and a tag holding a space counted with the quotes YouTube puts around it. No `<` or `>`.
+                                     */
+                                    tags?: string[];
+                                    /**
+                                     * Category
+                                     * @description The video's category id (`snippet.categoryId`, from YouTube's videoCategories list: `22` is People & Blogs). Absent: YouTube's default.
+                                     */
+                                    category_id?: string;
+                                    /**
+                                     * Privacy
+                                     * @description Who may watch (`status.privacyStatus`): `public` (the default), `unlisted` (whoever has the link) or `private`. A scheduled post is uploaded as `private` with YouTube's `status.publishAt` only once the service schedules on YouTube's side; for now it is uploaded at its time with this privacy.
+                                     * @enum {unknown}
+                                     */
+                                    privacy?: "public" | "unlisted" | "private";
+                                    /**
+                                     * Made for kids
+                                     * @description Required for YouTube: whether the video is made for children (`status.selfDeclaredMadeForKids`), a declaration the creator must make under COPPA; never chosen for them.
+                                     */
+                                    made_for_kids?: boolean;
+                                    /**
+                                     * Notify subscribers
+                                     * @description Whether YouTube tells the channel's subscribers of the new video (videos.insert's `notifySubscribers`). Default true.
+                                     */
+                                    notify_subscribers?: boolean;
                                 };
                             };
                             /**
@@ -5720,6 +5813,37 @@ export interface paths {
                                      * @description This platform's text instead of the post's `text`.
                                      */
                                     text?: string;
+                                    /**
+                                     * Title
+                                     * @description Required for YouTube: the video's title (`snippet.title`), at most 100 characters, without `<` or `>`.
+                                     */
+                                    title?: string;
+                                    /**
+                                     * Tags
+                                     * @description The video's tags (`snippet.tags`): at most 500 characters in all, the commas between tags counted, and a tag holding a space counted with the quotes YouTube puts around it. No `<` or `>`.
+                                     */
+                                    tags?: string[];
+                                    /**
+                                     * Category
+                                     * @description The video's category id (`snippet.categoryId`, from YouTube's videoCategories list: `22` is People & Blogs). Absent: YouTube's default.
+                                     */
+                                    category_id?: string;
+                                    /**
+                                     * Privacy
+                                     * @description Who may watch (`status.privacyStatus`): `public` (the default), `unlisted` (whoever has the link) or `private`. A scheduled post is uploaded as `private` with YouTube's `status.publishAt` only once the service schedules on YouTube's side; for now it is uploaded at its time with this privacy.
+                                     * @enum {unknown}
+                                     */
+                                    privacy?: "public" | "unlisted" | "private";
+                                    /**
+                                     * Made for kids
+                                     * @description Required for YouTube: whether the video is made for children (`status.selfDeclaredMadeForKids`), a declaration the creator must make under COPPA; never chosen for them.
+                                     */
+                                    made_for_kids?: boolean;
+                                    /**
+                                     * Notify subscribers
+                                     * @description Whether YouTube tells the channel's subscribers of the new video (videos.insert's `notifySubscribers`). Default true.
+                                     */
+                                    notify_subscribers?: boolean;
                                 };
                             };
                             /**
@@ -6055,6 +6179,37 @@ export interface paths {
                                      * @description This platform's text instead of the post's `text`.
                                      */
                                     text?: string;
+                                    /**
+                                     * Title
+                                     * @description Required for YouTube: the video's title (`snippet.title`), at most 100 characters, without `<` or `>`.
+                                     */
+                                    title?: string;
+                                    /**
+                                     * Tags
+                                     * @description The video's tags (`snippet.tags`): at most 500 characters in all, the commas between tags counted, and a tag holding a space counted with the quotes YouTube puts around it. No `<` or `>`.
+                                     */
+                                    tags?: string[];
+                                    /**
+                                     * Category
+                                     * @description The video's category id (`snippet.categoryId`, from YouTube's videoCategories list: `22` is People & Blogs). Absent: YouTube's default.
+                                     */
+                                    category_id?: string;
+                                    /**
+                                     * Privacy
+                                     * @description Who may watch (`status.privacyStatus`): `public` (the default), `unlisted` (whoever has the link) or `private`. A scheduled post is uploaded as `private` with YouTube's `status.publishAt` only once the service schedules on YouTube's side; for now it is uploaded at its time with this privacy.
+                                     * @enum {unknown}
+                                     */
+                                    privacy?: "public" | "unlisted" | "private";
+                                    /**
+                                     * Made for kids
+                                     * @description Required for YouTube: whether the video is made for children (`status.selfDeclaredMadeForKids`), a declaration the creator must make under COPPA; never chosen for them.
+                                     */
+                                    made_for_kids?: boolean;
+                                    /**
+                                     * Notify subscribers
+                                     * @description Whether YouTube tells the channel's subscribers of the new video (videos.insert's `notifySubscribers`). Default true.
+                                     */
+                                    notify_subscribers?: boolean;
                                 };
                             };
                             /**
@@ -6398,6 +6553,37 @@ export interface paths {
                                  * @description This platform's text instead of the post's `text`.
                                  */
                                 text?: string;
+                                /**
+                                 * Title
+                                 * @description Required for YouTube: the video's title (`snippet.title`), at most 100 characters, without `<` or `>`.
+                                 */
+                                title?: string;
+                                /**
+                                 * Tags
+                                 * @description The video's tags (`snippet.tags`): at most 500 characters in all, the commas between tags counted, and a tag holding a space counted with the quotes YouTube puts around it. No `<` or `>`.
+                                 */
+                                tags?: string[];
+                                /**
+                                 * Category
+                                 * @description The video's category id (`snippet.categoryId`, from YouTube's videoCategories list: `22` is People & Blogs). Absent: YouTube's default.
+                                 */
+                                category_id?: string;
+                                /**
+                                 * Privacy
+                                 * @description Who may watch (`status.privacyStatus`): `public` (the default), `unlisted` (whoever has the link) or `private`. A scheduled post is uploaded as `private` with YouTube's `status.publishAt` only once the service schedules on YouTube's side; for now it is uploaded at its time with this privacy.
+                                 * @enum {unknown}
+                                 */
+                                privacy?: "public" | "unlisted" | "private";
+                                /**
+                                 * Made for kids
+                                 * @description Required for YouTube: whether the video is made for children (`status.selfDeclaredMadeForKids`), a declaration the creator must make under COPPA; never chosen for them.
+                                 */
+                                made_for_kids?: boolean;
+                                /**
+                                 * Notify subscribers
+                                 * @description Whether YouTube tells the channel's subscribers of the new video (videos.insert's `notifySubscribers`). Default true.
+                                 */
+                                notify_subscribers?: boolean;
                             };
                         };
                         approval?: {
@@ -6525,6 +6711,37 @@ export interface paths {
                                      * @description This platform's text instead of the post's `text`.
                                      */
                                     text?: string;
+                                    /**
+                                     * Title
+                                     * @description Required for YouTube: the video's title (`snippet.title`), at most 100 characters, without `<` or `>`.
+                                     */
+                                    title?: string;
+                                    /**
+                                     * Tags
+                                     * @description The video's tags (`snippet.tags`): at most 500 characters in all, the commas between tags counted, and a tag holding a space counted with the quotes YouTube puts around it. No `<` or `>`.
+                                     */
+                                    tags?: string[];
+                                    /**
+                                     * Category
+                                     * @description The video's category id (`snippet.categoryId`, from YouTube's videoCategories list: `22` is People & Blogs). Absent: YouTube's default.
+                                     */
+                                    category_id?: string;
+                                    /**
+                                     * Privacy
+                                     * @description Who may watch (`status.privacyStatus`): `public` (the default), `unlisted` (whoever has the link) or `private`. A scheduled post is uploaded as `private` with YouTube's `status.publishAt` only once the service schedules on YouTube's side; for now it is uploaded at its time with this privacy.
+                                     * @enum {unknown}
+                                     */
+                                    privacy?: "public" | "unlisted" | "private";
+                                    /**
+                                     * Made for kids
+                                     * @description Required for YouTube: whether the video is made for children (`status.selfDeclaredMadeForKids`), a declaration the creator must make under COPPA; never chosen for them.
+                                     */
+                                    made_for_kids?: boolean;
+                                    /**
+                                     * Notify subscribers
+                                     * @description Whether YouTube tells the channel's subscribers of the new video (videos.insert's `notifySubscribers`). Default true.
+                                     */
+                                    notify_subscribers?: boolean;
                                 };
                             };
                             /**
@@ -6951,6 +7168,37 @@ export interface paths {
                                      * @description This platform's text instead of the post's `text`.
                                      */
                                     text?: string;
+                                    /**
+                                     * Title
+                                     * @description Required for YouTube: the video's title (`snippet.title`), at most 100 characters, without `<` or `>`.
+                                     */
+                                    title?: string;
+                                    /**
+                                     * Tags
+                                     * @description The video's tags (`snippet.tags`): at most 500 characters in all, the commas between tags counted, and a tag holding a space counted with the quotes YouTube puts around it. No `<` or `>`.
+                                     */
+                                    tags?: string[];
+                                    /**
+                                     * Category
+                                     * @description The video's category id (`snippet.categoryId`, from YouTube's videoCategories list: `22` is People & Blogs). Absent: YouTube's default.
+                                     */
+                                    category_id?: string;
+                                    /**
+                                     * Privacy
+                                     * @description Who may watch (`status.privacyStatus`): `public` (the default), `unlisted` (whoever has the link) or `private`. A scheduled post is uploaded as `private` with YouTube's `status.publishAt` only once the service schedules on YouTube's side; for now it is uploaded at its time with this privacy.
+                                     * @enum {unknown}
+                                     */
+                                    privacy?: "public" | "unlisted" | "private";
+                                    /**
+                                     * Made for kids
+                                     * @description Required for YouTube: whether the video is made for children (`status.selfDeclaredMadeForKids`), a declaration the creator must make under COPPA; never chosen for them.
+                                     */
+                                    made_for_kids?: boolean;
+                                    /**
+                                     * Notify subscribers
+                                     * @description Whether YouTube tells the channel's subscribers of the new video (videos.insert's `notifySubscribers`). Default true.
+                                     */
+                                    notify_subscribers?: boolean;
                                 };
                             };
                             /**

@@ -349,7 +349,7 @@ describe('completing a link', () => {
     const page = await t.app.inject({ method: 'GET', url: `${path}/pages`, headers: { cookie: afterLogin.cookie } });
     const ids = [...page.body.matchAll(/name="pages" value="([^"]+)"/g)].map((m) => m[1] as string);
     const { body: user } = await sandbox.control('GET', '/users/youtube/channel_owner');
-    // The sandbox's Google user owns two channels, offered by their titles.
+    // The sandbox's Google user's grant reaches one channel, offered by its title.
     expect(ids).toEqual(user.pages.map((p: { id: string }) => p.id));
     for (const channel of user.pages) expect(textsOf(page.body, 'label').join(' ')).toContain(channel.name);
 

@@ -130,10 +130,17 @@ const EXPECTED = {
   youtube: {
     label: 'YouTube',
     settingsPrefix: 'YOUTUBE',
-    // Comments, insights and videos come in later increments; channels connect first.
+    // Comments and insights come in later increments.
     comments: null,
     insights: null,
-    publishing: { kinds: [], containerPublishes: false, imageTypes: [], processing: null },
+    publishing: {
+      // videos.insert; the upload is the publication (YouTube publishes what it received).
+      kinds: ['video'],
+      containerPublishes: true,
+      imageTypes: [],
+      // YouTube documents no polling rhythm: the service's own, read up to 6 hours.
+      processing: { pollSeconds: 30, pollFactor: 1.5, maxPollSeconds: 600, limitSeconds: 21600 },
+    },
     // A Google login reaches each channel channels.list(mine=true) answers.
     grantsPages: true,
   },

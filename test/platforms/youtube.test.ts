@@ -1,17 +1,24 @@
+import { request } from 'undici';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { advanceClock, now, resetClock } from '../../src/clock.ts';
 import { untilMidnightPacific } from '../../src/platforms/google/errors.ts';
-import type { PlatformAdapter, TokenSet } from '../../src/platforms/index.ts';
+import type { AccountCredentials, PlatformAdapter, TokenSet } from '../../src/platforms/index.ts';
 import { pagesOf, platformError, REDIRECT_URI, startSandbox, type TestSandbox } from '../helpers/sandbox.ts';
+import { MEDIA_FILES, type MediaServer, startMediaServer } from '../helpers/sandbox-media.ts';
 
 let sandbox: TestSandbox;
 let youtube: PlatformAdapter;
+let media: MediaServer;
 
 beforeAll(async () => {
   sandbox = await startSandbox();
+  media = await startMediaServer();
   youtube = sandbox.adapter('youtube');
 });
-afterAll(() => sandbox.close());
+afterAll(async () => {
+  await sandbox.close();
+  await media.close();
+});
 afterEach(() => resetClock());
 
 const UPLOAD = 'https://www.googleapis.com/auth/youtube.upload';
@@ -79,7 +86,7 @@ describe('youtube: sign-in and channels', () => {
     expect(tokens.refreshExpiresAt).toBeNull();
 
     const user = await googleUser('yt_user');
-    expect(user.pages).toHaveLength(2);
+    expect(user.pages).toHaveLength(1);
     const channels = await pagesOf(youtube)(tokens);
     expect(channels).toEqual(
       user.pages.map((p: { id: string; name: string; avatar_url: string | null }) => ({
@@ -130,7 +137,7 @@ describe('youtube: sign-in and channels', () => {
     expect(fresh.platformUserId).toBe('UCxxxxxxxxxxxxxxxxxxxxxx');
     expect(fresh.scopes).toEqual(ALL_SCOPES);
     // The new token reads the channels; the old one has an hour's end of its own.
-    expect(await pagesOf(youtube)({ platformUserId: '', accessToken: fresh.accessToken })).toHaveLength(2);
+    expect(await pagesOf(youtube)({ platformUserId: '', accessToken: fresh.accessToken })).toHaveLength(1);
   });
 
   it('an access token past its hour is refused as expired (401 authError)', async () => {
@@ -239,16 +246,161 @@ describe("youtube: Google's errors", () => {
   });
 });
 
-describe('youtube: publishing', () => {
-  it('is not offered yet: every post is refused before anything is stored, the description counted in UTF-8 bytes', () => {
-    const video = [{ type: 'video' as const, durationSeconds: 30 }];
-    expect(youtube.publishing.checkPublish({ text: 'hello', media: video }).map((p) => p.field)).toEqual(['media_ids']);
-    // 5,000 bytes: 2,500 é pass, one more byte is refused.
-    expect(youtube.publishing.checkPublish({ text: 'é'.repeat(2500), media: video }).map((p) => p.field)).toEqual([
-      'media_ids',
-    ]);
-    expect(youtube.publishing.checkPublish({ text: `${'é'.repeat(2500)}a`, media: video }).map((p) => p.field)).toEqual(
-      ['media_ids', 'text'],
+/** The sandbox's record of the videos the channel received through the API. */
+async function published(username: string): Promise<{ target_id: string; detail: Record<string, unknown> }[]> {
+  const { body } = await sandbox.control('GET', `/activity/youtube/${username}`);
+  return body.data.filter((a: { action: string }) => a.action === 'publish');
+}
+
+/** The login's channel, as the account the service stores: the channel's id, the login's token. */
+async function channelOf(username: string, granted?: string[]): Promise<AccountCredentials> {
+  const tokens = await login(username, granted);
+  const [channel] = await pagesOf(youtube)(tokens);
+  if (channel === undefined) throw new Error('no channel');
+  return { platformUserId: channel.id, accessToken: tokens.accessToken };
+}
+
+const CLIP_BYTES = MEDIA_FILES['/clip.mp4']?.body.length as number;
+const VIDEO_POST = (url: string) => ({
+  text: 'What we made this week',
+  media: [{ type: 'video' as const, url, durationSeconds: 4 }],
+  options: { title: 'Our week', made_for_kids: false, privacy: 'unlisted', tags: ['agency', 'behind the scenes'] },
+});
+
+describe('youtube: publishing a video', () => {
+  it('starts a resumable session with the metadata and no byte, then uploads, follows processing, and gives the watch URL', async () => {
+    const credentials = await channelOf('yt_publisher');
+    const { containerId } = await youtube.publishing.createContainer(credentials, VIDEO_POST(media.url('/clip.mp4')));
+    // The session is made; nothing is on the channel until its bytes arrive.
+    expect(await published('yt_publisher')).toEqual([]);
+
+    const first = await youtube.publishing.containerStatus(credentials, containerId);
+    expect(first.state).toBe('in_progress');
+    const [upload] = await published('yt_publisher');
+    expect(upload?.detail).toMatchObject({
+      text: 'What we made this week',
+      type: 'VIDEO',
+      bytes: CLIP_BYTES,
+      content_type: 'video/mp4',
+      options: {
+        title: 'Our week',
+        tags: ['agency', 'behind the scenes'],
+        privacy_status: 'unlisted',
+        self_declared_made_for_kids: false,
+        notify_subscribers: true,
+      },
+    });
+    // Processed a few seconds after the upload (the sandbox's container_processing_seconds).
+    advanceClock(10_000);
+    expect(await youtube.publishing.containerStatus(credentials, containerId)).toEqual({ state: 'published' });
+    const post = await youtube.publishing.findPublished(credentials, containerId);
+    expect(post).toEqual({ id: upload?.target_id, permalink: `https://www.youtube.com/watch?v=${upload?.target_id}` });
+    expect(await published('yt_publisher')).toHaveLength(1);
+  });
+
+  it('after a crash mid-upload, asks the session what arrived and sends only the rest: one video', async () => {
+    const credentials = await channelOf('yt_crash');
+    const { containerId } = await youtube.publishing.createContainer(credentials, VIDEO_POST(media.url('/clip.mp4')));
+    const session = JSON.parse(containerId).session as string;
+    // The first 1,000 bytes went before the process died.
+    const clip = MEDIA_FILES['/clip.mp4']?.body as Buffer;
+    const part = await request(session, {
+      method: 'PUT',
+      headers: {
+        authorization: `Bearer ${credentials.accessToken}`,
+        'content-type': 'video/mp4',
+        'content-range': `bytes 0-999/${CLIP_BYTES}`,
+      },
+      body: clip.subarray(0, 1000),
+    });
+    await part.body.dump();
+    expect(part.statusCode).toBe(308);
+    expect(part.headers.range).toBe('bytes=0-999');
+
+    expect((await youtube.publishing.containerStatus(credentials, containerId)).state).toBe('in_progress');
+    // Asked again (a second run after another crash): the video is there, nothing is sent twice.
+    expect((await youtube.publishing.containerStatus(credentials, containerId)).state).toBe('in_progress');
+    const uploads = await published('yt_crash');
+    expect(uploads).toHaveLength(1);
+    expect(uploads[0]?.detail.bytes).toBe(CLIP_BYTES);
+    const post = await youtube.publishing.findPublished(credentials, containerId);
+    expect(post).toMatchObject({ id: uploads[0]?.target_id });
+  });
+
+  it('an upload session whose bytes never came is not a published video', async () => {
+    const credentials = await channelOf('yt_not_sent');
+    const { containerId } = await youtube.publishing.createContainer(credentials, VIDEO_POST(media.url('/clip.mp4')));
+    expect(await youtube.publishing.findPublished(credentials, containerId)).toBeNull();
+  });
+
+  it('a spent quota on videos.insert is rate_limited (403 quotaExceeded) and makes no session', async () => {
+    const credentials = await channelOf('yt_no_quota');
+    await fault('yt_no_quota', {
+      error: 'custom',
+      trigger: 'publish',
+      status: 403,
+      body: {
+        error: {
+          code: 403,
+          message: 'The request cannot be completed because you have exceeded your quota.',
+          errors: [{ message: 'quota', domain: 'youtube.quota', reason: 'quotaExceeded' }],
+        },
+      },
+    });
+    const error = await platformError(
+      youtube.publishing.createContainer(credentials, VIDEO_POST(media.url('/clip.mp4'))),
     );
+    expect(error.kind).toBe('rate_limited');
+    expect(error.detail.code).toBe('quotaExceeded');
+    expect(await published('yt_no_quota')).toEqual([]);
+  });
+
+  it('without a scope that may upload (youtube.upload or youtube.force-ssl) the session is refused as a missing permission', async () => {
+    const { accessToken } = await login('yt_no_upload', [ANALYTICS]);
+    const user = await googleUser('yt_no_upload');
+    const credentials = { platformUserId: user.pages[0].id, accessToken };
+    const error = await platformError(
+      youtube.publishing.createContainer(credentials, VIDEO_POST(media.url('/clip.mp4'))),
+    );
+    expect(error.kind).toBe('permission_missing');
+    expect(error.detail).toMatchObject({ status: 403, code: 'insufficientPermissions' });
+  });
+});
+
+describe('youtube: what a video must be', () => {
+  const video = [{ type: 'video' as const, durationSeconds: 30 }];
+  const fields = (draft: Parameters<PlatformAdapter['publishing']['checkPublish']>[0]) =>
+    youtube.publishing.checkPublish(draft).map((p) => p.field);
+  const ok = { title: 'A title', made_for_kids: false };
+
+  it('takes one video with a title and the made-for-kids declaration', () => {
+    expect(fields({ text: 'hello', media: video, options: ok })).toEqual([]);
+    expect(fields({ text: 'hello', media: video })).toEqual([
+      'platforms.youtube.title',
+      'platforms.youtube.made_for_kids',
+    ]);
+    expect(fields({ media: [{ type: 'image' }], options: ok })).toEqual(['media_ids']);
+    expect(fields({ media: [...video, ...video], options: ok })).toEqual(['media_ids']);
+  });
+
+  it('a title of at most 100 characters without < or >', () => {
+    expect(fields({ media: video, options: { ...ok, title: '😀'.repeat(100) } })).toEqual([]);
+    expect(fields({ media: video, options: { ...ok, title: 'a'.repeat(101) } })).toEqual(['platforms.youtube.title']);
+    expect(fields({ media: video, options: { ...ok, title: 'a <b>' } })).toEqual(['platforms.youtube.title']);
+  });
+
+  it('a description of at most 5,000 bytes (UTF-8) without < or >', () => {
+    expect(fields({ text: 'é'.repeat(2500), media: video, options: ok })).toEqual([]);
+    expect(fields({ text: `${'é'.repeat(2500)}a`, media: video, options: ok })).toEqual(['text']);
+    expect(fields({ text: '1 < 2', media: video, options: ok })).toEqual(['text']);
+  });
+
+  it('tags of at most 500 characters in all, commas counted, a tag with a space with its quotes', () => {
+    // 50 tags of 9 characters and 49 commas: 499; a tag 'a b c d e' in place of one counts 11 with its quotes: 501.
+    const tags = Array.from({ length: 50 }, (_, i) => `tag${String(i).padStart(6, '0')}`);
+    expect(fields({ media: video, options: { ...ok, tags } })).toEqual([]);
+    expect(fields({ media: video, options: { ...ok, tags: [...tags.slice(1), 'a b c d e'] } })).toEqual([
+      'platforms.youtube.tags',
+    ]);
   });
 });

@@ -3,7 +3,7 @@
  * and a channel's own profile (channels.list by id): title, handle, picture, subscribers.
  */
 import type { GoogleClient } from '../google/oauth.ts';
-import { list, num, record, requiredText, str } from '../http.ts';
+import { type AdapterContext, list, num, record, requiredText, str } from '../http.ts';
 import type { AccountCredentials, PageGrant, PlatformProfile } from '../types.ts';
 
 const platform = 'youtube';
@@ -12,7 +12,7 @@ const PAGE = 50;
 /** Pages of channels read at most: far more than a Google user owns. */
 const MAX_PAGES = 20;
 
-export interface YouTubeContext {
+export interface YouTubeContext extends AdapterContext {
   readonly google: GoogleClient;
 }
 

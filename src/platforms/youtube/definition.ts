@@ -1,27 +1,80 @@
-/** YouTube (the YouTube Data API v3: a Google user's channels) as data. Facts: docs/platforms.md, "YouTube". */
+/** YouTube (the YouTube Data API v3: a Google user's channel) as data. Facts: docs/platforms.md, "YouTube". */
 import { Type } from 'typebox';
 import type { PlatformDefinition } from '../definition.ts';
 import { UTF8_BYTES } from './description-bytes.ts';
 
-/** A post's options for YouTube (`platforms.youtube`): none yet, as nothing is published there yet. */
-export const YOUTUBE_OPTIONS = Type.Object({}, { additionalProperties: false });
+export const YOUTUBE_PRIVACY = ['public', 'unlisted', 'private'] as const;
+
+/** What a YouTube video takes beside its description (the post's text): `platforms.youtube`. */
+export const YOUTUBE_OPTIONS = Type.Object(
+  {
+    title: Type.Optional(
+      Type.String({
+        title: 'Title',
+        description:
+          "Required for YouTube: the video's title (`snippet.title`), at most 100 characters, without `<` or `>`.",
+      }),
+    ),
+    tags: Type.Optional(
+      Type.Array(Type.String(), {
+        title: 'Tags',
+        description:
+          "The video's tags (`snippet.tags`): at most 500 characters in all, the commas between tags counted, and a tag holding a space counted with the quotes YouTube puts around it. No `<` or `>`.",
+      }),
+    ),
+    category_id: Type.Optional(
+      Type.String({
+        pattern: '^[0-9]+$',
+        title: 'Category',
+        description:
+          "The video's category id (`snippet.categoryId`, from YouTube's videoCategories list: `22` is People & Blogs). Absent: YouTube's default.",
+      }),
+    ),
+    privacy: Type.Optional(
+      Type.Enum(YOUTUBE_PRIVACY, {
+        title: 'Privacy',
+        description:
+          "Who may watch (`status.privacyStatus`): `public` (the default), `unlisted` (whoever has the link) or `private`. A scheduled post is uploaded as `private` with YouTube's `status.publishAt` only once the service schedules on YouTube's side; for now it is uploaded at its time with this privacy.",
+      }),
+    ),
+    made_for_kids: Type.Optional(
+      Type.Boolean({
+        title: 'Made for kids',
+        description:
+          'Required for YouTube: whether the video is made for children (`status.selfDeclaredMadeForKids`), a declaration the creator must make under COPPA; never chosen for them.',
+      }),
+    ),
+    notify_subscribers: Type.Optional(
+      Type.Boolean({
+        title: 'Notify subscribers',
+        description:
+          "Whether YouTube tells the channel's subscribers of the new video (videos.insert's `notifySubscribers`). Default true.",
+      }),
+    ),
+  },
+  { additionalProperties: false },
+);
 
 export const youtubeDefinition = {
   platform: 'youtube',
   label: 'YouTube',
-  // A Google login reaches each channel channels.list(mine=true) answers; each chosen one is an account.
+  // A Google login reaches the channel channels.list(mine=true) answers; each chosen one is an account.
   grantsPages: true,
   comments: null,
   insights: null,
   metricDescriptions: null,
   publishing: {
-    // Connecting channels comes first; videos (videos.insert through the resumable upload) next.
-    kinds: [],
-    containerPublishes: false,
-    processing: null,
+    kinds: ['video'],
+    // The upload is the publication: once all its bytes arrived, YouTube has the video and
+    // publishes it by itself (at once for public and unlisted, as private otherwise).
+    containerPublishes: true,
+    // YouTube documents no polling rhythm for processingDetails: read after 30 s, then each wait
+    // half as long again, at most 10 minutes apart, for at most 6 hours (docs/platforms.md, Open questions).
+    processing: { pollSeconds: 30, pollFactor: 1.5, maxPollSeconds: 600, limitSeconds: 6 * 3600 },
     // The post's text is the video's description: "a maximum length of 5000 bytes" (Videos resource).
     text: { maxLength: 5_000, counting: UTF8_BYTES },
     carousel: null,
+    // How long a video may be is the channel's own (15 minutes until it is verified, 12 hours after).
     videoDurations: [],
     imageTypes: [],
     options: YOUTUBE_OPTIONS,

@@ -18,7 +18,7 @@ const MINUTES = 60_000;
 
 export function youtubeAdapter(options: AdapterOptions, now: () => Date): PlatformAdapter {
   const google = googleClient(platform, { options, now });
-  const context = { google };
+  const context = { options, now, google };
   return reportingMissingScopes({
     platform,
     scopes: YOUTUBE_SCOPES,
@@ -51,7 +51,7 @@ export function youtubeAdapter(options: AdapterOptions, now: () => Date): Platfo
     },
     profile: (credentials) => youtubeProfile(context, credentials),
     pages: (credentials) => youtubeChannels(context, credentials),
-    publishing: youtubePublishing(),
+    publishing: youtubePublishing(context),
   });
 }
 

@@ -11,12 +11,13 @@ export const YOUTUBE_SCOPE = {
 } as const;
 
 export const YOUTUBE_SCOPES: ScopePolicy = {
-  // Asked for at once, the upload and analytics scopes included, so a channel connected now
-  // need not be connected again when the service publishes and reads figures there.
+  // Asked for at once, the analytics scope included, so a channel connected now need not be
+  // connected again when the service reads figures there.
   requested: [YOUTUBE_SCOPE.upload, YOUTUBE_SCOPE.forceSsl, YOUTUBE_SCOPE.analytics],
   // Without it the login's channels cannot be listed: there is no account to make.
   required: [YOUTUBE_SCOPE.forceSsl],
   byAction: {
     read_profile: [YOUTUBE_SCOPE.forceSsl],
+    publish: [YOUTUBE_SCOPE.upload],
   },
 };

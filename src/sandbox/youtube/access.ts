@@ -12,3 +12,5 @@ export const SCOPE = {
   manage: 'https://www.googleapis.com/auth/youtube',
   analytics: 'https://www.googleapis.com/auth/yt-analytics.readonly',
 };
+/** Starting an upload also takes the faults set for `publish`. */
+export const publishCall: CallOptions = { ...call, publishing: true };

@@ -12,8 +12,8 @@ import type { SandboxAccount } from '../schema.ts';
 import { addPage, pagesOf } from '../store/accounts.ts';
 import { call, SCOPE } from './access.ts';
 
-/** The channels a sandbox Google user owns: a personal one and a brand account's. */
-const CHANNELS_PER_USER = 2;
+/** The channels a sandbox Google user's grant reaches: the one chosen on Google's consent page. */
+const CHANNELS_PER_USER = 1;
 const ID_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
 /** channels.list's `maxResults`: "Acceptable values are 0 to 50, inclusive. The default value is 5." */
 const MAX_RESULTS = 50;

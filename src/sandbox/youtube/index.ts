@@ -11,6 +11,7 @@ import type { SandboxPlatform, Store } from '../platform.ts';
 import type { SandboxAccount } from '../schema.ts';
 import { platform } from './access.ts';
 import { addChannels, channelRoutes } from './channels.ts';
+import { videoRoutes } from './videos.ts';
 
 function hosts(store: Store): Record<string, (host: FastifyInstance) => void> {
   return {
@@ -25,6 +26,7 @@ function hosts(store: Store): Record<string, (host: FastifyInstance) => void> {
     'www.googleapis.com': (app) => {
       installAnswers(app, google);
       channelRoutes(app, store);
+      videoRoutes(app, store);
     },
   };
 }
