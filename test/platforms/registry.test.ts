@@ -130,8 +130,10 @@ const EXPECTED = {
   youtube: {
     label: 'YouTube',
     settingsPrefix: 'YOUTUBE',
-    // Comments and insights come in later increments.
-    comments: null,
+    // Comment threads read by polling, replies under a top-level comment, hiding by moderation
+    // (heldForReview), a reply's own status too; a held comment is not answered.
+    comments: { reply: true, hide: true, replyToHidden: false, hideReplies: true },
+    // Insights come in a later increment.
     insights: null,
     publishing: {
       // videos.insert; the upload is the publication (YouTube publishes what it received).

@@ -3,7 +3,14 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { advanceClock, now, resetClock } from '../../src/clock.ts';
 import { untilMidnightPacific } from '../../src/platforms/google/errors.ts';
 import type { AccountCredentials, PlatformAdapter, TokenSet } from '../../src/platforms/index.ts';
-import { pagesOf, platformError, REDIRECT_URI, startSandbox, type TestSandbox } from '../helpers/sandbox.ts';
+import {
+  commentsOf,
+  pagesOf,
+  platformError,
+  REDIRECT_URI,
+  startSandbox,
+  type TestSandbox,
+} from '../helpers/sandbox.ts';
 import { MEDIA_FILES, type MediaServer, startMediaServer } from '../helpers/sandbox-media.ts';
 
 let sandbox: TestSandbox;
@@ -402,5 +409,79 @@ describe('youtube: what a video must be', () => {
     expect(fields({ media: video, options: { ...ok, tags: [...tags.slice(1), 'a b c d e'] } })).toEqual([
       'platforms.youtube.tags',
     ]);
+  });
+});
+
+describe('youtube: comments', () => {
+  it("reads the comment threads of the channel's recent uploads, with their replies, newest first", async () => {
+    const credentials = await channelOf('yt_commented');
+    const user = await googleUser('yt_commented');
+    const channel = user.pages[0];
+    const added = await sandbox.control('POST', '/comments', {
+      platform: 'youtube',
+      username: channel.username,
+      author_username: 'a_viewer',
+      text: 'Great video!',
+    });
+    expect(added.status).toBe(201);
+    const read = await commentsOf(youtube).recentComments(credentials, { posts: 5 });
+    // The three videos a sandbox channel starts with, newest first, by their watch addresses.
+    expect(read.posts).toHaveLength(3);
+    for (const video of read.posts) expect(video.permalink).toBe(`https://www.youtube.com/watch?v=${video.id}`);
+    const found = read.comments.find((c) => c.id === added.body.id);
+    expect(found).toMatchObject({
+      postId: added.body.post_id,
+      parentId: null,
+      authorUsername: 'a_viewer',
+      text: 'Great video!',
+      hidden: false,
+      byAccount: false,
+    });
+    const times = read.comments.map((c) => c.createdAt.getTime());
+    expect(times).toEqual([...times].sort((a, b) => b - a));
+  });
+
+  it('answers under the comment as the channel, and hides and shows a comment through its moderation status', async () => {
+    const credentials = await channelOf('yt_moderator');
+    const channel = (await googleUser('yt_moderator')).pages[0];
+    const added = await sandbox.control('POST', '/comments', {
+      platform: 'youtube',
+      username: channel.username,
+      author_username: 'someone',
+      text: 'Spam?',
+    });
+    const comments = commentsOf(youtube);
+    const sent = await comments.reply(credentials, added.body.id, 'Thanks for watching');
+    expect(sent.state).toBe('sent');
+    const afterReply = await comments.recentComments(credentials);
+    const reply = afterReply.comments.find((c) => c.parentId === added.body.id);
+    expect(reply).toMatchObject({ text: 'Thanks for watching', byAccount: true, authorId: channel.id });
+
+    await comments.setHidden(credentials, added.body.id, true);
+    // Held for review: no longer among the published comments.
+    expect((await comments.recentComments(credentials)).comments.map((c) => c.id)).not.toContain(added.body.id);
+    await comments.setHidden(credentials, added.body.id, false);
+    expect((await comments.recentComments(credentials)).comments.map((c) => c.id)).toContain(added.body.id);
+    const { body } = await sandbox.control('GET', `/activity/youtube/${channel.username}`);
+    expect(body.data.map((a: { action: string; target_id: string }) => [a.action, a.target_id])).toEqual([
+      ['reply', added.body.id],
+      ['hide', added.body.id],
+      ['unhide', added.body.id],
+    ]);
+  });
+
+  it("another channel's comment cannot be moderated (403 forbidden: permission_missing)", async () => {
+    const mine = await channelOf('yt_mod_a');
+    await login('yt_mod_b');
+    const theirs = (await googleUser('yt_mod_b')).pages[0];
+    const added = await sandbox.control('POST', '/comments', {
+      platform: 'youtube',
+      username: theirs.username,
+      author_username: 'someone',
+      text: 'Not yours',
+    });
+    const error = await platformError(commentsOf(youtube).setHidden(mine, added.body.id, true));
+    expect(error.kind).toBe('permission_missing');
+    expect(error.detail).toMatchObject({ status: 403, code: 'forbidden' });
   });
 });

@@ -35,6 +35,13 @@ export interface GoogleClient {
     token: string,
     extra?: Pick<PlatformRequest, 'query' | 'json'>,
   ): Promise<Record<string, unknown>>;
+  /** A call whose answer has no body (204 No Content). */
+  apiEmpty(
+    method: PlatformRequest['method'],
+    url: string,
+    token: string,
+    extra?: Pick<PlatformRequest, 'query' | 'json'>,
+  ): Promise<void>;
   /** The URL of a path on a Google host (real or the sandbox's). */
   url(host: string, path: string): string;
 }
@@ -112,6 +119,10 @@ export function googleClient(platform: Platform, { options, now }: AdapterContex
 
     async api(method, target, token, extra = {}) {
       return expectObject(platform, await answer({ method, url: target, bearer: token, ...extra }));
+    },
+
+    async apiEmpty(method, target, token, extra = {}) {
+      await answer({ method, url: target, bearer: token, ...extra });
     },
   };
 }

@@ -60,7 +60,8 @@ export const youtubeDefinition = {
   label: 'YouTube',
   // A Google login reaches the channel channels.list(mine=true) answers; each chosen one is an account.
   grantsPages: true,
-  comments: null,
+  // Read by polling, answered under the top-level comment, hidden through moderation (heldForReview).
+  comments: { reply: true, hide: true, replyToHidden: false, hideReplies: true },
   insights: null,
   metricDescriptions: null,
   publishing: {

@@ -9,6 +9,7 @@ import type { AdapterOptions } from '../http.ts';
 import { reportingMissingScopes } from '../missing-scopes.ts';
 import type { GrantedTokenSet, PlatformAdapter } from '../types.ts';
 import { youtubeChannels, youtubeProfile } from './channels.ts';
+import { youtubeComments } from './comments.ts';
 import { youtubeDefinition } from './definition.ts';
 import { youtubePublishing } from './publishing.ts';
 import { YOUTUBE_SCOPES } from './scopes.ts';
@@ -52,6 +53,7 @@ export function youtubeAdapter(options: AdapterOptions, now: () => Date): Platfo
     profile: (credentials) => youtubeProfile(context, credentials),
     pages: (credentials) => youtubeChannels(context, credentials),
     publishing: youtubePublishing(context),
+    comments: youtubeComments(context),
   });
 }
 

@@ -19,5 +19,9 @@ export const YOUTUBE_SCOPES: ScopePolicy = {
   byAction: {
     read_profile: [YOUTUBE_SCOPE.forceSsl],
     publish: [YOUTUBE_SCOPE.upload],
+    // commentThreads.list, comments.insert, comments.setModerationStatus.
+    read_comments: [YOUTUBE_SCOPE.forceSsl],
+    reply: [YOUTUBE_SCOPE.forceSsl],
+    hide: [YOUTUBE_SCOPE.forceSsl],
   },
 };

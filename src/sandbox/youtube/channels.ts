@@ -72,6 +72,9 @@ function renderChannel(channel: SandboxAccount, parts: Set<string>) {
           },
         }
       : {}),
+    ...(parts.has('contentDetails')
+      ? { contentDetails: { relatedPlaylists: { likes: '', uploads: `UU${channel.id.slice(2)}` } } }
+      : {}),
     ...(parts.has('statistics')
       ? {
           statistics: {

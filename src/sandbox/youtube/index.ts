@@ -11,6 +11,7 @@ import type { SandboxPlatform, Store } from '../platform.ts';
 import type { SandboxAccount } from '../schema.ts';
 import { platform } from './access.ts';
 import { addChannels, channelRoutes } from './channels.ts';
+import { commentRoutes } from './comments.ts';
 import { videoRoutes } from './videos.ts';
 
 function hosts(store: Store): Record<string, (host: FastifyInstance) => void> {
@@ -27,6 +28,7 @@ function hosts(store: Store): Record<string, (host: FastifyInstance) => void> {
       installAnswers(app, google);
       channelRoutes(app, store);
       videoRoutes(app, store);
+      commentRoutes(app, store);
     },
   };
 }
@@ -35,7 +37,7 @@ export const youtubePlatform: SandboxPlatform<typeof platform> = {
   name: platform,
   hosts,
   // A Google user and each channel they own: three videos.
-  newUser: { postTypes: ['VIDEO', 'VIDEO', 'VIDEO'], comments: false, afterCreate: addChannels },
+  newUser: { postTypes: ['VIDEO', 'VIDEO', 'VIDEO'], comments: true, afterCreate: addChannels },
   permalink: (_account: SandboxAccount, videoId: string) => `https://www.youtube.com/watch?v=${videoId}`,
   insightMetrics: null,
   // YouTube pushes no comment notices.
