@@ -6,8 +6,9 @@
  * `comments.setModerationStatus` (`heldForReview`, and `published` to show it again), which the
  * channel's owner may do. Facts: docs/platforms.md, "YouTube comments".
  */
-import { invalidRequest, unsupported } from '../errors.ts';
+import { invalidRequest } from '../errors.ts';
 import { list, record, str } from '../http.ts';
+import { pollingOnlyNotices } from '../polling-only.ts';
 import {
   type AccountCredentials,
   type CommentsCapability,
@@ -112,19 +113,7 @@ export function youtubeComments(context: YouTubeContext): CommentsCapability {
       return { posts: videos, comments, usagePercent: null };
     },
 
-    parseCommentNotices() {
-      throw unsupported(platform, 'comment notices (YouTube sends none: comments are read)');
-    },
-
-    async subscribeNotices() {
-      // Refused, so the account says `notices: "polling_only"`.
-      throw unsupported(platform, 'comment notices (YouTube sends none: comments are read)');
-    },
-
-    async commentTimes() {
-      // Only a notice lacks a comment's time, and YouTube sends none.
-      return new Map();
-    },
+    ...pollingOnlyNotices(platform, 'YouTube sends none'),
 
     async postSummary({ accessToken }, postId) {
       const answer = await google.api('GET', api('/videos'), accessToken, { query: { part: 'snippet', id: postId } });

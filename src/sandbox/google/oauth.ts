@@ -11,7 +11,7 @@ import { registerAuthorizeDialog, withParams } from '../authorize-page.ts';
 import { formOf } from '../kit.ts';
 import type { Store } from '../platform.ts';
 import { takeFault } from '../store/faults.ts';
-import { findToken, issueToken, redeemCode } from '../store/grants.ts';
+import { findLiveRefreshToken, issueToken, redeemCode } from '../store/grants.ts';
 import { googleOAuthAnswer } from './answers.ts';
 
 /** An access token's life: "expires_in": 3599 in Google's answers. */
@@ -94,18 +94,8 @@ export function googleTokenRoutes(app: FastifyInstance, store: Store, platform: 
     }
     if (grantType === 'refresh_token') {
       const refreshToken = formString(form, 'refresh_token');
-      const found = await findToken(store, refreshToken);
-      const now = store.now();
-      if (
-        !found ||
-        found.token.platform !== platform ||
-        found.token.kind !== 'refresh' ||
-        found.token.clientId !== clientId ||
-        found.token.revokedAt !== null ||
-        (found.token.expiresAt !== null && found.token.expiresAt <= now)
-      ) {
-        throw invalidGrant('Token has been expired or revoked.');
-      }
+      const found = await findLiveRefreshToken(store, refreshToken, { platform, clientId });
+      if (!found) throw invalidGrant('Token has been expired or revoked.');
       const fault = await takeFault(store, [found.account.id], ['refresh']);
       const answer = fault && faultAnswer(fault, oauthFault);
       if (answer) throw answer;
