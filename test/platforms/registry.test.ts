@@ -133,8 +133,21 @@ const EXPECTED = {
     // Comment threads read by polling, replies under a top-level comment, hiding by moderation
     // (heldForReview), a reply's own status too; a held comment is not answered.
     comments: { reply: true, hide: true, replyToHidden: false, hideReplies: true },
-    // Insights come in a later increment.
-    insights: null,
+    // YouTube Analytics reports.query (views, estimatedMinutesWatched, likes, comments, shares,
+    // subscribersGained, subscribersLost) by day and per video; subscribers from channels.list.
+    insights: {
+      account: [
+        'followers_count',
+        'views',
+        'watch_time_minutes',
+        'likes',
+        'comments',
+        'shares',
+        'subscribers_gained',
+        'subscribers_lost',
+      ],
+      post: ['views', 'watch_time_minutes', 'likes', 'comments', 'shares', 'subscribers_gained', 'subscribers_lost'],
+    },
     publishing: {
       // videos.insert; the upload is the publication (YouTube publishes what it received).
       kinds: ['video'],

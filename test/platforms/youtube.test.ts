@@ -5,6 +5,7 @@ import { untilMidnightPacific } from '../../src/platforms/google/errors.ts';
 import type { AccountCredentials, PlatformAdapter, TokenSet } from '../../src/platforms/index.ts';
 import {
   commentsOf,
+  insightsOf,
   pagesOf,
   platformError,
   REDIRECT_URI,
@@ -483,5 +484,79 @@ describe('youtube: comments', () => {
     const error = await platformError(commentsOf(youtube).setHidden(mine, added.body.id, true));
     expect(error.kind).toBe('permission_missing');
     expect(error.detail).toMatchObject({ status: 403, code: 'forbidden' });
+  });
+});
+
+describe('youtube: insights', () => {
+  const dayOf = (offset: number) => new Date(now().getTime() + offset * 86_400_000).toISOString().slice(0, 10);
+  async function figures(
+    channel: string,
+    metric: string,
+    values: { day: string; value: number | null }[],
+    postId?: string,
+  ) {
+    const body = { platform: 'youtube', username: channel, metric, values, ...(postId ? { post_id: postId } : {}) };
+    expect((await sandbox.control('PUT', '/insights', body)).status).toBe(200);
+  }
+
+  it("the channel's daily figures from YouTube Analytics by the service's names, today's subscribers; no data is null, never 0", async () => {
+    const credentials = await channelOf('yt_figures');
+    const channel = (await googleUser('yt_figures')).pages[0];
+    const [before, yesterday, today] = [dayOf(-2), dayOf(-1), dayOf(0)];
+    for (const metric of [
+      'views',
+      'estimatedMinutesWatched',
+      'likes',
+      'comments',
+      'shares',
+      'subscribersGained',
+      'subscribersLost',
+    ]) {
+      await figures(channel.username, metric, [
+        { day: before, value: null },
+        { day: yesterday, value: 0 },
+      ]);
+    }
+    await figures(channel.username, 'views', [{ day: yesterday, value: 120 }]);
+    await figures(channel.username, 'estimatedMinutesWatched', [{ day: yesterday, value: 45 }]);
+    const read = await insightsOf(youtube).accountInsights(
+      credentials,
+      [before, yesterday, today],
+      ['views', 'watch_time_minutes', 'likes', 'subscribers_lost', 'followers_count'],
+    );
+    // Two days back YouTube has no row: null, not 0.
+    expect(read.figures[before]).toEqual({
+      views: null,
+      watch_time_minutes: null,
+      likes: null,
+      subscribers_lost: null,
+      followers_count: null,
+    });
+    expect(read.figures[yesterday]).toEqual({
+      views: 120,
+      watch_time_minutes: 45,
+      likes: 0,
+      subscribers_lost: 0,
+      followers_count: null,
+    });
+    expect(read.figures[today]?.followers_count).toBe(channel.followers_count);
+  });
+
+  it("a video's lifetime figures, filtered by its id", async () => {
+    const credentials = await channelOf('yt_video_figures');
+    const channel = (await googleUser('yt_video_figures')).pages[0];
+    const videoId = (await googleUser(channel.username)).posts[0].id;
+    await figures(channel.username, 'views', [{ day: '2026-01-01', value: 900 }], videoId);
+    await figures(channel.username, 'likes', [{ day: '2026-01-01', value: null }], videoId);
+    const read = await insightsOf(youtube).postInsights(credentials, videoId, ['views', 'likes']);
+    expect(read.figures.views).toBe(900);
+    expect(read.figures.likes).toBeNull();
+  });
+
+  it('without yt-analytics.readonly the report is refused as a missing permission', async () => {
+    const credentials = await channelOf('yt_no_analytics', [UPLOAD, FORCE_SSL]);
+    const error = await platformError(insightsOf(youtube).accountInsights(credentials, [dayOf(-1)], ['views']));
+    expect(error.kind).toBe('permission_missing');
+    expect(error.detail).toMatchObject({ status: 403, code: 'insufficientPermissions' });
   });
 });

@@ -1,6 +1,6 @@
 /** YouTube (the YouTube Data API v3: a Google user's channel) as data. Facts: docs/platforms.md, "YouTube". */
 import { Type } from 'typebox';
-import type { PlatformDefinition } from '../definition.ts';
+import { type MetricDescriptions, metricsOf, type PlatformDefinition } from '../definition.ts';
 import { UTF8_BYTES } from './description-bytes.ts';
 
 export const YOUTUBE_PRIVACY = ['public', 'unlisted', 'private'] as const;
@@ -55,6 +55,31 @@ export const YOUTUBE_OPTIONS = Type.Object(
   { additionalProperties: false },
 );
 
+/** The service's metric names YouTube Analytics answers, and what each counts (reports.query's metrics). */
+const METRIC_DESCRIPTIONS = {
+  account: {
+    followers_count: "The channel's subscribers, as channels.list gives them now (only today has a figure).",
+    views: "Views of the channel's videos (views).",
+    watch_time_minutes: "Minutes the channel's videos were watched (estimatedMinutesWatched).",
+    likes: "Likes of the channel's videos (likes).",
+    comments: "Comments on the channel's videos (comments).",
+    shares: "Shares of the channel's videos (shares).",
+    subscribers_gained: 'Subscribers the channel gained (subscribersGained).',
+    subscribers_lost: 'Subscribers the channel lost (subscribersLost).',
+  },
+  post: {
+    views: 'Views of the video over its life (views).',
+    watch_time_minutes: 'Minutes the video was watched (estimatedMinutesWatched).',
+    likes: 'Likes of the video (likes).',
+    comments: 'Comments on the video (comments).',
+    shares: 'Shares of the video (shares).',
+    subscribers_gained: 'Subscribers gained from the video (subscribersGained).',
+    subscribers_lost: 'Subscribers lost from the video (subscribersLost).',
+  },
+} satisfies MetricDescriptions;
+
+export const YOUTUBE_METRICS = metricsOf(METRIC_DESCRIPTIONS);
+
 export const youtubeDefinition = {
   platform: 'youtube',
   label: 'YouTube',
@@ -62,8 +87,8 @@ export const youtubeDefinition = {
   grantsPages: true,
   // Read by polling, answered under the top-level comment, hidden through moderation (heldForReview).
   comments: { reply: true, hide: true, replyToHidden: false, hideReplies: true },
-  insights: null,
-  metricDescriptions: null,
+  insights: YOUTUBE_METRICS,
+  metricDescriptions: METRIC_DESCRIPTIONS,
   publishing: {
     kinds: ['video'],
     // The upload is the publication: once all its bytes arrived, YouTube has the video and

@@ -11,6 +11,7 @@ import type { GrantedTokenSet, PlatformAdapter } from '../types.ts';
 import { youtubeChannels, youtubeProfile } from './channels.ts';
 import { youtubeComments } from './comments.ts';
 import { youtubeDefinition } from './definition.ts';
+import { youtubeInsights } from './insights.ts';
 import { youtubePublishing } from './publishing.ts';
 import { YOUTUBE_SCOPES } from './scopes.ts';
 
@@ -54,6 +55,7 @@ export function youtubeAdapter(options: AdapterOptions, now: () => Date): Platfo
     pages: (credentials) => youtubeChannels(context, credentials),
     publishing: youtubePublishing(context),
     comments: youtubeComments(context),
+    insights: youtubeInsights(context),
   });
 }
 

@@ -23,5 +23,7 @@ export const YOUTUBE_SCOPES: ScopePolicy = {
     read_comments: [YOUTUBE_SCOPE.forceSsl],
     reply: [YOUTUBE_SCOPE.forceSsl],
     hide: [YOUTUBE_SCOPE.forceSsl],
+    // reports.query.
+    read_insights: [YOUTUBE_SCOPE.analytics],
   },
 };

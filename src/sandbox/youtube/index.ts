@@ -10,6 +10,7 @@ import { installAnswers } from '../kit.ts';
 import type { SandboxPlatform, Store } from '../platform.ts';
 import type { SandboxAccount } from '../schema.ts';
 import { platform } from './access.ts';
+import { analyticsRoutes, INSIGHT_METRICS } from './analytics.ts';
 import { addChannels, channelRoutes } from './channels.ts';
 import { commentRoutes } from './comments.ts';
 import { videoRoutes } from './videos.ts';
@@ -23,6 +24,10 @@ function hosts(store: Store): Record<string, (host: FastifyInstance) => void> {
     'oauth2.googleapis.com': (app) => {
       installAnswers(app, google);
       googleTokenRoutes(app, store, platform);
+    },
+    'youtubeanalytics.googleapis.com': (app) => {
+      installAnswers(app, google);
+      analyticsRoutes(app, store);
     },
     'www.googleapis.com': (app) => {
       installAnswers(app, google);
@@ -39,7 +44,7 @@ export const youtubePlatform: SandboxPlatform<typeof platform> = {
   // A Google user and each channel they own: three videos.
   newUser: { postTypes: ['VIDEO', 'VIDEO', 'VIDEO'], comments: true, afterCreate: addChannels },
   permalink: (_account: SandboxAccount, videoId: string) => `https://www.youtube.com/watch?v=${videoId}`,
-  insightMetrics: null,
+  insightMetrics: INSIGHT_METRICS,
   // YouTube pushes no comment notices.
   webhooks: null,
   settings: [],
