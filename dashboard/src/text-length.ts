@@ -31,6 +31,8 @@ const RULES: Readonly<Record<string, (text: string) => number>> = {
   // JavaScript's `length`: a character beyond U+FFFF (most emoji) counts 2.
   utf16_code_units: (text) => text.length,
   code_points_emoji_as_utf8_bytes: codePointsEmojiAsUtf8Bytes,
+  // Every character as its UTF-8 bytes (YouTube's description): é counts 2, 😀 4.
+  utf8_bytes: (text) => utf8.encode(text).length,
 };
 
 /** The length of `text` by the rule named `counting`; `known` false: counted in code points instead. */

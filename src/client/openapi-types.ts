@@ -2253,8 +2253,8 @@ export interface paths {
                     limit?: number;
                     /** @description The `next_cursor` of the previous page. */
                     cursor?: string;
-                    /** @description The platform: instagram, threads, tiktok, facebook, linkedin. */
-                    platform?: "instagram" | "threads" | "tiktok" | "facebook" | "linkedin";
+                    /** @description The platform: instagram, threads, tiktok, facebook, linkedin, youtube. */
+                    platform?: "instagram" | "threads" | "tiktok" | "facebook" | "linkedin" | "youtube";
                     /** @description connected: usable; expired: access ended on its own, reconnect it; disconnected: disconnected in the service or on the platform, its tokens are deleted, reconnect it to use it again. */
                     status?: "connected" | "expired" | "disconnected";
                 };
@@ -2448,10 +2448,10 @@ export interface paths {
                             /** @description The profile the account belongs to (its id, never the external_id). */
                             profile_id: string;
                             /**
-                             * @description The platform: instagram, threads, tiktok, facebook, linkedin.
+                             * @description The platform: instagram, threads, tiktok, facebook, linkedin, youtube.
                              * @enum {unknown}
                              */
-                            platform: "instagram" | "threads" | "tiktok" | "facebook" | "linkedin";
+                            platform: "instagram" | "threads" | "tiktok" | "facebook" | "linkedin" | "youtube";
                             /** @description The account's id on the platform. */
                             platform_user_id: string;
                             /** @description The handle on the platform, when it has one. */
@@ -2651,10 +2651,10 @@ export interface paths {
                             /** @description The profile the account belongs to (its id, never the external_id). */
                             profile_id: string;
                             /**
-                             * @description The platform: instagram, threads, tiktok, facebook, linkedin.
+                             * @description The platform: instagram, threads, tiktok, facebook, linkedin, youtube.
                              * @enum {unknown}
                              */
-                            platform: "instagram" | "threads" | "tiktok" | "facebook" | "linkedin";
+                            platform: "instagram" | "threads" | "tiktok" | "facebook" | "linkedin" | "youtube";
                             /** @description The account's id on the platform. */
                             platform_user_id: string;
                             /** @description The handle on the platform, when it has one. */
@@ -2875,10 +2875,10 @@ export interface paths {
                             /** @description The profile the account belongs to (its id, never the external_id). */
                             profile_id: string;
                             /**
-                             * @description The platform: instagram, threads, tiktok, facebook, linkedin.
+                             * @description The platform: instagram, threads, tiktok, facebook, linkedin, youtube.
                              * @enum {unknown}
                              */
-                            platform: "instagram" | "threads" | "tiktok" | "facebook" | "linkedin";
+                            platform: "instagram" | "threads" | "tiktok" | "facebook" | "linkedin" | "youtube";
                             /** @description The account's id on the platform. */
                             platform_user_id: string;
                             /** @description The handle on the platform, when it has one. */
@@ -4069,7 +4069,7 @@ export interface paths {
                         /** @description Returned unchanged as the `state` query parameter of the redirect. */
                         state?: string;
                         /** @description The platform buttons the page shows; default: every platform available. A platform this service has no credentials for is 422 `platform_not_available`. */
-                        platforms?: ("instagram" | "threads" | "tiktok" | "facebook" | "linkedin")[];
+                        platforms?: ("instagram" | "threads" | "tiktok" | "facebook" | "linkedin" | "youtube")[];
                     };
                 };
             };
@@ -4841,6 +4841,44 @@ export interface paths {
                                          */
                                         document_title?: string;
                                     };
+                                    youtube?: {
+                                        /**
+                                         * Text for this platform
+                                         * @description This platform's text instead of the post's `text`.
+                                         */
+                                        text?: string;
+                                        /**
+                                         * Title
+                                         * @description Required for YouTube: the video's title (`snippet.title`), at most 100 characters, without `<` or `>`.
+                                         */
+                                        title?: string;
+                                        /**
+                                         * Tags
+                                         * @description The video's tags (`snippet.tags`): at most 500 characters in all, the commas between tags counted, and a tag holding a space counted with the quotes YouTube puts around it. No `<` or `>`.
+                                         */
+                                        tags?: string[];
+                                        /**
+                                         * Category
+                                         * @description The video's category id (`snippet.categoryId`, from YouTube's videoCategories list: `22` is People & Blogs). Absent: YouTube's default.
+                                         */
+                                        category_id?: string;
+                                        /**
+                                         * Privacy
+                                         * @description Who may watch (`status.privacyStatus`): `public` (the default), `unlisted` (whoever has the link) or `private`. A scheduled post is uploaded as `private` with YouTube's `status.publishAt` only once the service schedules on YouTube's side; for now it is uploaded at its time with this privacy.
+                                         * @enum {unknown}
+                                         */
+                                        privacy?: "public" | "unlisted" | "private";
+                                        /**
+                                         * Made for kids
+                                         * @description Required for YouTube: whether the video is made for children (`status.selfDeclaredMadeForKids`), a declaration the creator must make under COPPA; never chosen for them.
+                                         */
+                                        made_for_kids?: boolean;
+                                        /**
+                                         * Notify subscribers
+                                         * @description Whether YouTube tells the channel's subscribers of the new video (videos.insert's `notifySubscribers`). Default true.
+                                         */
+                                        notify_subscribers?: boolean;
+                                    };
                                 };
                                 /**
                                  * Format: date-time
@@ -4877,7 +4915,7 @@ export interface paths {
                                     id: string;
                                     account_id: string;
                                     /** @enum {unknown} */
-                                    platform: "instagram" | "threads" | "tiktok" | "facebook" | "linkedin";
+                                    platform: "instagram" | "threads" | "tiktok" | "facebook" | "linkedin" | "youtube";
                                     /**
                                      * @description `draft` (the post is a draft), `awaiting_approval` (the post waits for the client's approval: never started before it), `scheduled` (waiting for its time), `publishing` (started: the platform is processing, or the target waits for a quota or a retry; see `waiting_reason`), `published`, `failed`, `cancelled`.
                                      * @enum {unknown}
@@ -5164,6 +5202,44 @@ export interface paths {
                                  */
                                 document_title?: string;
                             };
+                            youtube?: {
+                                /**
+                                 * Text for this platform
+                                 * @description This platform's text instead of the post's `text`.
+                                 */
+                                text?: string;
+                                /**
+                                 * Title
+                                 * @description Required for YouTube: the video's title (`snippet.title`), at most 100 characters, without `<` or `>`.
+                                 */
+                                title?: string;
+                                /**
+                                 * Tags
+                                 * @description The video's tags (`snippet.tags`): at most 500 characters in all, the commas between tags counted, and a tag holding a space counted with the quotes YouTube puts around it. No `<` or `>`.
+                                 */
+                                tags?: string[];
+                                /**
+                                 * Category
+                                 * @description The video's category id (`snippet.categoryId`, from YouTube's videoCategories list: `22` is People & Blogs). Absent: YouTube's default.
+                                 */
+                                category_id?: string;
+                                /**
+                                 * Privacy
+                                 * @description Who may watch (`status.privacyStatus`): `public` (the default), `unlisted` (whoever has the link) or `private`. A scheduled post is uploaded as `private` with YouTube's `status.publishAt` only once the service schedules on YouTube's side; for now it is uploaded at its time with this privacy.
+                                 * @enum {unknown}
+                                 */
+                                privacy?: "public" | "unlisted" | "private";
+                                /**
+                                 * Made for kids
+                                 * @description Required for YouTube: whether the video is made for children (`status.selfDeclaredMadeForKids`), a declaration the creator must make under COPPA; never chosen for them.
+                                 */
+                                made_for_kids?: boolean;
+                                /**
+                                 * Notify subscribers
+                                 * @description Whether YouTube tells the channel's subscribers of the new video (videos.insert's `notifySubscribers`). Default true.
+                                 */
+                                notify_subscribers?: boolean;
+                            };
                         };
                         approval?: {
                             /** @description true: the post is not published before the client approves it through an approval link (POST /v1/posts/{id}/approval-links); it waits as `awaiting_approval`. Absent: as the profile's `post_approval_required` says. */
@@ -5289,6 +5365,44 @@ export interface paths {
                                      */
                                     document_title?: string;
                                 };
+                                youtube?: {
+                                    /**
+                                     * Text for this platform
+                                     * @description This platform's text instead of the post's `text`.
+                                     */
+                                    text?: string;
+                                    /**
+                                     * Title
+                                     * @description Required for YouTube: the video's title (`snippet.title`), at most 100 characters, without `<` or `>`.
+                                     */
+                                    title?: string;
+                                    /**
+                                     * Tags
+                                     * @description The video's tags (`snippet.tags`): at most 500 characters in all, the commas between tags counted, and a tag holding a space counted with the quotes YouTube puts around it. No `<` or `>`.
+                                     */
+                                    tags?: string[];
+                                    /**
+                                     * Category
+                                     * @description The video's category id (`snippet.categoryId`, from YouTube's videoCategories list: `22` is People & Blogs). Absent: YouTube's default.
+                                     */
+                                    category_id?: string;
+                                    /**
+                                     * Privacy
+                                     * @description Who may watch (`status.privacyStatus`): `public` (the default), `unlisted` (whoever has the link) or `private`. A scheduled post is uploaded as `private` with YouTube's `status.publishAt` only once the service schedules on YouTube's side; for now it is uploaded at its time with this privacy.
+                                     * @enum {unknown}
+                                     */
+                                    privacy?: "public" | "unlisted" | "private";
+                                    /**
+                                     * Made for kids
+                                     * @description Required for YouTube: whether the video is made for children (`status.selfDeclaredMadeForKids`), a declaration the creator must make under COPPA; never chosen for them.
+                                     */
+                                    made_for_kids?: boolean;
+                                    /**
+                                     * Notify subscribers
+                                     * @description Whether YouTube tells the channel's subscribers of the new video (videos.insert's `notifySubscribers`). Default true.
+                                     */
+                                    notify_subscribers?: boolean;
+                                };
                             };
                             /**
                              * Format: date-time
@@ -5325,7 +5439,7 @@ export interface paths {
                                 id: string;
                                 account_id: string;
                                 /** @enum {unknown} */
-                                platform: "instagram" | "threads" | "tiktok" | "facebook" | "linkedin";
+                                platform: "instagram" | "threads" | "tiktok" | "facebook" | "linkedin" | "youtube";
                                 /**
                                  * @description `draft` (the post is a draft), `awaiting_approval` (the post waits for the client's approval: never started before it), `scheduled` (waiting for its time), `publishing` (started: the platform is processing, or the target waits for a quota or a retry; see `waiting_reason`), `published`, `failed`, `cancelled`.
                                  * @enum {unknown}
@@ -5713,6 +5827,44 @@ export interface paths {
                                      */
                                     document_title?: string;
                                 };
+                                youtube?: {
+                                    /**
+                                     * Text for this platform
+                                     * @description This platform's text instead of the post's `text`.
+                                     */
+                                    text?: string;
+                                    /**
+                                     * Title
+                                     * @description Required for YouTube: the video's title (`snippet.title`), at most 100 characters, without `<` or `>`.
+                                     */
+                                    title?: string;
+                                    /**
+                                     * Tags
+                                     * @description The video's tags (`snippet.tags`): at most 500 characters in all, the commas between tags counted, and a tag holding a space counted with the quotes YouTube puts around it. No `<` or `>`.
+                                     */
+                                    tags?: string[];
+                                    /**
+                                     * Category
+                                     * @description The video's category id (`snippet.categoryId`, from YouTube's videoCategories list: `22` is People & Blogs). Absent: YouTube's default.
+                                     */
+                                    category_id?: string;
+                                    /**
+                                     * Privacy
+                                     * @description Who may watch (`status.privacyStatus`): `public` (the default), `unlisted` (whoever has the link) or `private`. A scheduled post is uploaded as `private` with YouTube's `status.publishAt` only once the service schedules on YouTube's side; for now it is uploaded at its time with this privacy.
+                                     * @enum {unknown}
+                                     */
+                                    privacy?: "public" | "unlisted" | "private";
+                                    /**
+                                     * Made for kids
+                                     * @description Required for YouTube: whether the video is made for children (`status.selfDeclaredMadeForKids`), a declaration the creator must make under COPPA; never chosen for them.
+                                     */
+                                    made_for_kids?: boolean;
+                                    /**
+                                     * Notify subscribers
+                                     * @description Whether YouTube tells the channel's subscribers of the new video (videos.insert's `notifySubscribers`). Default true.
+                                     */
+                                    notify_subscribers?: boolean;
+                                };
                             };
                             /**
                              * Format: date-time
@@ -5749,7 +5901,7 @@ export interface paths {
                                 id: string;
                                 account_id: string;
                                 /** @enum {unknown} */
-                                platform: "instagram" | "threads" | "tiktok" | "facebook" | "linkedin";
+                                platform: "instagram" | "threads" | "tiktok" | "facebook" | "linkedin" | "youtube";
                                 /**
                                  * @description `draft` (the post is a draft), `awaiting_approval` (the post waits for the client's approval: never started before it), `scheduled` (waiting for its time), `publishing` (started: the platform is processing, or the target waits for a quota or a retry; see `waiting_reason`), `published`, `failed`, `cancelled`.
                                  * @enum {unknown}
@@ -6046,6 +6198,44 @@ export interface paths {
                                      */
                                     document_title?: string;
                                 };
+                                youtube?: {
+                                    /**
+                                     * Text for this platform
+                                     * @description This platform's text instead of the post's `text`.
+                                     */
+                                    text?: string;
+                                    /**
+                                     * Title
+                                     * @description Required for YouTube: the video's title (`snippet.title`), at most 100 characters, without `<` or `>`.
+                                     */
+                                    title?: string;
+                                    /**
+                                     * Tags
+                                     * @description The video's tags (`snippet.tags`): at most 500 characters in all, the commas between tags counted, and a tag holding a space counted with the quotes YouTube puts around it. No `<` or `>`.
+                                     */
+                                    tags?: string[];
+                                    /**
+                                     * Category
+                                     * @description The video's category id (`snippet.categoryId`, from YouTube's videoCategories list: `22` is People & Blogs). Absent: YouTube's default.
+                                     */
+                                    category_id?: string;
+                                    /**
+                                     * Privacy
+                                     * @description Who may watch (`status.privacyStatus`): `public` (the default), `unlisted` (whoever has the link) or `private`. A scheduled post is uploaded as `private` with YouTube's `status.publishAt` only once the service schedules on YouTube's side; for now it is uploaded at its time with this privacy.
+                                     * @enum {unknown}
+                                     */
+                                    privacy?: "public" | "unlisted" | "private";
+                                    /**
+                                     * Made for kids
+                                     * @description Required for YouTube: whether the video is made for children (`status.selfDeclaredMadeForKids`), a declaration the creator must make under COPPA; never chosen for them.
+                                     */
+                                    made_for_kids?: boolean;
+                                    /**
+                                     * Notify subscribers
+                                     * @description Whether YouTube tells the channel's subscribers of the new video (videos.insert's `notifySubscribers`). Default true.
+                                     */
+                                    notify_subscribers?: boolean;
+                                };
                             };
                             /**
                              * Format: date-time
@@ -6082,7 +6272,7 @@ export interface paths {
                                 id: string;
                                 account_id: string;
                                 /** @enum {unknown} */
-                                platform: "instagram" | "threads" | "tiktok" | "facebook" | "linkedin";
+                                platform: "instagram" | "threads" | "tiktok" | "facebook" | "linkedin" | "youtube";
                                 /**
                                  * @description `draft` (the post is a draft), `awaiting_approval` (the post waits for the client's approval: never started before it), `scheduled` (waiting for its time), `publishing` (started: the platform is processing, or the target waits for a quota or a retry; see `waiting_reason`), `published`, `failed`, `cancelled`.
                                  * @enum {unknown}
@@ -6387,6 +6577,44 @@ export interface paths {
                                  */
                                 document_title?: string;
                             };
+                            youtube?: {
+                                /**
+                                 * Text for this platform
+                                 * @description This platform's text instead of the post's `text`.
+                                 */
+                                text?: string;
+                                /**
+                                 * Title
+                                 * @description Required for YouTube: the video's title (`snippet.title`), at most 100 characters, without `<` or `>`.
+                                 */
+                                title?: string;
+                                /**
+                                 * Tags
+                                 * @description The video's tags (`snippet.tags`): at most 500 characters in all, the commas between tags counted, and a tag holding a space counted with the quotes YouTube puts around it. No `<` or `>`.
+                                 */
+                                tags?: string[];
+                                /**
+                                 * Category
+                                 * @description The video's category id (`snippet.categoryId`, from YouTube's videoCategories list: `22` is People & Blogs). Absent: YouTube's default.
+                                 */
+                                category_id?: string;
+                                /**
+                                 * Privacy
+                                 * @description Who may watch (`status.privacyStatus`): `public` (the default), `unlisted` (whoever has the link) or `private`. A scheduled post is uploaded as `private` with YouTube's `status.publishAt` only once the service schedules on YouTube's side; for now it is uploaded at its time with this privacy.
+                                 * @enum {unknown}
+                                 */
+                                privacy?: "public" | "unlisted" | "private";
+                                /**
+                                 * Made for kids
+                                 * @description Required for YouTube: whether the video is made for children (`status.selfDeclaredMadeForKids`), a declaration the creator must make under COPPA; never chosen for them.
+                                 */
+                                made_for_kids?: boolean;
+                                /**
+                                 * Notify subscribers
+                                 * @description Whether YouTube tells the channel's subscribers of the new video (videos.insert's `notifySubscribers`). Default true.
+                                 */
+                                notify_subscribers?: boolean;
+                            };
                         };
                         approval?: {
                             /** @description true: the post is not published before the client approves it through an approval link (POST /v1/posts/{id}/approval-links); it waits as `awaiting_approval`. Absent: as the profile's `post_approval_required` says. */
@@ -6512,6 +6740,44 @@ export interface paths {
                                      */
                                     document_title?: string;
                                 };
+                                youtube?: {
+                                    /**
+                                     * Text for this platform
+                                     * @description This platform's text instead of the post's `text`.
+                                     */
+                                    text?: string;
+                                    /**
+                                     * Title
+                                     * @description Required for YouTube: the video's title (`snippet.title`), at most 100 characters, without `<` or `>`.
+                                     */
+                                    title?: string;
+                                    /**
+                                     * Tags
+                                     * @description The video's tags (`snippet.tags`): at most 500 characters in all, the commas between tags counted, and a tag holding a space counted with the quotes YouTube puts around it. No `<` or `>`.
+                                     */
+                                    tags?: string[];
+                                    /**
+                                     * Category
+                                     * @description The video's category id (`snippet.categoryId`, from YouTube's videoCategories list: `22` is People & Blogs). Absent: YouTube's default.
+                                     */
+                                    category_id?: string;
+                                    /**
+                                     * Privacy
+                                     * @description Who may watch (`status.privacyStatus`): `public` (the default), `unlisted` (whoever has the link) or `private`. A scheduled post is uploaded as `private` with YouTube's `status.publishAt` only once the service schedules on YouTube's side; for now it is uploaded at its time with this privacy.
+                                     * @enum {unknown}
+                                     */
+                                    privacy?: "public" | "unlisted" | "private";
+                                    /**
+                                     * Made for kids
+                                     * @description Required for YouTube: whether the video is made for children (`status.selfDeclaredMadeForKids`), a declaration the creator must make under COPPA; never chosen for them.
+                                     */
+                                    made_for_kids?: boolean;
+                                    /**
+                                     * Notify subscribers
+                                     * @description Whether YouTube tells the channel's subscribers of the new video (videos.insert's `notifySubscribers`). Default true.
+                                     */
+                                    notify_subscribers?: boolean;
+                                };
                             };
                             /**
                              * Format: date-time
@@ -6548,7 +6814,7 @@ export interface paths {
                                 id: string;
                                 account_id: string;
                                 /** @enum {unknown} */
-                                platform: "instagram" | "threads" | "tiktok" | "facebook" | "linkedin";
+                                platform: "instagram" | "threads" | "tiktok" | "facebook" | "linkedin" | "youtube";
                                 /**
                                  * @description `draft` (the post is a draft), `awaiting_approval` (the post waits for the client's approval: never started before it), `scheduled` (waiting for its time), `publishing` (started: the platform is processing, or the target waits for a quota or a retry; see `waiting_reason`), `published`, `failed`, `cancelled`.
                                  * @enum {unknown}
@@ -6936,6 +7202,44 @@ export interface paths {
                                      */
                                     document_title?: string;
                                 };
+                                youtube?: {
+                                    /**
+                                     * Text for this platform
+                                     * @description This platform's text instead of the post's `text`.
+                                     */
+                                    text?: string;
+                                    /**
+                                     * Title
+                                     * @description Required for YouTube: the video's title (`snippet.title`), at most 100 characters, without `<` or `>`.
+                                     */
+                                    title?: string;
+                                    /**
+                                     * Tags
+                                     * @description The video's tags (`snippet.tags`): at most 500 characters in all, the commas between tags counted, and a tag holding a space counted with the quotes YouTube puts around it. No `<` or `>`.
+                                     */
+                                    tags?: string[];
+                                    /**
+                                     * Category
+                                     * @description The video's category id (`snippet.categoryId`, from YouTube's videoCategories list: `22` is People & Blogs). Absent: YouTube's default.
+                                     */
+                                    category_id?: string;
+                                    /**
+                                     * Privacy
+                                     * @description Who may watch (`status.privacyStatus`): `public` (the default), `unlisted` (whoever has the link) or `private`. A scheduled post is uploaded as `private` with YouTube's `status.publishAt` only once the service schedules on YouTube's side; for now it is uploaded at its time with this privacy.
+                                     * @enum {unknown}
+                                     */
+                                    privacy?: "public" | "unlisted" | "private";
+                                    /**
+                                     * Made for kids
+                                     * @description Required for YouTube: whether the video is made for children (`status.selfDeclaredMadeForKids`), a declaration the creator must make under COPPA; never chosen for them.
+                                     */
+                                    made_for_kids?: boolean;
+                                    /**
+                                     * Notify subscribers
+                                     * @description Whether YouTube tells the channel's subscribers of the new video (videos.insert's `notifySubscribers`). Default true.
+                                     */
+                                    notify_subscribers?: boolean;
+                                };
                             };
                             /**
                              * Format: date-time
@@ -6972,7 +7276,7 @@ export interface paths {
                                 id: string;
                                 account_id: string;
                                 /** @enum {unknown} */
-                                platform: "instagram" | "threads" | "tiktok" | "facebook" | "linkedin";
+                                platform: "instagram" | "threads" | "tiktok" | "facebook" | "linkedin" | "youtube";
                                 /**
                                  * @description `draft` (the post is a draft), `awaiting_approval` (the post waits for the client's approval: never started before it), `scheduled` (waiting for its time), `publishing` (started: the platform is processing, or the target waits for a quota or a retry; see `waiting_reason`), `published`, `failed`, `cancelled`.
                                  * @enum {unknown}
@@ -7853,7 +8157,7 @@ export interface paths {
                     post_id?: string;
                     reply_status?: "unreplied" | "replied" | "dismissed";
                     hidden?: boolean;
-                    platform?: "instagram" | "threads" | "tiktok" | "facebook" | "linkedin";
+                    platform?: "instagram" | "threads" | "tiktok" | "facebook" | "linkedin" | "youtube";
                     /** @description Commented at or after. */
                     from?: string;
                     /** @description Commented at or before. */
@@ -7883,7 +8187,7 @@ export interface paths {
                                 /** @description The post it belongs to (GET /v1/posts/{id}): the post made through the API, or a `source: "platform"` post for one made on the platform. */
                                 post_id: string;
                                 /** @enum {unknown} */
-                                platform: "instagram" | "threads" | "tiktok" | "facebook" | "linkedin";
+                                platform: "instagram" | "threads" | "tiktok" | "facebook" | "linkedin" | "youtube";
                                 /** @description The comment's id on the platform. */
                                 platform_comment_id: string;
                                 /** @description For a reply: the comment it answers (its `id`), when the service has that comment; null for a top-level comment. */
@@ -8093,7 +8397,7 @@ export interface paths {
         put?: never;
         /**
          * Read comments from the platforms now
-         * @description Queues a read of the recent posts of each account of `account_ids` (default: every connected Instagram, Threads, Facebook Pages and LinkedIn account the caller sees) and answers 202 with the accounts queued; new comments then arrive as usual (`comment.created`). Comments also arrive without this, by the platforms' webhooks and a periodic read. At most once a minute per account: 429 `sync_rate_limited` with `Retry-After` (and `details.account_ids`) when any of them was synced less than a minute ago, and nothing is queued. 404 `account_not_found`, 422 `unsupported_platform` (TikTok), 409 `account_not_connected`.
+         * @description Queues a read of the recent posts of each account of `account_ids` (default: every connected Instagram, Threads, Facebook Pages, LinkedIn and YouTube account the caller sees) and answers 202 with the accounts queued; new comments then arrive as usual (`comment.created`). Comments also arrive without this, by the platforms' webhooks and a periodic read. At most once a minute per account: 429 `sync_rate_limited` with `Retry-After` (and `details.account_ids`) when any of them was synced less than a minute ago, and nothing is queued. 404 `account_not_found`, 422 `unsupported_platform` (TikTok), 409 `account_not_connected`.
          */
         post: {
             parameters: {
@@ -8375,7 +8679,7 @@ export interface paths {
                             /** @description The post it belongs to (GET /v1/posts/{id}): the post made through the API, or a `source: "platform"` post for one made on the platform. */
                             post_id: string;
                             /** @enum {unknown} */
-                            platform: "instagram" | "threads" | "tiktok" | "facebook" | "linkedin";
+                            platform: "instagram" | "threads" | "tiktok" | "facebook" | "linkedin" | "youtube";
                             /** @description The comment's id on the platform. */
                             platform_comment_id: string;
                             /** @description For a reply: the comment it answers (its `id`), when the service has that comment; null for a top-level comment. */
@@ -8608,7 +8912,7 @@ export interface paths {
                             /** @description The post it belongs to (GET /v1/posts/{id}): the post made through the API, or a `source: "platform"` post for one made on the platform. */
                             post_id: string;
                             /** @enum {unknown} */
-                            platform: "instagram" | "threads" | "tiktok" | "facebook" | "linkedin";
+                            platform: "instagram" | "threads" | "tiktok" | "facebook" | "linkedin" | "youtube";
                             /** @description The comment's id on the platform. */
                             platform_comment_id: string;
                             /** @description For a reply: the comment it answers (its `id`), when the service has that comment; null for a top-level comment. */
@@ -9184,7 +9488,7 @@ export interface paths {
                             /** @description The post it belongs to (GET /v1/posts/{id}): the post made through the API, or a `source: "platform"` post for one made on the platform. */
                             post_id: string;
                             /** @enum {unknown} */
-                            platform: "instagram" | "threads" | "tiktok" | "facebook" | "linkedin";
+                            platform: "instagram" | "threads" | "tiktok" | "facebook" | "linkedin" | "youtube";
                             /** @description The comment's id on the platform. */
                             platform_comment_id: string;
                             /** @description For a reply: the comment it answers (its `id`), when the service has that comment; null for a top-level comment. */
@@ -9487,7 +9791,7 @@ export interface paths {
         };
         /**
          * An account's daily figures
-         * @description Daily figures of an account on Instagram, Threads or LinkedIn over `from`..`to` (UTC days, both included; default the 30 days ending today; at most 365), one value per day, null where the platform reported no data (never 0 for that). `total` sums the days (null when all are null), except `followers_count`, whose total is the last value known in the range: the platforms give only the current count, so the service keeps one reading a day from the day it first read the account (earlier days are null). Figures are read on connection (history up to 365 days back, as far as the platform keeps it), then every 6 hours (the last 3 days again, for late data), or now with POST /v1/insights/sync. Without the insights permission: 200 with `missing_permission` and every value null. Instagram accounts: `followers_count`, `views`, `reach`, `accounts_engaged`, `total_interactions`, `likes`, `comments`, `saves`, `shares`. Threads accounts: `followers_count`, `views`, `likes`, `replies`, `reposts`, `quotes`, `clicks`. LinkedIn accounts: `followers_count`, `views`, `clicks`, `likes`, `comments`, `shares`. Instagram posts: `views`, `reach`, `likes`, `comments`, `saves`, `shares`, `total_interactions`. Threads posts: `views`, `likes`, `replies`, `reposts`, `quotes`, `shares`. LinkedIn posts: `views`, `clicks`, `likes`, `comments`, `shares`. What each counts on each platform: GET /v1/platforms. Errors: 400 `invalid_range` (a malformed or impossible date, `from` after `to`, more than 365 days), 400 `unknown_metric`, 404 `account_not_found`, 422 `insights_not_supported` (TikTok and Facebook Pages). The answer carries an `ETag`: sent back in `If-None-Match`, it gets 304 without a body while the answer is the same (figures change at each refresh, every 6 hours).
+         * @description Daily figures of an account on Instagram, Threads, LinkedIn or YouTube over `from`..`to` (UTC days, both included; default the 30 days ending today; at most 365), one value per day, null where the platform reported no data (never 0 for that). `total` sums the days (null when all are null), except `followers_count`, whose total is the last value known in the range: the platforms give only the current count, so the service keeps one reading a day from the day it first read the account (earlier days are null). Figures are read on connection (history up to 365 days back, as far as the platform keeps it), then every 6 hours (the last 3 days again, for late data), or now with POST /v1/insights/sync. Without the insights permission: 200 with `missing_permission` and every value null. Instagram accounts: `followers_count`, `views`, `reach`, `accounts_engaged`, `total_interactions`, `likes`, `comments`, `saves`, `shares`. Threads accounts: `followers_count`, `views`, `likes`, `replies`, `reposts`, `quotes`, `clicks`. LinkedIn accounts: `followers_count`, `views`, `clicks`, `likes`, `comments`, `shares`. YouTube accounts: `followers_count`, `views`, `watch_time_minutes`, `likes`, `comments`, `shares`, `subscribers_gained`, `subscribers_lost`. Instagram posts: `views`, `reach`, `likes`, `comments`, `saves`, `shares`, `total_interactions`. Threads posts: `views`, `likes`, `replies`, `reposts`, `quotes`, `shares`. LinkedIn posts: `views`, `clicks`, `likes`, `comments`, `shares`. YouTube posts: `views`, `watch_time_minutes`, `likes`, `comments`, `shares`, `subscribers_gained`, `subscribers_lost`. What each counts on each platform: GET /v1/platforms. Errors: 400 `invalid_range` (a malformed or impossible date, `from` after `to`, more than 365 days), 400 `unknown_metric`, 404 `account_not_found`, 422 `insights_not_supported` (TikTok and Facebook Pages). The answer carries an `ETag`: sent back in `If-None-Match`, it gets 304 without a body while the answer is the same (figures change at each refresh, every 6 hours).
          */
         get: {
             parameters: {
@@ -9522,7 +9826,7 @@ export interface paths {
                         "application/json": {
                             account_id: string;
                             /** @enum {unknown} */
-                            platform: "instagram" | "threads" | "tiktok" | "facebook" | "linkedin";
+                            platform: "instagram" | "threads" | "tiktok" | "facebook" | "linkedin" | "youtube";
                             /**
                              * Format: date
                              * @description First day of the range. YYYY-MM-DD, UTC.
@@ -9723,7 +10027,7 @@ export interface paths {
         };
         /**
          * A post's figures
-         * @description Lifetime figures of a published post on Instagram, Threads or LinkedIn, made through the API or seen on the platform (`source: "platform"`), read with its account's refresh (posts of the last 30 days each time; older ones once). A post made for several Instagram, Threads and LinkedIn accounts has figures per account: name one with `account_id` (without it: 400 `account_id_required`, `details.account_ids` listing them). Without the insights permission: 200 with `missing_permission` and every value null. Instagram accounts: `followers_count`, `views`, `reach`, `accounts_engaged`, `total_interactions`, `likes`, `comments`, `saves`, `shares`. Threads accounts: `followers_count`, `views`, `likes`, `replies`, `reposts`, `quotes`, `clicks`. LinkedIn accounts: `followers_count`, `views`, `clicks`, `likes`, `comments`, `shares`. Instagram posts: `views`, `reach`, `likes`, `comments`, `saves`, `shares`, `total_interactions`. Threads posts: `views`, `likes`, `replies`, `reposts`, `quotes`, `shares`. LinkedIn posts: `views`, `clicks`, `likes`, `comments`, `shares`. What each counts on each platform: GET /v1/platforms. Errors: 400 `unknown_metric`, 404 `post_not_found`, 404 `account_not_found` (the post was not made for that account), 409 `post_not_published` (nothing on the platform yet), 422 `insights_not_supported` (TikTok and Facebook Pages). The answer carries an `ETag`: sent back in `If-None-Match`, it gets 304 without a body while the answer is the same (figures change at each refresh, every 6 hours).
+         * @description Lifetime figures of a published post on Instagram, Threads, LinkedIn or YouTube, made through the API or seen on the platform (`source: "platform"`), read with its account's refresh (posts of the last 30 days each time; older ones once). A post made for several Instagram, Threads, LinkedIn and YouTube accounts has figures per account: name one with `account_id` (without it: 400 `account_id_required`, `details.account_ids` listing them). Without the insights permission: 200 with `missing_permission` and every value null. Instagram accounts: `followers_count`, `views`, `reach`, `accounts_engaged`, `total_interactions`, `likes`, `comments`, `saves`, `shares`. Threads accounts: `followers_count`, `views`, `likes`, `replies`, `reposts`, `quotes`, `clicks`. LinkedIn accounts: `followers_count`, `views`, `clicks`, `likes`, `comments`, `shares`. YouTube accounts: `followers_count`, `views`, `watch_time_minutes`, `likes`, `comments`, `shares`, `subscribers_gained`, `subscribers_lost`. Instagram posts: `views`, `reach`, `likes`, `comments`, `saves`, `shares`, `total_interactions`. Threads posts: `views`, `likes`, `replies`, `reposts`, `quotes`, `shares`. LinkedIn posts: `views`, `clicks`, `likes`, `comments`, `shares`. YouTube posts: `views`, `watch_time_minutes`, `likes`, `comments`, `shares`, `subscribers_gained`, `subscribers_lost`. What each counts on each platform: GET /v1/platforms. Errors: 400 `unknown_metric`, 404 `post_not_found`, 404 `account_not_found` (the post was not made for that account), 409 `post_not_published` (nothing on the platform yet), 422 `insights_not_supported` (TikTok and Facebook Pages). The answer carries an `ETag`: sent back in `If-None-Match`, it gets 304 without a body while the answer is the same (figures change at each refresh, every 6 hours).
          */
         get: {
             parameters: {
@@ -9758,7 +10062,7 @@ export interface paths {
                             /** @description The account whose copy of the post the figures are of. */
                             account_id: string;
                             /** @enum {unknown} */
-                            platform: "instagram" | "threads" | "tiktok" | "facebook" | "linkedin";
+                            platform: "instagram" | "threads" | "tiktok" | "facebook" | "linkedin" | "youtube";
                             /** @description Each metric asked (all of the platform's by default), by name. */
                             metrics: {
                                 [key: string]: number | null;
@@ -9958,7 +10262,7 @@ export interface paths {
         put?: never;
         /**
          * Read the latest figures now
-         * @description Queues a refresh (the last 3 days and the recent posts) of each account of `account_ids` (default: every connected Instagram, Threads and LinkedIn account the caller sees) and answers 202 with the accounts queued; `synced_at` shows when it is done. At most once per 5 minutes per owner, or per profile for a call limited to one (a profile key or a Service-Profile header): 429 `sync_rate_limited` with `Retry-After`. 404 `account_not_found`, 422 `insights_not_supported` (TikTok and Facebook Pages), 409 `account_not_connected`; nothing is queued then, and the 5 minutes are not taken.
+         * @description Queues a refresh (the last 3 days and the recent posts) of each account of `account_ids` (default: every connected Instagram, Threads, LinkedIn and YouTube account the caller sees) and answers 202 with the accounts queued; `synced_at` shows when it is done. At most once per 5 minutes per owner, or per profile for a call limited to one (a profile key or a Service-Profile header): 429 `sync_rate_limited` with `Retry-After`. 404 `account_not_found`, 422 `insights_not_supported` (TikTok and Facebook Pages), 409 `account_not_connected`; nothing is queued then, and the 5 minutes are not taken.
          */
         post: {
             parameters: {
@@ -11016,7 +11320,7 @@ export interface paths {
                                  * @description The platform, as accounts and posts name it.
                                  * @enum {unknown}
                                  */
-                                platform: "instagram" | "threads" | "tiktok" | "facebook" | "linkedin";
+                                platform: "instagram" | "threads" | "tiktok" | "facebook" | "linkedin" | "youtube";
                                 /** @description The name to show people: "Facebook Pages". */
                                 label: string;
                                 /**
@@ -11267,7 +11571,7 @@ export interface paths {
                              * @description The platform, as accounts and posts name it.
                              * @enum {unknown}
                              */
-                            platform: "instagram" | "threads" | "tiktok" | "facebook" | "linkedin";
+                            platform: "instagram" | "threads" | "tiktok" | "facebook" | "linkedin" | "youtube";
                             /** @description The name to show people: "Facebook Pages". */
                             label: string;
                             /**
@@ -13366,10 +13670,10 @@ export interface components {
             /** @description The profile the account belongs to (its id, never the external_id). */
             profile_id: string;
             /**
-             * @description The platform: instagram, threads, tiktok, facebook, linkedin.
+             * @description The platform: instagram, threads, tiktok, facebook, linkedin, youtube.
              * @enum {unknown}
              */
-            platform: "instagram" | "threads" | "tiktok" | "facebook" | "linkedin";
+            platform: "instagram" | "threads" | "tiktok" | "facebook" | "linkedin" | "youtube";
             /** @description The account's id on the platform. */
             platform_user_id: string;
             /** @description The handle on the platform, when it has one. */

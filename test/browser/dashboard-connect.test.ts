@@ -122,6 +122,7 @@ describe('the profile menu', () => {
       'TikTok',
       'Facebook Pages',
       'LinkedIn',
+      'YouTube',
     ]);
     expect(await offered.getByRole('checkbox', { disabled: true }).count()).toBe(0);
     await page.getByRole('checkbox', { name: 'Threads' }).check();
@@ -248,8 +249,8 @@ describe('the profile menu', () => {
     expect(await offered.locator('label', { hasText: 'TikTok' }).textContent()).toBe(
       'TikTok — not configured on this service (no client id and secret)',
     );
-    // Instagram, Threads, Facebook Pages and LinkedIn stay offered.
-    expect(await offered.getByRole('checkbox', { disabled: false }).count()).toBe(4);
+    // Instagram, Threads, Facebook Pages, LinkedIn and YouTube stay offered.
+    expect(await offered.getByRole('checkbox', { disabled: false }).count()).toBe(5);
     await expectAccessible(page);
     expectCleanRun(opened);
     await opened.close();

@@ -55,7 +55,7 @@ describe('insights', () => {
     // Instagram, Threads and LinkedIn answer insights; TikTok's need its API for Business, and Facebook Pages' are not read.
     await page
       .getByText(
-        'Daily figures of Instagram, Threads and LinkedIn accounts (the service reads none on TikTok and Facebook Pages).',
+        'Daily figures of Instagram, Threads, LinkedIn and YouTube accounts (the service reads none on TikTok and Facebook Pages).',
         { exact: true },
       )
       .waitFor();

@@ -176,6 +176,7 @@ describe('the platforms through the tools', () => {
       'tiktok',
       'facebook',
       'linkedin',
+      'youtube',
     ]);
     // Threads' posts docs: 500 characters, an emoji counted as its UTF-8 bytes.
     expect(listed.data[1]).toMatchObject({

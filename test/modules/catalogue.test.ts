@@ -67,6 +67,7 @@ describe('GET /v1/platforms', () => {
       'tiktok',
       'facebook',
       'linkedin',
+      'youtube',
     ]);
   });
 
@@ -193,7 +194,7 @@ describe('GET /v1/platforms', () => {
       expect(res.statusCode).toBe(404);
       expect(res.json().error).toMatchObject({
         code: 'platform_not_found',
-        details: { platforms: ['instagram', 'threads', 'tiktok', 'facebook', 'linkedin'] },
+        details: { platforms: ['instagram', 'threads', 'tiktok', 'facebook', 'linkedin', 'youtube'] },
       });
     }
   });
@@ -235,6 +236,7 @@ describe('GET /v1/platforms', () => {
         ['tiktok', 'not_configured'],
         ['facebook', 'not_configured'],
         ['linkedin', 'not_configured'],
+        ['youtube', 'not_configured'],
       ]);
     } finally {
       await live.close();
@@ -268,6 +270,12 @@ const SCOPES: Record<Platform, string[]> = {
   // Community Management API: the member, the organizations administered, reading their posts
   // and comments, posting and commenting as them.
   linkedin: ['r_basicprofile', 'rw_organization_admin', 'r_organization_social', 'w_organization_social'],
+  // Google's YouTube scopes: uploading, the channel and its comments, YouTube Analytics.
+  youtube: [
+    'https://www.googleapis.com/auth/youtube.upload',
+    'https://www.googleapis.com/auth/youtube.force-ssl',
+    'https://www.googleapis.com/auth/yt-analytics.readonly',
+  ],
 };
 
 /**
@@ -278,6 +286,7 @@ const EMOJI_LENGTH: Record<string, number> = {
   code_points: 1,
   utf16_code_units: 2,
   code_points_emoji_as_utf8_bytes: 4,
+  utf8_bytes: 4,
 };
 function textOf(rule: string, length: number): string {
   const emoji = EMOJI_LENGTH[rule];
@@ -289,6 +298,8 @@ function textOf(rule: string, length: number): string {
 /** The options a post cannot go without (TikTok's Direct Post: the creator chooses the privacy level). */
 const REQUIRED_OPTIONS: Partial<Record<Platform, Record<string, unknown>>> = {
   tiktok: { privacy_level: 'SELF_ONLY' },
+  // YouTube: a title, and the made-for-kids declaration the creator must make.
+  youtube: { title: 'A video', made_for_kids: false },
 };
 
 let accountsMade = 0;

@@ -341,6 +341,53 @@ describe('completing a link', () => {
     expect((await accountsOf(owner.ownerId)).filter((a) => a.username?.startsWith('li_no_admin'))).toEqual([]);
   });
 
+  it("connects each chosen YouTube channel as its own account, acted on with the Google login's hour-long token and its refresh token", async () => {
+    const path = await newLink({ state: 'yt' });
+    const before = Date.now();
+    const afterLogin = await walk(path, 'youtube', { username: 'channel_owner' });
+    expect(afterLogin.location?.pathname).toBe(`${path}/pages`);
+    const page = await t.app.inject({ method: 'GET', url: `${path}/pages`, headers: { cookie: afterLogin.cookie } });
+    const ids = [...page.body.matchAll(/name="pages" value="([^"]+)"/g)].map((m) => m[1] as string);
+    const { body: user } = await sandbox.control('GET', '/users/youtube/channel_owner');
+    // The sandbox's Google user's grant reaches one channel, offered by its title.
+    expect(ids).toEqual(user.pages.map((p: { id: string }) => p.id));
+    for (const channel of user.pages) expect(textsOf(page.body, 'label').join(' ')).toContain(channel.name);
+
+    const form = new URLSearchParams([
+      ['pages', ids[0] as string],
+      ['decision', 'connect'],
+    ]);
+    const done = outcome(await choosePages(path, afterLogin.cookie, form.toString()));
+    expect(done).toMatchObject({ status: 'connected', state: 'yt' });
+    const [account, ...others] = (await accountsOf(owner.ownerId)).filter((a) => a.platform === 'youtube');
+    expect(others).toEqual([]);
+    expect(account).toMatchObject({ platformUserId: ids[0], profileId, status: 'connected' });
+    const after = Date.now();
+    // "expires_in": 3599; a refresh token that ends on no date.
+    const seconds = ((account?.tokenExpiresAt?.getTime() ?? 0) - (before + after) / 2) / 1000;
+    expect(Math.abs(seconds - 3599)).toBeLessThan((after - before) / 1000 + 1);
+    expect(account?.refreshTokenSealed).not.toBeNull();
+    expect(account?.refreshExpiresAt).toBeNull();
+    const profile = await sandbox
+      .adapter('youtube')
+      .profile(credentialsOf(t.secretKey, account as typeof accounts.$inferSelect));
+    expect(profile).toMatchObject({ id: ids[0], name: user.pages[0].name });
+  });
+
+  it('gives permission_missing when a Google user unticks youtube.force-ssl, without which no channel can be read', async () => {
+    const path = await newLink();
+    const granted = [
+      'https://www.googleapis.com/auth/youtube.upload',
+      'https://www.googleapis.com/auth/yt-analytics.readonly',
+    ];
+    expect(outcome(await walk(path, 'youtube', { username: 'yt_no_channel_scope', granted })).error).toBe(
+      'permission_missing',
+    );
+    expect(
+      (await accountsOf(owner.ownerId)).filter((a) => a.platform === 'youtube' && a.username?.includes('yt_no')),
+    ).toEqual([]);
+  });
+
   it('cancels on the page choice with access_denied', async () => {
     const path = await newLink();
     const afterLogin = await walk(path, 'facebook', { username: 'page_canceller' });

@@ -805,6 +805,17 @@ describe('errors', () => {
     expect(answer.metrics.views.values.map((v: { value: unknown }) => v.value)).toEqual([null, null]);
   });
 
+  it('answers a YouTube channel whose Google login did not grant yt-analytics.readonly with missing_permission', async () => {
+    const youtube = await connected('youtube', {
+      granted: ['https://www.googleapis.com/auth/youtube.upload', 'https://www.googleapis.com/auth/youtube.force-ssl'],
+    });
+    await quiet(youtube.id);
+    await refreshInsights(deps, youtube.id);
+    const answer = await insights(youtube.id, `?from=${day(-1)}&to=${day(0)}&metrics=views`);
+    expect(answer.missing_permission).toBe('https://www.googleapis.com/auth/yt-analytics.readonly');
+    expect(answer.metrics.views.values.map((v: { value: unknown }) => v.value)).toEqual([null, null]);
+  });
+
   it('answers TikTok and Facebook accounts with 422 insights_not_supported', async () => {
     for (const platform of ['tiktok', 'facebook'] as const) {
       const account = await connected(platform);

@@ -870,6 +870,72 @@ describe('LinkedIn organization pages', () => {
   });
 });
 
+describe('YouTube channels', () => {
+  it('uploads a video through the resumable protocol, its session recorded before any byte, follows its processing, and sends post.published with the watch URL', async () => {
+    const account = await connected('youtube');
+    const video = await upload(await videoFile('mp4'), 'clip.mp4');
+    const created = await createPost({
+      account_ids: [account.id],
+      text: 'Behind the scenes',
+      media_ids: [video],
+      platforms: { youtube: { title: 'Our studio', made_for_kids: false, privacy: 'unlisted', category_id: '22' } },
+    });
+    const targetId = created.targets[0].id;
+    const made = await eventually(async () => {
+      const row = await targetRow(targetId);
+      return row.containerId !== null ? row : undefined;
+    });
+    expect(JSON.parse(made.containerId as string).session).toContain('/upload/youtube/v3/videos?uploadType=resumable');
+    let row = made;
+    for (let step = 0; step < 10 && row.status === 'publishing'; step += 1) row = await nextStep(targetId);
+    expect(row.status).toBe('published');
+
+    const post = await getPost(created.id);
+    // The account's username is the channel's handle (`@` and the sandbox channel's name).
+    expect(account.username).toMatch(/^@pub_youtube_\d+\.channel1$/);
+    const channel = account.username.slice(1);
+    const published = (await activity('youtube', channel)).filter((a) => a.action === 'publish');
+    expect(published).toHaveLength(1);
+    expect(published[0]?.detail).toMatchObject({
+      text: 'Behind the scenes',
+      type: 'VIDEO',
+      options: {
+        title: 'Our studio',
+        category_id: '22',
+        privacy_status: 'unlisted',
+        self_declared_made_for_kids: false,
+      },
+    });
+    expect(post.targets[0]).toMatchObject({
+      status: 'published',
+      platform_post_id: published[0]?.target_id,
+      permalink: `https://www.youtube.com/watch?v=${published[0]?.target_id}`,
+    });
+    const [event] = await eventsOf(created.id);
+    expect(event).toMatchObject({
+      type: 'post.published',
+      data: { platform: 'youtube', permalink: post.targets[0].permalink },
+    });
+  });
+
+  it('refuses a video without a title or the made-for-kids declaration before anything is stored', async () => {
+    const account = await connected('youtube');
+    const video = await upload(await videoFile('mp4'), 'clip.mp4');
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/v1/posts',
+      headers: auth(owner.key),
+      payload: { account_ids: [account.id], text: 'No title', media_ids: [video] },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.code).toBe('validation_failed');
+    expect(res.json().error.details.map((d: { field: string }) => d.field)).toEqual([
+      'platforms.youtube.title',
+      'platforms.youtube.made_for_kids',
+    ]);
+  });
+});
+
 describe('waiting on a platform, as long and as often as it allows', () => {
   it('threads: reads a container that never finishes once a minute, then fails the target with processing_timeout once 5 minutes have passed, with post.failed; a retry makes a new container', async () => {
     const account = await connected('threads');

@@ -482,6 +482,49 @@ describe('completing a reconnect link', () => {
     expect((await sandbox.adapter('linkedin').profile(credentialsOf(t.secretKey, row))).id).toBe(orgId);
   });
 
+  it("on YouTube, reconnects an expired channel with the Google login's new tokens, and refuses a login that does not own it", async () => {
+    const connectPath = await connectLink();
+    const afterLogin = await walk(connectPath, 'youtube', { username: 'channel_boss' });
+    const choice = await t.app.inject({
+      method: 'GET',
+      url: `${connectPath}/pages`,
+      headers: { cookie: afterLogin.cookie },
+    });
+    const [channelId] = [...choice.body.matchAll(/name="pages" value="([^"]+)"/g)].map((m) => m[1] as string);
+    const chosen = await t.app.inject({
+      method: 'POST',
+      url: `${connectPath}/pages`,
+      headers: { cookie: afterLogin.cookie, 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams([
+        ['pages', channelId as string],
+        ['decision', 'connect'],
+      ]).toString(),
+    });
+    const channel = await reload(outcome(walked(chosen, '')).account_ids as string);
+    expect(channel.platformUserId).toBe(channelId);
+    // Google refused the refresh (invalid_grant): the account is expired until a new login.
+    await t.database.db.update(accounts).set({ status: 'expired' }).where(eq(accounts.id, channel.id));
+    const path = await reconnectLink(channel.id, { state: 'yt' });
+
+    // Another Google user owns other channels: not this one.
+    const other = await walk(path, 'youtube', { username: 'channel_stranger' });
+    expect(other.status).toBe(409);
+    expect(other.body).toContain('which this link reconnects. Nothing was changed.');
+
+    const done = outcome(await walk(path, 'youtube', { username: 'channel_boss' }));
+    expect(done).toEqual({ status: 'connected', profile_id: profileId, account_ids: channel.id, state: 'yt' });
+    const row = await reload(channel.id);
+    expect(row).toMatchObject({ status: 'connected', platformUserId: channelId });
+    // The login's new hour-long token and a new refresh token.
+    expect(row.accessTokenSealed).not.toBe(channel.accessTokenSealed);
+    expect(row.refreshTokenSealed).not.toBeNull();
+    expect(row.refreshTokenSealed).not.toBe(channel.refreshTokenSealed);
+    const left = (row.tokenExpiresAt?.getTime() ?? 0) - Date.now();
+    expect(left).toBeGreaterThan(3500_000);
+    expect(left).toBeLessThanOrEqual(3599_000);
+    expect((await sandbox.adapter('youtube').profile(credentialsOf(t.secretKey, row))).id).toBe(channelId);
+  });
+
   it('on Facebook, reconnects the page when the login grants it, and refuses a login that does not', async () => {
     // Connected through a connect link, choosing the first page of three.
     const connectPath = await connectLink();

@@ -202,6 +202,43 @@ describe('token refresh', () => {
     expect((await refreshDueTokens(deps)).expired).toBe(0);
   });
 
+  it("keeps a YouTube channel's hour-long token alive with the Google refresh token; a grant the user revoked (invalid_grant) makes it expired, with account.expired", async () => {
+    const tokens = await sandbox.connect('youtube', 'refresh_channel');
+    const youtube = sandbox.adapter('youtube');
+    const pages = youtube.pages;
+    if (pages === undefined) throw new Error('YouTube grants channels');
+    const [channel] = await pages(tokens);
+    if (!channel) throw new Error('no channel');
+    const profile = await youtube.profile({ platformUserId: channel.id, accessToken: tokens.accessToken });
+    const { account } = await deps.db.transaction((tx) =>
+      saveConnectedAccount(tx, deps.secretKey, {
+        ownerId: owner.ownerId,
+        profileId: owner.defaultProfileId,
+        platform: 'youtube',
+        tokens: { ...tokens, platformUserId: channel.id },
+        profile,
+      }),
+    );
+    const refreshToken = decrypt(deps.secretKey, account.refreshTokenSealed as string);
+    // "expires_in": 3599; the job refreshes in the last 15 minutes.
+    advanceClock(40 * 60_000);
+    expect((await refreshDueTokens(deps)).refreshed).toBe(0);
+    advanceClock(10 * 60_000);
+    expect((await refreshDueTokens(deps)).refreshed).toBe(1);
+    const fresh = await reload(account.id);
+    expectSoon(fresh.tokenExpiresAt, 3599_000);
+    // Google's refresh answer carries no refresh token: the one held stays.
+    expect(decrypt(deps.secretKey, fresh.refreshTokenSealed as string)).toBe(refreshToken);
+    expect((await youtube.profile(credentialsOf(deps.secretKey, fresh))).id).toBe(channel.id);
+
+    await sandbox.control('POST', '/tokens/revoke', { platform: 'youtube', username: 'refresh_channel' });
+    advanceClock(50 * 60_000);
+    expect((await refreshDueTokens(deps)).expired).toBe(1);
+    const row = await reload(account.id);
+    expect(row.status).toBe('expired');
+    expect((await eventsOf(account.id)).map((e) => e.type)).toEqual(['account.expired']);
+  });
+
   it('revoked access makes the account disconnected, with account.disconnected', async () => {
     const account = await connectedAccount('instagram', 'refresh_revoked');
     await sandbox.control('POST', '/tokens/revoke', { platform: 'instagram', username: 'refresh_revoked' });

@@ -128,14 +128,46 @@ const EXPECTED = {
     // A member's login reaches the organization pages they administer.
     grantsPages: true,
   },
+  youtube: {
+    label: 'YouTube',
+    settingsPrefix: 'YOUTUBE',
+    // Comment threads read by polling, replies under a top-level comment, hiding by moderation
+    // (heldForReview), a reply's own status too; a held comment is not answered.
+    comments: { reply: true, hide: true, replyToHidden: false, hideReplies: true },
+    // YouTube Analytics reports.query (views, estimatedMinutesWatched, likes, comments, shares,
+    // subscribersGained, subscribersLost) by day and per video; subscribers from channels.list.
+    insights: {
+      account: [
+        'followers_count',
+        'views',
+        'watch_time_minutes',
+        'likes',
+        'comments',
+        'shares',
+        'subscribers_gained',
+        'subscribers_lost',
+      ],
+      post: ['views', 'watch_time_minutes', 'likes', 'comments', 'shares', 'subscribers_gained', 'subscribers_lost'],
+    },
+    publishing: {
+      // videos.insert; the upload is the publication (YouTube publishes what it received).
+      kinds: ['video'],
+      containerPublishes: true,
+      imageTypes: [],
+      // YouTube documents no polling rhythm: the service's own, read up to 6 hours.
+      processing: { pollSeconds: 30, pollFactor: 1.5, maxPollSeconds: 600, limitSeconds: 21600 },
+    },
+    // A Google login reaches each channel channels.list(mine=true) answers.
+    grantsPages: true,
+  },
 };
 
 /** Where comments are read by polling only: LinkedIn pushes ordinary apps no comment notices. */
-const WITHOUT_COMMENT_NOTICES: readonly Platform[] = ['linkedin'];
+const WITHOUT_COMMENT_NOTICES: readonly Platform[] = ['linkedin', 'youtube'];
 
 describe('the platform registry', () => {
   it('lists each platform once, with its label, settings prefix and capabilities', () => {
-    expect(PLATFORMS).toEqual(['instagram', 'threads', 'tiktok', 'facebook', 'linkedin']);
+    expect(PLATFORMS).toEqual(['instagram', 'threads', 'tiktok', 'facebook', 'linkedin', 'youtube']);
     for (const platform of PLATFORMS) {
       const { label, grantsPages, comments, insights, publishing } = platformInfo(platform);
       const { kinds, containerPublishes, imageTypes, processing } = publishing;
@@ -247,6 +279,12 @@ const STATED = {
     carousel: { minItems: 2, maxItems: 20 },
     videoDurations: [{ in: 'single', minSeconds: 3, maxSeconds: 1800 }],
   },
+  youtube: {
+    // Videos resource: a description of at most 5,000 bytes, counted in UTF-8.
+    text: { maxLength: 5000, rule: 'utf8_bytes' },
+    carousel: null,
+    videoDurations: [],
+  },
 } as const;
 
 const image = { type: 'image' as const };
@@ -277,7 +315,7 @@ describe('what each definition states is what checkPublish enforces', () => {
 
   it('counts a text as each platform does', () => {
     // 😀 is one code point, two UTF-16 code units and four UTF-8 bytes.
-    expect(PLATFORMS.map((platform) => textLength(platform, 'é😀'))).toEqual([2, 5, 3, 3, 3]);
+    expect(PLATFORMS.map((platform) => textLength(platform, 'é😀'))).toEqual([2, 5, 3, 3, 3, 6]);
     expect(textLength('threads', 'hello')).toBe(5);
   });
 

@@ -5,6 +5,7 @@
  */
 import { invalidRequest, unsupported } from '../errors.ts';
 import { list, num, record, str } from '../http.ts';
+import { pollingOnlyNotices } from '../polling-only.ts';
 import {
   type AccountCredentials,
   type CommentsCapability,
@@ -121,20 +122,7 @@ export function linkedinComments({ api }: LinkedInContext): CommentsCapability {
       return { posts: summaries, comments, usagePercent: null };
     },
 
-    parseCommentNotices() {
-      throw unsupported(platform, 'comment notices (LinkedIn sends ordinary apps none: comments are read)');
-    },
-
-    async subscribeNotices() {
-      // Refused, so the account says `notices: "polling_only"` (its comments come by polling alone)
-      // rather than a subscription LinkedIn never makes.
-      throw unsupported(platform, 'comment notices (LinkedIn sends ordinary apps none: comments are read)');
-    },
-
-    async commentTimes() {
-      // Only a notice lacks a comment's time, and LinkedIn sends none.
-      return new Map();
-    },
+    ...pollingOnlyNotices(platform, 'LinkedIn sends ordinary apps none'),
 
     async postSummary({ accessToken }, postId) {
       const summary = postSummary(await api.restObject('GET', `/posts/${path(postId)}`, accessToken));

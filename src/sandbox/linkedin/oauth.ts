@@ -9,7 +9,7 @@ import { registerAuthorizeDialog, withParams } from '../authorize-page.ts';
 import { formOf } from '../kit.ts';
 import type { Store } from '../platform.ts';
 import { takeFault } from '../store/faults.ts';
-import { findToken, issueToken, redeemCode } from '../store/grants.ts';
+import { findLiveRefreshToken, issueToken, redeemCode } from '../store/grants.ts';
 import { platform } from './access.ts';
 import { linkedinOAuthAnswer } from './answers.ts';
 
@@ -100,23 +100,14 @@ export function tokenRoutes(app: FastifyInstance, store: Store): void {
     }
     if (grantType === 'refresh_token') {
       const refreshToken = formString(form, 'refresh_token');
-      const found = await findToken(store, refreshToken);
-      const now = store.now();
-      if (
-        !found ||
-        found.token.platform !== platform ||
-        found.token.kind !== 'refresh' ||
-        found.token.clientId !== clientId ||
-        found.token.revokedAt !== null ||
-        (found.token.expiresAt !== null && found.token.expiresAt <= now)
-      ) {
-        throw invalidGrant('refresh token');
-      }
+      const found = await findLiveRefreshToken(store, refreshToken, { platform, clientId });
+      if (!found) throw invalidGrant('refresh token');
       const fault = await takeFault(store, [found.account.id], ['refresh']);
       const answer = fault && faultAnswer(fault, oauthFault);
       if (answer) throw answer;
       const access = await accessToken(store, found.token);
       // The refresh token is the same, its time to live counted from the member's consent.
+      const now = store.now();
       const left = Math.round(((found.token.expiresAt?.getTime() ?? now.getTime()) - now.getTime()) / 1000);
       return {
         access_token: access.token,

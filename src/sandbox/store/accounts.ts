@@ -74,8 +74,10 @@ export async function addPage(
   store: Store,
   user: SandboxAccount,
   values: { username: string; name: string; instagramBusinessAccountId: string | null },
+  /** The page's id in the platform's format (a YouTube channel's `UC…`); absent: digits. */
+  id: string = numericId(),
 ): Promise<SandboxAccount> {
-  const pageId = numericId();
+  const pageId = id;
   const [page] = await store.db
     .insert(sandboxAccounts)
     .values({

@@ -59,3 +59,9 @@ export async function accountsWithContainersOfApp(store: Store, clientId: string
 export async function setContainerRequest(store: Store, id: string, request: Record<string, unknown>): Promise<void> {
   await store.db.update(sandboxContainers).set({ request }).where(eq(sandboxContainers.id, id));
 }
+
+/** The container a published post came from (a YouTube upload session, for its video's status). */
+export async function findContainerOfPost(store: Store, postId: string): Promise<SandboxContainer | undefined> {
+  const [row] = await store.db.select().from(sandboxContainers).where(eq(sandboxContainers.publishedPostId, postId));
+  return row;
+}

@@ -195,3 +195,27 @@ export async function revokeAppGrant(
     .returning();
   return { accountId: row.accountId, ended: ended.length };
 }
+
+/**
+ * A refresh token a platform's token endpoint takes: known, of `platform` and of the app
+ * `clientId`, neither revoked nor past its end; null otherwise (the platform's `invalid_grant`).
+ */
+export async function findLiveRefreshToken(
+  store: Store,
+  token: string,
+  { platform, clientId }: { platform: string; clientId: string },
+): Promise<{ token: SandboxToken; account: SandboxAccount } | null> {
+  const found = await findToken(store, token);
+  const now = store.now();
+  if (
+    !found ||
+    found.token.platform !== platform ||
+    found.token.kind !== 'refresh' ||
+    found.token.clientId !== clientId ||
+    found.token.revokedAt !== null ||
+    (found.token.expiresAt !== null && found.token.expiresAt <= now)
+  ) {
+    return null;
+  }
+  return found;
+}

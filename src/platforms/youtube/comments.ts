@@ -1,0 +1,152 @@
+/**
+ * Comments on a channel's videos, read by polling (YouTube pushes no comment notices): the
+ * channel's uploads playlist (`channels.list` contentDetails, then `playlistItems.list`, 1 unit a
+ * page, rather than `search.list`'s 100), each video's `commentThreads.list`; a reply is
+ * `comments.insert` under the thread's top-level comment; hiding is
+ * `comments.setModerationStatus` (`heldForReview`, and `published` to show it again), which the
+ * channel's owner may do. Facts: docs/platforms.md, "YouTube comments".
+ */
+import { invalidRequest } from '../errors.ts';
+import { list, record, str } from '../http.ts';
+import { pollingOnlyNotices } from '../polling-only.ts';
+import {
+  type AccountCredentials,
+  type CommentsCapability,
+  type PlatformComment,
+  PlatformError,
+  type PlatformPostSummary,
+} from '../types.ts';
+import type { YouTubeContext } from './channels.ts';
+
+const platform = 'youtube';
+/** commentThreads.list's largest page ("Acceptable values are 1 to 100"). */
+const THREAD_PAGE = 100;
+/** Threads read per video: enough for any recent video, bounded against a viral one. */
+const MAX_THREADS_PER_VIDEO = 500;
+const watchUrl = (id: string) => `https://www.youtube.com/watch?v=${encodeURIComponent(id)}`;
+
+function toComment(raw: unknown, videoId: string, channelId: string, parentId: string | null): PlatformComment | null {
+  const c = record(raw);
+  const id = str(c.id);
+  const snippet = record(c.snippet);
+  const at = Date.parse(str(snippet.publishedAt) ?? '');
+  if (id === null || Number.isNaN(at)) return null;
+  const author = str(record(snippet.authorChannelId).value);
+  return {
+    id,
+    postId: videoId,
+    parentId,
+    authorId: author,
+    authorUsername: str(snippet.authorDisplayName),
+    text: str(snippet.textOriginal) ?? str(snippet.textDisplay) ?? '',
+    createdAt: new Date(at),
+    // Only published comments are listed; a held one is the channel's own moderation.
+    hidden: str(snippet.moderationStatus) === 'heldForReview' || str(snippet.moderationStatus) === 'rejected',
+    byAccount: author === channelId,
+  };
+}
+
+export function youtubeComments(context: YouTubeContext): CommentsCapability {
+  const { google } = context;
+  const api = (path: string) => google.url('www.googleapis.com', `/youtube/v3${path}`);
+
+  async function videoSummaries(token: string, channelId: string, count: number): Promise<PlatformPostSummary[]> {
+    const channels = await google.api('GET', api('/channels'), token, {
+      query: { part: 'contentDetails', id: channelId },
+    });
+    const uploads = str(record(record(record(list(channels.items)[0]).contentDetails).relatedPlaylists).uploads);
+    if (uploads === null) return [];
+    const items = await google.api('GET', api('/playlistItems'), token, {
+      query: { part: 'snippet,contentDetails', playlistId: uploads, maxResults: Math.min(count, 50) },
+    });
+    const videos: PlatformPostSummary[] = [];
+    for (const raw of list(items.items)) {
+      const item = record(raw);
+      const details = record(item.contentDetails);
+      const snippet = record(item.snippet);
+      const id = str(details.videoId) ?? str(record(snippet.resourceId).videoId);
+      if (id === null) continue;
+      const at = Date.parse(str(details.videoPublishedAt) ?? str(snippet.publishedAt) ?? '');
+      videos.push({
+        id,
+        // The title names a video better than its description.
+        text: str(snippet.title),
+        permalink: watchUrl(id),
+        publishedAt: Number.isNaN(at) ? null : new Date(at),
+      });
+    }
+    return videos;
+  }
+
+  return {
+    async recentComments({ platformUserId, accessToken }, { posts = 10 } = {}) {
+      const videos = await videoSummaries(accessToken, platformUserId, posts);
+      const comments: PlatformComment[] = [];
+      for (const { id } of videos) {
+        let pageToken: string | null = null;
+        for (let read = 0; read < MAX_THREADS_PER_VIDEO; read += THREAD_PAGE) {
+          const page = await google.api('GET', api('/commentThreads'), accessToken, {
+            query: {
+              part: 'snippet,replies',
+              videoId: id,
+              maxResults: THREAD_PAGE,
+              textFormat: 'plainText',
+              ...(pageToken === null ? {} : { pageToken }),
+            },
+          });
+          for (const raw of list(page.items)) {
+            const thread = record(raw);
+            const top = toComment(record(thread.snippet).topLevelComment, id, platformUserId, null);
+            if (top === null) continue;
+            comments.push(top);
+            // The replies a thread carries (a subset where there are many: comments.list by parentId reads the rest).
+            for (const reply of list(record(thread.replies).comments)) {
+              const c = toComment(reply, id, platformUserId, top.id);
+              if (c !== null) comments.push(c);
+            }
+          }
+          pageToken = str(page.nextPageToken);
+          if (pageToken === null || pageToken === '') break;
+        }
+      }
+      comments.sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime());
+      return { posts: videos, comments, usagePercent: null };
+    },
+
+    ...pollingOnlyNotices(platform, 'YouTube sends none'),
+
+    async postSummary({ accessToken }, postId) {
+      const answer = await google.api('GET', api('/videos'), accessToken, { query: { part: 'snippet', id: postId } });
+      const video = record(list(answer.items)[0]);
+      const id = str(video.id);
+      if (id === null) throw new PlatformError('invalid_request', `youtube: no video ${postId}`, { platform });
+      const snippet = record(video.snippet);
+      const at = Date.parse(str(snippet.publishedAt) ?? '');
+      return {
+        id,
+        text: str(snippet.title),
+        permalink: watchUrl(id),
+        publishedAt: Number.isNaN(at) ? null : new Date(at),
+      };
+    },
+
+    async reply({ accessToken }: AccountCredentials, commentId, text) {
+      if (text.trim() === '') throw invalidRequest(platform, 'a reply needs text');
+      // A reply's id is its top-level comment's and its own, joined by a dot: YouTube threads have one level.
+      const parentId = commentId.split('.')[0] ?? commentId;
+      const created = await google.api('POST', api('/comments'), accessToken, {
+        query: { part: 'snippet' },
+        json: { snippet: { parentId, textOriginal: text } },
+      });
+      const id = str(created.id);
+      if (id === null) throw new PlatformError('transient', 'youtube created the reply without an id', { platform });
+      return { state: 'sent', id };
+    },
+
+    async setHidden({ accessToken }, commentId, hidden) {
+      await google.apiEmpty('POST', api('/comments/setModerationStatus'), accessToken, {
+        query: { id: commentId, moderationStatus: hidden ? 'heldForReview' : 'published' },
+      });
+    },
+  };
+}

@@ -1,0 +1,562 @@
+import { request } from 'undici';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { advanceClock, now, resetClock } from '../../src/clock.ts';
+import { untilMidnightPacific } from '../../src/platforms/google/errors.ts';
+import type { AccountCredentials, PlatformAdapter, TokenSet } from '../../src/platforms/index.ts';
+import {
+  commentsOf,
+  insightsOf,
+  pagesOf,
+  platformError,
+  REDIRECT_URI,
+  startSandbox,
+  type TestSandbox,
+} from '../helpers/sandbox.ts';
+import { MEDIA_FILES, type MediaServer, startMediaServer } from '../helpers/sandbox-media.ts';
+
+let sandbox: TestSandbox;
+let youtube: PlatformAdapter;
+let media: MediaServer;
+
+beforeAll(async () => {
+  sandbox = await startSandbox();
+  media = await startMediaServer();
+  youtube = sandbox.adapter('youtube');
+});
+afterAll(async () => {
+  await sandbox.close();
+  await media.close();
+});
+afterEach(() => resetClock());
+
+const UPLOAD = 'https://www.googleapis.com/auth/youtube.upload';
+const FORCE_SSL = 'https://www.googleapis.com/auth/youtube.force-ssl';
+const ANALYTICS = 'https://www.googleapis.com/auth/yt-analytics.readonly';
+const ALL_SCOPES = [UPLOAD, FORCE_SSL, ANALYTICS];
+/** "expires_in": 3599 in Google's token answers. */
+const HOUR_LESS_A_SECOND = 3599_000;
+
+async function login(username: string, granted?: string[]): Promise<TokenSet> {
+  return sandbox.connect('youtube', username, granted);
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: the tests read the control API's JSON field by field.
+async function googleUser(username: string): Promise<any> {
+  return (await sandbox.control('GET', `/users/youtube/${username}`)).body;
+}
+
+async function fault(username: string, body: Record<string, unknown>) {
+  expect((await sandbox.control('POST', '/faults', { platform: 'youtube', username, ...body })).status).toBe(201);
+}
+
+/** A token's life, from the instants before and after it was given (the clock runs meanwhile). */
+function lifetimeWithin(end: Date | null | undefined, before: number, after: number, expected: number): void {
+  expect(end).toBeInstanceOf(Date);
+  const at = (end as Date).getTime();
+  expect(at - after).toBeLessThanOrEqual(expected);
+  expect(at - before).toBeGreaterThanOrEqual(expected);
+}
+
+describe('youtube: sign-in and channels', () => {
+  it("builds Google's authorization URL: offline access, consent shown, the YouTube scopes space separated", () => {
+    const url = new URL(youtube.authorizeUrl({ redirectUri: REDIRECT_URI, state: 's 1' }));
+    expect(url.pathname).toBe('/sandbox/accounts.google.com/o/oauth2/v2/auth');
+    expect(Object.fromEntries(url.searchParams)).toEqual({
+      client_id: 'switchboard-sandbox',
+      redirect_uri: REDIRECT_URI,
+      response_type: 'code',
+      scope: ALL_SCOPES.join(' '),
+      access_type: 'offline',
+      prompt: 'consent',
+      include_granted_scopes: 'false',
+      state: 's 1',
+    });
+    expect(youtube.scopes.required).toEqual([FORCE_SSL]);
+  });
+
+  it('Cancel comes back with error=access_denied and the state', async () => {
+    const params = await sandbox.authorize('youtube', { username: 'yt_cancel', cancel: true, state: 'xyz' });
+    expect(Object.fromEntries(params)).toEqual({ error: 'access_denied', state: 'xyz' });
+    expect(youtube.parseCallback(Object.fromEntries(params))).toMatchObject({
+      outcome: 'denied',
+      error: 'access_denied',
+      state: 'xyz',
+    });
+  });
+
+  it("a login: an access token of an hour, a refresh token without an end, the granted scopes, and the user's channels", async () => {
+    const before = now().getTime();
+    const tokens = await login('yt_user');
+    const after = now().getTime();
+    expect(tokens.scopes).toEqual(ALL_SCOPES);
+    lifetimeWithin(tokens.expiresAt, before, after, HOUR_LESS_A_SECOND);
+    expect(tokens.refreshToken).toBeTypeOf('string');
+    expect(tokens.refreshExpiresAt).toBeNull();
+
+    const user = await googleUser('yt_user');
+    expect(user.pages).toHaveLength(1);
+    const channels = await pagesOf(youtube)(tokens);
+    expect(channels).toEqual(
+      user.pages.map((p: { id: string; name: string; avatar_url: string | null }) => ({
+        id: p.id,
+        name: p.name,
+        avatarUrl: p.avatar_url,
+        // Acted on with the login's token: Google has no token per channel.
+        accessToken: null,
+        instagramBusinessAccountId: null,
+      })),
+    );
+    // A channel id: UC and 22 letters, digits, - or _.
+    for (const channel of channels) expect(channel.id).toMatch(/^UC[A-Za-z0-9_-]{22}$/);
+
+    const [first] = user.pages;
+    const profile = await youtube.profile({ platformUserId: first.id, accessToken: tokens.accessToken });
+    expect(profile).toEqual({
+      id: first.id,
+      // The channel's handle (customUrl), with its @.
+      username: `@${first.username}`,
+      name: first.name,
+      avatarUrl: first.avatar_url,
+      followersCount: first.followers_count,
+    });
+  });
+
+  it('a login without youtube.force-ssl lacks the required scope, and its channels are refused (403 insufficientPermissions)', async () => {
+    const tokens = await login('yt_upload_only', [UPLOAD]);
+    expect(tokens.scopes).toEqual([UPLOAD]);
+    const error = await platformError(pagesOf(youtube)(tokens));
+    expect(error.kind).toBe('permission_missing');
+    expect(error.detail).toMatchObject({ status: 403, code: 'insufficientPermissions' });
+  });
+
+  it('a refresh gives a new access token of an hour and keeps the refresh token', async () => {
+    const tokens = await login('yt_refresh');
+    advanceClock(50 * 60_000);
+    const before = now().getTime();
+    const fresh = await youtube.refreshToken({
+      accessToken: tokens.accessToken,
+      refreshToken: tokens.refreshToken as string,
+      platformUserId: 'UCxxxxxxxxxxxxxxxxxxxxxx',
+    });
+    const after = now().getTime();
+    expect(fresh.accessToken).not.toBe(tokens.accessToken);
+    lifetimeWithin(fresh.expiresAt, before, after, HOUR_LESS_A_SECOND);
+    expect(fresh.refreshToken).toBe(tokens.refreshToken);
+    expect(fresh.platformUserId).toBe('UCxxxxxxxxxxxxxxxxxxxxxx');
+    expect(fresh.scopes).toEqual(ALL_SCOPES);
+    // The new token reads the channels; the old one has an hour's end of its own.
+    expect(await pagesOf(youtube)({ platformUserId: '', accessToken: fresh.accessToken })).toHaveLength(1);
+  });
+
+  it('an access token past its hour is refused as expired (401 authError)', async () => {
+    const tokens = await login('yt_hour');
+    advanceClock(3600_000);
+    const error = await platformError(pagesOf(youtube)(tokens));
+    expect(error.kind).toBe('token_expired');
+    expect(error.detail).toMatchObject({ status: 401, code: 'authError' });
+  });
+
+  it('a refresh token the user revoked is invalid_grant: token_expired, the account to be reconnected', async () => {
+    const tokens = await login('yt_revoked');
+    expect(
+      (await sandbox.control('POST', '/tokens/revoke', { platform: 'youtube', username: 'yt_revoked' })).status,
+    ).toBe(200);
+    const error = await platformError(
+      youtube.refreshToken({ accessToken: tokens.accessToken, refreshToken: tokens.refreshToken, platformUserId: '' }),
+    );
+    expect(error.kind).toBe('token_expired');
+    expect(error.detail).toMatchObject({
+      status: 400,
+      code: 'invalid_grant',
+      platformMessage: 'Token has been expired or revoked.',
+    });
+  });
+
+  it('a code used twice is invalid_grant', async () => {
+    const params = await sandbox.authorize('youtube', { username: 'yt_code_twice' });
+    const code = params.get('code') as string;
+    await youtube.exchangeCode(code, REDIRECT_URI);
+    const error = await platformError(youtube.exchangeCode(code, REDIRECT_URI));
+    expect(error.detail).toMatchObject({ status: 400, code: 'invalid_grant' });
+  });
+
+  it('a passing failure of the token endpoint is transient', async () => {
+    const tokens = await login('yt_refresh_503');
+    await fault('yt_refresh_503', { error: 'transient', trigger: 'refresh' });
+    const error = await platformError(
+      youtube.refreshToken({ accessToken: tokens.accessToken, refreshToken: tokens.refreshToken, platformUserId: '' }),
+    );
+    expect(error.kind).toBe('transient');
+    expect(error.detail).toMatchObject({ status: 503, code: 'temporarily_unavailable' });
+  });
+
+  it('revoking one channel is refused: it would end the Google login’s whole grant, its other channels too', async () => {
+    const tokens = await login('yt_profile_gone');
+    const error = await platformError(youtube.revokeAccess({ platformUserId: 'UC1', accessToken: tokens.accessToken }));
+    expect(error.kind).toBe('unsupported');
+  });
+});
+
+describe("youtube: Google's errors", () => {
+  it("a spent daily quota (403 quotaExceeded) is rate_limited until midnight Pacific Time, when Google's quotas reset", async () => {
+    const tokens = await login('yt_quota');
+    await fault('yt_quota', {
+      error: 'custom',
+      status: 403,
+      body: {
+        error: {
+          code: 403,
+          message:
+            'The request cannot be completed because you have exceeded your <a href="/youtube/v3/getting-started#quota">quota</a>.',
+          errors: [{ message: 'quota exceeded', domain: 'youtube.quota', reason: 'quotaExceeded' }],
+          status: 'PERMISSION_DENIED',
+        },
+      },
+    });
+    const error = await platformError(pagesOf(youtube)(tokens));
+    expect(error.kind).toBe('rate_limited');
+    expect(error.detail.code).toBe('quotaExceeded');
+    // The wait ends at a midnight in Los Angeles.
+    const end = new Date(now().getTime() + (error.detail.retryAfterSeconds as number) * 1000);
+    const clock = new Intl.DateTimeFormat('en-US', {
+      timeZone: 'America/Los_Angeles',
+      hourCycle: 'h23',
+      hour: '2-digit',
+      minute: '2-digit',
+    }).format(end);
+    expect(['00:00', '23:59']).toContain(clock);
+  });
+
+  it('counts to midnight Pacific Time in winter (UTC-8) and in summer (UTC-7)', () => {
+    // 03:00 UTC on 25 November is 19:00 PST the day before: five hours to go.
+    expect(untilMidnightPacific(new Date('2026-11-25T03:00:00Z'))).toBe(5 * 3600);
+    // 12:00 UTC on 1 July is 05:00 PDT: nineteen hours to go.
+    expect(untilMidnightPacific(new Date('2026-07-01T12:00:00Z'))).toBe(19 * 3600);
+  });
+
+  it('a short-term rate limit (403 rateLimitExceeded) is rate_limited with a wait', async () => {
+    const tokens = await login('yt_rate');
+    await fault('yt_rate', { error: 'rate_limited' });
+    const error = await platformError(pagesOf(youtube)(tokens));
+    expect(error.kind).toBe('rate_limited');
+    expect(error.detail).toMatchObject({ status: 403, code: 'rateLimitExceeded' });
+    expect(error.detail.retryAfterSeconds).toBeGreaterThan(0);
+  });
+
+  it("Google's backend errors are transient, a bad parameter invalid_request", async () => {
+    const tokens = await login('yt_backend');
+    await fault('yt_backend', { error: 'transient' });
+    expect((await platformError(pagesOf(youtube)(tokens))).kind).toBe('transient');
+    await fault('yt_backend', { error: 'invalid_request' });
+    const bad = await platformError(pagesOf(youtube)(tokens));
+    expect(bad.kind).toBe('invalid_request');
+    expect(bad.detail).toMatchObject({ status: 400, code: 'badRequest' });
+  });
+});
+
+/** The sandbox's record of the videos the channel received through the API. */
+async function published(username: string): Promise<{ target_id: string; detail: Record<string, unknown> }[]> {
+  const { body } = await sandbox.control('GET', `/activity/youtube/${username}`);
+  return body.data.filter((a: { action: string }) => a.action === 'publish');
+}
+
+/** The login's channel, as the account the service stores: the channel's id, the login's token. */
+async function channelOf(username: string, granted?: string[]): Promise<AccountCredentials> {
+  const tokens = await login(username, granted);
+  const [channel] = await pagesOf(youtube)(tokens);
+  if (channel === undefined) throw new Error('no channel');
+  return { platformUserId: channel.id, accessToken: tokens.accessToken };
+}
+
+const CLIP_BYTES = MEDIA_FILES['/clip.mp4']?.body.length as number;
+const VIDEO_POST = (url: string) => ({
+  text: 'What we made this week',
+  media: [{ type: 'video' as const, url, durationSeconds: 4 }],
+  options: { title: 'Our week', made_for_kids: false, privacy: 'unlisted', tags: ['agency', 'behind the scenes'] },
+});
+
+describe('youtube: publishing a video', () => {
+  it('starts a resumable session with the metadata and no byte, then uploads, follows processing, and gives the watch URL', async () => {
+    const credentials = await channelOf('yt_publisher');
+    const { containerId } = await youtube.publishing.createContainer(credentials, VIDEO_POST(media.url('/clip.mp4')));
+    // The session is made; nothing is on the channel until its bytes arrive.
+    expect(await published('yt_publisher')).toEqual([]);
+
+    const first = await youtube.publishing.containerStatus(credentials, containerId);
+    expect(first.state).toBe('in_progress');
+    const [upload] = await published('yt_publisher');
+    expect(upload?.detail).toMatchObject({
+      text: 'What we made this week',
+      type: 'VIDEO',
+      bytes: CLIP_BYTES,
+      content_type: 'video/mp4',
+      options: {
+        title: 'Our week',
+        tags: ['agency', 'behind the scenes'],
+        privacy_status: 'unlisted',
+        self_declared_made_for_kids: false,
+        notify_subscribers: true,
+      },
+    });
+    // Processed a few seconds after the upload (the sandbox's container_processing_seconds).
+    advanceClock(10_000);
+    expect(await youtube.publishing.containerStatus(credentials, containerId)).toEqual({ state: 'published' });
+    const post = await youtube.publishing.findPublished(credentials, containerId);
+    expect(post).toEqual({ id: upload?.target_id, permalink: `https://www.youtube.com/watch?v=${upload?.target_id}` });
+    expect(await published('yt_publisher')).toHaveLength(1);
+  });
+
+  it('after a crash mid-upload, asks the session what arrived and sends only the rest: one video', async () => {
+    const credentials = await channelOf('yt_crash');
+    const { containerId } = await youtube.publishing.createContainer(credentials, VIDEO_POST(media.url('/clip.mp4')));
+    const session = JSON.parse(containerId).session as string;
+    // The first 1,000 bytes went before the process died.
+    const clip = MEDIA_FILES['/clip.mp4']?.body as Buffer;
+    const part = await request(session, {
+      method: 'PUT',
+      headers: {
+        authorization: `Bearer ${credentials.accessToken}`,
+        'content-type': 'video/mp4',
+        'content-range': `bytes 0-999/${CLIP_BYTES}`,
+      },
+      body: clip.subarray(0, 1000),
+    });
+    await part.body.dump();
+    expect(part.statusCode).toBe(308);
+    expect(part.headers.range).toBe('bytes=0-999');
+
+    expect((await youtube.publishing.containerStatus(credentials, containerId)).state).toBe('in_progress');
+    // Asked again (a second run after another crash): the video is there, nothing is sent twice.
+    expect((await youtube.publishing.containerStatus(credentials, containerId)).state).toBe('in_progress');
+    const uploads = await published('yt_crash');
+    expect(uploads).toHaveLength(1);
+    expect(uploads[0]?.detail.bytes).toBe(CLIP_BYTES);
+    const post = await youtube.publishing.findPublished(credentials, containerId);
+    expect(post).toMatchObject({ id: uploads[0]?.target_id });
+  });
+
+  it('an upload session whose bytes never came is not a published video', async () => {
+    const credentials = await channelOf('yt_not_sent');
+    const { containerId } = await youtube.publishing.createContainer(credentials, VIDEO_POST(media.url('/clip.mp4')));
+    expect(await youtube.publishing.findPublished(credentials, containerId)).toBeNull();
+  });
+
+  it('a spent quota on videos.insert is rate_limited (403 quotaExceeded) and makes no session', async () => {
+    const credentials = await channelOf('yt_no_quota');
+    await fault('yt_no_quota', {
+      error: 'custom',
+      trigger: 'publish',
+      status: 403,
+      body: {
+        error: {
+          code: 403,
+          message: 'The request cannot be completed because you have exceeded your quota.',
+          errors: [{ message: 'quota', domain: 'youtube.quota', reason: 'quotaExceeded' }],
+        },
+      },
+    });
+    const error = await platformError(
+      youtube.publishing.createContainer(credentials, VIDEO_POST(media.url('/clip.mp4'))),
+    );
+    expect(error.kind).toBe('rate_limited');
+    expect(error.detail.code).toBe('quotaExceeded');
+    expect(await published('yt_no_quota')).toEqual([]);
+  });
+
+  it('without a scope that may upload (youtube.upload or youtube.force-ssl) the session is refused as a missing permission', async () => {
+    const { accessToken } = await login('yt_no_upload', [ANALYTICS]);
+    const user = await googleUser('yt_no_upload');
+    const credentials = { platformUserId: user.pages[0].id, accessToken };
+    const error = await platformError(
+      youtube.publishing.createContainer(credentials, VIDEO_POST(media.url('/clip.mp4'))),
+    );
+    expect(error.kind).toBe('permission_missing');
+    expect(error.detail).toMatchObject({ status: 403, code: 'insufficientPermissions' });
+  });
+});
+
+describe('youtube: what a video must be', () => {
+  const video = [{ type: 'video' as const, durationSeconds: 30 }];
+  const fields = (draft: Parameters<PlatformAdapter['publishing']['checkPublish']>[0]) =>
+    youtube.publishing.checkPublish(draft).map((p) => p.field);
+  const ok = { title: 'A title', made_for_kids: false };
+
+  it('takes one video with a title and the made-for-kids declaration', () => {
+    expect(fields({ text: 'hello', media: video, options: ok })).toEqual([]);
+    expect(fields({ text: 'hello', media: video })).toEqual([
+      'platforms.youtube.title',
+      'platforms.youtube.made_for_kids',
+    ]);
+    expect(fields({ media: [{ type: 'image' }], options: ok })).toEqual(['media_ids']);
+    expect(fields({ media: [...video, ...video], options: ok })).toEqual(['media_ids']);
+  });
+
+  it('a title of at most 100 characters without < or >', () => {
+    expect(fields({ media: video, options: { ...ok, title: '😀'.repeat(100) } })).toEqual([]);
+    expect(fields({ media: video, options: { ...ok, title: 'a'.repeat(101) } })).toEqual(['platforms.youtube.title']);
+    expect(fields({ media: video, options: { ...ok, title: 'a <b>' } })).toEqual(['platforms.youtube.title']);
+  });
+
+  it('a description of at most 5,000 bytes (UTF-8) without < or >', () => {
+    expect(fields({ text: 'é'.repeat(2500), media: video, options: ok })).toEqual([]);
+    expect(fields({ text: `${'é'.repeat(2500)}a`, media: video, options: ok })).toEqual(['text']);
+    expect(fields({ text: '1 < 2', media: video, options: ok })).toEqual(['text']);
+  });
+
+  it('tags of at most 500 characters in all, commas counted, a tag with a space with its quotes', () => {
+    // 50 tags of 9 characters and 49 commas: 499; a tag 'a b c d e' in place of one counts 11 with its quotes: 501.
+    const tags = Array.from({ length: 50 }, (_, i) => `tag${String(i).padStart(6, '0')}`);
+    expect(fields({ media: video, options: { ...ok, tags } })).toEqual([]);
+    expect(fields({ media: video, options: { ...ok, tags: [...tags.slice(1), 'a b c d e'] } })).toEqual([
+      'platforms.youtube.tags',
+    ]);
+  });
+});
+
+describe('youtube: comments', () => {
+  it("reads the comment threads of the channel's recent uploads, with their replies, newest first", async () => {
+    const credentials = await channelOf('yt_commented');
+    const user = await googleUser('yt_commented');
+    const channel = user.pages[0];
+    const added = await sandbox.control('POST', '/comments', {
+      platform: 'youtube',
+      username: channel.username,
+      author_username: 'a_viewer',
+      text: 'Great video!',
+    });
+    expect(added.status).toBe(201);
+    const read = await commentsOf(youtube).recentComments(credentials, { posts: 5 });
+    // The three videos a sandbox channel starts with, newest first, by their watch addresses.
+    expect(read.posts).toHaveLength(3);
+    for (const video of read.posts) expect(video.permalink).toBe(`https://www.youtube.com/watch?v=${video.id}`);
+    const found = read.comments.find((c) => c.id === added.body.id);
+    expect(found).toMatchObject({
+      postId: added.body.post_id,
+      parentId: null,
+      authorUsername: 'a_viewer',
+      text: 'Great video!',
+      hidden: false,
+      byAccount: false,
+    });
+    const times = read.comments.map((c) => c.createdAt.getTime());
+    expect(times).toEqual([...times].sort((a, b) => b - a));
+  });
+
+  it('answers under the comment as the channel, and hides and shows a comment through its moderation status', async () => {
+    const credentials = await channelOf('yt_moderator');
+    const channel = (await googleUser('yt_moderator')).pages[0];
+    const added = await sandbox.control('POST', '/comments', {
+      platform: 'youtube',
+      username: channel.username,
+      author_username: 'someone',
+      text: 'Spam?',
+    });
+    const comments = commentsOf(youtube);
+    const sent = await comments.reply(credentials, added.body.id, 'Thanks for watching');
+    expect(sent.state).toBe('sent');
+    const afterReply = await comments.recentComments(credentials);
+    const reply = afterReply.comments.find((c) => c.parentId === added.body.id);
+    expect(reply).toMatchObject({ text: 'Thanks for watching', byAccount: true, authorId: channel.id });
+
+    await comments.setHidden(credentials, added.body.id, true);
+    // Held for review: no longer among the published comments.
+    expect((await comments.recentComments(credentials)).comments.map((c) => c.id)).not.toContain(added.body.id);
+    await comments.setHidden(credentials, added.body.id, false);
+    expect((await comments.recentComments(credentials)).comments.map((c) => c.id)).toContain(added.body.id);
+    const { body } = await sandbox.control('GET', `/activity/youtube/${channel.username}`);
+    expect(body.data.map((a: { action: string; target_id: string }) => [a.action, a.target_id])).toEqual([
+      ['reply', added.body.id],
+      ['hide', added.body.id],
+      ['unhide', added.body.id],
+    ]);
+  });
+
+  it("another channel's comment cannot be moderated (403 forbidden: permission_missing)", async () => {
+    const mine = await channelOf('yt_mod_a');
+    await login('yt_mod_b');
+    const theirs = (await googleUser('yt_mod_b')).pages[0];
+    const added = await sandbox.control('POST', '/comments', {
+      platform: 'youtube',
+      username: theirs.username,
+      author_username: 'someone',
+      text: 'Not yours',
+    });
+    const error = await platformError(commentsOf(youtube).setHidden(mine, added.body.id, true));
+    expect(error.kind).toBe('permission_missing');
+    expect(error.detail).toMatchObject({ status: 403, code: 'forbidden' });
+  });
+});
+
+describe('youtube: insights', () => {
+  const dayOf = (offset: number) => new Date(now().getTime() + offset * 86_400_000).toISOString().slice(0, 10);
+  async function figures(
+    channel: string,
+    metric: string,
+    values: { day: string; value: number | null }[],
+    postId?: string,
+  ) {
+    const body = { platform: 'youtube', username: channel, metric, values, ...(postId ? { post_id: postId } : {}) };
+    expect((await sandbox.control('PUT', '/insights', body)).status).toBe(200);
+  }
+
+  it("the channel's daily figures from YouTube Analytics by the service's names, today's subscribers; no data is null, never 0", async () => {
+    const credentials = await channelOf('yt_figures');
+    const channel = (await googleUser('yt_figures')).pages[0];
+    const [before, yesterday, today] = [dayOf(-2), dayOf(-1), dayOf(0)];
+    for (const metric of [
+      'views',
+      'estimatedMinutesWatched',
+      'likes',
+      'comments',
+      'shares',
+      'subscribersGained',
+      'subscribersLost',
+    ]) {
+      await figures(channel.username, metric, [
+        { day: before, value: null },
+        { day: yesterday, value: 0 },
+      ]);
+    }
+    await figures(channel.username, 'views', [{ day: yesterday, value: 120 }]);
+    await figures(channel.username, 'estimatedMinutesWatched', [{ day: yesterday, value: 45 }]);
+    const read = await insightsOf(youtube).accountInsights(
+      credentials,
+      [before, yesterday, today],
+      ['views', 'watch_time_minutes', 'likes', 'subscribers_lost', 'followers_count'],
+    );
+    // Two days back YouTube has no row: null, not 0.
+    expect(read.figures[before]).toEqual({
+      views: null,
+      watch_time_minutes: null,
+      likes: null,
+      subscribers_lost: null,
+      followers_count: null,
+    });
+    expect(read.figures[yesterday]).toEqual({
+      views: 120,
+      watch_time_minutes: 45,
+      likes: 0,
+      subscribers_lost: 0,
+      followers_count: null,
+    });
+    expect(read.figures[today]?.followers_count).toBe(channel.followers_count);
+  });
+
+  it("a video's lifetime figures, filtered by its id", async () => {
+    const credentials = await channelOf('yt_video_figures');
+    const channel = (await googleUser('yt_video_figures')).pages[0];
+    const videoId = (await googleUser(channel.username)).posts[0].id;
+    await figures(channel.username, 'views', [{ day: '2026-01-01', value: 900 }], videoId);
+    await figures(channel.username, 'likes', [{ day: '2026-01-01', value: null }], videoId);
+    const read = await insightsOf(youtube).postInsights(credentials, videoId, ['views', 'likes']);
+    expect(read.figures.views).toBe(900);
+    expect(read.figures.likes).toBeNull();
+  });
+
+  it('without yt-analytics.readonly the report is refused as a missing permission', async () => {
+    const credentials = await channelOf('yt_no_analytics', [UPLOAD, FORCE_SSL]);
+    const error = await platformError(insightsOf(youtube).accountInsights(credentials, [dayOf(-1)], ['views']));
+    expect(error.kind).toBe('permission_missing');
+    expect(error.detail).toMatchObject({ status: 403, code: 'insufficientPermissions' });
+  });
+});
