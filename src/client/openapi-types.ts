@@ -2253,8 +2253,8 @@ export interface paths {
                     limit?: number;
                     /** @description The `next_cursor` of the previous page. */
                     cursor?: string;
-                    /** @description The platform: instagram, threads, tiktok, facebook, linkedin. */
-                    platform?: "instagram" | "threads" | "tiktok" | "facebook" | "linkedin";
+                    /** @description The platform: instagram, threads, tiktok, facebook, linkedin, x. */
+                    platform?: "instagram" | "threads" | "tiktok" | "facebook" | "linkedin" | "x";
                     /** @description connected: usable; expired: access ended on its own, reconnect it; disconnected: disconnected in the service or on the platform, its tokens are deleted, reconnect it to use it again. */
                     status?: "connected" | "expired" | "disconnected";
                 };
@@ -2448,10 +2448,10 @@ export interface paths {
                             /** @description The profile the account belongs to (its id, never the external_id). */
                             profile_id: string;
                             /**
-                             * @description The platform: instagram, threads, tiktok, facebook, linkedin.
+                             * @description The platform: instagram, threads, tiktok, facebook, linkedin, x.
                              * @enum {unknown}
                              */
-                            platform: "instagram" | "threads" | "tiktok" | "facebook" | "linkedin";
+                            platform: "instagram" | "threads" | "tiktok" | "facebook" | "linkedin" | "x";
                             /** @description The account's id on the platform. */
                             platform_user_id: string;
                             /** @description The handle on the platform, when it has one. */
@@ -2651,10 +2651,10 @@ export interface paths {
                             /** @description The profile the account belongs to (its id, never the external_id). */
                             profile_id: string;
                             /**
-                             * @description The platform: instagram, threads, tiktok, facebook, linkedin.
+                             * @description The platform: instagram, threads, tiktok, facebook, linkedin, x.
                              * @enum {unknown}
                              */
-                            platform: "instagram" | "threads" | "tiktok" | "facebook" | "linkedin";
+                            platform: "instagram" | "threads" | "tiktok" | "facebook" | "linkedin" | "x";
                             /** @description The account's id on the platform. */
                             platform_user_id: string;
                             /** @description The handle on the platform, when it has one. */
@@ -2875,10 +2875,10 @@ export interface paths {
                             /** @description The profile the account belongs to (its id, never the external_id). */
                             profile_id: string;
                             /**
-                             * @description The platform: instagram, threads, tiktok, facebook, linkedin.
+                             * @description The platform: instagram, threads, tiktok, facebook, linkedin, x.
                              * @enum {unknown}
                              */
-                            platform: "instagram" | "threads" | "tiktok" | "facebook" | "linkedin";
+                            platform: "instagram" | "threads" | "tiktok" | "facebook" | "linkedin" | "x";
                             /** @description The account's id on the platform. */
                             platform_user_id: string;
                             /** @description The handle on the platform, when it has one. */
@@ -4069,7 +4069,7 @@ export interface paths {
                         /** @description Returned unchanged as the `state` query parameter of the redirect. */
                         state?: string;
                         /** @description The platform buttons the page shows; default: every platform available. A platform this service has no credentials for is 422 `platform_not_available`. */
-                        platforms?: ("instagram" | "threads" | "tiktok" | "facebook" | "linkedin")[];
+                        platforms?: ("instagram" | "threads" | "tiktok" | "facebook" | "linkedin" | "x")[];
                     };
                 };
             };
@@ -4836,6 +4836,18 @@ export interface paths {
                                          */
                                         text?: string;
                                     };
+                                    x?: {
+                                        /**
+                                         * Text for this platform
+                                         * @description This platform's text instead of the post's `text`.
+                                         */
+                                        text?: string;
+                                        /**
+                                         * Reply to
+                                         * @description The id of an X post to answer: the post is published as a reply to it (POST /2/tweets reply.in_reply_to_tweet_id).
+                                         */
+                                        reply_to?: string;
+                                    };
                                 };
                                 /**
                                  * Format: date-time
@@ -4872,7 +4884,7 @@ export interface paths {
                                     id: string;
                                     account_id: string;
                                     /** @enum {unknown} */
-                                    platform: "instagram" | "threads" | "tiktok" | "facebook" | "linkedin";
+                                    platform: "instagram" | "threads" | "tiktok" | "facebook" | "linkedin" | "x";
                                     /**
                                      * @description `draft` (the post is a draft), `awaiting_approval` (the post waits for the client's approval: never started before it), `scheduled` (waiting for its time), `publishing` (started: the platform is processing, or the target waits for a quota or a retry; see `waiting_reason`), `published`, `failed`, `cancelled`.
                                      * @enum {unknown}
@@ -5154,6 +5166,18 @@ export interface paths {
                                  */
                                 text?: string;
                             };
+                            x?: {
+                                /**
+                                 * Text for this platform
+                                 * @description This platform's text instead of the post's `text`.
+                                 */
+                                text?: string;
+                                /**
+                                 * Reply to
+                                 * @description The id of an X post to answer: the post is published as a reply to it (POST /2/tweets reply.in_reply_to_tweet_id).
+                                 */
+                                reply_to?: string;
+                            };
                         };
                         approval?: {
                             /** @description true: the post is not published before the client approves it through an approval link (POST /v1/posts/{id}/approval-links); it waits as `awaiting_approval`. Absent: as the profile's `post_approval_required` says. */
@@ -5274,6 +5298,18 @@ export interface paths {
                                      */
                                     text?: string;
                                 };
+                                x?: {
+                                    /**
+                                     * Text for this platform
+                                     * @description This platform's text instead of the post's `text`.
+                                     */
+                                    text?: string;
+                                    /**
+                                     * Reply to
+                                     * @description The id of an X post to answer: the post is published as a reply to it (POST /2/tweets reply.in_reply_to_tweet_id).
+                                     */
+                                    reply_to?: string;
+                                };
                             };
                             /**
                              * Format: date-time
@@ -5310,7 +5346,7 @@ export interface paths {
                                 id: string;
                                 account_id: string;
                                 /** @enum {unknown} */
-                                platform: "instagram" | "threads" | "tiktok" | "facebook" | "linkedin";
+                                platform: "instagram" | "threads" | "tiktok" | "facebook" | "linkedin" | "x";
                                 /**
                                  * @description `draft` (the post is a draft), `awaiting_approval` (the post waits for the client's approval: never started before it), `scheduled` (waiting for its time), `publishing` (started: the platform is processing, or the target waits for a quota or a retry; see `waiting_reason`), `published`, `failed`, `cancelled`.
                                  * @enum {unknown}
@@ -5693,6 +5729,18 @@ export interface paths {
                                      */
                                     text?: string;
                                 };
+                                x?: {
+                                    /**
+                                     * Text for this platform
+                                     * @description This platform's text instead of the post's `text`.
+                                     */
+                                    text?: string;
+                                    /**
+                                     * Reply to
+                                     * @description The id of an X post to answer: the post is published as a reply to it (POST /2/tweets reply.in_reply_to_tweet_id).
+                                     */
+                                    reply_to?: string;
+                                };
                             };
                             /**
                              * Format: date-time
@@ -5729,7 +5777,7 @@ export interface paths {
                                 id: string;
                                 account_id: string;
                                 /** @enum {unknown} */
-                                platform: "instagram" | "threads" | "tiktok" | "facebook" | "linkedin";
+                                platform: "instagram" | "threads" | "tiktok" | "facebook" | "linkedin" | "x";
                                 /**
                                  * @description `draft` (the post is a draft), `awaiting_approval` (the post waits for the client's approval: never started before it), `scheduled` (waiting for its time), `publishing` (started: the platform is processing, or the target waits for a quota or a retry; see `waiting_reason`), `published`, `failed`, `cancelled`.
                                  * @enum {unknown}
@@ -6021,6 +6069,18 @@ export interface paths {
                                      */
                                     text?: string;
                                 };
+                                x?: {
+                                    /**
+                                     * Text for this platform
+                                     * @description This platform's text instead of the post's `text`.
+                                     */
+                                    text?: string;
+                                    /**
+                                     * Reply to
+                                     * @description The id of an X post to answer: the post is published as a reply to it (POST /2/tweets reply.in_reply_to_tweet_id).
+                                     */
+                                    reply_to?: string;
+                                };
                             };
                             /**
                              * Format: date-time
@@ -6057,7 +6117,7 @@ export interface paths {
                                 id: string;
                                 account_id: string;
                                 /** @enum {unknown} */
-                                platform: "instagram" | "threads" | "tiktok" | "facebook" | "linkedin";
+                                platform: "instagram" | "threads" | "tiktok" | "facebook" | "linkedin" | "x";
                                 /**
                                  * @description `draft` (the post is a draft), `awaiting_approval` (the post waits for the client's approval: never started before it), `scheduled` (waiting for its time), `publishing` (started: the platform is processing, or the target waits for a quota or a retry; see `waiting_reason`), `published`, `failed`, `cancelled`.
                                  * @enum {unknown}
@@ -6357,6 +6417,18 @@ export interface paths {
                                  */
                                 text?: string;
                             };
+                            x?: {
+                                /**
+                                 * Text for this platform
+                                 * @description This platform's text instead of the post's `text`.
+                                 */
+                                text?: string;
+                                /**
+                                 * Reply to
+                                 * @description The id of an X post to answer: the post is published as a reply to it (POST /2/tweets reply.in_reply_to_tweet_id).
+                                 */
+                                reply_to?: string;
+                            };
                         };
                         approval?: {
                             /** @description true: the post is not published before the client approves it through an approval link (POST /v1/posts/{id}/approval-links); it waits as `awaiting_approval`. Absent: as the profile's `post_approval_required` says. */
@@ -6477,6 +6549,18 @@ export interface paths {
                                      */
                                     text?: string;
                                 };
+                                x?: {
+                                    /**
+                                     * Text for this platform
+                                     * @description This platform's text instead of the post's `text`.
+                                     */
+                                    text?: string;
+                                    /**
+                                     * Reply to
+                                     * @description The id of an X post to answer: the post is published as a reply to it (POST /2/tweets reply.in_reply_to_tweet_id).
+                                     */
+                                    reply_to?: string;
+                                };
                             };
                             /**
                              * Format: date-time
@@ -6513,7 +6597,7 @@ export interface paths {
                                 id: string;
                                 account_id: string;
                                 /** @enum {unknown} */
-                                platform: "instagram" | "threads" | "tiktok" | "facebook" | "linkedin";
+                                platform: "instagram" | "threads" | "tiktok" | "facebook" | "linkedin" | "x";
                                 /**
                                  * @description `draft` (the post is a draft), `awaiting_approval` (the post waits for the client's approval: never started before it), `scheduled` (waiting for its time), `publishing` (started: the platform is processing, or the target waits for a quota or a retry; see `waiting_reason`), `published`, `failed`, `cancelled`.
                                  * @enum {unknown}
@@ -6896,6 +6980,18 @@ export interface paths {
                                      */
                                     text?: string;
                                 };
+                                x?: {
+                                    /**
+                                     * Text for this platform
+                                     * @description This platform's text instead of the post's `text`.
+                                     */
+                                    text?: string;
+                                    /**
+                                     * Reply to
+                                     * @description The id of an X post to answer: the post is published as a reply to it (POST /2/tweets reply.in_reply_to_tweet_id).
+                                     */
+                                    reply_to?: string;
+                                };
                             };
                             /**
                              * Format: date-time
@@ -6932,7 +7028,7 @@ export interface paths {
                                 id: string;
                                 account_id: string;
                                 /** @enum {unknown} */
-                                platform: "instagram" | "threads" | "tiktok" | "facebook" | "linkedin";
+                                platform: "instagram" | "threads" | "tiktok" | "facebook" | "linkedin" | "x";
                                 /**
                                  * @description `draft` (the post is a draft), `awaiting_approval` (the post waits for the client's approval: never started before it), `scheduled` (waiting for its time), `publishing` (started: the platform is processing, or the target waits for a quota or a retry; see `waiting_reason`), `published`, `failed`, `cancelled`.
                                  * @enum {unknown}
@@ -7800,7 +7896,7 @@ export interface paths {
         };
         /**
          * List comments (the inbox)
-         * @description Comments by other people on the accounts the caller sees, newest `commented_at` first (the account's own replies are not listed; see `replies` and GET /v1/comments/{id}). An owner key sees every profile's, or one profile's with a Service-Profile header; a profile key sees its profile's accounts' comments, including those written before an account moved there. `from` and `to` bound `commented_at` (both included). TikTok accounts have none.
+         * @description Comments by other people on the accounts the caller sees, newest `commented_at` first (the account's own replies are not listed; see `replies` and GET /v1/comments/{id}). An owner key sees every profile's, or one profile's with a Service-Profile header; a profile key sees its profile's accounts' comments, including those written before an account moved there. `from` and `to` bound `commented_at` (both included). TikTok and X accounts have none.
          */
         get: {
             parameters: {
@@ -7813,7 +7909,7 @@ export interface paths {
                     post_id?: string;
                     reply_status?: "unreplied" | "replied" | "dismissed";
                     hidden?: boolean;
-                    platform?: "instagram" | "threads" | "tiktok" | "facebook" | "linkedin";
+                    platform?: "instagram" | "threads" | "tiktok" | "facebook" | "linkedin" | "x";
                     /** @description Commented at or after. */
                     from?: string;
                     /** @description Commented at or before. */
@@ -7843,7 +7939,7 @@ export interface paths {
                                 /** @description The post it belongs to (GET /v1/posts/{id}): the post made through the API, or a `source: "platform"` post for one made on the platform. */
                                 post_id: string;
                                 /** @enum {unknown} */
-                                platform: "instagram" | "threads" | "tiktok" | "facebook" | "linkedin";
+                                platform: "instagram" | "threads" | "tiktok" | "facebook" | "linkedin" | "x";
                                 /** @description The comment's id on the platform. */
                                 platform_comment_id: string;
                                 /** @description For a reply: the comment it answers (its `id`), when the service has that comment; null for a top-level comment. */
@@ -8053,7 +8149,7 @@ export interface paths {
         put?: never;
         /**
          * Read comments from the platforms now
-         * @description Queues a read of the recent posts of each account of `account_ids` (default: every connected Instagram, Threads, Facebook Pages and LinkedIn account the caller sees) and answers 202 with the accounts queued; new comments then arrive as usual (`comment.created`). Comments also arrive without this, by the platforms' webhooks and a periodic read. At most once a minute per account: 429 `sync_rate_limited` with `Retry-After` (and `details.account_ids`) when any of them was synced less than a minute ago, and nothing is queued. 404 `account_not_found`, 422 `unsupported_platform` (TikTok), 409 `account_not_connected`.
+         * @description Queues a read of the recent posts of each account of `account_ids` (default: every connected Instagram, Threads, Facebook Pages and LinkedIn account the caller sees) and answers 202 with the accounts queued; new comments then arrive as usual (`comment.created`). Comments also arrive without this, by the platforms' webhooks and a periodic read. At most once a minute per account: 429 `sync_rate_limited` with `Retry-After` (and `details.account_ids`) when any of them was synced less than a minute ago, and nothing is queued. 404 `account_not_found`, 422 `unsupported_platform` (TikTok and X), 409 `account_not_connected`.
          */
         post: {
             parameters: {
@@ -8335,7 +8431,7 @@ export interface paths {
                             /** @description The post it belongs to (GET /v1/posts/{id}): the post made through the API, or a `source: "platform"` post for one made on the platform. */
                             post_id: string;
                             /** @enum {unknown} */
-                            platform: "instagram" | "threads" | "tiktok" | "facebook" | "linkedin";
+                            platform: "instagram" | "threads" | "tiktok" | "facebook" | "linkedin" | "x";
                             /** @description The comment's id on the platform. */
                             platform_comment_id: string;
                             /** @description For a reply: the comment it answers (its `id`), when the service has that comment; null for a top-level comment. */
@@ -8568,7 +8664,7 @@ export interface paths {
                             /** @description The post it belongs to (GET /v1/posts/{id}): the post made through the API, or a `source: "platform"` post for one made on the platform. */
                             post_id: string;
                             /** @enum {unknown} */
-                            platform: "instagram" | "threads" | "tiktok" | "facebook" | "linkedin";
+                            platform: "instagram" | "threads" | "tiktok" | "facebook" | "linkedin" | "x";
                             /** @description The comment's id on the platform. */
                             platform_comment_id: string;
                             /** @description For a reply: the comment it answers (its `id`), when the service has that comment; null for a top-level comment. */
@@ -8809,7 +8905,7 @@ export interface paths {
         put?: never;
         /**
          * Reply to a comment
-         * @description Replies as the account, on the platform, and answers 201 with the reply; the comment's `reply_status` becomes `replied`. The reply is `sent`, or, on Threads while Threads still processes it, `sending` (then published by the service as soon as Threads is done; see the comment's `replies`). Not for the account's own comments or, on Instagram, a hidden one (409 `comment_not_repliable`). 422 `unsupported_platform` (TikTok: no comment API for ordinary apps; GET /v1/platforms says what each platform allows), 409 `account_not_connected` (the account is `expired` or `disconnected`, or the platform says its token expired or was revoked: the account is then marked so), 422 `permission_missing` (the permission the spec names is not granted: `details.permission`; no platform call is made), 429 `platform_rate_limited` with `Retry-After` (the platform limits the account now), 502 `platform_error` (the platform refused or failed: `details.platform_code` and `details.platform_message` are its own). A retry with the same Idempotency-Key answers the first answer and sends nothing.
+         * @description Replies as the account, on the platform, and answers 201 with the reply; the comment's `reply_status` becomes `replied`. The reply is `sent`, or, on Threads while Threads still processes it, `sending` (then published by the service as soon as Threads is done; see the comment's `replies`). Not for the account's own comments or, on Instagram, a hidden one (409 `comment_not_repliable`). 422 `unsupported_platform` (TikTok and X: no comment API for ordinary apps; GET /v1/platforms says what each platform allows), 409 `account_not_connected` (the account is `expired` or `disconnected`, or the platform says its token expired or was revoked: the account is then marked so), 422 `permission_missing` (the permission the spec names is not granted: `details.permission`; no platform call is made), 429 `platform_rate_limited` with `Retry-After` (the platform limits the account now), 502 `platform_error` (the platform refused or failed: `details.platform_code` and `details.platform_message` are its own). A retry with the same Idempotency-Key answers the first answer and sends nothing.
          */
         post: {
             parameters: {
@@ -9105,7 +9201,7 @@ export interface paths {
         put?: never;
         /**
          * Hide or unhide a comment
-         * @description `{"hidden": true}` hides the comment on the platform, `false` shows it again; answers the comment. Threads hides top-level replies only (409 `comment_not_hideable` for a nested one). LinkedIn offers no hiding: 422 `unsupported_platform`. 422 `unsupported_platform` (TikTok: no comment API for ordinary apps; GET /v1/platforms says what each platform allows), 409 `account_not_connected` (the account is `expired` or `disconnected`, or the platform says its token expired or was revoked: the account is then marked so), 422 `permission_missing` (the permission the spec names is not granted: `details.permission`; no platform call is made), 429 `platform_rate_limited` with `Retry-After` (the platform limits the account now), 502 `platform_error` (the platform refused or failed: `details.platform_code` and `details.platform_message` are its own).
+         * @description `{"hidden": true}` hides the comment on the platform, `false` shows it again; answers the comment. Threads hides top-level replies only (409 `comment_not_hideable` for a nested one). LinkedIn offers no hiding: 422 `unsupported_platform`. 422 `unsupported_platform` (TikTok and X: no comment API for ordinary apps; GET /v1/platforms says what each platform allows), 409 `account_not_connected` (the account is `expired` or `disconnected`, or the platform says its token expired or was revoked: the account is then marked so), 422 `permission_missing` (the permission the spec names is not granted: `details.permission`; no platform call is made), 429 `platform_rate_limited` with `Retry-After` (the platform limits the account now), 502 `platform_error` (the platform refused or failed: `details.platform_code` and `details.platform_message` are its own).
          */
         post: {
             parameters: {
@@ -9144,7 +9240,7 @@ export interface paths {
                             /** @description The post it belongs to (GET /v1/posts/{id}): the post made through the API, or a `source: "platform"` post for one made on the platform. */
                             post_id: string;
                             /** @enum {unknown} */
-                            platform: "instagram" | "threads" | "tiktok" | "facebook" | "linkedin";
+                            platform: "instagram" | "threads" | "tiktok" | "facebook" | "linkedin" | "x";
                             /** @description The comment's id on the platform. */
                             platform_comment_id: string;
                             /** @description For a reply: the comment it answers (its `id`), when the service has that comment; null for a top-level comment. */
@@ -9447,7 +9543,7 @@ export interface paths {
         };
         /**
          * An account's daily figures
-         * @description Daily figures of an account on Instagram, Threads or LinkedIn over `from`..`to` (UTC days, both included; default the 30 days ending today; at most 365), one value per day, null where the platform reported no data (never 0 for that). `total` sums the days (null when all are null), except `followers_count`, whose total is the last value known in the range: the platforms give only the current count, so the service keeps one reading a day from the day it first read the account (earlier days are null). Figures are read on connection (history up to 365 days back, as far as the platform keeps it), then every 6 hours (the last 3 days again, for late data), or now with POST /v1/insights/sync. Without the insights permission: 200 with `missing_permission` and every value null. Instagram accounts: `followers_count`, `views`, `reach`, `accounts_engaged`, `total_interactions`, `likes`, `comments`, `saves`, `shares`. Threads accounts: `followers_count`, `views`, `likes`, `replies`, `reposts`, `quotes`, `clicks`. LinkedIn accounts: `followers_count`, `views`, `clicks`, `likes`, `comments`, `shares`. Instagram posts: `views`, `reach`, `likes`, `comments`, `saves`, `shares`, `total_interactions`. Threads posts: `views`, `likes`, `replies`, `reposts`, `quotes`, `shares`. LinkedIn posts: `views`, `clicks`, `likes`, `comments`, `shares`. What each counts on each platform: GET /v1/platforms. Errors: 400 `invalid_range` (a malformed or impossible date, `from` after `to`, more than 365 days), 400 `unknown_metric`, 404 `account_not_found`, 422 `insights_not_supported` (TikTok and Facebook Pages). The answer carries an `ETag`: sent back in `If-None-Match`, it gets 304 without a body while the answer is the same (figures change at each refresh, every 6 hours).
+         * @description Daily figures of an account on Instagram, Threads or LinkedIn over `from`..`to` (UTC days, both included; default the 30 days ending today; at most 365), one value per day, null where the platform reported no data (never 0 for that). `total` sums the days (null when all are null), except `followers_count`, whose total is the last value known in the range: the platforms give only the current count, so the service keeps one reading a day from the day it first read the account (earlier days are null). Figures are read on connection (history up to 365 days back, as far as the platform keeps it), then every 6 hours (the last 3 days again, for late data), or now with POST /v1/insights/sync. Without the insights permission: 200 with `missing_permission` and every value null. Instagram accounts: `followers_count`, `views`, `reach`, `accounts_engaged`, `total_interactions`, `likes`, `comments`, `saves`, `shares`. Threads accounts: `followers_count`, `views`, `likes`, `replies`, `reposts`, `quotes`, `clicks`. LinkedIn accounts: `followers_count`, `views`, `clicks`, `likes`, `comments`, `shares`. Instagram posts: `views`, `reach`, `likes`, `comments`, `saves`, `shares`, `total_interactions`. Threads posts: `views`, `likes`, `replies`, `reposts`, `quotes`, `shares`. LinkedIn posts: `views`, `clicks`, `likes`, `comments`, `shares`. What each counts on each platform: GET /v1/platforms. Errors: 400 `invalid_range` (a malformed or impossible date, `from` after `to`, more than 365 days), 400 `unknown_metric`, 404 `account_not_found`, 422 `insights_not_supported` (TikTok, Facebook Pages and X). The answer carries an `ETag`: sent back in `If-None-Match`, it gets 304 without a body while the answer is the same (figures change at each refresh, every 6 hours).
          */
         get: {
             parameters: {
@@ -9482,7 +9578,7 @@ export interface paths {
                         "application/json": {
                             account_id: string;
                             /** @enum {unknown} */
-                            platform: "instagram" | "threads" | "tiktok" | "facebook" | "linkedin";
+                            platform: "instagram" | "threads" | "tiktok" | "facebook" | "linkedin" | "x";
                             /**
                              * Format: date
                              * @description First day of the range. YYYY-MM-DD, UTC.
@@ -9683,7 +9779,7 @@ export interface paths {
         };
         /**
          * A post's figures
-         * @description Lifetime figures of a published post on Instagram, Threads or LinkedIn, made through the API or seen on the platform (`source: "platform"`), read with its account's refresh (posts of the last 30 days each time; older ones once). A post made for several Instagram, Threads and LinkedIn accounts has figures per account: name one with `account_id` (without it: 400 `account_id_required`, `details.account_ids` listing them). Without the insights permission: 200 with `missing_permission` and every value null. Instagram accounts: `followers_count`, `views`, `reach`, `accounts_engaged`, `total_interactions`, `likes`, `comments`, `saves`, `shares`. Threads accounts: `followers_count`, `views`, `likes`, `replies`, `reposts`, `quotes`, `clicks`. LinkedIn accounts: `followers_count`, `views`, `clicks`, `likes`, `comments`, `shares`. Instagram posts: `views`, `reach`, `likes`, `comments`, `saves`, `shares`, `total_interactions`. Threads posts: `views`, `likes`, `replies`, `reposts`, `quotes`, `shares`. LinkedIn posts: `views`, `clicks`, `likes`, `comments`, `shares`. What each counts on each platform: GET /v1/platforms. Errors: 400 `unknown_metric`, 404 `post_not_found`, 404 `account_not_found` (the post was not made for that account), 409 `post_not_published` (nothing on the platform yet), 422 `insights_not_supported` (TikTok and Facebook Pages). The answer carries an `ETag`: sent back in `If-None-Match`, it gets 304 without a body while the answer is the same (figures change at each refresh, every 6 hours).
+         * @description Lifetime figures of a published post on Instagram, Threads or LinkedIn, made through the API or seen on the platform (`source: "platform"`), read with its account's refresh (posts of the last 30 days each time; older ones once). A post made for several Instagram, Threads and LinkedIn accounts has figures per account: name one with `account_id` (without it: 400 `account_id_required`, `details.account_ids` listing them). Without the insights permission: 200 with `missing_permission` and every value null. Instagram accounts: `followers_count`, `views`, `reach`, `accounts_engaged`, `total_interactions`, `likes`, `comments`, `saves`, `shares`. Threads accounts: `followers_count`, `views`, `likes`, `replies`, `reposts`, `quotes`, `clicks`. LinkedIn accounts: `followers_count`, `views`, `clicks`, `likes`, `comments`, `shares`. Instagram posts: `views`, `reach`, `likes`, `comments`, `saves`, `shares`, `total_interactions`. Threads posts: `views`, `likes`, `replies`, `reposts`, `quotes`, `shares`. LinkedIn posts: `views`, `clicks`, `likes`, `comments`, `shares`. What each counts on each platform: GET /v1/platforms. Errors: 400 `unknown_metric`, 404 `post_not_found`, 404 `account_not_found` (the post was not made for that account), 409 `post_not_published` (nothing on the platform yet), 422 `insights_not_supported` (TikTok, Facebook Pages and X). The answer carries an `ETag`: sent back in `If-None-Match`, it gets 304 without a body while the answer is the same (figures change at each refresh, every 6 hours).
          */
         get: {
             parameters: {
@@ -9718,7 +9814,7 @@ export interface paths {
                             /** @description The account whose copy of the post the figures are of. */
                             account_id: string;
                             /** @enum {unknown} */
-                            platform: "instagram" | "threads" | "tiktok" | "facebook" | "linkedin";
+                            platform: "instagram" | "threads" | "tiktok" | "facebook" | "linkedin" | "x";
                             /** @description Each metric asked (all of the platform's by default), by name. */
                             metrics: {
                                 [key: string]: number | null;
@@ -9918,7 +10014,7 @@ export interface paths {
         put?: never;
         /**
          * Read the latest figures now
-         * @description Queues a refresh (the last 3 days and the recent posts) of each account of `account_ids` (default: every connected Instagram, Threads and LinkedIn account the caller sees) and answers 202 with the accounts queued; `synced_at` shows when it is done. At most once per 5 minutes per owner, or per profile for a call limited to one (a profile key or a Service-Profile header): 429 `sync_rate_limited` with `Retry-After`. 404 `account_not_found`, 422 `insights_not_supported` (TikTok and Facebook Pages), 409 `account_not_connected`; nothing is queued then, and the 5 minutes are not taken.
+         * @description Queues a refresh (the last 3 days and the recent posts) of each account of `account_ids` (default: every connected Instagram, Threads and LinkedIn account the caller sees) and answers 202 with the accounts queued; `synced_at` shows when it is done. At most once per 5 minutes per owner, or per profile for a call limited to one (a profile key or a Service-Profile header): 429 `sync_rate_limited` with `Retry-After`. 404 `account_not_found`, 422 `insights_not_supported` (TikTok, Facebook Pages and X), 409 `account_not_connected`; nothing is queued then, and the 5 minutes are not taken.
          */
         post: {
             parameters: {
@@ -10974,7 +11070,7 @@ export interface paths {
                                  * @description The platform, as accounts and posts name it.
                                  * @enum {unknown}
                                  */
-                                platform: "instagram" | "threads" | "tiktok" | "facebook" | "linkedin";
+                                platform: "instagram" | "threads" | "tiktok" | "facebook" | "linkedin" | "x";
                                 /** @description The name to show people: "Facebook Pages". */
                                 label: string;
                                 /**
@@ -11225,7 +11321,7 @@ export interface paths {
                              * @description The platform, as accounts and posts name it.
                              * @enum {unknown}
                              */
-                            platform: "instagram" | "threads" | "tiktok" | "facebook" | "linkedin";
+                            platform: "instagram" | "threads" | "tiktok" | "facebook" | "linkedin" | "x";
                             /** @description The name to show people: "Facebook Pages". */
                             label: string;
                             /**
@@ -13324,10 +13420,10 @@ export interface components {
             /** @description The profile the account belongs to (its id, never the external_id). */
             profile_id: string;
             /**
-             * @description The platform: instagram, threads, tiktok, facebook, linkedin.
+             * @description The platform: instagram, threads, tiktok, facebook, linkedin, x.
              * @enum {unknown}
              */
-            platform: "instagram" | "threads" | "tiktok" | "facebook" | "linkedin";
+            platform: "instagram" | "threads" | "tiktok" | "facebook" | "linkedin" | "x";
             /** @description The account's id on the platform. */
             platform_user_id: string;
             /** @description The handle on the platform, when it has one. */

@@ -12,6 +12,7 @@ import { PLATFORMS, type Platform } from './names.ts';
 import { threadsPlatform } from './threads/index.ts';
 import { tiktokPlatform } from './tiktok/index.ts';
 import type { CommentsCapability, InsightsCapability, PlatformAdapter } from './types.ts';
+import { xPlatform } from './x/index.ts';
 
 export {
   type InsightMetrics,
@@ -28,6 +29,7 @@ const DEFINITIONS = {
   tiktok: tiktokPlatform,
   facebook: facebookPlatform,
   linkedin: linkedinPlatform,
+  x: xPlatform,
 } as const satisfies { readonly [P in Platform]: PlatformDefinition & { readonly platform: P } };
 
 export function platformInfo(platform: Platform): PlatformDefinition {

@@ -8,6 +8,7 @@ import { instagramPlatform } from './instagram/index.ts';
 import { linkedinPlatform } from './linkedin/index.ts';
 import { threadsPlatform } from './threads/index.ts';
 import { tiktokPlatform } from './tiktok/index.ts';
+import { xPlatform } from './x/index.ts';
 
 export const SANDBOX_PLATFORMS = [
   instagramPlatform,
@@ -15,6 +16,7 @@ export const SANDBOX_PLATFORMS = [
   tiktokPlatform,
   facebookPlatform,
   linkedinPlatform,
+  xPlatform,
 ] as const;
 
 export type SandboxPlatformName = (typeof SANDBOX_PLATFORMS)[number]['name'];

@@ -67,6 +67,7 @@ describe('GET /v1/platforms', () => {
       'tiktok',
       'facebook',
       'linkedin',
+      'x',
     ]);
   });
 
@@ -192,7 +193,7 @@ describe('GET /v1/platforms', () => {
       expect(res.statusCode).toBe(404);
       expect(res.json().error).toMatchObject({
         code: 'platform_not_found',
-        details: { platforms: ['instagram', 'threads', 'tiktok', 'facebook', 'linkedin'] },
+        details: { platforms: ['instagram', 'threads', 'tiktok', 'facebook', 'linkedin', 'x'] },
       });
     }
   });
@@ -234,6 +235,7 @@ describe('GET /v1/platforms', () => {
         ['tiktok', 'not_configured'],
         ['facebook', 'not_configured'],
         ['linkedin', 'not_configured'],
+        ['x', 'not_configured'],
       ]);
     } finally {
       await live.close();
@@ -267,6 +269,8 @@ const SCOPES: Record<Platform, string[]> = {
   // Community Management API: the member, the organizations administered, reading their posts
   // and comments, posting and commenting as them.
   linkedin: ['r_basicprofile', 'rw_organization_admin', 'r_organization_social', 'w_organization_social'],
+  // OAuth 2.0 scopes: reading posts and the user, posting, uploading media, a refresh token.
+  x: ['tweet.read', 'tweet.write', 'users.read', 'offline.access', 'media.write'],
 };
 
 /**
@@ -277,6 +281,8 @@ const EMOJI_LENGTH: Record<string, number> = {
   code_points: 1,
   utf16_code_units: 2,
   code_points_emoji_as_utf8_bytes: 4,
+  // X's "Counting characters": an emoji weighs 2.
+  x_weighted: 2,
 };
 function textOf(rule: string, length: number): string {
   const emoji = EMOJI_LENGTH[rule];

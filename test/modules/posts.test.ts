@@ -27,6 +27,7 @@ const PUBLISH_SCOPES: Record<Platform, string[]> = {
   tiktok: ['user.info.basic', 'video.publish'],
   facebook: ['pages_show_list', 'pages_manage_posts', 'pages_read_engagement'],
   linkedin: ['r_basicprofile', 'rw_organization_admin', 'w_organization_social'],
+  x: ['tweet.read', 'tweet.write', 'users.read', 'offline.access'],
 };
 
 let made = 0;

@@ -127,6 +127,22 @@ const EXPECTED = {
     // A member's login reaches the organization pages they administer.
     grantsPages: true,
   },
+  x: {
+    label: 'X',
+    settingsPrefix: 'X',
+    comments: null,
+    insights: null,
+    publishing: {
+      kinds: ['text'],
+      // POST /2/tweets publishes the post it creates.
+      containerPublishes: true,
+      // Media upload: JPEG, PNG, WEBP and GIF images.
+      imageTypes: ['image/jpeg', 'image/png', 'image/webp', 'image/gif'],
+      // A post is created published: nothing to process.
+      processing: null,
+    },
+    grantsPages: false,
+  },
 };
 
 /** Where comments are read by polling only: LinkedIn pushes ordinary apps no comment notices. */
@@ -134,7 +150,7 @@ const WITHOUT_COMMENT_NOTICES: readonly Platform[] = ['linkedin'];
 
 describe('the platform registry', () => {
   it('lists each platform once, with its label, settings prefix and capabilities', () => {
-    expect(PLATFORMS).toEqual(['instagram', 'threads', 'tiktok', 'facebook', 'linkedin']);
+    expect(PLATFORMS).toEqual(['instagram', 'threads', 'tiktok', 'facebook', 'linkedin', 'x']);
     for (const platform of PLATFORMS) {
       const { label, grantsPages, comments, insights, publishing } = platformInfo(platform);
       const { kinds, containerPublishes, imageTypes, processing } = publishing;
@@ -245,6 +261,13 @@ const STATED = {
     carousel: { minItems: 2, maxItems: 20 },
     videoDurations: [],
   },
+  x: {
+    // Counting characters: 280 of X's weighted length (most European characters 1, others and
+    // emoji 2, links 23).
+    text: { maxLength: 280, rule: 'x_weighted' },
+    carousel: null,
+    videoDurations: [],
+  },
 } as const;
 
 const image = { type: 'image' as const };
@@ -275,7 +298,7 @@ describe('what each definition states is what checkPublish enforces', () => {
 
   it('counts a text as each platform does', () => {
     // 😀 is one code point, two UTF-16 code units and four UTF-8 bytes.
-    expect(PLATFORMS.map((platform) => textLength(platform, 'é😀'))).toEqual([2, 5, 3, 3, 3]);
+    expect(PLATFORMS.map((platform) => textLength(platform, 'é😀'))).toEqual([2, 5, 3, 3, 3, 3]);
     expect(textLength('threads', 'hello')).toBe(5);
   });
 

@@ -1,0 +1,42 @@
+/** X (the X API v2, each owner with its own paid app) as data. Facts: docs/platforms.md, "X". */
+import { Type } from 'typebox';
+import type { PlatformDefinition } from '../definition.ts';
+import { X_WEIGHTED } from './text-length.ts';
+
+/** A post's options for X (`platforms.x`). */
+export const X_OPTIONS = Type.Object(
+  {
+    reply_to: Type.Optional(
+      Type.String({
+        title: 'Reply to',
+        description:
+          'The id of an X post to answer: the post is published as a reply to it (POST /2/tweets reply.in_reply_to_tweet_id).',
+        pattern: '^[0-9]{1,19}$',
+      }),
+    ),
+  },
+  { additionalProperties: false },
+);
+
+export const xDefinition = {
+  platform: 'x',
+  label: 'X',
+  grantsPages: false,
+  comments: null,
+  insights: null,
+  metricDescriptions: null,
+  publishing: {
+    kinds: ['text'],
+    // POST /2/tweets publishes the post as it creates it.
+    containerPublishes: true,
+    // A post is created published: nothing is processed.
+    processing: null,
+    // "Counting characters": 280 of X's weighted length.
+    text: { maxLength: 280, counting: X_WEIGHTED },
+    carousel: null,
+    videoDurations: [],
+    imageTypes: ['image/jpeg', 'image/png', 'image/webp', 'image/gif'],
+    options: X_OPTIONS,
+  },
+  settings: {},
+} satisfies Omit<PlatformDefinition, 'create'>;

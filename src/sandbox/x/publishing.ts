@@ -1,0 +1,76 @@
+/**
+ * Posting: `POST /2/tweets` (text, a reply to a post), answering 201 with the post's id and
+ * text. Its text is checked against X's limit of 280 by X's weighted count.
+ */
+import type { FastifyInstance } from 'fastify';
+import { caller, requireScope } from '../caller.ts';
+import type { Store } from '../platform.ts';
+import { recordPublication } from '../store/activity.ts';
+import { createPost, findPost } from '../store/posts.ts';
+import { callOptions, SCOPE } from './access.ts';
+import { invalidRequest, PROBLEMS, xProblem } from './answers.ts';
+import { weighted } from './weighted-text.ts';
+
+const MAX_WEIGHT = 280;
+
+function jsonObject(value: unknown, name: string): Record<string, unknown> {
+  if (value === null || typeof value !== 'object' || Array.isArray(value))
+    throw invalidRequest(`${name} must be an object`);
+  return value as Record<string, unknown>;
+}
+
+export function publishingRoutes(app: FastifyInstance, store: Store): void {
+  app.post('/2/tweets', async (request, reply) => {
+    const options = callOptions(store.now, true);
+    const who = await caller(store, request, options);
+    requireScope(who, options, SCOPE.tweetWrite);
+    const body = jsonObject(request.body ?? null, 'The body');
+    const text = body.text ?? '';
+    if (typeof text !== 'string') throw invalidRequest('text must be a string');
+    if (text.trim() === '') throw invalidRequest('Post text or media is required.');
+    if (weighted(text) > MAX_WEIGHT) {
+      throw xProblem(
+        403,
+        'Forbidden',
+        'You are not allowed to create a Tweet with this text: it is too long.',
+        'about:blank',
+      );
+    }
+    let replyToId: string | null = null;
+    if (body.reply !== undefined) {
+      const target = String(jsonObject(body.reply, 'reply').in_reply_to_tweet_id ?? '');
+      const parent = /^\d+$/.test(target) ? await findPost(store, target) : undefined;
+      if (parent === undefined || parent.accountId === undefined) {
+        throw xProblem(
+          400,
+          'Invalid Request',
+          'One or more parameters to your request was invalid.',
+          `${PROBLEMS}invalid-request`,
+          {
+            errors: [
+              {
+                parameters: { 'reply.in_reply_to_tweet_id': [target] },
+                message: 'The post you are replying to does not exist.',
+              },
+            ],
+          },
+        );
+      }
+      replyToId = parent.id;
+    }
+    const post = await createPost(store, who.account, {
+      caption: text,
+      mediaType: 'TEXT',
+      mediaUrl: null,
+      viaApi: true,
+      replyToId,
+    });
+    await recordPublication(store, post, {
+      text,
+      mediaUrls: [],
+      type: post.mediaType,
+      options: { reply_to: replyToId },
+    });
+    return reply.code(201).send({ data: { id: post.id, text, edit_history_tweet_ids: [post.id] } });
+  });
+}
