@@ -318,10 +318,10 @@ describe('x: errors', () => {
     });
     const error = await platformError(x.publishing.createContainer(credentials, { text: 'capped', media: [] }));
     expect(error.kind).toBe('rate_limited');
-    expect(error.detail).toMatchObject({
-      code: 'usage-capped',
-      platformMessage: 'Usage cap exceeded: Monthly product cap',
-    });
+    expect(error.detail.code).toBe('usage-capped');
+    expect(error.detail.platformMessage).toBe(
+      "The X app's usage cap (its plan's monthly posts or reads) is reached; X says: Usage cap exceeded: Monthly product cap",
+    );
     // No reset given: checked again a day later.
     expect(error.detail.retryAfterSeconds).toBe(86_400);
     expect(error.message).toMatch(/usage cap/);

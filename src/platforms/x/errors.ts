@@ -51,15 +51,18 @@ function kindOf(status: number, code: string | null): PlatformErrorKind {
   return 'invalid_request';
 }
 
-/** What the account's owner is told of a plan error: the app is theirs, and so is its plan. */
-function planMessage(code: string | null, detail: string): string {
+/**
+ * What the API user is told: X's own words, and for a plan error what it means (the app and its
+ * paid plan are the owner's own, so only the owner can lift it).
+ */
+function toldOf(code: string | null, detail: string): string {
   if (code === 'usage-capped') {
-    return `x: the X app's usage cap (its plan's monthly posts or reads) is reached: ${detail}`;
+    return `The X app's usage cap (its plan's monthly posts or reads) is reached; X says: ${detail}`;
   }
   if (code === 'client-not-enrolled' || code === 'client-forbidden') {
-    return `x: the X app's plan does not give access to this endpoint (the owner's app must be in a project with a plan that includes it): ${detail}`;
+    return `The X app's plan does not give access to this endpoint (the app must be in a project with a plan that includes it); X says: ${detail}`;
   }
-  return `x: ${detail}`;
+  return detail;
 }
 
 /** A failed answer (HTTP 4xx or 5xx) as a PlatformError. */
@@ -80,11 +83,12 @@ export function xError(response: PlatformResponse, now: Date): PlatformError {
         retryAfterSeconds(response, now) ??
         (code === 'usage-capped' ? USAGE_CAP_WAIT_SECONDS : 900))
       : undefined;
-  return new PlatformError(kind, planMessage(code, detail), {
+  const told = toldOf(code, detail);
+  return new PlatformError(kind, `x: ${told}`, {
     platform,
     status: response.status,
     ...(code === null ? {} : { code }),
-    platformMessage: detail,
+    platformMessage: told,
     ...(wait === undefined ? {} : { retryAfterSeconds: wait }),
   });
 }
