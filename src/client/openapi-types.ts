@@ -11078,6 +11078,8 @@ export interface paths {
                                  * @enum {unknown}
                                  */
                                 availability: "sandbox" | "live" | "not_configured";
+                                /** @description What the owner must arrange with the platform beyond the app's id and secret (X: a paid plan of its own app); null: nothing. */
+                                api_access: string | null;
                                 /** @description One sign-in grants several pages, each becoming an account (Facebook: the pages the login manages). */
                                 grants_pages: boolean;
                                 publishing: {
@@ -11329,6 +11331,8 @@ export interface paths {
                              * @enum {unknown}
                              */
                             availability: "sandbox" | "live" | "not_configured";
+                            /** @description What the owner must arrange with the platform beyond the app's id and secret (X: a paid plan of its own app); null: nothing. */
+                            api_access: string | null;
                             /** @description One sign-in grants several pages, each becoming an account (Facebook: the pages the login manages). */
                             grants_pages: boolean;
                             publishing: {

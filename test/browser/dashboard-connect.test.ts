@@ -122,6 +122,8 @@ describe('the profile menu', () => {
       'TikTok',
       'Facebook Pages',
       'LinkedIn',
+      // X's API is paid: the page says what the owner must bring, as the catalogue gives it.
+      "X — X's API is paid: each owner brings its own X app (X_CLIENT_ID, X_CLIENT_SECRET) on a plan that includes posting, and X caps each plan's monthly use.",
     ]);
     expect(await offered.getByRole('checkbox', { disabled: true }).count()).toBe(0);
     await page.getByRole('checkbox', { name: 'Threads' }).check();
@@ -248,8 +250,8 @@ describe('the profile menu', () => {
     expect(await offered.locator('label', { hasText: 'TikTok' }).textContent()).toBe(
       'TikTok — not configured on this service (no client id and secret)',
     );
-    // Instagram, Threads, Facebook Pages and LinkedIn stay offered.
-    expect(await offered.getByRole('checkbox', { disabled: false }).count()).toBe(4);
+    // Instagram, Threads, Facebook Pages, LinkedIn and X stay offered.
+    expect(await offered.getByRole('checkbox', { disabled: false }).count()).toBe(5);
     await expectAccessible(page);
     expectCleanRun(opened);
     await opened.close();

@@ -20,6 +20,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 interface CatalogueEntry {
+  api_access: string | null;
   platform: Platform;
   label: string;
   availability: string;
@@ -147,6 +148,17 @@ describe('GET /v1/platforms', () => {
       },
       comments: { reply: true, hide: false, hide_replies: false, reply_to_hidden: false },
     });
+    // X: "Counting characters" (280 by weight), posts created published; its API is paid, each
+    // owner bringing its own app, which the catalogue says for the dashboard to show.
+    expect(byName.x).toMatchObject({
+      label: 'X',
+      grants_pages: false,
+      api_access: expect.stringMatching(/paid.*its own X app/),
+      publishing: { kinds: ['text'], text: { max_length: 280, counting: 'x_weighted' }, carousel: null },
+      comments: null,
+      insights: null,
+    });
+    expect(byName.linkedin?.api_access).toBeNull();
     const accountMetric = (p: string, name: string) => byName[p]?.insights?.account.find((m) => m.name === name);
     // LinkedIn's share statistics count organic activity only; impressions are its views.
     expect(byName.linkedin?.insights?.account.map((m) => m.name)).toEqual([

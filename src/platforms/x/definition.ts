@@ -21,6 +21,8 @@ export const X_OPTIONS = Type.Object(
 export const xDefinition = {
   platform: 'x',
   label: 'X',
+  apiAccess:
+    "X's API is paid: each owner brings its own X app (X_CLIENT_ID, X_CLIENT_SECRET) on a plan that includes posting, and X caps each plan's monthly use.",
   grantsPages: false,
   comments: null,
   insights: null,
