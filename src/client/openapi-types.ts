@@ -4843,6 +4843,22 @@ export interface paths {
                                          */
                                         text?: string;
                                         /**
+                                         * Poll
+                                         * @description A poll on the post (POST /2/tweets poll): a post with a poll takes no media.
+                                         */
+                                        poll?: {
+                                            /**
+                                             * Choices
+                                             * @description The poll's 2 to 4 choices, each of 1 to 25 characters.
+                                             */
+                                            options: string[];
+                                            /**
+                                             * Duration (minutes)
+                                             * @description How long the poll is open: 5 minutes to 7 days (10,080 minutes).
+                                             */
+                                            duration_minutes: number;
+                                        };
+                                        /**
                                          * Reply to
                                          * @description The id of an X post to answer: the post is published as a reply to it (POST /2/tweets reply.in_reply_to_tweet_id).
                                          */
@@ -5173,6 +5189,22 @@ export interface paths {
                                  */
                                 text?: string;
                                 /**
+                                 * Poll
+                                 * @description A poll on the post (POST /2/tweets poll): a post with a poll takes no media.
+                                 */
+                                poll?: {
+                                    /**
+                                     * Choices
+                                     * @description The poll's 2 to 4 choices, each of 1 to 25 characters.
+                                     */
+                                    options: string[];
+                                    /**
+                                     * Duration (minutes)
+                                     * @description How long the poll is open: 5 minutes to 7 days (10,080 minutes).
+                                     */
+                                    duration_minutes: number;
+                                };
+                                /**
                                  * Reply to
                                  * @description The id of an X post to answer: the post is published as a reply to it (POST /2/tweets reply.in_reply_to_tweet_id).
                                  */
@@ -5304,6 +5336,22 @@ export interface paths {
                                      * @description This platform's text instead of the post's `text`.
                                      */
                                     text?: string;
+                                    /**
+                                     * Poll
+                                     * @description A poll on the post (POST /2/tweets poll): a post with a poll takes no media.
+                                     */
+                                    poll?: {
+                                        /**
+                                         * Choices
+                                         * @description The poll's 2 to 4 choices, each of 1 to 25 characters.
+                                         */
+                                        options: string[];
+                                        /**
+                                         * Duration (minutes)
+                                         * @description How long the poll is open: 5 minutes to 7 days (10,080 minutes).
+                                         */
+                                        duration_minutes: number;
+                                    };
                                     /**
                                      * Reply to
                                      * @description The id of an X post to answer: the post is published as a reply to it (POST /2/tweets reply.in_reply_to_tweet_id).
@@ -5736,6 +5784,22 @@ export interface paths {
                                      */
                                     text?: string;
                                     /**
+                                     * Poll
+                                     * @description A poll on the post (POST /2/tweets poll): a post with a poll takes no media.
+                                     */
+                                    poll?: {
+                                        /**
+                                         * Choices
+                                         * @description The poll's 2 to 4 choices, each of 1 to 25 characters.
+                                         */
+                                        options: string[];
+                                        /**
+                                         * Duration (minutes)
+                                         * @description How long the poll is open: 5 minutes to 7 days (10,080 minutes).
+                                         */
+                                        duration_minutes: number;
+                                    };
+                                    /**
                                      * Reply to
                                      * @description The id of an X post to answer: the post is published as a reply to it (POST /2/tweets reply.in_reply_to_tweet_id).
                                      */
@@ -6075,6 +6139,22 @@ export interface paths {
                                      * @description This platform's text instead of the post's `text`.
                                      */
                                     text?: string;
+                                    /**
+                                     * Poll
+                                     * @description A poll on the post (POST /2/tweets poll): a post with a poll takes no media.
+                                     */
+                                    poll?: {
+                                        /**
+                                         * Choices
+                                         * @description The poll's 2 to 4 choices, each of 1 to 25 characters.
+                                         */
+                                        options: string[];
+                                        /**
+                                         * Duration (minutes)
+                                         * @description How long the poll is open: 5 minutes to 7 days (10,080 minutes).
+                                         */
+                                        duration_minutes: number;
+                                    };
                                     /**
                                      * Reply to
                                      * @description The id of an X post to answer: the post is published as a reply to it (POST /2/tweets reply.in_reply_to_tweet_id).
@@ -6424,6 +6504,22 @@ export interface paths {
                                  */
                                 text?: string;
                                 /**
+                                 * Poll
+                                 * @description A poll on the post (POST /2/tweets poll): a post with a poll takes no media.
+                                 */
+                                poll?: {
+                                    /**
+                                     * Choices
+                                     * @description The poll's 2 to 4 choices, each of 1 to 25 characters.
+                                     */
+                                    options: string[];
+                                    /**
+                                     * Duration (minutes)
+                                     * @description How long the poll is open: 5 minutes to 7 days (10,080 minutes).
+                                     */
+                                    duration_minutes: number;
+                                };
+                                /**
                                  * Reply to
                                  * @description The id of an X post to answer: the post is published as a reply to it (POST /2/tweets reply.in_reply_to_tweet_id).
                                  */
@@ -6555,6 +6651,22 @@ export interface paths {
                                      * @description This platform's text instead of the post's `text`.
                                      */
                                     text?: string;
+                                    /**
+                                     * Poll
+                                     * @description A poll on the post (POST /2/tweets poll): a post with a poll takes no media.
+                                     */
+                                    poll?: {
+                                        /**
+                                         * Choices
+                                         * @description The poll's 2 to 4 choices, each of 1 to 25 characters.
+                                         */
+                                        options: string[];
+                                        /**
+                                         * Duration (minutes)
+                                         * @description How long the poll is open: 5 minutes to 7 days (10,080 minutes).
+                                         */
+                                        duration_minutes: number;
+                                    };
                                     /**
                                      * Reply to
                                      * @description The id of an X post to answer: the post is published as a reply to it (POST /2/tweets reply.in_reply_to_tweet_id).
@@ -6986,6 +7098,22 @@ export interface paths {
                                      * @description This platform's text instead of the post's `text`.
                                      */
                                     text?: string;
+                                    /**
+                                     * Poll
+                                     * @description A poll on the post (POST /2/tweets poll): a post with a poll takes no media.
+                                     */
+                                    poll?: {
+                                        /**
+                                         * Choices
+                                         * @description The poll's 2 to 4 choices, each of 1 to 25 characters.
+                                         */
+                                        options: string[];
+                                        /**
+                                         * Duration (minutes)
+                                         * @description How long the poll is open: 5 minutes to 7 days (10,080 minutes).
+                                         */
+                                        duration_minutes: number;
+                                    };
                                     /**
                                      * Reply to
                                      * @description The id of an X post to answer: the post is published as a reply to it (POST /2/tweets reply.in_reply_to_tweet_id).

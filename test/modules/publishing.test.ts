@@ -819,6 +819,27 @@ describe('X', () => {
     expect(post.targets[0].error.message).toMatch(/plan/);
   });
 
+  it('publishes a poll given in platforms.x, and refuses one past its bounds before storing', async () => {
+    const account = await connected('x');
+    const poll = { options: ['Tea', 'Coffee'], duration_minutes: 60 };
+    const created = await createPost({ account_ids: [account.id], text: 'Which?', platforms: { x: { poll } } });
+    expect((await finished(created.id)).targets[0]).toMatchObject({ status: 'published' });
+    const [published] = (await activity('x', account.username)).filter((a) => a.action === 'publish');
+    expect(published?.detail.options).toEqual({ reply_to: null, poll });
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: '/v1/posts',
+      headers: auth(owner.key),
+      payload: {
+        account_ids: [account.id],
+        text: 'Which?',
+        platforms: { x: { poll: { ...poll, duration_minutes: 4 } } },
+      },
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error.code).toBe('validation_failed');
+  });
+
   it('refuses before storing a text over 280 as X weighs it', async () => {
     const account = await connected('x');
     const res = await t.app.inject({

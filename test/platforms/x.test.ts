@@ -283,6 +283,51 @@ describe('x: publishing', () => {
     expect(check('')).toEqual(['text']);
   });
 
+  it('a poll: 2 to 4 choices of up to 25 characters, 5 to 10,080 minutes, no media', async () => {
+    const credentials = await account('x_poll');
+    const poll = { options: ['Yes', 'No', 'Maybe'], duration_minutes: 1440 };
+    const { containerId } = await x.publishing.createContainer(credentials, {
+      text: 'Coffee?',
+      media: [],
+      options: { poll },
+    });
+    const [post] = await published('x_poll');
+    expect(post).toMatchObject({ target_id: containerId, detail: { options: { reply_to: null, poll } } });
+
+    const fields = (options: Record<string, unknown>, media: { type: 'image' }[] = []) =>
+      x.publishing.checkPublish({ text: 'Pick one', media, options }).map((p) => p.field);
+    expect(fields({ poll: { options: ['a', 'b'], duration_minutes: 5 } })).toEqual([]);
+    expect(fields({ poll: { options: ['a', 'b', 'c', 'd'], duration_minutes: 10_080 } })).toEqual([]);
+    expect(fields({ poll: { options: ['a'], duration_minutes: 60 } })).toEqual(['platforms.x.poll.options']);
+    expect(fields({ poll: { options: ['a', 'b', 'c', 'd', 'e'], duration_minutes: 60 } })).toEqual([
+      'platforms.x.poll.options',
+    ]);
+    expect(fields({ poll: { options: ['a', 'b'.repeat(26)], duration_minutes: 60 } })).toEqual([
+      'platforms.x.poll.options',
+    ]);
+    expect(fields({ poll: { options: ['a', 'b'], duration_minutes: 4 } })).toEqual([
+      'platforms.x.poll.duration_minutes',
+    ]);
+    expect(fields({ poll: { options: ['a', 'b'], duration_minutes: 10_081 } })).toEqual([
+      'platforms.x.poll.duration_minutes',
+    ]);
+    expect(fields({ poll: { options: ['a', 'b'], duration_minutes: 60 } }, [{ type: 'image' }])).toContain('media_ids');
+  });
+
+  it("the sandbox refuses a poll outside X's bounds with 400 invalid-request", async () => {
+    const credentials = await account('x_poll_raw');
+    const response = await request(`${sandbox.url}/api.x.com/2/tweets`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${credentials.accessToken}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ text: 'Q', poll: { options: ['only one'], duration_minutes: 60 } }),
+    });
+    expect(response.statusCode).toBe(400);
+    expect(await response.body.json()).toMatchObject({
+      type: 'https://api.twitter.com/2/problems/invalid-request',
+      errors: [{ message: 'poll.options must hold 2 to 4 options' }],
+    });
+  });
+
   it('the sandbox refuses a text over 280 by weight, as X does', async () => {
     const credentials = await account('x_long');
     const response = await request(`${sandbox.url}/api.x.com/2/tweets`, {

@@ -6,6 +6,29 @@ import { X_WEIGHTED } from './text-length.ts';
 /** A post's options for X (`platforms.x`). */
 export const X_OPTIONS = Type.Object(
   {
+    poll: Type.Optional(
+      Type.Object(
+        {
+          options: Type.Array(Type.String({ minLength: 1, maxLength: 25 }), {
+            minItems: 2,
+            maxItems: 4,
+            title: 'Choices',
+            description: "The poll's 2 to 4 choices, each of 1 to 25 characters.",
+          }),
+          duration_minutes: Type.Integer({
+            minimum: 5,
+            maximum: 10_080,
+            title: 'Duration (minutes)',
+            description: 'How long the poll is open: 5 minutes to 7 days (10,080 minutes).',
+          }),
+        },
+        {
+          additionalProperties: false,
+          title: 'Poll',
+          description: 'A poll on the post (POST /2/tweets poll): a post with a poll takes no media.',
+        },
+      ),
+    ),
     reply_to: Type.Optional(
       Type.String({
         title: 'Reply to',

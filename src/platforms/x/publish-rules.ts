@@ -5,6 +5,32 @@ import { X_OPTIONS, xDefinition } from './definition.ts';
 
 const { text: TEXT } = xDefinition.publishing;
 const POST_ID = /^\d{1,19}$/;
+/** A poll (POST /2/tweets `poll`): 2 to 4 choices of 1 to 25 characters, open 5 to 10,080 minutes. */
+const POLL = { minOptions: 2, maxOptions: 4, maxOptionLength: 25, minMinutes: 5, maxMinutes: 10_080 };
+
+function pollProblems(poll: unknown, mediaCount: number): PublishProblem[] {
+  const problems: PublishProblem[] = [];
+  const { options, duration_minutes: minutes } = (poll ?? {}) as Record<string, unknown>;
+  const choices = Array.isArray(options) ? options : [];
+  if (choices.length < POLL.minOptions || choices.length > POLL.maxOptions) {
+    problems.push(problem('platforms.x.poll.options', `a poll has ${POLL.minOptions} to ${POLL.maxOptions} choices`));
+  }
+  if (choices.some((c) => typeof c !== 'string' || c.trim() === '' || [...c].length > POLL.maxOptionLength)) {
+    problems.push(problem('platforms.x.poll.options', `each choice has 1 to ${POLL.maxOptionLength} characters`));
+  }
+  if (
+    typeof minutes !== 'number' ||
+    !Number.isInteger(minutes) ||
+    minutes < POLL.minMinutes ||
+    minutes > POLL.maxMinutes
+  ) {
+    problems.push(
+      problem('platforms.x.poll.duration_minutes', `a poll is open ${POLL.minMinutes} to ${POLL.maxMinutes} minutes`),
+    );
+  }
+  if (mediaCount > 0) problems.push(problem('media_ids', 'an X post with a poll takes no media'));
+  return problems;
+}
 
 export function xProblems({ text, media, options }: PublishDraft): PublishProblem[] {
   const problems: PublishProblem[] = [];
@@ -18,7 +44,8 @@ export function xProblems({ text, media, options }: PublishDraft): PublishProble
       ),
     );
   }
-  const { reply_to: replyTo } = optionsOf(X_OPTIONS, options);
+  const { reply_to: replyTo, poll } = optionsOf(X_OPTIONS, options);
+  if (poll !== undefined) problems.push(...pollProblems(poll, media.length));
   if (replyTo !== undefined && (typeof replyTo !== 'string' || !POST_ID.test(replyTo))) {
     problems.push(problem('platforms.x.reply_to', 'reply_to is the id of an X post (digits)'));
   }

@@ -45,11 +45,12 @@ export function xPublishing(context: XContext): PublishingCapability {
 
     async createContainer({ accessToken }, request) {
       refuseProblems(platform, xProblems(draftOf(request)));
-      const { reply_to: replyTo } = optionsOf(X_OPTIONS, request.options);
+      const { reply_to: replyTo, poll } = optionsOf(X_OPTIONS, request.options);
       const answer = await api.call('POST', '/tweets', accessToken, {
         json: {
           text: request.text ?? '',
           ...(replyTo === undefined ? {} : { reply: { in_reply_to_tweet_id: replyTo } }),
+          ...(poll === undefined ? {} : { poll: { options: poll.options, duration_minutes: poll.duration_minutes } }),
         },
       });
       return { containerId: requiredText(platform, record(answer.data).id, 'data.id') };

@@ -19,6 +19,21 @@ function jsonObject(value: unknown, name: string): Record<string, unknown> {
   return value as Record<string, unknown>;
 }
 
+/** A poll as Create Post documents it: 2 to 4 options of at most 25 characters, 5 to 10,080 minutes. */
+function checkedPoll(poll: Record<string, unknown>) {
+  const { options, duration_minutes: minutes } = poll;
+  if (!Array.isArray(options) || options.length < 2 || options.length > 4) {
+    throw invalidRequest('poll.options must hold 2 to 4 options');
+  }
+  if (options.some((o) => typeof o !== 'string' || o === '' || [...o].length > 25)) {
+    throw invalidRequest('each poll option has 1 to 25 characters');
+  }
+  if (typeof minutes !== 'number' || !Number.isInteger(minutes) || minutes < 5 || minutes > 10_080) {
+    throw invalidRequest('poll.duration_minutes must be 5 to 10080');
+  }
+  return { options: options as string[], duration_minutes: minutes };
+}
+
 export function publishingRoutes(app: FastifyInstance, store: Store): void {
   app.post('/2/tweets', async (request, reply) => {
     const options = callOptions(store.now, true);
@@ -36,6 +51,7 @@ export function publishingRoutes(app: FastifyInstance, store: Store): void {
         'about:blank',
       );
     }
+    const poll = body.poll === undefined ? null : checkedPoll(jsonObject(body.poll, 'poll'));
     let replyToId: string | null = null;
     if (body.reply !== undefined) {
       const target = String(jsonObject(body.reply, 'reply').in_reply_to_tweet_id ?? '');
@@ -69,7 +85,7 @@ export function publishingRoutes(app: FastifyInstance, store: Store): void {
       text,
       mediaUrls: [],
       type: post.mediaType,
-      options: { reply_to: replyToId },
+      options: { reply_to: replyToId, ...(poll === null ? {} : { poll }) },
     });
     return reply.code(201).send({ data: { id: post.id, text, edit_history_tweet_ids: [post.id] } });
   });
