@@ -154,7 +154,11 @@ describe('GET /v1/platforms', () => {
       label: 'X',
       grants_pages: false,
       api_access: expect.stringMatching(/paid.*its own X app/),
-      publishing: { kinds: ['text'], text: { max_length: 280, counting: 'x_weighted' }, carousel: null },
+      publishing: {
+        kinds: ['text', 'image', 'carousel'],
+        text: { max_length: 280, counting: 'x_weighted' },
+        carousel: { min_items: 2, max_items: 4 },
+      },
       comments: null,
       insights: null,
     });

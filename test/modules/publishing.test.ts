@@ -819,6 +819,18 @@ describe('X', () => {
     expect(post.targets[0].error.message).toMatch(/plan/);
   });
 
+  it('publishes two images in one post, each uploaded first', async () => {
+    const account = await connected('x');
+    const first = await upload(await image('png'), 'one.png');
+    const second = await upload(await image('jpeg'), 'two.jpg');
+    const created = await createPost({ account_ids: [account.id], text: 'Two photos', media_ids: [first, second] });
+    const [target] = (await finished(created.id)).targets;
+    expect(target).toMatchObject({ status: 'published', error: null });
+    const [published] = (await activity('x', account.username)).filter((a) => a.action === 'publish');
+    expect(published?.detail).toMatchObject({ text: 'Two photos', type: 'IMAGE' });
+    expect(published?.detail.media_urls).toHaveLength(2);
+  });
+
   it('publishes a poll given in platforms.x, and refuses one past its bounds before storing', async () => {
     const account = await connected('x');
     const poll = { options: ['Tea', 'Coffee'], duration_minutes: 60 };

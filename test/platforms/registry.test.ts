@@ -133,7 +133,8 @@ const EXPECTED = {
     comments: null,
     insights: null,
     publishing: {
-      kinds: ['text'],
+      // Text, one image, or up to 4 images in one post.
+      kinds: ['text', 'image', 'carousel'],
       // POST /2/tweets publishes the post it creates.
       containerPublishes: true,
       // Media upload: JPEG, PNG, WEBP and GIF images.
@@ -265,7 +266,8 @@ const STATED = {
     // Counting characters: 280 of X's weighted length (most European characters 1, others and
     // emoji 2, links 23).
     text: { maxLength: 280, rule: 'x_weighted' },
-    carousel: null,
+    // Up to 4 images in one post.
+    carousel: { minItems: 2, maxItems: 4 },
     videoDurations: [],
   },
 } as const;

@@ -4,15 +4,21 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { now, resetClock } from '../../src/clock.ts';
 import type { AccountCredentials, PlatformAdapter, TokenSet } from '../../src/platforms/index.ts';
 import { platformError, REDIRECT_URI, startSandbox, type TestSandbox } from '../helpers/sandbox.ts';
+import { type MediaServer, startMediaServer } from '../helpers/sandbox-media.ts';
 
 let sandbox: TestSandbox;
 let x: PlatformAdapter;
+let media: MediaServer;
 
 beforeAll(async () => {
   sandbox = await startSandbox();
+  media = await startMediaServer();
   x = sandbox.adapter('x');
 });
-afterAll(() => sandbox.close());
+afterAll(async () => {
+  await sandbox.close();
+  await media.close();
+});
 afterEach(() => resetClock());
 
 // "OAuth 2.0 Authorization Code Flow with PKCE": read posts, post, read the user, a refresh token, upload media.
@@ -326,6 +332,60 @@ describe('x: publishing', () => {
       type: 'https://api.twitter.com/2/problems/invalid-request',
       errors: [{ message: 'poll.options must hold 2 to 4 options' }],
     });
+  });
+
+  it('images: each uploaded (POST /2/media/upload, tweet_image), then named in media.media_ids, up to 4', async () => {
+    const credentials = await account('x_images');
+    const one = await x.publishing.createContainer(credentials, {
+      text: 'One photo',
+      media: [{ type: 'image', url: media.url('/photo.jpg') }],
+    });
+    const four = await x.publishing.createContainer(credentials, {
+      media: ['/photo.jpg', '/photo.png', '/photo.jpg', '/photo.png'].map((path) => ({
+        type: 'image' as const,
+        url: media.url(path),
+      })),
+    });
+    const posts = await published('x_images');
+    expect(posts.find((p) => p.target_id === one.containerId)?.detail).toMatchObject({
+      text: 'One photo',
+      type: 'IMAGE',
+    });
+    const urls = posts.find((p) => p.target_id === four.containerId)?.detail.media_urls as string[];
+    expect(urls.map((u) => u.slice(u.lastIndexOf('.')))).toEqual(['.jpg', '.png', '.jpg', '.png']);
+    const fields = (draft: Parameters<typeof x.publishing.checkPublish>[0]) =>
+      x.publishing.checkPublish(draft).map((p) => p.field);
+    const image = { type: 'image' as const };
+    expect(fields({ media: [image, image, image, image] })).toEqual([]);
+    expect(fields({ media: [image, image, image, image, image] })).toEqual(['media_ids']);
+    expect(fields({ media: [{ type: 'video', durationSeconds: 10 }] })).toEqual(['media_ids']);
+  });
+
+  it("the sandbox takes only JPEG, PNG, WEBP and GIF images of at most 5 MB, and only the uploader's media in a post", async () => {
+    const credentials = await account('x_upload');
+    const upload = (bytes: Buffer, token = credentials.accessToken) =>
+      request(`${sandbox.url}/api.x.com/2/media/upload`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ media: bytes.toString('base64'), media_category: 'tweet_image' }),
+      });
+    const html = await upload(Buffer.from('<!doctype html><title>no</title>'));
+    expect(html.statusCode).toBe(400);
+    expect(await html.body.json()).toMatchObject({ errors: [{ message: 'Unsupported media type.' }] });
+    const big = await upload(Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(5 * 1024 * 1024)]));
+    expect(big.statusCode).toBe(400);
+    await big.body.dump();
+    const ok = await upload(Buffer.from([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3]));
+    const { data } = (await ok.body.json()) as { data: { id: string; media_key: string } };
+    expect(data.media_key).toBe(`3_${data.id}`);
+    const other = await account('x_upload_other');
+    const post = await request(`${sandbox.url}/api.x.com/2/tweets`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${other.accessToken}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ text: 'not mine', media: { media_ids: [data.id] } }),
+    });
+    expect(post.statusCode).toBe(400);
+    await post.body.dump();
   });
 
   it('the sandbox refuses a text over 280 by weight, as X does', async () => {

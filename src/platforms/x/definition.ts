@@ -51,14 +51,16 @@ export const xDefinition = {
   insights: null,
   metricDescriptions: null,
   publishing: {
-    kinds: ['text'],
+    // Text, one image, or 2 to 4 images (video and GIF later).
+    kinds: ['text', 'image', 'carousel'],
     // POST /2/tweets publishes the post as it creates it.
     containerPublishes: true,
     // A post is created published: nothing is processed.
     processing: null,
     // "Counting characters": 280 of X's weighted length.
     text: { maxLength: 280, counting: X_WEIGHTED },
-    carousel: null,
+    // "You can attach up to 4 images" to a post (media.media_ids).
+    carousel: { minItems: 2, maxItems: 4 },
     videoDurations: [],
     imageTypes: ['image/jpeg', 'image/png', 'image/webp', 'image/gif'],
     options: X_OPTIONS,

@@ -3,7 +3,8 @@ import { optionsOf, problem, tooLong } from '../publish-checks.ts';
 import type { PublishDraft, PublishProblem } from '../types.ts';
 import { X_OPTIONS, xDefinition } from './definition.ts';
 
-const { text: TEXT } = xDefinition.publishing;
+const { text: TEXT, carousel } = xDefinition.publishing;
+const MAX_IMAGES = carousel.maxItems;
 const POST_ID = /^\d{1,19}$/;
 /** A poll (POST /2/tweets `poll`): 2 to 4 choices of 1 to 25 characters, open 5 to 10,080 minutes. */
 const POLL = { minOptions: 2, maxOptions: 4, maxOptionLength: 25, minMinutes: 5, maxMinutes: 10_080 };
@@ -34,8 +35,13 @@ function pollProblems(poll: unknown, mediaCount: number): PublishProblem[] {
 
 export function xProblems({ text, media, options }: PublishDraft): PublishProblem[] {
   const problems: PublishProblem[] = [];
-  if (media.length > 0) problems.push(problem('media_ids', 'an X post takes text only for now'));
-  if ((text ?? '').trim() === '') problems.push(problem('text', 'an X post needs text'));
+  if (media.some((m) => m.type !== 'image')) {
+    problems.push(problem('media_ids', 'an X post takes images only for now (up to 4)'));
+  } else if (media.length > MAX_IMAGES) {
+    problems.push(problem('media_ids', `an X post has at most ${MAX_IMAGES} images`));
+  }
+  if (media.length === 0 && (text ?? '').trim() === '')
+    problems.push(problem('text', 'an X post without media needs text'));
   if (tooLong(TEXT, text ?? '')) {
     problems.push(
       problem(

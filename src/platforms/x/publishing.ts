@@ -10,6 +10,7 @@ import { draftOf, optionsOf, refuseProblems } from '../publish-checks.ts';
 import type { AccountCredentials, PublishedPost, PublishingCapability } from '../types.ts';
 import type { XContext } from './api.ts';
 import { X_OPTIONS } from './definition.ts';
+import { uploadImage } from './media.ts';
 import { xProblems } from './publish-rules.ts';
 
 const platform = 'x';
@@ -46,9 +47,12 @@ export function xPublishing(context: XContext): PublishingCapability {
     async createContainer({ accessToken }, request) {
       refuseProblems(platform, xProblems(draftOf(request)));
       const { reply_to: replyTo, poll } = optionsOf(X_OPTIONS, request.options);
+      const mediaIds: string[] = [];
+      for (const item of request.media) mediaIds.push(await uploadImage(context, accessToken, item.url));
       const answer = await api.call('POST', '/tweets', accessToken, {
         json: {
-          text: request.text ?? '',
+          ...(request.text === undefined || request.text === '' ? {} : { text: request.text }),
+          ...(mediaIds.length === 0 ? {} : { media: { media_ids: mediaIds } }),
           ...(replyTo === undefined ? {} : { reply: { in_reply_to_tweet_id: replyTo } }),
           ...(poll === undefined ? {} : { poll: { options: poll.options, duration_minutes: poll.duration_minutes } }),
         },
