@@ -160,8 +160,15 @@ describe('GET /v1/platforms', () => {
         carousel: { min_items: 2, max_items: 4 },
       },
       comments: null,
-      insights: null,
     });
+    expect(byName.x?.insights?.post.map((m) => m.name)).toEqual([
+      'views',
+      'likes',
+      'replies',
+      'reposts',
+      'quotes',
+      'bookmarks',
+    ]);
     expect(byName.linkedin?.api_access).toBeNull();
     const accountMetric = (p: string, name: string) => byName[p]?.insights?.account.find((m) => m.name === name);
     // LinkedIn's share statistics count organic activity only; impressions are its views.

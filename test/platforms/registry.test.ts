@@ -131,7 +131,11 @@ const EXPECTED = {
     label: 'X',
     settingsPrefix: 'X',
     comments: null,
-    insights: null,
+    // Users lookup's public_metrics.followers_count; a post's public_metrics.
+    insights: {
+      account: ['followers_count'],
+      post: ['views', 'likes', 'replies', 'reposts', 'quotes', 'bookmarks'],
+    },
     publishing: {
       // Text, one image, or up to 4 images in one post.
       kinds: ['text', 'image', 'carousel'],

@@ -3,7 +3,7 @@ import { request } from 'undici';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { now, resetClock } from '../../src/clock.ts';
 import type { AccountCredentials, PlatformAdapter, TokenSet } from '../../src/platforms/index.ts';
-import { platformError, REDIRECT_URI, startSandbox, type TestSandbox } from '../helpers/sandbox.ts';
+import { insightsOf, platformError, REDIRECT_URI, startSandbox, type TestSandbox } from '../helpers/sandbox.ts';
 import { type MediaServer, startMediaServer } from '../helpers/sandbox-media.ts';
 
 let sandbox: TestSandbox;
@@ -397,6 +397,59 @@ describe('x: publishing', () => {
     });
     expect(response.statusCode).toBe(403);
     expect(await response.body.json()).toMatchObject({ status: 403, title: 'Forbidden' });
+  });
+});
+
+describe('x: insights', () => {
+  const today = () => now().toISOString().slice(0, 10);
+
+  it("followers_count is today's public_metrics.followers_count; earlier days have none from X", async () => {
+    const credentials = await account('x_followers');
+    const set = await sandbox.control('PUT', '/insights', {
+      platform: 'x',
+      username: 'x_followers',
+      metric: 'followers_count',
+      values: [{ day: today(), value: 321 }],
+    });
+    expect(set.status).toBe(200);
+    const yesterday = new Date(now().getTime() - 86_400_000).toISOString().slice(0, 10);
+    const { figures } = await insightsOf(x).accountInsights(credentials, [yesterday, today()], ['followers_count']);
+    expect(figures).toEqual({ [yesterday]: { followers_count: null }, [today()]: { followers_count: 321 } });
+  });
+
+  it("a post's public_metrics: views, likes, replies, reposts, quotes, bookmarks; a count X leaves out is null, not 0", async () => {
+    const credentials = await account('x_post_figures');
+    const { containerId } = await x.publishing.createContainer(credentials, { text: 'Counted', media: [] });
+    for (const [metric, value] of [
+      ['impression_count', 1200],
+      ['like_count', 0],
+      ['reply_count', 3],
+      ['retweet_count', 2],
+      ['quote_count', 1],
+      ['bookmark_count', null],
+    ] as const) {
+      const set = await sandbox.control('PUT', '/insights', {
+        platform: 'x',
+        username: 'x_post_figures',
+        metric,
+        post_id: containerId,
+        values: [{ day: today(), value }],
+      });
+      expect(set.status, JSON.stringify(set.body)).toBe(200);
+    }
+    const metrics = ['views', 'likes', 'replies', 'reposts', 'quotes', 'bookmarks'];
+    const { figures } = await insightsOf(x).postInsights(credentials, containerId, metrics);
+    expect(figures).toEqual({ views: 1200, likes: 0, replies: 3, reposts: 2, quotes: 1, bookmarks: null });
+    // A post X does not have: answered 200 with an error entry, which the adapter refuses.
+    expect((await platformError(insightsOf(x).postInsights(credentials, '1', ['likes']))).kind).toBe('invalid_request');
+  });
+
+  it('a refusal for lack of a permission names what insights need', async () => {
+    const credentials = await account('x_insights_denied');
+    await fault('x_insights_denied', 'permission_missing');
+    const error = await platformError(insightsOf(x).accountInsights(credentials, [today()], ['followers_count']));
+    expect(error.kind).toBe('permission_missing');
+    expect(error.detail.missingScopes).toEqual(['tweet.read', 'users.read']);
   });
 });
 

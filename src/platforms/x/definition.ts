@@ -1,6 +1,6 @@
 /** X (the X API v2, each owner with its own paid app) as data. Facts: docs/platforms.md, "X". */
 import { Type } from 'typebox';
-import type { PlatformDefinition } from '../definition.ts';
+import { type MetricDescriptions, metricsOf, type PlatformDefinition } from '../definition.ts';
 import { X_WEIGHTED } from './text-length.ts';
 
 /** A post's options for X (`platforms.x`). */
@@ -41,6 +41,27 @@ export const X_OPTIONS = Type.Object(
   { additionalProperties: false },
 );
 
+/**
+ * The service's metric names X answers to a post's owner, and what each counts (a post's
+ * public_metrics; the account's public_metrics.followers_count).
+ */
+const METRIC_DESCRIPTIONS = {
+  account: {
+    followers_count:
+      "Accounts following the account, as it is now (only today has a figure; earlier days are the service's own daily readings).",
+  },
+  post: {
+    views: 'Times the post was seen (impression_count).',
+    likes: 'Likes of the post (like_count).',
+    replies: 'Replies to the post (reply_count).',
+    reposts: 'Reposts of the post (retweet_count).',
+    quotes: 'Quote posts of the post (quote_count).',
+    bookmarks: 'Bookmarks of the post (bookmark_count).',
+  },
+} satisfies MetricDescriptions;
+
+export const X_METRICS = metricsOf(METRIC_DESCRIPTIONS);
+
 export const xDefinition = {
   platform: 'x',
   label: 'X',
@@ -48,8 +69,8 @@ export const xDefinition = {
     "X's API is paid: each owner brings its own X app (X_CLIENT_ID, X_CLIENT_SECRET) on a plan that includes posting, and X caps each plan's monthly use.",
   grantsPages: false,
   comments: null,
-  insights: null,
-  metricDescriptions: null,
+  insights: X_METRICS,
+  metricDescriptions: METRIC_DESCRIPTIONS,
   publishing: {
     // Text, one image, or 2 to 4 images (video and GIF later).
     kinds: ['text', 'image', 'carousel'],

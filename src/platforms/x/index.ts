@@ -9,6 +9,7 @@ import { reportingMissingScopes } from '../missing-scopes.ts';
 import type { PlatformAdapter } from '../types.ts';
 import { xContext } from './api.ts';
 import { xDefinition } from './definition.ts';
+import { xInsights } from './insights.ts';
 import { xProfile } from './profile.ts';
 import { xPublishing } from './publishing.ts';
 import { X_SCOPES } from './scopes.ts';
@@ -30,6 +31,7 @@ export function xAdapter(options: AdapterOptions, now: () => Date): PlatformAdap
       throw unsupported('x', 'notices of a user removing the app');
     },
     profile: (credentials) => xProfile(context, credentials),
+    insights: xInsights(context),
     publishing: xPublishing(context),
   });
 }

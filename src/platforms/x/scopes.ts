@@ -22,6 +22,8 @@ export const X_SCOPES: ScopePolicy = {
   required: [X_SCOPE.tweetRead, X_SCOPE.usersRead, X_SCOPE.offlineAccess],
   byAction: {
     read_profile: [X_SCOPE.tweetRead, X_SCOPE.usersRead],
+    // Users lookup and Posts lookup: tweet.read and users.read.
+    read_insights: [X_SCOPE.tweetRead, X_SCOPE.usersRead],
     publish: [X_SCOPE.tweetRead, X_SCOPE.tweetWrite, X_SCOPE.usersRead],
   },
 };

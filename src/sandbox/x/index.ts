@@ -9,6 +9,7 @@ import type { SandboxAccount } from '../schema.ts';
 import { platform } from './access.ts';
 import { xDialect } from './answers.ts';
 import { permissionPage, tokenRoutes } from './oauth.ts';
+import { POST_METRICS, postRoutes } from './posts.ts';
 import { publishingRoutes } from './publishing.ts';
 import { userRoutes } from './users.ts';
 
@@ -25,6 +26,7 @@ function hosts(store: Store): Record<string, (host: FastifyInstance) => void> {
       tokenRoutes(app, store, challenges);
       userRoutes(app, store);
       publishingRoutes(app, store);
+      postRoutes(app, store);
     },
   };
 }
@@ -35,7 +37,8 @@ export const xPlatform: SandboxPlatform<typeof platform> = {
   // A user with two text posts, then one with an image.
   newUser: { postTypes: ['TEXT', 'TEXT', 'IMAGE'], comments: false },
   permalink: (account: SandboxAccount, postId: string) => `https://x.com/${account.username}/status/${postId}`,
-  insightMetrics: null,
+  // The follower count (users/me public_metrics) and a post's public_metrics.
+  insightMetrics: { account: ['followers_count'], post: POST_METRICS },
   webhooks: null,
   settings: [],
   testers: false,
