@@ -8024,7 +8024,7 @@ export interface paths {
         };
         /**
          * List comments (the inbox)
-         * @description Comments by other people on the accounts the caller sees, newest `commented_at` first (the account's own replies are not listed; see `replies` and GET /v1/comments/{id}). An owner key sees every profile's, or one profile's with a Service-Profile header; a profile key sees its profile's accounts' comments, including those written before an account moved there. `from` and `to` bound `commented_at` (both included). TikTok and X accounts have none.
+         * @description Comments by other people on the accounts the caller sees, newest `commented_at` first (the account's own replies are not listed; see `replies` and GET /v1/comments/{id}). An owner key sees every profile's, or one profile's with a Service-Profile header; a profile key sees its profile's accounts' comments, including those written before an account moved there. `from` and `to` bound `commented_at` (both included). TikTok accounts have none.
          */
         get: {
             parameters: {
@@ -8277,7 +8277,7 @@ export interface paths {
         put?: never;
         /**
          * Read comments from the platforms now
-         * @description Queues a read of the recent posts of each account of `account_ids` (default: every connected Instagram, Threads, Facebook Pages and LinkedIn account the caller sees) and answers 202 with the accounts queued; new comments then arrive as usual (`comment.created`). Comments also arrive without this, by the platforms' webhooks and a periodic read. At most once a minute per account: 429 `sync_rate_limited` with `Retry-After` (and `details.account_ids`) when any of them was synced less than a minute ago, and nothing is queued. 404 `account_not_found`, 422 `unsupported_platform` (TikTok and X), 409 `account_not_connected`.
+         * @description Queues a read of the recent posts of each account of `account_ids` (default: every connected Instagram, Threads, Facebook Pages, LinkedIn and X account the caller sees) and answers 202 with the accounts queued; new comments then arrive as usual (`comment.created`). Comments also arrive without this, by the platforms' webhooks and a periodic read. At most once a minute per account: 429 `sync_rate_limited` with `Retry-After` (and `details.account_ids`) when any of them was synced less than a minute ago, and nothing is queued. 404 `account_not_found`, 422 `unsupported_platform` (TikTok), 409 `account_not_connected`.
          */
         post: {
             parameters: {
@@ -9033,7 +9033,7 @@ export interface paths {
         put?: never;
         /**
          * Reply to a comment
-         * @description Replies as the account, on the platform, and answers 201 with the reply; the comment's `reply_status` becomes `replied`. The reply is `sent`, or, on Threads while Threads still processes it, `sending` (then published by the service as soon as Threads is done; see the comment's `replies`). Not for the account's own comments or, on Instagram, a hidden one (409 `comment_not_repliable`). 422 `unsupported_platform` (TikTok and X: no comment API for ordinary apps; GET /v1/platforms says what each platform allows), 409 `account_not_connected` (the account is `expired` or `disconnected`, or the platform says its token expired or was revoked: the account is then marked so), 422 `permission_missing` (the permission the spec names is not granted: `details.permission`; no platform call is made), 429 `platform_rate_limited` with `Retry-After` (the platform limits the account now), 502 `platform_error` (the platform refused or failed: `details.platform_code` and `details.platform_message` are its own). A retry with the same Idempotency-Key answers the first answer and sends nothing.
+         * @description Replies as the account, on the platform, and answers 201 with the reply; the comment's `reply_status` becomes `replied`. The reply is `sent`, or, on Threads while Threads still processes it, `sending` (then published by the service as soon as Threads is done; see the comment's `replies`). Not for the account's own comments or, on Instagram, a hidden one (409 `comment_not_repliable`). 422 `unsupported_platform` (TikTok: no comment API for ordinary apps; GET /v1/platforms says what each platform allows), 409 `account_not_connected` (the account is `expired` or `disconnected`, or the platform says its token expired or was revoked: the account is then marked so), 422 `permission_missing` (the permission the spec names is not granted: `details.permission`; no platform call is made), 429 `platform_rate_limited` with `Retry-After` (the platform limits the account now), 502 `platform_error` (the platform refused or failed: `details.platform_code` and `details.platform_message` are its own). A retry with the same Idempotency-Key answers the first answer and sends nothing.
          */
         post: {
             parameters: {
@@ -9329,7 +9329,7 @@ export interface paths {
         put?: never;
         /**
          * Hide or unhide a comment
-         * @description `{"hidden": true}` hides the comment on the platform, `false` shows it again; answers the comment. Threads hides top-level replies only (409 `comment_not_hideable` for a nested one). LinkedIn offers no hiding: 422 `unsupported_platform`. 422 `unsupported_platform` (TikTok and X: no comment API for ordinary apps; GET /v1/platforms says what each platform allows), 409 `account_not_connected` (the account is `expired` or `disconnected`, or the platform says its token expired or was revoked: the account is then marked so), 422 `permission_missing` (the permission the spec names is not granted: `details.permission`; no platform call is made), 429 `platform_rate_limited` with `Retry-After` (the platform limits the account now), 502 `platform_error` (the platform refused or failed: `details.platform_code` and `details.platform_message` are its own).
+         * @description `{"hidden": true}` hides the comment on the platform, `false` shows it again; answers the comment. Threads hides top-level replies only (409 `comment_not_hideable` for a nested one). LinkedIn offers no hiding: 422 `unsupported_platform`. 422 `unsupported_platform` (TikTok: no comment API for ordinary apps; GET /v1/platforms says what each platform allows), 409 `account_not_connected` (the account is `expired` or `disconnected`, or the platform says its token expired or was revoked: the account is then marked so), 422 `permission_missing` (the permission the spec names is not granted: `details.permission`; no platform call is made), 429 `platform_rate_limited` with `Retry-After` (the platform limits the account now), 502 `platform_error` (the platform refused or failed: `details.platform_code` and `details.platform_message` are its own).
          */
         post: {
             parameters: {

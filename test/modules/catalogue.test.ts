@@ -159,7 +159,7 @@ describe('GET /v1/platforms', () => {
         text: { max_length: 280, counting: 'x_weighted' },
         carousel: { min_items: 2, max_items: 4 },
       },
-      comments: null,
+      comments: { reply: true, hide: true, hide_replies: true, reply_to_hidden: false },
     });
     expect(byName.x?.insights?.post.map((m) => m.name)).toEqual([
       'views',
@@ -293,7 +293,7 @@ const SCOPES: Record<Platform, string[]> = {
   // and comments, posting and commenting as them.
   linkedin: ['r_basicprofile', 'rw_organization_admin', 'r_organization_social', 'w_organization_social'],
   // OAuth 2.0 scopes: reading posts and the user, posting, uploading media, a refresh token.
-  x: ['tweet.read', 'tweet.write', 'users.read', 'offline.access', 'media.write'],
+  x: ['tweet.read', 'tweet.write', 'users.read', 'offline.access', 'media.write', 'tweet.moderate.write'],
 };
 
 /**

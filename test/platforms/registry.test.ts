@@ -130,7 +130,8 @@ const EXPECTED = {
   x: {
     label: 'X',
     settingsPrefix: 'X',
-    comments: null,
+    // Replies to the account's posts: read, answered, hidden at any depth (Hide replies).
+    comments: { reply: true, hide: true, replyToHidden: false, hideReplies: true },
     // Users lookup's public_metrics.followers_count; a post's public_metrics.
     insights: {
       account: ['followers_count'],
@@ -151,7 +152,7 @@ const EXPECTED = {
 };
 
 /** Where comments are read by polling only: LinkedIn pushes ordinary apps no comment notices. */
-const WITHOUT_COMMENT_NOTICES: readonly Platform[] = ['linkedin'];
+const WITHOUT_COMMENT_NOTICES: readonly Platform[] = ['linkedin', 'x'];
 
 describe('the platform registry', () => {
   it('lists each platform once, with its label, settings prefix and capabilities', () => {

@@ -3,7 +3,14 @@ import { request } from 'undici';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { now, resetClock } from '../../src/clock.ts';
 import type { AccountCredentials, PlatformAdapter, TokenSet } from '../../src/platforms/index.ts';
-import { insightsOf, platformError, REDIRECT_URI, startSandbox, type TestSandbox } from '../helpers/sandbox.ts';
+import {
+  commentsOf,
+  insightsOf,
+  platformError,
+  REDIRECT_URI,
+  startSandbox,
+  type TestSandbox,
+} from '../helpers/sandbox.ts';
 import { type MediaServer, startMediaServer } from '../helpers/sandbox-media.ts';
 
 let sandbox: TestSandbox;
@@ -22,7 +29,7 @@ afterAll(async () => {
 afterEach(() => resetClock());
 
 // "OAuth 2.0 Authorization Code Flow with PKCE": read posts, post, read the user, a refresh token, upload media.
-const ALL_SCOPES = ['tweet.read', 'tweet.write', 'users.read', 'offline.access', 'media.write'];
+const ALL_SCOPES = ['tweet.read', 'tweet.write', 'users.read', 'offline.access', 'media.write', 'tweet.moderate.write'];
 
 async function login(username: string, granted?: string[]): Promise<TokenSet> {
   return sandbox.connect('x', username, granted);
@@ -397,6 +404,89 @@ describe('x: publishing', () => {
     });
     expect(response.statusCode).toBe(403);
     expect(await response.body.json()).toMatchObject({ status: 403, title: 'Forbidden' });
+  });
+});
+
+describe("x: comments (replies to the account's posts)", () => {
+  it("reads the recent posts and their conversations: top-level replies, replies under replies, the account's own", async () => {
+    const credentials = await account('x_inbox');
+    const { body: made } = await sandbox.control('GET', '/users/x/x_inbox');
+    const postId = made.posts[0].id as string;
+    const top = await sandbox.control('POST', '/comments', {
+      platform: 'x',
+      username: 'x_inbox',
+      post_id: postId,
+      author_username: 'sam_reads',
+      text: 'Nice one',
+    });
+    const under = await sandbox.control('POST', '/comments', {
+      platform: 'x',
+      username: 'x_inbox',
+      post_id: postId,
+      parent_id: top.body.id,
+      author_username: 'kim_too',
+      text: 'Agreed',
+    });
+    const comments = commentsOf(x);
+    const sent = await comments.reply(credentials, top.body.id, 'Thanks!');
+    expect(sent).toEqual({ state: 'sent', id: expect.stringMatching(/^\d+$/) });
+    const read = await comments.recentComments(credentials, { posts: 5 });
+    expect(read.posts.map((p) => p.id)).toContain(postId);
+    expect(read.posts.find((p) => p.id === postId)?.permalink).toBe(`https://x.com/x_inbox/status/${postId}`);
+    const byId = new Map(read.comments.filter((c) => c.postId === postId).map((c) => [c.id, c]));
+    expect(byId.get(top.body.id)).toMatchObject({
+      parentId: null,
+      authorUsername: 'sam_reads',
+      text: 'Nice one',
+      byAccount: false,
+    });
+    expect(byId.get(under.body.id)).toMatchObject({ parentId: top.body.id, authorUsername: 'kim_too' });
+    expect(byId.get(sent.state === 'sent' ? sent.id : '')).toMatchObject({
+      parentId: top.body.id,
+      authorId: credentials.platformUserId,
+      byAccount: true,
+    });
+    expect(await comments.postSummary(credentials, postId)).toMatchObject({
+      id: postId,
+      permalink: `https://x.com/x_inbox/status/${postId}`,
+    });
+  });
+
+  it('hides and shows a reply (PUT /2/tweets/:id/hidden); without tweet.moderate.write, permission_missing', async () => {
+    const credentials = await account('x_hider');
+    const made = await sandbox.control('POST', '/comments', {
+      platform: 'x',
+      username: 'x_hider',
+      author_username: 'spammer',
+      text: 'buy now',
+    });
+    await commentsOf(x).setHidden(credentials, made.body.id, true);
+    await commentsOf(x).setHidden(credentials, made.body.id, false);
+    const { body } = await sandbox.control('GET', '/activity/x/x_hider');
+    expect(
+      body.data.filter((a: { action: string }) => a.action !== 'publish').map((a: { action: string }) => a.action),
+    ).toEqual(['hide', 'unhide']);
+    const tokens = await login('x_no_moderate', ['tweet.read', 'tweet.write', 'users.read', 'offline.access']);
+    const other = await sandbox.control('POST', '/comments', {
+      platform: 'x',
+      username: 'x_no_moderate',
+      author_username: 'spammer',
+      text: 'buy now',
+    });
+    const refused = await platformError(
+      commentsOf(x).setHidden(
+        { platformUserId: tokens.platformUserId, accessToken: tokens.accessToken },
+        other.body.id,
+        true,
+      ),
+    );
+    expect(refused.kind).toBe('permission_missing');
+    expect(refused.detail.missingScopes).toEqual(['tweet.moderate.write']);
+  });
+
+  it('X sends no comment notices: subscribing is unsupported (polling only)', async () => {
+    const credentials = await account('x_notices');
+    expect((await platformError(commentsOf(x).subscribeNotices(credentials))).kind).toBe('unsupported');
   });
 });
 

@@ -68,7 +68,10 @@ export const xDefinition = {
   apiAccess:
     "X's API is paid: each owner brings its own X app (X_CLIENT_ID, X_CLIENT_SECRET) on a plan that includes posting, and X caps each plan's monthly use.",
   grantsPages: false,
-  comments: null,
+  // Replies to the account's posts: read, answered, hidden ("Hide replies": the author of the
+  // conversation's root post hides replies in it, at any depth). Answering a hidden reply: not
+  // confirmed, so not offered.
+  comments: { reply: true, hide: true, replyToHidden: false, hideReplies: true },
   insights: X_METRICS,
   metricDescriptions: METRIC_DESCRIPTIONS,
   publishing: {

@@ -8,6 +8,7 @@ import type { AdapterOptions } from '../http.ts';
 import { reportingMissingScopes } from '../missing-scopes.ts';
 import type { PlatformAdapter } from '../types.ts';
 import { xContext } from './api.ts';
+import { xComments } from './comments.ts';
 import { xDefinition } from './definition.ts';
 import { xInsights } from './insights.ts';
 import { xProfile } from './profile.ts';
@@ -32,6 +33,7 @@ export function xAdapter(options: AdapterOptions, now: () => Date): PlatformAdap
     },
     profile: (credentials) => xProfile(context, credentials),
     insights: xInsights(context),
+    comments: xComments(context),
     publishing: xPublishing(context),
   });
 }

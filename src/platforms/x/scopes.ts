@@ -17,11 +17,24 @@ export const X_SCOPE = {
 } as const;
 
 export const X_SCOPES: ScopePolicy = {
-  requested: [X_SCOPE.tweetRead, X_SCOPE.tweetWrite, X_SCOPE.usersRead, X_SCOPE.offlineAccess, X_SCOPE.mediaWrite],
+  requested: [
+    X_SCOPE.tweetRead,
+    X_SCOPE.tweetWrite,
+    X_SCOPE.usersRead,
+    X_SCOPE.offlineAccess,
+    X_SCOPE.mediaWrite,
+    X_SCOPE.tweetModerate,
+  ],
   // Without the user's profile there is no account; without offline.access it would end in two hours.
   required: [X_SCOPE.tweetRead, X_SCOPE.usersRead, X_SCOPE.offlineAccess],
   byAction: {
     read_profile: [X_SCOPE.tweetRead, X_SCOPE.usersRead],
+    // User posts timeline and search: tweet.read and users.read.
+    read_comments: [X_SCOPE.tweetRead, X_SCOPE.usersRead],
+    // A reply is a post.
+    reply: [X_SCOPE.tweetRead, X_SCOPE.tweetWrite, X_SCOPE.usersRead],
+    // Hide replies: tweet.moderate.write.
+    hide: [X_SCOPE.tweetModerate],
     // Users lookup and Posts lookup: tweet.read and users.read.
     read_insights: [X_SCOPE.tweetRead, X_SCOPE.usersRead],
     publish: [X_SCOPE.tweetRead, X_SCOPE.tweetWrite, X_SCOPE.usersRead],

@@ -8,6 +8,7 @@ import type { SandboxPlatform, Store } from '../platform.ts';
 import type { SandboxAccount } from '../schema.ts';
 import { platform } from './access.ts';
 import { xDialect } from './answers.ts';
+import { commentRoutes } from './comments.ts';
 import { permissionPage, tokenRoutes } from './oauth.ts';
 import { POST_METRICS, postRoutes } from './posts.ts';
 import { publishingRoutes } from './publishing.ts';
@@ -27,6 +28,7 @@ function hosts(store: Store): Record<string, (host: FastifyInstance) => void> {
       userRoutes(app, store);
       publishingRoutes(app, store);
       postRoutes(app, store);
+      commentRoutes(app, store);
     },
   };
 }
@@ -35,7 +37,7 @@ export const xPlatform: SandboxPlatform<typeof platform> = {
   name: platform,
   hosts,
   // A user with two text posts, then one with an image.
-  newUser: { postTypes: ['TEXT', 'TEXT', 'IMAGE'], comments: false },
+  newUser: { postTypes: ['TEXT', 'TEXT', 'IMAGE'], comments: true },
   permalink: (account: SandboxAccount, postId: string) => `https://x.com/${account.username}/status/${postId}`,
   // The follower count (users/me public_metrics) and a post's public_metrics.
   insightMetrics: { account: ['followers_count'], post: POST_METRICS },

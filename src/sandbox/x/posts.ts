@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { caller, requireScope } from '../caller.ts';
 import { param } from '../kit.ts';
 import type { Store } from '../platform.ts';
+import { findAccount } from '../store/accounts.ts';
 import { insightFigures, LIFETIME_DAY } from '../store/insights.ts';
 import { findPost } from '../store/posts.ts';
 import { callOptions, SCOPE } from './access.ts';
@@ -46,11 +47,13 @@ export function postRoutes(app: FastifyInstance, store: Store): void {
       };
     }
     const fields = (param(request, 'tweet.fields') ?? '').split(',');
+    const author = param(request, 'expansions') === 'author_id' ? await findAccount(store, post.accountId) : undefined;
     const data: Record<string, unknown> = {
       id: post.id,
       text: post.caption,
       author_id: post.accountId,
       edit_history_tweet_ids: [post.id],
+      ...(fields.includes('created_at') ? { created_at: post.createdAt.toISOString() } : {}),
     };
     if (fields.includes('public_metrics')) {
       const figures = await insightFigures(store, {
@@ -67,6 +70,11 @@ export function postRoutes(app: FastifyInstance, store: Store): void {
       }
       data.public_metrics = counts;
     }
-    return { data };
+    return {
+      data,
+      ...(author === undefined
+        ? {}
+        : { includes: { users: [{ id: author.id, name: author.name, username: author.username }] } }),
+    };
   });
 }

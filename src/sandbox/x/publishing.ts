@@ -6,7 +6,8 @@ import type { FastifyInstance } from 'fastify';
 import { caller, requireScope } from '../caller.ts';
 import { sniffFormat } from '../media-fetch.ts';
 import type { Store } from '../platform.ts';
-import { recordPublication } from '../store/activity.ts';
+import { recordActivity, recordPublication } from '../store/activity.ts';
+import { addComment, findComment } from '../store/comments.ts';
 import { createContainer, findContainer, setContainerRequest } from '../store/containers.ts';
 import { createPost, findPost } from '../store/posts.ts';
 import { callOptions, SCOPE } from './access.ts';
@@ -108,6 +109,24 @@ export function publishingRoutes(app: FastifyInstance, store: Store): void {
     let replyToId: string | null = null;
     if (body.reply !== undefined) {
       const target = String(jsonObject(body.reply, 'reply').in_reply_to_tweet_id ?? '');
+      // A reply to a reply: it joins that conversation (kept as a comment under it).
+      const answered = /^\d+$/.test(target) ? await findComment(store, target) : undefined;
+      if (answered !== undefined) {
+        const made = await addComment(store, {
+          postId: answered.postId,
+          parentId: answered.id,
+          authorId: who.account.id,
+          authorUsername: who.account.username,
+          text,
+        });
+        await recordActivity(store, {
+          accountId: who.account.id,
+          action: 'reply',
+          targetId: answered.id,
+          detail: { reply_id: made.id, message: text },
+        });
+        return reply.code(201).send({ data: { id: made.id, text, edit_history_tweet_ids: [made.id] } });
+      }
       const parent = /^\d+$/.test(target) ? await findPost(store, target) : undefined;
       if (parent === undefined || parent.accountId === undefined) {
         throw xProblem(
