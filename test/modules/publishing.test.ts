@@ -720,6 +720,25 @@ describe('what cannot be taken back', () => {
   });
 });
 
+/**
+ * Where creating the post is its publication (LinkedIn, X), a creation that fails in passing may
+ * have reached the platform: the target ends outcome_unknown, and nothing is sent again.
+ */
+async function expectOutcomeUnknownOnPassingFailure(platform: 'linkedin' | 'x'): Promise<void> {
+  const account = await connected(platform);
+  await sandbox.control('POST', '/faults', {
+    platform,
+    username: account.username,
+    error: 'transient',
+    trigger: 'publish',
+  });
+  const created = await createPost({ account_ids: [account.id], text: 'Maybe posted' });
+  const post = await finished(created.id);
+  expect(post.targets[0]).toMatchObject({ status: 'failed', attempts: 1 });
+  expect(post.targets[0].error.code).toBe('outcome_unknown');
+  expect((await activity(platform, account.username)).filter((a) => a.action === 'publish')).toEqual([]);
+}
+
 describe('LinkedIn organization pages', () => {
   it('publishes text and several images as one MultiImage post, with post.published and the feed link', async () => {
     const account = await connected('linkedin');
@@ -745,18 +764,7 @@ describe('LinkedIn organization pages', () => {
   });
 
   it('fails with outcome_unknown, never posting twice, when the post creation fails in passing', async () => {
-    const account = await connected('linkedin');
-    await sandbox.control('POST', '/faults', {
-      platform: 'linkedin',
-      username: account.username,
-      error: 'transient',
-      trigger: 'publish',
-    });
-    const created = await createPost({ account_ids: [account.id], text: 'Maybe posted' });
-    const post = await finished(created.id);
-    expect(post.targets[0]).toMatchObject({ status: 'failed', attempts: 1 });
-    expect(post.targets[0].error.code).toBe('outcome_unknown');
-    expect((await activity('linkedin', account.username)).filter((a) => a.action === 'publish')).toEqual([]);
+    await expectOutcomeUnknownOnPassingFailure('linkedin');
   });
 });
 
@@ -782,18 +790,7 @@ describe('X', () => {
   });
 
   it('fails with outcome_unknown, never posting twice, when the creation fails in passing (X takes no idempotency key)', async () => {
-    const account = await connected('x');
-    await sandbox.control('POST', '/faults', {
-      platform: 'x',
-      username: account.username,
-      error: 'transient',
-      trigger: 'publish',
-    });
-    const created = await createPost({ account_ids: [account.id], text: 'Maybe posted' });
-    const post = await finished(created.id);
-    expect(post.targets[0]).toMatchObject({ status: 'failed', attempts: 1 });
-    expect(post.targets[0].error.code).toBe('outcome_unknown');
-    expect((await activity('x', account.username)).filter((a) => a.action === 'publish')).toEqual([]);
+    await expectOutcomeUnknownOnPassingFailure('x');
   });
 
   it("fails with unsupported and X's reason when the owner's app plan lacks the endpoint", async () => {
