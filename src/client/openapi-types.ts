@@ -2253,8 +2253,8 @@ export interface paths {
                     limit?: number;
                     /** @description The `next_cursor` of the previous page. */
                     cursor?: string;
-                    /** @description The platform: instagram, threads, tiktok, facebook, linkedin, youtube. */
-                    platform?: "instagram" | "threads" | "tiktok" | "facebook" | "linkedin" | "youtube";
+                    /** @description The platform: instagram, threads, tiktok, facebook, linkedin, youtube, x. */
+                    platform?: "instagram" | "threads" | "tiktok" | "facebook" | "linkedin" | "youtube" | "x";
                     /** @description connected: usable; expired: access ended on its own, reconnect it; disconnected: disconnected in the service or on the platform, its tokens are deleted, reconnect it to use it again. */
                     status?: "connected" | "expired" | "disconnected";
                 };
@@ -2448,10 +2448,10 @@ export interface paths {
                             /** @description The profile the account belongs to (its id, never the external_id). */
                             profile_id: string;
                             /**
-                             * @description The platform: instagram, threads, tiktok, facebook, linkedin, youtube.
+                             * @description The platform: instagram, threads, tiktok, facebook, linkedin, youtube, x.
                              * @enum {unknown}
                              */
-                            platform: "instagram" | "threads" | "tiktok" | "facebook" | "linkedin" | "youtube";
+                            platform: "instagram" | "threads" | "tiktok" | "facebook" | "linkedin" | "youtube" | "x";
                             /** @description The account's id on the platform. */
                             platform_user_id: string;
                             /** @description The handle on the platform, when it has one. */
@@ -2651,10 +2651,10 @@ export interface paths {
                             /** @description The profile the account belongs to (its id, never the external_id). */
                             profile_id: string;
                             /**
-                             * @description The platform: instagram, threads, tiktok, facebook, linkedin, youtube.
+                             * @description The platform: instagram, threads, tiktok, facebook, linkedin, youtube, x.
                              * @enum {unknown}
                              */
-                            platform: "instagram" | "threads" | "tiktok" | "facebook" | "linkedin" | "youtube";
+                            platform: "instagram" | "threads" | "tiktok" | "facebook" | "linkedin" | "youtube" | "x";
                             /** @description The account's id on the platform. */
                             platform_user_id: string;
                             /** @description The handle on the platform, when it has one. */
@@ -2875,10 +2875,10 @@ export interface paths {
                             /** @description The profile the account belongs to (its id, never the external_id). */
                             profile_id: string;
                             /**
-                             * @description The platform: instagram, threads, tiktok, facebook, linkedin, youtube.
+                             * @description The platform: instagram, threads, tiktok, facebook, linkedin, youtube, x.
                              * @enum {unknown}
                              */
-                            platform: "instagram" | "threads" | "tiktok" | "facebook" | "linkedin" | "youtube";
+                            platform: "instagram" | "threads" | "tiktok" | "facebook" | "linkedin" | "youtube" | "x";
                             /** @description The account's id on the platform. */
                             platform_user_id: string;
                             /** @description The handle on the platform, when it has one. */
@@ -4069,7 +4069,7 @@ export interface paths {
                         /** @description Returned unchanged as the `state` query parameter of the redirect. */
                         state?: string;
                         /** @description The platform buttons the page shows; default: every platform available. A platform this service has no credentials for is 422 `platform_not_available`. */
-                        platforms?: ("instagram" | "threads" | "tiktok" | "facebook" | "linkedin" | "youtube")[];
+                        platforms?: ("instagram" | "threads" | "tiktok" | "facebook" | "linkedin" | "youtube" | "x")[];
                     };
                 };
             };
@@ -4879,6 +4879,34 @@ export interface paths {
                                          */
                                         notify_subscribers?: boolean;
                                     };
+                                    x?: {
+                                        /**
+                                         * Text for this platform
+                                         * @description This platform's text instead of the post's `text`.
+                                         */
+                                        text?: string;
+                                        /**
+                                         * Poll
+                                         * @description A poll on the post (POST /2/tweets poll): a post with a poll takes no media.
+                                         */
+                                        poll?: {
+                                            /**
+                                             * Choices
+                                             * @description The poll's 2 to 4 choices, each of 1 to 25 characters.
+                                             */
+                                            options: string[];
+                                            /**
+                                             * Duration (minutes)
+                                             * @description How long the poll is open: 5 minutes to 7 days (10,080 minutes).
+                                             */
+                                            duration_minutes: number;
+                                        };
+                                        /**
+                                         * Reply to
+                                         * @description The id of an X post to answer: the post is published as a reply to it (POST /2/tweets reply.in_reply_to_tweet_id).
+                                         */
+                                        reply_to?: string;
+                                    };
                                 };
                                 /**
                                  * Format: date-time
@@ -4915,7 +4943,7 @@ export interface paths {
                                     id: string;
                                     account_id: string;
                                     /** @enum {unknown} */
-                                    platform: "instagram" | "threads" | "tiktok" | "facebook" | "linkedin" | "youtube";
+                                    platform: "instagram" | "threads" | "tiktok" | "facebook" | "linkedin" | "youtube" | "x";
                                     /**
                                      * @description `draft` (the post is a draft), `awaiting_approval` (the post waits for the client's approval: never started before it), `scheduled` (waiting for its time), `publishing` (started: the platform is processing, or the target waits for a quota or a retry; see `waiting_reason`), `published`, `failed`, `cancelled`.
                                      * @enum {unknown}
@@ -5240,6 +5268,34 @@ export interface paths {
                                  */
                                 notify_subscribers?: boolean;
                             };
+                            x?: {
+                                /**
+                                 * Text for this platform
+                                 * @description This platform's text instead of the post's `text`.
+                                 */
+                                text?: string;
+                                /**
+                                 * Poll
+                                 * @description A poll on the post (POST /2/tweets poll): a post with a poll takes no media.
+                                 */
+                                poll?: {
+                                    /**
+                                     * Choices
+                                     * @description The poll's 2 to 4 choices, each of 1 to 25 characters.
+                                     */
+                                    options: string[];
+                                    /**
+                                     * Duration (minutes)
+                                     * @description How long the poll is open: 5 minutes to 7 days (10,080 minutes).
+                                     */
+                                    duration_minutes: number;
+                                };
+                                /**
+                                 * Reply to
+                                 * @description The id of an X post to answer: the post is published as a reply to it (POST /2/tweets reply.in_reply_to_tweet_id).
+                                 */
+                                reply_to?: string;
+                            };
                         };
                         approval?: {
                             /** @description true: the post is not published before the client approves it through an approval link (POST /v1/posts/{id}/approval-links); it waits as `awaiting_approval`. Absent: as the profile's `post_approval_required` says. */
@@ -5403,6 +5459,34 @@ export interface paths {
                                      */
                                     notify_subscribers?: boolean;
                                 };
+                                x?: {
+                                    /**
+                                     * Text for this platform
+                                     * @description This platform's text instead of the post's `text`.
+                                     */
+                                    text?: string;
+                                    /**
+                                     * Poll
+                                     * @description A poll on the post (POST /2/tweets poll): a post with a poll takes no media.
+                                     */
+                                    poll?: {
+                                        /**
+                                         * Choices
+                                         * @description The poll's 2 to 4 choices, each of 1 to 25 characters.
+                                         */
+                                        options: string[];
+                                        /**
+                                         * Duration (minutes)
+                                         * @description How long the poll is open: 5 minutes to 7 days (10,080 minutes).
+                                         */
+                                        duration_minutes: number;
+                                    };
+                                    /**
+                                     * Reply to
+                                     * @description The id of an X post to answer: the post is published as a reply to it (POST /2/tweets reply.in_reply_to_tweet_id).
+                                     */
+                                    reply_to?: string;
+                                };
                             };
                             /**
                              * Format: date-time
@@ -5439,7 +5523,7 @@ export interface paths {
                                 id: string;
                                 account_id: string;
                                 /** @enum {unknown} */
-                                platform: "instagram" | "threads" | "tiktok" | "facebook" | "linkedin" | "youtube";
+                                platform: "instagram" | "threads" | "tiktok" | "facebook" | "linkedin" | "youtube" | "x";
                                 /**
                                  * @description `draft` (the post is a draft), `awaiting_approval` (the post waits for the client's approval: never started before it), `scheduled` (waiting for its time), `publishing` (started: the platform is processing, or the target waits for a quota or a retry; see `waiting_reason`), `published`, `failed`, `cancelled`.
                                  * @enum {unknown}
@@ -5865,6 +5949,34 @@ export interface paths {
                                      */
                                     notify_subscribers?: boolean;
                                 };
+                                x?: {
+                                    /**
+                                     * Text for this platform
+                                     * @description This platform's text instead of the post's `text`.
+                                     */
+                                    text?: string;
+                                    /**
+                                     * Poll
+                                     * @description A poll on the post (POST /2/tweets poll): a post with a poll takes no media.
+                                     */
+                                    poll?: {
+                                        /**
+                                         * Choices
+                                         * @description The poll's 2 to 4 choices, each of 1 to 25 characters.
+                                         */
+                                        options: string[];
+                                        /**
+                                         * Duration (minutes)
+                                         * @description How long the poll is open: 5 minutes to 7 days (10,080 minutes).
+                                         */
+                                        duration_minutes: number;
+                                    };
+                                    /**
+                                     * Reply to
+                                     * @description The id of an X post to answer: the post is published as a reply to it (POST /2/tweets reply.in_reply_to_tweet_id).
+                                     */
+                                    reply_to?: string;
+                                };
                             };
                             /**
                              * Format: date-time
@@ -5901,7 +6013,7 @@ export interface paths {
                                 id: string;
                                 account_id: string;
                                 /** @enum {unknown} */
-                                platform: "instagram" | "threads" | "tiktok" | "facebook" | "linkedin" | "youtube";
+                                platform: "instagram" | "threads" | "tiktok" | "facebook" | "linkedin" | "youtube" | "x";
                                 /**
                                  * @description `draft` (the post is a draft), `awaiting_approval` (the post waits for the client's approval: never started before it), `scheduled` (waiting for its time), `publishing` (started: the platform is processing, or the target waits for a quota or a retry; see `waiting_reason`), `published`, `failed`, `cancelled`.
                                  * @enum {unknown}
@@ -6236,6 +6348,34 @@ export interface paths {
                                      */
                                     notify_subscribers?: boolean;
                                 };
+                                x?: {
+                                    /**
+                                     * Text for this platform
+                                     * @description This platform's text instead of the post's `text`.
+                                     */
+                                    text?: string;
+                                    /**
+                                     * Poll
+                                     * @description A poll on the post (POST /2/tweets poll): a post with a poll takes no media.
+                                     */
+                                    poll?: {
+                                        /**
+                                         * Choices
+                                         * @description The poll's 2 to 4 choices, each of 1 to 25 characters.
+                                         */
+                                        options: string[];
+                                        /**
+                                         * Duration (minutes)
+                                         * @description How long the poll is open: 5 minutes to 7 days (10,080 minutes).
+                                         */
+                                        duration_minutes: number;
+                                    };
+                                    /**
+                                     * Reply to
+                                     * @description The id of an X post to answer: the post is published as a reply to it (POST /2/tweets reply.in_reply_to_tweet_id).
+                                     */
+                                    reply_to?: string;
+                                };
                             };
                             /**
                              * Format: date-time
@@ -6272,7 +6412,7 @@ export interface paths {
                                 id: string;
                                 account_id: string;
                                 /** @enum {unknown} */
-                                platform: "instagram" | "threads" | "tiktok" | "facebook" | "linkedin" | "youtube";
+                                platform: "instagram" | "threads" | "tiktok" | "facebook" | "linkedin" | "youtube" | "x";
                                 /**
                                  * @description `draft` (the post is a draft), `awaiting_approval` (the post waits for the client's approval: never started before it), `scheduled` (waiting for its time), `publishing` (started: the platform is processing, or the target waits for a quota or a retry; see `waiting_reason`), `published`, `failed`, `cancelled`.
                                  * @enum {unknown}
@@ -6615,6 +6755,34 @@ export interface paths {
                                  */
                                 notify_subscribers?: boolean;
                             };
+                            x?: {
+                                /**
+                                 * Text for this platform
+                                 * @description This platform's text instead of the post's `text`.
+                                 */
+                                text?: string;
+                                /**
+                                 * Poll
+                                 * @description A poll on the post (POST /2/tweets poll): a post with a poll takes no media.
+                                 */
+                                poll?: {
+                                    /**
+                                     * Choices
+                                     * @description The poll's 2 to 4 choices, each of 1 to 25 characters.
+                                     */
+                                    options: string[];
+                                    /**
+                                     * Duration (minutes)
+                                     * @description How long the poll is open: 5 minutes to 7 days (10,080 minutes).
+                                     */
+                                    duration_minutes: number;
+                                };
+                                /**
+                                 * Reply to
+                                 * @description The id of an X post to answer: the post is published as a reply to it (POST /2/tweets reply.in_reply_to_tweet_id).
+                                 */
+                                reply_to?: string;
+                            };
                         };
                         approval?: {
                             /** @description true: the post is not published before the client approves it through an approval link (POST /v1/posts/{id}/approval-links); it waits as `awaiting_approval`. Absent: as the profile's `post_approval_required` says. */
@@ -6778,6 +6946,34 @@ export interface paths {
                                      */
                                     notify_subscribers?: boolean;
                                 };
+                                x?: {
+                                    /**
+                                     * Text for this platform
+                                     * @description This platform's text instead of the post's `text`.
+                                     */
+                                    text?: string;
+                                    /**
+                                     * Poll
+                                     * @description A poll on the post (POST /2/tweets poll): a post with a poll takes no media.
+                                     */
+                                    poll?: {
+                                        /**
+                                         * Choices
+                                         * @description The poll's 2 to 4 choices, each of 1 to 25 characters.
+                                         */
+                                        options: string[];
+                                        /**
+                                         * Duration (minutes)
+                                         * @description How long the poll is open: 5 minutes to 7 days (10,080 minutes).
+                                         */
+                                        duration_minutes: number;
+                                    };
+                                    /**
+                                     * Reply to
+                                     * @description The id of an X post to answer: the post is published as a reply to it (POST /2/tweets reply.in_reply_to_tweet_id).
+                                     */
+                                    reply_to?: string;
+                                };
                             };
                             /**
                              * Format: date-time
@@ -6814,7 +7010,7 @@ export interface paths {
                                 id: string;
                                 account_id: string;
                                 /** @enum {unknown} */
-                                platform: "instagram" | "threads" | "tiktok" | "facebook" | "linkedin" | "youtube";
+                                platform: "instagram" | "threads" | "tiktok" | "facebook" | "linkedin" | "youtube" | "x";
                                 /**
                                  * @description `draft` (the post is a draft), `awaiting_approval` (the post waits for the client's approval: never started before it), `scheduled` (waiting for its time), `publishing` (started: the platform is processing, or the target waits for a quota or a retry; see `waiting_reason`), `published`, `failed`, `cancelled`.
                                  * @enum {unknown}
@@ -7240,6 +7436,34 @@ export interface paths {
                                      */
                                     notify_subscribers?: boolean;
                                 };
+                                x?: {
+                                    /**
+                                     * Text for this platform
+                                     * @description This platform's text instead of the post's `text`.
+                                     */
+                                    text?: string;
+                                    /**
+                                     * Poll
+                                     * @description A poll on the post (POST /2/tweets poll): a post with a poll takes no media.
+                                     */
+                                    poll?: {
+                                        /**
+                                         * Choices
+                                         * @description The poll's 2 to 4 choices, each of 1 to 25 characters.
+                                         */
+                                        options: string[];
+                                        /**
+                                         * Duration (minutes)
+                                         * @description How long the poll is open: 5 minutes to 7 days (10,080 minutes).
+                                         */
+                                        duration_minutes: number;
+                                    };
+                                    /**
+                                     * Reply to
+                                     * @description The id of an X post to answer: the post is published as a reply to it (POST /2/tweets reply.in_reply_to_tweet_id).
+                                     */
+                                    reply_to?: string;
+                                };
                             };
                             /**
                              * Format: date-time
@@ -7276,7 +7500,7 @@ export interface paths {
                                 id: string;
                                 account_id: string;
                                 /** @enum {unknown} */
-                                platform: "instagram" | "threads" | "tiktok" | "facebook" | "linkedin" | "youtube";
+                                platform: "instagram" | "threads" | "tiktok" | "facebook" | "linkedin" | "youtube" | "x";
                                 /**
                                  * @description `draft` (the post is a draft), `awaiting_approval` (the post waits for the client's approval: never started before it), `scheduled` (waiting for its time), `publishing` (started: the platform is processing, or the target waits for a quota or a retry; see `waiting_reason`), `published`, `failed`, `cancelled`.
                                  * @enum {unknown}
@@ -8157,7 +8381,7 @@ export interface paths {
                     post_id?: string;
                     reply_status?: "unreplied" | "replied" | "dismissed";
                     hidden?: boolean;
-                    platform?: "instagram" | "threads" | "tiktok" | "facebook" | "linkedin" | "youtube";
+                    platform?: "instagram" | "threads" | "tiktok" | "facebook" | "linkedin" | "youtube" | "x";
                     /** @description Commented at or after. */
                     from?: string;
                     /** @description Commented at or before. */
@@ -8187,7 +8411,7 @@ export interface paths {
                                 /** @description The post it belongs to (GET /v1/posts/{id}): the post made through the API, or a `source: "platform"` post for one made on the platform. */
                                 post_id: string;
                                 /** @enum {unknown} */
-                                platform: "instagram" | "threads" | "tiktok" | "facebook" | "linkedin" | "youtube";
+                                platform: "instagram" | "threads" | "tiktok" | "facebook" | "linkedin" | "youtube" | "x";
                                 /** @description The comment's id on the platform. */
                                 platform_comment_id: string;
                                 /** @description For a reply: the comment it answers (its `id`), when the service has that comment; null for a top-level comment. */
@@ -8397,7 +8621,7 @@ export interface paths {
         put?: never;
         /**
          * Read comments from the platforms now
-         * @description Queues a read of the recent posts of each account of `account_ids` (default: every connected Instagram, Threads, Facebook Pages, LinkedIn and YouTube account the caller sees) and answers 202 with the accounts queued; new comments then arrive as usual (`comment.created`). Comments also arrive without this, by the platforms' webhooks and a periodic read. At most once a minute per account: 429 `sync_rate_limited` with `Retry-After` (and `details.account_ids`) when any of them was synced less than a minute ago, and nothing is queued. 404 `account_not_found`, 422 `unsupported_platform` (TikTok), 409 `account_not_connected`.
+         * @description Queues a read of the recent posts of each account of `account_ids` (default: every connected Instagram, Threads, Facebook Pages, LinkedIn, YouTube and X account the caller sees) and answers 202 with the accounts queued; new comments then arrive as usual (`comment.created`). Comments also arrive without this, by the platforms' webhooks and a periodic read. At most once a minute per account: 429 `sync_rate_limited` with `Retry-After` (and `details.account_ids`) when any of them was synced less than a minute ago, and nothing is queued. 404 `account_not_found`, 422 `unsupported_platform` (TikTok), 409 `account_not_connected`.
          */
         post: {
             parameters: {
@@ -8679,7 +8903,7 @@ export interface paths {
                             /** @description The post it belongs to (GET /v1/posts/{id}): the post made through the API, or a `source: "platform"` post for one made on the platform. */
                             post_id: string;
                             /** @enum {unknown} */
-                            platform: "instagram" | "threads" | "tiktok" | "facebook" | "linkedin" | "youtube";
+                            platform: "instagram" | "threads" | "tiktok" | "facebook" | "linkedin" | "youtube" | "x";
                             /** @description The comment's id on the platform. */
                             platform_comment_id: string;
                             /** @description For a reply: the comment it answers (its `id`), when the service has that comment; null for a top-level comment. */
@@ -8912,7 +9136,7 @@ export interface paths {
                             /** @description The post it belongs to (GET /v1/posts/{id}): the post made through the API, or a `source: "platform"` post for one made on the platform. */
                             post_id: string;
                             /** @enum {unknown} */
-                            platform: "instagram" | "threads" | "tiktok" | "facebook" | "linkedin" | "youtube";
+                            platform: "instagram" | "threads" | "tiktok" | "facebook" | "linkedin" | "youtube" | "x";
                             /** @description The comment's id on the platform. */
                             platform_comment_id: string;
                             /** @description For a reply: the comment it answers (its `id`), when the service has that comment; null for a top-level comment. */
@@ -9488,7 +9712,7 @@ export interface paths {
                             /** @description The post it belongs to (GET /v1/posts/{id}): the post made through the API, or a `source: "platform"` post for one made on the platform. */
                             post_id: string;
                             /** @enum {unknown} */
-                            platform: "instagram" | "threads" | "tiktok" | "facebook" | "linkedin" | "youtube";
+                            platform: "instagram" | "threads" | "tiktok" | "facebook" | "linkedin" | "youtube" | "x";
                             /** @description The comment's id on the platform. */
                             platform_comment_id: string;
                             /** @description For a reply: the comment it answers (its `id`), when the service has that comment; null for a top-level comment. */
@@ -9791,7 +10015,7 @@ export interface paths {
         };
         /**
          * An account's daily figures
-         * @description Daily figures of an account on Instagram, Threads, LinkedIn or YouTube over `from`..`to` (UTC days, both included; default the 30 days ending today; at most 365), one value per day, null where the platform reported no data (never 0 for that). `total` sums the days (null when all are null), except `followers_count`, whose total is the last value known in the range: the platforms give only the current count, so the service keeps one reading a day from the day it first read the account (earlier days are null). Figures are read on connection (history up to 365 days back, as far as the platform keeps it), then every 6 hours (the last 3 days again, for late data), or now with POST /v1/insights/sync. Without the insights permission: 200 with `missing_permission` and every value null. Instagram accounts: `followers_count`, `views`, `reach`, `accounts_engaged`, `total_interactions`, `likes`, `comments`, `saves`, `shares`. Threads accounts: `followers_count`, `views`, `likes`, `replies`, `reposts`, `quotes`, `clicks`. LinkedIn accounts: `followers_count`, `views`, `clicks`, `likes`, `comments`, `shares`. YouTube accounts: `followers_count`, `views`, `watch_time_minutes`, `likes`, `comments`, `shares`, `subscribers_gained`, `subscribers_lost`. Instagram posts: `views`, `reach`, `likes`, `comments`, `saves`, `shares`, `total_interactions`. Threads posts: `views`, `likes`, `replies`, `reposts`, `quotes`, `shares`. LinkedIn posts: `views`, `clicks`, `likes`, `comments`, `shares`. YouTube posts: `views`, `watch_time_minutes`, `likes`, `comments`, `shares`, `subscribers_gained`, `subscribers_lost`. What each counts on each platform: GET /v1/platforms. Errors: 400 `invalid_range` (a malformed or impossible date, `from` after `to`, more than 365 days), 400 `unknown_metric`, 404 `account_not_found`, 422 `insights_not_supported` (TikTok and Facebook Pages). The answer carries an `ETag`: sent back in `If-None-Match`, it gets 304 without a body while the answer is the same (figures change at each refresh, every 6 hours).
+         * @description Daily figures of an account on Instagram, Threads, LinkedIn, YouTube or X over `from`..`to` (UTC days, both included; default the 30 days ending today; at most 365), one value per day, null where the platform reported no data (never 0 for that). `total` sums the days (null when all are null), except `followers_count`, whose total is the last value known in the range: the platforms give only the current count, so the service keeps one reading a day from the day it first read the account (earlier days are null). Figures are read on connection (history up to 365 days back, as far as the platform keeps it), then every 6 hours (the last 3 days again, for late data), or now with POST /v1/insights/sync. Without the insights permission: 200 with `missing_permission` and every value null. Instagram accounts: `followers_count`, `views`, `reach`, `accounts_engaged`, `total_interactions`, `likes`, `comments`, `saves`, `shares`. Threads accounts: `followers_count`, `views`, `likes`, `replies`, `reposts`, `quotes`, `clicks`. LinkedIn accounts: `followers_count`, `views`, `clicks`, `likes`, `comments`, `shares`. YouTube accounts: `followers_count`, `views`, `watch_time_minutes`, `likes`, `comments`, `shares`, `subscribers_gained`, `subscribers_lost`. X accounts: `followers_count`. Instagram posts: `views`, `reach`, `likes`, `comments`, `saves`, `shares`, `total_interactions`. Threads posts: `views`, `likes`, `replies`, `reposts`, `quotes`, `shares`. LinkedIn posts: `views`, `clicks`, `likes`, `comments`, `shares`. YouTube posts: `views`, `watch_time_minutes`, `likes`, `comments`, `shares`, `subscribers_gained`, `subscribers_lost`. X posts: `views`, `likes`, `replies`, `reposts`, `quotes`, `bookmarks`. What each counts on each platform: GET /v1/platforms. Errors: 400 `invalid_range` (a malformed or impossible date, `from` after `to`, more than 365 days), 400 `unknown_metric`, 404 `account_not_found`, 422 `insights_not_supported` (TikTok and Facebook Pages). The answer carries an `ETag`: sent back in `If-None-Match`, it gets 304 without a body while the answer is the same (figures change at each refresh, every 6 hours).
          */
         get: {
             parameters: {
@@ -9826,7 +10050,7 @@ export interface paths {
                         "application/json": {
                             account_id: string;
                             /** @enum {unknown} */
-                            platform: "instagram" | "threads" | "tiktok" | "facebook" | "linkedin" | "youtube";
+                            platform: "instagram" | "threads" | "tiktok" | "facebook" | "linkedin" | "youtube" | "x";
                             /**
                              * Format: date
                              * @description First day of the range. YYYY-MM-DD, UTC.
@@ -10027,7 +10251,7 @@ export interface paths {
         };
         /**
          * A post's figures
-         * @description Lifetime figures of a published post on Instagram, Threads, LinkedIn or YouTube, made through the API or seen on the platform (`source: "platform"`), read with its account's refresh (posts of the last 30 days each time; older ones once). A post made for several Instagram, Threads, LinkedIn and YouTube accounts has figures per account: name one with `account_id` (without it: 400 `account_id_required`, `details.account_ids` listing them). Without the insights permission: 200 with `missing_permission` and every value null. Instagram accounts: `followers_count`, `views`, `reach`, `accounts_engaged`, `total_interactions`, `likes`, `comments`, `saves`, `shares`. Threads accounts: `followers_count`, `views`, `likes`, `replies`, `reposts`, `quotes`, `clicks`. LinkedIn accounts: `followers_count`, `views`, `clicks`, `likes`, `comments`, `shares`. YouTube accounts: `followers_count`, `views`, `watch_time_minutes`, `likes`, `comments`, `shares`, `subscribers_gained`, `subscribers_lost`. Instagram posts: `views`, `reach`, `likes`, `comments`, `saves`, `shares`, `total_interactions`. Threads posts: `views`, `likes`, `replies`, `reposts`, `quotes`, `shares`. LinkedIn posts: `views`, `clicks`, `likes`, `comments`, `shares`. YouTube posts: `views`, `watch_time_minutes`, `likes`, `comments`, `shares`, `subscribers_gained`, `subscribers_lost`. What each counts on each platform: GET /v1/platforms. Errors: 400 `unknown_metric`, 404 `post_not_found`, 404 `account_not_found` (the post was not made for that account), 409 `post_not_published` (nothing on the platform yet), 422 `insights_not_supported` (TikTok and Facebook Pages). The answer carries an `ETag`: sent back in `If-None-Match`, it gets 304 without a body while the answer is the same (figures change at each refresh, every 6 hours).
+         * @description Lifetime figures of a published post on Instagram, Threads, LinkedIn, YouTube or X, made through the API or seen on the platform (`source: "platform"`), read with its account's refresh (posts of the last 30 days each time; older ones once). A post made for several Instagram, Threads, LinkedIn, YouTube and X accounts has figures per account: name one with `account_id` (without it: 400 `account_id_required`, `details.account_ids` listing them). Without the insights permission: 200 with `missing_permission` and every value null. Instagram accounts: `followers_count`, `views`, `reach`, `accounts_engaged`, `total_interactions`, `likes`, `comments`, `saves`, `shares`. Threads accounts: `followers_count`, `views`, `likes`, `replies`, `reposts`, `quotes`, `clicks`. LinkedIn accounts: `followers_count`, `views`, `clicks`, `likes`, `comments`, `shares`. YouTube accounts: `followers_count`, `views`, `watch_time_minutes`, `likes`, `comments`, `shares`, `subscribers_gained`, `subscribers_lost`. X accounts: `followers_count`. Instagram posts: `views`, `reach`, `likes`, `comments`, `saves`, `shares`, `total_interactions`. Threads posts: `views`, `likes`, `replies`, `reposts`, `quotes`, `shares`. LinkedIn posts: `views`, `clicks`, `likes`, `comments`, `shares`. YouTube posts: `views`, `watch_time_minutes`, `likes`, `comments`, `shares`, `subscribers_gained`, `subscribers_lost`. X posts: `views`, `likes`, `replies`, `reposts`, `quotes`, `bookmarks`. What each counts on each platform: GET /v1/platforms. Errors: 400 `unknown_metric`, 404 `post_not_found`, 404 `account_not_found` (the post was not made for that account), 409 `post_not_published` (nothing on the platform yet), 422 `insights_not_supported` (TikTok and Facebook Pages). The answer carries an `ETag`: sent back in `If-None-Match`, it gets 304 without a body while the answer is the same (figures change at each refresh, every 6 hours).
          */
         get: {
             parameters: {
@@ -10062,7 +10286,7 @@ export interface paths {
                             /** @description The account whose copy of the post the figures are of. */
                             account_id: string;
                             /** @enum {unknown} */
-                            platform: "instagram" | "threads" | "tiktok" | "facebook" | "linkedin" | "youtube";
+                            platform: "instagram" | "threads" | "tiktok" | "facebook" | "linkedin" | "youtube" | "x";
                             /** @description Each metric asked (all of the platform's by default), by name. */
                             metrics: {
                                 [key: string]: number | null;
@@ -10262,7 +10486,7 @@ export interface paths {
         put?: never;
         /**
          * Read the latest figures now
-         * @description Queues a refresh (the last 3 days and the recent posts) of each account of `account_ids` (default: every connected Instagram, Threads, LinkedIn and YouTube account the caller sees) and answers 202 with the accounts queued; `synced_at` shows when it is done. At most once per 5 minutes per owner, or per profile for a call limited to one (a profile key or a Service-Profile header): 429 `sync_rate_limited` with `Retry-After`. 404 `account_not_found`, 422 `insights_not_supported` (TikTok and Facebook Pages), 409 `account_not_connected`; nothing is queued then, and the 5 minutes are not taken.
+         * @description Queues a refresh (the last 3 days and the recent posts) of each account of `account_ids` (default: every connected Instagram, Threads, LinkedIn, YouTube and X account the caller sees) and answers 202 with the accounts queued; `synced_at` shows when it is done. At most once per 5 minutes per owner, or per profile for a call limited to one (a profile key or a Service-Profile header): 429 `sync_rate_limited` with `Retry-After`. 404 `account_not_found`, 422 `insights_not_supported` (TikTok and Facebook Pages), 409 `account_not_connected`; nothing is queued then, and the 5 minutes are not taken.
          */
         post: {
             parameters: {
@@ -11320,7 +11544,7 @@ export interface paths {
                                  * @description The platform, as accounts and posts name it.
                                  * @enum {unknown}
                                  */
-                                platform: "instagram" | "threads" | "tiktok" | "facebook" | "linkedin" | "youtube";
+                                platform: "instagram" | "threads" | "tiktok" | "facebook" | "linkedin" | "youtube" | "x";
                                 /** @description The name to show people: "Facebook Pages". */
                                 label: string;
                                 /**
@@ -11328,6 +11552,8 @@ export interface paths {
                                  * @enum {unknown}
                                  */
                                 availability: "sandbox" | "live" | "not_configured";
+                                /** @description What the owner must arrange with the platform beyond the app's id and secret (X: a paid plan of its own app); null: nothing. */
+                                api_access: string | null;
                                 /** @description One sign-in grants several pages, each becoming an account (Facebook: the pages the login manages). */
                                 grants_pages: boolean;
                                 publishing: {
@@ -11571,7 +11797,7 @@ export interface paths {
                              * @description The platform, as accounts and posts name it.
                              * @enum {unknown}
                              */
-                            platform: "instagram" | "threads" | "tiktok" | "facebook" | "linkedin" | "youtube";
+                            platform: "instagram" | "threads" | "tiktok" | "facebook" | "linkedin" | "youtube" | "x";
                             /** @description The name to show people: "Facebook Pages". */
                             label: string;
                             /**
@@ -11579,6 +11805,8 @@ export interface paths {
                              * @enum {unknown}
                              */
                             availability: "sandbox" | "live" | "not_configured";
+                            /** @description What the owner must arrange with the platform beyond the app's id and secret (X: a paid plan of its own app); null: nothing. */
+                            api_access: string | null;
                             /** @description One sign-in grants several pages, each becoming an account (Facebook: the pages the login manages). */
                             grants_pages: boolean;
                             publishing: {
@@ -13670,10 +13898,10 @@ export interface components {
             /** @description The profile the account belongs to (its id, never the external_id). */
             profile_id: string;
             /**
-             * @description The platform: instagram, threads, tiktok, facebook, linkedin, youtube.
+             * @description The platform: instagram, threads, tiktok, facebook, linkedin, youtube, x.
              * @enum {unknown}
              */
-            platform: "instagram" | "threads" | "tiktok" | "facebook" | "linkedin" | "youtube";
+            platform: "instagram" | "threads" | "tiktok" | "facebook" | "linkedin" | "youtube" | "x";
             /** @description The account's id on the platform. */
             platform_user_id: string;
             /** @description The handle on the platform, when it has one. */

@@ -175,6 +175,11 @@ export interface PlatformDefinition {
   readonly platform: Platform;
   /** As people see it (the connect page's buttons, messages). */
   readonly label: string;
+  /**
+   * What an owner must arrange with the platform beyond an app's id and secret before its API
+   * answers (X: a paid plan of the owner's own app), in a sentence; absent: nothing.
+   */
+  readonly apiAccess?: string;
   /** One login grants several pages, each becoming an account (the adapter has `pages`). */
   readonly grantsPages: boolean;
   /** Null: the service offers no comments there (the adapter has no `comments`). */

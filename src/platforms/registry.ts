@@ -12,6 +12,7 @@ import { PLATFORMS, type Platform } from './names.ts';
 import { threadsPlatform } from './threads/index.ts';
 import { tiktokPlatform } from './tiktok/index.ts';
 import type { CommentsCapability, InsightsCapability, PlatformAdapter } from './types.ts';
+import { xPlatform } from './x/index.ts';
 import { youtubePlatform } from './youtube/index.ts';
 
 export {
@@ -30,6 +31,7 @@ const DEFINITIONS = {
   facebook: facebookPlatform,
   linkedin: linkedinPlatform,
   youtube: youtubePlatform,
+  x: xPlatform,
 } as const satisfies { readonly [P in Platform]: PlatformDefinition & { readonly platform: P } };
 
 export function platformInfo(platform: Platform): PlatformDefinition {

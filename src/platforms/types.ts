@@ -338,8 +338,10 @@ export interface PlatformAdapter {
   /**
    * Exchanges the code for a token; long-lived where the platform has both kinds. The
    * answer's scopes are what the user granted, as far as the platform lets the adapter know.
+   * `state`: the trip's state as the authorization page sent it back, which a platform asking
+   * for PKCE (X) derives the trip's code verifier from.
    */
-  exchangeCode(code: string, redirectUri: string): Promise<GrantedTokenSet>;
+  exchangeCode(code: string, redirectUri: string, state?: string): Promise<GrantedTokenSet>;
   refreshToken(tokens: { accessToken: string; refreshToken?: string; platformUserId: string }): Promise<TokenSet>;
   /**
    * Ends the app's access to the account on the platform (a profile being deleted).

@@ -31,6 +31,8 @@ export interface PermissionDialog {
   redirectRaw: string;
   state: string | null;
   scopes: readonly string[];
+  /** Further parameters of the app's request, carried to the decision (X's PKCE challenge). */
+  carried?: Readonly<Record<string, string>>;
   /** Facebook: the user also picks which of its pages to grant. */
   withPages: boolean;
   /** Where the form posts. */
@@ -69,6 +71,9 @@ export function permissionPage(dialog: PermissionDialog, status = 200): Page {
         <Hidden name="state" value={dialog.state} />
         <Hidden name="scope" value={dialog.scopes.join(',')} />
         <Hidden name="response_type" value="code" />
+        {Object.entries(dialog.carried ?? {}).map(([name, value]) => (
+          <Hidden name={name} value={value} />
+        ))}
         {dialog.signedIn ? (
           <p>
             Signed in as <strong>{dialog.signedIn}</strong>.

@@ -32,10 +32,19 @@ export interface DialogSpec {
   codeTtlMs: number;
   /** Facebook: the user also picks which of its pages to grant. */
   withPages: boolean;
+  /**
+   * Parameters of the app's request the page carries to its decision beside the usual ones (X's
+   * PKCE `code_challenge` and `code_challenge_method`), each required: the page refuses a
+   * request without one, as the platform does.
+   */
+  carried?: readonly string[];
   /** Where the platform keeps a login session, and how an app asks for a fresh login; absent: none kept. */
   session?: DialogSession;
   /** The redirect after Allow. */
-  success(redirectUri: URL, grant: { code: string; state: string | null; scopes: string[] }): string;
+  success(
+    redirectUri: URL,
+    grant: { code: string; state: string | null; scopes: string[]; carried: Readonly<Record<string, string>> },
+  ): string;
   /** The redirect after Cancel. */
   cancel(redirectUri: URL, state: string | null): string;
 }
@@ -49,6 +58,8 @@ interface DialogRequest {
   redirectRaw: string;
   state: string | null;
   scopes: string[];
+  /** The values of the spec's `carried` parameters. */
+  carried: Record<string, string>;
 }
 
 /** The request's parameters, or why the dialog cannot be shown (real platforms show an error page too). */
@@ -69,7 +80,14 @@ function parseDialog(spec: DialogSpec, params: Record<string, unknown>): DialogR
     .map((s) => s.trim())
     .filter((s) => s !== '');
   if (scopes.length === 0) return 'scope is missing';
+  const carried: Record<string, string> = {};
+  for (const name of spec.carried ?? []) {
+    const value = field(params[name]);
+    if (!value) return `${name} is missing`;
+    carried[name] = value;
+  }
   return {
+    carried,
     clientId,
     redirectUri,
     redirectRaw: redirect ?? '',
@@ -85,8 +103,8 @@ function dialogOf(
   extra: { error?: string; signedIn?: string | null } = {},
 ): PermissionDialog {
   const { label, clientParam, withPages } = spec;
-  const { clientId, redirectRaw, state, scopes } = request;
-  return { label, clientParam, withPages, clientId, redirectRaw, state, scopes, action, ...extra };
+  const { clientId, redirectRaw, state, scopes, carried } = request;
+  return { label, clientParam, withPages, clientId, redirectRaw, state, scopes, carried, action, ...extra };
 }
 
 /** The username the browser's session cookie names, if it names a valid one. */
@@ -153,7 +171,10 @@ export function registerAuthorizeDialog(app: FastifyInstance, path: string, stor
     );
     return reply
       .code(303)
-      .header('location', spec.success(dialog.redirectUri, { code, state: dialog.state, scopes: granted }))
+      .header(
+        'location',
+        spec.success(dialog.redirectUri, { code, state: dialog.state, scopes: granted, carried: dialog.carried }),
+      )
       .send();
   });
 }

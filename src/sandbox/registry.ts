@@ -8,6 +8,7 @@ import { instagramPlatform } from './instagram/index.ts';
 import { linkedinPlatform } from './linkedin/index.ts';
 import { threadsPlatform } from './threads/index.ts';
 import { tiktokPlatform } from './tiktok/index.ts';
+import { xPlatform } from './x/index.ts';
 import { youtubePlatform } from './youtube/index.ts';
 
 export const SANDBOX_PLATFORMS = [
@@ -17,6 +18,7 @@ export const SANDBOX_PLATFORMS = [
   facebookPlatform,
   linkedinPlatform,
   youtubePlatform,
+  xPlatform,
 ] as const;
 
 export type SandboxPlatformName = (typeof SANDBOX_PLATFORMS)[number]['name'];

@@ -123,6 +123,8 @@ describe('the profile menu', () => {
       'Facebook Pages',
       'LinkedIn',
       'YouTube',
+      // X's API is paid: the page says what the owner must bring, as the catalogue gives it.
+      "X — X's API is paid: each owner brings its own X app (X_CLIENT_ID, X_CLIENT_SECRET) on a plan that includes posting, and X caps each plan's monthly use.",
     ]);
     expect(await offered.getByRole('checkbox', { disabled: true }).count()).toBe(0);
     await page.getByRole('checkbox', { name: 'Threads' }).check();
@@ -249,8 +251,8 @@ describe('the profile menu', () => {
     expect(await offered.locator('label', { hasText: 'TikTok' }).textContent()).toBe(
       'TikTok — not configured on this service (no client id and secret)',
     );
-    // Instagram, Threads, Facebook Pages, LinkedIn and YouTube stay offered.
-    expect(await offered.getByRole('checkbox', { disabled: false }).count()).toBe(5);
+    // Instagram, Threads, Facebook Pages, LinkedIn, YouTube and X stay offered.
+    expect(await offered.getByRole('checkbox', { disabled: false }).count()).toBe(6);
     await expectAccessible(page);
     expectCleanRun(opened);
     await opened.close();

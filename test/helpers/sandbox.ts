@@ -154,7 +154,7 @@ export async function startSandbox(): Promise<TestSandbox> {
       const params = await sandbox.authorize(platform, { username, ...(granted ? { granted } : {}) });
       const code = params.get('code');
       if (code === null) throw new Error(`no code in the redirect: ${params}`);
-      return platforms.adapter(platform).exchangeCode(code, REDIRECT_URI);
+      return platforms.adapter(platform).exchangeCode(code, REDIRECT_URI, params.get('state') ?? undefined);
     },
     async raw(method, path, params = {}) {
       const target = new URL(`${url}${path}`);

@@ -177,6 +177,7 @@ describe('the platforms through the tools', () => {
       'facebook',
       'linkedin',
       'youtube',
+      'x',
     ]);
     // Threads' posts docs: 500 characters, an emoji counted as its UTF-8 bytes.
     expect(listed.data[1]).toMatchObject({
@@ -191,6 +192,12 @@ describe('the platforms through the tools', () => {
         kinds: ['text', 'image', 'carousel', 'video', 'document'],
         carousel: { min_items: 2, max_items: 20 },
       },
+    });
+    // X: 280 by X's weighted count, up to 4 images; its API is paid, the owner's own app.
+    expect(listed.data[5]).toMatchObject({
+      label: 'X',
+      api_access: expect.stringMatching(/paid/),
+      publishing: { text: { max_length: 280, counting: 'x_weighted' }, carousel: { min_items: 2, max_items: 4 } },
     });
     const { tools } = await client.listTools();
     expect(tools.find((tool) => tool.name === 'list_platforms')?.annotations?.readOnlyHint).toBe(true);

@@ -20,6 +20,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 interface CatalogueEntry {
+  api_access: string | null;
   platform: Platform;
   label: string;
   availability: string;
@@ -68,6 +69,7 @@ describe('GET /v1/platforms', () => {
       'facebook',
       'linkedin',
       'youtube',
+      'x',
     ]);
   });
 
@@ -148,6 +150,28 @@ describe('GET /v1/platforms', () => {
       },
       comments: { reply: true, hide: false, hide_replies: false, reply_to_hidden: false },
     });
+    // X: "Counting characters" (280 by weight), posts created published; its API is paid, each
+    // owner bringing its own app, which the catalogue says for the dashboard to show.
+    expect(byName.x).toMatchObject({
+      label: 'X',
+      grants_pages: false,
+      api_access: expect.stringMatching(/paid.*its own X app/),
+      publishing: {
+        kinds: ['text', 'image', 'carousel'],
+        text: { max_length: 280, counting: 'x_weighted' },
+        carousel: { min_items: 2, max_items: 4 },
+      },
+      comments: { reply: true, hide: true, hide_replies: true, reply_to_hidden: false },
+    });
+    expect(byName.x?.insights?.post.map((m) => m.name)).toEqual([
+      'views',
+      'likes',
+      'replies',
+      'reposts',
+      'quotes',
+      'bookmarks',
+    ]);
+    expect(byName.linkedin?.api_access).toBeNull();
     const accountMetric = (p: string, name: string) => byName[p]?.insights?.account.find((m) => m.name === name);
     // LinkedIn's share statistics count organic activity only; impressions are its views.
     expect(byName.linkedin?.insights?.account.map((m) => m.name)).toEqual([
@@ -194,7 +218,7 @@ describe('GET /v1/platforms', () => {
       expect(res.statusCode).toBe(404);
       expect(res.json().error).toMatchObject({
         code: 'platform_not_found',
-        details: { platforms: ['instagram', 'threads', 'tiktok', 'facebook', 'linkedin', 'youtube'] },
+        details: { platforms: ['instagram', 'threads', 'tiktok', 'facebook', 'linkedin', 'youtube', 'x'] },
       });
     }
   });
@@ -237,6 +261,7 @@ describe('GET /v1/platforms', () => {
         ['facebook', 'not_configured'],
         ['linkedin', 'not_configured'],
         ['youtube', 'not_configured'],
+        ['x', 'not_configured'],
       ]);
     } finally {
       await live.close();
@@ -276,6 +301,8 @@ const SCOPES: Record<Platform, string[]> = {
     'https://www.googleapis.com/auth/youtube.force-ssl',
     'https://www.googleapis.com/auth/yt-analytics.readonly',
   ],
+  // OAuth 2.0 scopes: reading posts and the user, posting, uploading media, a refresh token.
+  x: ['tweet.read', 'tweet.write', 'users.read', 'offline.access', 'media.write', 'tweet.moderate.write'],
 };
 
 /**
@@ -287,6 +314,8 @@ const EMOJI_LENGTH: Record<string, number> = {
   utf16_code_units: 2,
   code_points_emoji_as_utf8_bytes: 4,
   utf8_bytes: 4,
+  // X's "Counting characters": an emoji weighs 2.
+  x_weighted: 2,
 };
 function textOf(rule: string, length: number): string {
   const emoji = EMOJI_LENGTH[rule];

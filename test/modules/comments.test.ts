@@ -1341,3 +1341,74 @@ describe('LinkedIn: comments read by polling, answered as the organization', () 
     expect((hide.json() as ErrorBody).error.code).toBe('unsupported_platform');
   });
 });
+
+describe('X: replies read by polling, answered as the account, hidden through hidden replies', () => {
+  async function xReply(account: SandboxAccount, text: string, parentId?: string) {
+    const res = await sandbox.control('POST', '/comments', {
+      platform: 'x',
+      username: account.sandboxUser,
+      author_username: 'jordan_asks',
+      text,
+      ...(parentId === undefined ? {} : { post_id: (await latestPostOf(account)) as string, parent_id: parentId }),
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    return res.body as { id: string; post_id: string };
+  }
+
+  async function latestPostOf(account: SandboxAccount): Promise<string | undefined> {
+    const { body } = await sandbox.control('GET', `/users/x/${account.sandboxUser}`);
+    return body.posts[0]?.id;
+  }
+
+  it("a reply to the account's post reaches the inbox by the periodic read, comment.created sent, hideable", async () => {
+    const account = await connected('x');
+    const made = await xReply(account, 'Is this available in Lyon?');
+    await pollComments(pollDeps(), account.id);
+    const comment = await arrived(made.id);
+    expect(comment).toMatchObject({
+      account_id: account.id,
+      platform: 'x',
+      platform_comment_id: made.id,
+      parent_id: null,
+      author_username: 'jordan_asks',
+      text: 'Is this available in Lyon?',
+      hidden: false,
+      from_account: false,
+      can_reply: true,
+      can_hide: true,
+    });
+    const delivered = await eventually(async () => {
+      const found = deliveriesFor(comment.id);
+      return found.length > 0 ? found : undefined;
+    });
+    expect(delivered[0]?.body.data).toMatchObject({ comment_id: comment.id, platform: 'x' });
+    const shown = await t.app.inject({ method: 'GET', url: `/v1/accounts/${account.id}`, headers: auth(owner.key) });
+    expect(shown.json()).toMatchObject({ notices: 'polling_only' });
+  });
+
+  it("a reply is posted as the account in reply to it; hiding and showing go through X's hidden replies", async () => {
+    const account = await connected('x');
+    const made = await xReply(account, 'Which sizes?');
+    await pollComments(pollDeps(), account.id);
+    const comment = await arrived(made.id);
+    const res = await act(comment.id, 'reply', { text: 'S to XL' });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json()).toMatchObject({ comment_id: comment.id, status: 'sent', text: 'S to XL' });
+    const replies = (await activity('x', account.sandboxUser)).filter((a) => a.action === 'reply');
+    expect(replies).toEqual([
+      expect.objectContaining({
+        target_id: made.id,
+        detail: { reply_id: res.json().platform_comment_id, message: 'S to XL' },
+      }),
+    ]);
+    const hide = await act(comment.id, 'hide', { hidden: true });
+    expect(hide.statusCode, hide.body).toBe(200);
+    const show = await act(comment.id, 'hide', { hidden: false });
+    expect(show.statusCode, show.body).toBe(200);
+    const moderated = (await activity('x', account.sandboxUser)).filter((a) => ['hide', 'unhide'].includes(a.action));
+    expect(moderated.map((a) => [a.action, a.target_id])).toEqual([
+      ['hide', made.id],
+      ['unhide', made.id],
+    ]);
+  });
+});

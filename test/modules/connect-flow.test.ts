@@ -388,6 +388,23 @@ describe('completing a link', () => {
     ).toEqual([]);
   });
 
+  it('connects an X account through PKCE: a 2-hour token and its refresh token kept; without offline.access, permission_missing', async () => {
+    const path = await newLink({ state: 'x' });
+    const before = Date.now();
+    const done = outcome(await walk(path, 'x', { username: 'x_flow' }));
+    expect(done).toMatchObject({ status: 'connected', state: 'x' });
+    const [account] = (await accountsOf(owner.ownerId)).filter((a) => a.platform === 'x');
+    const { body: user } = await sandbox.control('GET', '/users/x/x_flow');
+    expect(account).toMatchObject({ platformUserId: user.id, username: 'x_flow', status: 'connected' });
+    const hours = ((account?.tokenExpiresAt?.getTime() ?? 0) - before) / 3_600_000;
+    expect(hours).toBeGreaterThan(1.9);
+    expect(hours).toBeLessThanOrEqual(2.01);
+    expect(account?.refreshTokenSealed).not.toBeNull();
+    const again = await newLink();
+    const granted = ['tweet.read', 'tweet.write', 'users.read', 'media.write'];
+    expect(outcome(await walk(again, 'x', { username: 'x_offline', granted })).error).toBe('permission_missing');
+  });
+
   it('cancels on the page choice with access_denied', async () => {
     const path = await newLink();
     const afterLogin = await walk(path, 'facebook', { username: 'page_canceller' });

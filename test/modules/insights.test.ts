@@ -816,6 +816,49 @@ describe('errors', () => {
     expect(answer.metrics.views.values.map((v: { value: unknown }) => v.value)).toEqual([null, null]);
   });
 
+  it("answers an X account's followers as X gives them today, and a post's counts with no data as null", async () => {
+    const xAccount = await connected('x');
+    await quiet(xAccount.id);
+    await setFigures('x', xAccount, 'followers_count', [[0, 77]]);
+    await refreshInsights(deps, xAccount.id);
+    const answer = await insights(xAccount.id, `?from=${day(-1)}&to=${day(0)}&metrics=followers_count`);
+    expect(answer).toMatchObject({ platform: 'x', missing_permission: null });
+    expect(answer.metrics.followers_count.values).toEqual([
+      { date: day(-1), value: null },
+      { date: day(0), value: 77 },
+    ]);
+
+    const postId = await scheduledPost(xAccount.id, 'Counted on X');
+    const { body: user } = await sandbox.control('GET', `/users/x/${xAccount.sandboxUser}`);
+    const platformPostId = user.posts[0].id as string;
+    await t.database.pool.query(
+      `update post_targets set status = 'published', platform_post_id = $2, published_at = now() where post_id = $1`,
+      [postId, platformPostId],
+    );
+    await setFigures('x', xAccount, 'like_count', [[0, 0]], platformPostId);
+    await setFigures('x', xAccount, 'bookmark_count', [[0, null]], platformPostId);
+    await setFigures('x', xAccount, 'impression_count', [[0, 90]], platformPostId);
+    await refreshInsights(deps, xAccount.id);
+    const res = await get(`/v1/posts/${postId}/insights?metrics=views,likes,bookmarks`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ platform: 'x', metrics: { views: 90, likes: 0, bookmarks: null } });
+  });
+
+  it('answers an X account whose figures X refuses with missing_permission tweet.read', async () => {
+    const xAccount = await connected('x');
+    await quiet(xAccount.id);
+    const res = await sandbox.control('POST', '/faults', {
+      platform: 'x',
+      username: xAccount.sandboxUser,
+      error: 'permission_missing',
+    });
+    expect(res.status).toBe(201);
+    await refreshInsights(deps, xAccount.id);
+    const answer = await insights(xAccount.id, `?from=${day(0)}&to=${day(0)}&metrics=followers_count`);
+    expect(answer.missing_permission).toBe('tweet.read');
+    expect(answer.metrics.followers_count.values.map((v: { value: unknown }) => v.value)).toEqual([null]);
+  });
+
   it('answers TikTok and Facebook accounts with 422 insights_not_supported', async () => {
     for (const platform of ['tiktok', 'facebook'] as const) {
       const account = await connected(platform);

@@ -28,6 +28,7 @@ const PUBLISH_SCOPES: Record<Platform, string[]> = {
   facebook: ['pages_show_list', 'pages_manage_posts', 'pages_read_engagement'],
   linkedin: ['r_basicprofile', 'rw_organization_admin', 'w_organization_social'],
   youtube: ['https://www.googleapis.com/auth/youtube.force-ssl', 'https://www.googleapis.com/auth/youtube.upload'],
+  x: ['tweet.read', 'tweet.write', 'users.read', 'offline.access'],
 };
 
 let made = 0;

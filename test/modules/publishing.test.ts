@@ -720,6 +720,25 @@ describe('what cannot be taken back', () => {
   });
 });
 
+/**
+ * Where creating the post is its publication (LinkedIn, X), a creation that fails in passing may
+ * have reached the platform: the target ends outcome_unknown, and nothing is sent again.
+ */
+async function expectOutcomeUnknownOnPassingFailure(platform: 'linkedin' | 'x'): Promise<void> {
+  const account = await connected(platform);
+  await sandbox.control('POST', '/faults', {
+    platform,
+    username: account.username,
+    error: 'transient',
+    trigger: 'publish',
+  });
+  const created = await createPost({ account_ids: [account.id], text: 'Maybe posted' });
+  const post = await finished(created.id);
+  expect(post.targets[0]).toMatchObject({ status: 'failed', attempts: 1 });
+  expect(post.targets[0].error.code).toBe('outcome_unknown');
+  expect((await activity(platform, account.username)).filter((a) => a.action === 'publish')).toEqual([]);
+}
+
 describe('LinkedIn organization pages', () => {
   it('publishes text and several images as one MultiImage post, with post.published and the feed link', async () => {
     const account = await connected('linkedin');
@@ -855,18 +874,101 @@ describe('LinkedIn organization pages', () => {
   });
 
   it('fails with outcome_unknown, never posting twice, when the post creation fails in passing', async () => {
-    const account = await connected('linkedin');
-    await sandbox.control('POST', '/faults', {
-      platform: 'linkedin',
-      username: account.username,
-      error: 'transient',
-      trigger: 'publish',
+    await expectOutcomeUnknownOnPassingFailure('linkedin');
+  });
+});
+
+describe('X', () => {
+  it('publishes a text post and a reply to it, with post.published and the link under the username', async () => {
+    const account = await connected('x');
+    const created = await createPost({ account_ids: [account.id], text: 'Hello X — see https://example.com/launch' });
+    const [target] = (await finished(created.id)).targets;
+    expect(target).toMatchObject({ status: 'published', attempts: 1, error: null });
+    expect(target.platform_post_id).toMatch(/^\d+$/);
+    expect(target.permalink).toBe(`https://x.com/${account.username}/status/${target.platform_post_id}`);
+    const [event] = await eventsOf(created.id);
+    expect(event).toMatchObject({ type: 'post.published', data: { platform: 'x', permalink: target.permalink } });
+
+    const reply = await createPost({
+      account_ids: [account.id],
+      text: 'And a reply',
+      platforms: { x: { reply_to: target.platform_post_id } },
     });
-    const created = await createPost({ account_ids: [account.id], text: 'Maybe posted' });
+    expect((await finished(reply.id)).targets[0]).toMatchObject({ status: 'published' });
+    const published = (await activity('x', account.username)).filter((a) => a.action === 'publish');
+    expect(published.map((a) => a.detail.options)).toEqual([{ reply_to: null }, { reply_to: target.platform_post_id }]);
+  });
+
+  it('fails with outcome_unknown, never posting twice, when the creation fails in passing (X takes no idempotency key)', async () => {
+    await expectOutcomeUnknownOnPassingFailure('x');
+  });
+
+  it("fails with unsupported and X's reason when the owner's app plan lacks the endpoint", async () => {
+    const account = await connected('x');
+    await sandbox.control('POST', '/faults', {
+      platform: 'x',
+      username: account.username,
+      error: 'custom',
+      trigger: 'publish',
+      status: 403,
+      body: {
+        title: 'Client Forbidden',
+        detail:
+          'When authenticating requests to the Twitter API v2 endpoints, you must use keys and tokens from a Twitter developer App that is attached to a Project.',
+        reason: 'client-not-enrolled',
+        type: 'https://api.twitter.com/2/problems/client-forbidden',
+      },
+    });
+    const created = await createPost({ account_ids: [account.id], text: 'Plan too small' });
     const post = await finished(created.id);
-    expect(post.targets[0]).toMatchObject({ status: 'failed', attempts: 1 });
-    expect(post.targets[0].error.code).toBe('outcome_unknown');
-    expect((await activity('linkedin', account.username)).filter((a) => a.action === 'publish')).toEqual([]);
+    expect(post.targets[0]).toMatchObject({ status: 'failed' });
+    expect(post.targets[0].error).toMatchObject({ code: 'unsupported', platform_code: 'client-not-enrolled' });
+    expect(post.targets[0].error.message).toMatch(/plan/);
+  });
+
+  it('publishes two images in one post, each uploaded first', async () => {
+    const account = await connected('x');
+    const first = await upload(await image('png'), 'one.png');
+    const second = await upload(await image('jpeg'), 'two.jpg');
+    const created = await createPost({ account_ids: [account.id], text: 'Two photos', media_ids: [first, second] });
+    const [target] = (await finished(created.id)).targets;
+    expect(target).toMatchObject({ status: 'published', error: null });
+    const [published] = (await activity('x', account.username)).filter((a) => a.action === 'publish');
+    expect(published?.detail).toMatchObject({ text: 'Two photos', type: 'IMAGE' });
+    expect(published?.detail.media_urls).toHaveLength(2);
+  });
+
+  it('publishes a poll given in platforms.x, and refuses one past its bounds before storing', async () => {
+    const account = await connected('x');
+    const poll = { options: ['Tea', 'Coffee'], duration_minutes: 60 };
+    const created = await createPost({ account_ids: [account.id], text: 'Which?', platforms: { x: { poll } } });
+    expect((await finished(created.id)).targets[0]).toMatchObject({ status: 'published' });
+    const [published] = (await activity('x', account.username)).filter((a) => a.action === 'publish');
+    expect(published?.detail.options).toEqual({ reply_to: null, poll });
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: '/v1/posts',
+      headers: auth(owner.key),
+      payload: {
+        account_ids: [account.id],
+        text: 'Which?',
+        platforms: { x: { poll: { ...poll, duration_minutes: 4 } } },
+      },
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error.code).toBe('validation_failed');
+  });
+
+  it('refuses before storing a text over 280 as X weighs it', async () => {
+    const account = await connected('x');
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/v1/posts',
+      headers: auth(owner.key),
+      payload: { account_ids: [account.id], text: '漢'.repeat(141) },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.code).toBe('validation_failed');
   });
 });
 

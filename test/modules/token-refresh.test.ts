@@ -179,6 +179,28 @@ describe('token refresh', () => {
     expectSoon((await reload(account.id)).refreshRetryAt, 600_000);
   });
 
+  it("keeps X's newest refresh token each time; a refresh token X no longer takes makes the account expired", async () => {
+    const account = await connectedAccount('x', 'x_rotation');
+    const firstRefresh = decrypt(deps.secretKey, account.refreshTokenSealed as string);
+    // X's access tokens live 2 hours; the job refreshes them in their last 30 minutes.
+    advanceClock(3_600_000);
+    expect((await refreshDueTokens(deps)).refreshed).toBe(0);
+    advanceClock(40 * 60_000);
+    expect((await refreshDueTokens(deps)).refreshed).toBe(1);
+    const once = await reload(account.id);
+    const secondRefresh = decrypt(deps.secretKey, once.refreshTokenSealed as string);
+    expect(secondRefresh).not.toBe(firstRefresh);
+    expectSoon(once.tokenExpiresAt, 2 * 3_600_000);
+    expect((await sandbox.adapter('x').profile(credentialsOf(deps.secretKey, once))).id).toBe(account.platformUserId);
+
+    // The user revokes the app on X: every token of the grant ends, the next refresh is refused.
+    await sandbox.control('POST', '/tokens/revoke', { platform: 'x', username: 'x_rotation' });
+    advanceClock(2 * 3_600_000);
+    expect((await refreshDueTokens(deps)).expired).toBe(1);
+    expect((await reload(account.id)).status).toBe('expired');
+    expect((await eventsOf(account.id)).map((e) => e.type)).toEqual(['account.expired']);
+  });
+
   it('a token the platform says expired makes the account expired, with account.expired', async () => {
     const account = await connectedAccount('instagram', 'refresh_expired');
     await sandbox.control('POST', '/tokens/expire', { platform: 'instagram', username: 'refresh_expired' });

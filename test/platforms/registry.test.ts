@@ -160,14 +160,36 @@ const EXPECTED = {
     // A Google login reaches each channel channels.list(mine=true) answers.
     grantsPages: true,
   },
+  x: {
+    label: 'X',
+    settingsPrefix: 'X',
+    // Replies to the account's posts: read, answered, hidden at any depth (Hide replies).
+    comments: { reply: true, hide: true, replyToHidden: false, hideReplies: true },
+    // Users lookup's public_metrics.followers_count; a post's public_metrics.
+    insights: {
+      account: ['followers_count'],
+      post: ['views', 'likes', 'replies', 'reposts', 'quotes', 'bookmarks'],
+    },
+    publishing: {
+      // Text, one image, or up to 4 images in one post.
+      kinds: ['text', 'image', 'carousel'],
+      // POST /2/tweets publishes the post it creates.
+      containerPublishes: true,
+      // Media upload: JPEG, PNG, WEBP and GIF images.
+      imageTypes: ['image/jpeg', 'image/png', 'image/webp', 'image/gif'],
+      // A post is created published: nothing to process.
+      processing: null,
+    },
+    grantsPages: false,
+  },
 };
 
 /** Where comments are read by polling only: LinkedIn pushes ordinary apps no comment notices. */
-const WITHOUT_COMMENT_NOTICES: readonly Platform[] = ['linkedin', 'youtube'];
+const WITHOUT_COMMENT_NOTICES: readonly Platform[] = ['linkedin', 'youtube', 'x'];
 
 describe('the platform registry', () => {
   it('lists each platform once, with its label, settings prefix and capabilities', () => {
-    expect(PLATFORMS).toEqual(['instagram', 'threads', 'tiktok', 'facebook', 'linkedin', 'youtube']);
+    expect(PLATFORMS).toEqual(['instagram', 'threads', 'tiktok', 'facebook', 'linkedin', 'youtube', 'x']);
     for (const platform of PLATFORMS) {
       const { label, grantsPages, comments, insights, publishing } = platformInfo(platform);
       const { kinds, containerPublishes, imageTypes, processing } = publishing;
@@ -285,6 +307,14 @@ const STATED = {
     carousel: null,
     videoDurations: [],
   },
+  x: {
+    // Counting characters: 280 of X's weighted length (most European characters 1, others and
+    // emoji 2, links 23).
+    text: { maxLength: 280, rule: 'x_weighted' },
+    // Up to 4 images in one post.
+    carousel: { minItems: 2, maxItems: 4 },
+    videoDurations: [],
+  },
 } as const;
 
 const image = { type: 'image' as const };
@@ -315,7 +345,7 @@ describe('what each definition states is what checkPublish enforces', () => {
 
   it('counts a text as each platform does', () => {
     // 😀 is one code point, two UTF-16 code units and four UTF-8 bytes.
-    expect(PLATFORMS.map((platform) => textLength(platform, 'é😀'))).toEqual([2, 5, 3, 3, 3, 6]);
+    expect(PLATFORMS.map((platform) => textLength(platform, 'é😀'))).toEqual([2, 5, 3, 3, 3, 6, 3]);
     expect(textLength('threads', 'hello')).toBe(5);
   });
 

@@ -107,6 +107,7 @@ describe('the call log', () => {
       'linkedin',
       'threads',
       'tiktok',
+      'x',
       'youtube',
     ]);
     expect(totals.body.by_platform.threads).toBeGreaterThan(0);
@@ -118,7 +119,7 @@ describe('the call log', () => {
     expect(reset.status).toBe(204);
     expect((await sandbox.control('GET', '/calls')).body).toEqual({
       total: 0,
-      by_platform: { instagram: 0, threads: 0, tiktok: 0, facebook: 0, linkedin: 0, youtube: 0 },
+      by_platform: { instagram: 0, threads: 0, tiktok: 0, facebook: 0, linkedin: 0, youtube: 0, x: 0 },
     });
     expect(await calls('threads', 'calls_totals')).toEqual({ count: 0, data: [] });
   });

@@ -123,6 +123,10 @@ export const PlatformJson = Type.Object(
       description:
         '`sandbox`: this service runs on the sandbox platforms (`PLATFORMS=sandbox`), which imitate it; `live`: it has credentials for the real platform; `not_configured`: it has none (`<PLATFORM>_CLIENT_ID` and `_CLIENT_SECRET` unset), so a connect link cannot offer it (422 `platform_not_available`).',
     }),
+    api_access: Nullable(
+      Type.String(),
+      "What the owner must arrange with the platform beyond the app's id and secret (X: a paid plan of its own app); null: nothing.",
+    ),
     grants_pages: Type.Boolean({
       description:
         'One sign-in grants several pages, each becoming an account (Facebook: the pages the login manages).',
@@ -156,12 +160,13 @@ function availabilityOf(platforms: PlatformSet, platform: Platform): PlatformJso
 }
 
 export function renderPlatform(platforms: PlatformSet, platform: Platform): PlatformJson {
-  const { label, grantsPages, publishing, comments, metricDescriptions } = platformInfo(platform);
+  const { label, apiAccess, grantsPages, publishing, comments, metricDescriptions } = platformInfo(platform);
   const { text, carousel } = publishing;
   return {
     platform,
     label,
     availability: availabilityOf(platforms, platform),
+    api_access: apiAccess ?? null,
     grants_pages: grantsPages,
     publishing: {
       kinds: [...publishing.kinds],

@@ -251,7 +251,7 @@ export async function finishTrip(
 
   let grants: AccountGrant[];
   try {
-    const tokens = await adapter.exchangeCode(callback.code, callbackUrl);
+    const tokens = await adapter.exchangeCode(callback.code, callbackUrl, trip.state);
     // The exchange says which scopes were granted, possibly none: an answer, not a reason to ask elsewhere.
     if (lacksRequiredScopes(adapter, tokens.scopes)) return failed(link, 'permission_missing');
     const credentials = { platformUserId: tokens.platformUserId, accessToken: tokens.accessToken };

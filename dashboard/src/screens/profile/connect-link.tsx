@@ -83,7 +83,7 @@ export function ConnectLinks({
         />
         <fieldset>
           <legend>Platforms offered (none ticked: all)</legend>
-          {platforms().map(({ platform, label, availability }) => (
+          {platforms().map(({ platform, label, availability, api_access }) => (
             <label key={platform} class="check">
               <input
                 type="checkbox"
@@ -96,6 +96,7 @@ export function ConnectLinks({
               {availability === 'not_configured' ? (
                 <span class="muted small"> — not configured on this service (no client id and secret)</span>
               ) : null}
+              {api_access === null ? null : <span class="muted small"> — {api_access}</span>}
             </label>
           ))}
         </fieldset>

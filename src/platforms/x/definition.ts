@@ -1,0 +1,93 @@
+/** X (the X API v2, each owner with its own paid app) as data. Facts: docs/platforms.md, "X". */
+import { Type } from 'typebox';
+import { type MetricDescriptions, metricsOf, type PlatformDefinition } from '../definition.ts';
+import { X_WEIGHTED } from './text-length.ts';
+
+/** A post's options for X (`platforms.x`). */
+export const X_OPTIONS = Type.Object(
+  {
+    poll: Type.Optional(
+      Type.Object(
+        {
+          options: Type.Array(Type.String({ minLength: 1, maxLength: 25 }), {
+            minItems: 2,
+            maxItems: 4,
+            title: 'Choices',
+            description: "The poll's 2 to 4 choices, each of 1 to 25 characters.",
+          }),
+          duration_minutes: Type.Integer({
+            minimum: 5,
+            maximum: 10_080,
+            title: 'Duration (minutes)',
+            description: 'How long the poll is open: 5 minutes to 7 days (10,080 minutes).',
+          }),
+        },
+        {
+          additionalProperties: false,
+          title: 'Poll',
+          description: 'A poll on the post (POST /2/tweets poll): a post with a poll takes no media.',
+        },
+      ),
+    ),
+    reply_to: Type.Optional(
+      Type.String({
+        title: 'Reply to',
+        description:
+          'The id of an X post to answer: the post is published as a reply to it (POST /2/tweets reply.in_reply_to_tweet_id).',
+        pattern: '^[0-9]{1,19}$',
+      }),
+    ),
+  },
+  { additionalProperties: false },
+);
+
+/**
+ * The service's metric names X answers to a post's owner, and what each counts (a post's
+ * public_metrics; the account's public_metrics.followers_count).
+ */
+const METRIC_DESCRIPTIONS = {
+  account: {
+    followers_count:
+      "Accounts following the account, as it is now (only today has a figure; earlier days are the service's own daily readings).",
+  },
+  post: {
+    views: 'Times the post was seen (impression_count).',
+    likes: 'Likes of the post (like_count).',
+    replies: 'Replies to the post (reply_count).',
+    reposts: 'Reposts of the post (retweet_count).',
+    quotes: 'Quote posts of the post (quote_count).',
+    bookmarks: 'Bookmarks of the post (bookmark_count).',
+  },
+} satisfies MetricDescriptions;
+
+export const X_METRICS = metricsOf(METRIC_DESCRIPTIONS);
+
+export const xDefinition = {
+  platform: 'x',
+  label: 'X',
+  apiAccess:
+    "X's API is paid: each owner brings its own X app (X_CLIENT_ID, X_CLIENT_SECRET) on a plan that includes posting, and X caps each plan's monthly use.",
+  grantsPages: false,
+  // Replies to the account's posts: read, answered, hidden ("Hide replies": the author of the
+  // conversation's root post hides replies in it, at any depth). Answering a hidden reply: not
+  // confirmed, so not offered.
+  comments: { reply: true, hide: true, replyToHidden: false, hideReplies: true },
+  insights: X_METRICS,
+  metricDescriptions: METRIC_DESCRIPTIONS,
+  publishing: {
+    // Text, one image, or 2 to 4 images (video and GIF later).
+    kinds: ['text', 'image', 'carousel'],
+    // POST /2/tweets publishes the post as it creates it.
+    containerPublishes: true,
+    // A post is created published: nothing is processed.
+    processing: null,
+    // "Counting characters": 280 of X's weighted length.
+    text: { maxLength: 280, counting: X_WEIGHTED },
+    // "You can attach up to 4 images" to a post (media.media_ids).
+    carousel: { minItems: 2, maxItems: 4 },
+    videoDurations: [],
+    imageTypes: ['image/jpeg', 'image/png', 'image/webp', 'image/gif'],
+    options: X_OPTIONS,
+  },
+  settings: {},
+} satisfies Omit<PlatformDefinition, 'create'>;

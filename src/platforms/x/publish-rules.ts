@@ -1,0 +1,59 @@
+/** The rules of an X post checked before any call: its text as X weighs it, and what it can hold so far. */
+import { optionsOf, problem, tooLong } from '../publish-checks.ts';
+import type { PublishDraft, PublishProblem } from '../types.ts';
+import { X_OPTIONS, xDefinition } from './definition.ts';
+
+const { text: TEXT, carousel } = xDefinition.publishing;
+const MAX_IMAGES = carousel.maxItems;
+const POST_ID = /^\d{1,19}$/;
+/** A poll (POST /2/tweets `poll`): 2 to 4 choices of 1 to 25 characters, open 5 to 10,080 minutes. */
+const POLL = { minOptions: 2, maxOptions: 4, maxOptionLength: 25, minMinutes: 5, maxMinutes: 10_080 };
+
+function pollProblems(poll: unknown, mediaCount: number): PublishProblem[] {
+  const problems: PublishProblem[] = [];
+  const { options, duration_minutes: minutes } = (poll ?? {}) as Record<string, unknown>;
+  const choices = Array.isArray(options) ? options : [];
+  if (choices.length < POLL.minOptions || choices.length > POLL.maxOptions) {
+    problems.push(problem('platforms.x.poll.options', `a poll has ${POLL.minOptions} to ${POLL.maxOptions} choices`));
+  }
+  if (choices.some((c) => typeof c !== 'string' || c.trim() === '' || [...c].length > POLL.maxOptionLength)) {
+    problems.push(problem('platforms.x.poll.options', `each choice has 1 to ${POLL.maxOptionLength} characters`));
+  }
+  if (
+    typeof minutes !== 'number' ||
+    !Number.isInteger(minutes) ||
+    minutes < POLL.minMinutes ||
+    minutes > POLL.maxMinutes
+  ) {
+    problems.push(
+      problem('platforms.x.poll.duration_minutes', `a poll is open ${POLL.minMinutes} to ${POLL.maxMinutes} minutes`),
+    );
+  }
+  if (mediaCount > 0) problems.push(problem('media_ids', 'an X post with a poll takes no media'));
+  return problems;
+}
+
+export function xProblems({ text, media, options }: PublishDraft): PublishProblem[] {
+  const problems: PublishProblem[] = [];
+  if (media.some((m) => m.type !== 'image')) {
+    problems.push(problem('media_ids', 'an X post takes images only for now (up to 4)'));
+  } else if (media.length > MAX_IMAGES) {
+    problems.push(problem('media_ids', `an X post has at most ${MAX_IMAGES} images`));
+  }
+  if (media.length === 0 && (text ?? '').trim() === '')
+    problems.push(problem('text', 'an X post without media needs text'));
+  if (tooLong(TEXT, text ?? '')) {
+    problems.push(
+      problem(
+        'text',
+        `an X post's text weighs at most ${TEXT.maxLength} (X's weighted count: links 23, CJK and emoji 2)`,
+      ),
+    );
+  }
+  const { reply_to: replyTo, poll } = optionsOf(X_OPTIONS, options);
+  if (poll !== undefined) problems.push(...pollProblems(poll, media.length));
+  if (replyTo !== undefined && (typeof replyTo !== 'string' || !POST_ID.test(replyTo))) {
+    problems.push(problem('platforms.x.reply_to', 'reply_to is the id of an X post (digits)'));
+  }
+  return problems;
+}

@@ -1,0 +1,106 @@
+/**
+ * Replies to a user's posts, as X's v2 reads them: the user's posts (`GET /2/users/:id/tweets`,
+ * without replies), a conversation's posts (`GET /2/tweets/search/recent?query=conversation_id:<id>`,
+ * the last 7 days), and hiding a reply in a conversation the caller started
+ * (`PUT /2/tweets/:id/hidden`, `tweet.moderate.write`). Replies live as the sandbox's comments.
+ */
+import type { FastifyInstance } from 'fastify';
+import { caller, requireScope } from '../caller.ts';
+import { param } from '../kit.ts';
+import type { Store } from '../platform.ts';
+import { recordActivity } from '../store/activity.ts';
+import { findComment, listComments, setCommentHidden } from '../store/comments.ts';
+import { findPost, listPosts } from '../store/posts.ts';
+import { callOptions, SCOPE } from './access.ts';
+import { invalidRequest, xDialect, xProblem } from './answers.ts';
+
+/** "The recent search endpoint returns Posts from the last 7 days". */
+const SEARCH_WINDOW_MS = 7 * 86_400_000;
+const HIDE_SCOPE = 'tweet.moderate.write';
+
+function maxResults(value: string | undefined, min: number, max: number, fallback: number): number {
+  if (value === undefined) return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < min || n > max) throw invalidRequest(`max_results must be ${min} to ${max}`);
+  return n;
+}
+
+export function commentRoutes(app: FastifyInstance, store: Store): void {
+  app.get('/2/users/:id/tweets', async (request) => {
+    const options = callOptions(store.now);
+    const who = await caller(store, request, options);
+    requireScope(who, options, SCOPE.tweetRead);
+    requireScope(who, options, SCOPE.usersRead);
+    const id = (request.params as { id: string }).id;
+    if (id !== who.account.id) throw xDialect(store.now).notFound(id);
+    const limit = maxResults(param(request, 'max_results'), 5, 100, 10);
+    const { posts } = await listPosts(store, id, { limit });
+    const data = posts.map((p) => ({
+      id: p.id,
+      text: p.caption,
+      created_at: p.createdAt.toISOString(),
+      conversation_id: p.id,
+      edit_history_tweet_ids: [p.id],
+    }));
+    return {
+      data,
+      meta: { result_count: data.length, newest_id: data[0]?.id, oldest_id: data.at(-1)?.id },
+    };
+  });
+
+  app.get('/2/tweets/search/recent', async (request) => {
+    const options = callOptions(store.now);
+    const who = await caller(store, request, options);
+    requireScope(who, options, SCOPE.tweetRead);
+    requireScope(who, options, SCOPE.usersRead);
+    const conversation = /^conversation_id:(\d+)$/.exec(param(request, 'query') ?? '')?.[1];
+    if (conversation === undefined) throw invalidRequest('The sandbox searches conversation_id:<id> only');
+    const limit = maxResults(param(request, 'max_results'), 10, 100, 10);
+    const post = await findPost(store, conversation);
+    const since = store.now().getTime() - SEARCH_WINDOW_MS;
+    const { comments } = post === undefined ? { comments: [] } : await listComments(store, post.id, { limit: 1000 });
+    const found = comments.filter((c) => c.createdAt.getTime() >= since).slice(0, limit);
+    const users = new Map(found.map((c) => [c.authorId, c.authorUsername]));
+    return {
+      ...(found.length === 0
+        ? {}
+        : {
+            data: found.map((c) => ({
+              id: c.id,
+              text: c.text,
+              author_id: c.authorId,
+              created_at: c.createdAt.toISOString(),
+              conversation_id: conversation,
+              referenced_tweets: [{ type: 'replied_to', id: c.parentId ?? conversation }],
+              edit_history_tweet_ids: [c.id],
+            })),
+            includes: { users: [...users].map(([id, username]) => ({ id, username, name: username })) },
+          }),
+      meta: { result_count: found.length },
+    };
+  });
+
+  app.put('/2/tweets/:id/hidden', async (request) => {
+    const options = callOptions(store.now);
+    const who = await caller(store, request, options);
+    requireScope(who, options, HIDE_SCOPE);
+    const id = (request.params as { id: string }).id;
+    const body = (request.body ?? {}) as Record<string, unknown>;
+    if (typeof body.hidden !== 'boolean') throw invalidRequest('hidden must be true or false');
+    const reply = /^\d+$/.test(id) ? await findComment(store, id) : undefined;
+    const root = reply === undefined ? undefined : await findPost(store, reply.postId);
+    if (reply === undefined || root === undefined) throw xDialect(store.now).notFound(id);
+    // Only the author of the conversation's root may hide a reply in it.
+    if (root.accountId !== who.account.id) {
+      throw xProblem(403, 'Forbidden', 'You can only hide replies to conversations you started.', 'about:blank');
+    }
+    await setCommentHidden(store, reply.id, body.hidden);
+    await recordActivity(store, {
+      accountId: who.account.id,
+      action: body.hidden ? 'hide' : 'unhide',
+      targetId: reply.id,
+      detail: {},
+    });
+    return { data: { hidden: body.hidden } };
+  });
+}

@@ -1,0 +1,163 @@
+/**
+ * X's OAuth 2.0 Authorization Code Flow with PKCE: the permission page (x.com/i/oauth2/authorize,
+ * which requires `code_challenge` and `code_challenge_method`), the token endpoint
+ * (api.x.com/2/oauth2/token: a confidential client authenticates with Basic authentication, the
+ * code exchange checks the code verifier against the challenge), the refresh (each answers a new
+ * refresh token, the one used stops working) and revoking (api.x.com/2/oauth2/revoke).
+ * Access tokens live two hours.
+ */
+import { createHash } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { type FaultPreset, faultAnswer, type SandboxAnswer } from '../answers.ts';
+import { registerAuthorizeDialog, withParams } from '../authorize-page.ts';
+import { formOf } from '../kit.ts';
+import type { Store } from '../platform.ts';
+import { recordActivity } from '../store/activity.ts';
+import { takeFault } from '../store/faults.ts';
+import { claimToken, findToken, issueToken, redeemCode, revokeAppGrant } from '../store/grants.ts';
+import { platform, SCOPE } from './access.ts';
+import { rateLimited, xOAuthAnswer } from './answers.ts';
+
+/** "the authorization code ... is only valid for 30 seconds": not confirmed in X's pages; the sandbox gives 10 minutes. */
+const CODE_TTL_MS = 10 * 60_000;
+/** "the access token ... will only stay valid for two hours". */
+export const ACCESS_TOKEN_SECONDS = 2 * 3600;
+/** X states no lifetime of a refresh token: the sandbox ends one unused for six months. */
+const REFRESH_TOKEN_SECONDS = 180 * 86_400;
+
+/** The PKCE challenges of the codes issued, by code (kept in this process: a code lives minutes). */
+type Challenges = Map<string, { challenge: string; method: string }>;
+
+function formString(form: Record<string, unknown>, name: string): string {
+  const value = form[name];
+  if (typeof value !== 'string' || value === '') {
+    throw xOAuthAnswer(400, 'invalid_request', `Missing required parameter [${name}].`);
+  }
+  return value;
+}
+
+/** What X answers a code or refresh token already used, expired or revoked. */
+const invalidToken = () => xOAuthAnswer(400, 'invalid_request', 'Value passed for the token was invalid.');
+
+function oauthFault(preset: FaultPreset, now: Date): SandboxAnswer {
+  switch (preset) {
+    case 'token_expired':
+    case 'access_revoked':
+      return invalidToken();
+    case 'permission_missing':
+      return xOAuthAnswer(400, 'invalid_scope', 'The requested scope is invalid.');
+    case 'rate_limited':
+      return rateLimited(now, 900);
+    case 'transient':
+      return xOAuthAnswer(503, 'temporarily_unavailable', 'The service is temporarily unavailable.');
+    case 'invalid_request':
+      return xOAuthAnswer(400, 'invalid_request', 'The request is invalid.');
+  }
+}
+
+/** The client a confidential client's `Authorization: Basic` names, its secret present; else X's 401. */
+function basicClient(request: FastifyRequest): string {
+  const auth = request.headers.authorization ?? '';
+  const decoded = auth.startsWith('Basic ') ? Buffer.from(auth.slice(6), 'base64').toString('utf8') : '';
+  const colon = decoded.indexOf(':');
+  const clientId = colon > 0 ? decodeURIComponent(decoded.slice(0, colon)) : '';
+  const secret = colon > 0 ? decoded.slice(colon + 1) : '';
+  if (clientId === '' || secret === '') {
+    throw xOAuthAnswer(401, 'unauthorized_client', 'Missing valid authorization header');
+  }
+  return clientId;
+}
+
+/** RFC 7636: S256 is BASE64URL(SHA256(verifier)); plain is the verifier itself. */
+function verifierMatches(verifier: string, { challenge, method }: { challenge: string; method: string }): boolean {
+  const derived = method === 'S256' ? createHash('sha256').update(verifier).digest('base64url') : verifier;
+  return derived === challenge;
+}
+
+export function permissionPage(app: FastifyInstance, store: Store, challenges: Challenges): void {
+  registerAuthorizeDialog(app, '/i/oauth2/authorize', store, {
+    platform,
+    label: 'X (sandbox): authorize app',
+    clientParam: 'client_id',
+    codeTtlMs: CODE_TTL_MS,
+    withPages: false,
+    carried: ['code_challenge', 'code_challenge_method'],
+    success: (uri, { code, state, carried }) => {
+      challenges.set(code, {
+        challenge: carried.code_challenge ?? '',
+        method: carried.code_challenge_method ?? 'plain',
+      });
+      return withParams(uri, { state, code });
+    },
+    cancel: (uri, state) => withParams(uri, { error: 'access_denied', state }),
+  });
+}
+
+async function tokenAnswer(store: Store, grant: { accountId: string; clientId: string; scopes: string[] }) {
+  const common = { platform, accountId: grant.accountId, clientId: grant.clientId, scopes: grant.scopes };
+  const access = await issueToken(store, { ...common, kind: 'long', prefix: 'xat-' }, ACCESS_TOKEN_SECONDS * 1000);
+  // Only a grant with offline.access has a refresh token.
+  const refresh = grant.scopes.includes(SCOPE.offlineAccess)
+    ? await issueToken(store, { ...common, kind: 'refresh', prefix: 'xrt-' }, REFRESH_TOKEN_SECONDS * 1000)
+    : null;
+  return {
+    token_type: 'bearer',
+    expires_in: ACCESS_TOKEN_SECONDS,
+    access_token: access.token,
+    scope: grant.scopes.join(' '),
+    ...(refresh === null ? {} : { refresh_token: refresh.token }),
+  };
+}
+
+export function tokenRoutes(app: FastifyInstance, store: Store, challenges: Challenges): void {
+  app.post('/2/oauth2/token', async (request) => {
+    const clientId = basicClient(request);
+    const form = formOf(request);
+    const grantType = formString(form, 'grant_type');
+    if (grantType === 'authorization_code') {
+      const code = formString(form, 'code');
+      const verifier = formString(form, 'code_verifier');
+      const challenge = challenges.get(code);
+      const grant = await redeemCode(store, {
+        platform,
+        code,
+        clientId,
+        redirectUri: formString(form, 'redirect_uri'),
+      });
+      challenges.delete(code);
+      if (!grant || challenge === undefined || !verifierMatches(verifier, challenge)) throw invalidToken();
+      return tokenAnswer(store, grant);
+    }
+    if (grantType === 'refresh_token') {
+      const refreshToken = formString(form, 'refresh_token');
+      const found = await findToken(store, refreshToken);
+      if (found && found.token.platform === platform && found.token.clientId === clientId) {
+        // A refused refresh leaves the refresh token working.
+        const fault = await takeFault(store, [found.account.id], ['refresh']);
+        const answer = fault && faultAnswer(fault, (preset) => oauthFault(preset, store.now()));
+        if (answer) throw answer;
+      }
+      // The refresh token is used up: a second use of it is refused.
+      const old = await claimToken(store, { token: refreshToken, platform, kind: 'refresh', clientId });
+      if (!old) throw invalidToken();
+      return tokenAnswer(store, old);
+    }
+    throw xOAuthAnswer(400, 'invalid_request', 'Value passed for the grant type was invalid.');
+  });
+
+  app.post('/2/oauth2/revoke', async (request) => {
+    const clientId = basicClient(request);
+    const token = formString(formOf(request), 'token');
+    // Revoking a token disconnects the app from the user: every token of that grant ends.
+    const revoked = await revokeAppGrant(store, { token, platform, clientId });
+    if (revoked !== null && revoked.ended > 0) {
+      await recordActivity(store, {
+        accountId: revoked.accountId,
+        action: 'revoke',
+        targetId: revoked.accountId,
+        detail: { client_id: clientId, tokens: revoked.ended },
+      });
+    }
+    return { revoked: true };
+  });
+}

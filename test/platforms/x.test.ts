@@ -1,0 +1,609 @@
+import { createHash } from 'node:crypto';
+import { request } from 'undici';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { now, resetClock } from '../../src/clock.ts';
+import type { AccountCredentials, PlatformAdapter, TokenSet } from '../../src/platforms/index.ts';
+import {
+  commentsOf,
+  insightsOf,
+  platformError,
+  REDIRECT_URI,
+  startSandbox,
+  type TestSandbox,
+} from '../helpers/sandbox.ts';
+import { type MediaServer, startMediaServer } from '../helpers/sandbox-media.ts';
+
+let sandbox: TestSandbox;
+let x: PlatformAdapter;
+let media: MediaServer;
+
+beforeAll(async () => {
+  sandbox = await startSandbox();
+  media = await startMediaServer();
+  x = sandbox.adapter('x');
+});
+afterAll(async () => {
+  await sandbox.close();
+  await media.close();
+});
+afterEach(() => resetClock());
+
+// "OAuth 2.0 Authorization Code Flow with PKCE": read posts, post, read the user, a refresh token, upload media.
+const ALL_SCOPES = ['tweet.read', 'tweet.write', 'users.read', 'offline.access', 'media.write', 'tweet.moderate.write'];
+
+async function login(username: string, granted?: string[]): Promise<TokenSet> {
+  return sandbox.connect('x', username, granted);
+}
+
+async function account(username: string): Promise<AccountCredentials> {
+  const tokens = await login(username);
+  return { platformUserId: tokens.platformUserId, accessToken: tokens.accessToken };
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: the tests read the control API's JSON field by field.
+async function user(username: string): Promise<any> {
+  return (await sandbox.control('GET', `/users/x/${username}`)).body;
+}
+
+async function published(username: string): Promise<{ target_id: string; detail: Record<string, unknown> }[]> {
+  const { body } = await sandbox.control('GET', `/activity/x/${username}`);
+  return body.data.filter((a: { action: string }) => a.action === 'publish');
+}
+
+async function fault(username: string, error: string, trigger: 'call' | 'publish' | 'refresh' = 'call') {
+  expect((await sandbox.control('POST', '/faults', { platform: 'x', username, error, trigger })).status).toBe(201);
+}
+
+async function customFault(username: string, status: number, body: unknown, trigger: 'call' | 'publish' = 'publish') {
+  const set = await sandbox.control('POST', '/faults', {
+    platform: 'x',
+    username,
+    error: 'custom',
+    trigger,
+    status,
+    body,
+  });
+  expect(set.status).toBe(201);
+}
+
+/** A form POST straight to the sandbox's api.x.com token endpoint, with the Basic authentication given. */
+async function tokenCall(form: Record<string, string>, basic?: string) {
+  const response = await request(`${sandbox.url}/api.x.com/2/oauth2/token`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/x-www-form-urlencoded',
+      ...(basic === undefined ? {} : { authorization: `Basic ${Buffer.from(basic).toString('base64')}` }),
+    },
+    body: new URLSearchParams(form).toString(),
+  });
+  return { status: response.statusCode, body: (await response.body.json()) as Record<string, unknown> };
+}
+
+describe('x: sign-in (OAuth 2.0 Authorization Code Flow with PKCE)', () => {
+  it('builds the documented authorize URL: the scopes space separated, the state, an S256 code challenge', () => {
+    const url = new URL(x.authorizeUrl({ redirectUri: REDIRECT_URI, state: 'st-a' }));
+    expect(url.pathname).toBe('/sandbox/x.com/i/oauth2/authorize');
+    const params = Object.fromEntries(url.searchParams);
+    expect(params).toMatchObject({
+      response_type: 'code',
+      client_id: 'switchboard-sandbox',
+      redirect_uri: REDIRECT_URI,
+      scope: ALL_SCOPES.join(' '),
+      state: 'st-a',
+      code_challenge_method: 'S256',
+    });
+    // RFC 7636: BASE64URL(SHA256(verifier)), 43 characters without padding.
+    expect(params.code_challenge).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    // Each trip its own challenge.
+    const other = new URL(x.authorizeUrl({ redirectUri: REDIRECT_URI, state: 'st-b' }));
+    expect(other.searchParams.get('code_challenge')).not.toBe(params.code_challenge);
+    expect(x.scopes.required).toEqual(['tweet.read', 'users.read', 'offline.access']);
+  });
+
+  it('a login: the user id, a 2-hour access token, a refresh token, the granted scopes', async () => {
+    const before = now().getTime();
+    const tokens = await login('x_member');
+    expect(tokens.platformUserId).toBe((await user('x_member')).id);
+    expect(tokens.scopes).toEqual(ALL_SCOPES);
+    const lives = (tokens.expiresAt?.getTime() ?? 0) - before;
+    expect(lives).toBeGreaterThanOrEqual(7200_000 - 5_000);
+    expect(lives).toBeLessThanOrEqual(7200_000 + 5_000);
+    expect(tokens.refreshToken).toMatch(/.+/);
+    // X states no lifetime of a refresh token.
+    expect(tokens.refreshExpiresAt).toBeNull();
+  });
+
+  it('the exchange without the trip state, or with another trip state (a wrong code verifier), is refused', async () => {
+    const params = await sandbox.authorize('x', { username: 'x_pkce', state: 'trip-1' });
+    const code = params.get('code') as string;
+    expect((await platformError(x.exchangeCode(code, REDIRECT_URI))).kind).toBe('invalid_request');
+    const wrong = await platformError(x.exchangeCode(code, REDIRECT_URI, 'trip-2'));
+    expect(wrong.kind).toBe('token_expired');
+    expect(wrong.detail.platformMessage).toBe('Value passed for the token was invalid.');
+    // The code was used by the refused exchange: X's codes are single-use.
+    expect((await platformError(x.exchangeCode(code, REDIRECT_URI, 'trip-1'))).kind).toBe('token_expired');
+    const again = await sandbox.authorize('x', { username: 'x_pkce', state: 'trip-3' });
+    const tokens = await x.exchangeCode(again.get('code') as string, REDIRECT_URI, 'trip-3');
+    expect(tokens.platformUserId).toBe((await user('x_pkce')).id);
+  });
+
+  it('the sandbox asks a confidential client for Basic authentication, and a code challenge on the page', async () => {
+    const params = await sandbox.authorize('x', { username: 'x_basic', state: 'b-1' });
+    const form = { grant_type: 'authorization_code', code: params.get('code') as string, redirect_uri: REDIRECT_URI };
+    const none = await tokenCall({ ...form, code_verifier: 'v'.repeat(43) });
+    expect(none).toEqual({
+      status: 401,
+      body: { error: 'unauthorized_client', error_description: 'Missing valid authorization header' },
+    });
+    const page = await request(
+      `${sandbox.url}/x.com/i/oauth2/authorize?response_type=code&client_id=c&redirect_uri=${encodeURIComponent(REDIRECT_URI)}&scope=tweet.read&state=s`,
+    );
+    expect(await page.body.text()).toContain('code_challenge is missing');
+  });
+
+  it('a verifier sent as plain matches a plain challenge, as RFC 7636 allows', async () => {
+    const verifier = 'plain-verifier-'.padEnd(43, 'p');
+    const dialog = `${sandbox.url}/x.com/i/oauth2/authorize?${new URLSearchParams({
+      response_type: 'code',
+      client_id: 'c-plain',
+      redirect_uri: REDIRECT_URI,
+      scope: 'tweet.read users.read',
+      state: 'p',
+      code_challenge: verifier,
+      code_challenge_method: 'plain',
+    })}`;
+    const redirect = await sandbox.decide(dialog, { username: 'x_plain' });
+    const code = redirect.searchParams.get('code') as string;
+    const answer = await tokenCall(
+      { grant_type: 'authorization_code', code, redirect_uri: REDIRECT_URI, code_verifier: verifier },
+      'c-plain:secret',
+    );
+    expect(answer.status).toBe(200);
+    // Without offline.access, X gives no refresh token.
+    expect(answer.body).toMatchObject({ token_type: 'bearer', expires_in: 7200, scope: 'tweet.read users.read' });
+    expect(answer.body.refresh_token).toBeUndefined();
+    expect(createHash('sha256').update(verifier).digest('base64url')).not.toBe(verifier);
+  });
+
+  it('Cancel comes back with error=access_denied and the state', async () => {
+    const params = await sandbox.authorize('x', { username: 'x_cancel', cancel: true, state: 'c-1' });
+    expect(Object.fromEntries(params)).toEqual({ error: 'access_denied', state: 'c-1' });
+    expect(x.parseCallback(Object.fromEntries(params))).toMatchObject({ outcome: 'denied', error: 'access_denied' });
+  });
+
+  it('a login without users.read gives no user id: the connect flow answers permission_missing', async () => {
+    const tokens = await login('x_noread', ['tweet.read', 'tweet.write', 'offline.access']);
+    expect(tokens.platformUserId).toBe('');
+    expect(tokens.scopes).toEqual(['tweet.read', 'tweet.write', 'offline.access']);
+  });
+});
+
+describe('x: tokens', () => {
+  it('a refresh answers a new refresh token; the one used is refused after', async () => {
+    const tokens = await login('x_rotate');
+    const fresh = await x.refreshToken(tokens);
+    expect(fresh.refreshToken).toMatch(/.+/);
+    expect(fresh.refreshToken).not.toBe(tokens.refreshToken);
+    expect(fresh.accessToken).not.toBe(tokens.accessToken);
+    expect(fresh.platformUserId).toBe(tokens.platformUserId);
+    expect(fresh.scopes).toEqual(ALL_SCOPES);
+    // The new access token works.
+    expect((await x.profile({ platformUserId: fresh.platformUserId, accessToken: fresh.accessToken })).username).toBe(
+      'x_rotate',
+    );
+    // The used refresh token no longer works: the account needs its successor (or a reconnection).
+    const reused = await platformError(x.refreshToken(tokens));
+    expect(reused.kind).toBe('token_expired');
+    expect(reused.detail).toMatchObject({ status: 400, code: 'invalid_request' });
+    // And the successor works once more.
+    const third = await x.refreshToken(fresh);
+    expect(third.refreshToken).not.toBe(fresh.refreshToken);
+  });
+
+  it('a refused refresh (a fault) leaves the refresh token working', async () => {
+    const tokens = await login('x_refresh_fault');
+    await fault('x_refresh_fault', 'transient', 'refresh');
+    expect((await platformError(x.refreshToken(tokens))).kind).toBe('transient');
+    expect((await x.refreshToken(tokens)).refreshToken).toMatch(/.+/);
+  });
+
+  it('an account without a refresh token cannot be refreshed: token_expired, to be reconnected', async () => {
+    const tokens = await login('x_norefresh');
+    const { refreshToken: _, ...without } = tokens;
+    expect((await platformError(x.refreshToken(without))).kind).toBe('token_expired');
+  });
+
+  it('an expired access token and a revoked app read as token_expired (X answers both 401)', async () => {
+    const credentials = await account('x_expire');
+    expect((await sandbox.control('POST', '/tokens/expire', { platform: 'x', username: 'x_expire' })).status).toBe(200);
+    const expired = await platformError(x.profile(credentials));
+    expect(expired.kind).toBe('token_expired');
+    expect(expired.detail).toMatchObject({ status: 401, platformMessage: 'Unauthorized' });
+  });
+
+  it('revokeAccess ends the grant: its access and refresh tokens stop working', async () => {
+    const tokens = await login('x_revoke');
+    const credentials = { platformUserId: tokens.platformUserId, accessToken: tokens.accessToken };
+    await x.revokeAccess(credentials);
+    expect((await platformError(x.profile(credentials))).kind).toBe('token_expired');
+    expect((await platformError(x.refreshToken(tokens))).kind).toBe('token_expired');
+  });
+});
+
+describe('x: the profile', () => {
+  it('reads GET /2/users/me: id, username, name, picture and followers', async () => {
+    const credentials = await account('x_profile');
+    const made = await user('x_profile');
+    expect(await x.profile(credentials)).toEqual({
+      id: made.id,
+      username: 'x_profile',
+      name: made.name,
+      avatarUrl: expect.stringMatching(/^https:\/\/pbs\.twimg\.com\//),
+      followersCount: made.followers_count,
+    });
+  });
+});
+
+describe('x: publishing', () => {
+  it('a text post: POST /2/tweets, the post id, its link under the username', async () => {
+    const credentials = await account('x_text');
+    const { containerId } = await x.publishing.createContainer(credentials, {
+      text: 'Hello from the sandbox',
+      media: [],
+    });
+    expect(containerId).toMatch(/^\d+$/);
+    expect(await x.publishing.containerStatus(credentials, containerId)).toEqual({ state: 'published' });
+    expect(await x.publishing.publishContainer(credentials, containerId)).toEqual({
+      id: containerId,
+      permalink: `https://x.com/x_text/status/${containerId}`,
+    });
+    const [post] = await published('x_text');
+    expect(post).toMatchObject({ target_id: containerId, detail: { text: 'Hello from the sandbox' } });
+  });
+
+  it('reply_to publishes the post as a reply to that post', async () => {
+    const credentials = await account('x_reply');
+    const first = await x.publishing.createContainer(credentials, { text: 'first', media: [] });
+    const reply = await x.publishing.createContainer(credentials, {
+      text: 'second',
+      media: [],
+      options: { reply_to: first.containerId },
+    });
+    const posts = await published('x_reply');
+    expect(posts.find((p) => p.target_id === reply.containerId)?.detail.options).toEqual({
+      reply_to: first.containerId,
+    });
+    const missing = await platformError(
+      x.publishing.createContainer(credentials, { text: 'third', media: [], options: { reply_to: '1' } }),
+    );
+    expect(missing.kind).toBe('invalid_request');
+  });
+
+  it('counts the text as X does: 280 by weight, a link 23, CJK and emoji 2', () => {
+    const check = (text: string) => x.publishing.checkPublish({ text, media: [] }).map((p) => p.field);
+    expect(check('a'.repeat(280))).toEqual([]);
+    expect(check('a'.repeat(281))).toEqual(['text']);
+    // 140 CJK characters weigh 280.
+    expect(check('漢'.repeat(140))).toEqual([]);
+    expect(check('漢'.repeat(141))).toEqual(['text']);
+    // A long link weighs 23: 257 letters, a space and a 100-character link weigh 281.
+    const link = `https://example.com/${'p'.repeat(80)}`;
+    expect(check(`${'a'.repeat(256)} ${link}`)).toEqual([]);
+    expect(check(`${'a'.repeat(257)} ${link}`)).toEqual(['text']);
+    // A family emoji (several code points joined) weighs 2.
+    expect(check(`${'a'.repeat(278)}👨‍👩‍👧`)).toEqual([]);
+    expect(check(`${'a'.repeat(279)}👨‍👩‍👧`)).toEqual(['text']);
+    expect(check('')).toEqual(['text']);
+  });
+
+  it('a poll: 2 to 4 choices of up to 25 characters, 5 to 10,080 minutes, no media', async () => {
+    const credentials = await account('x_poll');
+    const poll = { options: ['Yes', 'No', 'Maybe'], duration_minutes: 1440 };
+    const { containerId } = await x.publishing.createContainer(credentials, {
+      text: 'Coffee?',
+      media: [],
+      options: { poll },
+    });
+    const [post] = await published('x_poll');
+    expect(post).toMatchObject({ target_id: containerId, detail: { options: { reply_to: null, poll } } });
+
+    const fields = (options: Record<string, unknown>, media: { type: 'image' }[] = []) =>
+      x.publishing.checkPublish({ text: 'Pick one', media, options }).map((p) => p.field);
+    expect(fields({ poll: { options: ['a', 'b'], duration_minutes: 5 } })).toEqual([]);
+    expect(fields({ poll: { options: ['a', 'b', 'c', 'd'], duration_minutes: 10_080 } })).toEqual([]);
+    expect(fields({ poll: { options: ['a'], duration_minutes: 60 } })).toEqual(['platforms.x.poll.options']);
+    expect(fields({ poll: { options: ['a', 'b', 'c', 'd', 'e'], duration_minutes: 60 } })).toEqual([
+      'platforms.x.poll.options',
+    ]);
+    expect(fields({ poll: { options: ['a', 'b'.repeat(26)], duration_minutes: 60 } })).toEqual([
+      'platforms.x.poll.options',
+    ]);
+    expect(fields({ poll: { options: ['a', 'b'], duration_minutes: 4 } })).toEqual([
+      'platforms.x.poll.duration_minutes',
+    ]);
+    expect(fields({ poll: { options: ['a', 'b'], duration_minutes: 10_081 } })).toEqual([
+      'platforms.x.poll.duration_minutes',
+    ]);
+    expect(fields({ poll: { options: ['a', 'b'], duration_minutes: 60 } }, [{ type: 'image' }])).toContain('media_ids');
+  });
+
+  it("the sandbox refuses a poll outside X's bounds with 400 invalid-request", async () => {
+    const credentials = await account('x_poll_raw');
+    const response = await request(`${sandbox.url}/api.x.com/2/tweets`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${credentials.accessToken}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ text: 'Q', poll: { options: ['only one'], duration_minutes: 60 } }),
+    });
+    expect(response.statusCode).toBe(400);
+    expect(await response.body.json()).toMatchObject({
+      type: 'https://api.twitter.com/2/problems/invalid-request',
+      errors: [{ message: 'poll.options must hold 2 to 4 options' }],
+    });
+  });
+
+  it('images: each uploaded (POST /2/media/upload, tweet_image), then named in media.media_ids, up to 4', async () => {
+    const credentials = await account('x_images');
+    const one = await x.publishing.createContainer(credentials, {
+      text: 'One photo',
+      media: [{ type: 'image', url: media.url('/photo.jpg') }],
+    });
+    const four = await x.publishing.createContainer(credentials, {
+      media: ['/photo.jpg', '/photo.png', '/photo.jpg', '/photo.png'].map((path) => ({
+        type: 'image' as const,
+        url: media.url(path),
+      })),
+    });
+    const posts = await published('x_images');
+    expect(posts.find((p) => p.target_id === one.containerId)?.detail).toMatchObject({
+      text: 'One photo',
+      type: 'IMAGE',
+    });
+    const urls = posts.find((p) => p.target_id === four.containerId)?.detail.media_urls as string[];
+    expect(urls.map((u) => u.slice(u.lastIndexOf('.')))).toEqual(['.jpg', '.png', '.jpg', '.png']);
+    const fields = (draft: Parameters<typeof x.publishing.checkPublish>[0]) =>
+      x.publishing.checkPublish(draft).map((p) => p.field);
+    const image = { type: 'image' as const };
+    expect(fields({ media: [image, image, image, image] })).toEqual([]);
+    expect(fields({ media: [image, image, image, image, image] })).toEqual(['media_ids']);
+    expect(fields({ media: [{ type: 'video', durationSeconds: 10 }] })).toEqual(['media_ids']);
+  });
+
+  it("the sandbox takes only JPEG, PNG, WEBP and GIF images of at most 5 MB, and only the uploader's media in a post", async () => {
+    const credentials = await account('x_upload');
+    const upload = (bytes: Buffer, token = credentials.accessToken) =>
+      request(`${sandbox.url}/api.x.com/2/media/upload`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ media: bytes.toString('base64'), media_category: 'tweet_image' }),
+      });
+    const html = await upload(Buffer.from('<!doctype html><title>no</title>'));
+    expect(html.statusCode).toBe(400);
+    expect(await html.body.json()).toMatchObject({ errors: [{ message: 'Unsupported media type.' }] });
+    const big = await upload(Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(5 * 1024 * 1024)]));
+    expect(big.statusCode).toBe(400);
+    await big.body.dump();
+    const ok = await upload(Buffer.from([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3]));
+    const { data } = (await ok.body.json()) as { data: { id: string; media_key: string } };
+    expect(data.media_key).toBe(`3_${data.id}`);
+    const other = await account('x_upload_other');
+    const post = await request(`${sandbox.url}/api.x.com/2/tweets`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${other.accessToken}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ text: 'not mine', media: { media_ids: [data.id] } }),
+    });
+    expect(post.statusCode).toBe(400);
+    await post.body.dump();
+  });
+
+  it('the sandbox refuses a text over 280 by weight, as X does', async () => {
+    const credentials = await account('x_long');
+    const response = await request(`${sandbox.url}/api.x.com/2/tweets`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${credentials.accessToken}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ text: '漢'.repeat(141) }),
+    });
+    expect(response.statusCode).toBe(403);
+    expect(await response.body.json()).toMatchObject({ status: 403, title: 'Forbidden' });
+  });
+});
+
+describe("x: comments (replies to the account's posts)", () => {
+  it("reads the recent posts and their conversations: top-level replies, replies under replies, the account's own", async () => {
+    const credentials = await account('x_inbox');
+    const { body: made } = await sandbox.control('GET', '/users/x/x_inbox');
+    const postId = made.posts[0].id as string;
+    const top = await sandbox.control('POST', '/comments', {
+      platform: 'x',
+      username: 'x_inbox',
+      post_id: postId,
+      author_username: 'sam_reads',
+      text: 'Nice one',
+    });
+    const under = await sandbox.control('POST', '/comments', {
+      platform: 'x',
+      username: 'x_inbox',
+      post_id: postId,
+      parent_id: top.body.id,
+      author_username: 'kim_too',
+      text: 'Agreed',
+    });
+    const comments = commentsOf(x);
+    const sent = await comments.reply(credentials, top.body.id, 'Thanks!');
+    expect(sent).toEqual({ state: 'sent', id: expect.stringMatching(/^\d+$/) });
+    const read = await comments.recentComments(credentials, { posts: 5 });
+    expect(read.posts.map((p) => p.id)).toContain(postId);
+    expect(read.posts.find((p) => p.id === postId)?.permalink).toBe(`https://x.com/x_inbox/status/${postId}`);
+    const byId = new Map(read.comments.filter((c) => c.postId === postId).map((c) => [c.id, c]));
+    expect(byId.get(top.body.id)).toMatchObject({
+      parentId: null,
+      authorUsername: 'sam_reads',
+      text: 'Nice one',
+      byAccount: false,
+    });
+    expect(byId.get(under.body.id)).toMatchObject({ parentId: top.body.id, authorUsername: 'kim_too' });
+    expect(byId.get(sent.state === 'sent' ? sent.id : '')).toMatchObject({
+      parentId: top.body.id,
+      authorId: credentials.platformUserId,
+      byAccount: true,
+    });
+    expect(await comments.postSummary(credentials, postId)).toMatchObject({
+      id: postId,
+      permalink: `https://x.com/x_inbox/status/${postId}`,
+    });
+  });
+
+  it('hides and shows a reply (PUT /2/tweets/:id/hidden); without tweet.moderate.write, permission_missing', async () => {
+    const credentials = await account('x_hider');
+    const made = await sandbox.control('POST', '/comments', {
+      platform: 'x',
+      username: 'x_hider',
+      author_username: 'spammer',
+      text: 'buy now',
+    });
+    await commentsOf(x).setHidden(credentials, made.body.id, true);
+    await commentsOf(x).setHidden(credentials, made.body.id, false);
+    const { body } = await sandbox.control('GET', '/activity/x/x_hider');
+    expect(
+      body.data.filter((a: { action: string }) => a.action !== 'publish').map((a: { action: string }) => a.action),
+    ).toEqual(['hide', 'unhide']);
+    const tokens = await login('x_no_moderate', ['tweet.read', 'tweet.write', 'users.read', 'offline.access']);
+    const other = await sandbox.control('POST', '/comments', {
+      platform: 'x',
+      username: 'x_no_moderate',
+      author_username: 'spammer',
+      text: 'buy now',
+    });
+    const refused = await platformError(
+      commentsOf(x).setHidden(
+        { platformUserId: tokens.platformUserId, accessToken: tokens.accessToken },
+        other.body.id,
+        true,
+      ),
+    );
+    expect(refused.kind).toBe('permission_missing');
+    expect(refused.detail.missingScopes).toEqual(['tweet.moderate.write']);
+  });
+
+  it('X sends no comment notices: subscribing is unsupported (polling only)', async () => {
+    const credentials = await account('x_notices');
+    expect((await platformError(commentsOf(x).subscribeNotices(credentials))).kind).toBe('unsupported');
+  });
+});
+
+describe('x: insights', () => {
+  const today = () => now().toISOString().slice(0, 10);
+
+  it("followers_count is today's public_metrics.followers_count; earlier days have none from X", async () => {
+    const credentials = await account('x_followers');
+    const set = await sandbox.control('PUT', '/insights', {
+      platform: 'x',
+      username: 'x_followers',
+      metric: 'followers_count',
+      values: [{ day: today(), value: 321 }],
+    });
+    expect(set.status).toBe(200);
+    const yesterday = new Date(now().getTime() - 86_400_000).toISOString().slice(0, 10);
+    const { figures } = await insightsOf(x).accountInsights(credentials, [yesterday, today()], ['followers_count']);
+    expect(figures).toEqual({ [yesterday]: { followers_count: null }, [today()]: { followers_count: 321 } });
+  });
+
+  it("a post's public_metrics: views, likes, replies, reposts, quotes, bookmarks; a count X leaves out is null, not 0", async () => {
+    const credentials = await account('x_post_figures');
+    const { containerId } = await x.publishing.createContainer(credentials, { text: 'Counted', media: [] });
+    for (const [metric, value] of [
+      ['impression_count', 1200],
+      ['like_count', 0],
+      ['reply_count', 3],
+      ['retweet_count', 2],
+      ['quote_count', 1],
+      ['bookmark_count', null],
+    ] as const) {
+      const set = await sandbox.control('PUT', '/insights', {
+        platform: 'x',
+        username: 'x_post_figures',
+        metric,
+        post_id: containerId,
+        values: [{ day: today(), value }],
+      });
+      expect(set.status, JSON.stringify(set.body)).toBe(200);
+    }
+    const metrics = ['views', 'likes', 'replies', 'reposts', 'quotes', 'bookmarks'];
+    const { figures } = await insightsOf(x).postInsights(credentials, containerId, metrics);
+    expect(figures).toEqual({ views: 1200, likes: 0, replies: 3, reposts: 2, quotes: 1, bookmarks: null });
+    // A post X does not have: answered 200 with an error entry, which the adapter refuses.
+    expect((await platformError(insightsOf(x).postInsights(credentials, '1', ['likes']))).kind).toBe('invalid_request');
+  });
+
+  it('a refusal for lack of a permission names what insights need', async () => {
+    const credentials = await account('x_insights_denied');
+    await fault('x_insights_denied', 'permission_missing');
+    const error = await platformError(insightsOf(x).accountInsights(credentials, [today()], ['followers_count']));
+    expect(error.kind).toBe('permission_missing');
+    expect(error.detail.missingScopes).toEqual(['tweet.read', 'users.read']);
+  });
+});
+
+describe('x: errors', () => {
+  it('a 429 is rate_limited, retried at x-rate-limit-reset', async () => {
+    const credentials = await account('x_throttled');
+    expect(
+      (await sandbox.control('POST', '/throttle', { platform: 'x', username: 'x_throttled', seconds: 600 })).status,
+    ).toBe(200);
+    const error = await platformError(x.profile(credentials));
+    expect(error.kind).toBe('rate_limited');
+    expect(error.detail.retryAfterSeconds).toBeGreaterThanOrEqual(599);
+    expect(error.detail.retryAfterSeconds).toBeLessThanOrEqual(601);
+  });
+
+  it("a usage cap (X's usage-capped problem) is rate_limited with its code and the plan named", async () => {
+    const credentials = await account('x_capped');
+    await customFault('x_capped', 429, {
+      title: 'UsageCapExceeded',
+      type: 'https://api.twitter.com/2/problems/usage-capped',
+      period: 'Monthly',
+      scope: 'Product',
+      detail: 'Usage cap exceeded: Monthly product cap',
+    });
+    const error = await platformError(x.publishing.createContainer(credentials, { text: 'capped', media: [] }));
+    expect(error.kind).toBe('rate_limited');
+    expect(error.detail.code).toBe('usage-capped');
+    expect(error.detail.platformMessage).toBe(
+      "The X app's usage cap (its plan's monthly posts or reads) is reached; X says: Usage cap exceeded: Monthly product cap",
+    );
+    // No reset given: checked again a day later.
+    expect(error.detail.retryAfterSeconds).toBe(86_400);
+    expect(error.message).toMatch(/usage cap/);
+    expect(await published('x_capped')).toEqual([]);
+  });
+
+  it('an app whose plan lacks the endpoint (client-not-enrolled) is unsupported, the plan named', async () => {
+    const credentials = await account('x_enrolled');
+    await customFault('x_enrolled', 403, {
+      client_id: '123',
+      detail:
+        'When authenticating requests to the Twitter API v2 endpoints, you must use keys and tokens from a Twitter developer App that is attached to a Project.',
+      registration_url: 'https://developer.twitter.com/en/docs/projects/overview',
+      title: 'Client Forbidden',
+      required_enrollment: 'Appropriate Level of API Access',
+      reason: 'client-not-enrolled',
+      type: 'https://api.twitter.com/2/problems/client-forbidden',
+    });
+    const error = await platformError(x.publishing.createContainer(credentials, { text: 'plan', media: [] }));
+    expect(error.kind).toBe('unsupported');
+    expect(error.detail.code).toBe('client-not-enrolled');
+    expect(error.message).toMatch(/plan/);
+  });
+
+  it('a missing scope is permission_missing naming what publishing needs; a passing fault transient', async () => {
+    const credentials = await account('x_faults');
+    await fault('x_faults', 'permission_missing', 'publish');
+    const missing = await platformError(x.publishing.createContainer(credentials, { text: 'a', media: [] }));
+    expect(missing.kind).toBe('permission_missing');
+    expect(missing.detail.missingScopes).toEqual(['tweet.read', 'tweet.write', 'users.read']);
+    await fault('x_faults', 'transient', 'publish');
+    expect((await platformError(x.publishing.createContainer(credentials, { text: 'b', media: [] }))).kind).toBe(
+      'transient',
+    );
+    expect(await published('x_faults')).toEqual([]);
+  });
+});
