@@ -193,8 +193,14 @@ describe('the platforms through the tools', () => {
         carousel: { min_items: 2, max_items: 20 },
       },
     });
-    // X: 280 by X's weighted count, up to 4 images; its API is paid, the owner's own app.
+    // YouTube: a channel per Google login's channel, videos only, a description of 5,000 bytes.
     expect(listed.data[5]).toMatchObject({
+      label: 'YouTube',
+      grants_pages: true,
+      publishing: { kinds: ['video'], text: { max_length: 5000, counting: 'utf8_bytes' }, carousel: null },
+    });
+    // X: 280 by X's weighted count, up to 4 images; its API is paid, the owner's own app.
+    expect(listed.data[6]).toMatchObject({
       label: 'X',
       api_access: expect.stringMatching(/paid/),
       publishing: { text: { max_length: 280, counting: 'x_weighted' }, carousel: { min_items: 2, max_items: 4 } },
