@@ -4,9 +4,10 @@ import { type MetricDescriptions, metricsOf, type PlatformDefinition } from '../
 import { X_WEIGHTED } from './text-length.ts';
 
 /**
- * The posts a thread holds after the first: the service's own bound (X sets none), 25 posts in
- * all, each post one call counted against the account's posting limits (a user's 100 posts in
- * 15 minutes on POST /2/tweets), so that one post of the service stays well within them.
+ * The posts a thread holds after the first: the service's own bound (X documents none), 25 posts
+ * in all. Each post is one call of POST /2/tweets, counted against the owner's plan and its rate
+ * limits, and a thread cut short by one of them waits for its reset: a bound keeps one post of
+ * the service a few calls, not a hundred.
  */
 export const X_THREAD_MAX_FOLLOWING = 24;
 
