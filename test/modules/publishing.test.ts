@@ -984,8 +984,9 @@ describe('X', () => {
   });
 
   /**
-   * Runs a three-post thread's target with the workers stopped until its second post is made and
-   * recorded, where `afterSecond` acts (a crash: it never returns; a passing failure: it sets one).
+   * A three-post thread's target, and platforms whose thread publishing runs `afterSecond` after
+   * each post is recorded, the second post's first (a crash: it never returns; a passing failure:
+   * it sets one).
    */
   async function threadStoppedAfterSecond(afterSecond: () => Promise<void>) {
     const account = await connected('x');
@@ -1069,6 +1070,51 @@ describe('X', () => {
       const published = (await activity('x', username)).filter((a) => a.action === 'publish');
       expect(published.map((a) => a.detail.text)).toEqual(['One', 'Two', 'Three']);
       expect(published[2]?.detail.options).toEqual({ reply_to: published[1]?.target_id });
+    } finally {
+      await t.startWorker({ platforms: sandbox.platforms });
+    }
+  });
+
+  it('a thread whose third post fails in passing ends outcome_unknown, its third post never sent again by the service', async () => {
+    await t.stopWorkers();
+    try {
+      let username = '';
+      const { account, postId, targetId, stopping } = await threadStoppedAfterSecond(async () => {
+        await sandbox.control('POST', '/faults', { platform: 'x', username, error: 'transient', trigger: 'publish' });
+      });
+      username = account.username;
+      await publishTarget(publishDeps(stopping), targetId);
+      const [target] = (await getPost(postId)).targets;
+      expect(target).toMatchObject({ status: 'failed' });
+      expect(target.error.code).toBe('outcome_unknown');
+      const published = (await activity('x', username)).filter((a) => a.action === 'publish');
+      expect(published.map((a) => a.detail.text)).toEqual(['One', 'Two']);
+    } finally {
+      await t.startWorker({ platforms: sandbox.platforms });
+    }
+  });
+
+  it('a thread whose posts are all made but whose link read fails in passing is retried, not outcome_unknown', async () => {
+    await t.stopWorkers();
+    try {
+      let username = '';
+      let records = 0;
+      const { account, postId, targetId, stopping } = await threadStoppedAfterSecond(async () => {
+        records += 1;
+        if (records === 2) {
+          await sandbox.control('POST', '/faults', { platform: 'x', username, error: 'transient', trigger: 'call' });
+        }
+      });
+      username = account.username;
+      await publishTarget(publishDeps(stopping), targetId);
+      expect((await getPost(postId)).targets[0]).toMatchObject({ status: 'publishing' });
+      await moveTime(t.database.pool, 60_000);
+      await publishTarget(publishDeps(sandbox.platforms), targetId);
+      const [target] = (await getPost(postId)).targets;
+      expect(target).toMatchObject({ status: 'published' });
+      const published = (await activity('x', username)).filter((a) => a.action === 'publish');
+      expect(published.map((a) => a.detail.text)).toEqual(['One', 'Two', 'Three']);
+      expect(target.permalink).toBe(`https://x.com/${username}/status/${published[0]?.target_id}`);
     } finally {
       await t.startWorker({ platforms: sandbox.platforms });
     }

@@ -369,17 +369,25 @@ export async function processContainer(run: Run, containerId: string, known?: Co
  */
 async function publishClaimed(run: Run, containerId: string): Promise<PublishedPost> {
   const { deps, adapter, credentials, target, post, platform } = run;
+  let latest = containerId;
   const progress = {
     options: platformOptions(post.platformOptions, platform),
     record: async (made: string) => {
       await deps.db.update(postTargets).set({ containerId: made }).where(eq(postTargets.id, target.id));
+      latest = made;
     },
   };
   try {
     return await adapter.publishing.publishContainer(credentials, containerId, progress);
   } catch (error) {
     const { label, publishing } = platformInfo(platform);
-    if (publishing.containerPublishes && (!(error instanceof PlatformError) || error.kind === 'transient')) {
+    const passing = !(error instanceof PlatformError) || error.kind === 'transient';
+    // Every part made and recorded: what failed was reading the post, which a retry reads again.
+    if (publishing.containerPublishes && passing && latest !== containerId) {
+      const made = await adapter.publishing.containerStatus(credentials, latest);
+      if (made.state === 'published') throw error;
+    }
+    if (publishing.containerPublishes && passing) {
       throw failure(
         'outcome_unknown',
         `${label} may or may not have received part of the post (${error instanceof Error ? error.message : String(error)}); check the account. A retry goes on after the parts recorded as made.`,
