@@ -4902,6 +4902,17 @@ export interface paths {
                                             duration_minutes: number;
                                         };
                                         /**
+                                         * Thread
+                                         * @description The posts after the first, published in order, each a reply to the one before it (POST /2/tweets reply.in_reply_to_tweet_id), so the post is a thread of 2 to 25. The post is published when the whole thread is; its link is the first post's.
+                                         */
+                                        thread?: {
+                                            /**
+                                             * Text
+                                             * @description The post's text: at most 280 of X's weighted count, as the first post's.
+                                             */
+                                            text: string;
+                                        }[];
+                                        /**
                                          * Reply to
                                          * @description The id of an X post to answer: the post is published as a reply to it (POST /2/tweets reply.in_reply_to_tweet_id).
                                          */
@@ -5291,6 +5302,17 @@ export interface paths {
                                     duration_minutes: number;
                                 };
                                 /**
+                                 * Thread
+                                 * @description The posts after the first, published in order, each a reply to the one before it (POST /2/tweets reply.in_reply_to_tweet_id), so the post is a thread of 2 to 25. The post is published when the whole thread is; its link is the first post's.
+                                 */
+                                thread?: {
+                                    /**
+                                     * Text
+                                     * @description The post's text: at most 280 of X's weighted count, as the first post's.
+                                     */
+                                    text: string;
+                                }[];
+                                /**
                                  * Reply to
                                  * @description The id of an X post to answer: the post is published as a reply to it (POST /2/tweets reply.in_reply_to_tweet_id).
                                  */
@@ -5481,6 +5503,17 @@ export interface paths {
                                          */
                                         duration_minutes: number;
                                     };
+                                    /**
+                                     * Thread
+                                     * @description The posts after the first, published in order, each a reply to the one before it (POST /2/tweets reply.in_reply_to_tweet_id), so the post is a thread of 2 to 25. The post is published when the whole thread is; its link is the first post's.
+                                     */
+                                    thread?: {
+                                        /**
+                                         * Text
+                                         * @description The post's text: at most 280 of X's weighted count, as the first post's.
+                                         */
+                                        text: string;
+                                    }[];
                                     /**
                                      * Reply to
                                      * @description The id of an X post to answer: the post is published as a reply to it (POST /2/tweets reply.in_reply_to_tweet_id).
@@ -5972,6 +6005,17 @@ export interface paths {
                                         duration_minutes: number;
                                     };
                                     /**
+                                     * Thread
+                                     * @description The posts after the first, published in order, each a reply to the one before it (POST /2/tweets reply.in_reply_to_tweet_id), so the post is a thread of 2 to 25. The post is published when the whole thread is; its link is the first post's.
+                                     */
+                                    thread?: {
+                                        /**
+                                         * Text
+                                         * @description The post's text: at most 280 of X's weighted count, as the first post's.
+                                         */
+                                        text: string;
+                                    }[];
+                                    /**
                                      * Reply to
                                      * @description The id of an X post to answer: the post is published as a reply to it (POST /2/tweets reply.in_reply_to_tweet_id).
                                      */
@@ -6370,6 +6414,17 @@ export interface paths {
                                          */
                                         duration_minutes: number;
                                     };
+                                    /**
+                                     * Thread
+                                     * @description The posts after the first, published in order, each a reply to the one before it (POST /2/tweets reply.in_reply_to_tweet_id), so the post is a thread of 2 to 25. The post is published when the whole thread is; its link is the first post's.
+                                     */
+                                    thread?: {
+                                        /**
+                                         * Text
+                                         * @description The post's text: at most 280 of X's weighted count, as the first post's.
+                                         */
+                                        text: string;
+                                    }[];
                                     /**
                                      * Reply to
                                      * @description The id of an X post to answer: the post is published as a reply to it (POST /2/tweets reply.in_reply_to_tweet_id).
@@ -6778,6 +6833,17 @@ export interface paths {
                                     duration_minutes: number;
                                 };
                                 /**
+                                 * Thread
+                                 * @description The posts after the first, published in order, each a reply to the one before it (POST /2/tweets reply.in_reply_to_tweet_id), so the post is a thread of 2 to 25. The post is published when the whole thread is; its link is the first post's.
+                                 */
+                                thread?: {
+                                    /**
+                                     * Text
+                                     * @description The post's text: at most 280 of X's weighted count, as the first post's.
+                                     */
+                                    text: string;
+                                }[];
+                                /**
                                  * Reply to
                                  * @description The id of an X post to answer: the post is published as a reply to it (POST /2/tweets reply.in_reply_to_tweet_id).
                                  */
@@ -6968,6 +7034,17 @@ export interface paths {
                                          */
                                         duration_minutes: number;
                                     };
+                                    /**
+                                     * Thread
+                                     * @description The posts after the first, published in order, each a reply to the one before it (POST /2/tweets reply.in_reply_to_tweet_id), so the post is a thread of 2 to 25. The post is published when the whole thread is; its link is the first post's.
+                                     */
+                                    thread?: {
+                                        /**
+                                         * Text
+                                         * @description The post's text: at most 280 of X's weighted count, as the first post's.
+                                         */
+                                        text: string;
+                                    }[];
                                     /**
                                      * Reply to
                                      * @description The id of an X post to answer: the post is published as a reply to it (POST /2/tweets reply.in_reply_to_tweet_id).
@@ -7458,6 +7535,17 @@ export interface paths {
                                          */
                                         duration_minutes: number;
                                     };
+                                    /**
+                                     * Thread
+                                     * @description The posts after the first, published in order, each a reply to the one before it (POST /2/tweets reply.in_reply_to_tweet_id), so the post is a thread of 2 to 25. The post is published when the whole thread is; its link is the first post's.
+                                     */
+                                    thread?: {
+                                        /**
+                                         * Text
+                                         * @description The post's text: at most 280 of X's weighted count, as the first post's.
+                                         */
+                                        text: string;
+                                    }[];
                                     /**
                                      * Reply to
                                      * @description The id of an X post to answer: the post is published as a reply to it (POST /2/tweets reply.in_reply_to_tweet_id).

@@ -68,8 +68,8 @@ export function reportingMissingScopes(adapter: PlatformAdapter): PlatformAdapte
         acting('publish', () => publishing.createContainer(credentials, request, itemContainerIds)),
       containerStatus: (credentials, containerId) =>
         acting('publish', () => publishing.containerStatus(credentials, containerId)),
-      publishContainer: (credentials, containerId) =>
-        acting('publish', () => publishing.publishContainer(credentials, containerId)),
+      publishContainer: (credentials, containerId, progress) =>
+        acting('publish', () => publishing.publishContainer(credentials, containerId, progress)),
       publishingQuota: (credentials) => acting('publish', () => publishing.publishingQuota(credentials)),
       findPublished: (credentials, containerId) =>
         acting('publish', () => publishing.findPublished(credentials, containerId)),

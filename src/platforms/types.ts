@@ -249,6 +249,12 @@ export interface PublishDraft {
   options?: PostOptions;
 }
 
+/** What publishContainer is given where its publication is several calls. */
+export interface PublishProgress {
+  options: PostOptions;
+  record(containerId: string): Promise<void>;
+}
+
 /** A publishing quota as the platform reports it: `used` of `limit` posts in a moving window. */
 export interface PublishingQuota {
   used: number;
@@ -442,7 +448,16 @@ export interface PublishingCapability {
     itemContainerIds?: readonly string[],
   ): Promise<{ containerId: string }>;
   containerStatus(credentials: AccountCredentials, containerId: string): Promise<ContainerStatus>;
-  publishContainer(credentials: AccountCredentials, containerId: string): Promise<PublishedPost>;
+  /**
+   * `progress`: where publishing is several calls (an X thread's posts), the post's options, and
+   * where the container id is recorded after each call, so that a resumed publish goes on from
+   * the next call rather than repeating one.
+   */
+  publishContainer(
+    credentials: AccountCredentials,
+    containerId: string,
+    progress?: PublishProgress,
+  ): Promise<PublishedPost>;
   /**
    * After a crash between the platform's answer and our commit: the post a container
    * already published became, or null if it was not published. Where the platform links

@@ -959,6 +959,186 @@ describe('X', () => {
     expect(refused.json().error.code).toBe('validation_failed');
   });
 
+  it("publishes a thread as one post: three posts each replying to the one before, one post.published with the first post's link", async () => {
+    const account = await connected('x');
+    const created = await createPost({
+      account_ids: [account.id],
+      text: 'A thread, 1/3',
+      platforms: { x: { thread: [{ text: 'A thread, 2/3' }, { text: 'A thread, 3/3' }] } },
+    });
+    const [target] = (await finished(created.id)).targets;
+    expect(target).toMatchObject({ status: 'published', attempts: 1, error: null });
+    const published = (await activity('x', account.username)).filter((a) => a.action === 'publish');
+    expect(published.map((a) => a.detail.text)).toEqual(['A thread, 1/3', 'A thread, 2/3', 'A thread, 3/3']);
+    const ids = published.map((a) => a.target_id);
+    expect(published.map((a) => a.detail.options)).toEqual([
+      { reply_to: null },
+      { reply_to: ids[0] },
+      { reply_to: ids[1] },
+    ]);
+    expect(target.platform_post_id).toBe(ids[0]);
+    expect(target.permalink).toBe(`https://x.com/${account.username}/status/${ids[0]}`);
+    const events = await eventsOf(created.id);
+    expect(events.map((e) => e.type)).toEqual(['post.published']);
+    expect(events[0]).toMatchObject({ data: { platform: 'x', permalink: target.permalink } });
+  });
+
+  /**
+   * A three-post thread's target, and platforms whose thread publishing runs `afterSecond` after
+   * each post is recorded, the second post's first (a crash: it never returns; a passing failure:
+   * it sets one).
+   */
+  async function threadStoppedAfterSecond(afterSecond: () => Promise<void>) {
+    const account = await connected('x');
+    const created = await createPost({
+      account_ids: [account.id],
+      text: 'One',
+      platforms: { x: { thread: [{ text: 'Two' }, { text: 'Three' }] } },
+    });
+    const targetId: string = created.targets[0].id;
+    const stopping: PlatformSet = {
+      ...sandbox.platforms,
+      adapter: (platform) => {
+        const real = sandbox.platforms.adapter(platform);
+        return {
+          ...real,
+          publishing: {
+            ...real.publishing,
+            publishContainer: (credentials, containerId, progress) =>
+              real.publishing.publishContainer(
+                credentials,
+                containerId,
+                progress && {
+                  ...progress,
+                  record: async (made) => {
+                    await progress.record(made);
+                    await afterSecond();
+                  },
+                },
+              ),
+          },
+        };
+      },
+    };
+    return { account, postId: created.id as string, targetId, stopping };
+  }
+
+  it('a thread whose run dies after its second post of three resumes with the third only: each post once', async () => {
+    await t.stopWorkers();
+    try {
+      const { account, postId, targetId, stopping } = await threadStoppedAfterSecond(() => new Promise(() => {}));
+      // The run never ends, as a worker that died: its second post is made and recorded.
+      void publishTarget(publishDeps(stopping), targetId);
+      await eventually(async () =>
+        (await activity('x', account.username)).filter((a) => a.action === 'publish').length === 2 &&
+        (await targetRow(targetId)).containerId?.startsWith('{')
+          ? true
+          : undefined,
+      );
+      // The job runs again, as graphile-worker runs a job whose worker died.
+      await publishTarget(publishDeps(sandbox.platforms), targetId);
+      const [target] = (await getPost(postId)).targets;
+      expect(target).toMatchObject({ status: 'published' });
+      const published = (await activity('x', account.username)).filter((a) => a.action === 'publish');
+      expect(published.map((a) => a.detail.text)).toEqual(['One', 'Two', 'Three']);
+      expect(published[2]?.detail.options).toEqual({ reply_to: published[1]?.target_id });
+      expect(target.platform_post_id).toBe(published[0]?.target_id);
+    } finally {
+      await t.startWorker({ platforms: sandbox.platforms });
+    }
+  });
+
+  it('a thread whose third post X refuses for its rate limit is retried with the third only: each post once', async () => {
+    await t.stopWorkers();
+    try {
+      let username = '';
+      const { account, postId, targetId, stopping } = await threadStoppedAfterSecond(async () => {
+        await sandbox.control('POST', '/faults', {
+          platform: 'x',
+          username,
+          error: 'rate_limited',
+          trigger: 'publish',
+        });
+      });
+      username = account.username;
+      await publishTarget(publishDeps(stopping), targetId);
+      expect((await getPost(postId)).targets[0]).toMatchObject({ status: 'publishing' });
+      expect((await activity('x', username)).filter((a) => a.action === 'publish')).toHaveLength(2);
+      await moveTime(t.database.pool, 16 * 60_000);
+      await publishTarget(publishDeps(sandbox.platforms), targetId);
+      expect((await getPost(postId)).targets[0]).toMatchObject({ status: 'published' });
+      const published = (await activity('x', username)).filter((a) => a.action === 'publish');
+      expect(published.map((a) => a.detail.text)).toEqual(['One', 'Two', 'Three']);
+      expect(published[2]?.detail.options).toEqual({ reply_to: published[1]?.target_id });
+    } finally {
+      await t.startWorker({ platforms: sandbox.platforms });
+    }
+  });
+
+  it('a thread whose third post fails in passing ends outcome_unknown, its third post never sent again by the service', async () => {
+    await t.stopWorkers();
+    try {
+      let username = '';
+      const { account, postId, targetId, stopping } = await threadStoppedAfterSecond(async () => {
+        await sandbox.control('POST', '/faults', { platform: 'x', username, error: 'transient', trigger: 'publish' });
+      });
+      username = account.username;
+      await publishTarget(publishDeps(stopping), targetId);
+      const [target] = (await getPost(postId)).targets;
+      expect(target).toMatchObject({ status: 'failed' });
+      expect(target.error.code).toBe('outcome_unknown');
+      const published = (await activity('x', username)).filter((a) => a.action === 'publish');
+      expect(published.map((a) => a.detail.text)).toEqual(['One', 'Two']);
+    } finally {
+      await t.startWorker({ platforms: sandbox.platforms });
+    }
+  });
+
+  it('a thread whose posts are all made but whose link read fails in passing is retried, not outcome_unknown', async () => {
+    await t.stopWorkers();
+    try {
+      let username = '';
+      let records = 0;
+      const { account, postId, targetId, stopping } = await threadStoppedAfterSecond(async () => {
+        records += 1;
+        if (records === 2) {
+          await sandbox.control('POST', '/faults', { platform: 'x', username, error: 'transient', trigger: 'call' });
+        }
+      });
+      username = account.username;
+      await publishTarget(publishDeps(stopping), targetId);
+      expect((await getPost(postId)).targets[0]).toMatchObject({ status: 'publishing' });
+      await moveTime(t.database.pool, 60_000);
+      await publishTarget(publishDeps(sandbox.platforms), targetId);
+      const [target] = (await getPost(postId)).targets;
+      expect(target).toMatchObject({ status: 'published' });
+      const published = (await activity('x', username)).filter((a) => a.action === 'publish');
+      expect(published.map((a) => a.detail.text)).toEqual(['One', 'Two', 'Three']);
+      expect(target.permalink).toBe(`https://x.com/${username}/status/${published[0]?.target_id}`);
+    } finally {
+      await t.startWorker({ platforms: sandbox.platforms });
+    }
+  });
+
+  it("refuses before storing a thread post over 280 as X weighs it, naming the post's path", async () => {
+    const account = await connected('x');
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/v1/posts',
+      headers: auth(owner.key),
+      payload: {
+        account_ids: [account.id],
+        text: 'Fine',
+        platforms: { x: { thread: [{ text: 'Also fine' }, { text: '漢'.repeat(141) }] } },
+      },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.code).toBe('validation_failed');
+    expect(res.json().error.details.map((d: { field: string }) => d.field)).toEqual(['platforms.x.thread[1].text']);
+    const list = await t.app.inject({ method: 'GET', url: '/v1/posts', headers: auth(owner.key) });
+    expect(list.json().data.some((p: { text: string }) => p.text === 'Fine')).toBe(false);
+  });
+
   it('refuses before storing a text over 280 as X weighs it', async () => {
     const account = await connected('x');
     const res = await t.app.inject({

@@ -279,6 +279,30 @@ describe('x: publishing', () => {
     expect(missing.kind).toBe('invalid_request');
   });
 
+  it('a thread of three: the first post, then each next a reply to the one before, recorded as each is made', async () => {
+    const credentials = await account('x_thread');
+    const options = { thread: [{ text: 'second' }, { text: 'third' }] };
+    const { containerId } = await x.publishing.createContainer(credentials, { text: 'first', media: [], options });
+    expect(await x.publishing.containerStatus(credentials, containerId)).toEqual({ state: 'finished' });
+    const recorded: string[] = [];
+    const post = await x.publishing.publishContainer(credentials, containerId, {
+      options,
+      record: async (id) => {
+        recorded.push(id);
+      },
+    });
+    const posts = await published('x_thread');
+    expect(posts.map((p) => p.detail.text)).toEqual(['first', 'second', 'third']);
+    const [first, second, third] = posts.map((p) => p.target_id);
+    expect(posts.map((p) => p.detail.options)).toEqual([{ reply_to: null }, { reply_to: first }, { reply_to: second }]);
+    expect(post).toEqual({ id: first, permalink: `https://x.com/x_thread/status/${first}` });
+    expect(recorded).toHaveLength(2);
+    // The last record is the whole thread: read again, it is published and asks for nothing more.
+    expect(await x.publishing.containerStatus(credentials, recorded[1] as string)).toEqual({ state: 'published' });
+    expect(await x.publishing.findPublished(credentials, recorded[1] as string)).toEqual(post);
+    expect(third).toMatch(/^\d+$/);
+  });
+
   it('counts the text as X does: 280 by weight, a link 23, CJK and emoji 2', () => {
     const check = (text: string) => x.publishing.checkPublish({ text, media: [] }).map((p) => p.field);
     expect(check('a'.repeat(280))).toEqual([]);

@@ -3,6 +3,14 @@ import { Type } from 'typebox';
 import { type MetricDescriptions, metricsOf, type PlatformDefinition } from '../definition.ts';
 import { X_WEIGHTED } from './text-length.ts';
 
+/**
+ * The posts a thread holds after the first: the service's own bound (X documents none), 25 posts
+ * in all. Each post is one call of POST /2/tweets, counted against the owner's plan and its rate
+ * limits, and a thread cut short by one of them waits for its reset: a bound keeps one post of
+ * the service a few calls, not a hundred.
+ */
+export const X_THREAD_MAX_FOLLOWING = 24;
+
 /** A post's options for X (`platforms.x`). */
 export const X_OPTIONS = Type.Object(
   {
@@ -26,6 +34,27 @@ export const X_OPTIONS = Type.Object(
           additionalProperties: false,
           title: 'Poll',
           description: 'A poll on the post (POST /2/tweets poll): a post with a poll takes no media.',
+        },
+      ),
+    ),
+    thread: Type.Optional(
+      Type.Array(
+        Type.Object(
+          {
+            text: Type.String({
+              minLength: 1,
+              title: 'Text',
+              description: "The post's text: at most 280 of X's weighted count, as the first post's.",
+            }),
+          },
+          { additionalProperties: false, title: 'Thread post' },
+        ),
+        {
+          minItems: 1,
+          maxItems: X_THREAD_MAX_FOLLOWING,
+          title: 'Thread',
+          description:
+            "The posts after the first, published in order, each a reply to the one before it (POST /2/tweets reply.in_reply_to_tweet_id), so the post is a thread of 2 to 25. The post is published when the whole thread is; its link is the first post's.",
         },
       ),
     ),

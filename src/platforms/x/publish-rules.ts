@@ -1,11 +1,12 @@
 /** The rules of an X post checked before any call: its text as X weighs it, and what it can hold so far. */
 import { optionsOf, problem, tooLong } from '../publish-checks.ts';
 import type { PublishDraft, PublishProblem } from '../types.ts';
-import { X_OPTIONS, xDefinition } from './definition.ts';
+import { X_OPTIONS, X_THREAD_MAX_FOLLOWING, xDefinition } from './definition.ts';
 
 const { text: TEXT, carousel } = xDefinition.publishing;
 const MAX_IMAGES = carousel.maxItems;
 const POST_ID = /^\d{1,19}$/;
+const tooLongMessage = `an X post's text weighs at most ${TEXT.maxLength} (X's weighted count: links 23, CJK and emoji 2)`;
 /** A poll (POST /2/tweets `poll`): 2 to 4 choices of 1 to 25 characters, open 5 to 10,080 minutes. */
 const POLL = { minOptions: 2, maxOptions: 4, maxOptionLength: 25, minMinutes: 5, maxMinutes: 10_080 };
 
@@ -33,6 +34,23 @@ function pollProblems(poll: unknown, mediaCount: number): PublishProblem[] {
   return problems;
 }
 
+/** The posts after the first: each a text X takes as a post's own. */
+function threadProblems(thread: unknown): PublishProblem[] {
+  const posts = Array.isArray(thread) ? thread : [];
+  if (posts.length === 0 || posts.length > X_THREAD_MAX_FOLLOWING) {
+    return [problem('platforms.x.thread', `a thread holds 1 to ${X_THREAD_MAX_FOLLOWING} posts after the first`)];
+  }
+  const problems: PublishProblem[] = [];
+  for (const [index, post] of posts.entries()) {
+    const text = (post as Record<string, unknown> | null)?.text;
+    const path = `platforms.x.thread[${index}].text`;
+    if (typeof text !== 'string' || text.trim() === '')
+      problems.push(problem(path, 'each post of a thread needs text'));
+    else if (tooLong(TEXT, text)) problems.push(problem(path, tooLongMessage));
+  }
+  return problems;
+}
+
 export function xProblems({ text, media, options }: PublishDraft): PublishProblem[] {
   const problems: PublishProblem[] = [];
   if (media.some((m) => m.type !== 'image')) {
@@ -43,14 +61,10 @@ export function xProblems({ text, media, options }: PublishDraft): PublishProble
   if (media.length === 0 && (text ?? '').trim() === '')
     problems.push(problem('text', 'an X post without media needs text'));
   if (tooLong(TEXT, text ?? '')) {
-    problems.push(
-      problem(
-        'text',
-        `an X post's text weighs at most ${TEXT.maxLength} (X's weighted count: links 23, CJK and emoji 2)`,
-      ),
-    );
+    problems.push(problem('text', tooLongMessage));
   }
-  const { reply_to: replyTo, poll } = optionsOf(X_OPTIONS, options);
+  const { reply_to: replyTo, poll, thread } = optionsOf(X_OPTIONS, options);
+  if (thread !== undefined) problems.push(...threadProblems(thread));
   if (poll !== undefined) problems.push(...pollProblems(poll, media.length));
   if (replyTo !== undefined && (typeof replyTo !== 'string' || !POST_ID.test(replyTo))) {
     problems.push(problem('platforms.x.reply_to', 'reply_to is the id of an X post (digits)'));

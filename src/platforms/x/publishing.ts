@@ -3,6 +3,11 @@
  * on a doubt (a creation whose answer was lost ends with outcome_unknown: X takes no
  * idempotency key). The post's id is the container id; its link is
  * `https://x.com/{username}/status/{id}`.
+ *
+ * A thread: createContainer makes its first post, and its container id is the JSON
+ * `{"posts": [ids made], "of": n}`; while posts are missing the container reads `finished`,
+ * and publishContainer makes the rest, each a reply to the one before, recording the container
+ * id after each, so a resumed publish goes on from the next post. Its link is the first post's.
  */
 import { invalidRequest } from '../errors.ts';
 import { record, requiredText, str } from '../http.ts';
@@ -16,9 +21,35 @@ import { xProblems } from './publish-rules.ts';
 const platform = 'x';
 const POST_ID = /^\d{1,19}$/;
 
-function checkedPostId(containerId: string): string {
-  if (!POST_ID.test(containerId)) throw invalidRequest(platform, `${containerId} is not an X post id`);
-  return containerId;
+/** A container: one post's id, or a thread's posts made so far of its `of`. */
+interface Made {
+  posts: string[];
+  of: number;
+}
+
+function madeOf(containerId: string): Made {
+  if (POST_ID.test(containerId)) return { posts: [containerId], of: 1 };
+  let value: unknown = null;
+  try {
+    value = JSON.parse(containerId);
+  } catch {
+    // Not JSON: refused below.
+  }
+  const { posts, of } = (value ?? {}) as Record<string, unknown>;
+  if (
+    !Array.isArray(posts) ||
+    posts.length === 0 ||
+    !posts.every((id) => typeof id === 'string' && POST_ID.test(id)) ||
+    typeof of !== 'number' ||
+    of < posts.length
+  ) {
+    throw invalidRequest(platform, `${containerId} is not an X post id`);
+  }
+  return { posts: posts as string[], of };
+}
+
+function containerIdOf(made: Made): string {
+  return made.of === 1 ? (made.posts[0] as string) : JSON.stringify(made);
 }
 
 export function xPublishing(context: XContext): PublishingCapability {
@@ -46,7 +77,7 @@ export function xPublishing(context: XContext): PublishingCapability {
 
     async createContainer({ accessToken }, request) {
       refuseProblems(platform, xProblems(draftOf(request)));
-      const { reply_to: replyTo, poll } = optionsOf(X_OPTIONS, request.options);
+      const { reply_to: replyTo, poll, thread } = optionsOf(X_OPTIONS, request.options);
       const mediaIds: string[] = [];
       for (const item of request.media) mediaIds.push(await uploadImage(context, accessToken, item.url));
       const answer = await api.call('POST', '/tweets', accessToken, {
@@ -57,21 +88,36 @@ export function xPublishing(context: XContext): PublishingCapability {
           ...(poll === undefined ? {} : { poll: { options: poll.options, duration_minutes: poll.duration_minutes } }),
         },
       });
-      return { containerId: requiredText(platform, record(answer.data).id, 'data.id') };
+      const id = requiredText(platform, record(answer.data).id, 'data.id');
+      return { containerId: containerIdOf({ posts: [id], of: 1 + (thread?.length ?? 0) }) };
     },
 
     async containerStatus(_credentials, containerId) {
-      checkedPostId(containerId);
-      // Created published: nothing to wait for.
-      return { state: 'published' };
+      const made = madeOf(containerId);
+      // Created published: nothing to wait for, but a thread's posts still to make.
+      return { state: made.posts.length < made.of ? 'finished' : 'published' };
     },
 
-    async publishContainer(credentials, containerId) {
-      return publishedPost(credentials, checkedPostId(containerId));
+    async publishContainer(credentials, containerId, progress) {
+      const made = madeOf(containerId);
+      const thread = optionsOf(X_OPTIONS, progress?.options).thread ?? [];
+      if (made.posts.length < made.of && (progress === undefined || thread.length + 1 !== made.of)) {
+        throw invalidRequest(platform, "the thread's posts are not those its first post was made for");
+      }
+      while (made.posts.length < made.of) {
+        const previous = made.posts[made.posts.length - 1] as string;
+        const next = thread[made.posts.length - 1] as { text: string };
+        const answer = await api.call('POST', '/tweets', credentials.accessToken, {
+          json: { text: next.text, reply: { in_reply_to_tweet_id: previous } },
+        });
+        made.posts.push(requiredText(platform, record(answer.data).id, 'data.id'));
+        await progress?.record(containerIdOf(made));
+      }
+      return publishedPost(credentials, made.posts[0] as string);
     },
 
     async findPublished(credentials, containerId) {
-      return publishedPost(credentials, checkedPostId(containerId));
+      return publishedPost(credentials, madeOf(containerId).posts[0] as string);
     },
   };
 }

@@ -4,6 +4,7 @@
  * carousel's items first, polled until each is finished), polling it and publishing it once, asking an earlier try's container first, and the step an
  * adapter declares for after publishing.
  */
+import { eq } from 'drizzle-orm';
 import { now } from '../../../clock.ts';
 import { transition } from '../../../jobs/workflow.ts';
 import {
@@ -18,6 +19,7 @@ import {
 } from '../../../platforms/index.ts';
 import { findMedia, mediaFetchUrl } from '../../media/index.ts';
 import { platformOptions, targetText } from '../options.ts';
+import { postTargets } from '../tables.ts';
 import { type TargetState, targetStates } from '../target-workflow.ts';
 import { failure, markPublished } from './outcomes.ts';
 import { queuePublishOfMoved } from './publish-jobs.ts';
@@ -353,12 +355,45 @@ export async function processContainer(run: Run, containerId: string, known?: Co
       // Of two runs of one target, the one whose claim takes effect publishes.
       const claimed = await transition(deps.db, targetStates, target.id, 'claim');
       if (!claimed) return;
-      await markPublished(
-        { ...run, target: claimed },
-        await adapter.publishing.publishContainer(credentials, containerId),
-      );
+      await markPublished({ ...run, target: claimed }, await publishClaimed({ ...run, target: claimed }, containerId));
       return;
     }
+  }
+}
+
+/**
+ * Publishes a claimed container. Where publishing is several calls (an X thread), each call's
+ * container id is recorded as it is made; where the platform publishes what it receives, a
+ * passing failure may be a post made, so it ends the try with `outcome_unknown` rather than a
+ * second post (a retry asks the recorded container first).
+ */
+async function publishClaimed(run: Run, containerId: string): Promise<PublishedPost> {
+  const { deps, adapter, credentials, target, post, platform } = run;
+  let latest = containerId;
+  const progress = {
+    options: platformOptions(post.platformOptions, platform),
+    record: async (made: string) => {
+      await deps.db.update(postTargets).set({ containerId: made }).where(eq(postTargets.id, target.id));
+      latest = made;
+    },
+  };
+  try {
+    return await adapter.publishing.publishContainer(credentials, containerId, progress);
+  } catch (error) {
+    const { label, publishing } = platformInfo(platform);
+    const passing = !(error instanceof PlatformError) || error.kind === 'transient';
+    // Every part made and recorded: what failed was reading the post, which a retry reads again.
+    if (publishing.containerPublishes && passing && latest !== containerId) {
+      const made = await adapter.publishing.containerStatus(credentials, latest);
+      if (made.state === 'published') throw error;
+    }
+    if (publishing.containerPublishes && passing) {
+      throw failure(
+        'outcome_unknown',
+        `${label} may or may not have received part of the post (${error instanceof Error ? error.message : String(error)}); check the account. A retry goes on after the parts recorded as made.`,
+      );
+    }
+    throw error;
   }
 }
 
