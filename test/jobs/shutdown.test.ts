@@ -5,7 +5,7 @@ import path from 'node:path';
 import { Writable } from 'node:stream';
 import { eq, inArray } from 'drizzle-orm';
 import pino from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.ts';
 import type { Database } from '../../src/db/connection.ts';
 import { saveConnectedAccount } from '../../src/modules/accounts/connections.ts';
@@ -30,13 +30,20 @@ beforeAll(async () => {
   // Containers ready at once: a publication is two runs of the job, one making the container
   // and one, 2 s on, reading it and publishing it.
   await sandbox.control('PUT', '/settings/container_processing_seconds', { value: 0 });
-  database = await createTestDatabase();
   dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'switchboard-shutdown-'));
 });
 afterAll(async () => {
-  await database.close();
   await sandbox.close();
   await fs.rm(dataDir, { recursive: true, force: true });
+});
+// Each test is a deployment of its own: the jobs an earlier test's services left behind (an
+// account's insight history, its comment polls) belong to another secret key, and would log
+// errors in the next test's worker whenever they happen to still be queued.
+beforeEach(async () => {
+  database = await createTestDatabase();
+});
+afterEach(async () => {
+  await database.close();
 });
 
 interface LogLine {
