@@ -262,6 +262,20 @@ export interface PublishingQuota {
   windowSeconds: number;
 }
 
+/** A project's daily upload allowance, counted by the service by the platform's day. */
+export interface DailyUploads {
+  /** Whose allowance: the app's project (its client id). */
+  readonly project: string;
+  /** Uploads a day. */
+  readonly limit: number;
+  /** The platform's day at `at` (YYYY-MM-DD), the count's key. */
+  day(at: Date): string;
+  /** When the allowance of `at`'s day is renewed. */
+  renewsAt(at: Date): Date;
+  /** The failure says the platform found the day's quota already spent. */
+  spentBy(error: unknown): boolean;
+}
+
 /**
  * Where a container stands: still processing, ready to publish, published (`awaiting_permalink`:
  * published, but the platform gives its public link only later, as TikTok gives a public post's
@@ -433,6 +447,12 @@ export interface PublishingCapability {
    * (TikTok, Facebook): Instagram's content_publishing_limit, Threads' threads_publishing_limit.
    */
   publishingQuota(credentials: AccountCredentials): Promise<PublishingQuota | null>;
+  /**
+   * Where uploads spend a daily allowance of the app's project rather than the account's, which
+   * the platform gives no way to read (YouTube's videos.insert, per Google project): the service
+   * counts its own uploads against it. Absent: none.
+   */
+  readonly dailyUploads?: DailyUploads;
   /**
    * Where a carousel's items are containers the platform processes before the carousel's own
    * may be made (Instagram, Threads), or a post's media is uploaded and processed before the

@@ -1200,6 +1200,144 @@ describe('YouTube channels', () => {
     });
   });
 
+  it("a video past the Google project's daily uploads waits until midnight Pacific Time with its reason, then is uploaded", async () => {
+    // A project of its own with one upload a day, as YOUTUBE_DAILY_UPLOADS=1 would give.
+    const limited: PlatformSet = {
+      ...sandbox.platforms,
+      adapter: (p) => {
+        const real = sandbox.platforms.adapter(p);
+        const uploads = real.publishing.dailyUploads;
+        if (p !== 'youtube' || uploads === undefined) return real;
+        return {
+          ...real,
+          publishing: { ...real.publishing, dailyUploads: { ...uploads, project: 'one-a-day', limit: 1 } },
+        };
+      },
+    };
+    await t.stopWorkers();
+    await t.startWorker({ platforms: limited });
+    try {
+      const options = { youtube: { title: 'Our studio', made_for_kids: false } };
+      const [a, b] = [await connected('youtube'), await connected('youtube')];
+      const first = await createPost({
+        account_ids: [a.id],
+        text: 'The day’s one',
+        media_ids: [await upload(await videoFile('mp4'), 'a.mp4')],
+        platforms: options,
+      });
+      let row = await eventually(async () => {
+        const target = await targetRow(first.targets[0].id);
+        return target.containerId !== null ? target : undefined;
+      });
+      for (let step = 0; step < 10 && row.status === 'publishing'; step += 1) row = await nextStep(row.id);
+      expect(row.status).toBe('published');
+
+      const second = await createPost({
+        account_ids: [b.id],
+        text: 'One too many',
+        media_ids: [await upload(await videoFile('mp4'), 'b.mp4')],
+        platforms: options,
+      });
+      const held = await eventually(async () => {
+        const target = (await getPost(second.id)).targets[0];
+        return target.waiting_reason?.includes('uploads') ? target : undefined;
+      });
+      expect(held.status).toBe('publishing');
+      expect(held.waiting_reason).toMatch(
+        /^The YouTube uploads of the service's project for today are spent \(1 a day\); waiting until they renew at /,
+      );
+      const channel = b.username.slice(1);
+      expect((await activity('youtube', channel)).filter((a) => a.action === 'publish')).toHaveLength(0);
+      // The time it names is the next midnight in Pacific Time, within a day.
+      const due = new Date(held.waiting_reason?.match(/renew at (\S+)\.$/)?.[1] ?? NaN);
+      const pacific = new Intl.DateTimeFormat('en-US', {
+        timeZone: 'America/Los_Angeles',
+        hourCycle: 'h23',
+        hour: '2-digit',
+        minute: '2-digit',
+        second: '2-digit',
+      }).format(due);
+      expect(pacific).toBe('00:00:00');
+      expect(due.getTime() - now().getTime()).toBeGreaterThan(0);
+      expect(due.getTime() - now().getTime()).toBeLessThanOrEqual(86_400_000);
+      // Not before it: a step of the target now still waits.
+      expect(await dueJob(held.id)).toBeGreaterThan(0);
+
+      // Past it, its steps are run here: the upload is made, processed and published.
+      await t.stopWorkers();
+      await moveTime(t.database.pool, due.getTime() - now().getTime() + 1000);
+      await publishTarget(publishDeps(limited), held.id); // quota, container
+      row = await targetRow(held.id);
+      expect(row.containerId).not.toBeNull();
+      for (let step = 0; step < 10 && row.status === 'publishing'; step += 1) {
+        await moveTime(t.database.pool, 60_000);
+        await publishTarget(publishDeps(limited), held.id);
+        row = await targetRow(held.id);
+      }
+      expect(row.status).toBe('published');
+      expect((await activity('youtube', channel)).filter((a) => a.action === 'publish')).toHaveLength(1);
+    } finally {
+      await t.stopWorkers();
+      await t.startWorker({ platforms: sandbox.platforms });
+    }
+  });
+
+  it("a quotaExceeded answer closes the Google project's day: another channel's video waits until midnight Pacific Time without calling, then is uploaded", async () => {
+    const spending = await connected('youtube');
+    await sandbox.control('POST', '/faults', {
+      platform: 'youtube',
+      username: spending.username.slice(1).replace(/\.channel1$/, ''),
+      error: 'custom',
+      trigger: 'publish',
+      status: 403,
+      body: {
+        error: {
+          code: 403,
+          message: 'The request cannot be completed because you have exceeded your quota.',
+          errors: [{ message: 'quota', domain: 'youtube.quota', reason: 'quotaExceeded' }],
+          status: 'PERMISSION_DENIED',
+        },
+      },
+    });
+    const options = { youtube: { title: 'Our studio', made_for_kids: false } };
+    const first = await createPost({
+      account_ids: [spending.id],
+      text: 'Refused',
+      media_ids: [await upload(await videoFile('mp4'), 'a.mp4')],
+      platforms: options,
+    });
+    // A wait until midnight Pacific Time outlasts the retry window: the post fails with YouTube's reason.
+    const refused = (await finished(first.id)).targets[0];
+    expect(refused).toMatchObject({
+      status: 'failed',
+      error: { code: 'rate_limited', platform_code: 'quotaExceeded' },
+    });
+    const waiting = await connected('youtube');
+    const second = await createPost({
+      account_ids: [waiting.id],
+      text: 'Held for the new day',
+      media_ids: [await upload(await videoFile('mp4'), 'b.mp4')],
+      platforms: options,
+    });
+    const held = await eventually(async () => {
+      const target = (await getPost(second.id)).targets[0];
+      return target.waiting_reason?.includes('uploads') ? target : undefined;
+    });
+    expect(held.status).toBe('publishing');
+    expect(held.waiting_reason).toContain("The YouTube uploads of the service's project for today are spent");
+    const channel = waiting.username.slice(1);
+    expect((await activity('youtube', channel)).filter((a) => a.action === 'publish')).toHaveLength(0);
+    // A day later the Pacific day has turned: the held video is uploaded.
+    await moveTime(t.database.pool, 86_400_000 + 1000);
+    let row = await eventually(async () => {
+      const target = await targetRow(held.id);
+      return target.containerId !== null ? target : undefined;
+    });
+    for (let step = 0; step < 10 && row.status === 'publishing'; step += 1) row = await nextStep(held.id);
+    expect(row.status).toBe('published');
+    expect((await activity('youtube', channel)).filter((a) => a.action === 'publish')).toHaveLength(1);
+  });
+
   it('refuses a video without a title or the made-for-kids declaration before anything is stored', async () => {
     const account = await connected('youtube');
     const video = await upload(await videoFile('mp4'), 'clip.mp4');

@@ -363,6 +363,35 @@ describe('youtube: publishing a video', () => {
     expect(await published('yt_no_quota')).toEqual([]);
   });
 
+  it("the sandbox counts the project's upload sessions of the Pacific day and answers 403 quotaExceeded past its allowance, the youtube_daily_uploads setting", async () => {
+    const credentials = await channelOf('yt_counted');
+    const allowance = async (value: number) =>
+      expect((await sandbox.control('PUT', '/settings/youtube_daily_uploads', { value })).status).toBe(200);
+    const start = () => youtube.publishing.createContainer(credentials, VIDEO_POST(media.url('/clip.mp4')));
+    try {
+      // Spend an allowance of 20 (the sessions of the tests before count too).
+      await allowance(20);
+      for (let i = 0; i < 20; i += 1) {
+        if (
+          (await start().then(
+            () => 'made',
+            () => 'refused',
+          )) === 'refused'
+        )
+          break;
+      }
+      const spent = await platformError(start());
+      expect(spent.kind).toBe('rate_limited');
+      expect(spent.detail.code).toBe('quotaExceeded');
+      // One more allowed: exactly one more session, then refused again.
+      await allowance(21);
+      expect((await start()).containerId).toBeTruthy();
+      expect((await platformError(start())).detail.code).toBe('quotaExceeded');
+    } finally {
+      await allowance(100);
+    }
+  });
+
   it('without a scope that may upload (youtube.upload or youtube.force-ssl) the session is refused as a missing permission', async () => {
     const { accessToken } = await login('yt_no_upload', [ANALYTICS]);
     const user = await googleUser('yt_no_upload');

@@ -1,5 +1,5 @@
 import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { createdAt, timestampColumn, updatedAt } from '../../db/columns.ts';
 import type { Platform, PostOptions } from '../../platforms/index.ts';
 import { accountIdColumn } from '../accounts/columns.ts';
@@ -215,3 +215,21 @@ export const postApprovalLinks = pgTable(
 );
 
 export type PostApprovalLink = typeof postApprovalLinks.$inferSelect;
+
+/**
+ * The uploads the service made for one app's project on a platform whose daily allowance belongs
+ * to the project rather than an account (YouTube's videos.insert, per Google project), counted by
+ * the platform's day (Pacific Time for Google). Not an owner's: every owner's posts spend the
+ * service's one project. `spent`: the platform said the day's quota is spent before the count did.
+ */
+export const projectUploadDays = pgTable(
+  'project_upload_days',
+  {
+    platform: text('platform').$type<Platform>().notNull(),
+    project: text('project').notNull(),
+    day: text('day').notNull(),
+    uploads: integer('uploads').notNull().default(0),
+    spent: boolean('spent').notNull().default(false),
+  },
+  (t) => [primaryKey({ columns: [t.platform, t.project, t.day] })],
+);

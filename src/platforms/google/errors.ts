@@ -24,6 +24,11 @@ export function untilMidnightPacific(now: Date): number {
   return Math.max(1, 86_400 - elapsed);
 }
 
+/** The day in Pacific Time at `at` (YYYY-MM-DD): the day a Google project's daily quotas count. */
+export function pacificDay(at: Date): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Los_Angeles' }).format(at);
+}
+
 /** The reasons of a JSON API's error (`errors[].reason`) that say a daily quota is spent. */
 const QUOTA_REASONS = new Set(['quotaExceeded', 'dailyLimitExceeded']);
 /** The reasons that say too many calls were made in a short time. */

@@ -1,6 +1,6 @@
 /** YouTube (the YouTube Data API v3: a Google user's channel) as data. Facts: docs/platforms.md, "YouTube". */
 import { Type } from 'typebox';
-import { type MetricDescriptions, metricsOf, type PlatformDefinition } from '../definition.ts';
+import { type MetricDescriptions, metricsOf, type PlatformDefinition, platformSetting } from '../definition.ts';
 import { UTF8_BYTES } from './description-bytes.ts';
 
 export const YOUTUBE_PRIVACY = ['public', 'unlisted', 'private'] as const;
@@ -105,5 +105,12 @@ export const youtubeDefinition = {
     imageTypes: [],
     options: YOUTUBE_OPTIONS,
   },
-  settings: {},
+  settings: {
+    dailyUploads: platformSetting(
+      'YOUTUBE_DAILY_UPLOADS',
+      Type.String({ pattern: '^[0-9]{1,7}$' }),
+      "The videos the service may upload a day (Pacific Time) for its Google project, all owners together: YouTube's Quota Calculator gives a project 100 videos.insert calls a day. A post past it waits until midnight Pacific Time.",
+      '100',
+    ),
+  },
 } satisfies Omit<PlatformDefinition, 'create'>;

@@ -9,7 +9,7 @@
 import { type Readable, Transform } from 'node:stream';
 import { request } from 'undici';
 import { invalidRequest } from '../errors.ts';
-import { googleError } from '../google/errors.ts';
+import { googleError, pacificDay, untilMidnightPacific } from '../google/errors.ts';
 import { header, list, parseJson, record, str, underBase } from '../http.ts';
 import { draftOf, optionsOf, refuseProblems } from '../publish-checks.ts';
 import {
@@ -63,6 +63,11 @@ interface Answer {
   body: unknown;
   text: string;
 }
+
+/** Videos a Google project may upload a day where the setting is not handed over (Quota Calculator). */
+const DEFAULT_DAILY_UPLOADS = 100;
+/** Google's reasons for a project's spent daily quota. */
+const QUOTA_CODES = new Set(['quotaExceeded', 'dailyLimitExceeded']);
 
 export function youtubePublishing(context: YouTubeContext): PublishingCapability {
   const { options, now } = context;
@@ -244,6 +249,16 @@ export function youtubePublishing(context: YouTubeContext): PublishingCapability
     checkPublish: youtubeProblems,
     // YouTube's quota is the Google project's, not the account's: none to read per account.
     publishingQuota: async () => null,
+    // The Quota Calculator's current reading: videos.insert is its own bucket of calls a day (not
+    // 1,600 of the 10,000 units, as older copies say), and a refused call is counted too.
+    dailyUploads: {
+      project: context.options.clientId,
+      limit: Number(context.options.settings?.dailyUploads ?? DEFAULT_DAILY_UPLOADS),
+      day: pacificDay,
+      renewsAt: (at) => new Date(Math.floor(at.getTime() / 1000) * 1000 + untilMidnightPacific(at) * 1000),
+      spentBy: (error) =>
+        error instanceof PlatformError && error.kind === 'rate_limited' && QUOTA_CODES.has(String(error.detail.code)),
+    },
 
     async createContainer({ accessToken }, publishRequest: PublishRequest) {
       refuseProblems(platform, youtubeProblems(draftOf(publishRequest)));

@@ -55,6 +55,21 @@ export async function accountsWithContainersOfApp(store: Store, clientId: string
   return rows.map((r) => r.accountId);
 }
 
+/** How many containers of `kind` (their request's `kind`) the app `clientId` made since `since`. */
+export async function containersOfAppSince(store: Store, kind: string, clientId: string, since: Date): Promise<number> {
+  const [row] = await store.db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(sandboxContainers)
+    .where(
+      and(
+        sql`${sandboxContainers.request}->>'kind' = ${kind}`,
+        sql`${sandboxContainers.request}->>'client_id' = ${clientId}`,
+        gt(sandboxContainers.createdAt, since),
+      ),
+    );
+  return row?.count ?? 0;
+}
+
 /** Replaces what the container records of its request (LinkedIn: an image's upload, once its bytes came). */
 export async function setContainerRequest(store: Store, id: string, request: Record<string, unknown>): Promise<void> {
   await store.db.update(sandboxContainers).set({ request }).where(eq(sandboxContainers.id, id));

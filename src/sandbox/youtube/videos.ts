@@ -9,6 +9,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { caller, requireScope } from '../caller.ts';
 import { google, googleAnswer } from '../google/answers.ts';
+import { lastPacificMidnight } from '../google/quota.ts';
 import { param } from '../kit.ts';
 import type { Store } from '../platform.ts';
 import type { SandboxAccount, SandboxContainer } from '../schema.ts';
@@ -16,6 +17,7 @@ import { findAccount, pagesOf } from '../store/accounts.ts';
 import { recordPublication } from '../store/activity.ts';
 import {
   CONTAINER_PROCESSING_SECONDS,
+  containersOfAppSince,
   createContainer,
   findContainer,
   findContainerOfPost,
@@ -23,7 +25,7 @@ import {
   setContainerRequest,
 } from '../store/containers.ts';
 import { createPost, findPost } from '../store/posts.ts';
-import { waitMs } from '../store/setting-kinds.ts';
+import { waitMs, wholeNumber } from '../store/setting-kinds.ts';
 import { getSetting } from '../store/settings.ts';
 import { call, publishCall, SCOPE } from './access.ts';
 
@@ -33,6 +35,11 @@ const MAX_FILE_BYTES = 256 * 1024 ** 3;
 /** The sandbox keeps no bytes, only their count; a request takes at most this many. */
 const MAX_REQUEST_BYTES = 64 * 1024 * 1024;
 const PRIVACY = ['public', 'unlisted', 'private'];
+/**
+ * Upload sessions the sandbox app may start a day (Pacific Time): 100, the Quota Calculator's
+ * "100 videos.insert calls" a project. Lower it to spend it in a test.
+ */
+export const DAILY_UPLOADS = wholeNumber('youtube_daily_uploads', 100, 10_000);
 
 /** What a session keeps (a container's `request`). */
 interface Session {
@@ -194,6 +201,20 @@ export function videoRoutes(app: FastifyInstance, store: Store): void {
         'youtube.video',
       );
     }
+    // Quota Calculator: "100 videos.insert calls ... per day" a project, reset at midnight
+    // Pacific Time; the sandbox counts the sessions its app started since then.
+    const since = lastPacificMidnight(store.now());
+    if (
+      (await containersOfAppSince(store, 'youtube_upload', who.token.clientId, since)) >=
+      (await getSetting(store, DAILY_UPLOADS))
+    ) {
+      throw googleAnswer(
+        403,
+        'quotaExceeded',
+        'The request cannot be completed because you have exceeded your <a href="/youtube/v3/getting-started#quota">quota</a>.',
+        'youtube.quota',
+      );
+    }
     const channel = await channelOf(store, who.account);
     const session: Session = {
       kind: 'youtube_upload',
@@ -204,7 +225,7 @@ export function videoRoutes(app: FastifyInstance, store: Store): void {
       ...metadataOf(request.body),
       notifySubscribers: param(request, 'notifySubscribers') !== 'false',
     };
-    const container = await createContainer(store, channel.id, { ...session });
+    const container = await createContainer(store, channel.id, { ...session, client_id: who.token.clientId });
     return reply
       .code(200)
       .header('location', `${hostBase(request)}${UPLOAD_PATH}?uploadType=resumable&upload_id=${container.id}`)

@@ -22,6 +22,7 @@ import { platformOptions, targetText } from '../options.ts';
 import { postTargets } from '../tables.ts';
 import { type TargetState, targetStates } from '../target-workflow.ts';
 import { failure, markPublished } from './outcomes.ts';
+import { giveBack, markSpent, takeUpload } from './project-uploads.ts';
 import { queuePublishOfMoved } from './publish-jobs.ts';
 import { type Run, waitUntil } from './run.ts';
 
@@ -103,6 +104,18 @@ export async function createContainer(run: Run): Promise<void> {
     return;
   }
   const request = await publishRequest(run);
+  const uploads = adapter.publishing.dailyUploads;
+  if (uploads !== undefined && !(await takeUpload(deps.db, run.platform, uploads, now()))) {
+    const next = uploads.renewsAt(now());
+    await waitUntil(deps.db, target, next, {
+      waitingReason: `The ${platformInfo(run.platform).label} uploads of the service's project for today are spent (${uploads.limit} a day); waiting until they renew at ${next.toISOString()}.`,
+    });
+    deps.log.info(
+      { targetId: target.id, platform: run.platform, project: uploads.project, until: next.toISOString() },
+      'daily uploads of the project spent; the target waits until they renew',
+    );
+    return;
+  }
   const items = (await adapter.publishing.createCarouselItems?.(credentials, request)) ?? null;
   if (items !== null) {
     await recordItems(run, items);
@@ -124,6 +137,11 @@ async function makeContainer(run: Run, request: PublishRequest, items: readonly 
   try {
     ({ containerId } = await adapter.publishing.createContainer(credentials, request, items));
   } catch (error) {
+    const uploads = adapter.publishing.dailyUploads;
+    if (uploads?.spentBy(error)) await markSpent(deps.db, platform, uploads, now());
+    else if (uploads !== undefined && error instanceof PlatformError && error.kind === 'token_expired') {
+      await giveBack(deps.db, platform, uploads, now());
+    }
     if (publishes) {
       // A passing failure may have reached the platform, which would then publish by itself.
       if (!(error instanceof PlatformError) || error.kind === 'transient') {
