@@ -124,7 +124,7 @@ describe('the profile menu', () => {
       'LinkedIn',
       'YouTube',
       // X's API is paid: the page says what the owner must bring, as the catalogue gives it.
-      "X — X's API is paid: each owner brings its own X app (X_CLIENT_ID, X_CLIENT_SECRET) on a plan that includes posting, and X caps each plan's monthly use.",
+      "X — X's API is paid: whoever runs this service brings its own X app (X_CLIENT_ID, X_CLIENT_SECRET) on a plan that includes posting, and X caps each plan's monthly use.",
     ]);
     expect(await offered.getByRole('checkbox', { disabled: true }).count()).toBe(0);
     await page.getByRole('checkbox', { name: 'Threads' }).check();
