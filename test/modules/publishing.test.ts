@@ -986,9 +986,12 @@ describe('X', () => {
   /**
    * A three-post thread's target, and platforms whose thread publishing runs `afterSecond` after
    * each post is recorded, the second post's first (a crash: it never returns; a passing failure:
-   * it sets one).
+   * it sets one). `record` stands in for the recording of a container (the default records it).
    */
-  async function threadStoppedAfterSecond(afterSecond: () => Promise<void>) {
+  async function threadStoppedAfterSecond(
+    afterSecond: () => Promise<void>,
+    record = async (made: string, save: (made: string) => Promise<void>) => save(made),
+  ) {
     const account = await connected('x');
     const created = await createPost({
       account_ids: [account.id],
@@ -996,6 +999,7 @@ describe('X', () => {
       platforms: { x: { thread: [{ text: 'Two' }, { text: 'Three' }] } },
     });
     const targetId: string = created.targets[0].id;
+    let recorded = 1;
     const stopping: PlatformSet = {
       ...sandbox.platforms,
       adapter: (platform) => {
@@ -1011,8 +1015,13 @@ describe('X', () => {
                 progress && {
                   ...progress,
                   record: async (made) => {
-                    await progress.record(made);
-                    await afterSecond();
+                    await record(made, progress.record);
+                    // Only a post newly recorded counts (not the mark of a reply being sent, nor its clearing).
+                    const count = (JSON.parse(made) as { posts: string[] }).posts.length;
+                    if (count > recorded) {
+                      recorded = count;
+                      await afterSecond();
+                    }
                   },
                 },
               ),
@@ -1043,6 +1052,30 @@ describe('X', () => {
       expect(published.map((a) => a.detail.text)).toEqual(['One', 'Two', 'Three']);
       expect(published[2]?.detail.options).toEqual({ reply_to: published[1]?.target_id });
       expect(target.platform_post_id).toBe(published[0]?.target_id);
+    } finally {
+      await t.startWorker({ platforms: sandbox.platforms });
+    }
+  });
+
+  it('a thread whose run dies after X answered its third post, before recording it, ends outcome_unknown without sending it again', async () => {
+    await t.stopWorkers();
+    try {
+      const { account, postId, targetId, stopping } = await threadStoppedAfterSecond(
+        async () => {},
+        // The third post's answer is never recorded: the run dies there, as a worker that died.
+        async (made, save) => (JSON.parse(made).posts?.length === 3 ? new Promise(() => {}) : save(made)),
+      );
+      void publishTarget(publishDeps(stopping), targetId);
+      await eventually(async () =>
+        (await activity('x', account.username)).filter((a) => a.action === 'publish').length === 3 ? true : undefined,
+      );
+      // The job runs again, as graphile-worker runs a job whose worker died.
+      await publishTarget(publishDeps(sandbox.platforms), targetId);
+      const [target] = (await getPost(postId)).targets;
+      expect(target).toMatchObject({ status: 'failed' });
+      expect(target.error.code).toBe('outcome_unknown');
+      const published = (await activity('x', account.username)).filter((a) => a.action === 'publish');
+      expect(published.map((a) => a.detail.text)).toEqual(['One', 'Two', 'Three']);
     } finally {
       await t.startWorker({ platforms: sandbox.platforms });
     }

@@ -8,11 +8,15 @@
  * `{"posts": [ids made], "of": n}`; while posts are missing the container reads `finished`,
  * and publishContainer makes the rest, each a reply to the one before, recording the container
  * id after each, so a resumed publish goes on from the next post. Its link is the first post's.
+ * Before each reply is sent the container is recorded with `"sending": true`: a run that finds
+ * it was stopped between sending a reply and recording it, so the reply may be on X; it ends
+ * with outcome_unknown (the mark cleared, so a retry the owner asks for goes on) rather than
+ * sending it again.
  */
 import { invalidRequest } from '../errors.ts';
 import { record, requiredText, str } from '../http.ts';
 import { draftOf, optionsOf, refuseProblems } from '../publish-checks.ts';
-import type { AccountCredentials, PublishedPost, PublishingCapability } from '../types.ts';
+import { type AccountCredentials, PlatformError, type PublishedPost, type PublishingCapability } from '../types.ts';
 import type { XContext } from './api.ts';
 import { X_OPTIONS } from './definition.ts';
 import { uploadImage } from './media.ts';
@@ -25,6 +29,8 @@ const POST_ID = /^\d{1,19}$/;
 interface Made {
   posts: string[];
   of: number;
+  /** The next post was being sent when this was recorded. */
+  sending?: true;
 }
 
 function madeOf(containerId: string): Made {
@@ -35,8 +41,9 @@ function madeOf(containerId: string): Made {
   } catch {
     // Not JSON: refused below.
   }
-  const { posts, of } = (value ?? {}) as Record<string, unknown>;
+  const { posts, of, sending } = (value ?? {}) as Record<string, unknown>;
   if (
+    (sending !== undefined && sending !== true) ||
     !Array.isArray(posts) ||
     posts.length === 0 ||
     !posts.every((id) => typeof id === 'string' && POST_ID.test(id)) ||
@@ -45,11 +52,16 @@ function madeOf(containerId: string): Made {
   ) {
     throw invalidRequest(platform, `${containerId} is not an X post id`);
   }
-  return { posts: posts as string[], of };
+  return { posts: posts as string[], of, ...(sending === true ? { sending } : {}) };
 }
 
 function containerIdOf(made: Made): string {
   return made.of === 1 ? (made.posts[0] as string) : JSON.stringify(made);
+}
+
+/** The same posts, without the mark of a reply being sent. */
+function settled({ posts, of }: Made): Made {
+  return { posts, of };
 }
 
 export function xPublishing(context: XContext): PublishingCapability {
@@ -104,12 +116,28 @@ export function xPublishing(context: XContext): PublishingCapability {
       if (made.posts.length < made.of && (progress === undefined || thread.length + 1 !== made.of)) {
         throw invalidRequest(platform, "the thread's posts are not those its first post was made for");
       }
+      if (made.sending) {
+        await progress?.record(containerIdOf(settled(made)));
+        throw new PlatformError(
+          'transient',
+          `a run stopped after sending post ${made.posts.length + 1} of the thread and before recording X's answer`,
+          { platform },
+        );
+      }
       while (made.posts.length < made.of) {
         const previous = made.posts[made.posts.length - 1] as string;
         const next = thread[made.posts.length - 1] as { text: string };
-        const answer = await api.call('POST', '/tweets', credentials.accessToken, {
-          json: { text: next.text, reply: { in_reply_to_tweet_id: previous } },
-        });
+        await progress?.record(containerIdOf({ ...made, sending: true }));
+        let answer: Record<string, unknown>;
+        try {
+          answer = await api.call('POST', '/tweets', credentials.accessToken, {
+            json: { text: next.text, reply: { in_reply_to_tweet_id: previous } },
+          });
+        } catch (error) {
+          // X's answer came (a refusal) or the failure is reported as it is: no run is left in doubt.
+          await progress?.record(containerIdOf(made));
+          throw error;
+        }
         made.posts.push(requiredText(platform, record(answer.data).id, 'data.id'));
         await progress?.record(containerIdOf(made));
       }
