@@ -1315,7 +1315,7 @@ describe('YouTube channels', () => {
     }
   });
 
-  it("a quotaExceeded answer closes the Google project's day: another channel's video waits until midnight Pacific Time without calling, then is uploaded", async () => {
+  it("a quotaExceeded answer closes the Google project's day: that video and another channel's wait until midnight Pacific Time, the other without calling, then both are uploaded", async () => {
     const spending = await connected('youtube');
     await sandbox.control('POST', '/faults', {
       platform: 'youtube',
@@ -1339,12 +1339,16 @@ describe('YouTube channels', () => {
       media_ids: [await upload(await videoFile('mp4'), 'a.mp4')],
       platforms: options,
     });
-    // A wait until midnight Pacific Time outlasts the retry window: the post fails with YouTube's reason.
-    const refused = (await finished(first.id)).targets[0];
-    expect(refused).toMatchObject({
-      status: 'failed',
-      error: { code: 'rate_limited', platform_code: 'quotaExceeded' },
+    // Refused for the project's quota, the video waits for the new Pacific day (longer than the
+    // retry window) rather than failing; nothing reached YouTube.
+    const refused = await eventually(async () => {
+      const target = (await getPost(first.id)).targets[0];
+      return target.waiting_reason?.includes('uploads') ? target : undefined;
     });
+    expect(refused).toMatchObject({ status: 'publishing', error: null });
+    expect(refused.waiting_reason).toContain("The YouTube uploads of the service's project for today are spent");
+    const spendingChannel = spending.username.slice(1);
+    expect((await activity('youtube', spendingChannel)).filter((a) => a.action === 'publish')).toHaveLength(0);
     const waiting = await connected('youtube');
     const second = await createPost({
       account_ids: [waiting.id],
@@ -1369,6 +1373,13 @@ describe('YouTube channels', () => {
     for (let step = 0; step < 10 && row.status === 'publishing'; step += 1) row = await nextStep(held.id);
     expect(row.status).toBe('published');
     expect((await activity('youtube', channel)).filter((a) => a.action === 'publish')).toHaveLength(1);
+    let again = await eventually(async () => {
+      const target = await targetRow(refused.id);
+      return target.containerId !== null ? target : undefined;
+    });
+    for (let step = 0; step < 10 && again.status === 'publishing'; step += 1) again = await nextStep(refused.id);
+    expect(again.status).toBe('published');
+    expect((await activity('youtube', spendingChannel)).filter((a) => a.action === 'publish')).toHaveLength(1);
   });
 
   it('refuses a video without a title or the made-for-kids declaration before anything is stored', async () => {

@@ -9,6 +9,7 @@ import { now } from '../../../clock.ts';
 import { transition } from '../../../jobs/workflow.ts';
 import {
   type ContainerStatus,
+  type DailyUploads,
   type Platform,
   PlatformError,
   type ProcessingRules,
@@ -106,14 +107,7 @@ export async function createContainer(run: Run): Promise<void> {
   const request = await publishRequest(run);
   const uploads = adapter.publishing.dailyUploads;
   if (uploads !== undefined && !(await takeUpload(deps.db, run.platform, uploads, now()))) {
-    const next = uploads.renewsAt(now());
-    await waitUntil(deps.db, target, next, {
-      waitingReason: `The ${platformInfo(run.platform).label} uploads of the service's project for today are spent (${uploads.limit} a day); waiting until they renew at ${next.toISOString()}.`,
-    });
-    deps.log.info(
-      { targetId: target.id, platform: run.platform, project: uploads.project, until: next.toISOString() },
-      'daily uploads of the project spent; the target waits until they renew',
-    );
+    await waitForUploads(run, uploads);
     return;
   }
   const items = (await adapter.publishing.createCarouselItems?.(credentials, request)) ?? null;
@@ -124,6 +118,19 @@ export async function createContainer(run: Run): Promise<void> {
   await makeContainer(run, request, undefined);
 }
 
+/** The project's uploads for the day are spent: the target waits until they renew, saying so. */
+async function waitForUploads(run: Run, uploads: DailyUploads): Promise<void> {
+  const { deps, target, platform } = run;
+  const next = uploads.renewsAt(now());
+  await waitUntil(deps.db, target, next, {
+    waitingReason: `The ${platformInfo(platform).label} uploads of the service's project for today are spent (${uploads.limit} a day); waiting until they renew at ${next.toISOString()}.`,
+  });
+  deps.log.info(
+    { targetId: target.id, platform, project: uploads.project, until: next.toISOString() },
+    'daily uploads of the project spent; the target waits until they renew',
+  );
+}
+
 /**
  * Makes the target's container (a carousel's, of its finished items) and records it; where
  * making it publishes, the creation is recorded before the call, and a passing failure of it
@@ -132,14 +139,25 @@ export async function createContainer(run: Run): Promise<void> {
 async function makeContainer(run: Run, request: PublishRequest, items: readonly string[] | undefined): Promise<void> {
   const { deps, adapter, credentials, target, platform } = run;
   const publishes = platformInfo(platform).publishing.containerPublishes;
-  if (publishes && !(await transition(deps.db, targetStates, target.id, 'create'))) return;
+  const uploads = adapter.publishing.dailyUploads;
+  if (publishes && !(await transition(deps.db, targetStates, target.id, 'create'))) {
+    // Another run made it, or the target was cancelled: the upload taken for this one is not spent.
+    if (uploads !== undefined && items === undefined) await giveBack(deps.db, platform, uploads, now());
+    return;
+  }
   let containerId: string;
   try {
     ({ containerId } = await adapter.publishing.createContainer(credentials, request, items));
   } catch (error) {
-    const uploads = adapter.publishing.dailyUploads;
-    if (uploads?.spentBy(error)) await markSpent(deps.db, platform, uploads, now());
-    else if (uploads !== undefined && error instanceof PlatformError && error.kind === 'token_expired') {
+    if (uploads?.spentBy(error)) {
+      // The platform says the project's day is spent: this target waits for the next day too,
+      // as those that find it spent before calling do (nothing was uploaded).
+      await markSpent(deps.db, platform, uploads, now());
+      if (publishes) await transition(deps.db, targetStates, target.id, 'creation_refused');
+      await waitForUploads(run, uploads);
+      return;
+    }
+    if (uploads !== undefined && error instanceof PlatformError && error.kind === 'token_expired') {
       await giveBack(deps.db, platform, uploads, now());
     }
     if (publishes) {
