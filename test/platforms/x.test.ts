@@ -296,10 +296,16 @@ describe('x: publishing', () => {
     const [first, second, third] = posts.map((p) => p.target_id);
     expect(posts.map((p) => p.detail.options)).toEqual([{ reply_to: null }, { reply_to: first }, { reply_to: second }]);
     expect(post).toEqual({ id: first, permalink: `https://x.com/x_thread/status/${first}` });
-    expect(recorded).toHaveLength(2);
+    // Each reply marked as being sent before it is sent, then recorded once X answered it.
+    expect(recorded.map((id) => JSON.parse(id))).toEqual([
+      { posts: [first], of: 3, sending: true },
+      { posts: [first, second], of: 3 },
+      { posts: [first, second], of: 3, sending: true },
+      { posts: [first, second, third], of: 3 },
+    ]);
     // The last record is the whole thread: read again, it is published and asks for nothing more.
-    expect(await x.publishing.containerStatus(credentials, recorded[1] as string)).toEqual({ state: 'published' });
-    expect(await x.publishing.findPublished(credentials, recorded[1] as string)).toEqual(post);
+    expect(await x.publishing.containerStatus(credentials, recorded[3] as string)).toEqual({ state: 'published' });
+    expect(await x.publishing.findPublished(credentials, recorded[3] as string)).toEqual(post);
     expect(third).toMatch(/^\d+$/);
   });
 
