@@ -15,3 +15,4 @@ export {
   paginate,
 } from './pagination.ts';
 export type { RetryOptions } from './retry.ts';
+export { countText, type TextCountingRule, textLength } from './text-length.ts';

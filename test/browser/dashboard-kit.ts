@@ -236,6 +236,7 @@ const PLATFORM_BUTTONS = {
   tiktok: 'Connect TikTok',
   facebook: 'Connect Facebook Pages',
   linkedin: 'Connect LinkedIn',
+  x: 'Connect X',
 } as const;
 
 /**

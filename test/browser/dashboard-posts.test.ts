@@ -271,6 +271,72 @@ describe('posts', () => {
     await opened.close();
   });
 
+  it("composes an X post with a poll and a thread from X's options, shows a thread post's problem at its field, and publishes the thread", async () => {
+    await connectAccount(kit, kit.defaultProfileId, 'x', 'poster.x');
+    const opened = await kit.open();
+    const { page } = opened;
+    await signIn(kit, page, kit.ownerKey);
+    await page.goto(`${kit.baseUrl}/dashboard/posts/new`);
+    await page.getByRole('checkbox', { name: '@poster.x (X)' }).check();
+    await page.getByLabel('Text', { exact: true }).fill('Which day suits you?');
+    const x = page.getByRole('group', { name: 'X options' });
+
+    // The poll: its two choices are there to fill in, and a third can be added (2 to 4).
+    const poll = x.getByRole('group', { name: 'Poll (optional)' });
+    const choices = poll.getByRole('group', { name: 'Choices' });
+    expect(await choices.getByRole('textbox').count()).toBe(2);
+    await choices.getByRole('textbox', { name: 'Choices 1' }).fill('Monday');
+    await choices.getByRole('textbox', { name: 'Choices 2' }).fill('Friday');
+    await choices.getByRole('button', { name: 'Add to choices' }).click();
+    await choices.getByRole('textbox', { name: 'Choices 3' }).fill('Sunday');
+    // A choice has at most 25 characters; the poll is open 5 to 10,080 minutes.
+    expect(await choices.getByRole('textbox', { name: 'Choices 3' }).getAttribute('maxlength')).toBe('25');
+    const duration = poll.getByLabel('Duration (minutes)');
+    expect([await duration.getAttribute('min'), await duration.getAttribute('max')]).toEqual(['5', '10080']);
+    await duration.fill('1440');
+
+    // The thread: two posts after the first, each counted as X counts a post's text; the
+    // second is left empty, and X's rule shows at it.
+    const thread = x.getByRole('group', { name: 'Thread (optional)' });
+    await thread.getByRole('button', { name: 'Add thread post' }).click();
+    await thread.getByRole('button', { name: 'Add thread post' }).click();
+    const second = thread.getByRole('group', { name: 'Thread post 1' });
+    await second.getByLabel('Text', { exact: true }).fill('Vote before Friday: https://example.com/a-long-address');
+    // 20 characters (the space after the colon among them) and a link counted as 23.
+    await expect.poll(() => second.locator('ul.counters').textContent()).toContain('X: 43 / 280');
+    await expectAccessible(page);
+    await screenshot(page, 'posts-composer-x-thread');
+    await page.getByRole('button', { name: 'Publish now' }).click();
+    const third = thread.getByRole('group', { name: 'Thread post 2' });
+    await expect.poll(() => third.locator('.field-error').allTextContents()).not.toEqual([]);
+    expect(await second.locator('.field-error').count()).toBe(0);
+    expect(await page.getByRole('heading', { name: 'Post', level: 1, exact: true }).count()).toBe(0);
+
+    // Removed, the thread is the first post and one more.
+    await thread.getByRole('button', { name: 'Remove thread post 2' }).click();
+    await page.getByRole('button', { name: 'Publish now' }).click();
+    await page.getByRole('heading', { name: 'Post', level: 1, exact: true }).waitFor();
+    const made = (await postsMadeHere()).filter((p) => p.text === 'Which day suits you?');
+    expect(made).toHaveLength(1);
+    expect(made[0]?.platforms).toEqual({
+      x: {
+        poll: { options: ['Monday', 'Friday', 'Sunday'], duration_minutes: 1440 },
+        thread: [{ text: 'Vote before Friday: https://example.com/a-long-address' }],
+      },
+    });
+    await expect
+      .poll(
+        async () => {
+          await page.getByRole('button', { name: 'Refresh' }).click();
+          return await page.getByRole('link', { name: 'View on the platform' }).count();
+        },
+        { timeout: 60_000 },
+      )
+      .toBe(1);
+    expectCleanRun(opened);
+    await opened.close();
+  });
+
   it('publishes now and shows the permalink', async () => {
     const opened = await kit.open();
     const { page } = opened;

@@ -53,7 +53,7 @@ export function NewPostScreen() {
     (p) => platformEntry(p) ?? [],
   );
 
-  const platformOptions = options.bodyFor(platforms.map((p) => p.platform));
+  const platformOptions = options.bodyFor(platforms);
   const scheduledAt = when === 'later' && at !== '' ? new Date(at) : null;
   const body = {
     account_ids: chosen,

@@ -1,9 +1,11 @@
 /**
  * The fields of a platform's post options, read from the JSON schema the catalogue states for
  * `platforms.<platform>` of POST /v1/posts (`publishing.options`): a yes/no is a box, a choice
- * among strings a list, a string a text input, each labelled by its `title`, with its
- * `description` as the hint. The platform's own text (`text`, which every platform takes
- * instead of the post's) is a field of its own.
+ * among strings a list, a string a text input, a whole number a number input, a list of
+ * strings a list of inputs, an object a group of its own fields, and a list of objects a
+ * group repeated, each labelled by its `title`, with its `description` as the hint. The
+ * platform's own text (`text`, which every platform takes instead of the post's) is a field
+ * of its own. What the form holds becomes the options sent by `optionsToSend`.
  */
 
 /** The property of the options that holds the platform's own text. */
@@ -13,18 +15,29 @@ interface FieldBase {
   name: string;
   label: string;
   hint: string | undefined;
+  required: boolean;
 }
 
 /** A field for one option; `other` is a kind of value this form does not offer (the API takes it). */
 export type OptionField = FieldBase &
   (
     | { kind: 'check' }
-    | { kind: 'select'; choices: string[]; required: boolean }
-    | { kind: 'text'; maxLength: number | undefined; required: boolean }
+    | { kind: 'select'; choices: string[] }
+    | { kind: 'text'; maxLength: number | undefined }
+    | { kind: 'number'; minimum: number | undefined; maximum: number | undefined }
+    | { kind: 'list'; itemMaxLength: number | undefined; minItems: number; maxItems: number | undefined }
+    | { kind: 'group'; fields: OptionField[] }
+    | { kind: 'repeat'; itemLabel: string; fields: OptionField[]; maxItems: number | undefined }
     | { kind: 'other' }
   );
 
-export type OwnTextField = FieldBase & { maxLength: number | undefined };
+export type OwnTextField = Omit<FieldBase, 'required'> & { maxLength: number | undefined };
+
+/** What the form holds for an option: strings as typed (a number's too), lists, groups. */
+export type FormValue = string | boolean | FormValue[] | { [name: string]: FormValue };
+
+/** An option's value as the API takes it. */
+type SentValue = string | number | boolean | SentValue[] | { [name: string]: SentValue };
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -34,40 +47,127 @@ function propertiesOf(schema: Record<string, unknown>): Record<string, unknown> 
   return isRecord(schema.properties) ? schema.properties : {};
 }
 
-function fieldBase(name: string, property: Record<string, unknown>): FieldBase {
-  return {
-    name,
-    label: typeof property.title === 'string' ? property.title : name,
-    hint: typeof property.description === 'string' ? property.description : undefined,
-  };
+function labelOf(name: string, property: Record<string, unknown>): string {
+  return typeof property.title === 'string' ? property.title : name;
 }
 
-function maxLengthOf(property: Record<string, unknown>): number | undefined {
-  return typeof property.maxLength === 'number' ? property.maxLength : undefined;
+function numberOf(value: unknown): number | undefined {
+  return typeof value === 'number' ? value : undefined;
+}
+
+function fieldOf(name: string, property: Record<string, unknown>, required: boolean): OptionField {
+  const base: FieldBase = {
+    name,
+    label: labelOf(name, property),
+    hint: typeof property.description === 'string' ? property.description : undefined,
+    required,
+  };
+  const choices = property.enum;
+  if (Array.isArray(choices) && choices.every((c) => typeof c === 'string'))
+    return { ...base, kind: 'select', choices };
+  if (property.type === 'boolean') return { ...base, kind: 'check' };
+  if (property.type === 'string') return { ...base, kind: 'text', maxLength: numberOf(property.maxLength) };
+  if (property.type === 'integer') {
+    return { ...base, kind: 'number', minimum: numberOf(property.minimum), maximum: numberOf(property.maximum) };
+  }
+  if (property.type === 'object') return { ...base, kind: 'group', fields: fieldsOf(property) };
+  const items = property.items;
+  if (property.type === 'array' && isRecord(items)) {
+    const maxItems = numberOf(property.maxItems);
+    if (items.type === 'string' && items.enum === undefined) {
+      return {
+        ...base,
+        kind: 'list',
+        itemMaxLength: numberOf(items.maxLength),
+        minItems: numberOf(property.minItems) ?? 0,
+        maxItems,
+      };
+    }
+    if (items.type === 'object') {
+      const fields = fieldsOf(items);
+      // A list of objects holding a field this form does not offer is left to the API whole.
+      if (fields.every((f) => f.kind !== 'other')) {
+        return { ...base, kind: 'repeat', itemLabel: labelOf(name, items), fields, maxItems };
+      }
+    }
+  }
+  return { ...base, kind: 'other' };
+}
+
+function fieldsOf(schema: Record<string, unknown>): OptionField[] {
+  const required = Array.isArray(schema.required) ? schema.required : [];
+  return Object.entries(propertiesOf(schema)).flatMap(([name, property]) =>
+    isRecord(property) ? [fieldOf(name, property, required.includes(name))] : [],
+  );
 }
 
 /** The options' fields, in the schema's order, but the platform's own text. */
 export function optionFields(schema: Record<string, unknown>): OptionField[] {
-  const required = Array.isArray(schema.required) ? schema.required : [];
-  return Object.entries(propertiesOf(schema)).flatMap(([name, property]): OptionField[] => {
-    if (name === OWN_TEXT || !isRecord(property)) return [];
-    const base = fieldBase(name, property);
-    const isRequired = required.includes(name);
-    const choices = property.enum;
-    if (Array.isArray(choices) && choices.every((c) => typeof c === 'string')) {
-      return [{ ...base, kind: 'select', choices, required: isRequired }];
-    }
-    if (property.type === 'boolean') return [{ ...base, kind: 'check' }];
-    if (property.type === 'string') {
-      return [{ ...base, kind: 'text', maxLength: maxLengthOf(property), required: isRequired }];
-    }
-    return [{ ...base, kind: 'other' }];
-  });
+  return fieldsOf(schema).filter((f) => f.name !== OWN_TEXT);
 }
 
 /** The platform's own text field; null when its options take none. */
 export function ownTextField(schema: Record<string, unknown>): OwnTextField | null {
   const property = propertiesOf(schema)[OWN_TEXT];
   if (!isRecord(property)) return null;
-  return { ...fieldBase(OWN_TEXT, property), maxLength: maxLengthOf(property) };
+  const { name, label, hint } = fieldOf(OWN_TEXT, property, false);
+  return { name, label, hint, maxLength: numberOf(property.maxLength) };
+}
+
+/**
+ * What a field's value is sent as; undefined when it is left empty, so an option nobody filled
+ * is not sent. An empty choice of a list is dropped (the list's problems are the list's), but an
+ * empty item of a repeated group is sent as `{}`, so the API's problem with it names its place.
+ */
+function sentValue(field: OptionField, value: FormValue | undefined): SentValue | undefined {
+  if (value === undefined) return undefined;
+  switch (field.kind) {
+    case 'check':
+      return value === true ? true : undefined;
+    case 'select':
+    case 'text':
+      return typeof value === 'string' && value !== '' ? value : undefined;
+    case 'number':
+      // The API names a value that is not a whole number; the field only lets numbers through.
+      return typeof value === 'string' && value.trim() !== '' ? Number(value) : undefined;
+    case 'list': {
+      const items = Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string' && v !== '') : [];
+      return items.length > 0 ? items : undefined;
+    }
+    case 'group':
+      return isRecord(value) ? groupValue(field.fields, value) : undefined;
+    case 'repeat': {
+      const items = Array.isArray(value)
+        ? value.map((v) => (isRecord(v) ? groupValue(field.fields, v) : undefined))
+        : [];
+      return items.some((i) => i !== undefined) ? items.map((i) => i ?? {}) : undefined;
+    }
+    case 'other':
+      return undefined;
+  }
+}
+
+function groupValue(fields: OptionField[], values: Record<string, FormValue>): SentValue | undefined {
+  const sent = Object.fromEntries(
+    fields.flatMap((f) => {
+      const v = sentValue(f, values[f.name]);
+      return v === undefined ? [] : [[f.name, v]];
+    }),
+  );
+  return Object.keys(sent).length > 0 ? sent : undefined;
+}
+
+/** The options to send for one platform, from what its form holds; undefined when none is set. */
+export function optionsToSend(
+  schema: Record<string, unknown>,
+  values: Record<string, FormValue>,
+): Record<string, SentValue> | undefined {
+  const own = ownTextField(schema);
+  const ownText = values[OWN_TEXT];
+  const fields = optionFields(schema);
+  const sent = {
+    ...(own && typeof ownText === 'string' && ownText !== '' ? { [OWN_TEXT]: ownText } : {}),
+    ...((groupValue(fields, values) ?? {}) as Record<string, SentValue>),
+  };
+  return Object.keys(sent).length > 0 ? sent : undefined;
 }

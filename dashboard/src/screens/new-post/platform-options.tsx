@@ -6,11 +6,19 @@
  * they name.
  */
 import { type ComponentChildren, Fragment } from 'preact';
-import { useState } from 'preact/hooks';
+import { useId, useState } from 'preact/hooks';
 import type { Platform, PlatformEntry } from '../../catalogue.ts';
 import type { Account, RequestBody } from '../../resources.ts';
 import { Field } from '../../ui.tsx';
-import { type OptionField, OWN_TEXT, type OwnTextField, optionFields, ownTextField } from './option-fields.ts';
+import {
+  type FormValue,
+  type OptionField,
+  OWN_TEXT,
+  type OwnTextField,
+  optionFields,
+  optionsToSend,
+  ownTextField,
+} from './option-fields.ts';
 import { TextCounter } from './post-text.tsx';
 import { Problems, problemsAt } from './problems.tsx';
 
@@ -30,28 +38,72 @@ function describedBy(...ids: (string | false | undefined)[]): string | undefined
   return ids.filter(Boolean).join(' ') || undefined;
 }
 
-/** The values set, by platform and option name; an option left at its default is absent. */
-type Chosen = Partial<Record<Platform, Record<string, string | boolean>>>;
+/** What the form holds, by platform and option name; an option never touched is absent. */
+type Chosen = Partial<Record<Platform, Record<string, FormValue>>>;
+
+/** Where a value sits within a platform's options: option names and list places. */
+type ValuePath = readonly (string | number)[];
+
+/** The value at `path` within `value`, if there is one. */
+function valueAt(value: FormValue | undefined, path: ValuePath): FormValue | undefined {
+  let at = value;
+  for (const step of path) {
+    if (typeof step === 'number') at = Array.isArray(at) ? at[step] : undefined;
+    else at = typeof at === 'object' && at !== null && !Array.isArray(at) ? at[step] : undefined;
+  }
+  return at;
+}
+
+/** `value` with `path` set to `next` (removed when undefined), the lists and groups on the way copied. */
+function withValueAt(
+  value: FormValue | undefined,
+  path: ValuePath,
+  next: FormValue | undefined,
+): FormValue | undefined {
+  const [step, ...rest] = path;
+  if (step === undefined) return next;
+  if (typeof step === 'number') {
+    const list = Array.isArray(value) ? [...value] : [];
+    const item = withValueAt(list[step], rest, next);
+    if (item === undefined) list.splice(step, 1);
+    else list[step] = item;
+    return list;
+  }
+  const group = typeof value === 'object' && value !== null && !Array.isArray(value) ? { ...value } : {};
+  const item = withValueAt(group[step], rest, next);
+  if (item === undefined) delete group[step];
+  else group[step] = item;
+  return group;
+}
+
+/** The API's name for the field at `path` of a platform's options (`platforms.x.thread[0].text`). */
+function fieldPath(platform: Platform, path: ValuePath): string {
+  return path.reduce<string>(
+    (at, step) => (typeof step === 'number' ? `${at}[${step}]` : `${at}.${step}`),
+    `platforms.${platform}`,
+  );
+}
 
 export interface PlatformOptionsState {
   chosen: Chosen;
-  set: (platform: Platform, name: string, value: string | boolean | undefined) => void;
+  /** Sets (or, with undefined, removes) the value at `path` of a platform's options. */
+  set: (platform: Platform, path: ValuePath, value: FormValue | undefined) => void;
   /** The platform's own text, when one is written. */
   ownText: (platform: Platform) => string | undefined;
   /** What the post's `platforms` is for the chosen platforms, when any of their options is set. */
-  bodyFor: (platforms: readonly Platform[]) => PostOptions | undefined;
+  bodyFor: (platforms: readonly PlatformEntry[]) => PostOptions | undefined;
 }
 
 export function usePlatformOptions(): PlatformOptionsState {
   const [chosen, setChosen] = useState<Chosen>({});
   return {
     chosen,
-    set: (platform, name, value) => {
-      const current = { ...(chosen[platform] ?? {}) };
-      if (value === undefined) delete current[name];
-      else current[name] = value;
-      const next = { ...chosen, [platform]: current };
-      if (Object.keys(current).length === 0) delete next[platform];
+    set: (platform, path, value) => {
+      const current = withValueAt(chosen[platform], path, value);
+      const next = { ...chosen };
+      if (typeof current === 'object' && !Array.isArray(current) && Object.keys(current).length > 0) {
+        next[platform] = current;
+      } else delete next[platform];
       setChosen(next);
     },
     ownText: (platform) => {
@@ -61,7 +113,13 @@ export function usePlatformOptions(): PlatformOptionsState {
     bodyFor: (platforms) => {
       // A platform no chosen account is on keeps its options in the form, unsent (the API
       // refuses options for a platform none of the post's accounts is on).
-      const sent = Object.fromEntries(Object.entries(chosen).filter(([p]) => platforms.some((q) => q === p)));
+      const sent = Object.fromEntries(
+        platforms.flatMap((p) => {
+          const values = chosen[p.platform];
+          const options = values ? optionsToSend(p.publishing.options, values) : undefined;
+          return options ? [[p.platform, options]] : [];
+        }),
+      );
       // Each value is one its field took for the option the catalogue's schema names; the API
       // checks them against the same schema.
       return Object.keys(sent).length > 0 ? (sent as PostOptions) : undefined;
@@ -72,15 +130,31 @@ export function usePlatformOptions(): PlatformOptionsState {
 /** What each field is drawn with: its value, its setter and the API's problems with it. */
 interface FieldProps<F> {
   field: F;
-  value: string | boolean | undefined;
-  set: (value: string | boolean | undefined) => void;
+  value: FormValue | undefined;
+  set: (value: FormValue | undefined) => void;
   problems: string[];
+  /**
+   * Whether the browser asks for the field before sending: a required option of the platform,
+   * not one required only within a group the user may leave empty (a poll's duration).
+   */
+  enforced?: boolean;
 }
 
-function OwnText({ field, value, set, problems, platform }: FieldProps<OwnTextField> & { platform: PlatformEntry }) {
+/** A text area counted as the platform counts its text: its own text, and a thread's posts. */
+function CountedText({
+  field,
+  value,
+  set,
+  problems,
+  platform,
+  optional,
+}: FieldProps<Pick<OwnTextField, 'label' | 'hint' | 'maxLength'>> & { platform: PlatformEntry; optional: boolean }) {
   const text = typeof value === 'string' ? value : undefined;
   return (
-    <Field label={`${field.label} (optional)`} hint={field.hint ? <Described text={field.hint} /> : null}>
+    <Field
+      label={optional ? `${field.label} (optional)` : field.label}
+      hint={field.hint ? <Described text={field.hint} /> : null}
+    >
       {({ id, describedBy: hint }) => (
         <>
           <textarea
@@ -104,7 +178,8 @@ function OwnText({ field, value, set, problems, platform }: FieldProps<OwnTextFi
   );
 }
 
-function CheckOption({ field, value, set, problems, id }: FieldProps<OptionField> & { id: string }) {
+function CheckOption({ field, value, set, problems }: FieldProps<OptionField>) {
+  const id = useId();
   // A line of its own, so its description reads as its own.
   return (
     <div class="check-option">
@@ -128,18 +203,28 @@ function CheckOption({ field, value, set, problems, id }: FieldProps<OptionField
   );
 }
 
-function TextOption({ field, value, set, problems }: FieldProps<Extract<OptionField, { kind: 'text' }>>) {
+/** A field's label, saying "(optional)" where the option may be left out. */
+function labelled(field: OptionField): string {
+  return field.required ? field.label : `${field.label} (optional)`;
+}
+
+function TextOption({
+  field,
+  value,
+  set,
+  problems,
+  enforced,
+}: FieldProps<Extract<OptionField, { kind: 'text' } | { kind: 'number' }>>) {
   return (
-    <Field
-      label={field.required ? field.label : `${field.label} (optional)`}
-      hint={field.hint ? <Described text={field.hint} /> : null}
-    >
+    <Field label={labelled(field)} hint={field.hint ? <Described text={field.hint} /> : null}>
       {({ id, describedBy: hint }) => (
         <>
           <input
             id={id}
-            required={field.required}
-            maxLength={field.maxLength}
+            required={enforced}
+            {...(field.kind === 'number'
+              ? { type: 'number', step: 1, min: field.minimum, max: field.maximum, inputMode: 'numeric' as const }
+              : { maxLength: field.maxLength })}
             aria-describedby={describedBy(hint, problems.length > 0 && `${id}-p`)}
             aria-invalid={problems.length > 0}
             value={typeof value === 'string' ? value : ''}
@@ -152,14 +237,14 @@ function TextOption({ field, value, set, problems }: FieldProps<Extract<OptionFi
   );
 }
 
-function SelectOption({ field, value, set, problems }: FieldProps<Extract<OptionField, { kind: 'select' }>>) {
+function SelectOption({ field, value, set, problems, enforced }: FieldProps<Extract<OptionField, { kind: 'select' }>>) {
   return (
     <Field label={field.label} hint={field.hint ? <Described text={field.hint} /> : null}>
       {({ id, describedBy: hint }) => (
         <>
           <select
             id={id}
-            required={field.required}
+            required={enforced}
             aria-describedby={describedBy(hint, problems.length > 0 && `${id}-p`)}
             aria-invalid={problems.length > 0}
             value={typeof value === 'string' ? value : ''}
@@ -180,6 +265,196 @@ function SelectOption({ field, value, set, problems }: FieldProps<Extract<Option
   );
 }
 
+/** A list of strings, an input each, as many as the list takes (a poll's choices, tags). */
+function ListOption({ field, value, set, problems }: FieldProps<Extract<OptionField, { kind: 'list' }>>) {
+  const id = useId();
+  const held = Array.isArray(value) ? value.map((v) => (typeof v === 'string' ? v : '')) : [];
+  // The inputs the list must have are shown empty, so a list with a least count can be filled in.
+  const items =
+    held.length >= field.minItems ? held : [...held, ...Array<string>(field.minItems - held.length).fill('')];
+  const setItem = (index: number, text: string) => {
+    const next = [...items];
+    next[index] = text;
+    set(next.some((t) => t !== '') ? next : undefined);
+  };
+  const canAdd = field.maxItems === undefined || items.length < field.maxItems;
+  return (
+    <fieldset
+      class="option-group"
+      aria-describedby={describedBy(field.hint && `${id}-hint`, problems.length > 0 && `${id}-p`)}
+    >
+      <legend>{labelled(field)}</legend>
+      {field.hint ? (
+        <p id={`${id}-hint`} class="muted small">
+          <Described text={field.hint} />
+        </p>
+      ) : null}
+      <ol class="plain option-list">
+        {items.map((item, index) => (
+          // The inputs are places in the list: the index is the place.
+          <li key={index}>
+            <input
+              aria-label={`${field.label} ${index + 1}`}
+              maxLength={field.itemMaxLength}
+              value={item}
+              onInput={(e) => setItem(index, e.currentTarget.value)}
+            />
+            {index >= field.minItems ? (
+              <button
+                type="button"
+                class="secondary"
+                aria-label={`Remove ${field.label.toLowerCase()} ${index + 1}`}
+                onClick={() => {
+                  const next = items.filter((_, i) => i !== index);
+                  set(next.some((t) => t !== '') ? next : undefined);
+                }}
+              >
+                Remove
+              </button>
+            ) : null}
+          </li>
+        ))}
+      </ol>
+      {canAdd ? (
+        <button type="button" class="secondary" onClick={() => set([...items, ''])}>
+          Add to {field.label.toLowerCase()}
+        </button>
+      ) : null}
+      <Problems id={`${id}-p`} messages={problems} />
+    </fieldset>
+  );
+}
+
+/** What draws the fields within an option: a group's, or each of a repeated group's. */
+interface NestedProps {
+  platform: PlatformEntry;
+  path: ValuePath;
+  options: PlatformOptionsState;
+  error: unknown;
+  accounts: readonly Account[];
+}
+
+function GroupOption({
+  field,
+  problems,
+  ...nested
+}: NestedProps & { field: Extract<OptionField, { kind: 'group' }>; problems: string[] }) {
+  const id = useId();
+  return (
+    <fieldset class="option-group" aria-describedby={describedBy(field.hint && `${id}-hint`)}>
+      <legend>{labelled(field)}</legend>
+      {field.hint ? (
+        <p id={`${id}-hint`} class="muted small">
+          <Described text={field.hint} />
+        </p>
+      ) : null}
+      <Problems id={`${id}-p`} messages={problems} />
+      <OptionInputs fields={field.fields} {...nested} />
+    </fieldset>
+  );
+}
+
+function RepeatOption({
+  field,
+  value,
+  problems,
+  ...nested
+}: NestedProps & {
+  field: Extract<OptionField, { kind: 'repeat' }>;
+  value: FormValue | undefined;
+  problems: string[];
+}) {
+  const id = useId();
+  const items = Array.isArray(value) ? value : [];
+  const { platform, path, options } = nested;
+  const setAll = (next: FormValue[]) => options.set(platform.platform, path, next.length > 0 ? next : undefined);
+  const canAdd = field.maxItems === undefined || items.length < field.maxItems;
+  return (
+    <fieldset
+      class="option-group"
+      aria-describedby={describedBy(field.hint && `${id}-hint`, problems.length > 0 && `${id}-p`)}
+    >
+      <legend>{labelled(field)}</legend>
+      {field.hint ? (
+        <p id={`${id}-hint`} class="muted small">
+          <Described text={field.hint} />
+        </p>
+      ) : null}
+      <Problems id={`${id}-p`} messages={problems} />
+      {items.map((_, index) => (
+        // The groups are places in the list: the index is the place, as the API's problems name it.
+        <fieldset key={index} class="option-group">
+          <legend>
+            {field.itemLabel} {index + 1}
+          </legend>
+          <OptionInputs fields={field.fields} {...nested} path={[...path, index]} />
+          <button type="button" class="secondary" onClick={() => setAll(items.filter((__, i) => i !== index))}>
+            Remove {field.itemLabel.toLowerCase()} {index + 1}
+          </button>
+        </fieldset>
+      ))}
+      {canAdd ? (
+        <button type="button" class="secondary" onClick={() => setAll([...items, {}])}>
+          Add {field.itemLabel.toLowerCase()}
+        </button>
+      ) : null}
+    </fieldset>
+  );
+}
+
+/** The field of one option, at `path` within its platform's options. */
+function OptionInput({ field, ...nested }: NestedProps & { field: OptionField }) {
+  const { platform, path, options, error, accounts } = nested;
+  const name = platform.platform;
+  const at = [...path, field.name];
+  const props: FieldProps<OptionField> = {
+    field,
+    value: valueAt(options.chosen[name], at),
+    set: (value) => options.set(name, at, value),
+    // A group's or a repeated group's own problems; its fields show theirs.
+    problems: problemsAt(error, fieldPath(name, at), accounts, field.kind !== 'group' && field.kind !== 'repeat'),
+    enforced: field.required && path.length === 0,
+  };
+  switch (field.kind) {
+    case 'check':
+      return <CheckOption {...props} />;
+    case 'text':
+      // A thread's posts are counted as the platform counts the post's text.
+      return field.name === OWN_TEXT ? (
+        <CountedText {...props} field={field} platform={platform} optional={!field.required} />
+      ) : (
+        <TextOption {...props} field={field} />
+      );
+    case 'number':
+      return <TextOption {...props} field={field} />;
+    case 'select':
+      return <SelectOption {...props} field={field} />;
+    case 'list':
+      return <ListOption {...props} field={field} />;
+    case 'group':
+      return <GroupOption {...nested} path={at} field={field} problems={props.problems} />;
+    case 'repeat':
+      return <RepeatOption {...nested} path={at} field={field} value={props.value} problems={props.problems} />;
+    case 'other':
+      return (
+        <p class="muted small">
+          {field.label}: set through the API (<code>{fieldPath(name, at)}</code>).
+        </p>
+      );
+  }
+}
+
+/** The fields of a platform's options, or of a group within them, at `path`. */
+function OptionInputs({ fields, ...nested }: NestedProps & { fields: OptionField[] }) {
+  return (
+    <>
+      {fields.map((field) => (
+        <OptionInput key={field.name} field={field} {...nested} />
+      ))}
+    </>
+  );
+}
+
 export function PlatformOptions({
   platform,
   options,
@@ -192,28 +467,28 @@ export function PlatformOptions({
   accounts: readonly Account[];
 }) {
   const name = platform.platform;
-  const propsOf = <F extends { name: string }>(field: F): FieldProps<F> => ({
-    field,
-    value: options.chosen[name]?.[field.name],
-    set: (value) => options.set(name, field.name, value),
-    problems: problemsAt(error, `platforms.${name}.${field.name}`, accounts),
-  });
   const ownText = ownTextField(platform.publishing.options);
   return (
     <fieldset>
       <legend>{platform.label} options</legend>
-      {ownText ? <OwnText {...propsOf(ownText)} platform={platform} /> : null}
-      {optionFields(platform.publishing.options).map((field) => {
-        if (field.kind === 'check')
-          return <CheckOption key={field.name} {...propsOf(field)} id={`${name}-${field.name}`} />;
-        if (field.kind === 'text') return <TextOption key={field.name} {...propsOf(field)} />;
-        if (field.kind === 'select') return <SelectOption key={field.name} {...propsOf(field)} />;
-        return (
-          <p key={field.name} class="muted small">
-            {field.label}: set through the API (<code>{`platforms.${name}.${field.name}`}</code>).
-          </p>
-        );
-      })}
+      {ownText ? (
+        <CountedText
+          field={ownText}
+          value={options.chosen[name]?.[OWN_TEXT]}
+          set={(value) => options.set(name, [OWN_TEXT], value)}
+          problems={problemsAt(error, fieldPath(name, [OWN_TEXT]), accounts)}
+          platform={platform}
+          optional
+        />
+      ) : null}
+      <OptionInputs
+        fields={optionFields(platform.publishing.options)}
+        platform={platform}
+        path={[]}
+        options={options}
+        error={error}
+        accounts={accounts}
+      />
     </fieldset>
   );
 }

@@ -2,9 +2,10 @@
  * The post's text, with a counter for each chosen platform it goes to, counting as the
  * catalogue says the platform counts, up to the platform's limit.
  */
+
+import { textLength } from '../../../../src/client/index.ts';
 import type { PlatformEntry } from '../../catalogue.ts';
 import type { Account } from '../../resources.ts';
-import { textLength } from '../../text-length.ts';
 import { Field } from '../../ui.tsx';
 import { Problems, problemsAt } from './problems.tsx';
 

@@ -3,10 +3,21 @@ import type { Account } from '../../resources.ts';
 import { accountLabel } from '../../resources.ts';
 import { problemsOf } from '../../ui.tsx';
 
-/** The problems the API named for `field` (its `details`), with `body.` or without. */
-export function problemsAt(error: unknown, field: string, accounts: readonly Account[]): string[] {
+/**
+ * Where a problem is, as this page names fields: schema problems name a list's place as a
+ * segment (`body.platforms.x.thread.1.text`), a post's rules in brackets (`platforms.x.thread[1].text`).
+ */
+function placeOf(field: string | undefined): string | undefined {
+  return field?.replace(/^body\./, '').replace(/\.(\d+)(?=\.|$)/g, '[$1]');
+}
+
+/** The problems the API named for `field` (its `details`), or for its items unless `withItems` is false. */
+export function problemsAt(error: unknown, field: string, accounts: readonly Account[], withItems = true): string[] {
   return problemsOf(error)
-    .filter((p) => p.field === field || p.field === `body.${field}` || p.field?.startsWith(`${field}[`))
+    .filter((p) => {
+      const place = placeOf(p.field);
+      return place === field || (withItems && place?.startsWith(`${field}[`));
+    })
     .map((p) => {
       const account = typeof p.account_id === 'string' ? accounts.find((a) => a.id === p.account_id) : undefined;
       return `${account ? `${accountLabel(account)}: ` : ''}${p.message ?? ''}`;
