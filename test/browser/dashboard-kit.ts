@@ -236,6 +236,7 @@ const PLATFORM_BUTTONS = {
   tiktok: 'Connect TikTok',
   facebook: 'Connect Facebook Pages',
   linkedin: 'Connect LinkedIn',
+  youtube: 'Connect YouTube',
   x: 'Connect X',
 } as const;
 
@@ -267,7 +268,13 @@ export async function connectAccount(
       await client.page.locator(`input[type=checkbox][name=granted][value="${scope}"]`).uncheck();
     }
     await client.page.getByRole('button', { name: 'Allow', exact: true }).click();
-    await client.page.waitForURL((u) => u.pathname === '/healthz');
+    // Where one login grants several pages (LinkedIn's organizations, YouTube's channels), the
+    // hosted page asks which to connect: every one it offers, as it offers them ticked.
+    await client.page.waitForURL((u) => u.pathname === '/healthz' || /^\/connect\/[^/]+\/pages$/.test(u.pathname));
+    if (new URL(client.page.url()).pathname !== '/healthz') {
+      await client.page.getByRole('button', { name: 'Connect selected pages', exact: true }).click();
+      await client.page.waitForURL((u) => u.pathname === '/healthz');
+    }
     const outcome = new URL(client.page.url()).searchParams;
     expect(outcome.get('status')).toBe('connected');
     return (outcome.get('account_ids') ?? '').split(',')[0] ?? '';

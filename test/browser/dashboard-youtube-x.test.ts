@@ -1,0 +1,169 @@
+/**
+ * YouTube and X in the dashboard, as a newcomer meets them: each connected through the hosted
+ * page, its comments in the inbox answered and hidden (YouTube holds a comment for review; X
+ * hides a reply), what the sandbox platform received, and its daily figures drawn.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  connectAccount,
+  type DashboardKit,
+  expectAccessible,
+  expectCleanRun,
+  screenshot,
+  signIn,
+  startDashboardKit,
+} from './dashboard-kit.ts';
+
+let kit: DashboardKit;
+const accounts: Record<'youtube' | 'x', string> = { youtube: '', x: '' };
+const GOOGLE_USER = 'tube.maker';
+/** The sandbox's Google user reaches one channel, named after it. */
+const CHANNEL = `${GOOGLE_USER}.channel1`;
+const X_USER = 'x.maker';
+const DAY_MS = 24 * 3_600_000;
+
+interface Activity {
+  action: string;
+  target_id: string;
+  detail: Record<string, unknown>;
+}
+
+interface Comment {
+  id: string;
+  platform_comment_id: string;
+  hidden: boolean;
+  reply_status: string;
+}
+
+function day(offset: number): string {
+  return new Date(Date.now() + offset * DAY_MS).toISOString().slice(0, 10);
+}
+
+/** A comment by another person, made before the account is connected so the first poll reads it. */
+async function commentBy(platform: 'youtube' | 'x', username: string, author: string, text: string): Promise<string> {
+  return (await kit.control<{ id: string }>('POST', '/comments', { platform, username, author_username: author, text }))
+    .id;
+}
+
+const commentIds: Record<'youtube' | 'x', string> = { youtube: '', x: '' };
+
+beforeAll(async () => {
+  kit = await startDashboardKit();
+  await kit.control('POST', '/users', { platform: 'youtube', username: GOOGLE_USER });
+  await kit.control('POST', '/users', { platform: 'x', username: X_USER });
+  commentIds.youtube = await commentBy('youtube', CHANNEL, 'viewer_one', 'Which camera is this?');
+  commentIds.x = await commentBy('x', X_USER, 'reader_two', 'Where can I buy it?');
+  // YouTube Analytics' views of the channel by day: one day without data.
+  await kit.control('PUT', '/insights', {
+    platform: 'youtube',
+    username: CHANNEL,
+    metric: 'views',
+    values: [
+      ...[-6, -5, -4, -3].map((d) => ({ day: day(d), value: null })),
+      { day: day(-2), value: 40 },
+      { day: day(-1), value: null },
+      { day: day(0), value: 2 },
+    ],
+  });
+  accounts.youtube = await connectAccount(kit, kit.defaultProfileId, 'youtube', GOOGLE_USER);
+  accounts.x = await connectAccount(kit, kit.defaultProfileId, 'x', X_USER);
+});
+
+afterAll(async () => {
+  await kit?.stop();
+});
+
+async function stored(platformId: string): Promise<Comment | undefined> {
+  return (await kit.api<{ data: Comment[] }>('GET', '/v1/comments?limit=100')).body.data.find(
+    (c) => c.platform_comment_id === platformId,
+  );
+}
+
+async function platformSaw(platform: 'youtube' | 'x', username: string): Promise<unknown[][]> {
+  const activity = await kit.control<{ data: Activity[] }>('GET', `/activity/${platform}/${username}`);
+  return activity.data.filter((a) => a.action !== 'publish').map((a) => [a.action, a.target_id]);
+}
+
+describe('YouTube and X in the dashboard', () => {
+  it.each([
+    {
+      platform: 'youtube' as const,
+      label: 'YouTube',
+      user: GOOGLE_USER,
+      author: 'viewer_one',
+      text: 'Which camera is this?',
+    },
+    { platform: 'x' as const, label: 'X', user: X_USER, author: 'reader_two', text: 'Where can I buy it?' },
+  ])(
+    'answers and hides a comment on $label in the inbox, on the platform',
+    async ({ platform, user, author, text }) => {
+      // YouTube and X push no notices: the first poll after the connection reads the comment, at
+      // the next minute's scheduling of polls.
+      await expect.poll(() => stored(commentIds[platform]), { timeout: 90_000 }).toBeDefined();
+      const opened = await kit.open();
+      const { page } = opened;
+      await signIn(kit, page, kit.ownerKey);
+      await page.goto(`${kit.baseUrl}/dashboard/comments?account=${accounts[platform]}`);
+      const comment = page.locator('li.comment', { hasText: text });
+      await comment.waitFor();
+      await comment.getByLabel(`Reply to ${author}`).fill(`Thanks, ${author}!`);
+      await comment.getByRole('button', { name: 'Reply', exact: true }).click();
+      await comment.getByText('Reply (').waitFor();
+      await comment.getByRole('button', { name: `Hide the comment by ${author}` }).click();
+      await comment.getByRole('button', { name: `Unhide the comment by ${author}` }).waitFor();
+      await expectAccessible(page);
+      await screenshot(page, `comments-${platform}`);
+
+      // YouTube's reply and moderation are the channel's; X's reply is a post in the conversation.
+      const where = platform === 'youtube' ? CHANNEL : user;
+      await expect
+        .poll(() => platformSaw(platform, where), { timeout: 30_000 })
+        .toEqual(
+          expect.arrayContaining([
+            ['reply', commentIds[platform]],
+            ['hide', commentIds[platform]],
+          ]),
+        );
+      expect(await stored(commentIds[platform])).toMatchObject({ hidden: true, reply_status: 'replied' });
+      expectCleanRun(opened);
+      await opened.close();
+    },
+  );
+
+  it("draws a YouTube channel's daily views with a gap for a day without data", async () => {
+    const opened = await kit.open();
+    const { page } = opened;
+    await signIn(kit, page, kit.ownerKey);
+    await page.getByRole('link', { name: 'Insights' }).click();
+    await page.getByRole('link', { name: `@${CHANNEL} (YouTube)` }).click();
+    await page.getByRole('radio', { name: '7 days' }).check();
+    const chart = page.locator('figure.chart', { hasText: 'views' }).first();
+    await page.getByRole('button', { name: 'Sync now' }).click();
+    await expect
+      .poll(
+        async () => {
+          await page.reload();
+          return await chart.locator('.total').textContent();
+        },
+        { timeout: 60_000 },
+      )
+      .toBe('42');
+    await chart.getByText('Values by day').click();
+    const cells = await chart
+      .locator('tbody tr')
+      .evaluateAll((rows) => rows.map((r) => (r as unknown as { innerText: string }).innerText.split('\t')));
+    expect(cells).toEqual([
+      [day(-6), 'no data'],
+      [day(-5), 'no data'],
+      [day(-4), 'no data'],
+      [day(-3), 'no data'],
+      [day(-2), '40'],
+      [day(-1), 'no data'],
+      [day(0), '2'],
+    ]);
+    await expectAccessible(page);
+    await screenshot(page, 'insights-youtube');
+    expectCleanRun(opened);
+    await opened.close();
+  });
+});
