@@ -1,7 +1,9 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pollComments } from '../../src/modules/comments/index.ts';
 import { auth, startTestApp, type TestApp, type TestOwner } from '../helpers/app.ts';
 import { eventually } from '../helpers/eventually.ts';
 import { exchange } from '../helpers/raw-http.ts';
@@ -238,6 +240,72 @@ describe('publishing through the tools', () => {
     const listed = await ok(client, 'list_posts', { account_id: account.id });
     const made = listed.data.filter((p: { source: string }) => p.source === 'api');
     expect(made.map((p: { id: string }) => p.id)).toEqual([created.id]);
+  });
+
+  it('publishes an X thread with a poll through create_post, as X received it', async () => {
+    users += 1;
+    const account = await connectSandboxAccount(t, sandbox, owner, 'x', `mcp_x_${users}`);
+    const client = await connect(owner.key);
+    const created = await ok(client, 'create_post', {
+      account_ids: [account.id],
+      text: 'Lunch?',
+      platforms: {
+        x: { poll: { options: ['Pizza', 'Salad'], duration_minutes: 60 }, thread: [{ text: 'Vote by noon.' }] },
+      },
+    });
+    const post = await eventually(async () => {
+      const got = await ok(client, 'get_post', { post_id: created.id });
+      return got.status === 'published' ? got : undefined;
+    });
+    // The first post carries the poll; the second answers it (POST /2/tweets reply.in_reply_to_tweet_id).
+    const activity = await sandbox.control('GET', `/activity/x/${account.username}`);
+    const posts = (
+      activity.body.data as { action: string; target_id: string; detail: Record<string, unknown> }[]
+    ).filter((a) => a.action === 'publish');
+    expect(posts.map((p) => p.detail.text)).toEqual(['Lunch?', 'Vote by noon.']);
+    expect(posts[0]?.target_id).toBe(post.targets[0].platform_post_id);
+    expect(posts[1]?.detail.options).toMatchObject({ reply_to: posts[0]?.target_id });
+    expect(post.targets[0].permalink).toContain(posts[0]?.target_id);
+  });
+
+  it("answers and hides a YouTube video's comment through reply_to_comment and hide_comment", async () => {
+    users += 1;
+    const account = await connectSandboxAccount(t, sandbox, owner, 'youtube', `mcp_yt_${users}`);
+    // The sandbox's Google user reaches one channel, named after it.
+    const channel = `mcp_yt_${users}.channel1`;
+    const made = await sandbox.control('POST', '/comments', {
+      platform: 'youtube',
+      username: channel,
+      author_username: 'a_viewer',
+      text: 'Which lens was this?',
+    });
+    expect(made.status).toBe(201);
+    await pollComments(
+      {
+        db: t.database.db,
+        log: pino({ level: 'silent' }),
+        platforms: () => sandbox.platforms,
+        secretKey: t.secretKey,
+        commentPollIntervalMs: 900_000,
+      },
+      account.id,
+    );
+    const client = await connect(owner.key);
+    const listed = await ok(client, 'list_comments', { account_id: account.id });
+    const comment = listed.data.find((c: { platform_comment_id: string }) => c.platform_comment_id === made.body.id);
+    expect(comment).toMatchObject({ can_reply: true, can_hide: true, hidden: false });
+    await ok(client, 'reply_to_comment', { comment_id: comment.id, text: 'A 35 mm.' });
+    expect(await ok(client, 'hide_comment', { comment_id: comment.id, hidden: true })).toMatchObject({ hidden: true });
+    // YouTube's reply is the channel's comment under it; hiding holds it for review.
+    const activity = await sandbox.control('GET', `/activity/youtube/${channel}`);
+    expect(
+      (activity.body.data as { action: string; target_id: string; detail: Record<string, unknown> }[])
+        .filter((a) => a.action === 'reply' || a.action === 'hide')
+        .map((a) => [a.action, a.target_id]),
+    ).toEqual([
+      ['reply', made.body.id],
+      ['hide', made.body.id],
+    ]);
   });
 
   it('schedules a post and keeps a draft, as the API does', async () => {
