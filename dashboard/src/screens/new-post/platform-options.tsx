@@ -265,19 +265,17 @@ function SelectOption({ field, value, set, problems, enforced }: FieldProps<Extr
   );
 }
 
-/** A list of strings, an input each, as many as the list takes (a poll's choices, tags). */
-function ListOption({ field, value, set, problems }: FieldProps<Extract<OptionField, { kind: 'list' }>>) {
+/** An option made of parts: a fieldset named by the option, its description, its own problems, its parts. */
+function OptionGroup({
+  field,
+  problems,
+  children,
+}: {
+  field: OptionField;
+  problems: string[];
+  children: ComponentChildren;
+}) {
   const id = useId();
-  const held = Array.isArray(value) ? value.map((v) => (typeof v === 'string' ? v : '')) : [];
-  // The inputs the list must have are shown empty, so a list with a least count can be filled in.
-  const items =
-    held.length >= field.minItems ? held : [...held, ...Array<string>(field.minItems - held.length).fill('')];
-  const setItem = (index: number, text: string) => {
-    const next = [...items];
-    next[index] = text;
-    set(next.some((t) => t !== '') ? next : undefined);
-  };
-  const canAdd = field.maxItems === undefined || items.length < field.maxItems;
   return (
     <fieldset
       class="option-group"
@@ -289,6 +287,26 @@ function ListOption({ field, value, set, problems }: FieldProps<Extract<OptionFi
           <Described text={field.hint} />
         </p>
       ) : null}
+      <Problems id={`${id}-p`} messages={problems} />
+      {children}
+    </fieldset>
+  );
+}
+
+/** A list of strings, an input each, as many as the list takes (a poll's choices, tags). */
+function ListOption({ field, value, set, problems }: FieldProps<Extract<OptionField, { kind: 'list' }>>) {
+  const held = Array.isArray(value) ? value.map((v) => (typeof v === 'string' ? v : '')) : [];
+  // The inputs the list must have are shown empty, so a list with a least count can be filled in.
+  const items =
+    held.length >= field.minItems ? held : [...held, ...Array<string>(field.minItems - held.length).fill('')];
+  const setItem = (index: number, text: string) => {
+    const next = [...items];
+    next[index] = text;
+    set(next.some((t) => t !== '') ? next : undefined);
+  };
+  const canAdd = field.maxItems === undefined || items.length < field.maxItems;
+  return (
+    <OptionGroup field={field} problems={problems}>
       <ol class="plain option-list">
         {items.map((item, index) => (
           // The inputs are places in the list: the index is the place.
@@ -320,8 +338,7 @@ function ListOption({ field, value, set, problems }: FieldProps<Extract<OptionFi
           Add to {field.label.toLowerCase()}
         </button>
       ) : null}
-      <Problems id={`${id}-p`} messages={problems} />
-    </fieldset>
+    </OptionGroup>
   );
 }
 
@@ -339,18 +356,10 @@ function GroupOption({
   problems,
   ...nested
 }: NestedProps & { field: Extract<OptionField, { kind: 'group' }>; problems: string[] }) {
-  const id = useId();
   return (
-    <fieldset class="option-group" aria-describedby={describedBy(field.hint && `${id}-hint`)}>
-      <legend>{labelled(field)}</legend>
-      {field.hint ? (
-        <p id={`${id}-hint`} class="muted small">
-          <Described text={field.hint} />
-        </p>
-      ) : null}
-      <Problems id={`${id}-p`} messages={problems} />
+    <OptionGroup field={field} problems={problems}>
       <OptionInputs fields={field.fields} {...nested} />
-    </fieldset>
+    </OptionGroup>
   );
 }
 
@@ -364,23 +373,12 @@ function RepeatOption({
   value: FormValue | undefined;
   problems: string[];
 }) {
-  const id = useId();
   const items = Array.isArray(value) ? value : [];
   const { platform, path, options } = nested;
   const setAll = (next: FormValue[]) => options.set(platform.platform, path, next.length > 0 ? next : undefined);
   const canAdd = field.maxItems === undefined || items.length < field.maxItems;
   return (
-    <fieldset
-      class="option-group"
-      aria-describedby={describedBy(field.hint && `${id}-hint`, problems.length > 0 && `${id}-p`)}
-    >
-      <legend>{labelled(field)}</legend>
-      {field.hint ? (
-        <p id={`${id}-hint`} class="muted small">
-          <Described text={field.hint} />
-        </p>
-      ) : null}
-      <Problems id={`${id}-p`} messages={problems} />
+    <OptionGroup field={field} problems={problems}>
       {items.map((_, index) => (
         // The groups are places in the list: the index is the place, as the API's problems name it.
         <fieldset key={index} class="option-group">
@@ -398,7 +396,7 @@ function RepeatOption({
           Add {field.itemLabel.toLowerCase()}
         </button>
       ) : null}
-    </fieldset>
+    </OptionGroup>
   );
 }
 
