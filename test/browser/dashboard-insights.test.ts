@@ -5,6 +5,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  chartTotalBecomes,
+  chartValuesByDay,
   connectAccount,
   type DashboardKit,
   expectAccessible,
@@ -68,15 +70,7 @@ describe('insights', () => {
     await page.getByText('A refresh is queued').waitFor();
 
     const chart = page.locator('figure.chart', { hasText: 'views' }).first();
-    await expect
-      .poll(
-        async () => {
-          await page.reload();
-          return await chart.locator('.total').textContent();
-        },
-        { timeout: 60_000 },
-      )
-      .toBe('19');
+    await chartTotalBecomes(page, chart, '19');
     // uPlot draws once the figures are on screen, at its box's width, and draws again at the
     // box's new width when the window changes (on a narrow window the charts stand one under
     // the other, each wider).
@@ -100,10 +94,7 @@ describe('insights', () => {
       })
       .toBe(true);
     await page.setViewportSize({ width: 1280, height: 900 });
-    await chart.getByText('Values by day').click();
-    const cells = await chart
-      .locator('tbody tr')
-      .evaluateAll((rows) => rows.map((r) => (r as unknown as { innerText: string }).innerText.split('\t')));
+    const cells = await chartValuesByDay(chart);
     expect(cells).toEqual([
       [day(-6), 'no data'],
       [day(-5), 'no data'],

@@ -10,7 +10,7 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
-import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page, Request } from 'playwright-core';
 import { expect } from 'vitest';
 import { loadConfig } from '../../src/config.ts';
 import type { Database } from '../../src/db/connection.ts';
@@ -281,4 +281,25 @@ export async function connectAccount(
   } finally {
     await client.close();
   }
+}
+
+/** Waits, reloading the page, until an insights chart's total is `total` (the figures' sync is a job). */
+export async function chartTotalBecomes(page: Page, chart: Locator, total: string): Promise<void> {
+  await expect
+    .poll(
+      async () => {
+        await page.reload();
+        return await chart.locator('.total').textContent();
+      },
+      { timeout: 60_000 },
+    )
+    .toBe(total);
+}
+
+/** An insights chart's "Values by day" table, a row of cells each. */
+export async function chartValuesByDay(chart: Locator): Promise<string[][]> {
+  await chart.getByText('Values by day').click();
+  return await chart
+    .locator('tbody tr')
+    .evaluateAll((rows) => rows.map((r) => (r as unknown as { innerText: string }).innerText.split('\t')));
 }

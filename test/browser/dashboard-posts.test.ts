@@ -3,6 +3,7 @@
  * time in the user's zone, the per-platform counters, a problem shown at its field, the post
  * in the list and the calendar, and cancelling it.
  */
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { imageFile } from '../helpers/media-files.ts';
 import {
@@ -69,6 +70,19 @@ function nextSlot(): { local: string; utc: string; day: string } {
   const utc = new Date(`${day}T09:30:00Z`);
   utc.setUTCHours(utc.getUTCHours() - offset);
   return { local: `${day}T09:30`, utc: utc.toISOString(), day };
+}
+
+/** Waits, refreshing the post's page, until it links to the post on the platform. */
+async function permalinkShown(page: Page): Promise<void> {
+  await expect
+    .poll(
+      async () => {
+        await page.getByRole('button', { name: 'Refresh' }).click();
+        return await page.getByRole('link', { name: 'View on the platform' }).count();
+      },
+      { timeout: 60_000 },
+    )
+    .toBe(1);
 }
 
 describe('posts', () => {
@@ -324,15 +338,7 @@ describe('posts', () => {
         thread: [{ text: 'Vote before Friday: https://example.com/a-long-address' }],
       },
     });
-    await expect
-      .poll(
-        async () => {
-          await page.getByRole('button', { name: 'Refresh' }).click();
-          return await page.getByRole('link', { name: 'View on the platform' }).count();
-        },
-        { timeout: 60_000 },
-      )
-      .toBe(1);
+    await permalinkShown(page);
     expectCleanRun(opened);
     await opened.close();
   });
@@ -346,16 +352,8 @@ describe('posts', () => {
     await page.getByLabel('Text', { exact: true }).fill('Published from the dashboard');
     await page.getByRole('button', { name: 'Publish now' }).click();
     await page.getByRole('heading', { name: 'Post', level: 1, exact: true }).waitFor();
+    await permalinkShown(page);
     const link = page.getByRole('link', { name: 'View on the platform' });
-    await expect
-      .poll(
-        async () => {
-          await page.getByRole('button', { name: 'Refresh' }).click();
-          return await link.count();
-        },
-        { timeout: 60_000 },
-      )
-      .toBe(1);
     const posts = await kit.api<{ data: (Post & { targets: { permalink: string | null }[] })[] }>(
       'GET',
       '/v1/posts?status=published',
@@ -410,15 +408,7 @@ describe('posts', () => {
     await screenshot(page, 'post-failed');
 
     await page.getByRole('button', { name: 'Retry failed targets' }).click();
-    await expect
-      .poll(
-        async () => {
-          await page.getByRole('button', { name: 'Refresh' }).click();
-          return await page.getByRole('link', { name: 'View on the platform' }).count();
-        },
-        { timeout: 60_000 },
-      )
-      .toBe(1);
+    await permalinkShown(page);
     expect((await kit.api<Post>('GET', `/v1/posts/${created.body.id}`)).body.status).toBe('published');
     expectCleanRun(opened);
     await opened.close();

@@ -5,6 +5,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  chartTotalBecomes,
+  chartValuesByDay,
   connectAccount,
   type DashboardKit,
   expectAccessible,
@@ -139,19 +141,8 @@ describe('YouTube and X in the dashboard', () => {
     await page.getByRole('radio', { name: '7 days' }).check();
     const chart = page.locator('figure.chart', { hasText: 'views' }).first();
     await page.getByRole('button', { name: 'Sync now' }).click();
-    await expect
-      .poll(
-        async () => {
-          await page.reload();
-          return await chart.locator('.total').textContent();
-        },
-        { timeout: 60_000 },
-      )
-      .toBe('42');
-    await chart.getByText('Values by day').click();
-    const cells = await chart
-      .locator('tbody tr')
-      .evaluateAll((rows) => rows.map((r) => (r as unknown as { innerText: string }).innerText.split('\t')));
+    await chartTotalBecomes(page, chart, '42');
+    const cells = await chartValuesByDay(chart);
     expect(cells).toEqual([
       [day(-6), 'no data'],
       [day(-5), 'no data'],
