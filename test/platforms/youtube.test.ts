@@ -471,6 +471,41 @@ describe('youtube: comments', () => {
     expect(times).toEqual([...times].sort((a, b) => b - a));
   });
 
+  it('reads every reply of a busy thread through comments.list where the thread carries a subset', async () => {
+    const credentials = await channelOf('yt_busy');
+    const channel = (await googleUser('yt_busy')).pages[0];
+    const top = await sandbox.control('POST', '/comments', {
+      platform: 'youtube',
+      username: channel.username,
+      author_username: 'asker',
+      text: 'Where was this filmed?',
+    });
+    const replies: string[] = [];
+    for (let i = 1; i <= 7; i += 1) {
+      const reply = await sandbox.control('POST', '/comments', {
+        platform: 'youtube',
+        username: channel.username,
+        author_username: `viewer_${i}`,
+        text: `Answer ${i}`,
+        post_id: top.body.post_id,
+        parent_id: top.body.id,
+        commented_at: new Date(Date.now() - (10 - i) * 60_000).toISOString(),
+      });
+      replies.push(reply.body.id);
+    }
+    const since = new Date().toISOString();
+    const read = await commentsOf(youtube).recentComments(credentials, { posts: 5 });
+    const under = read.comments.filter((c) => c.parentId === top.body.id);
+    expect(under.map((c) => c.id).sort()).toEqual([...replies].sort());
+    expect(under.find((c) => c.text === 'Answer 7')).toMatchObject({ authorUsername: 'viewer_7', byAccount: false });
+    // The thread carries a subset; its replies are read once more, by the top-level comment's id.
+    const calls = await sandbox.control('GET', `/calls/youtube/yt_busy?since=${encodeURIComponent(since)}`);
+    const replyReads = (calls.body.data as { path: string; query: Record<string, string> }[]).filter((c) =>
+      c.path.endsWith('/youtube/v3/comments'),
+    );
+    expect(replyReads.map((c) => c.query.parentId)).toEqual([top.body.id]);
+  });
+
   it('answers under the comment as the channel, and hides and shows a comment through its moderation status', async () => {
     const credentials = await channelOf('yt_moderator');
     const channel = (await googleUser('yt_moderator')).pages[0];

@@ -7,7 +7,7 @@
  * channel's owner may do. Facts: docs/platforms.md, "YouTube comments".
  */
 import { invalidRequest } from '../errors.ts';
-import { list, record, str } from '../http.ts';
+import { list, num, record, str } from '../http.ts';
 import { pollingOnlyNotices } from '../polling-only.ts';
 import {
   type AccountCredentials,
@@ -23,6 +23,10 @@ const platform = 'youtube';
 const THREAD_PAGE = 100;
 /** Threads read per video: enough for any recent video, bounded against a viral one. */
 const MAX_THREADS_PER_VIDEO = 500;
+/** comments.list's largest page ("Acceptable values are 1 to 100"). */
+const REPLY_PAGE = 100;
+/** Replies read per thread beyond those it carries, bounded as the threads are. */
+const MAX_REPLIES_PER_THREAD = 500;
 const watchUrl = (id: string) => `https://www.youtube.com/watch?v=${encodeURIComponent(id)}`;
 
 function toComment(raw: unknown, videoId: string, channelId: string, parentId: string | null): PlatformComment | null {
@@ -78,6 +82,34 @@ export function youtubeComments(context: YouTubeContext): CommentsCapability {
     return videos;
   }
 
+  /**
+   * A thread's replies: those it carries, or, where it carries fewer than its
+   * `totalReplyCount` ("a subset", CommentThreads), all of them through `comments.list` by
+   * `parentId`, a unit a page.
+   */
+  async function threadReplies(token: string, thread: Record<string, unknown>, topId: string): Promise<unknown[]> {
+    const carried = list(record(thread.replies).comments);
+    const total = num(record(thread.snippet).totalReplyCount) ?? 0;
+    if (total <= carried.length) return carried;
+    const replies: unknown[] = [];
+    let pageToken: string | null = null;
+    for (let read = 0; read < MAX_REPLIES_PER_THREAD; read += REPLY_PAGE) {
+      const page = await google.api('GET', api('/comments'), token, {
+        query: {
+          part: 'snippet',
+          parentId: topId,
+          maxResults: REPLY_PAGE,
+          textFormat: 'plainText',
+          ...(pageToken === null ? {} : { pageToken }),
+        },
+      });
+      replies.push(...list(page.items));
+      pageToken = str(page.nextPageToken);
+      if (pageToken === null || pageToken === '') break;
+    }
+    return replies;
+  }
+
   return {
     async recentComments({ platformUserId, accessToken }, { posts = 10 } = {}) {
       const videos = await videoSummaries(accessToken, platformUserId, posts);
@@ -99,8 +131,7 @@ export function youtubeComments(context: YouTubeContext): CommentsCapability {
             const top = toComment(record(thread.snippet).topLevelComment, id, platformUserId, null);
             if (top === null) continue;
             comments.push(top);
-            // The replies a thread carries (a subset where there are many: comments.list by parentId reads the rest).
-            for (const reply of list(record(thread.replies).comments)) {
+            for (const reply of await threadReplies(accessToken, thread, top.id)) {
               const c = toComment(reply, id, platformUserId, top.id);
               if (c !== null) comments.push(c);
             }

@@ -1,6 +1,7 @@
 /**
  * YouTube comments: the channel's uploads (`playlistItems.list` on its uploads playlist),
- * `commentThreads.list` of a video, `comments.insert` (a reply, with `snippet.parentId`) and
+ * `commentThreads.list` of a video, `comments.list` (a comment's replies by `parentId`, or by
+ * `id`), `comments.insert` (a reply, with `snippet.parentId`) and
  * `comments.setModerationStatus` (`heldForReview`, `published`, `rejected`), on www.googleapis.com.
  */
 import type { FastifyInstance } from 'fastify';
@@ -17,6 +18,12 @@ import { call, SCOPE } from './access.ts';
 
 /** "The maximum number of characters" of a comment's text (comments.insert: `commentTextTooLong`). */
 const MAX_COMMENT = 10_000;
+/**
+ * The replies a thread carries: "a subset of the total number of replies", the rest read through
+ * comments.list by parentId (CommentThreads resource). YouTube names no number; the sandbox
+ * carries the oldest five.
+ */
+const CARRIED_REPLIES = 5;
 
 function count(raw: string | undefined, fallback: number, min: number, max: number, name: string): number {
   if (raw === undefined) return fallback;
@@ -154,10 +161,17 @@ export function commentRoutes(app: FastifyInstance, store: Store): void {
           totalReplyCount: replies.length,
           isPublic: true,
         },
-        // The thread's replies, oldest first (commentThreads.list gives a subset; these are few).
+        // The thread's oldest replies, oldest first: a subset where there are more.
         ...(replies.length === 0
           ? {}
-          : { replies: { comments: [...replies].reverse().map((r) => renderComment(channel, post, r, true)) } }),
+          : {
+              replies: {
+                comments: [...replies]
+                  .reverse()
+                  .slice(0, CARRIED_REPLIES)
+                  .map((r) => renderComment(channel, post, r, true)),
+              },
+            }),
       });
     }
     return {
@@ -166,6 +180,61 @@ export function commentRoutes(app: FastifyInstance, store: Store): void {
       ...(offset + max < wanted.length ? { nextPageToken: String(offset + max) } : {}),
       pageInfo: { totalResults: page.length, resultsPerPage: max },
       items,
+    };
+  });
+
+  // comments.list: a comment's replies by `parentId` (paged), or comments by `id`.
+  app.get('/youtube/v3/comments', async (request) => {
+    const who = await caller(store, request, call);
+    requireScope(who, call, SCOPE.forceSsl, SCOPE.readonly, SCOPE.manage);
+    const part = param(request, 'part') ?? '';
+    if (part === '' || part.split(',').some((p) => !['id', 'snippet'].includes(p))) {
+      throw google.badParameter(`Invalid value '${part}' for part: the comment resource's parts are id and snippet.`);
+    }
+    const parentId = param(request, 'parentId');
+    const ids = param(request, 'id');
+    if ((parentId === undefined) === (ids === undefined)) {
+      throw google.badParameter('Exactly one of id, parentId is expected.');
+    }
+    if (ids !== undefined) {
+      const found = [];
+      for (const id of ids.split(',')) {
+        const comment = await findComment(store, id);
+        const post = comment === undefined ? undefined : await findPost(store, comment.postId);
+        const channel = post === undefined ? undefined : await findAccount(store, post.accountId);
+        if (comment && post && channel?.platform === 'youtube' && !comment.hidden) {
+          found.push(renderComment(channel, post, comment, channel.parentId === who.account.id));
+        }
+      }
+      return {
+        kind: 'youtube#commentListResponse',
+        etag: 'etag-comments',
+        pageInfo: { totalResults: found.length, resultsPerPage: found.length },
+        items: found,
+      };
+    }
+    const max = count(param(request, 'maxResults'), 20, 1, 100, 'maxResults');
+    const offset = Number(param(request, 'pageToken') ?? 0) || 0;
+    const parent = await findComment(store, parentId ?? '');
+    const post = parent === undefined ? undefined : await findPost(store, parent.postId);
+    const channel = post === undefined ? undefined : await findAccount(store, post.accountId);
+    // An unknown comment has no replies to list.
+    const replies =
+      parent === undefined || post === undefined || channel?.platform !== 'youtube'
+        ? []
+        : (await listComments(store, post.id, { parentId: parent.id, limit: 10_000 })).comments
+            .filter((c) => !c.hidden)
+            .reverse();
+    const page = replies.slice(offset, offset + max);
+    return {
+      kind: 'youtube#commentListResponse',
+      etag: `etag-replies-${parentId}`,
+      ...(offset + max < replies.length ? { nextPageToken: String(offset + max) } : {}),
+      pageInfo: { totalResults: replies.length, resultsPerPage: max },
+      items:
+        post === undefined || channel === undefined
+          ? []
+          : page.map((r) => renderComment(channel, post, r, channel.parentId === who.account.id)),
     };
   });
 
