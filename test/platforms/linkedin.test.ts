@@ -725,6 +725,62 @@ describe('linkedin: comments on organization posts', () => {
     ]);
   });
 
+  it("deleting the organization's reply: DELETE under its parent comment as the organization; gone from the comment; a second time is no error", async () => {
+    const account = await firstOrganization('li_comments_delete');
+    const comment = await commentOn('li_comments_delete.company1', 'Is the office open on Friday?');
+    const commentUrn = `urn:li:comment:(urn:li:activity:${comment.post_id},${comment.id})`;
+    const sent = await comments().reply(account, commentUrn, 'Yes, from 9 to 5');
+    if (sent.state !== 'sent') throw new Error('the reply was not sent at once');
+    const replyNumber = /,(\d+)\)$/.exec(sent.id)?.[1];
+    const deleteReply = comments().deleteReply;
+    if (deleteReply === undefined) throw new Error('the LinkedIn adapter deletes no replies');
+    await deleteReply(account, sent.id, commentUrn);
+    // "Delete a Comment": the reply's id under its parent comment, the organization as the actor.
+    const calls = (await sandbox.calls('linkedin', 'li_comments_delete')).data.filter((c) => c.method === 'DELETE');
+    expect(calls.map((c) => [decodeURIComponent(c.path), c.query])).toEqual([
+      [
+        `/api.linkedin.com/rest/socialActions/${commentUrn}/comments/${replyNumber}`,
+        { actor: `urn:li:organization:${account.platformUserId}` },
+      ],
+    ]);
+    const { body } = await rest(
+      'GET',
+      `/socialActions/${encodeURIComponent(commentUrn)}/comments`,
+      account.accessToken,
+      VERSIONED,
+    );
+    expect(body.elements).toEqual([]);
+    // LinkedIn no longer has it (404): deleted before, which is what was asked.
+    await deleteReply(account, sent.id, commentUrn);
+    expect(linkedin.scopes.byAction.delete_reply).toEqual(['w_organization_social']);
+  });
+
+  it("LinkedIn refuses deleting another member's comment (403 ACCESS_DENIED), and the comment stays", async () => {
+    const account = await firstOrganization('li_comments_delete_other');
+    const top = await commentOn('li_comments_delete_other.company1', 'Hello');
+    const topUrn = `urn:li:comment:(urn:li:activity:${top.post_id},${top.id})`;
+    const { body: under } = await sandbox.control('POST', '/comments', {
+      platform: 'linkedin',
+      username: 'li_comments_delete_other.company1',
+      author_username: 'a_third_member',
+      text: 'Hello to you',
+      post_id: top.post_id,
+      parent_id: top.id,
+    });
+    const otherUrn = `urn:li:comment:(urn:li:activity:${top.post_id},${under.id})`;
+    const deleteReply = comments().deleteReply;
+    if (deleteReply === undefined) throw new Error('the LinkedIn adapter deletes no replies');
+    const refused = await platformError(deleteReply(account, otherUrn, topUrn));
+    expect(refused).toMatchObject({ kind: 'permission_missing', detail: { status: 403, code: 'ACCESS_DENIED' } });
+    const { body } = await rest(
+      'GET',
+      `/socialActions/${encodeURIComponent(topUrn)}/comments`,
+      account.accessToken,
+      VERSIONED,
+    );
+    expect(body.elements.map((e: { message: { text: string } }) => e.message.text)).toEqual(['Hello to you']);
+  });
+
   it('reading comments needs r_organization_social, replying w_organization_social (403 ACCESS_DENIED)', async () => {
     expect(linkedin.scopes.byAction.read_comments).toEqual(['r_organization_social']);
     expect(linkedin.scopes.byAction.reply).toEqual(['w_organization_social']);

@@ -54,7 +54,7 @@ export const linkedinDefinition = {
   // One member's login reaches every organization page they administer; each chosen page is an account.
   grantsPages: true,
   // Comments API: comments are read and answered as the organization; LinkedIn offers no hiding.
-  comments: { reply: true, hide: false, replyToHidden: false, hideReplies: false },
+  comments: { reply: true, hide: false, deleteReply: true, replyToHidden: false, hideReplies: false },
   insights: LINKEDIN_METRICS,
   metricDescriptions: METRIC_DESCRIPTIONS,
   publishing: {

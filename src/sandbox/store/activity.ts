@@ -1,4 +1,4 @@
-/** What the service did on a platform (published, replied, hid, revoked), as the control API lists it. */
+/** What the service did on a platform (published, replied, hid, deleted its comment, revoked), as the control API lists it. */
 import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Store } from '../platform.ts';
 import { type SandboxActivity, type SandboxPost, sandboxActivity } from '../schema.ts';
@@ -7,7 +7,7 @@ export async function recordActivity(
   store: Store,
   values: {
     accountId: string;
-    action: 'publish' | 'reply' | 'comment' | 'hide' | 'unhide' | 'revoke';
+    action: 'publish' | 'reply' | 'comment' | 'hide' | 'unhide' | 'revoke' | 'delete_comment';
     targetId: string;
     detail: Record<string, unknown>;
   },
