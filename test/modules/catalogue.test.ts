@@ -100,7 +100,7 @@ describe('GET /v1/platforms', () => {
         ],
         image_types: ['image/jpeg'],
       },
-      comments: { reply: true, hide: true, delete_reply: false, hide_replies: true, reply_to_hidden: false },
+      comments: { reply: true, hide: true, delete_reply: true, hide_replies: true, reply_to_hidden: false },
     });
     // Threads' posts docs: 500 characters, an emoji counted as its UTF-8 bytes; carousels of 2 to
     // 20; JPEG and PNG. Its reply management hides top-level replies only.
@@ -137,7 +137,7 @@ describe('GET /v1/platforms', () => {
         text: { max_length: 63206 },
         carousel: { min_items: 2, max_items: null },
       },
-      comments: { reply: true, hide: true, delete_reply: false, hide_replies: true, reply_to_hidden: true },
+      comments: { reply: true, hide: true, delete_reply: true, hide_replies: true, reply_to_hidden: true },
       insights: null,
     });
     // LinkedIn: a member's login grants the organization pages they administer; the Posts API's
@@ -167,7 +167,19 @@ describe('GET /v1/platforms', () => {
         text: { max_length: 280, counting: 'x_weighted' },
         carousel: { min_items: 2, max_items: 4 },
       },
-      comments: { reply: true, hide: true, delete_reply: false, hide_replies: true, reply_to_hidden: false },
+      comments: { reply: true, hide: true, delete_reply: true, hide_replies: true, reply_to_hidden: false },
+    });
+    // Where the account's own reply can be deleted through the API (Threads' needs threads_delete, not asked for).
+    expect(
+      Object.fromEntries(Object.entries(byName).map(([name, p]) => [name, p?.comments?.delete_reply ?? null])),
+    ).toEqual({
+      instagram: true,
+      threads: false,
+      tiktok: null,
+      facebook: true,
+      linkedin: true,
+      youtube: true,
+      x: true,
     });
     expect(byName.x?.insights?.post.map((m) => m.name)).toEqual([
       'views',

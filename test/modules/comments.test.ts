@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { now, resetClock } from '../../src/clock.ts';
@@ -459,6 +459,54 @@ describe('replying and hiding', () => {
     expect(ownRow?.byAccount).toBe(true);
     expect((await list(`?account_id=${account.id}`)).map((c) => c.id)).toEqual([comment.id]);
     expect(await commentEventsFor(ownRow?.id ?? 'none')).toEqual([]);
+  });
+
+  it.each(['instagram', 'facebook'] as const)(
+    '%s: a reply deleted through the API is deleted on the platform (DELETE /{comment-id}), and shown deleted',
+    async (platform) => {
+      const account = await connected(platform);
+      const made = await commentOn(platform, account, { text: 'Do you deliver on Sundays?' });
+      const comment = await arrived(made.id);
+      const sent = await act(comment.id, 'reply', { text: 'We do, until noon' });
+      expect(sent.statusCode, sent.body).toBe(201);
+      const reply = sent.json();
+
+      const res = await t.app.inject({
+        method: 'DELETE',
+        url: `/v1/comments/${comment.id}/replies/${reply.id}`,
+        headers: auth(owner.key),
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toMatchObject({ id: reply.id, status: 'deleted', deleted_at: expect.any(String) });
+      const deletions = (await activity(platform, account.sandboxUser)).filter((a) => a.action === 'delete_comment');
+      expect(deletions).toEqual([expect.objectContaining({ target_id: reply.platform_comment_id })]);
+      // The platform no longer lists it: a poll brings nothing back.
+      await pollComments(pollDeps(), account.id);
+      const [own] = await t.database.db
+        .select()
+        .from(comments)
+        .where(and(eq(comments.accountId, account.id), eq(comments.platformCommentId, reply.platform_comment_id)));
+      expect(own).toBeUndefined();
+      expect((await getComment(comment.id)).replies).toEqual([expect.objectContaining({ status: 'deleted' })]);
+    },
+  );
+
+  it('where the service cannot delete a reply (Threads), DELETE is 422 unsupported_platform and nothing is asked', async () => {
+    const account = await connected('threads');
+    const comment = await arrived((await commentOn('threads', account, { text: 'Nice thread' })).id);
+    const sent = await act(comment.id, 'reply', { text: 'Thanks!' });
+    expect(sent.statusCode, sent.body).toBe(201);
+    const before = (await getComment(comment.id)).replies;
+    const res = await t.app.inject({
+      method: 'DELETE',
+      url: `/v1/comments/${comment.id}/replies/${sent.json().id}`,
+      headers: auth(owner.key),
+    });
+    expect(res.statusCode, res.body).toBe(422);
+    expect((res.json() as ErrorBody).error.code).toBe('unsupported_platform');
+    expect((await getComment(comment.id)).replies).toEqual(before);
+    const deletions = (await activity('threads', account.sandboxUser)).filter((a) => a.action === 'delete_comment');
+    expect(deletions).toEqual([]);
   });
 
   it('hide and unhide reach the platform', async () => {

@@ -20,6 +20,11 @@ export async function recordHiding(store: Store, accountId: string, commentId: s
   await recordActivity(store, { accountId, action: hidden ? 'hide' : 'unhide', targetId: commentId, detail: {} });
 }
 
+/** The account deleted a comment (its own reply, or one on its post where the platform allows that). */
+export async function recordCommentDeletion(store: Store, accountId: string, commentId: string): Promise<void> {
+  await recordActivity(store, { accountId, action: 'delete_comment', targetId: commentId, detail: {} });
+}
+
 /** What a platform received for a post it published, as the activity lists it. */
 export interface Publication {
   text: string;
