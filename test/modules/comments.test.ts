@@ -1445,6 +1445,42 @@ describe('LinkedIn: comments read by polling, answered as the organization', () 
     expect(after).toHaveLength(1);
   });
 
+  it('LinkedIn refusing the deletion is 502 platform_error and the reply is `sent` again; a DELETE later deletes it', async () => {
+    const { account, comment, reply } = await answered('Do you sponsor visas?');
+    const fault = await sandbox.control('POST', '/faults', {
+      platform: 'linkedin',
+      username: account.sandboxUser,
+      error: 'invalid_request',
+    });
+    expect(fault.status, JSON.stringify(fault.body)).toBe(201);
+    const refused = await deleteReply(comment.id, reply.id);
+    expect(refused.statusCode, refused.body).toBe(502);
+    expect(refused.json().error).toMatchObject({ code: 'platform_error', details: { platform: 'linkedin' } });
+    expect((await getComment(comment.id)).replies).toEqual([
+      expect.objectContaining({ id: reply.id, status: 'sent', deleted_at: null }),
+    ]);
+    const res = await deleteReply(comment.id, reply.id);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ status: 'deleted' });
+  });
+
+  it('without w_organization_social the deletion is 422 permission_missing naming it, and LinkedIn is not asked', async () => {
+    const { account, comment, reply } = await answered('Any remote roles?');
+    await t.database.db
+      .update(accounts)
+      .set({ scopes: ['r_basicprofile', 'rw_organization_admin', 'r_organization_social'] })
+      .where(eq(accounts.id, account.id));
+    const res = await deleteReply(comment.id, reply.id);
+    expect(res.statusCode, res.body).toBe(422);
+    expect(res.json().error).toMatchObject({
+      code: 'permission_missing',
+      details: { permission: 'w_organization_social' },
+    });
+    const deletions = (await activity('linkedin', account.sandboxUser)).filter((a) => a.action === 'delete_comment');
+    expect(deletions).toEqual([]);
+    expect((await getComment(comment.id)).replies).toEqual([expect.objectContaining({ status: 'sent' })]);
+  });
+
   it('a reply left `deleting` by a request that ended after LinkedIn deleted it is finished by the next DELETE, LinkedIn asked once more', async () => {
     const { account, comment, reply } = await answered('Is there parking?');
     expect((await deleteReply(comment.id, reply.id)).statusCode).toBe(200);
