@@ -199,6 +199,7 @@ describe('GET /v1/platforms', () => {
       'likes',
       'comments',
       'shares',
+      'engagement',
     ]);
     expect(byName.linkedin?.insights?.post.map((m) => m.name)).toEqual([
       'views',
@@ -206,8 +207,11 @@ describe('GET /v1/platforms', () => {
       'likes',
       'comments',
       'shares',
+      'engagement',
     ]);
     expect(accountMetric('linkedin', 'views')?.description).toMatch(/impressions/i);
+    // A rate, not a count: the catalogue says so, and that its total over days is null.
+    expect(accountMetric('linkedin', 'engagement')?.description).toMatch(/rate.*fraction.*total over days is null/);
     // Threads' user insights: `views` are views of the profile; Instagram's, of the content.
     expect(accountMetric('threads', 'views')?.description).toMatch(/profile/);
     expect(accountMetric('instagram', 'views')?.description).toMatch(/content/);

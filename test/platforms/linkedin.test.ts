@@ -840,6 +840,38 @@ describe('linkedin: organization insights', () => {
     expect(read.figures[dayOf(1)]).toEqual({ views: null, likes: null, followers_count: null });
   });
 
+  it("each day's engagement rate (totalShareStatistics.engagement), as LinkedIn answers it beside the counts", async () => {
+    const account = await firstOrganization('li_engagement');
+    const [yesterday, before] = [dayOf(-1), dayOf(-2)];
+    const set = (metric: string, a: number | null, b: number | null) =>
+      figures('li_engagement', metric, [
+        { day: before, value: a },
+        { day: yesterday, value: b },
+      ]);
+    await set('impressionCount', 400, 0);
+    await set('clickCount', 10, 0);
+    await set('likeCount', 6, 0);
+    await set('commentCount', 2, 0);
+    await set('shareCount', 2, 0);
+    const urn = encodeURIComponent(`urn:li:organization:${account.platformUserId}`);
+    const start = Date.parse(`${before}T00:00:00Z`);
+    const raw = await rest(
+      'GET',
+      `/organizationalEntityShareStatistics?q=organizationalEntity&organizationalEntity=${urn}&timeIntervals=(timeRange:(start:${start},end:${start + 2 * DAY}),timeGranularityType:DAY)`,
+      account.accessToken,
+      VERSIONED,
+    );
+    // (10 + 6 + 2 + 2) / 400 on the first day; no impression on the second, so no rate.
+    expect(
+      raw.body.elements.map(
+        (e: { totalShareStatistics: { engagement?: number } }) => e.totalShareStatistics.engagement,
+      ),
+    ).toEqual([0.05, undefined]);
+    const read = await insightsOf(linkedin).accountInsights(account, [before, yesterday], ['engagement', 'clicks']);
+    expect(read.figures[before]).toEqual({ engagement: 0.05, clicks: 10 });
+    expect(read.figures[yesterday]).toEqual({ engagement: null, clicks: 0 });
+  });
+
   it('days older than the rolling 12 months are no data, never asked; an unknown metric is refused', async () => {
     const account = await firstOrganization('li_insights_old');
     const old = dayOf(-400);
@@ -881,7 +913,19 @@ describe('linkedin: organization insights', () => {
     const postId = containerId.replace('urn:li:share:', '');
     await figures('li_post_insights', 'impressionCount', [{ day: dayOf(0), value: 300 }], postId);
     await figures('li_post_insights', 'commentCount', [{ day: dayOf(0), value: null }], postId);
-    const read = await insightsOf(linkedin).postInsights(account, containerId, ['views', 'comments']);
-    expect(read.figures).toEqual({ views: 300, comments: null });
+    const read = await insightsOf(linkedin).postInsights(account, containerId, ['views', 'comments', 'engagement']);
+    // A comment count missing: no engagement rate either.
+    expect(read.figures).toEqual({ views: 300, comments: null, engagement: null });
+    for (const [metric, value] of [
+      ['commentCount', 4],
+      ['clickCount', 20],
+      ['likeCount', 3],
+      ['shareCount', 3],
+    ] as const) {
+      await figures('li_post_insights', metric, [{ day: dayOf(0), value }], postId);
+    }
+    const rated = await insightsOf(linkedin).postInsights(account, containerId, ['engagement']);
+    // (20 + 3 + 4 + 3) / 300.
+    expect(rated.figures).toEqual({ engagement: 0.1 });
   });
 });
