@@ -1438,6 +1438,8 @@ describe('LinkedIn: comments read by polling, answered as the organization', () 
     const gone = await t.app.inject({ method: 'GET', url: `/v1/comments/${ownReply.id}`, headers: auth(owner.key) });
     expect(gone.statusCode).toBe(404);
 
+    // Answered again, even once the account needs reconnecting: nothing is asked of LinkedIn.
+    await t.database.db.update(accounts).set({ status: 'expired' }).where(eq(accounts.id, account.id));
     const again = await deleteReply(comment.id, reply.id);
     expect(again.statusCode, again.body).toBe(200);
     expect(again.json()).toEqual(res.json());

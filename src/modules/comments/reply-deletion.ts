@@ -11,7 +11,7 @@ import { looksLikeId } from '../../ids.ts';
 import { transition } from '../../jobs/workflow.ts';
 import { commentsOf } from '../../platforms/index.ts';
 import { acting, actionable } from './actions.ts';
-import type { CommentDeps } from './inbox.ts';
+import { type CommentDeps, findVisible } from './inbox.ts';
 import { replies } from './reply-workflow.ts';
 import { type CommentReply, commentReplies, comments } from './tables.ts';
 
@@ -37,21 +37,22 @@ function notDeletable(reply: CommentReply): ApiError | null {
   return null;
 }
 
-async function replyOf(deps: CommentDeps, commentId: string, replyId: string): Promise<CommentReply> {
-  if (!looksLikeId('commentReply', replyId)) throw replyNotFound(replyId);
+/** The comment's reply `replyId`, if it has one by that id. */
+async function replyOf(deps: CommentDeps, commentId: string, replyId: string): Promise<CommentReply | undefined> {
+  if (!looksLikeId('commentReply', replyId)) return undefined;
   const [reply] = await deps.db
     .select()
     .from(commentReplies)
     .where(and(eq(commentReplies.id, replyId), eq(commentReplies.commentId, commentId)));
-  if (!reply) throw replyNotFound(replyId);
   return reply;
 }
 
 /**
  * Deletes the account's reply `replyId` to comment `commentId` on the platform. A reply already
- * deleted answers as it is (deleting twice is no error); one still `sending` or `failed` is 409
- * `reply_not_deletable`. A reply left `deleting` (a crash, or another request at the same time)
- * is asked of the platform again: a platform that no longer has it counts as deleted.
+ * deleted answers as it is, whatever the account's state now (deleting twice is no error); one
+ * still `sending` or `failed` is 409 `reply_not_deletable`. A reply left `deleting` (a crash, or
+ * another request at the same time) is asked of the platform again: a platform that no longer
+ * has it counts as deleted.
  */
 export async function deleteReply(
   deps: CommentDeps,
@@ -59,9 +60,11 @@ export async function deleteReply(
   commentId: string,
   replyId: string,
 ): Promise<CommentReply> {
+  const reply = await replyOf(deps, (await findVisible(deps.db, scope, commentId)).id, replyId);
+  if (reply?.status === 'deleted') return reply;
+  // What the platform and the account allow is checked before the reply's own state.
   const { comment, account } = await actionable(deps, scope, commentId, 'delete_reply');
-  const reply = await replyOf(deps, comment.id, replyId);
-  if (reply.status === 'deleted') return reply;
+  if (reply === undefined) throw replyNotFound(replyId);
   const refused = notDeletable(reply);
   if (refused) throw refused;
   const platformId = reply.platformCommentId;
