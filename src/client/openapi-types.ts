@@ -8536,14 +8536,16 @@ export interface paths {
                                     comment_id: string;
                                     text: string;
                                     /**
-                                     * @description `sent` (on the platform), `sending` (being sent; on Threads, while Threads processes the reply, which the service publishes as soon as Threads is done), `failed` (the platform refused it or it could not be published: see `error`; nothing is on the platform).
+                                     * @description `sent` (on the platform), `sending` (being sent; on Threads, while Threads processes the reply, which the service publishes as soon as Threads is done), `failed` (the platform refused it or it could not be published: see `error`; nothing is on the platform), `deleting` (a deletion was asked and the platform has not confirmed it: DELETE again to finish it), `deleted` (deleted on the platform through DELETE /v1/comments/{id}/replies/{reply_id}: see `deleted_at`).
                                      * @enum {unknown}
                                      */
-                                    status: "sending" | "sent" | "failed";
+                                    status: "sending" | "sent" | "failed" | "deleting" | "deleted";
                                     /** @description The reply's id on the platform, once sent. */
                                     platform_comment_id: string | null;
                                     /** @description When the platform took it. */
                                     sent_at: string | null;
+                                    /** @description When the platform confirmed its deletion. */
+                                    deleted_at: string | null;
                                     /** @description Why it could not be sent. */
                                     error: string | null;
                                     /**
@@ -9028,14 +9030,16 @@ export interface paths {
                                 comment_id: string;
                                 text: string;
                                 /**
-                                 * @description `sent` (on the platform), `sending` (being sent; on Threads, while Threads processes the reply, which the service publishes as soon as Threads is done), `failed` (the platform refused it or it could not be published: see `error`; nothing is on the platform).
+                                 * @description `sent` (on the platform), `sending` (being sent; on Threads, while Threads processes the reply, which the service publishes as soon as Threads is done), `failed` (the platform refused it or it could not be published: see `error`; nothing is on the platform), `deleting` (a deletion was asked and the platform has not confirmed it: DELETE again to finish it), `deleted` (deleted on the platform through DELETE /v1/comments/{id}/replies/{reply_id}: see `deleted_at`).
                                  * @enum {unknown}
                                  */
-                                status: "sending" | "sent" | "failed";
+                                status: "sending" | "sent" | "failed" | "deleting" | "deleted";
                                 /** @description The reply's id on the platform, once sent. */
                                 platform_comment_id: string | null;
                                 /** @description When the platform took it. */
                                 sent_at: string | null;
+                                /** @description When the platform confirmed its deletion. */
+                                deleted_at: string | null;
                                 /** @description Why it could not be sent. */
                                 error: string | null;
                                 /**
@@ -9261,14 +9265,16 @@ export interface paths {
                                 comment_id: string;
                                 text: string;
                                 /**
-                                 * @description `sent` (on the platform), `sending` (being sent; on Threads, while Threads processes the reply, which the service publishes as soon as Threads is done), `failed` (the platform refused it or it could not be published: see `error`; nothing is on the platform).
+                                 * @description `sent` (on the platform), `sending` (being sent; on Threads, while Threads processes the reply, which the service publishes as soon as Threads is done), `failed` (the platform refused it or it could not be published: see `error`; nothing is on the platform), `deleting` (a deletion was asked and the platform has not confirmed it: DELETE again to finish it), `deleted` (deleted on the platform through DELETE /v1/comments/{id}/replies/{reply_id}: see `deleted_at`).
                                  * @enum {unknown}
                                  */
-                                status: "sending" | "sent" | "failed";
+                                status: "sending" | "sent" | "failed" | "deleting" | "deleted";
                                 /** @description The reply's id on the platform, once sent. */
                                 platform_comment_id: string | null;
                                 /** @description When the platform took it. */
                                 sent_at: string | null;
+                                /** @description When the platform confirmed its deletion. */
+                                deleted_at: string | null;
                                 /** @description Why it could not be sent. */
                                 error: string | null;
                                 /**
@@ -9504,14 +9510,16 @@ export interface paths {
                             comment_id: string;
                             text: string;
                             /**
-                             * @description `sent` (on the platform), `sending` (being sent; on Threads, while Threads processes the reply, which the service publishes as soon as Threads is done), `failed` (the platform refused it or it could not be published: see `error`; nothing is on the platform).
+                             * @description `sent` (on the platform), `sending` (being sent; on Threads, while Threads processes the reply, which the service publishes as soon as Threads is done), `failed` (the platform refused it or it could not be published: see `error`; nothing is on the platform), `deleting` (a deletion was asked and the platform has not confirmed it: DELETE again to finish it), `deleted` (deleted on the platform through DELETE /v1/comments/{id}/replies/{reply_id}: see `deleted_at`).
                              * @enum {unknown}
                              */
-                            status: "sending" | "sent" | "failed";
+                            status: "sending" | "sent" | "failed" | "deleting" | "deleted";
                             /** @description The reply's id on the platform, once sent. */
                             platform_comment_id: string | null;
                             /** @description When the platform took it. */
                             sent_at: string | null;
+                            /** @description When the platform confirmed its deletion. */
+                            deleted_at: string | null;
                             /** @description Why it could not be sent. */
                             error: string | null;
                             /**
@@ -9750,6 +9758,257 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/comments/{id}/replies/{reply_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete a reply sent through the API
+         * @description Deletes the account's reply (one of the comment's `replies`) on the platform, and answers 200 with it, `status: "deleted"` and `deleted_at`; it stays in the comment's `replies` so its history shows, and the account's own comment it became is gone (GET /v1/comments/{id} of it: 404). The comment's `reply_status` is unchanged. The reply is `deleting` before the platform is asked; a request that ends before the platform answered leaves it so, and a DELETE again asks again (a reply the platform no longer has counts as deleted). Deleting an already deleted reply answers it again, unchanged (no platform call). A reply still `sending` or `failed` (nothing on the platform): 409 `reply_not_deletable`. 404 `reply_not_found` for a reply not of this comment. Offered on Instagram, Facebook Pages, LinkedIn, YouTube and X: elsewhere 422 `unsupported_platform` (GET /v1/platforms, `comments.delete_reply`). 422 `unsupported_platform` (TikTok: no comment API for ordinary apps; GET /v1/platforms says what each platform allows), 409 `account_not_connected` (the account is `expired` or `disconnected`, or the platform says its token expired or was revoked: the account is then marked so), 422 `permission_missing` (the permission the spec names is not granted: `details.permission`; no platform call is made), 429 `platform_rate_limited` with `Retry-After` (the platform limits the account now), 502 `platform_error` (the platform refused or failed: `details.platform_code` and `details.platform_message` are its own). When the platform refuses, the reply is `sent` again.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Owner keys only: a profile id or `external_id` that scopes the request to that profile. */
+                    "service-profile"?: string;
+                };
+                path: {
+                    /** @description The comment answered, `cmt_...`. */
+                    id: string;
+                    /** @description The reply, `crp_...` (the comment's `replies`). */
+                    reply_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Reply id, `crp_...`. */
+                            id: string;
+                            /** @description The comment it answers. */
+                            comment_id: string;
+                            text: string;
+                            /**
+                             * @description `sent` (on the platform), `sending` (being sent; on Threads, while Threads processes the reply, which the service publishes as soon as Threads is done), `failed` (the platform refused it or it could not be published: see `error`; nothing is on the platform), `deleting` (a deletion was asked and the platform has not confirmed it: DELETE again to finish it), `deleted` (deleted on the platform through DELETE /v1/comments/{id}/replies/{reply_id}: see `deleted_at`).
+                             * @enum {unknown}
+                             */
+                            status: "sending" | "sent" | "failed" | "deleting" | "deleted";
+                            /** @description The reply's id on the platform, once sent. */
+                            platform_comment_id: string | null;
+                            /** @description When the platform took it. */
+                            sent_at: string | null;
+                            /** @description When the platform confirmed its deletion. */
+                            deleted_at: string | null;
+                            /** @description Why it could not be sent. */
+                            error: string | null;
+                            /**
+                             * Format: date-time
+                             * @description When it was asked for. ISO 8601, UTC.
+                             */
+                            created_at: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code, e.g. `profile_not_found`. */
+                                code: string;
+                                /** @description What went wrong, for a human. */
+                                message: string;
+                                /** @description Also in the `Request-Id` response header; quote it in support requests. */
+                                request_id: string;
+                                /** @description For `validation_failed`: a list of `{field, message}`. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code, e.g. `profile_not_found`. */
+                                code: string;
+                                /** @description What went wrong, for a human. */
+                                message: string;
+                                /** @description Also in the `Request-Id` response header; quote it in support requests. */
+                                request_id: string;
+                                /** @description For `validation_failed`: a list of `{field, message}`. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code, e.g. `profile_not_found`. */
+                                code: string;
+                                /** @description What went wrong, for a human. */
+                                message: string;
+                                /** @description Also in the `Request-Id` response header; quote it in support requests. */
+                                request_id: string;
+                                /** @description For `validation_failed`: a list of `{field, message}`. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code, e.g. `profile_not_found`. */
+                                code: string;
+                                /** @description What went wrong, for a human. */
+                                message: string;
+                                /** @description Also in the `Request-Id` response header; quote it in support requests. */
+                                request_id: string;
+                                /** @description For `validation_failed`: a list of `{field, message}`. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code, e.g. `profile_not_found`. */
+                                code: string;
+                                /** @description What went wrong, for a human. */
+                                message: string;
+                                /** @description Also in the `Request-Id` response header; quote it in support requests. */
+                                request_id: string;
+                                /** @description For `validation_failed`: a list of `{field, message}`. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code, e.g. `profile_not_found`. */
+                                code: string;
+                                /** @description What went wrong, for a human. */
+                                message: string;
+                                /** @description Also in the `Request-Id` response header; quote it in support requests. */
+                                request_id: string;
+                                /** @description For `validation_failed`: a list of `{field, message}`. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code, e.g. `profile_not_found`. */
+                                code: string;
+                                /** @description What went wrong, for a human. */
+                                message: string;
+                                /** @description Also in the `Request-Id` response header; quote it in support requests. */
+                                request_id: string;
+                                /** @description For `validation_failed`: a list of `{field, message}`. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code, e.g. `profile_not_found`. */
+                                code: string;
+                                /** @description What went wrong, for a human. */
+                                message: string;
+                                /** @description Also in the `Request-Id` response header; quote it in support requests. */
+                                request_id: string;
+                                /** @description For `validation_failed`: a list of `{field, message}`. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                502: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code, e.g. `profile_not_found`. */
+                                code: string;
+                                /** @description What went wrong, for a human. */
+                                message: string;
+                                /** @description Also in the `Request-Id` response header; quote it in support requests. */
+                                request_id: string;
+                                /** @description For `validation_failed`: a list of `{field, message}`. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/comments/{id}/hide": {
         parameters: {
             query?: never;
@@ -9837,14 +10096,16 @@ export interface paths {
                                 comment_id: string;
                                 text: string;
                                 /**
-                                 * @description `sent` (on the platform), `sending` (being sent; on Threads, while Threads processes the reply, which the service publishes as soon as Threads is done), `failed` (the platform refused it or it could not be published: see `error`; nothing is on the platform).
+                                 * @description `sent` (on the platform), `sending` (being sent; on Threads, while Threads processes the reply, which the service publishes as soon as Threads is done), `failed` (the platform refused it or it could not be published: see `error`; nothing is on the platform), `deleting` (a deletion was asked and the platform has not confirmed it: DELETE again to finish it), `deleted` (deleted on the platform through DELETE /v1/comments/{id}/replies/{reply_id}: see `deleted_at`).
                                  * @enum {unknown}
                                  */
-                                status: "sending" | "sent" | "failed";
+                                status: "sending" | "sent" | "failed" | "deleting" | "deleted";
                                 /** @description The reply's id on the platform, once sent. */
                                 platform_comment_id: string | null;
                                 /** @description When the platform took it. */
                                 sent_at: string | null;
+                                /** @description When the platform confirmed its deletion. */
+                                deleted_at: string | null;
                                 /** @description Why it could not be sent. */
                                 error: string | null;
                                 /**
@@ -10103,7 +10364,7 @@ export interface paths {
         };
         /**
          * An account's daily figures
-         * @description Daily figures of an account on Instagram, Threads, LinkedIn, YouTube or X over `from`..`to` (UTC days, both included; default the 30 days ending today; at most 365), one value per day, null where the platform reported no data (never 0 for that). `total` sums the days (null when all are null), except `followers_count`, whose total is the last value known in the range: the platforms give only the current count, so the service keeps one reading a day from the day it first read the account (earlier days are null). Figures are read on connection (history up to 365 days back, as far as the platform keeps it), then every 6 hours (the last 3 days again, for late data), or now with POST /v1/insights/sync. Without the insights permission: 200 with `missing_permission` and every value null. Instagram accounts: `followers_count`, `views`, `reach`, `accounts_engaged`, `total_interactions`, `likes`, `comments`, `saves`, `shares`. Threads accounts: `followers_count`, `views`, `likes`, `replies`, `reposts`, `quotes`, `clicks`. LinkedIn accounts: `followers_count`, `views`, `clicks`, `likes`, `comments`, `shares`. YouTube accounts: `followers_count`, `views`, `watch_time_minutes`, `likes`, `comments`, `shares`, `subscribers_gained`, `subscribers_lost`. X accounts: `followers_count`. Instagram posts: `views`, `reach`, `likes`, `comments`, `saves`, `shares`, `total_interactions`. Threads posts: `views`, `likes`, `replies`, `reposts`, `quotes`, `shares`. LinkedIn posts: `views`, `clicks`, `likes`, `comments`, `shares`. YouTube posts: `views`, `watch_time_minutes`, `likes`, `comments`, `shares`, `subscribers_gained`, `subscribers_lost`. X posts: `views`, `likes`, `replies`, `reposts`, `quotes`, `bookmarks`. What each counts on each platform: GET /v1/platforms. Errors: 400 `invalid_range` (a malformed or impossible date, `from` after `to`, more than 365 days), 400 `unknown_metric`, 404 `account_not_found`, 422 `insights_not_supported` (TikTok and Facebook Pages). The answer carries an `ETag`: sent back in `If-None-Match`, it gets 304 without a body while the answer is the same (figures change at each refresh, every 6 hours).
+         * @description Daily figures of an account on Instagram, Threads, LinkedIn, YouTube or X over `from`..`to` (UTC days, both included; default the 30 days ending today; at most 365), one value per day, null where the platform reported no data (never 0 for that). `total` sums the days (null when all are null), except a rate (LinkedIn's `engagement`, a fraction per day), whose total is null, and `followers_count`, whose total is the last value known in the range: the platforms give only the current count, so the service keeps one reading a day from the day it first read the account (earlier days are null). Figures are read on connection (history up to 365 days back, as far as the platform keeps it), then every 6 hours (the last 3 days again, for late data), or now with POST /v1/insights/sync. Without the insights permission: 200 with `missing_permission` and every value null. Instagram accounts: `followers_count`, `views`, `reach`, `accounts_engaged`, `total_interactions`, `likes`, `comments`, `saves`, `shares`. Threads accounts: `followers_count`, `views`, `likes`, `replies`, `reposts`, `quotes`, `clicks`. LinkedIn accounts: `followers_count`, `views`, `clicks`, `likes`, `comments`, `shares`, `engagement`. YouTube accounts: `followers_count`, `views`, `watch_time_minutes`, `likes`, `comments`, `shares`, `subscribers_gained`, `subscribers_lost`. X accounts: `followers_count`. Instagram posts: `views`, `reach`, `likes`, `comments`, `saves`, `shares`, `total_interactions`. Threads posts: `views`, `likes`, `replies`, `reposts`, `quotes`, `shares`. LinkedIn posts: `views`, `clicks`, `likes`, `comments`, `shares`, `engagement`. YouTube posts: `views`, `watch_time_minutes`, `likes`, `comments`, `shares`, `subscribers_gained`, `subscribers_lost`. X posts: `views`, `likes`, `replies`, `reposts`, `quotes`, `bookmarks`. What each counts on each platform: GET /v1/platforms. Errors: 400 `invalid_range` (a malformed or impossible date, `from` after `to`, more than 365 days), 400 `unknown_metric`, 404 `account_not_found`, 422 `insights_not_supported` (TikTok and Facebook Pages). The answer carries an `ETag`: sent back in `If-None-Match`, it gets 304 without a body while the answer is the same (figures change at each refresh, every 6 hours).
          */
         get: {
             parameters: {
@@ -10152,7 +10413,7 @@ export interface paths {
                             /** @description Each metric asked (all of the platform's by default), by name. */
                             metrics: {
                                 [key: string]: {
-                                    /** @description The sum of the days; for `followers_count` (a count, not a flow) the last value known in the range. null: the platform reported no data (not 0). */
+                                    /** @description The sum of the days; for `followers_count` (a count, not a flow) the last value known in the range; for a rate (`engagement`) null, as rates do not add up. null: the platform reported no data (not 0). */
                                     total: number | null;
                                     /** @description One entry per day of the range, oldest first. */
                                     values: {
@@ -10339,7 +10600,7 @@ export interface paths {
         };
         /**
          * A post's figures
-         * @description Lifetime figures of a published post on Instagram, Threads, LinkedIn, YouTube or X, made through the API or seen on the platform (`source: "platform"`), read with its account's refresh (posts of the last 30 days each time; older ones once). A post made for several Instagram, Threads, LinkedIn, YouTube and X accounts has figures per account: name one with `account_id` (without it: 400 `account_id_required`, `details.account_ids` listing them). Without the insights permission: 200 with `missing_permission` and every value null. Instagram accounts: `followers_count`, `views`, `reach`, `accounts_engaged`, `total_interactions`, `likes`, `comments`, `saves`, `shares`. Threads accounts: `followers_count`, `views`, `likes`, `replies`, `reposts`, `quotes`, `clicks`. LinkedIn accounts: `followers_count`, `views`, `clicks`, `likes`, `comments`, `shares`. YouTube accounts: `followers_count`, `views`, `watch_time_minutes`, `likes`, `comments`, `shares`, `subscribers_gained`, `subscribers_lost`. X accounts: `followers_count`. Instagram posts: `views`, `reach`, `likes`, `comments`, `saves`, `shares`, `total_interactions`. Threads posts: `views`, `likes`, `replies`, `reposts`, `quotes`, `shares`. LinkedIn posts: `views`, `clicks`, `likes`, `comments`, `shares`. YouTube posts: `views`, `watch_time_minutes`, `likes`, `comments`, `shares`, `subscribers_gained`, `subscribers_lost`. X posts: `views`, `likes`, `replies`, `reposts`, `quotes`, `bookmarks`. What each counts on each platform: GET /v1/platforms. Errors: 400 `unknown_metric`, 404 `post_not_found`, 404 `account_not_found` (the post was not made for that account), 409 `post_not_published` (nothing on the platform yet), 422 `insights_not_supported` (TikTok and Facebook Pages). The answer carries an `ETag`: sent back in `If-None-Match`, it gets 304 without a body while the answer is the same (figures change at each refresh, every 6 hours).
+         * @description Lifetime figures of a published post on Instagram, Threads, LinkedIn, YouTube or X, made through the API or seen on the platform (`source: "platform"`), read with its account's refresh (posts of the last 30 days each time; older ones once). A post made for several Instagram, Threads, LinkedIn, YouTube and X accounts has figures per account: name one with `account_id` (without it: 400 `account_id_required`, `details.account_ids` listing them). Without the insights permission: 200 with `missing_permission` and every value null. Instagram accounts: `followers_count`, `views`, `reach`, `accounts_engaged`, `total_interactions`, `likes`, `comments`, `saves`, `shares`. Threads accounts: `followers_count`, `views`, `likes`, `replies`, `reposts`, `quotes`, `clicks`. LinkedIn accounts: `followers_count`, `views`, `clicks`, `likes`, `comments`, `shares`, `engagement`. YouTube accounts: `followers_count`, `views`, `watch_time_minutes`, `likes`, `comments`, `shares`, `subscribers_gained`, `subscribers_lost`. X accounts: `followers_count`. Instagram posts: `views`, `reach`, `likes`, `comments`, `saves`, `shares`, `total_interactions`. Threads posts: `views`, `likes`, `replies`, `reposts`, `quotes`, `shares`. LinkedIn posts: `views`, `clicks`, `likes`, `comments`, `shares`, `engagement`. YouTube posts: `views`, `watch_time_minutes`, `likes`, `comments`, `shares`, `subscribers_gained`, `subscribers_lost`. X posts: `views`, `likes`, `replies`, `reposts`, `quotes`, `bookmarks`. What each counts on each platform: GET /v1/platforms. Errors: 400 `unknown_metric`, 404 `post_not_found`, 404 `account_not_found` (the post was not made for that account), 409 `post_not_published` (nothing on the platform yet), 422 `insights_not_supported` (TikTok and Facebook Pages). The answer carries an `ETag`: sent back in `If-None-Match`, it gets 304 without a body while the answer is the same (figures change at each refresh, every 6 hours).
          */
         get: {
             parameters: {
@@ -11689,10 +11950,12 @@ export interface paths {
                                 };
                                 /** @description What the comments endpoints can do there; null: the service reads no comments there. */
                                 comments: {
-                                    /** @description An account can answer comments (POST /v1/comments/{id}/replies). */
+                                    /** @description An account can answer comments (POST /v1/comments/{id}/reply). */
                                     reply: boolean;
                                     /** @description An account can hide and unhide comments (POST /v1/comments/{id}/hide). */
                                     hide: boolean;
+                                    /** @description An account can delete a reply it sent through the API, on the platform (DELETE /v1/comments/{id}/replies/{reply_id}); where false, that answers 422 `unsupported_platform`. */
+                                    delete_reply: boolean;
                                     /** @description Replies (comments under a comment) can be hidden, not only top-level comments. */
                                     hide_replies: boolean;
                                     /** @description A hidden comment can be answered. */
@@ -11942,10 +12205,12 @@ export interface paths {
                             };
                             /** @description What the comments endpoints can do there; null: the service reads no comments there. */
                             comments: {
-                                /** @description An account can answer comments (POST /v1/comments/{id}/replies). */
+                                /** @description An account can answer comments (POST /v1/comments/{id}/reply). */
                                 reply: boolean;
                                 /** @description An account can hide and unhide comments (POST /v1/comments/{id}/hide). */
                                 hide: boolean;
+                                /** @description An account can delete a reply it sent through the API, on the platform (DELETE /v1/comments/{id}/replies/{reply_id}); where false, that answers 422 `unsupported_platform`. */
+                                delete_reply: boolean;
                                 /** @description Replies (comments under a comment) can be hidden, not only top-level comments. */
                                 hide_replies: boolean;
                                 /** @description A hidden comment can be answered. */

@@ -201,6 +201,17 @@ const SPECS: readonly ToolSpec[] = [
     openWorld: true,
   },
   {
+    name: 'delete_reply',
+    title: 'Delete a reply sent through the API',
+    method: 'DELETE',
+    path: '/v1/comments/{id}/replies/{reply_id}',
+    pathArguments: { id: 'comment_id' },
+    purpose:
+      "Deletes, on the platform, a reply the account sent through the API (one of the comment's `replies`); the reply then shows `deleted`. Deleting it again answers the same. Where the platform offers it (list_platforms: `comments.delete_reply`).",
+    destructive: true,
+    openWorld: true,
+  },
+  {
     name: 'set_comment_reply_status',
     title: "Set a comment's reply status",
     method: 'PATCH',

@@ -18,6 +18,8 @@ export interface CommentRules {
   reply: boolean;
   /** The account can hide (and unhide) comments on its posts through the platform's API. */
   hide: boolean;
+  /** The account can delete a reply it sent (its own comment) through the platform's API. */
+  deleteReply: boolean;
   /** A hidden comment (or one under a hidden comment) can be answered. */
   replyToHidden: boolean;
   /** Replies (comments under a comment) can be hidden, not only top-level comments. */

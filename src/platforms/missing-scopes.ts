@@ -29,7 +29,7 @@ export function reportingMissingScopes(adapter: PlatformAdapter): PlatformAdapte
   const { comments, insights, publishing } = adapter;
   const { afterPublish } = publishing;
   const createCarouselItems = publishing.createCarouselItems?.bind(publishing);
-  const { finishReply } = comments ?? {};
+  const { finishReply, deleteReply } = comments ?? {};
   return {
     ...adapter,
     profile: (credentials) => acting('read_profile', () => adapter.profile(credentials)),
@@ -45,6 +45,10 @@ export function reportingMissingScopes(adapter: PlatformAdapter): PlatformAdapte
         reply: (credentials, commentId, text) => acting('reply', () => comments.reply(credentials, commentId, text)),
         ...(finishReply && {
           finishReply: (credentials, containerId) => acting('reply', () => finishReply(credentials, containerId)),
+        }),
+        ...(deleteReply && {
+          deleteReply: (credentials, replyId, parentId) =>
+            acting('delete_reply', () => deleteReply(credentials, replyId, parentId)),
         }),
         setHidden: (credentials, commentId, hidden) =>
           acting('hide', () => comments.setHidden(credentials, commentId, hidden)),

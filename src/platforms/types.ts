@@ -15,6 +15,8 @@ export const PLATFORM_ACTIONS = [
   /** Have the platform send the account's comment notices (webhooks) to the app. */
   'comment_notices',
   'reply',
+  /** Delete a reply the account sent (its own comment) on the platform. */
+  'delete_reply',
   'hide',
   'read_insights',
   'publish',
@@ -419,6 +421,13 @@ export interface CommentsCapability {
    * ERROR or EXPIRED: `invalid_request`).
    */
   finishReply?(credentials: AccountCredentials, containerId: string): Promise<ReplyOutcome>;
+  /**
+   * Deletes a reply the account made (`replyId`, the platform's id reply() answered) under the
+   * comment `parentId`, where the platform allows it (CommentRules.deleteReply). Resolves once the
+   * platform confirmed it, or when the platform no longer has the reply (deleted before: deleting
+   * twice is no error).
+   */
+  deleteReply?(credentials: AccountCredentials, replyId: string, parentId: string): Promise<void>;
   setHidden(credentials: AccountCredentials, commentId: string, hidden: boolean): Promise<void>;
 }
 

@@ -1,7 +1,7 @@
 /**
  * The dashboard's comments inbox in Chromium, with comments made on the sandbox platform by
  * other people: markup in a comment shown as text, a new comment appearing without a reload,
- * and a reply and a hide that the platform receives.
+ * a reply and a hide that the platform receives, and a reply deleted once confirmed.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -128,6 +128,63 @@ describe('the comments inbox', () => {
     const statuses = await page.locator('li.comment .badge').allTextContents();
     expect(statuses.filter((b) => ['replied', 'dismissed'].includes(b))).toEqual([]);
     await screenshot(page, 'comments-filtered');
+    expectCleanRun(opened);
+    await opened.close();
+  });
+});
+
+describe('deleting a reply from the inbox', () => {
+  it('asks first, then deletes the reply on the platform and shows it deleted; cancelling deletes nothing', async () => {
+    const user = 'inbox.instagram';
+    const instagramId = await connectAccount(kit, kit.defaultProfileId, 'instagram', user);
+    const made = await kit.control<{ id: string }>('POST', '/comments', {
+      platform: 'instagram',
+      username: user,
+      author_username: 'a_buyer',
+      text: 'Is it waterproof?',
+    });
+    const stored = async () =>
+      (await kit.api<{ data: Comment[] }>('GET', `/v1/comments?account_id=${instagramId}&limit=100`)).body.data.find(
+        (c) => c.platform_comment_id === made.id,
+      );
+    await kit.api('POST', '/v1/comments/sync', { body: { account_ids: [instagramId] } });
+    await expect.poll(stored, { timeout: 20_000 }).toBeDefined();
+    const comment = (await stored()) as Comment;
+    const sent = await kit.api<{ id: string; platform_comment_id: string }>(
+      'POST',
+      `/v1/comments/${comment.id}/reply`,
+      { body: { text: 'Yes, to 50 m' } },
+    );
+    expect(sent.status).toBe(201);
+
+    const opened = await kit.open();
+    const { page } = opened;
+    await signIn(kit, page, kit.ownerKey);
+    await page.goto(`${kit.baseUrl}/dashboard/comments?account=${instagramId}`);
+    const item = page.locator('li.comment', { hasText: 'Is it waterproof?' });
+    await item.getByText('Reply (sent)').waitFor();
+    const deletions = async () =>
+      (await kit.control<{ data: Activity[] }>('GET', `/activity/instagram/${user}`)).data
+        .filter((a) => a.action === 'delete_comment')
+        .map((a) => a.target_id);
+
+    // Cancelled: nothing reaches the platform.
+    await item.getByRole('button', { name: 'Delete the reply to a_buyer' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Delete this reply?' });
+    await dialog.waitFor();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    expect(await deletions()).toEqual([]);
+
+    await item.getByRole('button', { name: 'Delete the reply to a_buyer' }).click();
+    await expectAccessible(page);
+    await dialog.getByRole('button', { name: 'Delete reply' }).click();
+    await item.getByText('Reply (deleted)').waitFor();
+    expect(await item.getByRole('button', { name: /^Delete/ }).count()).toBe(0);
+    expect(await deletions()).toEqual([sent.body.platform_comment_id]);
+    const shown = await kit.api<{ replies: { id: string; status: string }[] }>('GET', `/v1/comments/${comment.id}`);
+    expect(shown.body.replies).toEqual([expect.objectContaining({ id: sent.body.id, status: 'deleted' })]);
+    await screenshot(page, 'comments-reply-deleted');
     expectCleanRun(opened);
     await opened.close();
   });

@@ -574,6 +574,13 @@ const matrix: Record<string, RouteCase> = {
     otherOwner: 404,
     build: async (f) => ({ url: `/v1/comments/${await newComment(f)}/hide`, payload: { hidden: true } }),
   },
+  'DELETE /v1/comments/{id}/replies/{reply_id}': {
+    ownerOnly: false,
+    // Threads' replies cannot be deleted through the service: refused after the caller's scope, before any platform call.
+    success: 422,
+    otherOwner: 404,
+    build: async (f) => ({ url: `/v1/comments/${await newComment(f)}/replies/${newId('commentReply')}` }),
+  },
   'POST /v1/comments/sync': {
     ownerOnly: false,
     success: 202,

@@ -105,6 +105,7 @@ const TOOLS = [
   'get_comment',
   'reply_to_comment',
   'hide_comment',
+  'delete_reply',
   'set_comment_reply_status',
   'get_account_insights',
   'get_post_insights',

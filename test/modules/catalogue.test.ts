@@ -44,7 +44,13 @@ interface CatalogueEntry {
     image_types: string[];
     options: { type: string; properties: Record<string, { title?: string }>; additionalProperties: boolean };
   };
-  comments: { reply: boolean; hide: boolean; hide_replies: boolean; reply_to_hidden: boolean } | null;
+  comments: {
+    reply: boolean;
+    hide: boolean;
+    delete_reply: boolean;
+    hide_replies: boolean;
+    reply_to_hidden: boolean;
+  } | null;
   insights: { account: { name: string; description: string }[]; post: { name: string; description: string }[] } | null;
 }
 
@@ -94,7 +100,7 @@ describe('GET /v1/platforms', () => {
         ],
         image_types: ['image/jpeg'],
       },
-      comments: { reply: true, hide: true, hide_replies: true, reply_to_hidden: false },
+      comments: { reply: true, hide: true, delete_reply: true, hide_replies: true, reply_to_hidden: false },
     });
     // Threads' posts docs: 500 characters, an emoji counted as its UTF-8 bytes; carousels of 2 to
     // 20; JPEG and PNG. Its reply management hides top-level replies only.
@@ -106,7 +112,7 @@ describe('GET /v1/platforms', () => {
         carousel: { min_items: 2, max_items: 20 },
         image_types: ['image/jpeg', 'image/png'],
       },
-      comments: { reply: true, hide: true, hide_replies: false, reply_to_hidden: true },
+      comments: { reply: true, hide: true, delete_reply: false, hide_replies: false, reply_to_hidden: true },
     });
     // TikTok's Direct Post: one video, a title of 2,200 UTF-16 code units; no comments or
     // insights for ordinary apps.
@@ -131,7 +137,7 @@ describe('GET /v1/platforms', () => {
         text: { max_length: 63206 },
         carousel: { min_items: 2, max_items: null },
       },
-      comments: { reply: true, hide: true, hide_replies: true, reply_to_hidden: true },
+      comments: { reply: true, hide: true, delete_reply: true, hide_replies: true, reply_to_hidden: true },
       insights: null,
     });
     // LinkedIn: a member's login grants the organization pages they administer; the Posts API's
@@ -148,7 +154,7 @@ describe('GET /v1/platforms', () => {
         video_durations: [{ in: 'single', options: null, min_seconds: 3, max_seconds: 1800 }],
         image_types: ['image/jpeg', 'image/png', 'image/gif'],
       },
-      comments: { reply: true, hide: false, hide_replies: false, reply_to_hidden: false },
+      comments: { reply: true, hide: false, delete_reply: true, hide_replies: false, reply_to_hidden: false },
     });
     // X: "Counting characters" (280 by weight), posts created published; its API is paid, each
     // owner bringing its own app, which the catalogue says for the dashboard to show.
@@ -161,7 +167,19 @@ describe('GET /v1/platforms', () => {
         text: { max_length: 280, counting: 'x_weighted' },
         carousel: { min_items: 2, max_items: 4 },
       },
-      comments: { reply: true, hide: true, hide_replies: true, reply_to_hidden: false },
+      comments: { reply: true, hide: true, delete_reply: true, hide_replies: true, reply_to_hidden: false },
+    });
+    // Where the account's own reply can be deleted through the API (Threads' needs threads_delete, not asked for).
+    expect(
+      Object.fromEntries(Object.entries(byName).map(([name, p]) => [name, p?.comments?.delete_reply ?? null])),
+    ).toEqual({
+      instagram: true,
+      threads: false,
+      tiktok: null,
+      facebook: true,
+      linkedin: true,
+      youtube: true,
+      x: true,
     });
     expect(byName.x?.insights?.post.map((m) => m.name)).toEqual([
       'views',
@@ -181,6 +199,7 @@ describe('GET /v1/platforms', () => {
       'likes',
       'comments',
       'shares',
+      'engagement',
     ]);
     expect(byName.linkedin?.insights?.post.map((m) => m.name)).toEqual([
       'views',
@@ -188,8 +207,11 @@ describe('GET /v1/platforms', () => {
       'likes',
       'comments',
       'shares',
+      'engagement',
     ]);
     expect(accountMetric('linkedin', 'views')?.description).toMatch(/impressions/i);
+    // A rate, not a count: the catalogue says so, and that its total over days is null.
+    expect(accountMetric('linkedin', 'engagement')?.description).toMatch(/rate.*fraction.*total over days is null/);
     // Threads' user insights: `views` are views of the profile; Instagram's, of the content.
     expect(accountMetric('threads', 'views')?.description).toMatch(/profile/);
     expect(accountMetric('instagram', 'views')?.description).toMatch(/content/);

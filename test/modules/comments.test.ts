@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { now, resetClock } from '../../src/clock.ts';
@@ -13,7 +13,7 @@ import { type Receiver, startReceiver } from '../helpers/receiver.ts';
 import { startSandbox, type TestSandbox } from '../helpers/sandbox.ts';
 import { connectSandboxAccount, type SandboxAccount } from '../helpers/sandbox-accounts.ts';
 import { verifyStandardWebhook } from '../helpers/standard-webhooks.ts';
-import { accounts, comments, events } from '../helpers/tables.ts';
+import { accounts, commentReplies, comments, events } from '../helpers/tables.ts';
 import { moveTime } from '../helpers/time.ts';
 
 /**
@@ -459,6 +459,54 @@ describe('replying and hiding', () => {
     expect(ownRow?.byAccount).toBe(true);
     expect((await list(`?account_id=${account.id}`)).map((c) => c.id)).toEqual([comment.id]);
     expect(await commentEventsFor(ownRow?.id ?? 'none')).toEqual([]);
+  });
+
+  it.each(['instagram', 'facebook'] as const)(
+    '%s: a reply deleted through the API is deleted on the platform (DELETE /{comment-id}), and shown deleted',
+    async (platform) => {
+      const account = await connected(platform);
+      const made = await commentOn(platform, account, { text: 'Do you deliver on Sundays?' });
+      const comment = await arrived(made.id);
+      const sent = await act(comment.id, 'reply', { text: 'We do, until noon' });
+      expect(sent.statusCode, sent.body).toBe(201);
+      const reply = sent.json();
+
+      const res = await t.app.inject({
+        method: 'DELETE',
+        url: `/v1/comments/${comment.id}/replies/${reply.id}`,
+        headers: auth(owner.key),
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toMatchObject({ id: reply.id, status: 'deleted', deleted_at: expect.any(String) });
+      const deletions = (await activity(platform, account.sandboxUser)).filter((a) => a.action === 'delete_comment');
+      expect(deletions).toEqual([expect.objectContaining({ target_id: reply.platform_comment_id })]);
+      // The platform no longer lists it: a poll brings nothing back.
+      await pollComments(pollDeps(), account.id);
+      const [own] = await t.database.db
+        .select()
+        .from(comments)
+        .where(and(eq(comments.accountId, account.id), eq(comments.platformCommentId, reply.platform_comment_id)));
+      expect(own).toBeUndefined();
+      expect((await getComment(comment.id)).replies).toEqual([expect.objectContaining({ status: 'deleted' })]);
+    },
+  );
+
+  it('where the service cannot delete a reply (Threads), DELETE is 422 unsupported_platform and nothing is asked', async () => {
+    const account = await connected('threads');
+    const comment = await arrived((await commentOn('threads', account, { text: 'Nice thread' })).id);
+    const sent = await act(comment.id, 'reply', { text: 'Thanks!' });
+    expect(sent.statusCode, sent.body).toBe(201);
+    const before = (await getComment(comment.id)).replies;
+    const res = await t.app.inject({
+      method: 'DELETE',
+      url: `/v1/comments/${comment.id}/replies/${sent.json().id}`,
+      headers: auth(owner.key),
+    });
+    expect(res.statusCode, res.body).toBe(422);
+    expect((res.json() as ErrorBody).error.code).toBe('unsupported_platform');
+    expect((await getComment(comment.id)).replies).toEqual(before);
+    const deletions = (await activity('threads', account.sandboxUser)).filter((a) => a.action === 'delete_comment');
+    expect(deletions).toEqual([]);
   });
 
   it('hide and unhide reach the platform', async () => {
@@ -1339,6 +1387,148 @@ describe('LinkedIn: comments read by polling, answered as the organization', () 
     const hide = await act(comment.id, 'hide', { hidden: true });
     expect(hide.statusCode, hide.body).toBe(422);
     expect((hide.json() as ErrorBody).error.code).toBe('unsupported_platform');
+  });
+
+  /** DELETE /v1/comments/{id}/replies/{reply_id}, as the owner unless another key is given. */
+  function deleteReply(commentId: string, replyId: string, key = owner.key) {
+    return t.app.inject({
+      method: 'DELETE',
+      url: `/v1/comments/${commentId}/replies/${replyId}`,
+      headers: auth(key),
+    });
+  }
+
+  /** A LinkedIn comment in the inbox and the organization's reply to it, sent through the API. */
+  async function answered(text: string) {
+    const account = await connected('linkedin');
+    const made = await linkedinComment(account, text);
+    await pollComments(pollDeps(), account.id);
+    const comment = await arrived(made.urn);
+    const res = await act(comment.id, 'reply', { text: 'Thank you!' });
+    expect(res.statusCode, res.body).toBe(201);
+    return { account, made, comment, reply: res.json() };
+  }
+
+  it("the organization's reply is deleted on LinkedIn, shown `deleted` in the comment's replies; a second DELETE answers the same and asks nothing", async () => {
+    const { account, made, comment, reply } = await answered('Do you ship to Canada?');
+    const ownReply = await arrived(reply.platform_comment_id);
+    expect(ownReply).toMatchObject({ from_account: true });
+
+    const res = await deleteReply(comment.id, reply.id);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({
+      id: reply.id,
+      comment_id: comment.id,
+      status: 'deleted',
+      platform_comment_id: reply.platform_comment_id,
+      deleted_at: expect.any(String),
+    });
+    // What LinkedIn received: one deletion of the reply, under the comment, as the organization.
+    const deletions = (await activity('linkedin', account.sandboxUser)).filter((a) => a.action === 'delete_comment');
+    expect(deletions).toEqual([
+      expect.objectContaining({
+        target_id: reply.platform_comment_id,
+        detail: { target: made.urn, actor: `urn:li:organization:${account.platformUserId}` },
+      }),
+    ]);
+    // The comment keeps the reply, showing its state; the account's own comment it became is gone.
+    const shown = await getComment(comment.id);
+    expect(shown.replies).toEqual([expect.objectContaining({ id: reply.id, status: 'deleted' })]);
+    expect(shown.reply_status).toBe('replied');
+    const gone = await t.app.inject({ method: 'GET', url: `/v1/comments/${ownReply.id}`, headers: auth(owner.key) });
+    expect(gone.statusCode).toBe(404);
+
+    // Answered again, even once the account needs reconnecting: nothing is asked of LinkedIn.
+    await t.database.db.update(accounts).set({ status: 'expired' }).where(eq(accounts.id, account.id));
+    const again = await deleteReply(comment.id, reply.id);
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json()).toEqual(res.json());
+    const after = (await activity('linkedin', account.sandboxUser)).filter((a) => a.action === 'delete_comment');
+    expect(after).toHaveLength(1);
+  });
+
+  it('LinkedIn refusing the deletion is 502 platform_error and the reply is `sent` again; a DELETE later deletes it', async () => {
+    const { account, comment, reply } = await answered('Do you sponsor visas?');
+    const fault = await sandbox.control('POST', '/faults', {
+      platform: 'linkedin',
+      username: account.sandboxUser,
+      error: 'invalid_request',
+    });
+    expect(fault.status, JSON.stringify(fault.body)).toBe(201);
+    const refused = await deleteReply(comment.id, reply.id);
+    expect(refused.statusCode, refused.body).toBe(502);
+    expect(refused.json().error).toMatchObject({ code: 'platform_error', details: { platform: 'linkedin' } });
+    expect((await getComment(comment.id)).replies).toEqual([
+      expect.objectContaining({ id: reply.id, status: 'sent', deleted_at: null }),
+    ]);
+    const res = await deleteReply(comment.id, reply.id);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ status: 'deleted' });
+  });
+
+  it('without w_organization_social the deletion is 422 permission_missing naming it, and LinkedIn is not asked', async () => {
+    const { account, comment, reply } = await answered('Any remote roles?');
+    await t.database.db
+      .update(accounts)
+      .set({ scopes: ['r_basicprofile', 'rw_organization_admin', 'r_organization_social'] })
+      .where(eq(accounts.id, account.id));
+    const res = await deleteReply(comment.id, reply.id);
+    expect(res.statusCode, res.body).toBe(422);
+    expect(res.json().error).toMatchObject({
+      code: 'permission_missing',
+      details: { permission: 'w_organization_social' },
+    });
+    const deletions = (await activity('linkedin', account.sandboxUser)).filter((a) => a.action === 'delete_comment');
+    expect(deletions).toEqual([]);
+    expect((await getComment(comment.id)).replies).toEqual([expect.objectContaining({ status: 'sent' })]);
+  });
+
+  it('a reply left `deleting` by a request that ended after LinkedIn deleted it is finished by the next DELETE, LinkedIn asked once more', async () => {
+    const { account, comment, reply } = await answered('Is there parking?');
+    expect((await deleteReply(comment.id, reply.id)).statusCode).toBe(200);
+    // As if the service stopped once LinkedIn had answered, before recording it.
+    await t.database.db
+      .update(commentReplies)
+      .set({ status: 'deleting', deletedAt: null })
+      .where(eq(commentReplies.id, reply.id));
+    expect((await getComment(comment.id)).replies[0]).toMatchObject({ status: 'deleting' });
+    const res = await deleteReply(comment.id, reply.id);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ status: 'deleted', deleted_at: expect.any(String) });
+    // LinkedIn answered 404 to the second ask (it had deleted the reply): one deletion made.
+    const deletions = (await activity('linkedin', account.sandboxUser)).filter((a) => a.action === 'delete_comment');
+    expect(deletions).toHaveLength(1);
+  });
+
+  it("a reply still `sending` or `failed` is 409 reply_not_deletable; another comment's reply 404; another profile 404; no platform call", async () => {
+    const { account, comment, reply } = await answered('Where are you based?');
+    await t.database.db.update(commentReplies).set({ status: 'sending' }).where(eq(commentReplies.id, reply.id));
+    const sending = await deleteReply(comment.id, reply.id);
+    expect(sending.statusCode, sending.body).toBe(409);
+    expect(sending.json().error).toMatchObject({ code: 'reply_not_deletable', details: { status: 'sending' } });
+    await t.database.db.update(commentReplies).set({ status: 'failed' }).where(eq(commentReplies.id, reply.id));
+    const failed = await deleteReply(comment.id, reply.id);
+    expect(failed.statusCode, failed.body).toBe(409);
+    expect(failed.json().error).toMatchObject({ code: 'reply_not_deletable', details: { status: 'failed' } });
+
+    const other = await answered('Another question');
+    const mismatched = await deleteReply(other.comment.id, reply.id);
+    expect(mismatched.statusCode).toBe(404);
+    expect(mismatched.json().error.code).toBe('reply_not_found');
+
+    const profile = await t.app.inject({
+      method: 'POST',
+      url: '/v1/profiles',
+      headers: auth(owner.key),
+      payload: { name: 'Another client' },
+    });
+    const key = await t.createProfileKey(owner.ownerId, profile.json().id);
+    const elsewhere = await deleteReply(other.comment.id, other.reply.id, key);
+    expect(elsewhere.statusCode, elsewhere.body).toBe(404);
+    expect(elsewhere.json().error.code).toBe('comment_not_found');
+
+    const deletions = (await activity('linkedin', account.sandboxUser)).filter((a) => a.action === 'delete_comment');
+    expect(deletions).toEqual([]);
   });
 });
 

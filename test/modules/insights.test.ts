@@ -254,7 +254,7 @@ describe('history and daily figures', () => {
       [threads.id, day(-199)],
     );
     expect(stored.rows).toEqual([
-      { metric: 'likes', value: '0' },
+      { metric: 'likes', value: 0 },
       { metric: 'views', value: null },
     ]);
     const allNull = await insights(threads.id, `?from=${day(-199)}&to=${day(-199)}&metrics=views`);
@@ -785,6 +785,43 @@ describe('errors', () => {
         values: [
           { date: day(-2), value: 0 },
           { date: day(-1), value: 4 },
+        ],
+      },
+    });
+  });
+
+  it("answers a LinkedIn page's engagement rate by day, stored as the fraction LinkedIn gives; a rate has no total", async () => {
+    const linkedin = await connected('linkedin');
+    const page = { ...linkedin, sandboxUser: `${linkedin.sandboxUser}.company1` };
+    // The sandbox answers engagement as (clicks + likes + comments + shares) / impressions.
+    for (const [metric, first, second] of [
+      ['impressionCount', 250, 1000],
+      ['clickCount', 5, 7],
+      ['likeCount', 3, 2],
+      ['commentCount', 1, 0],
+      ['shareCount', 1, 1],
+    ] as const) {
+      await setFigures('linkedin', page, metric, [
+        [-2, first],
+        [-1, second],
+      ]);
+    }
+    await quiet(linkedin.id);
+    await refreshInsights(deps, linkedin.id);
+    const answer = await insights(linkedin.id, `?from=${day(-2)}&to=${day(-1)}&metrics=engagement,clicks`);
+    expect(answer.metrics).toEqual({
+      engagement: {
+        total: null,
+        values: [
+          { date: day(-2), value: 0.04 },
+          { date: day(-1), value: 0.01 },
+        ],
+      },
+      clicks: {
+        total: 12,
+        values: [
+          { date: day(-2), value: 5 },
+          { date: day(-1), value: 7 },
         ],
       },
     });

@@ -297,6 +297,41 @@ describe('instagram: reading', () => {
     expect(hiddenReply.kind).toBe('invalid_request');
   });
 
+  it("the account's reply is deleted with DELETE /{ig-comment-id}; deleting it again is no error; another account's comment is unknown", async () => {
+    const account = await connected('ig_reply_delete');
+    const { body: user } = await sandbox.control('GET', '/users/instagram/ig_reply_delete');
+    const top = await sandbox.control('POST', '/comments', {
+      platform: 'instagram',
+      username: 'ig_reply_delete',
+      post_id: user.posts[0].id,
+      author_username: 'visitor',
+      text: 'Price?',
+    });
+    const reply = await sent(commentsOf(instagram).reply(account, top.body.id, 'In your DMs'));
+    const deleteReply = commentsOf(instagram).deleteReply;
+    if (deleteReply === undefined) throw new Error('the Instagram adapter deletes no replies');
+    await deleteReply(account, reply.id, top.body.id);
+    const comments = (await commentsOf(instagram).recentComments(account, { posts: 1 })).comments;
+    expect(comments.map((c) => c.id)).toContain(top.body.id);
+    expect(comments.map((c) => c.id)).not.toContain(reply.id);
+    // Instagram no longer has it (code 100, subcode 33): it was deleted, as asked.
+    await deleteReply(account, reply.id, top.body.id);
+    const activity = await sandbox.control('GET', '/activity/instagram/ig_reply_delete');
+    expect(activity.body.data.map((a: { action: string; target_id: string }) => [a.action, a.target_id])).toEqual([
+      ['reply', top.body.id],
+      ['delete_comment', reply.id],
+    ]);
+    // A comment on another account's media is not this account's to delete: Instagram answers as for
+    // an unknown object (code 100, subcode 33), which the adapter cannot tell from one deleted; it stays.
+    const other = await connected('ig_reply_delete_other');
+    await deleteReply(other, top.body.id, top.body.id);
+    const still = (await commentsOf(instagram).recentComments(account, { posts: 1 })).comments;
+    expect(still.map((c) => c.id)).toContain(top.body.id);
+    const calls = (await sandbox.calls('instagram', 'ig_reply_delete_other')).data.filter((c) => c.method === 'DELETE');
+    expect(calls).toHaveLength(1);
+    expect(instagram.scopes.byAction.delete_reply).toEqual(['instagram_business_manage_comments']);
+  });
+
   it('a reply to a reply is added to its top-level comment, as Instagram does', async () => {
     const account = await connected('ig_reply_nested');
     const { body: user } = await sandbox.control('GET', '/users/instagram/ig_reply_nested');

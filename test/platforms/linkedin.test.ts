@@ -725,6 +725,62 @@ describe('linkedin: comments on organization posts', () => {
     ]);
   });
 
+  it("deleting the organization's reply: DELETE under its parent comment as the organization; gone from the comment; a second time is no error", async () => {
+    const account = await firstOrganization('li_comments_delete');
+    const comment = await commentOn('li_comments_delete.company1', 'Is the office open on Friday?');
+    const commentUrn = `urn:li:comment:(urn:li:activity:${comment.post_id},${comment.id})`;
+    const sent = await comments().reply(account, commentUrn, 'Yes, from 9 to 5');
+    if (sent.state !== 'sent') throw new Error('the reply was not sent at once');
+    const replyNumber = /,(\d+)\)$/.exec(sent.id)?.[1];
+    const deleteReply = comments().deleteReply;
+    if (deleteReply === undefined) throw new Error('the LinkedIn adapter deletes no replies');
+    await deleteReply(account, sent.id, commentUrn);
+    // "Delete a Comment": the reply's id under its parent comment, the organization as the actor.
+    const calls = (await sandbox.calls('linkedin', 'li_comments_delete')).data.filter((c) => c.method === 'DELETE');
+    expect(calls.map((c) => [decodeURIComponent(c.path), c.query])).toEqual([
+      [
+        `/api.linkedin.com/rest/socialActions/${commentUrn}/comments/${replyNumber}`,
+        { actor: `urn:li:organization:${account.platformUserId}` },
+      ],
+    ]);
+    const { body } = await rest(
+      'GET',
+      `/socialActions/${encodeURIComponent(commentUrn)}/comments`,
+      account.accessToken,
+      VERSIONED,
+    );
+    expect(body.elements).toEqual([]);
+    // LinkedIn no longer has it (404): deleted before, which is what was asked.
+    await deleteReply(account, sent.id, commentUrn);
+    expect(linkedin.scopes.byAction.delete_reply).toEqual(['w_organization_social']);
+  });
+
+  it("LinkedIn refuses deleting another member's comment (403 ACCESS_DENIED), and the comment stays", async () => {
+    const account = await firstOrganization('li_comments_delete_other');
+    const top = await commentOn('li_comments_delete_other.company1', 'Hello');
+    const topUrn = `urn:li:comment:(urn:li:activity:${top.post_id},${top.id})`;
+    const { body: under } = await sandbox.control('POST', '/comments', {
+      platform: 'linkedin',
+      username: 'li_comments_delete_other.company1',
+      author_username: 'a_third_member',
+      text: 'Hello to you',
+      post_id: top.post_id,
+      parent_id: top.id,
+    });
+    const otherUrn = `urn:li:comment:(urn:li:activity:${top.post_id},${under.id})`;
+    const deleteReply = comments().deleteReply;
+    if (deleteReply === undefined) throw new Error('the LinkedIn adapter deletes no replies');
+    const refused = await platformError(deleteReply(account, otherUrn, topUrn));
+    expect(refused).toMatchObject({ kind: 'permission_missing', detail: { status: 403, code: 'ACCESS_DENIED' } });
+    const { body } = await rest(
+      'GET',
+      `/socialActions/${encodeURIComponent(topUrn)}/comments`,
+      account.accessToken,
+      VERSIONED,
+    );
+    expect(body.elements.map((e: { message: { text: string } }) => e.message.text)).toEqual(['Hello to you']);
+  });
+
   it('reading comments needs r_organization_social, replying w_organization_social (403 ACCESS_DENIED)', async () => {
     expect(linkedin.scopes.byAction.read_comments).toEqual(['r_organization_social']);
     expect(linkedin.scopes.byAction.reply).toEqual(['w_organization_social']);
@@ -784,6 +840,38 @@ describe('linkedin: organization insights', () => {
     expect(read.figures[dayOf(1)]).toEqual({ views: null, likes: null, followers_count: null });
   });
 
+  it("each day's engagement rate (totalShareStatistics.engagement), as LinkedIn answers it beside the counts", async () => {
+    const account = await firstOrganization('li_engagement');
+    const [yesterday, before] = [dayOf(-1), dayOf(-2)];
+    const set = (metric: string, a: number | null, b: number | null) =>
+      figures('li_engagement', metric, [
+        { day: before, value: a },
+        { day: yesterday, value: b },
+      ]);
+    await set('impressionCount', 400, 0);
+    await set('clickCount', 10, 0);
+    await set('likeCount', 6, 0);
+    await set('commentCount', 2, 0);
+    await set('shareCount', 2, 0);
+    const urn = encodeURIComponent(`urn:li:organization:${account.platformUserId}`);
+    const start = Date.parse(`${before}T00:00:00Z`);
+    const raw = await rest(
+      'GET',
+      `/organizationalEntityShareStatistics?q=organizationalEntity&organizationalEntity=${urn}&timeIntervals=(timeRange:(start:${start},end:${start + 2 * DAY}),timeGranularityType:DAY)`,
+      account.accessToken,
+      VERSIONED,
+    );
+    // (10 + 6 + 2 + 2) / 400 on the first day; no impression on the second, so no rate.
+    expect(
+      raw.body.elements.map(
+        (e: { totalShareStatistics: { engagement?: number } }) => e.totalShareStatistics.engagement,
+      ),
+    ).toEqual([0.05, undefined]);
+    const read = await insightsOf(linkedin).accountInsights(account, [before, yesterday], ['engagement', 'clicks']);
+    expect(read.figures[before]).toEqual({ engagement: 0.05, clicks: 10 });
+    expect(read.figures[yesterday]).toEqual({ engagement: null, clicks: 0 });
+  });
+
   it('days older than the rolling 12 months are no data, never asked; an unknown metric is refused', async () => {
     const account = await firstOrganization('li_insights_old');
     const old = dayOf(-400);
@@ -825,7 +913,19 @@ describe('linkedin: organization insights', () => {
     const postId = containerId.replace('urn:li:share:', '');
     await figures('li_post_insights', 'impressionCount', [{ day: dayOf(0), value: 300 }], postId);
     await figures('li_post_insights', 'commentCount', [{ day: dayOf(0), value: null }], postId);
-    const read = await insightsOf(linkedin).postInsights(account, containerId, ['views', 'comments']);
-    expect(read.figures).toEqual({ views: 300, comments: null });
+    const read = await insightsOf(linkedin).postInsights(account, containerId, ['views', 'comments', 'engagement']);
+    // A comment count missing: no engagement rate either.
+    expect(read.figures).toEqual({ views: 300, comments: null, engagement: null });
+    for (const [metric, value] of [
+      ['commentCount', 4],
+      ['clickCount', 20],
+      ['likeCount', 3],
+      ['shareCount', 3],
+    ] as const) {
+      await figures('li_post_insights', metric, [{ day: dayOf(0), value }], postId);
+    }
+    const rated = await insightsOf(linkedin).postInsights(account, containerId, ['engagement']);
+    // (20 + 3 + 4 + 3) / 300.
+    expect(rated.figures).toEqual({ engagement: 0.1 });
   });
 });

@@ -24,7 +24,7 @@ const EXPECTED = {
   instagram: {
     label: 'Instagram',
     settingsPrefix: 'INSTAGRAM',
-    comments: { reply: true, hide: true, replyToHidden: false, hideReplies: true },
+    comments: { reply: true, hide: true, deleteReply: true, replyToHidden: false, hideReplies: true },
     insights: {
       account: [
         'followers_count',
@@ -52,7 +52,7 @@ const EXPECTED = {
   threads: {
     label: 'Threads',
     settingsPrefix: 'THREADS',
-    comments: { reply: true, hide: true, replyToHidden: true, hideReplies: false },
+    comments: { reply: true, hide: true, deleteReply: false, replyToHidden: true, hideReplies: false },
     insights: {
       account: ['followers_count', 'views', 'likes', 'replies', 'reposts', 'quotes', 'clicks'],
       post: ['views', 'likes', 'replies', 'reposts', 'quotes', 'shares'],
@@ -92,7 +92,7 @@ const EXPECTED = {
   facebook: {
     label: 'Facebook Pages',
     settingsPrefix: 'FACEBOOK',
-    comments: { reply: true, hide: true, replyToHidden: true, hideReplies: true },
+    comments: { reply: true, hide: true, deleteReply: true, replyToHidden: true, hideReplies: true },
     insights: null,
     publishing: {
       kinds: ['text', 'image', 'carousel'],
@@ -106,13 +106,14 @@ const EXPECTED = {
   linkedin: {
     label: 'LinkedIn',
     settingsPrefix: 'LINKEDIN',
-    // Comments API: read and answered as the organization; LinkedIn documents no hiding.
-    comments: { reply: true, hide: false, replyToHidden: false, hideReplies: false },
+    // Comments API: read and answered as the organization, its replies deleted ("Delete a
+    // Comment"); LinkedIn documents no hiding.
+    comments: { reply: true, hide: false, deleteReply: true, replyToHidden: false, hideReplies: false },
     // Organization Share Statistics (impressionCount, clickCount, likeCount, commentCount,
-    // shareCount) by day and per post; the follower count through Network Sizes.
+    // shareCount, and the engagement rate) by day and per post; the follower count through Network Sizes.
     insights: {
-      account: ['followers_count', 'views', 'clicks', 'likes', 'comments', 'shares'],
-      post: ['views', 'clicks', 'likes', 'comments', 'shares'],
+      account: ['followers_count', 'views', 'clicks', 'likes', 'comments', 'shares', 'engagement'],
+      post: ['views', 'clicks', 'likes', 'comments', 'shares', 'engagement'],
     },
     publishing: {
       // Posts API: text, images, MultiImage, a video, a document (a PDF).
@@ -133,7 +134,7 @@ const EXPECTED = {
     settingsPrefix: 'YOUTUBE',
     // Comment threads read by polling, replies under a top-level comment, hiding by moderation
     // (heldForReview), a reply's own status too; a held comment is not answered.
-    comments: { reply: true, hide: true, replyToHidden: false, hideReplies: true },
+    comments: { reply: true, hide: true, deleteReply: true, replyToHidden: false, hideReplies: true },
     // YouTube Analytics reports.query (views, estimatedMinutesWatched, likes, comments, shares,
     // subscribersGained, subscribersLost) by day and per video; subscribers from channels.list.
     insights: {
@@ -164,7 +165,7 @@ const EXPECTED = {
     label: 'X',
     settingsPrefix: 'X',
     // Replies to the account's posts: read, answered, hidden at any depth (Hide replies).
-    comments: { reply: true, hide: true, replyToHidden: false, hideReplies: true },
+    comments: { reply: true, hide: true, deleteReply: true, replyToHidden: false, hideReplies: true },
     // Users lookup's public_metrics.followers_count; a post's public_metrics.
     insights: {
       account: ['followers_count'],

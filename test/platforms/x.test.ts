@@ -482,6 +482,32 @@ describe("x: comments (replies to the account's posts)", () => {
     });
   });
 
+  it("the account's reply is deleted (DELETE /2/tweets/:id); deleting it again is no error; another's reply is refused", async () => {
+    const credentials = await account('x_deleter');
+    const top = await sandbox.control('POST', '/comments', {
+      platform: 'x',
+      username: 'x_deleter',
+      author_username: 'sam_reads',
+      text: 'Nice one',
+    });
+    const comments = commentsOf(x);
+    const sent = await comments.reply(credentials, top.body.id, 'Thanks!');
+    if (sent.state !== 'sent') throw new Error('the reply was not sent at once');
+    const deleteReply = comments.deleteReply;
+    if (deleteReply === undefined) throw new Error('the X adapter deletes no replies');
+    await deleteReply(credentials, sent.id, top.body.id);
+    const ids = (await comments.recentComments(credentials, { posts: 5 })).comments.map((c) => c.id);
+    expect(ids).toContain(top.body.id);
+    expect(ids).not.toContain(sent.id);
+    // X no longer has it (404): deleted before, as asked.
+    await deleteReply(credentials, sent.id, top.body.id);
+    const calls = (await sandbox.calls('x', 'x_deleter')).data.filter((c) => c.method === 'DELETE');
+    expect(calls.map((c) => c.path)).toEqual([`/api.x.com/2/tweets/${sent.id}`, `/api.x.com/2/tweets/${sent.id}`]);
+    const refused = await platformError(deleteReply(credentials, top.body.id, top.body.id));
+    expect(refused.detail).toMatchObject({ status: 403 });
+    expect(x.scopes.byAction.delete_reply).toEqual(['tweet.read', 'tweet.write', 'users.read']);
+  });
+
   it('hides and shows a reply (PUT /2/tweets/:id/hidden); without tweet.moderate.write, permission_missing', async () => {
     const credentials = await account('x_hider');
     const made = await sandbox.control('POST', '/comments', {

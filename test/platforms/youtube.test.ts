@@ -535,6 +535,35 @@ describe('youtube: comments', () => {
     ]);
   });
 
+  it("the channel's reply is deleted with comments.delete (204); deleting it again is no error; a viewer's comment is refused", async () => {
+    const credentials = await channelOf('yt_deleter');
+    const channel = (await googleUser('yt_deleter')).pages[0];
+    const added = await sandbox.control('POST', '/comments', {
+      platform: 'youtube',
+      username: channel.username,
+      author_username: 'someone',
+      text: 'Which camera?',
+    });
+    const comments = commentsOf(youtube);
+    const sent = await comments.reply(credentials, added.body.id, 'A small one');
+    if (sent.state !== 'sent') throw new Error('the reply was not sent at once');
+    const deleteReply = comments.deleteReply;
+    if (deleteReply === undefined) throw new Error('the YouTube adapter deletes no replies');
+    await deleteReply(credentials, sent.id, added.body.id);
+    expect((await comments.recentComments(credentials)).comments.map((c) => c.id)).not.toContain(sent.id);
+    // YouTube no longer has it (404 commentNotFound): deleted before, as asked.
+    await deleteReply(credentials, sent.id, added.body.id);
+    const calls = (await sandbox.calls('youtube', 'yt_deleter')).data.filter((c) => c.method === 'DELETE');
+    expect(calls.map((c) => [c.path, c.query.id])).toEqual([
+      ['/www.googleapis.com/youtube/v3/comments', sent.id],
+      ['/www.googleapis.com/youtube/v3/comments', sent.id],
+    ]);
+    const refused = await platformError(deleteReply(credentials, added.body.id, added.body.id));
+    expect(refused.detail).toMatchObject({ status: 403, code: 'forbidden' });
+    expect((await comments.recentComments(credentials)).comments.map((c) => c.id)).toContain(added.body.id);
+    expect(youtube.scopes.byAction.delete_reply).toEqual(['https://www.googleapis.com/auth/youtube.force-ssl']);
+  });
+
   it("another channel's comment cannot be moderated (403 forbidden: permission_missing)", async () => {
     const mine = await channelOf('yt_mod_a');
     await login('yt_mod_b');

@@ -1,7 +1,8 @@
 /**
  * The comments inbox: comments by other people on the accounts the session sees, newest
  * first, filtered by profile, account, post, reply status, hidden and platform (in the
- * page's address). Reply, hide or unhide, and the inbox's reply status. The first page is
+ * page's address). Reply, hide or unhide, delete a reply sent from here (where the platform
+ * allows it, once confirmed), and the inbox's reply status. The first page is
  * read again every few seconds while the page is visible, so new comments appear without a
  * reload. Comment texts and author names are other people's words: shown as text only.
  */
@@ -9,7 +10,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { useLocation } from 'preact-iso';
 import { answer, api } from '../api.ts';
-import { platformLabel, platforms } from '../catalogue.ts';
+import { platformEntry, platformLabel, platforms } from '../catalogue.ts';
 import { ProfileAccountFilters, useAccounts, useProfiles } from '../choices.tsx';
 import {
   type Account,
@@ -22,6 +23,7 @@ import {
 import { PATHS, query } from '../session.ts';
 import {
   Badge,
+  Confirm,
   Empty,
   ErrorNotice,
   Progress,
@@ -30,6 +32,7 @@ import {
   TextField,
   Time,
   useAction,
+  useConfirmed,
   useLoad,
 } from '../ui.tsx';
 
@@ -57,8 +60,19 @@ function CommentItem({
   const status = useAction((value: ReplyStatus) =>
     answer(api.PATCH('/v1/comments/{id}', { params: { path }, body: { reply_status: value } })),
   );
+  const remove = useConfirmed(
+    (r: CommentReply) =>
+      answer(api.DELETE('/v1/comments/{id}/replies/{reply_id}', { params: { path: { ...path, reply_id: r.id } } })),
+    (_r, deleted) => setSent([...sent.filter((s) => s.id !== deleted.id), deleted]),
+  );
+  // Where the platform lets the account delete its own reply (the catalogue says).
+  const canDelete = platformEntry(comment.platform)?.comments?.delete_reply === true;
   const author = comment.author_username ?? comment.author_id ?? 'someone';
-  const replies = [...comment.replies, ...sent.filter((s) => !comment.replies.some((r) => r.id === s.id))];
+  // A reply's latest state: what an action here answered, else the list's.
+  const replies = [
+    ...comment.replies.map((r) => sent.find((s) => s.id === r.id) ?? r),
+    ...sent.filter((s) => !comment.replies.some((r) => r.id === s.id)),
+  ];
   return (
     <li class="card comment">
       <p class="small muted">
@@ -75,6 +89,14 @@ function CommentItem({
             <li key={r.id}>
               Reply ({r.status}): <span class="comment-text">{r.text}</span>
               {r.error ? <span class="field-error"> {r.error}</span> : null}
+              {canDelete && (r.status === 'sent' || r.status === 'deleting') ? (
+                <>
+                  {' '}
+                  <button type="button" class="secondary small" onClick={() => remove.ask(r)}>
+                    Delete<span class="visually-hidden"> the reply to {author}</span>
+                  </button>
+                </>
+              ) : null}
             </li>
           ))}
         </ul>
@@ -133,6 +155,12 @@ function CommentItem({
         />
       </div>
       <ErrorNotice error={reply.error ?? hide.error ?? status.error} />
+      <Confirm {...remove.dialog} title="Delete this reply?" confirmLabel="Delete reply">
+        <p>
+          The reply is deleted on {platformLabel(comment.platform)} as well: people no longer see it there. It stays
+          listed here as deleted.
+        </p>
+      </Confirm>
     </li>
   );
 }

@@ -87,8 +87,12 @@ const PublishingJson = Type.Object(
 
 const CommentsJson = Type.Object(
   {
-    reply: Type.Boolean({ description: 'An account can answer comments (POST /v1/comments/{id}/replies).' }),
+    reply: Type.Boolean({ description: 'An account can answer comments (POST /v1/comments/{id}/reply).' }),
     hide: Type.Boolean({ description: 'An account can hide and unhide comments (POST /v1/comments/{id}/hide).' }),
+    delete_reply: Type.Boolean({
+      description:
+        'An account can delete a reply it sent through the API, on the platform (DELETE /v1/comments/{id}/replies/{reply_id}); where false, that answers 422 `unsupported_platform`.',
+    }),
     hide_replies: Type.Boolean({
       description: 'Replies (comments under a comment) can be hidden, not only top-level comments.',
     }),
@@ -193,6 +197,7 @@ export function renderPlatform(platforms: PlatformSet, platform: Platform): Plat
         : {
             reply: comments.reply,
             hide: comments.hide,
+            delete_reply: comments.deleteReply,
             hide_replies: comments.hideReplies,
             reply_to_hidden: comments.replyToHidden,
           },

@@ -9,7 +9,7 @@ import { platformFailure } from '../../http/platform-errors.ts';
 import type { Scope } from '../../http/scope.ts';
 import { type AccountCredentials, commentsOf, PlatformError } from '../../platforms/index.ts';
 import { type Account, accountById, actAsAccount, noteAccountFailure } from '../accounts/index.ts';
-import { type CommentDeps, commentNotFound, findVisible, refusal, view } from './inbox.ts';
+import { type CommentAction, type CommentDeps, commentNotFound, findVisible, refusal, view } from './inbox.ts';
 import type { CommentView } from './json.ts';
 import { type Comment, comments, type ReplyStatus } from './tables.ts';
 
@@ -53,7 +53,7 @@ export async function actionable(
   deps: CommentDeps,
   scope: Scope,
   id: string,
-  action: 'reply' | 'hide',
+  action: CommentAction,
 ): Promise<{ comment: Comment; account: Account }> {
   const comment = await findVisible(deps.db, scope, id);
   const account = await accountById(deps.db, comment.accountId);

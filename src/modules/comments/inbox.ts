@@ -151,6 +151,19 @@ const repliesStatement = preparedPerDb((db) =>
     .prepare('comment_replies_of'),
 );
 
+/** What the owner does to a comment on the platform (deleting one of its replies is done through the comment). */
+export type CommentAction = 'reply' | 'hide' | 'delete_reply';
+
+/** The platform's rule that allows each action. */
+const RULE_OF = { reply: 'reply', hide: 'hide', delete_reply: 'deleteReply' } as const;
+
+/** Each action in words, for the refusals. */
+const DOING: Record<CommentAction, { unsupported: string; gerund: string }> = {
+  reply: { unsupported: 'reply to comments', gerund: 'replying' },
+  hide: { unsupported: 'hide comments', gerund: 'hiding' },
+  delete_reply: { unsupported: 'delete their replies', gerund: 'deleting a reply' },
+};
+
 /**
  * Why `action` cannot be done on the comment now, as the API answers it (made only when thrown:
  * a list asks this twice per row); null when it can. Checked before any platform call, so a
@@ -160,7 +173,7 @@ export function refusal(
   deps: Pick<CommentDeps, 'platforms'>,
   account: AccountState,
   comment: Comment,
-  action: 'reply' | 'hide',
+  action: CommentAction,
 ): (() => ApiError) | null {
   const platform = account.platform;
   const rules = platformInfo(platform).comments;
@@ -172,12 +185,12 @@ export function refusal(
         `${platformInfo(platform).label} offers no comment API to ordinary apps: comments cannot be read, replied to or hidden there.`,
       );
   }
-  if (!rules[action]) {
+  if (!rules[RULE_OF[action]]) {
     return () =>
       new ApiError(
         422,
         'unsupported_platform',
-        `${platformInfo(platform).label} does not let apps ${action === 'reply' ? 'reply to' : 'hide'} comments.`,
+        `${platformInfo(platform).label} does not let apps ${DOING[action].unsupported}.`,
       );
   }
   if (account.status !== 'connected') {
@@ -195,7 +208,7 @@ export function refusal(
       new ApiError(
         422,
         'permission_missing',
-        `The account has not granted ${missing.join(', ')}, which ${action === 'reply' ? 'replying' : 'hiding'} needs; reconnect it with that permission.`,
+        `The account has not granted ${missing.join(', ')}, which ${DOING[action].gerund} needs; reconnect it with that permission.`,
         { account_id: account.id, permission: missing[0], missing_permissions: missing },
       );
   }

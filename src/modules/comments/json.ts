@@ -10,10 +10,11 @@ export const ReplyJson = Type.Object(
     text: Type.String(),
     status: Type.Enum(REPLY_SEND_STATUSES, {
       description:
-        '`sent` (on the platform), `sending` (being sent; on Threads, while Threads processes the reply, which the service publishes as soon as Threads is done), `failed` (the platform refused it or it could not be published: see `error`; nothing is on the platform).',
+        '`sent` (on the platform), `sending` (being sent; on Threads, while Threads processes the reply, which the service publishes as soon as Threads is done), `failed` (the platform refused it or it could not be published: see `error`; nothing is on the platform), `deleting` (a deletion was asked and the platform has not confirmed it: DELETE again to finish it), `deleted` (deleted on the platform through DELETE /v1/comments/{id}/replies/{reply_id}: see `deleted_at`).',
     }),
     platform_comment_id: Nullable(Type.String(), "The reply's id on the platform, once sent."),
     sent_at: Nullable(At('When the platform took it.'), 'When the platform took it.'),
+    deleted_at: Nullable(At('When the platform confirmed its deletion.'), 'When the platform confirmed its deletion.'),
     error: Nullable(Type.String(), 'Why it could not be sent.'),
     created_at: At('When it was asked for.'),
   },
@@ -85,6 +86,7 @@ export function renderReply(r: CommentReply): ReplyJson {
     status: r.status,
     platform_comment_id: r.platformCommentId,
     sent_at: r.sentAt?.toISOString() ?? null,
+    deleted_at: r.deletedAt?.toISOString() ?? null,
     error: r.error,
     created_at: r.createdAt.toISOString(),
   };

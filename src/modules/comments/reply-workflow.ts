@@ -25,21 +25,36 @@ import { type Comment, type CommentReply, commentReplies, comments } from './tab
 /**
  * A reply's states: recorded as `sending` before the platform is asked (so a reply the platform
  * took is never lost from view), then `sent` or `failed`. A reply the platform is still
- * processing (a Threads container) waits in `sending`, its job queued again.
+ * processing (a Threads container) waits in `sending`, its job queued again. A sent reply the
+ * owner deletes is `deleting` before the platform is asked (a crash leaves it there, and the
+ * next DELETE asks again: a platform that no longer has it counts as done), then `deleted`, or
+ * `sent` again when the platform refused.
  */
 export const replyWorkflow = defineWorkflow({
   name: 'comment reply',
-  states: { sending: { status: 'sending' }, sent: { status: 'sent' }, failed: { status: 'failed' } },
+  states: {
+    sending: { status: 'sending' },
+    sent: { status: 'sent' },
+    failed: { status: 'failed' },
+    deleting: { status: 'deleting' },
+    deleted: { status: 'deleted' },
+  },
   initial: ['sending'],
   transitions: {
     /** The platform took it (Threads: processing it; the container is recorded and polled). */
     wait: { from: ['sending'] },
     send: { from: ['sending'], to: 'sent' },
     fail: { from: ['sending'], to: 'failed' },
+    /** The owner asked to delete it: recorded before the platform is asked. */
+    delete: { from: ['sent'], to: 'deleting' },
+    /** The platform deleted it (or no longer has it). */
+    remove: { from: ['deleting'], to: 'deleted' },
+    /** The platform refused to delete it: it is still there. */
+    keep: { from: ['deleting'], to: 'sent' },
   },
 });
 
-const replies = workflowTable(replyWorkflow, commentReplies, commentReplies.id);
+export const replies = workflowTable(replyWorkflow, commentReplies, commentReplies.id);
 
 /**
  * When a reply container still processing is read again, after the `polls`-th read (from 0): as

@@ -19,12 +19,22 @@ import { COMMENT_PLATFORMS, PLATFORMS, platformInfo, platformLabels } from '../.
 import { setHidden, setReplyStatus } from './actions.ts';
 import { type CommentDeps, getComment, listComments } from './inbox.ts';
 import { CommentJson, ReplyJson, renderComment, renderReply } from './json.ts';
+import { deleteReply } from './reply-deletion.ts';
 import { replyToComment } from './reply-workflow.ts';
 import { syncComments } from './sync.ts';
 import { REPLY_STATUSES } from './tables.ts';
 
 const Params = Type.Object({
   id: Type.String({ minLength: 1, maxLength: 100, description: 'Comment id, `cmt_...`.' }),
+});
+
+const ReplyParams = Type.Object({
+  id: Type.String({ minLength: 1, maxLength: 100, description: 'The comment answered, `cmt_...`.' }),
+  reply_id: Type.String({
+    minLength: 1,
+    maxLength: 100,
+    description: "The reply, `crp_...` (the comment's `replies`).",
+  }),
 });
 
 const tags = ['Comments'];
@@ -37,6 +47,12 @@ const MAX_REPLY_LENGTH = 8000;
 const withComments = platformLabels(COMMENT_PLATFORMS, 'and');
 const withoutComments = platformLabels(
   PLATFORMS.filter((p) => !COMMENT_PLATFORMS.includes(p)),
+  'and',
+);
+
+/** Where the account's replies can be deleted (LinkedIn), and where not. */
+const withReplyDeletion = platformLabels(
+  COMMENT_PLATFORMS.filter((p) => platformInfo(p).comments?.deleteReply === true),
   'and',
 );
 
@@ -181,6 +197,22 @@ export function commentRoutes(deps: CommentDeps): FastifyPluginAsyncTypebox {
         reply.code(201);
         return renderReply(sent);
       },
+    );
+
+    app.delete(
+      '/v1/comments/:id/replies/:reply_id',
+      {
+        schema: {
+          tags,
+          summary: 'Delete a reply sent through the API',
+          description: `Deletes the account's reply (one of the comment's \`replies\`) on the platform, and answers 200 with it, \`status: "deleted"\` and \`deleted_at\`; it stays in the comment's \`replies\` so its history shows, and the account's own comment it became is gone (GET /v1/comments/{id} of it: 404). The comment's \`reply_status\` is unchanged. The reply is \`deleting\` before the platform is asked; a request that ends before the platform answered leaves it so, and a DELETE again asks again (a reply the platform no longer has counts as deleted). Deleting an already deleted reply answers it again, unchanged (no platform call). A reply still \`sending\` or \`failed\` (nothing on the platform): 409 \`reply_not_deletable\`. 404 \`reply_not_found\` for a reply not of this comment. Offered on ${withReplyDeletion}: elsewhere 422 \`unsupported_platform\` (GET /v1/platforms, \`comments.delete_reply\`). ${ACTION_ERRORS} When the platform refuses, the reply is \`sent\` again.`,
+          headers: ProfileHeader,
+          params: ReplyParams,
+          response: { 200: ReplyJson, ...errorsOf(409, 422, 502) },
+        },
+      },
+      async (request) =>
+        renderReply(await deleteReply(deps, request.scope, request.params.id, request.params.reply_id)),
     );
 
     app.post(

@@ -81,7 +81,7 @@ export const comments = pgTable(
   ],
 );
 
-export const REPLY_SEND_STATUSES = ['sending', 'sent', 'failed'] as const;
+export const REPLY_SEND_STATUSES = ['sending', 'sent', 'failed', 'deleting', 'deleted'] as const;
 export type ReplySendStatus = (typeof REPLY_SEND_STATUSES)[number];
 
 /** Replies sent through the API: what was asked, and where it stands on the platform. */
@@ -100,6 +100,8 @@ export const commentReplies = pgTable(
     polls: integer('polls').notNull().default(0),
     platformCommentId: text('platform_comment_id'),
     sentAt: timestampColumn('sent_at'),
+    /** When the platform confirmed its deletion (DELETE .../replies/{reply_id}). */
+    deletedAt: timestampColumn('deleted_at'),
     error: text('error'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

@@ -3,8 +3,21 @@ import { At, Nullable } from '../../http/schemas.ts';
 import { PLATFORMS, type Platform } from '../../platforms/index.ts';
 import { daysFrom, dayText } from './days.ts';
 
+// A count, or for a rate (`engagement`) a fraction: a number either way.
 const Figure = (description: string) =>
-  Nullable(Type.Integer({ minimum: 0 }), `${description} null: the platform reported no data (not 0).`);
+  Nullable(Type.Number({ minimum: 0 }), `${description} null: the platform reported no data (not 0).`);
+
+/**
+ * Metrics that are a rate of each day (LinkedIn's `engagement`), not a count: days' rates do not
+ * add up, so their total is null; each day's rate is in `values`.
+ */
+const RATES: ReadonlySet<string> = new Set(['engagement']);
+
+/** A metric's total over the days so far, with the next day's value: summed, the last count, or none for a rate. */
+function addUp(metric: string, total: number | null, value: number): number | null {
+  if (RATES.has(metric)) return null;
+  return metric === 'followers_count' ? value : (total ?? 0) + value;
+}
 
 const Day = (description: string) => Type.String({ format: 'date', description: `${description} YYYY-MM-DD, UTC.` });
 
@@ -24,7 +37,7 @@ export const AccountInsightsJson = Type.Object(
       Type.Object(
         {
           total: Figure(
-            'The sum of the days; for `followers_count` (a count, not a flow) the last value known in the range.',
+            'The sum of the days; for `followers_count` (a count, not a flow) the last value known in the range; for a rate (`engagement`) null, as rates do not add up.',
           ),
           values: Type.Array(Type.Object({ date: Day('The day.'), value: Figure("The day's figure.") }), {
             description: 'One entry per day of the range, oldest first.',
@@ -80,7 +93,7 @@ export interface AccountFigures {
  * An account's figures over the days `from`..`to` (day numbers): every day of each metric
  * (null where the platform had no data, or outside what is stored), and its total: the days'
  * sum (null when every day is null); for followers_count, a count rather than a flow, the last
- * value known in the range.
+ * value known in the range; for a rate, null.
  */
 export function renderAccountInsights(answer: AccountFigures): AccountInsightsJson {
   const dates = daysFrom(answer.from, answer.to);
@@ -91,7 +104,7 @@ export function renderAccountInsights(answer: AccountFigures): AccountInsightsJs
     const values = dates.map((date, i) => {
       const index = answer.from + i - (slice?.start ?? 0);
       const value = slice === undefined || index < 0 ? null : (slice.values[index] ?? null);
-      if (value !== null) total = metric === 'followers_count' ? value : (total ?? 0) + value;
+      if (value !== null) total = addUp(metric, total, value);
       return { date, value };
     });
     metrics[metric] = { total, values };
@@ -124,7 +137,7 @@ export function accountInsightsText(answer: AccountFigures): string {
     for (let i = 0; i < dates.length; i++) {
       const index = answer.from + i - (slice?.start ?? 0);
       const value = slice === undefined || index < 0 ? null : (slice.values[index] ?? null);
-      if (value !== null) total = metric === 'followers_count' ? value : (total ?? 0) + value;
+      if (value !== null) total = addUp(metric, total, value);
       values[i] = `${dates[i]}${value === null ? 'null' : value}}`;
     }
     parts.push(`${JSON.stringify(metric)}:{"total":${total === null ? 'null' : total},"values":[${values.join(',')}]}`);

@@ -67,7 +67,9 @@ export async function storeDailyFigures(tx: Tx, accountId: string, figures: Dail
   for (const [metric, written] of byMetric) {
     const merged = mergeSeries(stored.get(metric), written);
     if (merged !== null)
-      rows.push(sql`(${accountId}, ${metric}, ${merged.firstDay}::date, ${sql.param(merged.values)}::bigint[])`);
+      rows.push(
+        sql`(${accountId}, ${metric}, ${merged.firstDay}::date, ${sql.param(merged.values)}::double precision[])`,
+      );
   }
   if (rows.length === 0) return;
   await tx.execute(sql`

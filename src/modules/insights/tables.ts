@@ -1,4 +1,4 @@
-import { bigint, date, index, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { date, doublePrecision, index, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { timestampColumn } from '../../db/columns.ts';
 import { accountIdColumn } from '../accounts/columns.ts';
 import { ownerIdColumn } from '../owners/columns.ts';
@@ -19,7 +19,8 @@ export const accountInsightSeries = pgTable(
     accountId: accountIdColumn(),
     metric: text('metric').notNull(),
     firstDay: date('first_day', { mode: 'string' }).notNull(),
-    values: bigint('values', { mode: 'number' }).array().notNull(),
+    /** Counts, and rates (LinkedIn's `engagement`): double precision holds both (counts exactly up to 2^53). */
+    values: doublePrecision('values').array().notNull(),
   },
   (t) => [primaryKey({ columns: [t.accountId, t.metric] })],
 );

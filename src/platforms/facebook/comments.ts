@@ -1,6 +1,6 @@
 /** A page's comments: reading them (every depth), their notices, replying as the page and hiding. */
 import { record, str } from '../http.ts';
-import { commentTimesByReading, readPostSummary, readRecentComments } from '../meta/comments.ts';
+import { commentTimesByReading, deleteOwnComment, readPostSummary, readRecentComments } from '../meta/comments.ts';
 import { idOf, requireSuccess } from '../meta/graph-answers.ts';
 import type { GraphContext } from '../meta/graph-client.ts';
 import { noticeSecretsOf } from '../meta/settings.ts';
@@ -81,6 +81,10 @@ export function facebookComments({ graph, options, now }: GraphContext): Comment
     async reply({ accessToken }, commentId, text) {
       const id = idOf(platform, await graph.post(`/${commentId}/comments`, accessToken, { message: text }));
       return { state: 'sent', id };
+    },
+
+    async deleteReply({ accessToken }, replyId) {
+      await deleteOwnComment(graph, platform, accessToken, replyId);
     },
 
     async setHidden({ accessToken }, commentId, hidden) {

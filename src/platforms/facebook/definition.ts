@@ -26,7 +26,7 @@ export const facebookDefinition = {
   // tells per comment; a page may comment on a hidden comment (Graph API Comment reference,
   // https://developers.facebook.com/docs/graph-api/reference/comment). A page's own comments
   // cannot be hidden: the sandbox answers `can_hide: false` for them.
-  comments: { reply: true, hide: true, replyToHidden: true, hideReplies: true },
+  comments: { reply: true, hide: true, deleteReply: true, replyToHidden: true, hideReplies: true },
   // The service offers insights for Instagram and Threads only.
   insights: null,
   metricDescriptions: null,

@@ -27,6 +27,7 @@ export const FACEBOOK_SCOPES: ScopePolicy = {
     comment_notices: [SCOPE.manageMetadata, SCOPE.showList],
     reply: [SCOPE.manageEngagement],
     hide: [SCOPE.manageEngagement],
+    delete_reply: [SCOPE.manageEngagement],
     publish: [SCOPE.managePosts],
   },
   // pages_show_list is required at connection: a refused subscription lacks pages_manage_metadata.

@@ -1,6 +1,6 @@
 /** Instagram comments: reading them (with replies), their notices, replying and hiding. */
 import { list, record, str } from '../http.ts';
-import { commentTimesByReading, readPostSummary, readRecentComments } from '../meta/comments.ts';
+import { commentTimesByReading, deleteOwnComment, readPostSummary, readRecentComments } from '../meta/comments.ts';
 import { idOf, requireSuccess } from '../meta/graph-answers.ts';
 import type { GraphContext } from '../meta/graph-client.ts';
 import { noticeSecretsOf } from '../meta/settings.ts';
@@ -90,6 +90,10 @@ export function instagramComments({ graph, options, now }: GraphContext): Commen
     async reply({ accessToken }, commentId, text) {
       const id = idOf(platform, await graph.post(`/${commentId}/replies`, accessToken, { message: text }));
       return { state: 'sent', id };
+    },
+
+    async deleteReply({ accessToken }, replyId) {
+      await deleteOwnComment(graph, platform, accessToken, replyId);
     },
 
     async setHidden({ accessToken }, commentId, hidden) {

@@ -86,7 +86,7 @@ export const instagramDefinition = {
   // "You cannot reply to hidden comments" (IG Comment Replies reference,
   // https://developers.facebook.com/docs/instagram-platform/instagram-graph-api/reference/ig-comment/replies);
   // `hide` is a field of any IG Comment, replies included (IG Comment reference).
-  comments: { reply: true, hide: true, replyToHidden: false, hideReplies: true },
+  comments: { reply: true, hide: true, deleteReply: true, replyToHidden: false, hideReplies: true },
   insights: INSTAGRAM_METRICS,
   metricDescriptions: METRIC_DESCRIPTIONS,
   publishing: {

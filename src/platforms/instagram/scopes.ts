@@ -17,6 +17,7 @@ export const INSTAGRAM_SCOPES: ScopePolicy = {
     comment_notices: [SCOPE.basic, SCOPE.comments],
     reply: [SCOPE.comments],
     hide: [SCOPE.comments],
+    delete_reply: [SCOPE.comments],
     read_insights: [SCOPE.insights],
     publish: [SCOPE.publish],
   },

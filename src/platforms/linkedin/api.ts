@@ -23,7 +23,7 @@ export interface LinkedInApi {
   oauth(path: string, form: Record<string, string>): Promise<Record<string, unknown>>;
   /** A REST call with the member's token: the whole answer (its headers name a created post). */
   rest(
-    method: 'GET' | 'POST',
+    method: 'GET' | 'POST' | 'DELETE',
     path: string,
     token: string,
     extra?: Pick<PlatformRequest, 'query' | 'json'>,

@@ -1,7 +1,7 @@
 /**
  * Comments on an organization's posts (Comments API, `/rest/socialActions/{target}/comments`):
  * read by polling (LinkedIn pushes no comment notices to an ordinary app), answered as the
- * organization. LinkedIn offers no hiding. Facts: docs/platforms.md, "LinkedIn".
+ * organization, the organization's own replies deleted. LinkedIn offers no hiding. Facts: docs/platforms.md, "LinkedIn".
  */
 import { invalidRequest, unsupported } from '../errors.ts';
 import { list, num, record, str } from '../http.ts';
@@ -146,6 +146,21 @@ export function linkedinComments({ api }: LinkedInContext): CommentsCapability {
         });
       }
       return { state: 'sent', id };
+    },
+
+    async deleteReply({ platformUserId, accessToken }: AccountCredentials, replyId, parentId) {
+      const id = COMMENT_URN.exec(replyId)?.[2];
+      if (id === undefined) throw invalidRequest(platform, `${replyId} is not a comment URN`);
+      // "Delete a Comment": the reply is a comment under its parent comment, deleted as the organization.
+      try {
+        await api.rest('DELETE', `/socialActions/${path(parentId)}/comments/${id}`, accessToken, {
+          query: { actor: organizationUrn(platformUserId) },
+        });
+      } catch (error) {
+        // A reply LinkedIn no longer has was deleted before (by an earlier try or on LinkedIn).
+        if (error instanceof PlatformError && error.detail.status === 404) return;
+        throw error;
+      }
     },
 
     async setHidden() {

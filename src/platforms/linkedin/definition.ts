@@ -31,6 +31,8 @@ const METRIC_DESCRIPTIONS = {
     likes: "Likes of the organization's posts (likeCount), organic only.",
     comments: "Comments on the organization's posts (commentCount), organic only.",
     shares: "Reposts of the organization's posts (shareCount), organic only.",
+    engagement:
+      "The day's engagement rate of the organization's posts (engagement), a fraction (0.05 is 5%), organic only; a rate, so its total over days is null.",
   },
   post: {
     views: 'Impressions of the post (impressionCount), organic only.',
@@ -38,6 +40,7 @@ const METRIC_DESCRIPTIONS = {
     likes: 'Likes of the post (likeCount), organic only.',
     comments: 'Comments on the post (commentCount), organic only.',
     shares: 'Reposts of the post (shareCount), organic only.',
+    engagement: "The post's engagement rate over its lifetime (engagement), a fraction (0.05 is 5%), organic only.",
   },
 } satisfies MetricDescriptions;
 
@@ -54,7 +57,7 @@ export const linkedinDefinition = {
   // One member's login reaches every organization page they administer; each chosen page is an account.
   grantsPages: true,
   // Comments API: comments are read and answered as the organization; LinkedIn offers no hiding.
-  comments: { reply: true, hide: false, replyToHidden: false, hideReplies: false },
+  comments: { reply: true, hide: false, deleteReply: true, replyToHidden: false, hideReplies: false },
   insights: LINKEDIN_METRICS,
   metricDescriptions: METRIC_DESCRIPTIONS,
   publishing: {

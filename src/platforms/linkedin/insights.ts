@@ -24,6 +24,8 @@ const SHARE_FIELDS: Readonly<Record<string, string>> = {
   likes: 'likeCount',
   comments: 'commentCount',
   shares: 'shareCount',
+  // A rate, not a count: the insights module gives it no total over days.
+  engagement: 'engagement',
 };
 
 const POST_URN = /^urn:li:(share|ugcPost):\d+$/;

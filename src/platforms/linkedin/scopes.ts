@@ -25,6 +25,8 @@ export const LINKEDIN_SCOPES: ScopePolicy = {
     read_profile: [LINKEDIN_SCOPE.organizationAdmin],
     read_comments: [LINKEDIN_SCOPE.organizationRead],
     reply: [LINKEDIN_SCOPE.organizationWrite],
+    // "Delete a Comment" acts as the organization, as creating one does.
+    delete_reply: [LINKEDIN_SCOPE.organizationWrite],
     // Share and follower statistics: rw_organization_admin, restricted to ADMINISTRATOR roles.
     read_insights: [LINKEDIN_SCOPE.organizationAdmin],
     publish: [LINKEDIN_SCOPE.organizationWrite],

@@ -1,7 +1,13 @@
 /** What reading comments shares on Meta's platforms: recent posts with their comments, one post, each comment's time. */
 import type { PlatformRequest } from '../http.ts';
-import { type PlatformComment, PlatformError, type PlatformPostSummary, type RecentComments } from '../types.ts';
-import { graphDate, isGone, postSummaryOf, requiredPostSummary } from './graph-answers.ts';
+import {
+  type Platform,
+  type PlatformComment,
+  PlatformError,
+  type PlatformPostSummary,
+  type RecentComments,
+} from '../types.ts';
+import { graphDate, isGone, postSummaryOf, requiredPostSummary, requireSuccess } from './graph-answers.ts';
 import type { GraphClient } from './graph-client.ts';
 
 /** Where an account's posts are listed, and where a post's text and time are in the answer. */
@@ -78,4 +84,27 @@ export async function commentTimesByReading(
     times.set(id, time);
   }
   return times;
+}
+
+/**
+ * Deletes the account's own comment (a reply it made) with `DELETE /{comment-id}`: Graph answers
+ * `{"success": true}`. A comment Graph no longer has (code 100, subcode 33) was deleted before.
+ */
+export async function deleteOwnComment(
+  graph: GraphClient,
+  platform: Platform,
+  accessToken: string,
+  commentId: string,
+): Promise<void> {
+  try {
+    const body = await graph.call({
+      method: 'DELETE',
+      url: graph.url(`/${commentId}`),
+      query: { access_token: accessToken },
+    });
+    requireSuccess(platform, body, `the deletion of ${commentId}`);
+  } catch (error) {
+    if (isGone(error)) return;
+    throw error;
+  }
 }

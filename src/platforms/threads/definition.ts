@@ -68,7 +68,7 @@ export const threadsDefinition = {
   // Hiding: top-level replies only, the nested ones follow their top-level reply
   // (https://developers.facebook.com/docs/threads/reply-management, "Hide Replies"). Threads
   // documents no rule against answering a hidden reply.
-  comments: { reply: true, hide: true, replyToHidden: true, hideReplies: false },
+  comments: { reply: true, hide: true, deleteReply: false, replyToHidden: true, hideReplies: false },
   insights: THREADS_METRICS,
   metricDescriptions: METRIC_DESCRIPTIONS,
   publishing: {

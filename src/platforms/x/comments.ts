@@ -7,7 +7,7 @@
  */
 import { invalidRequest, unsupported } from '../errors.ts';
 import { list, record, requiredText, str } from '../http.ts';
-import type { CommentsCapability, PlatformComment, PlatformPostSummary } from '../types.ts';
+import { type CommentsCapability, type PlatformComment, PlatformError, type PlatformPostSummary } from '../types.ts';
 import type { XContext } from './api.ts';
 
 const platform = 'x';
@@ -125,6 +125,20 @@ export function xComments({ api }: XContext): CommentsCapability {
         json: { text, reply: { in_reply_to_tweet_id: checkedId(commentId) } },
       });
       return { state: 'sent', id: requiredText(platform, record(created.data).id, 'data.id') };
+    },
+
+    async deleteReply({ accessToken }, replyId) {
+      // "Delete Post" (a reply is a post): `{"data": {"deleted": true}}`. A post X no longer has (404) was deleted before.
+      let answer: Record<string, unknown>;
+      try {
+        answer = await api.call('DELETE', `/tweets/${checkedId(replyId)}`, accessToken);
+      } catch (error) {
+        if (error instanceof PlatformError && error.detail.status === 404) return;
+        throw error;
+      }
+      if (record(answer.data).deleted !== true) {
+        throw new PlatformError('transient', `x did not confirm the deletion of ${replyId}`, { platform });
+      }
     },
 
     async setHidden({ accessToken }, commentId, hidden) {

@@ -100,7 +100,7 @@ export const xDefinition = {
   // Replies to the account's posts: read, answered, hidden ("Hide replies": the author of the
   // conversation's root post hides replies in it, at any depth). Answering a hidden reply: not
   // confirmed, so not offered.
-  comments: { reply: true, hide: true, replyToHidden: false, hideReplies: true },
+  comments: { reply: true, hide: true, deleteReply: true, replyToHidden: false, hideReplies: true },
   insights: X_METRICS,
   metricDescriptions: METRIC_DESCRIPTIONS,
   publishing: {

@@ -33,6 +33,8 @@ export const X_SCOPES: ScopePolicy = {
     read_comments: [X_SCOPE.tweetRead, X_SCOPE.usersRead],
     // A reply is a post.
     reply: [X_SCOPE.tweetRead, X_SCOPE.tweetWrite, X_SCOPE.usersRead],
+    // Delete Post: tweet.read, tweet.write and users.read.
+    delete_reply: [X_SCOPE.tweetRead, X_SCOPE.tweetWrite, X_SCOPE.usersRead],
     // Hide replies: tweet.moderate.write.
     hide: [X_SCOPE.tweetModerate],
     // Users lookup and Posts lookup: tweet.read and users.read.

@@ -174,6 +174,16 @@ export function youtubeComments(context: YouTubeContext): CommentsCapability {
       return { state: 'sent', id };
     },
 
+    async deleteReply({ accessToken }, replyId) {
+      // Comments: delete answers 204; a comment YouTube no longer has (404 commentNotFound) was deleted before.
+      try {
+        await google.apiEmpty('DELETE', api('/comments'), accessToken, { query: { id: replyId } });
+      } catch (error) {
+        if (error instanceof PlatformError && error.detail.status === 404) return;
+        throw error;
+      }
+    },
+
     async setHidden({ accessToken }, commentId, hidden) {
       await google.apiEmpty('POST', api('/comments/setModerationStatus'), accessToken, {
         query: { id: commentId, moderationStatus: hidden ? 'heldForReview' : 'published' },

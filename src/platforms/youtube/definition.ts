@@ -86,7 +86,7 @@ export const youtubeDefinition = {
   // A Google login reaches the channel channels.list(mine=true) answers; each chosen one is an account.
   grantsPages: true,
   // Read by polling, answered under the top-level comment, hidden through moderation (heldForReview).
-  comments: { reply: true, hide: true, replyToHidden: false, hideReplies: true },
+  comments: { reply: true, hide: true, deleteReply: true, replyToHidden: false, hideReplies: true },
   insights: YOUTUBE_METRICS,
   metricDescriptions: METRIC_DESCRIPTIONS,
   publishing: {

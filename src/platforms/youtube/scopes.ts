@@ -19,9 +19,10 @@ export const YOUTUBE_SCOPES: ScopePolicy = {
   byAction: {
     read_profile: [YOUTUBE_SCOPE.forceSsl],
     publish: [YOUTUBE_SCOPE.upload],
-    // commentThreads.list, comments.insert, comments.setModerationStatus.
+    // commentThreads.list, comments.insert, comments.delete, comments.setModerationStatus.
     read_comments: [YOUTUBE_SCOPE.forceSsl],
     reply: [YOUTUBE_SCOPE.forceSsl],
+    delete_reply: [YOUTUBE_SCOPE.forceSsl],
     hide: [YOUTUBE_SCOPE.forceSsl],
     // reports.query.
     read_insights: [YOUTUBE_SCOPE.analytics],

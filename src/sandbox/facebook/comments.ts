@@ -11,8 +11,15 @@ import { afterCursor, graphList } from '../meta/paging.ts';
 import type { Store } from '../platform.ts';
 import type { SandboxAccount, SandboxComment } from '../schema.ts';
 import { findAccount } from '../store/accounts.ts';
-import { recordActivity, recordHiding } from '../store/activity.ts';
-import { addComment, commentsUnder, findComment, listComments, setCommentHidden } from '../store/comments.ts';
+import { recordActivity, recordCommentDeletion, recordHiding } from '../store/activity.ts';
+import {
+  addComment,
+  commentsUnder,
+  deleteComment,
+  findComment,
+  listComments,
+  setCommentHidden,
+} from '../store/comments.ts';
 import { notifyCommentAdded } from '../webhooks.ts';
 import { call, ownComment, ownPost, SCOPE, targetId } from './access.ts';
 
@@ -109,6 +116,16 @@ export function commentRoutes(app: FastifyInstance, store: Store): void {
     }
     await setCommentHidden(store, comment.id, hidden);
     await recordHiding(store, who.account.id, comment.id, hidden);
+    return { success: true };
+  });
+
+  // "delete a post or comment, on your Facebook Page Feed as the Page" (Page Content): any comment on the page's posts.
+  app.delete('/:version/:id', async (request) => {
+    const who = await caller(store, request, call);
+    const comment = await ownComment(store, who, targetId(request, who));
+    requireScope(who, call, SCOPE.manageEngagement);
+    await deleteComment(store, comment);
+    await recordCommentDeletion(store, who.account.id, comment.id);
     return { success: true };
   });
 }

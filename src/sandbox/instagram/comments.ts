@@ -11,8 +11,8 @@ import { ownComment, ownPost } from '../meta/ownership.ts';
 import { afterCursor, graphList } from '../meta/paging.ts';
 import type { Store } from '../platform.ts';
 import type { SandboxComment } from '../schema.ts';
-import { recordActivity, recordHiding } from '../store/activity.ts';
-import { addComment, findComment, listComments, setCommentHidden } from '../store/comments.ts';
+import { recordActivity, recordCommentDeletion, recordHiding } from '../store/activity.ts';
+import { addComment, deleteComment, findComment, listComments, setCommentHidden } from '../store/comments.ts';
 import { notifyCommentAdded } from '../webhooks.ts';
 import { call, SCOPE } from './access.ts';
 import { instagramScopedId } from './ids.ts';
@@ -124,6 +124,16 @@ export function commentRoutes(app: FastifyInstance, store: Store): void {
     const hide = booleanParam(request, graph, 'hide');
     await setCommentHidden(store, comment.id, hide);
     await recordHiding(store, who.account.id, comment.id, hide);
+    return { success: true };
+  });
+
+  // Comment Moderation: comments on the account's own media can be deleted; others answer as unknown.
+  app.delete('/:version/:id', async (request) => {
+    const who = await caller(store, request, call);
+    requireScope(who, call, SCOPE.comments);
+    const comment = await ownComment(store, who, (request.params as { id: string }).id);
+    await deleteComment(store, comment);
+    await recordCommentDeletion(store, who.account.id, comment.id);
     return { success: true };
   });
 }

@@ -1,8 +1,9 @@
 /**
  * An organization's posts and their comments: the Posts API's finder by author
  * (`GET /rest/posts?q=author`) and one post (`GET /rest/posts/{urn}`), and the Comments API
- * (`GET` and `POST /rest/socialActions/{target}/comments`): comments on a post, or, with a
- * comment's URN as the target, the comments under it. A comment is named
+ * (`GET` and `POST /rest/socialActions/{target}/comments`, and "Delete a Comment", `DELETE
+ * /rest/socialActions/{target}/comments/{id}?actor=`): comments on a post, or, with a comment's
+ * URN as the target, the comments under it. Only the actor's own comment can be deleted. A comment is named
  * `urn:li:comment:(urn:li:activity:{post},{id})`; LinkedIn offers no hiding.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -11,7 +12,7 @@ import { param } from '../kit.ts';
 import type { Store } from '../platform.ts';
 import type { SandboxComment, SandboxPost } from '../schema.ts';
 import { recordActivity } from '../store/activity.ts';
-import { addComment, findComment, listComments } from '../store/comments.ts';
+import { addComment, deleteComment, findComment, listComments } from '../store/comments.ts';
 import { findPost, listPosts } from '../store/posts.ts';
 import { administered, call, checkVersionHeaders, organizationUrn, personUrn, SCOPE } from './access.ts';
 import { linkedin, linkedinAnswer } from './answers.ts';
@@ -156,5 +157,32 @@ export function commentRoutes(app: FastifyInstance, store: Store): void {
       },
     });
     return reply.code(201).header('x-restli-id', comment.id).send(rendered);
+  });
+
+  app.delete('/rest/socialActions/:target/comments/:id', async (request, reply) => {
+    checkVersionHeaders(request, store.now());
+    const who = await caller(store, request, call);
+    requireScope(who, call, SCOPE.organizationWrite);
+    const { target, id } = request.params as { target: string; id: string };
+    const { post, parent } = await targetOf(store, who, target);
+    const actor = param(request, 'actor');
+    if (actor === undefined) throw linkedin.badParameter('actor is required');
+    const org = await administered(store, who, actor);
+    const comment = await findComment(store, id);
+    // The comment must be under the target named: on the post (first level) or under the parent comment.
+    if (!comment || comment.postId !== post.id || comment.parentId !== (parent?.id ?? null)) {
+      throw linkedin.notFound(`urn:li:comment:(${activityUrn(post.id)},${id})`);
+    }
+    if (comment.authorId !== org.id) {
+      throw linkedinAnswer(403, 'ACCESS_DENIED', `${actor} cannot delete a comment it did not write`, 100);
+    }
+    await deleteComment(store, comment);
+    await recordActivity(store, {
+      accountId: org.id,
+      action: 'delete_comment',
+      targetId: commentUrn(comment),
+      detail: { target, actor },
+    });
+    return reply.code(204).send();
   });
 }

@@ -33,14 +33,30 @@ export const INSIGHT_METRICS = { account: [...SHARE_COUNTS, FOLLOWERS], post: SH
 const INTERVALS = /^\(timeRange:\(start:(\d+),end:(\d+)\),timeGranularityType:([A-Z]+)\)$/;
 const POST_LIST = /^List\(urn:li:(?:share|ugcPost):(\d+)\)$/;
 
-/** One day's or the lifetime's counts: those with data, none at all when no count has any. */
+/**
+ * `engagement`, the rate beside the counts. The pages read call it a rate without giving its
+ * formula; the sandbox makes it from the same element's counts, interactions (clicks, likes,
+ * comments, shares) over impressions, and leaves it out when those are not all known or no
+ * impression was counted.
+ */
+function engagementOf(counts: Record<string, number>): number | undefined {
+  const { impressionCount, clickCount, likeCount, commentCount, shareCount } = counts;
+  if (impressionCount === undefined || impressionCount === 0) return undefined;
+  const interactions = [clickCount, likeCount, commentCount, shareCount];
+  if (interactions.some((n) => n === undefined)) return undefined;
+  return interactions.reduce((sum: number, n) => sum + (n ?? 0), 0) / impressionCount;
+}
+
+/** One day's or the lifetime's counts and engagement: those with data, none at all when no count has any. */
 function totals(figures: InsightFigures, day: string): Record<string, number> | null {
   const counts: Record<string, number> = {};
   for (const metric of SHARE_COUNTS) {
     const value = figures.get(metric)?.get(day) ?? null;
     if (value !== null) counts[metric] = value;
   }
-  return Object.keys(counts).length === 0 ? null : counts;
+  if (Object.keys(counts).length === 0) return null;
+  const engagement = engagementOf(counts);
+  return engagement === undefined ? counts : { ...counts, engagement };
 }
 
 /** `timeIntervals` as a range of whole days, refused where LinkedIn keeps no data. */

@@ -1,4 +1,4 @@
-/** What the service did on a platform (published, replied, hid, revoked), as the control API lists it. */
+/** What the service did on a platform (published, replied, hid, deleted its comment, revoked), as the control API lists it. */
 import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Store } from '../platform.ts';
 import { type SandboxActivity, type SandboxPost, sandboxActivity } from '../schema.ts';
@@ -7,7 +7,7 @@ export async function recordActivity(
   store: Store,
   values: {
     accountId: string;
-    action: 'publish' | 'reply' | 'comment' | 'hide' | 'unhide' | 'revoke';
+    action: 'publish' | 'reply' | 'comment' | 'hide' | 'unhide' | 'revoke' | 'delete_comment';
     targetId: string;
     detail: Record<string, unknown>;
   },
@@ -18,6 +18,11 @@ export async function recordActivity(
 /** The account hid (or unhid) a comment. */
 export async function recordHiding(store: Store, accountId: string, commentId: string, hidden: boolean): Promise<void> {
   await recordActivity(store, { accountId, action: hidden ? 'hide' : 'unhide', targetId: commentId, detail: {} });
+}
+
+/** The account deleted a comment (its own reply, or one on its post where the platform allows that). */
+export async function recordCommentDeletion(store: Store, accountId: string, commentId: string): Promise<void> {
+  await recordActivity(store, { accountId, action: 'delete_comment', targetId: commentId, detail: {} });
 }
 
 /** What a platform received for a post it published, as the activity lists it. */

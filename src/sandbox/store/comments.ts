@@ -1,5 +1,5 @@
 /** Comments on posts and the replies under them, by other people or by the account itself. */
-import { and, desc, eq, isNull } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { Store } from '../platform.ts';
 import { type SandboxComment, sandboxComments } from '../schema.ts';
 import { numericId } from './ids.ts';
@@ -69,6 +69,13 @@ export function commentsUnder(comments: readonly SandboxComment[], rootId: strin
 export async function findComment(store: Store, id: string): Promise<SandboxComment | undefined> {
   const [row] = await store.db.select().from(sandboxComments).where(eq(sandboxComments.id, id));
   return row;
+}
+
+/** Deletes a comment and every comment under it, as the platforms do with a deleted comment's replies. */
+export async function deleteComment(store: Store, comment: SandboxComment): Promise<void> {
+  const { comments } = await listComments(store, comment.postId, { limit: 10_000 });
+  const ids = [comment.id, ...commentsUnder(comments, comment.id).map((c) => c.id)];
+  await store.db.delete(sandboxComments).where(inArray(sandboxComments.id, ids));
 }
 
 export async function setCommentHidden(store: Store, id: string, hidden: boolean): Promise<void> {

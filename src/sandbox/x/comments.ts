@@ -2,14 +2,15 @@
  * Replies to a user's posts, as X's v2 reads them: the user's posts (`GET /2/users/:id/tweets`,
  * without replies), a conversation's posts (`GET /2/tweets/search/recent?query=conversation_id:<id>`,
  * the last 7 days), and hiding a reply in a conversation the caller started
- * (`PUT /2/tweets/:id/hidden`, `tweet.moderate.write`). Replies live as the sandbox's comments.
+ * (`PUT /2/tweets/:id/hidden`, `tweet.moderate.write`), and deleting the caller's own reply
+ * (`DELETE /2/tweets/:id`). Replies live as the sandbox's comments.
  */
 import type { FastifyInstance } from 'fastify';
 import { caller, requireScope } from '../caller.ts';
 import { param } from '../kit.ts';
 import type { Store } from '../platform.ts';
-import { recordActivity } from '../store/activity.ts';
-import { findComment, listComments, setCommentHidden } from '../store/comments.ts';
+import { recordActivity, recordCommentDeletion } from '../store/activity.ts';
+import { deleteComment, findComment, listComments, setCommentHidden } from '../store/comments.ts';
 import { findPost, listPosts } from '../store/posts.ts';
 import { callOptions, SCOPE } from './access.ts';
 import { invalidRequest, xDialect, xProblem } from './answers.ts';
@@ -102,5 +103,21 @@ export function commentRoutes(app: FastifyInstance, store: Store): void {
       detail: {},
     });
     return { data: { hidden: body.hidden } };
+  });
+
+  // "Delete Post": the caller's own post only; a reply lives as a comment.
+  app.delete('/2/tweets/:id', async (request) => {
+    const options = callOptions(store.now);
+    const who = await caller(store, request, options);
+    requireScope(who, options, SCOPE.tweetWrite);
+    const id = (request.params as { id: string }).id;
+    const reply = /^\d+$/.test(id) ? await findComment(store, id) : undefined;
+    if (reply === undefined) throw xDialect(store.now).notFound(id);
+    if (reply.authorId !== who.account.id) {
+      throw xProblem(403, 'Forbidden', 'You are not allowed to delete this Tweet.', 'about:blank');
+    }
+    await deleteComment(store, reply);
+    await recordCommentDeletion(store, who.account.id, reply.id);
+    return { data: { deleted: true } };
   });
 }

@@ -1,8 +1,8 @@
 /**
  * YouTube comments: the channel's uploads (`playlistItems.list` on its uploads playlist),
  * `commentThreads.list` of a video, `comments.list` (a comment's replies by `parentId`, or by
- * `id`), `comments.insert` (a reply, with `snippet.parentId`) and
- * `comments.setModerationStatus` (`heldForReview`, `published`, `rejected`), on www.googleapis.com.
+ * `id`), `comments.insert` (a reply, with `snippet.parentId`), `comments.setModerationStatus`
+ * (`heldForReview`, `published`, `rejected`) and `comments.delete`, on www.googleapis.com.
  */
 import type { FastifyInstance } from 'fastify';
 import { caller, requireScope } from '../caller.ts';
@@ -11,8 +11,8 @@ import { param } from '../kit.ts';
 import type { Store } from '../platform.ts';
 import type { SandboxAccount, SandboxComment, SandboxPost } from '../schema.ts';
 import { findAccount } from '../store/accounts.ts';
-import { recordActivity, recordHiding } from '../store/activity.ts';
-import { addComment, findComment, listComments, setCommentHidden } from '../store/comments.ts';
+import { recordActivity, recordCommentDeletion, recordHiding } from '../store/activity.ts';
+import { addComment, deleteComment, findComment, listComments, setCommentHidden } from '../store/comments.ts';
 import { findPost, listPosts } from '../store/posts.ts';
 import { call, SCOPE } from './access.ts';
 
@@ -317,6 +317,32 @@ export function commentRoutes(app: FastifyInstance, store: Store): void {
       await setCommentHidden(store, comment.id, hidden);
       await recordHiding(store, channel.id, comment.id, hidden);
     }
+    return reply.code(204).send();
+  });
+
+  // Comments: delete (204). Its page does not say whose comments a channel may delete; the sandbox
+  // takes the cautious side: the channel's own comments only, others 403 forbidden.
+  app.delete('/youtube/v3/comments', async (request, reply) => {
+    const who = await caller(store, request, call);
+    requireScope(who, call, SCOPE.forceSsl);
+    const id = param(request, 'id') ?? '';
+    if (id === '') throw google.badParameter('The id parameter is required.');
+    const comment = await findComment(store, id);
+    const post = comment === undefined ? undefined : await findPost(store, comment.postId);
+    const channel = post === undefined ? undefined : await findAccount(store, post.accountId);
+    if (comment === undefined || channel?.platform !== 'youtube') {
+      throw googleAnswer(404, 'commentNotFound', 'The specified comment could not be found.', 'youtube.comment');
+    }
+    if (channel.parentId !== who.account.id || comment.authorId !== channel.id) {
+      throw googleAnswer(
+        403,
+        'forbidden',
+        'The comment could not be deleted because of insufficient permissions.',
+        'youtube.comment',
+      );
+    }
+    await deleteComment(store, comment);
+    await recordCommentDeletion(store, channel.id, comment.id);
     return reply.code(204).send();
   });
 }

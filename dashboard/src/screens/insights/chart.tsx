@@ -49,7 +49,14 @@ export function Chart({ metric, series }: { metric: string; series: MetricSeries
     <figure class="card chart" aria-labelledby={captionId}>
       <figcaption id={captionId}>
         <strong>{metricName(metric)}</strong> — total:{' '}
-        <span class="total">{series.total === null ? 'no data' : series.total.toLocaleString()}</span>
+        <span class="total">
+          {series.total !== null
+            ? series.total.toLocaleString()
+            : // A rate (LinkedIn's engagement) has days with data but no total: rates do not add up.
+              series.values.some((v) => v.value !== null)
+              ? 'none (a rate: days do not add up)'
+              : 'no data'}
+        </span>
       </figcaption>
       <div
         ref={box}

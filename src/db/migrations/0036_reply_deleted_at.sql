@@ -1,0 +1,1 @@
+ALTER TABLE "comment_replies" ADD COLUMN "deleted_at" timestamp with time zone;

@@ -1,0 +1,1 @@
+ALTER TABLE "account_insight_series" ALTER COLUMN "values" SET DATA TYPE double precision[];
