@@ -938,6 +938,152 @@ describe('X', () => {
     expect(published?.detail.media_urls).toHaveLength(2);
   });
 
+  it('publishes a video: uploaded to X in segments before the post, read until processed, then the post naming it', async () => {
+    const account = await connected('x');
+    const bytes = await videoFile('mp4', { seconds: 4 });
+    const clip = await upload(bytes, 'film.mp4');
+    const created = await createPost({ account_ids: [account.id], text: 'Our film', media_ids: [clip] });
+    const post = await finished(created.id);
+    expect(post.targets[0]).toMatchObject({ status: 'published', attempts: 1, error: null });
+    const published = (await activity('x', account.username)).filter((a) => a.action === 'publish');
+    expect(published).toHaveLength(1);
+    expect(published[0]?.detail).toMatchObject({ text: 'Our film', type: 'VIDEO' });
+    const [medium] = (published[0]?.detail.media ?? []) as Record<string, unknown>[];
+    expect(medium).toMatchObject({
+      media_category: 'tweet_video',
+      media_type: 'video/mp4',
+      total_bytes: bytes.length,
+      segments: [bytes.length],
+    });
+    // Its status was read (STATUS) before the post named it.
+    const { data } = await sandbox.calls('x', account.username);
+    const paths = data.map(
+      (c) => `${c.method} ${c.path.replace('/api.x.com', '')}${c.query.command ? `?command=${c.query.command}` : ''}`,
+    );
+    const id = medium?.id as string;
+    expect(paths.filter((p) => p.includes('/2/media/') || p.includes('/2/tweets'))).toEqual([
+      'POST /2/media/upload/initialize',
+      `POST /2/media/upload/${id}/append`,
+      `POST /2/media/upload/${id}/finalize`,
+      'GET /2/media/upload?command=STATUS',
+      'POST /2/tweets',
+    ]);
+    const [event] = await eventsOf(created.id);
+    expect(event).toMatchObject({
+      type: 'post.published',
+      data: { platform: 'x', permalink: post.targets[0].permalink },
+    });
+  });
+
+  it('retries a passing failure of an image upload, made before the post, and then publishes once (not outcome_unknown)', async () => {
+    const account = await connected('x');
+    const photo = await upload(await image('jpeg'), 'retried.jpg');
+    // The next call with the account's token (the image's upload) fails in passing.
+    await sandbox.control('POST', '/faults', { platform: 'x', username: account.username, error: 'transient' });
+    const created = await createPost({ account_ids: [account.id], text: 'Uploaded again', media_ids: [photo] });
+    const waiting = await eventually(async () => {
+      const target = (await getPost(created.id)).targets[0];
+      return target.waiting_reason?.startsWith('Retrying') ? target : undefined;
+    });
+    expect(waiting).toMatchObject({ status: 'publishing', platform_post_id: null });
+    await moveTime(t.database.pool, 31_000);
+    const post = await finished(created.id);
+    expect(post.targets[0]).toMatchObject({ status: 'published', attempts: 1, error: null });
+    const published = (await activity('x', account.username)).filter((a) => a.action === 'publish');
+    expect(published).toHaveLength(1);
+    expect(published[0]?.detail).toMatchObject({ text: 'Uploaded again', type: 'IMAGE' });
+  });
+
+  it("fails with container_failed and X's reason, posting nothing, when X cannot process the video", async () => {
+    const account = await connected('x');
+    const clip = await upload(await videoFile('mp4', { seconds: 2 }), 'broken.mp4');
+    await setting('x_media_processing', 'fails');
+    try {
+      const created = await createPost({ account_ids: [account.id], text: 'Never shown', media_ids: [clip] });
+      const post = await finished(created.id);
+      expect(post.targets[0]).toMatchObject({ status: 'failed', platform_post_id: null });
+      expect(post.targets[0].error).toMatchObject({
+        code: 'container_failed',
+        message: "X could not process the post's medium: processing failed: Unsupported video format (InvalidMedia).",
+      });
+      const [event] = await eventsOf(created.id);
+      expect(event).toMatchObject({ type: 'post.failed', data: { error_code: 'container_failed' } });
+    } finally {
+      await setting('x_media_processing', 'succeeds');
+    }
+    expect((await activity('x', account.username)).filter((a) => a.action === 'publish')).toEqual([]);
+  });
+
+  it('a run that dies after uploading the video, before recording it, uploads it again and posts once', async () => {
+    await t.stopWorkers();
+    let worker = false;
+    try {
+      const account = await connected('x');
+      const clip = await upload(await videoFile('mp4', { seconds: 2 }), 'again.mp4');
+      const created = await createPost({ account_ids: [account.id], text: 'Once', media_ids: [clip] });
+      const targetId: string = created.targets[0].id;
+      const dying: PlatformSet = {
+        ...sandbox.platforms,
+        adapter: (platform) => {
+          const real = sandbox.platforms.adapter(platform);
+          return {
+            ...real,
+            publishing: {
+              ...real.publishing,
+              // The upload is done on X; the run dies before the service records it.
+              createCarouselItems: async (credentials, request) => {
+                await real.publishing.createCarouselItems?.(credentials, request);
+                return await new Promise<string[]>(() => {});
+              },
+            },
+          };
+        },
+      };
+      void publishTarget(publishDeps(dying), targetId);
+      await eventually(async () =>
+        (await sandbox.calls('x', account.username)).data.some((c) => c.path.endsWith('/finalize')) ? true : undefined,
+      );
+      expect((await targetRow(targetId)).itemContainerIds).toBeNull();
+      // The job runs again, as graphile-worker runs a job whose worker died.
+      await t.startWorker({ platforms: sandbox.platforms });
+      worker = true;
+      const post = await finished(created.id);
+      expect(post.targets[0]).toMatchObject({ status: 'published', attempts: 1, error: null });
+      const published = (await activity('x', account.username)).filter((a) => a.action === 'publish');
+      expect(published).toHaveLength(1);
+      const finalized = (await sandbox.calls('x', account.username)).data
+        .map((c) => /\/2\/media\/upload\/(\d+)\/finalize$/.exec(c.path)?.[1])
+        .filter((id) => id !== undefined);
+      // Uploaded twice, posted once, naming the second upload (the first is left to expire on X).
+      expect(finalized).toHaveLength(2);
+      expect(((published[0]?.detail.media ?? []) as { id: string }[]).map((m) => m.id)).toEqual([finalized[1]]);
+    } finally {
+      if (!worker) await t.startWorker({ platforms: sandbox.platforms });
+    }
+  });
+
+  it('refuses before storing a video X does not take: two media with a video, a video over 140 seconds', async () => {
+    const account = await connected('x');
+    const clip = await upload(await videoFile('mp4', { seconds: 141 }), 'long.mp4');
+    const photo = await upload(await image('png'), 'beside.png');
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/v1/posts',
+      headers: auth(owner.key),
+      payload: { account_ids: [account.id], text: 'Too much', media_ids: [clip, photo] },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.code).toBe('validation_failed');
+    expect(res.json().error.details).toEqual([
+      { code: 'validation_failed', field: 'media_ids', message: 'an X post has one video alone, or 1 to 4 images' },
+      {
+        code: 'validation_failed',
+        field: 'media_ids',
+        message: 'an X video lasts 0.5 to 140 seconds (this video: 141 s)',
+      },
+    ]);
+  });
+
   it('publishes a poll given in platforms.x, and refuses one past its bounds before storing', async () => {
     const account = await connected('x');
     const poll = { options: ['Tea', 'Coffee'], duration_minutes: 60 };

@@ -185,7 +185,7 @@ async function makeContainer(run: Run, request: PublishRequest, items: readonly 
     waitingReason: `Processing on ${platformInfo(platform).label}.`,
   };
   const from: TargetState = publishes ? 'creating' : items === undefined ? 'quota' : 'items';
-  if (processingOf(platform) !== null) {
+  if (processingOf(platform) !== null && processingOf(platform)?.itemsOnly !== true) {
     // The platform processes what it received, for seconds at least (Threads asks to wait
     // before publishing even a text): the first read is due then, queued with the container's
     // record. Read at once, a container still processing would cost a whole wait where the
