@@ -975,6 +975,27 @@ describe('X', () => {
     });
   });
 
+  it('publishes an animated GIF alone: uploaded in segments as tweet_gif, read until processed, then the post', async () => {
+    const account = await connected('x');
+    const bytes = await imageFile('gif', { width: 40, height: 30 });
+    const gif = await upload(bytes, 'dance.gif');
+    const created = await createPost({ account_ids: [account.id], media_ids: [gif] });
+    const post = await finished(created.id);
+    expect(post.targets[0]).toMatchObject({ status: 'published', attempts: 1, error: null });
+    const published = (await activity('x', account.username)).filter((a) => a.action === 'publish');
+    expect(published).toHaveLength(1);
+    expect(published[0]?.detail).toMatchObject({ text: '', type: 'GIF' });
+    expect(published[0]?.detail.media).toEqual([
+      {
+        id: expect.stringMatching(/^\d+$/),
+        media_category: 'tweet_gif',
+        media_type: 'image/gif',
+        total_bytes: bytes.length,
+        segments: [bytes.length],
+      },
+    ]);
+  });
+
   it('retries a passing failure of an image upload, made before the post, and then publishes once (not outcome_unknown)', async () => {
     const account = await connected('x');
     const photo = await upload(await image('jpeg'), 'retried.jpg');
