@@ -996,6 +996,28 @@ describe('X', () => {
     ]);
   });
 
+  it("reads a video's processing again no sooner than X's check_after_secs asks", async () => {
+    const account = await connected('x');
+    const clip = await upload(await videoFile('mp4', { seconds: 2 }), 'slow.mp4');
+    // The sandbox processes it for a minute: its first read (2 s after the upload) answers
+    // pending with check_after_secs 58, longer than the service's own 5 s.
+    await setting('container_processing_seconds', 60);
+    try {
+      const created = await createPost({ account_ids: [account.id], text: 'Slow', media_ids: [clip] });
+      const targetId: string = created.targets[0].id;
+      await eventually(async () => ((await targetRow(targetId)).itemContainerIds !== null ? true : undefined));
+      const read = await nextStep(targetId);
+      expect(read).toMatchObject({ status: 'publishing', polls: 1 });
+      const wait = (await dueJob(targetId)) ?? 0;
+      expect(wait).toBeGreaterThan(50_000);
+      expect(wait).toBeLessThanOrEqual(58_000);
+      const done = await nextStep(targetId);
+      expect(done.status).toBe('published');
+    } finally {
+      await setting('container_processing_seconds', 1);
+    }
+  });
+
   it('retries a passing failure of an image upload, made before the post, and then publishes once (not outcome_unknown)', async () => {
     const account = await connected('x');
     const photo = await upload(await image('jpeg'), 'retried.jpg');

@@ -178,7 +178,7 @@ const EXPECTED = {
       // Media upload: JPEG, PNG, WEBP and GIF images.
       imageTypes: ['image/jpeg', 'image/png', 'image/webp', 'image/gif'],
       // A post is created published; its video or GIF, uploaded first, is read until processed
-      // (the service's own rhythm: X's check_after_secs is per answer).
+      // (the service's own rhythm, never sooner than X's check_after_secs).
       processing: { pollSeconds: 5, pollFactor: 1.5, maxPollSeconds: 60, limitSeconds: 3600, itemsOnly: true },
     },
     grantsPages: false,

@@ -477,11 +477,13 @@ describe('x: publishing', () => {
     expect(await x.publishing.containerStatus(credentials, item as string)).toEqual({
       state: 'in_progress',
       message: 'X is processing the medium (pending, 0%).',
+      checkAfterSeconds: 5,
     });
     advanceClock(3_000);
     expect(await x.publishing.containerStatus(credentials, item as string)).toEqual({
       state: 'in_progress',
       message: 'X is processing the medium (in_progress, 60%).',
+      checkAfterSeconds: 2,
     });
     advanceClock(2_000);
     expect(await x.publishing.containerStatus(credentials, item as string)).toEqual({ state: 'finished' });

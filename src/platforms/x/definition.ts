@@ -116,7 +116,7 @@ export const xDefinition = {
     // POST /2/tweets publishes the post as it creates it.
     containerPublishes: true,
     // A post is created published; its video or GIF is processed before it, as an item read with
-    // STATUS (X's check_after_secs is not followed: the service's own rhythm, at most an hour).
+    // STATUS: the service's own rhythm, never sooner than X's check_after_secs, for at most an hour.
     processing: { pollSeconds: 5, pollFactor: 1.5, maxPollSeconds: 60, limitSeconds: 3600, itemsOnly: true },
     // "Counting characters": 280 of X's weighted length.
     text: { maxLength: 280, counting: X_WEIGHTED },

@@ -11,7 +11,7 @@
  * posts nothing, so the step is retried; a run that stops mid-upload uploads again.
  */
 import { request } from 'undici';
-import { record, requiredText, str } from '../http.ts';
+import { num, record, requiredText, str } from '../http.ts';
 import { type ContainerStatus, PlatformError, type PublishRequest } from '../types.ts';
 import type { XContext } from './api.ts';
 import { X_MAX_GIF_BYTES, X_MAX_IMAGE_BYTES } from './definition.ts';
@@ -198,7 +198,12 @@ export async function mediaStatus(context: XContext, token: string, item: string
     default: {
       // pending, in_progress, or a state X adds: read again, within the service's bound.
       const progress = typeof info.progress_percent === 'number' ? `, ${info.progress_percent}%` : '';
-      return { state: 'in_progress', message: `X is processing the medium (${state}${progress}).` };
+      const checkAfter = num(info.check_after_secs);
+      return {
+        state: 'in_progress',
+        message: `X is processing the medium (${state}${progress}).`,
+        ...(checkAfter === null || checkAfter <= 0 ? {} : { checkAfterSeconds: checkAfter }),
+      };
     }
   }
 }

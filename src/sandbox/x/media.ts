@@ -118,7 +118,8 @@ async function processingInfo(store: Store, upload: Upload): Promise<Record<stri
     return {
       state: elapsed * 2 < wait ? 'pending' : 'in_progress',
       check_after_secs: Math.max(1, Math.ceil((wait - elapsed) / 1000)),
-      ...(Number.isFinite(wait) ? { progress_percent: Math.floor((elapsed / wait) * 100) } : {}),
+      // Counted in whole seconds, as check_after_secs is.
+      ...(Number.isFinite(wait) ? { progress_percent: Math.floor((Math.floor(elapsed / 1000) * 100_000) / wait) } : {}),
     };
   }
   if (upload.fails) {
