@@ -739,6 +739,28 @@ async function expectOutcomeUnknownOnPassingFailure(platform: 'linkedin' | 'x'):
   expect((await activity(platform, account.username)).filter((a) => a.action === 'publish')).toEqual([]);
 }
 
+/**
+ * Where a post's media are uploaded before it (LinkedIn, X), an upload that fails in passing
+ * posted nothing: the step is retried, and the post published once.
+ */
+async function expectUploadRetriedOnPassingFailure(platform: 'linkedin' | 'x'): Promise<void> {
+  const account = await connected(platform);
+  const photo = await upload(await image('jpeg'), 'retried.jpg');
+  await sandbox.control('POST', '/faults', { platform, username: account.username, error: 'transient' });
+  const created = await createPost({ account_ids: [account.id], text: 'Uploaded again', media_ids: [photo] });
+  const waiting = await eventually(async () => {
+    const target = (await getPost(created.id)).targets[0];
+    return target.waiting_reason?.startsWith('Retrying') ? target : undefined;
+  });
+  expect(waiting).toMatchObject({ status: 'publishing', platform_post_id: null });
+  await moveTime(t.database.pool, 31_000);
+  const post = await finished(created.id);
+  expect(post.targets[0]).toMatchObject({ status: 'published', attempts: 1, error: null });
+  const published = (await activity(platform, account.username)).filter((a) => a.action === 'publish');
+  expect(published).toHaveLength(1);
+  expect(published[0]?.detail).toMatchObject({ text: 'Uploaded again', type: 'IMAGE' });
+}
+
 describe('LinkedIn organization pages', () => {
   it('publishes text and several images as one MultiImage post, with post.published and the feed link', async () => {
     const account = await connected('linkedin');
@@ -764,22 +786,8 @@ describe('LinkedIn organization pages', () => {
   });
 
   it('retries a passing failure of an image upload, made before the post, and then publishes once', async () => {
-    const account = await connected('linkedin');
-    const photo = await upload(await image('jpeg'), 'retried.jpg');
     // The next call for the organization (the image's initializeUpload) fails in passing.
-    await sandbox.control('POST', '/faults', { platform: 'linkedin', username: account.username, error: 'transient' });
-    const created = await createPost({ account_ids: [account.id], text: 'Uploaded again', media_ids: [photo] });
-    const waiting = await eventually(async () => {
-      const target = (await getPost(created.id)).targets[0];
-      return target.waiting_reason?.startsWith('Retrying') ? target : undefined;
-    });
-    expect(waiting).toMatchObject({ status: 'publishing', platform_post_id: null });
-    await moveTime(t.database.pool, 31_000);
-    const post = await finished(created.id);
-    expect(post.targets[0]).toMatchObject({ status: 'published', attempts: 1, error: null });
-    const published = (await activity('linkedin', account.username)).filter((a) => a.action === 'publish');
-    expect(published).toHaveLength(1);
-    expect(published[0]?.detail).toMatchObject({ text: 'Uploaded again', type: 'IMAGE' });
+    await expectUploadRetriedOnPassingFailure('linkedin');
   });
 
   it('publishes a video: uploaded in the ranges LinkedIn gives, read until AVAILABLE, then the post naming it', async () => {
@@ -1019,22 +1027,8 @@ describe('X', () => {
   });
 
   it('retries a passing failure of an image upload, made before the post, and then publishes once (not outcome_unknown)', async () => {
-    const account = await connected('x');
-    const photo = await upload(await image('jpeg'), 'retried.jpg');
     // The next call with the account's token (the image's upload) fails in passing.
-    await sandbox.control('POST', '/faults', { platform: 'x', username: account.username, error: 'transient' });
-    const created = await createPost({ account_ids: [account.id], text: 'Uploaded again', media_ids: [photo] });
-    const waiting = await eventually(async () => {
-      const target = (await getPost(created.id)).targets[0];
-      return target.waiting_reason?.startsWith('Retrying') ? target : undefined;
-    });
-    expect(waiting).toMatchObject({ status: 'publishing', platform_post_id: null });
-    await moveTime(t.database.pool, 31_000);
-    const post = await finished(created.id);
-    expect(post.targets[0]).toMatchObject({ status: 'published', attempts: 1, error: null });
-    const published = (await activity('x', account.username)).filter((a) => a.action === 'publish');
-    expect(published).toHaveLength(1);
-    expect(published[0]?.detail).toMatchObject({ text: 'Uploaded again', type: 'IMAGE' });
+    await expectUploadRetriedOnPassingFailure('x');
   });
 
   it("fails with container_failed and X's reason, posting nothing, when X cannot process the video", async () => {
