@@ -1,8 +1,8 @@
 /**
  * Publishing to X (`POST /2/tweets`): its media uploaded first (media.ts) as items whose
- * processing is polled, then the post naming them. The creation is the publication, so it is never repeated
- * on a doubt (a creation whose answer was lost ends with outcome_unknown: X takes no
- * idempotency key). The post's id is the container id; its link is
+ * processing is polled, then the post naming them. The creation is the publication, so it is
+ * never repeated on a doubt (a creation whose answer was lost ends with outcome_unknown: X takes
+ * no idempotency key). The post's id is the container id; its link is
  * `https://x.com/{username}/status/{id}`.
  *
  * A thread: createContainer makes its first post, and its container id is the JSON
