@@ -11243,7 +11243,7 @@ export interface paths {
         put?: never;
         /**
          * Upload or import a medium
-         * @description Send the file as `multipart/form-data` in a part named `file`, or JSON `{"url"}` to have the service fetch it. The type is read from the bytes: JPEG, PNG and WebP images, MP4 and MOV videos; anything else is 415 `unsupported_media_type`. Larger than the limit for its type (MEDIA_MAX_IMAGE_BYTES, MEDIA_MAX_VIDEO_BYTES, MEDIA_MAX_DOCUMENT_BYTES): 413 `media_too_large`. A file whose size or length cannot be read: 422 `media_unreadable`. A URL that is not allowed: 422 `invalid_media_url`; one that cannot be fetched: 422 `media_fetch_failed`. The medium belongs to the profile of the key or the Service-Profile header, else to the default profile. Answers 201 with the record. With an Idempotency-Key, a retried upload gets the first answer again (the key covers the path and profile; the bytes of an upload are not compared).
+         * @description Send the file as `multipart/form-data` in a part named `file`, or JSON `{"url"}` to have the service fetch it. The type is read from the bytes: JPEG, PNG, WebP and GIF images, MP4 and MOV videos, PDF documents; anything else is 415 `unsupported_media_type`. Larger than the limit for its type (MEDIA_MAX_IMAGE_BYTES, MEDIA_MAX_VIDEO_BYTES, MEDIA_MAX_DOCUMENT_BYTES): 413 `media_too_large`. A file whose size or length cannot be read: 422 `media_unreadable`. A URL that is not allowed: 422 `invalid_media_url`; one that cannot be fetched: 422 `media_fetch_failed`. The medium belongs to the profile of the key or the Service-Profile header, else to the default profile. Answers 201 with the record. With an Idempotency-Key, a retried upload gets the first answer again (the key covers the path and profile; the bytes of an upload are not compared).
          */
         post: {
             parameters: {
@@ -11287,7 +11287,7 @@ export interface paths {
                             /** @description What the file is: `document` is a PDF, which only platforms whose catalogue kinds hold `document` (LinkedIn) publish; a post with one to another platform is refused with 400 `validation_failed`. */
                             type: "image" | "video" | "document";
                             /** @description Read from the file's bytes, never from its name or the Content-Type it was sent with. */
-                            mime_type: "image/jpeg" | "image/png" | "image/webp" | "video/mp4" | "video/quicktime" | "application/pdf";
+                            mime_type: "image/jpeg" | "image/png" | "image/webp" | "image/gif" | "video/mp4" | "video/quicktime" | "application/pdf";
                             size_bytes: number;
                             /** @description In pixels, as displayed (after EXIF rotation); null for documents. */
                             width: number | null;
@@ -11548,7 +11548,7 @@ export interface paths {
                             /** @description What the file is: `document` is a PDF, which only platforms whose catalogue kinds hold `document` (LinkedIn) publish; a post with one to another platform is refused with 400 `validation_failed`. */
                             type: "image" | "video" | "document";
                             /** @description Read from the file's bytes, never from its name or the Content-Type it was sent with. */
-                            mime_type: "image/jpeg" | "image/png" | "image/webp" | "video/mp4" | "video/quicktime" | "application/pdf";
+                            mime_type: "image/jpeg" | "image/png" | "image/webp" | "image/gif" | "video/mp4" | "video/quicktime" | "application/pdf";
                             size_bytes: number;
                             /** @description In pixels, as displayed (after EXIF rotation); null for documents. */
                             width: number | null;
@@ -14318,7 +14318,7 @@ export interface components {
             /** @description What the file is: `document` is a PDF, which only platforms whose catalogue kinds hold `document` (LinkedIn) publish; a post with one to another platform is refused with 400 `validation_failed`. */
             type: "image" | "video" | "document";
             /** @description Read from the file's bytes, never from its name or the Content-Type it was sent with. */
-            mime_type: "image/jpeg" | "image/png" | "image/webp" | "video/mp4" | "video/quicktime" | "application/pdf";
+            mime_type: "image/jpeg" | "image/png" | "image/webp" | "image/gif" | "video/mp4" | "video/quicktime" | "application/pdf";
             size_bytes: number;
             /** @description In pixels, as displayed (after EXIF rotation); null for documents. */
             width: number | null;

@@ -111,6 +111,11 @@ export interface ProcessingRules {
    * the platform never answers so.
    */
   readonly permalinkLimitSeconds?: number;
+  /**
+   * Only the media uploaded before the post are processed (X): the post's container is read as
+   * soon as it is made, not first after a wait.
+   */
+  readonly itemsOnly?: boolean;
 }
 
 /** The wait, in milliseconds, after the `polls`-th read (counted from 0) that found a container still processing. */

@@ -289,6 +289,8 @@ export interface ContainerStatus {
   state: ContainerState;
   /** Why it failed or expired, in the platform's words; for `in_progress` and `awaiting_permalink`, what it waits for. */
   message?: string;
+  /** For `in_progress`: the seconds the platform asks to wait before reading again (X's `check_after_secs`), when it says. */
+  checkAfterSeconds?: number;
 }
 
 export interface PublishedPost {

@@ -22,7 +22,7 @@ export interface ImageOptions {
 }
 
 /** A `width` x `height` image (64 x 48 by default) of one colour. */
-export async function imageFile(format: 'jpeg' | 'png' | 'webp', options: ImageOptions = {}): Promise<Buffer> {
+export async function imageFile(format: 'jpeg' | 'png' | 'webp' | 'gif', options: ImageOptions = {}): Promise<Buffer> {
   const { width = 64, height = 48, transparent = false } = options;
   const image = sharp({
     create: {

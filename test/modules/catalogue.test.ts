@@ -163,8 +163,9 @@ describe('GET /v1/platforms', () => {
       grants_pages: false,
       api_access: expect.stringMatching(/paid.*its own X app/),
       publishing: {
-        kinds: ['text', 'image', 'carousel'],
+        kinds: ['text', 'image', 'carousel', 'video'],
         text: { max_length: 280, counting: 'x_weighted' },
+        video_durations: [{ in: 'single', min_seconds: 0.5, max_seconds: 140 }],
         carousel: { min_items: 2, max_items: 4 },
       },
       comments: { reply: true, hide: true, delete_reply: true, hide_replies: true, reply_to_hidden: false },

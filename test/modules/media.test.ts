@@ -118,6 +118,14 @@ describe.each([
           d: null,
         },
         {
+          file: await imageFile('gif', { width: 43, height: 33 }),
+          mime: 'image/gif',
+          type: 'image',
+          w: 43,
+          h: 33,
+          d: null,
+        },
+        {
           file: await videoFile('mp4', { width: 320, height: 240, seconds: 3 }),
           mime: 'video/mp4',
           type: 'video',
@@ -166,8 +174,9 @@ describe.each([
       const before = { rows: await t.database.db.select().from(media), files: await storedFiles() };
       const others = [
         Buffer.from('just some text, named like a picture'),
+        // A TIFF: an image type none of the platforms takes.
         await sharp({ create: { width: 8, height: 8, channels: 3, background: '#000' } })
-          .gif()
+          .tiff()
           .toBuffer(),
         Buffer.alloc(0),
       ];
@@ -424,8 +433,8 @@ describe.each([
       expect((await fetch(url)).status).toBe(404);
     });
 
-    it('give a JPEG of a PNG or WebP image (made once), and the original of a JPEG', async () => {
-      for (const format of ['png', 'webp'] as const) {
+    it('give a JPEG of a PNG, WebP or GIF image (made once), and the original of a JPEG', async () => {
+      for (const format of ['png', 'webp', 'gif'] as const) {
         const original = await item(await imageFile(format, { width: 50, height: 20, transparent: true }));
         const url = await mediaFetchUrl(urlContext(), original, { format: 'jpeg' });
         expect(url).toMatch(/\/media\/media_[0-9a-z]{26}\/jpeg\.jpg\?expires=\d+&signature=/);

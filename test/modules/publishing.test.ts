@@ -739,6 +739,28 @@ async function expectOutcomeUnknownOnPassingFailure(platform: 'linkedin' | 'x'):
   expect((await activity(platform, account.username)).filter((a) => a.action === 'publish')).toEqual([]);
 }
 
+/**
+ * Where a post's media are uploaded before it (LinkedIn, X), an upload that fails in passing
+ * posted nothing: the step is retried, and the post published once.
+ */
+async function expectUploadRetriedOnPassingFailure(platform: 'linkedin' | 'x'): Promise<void> {
+  const account = await connected(platform);
+  const photo = await upload(await image('jpeg'), 'retried.jpg');
+  await sandbox.control('POST', '/faults', { platform, username: account.username, error: 'transient' });
+  const created = await createPost({ account_ids: [account.id], text: 'Uploaded again', media_ids: [photo] });
+  const waiting = await eventually(async () => {
+    const target = (await getPost(created.id)).targets[0];
+    return target.waiting_reason?.startsWith('Retrying') ? target : undefined;
+  });
+  expect(waiting).toMatchObject({ status: 'publishing', platform_post_id: null });
+  await moveTime(t.database.pool, 31_000);
+  const post = await finished(created.id);
+  expect(post.targets[0]).toMatchObject({ status: 'published', attempts: 1, error: null });
+  const published = (await activity(platform, account.username)).filter((a) => a.action === 'publish');
+  expect(published).toHaveLength(1);
+  expect(published[0]?.detail).toMatchObject({ text: 'Uploaded again', type: 'IMAGE' });
+}
+
 describe('LinkedIn organization pages', () => {
   it('publishes text and several images as one MultiImage post, with post.published and the feed link', async () => {
     const account = await connected('linkedin');
@@ -764,22 +786,8 @@ describe('LinkedIn organization pages', () => {
   });
 
   it('retries a passing failure of an image upload, made before the post, and then publishes once', async () => {
-    const account = await connected('linkedin');
-    const photo = await upload(await image('jpeg'), 'retried.jpg');
     // The next call for the organization (the image's initializeUpload) fails in passing.
-    await sandbox.control('POST', '/faults', { platform: 'linkedin', username: account.username, error: 'transient' });
-    const created = await createPost({ account_ids: [account.id], text: 'Uploaded again', media_ids: [photo] });
-    const waiting = await eventually(async () => {
-      const target = (await getPost(created.id)).targets[0];
-      return target.waiting_reason?.startsWith('Retrying') ? target : undefined;
-    });
-    expect(waiting).toMatchObject({ status: 'publishing', platform_post_id: null });
-    await moveTime(t.database.pool, 31_000);
-    const post = await finished(created.id);
-    expect(post.targets[0]).toMatchObject({ status: 'published', attempts: 1, error: null });
-    const published = (await activity('linkedin', account.username)).filter((a) => a.action === 'publish');
-    expect(published).toHaveLength(1);
-    expect(published[0]?.detail).toMatchObject({ text: 'Uploaded again', type: 'IMAGE' });
+    await expectUploadRetriedOnPassingFailure('linkedin');
   });
 
   it('publishes a video: uploaded in the ranges LinkedIn gives, read until AVAILABLE, then the post naming it', async () => {
@@ -936,6 +944,181 @@ describe('X', () => {
     const [published] = (await activity('x', account.username)).filter((a) => a.action === 'publish');
     expect(published?.detail).toMatchObject({ text: 'Two photos', type: 'IMAGE' });
     expect(published?.detail.media_urls).toHaveLength(2);
+  });
+
+  it('publishes a video: uploaded to X in segments before the post, read until processed, then the post naming it', async () => {
+    const account = await connected('x');
+    const bytes = await videoFile('mp4', { seconds: 4 });
+    const clip = await upload(bytes, 'film.mp4');
+    const created = await createPost({ account_ids: [account.id], text: 'Our film', media_ids: [clip] });
+    const post = await finished(created.id);
+    expect(post.targets[0]).toMatchObject({ status: 'published', attempts: 1, error: null });
+    const published = (await activity('x', account.username)).filter((a) => a.action === 'publish');
+    expect(published).toHaveLength(1);
+    expect(published[0]?.detail).toMatchObject({ text: 'Our film', type: 'VIDEO' });
+    const [medium] = (published[0]?.detail.media ?? []) as Record<string, unknown>[];
+    expect(medium).toMatchObject({
+      media_category: 'tweet_video',
+      media_type: 'video/mp4',
+      total_bytes: bytes.length,
+      segments: [bytes.length],
+    });
+    // Its status was read (STATUS) before the post named it.
+    const { data } = await sandbox.calls('x', account.username);
+    const paths = data.map(
+      (c) => `${c.method} ${c.path.replace('/api.x.com', '')}${c.query.command ? `?command=${c.query.command}` : ''}`,
+    );
+    const id = medium?.id as string;
+    expect(paths.filter((p) => p.includes('/2/media/') || p.includes('/2/tweets'))).toEqual([
+      'POST /2/media/upload/initialize',
+      `POST /2/media/upload/${id}/append`,
+      `POST /2/media/upload/${id}/finalize`,
+      'GET /2/media/upload?command=STATUS',
+      'POST /2/tweets',
+    ]);
+    const [event] = await eventsOf(created.id);
+    expect(event).toMatchObject({
+      type: 'post.published',
+      data: { platform: 'x', permalink: post.targets[0].permalink },
+    });
+  });
+
+  it('publishes an animated GIF alone: uploaded in segments as tweet_gif, read until processed, then the post', async () => {
+    const account = await connected('x');
+    const bytes = await imageFile('gif', { width: 40, height: 30 });
+    const gif = await upload(bytes, 'dance.gif');
+    const created = await createPost({ account_ids: [account.id], media_ids: [gif] });
+    const post = await finished(created.id);
+    expect(post.targets[0]).toMatchObject({ status: 'published', attempts: 1, error: null });
+    const published = (await activity('x', account.username)).filter((a) => a.action === 'publish');
+    expect(published).toHaveLength(1);
+    expect(published[0]?.detail).toMatchObject({ text: '', type: 'GIF' });
+    expect(published[0]?.detail.media).toEqual([
+      {
+        id: expect.stringMatching(/^\d+$/),
+        media_category: 'tweet_gif',
+        media_type: 'image/gif',
+        total_bytes: bytes.length,
+        segments: [bytes.length],
+      },
+    ]);
+  });
+
+  it("reads a video's processing again no sooner than X's check_after_secs asks", async () => {
+    const account = await connected('x');
+    const clip = await upload(await videoFile('mp4', { seconds: 2 }), 'slow.mp4');
+    // The sandbox processes it for a minute: its first read (2 s after the upload) answers
+    // pending with check_after_secs 58, longer than the service's own 5 s.
+    await setting('container_processing_seconds', 60);
+    try {
+      const created = await createPost({ account_ids: [account.id], text: 'Slow', media_ids: [clip] });
+      const targetId: string = created.targets[0].id;
+      await eventually(async () => ((await targetRow(targetId)).itemContainerIds !== null ? true : undefined));
+      const read = await nextStep(targetId);
+      expect(read).toMatchObject({ status: 'publishing', polls: 1 });
+      const wait = (await dueJob(targetId)) ?? 0;
+      expect(wait).toBeGreaterThan(50_000);
+      expect(wait).toBeLessThanOrEqual(58_000);
+      const done = await nextStep(targetId);
+      expect(done.status).toBe('published');
+    } finally {
+      await setting('container_processing_seconds', 1);
+    }
+  });
+
+  it('retries a passing failure of an image upload, made before the post, and then publishes once (not outcome_unknown)', async () => {
+    // The next call with the account's token (the image's upload) fails in passing.
+    await expectUploadRetriedOnPassingFailure('x');
+  });
+
+  it("fails with container_failed and X's reason, posting nothing, when X cannot process the video", async () => {
+    const account = await connected('x');
+    const clip = await upload(await videoFile('mp4', { seconds: 2 }), 'broken.mp4');
+    await setting('x_media_processing', 'fails');
+    try {
+      const created = await createPost({ account_ids: [account.id], text: 'Never shown', media_ids: [clip] });
+      const post = await finished(created.id);
+      expect(post.targets[0]).toMatchObject({ status: 'failed', platform_post_id: null });
+      expect(post.targets[0].error).toMatchObject({
+        code: 'container_failed',
+        message: "X could not process the post's medium: processing failed: Unsupported video format (InvalidMedia).",
+      });
+      const [event] = await eventsOf(created.id);
+      expect(event).toMatchObject({ type: 'post.failed', data: { error_code: 'container_failed' } });
+    } finally {
+      await setting('x_media_processing', 'succeeds');
+    }
+    expect((await activity('x', account.username)).filter((a) => a.action === 'publish')).toEqual([]);
+  });
+
+  it('a run that dies after uploading the video, before recording it, uploads it again and posts once', async () => {
+    await t.stopWorkers();
+    let worker = false;
+    try {
+      const account = await connected('x');
+      const clip = await upload(await videoFile('mp4', { seconds: 2 }), 'again.mp4');
+      const created = await createPost({ account_ids: [account.id], text: 'Once', media_ids: [clip] });
+      const targetId: string = created.targets[0].id;
+      const dying: PlatformSet = {
+        ...sandbox.platforms,
+        adapter: (platform) => {
+          const real = sandbox.platforms.adapter(platform);
+          return {
+            ...real,
+            publishing: {
+              ...real.publishing,
+              // The upload is done on X; the run dies before the service records it.
+              createCarouselItems: async (credentials, request) => {
+                await real.publishing.createCarouselItems?.(credentials, request);
+                return await new Promise<string[]>(() => {});
+              },
+            },
+          };
+        },
+      };
+      void publishTarget(publishDeps(dying), targetId);
+      await eventually(async () =>
+        (await sandbox.calls('x', account.username)).data.some((c) => c.path.endsWith('/finalize')) ? true : undefined,
+      );
+      expect((await targetRow(targetId)).itemContainerIds).toBeNull();
+      // The job runs again, as graphile-worker runs a job whose worker died.
+      await t.startWorker({ platforms: sandbox.platforms });
+      worker = true;
+      const post = await finished(created.id);
+      expect(post.targets[0]).toMatchObject({ status: 'published', attempts: 1, error: null });
+      const published = (await activity('x', account.username)).filter((a) => a.action === 'publish');
+      expect(published).toHaveLength(1);
+      const finalized = (await sandbox.calls('x', account.username)).data
+        .map((c) => /\/2\/media\/upload\/(\d+)\/finalize$/.exec(c.path)?.[1])
+        .filter((id) => id !== undefined);
+      // Uploaded twice, posted once, naming the second upload (the first is left to expire on X).
+      expect(finalized).toHaveLength(2);
+      expect(((published[0]?.detail.media ?? []) as { id: string }[]).map((m) => m.id)).toEqual([finalized[1]]);
+    } finally {
+      if (!worker) await t.startWorker({ platforms: sandbox.platforms });
+    }
+  });
+
+  it('refuses before storing a video X does not take: two media with a video, a video over 140 seconds', async () => {
+    const account = await connected('x');
+    const clip = await upload(await videoFile('mp4', { seconds: 141 }), 'long.mp4');
+    const photo = await upload(await image('png'), 'beside.png');
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/v1/posts',
+      headers: auth(owner.key),
+      payload: { account_ids: [account.id], text: 'Too much', media_ids: [clip, photo] },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.code).toBe('validation_failed');
+    expect(res.json().error.details).toEqual([
+      { code: 'validation_failed', field: 'media_ids', message: 'an X post has one video alone, or 1 to 4 images' },
+      {
+        code: 'validation_failed',
+        field: 'media_ids',
+        message: 'an X video lasts 0.5 to 140 seconds (this video: 141 s)',
+      },
+    ]);
   });
 
   it('publishes a poll given in platforms.x, and refuses one past its bounds before storing', async () => {

@@ -172,14 +172,15 @@ const EXPECTED = {
       post: ['views', 'likes', 'replies', 'reposts', 'quotes', 'bookmarks'],
     },
     publishing: {
-      // Text, one image, or up to 4 images in one post.
-      kinds: ['text', 'image', 'carousel'],
+      // Text, one image, up to 4 images, or one video in one post ("Media best practices").
+      kinds: ['text', 'image', 'carousel', 'video'],
       // POST /2/tweets publishes the post it creates.
       containerPublishes: true,
       // Media upload: JPEG, PNG, WEBP and GIF images.
       imageTypes: ['image/jpeg', 'image/png', 'image/webp', 'image/gif'],
-      // A post is created published: nothing to process.
-      processing: null,
+      // A post is created published; its video or GIF, uploaded first, is read until processed
+      // (the service's own rhythm, never sooner than X's check_after_secs).
+      processing: { pollSeconds: 5, pollFactor: 1.5, maxPollSeconds: 60, limitSeconds: 3600, itemsOnly: true },
     },
     grantsPages: false,
   },
@@ -314,7 +315,8 @@ const STATED = {
     text: { maxLength: 280, rule: 'x_weighted' },
     // Up to 4 images in one post.
     carousel: { minItems: 2, maxItems: 4 },
-    videoDurations: [],
+    // Media best practices: a video lasts 0.5 to 140 seconds.
+    videoDurations: [{ in: 'single', minSeconds: 0.5, maxSeconds: 140 }],
   },
 } as const;
 

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { request } from 'undici';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { now, resetClock } from '../../src/clock.ts';
+import { advanceClock, now, resetClock } from '../../src/clock.ts';
 import type { AccountCredentials, PlatformAdapter, TokenSet } from '../../src/platforms/index.ts';
 import {
   commentsOf,
@@ -11,7 +11,16 @@ import {
   startSandbox,
   type TestSandbox,
 } from '../helpers/sandbox.ts';
-import { type MediaServer, startMediaServer } from '../helpers/sandbox-media.ts';
+import { MEDIA_FILES, type MediaServer, startMediaServer } from '../helpers/sandbox-media.ts';
+
+/** A video of 5 MiB and 100 bytes (three segments), and a GIF of 6 MiB: their first bytes their format's. */
+const FILM = Buffer.concat([MEDIA_FILES['/clip.mp4']?.body as Buffer, Buffer.alloc(5 * 1024 * 1024 + 100)]).subarray(
+  0,
+  5 * 1024 * 1024 + 100,
+);
+const DANCE = Buffer.concat([Buffer.from('GIF89a'), Buffer.alloc(6 * 1024 * 1024 - 6)]);
+const CLIP_BYTES = MEDIA_FILES['/clip.mp4']?.body.length ?? 0;
+const PNG_AS_MP4_BYTES = MEDIA_FILES['/png.mp4']?.body.length ?? 0;
 
 let sandbox: TestSandbox;
 let x: PlatformAdapter;
@@ -19,7 +28,10 @@ let media: MediaServer;
 
 beforeAll(async () => {
   sandbox = await startSandbox();
-  media = await startMediaServer();
+  media = await startMediaServer({
+    '/film.mp4': { type: 'video/mp4', body: FILM },
+    '/dance.gif': { type: 'image/gif', body: DANCE },
+  });
   x = sandbox.adapter('x');
 });
 afterAll(async () => {
@@ -371,31 +383,231 @@ describe('x: publishing', () => {
     });
   });
 
-  it('images: each uploaded (POST /2/media/upload, tweet_image), then named in media.media_ids, up to 4', async () => {
+  it('images: each uploaded (POST /2/media/upload, tweet_image) before the post, then named in media.media_ids, up to 4', async () => {
     const credentials = await account('x_images');
-    const one = await x.publishing.createContainer(credentials, {
-      text: 'One photo',
-      media: [{ type: 'image', url: media.url('/photo.jpg') }],
-    });
-    const four = await x.publishing.createContainer(credentials, {
-      media: ['/photo.jpg', '/photo.png', '/photo.jpg', '/photo.png'].map((path) => ({
-        type: 'image' as const,
-        url: media.url(path),
-      })),
-    });
+    const photo = { type: 'image' as const, url: media.url('/photo.jpg') };
+    const items = (await x.publishing.createCarouselItems?.(credentials, { text: 'One photo', media: [photo] })) ?? [];
+    expect(items).toHaveLength(1);
+    // An image needs no processing: its item is finished without a call.
+    expect(await x.publishing.containerStatus(credentials, items[0] as string)).toEqual({ state: 'finished' });
+    const one = await x.publishing.createContainer(credentials, { text: 'One photo', media: [photo] }, items);
+    const fourMedia = ['/photo.jpg', '/photo.png', '/photo.jpg', '/photo.png'].map((path) => ({
+      type: 'image' as const,
+      url: media.url(path),
+    }));
+    const fourItems = (await x.publishing.createCarouselItems?.(credentials, { media: fourMedia })) ?? [];
+    const four = await x.publishing.createContainer(credentials, { media: fourMedia }, fourItems);
     const posts = await published('x_images');
     expect(posts.find((p) => p.target_id === one.containerId)?.detail).toMatchObject({
       text: 'One photo',
       type: 'IMAGE',
     });
-    const urls = posts.find((p) => p.target_id === four.containerId)?.detail.media_urls as string[];
+    const made = posts.find((p) => p.target_id === four.containerId)?.detail;
+    const urls = made?.media_urls as string[];
     expect(urls.map((u) => u.slice(u.lastIndexOf('.')))).toEqual(['.jpg', '.png', '.jpg', '.png']);
+    // Each image arrived whole, in one request, as the image upload's category.
+    const jpeg = MEDIA_FILES['/photo.jpg']?.body.length;
+    const png = MEDIA_FILES['/photo.png']?.body.length;
+    expect(
+      ((made?.media ?? []) as { media_category: string; segments: number[] }[]).map((m) => [
+        m.media_category,
+        m.segments,
+      ]),
+    ).toEqual([
+      ['tweet_image', [jpeg]],
+      ['tweet_image', [png]],
+      ['tweet_image', [jpeg]],
+      ['tweet_image', [png]],
+    ]);
+    // The post is made only with its media uploaded first.
+    expect((await platformError(x.publishing.createContainer(credentials, { media: [photo] }))).kind).toBe(
+      'invalid_request',
+    );
+  });
+
+  it("checks a post's media before storing it: one video alone of 0.5 to 140 s and 512 MB, or up to 4 images of 5 MB", () => {
     const fields = (draft: Parameters<typeof x.publishing.checkPublish>[0]) =>
-      x.publishing.checkPublish(draft).map((p) => p.field);
-    const image = { type: 'image' as const };
+      x.publishing.checkPublish(draft).map((p) => [p.field, p.message]);
+    const image = { type: 'image' as const, sizeBytes: 1000 };
+    const video = (durationSeconds: number, sizeBytes = 1_000_000) => ({
+      type: 'video' as const,
+      durationSeconds,
+      sizeBytes,
+    });
     expect(fields({ media: [image, image, image, image] })).toEqual([]);
-    expect(fields({ media: [image, image, image, image, image] })).toEqual(['media_ids']);
-    expect(fields({ media: [{ type: 'video', durationSeconds: 10 }] })).toEqual(['media_ids']);
+    expect(fields({ media: [video(0.5)] })).toEqual([]);
+    expect(fields({ media: [video(140)] })).toEqual([]);
+    expect(fields({ media: [image, image, image, image, image] })).toEqual([
+      ['media_ids', 'an X post has at most 4 images'],
+    ]);
+    expect(fields({ media: [video(10), image] })).toEqual([
+      ['media_ids', 'an X post has one video alone, or 1 to 4 images'],
+    ]);
+    expect(fields({ media: [video(10), video(10)] })).toEqual([
+      ['media_ids', 'an X post has one video alone, or 1 to 4 images'],
+    ]);
+    expect(fields({ media: [video(140.5)] })).toEqual([
+      ['media_ids', 'an X video lasts 0.5 to 140 seconds (this video: 140.5 s)'],
+    ]);
+    expect(fields({ media: [video(0.4)] })).toEqual([
+      ['media_ids', 'an X video lasts 0.5 to 140 seconds (this video: 0.4 s)'],
+    ]);
+    expect(fields({ media: [video(10, 512 * 1024 * 1024 + 1)] })).toEqual([
+      ['media_ids[0]', 'an X video has at most 512 MB (this one: 512.0 MB)'],
+    ]);
+    expect(fields({ media: [image, { type: 'image', sizeBytes: 6 * 1024 * 1024 }] })).toEqual([
+      ['media_ids[1]', 'an X image has at most 5 MB (this one: 6.0 MB)'],
+    ]);
+    // Alone, an image may be an animated GIF, which X takes up to 15 MB.
+    expect(fields({ media: [{ type: 'image', sizeBytes: 15 * 1024 * 1024 }] })).toEqual([]);
+    expect(fields({ media: [{ type: 'image', sizeBytes: 15 * 1024 * 1024 + 1 }] })).toEqual([
+      ['media_ids[0]', 'an X image has at most 5 MB, an animated GIF alone 15 MB (this one: 15.0 MB)'],
+    ]);
+    expect(fields({ media: [{ type: 'document' }] })).toEqual([
+      ['media_ids', 'an X post takes images and videos only'],
+    ]);
+  });
+
+  it('a video: initialized, appended in 2 MiB segments in order, finalized, read until X processed it, then posted', async () => {
+    const credentials = await account('x_video');
+    const film = { type: 'video' as const, url: media.url('/film.mp4'), durationSeconds: 12, sizeBytes: FILM.length };
+    const request = { text: 'Our film', media: [film] };
+    const [item] = (await x.publishing.createCarouselItems?.(credentials, request)) ?? [];
+    // Processed for container_processing_seconds (5): pending, then in_progress, then succeeded.
+    expect(await x.publishing.containerStatus(credentials, item as string)).toEqual({
+      state: 'in_progress',
+      message: 'X is processing the medium (pending, 0%).',
+      checkAfterSeconds: 5,
+    });
+    advanceClock(3_000);
+    expect(await x.publishing.containerStatus(credentials, item as string)).toEqual({
+      state: 'in_progress',
+      message: 'X is processing the medium (in_progress, 60%).',
+      checkAfterSeconds: 2,
+    });
+    advanceClock(2_000);
+    expect(await x.publishing.containerStatus(credentials, item as string)).toEqual({ state: 'finished' });
+    const { containerId } = await x.publishing.createContainer(credentials, request, [item as string]);
+    const [post] = await published('x_video');
+    expect(post?.target_id).toBe(containerId);
+    expect(post?.detail).toMatchObject({ text: 'Our film', type: 'VIDEO' });
+    const mediaId = (item as string).split(':')[1];
+    expect(post?.detail.media).toEqual([
+      {
+        id: mediaId,
+        media_category: 'tweet_video',
+        media_type: 'video/mp4',
+        total_bytes: 5 * 1024 * 1024 + 100,
+        segments: [2 * 1024 * 1024, 2 * 1024 * 1024, 1024 * 1024 + 100],
+      },
+    ]);
+  });
+
+  it('an animated GIF alone: uploaded in segments as tweet_gif (up to 15 MB), processed, then posted', async () => {
+    const credentials = await account('x_gif');
+    const request = { media: [{ type: 'image' as const, url: media.url('/dance.gif'), sizeBytes: DANCE.length }] };
+    const [item] = (await x.publishing.createCarouselItems?.(credentials, request)) ?? [];
+    advanceClock(5_000);
+    expect(await x.publishing.containerStatus(credentials, item as string)).toEqual({ state: 'finished' });
+    await x.publishing.createContainer(credentials, request, [item as string]);
+    const [post] = await published('x_gif');
+    expect(post?.detail).toMatchObject({ type: 'GIF' });
+    expect(post?.detail.media).toEqual([
+      {
+        id: (item as string).split(':')[1],
+        media_category: 'tweet_gif',
+        media_type: 'image/gif',
+        total_bytes: 6 * 1024 * 1024,
+        segments: [2 * 1024 * 1024, 2 * 1024 * 1024, 2 * 1024 * 1024],
+      },
+    ]);
+  });
+
+  it("a video X fails to process reads as failed, with X's reason; the control API makes processing fail", async () => {
+    const credentials = await account('x_video_fails');
+    expect((await sandbox.control('PUT', '/settings/x_media_processing', { value: 'fails' })).status).toBe(200);
+    try {
+      const film = { type: 'video' as const, url: media.url('/clip.mp4'), durationSeconds: 3, sizeBytes: CLIP_BYTES };
+      const [item] = (await x.publishing.createCarouselItems?.(credentials, { media: [film] })) ?? [];
+      advanceClock(5_000);
+      expect(await x.publishing.containerStatus(credentials, item as string)).toEqual({
+        state: 'failed',
+        message: 'processing failed: Unsupported video format (InvalidMedia)',
+      });
+    } finally {
+      await sandbox.control('PUT', '/settings/x_media_processing', { value: 'succeeds' });
+    }
+    // Bytes that are not the type announced fail too (a PNG sent as a video).
+    const png = { type: 'video' as const, url: media.url('/png.mp4'), durationSeconds: 3, sizeBytes: PNG_AS_MP4_BYTES };
+    const [item] = (await x.publishing.createCarouselItems?.(credentials, { media: [png] })) ?? [];
+    advanceClock(5_000);
+    expect((await x.publishing.containerStatus(credentials, item as string)).state).toBe('failed');
+  });
+
+  it('the sandbox refuses what X refuses: a size past the category, a type it does not take, a segment out of order, a finalize before every byte, an expired upload, a post naming media still processing', async () => {
+    const tokens = await login('x_chunks');
+    const credentials = { accessToken: tokens.accessToken };
+    const call = async (path: string, body?: unknown) => {
+      const response = await request(`${sandbox.url}/api.x.com/2${path}`, {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${credentials.accessToken}`,
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      });
+      // biome-ignore lint/suspicious/noExplicitAny: the test reads X's JSON field by field.
+      return { status: response.statusCode, body: (await response.body.json()) as any };
+    };
+    const init = (media_type: string, total_bytes: number, media_category = 'tweet_video') =>
+      call('/media/upload/initialize', { media_type, total_bytes, media_category });
+    const message = (answer: { body: { errors?: { message: string }[] } }) => answer.body.errors?.[0]?.message;
+
+    const big = await init('video/mp4', 512 * 1024 * 1024 + 1);
+    expect([big.status, message(big)]).toEqual([400, 'File size exceeds 536870912 bytes.']);
+    const bigGif = await init('image/gif', 15 * 1024 * 1024 + 1, 'tweet_gif');
+    expect([bigGif.status, message(bigGif)]).toEqual([400, 'File size exceeds 15728640 bytes.']);
+    const avi = await init('video/x-msvideo', 1000);
+    expect([avi.status, message(avi)]).toEqual([400, 'Unsupported media type for tweet_video: video/x-msvideo.']);
+
+    const started = await init('video/mp4', 10);
+    expect(started.status).toBe(200);
+    expect(started.body.data.expires_after_secs).toBe(1_295_999);
+    const id = started.body.data.id as string;
+    const segment = (index: number, bytes: Buffer) =>
+      call(`/media/upload/${id}/append`, { segment_index: index, media: bytes.toString('base64') });
+    const outOfOrder = await segment(1, Buffer.alloc(4));
+    expect([outOfOrder.status, message(outOfOrder)]).toEqual([
+      400,
+      'Segment 1 is out of order: the next segment is 0.',
+    ]);
+    expect((await segment(0, Buffer.alloc(6))).status).toBe(200);
+    const early = await call(`/media/upload/${id}/finalize`);
+    expect([early.status, message(early)]).toEqual([
+      400,
+      'Only 6 of 10 bytes were received: the upload cannot be finalized.',
+    ]);
+    const tooMuch = await segment(1, Buffer.alloc(5));
+    expect([tooMuch.status, message(tooMuch)]).toEqual([400, 'The segments exceed total_bytes (10).']);
+
+    // A finalized video still processing cannot be posted.
+    const clip = MEDIA_FILES['/clip.mp4']?.body as Buffer;
+    const ready = await init('video/mp4', clip.length);
+    const readyId = ready.body.data.id as string;
+    await call(`/media/upload/${readyId}/append`, { segment_index: 0, media: clip.toString('base64') });
+    const finalized = await call(`/media/upload/${readyId}/finalize`);
+    expect(finalized.body.data.processing_info).toEqual({ state: 'pending', check_after_secs: 5, progress_percent: 0 });
+    const processing = await call('/tweets', { text: 'too soon', media: { media_ids: [readyId] } });
+    expect([processing.status, message(processing)]).toEqual([
+      400,
+      `Your media IDs are invalid: ${readyId} (processing pending)`,
+    ]);
+
+    // "The entire file must be uploaded before expires_after_secs seconds."
+    advanceClock(1_296_000_000);
+    credentials.accessToken = (await x.refreshToken(tokens)).accessToken;
+    const expired = await segment(1, Buffer.alloc(4));
+    expect([expired.status, message(expired)]).toEqual([400, `The upload ${id} has expired.`]);
   });
 
   it("the sandbox takes only JPEG, PNG, WEBP and GIF images of at most 5 MB, and only the uploader's media in a post", async () => {

@@ -1,6 +1,6 @@
 /**
  * What a platform is handed to fetch a medium: a signed, expiring URL under the service's
- * public address, and for Instagram, which takes JPEG images only, a JPEG made of a PNG or
+ * public address, and for Instagram, which takes JPEG images only, a JPEG made of a PNG, GIF or
  * WebP image (made on first use, then kept in storage beside the original).
  */
 import { createWriteStream } from 'node:fs';

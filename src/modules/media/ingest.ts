@@ -21,6 +21,8 @@ export const ACCEPTED_TYPES = {
   'image/jpeg': { type: 'image', extension: 'jpg' },
   'image/png': { type: 'image', extension: 'png' },
   'image/webp': { type: 'image', extension: 'webp' },
+  // A GIF, which X posts animated when it is alone; platforms that take none get a JPEG of it.
+  'image/gif': { type: 'image', extension: 'gif' },
   'video/mp4': { type: 'video', extension: 'mp4' },
   'video/quicktime': { type: 'video', extension: 'mov' },
   // A PDF, which LinkedIn posts as a document (the platforms' catalogue says which take one).
@@ -74,7 +76,7 @@ const unsupported = (what: string) =>
   new ApiError(
     415,
     'unsupported_media_type',
-    `${what} Accepted: JPEG, PNG and WebP images, MP4 and MOV videos, PDF documents (the type is read from the file's bytes).`,
+    `${what} Accepted: JPEG, PNG, WebP and GIF images, MP4 and MOV videos, PDF documents (the type is read from the file's bytes).`,
   );
 
 export function tooLarge(type: MediaType, limit: number): ApiError {

@@ -12,8 +12,8 @@ export const MediaJson = Type.Object(
         'What the file is: `document` is a PDF, which only platforms whose catalogue kinds hold `document` (LinkedIn) publish; a post with one to another platform is refused with 400 `validation_failed`.',
     }),
     mime_type: Type.Union(
-      ['image/jpeg', 'image/png', 'image/webp', 'video/mp4', 'video/quicktime', 'application/pdf'].map((m) =>
-        Type.Literal(m),
+      ['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'video/mp4', 'video/quicktime', 'application/pdf'].map(
+        (m) => Type.Literal(m),
       ),
       { description: "Read from the file's bytes, never from its name or the Content-Type it was sent with." },
     ),

@@ -124,7 +124,7 @@ export function mediaRoutes(deps: MediaRouteDeps): FastifyPluginAsyncTypebox {
           summary: 'Upload or import a medium',
           description: [
             'Send the file as `multipart/form-data` in a part named `file`, or JSON `{"url"}` to have the service fetch it.',
-            'The type is read from the bytes: JPEG, PNG and WebP images, MP4 and MOV videos; anything else is 415 `unsupported_media_type`.',
+            'The type is read from the bytes: JPEG, PNG, WebP and GIF images, MP4 and MOV videos, PDF documents; anything else is 415 `unsupported_media_type`.',
             'Larger than the limit for its type (MEDIA_MAX_IMAGE_BYTES, MEDIA_MAX_VIDEO_BYTES, MEDIA_MAX_DOCUMENT_BYTES): 413 `media_too_large`.',
             'A file whose size or length cannot be read: 422 `media_unreadable`. A URL that is not allowed: 422 `invalid_media_url`; one that cannot be fetched: 422 `media_fetch_failed`.',
             'The medium belongs to the profile of the key or the Service-Profile header, else to the default profile. Answers 201 with the record.',

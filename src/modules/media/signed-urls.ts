@@ -7,7 +7,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { now } from '../../clock.ts';
 
-/** `original`: the file as uploaded; `jpeg`: the JPEG made of a PNG or WebP image for Instagram. */
+/** `original`: the file as uploaded; `jpeg`: the JPEG made of a PNG, WebP or GIF image for Instagram. */
 export type Variant = 'original' | 'jpeg';
 
 export const FILE_ROUTE_PREFIX = '/media';

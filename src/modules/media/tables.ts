@@ -6,7 +6,7 @@ import { profileIdColumn } from '../profiles/columns.ts';
 /**
  * Uploaded and imported media. The file lives in media storage under the key `id/original`
  * (the id is the storage path, so nothing user-given ever names a file); a JPEG made for
- * Instagram from a PNG or WebP image under `id/jpeg`.
+ * Instagram from a PNG, WebP or GIF image under `id/jpeg`.
  */
 export const media = pgTable(
   'media',

@@ -11,6 +11,12 @@ import { X_WEIGHTED } from './text-length.ts';
  */
 export const X_THREAD_MAX_FOLLOWING = 24;
 
+const MB = 1024 * 1024;
+/** "Media upload" ("Media types & size restrictions"): an image 5 MB, a GIF 15 MB, a video 512 MB. */
+export const X_MAX_IMAGE_BYTES = 5 * MB;
+export const X_MAX_GIF_BYTES = 15 * MB;
+export const X_MAX_VIDEO_BYTES = 512 * MB;
+
 /** A post's options for X (`platforms.x`). */
 export const X_OPTIONS = Type.Object(
   {
@@ -104,17 +110,20 @@ export const xDefinition = {
   insights: X_METRICS,
   metricDescriptions: METRIC_DESCRIPTIONS,
   publishing: {
-    // Text, one image, or 2 to 4 images (video and GIF later).
-    kinds: ['text', 'image', 'carousel'],
+    // Text, one image (an animated GIF among them), 2 to 4 images, or one video ("You may attach
+    // up to 4 photos, 1 animated GIF or 1 video in a Post").
+    kinds: ['text', 'image', 'carousel', 'video'],
     // POST /2/tweets publishes the post as it creates it.
     containerPublishes: true,
-    // A post is created published: nothing is processed.
-    processing: null,
+    // A post is created published; its video or GIF is processed before it, as an item read with
+    // STATUS: the service's own rhythm, never sooner than X's check_after_secs, for at most an hour.
+    processing: { pollSeconds: 5, pollFactor: 1.5, maxPollSeconds: 60, limitSeconds: 3600, itemsOnly: true },
     // "Counting characters": 280 of X's weighted length.
     text: { maxLength: 280, counting: X_WEIGHTED },
     // "You can attach up to 4 images" to a post (media.media_ids).
     carousel: { minItems: 2, maxItems: 4 },
-    videoDurations: [],
+    // Best practices: a video lasts 0.5 to 140 seconds.
+    videoDurations: [{ in: 'single', minSeconds: 0.5, maxSeconds: 140 }],
     imageTypes: ['image/jpeg', 'image/png', 'image/webp', 'image/gif'],
     options: X_OPTIONS,
   },

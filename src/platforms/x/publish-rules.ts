@@ -1,9 +1,17 @@
 /** The rules of an X post checked before any call: its text as X weighs it, and what it can hold so far. */
-import { optionsOf, problem, tooLong } from '../publish-checks.ts';
+import { durationProblem, optionsOf, problem, tooLong, videoDurationFor } from '../publish-checks.ts';
 import type { PublishDraft, PublishProblem } from '../types.ts';
-import { X_OPTIONS, X_THREAD_MAX_FOLLOWING, xDefinition } from './definition.ts';
+import {
+  X_MAX_GIF_BYTES,
+  X_MAX_IMAGE_BYTES,
+  X_MAX_VIDEO_BYTES,
+  X_OPTIONS,
+  X_THREAD_MAX_FOLLOWING,
+  xDefinition,
+} from './definition.ts';
 
-const { text: TEXT, carousel } = xDefinition.publishing;
+const { text: TEXT, carousel, videoDurations: DURATIONS } = xDefinition.publishing;
+const MB = 1024 * 1024;
 const MAX_IMAGES = carousel.maxItems;
 const POST_ID = /^\d{1,19}$/;
 const tooLongMessage = `an X post's text weighs at most ${TEXT.maxLength} (X's weighted count: links 23, CJK and emoji 2)`;
@@ -51,13 +59,39 @@ function threadProblems(thread: unknown): PublishProblem[] {
   return problems;
 }
 
-export function xProblems({ text, media, options }: PublishDraft): PublishProblem[] {
+/**
+ * The media of one post: one video alone, or 1 to 4 images ("You may attach up to 4 photos, 1
+ * animated GIF or 1 video in a Post"), each within X's size and a video within its length.
+ */
+function mediaProblems(media: PublishDraft['media']): PublishProblem[] {
   const problems: PublishProblem[] = [];
-  if (media.some((m) => m.type !== 'image')) {
-    problems.push(problem('media_ids', 'an X post takes images only for now (up to 4)'));
+  if (media.some((m) => m.type !== 'image' && m.type !== 'video')) {
+    problems.push(problem('media_ids', 'an X post takes images and videos only'));
+  } else if (media.some((m) => m.type === 'video') && media.length > 1) {
+    problems.push(problem('media_ids', `an X post has one video alone, or 1 to ${MAX_IMAGES} images`));
   } else if (media.length > MAX_IMAGES) {
     problems.push(problem('media_ids', `an X post has at most ${MAX_IMAGES} images`));
   }
+  // An image alone may be an animated GIF, whose bytes tell it only when it is uploaded.
+  const imageLimit = media.length === 1 ? X_MAX_GIF_BYTES : X_MAX_IMAGE_BYTES;
+  for (const [index, m] of media.entries()) {
+    const limit = m.type === 'video' ? X_MAX_VIDEO_BYTES : m.type === 'image' ? imageLimit : null;
+    if (limit === null || typeof m.sizeBytes !== 'number' || m.sizeBytes <= limit) continue;
+    const most =
+      m.type === 'image' && media.length === 1
+        ? `at most ${X_MAX_IMAGE_BYTES / MB} MB, an animated GIF alone ${X_MAX_GIF_BYTES / MB} MB`
+        : `at most ${limit / MB} MB`;
+    problems.push(
+      problem(`media_ids[${index}]`, `an X ${m.type} has ${most} (this one: ${(m.sizeBytes / MB).toFixed(1)} MB)`),
+    );
+  }
+  const long = durationProblem(media, videoDurationFor(DURATIONS, 'single', {}), 'an X video');
+  if (long !== null) problems.push(long);
+  return problems;
+}
+
+export function xProblems({ text, media, options }: PublishDraft): PublishProblem[] {
+  const problems: PublishProblem[] = mediaProblems(media);
   if (media.length === 0 && (text ?? '').trim() === '')
     problems.push(problem('text', 'an X post without media needs text'));
   if (tooLong(TEXT, text ?? '')) {

@@ -1,7 +1,8 @@
 /**
- * Publishing to X (`POST /2/tweets`): the creation is the publication, so it is never repeated
- * on a doubt (a creation whose answer was lost ends with outcome_unknown: X takes no
- * idempotency key). The post's id is the container id; its link is
+ * Publishing to X (`POST /2/tweets`): its media uploaded first (media.ts) as items whose
+ * processing is polled, then the post naming them. The creation is the publication, so it is
+ * never repeated on a doubt (a creation whose answer was lost ends with outcome_unknown: X takes
+ * no idempotency key). The post's id is the container id; its link is
  * `https://x.com/{username}/status/{id}`.
  *
  * A thread: createContainer makes its first post, and its container id is the JSON
@@ -19,7 +20,7 @@ import { draftOf, optionsOf, refuseProblems } from '../publish-checks.ts';
 import { type AccountCredentials, PlatformError, type PublishedPost, type PublishingCapability } from '../types.ts';
 import type { XContext } from './api.ts';
 import { X_OPTIONS } from './definition.ts';
-import { uploadImage } from './media.ts';
+import { isMediaItem, mediaIdOf, mediaStatus, uploadMedia } from './media.ts';
 import { xProblems } from './publish-rules.ts';
 
 const platform = 'x';
@@ -87,11 +88,20 @@ export function xPublishing(context: XContext): PublishingCapability {
       return null;
     },
 
-    async createContainer({ accessToken }, request) {
+    async createCarouselItems({ accessToken }, request) {
       refuseProblems(platform, xProblems(draftOf(request)));
+      if (request.media.length === 0) return null;
+      // Uploaded before the post, each read until processed: a passing failure here posts nothing.
+      return await uploadMedia(context, accessToken, request.media);
+    },
+
+    async createContainer({ accessToken }, request, items = []) {
+      refuseProblems(platform, xProblems(draftOf(request)));
+      if (items.length !== request.media.length) {
+        throw invalidRequest(platform, "a post's media is uploaded before the post");
+      }
       const { reply_to: replyTo, poll, thread } = optionsOf(X_OPTIONS, request.options);
-      const mediaIds: string[] = [];
-      for (const item of request.media) mediaIds.push(await uploadImage(context, accessToken, item.url));
+      const mediaIds = items.map(mediaIdOf);
       const answer = await api.call('POST', '/tweets', accessToken, {
         json: {
           ...(request.text === undefined || request.text === '' ? {} : { text: request.text }),
@@ -104,7 +114,8 @@ export function xPublishing(context: XContext): PublishingCapability {
       return { containerId: containerIdOf({ posts: [id], of: 1 + (thread?.length ?? 0) }) };
     },
 
-    async containerStatus(_credentials, containerId) {
+    async containerStatus({ accessToken }, containerId) {
+      if (isMediaItem(containerId)) return await mediaStatus(context, accessToken, containerId);
       const made = madeOf(containerId);
       // Created published: nothing to wait for, but a thread's posts still to make.
       return { state: made.posts.length < made.of ? 'finished' : 'published' };

@@ -1,28 +1,20 @@
 /**
- * Posting: `POST /2/tweets` (text, a reply to a post), answering 201 with the post's id and
- * text. Its text is checked against X's limit of 280 by X's weighted count.
+ * Posting: `POST /2/tweets` (text, a reply to a post, the media uploaded before it), answering
+ * 201 with the post's id and text. Its text is checked against X's limit of 280 by X's weighted
+ * count.
  */
 import type { FastifyInstance } from 'fastify';
 import { caller, requireScope } from '../caller.ts';
-import { sniffFormat } from '../media-fetch.ts';
 import type { Store } from '../platform.ts';
 import { recordActivity, recordPublication } from '../store/activity.ts';
 import { addComment, findComment } from '../store/comments.ts';
-import { createContainer, findContainer, setContainerRequest } from '../store/containers.ts';
 import { createPost, findPost } from '../store/posts.ts';
 import { callOptions, SCOPE } from './access.ts';
 import { invalidRequest, PROBLEMS, xProblem } from './answers.ts';
+import { attachedMedia } from './media.ts';
 import { weighted } from './weighted-text.ts';
 
 const MAX_WEIGHT = 280;
-/** "Images: 5 MB"; JPEG, PNG, WEBP and GIF. */
-const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
-const IMAGE_FORMATS = ['jpeg', 'png', 'webp', 'gif'];
-/** "You can attach up to 4 images". */
-const MAX_IMAGES = 4;
-/** The JSON body of an upload: 5 MB in base64, and room for the other fields. */
-const UPLOAD_BODY_BYTES = 8 * 1024 * 1024;
-const MEDIA_TTL_SECONDS = 86_400;
 
 function jsonObject(value: unknown, name: string): Record<string, unknown> {
   if (value === null || typeof value !== 'object' || Array.isArray(value))
@@ -45,46 +37,7 @@ function checkedPoll(poll: Record<string, unknown>) {
   return { options: options as string[], duration_minutes: minutes };
 }
 
-/** The images a post names: 1 to 4 of this user's uploads, in order. */
-async function attachedImages(store: Store, userId: string, ids: unknown[]): Promise<string[]> {
-  if (ids.length > MAX_IMAGES) throw invalidRequest(`media.media_ids holds at most ${MAX_IMAGES} images`);
-  const urls: string[] = [];
-  for (const id of ids) {
-    const upload = typeof id === 'string' && /^\d+$/.test(id) ? await findContainer(store, id) : undefined;
-    if (upload?.request.kind !== 'x_media' || upload.request.owner !== userId) {
-      throw invalidRequest(`Your media IDs are invalid: ${String(id)}`);
-    }
-    urls.push(String(upload.request.mediaUrl));
-  }
-  return urls;
-}
-
 export function publishingRoutes(app: FastifyInstance, store: Store): void {
-  app.post('/2/media/upload', { bodyLimit: UPLOAD_BODY_BYTES }, async (request) => {
-    const options = callOptions(store.now);
-    const who = await caller(store, request, options);
-    requireScope(who, options, SCOPE.mediaWrite);
-    const body = jsonObject(request.body ?? null, 'The body');
-    if (body.media_category !== 'tweet_image') throw invalidRequest('media_category must be tweet_image (video later)');
-    const bytes = typeof body.media === 'string' ? Buffer.from(body.media, 'base64') : Buffer.alloc(0);
-    if (bytes.length === 0) throw invalidRequest('media is required');
-    if (bytes.length > MAX_IMAGE_BYTES) throw invalidRequest('File size exceeds 5242880 bytes.');
-    const format = sniffFormat(bytes.subarray(0, 32));
-    if (format === null || !IMAGE_FORMATS.includes(format)) throw invalidRequest('Unsupported media type.');
-    const upload = await createContainer(store, who.account.id, { kind: 'x_media', owner: who.account.id, format });
-    const mediaUrl = `https://pbs.twimg.com/media/${upload.id}.${format === 'jpeg' ? 'jpg' : format}`;
-    await setContainerRequest(store, upload.id, { ...upload.request, mediaUrl });
-    return {
-      data: {
-        id: upload.id,
-        media_key: `3_${upload.id}`,
-        size: bytes.length,
-        expires_after_secs: MEDIA_TTL_SECONDS,
-        image: { image_type: `image/${format}` },
-      },
-    };
-  });
-
   app.post('/2/tweets', async (request, reply) => {
     const options = callOptions(store.now, true);
     const who = await caller(store, request, options);
@@ -95,7 +48,7 @@ export function publishingRoutes(app: FastifyInstance, store: Store): void {
     const mediaIds = body.media === undefined ? [] : jsonObject(body.media, 'media').media_ids;
     if (!Array.isArray(mediaIds)) throw invalidRequest('media.media_ids must be an array');
     if (text.trim() === '' && mediaIds.length === 0) throw invalidRequest('Post text or media is required.');
-    const images = await attachedImages(store, who.account.id, mediaIds);
+    const attached = await attachedMedia(store, who.account.id, mediaIds);
     if (weighted(text) > MAX_WEIGHT) {
       throw xProblem(
         403,
@@ -105,7 +58,7 @@ export function publishingRoutes(app: FastifyInstance, store: Store): void {
       );
     }
     const poll = body.poll === undefined ? null : checkedPoll(jsonObject(body.poll, 'poll'));
-    if (poll !== null && images.length > 0) throw invalidRequest('A post with a poll cannot have media.');
+    if (poll !== null && attached.urls.length > 0) throw invalidRequest('A post with a poll cannot have media.');
     let replyToId: string | null = null;
     if (body.reply !== undefined) {
       const target = String(jsonObject(body.reply, 'reply').in_reply_to_tweet_id ?? '');
@@ -148,17 +101,22 @@ export function publishingRoutes(app: FastifyInstance, store: Store): void {
     }
     const post = await createPost(store, who.account, {
       caption: text,
-      mediaType: images.length === 0 ? 'TEXT' : 'IMAGE',
-      mediaUrl: images[0] ?? null,
+      mediaType: attached.type,
+      mediaUrl: attached.urls[0] ?? null,
       viaApi: true,
       replyToId,
     });
-    await recordPublication(store, post, {
-      text,
-      mediaUrls: images,
-      type: post.mediaType,
-      options: { reply_to: replyToId, ...(poll === null ? {} : { poll }) },
-    });
+    await recordPublication(
+      store,
+      post,
+      {
+        text,
+        mediaUrls: attached.urls,
+        type: post.mediaType,
+        options: { reply_to: replyToId, ...(poll === null ? {} : { poll }) },
+      },
+      attached.received.length === 0 ? {} : { media: attached.received },
+    );
     return reply.code(201).send({ data: { id: post.id, text, edit_history_tweet_ids: [post.id] } });
   });
 }

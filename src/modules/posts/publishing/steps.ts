@@ -72,7 +72,12 @@ function spanOf(seconds: number): string {
  * `processing_timeout` instead of polling on until the container expires. Reads stay as far
  * apart as the platform asks, so the last one comes at most one wait after the bound.
  */
-async function awaitProcessing(run: Run, what: string, waitingReason: string, item = false): Promise<void> {
+async function awaitProcessing(
+  run: Run,
+  what: string,
+  waitingReason: string,
+  { item = false, checkAfterSeconds = 0 }: { item?: boolean; checkAfterSeconds?: number | undefined } = {},
+): Promise<void> {
   const { deps, target, platform } = run;
   const rules = processingOf(platform);
   const label = platformInfo(platform).label;
@@ -90,7 +95,9 @@ async function awaitProcessing(run: Run, what: string, waitingReason: string, it
           : `${label} was still processing ${what} ${span} after its container was made, the longest ${label} asks to be polled for; retry to make a new one.`,
     );
   }
-  await waitUntil(deps.db, target, nextRead(rules, target.polls), { polls: target.polls + 1, waitingReason });
+  // Never sooner than the platform asked (X's check_after_secs), nor than its rules say.
+  const next = new Date(Math.max(nextRead(rules, target.polls).getTime(), now().getTime() + checkAfterSeconds * 1000));
+  await waitUntil(deps.db, target, next, { polls: target.polls + 1, waitingReason });
 }
 
 /** Reads the quota; spent: waits for it. Else makes the container and records it before anything else. */
@@ -185,7 +192,7 @@ async function makeContainer(run: Run, request: PublishRequest, items: readonly 
     waitingReason: `Processing on ${platformInfo(platform).label}.`,
   };
   const from: TargetState = publishes ? 'creating' : items === undefined ? 'quota' : 'items';
-  if (processingOf(platform) !== null) {
+  if (processingOf(platform) !== null && processingOf(platform)?.itemsOnly !== true) {
     // The platform processes what it received, for seconds at least (Threads asks to wait
     // before publishing even a text): the first read is due then, queued with the container's
     // record. Read at once, a container still processing would cost a whole wait where the
@@ -240,7 +247,10 @@ export async function processItems(run: Run): Promise<void> {
       case 'finished':
         continue;
       case 'in_progress':
-        await awaitProcessing(run, item, `Processing ${item} on ${label}.`, true);
+        await awaitProcessing(run, item, `Processing ${item} on ${label}.`, {
+          item: true,
+          checkAfterSeconds: status.checkAfterSeconds,
+        });
         return;
       case 'expired':
         throw failure(
@@ -347,7 +357,9 @@ export async function processContainer(run: Run, containerId: string, known?: Co
   const status = known ?? (await adapter.publishing.containerStatus(credentials, containerId));
   switch (status.state) {
     case 'in_progress': {
-      await awaitProcessing(run, 'the post', status.message ?? `Processing on ${platformInfo(platform).label}.`);
+      await awaitProcessing(run, 'the post', status.message ?? `Processing on ${platformInfo(platform).label}.`, {
+        checkAfterSeconds: status.checkAfterSeconds,
+      });
       return;
     }
     case 'awaiting_permalink': {
