@@ -32,7 +32,7 @@ export function linkedinAdapter(options: AdapterOptions, now: () => Date): Platf
       throw unsupported('linkedin', 'notices of a member removing the app');
     },
     profile: (credentials) => linkedinProfile(context, credentials),
-    pages: (credentials) => linkedinPages(context, credentials),
+    pages: (credentials, granted) => linkedinPages(context, credentials, granted),
     insights: linkedinInsights(context),
     publishing: linkedinPublishing(context),
     comments: linkedinComments(context),
