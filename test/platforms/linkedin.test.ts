@@ -725,6 +725,14 @@ describe("linkedin: the member's own profile", () => {
 
   it('reads no comments (r_member_social is for select developers), replies to none, and its figures need r_member_postAnalytics', async () => {
     const account = await memberAccount('li_self_quiet');
+    // LinkedIn itself refuses an app without r_member_social the member's posts.
+    const posts = await rest(
+      'GET',
+      `/posts?q=author&author=${encodeURIComponent(account.platformUserId)}&count=10`,
+      account.accessToken,
+      VERSIONED,
+    );
+    expect(posts).toMatchObject({ status: 403, body: { code: 'ACCESS_DENIED' } });
     const before = sandbox.requests().length;
     expect(await linkedin.comments?.recentComments(account)).toEqual({ posts: [], comments: [], usagePercent: null });
     expect(sandbox.requests().length).toBe(before);

@@ -19,6 +19,8 @@ export const SCOPE = {
   organizationRead: 'r_organization_social',
   organizationWrite: 'w_organization_social',
   memberWrite: 'w_member_social',
+  /** Reading a member's posts and their comments: "granted to select developers only". */
+  memberRead: 'r_member_social',
 };
 
 export const personUrn = (id: string) => `urn:li:person:${id}`;
