@@ -127,8 +127,8 @@ export interface PlatformProfile {
 
 /**
  * A page the login grants: a Facebook page, with a token of its own that does not expire; or a
- * LinkedIn organization, acted on with the login's own token (`accessToken` null), which
- * expires and refreshes as the login's does.
+ * LinkedIn organization (or the member's own profile), acted on with the login's own token
+ * (`accessToken` null), which expires and refreshes as the login's does.
  */
 export interface PageGrant {
   id: string;

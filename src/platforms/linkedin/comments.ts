@@ -1,7 +1,8 @@
 /**
  * Comments on an organization's posts (Comments API, `/rest/socialActions/{target}/comments`):
  * read by polling (LinkedIn pushes no comment notices to an ordinary app), answered as the
- * organization. LinkedIn offers no hiding. Facts: docs/platforms.md, "LinkedIn".
+ * organization. LinkedIn offers no hiding. A member's own profile has none read. Facts:
+ * docs/platforms.md, "LinkedIn".
  */
 import { invalidRequest, unsupported } from '../errors.ts';
 import { list, num, record, str } from '../http.ts';

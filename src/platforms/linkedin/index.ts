@@ -1,6 +1,6 @@
 /**
- * The LinkedIn adapter (the Community Management API: the organization pages a member
- * administers, their posts and comments), made of its parts. Facts: docs/platforms.md, "LinkedIn".
+ * The LinkedIn adapter (the Community Management API: the member's own profile and the
+ * organization pages they administer, their posts, the organizations' comments), made of its parts. Facts: docs/platforms.md, "LinkedIn".
  */
 import type { PlatformDefinition } from '../definition.ts';
 import { unsupported } from '../errors.ts';
