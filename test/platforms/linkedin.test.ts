@@ -699,6 +699,30 @@ describe("linkedin: the member's own profile", () => {
     expect(record?.detail).toMatchObject({ author: `urn:li:person:${user.id}`, text: 'My own film', type: 'VIDEO' });
   });
 
+  it('a text post, a MultiImage post and a document post are authored urn:li:person too', async () => {
+    const account = await memberAccount('li_self_kinds');
+    const user = await member('li_self_kinds');
+    await linkedin.publishing.createContainer(account, { text: 'Just words', media: [] });
+    await publishWithMedia(account, {
+      text: 'Two photos',
+      media: [
+        { type: 'image', url: media.url('/photo.jpg') },
+        { type: 'image', url: media.url('/photo.png') },
+      ],
+    });
+    await publishWithMedia(account, {
+      text: 'My deck',
+      media: [{ type: 'document', url: media.url('/deck.pdf') }],
+      options: { document_title: 'My deck (PDF)' },
+    });
+    const records = await published('li_self_kinds');
+    const byText = new Map(records.map((r) => [r.detail.text, r.detail]));
+    const author = `urn:li:person:${user.id}`;
+    expect(byText.get('Just words')).toMatchObject({ author, type: 'TEXT' });
+    expect(byText.get('Two photos')).toMatchObject({ author, type: 'MULTI_IMAGE' });
+    expect(byText.get('My deck')).toMatchObject({ author, type: 'DOCUMENT', options: { title: 'My deck (PDF)' } });
+  });
+
   it("LinkedIn refuses a post by another member, and the member's post without w_member_social; the refusal names that permission", async () => {
     const mine = await memberAccount('li_self_refused');
     const theirs = await member('li_self_other');
