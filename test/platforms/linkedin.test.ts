@@ -315,9 +315,12 @@ describe('linkedin: sign-in and organization pages', () => {
     expect(error.kind).toBe('permission_missing');
   });
 
-  it('revoking one organization page is unsupported: the token is the whole member grant', async () => {
+  it("revoking one organization page, or the member's own profile, is unsupported: the token is the whole member grant", async () => {
     const account = await firstOrganization('li_revoke');
     expect((await platformError(linkedin.revokeAccess(account))).kind).toBe('unsupported');
+    const user = await member('li_revoke');
+    const self = { platformUserId: `urn:li:person:${user.id}`, accessToken: account.accessToken };
+    expect((await platformError(linkedin.revokeAccess(self))).kind).toBe('unsupported');
   });
 
   it('the REST API requires LinkedIn-Version (YYYYMM) and X-Restli-Protocol-Version 2.0.0', async () => {
