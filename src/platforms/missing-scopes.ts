@@ -1,5 +1,11 @@
 /** The missing-scopes wrapper every adapter goes through. */
-import { type PlatformAction, type PlatformAdapter, PlatformError } from './types.ts';
+import {
+  type AccountCredentials,
+  type PlatformAction,
+  type PlatformAdapter,
+  PlatformError,
+  scopesFor,
+} from './types.ts';
 
 /**
  * The adapter, with every `permission_missing` of a method that acts for a known action
@@ -10,11 +16,15 @@ import { type PlatformAction, type PlatformAdapter, PlatformError } from './type
  * (Instagram's insights read the profile for the followers count).
  */
 export function reportingMissingScopes(adapter: PlatformAdapter): PlatformAdapter {
-  async function acting<T>(action: PlatformAction, call: () => Promise<T>): Promise<T> {
+  async function acting<T>(
+    action: PlatformAction,
+    call: () => Promise<T>,
+    { platformUserId }: Pick<AccountCredentials, 'platformUserId'>,
+  ): Promise<T> {
     try {
       return await call();
     } catch (error) {
-      const needed = adapter.scopes.refusedFor?.[action] ?? adapter.scopes.byAction[action];
+      const needed = adapter.scopes.refusedFor?.[action] ?? scopesFor(adapter, action, platformUserId);
       if (
         !(error instanceof PlatformError) ||
         error.kind !== 'permission_missing' ||
@@ -32,56 +42,60 @@ export function reportingMissingScopes(adapter: PlatformAdapter): PlatformAdapte
   const { finishReply, deleteReply } = comments ?? {};
   return {
     ...adapter,
-    profile: (credentials) => acting('read_profile', () => adapter.profile(credentials)),
+    profile: (credentials) => acting('read_profile', () => adapter.profile(credentials), credentials),
     ...(comments && {
       comments: {
         ...comments,
         recentComments: (credentials, options) =>
-          acting('read_comments', () => comments.recentComments(credentials, options)),
-        postSummary: (credentials, postId) => acting('read_comments', () => comments.postSummary(credentials, postId)),
-        subscribeNotices: (credentials) => acting('comment_notices', () => comments.subscribeNotices(credentials)),
+          acting('read_comments', () => comments.recentComments(credentials, options), credentials),
+        postSummary: (credentials, postId) =>
+          acting('read_comments', () => comments.postSummary(credentials, postId), credentials),
+        subscribeNotices: (credentials) =>
+          acting('comment_notices', () => comments.subscribeNotices(credentials), credentials),
         commentTimes: (credentials, commentIds) =>
-          acting('read_comments', () => comments.commentTimes(credentials, commentIds)),
-        reply: (credentials, commentId, text) => acting('reply', () => comments.reply(credentials, commentId, text)),
+          acting('read_comments', () => comments.commentTimes(credentials, commentIds), credentials),
+        reply: (credentials, commentId, text) =>
+          acting('reply', () => comments.reply(credentials, commentId, text), credentials),
         ...(finishReply && {
-          finishReply: (credentials, containerId) => acting('reply', () => finishReply(credentials, containerId)),
+          finishReply: (credentials, containerId) =>
+            acting('reply', () => finishReply(credentials, containerId), credentials),
         }),
         ...(deleteReply && {
           deleteReply: (credentials, replyId, parentId) =>
             acting('delete_reply', () => deleteReply(credentials, replyId, parentId)),
         }),
         setHidden: (credentials, commentId, hidden) =>
-          acting('hide', () => comments.setHidden(credentials, commentId, hidden)),
+          acting('hide', () => comments.setHidden(credentials, commentId, hidden), credentials),
       },
     }),
     ...(insights && {
       insights: {
         accountInsights: (credentials, days, metrics) =>
-          acting('read_insights', () => insights.accountInsights(credentials, days, metrics)),
+          acting('read_insights', () => insights.accountInsights(credentials, days, metrics), credentials),
         postInsights: (credentials, postId, metrics) =>
-          acting('read_insights', () => insights.postInsights(credentials, postId, metrics)),
+          acting('read_insights', () => insights.postInsights(credentials, postId, metrics), credentials),
       },
     }),
     publishing: {
       ...publishing,
       ...(createCarouselItems && {
         createCarouselItems: (credentials, request) =>
-          acting('publish', () => createCarouselItems(credentials, request)),
+          acting('publish', () => createCarouselItems(credentials, request), credentials),
       }),
       createContainer: (credentials, request, itemContainerIds) =>
-        acting('publish', () => publishing.createContainer(credentials, request, itemContainerIds)),
+        acting('publish', () => publishing.createContainer(credentials, request, itemContainerIds), credentials),
       containerStatus: (credentials, containerId) =>
-        acting('publish', () => publishing.containerStatus(credentials, containerId)),
+        acting('publish', () => publishing.containerStatus(credentials, containerId), credentials),
       publishContainer: (credentials, containerId, progress) =>
-        acting('publish', () => publishing.publishContainer(credentials, containerId, progress)),
-      publishingQuota: (credentials) => acting('publish', () => publishing.publishingQuota(credentials)),
+        acting('publish', () => publishing.publishContainer(credentials, containerId, progress), credentials),
+      publishingQuota: (credentials) => acting('publish', () => publishing.publishingQuota(credentials), credentials),
       findPublished: (credentials, containerId) =>
-        acting('publish', () => publishing.findPublished(credentials, containerId)),
+        acting('publish', () => publishing.findPublished(credentials, containerId), credentials),
       ...(afterPublish && {
         afterPublish: {
           ...afterPublish,
           run: (credentials, postId, options) =>
-            acting(afterPublish.action, () => afterPublish.run(credentials, postId, options)),
+            acting(afterPublish.action, () => afterPublish.run(credentials, postId, options), credentials),
         },
       }),
     },

@@ -129,8 +129,8 @@ export interface PlatformProfile {
 
 /**
  * A page the login grants: a Facebook page, with a token of its own that does not expire; or a
- * LinkedIn organization, acted on with the login's own token (`accessToken` null), which
- * expires and refreshes as the login's does.
+ * LinkedIn organization (or the member's own profile), acted on with the login's own token
+ * (`accessToken` null), which expires and refreshes as the login's does.
  */
 export interface PageGrant {
   id: string;
@@ -332,6 +332,12 @@ export interface ScopePolicy {
    * never takes away a scope another action is known to work with.
    */
   refusedFor?: Partial<Record<PlatformAction, readonly string[]>>;
+  /**
+   * Where a platform's accounts of one kind need other scopes than byAction says (a LinkedIn
+   * member's own profile beside the organization pages): what each action needs for the account
+   * `platformUserId` names, in place of byAction; undefined for an account byAction describes.
+   */
+  forAccount?: (platformUserId: string) => Partial<Record<PlatformAction, readonly string[]>> | undefined;
 }
 
 export interface RefreshPolicy {
@@ -376,8 +382,11 @@ export interface PlatformAdapter {
    */
   revokeAccess(credentials: AccountCredentials): Promise<void>;
   profile(credentials: AccountCredentials): Promise<PlatformProfile>;
-  /** Where one login grants several pages (Facebook), each becoming an account: the pages it grants. */
-  readonly pages?: (credentials: AccountCredentials) => Promise<PageGrant[]>;
+  /**
+   * Where one login grants several pages (Facebook), each becoming an account: the pages it
+   * grants, as far as `granted` (the scopes the login granted) lets it offer them.
+   */
+  readonly pages?: (credentials: AccountCredentials, granted: readonly string[]) => Promise<PageGrant[]>;
   /** Reading, answering and hiding comments, and the platform's notices of them. */
   readonly comments?: CommentsCapability;
   /** Reading figures, by the service's metric names. */
@@ -519,13 +528,30 @@ export interface AfterPublishStep extends AfterPublishRule {
   run(credentials: AccountCredentials, postId: string, options: PostOptions): Promise<{ id: string }>;
 }
 
-/** The scopes `action` needs that `granted` lacks (empty when none), or null when the platform cannot do it. */
+/**
+ * What `action` needs of the account `platformUserId` names (ScopePolicy.forAccount, else
+ * byAction); undefined when the platform cannot do it for that account.
+ */
+export function scopesFor(
+  adapter: Pick<PlatformAdapter, 'scopes'>,
+  action: PlatformAction,
+  platformUserId?: string,
+): readonly string[] | undefined {
+  const own = platformUserId === undefined ? undefined : adapter.scopes.forAccount?.(platformUserId);
+  return (own ?? adapter.scopes.byAction)[action];
+}
+
+/**
+ * The scopes `action` needs that `granted` lacks (empty when none), or null when the platform
+ * cannot do it; for the account `platformUserId` names where the platform's accounts differ.
+ */
 export function missingScopes(
   adapter: Pick<PlatformAdapter, 'scopes'>,
   action: PlatformAction,
   granted: readonly string[],
+  platformUserId?: string,
 ): string[] | null {
-  const needed = adapter.scopes.byAction[action];
+  const needed = scopesFor(adapter, action, platformUserId);
   if (needed === undefined) return null;
   return needed.filter((scope) => !granted.includes(scope));
 }

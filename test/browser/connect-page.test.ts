@@ -390,7 +390,7 @@ describe('the hosted connect page in Chromium', () => {
     expectOnlyOwnHosts(requests);
   });
 
-  it('lets a LinkedIn member choose among the organization pages they administer, and connects exactly those', async () => {
+  it('lets a LinkedIn member choose among their own profile and the organization pages they administer, and connects exactly those', async () => {
     const profile = await newProfile();
     const link = await newLink(profile.id, { state: STATE });
     const { page, requests } = await openPage();
@@ -405,10 +405,13 @@ describe('the hosted connect page in Chromium', () => {
     await page.waitForURL((url) => url.origin === baseUrl && /^\/connect\/[^/]+\/pages$/.test(url.pathname));
     await expect.poll(() => page.locator('h1').textContent()).toBe(`Choose the pages to connect to ${BRAND}`);
     const boxes = page.locator('input[type=checkbox][name=pages]');
-    // The sandbox member administers two organizations.
-    expect(await boxes.count()).toBe(2);
+    // The member's own profile first (the login granted w_member_social), then the two
+    // organizations the sandbox member administers.
+    expect(await boxes.count()).toBe(3);
+    expect(await boxes.nth(0).getAttribute('value')).toMatch(/^urn:li:person:[A-Za-z0-9_-]{10}$/);
     await boxes.nth(0).uncheck();
-    const chosen = (await boxes.nth(1).getAttribute('value')) ?? '';
+    await boxes.nth(1).uncheck();
+    const chosen = (await boxes.nth(2).getAttribute('value')) ?? '';
     await page.getByRole('button', { name: 'Connect selected pages', exact: true }).click();
 
     const outcome = await landedBack(page);

@@ -268,7 +268,7 @@ export async function connectAccount(
       await client.page.locator(`input[type=checkbox][name=granted][value="${scope}"]`).uncheck();
     }
     await client.page.getByRole('button', { name: 'Allow', exact: true }).click();
-    // Where one login grants several pages (LinkedIn's organizations, YouTube's channels), the
+    // Where one login grants several pages (LinkedIn's member and organizations, YouTube's channels), the
     // hosted page asks which to connect: every one it offers, as it offers them ticked.
     await client.page.waitForURL((u) => u.pathname === '/healthz' || /^\/connect\/[^/]+\/pages$/.test(u.pathname));
     if (new URL(client.page.url()).pathname !== '/healthz') {

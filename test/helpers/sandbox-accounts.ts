@@ -28,13 +28,18 @@ export async function connectSandboxAccount(
   owner: TestOwner,
   platform: Platform,
   username: string,
-  /** `subscribe: false` leaves the subscription to comment notices to the job the connection queued. */
-  options: { granted?: string[]; profileId?: string; subscribe?: boolean } = {},
+  /**
+   * `subscribe: false` leaves the subscription to comment notices to the job the connection queued.
+   * `member: true` (LinkedIn) connects the member's own profile, which a login granting
+   * w_member_social offers first, rather than their first organization.
+   */
+  options: { granted?: string[]; profileId?: string; subscribe?: boolean; member?: boolean } = {},
 ): Promise<SandboxAccount> {
   const adapter = sandbox.adapter(platform);
   let tokens = await sandbox.connect(platform, username, options.granted);
   if (adapter.pages !== undefined) {
-    const [page] = await pagesOf(adapter)({ platformUserId: tokens.platformUserId, accessToken: tokens.accessToken });
+    const credentials = { platformUserId: tokens.platformUserId, accessToken: tokens.accessToken };
+    const [page] = await pagesOf(adapter)(credentials, options.member === true ? tokens.scopes : []);
     if (!page) throw new Error('the sandbox user has no page');
     // A Facebook page has a token of its own, which does not expire; a LinkedIn organization is acted on with the login's.
     tokens =

@@ -218,10 +218,16 @@ export async function platformError(promise: Promise<unknown>): Promise<Platform
   throw new Error('expected a PlatformError, but the call succeeded');
 }
 
-/** The adapter's pages call (fails the test where the platform grants no pages). */
-export function pagesOf(adapter: PlatformAdapter): (credentials: AccountCredentials) => Promise<PageGrant[]> {
-  if (adapter.pages === undefined) throw new Error(`${adapter.platform} grants no pages`);
-  return adapter.pages;
+/**
+ * The adapter's pages call (fails the test where the platform grants no pages), for a login that
+ * granted `granted` (none unless named: LinkedIn then offers the organizations alone).
+ */
+export function pagesOf(
+  adapter: PlatformAdapter,
+): (credentials: AccountCredentials, granted?: readonly string[]) => Promise<PageGrant[]> {
+  const { pages } = adapter;
+  if (pages === undefined) throw new Error(`${adapter.platform} grants no pages`);
+  return (credentials, granted = []) => pages(credentials, granted);
 }
 
 /** The adapter's finishReply (fails the test where the platform sends replies at once). */

@@ -295,7 +295,7 @@ describe('completing a link', () => {
     expect(pages.every((a) => a.tokenExpiresAt === null && a.profileId === profileId)).toBe(true);
   });
 
-  it("connects each chosen LinkedIn organization as its own account, acted on with the member's 60-day token and its year-long refresh token", async () => {
+  it("connects the member's own profile and each chosen LinkedIn organization as accounts of their own, acted on with the member's 60-day token and its year-long refresh token", async () => {
     const path = await newLink({ state: 'li' });
     const before = Date.now();
     const afterLogin = await walk(path, 'linkedin', { username: 'org_admin' });
@@ -303,29 +303,39 @@ describe('completing a link', () => {
     const page = await t.app.inject({ method: 'GET', url: `${path}/pages`, headers: { cookie: afterLogin.cookie } });
     const ids = [...page.body.matchAll(/name="pages" value="([^"]+)"/g)].map((m) => m[1] as string);
     const { body: member } = await sandbox.control('GET', '/users/linkedin/org_admin');
-    // The sandbox member administers two organizations, offered by their names.
-    expect(ids).toEqual(member.pages.map((p: { id: string }) => p.id));
-    for (const org of member.pages) expect(textsOf(page.body, 'label').join(' ')).toContain(org.name);
+    // The member's own profile first (the login granted w_member_social), then the two
+    // organizations the sandbox member administers, each offered by its name.
+    const self = `urn:li:person:${member.id}`;
+    expect(ids).toEqual([self, ...member.pages.map((p: { id: string }) => p.id)]);
+    const labels = textsOf(page.body, 'label').join(' ');
+    expect(labels).toContain(member.name);
+    for (const org of member.pages) expect(labels).toContain(org.name);
 
     const form = new URLSearchParams([
-      ['pages', ids[1] as string],
+      ['pages', self],
+      ['pages', ids[2] as string],
       ['decision', 'connect'],
     ]);
     const done = outcome(await choosePages(path, afterLogin.cookie, form.toString()));
     expect(done).toMatchObject({ status: 'connected', state: 'li' });
-    const [account, ...others] = (await accountsOf(owner.ownerId)).filter((a) => a.platform === 'linkedin');
-    expect(others).toEqual([]);
-    expect(account).toMatchObject({ platformUserId: ids[1], profileId, status: 'connected' });
+    const linked = (await accountsOf(owner.ownerId)).filter((a) => a.platform === 'linkedin');
+    expect(linked.map((a) => a.platformUserId).sort()).toEqual([self, ids[2]].sort());
     const after = Date.now();
     const days = (at: Date | null | undefined) => ((at?.getTime() ?? 0) - (before + after) / 2) / 86_400_000;
-    expect(days(account?.tokenExpiresAt)).toBeCloseTo(60, 2);
-    expect(account?.refreshTokenSealed).not.toBeNull();
-    expect(days(account?.refreshExpiresAt)).toBeCloseTo(365, 2);
-    // The stored token acts for the organization.
-    const profile = await sandbox
-      .adapter('linkedin')
-      .profile(credentialsOf(t.secretKey, account as typeof accounts.$inferSelect));
-    expect(profile).toMatchObject({ id: ids[1], name: member.pages[1].name });
+    for (const account of linked) {
+      expect(account).toMatchObject({ profileId, status: 'connected' });
+      expect(days(account.tokenExpiresAt)).toBeCloseTo(60, 2);
+      expect(account.refreshTokenSealed).not.toBeNull();
+      expect(days(account.refreshExpiresAt)).toBeCloseTo(365, 2);
+    }
+    const mine = linked.find((a) => a.platformUserId === self);
+    const organization = linked.find((a) => a.platformUserId === ids[2]);
+    // Each is its own account: the member's under their name and vanity name, the organization's under its own.
+    expect(mine).toMatchObject({ displayName: member.name, username: member.username });
+    expect(organization).toMatchObject({ displayName: member.pages[1].name, username: member.pages[1].username });
+    const res = await t.app.inject({ method: 'GET', url: `/v1/accounts/${mine?.id}`, headers: auth(owner.key) });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ platform: 'linkedin', username: member.username, display_name: member.name });
   });
 
   it('gives permission_missing when a LinkedIn member does not grant the organization permission, or their own profile', async () => {

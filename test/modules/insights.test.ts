@@ -75,7 +75,7 @@ async function newProfile(name: string): Promise<string> {
 
 async function connected(
   platform: Platform,
-  options: { granted?: string[]; profileId?: string; owner?: TestOwner } = {},
+  options: { granted?: string[]; profileId?: string; owner?: TestOwner; member?: boolean } = {},
 ): Promise<SandboxAccount> {
   users += 1;
   return await connectSandboxAccount(t, sandbox, options.owner ?? owner, platform, `ins_${platform}_${users}`, options);
@@ -840,6 +840,18 @@ describe('errors', () => {
     const answer = await insights(linkedin.id, `?from=${day(-1)}&to=${day(0)}&metrics=views`);
     expect(answer.missing_permission).toBe('rw_organization_admin');
     expect(answer.metrics.views.values.map((v: { value: unknown }) => v.value)).toEqual([null, null]);
+  });
+
+  it("answers a LinkedIn member's own profile with missing_permission r_member_postAnalytics, asking LinkedIn nothing", async () => {
+    const linkedin = await connected('linkedin', { member: true });
+    await quiet(linkedin.id);
+    const since = now();
+    await refreshInsights(deps, linkedin.id);
+    expect((await sandbox.calls('linkedin', linkedin.sandboxUser, since)).data).toEqual([]);
+    const answer = await insights(linkedin.id, `?from=${day(-1)}&to=${day(0)}&metrics=views,followers_count`);
+    expect(answer.missing_permission).toBe('r_member_postAnalytics');
+    expect(answer.metrics.views.values.map((v: { value: unknown }) => v.value)).toEqual([null, null]);
+    expect(answer.metrics.followers_count.total).toBeNull();
   });
 
   it('answers a YouTube channel whose Google login did not grant yt-analytics.readonly with missing_permission', async () => {

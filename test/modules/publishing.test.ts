@@ -88,9 +88,12 @@ async function credentialsFor(accountId: string) {
 let users = 0;
 
 /** A sandbox user of `platform` connected as an account of the owner (a Facebook user's first page). */
-async function connected(platform: Platform): Promise<{ id: string; username: string }> {
+async function connected(
+  platform: Platform,
+  options: { member?: boolean } = {},
+): Promise<{ id: string; username: string }> {
   users += 1;
-  return await connectSandboxAccount(t, sandbox, owner, platform, `pub_${platform}_${users}`);
+  return await connectSandboxAccount(t, sandbox, owner, platform, `pub_${platform}_${users}`, options);
 }
 
 async function upload(bytes: Buffer, filename: string): Promise<string> {
@@ -761,7 +764,7 @@ async function expectUploadRetriedOnPassingFailure(platform: 'linkedin' | 'x'): 
   expect(published[0]?.detail).toMatchObject({ text: 'Uploaded again', type: 'IMAGE' });
 }
 
-describe('LinkedIn organization pages', () => {
+describe("LinkedIn organization pages and the member's own profile", () => {
   it('publishes text and several images as one MultiImage post, with post.published and the feed link', async () => {
     const account = await connected('linkedin');
     const first = await upload(await image('png'), 'one.png');
@@ -800,6 +803,24 @@ describe('LinkedIn organization pages', () => {
     const published = (await activity('linkedin', account.username)).filter((a) => a.action === 'publish');
     expect(published).toHaveLength(1);
     expect(published[0]?.detail).toMatchObject({ text: 'Our film', type: 'VIDEO' });
+  });
+
+  it("publishes as the member's own profile: an image post and a video post, each authored urn:li:person, the media owned by the member", async () => {
+    const account = await connected('linkedin', { member: true });
+    const { body: member } = await sandbox.control('GET', `/users/linkedin/${account.username}`);
+    const photo = await upload(await image('jpeg'), 'me.jpg');
+    const clip = await upload(await videoFile('mp4', { seconds: 4 }), 'me.mp4');
+    const withPhoto = await createPost({ account_ids: [account.id], text: 'A photo of mine', media_ids: [photo] });
+    const withClip = await createPost({ account_ids: [account.id], text: 'A film of mine', media_ids: [clip] });
+    for (const created of [withPhoto, withClip]) {
+      const post = await finished(created.id);
+      expect(post.targets[0]).toMatchObject({ status: 'published', attempts: 1, error: null });
+      expect(post.targets[0].platform_post_id).toMatch(/^urn:li:share:\d+$/);
+    }
+    const published = (await activity('linkedin', account.username)).filter((a) => a.action === 'publish');
+    const byText = new Map(published.map((a) => [a.detail.text, a.detail]));
+    expect(byText.get('A photo of mine')).toMatchObject({ author: `urn:li:person:${member.id}`, type: 'IMAGE' });
+    expect(byText.get('A film of mine')).toMatchObject({ author: `urn:li:person:${member.id}`, type: 'VIDEO' });
   });
 
   it('refuses a LinkedIn video shorter than 3 seconds before storing the post', async () => {

@@ -452,7 +452,9 @@ describe('completing a reconnect link', () => {
       url: `${connectPath}/pages`,
       headers: { cookie: afterLogin.cookie },
     });
-    const [orgId] = [...choice.body.matchAll(/name="pages" value="([^"]+)"/g)].map((m) => m[1] as string);
+    // The member's own profile is offered first, then the organizations.
+    const [self, orgId] = [...choice.body.matchAll(/name="pages" value="([^"]+)"/g)].map((m) => m[1] as string);
+    expect(self).toMatch(/^urn:li:person:/);
     const chosen = await t.app.inject({
       method: 'POST',
       url: `${connectPath}/pages`,
@@ -480,6 +482,41 @@ describe('completing a reconnect link', () => {
     expect(row.refreshTokenSealed).not.toBeNull();
     expect((row.tokenExpiresAt?.getTime() ?? 0) - Date.now()).toBeGreaterThan(59 * 86_400_000);
     expect((await sandbox.adapter('linkedin').profile(credentialsOf(t.secretKey, row))).id).toBe(orgId);
+  });
+
+  it("on LinkedIn, reconnects the member's own profile with their new tokens; another member, or a login without w_member_social, is refused", async () => {
+    const connectPath = await connectLink();
+    const afterLogin = await walk(connectPath, 'linkedin', { username: 'self_boss' });
+    const { body: member } = await sandbox.control('GET', '/users/linkedin/self_boss');
+    const self = `urn:li:person:${member.id}`;
+    const chosen = await t.app.inject({
+      method: 'POST',
+      url: `${connectPath}/pages`,
+      headers: { cookie: afterLogin.cookie, 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams([
+        ['pages', self],
+        ['decision', 'connect'],
+      ]).toString(),
+    });
+    const mine = await reload(outcome(walked(chosen, '')).account_ids as string);
+    expect(mine).toMatchObject({ platformUserId: self, username: member.username, displayName: member.name });
+    const path = await reconnectLink(mine.id, { state: 'li_self' });
+
+    const other = await walk(path, 'linkedin', { username: 'self_stranger' });
+    expect(other.status).toBe(409);
+    expect(other.body).toContain('which this link reconnects. Nothing was changed.');
+    // Without w_member_social the member's profile is not offered: nothing to reconnect it with.
+    const granted = ['r_basicprofile', 'rw_organization_admin', 'r_organization_social', 'w_organization_social'];
+    const withoutPosting = await walk(path, 'linkedin', { username: 'self_boss', granted });
+    expect(withoutPosting.status).toBe(409);
+
+    const done = outcome(await walk(path, 'linkedin', { username: 'self_boss' }));
+    expect(done).toEqual({ status: 'connected', profile_id: profileId, account_ids: mine.id, state: 'li_self' });
+    const row = await reload(mine.id);
+    expect(row).toMatchObject({ status: 'connected', platformUserId: self, username: member.username });
+    expect(row.accessTokenSealed).not.toBe(mine.accessTokenSealed);
+    expect((row.tokenExpiresAt?.getTime() ?? 0) - Date.now()).toBeGreaterThan(59 * 86_400_000);
+    expect((await sandbox.adapter('linkedin').profile(credentialsOf(t.secretKey, row))).id).toBe(self);
   });
 
   it("on YouTube, reconnects an expired channel with the Google login's new tokens, and refuses a login that does not own it", async () => {

@@ -229,7 +229,7 @@ describe('token refresh', () => {
     const youtube = sandbox.adapter('youtube');
     const pages = youtube.pages;
     if (pages === undefined) throw new Error('YouTube grants channels');
-    const [channel] = await pages(tokens);
+    const [channel] = await pages(tokens, tokens.scopes ?? []);
     if (!channel) throw new Error('no channel');
     const profile = await youtube.profile({ platformUserId: channel.id, accessToken: tokens.accessToken });
     const { account } = await deps.db.transaction((tx) =>

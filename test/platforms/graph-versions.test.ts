@@ -35,7 +35,7 @@ describe('the version each Meta adapter names', () => {
   it('is the current one unless set: v27.0 in every versioned Facebook and Instagram URL, v1.0 for Threads', async () => {
     const before = sandbox.requests().length;
     const facebook = await sandbox.connect('facebook', 'version_fb');
-    await sandbox.adapter('facebook').pages?.(facebook);
+    await sandbox.adapter('facebook').pages?.(facebook, facebook.scopes ?? []);
     await sandbox.connect('instagram', 'version_ig');
     await sandbox.connect('threads', 'version_th');
     const sent = sandbox.requests().slice(before);

@@ -1,7 +1,12 @@
 import { request } from 'undici';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { advanceClock, now, resetClock } from '../../src/clock.ts';
-import type { AccountCredentials, PlatformAdapter, TokenSet } from '../../src/platforms/index.ts';
+import {
+  type AccountCredentials,
+  missingScopes,
+  type PlatformAdapter,
+  type TokenSet,
+} from '../../src/platforms/index.ts';
 import {
   insightsOf,
   pagesOf,
@@ -56,7 +61,13 @@ afterEach(() => resetClock());
 
 const DAY = 86_400_000;
 // Community Management API permissions: the member's id, the organizations administered, their posts.
-const ALL_SCOPES = ['r_basicprofile', 'rw_organization_admin', 'r_organization_social', 'w_organization_social'];
+const ALL_SCOPES = [
+  'r_basicprofile',
+  'rw_organization_admin',
+  'r_organization_social',
+  'w_organization_social',
+  'w_member_social',
+];
 
 async function login(username: string, granted?: string[]): Promise<TokenSet> {
   return sandbox.connect('linkedin', username, granted);
@@ -304,9 +315,12 @@ describe('linkedin: sign-in and organization pages', () => {
     expect(error.kind).toBe('permission_missing');
   });
 
-  it('revoking one organization page is unsupported: the token is the whole member grant', async () => {
+  it("revoking one organization page, or the member's own profile, is unsupported: the token is the whole member grant", async () => {
     const account = await firstOrganization('li_revoke');
     expect((await platformError(linkedin.revokeAccess(account))).kind).toBe('unsupported');
+    const user = await member('li_revoke');
+    const self = { platformUserId: `urn:li:person:${user.id}`, accessToken: account.accessToken };
+    expect((await platformError(linkedin.revokeAccess(self))).kind).toBe('unsupported');
   });
 
   it('the REST API requires LinkedIn-Version (YYYYMM) and X-Restli-Protocol-Version 2.0.0', async () => {
@@ -613,6 +627,157 @@ describe('linkedin: publishing as an organization', () => {
       'transient',
     );
     expect(await published('li_publish_errors')).toEqual([]);
+  });
+});
+
+describe("linkedin: the member's own profile", () => {
+  /** The member's own profile, as the account the service stores: the first page a login granting w_member_social offers. */
+  async function memberAccount(username: string, granted = ALL_SCOPES): Promise<AccountCredentials> {
+    const tokens = await login(username, granted);
+    const [page] = await pagesOf(linkedin)(tokens, tokens.scopes ?? []);
+    if (page === undefined) throw new Error('nothing offered');
+    return { platformUserId: page.id, accessToken: tokens.accessToken };
+  }
+
+  it('is offered first, named as the profile names the member, where the login granted w_member_social; the organizations follow', async () => {
+    const tokens = await login('li_self');
+    const user = await member('li_self');
+    const pages = await pagesOf(linkedin)(tokens, tokens.scopes ?? []);
+    expect(pages.map((p) => ({ id: p.id, name: p.name }))).toEqual([
+      { id: `urn:li:person:${user.id}`, name: user.name },
+      ...user.pages.map((p: { id: string; name: string }) => ({ id: p.id, name: p.name })),
+    ]);
+    expect(pages[0]).toMatchObject({ accessToken: null, avatarUrl: null });
+    // Its profile: the member's URN, vanity name and name (GET /rest/me).
+    const profile = await linkedin.profile({
+      platformUserId: `urn:li:person:${user.id}`,
+      accessToken: tokens.accessToken,
+    });
+    expect(profile).toEqual({
+      id: `urn:li:person:${user.id}`,
+      username: user.username,
+      name: user.name,
+      avatarUrl: null,
+      followersCount: null,
+    });
+
+    // Without w_member_social: the organizations alone.
+    const without = ALL_SCOPES.filter((s) => s !== 'w_member_social');
+    const orgsOnly = await login('li_self', without);
+    expect((await pagesOf(linkedin)(orgsOnly, orgsOnly.scopes ?? [])).map((p) => p.id)).toEqual(
+      user.pages.map((p: { id: string }) => p.id),
+    );
+  });
+
+  it('a post with an image is authored urn:li:person, the image uploaded with the member as its owner', async () => {
+    const account = await memberAccount('li_self_image');
+    const user = await member('li_self_image');
+    expect(account.platformUserId).toBe(`urn:li:person:${user.id}`);
+    const { containerId } = await publishWithMedia(account, {
+      text: 'My own photo',
+      media: [{ type: 'image', url: media.url('/photo.jpg') }],
+    });
+    expect(containerId).toMatch(/^urn:li:share:\d+$/);
+    const records = await published('li_self_image');
+    expect(records).toHaveLength(1);
+    expect(records[0]?.detail).toMatchObject({
+      author: `urn:li:person:${user.id}`,
+      text: 'My own photo',
+      type: 'IMAGE',
+    });
+    expect(records[0]?.detail.media_urls).toEqual([
+      expect.stringMatching(/^https:\/\/media\.licdn\.com\/dms\/image\/\d+\.jpeg$/),
+    ]);
+  });
+
+  it('a post with a video is authored urn:li:person, the video uploaded in parts with the member as its owner', async () => {
+    const account = await memberAccount('li_self_video');
+    const user = await member('li_self_video');
+    const { containerId } = await publishWithMedia(account, {
+      text: 'My own film',
+      media: [{ type: 'video', url: media.url('/long.mp4'), durationSeconds: 40, sizeBytes: LONG_VIDEO.length }],
+    });
+    expect(containerId).toMatch(/^urn:li:share:\d+$/);
+    const [record] = await published('li_self_video');
+    expect(record?.detail).toMatchObject({ author: `urn:li:person:${user.id}`, text: 'My own film', type: 'VIDEO' });
+  });
+
+  it('a text post, a MultiImage post and a document post are authored urn:li:person too', async () => {
+    const account = await memberAccount('li_self_kinds');
+    const user = await member('li_self_kinds');
+    await linkedin.publishing.createContainer(account, { text: 'Just words', media: [] });
+    await publishWithMedia(account, {
+      text: 'Two photos',
+      media: [
+        { type: 'image', url: media.url('/photo.jpg') },
+        { type: 'image', url: media.url('/photo.png') },
+      ],
+    });
+    await publishWithMedia(account, {
+      text: 'My deck',
+      media: [{ type: 'document', url: media.url('/deck.pdf') }],
+      options: { document_title: 'My deck (PDF)' },
+    });
+    const records = await published('li_self_kinds');
+    const byText = new Map(records.map((r) => [r.detail.text, r.detail]));
+    const author = `urn:li:person:${user.id}`;
+    expect(byText.get('Just words')).toMatchObject({ author, type: 'TEXT' });
+    expect(byText.get('Two photos')).toMatchObject({ author, type: 'MULTI_IMAGE' });
+    expect(byText.get('My deck')).toMatchObject({ author, type: 'DOCUMENT', options: { title: 'My deck (PDF)' } });
+  });
+
+  it("LinkedIn refuses a post by another member, and the member's post without w_member_social; the refusal names that permission", async () => {
+    const mine = await memberAccount('li_self_refused');
+    const theirs = await member('li_self_other');
+    const refused = await rest('POST', '/posts', mine.accessToken, VERSIONED, {
+      author: `urn:li:person:${theirs.id}`,
+      commentary: 'Not mine',
+      visibility: 'PUBLIC',
+      distribution: { feedDistribution: 'MAIN_FEED', targetEntities: [], thirdPartyDistributionChannels: [] },
+      lifecycleState: 'PUBLISHED',
+    });
+    expect(refused).toMatchObject({ status: 403, body: { code: 'ACCESS_DENIED' } });
+
+    // A grant that lost w_member_social since the connection.
+    const without = await login(
+      'li_self_refused',
+      ALL_SCOPES.filter((s) => s !== 'w_member_social'),
+    );
+    const account = { platformUserId: mine.platformUserId, accessToken: without.accessToken };
+    const error = await platformError(linkedin.publishing.createContainer(account, { text: 'x', media: [] }));
+    expect(error.kind).toBe('permission_missing');
+    expect(error.detail.missingScopes).toEqual(['w_member_social']);
+    expect(await published('li_self_refused')).toEqual([]);
+  });
+
+  it('reads no comments (r_member_social is for select developers), replies to none, and its figures need r_member_postAnalytics', async () => {
+    const account = await memberAccount('li_self_quiet');
+    // LinkedIn itself refuses an app without r_member_social the member's posts.
+    const posts = await rest(
+      'GET',
+      `/posts?q=author&author=${encodeURIComponent(account.platformUserId)}&count=10`,
+      account.accessToken,
+      VERSIONED,
+    );
+    expect(posts).toMatchObject({ status: 403, body: { code: 'ACCESS_DENIED' } });
+    const before = sandbox.requests().length;
+    expect(await linkedin.comments?.recentComments(account)).toEqual({ posts: [], comments: [], usagePercent: null });
+    expect(sandbox.requests().length).toBe(before);
+    const reply = linkedin.comments?.reply(account, 'urn:li:comment:(urn:li:activity:1,2)', 'Thanks');
+    expect((await platformError(reply ?? Promise.resolve())).kind).toBe('unsupported');
+    // What each action needs of the member's account, in place of the organizations' permissions.
+    const granted = ALL_SCOPES;
+    expect(missingScopes(linkedin, 'publish', granted, account.platformUserId)).toEqual([]);
+    expect(missingScopes(linkedin, 'read_insights', granted, account.platformUserId)).toEqual([
+      'r_member_postAnalytics',
+    ]);
+    expect(missingScopes(linkedin, 'read_comments', granted, account.platformUserId)).toBeNull();
+    expect(missingScopes(linkedin, 'read_insights', granted, '12345')).toEqual([]);
+    const figures = await platformError(insightsOf(linkedin).accountInsights(account, ['2026-01-01'], ['views']));
+    expect(figures).toMatchObject({
+      kind: 'permission_missing',
+      detail: { missingScopes: ['r_member_postAnalytics'] },
+    });
   });
 });
 

@@ -166,6 +166,8 @@ export async function connectedAccountById(db: Queryable, id: string): Promise<A
 export interface AccountState {
   id: string;
   platform: Platform;
+  /** Who the account is on its platform: what an action needs may differ by account (ScopePolicy.forAccount). */
+  platformUserId: string;
   status: AccountStatus;
   scopes: string[];
 }
@@ -198,6 +200,7 @@ export function visibleAccountReader<Beside extends Record<string, SQL>>(
         id: accounts.id,
         profileId: accounts.profileId,
         platform: accounts.platform,
+        platformUserId: accounts.platformUserId,
         status: accounts.status,
         scopes: accounts.scopes,
         ...beside,
@@ -237,7 +240,13 @@ export async function accountStates(db: Db, ids: readonly string[]): Promise<Map
 
 const accountStatesStatement = preparedPerDb((db) =>
   db
-    .select({ id: accounts.id, platform: accounts.platform, status: accounts.status, scopes: accounts.scopes })
+    .select({
+      id: accounts.id,
+      platform: accounts.platform,
+      platformUserId: accounts.platformUserId,
+      status: accounts.status,
+      scopes: accounts.scopes,
+    })
     .from(accounts)
     .where(sql`${accounts.id} = any(${sql.placeholder('ids')}::text[])`)
     .prepare('account_states'),

@@ -202,7 +202,8 @@ export function refusal(
         { account_id: account.id, status: account.status },
       );
   }
-  const missing = missingScopes(deps.platforms().adapter(platform), action, account.scopes) ?? [];
+  const missing =
+    missingScopes(deps.platforms().adapter(platform), action, account.scopes, account.platformUserId) ?? [];
   if (missing.length > 0) {
     return () =>
       new ApiError(

@@ -256,7 +256,7 @@ export async function finishTrip(
     if (lacksRequiredScopes(adapter, tokens.scopes)) return failed(link, 'permission_missing');
     const credentials = { platformUserId: tokens.platformUserId, accessToken: tokens.accessToken };
     if (adapter.pages !== undefined) {
-      const pages = await adapter.pages(credentials);
+      const pages = await adapter.pages(credentials, tokens.scopes);
       if (pages.length === 0) return failed(link, 'permission_missing');
       if (target !== null) {
         // The link names the page: nothing to choose, and no other page's token is kept.

@@ -152,7 +152,7 @@ async function readable(
   const metrics = platformInfo(platform).insights;
   if (metrics === null) return null;
   const adapter = deps.platforms().adapter(platform);
-  const missing = missingScopes(adapter, 'read_insights', account.scopes) ?? [];
+  const missing = missingScopes(adapter, 'read_insights', account.scopes, account.platformUserId) ?? [];
   if (missing.length > 0) {
     // No call the platform would refuse: the figures wait for the permission (a new connection).
     await deps.db.transaction(async (tx) => {

@@ -97,8 +97,16 @@ function notSupported(platform: Platform, what: string): ApiError {
 }
 
 /** The insights permission the account lacks, or null. */
-function missingPermission(deps: InsightReadDeps, account: Pick<AccountState, 'platform' | 'scopes'>): string | null {
-  const missing = missingScopes(deps.platforms().adapter(account.platform), 'read_insights', account.scopes);
+function missingPermission(
+  deps: InsightReadDeps,
+  account: Pick<AccountState, 'platform' | 'platformUserId' | 'scopes'>,
+): string | null {
+  const missing = missingScopes(
+    deps.platforms().adapter(account.platform),
+    'read_insights',
+    account.scopes,
+    account.platformUserId,
+  );
   return missing?.[0] ?? null;
 }
 
@@ -173,7 +181,7 @@ const accountNotFound = (id: string) => new ApiError(404, 'account_not_found', `
 /** The metrics asked of this account and the permission it lacks; 422 where the platform has no insights. */
 function asked(
   deps: InsightReadDeps,
-  account: Pick<AccountState, 'platform' | 'scopes'>,
+  account: Pick<AccountState, 'platform' | 'platformUserId' | 'scopes'>,
   query: AccountInsightsQuery,
 ): { metrics: string[]; missingPermission: string | null } {
   const platform = account.platform;

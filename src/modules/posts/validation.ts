@@ -120,7 +120,7 @@ function accountProblems(platforms: PlatformSet, account: Account, field: string
   }
   const adapter = adapterOf(platforms, account.platform);
   if (adapter instanceof PlatformError) return [{ ...base, code: 'validation_failed', message: adapter.message }];
-  const missing = missingScopes(adapter, 'publish', account.scopes);
+  const missing = missingScopes(adapter, 'publish', account.scopes, account.platformUserId);
   if (missing === null) {
     return [{ ...base, code: 'validation_failed', message: `Publishing is not possible on ${account.platform}.` }];
   }

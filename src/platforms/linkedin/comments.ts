@@ -1,7 +1,8 @@
 /**
  * Comments on an organization's posts (Comments API, `/rest/socialActions/{target}/comments`):
  * read by polling (LinkedIn pushes no comment notices to an ordinary app), answered as the
- * organization, the organization's own replies deleted. LinkedIn offers no hiding. Facts: docs/platforms.md, "LinkedIn".
+ * organization, the organization's own replies deleted. LinkedIn offers no hiding. A member's own
+ * profile has none read. Facts: docs/platforms.md, "LinkedIn".
  */
 import { invalidRequest, unsupported } from '../errors.ts';
 import { list, num, record, str } from '../http.ts';
@@ -14,7 +15,7 @@ import {
   type PlatformPostSummary,
 } from '../types.ts';
 import type { LinkedInContext } from './api.ts';
-import { organizationUrn } from './pages.ts';
+import { isPerson, organizationUrn } from './author.ts';
 
 const platform = 'linkedin';
 /** The most a page of the Comments API or the Posts API holds. */
@@ -92,6 +93,9 @@ export function linkedinComments({ api }: LinkedInContext): CommentsCapability {
 
   return {
     async recentComments({ platformUserId, accessToken }, { posts = 10 } = {}) {
+      // A member's own posts' comments take r_member_social, which LinkedIn grants "to select
+      // developers only": nothing is read for the member's profile, and no call is made.
+      if (isPerson(platformUserId)) return { posts: [], comments: [], usagePercent: null };
       const organization = organizationUrn(platformUserId);
       const listed = await api.restObject('GET', '/posts', accessToken, {
         query: { q: 'author', author: organization, count: Math.min(posts, PAGE), sortBy: 'CREATED' },
@@ -124,7 +128,8 @@ export function linkedinComments({ api }: LinkedInContext): CommentsCapability {
 
     ...pollingOnlyNotices(platform, 'LinkedIn sends ordinary apps none'),
 
-    async postSummary({ accessToken }, postId) {
+    async postSummary({ platformUserId, accessToken }, postId) {
+      if (isPerson(platformUserId)) throw unsupported(platform, "reading a member's posts (r_member_social)");
       const summary = postSummary(await api.restObject('GET', `/posts/${path(postId)}`, accessToken));
       if (summary === null)
         throw new PlatformError('transient', 'linkedin answered a post without its id', { platform });
@@ -132,6 +137,7 @@ export function linkedinComments({ api }: LinkedInContext): CommentsCapability {
     },
 
     async reply({ platformUserId, accessToken }: AccountCredentials, commentId, text) {
+      if (isPerson(platformUserId)) throw unsupported(platform, "comments on a member's posts (r_member_social)");
       const object = COMMENT_URN.exec(commentId)?.[1];
       if (object === undefined) throw invalidRequest(platform, `${commentId} is not a comment URN`);
       if (text.trim() === '') throw invalidRequest(platform, 'a reply needs text');

@@ -1,4 +1,7 @@
-/** LinkedIn (the Community Management API: organization pages) as data. Facts: docs/platforms.md, "LinkedIn". */
+/**
+ * LinkedIn (the Community Management API: organization pages, and the member's own profile) as
+ * data. Facts: docs/platforms.md, "LinkedIn".
+ */
 import { Type } from 'typebox';
 import { type MetricDescriptions, metricsOf, type PlatformDefinition } from '../definition.ts';
 import { UTF16_CODE_UNITS } from '../text-counting.ts';
@@ -54,9 +57,11 @@ export const LINKEDIN_METRICS = metricsOf(METRIC_DESCRIPTIONS);
 export const linkedinDefinition = {
   platform: 'linkedin',
   label: 'LinkedIn',
-  // One member's login reaches every organization page they administer; each chosen page is an account.
+  // One member's login reaches their own profile and every organization page they administer;
+  // each chosen one is an account.
   grantsPages: true,
   // Comments API: comments are read and answered as the organization; LinkedIn offers no hiding.
+  // A member's own posts' comments are not read (r_member_social is for select developers).
   comments: { reply: true, hide: false, deleteReply: true, replyToHidden: false, hideReplies: false },
   insights: LINKEDIN_METRICS,
   metricDescriptions: METRIC_DESCRIPTIONS,

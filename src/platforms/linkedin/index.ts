@@ -1,6 +1,6 @@
 /**
- * The LinkedIn adapter (the Community Management API: the organization pages a member
- * administers, their posts and comments), made of its parts. Facts: docs/platforms.md, "LinkedIn".
+ * The LinkedIn adapter (the Community Management API: the member's own profile and the
+ * organization pages they administer, their posts, the organizations' comments), made of its parts. Facts: docs/platforms.md, "LinkedIn".
  */
 import type { PlatformDefinition } from '../definition.ts';
 import { unsupported } from '../errors.ts';
@@ -32,7 +32,7 @@ export function linkedinAdapter(options: AdapterOptions, now: () => Date): Platf
       throw unsupported('linkedin', 'notices of a member removing the app');
     },
     profile: (credentials) => linkedinProfile(context, credentials),
-    pages: (credentials) => linkedinPages(context, credentials),
+    pages: (credentials, granted) => linkedinPages(context, credentials, granted),
     insights: linkedinInsights(context),
     publishing: linkedinPublishing(context),
     comments: linkedinComments(context),

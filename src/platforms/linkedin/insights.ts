@@ -5,10 +5,11 @@
 import { invalidRequest } from '../errors.ts';
 import { list, num, record } from '../http.ts';
 import { accountInsightsRead, requireMetrics, setFigure } from '../insight-requests.ts';
-import type { InsightsCapability } from '../types.ts';
+import { type InsightsCapability, PlatformError } from '../types.ts';
 import type { LinkedInContext } from './api.ts';
+import { isPerson, organizationUrn } from './author.ts';
 import { LINKEDIN_METRICS } from './definition.ts';
-import { organizationUrn } from './pages.ts';
+import { LINKEDIN_SCOPE } from './scopes.ts';
 
 const platform = 'linkedin';
 const DAY_MS = 86_400_000;
@@ -37,6 +38,19 @@ function timeIntervals(startMs: number, endMs: number): string {
   return `(timeRange:(start:${startMs},end:${endMs}),timeGranularityType:DAY)`;
 }
 
+/**
+ * A member's own profile: its figures (Member Post Statistics, Member Follower Statistics) need
+ * permissions the service does not request; the insights module asks nothing of an account
+ * lacking them, and this refusal says the same to any other caller.
+ */
+function memberFiguresRefused(platformUserId: string): void {
+  if (!isPerson(platformUserId)) return;
+  throw new PlatformError('permission_missing', "linkedin: a member's figures need r_member_postAnalytics", {
+    platform,
+    missingScopes: [LINKEDIN_SCOPE.memberPostAnalytics],
+  });
+}
+
 export function linkedinInsights(context: LinkedInContext): InsightsCapability {
   const { api, now } = context;
   return {
@@ -47,6 +61,7 @@ export function linkedinInsights(context: LinkedInContext): InsightsCapability {
      * Sizes answers no history): only today has it, one call more.
      */
     async accountInsights({ platformUserId, accessToken }, days, metrics) {
+      memberFiguresRefused(platformUserId);
       const oldest = new Date(now().getTime() - (WINDOW_DAYS - 1) * DAY_MS).toISOString().slice(0, 10);
       const { today, figures, read } = accountInsightsRead(
         platform,
@@ -89,6 +104,7 @@ export function linkedinInsights(context: LinkedInContext): InsightsCapability {
      * without timeIntervals. No element: no data (null).
      */
     async postInsights({ platformUserId, accessToken }, postId, metrics) {
+      memberFiguresRefused(platformUserId);
       requireMetrics(platform, LINKEDIN_METRICS.post, metrics);
       const post = POST_URN.exec(postId);
       if (post === null) throw invalidRequest(platform, `${postId} is not a post URN`);

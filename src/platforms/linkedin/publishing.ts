@@ -1,5 +1,6 @@
 /**
- * Publishing to a LinkedIn organization page (Posts API): its images or video uploaded first
+ * Publishing to a LinkedIn organization page or the member's own profile (Posts API, the
+ * account's URN as `author`, its media uploaded with it as `owner`): its images or video uploaded first
  * (Images API, Videos API) as items whose processing is polled, then, once each is AVAILABLE, the post naming
  * them, created as PUBLISHED: the creation is the publication, so it is never repeated on a
  * doubt. The post's URN (the `x-restli-id` header) is the container id.
@@ -8,9 +9,9 @@ import { header } from '../http.ts';
 import { draftOf, optionsOf, refuseProblems } from '../publish-checks.ts';
 import { PlatformError, type PublishedPost, type PublishingCapability } from '../types.ts';
 import type { LinkedInContext } from './api.ts';
+import { authorOf } from './author.ts';
 import { LINKEDIN_OPTIONS } from './definition.ts';
 import { littleText } from './little-text.ts';
-import { organizationUrn } from './pages.ts';
 import { linkedinProblems } from './publish-rules.ts';
 import { isMediaUrn, mediaStatus, uploadFile, uploadVideo } from './uploads.ts';
 
@@ -44,7 +45,8 @@ export function linkedinPublishing(context: LinkedInContext): PublishingCapabili
       refuseProblems(platform, linkedinProblems(draftOf(request)));
       if (request.media.length === 0) return null;
       // Uploaded before the post, each read until AVAILABLE: a passing failure here posts nothing.
-      const author = organizationUrn(platformUserId);
+      // The media's owner is the post's author, the member or the organization.
+      const author = authorOf(platformUserId).urn;
       const uploaded: string[] = [];
       for (const item of request.media) {
         uploaded.push(
@@ -63,7 +65,7 @@ export function linkedinPublishing(context: LinkedInContext): PublishingCapabili
           platform,
         });
       }
-      const author = organizationUrn(platformUserId);
+      const author = authorOf(platformUserId).urn;
       const [single] = items;
       const title = optionsOf(LINKEDIN_OPTIONS, request.options).document_title;
       const content =

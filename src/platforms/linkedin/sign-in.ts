@@ -83,12 +83,12 @@ export function linkedinSignIn({
     },
 
     async revokeAccess() {
-      // An organization's account holds its administrator's token, which also reaches every other
-      // organization that member administers (other accounts, perhaps of other profiles): ending
-      // it for one page would end them all.
+      // Every account of a login holds the member's token, which reaches the member's own profile
+      // and every organization they administer (other accounts, perhaps of other profiles):
+      // ending it for one would end them all.
       throw unsupported(
         platform,
-        "revoking the app's access for one organization page (only the member's whole grant can be revoked)",
+        "revoking the app's access for one LinkedIn account (only the member's whole grant can be revoked)",
       );
     },
   };

@@ -1,7 +1,7 @@
 /** What every LinkedIn route checks of its caller: the member's token, LinkedIn's errors, its versioned headers, the organizations administered. */
 import type { FastifyRequest } from 'fastify';
 import { faultAnswer } from '../answers.ts';
-import type { Caller, CallOptions } from '../caller.ts';
+import { type Caller, type CallOptions, requireScope } from '../caller.ts';
 import type { Store } from '../platform.ts';
 import type { SandboxAccount } from '../schema.ts';
 import { findAccount } from '../store/accounts.ts';
@@ -18,11 +18,15 @@ export const SCOPE = {
   organizationAdmin: 'rw_organization_admin',
   organizationRead: 'r_organization_social',
   organizationWrite: 'w_organization_social',
+  memberWrite: 'w_member_social',
+  /** Reading a member's posts and their comments: "granted to select developers only". */
+  memberRead: 'r_member_social',
 };
 
 export const personUrn = (id: string) => `urn:li:person:${id}`;
 export const organizationUrn = (id: string) => `urn:li:organization:${id}`;
 const ORGANIZATION_URN = /^urn:li:organization:(\d+)$/;
+const PERSON_URN = /^urn:li:person:([A-Za-z0-9_-]+)$/;
 
 /**
  * "All APIs require the request header LinkedIn-Version: {Version in YYYYMM format}" and
@@ -70,4 +74,39 @@ export async function administered(
   const answer = fault && faultAnswer(fault, (preset) => linkedin.preset(preset));
   if (answer) throw answer;
   return org;
+}
+
+/**
+ * Whom a post or an upload names as its `author` or `owner`: the token's own member (a post "on
+ * behalf of the authenticated member" needs w_member_social; any other member is refused, 403),
+ * or an organization the member administers (w_organization_social). The account it is made
+ * under, and the URN to record.
+ */
+export async function authoredBy(
+  store: Store,
+  who: Caller,
+  urn: string,
+  publishing = false,
+): Promise<{ account: SandboxAccount; urn: string }> {
+  const person = PERSON_URN.exec(urn)?.[1];
+  if (person !== undefined) {
+    if (person !== who.account.id) {
+      throw linkedinAnswer(403, 'ACCESS_DENIED', `Not enough permissions to act as ${urn}`, 100);
+    }
+    requireScope(who, call, SCOPE.memberWrite);
+    return { account: who.account, urn: personUrn(who.account.id) };
+  }
+  requireScope(who, call, SCOPE.organizationWrite);
+  const org = await administered(store, who, urn, publishing);
+  return { account: org, urn: organizationUrn(org.id) };
+}
+
+/** An upload's owner, read back (its status, its bytes): the token's member, or an organization they administer. */
+export async function ownedBy(store: Store, who: Caller, owner: string): Promise<void> {
+  const person = PERSON_URN.exec(owner)?.[1];
+  if (person === undefined) {
+    await administered(store, who, owner);
+  } else if (person !== who.account.id) {
+    throw linkedinAnswer(403, 'ACCESS_DENIED', `Not enough permissions to access: ${owner}`, 100);
+  }
 }

@@ -19,6 +19,7 @@ import { linkedin, linkedinAnswer } from './answers.ts';
 import { nonNegative } from './organizations.ts';
 
 const POST_URN = /^urn:li:(?:share|ugcPost|activity):(\d+)$/;
+const PERSON_URN = /^urn:li:person:[A-Za-z0-9_-]+$/;
 const COMMENT_URN = /^urn:li:comment:\(urn:li:activity:(\d+),(\d+)\)$/;
 
 const activityUrn = (postId: string) => `urn:li:activity:${postId}`;
@@ -31,10 +32,10 @@ function paging(request: FastifyRequest): { start: number; count: number } {
   };
 }
 
-function renderPost(post: SandboxPost) {
+function renderPost(post: SandboxPost, author = organizationUrn(post.accountId)) {
   return {
     id: `urn:li:share:${post.id}`,
-    author: organizationUrn(post.accountId),
+    author,
     commentary: post.caption ?? '',
     visibility: 'PUBLIC',
     lifecycleState: 'PUBLISHED',
@@ -87,11 +88,21 @@ export function commentRoutes(app: FastifyInstance, store: Store): void {
     checkVersionHeaders(request, store.now());
     const who = await caller(store, request, call);
     if (param(request, 'q') !== 'author') throw linkedin.badParameter('q must be author');
-    requireScope(who, call, SCOPE.organizationRead);
-    const org = await administered(store, who, param(request, 'author') ?? '');
+    const author = param(request, 'author') ?? '';
     const { start, count } = paging(request);
+    if (PERSON_URN.test(author)) {
+      // A member's posts: r_member_social, "granted to select developers only"; their own alone.
+      requireScope(who, call, SCOPE.memberRead);
+      if (author !== personUrn(who.account.id)) {
+        throw linkedinAnswer(403, 'ACCESS_DENIED', `Not enough permissions to access: ${author}`, 100);
+      }
+      const { posts } = await listPosts(store, who.account.id, { limit: start + count });
+      return { paging: { start, count, links: [] }, elements: posts.slice(start).map((p) => renderPost(p, author)) };
+    }
+    requireScope(who, call, SCOPE.organizationRead);
+    const org = await administered(store, who, author);
     const { posts } = await listPosts(store, org.id, { limit: start + count });
-    return { paging: { start, count, links: [] }, elements: posts.slice(start).map(renderPost) };
+    return { paging: { start, count, links: [] }, elements: posts.slice(start).map((p) => renderPost(p)) };
   });
 
   app.get('/rest/posts/:urn', async (request) => {

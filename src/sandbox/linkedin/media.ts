@@ -1,13 +1,13 @@
 /** What LinkedIn's media uploads share: their bodies, their upload URLs, their processing, how a post names them. */
 import type { FastifyRequest } from 'fastify';
-import { caller, requireScope } from '../caller.ts';
+import { caller } from '../caller.ts';
 import { param } from '../kit.ts';
 import type { Store } from '../platform.ts';
 import type { SandboxContainer } from '../schema.ts';
 import { CONTAINER_PROCESSING_SECONDS, createContainer, findContainer } from '../store/containers.ts';
 import { waitMs } from '../store/setting-kinds.ts';
 import { getSetting } from '../store/settings.ts';
-import { administered, call, checkVersionHeaders, organizationUrn, SCOPE } from './access.ts';
+import { authoredBy, call, checkVersionHeaders, ownedBy } from './access.ts';
 import { linkedin, linkedinAnswer } from './answers.ts';
 
 /** How long an upload URL is valid. */
@@ -44,7 +44,7 @@ export type UploadKind = 'image' | 'video' | 'document';
 const urnOf = (kind: UploadKind) => new RegExp(`^urn:li:${kind}:(\\d+)$`);
 const aOrAn = (kind: UploadKind) => (kind === 'image' ? 'an image' : `a ${kind}`);
 
-/** An upload of `kind` of an organization the caller administers, by its id or URN (else 404, or 403). */
+/** An upload of `kind` of the caller's member or an organization they administer, by its id or URN (else 404, or 403). */
 export async function uploadOf(
   store: Store,
   request: FastifyRequest,
@@ -55,7 +55,7 @@ export async function uploadOf(
   const id = urnOf(kind).exec(idOrUrn)?.[1] ?? idOrUrn;
   const upload = /^\d+$/.test(id) ? await findContainer(store, id) : undefined;
   if (upload?.request.kind !== kind) throw linkedin.notFound(idOrUrn);
-  await administered(store, who, String(upload.request.owner));
+  await ownedBy(store, who, String(upload.request.owner));
   return upload;
 }
 
@@ -86,13 +86,13 @@ export async function initializeSingleUpload(
   checkVersionHeaders(request, store.now());
   const who = await caller(store, request, call);
   if (param(request, 'action') !== 'initializeUpload') throw linkedin.badParameter('action must be initializeUpload');
-  requireScope(who, call, SCOPE.organizationWrite);
   const body = jsonObject(
     jsonObject(request.body ?? null, 'The body').initializeUploadRequest,
     'initializeUploadRequest',
   );
-  const org = await administered(store, who, String(body.owner ?? ''));
-  const upload = await createContainer(store, org.id, { kind, owner: organizationUrn(org.id) });
+  // "owner": the member (w_member_social) or an organization (w_organization_social) the post will be by.
+  const owner = await authoredBy(store, who, String(body.owner ?? ''));
+  const upload = await createContainer(store, owner.account.id, { kind, owner: owner.urn });
   return {
     value: {
       uploadUrlExpiresAt: store.now().getTime() + UPLOAD_TTL_MS,

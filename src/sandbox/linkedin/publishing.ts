@@ -1,18 +1,19 @@
 /**
- * Posting as an organization: the Images API (`initializeUpload`, the bytes PUT to the upload
+ * Posting as an organization or as the token's own member (`author` `urn:li:person:{id}`, with
+ * w_member_social): the Images API (`initializeUpload`, the bytes PUT to the upload
  * URL, then the image PROCESSING for `container_processing_seconds` before it is AVAILABLE, read
  * with "Get a Single Image"), the Videos API (videos.ts) and the Posts API (`POST /rest/posts`:
  * text, one image, one video, or a MultiImage of 2 to 20, each AVAILABLE), answering 201 with
  * the post's URN in `x-restli-id`.
  */
 import type { FastifyInstance } from 'fastify';
-import { type Caller, caller, requireScope } from '../caller.ts';
+import { type Caller, caller } from '../caller.ts';
 import { sniffFormat } from '../media-fetch.ts';
 import type { Store } from '../platform.ts';
 import { recordPublication } from '../store/activity.ts';
 import { setContainerRequest } from '../store/containers.ts';
 import { createPost } from '../store/posts.ts';
-import { administered, call, checkVersionHeaders, organizationUrn, publishCall, SCOPE } from './access.ts';
+import { authoredBy, checkVersionHeaders, publishCall } from './access.ts';
 import { linkedin, linkedinAnswer } from './answers.ts';
 import { documentRoutes, documentUploadRoutes } from './documents.ts';
 import { shownText } from './little-text.ts';
@@ -81,9 +82,8 @@ async function contentMedia(store: Store, owner: string, content: unknown): Prom
   throw linkedin.badParameter('content must hold media or multiImage');
 }
 
-async function createOrganizationPost(store: Store, who: Caller, body: Record<string, unknown>) {
-  const org = await administered(store, who, String(body.author ?? ''), true);
-  const owner = organizationUrn(org.id);
+async function createPostFor(store: Store, who: Caller, body: Record<string, unknown>) {
+  const { account: org, urn: owner } = await authoredBy(store, who, String(body.author ?? ''), true);
   if (body.lifecycleState !== 'PUBLISHED') throw linkedin.badParameter('lifecycleState must be PUBLISHED');
   if (!['PUBLIC', 'CONNECTIONS', 'LOGGED_IN'].includes(String(body.visibility))) {
     throw linkedin.badParameter('visibility must be PUBLIC, CONNECTIONS or LOGGED_IN');
@@ -113,7 +113,7 @@ async function createOrganizationPost(store: Store, who: Caller, body: Record<st
       type: post.mediaType,
       options: { visibility: body.visibility, ...(title === undefined ? {} : { title }) },
     },
-    { commentary, cut_short: shown.cut },
+    { author: owner, commentary, cut_short: shown.cut },
   );
   return `urn:li:share:${post.id}`;
 }
@@ -127,8 +127,7 @@ export function publishingRoutes(app: FastifyInstance, store: Store): void {
   app.post('/rest/posts', async (request, reply) => {
     checkVersionHeaders(request, store.now());
     const who = await caller(store, request, publishCall);
-    requireScope(who, call, SCOPE.organizationWrite);
-    const urn = await createOrganizationPost(store, who, jsonObject(request.body ?? null, 'The body'));
+    const urn = await createPostFor(store, who, jsonObject(request.body ?? null, 'The body'));
     return reply.code(201).header('x-restli-id', urn).header('x-linkedin-id', urn).send();
   });
 }

@@ -7,13 +7,13 @@
  */
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { caller, requireScope } from '../caller.ts';
+import { caller } from '../caller.ts';
 import { param } from '../kit.ts';
 import { sniffFormat } from '../media-fetch.ts';
 import type { Store } from '../platform.ts';
 import type { SandboxContainer } from '../schema.ts';
 import { createContainer, setContainerRequest } from '../store/containers.ts';
-import { administered, call, checkVersionHeaders, organizationUrn, SCOPE } from './access.ts';
+import { authoredBy, call, checkVersionHeaders } from './access.ts';
 import { linkedin, linkedinAnswer } from './answers.ts';
 import { hostBase, jsonObject, UPLOAD_TTL_MS, uploadAnswer, uploadOf } from './media.ts';
 
@@ -35,12 +35,11 @@ function partsOf(video: SandboxContainer): Part[] {
 
 async function initializeUpload(store: Store, request: FastifyRequest) {
   const who = await caller(store, request, call);
-  requireScope(who, call, SCOPE.organizationWrite);
   const body = jsonObject(
     jsonObject(request.body ?? null, 'The body').initializeUploadRequest,
     'initializeUploadRequest',
   );
-  const org = await administered(store, who, String(body.owner ?? ''));
+  const owner = await authoredBy(store, who, String(body.owner ?? ''));
   const size = body.fileSizeBytes;
   if (!Number.isSafeInteger(size) || (size as number) <= 0) {
     throw linkedin.badParameter('initializeUploadRequest.fileSizeBytes must be a positive whole number');
@@ -52,9 +51,9 @@ async function initializeUpload(store: Store, request: FastifyRequest) {
   for (let first = 0; first < (size as number); first += PART_BYTES) {
     parts.push({ firstByte: first, lastByte: Math.min(first + PART_BYTES, size as number) - 1 });
   }
-  const video = await createContainer(store, org.id, {
+  const video = await createContainer(store, owner.account.id, {
     kind: 'video',
-    owner: organizationUrn(org.id),
+    owner: owner.urn,
     size,
     parts,
   });
