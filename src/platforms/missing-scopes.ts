@@ -62,7 +62,7 @@ export function reportingMissingScopes(adapter: PlatformAdapter): PlatformAdapte
         }),
         ...(deleteReply && {
           deleteReply: (credentials, replyId, parentId) =>
-            acting('delete_reply', () => deleteReply(credentials, replyId, parentId)),
+            acting('delete_reply', () => deleteReply(credentials, replyId, parentId), credentials),
         }),
         setHidden: (credentials, commentId, hidden) =>
           acting('hide', () => comments.setHidden(credentials, commentId, hidden), credentials),
