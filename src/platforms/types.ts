@@ -223,6 +223,11 @@ export interface PublishRequest {
   replyToId?: string;
   /** The post's options for this platform. */
   options?: PostOptions;
+  /**
+   * Where the platform publishes the upload by itself at a time (its definition's
+   * `publishAhead`): that time, the post's, ISO 8601. Absent: published as soon as processed.
+   */
+  publishAt?: string;
 }
 
 /**
@@ -287,6 +292,11 @@ export interface ContainerStatus {
   state: ContainerState;
   /** Why it failed or expired, in the platform's words; for `in_progress` and `awaiting_permalink`, what it waits for. */
   message?: string;
+  /**
+   * `in_progress` only: the platform holds the finished upload and publishes it by itself at
+   * this time (ISO 8601; a request's `publishAt`), so it is read again then.
+   */
+  publishesAt?: string;
 }
 
 export interface PublishedPost {
@@ -488,7 +498,20 @@ export interface PublishingCapability {
   findPublished(credentials: AccountCredentials, containerId: string): Promise<PublishedPost | UnfindablePost | null>;
   /** What the platform does after a publication when a post's options ask for it; absent: nothing. */
   readonly afterPublish?: AfterPublishStep;
+  /**
+   * Where uploads are published ahead (the definition's `publishAhead`): makes sure a
+   * container made with a `publishAt` is never published, its post cancelled before its time
+   * (YouTube: videos.delete). Repeatable: a container already withdrawn answers `withdrawn`
+   * again. `published`: the platform published it first (its time came), which stands.
+   * `incomplete`: the upload never became a post yet (an unfinished session), nothing to remove.
+   */
+  withdraw?(credentials: AccountCredentials, containerId: string): Promise<WithdrawOutcome>;
 }
+
+export type WithdrawOutcome =
+  | { outcome: 'withdrawn' }
+  | { outcome: 'incomplete' }
+  | { outcome: 'published'; post: PublishedPost };
 
 /**
  * A step a platform runs after publishing when the post's options ask for it (Instagram's first

@@ -203,7 +203,7 @@ export function postRoutes(deps: PostDeps): FastifyPluginAsyncTypebox {
           tags,
           summary: 'Cancel a post',
           description:
-            'Cancels every target that has not finished (`draft`, `scheduled`, `publishing`) and answers 200 with the post. Published targets stay on the platform. A target the platform is completing at that very moment may still end `published` (what is on the platform wins). A TikTok target whose video TikTok has received is not cancelled: TikTok publishes it by itself. 409 `post_not_cancellable` when nothing is left to cancel.',
+            'Cancels every target that has not finished (`draft`, `scheduled`, `publishing`) and answers 200 with the post. Published targets stay on the platform. A target the platform is completing at that very moment may still end `published` (what is on the platform wins). A TikTok target whose video TikTok has received is not cancelled: TikTok publishes it by itself. A YouTube video uploaded ahead of its time (private, YouTube to make it public at the post time) is removed from YouTube (videos.delete) by a job right after, so it never goes public; the target is `cancelled` at once, its `waiting_reason` saying what is left. 409 `post_not_cancellable` when nothing is left to cancel.',
           headers: ProfileHeader,
           params: Params,
           response: { 200: Post, ...errorsOf(409) },

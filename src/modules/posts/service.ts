@@ -15,7 +15,8 @@ import { profilesBeingDeleted } from '../profiles/index.ts';
 import { approvalRequiredFor, pendingApproval, scheduledStatus } from './approval/rules.ts';
 import type { PlatformsJson } from './json.ts';
 import { refreshPostStatus } from './post-status.ts';
-import { queuePublish } from './publishing/publish-jobs.ts';
+import { startOf, waitsForItsTime } from './publishing/ahead.ts';
+import { queuePublish, queuePublishOfMoved } from './publishing/publish-jobs.ts';
 import { type Post, type PostStatus, type PostTarget, posts, postTargets } from './tables.ts';
 import { targetStates } from './target-workflow.ts';
 import { checkNewPost, checkRetryTargets, type PostDraftInput } from './validation.ts';
@@ -124,7 +125,7 @@ async function insertTargets(
     .returning();
   targets.sort((a, b) => (a.id < b.id ? -1 : 1));
   if (status === 'scheduled') {
-    for (const target of targets) await queuePublish(tx, target.id, post.scheduledAt);
+    for (const target of targets) await queuePublish(tx, target.id, startOf(post, target.platform));
   }
   return targets;
 }
@@ -305,8 +306,11 @@ export async function cancelPost(db: Db, scope: Scope, id: string): Promise<Post
         t.status === 'scheduled' ||
         t.status === 'publishing',
     );
+    const at = now();
+    // Uploaded ahead, its time still to come: the upload is removed from the platform (a job).
+    const withdrawable = open.filter((t) => inPlatformHands(t) && waitsForItsTime(post, t.platform, at));
     const cancellable = open.filter((t) => !inPlatformHands(t));
-    if (cancellable.length === 0) {
+    if (cancellable.length === 0 && withdrawable.length === 0) {
       throw new ApiError(
         409,
         'post_not_cancellable',
@@ -317,6 +321,12 @@ export async function cancelPost(db: Db, scope: Scope, id: string): Promise<Post
     }
     for (const target of cancellable) {
       await transition(tx, targetStates, target.id, 'cancel', { set: { waitingReason: null } });
+    }
+    for (const target of withdrawable) {
+      await transition(tx, targetStates, target.id, 'withdraw', {
+        set: { polls: 0, failures: 0, waitingReason: 'Removing the upload made ahead from the platform.' },
+        effect: queuePublishOfMoved(at),
+      });
     }
     const updated = await refreshPostStatus(tx, post.id);
     return { post: updated, targets: await lockedTargets(tx, post.id) };

@@ -76,7 +76,8 @@ export type PublishStep =
   | 'publish'
   | 'recheck'
   | 'after_publish'
-  | 'after_publish_running';
+  | 'after_publish_running'
+  | 'withdraw';
 
 /**
  * Where a post that needs its client's approval stands: `pending` until the client decides

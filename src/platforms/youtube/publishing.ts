@@ -19,6 +19,7 @@ import {
   type PublishedPost,
   type PublishingCapability,
   type PublishRequest,
+  type WithdrawOutcome,
 } from '../types.ts';
 import type { YouTubeContext } from './channels.ts';
 import { YOUTUBE_OPTIONS } from './definition.ts';
@@ -210,7 +211,8 @@ export function youtubePublishing(context: YouTubeContext): PublishingCapability
     return str(record(answer.body).id);
   }
 
-  async function videoStatus({ accessToken }: AccountCredentials, videoId: string): Promise<ContainerStatus> {
+  /** The video as videos.list gives it to its channel (status and processing); null when no longer listed. */
+  async function readVideo({ accessToken }: AccountCredentials, videoId: string) {
     const answer = await context.google.api(
       'GET',
       context.google.url('www.googleapis.com', '/youtube/v3/videos'),
@@ -220,12 +222,35 @@ export function youtubePublishing(context: YouTubeContext): PublishingCapability
       },
     );
     const video = record(list(answer.items)[0]);
-    if (str(video.id) === null) return { state: 'failed', message: 'YouTube no longer lists the uploaded video' };
-    const status = record(video.status);
-    const processing = record(video.processingDetails);
+    if (str(video.id) === null) return null;
+    return { status: record(video.status), processing: record(video.processingDetails) };
+  }
+
+  /** The time YouTube publishes a private video by itself (`status.publishAt`), while it is still ahead. */
+  function publishAtAhead(status: Record<string, unknown>): string | null {
+    const at = str(status.publishAt);
+    if (str(status.privacyStatus) !== 'private' || at === null) return null;
+    const time = Date.parse(at);
+    return Number.isNaN(time) || time <= now().getTime() ? null : new Date(time).toISOString();
+  }
+
+  async function videoStatus(credentials: AccountCredentials, videoId: string): Promise<ContainerStatus> {
+    const video = await readVideo(credentials, videoId);
+    if (video === null) return { state: 'failed', message: 'YouTube no longer lists the uploaded video' };
+    const { status, processing } = video;
     switch (str(status.uploadStatus)) {
-      case 'processed':
+      case 'processed': {
+        // Uploaded ahead: private until its publishAt, when YouTube makes it public by itself.
+        const ahead = publishAtAhead(status);
+        if (ahead !== null) {
+          return {
+            state: 'in_progress',
+            publishesAt: ahead,
+            message: `Uploaded to YouTube as private; YouTube makes it public at ${ahead}.`,
+          };
+        }
         return { state: 'published' };
+      }
       case 'failed':
         return { state: 'failed', message: `the upload failed (${str(status.failureReason) ?? 'no reason given'})` };
       case 'rejected':
@@ -291,7 +316,16 @@ export function youtubePublishing(context: YouTubeContext): PublishingCapability
             ...(tags === undefined || tags.length === 0 ? {} : { tags }),
             ...(category_id === undefined ? {} : { categoryId: category_id }),
           },
-          status: { privacyStatus: privacy ?? 'public', selfDeclaredMadeForKids: made_for_kids },
+          // "If you set a value for this property, you must also set the status.privacyStatus
+          // property to private" (publishAt, Videos resource): YouTube makes it public then.
+          status:
+            publishRequest.publishAt === undefined
+              ? { privacyStatus: privacy ?? 'public', selfDeclaredMadeForKids: made_for_kids }
+              : {
+                  privacyStatus: 'private',
+                  publishAt: publishRequest.publishAt,
+                  selfDeclaredMadeForKids: made_for_kids,
+                },
         }),
       );
       const location = header(answer, 'location') ?? '';
@@ -319,6 +353,30 @@ export function youtubePublishing(context: YouTubeContext): PublishingCapability
     async publishContainer() {
       // The upload publishes: there is no step after it.
       throw invalidRequest(platform, 'a YouTube upload publishes by itself');
+    },
+
+    async withdraw(credentials, containerId): Promise<WithdrawOutcome> {
+      const state = await sessionState(credentials, uploadOf(containerId));
+      if (state === null) return { outcome: 'withdrawn' };
+      if (!('videoId' in state)) return { outcome: 'incomplete' };
+      const video = await readVideo(credentials, state.videoId);
+      if (video === null) return { outcome: 'withdrawn' };
+      // Its time came first: YouTube made it public (or does so now), which stands.
+      if (publishAtAhead(video.status) === null) {
+        return { outcome: 'published', post: { id: state.videoId, permalink: permalink(state.videoId) } };
+      }
+      try {
+        // Videos: delete, 204 No Content; a video already gone (404 videoNotFound) is withdrawn too.
+        await context.google.apiEmpty(
+          'DELETE',
+          context.google.url('www.googleapis.com', '/youtube/v3/videos'),
+          credentials.accessToken,
+          { query: { id: state.videoId } },
+        );
+      } catch (error) {
+        if (!(error instanceof PlatformError && error.detail.status === 404)) throw error;
+      }
+      return { outcome: 'withdrawn' };
     },
 
     async findPublished(credentials, containerId): Promise<PublishedPost | null> {

@@ -7,7 +7,7 @@ export async function recordActivity(
   store: Store,
   values: {
     accountId: string;
-    action: 'publish' | 'reply' | 'comment' | 'hide' | 'unhide' | 'revoke';
+    action: 'publish' | 'reply' | 'comment' | 'hide' | 'unhide' | 'revoke' | 'update' | 'delete';
     targetId: string;
     detail: Record<string, unknown>;
   },

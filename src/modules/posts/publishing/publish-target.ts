@@ -36,6 +36,7 @@ import { accountById, actAsAccount } from '../../accounts/index.ts';
 import { refreshPostStatus } from '../post-status.ts';
 import { type TargetState, targetStates } from '../target-workflow.ts';
 import { ACCOUNT_WAIT_STATES, awaitReconnection } from './account-wait.ts';
+import { startOf } from './ahead.ts';
 import { failure, handleFailure, type TargetFailure } from './outcomes.ts';
 import { queuePublish } from './publish-jobs.ts';
 import { type Loaded, loadTarget, type PublishDeps, type Run, stateOf } from './run.ts';
@@ -46,6 +47,7 @@ import {
   recheckContainer,
   resumeClaimed,
   runAfterPublish,
+  withdrawUpload,
 } from './steps.ts';
 
 /**
@@ -64,10 +66,12 @@ async function begin(deps: PublishDeps, targetId: string): Promise<Loaded | null
     if (loaded?.target.status !== 'scheduled') return null;
     const { target, post } = loaded;
     const at = now();
-    if (post.scheduledAt.getTime() > at.getTime()) {
+    // The post's time, or the platform's lead before it for an upload it publishes at that time.
+    const start = startOf(post, target.platform);
+    if (start.getTime() > at.getTime()) {
       // Not a transition: read again under the lock, so a target an edit replaced meanwhile gets no job.
       if ((await loadTarget(tx, targetId))?.target.status === 'scheduled') {
-        await queuePublish(tx, target.id, post.scheduledAt);
+        await queuePublish(tx, target.id, start);
       }
       return null;
     }
@@ -131,6 +135,7 @@ const STEPS: { readonly [S in TargetState]: Step } = {
   },
   failed: null,
   cancelled: null,
+  withdrawing: { run: withdrawUpload },
 };
 
 /** A step on the target's container; a target in its state without one makes one, as from `quota`. */
