@@ -29,6 +29,7 @@ export function reportingMissingScopes(adapter: PlatformAdapter): PlatformAdapte
   const { comments, insights, publishing } = adapter;
   const { afterPublish } = publishing;
   const createCarouselItems = publishing.createCarouselItems?.bind(publishing);
+  const withdraw = publishing.withdraw?.bind(publishing);
   const { finishReply } = comments ?? {};
   return {
     ...adapter,
@@ -66,13 +67,16 @@ export function reportingMissingScopes(adapter: PlatformAdapter): PlatformAdapte
       }),
       createContainer: (credentials, request, itemContainerIds) =>
         acting('publish', () => publishing.createContainer(credentials, request, itemContainerIds)),
-      containerStatus: (credentials, containerId) =>
-        acting('publish', () => publishing.containerStatus(credentials, containerId)),
+      containerStatus: (credentials, containerId, expected) =>
+        acting('publish', () => publishing.containerStatus(credentials, containerId, expected)),
       publishContainer: (credentials, containerId, progress) =>
         acting('publish', () => publishing.publishContainer(credentials, containerId, progress)),
       publishingQuota: (credentials) => acting('publish', () => publishing.publishingQuota(credentials)),
       findPublished: (credentials, containerId) =>
         acting('publish', () => publishing.findPublished(credentials, containerId)),
+      ...(withdraw && {
+        withdraw: (credentials, containerId) => acting('publish', () => withdraw(credentials, containerId)),
+      }),
       ...(afterPublish && {
         afterPublish: {
           ...afterPublish,

@@ -477,7 +477,16 @@ export interface PublishingCapability {
     request: PublishRequest,
     itemContainerIds?: readonly string[],
   ): Promise<{ containerId: string }>;
-  containerStatus(credentials: AccountCredentials, containerId: string): Promise<ContainerStatus>;
+  /**
+   * `expected.publishAt`: where the upload was made to be published at a time (`publishAt`),
+   * the post's time now; a platform holding another time (the post was moved) is given this
+   * one before it answers.
+   */
+  containerStatus(
+    credentials: AccountCredentials,
+    containerId: string,
+    expected?: { publishAt?: string },
+  ): Promise<ContainerStatus>;
   /**
    * `progress`: where publishing is several calls (an X thread's posts), the post's options, and
    * where the container id is recorded after each call, so that a resumed publish goes on from

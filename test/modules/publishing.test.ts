@@ -1516,6 +1516,62 @@ describe('YouTube videos scheduled on YouTube (status.publishAt)', () => {
     expect(receiver.received.some((r) => JSON.parse(r.body.toString('utf8')).data.post_id === created.id)).toBe(false);
   });
 
+  it('moving the post after its upload moves publishAt on YouTube (videos.update), and it is published at the new time only', async () => {
+    const { account, channel, created, targetId } = await scheduledVideo(2 * 3_600_000);
+    await uploadedAhead(targetId);
+    const videoId = (await activity('youtube', channel)).find((a) => a.action === 'publish')?.target_id as string;
+    const later = new Date(Date.parse(created.scheduled_at) + 3 * 3_600_000).toISOString();
+
+    // Anything but its time cannot change any more: the video is on YouTube.
+    const text = await t.app.inject({
+      method: 'PATCH',
+      url: `/v1/posts/${created.id}`,
+      headers: auth(owner.key),
+      payload: { text: 'Another description' },
+    });
+    expect(text.statusCode).toBe(409);
+    expect(text.json().error.code).toBe('post_not_editable');
+    // Nor to a time nearer than ten minutes.
+    const soon = await t.app.inject({
+      method: 'PATCH',
+      url: `/v1/posts/${created.id}`,
+      headers: auth(owner.key),
+      payload: { scheduled_at: new Date(now().getTime() + 5 * 60_000).toISOString() },
+    });
+    expect(soon.statusCode).toBe(400);
+    expect(soon.json().error).toMatchObject({ code: 'validation_failed', details: [{ field: 'scheduled_at' }] });
+
+    const res = await t.app.inject({
+      method: 'PATCH',
+      url: `/v1/posts/${created.id}`,
+      headers: auth(owner.key),
+      payload: { scheduled_at: later },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ scheduled_at: later, targets: [{ id: targetId, status: 'publishing' }] });
+    const moved = await eventually(async () => {
+      const target = (await getPost(created.id)).targets[0];
+      return target.waiting_reason?.includes(later) ? target : undefined;
+    });
+    expect(moved.waiting_reason).toBe(`Uploaded to YouTube as private; YouTube makes it public at ${later}.`);
+    const updates = (await activity('youtube', channel)).filter((a) => a.action === 'update');
+    expect(updates).toHaveLength(1);
+    expect(updates[0]).toMatchObject({ target_id: videoId, detail: { privacy_status: 'private', publish_at: later } });
+    expect(await listedVideo(account.id, videoId)).toMatchObject({
+      status: { privacyStatus: 'private', publishAt: later },
+    });
+
+    // The old time passes with the video private; at the new one it is public and published.
+    const done = await nextStep(targetId);
+    expect(done.status).toBe('published');
+    expect(now().getTime()).toBeGreaterThanOrEqual(Date.parse(later));
+    const [event] = await eventsOf(created.id);
+    expect(event).toMatchObject({
+      type: 'post.published',
+      data: { permalink: `https://www.youtube.com/watch?v=${videoId}` },
+    });
+  });
+
   it('a removal repeated after a crash (YouTube deleted the video, the record was lost) deletes nothing again and ends cancelled', async () => {
     const { channel, created, targetId } = await scheduledVideo(2 * 3_600_000);
     await uploadedAhead(targetId);

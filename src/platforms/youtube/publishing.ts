@@ -234,10 +234,40 @@ export function youtubePublishing(context: YouTubeContext): PublishingCapability
     return Number.isNaN(time) || time <= now().getTime() ? null : new Date(time).toISOString();
   }
 
-  async function videoStatus(credentials: AccountCredentials, videoId: string): Promise<ContainerStatus> {
+  /**
+   * Videos: update of the status part, which "will override the existing values for all of the
+   * mutable properties" in it: the video's own values are sent back, with the new publishAt.
+   */
+  async function movePublishAt(
+    { accessToken }: AccountCredentials,
+    videoId: string,
+    status: Record<string, unknown>,
+    publishAt: string,
+  ): Promise<Record<string, unknown>> {
+    const { uploadStatus: _u, failureReason: _f, rejectionReason: _r, madeForKids: _m, ...mutable } = status;
+    const answer = await context.google.api(
+      'PUT',
+      context.google.url('www.googleapis.com', '/youtube/v3/videos'),
+      accessToken,
+      { query: { part: 'status' }, json: { id: videoId, status: { ...mutable, privacyStatus: 'private', publishAt } } },
+    );
+    return { ...status, ...record(answer.status) };
+  }
+
+  async function videoStatus(
+    credentials: AccountCredentials,
+    videoId: string,
+    expected: { publishAt?: string },
+  ): Promise<ContainerStatus> {
     const video = await readVideo(credentials, videoId);
     if (video === null) return { state: 'failed', message: 'YouTube no longer lists the uploaded video' };
-    const { status, processing } = video;
+    const { processing } = video;
+    let { status } = video;
+    const held = publishAtAhead(status);
+    if (held !== null && expected.publishAt !== undefined && Date.parse(expected.publishAt) !== Date.parse(held)) {
+      // The post was moved after its upload: YouTube is given its new time first.
+      status = await movePublishAt(credentials, videoId, status, new Date(expected.publishAt).toISOString());
+    }
     switch (str(status.uploadStatus)) {
       case 'processed': {
         // Uploaded ahead: private until its publishAt, when YouTube makes it public by itself.
@@ -337,7 +367,7 @@ export function youtubePublishing(context: YouTubeContext): PublishingCapability
       return { containerId: JSON.stringify(upload) };
     },
 
-    async containerStatus(credentials, containerId) {
+    async containerStatus(credentials, containerId, expected = {}) {
       const upload = uploadOf(containerId);
       const state = await sessionState(credentials, upload);
       if (state === null)
@@ -347,7 +377,7 @@ export function youtubePublishing(context: YouTubeContext): PublishingCapability
         videoId = await sendRest(credentials, upload, state.held);
         if (videoId === null) return { state: 'in_progress', message: 'Uploading the video to YouTube.' };
       }
-      return videoStatus(credentials, videoId as string);
+      return videoStatus(credentials, videoId as string, expected);
     },
 
     async publishContainer() {

@@ -22,7 +22,7 @@ import { findMedia, mediaFetchUrl } from '../../media/index.ts';
 import { platformOptions, targetText } from '../options.ts';
 import { postTargets } from '../tables.ts';
 import { type TargetState, targetStates } from '../target-workflow.ts';
-import { aheadPlan } from './ahead.ts';
+import { aheadPlan, waitsForItsTime } from './ahead.ts';
 import { failure, markPublished } from './outcomes.ts';
 import { giveBack, markSpent, takeUpload } from './project-uploads.ts';
 import { queuePublishOfMoved } from './publish-jobs.ts';
@@ -309,7 +309,7 @@ async function publishRequest(run: Run, publishAt?: Date): Promise<PublishReques
  */
 export async function recheckContainer(run: Run, containerId: string): Promise<void> {
   const { deps, adapter, credentials, target, platform } = run;
-  const status = await adapter.publishing.containerStatus(credentials, containerId);
+  const status = await adapter.publishing.containerStatus(credentials, containerId, expectedOf(run));
   const rules = processingOf(platform);
   const publishes = platformInfo(platform).publishing.containerPublishes;
   const overdue =
@@ -354,10 +354,18 @@ async function publishedPostOf(run: Run, containerId: string): Promise<Published
   return found;
 }
 
+/**
+ * What the platform should hold of a container uploaded ahead: the post's time, while it is to
+ * come (a post moved after its upload is moved on the platform at the next read).
+ */
+function expectedOf(run: Run): { publishAt?: string } {
+  return waitsForItsTime(run.post, run.platform, now()) ? { publishAt: run.post.scheduledAt.toISOString() } : {};
+}
+
 /** One poll of the container; finished: publish it; already published (a repeated run): take its post. */
 export async function processContainer(run: Run, containerId: string, known?: ContainerStatus): Promise<void> {
   const { deps, adapter, credentials, target, platform } = run;
-  const status = known ?? (await adapter.publishing.containerStatus(credentials, containerId));
+  const status = known ?? (await adapter.publishing.containerStatus(credentials, containerId, expectedOf(run)));
   switch (status.state) {
     case 'in_progress': {
       const publishesAt = status.publishesAt === undefined ? null : new Date(status.publishesAt);
