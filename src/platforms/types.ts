@@ -297,11 +297,35 @@ export interface ContainerStatus {
    * this time (ISO 8601; a request's `publishAt`), so it is read again then.
    */
   publishesAt?: string;
+  /** `published` only: published otherwise than asked (see PublishedPost). */
+  warning?: PublishWarning;
+}
+
+/** What the service knows now of the post a container is for, given at each read of it. */
+export interface ContainerContext {
+  /**
+   * Where the upload was made to be published at a time (`publishAt`): the post's time now. A
+   * platform holding another time (the post was moved) is given this one before it answers.
+   */
+  publishAt?: string;
+  /**
+   * The post's media at URLs signed now, asked only when the adapter sends bytes again (a
+   * resumed upload): a URL kept in a container's record would end with `MEDIA_URL_TTL_SECONDS`.
+   */
+  mediaUrls?: () => Promise<readonly string[]>;
 }
 
 export interface PublishedPost {
   id: string;
   permalink: string | null;
+  /** Published otherwise than asked (YouTube keeping a video private): what differs, for the target and its event. */
+  warning?: PublishWarning;
+}
+
+export interface PublishWarning {
+  /** `privacy_restricted`: the platform shows the post to fewer people than asked. */
+  code: 'privacy_restricted';
+  message: string;
 }
 
 export interface AuthorizeRequest {
@@ -477,15 +501,11 @@ export interface PublishingCapability {
     request: PublishRequest,
     itemContainerIds?: readonly string[],
   ): Promise<{ containerId: string }>;
-  /**
-   * `expected.publishAt`: where the upload was made to be published at a time (`publishAt`),
-   * the post's time now; a platform holding another time (the post was moved) is given this
-   * one before it answers.
-   */
+  /** `expected`: what the post is now, where a container is kept in step with it (ContainerContext). */
   containerStatus(
     credentials: AccountCredentials,
     containerId: string,
-    expected?: { publishAt?: string },
+    expected?: ContainerContext,
   ): Promise<ContainerStatus>;
   /**
    * `progress`: where publishing is several calls (an X thread's posts), the post's options, and

@@ -1382,6 +1382,89 @@ describe('YouTube channels', () => {
     expect((await activity('youtube', spendingChannel)).filter((a) => a.action === 'publish')).toHaveLength(1);
   });
 
+  it("an unaudited Google project's video stays private: published, the target and post.published warn that YouTube kept it private", async () => {
+    const account = await connected('youtube');
+    await setting('youtube_project_audit', 'unaudited');
+    try {
+      const created = await createPost({
+        account_ids: [account.id],
+        text: 'Restricted',
+        media_ids: [await upload(await videoFile('mp4'), 'clip.mp4')],
+        platforms: { youtube: { title: 'Our studio', made_for_kids: false, privacy: 'unlisted' } },
+      });
+      const targetId = created.targets[0].id;
+      let row = await eventually(async () => {
+        const target = await targetRow(targetId);
+        return target.containerId !== null ? target : undefined;
+      });
+      for (let step = 0; step < 10 && row.status === 'publishing'; step += 1) row = await nextStep(targetId);
+      expect(row.status).toBe('published');
+      const warning = {
+        code: 'privacy_restricted',
+        message:
+          "YouTube keeps the video private although unlisted was asked. A Google project that has not passed YouTube's audit has every upload restricted to private: have the project audited, then change the video's privacy on YouTube.",
+      };
+      const target = (await getPost(created.id)).targets[0];
+      expect(target).toMatchObject({ status: 'published', error: null, warning });
+      expect(target.permalink).toMatch(/^https:\/\/www\.youtube\.com\/watch\?v=/);
+      const [event] = await eventsOf(created.id);
+      expect(event).toMatchObject({ type: 'post.published', data: { permalink: target.permalink, warning } });
+    } finally {
+      await setting('youtube_project_audit', 'audited');
+    }
+  });
+
+  it('a video published with the privacy asked has no warning', async () => {
+    const account = await connected('youtube');
+    const created = await createPost({
+      account_ids: [account.id],
+      text: 'Open',
+      media_ids: [await upload(await videoFile('mp4'), 'clip.mp4')],
+      platforms: { youtube: { title: 'Our studio', made_for_kids: false, privacy: 'unlisted' } },
+    });
+    let row = await eventually(async () => {
+      const target = await targetRow(created.targets[0].id);
+      return target.containerId !== null ? target : undefined;
+    });
+    for (let step = 0; step < 10 && row.status === 'publishing'; step += 1) row = await nextStep(row.id);
+    expect((await getPost(created.id)).targets[0]).toMatchObject({ status: 'published', warning: null });
+    const [event] = await eventsOf(created.id);
+    expect(event.data.warning).toBeUndefined();
+  });
+
+  it('resumes an upload after its media URL would have expired: each read that sends bytes signs a new one', async () => {
+    const account = await connected('youtube');
+    // Media URLs that end after a minute (MEDIA_URL_TTL_SECONDS=60), as a deployment may set it.
+    const deps = { ...publishDeps(sandbox.platforms) };
+    deps.media = { ...deps.media, config: { ...t.config, mediaUrlTtlSeconds: 60 } };
+    await t.stopWorkers();
+    try {
+      const created = await createPost({
+        account_ids: [account.id],
+        text: 'Sent late',
+        media_ids: [await upload(await videoFile('mp4'), 'clip.mp4')],
+        platforms: { youtube: { title: 'Our studio', made_for_kids: false } },
+      });
+      const targetId = created.targets[0].id;
+      await publishTarget(deps, targetId); // the session, no byte yet
+      let row = await targetRow(targetId);
+      expect(row.containerId).not.toBeNull();
+      // Two minutes pass before the bytes are sent: a URL signed when the session was made has ended.
+      await moveTime(t.database.pool, 120_000);
+      for (let step = 0; step < 10 && row.status === 'publishing'; step += 1) {
+        await publishTarget(deps, targetId);
+        row = await targetRow(targetId);
+        await moveTime(t.database.pool, 30_000);
+      }
+      expect(row).toMatchObject({ status: 'published', error: null });
+      const uploads = (await activity('youtube', account.username.slice(1))).filter((a) => a.action === 'publish');
+      expect(uploads).toHaveLength(1);
+      expect(uploads[0]?.detail.bytes).toBe((await videoFile('mp4')).length);
+    } finally {
+      await t.startWorker({ platforms: sandbox.platforms });
+    }
+  });
+
   it('refuses a video without a title or the made-for-kids declaration before anything is stored', async () => {
     const account = await connected('youtube');
     const video = await upload(await videoFile('mp4'), 'clip.mp4');
@@ -1501,7 +1584,10 @@ describe('YouTube videos scheduled on YouTube (status.publishAt)', () => {
 
     const res = await t.app.inject({ method: 'DELETE', url: `/v1/posts/${created.id}`, headers: auth(owner.key) });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().targets[0].status).toBe('cancelled');
+    expect(res.json().targets[0]).toMatchObject({
+      status: 'cancelled',
+      waiting_reason: 'Removing the upload made ahead from the platform.',
+    });
     const removed = await eventually(async () => {
       const row = await targetRow(targetId);
       return row.step === null ? row : undefined;

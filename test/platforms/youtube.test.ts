@@ -269,6 +269,8 @@ async function channelOf(username: string, granted?: string[]): Promise<AccountC
 }
 
 const CLIP_BYTES = MEDIA_FILES['/clip.mp4']?.body.length as number;
+/** What the service gives each read of an upload: the video at a URL signed then. */
+const GIVEN = () => ({ mediaUrls: async () => [media.url('/clip.mp4')] });
 const VIDEO_POST = (url: string) => ({
   text: 'What we made this week',
   media: [{ type: 'video' as const, url, durationSeconds: 4 }],
@@ -282,7 +284,7 @@ describe('youtube: publishing a video', () => {
     // The session is made; nothing is on the channel until its bytes arrive.
     expect(await published('yt_publisher')).toEqual([]);
 
-    const first = await youtube.publishing.containerStatus(credentials, containerId);
+    const first = await youtube.publishing.containerStatus(credentials, containerId, GIVEN());
     expect(first.state).toBe('in_progress');
     const [upload] = await published('yt_publisher');
     expect(upload?.detail).toMatchObject({
@@ -300,7 +302,7 @@ describe('youtube: publishing a video', () => {
     });
     // Processed a few seconds after the upload (the sandbox's container_processing_seconds).
     advanceClock(10_000);
-    expect(await youtube.publishing.containerStatus(credentials, containerId)).toEqual({ state: 'published' });
+    expect(await youtube.publishing.containerStatus(credentials, containerId, GIVEN())).toEqual({ state: 'published' });
     const post = await youtube.publishing.findPublished(credentials, containerId);
     expect(post).toEqual({ id: upload?.target_id, permalink: `https://www.youtube.com/watch?v=${upload?.target_id}` });
     expect(await published('yt_publisher')).toHaveLength(1);
@@ -325,14 +327,30 @@ describe('youtube: publishing a video', () => {
     expect(part.statusCode).toBe(308);
     expect(part.headers.range).toBe('bytes=0-999');
 
-    expect((await youtube.publishing.containerStatus(credentials, containerId)).state).toBe('in_progress');
+    expect((await youtube.publishing.containerStatus(credentials, containerId, GIVEN())).state).toBe('in_progress');
     // Asked again (a second run after another crash): the video is there, nothing is sent twice.
-    expect((await youtube.publishing.containerStatus(credentials, containerId)).state).toBe('in_progress');
+    expect((await youtube.publishing.containerStatus(credentials, containerId, GIVEN())).state).toBe('in_progress');
     const uploads = await published('yt_crash');
     expect(uploads).toHaveLength(1);
     expect(uploads[0]?.detail.bytes).toBe(CLIP_BYTES);
     const post = await youtube.publishing.findPublished(credentials, containerId);
     expect(post).toMatchObject({ id: uploads[0]?.target_id });
+  });
+
+  it('keeps no media URL in the upload record: the bytes are read at the URL given at the read that sends them', async () => {
+    const credentials = await channelOf('yt_fresh_url');
+    const { containerId } = await youtube.publishing.createContainer(credentials, VIDEO_POST(media.url('/clip.mp4')));
+    expect(Object.keys(JSON.parse(containerId)).sort()).toEqual(['contentType', 'privacy', 'session', 'size']);
+    // A URL that no longer serves the file (an expired signature) is not used: the one given is.
+    const state = await youtube.publishing.containerStatus(credentials, containerId, GIVEN());
+    expect(state.state).toBe('in_progress');
+    const [upload] = await published('yt_fresh_url');
+    expect(upload?.detail.bytes).toBe(CLIP_BYTES);
+    // Without one given, nothing is sent and the read fails for now.
+    const again = await youtube.publishing.createContainer(credentials, VIDEO_POST(media.url('/clip.mp4')));
+    await expect(youtube.publishing.containerStatus(credentials, again.containerId)).rejects.toMatchObject({
+      kind: 'transient',
+    });
   });
 
   it('an upload session whose bytes never came is not a published video', async () => {

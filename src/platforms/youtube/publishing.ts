@@ -14,6 +14,7 @@ import { header, list, parseJson, record, str, underBase } from '../http.ts';
 import { draftOf, optionsOf, refuseProblems } from '../publish-checks.ts';
 import {
   type AccountCredentials,
+  type ContainerContext,
   type ContainerStatus,
   PlatformError,
   type PublishedPost,
@@ -34,8 +35,13 @@ interface Upload {
   session: string;
   size: number;
   contentType: string;
-  /** The service's own URL of the video file, read again to send what YouTube lacks. */
-  media: string;
+  /**
+   * A URL of the service's video file, in records made before the service gave one at each read
+   * (`ContainerContext.mediaUrls`): signed for MEDIA_URL_TTL_SECONDS only.
+   */
+  media?: string;
+  /** The privacy the video should end with (`public` for one YouTube publishes at its time); absent in older records. */
+  privacy?: string;
 }
 
 function uploadOf(containerId: string): Upload {
@@ -43,10 +49,17 @@ function uploadOf(containerId: string): Upload {
   const session = str(value.session);
   const media = str(value.media);
   const size = typeof value.size === 'number' ? value.size : null;
-  if (session === null || media === null || size === null) {
+  if (session === null || size === null) {
     throw invalidRequest(platform, 'the container is not a YouTube upload session');
   }
-  return { session, size, media, contentType: str(value.contentType) ?? 'application/octet-stream' };
+  const privacy = str(value.privacy);
+  return {
+    session,
+    size,
+    ...(media === null ? {} : { media }),
+    contentType: str(value.contentType) ?? 'application/octet-stream',
+    ...(privacy === null ? {} : { privacy }),
+  };
 }
 
 function parseJsonSafe(text: string): unknown {
@@ -67,6 +80,8 @@ interface Answer {
 
 /** Videos a Google project may upload a day where the setting is not handed over (Quota Calculator). */
 const DEFAULT_DAILY_UPLOADS = 100;
+/** How long after its publishAt a scheduled video still private is read again before it is taken as kept private. */
+const PUBLIC_GRACE_MS = 10 * 60_000;
 /** Google's reasons for a project's spent daily quota. */
 const QUOTA_CODES = new Set(['quotaExceeded', 'dailyLimitExceeded']);
 
@@ -193,9 +208,22 @@ export function youtubePublishing(context: YouTubeContext): PublishingCapability
     return { videoId: id };
   }
 
-  /** Sends the bytes the session lacks: the video's id once it has them all. */
-  async function sendRest({ accessToken }: AccountCredentials, upload: Upload, from: number): Promise<string | null> {
-    const body = await mediaFrom(upload.media, from);
+  /**
+   * Sends the bytes the session lacks: the video's id once it has them all. The file is read at
+   * a URL the service signs now (a recorded one would have ended with MEDIA_URL_TTL_SECONDS).
+   */
+  async function sendRest(
+    { accessToken }: AccountCredentials,
+    upload: Upload,
+    from: number,
+    expected: ContainerContext,
+  ): Promise<string | null> {
+    const [fresh] = (await expected.mediaUrls?.()) ?? [];
+    const url = fresh ?? upload.media;
+    if (url === undefined) {
+      throw new PlatformError('transient', 'the video to resume the upload with was not given', { platform });
+    }
+    const body = await mediaFrom(url, from);
     const answer = await send(
       'PUT',
       upload.session,
@@ -257,7 +285,8 @@ export function youtubePublishing(context: YouTubeContext): PublishingCapability
   async function videoStatus(
     credentials: AccountCredentials,
     videoId: string,
-    expected: { publishAt?: string },
+    expected: ContainerContext,
+    asked: string | undefined,
   ): Promise<ContainerStatus> {
     const video = await readVideo(credentials, videoId);
     if (video === null) return { state: 'failed', message: 'YouTube no longer lists the uploaded video' };
@@ -279,7 +308,7 @@ export function youtubePublishing(context: YouTubeContext): PublishingCapability
             message: `Uploaded to YouTube as private; YouTube makes it public at ${ahead}.`,
           };
         }
-        return { state: 'published' };
+        return privacyOutcome(status, asked);
       }
       case 'failed':
         return { state: 'failed', message: `the upload failed (${str(status.failureReason) ?? 'no reason given'})` };
@@ -296,6 +325,32 @@ export function youtubePublishing(context: YouTubeContext): PublishingCapability
           message: `YouTube is processing the video (${str(processing.processingStatus) ?? 'uploaded'}).`,
         };
     }
+  }
+
+  /**
+   * A processed video: published. Its privacy is compared with the one asked for: an unaudited
+   * Google project's uploads stay private ("All videos uploaded via the videos.insert endpoint
+   * from unverified API projects created after 28 July 2020 will be restricted to private
+   * viewing mode", Videos: insert), which the target and its event then say. A video whose
+   * publishAt has just passed is given a few minutes to become public first.
+   */
+  function privacyOutcome(status: Record<string, unknown>, asked: string | undefined): ContainerStatus {
+    const privacy = str(status.privacyStatus);
+    if (asked === undefined || privacy === null || privacy === asked) return { state: 'published' };
+    const due = Date.parse(str(status.publishAt) ?? '');
+    if (!Number.isNaN(due) && now().getTime() < due + PUBLIC_GRACE_MS) {
+      return {
+        state: 'in_progress',
+        message: `YouTube has not made the video public yet (due at ${new Date(due).toISOString()}).`,
+      };
+    }
+    return {
+      state: 'published',
+      warning: {
+        code: 'privacy_restricted',
+        message: `YouTube keeps the video ${privacy} although ${asked} was asked. A Google project that has not passed YouTube's audit has every upload restricted to private: have the project audited, then change the video's privacy on YouTube.`,
+      },
+    };
   }
 
   const permalink = (id: string) => `https://www.youtube.com/watch?v=${encodeURIComponent(id)}`;
@@ -363,7 +418,13 @@ export function youtubePublishing(context: YouTubeContext): PublishingCapability
       if (session === null) {
         throw new PlatformError('transient', 'youtube answered no upload session URI of its own', { platform });
       }
-      const upload: Upload = { session, size: facts.size, contentType: facts.contentType, media: video.url };
+      // No media URL is kept: each read that sends bytes is given one signed then.
+      const upload: Upload = {
+        session,
+        size: facts.size,
+        contentType: facts.contentType,
+        privacy: privacy ?? 'public',
+      };
       return { containerId: JSON.stringify(upload) };
     },
 
@@ -374,10 +435,10 @@ export function youtubePublishing(context: YouTubeContext): PublishingCapability
         return { state: 'expired', message: 'the upload session expired before the video was complete' };
       let videoId = 'videoId' in state ? state.videoId : null;
       if (videoId === null && 'held' in state) {
-        videoId = await sendRest(credentials, upload, state.held);
+        videoId = await sendRest(credentials, upload, state.held, expected);
         if (videoId === null) return { state: 'in_progress', message: 'Uploading the video to YouTube.' };
       }
-      return videoStatus(credentials, videoId as string, expected);
+      return videoStatus(credentials, videoId as string, expected, upload.privacy);
     },
 
     async publishContainer() {

@@ -25,7 +25,7 @@ import {
   setContainerRequest,
 } from '../store/containers.ts';
 import { createPost, findPost } from '../store/posts.ts';
-import { waitMs, wholeNumber } from '../store/setting-kinds.ts';
+import { oneOf, waitMs, wholeNumber } from '../store/setting-kinds.ts';
 import { getSetting } from '../store/settings.ts';
 import { call, publishCall, SCOPE } from './access.ts';
 
@@ -40,6 +40,13 @@ const PRIVACY = ['public', 'unlisted', 'private'];
  * "100 videos.insert calls" a project. Lower it to spend it in a test.
  */
 export const DAILY_UPLOADS = wholeNumber('youtube_daily_uploads', 100, 10_000);
+/**
+ * Whether the sandbox app's Google project passed YouTube's audit: "All videos uploaded via the
+ * videos.insert endpoint from unverified API projects created after 28 July 2020 will be
+ * restricted to private viewing mode" (Videos: insert). Uploads started while it is `unaudited`
+ * stay private, whatever their privacyStatus or publishAt.
+ */
+export const PROJECT_AUDIT = oneOf('youtube_project_audit', ['audited', 'unaudited']);
 
 /** What a session keeps (a container's `request`). */
 interface Session {
@@ -60,6 +67,8 @@ interface Session {
   uploadedAt?: string;
   /** videos.delete removed it: no longer listed, and never made public. */
   deleted?: boolean;
+  /** Uploaded while the project was unaudited: private for good. */
+  restricted?: boolean;
 }
 
 const invalid = (reason: string, message: string) => googleAnswer(400, reason, message, 'youtube.video');
@@ -131,6 +140,7 @@ function sessionOf(container: SandboxContainer | undefined): (Session & { id: st
  * resource), and keeps no `publishAt` then.
  */
 function privacyNow(store: Store, session: Session): { privacyStatus: string; publishAt: string | null } {
+  if (session.restricted === true) return { privacyStatus: 'private', publishAt: session.publishAt };
   if (session.publishAt !== null && store.now().getTime() >= Date.parse(session.publishAt)) {
     return { privacyStatus: 'public', publishAt: null };
   }
@@ -239,6 +249,7 @@ export function videoRoutes(app: FastifyInstance, store: Store): void {
       contentType,
       ...metadataOf(request.body),
       notifySubscribers: param(request, 'notifySubscribers') !== 'false',
+      ...((await getSetting(store, PROJECT_AUDIT)) === 'unaudited' ? { restricted: true } : {}),
     };
     const container = await createContainer(store, channel.id, { ...session, client_id: who.token.clientId });
     return reply

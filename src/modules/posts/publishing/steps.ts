@@ -8,6 +8,7 @@ import { eq } from 'drizzle-orm';
 import { now } from '../../../clock.ts';
 import { transition } from '../../../jobs/workflow.ts';
 import {
+  type ContainerContext,
   type ContainerStatus,
   type DailyUploads,
   type Platform,
@@ -355,11 +356,15 @@ async function publishedPostOf(run: Run, containerId: string): Promise<Published
 }
 
 /**
- * What the platform should hold of a container uploaded ahead: the post's time, while it is to
- * come (a post moved after its upload is moved on the platform at the next read).
+ * What the post is now, for a read of its container: its time while it is to come, for an upload
+ * made ahead (a post moved after its upload is moved on the platform at that read); and its media
+ * at URLs signed at that moment, for an adapter that sends bytes again (a resumed upload).
  */
-function expectedOf(run: Run): { publishAt?: string } {
-  return waitsForItsTime(run.post, run.platform, now()) ? { publishAt: run.post.scheduledAt.toISOString() } : {};
+function expectedOf(run: Run): ContainerContext {
+  return {
+    ...(waitsForItsTime(run.post, run.platform, now()) ? { publishAt: run.post.scheduledAt.toISOString() } : {}),
+    mediaUrls: async () => (await publishRequest(run)).media.map((item) => item.url),
+  };
 }
 
 /** One poll of the container; finished: publish it; already published (a repeated run): take its post. */
@@ -409,7 +414,8 @@ export async function processContainer(run: Run, containerId: string, known?: Co
         `The platform's container expired before it was published${status.message ? `: ${status.message}` : ''}.`,
       );
     case 'published': {
-      const found = await publishedPostOf(run, containerId);
+      const post = await publishedPostOf(run, containerId);
+      const found = status.warning === undefined ? post : { ...post, warning: status.warning };
       // Where the platform publishes by itself, `published` is how every publication ends.
       if (!platformInfo(platform).publishing.containerPublishes) {
         deps.log.warn(
