@@ -1658,6 +1658,31 @@ describe('YouTube videos scheduled on YouTube (status.publishAt)', () => {
     });
   });
 
+  it("a cancelled video's removal whose account expired waits for its reconnection, saying the video goes public otherwise", async () => {
+    const { account, channel, created, targetId } = await scheduledVideo(2 * 3_600_000);
+    await uploadedAhead(targetId);
+    await t.database.db.update(accounts).set({ status: 'expired' }).where(eq(accounts.id, account.id));
+    try {
+      const res = await t.app.inject({ method: 'DELETE', url: `/v1/posts/${created.id}`, headers: auth(owner.key) });
+      expect(res.statusCode, res.body).toBe(200);
+      const waiting = await eventually(async () => {
+        const target = (await getPost(created.id)).targets[0];
+        return target.waiting_reason?.startsWith('Removing the upload from YouTube needs') ? target : undefined;
+      });
+      expect(waiting.status).toBe('cancelled');
+      expect(waiting.waiting_reason).toContain(
+        `which is expired: reconnect it before ${created.scheduled_at}, or YouTube publishes the video then.`,
+      );
+      expect((await activity('youtube', channel)).filter((a) => a.action === 'delete')).toHaveLength(0);
+    } finally {
+      await t.database.db.update(accounts).set({ status: 'connected' }).where(eq(accounts.id, account.id));
+    }
+    // Reconnected: the next try removes it.
+    const done = await nextStep(targetId);
+    expect(done).toMatchObject({ status: 'cancelled', step: null });
+    expect((await activity('youtube', channel)).filter((a) => a.action === 'delete')).toHaveLength(1);
+  });
+
   it('a removal repeated after a crash (YouTube deleted the video, the record was lost) deletes nothing again and ends cancelled', async () => {
     const { channel, created, targetId } = await scheduledVideo(2 * 3_600_000);
     await uploadedAhead(targetId);

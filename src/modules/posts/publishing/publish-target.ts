@@ -39,7 +39,7 @@ import { ACCOUNT_WAIT_STATES, awaitReconnection } from './account-wait.ts';
 import { startOf } from './ahead.ts';
 import { failure, handleFailure, type TargetFailure } from './outcomes.ts';
 import { queuePublish } from './publish-jobs.ts';
-import { type Loaded, loadTarget, type PublishDeps, type Run, stateOf } from './run.ts';
+import { type Loaded, loadTarget, type PublishDeps, type Run, stateOf, waitUntil } from './run.ts';
 import {
   createContainer,
   processContainer,
@@ -49,6 +49,9 @@ import {
   runAfterPublish,
   withdrawUpload,
 } from './steps.ts';
+
+/** A cancelled upload whose account is not connected is tried again this often. */
+const WITHDRAW_ACCOUNT_RECHECK_MS = 10 * 60_000;
 
 /**
  * Starts a due `scheduled` target (a new try) and answers it, or one already started; a
@@ -172,6 +175,15 @@ export async function publishTarget(deps: PublishDeps, targetId: string): Promis
         );
       }
       account = waited.account;
+    }
+    if (account?.status !== 'connected' && state === 'withdrawing') {
+      // A cancelled upload made ahead can only be removed as its account: tried again until it
+      // is reconnected (the platform publishes the upload at the post's time meanwhile).
+      const next = new Date(now().getTime() + WITHDRAW_ACCOUNT_RECHECK_MS);
+      await waitUntil(deps.db, target, next, {
+        waitingReason: `Removing the upload from ${platformInfo(platform).label} needs account ${target.accountId}, which is ${account?.status ?? 'gone'}: reconnect it before ${post.scheduledAt.toISOString()}, or ${platformInfo(platform).label} publishes the video then. Trying again at ${next.toISOString()}.`,
+      });
+      return;
     }
     if (account?.status !== 'connected') {
       throw failure(
