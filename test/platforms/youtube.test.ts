@@ -353,6 +353,92 @@ describe('youtube: publishing a video', () => {
     });
   });
 
+  it('a video with publishAt: uploaded private, public once the time passes; moved by videos.update, deleted by videos.delete', async () => {
+    const credentials = await channelOf('yt_scheduled');
+    const at = new Date(now().getTime() + 3_600_000).toISOString();
+    const { containerId } = await youtube.publishing.createContainer(credentials, {
+      ...VIDEO_POST(media.url('/clip.mp4')),
+      options: { title: 'Later', made_for_kids: false },
+      publishAt: at,
+    });
+    expect(JSON.parse(containerId).privacy).toBe('public');
+    await youtube.publishing.containerStatus(credentials, containerId, { ...GIVEN(), publishAt: at });
+    const [upload] = await published('yt_scheduled');
+    expect(upload?.detail).toMatchObject({ options: { privacy_status: 'private', publish_at: at } });
+    const id = upload?.target_id as string;
+    advanceClock(10_000);
+    // Processed, private until its time: YouTube publishes it then.
+    expect(await youtube.publishing.containerStatus(credentials, containerId, { ...GIVEN(), publishAt: at })).toEqual({
+      state: 'in_progress',
+      publishesAt: at,
+      message: `Uploaded to YouTube as private; YouTube makes it public at ${at}.`,
+    });
+    // The post moved an hour later: videos.update gives YouTube the new time, the video's other status values kept.
+    const later = new Date(Date.parse(at) + 3_600_000).toISOString();
+    expect(
+      await youtube.publishing.containerStatus(credentials, containerId, { ...GIVEN(), publishAt: later }),
+    ).toMatchObject({ state: 'in_progress', publishesAt: later });
+    const video = async (token = credentials.accessToken) => {
+      const res = await request(`${sandbox.url}/www.googleapis.com/youtube/v3/videos?part=status&id=${id}`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      return ((await res.body.json()) as { items: { status: Record<string, unknown> }[] }).items[0]?.status;
+    };
+    expect(await video()).toMatchObject({
+      privacyStatus: 'private',
+      publishAt: later,
+      selfDeclaredMadeForKids: false,
+      license: 'youtube',
+      embeddable: true,
+    });
+    // A publishAt without private is refused, as the Videos resource says.
+    const refused = await request(`${sandbox.url}/www.googleapis.com/youtube/v3/videos?part=status`, {
+      method: 'PUT',
+      headers: { authorization: `Bearer ${credentials.accessToken}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ id, status: { privacyStatus: 'public', publishAt: later } }),
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(((await refused.body.json()) as { error: { errors: { reason: string }[] } }).error.errors[0]?.reason).toBe(
+      'invalidPublishAt',
+    );
+    // Past the new time: public, and published for the service.
+    advanceClock(2 * 3_600_000 + 1000);
+    // (a new access token: the first one lasted an hour)
+    const fresh = await channelOf('yt_scheduled');
+    expect(await video(fresh.accessToken)).toMatchObject({ privacyStatus: 'public' });
+    expect(await youtube.publishing.containerStatus(fresh, containerId, GIVEN())).toEqual({ state: 'published' });
+    // Published first: a withdrawal leaves it, answering so.
+    expect(await youtube.publishing.withdraw?.(fresh, containerId)).toEqual({
+      outcome: 'published',
+      post: { id, permalink: `https://www.youtube.com/watch?v=${id}` },
+    });
+  });
+
+  it('withdraws a video still waiting for its publishAt: videos.delete, and again it answers withdrawn (404 videoNotFound)', async () => {
+    const credentials = await channelOf('yt_withdrawn');
+    const at = new Date(now().getTime() + 3_600_000).toISOString();
+    const { containerId } = await youtube.publishing.createContainer(credentials, {
+      ...VIDEO_POST(media.url('/clip.mp4')),
+      publishAt: at,
+    });
+    // Nothing uploaded yet: an unfinished session holds no video.
+    expect(await youtube.publishing.withdraw?.(credentials, containerId)).toEqual({ outcome: 'incomplete' });
+    await youtube.publishing.containerStatus(credentials, containerId, { ...GIVEN(), publishAt: at });
+    expect(await youtube.publishing.withdraw?.(credentials, containerId)).toEqual({ outcome: 'withdrawn' });
+    expect(await youtube.publishing.withdraw?.(credentials, containerId)).toEqual({ outcome: 'withdrawn' });
+    const { body } = await sandbox.control('GET', '/activity/youtube/yt_withdrawn');
+    expect(body.data.filter((a: { action: string }) => a.action === 'delete')).toHaveLength(1);
+    const [upload] = await published('yt_withdrawn');
+    const again = await request(`${sandbox.url}/www.googleapis.com/youtube/v3/videos?id=${upload?.target_id}`, {
+      method: 'DELETE',
+      headers: { authorization: `Bearer ${credentials.accessToken}` },
+    });
+    expect(again.statusCode).toBe(404);
+    expect(((await again.body.json()) as { error: { errors: { reason: string }[] } }).error.errors[0]?.reason).toBe(
+      'videoNotFound',
+    );
+  });
+
   it('an upload session whose bytes never came is not a published video', async () => {
     const credentials = await channelOf('yt_not_sent');
     const { containerId } = await youtube.publishing.createContainer(credentials, VIDEO_POST(media.url('/clip.mp4')));
