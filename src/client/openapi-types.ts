@@ -4864,7 +4864,7 @@ export interface paths {
                                         category_id?: string;
                                         /**
                                          * Privacy
-                                         * @description Who may watch (`status.privacyStatus`): `public` (the default), `unlisted` (whoever has the link) or `private`. A scheduled post is uploaded as `private` with YouTube's `status.publishAt` only once the service schedules on YouTube's side; for now it is uploaded at its time with this privacy.
+                                         * @description Who may watch (`status.privacyStatus`): `public` (the default), `unlisted` (whoever has the link) or `private`. A `public` video scheduled for later is uploaded an hour before its time as `private` with YouTube's `status.publishAt` at the post's time, and YouTube makes it public then; an `unlisted` or `private` one is uploaded at its time (YouTube's publishAt only makes a private video public).
                                          * @enum {unknown}
                                          */
                                         privacy?: "public" | "unlisted" | "private";
@@ -4960,7 +4960,7 @@ export interface paths {
                                      * @enum {unknown}
                                      */
                                     status: "draft" | "awaiting_approval" | "scheduled" | "publishing" | "published" | "failed" | "cancelled";
-                                    /** @description While `publishing`: what it waits for, in words; or the code `account_expired`: its account expired when it was due, and it waits for a reconnection (docs/posts.md). */
+                                    /** @description While `publishing`: what it waits for, in words; or the code `account_expired`: its account expired when it was due, and it waits for a reconnection (docs/posts.md). Also on a `cancelled` YouTube target while its video uploaded ahead is being removed from YouTube. */
                                     waiting_reason: string | null;
                                     /** @description The post's id on the platform, once published. */
                                     platform_post_id: string | null;
@@ -4978,6 +4978,15 @@ export interface paths {
                                         message: string;
                                         /** @description The platform's own error code, when it gave one. */
                                         platform_code: string | null;
+                                    } | null;
+                                    /** @description For a `published` target: what the platform did otherwise than asked; null when nothing. */
+                                    warning: {
+                                        /**
+                                         * @description `privacy_restricted`: the platform shows the post to fewer people than asked (YouTube keeps an unaudited Google project's uploads private).
+                                         * @enum {unknown}
+                                         */
+                                        code: "privacy_restricted";
+                                        message: string;
                                     } | null;
                                     /** @description Instagram `first_comment`: where it stands; null when none was asked for. */
                                     first_comment: {
@@ -5264,7 +5273,7 @@ export interface paths {
                                 category_id?: string;
                                 /**
                                  * Privacy
-                                 * @description Who may watch (`status.privacyStatus`): `public` (the default), `unlisted` (whoever has the link) or `private`. A scheduled post is uploaded as `private` with YouTube's `status.publishAt` only once the service schedules on YouTube's side; for now it is uploaded at its time with this privacy.
+                                 * @description Who may watch (`status.privacyStatus`): `public` (the default), `unlisted` (whoever has the link) or `private`. A `public` video scheduled for later is uploaded an hour before its time as `private` with YouTube's `status.publishAt` at the post's time, and YouTube makes it public then; an `unlisted` or `private` one is uploaded at its time (YouTube's publishAt only makes a private video public).
                                  * @enum {unknown}
                                  */
                                 privacy?: "public" | "unlisted" | "private";
@@ -5466,7 +5475,7 @@ export interface paths {
                                     category_id?: string;
                                     /**
                                      * Privacy
-                                     * @description Who may watch (`status.privacyStatus`): `public` (the default), `unlisted` (whoever has the link) or `private`. A scheduled post is uploaded as `private` with YouTube's `status.publishAt` only once the service schedules on YouTube's side; for now it is uploaded at its time with this privacy.
+                                     * @description Who may watch (`status.privacyStatus`): `public` (the default), `unlisted` (whoever has the link) or `private`. A `public` video scheduled for later is uploaded an hour before its time as `private` with YouTube's `status.publishAt` at the post's time, and YouTube makes it public then; an `unlisted` or `private` one is uploaded at its time (YouTube's publishAt only makes a private video public).
                                      * @enum {unknown}
                                      */
                                     privacy?: "public" | "unlisted" | "private";
@@ -5562,7 +5571,7 @@ export interface paths {
                                  * @enum {unknown}
                                  */
                                 status: "draft" | "awaiting_approval" | "scheduled" | "publishing" | "published" | "failed" | "cancelled";
-                                /** @description While `publishing`: what it waits for, in words; or the code `account_expired`: its account expired when it was due, and it waits for a reconnection (docs/posts.md). */
+                                /** @description While `publishing`: what it waits for, in words; or the code `account_expired`: its account expired when it was due, and it waits for a reconnection (docs/posts.md). Also on a `cancelled` YouTube target while its video uploaded ahead is being removed from YouTube. */
                                 waiting_reason: string | null;
                                 /** @description The post's id on the platform, once published. */
                                 platform_post_id: string | null;
@@ -5580,6 +5589,15 @@ export interface paths {
                                     message: string;
                                     /** @description The platform's own error code, when it gave one. */
                                     platform_code: string | null;
+                                } | null;
+                                /** @description For a `published` target: what the platform did otherwise than asked; null when nothing. */
+                                warning: {
+                                    /**
+                                     * @description `privacy_restricted`: the platform shows the post to fewer people than asked (YouTube keeps an unaudited Google project's uploads private).
+                                     * @enum {unknown}
+                                     */
+                                    code: "privacy_restricted";
+                                    message: string;
                                 } | null;
                                 /** @description Instagram `first_comment`: where it stands; null when none was asked for. */
                                 first_comment: {
@@ -5967,7 +5985,7 @@ export interface paths {
                                     category_id?: string;
                                     /**
                                      * Privacy
-                                     * @description Who may watch (`status.privacyStatus`): `public` (the default), `unlisted` (whoever has the link) or `private`. A scheduled post is uploaded as `private` with YouTube's `status.publishAt` only once the service schedules on YouTube's side; for now it is uploaded at its time with this privacy.
+                                     * @description Who may watch (`status.privacyStatus`): `public` (the default), `unlisted` (whoever has the link) or `private`. A `public` video scheduled for later is uploaded an hour before its time as `private` with YouTube's `status.publishAt` at the post's time, and YouTube makes it public then; an `unlisted` or `private` one is uploaded at its time (YouTube's publishAt only makes a private video public).
                                      * @enum {unknown}
                                      */
                                     privacy?: "public" | "unlisted" | "private";
@@ -6063,7 +6081,7 @@ export interface paths {
                                  * @enum {unknown}
                                  */
                                 status: "draft" | "awaiting_approval" | "scheduled" | "publishing" | "published" | "failed" | "cancelled";
-                                /** @description While `publishing`: what it waits for, in words; or the code `account_expired`: its account expired when it was due, and it waits for a reconnection (docs/posts.md). */
+                                /** @description While `publishing`: what it waits for, in words; or the code `account_expired`: its account expired when it was due, and it waits for a reconnection (docs/posts.md). Also on a `cancelled` YouTube target while its video uploaded ahead is being removed from YouTube. */
                                 waiting_reason: string | null;
                                 /** @description The post's id on the platform, once published. */
                                 platform_post_id: string | null;
@@ -6081,6 +6099,15 @@ export interface paths {
                                     message: string;
                                     /** @description The platform's own error code, when it gave one. */
                                     platform_code: string | null;
+                                } | null;
+                                /** @description For a `published` target: what the platform did otherwise than asked; null when nothing. */
+                                warning: {
+                                    /**
+                                     * @description `privacy_restricted`: the platform shows the post to fewer people than asked (YouTube keeps an unaudited Google project's uploads private).
+                                     * @enum {unknown}
+                                     */
+                                    code: "privacy_restricted";
+                                    message: string;
                                 } | null;
                                 /** @description Instagram `first_comment`: where it stands; null when none was asked for. */
                                 first_comment: {
@@ -6221,7 +6248,7 @@ export interface paths {
         post?: never;
         /**
          * Cancel a post
-         * @description Cancels every target that has not finished (`draft`, `scheduled`, `publishing`) and answers 200 with the post. Published targets stay on the platform. A target the platform is completing at that very moment may still end `published` (what is on the platform wins). A TikTok target whose video TikTok has received is not cancelled: TikTok publishes it by itself. 409 `post_not_cancellable` when nothing is left to cancel.
+         * @description Cancels every target that has not finished (`draft`, `scheduled`, `publishing`) and answers 200 with the post. Published targets stay on the platform. A target the platform is completing at that very moment may still end `published` (what is on the platform wins). A TikTok target whose video TikTok has received is not cancelled: TikTok publishes it by itself. A YouTube video uploaded ahead of its time (private, YouTube to make it public at the post time) is removed from YouTube (videos.delete) by a job right after, so it never goes public; the target is `cancelled` at once, its `waiting_reason` saying what is left. 409 `post_not_cancellable` when nothing is left to cancel.
          */
         delete: {
             parameters: {
@@ -6377,7 +6404,7 @@ export interface paths {
                                     category_id?: string;
                                     /**
                                      * Privacy
-                                     * @description Who may watch (`status.privacyStatus`): `public` (the default), `unlisted` (whoever has the link) or `private`. A scheduled post is uploaded as `private` with YouTube's `status.publishAt` only once the service schedules on YouTube's side; for now it is uploaded at its time with this privacy.
+                                     * @description Who may watch (`status.privacyStatus`): `public` (the default), `unlisted` (whoever has the link) or `private`. A `public` video scheduled for later is uploaded an hour before its time as `private` with YouTube's `status.publishAt` at the post's time, and YouTube makes it public then; an `unlisted` or `private` one is uploaded at its time (YouTube's publishAt only makes a private video public).
                                      * @enum {unknown}
                                      */
                                     privacy?: "public" | "unlisted" | "private";
@@ -6473,7 +6500,7 @@ export interface paths {
                                  * @enum {unknown}
                                  */
                                 status: "draft" | "awaiting_approval" | "scheduled" | "publishing" | "published" | "failed" | "cancelled";
-                                /** @description While `publishing`: what it waits for, in words; or the code `account_expired`: its account expired when it was due, and it waits for a reconnection (docs/posts.md). */
+                                /** @description While `publishing`: what it waits for, in words; or the code `account_expired`: its account expired when it was due, and it waits for a reconnection (docs/posts.md). Also on a `cancelled` YouTube target while its video uploaded ahead is being removed from YouTube. */
                                 waiting_reason: string | null;
                                 /** @description The post's id on the platform, once published. */
                                 platform_post_id: string | null;
@@ -6491,6 +6518,15 @@ export interface paths {
                                     message: string;
                                     /** @description The platform's own error code, when it gave one. */
                                     platform_code: string | null;
+                                } | null;
+                                /** @description For a `published` target: what the platform did otherwise than asked; null when nothing. */
+                                warning: {
+                                    /**
+                                     * @description `privacy_restricted`: the platform shows the post to fewer people than asked (YouTube keeps an unaudited Google project's uploads private).
+                                     * @enum {unknown}
+                                     */
+                                    code: "privacy_restricted";
+                                    message: string;
                                 } | null;
                                 /** @description Instagram `first_comment`: where it stands; null when none was asked for. */
                                 first_comment: {
@@ -6651,7 +6687,7 @@ export interface paths {
         head?: never;
         /**
          * Change a post
-         * @description Only while none of its targets has started publishing (all `draft`, `awaiting_approval` or `scheduled`); else 409 `post_not_editable`. A change of `account_ids`, `text`, `media_ids`, `scheduled_at` or `platforms` of a post that needs approval makes it need the client's approval again (`approval.status` `pending`), even after an approval. Any of the creation fields; `text: null` removes the text. The post as it would be afterwards goes through every check of a new post, with the same errors (see POST /v1/posts). `draft: false` schedules a draft (at its `scheduled_at`, or now when that has passed); `draft: true` takes a scheduled post back. Targets are made anew (new target ids).
+         * @description Only while none of its targets has started publishing (all `draft`, `awaiting_approval` or `scheduled`); else 409 `post_not_editable`, except that a post whose started targets are all YouTube videos uploaded ahead of its time (a post needing no approval) can still be moved by a PATCH of `scheduled_at` alone, at least 10 minutes ahead (else 400 `validation_failed`): its targets then stay, and YouTube is given the new time. A change of `account_ids`, `text`, `media_ids`, `scheduled_at` or `platforms` of a post that needs approval makes it need the client's approval again (`approval.status` `pending`), even after an approval. Any of the creation fields; `text: null` removes the text. The post as it would be afterwards goes through every check of a new post, with the same errors (see POST /v1/posts). `draft: false` schedules a draft (at its `scheduled_at`, or now when that has passed); `draft: true` takes a scheduled post back. Targets are made anew (new target ids).
          */
         patch: {
             parameters: {
@@ -6795,7 +6831,7 @@ export interface paths {
                                 category_id?: string;
                                 /**
                                  * Privacy
-                                 * @description Who may watch (`status.privacyStatus`): `public` (the default), `unlisted` (whoever has the link) or `private`. A scheduled post is uploaded as `private` with YouTube's `status.publishAt` only once the service schedules on YouTube's side; for now it is uploaded at its time with this privacy.
+                                 * @description Who may watch (`status.privacyStatus`): `public` (the default), `unlisted` (whoever has the link) or `private`. A `public` video scheduled for later is uploaded an hour before its time as `private` with YouTube's `status.publishAt` at the post's time, and YouTube makes it public then; an `unlisted` or `private` one is uploaded at its time (YouTube's publishAt only makes a private video public).
                                  * @enum {unknown}
                                  */
                                 privacy?: "public" | "unlisted" | "private";
@@ -6997,7 +7033,7 @@ export interface paths {
                                     category_id?: string;
                                     /**
                                      * Privacy
-                                     * @description Who may watch (`status.privacyStatus`): `public` (the default), `unlisted` (whoever has the link) or `private`. A scheduled post is uploaded as `private` with YouTube's `status.publishAt` only once the service schedules on YouTube's side; for now it is uploaded at its time with this privacy.
+                                     * @description Who may watch (`status.privacyStatus`): `public` (the default), `unlisted` (whoever has the link) or `private`. A `public` video scheduled for later is uploaded an hour before its time as `private` with YouTube's `status.publishAt` at the post's time, and YouTube makes it public then; an `unlisted` or `private` one is uploaded at its time (YouTube's publishAt only makes a private video public).
                                      * @enum {unknown}
                                      */
                                     privacy?: "public" | "unlisted" | "private";
@@ -7093,7 +7129,7 @@ export interface paths {
                                  * @enum {unknown}
                                  */
                                 status: "draft" | "awaiting_approval" | "scheduled" | "publishing" | "published" | "failed" | "cancelled";
-                                /** @description While `publishing`: what it waits for, in words; or the code `account_expired`: its account expired when it was due, and it waits for a reconnection (docs/posts.md). */
+                                /** @description While `publishing`: what it waits for, in words; or the code `account_expired`: its account expired when it was due, and it waits for a reconnection (docs/posts.md). Also on a `cancelled` YouTube target while its video uploaded ahead is being removed from YouTube. */
                                 waiting_reason: string | null;
                                 /** @description The post's id on the platform, once published. */
                                 platform_post_id: string | null;
@@ -7111,6 +7147,15 @@ export interface paths {
                                     message: string;
                                     /** @description The platform's own error code, when it gave one. */
                                     platform_code: string | null;
+                                } | null;
+                                /** @description For a `published` target: what the platform did otherwise than asked; null when nothing. */
+                                warning: {
+                                    /**
+                                     * @description `privacy_restricted`: the platform shows the post to fewer people than asked (YouTube keeps an unaudited Google project's uploads private).
+                                     * @enum {unknown}
+                                     */
+                                    code: "privacy_restricted";
+                                    message: string;
                                 } | null;
                                 /** @description Instagram `first_comment`: where it stands; null when none was asked for. */
                                 first_comment: {
@@ -7498,7 +7543,7 @@ export interface paths {
                                     category_id?: string;
                                     /**
                                      * Privacy
-                                     * @description Who may watch (`status.privacyStatus`): `public` (the default), `unlisted` (whoever has the link) or `private`. A scheduled post is uploaded as `private` with YouTube's `status.publishAt` only once the service schedules on YouTube's side; for now it is uploaded at its time with this privacy.
+                                     * @description Who may watch (`status.privacyStatus`): `public` (the default), `unlisted` (whoever has the link) or `private`. A `public` video scheduled for later is uploaded an hour before its time as `private` with YouTube's `status.publishAt` at the post's time, and YouTube makes it public then; an `unlisted` or `private` one is uploaded at its time (YouTube's publishAt only makes a private video public).
                                      * @enum {unknown}
                                      */
                                     privacy?: "public" | "unlisted" | "private";
@@ -7594,7 +7639,7 @@ export interface paths {
                                  * @enum {unknown}
                                  */
                                 status: "draft" | "awaiting_approval" | "scheduled" | "publishing" | "published" | "failed" | "cancelled";
-                                /** @description While `publishing`: what it waits for, in words; or the code `account_expired`: its account expired when it was due, and it waits for a reconnection (docs/posts.md). */
+                                /** @description While `publishing`: what it waits for, in words; or the code `account_expired`: its account expired when it was due, and it waits for a reconnection (docs/posts.md). Also on a `cancelled` YouTube target while its video uploaded ahead is being removed from YouTube. */
                                 waiting_reason: string | null;
                                 /** @description The post's id on the platform, once published. */
                                 platform_post_id: string | null;
@@ -7612,6 +7657,15 @@ export interface paths {
                                     message: string;
                                     /** @description The platform's own error code, when it gave one. */
                                     platform_code: string | null;
+                                } | null;
+                                /** @description For a `published` target: what the platform did otherwise than asked; null when nothing. */
+                                warning: {
+                                    /**
+                                     * @description `privacy_restricted`: the platform shows the post to fewer people than asked (YouTube keeps an unaudited Google project's uploads private).
+                                     * @enum {unknown}
+                                     */
+                                    code: "privacy_restricted";
+                                    message: string;
                                 } | null;
                                 /** @description Instagram `first_comment`: where it stands; null when none was asked for. */
                                 first_comment: {

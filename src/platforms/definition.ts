@@ -152,6 +152,24 @@ export interface PublishingRules {
   options: TObject;
   /** A step after publishing that the options may ask for (the adapter's `publishing.afterPublish` runs it). */
   afterPublish?: AfterPublishRule;
+  /**
+   * Where the platform publishes an upload by itself at a time it is given (YouTube's
+   * `status.publishAt`): a post whose options ask for it starts `leadSeconds` before its time,
+   * and its upload is made to be published by the platform at the post's time. Absent: every
+   * post starts at its time.
+   */
+  readonly publishAhead?: PublishAheadRule;
+}
+
+export interface PublishAheadRule {
+  readonly leadSeconds: number;
+  /**
+   * The least time between the upload and the post's time: a post started later than that
+   * before its time waits for its time and is uploaded then, published at once.
+   */
+  readonly minimumSeconds: number;
+  /** Whether a post's options can be published so (YouTube: only a video to be public). */
+  asked(options: PostOptions): boolean;
 }
 
 /**

@@ -39,6 +39,7 @@ export function reportingMissingScopes(adapter: PlatformAdapter): PlatformAdapte
   const { comments, insights, publishing } = adapter;
   const { afterPublish } = publishing;
   const createCarouselItems = publishing.createCarouselItems?.bind(publishing);
+  const withdraw = publishing.withdraw?.bind(publishing);
   const { finishReply, deleteReply } = comments ?? {};
   return {
     ...adapter,
@@ -84,13 +85,17 @@ export function reportingMissingScopes(adapter: PlatformAdapter): PlatformAdapte
       }),
       createContainer: (credentials, request, itemContainerIds) =>
         acting('publish', () => publishing.createContainer(credentials, request, itemContainerIds), credentials),
-      containerStatus: (credentials, containerId) =>
-        acting('publish', () => publishing.containerStatus(credentials, containerId), credentials),
+      containerStatus: (credentials, containerId, expected) =>
+        acting('publish', () => publishing.containerStatus(credentials, containerId, expected), credentials),
       publishContainer: (credentials, containerId, progress) =>
         acting('publish', () => publishing.publishContainer(credentials, containerId, progress), credentials),
       publishingQuota: (credentials) => acting('publish', () => publishing.publishingQuota(credentials), credentials),
       findPublished: (credentials, containerId) =>
         acting('publish', () => publishing.findPublished(credentials, containerId), credentials),
+      ...(withdraw && {
+        withdraw: (credentials, containerId) =>
+          acting('publish', () => withdraw(credentials, containerId), credentials),
+      }),
       ...(afterPublish && {
         afterPublish: {
           ...afterPublish,

@@ -225,6 +225,11 @@ export interface PublishRequest {
   replyToId?: string;
   /** The post's options for this platform. */
   options?: PostOptions;
+  /**
+   * Where the platform publishes the upload by itself at a time (its definition's
+   * `publishAhead`): that time, the post's, ISO 8601. Absent: published as soon as processed.
+   */
+  publishAt?: string;
 }
 
 /**
@@ -291,11 +296,40 @@ export interface ContainerStatus {
   message?: string;
   /** For `in_progress`: the seconds the platform asks to wait before reading again (X's `check_after_secs`), when it says. */
   checkAfterSeconds?: number;
+  /**
+   * `in_progress` only: the platform holds the finished upload and publishes it by itself at
+   * this time (ISO 8601; a request's `publishAt`), so it is read again then.
+   */
+  publishesAt?: string;
+  /** `published` only: published otherwise than asked (see PublishedPost). */
+  warning?: PublishWarning;
+}
+
+/** What the service knows now of the post a container is for, given at each read of it. */
+export interface ContainerContext {
+  /**
+   * Where the upload was made to be published at a time (`publishAt`): the post's time now. A
+   * platform holding another time (the post was moved) is given this one before it answers.
+   */
+  publishAt?: string;
+  /**
+   * The post's media at URLs signed now, asked only when the adapter sends bytes again (a
+   * resumed upload): a URL kept in a container's record would end with `MEDIA_URL_TTL_SECONDS`.
+   */
+  mediaUrls?: () => Promise<readonly string[]>;
 }
 
 export interface PublishedPost {
   id: string;
   permalink: string | null;
+  /** Published otherwise than asked (YouTube keeping a video private): what differs, for the target and its event. */
+  warning?: PublishWarning;
+}
+
+export interface PublishWarning {
+  /** `privacy_restricted`: the platform shows the post to fewer people than asked. */
+  code: 'privacy_restricted';
+  message: string;
 }
 
 export interface AuthorizeRequest {
@@ -487,7 +521,12 @@ export interface PublishingCapability {
     request: PublishRequest,
     itemContainerIds?: readonly string[],
   ): Promise<{ containerId: string }>;
-  containerStatus(credentials: AccountCredentials, containerId: string): Promise<ContainerStatus>;
+  /** `expected`: what the post is now, where a container is kept in step with it (ContainerContext). */
+  containerStatus(
+    credentials: AccountCredentials,
+    containerId: string,
+    expected?: ContainerContext,
+  ): Promise<ContainerStatus>;
   /**
    * `progress`: where publishing is several calls (an X thread's posts), the post's options, and
    * where the container id is recorded after each call, so that a resumed publish goes on from
@@ -508,7 +547,20 @@ export interface PublishingCapability {
   findPublished(credentials: AccountCredentials, containerId: string): Promise<PublishedPost | UnfindablePost | null>;
   /** What the platform does after a publication when a post's options ask for it; absent: nothing. */
   readonly afterPublish?: AfterPublishStep;
+  /**
+   * Where uploads are published ahead (the definition's `publishAhead`): makes sure a
+   * container made with a `publishAt` is never published, its post cancelled before its time
+   * (YouTube: videos.delete). Repeatable: a container already withdrawn answers `withdrawn`
+   * again. `published`: the platform published it first (its time came), which stands.
+   * `incomplete`: the upload never became a post yet (an unfinished session), nothing to remove.
+   */
+  withdraw?(credentials: AccountCredentials, containerId: string): Promise<WithdrawOutcome>;
 }
+
+export type WithdrawOutcome =
+  | { outcome: 'withdrawn' }
+  | { outcome: 'incomplete' }
+  | { outcome: 'published'; post: PublishedPost };
 
 /**
  * A step a platform runs after publishing when the post's options ask for it (Instagram's first

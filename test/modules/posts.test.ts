@@ -128,6 +128,7 @@ describe('creating a post', () => {
       published_at: null,
       attempts: 0,
       error: null,
+      warning: null,
       first_comment: null,
     });
     expect(body).toEqual({

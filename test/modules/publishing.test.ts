@@ -1590,6 +1590,89 @@ describe('YouTube channels', () => {
     expect((await activity('youtube', spendingChannel)).filter((a) => a.action === 'publish')).toHaveLength(1);
   });
 
+  it("an unaudited Google project's video stays private: published, the target and post.published warn that YouTube kept it private", async () => {
+    const account = await connected('youtube');
+    await setting('youtube_project_audit', 'unaudited');
+    try {
+      const created = await createPost({
+        account_ids: [account.id],
+        text: 'Restricted',
+        media_ids: [await upload(await videoFile('mp4'), 'clip.mp4')],
+        platforms: { youtube: { title: 'Our studio', made_for_kids: false, privacy: 'unlisted' } },
+      });
+      const targetId = created.targets[0].id;
+      let row = await eventually(async () => {
+        const target = await targetRow(targetId);
+        return target.containerId !== null ? target : undefined;
+      });
+      for (let step = 0; step < 10 && row.status === 'publishing'; step += 1) row = await nextStep(targetId);
+      expect(row.status).toBe('published');
+      const warning = {
+        code: 'privacy_restricted',
+        message:
+          "YouTube keeps the video private although unlisted was asked. A Google project that has not passed YouTube's audit has every upload restricted to private: have the project audited, then change the video's privacy on YouTube.",
+      };
+      const target = (await getPost(created.id)).targets[0];
+      expect(target).toMatchObject({ status: 'published', error: null, warning });
+      expect(target.permalink).toMatch(/^https:\/\/www\.youtube\.com\/watch\?v=/);
+      const [event] = await eventsOf(created.id);
+      expect(event).toMatchObject({ type: 'post.published', data: { permalink: target.permalink, warning } });
+    } finally {
+      await setting('youtube_project_audit', 'audited');
+    }
+  });
+
+  it('a video published with the privacy asked has no warning', async () => {
+    const account = await connected('youtube');
+    const created = await createPost({
+      account_ids: [account.id],
+      text: 'Open',
+      media_ids: [await upload(await videoFile('mp4'), 'clip.mp4')],
+      platforms: { youtube: { title: 'Our studio', made_for_kids: false, privacy: 'unlisted' } },
+    });
+    let row = await eventually(async () => {
+      const target = await targetRow(created.targets[0].id);
+      return target.containerId !== null ? target : undefined;
+    });
+    for (let step = 0; step < 10 && row.status === 'publishing'; step += 1) row = await nextStep(row.id);
+    expect((await getPost(created.id)).targets[0]).toMatchObject({ status: 'published', warning: null });
+    const [event] = await eventsOf(created.id);
+    expect(event.data.warning).toBeUndefined();
+  });
+
+  it('resumes an upload after its media URL would have expired: each read that sends bytes signs a new one', async () => {
+    const account = await connected('youtube');
+    // Media URLs that end after a minute (MEDIA_URL_TTL_SECONDS=60), as a deployment may set it.
+    const deps = { ...publishDeps(sandbox.platforms) };
+    deps.media = { ...deps.media, config: { ...t.config, mediaUrlTtlSeconds: 60 } };
+    await t.stopWorkers();
+    try {
+      const created = await createPost({
+        account_ids: [account.id],
+        text: 'Sent late',
+        media_ids: [await upload(await videoFile('mp4'), 'clip.mp4')],
+        platforms: { youtube: { title: 'Our studio', made_for_kids: false } },
+      });
+      const targetId = created.targets[0].id;
+      await publishTarget(deps, targetId); // the session, no byte yet
+      let row = await targetRow(targetId);
+      expect(row.containerId).not.toBeNull();
+      // Two minutes pass before the bytes are sent: a URL signed when the session was made has ended.
+      await moveTime(t.database.pool, 120_000);
+      for (let step = 0; step < 10 && row.status === 'publishing'; step += 1) {
+        await publishTarget(deps, targetId);
+        row = await targetRow(targetId);
+        await moveTime(t.database.pool, 30_000);
+      }
+      expect(row).toMatchObject({ status: 'published', error: null });
+      const uploads = (await activity('youtube', account.username.slice(1))).filter((a) => a.action === 'publish');
+      expect(uploads).toHaveLength(1);
+      expect(uploads[0]?.detail.bytes).toBe((await videoFile('mp4')).length);
+    } finally {
+      await t.startWorker({ platforms: sandbox.platforms });
+    }
+  });
+
   it('refuses a video without a title or the made-for-kids declaration before anything is stored', async () => {
     const account = await connected('youtube');
     const video = await upload(await videoFile('mp4'), 'clip.mp4');
@@ -1605,6 +1688,252 @@ describe('YouTube channels', () => {
       'platforms.youtube.title',
       'platforms.youtube.made_for_kids',
     ]);
+  });
+});
+
+describe('YouTube videos scheduled on YouTube (status.publishAt)', () => {
+  const options = { youtube: { title: 'Premiere', made_for_kids: false } };
+
+  /** A public YouTube video scheduled `aheadMs` from the service's now. */
+  async function scheduledVideo(aheadMs: number, youtube: Record<string, unknown> = options.youtube) {
+    const account = await connected('youtube');
+    const created = await createPost({
+      account_ids: [account.id],
+      text: 'Out at its time',
+      media_ids: [await upload(await videoFile('mp4'), 'premiere.mp4')],
+      platforms: { youtube },
+      scheduled_at: new Date(now().getTime() + aheadMs).toISOString(),
+    });
+    return { account, channel: account.username.slice(1), created, targetId: created.targets[0].id as string };
+  }
+
+  /** The target's steps run by the worker until it waits for YouTube to publish it (or stops publishing). */
+  async function uploadedAhead(targetId: string) {
+    let row = await targetRow(targetId);
+    for (let step = 0; step < 12; step += 1) {
+      row = await nextStep(targetId);
+      if (row.status !== 'publishing' || row.waitingReason?.startsWith('Uploaded to YouTube as private')) break;
+    }
+    return row;
+  }
+
+  /** The video as the sandbox's videos.list answers its channel (null: not listed). */
+  async function listedVideo(accountId: string, videoId: string) {
+    const credentials = await credentialsFor(accountId);
+    const res = await fetch(
+      `${sandbox.url}/www.googleapis.com/youtube/v3/videos?part=status&id=${encodeURIComponent(videoId)}`,
+      { headers: { authorization: `Bearer ${credentials.accessToken}` } },
+    );
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as { items: { status: { privacyStatus: string; publishAt?: string } }[] };
+    return body.items[0] ?? null;
+  }
+
+  it('uploads a scheduled public video an hour ahead as private with publishAt at its time, says so on the target, and at its time confirms it public and sends post.published once', async () => {
+    const { account, channel, created, targetId } = await scheduledVideo(2 * 3_600_000);
+    const scheduledAt = Date.parse(created.scheduled_at);
+    // Its first step is due an hour before its time (queued on the database's clock: within a minute).
+    const firstWait = await eventually(() => dueJob(targetId));
+    expect(Math.abs(now().getTime() + firstWait - (scheduledAt - 3_600_000))).toBeLessThan(60_000);
+
+    const waiting = await uploadedAhead(targetId);
+    expect(now().getTime()).toBeLessThan(scheduledAt);
+    const target = (await getPost(created.id)).targets[0];
+    expect(target).toMatchObject({
+      status: 'publishing',
+      waiting_reason: `Uploaded to YouTube as private; YouTube makes it public at ${created.scheduled_at}.`,
+      permalink: null,
+    });
+    expect(waiting.status).toBe('publishing');
+    // YouTube received it private, with the post's time as publishAt, and holds it private until then.
+    const published = (await activity('youtube', channel)).filter((a) => a.action === 'publish');
+    expect(published).toHaveLength(1);
+    expect(published[0]?.detail).toMatchObject({
+      options: { privacy_status: 'private', publish_at: created.scheduled_at },
+    });
+    const videoId = published[0]?.target_id as string;
+    expect(await listedVideo(account.id, videoId)).toMatchObject({
+      status: { privacyStatus: 'private', publishAt: created.scheduled_at },
+    });
+    expect(receiver.received.some((r) => JSON.parse(r.body.toString('utf8')).data.post_id === created.id)).toBe(false);
+
+    // Its next read is at its time, when YouTube has made it public.
+    const done = await nextStep(targetId);
+    expect(done.status).toBe('published');
+    expect(now().getTime()).toBeGreaterThanOrEqual(scheduledAt);
+    expect(await listedVideo(account.id, videoId)).toMatchObject({ status: { privacyStatus: 'public' } });
+    const [event] = await eventsOf(created.id);
+    expect(event).toMatchObject({
+      type: 'post.published',
+      data: { platform: 'youtube', permalink: `https://www.youtube.com/watch?v=${videoId}` },
+    });
+    // Once: a read run again finds it published and sends nothing more.
+    await t.stopWorkers();
+    try {
+      await publishTarget(publishDeps(sandbox.platforms), targetId);
+    } finally {
+      await t.startWorker({ platforms: sandbox.platforms });
+    }
+    const events = receiver.received.filter((r) => JSON.parse(r.body.toString('utf8')).data.post_id === created.id);
+    expect(events).toHaveLength(1);
+  });
+
+  it('an unlisted or private scheduled video is uploaded at its time, as YouTube schedules only private-to-public', async () => {
+    const { created, targetId } = await scheduledVideo(2 * 3_600_000, { ...options.youtube, privacy: 'unlisted' });
+    const wait = await eventually(() => dueJob(targetId));
+    expect(Math.abs(now().getTime() + wait - Date.parse(created.scheduled_at))).toBeLessThan(60_000);
+  });
+
+  it('cancelling a post whose video waits on YouTube for its time deletes the video (videos.delete), so it never goes public', async () => {
+    const { account, channel, created, targetId } = await scheduledVideo(2 * 3_600_000);
+    await uploadedAhead(targetId);
+    const videoId = (await activity('youtube', channel)).find((a) => a.action === 'publish')?.target_id as string;
+    expect(await listedVideo(account.id, videoId)).toMatchObject({ status: { privacyStatus: 'private' } });
+
+    const res = await t.app.inject({ method: 'DELETE', url: `/v1/posts/${created.id}`, headers: auth(owner.key) });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().targets[0]).toMatchObject({
+      status: 'cancelled',
+      waiting_reason: 'Removing the upload made ahead from the platform.',
+    });
+    const removed = await eventually(async () => {
+      const row = await targetRow(targetId);
+      return row.step === null ? row : undefined;
+    });
+    expect(removed.status).toBe('cancelled');
+    const deletes = (await activity('youtube', channel)).filter((a) => a.action === 'delete');
+    expect(deletes.map((a) => a.target_id)).toEqual([videoId]);
+    expect(await listedVideo(account.id, videoId)).toBeNull();
+    // Past its time: still cancelled, no event.
+    await moveTime(t.database.pool, 2 * 3_600_000);
+    expect((await getPost(created.id)).status).toBe('cancelled');
+    expect(receiver.received.some((r) => JSON.parse(r.body.toString('utf8')).data.post_id === created.id)).toBe(false);
+  });
+
+  it('moving the post after its upload moves publishAt on YouTube (videos.update), and it is published at the new time only', async () => {
+    const { account, channel, created, targetId } = await scheduledVideo(2 * 3_600_000);
+    await uploadedAhead(targetId);
+    const videoId = (await activity('youtube', channel)).find((a) => a.action === 'publish')?.target_id as string;
+    const later = new Date(Date.parse(created.scheduled_at) + 3 * 3_600_000).toISOString();
+
+    // Anything but its time cannot change any more: the video is on YouTube.
+    const text = await t.app.inject({
+      method: 'PATCH',
+      url: `/v1/posts/${created.id}`,
+      headers: auth(owner.key),
+      payload: { text: 'Another description' },
+    });
+    expect(text.statusCode).toBe(409);
+    expect(text.json().error.code).toBe('post_not_editable');
+    // Nor to a time nearer than ten minutes.
+    const soon = await t.app.inject({
+      method: 'PATCH',
+      url: `/v1/posts/${created.id}`,
+      headers: auth(owner.key),
+      payload: { scheduled_at: new Date(now().getTime() + 5 * 60_000).toISOString() },
+    });
+    expect(soon.statusCode).toBe(400);
+    expect(soon.json().error).toMatchObject({ code: 'validation_failed', details: [{ field: 'scheduled_at' }] });
+
+    const res = await t.app.inject({
+      method: 'PATCH',
+      url: `/v1/posts/${created.id}`,
+      headers: auth(owner.key),
+      payload: { scheduled_at: later },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ scheduled_at: later, targets: [{ id: targetId, status: 'publishing' }] });
+    const moved = await eventually(async () => {
+      const target = (await getPost(created.id)).targets[0];
+      return target.waiting_reason?.includes(later) ? target : undefined;
+    });
+    expect(moved.waiting_reason).toBe(`Uploaded to YouTube as private; YouTube makes it public at ${later}.`);
+    const updates = (await activity('youtube', channel)).filter((a) => a.action === 'update');
+    expect(updates).toHaveLength(1);
+    expect(updates[0]).toMatchObject({ target_id: videoId, detail: { privacy_status: 'private', publish_at: later } });
+    expect(await listedVideo(account.id, videoId)).toMatchObject({
+      status: { privacyStatus: 'private', publishAt: later },
+    });
+
+    // The old time passes with the video private; at the new one it is public and published.
+    const done = await nextStep(targetId);
+    expect(done.status).toBe('published');
+    expect(now().getTime()).toBeGreaterThanOrEqual(Date.parse(later));
+    const [event] = await eventsOf(created.id);
+    expect(event).toMatchObject({
+      type: 'post.published',
+      data: { permalink: `https://www.youtube.com/watch?v=${videoId}` },
+    });
+  });
+
+  it("a cancelled video's removal whose account expired waits for its reconnection, saying the video goes public otherwise", async () => {
+    const { account, channel, created, targetId } = await scheduledVideo(2 * 3_600_000);
+    await uploadedAhead(targetId);
+    await t.database.db.update(accounts).set({ status: 'expired' }).where(eq(accounts.id, account.id));
+    try {
+      const res = await t.app.inject({ method: 'DELETE', url: `/v1/posts/${created.id}`, headers: auth(owner.key) });
+      expect(res.statusCode, res.body).toBe(200);
+      const waiting = await eventually(async () => {
+        const target = (await getPost(created.id)).targets[0];
+        return target.waiting_reason?.startsWith('Removing the upload from YouTube needs') ? target : undefined;
+      });
+      expect(waiting.status).toBe('cancelled');
+      expect(waiting.waiting_reason).toContain(
+        `which is expired: reconnect it before ${created.scheduled_at}, or YouTube publishes the video then.`,
+      );
+      expect((await activity('youtube', channel)).filter((a) => a.action === 'delete')).toHaveLength(0);
+    } finally {
+      await t.database.db.update(accounts).set({ status: 'connected' }).where(eq(accounts.id, account.id));
+    }
+    // Reconnected: the next try removes it.
+    const done = await nextStep(targetId);
+    expect(done).toMatchObject({ status: 'cancelled', step: null });
+    expect((await activity('youtube', channel)).filter((a) => a.action === 'delete')).toHaveLength(1);
+  });
+
+  it('a removal repeated after a crash (YouTube deleted the video, the record was lost) deletes nothing again and ends cancelled', async () => {
+    const { channel, created, targetId } = await scheduledVideo(2 * 3_600_000);
+    await uploadedAhead(targetId);
+    await t.stopWorkers();
+    try {
+      const res = await t.app.inject({ method: 'DELETE', url: `/v1/posts/${created.id}`, headers: auth(owner.key) });
+      expect(res.statusCode, res.body).toBe(200);
+      expect((await targetRow(targetId)).step).toBe('withdraw');
+      // A run that removed the video and died before recording it: YouTube deleted it, the
+      // target still says `withdraw`. The step run again finds it gone and ends cancelled.
+      const row = await targetRow(targetId);
+      const adapter = sandbox.platforms.adapter('youtube');
+      const removed = await adapter.publishing.withdraw?.(await credentialsFor(row.accountId), row.containerId ?? '');
+      expect(removed).toEqual({ outcome: 'withdrawn' });
+      expect((await targetRow(targetId)).step).toBe('withdraw');
+      await publishTarget(publishDeps(sandbox.platforms), targetId);
+      await publishTarget(publishDeps(sandbox.platforms), targetId);
+    } finally {
+      await t.startWorker({ platforms: sandbox.platforms });
+    }
+    const row = await targetRow(targetId);
+    expect(row).toMatchObject({ status: 'cancelled', step: null });
+    expect((await activity('youtube', channel)).filter((a) => a.action === 'delete')).toHaveLength(1);
+  });
+
+  it('reads repeated at its time (a crash between YouTube and the record) publish it once', async () => {
+    const { created, targetId } = await scheduledVideo(2 * 3_600_000);
+    await uploadedAhead(targetId);
+    await t.stopWorkers();
+    try {
+      await moveTime(t.database.pool, 3_600_000 + 1000);
+      await Promise.all([
+        publishTarget(publishDeps(sandbox.platforms), targetId),
+        publishTarget(publishDeps(sandbox.platforms), targetId),
+      ]);
+      await publishTarget(publishDeps(sandbox.platforms), targetId);
+    } finally {
+      await t.startWorker({ platforms: sandbox.platforms });
+    }
+    expect((await targetRow(targetId)).status).toBe('published');
+    await eventsOf(created.id);
+    const events = receiver.received.filter((r) => JSON.parse(r.body.toString('utf8')).data.post_id === created.id);
+    expect(events.map((r) => JSON.parse(r.body.toString('utf8')).type)).toEqual(['post.published']);
   });
 });
 

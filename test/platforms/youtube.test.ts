@@ -269,6 +269,8 @@ async function channelOf(username: string, granted?: string[]): Promise<AccountC
 }
 
 const CLIP_BYTES = MEDIA_FILES['/clip.mp4']?.body.length as number;
+/** What the service gives each read of an upload: the video at a URL signed then. */
+const GIVEN = () => ({ mediaUrls: async () => [media.url('/clip.mp4')] });
 const VIDEO_POST = (url: string) => ({
   text: 'What we made this week',
   media: [{ type: 'video' as const, url, durationSeconds: 4 }],
@@ -282,7 +284,7 @@ describe('youtube: publishing a video', () => {
     // The session is made; nothing is on the channel until its bytes arrive.
     expect(await published('yt_publisher')).toEqual([]);
 
-    const first = await youtube.publishing.containerStatus(credentials, containerId);
+    const first = await youtube.publishing.containerStatus(credentials, containerId, GIVEN());
     expect(first.state).toBe('in_progress');
     const [upload] = await published('yt_publisher');
     expect(upload?.detail).toMatchObject({
@@ -300,7 +302,7 @@ describe('youtube: publishing a video', () => {
     });
     // Processed a few seconds after the upload (the sandbox's container_processing_seconds).
     advanceClock(10_000);
-    expect(await youtube.publishing.containerStatus(credentials, containerId)).toEqual({ state: 'published' });
+    expect(await youtube.publishing.containerStatus(credentials, containerId, GIVEN())).toEqual({ state: 'published' });
     const post = await youtube.publishing.findPublished(credentials, containerId);
     expect(post).toEqual({ id: upload?.target_id, permalink: `https://www.youtube.com/watch?v=${upload?.target_id}` });
     expect(await published('yt_publisher')).toHaveLength(1);
@@ -325,14 +327,116 @@ describe('youtube: publishing a video', () => {
     expect(part.statusCode).toBe(308);
     expect(part.headers.range).toBe('bytes=0-999');
 
-    expect((await youtube.publishing.containerStatus(credentials, containerId)).state).toBe('in_progress');
+    expect((await youtube.publishing.containerStatus(credentials, containerId, GIVEN())).state).toBe('in_progress');
     // Asked again (a second run after another crash): the video is there, nothing is sent twice.
-    expect((await youtube.publishing.containerStatus(credentials, containerId)).state).toBe('in_progress');
+    expect((await youtube.publishing.containerStatus(credentials, containerId, GIVEN())).state).toBe('in_progress');
     const uploads = await published('yt_crash');
     expect(uploads).toHaveLength(1);
     expect(uploads[0]?.detail.bytes).toBe(CLIP_BYTES);
     const post = await youtube.publishing.findPublished(credentials, containerId);
     expect(post).toMatchObject({ id: uploads[0]?.target_id });
+  });
+
+  it('keeps no media URL in the upload record: the bytes are read at the URL given at the read that sends them', async () => {
+    const credentials = await channelOf('yt_fresh_url');
+    const { containerId } = await youtube.publishing.createContainer(credentials, VIDEO_POST(media.url('/clip.mp4')));
+    expect(Object.keys(JSON.parse(containerId)).sort()).toEqual(['contentType', 'privacy', 'session', 'size']);
+    // A URL that no longer serves the file (an expired signature) is not used: the one given is.
+    const state = await youtube.publishing.containerStatus(credentials, containerId, GIVEN());
+    expect(state.state).toBe('in_progress');
+    const [upload] = await published('yt_fresh_url');
+    expect(upload?.detail.bytes).toBe(CLIP_BYTES);
+    // Without one given, nothing is sent and the read fails for now.
+    const again = await youtube.publishing.createContainer(credentials, VIDEO_POST(media.url('/clip.mp4')));
+    await expect(youtube.publishing.containerStatus(credentials, again.containerId)).rejects.toMatchObject({
+      kind: 'transient',
+    });
+  });
+
+  it('a video with publishAt: uploaded private, public once the time passes; moved by videos.update, deleted by videos.delete', async () => {
+    const credentials = await channelOf('yt_scheduled');
+    const at = new Date(now().getTime() + 3_600_000).toISOString();
+    const { containerId } = await youtube.publishing.createContainer(credentials, {
+      ...VIDEO_POST(media.url('/clip.mp4')),
+      options: { title: 'Later', made_for_kids: false },
+      publishAt: at,
+    });
+    expect(JSON.parse(containerId).privacy).toBe('public');
+    await youtube.publishing.containerStatus(credentials, containerId, { ...GIVEN(), publishAt: at });
+    const [upload] = await published('yt_scheduled');
+    expect(upload?.detail).toMatchObject({ options: { privacy_status: 'private', publish_at: at } });
+    const id = upload?.target_id as string;
+    advanceClock(10_000);
+    // Processed, private until its time: YouTube publishes it then.
+    expect(await youtube.publishing.containerStatus(credentials, containerId, { ...GIVEN(), publishAt: at })).toEqual({
+      state: 'in_progress',
+      publishesAt: at,
+      message: `Uploaded to YouTube as private; YouTube makes it public at ${at}.`,
+    });
+    // The post moved an hour later: videos.update gives YouTube the new time, the video's other status values kept.
+    const later = new Date(Date.parse(at) + 3_600_000).toISOString();
+    expect(
+      await youtube.publishing.containerStatus(credentials, containerId, { ...GIVEN(), publishAt: later }),
+    ).toMatchObject({ state: 'in_progress', publishesAt: later });
+    const video = async (token = credentials.accessToken) => {
+      const res = await request(`${sandbox.url}/www.googleapis.com/youtube/v3/videos?part=status&id=${id}`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      return ((await res.body.json()) as { items: { status: Record<string, unknown> }[] }).items[0]?.status;
+    };
+    expect(await video()).toMatchObject({
+      privacyStatus: 'private',
+      publishAt: later,
+      selfDeclaredMadeForKids: false,
+      license: 'youtube',
+      embeddable: true,
+    });
+    // A publishAt without private is refused, as the Videos resource says.
+    const refused = await request(`${sandbox.url}/www.googleapis.com/youtube/v3/videos?part=status`, {
+      method: 'PUT',
+      headers: { authorization: `Bearer ${credentials.accessToken}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ id, status: { privacyStatus: 'public', publishAt: later } }),
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(((await refused.body.json()) as { error: { errors: { reason: string }[] } }).error.errors[0]?.reason).toBe(
+      'invalidPublishAt',
+    );
+    // Past the new time: public, and published for the service.
+    advanceClock(2 * 3_600_000 + 1000);
+    // (a new access token: the first one lasted an hour)
+    const fresh = await channelOf('yt_scheduled');
+    expect(await video(fresh.accessToken)).toMatchObject({ privacyStatus: 'public' });
+    expect(await youtube.publishing.containerStatus(fresh, containerId, GIVEN())).toEqual({ state: 'published' });
+    // Published first: a withdrawal leaves it, answering so.
+    expect(await youtube.publishing.withdraw?.(fresh, containerId)).toEqual({
+      outcome: 'published',
+      post: { id, permalink: `https://www.youtube.com/watch?v=${id}` },
+    });
+  });
+
+  it('withdraws a video still waiting for its publishAt: videos.delete, and again it answers withdrawn (404 videoNotFound)', async () => {
+    const credentials = await channelOf('yt_withdrawn');
+    const at = new Date(now().getTime() + 3_600_000).toISOString();
+    const { containerId } = await youtube.publishing.createContainer(credentials, {
+      ...VIDEO_POST(media.url('/clip.mp4')),
+      publishAt: at,
+    });
+    // Nothing uploaded yet: an unfinished session holds no video.
+    expect(await youtube.publishing.withdraw?.(credentials, containerId)).toEqual({ outcome: 'incomplete' });
+    await youtube.publishing.containerStatus(credentials, containerId, { ...GIVEN(), publishAt: at });
+    expect(await youtube.publishing.withdraw?.(credentials, containerId)).toEqual({ outcome: 'withdrawn' });
+    expect(await youtube.publishing.withdraw?.(credentials, containerId)).toEqual({ outcome: 'withdrawn' });
+    const { body } = await sandbox.control('GET', '/activity/youtube/yt_withdrawn');
+    expect(body.data.filter((a: { action: string }) => a.action === 'delete')).toHaveLength(1);
+    const [upload] = await published('yt_withdrawn');
+    const again = await request(`${sandbox.url}/www.googleapis.com/youtube/v3/videos?id=${upload?.target_id}`, {
+      method: 'DELETE',
+      headers: { authorization: `Bearer ${credentials.accessToken}` },
+    });
+    expect(again.statusCode).toBe(404);
+    expect(((await again.body.json()) as { error: { errors: { reason: string }[] } }).error.errors[0]?.reason).toBe(
+      'videoNotFound',
+    );
   });
 
   it('an upload session whose bytes never came is not a published video', async () => {

@@ -66,13 +66,26 @@ export const TargetJson = Type.Object(
     }),
     waiting_reason: Nullable(
       Type.String(),
-      'While `publishing`: what it waits for, in words; or the code `account_expired`: its account expired when it was due, and it waits for a reconnection (docs/posts.md).',
+      'While `publishing`: what it waits for, in words; or the code `account_expired`: its account expired when it was due, and it waits for a reconnection (docs/posts.md). Also on a `cancelled` YouTube target while its video uploaded ahead is being removed from YouTube.',
     ),
     platform_post_id: Nullable(Type.String(), "The post's id on the platform, once published."),
     permalink: Nullable(Type.String(), 'Where the published post is (null where the platform gives none).'),
     published_at: Nullable(At('When it was published.'), 'When it was published.'),
     attempts: Type.Integer({ description: 'Publishing tries started so far (the first, and one per retry).' }),
     error: Nullable(ErrorJson, 'Why it failed (the last failure), for a `failed` target.'),
+    warning: Nullable(
+      Type.Object(
+        {
+          code: Type.Enum(['privacy_restricted'], {
+            description:
+              "`privacy_restricted`: the platform shows the post to fewer people than asked (YouTube keeps an unaudited Google project's uploads private).",
+          }),
+          message: Type.String(),
+        },
+        { additionalProperties: false },
+      ),
+      'For a `published` target: what the platform did otherwise than asked; null when nothing.',
+    ),
     first_comment: Nullable(
       Type.Object({
         status: Type.Enum(['pending', 'posted', 'failed']),
@@ -150,12 +163,16 @@ function renderTarget(t: PostTarget, firstCommentAsked: boolean): TargetJson {
     account_id: t.accountId,
     platform: t.platform as TargetJson['platform'],
     status: t.status,
-    waiting_reason: t.status === 'publishing' ? t.waitingReason : null,
+    waiting_reason: t.status === 'publishing' || t.step === 'withdraw' ? t.waitingReason : null,
     platform_post_id: t.platformPostId,
     permalink: t.permalink,
     published_at: t.publishedAt?.toISOString() ?? null,
     attempts: t.attempts,
     error: t.status === 'failed' && error ? error : null,
+    warning:
+      t.status === 'published' && error?.code === 'privacy_restricted'
+        ? { code: error.code, message: error.message }
+        : null,
     first_comment: firstCommentAsked
       ? {
           status: t.firstCommentId !== null ? 'posted' : t.firstCommentError !== null ? 'failed' : 'pending',

@@ -175,7 +175,7 @@ export function postRoutes(deps: PostDeps): FastifyPluginAsyncTypebox {
         schema: {
           tags,
           summary: 'Change a post',
-          description: `Only while none of its targets has started publishing (all \`draft\`, \`awaiting_approval\` or \`scheduled\`); else 409 \`post_not_editable\`. A change of \`account_ids\`, \`text\`, \`media_ids\`, \`scheduled_at\` or \`platforms\` of a post that needs approval makes it need the client's approval again (\`approval.status\` \`pending\`), even after an approval. Any of the creation fields; \`text: null\` removes the text. The post as it would be afterwards goes through every check of a new post, with the same errors (see POST /v1/posts). \`draft: false\` schedules a draft (at its \`scheduled_at\`, or now when that has passed); \`draft: true\` takes a scheduled post back. Targets are made anew (new target ids).`,
+          description: `Only while none of its targets has started publishing (all \`draft\`, \`awaiting_approval\` or \`scheduled\`); else 409 \`post_not_editable\`, except that a post whose started targets are all YouTube videos uploaded ahead of its time (a post needing no approval) can still be moved by a PATCH of \`scheduled_at\` alone, at least 10 minutes ahead (else 400 \`validation_failed\`): its targets then stay, and YouTube is given the new time. A change of \`account_ids\`, \`text\`, \`media_ids\`, \`scheduled_at\` or \`platforms\` of a post that needs approval makes it need the client's approval again (\`approval.status\` \`pending\`), even after an approval. Any of the creation fields; \`text: null\` removes the text. The post as it would be afterwards goes through every check of a new post, with the same errors (see POST /v1/posts). \`draft: false\` schedules a draft (at its \`scheduled_at\`, or now when that has passed); \`draft: true\` takes a scheduled post back. Targets are made anew (new target ids).`,
           headers: ProfileHeader,
           params: Params,
           body: Type.Object(
@@ -203,7 +203,7 @@ export function postRoutes(deps: PostDeps): FastifyPluginAsyncTypebox {
           tags,
           summary: 'Cancel a post',
           description:
-            'Cancels every target that has not finished (`draft`, `scheduled`, `publishing`) and answers 200 with the post. Published targets stay on the platform. A target the platform is completing at that very moment may still end `published` (what is on the platform wins). A TikTok target whose video TikTok has received is not cancelled: TikTok publishes it by itself. 409 `post_not_cancellable` when nothing is left to cancel.',
+            'Cancels every target that has not finished (`draft`, `scheduled`, `publishing`) and answers 200 with the post. Published targets stay on the platform. A target the platform is completing at that very moment may still end `published` (what is on the platform wins). A TikTok target whose video TikTok has received is not cancelled: TikTok publishes it by itself. A YouTube video uploaded ahead of its time (private, YouTube to make it public at the post time) is removed from YouTube (videos.delete) by a job right after, so it never goes public; the target is `cancelled` at once, its `waiting_reason` saying what is left. 409 `post_not_cancellable` when nothing is left to cancel.',
           headers: ProfileHeader,
           params: Params,
           response: { 200: Post, ...errorsOf(409) },

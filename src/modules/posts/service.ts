@@ -15,7 +15,8 @@ import { profilesBeingDeleted } from '../profiles/index.ts';
 import { approvalRequiredFor, pendingApproval, scheduledStatus } from './approval/rules.ts';
 import type { PlatformsJson } from './json.ts';
 import { refreshPostStatus } from './post-status.ts';
-import { queuePublish } from './publishing/publish-jobs.ts';
+import { startOf, waitsForItsTime } from './publishing/ahead.ts';
+import { queuePublish, queuePublishOfMoved } from './publishing/publish-jobs.ts';
 import { type Post, type PostStatus, type PostTarget, posts, postTargets } from './tables.ts';
 import { targetStates } from './target-workflow.ts';
 import { checkNewPost, checkRetryTargets, type PostDraftInput } from './validation.ts';
@@ -124,7 +125,7 @@ async function insertTargets(
     .returning();
   targets.sort((a, b) => (a.id < b.id ? -1 : 1));
   if (status === 'scheduled') {
-    for (const target of targets) await queuePublish(tx, target.id, post.scheduledAt);
+    for (const target of targets) await queuePublish(tx, target.id, startOf(post, target.platform));
   }
   return targets;
 }
@@ -225,14 +226,22 @@ export async function updatePost(deps: PostDeps, scope: Scope, id: string, patch
   return await deps.db.transaction(async (tx) => {
     const post = await findVisiblePost(tx, scope, id, true);
     const targets = await lockedTargets(tx, post.id);
-    if (targets.some((t) => t.status !== 'draft' && t.status !== 'awaiting_approval' && t.status !== 'scheduled')) {
+    const at = now();
+    const started = targets.filter(
+      (t) => t.status !== 'draft' && t.status !== 'awaiting_approval' && t.status !== 'scheduled',
+    );
+    if (started.length > 0) {
+      const onlyTime = Object.entries(patch).every(([key, value]) => key === 'scheduled_at' || value === undefined);
+      const ahead = started.every((t) => t.status === 'publishing' && waitsForItsTime(post, t.platform, at));
+      if (onlyTime && patch.scheduled_at !== undefined && ahead && !post.approvalRequired) {
+        return await moveUploadedAhead(tx, post, targets, patch.scheduled_at, at);
+      }
       throw new ApiError(
         409,
         'post_not_editable',
-        'The post can be changed only while none of its targets has started publishing; cancel it (DELETE) or create a new post.',
+        'The post can be changed only while none of its targets has started publishing (a YouTube video uploaded ahead of its time can still be moved: a PATCH of `scheduled_at` alone); cancel it (DELETE) or create a new post.',
       );
     }
-    const at = now();
     const draft = patch.draft ?? post.status === 'draft';
     const accountIds = patch.account_ids ?? targets.map((t) => t.accountId);
     const text = patch.text === undefined ? post.text : patch.text;
@@ -289,6 +298,44 @@ export async function updatePost(deps: PostDeps, scope: Scope, id: string, patch
 }
 
 /**
+ * Moves a post some of whose targets are uploaded ahead, waiting on their platform for the
+ * post's time (YouTube's publishAt): the post's time changes, the targets stay (their uploads
+ * are on the platform), and each uploaded one's next read is queued now, which gives the
+ * platform the new time before anything else (videos.update); a crash repeats only that read.
+ * The new time must leave the platform's minimum ahead, as an upload made ahead does.
+ */
+async function moveUploadedAhead(
+  tx: Tx,
+  post: Post,
+  targets: readonly PostTarget[],
+  scheduledAt: string,
+  at: Date,
+): Promise<PostWithTargets> {
+  const time = new Date(scheduledAt);
+  const least = Math.max(...targets.map((t) => platformInfo(t.platform).publishing.publishAhead?.minimumSeconds ?? 0));
+  if (Number.isNaN(time.getTime()) || time.getTime() < at.getTime() + least * 1000) {
+    throw new ApiError(400, 'validation_failed', "The post breaks a platform's rules. See details.", [
+      {
+        code: 'validation_failed',
+        field: 'scheduled_at',
+        message: `A video already uploaded to be published at the post's time can be moved only to a time at least ${least / 60} minutes ahead; cancel the post (DELETE) to publish it otherwise.`,
+      },
+    ]);
+  }
+  const [moved] = await tx
+    .update(posts)
+    .set({ scheduledAt: time, updatedAt: at })
+    .where(eq(posts.id, post.id))
+    .returning();
+  if (!moved) throw new Error('the locked post was not updated');
+  for (const target of targets) {
+    const start = startOf(moved, target.platform);
+    await queuePublish(tx, target.id, target.status === 'scheduled' && start.getTime() > at.getTime() ? start : at);
+  }
+  return { post: moved, targets: await lockedTargets(tx, post.id) };
+}
+
+/**
  * Cancels every target that has not finished: `draft` and `scheduled` ones, and `publishing`
  * ones (a target whose publication the platform is completing at that moment may still end
  * `published`: what is on the platform wins). Published targets stay on the platform. 409
@@ -305,8 +352,11 @@ export async function cancelPost(db: Db, scope: Scope, id: string): Promise<Post
         t.status === 'scheduled' ||
         t.status === 'publishing',
     );
+    const at = now();
+    // Uploaded ahead, its time still to come: the upload is removed from the platform (a job).
+    const withdrawable = open.filter((t) => inPlatformHands(t) && waitsForItsTime(post, t.platform, at));
     const cancellable = open.filter((t) => !inPlatformHands(t));
-    if (cancellable.length === 0) {
+    if (cancellable.length === 0 && withdrawable.length === 0) {
       throw new ApiError(
         409,
         'post_not_cancellable',
@@ -317,6 +367,12 @@ export async function cancelPost(db: Db, scope: Scope, id: string): Promise<Post
     }
     for (const target of cancellable) {
       await transition(tx, targetStates, target.id, 'cancel', { set: { waitingReason: null } });
+    }
+    for (const target of withdrawable) {
+      await transition(tx, targetStates, target.id, 'withdraw', {
+        set: { polls: 0, failures: 0, waitingReason: 'Removing the upload made ahead from the platform.' },
+        effect: queuePublishOfMoved(at),
+      });
     }
     const updated = await refreshPostStatus(tx, post.id);
     return { post: updated, targets: await lockedTargets(tx, post.id) };

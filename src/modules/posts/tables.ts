@@ -76,7 +76,8 @@ export type PublishStep =
   | 'publish'
   | 'recheck'
   | 'after_publish'
-  | 'after_publish_running';
+  | 'after_publish_running'
+  | 'withdraw';
 
 /**
  * Where a post that needs its client's approval stands: `pending` until the client decides
@@ -167,6 +168,7 @@ export const postTargets = pgTable(
     platformPostId: text('platform_post_id'),
     permalink: text('permalink'),
     publishedAt: timestampColumn('published_at'),
+    /** A failed target's last failure; a published one's warning (published otherwise than asked, `privacy_restricted`). */
     error: jsonb('error').$type<TargetError>(),
     /** Instagram's first comment, once written (or why it could not be). */
     firstCommentId: text('first_comment_id'),

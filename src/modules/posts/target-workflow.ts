@@ -41,6 +41,11 @@ export const targetWorkflow = defineWorkflow({
     after_publish_running: { status: 'published', step: 'after_publish_running' },
     failed: { status: 'failed', step: null },
     cancelled: { status: 'cancelled', step: null },
+    /**
+     * Cancelled before its time while uploaded ahead (the platform publishes it by itself at the
+     * post's time): the upload is being removed from the platform, so it never goes public.
+     */
+    withdrawing: { status: 'cancelled', step: 'withdraw' },
   },
   initial: ['draft', 'awaiting_approval', 'scheduled', 'published'],
   transitions: {
@@ -54,7 +59,7 @@ export const targetWorkflow = defineWorkflow({
      * Waits (for a spent quota, a container's processing, a retry, its expired account's
      * reconnection): the next job is queued for then.
      */
-    wait: { from: ['quota', 'items', 'processing', 'claimed', 'recheck'] },
+    wait: { from: ['quota', 'items', 'processing', 'claimed', 'recheck', 'withdrawing'] },
     /**
      * Its account was reconnected while it waited for that: the wait ends and the try goes on
      * from the same step, with a full retry window.
@@ -77,9 +82,9 @@ export const targetWorkflow = defineWorkflow({
     /** A claimed publish whose run ended without an outcome: the container is asked again. */
     resume: { from: ['claimed'], to: 'processing' },
     /** On the platform, with nothing left to do (even if cancelled meanwhile: the platform wins). */
-    publish: { from: ['processing', 'claimed', 'cancelled'], to: 'published' },
+    publish: { from: ['processing', 'claimed', 'cancelled', 'withdrawing'], to: 'published' },
     /** On the platform, with the adapter's after-publishing step to run. */
-    publish_then_continue: { from: ['processing', 'claimed', 'cancelled'], to: 'after_publish' },
+    publish_then_continue: { from: ['processing', 'claimed', 'cancelled', 'withdrawing'], to: 'after_publish' },
     run_after_publish: { from: ['after_publish'], to: 'after_publish_running' },
     /** The after-publishing step ended (done, given up or failed): the post stays published. */
     end_after_publish: { from: ['after_publish', 'after_publish_running'], to: 'published' },
@@ -88,6 +93,13 @@ export const targetWorkflow = defineWorkflow({
       from: ['draft', 'awaiting_approval', 'scheduled', 'quota', 'items', 'processing', 'claimed', 'recheck'],
       to: 'cancelled',
     },
+    /**
+     * Cancelled before its time while its upload waits on the platform to be published then:
+     * the upload is removed first (a job), recorded so a crash repeats only the removal.
+     */
+    withdraw: { from: ['quota', 'creating', 'processing', 'claimed', 'recheck'], to: 'withdrawing' },
+    /** The upload is removed (or never became a post): cancelled. */
+    withdrawn: { from: ['withdrawing'], to: 'cancelled' },
     /** POST .../retry: a new try, at once. */
     retry: { from: ['failed'], to: 'scheduled' },
   },

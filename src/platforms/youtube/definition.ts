@@ -34,7 +34,7 @@ export const YOUTUBE_OPTIONS = Type.Object(
       Type.Enum(YOUTUBE_PRIVACY, {
         title: 'Privacy',
         description:
-          "Who may watch (`status.privacyStatus`): `public` (the default), `unlisted` (whoever has the link) or `private`. A scheduled post is uploaded as `private` with YouTube's `status.publishAt` only once the service schedules on YouTube's side; for now it is uploaded at its time with this privacy.",
+          "Who may watch (`status.privacyStatus`): `public` (the default), `unlisted` (whoever has the link) or `private`. A `public` video scheduled for later is uploaded an hour before its time as `private` with YouTube's `status.publishAt` at the post's time, and YouTube makes it public then; an `unlisted` or `private` one is uploaded at its time (YouTube's publishAt only makes a private video public).",
       }),
     ),
     made_for_kids: Type.Optional(
@@ -104,6 +104,15 @@ export const youtubeDefinition = {
     videoDurations: [],
     imageTypes: [],
     options: YOUTUBE_OPTIONS,
+    // status.publishAt: "If you set a value for this property, you must also set the
+    // status.privacyStatus property to private", and YouTube makes the video public at that
+    // time; so only a video to be public is uploaded ahead. An hour ahead gives YouTube time to
+    // process it; ten minutes at least, so it is never uploaded with a time already gone by.
+    publishAhead: {
+      leadSeconds: 3600,
+      minimumSeconds: 600,
+      asked: (options) => (options.privacy ?? 'public') === 'public',
+    },
   },
   settings: {
     dailyUploads: platformSetting(

@@ -14,11 +14,13 @@ import { header, list, parseJson, record, str, underBase } from '../http.ts';
 import { draftOf, optionsOf, refuseProblems } from '../publish-checks.ts';
 import {
   type AccountCredentials,
+  type ContainerContext,
   type ContainerStatus,
   PlatformError,
   type PublishedPost,
   type PublishingCapability,
   type PublishRequest,
+  type WithdrawOutcome,
 } from '../types.ts';
 import type { YouTubeContext } from './channels.ts';
 import { YOUTUBE_OPTIONS } from './definition.ts';
@@ -33,8 +35,13 @@ interface Upload {
   session: string;
   size: number;
   contentType: string;
-  /** The service's own URL of the video file, read again to send what YouTube lacks. */
-  media: string;
+  /**
+   * A URL of the service's video file, in records made before the service gave one at each read
+   * (`ContainerContext.mediaUrls`): signed for MEDIA_URL_TTL_SECONDS only.
+   */
+  media?: string;
+  /** The privacy the video should end with (`public` for one YouTube publishes at its time); absent in older records. */
+  privacy?: string;
 }
 
 function uploadOf(containerId: string): Upload {
@@ -42,10 +49,17 @@ function uploadOf(containerId: string): Upload {
   const session = str(value.session);
   const media = str(value.media);
   const size = typeof value.size === 'number' ? value.size : null;
-  if (session === null || media === null || size === null) {
+  if (session === null || size === null) {
     throw invalidRequest(platform, 'the container is not a YouTube upload session');
   }
-  return { session, size, media, contentType: str(value.contentType) ?? 'application/octet-stream' };
+  const privacy = str(value.privacy);
+  return {
+    session,
+    size,
+    ...(media === null ? {} : { media }),
+    contentType: str(value.contentType) ?? 'application/octet-stream',
+    ...(privacy === null ? {} : { privacy }),
+  };
 }
 
 function parseJsonSafe(text: string): unknown {
@@ -66,6 +80,8 @@ interface Answer {
 
 /** Videos a Google project may upload a day where the setting is not handed over (Quota Calculator). */
 const DEFAULT_DAILY_UPLOADS = 100;
+/** How long after its publishAt a scheduled video still private is read again before it is taken as kept private. */
+const PUBLIC_GRACE_MS = 10 * 60_000;
 /** Google's reasons for a project's spent daily quota. */
 const QUOTA_CODES = new Set(['quotaExceeded', 'dailyLimitExceeded']);
 
@@ -192,9 +208,22 @@ export function youtubePublishing(context: YouTubeContext): PublishingCapability
     return { videoId: id };
   }
 
-  /** Sends the bytes the session lacks: the video's id once it has them all. */
-  async function sendRest({ accessToken }: AccountCredentials, upload: Upload, from: number): Promise<string | null> {
-    const body = await mediaFrom(upload.media, from);
+  /**
+   * Sends the bytes the session lacks: the video's id once it has them all. The file is read at
+   * a URL the service signs now (a recorded one would have ended with MEDIA_URL_TTL_SECONDS).
+   */
+  async function sendRest(
+    { accessToken }: AccountCredentials,
+    upload: Upload,
+    from: number,
+    expected: ContainerContext,
+  ): Promise<string | null> {
+    const [fresh] = (await expected.mediaUrls?.()) ?? [];
+    const url = fresh ?? upload.media;
+    if (url === undefined) {
+      throw new PlatformError('transient', 'the video to resume the upload with was not given', { platform });
+    }
+    const body = await mediaFrom(url, from);
     const answer = await send(
       'PUT',
       upload.session,
@@ -210,7 +239,8 @@ export function youtubePublishing(context: YouTubeContext): PublishingCapability
     return str(record(answer.body).id);
   }
 
-  async function videoStatus({ accessToken }: AccountCredentials, videoId: string): Promise<ContainerStatus> {
+  /** The video as videos.list gives it to its channel (status and processing); null when no longer listed. */
+  async function readVideo({ accessToken }: AccountCredentials, videoId: string) {
     const answer = await context.google.api(
       'GET',
       context.google.url('www.googleapis.com', '/youtube/v3/videos'),
@@ -220,12 +250,66 @@ export function youtubePublishing(context: YouTubeContext): PublishingCapability
       },
     );
     const video = record(list(answer.items)[0]);
-    if (str(video.id) === null) return { state: 'failed', message: 'YouTube no longer lists the uploaded video' };
-    const status = record(video.status);
-    const processing = record(video.processingDetails);
+    if (str(video.id) === null) return null;
+    return { status: record(video.status), processing: record(video.processingDetails) };
+  }
+
+  /** The time YouTube publishes a private video by itself (`status.publishAt`), while it is still ahead. */
+  function publishAtAhead(status: Record<string, unknown>): string | null {
+    const at = str(status.publishAt);
+    if (str(status.privacyStatus) !== 'private' || at === null) return null;
+    const time = Date.parse(at);
+    return Number.isNaN(time) || time <= now().getTime() ? null : new Date(time).toISOString();
+  }
+
+  /**
+   * Videos: update of the status part, which "will override the existing values for all of the
+   * mutable properties" in it: the video's own values are sent back, with the new publishAt.
+   */
+  async function movePublishAt(
+    { accessToken }: AccountCredentials,
+    videoId: string,
+    status: Record<string, unknown>,
+    publishAt: string,
+  ): Promise<Record<string, unknown>> {
+    const { uploadStatus: _u, failureReason: _f, rejectionReason: _r, madeForKids: _m, ...mutable } = status;
+    const answer = await context.google.api(
+      'PUT',
+      context.google.url('www.googleapis.com', '/youtube/v3/videos'),
+      accessToken,
+      { query: { part: 'status' }, json: { id: videoId, status: { ...mutable, privacyStatus: 'private', publishAt } } },
+    );
+    return { ...status, ...record(answer.status) };
+  }
+
+  async function videoStatus(
+    credentials: AccountCredentials,
+    videoId: string,
+    expected: ContainerContext,
+    asked: string | undefined,
+  ): Promise<ContainerStatus> {
+    const video = await readVideo(credentials, videoId);
+    if (video === null) return { state: 'failed', message: 'YouTube no longer lists the uploaded video' };
+    const { processing } = video;
+    let { status } = video;
+    const held = publishAtAhead(status);
+    if (held !== null && expected.publishAt !== undefined && Date.parse(expected.publishAt) !== Date.parse(held)) {
+      // The post was moved after its upload: YouTube is given its new time first.
+      status = await movePublishAt(credentials, videoId, status, new Date(expected.publishAt).toISOString());
+    }
     switch (str(status.uploadStatus)) {
-      case 'processed':
-        return { state: 'published' };
+      case 'processed': {
+        // Uploaded ahead: private until its publishAt, when YouTube makes it public by itself.
+        const ahead = publishAtAhead(status);
+        if (ahead !== null) {
+          return {
+            state: 'in_progress',
+            publishesAt: ahead,
+            message: `Uploaded to YouTube as private; YouTube makes it public at ${ahead}.`,
+          };
+        }
+        return privacyOutcome(status, asked);
+      }
       case 'failed':
         return { state: 'failed', message: `the upload failed (${str(status.failureReason) ?? 'no reason given'})` };
       case 'rejected':
@@ -241,6 +325,32 @@ export function youtubePublishing(context: YouTubeContext): PublishingCapability
           message: `YouTube is processing the video (${str(processing.processingStatus) ?? 'uploaded'}).`,
         };
     }
+  }
+
+  /**
+   * A processed video: published. Its privacy is compared with the one asked for: an unaudited
+   * Google project's uploads stay private ("All videos uploaded via the videos.insert endpoint
+   * from unverified API projects created after 28 July 2020 will be restricted to private
+   * viewing mode", Videos: insert), which the target and its event then say. A video whose
+   * publishAt has just passed is given a few minutes to become public first.
+   */
+  function privacyOutcome(status: Record<string, unknown>, asked: string | undefined): ContainerStatus {
+    const privacy = str(status.privacyStatus);
+    if (asked === undefined || privacy === null || privacy === asked) return { state: 'published' };
+    const due = Date.parse(str(status.publishAt) ?? '');
+    if (!Number.isNaN(due) && now().getTime() < due + PUBLIC_GRACE_MS) {
+      return {
+        state: 'in_progress',
+        message: `YouTube has not made the video public yet (due at ${new Date(due).toISOString()}).`,
+      };
+    }
+    return {
+      state: 'published',
+      warning: {
+        code: 'privacy_restricted',
+        message: `YouTube keeps the video ${privacy} although ${asked} was asked. A Google project that has not passed YouTube's audit has every upload restricted to private: have the project audited, then change the video's privacy on YouTube.`,
+      },
+    };
   }
 
   const permalink = (id: string) => `https://www.youtube.com/watch?v=${encodeURIComponent(id)}`;
@@ -291,7 +401,16 @@ export function youtubePublishing(context: YouTubeContext): PublishingCapability
             ...(tags === undefined || tags.length === 0 ? {} : { tags }),
             ...(category_id === undefined ? {} : { categoryId: category_id }),
           },
-          status: { privacyStatus: privacy ?? 'public', selfDeclaredMadeForKids: made_for_kids },
+          // "If you set a value for this property, you must also set the status.privacyStatus
+          // property to private" (publishAt, Videos resource): YouTube makes it public then.
+          status:
+            publishRequest.publishAt === undefined
+              ? { privacyStatus: privacy ?? 'public', selfDeclaredMadeForKids: made_for_kids }
+              : {
+                  privacyStatus: 'private',
+                  publishAt: publishRequest.publishAt,
+                  selfDeclaredMadeForKids: made_for_kids,
+                },
         }),
       );
       const location = header(answer, 'location') ?? '';
@@ -299,26 +418,56 @@ export function youtubePublishing(context: YouTubeContext): PublishingCapability
       if (session === null) {
         throw new PlatformError('transient', 'youtube answered no upload session URI of its own', { platform });
       }
-      const upload: Upload = { session, size: facts.size, contentType: facts.contentType, media: video.url };
+      // No media URL is kept: each read that sends bytes is given one signed then.
+      const upload: Upload = {
+        session,
+        size: facts.size,
+        contentType: facts.contentType,
+        privacy: privacy ?? 'public',
+      };
       return { containerId: JSON.stringify(upload) };
     },
 
-    async containerStatus(credentials, containerId) {
+    async containerStatus(credentials, containerId, expected = {}) {
       const upload = uploadOf(containerId);
       const state = await sessionState(credentials, upload);
       if (state === null)
         return { state: 'expired', message: 'the upload session expired before the video was complete' };
       let videoId = 'videoId' in state ? state.videoId : null;
       if (videoId === null && 'held' in state) {
-        videoId = await sendRest(credentials, upload, state.held);
+        videoId = await sendRest(credentials, upload, state.held, expected);
         if (videoId === null) return { state: 'in_progress', message: 'Uploading the video to YouTube.' };
       }
-      return videoStatus(credentials, videoId as string);
+      return videoStatus(credentials, videoId as string, expected, upload.privacy);
     },
 
     async publishContainer() {
       // The upload publishes: there is no step after it.
       throw invalidRequest(platform, 'a YouTube upload publishes by itself');
+    },
+
+    async withdraw(credentials, containerId): Promise<WithdrawOutcome> {
+      const state = await sessionState(credentials, uploadOf(containerId));
+      if (state === null) return { outcome: 'withdrawn' };
+      if (!('videoId' in state)) return { outcome: 'incomplete' };
+      const video = await readVideo(credentials, state.videoId);
+      if (video === null) return { outcome: 'withdrawn' };
+      // Its time came first: YouTube made it public (or does so now), which stands.
+      if (publishAtAhead(video.status) === null) {
+        return { outcome: 'published', post: { id: state.videoId, permalink: permalink(state.videoId) } };
+      }
+      try {
+        // Videos: delete, 204 No Content; a video already gone (404 videoNotFound) is withdrawn too.
+        await context.google.apiEmpty(
+          'DELETE',
+          context.google.url('www.googleapis.com', '/youtube/v3/videos'),
+          credentials.accessToken,
+          { query: { id: state.videoId } },
+        );
+      } catch (error) {
+        if (!(error instanceof PlatformError && error.detail.status === 404)) throw error;
+      }
+      return { outcome: 'withdrawn' };
     },
 
     async findPublished(credentials, containerId): Promise<PublishedPost | null> {

@@ -7,7 +7,7 @@ export async function recordActivity(
   store: Store,
   values: {
     accountId: string;
-    action: 'publish' | 'reply' | 'comment' | 'hide' | 'unhide' | 'revoke' | 'delete_comment';
+    action: 'publish' | 'reply' | 'comment' | 'hide' | 'unhide' | 'revoke' | 'delete_comment' | 'update' | 'delete';
     targetId: string;
     detail: Record<string, unknown>;
   },

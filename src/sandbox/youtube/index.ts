@@ -13,7 +13,7 @@ import { platform } from './access.ts';
 import { analyticsRoutes, INSIGHT_METRICS } from './analytics.ts';
 import { addChannels, channelRoutes } from './channels.ts';
 import { commentRoutes } from './comments.ts';
-import { DAILY_UPLOADS, videoRoutes } from './videos.ts';
+import { DAILY_UPLOADS, PROJECT_AUDIT, videoRoutes } from './videos.ts';
 
 function hosts(store: Store): Record<string, (host: FastifyInstance) => void> {
   return {
@@ -47,6 +47,6 @@ export const youtubePlatform: SandboxPlatform<typeof platform> = {
   insightMetrics: INSIGHT_METRICS,
   // YouTube pushes no comment notices.
   webhooks: null,
-  settings: [DAILY_UPLOADS],
+  settings: [DAILY_UPLOADS, PROJECT_AUDIT],
   testers: false,
 };

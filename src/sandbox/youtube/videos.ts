@@ -14,7 +14,7 @@ import { param } from '../kit.ts';
 import type { Store } from '../platform.ts';
 import type { SandboxAccount, SandboxContainer } from '../schema.ts';
 import { findAccount, pagesOf } from '../store/accounts.ts';
-import { recordPublication } from '../store/activity.ts';
+import { recordActivity, recordPublication } from '../store/activity.ts';
 import {
   CONTAINER_PROCESSING_SECONDS,
   containersOfAppSince,
@@ -25,7 +25,7 @@ import {
   setContainerRequest,
 } from '../store/containers.ts';
 import { createPost, findPost } from '../store/posts.ts';
-import { waitMs, wholeNumber } from '../store/setting-kinds.ts';
+import { oneOf, waitMs, wholeNumber } from '../store/setting-kinds.ts';
 import { getSetting } from '../store/settings.ts';
 import { call, publishCall, SCOPE } from './access.ts';
 
@@ -40,6 +40,13 @@ const PRIVACY = ['public', 'unlisted', 'private'];
  * "100 videos.insert calls" a project. Lower it to spend it in a test.
  */
 export const DAILY_UPLOADS = wholeNumber('youtube_daily_uploads', 100, 10_000);
+/**
+ * Whether the sandbox app's Google project passed YouTube's audit: "All videos uploaded via the
+ * videos.insert endpoint from unverified API projects created after 28 July 2020 will be
+ * restricted to private viewing mode" (Videos: insert). Uploads started while it is `unaudited`
+ * stay private, whatever their privacyStatus or publishAt.
+ */
+export const PROJECT_AUDIT = oneOf('youtube_project_audit', ['audited', 'unaudited']);
 
 /** What a session keeps (a container's `request`). */
 interface Session {
@@ -58,6 +65,10 @@ interface Session {
   notifySubscribers: boolean;
   videoId?: string;
   uploadedAt?: string;
+  /** videos.delete removed it: no longer listed, and never made public. */
+  deleted?: boolean;
+  /** Uploaded while the project was unaudited: private for good. */
+  restricted?: boolean;
 }
 
 const invalid = (reason: string, message: string) => googleAnswer(400, reason, message, 'youtube.video');
@@ -123,10 +134,24 @@ function sessionOf(container: SandboxContainer | undefined): (Session & { id: st
   return { ...(container.request as unknown as Session), id: container.id, accountId: container.accountId };
 }
 
+/**
+ * The privacy a video has now: a private one with a `publishAt` becomes public at that time, on
+ * the sandbox's clock ("The date and time when the video is scheduled to publish", Videos
+ * resource), and keeps no `publishAt` then.
+ */
+function privacyNow(store: Store, session: Session): { privacyStatus: string; publishAt: string | null } {
+  if (session.restricted === true) return { privacyStatus: 'private', publishAt: session.publishAt };
+  if (session.publishAt !== null && store.now().getTime() >= Date.parse(session.publishAt)) {
+    return { privacyStatus: 'public', publishAt: null };
+  }
+  return { privacyStatus: session.privacyStatus, publishAt: session.publishAt };
+}
+
 /** A video resource, with the parts asked for. */
 async function renderVideo(store: Store, session: Session, parts: Set<string>) {
   const uploadedAt = Date.parse(session.uploadedAt ?? '');
   const processed = store.now().getTime() >= uploadedAt + waitMs(await getSetting(store, CONTAINER_PROCESSING_SECONDS));
+  const { privacyStatus, publishAt } = privacyNow(store, session);
   return {
     kind: 'youtube#video',
     etag: `etag-${session.videoId}`,
@@ -147,8 +172,8 @@ async function renderVideo(store: Store, session: Session, parts: Set<string>) {
       ? {
           status: {
             uploadStatus: processed ? 'processed' : 'uploaded',
-            privacyStatus: session.privacyStatus,
-            ...(session.publishAt === null ? {} : { publishAt: session.publishAt }),
+            privacyStatus,
+            ...(publishAt === null ? {} : { publishAt }),
             license: 'youtube',
             embeddable: true,
             publicStatsViewable: true,
@@ -224,6 +249,7 @@ export function videoRoutes(app: FastifyInstance, store: Store): void {
       contentType,
       ...metadataOf(request.body),
       notifySubscribers: param(request, 'notifySubscribers') !== 'false',
+      ...((await getSetting(store, PROJECT_AUDIT)) === 'unaudited' ? { restricted: true } : {}),
     };
     const container = await createContainer(store, channel.id, { ...session, client_id: who.token.clientId });
     return reply
@@ -305,7 +331,7 @@ export function videoRoutes(app: FastifyInstance, store: Store): void {
       const post = await findPost(store, id);
       const session = post === undefined ? null : sessionOf(await findContainerOfPost(store, post.id));
       // A video of another channel is public or not there; the sandbox knows only uploads.
-      if (session !== null) items.push(await renderVideo(store, session, parts));
+      if (session !== null && session.deleted !== true) items.push(await renderVideo(store, session, parts));
     }
     return {
       kind: 'youtube#videoListResponse',
@@ -313,6 +339,74 @@ export function videoRoutes(app: FastifyInstance, store: Store): void {
       pageInfo: { totalResults: items.length, resultsPerPage: items.length },
       items,
     };
+  });
+
+  /** One of the caller's own uploads, by the video id a request names (Videos: update, Videos: delete). */
+  async function ownVideo(request: FastifyRequest, id: string) {
+    const who = await caller(store, request, call);
+    // Videos: update and Videos: delete take youtube, youtube.force-ssl or youtubepartner, not youtube.upload.
+    requireScope(who, call, SCOPE.forceSsl, SCOPE.manage);
+    const post = id === '' ? undefined : await findPost(store, id);
+    const session = post === undefined ? null : sessionOf(await findContainerOfPost(store, post.id));
+    const channel = session === null ? undefined : await findAccount(store, session.accountId);
+    if (session === null || session.deleted === true) {
+      throw googleAnswer(
+        404,
+        'videoNotFound',
+        'The video that you are trying to use cannot be found.',
+        'youtube.video',
+      );
+    }
+    if (channel?.parentId !== who.account.id) {
+      throw googleAnswer(
+        403,
+        'forbidden',
+        'The video that you are trying to change cannot be changed.',
+        'youtube.video',
+      );
+    }
+    return session;
+  }
+
+  // Videos: update. "this method will override the existing values for all of the mutable
+  // properties that are contained in any parts that the parameter value specifies": the sandbox
+  // imitates the status part only (privacyStatus, publishAt, selfDeclaredMadeForKids).
+  app.put('/youtube/v3/videos', async (request) => {
+    const body = record(request.body);
+    const session = await ownVideo(request, typeof body.id === 'string' ? body.id : '');
+    const parts = new Set((param(request, 'part') ?? '').split(',').map((p) => p.trim()));
+    if (!parts.has('status')) throw google.badParameter('The sandbox updates the status part only.');
+    const status = record(body.status);
+    const privacyStatus = typeof status.privacyStatus === 'string' ? status.privacyStatus : 'public';
+    if (!PRIVACY.includes(privacyStatus)) throw invalid('invalidVideoMetadata', 'The request metadata is invalid.');
+    const publishAt = typeof status.publishAt === 'string' ? status.publishAt : null;
+    if (publishAt !== null && (privacyStatus !== 'private' || Number.isNaN(Date.parse(publishAt)))) {
+      throw invalid('invalidPublishAt', 'The request metadata specifies an invalid scheduled publishing time.');
+    }
+    const madeForKids =
+      typeof status.selfDeclaredMadeForKids === 'boolean' ? status.selfDeclaredMadeForKids : session.madeForKids;
+    const updated: Session = { ...toRequest(session), privacyStatus, publishAt, madeForKids };
+    await setContainerRequest(store, session.id, { ...updated });
+    await recordActivity(store, {
+      accountId: session.accountId,
+      action: 'update',
+      targetId: session.videoId ?? '',
+      detail: { privacy_status: privacyStatus, publish_at: publishAt },
+    });
+    return await renderVideo(store, updated, new Set(['snippet', 'status']));
+  });
+
+  // Videos: delete: 204 No Content; an unknown video 404 videoNotFound, another's 403 forbidden.
+  app.delete('/youtube/v3/videos', async (request, reply) => {
+    const session = await ownVideo(request, param(request, 'id') ?? '');
+    await setContainerRequest(store, session.id, { ...toRequest(session), deleted: true });
+    await recordActivity(store, {
+      accountId: session.accountId,
+      action: 'delete',
+      targetId: session.videoId ?? '',
+      detail: {},
+    });
+    return reply.code(204).send();
   });
 }
 

@@ -16,6 +16,7 @@ import { transition } from '../../../jobs/workflow.ts';
 import { sha256Hex } from '../../../secrets.ts';
 import { emit } from '../../events/index.ts';
 import { lockPost, refreshPostStatus } from '../post-status.ts';
+import { startOf } from '../publishing/ahead.ts';
 import { queuePublish } from '../publishing/publish-jobs.ts';
 import { findVisiblePost } from '../service.ts';
 import {
@@ -270,12 +271,13 @@ export async function decideApproval(db: Db, token: string, input: ApprovalInput
 /** The approved post's waiting targets become due at its time, or at once when it has passed. */
 async function scheduleApproved(tx: Tx, post: Post, at: Date): Promise<void> {
   const waiting = await tx
-    .select({ id: postTargets.id })
+    .select({ id: postTargets.id, platform: postTargets.platform })
     .from(postTargets)
     .where(and(eq(postTargets.postId, post.id), inArray(postTargets.status, ['awaiting_approval'])));
-  const due = post.scheduledAt.getTime() > at.getTime() ? post.scheduledAt : at;
   for (const target of waiting) {
+    // Its start: the post's time, or its platform's lead before it (an upload published ahead).
+    const start = startOf(post, target.platform);
     await transition(tx, targetStates, target.id, 'approve');
-    await queuePublish(tx, target.id, due);
+    await queuePublish(tx, target.id, start.getTime() > at.getTime() ? start : at);
   }
 }

@@ -62,13 +62,15 @@ export async function markPublished(run: Run, published: PublishedPost): Promise
         permalink: published.permalink,
         publishedAt: at,
         waitingReason: null,
-        error: null,
+        // A published target keeps in `error` what the platform did otherwise than asked (its `warning`).
+        error: published.warning === undefined ? null : { ...published.warning, platform_code: null },
       },
     });
     if (!row) return false;
     await reportOutcome(tx, row, 'post.published', {
       permalink: published.permalink,
       published_at: at.toISOString(),
+      ...(published.warning === undefined ? {} : { warning: published.warning }),
     });
     if (continues) await queuePublish(tx, target.id, at);
     return true;

@@ -36,9 +36,10 @@ import { accountById, actAsAccount } from '../../accounts/index.ts';
 import { refreshPostStatus } from '../post-status.ts';
 import { type TargetState, targetStates } from '../target-workflow.ts';
 import { ACCOUNT_WAIT_STATES, awaitReconnection } from './account-wait.ts';
+import { startOf } from './ahead.ts';
 import { failure, handleFailure, type TargetFailure } from './outcomes.ts';
 import { queuePublish } from './publish-jobs.ts';
-import { type Loaded, loadTarget, type PublishDeps, type Run, stateOf } from './run.ts';
+import { type Loaded, loadTarget, type PublishDeps, type Run, stateOf, waitUntil } from './run.ts';
 import {
   createContainer,
   processContainer,
@@ -46,7 +47,11 @@ import {
   recheckContainer,
   resumeClaimed,
   runAfterPublish,
+  withdrawUpload,
 } from './steps.ts';
+
+/** A cancelled upload whose account is not connected is tried again this often. */
+const WITHDRAW_ACCOUNT_RECHECK_MS = 10 * 60_000;
 
 /**
  * Starts a due `scheduled` target (a new try) and answers it, or one already started; a
@@ -64,10 +69,12 @@ async function begin(deps: PublishDeps, targetId: string): Promise<Loaded | null
     if (loaded?.target.status !== 'scheduled') return null;
     const { target, post } = loaded;
     const at = now();
-    if (post.scheduledAt.getTime() > at.getTime()) {
+    // The post's time, or the platform's lead before it for an upload it publishes at that time.
+    const start = startOf(post, target.platform);
+    if (start.getTime() > at.getTime()) {
       // Not a transition: read again under the lock, so a target an edit replaced meanwhile gets no job.
       if ((await loadTarget(tx, targetId))?.target.status === 'scheduled') {
-        await queuePublish(tx, target.id, post.scheduledAt);
+        await queuePublish(tx, target.id, start);
       }
       return null;
     }
@@ -131,6 +138,7 @@ const STEPS: { readonly [S in TargetState]: Step } = {
   },
   failed: null,
   cancelled: null,
+  withdrawing: { run: withdrawUpload },
 };
 
 /** A step on the target's container; a target in its state without one makes one, as from `quota`. */
@@ -167,6 +175,15 @@ export async function publishTarget(deps: PublishDeps, targetId: string): Promis
         );
       }
       account = waited.account;
+    }
+    if (account?.status !== 'connected' && state === 'withdrawing') {
+      // A cancelled upload made ahead can only be removed as its account: tried again until it
+      // is reconnected (the platform publishes the upload at the post's time meanwhile).
+      const next = new Date(now().getTime() + WITHDRAW_ACCOUNT_RECHECK_MS);
+      await waitUntil(deps.db, target, next, {
+        waitingReason: `Removing the upload from ${platformInfo(platform).label} needs account ${target.accountId}, which is ${account?.status ?? 'gone'}: reconnect it before ${post.scheduledAt.toISOString()}, or ${platformInfo(platform).label} publishes the video then. Trying again at ${next.toISOString()}.`,
+      });
+      return;
     }
     if (account?.status !== 'connected') {
       throw failure(

@@ -8,6 +8,7 @@ import { eq } from 'drizzle-orm';
 import { now } from '../../../clock.ts';
 import { transition } from '../../../jobs/workflow.ts';
 import {
+  type ContainerContext,
   type ContainerStatus,
   type DailyUploads,
   type Platform,
@@ -22,6 +23,7 @@ import { findMedia, mediaFetchUrl } from '../../media/index.ts';
 import { platformOptions, targetText } from '../options.ts';
 import { postTargets } from '../tables.ts';
 import { type TargetState, targetStates } from '../target-workflow.ts';
+import { aheadPlan, waitsForItsTime } from './ahead.ts';
 import { failure, markPublished } from './outcomes.ts';
 import { giveBack, markSpent, takeUpload } from './project-uploads.ts';
 import { queuePublishOfMoved } from './publish-jobs.ts';
@@ -111,7 +113,15 @@ export async function createContainer(run: Run): Promise<void> {
     });
     return;
   }
-  const request = await publishRequest(run);
+  const plan = aheadPlan(run.post, run.platform, now());
+  if (plan !== null && 'waitUntil' in plan) {
+    // Started too near its time to hand the platform a time still ahead: uploaded at its time.
+    await waitUntil(deps.db, target, plan.waitUntil, {
+      waitingReason: `Too near its time to be published ahead by ${platformInfo(run.platform).label}; uploading it at ${plan.waitUntil.toISOString()}.`,
+    });
+    return;
+  }
+  const request = await publishRequest(run, plan?.publishAt);
   const uploads = adapter.publishing.dailyUploads;
   if (uploads !== undefined && !(await takeUpload(deps.db, run.platform, uploads, now()))) {
     await waitForUploads(run, uploads);
@@ -269,8 +279,11 @@ export async function processItems(run: Run): Promise<void> {
   await makeContainer(run, await publishRequest(run), items);
 }
 
-/** What the platform is asked to publish: the target's text and options, the media at URLs it can fetch. */
-async function publishRequest(run: Run): Promise<PublishRequest> {
+/**
+ * What the platform is asked to publish: the target's text and options, the media at URLs it
+ * can fetch, and the post's time where the platform publishes the upload by itself then.
+ */
+async function publishRequest(run: Run, publishAt?: Date): Promise<PublishRequest> {
   const { deps, post, platform } = run;
   const options = post.platformOptions;
   const media = await findMedia(deps.db, post.ownerId, post.mediaIds);
@@ -295,6 +308,7 @@ async function publishRequest(run: Run): Promise<PublishRequest> {
     ...(text === undefined ? {} : { text }),
     media: items,
     options: platformOptions(options, platform),
+    ...(publishAt === undefined ? {} : { publishAt: publishAt.toISOString() }),
   };
 }
 
@@ -306,7 +320,7 @@ async function publishRequest(run: Run): Promise<PublishRequest> {
  */
 export async function recheckContainer(run: Run, containerId: string): Promise<void> {
   const { deps, adapter, credentials, target, platform } = run;
-  const status = await adapter.publishing.containerStatus(credentials, containerId);
+  const status = await adapter.publishing.containerStatus(credentials, containerId, expectedOf(run));
   const rules = processingOf(platform);
   const publishes = platformInfo(platform).publishing.containerPublishes;
   const overdue =
@@ -351,12 +365,36 @@ async function publishedPostOf(run: Run, containerId: string): Promise<Published
   return found;
 }
 
+/**
+ * What the post is now, for a read of its container: its time while it is to come, for an upload
+ * made ahead (a post moved after its upload is moved on the platform at that read); and its media
+ * at URLs signed at that moment, for an adapter that sends bytes again (a resumed upload).
+ */
+function expectedOf(run: Run): ContainerContext {
+  return {
+    ...(waitsForItsTime(run.post, run.platform, now()) ? { publishAt: run.post.scheduledAt.toISOString() } : {}),
+    mediaUrls: async () => (await publishRequest(run)).media.map((item) => item.url),
+  };
+}
+
 /** One poll of the container; finished: publish it; already published (a repeated run): take its post. */
 export async function processContainer(run: Run, containerId: string, known?: ContainerStatus): Promise<void> {
   const { deps, adapter, credentials, target, platform } = run;
-  const status = known ?? (await adapter.publishing.containerStatus(credentials, containerId));
+  const status = known ?? (await adapter.publishing.containerStatus(credentials, containerId, expectedOf(run)));
   switch (status.state) {
     case 'in_progress': {
+      const publishesAt = status.publishesAt === undefined ? null : new Date(status.publishesAt);
+      if (publishesAt !== null && publishesAt.getTime() > now().getTime()) {
+        // Uploaded ahead: the platform publishes it at the post's time, when it is read again
+        // (then as often as processing is, from the first wait).
+        await waitUntil(deps.db, target, publishesAt, {
+          polls: 0,
+          waitingReason:
+            status.message ??
+            `Uploaded to ${platformInfo(platform).label}; it publishes it at ${publishesAt.toISOString()}.`,
+        });
+        return;
+      }
       await awaitProcessing(run, 'the post', status.message ?? `Processing on ${platformInfo(platform).label}.`, {
         checkAfterSeconds: status.checkAfterSeconds,
       });
@@ -388,7 +426,8 @@ export async function processContainer(run: Run, containerId: string, known?: Co
         `The platform's container expired before it was published${status.message ? `: ${status.message}` : ''}.`,
       );
     case 'published': {
-      const found = await publishedPostOf(run, containerId);
+      const post = await publishedPostOf(run, containerId);
+      const found = status.warning === undefined ? post : { ...post, warning: status.warning };
       // Where the platform publishes by itself, `published` is how every publication ends.
       if (!platformInfo(platform).publishing.containerPublishes) {
         deps.log.warn(
@@ -460,4 +499,68 @@ export async function runAfterPublish(run: Run): Promise<void> {
     from: ['after_publish_running'],
     set: { firstCommentId: id },
   });
+}
+
+/** A removal that failed for now is tried again this long after (the post's time may be near). */
+const WITHDRAW_RETRY_MS = 60_000;
+/**
+ * An unfinished upload is looked at again this long after its cancellation, in case a run that
+ * was sending its bytes then finished it: longer than a transfer may last (the adapter's bound).
+ */
+const WITHDRAW_RECHECK_MS = 31 * 60_000;
+
+/**
+ * Removes an upload made ahead whose post was cancelled before its time (the `withdraw` step),
+ * so the platform never publishes it. Repeatable: a removal already made answers so again, and
+ * each outcome is recorded before the step ends. One the platform published first (its time
+ * came) stands: the target is published. A removal that fails is tried again, the target
+ * saying why; the platform publishes the upload at its time until it is removed.
+ */
+export async function withdrawUpload(run: Run): Promise<void> {
+  const { deps, adapter, credentials, target, platform } = run;
+  const { label } = platformInfo(platform);
+  const containerId = target.containerId;
+  const withdraw = adapter.publishing.withdraw;
+  if (containerId === null || withdraw === undefined) {
+    await transition(deps.db, targetStates, target.id, 'withdrawn', { set: { waitingReason: null } });
+    return;
+  }
+  let result: Awaited<ReturnType<typeof withdraw>>;
+  try {
+    result = await withdraw(credentials, containerId);
+  } catch (error) {
+    if (!(error instanceof PlatformError)) throw error;
+    const next = new Date(now().getTime() + WITHDRAW_RETRY_MS);
+    await waitUntil(deps.db, target, next, {
+      failures: target.failures + 1,
+      waitingReason: `Removing the upload from ${label} failed (${error.message}); trying again at ${next.toISOString()}. Until it is removed, ${label} publishes it at the post's time.`,
+    });
+    deps.log.warn(
+      { target_id: target.id, platform, retry_at: next.toISOString(), err: error.message },
+      'the upload made ahead of a cancelled post could not be removed yet; retrying',
+    );
+    return;
+  }
+  switch (result.outcome) {
+    case 'published':
+      // Its time came first: what is on the platform wins.
+      await markPublished(run, result.post);
+      return;
+    case 'incomplete':
+      if (target.polls === 0) {
+        // A run may have been sending the rest when the post was cancelled: looked at once more
+        // after that transfer would have ended, and removed then if it became a post.
+        const next = new Date(now().getTime() + WITHDRAW_RECHECK_MS);
+        await waitUntil(deps.db, target, next, {
+          polls: 1,
+          waitingReason: `The upload to ${label} was unfinished when the post was cancelled; looking at it again at ${next.toISOString()} to remove it if it was finished meanwhile.`,
+        });
+        return;
+      }
+      break;
+    case 'withdrawn':
+      break;
+  }
+  await transition(deps.db, targetStates, target.id, 'withdrawn', { set: { waitingReason: null } });
+  deps.log.info({ target_id: target.id, platform }, 'the upload made ahead of a cancelled post was removed');
 }
