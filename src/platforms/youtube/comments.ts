@@ -83,31 +83,44 @@ export function youtubeComments(context: YouTubeContext): CommentsCapability {
   }
 
   /**
+   * The items of a list YouTube pages by `pageToken` (`nextPageToken`), `pageSize` a page in
+   * plain text, up to `max`: a unit a page.
+   */
+  async function allItems(
+    token: string,
+    path: string,
+    query: Record<string, string>,
+    pageSize: number,
+    max: number,
+  ): Promise<unknown[]> {
+    const items: unknown[] = [];
+    let pageToken: string | null = null;
+    for (let read = 0; read < max; read += pageSize) {
+      const page = await google.api('GET', api(path), token, {
+        query: {
+          ...query,
+          maxResults: pageSize,
+          textFormat: 'plainText',
+          ...(pageToken === null ? {} : { pageToken }),
+        },
+      });
+      items.push(...list(page.items));
+      pageToken = str(page.nextPageToken);
+      if (pageToken === null || pageToken === '') break;
+    }
+    return items;
+  }
+
+  /**
    * A thread's replies: those it carries, or, where it carries fewer than its
    * `totalReplyCount` ("a subset", CommentThreads), all of them through `comments.list` by
-   * `parentId`, a unit a page.
+   * `parentId`.
    */
   async function threadReplies(token: string, thread: Record<string, unknown>, topId: string): Promise<unknown[]> {
     const carried = list(record(thread.replies).comments);
     const total = num(record(thread.snippet).totalReplyCount) ?? 0;
     if (total <= carried.length) return carried;
-    const replies: unknown[] = [];
-    let pageToken: string | null = null;
-    for (let read = 0; read < MAX_REPLIES_PER_THREAD; read += REPLY_PAGE) {
-      const page = await google.api('GET', api('/comments'), token, {
-        query: {
-          part: 'snippet',
-          parentId: topId,
-          maxResults: REPLY_PAGE,
-          textFormat: 'plainText',
-          ...(pageToken === null ? {} : { pageToken }),
-        },
-      });
-      replies.push(...list(page.items));
-      pageToken = str(page.nextPageToken);
-      if (pageToken === null || pageToken === '') break;
-    }
-    return replies;
+    return await allItems(token, '/comments', { part: 'snippet', parentId: topId }, REPLY_PAGE, MAX_REPLIES_PER_THREAD);
   }
 
   return {
@@ -115,29 +128,22 @@ export function youtubeComments(context: YouTubeContext): CommentsCapability {
       const videos = await videoSummaries(accessToken, platformUserId, posts);
       const comments: PlatformComment[] = [];
       for (const { id } of videos) {
-        let pageToken: string | null = null;
-        for (let read = 0; read < MAX_THREADS_PER_VIDEO; read += THREAD_PAGE) {
-          const page = await google.api('GET', api('/commentThreads'), accessToken, {
-            query: {
-              part: 'snippet,replies',
-              videoId: id,
-              maxResults: THREAD_PAGE,
-              textFormat: 'plainText',
-              ...(pageToken === null ? {} : { pageToken }),
-            },
-          });
-          for (const raw of list(page.items)) {
-            const thread = record(raw);
-            const top = toComment(record(thread.snippet).topLevelComment, id, platformUserId, null);
-            if (top === null) continue;
-            comments.push(top);
-            for (const reply of await threadReplies(accessToken, thread, top.id)) {
-              const c = toComment(reply, id, platformUserId, top.id);
-              if (c !== null) comments.push(c);
-            }
+        const threads = await allItems(
+          accessToken,
+          '/commentThreads',
+          { part: 'snippet,replies', videoId: id },
+          THREAD_PAGE,
+          MAX_THREADS_PER_VIDEO,
+        );
+        for (const raw of threads) {
+          const thread = record(raw);
+          const top = toComment(record(thread.snippet).topLevelComment, id, platformUserId, null);
+          if (top === null) continue;
+          comments.push(top);
+          for (const reply of await threadReplies(accessToken, thread, top.id)) {
+            const c = toComment(reply, id, platformUserId, top.id);
+            if (c !== null) comments.push(c);
           }
-          pageToken = str(page.nextPageToken);
-          if (pageToken === null || pageToken === '') break;
         }
       }
       comments.sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime());
