@@ -12001,6 +12001,8 @@ export interface paths {
                                     options: {
                                         [key: string]: unknown;
                                     };
+                                    /** @description The options every post for this platform must set (YouTube's `title` and `made_for_kids`, TikTok's `privacy_level`): a post whose accounts include one there without them is 400 `validation_failed` at `platforms.<platform>.<name>`. The schema in `options` leaves them optional, as a post names options only for its accounts' platforms. */
+                                    required_options: string[];
                                 };
                                 /** @description What the comments endpoints can do there; null: the service reads no comments there. */
                                 comments: {
@@ -12256,6 +12258,8 @@ export interface paths {
                                 options: {
                                     [key: string]: unknown;
                                 };
+                                /** @description The options every post for this platform must set (YouTube's `title` and `made_for_kids`, TikTok's `privacy_level`): a post whose accounts include one there without them is 400 `validation_failed` at `platforms.<platform>.<name>`. The schema in `options` leaves them optional, as a post names options only for its accounts' platforms. */
+                                required_options: string[];
                             };
                             /** @description What the comments endpoints can do there; null: the service reads no comments there. */
                             comments: {

@@ -150,6 +150,12 @@ export interface PublishingRules {
    * beside its `text`): the request schema, the OpenAPI document and what the adapter reads.
    */
   options: TObject;
+  /**
+   * The options every post for this platform must set (`platforms.<platform>.<name>`), which its
+   * publish rules refuse without (400 validation_failed at that field). The schema leaves them optional, since a
+   * post names options only for the platforms its accounts are on.
+   */
+  requiredOptions: readonly string[];
   /** A step after publishing that the options may ask for (the adapter's `publishing.afterPublish` runs it). */
   afterPublish?: AfterPublishRule;
   /**

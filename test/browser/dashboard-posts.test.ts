@@ -220,8 +220,9 @@ describe('posts', () => {
     ]);
     expect(await tiktok.getByRole('checkbox').count()).toBe(5);
     const privacy = tiktok.getByLabel('Privacy level');
+    // TikTok requires a privacy level (the catalogue's required_options): it asks for a choice.
     expect(await privacy.locator('option').allTextContents()).toEqual([
-      'Not set',
+      'Choose…',
       'PUBLIC_TO_EVERYONE',
       'MUTUAL_FOLLOW_FRIENDS',
       'FOLLOWER_OF_CREATOR',

@@ -4,6 +4,7 @@
  * hides a reply), what the sandbox platform received, and its daily figures drawn.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { videoFile } from '../helpers/media-files.ts';
 import {
   chartTotalBecomes,
   chartValuesByDay,
@@ -131,6 +132,42 @@ describe('YouTube and X in the dashboard', () => {
       await opened.close();
     },
   );
+
+  it('composes a YouTube video with its required title and made-for-kids declaration, sent as the user made it', async () => {
+    const opened = await kit.open();
+    const { page } = opened;
+    await signIn(kit, page, kit.ownerKey);
+    await page.goto(`${kit.baseUrl}/dashboard/posts/new`);
+    await page.getByRole('checkbox', { name: `@${CHANNEL} (YouTube)` }).check();
+    await page.getByLabel('Text', { exact: true }).fill('Behind the scenes of our studio.');
+    await page.locator('input[type=file]').setInputFiles({
+      name: 'studio.mp4',
+      mimeType: 'video/mp4',
+      buffer: await videoFile('mp4', { seconds: 4 }),
+    });
+    await page.getByText('uploaded').waitFor();
+    const youtube = page.getByRole('group', { name: 'YouTube options' });
+    // YouTube requires a title and the made-for-kids declaration (the catalogue's required_options):
+    // the title is asked for, and the declaration is a choice of yes or no, neither made for the user.
+    const title = youtube.getByLabel('Title', { exact: true });
+    expect(await title.getAttribute('required')).not.toBeNull();
+    const declaration = youtube.getByRole('group', { name: 'Made for kids' });
+    expect(await declaration.getByRole('radio').count()).toBe(2);
+    expect(await declaration.getByRole('radio', { checked: true }).count()).toBe(0);
+    await title.fill('Our studio');
+    await declaration.getByRole('radio', { name: 'No' }).check();
+    await expectAccessible(page);
+    await page.getByRole('button', { name: 'Publish now' }).click();
+    await page.getByRole('heading', { name: 'Post', level: 1, exact: true }).waitFor();
+    const posts = await kit.api<{ data: { id: string; text: string; platforms: Record<string, unknown> }[] }>(
+      'GET',
+      '/v1/posts?limit=100',
+    );
+    const made = posts.body.data.find((p) => p.text === 'Behind the scenes of our studio.');
+    expect(made?.platforms).toEqual({ youtube: { title: 'Our studio', made_for_kids: false } });
+    expectCleanRun(opened);
+    await opened.close();
+  });
 
   it("draws a YouTube channel's daily views with a gap for a day without data", async () => {
     const opened = await kit.open();

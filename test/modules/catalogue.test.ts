@@ -43,6 +43,7 @@ interface CatalogueEntry {
     }[];
     image_types: string[];
     options: { type: string; properties: Record<string, { title?: string }>; additionalProperties: boolean };
+    required_options: string[];
   };
   comments: {
     reply: boolean;
@@ -439,6 +440,31 @@ describe('the API enforces what the catalogue states', () => {
       expect(refused.statusCode, entry.platform).toBe(400);
       expect(refused.json().error.code).toBe('validation_failed');
       expect(fieldsRefused(refused), entry.platform).toContain('text');
+    }
+  });
+
+  it('states the options a platform requires, and refuses a post without each at its field', async () => {
+    // TikTok's privacy level has no default ("privacy_level ... must be one of the values of
+    // privacy_level_options"); YouTube needs a title and the made-for-kids declaration.
+    expect(Object.fromEntries(entries.map((e) => [e.platform, e.publishing.required_options]))).toEqual({
+      instagram: [],
+      threads: [],
+      tiktok: ['privacy_level'],
+      facebook: [],
+      linkedin: [],
+      youtube: ['title', 'made_for_kids'],
+      x: [],
+    });
+    for (const entry of entries) {
+      const account = await accountOn(entry.platform);
+      for (const name of entry.publishing.required_options) {
+        const body = bodyFor(entry);
+        const options = { ...(REQUIRED_OPTIONS[entry.platform] ?? {}) };
+        delete options[name];
+        const refused = await draft(account, { ...body, text: 'Hello', platforms: { [entry.platform]: options } });
+        expect(refused.statusCode, `${entry.platform} without ${name}`).toBe(400);
+        expect(fieldsRefused(refused)).toContain(`platforms.${entry.platform}.${name}`);
+      }
     }
   });
 

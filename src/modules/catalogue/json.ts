@@ -81,6 +81,10 @@ const PublishingJson = Type.Object(
           "The JSON schema of `platforms.<platform>` in POST /v1/posts: the text for this platform instead of the post's, and the options the platform takes (each with a `title` to label it in a form, and a `description`).",
       },
     ),
+    required_options: Type.Array(Type.String(), {
+      description:
+        "The options every post for this platform must set (YouTube's `title` and `made_for_kids`, TikTok's `privacy_level`): a post whose accounts include one there without them is 400 `validation_failed` at `platforms.<platform>.<name>`. The schema in `options` leaves them optional, as a post names options only for its accounts' platforms.",
+    }),
   },
   { additionalProperties: false },
 );
@@ -190,6 +194,7 @@ export function renderPlatform(platforms: PlatformSet, platform: Platform): Plat
       })),
       image_types: [...publishing.imageTypes],
       options: plainSchema(platformOptionsSchema(platform)),
+      required_options: [...publishing.requiredOptions],
     },
     comments:
       comments === null

@@ -46,6 +46,7 @@ export const facebookDefinition = {
     // Facebook's photo formats include JPEG and PNG; WebP is converted to be safe.
     imageTypes: ['image/jpeg', 'image/png'],
     options: FACEBOOK_OPTIONS,
+    requiredOptions: [],
   },
   settings: {
     graphVersion: graphVersionSetting(

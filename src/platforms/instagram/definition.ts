@@ -110,6 +110,7 @@ export const instagramDefinition = {
     // "JPEG is the only image format supported" (Instagram's content publishing guide).
     imageTypes: ['image/jpeg'],
     options: INSTAGRAM_OPTIONS,
+    requiredOptions: [],
     afterPublish: FIRST_COMMENT,
   },
   settings: {

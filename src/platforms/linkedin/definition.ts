@@ -85,6 +85,7 @@ export const linkedinDefinition = {
     // Images API: JPG, GIF and PNG.
     imageTypes: ['image/jpeg', 'image/png', 'image/gif'],
     options: LINKEDIN_OPTIONS,
+    requiredOptions: [],
   },
   settings: {},
 } satisfies Omit<PlatformDefinition, 'create'>;

@@ -89,6 +89,7 @@ export const threadsDefinition = {
     // Threads' media specification: JPEG and PNG.
     imageTypes: ['image/jpeg', 'image/png'],
     options: THREADS_OPTIONS,
+    requiredOptions: [],
   },
   settings: {
     testerToken: platformSetting(

@@ -82,6 +82,7 @@ export const tiktokDefinition = {
     videoDurations: [],
     imageTypes: [],
     options: TIKTOK_OPTIONS,
+    requiredOptions: ['privacy_level'],
   },
   settings: {},
 } satisfies Omit<PlatformDefinition, 'create'>;

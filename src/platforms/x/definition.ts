@@ -126,6 +126,7 @@ export const xDefinition = {
     videoDurations: [{ in: 'single', minSeconds: 0.5, maxSeconds: 140 }],
     imageTypes: ['image/jpeg', 'image/png', 'image/webp', 'image/gif'],
     options: X_OPTIONS,
+    requiredOptions: [],
   },
   settings: {},
 } satisfies Omit<PlatformDefinition, 'create'>;

@@ -104,6 +104,7 @@ export const youtubeDefinition = {
     videoDurations: [],
     imageTypes: [],
     options: YOUTUBE_OPTIONS,
+    requiredOptions: ['title', 'made_for_kids'],
     // status.publishAt: "If you set a value for this property, you must also set the
     // status.privacyStatus property to private", and YouTube makes the video public at that
     // time; so only a video to be public is uploaded ahead. An hour ahead gives YouTube time to

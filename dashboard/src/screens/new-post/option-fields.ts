@@ -22,6 +22,7 @@ interface FieldBase {
 export type OptionField = FieldBase &
   (
     | { kind: 'check' }
+    | { kind: 'yesno' }
     | { kind: 'select'; choices: string[] }
     | { kind: 'text'; maxLength: number | undefined }
     | { kind: 'number'; minimum: number | undefined; maximum: number | undefined }
@@ -65,7 +66,8 @@ function fieldOf(name: string, property: Record<string, unknown>, required: bool
   const choices = property.enum;
   if (Array.isArray(choices) && choices.every((c) => typeof c === 'string'))
     return { ...base, kind: 'select', choices };
-  if (property.type === 'boolean') return { ...base, kind: 'check' };
+  // A yes/no the platform requires is declared either way; another is a box, sent only ticked.
+  if (property.type === 'boolean') return { ...base, kind: required ? 'yesno' : 'check' };
   if (property.type === 'string') return { ...base, kind: 'text', maxLength: numberOf(property.maxLength) };
   if (property.type === 'integer') {
     return { ...base, kind: 'number', minimum: numberOf(property.minimum), maximum: numberOf(property.maximum) };
@@ -94,16 +96,19 @@ function fieldOf(name: string, property: Record<string, unknown>, required: bool
   return { ...base, kind: 'other' };
 }
 
-function fieldsOf(schema: Record<string, unknown>): OptionField[] {
-  const required = Array.isArray(schema.required) ? schema.required : [];
+function fieldsOf(schema: Record<string, unknown>, alsoRequired: readonly string[] = []): OptionField[] {
+  const required = [...(Array.isArray(schema.required) ? schema.required : []), ...alsoRequired];
   return Object.entries(propertiesOf(schema)).flatMap(([name, property]) =>
     isRecord(property) ? [fieldOf(name, property, required.includes(name))] : [],
   );
 }
 
-/** The options' fields, in the schema's order, but the platform's own text. */
-export function optionFields(schema: Record<string, unknown>): OptionField[] {
-  return fieldsOf(schema).filter((f) => f.name !== OWN_TEXT);
+/**
+ * The options' fields, in the schema's order, but the platform's own text; `requiredOptions`
+ * (the catalogue's `required_options`) are those every post there must set.
+ */
+export function optionFields(schema: Record<string, unknown>, requiredOptions: readonly string[] = []): OptionField[] {
+  return fieldsOf(schema, requiredOptions).filter((f) => f.name !== OWN_TEXT);
 }
 
 /** The platform's own text field; null when its options take none. */
@@ -124,6 +129,8 @@ function sentValue(field: OptionField, value: FormValue | undefined): SentValue 
   switch (field.kind) {
     case 'check':
       return value === true ? true : undefined;
+    case 'yesno':
+      return typeof value === 'boolean' ? value : undefined;
     case 'select':
     case 'text':
       return typeof value === 'string' && value !== '' ? value : undefined;
@@ -161,10 +168,11 @@ function groupValue(fields: OptionField[], values: Record<string, FormValue>): S
 export function optionsToSend(
   schema: Record<string, unknown>,
   values: Record<string, FormValue>,
+  requiredOptions: readonly string[],
 ): Record<string, SentValue> | undefined {
   const own = ownTextField(schema);
   const ownText = values[OWN_TEXT];
-  const fields = optionFields(schema);
+  const fields = optionFields(schema, requiredOptions);
   const sent = {
     ...(own && typeof ownText === 'string' && ownText !== '' ? { [OWN_TEXT]: ownText } : {}),
     ...((groupValue(fields, values) ?? {}) as Record<string, SentValue>),

@@ -116,7 +116,9 @@ export function usePlatformOptions(): PlatformOptionsState {
       const sent = Object.fromEntries(
         platforms.flatMap((p) => {
           const values = chosen[p.platform];
-          const options = values ? optionsToSend(p.publishing.options, values) : undefined;
+          const options = values
+            ? optionsToSend(p.publishing.options, values, p.publishing.required_options)
+            : undefined;
           return options ? [[p.platform, options]] : [];
         }),
       );
@@ -200,6 +202,28 @@ function CheckOption({ field, value, set, problems }: FieldProps<OptionField>) {
       ) : null}
       <Problems id={`${id}-p`} messages={problems} />
     </div>
+  );
+}
+
+/** A yes/no the platform requires, declared either way: two choices, neither chosen at first. */
+function YesNoOption({ field, value, set, problems }: FieldProps<OptionField>) {
+  const name = useId();
+  return (
+    <OptionGroup field={field} problems={problems}>
+      {[true, false].map((choice) => (
+        <label key={String(choice)} class="check">
+          <input
+            type="radio"
+            name={name}
+            required
+            aria-invalid={problems.length > 0}
+            checked={value === choice}
+            onChange={() => set(choice)}
+          />
+          {choice ? 'Yes' : 'No'}
+        </label>
+      ))}
+    </OptionGroup>
   );
 }
 
@@ -416,6 +440,8 @@ function OptionInput({ field, ...nested }: NestedProps & { field: OptionField })
   switch (field.kind) {
     case 'check':
       return <CheckOption {...props} />;
+    case 'yesno':
+      return <YesNoOption {...props} />;
     case 'text':
       // A thread's posts are counted as the platform counts the post's text.
       return field.name === OWN_TEXT ? (
@@ -480,7 +506,7 @@ export function PlatformOptions({
         />
       ) : null}
       <OptionInputs
-        fields={optionFields(platform.publishing.options)}
+        fields={optionFields(platform.publishing.options, platform.publishing.required_options)}
         platform={platform}
         path={[]}
         options={options}
