@@ -15,7 +15,7 @@ import { imageFile, multipartUpload, videoFile } from '../helpers/media-files.ts
 import { growth, scrapeMetrics } from '../helpers/metrics.ts';
 import { type Receiver, startReceiver } from '../helpers/receiver.ts';
 import { startSandbox, type TestSandbox } from '../helpers/sandbox.ts';
-import { connectSandboxAccount } from '../helpers/sandbox-accounts.ts';
+import { connectSandboxAccount, type SandboxAccount } from '../helpers/sandbox-accounts.ts';
 import { verifyStandardWebhook } from '../helpers/standard-webhooks.ts';
 import { accounts, events, postTargets } from '../helpers/tables.ts';
 import { moveTime } from '../helpers/time.ts';
@@ -88,10 +88,7 @@ async function credentialsFor(accountId: string) {
 let users = 0;
 
 /** A sandbox user of `platform` connected as an account of the owner (a Facebook user's first page). */
-async function connected(
-  platform: Platform,
-  options: { member?: boolean } = {},
-): Promise<{ id: string; username: string }> {
+async function connected(platform: Platform, options: { member?: boolean } = {}): Promise<SandboxAccount> {
   users += 1;
   return await connectSandboxAccount(t, sandbox, owner, platform, `pub_${platform}_${users}`, options);
 }
@@ -1717,12 +1714,16 @@ describe('YouTube videos scheduled on YouTube (status.publishAt)', () => {
     return row;
   }
 
-  /** The video as the sandbox's videos.list answers its channel (null: not listed). */
-  async function listedVideo(accountId: string, videoId: string) {
-    const credentials = await credentialsFor(accountId);
+  /**
+   * The video as the sandbox's videos.list answers its channel (null: not listed), read with an
+   * access token of its own: the account's stored one may have passed its hour on the moved
+   * clock, whether or not the service has refreshed it yet.
+   */
+  async function listedVideo(account: SandboxAccount, videoId: string) {
+    const { accessToken } = await sandbox.connect('youtube', account.sandboxUser);
     const res = await fetch(
       `${sandbox.url}/www.googleapis.com/youtube/v3/videos?part=status&id=${encodeURIComponent(videoId)}`,
-      { headers: { authorization: `Bearer ${credentials.accessToken}` } },
+      { headers: { authorization: `Bearer ${accessToken}` } },
     );
     expect(res.status).toBe(200);
     const body = (await res.json()) as { items: { status: { privacyStatus: string; publishAt?: string } }[] };
@@ -1752,7 +1753,7 @@ describe('YouTube videos scheduled on YouTube (status.publishAt)', () => {
       options: { privacy_status: 'private', publish_at: created.scheduled_at },
     });
     const videoId = published[0]?.target_id as string;
-    expect(await listedVideo(account.id, videoId)).toMatchObject({
+    expect(await listedVideo(account, videoId)).toMatchObject({
       status: { privacyStatus: 'private', publishAt: created.scheduled_at },
     });
     expect(receiver.received.some((r) => JSON.parse(r.body.toString('utf8')).data.post_id === created.id)).toBe(false);
@@ -1761,7 +1762,7 @@ describe('YouTube videos scheduled on YouTube (status.publishAt)', () => {
     const done = await nextStep(targetId);
     expect(done.status).toBe('published');
     expect(now().getTime()).toBeGreaterThanOrEqual(scheduledAt);
-    expect(await listedVideo(account.id, videoId)).toMatchObject({ status: { privacyStatus: 'public' } });
+    expect(await listedVideo(account, videoId)).toMatchObject({ status: { privacyStatus: 'public' } });
     const [event] = await eventsOf(created.id);
     expect(event).toMatchObject({
       type: 'post.published',
@@ -1788,7 +1789,7 @@ describe('YouTube videos scheduled on YouTube (status.publishAt)', () => {
     const { account, channel, created, targetId } = await scheduledVideo(2 * 3_600_000);
     await uploadedAhead(targetId);
     const videoId = (await activity('youtube', channel)).find((a) => a.action === 'publish')?.target_id as string;
-    expect(await listedVideo(account.id, videoId)).toMatchObject({ status: { privacyStatus: 'private' } });
+    expect(await listedVideo(account, videoId)).toMatchObject({ status: { privacyStatus: 'private' } });
 
     const res = await t.app.inject({ method: 'DELETE', url: `/v1/posts/${created.id}`, headers: auth(owner.key) });
     expect(res.statusCode, res.body).toBe(200);
@@ -1803,7 +1804,7 @@ describe('YouTube videos scheduled on YouTube (status.publishAt)', () => {
     expect(removed.status).toBe('cancelled');
     const deletes = (await activity('youtube', channel)).filter((a) => a.action === 'delete');
     expect(deletes.map((a) => a.target_id)).toEqual([videoId]);
-    expect(await listedVideo(account.id, videoId)).toBeNull();
+    expect(await listedVideo(account, videoId)).toBeNull();
     // Past its time: still cancelled, no event.
     await moveTime(t.database.pool, 2 * 3_600_000);
     expect((await getPost(created.id)).status).toBe('cancelled');
@@ -1851,7 +1852,7 @@ describe('YouTube videos scheduled on YouTube (status.publishAt)', () => {
     const updates = (await activity('youtube', channel)).filter((a) => a.action === 'update');
     expect(updates).toHaveLength(1);
     expect(updates[0]).toMatchObject({ target_id: videoId, detail: { privacy_status: 'private', publish_at: later } });
-    expect(await listedVideo(account.id, videoId)).toMatchObject({
+    expect(await listedVideo(account, videoId)).toMatchObject({
       status: { privacyStatus: 'private', publishAt: later },
     });
 
