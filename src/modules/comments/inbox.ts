@@ -202,8 +202,17 @@ export function refusal(
         { account_id: account.id, status: account.status },
       );
   }
-  const missing =
-    missingScopes(deps.platforms().adapter(platform), action, account.scopes, account.platformUserId) ?? [];
+  const missing = missingScopes(deps.platforms().adapter(platform), action, account.scopes, account.platformUserId);
+  if (missing === null) {
+    // The platform does the action, but not for this kind of account (a LinkedIn member's own profile).
+    return () =>
+      new ApiError(
+        422,
+        'unsupported_platform',
+        `${platformInfo(platform).label} does not let apps ${DOING[action].unsupported} for this account.`,
+        { account_id: account.id },
+      );
+  }
   if (missing.length > 0) {
     return () =>
       new ApiError(

@@ -69,7 +69,10 @@ export async function deleteReply(
   if (refused) throw refused;
   const platformId = reply.platformCommentId;
   if (platformId === null) throw new Error('a sent reply without its platform id');
-  if (reply.status === 'sent') await transition(deps.db, replies, reply.id, 'delete');
+  // This request owns the deletion when it marked the reply, or finds it left `deleting` by a
+  // request that died; a request racing another's deletion asks the platform too (its not-found
+  // counts as deleted) but leaves the state to the owner.
+  const owned = reply.status === 'deleting' || (await transition(deps.db, replies, reply.id, 'delete')) !== null;
   const { deleteReply: deleteOnPlatform } = commentsOf(deps.platforms().adapter(account.platform));
   if (deleteOnPlatform === undefined)
     throw new Error(`${account.platform} allows deleting replies but its adapter cannot`);
@@ -77,7 +80,7 @@ export async function deleteReply(
     await acting(deps, account, (credentials) => deleteOnPlatform(credentials, platformId, comment.platformCommentId));
   } catch (error) {
     // The platform still has the reply: it is `sent` again, and the answer says why.
-    await transition(deps.db, replies, reply.id, 'keep');
+    if (owned) await transition(deps.db, replies, reply.id, 'keep');
     throw error;
   }
   return await deps.db.transaction(async (tx) => {
