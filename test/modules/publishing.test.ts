@@ -1916,6 +1916,37 @@ describe('YouTube videos scheduled on YouTube (status.publishAt)', () => {
     expect((await activity('youtube', channel)).filter((a) => a.action === 'delete')).toHaveLength(1);
   });
 
+  it('a post cancelled while its upload is unfinished has the upload looked at again within a minute, before its time, not half an hour later', async () => {
+    await t.stopWorkers();
+    let targetId = '';
+    let scheduledAt = 0;
+    try {
+      const made = await scheduledVideo(20 * 60_000);
+      targetId = made.targetId;
+      scheduledAt = Date.parse(made.created.scheduled_at);
+      await publishTarget(publishDeps(sandbox.platforms), targetId); // the session, no byte yet
+      expect((await targetRow(targetId)).containerId).not.toBeNull();
+      const res = await t.app.inject({
+        method: 'DELETE',
+        url: `/v1/posts/${made.created.id}`,
+        headers: auth(owner.key),
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      await publishTarget(publishDeps(sandbox.platforms), targetId); // finds the upload unfinished
+    } finally {
+      await t.startWorker({ platforms: sandbox.platforms });
+    }
+    const row = await targetRow(targetId);
+    expect(row).toMatchObject({ status: 'cancelled', step: 'withdraw' });
+    expect(row.waitingReason).toMatch(
+      /^The upload to YouTube was unfinished when the post was cancelled; looking at it again at /,
+    );
+    // Its next look is a minute away (queued on the database's clock), well before the post's time.
+    const wait = (await dueJob(targetId)) as number;
+    expect(wait).toBeLessThanOrEqual(2 * 60_000);
+    expect(now().getTime() + wait).toBeLessThan(scheduledAt);
+  });
+
   it('reads repeated at its time (a crash between YouTube and the record) publish it once', async () => {
     const { created, targetId } = await scheduledVideo(2 * 3_600_000);
     await uploadedAhead(targetId);
