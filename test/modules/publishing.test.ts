@@ -1866,6 +1866,22 @@ describe('YouTube videos scheduled on YouTube (status.publishAt)', () => {
     });
   });
 
+  it('refuses to move an uploaded video whose time is less than five minutes away (409 post_not_editable), YouTube publishing it then', async () => {
+    const { channel, created, targetId } = await scheduledVideo(2 * 3_600_000);
+    await uploadedAhead(targetId);
+    await moveTime(t.database.pool, Date.parse(created.scheduled_at) - 3 * 60_000 - now().getTime());
+    const res = await t.app.inject({
+      method: 'PATCH',
+      url: `/v1/posts/${created.id}`,
+      headers: auth(owner.key),
+      payload: { scheduled_at: new Date(Date.parse(created.scheduled_at) + 3_600_000).toISOString() },
+    });
+    expect(res.statusCode, res.body).toBe(409);
+    expect(res.json().error.code).toBe('post_not_editable');
+    expect((await getPost(created.id)).scheduled_at).toBe(created.scheduled_at);
+    expect((await activity('youtube', channel)).filter((a) => a.action === 'update')).toHaveLength(0);
+  });
+
   it("a cancelled video's removal whose account expired waits for its reconnection, saying the video goes public otherwise", async () => {
     const { account, channel, created, targetId } = await scheduledVideo(2 * 3_600_000);
     await uploadedAhead(targetId);
