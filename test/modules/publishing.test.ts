@@ -7,6 +7,7 @@ import { IllegalTransitionError, transition } from '../../src/jobs/workflow.ts';
 import { credentialsOf } from '../../src/modules/accounts/connections.ts';
 import { publishTarget } from '../../src/modules/posts/index.ts';
 import { targetStates } from '../../src/modules/posts/target-workflow.ts';
+import { completeProfileDeletion } from '../../src/modules/profiles/service.ts';
 import type { Platform, PlatformSet } from '../../src/platforms/index.ts';
 import { verifyWebhook } from '../../src/webhook-signature.ts';
 import { auth, startTestApp, type TestApp, type TestOwner } from '../helpers/app.ts';
@@ -1961,6 +1962,63 @@ describe('YouTube videos scheduled on YouTube (status.publishAt)', () => {
     const wait = (await dueJob(targetId)) as number;
     expect(wait).toBeLessThanOrEqual(2 * 60_000);
     expect(now().getTime() + wait).toBeLessThan(scheduledAt);
+  });
+
+  it("deleting the profile deletes its post's video waiting on YouTube for its time (videos.delete) before the post goes", async () => {
+    const profileId = (
+      await t.app.inject({
+        method: 'POST',
+        url: '/v1/profiles',
+        headers: auth(owner.key),
+        payload: { name: 'Leaving' },
+      })
+    ).json().id as string;
+    const key = await t.createProfileKey(owner.ownerId, profileId);
+    users += 1;
+    const account = await connectSandboxAccount(t, sandbox, owner, 'youtube', `pub_youtube_${users}`, { profileId });
+    const channel = account.username.slice(1);
+    const { payload, headers } = multipartUpload(await videoFile('mp4'), { filename: 'premiere.mp4' });
+    const media = await t.app.inject({
+      method: 'POST',
+      url: '/v1/media',
+      headers: { ...auth(key), ...headers },
+      payload,
+    });
+    expect(media.statusCode, media.body).toBe(201);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/v1/posts',
+      headers: auth(key),
+      payload: {
+        account_ids: [account.id],
+        text: 'Out at its time',
+        media_ids: [media.json().id],
+        platforms: { youtube: options.youtube },
+        scheduled_at: new Date(now().getTime() + 2 * 3_600_000).toISOString(),
+      },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const targetId = res.json().targets[0].id as string;
+    await uploadedAhead(targetId);
+    const videoId = (await activity('youtube', channel)).find((a) => a.action === 'publish')?.target_id as string;
+    expect(await listedVideo(account.id, videoId)).toMatchObject({ status: { privacyStatus: 'private' } });
+
+    await t.stopWorkers();
+    try {
+      const deleted = await t.app.inject({
+        method: 'DELETE',
+        url: `/v1/profiles/${profileId}`,
+        headers: auth(owner.key),
+      });
+      expect(deleted.statusCode, deleted.body).toBe(202);
+      expect(await completeProfileDeletion({ ...t.deletionContext(), platforms: sandbox.platforms }, profileId)).toBe(
+        'deleted',
+      );
+    } finally {
+      await t.startWorker({ platforms: sandbox.platforms });
+    }
+    const deletes = (await activity('youtube', channel)).filter((a) => a.action === 'delete');
+    expect(deletes.map((a) => a.target_id)).toEqual([videoId]);
   });
 
   it('reads repeated at its time (a crash between YouTube and the record) publish it once', async () => {
