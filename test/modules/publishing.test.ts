@@ -1964,6 +1964,54 @@ describe('YouTube videos scheduled on YouTube (status.publishAt)', () => {
     expect(now().getTime() + wait).toBeLessThan(scheduledAt);
   });
 
+  it('a post cancelled while a run sends its video has the video deleted as soon as that run finishes the upload', async () => {
+    const { channel, created, targetId } = await scheduledVideo(30 * 60_000);
+    await t.stopWorkers();
+    try {
+      // Its steps up to the session, no byte yet.
+      for (let step = 0; step < 4 && (await targetRow(targetId)).containerId === null; step += 1) {
+        await publishTarget(publishDeps(sandbox.platforms), targetId);
+      }
+      expect((await targetRow(targetId)).containerId).not.toBeNull();
+      // A run that sends the bytes, during which the post is cancelled and its removal finds the upload unfinished.
+      const youtube = sandbox.platforms.adapter('youtube');
+      const sending: PlatformSet = {
+        ...sandbox.platforms,
+        adapter: (platform) =>
+          platform !== 'youtube'
+            ? sandbox.platforms.adapter(platform)
+            : {
+                ...youtube,
+                publishing: {
+                  ...youtube.publishing,
+                  containerStatus: async (...args) => {
+                    const res = await t.app.inject({
+                      method: 'DELETE',
+                      url: `/v1/posts/${created.id}`,
+                      headers: auth(owner.key),
+                    });
+                    expect(res.statusCode, res.body).toBe(200);
+                    await publishTarget(publishDeps(sandbox.platforms), targetId);
+                    expect((await targetRow(targetId)).waitingReason).toMatch(/^The upload to YouTube was unfinished/);
+                    return await youtube.publishing.containerStatus(...args);
+                  },
+                },
+              },
+      };
+      await publishTarget(publishDeps(sending), targetId);
+      expect((await activity('youtube', channel)).filter((a) => a.action === 'publish')).toHaveLength(1);
+    } finally {
+      await t.startWorker({ platforms: sandbox.platforms });
+    }
+    // The removal runs at once, on the clock as it stands.
+    const removed = await eventually(async () => {
+      const row = await targetRow(targetId);
+      return row.step === null ? row : undefined;
+    });
+    expect(removed.status).toBe('cancelled');
+    expect((await activity('youtube', channel)).filter((a) => a.action === 'delete')).toHaveLength(1);
+  });
+
   it("deleting the profile deletes its post's video waiting on YouTube for its time (videos.delete) before the post goes", async () => {
     const profileId = (
       await t.app.inject({

@@ -26,8 +26,8 @@ import { type TargetState, targetStates } from '../target-workflow.ts';
 import { aheadPlan, waitsForItsTime } from './ahead.ts';
 import { failure, markPublished } from './outcomes.ts';
 import { giveBack, markSpent, takeUpload } from './project-uploads.ts';
-import { queuePublishOfMoved } from './publish-jobs.ts';
-import { type Run, waitUntil } from './run.ts';
+import { queuePublish, queuePublishOfMoved } from './publish-jobs.ts';
+import { loadTarget, type Run, stateOf, waitUntil } from './run.ts';
 
 /** A spent quota is read again this often (platforms do not say when it frees). */
 const QUOTA_RECHECK_MS = 10 * 60_000;
@@ -396,11 +396,17 @@ export async function processContainer(run: Run, containerId: string, known?: Co
             status.message ??
             `Uploaded to ${platformInfo(platform).label}; it publishes it at ${publishesAt.toISOString()}.`,
         });
-        return;
+      } else {
+        await awaitProcessing(run, 'the post', status.message ?? `Processing on ${platformInfo(platform).label}.`, {
+          checkAfterSeconds: status.checkAfterSeconds,
+        });
       }
-      await awaitProcessing(run, 'the post', status.message ?? `Processing on ${platformInfo(platform).label}.`, {
-        checkAfterSeconds: status.checkAfterSeconds,
-      });
+      // Cancelled while this run was reading (or sending) it, the wait above then finding it
+      // withdrawing: the upload it may have finished is removed now, not at the removal's next look.
+      const current = adapter.publishing.withdraw && (await loadTarget(deps.db, target.id))?.target;
+      if (current && stateOf(current) === 'withdrawing') {
+        await deps.db.transaction((tx) => queuePublish(tx, target.id, now()));
+      }
       return;
     }
     case 'awaiting_permalink': {
