@@ -2069,6 +2069,33 @@ describe('YouTube videos scheduled on YouTube (status.publishAt)', () => {
     expect(deletes.map((a) => a.target_id)).toEqual([videoId]);
   });
 
+  it("a cancelled video's removal refused for an ended token that cannot be refreshed marks the account expired and waits for it, saying the video goes public otherwise", async () => {
+    const { account, channel, created, targetId } = await scheduledVideo(2 * 3_600_000);
+    const user = channel.split('.')[0] as string;
+    await uploadedAhead(targetId);
+    await t.stopWorkers();
+    try {
+      const res = await t.app.inject({ method: 'DELETE', url: `/v1/posts/${created.id}`, headers: auth(owner.key) });
+      expect(res.statusCode, res.body).toBe(200);
+      // Google ends the channel's tokens: the removal's call is refused 401, and so is the refresh.
+      const ended = await sandbox.control('POST', '/tokens/expire', { platform: 'youtube', username: user });
+      expect(ended.status).toBe(200);
+      await publishTarget(publishDeps(sandbox.platforms), targetId);
+    } finally {
+      await t.startWorker({ platforms: sandbox.platforms });
+    }
+    const [expired] = await t.database.db.select().from(accounts).where(eq(accounts.id, account.id));
+    expect(expired?.status).toBe('expired');
+    const target = (await getPost(created.id)).targets[0];
+    expect(target.status).toBe('cancelled');
+    expect(target.waiting_reason).toContain(
+      `which is expired: reconnect it before ${created.scheduled_at}, or YouTube publishes the video then.`,
+    );
+    // Looked at again within ten minutes, not after the expired account's three days of grace.
+    expect(await dueJob(targetId)).toBeLessThanOrEqual(10 * 60_000);
+    expect((await activity('youtube', channel)).filter((a) => a.action === 'delete')).toHaveLength(0);
+  });
+
   it('reads repeated at its time (a crash between YouTube and the record) publish it once', async () => {
     const { created, targetId } = await scheduledVideo(2 * 3_600_000);
     await uploadedAhead(targetId);
