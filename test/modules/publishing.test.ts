@@ -2094,6 +2094,14 @@ describe('YouTube videos scheduled on YouTube (status.publishAt)', () => {
     // Looked at again within ten minutes, not after the expired account's three days of grace.
     expect(await dueJob(targetId)).toBeLessThanOrEqual(10 * 60_000);
     expect((await activity('youtube', channel)).filter((a) => a.action === 'delete')).toHaveLength(0);
+    // Never reconnected: once the post's time has passed, the removal is given up, not tried for ever.
+    await moveTime(t.database.pool, Date.parse(created.scheduled_at) + 60_000 - now().getTime());
+    const ended = await eventually(async () => {
+      const row = await targetRow(targetId);
+      return row.step === null ? row : undefined;
+    });
+    expect(ended).toMatchObject({ status: 'cancelled', waitingReason: null });
+    expect(await dueJob(targetId)).toBeUndefined();
   });
 
   it('reads repeated at its time (a crash between YouTube and the record) publish it once', async () => {

@@ -227,6 +227,15 @@ export async function publishTarget(deps: PublishDeps, targetId: string): Promis
  */
 async function awaitAccountForWithdrawal(deps: PublishDeps, target: PostTarget, post: Post, status: string) {
   const { label } = platformInfo(target.platform);
+  if (now().getTime() >= post.scheduledAt.getTime()) {
+    // Its time has passed without the account: the platform has published it; nothing is left to try.
+    deps.log.warn(
+      { target_id: target.id, platform: target.platform, container_id: target.containerId, account_status: status },
+      "a cancelled post's upload made ahead was not removed before its time: its account was not connected",
+    );
+    await transition(deps.db, targetStates, target.id, 'withdrawn', { set: { waitingReason: null } });
+    return;
+  }
   const next = new Date(now().getTime() + WITHDRAW_ACCOUNT_RECHECK_MS);
   await waitUntil(deps.db, target, next, {
     waitingReason: `Removing the upload from ${label} needs account ${target.accountId}, which is ${status}: reconnect it before ${post.scheduledAt.toISOString()}, or ${label} publishes the video then. Trying again at ${next.toISOString()}.`,
