@@ -7,6 +7,7 @@ import { IllegalTransitionError, transition } from '../../src/jobs/workflow.ts';
 import { credentialsOf } from '../../src/modules/accounts/connections.ts';
 import { publishTarget } from '../../src/modules/posts/index.ts';
 import { targetStates } from '../../src/modules/posts/target-workflow.ts';
+import { completeProfileDeletion } from '../../src/modules/profiles/service.ts';
 import type { Platform, PlatformSet } from '../../src/platforms/index.ts';
 import { verifyWebhook } from '../../src/webhook-signature.ts';
 import { auth, startTestApp, type TestApp, type TestOwner } from '../helpers/app.ts';
@@ -1867,6 +1868,22 @@ describe('YouTube videos scheduled on YouTube (status.publishAt)', () => {
     });
   });
 
+  it('refuses to move an uploaded video whose time is less than five minutes away (409 post_not_editable), YouTube publishing it then', async () => {
+    const { channel, created, targetId } = await scheduledVideo(2 * 3_600_000);
+    await uploadedAhead(targetId);
+    await moveTime(t.database.pool, Date.parse(created.scheduled_at) - 3 * 60_000 - now().getTime());
+    const res = await t.app.inject({
+      method: 'PATCH',
+      url: `/v1/posts/${created.id}`,
+      headers: auth(owner.key),
+      payload: { scheduled_at: new Date(Date.parse(created.scheduled_at) + 3_600_000).toISOString() },
+    });
+    expect(res.statusCode, res.body).toBe(409);
+    expect(res.json().error.code).toBe('post_not_editable');
+    expect((await getPost(created.id)).scheduled_at).toBe(created.scheduled_at);
+    expect((await activity('youtube', channel)).filter((a) => a.action === 'update')).toHaveLength(0);
+  });
+
   it("a cancelled video's removal whose account expired waits for its reconnection, saying the video goes public otherwise", async () => {
     const { account, channel, created, targetId } = await scheduledVideo(2 * 3_600_000);
     await uploadedAhead(targetId);
@@ -1915,6 +1932,177 @@ describe('YouTube videos scheduled on YouTube (status.publishAt)', () => {
     const row = await targetRow(targetId);
     expect(row).toMatchObject({ status: 'cancelled', step: null });
     expect((await activity('youtube', channel)).filter((a) => a.action === 'delete')).toHaveLength(1);
+  });
+
+  it('a post cancelled while its upload is unfinished has the upload looked at again within a minute, before its time, not half an hour later', async () => {
+    await t.stopWorkers();
+    let targetId = '';
+    let scheduledAt = 0;
+    try {
+      const made = await scheduledVideo(20 * 60_000);
+      targetId = made.targetId;
+      scheduledAt = Date.parse(made.created.scheduled_at);
+      await publishTarget(publishDeps(sandbox.platforms), targetId); // the session, no byte yet
+      expect((await targetRow(targetId)).containerId).not.toBeNull();
+      const res = await t.app.inject({
+        method: 'DELETE',
+        url: `/v1/posts/${made.created.id}`,
+        headers: auth(owner.key),
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      await publishTarget(publishDeps(sandbox.platforms), targetId); // finds the upload unfinished
+    } finally {
+      await t.startWorker({ platforms: sandbox.platforms });
+    }
+    const row = await targetRow(targetId);
+    expect(row).toMatchObject({ status: 'cancelled', step: 'withdraw' });
+    expect(row.waitingReason).toMatch(
+      /^The upload to YouTube was unfinished when the post was cancelled; looking at it again at /,
+    );
+    // Its next look is a minute away (queued on the database's clock), well before the post's time.
+    const wait = (await dueJob(targetId)) as number;
+    expect(wait).toBeLessThanOrEqual(2 * 60_000);
+    expect(now().getTime() + wait).toBeLessThan(scheduledAt);
+  });
+
+  it('a post cancelled while a run sends its video has the video deleted as soon as that run finishes the upload', async () => {
+    const { channel, created, targetId } = await scheduledVideo(30 * 60_000);
+    await t.stopWorkers();
+    try {
+      // Its steps up to the session, no byte yet.
+      for (let step = 0; step < 4 && (await targetRow(targetId)).containerId === null; step += 1) {
+        await publishTarget(publishDeps(sandbox.platforms), targetId);
+      }
+      expect((await targetRow(targetId)).containerId).not.toBeNull();
+      // A run that sends the bytes, during which the post is cancelled and its removal finds the upload unfinished.
+      const youtube = sandbox.platforms.adapter('youtube');
+      const sending: PlatformSet = {
+        ...sandbox.platforms,
+        adapter: (platform) =>
+          platform !== 'youtube'
+            ? sandbox.platforms.adapter(platform)
+            : {
+                ...youtube,
+                publishing: {
+                  ...youtube.publishing,
+                  containerStatus: async (...args) => {
+                    const res = await t.app.inject({
+                      method: 'DELETE',
+                      url: `/v1/posts/${created.id}`,
+                      headers: auth(owner.key),
+                    });
+                    expect(res.statusCode, res.body).toBe(200);
+                    await publishTarget(publishDeps(sandbox.platforms), targetId);
+                    expect((await targetRow(targetId)).waitingReason).toMatch(/^The upload to YouTube was unfinished/);
+                    return await youtube.publishing.containerStatus(...args);
+                  },
+                },
+              },
+      };
+      await publishTarget(publishDeps(sending), targetId);
+      expect((await activity('youtube', channel)).filter((a) => a.action === 'publish')).toHaveLength(1);
+    } finally {
+      await t.startWorker({ platforms: sandbox.platforms });
+    }
+    // The removal runs at once, on the clock as it stands.
+    const removed = await eventually(async () => {
+      const row = await targetRow(targetId);
+      return row.step === null ? row : undefined;
+    });
+    expect(removed.status).toBe('cancelled');
+    expect((await activity('youtube', channel)).filter((a) => a.action === 'delete')).toHaveLength(1);
+  });
+
+  it("deleting the profile deletes its post's video waiting on YouTube for its time (videos.delete) before the post goes", async () => {
+    const profileId = (
+      await t.app.inject({
+        method: 'POST',
+        url: '/v1/profiles',
+        headers: auth(owner.key),
+        payload: { name: 'Leaving' },
+      })
+    ).json().id as string;
+    const key = await t.createProfileKey(owner.ownerId, profileId);
+    users += 1;
+    const account = await connectSandboxAccount(t, sandbox, owner, 'youtube', `pub_youtube_${users}`, { profileId });
+    const channel = account.username.slice(1);
+    const { payload, headers } = multipartUpload(await videoFile('mp4'), { filename: 'premiere.mp4' });
+    const media = await t.app.inject({
+      method: 'POST',
+      url: '/v1/media',
+      headers: { ...auth(key), ...headers },
+      payload,
+    });
+    expect(media.statusCode, media.body).toBe(201);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/v1/posts',
+      headers: auth(key),
+      payload: {
+        account_ids: [account.id],
+        text: 'Out at its time',
+        media_ids: [media.json().id],
+        platforms: { youtube: options.youtube },
+        scheduled_at: new Date(now().getTime() + 2 * 3_600_000).toISOString(),
+      },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const targetId = res.json().targets[0].id as string;
+    await uploadedAhead(targetId);
+    const videoId = (await activity('youtube', channel)).find((a) => a.action === 'publish')?.target_id as string;
+    expect(await listedVideo(account.id, videoId)).toMatchObject({ status: { privacyStatus: 'private' } });
+
+    await t.stopWorkers();
+    try {
+      const deleted = await t.app.inject({
+        method: 'DELETE',
+        url: `/v1/profiles/${profileId}`,
+        headers: auth(owner.key),
+      });
+      expect(deleted.statusCode, deleted.body).toBe(202);
+      expect(await completeProfileDeletion({ ...t.deletionContext(), platforms: sandbox.platforms }, profileId)).toBe(
+        'deleted',
+      );
+    } finally {
+      await t.startWorker({ platforms: sandbox.platforms });
+    }
+    const deletes = (await activity('youtube', channel)).filter((a) => a.action === 'delete');
+    expect(deletes.map((a) => a.target_id)).toEqual([videoId]);
+  });
+
+  it("a cancelled video's removal refused for an ended token that cannot be refreshed marks the account expired and waits for it, saying the video goes public otherwise", async () => {
+    const { account, channel, created, targetId } = await scheduledVideo(2 * 3_600_000);
+    const user = channel.split('.')[0] as string;
+    await uploadedAhead(targetId);
+    await t.stopWorkers();
+    try {
+      const res = await t.app.inject({ method: 'DELETE', url: `/v1/posts/${created.id}`, headers: auth(owner.key) });
+      expect(res.statusCode, res.body).toBe(200);
+      // Google ends the channel's tokens: the removal's call is refused 401, and so is the refresh.
+      const ended = await sandbox.control('POST', '/tokens/expire', { platform: 'youtube', username: user });
+      expect(ended.status).toBe(200);
+      await publishTarget(publishDeps(sandbox.platforms), targetId);
+    } finally {
+      await t.startWorker({ platforms: sandbox.platforms });
+    }
+    const [expired] = await t.database.db.select().from(accounts).where(eq(accounts.id, account.id));
+    expect(expired?.status).toBe('expired');
+    const target = (await getPost(created.id)).targets[0];
+    expect(target.status).toBe('cancelled');
+    expect(target.waiting_reason).toContain(
+      `which is expired: reconnect it before ${created.scheduled_at}, or YouTube publishes the video then.`,
+    );
+    // Looked at again within ten minutes, not after the expired account's three days of grace.
+    expect(await dueJob(targetId)).toBeLessThanOrEqual(10 * 60_000);
+    expect((await activity('youtube', channel)).filter((a) => a.action === 'delete')).toHaveLength(0);
+    // Never reconnected: once the post's time has passed, the removal is given up, not tried for ever.
+    await moveTime(t.database.pool, Date.parse(created.scheduled_at) + 60_000 - now().getTime());
+    const ended = await eventually(async () => {
+      const row = await targetRow(targetId);
+      return row.step === null ? row : undefined;
+    });
+    expect(ended).toMatchObject({ status: 'cancelled', waitingReason: null });
+    expect(await dueJob(targetId)).toBeUndefined();
   });
 
   it('reads repeated at its time (a crash between YouTube and the record) publish it once', async () => {

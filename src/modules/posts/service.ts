@@ -298,11 +298,19 @@ export async function updatePost(deps: PostDeps, scope: Scope, id: string, patch
 }
 
 /**
+ * An uploaded post whose time is nearer than this is not moved: the platform may publish it at
+ * that time before the move reaches it.
+ */
+const MOVE_BEFORE_MS = 5 * 60_000;
+
+/**
  * Moves a post some of whose targets are uploaded ahead, waiting on their platform for the
  * post's time (YouTube's publishAt): the post's time changes, the targets stay (their uploads
- * are on the platform), and each uploaded one's next read is queued now, which gives the
- * platform the new time before anything else (videos.update); a crash repeats only that read.
- * The new time must leave the platform's minimum ahead, as an upload made ahead does.
+ * are on the platform). A target waiting on the platform for the old time has its read queued
+ * now, which gives the platform the new time before anything else (videos.update); a crash
+ * repeats only that read. Any other started target's job may be running: it is left alone,
+ * its next read taking the new time (a second job of one target would run beside it). The new
+ * time must leave the platform's minimum ahead, as an upload made ahead does.
  */
 async function moveUploadedAhead(
   tx: Tx,
@@ -311,6 +319,13 @@ async function moveUploadedAhead(
   scheduledAt: string,
   at: Date,
 ): Promise<PostWithTargets> {
+  if (post.scheduledAt.getTime() - at.getTime() < MOVE_BEFORE_MS) {
+    throw new ApiError(
+      409,
+      'post_not_editable',
+      `The post's video is uploaded to be published at ${post.scheduledAt.toISOString()}, less than ${MOVE_BEFORE_MS / 60_000} minutes away: the platform may publish it then before a move reaches it. Cancel the post (DELETE) instead.`,
+    );
+  }
   const time = new Date(scheduledAt);
   const least = Math.max(...targets.map((t) => platformInfo(t.platform).publishing.publishAhead?.minimumSeconds ?? 0));
   if (Number.isNaN(time.getTime()) || time.getTime() < at.getTime() + least * 1000) {
@@ -329,8 +344,13 @@ async function moveUploadedAhead(
     .returning();
   if (!moved) throw new Error('the locked post was not updated');
   for (const target of targets) {
-    const start = startOf(moved, target.platform);
-    await queuePublish(tx, target.id, target.status === 'scheduled' && start.getTime() > at.getTime() ? start : at);
+    if (target.status === 'scheduled') {
+      const start = startOf(moved, target.platform);
+      await queuePublish(tx, target.id, start.getTime() > at.getTime() ? start : at);
+    } else if (target.processingSince !== null && target.processingSince.getTime() > at.getTime()) {
+      // Waiting for the platform's publication (its processing counted from the old time).
+      await queuePublish(tx, target.id, at);
+    }
   }
   return { post: moved, targets: await lockedTargets(tx, post.id) };
 }

@@ -31,9 +31,10 @@
  */
 import { now } from '../../../clock.ts';
 import { transition } from '../../../jobs/workflow.ts';
-import { type Platform, platformInfo } from '../../../platforms/index.ts';
-import { accountById, actAsAccount } from '../../accounts/index.ts';
+import { type Platform, PlatformError, platformInfo } from '../../../platforms/index.ts';
+import { accountById, actAsAccount, noteAccountFailure } from '../../accounts/index.ts';
 import { refreshPostStatus } from '../post-status.ts';
+import type { Post, PostTarget } from '../tables.ts';
 import { type TargetState, targetStates } from '../target-workflow.ts';
 import { ACCOUNT_WAIT_STATES, awaitReconnection } from './account-wait.ts';
 import { startOf } from './ahead.ts';
@@ -177,12 +178,7 @@ export async function publishTarget(deps: PublishDeps, targetId: string): Promis
       account = waited.account;
     }
     if (account?.status !== 'connected' && state === 'withdrawing') {
-      // A cancelled upload made ahead can only be removed as its account: tried again until it
-      // is reconnected (the platform publishes the upload at the post's time meanwhile).
-      const next = new Date(now().getTime() + WITHDRAW_ACCOUNT_RECHECK_MS);
-      await waitUntil(deps.db, target, next, {
-        waitingReason: `Removing the upload from ${platformInfo(platform).label} needs account ${target.accountId}, which is ${account?.status ?? 'gone'}: reconnect it before ${post.scheduledAt.toISOString()}, or ${platformInfo(platform).label} publishes the video then. Trying again at ${next.toISOString()}.`,
-      });
+      await awaitAccountForWithdrawal(deps, target, post, account?.status ?? 'gone');
       return;
     }
     if (account?.status !== 'connected') {
@@ -213,6 +209,35 @@ export async function publishTarget(deps: PublishDeps, targetId: string): Promis
       step.run({ deps, adapter, credentials, target: running, post, platform }),
     );
   } catch (error) {
+    if (state === 'withdrawing' && error instanceof PlatformError && error.kind === 'token_expired') {
+      // Refused after the shared refresh: the account is expired, as any refused call marks
+      // it, and the removal waits for it as above (not as a publication does, until its grace ends).
+      const refused = error;
+      await deps.db.transaction((tx) => noteAccountFailure(tx, target.accountId, refused, madeWith));
+      await awaitAccountForWithdrawal(deps, target, post, 'expired');
+      return;
+    }
     await handleFailure(deps, target, error, madeWith);
   }
+}
+
+/**
+ * A cancelled upload made ahead can only be removed as its account: tried again until it is
+ * reconnected (the platform publishes the upload at the post's time meanwhile).
+ */
+async function awaitAccountForWithdrawal(deps: PublishDeps, target: PostTarget, post: Post, status: string) {
+  const { label } = platformInfo(target.platform);
+  if (now().getTime() >= post.scheduledAt.getTime()) {
+    // Its time has passed without the account: the platform has published it; nothing is left to try.
+    deps.log.warn(
+      { target_id: target.id, platform: target.platform, container_id: target.containerId, account_status: status },
+      "a cancelled post's upload made ahead was not removed before its time: its account was not connected",
+    );
+    await transition(deps.db, targetStates, target.id, 'withdrawn', { set: { waitingReason: null } });
+    return;
+  }
+  const next = new Date(now().getTime() + WITHDRAW_ACCOUNT_RECHECK_MS);
+  await waitUntil(deps.db, target, next, {
+    waitingReason: `Removing the upload from ${label} needs account ${target.accountId}, which is ${status}: reconnect it before ${post.scheduledAt.toISOString()}, or ${label} publishes the video then. Trying again at ${next.toISOString()}.`,
+  });
 }

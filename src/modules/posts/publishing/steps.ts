@@ -26,8 +26,8 @@ import { type TargetState, targetStates } from '../target-workflow.ts';
 import { aheadPlan, waitsForItsTime } from './ahead.ts';
 import { failure, markPublished } from './outcomes.ts';
 import { giveBack, markSpent, takeUpload } from './project-uploads.ts';
-import { queuePublishOfMoved } from './publish-jobs.ts';
-import { type Run, waitUntil } from './run.ts';
+import { queuePublish, queuePublishOfMoved } from './publish-jobs.ts';
+import { loadTarget, type Run, stateOf, waitUntil } from './run.ts';
 
 /** A spent quota is read again this often (platforms do not say when it frees). */
 const QUOTA_RECHECK_MS = 10 * 60_000;
@@ -389,15 +389,24 @@ export async function processContainer(run: Run, containerId: string, known?: Co
         // (then as often as processing is, from the first wait).
         await waitUntil(deps.db, target, publishesAt, {
           polls: 0,
+          // The platform's processing bound counts from the time it publishes it, not the upload:
+          // a post moved hours later is not timed out at its time.
+          processingSince: publishesAt,
           waitingReason:
             status.message ??
             `Uploaded to ${platformInfo(platform).label}; it publishes it at ${publishesAt.toISOString()}.`,
         });
-        return;
+      } else {
+        await awaitProcessing(run, 'the post', status.message ?? `Processing on ${platformInfo(platform).label}.`, {
+          checkAfterSeconds: status.checkAfterSeconds,
+        });
       }
-      await awaitProcessing(run, 'the post', status.message ?? `Processing on ${platformInfo(platform).label}.`, {
-        checkAfterSeconds: status.checkAfterSeconds,
-      });
+      // Cancelled while this run was reading (or sending) it, the wait above then finding it
+      // withdrawing: the upload it may have finished is removed now, not at the removal's next look.
+      const current = adapter.publishing.withdraw && (await loadTarget(deps.db, target.id))?.target;
+      if (current && stateOf(current) === 'withdrawing') {
+        await deps.db.transaction((tx) => queuePublish(tx, target.id, now()));
+      }
       return;
     }
     case 'awaiting_permalink': {
@@ -504,10 +513,39 @@ export async function runAfterPublish(run: Run): Promise<void> {
 /** A removal that failed for now is tried again this long after (the post's time may be near). */
 const WITHDRAW_RETRY_MS = 60_000;
 /**
- * An unfinished upload is looked at again this long after its cancellation, in case a run that
- * was sending its bytes then finished it: longer than a transfer may last (the adapter's bound).
+ * An unfinished upload is looked at again every minute (a run sending its bytes may finish it,
+ * and the platform publishes it at the post's time), for longer than a transfer may last (the
+ * adapter's bound): this many looks.
  */
-const WITHDRAW_RECHECK_MS = 31 * 60_000;
+const WITHDRAW_RECHECKS = 31;
+
+/**
+ * A cancelled upload that could not be removed before the post's time: read once, it is the
+ * post it became if the platform published it, else withdrawn (a failed read: withdrawn, logged
+ * with the target and upload for someone to look at the account).
+ */
+async function settleWithdrawal(run: Run, containerId: string, cause: PlatformError): Promise<void> {
+  const { deps, adapter, credentials, target, platform } = run;
+  try {
+    // Read only: neither its time moved nor the rest of an unfinished upload sent.
+    const status = await adapter.publishing.containerStatus(credentials, containerId, {
+      mediaUrls: async () => {
+        throw new PlatformError('invalid_request', "a cancelled post's unfinished upload is not resumed", { platform });
+      },
+    });
+    if (status.state === 'published') {
+      await markPublished(run, await publishedPostOf(run, containerId));
+      return;
+    }
+  } catch (error) {
+    if (!(error instanceof PlatformError) || error.kind === 'token_expired') throw error;
+    deps.log.warn(
+      { target_id: target.id, platform, container_id: containerId, err: error.message, cause: cause.message },
+      "a cancelled post's upload made ahead could be neither removed nor read after its time; look at the account",
+    );
+  }
+  await transition(deps.db, targetStates, target.id, 'withdrawn', { set: { waitingReason: null } });
+}
 
 /**
  * Removes an upload made ahead whose post was cancelled before its time (the `withdraw` step),
@@ -529,7 +567,13 @@ export async function withdrawUpload(run: Run): Promise<void> {
   try {
     result = await withdraw(credentials, containerId);
   } catch (error) {
-    if (!(error instanceof PlatformError)) throw error;
+    // An ended token is refreshed by the shared mechanism, the step run again after it.
+    if (!(error instanceof PlatformError) || error.kind === 'token_expired') throw error;
+    if (now().getTime() >= run.post.scheduledAt.getTime()) {
+      // Its time has passed: the platform has published it or never will; one read settles it.
+      await settleWithdrawal(run, containerId, error);
+      return;
+    }
     const next = new Date(now().getTime() + WITHDRAW_RETRY_MS);
     await waitUntil(deps.db, target, next, {
       failures: target.failures + 1,
@@ -547,12 +591,12 @@ export async function withdrawUpload(run: Run): Promise<void> {
       await markPublished(run, result.post);
       return;
     case 'incomplete':
-      if (target.polls === 0) {
-        // A run may have been sending the rest when the post was cancelled: looked at once more
-        // after that transfer would have ended, and removed then if it became a post.
-        const next = new Date(now().getTime() + WITHDRAW_RECHECK_MS);
+      if (target.polls < WITHDRAW_RECHECKS) {
+        // A run may have been sending the rest when the post was cancelled: looked at every
+        // minute while that transfer may last, so a finished upload is removed before its time.
+        const next = new Date(now().getTime() + WITHDRAW_RETRY_MS);
         await waitUntil(deps.db, target, next, {
-          polls: 1,
+          polls: target.polls + 1,
           waitingReason: `The upload to ${label} was unfinished when the post was cancelled; looking at it again at ${next.toISOString()} to remove it if it was finished meanwhile.`,
         });
         return;
