@@ -2050,7 +2050,7 @@ describe('YouTube videos scheduled on YouTube (status.publishAt)', () => {
     const targetId = res.json().targets[0].id as string;
     await uploadedAhead(targetId);
     const videoId = (await activity('youtube', channel)).find((a) => a.action === 'publish')?.target_id as string;
-    expect(await listedVideo(account.id, videoId)).toMatchObject({ status: { privacyStatus: 'private' } });
+    expect(await listedVideo(account, videoId)).toMatchObject({ status: { privacyStatus: 'private' } });
 
     await t.stopWorkers();
     try {
