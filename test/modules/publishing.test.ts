@@ -8,7 +8,7 @@ import { credentialsOf } from '../../src/modules/accounts/connections.ts';
 import { publishTarget } from '../../src/modules/posts/index.ts';
 import { targetStates } from '../../src/modules/posts/target-workflow.ts';
 import { completeProfileDeletion } from '../../src/modules/profiles/service.ts';
-import type { Platform, PlatformSet } from '../../src/platforms/index.ts';
+import type { Platform, PlatformSet, PublishingCapability } from '../../src/platforms/index.ts';
 import { verifyWebhook } from '../../src/webhook-signature.ts';
 import { auth, startTestApp, type TestApp, type TestOwner } from '../helpers/app.ts';
 import { eventually } from '../helpers/eventually.ts';
@@ -84,6 +84,22 @@ async function credentialsFor(accountId: string) {
   const [row] = await t.database.db.select().from(accounts).where(eq(accounts.id, accountId));
   if (!row) throw new Error(`no account ${accountId}`);
   return credentialsOf(t.secretKey, row);
+}
+
+/**
+ * The sandbox's platforms with each adapter's publishing changed by `change` (a run that dies
+ * after a call, a medium the platform cannot fetch), the rest as it is.
+ */
+function withPublishing(
+  change: (real: PublishingCapability, platform: Platform) => Partial<PublishingCapability>,
+): PlatformSet {
+  return {
+    ...sandbox.platforms,
+    adapter: (platform) => {
+      const real = sandbox.platforms.adapter(platform);
+      return { ...real, publishing: { ...real.publishing, ...change(real.publishing, platform) } };
+    },
+  };
 }
 
 let users = 0;
@@ -1078,23 +1094,13 @@ describe('X', () => {
       const clip = await upload(await videoFile('mp4', { seconds: 2 }), 'again.mp4');
       const created = await createPost({ account_ids: [account.id], text: 'Once', media_ids: [clip] });
       const targetId: string = created.targets[0].id;
-      const dying: PlatformSet = {
-        ...sandbox.platforms,
-        adapter: (platform) => {
-          const real = sandbox.platforms.adapter(platform);
-          return {
-            ...real,
-            publishing: {
-              ...real.publishing,
-              // The upload is done on X; the run dies before the service records it.
-              createCarouselItems: async (credentials, request) => {
-                await real.publishing.createCarouselItems?.(credentials, request);
-                return await new Promise<string[]>(() => {});
-              },
-            },
-          };
+      const dying = withPublishing((real) => ({
+        // The upload is done on X; the run dies before the service records it.
+        createCarouselItems: async (credentials, request) => {
+          await real.createCarouselItems?.(credentials, request);
+          return await new Promise<string[]>(() => {});
         },
-      };
+      }));
       void publishTarget(publishDeps(dying), targetId);
       await eventually(async () =>
         (await sandbox.calls('x', account.username)).data.some((c) => c.path.endsWith('/finalize')) ? true : undefined,
@@ -1202,35 +1208,25 @@ describe('X', () => {
     });
     const targetId: string = created.targets[0].id;
     let recorded = 1;
-    const stopping: PlatformSet = {
-      ...sandbox.platforms,
-      adapter: (platform) => {
-        const real = sandbox.platforms.adapter(platform);
-        return {
-          ...real,
-          publishing: {
-            ...real.publishing,
-            publishContainer: (credentials, containerId, progress) =>
-              real.publishing.publishContainer(
-                credentials,
-                containerId,
-                progress && {
-                  ...progress,
-                  record: async (made) => {
-                    await record(made, progress.record);
-                    // Only a post newly recorded counts (not the mark of a reply being sent, nor its clearing).
-                    const count = (JSON.parse(made) as { posts: string[] }).posts.length;
-                    if (count > recorded) {
-                      recorded = count;
-                      await afterSecond();
-                    }
-                  },
-                },
-              ),
+    const stopping = withPublishing((real) => ({
+      publishContainer: (credentials, containerId, progress) =>
+        real.publishContainer(
+          credentials,
+          containerId,
+          progress && {
+            ...progress,
+            record: async (made) => {
+              await record(made, progress.record);
+              // Only a post newly recorded counts (not the mark of a reply being sent, nor its clearing).
+              const count = (JSON.parse(made) as { posts: string[] }).posts.length;
+              if (count > recorded) {
+                recorded = count;
+                await afterSecond();
+              }
+            },
           },
-        };
-      },
-    };
+        ),
+    }));
     return { account, postId: created.id as string, targetId, stopping };
   }
 
@@ -1441,18 +1437,11 @@ describe('YouTube channels', () => {
 
   it("a video past the Google project's daily uploads waits until midnight Pacific Time with its reason, then is uploaded", async () => {
     // A project of its own with one upload a day, as YOUTUBE_DAILY_UPLOADS=1 would give.
-    const limited: PlatformSet = {
-      ...sandbox.platforms,
-      adapter: (p) => {
-        const real = sandbox.platforms.adapter(p);
-        const uploads = real.publishing.dailyUploads;
-        if (p !== 'youtube' || uploads === undefined) return real;
-        return {
-          ...real,
-          publishing: { ...real.publishing, dailyUploads: { ...uploads, project: 'one-a-day', limit: 1 } },
-        };
-      },
-    };
+    const limited = withPublishing((real, p) =>
+      p === 'youtube' && real.dailyUploads !== undefined
+        ? { dailyUploads: { ...real.dailyUploads, project: 'one-a-day', limit: 1 } }
+        : {},
+    );
     await t.stopWorkers();
     await t.startWorker({ platforms: limited });
     try {
@@ -1975,30 +1964,23 @@ describe('YouTube videos scheduled on YouTube (status.publishAt)', () => {
       }
       expect((await targetRow(targetId)).containerId).not.toBeNull();
       // A run that sends the bytes, during which the post is cancelled and its removal finds the upload unfinished.
-      const youtube = sandbox.platforms.adapter('youtube');
-      const sending: PlatformSet = {
-        ...sandbox.platforms,
-        adapter: (platform) =>
-          platform !== 'youtube'
-            ? sandbox.platforms.adapter(platform)
-            : {
-                ...youtube,
-                publishing: {
-                  ...youtube.publishing,
-                  containerStatus: async (...args) => {
-                    const res = await t.app.inject({
-                      method: 'DELETE',
-                      url: `/v1/posts/${created.id}`,
-                      headers: auth(owner.key),
-                    });
-                    expect(res.statusCode, res.body).toBe(200);
-                    await publishTarget(publishDeps(sandbox.platforms), targetId);
-                    expect((await targetRow(targetId)).waitingReason).toMatch(/^The upload to YouTube was unfinished/);
-                    return await youtube.publishing.containerStatus(...args);
-                  },
-                },
+      const sending = withPublishing((real, platform) =>
+        platform !== 'youtube'
+          ? {}
+          : {
+              containerStatus: async (...args) => {
+                const res = await t.app.inject({
+                  method: 'DELETE',
+                  url: `/v1/posts/${created.id}`,
+                  headers: auth(owner.key),
+                });
+                expect(res.statusCode, res.body).toBe(200);
+                await publishTarget(publishDeps(sandbox.platforms), targetId);
+                expect((await targetRow(targetId)).waitingReason).toMatch(/^The upload to YouTube was unfinished/);
+                return await real.containerStatus(...args);
               },
-      };
+            },
+      );
       await publishTarget(publishDeps(sending), targetId);
       expect((await activity('youtube', channel)).filter((a) => a.action === 'publish')).toHaveLength(1);
     } finally {
@@ -2389,27 +2371,17 @@ describe('carousels wait for their items', () => {
       const account = await connected(platform);
       const media = [await upload(await image('jpeg'), 'ok.jpg'), await upload(await videoFile('mp4'), 'gone.mp4')];
       // The second item's video cannot be downloaded by the platform: its container ends ERROR.
-      const unreachable: PlatformSet = {
-        ...sandbox.platforms,
-        adapter: (p) => {
-          const real = sandbox.platforms.adapter(p);
-          const createCarouselItems = real.publishing.createCarouselItems;
-          if (createCarouselItems === undefined) throw new Error(`${p} makes no carousel items`);
-          return {
-            ...real,
-            publishing: {
-              ...real.publishing,
-              createCarouselItems: (credentials, request) =>
-                createCarouselItems(credentials, {
-                  ...request,
-                  media: request.media.map((m) =>
-                    m.type === 'video' ? { ...m, url: 'http://127.0.0.1:9/gone.mp4' } : m,
-                  ),
-                }),
-            },
-          };
-        },
-      };
+      const unreachable = withPublishing((real, p) => {
+        const createCarouselItems = real.createCarouselItems;
+        if (createCarouselItems === undefined) throw new Error(`${p} makes no carousel items`);
+        return {
+          createCarouselItems: (credentials, request) =>
+            createCarouselItems(credentials, {
+              ...request,
+              media: request.media.map((m) => (m.type === 'video' ? { ...m, url: 'http://127.0.0.1:9/gone.mp4' } : m)),
+            }),
+        };
+      });
       await t.stopWorkers();
       try {
         const created = await createPost({ account_ids: [account.id], text: 'A broken item', media_ids: media });
@@ -2474,22 +2446,12 @@ describe('never twice', () => {
   async function publishAndLoseTheAnswer(payload: Record<string, unknown>) {
     const created = await createPost(payload);
     const targetId: string = created.targets[0].id;
-    const crashing: PlatformSet = {
-      ...sandbox.platforms,
-      adapter: (platform) => {
-        const real = sandbox.platforms.adapter(platform);
-        return {
-          ...real,
-          publishing: {
-            ...real.publishing,
-            publishContainer: async (...args: Parameters<typeof real.publishing.publishContainer>) => {
-              await real.publishing.publishContainer(...args);
-              throw new Error('the worker died before committing');
-            },
-          },
-        };
+    const crashing = withPublishing((real) => ({
+      publishContainer: async (...args: Parameters<typeof real.publishContainer>) => {
+        await real.publishContainer(...args);
+        throw new Error('the worker died before committing');
       },
-    };
+    }));
     await publishTarget(publishDeps(crashing), targetId); // quota, container
     await moveTime(t.database.pool, 2000);
     await expect(publishTarget(publishDeps(crashing), targetId)).rejects.toThrow('the worker died');

@@ -43,6 +43,7 @@ import { queuePublish } from './publish-jobs.ts';
 import { type Loaded, loadTarget, type PublishDeps, type Run, stateOf, waitUntil } from './run.ts';
 import {
   createContainer,
+  markWithdrawn,
   processContainer,
   processItems,
   recheckContainer,
@@ -233,7 +234,7 @@ async function awaitAccountForWithdrawal(deps: PublishDeps, target: PostTarget, 
       { target_id: target.id, platform: target.platform, container_id: target.containerId, account_status: status },
       "a cancelled post's upload made ahead was not removed before its time: its account was not connected",
     );
-    await transition(deps.db, targetStates, target.id, 'withdrawn', { set: { waitingReason: null } });
+    await markWithdrawn({ deps, target });
     return;
   }
   const next = new Date(now().getTime() + WITHDRAW_ACCOUNT_RECHECK_MS);

@@ -202,7 +202,8 @@ async function makeContainer(run: Run, request: PublishRequest, items: readonly 
     waitingReason: `Processing on ${platformInfo(platform).label}.`,
   };
   const from: TargetState = publishes ? 'creating' : items === undefined ? 'quota' : 'items';
-  if (processingOf(platform) !== null && processingOf(platform)?.itemsOnly !== true) {
+  const rules = processingOf(platform);
+  if (rules !== null && rules.itemsOnly !== true) {
     // The platform processes what it received, for seconds at least (Threads asks to wait
     // before publishing even a text): the first read is due then, queued with the container's
     // record. Read at once, a container still processing would cost a whole wait where the
@@ -510,6 +511,11 @@ export async function runAfterPublish(run: Run): Promise<void> {
   });
 }
 
+/** The cancelled target's upload made ahead is gone from the platform, or is left for good: the step ends. */
+export async function markWithdrawn({ deps, target }: Pick<Run, 'deps' | 'target'>): Promise<void> {
+  await transition(deps.db, targetStates, target.id, 'withdrawn', { set: { waitingReason: null } });
+}
+
 /** A removal that failed for now is tried again this long after (the post's time may be near). */
 const WITHDRAW_RETRY_MS = 60_000;
 /**
@@ -544,7 +550,7 @@ async function settleWithdrawal(run: Run, containerId: string, cause: PlatformEr
       "a cancelled post's upload made ahead could be neither removed nor read after its time; look at the account",
     );
   }
-  await transition(deps.db, targetStates, target.id, 'withdrawn', { set: { waitingReason: null } });
+  await markWithdrawn(run);
 }
 
 /**
@@ -560,7 +566,7 @@ export async function withdrawUpload(run: Run): Promise<void> {
   const containerId = target.containerId;
   const withdraw = adapter.publishing.withdraw;
   if (containerId === null || withdraw === undefined) {
-    await transition(deps.db, targetStates, target.id, 'withdrawn', { set: { waitingReason: null } });
+    await markWithdrawn(run);
     return;
   }
   let result: Awaited<ReturnType<typeof withdraw>>;
@@ -605,6 +611,6 @@ export async function withdrawUpload(run: Run): Promise<void> {
     case 'withdrawn':
       break;
   }
-  await transition(deps.db, targetStates, target.id, 'withdrawn', { set: { waitingReason: null } });
+  await markWithdrawn(run);
   deps.log.info({ target_id: target.id, platform }, 'the upload made ahead of a cancelled post was removed');
 }
