@@ -286,6 +286,14 @@ describe('with the default grace time', () => {
 
   it('keeps a reconnection made while a call with the old token was on its way: the refusal of that token ends nothing', async () => {
     const account = await connected(c);
+    // The account's first comment poll, due at the minute's scheduling after its connection, is
+    // put a day off: meeting the ended token in the window below, it would rightly expire the
+    // account, and that window is the held publishing call's alone.
+    await c.t.database.pool.query(
+      `insert into comment_sync_state (account_id, next_poll_at) values ($1, now() + interval '1 day')
+       on conflict (account_id) do update set next_poll_at = excluded.next_poll_at`,
+      [account.id],
+    );
     const created = await postDueSoon(c, account.id, 'Reconnected mid-call');
     // The try's first call (the publishing quota) is held before the sandbox reads its token.
     const held = sandbox.hold(/publishing_limit/);
