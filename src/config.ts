@@ -89,6 +89,11 @@ function platformSettingValues(settings: Settings): PlatformSettingValues {
   ) as PlatformSettingValues;
 }
 
+/** What the adapter is handed for a platform setting left unset. */
+function settingDefault(variable: PlatformSettingVariable): string | undefined {
+  return PLATFORM_SETTINGS.find(({ setting }) => setting.variable === variable)?.setting.default;
+}
+
 /** Headers come first and are small: a client still sending them after this is stalling. */
 const DEFAULT_HEADERS_TIMEOUT_MS = 20_000;
 
@@ -232,6 +237,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (settings.HEADERS_TIMEOUT_MS !== undefined && settings.HEADERS_TIMEOUT_MS > settings.REQUEST_TIMEOUT_MS) {
     crossErrors.push(
       `HEADERS_TIMEOUT_MS=${JSON.stringify(String(settings.HEADERS_TIMEOUT_MS))}: must not be more than REQUEST_TIMEOUT_MS (${settings.REQUEST_TIMEOUT_MS})`,
+    );
+  }
+  const unitsADay = Number(settings.YOUTUBE_DAILY_QUOTA_UNITS ?? settingDefault('YOUTUBE_DAILY_QUOTA_UNITS'));
+  const reserve = Number(settings.YOUTUBE_QUOTA_RESERVE_UNITS ?? settingDefault('YOUTUBE_QUOTA_RESERVE_UNITS'));
+  if (reserve >= unitsADay) {
+    crossErrors.push(
+      `YOUTUBE_QUOTA_RESERVE_UNITS=${reserve}: must be less than YOUTUBE_DAILY_QUOTA_UNITS (${unitsADay}), or comment polls and insight reads would never run`,
     );
   }
   const s3 = s3Settings(settings, crossErrors);

@@ -11,6 +11,7 @@ import { listenForChanges } from './http/read-cache.ts';
 import { createMailer } from './mail.ts';
 import { startSharedMetricsFlusher } from './metrics/shared.ts';
 import { type CreatedOwner, createFirstOwnerIfNone } from './modules/owners/index.ts';
+import { projectUnits } from './modules/posts/index.ts';
 import { systemResolver } from './outbound/address-policy.ts';
 import { createOutboundAgent } from './outbound/http-client.ts';
 import { createPlatforms, type PlatformSet, SANDBOX_CLIENT } from './platforms/index.ts';
@@ -92,7 +93,8 @@ export async function startService(config: Config, roles: Roles, log: Logger): P
     const platformsFor = (baseUrl: string | undefined) => {
       platforms = createPlatforms(
         { ...config, sandboxUrl: sandboxUrlOf(config, baseUrl) },
-        { dispatcher: platformAgent },
+        // Every process counts a Google project's YouTube units in the same rows.
+        { dispatcher: platformAgent, projectUnits: projectUnits(database.db) },
       );
       return platforms;
     };

@@ -31,6 +31,19 @@ describe('settings', () => {
     );
   });
 
+  it("refuses a YouTube reserve of units that leaves comment polls and insight reads none of the day's", () => {
+    expect(() => loadConfig({ YOUTUBE_DAILY_QUOTA_UNITS: '500' })).toThrow(
+      'invalid settings: YOUTUBE_QUOTA_RESERVE_UNITS=1000: must be less than YOUTUBE_DAILY_QUOTA_UNITS (500)',
+    );
+    expect(() => loadConfig({ YOUTUBE_QUOTA_RESERVE_UNITS: '10000' })).toThrow(
+      'YOUTUBE_QUOTA_RESERVE_UNITS=10000: must be less than YOUTUBE_DAILY_QUOTA_UNITS (10000)',
+    );
+    expect(loadConfig({ YOUTUBE_DAILY_QUOTA_UNITS: '500', YOUTUBE_QUOTA_RESERVE_UNITS: '100' })).toMatchObject({
+      youtubeDailyQuotaUnits: '500',
+      youtubeQuotaReserveUnits: '100',
+    });
+  });
+
   it('never shows a secret or a password in its error', () => {
     expect(() => loadConfig({ REDIS_URL: 'http://:hunter2@redis.internal:6379' })).toThrow(
       'invalid settings: REDIS_URL="http://:***@redis.internal:6379": must match pattern "^rediss?://"',

@@ -1,5 +1,5 @@
 import { type Dispatcher, request } from 'undici';
-import { type Platform, PlatformError } from './types.ts';
+import { type Platform, PlatformError, type ProjectUnits } from './types.ts';
 
 /**
  * How a call to a platform ended: ok (HTTP 1xx-3xx), rate_limited (429), client_error (another
@@ -31,6 +31,8 @@ export interface AdapterOptions {
    * by the definition's name for each; an unset one is absent or undefined.
    */
   settings?: Readonly<Record<string, string | undefined>>;
+  /** Where a platform's project quota units are counted (YouTube's); unset: they are not. */
+  projectUnits?: ProjectUnits;
 }
 
 /**

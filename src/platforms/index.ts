@@ -12,7 +12,7 @@ import {
   platformInfo,
   settingsPrefix,
 } from './registry.ts';
-import { type PlatformAdapter, PlatformError } from './types.ts';
+import { type PlatformAdapter, PlatformError, type ProjectUnits } from './types.ts';
 
 export * from './registry.ts';
 export * from './types.ts';
@@ -41,7 +41,7 @@ export const SANDBOX_CLIENT = { clientId: 'switchboard-sandbox', clientSecret: '
 export function createPlatforms(
   config: Pick<Config, 'platforms' | 'platformCredentials'> &
     Partial<PlatformSettingValues> & { sandboxUrl: string | undefined },
-  options: { dispatcher?: Dispatcher; timeoutMs?: number; now?: () => Date } = {},
+  options: { dispatcher?: Dispatcher; timeoutMs?: number; now?: () => Date; projectUnits?: ProjectUnits } = {},
 ): PlatformSet {
   const hostUrl = hostUrlFor(config.platforms, config.sandboxUrl);
   const credentials = new Map<Platform, { clientId: string; clientSecret: string }>();
@@ -73,7 +73,15 @@ export function createPlatforms(
         ]),
       );
       const adapter = platformInfo(platform).create(
-        { ...client, hostUrl, dispatcher: options.dispatcher, timeoutMs: options.timeoutMs, countCall, settings },
+        {
+          ...client,
+          hostUrl,
+          dispatcher: options.dispatcher,
+          timeoutMs: options.timeoutMs,
+          countCall,
+          settings,
+          ...(options.projectUnits === undefined ? {} : { projectUnits: options.projectUnits }),
+        },
         options.now ?? clockNow,
       );
       adapters.set(platform, adapter);

@@ -269,12 +269,39 @@ export interface PublishingQuota {
   windowSeconds: number;
 }
 
+/**
+ * The count of a project's quota units by the platform's day, kept where every process of the
+ * service shares it (YouTube's Data API units, per Google project). Handed to the adapters.
+ */
+export interface ProjectUnits {
+  /**
+   * Adds `units` to the project's count of `day` if the count then stays within `ceiling` and the
+   * platform has not closed the day; answers the count, whether the units were taken, and
+   * whether the platform closed the day.
+   */
+  take(
+    platform: Platform,
+    project: string,
+    day: string,
+    units: number,
+    ceiling: number,
+  ): Promise<{ taken: boolean; used: number; closed: boolean }>;
+  /** The platform answered that the project's day is spent: nothing else is tried that day. */
+  close(platform: Platform, project: string, day: string): Promise<void>;
+}
+
 /** A project's daily upload allowance, counted by the service by the platform's day. */
 export interface DailyUploads {
   /** Whose allowance: the app's project (its client id). */
   readonly project: string;
   /** Uploads a day. */
   readonly limit: number;
+  /**
+   * Where the project's other calls spend units of a daily allowance the service counts too
+   * (`ProjectUnits`): the day's units. An upload waits, as for spent uploads, once they are all
+   * spent, since its processing is read with them.
+   */
+  readonly unitLimit?: number;
   /** The platform's day at `at` (YYYY-MM-DD), the count's key. */
   day(at: Date): string;
   /** When the allowance of `at`'s day is renewed. */

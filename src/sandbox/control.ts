@@ -8,6 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { type Static, Type } from 'typebox';
 import { makeValidatorCompiler } from '../http/validation.ts';
 import { FAULT_PRESETS } from './answers.ts';
+import { DAILY_QUOTA_UNITS, setUnitsUsed, unitsUsed } from './google/quota.ts';
 import { platformPart, type Store } from './platform.ts';
 import { SANDBOX_PLATFORMS } from './registry.ts';
 import type { SandboxAccount } from './schema.ts';
@@ -20,7 +21,7 @@ import { numericId } from './store/ids.ts';
 import { LIFETIME_DAY, setInsights } from './store/insights.ts';
 import { findPost, listPosts } from './store/posts.ts';
 import type { Setting } from './store/setting-kinds.ts';
-import { setSetting } from './store/settings.ts';
+import { getSetting, setSetting } from './store/settings.ts';
 import { markTester } from './store/testers.ts';
 import {
   listDeliveries,
@@ -37,6 +38,11 @@ const Who = { platform: PlatformName, username: Username };
 const Day = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' });
 
 const UserBody = Type.Object(Who, { additionalProperties: false });
+/** What a Google project spent today: `PUT /_control/youtube/quota/<client id>`. */
+const QuotaBody = Type.Object(
+  { used_units: Type.Integer({ minimum: 0, maximum: 1_000_000_000 }) },
+  { additionalProperties: false },
+);
 /** Paths naming a user: validated like bodies, so a malformed name is a 400, never a query. */
 const UserParams = Type.Object(Who);
 const SettingParams = Type.Object({ name: Type.String({ minLength: 1, maxLength: 100 }) });
@@ -445,6 +451,21 @@ export function controlRoutes(store: Store) {
         throw new ControlError(404, 'not_found', `no webhook subscription on ${platform}`);
       }
       return reply.code(204).send();
+    });
+
+    // A Google project's YouTube Data API units today (the sandbox's clock): read, or set as
+    // other uses of the project would have spent them.
+    app.get('/youtube/quota/:project', async (request) => {
+      const { project } = request.params as { project: string };
+      const { day, units } = await unitsUsed(store, project);
+      return { project, day, used_units: units, daily_units: await getSetting(store, DAILY_QUOTA_UNITS) };
+    });
+
+    app.put('/youtube/quota/:project', { schema: { body: QuotaBody } }, async (request) => {
+      const { project } = request.params as { project: string };
+      await setUnitsUsed(store, project, (request.body as Static<typeof QuotaBody>).used_units);
+      const { day, units } = await unitsUsed(store, project);
+      return { project, day, used_units: units, daily_units: await getSetting(store, DAILY_QUOTA_UNITS) };
     });
 
     app.put('/settings/:name', { schema: { params: SettingParams } }, async (request) => {

@@ -180,6 +180,17 @@ export const sandboxSettings = sandbox.table('settings', {
   value: jsonb('value').notNull(),
 });
 
+/** The YouTube Data API units a Google project (the app's client id) spent on a Pacific Time day. */
+export const sandboxGoogleQuotaDays = sandbox.table(
+  'google_quota_days',
+  {
+    clientId: text('client_id').notNull(),
+    day: text('day').notNull(),
+    units: integer('units').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.clientId, t.day] })],
+);
+
 /** A platform's webhook subscription, as an app sets it in Meta's App Dashboard (one callback per platform). */
 export const sandboxWebhooks = sandbox.table('webhooks', {
   platform: text('platform').primaryKey(),

@@ -429,12 +429,15 @@ describe('what each definition states is what checkPublish enforces', () => {
   it.each(PLATFORMS)('%s: each setting it declares is read from its variable', (platform) => {
     for (const { variable } of Object.values(platformInfo(platform).settings)) {
       const name = variable.toLowerCase().replace(/_([a-z])/g, (_, letter: string) => letter.toUpperCase());
-      // A version setting takes a version (vN.N), a count a whole number; the others any text without spaces.
+      // A version setting takes a version (vN.N), a count a whole number (a reserve of units less
+      // than the day's default 10,000); the others any text without spaces.
       const value = variable.endsWith('_GRAPH_VERSION')
         ? 'v24.0'
         : variable.endsWith('_DAILY_UPLOADS')
           ? '6'
-          : 'value-1';
+          : variable.endsWith('_UNITS')
+            ? '6000'
+            : 'value-1';
       expect(loadConfig({ [variable]: value })).toMatchObject({ [name]: value });
       expect(() => loadConfig({ [variable]: 'two words' })).toThrow(`${variable}=`);
     }

@@ -1,8 +1,15 @@
 import { request } from 'undici';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { advanceClock, now, resetClock } from '../../src/clock.ts';
+import { projectUnits } from '../../src/modules/posts/index.ts';
 import { untilMidnightPacific } from '../../src/platforms/google/errors.ts';
-import type { AccountCredentials, PlatformAdapter, TokenSet } from '../../src/platforms/index.ts';
+import {
+  type AccountCredentials,
+  createPlatforms,
+  type PlatformAdapter,
+  PlatformError,
+  type TokenSet,
+} from '../../src/platforms/index.ts';
 import {
   commentsOf,
   insightsOf,
@@ -681,6 +688,125 @@ describe('youtube: comments', () => {
     const error = await platformError(commentsOf(youtube).setHidden(mine, added.body.id, true));
     expect(error.kind).toBe('permission_missing');
     expect(error.detail).toMatchObject({ status: 403, code: 'forbidden' });
+  });
+});
+
+describe('youtube: quota units', () => {
+  /** The sandbox's app: its tokens are the project's, 'switchboard-sandbox'. */
+  const PROJECT = 'switchboard-sandbox';
+  const pacificDay = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Los_Angeles' }).format(now());
+  /** An adapter that counts the project's units in the service's table, with these settings. */
+  function counting(settings: { youtubeDailyQuotaUnits?: string; youtubeQuotaReserveUnits?: string } = {}) {
+    return createPlatforms(
+      { platforms: 'sandbox', platformCredentials: {}, sandboxUrl: sandbox.url, ...settings },
+      { projectUnits: projectUnits(sandbox.database.db) },
+    ).adapter('youtube');
+  }
+  /** The service's count of the project's units today. */
+  async function serviceCount(): Promise<number> {
+    return (await projectUnits(sandbox.database.db).take('youtube', PROJECT, pacificDay(), 0, 1e9)).used;
+  }
+  async function sandboxCount(): Promise<number> {
+    const { status, body } = await sandbox.control('GET', `/youtube/quota/${PROJECT}`);
+    expect(status).toBe(200);
+    return body.used_units;
+  }
+
+  it("counts each call's units as the Quota Calculator states them, and the sandbox charges the project the same", async () => {
+    const adapter = counting();
+    const credentials = await channelOf('yt_units');
+    const channel = (await googleUser('yt_units')).pages[0];
+    const added = await sandbox.control('POST', '/comments', {
+      platform: 'youtube',
+      username: channel.username,
+      author_username: 'a_viewer',
+      text: 'Nice',
+    });
+    const [service0, sandbox0] = [await serviceCount(), await sandboxCount()];
+    const comments = commentsOf(adapter);
+    await adapter.profile(credentials); // channels.list: 1
+    // channels.list (the uploads playlist) 1, playlistItems.list 1, commentThreads.list of the one video 1.
+    await comments.recentComments(credentials, { posts: 1 });
+    const sent = await comments.reply(credentials, added.body.id, 'Thanks'); // comments.insert: 50
+    await comments.setHidden(credentials, added.body.id, true); // comments.setModerationStatus: 50
+    await comments.setHidden(credentials, added.body.id, false); // 50
+    if (sent.state !== 'sent') throw new Error('the reply was not sent');
+    await comments.deleteReply?.(credentials, sent.id, added.body.id); // comments.delete: 50
+    // YouTube Analytics' report is not in the Data API's quota; today's subscribers are channels.list: 1.
+    await insightsOf(adapter).accountInsights(
+      credentials,
+      [now().toISOString().slice(0, 10)],
+      ['views', 'followers_count'],
+    );
+    const expected = 1 + 3 + 50 + 50 + 50 + 50 + 1;
+    expect((await serviceCount()) - service0).toBe(expected);
+    expect((await sandboxCount()) - sandbox0).toBe(expected);
+  });
+
+  it('a background read that would eat into the reserve is not made, until midnight Pacific Time; a reply still goes out', async () => {
+    const credentials = await channelOf('yt_reserve');
+    const channel = (await googleUser('yt_reserve')).pages[0];
+    const added = await sandbox.control('POST', '/comments', {
+      platform: 'youtube',
+      username: channel.username,
+      author_username: 'a_viewer',
+      text: 'Hello',
+    });
+    // Room for one poll of one video (3 units) above the reserve of 100, and no more.
+    const used = await serviceCount();
+    const adapter = counting({ youtubeDailyQuotaUnits: String(used + 103), youtubeQuotaReserveUnits: '100' });
+    const comments = commentsOf(adapter);
+    await comments.recentComments(credentials, { posts: 1 });
+    const since = now().toISOString();
+    const refused = await platformError(comments.recentComments(credentials, { posts: 1 }));
+    expect(refused.kind).toBe('rate_limited');
+    expect(refused.detail.retryAfterSeconds).toBe(untilMidnightPacific(now()));
+    expect(refused.message).toContain('kept for publishing');
+    const calls = await sandbox.control('GET', `/calls/youtube/yt_reserve?since=${encodeURIComponent(since)}`);
+    expect(calls.body.data).toEqual([]);
+    expect(await serviceCount()).toBe(used + 3);
+    // A reply is asked for by a person: it may spend the reserve.
+    expect((await comments.reply(credentials, added.body.id, 'Thanks')).state).toBe('sent');
+    expect(await serviceCount()).toBe(used + 53);
+    // Past midnight Pacific Time the count is the new day's: the poll is made again.
+    advanceClock((untilMidnightPacific(now()) + 60) * 1000);
+    const read = await comments.recentComments(await channelOf('yt_reserve'), { posts: 1 });
+    expect(read.posts).toHaveLength(1);
+  });
+
+  it("a call past the day's units is refused as Google refuses it (403 quotaExceeded), and Google's quotaExceeded closes the project's day", async () => {
+    const credentials = await channelOf('yt_spent_day');
+    const used = await serviceCount();
+    const adapter = counting({ youtubeDailyQuotaUnits: String(used + 60), youtubeQuotaReserveUnits: '10' });
+    const comments = commentsOf(adapter);
+    // 50 of the 60 left: the reply's; a second would pass the day.
+    const channel = (await googleUser('yt_spent_day')).pages[0];
+    const added = await sandbox.control('POST', '/comments', {
+      platform: 'youtube',
+      username: channel.username,
+      author_username: 'a_viewer',
+      text: 'Hi',
+    });
+    await comments.reply(credentials, added.body.id, 'One');
+    const past = await platformError(comments.reply(credentials, added.body.id, 'Two'));
+    expect(past).toBeInstanceOf(PlatformError);
+    expect(past.kind).toBe('rate_limited');
+    expect(past.detail.code).toBe('quotaExceeded');
+    expect(past.detail.retryAfterSeconds).toBe(untilMidnightPacific(now()));
+
+    // The sandbox spends the project's day (its other uses): Google's answer closes the service's day.
+    advanceClock((untilMidnightPacific(now()) + 60) * 1000);
+    const renewed = await channelOf('yt_spent_day');
+    const fresh = counting();
+    expect((await sandbox.control('PUT', `/youtube/quota/${PROJECT}`, { used_units: 10_000 })).status).toBe(200);
+    const answered = await platformError(commentsOf(fresh).recentComments(renewed, { posts: 1 }));
+    expect(answered.detail.code).toBe('quotaExceeded');
+    const since = now().toISOString();
+    expect((await platformError(commentsOf(fresh).recentComments(renewed, { posts: 1 }))).detail.code).toBe(
+      'quotaExceeded',
+    );
+    const calls = await sandbox.control('GET', `/calls/youtube/yt_spent_day?since=${encodeURIComponent(since)}`);
+    expect(calls.body.data).toEqual([]);
   });
 });
 

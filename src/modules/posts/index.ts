@@ -21,6 +21,7 @@ export {
 export { approvalLinkRoutes, approvalPagePath } from './approval/routes.ts';
 export { platformOptionsSchema } from './json.ts';
 export { describePlatformPost, ensurePlatformPosts, type PlatformPostRef } from './platform-posts.ts';
+export { projectUnits } from './publishing/project-uploads.ts';
 export { publishTarget } from './publishing/publish-target.ts';
 export type { PublishDeps } from './publishing/run.ts';
 export { postIdsOfProfile, publishedTargetsOf } from './readers.ts';

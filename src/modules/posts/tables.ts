@@ -231,6 +231,8 @@ export const projectUploadDays = pgTable(
     project: text('project').notNull(),
     day: text('day').notNull(),
     uploads: integer('uploads').notNull().default(0),
+    /** Quota units of the project's other calls (YouTube's Data API units), counted by the adapter. */
+    units: integer('units').notNull().default(0),
     spent: boolean('spent').notNull().default(false),
   },
   (t) => [primaryKey({ columns: [t.platform, t.project, t.day] })],

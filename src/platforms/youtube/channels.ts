@@ -13,7 +13,10 @@ const PAGE = 50;
 const MAX_PAGES = 20;
 
 export interface YouTubeContext extends AdapterContext {
+  /** Google's API, each Data API call counted in the project's units up to the day's end. */
   readonly google: GoogleClient;
+  /** The same for background reads (comment polls, insights): they stop at the reserve kept for publishing. */
+  readonly reads: GoogleClient;
 }
 
 const channelsUrl = ({ google }: YouTubeContext) => google.url('www.googleapis.com', '/youtube/v3/channels');

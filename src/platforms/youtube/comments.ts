@@ -51,16 +51,16 @@ function toComment(raw: unknown, videoId: string, channelId: string, parentId: s
 }
 
 export function youtubeComments(context: YouTubeContext): CommentsCapability {
-  const { google } = context;
+  const { google, reads } = context;
   const api = (path: string) => google.url('www.googleapis.com', `/youtube/v3${path}`);
 
   async function videoSummaries(token: string, channelId: string, count: number): Promise<PlatformPostSummary[]> {
-    const channels = await google.api('GET', api('/channels'), token, {
+    const channels = await reads.api('GET', api('/channels'), token, {
       query: { part: 'contentDetails', id: channelId },
     });
     const uploads = str(record(record(record(list(channels.items)[0]).contentDetails).relatedPlaylists).uploads);
     if (uploads === null) return [];
-    const items = await google.api('GET', api('/playlistItems'), token, {
+    const items = await reads.api('GET', api('/playlistItems'), token, {
       query: { part: 'snippet,contentDetails', playlistId: uploads, maxResults: Math.min(count, 50) },
     });
     const videos: PlatformPostSummary[] = [];
@@ -96,7 +96,7 @@ export function youtubeComments(context: YouTubeContext): CommentsCapability {
     const items: unknown[] = [];
     let pageToken: string | null = null;
     for (let read = 0; read < max; read += pageSize) {
-      const page = await google.api('GET', api(path), token, {
+      const page = await reads.api('GET', api(path), token, {
         query: {
           ...query,
           maxResults: pageSize,
@@ -153,7 +153,7 @@ export function youtubeComments(context: YouTubeContext): CommentsCapability {
     ...pollingOnlyNotices(platform, 'YouTube sends none'),
 
     async postSummary({ accessToken }, postId) {
-      const answer = await google.api('GET', api('/videos'), accessToken, { query: { part: 'snippet', id: postId } });
+      const answer = await reads.api('GET', api('/videos'), accessToken, { query: { part: 'snippet', id: postId } });
       const video = record(list(answer.items)[0]);
       const id = str(video.id);
       if (id === null) throw new PlatformError('invalid_request', `youtube: no video ${postId}`, { platform });

@@ -122,5 +122,17 @@ export const youtubeDefinition = {
       "The videos the service may upload a day (Pacific Time) for its Google project, all owners together: YouTube's Quota Calculator gives a project 100 videos.insert calls a day. A post past it waits until midnight Pacific Time.",
       '100',
     ),
+    dailyQuotaUnits: platformSetting(
+      'YOUTUBE_DAILY_QUOTA_UNITS',
+      Type.String({ pattern: '^[0-9]{1,9}$' }),
+      "The YouTube Data API units the service may spend a day (Pacific Time) for its Google project, all owners together, beside the uploads: YouTube's Quota Calculator gives a project 10,000 units a day (a list call costs 1, a reply, a moderation, a video's update or deletion 50). Past them, calls wait until midnight Pacific Time.",
+      '10000',
+    ),
+    quotaReserveUnits: platformSetting(
+      'YOUTUBE_QUOTA_RESERVE_UNITS',
+      Type.String({ pattern: '^[0-9]{1,9}$' }),
+      "Of YOUTUBE_DAILY_QUOTA_UNITS, the units comment polls and insight reads leave for publishing (a video's processing reads, moving or removing a scheduled video) and for replies and moderation: those reads stop when only these are left and resume at midnight Pacific Time. Less than YOUTUBE_DAILY_QUOTA_UNITS.",
+      '1000',
+    ),
   },
 } satisfies Omit<PlatformDefinition, 'create'>;

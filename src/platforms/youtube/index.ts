@@ -13,6 +13,7 @@ import { youtubeComments } from './comments.ts';
 import { youtubeDefinition } from './definition.ts';
 import { youtubeInsights } from './insights.ts';
 import { youtubePublishing } from './publishing.ts';
+import { metered } from './quota.ts';
 import { YOUTUBE_SCOPES } from './scopes.ts';
 
 const platform = 'youtube';
@@ -20,7 +21,13 @@ const MINUTES = 60_000;
 
 export function youtubeAdapter(options: AdapterOptions, now: () => Date): PlatformAdapter {
   const google = googleClient(platform, { options, now });
-  const context = { options, now, google };
+  // Every Data API call is counted in the project's units; background reads stop at the reserve.
+  const context = {
+    options,
+    now,
+    google: metered({ options, now }, google, 'asked'),
+    reads: metered({ options, now }, google, 'background'),
+  };
   return reportingMissingScopes({
     platform,
     scopes: YOUTUBE_SCOPES,

@@ -57,9 +57,14 @@ export function youtubeInsights(context: YouTubeContext): InsightsCapability {
         }
       }
       if (metrics.includes('followers_count') && read.includes(today)) {
-        const answer = await google.api('GET', google.url('www.googleapis.com', '/youtube/v3/channels'), accessToken, {
-          query: { part: 'statistics', id: platformUserId },
-        });
+        const answer = await context.reads.api(
+          'GET',
+          google.url('www.googleapis.com', '/youtube/v3/channels'),
+          accessToken,
+          {
+            query: { part: 'statistics', id: platformUserId },
+          },
+        );
         const statistics = record(record(list(answer.items)[0]).statistics);
         setFigure(
           figures,

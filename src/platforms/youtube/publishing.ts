@@ -25,6 +25,7 @@ import {
 import type { YouTubeContext } from './channels.ts';
 import { YOUTUBE_OPTIONS } from './definition.ts';
 import { youtubeProblems } from './publish-rules.ts';
+import { unitSettings } from './quota.ts';
 
 const platform = 'youtube';
 const TRANSFER_TIMEOUT_MS = 30 * 60_000;
@@ -364,6 +365,8 @@ export function youtubePublishing(context: YouTubeContext): PublishingCapability
     dailyUploads: {
       project: context.options.clientId,
       limit: Number(context.options.settings?.dailyUploads ?? DEFAULT_DAILY_UPLOADS),
+      // Its processing is read, and a scheduled video moved or removed, with the project's units.
+      unitLimit: unitSettings(context).daily,
       day: pacificDay,
       renewsAt: (at) => new Date(Math.floor(at.getTime() / 1000) * 1000 + untilMidnightPacific(at) * 1000),
       spentBy: (error) =>

@@ -4,13 +4,14 @@
  */
 import { randomInt } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { caller, requireScope } from '../caller.ts';
+import { requireScope } from '../caller.ts';
 import { google } from '../google/answers.ts';
 import { param } from '../kit.ts';
 import type { Store } from '../platform.ts';
 import type { SandboxAccount } from '../schema.ts';
 import { addPage, pagesOf } from '../store/accounts.ts';
 import { call, SCOPE } from './access.ts';
+import { chargedCaller, UNITS } from './units.ts';
 
 /** The channels a sandbox Google user's grant reaches: the one chosen on Google's consent page. */
 const CHANNELS_PER_USER = 1;
@@ -90,7 +91,7 @@ function renderChannel(channel: SandboxAccount, parts: Set<string>) {
 
 export function channelRoutes(app: FastifyInstance, store: Store): void {
   app.get('/youtube/v3/channels', async (request) => {
-    const who = await caller(store, request, call);
+    const who = await chargedCaller(store, request, UNITS.list);
     const partParam = param(request, 'part');
     if (partParam === undefined || partParam === '')
       throw google.badParameter('No filter selected. Expected one of: part');

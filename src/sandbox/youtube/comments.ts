@@ -5,7 +5,7 @@
  * (`heldForReview`, `published`, `rejected`) and `comments.delete`, on www.googleapis.com.
  */
 import type { FastifyInstance } from 'fastify';
-import { caller, requireScope } from '../caller.ts';
+import { requireScope } from '../caller.ts';
 import { google, googleAnswer } from '../google/answers.ts';
 import { param } from '../kit.ts';
 import type { Store } from '../platform.ts';
@@ -15,6 +15,7 @@ import { recordActivity, recordCommentDeletion, recordHiding } from '../store/ac
 import { addComment, deleteComment, findComment, listComments, setCommentHidden } from '../store/comments.ts';
 import { findPost, listPosts } from '../store/posts.ts';
 import { call, SCOPE } from './access.ts';
+import { chargedCaller, UNITS } from './units.ts';
 
 /** "The maximum number of characters" of a comment's text (comments.insert: `commentTextTooLong`). */
 const MAX_COMMENT = 10_000;
@@ -87,7 +88,7 @@ async function ownVideo(
 
 export function commentRoutes(app: FastifyInstance, store: Store): void {
   app.get('/youtube/v3/playlistItems', async (request) => {
-    const who = await caller(store, request, call);
+    const who = await chargedCaller(store, request, UNITS.list);
     requireScope(who, call, SCOPE.forceSsl, SCOPE.readonly, SCOPE.manage);
     const playlistId = param(request, 'playlistId') ?? '';
     const channel = /^UU/.test(playlistId) ? await findAccount(store, `UC${playlistId.slice(2)}`) : undefined;
@@ -127,7 +128,7 @@ export function commentRoutes(app: FastifyInstance, store: Store): void {
   });
 
   app.get('/youtube/v3/commentThreads', async (request) => {
-    const who = await caller(store, request, call);
+    const who = await chargedCaller(store, request, UNITS.list);
     requireScope(who, call, SCOPE.forceSsl, SCOPE.readonly, SCOPE.manage);
     const videoId = param(request, 'videoId');
     if (videoId === undefined)
@@ -185,7 +186,7 @@ export function commentRoutes(app: FastifyInstance, store: Store): void {
 
   // comments.list: a comment's replies by `parentId` (paged), or comments by `id`.
   app.get('/youtube/v3/comments', async (request) => {
-    const who = await caller(store, request, call);
+    const who = await chargedCaller(store, request, UNITS.list);
     requireScope(who, call, SCOPE.forceSsl, SCOPE.readonly, SCOPE.manage);
     const part = param(request, 'part') ?? '';
     if (part === '' || part.split(',').some((p) => !['id', 'snippet'].includes(p))) {
@@ -239,7 +240,7 @@ export function commentRoutes(app: FastifyInstance, store: Store): void {
   });
 
   app.post('/youtube/v3/comments', async (request) => {
-    const who = await caller(store, request, call);
+    const who = await chargedCaller(store, request, UNITS.write);
     requireScope(who, call, SCOPE.forceSsl, SCOPE.manage);
     const body = (request.body ?? {}) as { snippet?: { parentId?: unknown; textOriginal?: unknown } };
     const parentId = typeof body.snippet?.parentId === 'string' ? body.snippet.parentId : '';
@@ -289,7 +290,7 @@ export function commentRoutes(app: FastifyInstance, store: Store): void {
   });
 
   app.post('/youtube/v3/comments/setModerationStatus', async (request, reply) => {
-    const who = await caller(store, request, call);
+    const who = await chargedCaller(store, request, UNITS.write);
     requireScope(who, call, SCOPE.forceSsl, SCOPE.manage);
     const status = param(request, 'moderationStatus') ?? '';
     if (!['heldForReview', 'published', 'rejected'].includes(status)) {
@@ -323,7 +324,7 @@ export function commentRoutes(app: FastifyInstance, store: Store): void {
   // Comments: delete (204). Its page does not say whose comments a channel may delete; the sandbox
   // takes the cautious side: the channel's own comments only, others 403 forbidden.
   app.delete('/youtube/v3/comments', async (request, reply) => {
-    const who = await caller(store, request, call);
+    const who = await chargedCaller(store, request, UNITS.write);
     requireScope(who, call, SCOPE.forceSsl);
     const id = param(request, 'id') ?? '';
     if (id === '') throw google.badParameter('The id parameter is required.');

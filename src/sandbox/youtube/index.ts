@@ -6,6 +6,7 @@
 import type { FastifyInstance } from 'fastify';
 import { google } from '../google/answers.ts';
 import { googleConsentPage, googleTokenRoutes } from '../google/oauth.ts';
+import { DAILY_QUOTA_UNITS } from '../google/quota.ts';
 import { installAnswers } from '../kit.ts';
 import type { SandboxPlatform, Store } from '../platform.ts';
 import type { SandboxAccount } from '../schema.ts';
@@ -47,6 +48,6 @@ export const youtubePlatform: SandboxPlatform<typeof platform> = {
   insightMetrics: INSIGHT_METRICS,
   // YouTube pushes no comment notices.
   webhooks: null,
-  settings: [DAILY_UPLOADS, PROJECT_AUDIT],
+  settings: [DAILY_UPLOADS, DAILY_QUOTA_UNITS, PROJECT_AUDIT],
   testers: false,
 };

@@ -28,6 +28,7 @@ import { createPost, findPost } from '../store/posts.ts';
 import { oneOf, waitMs, wholeNumber } from '../store/setting-kinds.ts';
 import { getSetting } from '../store/settings.ts';
 import { call, publishCall, SCOPE } from './access.ts';
+import { chargedCaller, UNITS } from './units.ts';
 
 const UPLOAD_PATH = '/upload/youtube/v3/videos';
 /** "Maximum file size: 256GB" (videos.insert). */
@@ -321,7 +322,7 @@ export function videoRoutes(app: FastifyInstance, store: Store): void {
   });
 
   app.get('/youtube/v3/videos', async (request) => {
-    const who = await caller(store, request, call);
+    const who = await chargedCaller(store, request, UNITS.list);
     requireScope(who, call, SCOPE.upload, SCOPE.forceSsl, SCOPE.readonly, SCOPE.manage);
     const parts = new Set((param(request, 'part') ?? '').split(',').map((p) => p.trim()));
     if (parts.size === 0 || parts.has('')) throw google.badParameter('No filter selected. Expected one of: part');
@@ -343,7 +344,7 @@ export function videoRoutes(app: FastifyInstance, store: Store): void {
 
   /** One of the caller's own uploads, by the video id a request names (Videos: update, Videos: delete). */
   async function ownVideo(request: FastifyRequest, id: string) {
-    const who = await caller(store, request, call);
+    const who = await chargedCaller(store, request, UNITS.write);
     // Videos: update and Videos: delete take youtube, youtube.force-ssl or youtubepartner, not youtube.upload.
     requireScope(who, call, SCOPE.forceSsl, SCOPE.manage);
     const post = id === '' ? undefined : await findPost(store, id);

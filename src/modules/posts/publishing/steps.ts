@@ -25,7 +25,7 @@ import { postTargets } from '../tables.ts';
 import { type TargetState, targetStates } from '../target-workflow.ts';
 import { aheadPlan, waitsForItsTime } from './ahead.ts';
 import { failure, markPublished } from './outcomes.ts';
-import { giveBack, markSpent, takeUpload } from './project-uploads.ts';
+import { giveBack, markSpent, takeUpload, type UploadRefusal } from './project-uploads.ts';
 import { queuePublish, queuePublishOfMoved } from './publish-jobs.ts';
 import { loadTarget, type Run, stateOf, waitUntil } from './run.ts';
 
@@ -123,8 +123,9 @@ export async function createContainer(run: Run): Promise<void> {
   }
   const request = await publishRequest(run, plan?.publishAt);
   const uploads = adapter.publishing.dailyUploads;
-  if (uploads !== undefined && !(await takeUpload(deps.db, run.platform, uploads, now()))) {
-    await waitForUploads(run, uploads);
+  const refused = uploads === undefined ? null : await takeUpload(deps.db, run.platform, uploads, now());
+  if (uploads !== undefined && refused !== null) {
+    await waitForUploads(run, uploads, refused);
     return;
   }
   const items = (await adapter.publishing.createCarouselItems?.(credentials, request)) ?? null;
@@ -135,16 +136,22 @@ export async function createContainer(run: Run): Promise<void> {
   await makeContainer(run, request, undefined);
 }
 
-/** The project's uploads for the day are spent: the target waits until they renew, saying so. */
-async function waitForUploads(run: Run, uploads: DailyUploads): Promise<void> {
+/** The project's uploads (or quota units) for the day are spent: the target waits until they renew, saying so. */
+async function waitForUploads(run: Run, uploads: DailyUploads, spent: UploadRefusal = 'uploads'): Promise<void> {
   const { deps, target, platform } = run;
   const next = uploads.renewsAt(now());
+  const label = platformInfo(platform).label;
   await waitUntil(deps.db, target, next, {
-    waitingReason: `The ${platformInfo(platform).label} uploads of the service's project for today are spent (${uploads.limit} a day); waiting until they renew at ${next.toISOString()}.`,
+    waitingReason:
+      spent === 'units'
+        ? `The ${label} quota units of the service's project for today are spent (${uploads.unitLimit} a day, reads and publishing together); waiting until they renew at ${next.toISOString()}.`
+        : `The ${label} uploads of the service's project for today are spent (${uploads.limit} a day); waiting until they renew at ${next.toISOString()}.`,
   });
   deps.log.info(
     { targetId: target.id, platform, project: uploads.project, until: next.toISOString() },
-    'daily uploads of the project spent; the target waits until they renew',
+    spent === 'units'
+      ? 'daily quota units of the project spent; the target waits until they renew'
+      : 'daily uploads of the project spent; the target waits until they renew',
   );
 }
 
