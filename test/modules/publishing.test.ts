@@ -5,10 +5,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { now, resetClock } from '../../src/clock.ts';
 import { IllegalTransitionError, transition } from '../../src/jobs/workflow.ts';
 import { credentialsOf } from '../../src/modules/accounts/connections.ts';
-import { publishTarget } from '../../src/modules/posts/index.ts';
+import { pollComments } from '../../src/modules/comments/index.ts';
+import { projectUnits, publishTarget } from '../../src/modules/posts/index.ts';
 import { targetStates } from '../../src/modules/posts/target-workflow.ts';
 import { completeProfileDeletion } from '../../src/modules/profiles/service.ts';
-import type { Platform, PlatformSet, PublishingCapability } from '../../src/platforms/index.ts';
+import {
+  createPlatforms,
+  type Platform,
+  type PlatformSet,
+  type PublishingCapability,
+} from '../../src/platforms/index.ts';
 import { verifyWebhook } from '../../src/webhook-signature.ts';
 import { auth, startTestApp, type TestApp, type TestOwner } from '../helpers/app.ts';
 import { eventually } from '../helpers/eventually.ts';
@@ -18,7 +24,7 @@ import { type Receiver, startReceiver } from '../helpers/receiver.ts';
 import { startSandbox, type TestSandbox } from '../helpers/sandbox.ts';
 import { connectSandboxAccount, type SandboxAccount } from '../helpers/sandbox-accounts.ts';
 import { verifyStandardWebhook } from '../helpers/standard-webhooks.ts';
-import { accounts, events, postTargets } from '../helpers/tables.ts';
+import { accounts, commentSyncState, events, postTargets } from '../helpers/tables.ts';
 import { moveTime } from '../helpers/time.ts';
 
 /**
@@ -1575,6 +1581,150 @@ describe('YouTube channels', () => {
     for (let step = 0; step < 10 && again.status === 'publishing'; step += 1) again = await nextStep(refused.id);
     expect(again.status).toBe('published');
     expect((await activity('youtube', spendingChannel)).filter((a) => a.action === 'publish')).toHaveLength(1);
+  });
+
+  describe("the Google project's YouTube quota units", () => {
+    const PROJECT = 'switchboard-sandbox';
+    const pacificDay = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Los_Angeles' }).format(now());
+    /** The service's count of the project's units today. */
+    const unitsUsed = async () =>
+      (await projectUnits(t.database.db).take('youtube', PROJECT, pacificDay(), 0, 1e9)).used;
+    /** The sandbox's platforms counting YouTube's units in the service's table, with these settings. */
+    const counting = (daily: number, reserve: number) =>
+      createPlatforms(
+        {
+          platforms: 'sandbox',
+          platformCredentials: {},
+          sandboxUrl: sandbox.url,
+          youtubeDailyQuotaUnits: String(daily),
+          youtubeQuotaReserveUnits: String(reserve),
+        },
+        { projectUnits: projectUnits(t.database.db) },
+      );
+    const pollDeps = (platforms: PlatformSet) => ({
+      db: t.database.db,
+      log: pino({ level: 'silent' }),
+      platforms: () => platforms,
+      secretKey: t.secretKey,
+      commentPollIntervalMs: 900_000,
+    });
+    const options = { youtube: { title: 'Our studio', made_for_kids: false } };
+    /** A poll of a new channel's three videos: channels.list 1, playlistItems.list 1, commentThreads.list 3. */
+    const POLL_UNITS = 1 + 1 + 3;
+
+    it('a comment poll that would eat into the reserve kept for publishing is not made until midnight Pacific Time, and a video still goes out', async () => {
+      await t.stopWorkers();
+      try {
+        const account = await connected('youtube');
+        const channel = account.username.slice(1);
+        const used = await unitsUsed();
+        // Room above the reserve of 100 for one poll, no more.
+        const platforms = counting(used + POLL_UNITS + 100, 100);
+        await pollComments(pollDeps(platforms), account.id);
+        expect(await unitsUsed()).toBe(used + POLL_UNITS);
+        const since = now();
+        await pollComments(pollDeps(platforms), account.id);
+        const user = channel.replace(/\.channel1$/, '');
+        // The first poll's calls are the user's (after the connection's): the second made none.
+        expect((await sandbox.calls('youtube', user)).data.slice(-POLL_UNITS).map((c) => c.path)).toEqual([
+          '/www.googleapis.com/youtube/v3/channels',
+          '/www.googleapis.com/youtube/v3/playlistItems',
+          '/www.googleapis.com/youtube/v3/commentThreads',
+          '/www.googleapis.com/youtube/v3/commentThreads',
+          '/www.googleapis.com/youtube/v3/commentThreads',
+        ]);
+        expect((await sandbox.calls('youtube', user, since)).data).toEqual([]);
+        const [state] = await t.database.db
+          .select()
+          .from(commentSyncState)
+          .where(eq(commentSyncState.accountId, account.id));
+        expect(state?.lastError).toMatch(/down to the 100 kept for publishing/);
+        // The next poll is at the next midnight Pacific Time.
+        const next = new Intl.DateTimeFormat('en-US', {
+          timeZone: 'America/Los_Angeles',
+          hourCycle: 'h23',
+          hour: '2-digit',
+          minute: '2-digit',
+        }).format(state?.nextPollAt);
+        expect(next).toBe('00:00');
+
+        // The video's upload and processing reads spend the reserve.
+        await t.startWorker({ platforms });
+        const created = await createPost({
+          account_ids: [account.id],
+          text: 'Still going out',
+          media_ids: [await upload(await videoFile('mp4'), 'reserve.mp4')],
+          platforms: options,
+        });
+        let row = await eventually(async () => {
+          const target = await targetRow(created.targets[0].id);
+          return target.containerId !== null ? target : undefined;
+        });
+        for (let step = 0; step < 10 && row.status === 'publishing'; step += 1) row = await nextStep(row.id);
+        expect(row.status).toBe('published');
+        expect((await activity('youtube', channel)).filter((a) => a.action === 'publish')).toHaveLength(1);
+      } finally {
+        await t.stopWorkers();
+        await t.startWorker({ platforms: sandbox.platforms });
+      }
+    });
+
+    it("a day's units spent by comment polls make a video wait until midnight Pacific Time with its reason, then it goes out", async () => {
+      await t.stopWorkers();
+      try {
+        const account = await connected('youtube');
+        const channel = account.username.slice(1);
+        const used = await unitsUsed();
+        // No reserve: the polls may spend the whole day.
+        const platforms = counting(used + POLL_UNITS, 0);
+        await pollComments(pollDeps(platforms), account.id);
+        expect(await unitsUsed()).toBe(used + POLL_UNITS);
+
+        await t.startWorker({ platforms });
+        const created = await createPost({
+          account_ids: [account.id],
+          text: 'After the reads',
+          media_ids: [await upload(await videoFile('mp4'), 'spent.mp4')],
+          platforms: options,
+        });
+        const held = await eventually(async () => {
+          const target = (await getPost(created.id)).targets[0];
+          return target.waiting_reason?.includes('quota units') ? target : undefined;
+        });
+        expect(held.status).toBe('publishing');
+        expect(held.waiting_reason).toBe(
+          `The YouTube quota units of the service's project for today are spent (${used + POLL_UNITS} a day, reads and publishing together); waiting until they renew at ${held.waiting_reason?.match(/renew at (\S+)\.$/)?.[1]}.`,
+        );
+        expect((await activity('youtube', channel)).filter((a) => a.action === 'publish')).toHaveLength(0);
+        const due = new Date(held.waiting_reason?.match(/renew at (\S+)\.$/)?.[1] ?? NaN);
+        const pacific = new Intl.DateTimeFormat('en-US', {
+          timeZone: 'America/Los_Angeles',
+          hourCycle: 'h23',
+          hour: '2-digit',
+          minute: '2-digit',
+          second: '2-digit',
+        }).format(due);
+        expect(pacific).toBe('00:00:00');
+        expect(await dueJob(held.id)).toBeGreaterThan(0);
+
+        // Past it, the new day's units: the upload is made, processed and published.
+        await t.stopWorkers();
+        await moveTime(t.database.pool, due.getTime() - now().getTime() + 1000);
+        await publishTarget(publishDeps(platforms), held.id);
+        let row = await targetRow(held.id);
+        expect(row.containerId).not.toBeNull();
+        for (let step = 0; step < 10 && row.status === 'publishing'; step += 1) {
+          await moveTime(t.database.pool, 60_000);
+          await publishTarget(publishDeps(platforms), held.id);
+          row = await targetRow(held.id);
+        }
+        expect(row.status).toBe('published');
+        expect((await activity('youtube', channel)).filter((a) => a.action === 'publish')).toHaveLength(1);
+      } finally {
+        await t.stopWorkers();
+        await t.startWorker({ platforms: sandbox.platforms });
+      }
+    });
   });
 
   it("an unaudited Google project's video stays private: published, the target and post.published warn that YouTube kept it private", async () => {
