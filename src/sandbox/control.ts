@@ -64,6 +64,8 @@ const CommentBody = Type.Object(
     author_username: Username,
     text: Type.String({ minLength: 1, maxLength: 2200 }),
     commented_at: Type.Optional(Type.String({ format: 'date-time' })),
+    /** YouTube only: a comment YouTube holds for review (moderationStatus heldForReview). */
+    held: Type.Optional(Type.Boolean()),
   },
   { additionalProperties: false },
 );
@@ -221,6 +223,9 @@ export function controlRoutes(store: Store) {
 
     app.post('/comments', { schema: { body: CommentBody } }, async (request, reply) => {
       const body = request.body as Static<typeof CommentBody>;
+      if (body.held === true && body.platform !== 'youtube') {
+        throw new ControlError(400, 'invalid_request', 'held: only YouTube holds comments for review');
+      }
       const owner = await account(body.platform, body.username);
       let postId = body.post_id;
       if (postId === undefined) {
@@ -245,6 +250,7 @@ export function controlRoutes(store: Store) {
         authorUsername: body.author_username,
         text: body.text,
         ...(body.commented_at ? { createdAt: new Date(body.commented_at) } : {}),
+        ...(body.held === true ? { hidden: true } : {}),
       });
       await notifyCommentAdded(store, comment);
       return reply.code(201).send({

@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { now, resetClock } from '../../src/clock.ts';
+import { credentialsOf } from '../../src/modules/accounts/connections.ts';
 import { ingestNotices, pollComments, scheduleCommentPolls } from '../../src/modules/comments/index.ts';
 import { type Platform, SANDBOX_CLIENT } from '../../src/platforms/index.ts';
 import { verifyWebhook } from '../../src/webhook-signature.ts';
@@ -1600,5 +1601,65 @@ describe('X: replies read by polling, answered as the account, hidden through hi
       ['hide', made.id],
       ['unhide', made.id],
     ]);
+  });
+});
+
+describe('YouTube: comments held for review', () => {
+  /** A YouTube account is the Google user's first channel; comments are made on its videos. */
+  const channelOf = (account: SandboxAccount) => `${account.sandboxUser}.channel1`;
+
+  it('a comment YouTube holds reaches the inbox hidden, with comment.created, and is published from it; one published on YouTube shows at the next poll', async () => {
+    const account = await connected('youtube');
+    const add = async (text: string) => {
+      const res = await sandbox.control('POST', '/comments', {
+        platform: 'youtube',
+        username: channelOf(account),
+        author_username: 'a_viewer',
+        text,
+        held: true,
+      });
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+      return res.body as { id: string };
+    };
+    const held = await add('Is this giveaway real?');
+    await pollComments(pollDeps(), account.id);
+    const comment = await arrived(held.id);
+    expect(comment).toMatchObject({
+      account_id: account.id,
+      platform: 'youtube',
+      platform_comment_id: held.id,
+      text: 'Is this giveaway real?',
+      hidden: true,
+      can_hide: true,
+    });
+    const delivered = await eventually(async () => {
+      const found = deliveriesFor(comment.id);
+      return found.length > 0 ? found : undefined;
+    });
+    expect(delivered).toHaveLength(1);
+
+    // Published from the inbox: setModerationStatus published, and the next poll keeps it shown.
+    const shown = await act(comment.id, 'hide', { hidden: false });
+    expect(shown.statusCode, shown.body).toBe(200);
+    expect(shown.json().hidden).toBe(false);
+    expect((await activity('youtube', channelOf(account))).map((a) => [a.action, a.target_id])).toEqual([
+      ['unhide', held.id],
+    ]);
+    await pollComments(pollDeps(), account.id);
+    expect((await getComment(comment.id)).hidden).toBe(false);
+
+    // Another held comment, published by the owner on YouTube itself: not hidden at the next poll.
+    const other = await add('First!');
+    await pollComments(pollDeps(), account.id);
+    const second = await arrived(other.id);
+    expect(second.hidden).toBe(true);
+    const [row] = await t.database.db.select().from(accounts).where(eq(accounts.id, account.id));
+    if (!row) throw new Error('no account');
+    await sandbox.adapter('youtube').comments?.setHidden(credentialsOf(t.secretKey, row), other.id, false);
+    await pollComments(pollDeps(), account.id);
+    expect((await getComment(second.id)).hidden).toBe(false);
+    // One comment.created each, however many polls read them.
+    expect(await commentEventsFor(comment.id)).toHaveLength(1);
+    expect(await commentEventsFor(second.id)).toHaveLength(1);
   });
 });

@@ -1609,8 +1609,11 @@ describe('YouTube channels', () => {
       commentPollIntervalMs: 900_000,
     });
     const options = { youtube: { title: 'Our studio', made_for_kids: false } };
-    /** A poll of a new channel's three videos: channels.list 1, playlistItems.list 1, commentThreads.list 3. */
-    const POLL_UNITS = 1 + 1 + 3;
+    /**
+     * A poll of a new channel's three videos: channels.list 1, playlistItems.list 1,
+     * commentThreads.list 3 (a video each) and 1 (the channel's threads held for review).
+     */
+    const POLL_UNITS = 1 + 1 + 3 + 1;
 
     it('a comment poll that would eat into the reserve kept for publishing is not made until midnight Pacific Time, and a video still goes out', async () => {
       await t.stopWorkers();
@@ -1629,6 +1632,7 @@ describe('YouTube channels', () => {
         expect((await sandbox.calls('youtube', user)).data.slice(-POLL_UNITS).map((c) => c.path)).toEqual([
           '/www.googleapis.com/youtube/v3/channels',
           '/www.googleapis.com/youtube/v3/playlistItems',
+          '/www.googleapis.com/youtube/v3/commentThreads',
           '/www.googleapis.com/youtube/v3/commentThreads',
           '/www.googleapis.com/youtube/v3/commentThreads',
           '/www.googleapis.com/youtube/v3/commentThreads',

@@ -634,16 +634,67 @@ describe('youtube: comments', () => {
     expect(reply).toMatchObject({ text: 'Thanks for watching', byAccount: true, authorId: channel.id });
 
     await comments.setHidden(credentials, added.body.id, true);
-    // Held for review: no longer among the published comments.
-    expect((await comments.recentComments(credentials)).comments.map((c) => c.id)).not.toContain(added.body.id);
+    // Held for review: no longer among the published comments, read among the held ones, hidden.
+    const held = (await comments.recentComments(credentials)).comments.filter((c) => c.id === added.body.id);
+    expect(held).toEqual([expect.objectContaining({ text: 'Spam?', hidden: true, parentId: null })]);
     await comments.setHidden(credentials, added.body.id, false);
-    expect((await comments.recentComments(credentials)).comments.map((c) => c.id)).toContain(added.body.id);
+    const shown = (await comments.recentComments(credentials)).comments.filter((c) => c.id === added.body.id);
+    expect(shown).toEqual([expect.objectContaining({ text: 'Spam?', hidden: false })]);
     const { body } = await sandbox.control('GET', `/activity/youtube/${channel.username}`);
     expect(body.data.map((a: { action: string; target_id: string }) => [a.action, a.target_id])).toEqual([
       ['reply', added.body.id],
       ['hide', added.body.id],
       ['unhide', added.body.id],
     ]);
+  });
+
+  it("reads the comments held for review in one list for the channel, hidden: a held comment, and a held reply under a published one; only the channel's owner may list them", async () => {
+    const credentials = await channelOf('yt_held');
+    const channel = (await googleUser('yt_held')).pages[0];
+    const add = async (body: Record<string, unknown>) => {
+      const res = await sandbox.control('POST', '/comments', {
+        platform: 'youtube',
+        username: channel.username,
+        author_username: 'a_viewer',
+        ...body,
+      });
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+      return res.body as { id: string; post_id: string };
+    };
+    const published = await add({ text: 'Fine video' });
+    const held = await add({ text: 'Buy followers here', held: true });
+    const heldReply = await add({
+      text: 'Me too: link',
+      held: true,
+      post_id: published.post_id,
+      parent_id: published.id,
+    });
+    const since = now();
+    const read = await commentsOf(youtube).recentComments(credentials, { posts: 5 });
+    const byId = new Map(read.comments.map((c) => [c.id, c]));
+    expect(byId.get(published.id)).toMatchObject({ text: 'Fine video', hidden: false, parentId: null });
+    expect(byId.get(held.id)).toMatchObject({ text: 'Buy followers here', hidden: true, parentId: null });
+    expect(byId.get(heldReply.id)).toMatchObject({ text: 'Me too: link', hidden: true, parentId: published.id });
+    // One list of the channel's held threads, not one a video.
+    const { data } = await sandbox.calls('youtube', 'yt_held', since);
+    const heldReads = data.filter((c) => c.query.moderationStatus !== undefined);
+    expect(heldReads.map((c) => [c.path, c.query.allThreadsRelatedToChannelId, c.query.moderationStatus])).toEqual([
+      ['/www.googleapis.com/youtube/v3/commentThreads', channel.id, 'heldForReview'],
+    ]);
+
+    // Another Google user may not list this channel's held threads.
+    const other = await login('yt_held_stranger');
+    const url = new URL(`${sandbox.url}/www.googleapis.com/youtube/v3/commentThreads`);
+    url.search = new URLSearchParams({
+      part: 'snippet',
+      allThreadsRelatedToChannelId: channel.id,
+      moderationStatus: 'heldForReview',
+    }).toString();
+    const refused = await request(url, { headers: { authorization: `Bearer ${other.accessToken}` } });
+    expect(refused.statusCode).toBe(403);
+    expect(((await refused.body.json()) as { error: { errors: { reason: string }[] } }).error.errors[0]?.reason).toBe(
+      'forbidden',
+    );
   });
 
   it("the channel's reply is deleted with comments.delete (204); deleting it again is no error; a viewer's comment is refused", async () => {
@@ -725,7 +776,8 @@ describe('youtube: quota units', () => {
     const [service0, sandbox0] = [await serviceCount(), await sandboxCount()];
     const comments = commentsOf(adapter);
     await adapter.profile(credentials); // channels.list: 1
-    // channels.list (the uploads playlist) 1, playlistItems.list 1, commentThreads.list of the one video 1.
+    // channels.list (the uploads playlist) 1, playlistItems.list 1, commentThreads.list of the one
+    // video 1, and of the channel's threads held for review 1.
     await comments.recentComments(credentials, { posts: 1 });
     const sent = await comments.reply(credentials, added.body.id, 'Thanks'); // comments.insert: 50
     await comments.setHidden(credentials, added.body.id, true); // comments.setModerationStatus: 50
@@ -738,7 +790,7 @@ describe('youtube: quota units', () => {
       [now().toISOString().slice(0, 10)],
       ['views', 'followers_count'],
     );
-    const expected = 1 + 3 + 50 + 50 + 50 + 50 + 1;
+    const expected = 1 + 4 + 50 + 50 + 50 + 50 + 1;
     expect((await serviceCount()) - service0).toBe(expected);
     expect((await sandboxCount()) - sandbox0).toBe(expected);
   });
@@ -752,9 +804,10 @@ describe('youtube: quota units', () => {
       author_username: 'a_viewer',
       text: 'Hello',
     });
-    // Room for one poll of one video (3 units) above the reserve of 100, and no more.
+    // Room for one poll of one video (4 units: the channel, its uploads, the video's threads, the
+    // held threads) above the reserve of 100, and no more.
     const used = await serviceCount();
-    const adapter = counting({ youtubeDailyQuotaUnits: String(used + 103), youtubeQuotaReserveUnits: '100' });
+    const adapter = counting({ youtubeDailyQuotaUnits: String(used + 104), youtubeQuotaReserveUnits: '100' });
     const comments = commentsOf(adapter);
     await comments.recentComments(credentials, { posts: 1 });
     const since = now().toISOString();
@@ -764,10 +817,10 @@ describe('youtube: quota units', () => {
     expect(refused.message).toContain('kept for publishing');
     const calls = await sandbox.control('GET', `/calls/youtube/yt_reserve?since=${encodeURIComponent(since)}`);
     expect(calls.body.data).toEqual([]);
-    expect(await serviceCount()).toBe(used + 3);
+    expect(await serviceCount()).toBe(used + 4);
     // A reply is asked for by a person: it may spend the reserve.
     expect((await comments.reply(credentials, added.body.id, 'Thanks')).state).toBe('sent');
-    expect(await serviceCount()).toBe(used + 53);
+    expect(await serviceCount()).toBe(used + 54);
     // Past midnight Pacific Time the count is the new day's: the poll is made again.
     advanceClock((untilMidnightPacific(now()) + 60) * 1000);
     const read = await comments.recentComments(await channelOf('yt_reserve'), { posts: 1 });

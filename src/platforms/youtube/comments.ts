@@ -1,7 +1,8 @@
 /**
  * Comments on a channel's videos, read by polling (YouTube pushes no comment notices): the
  * channel's uploads playlist (`channels.list` contentDetails, then `playlistItems.list`, 1 unit a
- * page, rather than `search.list`'s 100), each video's `commentThreads.list`; a reply is
+ * page, rather than `search.list`'s 100), each video's `commentThreads.list`, and the channel's
+ * threads held for review in one more list; a reply is
  * `comments.insert` under the thread's top-level comment; hiding is
  * `comments.setModerationStatus` (`heldForReview`, and `published` to show it again), which the
  * channel's owner may do. Facts: docs/platforms.md, "YouTube comments".
@@ -23,6 +24,8 @@ const platform = 'youtube';
 const THREAD_PAGE = 100;
 /** Threads read per video: enough for any recent video, bounded against a viral one. */
 const MAX_THREADS_PER_VIDEO = 500;
+/** Held threads read a poll, across the channel's videos. */
+const MAX_HELD_THREADS = 500;
 /** comments.list's largest page ("Acceptable values are 1 to 100"). */
 const REPLY_PAGE = 100;
 /** Replies read per thread beyond those it carries, bounded as the threads are. */
@@ -44,7 +47,7 @@ function toComment(raw: unknown, videoId: string, channelId: string, parentId: s
     authorUsername: str(snippet.authorDisplayName),
     text: str(snippet.textOriginal) ?? str(snippet.textDisplay) ?? '',
     createdAt: new Date(at),
-    // Only published comments are listed; a held one is the channel's own moderation.
+    // A held comment is read from the held threads, its moderationStatus given to the channel's owner.
     hidden: str(snippet.moderationStatus) === 'heldForReview' || str(snippet.moderationStatus) === 'rejected',
     byAccount: author === channelId,
   };
@@ -123,6 +126,46 @@ export function youtubeComments(context: YouTubeContext): CommentsCapability {
     return await allItems(token, '/comments', { part: 'snippet', parentId: topId }, REPLY_PAGE, MAX_REPLIES_PER_THREAD);
   }
 
+  /**
+   * The comments held for review on the recent videos (by YouTube itself, or by the channel's
+   * owner on YouTube or through the inbox), hidden: one list for the whole channel
+   * (`allThreadsRelatedToChannelId`, `moderationStatus=heldForReview`) rather than one a video.
+   * A held thread is one whose top-level comment or a reply awaits review; only the comments
+   * whose own `moderationStatus` says so are taken.
+   */
+  async function heldComments(
+    token: string,
+    channelId: string,
+    videos: readonly PlatformPostSummary[],
+    published: readonly PlatformComment[],
+  ): Promise<PlatformComment[]> {
+    const recent = new Set(videos.map((v) => v.id));
+    const seen = new Set(published.map((c) => c.id));
+    const threads = await allItems(
+      token,
+      '/commentThreads',
+      { part: 'snippet,replies', allThreadsRelatedToChannelId: channelId, moderationStatus: 'heldForReview' },
+      THREAD_PAGE,
+      MAX_HELD_THREADS,
+    );
+    const held: PlatformComment[] = [];
+    for (const raw of threads) {
+      const thread = record(raw);
+      const snippet = record(thread.snippet);
+      const videoId = str(snippet.videoId);
+      if (videoId === null || !recent.has(videoId)) continue;
+      const top = toComment(snippet.topLevelComment, videoId, channelId, null);
+      if (top === null) continue;
+      const replies = list(record(thread.replies).comments).map((r) => toComment(r, videoId, channelId, top.id));
+      for (const comment of [top, ...replies]) {
+        if (comment === null || !comment.hidden || seen.has(comment.id)) continue;
+        seen.add(comment.id);
+        held.push(comment);
+      }
+    }
+    return held;
+  }
+
   return {
     async recentComments({ platformUserId, accessToken }, { posts = 10 } = {}) {
       const videos = await videoSummaries(accessToken, platformUserId, posts);
@@ -146,6 +189,7 @@ export function youtubeComments(context: YouTubeContext): CommentsCapability {
           }
         }
       }
+      comments.push(...(await heldComments(accessToken, platformUserId, videos, comments)));
       comments.sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime());
       return { posts: videos, comments, usagePercent: null };
     },

@@ -13,6 +13,8 @@ export async function addComment(
     authorUsername: string;
     text: string;
     createdAt?: Date;
+    /** Held from view (YouTube's heldForReview): listed only where the platform lists held comments. */
+    hidden?: boolean;
   },
 ): Promise<SandboxComment> {
   const [row] = await store.db

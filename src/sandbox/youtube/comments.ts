@@ -86,6 +86,33 @@ async function ownVideo(
   return { post, channel };
 }
 
+/** Every video of a channel the caller's grant reaches (allThreadsRelatedToChannelId), else 403 / 404 as for a video. */
+async function channelVideos(
+  store: Store,
+  userId: string,
+  channelId: string,
+): Promise<{ post: SandboxPost; channel: SandboxAccount }[]> {
+  const channel = await findAccount(store, channelId);
+  if (channel?.platform !== 'youtube') {
+    throw googleAnswer(
+      404,
+      'channelNotFound',
+      'The channel identified by the allThreadsRelatedToChannelId parameter could not be found.',
+      'youtube.commentThread',
+    );
+  }
+  if (channel.parentId !== userId) {
+    throw googleAnswer(
+      403,
+      'forbidden',
+      'The comment thread could not be accessed because of insufficient permissions.',
+      'youtube.commentThread',
+    );
+  }
+  const { posts } = await listPosts(store, channel.id, { limit: 1_000 });
+  return posts.map((post) => ({ post, channel }));
+}
+
 export function commentRoutes(app: FastifyInstance, store: Store): void {
   app.get('/youtube/v3/playlistItems', async (request) => {
     const who = await chargedCaller(store, request, UNITS.list);
@@ -131,26 +158,52 @@ export function commentRoutes(app: FastifyInstance, store: Store): void {
     const who = await chargedCaller(store, request, UNITS.list);
     requireScope(who, call, SCOPE.forceSsl, SCOPE.readonly, SCOPE.manage);
     const videoId = param(request, 'videoId');
-    if (videoId === undefined)
+    const channelId = param(request, 'allThreadsRelatedToChannelId');
+    if ((videoId === undefined) === (channelId === undefined))
       throw google.badParameter(
-        'Exactly one of allThreadsRelatedToChannelId, id, videoId is expected (the sandbox takes videoId).',
+        'Exactly one of allThreadsRelatedToChannelId, id, videoId is expected (the sandbox takes videoId and allThreadsRelatedToChannelId).',
       );
-    const { post, channel } = await ownVideo(store, who.account.id, videoId);
     const status = param(request, 'moderationStatus') ?? 'published';
     if (!['published', 'heldForReview', 'likelySpam'].includes(status)) {
       throw google.badParameter(`Invalid value '${status}' for moderationStatus.`);
     }
+    // The sandbox lists only the threads of the caller's own channels (a video of another's is
+    // refused, as moderationStatus is for the owner: "a properly authorized request").
+    const videos =
+      videoId !== undefined
+        ? [await ownVideo(store, who.account.id, videoId)]
+        : await channelVideos(store, who.account.id, channelId ?? '');
     const max = count(param(request, 'maxResults'), 20, 1, 100, 'maxResults');
     const offset = Number(param(request, 'pageToken') ?? 0) || 0;
-    const all = (await listComments(store, post.id, { parentId: null, limit: 10_000 })).comments;
-    const wanted = all.filter((c) => (status === 'published' ? !c.hidden : status === 'heldForReview' && c.hidden));
-    const page = wanted.slice(offset, offset + max);
-    const items = [];
-    for (const top of page) {
-      const replies = (await listComments(store, post.id, { parentId: top.id, limit: 10_000 })).comments.filter(
-        (c) => !c.hidden,
-      );
-      items.push({
+    const threads: { top: SandboxComment; replies: SandboxComment[]; post: SandboxPost; channel: SandboxAccount }[] =
+      [];
+    for (const { post, channel } of videos) {
+      for (const top of (await listComments(store, post.id, { parentId: null, limit: 10_000 })).comments) {
+        const replies = (await listComments(store, post.id, { parentId: top.id, limit: 10_000 })).comments;
+        // published: "if its top-level comment has been published"; heldForReview: "if the
+        // top-level comment or at least one of the replies to that comment are awaiting review".
+        const listed =
+          status === 'published'
+            ? !top.hidden
+            : status === 'heldForReview' && (top.hidden || replies.some((r) => r.hidden));
+        if (listed) {
+          threads.push({
+            top,
+            replies: replies.filter((r) => r.hidden === (status === 'heldForReview')),
+            post,
+            channel,
+          });
+        }
+      }
+    }
+    threads.sort((a, b) => b.top.createdAt.getTime() - a.top.createdAt.getTime());
+    const page = threads.slice(offset, offset + max);
+    return {
+      kind: 'youtube#commentThreadListResponse',
+      etag: `etag-threads-${videoId ?? channelId}`,
+      ...(offset + max < threads.length ? { nextPageToken: String(offset + max) } : {}),
+      pageInfo: { totalResults: page.length, resultsPerPage: max },
+      items: page.map(({ top, replies, post, channel }) => ({
         kind: 'youtube#commentThread',
         etag: `etag-thread-${top.id}`,
         id: top.id,
@@ -162,7 +215,7 @@ export function commentRoutes(app: FastifyInstance, store: Store): void {
           totalReplyCount: replies.length,
           isPublic: true,
         },
-        // The thread's oldest replies, oldest first: a subset where there are more.
+        // The thread's oldest replies (of the status asked), oldest first: a subset where there are more.
         ...(replies.length === 0
           ? {}
           : {
@@ -173,14 +226,7 @@ export function commentRoutes(app: FastifyInstance, store: Store): void {
                   .map((r) => renderComment(channel, post, r, true)),
               },
             }),
-      });
-    }
-    return {
-      kind: 'youtube#commentThreadListResponse',
-      etag: `etag-threads-${post.id}`,
-      ...(offset + max < wanted.length ? { nextPageToken: String(offset + max) } : {}),
-      pageInfo: { totalResults: page.length, resultsPerPage: max },
-      items,
+      })),
     };
   });
 
