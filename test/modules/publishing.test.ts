@@ -188,6 +188,34 @@ async function statusReads(platform: 'threads' | 'instagram', username: string, 
   return data.filter((c) => c.method === 'GET' && c.query.fields === fields).map((c) => new Date(c.at).getTime());
 }
 
+/** The time of day of `at` in Pacific Time (hh:mm:ss), where Google's daily quotas reset at midnight. */
+function pacificTime(at: Date): string {
+  return new Intl.DateTimeFormat('en-US', {
+    timeZone: 'America/Los_Angeles',
+    hourCycle: 'h23',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  }).format(at);
+}
+
+/**
+ * Moves time past `due` and runs a target's steps here, a minute apart: its upload made (the
+ * container recorded at the first), processed and published. The row after the last step.
+ */
+async function uploadedAfter(platforms: PlatformSet, targetId: string, due: Date) {
+  await moveTime(t.database.pool, due.getTime() - now().getTime() + 1000);
+  await publishTarget(publishDeps(platforms), targetId); // quota, container
+  let row = await targetRow(targetId);
+  expect(row.containerId).not.toBeNull();
+  for (let step = 0; step < 10 && row.status === 'publishing'; step += 1) {
+    await moveTime(t.database.pool, 60_000);
+    await publishTarget(publishDeps(platforms), targetId);
+    row = await targetRow(targetId);
+  }
+  return row;
+}
+
 async function activity(platform: Platform, username: string) {
   const res = await sandbox.control('GET', `/activity/${platform}/${username}`);
   return res.body.data as { action: string; target_id: string; detail: Record<string, unknown> }[];
@@ -1484,14 +1512,7 @@ describe('YouTube channels', () => {
       expect((await activity('youtube', channel)).filter((a) => a.action === 'publish')).toHaveLength(0);
       // The time it names is the next midnight in Pacific Time, within a day.
       const due = new Date(held.waiting_reason?.match(/renew at (\S+)\.$/)?.[1] ?? NaN);
-      const pacific = new Intl.DateTimeFormat('en-US', {
-        timeZone: 'America/Los_Angeles',
-        hourCycle: 'h23',
-        hour: '2-digit',
-        minute: '2-digit',
-        second: '2-digit',
-      }).format(due);
-      expect(pacific).toBe('00:00:00');
+      expect(pacificTime(due)).toBe('00:00:00');
       expect(due.getTime() - now().getTime()).toBeGreaterThan(0);
       expect(due.getTime() - now().getTime()).toBeLessThanOrEqual(86_400_000);
       // Not before it: a step of the target now still waits.
@@ -1499,15 +1520,7 @@ describe('YouTube channels', () => {
 
       // Past it, its steps are run here: the upload is made, processed and published.
       await t.stopWorkers();
-      await moveTime(t.database.pool, due.getTime() - now().getTime() + 1000);
-      await publishTarget(publishDeps(limited), held.id); // quota, container
-      row = await targetRow(held.id);
-      expect(row.containerId).not.toBeNull();
-      for (let step = 0; step < 10 && row.status === 'publishing'; step += 1) {
-        await moveTime(t.database.pool, 60_000);
-        await publishTarget(publishDeps(limited), held.id);
-        row = await targetRow(held.id);
-      }
+      row = await uploadedAfter(limited, held.id, due);
       expect(row.status).toBe('published');
       expect((await activity('youtube', channel)).filter((a) => a.action === 'publish')).toHaveLength(1);
     } finally {
@@ -1644,13 +1657,7 @@ describe('YouTube channels', () => {
           .where(eq(commentSyncState.accountId, account.id));
         expect(state?.lastError).toMatch(/down to the 100 kept for publishing/);
         // The next poll is at the next midnight Pacific Time.
-        const next = new Intl.DateTimeFormat('en-US', {
-          timeZone: 'America/Los_Angeles',
-          hourCycle: 'h23',
-          hour: '2-digit',
-          minute: '2-digit',
-        }).format(state?.nextPollAt);
-        expect(next).toBe('00:00');
+        expect(pacificTime(state?.nextPollAt ?? new Date(Number.NaN))).toBe('00:00:00');
 
         // The video's upload and processing reads spend the reserve.
         await t.startWorker({ platforms });
@@ -1701,28 +1708,12 @@ describe('YouTube channels', () => {
         );
         expect((await activity('youtube', channel)).filter((a) => a.action === 'publish')).toHaveLength(0);
         const due = new Date(held.waiting_reason?.match(/renew at (\S+)\.$/)?.[1] ?? NaN);
-        const pacific = new Intl.DateTimeFormat('en-US', {
-          timeZone: 'America/Los_Angeles',
-          hourCycle: 'h23',
-          hour: '2-digit',
-          minute: '2-digit',
-          second: '2-digit',
-        }).format(due);
-        expect(pacific).toBe('00:00:00');
+        expect(pacificTime(due)).toBe('00:00:00');
         expect(await dueJob(held.id)).toBeGreaterThan(0);
 
         // Past it, the new day's units: the upload is made, processed and published.
         await t.stopWorkers();
-        await moveTime(t.database.pool, due.getTime() - now().getTime() + 1000);
-        await publishTarget(publishDeps(platforms), held.id);
-        let row = await targetRow(held.id);
-        expect(row.containerId).not.toBeNull();
-        for (let step = 0; step < 10 && row.status === 'publishing'; step += 1) {
-          await moveTime(t.database.pool, 60_000);
-          await publishTarget(publishDeps(platforms), held.id);
-          row = await targetRow(held.id);
-        }
-        expect(row.status).toBe('published');
+        expect((await uploadedAfter(platforms, held.id, due)).status).toBe('published');
         expect((await activity('youtube', channel)).filter((a) => a.action === 'publish')).toHaveLength(1);
       } finally {
         await t.stopWorkers();

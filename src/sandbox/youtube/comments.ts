@@ -59,6 +59,17 @@ function renderComment(channel: SandboxAccount, post: SandboxPost, c: SandboxCom
   };
 }
 
+/** A channel of another Google user: its threads are refused as YouTube refuses them. */
+function refuseAnother(channel: SandboxAccount, userId: string): void {
+  if (channel.parentId === userId) return;
+  throw googleAnswer(
+    403,
+    'forbidden',
+    'The comment thread could not be accessed because of insufficient permissions.',
+    'youtube.commentThread',
+  );
+}
+
 /** The video `id` of a channel the caller's grant reaches, else 404 / 403 as YouTube answers another's. */
 async function ownVideo(
   store: Store,
@@ -75,14 +86,7 @@ async function ownVideo(
       'youtube.commentThread',
     );
   }
-  if (channel.parentId !== userId) {
-    throw googleAnswer(
-      403,
-      'forbidden',
-      'The comment thread could not be accessed because of insufficient permissions.',
-      'youtube.commentThread',
-    );
-  }
+  refuseAnother(channel, userId);
   return { post, channel };
 }
 
@@ -101,14 +105,7 @@ async function channelVideos(
       'youtube.commentThread',
     );
   }
-  if (channel.parentId !== userId) {
-    throw googleAnswer(
-      403,
-      'forbidden',
-      'The comment thread could not be accessed because of insufficient permissions.',
-      'youtube.commentThread',
-    );
-  }
+  refuseAnother(channel, userId);
   const { posts } = await listPosts(store, channel.id, { limit: 1_000 });
   return posts.map((post) => ({ post, channel }));
 }
