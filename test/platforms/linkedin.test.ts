@@ -126,9 +126,11 @@ function lifetime(end: Date | null | undefined, before: number, after: number): 
   if (!end) return null;
   const longest = end.getTime() - before;
   const shortest = end.getTime() - after;
-  // The whole number of seconds in the window, when there is one.
-  const seconds = Math.round(longest / 1000) * 1000;
-  return seconds >= shortest - 1000 && seconds <= longest + 1000 ? seconds : longest;
+  // The whole number of minutes nearest the window: the lifetimes LinkedIn documents are whole
+  // days, and a login on a busy machine can take more than the half second a rounding to
+  // seconds would allow.
+  const minutes = Math.round(longest / 60_000) * 60_000;
+  return minutes >= shortest - 1000 && minutes <= longest + 1000 ? minutes : longest;
 }
 const VERSIONED = { 'linkedin-version': '202605', 'x-restli-protocol-version': '2.0.0' };
 
