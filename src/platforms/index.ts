@@ -3,6 +3,7 @@ import type { Dispatcher } from 'undici';
 import { now as clockNow } from '../clock.ts';
 import type { Config } from '../config.ts';
 import { sharedCounter } from '../metrics/shared.ts';
+import { sha256Hex } from '../secrets.ts';
 import { type CallResult, hostUrlFor } from './http.ts';
 import {
   PLATFORM_SETTINGS,
@@ -21,8 +22,17 @@ export interface PlatformSet {
   mode: 'live' | 'sandbox';
   /** The platforms that can be used: every one in sandbox mode, those with credentials when live. */
   available: Platform[];
-  /** The adapter of `platform`; `unsupported` PlatformError when it is not configured. */
-  adapter(platform: Platform): PlatformAdapter;
+  /**
+   * The adapter of `platform` with the deployment's app, or with `app` (an owner's own app on
+   * the platform) when given; `unsupported` PlatformError when neither is there.
+   */
+  adapter(platform: Platform, app?: PlatformApp): PlatformAdapter;
+}
+
+/** An app's credentials on a platform: the deployment's (settings) or an owner's own. */
+export interface PlatformApp {
+  clientId: string;
+  clientSecret: string;
 }
 
 const callsMetric = sharedCounter({
@@ -44,20 +54,22 @@ export function createPlatforms(
   options: { dispatcher?: Dispatcher; timeoutMs?: number; now?: () => Date } = {},
 ): PlatformSet {
   const hostUrl = hostUrlFor(config.platforms, config.sandboxUrl);
-  const credentials = new Map<Platform, { clientId: string; clientSecret: string }>();
+  const credentials = new Map<Platform, PlatformApp>();
   for (const platform of PLATFORMS) {
     const configured =
       config.platformCredentials[platform] ?? (config.platforms === 'sandbox' ? SANDBOX_CLIENT : undefined);
     if (configured !== undefined) credentials.set(platform, configured);
   }
-  const adapters = new Map<Platform, PlatformAdapter>();
+  const adapters = new Map<string, PlatformAdapter>();
   return {
     mode: config.platforms,
     available: [...credentials.keys()],
-    adapter(platform) {
-      const cached = adapters.get(platform);
+    adapter(platform, app) {
+      // An owner's app is keyed by its id and a hash of its secret: a replaced secret builds anew.
+      const key = app === undefined ? platform : `${platform}\n${app.clientId}\n${sha256Hex(app.clientSecret)}`;
+      const cached = adapters.get(key);
       if (cached) return cached;
-      const client = credentials.get(platform);
+      const client = app ?? credentials.get(platform);
       if (!client) {
         const prefix = settingsPrefix(platform);
         throw new PlatformError(
@@ -76,7 +88,7 @@ export function createPlatforms(
         { ...client, hostUrl, dispatcher: options.dispatcher, timeoutMs: options.timeoutMs, countCall, settings },
         options.now ?? clockNow,
       );
-      adapters.set(platform, adapter);
+      adapters.set(key, adapter);
       return adapter;
     },
   };

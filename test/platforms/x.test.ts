@@ -155,6 +155,13 @@ describe('x: sign-in (OAuth 2.0 Authorization Code Flow with PKCE)', () => {
 
   it('a verifier sent as plain matches a plain challenge, as RFC 7636 allows', async () => {
     const verifier = 'plain-verifier-'.padEnd(43, 'p');
+    // X knows an app only once it is created: the sandbox's control API registers it.
+    const registered = await sandbox.control('POST', '/apps', {
+      platform: 'x',
+      client_id: 'c-plain',
+      client_secret: 'secret',
+    });
+    expect(registered.status).toBe(201);
     const dialog = `${sandbox.url}/x.com/i/oauth2/authorize?${new URLSearchParams({
       response_type: 'code',
       client_id: 'c-plain',

@@ -20,11 +20,13 @@ import {
   isPlatform,
   type Platform,
   type PlatformAdapter,
+  type PlatformApp,
   PlatformError,
   type PlatformSet,
   type TokenSet,
 } from '../../platforms/index.ts';
 import { type Account, type AccountGrant, accountInProfile, grantIsOf } from '../accounts/index.ts';
+import { ownerAppCredentials } from '../platform-apps/index.ts';
 import type { ConnectLink } from './json.ts';
 import { type ConnectError, type Outcome, outcomeUrl } from './redirect-url.ts';
 import {
@@ -189,6 +191,19 @@ export async function previewPage(
 }
 
 /**
+ * The adapter a link's trips to `platform` sign in with: the owner's own app there, if it set
+ * one (platform-apps), else the deployment's.
+ */
+async function linkAdapter(
+  deps: ConnectFlowDeps,
+  ownerId: string,
+  platform: Platform,
+): Promise<{ adapter: PlatformAdapter; app: PlatformApp | null }> {
+  const app = await ownerAppCredentials(deps.db, deps.secretKey, ownerId, platform);
+  return { adapter: deps.platforms().adapter(platform, app ?? undefined), app };
+}
+
+/**
  * Starts a trip from the link's page to `platform`: the platform's permission page to send
  * the browser to, and the cookie value that binds the trip to this browser.
  */
@@ -212,9 +227,10 @@ export async function startTrip(
     log.warn({ link: link.id }, 'connect link has had all its trips; refused another');
     return { kind: 'too_many_trips' };
   }
+  const { adapter } = await linkAdapter(deps, link.ownerId, platform);
   return {
     kind: 'started',
-    authorizeUrl: deps.platforms().adapter(platform).authorizeUrl({ redirectUri: callbackUrl, state }),
+    authorizeUrl: adapter.authorizeUrl({ redirectUri: callbackUrl, state }),
     cookie: { name: tripCookieName(link), value: `${state}.${token}` },
   };
 }
@@ -235,8 +251,7 @@ export async function finishTrip(
   // Only platforms this service can use have trips to come back from.
   if (!isPlatform(platformName) || !deps.platforms().available.includes(platformName)) return { kind: 'unknown' };
   const platform = platformName;
-  const adapter = deps.platforms().adapter(platform);
-  const callback = adapter.parseCallback(query);
+  const callback = deps.platforms().adapter(platform).parseCallback(query);
   const found = callback.state && TOKEN.test(callback.state) ? await findAttempt(deps.db, callback.state) : undefined;
   const trip = found ? tripOf(found.link, cookieOf(tripCookieName(found.link))) : null;
   if (!found || !trip || !sameText(trip.state, callback.state ?? '') || found.attempt.platform !== platform) {
@@ -248,6 +263,8 @@ export async function finishTrip(
   const target = link.accountId === null ? null : await accountOfLink(deps.db, { ...link, accountId: link.accountId });
   if (link.accountId !== null && target === null) return failed(link, 'expired');
   if (callback.outcome === 'denied') return failed(link, 'access_denied');
+  // The app the trip began with, which alone can exchange its code.
+  const { adapter, app } = await linkAdapter(deps, link.ownerId, platform);
 
   let grants: AccountGrant[];
   try {
@@ -275,7 +292,13 @@ export async function finishTrip(
         return { kind: 'choose_pages', token: trip.token };
       }
     } else {
-      grants = [{ tokens, profile: await adapter.profile(credentials) }];
+      grants = [
+        {
+          tokens,
+          profile: await adapter.profile(credentials),
+          ...(app === null ? {} : { ownerAppClientId: app.clientId }),
+        },
+      ];
     }
   } catch (error) {
     return platformFailed(link, platform, trip.token, error, log);
