@@ -6,7 +6,7 @@ import { useState } from 'preact/hooks';
 import { answer, api } from '../../api.ts';
 import { type Platform, platforms } from '../../catalogue.ts';
 import type { ConnectLink, RedirectOrigin } from '../../resources.ts';
-import { useSession } from '../../session.ts';
+import { PATHS, useSession } from '../../session.ts';
 import { ErrorNotice, problemAt, Revealed, TextField, Time, useAction } from '../../ui.tsx';
 import { RedirectUrlField } from './redirect-url-field.tsx';
 
@@ -83,7 +83,7 @@ export function ConnectLinks({
         />
         <fieldset>
           <legend>Platforms offered (none ticked: all)</legend>
-          {platforms().map(({ platform, label, availability, api_access }) => (
+          {platforms().map(({ platform, label, availability, api_access, owner_apps }) => (
             <label key={platform} class="check">
               <input
                 type="checkbox"
@@ -97,6 +97,12 @@ export function ConnectLinks({
                 <span class="muted small"> — not configured on this service (no client id and secret)</span>
               ) : null}
               {api_access === null ? null : <span class="muted small"> — {api_access}</span>}
+              {owner_apps && isOwner ? (
+                <span class="muted small">
+                  {' '}
+                  Set your own {label} app in <a href={PATHS.connectSettings}>Connect settings</a>.
+                </span>
+              ) : null}
             </label>
           ))}
         </fieldset>
