@@ -2,7 +2,8 @@ import { and, eq } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { advanceClock, resetClock } from '../../src/clock.ts';
-import { refreshAccountToken } from '../../src/modules/accounts/token-refresh.ts';
+import { refreshAccountToken, refreshDueTokens } from '../../src/modules/accounts/token-refresh.ts';
+import { createPlatforms, PlatformError, type PlatformSet } from '../../src/platforms/index.ts';
 import { decrypt } from '../../src/secrets.ts';
 import { auth, startTestApp, type TestApp, type TestOwner } from '../helpers/app.ts';
 import { startSandbox, type TestSandbox } from '../helpers/sandbox.ts';
@@ -314,5 +315,93 @@ describe("an owner's X app in use", () => {
     expect(ended?.lastRefreshError).toBe(
       "the owner's X app that connected this account (client id rotating-client) was replaced by client id owner-b-client; reconnect the account",
     );
+  });
+});
+
+describe('a deployment without an X app of its own', () => {
+  it("has X served by owners' apps only: the adapter without an app refuses to sign in, refresh or revoke", async () => {
+    const live = createPlatforms({ platforms: 'live', platformCredentials: {}, sandboxUrl: undefined });
+    expect(live.available).toEqual([]);
+    expect(live.ownerAppsOnly).toEqual(['x']);
+    const noApp = live.adapter('x');
+    expect(() => noApp.authorizeUrl({ redirectUri: 'https://sb.example.test/connect/callback/x', state: 's' })).toThrow(
+      expect.objectContaining({ kind: 'unsupported' }),
+    );
+    expect(() => live.adapter('instagram')).toThrow(expect.objectContaining({ kind: 'unsupported' }));
+    const own = live.adapter('x', { clientId: 'own-client', clientSecret: 'own-secret' });
+    const url = new URL(own.authorizeUrl({ redirectUri: 'https://sb.example.test/connect/callback/x', state: 's' }));
+    expect(url.origin + url.pathname).toBe('https://x.com/i/oauth2/authorize');
+    expect(url.searchParams.get('client_id')).toBe('own-client');
+  });
+
+  it('offers X to the owner that set its own app, connects through it, and refuses it to an owner without one', async () => {
+    // The sandbox's platforms as a deployment without X credentials sees them: X's adapter
+    // without an app refuses whatever needs one, as the previous test shows createPlatforms' does.
+    const refuse = (): never => {
+      throw new PlatformError('unsupported', 'no X app', { platform: 'x' });
+    };
+    const withoutX: PlatformSet = {
+      ...sandbox.platforms,
+      available: sandbox.platforms.available.filter((p) => p !== 'x'),
+      ownerAppsOnly: ['x'],
+      adapter: (platform, app) => {
+        const adapter = sandbox.platforms.adapter(platform, app);
+        if (platform !== 'x' || app !== undefined) return adapter;
+        return { ...adapter, authorizeUrl: refuse, exchangeCode: refuse, refreshToken: refuse, revokeAccess: refuse };
+      },
+    };
+    const own = await startTestApp({ RATE_LIMIT_PER_MINUTE: '100000' }, undefined, { platforms: withoutX });
+    try {
+      const withApp = await own.createOwner('With an app');
+      const without = await own.createOwner('Without');
+      for (const owner of [withApp, without]) {
+        await own.app.inject({
+          method: 'POST',
+          url: '/v1/connect/redirect-origins',
+          headers: auth(owner.key),
+          payload: { origin: 'https://app.example.com' },
+        });
+      }
+      const put = await own.app.inject({
+        method: 'PUT',
+        url: '/v1/platform-apps/x',
+        headers: auth(withApp.key),
+        payload: APP_A,
+      });
+      expect(put.json().deployment_fallback).toBe(false);
+      const refused = await own.app.inject({
+        method: 'POST',
+        url: `/v1/profiles/${without.defaultProfileId}/connect-links`,
+        headers: auth(without.key),
+        payload: { redirect_url: BACK, platforms: ['x'] },
+      });
+      expect(refused.statusCode).toBe(422);
+      expect(refused.json().error.code).toBe('platform_not_available');
+      const link = await own.app.inject({
+        method: 'POST',
+        url: `/v1/profiles/${withApp.defaultProfileId}/connect-links`,
+        headers: auth(withApp.key),
+        payload: { redirect_url: BACK, platforms: ['x'] },
+      });
+      expect(link.statusCode).toBe(201);
+      const start = await own.app.inject({ method: 'GET', url: `${new URL(link.json().url).pathname}/start/x` });
+      const dialog = String(start.headers.location);
+      expect(new URL(dialog).searchParams.get('client_id')).toBe(APP_A.client_id);
+      const cookie = String(start.headers['set-cookie']).split(';')[0] ?? '';
+      const back = await sandbox.decide(dialog, { username: 'own_only_user' });
+      const done = await own.app.inject({ method: 'GET', url: `${back.pathname}${back.search}`, headers: { cookie } });
+      expect(new URL(String(done.headers.location)).searchParams.get('status')).toBe('connected');
+      const [account] = await own.database.db.select().from(accounts).where(eq(accounts.ownerId, withApp.ownerId));
+      expect(account?.ownerAppClientId).toBe(APP_A.client_id);
+      // Its refresh, due near the token's end, goes through A's app.
+      const before = (await uses(APP_A.client_id)).refresh_token;
+      advanceClock(2 * 3_600_000 - 5 * 60_000);
+      expect(
+        await refreshDueTokens({ db: own.database.db, secretKey: own.secretKey, platforms: withoutX, log }),
+      ).toMatchObject({ refreshed: 1, expired: 0 });
+      expect((await uses(APP_A.client_id)).refresh_token).toBe(before + 1);
+    } finally {
+      await own.close();
+    }
   });
 });

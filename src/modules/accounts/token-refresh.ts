@@ -77,7 +77,9 @@ function isDue(policy: RefreshPolicy, account: Account & { tokenExpiresAt: Date 
 
 /** Accounts whose token is due, per platform policy, and not waiting for a retry. */
 async function dueAccountIds(deps: TokenRefreshDeps, at: Date): Promise<string[]> {
-  const conditions = deps.platforms.available.map((platform) => {
+  const { available, ownerAppsOnly } = deps.platforms;
+  // A platform only owners' apps serve has accounts too: its adapter still states its policy.
+  const conditions = [...available, ...ownerAppsOnly].map((platform) => {
     const policy = deps.platforms.adapter(platform).refresh;
     return and(
       eq(accounts.platform, platform),

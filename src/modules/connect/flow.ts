@@ -26,7 +26,7 @@ import {
   type TokenSet,
 } from '../../platforms/index.ts';
 import { type Account, type AccountGrant, accountInProfile, grantIsOf } from '../accounts/index.ts';
-import { ownerAppCredentials } from '../platform-apps/index.ts';
+import { ownerAppCredentials, platformsAvailableTo } from '../platform-apps/index.ts';
 import type { ConnectLink } from './json.ts';
 import { type ConnectError, type Outcome, outcomeUrl } from './redirect-url.ts';
 import {
@@ -167,7 +167,7 @@ export async function linkPage(deps: ConnectFlowDeps, open: Omit<OpenLink, 'kind
   const { link, reconnects } = open;
   return {
     brand: await brandNameOf(deps.db, link.ownerId),
-    platforms: linkPlatforms(link, deps.platforms().available),
+    platforms: linkPlatforms(link, await platformsAvailableTo(deps.db, deps.platforms(), link.ownerId)),
     minutesLeft: Math.max(1, Math.ceil((link.expiresAt.getTime() - now().getTime()) / 60_000)),
     reconnects,
   };
@@ -182,7 +182,7 @@ export async function previewPage(
   ownerId: string,
   platforms: Platform[] | null,
 ) {
-  const available = deps.platforms().available;
+  const available = await platformsAvailableTo(deps.db, deps.platforms(), ownerId);
   return {
     brand: await brandNameOf(deps.db, ownerId),
     platforms: available.filter((p) => platforms === null || platforms.includes(p)),
@@ -219,7 +219,8 @@ export async function startTrip(
   | { kind: 'too_many_trips' }
   | { kind: 'started'; authorizeUrl: string; cookie: { name: string; value: string } }
 > {
-  if (!isPlatform(platform) || !linkPlatforms(link, deps.platforms().available).includes(platform)) {
+  const available = await platformsAvailableTo(deps.db, deps.platforms(), link.ownerId);
+  if (!isPlatform(platform) || !linkPlatforms(link, available).includes(platform)) {
     return { kind: 'not_offered' };
   }
   const state = await startAttempt(deps.db, link, platform);
@@ -249,7 +250,8 @@ export async function finishTrip(
   log: Log,
 ): Promise<TripEnd | { kind: 'unconfirmed' } | { kind: 'unknown' }> {
   // Only platforms this service can use have trips to come back from.
-  if (!isPlatform(platformName) || !deps.platforms().available.includes(platformName)) return { kind: 'unknown' };
+  const { available, ownerAppsOnly } = deps.platforms();
+  if (!isPlatform(platformName) || ![...available, ...ownerAppsOnly].includes(platformName)) return { kind: 'unknown' };
   const platform = platformName;
   const callback = deps.platforms().adapter(platform).parseCallback(query);
   const found = callback.state && TOKEN.test(callback.state) ? await findAttempt(deps.db, callback.state) : undefined;

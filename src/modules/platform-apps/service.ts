@@ -6,7 +6,14 @@ import { and, asc, eq, getTableColumns, sql } from 'drizzle-orm';
 import { now } from '../../clock.ts';
 import type { Db, Queryable } from '../../db/connection.ts';
 import { ApiError } from '../../http/errors.ts';
-import { isPlatform, PLATFORMS, type Platform, type PlatformApp, platformInfo } from '../../platforms/index.ts';
+import {
+  isPlatform,
+  PLATFORMS,
+  type Platform,
+  type PlatformApp,
+  type PlatformSet,
+  platformInfo,
+} from '../../platforms/index.ts';
 import { decrypt, encrypt } from '../../secrets.ts';
 import type { OwnerApp } from './json.ts';
 import { type PlatformAppRow, platformApps } from './tables.ts';
@@ -100,4 +107,24 @@ export async function ownerAppCredentials(
     .from(platformApps)
     .where(and(eq(platformApps.ownerId, ownerId), eq(platformApps.platform, platform)));
   return row ? { clientId: row.clientId, clientSecret: decrypt(secretKey, row.sealed) } : null;
+}
+
+/**
+ * The platforms the owner's accounts can be connected on: those the deployment has an app for,
+ * and those it has none for where the owner set its own (in the catalogue's order).
+ */
+export async function platformsAvailableTo(
+  db: Queryable,
+  platforms: PlatformSet,
+  ownerId: string,
+): Promise<Platform[]> {
+  if (platforms.ownerAppsOnly.length === 0) return platforms.available;
+  const own = await db
+    .select({ platform: platformApps.platform })
+    .from(platformApps)
+    .where(eq(platformApps.ownerId, ownerId));
+  const usable = new Set<Platform>([...platforms.available, ...own.map((a) => a.platform)]);
+  return PLATFORMS.filter(
+    (p) => usable.has(p) && (platforms.available.includes(p) || platforms.ownerAppsOnly.includes(p)),
+  );
 }
