@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { advanceClock, resetClock } from '../../src/clock.ts';
+import { actAsAccount } from '../../src/modules/accounts/acting.ts';
 import { refreshAccountToken, refreshDueTokens } from '../../src/modules/accounts/token-refresh.ts';
 import { createPlatforms, PlatformError, type PlatformSet } from '../../src/platforms/index.ts';
 import { decrypt } from '../../src/secrets.ts';
@@ -270,6 +271,15 @@ describe("an owner's X app in use", () => {
     expect(
       (await t.app.inject({ method: 'DELETE', url: '/v1/platform-apps/x', headers: auth(owner.key) })).statusCode,
     ).toBe(204);
+
+    // A call as the account is refused before anything reaches X: the app it acted through is gone.
+    let called = false;
+    await expect(
+      actAsAccount(refreshDeps(), account, async () => {
+        called = true;
+      }),
+    ).rejects.toMatchObject({ kind: 'token_expired' });
+    expect(called).toBe(false);
 
     advanceClock(2 * 3_600_000 - 5 * 60_000);
     expect(await refreshAccountToken(refreshDeps(), account.id)).toBe('expired');

@@ -188,7 +188,7 @@ function PlatformApps() {
         X's API is paid: set your own X app here (its client id and secret, from X's developer portal) and your accounts
         there connect, refresh and post through it, on your plan and its monthly cap, instead of this service's app.
         Register this service's callback URL in the app. Accounts connected through an app you then replace with another
-        client id, or remove, expire at their next refresh and must be reconnected.
+        client id, or remove, expire the next time they are used and must be reconnected.
       </p>
       <ErrorNotice error={apps.error} />
       {apps.data ? (
@@ -270,7 +270,7 @@ function PlatformApps() {
       >
         <p>
           New connections use this service's app again, where it has one. Accounts connected through your app expire at
-          their next refresh and must be reconnected.
+          the next time they are used and must be reconnected.
         </p>
       </Confirm>
     </section>

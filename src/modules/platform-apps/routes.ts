@@ -33,7 +33,7 @@ const Credential = (maxLength: number, description: string) =>
   Type.String({ minLength: 1, maxLength, pattern: '^[\\x21-\\x7e]+$', description });
 
 const WHAT_IT_DOES =
-  "The owner's accounts on the platform then connect through this app: the connect page's sign-in asks for it, and the account's token is refreshed and revoked with it (its calls count against this app's plan). Each account keeps the app it was connected with: replacing the app with another client id, or deleting it, leaves the accounts connected before with a token only the old app can refresh, so their next refresh fails and each becomes `expired` (`account.expired`, reason naming the app) until it is reconnected through a reconnect link, with the app set then. A new secret for the same client id is taken by those accounts at their next refresh.";
+  "The owner's accounts on the platform then connect through this app: the connect page's sign-in asks for it, and the account's token is refreshed and revoked with it (its calls count against this app's plan). Each account keeps the app it was connected with: replacing the app with another client id, or deleting it, leaves the accounts connected before with a token only the old app can refresh, so the next thing done as each (its refresh, or any call) makes it `expired` at once (`account.expired`, the reason naming the app) until it is reconnected through a reconnect link, with the app set then. A new secret for the same client id is taken by those accounts at their next refresh.";
 
 export function platformAppRoutes({ db, secretKey, platforms }: PlatformAppDeps): FastifyPluginAsyncTypebox {
   const fallback = (platform: Platform) => platforms().available.includes(platform);
@@ -101,7 +101,7 @@ export function platformAppRoutes({ db, secretKey, platforms }: PlatformAppDeps)
         schema: {
           tags,
           summary: "Delete the owner's own app on a platform",
-          description: `New connections there use this service's app again (or cannot be made, where it has none). The accounts connected through the deleted app end at their next refresh (\`expired\`, \`account.expired\`) until reconnected. None set: 404 \`platform_app_not_found\`; an unknown platform 404 \`platform_not_found\`, one taking no owner app 422 \`unsupported_platform\`.`,
+          description: `New connections there use this service's app again (or cannot be made, where it has none). The accounts connected through the deleted app end at the next thing done as each (\`expired\`, \`account.expired\`) until reconnected. None set: 404 \`platform_app_not_found\`; an unknown platform 404 \`platform_not_found\`, one taking no owner app 422 \`unsupported_platform\`.`,
           params: PlatformParams,
           querystring: NoQuery,
           response: {
