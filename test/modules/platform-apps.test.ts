@@ -49,25 +49,38 @@ async function uses(clientId: string) {
   return seen.body.uses;
 }
 
+/** A new owner whose connect links may send clients back to BACK. */
+async function linkingOwner(name: string, app = t): Promise<TestOwner> {
+  const owner = await app.createOwner(name);
+  const origin = await app.app.inject({
+    method: 'POST',
+    url: '/v1/connect/redirect-origins',
+    headers: auth(owner.key),
+    payload: { origin: new URL(BACK).origin },
+  });
+  expect(origin.statusCode).toBe(201);
+  return owner;
+}
+
 /** A connect link of the owner, walked to X's page and back as a browser would; answers the new account. */
-async function connectX(owner: TestOwner, username: string) {
-  const link = await t.app.inject({
+async function connectX(owner: TestOwner, username: string, app = t) {
+  const link = await app.app.inject({
     method: 'POST',
     url: `/v1/profiles/${owner.defaultProfileId}/connect-links`,
     headers: auth(owner.key),
     payload: { redirect_url: BACK },
   });
   expect(link.statusCode).toBe(201);
-  const start = await t.app.inject({ method: 'GET', url: `${new URL(link.json().url).pathname}/start/x` });
+  const start = await app.app.inject({ method: 'GET', url: `${new URL(link.json().url).pathname}/start/x` });
   expect(start.statusCode).toBe(303);
   const dialog = String(start.headers.location);
   const cookie = String(start.headers['set-cookie']).split(';')[0] ?? '';
   const back = await sandbox.decide(dialog, { username });
-  const done = await t.app.inject({ method: 'GET', url: `${back.pathname}${back.search}`, headers: { cookie } });
+  const done = await app.app.inject({ method: 'GET', url: `${back.pathname}${back.search}`, headers: { cookie } });
   expect(done.statusCode).toBe(303);
   const outcome = new URL(String(done.headers.location));
   expect(outcome.searchParams.get('status')).toBe('connected');
-  const [account] = await t.database.db
+  const [account] = await app.database.db
     .select()
     .from(accounts)
     .where(and(eq(accounts.ownerId, owner.ownerId), eq(accounts.username, username)));
@@ -78,17 +91,9 @@ async function connectX(owner: TestOwner, username: string) {
 beforeAll(async () => {
   sandbox = await startSandbox();
   t = await startTestApp({ RATE_LIMIT_PER_MINUTE: '100000' }, undefined, { platforms: sandbox.platforms });
-  ownerA = await t.createOwner('Agency A');
-  ownerB = await t.createOwner('Agency B');
-  ownerC = await t.createOwner('Agency C');
-  for (const owner of [ownerA, ownerB, ownerC]) {
-    await t.app.inject({
-      method: 'POST',
-      url: '/v1/connect/redirect-origins',
-      headers: auth(owner.key),
-      payload: { origin: 'https://app.example.com' },
-    });
-  }
+  ownerA = await linkingOwner('Agency A');
+  ownerB = await linkingOwner('Agency B');
+  ownerC = await linkingOwner('Agency C');
   // Each agency created its X app in X's developer portal.
   for (const app of [APP_A, APP_B]) {
     expect((await sandbox.control('POST', '/apps', { platform: 'x', ...app })).status).toBe(201);
@@ -237,13 +242,7 @@ describe("an owner's X app in use", () => {
   });
 
   it("the sandbox's X refuses A's refresh token to B's app, as X binds it to the client it was issued to", async () => {
-    const owner = await t.createOwner('Bound');
-    await t.app.inject({
-      method: 'POST',
-      url: '/v1/connect/redirect-origins',
-      headers: auth(owner.key),
-      payload: { origin: 'https://app.example.com' },
-    });
+    const owner = await linkingOwner('Bound');
     expect((await putApp(owner, 'x', APP_A)).statusCode).toBe(201);
     const { account } = await connectX(owner, 'bound_user');
     const refreshToken = decrypt(t.secretKey, account.refreshTokenSealed ?? '');
@@ -258,13 +257,7 @@ describe("an owner's X app in use", () => {
   });
 
   it("deleting A's app ends A's account at its next refresh: expired, account.expired, the reason naming the app", async () => {
-    const owner = await t.createOwner('Deleting');
-    await t.app.inject({
-      method: 'POST',
-      url: '/v1/connect/redirect-origins',
-      headers: auth(owner.key),
-      payload: { origin: 'https://app.example.com' },
-    });
+    const owner = await linkingOwner('Deleting');
     expect((await putApp(owner, 'x', APP_A)).statusCode).toBe(201);
     const { account } = await connectX(owner, 'deleted_app_user');
     const before = await uses(APP_A.client_id);
@@ -300,13 +293,7 @@ describe("an owner's X app in use", () => {
   });
 
   it('replacing the app by another client id ends the account likewise; a new secret for the same id keeps it', async () => {
-    const owner = await t.createOwner('Replacing');
-    await t.app.inject({
-      method: 'POST',
-      url: '/v1/connect/redirect-origins',
-      headers: auth(owner.key),
-      payload: { origin: 'https://app.example.com' },
-    });
+    const owner = await linkingOwner('Replacing');
     const rotated = { client_id: 'rotating-client', client_secret: 'rotating-secret-1' };
     expect((await sandbox.control('POST', '/apps', { platform: 'x', ...rotated })).status).toBe(201);
     expect((await putApp(owner, 'x', rotated)).statusCode).toBe(201);
@@ -362,16 +349,8 @@ describe('a deployment without an X app of its own', () => {
     };
     const own = await startTestApp({ RATE_LIMIT_PER_MINUTE: '100000' }, undefined, { platforms: withoutX });
     try {
-      const withApp = await own.createOwner('With an app');
-      const without = await own.createOwner('Without');
-      for (const owner of [withApp, without]) {
-        await own.app.inject({
-          method: 'POST',
-          url: '/v1/connect/redirect-origins',
-          headers: auth(owner.key),
-          payload: { origin: 'https://app.example.com' },
-        });
-      }
+      const withApp = await linkingOwner('With an app', own);
+      const without = await linkingOwner('Without', own);
       const put = await own.app.inject({
         method: 'PUT',
         url: '/v1/platform-apps/x',
@@ -387,22 +366,9 @@ describe('a deployment without an X app of its own', () => {
       });
       expect(refused.statusCode).toBe(422);
       expect(refused.json().error.code).toBe('platform_not_available');
-      const link = await own.app.inject({
-        method: 'POST',
-        url: `/v1/profiles/${withApp.defaultProfileId}/connect-links`,
-        headers: auth(withApp.key),
-        payload: { redirect_url: BACK, platforms: ['x'] },
-      });
-      expect(link.statusCode).toBe(201);
-      const start = await own.app.inject({ method: 'GET', url: `${new URL(link.json().url).pathname}/start/x` });
-      const dialog = String(start.headers.location);
-      expect(new URL(dialog).searchParams.get('client_id')).toBe(APP_A.client_id);
-      const cookie = String(start.headers['set-cookie']).split(';')[0] ?? '';
-      const back = await sandbox.decide(dialog, { username: 'own_only_user' });
-      const done = await own.app.inject({ method: 'GET', url: `${back.pathname}${back.search}`, headers: { cookie } });
-      expect(new URL(String(done.headers.location)).searchParams.get('status')).toBe('connected');
-      const [account] = await own.database.db.select().from(accounts).where(eq(accounts.ownerId, withApp.ownerId));
-      expect(account?.ownerAppClientId).toBe(APP_A.client_id);
+      const { account, dialog } = await connectX(withApp, 'own_only_user', own);
+      expect(dialog.searchParams.get('client_id')).toBe(APP_A.client_id);
+      expect(account.ownerAppClientId).toBe(APP_A.client_id);
       // Its refresh, due near the token's end, goes through A's app.
       const before = (await uses(APP_A.client_id)).refresh_token;
       advanceClock(2 * 3_600_000 - 5 * 60_000);
