@@ -4,6 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { advanceClock, resetClock } from '../../src/clock.ts';
 import { actAsAccount } from '../../src/modules/accounts/acting.ts';
 import { refreshAccountToken, refreshDueTokens } from '../../src/modules/accounts/token-refresh.ts';
+import { completeProfileDeletion } from '../../src/modules/profiles/service.ts';
 import { createPlatforms, PlatformError, type PlatformSet } from '../../src/platforms/index.ts';
 import { decrypt } from '../../src/secrets.ts';
 import { auth, startTestApp, type TestApp, type TestOwner } from '../helpers/app.ts';
@@ -312,6 +313,49 @@ describe("an owner's X app in use", () => {
     expect(ended?.lastRefreshError).toBe(
       "the owner's X app that connected this account (client id rotating-client) was replaced by client id owner-b-client; reconnect the account",
     );
+  });
+});
+
+describe("revoking an account connected through an owner's app", () => {
+  it("deleting the profile revokes the account's token at X with the owner's app, never the deployment's", async () => {
+    const owner = await linkingOwner('Revoking');
+    const profile = await t.app.inject({
+      method: 'POST',
+      url: '/v1/profiles',
+      headers: auth(owner.key),
+      payload: { name: 'Revoked client' },
+    });
+    const profileId: string = profile.json().id;
+    const app = { client_id: 'revoking-client', client_secret: 'revoking-secret' };
+    expect((await sandbox.control('POST', '/apps', { platform: 'x', ...app })).status).toBe(201);
+    expect((await putApp(owner, 'x', app)).statusCode).toBe(201);
+    const link = await t.app.inject({
+      method: 'POST',
+      url: `/v1/profiles/${profileId}/connect-links`,
+      headers: auth(owner.key),
+      payload: { redirect_url: BACK },
+    });
+    const start = await t.app.inject({ method: 'GET', url: `${new URL(link.json().url).pathname}/start/x` });
+    const cookie = String(start.headers['set-cookie']).split(';')[0] ?? '';
+    const back = await sandbox.decide(String(start.headers.location), { username: 'revoked_user' });
+    await t.app.inject({ method: 'GET', url: `${back.pathname}${back.search}`, headers: { cookie } });
+    // The deployment's sandbox app is known once first used: unseen, it revoked nothing.
+    const defaultRevokes = async () => {
+      const seen = await sandbox.control('GET', '/apps/x/switchboard-sandbox');
+      return seen.status === 404 ? 0 : seen.body.uses.revoke;
+    };
+    const revokedBefore = await defaultRevokes();
+
+    await t.app.inject({ method: 'DELETE', url: `/v1/profiles/${profileId}`, headers: auth(owner.key) });
+    expect(await completeProfileDeletion({ ...t.deletionContext(), platforms: sandbox.platforms }, profileId)).toBe(
+      'deleted',
+    );
+    expect(await uses(app.client_id)).toMatchObject({ revoke: 1 });
+    expect(await defaultRevokes()).toBe(revokedBefore);
+    const activity = await sandbox.control('GET', '/activity/x/revoked_user');
+    expect(activity.body.data).toEqual([
+      expect.objectContaining({ action: 'revoke', detail: { client_id: 'revoking-client', tokens: 2 } }),
+    ]);
   });
 });
 
