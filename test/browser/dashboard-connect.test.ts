@@ -313,6 +313,33 @@ describe('the profile menu', () => {
     await opened.close();
   });
 
+  it('offers X, which the service has no app for, to an owner that set its own X app', async () => {
+    const opened = await kit.open();
+    const { page } = opened;
+    // The catalogue of a service without X_CLIENT_ID and X_CLIENT_SECRET.
+    await changeCatalogue(page, (entry) => {
+      if (entry.platform === 'x') entry.availability = 'not_configured';
+    });
+    const set = await kit.api('PUT', '/v1/platform-apps/x', {
+      body: { client_id: 'offered-client', client_secret: 'offered-secret' },
+    });
+    expect(set.status).toBe(201);
+    try {
+      await signIn(kit, page, kit.ownerKey);
+      await page.goto(`${kit.baseUrl}/dashboard/profiles/${kit.defaultProfileId}`);
+      const offered = page.getByRole('group', { name: 'Platforms offered (none ticked: all)' });
+      await offered.waitFor();
+      const x = offered.getByRole('checkbox', { name: /^X/ });
+      await expect.poll(() => x.isDisabled()).toBe(false);
+      expect(await offered.locator('label', { hasText: 'X —' }).textContent()).not.toContain('not configured');
+      await expectAccessible(page);
+      expectCleanRun(opened);
+    } finally {
+      await kit.api('DELETE', '/v1/platform-apps/x');
+      await opened.close();
+    }
+  });
+
   it('explains a refused move with the posts that wait on the account', async () => {
     const from = await kit.api<{ id: string }>('POST', '/v1/profiles', { body: { name: 'Moving from' } });
     await kit.api('POST', '/v1/profiles', { body: { name: 'Moving to' } });
