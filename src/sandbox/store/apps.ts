@@ -7,7 +7,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Store } from '../platform.ts';
 import { sandboxSettings } from '../schema.ts';
 
-export const APP_USES = ['authorize', 'authorization_code', 'refresh_token', 'revoke'] as const;
+const APP_USES = ['authorize', 'authorization_code', 'refresh_token', 'revoke'] as const;
 export type AppUse = (typeof APP_USES)[number];
 
 export interface SandboxApp {

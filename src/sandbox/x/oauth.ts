@@ -61,7 +61,7 @@ function oauthFault(preset: FaultPreset, now: Date): SandboxAnswer {
  * credentials are set. Others are registered through the control API (`POST /apps`), as an
  * app is created in X's developer portal before X knows its client id.
  */
-export const DEFAULT_APP = { clientId: 'switchboard-sandbox', clientSecret: 'switchboard-sandbox-secret' };
+const DEFAULT_APP = { clientId: 'switchboard-sandbox', clientSecret: 'switchboard-sandbox-secret' };
 
 /** The registered app `clientId` (the default one registered at its first use). */
 async function knownApp(store: Store, clientId: string): Promise<SandboxApp | undefined> {
