@@ -32,6 +32,7 @@ import { commentRoutes, platformWebhookRoutes } from './modules/comments/index.t
 import { connectRoutes } from './modules/connect/index.ts';
 import { insightAnswers, insightRoutes } from './modules/insights/index.ts';
 import { checkMediaStorage, mediaFileRoutes, mediaRoutes } from './modules/media/index.ts';
+import { platformAppRoutes } from './modules/platform-apps/index.ts';
 import { approvalLinkRoutes, postRoutes } from './modules/posts/index.ts';
 import { findProfile, profileRoutes } from './modules/profiles/index.ts';
 import { webhookRoutes } from './modules/webhooks/index.ts';
@@ -245,6 +246,7 @@ export async function buildApp({
     );
     await v1.register(mediaRoutes({ db: database.db, config, resolver }));
     await v1.register(catalogueRoutes({ platforms }));
+    await v1.register(platformAppRoutes({ db: database.db, secretKey, platforms }));
     // The MCP endpoint: its tools are this API's operations, called with the request's own key.
     await v1.register(
       mcpRoutes({

@@ -32,6 +32,7 @@ export type ApiKey = components['schemas']['ApiKey'];
 export type CreatedApiKey = Answer<'/v1/profiles/{id}/api-keys', 'post', 201>;
 export type Account = components['schemas']['Account'];
 export type RedirectOrigin = components['schemas']['RedirectOrigin'];
+export type PlatformApp = components['schemas']['PlatformApp'];
 export type ConnectLink = Answer<'/v1/profiles/{id}/connect-links', 'post', 201>;
 /** A connect link for one account alone. */
 export type ReconnectLink = Answer<'/v1/accounts/{id}/reconnect-links', 'post', 201>;

@@ -158,7 +158,8 @@ export function TextField({
   error?: string | undefined;
   value: string;
   onValue: (value: string) => void;
-  type?: 'text' | 'url' | 'date';
+  /** `password`: a secret, hidden as typed and never filled in by the browser. */
+  type?: 'text' | 'url' | 'date' | 'password';
   required?: boolean;
   maxLength?: number;
   placeholder?: string;
@@ -179,6 +180,7 @@ export function TextField({
         // Preact types each input type apart, so each is written out.
         if (type === 'url') return <input type="url" {...props} />;
         if (type === 'date') return <input type="date" {...props} />;
+        if (type === 'password') return <input type="password" autocomplete="off" {...props} />;
         return <input type="text" {...props} />;
       }}
     </Field>

@@ -211,6 +211,14 @@ export interface PlatformDefinition {
    * answers (X: a paid plan of the owner's own app), in a sentence; absent: nothing.
    */
   readonly apiAccess?: string;
+  /**
+   * An owner may bring its own app here (`PUT /v1/platform-apps/{platform}`), which its accounts
+   * then connect, refresh and act through. Only where the app's credentials serve the sign-in,
+   * the token's refresh and its revocation alone: a platform that signs its notices to one
+   * deployment-wide address with the app's secret (Meta's, TikTok's) would need that address per
+   * app. Absent: the deployment's app only.
+   */
+  readonly ownerApps?: true;
   /** One login grants several pages, each becoming an account (the adapter has `pages`). */
   readonly grantsPages: boolean;
   /** Null: the service offers no comments there (the adapter has no `comments`). */

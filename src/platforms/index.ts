@@ -3,6 +3,7 @@ import type { Dispatcher } from 'undici';
 import { now as clockNow } from '../clock.ts';
 import type { Config } from '../config.ts';
 import { sharedCounter } from '../metrics/shared.ts';
+import { sha256Hex } from '../secrets.ts';
 import { type CallResult, hostUrlFor } from './http.ts';
 import {
   PLATFORM_SETTINGS,
@@ -21,8 +22,24 @@ export interface PlatformSet {
   mode: 'live' | 'sandbox';
   /** The platforms that can be used: every one in sandbox mode, those with credentials when live. */
   available: Platform[];
-  /** The adapter of `platform`; `unsupported` PlatformError when it is not configured. */
-  adapter(platform: Platform): PlatformAdapter;
+  /**
+   * The platforms without the deployment's credentials where an owner may bring its own app
+   * (`ownerApps`): usable by the owners that did. Their adapter without an app makes the calls
+   * an account's token carries alone; its sign-in, refresh and revocation are refused
+   * (`unsupported`), as they need an app: each account's is its owner's.
+   */
+  ownerAppsOnly: Platform[];
+  /**
+   * The adapter of `platform` with the deployment's app, or with `app` (an owner's own app on
+   * the platform) when given; `unsupported` PlatformError when neither is there.
+   */
+  adapter(platform: Platform, app?: PlatformApp): PlatformAdapter;
+}
+
+/** An app's credentials on a platform: the deployment's (settings) or an owner's own. */
+export interface PlatformApp {
+  clientId: string;
+  clientSecret: string;
 }
 
 const callsMetric = sharedCounter({
@@ -38,26 +55,45 @@ function countCall(platform: Platform, result: CallResult): void {
 /** Client id the sandbox sees when no credentials are configured for a platform. */
 export const SANDBOX_CLIENT = { clientId: 'switchboard-sandbox', clientSecret: 'switchboard-sandbox-secret' };
 
+/** No app: the adapter of a platform only owners' apps serve, for what needs none. */
+const NO_APP: PlatformApp = { clientId: '', clientSecret: '' };
+
+/** `adapter` with what needs an app's credentials refused, rather than sent without them. */
+function withoutApp(adapter: PlatformAdapter, platform: Platform): PlatformAdapter {
+  const refuse = (): never => {
+    throw new PlatformError(
+      'unsupported',
+      `${platformInfo(platform).label} has no app of this service: its accounts sign in, refresh and revoke through their owner's own app`,
+      { platform },
+    );
+  };
+  return { ...adapter, authorizeUrl: refuse, exchangeCode: refuse, refreshToken: refuse, revokeAccess: refuse };
+}
+
 export function createPlatforms(
   config: Pick<Config, 'platforms' | 'platformCredentials'> &
     Partial<PlatformSettingValues> & { sandboxUrl: string | undefined },
   options: { dispatcher?: Dispatcher; timeoutMs?: number; now?: () => Date; projectUnits?: ProjectUnits } = {},
 ): PlatformSet {
   const hostUrl = hostUrlFor(config.platforms, config.sandboxUrl);
-  const credentials = new Map<Platform, { clientId: string; clientSecret: string }>();
+  const credentials = new Map<Platform, PlatformApp>();
   for (const platform of PLATFORMS) {
     const configured =
       config.platformCredentials[platform] ?? (config.platforms === 'sandbox' ? SANDBOX_CLIENT : undefined);
     if (configured !== undefined) credentials.set(platform, configured);
   }
-  const adapters = new Map<Platform, PlatformAdapter>();
+  const ownerAppsOnly = PLATFORMS.filter((p) => !credentials.has(p) && platformInfo(p).ownerApps === true);
+  const adapters = new Map<string, PlatformAdapter>();
   return {
     mode: config.platforms,
     available: [...credentials.keys()],
-    adapter(platform) {
-      const cached = adapters.get(platform);
+    ownerAppsOnly,
+    adapter(platform, app) {
+      // An owner's app is keyed by its id and a hash of its secret: a replaced secret builds anew.
+      const key = app === undefined ? platform : `${platform}\n${app.clientId}\n${sha256Hex(app.clientSecret)}`;
+      const cached = adapters.get(key);
       if (cached) return cached;
-      const client = credentials.get(platform);
+      const client = app ?? credentials.get(platform) ?? (ownerAppsOnly.includes(platform) ? NO_APP : undefined);
       if (!client) {
         const prefix = settingsPrefix(platform);
         throw new PlatformError(
@@ -84,8 +120,9 @@ export function createPlatforms(
         },
         options.now ?? clockNow,
       );
-      adapters.set(platform, adapter);
-      return adapter;
+      const built = client === NO_APP ? withoutApp(adapter, platform) : adapter;
+      adapters.set(key, built);
+      return built;
     },
   };
 }

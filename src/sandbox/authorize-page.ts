@@ -40,6 +40,13 @@ export interface DialogSpec {
   carried?: readonly string[];
   /** Where the platform keeps a login session, and how an app asks for a fresh login; absent: none kept. */
   session?: DialogSession;
+  /**
+   * A platform that knows its apps (X): the problem its page shows for a client id it does not
+   * know, or null to go on; absent: every client id is taken.
+   */
+  unknownClient?(clientId: string): Promise<string | null>;
+  /** Told of each code issued to an app (X counts what it saw of each app). */
+  granted?(clientId: string): Promise<void>;
   /** The redirect after Allow. */
   success(
     redirectUri: URL,
@@ -96,6 +103,13 @@ function parseDialog(spec: DialogSpec, params: Record<string, unknown>): DialogR
   };
 }
 
+/** The request's parameters, or the problem its page shows: a malformed request, or an app the platform does not know. */
+async function checkedDialog(spec: DialogSpec, params: Record<string, unknown>): Promise<DialogRequest | string> {
+  const dialog = parseDialog(spec, params);
+  if (typeof dialog === 'string' || spec.unknownClient === undefined) return dialog;
+  return (await spec.unknownClient(dialog.clientId)) ?? dialog;
+}
+
 function dialogOf(
   spec: DialogSpec,
   request: DialogRequest,
@@ -127,7 +141,7 @@ function signedInUser(spec: DialogSpec, request: FastifyRequest): string | null 
 /** GET `path` shows the dialog; POST `path` takes the decision. */
 export function registerAuthorizeDialog(app: FastifyInstance, path: string, store: Store, spec: DialogSpec): void {
   app.get(path, async (request, reply) => {
-    const dialog = parseDialog(spec, request.query as Record<string, unknown>);
+    const dialog = await checkedDialog(spec, request.query as Record<string, unknown>);
     if (typeof dialog === 'string') return sendPage(reply, dialogErrorPage(dialog));
     const action = request.url.split('?')[0] ?? path;
     return sendPage(reply, permissionPage(dialogOf(spec, dialog, action, { signedIn: signedInUser(spec, request) })));
@@ -135,7 +149,7 @@ export function registerAuthorizeDialog(app: FastifyInstance, path: string, stor
 
   app.post(path, async (request, reply) => {
     const form = (request.body ?? {}) as Record<string, unknown>;
-    const dialog = parseDialog(spec, form);
+    const dialog = await checkedDialog(spec, form);
     if (typeof dialog === 'string') return sendPage(reply, dialogErrorPage(dialog));
     const action = request.url.split('?')[0] ?? path;
     if (field(form.decision) !== 'allow') {
@@ -169,6 +183,7 @@ export function registerAuthorizeDialog(app: FastifyInstance, path: string, stor
       },
       spec.codeTtlMs,
     );
+    await spec.granted?.(dialog.clientId);
     return reply
       .code(303)
       .header(

@@ -14,6 +14,7 @@ import { SANDBOX_PLATFORMS } from './registry.ts';
 import type { SandboxAccount } from './schema.ts';
 import { ensureUser, findAccount, findAccountByUsername, pagesOf, setAccountPrivate } from './store/accounts.ts';
 import { listActivity } from './store/activity.ts';
+import { findApp, registerApp } from './store/apps.ts';
 import { addComment, findComment } from './store/comments.ts';
 import { addFault, setThrottle } from './store/faults.ts';
 import { endTokens } from './store/grants.ts';
@@ -100,6 +101,20 @@ const TesterBody = Type.Object(
     username: Username,
     client_id: Type.String({ minLength: 1, maxLength: 200 }),
   },
+  { additionalProperties: false },
+);
+/** The platforms whose sandbox knows its apps (refuses an unregistered client id, as X does). */
+const APP_PLATFORMS = ['x'] as const;
+const AppBody = Type.Object(
+  {
+    platform: Type.Union(APP_PLATFORMS.map((p) => Type.Literal(p))),
+    client_id: Type.String({ minLength: 1, maxLength: 200 }),
+    client_secret: Type.String({ minLength: 1, maxLength: 500 }),
+  },
+  { additionalProperties: false },
+);
+const AppParams = Type.Object(
+  { platform: Type.Union(APP_PLATFORMS.map((p) => Type.Literal(p))), clientId: Type.String({ minLength: 1 }) },
   { additionalProperties: false },
 );
 const ThrottleBody = Type.Object(
@@ -318,6 +333,20 @@ export function controlRoutes(store: Store) {
       return reply
         .code(201)
         .send({ id: fault.id, trigger: fault.trigger, error: fault.error, until: fault.until?.toISOString() ?? null });
+    });
+
+    app.post('/apps', { schema: { body: AppBody } }, async (request, reply) => {
+      const body = request.body as Static<typeof AppBody>;
+      await registerApp(store, body.platform, body.client_id, body.client_secret);
+      return reply.code(201).send({ platform: body.platform, client_id: body.client_id });
+    });
+
+    app.get('/apps/:platform/:clientId', { schema: { params: AppParams } }, async (request) => {
+      const { platform, clientId } = request.params as Static<typeof AppParams>;
+      const found = await findApp(store, platform, clientId);
+      if (found === undefined) throw new ControlError(404, 'not_found', `no ${platform} app ${clientId} is registered`);
+      // What the platform saw of the app; never its secret.
+      return { platform, client_id: clientId, uses: found.uses };
     });
 
     app.post('/testers', { schema: { body: TesterBody } }, async (request, reply) => {

@@ -14,6 +14,7 @@ export type PublicEntriesHandOutNoQueryPart = [
   Holds<HandsOutNoQueryPart<'insights', typeof import('../../src/modules/insights/index.ts')>>,
   Holds<HandsOutNoQueryPart<'media', typeof import('../../src/modules/media/index.ts')>>,
   Holds<HandsOutNoQueryPart<'owners', typeof import('../../src/modules/owners/index.ts')>>,
+  Holds<HandsOutNoQueryPart<'platform-apps', typeof import('../../src/modules/platform-apps/index.ts')>>,
   Holds<HandsOutNoQueryPart<'posts', typeof import('../../src/modules/posts/index.ts')>>,
   Holds<HandsOutNoQueryPart<'profiles', typeof import('../../src/modules/profiles/index.ts')>>,
   Holds<HandsOutNoQueryPart<'webhooks', typeof import('../../src/modules/webhooks/index.ts')>>,

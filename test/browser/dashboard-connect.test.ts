@@ -101,6 +101,60 @@ describe('connect settings', () => {
   });
 });
 
+describe('your own platform apps', () => {
+  it('sets an X app in connect settings, lists it without its secret and removes it, each change with the CSRF token', async () => {
+    const opened = await kit.open();
+    const { page } = opened;
+    const changes: { method: string; csrf: string | undefined }[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname.startsWith('/v1/platform-apps/')) {
+        changes.push({ method: request.method(), csrf: request.headers()['x-csrf-token'] });
+      }
+    });
+    await signIn(kit, page, kit.ownerKey);
+    await page.getByRole('link', { name: 'Connect settings' }).click();
+    const card = page.getByRole('region', { name: 'Your own platform apps' });
+    await card.waitFor();
+    // X's API is paid: the card says so, and that the owner may bring its app here.
+    expect(await card.getByText(/X's API is paid: set your own X app here/).count()).toBe(1);
+    await card.getByText("No app of your own: your accounts use this service's apps.").waitFor();
+    expect(await card.getByRole('combobox', { name: 'Platform' }).inputValue()).toBe('x');
+
+    const secret = 'dashboard-secret-<b>never</b>-shown';
+    await card.getByRole('textbox', { name: 'Client id' }).fill('dash-x-client');
+    await card.getByLabel('Client secret').fill(secret);
+    await card.getByRole('button', { name: 'Save app' }).click();
+    await card.getByRole('cell', { name: 'dash-x-client', exact: true }).waitFor();
+    await card.getByText('X app saved. Its secret is not shown again.').waitFor();
+    expect(await card.getByRole('row').nth(1).getByRole('cell').allTextContents()).toEqual([
+      'X',
+      'dash-x-client',
+      "This service's app",
+      expect.any(String),
+      'Remove the X app',
+    ]);
+    // The secret field is emptied once sent, and the secret is nowhere on the page.
+    expect(await card.getByLabel('Client secret').inputValue()).toBe('');
+    expect(await page.content()).not.toContain('dashboard-secret');
+    const listed = await kit.api<{ data: { platform: string; client_id: string }[] }>('GET', '/v1/platform-apps');
+    expect(listed.body.data.map((a) => [a.platform, a.client_id])).toEqual([['x', 'dash-x-client']]);
+    await expectAccessible(page);
+    await screenshot(page, 'connect-settings-platform-apps');
+
+    // A reload lists it again from the service.
+    await page.reload();
+    await card.getByRole('cell', { name: 'dash-x-client', exact: true }).waitFor();
+    await card.getByRole('button', { name: 'Remove the X app' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Remove app' }).click();
+    await card.getByText("No app of your own: your accounts use this service's apps.").waitFor();
+    expect((await kit.api<{ data: unknown[] }>('GET', '/v1/platform-apps')).body.data).toEqual([]);
+    expect(changes.map((c) => c.method)).toEqual(['PUT', 'DELETE']);
+    for (const change of changes) expect(change.csrf).toMatch(/.+/);
+    expectCleanRun(opened);
+    await opened.close();
+  });
+});
+
 describe('the profile menu', () => {
   it('creates a connect link that a client completes through the sandbox, then lists, disconnects and offers to reconnect the account', async () => {
     const profile = await kit.api<{ id: string }>('POST', '/v1/profiles', { body: { name: 'Linked client' } });
@@ -124,7 +178,8 @@ describe('the profile menu', () => {
       'LinkedIn',
       'YouTube',
       // X's API is paid: the page says what the owner must bring, as the catalogue gives it.
-      "X — X's API is paid: whoever runs this service brings its own X app (X_CLIENT_ID, X_CLIENT_SECRET) on a plan that includes posting, and X caps each plan's monthly use.",
+      // An owner may bring its own X app, set in Connect settings.
+      "X — X's API is paid: whoever runs this service brings its own X app (X_CLIENT_ID, X_CLIENT_SECRET) on a plan that includes posting, and X caps each plan's monthly use. Each owner may bring its own X app instead, on its own plan and cap. Set your own X app in Connect settings.",
     ]);
     expect(await offered.getByRole('checkbox', { disabled: true }).count()).toBe(0);
     await page.getByRole('checkbox', { name: 'Threads' }).check();
@@ -256,6 +311,33 @@ describe('the profile menu', () => {
     await expectAccessible(page);
     expectCleanRun(opened);
     await opened.close();
+  });
+
+  it('offers X, which the service has no app for, to an owner that set its own X app', async () => {
+    const opened = await kit.open();
+    const { page } = opened;
+    // The catalogue of a service without X_CLIENT_ID and X_CLIENT_SECRET.
+    await changeCatalogue(page, (entry) => {
+      if (entry.platform === 'x') entry.availability = 'not_configured';
+    });
+    const set = await kit.api('PUT', '/v1/platform-apps/x', {
+      body: { client_id: 'offered-client', client_secret: 'offered-secret' },
+    });
+    expect(set.status).toBe(201);
+    try {
+      await signIn(kit, page, kit.ownerKey);
+      await page.goto(`${kit.baseUrl}/dashboard/profiles/${kit.defaultProfileId}`);
+      const offered = page.getByRole('group', { name: 'Platforms offered (none ticked: all)' });
+      await offered.waitFor();
+      const x = offered.getByRole('checkbox', { name: /^X/ });
+      await expect.poll(() => x.isDisabled()).toBe(false);
+      expect(await offered.locator('label', { hasText: 'X —' }).textContent()).not.toContain('not configured');
+      await expectAccessible(page);
+      expectCleanRun(opened);
+    } finally {
+      await kit.api('DELETE', '/v1/platform-apps/x');
+      await opened.close();
+    }
   });
 
   it('explains a refused move with the posts that wait on the account', async () => {

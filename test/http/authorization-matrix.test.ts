@@ -177,6 +177,16 @@ async function newComment(f: Fixture, byAccount = false): Promise<string> {
 let originsMade = 0;
 
 /** A redirect origin of `owner`, new each time. */
+/** Gives the owner an X app of its own, or removes it. */
+async function setPlatformApp(owner: TestOwner, present: boolean): Promise<void> {
+  await t.app.inject({
+    method: present ? 'PUT' : 'DELETE',
+    url: '/v1/platform-apps/x',
+    headers: auth(owner.key),
+    ...(present ? { payload: { client_id: `own-${owner.ownerId}`, client_secret: 'matrix-secret' } } : {}),
+  });
+}
+
 async function newOrigin(owner: TestOwner): Promise<{ id: string; origin: string }> {
   originsMade += 1;
   const res = await t.app.inject({
@@ -412,6 +422,35 @@ const matrix: Record<string, RouteCase> = {
     success: 200,
     otherOwner: 'own-data',
     build: async () => ({ url: '/v1/connect/preview?platforms=threads' }),
+  },
+  // The owner's own X app: each build leaves both owners without one (PUT answers 201) or with
+  // one (DELETE answers 204), so the other owner's call acts on its own.
+  'PUT /v1/platform-apps/{platform}': {
+    ownerOnly: true,
+    scopedOwner: OWNER_LEVEL,
+    success: 201,
+    otherOwner: 'own-data',
+    build: async () => {
+      for (const owner of [a, b]) await setPlatformApp(owner, false);
+      return { url: '/v1/platform-apps/x', payload: { client_id: 'matrix-client', client_secret: 'matrix-secret' } };
+    },
+  },
+  'GET /v1/platform-apps': {
+    ownerOnly: true,
+    scopedOwner: OWNER_LEVEL,
+    success: 200,
+    otherOwner: 'own-data',
+    build: async () => ({ url: '/v1/platform-apps' }),
+  },
+  'DELETE /v1/platform-apps/{platform}': {
+    ownerOnly: true,
+    scopedOwner: OWNER_LEVEL,
+    success: 204,
+    otherOwner: 'own-data',
+    build: async () => {
+      for (const owner of [a, b]) await setPlatformApp(owner, true);
+      return { url: '/v1/platform-apps/x' };
+    },
   },
   'POST /v1/session': {
     ownerOnly: false,

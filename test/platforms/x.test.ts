@@ -153,8 +153,55 @@ describe('x: sign-in (OAuth 2.0 Authorization Code Flow with PKCE)', () => {
     expect(await page.body.text()).toContain('code_challenge is missing');
   });
 
+  it('the sandbox knows its apps: an unregistered client id is refused on the page and at the token endpoint, a wrong secret too', async () => {
+    const dialogOf = (clientId: string) =>
+      `${sandbox.url}/x.com/i/oauth2/authorize?${new URLSearchParams({
+        response_type: 'code',
+        client_id: clientId,
+        redirect_uri: REDIRECT_URI,
+        scope: 'tweet.read users.read',
+        state: 'k',
+        code_challenge: 'c'.repeat(43),
+        code_challenge_method: 'S256',
+      })}`;
+    const unknown = await request(dialogOf('never-created'));
+    expect(unknown.statusCode).toBe(400);
+    expect(await unknown.body.text()).toContain("Something went wrong. You weren't able to give access to the App.");
+    const form = { grant_type: 'refresh_token', refresh_token: 'xrt-whatever' };
+    expect(await tokenCall(form, 'never-created:secret')).toEqual({
+      status: 401,
+      body: { error: 'invalid_client', error_description: 'Client authentication failed.' },
+    });
+    expect((await sandbox.control('GET', '/apps/x/never-created')).status).toBe(404);
+
+    const app = { platform: 'x', client_id: 'known-app', client_secret: 'known-secret' };
+    expect((await sandbox.control('POST', '/apps', app)).status).toBe(201);
+    const known = await request(dialogOf('known-app'));
+    expect(await known.body.text()).not.toContain('Something went wrong');
+    expect((await tokenCall(form, 'known-app:not-its-secret')).status).toBe(401);
+    // Its secret authenticates it; the refresh token is then refused as one X does not take.
+    expect(await tokenCall(form, 'known-app:known-secret')).toEqual({
+      status: 400,
+      body: { error: 'invalid_request', error_description: 'Value passed for the token was invalid.' },
+    });
+    const seen = await sandbox.control('GET', '/apps/x/known-app');
+    expect(seen.body).toEqual({
+      platform: 'x',
+      client_id: 'known-app',
+      uses: { authorize: 0, authorization_code: 0, refresh_token: 1, revoke: 0 },
+    });
+    expect(JSON.stringify(seen.body)).not.toContain('known-secret');
+  });
+
   it('a verifier sent as plain matches a plain challenge, as RFC 7636 allows', async () => {
     const verifier = 'plain-verifier-'.padEnd(43, 'p');
+    // X knows an app only once it is created: the sandbox's control API registers it.
+    const registered = await sandbox.control('POST', '/apps', {
+      platform: 'x',
+      client_id: 'c-plain',
+      client_secret: 'secret',
+    });
+    expect(registered.status).toBe(201);
     const dialog = `${sandbox.url}/x.com/i/oauth2/authorize?${new URLSearchParams({
       response_type: 'code',
       client_id: 'c-plain',

@@ -1,16 +1,19 @@
 /**
  * Connect settings (owner sessions): the brand name the hosted page shows, the origins a
- * connect link may send clients back to, and the hosted page as a client sees it.
+ * connect link may send clients back to, the owner's own apps on the platforms that take one
+ * (X's API is paid: an owner may bring its own X app), and the hosted page as a client sees it.
  */
 import { useState } from 'preact/hooks';
 import { all, answer, api } from '../api.ts';
-import type { RedirectOrigin } from '../resources.ts';
+import { type Platform, platforms } from '../catalogue.ts';
+import type { PlatformApp, RedirectOrigin } from '../resources.ts';
 import {
   Confirm,
   Empty,
   ErrorNotice,
   Progress,
   problemAt,
+  SelectField,
   TextField,
   Time,
   useAction,
@@ -135,6 +138,145 @@ function RedirectOrigins() {
   );
 }
 
+/** The platforms an owner may bring its own app to, from the catalogue (`owner_apps`). */
+function ownerAppPlatforms() {
+  return platforms().filter((p) => p.owner_apps);
+}
+
+function labelOf(platform: string): string {
+  return platforms().find((p) => p.platform === platform)?.label ?? platform;
+}
+
+function PlatformApps() {
+  const offered = ownerAppPlatforms();
+  const apps = useLoad(() => answer(api.GET('/v1/platform-apps')), []);
+  const [form, setForm] = useState<{ platform: Platform | ''; clientId: string; clientSecret: string }>({
+    platform: offered[0]?.platform ?? '',
+    clientId: '',
+    clientSecret: '',
+  });
+  const [saved, setSaved] = useState<string | null>(null);
+  const save = useAction(() =>
+    answer(
+      api.PUT('/v1/platform-apps/{platform}', {
+        params: { path: { platform: form.platform } },
+        body: { client_id: form.clientId.trim(), client_secret: form.clientSecret },
+      }),
+    ),
+  );
+  const remove = useConfirmed(
+    (app: PlatformApp) =>
+      answer(api.DELETE('/v1/platform-apps/{platform}', { params: { path: { platform: app.platform } } })),
+    () => apps.reload(),
+  );
+  const submit = async (event: Event) => {
+    event.preventDefault();
+    setSaved(null);
+    const done = await save.run();
+    if (done) {
+      // The secret is not kept in the page once sent: it is never shown again.
+      setForm({ ...form, clientId: '', clientSecret: '' });
+      setSaved(`${labelOf(done.platform)} app saved. Its secret is not shown again.`);
+      apps.reload();
+    }
+  };
+  if (offered.length === 0) return null;
+  return (
+    <section class="card" aria-labelledby="apps-title">
+      <h2 id="apps-title">Your own platform apps</h2>
+      <p class="muted">
+        X's API is paid: set your own X app here (its client id and secret, from X's developer portal) and your accounts
+        there connect, refresh and post through it, on your plan and its monthly cap, instead of this service's app.
+        Register this service's callback URL in the app. Accounts connected through an app you then replace with another
+        client id, or remove, expire the next time they are used and must be reconnected.
+      </p>
+      <ErrorNotice error={apps.error} />
+      {apps.data ? (
+        apps.data.data.length === 0 ? (
+          <Empty>No app of your own: your accounts use this service's apps.</Empty>
+        ) : (
+          <table>
+            <caption class="visually-hidden">Your platform apps</caption>
+            <thead>
+              <tr>
+                <th scope="col">Platform</th>
+                <th scope="col">Client id</th>
+                <th scope="col">Without it</th>
+                <th scope="col">Changed</th>
+                <th scope="col">Actions</th>
+              </tr>
+            </thead>
+            <tbody>
+              {apps.data.data.map((app) => (
+                <tr key={app.platform}>
+                  <td>{labelOf(app.platform)}</td>
+                  <td>
+                    <code>{app.client_id}</code>
+                  </td>
+                  <td>{app.deployment_fallback ? "This service's app" : 'Cannot connect'}</td>
+                  <td>
+                    <Time iso={app.updated_at} />
+                  </td>
+                  <td>
+                    <button type="button" class="danger small" onClick={() => remove.ask(app)}>
+                      Remove<span class="visually-hidden"> the {labelOf(app.platform)} app</span>
+                    </button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )
+      ) : null}
+      <form onSubmit={submit} aria-label="Set a platform app">
+        <SelectField
+          label="Platform"
+          required
+          value={form.platform}
+          onValue={(platform) => setForm({ ...form, platform: platform as Platform })}
+          choices={offered.map((p) => ({ value: p.platform, label: p.label }))}
+        />
+        <TextField
+          label="Client id"
+          hint="The app's OAuth 2.0 Client ID. Setting an app where one is set replaces it."
+          error={problemAt(save.error, 'body.client_id')}
+          required
+          maxLength={200}
+          value={form.clientId}
+          onValue={(clientId) => setForm({ ...form, clientId })}
+        />
+        <TextField
+          label="Client secret"
+          type="password"
+          hint="The app's OAuth 2.0 Client Secret: stored encrypted, never shown again."
+          error={problemAt(save.error, 'body.client_secret')}
+          required
+          maxLength={500}
+          value={form.clientSecret}
+          onValue={(clientSecret) => setForm({ ...form, clientSecret })}
+        />
+        <button type="submit" disabled={save.busy}>
+          {save.busy ? 'Saving…' : 'Save app'}
+        </button>
+      </form>
+      <p role="status" class="muted small">
+        {saved ?? ''}
+      </p>
+      <ErrorNotice error={save.error} />
+      <Confirm
+        {...remove.dialog}
+        title={`Remove your ${labelOf(remove.item?.platform ?? '')} app?`}
+        confirmLabel="Remove app"
+      >
+        <p>
+          New connections use this service's app again, where it has one. Accounts connected through your app expire at
+          the next time they are used and must be reconnected.
+        </p>
+      </Confirm>
+    </section>
+  );
+}
+
 export function ConnectSettingsScreen() {
   // The preview is reloaded (a new URL) whenever the brand name is saved.
   const [version, setVersion] = useState(0);
@@ -143,6 +285,7 @@ export function ConnectSettingsScreen() {
       <h1>Connect settings</h1>
       <BrandName onSaved={() => setVersion((v) => v + 1)} />
       <RedirectOrigins />
+      <PlatformApps />
       <section class="card" aria-labelledby="preview-title">
         <h2 id="preview-title">Preview</h2>
         <p class="muted">The page a connect link opens, as your client sees it. Its buttons do nothing here.</p>

@@ -7,35 +7,43 @@
  * the refresh itself is refused for good (or the retried call is refused again).
  */
 import type { Db } from '../../db/connection.ts';
-import { type AccountCredentials, type PlatformAdapter, PlatformError } from '../../platforms/index.ts';
+import {
+  type AccountCredentials,
+  type PlatformAdapter,
+  PlatformError,
+  type PlatformSet,
+} from '../../platforms/index.ts';
 import { credentialsOf } from './connections.ts';
 import type { Account } from './tables.ts';
-import { renewAccess } from './token-refresh.ts';
+import { adapterOfAccount, renewAccess } from './token-refresh.ts';
 
 export interface ActingDeps {
   db: Db;
   secretKey: Buffer;
-  /** The account's platform's adapter, which also refreshes its token. */
-  adapter: PlatformAdapter;
+  /** The adapters: the account's token is refreshed with the app that connected it (adapterOfAccount). */
+  platforms: PlatformSet;
 }
 
 /**
- * Runs `call` with the account's credentials; on a `token_expired` refusal, once more with the
+ * Runs `call` with the account's credentials and the adapter of the app that connected it (the
+ * owner's own, or the deployment's; an owner's app since deleted or replaced is `token_expired`
+ * at once); on a `token_expired` refusal, once more with the
  * credentials a refresh (or a refresh made meanwhile) gave. Throws what the call (or the refresh)
  * threw otherwise: the caller hands a PlatformError to noteAccountFailure as before.
  */
 export async function actAsAccount<T>(
   deps: ActingDeps,
   account: Account,
-  call: (credentials: AccountCredentials) => Promise<T>,
+  call: (credentials: AccountCredentials, adapter: PlatformAdapter) => Promise<T>,
 ): Promise<T> {
   const credentials = credentialsOf(deps.secretKey, account);
+  const adapter = await adapterOfAccount(deps, deps.db, account);
   try {
-    return await call(credentials);
+    return await call(credentials, adapter);
   } catch (error) {
     if (!(error instanceof PlatformError) || error.kind !== 'token_expired') throw error;
-    const renewed = await renewAccess(deps, deps.adapter, account.id, credentials.accessToken);
+    const renewed = await renewAccess(deps, account.id, credentials.accessToken);
     if (renewed === null) throw error;
-    return await call(renewed);
+    return await call(renewed, adapter);
   }
 }

@@ -18,6 +18,8 @@ import { type Account, accounts } from './tables.ts';
 export interface AccountGrant {
   tokens: GrantedTokenSet;
   profile: PlatformProfile;
+  /** The client id of the owner's own app the login went through; absent: the deployment's app. */
+  ownerAppClientId?: string;
 }
 
 export type ConnectAccountsResult =
@@ -82,6 +84,7 @@ export async function connectAccounts(
       platform: target.platform,
       tokens: grant.tokens,
       profile: grant.profile,
+      ownerAppClientId: grant.ownerAppClientId ?? null,
     });
     await emit(tx, {
       ownerId: account.ownerId,
@@ -134,6 +137,7 @@ export async function reconnectAccount(
     platform: target.platform,
     tokens: grant.tokens,
     profile: grant.profile,
+    ownerAppClientId: grant.ownerAppClientId ?? null,
   });
   await emit(tx, {
     ownerId: reconnected.ownerId,

@@ -41,6 +41,8 @@ interface ConnectionValues {
   platform: Platform;
   tokens: GrantedTokenSet;
   profile: PlatformProfile;
+  /** The owner's own app the login went through (its client id); null: the deployment's. */
+  ownerAppClientId?: string | null;
 }
 
 /** The columns a connection or reconnection writes beside its state: the platform's profile, the new tokens. */
@@ -55,6 +57,8 @@ function connectionColumns(secretKey: Buffer, values: ConnectionValues, at: Date
     scopes: values.tokens.scopes,
     platformAliases: (values.tokens.aliases ?? []).filter((id) => id !== values.tokens.platformUserId),
     ...tokenColumns(secretKey, values.tokens, at),
+    // Its tokens can be refreshed and revoked only by the app that got them.
+    ownerAppClientId: values.ownerAppClientId ?? null,
     refreshRetryAt: null,
     refreshFailures: 0,
     lastRefreshError: null,

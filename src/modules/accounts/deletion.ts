@@ -15,10 +15,11 @@ async function revokeAccess(context: ProfileDeletionContext, account: Account): 
   if (account.accessTokenSealed === null) return;
   const fields = { component: 'profile-deletion', account_id: account.id, platform: account.platform };
   try {
-    // Written only from a Platform (saveConnectedAccount).
-    const adapter = context.platforms.adapter(account.platform);
-    await actAsAccount({ db: context.db, secretKey: context.secretKey, adapter }, account, (credentials) =>
-      adapter.revokeAccess(credentials),
+    // Revoked with the app that connected the account, the only one X lets revoke its token.
+    await actAsAccount(
+      { db: context.db, secretKey: context.secretKey, platforms: context.platforms },
+      account,
+      (credentials, adapter) => adapter.revokeAccess(credentials),
     );
     context.log.info(fields, 'platform access revoked');
   } catch (error) {

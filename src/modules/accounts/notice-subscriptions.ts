@@ -66,7 +66,7 @@ export async function subscribeCommentNotices(deps: NoticeSubscriptionDeps, acco
   const fields = { component: 'comment-notices', account_id: account.id, platform };
   try {
     const adapter = deps.platforms.adapter(platform);
-    await actAsAccount({ db: deps.db, secretKey: deps.secretKey, adapter }, account, (credentials) =>
+    await actAsAccount({ db: deps.db, secretKey: deps.secretKey, platforms: deps.platforms }, account, (credentials) =>
       commentsOf(adapter).subscribeNotices(credentials),
     );
   } catch (error) {

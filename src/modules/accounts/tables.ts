@@ -62,6 +62,11 @@ export const accounts = pgTable(
     commentNoticesRetryAt: timestampColumn('comment_notices_retry_at'),
     /** Failed tries since the last connection (the wait before the next grows with them). */
     commentNoticesAttempts: integer('comment_notices_attempts').notNull().default(0),
+    /**
+     * The client id of the owner's own app (platform-apps) the account was connected through,
+     * which alone can refresh and revoke its tokens; null: the deployment's app.
+     */
+    ownerAppClientId: text('owner_app_client_id'),
     connectedAt: timestampColumn('connected_at').notNull(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

@@ -11,7 +11,7 @@
 import { and, asc, eq, gt, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { now } from '../../clock.ts';
-import type { Db, Tx } from '../../db/connection.ts';
+import type { Db, Queryable, Tx } from '../../db/connection.ts';
 import { BACKGROUND_RETRY, retryAt } from '../../jobs/retry.ts';
 import { transition } from '../../jobs/workflow.ts';
 import {
@@ -19,10 +19,12 @@ import {
   type PlatformAdapter,
   PlatformError,
   type PlatformSet,
+  platformInfo,
   type RefreshPolicy,
 } from '../../platforms/index.ts';
 import { decrypt } from '../../secrets.ts';
 import { emit } from '../events/index.ts';
+import { ownerAppCredentials } from '../platform-apps/index.ts';
 import { accessEndedData, endAccountAccess } from './access.ts';
 import { accountAccess } from './access-workflow.ts';
 import { tokenColumns } from './connections.ts';
@@ -75,7 +77,9 @@ function isDue(policy: RefreshPolicy, account: Account & { tokenExpiresAt: Date 
 
 /** Accounts whose token is due, per platform policy, and not waiting for a retry. */
 async function dueAccountIds(deps: TokenRefreshDeps, at: Date): Promise<string[]> {
-  const conditions = deps.platforms.available.map((platform) => {
+  const { available, ownerAppsOnly } = deps.platforms;
+  // A platform only owners' apps serve has accounts too: its adapter still states its policy.
+  const conditions = [...available, ...ownerAppsOnly].map((platform) => {
     const policy = deps.platforms.adapter(platform).refresh;
     return and(
       eq(accounts.platform, platform),
@@ -115,12 +119,46 @@ export async function refreshAccountToken(deps: TokenRefreshDeps, accountId: str
       .where(and(eq(accounts.id, accountId), eq(accounts.status, 'connected')))
       .for('update', { skipLocked: true });
     if (!account || account.tokenExpiresAt === null || account.accessTokenSealed === null) return 'skipped';
-    const adapter = deps.platforms.adapter(account.platform);
+    const policy = deps.platforms.adapter(account.platform).refresh;
     const at = now();
     // Someone may have refreshed it between the pick and the lock.
-    if (!isDue(adapter.refresh, { ...account, tokenExpiresAt: account.tokenExpiresAt }, at)) return 'skipped';
-    return (await refreshHeld(deps, adapter, tx, account, at)).outcome;
+    if (!isDue(policy, { ...account, tokenExpiresAt: account.tokenExpiresAt }, at)) return 'skipped';
+    return (await refreshHeld(deps, tx, account, at)).outcome;
   });
+}
+
+/**
+ * The adapter with the app that connected the account, which alone can refresh and revoke its
+ * tokens (X binds a refresh token to the client it was issued to): the deployment's, or the
+ * owner's own app with the client id recorded at the connection. That app deleted, or replaced
+ * by another client id, is a refusal for good (`token_expired`): the account ends `expired`
+ * with that reason and is reconnected through the owner's app of now, never refreshed with an
+ * app that did not get its token.
+ */
+export async function adapterOfAccount(
+  deps: Pick<TokenRefreshDeps, 'secretKey' | 'platforms'>,
+  db: Queryable,
+  account: Pick<Account, 'ownerId' | 'platform' | 'ownerAppClientId'>,
+): Promise<PlatformAdapter> {
+  const { platform, ownerAppClientId } = account;
+  if (ownerAppClientId === null) return deps.platforms.adapter(platform);
+  const app = await ownerAppCredentials(db, deps.secretKey, account.ownerId, platform);
+  const label = platformInfo(platform).label;
+  if (app === null) {
+    throw new PlatformError(
+      'token_expired',
+      `the owner's ${label} app that connected this account (client id ${ownerAppClientId}) was deleted; reconnect the account`,
+      { platform },
+    );
+  }
+  if (app.clientId !== ownerAppClientId) {
+    throw new PlatformError(
+      'token_expired',
+      `the owner's ${label} app that connected this account (client id ${ownerAppClientId}) was replaced by client id ${app.clientId}; reconnect the account`,
+      { platform },
+    );
+  }
+  return deps.platforms.adapter(platform, app);
 }
 
 /** What a refresh of a held account came to: the new tokens, or the platform's refusal. */
@@ -130,14 +168,14 @@ type Refreshed =
 
 /** Refreshes the token of an account whose row the transaction holds, and records what came of it. */
 async function refreshHeld(
-  deps: Pick<TokenRefreshDeps, 'secretKey' | 'log'>,
-  adapter: PlatformAdapter,
+  deps: Pick<TokenRefreshDeps, 'secretKey' | 'log' | 'platforms'>,
   tx: Tx,
   account: Account,
   at: Date,
 ): Promise<Refreshed> {
   if (account.accessTokenSealed === null) throw new Error(`account ${account.id} has no token to refresh`);
   try {
+    const adapter = await adapterOfAccount(deps, tx, account);
     const tokens = await adapter.refreshToken({
       accessToken: decrypt(deps.secretKey, account.accessTokenSealed),
       platformUserId: account.platformUserId,
@@ -209,8 +247,7 @@ async function recordFailure(
  * the account's access, a passing failure keeps it connected with the refresh retried).
  */
 export async function renewAccess(
-  deps: Pick<TokenRefreshDeps, 'db' | 'secretKey' | 'log'>,
-  adapter: PlatformAdapter,
+  deps: Pick<TokenRefreshDeps, 'db' | 'secretKey' | 'log' | 'platforms'>,
   accountId: string,
   used: string,
 ): Promise<AccountCredentials | null> {
@@ -224,7 +261,7 @@ export async function renewAccess(
     const current = decrypt(deps.secretKey, account.accessTokenSealed);
     if (current !== used) return { platformUserId: account.platformUserId, accessToken: current };
     if (account.refreshTokenSealed === null) return null;
-    const refreshed = await refreshHeld(deps, adapter, tx, account, now());
+    const refreshed = await refreshHeld(deps, tx, account, now());
     return refreshed.outcome === 'refreshed'
       ? { platformUserId: account.platformUserId, accessToken: refreshed.accessToken }
       : refreshed.error;

@@ -135,6 +135,10 @@ export const PlatformJson = Type.Object(
       Type.String(),
       "What the owner must arrange with the platform beyond the app's id and secret (X: a paid plan of its own app); null: nothing.",
     ),
+    owner_apps: Type.Boolean({
+      description:
+        "Each owner may bring its own app here (PUT /v1/platform-apps/{platform}): its accounts then connect, refresh and act through it, on its own plan, instead of this service's app. False: every account uses this service's app.",
+    }),
     grants_pages: Type.Boolean({
       description:
         'One sign-in grants several pages, each becoming an account (Facebook: the pages the login manages).',
@@ -168,13 +172,14 @@ function availabilityOf(platforms: PlatformSet, platform: Platform): PlatformJso
 }
 
 export function renderPlatform(platforms: PlatformSet, platform: Platform): PlatformJson {
-  const { label, apiAccess, grantsPages, publishing, comments, metricDescriptions } = platformInfo(platform);
+  const { label, apiAccess, ownerApps, grantsPages, publishing, comments, metricDescriptions } = platformInfo(platform);
   const { text, carousel } = publishing;
   return {
     platform,
     label,
     availability: availabilityOf(platforms, platform),
     api_access: apiAccess ?? null,
+    owner_apps: ownerApps === true,
     grants_pages: grantsPages,
     publishing: {
       kinds: [...publishing.kinds],

@@ -36,8 +36,7 @@ export async function acting<T>(
   call: (credentials: AccountCredentials) => Promise<T>,
 ): Promise<T> {
   try {
-    const adapter = deps.platforms().adapter(account.platform);
-    return await actAsAccount({ db: deps.db, secretKey: deps.secretKey, adapter }, account, call);
+    return await actAsAccount({ db: deps.db, secretKey: deps.secretKey, platforms: deps.platforms() }, account, call);
   } catch (error) {
     if (!(error instanceof PlatformError)) throw error;
     await deps.db.transaction((tx) => noteAccountFailure(tx, account.id, error));

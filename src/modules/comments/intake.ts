@@ -248,8 +248,10 @@ async function readTimes(
   if (wanted.length === 0 || reader === undefined) return none;
   try {
     const adapter = deps.platforms().adapter(platform);
-    const times = await actAsAccount({ db: deps.db, secretKey: deps.secretKey, adapter }, reader, (credentials) =>
-      commentsOf(adapter).commentTimes(credentials, wanted),
+    const times = await actAsAccount(
+      { db: deps.db, secretKey: deps.secretKey, platforms: deps.platforms() },
+      reader,
+      (credentials) => commentsOf(adapter).commentTimes(credentials, wanted),
     );
     const gone = new Set(wanted.filter((id) => !times.has(id)));
     if (gone.size > 0) {
@@ -335,8 +337,10 @@ export async function pollComments(deps: IntakeDeps, accountId: string): Promise
   const readAt = now();
   try {
     const adapter = deps.platforms().adapter(platform);
-    const read = await actAsAccount({ db, secretKey: deps.secretKey, adapter }, account, (credentials) =>
-      commentsOf(adapter).recentComments(credentials, { posts: POLL_POSTS }),
+    const read = await actAsAccount(
+      { db, secretKey: deps.secretKey, platforms: deps.platforms() },
+      account,
+      (credentials) => commentsOf(adapter).recentComments(credentials, { posts: POLL_POSTS }),
     );
     const factor = intervalFactor(read.usagePercent);
     await db.transaction(async (tx) => {

@@ -183,8 +183,10 @@ export async function sendPendingReply(deps: CommentDeps, replyId: string): Prom
   if (finishReply === undefined) return await fail('the platform sends replies at once: there is nothing to finish');
   let outcome: ReplyOutcome;
   try {
-    outcome = await actAsAccount({ db, secretKey: deps.secretKey, adapter }, account, (credentials) =>
-      finishReply(credentials, containerId),
+    outcome = await actAsAccount(
+      { db, secretKey: deps.secretKey, platforms: deps.platforms() },
+      account,
+      (credentials) => finishReply(credentials, containerId),
     );
   } catch (error) {
     if (!(error instanceof PlatformError)) throw error;

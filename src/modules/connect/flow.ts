@@ -20,11 +20,13 @@ import {
   isPlatform,
   type Platform,
   type PlatformAdapter,
+  type PlatformApp,
   PlatformError,
   type PlatformSet,
   type TokenSet,
 } from '../../platforms/index.ts';
 import { type Account, type AccountGrant, accountInProfile, grantIsOf } from '../accounts/index.ts';
+import { ownerAppCredentials, platformsAvailableTo } from '../platform-apps/index.ts';
 import type { ConnectLink } from './json.ts';
 import { type ConnectError, type Outcome, outcomeUrl } from './redirect-url.ts';
 import {
@@ -165,7 +167,7 @@ export async function linkPage(deps: ConnectFlowDeps, open: Omit<OpenLink, 'kind
   const { link, reconnects } = open;
   return {
     brand: await brandNameOf(deps.db, link.ownerId),
-    platforms: linkPlatforms(link, deps.platforms().available),
+    platforms: linkPlatforms(link, await platformsAvailableTo(deps.db, deps.platforms(), link.ownerId)),
     minutesLeft: Math.max(1, Math.ceil((link.expiresAt.getTime() - now().getTime()) / 60_000)),
     reconnects,
   };
@@ -180,12 +182,25 @@ export async function previewPage(
   ownerId: string,
   platforms: Platform[] | null,
 ) {
-  const available = deps.platforms().available;
+  const available = await platformsAvailableTo(deps.db, deps.platforms(), ownerId);
   return {
     brand: await brandNameOf(deps.db, ownerId),
     platforms: available.filter((p) => platforms === null || platforms.includes(p)),
     minutesLeft: LINK_LIFETIME_MS / 60_000,
   };
+}
+
+/**
+ * The adapter a link's trips to `platform` sign in with: the owner's own app there, if it set
+ * one (platform-apps), else the deployment's.
+ */
+async function linkAdapter(
+  deps: ConnectFlowDeps,
+  ownerId: string,
+  platform: Platform,
+): Promise<{ adapter: PlatformAdapter; app: PlatformApp | null }> {
+  const app = await ownerAppCredentials(deps.db, deps.secretKey, ownerId, platform);
+  return { adapter: deps.platforms().adapter(platform, app ?? undefined), app };
 }
 
 /**
@@ -204,7 +219,8 @@ export async function startTrip(
   | { kind: 'too_many_trips' }
   | { kind: 'started'; authorizeUrl: string; cookie: { name: string; value: string } }
 > {
-  if (!isPlatform(platform) || !linkPlatforms(link, deps.platforms().available).includes(platform)) {
+  const available = await platformsAvailableTo(deps.db, deps.platforms(), link.ownerId);
+  if (!isPlatform(platform) || !linkPlatforms(link, available).includes(platform)) {
     return { kind: 'not_offered' };
   }
   const state = await startAttempt(deps.db, link, platform);
@@ -212,9 +228,10 @@ export async function startTrip(
     log.warn({ link: link.id }, 'connect link has had all its trips; refused another');
     return { kind: 'too_many_trips' };
   }
+  const { adapter } = await linkAdapter(deps, link.ownerId, platform);
   return {
     kind: 'started',
-    authorizeUrl: deps.platforms().adapter(platform).authorizeUrl({ redirectUri: callbackUrl, state }),
+    authorizeUrl: adapter.authorizeUrl({ redirectUri: callbackUrl, state }),
     cookie: { name: tripCookieName(link), value: `${state}.${token}` },
   };
 }
@@ -233,10 +250,10 @@ export async function finishTrip(
   log: Log,
 ): Promise<TripEnd | { kind: 'unconfirmed' } | { kind: 'unknown' }> {
   // Only platforms this service can use have trips to come back from.
-  if (!isPlatform(platformName) || !deps.platforms().available.includes(platformName)) return { kind: 'unknown' };
+  const { available, ownerAppsOnly } = deps.platforms();
+  if (!isPlatform(platformName) || ![...available, ...ownerAppsOnly].includes(platformName)) return { kind: 'unknown' };
   const platform = platformName;
-  const adapter = deps.platforms().adapter(platform);
-  const callback = adapter.parseCallback(query);
+  const callback = deps.platforms().adapter(platform).parseCallback(query);
   const found = callback.state && TOKEN.test(callback.state) ? await findAttempt(deps.db, callback.state) : undefined;
   const trip = found ? tripOf(found.link, cookieOf(tripCookieName(found.link))) : null;
   if (!found || !trip || !sameText(trip.state, callback.state ?? '') || found.attempt.platform !== platform) {
@@ -248,6 +265,8 @@ export async function finishTrip(
   const target = link.accountId === null ? null : await accountOfLink(deps.db, { ...link, accountId: link.accountId });
   if (link.accountId !== null && target === null) return failed(link, 'expired');
   if (callback.outcome === 'denied') return failed(link, 'access_denied');
+  // The app the trip began with, which alone can exchange its code.
+  const { adapter, app } = await linkAdapter(deps, link.ownerId, platform);
 
   let grants: AccountGrant[];
   try {
@@ -275,7 +294,13 @@ export async function finishTrip(
         return { kind: 'choose_pages', token: trip.token };
       }
     } else {
-      grants = [{ tokens, profile: await adapter.profile(credentials) }];
+      grants = [
+        {
+          tokens,
+          profile: await adapter.profile(credentials),
+          ...(app === null ? {} : { ownerAppClientId: app.clientId }),
+        },
+      ];
     }
   } catch (error) {
     return platformFailed(link, platform, trip.token, error, log);

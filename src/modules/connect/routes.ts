@@ -14,6 +14,7 @@ import {
 } from '../../http/schemas.ts';
 import { PLATFORMS, type PlatformSet } from '../../platforms/index.ts';
 import { AccountParams } from '../accounts/index.ts';
+import { platformsAvailableTo } from '../platform-apps/index.ts';
 import { ProfileParams } from '../profiles/index.ts';
 import {
   ConnectLinkJson as ConnectLink,
@@ -207,7 +208,7 @@ export function connectRoutes({ db, config, platforms }: ConnectDeps): FastifyPl
           request.scope,
           request.params.id,
           { redirectUrl: request.body.redirect_url, state: request.body.state, platforms: request.body.platforms },
-          platforms().available,
+          await platformsAvailableTo(db, platforms(), request.scope.ownerId),
         );
         return reply.code(201).send(renderLink(link, `${publicBaseUrl(config, request)}/connect/${token}`));
       },
@@ -235,7 +236,7 @@ export function connectRoutes({ db, config, platforms }: ConnectDeps): FastifyPl
           request.scope,
           request.params.id,
           { redirectUrl: request.body.redirect_url, state: request.body.state },
-          platforms().available,
+          await platformsAvailableTo(db, platforms(), request.scope.ownerId),
         );
         return reply.code(201).send(renderReconnectLink(link, `${publicBaseUrl(config, request)}/connect/${token}`));
       },

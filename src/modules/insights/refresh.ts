@@ -162,7 +162,7 @@ async function readable(
     return null;
   }
   const asAccount: Readable['asAccount'] = (call) =>
-    actAsAccount({ db: deps.db, secretKey: deps.secretKey, adapter }, account, call);
+    actAsAccount({ db: deps.db, secretKey: deps.secretKey, platforms: deps.platforms() }, account, call);
   return { account, platform, insights: insightsOf(adapter), metrics, asAccount };
 }
 

@@ -47,8 +47,10 @@ async function withdrawUploadsAhead(context: ProfileDeletionContext, profile: De
         );
         continue;
       }
-      const result = await actAsAccount({ db, secretKey: context.secretKey, adapter }, account, (credentials) =>
-        withdraw(credentials, containerId),
+      const result = await actAsAccount(
+        { db, secretKey: context.secretKey, platforms: context.platforms },
+        account,
+        (credentials) => withdraw(credentials, containerId),
       );
       log.info(
         { ...video, component: 'profile-deletion', outcome: result.outcome },

@@ -209,8 +209,10 @@ export async function describePlatformPost(
   if (account?.status !== 'connected') return;
   try {
     const adapter = deps.platforms().adapter(account.platform);
-    const summary = await actAsAccount({ db, secretKey: deps.secretKey, adapter }, account, (credentials) =>
-      commentsOf(adapter).postSummary(credentials, platformPostId),
+    const summary = await actAsAccount(
+      { db, secretKey: deps.secretKey, platforms: deps.platforms() },
+      account,
+      (credentials) => commentsOf(adapter).postSummary(credentials, platformPostId),
     );
     await db.transaction((tx) => describe(tx, postId, summary, false));
   } catch (error) {

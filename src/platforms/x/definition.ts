@@ -101,7 +101,8 @@ export const xDefinition = {
   platform: 'x',
   label: 'X',
   apiAccess:
-    "X's API is paid: whoever runs this service brings its own X app (X_CLIENT_ID, X_CLIENT_SECRET) on a plan that includes posting, and X caps each plan's monthly use.",
+    "X's API is paid: whoever runs this service brings its own X app (X_CLIENT_ID, X_CLIENT_SECRET) on a plan that includes posting, and X caps each plan's monthly use. Each owner may bring its own X app instead, on its own plan and cap.",
+  ownerApps: true,
   grantsPages: false,
   // Replies to the account's posts: read, answered, hidden ("Hide replies": the author of the
   // conversation's root post hides replies in it, at any depth). Answering a hidden reply: not

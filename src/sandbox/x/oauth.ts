@@ -13,6 +13,7 @@ import { registerAuthorizeDialog, withParams } from '../authorize-page.ts';
 import { formOf } from '../kit.ts';
 import type { Store } from '../platform.ts';
 import { recordActivity } from '../store/activity.ts';
+import { countAppUse, findApp, registerApp, type SandboxApp } from '../store/apps.ts';
 import { takeFault } from '../store/faults.ts';
 import { claimToken, findToken, issueToken, redeemCode, revokeAppGrant } from '../store/grants.ts';
 import { platform, SCOPE } from './access.ts';
@@ -55,15 +56,47 @@ function oauthFault(preset: FaultPreset, now: Date): SandboxAnswer {
   }
 }
 
-/** The client a confidential client's `Authorization: Basic` names, its secret present; else X's 401. */
-function basicClient(request: FastifyRequest): string {
+/**
+ * The app every sandbox knows without registering it: the one the service uses when no X
+ * credentials are set. Others are registered through the control API (`POST /apps`), as an
+ * app is created in X's developer portal before X knows its client id.
+ */
+const DEFAULT_APP = { clientId: 'switchboard-sandbox', clientSecret: 'switchboard-sandbox-secret' };
+
+/** The registered app `clientId` (the default one registered at its first use). */
+async function knownApp(store: Store, clientId: string): Promise<SandboxApp | undefined> {
+  const found = await findApp(store, platform, clientId);
+  if (found !== undefined || clientId !== DEFAULT_APP.clientId) return found;
+  await registerApp(store, platform, DEFAULT_APP.clientId, DEFAULT_APP.clientSecret);
+  return await findApp(store, platform, clientId);
+}
+
+/** RFC 6749 2.3.1: the id and secret are form-encoded before Basic; a malformed one is no credential. */
+function formDecoded(part: string): string {
+  try {
+    return decodeURIComponent(part.replaceAll('+', ' '));
+  } catch {
+    return '';
+  }
+}
+
+/**
+ * The client a confidential client's `Authorization: Basic` names, its secret present (else X's
+ * 401 `unauthorized_client`) and matching the app's (else 401 `invalid_client`, RFC 6749 5.2's
+ * answer to a failed client authentication: an unknown client id or a wrong secret).
+ */
+async function basicClient(store: Store, request: FastifyRequest): Promise<string> {
   const auth = request.headers.authorization ?? '';
   const decoded = auth.startsWith('Basic ') ? Buffer.from(auth.slice(6), 'base64').toString('utf8') : '';
   const colon = decoded.indexOf(':');
-  const clientId = colon > 0 ? decodeURIComponent(decoded.slice(0, colon)) : '';
-  const secret = colon > 0 ? decoded.slice(colon + 1) : '';
+  const clientId = colon > 0 ? formDecoded(decoded.slice(0, colon)) : '';
+  const secret = colon > 0 ? formDecoded(decoded.slice(colon + 1)) : '';
   if (clientId === '' || secret === '') {
     throw xOAuthAnswer(401, 'unauthorized_client', 'Missing valid authorization header');
+  }
+  const app = await knownApp(store, clientId);
+  if (app === undefined || app.clientSecret !== secret) {
+    throw xOAuthAnswer(401, 'invalid_client', 'Client authentication failed.');
   }
   return clientId;
 }
@@ -90,6 +123,12 @@ export function permissionPage(app: FastifyInstance, store: Store, challenges: C
       return withParams(uri, { state, code });
     },
     cancel: (uri, state) => withParams(uri, { error: 'access_denied', state }),
+    // X's page for a client id it does not know.
+    unknownClient: async (clientId) =>
+      (await knownApp(store, clientId)) === undefined
+        ? "Something went wrong. You weren't able to give access to the App. Go back and try logging in again."
+        : null,
+    granted: (clientId) => countAppUse(store, platform, clientId, 'authorize'),
   });
 }
 
@@ -111,9 +150,12 @@ async function tokenAnswer(store: Store, grant: { accountId: string; clientId: s
 
 export function tokenRoutes(app: FastifyInstance, store: Store, challenges: Challenges): void {
   app.post('/2/oauth2/token', async (request) => {
-    const clientId = basicClient(request);
+    const clientId = await basicClient(store, request);
     const form = formOf(request);
     const grantType = formString(form, 'grant_type');
+    if (grantType === 'authorization_code' || grantType === 'refresh_token') {
+      await countAppUse(store, platform, clientId, grantType);
+    }
     if (grantType === 'authorization_code') {
       const code = formString(form, 'code');
       const verifier = formString(form, 'code_verifier');
@@ -146,7 +188,8 @@ export function tokenRoutes(app: FastifyInstance, store: Store, challenges: Chal
   });
 
   app.post('/2/oauth2/revoke', async (request) => {
-    const clientId = basicClient(request);
+    const clientId = await basicClient(store, request);
+    await countAppUse(store, platform, clientId, 'revoke');
     const token = formString(formOf(request), 'token');
     // Revoking a token disconnects the app from the user: every token of that grant ends.
     const revoked = await revokeAppGrant(store, { token, platform, clientId });

@@ -6,7 +6,7 @@ import { useState } from 'preact/hooks';
 import { answer, api } from '../../api.ts';
 import { type Platform, platforms } from '../../catalogue.ts';
 import type { ConnectLink, RedirectOrigin } from '../../resources.ts';
-import { useSession } from '../../session.ts';
+import { PATHS, useSession } from '../../session.ts';
 import { ErrorNotice, problemAt, Revealed, TextField, Time, useAction } from '../../ui.tsx';
 import { RedirectUrlField } from './redirect-url-field.tsx';
 
@@ -22,12 +22,15 @@ export function ConnectLinks({
   form,
   setForm,
   origins,
+  ownApps,
 }: {
   profileId: string;
   form: LinkForm;
   setForm: (f: LinkForm) => void;
   /** The owner's redirect origins (none for a profile key's session, which may not read them). */
   origins: readonly RedirectOrigin[];
+  /** The platforms the owner set its own app for (none for a profile key's session). */
+  ownApps: readonly string[];
 }) {
   const { isOwner } = useSession();
   const [link, setLink] = useState<ConnectLink | null>(null);
@@ -83,22 +86,32 @@ export function ConnectLinks({
         />
         <fieldset>
           <legend>Platforms offered (none ticked: all)</legend>
-          {platforms().map(({ platform, label, availability, api_access }) => (
-            <label key={platform} class="check">
-              <input
-                type="checkbox"
-                checked={form.platforms.includes(platform)}
-                // A link cannot offer a platform the service has no credentials for (422 platform_not_available).
-                disabled={availability === 'not_configured'}
-                onChange={(e) => togglePlatform(platform, e.currentTarget.checked)}
-              />
-              {label}
-              {availability === 'not_configured' ? (
-                <span class="muted small"> — not configured on this service (no client id and secret)</span>
-              ) : null}
-              {api_access === null ? null : <span class="muted small"> — {api_access}</span>}
-            </label>
-          ))}
+          {platforms().map(({ platform, label, availability, api_access, owner_apps }) => {
+            // A link cannot offer a platform the service has no credentials for (422
+            // platform_not_available), unless the owner brought its own app there.
+            const unavailable = availability === 'not_configured' && !ownApps.includes(platform);
+            return (
+              <label key={platform} class="check">
+                <input
+                  type="checkbox"
+                  checked={form.platforms.includes(platform)}
+                  disabled={unavailable}
+                  onChange={(e) => togglePlatform(platform, e.currentTarget.checked)}
+                />
+                {label}
+                {unavailable ? (
+                  <span class="muted small"> — not configured on this service (no client id and secret)</span>
+                ) : null}
+                {api_access === null ? null : <span class="muted small"> — {api_access}</span>}
+                {owner_apps && isOwner ? (
+                  <span class="muted small">
+                    {' '}
+                    Set your own {label} app in <a href={PATHS.connectSettings}>Connect settings</a>.
+                  </span>
+                ) : null}
+              </label>
+            );
+          })}
         </fieldset>
         <button type="submit" disabled={create.busy}>
           {create.busy ? 'Creating…' : 'Create connect link'}

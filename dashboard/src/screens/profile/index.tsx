@@ -27,6 +27,14 @@ export function ProfileScreen() {
   const [linkForm, setLinkForm] = useState<LinkForm>({ redirectUrl: '', state: '', platforms: [] });
   // Read once, for the connect link form and the reconnect link form.
   const origins = useLoad(() => (isOwner ? all('/v1/connect/redirect-origins', {}) : Promise.resolve([])), [isOwner]);
+  // The platforms the owner brought its own app to, offered by its links though the service has no app there.
+  const ownApps = useLoad(
+    () =>
+      isOwner
+        ? answer(api.GET('/v1/platform-apps')).then((page) => page.data.map((a) => a.platform))
+        : Promise.resolve([]),
+    [isOwner],
+  );
   const [reconnecting, setReconnecting] = useState<Account | null>(null);
   const reconnectFormRef = useRef<HTMLFormElement | null>(null);
   useEffect(() => {
@@ -55,7 +63,13 @@ export function ProfileScreen() {
       <ErrorNotice error={profile.error} />
       {isOwner && profile.data ? <PostApproval key={profile.data.id} profile={profile.data} /> : null}
       {isOwner ? <ApiKeys profileId={profileId} /> : null}
-      <ConnectLinks profileId={profileId} form={linkForm} setForm={setLinkForm} origins={origins.data ?? []} />
+      <ConnectLinks
+        profileId={profileId}
+        form={linkForm}
+        setForm={setLinkForm}
+        origins={origins.data ?? []}
+        ownApps={ownApps.data ?? []}
+      />
       <Accounts profileId={profileId} onReconnect={setReconnecting} />
       {reconnecting ? (
         <ReconnectLinkForm

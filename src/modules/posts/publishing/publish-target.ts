@@ -206,7 +206,7 @@ export async function publishTarget(deps: PublishDeps, targetId: string): Promis
     madeWith = account.connectedAt;
     const running = target;
     // A step refused for an ended token runs once more after a refresh: a refused call had no effect.
-    await actAsAccount({ db: deps.db, secretKey: deps.secretKey, adapter }, account, (credentials) =>
+    await actAsAccount({ db: deps.db, secretKey: deps.secretKey, platforms: deps.platforms }, account, (credentials) =>
       step.run({ deps, adapter, credentials, target: running, post, platform }),
     );
   } catch (error) {
