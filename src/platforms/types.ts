@@ -249,10 +249,14 @@ export interface PublishProblem {
   message: string;
 }
 
-/** What a post's media are, before URLs exist. */
+/**
+ * What a post's media are, before URLs exist. `contentType`: the medium's type, where known (the
+ * media library's `mime_type`), so a rule that differs by type (X's GIF and still image) can be
+ * checked before storing.
+ */
 export interface PublishDraft {
   text?: string;
-  media: { type: MediaKind; durationSeconds?: number | null; sizeBytes?: number | null }[];
+  media: { type: MediaKind; durationSeconds?: number | null; sizeBytes?: number | null; contentType?: string | null }[];
   options?: PostOptions;
 }
 

@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { makeWorkerUtils } from 'graphile-worker';
 import pino from 'pino';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { now, resetClock } from '../../src/clock.ts';
 import { IllegalTransitionError, transition } from '../../src/jobs/workflow.ts';
@@ -1144,6 +1145,31 @@ describe('X', () => {
         message: 'an X video lasts 0.5 to 140 seconds (this video: 141 s)',
       },
     ]);
+  });
+
+  it('refuses before storing a still image alone over 5 MB, which X refuses at its upload (a GIF alone may have 15)', async () => {
+    const account = await connected('x');
+    // 1,500 x 1,500 pixels of three bytes, stored without compression: 6.4 MiB.
+    const pixels = Buffer.alloc(1500 * 1500 * 3, 0x7f);
+    const big = await sharp(pixels, { raw: { width: 1500, height: 1500, channels: 3 } })
+      .png({ compressionLevel: 0 })
+      .toBuffer();
+    const photo = await upload(big, 'big.png');
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/v1/posts',
+      headers: auth(owner.key),
+      payload: { account_ids: [account.id], text: 'Too big', media_ids: [photo] },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.details).toEqual([
+      {
+        code: 'validation_failed',
+        field: 'media_ids[0]',
+        message: 'an X image has at most 5 MB (a PNG) (this one: 6.4 MB)',
+      },
+    ]);
+    expect((await activity('x', account.username)).filter((a) => a.action === 'publish')).toEqual([]);
   });
 
   it('publishes a poll given in platforms.x, and refuses one past its bounds before storing', async () => {

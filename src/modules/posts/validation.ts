@@ -213,7 +213,12 @@ export async function checkNewPost(
       const text = targetText(input.text ?? null, options, platform);
       for (const problem of adapter.publishing.checkPublish({
         text,
-        media: media.map((m) => ({ type: m.type, durationSeconds: m.durationSeconds, sizeBytes: m.sizeBytes })),
+        media: media.map((m) => ({
+          type: m.type,
+          durationSeconds: m.durationSeconds,
+          sizeBytes: m.sizeBytes,
+          contentType: m.mimeType,
+        })),
         options: platformOptions(options, platform),
       })) {
         problems.push({ code: 'validation_failed', field: problem.field, message: problem.message });

@@ -59,6 +59,32 @@ function threadProblems(thread: unknown): PublishProblem[] {
   return problems;
 }
 
+/** Image types X takes as still images ("Image: 5 MB"); a GIF may be animated ("GIF: 15 MB"). */
+const STILL_TYPES = ['image/jpeg', 'image/png', 'image/webp'];
+
+/**
+ * The most bytes X takes for a medium of a post of `count` media, and how to say it. A GIF among
+ * other images is uploaded as an image. An image alone whose type is unknown may be an animated
+ * GIF, which only its bytes tell when it is uploaded: it is held to the GIF's bound here.
+ */
+function sizeLimit(
+  { type, contentType }: PublishDraft['media'][number],
+  count: number,
+): { bytes: number; what: string } | null {
+  if (type === 'video')
+    return { bytes: X_MAX_VIDEO_BYTES, what: `an X video has at most ${X_MAX_VIDEO_BYTES / MB} MB` };
+  if (type !== 'image') return null;
+  const still = `an X image has at most ${X_MAX_IMAGE_BYTES / MB} MB`;
+  if (count > 1) return { bytes: X_MAX_IMAGE_BYTES, what: still };
+  if (contentType === 'image/gif') {
+    return { bytes: X_MAX_GIF_BYTES, what: `an X GIF alone in its post has at most ${X_MAX_GIF_BYTES / MB} MB` };
+  }
+  if (typeof contentType === 'string' && STILL_TYPES.includes(contentType)) {
+    return { bytes: X_MAX_IMAGE_BYTES, what: `${still} (a ${contentType.slice('image/'.length).toUpperCase()})` };
+  }
+  return { bytes: X_MAX_GIF_BYTES, what: `${still}, an animated GIF alone ${X_MAX_GIF_BYTES / MB} MB` };
+}
+
 /**
  * The media of one post: one video alone, or 1 to 4 images ("You may attach up to 4 photos, 1
  * animated GIF or 1 video in a Post"), each within X's size and a video within its length.
@@ -72,18 +98,10 @@ function mediaProblems(media: PublishDraft['media']): PublishProblem[] {
   } else if (media.length > MAX_IMAGES) {
     problems.push(problem('media_ids', `an X post has at most ${MAX_IMAGES} images`));
   }
-  // An image alone may be an animated GIF, whose bytes tell it only when it is uploaded.
-  const imageLimit = media.length === 1 ? X_MAX_GIF_BYTES : X_MAX_IMAGE_BYTES;
   for (const [index, m] of media.entries()) {
-    const limit = m.type === 'video' ? X_MAX_VIDEO_BYTES : m.type === 'image' ? imageLimit : null;
-    if (limit === null || typeof m.sizeBytes !== 'number' || m.sizeBytes <= limit) continue;
-    const most =
-      m.type === 'image' && media.length === 1
-        ? `at most ${X_MAX_IMAGE_BYTES / MB} MB, an animated GIF alone ${X_MAX_GIF_BYTES / MB} MB`
-        : `at most ${limit / MB} MB`;
-    problems.push(
-      problem(`media_ids[${index}]`, `an X ${m.type} has ${most} (this one: ${(m.sizeBytes / MB).toFixed(1)} MB)`),
-    );
+    const limit = sizeLimit(m, media.length);
+    if (limit === null || typeof m.sizeBytes !== 'number' || m.sizeBytes <= limit.bytes) continue;
+    problems.push(problem(`media_ids[${index}]`, `${limit.what} (this one: ${(m.sizeBytes / MB).toFixed(1)} MB)`));
   }
   const long = durationProblem(media, videoDurationFor(DURATIONS, 'single', {}), 'an X video');
   if (long !== null) problems.push(long);
