@@ -4,6 +4,7 @@
  * hides a reply), what the sandbox platform received, and its daily figures drawn.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../helpers/free-port.ts';
 import { videoFile } from '../helpers/media-files.ts';
 import {
   chartTotalBecomes,
@@ -51,7 +52,8 @@ async function commentBy(platform: 'youtube' | 'x', username: string, author: st
 const commentIds: Record<'youtube' | 'x', string> = { youtube: '', x: '' };
 
 beforeAll(async () => {
-  kit = await startDashboardKit();
+  // A port known before the start, so the media's fetch URLs name it and YouTube can read a video.
+  kit = await startDashboardKit({ PORT: String(await freePort()) });
   await kit.control('POST', '/users', { platform: 'youtube', username: GOOGLE_USER });
   await kit.control('POST', '/users', { platform: 'x', username: X_USER });
   commentIds.youtube = await commentBy('youtube', CHANNEL, 'viewer_one', 'Which camera is this?');
@@ -165,6 +167,54 @@ describe('YouTube and X in the dashboard', () => {
     );
     const made = posts.body.data.find((p) => p.text === 'Behind the scenes of our studio.');
     expect(made?.platforms).toEqual({ youtube: { title: 'Our studio', made_for_kids: false } });
+    expectCleanRun(opened);
+    await opened.close();
+  });
+
+  it("composes a YouTube video whose subscribers are not notified: YouTube's default yes set to no reaches YouTube as notifySubscribers=false", async () => {
+    const opened = await kit.open();
+    const { page } = opened;
+    await signIn(kit, page, kit.ownerKey);
+    await page.goto(`${kit.baseUrl}/dashboard/posts/new`);
+    await page.getByRole('checkbox', { name: `@${CHANNEL} (YouTube)` }).check();
+    await page.getByLabel('Text', { exact: true }).fill('A quiet upload for the archive.');
+    await page.locator('input[type=file]').setInputFiles({
+      name: 'archive.mp4',
+      mimeType: 'video/mp4',
+      buffer: await videoFile('mp4', { seconds: 4 }),
+    });
+    await page.getByText('uploaded').waitFor();
+    const youtube = page.getByRole('group', { name: 'YouTube options' });
+    await youtube.getByLabel('Title', { exact: true }).fill('Archive');
+    await youtube.getByRole('group', { name: 'Made for kids' }).getByRole('radio', { name: 'No' }).check();
+    // Not required, and YouTube's default is yes: left to it at first, and set to no here.
+    const notify = youtube.getByLabel('Notify subscribers (optional)');
+    expect(await notify.locator('option').allTextContents()).toEqual(['Not set', 'Yes', 'No']);
+    expect(await notify.inputValue()).toBe('');
+    await notify.selectOption('No');
+    await expectAccessible(page);
+    await page.getByRole('button', { name: 'Publish now' }).click();
+    await page.getByRole('heading', { name: 'Post', level: 1, exact: true }).waitFor();
+    const posts = await kit.api<{ data: { id: string; text: string; platforms: Record<string, unknown> }[] }>(
+      'GET',
+      '/v1/posts?limit=100',
+    );
+    const made = posts.body.data.find((p) => p.text === 'A quiet upload for the archive.');
+    expect(made?.platforms).toEqual({
+      youtube: { title: 'Archive', made_for_kids: false, notify_subscribers: false },
+    });
+    // What YouTube received once the upload is made (a job): the upload's notifySubscribers=false.
+    await expect
+      .poll(
+        async () => {
+          const activity = await kit.control<{ data: Activity[] }>('GET', `/activity/youtube/${CHANNEL}`);
+          return activity.data
+            .filter((a) => a.action === 'publish' && a.detail.text === 'A quiet upload for the archive.')
+            .map((a) => (a.detail.options as Record<string, unknown>).notify_subscribers);
+        },
+        { timeout: 60_000 },
+      )
+      .toEqual([false]);
     expectCleanRun(opened);
     await opened.close();
   });

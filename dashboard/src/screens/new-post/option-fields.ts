@@ -1,6 +1,7 @@
 /**
  * The fields of a platform's post options, read from the JSON schema the catalogue states for
- * `platforms.<platform>` of POST /v1/posts (`publishing.options`): a yes/no is a box, a choice
+ * `platforms.<platform>` of POST /v1/posts (`publishing.options`): a yes/no is a choice of yes
+ * or no (and, when the option may be left out, of leaving it to the platform's default), a choice
  * among strings a list, a string a text input, a whole number a number input, a list of
  * strings a list of inputs, an object a group of its own fields, and a list of objects a
  * group repeated, each labelled by its `title`, with its `description` as the hint. The
@@ -21,7 +22,6 @@ interface FieldBase {
 /** A field for one option; `other` is a kind of value this form does not offer (the API takes it). */
 export type OptionField = FieldBase &
   (
-    | { kind: 'check' }
     | { kind: 'yesno' }
     | { kind: 'select'; choices: string[] }
     | { kind: 'text'; maxLength: number | undefined }
@@ -66,8 +66,8 @@ function fieldOf(name: string, property: Record<string, unknown>, required: bool
   const choices = property.enum;
   if (Array.isArray(choices) && choices.every((c) => typeof c === 'string'))
     return { ...base, kind: 'select', choices };
-  // A yes/no the platform requires is declared either way; another is a box, sent only ticked.
-  if (property.type === 'boolean') return { ...base, kind: required ? 'yesno' : 'check' };
+  // A yes/no is sent either way, so an option whose platform default is yes can be set to no.
+  if (property.type === 'boolean') return { ...base, kind: 'yesno' };
   if (property.type === 'string') return { ...base, kind: 'text', maxLength: numberOf(property.maxLength) };
   if (property.type === 'integer') {
     return { ...base, kind: 'number', minimum: numberOf(property.minimum), maximum: numberOf(property.maximum) };
@@ -127,8 +127,6 @@ export function ownTextField(schema: Record<string, unknown>): OwnTextField | nu
 function sentValue(field: OptionField, value: FormValue | undefined): SentValue | undefined {
   if (value === undefined) return undefined;
   switch (field.kind) {
-    case 'check':
-      return value === true ? true : undefined;
     case 'yesno':
       return typeof value === 'boolean' ? value : undefined;
     case 'select':

@@ -180,34 +180,39 @@ function CountedText({
   );
 }
 
-function CheckOption({ field, value, set, problems }: FieldProps<OptionField>) {
-  const id = useId();
-  // A line of its own, so its description reads as its own.
-  return (
-    <div class="check-option">
-      <label class="check">
-        <input
-          type="checkbox"
-          aria-describedby={describedBy(field.hint && `${id}-hint`, problems.length > 0 && `${id}-p`)}
-          aria-invalid={problems.length > 0}
-          checked={value === true}
-          onChange={(e) => set(e.currentTarget.checked ? true : undefined)}
-        />
-        {field.label}
-      </label>
-      {field.hint ? (
-        <p id={`${id}-hint`} class="muted small">
-          <Described text={field.hint} />
-        </p>
-      ) : null}
-      <Problems id={`${id}-p`} messages={problems} />
-    </div>
-  );
-}
-
-/** A yes/no the platform requires, declared either way: two choices, neither chosen at first. */
+/**
+ * A yes/no the platform requires, declared either way: two choices, neither chosen at first.
+ * One it does not require is a list of three, "Not set" leaving it to the platform's default
+ * (which may be yes: YouTube notifies subscribers unless told not to).
+ */
 function YesNoOption({ field, value, set, problems }: FieldProps<OptionField>) {
   const name = useId();
+  if (!field.required) {
+    const held = value === true ? 'yes' : value === false ? 'no' : '';
+    return (
+      <Field label={labelled(field)} hint={field.hint ? <Described text={field.hint} /> : null}>
+        {({ id, describedBy: hint }) => (
+          <>
+            <select
+              id={id}
+              aria-describedby={describedBy(hint, problems.length > 0 && `${id}-p`)}
+              aria-invalid={problems.length > 0}
+              value={held}
+              onChange={(e) => {
+                const chosen = e.currentTarget.value;
+                set(chosen === 'yes' ? true : chosen === 'no' ? false : undefined);
+              }}
+            >
+              <option value="">Not set</option>
+              <option value="yes">Yes</option>
+              <option value="no">No</option>
+            </select>
+            <Problems id={`${id}-p`} messages={problems} />
+          </>
+        )}
+      </Field>
+    );
+  }
   return (
     <OptionGroup field={field} problems={problems}>
       {[true, false].map((choice) => (
@@ -438,8 +443,6 @@ function OptionInput({ field, ...nested }: NestedProps & { field: OptionField })
     enforced: field.required && path.length === 0,
   };
   switch (field.kind) {
-    case 'check':
-      return <CheckOption {...props} />;
     case 'yesno':
       return <YesNoOption {...props} />;
     case 'text':
