@@ -1147,14 +1147,17 @@ describe('X', () => {
     ]);
   });
 
-  it('refuses before storing a still image alone over 5 MB, which X refuses at its upload (a GIF alone may have 15)', async () => {
-    const account = await connected('x');
-    // 1,500 x 1,500 pixels of three bytes, stored without compression: 6.4 MiB.
+  /** A PNG of 1,500 x 1,500 pixels of three bytes, stored without compression: 6.4 MiB. */
+  async function bigPng(): Promise<Buffer> {
     const pixels = Buffer.alloc(1500 * 1500 * 3, 0x7f);
-    const big = await sharp(pixels, { raw: { width: 1500, height: 1500, channels: 3 } })
+    return await sharp(pixels, { raw: { width: 1500, height: 1500, channels: 3 } })
       .png({ compressionLevel: 0 })
       .toBuffer();
-    const photo = await upload(big, 'big.png');
+  }
+
+  it('refuses before storing a still image alone over 5 MB, which X refuses at its upload (a GIF alone may have 15)', async () => {
+    const account = await connected('x');
+    const photo = await upload(await bigPng(), 'big.png');
     const res = await t.app.inject({
       method: 'POST',
       url: '/v1/posts',
@@ -1225,13 +1228,10 @@ describe('X', () => {
   async function threadStoppedAfterSecond(
     afterSecond: () => Promise<void>,
     record = async (made: string, save: (made: string) => Promise<void>) => save(made),
+    thread: Record<string, unknown>[] = [{ text: 'Two' }, { text: 'Three' }],
   ) {
     const account = await connected('x');
-    const created = await createPost({
-      account_ids: [account.id],
-      text: 'One',
-      platforms: { x: { thread: [{ text: 'Two' }, { text: 'Three' }] } },
-    });
+    const created = await createPost({ account_ids: [account.id], text: 'One', platforms: { x: { thread } } });
     const targetId: string = created.targets[0].id;
     let recorded = 1;
     const stopping = withPublishing((real) => ({
@@ -1283,6 +1283,179 @@ describe('X', () => {
     } finally {
       await t.startWorker({ platforms: sandbox.platforms });
     }
+  });
+
+  /** The account's media uploads and posts on X, in the order the sandbox received them. */
+  async function xCalls(username: string): Promise<string[]> {
+    const { data } = await sandbox.calls('x', username);
+    return data
+      .map((c) => `${c.method} ${c.path.replace('/api.x.com', '')}`)
+      .filter((p) => p.startsWith('POST /2/media/upload') || p === 'POST /2/tweets')
+      .map((p) => p.replace(/\/upload\/\d+\//, '/upload/{id}/'));
+  }
+
+  it('publishes a thread whose later posts carry their own media: uploaded before the first post, each reply naming its own', async () => {
+    const account = await connected('x');
+    const first = await upload(await image('png'), 'first.png');
+    const second = await upload(await image('jpeg'), 'second.jpg');
+    const third = await upload(await imageFile('webp'), 'third.webp');
+    const clip = await upload(await videoFile('mp4', { seconds: 2 }), 'clip.mp4');
+    const created = await createPost({
+      account_ids: [account.id],
+      text: 'One',
+      media_ids: [first],
+      platforms: {
+        x: {
+          thread: [{ text: 'Two', media_ids: [second, third] }, { text: 'Three', media_ids: [clip] }, { text: 'Four' }],
+        },
+      },
+    });
+    const [target] = (await finished(created.id)).targets;
+    expect(target).toMatchObject({ status: 'published', attempts: 1, error: null });
+    const published = (await activity('x', account.username)).filter((a) => a.action === 'publish');
+    // Each post with its own media, as X received them (the sandbox's record of each upload).
+    expect(
+      published.map((a) => [
+        a.detail.text,
+        a.detail.type,
+        ((a.detail.media ?? []) as Record<string, unknown>[]).map((m) => m.media_category),
+      ]),
+    ).toEqual([
+      ['One', 'IMAGE', ['tweet_image']],
+      ['Two', 'IMAGE', ['tweet_image', 'tweet_image']],
+      ['Three', 'VIDEO', ['tweet_video']],
+      ['Four', 'TEXT', []],
+    ]);
+    const ids = published.map((a) => a.target_id);
+    expect(published.map((a) => a.detail.options)).toEqual([
+      { reply_to: null },
+      { reply_to: ids[0] },
+      { reply_to: ids[1] },
+      { reply_to: ids[2] },
+    ]);
+    expect(target.platform_post_id).toBe(ids[0]);
+    // Every medium uploaded once, all before the first post.
+    expect(await xCalls(account.username)).toEqual([
+      'POST /2/media/upload',
+      'POST /2/media/upload',
+      'POST /2/media/upload',
+      'POST /2/media/upload/initialize',
+      'POST /2/media/upload/{id}/append',
+      'POST /2/media/upload/{id}/finalize',
+      'POST /2/tweets',
+      'POST /2/tweets',
+      'POST /2/tweets',
+      'POST /2/tweets',
+    ]);
+  });
+
+  it('a thread with media whose run dies after its second post resumes with the third and its media, uploading nothing again', async () => {
+    await t.stopWorkers();
+    try {
+      const photo = await upload(await image('png'), 'second.png');
+      const other = await upload(await image('jpeg'), 'third.jpg');
+      const { account, postId, targetId, stopping } = await threadStoppedAfterSecond(
+        () => new Promise(() => {}),
+        undefined,
+        [
+          { text: 'Two', media_ids: [photo] },
+          { text: 'Three', media_ids: [other] },
+        ],
+      );
+      // The steps as the jobs would run them: the uploads, then the first post, then the rest
+      // of the thread, whose run never ends once the second post is recorded.
+      void (async () => {
+        for (let step = 0; step < 5; step += 1) await publishTarget(publishDeps(stopping), targetId);
+      })();
+      await eventually(async () => {
+        const made = JSON.parse((await targetRow(targetId)).containerId ?? '{}') as {
+          posts?: string[];
+          sending?: boolean;
+        };
+        return made.posts?.length === 2 && made.sending !== true ? true : undefined;
+      });
+      // The job runs again, as graphile-worker runs a job whose worker died.
+      await publishTarget(publishDeps(sandbox.platforms), targetId);
+      expect((await getPost(postId)).targets[0]).toMatchObject({ status: 'published' });
+      const published = (await activity('x', account.username)).filter((a) => a.action === 'publish');
+      expect(published.map((a) => [a.detail.text, (a.detail.media_urls as unknown[]).length])).toEqual([
+        ['One', 0],
+        ['Two', 1],
+        ['Three', 1],
+      ]);
+      expect(await xCalls(account.username)).toEqual([
+        'POST /2/media/upload',
+        'POST /2/media/upload',
+        'POST /2/tweets',
+        'POST /2/tweets',
+        'POST /2/tweets',
+      ]);
+    } finally {
+      await t.startWorker({ platforms: sandbox.platforms });
+    }
+  });
+
+  it("refuses before storing a thread post's media X does not take, or the library does not have, each at its place", async () => {
+    const account = await connected('x');
+    const clip = await upload(await videoFile('mp4', { seconds: 2 }), 'beside.mp4');
+    const photo = await upload(await image('png'), 'beside.png');
+    const big = await upload(await bigPng(), 'big.png');
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/v1/posts',
+      headers: auth(owner.key),
+      payload: {
+        account_ids: [account.id],
+        text: 'One',
+        platforms: {
+          x: {
+            thread: [
+              { text: 'Two', media_ids: [clip, photo] },
+              { text: 'Three', media_ids: [big] },
+              { text: 'Four', media_ids: ['media_none'] },
+            ],
+          },
+        },
+      },
+    });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().error.details).toEqual([
+      {
+        code: 'media_not_found',
+        field: 'platforms.x.thread[2].media_ids[0]',
+        media_id: 'media_none',
+        message: 'No medium "media_none".',
+      },
+      {
+        code: 'validation_failed',
+        field: 'platforms.x.thread[0].media_ids',
+        message: 'an X post has one video alone, or 1 to 4 images',
+      },
+      {
+        code: 'validation_failed',
+        field: 'platforms.x.thread[1].media_ids[0]',
+        message: 'an X image has at most 5 MB (a PNG) (this one: 6.4 MB)',
+      },
+    ]);
+    expect((await activity('x', account.username)).filter((a) => a.action === 'publish')).toEqual([]);
+  });
+
+  it("keeps a thread post's medium while the post waits: deleting it is refused (409 media_in_use)", async () => {
+    const account = await connected('x');
+    const photo = await upload(await image('png'), 'kept.png');
+    const created = await createPost({
+      account_ids: [account.id],
+      text: 'One',
+      scheduled_at: new Date(now().getTime() + 3_600_000).toISOString(),
+      platforms: { x: { thread: [{ text: 'Two', media_ids: [photo] }] } },
+    });
+    const del = () => t.app.inject({ method: 'DELETE', url: `/v1/media/${photo}`, headers: auth(owner.key) });
+    const refused = await del();
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error.code).toBe('media_in_use');
+    expect(refused.json().error.message).toContain(created.id);
+    await t.app.inject({ method: 'DELETE', url: `/v1/posts/${created.id}`, headers: auth(owner.key) });
+    expect((await del()).statusCode).toBe(204);
   });
 
   it('a thread whose run dies after X answered its third post, before recording it, ends outcome_unknown without sending it again', async () => {
