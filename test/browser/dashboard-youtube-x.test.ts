@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../helpers/free-port.ts';
-import { videoFile } from '../helpers/media-files.ts';
+import { imageFile, videoFile } from '../helpers/media-files.ts';
 import {
   chartTotalBecomes,
   chartValuesByDay,
@@ -215,6 +215,51 @@ describe('YouTube and X in the dashboard', () => {
         { timeout: 60_000 },
       )
       .toEqual([false]);
+    expectCleanRun(opened);
+    await opened.close();
+  });
+
+  it("composes an X thread whose second post carries its own image, uploaded from the thread's group, and X receives it on that reply", async () => {
+    const opened = await kit.open();
+    const { page } = opened;
+    await signIn(kit, page, kit.ownerKey);
+    await page.goto(`${kit.baseUrl}/dashboard/posts/new`);
+    await page.getByRole('checkbox', { name: `@${X_USER} (X)` }).check();
+    await page.getByLabel('Text', { exact: true }).fill('Our new studio, a thread 1/2');
+    const thread = page.getByRole('group', { name: 'X options' }).getByRole('group', { name: 'Thread (optional)' });
+    await thread.getByRole('button', { name: 'Add thread post' }).click();
+    const second = thread.getByRole('group', { name: 'Thread post 1' });
+    await second.getByLabel('Text', { exact: true }).fill('The light in the afternoon 2/2');
+    const media = second.getByRole('group', { name: 'Media (optional)' });
+    await media.getByLabel('Add media').setInputFiles({
+      name: 'afternoon.png',
+      mimeType: 'image/png',
+      buffer: await imageFile('png'),
+    });
+    await media.getByRole('button', { name: 'Remove afternoon.png' }).waitFor();
+    await expectAccessible(page);
+    await page.getByRole('button', { name: 'Publish now' }).click();
+    await page.getByRole('heading', { name: 'Post', level: 1, exact: true }).waitFor();
+    // What X received: the first post without media, the reply to it with the image.
+    await expect
+      .poll(
+        async () => {
+          const activity = await kit.control<{ data: Activity[] }>('GET', `/activity/x/${X_USER}`);
+          const published = activity.data.filter(
+            (a) => a.action === 'publish' && String(a.detail.text).includes('2/2'),
+          );
+          return published.map((a) => [a.detail.type, (a.detail.media_urls as unknown[]).length]);
+        },
+        { timeout: 60_000 },
+      )
+      .toEqual([['IMAGE', 1]]);
+    const activity = await kit.control<{ data: Activity[] }>('GET', `/activity/x/${X_USER}`);
+    const first = activity.data.find((a) => a.action === 'publish' && a.detail.text === 'Our new studio, a thread 1/2');
+    const reply = activity.data.find(
+      (a) => a.action === 'publish' && a.detail.text === 'The light in the afternoon 2/2',
+    );
+    expect(first?.detail.media_urls).toEqual([]);
+    expect(reply?.detail.options).toEqual({ reply_to: first?.target_id });
     expectCleanRun(opened);
     await opened.close();
   });
