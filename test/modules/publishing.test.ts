@@ -1458,7 +1458,7 @@ describe('X', () => {
     expect((await del()).statusCode).toBe(204);
   });
 
-  it('a thread whose run dies after X answered its third post, before recording it, ends outcome_unknown without sending it again', async () => {
+  it("a thread whose run dies after X answered its third post, before recording it, finds that post on X's timeline and records it: published, each post once", async () => {
     await t.stopWorkers();
     try {
       const { account, postId, targetId, stopping } = await threadStoppedAfterSecond(
@@ -1471,12 +1471,59 @@ describe('X', () => {
         (await activity('x', account.username)).filter((a) => a.action === 'publish').length === 3 ? true : undefined,
       );
       // The job runs again, as graphile-worker runs a job whose worker died.
+      const since = now();
+      await publishTarget(publishDeps(sandbox.platforms), targetId);
+      const [target] = (await getPost(postId)).targets;
+      const published = (await activity('x', account.username)).filter((a) => a.action === 'publish');
+      expect(published.map((a) => a.detail.text)).toEqual(['One', 'Two', 'Three']);
+      expect(target).toMatchObject({ status: 'published', error: null, platform_post_id: published[0]?.target_id });
+      expect(JSON.parse((await targetRow(targetId)).containerId ?? '{}')).toEqual({
+        posts: published.map((a) => a.target_id),
+        of: 3,
+      });
+      // Read as X documents the user's posts since the second, with what each replies to.
+      const { data } = await sandbox.calls('x', account.username, since);
+      const reads = data.filter(
+        (c) => c.method === 'GET' && c.path.endsWith(`/2/users/${account.platformUserId}/tweets`),
+      );
+      expect(reads.map((c) => c.query)).toEqual([
+        {
+          since_id: published[1]?.target_id,
+          max_results: '100',
+          'tweet.fields': 'referenced_tweets,conversation_id',
+        },
+      ]);
+      expect(data.filter((c) => c.method === 'POST' && c.path.endsWith('/2/tweets'))).toEqual([]);
+    } finally {
+      await t.startWorker({ platforms: sandbox.platforms });
+    }
+  });
+
+  it('a thread whose run dies after marking its third post as being sent, but before sending it, ends outcome_unknown: X does not show it, which is no proof', async () => {
+    await t.stopWorkers();
+    try {
+      const { account, postId, targetId, stopping } = await threadStoppedAfterSecond(
+        async () => {},
+        // The mark of the third post being sent is recorded, and the run dies before sending it.
+        async (made, save) => {
+          const { posts, sending } = JSON.parse(made) as { posts: string[]; sending?: boolean };
+          if (posts.length === 2 && sending === true) {
+            await save(made);
+            await new Promise(() => {});
+          }
+          await save(made);
+        },
+      );
+      void publishTarget(publishDeps(stopping), targetId);
+      await eventually(async () =>
+        JSON.parse((await targetRow(targetId)).containerId ?? '{}').sending ? true : undefined,
+      );
       await publishTarget(publishDeps(sandbox.platforms), targetId);
       const [target] = (await getPost(postId)).targets;
       expect(target).toMatchObject({ status: 'failed' });
       expect(target.error.code).toBe('outcome_unknown');
       const published = (await activity('x', account.username)).filter((a) => a.action === 'publish');
-      expect(published.map((a) => a.detail.text)).toEqual(['One', 'Two', 'Three']);
+      expect(published.map((a) => a.detail.text)).toEqual(['One', 'Two']);
     } finally {
       await t.startWorker({ platforms: sandbox.platforms });
     }

@@ -10,9 +10,11 @@
  * and publishContainer makes the rest, each a reply to the one before, recording the container
  * id after each, so a resumed publish goes on from the next post. Its link is the first post's.
  * Before each reply is sent the container is recorded with `"sending": true`: a run that finds
- * it was stopped between sending a reply and recording it, so the reply may be on X; it ends
- * with outcome_unknown (the mark cleared, so a retry the owner asks for goes on) rather than
- * sending it again.
+ * it was stopped between sending a reply and recording it, so the reply may be on X. It reads the
+ * account's timeline for that reply (readBack), as a run whose reply's answer was lost (a network
+ * failure, a 5xx) does: found, it is recorded and the thread goes on; not shown, it ends with
+ * outcome_unknown (the mark cleared, so a retry the owner asks for goes on) rather than sending
+ * it again, since X's not showing a post yet does not prove it was never made.
  *
  * A later post's own media (`thread[i].media_ids`) are uploaded with the first post's, as items
  * of the post that the publishing steps record and read until processed, before the first post
@@ -82,6 +84,11 @@ function containerIdOf(made: Made): string {
   return made.of === 1 ? (made.posts[0] as string) : JSON.stringify(made);
 }
 
+/** A post's text with its links set aside, and its spaces trimmed: X answers links as t.co. */
+function withoutLinks(text: string): string {
+  return text.replace(/https?:\/\/\S+/g, '<link>').trim();
+}
+
 /** The same posts, without the mark of a reply being sent. */
 function settled({ sending: _sending, ...made }: Made): Made {
   return made;
@@ -110,6 +117,34 @@ export function xPublishing(context: XContext): PublishingCapability {
       id,
       permalink: username === null ? `https://x.com/i/web/status/${id}` : `https://x.com/${username}/status/${id}`,
     };
+  }
+
+  /**
+   * The thread's next post (after those `made` has), if X shows it: the account's post made
+   * since the one before it (GET /2/users/:id/tweets, `since_id`), replying to it
+   * (`referenced_tweets` `replied_to`) with its text (X's `text` has its links as t.co: they are
+   * set aside on both sides). Null when X shows none, which is not proof that none was made (a
+   * post may take a moment to show), so the caller never sends it again on that answer.
+   */
+  async function readBack(
+    { platformUserId, accessToken }: AccountCredentials,
+    made: Made,
+    thread: readonly { text: string }[],
+  ): Promise<string | null> {
+    const previous = made.posts[made.posts.length - 1] as string;
+    const text = thread[made.posts.length - 1]?.text;
+    if (text === undefined || !POST_ID.test(platformUserId)) return null;
+    const timeline = await api.call('GET', `/users/${platformUserId}/tweets`, accessToken, {
+      query: { since_id: previous, max_results: 100, 'tweet.fields': 'referenced_tweets,conversation_id' },
+    });
+    const found = (Array.isArray(timeline.data) ? timeline.data : []).map(record).find((tweet) => {
+      const refs = Array.isArray(tweet.referenced_tweets) ? tweet.referenced_tweets.map(record) : [];
+      return (
+        refs.some((r) => r.type === 'replied_to' && r.id === previous) &&
+        withoutLinks(str(tweet.text) ?? '') === withoutLinks(text)
+      );
+    });
+    return found === undefined ? null : str(found.id);
   }
 
   return {
@@ -180,12 +215,17 @@ export function xPublishing(context: XContext): PublishingCapability {
         throw invalidRequest(platform, "the thread's posts are not those its first post was made for");
       }
       if (made.sending) {
+        const sent = await readBack(credentials, made, thread).catch(() => null);
+        if (sent === null) {
+          await progress?.record(containerIdOf(settled(made)));
+          throw new PlatformError(
+            'transient',
+            `a run stopped after sending post ${made.posts.length + 1} of the thread and before recording X's answer, and X does not show it yet`,
+            { platform },
+          );
+        }
+        made.posts.push(sent);
         await progress?.record(containerIdOf(settled(made)));
-        throw new PlatformError(
-          'transient',
-          `a run stopped after sending post ${made.posts.length + 1} of the thread and before recording X's answer`,
-          { platform },
-        );
       }
       while (made.posts.length < made.of) {
         const previous = made.posts[made.posts.length - 1] as string;
@@ -202,9 +242,15 @@ export function xPublishing(context: XContext): PublishingCapability {
             },
           });
         } catch (error) {
-          // X's answer came (a refusal) or the failure is reported as it is: no run is left in doubt.
-          await progress?.record(containerIdOf(made));
-          throw error;
+          // An answer lost (a network failure, a 5xx) may be a post made: X's timeline is read
+          // for it, and it is recorded if X shows it. A refusal changes nothing on X.
+          const lost = !(error instanceof PlatformError) || error.kind === 'transient';
+          const sent = lost ? await readBack(credentials, made, thread).catch(() => null) : null;
+          if (sent === null) {
+            await progress?.record(containerIdOf(settled(made)));
+            throw error;
+          }
+          answer = { data: { id: sent } };
         }
         made.posts.push(requiredText(platform, record(answer.data).id, 'data.id'));
         await progress?.record(containerIdOf(made));
