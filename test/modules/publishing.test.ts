@@ -9,7 +9,12 @@ import { credentialsOf } from '../../src/modules/accounts/connections.ts';
 import { publishTarget } from '../../src/modules/posts/index.ts';
 import { targetStates } from '../../src/modules/posts/target-workflow.ts';
 import { completeProfileDeletion } from '../../src/modules/profiles/service.ts';
-import type { Platform, PlatformSet, PublishingCapability } from '../../src/platforms/index.ts';
+import {
+  createPlatforms,
+  type Platform,
+  type PlatformSet,
+  type PublishingCapability,
+} from '../../src/platforms/index.ts';
 import { verifyWebhook } from '../../src/webhook-signature.ts';
 import { auth, startTestApp, type TestApp, type TestOwner } from '../helpers/app.ts';
 import { eventually } from '../helpers/eventually.ts';
@@ -93,11 +98,12 @@ async function credentialsFor(accountId: string) {
  */
 function withPublishing(
   change: (real: PublishingCapability, platform: Platform) => Partial<PublishingCapability>,
+  platforms: PlatformSet = sandbox.platforms,
 ): PlatformSet {
   return {
-    ...sandbox.platforms,
+    ...platforms,
     adapter: (platform) => {
-      const real = sandbox.platforms.adapter(platform);
+      const real = platforms.adapter(platform);
       return { ...real, publishing: { ...real.publishing, ...change(real.publishing, platform) } };
     },
   };
@@ -1229,30 +1235,34 @@ describe('X', () => {
     afterSecond: () => Promise<void>,
     record = async (made: string, save: (made: string) => Promise<void>) => save(made),
     thread: Record<string, unknown>[] = [{ text: 'Two' }, { text: 'Three' }],
+    platforms: PlatformSet = sandbox.platforms,
   ) {
     const account = await connected('x');
     const created = await createPost({ account_ids: [account.id], text: 'One', platforms: { x: { thread } } });
     const targetId: string = created.targets[0].id;
     let recorded = 1;
-    const stopping = withPublishing((real) => ({
-      publishContainer: (credentials, containerId, progress) =>
-        real.publishContainer(
-          credentials,
-          containerId,
-          progress && {
-            ...progress,
-            record: async (made) => {
-              await record(made, progress.record);
-              // Only a post newly recorded counts (not the mark of a reply being sent, nor its clearing).
-              const count = (JSON.parse(made) as { posts: string[] }).posts.length;
-              if (count > recorded) {
-                recorded = count;
-                await afterSecond();
-              }
+    const stopping = withPublishing(
+      (real) => ({
+        publishContainer: (credentials, containerId, progress) =>
+          real.publishContainer(
+            credentials,
+            containerId,
+            progress && {
+              ...progress,
+              record: async (made) => {
+                await record(made, progress.record);
+                // Only a post newly recorded counts (not the mark of a reply being sent, nor its clearing).
+                const count = (JSON.parse(made) as { posts: string[] }).posts.length;
+                if (count > recorded) {
+                  recorded = count;
+                  await afterSecond();
+                }
+              },
             },
-          },
-        ),
-    }));
+          ),
+      }),
+      platforms,
+    );
     return { account, postId: created.id as string, targetId, stopping };
   }
 
@@ -1494,6 +1504,52 @@ describe('X', () => {
         },
       ]);
       expect(data.filter((c) => c.method === 'POST' && c.path.endsWith('/2/tweets'))).toEqual([]);
+    } finally {
+      await t.startWorker({ platforms: sandbox.platforms });
+    }
+  });
+
+  it("a thread whose third post's answer never came (the call timed out) reads it back once X made it: recorded, the thread published, each post once", async () => {
+    await t.stopWorkers();
+    // Platforms that wait 5 seconds for an answer, so the held post's answer is lost.
+    const impatient = createPlatforms(
+      { platforms: 'sandbox', platformCredentials: {}, sandboxUrl: sandbox.url },
+      { timeoutMs: 5_000 },
+    );
+    try {
+      let read: Promise<void> | undefined;
+      const { account, postId, targetId, stopping } = await threadStoppedAfterSecond(
+        async () => {
+          // Once the second post is recorded, the third is held at X until the service, its
+          // answer lost, reads the timeline; the read waits until X has made the post.
+          if (read !== undefined) return;
+          const post = sandbox.hold(/\/2\/tweets$/, { afterBody: true });
+          const timeline = sandbox.hold(/\/2\/users\/\d+\/tweets$/);
+          read = (async () => {
+            await timeline.arrived;
+            post.release();
+            await eventually(async () =>
+              (await activity('x', account.username)).filter((a) => a.action === 'publish').length === 3
+                ? true
+                : undefined,
+            );
+            timeline.release();
+          })();
+        },
+        undefined,
+        undefined,
+        impatient,
+      );
+      await publishTarget(publishDeps(stopping), targetId);
+      await read;
+      const [target] = (await getPost(postId)).targets;
+      const published = (await activity('x', account.username)).filter((a) => a.action === 'publish');
+      expect(published.map((a) => a.detail.text)).toEqual(['One', 'Two', 'Three']);
+      expect(target).toMatchObject({ status: 'published', error: null, platform_post_id: published[0]?.target_id });
+      expect(JSON.parse((await targetRow(targetId)).containerId ?? '{}')).toEqual({
+        posts: published.map((a) => a.target_id),
+        of: 3,
+      });
     } finally {
       await t.startWorker({ platforms: sandbox.platforms });
     }
