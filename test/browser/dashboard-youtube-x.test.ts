@@ -3,6 +3,7 @@
  * page, its comments in the inbox answered and hidden (YouTube holds a comment for review; X
  * hides a reply), what the sandbox platform received, and its daily figures drawn.
  */
+import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../helpers/free-port.ts';
 import { imageFile, videoFile } from '../helpers/media-files.ts';
@@ -47,6 +48,21 @@ function day(offset: number): string {
 async function commentBy(platform: 'youtube' | 'x', username: string, author: string, text: string): Promise<string> {
   return (await kit.control<{ id: string }>('POST', '/comments', { platform, username, author_username: author, text }))
     .id;
+}
+
+/** Signs in, and composes a post of `text` with a 4-second video on the YouTube channel: its options' group. */
+async function composeVideo(page: Page, text: string, name: string): Promise<Locator> {
+  await signIn(kit, page, kit.ownerKey);
+  await page.goto(`${kit.baseUrl}/dashboard/posts/new`);
+  await page.getByRole('checkbox', { name: `@${CHANNEL} (YouTube)` }).check();
+  await page.getByLabel('Text', { exact: true }).fill(text);
+  await page.locator('input[type=file]').setInputFiles({
+    name,
+    mimeType: 'video/mp4',
+    buffer: await videoFile('mp4', { seconds: 4 }),
+  });
+  await page.getByText('uploaded').waitFor();
+  return page.getByRole('group', { name: 'YouTube options' });
 }
 
 const commentIds: Record<'youtube' | 'x', string> = { youtube: '', x: '' };
@@ -138,17 +154,7 @@ describe('YouTube and X in the dashboard', () => {
   it('composes a YouTube video with its required title and made-for-kids declaration, sent as the user made it', async () => {
     const opened = await kit.open();
     const { page } = opened;
-    await signIn(kit, page, kit.ownerKey);
-    await page.goto(`${kit.baseUrl}/dashboard/posts/new`);
-    await page.getByRole('checkbox', { name: `@${CHANNEL} (YouTube)` }).check();
-    await page.getByLabel('Text', { exact: true }).fill('Behind the scenes of our studio.');
-    await page.locator('input[type=file]').setInputFiles({
-      name: 'studio.mp4',
-      mimeType: 'video/mp4',
-      buffer: await videoFile('mp4', { seconds: 4 }),
-    });
-    await page.getByText('uploaded').waitFor();
-    const youtube = page.getByRole('group', { name: 'YouTube options' });
+    const youtube = await composeVideo(page, 'Behind the scenes of our studio.', 'studio.mp4');
     // YouTube requires a title and the made-for-kids declaration (the catalogue's required_options):
     // the title is asked for, and the declaration is a choice of yes or no, neither made for the user.
     const title = youtube.getByLabel('Title', { exact: true });
@@ -174,17 +180,7 @@ describe('YouTube and X in the dashboard', () => {
   it("composes a YouTube video whose subscribers are not notified: YouTube's default yes set to no reaches YouTube as notifySubscribers=false", async () => {
     const opened = await kit.open();
     const { page } = opened;
-    await signIn(kit, page, kit.ownerKey);
-    await page.goto(`${kit.baseUrl}/dashboard/posts/new`);
-    await page.getByRole('checkbox', { name: `@${CHANNEL} (YouTube)` }).check();
-    await page.getByLabel('Text', { exact: true }).fill('A quiet upload for the archive.');
-    await page.locator('input[type=file]').setInputFiles({
-      name: 'archive.mp4',
-      mimeType: 'video/mp4',
-      buffer: await videoFile('mp4', { seconds: 4 }),
-    });
-    await page.getByText('uploaded').waitFor();
-    const youtube = page.getByRole('group', { name: 'YouTube options' });
+    const youtube = await composeVideo(page, 'A quiet upload for the archive.', 'archive.mp4');
     await youtube.getByLabel('Title', { exact: true }).fill('Archive');
     await youtube.getByRole('group', { name: 'Made for kids' }).getByRole('radio', { name: 'No' }).check();
     // Not required, and YouTube's default is yes: left to it at first, and set to no here.

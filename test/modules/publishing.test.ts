@@ -131,8 +131,13 @@ async function upload(bytes: Buffer, filename: string): Promise<string> {
 
 const image = (format: 'png' | 'jpeg') => imageFile(format);
 
+/** The answer to creating a post, whatever it is (a refusal's status and problems). */
+async function postAnswer(payload: Record<string, unknown>) {
+  return await t.app.inject({ method: 'POST', url: '/v1/posts', headers: auth(owner.key), payload });
+}
+
 async function createPost(payload: Record<string, unknown>) {
-  const res = await t.app.inject({ method: 'POST', url: '/v1/posts', headers: auth(owner.key), payload });
+  const res = await postAnswer(payload);
   expect(res.statusCode, res.body).toBe(201);
   return res.json();
 }
@@ -1164,12 +1169,7 @@ describe('X', () => {
   it('refuses before storing a still image alone over 5 MB, which X refuses at its upload (a GIF alone may have 15)', async () => {
     const account = await connected('x');
     const photo = await upload(await bigPng(), 'big.png');
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/v1/posts',
-      headers: auth(owner.key),
-      payload: { account_ids: [account.id], text: 'Too big', media_ids: [photo] },
-    });
+    const res = await postAnswer({ account_ids: [account.id], text: 'Too big', media_ids: [photo] });
     expect(res.statusCode).toBe(400);
     expect(res.json().error.details).toEqual([
       {
@@ -1410,21 +1410,16 @@ describe('X', () => {
     const clip = await upload(await videoFile('mp4', { seconds: 2 }), 'beside.mp4');
     const photo = await upload(await image('png'), 'beside.png');
     const big = await upload(await bigPng(), 'big.png');
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/v1/posts',
-      headers: auth(owner.key),
-      payload: {
-        account_ids: [account.id],
-        text: 'One',
-        platforms: {
-          x: {
-            thread: [
-              { text: 'Two', media_ids: [clip, photo] },
-              { text: 'Three', media_ids: [big] },
-              { text: 'Four', media_ids: ['media_none'] },
-            ],
-          },
+    const res = await postAnswer({
+      account_ids: [account.id],
+      text: 'One',
+      platforms: {
+        x: {
+          thread: [
+            { text: 'Two', media_ids: [clip, photo] },
+            { text: 'Three', media_ids: [big] },
+            { text: 'Four', media_ids: ['media_none'] },
+          ],
         },
       },
     });
