@@ -1566,9 +1566,14 @@ describe('X', () => {
         },
       );
       void publishTarget(publishDeps(stopping), targetId);
-      await eventually(async () =>
-        JSON.parse((await targetRow(targetId)).containerId ?? '{}').sending ? true : undefined,
-      );
+      // The mark of the third post (not the second's, which the run passes on its way).
+      await eventually(async () => {
+        const made = JSON.parse((await targetRow(targetId)).containerId ?? '{}') as {
+          posts?: string[];
+          sending?: boolean;
+        };
+        return made.posts?.length === 2 && made.sending === true ? true : undefined;
+      });
       await publishTarget(publishDeps(sandbox.platforms), targetId);
       const [target] = (await getPost(postId)).targets;
       expect(target).toMatchObject({ status: 'failed' });
