@@ -4911,6 +4911,11 @@ export interface paths {
                                              * @description The post's text: at most 280 of X's weighted count, as the first post's.
                                              */
                                             text: string;
+                                            /**
+                                             * Media
+                                             * @description This post's own media, ids of the media library as the post's `media_ids`: 1 to 4 images, or one video or animated GIF alone, with X's rules of the first post's. Uploaded to X before the thread's first post is made.
+                                             */
+                                            media_ids?: string[];
                                         }[];
                                         /**
                                          * Reply to
@@ -5320,6 +5325,11 @@ export interface paths {
                                      * @description The post's text: at most 280 of X's weighted count, as the first post's.
                                      */
                                     text: string;
+                                    /**
+                                     * Media
+                                     * @description This post's own media, ids of the media library as the post's `media_ids`: 1 to 4 images, or one video or animated GIF alone, with X's rules of the first post's. Uploaded to X before the thread's first post is made.
+                                     */
+                                    media_ids?: string[];
                                 }[];
                                 /**
                                  * Reply to
@@ -5522,6 +5532,11 @@ export interface paths {
                                          * @description The post's text: at most 280 of X's weighted count, as the first post's.
                                          */
                                         text: string;
+                                        /**
+                                         * Media
+                                         * @description This post's own media, ids of the media library as the post's `media_ids`: 1 to 4 images, or one video or animated GIF alone, with X's rules of the first post's. Uploaded to X before the thread's first post is made.
+                                         */
+                                        media_ids?: string[];
                                     }[];
                                     /**
                                      * Reply to
@@ -6032,6 +6047,11 @@ export interface paths {
                                          * @description The post's text: at most 280 of X's weighted count, as the first post's.
                                          */
                                         text: string;
+                                        /**
+                                         * Media
+                                         * @description This post's own media, ids of the media library as the post's `media_ids`: 1 to 4 images, or one video or animated GIF alone, with X's rules of the first post's. Uploaded to X before the thread's first post is made.
+                                         */
+                                        media_ids?: string[];
                                     }[];
                                     /**
                                      * Reply to
@@ -6451,6 +6471,11 @@ export interface paths {
                                          * @description The post's text: at most 280 of X's weighted count, as the first post's.
                                          */
                                         text: string;
+                                        /**
+                                         * Media
+                                         * @description This post's own media, ids of the media library as the post's `media_ids`: 1 to 4 images, or one video or animated GIF alone, with X's rules of the first post's. Uploaded to X before the thread's first post is made.
+                                         */
+                                        media_ids?: string[];
                                     }[];
                                     /**
                                      * Reply to
@@ -6878,6 +6903,11 @@ export interface paths {
                                      * @description The post's text: at most 280 of X's weighted count, as the first post's.
                                      */
                                     text: string;
+                                    /**
+                                     * Media
+                                     * @description This post's own media, ids of the media library as the post's `media_ids`: 1 to 4 images, or one video or animated GIF alone, with X's rules of the first post's. Uploaded to X before the thread's first post is made.
+                                     */
+                                    media_ids?: string[];
                                 }[];
                                 /**
                                  * Reply to
@@ -7080,6 +7110,11 @@ export interface paths {
                                          * @description The post's text: at most 280 of X's weighted count, as the first post's.
                                          */
                                         text: string;
+                                        /**
+                                         * Media
+                                         * @description This post's own media, ids of the media library as the post's `media_ids`: 1 to 4 images, or one video or animated GIF alone, with X's rules of the first post's. Uploaded to X before the thread's first post is made.
+                                         */
+                                        media_ids?: string[];
                                     }[];
                                     /**
                                      * Reply to
@@ -7590,6 +7625,11 @@ export interface paths {
                                          * @description The post's text: at most 280 of X's weighted count, as the first post's.
                                          */
                                         text: string;
+                                        /**
+                                         * Media
+                                         * @description This post's own media, ids of the media library as the post's `media_ids`: 1 to 4 images, or one video or animated GIF alone, with X's rules of the first post's. Uploaded to X before the thread's first post is made.
+                                         */
+                                        media_ids?: string[];
                                     }[];
                                     /**
                                      * Reply to

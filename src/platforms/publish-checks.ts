@@ -2,12 +2,14 @@
 import type { Static, TObject } from 'typebox';
 import type { TextRules, VideoDuration } from './definition.ts';
 import {
+  type DraftMedium,
   type Platform,
   PlatformError,
   type PostOptions,
   type PublishDraft,
   type PublishProblem,
   type PublishRequest,
+  type RequestMedium,
 } from './types.ts';
 
 export function problem(field: string, message: string): PublishProblem {
@@ -16,14 +18,19 @@ export function problem(field: string, message: string): PublishProblem {
 
 /** The draft a request stands for, to check it again before calling. */
 export function draftOf(request: PublishRequest): PublishDraft {
+  const drafted = (m: RequestMedium): DraftMedium => ({
+    type: m.type,
+    durationSeconds: m.durationSeconds ?? null,
+    sizeBytes: m.sizeBytes ?? null,
+  });
+  const { optionMedia } = request;
   return {
     ...(request.text !== undefined ? { text: request.text } : {}),
-    media: request.media.map((m) => ({
-      type: m.type,
-      durationSeconds: m.durationSeconds ?? null,
-      sizeBytes: m.sizeBytes ?? null,
-    })),
+    media: request.media.map(drafted),
     ...(request.options !== undefined ? { options: request.options } : {}),
+    ...(optionMedia === undefined
+      ? {}
+      : { optionMedia: Object.fromEntries(Object.entries(optionMedia).map(([id, m]) => [id, drafted(m)])) }),
   };
 }
 

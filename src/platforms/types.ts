@@ -214,13 +214,26 @@ export interface InsightsRead<T> {
 /** What a medium of a post is: a `document` is a PDF (LinkedIn's document posts). */
 export type MediaKind = 'image' | 'video' | 'document';
 
+/**
+ * One medium as the platform is asked to publish it. `durationSeconds`: a video's length, when
+ * known (the media record reads it on upload); `sizeBytes`: the bytes at `url`, when known
+ * (LinkedIn's video upload is announced with it).
+ */
+export interface RequestMedium {
+  type: MediaKind;
+  url: string;
+  durationSeconds?: number | null;
+  sizeBytes?: number | null;
+}
+
 export interface PublishRequest {
   text?: string;
+  media: RequestMedium[];
   /**
-   * `durationSeconds`: a video's length, when known (the media record reads it on upload);
-   * `sizeBytes`: the bytes at `url`, when known (LinkedIn's video upload is announced with it).
+   * The media the options name by id (a `media_ids` list within them: an X thread's later
+   * posts), by media id, each as `media` gives the post's own. Absent: the options name none.
    */
-  media: { type: MediaKind; url: string; durationSeconds?: number | null; sizeBytes?: number | null }[];
+  optionMedia?: Readonly<Record<string, RequestMedium>>;
   /** Threads: publish as a reply to this post or reply. */
   replyToId?: string;
   /** The post's options for this platform. */
@@ -249,11 +262,27 @@ export interface PublishProblem {
   message: string;
 }
 
-/** What a post's media are, before URLs exist. */
+/**
+ * What a post's media are, before URLs exist. `contentType`: the medium's type, where known (the
+ * media library's `mime_type`), so a rule that differs by type (X's GIF and still image) can be
+ * checked before storing.
+ */
 export interface PublishDraft {
   text?: string;
-  media: { type: MediaKind; durationSeconds?: number | null; sizeBytes?: number | null }[];
+  media: DraftMedium[];
   options?: PostOptions;
+  /**
+   * The media the options name by id (a `media_ids` list within them), by media id, as the
+   * library knows them; an id the library does not have is absent (refused before the platform's rules).
+   */
+  optionMedia?: Readonly<Record<string, DraftMedium>>;
+}
+
+export interface DraftMedium {
+  type: MediaKind;
+  durationSeconds?: number | null;
+  sizeBytes?: number | null;
+  contentType?: string | null;
 }
 
 /** What publishContainer is given where its publication is several calls. */

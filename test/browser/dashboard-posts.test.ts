@@ -212,13 +212,18 @@ describe('posts', () => {
     expect(await tiktok.locator('label').allTextContents()).toEqual([
       'Text for this platform (optional)',
       'Privacy level',
-      'Turn off comments',
-      'Turn off duets',
-      'Turn off stitches',
-      'Branded content (paid partnership)',
-      'Your brand (promotional content)',
+      'Turn off comments (optional)',
+      'Turn off duets (optional)',
+      'Turn off stitches (optional)',
+      'Branded content (paid partnership) (optional)',
+      'Your brand (promotional content) (optional)',
     ]);
-    expect(await tiktok.getByRole('checkbox').count()).toBe(5);
+    // Each yes/no TikTok does not require can be left to its default, or set to yes or to no.
+    expect(await tiktok.getByLabel('Turn off comments (optional)').locator('option').allTextContents()).toEqual([
+      'Not set',
+      'Yes',
+      'No',
+    ]);
     const privacy = tiktok.getByLabel('Privacy level');
     // TikTok requires a privacy level (the catalogue's required_options): it asks for a choice.
     expect(await privacy.locator('option').allTextContents()).toEqual([
@@ -234,7 +239,7 @@ describe('posts', () => {
 
     // Branded content cannot be private: TikTok's problem shows under its box.
     await privacy.selectOption('SELF_ONLY');
-    await tiktok.getByRole('checkbox', { name: 'Branded content (paid partnership)' }).check();
+    await tiktok.getByLabel('Branded content (paid partnership) (optional)').selectOption('Yes');
     await page.getByRole('button', { name: 'Publish now' }).click();
     await expect
       .poll(() => tiktok.locator('.field-error').allTextContents())

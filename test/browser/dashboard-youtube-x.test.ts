@@ -3,8 +3,10 @@
  * page, its comments in the inbox answered and hidden (YouTube holds a comment for review; X
  * hides a reply), what the sandbox platform received, and its daily figures drawn.
  */
+import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { videoFile } from '../helpers/media-files.ts';
+import { freePort } from '../helpers/free-port.ts';
+import { imageFile, videoFile } from '../helpers/media-files.ts';
 import {
   chartTotalBecomes,
   chartValuesByDay,
@@ -48,10 +50,26 @@ async function commentBy(platform: 'youtube' | 'x', username: string, author: st
     .id;
 }
 
+/** Signs in, and composes a post of `text` with a 4-second video on the YouTube channel: its options' group. */
+async function composeVideo(page: Page, text: string, name: string): Promise<Locator> {
+  await signIn(kit, page, kit.ownerKey);
+  await page.goto(`${kit.baseUrl}/dashboard/posts/new`);
+  await page.getByRole('checkbox', { name: `@${CHANNEL} (YouTube)` }).check();
+  await page.getByLabel('Text', { exact: true }).fill(text);
+  await page.locator('input[type=file]').setInputFiles({
+    name,
+    mimeType: 'video/mp4',
+    buffer: await videoFile('mp4', { seconds: 4 }),
+  });
+  await page.getByText('uploaded').waitFor();
+  return page.getByRole('group', { name: 'YouTube options' });
+}
+
 const commentIds: Record<'youtube' | 'x', string> = { youtube: '', x: '' };
 
 beforeAll(async () => {
-  kit = await startDashboardKit();
+  // A port known before the start, so the media's fetch URLs name it and YouTube can read a video.
+  kit = await startDashboardKit({ PORT: String(await freePort()) });
   await kit.control('POST', '/users', { platform: 'youtube', username: GOOGLE_USER });
   await kit.control('POST', '/users', { platform: 'x', username: X_USER });
   commentIds.youtube = await commentBy('youtube', CHANNEL, 'viewer_one', 'Which camera is this?');
@@ -136,17 +154,7 @@ describe('YouTube and X in the dashboard', () => {
   it('composes a YouTube video with its required title and made-for-kids declaration, sent as the user made it', async () => {
     const opened = await kit.open();
     const { page } = opened;
-    await signIn(kit, page, kit.ownerKey);
-    await page.goto(`${kit.baseUrl}/dashboard/posts/new`);
-    await page.getByRole('checkbox', { name: `@${CHANNEL} (YouTube)` }).check();
-    await page.getByLabel('Text', { exact: true }).fill('Behind the scenes of our studio.');
-    await page.locator('input[type=file]').setInputFiles({
-      name: 'studio.mp4',
-      mimeType: 'video/mp4',
-      buffer: await videoFile('mp4', { seconds: 4 }),
-    });
-    await page.getByText('uploaded').waitFor();
-    const youtube = page.getByRole('group', { name: 'YouTube options' });
+    const youtube = await composeVideo(page, 'Behind the scenes of our studio.', 'studio.mp4');
     // YouTube requires a title and the made-for-kids declaration (the catalogue's required_options):
     // the title is asked for, and the declaration is a choice of yes or no, neither made for the user.
     const title = youtube.getByLabel('Title', { exact: true });
@@ -165,6 +173,89 @@ describe('YouTube and X in the dashboard', () => {
     );
     const made = posts.body.data.find((p) => p.text === 'Behind the scenes of our studio.');
     expect(made?.platforms).toEqual({ youtube: { title: 'Our studio', made_for_kids: false } });
+    expectCleanRun(opened);
+    await opened.close();
+  });
+
+  it("composes a YouTube video whose subscribers are not notified: YouTube's default yes set to no reaches YouTube as notifySubscribers=false", async () => {
+    const opened = await kit.open();
+    const { page } = opened;
+    const youtube = await composeVideo(page, 'A quiet upload for the archive.', 'archive.mp4');
+    await youtube.getByLabel('Title', { exact: true }).fill('Archive');
+    await youtube.getByRole('group', { name: 'Made for kids' }).getByRole('radio', { name: 'No' }).check();
+    // Not required, and YouTube's default is yes: left to it at first, and set to no here.
+    const notify = youtube.getByLabel('Notify subscribers (optional)');
+    expect(await notify.locator('option').allTextContents()).toEqual(['Not set', 'Yes', 'No']);
+    expect(await notify.inputValue()).toBe('');
+    await notify.selectOption('No');
+    await expectAccessible(page);
+    await page.getByRole('button', { name: 'Publish now' }).click();
+    await page.getByRole('heading', { name: 'Post', level: 1, exact: true }).waitFor();
+    const posts = await kit.api<{ data: { id: string; text: string; platforms: Record<string, unknown> }[] }>(
+      'GET',
+      '/v1/posts?limit=100',
+    );
+    const made = posts.body.data.find((p) => p.text === 'A quiet upload for the archive.');
+    expect(made?.platforms).toEqual({
+      youtube: { title: 'Archive', made_for_kids: false, notify_subscribers: false },
+    });
+    // What YouTube received once the upload is made (a job): the upload's notifySubscribers=false.
+    await expect
+      .poll(
+        async () => {
+          const activity = await kit.control<{ data: Activity[] }>('GET', `/activity/youtube/${CHANNEL}`);
+          return activity.data
+            .filter((a) => a.action === 'publish' && a.detail.text === 'A quiet upload for the archive.')
+            .map((a) => (a.detail.options as Record<string, unknown>).notify_subscribers);
+        },
+        { timeout: 60_000 },
+      )
+      .toEqual([false]);
+    expectCleanRun(opened);
+    await opened.close();
+  });
+
+  it("composes an X thread whose second post carries its own image, uploaded from the thread's group, and X receives it on that reply", async () => {
+    const opened = await kit.open();
+    const { page } = opened;
+    await signIn(kit, page, kit.ownerKey);
+    await page.goto(`${kit.baseUrl}/dashboard/posts/new`);
+    await page.getByRole('checkbox', { name: `@${X_USER} (X)` }).check();
+    await page.getByLabel('Text', { exact: true }).fill('Our new studio, a thread 1/2');
+    const thread = page.getByRole('group', { name: 'X options' }).getByRole('group', { name: 'Thread (optional)' });
+    await thread.getByRole('button', { name: 'Add thread post' }).click();
+    const second = thread.getByRole('group', { name: 'Thread post 1' });
+    await second.getByLabel('Text', { exact: true }).fill('The light in the afternoon 2/2');
+    const media = second.getByRole('group', { name: 'Media (optional)' });
+    await media.getByLabel('Add media').setInputFiles({
+      name: 'afternoon.png',
+      mimeType: 'image/png',
+      buffer: await imageFile('png'),
+    });
+    await media.getByRole('button', { name: 'Remove afternoon.png' }).waitFor();
+    await expectAccessible(page);
+    await page.getByRole('button', { name: 'Publish now' }).click();
+    await page.getByRole('heading', { name: 'Post', level: 1, exact: true }).waitFor();
+    // What X received: the first post without media, the reply to it with the image.
+    await expect
+      .poll(
+        async () => {
+          const activity = await kit.control<{ data: Activity[] }>('GET', `/activity/x/${X_USER}`);
+          const published = activity.data.filter(
+            (a) => a.action === 'publish' && String(a.detail.text).includes('2/2'),
+          );
+          return published.map((a) => [a.detail.type, (a.detail.media_urls as unknown[]).length]);
+        },
+        { timeout: 60_000 },
+      )
+      .toEqual([['IMAGE', 1]]);
+    const activity = await kit.control<{ data: Activity[] }>('GET', `/activity/x/${X_USER}`);
+    const first = activity.data.find((a) => a.action === 'publish' && a.detail.text === 'Our new studio, a thread 1/2');
+    const reply = activity.data.find(
+      (a) => a.action === 'publish' && a.detail.text === 'The light in the afternoon 2/2',
+    );
+    expect(first?.detail.media_urls).toEqual([]);
+    expect(reply?.detail.options).toEqual({ reply_to: first?.target_id });
     expectCleanRun(opened);
     await opened.close();
   });

@@ -63,9 +63,11 @@ export interface TestSandbox {
   /**
    * Holds the next request whose path (after the sandbox's mount, host first) matches, before
    * the sandbox reads it: `arrived` resolves when it comes, and it goes on once `release` is
-   * called. For a test that needs a platform call in flight at a chosen moment.
+   * called. For a test that needs a platform call in flight at a chosen moment. `afterBody`:
+   * held once its body is read instead, so it is carried out when released even if its caller
+   * gave up waiting meanwhile (an answer lost).
    */
-  hold(path: RegExp): HeldRequest;
+  hold(path: RegExp, options?: { afterBody?: boolean }): HeldRequest;
   /**
    * Every request the sandbox received so far, its method and URL after the sandbox's mount
    * (`GET /graph.facebook.com/v27.0/me?fields=id`), secrets included: what an adapter sent.
@@ -93,16 +95,22 @@ export interface SandboxCalls {
 export async function startSandbox(): Promise<TestSandbox> {
   const database = await createTestDatabase();
   const app = await buildSandboxApp({ db: database.db });
-  const holds: { path: RegExp; arrive(): void; released: Promise<void> }[] = [];
+  const holds: { path: RegExp; afterBody: boolean; arrive(): void; released: Promise<void> }[] = [];
   const received: string[] = [];
-  app.addHook('onRequest', async (request) => {
-    received.push(`${request.method} ${request.url.replace(/^\/sandbox/, '')}`);
-    const path = request.url.replace(/^\/sandbox/, '').split('?')[0] ?? '';
-    const index = holds.findIndex((hold) => hold.path.test(path));
+  const held = async (url: string, afterBody: boolean) => {
+    const path = url.replace(/^\/sandbox/, '').split('?')[0] ?? '';
+    const index = holds.findIndex((hold) => hold.afterBody === afterBody && hold.path.test(path));
     if (index === -1) return;
     const [hold] = holds.splice(index, 1);
     hold?.arrive();
     await hold?.released;
+  };
+  app.addHook('onRequest', async (request) => {
+    received.push(`${request.method} ${request.url.replace(/^\/sandbox/, '')}`);
+    await held(request.url, false);
+  });
+  app.addHook('preHandler', async (request) => {
+    await held(request.url, true);
   });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const { port } = app.server.address() as AddressInfo;
@@ -181,7 +189,7 @@ export async function startSandbox(): Promise<TestSandbox> {
         throw new Error(`the call log answered ${answer.status}: ${JSON.stringify(answer.body)}`);
       return answer.body as SandboxCalls;
     },
-    hold(path) {
+    hold(path, options = {}) {
       let arrive = () => {};
       let release = () => {};
       const arrived = new Promise<void>((resolve) => {
@@ -190,7 +198,7 @@ export async function startSandbox(): Promise<TestSandbox> {
       const released = new Promise<void>((resolve) => {
         release = resolve;
       });
-      holds.push({ path, arrive, released });
+      holds.push({ path, afterBody: options.afterBody === true, arrive, released });
       return { arrived, release };
     },
     requests: () => [...received],

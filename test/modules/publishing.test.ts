@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { makeWorkerUtils } from 'graphile-worker';
 import pino from 'pino';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { now, resetClock } from '../../src/clock.ts';
 import { IllegalTransitionError, transition } from '../../src/jobs/workflow.ts';
@@ -98,11 +99,12 @@ async function credentialsFor(accountId: string) {
  */
 function withPublishing(
   change: (real: PublishingCapability, platform: Platform) => Partial<PublishingCapability>,
+  platforms: PlatformSet = sandbox.platforms,
 ): PlatformSet {
   return {
-    ...sandbox.platforms,
+    ...platforms,
     adapter: (platform) => {
-      const real = sandbox.platforms.adapter(platform);
+      const real = platforms.adapter(platform);
       return { ...real, publishing: { ...real.publishing, ...change(real.publishing, platform) } };
     },
   };
@@ -130,8 +132,13 @@ async function upload(bytes: Buffer, filename: string): Promise<string> {
 
 const image = (format: 'png' | 'jpeg') => imageFile(format);
 
+/** The answer to creating a post, whatever it is (a refusal's status and problems). */
+async function postAnswer(payload: Record<string, unknown>) {
+  return await t.app.inject({ method: 'POST', url: '/v1/posts', headers: auth(owner.key), payload });
+}
+
 async function createPost(payload: Record<string, unknown>) {
-  const res = await t.app.inject({ method: 'POST', url: '/v1/posts', headers: auth(owner.key), payload });
+  const res = await postAnswer(payload);
   expect(res.statusCode, res.body).toBe(201);
   return res.json();
 }
@@ -1180,6 +1187,29 @@ describe('X', () => {
     ]);
   });
 
+  /** A PNG of 1,500 x 1,500 pixels of three bytes, stored without compression: 6.4 MiB. */
+  async function bigPng(): Promise<Buffer> {
+    const pixels = Buffer.alloc(1500 * 1500 * 3, 0x7f);
+    return await sharp(pixels, { raw: { width: 1500, height: 1500, channels: 3 } })
+      .png({ compressionLevel: 0 })
+      .toBuffer();
+  }
+
+  it('refuses before storing a still image alone over 5 MB, which X refuses at its upload (a GIF alone may have 15)', async () => {
+    const account = await connected('x');
+    const photo = await upload(await bigPng(), 'big.png');
+    const res = await postAnswer({ account_ids: [account.id], text: 'Too big', media_ids: [photo] });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.details).toEqual([
+      {
+        code: 'validation_failed',
+        field: 'media_ids[0]',
+        message: 'an X image has at most 5 MB (a PNG) (this one: 6.4 MB)',
+      },
+    ]);
+    expect((await activity('x', account.username)).filter((a) => a.action === 'publish')).toEqual([]);
+  });
+
   it('publishes a poll given in platforms.x, and refuses one past its bounds before storing', async () => {
     const account = await connected('x');
     const poll = { options: ['Tea', 'Coffee'], duration_minutes: 60 };
@@ -1233,34 +1263,35 @@ describe('X', () => {
   async function threadStoppedAfterSecond(
     afterSecond: () => Promise<void>,
     record = async (made: string, save: (made: string) => Promise<void>) => save(made),
+    thread: Record<string, unknown>[] = [{ text: 'Two' }, { text: 'Three' }],
+    platforms: PlatformSet = sandbox.platforms,
   ) {
     const account = await connected('x');
-    const created = await createPost({
-      account_ids: [account.id],
-      text: 'One',
-      platforms: { x: { thread: [{ text: 'Two' }, { text: 'Three' }] } },
-    });
+    const created = await createPost({ account_ids: [account.id], text: 'One', platforms: { x: { thread } } });
     const targetId: string = created.targets[0].id;
     let recorded = 1;
-    const stopping = withPublishing((real) => ({
-      publishContainer: (credentials, containerId, progress) =>
-        real.publishContainer(
-          credentials,
-          containerId,
-          progress && {
-            ...progress,
-            record: async (made) => {
-              await record(made, progress.record);
-              // Only a post newly recorded counts (not the mark of a reply being sent, nor its clearing).
-              const count = (JSON.parse(made) as { posts: string[] }).posts.length;
-              if (count > recorded) {
-                recorded = count;
-                await afterSecond();
-              }
+    const stopping = withPublishing(
+      (real) => ({
+        publishContainer: (credentials, containerId, progress) =>
+          real.publishContainer(
+            credentials,
+            containerId,
+            progress && {
+              ...progress,
+              record: async (made) => {
+                await record(made, progress.record);
+                // Only a post newly recorded counts (not the mark of a reply being sent, nor its clearing).
+                const count = (JSON.parse(made) as { posts: string[] }).posts.length;
+                if (count > recorded) {
+                  recorded = count;
+                  await afterSecond();
+                }
+              },
             },
-          },
-        ),
-    }));
+          ),
+      }),
+      platforms,
+    );
     return { account, postId: created.id as string, targetId, stopping };
   }
 
@@ -1293,7 +1324,175 @@ describe('X', () => {
     }
   });
 
-  it('a thread whose run dies after X answered its third post, before recording it, ends outcome_unknown without sending it again', async () => {
+  /** The account's media uploads and posts on X, in the order the sandbox received them. */
+  async function xCalls(username: string): Promise<string[]> {
+    const { data } = await sandbox.calls('x', username);
+    return data
+      .map((c) => `${c.method} ${c.path.replace('/api.x.com', '')}`)
+      .filter((p) => p.startsWith('POST /2/media/upload') || p === 'POST /2/tweets')
+      .map((p) => p.replace(/\/upload\/\d+\//, '/upload/{id}/'));
+  }
+
+  it('publishes a thread whose later posts carry their own media: uploaded before the first post, each reply naming its own', async () => {
+    const account = await connected('x');
+    const first = await upload(await image('png'), 'first.png');
+    const second = await upload(await image('jpeg'), 'second.jpg');
+    const third = await upload(await imageFile('webp'), 'third.webp');
+    const clip = await upload(await videoFile('mp4', { seconds: 2 }), 'clip.mp4');
+    const created = await createPost({
+      account_ids: [account.id],
+      text: 'One',
+      media_ids: [first],
+      platforms: {
+        x: {
+          thread: [{ text: 'Two', media_ids: [second, third] }, { text: 'Three', media_ids: [clip] }, { text: 'Four' }],
+        },
+      },
+    });
+    const [target] = (await finished(created.id)).targets;
+    expect(target).toMatchObject({ status: 'published', attempts: 1, error: null });
+    const published = (await activity('x', account.username)).filter((a) => a.action === 'publish');
+    // Each post with its own media, as X received them (the sandbox's record of each upload).
+    expect(
+      published.map((a) => [
+        a.detail.text,
+        a.detail.type,
+        ((a.detail.media ?? []) as Record<string, unknown>[]).map((m) => m.media_category),
+      ]),
+    ).toEqual([
+      ['One', 'IMAGE', ['tweet_image']],
+      ['Two', 'IMAGE', ['tweet_image', 'tweet_image']],
+      ['Three', 'VIDEO', ['tweet_video']],
+      ['Four', 'TEXT', []],
+    ]);
+    const ids = published.map((a) => a.target_id);
+    expect(published.map((a) => a.detail.options)).toEqual([
+      { reply_to: null },
+      { reply_to: ids[0] },
+      { reply_to: ids[1] },
+      { reply_to: ids[2] },
+    ]);
+    expect(target.platform_post_id).toBe(ids[0]);
+    // Every medium uploaded once, all before the first post.
+    expect(await xCalls(account.username)).toEqual([
+      'POST /2/media/upload',
+      'POST /2/media/upload',
+      'POST /2/media/upload',
+      'POST /2/media/upload/initialize',
+      'POST /2/media/upload/{id}/append',
+      'POST /2/media/upload/{id}/finalize',
+      'POST /2/tweets',
+      'POST /2/tweets',
+      'POST /2/tweets',
+      'POST /2/tweets',
+    ]);
+  });
+
+  it('a thread with media whose run dies after its second post resumes with the third and its media, uploading nothing again', async () => {
+    await t.stopWorkers();
+    try {
+      const photo = await upload(await image('png'), 'second.png');
+      const other = await upload(await image('jpeg'), 'third.jpg');
+      const { account, postId, targetId, stopping } = await threadStoppedAfterSecond(
+        () => new Promise(() => {}),
+        undefined,
+        [
+          { text: 'Two', media_ids: [photo] },
+          { text: 'Three', media_ids: [other] },
+        ],
+      );
+      // The steps as the jobs would run them: the uploads, then the first post, then the rest
+      // of the thread, whose run never ends once the second post is recorded.
+      void (async () => {
+        for (let step = 0; step < 5; step += 1) await publishTarget(publishDeps(stopping), targetId);
+      })();
+      await eventually(async () => {
+        const made = JSON.parse((await targetRow(targetId)).containerId ?? '{}') as {
+          posts?: string[];
+          sending?: boolean;
+        };
+        return made.posts?.length === 2 && made.sending !== true ? true : undefined;
+      });
+      // The job runs again, as graphile-worker runs a job whose worker died.
+      await publishTarget(publishDeps(sandbox.platforms), targetId);
+      expect((await getPost(postId)).targets[0]).toMatchObject({ status: 'published' });
+      const published = (await activity('x', account.username)).filter((a) => a.action === 'publish');
+      expect(published.map((a) => [a.detail.text, (a.detail.media_urls as unknown[]).length])).toEqual([
+        ['One', 0],
+        ['Two', 1],
+        ['Three', 1],
+      ]);
+      expect(await xCalls(account.username)).toEqual([
+        'POST /2/media/upload',
+        'POST /2/media/upload',
+        'POST /2/tweets',
+        'POST /2/tweets',
+        'POST /2/tweets',
+      ]);
+    } finally {
+      await t.startWorker({ platforms: sandbox.platforms });
+    }
+  });
+
+  it("refuses before storing a thread post's media X does not take, or the library does not have, each at its place", async () => {
+    const account = await connected('x');
+    const clip = await upload(await videoFile('mp4', { seconds: 2 }), 'beside.mp4');
+    const photo = await upload(await image('png'), 'beside.png');
+    const big = await upload(await bigPng(), 'big.png');
+    const res = await postAnswer({
+      account_ids: [account.id],
+      text: 'One',
+      platforms: {
+        x: {
+          thread: [
+            { text: 'Two', media_ids: [clip, photo] },
+            { text: 'Three', media_ids: [big] },
+            { text: 'Four', media_ids: ['media_none'] },
+          ],
+        },
+      },
+    });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().error.details).toEqual([
+      {
+        code: 'media_not_found',
+        field: 'platforms.x.thread[2].media_ids[0]',
+        media_id: 'media_none',
+        message: 'No medium "media_none".',
+      },
+      {
+        code: 'validation_failed',
+        field: 'platforms.x.thread[0].media_ids',
+        message: 'an X post has one video alone, or 1 to 4 images',
+      },
+      {
+        code: 'validation_failed',
+        field: 'platforms.x.thread[1].media_ids[0]',
+        message: 'an X image has at most 5 MB (a PNG) (this one: 6.4 MB)',
+      },
+    ]);
+    expect((await activity('x', account.username)).filter((a) => a.action === 'publish')).toEqual([]);
+  });
+
+  it("keeps a thread post's medium while the post waits: deleting it is refused (409 media_in_use)", async () => {
+    const account = await connected('x');
+    const photo = await upload(await image('png'), 'kept.png');
+    const created = await createPost({
+      account_ids: [account.id],
+      text: 'One',
+      scheduled_at: new Date(now().getTime() + 3_600_000).toISOString(),
+      platforms: { x: { thread: [{ text: 'Two', media_ids: [photo] }] } },
+    });
+    const del = () => t.app.inject({ method: 'DELETE', url: `/v1/media/${photo}`, headers: auth(owner.key) });
+    const refused = await del();
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error.code).toBe('media_in_use');
+    expect(refused.json().error.message).toContain(created.id);
+    await t.app.inject({ method: 'DELETE', url: `/v1/posts/${created.id}`, headers: auth(owner.key) });
+    expect((await del()).statusCode).toBe(204);
+  });
+
+  it("a thread whose run dies after X answered its third post, before recording it, finds that post on X's timeline and records it: published, each post once", async () => {
     await t.stopWorkers();
     try {
       const { account, postId, targetId, stopping } = await threadStoppedAfterSecond(
@@ -1306,12 +1505,110 @@ describe('X', () => {
         (await activity('x', account.username)).filter((a) => a.action === 'publish').length === 3 ? true : undefined,
       );
       // The job runs again, as graphile-worker runs a job whose worker died.
+      const since = now();
+      await publishTarget(publishDeps(sandbox.platforms), targetId);
+      const [target] = (await getPost(postId)).targets;
+      const published = (await activity('x', account.username)).filter((a) => a.action === 'publish');
+      expect(published.map((a) => a.detail.text)).toEqual(['One', 'Two', 'Three']);
+      expect(target).toMatchObject({ status: 'published', error: null, platform_post_id: published[0]?.target_id });
+      expect(JSON.parse((await targetRow(targetId)).containerId ?? '{}')).toEqual({
+        posts: published.map((a) => a.target_id),
+        of: 3,
+      });
+      // Read as X documents the user's posts since the second, with what each replies to.
+      const { data } = await sandbox.calls('x', account.username, since);
+      const reads = data.filter(
+        (c) => c.method === 'GET' && c.path.endsWith(`/2/users/${account.platformUserId}/tweets`),
+      );
+      expect(reads.map((c) => c.query)).toEqual([
+        {
+          since_id: published[1]?.target_id,
+          max_results: '100',
+          'tweet.fields': 'referenced_tweets,conversation_id',
+        },
+      ]);
+      expect(data.filter((c) => c.method === 'POST' && c.path.endsWith('/2/tweets'))).toEqual([]);
+    } finally {
+      await t.startWorker({ platforms: sandbox.platforms });
+    }
+  });
+
+  it("a thread whose third post's answer never came (the call timed out) reads it back once X made it: recorded, the thread published, each post once", async () => {
+    await t.stopWorkers();
+    // Platforms that wait 5 seconds for an answer, so the held post's answer is lost.
+    const impatient = createPlatforms(
+      { platforms: 'sandbox', platformCredentials: {}, sandboxUrl: sandbox.url },
+      { timeoutMs: 5_000 },
+    );
+    try {
+      let read: Promise<void> | undefined;
+      const { account, postId, targetId, stopping } = await threadStoppedAfterSecond(
+        async () => {
+          // Once the second post is recorded, the third is held at X until the service, its
+          // answer lost, reads the timeline; the read waits until X has made the post.
+          if (read !== undefined) return;
+          const post = sandbox.hold(/\/2\/tweets$/, { afterBody: true });
+          const timeline = sandbox.hold(/\/2\/users\/\d+\/tweets$/);
+          read = (async () => {
+            await timeline.arrived;
+            post.release();
+            await eventually(async () =>
+              (await activity('x', account.username)).filter((a) => a.action === 'publish').length === 3
+                ? true
+                : undefined,
+            );
+            timeline.release();
+          })();
+        },
+        undefined,
+        undefined,
+        impatient,
+      );
+      await publishTarget(publishDeps(stopping), targetId);
+      await read;
+      const [target] = (await getPost(postId)).targets;
+      const published = (await activity('x', account.username)).filter((a) => a.action === 'publish');
+      expect(published.map((a) => a.detail.text)).toEqual(['One', 'Two', 'Three']);
+      expect(target).toMatchObject({ status: 'published', error: null, platform_post_id: published[0]?.target_id });
+      expect(JSON.parse((await targetRow(targetId)).containerId ?? '{}')).toEqual({
+        posts: published.map((a) => a.target_id),
+        of: 3,
+      });
+    } finally {
+      await t.startWorker({ platforms: sandbox.platforms });
+    }
+  });
+
+  it('a thread whose run dies after marking its third post as being sent, but before sending it, ends outcome_unknown: X does not show it, which is no proof', async () => {
+    await t.stopWorkers();
+    try {
+      const { account, postId, targetId, stopping } = await threadStoppedAfterSecond(
+        async () => {},
+        // The mark of the third post being sent is recorded, and the run dies before sending it.
+        async (made, save) => {
+          const { posts, sending } = JSON.parse(made) as { posts: string[]; sending?: boolean };
+          if (posts.length === 2 && sending === true) {
+            await save(made);
+            await new Promise(() => {});
+          }
+          await save(made);
+        },
+      );
+      void publishTarget(publishDeps(stopping), targetId);
+      // The mark of the third post (not the second's, which the run passes on its way).
+      await eventually(async () => {
+        const made = JSON.parse((await targetRow(targetId)).containerId ?? '{}') as {
+          posts?: string[];
+          sending?: boolean;
+        };
+        return made.posts?.length === 2 && made.sending === true ? true : undefined;
+      });
       await publishTarget(publishDeps(sandbox.platforms), targetId);
       const [target] = (await getPost(postId)).targets;
       expect(target).toMatchObject({ status: 'failed' });
       expect(target.error.code).toBe('outcome_unknown');
       const published = (await activity('x', account.username)).filter((a) => a.action === 'publish');
-      expect(published.map((a) => a.detail.text)).toEqual(['One', 'Two', 'Three']);
+      expect(published.map((a) => a.detail.text)).toEqual(['One', 'Two']);
     } finally {
       await t.startWorker({ platforms: sandbox.platforms });
     }

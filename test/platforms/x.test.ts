@@ -510,6 +510,23 @@ describe('x: publishing', () => {
     expect(fields({ media: [{ type: 'image', sizeBytes: 15 * 1024 * 1024 + 1 }] })).toEqual([
       ['media_ids[0]', 'an X image has at most 5 MB, an animated GIF alone 15 MB (this one: 15.0 MB)'],
     ]);
+    // Where its type is known: a still image alone has X's image bound, a GIF alone the GIF's.
+    const MB = 1024 * 1024;
+    expect(fields({ media: [{ type: 'image', contentType: 'image/jpeg', sizeBytes: 5 * MB }] })).toEqual([]);
+    expect(fields({ media: [{ type: 'image', contentType: 'image/jpeg', sizeBytes: 5 * MB + 1 }] })).toEqual([
+      ['media_ids[0]', 'an X image has at most 5 MB (a JPEG) (this one: 5.0 MB)'],
+    ]);
+    expect(fields({ media: [{ type: 'image', contentType: 'image/webp', sizeBytes: 6 * MB }] })).toEqual([
+      ['media_ids[0]', 'an X image has at most 5 MB (a WEBP) (this one: 6.0 MB)'],
+    ]);
+    expect(fields({ media: [{ type: 'image', contentType: 'image/gif', sizeBytes: 15 * MB }] })).toEqual([]);
+    expect(fields({ media: [{ type: 'image', contentType: 'image/gif', sizeBytes: 15 * MB + 1 }] })).toEqual([
+      ['media_ids[0]', 'an X GIF alone in its post has at most 15 MB (this one: 15.0 MB)'],
+    ]);
+    // A GIF among other images is uploaded as an image.
+    expect(fields({ media: [image, { type: 'image', contentType: 'image/gif', sizeBytes: 6 * MB }] })).toEqual([
+      ['media_ids[1]', 'an X image has at most 5 MB (this one: 6.0 MB)'],
+    ]);
     expect(fields({ media: [{ type: 'document' }] })).toEqual([
       ['media_ids', 'an X post takes images and videos only'],
     ]);

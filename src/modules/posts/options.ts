@@ -13,3 +13,35 @@ export function platformOptions(platforms: PlatformsJson, platform: Platform): P
   const { text: _text, ...options } = platforms[platform] ?? {};
   return options;
 }
+
+/** A medium of the library that a platform's options name by id, and the option's place. */
+export interface OptionMediumRef {
+  /** The API's name of its place: `platforms.x.thread[1].media_ids[0]`. */
+  field: string;
+  mediaId: string;
+}
+
+/**
+ * The media of the library a platform's options name: every `media_ids` list within them (an X
+ * thread's later posts), in order. Such media are checked, held and given to the adapter as the
+ * post's own `media_ids` are.
+ */
+export function optionMediaRefs(platforms: PlatformsJson, platform: Platform): OptionMediumRef[] {
+  const refs: OptionMediumRef[] = [];
+  const walk = (value: unknown, at: string): void => {
+    if (Array.isArray(value)) {
+      for (const [index, item] of value.entries()) walk(item, `${at}[${index}]`);
+      return;
+    }
+    if (typeof value !== 'object' || value === null) return;
+    for (const [name, inner] of Object.entries(value)) {
+      if (name === 'media_ids' && Array.isArray(inner)) {
+        for (const [index, id] of inner.entries()) {
+          if (typeof id === 'string') refs.push({ field: `${at}.${name}[${index}]`, mediaId: id });
+        }
+      } else walk(inner, `${at}.${name}`);
+    }
+  };
+  walk(platformOptions(platforms, platform), `platforms.${platform}`);
+  return refs;
+}

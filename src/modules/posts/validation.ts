@@ -7,6 +7,7 @@ import type { Tx } from '../../db/connection.ts';
 import { ApiError } from '../../http/errors.ts';
 import type { Scope } from '../../http/scope.ts';
 import {
+  type DraftMedium,
   missingScopes,
   PLATFORMS,
   type Platform,
@@ -18,7 +19,7 @@ import {
 import { type Account, lockAccountsForPosting } from '../accounts/index.ts';
 import { findMedia, type MediaItem } from '../media/index.ts';
 import type { PlatformsJson } from './json.ts';
-import { platformOptions, targetText } from './options.ts';
+import { optionMediaRefs, platformOptions, targetText } from './options.ts';
 import type { Post, PostTarget } from './tables.ts';
 
 /** The codes a post's problems have, gravest first, with the status each answers. */
@@ -136,6 +137,51 @@ function accountProblems(platforms: PlatformSet, account: Account, field: string
   return [];
 }
 
+function draftMedium(m: MediaItem): DraftMedium {
+  return { type: m.type, durationSeconds: m.durationSeconds, sizeBytes: m.sizeBytes, contentType: m.mimeType };
+}
+
+/**
+ * The media of the library the targeted platforms' options name (optionMediaRefs), each found
+ * in the caller's scope and in the post's profile as the post's own media are (locked FOR SHARE
+ * likewise); each one that is not is a problem at its place in the options.
+ */
+async function checkOptionMedia(
+  tx: Tx,
+  scope: Scope,
+  options: PlatformsJson,
+  targeted: readonly Platform[],
+  profileId: string | undefined,
+): Promise<{ found: Record<string, DraftMedium>; problems: PostProblem[] }> {
+  const refs = targeted.flatMap((platform) => optionMediaRefs(options, platform));
+  const ids = refs.map((r) => r.mediaId);
+  const byId = new Map((await findMedia(tx, scope.ownerId, ids, { lock: 'share' })).map((m) => [m.id, m]));
+  const found: Record<string, DraftMedium> = {};
+  const problems: PostProblem[] = [];
+  for (const { field, mediaId } of refs) {
+    const item = byId.get(mediaId);
+    if (!item || (scope.profileId !== null && item.profileId !== scope.profileId)) {
+      problems.push({
+        code: 'media_not_found',
+        field,
+        media_id: mediaId,
+        message: `No medium ${JSON.stringify(mediaId)}.`,
+      });
+      continue;
+    }
+    if (profileId !== undefined && item.profileId !== profileId) {
+      problems.push({
+        code: 'media_profile_mismatch',
+        field,
+        media_id: mediaId,
+        message: `Medium ${mediaId} is in profile ${item.profileId}, the accounts in ${profileId}.`,
+      });
+    }
+    found[mediaId] = draftMedium(item);
+  }
+  return { found, problems };
+}
+
 /**
  * Every check of a new (or edited) post. Answers what storing it needs; throws the error
  * listing every problem otherwise. The accounts stay locked FOR SHARE until the caller's
@@ -200,6 +246,14 @@ export async function checkNewPost(
   // Each platform's rules, once per platform the post goes to, on what that platform would publish.
   const options = input.platforms ?? {};
   const targeted = [...new Set(accounts.map((a) => a.platform))];
+  const optionMedia = await checkOptionMedia(
+    tx,
+    scope,
+    options,
+    targeted,
+    profileIds.length === 1 ? profileId : undefined,
+  );
+  problems.push(...optionMedia.problems);
   if (media.length === mediaIds.length) {
     for (const platform of targeted) {
       const adapter = adapterOf(platforms, platform);
@@ -213,8 +267,9 @@ export async function checkNewPost(
       const text = targetText(input.text ?? null, options, platform);
       for (const problem of adapter.publishing.checkPublish({
         text,
-        media: media.map((m) => ({ type: m.type, durationSeconds: m.durationSeconds, sizeBytes: m.sizeBytes })),
+        media: media.map(draftMedium),
         options: platformOptions(options, platform),
+        optionMedia: optionMedia.found,
       })) {
         problems.push({ code: 'validation_failed', field: problem.field, message: problem.message });
       }
@@ -275,16 +330,16 @@ export async function checkRetryTargets(
     }
     problems.push(...accountProblems(platforms, account, field));
   }
-  const present = new Set((await findMedia(tx, post.ownerId, post.mediaIds, { lock: 'share' })).map((m) => m.id));
-  post.mediaIds.forEach((id, i) => {
-    if (!present.has(id)) {
-      problems.push({
-        code: 'media_not_found',
-        field: `media_ids[${i}]`,
-        media_id: id,
-        message: `Medium ${id} was deleted.`,
-      });
+  const named = [
+    ...post.mediaIds.map((id, i) => ({ field: `media_ids[${i}]`, mediaId: id })),
+    ...[...new Set(failed.map((t) => t.platform))].flatMap((p) => optionMediaRefs(post.platformOptions, p)),
+  ];
+  const mediaIds = named.map((n) => n.mediaId);
+  const present = new Set((await findMedia(tx, post.ownerId, mediaIds, { lock: 'share' })).map((m) => m.id));
+  for (const { field, mediaId } of named) {
+    if (!present.has(mediaId)) {
+      problems.push({ code: 'media_not_found', field, media_id: mediaId, message: `Medium ${mediaId} was deleted.` });
     }
-  });
+  }
   throwProblems(problems);
 }

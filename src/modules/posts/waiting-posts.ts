@@ -36,7 +36,10 @@ export const waitingPostsHoldAccount: AccountMoveCheck = async (tx, account) =>
       )
     : null;
 
-/** A medium a post waiting to be published (or a draft) uses stays until that post is done or changed. */
+/**
+ * A medium a post waiting to be published (or a draft) uses, as its own or in its options (see
+ * optionMediaRefs), stays until that post is done or changed.
+ */
 export const waitingPostsHoldMedia: MediaUseCheck = async (tx, media) => {
   const [row] = await tx
     .select({ id: posts.id })
@@ -44,7 +47,8 @@ export const waitingPostsHoldMedia: MediaUseCheck = async (tx, media) => {
     .where(
       and(
         eq(posts.ownerId, media.ownerId),
-        sql`${media.id} = any(${posts.mediaIds})`,
+        // The post's own media, or a `media_ids` list within its options (an X thread's later posts).
+        sql`(${media.id} = any(${posts.mediaIds}) or jsonb_path_exists(${posts.platformOptions}, 'strict $.**.media_ids[*] ? (@ == $id)', jsonb_build_object('id', ${media.id}::text)))`,
         inArray(posts.status, ['draft', 'awaiting_approval', 'scheduled', 'publishing']),
       ),
     )

@@ -52,6 +52,15 @@ export const X_OPTIONS = Type.Object(
               title: 'Text',
               description: "The post's text: at most 280 of X's weighted count, as the first post's.",
             }),
+            media_ids: Type.Optional(
+              Type.Array(Type.String({ minLength: 1, maxLength: 100 }), {
+                minItems: 1,
+                maxItems: 4,
+                title: 'Media',
+                description:
+                  "This post's own media, ids of the media library as the post's `media_ids`: 1 to 4 images, or one video or animated GIF alone, with X's rules of the first post's. Uploaded to X before the thread's first post is made.",
+              }),
+            ),
           },
           { additionalProperties: false, title: 'Thread post' },
         ),

@@ -10,14 +10,28 @@
  * and publishContainer makes the rest, each a reply to the one before, recording the container
  * id after each, so a resumed publish goes on from the next post. Its link is the first post's.
  * Before each reply is sent the container is recorded with `"sending": true`: a run that finds
- * it was stopped between sending a reply and recording it, so the reply may be on X; it ends
- * with outcome_unknown (the mark cleared, so a retry the owner asks for goes on) rather than
- * sending it again.
+ * it was stopped between sending a reply and recording it, so the reply may be on X. It reads the
+ * account's timeline for that reply (readBack), as a run whose reply's answer was lost (a network
+ * failure, a 5xx) does: found, it is recorded and the thread goes on; not shown, it ends with
+ * outcome_unknown (the mark cleared, so a retry the owner asks for goes on) rather than sending
+ * it again, since X's not showing a post yet does not prove it was never made.
+ *
+ * A later post's own media (`thread[i].media_ids`) are uploaded with the first post's, as items
+ * of the post that the publishing steps record and read until processed, before the first post
+ * is made; the container then names each later post's X media ids (`"media": [[ids], ...]`, one
+ * list a post after the first), so a resumed run sends them with their post and uploads nothing again.
  */
 import { invalidRequest } from '../errors.ts';
 import { record, requiredText, str } from '../http.ts';
 import { draftOf, optionsOf, refuseProblems } from '../publish-checks.ts';
-import { type AccountCredentials, PlatformError, type PublishedPost, type PublishingCapability } from '../types.ts';
+import {
+  type AccountCredentials,
+  PlatformError,
+  type PublishedPost,
+  type PublishingCapability,
+  type PublishRequest,
+  type RequestMedium,
+} from '../types.ts';
 import type { XContext } from './api.ts';
 import { X_OPTIONS } from './definition.ts';
 import { isMediaItem, mediaIdOf, mediaStatus, uploadMedia } from './media.ts';
@@ -30,9 +44,14 @@ const POST_ID = /^\d{1,19}$/;
 interface Made {
   posts: string[];
   of: number;
+  /** The X media ids of each post after the first, in order; absent when none has any. */
+  media?: string[][];
   /** The next post was being sent when this was recorded. */
   sending?: true;
 }
+
+const isIdList = (value: unknown): value is string[] =>
+  Array.isArray(value) && value.every((id) => typeof id === 'string' && POST_ID.test(id));
 
 function madeOf(containerId: string): Made {
   if (POST_ID.test(containerId)) return { posts: [containerId], of: 1 };
@@ -42,27 +61,49 @@ function madeOf(containerId: string): Made {
   } catch {
     // Not JSON: refused below.
   }
-  const { posts, of, sending } = (value ?? {}) as Record<string, unknown>;
+  const { posts, of, media, sending } = (value ?? {}) as Record<string, unknown>;
   if (
     (sending !== undefined && sending !== true) ||
-    !Array.isArray(posts) ||
+    !isIdList(posts) ||
     posts.length === 0 ||
-    !posts.every((id) => typeof id === 'string' && POST_ID.test(id)) ||
     typeof of !== 'number' ||
-    of < posts.length
+    of < posts.length ||
+    (media !== undefined && (!Array.isArray(media) || media.length !== of - 1 || !media.every(isIdList)))
   ) {
     throw invalidRequest(platform, `${containerId} is not an X post id`);
   }
-  return { posts: posts as string[], of, ...(sending === true ? { sending } : {}) };
+  return {
+    posts,
+    of,
+    ...(media === undefined ? {} : { media: media as string[][] }),
+    ...(sending === true ? { sending } : {}),
+  };
 }
 
 function containerIdOf(made: Made): string {
   return made.of === 1 ? (made.posts[0] as string) : JSON.stringify(made);
 }
 
+/** A post's text with its links set aside, and its spaces trimmed: X answers links as t.co. */
+function withoutLinks(text: string): string {
+  return text.replace(/https?:\/\/\S+/g, '<link>').trim();
+}
+
 /** The same posts, without the mark of a reply being sent. */
-function settled({ posts, of }: Made): Made {
-  return { posts, of };
+function settled({ sending: _sending, ...made }: Made): Made {
+  return made;
+}
+
+/** The media of each post after the first, as the request gives them (their library ids resolved). */
+function threadMedia(request: PublishRequest): RequestMedium[][] {
+  const thread = optionsOf(X_OPTIONS, request.options).thread ?? [];
+  return thread.map((post) =>
+    (post.media_ids ?? []).map((id) => {
+      const medium = request.optionMedia?.[id];
+      if (medium === undefined) throw invalidRequest(platform, `the medium ${id} of a thread post was not given`);
+      return medium;
+    }),
+  );
 }
 
 export function xPublishing(context: XContext): PublishingCapability {
@@ -78,6 +119,34 @@ export function xPublishing(context: XContext): PublishingCapability {
     };
   }
 
+  /**
+   * The thread's next post (after those `made` has), if X shows it: the account's post made
+   * since the one before it (GET /2/users/:id/tweets, `since_id`), replying to it
+   * (`referenced_tweets` `replied_to`) with its text (X's `text` has its links as t.co: they are
+   * set aside on both sides). Null when X shows none, which is not proof that none was made (a
+   * post may take a moment to show), so the caller never sends it again on that answer.
+   */
+  async function readBack(
+    { platformUserId, accessToken }: AccountCredentials,
+    made: Made,
+    thread: readonly { text: string }[],
+  ): Promise<string | null> {
+    const previous = made.posts[made.posts.length - 1] as string;
+    const text = thread[made.posts.length - 1]?.text;
+    if (text === undefined || !POST_ID.test(platformUserId)) return null;
+    const timeline = await api.call('GET', `/users/${platformUserId}/tweets`, accessToken, {
+      query: { since_id: previous, max_results: 100, 'tweet.fields': 'referenced_tweets,conversation_id' },
+    });
+    const found = (Array.isArray(timeline.data) ? timeline.data : []).map(record).find((tweet) => {
+      const refs = Array.isArray(tweet.referenced_tweets) ? tweet.referenced_tweets.map(record) : [];
+      return (
+        refs.some((r) => r.type === 'replied_to' && r.id === previous) &&
+        withoutLinks(str(tweet.text) ?? '') === withoutLinks(text)
+      );
+    });
+    return found === undefined ? null : str(found.id);
+  }
+
   return {
     checkPublish(draft) {
       return xProblems(draft);
@@ -90,18 +159,30 @@ export function xPublishing(context: XContext): PublishingCapability {
 
     async createCarouselItems({ accessToken }, request) {
       refuseProblems(platform, xProblems(draftOf(request)));
-      if (request.media.length === 0) return null;
-      // Uploaded before the post, each read until processed: a passing failure here posts nothing.
-      return await uploadMedia(context, accessToken, request.media);
+      const later = threadMedia(request);
+      if (request.media.length === 0 && later.every((media) => media.length === 0)) return null;
+      // Uploaded before the first post, each read until processed: a passing failure here posts
+      // nothing. Each post's media are uploaded as a post's own (a GIF alone in its post as a GIF).
+      const items = request.media.length === 0 ? [] : await uploadMedia(context, accessToken, request.media);
+      for (const media of later) {
+        if (media.length > 0) items.push(...(await uploadMedia(context, accessToken, media)));
+      }
+      return items;
     },
 
     async createContainer({ accessToken }, request, items = []) {
       refuseProblems(platform, xProblems(draftOf(request)));
-      if (items.length !== request.media.length) {
+      const later = threadMedia(request);
+      if (items.length !== request.media.length + later.reduce((n, media) => n + media.length, 0)) {
         throw invalidRequest(platform, "a post's media is uploaded before the post");
       }
       const { reply_to: replyTo, poll, thread } = optionsOf(X_OPTIONS, request.options);
-      const mediaIds = items.map(mediaIdOf);
+      const mediaIds = items.slice(0, request.media.length).map(mediaIdOf);
+      let next = request.media.length;
+      const laterIds = later.map((media) => {
+        next += media.length;
+        return items.slice(next - media.length, next).map(mediaIdOf);
+      });
       const answer = await api.call('POST', '/tweets', accessToken, {
         json: {
           ...(request.text === undefined || request.text === '' ? {} : { text: request.text }),
@@ -111,7 +192,13 @@ export function xPublishing(context: XContext): PublishingCapability {
         },
       });
       const id = requiredText(platform, record(answer.data).id, 'data.id');
-      return { containerId: containerIdOf({ posts: [id], of: 1 + (thread?.length ?? 0) }) };
+      return {
+        containerId: containerIdOf({
+          posts: [id],
+          of: 1 + (thread?.length ?? 0),
+          ...(laterIds.some((ids) => ids.length > 0) ? { media: laterIds } : {}),
+        }),
+      };
     },
 
     async containerStatus({ accessToken }, containerId) {
@@ -128,26 +215,42 @@ export function xPublishing(context: XContext): PublishingCapability {
         throw invalidRequest(platform, "the thread's posts are not those its first post was made for");
       }
       if (made.sending) {
+        const sent = await readBack(credentials, made, thread).catch(() => null);
+        if (sent === null) {
+          await progress?.record(containerIdOf(settled(made)));
+          throw new PlatformError(
+            'transient',
+            `a run stopped after sending post ${made.posts.length + 1} of the thread and before recording X's answer, and X does not show it yet`,
+            { platform },
+          );
+        }
+        made.posts.push(sent);
         await progress?.record(containerIdOf(settled(made)));
-        throw new PlatformError(
-          'transient',
-          `a run stopped after sending post ${made.posts.length + 1} of the thread and before recording X's answer`,
-          { platform },
-        );
       }
       while (made.posts.length < made.of) {
         const previous = made.posts[made.posts.length - 1] as string;
         const next = thread[made.posts.length - 1] as { text: string };
+        const mediaIds = made.media?.[made.posts.length - 1] ?? [];
         await progress?.record(containerIdOf({ ...made, sending: true }));
         let answer: Record<string, unknown>;
         try {
           answer = await api.call('POST', '/tweets', credentials.accessToken, {
-            json: { text: next.text, reply: { in_reply_to_tweet_id: previous } },
+            json: {
+              text: next.text,
+              ...(mediaIds.length === 0 ? {} : { media: { media_ids: mediaIds } }),
+              reply: { in_reply_to_tweet_id: previous },
+            },
           });
         } catch (error) {
-          // X's answer came (a refusal) or the failure is reported as it is: no run is left in doubt.
-          await progress?.record(containerIdOf(made));
-          throw error;
+          // An answer lost (a network failure, a 5xx) may be a post made: X's timeline is read
+          // for it, and it is recorded if X shows it. A refusal changes nothing on X.
+          const lost = !(error instanceof PlatformError) || error.kind === 'transient';
+          const sent = lost ? await readBack(credentials, made, thread).catch(() => null) : null;
+          if (sent === null) {
+            await progress?.record(containerIdOf(settled(made)));
+            throw error;
+          }
+          answer = { data: { id: sent } };
         }
         made.posts.push(requiredText(platform, record(answer.data).id, 'data.id'));
         await progress?.record(containerIdOf(made));

@@ -1,5 +1,5 @@
 /** A platform user's (or page's) posts: made up for a new user, or published through an imitated API. */
-import { and, desc, eq, inArray, isNull, lt, notInArray, or } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, lt, ne, notInArray, or } from 'drizzle-orm';
 import { platformPart, type Store } from '../platform.ts';
 import { type SandboxAccount, type SandboxPost, sandboxPosts } from '../schema.ts';
 import { numericId } from './ids.ts';
@@ -38,17 +38,32 @@ export async function createPost(
 export async function listPosts(
   store: Store,
   accountId: string,
-  options: { limit: number; after?: string; kinds?: { include?: string[]; exclude?: string[] } },
+  options: {
+    limit: number;
+    after?: string;
+    kinds?: { include?: string[]; exclude?: string[] };
+    /** Also the account's replies (X's timeline without `exclude=replies`). */
+    replies?: boolean;
+    /** Only posts made after this one (X's `since_id`). */
+    since?: SandboxPost;
+  },
 ): Promise<{ posts: SandboxPost[]; more: boolean }> {
   let cursor: SandboxPost | undefined;
   if (options.after) cursor = await findPost(store, options.after);
+  const { since } = options;
   const rows = await store.db
     .select()
     .from(sandboxPosts)
     .where(
       and(
         eq(sandboxPosts.accountId, accountId),
-        isNull(sandboxPosts.replyToId),
+        options.replies ? undefined : isNull(sandboxPosts.replyToId),
+        since
+          ? or(
+              gt(sandboxPosts.createdAt, since.createdAt),
+              and(eq(sandboxPosts.createdAt, since.createdAt), ne(sandboxPosts.id, since.id)),
+            )
+          : undefined,
         options.kinds?.include ? inArray(sandboxPosts.mediaType, options.kinds.include) : undefined,
         options.kinds?.exclude ? notInArray(sandboxPosts.mediaType, options.kinds.exclude) : undefined,
         cursor

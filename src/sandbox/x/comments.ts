@@ -9,6 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import { caller, requireScope } from '../caller.ts';
 import { param } from '../kit.ts';
 import type { Store } from '../platform.ts';
+import type { SandboxPost } from '../schema.ts';
 import { recordActivity, recordCommentDeletion } from '../store/activity.ts';
 import { deleteComment, findComment, listComments, setCommentHidden } from '../store/comments.ts';
 import { findPost, listPosts } from '../store/posts.ts';
@@ -26,6 +27,17 @@ function maxResults(value: string | undefined, min: number, max: number, fallbac
   return n;
 }
 
+/** A post's conversation: the post its chain of replies starts from ("conversation_id"). */
+async function conversationOf(store: Store, post: SandboxPost): Promise<string> {
+  let at = post;
+  while (at.replyToId !== null) {
+    const parent = await findPost(store, at.replyToId);
+    if (parent === undefined) break;
+    at = parent;
+  }
+  return at.id;
+}
+
 export function commentRoutes(app: FastifyInstance, store: Store): void {
   app.get('/2/users/:id/tweets', async (request) => {
     const options = callOptions(store.now);
@@ -35,18 +47,30 @@ export function commentRoutes(app: FastifyInstance, store: Store): void {
     const id = (request.params as { id: string }).id;
     if (id !== who.account.id) throw xDialect(store.now).notFound(id);
     const limit = maxResults(param(request, 'max_results'), 5, 100, 10);
-    const { posts } = await listPosts(store, id, { limit });
-    const data = posts.map((p) => ({
-      id: p.id,
-      text: p.caption,
-      created_at: p.createdAt.toISOString(),
-      conversation_id: p.id,
-      edit_history_tweet_ids: [p.id],
-    }));
-    return {
-      data,
-      meta: { result_count: data.length, newest_id: data[0]?.id, oldest_id: data.at(-1)?.id },
-    };
+    const excluded = (param(request, 'exclude') ?? '').split(',');
+    const fields = (param(request, 'tweet.fields') ?? '').split(',');
+    const sinceId = param(request, 'since_id');
+    const since = sinceId === undefined ? undefined : await findPost(store, sinceId);
+    // A since_id X does not know (or another's post) leaves nothing newer to tell here.
+    if (sinceId !== undefined && since?.accountId !== id) return { meta: { result_count: 0 } };
+    const { posts } = await listPosts(store, id, { limit, replies: !excluded.includes('replies'), since });
+    const data = [];
+    for (const p of posts) {
+      data.push({
+        id: p.id,
+        text: p.caption,
+        created_at: p.createdAt.toISOString(),
+        conversation_id: await conversationOf(store, p),
+        ...(fields.includes('referenced_tweets') && p.replyToId !== null
+          ? { referenced_tweets: [{ type: 'replied_to', id: p.replyToId }] }
+          : {}),
+        edit_history_tweet_ids: [p.id],
+      });
+    }
+    // X leaves `data` out when nothing matches.
+    return data.length === 0
+      ? { meta: { result_count: 0 } }
+      : { data, meta: { result_count: data.length, newest_id: data[0]?.id, oldest_id: data.at(-1)?.id } };
   });
 
   app.get('/2/tweets/search/recent', async (request) => {

@@ -28,6 +28,20 @@ export interface Uploads {
   busy: boolean;
 }
 
+/** Uploads one file to the media library of `profileId` (`POST /v1/media`). */
+export async function uploadMedium(profileId: string, file: File): Promise<Media> {
+  const form = new FormData();
+  form.append('file', file);
+  return await answer(
+    api.POST('/v1/media', {
+      params: { header: { 'service-profile': profileId } },
+      // The form is what is sent; the body only names its part for the type.
+      body: { file: file.name },
+      bodySerializer: () => form,
+    }),
+  );
+}
+
 export function useUploads(profileId: string): Uploads {
   const [list, setList] = useState<Upload[]>([]);
   // Previews are object URLs of the chosen files; they go when the composer does.
@@ -45,17 +59,8 @@ export function useUploads(profileId: string): Uploads {
       const preview =
         file.type.startsWith('image/') || file.type.startsWith('video/') ? URL.createObjectURL(file) : null;
       setList((current) => [...current, { key, name: file.name, preview, state: 'uploading' }]);
-      const form = new FormData();
-      form.append('file', file);
       try {
-        const media = await answer(
-          api.POST('/v1/media', {
-            params: { header: { 'service-profile': profileId } },
-            // The form is what is sent; the body only names its part for the type.
-            body: { file: file.name },
-            bodySerializer: () => form,
-          }),
-        );
+        const media = await uploadMedium(profileId, file);
         setList((current) => current.map((u) => (u.key === key ? { ...u, state: 'done', media } : u)));
       } catch (error) {
         setList((current) => current.map((u) => (u.key === key ? { ...u, state: 'failed', error } : u)));

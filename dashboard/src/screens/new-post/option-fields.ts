@@ -1,8 +1,10 @@
 /**
  * The fields of a platform's post options, read from the JSON schema the catalogue states for
- * `platforms.<platform>` of POST /v1/posts (`publishing.options`): a yes/no is a box, a choice
+ * `platforms.<platform>` of POST /v1/posts (`publishing.options`): a yes/no is a choice of yes
+ * or no (and, when the option may be left out, of leaving it to the platform's default), a choice
  * among strings a list, a string a text input, a whole number a number input, a list of
- * strings a list of inputs, an object a group of its own fields, and a list of objects a
+ * strings a list of inputs (a list of media ids, `media_ids`, files uploaded for it), an object
+ * a group of its own fields, and a list of objects a
  * group repeated, each labelled by its `title`, with its `description` as the hint. The
  * platform's own text (`text`, which every platform takes instead of the post's) is a field
  * of its own. What the form holds becomes the options sent by `optionsToSend`.
@@ -10,6 +12,8 @@
 
 /** The property of the options that holds the platform's own text. */
 export const OWN_TEXT = 'text';
+/** A property of the options (at any depth) that lists media of the library by id, as the post's `media_ids`. */
+const MEDIA_IDS = 'media_ids';
 
 interface FieldBase {
   name: string;
@@ -21,12 +25,12 @@ interface FieldBase {
 /** A field for one option; `other` is a kind of value this form does not offer (the API takes it). */
 export type OptionField = FieldBase &
   (
-    | { kind: 'check' }
     | { kind: 'yesno' }
     | { kind: 'select'; choices: string[] }
     | { kind: 'text'; maxLength: number | undefined }
     | { kind: 'number'; minimum: number | undefined; maximum: number | undefined }
     | { kind: 'list'; itemMaxLength: number | undefined; minItems: number; maxItems: number | undefined }
+    | { kind: 'media'; maxItems: number | undefined }
     | { kind: 'group'; fields: OptionField[] }
     | { kind: 'repeat'; itemLabel: string; fields: OptionField[]; maxItems: number | undefined }
     | { kind: 'other' }
@@ -66,8 +70,8 @@ function fieldOf(name: string, property: Record<string, unknown>, required: bool
   const choices = property.enum;
   if (Array.isArray(choices) && choices.every((c) => typeof c === 'string'))
     return { ...base, kind: 'select', choices };
-  // A yes/no the platform requires is declared either way; another is a box, sent only ticked.
-  if (property.type === 'boolean') return { ...base, kind: required ? 'yesno' : 'check' };
+  // A yes/no is sent either way, so an option whose platform default is yes can be set to no.
+  if (property.type === 'boolean') return { ...base, kind: 'yesno' };
   if (property.type === 'string') return { ...base, kind: 'text', maxLength: numberOf(property.maxLength) };
   if (property.type === 'integer') {
     return { ...base, kind: 'number', minimum: numberOf(property.minimum), maximum: numberOf(property.maximum) };
@@ -76,6 +80,8 @@ function fieldOf(name: string, property: Record<string, unknown>, required: bool
   const items = property.items;
   if (property.type === 'array' && isRecord(items)) {
     const maxItems = numberOf(property.maxItems);
+    // A list of the media library's ids (an X thread post's own media): files uploaded for it.
+    if (name === MEDIA_IDS && items.type === 'string') return { ...base, kind: 'media', maxItems };
     if (items.type === 'string' && items.enum === undefined) {
       return {
         ...base,
@@ -127,8 +133,6 @@ export function ownTextField(schema: Record<string, unknown>): OwnTextField | nu
 function sentValue(field: OptionField, value: FormValue | undefined): SentValue | undefined {
   if (value === undefined) return undefined;
   switch (field.kind) {
-    case 'check':
-      return value === true ? true : undefined;
     case 'yesno':
       return typeof value === 'boolean' ? value : undefined;
     case 'select':
@@ -137,6 +141,7 @@ function sentValue(field: OptionField, value: FormValue | undefined): SentValue 
     case 'number':
       // The API names a value that is not a whole number; the field only lets numbers through.
       return typeof value === 'string' && value.trim() !== '' ? Number(value) : undefined;
+    case 'media':
     case 'list': {
       const items = Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string' && v !== '') : [];
       return items.length > 0 ? items : undefined;

@@ -9,7 +9,8 @@ import { type ComponentChildren, Fragment } from 'preact';
 import { useId, useState } from 'preact/hooks';
 import type { Platform, PlatformEntry } from '../../catalogue.ts';
 import type { Account, RequestBody } from '../../resources.ts';
-import { Field } from '../../ui.tsx';
+import { ErrorNotice, Field, Progress } from '../../ui.tsx';
+import { uploadMedium } from './media.tsx';
 import {
   type FormValue,
   type OptionField,
@@ -88,6 +89,15 @@ export interface PlatformOptionsState {
   chosen: Chosen;
   /** Sets (or, with undefined, removes) the value at `path` of a platform's options. */
   set: (platform: Platform, path: ValuePath, value: FormValue | undefined) => void;
+  /** Changes the value at `path` from what it is when the change is made (after an upload's wait). */
+  update: (
+    platform: Platform,
+    path: ValuePath,
+    change: (value: FormValue | undefined) => FormValue | undefined,
+  ) => void;
+  /** The file names of media uploaded for the options, by media id. */
+  mediaNames: Readonly<Record<string, string>>;
+  nameMedium: (id: string, name: string) => void;
   /** The platform's own text, when one is written. */
   ownText: (platform: Platform) => string | undefined;
   /** What the post's `platforms` is for the chosen platforms, when any of their options is set. */
@@ -96,16 +106,22 @@ export interface PlatformOptionsState {
 
 export function usePlatformOptions(): PlatformOptionsState {
   const [chosen, setChosen] = useState<Chosen>({});
-  return {
-    chosen,
-    set: (platform, path, value) => {
-      const current = withValueAt(chosen[platform], path, value);
-      const next = { ...chosen };
+  const [mediaNames, setMediaNames] = useState<Record<string, string>>({});
+  const update: PlatformOptionsState['update'] = (platform, path, change) =>
+    setChosen((held) => {
+      const current = withValueAt(held[platform], path, change(valueAt(held[platform], path)));
+      const next = { ...held };
       if (typeof current === 'object' && !Array.isArray(current) && Object.keys(current).length > 0) {
         next[platform] = current;
       } else delete next[platform];
-      setChosen(next);
-    },
+      return next;
+    });
+  return {
+    chosen,
+    set: (platform, path, value) => update(platform, path, () => value),
+    update,
+    mediaNames,
+    nameMedium: (id, name) => setMediaNames((held) => ({ ...held, [id]: name })),
     ownText: (platform) => {
       const text = chosen[platform]?.[OWN_TEXT];
       return typeof text === 'string' ? text : undefined;
@@ -180,34 +196,39 @@ function CountedText({
   );
 }
 
-function CheckOption({ field, value, set, problems }: FieldProps<OptionField>) {
-  const id = useId();
-  // A line of its own, so its description reads as its own.
-  return (
-    <div class="check-option">
-      <label class="check">
-        <input
-          type="checkbox"
-          aria-describedby={describedBy(field.hint && `${id}-hint`, problems.length > 0 && `${id}-p`)}
-          aria-invalid={problems.length > 0}
-          checked={value === true}
-          onChange={(e) => set(e.currentTarget.checked ? true : undefined)}
-        />
-        {field.label}
-      </label>
-      {field.hint ? (
-        <p id={`${id}-hint`} class="muted small">
-          <Described text={field.hint} />
-        </p>
-      ) : null}
-      <Problems id={`${id}-p`} messages={problems} />
-    </div>
-  );
-}
-
-/** A yes/no the platform requires, declared either way: two choices, neither chosen at first. */
+/**
+ * A yes/no the platform requires, declared either way: two choices, neither chosen at first.
+ * One it does not require is a list of three, "Not set" leaving it to the platform's default
+ * (which may be yes: YouTube notifies subscribers unless told not to).
+ */
 function YesNoOption({ field, value, set, problems }: FieldProps<OptionField>) {
   const name = useId();
+  if (!field.required) {
+    const held = value === true ? 'yes' : value === false ? 'no' : '';
+    return (
+      <Field label={labelled(field)} hint={field.hint ? <Described text={field.hint} /> : null}>
+        {({ id, describedBy: hint }) => (
+          <>
+            <select
+              id={id}
+              aria-describedby={describedBy(hint, problems.length > 0 && `${id}-p`)}
+              aria-invalid={problems.length > 0}
+              value={held}
+              onChange={(e) => {
+                const chosen = e.currentTarget.value;
+                set(chosen === 'yes' ? true : chosen === 'no' ? false : undefined);
+              }}
+            >
+              <option value="">Not set</option>
+              <option value="yes">Yes</option>
+              <option value="no">No</option>
+            </select>
+            <Problems id={`${id}-p`} messages={problems} />
+          </>
+        )}
+      </Field>
+    );
+  }
   return (
     <OptionGroup field={field} problems={problems}>
       {[true, false].map((choice) => (
@@ -373,6 +394,81 @@ interface NestedProps {
   options: PlatformOptionsState;
   error: unknown;
   accounts: readonly Account[];
+  /** The profile media are uploaded to (the post's). */
+  profileId: string;
+}
+
+/**
+ * A list of the media library's ids (an X thread post's own media): files chosen are uploaded
+ * to the post's profile at once, each then listed by its name with **Remove**.
+ */
+function MediaOption({
+  field,
+  value,
+  problems,
+  ...nested
+}: NestedProps & { field: Extract<OptionField, { kind: 'media' }>; value: FormValue | undefined; problems: string[] }) {
+  const { platform, path, options, profileId } = nested;
+  const [uploading, setUploading] = useState(0);
+  const [failure, setFailure] = useState<unknown>(null);
+  const ids = Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
+  const label = field.label.toLowerCase();
+  const add = async (files: File[]) => {
+    setFailure(null);
+    setUploading((n) => n + files.length);
+    for (const file of files) {
+      try {
+        const media = await uploadMedium(profileId, file);
+        options.nameMedium(media.id, file.name);
+        options.update(platform.platform, path, (held) => [...(Array.isArray(held) ? held : []), media.id]);
+      } catch (error) {
+        setFailure(error);
+      } finally {
+        setUploading((n) => n - 1);
+      }
+    }
+  };
+  const canAdd = field.maxItems === undefined || ids.length < field.maxItems;
+  return (
+    <OptionGroup field={field} problems={problems}>
+      <ul class="plain option-list">
+        {ids.map((id, index) => (
+          // The media are places in the list (one may be there twice), as the API's problems name them.
+          <li key={index}>
+            <span class="small">{options.mediaNames[id] ?? id}</span>
+            <button
+              type="button"
+              class="secondary small"
+              onClick={() => {
+                const next = ids.filter((_, i) => i !== index);
+                options.set(platform.platform, path, next.length > 0 ? next : undefined);
+              }}
+            >
+              Remove<span class="visually-hidden"> {options.mediaNames[id] ?? id}</span>
+            </button>
+          </li>
+        ))}
+      </ul>
+      {uploading > 0 ? <Progress label={`Uploading ${label}…`} /> : null}
+      {failure !== null ? <ErrorNotice error={failure} /> : null}
+      {canAdd ? (
+        <label class="small">
+          Add {label}
+          <input
+            type="file"
+            multiple
+            accept="image/*,video/*"
+            disabled={profileId === ''}
+            onChange={(e) => {
+              const files = Array.from(e.currentTarget.files ?? []);
+              e.currentTarget.value = '';
+              if (files.length > 0) void add(files);
+            }}
+          />
+        </label>
+      ) : null}
+    </OptionGroup>
+  );
 }
 
 function GroupOption({
@@ -438,8 +534,6 @@ function OptionInput({ field, ...nested }: NestedProps & { field: OptionField })
     enforced: field.required && path.length === 0,
   };
   switch (field.kind) {
-    case 'check':
-      return <CheckOption {...props} />;
     case 'yesno':
       return <YesNoOption {...props} />;
     case 'text':
@@ -455,6 +549,8 @@ function OptionInput({ field, ...nested }: NestedProps & { field: OptionField })
       return <SelectOption {...props} field={field} />;
     case 'list':
       return <ListOption {...props} field={field} />;
+    case 'media':
+      return <MediaOption {...nested} path={at} field={field} value={props.value} problems={props.problems} />;
     case 'group':
       return <GroupOption {...nested} path={at} field={field} problems={props.problems} />;
     case 'repeat':
@@ -484,11 +580,13 @@ export function PlatformOptions({
   options,
   error,
   accounts,
+  profileId,
 }: {
   platform: PlatformEntry;
   options: PlatformOptionsState;
   error: unknown;
   accounts: readonly Account[];
+  profileId: string;
 }) {
   const name = platform.platform;
   const ownText = ownTextField(platform.publishing.options);
@@ -512,6 +610,7 @@ export function PlatformOptions({
         options={options}
         error={error}
         accounts={accounts}
+        profileId={profileId}
       />
     </fieldset>
   );

@@ -18,9 +18,10 @@ import {
   type PublishRequest,
   platformInfo,
   pollWaitMs,
+  type RequestMedium,
 } from '../../../platforms/index.ts';
-import { findMedia, mediaFetchUrl } from '../../media/index.ts';
-import { platformOptions, targetText } from '../options.ts';
+import { findMedia, type MediaItem, mediaFetchUrl } from '../../media/index.ts';
+import { optionMediaRefs, platformOptions, targetText } from '../options.ts';
 import { postTargets } from '../tables.ts';
 import { type TargetState, targetStates } from '../target-workflow.ts';
 import { aheadPlan, waitsForItsTime } from './ahead.ts';
@@ -294,27 +295,33 @@ export async function processItems(run: Run): Promise<void> {
 async function publishRequest(run: Run, publishAt?: Date): Promise<PublishRequest> {
   const { deps, post, platform } = run;
   const options = post.platformOptions;
-  const media = await findMedia(deps.db, post.ownerId, post.mediaIds);
-  if (media.length !== post.mediaIds.length) {
+  const refs = optionMediaRefs(options, platform);
+  const ids = [...post.mediaIds, ...refs.map((r) => r.mediaId)];
+  const byId = new Map((await findMedia(deps.db, post.ownerId, ids)).map((m) => [m.id, m]));
+  if (ids.some((id) => !byId.has(id))) {
     throw failure('media_unavailable', 'A medium of the post was deleted before it was published.');
   }
   const accepted = platformInfo(platform).publishing.imageTypes;
-  const items = [];
-  for (const item of media) {
+  const requested = async (item: MediaItem): Promise<RequestMedium> => {
     const convert = item.type === 'image' && !accepted.includes(item.mimeType);
-    items.push({
+    return {
       type: item.type,
       url: await mediaFetchUrl(deps.media, item, convert ? { format: 'jpeg' } : {}),
       // Some rules on a video's length are known only now (TikTok's, per account).
       durationSeconds: item.durationSeconds,
       // The bytes the URL serves: the file's own, unless converted.
       sizeBytes: convert ? null : item.sizeBytes,
-    });
-  }
+    };
+  };
+  const items: RequestMedium[] = [];
+  for (const id of post.mediaIds) items.push(await requested(byId.get(id) as MediaItem));
+  const optionMedia: Record<string, RequestMedium> = {};
+  for (const { mediaId } of refs) optionMedia[mediaId] ??= await requested(byId.get(mediaId) as MediaItem);
   const text = targetText(post.text, options, platform);
   return {
     ...(text === undefined ? {} : { text }),
     media: items,
+    ...(refs.length === 0 ? {} : { optionMedia }),
     options: platformOptions(options, platform),
     ...(publishAt === undefined ? {} : { publishAt: publishAt.toISOString() }),
   };
