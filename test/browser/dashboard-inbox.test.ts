@@ -180,6 +180,8 @@ describe('deleting a reply from the inbox', () => {
     await expectAccessible(page);
     await dialog.getByRole('button', { name: 'Delete reply' }).click();
     await item.getByText('Reply (deleted)').waitFor();
+    // The dialog closes after the answer is shown; its own "Delete reply" is not the reply's.
+    await dialog.waitFor({ state: 'hidden' });
     expect(await item.getByRole('button', { name: /^Delete/ }).count()).toBe(0);
     expect(await deletions()).toEqual([sent.body.platform_comment_id]);
     const shown = await kit.api<{ replies: { id: string; status: string }[] }>('GET', `/v1/comments/${comment.id}`);
