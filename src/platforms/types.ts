@@ -288,6 +288,11 @@ export interface DraftMedium {
 /** What publishContainer is given where its publication is several calls. */
 export interface PublishProgress {
   options: PostOptions;
+  /**
+   * The target's try this run belongs to (its `attempts`): a mark an earlier try left was given
+   * up by the owner's new try, while one of this try is a run of it stopped midway.
+   */
+  attempt: number;
   record(containerId: string): Promise<void>;
 }
 

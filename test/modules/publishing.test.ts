@@ -1306,9 +1306,9 @@ describe('X', () => {
       await eventually(async () => {
         const made = JSON.parse((await targetRow(targetId)).containerId ?? '{}') as {
           posts?: string[];
-          sending?: boolean;
+          sending?: number;
         };
-        return made.posts?.length === 2 && made.sending !== true ? true : undefined;
+        return made.posts?.length === 2 && made.sending === undefined ? true : undefined;
       });
       expect((await activity('x', account.username)).filter((a) => a.action === 'publish')).toHaveLength(2);
       // The job runs again, as graphile-worker runs a job whose worker died.
@@ -1409,9 +1409,9 @@ describe('X', () => {
       await eventually(async () => {
         const made = JSON.parse((await targetRow(targetId)).containerId ?? '{}') as {
           posts?: string[];
-          sending?: boolean;
+          sending?: number;
         };
-        return made.posts?.length === 2 && made.sending !== true ? true : undefined;
+        return made.posts?.length === 2 && made.sending === undefined ? true : undefined;
       });
       // The job runs again, as graphile-worker runs a job whose worker died.
       await publishTarget(publishDeps(sandbox.platforms), targetId);
@@ -1579,15 +1579,15 @@ describe('X', () => {
     }
   });
 
-  it('a thread whose run dies after marking its third post as being sent, but before sending it, ends outcome_unknown: X does not show it, which is no proof', async () => {
+  it("a thread whose run dies after marking its third post as being sent, but before sending it, ends outcome_unknown (X does not show it, which is no proof) however often its try's runs stop; the owner's retry sends it once", async () => {
     await t.stopWorkers();
     try {
       const { account, postId, targetId, stopping } = await threadStoppedAfterSecond(
         async () => {},
         // The mark of the third post being sent is recorded, and the run dies before sending it.
         async (made, save) => {
-          const { posts, sending } = JSON.parse(made) as { posts: string[]; sending?: boolean };
-          if (posts.length === 2 && sending === true) {
+          const { posts, sending } = JSON.parse(made) as { posts: string[]; sending?: number };
+          if (posts.length === 2 && sending === 1) {
             await save(made);
             await new Promise(() => {});
           }
@@ -1599,16 +1599,44 @@ describe('X', () => {
       await eventually(async () => {
         const made = JSON.parse((await targetRow(targetId)).containerId ?? '{}') as {
           posts?: string[];
-          sending?: boolean;
+          sending?: number;
         };
-        return made.posts?.length === 2 && made.sending === true ? true : undefined;
+        // Marked by the first try.
+        return made.posts?.length === 2 && made.sending === 1 ? true : undefined;
       });
+      // The run after it finds the mark and X not showing the post, and dies before recording
+      // its failure; the one after that (the same try) must not take the mark as gone.
+      let threw: () => void = () => {};
+      const failed = new Promise<void>((resolve) => {
+        threw = resolve;
+      });
+      const dyingOnFailure = withPublishing((real) => ({
+        publishContainer: (credentials, containerId, progress) =>
+          real.publishContainer(credentials, containerId, progress).catch(() => {
+            threw();
+            return new Promise(() => {});
+          }),
+      }));
+      void publishTarget(publishDeps(dyingOnFailure), targetId);
+      await failed;
       await publishTarget(publishDeps(sandbox.platforms), targetId);
       const [target] = (await getPost(postId)).targets;
       expect(target).toMatchObject({ status: 'failed' });
       expect(target.error.code).toBe('outcome_unknown');
       const published = (await activity('x', account.username)).filter((a) => a.action === 'publish');
       expect(published.map((a) => a.detail.text)).toEqual(['One', 'Two']);
+      // The owner, having checked the account, asks for a new try: the thread goes on.
+      const retried = await t.app.inject({
+        method: 'POST',
+        url: `/v1/posts/${postId}/retry`,
+        headers: auth(owner.key),
+      });
+      expect(retried.statusCode).toBe(200);
+      await publishTarget(publishDeps(sandbox.platforms), targetId);
+      expect((await getPost(postId)).targets[0]).toMatchObject({ status: 'published', attempts: 2 });
+      expect(
+        (await activity('x', account.username)).filter((a) => a.action === 'publish').map((a) => a.detail.text),
+      ).toEqual(['One', 'Two', 'Three']);
     } finally {
       await t.startWorker({ platforms: sandbox.platforms });
     }

@@ -346,6 +346,7 @@ describe('x: publishing', () => {
     const recorded: string[] = [];
     const post = await x.publishing.publishContainer(credentials, containerId, {
       options,
+      attempt: 1,
       record: async (id) => {
         recorded.push(id);
       },
@@ -355,17 +356,78 @@ describe('x: publishing', () => {
     const [first, second, third] = posts.map((p) => p.target_id);
     expect(posts.map((p) => p.detail.options)).toEqual([{ reply_to: null }, { reply_to: first }, { reply_to: second }]);
     expect(post).toEqual({ id: first, permalink: `https://x.com/x_thread/status/${first}` });
-    // Each reply marked as being sent before it is sent, then recorded once X answered it.
+    // Each reply marked as being sent (by the target's first try) before it is sent, then
+    // recorded once X answered it.
     expect(recorded.map((id) => JSON.parse(id))).toEqual([
-      { posts: [first], of: 3, sending: true },
+      { posts: [first], of: 3, sending: 1 },
       { posts: [first, second], of: 3 },
-      { posts: [first, second], of: 3, sending: true },
+      { posts: [first, second], of: 3, sending: 1 },
       { posts: [first, second, third], of: 3 },
     ]);
     // The last record is the whole thread: read again, it is published and asks for nothing more.
     expect(await x.publishing.containerStatus(credentials, recorded[3] as string)).toEqual({ state: 'published' });
     expect(await x.publishing.findPublished(credentials, recorded[3] as string)).toEqual(post);
     expect(third).toMatch(/^\d+$/);
+  });
+
+  /** A thread of two whose second post was marked as being sent by `attempt`, as a run left it. */
+  async function markedThread(username: string, second: string, attempt: number) {
+    const credentials = await account(username);
+    const options = { thread: [{ text: second }] };
+    const { containerId } = await x.publishing.createContainer(credentials, { text: 'first', media: [], options });
+    const [first] = (JSON.parse(containerId) as { posts: string[] }).posts;
+    const marked = JSON.stringify({ posts: [first], of: 2, sending: attempt });
+    const recorded: unknown[] = [];
+    const progress = (current: number) => ({
+      options,
+      attempt: current,
+      record: async (id: string) => {
+        recorded.push(JSON.parse(id));
+      },
+    });
+    return { credentials, first: first as string, marked, recorded, progress };
+  }
+
+  it("a thread post marked as being sent is read back from the timeline as X gives its text (its media's t.co link added, & < > as entities) and recorded, not sent again", async () => {
+    const text = 'Two & <more> at https://example.com/a';
+    const { credentials, first, marked, recorded, progress } = await markedThread('x_marked_found', text, 1);
+    // The lost run had sent it, with a photo, before the run stopped.
+    const photo = { type: 'image' as const, url: media.url('/photo.jpg') };
+    const [item] = (await x.publishing.createCarouselItems?.(credentials, { media: [photo] })) ?? [];
+    const mediaId = /^media:(\d+)/.exec(item ?? '')?.[1];
+    const sent = await request(`${sandbox.url}/api.x.com/2/tweets`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${credentials.accessToken}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ text, media: { media_ids: [mediaId] }, reply: { in_reply_to_tweet_id: first } }),
+    });
+    expect(sent.statusCode).toBe(201);
+    const { data } = (await sent.body.json()) as { data: { id: string } };
+
+    const post = await x.publishing.publishContainer(credentials, marked, progress(1));
+    expect(post.id).toBe(first);
+    expect(recorded).toEqual([{ posts: [first, data.id], of: 2 }]);
+    expect((await published('x_marked_found')).map((p) => p.detail.text)).toEqual(['first', text]);
+  });
+
+  it("a thread post marked as being sent that X does not show: each run of the marking try sends nothing and keeps the mark; a later try (the owner's retry) sends it once", async () => {
+    const { credentials, first, marked, recorded, progress } = await markedThread('x_marked_missing', 'Two', 3);
+    for (let run = 0; run < 2; run += 1) {
+      await expect(x.publishing.publishContainer(credentials, marked, progress(3))).rejects.toMatchObject({
+        kind: 'transient',
+      });
+    }
+    expect(recorded).toEqual([]);
+    expect((await published('x_marked_missing')).map((p) => p.detail.text)).toEqual(['first']);
+
+    const post = await x.publishing.publishContainer(credentials, marked, progress(4));
+    expect(post.id).toBe(first);
+    const posts = await published('x_marked_missing');
+    expect(posts.map((p) => p.detail.text)).toEqual(['first', 'Two']);
+    expect(recorded).toEqual([
+      { posts: [first], of: 2 },
+      { posts: [first], of: 2, sending: 4 },
+      { posts: [first, posts[1]?.target_id], of: 2 },
+    ]);
   });
 
   it('counts the text as X does: 280 by weight, a link 23, CJK and emoji 2', () => {

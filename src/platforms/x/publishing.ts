@@ -9,12 +9,14 @@
  * `{"posts": [ids made], "of": n}`; while posts are missing the container reads `finished`,
  * and publishContainer makes the rest, each a reply to the one before, recording the container
  * id after each, so a resumed publish goes on from the next post. Its link is the first post's.
- * Before each reply is sent the container is recorded with `"sending": true`: a run that finds
- * it was stopped between sending a reply and recording it, so the reply may be on X. It reads the
- * account's timeline for that reply (readBack), as a run whose reply's answer was lost (a network
- * failure, a 5xx) does: found, it is recorded and the thread goes on; not shown, it ends with
- * outcome_unknown (the mark cleared, so a retry the owner asks for goes on) rather than sending
- * it again, since X's not showing a post yet does not prove it was never made.
+ * Before each reply is sent the container is recorded with `"sending": <the try>`: a run that
+ * finds it was stopped between sending a reply and recording it, so the reply may be on X. It
+ * reads the account's timeline for that reply (readBack), as a run whose reply's answer was lost
+ * (a network failure, a 5xx) does: found, it is recorded and the thread goes on; not shown, it
+ * ends with outcome_unknown rather than sending it again, since X's not showing a post yet does
+ * not prove it was never made. The mark stays until a later try (the owner's retry, after
+ * checking the account) finds it: only then is the post sent again, so no run of the try that
+ * made the mark, however it stops, sends that post twice.
  *
  * A later post's own media (`thread[i].media_ids`) are uploaded with the first post's, as items
  * of the post that the publishing steps record and read until processed, before the first post
@@ -46,8 +48,11 @@ interface Made {
   of: number;
   /** The X media ids of each post after the first, in order; absent when none has any. */
   media?: string[][];
-  /** The next post was being sent when this was recorded. */
-  sending?: true;
+  /**
+   * The next post was being sent when this was recorded, by this try of the target (`true`: a
+   * mark from before tries were named).
+   */
+  sending?: true | number;
 }
 
 const isIdList = (value: unknown): value is string[] =>
@@ -63,7 +68,7 @@ function madeOf(containerId: string): Made {
   }
   const { posts, of, media, sending } = (value ?? {}) as Record<string, unknown>;
   if (
-    (sending !== undefined && sending !== true) ||
+    (sending !== undefined && sending !== true && !(Number.isInteger(sending) && (sending as number) > 0)) ||
     !isIdList(posts) ||
     posts.length === 0 ||
     typeof of !== 'number' ||
@@ -76,7 +81,7 @@ function madeOf(containerId: string): Made {
     posts,
     of,
     ...(media === undefined ? {} : { media: media as string[][] }),
-    ...(sending === true ? { sending } : {}),
+    ...(sending === undefined ? {} : { sending: sending as true | number }),
   };
 }
 
@@ -84,9 +89,19 @@ function containerIdOf(made: Made): string {
   return made.of === 1 ? (made.posts[0] as string) : JSON.stringify(made);
 }
 
-/** A post's text with its links set aside, and its spaces trimmed: X answers links as t.co. */
-function withoutLinks(text: string): string {
-  return text.replace(/https?:\/\/\S+/g, '<link>').trim();
+/**
+ * A post's text as X's reads and our request can both be compared: X answers every link as t.co,
+ * adds one for the post's media at its end, and escapes `&`, `<` and `>` as HTML entities, so
+ * links are left out, entities read back, and spaces folded.
+ */
+function comparable(text: string): string {
+  return text
+    .replace(/https?:\/\/\S+/g, ' ')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&')
+    .replace(/\s+/g, ' ')
+    .trim();
 }
 
 /** The same posts, without the mark of a reply being sent. */
@@ -141,7 +156,7 @@ export function xPublishing(context: XContext): PublishingCapability {
       const refs = Array.isArray(tweet.referenced_tweets) ? tweet.referenced_tweets.map(record) : [];
       return (
         refs.some((r) => r.type === 'replied_to' && r.id === previous) &&
-        withoutLinks(str(tweet.text) ?? '') === withoutLinks(text)
+        comparable(str(tweet.text) ?? '') === comparable(text)
       );
     });
     return found === undefined ? null : str(found.id);
@@ -209,29 +224,43 @@ export function xPublishing(context: XContext): PublishingCapability {
     },
 
     async publishContainer(credentials, containerId, progress) {
-      const made = madeOf(containerId);
+      let made = madeOf(containerId);
       const thread = optionsOf(X_OPTIONS, progress?.options).thread ?? [];
       if (made.posts.length < made.of && (progress === undefined || thread.length + 1 !== made.of)) {
         throw invalidRequest(platform, "the thread's posts are not those its first post was made for");
       }
-      if (made.sending) {
-        const sent = await readBack(credentials, made, thread).catch(() => null);
-        if (sent === null) {
+      if (made.sending !== undefined) {
+        // Unread (X's timeline did not answer): no try may take that as the post missing.
+        const sent = await readBack(credentials, made, thread).catch(() => undefined);
+        if (sent === undefined) {
+          throw new PlatformError(
+            'transient',
+            `post ${made.posts.length + 1} of the thread may have been sent, and X's timeline could not be read to tell`,
+            { platform },
+          );
+        }
+        if (sent === null && made.sending === true) {
+          // A mark from before tries were named ends the try as it did then, cleared.
           await progress?.record(containerIdOf(settled(made)));
+        }
+        if (sent === null && (made.sending === true || made.sending === progress?.attempt)) {
           throw new PlatformError(
             'transient',
             `a run stopped after sending post ${made.posts.length + 1} of the thread and before recording X's answer, and X does not show it yet`,
             { platform },
           );
         }
-        made.posts.push(sent);
-        await progress?.record(containerIdOf(settled(made)));
+        // Found: recorded. Not shown to a later try: the owner, told to check the account, asked
+        // for the thread to go on, so the post is sent again below.
+        const { posts, of, media } = settled(made);
+        made = { posts: sent === null ? posts : [...posts, sent], of, ...(media === undefined ? {} : { media }) };
+        await progress?.record(containerIdOf(made));
       }
       while (made.posts.length < made.of) {
         const previous = made.posts[made.posts.length - 1] as string;
         const next = thread[made.posts.length - 1] as { text: string };
         const mediaIds = made.media?.[made.posts.length - 1] ?? [];
-        await progress?.record(containerIdOf({ ...made, sending: true }));
+        await progress?.record(containerIdOf({ ...made, sending: progress.attempt }));
         let answer: Record<string, unknown>;
         try {
           answer = await api.call('POST', '/tweets', credentials.accessToken, {
@@ -247,7 +276,8 @@ export function xPublishing(context: XContext): PublishingCapability {
           const lost = !(error instanceof PlatformError) || error.kind === 'transient';
           const sent = lost ? await readBack(credentials, made, thread).catch(() => null) : null;
           if (sent === null) {
-            await progress?.record(containerIdOf(settled(made)));
+            // A refusal sent nothing: the mark goes. A lost answer keeps it (see above).
+            if (!lost) await progress?.record(containerIdOf(made));
             throw error;
           }
           answer = { data: { id: sent } };

@@ -38,6 +38,17 @@ async function conversationOf(store: Store, post: SandboxPost): Promise<string> 
   return at.id;
 }
 
+/**
+ * A post's `text` as X's reads give it: `&`, `<` and `>` as HTML entities, and a post with media
+ * ending in the t.co link to them ("intro to Tweet JSON": the media's `url` is in the text).
+ */
+function textOf(post: SandboxPost): string {
+  const escaped = post.caption.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+  if (post.mediaUrl === null || post.mediaType === 'TEXT') return escaped;
+  const link = `https://t.co/${Buffer.from(post.id).toString('base64url').slice(-10)}`;
+  return escaped === '' ? link : `${escaped} ${link}`;
+}
+
 export function commentRoutes(app: FastifyInstance, store: Store): void {
   app.get('/2/users/:id/tweets', async (request) => {
     const options = callOptions(store.now);
@@ -58,7 +69,7 @@ export function commentRoutes(app: FastifyInstance, store: Store): void {
     for (const p of posts) {
       data.push({
         id: p.id,
-        text: p.caption,
+        text: textOf(p),
         created_at: p.createdAt.toISOString(),
         conversation_id: await conversationOf(store, p),
         ...(fields.includes('referenced_tweets') && p.replyToId !== null

@@ -483,6 +483,7 @@ async function publishClaimed(run: Run, containerId: string): Promise<PublishedP
   let latest = containerId;
   const progress = {
     options: platformOptions(post.platformOptions, platform),
+    attempt: target.attempts,
     record: async (made: string) => {
       await deps.db.update(postTargets).set({ containerId: made }).where(eq(postTargets.id, target.id));
       latest = made;
