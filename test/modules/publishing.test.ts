@@ -2045,6 +2045,49 @@ describe('YouTube channels', () => {
         await t.startWorker({ platforms: sandbox.platforms });
       }
     });
+    it("a video uploaded before the day's units ran out is read again when they renew at midnight Pacific Time, and published, not failed", async () => {
+      await t.stopWorkers();
+      try {
+        const account = await connected('youtube');
+        const channel = account.username.slice(1);
+        const daily = (await unitsUsed()) + 1000;
+        const platforms = counting(daily, 0);
+        const created = await createPost({
+          account_ids: [account.id],
+          text: 'Uploaded in time',
+          media_ids: [await upload(await videoFile('mp4'), 'in-time.mp4')],
+          platforms: options,
+        });
+        const targetId: string = created.targets[0].id;
+        await publishTarget(publishDeps(platforms), targetId); // quota, upload
+        expect((await targetRow(targetId)).containerId).not.toBeNull();
+        // Replies and moderation spend the rest of the day before its processing is read.
+        await projectUnits(t.database.db).take('youtube', PROJECT, pacificDay(), daily - (await unitsUsed()), daily);
+        await moveTime(t.database.pool, 60_000);
+        await publishTarget(publishDeps(platforms), targetId);
+        const [held] = (await getPost(created.id)).targets;
+        expect(held).toMatchObject({ status: 'publishing', error: null });
+        const renews = held.waiting_reason?.match(/renew at (\S+)\.$/)?.[1];
+        expect(held.waiting_reason).toBe(
+          `Uploaded to YouTube; the quota units of the service's project for today are spent, so it is read again when they renew at ${renews}.`,
+        );
+        const due = new Date(renews ?? Number.NaN);
+        expect(pacificTime(due)).toBe('00:00:00');
+
+        await moveTime(t.database.pool, due.getTime() - now().getTime() + 1000);
+        let row = await targetRow(targetId);
+        for (let step = 0; step < 10 && row.status === 'publishing'; step += 1) {
+          await publishTarget(publishDeps(platforms), targetId);
+          row = await targetRow(targetId);
+          await moveTime(t.database.pool, 60_000);
+        }
+        expect((await getPost(created.id)).targets[0]).toMatchObject({ status: 'published', attempts: 1, error: null });
+        expect((await activity('youtube', channel)).filter((a) => a.action === 'publish')).toHaveLength(1);
+      } finally {
+        await t.stopWorkers();
+        await t.startWorker({ platforms: sandbox.platforms });
+      }
+    });
   });
 
   it("an unaudited Google project's video stays private: published, the target and post.published warn that YouTube kept it private", async () => {

@@ -392,10 +392,39 @@ function expectedOf(run: Run): ContainerContext {
   };
 }
 
+/**
+ * A read of an upload already on the platform, refused for the project's spent day: the target
+ * waits for the new day, its bound on processing and its window of retries moved by the wait,
+ * rather than failing a post the platform goes on to publish.
+ */
+async function awaitProjectDay(run: Run, uploads: DailyUploads): Promise<void> {
+  const { deps, target, platform } = run;
+  const next = uploads.renewsAt(now());
+  const wait = next.getTime() - now().getTime();
+  await waitUntil(deps.db, target, next, {
+    processingSince: new Date(processingStart(run).getTime() + wait),
+    retryUntil: new Date(next.getTime() + deps.publishRetryWindowMs),
+    waitingReason: `Uploaded to ${platformInfo(platform).label}; the quota units of the service's project for today are spent, so it is read again when they renew at ${next.toISOString()}.`,
+  });
+  deps.log.info(
+    { targetId: target.id, platform, project: uploads.project, until: next.toISOString() },
+    "the project's daily quota is spent; the uploaded post is read again when it renews",
+  );
+}
+
 /** One poll of the container; finished: publish it; already published (a repeated run): take its post. */
 export async function processContainer(run: Run, containerId: string, known?: ContainerStatus): Promise<void> {
   const { deps, adapter, credentials, target, platform } = run;
-  const status = known ?? (await adapter.publishing.containerStatus(credentials, containerId, expectedOf(run)));
+  let status = known;
+  if (status === undefined) {
+    try {
+      status = await adapter.publishing.containerStatus(credentials, containerId, expectedOf(run));
+    } catch (error) {
+      const uploads = adapter.publishing.dailyUploads;
+      if (uploads?.spentBy(error)) return await awaitProjectDay(run, uploads);
+      throw error;
+    }
+  }
   switch (status.state) {
     case 'in_progress': {
       const publishesAt = status.publishesAt === undefined ? null : new Date(status.publishesAt);
