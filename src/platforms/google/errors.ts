@@ -24,6 +24,11 @@ export function untilMidnightPacific(now: Date): number {
   return Math.max(1, 86_400 - elapsed);
 }
 
+/** The next midnight in Pacific Time after `at` (to the second): when a project's day renews. */
+export function midnightPacificAfter(at: Date): Date {
+  return new Date(Math.floor(at.getTime() / 1000) * 1000 + untilMidnightPacific(at) * 1000);
+}
+
 /** The day in Pacific Time at `at` (YYYY-MM-DD): the day a Google project's daily quotas count. */
 export function pacificDay(at: Date): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Los_Angeles' }).format(at);
@@ -31,6 +36,12 @@ export function pacificDay(at: Date): string {
 
 /** The reasons of a JSON API's error (`errors[].reason`) that say a daily quota is spent. */
 const QUOTA_REASONS = new Set(['quotaExceeded', 'dailyLimitExceeded']);
+/** Whether `error` is a Google answer (or the service's own count) that the project's day is spent. */
+export function isDaySpent(error: unknown): boolean {
+  return (
+    error instanceof PlatformError && error.kind === 'rate_limited' && QUOTA_REASONS.has(String(error.detail.code))
+  );
+}
 /** The reasons that say too many calls were made in a short time. */
 const RATE_REASONS = new Set(['rateLimitExceeded', 'userRateLimitExceeded']);
 /** The reasons that say the token lacks a scope the call needs. */

@@ -9,7 +9,7 @@
 import { type Readable, Transform } from 'node:stream';
 import { request } from 'undici';
 import { invalidRequest } from '../errors.ts';
-import { googleError, pacificDay, untilMidnightPacific } from '../google/errors.ts';
+import { googleError, isDaySpent, midnightPacificAfter, pacificDay } from '../google/errors.ts';
 import { header, list, parseJson, record, str, underBase } from '../http.ts';
 import { draftOf, optionsOf, refuseProblems } from '../publish-checks.ts';
 import {
@@ -83,8 +83,6 @@ interface Answer {
 const DEFAULT_DAILY_UPLOADS = 100;
 /** How long after its publishAt a scheduled video still private is read again before it is taken as kept private. */
 const PUBLIC_GRACE_MS = 10 * 60_000;
-/** Google's reasons for a project's spent daily quota. */
-const QUOTA_CODES = new Set(['quotaExceeded', 'dailyLimitExceeded']);
 
 export function youtubePublishing(context: YouTubeContext): PublishingCapability {
   const { options, now } = context;
@@ -368,9 +366,8 @@ export function youtubePublishing(context: YouTubeContext): PublishingCapability
       // Its processing is read, and a scheduled video moved or removed, with the project's units.
       unitLimit: unitSettings(context).daily,
       day: pacificDay,
-      renewsAt: (at) => new Date(Math.floor(at.getTime() / 1000) * 1000 + untilMidnightPacific(at) * 1000),
-      spentBy: (error) =>
-        error instanceof PlatformError && error.kind === 'rate_limited' && QUOTA_CODES.has(String(error.detail.code)),
+      renewsAt: midnightPacificAfter,
+      spentBy: isDaySpent,
     },
 
     async createContainer({ accessToken }, publishRequest: PublishRequest) {

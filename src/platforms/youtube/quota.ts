@@ -6,7 +6,7 @@
  * midnight Pacific Time; a call a person or a post asked for may spend the day to its end.
  * Facts: docs/platforms.md, "YouTube", Quota.
  */
-import { googleError, pacificDay, untilMidnightPacific } from '../google/errors.ts';
+import { googleError, isDaySpent, midnightPacificAfter, pacificDay, untilMidnightPacific } from '../google/errors.ts';
 import type { GoogleClient } from '../google/oauth.ts';
 import type { AdapterContext } from '../http.ts';
 import { PlatformError, type ProjectUnits } from '../types.ts';
@@ -36,9 +36,6 @@ const COSTS: Readonly<Record<string, number>> = {
   'POST /comments/setModerationStatus': 50,
   'DELETE /comments': 50,
 };
-
-/** Google's reasons for a project's spent daily quota. */
-const QUOTA_CODES = new Set(['quotaExceeded', 'dailyLimitExceeded']);
 
 /** The units a call costs: 0 for a call outside the Data API's quota. */
 function costOf(method: string, url: string): number {
@@ -82,7 +79,7 @@ export function metered(context: AdapterContext, google: GoogleClient, purpose: 
     } catch (error) {
       // Google says the day is spent (other uses of the project, or a count begun mid-day):
       // nothing else of the project is tried before midnight Pacific Time.
-      if (error instanceof PlatformError && QUOTA_CODES.has(String(error.detail.code))) {
+      if (isDaySpent(error)) {
         await ledger.close(platform, project, day);
       }
       throw error;
@@ -99,7 +96,7 @@ export function metered(context: AdapterContext, google: GoogleClient, purpose: 
 /** The refusal of a call the day's count leaves no room for, until midnight Pacific Time. */
 function spent(purpose: CallPurpose, count: { used: number; daily: number; reserve: number }, at: Date): PlatformError {
   const retryAfterSeconds = untilMidnightPacific(at);
-  const renews = new Date(Math.floor(at.getTime() / 1000) * 1000 + retryAfterSeconds * 1000).toISOString();
+  const renews = midnightPacificAfter(at).toISOString();
   if (purpose === 'background') {
     return new PlatformError(
       'rate_limited',
