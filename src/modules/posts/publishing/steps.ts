@@ -126,7 +126,7 @@ export async function createContainer(run: Run): Promise<void> {
   const uploads = adapter.publishing.dailyUploads;
   const refused = uploads === undefined ? null : await takeUpload(deps.db, run.platform, uploads, now());
   if (uploads !== undefined && refused !== null) {
-    await waitForUploads(run, uploads, refused);
+    await waitForProjectDay(run, uploads, refused);
     return;
   }
   const items = (await adapter.publishing.createCarouselItems?.(credentials, request)) ?? null;
@@ -137,23 +137,47 @@ export async function createContainer(run: Run): Promise<void> {
   await makeContainer(run, request, undefined);
 }
 
-/** The project's uploads (or quota units) for the day are spent: the target waits until they renew, saying so. */
-async function waitForUploads(run: Run, uploads: DailyUploads, spent: UploadRefusal = 'uploads'): Promise<void> {
+/**
+ * Why a target waits for its project's new day: the day's uploads or quota units are spent
+ * before its upload, or its upload is on the platform and the read of it was refused.
+ */
+type DayWait = UploadRefusal | 'uploaded';
+
+/**
+ * The target waits until the project's day renews, saying why. An upload already on the
+ * platform has its bound on processing and its window of retries moved by the wait, rather than
+ * failing a post the platform goes on to publish.
+ */
+async function waitForProjectDay(run: Run, uploads: DailyUploads, why: DayWait): Promise<void> {
   const { deps, target, platform } = run;
   const next = uploads.renewsAt(now());
   const label = platformInfo(platform).label;
+  const renews = next.toISOString();
+  const reasons: Record<DayWait, { waiting: string; log: string }> = {
+    uploads: {
+      waiting: `The ${label} uploads of the service's project for today are spent (${uploads.limit} a day); waiting until they renew at ${renews}.`,
+      log: 'daily uploads of the project spent; the target waits until they renew',
+    },
+    units: {
+      waiting: `The ${label} quota units of the service's project for today are spent (${uploads.unitLimit} a day, reads and publishing together); waiting until they renew at ${renews}.`,
+      log: 'daily quota units of the project spent; the target waits until they renew',
+    },
+    uploaded: {
+      waiting: `Uploaded to ${label}; the quota units of the service's project for today are spent, so it is read again when they renew at ${renews}.`,
+      log: "the project's daily quota is spent; the uploaded post is read again when it renews",
+    },
+  };
+  const wait = next.getTime() - now().getTime();
   await waitUntil(deps.db, target, next, {
-    waitingReason:
-      spent === 'units'
-        ? `The ${label} quota units of the service's project for today are spent (${uploads.unitLimit} a day, reads and publishing together); waiting until they renew at ${next.toISOString()}.`
-        : `The ${label} uploads of the service's project for today are spent (${uploads.limit} a day); waiting until they renew at ${next.toISOString()}.`,
+    waitingReason: reasons[why].waiting,
+    ...(why === 'uploaded'
+      ? {
+          processingSince: new Date(processingStart(run).getTime() + wait),
+          retryUntil: new Date(next.getTime() + deps.publishRetryWindowMs),
+        }
+      : {}),
   });
-  deps.log.info(
-    { targetId: target.id, platform, project: uploads.project, until: next.toISOString() },
-    spent === 'units'
-      ? 'daily quota units of the project spent; the target waits until they renew'
-      : 'daily uploads of the project spent; the target waits until they renew',
-  );
+  deps.log.info({ targetId: target.id, platform, project: uploads.project, until: renews }, reasons[why].log);
 }
 
 /**
@@ -179,7 +203,7 @@ async function makeContainer(run: Run, request: PublishRequest, items: readonly 
       // as those that find it spent before calling do (nothing was uploaded).
       await markSpent(deps.db, platform, uploads, now());
       if (publishes) await transition(deps.db, targetStates, target.id, 'creation_refused');
-      await waitForUploads(run, uploads);
+      await waitForProjectDay(run, uploads, 'uploads');
       return;
     }
     if (uploads !== undefined && error instanceof PlatformError && error.kind === 'token_expired') {
@@ -392,26 +416,6 @@ function expectedOf(run: Run): ContainerContext {
   };
 }
 
-/**
- * A read of an upload already on the platform, refused for the project's spent day: the target
- * waits for the new day, its bound on processing and its window of retries moved by the wait,
- * rather than failing a post the platform goes on to publish.
- */
-async function awaitProjectDay(run: Run, uploads: DailyUploads): Promise<void> {
-  const { deps, target, platform } = run;
-  const next = uploads.renewsAt(now());
-  const wait = next.getTime() - now().getTime();
-  await waitUntil(deps.db, target, next, {
-    processingSince: new Date(processingStart(run).getTime() + wait),
-    retryUntil: new Date(next.getTime() + deps.publishRetryWindowMs),
-    waitingReason: `Uploaded to ${platformInfo(platform).label}; the quota units of the service's project for today are spent, so it is read again when they renew at ${next.toISOString()}.`,
-  });
-  deps.log.info(
-    { targetId: target.id, platform, project: uploads.project, until: next.toISOString() },
-    "the project's daily quota is spent; the uploaded post is read again when it renews",
-  );
-}
-
 /** One poll of the container; finished: publish it; already published (a repeated run): take its post. */
 export async function processContainer(run: Run, containerId: string, known?: ContainerStatus): Promise<void> {
   const { deps, adapter, credentials, target, platform } = run;
@@ -421,7 +425,7 @@ export async function processContainer(run: Run, containerId: string, known?: Co
       status = await adapter.publishing.containerStatus(credentials, containerId, expectedOf(run));
     } catch (error) {
       const uploads = adapter.publishing.dailyUploads;
-      if (uploads?.spentBy(error)) return await awaitProjectDay(run, uploads);
+      if (uploads?.spentBy(error)) return await waitForProjectDay(run, uploads, 'uploaded');
       throw error;
     }
   }
