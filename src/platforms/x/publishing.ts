@@ -239,11 +239,9 @@ export function xPublishing(context: XContext): PublishingCapability {
             { platform },
           );
         }
-        if (sent === null && made.sending === true) {
-          // A mark from before tries were named ends the try as it did then, cleared.
-          await progress?.record(containerIdOf(settled(made)));
-        }
         if (sent === null && (made.sending === true || made.sending === progress?.attempt)) {
+          // A mark from before tries were named ends the try as it did then, cleared.
+          if (made.sending === true) await progress?.record(containerIdOf(settled(made)));
           throw new PlatformError(
             'transient',
             `a run stopped after sending post ${made.posts.length + 1} of the thread and before recording X's answer, and X does not show it yet`,
@@ -252,8 +250,8 @@ export function xPublishing(context: XContext): PublishingCapability {
         }
         // Found: recorded. Not shown to a later try: the owner, told to check the account, asked
         // for the thread to go on, so the post is sent again below.
-        const { posts, of, media } = settled(made);
-        made = { posts: sent === null ? posts : [...posts, sent], of, ...(media === undefined ? {} : { media }) };
+        made = settled(made);
+        if (sent !== null) made.posts.push(sent);
         await progress?.record(containerIdOf(made));
       }
       while (made.posts.length < made.of) {
