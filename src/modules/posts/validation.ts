@@ -19,7 +19,7 @@ import {
 import { type Account, lockAccountsForPosting } from '../accounts/index.ts';
 import { findMedia, type MediaItem } from '../media/index.ts';
 import type { PlatformsJson } from './json.ts';
-import { optionMediaRefs, platformOptions, targetText } from './options.ts';
+import { type OptionMediumRef, optionMediaRefs, platformOptions, targetText } from './options.ts';
 import type { Post, PostTarget } from './tables.ts';
 
 /** The codes a post's problems have, gravest first, with the status each answers. */
@@ -142,21 +142,20 @@ function draftMedium(m: MediaItem): DraftMedium {
 }
 
 /**
- * The media of the library the targeted platforms' options name (optionMediaRefs), each found
- * in the caller's scope and in the post's profile as the post's own media are (locked FOR SHARE
- * likewise); each one that is not is a problem at its place in the options.
+ * The media of the library a post names at `refs` (its own `media_ids`, or those its platforms'
+ * options name: optionMediaRefs), each found in the caller's scope and locked FOR SHARE; each one
+ * that is not found, or (the accounts being all of `profileId`) is of another profile, is a
+ * problem at its place. Found: every medium in the caller's scope, by id.
  */
-async function checkOptionMedia(
+async function checkNamedMedia(
   tx: Tx,
   scope: Scope,
-  options: PlatformsJson,
-  targeted: readonly Platform[],
+  refs: readonly OptionMediumRef[],
   profileId: string | undefined,
-): Promise<{ found: Record<string, DraftMedium>; problems: PostProblem[] }> {
-  const refs = targeted.flatMap((platform) => optionMediaRefs(options, platform));
-  const ids = refs.map((r) => r.mediaId);
+): Promise<{ found: Map<string, MediaItem>; problems: PostProblem[] }> {
+  const ids = [...new Set(refs.map((r) => r.mediaId))];
   const byId = new Map((await findMedia(tx, scope.ownerId, ids, { lock: 'share' })).map((m) => [m.id, m]));
-  const found: Record<string, DraftMedium> = {};
+  const found = new Map<string, MediaItem>();
   const problems: PostProblem[] = [];
   for (const { field, mediaId } of refs) {
     const item = byId.get(mediaId);
@@ -169,6 +168,7 @@ async function checkOptionMedia(
       });
       continue;
     }
+    found.set(mediaId, item);
     if (profileId !== undefined && item.profileId !== profileId) {
       problems.push({
         code: 'media_profile_mismatch',
@@ -177,7 +177,6 @@ async function checkOptionMedia(
         message: `Medium ${mediaId} is in profile ${item.profileId}, the accounts in ${profileId}.`,
       });
     }
-    found[mediaId] = draftMedium(item);
   }
   return { found, problems };
 }
@@ -219,41 +218,28 @@ export async function checkNewPost(
   const profileId = accounts[0]?.profileId;
 
   const mediaIds = input.media_ids ?? [];
-  const byId = new Map((await findMedia(tx, scope.ownerId, mediaIds, { lock: 'share' })).map((m) => [m.id, m]));
-  const media: MediaItem[] = [];
-  mediaIds.forEach((id, i) => {
-    const item = byId.get(id);
-    const field = `media_ids[${i}]`;
-    if (!item || (scope.profileId !== null && item.profileId !== scope.profileId)) {
-      problems.push({ code: 'media_not_found', field, media_id: id, message: `No medium ${JSON.stringify(id)}.` });
-      return;
-    }
-    media.push(item);
-    if (profileIds.length === 1 && item.profileId !== profileId) {
-      problems.push({
-        code: 'media_profile_mismatch',
-        field,
-        media_id: id,
-        message: `Medium ${id} is in profile ${item.profileId}, the accounts in ${profileId}.`,
-      });
-    }
-  });
+  const mediaProfile = profileIds.length === 1 ? profileId : undefined;
+  const own = await checkNamedMedia(
+    tx,
+    scope,
+    mediaIds.map((id, i) => ({ field: `media_ids[${i}]`, mediaId: id })),
+    mediaProfile,
+  );
+  problems.push(...own.problems);
+  const media = mediaIds.flatMap((id) => own.found.get(id) ?? []);
 
   accounts.forEach((account) => {
     problems.push(...accountProblems(platforms, account, `account_ids[${input.account_ids.indexOf(account.id)}]`));
   });
 
-  // Each platform's rules, once per platform the post goes to, on what that platform would publish.
+  // The media the targeted platforms' options name (an X thread's later posts), checked alike.
   const options = input.platforms ?? {};
   const targeted = [...new Set(accounts.map((a) => a.platform))];
-  const optionMedia = await checkOptionMedia(
-    tx,
-    scope,
-    options,
-    targeted,
-    profileIds.length === 1 ? profileId : undefined,
-  );
-  problems.push(...optionMedia.problems);
+  const optionRefs = targeted.flatMap((platform) => optionMediaRefs(options, platform));
+  const named = await checkNamedMedia(tx, scope, optionRefs, mediaProfile);
+  problems.push(...named.problems);
+  const optionMedia = Object.fromEntries([...named.found].map(([id, item]) => [id, draftMedium(item)]));
+  // Each platform's rules, once per platform the post goes to, on what that platform would publish.
   if (media.length === mediaIds.length) {
     for (const platform of targeted) {
       const adapter = adapterOf(platforms, platform);
@@ -269,7 +255,7 @@ export async function checkNewPost(
         text,
         media: media.map(draftMedium),
         options: platformOptions(options, platform),
-        optionMedia: optionMedia.found,
+        optionMedia,
       })) {
         problems.push({ code: 'validation_failed', field: problem.field, message: problem.message });
       }
