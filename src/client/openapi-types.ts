@@ -12508,8 +12508,11 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description The platform's name, as GET /v1/platforms lists it (`x`). */
-                            platform: string;
+                            /**
+                             * @description The platform's name, as GET /v1/platforms lists it (`x`).
+                             * @enum {unknown}
+                             */
+                            platform: "instagram" | "threads" | "tiktok" | "facebook" | "linkedin" | "youtube" | "x";
                             /** @description The app's client id on the platform, as given. The secret is never shown. */
                             client_id: string;
                             /** @description This service has an app of its own on the platform, which the owner's new connections there would use without this one. False: without this app, the platform cannot be connected. */
@@ -12534,8 +12537,11 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description The platform's name, as GET /v1/platforms lists it (`x`). */
-                            platform: string;
+                            /**
+                             * @description The platform's name, as GET /v1/platforms lists it (`x`).
+                             * @enum {unknown}
+                             */
+                            platform: "instagram" | "threads" | "tiktok" | "facebook" | "linkedin" | "youtube" | "x";
                             /** @description The app's client id on the platform, as given. The secret is never shown. */
                             client_id: string;
                             /** @description This service has an app of its own on the platform, which the owner's new connections there would use without this one. False: without this app, the platform cannot be connected. */
@@ -15037,8 +15043,11 @@ export interface components {
         };
         /** PlatformApp */
         PlatformApp: {
-            /** @description The platform's name, as GET /v1/platforms lists it (`x`). */
-            platform: string;
+            /**
+             * @description The platform's name, as GET /v1/platforms lists it (`x`).
+             * @enum {unknown}
+             */
+            platform: "instagram" | "threads" | "tiktok" | "facebook" | "linkedin" | "youtube" | "x";
             /** @description The app's client id on the platform, as given. The secret is never shown. */
             client_id: string;
             /** @description This service has an app of its own on the platform, which the owner's new connections there would use without this one. False: without this app, the platform cannot be connected. */

@@ -5,7 +5,7 @@
  */
 import { useState } from 'preact/hooks';
 import { all, answer, api } from '../api.ts';
-import { type Platform, platforms } from '../catalogue.ts';
+import { type Platform, platformLabel, platforms } from '../catalogue.ts';
 import type { PlatformApp, RedirectOrigin } from '../resources.ts';
 import {
   Confirm,
@@ -143,10 +143,6 @@ function ownerAppPlatforms() {
   return platforms().filter((p) => p.owner_apps);
 }
 
-function labelOf(platform: string): string {
-  return platforms().find((p) => p.platform === platform)?.label ?? platform;
-}
-
 function PlatformApps() {
   const offered = ownerAppPlatforms();
   const apps = useLoad(() => answer(api.GET('/v1/platform-apps')), []);
@@ -176,7 +172,7 @@ function PlatformApps() {
     if (done) {
       // The secret is not kept in the page once sent: it is never shown again.
       setForm({ ...form, clientId: '', clientSecret: '' });
-      setSaved(`${labelOf(done.platform)} app saved. Its secret is not shown again.`);
+      setSaved(`${platformLabel(done.platform)} app saved. Its secret is not shown again.`);
       apps.reload();
     }
   };
@@ -209,7 +205,7 @@ function PlatformApps() {
             <tbody>
               {apps.data.data.map((app) => (
                 <tr key={app.platform}>
-                  <td>{labelOf(app.platform)}</td>
+                  <td>{platformLabel(app.platform)}</td>
                   <td>
                     <code>{app.client_id}</code>
                   </td>
@@ -219,7 +215,7 @@ function PlatformApps() {
                   </td>
                   <td>
                     <button type="button" class="danger small" onClick={() => remove.ask(app)}>
-                      Remove<span class="visually-hidden"> the {labelOf(app.platform)} app</span>
+                      Remove<span class="visually-hidden"> the {platformLabel(app.platform)} app</span>
                     </button>
                   </td>
                 </tr>
@@ -265,7 +261,7 @@ function PlatformApps() {
       <ErrorNotice error={save.error} />
       <Confirm
         {...remove.dialog}
-        title={`Remove your ${labelOf(remove.item?.platform ?? '')} app?`}
+        title={`Remove your ${remove.item ? platformLabel(remove.item.platform) : ''} app?`}
         confirmLabel="Remove app"
       >
         <p>

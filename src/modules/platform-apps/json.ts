@@ -1,6 +1,6 @@
 import { type Static, Type } from 'typebox';
 import { Timestamp } from '../../http/schemas.ts';
-import type { Platform } from '../../platforms/index.ts';
+import { PLATFORMS, type Platform } from '../../platforms/index.ts';
 
 /** An owner's app as the API shows it: never its secret. */
 export interface OwnerApp {
@@ -12,7 +12,7 @@ export interface OwnerApp {
 
 export const PlatformAppJson = Type.Object(
   {
-    platform: Type.String({ description: "The platform's name, as GET /v1/platforms lists it (`x`)." }),
+    platform: Type.Enum(PLATFORMS, { description: "The platform's name, as GET /v1/platforms lists it (`x`)." }),
     client_id: Type.String({
       description: "The app's client id on the platform, as given. The secret is never shown.",
     }),
