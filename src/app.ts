@@ -245,7 +245,7 @@ export async function buildApp({
       insightRoutes({ db: database.db, platforms, answers: insightAnswers(config.insightsAnswerCacheMb) }),
     );
     await v1.register(mediaRoutes({ db: database.db, config, resolver }));
-    await v1.register(catalogueRoutes({ platforms }));
+    await v1.register(catalogueRoutes({ db: database.db, platforms }));
     await v1.register(platformAppRoutes({ db: database.db, secretKey, platforms }));
     // The MCP endpoint: its tools are this API's operations, called with the request's own key.
     await v1.register(

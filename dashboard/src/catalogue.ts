@@ -5,9 +5,11 @@
  * platform the service adds needs no change here.
  *
  * It is read once, before the first screen shows (the shell waits for it beside the session),
- * and it is the same for every key and does not change while the service runs. So it is kept
- * here once read, and plain functions (an account's label) read it as screens do, without it
- * being handed down through every screen.
+ * and all but each platform's `availability` is the same for every key and does not change
+ * while the service runs. So it is kept here once read, and plain functions (an account's
+ * label) read it as screens do, without it being handed down through every screen. The
+ * availability is the owner's and changes when the owner sets or removes its own app, so a
+ * screen that offers platforms for connecting reads the owner's apps beside it.
  */
 import type { ListItem } from '../../src/client/index.ts';
 import { answer, api } from './api.ts';

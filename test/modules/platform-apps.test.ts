@@ -395,6 +395,13 @@ describe('a deployment without an X app of its own', () => {
     try {
       const withApp = await linkingOwner('With an app', own);
       const without = await linkingOwner('Without', own);
+      const xIn = async (key: string) => {
+        const one = await own.app.inject({ method: 'GET', url: '/v1/platforms/x', headers: auth(key) });
+        const all = await own.app.inject({ method: 'GET', url: '/v1/platforms', headers: auth(key) });
+        const listed = all.json().data.find((p: { platform: string }) => p.platform === 'x');
+        return [one.json().availability, listed.availability];
+      };
+      expect(await xIn(withApp.key)).toEqual(['not_configured', 'not_configured']);
       const put = await own.app.inject({
         method: 'PUT',
         url: '/v1/platform-apps/x',
@@ -402,6 +409,9 @@ describe('a deployment without an X app of its own', () => {
         payload: APP_A,
       });
       expect(put.json().deployment_fallback).toBe(false);
+      // The catalogue answers for the caller's owner: X is there for the owner with an app only.
+      expect(await xIn(withApp.key)).toEqual(['sandbox', 'sandbox']);
+      expect(await xIn(without.key)).toEqual(['not_configured', 'not_configured']);
       const refused = await own.app.inject({
         method: 'POST',
         url: `/v1/profiles/${without.defaultProfileId}/connect-links`,

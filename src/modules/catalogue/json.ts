@@ -129,7 +129,7 @@ export const PlatformJson = Type.Object(
     label: Type.String({ description: 'The name to show people: "Facebook Pages".' }),
     availability: Type.Enum(AVAILABILITY, {
       description:
-        '`sandbox`: this service runs on the sandbox platforms (`PLATFORMS=sandbox`), which imitate it; `live`: it has credentials for the real platform; `not_configured`: it has none (`<PLATFORM>_CLIENT_ID` and `_CLIENT_SECRET` unset), so a connect link cannot offer it (422 `platform_not_available`).',
+        'For the caller\'s owner. `sandbox`: this service runs on the sandbox platforms (`PLATFORMS=sandbox`), which imitate it; `live`: it has credentials for the real platform, or the owner brought its own app there (`owner_apps`); `not_configured`: neither (`<PLATFORM>_CLIENT_ID` and `_CLIENT_SECRET` unset and no app of the owner\'s), so a connect link cannot offer it (422 `platform_not_available`).',
     }),
     api_access: Nullable(
       Type.String(),
@@ -166,18 +166,27 @@ function metricsJson(described: MetricDescriptions['account']): Static<typeof Me
   return Object.entries(described).map(([name, description]) => ({ name, description }));
 }
 
-function availabilityOf(platforms: PlatformSet, platform: Platform): PlatformJson['availability'] {
-  if (!platforms.available.includes(platform)) return 'not_configured';
+function availabilityOf(
+  platforms: PlatformSet,
+  available: readonly Platform[],
+  platform: Platform,
+): PlatformJson['availability'] {
+  if (!available.includes(platform)) return 'not_configured';
   return platforms.mode === 'sandbox' ? 'sandbox' : 'live';
 }
 
-export function renderPlatform(platforms: PlatformSet, platform: Platform): PlatformJson {
+/** `available`: the platforms the caller's owner can connect accounts on (its own apps counted). */
+export function renderPlatform(
+  platforms: PlatformSet,
+  available: readonly Platform[],
+  platform: Platform,
+): PlatformJson {
   const { label, apiAccess, ownerApps, grantsPages, publishing, comments, metricDescriptions } = platformInfo(platform);
   const { text, carousel } = publishing;
   return {
     platform,
     label,
-    availability: availabilityOf(platforms, platform),
+    availability: availabilityOf(platforms, available, platform),
     api_access: apiAccess ?? null,
     owner_apps: ownerApps === true,
     grants_pages: grantsPages,

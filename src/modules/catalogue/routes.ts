@@ -2,7 +2,9 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { ApiError } from '../../http/errors.ts';
 import { AUTHENTICATED_ERRORS, errorResponses, ListOf, NoQuery } from '../../http/schemas.ts';
+import type { Queryable } from '../../db/connection.ts';
 import { isPlatform, PLATFORMS, type PlatformSet } from '../../platforms/index.ts';
+import { platformsAvailableTo } from '../platform-apps/index.ts';
 import { PlatformJson, renderPlatform } from './json.ts';
 
 const tags = ['Platforms'];
@@ -10,7 +12,7 @@ const tags = ['Platforms'];
 const WHAT_IT_STATES =
   "What the catalogue states is what the API enforces: a post's text, media and options are checked against the same definition (400 `validation_failed` naming the field), the insights endpoints take the metrics listed (400 `unknown_metric` otherwise), and the comments endpoints do what `comments` says (422 `unsupported_platform` otherwise). Any key may read it, a profile key too.";
 
-export function catalogueRoutes(deps: { platforms: () => PlatformSet }): FastifyPluginAsyncTypebox {
+export function catalogueRoutes(deps: { db: Queryable; platforms: () => PlatformSet }): FastifyPluginAsyncTypebox {
   return async (app) => {
     app.get(
       '/v1/platforms',
@@ -23,9 +25,10 @@ export function catalogueRoutes(deps: { platforms: () => PlatformSet }): Fastify
           response: { 200: ListOf(PlatformJson), ...errorResponses(...AUTHENTICATED_ERRORS) },
         },
       },
-      async () => {
+      async (request) => {
         const platforms = deps.platforms();
-        return { data: PLATFORMS.map((platform) => renderPlatform(platforms, platform)), next_cursor: null };
+        const available = await platformsAvailableTo(deps.db, platforms, request.scope.ownerId);
+        return { data: PLATFORMS.map((platform) => renderPlatform(platforms, available, platform)), next_cursor: null };
       },
     );
 
@@ -64,7 +67,8 @@ export function catalogueRoutes(deps: { platforms: () => PlatformSet }): Fastify
             },
           );
         }
-        return renderPlatform(deps.platforms(), platform);
+        const platforms = deps.platforms();
+        return renderPlatform(platforms, await platformsAvailableTo(deps.db, platforms, request.scope.ownerId), platform);
       },
     );
   };
