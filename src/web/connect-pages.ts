@@ -135,6 +135,14 @@ export function connectPages({ db, secretKey, config, platforms }: ConnectPageDe
           'Nothing was connected. Please try again in a moment.',
           linkPageUrl(end.token),
         );
+      case 'app_changed':
+        return sendProblemPage(
+          reply,
+          409,
+          `The ${platformInfo(end.platform).label} app changed while you signed in`,
+          'Nothing was connected. Please sign in again: the new app will ask for your permission.',
+          linkPageUrl(end.token),
+        );
       case 'wrong_account':
         return sendPage(reply, wrongAccountPage(end, linkPageUrl(end.token)));
     }

@@ -316,6 +316,55 @@ describe("an owner's X app in use", () => {
   });
 });
 
+describe('an owner changing its X app while a client signs in', () => {
+  it('sends the client round again without exchanging the code with an app it was not issued to; the next trip connects', async () => {
+    const first = { client_id: 'owner-e-first', client_secret: 'owner-e-first-secret-01234' };
+    const second = { client_id: 'owner-e-second', client_secret: 'owner-e-second-secret-0123' };
+    for (const app of [first, second]) {
+      expect((await sandbox.control('POST', '/apps', { platform: 'x', ...app })).status).toBe(201);
+    }
+    const ownerE = await linkingOwner('Agency E');
+    expect((await putApp(ownerE, 'x', first)).statusCode).toBe(201);
+    const link = await t.app.inject({
+      method: 'POST',
+      url: `/v1/profiles/${ownerE.defaultProfileId}/connect-links`,
+      headers: auth(ownerE.key),
+      payload: { redirect_url: BACK },
+    });
+    const page = new URL(link.json().url).pathname;
+    const start = await t.app.inject({ method: 'GET', url: `${page}/start/x` });
+    const dialog = String(start.headers.location);
+    expect(new URL(dialog).searchParams.get('client_id')).toBe(first.client_id);
+    const cookie = String(start.headers['set-cookie']).split(';')[0] ?? '';
+    const back = await sandbox.decide(dialog, { username: 'changing_app_user' });
+    // The owner replaces its app while the client is on X's page.
+    expect((await putApp(ownerE, 'x', second)).statusCode).toBe(200);
+    const done = await t.app.inject({ method: 'GET', url: `${back.pathname}${back.search}`, headers: { cookie } });
+    expect(done.statusCode).toBe(409);
+    expect(done.body).toContain('The X app changed while you signed in');
+    expect(done.body).toContain('Nothing was connected.');
+    // Neither app was asked to exchange the code.
+    expect((await uses(first.client_id)).authorization_code).toBe(0);
+    expect((await uses(second.client_id)).authorization_code).toBe(0);
+    const stored = await t.database.db.select().from(accounts).where(eq(accounts.ownerId, ownerE.ownerId));
+    expect(stored).toEqual([]);
+    // The same link's next trip goes through the new app and connects.
+    const again = await t.app.inject({ method: 'GET', url: `${page}/start/x` });
+    const dialog2 = String(again.headers.location);
+    expect(new URL(dialog2).searchParams.get('client_id')).toBe(second.client_id);
+    const cookie2 = String(again.headers['set-cookie']).split(';')[0] ?? '';
+    const back2 = await sandbox.decide(dialog2, { username: 'changing_app_user' });
+    const done2 = await t.app.inject({
+      method: 'GET',
+      url: `${back2.pathname}${back2.search}`,
+      headers: { cookie: cookie2 },
+    });
+    expect(done2.statusCode).toBe(303);
+    expect(new URL(String(done2.headers.location)).searchParams.get('status')).toBe('connected');
+    expect((await uses(second.client_id)).authorization_code).toBe(1);
+  });
+});
+
 describe("revoking an account connected through an owner's app", () => {
   it("deleting the profile revokes the account's token at X with the owner's app, never the deployment's", async () => {
     const owner = await linkingOwner('Revoking');

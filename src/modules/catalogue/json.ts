@@ -129,7 +129,7 @@ export const PlatformJson = Type.Object(
     label: Type.String({ description: 'The name to show people: "Facebook Pages".' }),
     availability: Type.Enum(AVAILABILITY, {
       description:
-        'For the caller\'s owner. `sandbox`: this service runs on the sandbox platforms (`PLATFORMS=sandbox`), which imitate it; `live`: it has credentials for the real platform, or the owner brought its own app there (`owner_apps`); `not_configured`: neither (`<PLATFORM>_CLIENT_ID` and `_CLIENT_SECRET` unset and no app of the owner\'s), so a connect link cannot offer it (422 `platform_not_available`).',
+        "For the caller's owner. `sandbox`: this service runs on the sandbox platforms (`PLATFORMS=sandbox`), which imitate it; `live`: it has credentials for the real platform, or the owner brought its own app there (`owner_apps`); `not_configured`: neither (`<PLATFORM>_CLIENT_ID` and `_CLIENT_SECRET` unset and no app of the owner's), so a connect link cannot offer it (422 `platform_not_available`).",
     }),
     api_access: Nullable(
       Type.String(),

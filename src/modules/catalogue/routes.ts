@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
+import type { Queryable } from '../../db/connection.ts';
 import { ApiError } from '../../http/errors.ts';
 import { AUTHENTICATED_ERRORS, errorResponses, ListOf, NoQuery } from '../../http/schemas.ts';
-import type { Queryable } from '../../db/connection.ts';
 import { isPlatform, PLATFORMS, type PlatformSet } from '../../platforms/index.ts';
 import { platformsAvailableTo } from '../platform-apps/index.ts';
 import { PlatformJson, renderPlatform } from './json.ts';
@@ -68,7 +68,11 @@ export function catalogueRoutes(deps: { db: Queryable; platforms: () => Platform
           );
         }
         const platforms = deps.platforms();
-        return renderPlatform(platforms, await platformsAvailableTo(deps.db, platforms, request.scope.ownerId), platform);
+        return renderPlatform(
+          platforms,
+          await platformsAvailableTo(deps.db, platforms, request.scope.ownerId),
+          platform,
+        );
       },
     );
   };

@@ -90,6 +90,8 @@ export type TripEnd =
   | { kind: 'choose_pages'; token: string }
   /** The platform failed; nothing was connected and the client may try again. */
   | { kind: 'platform_failed'; platform: Platform; token: string }
+  /** The owner changed its app on the platform while the client signed in: nothing was connected; the client may try again. */
+  | { kind: 'app_changed'; platform: Platform; token: string }
   /**
    * A reconnect link's login is of another platform account (`signedInAs`, as the platform
    * names it), or on Facebook did not grant the page (`signedInAs` null): nothing was changed.
@@ -223,12 +225,12 @@ export async function startTrip(
   if (!isPlatform(platform) || !linkPlatforms(link, available).includes(platform)) {
     return { kind: 'not_offered' };
   }
-  const state = await startAttempt(deps.db, link, platform);
+  const { adapter, app } = await linkAdapter(deps, link.ownerId, platform);
+  const state = await startAttempt(deps.db, link, platform, app?.clientId ?? null);
   if (state === null) {
     log.warn({ link: link.id }, 'connect link has had all its trips; refused another');
     return { kind: 'too_many_trips' };
   }
-  const { adapter } = await linkAdapter(deps, link.ownerId, platform);
   return {
     kind: 'started',
     authorizeUrl: adapter.authorizeUrl({ redirectUri: callbackUrl, state }),
@@ -265,8 +267,17 @@ export async function finishTrip(
   const target = link.accountId === null ? null : await accountOfLink(deps.db, { ...link, accountId: link.accountId });
   if (link.accountId !== null && target === null) return failed(link, 'expired');
   if (callback.outcome === 'denied') return failed(link, 'access_denied');
-  // The app the trip began with, which alone can exchange its code.
   const { adapter, app } = await linkAdapter(deps, link.ownerId, platform);
+  // The platform issued the code to the app the trip began with, which alone can exchange it:
+  // an owner that set, replaced or removed its app meanwhile sends the client round again.
+  const appNow = app?.clientId ?? null;
+  if (appNow !== attempt.appClientId) {
+    log.warn(
+      { link: link.id, platform, tripApp: attempt.appClientId, ownerApp: appNow },
+      "the owner changed its platform app during this connect trip; the code was issued to the trip's app, so nothing was exchanged and the client is asked to try again",
+    );
+    return { kind: 'app_changed', platform, token: trip.token };
+  }
 
   let grants: AccountGrant[];
   try {

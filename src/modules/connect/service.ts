@@ -244,10 +244,16 @@ export function linkPlatforms(link: ConnectLink, available: readonly Platform[])
 export const MAX_ATTEMPTS_PER_LINK = 20;
 
 /**
- * Starts a trip to `platform`: answers the OAuth state to send (only its hash is kept),
- * or null once the link has had its share of trips.
+ * Starts a trip to `platform` through the owner's app `appClientId` (null: the deployment's):
+ * answers the OAuth state to send (only its hash is kept), or null once the link has had its
+ * share of trips.
  */
-export async function startAttempt(db: Db, link: ConnectLink, platform: Platform): Promise<string | null> {
+export async function startAttempt(
+  db: Db,
+  link: ConnectLink,
+  platform: Platform,
+  appClientId: string | null,
+): Promise<string | null> {
   const [made] = await db.select({ n: count() }).from(connectAttempts).where(eq(connectAttempts.linkId, link.id));
   if ((made?.n ?? 0) >= MAX_ATTEMPTS_PER_LINK) return null;
   const state = randomToken();
@@ -256,6 +262,7 @@ export async function startAttempt(db: Db, link: ConnectLink, platform: Platform
     linkId: link.id,
     platform,
     stateHash: sha256(state),
+    appClientId,
     createdAt: now(),
   });
   return state;

@@ -79,6 +79,11 @@ export const connectAttempts = pgTable(
      * as JSON encrypted under SECRET_KEY, kept while the client chooses.
      */
     grantSealed: text('grant_sealed'),
+    /**
+     * The client id of the owner's own app the trip signed in with (platform-apps); null: the
+     * deployment's. A code is exchanged only by the app it was issued to.
+     */
+    appClientId: text('app_client_id'),
     createdAt: createdAt(),
   },
   (t) => [index('connect_attempts_link_idx').on(t.linkId)],

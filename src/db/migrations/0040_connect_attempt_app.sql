@@ -1,0 +1,1 @@
+ALTER TABLE "connect_attempts" ADD COLUMN "app_client_id" text;
