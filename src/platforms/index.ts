@@ -1,4 +1,5 @@
 /** The adapters the service uses, pointed at the real platforms or at the sandbox. */
+import { LRUCache } from 'lru-cache';
 import type { Dispatcher } from 'undici';
 import { now as clockNow } from '../clock.ts';
 import type { Config } from '../config.ts';
@@ -70,6 +71,9 @@ function withoutApp(adapter: PlatformAdapter, platform: Platform): PlatformAdapt
   return { ...adapter, authorizeUrl: refuse, exchangeCode: refuse, refreshToken: refuse, revokeAccess: refuse };
 }
 
+/** How many owners' app adapters a process keeps built. */
+const OWNER_ADAPTERS_KEPT = 1000;
+
 export function createPlatforms(
   config: Pick<Config, 'platforms' | 'platformCredentials'> &
     Partial<PlatformSettingValues> & { sandboxUrl: string | undefined },
@@ -84,6 +88,9 @@ export function createPlatforms(
   }
   const ownerAppsOnly = PLATFORMS.filter((p) => !credentials.has(p) && platformInfo(p).ownerApps === true);
   const adapters = new Map<string, PlatformAdapter>();
+  // Owners' apps are as many as the owners, and a replaced secret is a new entry: the least
+  // recently used are built again when asked for rather than kept for the process's life.
+  const ownerAdapters = new LRUCache<string, PlatformAdapter>({ max: OWNER_ADAPTERS_KEPT });
   return {
     mode: config.platforms,
     available: [...credentials.keys()],
@@ -91,7 +98,8 @@ export function createPlatforms(
     adapter(platform, app) {
       // An owner's app is keyed by its id and a hash of its secret: a replaced secret builds anew.
       const key = app === undefined ? platform : `${platform}\n${app.clientId}\n${sha256Hex(app.clientSecret)}`;
-      const cached = adapters.get(key);
+      const cache = app === undefined ? adapters : ownerAdapters;
+      const cached = cache.get(key);
       if (cached) return cached;
       const client = app ?? credentials.get(platform) ?? (ownerAppsOnly.includes(platform) ? NO_APP : undefined);
       if (!client) {
@@ -121,7 +129,7 @@ export function createPlatforms(
         options.now ?? clockNow,
       );
       const built = client === NO_APP ? withoutApp(adapter, platform) : adapter;
-      adapters.set(key, built);
+      cache.set(key, built);
       return built;
     },
   };
