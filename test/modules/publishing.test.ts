@@ -984,7 +984,112 @@ describe('X', () => {
   });
 
   it('fails with outcome_unknown, never posting twice, when the creation fails in passing (X takes no idempotency key)', async () => {
+    const since = now();
     await expectOutcomeUnknownOnPassingFailure('x');
+    // X was asked whether it made the post: its timeline from a minute before the creation began.
+    const { data } = await sandbox.calls('x', `pub_x_${users}`, since);
+    const reads = data.filter((c) => c.method === 'GET' && /\/2\/users\/\d+\/tweets$/.test(c.path));
+    expect(reads).toHaveLength(1);
+    expect(reads[0]?.query).toMatchObject({ max_results: '100', 'tweet.fields': 'referenced_tweets,created_at' });
+    const from = Date.parse(reads[0]?.query.start_time ?? '');
+    expect(reads[0]?.query.start_time).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/);
+    expect(from).toBeLessThanOrEqual(since.getTime() - 59_000);
+  });
+
+  it("a post whose creation answer never came (the call timed out) is read back from X's timeline once X made it: published once, with its link", async () => {
+    const account = await connected('x');
+    await t.stopWorkers();
+    // Platforms that wait 5 seconds for an answer, so the held post's answer is lost.
+    const impatient = createPlatforms(
+      { platforms: 'sandbox', platformCredentials: {}, sandboxUrl: sandbox.url },
+      { timeoutMs: 5_000 },
+    );
+    try {
+      const created = await createPost({ account_ids: [account.id], text: 'Lost & found <once>' });
+      const targetId: string = created.targets[0].id;
+      const post = sandbox.hold(/\/2\/tweets$/, { afterBody: true });
+      const timeline = sandbox.hold(/\/2\/users\/\d+\/tweets$/);
+      const read = (async () => {
+        // X makes the post only once the service, its answer lost, reads the timeline.
+        await timeline.arrived;
+        post.release();
+        await eventually(async () =>
+          (await activity('x', account.username)).some((a) => a.action === 'publish') ? true : undefined,
+        );
+        timeline.release();
+      })();
+      await publishTarget(publishDeps(impatient), targetId);
+      await read;
+      const published = (await activity('x', account.username)).filter((a) => a.action === 'publish');
+      expect(published.map((a) => a.detail.text)).toEqual(['Lost & found <once>']);
+      const [target] = (await getPost(created.id)).targets;
+      expect(target).toMatchObject({
+        status: 'published',
+        error: null,
+        attempts: 1,
+        platform_post_id: published[0]?.target_id,
+        permalink: `https://x.com/${account.username}/status/${published[0]?.target_id}`,
+      });
+    } finally {
+      await t.startWorker({ platforms: sandbox.platforms });
+    }
+  });
+
+  it("a post whose run died during its creation is found on X's timeline by the next run and recorded: published once", async () => {
+    const account = await connected('x');
+    await t.stopWorkers();
+    try {
+      const created = await createPost({ account_ids: [account.id], text: 'Made before the crash' });
+      const targetId: string = created.targets[0].id;
+      // X makes the post; the run dies before its answer is seen, as a worker that died.
+      const dying = withPublishing((real) => ({
+        createContainer: async (...args: Parameters<typeof real.createContainer>) => {
+          await real.createContainer(...args);
+          return await new Promise<never>(() => {});
+        },
+      }));
+      void publishTarget(publishDeps(dying), targetId);
+      await eventually(async () =>
+        (await activity('x', account.username)).some((a) => a.action === 'publish') ? true : undefined,
+      );
+      expect((await targetRow(targetId)).step).toBe('creating');
+      // The job runs again, as graphile-worker runs a job whose worker died.
+      await publishTarget(publishDeps(sandbox.platforms), targetId);
+      const published = (await activity('x', account.username)).filter((a) => a.action === 'publish');
+      expect(published.map((a) => a.detail.text)).toEqual(['Made before the crash']);
+      const [target] = (await getPost(created.id)).targets;
+      expect(target).toMatchObject({
+        status: 'published',
+        error: null,
+        platform_post_id: published[0]?.target_id,
+        permalink: `https://x.com/${account.username}/status/${published[0]?.target_id}`,
+      });
+    } finally {
+      await t.startWorker({ platforms: sandbox.platforms });
+    }
+  });
+
+  it('a post whose run died during its creation, which X does not show, ends outcome_unknown and is never sent by the service', async () => {
+    const account = await connected('x');
+    await t.stopWorkers();
+    try {
+      const created = await createPost({ account_ids: [account.id], text: 'Never reached X' });
+      const targetId: string = created.targets[0].id;
+      // The run dies as its creation is sent, before X received it.
+      const dying = withPublishing(() => ({ createContainer: async () => await new Promise<never>(() => {}) }));
+      void publishTarget(publishDeps(dying), targetId);
+      await eventually(async () => ((await targetRow(targetId)).step === 'creating' ? true : undefined));
+      await publishTarget(publishDeps(sandbox.platforms), targetId);
+      const [target] = (await getPost(created.id)).targets;
+      expect(target).toMatchObject({ status: 'failed' });
+      expect(target.error).toMatchObject({ code: 'outcome_unknown' });
+      expect(target.error.message).toBe(
+        'Creating the post on X was interrupted, and X publishes what it received by itself; check the account, then retry the post if it is not there.',
+      );
+      expect((await activity('x', account.username)).filter((a) => a.action === 'publish')).toEqual([]);
+    } finally {
+      await t.startWorker({ platforms: sandbox.platforms });
+    }
   });
 
   it("fails with unsupported and X's reason when the owner's app plan lacks the endpoint", async () => {

@@ -104,6 +104,40 @@ function comparable(text: string): string {
     .trim();
 }
 
+/** How far before the creation's start (our clock) X's timeline is read for it. */
+const CLOCK_ALLOWANCE_MS = 60_000;
+
+/**
+ * The first post of a request, as sent: its media's X ids (the request's own media, the first
+ * of the uploaded items), what it replies to, its poll, and the container a post id makes of it
+ * (a thread's later posts with their uploaded media ids).
+ */
+function firstPostOf(request: PublishRequest, items: readonly string[]) {
+  const later = threadMedia(request);
+  if (items.length !== request.media.length + later.reduce((n, media) => n + media.length, 0)) {
+    throw invalidRequest(platform, "a post's media is uploaded before the post");
+  }
+  const { reply_to: replyTo, poll, thread } = optionsOf(X_OPTIONS, request.options);
+  let next = request.media.length;
+  const laterIds = later.map((media) => {
+    next += media.length;
+    return items.slice(next - media.length, next).map(mediaIdOf);
+  });
+  return {
+    mediaIds: items.slice(0, request.media.length).map(mediaIdOf),
+    replyTo,
+    poll,
+    made: (id: string): Made => {
+      if (!POST_ID.test(id)) throw invalidRequest(platform, `${id} is not an X post id`);
+      return {
+        posts: [id],
+        of: 1 + (thread?.length ?? 0),
+        ...(laterIds.some((ids) => ids.length > 0) ? { media: laterIds } : {}),
+      };
+    },
+  };
+}
+
 /** The same posts, without the mark of a reply being sent. */
 function settled({ sending: _sending, ...made }: Made): Made {
   return made;
@@ -187,17 +221,7 @@ export function xPublishing(context: XContext): PublishingCapability {
 
     async createContainer({ accessToken }, request, items = []) {
       refuseProblems(platform, xProblems(draftOf(request)));
-      const later = threadMedia(request);
-      if (items.length !== request.media.length + later.reduce((n, media) => n + media.length, 0)) {
-        throw invalidRequest(platform, "a post's media is uploaded before the post");
-      }
-      const { reply_to: replyTo, poll, thread } = optionsOf(X_OPTIONS, request.options);
-      const mediaIds = items.slice(0, request.media.length).map(mediaIdOf);
-      let next = request.media.length;
-      const laterIds = later.map((media) => {
-        next += media.length;
-        return items.slice(next - media.length, next).map(mediaIdOf);
-      });
+      const { mediaIds, replyTo, poll, made } = firstPostOf(request, items);
       const answer = await api.call('POST', '/tweets', accessToken, {
         json: {
           ...(request.text === undefined || request.text === '' ? {} : { text: request.text }),
@@ -207,13 +231,33 @@ export function xPublishing(context: XContext): PublishingCapability {
         },
       });
       const id = requiredText(platform, record(answer.data).id, 'data.id');
-      return {
-        containerId: containerIdOf({
-          posts: [id],
-          of: 1 + (thread?.length ?? 0),
-          ...(laterIds.some((ids) => ids.length > 0) ? { media: laterIds } : {}),
-        }),
-      };
+      return { containerId: containerIdOf(made(id)) };
+    },
+
+    async findCreated({ platformUserId, accessToken }, request, items, since) {
+      const { replyTo, made } = firstPostOf(request, items);
+      const text = comparable(request.text ?? '');
+      // A post without words of its own (media alone) is not told from another such post.
+      if (!POST_ID.test(platformUserId) || text === '') return null;
+      // X's clock is not ours: a minute's allowance, at X's granularity of seconds.
+      const from = new Date(Math.floor((since.getTime() - CLOCK_ALLOWANCE_MS) / 1000) * 1000);
+      const timeline = await api.call('GET', `/users/${platformUserId}/tweets`, accessToken, {
+        query: {
+          start_time: from.toISOString().replace('.000Z', 'Z'),
+          max_results: 100,
+          'tweet.fields': 'referenced_tweets,created_at',
+        },
+      });
+      const matches = (Array.isArray(timeline.data) ? timeline.data : []).map(record).filter((tweet) => {
+        const refs = Array.isArray(tweet.referenced_tweets) ? tweet.referenced_tweets.map(record) : [];
+        const repliedTo = refs.find((r) => r.type === 'replied_to')?.id ?? undefined;
+        return repliedTo === replyTo && comparable(str(tweet.text) ?? '') === text;
+      });
+      // Two alike cannot tell which is this one: the doubt stands.
+      const [found] = matches;
+      return matches.length === 1 && found !== undefined
+        ? { containerId: containerIdOf(made(str(found.id) ?? '')) }
+        : null;
     },
 
     async containerStatus({ accessToken }, containerId) {

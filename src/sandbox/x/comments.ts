@@ -49,6 +49,20 @@ function textOf(post: SandboxPost): string {
   return escaped === '' ? link : `${escaped} ${link}`;
 }
 
+/**
+ * A timeline's `start_time`: "YYYY-MM-DDTHH:mm:ssZ", the oldest time of the posts given, "in
+ * second granularity and is inclusive" ("User Posts timeline by User ID").
+ */
+function timeParam(value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/.test(value) || Number.isNaN(Date.parse(value))) {
+    throw invalidRequest(
+      `Invalid 'start_time':'${value}'. 'start_time' must be a valid RFC 3339 date in the format YYYY-MM-DDTHH:mm:ssZ`,
+    );
+  }
+  return Date.parse(value);
+}
+
 export function commentRoutes(app: FastifyInstance, store: Store): void {
   app.get('/2/users/:id/tweets', async (request) => {
     const options = callOptions(store.now);
@@ -64,9 +78,12 @@ export function commentRoutes(app: FastifyInstance, store: Store): void {
     const since = sinceId === undefined ? undefined : await findPost(store, sinceId);
     // A since_id X does not know (or another's post) leaves nothing newer to tell here.
     if (sinceId !== undefined && since?.accountId !== id) return { meta: { result_count: 0 } };
+    const startTime = timeParam(param(request, 'start_time'));
     const { posts } = await listPosts(store, id, { limit, replies: !excluded.includes('replies'), since });
     const data = [];
     for (const p of posts) {
+      // Newest first: the posts from start_time on are the page's first, so none is lost here.
+      if (startTime !== undefined && p.createdAt.getTime() < startTime) continue;
       data.push({
         id: p.id,
         text: textOf(p),

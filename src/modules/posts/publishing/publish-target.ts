@@ -31,7 +31,7 @@
  */
 import { now } from '../../../clock.ts';
 import { transition } from '../../../jobs/workflow.ts';
-import { type Platform, PlatformError, platformInfo } from '../../../platforms/index.ts';
+import { type Platform, type PlatformAdapter, PlatformError, platformInfo } from '../../../platforms/index.ts';
 import { accountById, actAsAccount, noteAccountFailure } from '../../accounts/index.ts';
 import { refreshPostStatus } from '../post-status.ts';
 import type { Post, PostTarget } from '../tables.ts';
@@ -43,10 +43,12 @@ import { queuePublish } from './publish-jobs.ts';
 import { type Loaded, loadTarget, type PublishDeps, type Run, stateOf, waitUntil } from './run.ts';
 import {
   createContainer,
+  interruptedCreation,
   markWithdrawn,
   processContainer,
   processItems,
   recheckContainer,
+  recoverCreation,
   resumeClaimed,
   runAfterPublish,
   withdrawUpload,
@@ -112,7 +114,14 @@ async function begin(deps: PublishDeps, targetId: string): Promise<Loaded | null
  */
 type Step =
   | null
-  | { readonly interrupted: (platform: Platform) => TargetFailure }
+  | {
+      readonly interrupted: (platform: Platform) => TargetFailure;
+      /** Where the adapter can tell what the interrupted step did (`findCreated`): run instead. */
+      readonly recover?: {
+        readonly can: (adapter: PlatformAdapter) => boolean;
+        readonly run: (run: Run) => Promise<void>;
+      };
+    }
   | { readonly run: (run: Run) => Promise<void> };
 
 /** Every state's step: a state the workflow gains has no step until one is written here. */
@@ -123,11 +132,8 @@ const STEPS: { readonly [S in TargetState]: Step } = {
   quota: { run: createContainer },
   items: { run: processItems },
   creating: {
-    interrupted: (platform) =>
-      failure(
-        'outcome_unknown',
-        `Creating the post on ${platformInfo(platform).label} was interrupted, and ${platformInfo(platform).label} publishes what it received by itself; check the account, then retry the post if it is not there.`,
-      ),
+    interrupted: interruptedCreation,
+    recover: { can: (adapter) => adapter.publishing.findCreated !== undefined, run: recoverCreation },
   },
   processing: { run: onContainer(processContainer) },
   claimed: { run: onContainer(resumeClaimed) },
@@ -163,7 +169,21 @@ export async function publishTarget(deps: PublishDeps, targetId: string): Promis
   // connection made since (a reconnection while the call was on its way).
   let madeWith: Date | undefined;
   try {
-    if ('interrupted' in step) throw step.interrupted(platform);
+    let act: (run: Run) => Promise<void>;
+    if ('run' in step) act = step.run;
+    else {
+      // Asked of a connected account only: one that is not cannot be read, and the step's doubt stands.
+      const recover = step.recover;
+      const connected = recover === undefined ? null : await accountById(deps.db, target.accountId);
+      if (
+        recover === undefined ||
+        connected?.status !== 'connected' ||
+        !recover.can(deps.platforms.adapter(platform))
+      ) {
+        throw step.interrupted(platform);
+      }
+      act = recover.run;
+    }
     let account = await accountById(deps.db, target.accountId);
     // Only a try still to publish waits: after publishing, only the first comment is left.
     const mayWait = ACCOUNT_WAIT_STATES.includes(state) && deps.accountReconnectGraceMs > 0;
@@ -207,7 +227,7 @@ export async function publishTarget(deps: PublishDeps, targetId: string): Promis
     const running = target;
     // A step refused for an ended token runs once more after a refresh: a refused call had no effect.
     await actAsAccount({ db: deps.db, secretKey: deps.secretKey, platforms: deps.platforms }, account, (credentials) =>
-      step.run({ deps, adapter, credentials, target: running, post, platform }),
+      act({ deps, adapter, credentials, target: running, post, platform }),
     );
   } catch (error) {
     if (state === 'withdrawing' && error instanceof PlatformError && error.kind === 'token_expired') {

@@ -25,7 +25,7 @@ import { optionMediaRefs, platformOptions, targetText } from '../options.ts';
 import { postTargets } from '../tables.ts';
 import { type TargetState, targetStates } from '../target-workflow.ts';
 import { aheadPlan, waitsForItsTime } from './ahead.ts';
-import { failure, markPublished } from './outcomes.ts';
+import { failure, markPublished, type TargetFailure } from './outcomes.ts';
 import { giveBack, markSpent, takeUpload, type UploadRefusal } from './project-uploads.ts';
 import { queuePublish, queuePublishOfMoved } from './publish-jobs.ts';
 import { loadTarget, type Run, stateOf, waitUntil } from './run.ts';
@@ -189,7 +189,13 @@ async function makeContainer(run: Run, request: PublishRequest, items: readonly 
   const { deps, adapter, credentials, target, platform } = run;
   const publishes = platformInfo(platform).publishing.containerPublishes;
   const uploads = adapter.publishing.dailyUploads;
-  if (publishes && !(await transition(deps.db, targetStates, target.id, 'create'))) {
+  const startedAt = now();
+  // The creation's start is kept (processingSince) for a run that finds it interrupted to ask
+  // the platform what it made since.
+  if (
+    publishes &&
+    !(await transition(deps.db, targetStates, target.id, 'create', { set: { processingSince: startedAt } }))
+  ) {
     // Another run made it, or the target was cancelled: the upload taken for this one is not spent.
     if (uploads !== undefined && items === undefined) await giveBack(deps.db, platform, uploads, now());
     return;
@@ -209,19 +215,85 @@ async function makeContainer(run: Run, request: PublishRequest, items: readonly 
     if (uploads !== undefined && error instanceof PlatformError && error.kind === 'token_expired') {
       await giveBack(deps.db, platform, uploads, now());
     }
-    if (publishes) {
-      // A passing failure may have reached the platform, which would then publish by itself.
-      if (!(error instanceof PlatformError) || error.kind === 'transient') {
+    if (!publishes) throw error;
+    // A passing failure may have reached the platform, which would then publish by itself: what
+    // the platform shows made since is the post, and nothing shown ends the try without a second.
+    if (!(error instanceof PlatformError) || error.kind === 'transient') {
+      const found = await createdSince(run, request, items ?? [], startedAt);
+      if (found === null) {
         throw failure(
           'outcome_unknown',
           `${platformInfo(platform).label} may or may not have received the post (${error instanceof Error ? error.message : String(error)}); check the account, then retry the post if it is not there.`,
         );
       }
+      containerId = found;
+    } else {
       // A refusal: nothing was received, and the step may be tried again.
       await transition(deps.db, targetStates, target.id, 'creation_refused');
+      throw error;
     }
-    throw error;
   }
+  await recordContainer(run, containerId, items);
+}
+
+/** The message of a creation that may have published, where the platform does not show it. */
+export function interruptedCreation(platform: Platform): TargetFailure {
+  const { label } = platformInfo(platform);
+  return failure(
+    'outcome_unknown',
+    `Creating the post on ${label} was interrupted, and ${label} publishes what it received by itself; check the account, then retry the post if it is not there.`,
+  );
+}
+
+/**
+ * The container of what an unsettled creation made, where the adapter can find it among the
+ * account's posts since `since`; null when it cannot tell or the platform shows nothing yet.
+ */
+async function createdSince(
+  run: Run,
+  request: PublishRequest,
+  items: readonly string[],
+  since: Date,
+): Promise<string | null> {
+  const { deps, adapter, credentials, target, platform } = run;
+  const find = adapter.publishing.findCreated;
+  if (find === undefined) return null;
+  try {
+    const found = await find(credentials, request, items, since);
+    deps.log.info(
+      { targetId: target.id, platform, containerId: found?.containerId ?? null },
+      found === null
+        ? 'a creation whose outcome is unknown is not shown by the platform; the try ends outcome_unknown, nothing sent again'
+        : 'a creation whose outcome was unknown is shown by the platform; recorded as made',
+    );
+    return found?.containerId ?? null;
+  } catch (error) {
+    deps.log.warn(
+      { targetId: target.id, platform, err: error instanceof Error ? error.message : String(error) },
+      'reading back a creation whose outcome is unknown failed; the try ends outcome_unknown, nothing sent again',
+    );
+    return null;
+  }
+}
+
+/**
+ * A run found the target's creation interrupted (its run stopped during the call): the post the
+ * platform shows made since the creation began is recorded as the container; none shown ends
+ * the try `outcome_unknown`, never a second creation.
+ */
+export async function recoverCreation(run: Run): Promise<void> {
+  const { target, platform } = run;
+  const items = target.itemContainerIds ?? undefined;
+  const since = target.processingSince ?? target.updatedAt;
+  const found = await createdSince(run, await publishRequest(run), items ?? [], since);
+  if (found === null) throw interruptedCreation(platform);
+  await recordContainer(run, found, items);
+}
+
+/** Records a made container, and queues its first read (or reads it now, where nothing is processed). */
+async function recordContainer(run: Run, containerId: string, items: readonly string[] | undefined): Promise<void> {
+  const { deps, target, platform } = run;
+  const publishes = platformInfo(platform).publishing.containerPublishes;
   const at = now();
   const recorded = {
     containerId,
