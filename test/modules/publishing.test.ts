@@ -1988,10 +1988,12 @@ describe('YouTube channels', () => {
     // retry window) rather than failing; nothing reached YouTube.
     const refused = await eventually(async () => {
       const target = (await getPost(first.id)).targets[0];
-      return target.waiting_reason?.includes('uploads') ? target : undefined;
+      return target.waiting_reason?.includes('quota for today') ? target : undefined;
     });
     expect(refused).toMatchObject({ status: 'publishing', error: null });
-    expect(refused.waiting_reason).toContain("The YouTube uploads of the service's project for today are spent");
+    expect(refused.waiting_reason).toMatch(
+      /^YouTube answered that the service's project has spent its quota for today; waiting until it renews at \S+\.$/,
+    );
     const spendingChannel = spending.username.slice(1);
     expect((await activity('youtube', spendingChannel)).filter((a) => a.action === 'publish')).toHaveLength(0);
     const waiting = await connected('youtube');
@@ -2003,16 +2005,18 @@ describe('YouTube channels', () => {
     });
     const held = await eventually(async () => {
       const target = (await getPost(second.id)).targets[0];
-      return target.waiting_reason?.includes('uploads') ? target : undefined;
+      return target.waiting_reason?.includes('quota for today') ? target : undefined;
     });
     expect(held.status).toBe('publishing');
-    expect(held.waiting_reason).toContain("The YouTube uploads of the service's project for today are spent");
+    expect(held.waiting_reason).toMatch(
+      /^YouTube answered that the service's project has spent its quota for today; waiting until it renews at \S+\.$/,
+    );
     const channel = waiting.username.slice(1);
     expect((await activity('youtube', channel)).filter((a) => a.action === 'publish')).toHaveLength(0);
     // Both wait for the same time, the next midnight in Pacific Time.
-    const due = new Date(held.waiting_reason?.match(/renew at (\S+)\.$/)?.[1] ?? NaN);
+    const due = new Date(held.waiting_reason?.match(/renews at (\S+)\.$/)?.[1] ?? NaN);
     expect(pacificTime(due)).toBe('00:00:00');
-    expect(refused.waiting_reason?.match(/renew at (\S+)\.$/)?.[1]).toBe(due.toISOString());
+    expect(refused.waiting_reason?.match(/renews at (\S+)\.$/)?.[1]).toBe(due.toISOString());
     // Past it, both videos are uploaded. Their steps are run here rather than by the worker,
     // whose queue then also holds every job the earlier tests left waiting for a later time.
     await t.stopWorkers();

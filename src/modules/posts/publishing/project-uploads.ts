@@ -10,13 +10,13 @@ import type { Queryable } from '../../../db/connection.ts';
 import type { DailyUploads, Platform, ProjectUnits } from '../../../platforms/index.ts';
 import { projectUploadDays } from '../tables.ts';
 
-/** Why an upload was not taken: the day's uploads are spent, or its units are. */
-export type UploadRefusal = 'uploads' | 'units';
-
 /**
- * Takes one upload of the day's allowance at `at`; null when taken, else what is spent (the
- * day closed by the platform counts as spent uploads).
+ * Why an upload was not taken: the day's uploads are spent, or its units are, or the platform
+ * answered that the day's quota is spent (`closed`), whatever the counts say.
  */
+export type UploadRefusal = 'uploads' | 'units' | 'closed';
+
+/** Takes one upload of the day's allowance at `at`; null when taken, else why not. */
 export async function takeUpload(
   db: Queryable,
   platform: Platform,
@@ -41,12 +41,14 @@ export async function takeUpload(
     })
     .returning({ uploads: projectUploadDays.uploads });
   if (taken.length > 0) return null;
-  if (unitLimit === undefined) return 'uploads';
   const [day] = await db
     .select({ uploads: projectUploadDays.uploads, units: projectUploadDays.units, spent: projectUploadDays.spent })
     .from(projectUploadDays)
     .where(dayOf(key));
-  return day !== undefined && !day.spent && day.uploads < uploads.limit && day.units >= unitLimit ? 'units' : 'uploads';
+  if (day?.spent === true) return 'closed';
+  return unitLimit !== undefined && day !== undefined && day.uploads < uploads.limit && day.units >= unitLimit
+    ? 'units'
+    : 'uploads';
 }
 
 /** The platform answered that the day's quota is spent: no other upload is tried that day. */

@@ -158,6 +158,10 @@ async function waitForProjectDay(run: Run, uploads: DailyUploads, why: DayWait):
       waiting: `The ${label} uploads of the service's project for today are spent (${uploads.limit} a day); waiting until they renew at ${renews}.`,
       log: 'daily uploads of the project spent; the target waits until they renew',
     },
+    closed: {
+      waiting: `${label} answered that the service's project has spent its quota for today; waiting until it renews at ${renews}.`,
+      log: "the platform closed the project's day; the target waits until it renews",
+    },
     units: {
       waiting: `The ${label} quota units of the service's project for today are spent (${uploads.unitLimit} a day, reads and publishing together); waiting until they renew at ${renews}.`,
       log: 'daily quota units of the project spent; the target waits until they renew',
@@ -209,7 +213,7 @@ async function makeContainer(run: Run, request: PublishRequest, items: readonly 
       // as those that find it spent before calling do (nothing was uploaded).
       await markSpent(deps.db, platform, uploads, now());
       if (publishes) await transition(deps.db, targetStates, target.id, 'creation_refused');
-      await waitForProjectDay(run, uploads, 'uploads');
+      await waitForProjectDay(run, uploads, 'closed');
       return;
     }
     if (uploads !== undefined && error instanceof PlatformError && error.kind === 'token_expired') {
