@@ -742,6 +742,20 @@ describe('youtube: comments', () => {
   });
 });
 
+/** A day `offset` days from now, as YouTube Analytics names it. */
+const dayOf = (offset: number) => new Date(now().getTime() + offset * 86_400_000).toISOString().slice(0, 10);
+
+/** Sets a channel's (or a video's) daily figures in the sandbox's YouTube Analytics. */
+async function figures(
+  channel: string,
+  metric: string,
+  values: { day: string; value: number | null }[],
+  postId?: string,
+) {
+  const body = { platform: 'youtube', username: channel, metric, values, ...(postId ? { post_id: postId } : {}) };
+  expect((await sandbox.control('PUT', '/insights', body)).status).toBe(200);
+}
+
 describe('youtube: quota units', () => {
   /** The sandbox's app: its tokens are the project's, 'switchboard-sandbox'. */
   const PROJECT = 'switchboard-sandbox';
@@ -827,6 +841,29 @@ describe('youtube: quota units', () => {
     expect(read.posts).toHaveLength(1);
   });
 
+  it("at the reserve, a channel's insights still answer YouTube Analytics' figures, which cost no units; today's subscribers, a Data API read, are left without data", async () => {
+    const credentials = await channelOf('yt_reserve_figures');
+    const channel = (await googleUser('yt_reserve_figures')).pages[0];
+    const yesterday = dayOf(-1);
+    await figures(channel.username, 'views', [{ day: yesterday, value: 75 }]);
+    const used = await serviceCount();
+    // Nothing above the reserve is left for background reads.
+    const adapter = counting({ youtubeDailyQuotaUnits: String(used + 100), youtubeQuotaReserveUnits: '100' });
+    const since = now().toISOString();
+    const read = await insightsOf(adapter).accountInsights(
+      credentials,
+      [yesterday, dayOf(0)],
+      ['views', 'followers_count'],
+    );
+    expect(read.figures[yesterday]).toEqual({ views: 75, followers_count: null });
+    expect(read.figures[dayOf(0)]?.followers_count).toBeNull();
+    expect(await serviceCount()).toBe(used);
+    const calls = await sandbox.control('GET', `/calls/youtube/yt_reserve_figures?since=${encodeURIComponent(since)}`);
+    const paths = calls.body.data.map((c: { path: string }) => c.path);
+    expect(paths.some((p: string) => p.includes('/v2/reports'))).toBe(true);
+    expect(paths.some((p: string) => p.includes('/youtube/v3/channels'))).toBe(false);
+  });
+
   it("a call past the day's units is refused as Google refuses it (403 quotaExceeded), and Google's quotaExceeded closes the project's day", async () => {
     const credentials = await channelOf('yt_spent_day');
     const used = await serviceCount();
@@ -864,17 +901,6 @@ describe('youtube: quota units', () => {
 });
 
 describe('youtube: insights', () => {
-  const dayOf = (offset: number) => new Date(now().getTime() + offset * 86_400_000).toISOString().slice(0, 10);
-  async function figures(
-    channel: string,
-    metric: string,
-    values: { day: string; value: number | null }[],
-    postId?: string,
-  ) {
-    const body = { platform: 'youtube', username: channel, metric, values, ...(postId ? { post_id: postId } : {}) };
-    expect((await sandbox.control('PUT', '/insights', body)).status).toBe(200);
-  }
-
   it("the channel's daily figures from YouTube Analytics by the service's names, today's subscribers; no data is null, never 0", async () => {
     const credentials = await channelOf('yt_figures');
     const channel = (await googleUser('yt_figures')).pages[0];

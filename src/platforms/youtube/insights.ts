@@ -5,9 +5,11 @@
  * now (channels.list statistics). A day the report has no row for has no data (null, not 0).
  * Facts: docs/platforms.md, "YouTube insights".
  */
+
+import { isDaySpent } from '../google/errors.ts';
 import { list, num, record, str } from '../http.ts';
 import { accountInsightsRead, requireMetrics, setFigure } from '../insight-requests.ts';
-import type { InsightsCapability } from '../types.ts';
+import { type InsightsCapability, PlatformError } from '../types.ts';
 import type { YouTubeContext } from './channels.ts';
 import { YOUTUBE_METRICS } from './definition.ts';
 
@@ -35,6 +37,27 @@ export function youtubeInsights(context: YouTubeContext): InsightsCapability {
   const { google, now } = context;
   const reports = google.url('youtubeanalytics.googleapis.com', '/v2/reports');
 
+  /**
+   * The channel's statistics now (channels.list, 1 unit); null while the project's units are
+   * kept for publishing or spent for the day, so the Analytics figures read beside them, which
+   * cost no units, are still answered (today's subscribers then have no data, which replaces
+   * no figure stored before).
+   */
+  async function channelStatistics(channelId: string, accessToken: string): Promise<Record<string, unknown> | null> {
+    try {
+      const answer = await context.reads.api(
+        'GET',
+        google.url('www.googleapis.com', '/youtube/v3/channels'),
+        accessToken,
+        { query: { part: 'statistics', id: channelId } },
+      );
+      return record(record(list(answer.items)[0]).statistics);
+    } catch (error) {
+      if (error instanceof PlatformError && (error.detail.code === 'quotaReserved' || isDaySpent(error))) return null;
+      throw error;
+    }
+  }
+
   return {
     async accountInsights({ platformUserId, accessToken }, days, metrics) {
       const { today, figures, read } = accountInsightsRead(platform, YOUTUBE_METRICS.account, { days, metrics }, now);
@@ -57,20 +80,12 @@ export function youtubeInsights(context: YouTubeContext): InsightsCapability {
         }
       }
       if (metrics.includes('followers_count') && read.includes(today)) {
-        const answer = await context.reads.api(
-          'GET',
-          google.url('www.googleapis.com', '/youtube/v3/channels'),
-          accessToken,
-          {
-            query: { part: 'statistics', id: platformUserId },
-          },
-        );
-        const statistics = record(record(list(answer.items)[0]).statistics);
+        const statistics = await channelStatistics(platformUserId, accessToken);
         setFigure(
           figures,
           today,
           'followers_count',
-          statistics.hiddenSubscriberCount === true ? null : num(statistics.subscriberCount),
+          statistics === null || statistics.hiddenSubscriberCount === true ? null : num(statistics.subscriberCount),
         );
       }
       return { figures, usagePercent: null };
