@@ -584,7 +584,7 @@ export interface PublishingCapability {
   ): Promise<{ containerId: string }>;
   /**
    * Where creating the container publishes and the platform takes no idempotency key: the
-   * container of the post a creation from `request` (and its items) made, if the platform shows
+   * container of the post a creation from `request` (and its items) made, with the post's id, if the platform shows
    * that post among the account's made since `since` (a creation whose answer was lost, or whose
    * run stopped during the call). Null when it shows none, which proves nothing (a post may take a
    * moment to show), so the caller never creates it again on that answer. Absent where the
@@ -595,7 +595,7 @@ export interface PublishingCapability {
     request: PublishRequest,
     itemContainerIds: readonly string[],
     since: Date,
-  ): Promise<{ containerId: string } | null>;
+  ): Promise<{ containerId: string; postId: string } | null>;
   /** `expected`: what the post is now, where a container is kept in step with it (ContainerContext). */
   containerStatus(
     credentials: AccountCredentials,

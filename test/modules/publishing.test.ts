@@ -985,16 +985,19 @@ describe('X', () => {
   });
 
   it('fails with outcome_unknown, never posting twice, when the creation fails in passing (X takes no idempotency key)', async () => {
-    const since = now();
     await expectOutcomeUnknownOnPassingFailure('x');
-    // X was asked whether it made the post: its timeline from a minute before the creation began.
-    const { data } = await sandbox.calls('x', `pub_x_${users}`, since);
+    // X was asked whether it made the post: its timeline from a minute before the creation was sent.
+    const { data } = await sandbox.calls('x', `pub_x_${users}`);
+    const sent = data.filter((c) => c.method === 'POST' && c.path.endsWith('/2/tweets'));
     const reads = data.filter((c) => c.method === 'GET' && /\/2\/users\/\d+\/tweets$/.test(c.path));
+    expect(sent).toHaveLength(1);
     expect(reads).toHaveLength(1);
     expect(reads[0]?.query).toMatchObject({ max_results: '100', 'tweet.fields': 'referenced_tweets,created_at' });
-    const from = Date.parse(reads[0]?.query.start_time ?? '');
     expect(reads[0]?.query.start_time).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/);
-    expect(from).toBeLessThanOrEqual(since.getTime() - 59_000);
+    const before = Date.parse(sent[0]?.at ?? '') - Date.parse(reads[0]?.query.start_time ?? '');
+    // A minute, to the second, before the creation began (which came a moment before X received it).
+    expect(before).toBeGreaterThanOrEqual(60_000);
+    expect(before).toBeLessThan(90_000);
   });
 
   it("a post whose creation answer never came (the call timed out) is read back from X's timeline once X made it: published once, with its link", async () => {
@@ -1088,6 +1091,66 @@ describe('X', () => {
         'Creating the post on X was interrupted, and X publishes what it received by itself; check the account, then retry the post if it is not there.',
       );
       expect((await activity('x', account.username)).filter((a) => a.action === 'publish')).toEqual([]);
+      // X was asked, once, what the account posted since a minute before the creation began.
+      const { data } = await sandbox.calls('x', account.username);
+      const reads = data.filter((c) => c.method === 'GET' && /\/2\/users\/\d+\/tweets$/.test(c.path));
+      expect(reads.map((c) => Object.keys(c.query).sort())).toEqual([['max_results', 'start_time', 'tweet.fields']]);
+    } finally {
+      await t.startWorker({ platforms: sandbox.platforms });
+    }
+  });
+
+  it("a creation in doubt is never recorded as another target's post of the same text: outcome_unknown, one post on X", async () => {
+    const account = await connected('x');
+    const earlier = await createPost({ account_ids: [account.id], text: 'Same words' });
+    const [published] = (await finished(earlier.id)).targets;
+    expect(published.status).toBe('published');
+    await t.stopWorkers();
+    try {
+      const created = await createPost({ account_ids: [account.id], text: 'Same words' });
+      const targetId: string = created.targets[0].id;
+      // X received nothing (it would have refused the same text anyway); the run dies.
+      const dying = withPublishing(() => ({ createContainer: async () => await new Promise<never>(() => {}) }));
+      void publishTarget(publishDeps(dying), targetId);
+      await eventually(async () => ((await targetRow(targetId)).step === 'creating' ? true : undefined));
+      await publishTarget(publishDeps(sandbox.platforms), targetId);
+      const [target] = (await getPost(created.id)).targets;
+      expect(target).toMatchObject({ status: 'failed', platform_post_id: null });
+      expect(target.error).toMatchObject({ code: 'outcome_unknown' });
+      const posts = (await activity('x', account.username)).filter((a) => a.action === 'publish');
+      expect(posts.map((a) => a.target_id)).toEqual([published.platform_post_id]);
+    } finally {
+      await t.startWorker({ platforms: sandbox.platforms });
+    }
+  });
+
+  it('a reply whose run died during its creation is found by what it replies to and recorded once', async () => {
+    const account = await connected('x');
+    const first = await createPost({ account_ids: [account.id], text: 'Question?' });
+    const [asked] = (await finished(first.id)).targets;
+    await t.stopWorkers();
+    try {
+      const created = await createPost({
+        account_ids: [account.id],
+        text: 'Answer.',
+        platforms: { x: { reply_to: asked.platform_post_id } },
+      });
+      const targetId: string = created.targets[0].id;
+      const dying = withPublishing((real) => ({
+        createContainer: async (...args: Parameters<typeof real.createContainer>) => {
+          await real.createContainer(...args);
+          return await new Promise<never>(() => {});
+        },
+      }));
+      void publishTarget(publishDeps(dying), targetId);
+      await eventually(async () =>
+        (await activity('x', account.username)).filter((a) => a.action === 'publish').length === 2 ? true : undefined,
+      );
+      await publishTarget(publishDeps(sandbox.platforms), targetId);
+      const posts = (await activity('x', account.username)).filter((a) => a.action === 'publish');
+      expect(posts.map((a) => a.detail.options)).toEqual([{ reply_to: null }, { reply_to: asked.platform_post_id }]);
+      const [target] = (await getPost(created.id)).targets;
+      expect(target).toMatchObject({ status: 'published', platform_post_id: posts[1]?.target_id });
     } finally {
       await t.startWorker({ platforms: sandbox.platforms });
     }

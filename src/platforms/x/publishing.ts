@@ -138,6 +138,11 @@ function firstPostOf(request: PublishRequest, items: readonly string[]) {
   };
 }
 
+/** A reply's text without the run of `@handle`s it opens with (on X, the accounts it answers). */
+function withoutLeadingHandles(text: string): string {
+  return text.replace(/^(?:@\w{1,15}\s+)+/, '');
+}
+
 /** The same posts, without the mark of a reply being sent. */
 function settled({ sending: _sending, ...made }: Made): Made {
   return made;
@@ -236,7 +241,9 @@ export function xPublishing(context: XContext): PublishingCapability {
 
     async findCreated({ platformUserId, accessToken }, request, items, since) {
       const { replyTo, made } = firstPostOf(request, items);
-      const text = comparable(request.text ?? '');
+      // A reply's text opens on X with the handles it answers: compared without them on both sides.
+      const asked = request.text ?? '';
+      const text = comparable(replyTo === undefined ? asked : withoutLeadingHandles(asked));
       // A post without words of its own (media alone) is not told from another such post.
       if (!POST_ID.test(platformUserId) || text === '') return null;
       // X's clock is not ours: a minute's allowance, at X's granularity of seconds.
@@ -251,13 +258,15 @@ export function xPublishing(context: XContext): PublishingCapability {
       const matches = (Array.isArray(timeline.data) ? timeline.data : []).map(record).filter((tweet) => {
         const refs = Array.isArray(tweet.referenced_tweets) ? tweet.referenced_tweets.map(record) : [];
         const repliedTo = refs.find((r) => r.type === 'replied_to')?.id ?? undefined;
-        return repliedTo === replyTo && comparable(str(tweet.text) ?? '') === text;
+        const shown = str(tweet.text) ?? '';
+        return (
+          repliedTo === replyTo && comparable(replyTo === undefined ? shown : withoutLeadingHandles(shown)) === text
+        );
       });
       // Two alike cannot tell which is this one: the doubt stands.
       const [found] = matches;
-      return matches.length === 1 && found !== undefined
-        ? { containerId: containerIdOf(made(str(found.id) ?? '')) }
-        : null;
+      const id = str(found?.id);
+      return matches.length === 1 && id !== null ? { containerId: containerIdOf(made(id)), postId: id } : null;
     },
 
     async containerStatus({ accessToken }, containerId) {

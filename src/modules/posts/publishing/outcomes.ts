@@ -18,7 +18,7 @@ import { emit } from '../../events/index.ts';
 import { platformOptions } from '../options.ts';
 import { lockPost, refreshPostStatus } from '../post-status.ts';
 import type { PostTarget, TargetError } from '../tables.ts';
-import { targetStates } from '../target-workflow.ts';
+import { type TargetState, targetStates } from '../target-workflow.ts';
 import { awaitReconnection } from './account-wait.ts';
 import { queuePublish } from './publish-jobs.ts';
 import { loadTarget, type PublishDeps, type Run, waitUntil } from './run.ts';
@@ -26,15 +26,27 @@ import { loadTarget, type PublishDeps, type Run, waitUntil } from './run.ts';
 /** Passing failures of a step: 30 s, doubling, at most 15 minutes. */
 const RETRY = retryPolicy({ firstMs: 30_000, factor: 2, capMs: 15 * 60_000, jitter: 0.2 });
 
-/** A failure a target ends with. */
+/**
+ * A failure a target ends with. `from`: the only states it may end the target from, where the
+ * failure is a doubt about one step (a creation whose outcome is unknown), so that another run
+ * that settled the step meanwhile is not undone by it.
+ */
 export class TargetFailure extends Error {
-  constructor(readonly error: TargetError) {
+  constructor(
+    readonly error: TargetError,
+    readonly from?: readonly TargetState[],
+  ) {
     super(error.message);
   }
 }
 
 export function failure(code: string, message: string, platformCode: string | null = null): TargetFailure {
   return new TargetFailure({ code, message, platform_code: platformCode });
+}
+
+/** The failure of a creation whose outcome is unknown: it ends the target only while it is still being created. */
+export function creationInDoubt(message: string): TargetFailure {
+  return new TargetFailure({ code: 'outcome_unknown', message, platform_code: null }, ['creating']);
 }
 
 const outcomesMetric = sharedCounter({
@@ -108,7 +120,7 @@ export async function handleFailure(
     });
     return;
   }
-  if (error instanceof TargetFailure) return await fail(deps, target, error.error);
+  if (error instanceof TargetFailure) return await fail(deps, target, error.error, undefined, undefined, error.from);
   if (error instanceof PlatformError && error.kind === 'token_expired' && deps.accountReconnectGraceMs > 0) {
     // The platform says the account expired: the try waits for its reconnection, as one due
     // then would, in the state the failure left it in (a refused creation is back at `quota`).
@@ -175,10 +187,12 @@ async function fail(
   targetError: TargetError,
   cause?: PlatformError,
   madeWith?: Date,
+  from?: readonly TargetState[],
 ): Promise<void> {
   const done = await deps.db.transaction(async (tx) => {
     await lockPost(tx, target.postId);
     const row = await transition(tx, targetStates, target.id, 'fail', {
+      ...(from === undefined ? {} : { from: [...from] }),
       set: { waitingReason: null, accountWaitUntil: null, error: targetError },
     });
     if (cause) await noteAccountFailure(tx, target.accountId, cause, madeWith);

@@ -23,7 +23,9 @@
  *   (step `recheck`): one published meanwhile is taken, not published again;
  * - where creating the container is itself the publication (TikTok's video/init), the
  *   creation is recorded (step `creating`) before the call: a run that finds it unfinished,
- *   or a creation whose answer was lost, ends with `outcome_unknown` rather than a second post.
+ *   or a creation whose answer was lost, never creates again; where the platform's reads can
+ *   tell what it made (X), what it shows is recorded, else the try ends `outcome_unknown`. Such
+ *   a doubt ends the target only while it is still `creating`, never one another run settled.
  *
  * The job itself is here: it starts a due target, and each run takes the step of the state it
  * finds the target in (STEPS). The steps are in steps.ts, how a try ends or goes on after a
@@ -149,6 +151,16 @@ const STEPS: { readonly [S in TargetState]: Step } = {
   withdrawing: { run: withdrawUpload },
 };
 
+/** Whether the platform's adapter, if this service can still build it, can tell what an interrupted step did. */
+function canRecover(deps: PublishDeps, platform: Platform, can: (adapter: PlatformAdapter) => boolean): boolean {
+  try {
+    return can(deps.platforms.adapter(platform));
+  } catch {
+    // No app for the platform any more: the step's doubt stands, as the interrupted failure says.
+    return false;
+  }
+}
+
 /** A step on the target's container; a target in its state without one makes one, as from `quota`. */
 function onContainer(step: (run: Run, containerId: string) => Promise<void>): (run: Run) => Promise<void> {
   return async (run) =>
@@ -175,11 +187,7 @@ export async function publishTarget(deps: PublishDeps, targetId: string): Promis
       // Asked of a connected account only: one that is not cannot be read, and the step's doubt stands.
       const recover = step.recover;
       const connected = recover === undefined ? null : await accountById(deps.db, target.accountId);
-      if (
-        recover === undefined ||
-        connected?.status !== 'connected' ||
-        !recover.can(deps.platforms.adapter(platform))
-      ) {
+      if (recover === undefined || connected?.status !== 'connected' || !canRecover(deps, platform, recover.can)) {
         throw step.interrupted(platform);
       }
       act = recover.run;

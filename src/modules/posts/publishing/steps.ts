@@ -4,7 +4,7 @@
  * carousel's items first, polled until each is finished), polling it and publishing it once, asking an earlier try's container first, and the step an
  * adapter declares for after publishing.
  */
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray, ne, or } from 'drizzle-orm';
 import { now } from '../../../clock.ts';
 import { transition } from '../../../jobs/workflow.ts';
 import {
@@ -25,7 +25,7 @@ import { optionMediaRefs, platformOptions, targetText } from '../options.ts';
 import { postTargets } from '../tables.ts';
 import { type TargetState, targetStates } from '../target-workflow.ts';
 import { aheadPlan, waitsForItsTime } from './ahead.ts';
-import { failure, markPublished, type TargetFailure } from './outcomes.ts';
+import { creationInDoubt, failure, markPublished, type TargetFailure } from './outcomes.ts';
 import { giveBack, markSpent, takeUpload, type UploadRefusal } from './project-uploads.ts';
 import { queuePublish, queuePublishOfMoved } from './publish-jobs.ts';
 import { loadTarget, type Run, stateOf, waitUntil } from './run.ts';
@@ -187,7 +187,8 @@ async function waitForProjectDay(run: Run, uploads: DailyUploads, why: DayWait):
 /**
  * Makes the target's container (a carousel's, of its finished items) and records it; where
  * making it publishes, the creation is recorded before the call, and a passing failure of it
- * ends the try with `outcome_unknown` rather than a second post.
+ * is never made again: what the platform shows it made is recorded where the adapter can tell
+ * (`findCreated`), else the try ends with `outcome_unknown`.
  */
 async function makeContainer(run: Run, request: PublishRequest, items: readonly string[] | undefined): Promise<void> {
   const { deps, adapter, credentials, target, platform } = run;
@@ -223,10 +224,9 @@ async function makeContainer(run: Run, request: PublishRequest, items: readonly 
     // A passing failure may have reached the platform, which would then publish by itself: what
     // the platform shows made since is the post, and nothing shown ends the try without a second.
     if (!(error instanceof PlatformError) || error.kind === 'transient') {
-      const found = await createdSince(run, request, items ?? [], startedAt);
+      const found = await createdSince(run, request, items ?? [], startedAt, { lapsedToken: 'unknown' });
       if (found === null) {
-        throw failure(
-          'outcome_unknown',
+        throw creationInDoubt(
           `${platformInfo(platform).label} may or may not have received the post (${error instanceof Error ? error.message : String(error)}); check the account, then retry the post if it is not there.`,
         );
       }
@@ -240,38 +240,45 @@ async function makeContainer(run: Run, request: PublishRequest, items: readonly 
   await recordContainer(run, containerId, items);
 }
 
-/** The message of a creation that may have published, where the platform does not show it. */
+/** The failure of a creation that may have published, where the platform does not show it. */
 export function interruptedCreation(platform: Platform): TargetFailure {
   const { label } = platformInfo(platform);
-  return failure(
-    'outcome_unknown',
+  return creationInDoubt(
     `Creating the post on ${label} was interrupted, and ${label} publishes what it received by itself; check the account, then retry the post if it is not there.`,
   );
 }
 
 /**
  * The container of what an unsettled creation made, where the adapter can find it among the
- * account's posts since `since`; null when it cannot tell or the platform shows nothing yet.
+ * account's posts since `since`; null when it cannot tell, the platform shows nothing yet, or
+ * what it shows is another target's post already (a post of the same text: never two targets
+ * for one post). `lapsedToken: 'refresh'` lets a refused token through, for the shared refresh
+ * to run the read again with a new one; `'unknown'` reads it as any failed read.
  */
 async function createdSince(
   run: Run,
   request: PublishRequest,
   items: readonly string[],
   since: Date,
+  { lapsedToken }: { lapsedToken: 'refresh' | 'unknown' },
 ): Promise<string | null> {
   const { deps, adapter, credentials, target, platform } = run;
   const find = adapter.publishing.findCreated;
   if (find === undefined) return null;
   try {
-    const found = await find(credentials, request, items, since);
+    const shown = await find(credentials, request, items, since);
+    const found = shown !== null && !(await isAnotherTargets(run, shown)) ? shown : null;
     deps.log.info(
-      { targetId: target.id, platform, containerId: found?.containerId ?? null },
-      found === null
-        ? 'a creation whose outcome is unknown is not shown by the platform; the try ends outcome_unknown, nothing sent again'
-        : 'a creation whose outcome was unknown is shown by the platform; recorded as made',
+      { targetId: target.id, platform, containerId: shown?.containerId ?? null },
+      found !== null
+        ? 'a creation whose outcome was unknown is shown by the platform; recorded as made'
+        : shown !== null
+          ? "the post the platform shows for a creation whose outcome is unknown is another target's; the try ends outcome_unknown, nothing sent again"
+          : 'a creation whose outcome is unknown is not shown by the platform; the try ends outcome_unknown, nothing sent again',
     );
     return found?.containerId ?? null;
   } catch (error) {
+    if (lapsedToken === 'refresh' && error instanceof PlatformError && error.kind === 'token_expired') throw error;
     deps.log.warn(
       { targetId: target.id, platform, err: error instanceof Error ? error.message : String(error) },
       'reading back a creation whose outcome is unknown failed; the try ends outcome_unknown, nothing sent again',
@@ -289,9 +296,29 @@ export async function recoverCreation(run: Run): Promise<void> {
   const { target, platform } = run;
   const items = target.itemContainerIds ?? undefined;
   const since = target.processingSince ?? target.updatedAt;
-  const found = await createdSince(run, await publishRequest(run), items ?? [], since);
+  const found = await createdSince(run, await publishRequest(run), items ?? [], since, { lapsedToken: 'refresh' });
   if (found === null) throw interruptedCreation(platform);
   await recordContainer(run, found, items);
+}
+
+/** Whether the post a platform shows is already another target's of the account (its post, or its container). */
+async function isAnotherTargets(run: Run, shown: { containerId: string; postId: string }): Promise<boolean> {
+  const { deps, target } = run;
+  const [other] = await deps.db
+    .select({ id: postTargets.id })
+    .from(postTargets)
+    .where(
+      and(
+        eq(postTargets.accountId, target.accountId),
+        ne(postTargets.id, target.id),
+        or(
+          eq(postTargets.platformPostId, shown.postId),
+          inArray(postTargets.containerId, [shown.containerId, shown.postId]),
+        ),
+      ),
+    )
+    .limit(1);
+  return other !== undefined;
 }
 
 /** Records a made container, and queues its first read (or reads it now, where nothing is processed). */
