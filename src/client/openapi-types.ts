@@ -11991,7 +11991,7 @@ export interface paths {
                                 /** @description The name to show people: "Facebook Pages". */
                                 label: string;
                                 /**
-                                 * @description `sandbox`: this service runs on the sandbox platforms (`PLATFORMS=sandbox`), which imitate it; `live`: it has credentials for the real platform; `not_configured`: it has none (`<PLATFORM>_CLIENT_ID` and `_CLIENT_SECRET` unset), so a connect link cannot offer it (422 `platform_not_available`).
+                                 * @description For the caller's owner. `sandbox`: this service runs on the sandbox platforms (`PLATFORMS=sandbox`), which imitate it; `live`: it has credentials for the real platform, or the owner brought its own app there (`owner_apps`); `not_configured`: neither (`<PLATFORM>_CLIENT_ID` and `_CLIENT_SECRET` unset and no app of the owner's), so a connect link cannot offer it (422 `platform_not_available`).
                                  * @enum {unknown}
                                  */
                                 availability: "sandbox" | "live" | "not_configured";
@@ -12250,7 +12250,7 @@ export interface paths {
                             /** @description The name to show people: "Facebook Pages". */
                             label: string;
                             /**
-                             * @description `sandbox`: this service runs on the sandbox platforms (`PLATFORMS=sandbox`), which imitate it; `live`: it has credentials for the real platform; `not_configured`: it has none (`<PLATFORM>_CLIENT_ID` and `_CLIENT_SECRET` unset), so a connect link cannot offer it (422 `platform_not_available`).
+                             * @description For the caller's owner. `sandbox`: this service runs on the sandbox platforms (`PLATFORMS=sandbox`), which imitate it; `live`: it has credentials for the real platform, or the owner brought its own app there (`owner_apps`); `not_configured`: neither (`<PLATFORM>_CLIENT_ID` and `_CLIENT_SECRET` unset and no app of the owner's), so a connect link cannot offer it (422 `platform_not_available`).
                              * @enum {unknown}
                              */
                             availability: "sandbox" | "live" | "not_configured";
