@@ -1,0 +1,49 @@
+/**
+ * Google Business Profile, imitated: Google's OAuth (shared with YouTube), the Account
+ * Management API (mybusinessaccountmanagement.googleapis.com), the Business Information API
+ * (mybusinessbusinessinformation.googleapis.com) and the v4 local posts
+ * (mybusiness.googleapis.com), in Google's shapes and errors (docs/platforms.md, "Google Business Profile").
+ */
+import type { FastifyInstance } from 'fastify';
+import { google } from '../google/answers.ts';
+import { googleOAuthHosts } from '../google/oauth.ts';
+import { installAnswers } from '../kit.ts';
+import type { SandboxPlatform, Store } from '../platform.ts';
+import type { SandboxAccount } from '../schema.ts';
+import { CONTAINER_PROCESSING_SECONDS } from '../store/containers.ts';
+import { platform } from './access.ts';
+import { localPostRoutes, POST_REVIEW } from './local-posts.ts';
+import { accountRoutes, addLocations, locationRoutes } from './locations.ts';
+
+function hosts(store: Store): Record<string, (host: FastifyInstance) => void> {
+  return {
+    ...googleOAuthHosts(store),
+    'mybusinessaccountmanagement.googleapis.com': (app) => {
+      installAnswers(app, google);
+      accountRoutes(app, store);
+    },
+    'mybusinessbusinessinformation.googleapis.com': (app) => {
+      installAnswers(app, google);
+      locationRoutes(app, store);
+    },
+    'mybusiness.googleapis.com': (app) => {
+      installAnswers(app, google);
+      localPostRoutes(app, store);
+    },
+  };
+}
+
+export const googleBusinessPlatform: SandboxPlatform<typeof platform> = {
+  name: platform,
+  hosts,
+  // A Google user and the locations they manage: each with two local updates.
+  newUser: { postTypes: ['STANDARD', 'STANDARD'], comments: false, afterCreate: addLocations },
+  // A local post's searchUrl: its place on Google, showing the post.
+  permalink: (account: SandboxAccount, postId: string) =>
+    `https://local.google.com/place?id=${account.id.slice(-19)}&use=posts&lpsid=${postId}`,
+  insightMetrics: null,
+  // Reviews and their notices: not imitated yet.
+  webhooks: null,
+  settings: [CONTAINER_PROCESSING_SECONDS, POST_REVIEW],
+  testers: false,
+};
