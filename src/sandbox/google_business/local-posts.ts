@@ -9,6 +9,7 @@ import { google } from '../google/answers.ts';
 import { isHttpUrl, param } from '../kit.ts';
 import type { Store } from '../platform.ts';
 import type { SandboxAccount, SandboxPost } from '../schema.ts';
+import { recordPublication } from '../store/activity.ts';
 import {
   CONTAINER_PROCESSING_SECONDS,
   createContainer,
@@ -115,6 +116,13 @@ export function localPostRoutes(app: FastifyInstance, store: Store): void {
       viaApi: true,
     });
     await setContainerPost(store, container.id, post.id);
+    const { summary: _summary, topicType: _topic, media: _media, ...options } = localPost;
+    await recordPublication(store, post, {
+      text: post.caption,
+      mediaUrls: media.map((m) => String(m.sourceUrl)),
+      type: post.mediaType,
+      options,
+    });
     return renderPost(store, location, post);
   });
 
