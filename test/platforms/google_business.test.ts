@@ -149,7 +149,8 @@ describe('google_business: sign-in and locations', () => {
     expect(tokens.scopes).toEqual([]);
     const error = await platformError(pagesOf(gbp)(tokens));
     expect(error.kind).toBe('permission_missing');
-    expect(error.detail).toMatchObject({ status: 403, code: 'insufficientPermissions' });
+    // The Business Profile APIs' newer error shape: the reason in details[]'s ErrorInfo.
+    expect(error.detail).toMatchObject({ status: 403, code: 'ACCESS_TOKEN_SCOPE_INSUFFICIENT' });
   });
 
   it('one Google consent page serves YouTube and Business Profile: the scopes asked choose the platform, and neither token acts on the other', async () => {
@@ -159,7 +160,7 @@ describe('google_business: sign-in and locations', () => {
     expect((await sandbox.control('GET', '/users/google_business/gbp_both')).body.pages).toHaveLength(2);
     expect((await sandbox.control('GET', '/users/youtube/gbp_both')).body.pages).toHaveLength(1);
     const error = await platformError(pagesOf(gbp)({ platformUserId: '', accessToken: youtube.accessToken }));
-    expect(error.detail).toMatchObject({ status: 401, code: 'authError' });
+    expect(error.detail).toMatchObject({ status: 401, code: 'ACCESS_TOKEN_TYPE_UNSUPPORTED' });
     expect(await pagesOf(gbp)({ platformUserId: '', accessToken: business.accessToken })).toHaveLength(2);
   });
 
@@ -193,7 +194,25 @@ describe('google_business: sign-in and locations', () => {
     advanceClock(3600_000);
     const error = await platformError(pagesOf(gbp)(tokens));
     expect(error.kind).toBe('token_expired');
-    expect(error.detail).toMatchObject({ status: 401, code: 'authError' });
+    expect(error.detail).toMatchObject({ status: 401, code: 'ACCESS_TOKEN_EXPIRED' });
+  });
+
+  it('too many calls: 429 RESOURCE_EXHAUSTED with RATE_LIMIT_EXCEEDED is rate_limited, for the Retry-After Google sends', async () => {
+    const tokens = await login('gbp_busy');
+    expect(
+      (
+        await sandbox.control('POST', '/faults', {
+          platform: 'google_business',
+          username: 'gbp_busy',
+          error: 'rate_limited',
+          trigger: 'call',
+        })
+      ).status,
+    ).toBe(201);
+    const error = await platformError(pagesOf(gbp)(tokens));
+    expect(error.kind).toBe('rate_limited');
+    expect(error.detail).toMatchObject({ status: 429, code: 'RATE_LIMIT_EXCEEDED' });
+    expect(error.detail.retryAfterSeconds).toBeGreaterThan(0);
   });
 
   it("another user's location is not found (404)", async () => {
@@ -203,7 +222,8 @@ describe('google_business: sign-in and locations', () => {
     const error = await platformError(
       gbp.profile({ platformUserId: theirs?.id ?? '', accessToken: stranger.accessToken }),
     );
-    expect(error.detail).toMatchObject({ status: 404, code: 'notFound' });
+    expect(error.kind).toBe('invalid_request');
+    expect(error.detail).toMatchObject({ status: 404, code: 'NOT_FOUND' });
     expect((await gbp.profile({ platformUserId: theirs?.id ?? '', accessToken: mine.accessToken })).name).toBe(
       theirs?.name,
     );
@@ -352,7 +372,7 @@ describe('google_business: local posts', () => {
     ).toBe(201);
     const error = await platformError(gbp.publishing.createContainer(credentials, post('Not made')));
     expect(error.kind).toBe('transient');
-    expect(error.detail).toMatchObject({ status: 503, code: 'backendError' });
+    expect(error.detail).toMatchObject({ status: 503, code: 'UNAVAILABLE' });
     const listed = await googleRead(`${credentials.platformUserId}/localPosts`, credentials.accessToken);
     expect((listed.body.localPosts as { summary?: string }[]).map((p) => p.summary)).not.toContain('Not made');
   });

@@ -2,7 +2,7 @@
 
 import type { FastifyRequest } from 'fastify';
 import { type Caller, type CallOptions, caller, requireScope } from '../caller.ts';
-import { google } from '../google/answers.ts';
+import { googleRpc as google } from '../google/answers.ts';
 import type { Store } from '../platform.ts';
 import type { SandboxAccount } from '../schema.ts';
 import { pagesOf } from '../store/accounts.ts';

@@ -5,7 +5,7 @@
  * (mybusiness.googleapis.com), in Google's shapes and errors (docs/platforms.md, "Google Business Profile").
  */
 import type { FastifyInstance } from 'fastify';
-import { google } from '../google/answers.ts';
+import { googleRpc as google } from '../google/answers.ts';
 import { googleOAuthHosts } from '../google/oauth.ts';
 import { installAnswers } from '../kit.ts';
 import type { SandboxPlatform, Store } from '../platform.ts';

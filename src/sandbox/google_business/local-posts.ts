@@ -5,7 +5,7 @@
  * when `google_business_post_review` says so; a post made for a new location is LIVE.
  */
 import type { FastifyInstance } from 'fastify';
-import { google } from '../google/answers.ts';
+import { googleRpc as google } from '../google/answers.ts';
 import { isHttpUrl, param } from '../kit.ts';
 import type { Store } from '../platform.ts';
 import type { SandboxAccount, SandboxPost } from '../schema.ts';

@@ -6,7 +6,7 @@
  */
 import { randomInt } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { google } from '../google/answers.ts';
+import { googleRpc as google } from '../google/answers.ts';
 import { param } from '../kit.ts';
 import type { Store } from '../platform.ts';
 import type { SandboxAccount } from '../schema.ts';
