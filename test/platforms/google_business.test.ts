@@ -423,3 +423,72 @@ describe('google_business: local posts', () => {
     expect(fields(post('x', { call_to_action: { type: 'ORDER', url: 'https://order.test' } }))).toEqual([]);
   });
 });
+
+describe('google_business: insights', () => {
+  it('reads the Performance API in one call for every metric and day asked: a day listed without a value is 0, a day not listed null', async () => {
+    const credentials = await firstLocation('gbp_figures');
+    const [location] = await locationsOf('gbp_figures');
+    const set = async (metric: string, values: { day: string; value: number | null }[]) =>
+      expect(
+        (
+          await sandbox.control('PUT', '/insights', {
+            platform: 'google_business',
+            username: location?.username,
+            metric,
+            values,
+          })
+        ).status,
+      ).toBe(200);
+    const days = ['2026-11-20', '2026-11-21', '2026-11-22'];
+    await set('BUSINESS_IMPRESSIONS_MOBILE_MAPS', [
+      { day: '2026-11-20', value: 12 },
+      { day: '2026-11-21', value: 0 },
+      { day: '2026-11-22', value: null },
+    ]);
+    await set('CALL_CLICKS', [
+      { day: '2026-11-20', value: 3 },
+      { day: '2026-11-21', value: 1 },
+      { day: '2026-11-22', value: 0 },
+    ]);
+    const since = now();
+    const { figures } = (await gbp.insights?.accountInsights(credentials, days, [
+      'impressions_mobile_maps',
+      'calls',
+    ])) ?? {
+      figures: {},
+    };
+    expect(figures).toEqual({
+      '2026-11-20': { impressions_mobile_maps: 12, calls: 3 },
+      '2026-11-21': { impressions_mobile_maps: 0, calls: 1 },
+      '2026-11-22': { impressions_mobile_maps: null, calls: 0 },
+    });
+    const { data } = await sandbox.calls('google_business', 'gbp_figures', since);
+    const locationId = credentials.platformUserId.slice(credentials.platformUserId.indexOf('locations/'));
+    expect(data.map((c) => [c.path, c.query])).toEqual([
+      [
+        `/businessprofileperformance.googleapis.com/v1/${locationId}:fetchMultiDailyMetricsTimeSeries`,
+        {
+          dailyMetrics: ['BUSINESS_IMPRESSIONS_MOBILE_MAPS', 'CALL_CLICKS'],
+          'dailyRange.startDate.year': '2026',
+          'dailyRange.startDate.month': '11',
+          'dailyRange.startDate.day': '20',
+          'dailyRange.endDate.year': '2026',
+          'dailyRange.endDate.month': '11',
+          'dailyRange.endDate.day': '22',
+        },
+      ],
+    ]);
+  });
+
+  it('an unknown metric is refused before any call, and a local post has no figures', async () => {
+    const credentials = await firstLocation('gbp_no_figures');
+    const error = await platformError(
+      gbp.insights?.accountInsights(credentials, ['2026-11-20'], ['followers_count']) ?? Promise.resolve(),
+    );
+    expect(error.kind).toBe('invalid_request');
+    expect(await gbp.insights?.postInsights(credentials, `${credentials.platformUserId}/localPosts/1`, [])).toEqual({
+      figures: {},
+      usagePercent: null,
+    });
+  });
+});

@@ -187,9 +187,23 @@ const EXPECTED = {
   google_business: {
     label: 'Google Business Profile',
     settingsPrefix: 'GOOGLE_BUSINESS',
-    // Reviews and Performance API figures: not offered yet.
+    // Reviews: not offered yet.
     comments: null,
-    insights: null,
+    // The Performance API's DailyMetric figures of the location, per day; none per local post.
+    insights: {
+      account: [
+        'impressions_desktop_maps',
+        'impressions_desktop_search',
+        'impressions_mobile_maps',
+        'impressions_mobile_search',
+        'calls',
+        'website_clicks',
+        'direction_requests',
+        'conversations',
+        'bookings',
+      ],
+      post: [],
+    },
     publishing: {
       // A local post: a summary, a photo (LocalPost media: "sourceUrl"), or both.
       kinds: ['text', 'image'],

@@ -3,7 +3,7 @@
  * Facts: docs/platforms.md, "Google Business Profile".
  */
 import { Type } from 'typebox';
-import type { PlatformDefinition } from '../definition.ts';
+import { type MetricDescriptions, metricsOf, type PlatformDefinition } from '../definition.ts';
 import { CODE_POINTS } from '../text-counting.ts';
 
 /** The post's kinds in the API's terms, with Google's `topicType` for each (LocalPostTopicType). */
@@ -116,6 +116,31 @@ export const GOOGLE_BUSINESS_OPTIONS = Type.Object(
   { additionalProperties: false },
 );
 
+/**
+ * What each metric counts, from the Performance API's DailyMetric (its name in brackets). A
+ * location's posts have no figures there: no post metrics.
+ */
+const METRIC_DESCRIPTIONS = {
+  account: {
+    impressions_desktop_maps:
+      'Views of the business profile on Google Maps on computers, each person counted once a day (BUSINESS_IMPRESSIONS_DESKTOP_MAPS).',
+    impressions_desktop_search:
+      'Views of the business profile on Google Search on computers, each person counted once a day (BUSINESS_IMPRESSIONS_DESKTOP_SEARCH).',
+    impressions_mobile_maps:
+      'Views of the business profile on Google Maps on mobile devices, each person counted once a day (BUSINESS_IMPRESSIONS_MOBILE_MAPS).',
+    impressions_mobile_search:
+      'Views of the business profile on Google Search on mobile devices, each person counted once a day (BUSINESS_IMPRESSIONS_MOBILE_SEARCH).',
+    calls: "Clicks on the profile's call button (CALL_CLICKS).",
+    website_clicks: "Clicks on the profile's website link (WEBSITE_CLICKS).",
+    direction_requests: 'Requests for directions to the location (BUSINESS_DIRECTION_REQUESTS).',
+    conversations: 'Message conversations received on the profile (BUSINESS_CONVERSATIONS).',
+    bookings: 'Bookings made from the profile through Reserve with Google (BUSINESS_BOOKINGS).',
+  },
+  post: {},
+} satisfies MetricDescriptions;
+
+export const GOOGLE_BUSINESS_METRICS = metricsOf(METRIC_DESCRIPTIONS);
+
 export const googleBusinessDefinition = {
   platform: 'google_business',
   label: 'Google Business Profile',
@@ -125,8 +150,9 @@ export const googleBusinessDefinition = {
   // account's locations.list); each chosen location is an account.
   grantsPages: true,
   comments: null,
-  insights: null,
-  metricDescriptions: null,
+  // The Business Profile Performance API's daily figures of the location.
+  insights: GOOGLE_BUSINESS_METRICS,
+  metricDescriptions: METRIC_DESCRIPTIONS,
   publishing: {
     // A local post is a summary, a photo, or both.
     kinds: ['text', 'image'],

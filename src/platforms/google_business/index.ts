@@ -10,6 +10,7 @@ import type { AdapterOptions } from '../http.ts';
 import { reportingMissingScopes } from '../missing-scopes.ts';
 import type { GrantedTokenSet, PlatformAdapter } from '../types.ts';
 import { googleBusinessDefinition } from './definition.ts';
+import { googleBusinessInsights } from './insights.ts';
 import { googleBusinessLocations, googleBusinessProfile } from './locations.ts';
 import { googleBusinessPublishing } from './publishing.ts';
 import { GOOGLE_BUSINESS_SCOPES } from './scopes.ts';
@@ -52,6 +53,7 @@ export function googleBusinessAdapter(options: AdapterOptions, now: () => Date):
     profile: (credentials) => googleBusinessProfile(context, credentials),
     pages: (credentials) => googleBusinessLocations(context, credentials),
     publishing: googleBusinessPublishing(context),
+    insights: googleBusinessInsights(context),
   });
 }
 

@@ -11,5 +11,6 @@ export const GOOGLE_BUSINESS_SCOPES: ScopePolicy = {
   byAction: {
     read_profile: [BUSINESS_MANAGE],
     publish: [BUSINESS_MANAGE],
+    read_insights: [BUSINESS_MANAGE],
   },
 };

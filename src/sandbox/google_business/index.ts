@@ -1,8 +1,8 @@
 /**
  * Google Business Profile, imitated: Google's OAuth (shared with YouTube), the Account
  * Management API (mybusinessaccountmanagement.googleapis.com), the Business Information API
- * (mybusinessbusinessinformation.googleapis.com) and the v4 local posts
- * (mybusiness.googleapis.com), in Google's shapes and errors (docs/platforms.md, "Google Business Profile").
+ * (mybusinessbusinessinformation.googleapis.com), the v4 local posts (mybusiness.googleapis.com)
+ * and the Performance API (businessprofileperformance.googleapis.com), in Google's shapes and errors (docs/platforms.md, "Google Business Profile").
  */
 import type { FastifyInstance } from 'fastify';
 import { googleRpc as google } from '../google/answers.ts';
@@ -14,6 +14,7 @@ import { CONTAINER_PROCESSING_SECONDS } from '../store/containers.ts';
 import { platform } from './access.ts';
 import { localPostRoutes, POST_REVIEW } from './local-posts.ts';
 import { accountRoutes, addLocations, locationRoutes } from './locations.ts';
+import { INSIGHT_METRICS, performanceRoutes } from './performance.ts';
 
 function hosts(store: Store): Record<string, (host: FastifyInstance) => void> {
   return {
@@ -25,6 +26,10 @@ function hosts(store: Store): Record<string, (host: FastifyInstance) => void> {
     'mybusinessbusinessinformation.googleapis.com': (app) => {
       installAnswers(app, google);
       locationRoutes(app, store);
+    },
+    'businessprofileperformance.googleapis.com': (app) => {
+      installAnswers(app, google);
+      performanceRoutes(app, store);
     },
     'mybusiness.googleapis.com': (app) => {
       installAnswers(app, google);
@@ -41,7 +46,7 @@ export const googleBusinessPlatform: SandboxPlatform<typeof platform> = {
   // A local post's searchUrl: its place on Google, showing the post.
   permalink: (account: SandboxAccount, postId: string) =>
     `https://local.google.com/place?id=${account.id.slice(-19)}&use=posts&lpsid=${postId}`,
-  insightMetrics: null,
+  insightMetrics: INSIGHT_METRICS,
   // Reviews and their notices: not imitated yet.
   webhooks: null,
   settings: [CONTAINER_PROCESSING_SECONDS, POST_REVIEW],
