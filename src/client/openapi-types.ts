@@ -9126,7 +9126,7 @@ export interface paths {
         };
         /**
          * List comments (the inbox)
-         * @description Comments by other people on the accounts the caller sees, newest `commented_at` first (the account's own replies are not listed; see `replies` and GET /v1/comments/{id}). An owner key sees every profile's, or one profile's with a Service-Profile header; a profile key sees its profile's accounts' comments, including those written before an account moved there. `from` and `to` bound `commented_at` (both included). TikTok and Google Business Profile accounts have none.
+         * @description Comments by other people on the accounts the caller sees, newest `commented_at` first (the account's own replies are not listed; see `replies` and GET /v1/comments/{id}). An owner key sees every profile's, or one profile's with a Service-Profile header; a profile key sees its profile's accounts' comments, including those written before an account moved there. `from` and `to` bound `commented_at` (both included). TikTok accounts have none.
          */
         get: {
             parameters: {
@@ -9187,6 +9187,8 @@ export interface paths {
                                 commented_at: string;
                                 /** @description Hidden on the platform (as far as the service has seen). */
                                 hidden: boolean;
+                                /** @description A review's star rating, 1 to 5, where the comment is a review (Google Business Profile: a location's reviews are its comments); null for every other comment. */
+                                rating: number | null;
                                 /**
                                  * @description The inbox's own status (changing it changes nothing on the platform): `unreplied` at first; `replied` once a reply is sent through the API; any status can be set with PATCH.
                                  * @enum {unknown}
@@ -9381,7 +9383,7 @@ export interface paths {
         put?: never;
         /**
          * Read comments from the platforms now
-         * @description Queues a read of the recent posts of each account of `account_ids` (default: every connected Instagram, Threads, Facebook Pages, LinkedIn, YouTube and X account the caller sees) and answers 202 with the accounts queued; new comments then arrive as usual (`comment.created`). Comments also arrive without this, by the platforms' webhooks and a periodic read. At most once a minute per account: 429 `sync_rate_limited` with `Retry-After` (and `details.account_ids`) when any of them was synced less than a minute ago, and nothing is queued. 404 `account_not_found`, 422 `unsupported_platform` (TikTok and Google Business Profile), 409 `account_not_connected`.
+         * @description Queues a read of the recent posts of each account of `account_ids` (default: every connected Instagram, Threads, Facebook Pages, LinkedIn, YouTube, X and Google Business Profile account the caller sees) and answers 202 with the accounts queued; new comments then arrive as usual (`comment.created`). Comments also arrive without this, by the platforms' webhooks and a periodic read. At most once a minute per account: 429 `sync_rate_limited` with `Retry-After` (and `details.account_ids`) when any of them was synced less than a minute ago, and nothing is queued. 404 `account_not_found`, 422 `unsupported_platform` (TikTok), 409 `account_not_connected`.
          */
         post: {
             parameters: {
@@ -9681,6 +9683,8 @@ export interface paths {
                             commented_at: string;
                             /** @description Hidden on the platform (as far as the service has seen). */
                             hidden: boolean;
+                            /** @description A review's star rating, 1 to 5, where the comment is a review (Google Business Profile: a location's reviews are its comments); null for every other comment. */
+                            rating: number | null;
                             /**
                              * @description The inbox's own status (changing it changes nothing on the platform): `unreplied` at first; `replied` once a reply is sent through the API; any status can be set with PATCH.
                              * @enum {unknown}
@@ -9916,6 +9920,8 @@ export interface paths {
                             commented_at: string;
                             /** @description Hidden on the platform (as far as the service has seen). */
                             hidden: boolean;
+                            /** @description A review's star rating, 1 to 5, where the comment is a review (Google Business Profile: a location's reviews are its comments); null for every other comment. */
+                            rating: number | null;
                             /**
                              * @description The inbox's own status (changing it changes nothing on the platform): `unreplied` at first; `replied` once a reply is sent through the API; any status can be set with PATCH.
                              * @enum {unknown}
@@ -10141,7 +10147,7 @@ export interface paths {
         put?: never;
         /**
          * Reply to a comment
-         * @description Replies as the account, on the platform, and answers 201 with the reply; the comment's `reply_status` becomes `replied`. The reply is `sent`, or, on Threads while Threads still processes it, `sending` (then published by the service as soon as Threads is done; see the comment's `replies`). Not for the account's own comments or, on Instagram, a hidden one (409 `comment_not_repliable`). 422 `unsupported_platform` (TikTok and Google Business Profile: no comment API for ordinary apps; GET /v1/platforms says what each platform allows), 409 `account_not_connected` (the account is `expired` or `disconnected`, or the platform says its token expired or was revoked: the account is then marked so), 422 `permission_missing` (the permission the spec names is not granted: `details.permission`; no platform call is made), 429 `platform_rate_limited` with `Retry-After` (the platform limits the account now), 502 `platform_error` (the platform refused or failed: `details.platform_code` and `details.platform_message` are its own). A retry with the same Idempotency-Key answers the first answer and sends nothing.
+         * @description Replies as the account, on the platform, and answers 201 with the reply; the comment's `reply_status` becomes `replied`. The reply is `sent`, or, on Threads while Threads still processes it, `sending` (then published by the service as soon as Threads is done; see the comment's `replies`). Not for the account's own comments or, on Instagram, a hidden one (409 `comment_not_repliable`). 422 `unsupported_platform` (TikTok: no comment API for ordinary apps; GET /v1/platforms says what each platform allows), 409 `account_not_connected` (the account is `expired` or `disconnected`, or the platform says its token expired or was revoked: the account is then marked so), 422 `permission_missing` (the permission the spec names is not granted: `details.permission`; no platform call is made), 429 `platform_rate_limited` with `Retry-After` (the platform limits the account now), 502 `platform_error` (the platform refused or failed: `details.platform_code` and `details.platform_message` are its own). A retry with the same Idempotency-Key answers the first answer and sends nothing.
          */
         post: {
             parameters: {
@@ -10440,7 +10446,7 @@ export interface paths {
         post?: never;
         /**
          * Delete a reply sent through the API
-         * @description Deletes the account's reply (one of the comment's `replies`) on the platform, and answers 200 with it, `status: "deleted"` and `deleted_at`; it stays in the comment's `replies` so its history shows, and the account's own comment it became is gone (GET /v1/comments/{id} of it: 404). The comment's `reply_status` is unchanged. The reply is `deleting` before the platform is asked; a request that ends before the platform answered leaves it so, and a DELETE again asks again (a reply the platform no longer has counts as deleted). Deleting an already deleted reply answers it again, unchanged (no platform call). A reply still `sending` or `failed` (nothing on the platform): 409 `reply_not_deletable`. 404 `reply_not_found` for a reply not of this comment. Offered on Instagram, Facebook Pages, LinkedIn, YouTube and X: elsewhere 422 `unsupported_platform` (GET /v1/platforms, `comments.delete_reply`). 422 `unsupported_platform` (TikTok and Google Business Profile: no comment API for ordinary apps; GET /v1/platforms says what each platform allows), 409 `account_not_connected` (the account is `expired` or `disconnected`, or the platform says its token expired or was revoked: the account is then marked so), 422 `permission_missing` (the permission the spec names is not granted: `details.permission`; no platform call is made), 429 `platform_rate_limited` with `Retry-After` (the platform limits the account now), 502 `platform_error` (the platform refused or failed: `details.platform_code` and `details.platform_message` are its own). When the platform refuses, the reply is `sent` again.
+         * @description Deletes the account's reply (one of the comment's `replies`) on the platform, and answers 200 with it, `status: "deleted"` and `deleted_at`; it stays in the comment's `replies` so its history shows, and the account's own comment it became is gone (GET /v1/comments/{id} of it: 404). The comment's `reply_status` is unchanged. The reply is `deleting` before the platform is asked; a request that ends before the platform answered leaves it so, and a DELETE again asks again (a reply the platform no longer has counts as deleted). Deleting an already deleted reply answers it again, unchanged (no platform call). A reply still `sending` or `failed` (nothing on the platform): 409 `reply_not_deletable`. 404 `reply_not_found` for a reply not of this comment. Offered on Instagram, Facebook Pages, LinkedIn, YouTube, X and Google Business Profile: elsewhere 422 `unsupported_platform` (GET /v1/platforms, `comments.delete_reply`). 422 `unsupported_platform` (TikTok: no comment API for ordinary apps; GET /v1/platforms says what each platform allows), 409 `account_not_connected` (the account is `expired` or `disconnected`, or the platform says its token expired or was revoked: the account is then marked so), 422 `permission_missing` (the permission the spec names is not granted: `details.permission`; no platform call is made), 429 `platform_rate_limited` with `Retry-After` (the platform limits the account now), 502 `platform_error` (the platform refused or failed: `details.platform_code` and `details.platform_message` are its own). When the platform refuses, the reply is `sent` again.
          */
         delete: {
             parameters: {
@@ -10690,7 +10696,7 @@ export interface paths {
         put?: never;
         /**
          * Hide or unhide a comment
-         * @description `{"hidden": true}` hides the comment on the platform, `false` shows it again; answers the comment. Threads hides top-level replies only (409 `comment_not_hideable` for a nested one). LinkedIn offers no hiding: 422 `unsupported_platform`. 422 `unsupported_platform` (TikTok and Google Business Profile: no comment API for ordinary apps; GET /v1/platforms says what each platform allows), 409 `account_not_connected` (the account is `expired` or `disconnected`, or the platform says its token expired or was revoked: the account is then marked so), 422 `permission_missing` (the permission the spec names is not granted: `details.permission`; no platform call is made), 429 `platform_rate_limited` with `Retry-After` (the platform limits the account now), 502 `platform_error` (the platform refused or failed: `details.platform_code` and `details.platform_message` are its own).
+         * @description `{"hidden": true}` hides the comment on the platform, `false` shows it again; answers the comment. Threads hides top-level replies only (409 `comment_not_hideable` for a nested one). LinkedIn and Google Business Profile offers no hiding: 422 `unsupported_platform`. 422 `unsupported_platform` (TikTok: no comment API for ordinary apps; GET /v1/platforms says what each platform allows), 409 `account_not_connected` (the account is `expired` or `disconnected`, or the platform says its token expired or was revoked: the account is then marked so), 422 `permission_missing` (the permission the spec names is not granted: `details.permission`; no platform call is made), 429 `platform_rate_limited` with `Retry-After` (the platform limits the account now), 502 `platform_error` (the platform refused or failed: `details.platform_code` and `details.platform_message` are its own).
          */
         post: {
             parameters: {
@@ -10747,6 +10753,8 @@ export interface paths {
                             commented_at: string;
                             /** @description Hidden on the platform (as far as the service has seen). */
                             hidden: boolean;
+                            /** @description A review's star rating, 1 to 5, where the comment is a review (Google Business Profile: a location's reviews are its comments); null for every other comment. */
+                            rating: number | null;
                             /**
                              * @description The inbox's own status (changing it changes nothing on the platform): `unreplied` at first; `replied` once a reply is sent through the API; any status can be set with PATCH.
                              * @enum {unknown}

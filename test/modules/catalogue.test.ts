@@ -183,7 +183,7 @@ describe('GET /v1/platforms', () => {
       linkedin: true,
       youtube: true,
       x: true,
-      google_business: null,
+      google_business: true,
     });
     expect(byName.x?.insights?.post.map((m) => m.name)).toEqual([
       'views',

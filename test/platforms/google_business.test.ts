@@ -492,3 +492,89 @@ describe('google_business: insights', () => {
     });
   });
 });
+
+describe('google_business: reviews as comments', () => {
+  /** Adds a review of the user's first location, as a customer writes it on Google. */
+  async function review(username: string, text: string, rating: number): Promise<string> {
+    const [location] = await locationsOf(username);
+    const made = await sandbox.control('POST', '/comments', {
+      platform: 'google_business',
+      username: location?.username,
+      author_username: 'happy_customer',
+      text,
+      rating,
+    });
+    expect(made.status).toBe(201);
+    return `${location?.id}/reviews/${made.body.id}`;
+  }
+
+  it('lists the newest reviews (reviews.list) with their star rating, the location as their post; the answer is the account’s own reply', async () => {
+    const credentials = await firstLocation('gbp_reviews');
+    const name = await review('gbp_reviews', 'Lovely croissants', 4);
+    const since = now();
+    const read = await gbp.comments?.recentComments(credentials);
+    expect(read?.posts).toEqual([{ id: credentials.platformUserId, text: null, permalink: null, publishedAt: null }]);
+    const mine = read?.comments.find((c) => c.id === name);
+    expect(mine).toMatchObject({
+      postId: credentials.platformUserId,
+      parentId: null,
+      authorId: null,
+      authorUsername: 'happy_customer',
+      text: 'Lovely croissants',
+      hidden: false,
+      byAccount: false,
+      rating: 4,
+    });
+    // The location's two first reviews, made with it: five stars.
+    expect(read?.comments.filter((c) => c.id !== name).map((c) => c.rating)).toEqual([5, 5, 5, 5]);
+    const { data } = await sandbox.calls('google_business', 'gbp_reviews', since);
+    expect(data.map((c) => [c.method, c.path, c.query])).toEqual([
+      [
+        'GET',
+        `/mybusiness.googleapis.com/v4/${credentials.platformUserId}/reviews`,
+        { pageSize: '50', orderBy: 'updateTime desc' },
+      ],
+    ]);
+
+    // Answered (updateReply): listed as the account's own reply under the review.
+    const comments = gbp.comments;
+    if (comments === undefined) throw new Error('no comments');
+    expect(await comments.reply(credentials, name, 'Thank you!')).toEqual({ state: 'sent', id: `${name}/reply` });
+    const answered = await comments.recentComments(credentials);
+    expect(answered.comments.find((c) => c.id === `${name}/reply`)).toMatchObject({
+      parentId: name,
+      text: 'Thank you!',
+      byAccount: true,
+    });
+    // A second answer replaces the first: Google keeps one.
+    await comments.reply(credentials, name, 'Thank you, see you soon!');
+    const replaced = await comments.recentComments(credentials);
+    expect(replaced.comments.filter((c) => c.parentId === name).map((c) => c.text)).toEqual([
+      'Thank you, see you soon!',
+    ]);
+
+    // deleteReply removes it; deleting again is no error.
+    await comments.deleteReply?.(credentials, `${name}/reply`, name);
+    await comments.deleteReply?.(credentials, `${name}/reply`, name);
+    expect((await comments.recentComments(credentials)).comments.filter((c) => c.parentId === name)).toEqual([]);
+    const [location] = await locationsOf('gbp_reviews');
+    const activity = (await sandbox.control('GET', `/activity/google_business/${location?.username}`)).body.data as {
+      action: string;
+      detail: Record<string, unknown>;
+    }[];
+    expect(activity.map((a) => [a.action, a.detail.text ?? null])).toEqual([
+      ['reply', 'Thank you!'],
+      ['update', 'Thank you, see you soon!'],
+      ['delete_comment', null],
+    ]);
+  });
+
+  it('a review cannot be hidden, and notices are not sent (polled)', async () => {
+    const credentials = await firstLocation('gbp_no_hide');
+    const name = await review('gbp_no_hide', 'Too noisy', 2);
+    const hide = await platformError(gbp.comments?.setHidden(credentials, name, true) ?? Promise.resolve());
+    expect(hide.kind).toBe('unsupported');
+    const subscribe = await platformError(gbp.comments?.subscribeNotices(credentials) ?? Promise.resolve());
+    expect(subscribe.kind).toBe('unsupported');
+  });
+});

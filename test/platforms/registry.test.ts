@@ -187,8 +187,9 @@ const EXPECTED = {
   google_business: {
     label: 'Google Business Profile',
     settingsPrefix: 'GOOGLE_BUSINESS',
-    // Reviews: not offered yet.
-    comments: null,
+    // Reviews: listed, answered (updateReply, a second answer replacing it), the answer deleted
+    // (deleteReply); Google has no hiding of reviews.
+    comments: { reply: true, hide: false, deleteReply: true, replyToHidden: false, hideReplies: false },
     // The Performance API's DailyMetric figures of the location, per day; none per local post.
     insights: {
       account: [
@@ -220,7 +221,7 @@ const EXPECTED = {
 };
 
 /** Where comments are read by polling only: LinkedIn pushes ordinary apps no comment notices. */
-const WITHOUT_COMMENT_NOTICES: readonly Platform[] = ['linkedin', 'youtube', 'x'];
+const WITHOUT_COMMENT_NOTICES: readonly Platform[] = ['linkedin', 'youtube', 'x', 'google_business'];
 
 describe('the platform registry', () => {
   it('lists each platform once, with its label, settings prefix and capabilities', () => {

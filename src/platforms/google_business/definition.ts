@@ -149,7 +149,9 @@ export const googleBusinessDefinition = {
   // A Google login reaches every location its Google user manages (accounts.list, then each
   // account's locations.list); each chosen location is an account.
   grantsPages: true,
-  comments: null,
+  // Reviews are the location's comments: answered (one answer, which a second replaces) and the
+  // answer deleted; Google has no hiding of reviews.
+  comments: { reply: true, hide: false, deleteReply: true, replyToHidden: false, hideReplies: false },
   // The Business Profile Performance API's daily figures of the location.
   insights: GOOGLE_BUSINESS_METRICS,
   metricDescriptions: METRIC_DESCRIPTIONS,

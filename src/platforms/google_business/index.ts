@@ -13,6 +13,7 @@ import { googleBusinessDefinition } from './definition.ts';
 import { googleBusinessInsights } from './insights.ts';
 import { googleBusinessLocations, googleBusinessProfile } from './locations.ts';
 import { googleBusinessPublishing } from './publishing.ts';
+import { googleBusinessReviews } from './reviews.ts';
 import { GOOGLE_BUSINESS_SCOPES } from './scopes.ts';
 
 const platform = 'google_business';
@@ -54,6 +55,7 @@ export function googleBusinessAdapter(options: AdapterOptions, now: () => Date):
     pages: (credentials) => googleBusinessLocations(context, credentials),
     publishing: googleBusinessPublishing(context),
     insights: googleBusinessInsights(context),
+    comments: googleBusinessReviews(context),
   });
 }
 

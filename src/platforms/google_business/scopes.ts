@@ -12,5 +12,9 @@ export const GOOGLE_BUSINESS_SCOPES: ScopePolicy = {
     read_profile: [BUSINESS_MANAGE],
     publish: [BUSINESS_MANAGE],
     read_insights: [BUSINESS_MANAGE],
+    // The reviews: listed, answered, the answer deleted.
+    read_comments: [BUSINESS_MANAGE],
+    reply: [BUSINESS_MANAGE],
+    delete_reply: [BUSINESS_MANAGE],
   },
 };

@@ -2,7 +2,7 @@
  * Google Business Profile, imitated: Google's OAuth (shared with YouTube), the Account
  * Management API (mybusinessaccountmanagement.googleapis.com), the Business Information API
  * (mybusinessbusinessinformation.googleapis.com), the v4 local posts (mybusiness.googleapis.com)
- * and the Performance API (businessprofileperformance.googleapis.com), in Google's shapes and errors (docs/platforms.md, "Google Business Profile").
+ * with a location's reviews, and the Performance API (businessprofileperformance.googleapis.com), in Google's shapes and errors (docs/platforms.md, "Google Business Profile").
  */
 import type { FastifyInstance } from 'fastify';
 import { googleRpc as google } from '../google/answers.ts';
@@ -15,6 +15,7 @@ import { platform } from './access.ts';
 import { localPostRoutes, POST_REVIEW } from './local-posts.ts';
 import { accountRoutes, addLocations, locationRoutes } from './locations.ts';
 import { INSIGHT_METRICS, performanceRoutes } from './performance.ts';
+import { reviewRoutes } from './reviews.ts';
 
 function hosts(store: Store): Record<string, (host: FastifyInstance) => void> {
   return {
@@ -34,6 +35,7 @@ function hosts(store: Store): Record<string, (host: FastifyInstance) => void> {
     'mybusiness.googleapis.com': (app) => {
       installAnswers(app, google);
       localPostRoutes(app, store);
+      reviewRoutes(app, store);
     },
   };
 }
@@ -41,13 +43,14 @@ function hosts(store: Store): Record<string, (host: FastifyInstance) => void> {
 export const googleBusinessPlatform: SandboxPlatform<typeof platform> = {
   name: platform,
   hosts,
-  // A Google user and the locations they manage: each with two local updates.
-  newUser: { postTypes: ['STANDARD', 'STANDARD'], comments: false, afterCreate: addLocations },
+  // A Google user and the locations they manage: each with two local updates, and two reviews
+  // by others stored under each (five stars: a review made without a rating).
+  newUser: { postTypes: ['STANDARD', 'STANDARD'], comments: true, afterCreate: addLocations },
   // A local post's searchUrl: its place on Google, showing the post.
   permalink: (account: SandboxAccount, postId: string) =>
     `https://local.google.com/place?id=${account.id.slice(-19)}&use=posts&lpsid=${postId}`,
   insightMetrics: INSIGHT_METRICS,
-  // Reviews and their notices: not imitated yet.
+  // Google sends review notices to a Cloud Pub/Sub topic only: none to the service.
   webhooks: null,
   settings: [CONTAINER_PROCESSING_SECONDS, POST_REVIEW],
   testers: false,
