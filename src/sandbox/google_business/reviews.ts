@@ -11,7 +11,7 @@ import { param } from '../kit.ts';
 import type { Store } from '../platform.ts';
 import { type SandboxAccount, type SandboxComment, sandboxComments, sandboxPosts } from '../schema.ts';
 import { recordActivity, recordCommentDeletion } from '../store/activity.ts';
-import { addComment, deleteComment, findComment } from '../store/comments.ts';
+import { addComment, deleteComment } from '../store/comments.ts';
 import { businessCaller, callerLocation } from './access.ts';
 
 /** reviews.list: "The maximum pageSize is 50", and 50 when unset. */
