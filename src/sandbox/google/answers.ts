@@ -16,6 +16,20 @@ const STATUS: Record<number, string> = {
   503: 'UNAVAILABLE',
 };
 
+/** Google's error envelope: the HTTP status, its canonical name, the message, and what the API adds. */
+function envelope(
+  status: number,
+  message: string,
+  extra: Record<string, unknown>,
+  headers: Record<string, string>,
+): SandboxAnswer {
+  return new SandboxAnswer(
+    status,
+    { error: { code: status, message, ...extra, status: STATUS[status] ?? 'UNKNOWN' } },
+    headers,
+  );
+}
+
 /** A JSON API error, in Google's shape. */
 export function googleAnswer(
   status: number,
@@ -24,18 +38,7 @@ export function googleAnswer(
   domain = 'global',
   headers: Record<string, string> = {},
 ): SandboxAnswer {
-  return new SandboxAnswer(
-    status,
-    {
-      error: {
-        code: status,
-        message,
-        errors: [{ message, domain, reason }],
-        status: STATUS[status] ?? 'UNKNOWN',
-      },
-    },
-    headers,
-  );
+  return envelope(status, message, { errors: [{ message, domain, reason }] }, headers);
 }
 
 /** An OAuth endpoint's error (`{error, error_description}`). */
@@ -93,20 +96,8 @@ export function googleRpcAnswer(
   message: string,
   headers: Record<string, string> = {},
 ): SandboxAnswer {
-  return new SandboxAnswer(
-    status,
-    {
-      error: {
-        code: status,
-        message,
-        status: STATUS[status] ?? 'UNKNOWN',
-        ...(reason === null
-          ? {}
-          : { details: [{ '@type': 'type.googleapis.com/google.rpc.ErrorInfo', reason, domain: 'googleapis.com' }] }),
-      },
-    },
-    headers,
-  );
+  const info = { '@type': 'type.googleapis.com/google.rpc.ErrorInfo', reason, domain: 'googleapis.com' };
+  return envelope(status, message, reason === null ? {} : { details: [info] }, headers);
 }
 
 /** How Google's newer JSON APIs word what the shared parts refuse. */
