@@ -2253,8 +2253,8 @@ export interface paths {
                     limit?: number;
                     /** @description The `next_cursor` of the previous page. */
                     cursor?: string;
-                    /** @description The platform: instagram, threads, tiktok, facebook, linkedin, youtube, x. */
-                    platform?: "instagram" | "threads" | "tiktok" | "facebook" | "linkedin" | "youtube" | "x";
+                    /** @description The platform: instagram, threads, tiktok, facebook, linkedin, youtube, x, google_business. */
+                    platform?: "instagram" | "threads" | "tiktok" | "facebook" | "linkedin" | "youtube" | "x" | "google_business";
                     /** @description connected: usable; expired: access ended on its own, reconnect it; disconnected: disconnected in the service or on the platform, its tokens are deleted, reconnect it to use it again. */
                     status?: "connected" | "expired" | "disconnected";
                 };
@@ -2448,10 +2448,10 @@ export interface paths {
                             /** @description The profile the account belongs to (its id, never the external_id). */
                             profile_id: string;
                             /**
-                             * @description The platform: instagram, threads, tiktok, facebook, linkedin, youtube, x.
+                             * @description The platform: instagram, threads, tiktok, facebook, linkedin, youtube, x, google_business.
                              * @enum {unknown}
                              */
-                            platform: "instagram" | "threads" | "tiktok" | "facebook" | "linkedin" | "youtube" | "x";
+                            platform: "instagram" | "threads" | "tiktok" | "facebook" | "linkedin" | "youtube" | "x" | "google_business";
                             /** @description The account's id on the platform. */
                             platform_user_id: string;
                             /** @description The handle on the platform, when it has one. */
@@ -2651,10 +2651,10 @@ export interface paths {
                             /** @description The profile the account belongs to (its id, never the external_id). */
                             profile_id: string;
                             /**
-                             * @description The platform: instagram, threads, tiktok, facebook, linkedin, youtube, x.
+                             * @description The platform: instagram, threads, tiktok, facebook, linkedin, youtube, x, google_business.
                              * @enum {unknown}
                              */
-                            platform: "instagram" | "threads" | "tiktok" | "facebook" | "linkedin" | "youtube" | "x";
+                            platform: "instagram" | "threads" | "tiktok" | "facebook" | "linkedin" | "youtube" | "x" | "google_business";
                             /** @description The account's id on the platform. */
                             platform_user_id: string;
                             /** @description The handle on the platform, when it has one. */
@@ -2875,10 +2875,10 @@ export interface paths {
                             /** @description The profile the account belongs to (its id, never the external_id). */
                             profile_id: string;
                             /**
-                             * @description The platform: instagram, threads, tiktok, facebook, linkedin, youtube, x.
+                             * @description The platform: instagram, threads, tiktok, facebook, linkedin, youtube, x, google_business.
                              * @enum {unknown}
                              */
-                            platform: "instagram" | "threads" | "tiktok" | "facebook" | "linkedin" | "youtube" | "x";
+                            platform: "instagram" | "threads" | "tiktok" | "facebook" | "linkedin" | "youtube" | "x" | "google_business";
                             /** @description The account's id on the platform. */
                             platform_user_id: string;
                             /** @description The handle on the platform, when it has one. */
@@ -4069,7 +4069,7 @@ export interface paths {
                         /** @description Returned unchanged as the `state` query parameter of the redirect. */
                         state?: string;
                         /** @description The platform buttons the page shows; default: every platform available. A platform this service has no credentials for is 422 `platform_not_available`. */
-                        platforms?: ("instagram" | "threads" | "tiktok" | "facebook" | "linkedin" | "youtube" | "x")[];
+                        platforms?: ("instagram" | "threads" | "tiktok" | "facebook" | "linkedin" | "youtube" | "x" | "google_business")[];
                     };
                 };
             };
@@ -4923,6 +4923,78 @@ export interface paths {
                                          */
                                         reply_to?: string;
                                     };
+                                    google_business?: {
+                                        /**
+                                         * Text for this platform
+                                         * @description This platform's text instead of the post's `text`.
+                                         */
+                                        text?: string;
+                                        /**
+                                         * Post type
+                                         * @description What the local post is (`topicType`): `update` (STANDARD, the default), `event` (EVENT: needs `event`) or `offer` (OFFER: needs `event` for its title and dates, and takes `offer`).
+                                         * @enum {unknown}
+                                         */
+                                        type?: "update" | "event" | "offer";
+                                        /**
+                                         * Event
+                                         * @description An event's or an offer's title and schedule (`event`): required for the types `event` and `offer`.
+                                         */
+                                        event?: {
+                                            /**
+                                             * Title
+                                             * @description The event's or offer's title (`event.title`), at most 58 characters.
+                                             */
+                                            title: string;
+                                            /**
+                                             * Starts
+                                             * @description When it starts, in the location's own time: `YYYY-MM-DD`, or `YYYY-MM-DDTHH:MM` (`event.schedule.startDate`, `startTime`).
+                                             */
+                                            start: string;
+                                            /**
+                                             * Ends
+                                             * @description When it ends, in the location's own time, after it starts: `YYYY-MM-DD`, or `YYYY-MM-DDTHH:MM` (`event.schedule.endDate`, `endTime`). A time on both ends or on neither.
+                                             */
+                                            end: string;
+                                        };
+                                        /**
+                                         * Offer
+                                         * @description An offer's coupon code, link and terms (`offer`): only for the type `offer`.
+                                         */
+                                        offer?: {
+                                            /**
+                                             * Coupon code
+                                             * @description The code to use in store or online (`offer.couponCode`).
+                                             */
+                                            coupon_code?: string;
+                                            /**
+                                             * Redeem online
+                                             * @description An http(s) link where the offer is redeemed online (`offer.redeemOnlineUrl`).
+                                             */
+                                            redeem_url?: string;
+                                            /**
+                                             * Terms
+                                             * @description The offer's terms and conditions (`offer.termsConditions`).
+                                             */
+                                            terms?: string;
+                                        };
+                                        /**
+                                         * Call to action
+                                         * @description A button on the post (`callToAction`). Google ignores it on an offer, whose link is the offer's own, so an offer takes none.
+                                         */
+                                        call_to_action?: {
+                                            /**
+                                             * Button
+                                             * @description The button (`callToAction.actionType`): `BOOK`, `ORDER`, `SHOP`, `LEARN_MORE`, `SIGN_UP`, or `CALL` (calls the location's phone number, no link).
+                                             * @enum {unknown}
+                                             */
+                                            type: "BOOK" | "ORDER" | "SHOP" | "LEARN_MORE" | "SIGN_UP" | "CALL";
+                                            /**
+                                             * Link
+                                             * @description Where the button leads, an http(s) link (`callToAction.url`): required for every button but `CALL`, which takes none.
+                                             */
+                                            url?: string;
+                                        };
+                                    };
                                 };
                                 /**
                                  * Format: date-time
@@ -4959,7 +5031,7 @@ export interface paths {
                                     id: string;
                                     account_id: string;
                                     /** @enum {unknown} */
-                                    platform: "instagram" | "threads" | "tiktok" | "facebook" | "linkedin" | "youtube" | "x";
+                                    platform: "instagram" | "threads" | "tiktok" | "facebook" | "linkedin" | "youtube" | "x" | "google_business";
                                     /**
                                      * @description `draft` (the post is a draft), `awaiting_approval` (the post waits for the client's approval: never started before it), `scheduled` (waiting for its time), `publishing` (started: the platform is processing, or the target waits for a quota or a retry; see `waiting_reason`), `published`, `failed`, `cancelled`.
                                      * @enum {unknown}
@@ -5337,6 +5409,78 @@ export interface paths {
                                  */
                                 reply_to?: string;
                             };
+                            google_business?: {
+                                /**
+                                 * Text for this platform
+                                 * @description This platform's text instead of the post's `text`.
+                                 */
+                                text?: string;
+                                /**
+                                 * Post type
+                                 * @description What the local post is (`topicType`): `update` (STANDARD, the default), `event` (EVENT: needs `event`) or `offer` (OFFER: needs `event` for its title and dates, and takes `offer`).
+                                 * @enum {unknown}
+                                 */
+                                type?: "update" | "event" | "offer";
+                                /**
+                                 * Event
+                                 * @description An event's or an offer's title and schedule (`event`): required for the types `event` and `offer`.
+                                 */
+                                event?: {
+                                    /**
+                                     * Title
+                                     * @description The event's or offer's title (`event.title`), at most 58 characters.
+                                     */
+                                    title: string;
+                                    /**
+                                     * Starts
+                                     * @description When it starts, in the location's own time: `YYYY-MM-DD`, or `YYYY-MM-DDTHH:MM` (`event.schedule.startDate`, `startTime`).
+                                     */
+                                    start: string;
+                                    /**
+                                     * Ends
+                                     * @description When it ends, in the location's own time, after it starts: `YYYY-MM-DD`, or `YYYY-MM-DDTHH:MM` (`event.schedule.endDate`, `endTime`). A time on both ends or on neither.
+                                     */
+                                    end: string;
+                                };
+                                /**
+                                 * Offer
+                                 * @description An offer's coupon code, link and terms (`offer`): only for the type `offer`.
+                                 */
+                                offer?: {
+                                    /**
+                                     * Coupon code
+                                     * @description The code to use in store or online (`offer.couponCode`).
+                                     */
+                                    coupon_code?: string;
+                                    /**
+                                     * Redeem online
+                                     * @description An http(s) link where the offer is redeemed online (`offer.redeemOnlineUrl`).
+                                     */
+                                    redeem_url?: string;
+                                    /**
+                                     * Terms
+                                     * @description The offer's terms and conditions (`offer.termsConditions`).
+                                     */
+                                    terms?: string;
+                                };
+                                /**
+                                 * Call to action
+                                 * @description A button on the post (`callToAction`). Google ignores it on an offer, whose link is the offer's own, so an offer takes none.
+                                 */
+                                call_to_action?: {
+                                    /**
+                                     * Button
+                                     * @description The button (`callToAction.actionType`): `BOOK`, `ORDER`, `SHOP`, `LEARN_MORE`, `SIGN_UP`, or `CALL` (calls the location's phone number, no link).
+                                     * @enum {unknown}
+                                     */
+                                    type: "BOOK" | "ORDER" | "SHOP" | "LEARN_MORE" | "SIGN_UP" | "CALL";
+                                    /**
+                                     * Link
+                                     * @description Where the button leads, an http(s) link (`callToAction.url`): required for every button but `CALL`, which takes none.
+                                     */
+                                    url?: string;
+                                };
+                            };
                         };
                         approval?: {
                             /** @description true: the post is not published before the client approves it through an approval link (POST /v1/posts/{id}/approval-links); it waits as `awaiting_approval`. Absent: as the profile's `post_approval_required` says. */
@@ -5544,6 +5688,78 @@ export interface paths {
                                      */
                                     reply_to?: string;
                                 };
+                                google_business?: {
+                                    /**
+                                     * Text for this platform
+                                     * @description This platform's text instead of the post's `text`.
+                                     */
+                                    text?: string;
+                                    /**
+                                     * Post type
+                                     * @description What the local post is (`topicType`): `update` (STANDARD, the default), `event` (EVENT: needs `event`) or `offer` (OFFER: needs `event` for its title and dates, and takes `offer`).
+                                     * @enum {unknown}
+                                     */
+                                    type?: "update" | "event" | "offer";
+                                    /**
+                                     * Event
+                                     * @description An event's or an offer's title and schedule (`event`): required for the types `event` and `offer`.
+                                     */
+                                    event?: {
+                                        /**
+                                         * Title
+                                         * @description The event's or offer's title (`event.title`), at most 58 characters.
+                                         */
+                                        title: string;
+                                        /**
+                                         * Starts
+                                         * @description When it starts, in the location's own time: `YYYY-MM-DD`, or `YYYY-MM-DDTHH:MM` (`event.schedule.startDate`, `startTime`).
+                                         */
+                                        start: string;
+                                        /**
+                                         * Ends
+                                         * @description When it ends, in the location's own time, after it starts: `YYYY-MM-DD`, or `YYYY-MM-DDTHH:MM` (`event.schedule.endDate`, `endTime`). A time on both ends or on neither.
+                                         */
+                                        end: string;
+                                    };
+                                    /**
+                                     * Offer
+                                     * @description An offer's coupon code, link and terms (`offer`): only for the type `offer`.
+                                     */
+                                    offer?: {
+                                        /**
+                                         * Coupon code
+                                         * @description The code to use in store or online (`offer.couponCode`).
+                                         */
+                                        coupon_code?: string;
+                                        /**
+                                         * Redeem online
+                                         * @description An http(s) link where the offer is redeemed online (`offer.redeemOnlineUrl`).
+                                         */
+                                        redeem_url?: string;
+                                        /**
+                                         * Terms
+                                         * @description The offer's terms and conditions (`offer.termsConditions`).
+                                         */
+                                        terms?: string;
+                                    };
+                                    /**
+                                     * Call to action
+                                     * @description A button on the post (`callToAction`). Google ignores it on an offer, whose link is the offer's own, so an offer takes none.
+                                     */
+                                    call_to_action?: {
+                                        /**
+                                         * Button
+                                         * @description The button (`callToAction.actionType`): `BOOK`, `ORDER`, `SHOP`, `LEARN_MORE`, `SIGN_UP`, or `CALL` (calls the location's phone number, no link).
+                                         * @enum {unknown}
+                                         */
+                                        type: "BOOK" | "ORDER" | "SHOP" | "LEARN_MORE" | "SIGN_UP" | "CALL";
+                                        /**
+                                         * Link
+                                         * @description Where the button leads, an http(s) link (`callToAction.url`): required for every button but `CALL`, which takes none.
+                                         */
+                                        url?: string;
+                                    };
+                                };
                             };
                             /**
                              * Format: date-time
@@ -5580,7 +5796,7 @@ export interface paths {
                                 id: string;
                                 account_id: string;
                                 /** @enum {unknown} */
-                                platform: "instagram" | "threads" | "tiktok" | "facebook" | "linkedin" | "youtube" | "x";
+                                platform: "instagram" | "threads" | "tiktok" | "facebook" | "linkedin" | "youtube" | "x" | "google_business";
                                 /**
                                  * @description `draft` (the post is a draft), `awaiting_approval` (the post waits for the client's approval: never started before it), `scheduled` (waiting for its time), `publishing` (started: the platform is processing, or the target waits for a quota or a retry; see `waiting_reason`), `published`, `failed`, `cancelled`.
                                  * @enum {unknown}
@@ -6059,6 +6275,78 @@ export interface paths {
                                      */
                                     reply_to?: string;
                                 };
+                                google_business?: {
+                                    /**
+                                     * Text for this platform
+                                     * @description This platform's text instead of the post's `text`.
+                                     */
+                                    text?: string;
+                                    /**
+                                     * Post type
+                                     * @description What the local post is (`topicType`): `update` (STANDARD, the default), `event` (EVENT: needs `event`) or `offer` (OFFER: needs `event` for its title and dates, and takes `offer`).
+                                     * @enum {unknown}
+                                     */
+                                    type?: "update" | "event" | "offer";
+                                    /**
+                                     * Event
+                                     * @description An event's or an offer's title and schedule (`event`): required for the types `event` and `offer`.
+                                     */
+                                    event?: {
+                                        /**
+                                         * Title
+                                         * @description The event's or offer's title (`event.title`), at most 58 characters.
+                                         */
+                                        title: string;
+                                        /**
+                                         * Starts
+                                         * @description When it starts, in the location's own time: `YYYY-MM-DD`, or `YYYY-MM-DDTHH:MM` (`event.schedule.startDate`, `startTime`).
+                                         */
+                                        start: string;
+                                        /**
+                                         * Ends
+                                         * @description When it ends, in the location's own time, after it starts: `YYYY-MM-DD`, or `YYYY-MM-DDTHH:MM` (`event.schedule.endDate`, `endTime`). A time on both ends or on neither.
+                                         */
+                                        end: string;
+                                    };
+                                    /**
+                                     * Offer
+                                     * @description An offer's coupon code, link and terms (`offer`): only for the type `offer`.
+                                     */
+                                    offer?: {
+                                        /**
+                                         * Coupon code
+                                         * @description The code to use in store or online (`offer.couponCode`).
+                                         */
+                                        coupon_code?: string;
+                                        /**
+                                         * Redeem online
+                                         * @description An http(s) link where the offer is redeemed online (`offer.redeemOnlineUrl`).
+                                         */
+                                        redeem_url?: string;
+                                        /**
+                                         * Terms
+                                         * @description The offer's terms and conditions (`offer.termsConditions`).
+                                         */
+                                        terms?: string;
+                                    };
+                                    /**
+                                     * Call to action
+                                     * @description A button on the post (`callToAction`). Google ignores it on an offer, whose link is the offer's own, so an offer takes none.
+                                     */
+                                    call_to_action?: {
+                                        /**
+                                         * Button
+                                         * @description The button (`callToAction.actionType`): `BOOK`, `ORDER`, `SHOP`, `LEARN_MORE`, `SIGN_UP`, or `CALL` (calls the location's phone number, no link).
+                                         * @enum {unknown}
+                                         */
+                                        type: "BOOK" | "ORDER" | "SHOP" | "LEARN_MORE" | "SIGN_UP" | "CALL";
+                                        /**
+                                         * Link
+                                         * @description Where the button leads, an http(s) link (`callToAction.url`): required for every button but `CALL`, which takes none.
+                                         */
+                                        url?: string;
+                                    };
+                                };
                             };
                             /**
                              * Format: date-time
@@ -6095,7 +6383,7 @@ export interface paths {
                                 id: string;
                                 account_id: string;
                                 /** @enum {unknown} */
-                                platform: "instagram" | "threads" | "tiktok" | "facebook" | "linkedin" | "youtube" | "x";
+                                platform: "instagram" | "threads" | "tiktok" | "facebook" | "linkedin" | "youtube" | "x" | "google_business";
                                 /**
                                  * @description `draft` (the post is a draft), `awaiting_approval` (the post waits for the client's approval: never started before it), `scheduled` (waiting for its time), `publishing` (started: the platform is processing, or the target waits for a quota or a retry; see `waiting_reason`), `published`, `failed`, `cancelled`.
                                  * @enum {unknown}
@@ -6483,6 +6771,78 @@ export interface paths {
                                      */
                                     reply_to?: string;
                                 };
+                                google_business?: {
+                                    /**
+                                     * Text for this platform
+                                     * @description This platform's text instead of the post's `text`.
+                                     */
+                                    text?: string;
+                                    /**
+                                     * Post type
+                                     * @description What the local post is (`topicType`): `update` (STANDARD, the default), `event` (EVENT: needs `event`) or `offer` (OFFER: needs `event` for its title and dates, and takes `offer`).
+                                     * @enum {unknown}
+                                     */
+                                    type?: "update" | "event" | "offer";
+                                    /**
+                                     * Event
+                                     * @description An event's or an offer's title and schedule (`event`): required for the types `event` and `offer`.
+                                     */
+                                    event?: {
+                                        /**
+                                         * Title
+                                         * @description The event's or offer's title (`event.title`), at most 58 characters.
+                                         */
+                                        title: string;
+                                        /**
+                                         * Starts
+                                         * @description When it starts, in the location's own time: `YYYY-MM-DD`, or `YYYY-MM-DDTHH:MM` (`event.schedule.startDate`, `startTime`).
+                                         */
+                                        start: string;
+                                        /**
+                                         * Ends
+                                         * @description When it ends, in the location's own time, after it starts: `YYYY-MM-DD`, or `YYYY-MM-DDTHH:MM` (`event.schedule.endDate`, `endTime`). A time on both ends or on neither.
+                                         */
+                                        end: string;
+                                    };
+                                    /**
+                                     * Offer
+                                     * @description An offer's coupon code, link and terms (`offer`): only for the type `offer`.
+                                     */
+                                    offer?: {
+                                        /**
+                                         * Coupon code
+                                         * @description The code to use in store or online (`offer.couponCode`).
+                                         */
+                                        coupon_code?: string;
+                                        /**
+                                         * Redeem online
+                                         * @description An http(s) link where the offer is redeemed online (`offer.redeemOnlineUrl`).
+                                         */
+                                        redeem_url?: string;
+                                        /**
+                                         * Terms
+                                         * @description The offer's terms and conditions (`offer.termsConditions`).
+                                         */
+                                        terms?: string;
+                                    };
+                                    /**
+                                     * Call to action
+                                     * @description A button on the post (`callToAction`). Google ignores it on an offer, whose link is the offer's own, so an offer takes none.
+                                     */
+                                    call_to_action?: {
+                                        /**
+                                         * Button
+                                         * @description The button (`callToAction.actionType`): `BOOK`, `ORDER`, `SHOP`, `LEARN_MORE`, `SIGN_UP`, or `CALL` (calls the location's phone number, no link).
+                                         * @enum {unknown}
+                                         */
+                                        type: "BOOK" | "ORDER" | "SHOP" | "LEARN_MORE" | "SIGN_UP" | "CALL";
+                                        /**
+                                         * Link
+                                         * @description Where the button leads, an http(s) link (`callToAction.url`): required for every button but `CALL`, which takes none.
+                                         */
+                                        url?: string;
+                                    };
+                                };
                             };
                             /**
                              * Format: date-time
@@ -6519,7 +6879,7 @@ export interface paths {
                                 id: string;
                                 account_id: string;
                                 /** @enum {unknown} */
-                                platform: "instagram" | "threads" | "tiktok" | "facebook" | "linkedin" | "youtube" | "x";
+                                platform: "instagram" | "threads" | "tiktok" | "facebook" | "linkedin" | "youtube" | "x" | "google_business";
                                 /**
                                  * @description `draft` (the post is a draft), `awaiting_approval` (the post waits for the client's approval: never started before it), `scheduled` (waiting for its time), `publishing` (started: the platform is processing, or the target waits for a quota or a retry; see `waiting_reason`), `published`, `failed`, `cancelled`.
                                  * @enum {unknown}
@@ -6915,6 +7275,78 @@ export interface paths {
                                  */
                                 reply_to?: string;
                             };
+                            google_business?: {
+                                /**
+                                 * Text for this platform
+                                 * @description This platform's text instead of the post's `text`.
+                                 */
+                                text?: string;
+                                /**
+                                 * Post type
+                                 * @description What the local post is (`topicType`): `update` (STANDARD, the default), `event` (EVENT: needs `event`) or `offer` (OFFER: needs `event` for its title and dates, and takes `offer`).
+                                 * @enum {unknown}
+                                 */
+                                type?: "update" | "event" | "offer";
+                                /**
+                                 * Event
+                                 * @description An event's or an offer's title and schedule (`event`): required for the types `event` and `offer`.
+                                 */
+                                event?: {
+                                    /**
+                                     * Title
+                                     * @description The event's or offer's title (`event.title`), at most 58 characters.
+                                     */
+                                    title: string;
+                                    /**
+                                     * Starts
+                                     * @description When it starts, in the location's own time: `YYYY-MM-DD`, or `YYYY-MM-DDTHH:MM` (`event.schedule.startDate`, `startTime`).
+                                     */
+                                    start: string;
+                                    /**
+                                     * Ends
+                                     * @description When it ends, in the location's own time, after it starts: `YYYY-MM-DD`, or `YYYY-MM-DDTHH:MM` (`event.schedule.endDate`, `endTime`). A time on both ends or on neither.
+                                     */
+                                    end: string;
+                                };
+                                /**
+                                 * Offer
+                                 * @description An offer's coupon code, link and terms (`offer`): only for the type `offer`.
+                                 */
+                                offer?: {
+                                    /**
+                                     * Coupon code
+                                     * @description The code to use in store or online (`offer.couponCode`).
+                                     */
+                                    coupon_code?: string;
+                                    /**
+                                     * Redeem online
+                                     * @description An http(s) link where the offer is redeemed online (`offer.redeemOnlineUrl`).
+                                     */
+                                    redeem_url?: string;
+                                    /**
+                                     * Terms
+                                     * @description The offer's terms and conditions (`offer.termsConditions`).
+                                     */
+                                    terms?: string;
+                                };
+                                /**
+                                 * Call to action
+                                 * @description A button on the post (`callToAction`). Google ignores it on an offer, whose link is the offer's own, so an offer takes none.
+                                 */
+                                call_to_action?: {
+                                    /**
+                                     * Button
+                                     * @description The button (`callToAction.actionType`): `BOOK`, `ORDER`, `SHOP`, `LEARN_MORE`, `SIGN_UP`, or `CALL` (calls the location's phone number, no link).
+                                     * @enum {unknown}
+                                     */
+                                    type: "BOOK" | "ORDER" | "SHOP" | "LEARN_MORE" | "SIGN_UP" | "CALL";
+                                    /**
+                                     * Link
+                                     * @description Where the button leads, an http(s) link (`callToAction.url`): required for every button but `CALL`, which takes none.
+                                     */
+                                    url?: string;
+                                };
+                            };
                         };
                         approval?: {
                             /** @description true: the post is not published before the client approves it through an approval link (POST /v1/posts/{id}/approval-links); it waits as `awaiting_approval`. Absent: as the profile's `post_approval_required` says. */
@@ -7122,6 +7554,78 @@ export interface paths {
                                      */
                                     reply_to?: string;
                                 };
+                                google_business?: {
+                                    /**
+                                     * Text for this platform
+                                     * @description This platform's text instead of the post's `text`.
+                                     */
+                                    text?: string;
+                                    /**
+                                     * Post type
+                                     * @description What the local post is (`topicType`): `update` (STANDARD, the default), `event` (EVENT: needs `event`) or `offer` (OFFER: needs `event` for its title and dates, and takes `offer`).
+                                     * @enum {unknown}
+                                     */
+                                    type?: "update" | "event" | "offer";
+                                    /**
+                                     * Event
+                                     * @description An event's or an offer's title and schedule (`event`): required for the types `event` and `offer`.
+                                     */
+                                    event?: {
+                                        /**
+                                         * Title
+                                         * @description The event's or offer's title (`event.title`), at most 58 characters.
+                                         */
+                                        title: string;
+                                        /**
+                                         * Starts
+                                         * @description When it starts, in the location's own time: `YYYY-MM-DD`, or `YYYY-MM-DDTHH:MM` (`event.schedule.startDate`, `startTime`).
+                                         */
+                                        start: string;
+                                        /**
+                                         * Ends
+                                         * @description When it ends, in the location's own time, after it starts: `YYYY-MM-DD`, or `YYYY-MM-DDTHH:MM` (`event.schedule.endDate`, `endTime`). A time on both ends or on neither.
+                                         */
+                                        end: string;
+                                    };
+                                    /**
+                                     * Offer
+                                     * @description An offer's coupon code, link and terms (`offer`): only for the type `offer`.
+                                     */
+                                    offer?: {
+                                        /**
+                                         * Coupon code
+                                         * @description The code to use in store or online (`offer.couponCode`).
+                                         */
+                                        coupon_code?: string;
+                                        /**
+                                         * Redeem online
+                                         * @description An http(s) link where the offer is redeemed online (`offer.redeemOnlineUrl`).
+                                         */
+                                        redeem_url?: string;
+                                        /**
+                                         * Terms
+                                         * @description The offer's terms and conditions (`offer.termsConditions`).
+                                         */
+                                        terms?: string;
+                                    };
+                                    /**
+                                     * Call to action
+                                     * @description A button on the post (`callToAction`). Google ignores it on an offer, whose link is the offer's own, so an offer takes none.
+                                     */
+                                    call_to_action?: {
+                                        /**
+                                         * Button
+                                         * @description The button (`callToAction.actionType`): `BOOK`, `ORDER`, `SHOP`, `LEARN_MORE`, `SIGN_UP`, or `CALL` (calls the location's phone number, no link).
+                                         * @enum {unknown}
+                                         */
+                                        type: "BOOK" | "ORDER" | "SHOP" | "LEARN_MORE" | "SIGN_UP" | "CALL";
+                                        /**
+                                         * Link
+                                         * @description Where the button leads, an http(s) link (`callToAction.url`): required for every button but `CALL`, which takes none.
+                                         */
+                                        url?: string;
+                                    };
+                                };
                             };
                             /**
                              * Format: date-time
@@ -7158,7 +7662,7 @@ export interface paths {
                                 id: string;
                                 account_id: string;
                                 /** @enum {unknown} */
-                                platform: "instagram" | "threads" | "tiktok" | "facebook" | "linkedin" | "youtube" | "x";
+                                platform: "instagram" | "threads" | "tiktok" | "facebook" | "linkedin" | "youtube" | "x" | "google_business";
                                 /**
                                  * @description `draft` (the post is a draft), `awaiting_approval` (the post waits for the client's approval: never started before it), `scheduled` (waiting for its time), `publishing` (started: the platform is processing, or the target waits for a quota or a retry; see `waiting_reason`), `published`, `failed`, `cancelled`.
                                  * @enum {unknown}
@@ -7637,6 +8141,78 @@ export interface paths {
                                      */
                                     reply_to?: string;
                                 };
+                                google_business?: {
+                                    /**
+                                     * Text for this platform
+                                     * @description This platform's text instead of the post's `text`.
+                                     */
+                                    text?: string;
+                                    /**
+                                     * Post type
+                                     * @description What the local post is (`topicType`): `update` (STANDARD, the default), `event` (EVENT: needs `event`) or `offer` (OFFER: needs `event` for its title and dates, and takes `offer`).
+                                     * @enum {unknown}
+                                     */
+                                    type?: "update" | "event" | "offer";
+                                    /**
+                                     * Event
+                                     * @description An event's or an offer's title and schedule (`event`): required for the types `event` and `offer`.
+                                     */
+                                    event?: {
+                                        /**
+                                         * Title
+                                         * @description The event's or offer's title (`event.title`), at most 58 characters.
+                                         */
+                                        title: string;
+                                        /**
+                                         * Starts
+                                         * @description When it starts, in the location's own time: `YYYY-MM-DD`, or `YYYY-MM-DDTHH:MM` (`event.schedule.startDate`, `startTime`).
+                                         */
+                                        start: string;
+                                        /**
+                                         * Ends
+                                         * @description When it ends, in the location's own time, after it starts: `YYYY-MM-DD`, or `YYYY-MM-DDTHH:MM` (`event.schedule.endDate`, `endTime`). A time on both ends or on neither.
+                                         */
+                                        end: string;
+                                    };
+                                    /**
+                                     * Offer
+                                     * @description An offer's coupon code, link and terms (`offer`): only for the type `offer`.
+                                     */
+                                    offer?: {
+                                        /**
+                                         * Coupon code
+                                         * @description The code to use in store or online (`offer.couponCode`).
+                                         */
+                                        coupon_code?: string;
+                                        /**
+                                         * Redeem online
+                                         * @description An http(s) link where the offer is redeemed online (`offer.redeemOnlineUrl`).
+                                         */
+                                        redeem_url?: string;
+                                        /**
+                                         * Terms
+                                         * @description The offer's terms and conditions (`offer.termsConditions`).
+                                         */
+                                        terms?: string;
+                                    };
+                                    /**
+                                     * Call to action
+                                     * @description A button on the post (`callToAction`). Google ignores it on an offer, whose link is the offer's own, so an offer takes none.
+                                     */
+                                    call_to_action?: {
+                                        /**
+                                         * Button
+                                         * @description The button (`callToAction.actionType`): `BOOK`, `ORDER`, `SHOP`, `LEARN_MORE`, `SIGN_UP`, or `CALL` (calls the location's phone number, no link).
+                                         * @enum {unknown}
+                                         */
+                                        type: "BOOK" | "ORDER" | "SHOP" | "LEARN_MORE" | "SIGN_UP" | "CALL";
+                                        /**
+                                         * Link
+                                         * @description Where the button leads, an http(s) link (`callToAction.url`): required for every button but `CALL`, which takes none.
+                                         */
+                                        url?: string;
+                                    };
+                                };
                             };
                             /**
                              * Format: date-time
@@ -7673,7 +8249,7 @@ export interface paths {
                                 id: string;
                                 account_id: string;
                                 /** @enum {unknown} */
-                                platform: "instagram" | "threads" | "tiktok" | "facebook" | "linkedin" | "youtube" | "x";
+                                platform: "instagram" | "threads" | "tiktok" | "facebook" | "linkedin" | "youtube" | "x" | "google_business";
                                 /**
                                  * @description `draft` (the post is a draft), `awaiting_approval` (the post waits for the client's approval: never started before it), `scheduled` (waiting for its time), `publishing` (started: the platform is processing, or the target waits for a quota or a retry; see `waiting_reason`), `published`, `failed`, `cancelled`.
                                  * @enum {unknown}
@@ -8563,7 +9139,7 @@ export interface paths {
                     post_id?: string;
                     reply_status?: "unreplied" | "replied" | "dismissed";
                     hidden?: boolean;
-                    platform?: "instagram" | "threads" | "tiktok" | "facebook" | "linkedin" | "youtube" | "x";
+                    platform?: "instagram" | "threads" | "tiktok" | "facebook" | "linkedin" | "youtube" | "x" | "google_business";
                     /** @description Commented at or after. */
                     from?: string;
                     /** @description Commented at or before. */
@@ -8593,7 +9169,7 @@ export interface paths {
                                 /** @description The post it belongs to (GET /v1/posts/{id}): the post made through the API, or a `source: "platform"` post for one made on the platform. */
                                 post_id: string;
                                 /** @enum {unknown} */
-                                platform: "instagram" | "threads" | "tiktok" | "facebook" | "linkedin" | "youtube" | "x";
+                                platform: "instagram" | "threads" | "tiktok" | "facebook" | "linkedin" | "youtube" | "x" | "google_business";
                                 /** @description The comment's id on the platform. */
                                 platform_comment_id: string;
                                 /** @description For a reply: the comment it answers (its `id`), when the service has that comment; null for a top-level comment. */
@@ -8611,6 +9187,8 @@ export interface paths {
                                 commented_at: string;
                                 /** @description Hidden on the platform (as far as the service has seen). */
                                 hidden: boolean;
+                                /** @description A review's star rating, 1 to 5, where the comment is a review (Google Business Profile: a location's reviews are its comments); null for every other comment. */
+                                rating: number | null;
                                 /**
                                  * @description The inbox's own status (changing it changes nothing on the platform): `unreplied` at first; `replied` once a reply is sent through the API; any status can be set with PATCH.
                                  * @enum {unknown}
@@ -8805,7 +9383,7 @@ export interface paths {
         put?: never;
         /**
          * Read comments from the platforms now
-         * @description Queues a read of the recent posts of each account of `account_ids` (default: every connected Instagram, Threads, Facebook Pages, LinkedIn, YouTube and X account the caller sees) and answers 202 with the accounts queued; new comments then arrive as usual (`comment.created`). Comments also arrive without this, by the platforms' webhooks and a periodic read. At most once a minute per account: 429 `sync_rate_limited` with `Retry-After` (and `details.account_ids`) when any of them was synced less than a minute ago, and nothing is queued. 404 `account_not_found`, 422 `unsupported_platform` (TikTok), 409 `account_not_connected`.
+         * @description Queues a read of the recent posts of each account of `account_ids` (default: every connected Instagram, Threads, Facebook Pages, LinkedIn, YouTube, X and Google Business Profile account the caller sees) and answers 202 with the accounts queued; new comments then arrive as usual (`comment.created`). Comments also arrive without this, by the platforms' webhooks and a periodic read. At most once a minute per account: 429 `sync_rate_limited` with `Retry-After` (and `details.account_ids`) when any of them was synced less than a minute ago, and nothing is queued. 404 `account_not_found`, 422 `unsupported_platform` (TikTok), 409 `account_not_connected`.
          */
         post: {
             parameters: {
@@ -9087,7 +9665,7 @@ export interface paths {
                             /** @description The post it belongs to (GET /v1/posts/{id}): the post made through the API, or a `source: "platform"` post for one made on the platform. */
                             post_id: string;
                             /** @enum {unknown} */
-                            platform: "instagram" | "threads" | "tiktok" | "facebook" | "linkedin" | "youtube" | "x";
+                            platform: "instagram" | "threads" | "tiktok" | "facebook" | "linkedin" | "youtube" | "x" | "google_business";
                             /** @description The comment's id on the platform. */
                             platform_comment_id: string;
                             /** @description For a reply: the comment it answers (its `id`), when the service has that comment; null for a top-level comment. */
@@ -9105,6 +9683,8 @@ export interface paths {
                             commented_at: string;
                             /** @description Hidden on the platform (as far as the service has seen). */
                             hidden: boolean;
+                            /** @description A review's star rating, 1 to 5, where the comment is a review (Google Business Profile: a location's reviews are its comments); null for every other comment. */
+                            rating: number | null;
                             /**
                              * @description The inbox's own status (changing it changes nothing on the platform): `unreplied` at first; `replied` once a reply is sent through the API; any status can be set with PATCH.
                              * @enum {unknown}
@@ -9322,7 +9902,7 @@ export interface paths {
                             /** @description The post it belongs to (GET /v1/posts/{id}): the post made through the API, or a `source: "platform"` post for one made on the platform. */
                             post_id: string;
                             /** @enum {unknown} */
-                            platform: "instagram" | "threads" | "tiktok" | "facebook" | "linkedin" | "youtube" | "x";
+                            platform: "instagram" | "threads" | "tiktok" | "facebook" | "linkedin" | "youtube" | "x" | "google_business";
                             /** @description The comment's id on the platform. */
                             platform_comment_id: string;
                             /** @description For a reply: the comment it answers (its `id`), when the service has that comment; null for a top-level comment. */
@@ -9340,6 +9920,8 @@ export interface paths {
                             commented_at: string;
                             /** @description Hidden on the platform (as far as the service has seen). */
                             hidden: boolean;
+                            /** @description A review's star rating, 1 to 5, where the comment is a review (Google Business Profile: a location's reviews are its comments); null for every other comment. */
+                            rating: number | null;
                             /**
                              * @description The inbox's own status (changing it changes nothing on the platform): `unreplied` at first; `replied` once a reply is sent through the API; any status can be set with PATCH.
                              * @enum {unknown}
@@ -9864,7 +10446,7 @@ export interface paths {
         post?: never;
         /**
          * Delete a reply sent through the API
-         * @description Deletes the account's reply (one of the comment's `replies`) on the platform, and answers 200 with it, `status: "deleted"` and `deleted_at`; it stays in the comment's `replies` so its history shows, and the account's own comment it became is gone (GET /v1/comments/{id} of it: 404). The comment's `reply_status` is unchanged. The reply is `deleting` before the platform is asked; a request that ends before the platform answered leaves it so, and a DELETE again asks again (a reply the platform no longer has counts as deleted). Deleting an already deleted reply answers it again, unchanged (no platform call). A reply still `sending` or `failed` (nothing on the platform): 409 `reply_not_deletable`. 404 `reply_not_found` for a reply not of this comment. Offered on Instagram, Facebook Pages, LinkedIn, YouTube and X: elsewhere 422 `unsupported_platform` (GET /v1/platforms, `comments.delete_reply`). 422 `unsupported_platform` (TikTok: no comment API for ordinary apps; GET /v1/platforms says what each platform allows), 409 `account_not_connected` (the account is `expired` or `disconnected`, or the platform says its token expired or was revoked: the account is then marked so), 422 `permission_missing` (the permission the spec names is not granted: `details.permission`; no platform call is made), 429 `platform_rate_limited` with `Retry-After` (the platform limits the account now), 502 `platform_error` (the platform refused or failed: `details.platform_code` and `details.platform_message` are its own). When the platform refuses, the reply is `sent` again.
+         * @description Deletes the account's reply (one of the comment's `replies`) on the platform, and answers 200 with it, `status: "deleted"` and `deleted_at`; it stays in the comment's `replies` so its history shows, and the account's own comment it became is gone (GET /v1/comments/{id} of it: 404). The comment's `reply_status` is unchanged. The reply is `deleting` before the platform is asked; a request that ends before the platform answered leaves it so, and a DELETE again asks again (a reply the platform no longer has counts as deleted). Deleting an already deleted reply answers it again, unchanged (no platform call). A reply still `sending` or `failed` (nothing on the platform): 409 `reply_not_deletable`. 404 `reply_not_found` for a reply not of this comment. Offered on Instagram, Facebook Pages, LinkedIn, YouTube, X and Google Business Profile: elsewhere 422 `unsupported_platform` (GET /v1/platforms, `comments.delete_reply`). 422 `unsupported_platform` (TikTok: no comment API for ordinary apps; GET /v1/platforms says what each platform allows), 409 `account_not_connected` (the account is `expired` or `disconnected`, or the platform says its token expired or was revoked: the account is then marked so), 422 `permission_missing` (the permission the spec names is not granted: `details.permission`; no platform call is made), 429 `platform_rate_limited` with `Retry-After` (the platform limits the account now), 502 `platform_error` (the platform refused or failed: `details.platform_code` and `details.platform_message` are its own). When the platform refuses, the reply is `sent` again.
          */
         delete: {
             parameters: {
@@ -10114,7 +10696,7 @@ export interface paths {
         put?: never;
         /**
          * Hide or unhide a comment
-         * @description `{"hidden": true}` hides the comment on the platform, `false` shows it again; answers the comment. Threads hides top-level replies only (409 `comment_not_hideable` for a nested one). LinkedIn offers no hiding: 422 `unsupported_platform`. 422 `unsupported_platform` (TikTok: no comment API for ordinary apps; GET /v1/platforms says what each platform allows), 409 `account_not_connected` (the account is `expired` or `disconnected`, or the platform says its token expired or was revoked: the account is then marked so), 422 `permission_missing` (the permission the spec names is not granted: `details.permission`; no platform call is made), 429 `platform_rate_limited` with `Retry-After` (the platform limits the account now), 502 `platform_error` (the platform refused or failed: `details.platform_code` and `details.platform_message` are its own).
+         * @description `{"hidden": true}` hides the comment on the platform, `false` shows it again; answers the comment. Threads hides top-level replies only (409 `comment_not_hideable` for a nested one). LinkedIn and Google Business Profile offers no hiding: 422 `unsupported_platform`. 422 `unsupported_platform` (TikTok: no comment API for ordinary apps; GET /v1/platforms says what each platform allows), 409 `account_not_connected` (the account is `expired` or `disconnected`, or the platform says its token expired or was revoked: the account is then marked so), 422 `permission_missing` (the permission the spec names is not granted: `details.permission`; no platform call is made), 429 `platform_rate_limited` with `Retry-After` (the platform limits the account now), 502 `platform_error` (the platform refused or failed: `details.platform_code` and `details.platform_message` are its own).
          */
         post: {
             parameters: {
@@ -10153,7 +10735,7 @@ export interface paths {
                             /** @description The post it belongs to (GET /v1/posts/{id}): the post made through the API, or a `source: "platform"` post for one made on the platform. */
                             post_id: string;
                             /** @enum {unknown} */
-                            platform: "instagram" | "threads" | "tiktok" | "facebook" | "linkedin" | "youtube" | "x";
+                            platform: "instagram" | "threads" | "tiktok" | "facebook" | "linkedin" | "youtube" | "x" | "google_business";
                             /** @description The comment's id on the platform. */
                             platform_comment_id: string;
                             /** @description For a reply: the comment it answers (its `id`), when the service has that comment; null for a top-level comment. */
@@ -10171,6 +10753,8 @@ export interface paths {
                             commented_at: string;
                             /** @description Hidden on the platform (as far as the service has seen). */
                             hidden: boolean;
+                            /** @description A review's star rating, 1 to 5, where the comment is a review (Google Business Profile: a location's reviews are its comments); null for every other comment. */
+                            rating: number | null;
                             /**
                              * @description The inbox's own status (changing it changes nothing on the platform): `unreplied` at first; `replied` once a reply is sent through the API; any status can be set with PATCH.
                              * @enum {unknown}
@@ -10458,7 +11042,7 @@ export interface paths {
         };
         /**
          * An account's daily figures
-         * @description Daily figures of an account on Instagram, Threads, LinkedIn, YouTube or X over `from`..`to` (UTC days, both included; default the 30 days ending today; at most 365), one value per day, null where the platform reported no data (never 0 for that). `total` sums the days (null when all are null), except a rate (LinkedIn's `engagement`, a fraction per day), whose total is null, and `followers_count`, whose total is the last value known in the range: the platforms give only the current count, so the service keeps one reading a day from the day it first read the account (earlier days are null). Figures are read on connection (history up to 365 days back, as far as the platform keeps it), then every 6 hours (the last 3 days again, for late data), or now with POST /v1/insights/sync. Without the insights permission: 200 with `missing_permission` and every value null. Instagram accounts: `followers_count`, `views`, `reach`, `accounts_engaged`, `total_interactions`, `likes`, `comments`, `saves`, `shares`. Threads accounts: `followers_count`, `views`, `likes`, `replies`, `reposts`, `quotes`, `clicks`. LinkedIn accounts: `followers_count`, `views`, `clicks`, `likes`, `comments`, `shares`, `engagement`. YouTube accounts: `followers_count`, `views`, `watch_time_minutes`, `likes`, `comments`, `shares`, `subscribers_gained`, `subscribers_lost`. X accounts: `followers_count`. Instagram posts: `views`, `reach`, `likes`, `comments`, `saves`, `shares`, `total_interactions`. Threads posts: `views`, `likes`, `replies`, `reposts`, `quotes`, `shares`. LinkedIn posts: `views`, `clicks`, `likes`, `comments`, `shares`, `engagement`. YouTube posts: `views`, `watch_time_minutes`, `likes`, `comments`, `shares`, `subscribers_gained`, `subscribers_lost`. X posts: `views`, `likes`, `replies`, `reposts`, `quotes`, `bookmarks`. What each counts on each platform: GET /v1/platforms. Errors: 400 `invalid_range` (a malformed or impossible date, `from` after `to`, more than 365 days), 400 `unknown_metric`, 404 `account_not_found`, 422 `insights_not_supported` (TikTok and Facebook Pages). The answer carries an `ETag`: sent back in `If-None-Match`, it gets 304 without a body while the answer is the same (figures change at each refresh, every 6 hours).
+         * @description Daily figures of an account on Instagram, Threads, LinkedIn, YouTube, X or Google Business Profile over `from`..`to` (UTC days, both included; default the 30 days ending today; at most 365), one value per day, null where the platform reported no data (never 0 for that). `total` sums the days (null when all are null), except a rate (LinkedIn's `engagement`, a fraction per day), whose total is null, and `followers_count`, whose total is the last value known in the range: the platforms give only the current count, so the service keeps one reading a day from the day it first read the account (earlier days are null). Figures are read on connection (history up to 365 days back, as far as the platform keeps it), then every 6 hours (the last 3 days again, for late data), or now with POST /v1/insights/sync. Without the insights permission: 200 with `missing_permission` and every value null. Instagram accounts: `followers_count`, `views`, `reach`, `accounts_engaged`, `total_interactions`, `likes`, `comments`, `saves`, `shares`. Threads accounts: `followers_count`, `views`, `likes`, `replies`, `reposts`, `quotes`, `clicks`. LinkedIn accounts: `followers_count`, `views`, `clicks`, `likes`, `comments`, `shares`, `engagement`. YouTube accounts: `followers_count`, `views`, `watch_time_minutes`, `likes`, `comments`, `shares`, `subscribers_gained`, `subscribers_lost`. X accounts: `followers_count`. Google Business Profile accounts: `impressions_desktop_maps`, `impressions_desktop_search`, `impressions_mobile_maps`, `impressions_mobile_search`, `calls`, `website_clicks`, `direction_requests`, `conversations`, `bookings`. Instagram posts: `views`, `reach`, `likes`, `comments`, `saves`, `shares`, `total_interactions`. Threads posts: `views`, `likes`, `replies`, `reposts`, `quotes`, `shares`. LinkedIn posts: `views`, `clicks`, `likes`, `comments`, `shares`, `engagement`. YouTube posts: `views`, `watch_time_minutes`, `likes`, `comments`, `shares`, `subscribers_gained`, `subscribers_lost`. X posts: `views`, `likes`, `replies`, `reposts`, `quotes`, `bookmarks`. Google Business Profile posts: . What each counts on each platform: GET /v1/platforms. Errors: 400 `invalid_range` (a malformed or impossible date, `from` after `to`, more than 365 days), 400 `unknown_metric`, 404 `account_not_found`, 422 `insights_not_supported` (TikTok and Facebook Pages). The answer carries an `ETag`: sent back in `If-None-Match`, it gets 304 without a body while the answer is the same (figures change at each refresh, every 6 hours).
          */
         get: {
             parameters: {
@@ -10493,7 +11077,7 @@ export interface paths {
                         "application/json": {
                             account_id: string;
                             /** @enum {unknown} */
-                            platform: "instagram" | "threads" | "tiktok" | "facebook" | "linkedin" | "youtube" | "x";
+                            platform: "instagram" | "threads" | "tiktok" | "facebook" | "linkedin" | "youtube" | "x" | "google_business";
                             /**
                              * Format: date
                              * @description First day of the range. YYYY-MM-DD, UTC.
@@ -10694,7 +11278,7 @@ export interface paths {
         };
         /**
          * A post's figures
-         * @description Lifetime figures of a published post on Instagram, Threads, LinkedIn, YouTube or X, made through the API or seen on the platform (`source: "platform"`), read with its account's refresh (posts of the last 30 days each time; older ones once). A post made for several Instagram, Threads, LinkedIn, YouTube and X accounts has figures per account: name one with `account_id` (without it: 400 `account_id_required`, `details.account_ids` listing them). Without the insights permission: 200 with `missing_permission` and every value null. Instagram accounts: `followers_count`, `views`, `reach`, `accounts_engaged`, `total_interactions`, `likes`, `comments`, `saves`, `shares`. Threads accounts: `followers_count`, `views`, `likes`, `replies`, `reposts`, `quotes`, `clicks`. LinkedIn accounts: `followers_count`, `views`, `clicks`, `likes`, `comments`, `shares`, `engagement`. YouTube accounts: `followers_count`, `views`, `watch_time_minutes`, `likes`, `comments`, `shares`, `subscribers_gained`, `subscribers_lost`. X accounts: `followers_count`. Instagram posts: `views`, `reach`, `likes`, `comments`, `saves`, `shares`, `total_interactions`. Threads posts: `views`, `likes`, `replies`, `reposts`, `quotes`, `shares`. LinkedIn posts: `views`, `clicks`, `likes`, `comments`, `shares`, `engagement`. YouTube posts: `views`, `watch_time_minutes`, `likes`, `comments`, `shares`, `subscribers_gained`, `subscribers_lost`. X posts: `views`, `likes`, `replies`, `reposts`, `quotes`, `bookmarks`. What each counts on each platform: GET /v1/platforms. Errors: 400 `unknown_metric`, 404 `post_not_found`, 404 `account_not_found` (the post was not made for that account), 409 `post_not_published` (nothing on the platform yet), 422 `insights_not_supported` (TikTok and Facebook Pages). The answer carries an `ETag`: sent back in `If-None-Match`, it gets 304 without a body while the answer is the same (figures change at each refresh, every 6 hours).
+         * @description Lifetime figures of a published post on Instagram, Threads, LinkedIn, YouTube, X or Google Business Profile, made through the API or seen on the platform (`source: "platform"`), read with its account's refresh (posts of the last 30 days each time; older ones once). A post made for several Instagram, Threads, LinkedIn, YouTube, X and Google Business Profile accounts has figures per account: name one with `account_id` (without it: 400 `account_id_required`, `details.account_ids` listing them). Without the insights permission: 200 with `missing_permission` and every value null. Instagram accounts: `followers_count`, `views`, `reach`, `accounts_engaged`, `total_interactions`, `likes`, `comments`, `saves`, `shares`. Threads accounts: `followers_count`, `views`, `likes`, `replies`, `reposts`, `quotes`, `clicks`. LinkedIn accounts: `followers_count`, `views`, `clicks`, `likes`, `comments`, `shares`, `engagement`. YouTube accounts: `followers_count`, `views`, `watch_time_minutes`, `likes`, `comments`, `shares`, `subscribers_gained`, `subscribers_lost`. X accounts: `followers_count`. Google Business Profile accounts: `impressions_desktop_maps`, `impressions_desktop_search`, `impressions_mobile_maps`, `impressions_mobile_search`, `calls`, `website_clicks`, `direction_requests`, `conversations`, `bookings`. Instagram posts: `views`, `reach`, `likes`, `comments`, `saves`, `shares`, `total_interactions`. Threads posts: `views`, `likes`, `replies`, `reposts`, `quotes`, `shares`. LinkedIn posts: `views`, `clicks`, `likes`, `comments`, `shares`, `engagement`. YouTube posts: `views`, `watch_time_minutes`, `likes`, `comments`, `shares`, `subscribers_gained`, `subscribers_lost`. X posts: `views`, `likes`, `replies`, `reposts`, `quotes`, `bookmarks`. Google Business Profile posts: . What each counts on each platform: GET /v1/platforms. Errors: 400 `unknown_metric`, 404 `post_not_found`, 404 `account_not_found` (the post was not made for that account), 409 `post_not_published` (nothing on the platform yet), 422 `insights_not_supported` (TikTok and Facebook Pages). The answer carries an `ETag`: sent back in `If-None-Match`, it gets 304 without a body while the answer is the same (figures change at each refresh, every 6 hours).
          */
         get: {
             parameters: {
@@ -10729,7 +11313,7 @@ export interface paths {
                             /** @description The account whose copy of the post the figures are of. */
                             account_id: string;
                             /** @enum {unknown} */
-                            platform: "instagram" | "threads" | "tiktok" | "facebook" | "linkedin" | "youtube" | "x";
+                            platform: "instagram" | "threads" | "tiktok" | "facebook" | "linkedin" | "youtube" | "x" | "google_business";
                             /** @description Each metric asked (all of the platform's by default), by name. */
                             metrics: {
                                 [key: string]: number | null;
@@ -10929,7 +11513,7 @@ export interface paths {
         put?: never;
         /**
          * Read the latest figures now
-         * @description Queues a refresh (the last 3 days and the recent posts) of each account of `account_ids` (default: every connected Instagram, Threads, LinkedIn, YouTube and X account the caller sees) and answers 202 with the accounts queued; `synced_at` shows when it is done. At most once per 5 minutes per owner, or per profile for a call limited to one (a profile key or a Service-Profile header): 429 `sync_rate_limited` with `Retry-After`. 404 `account_not_found`, 422 `insights_not_supported` (TikTok and Facebook Pages), 409 `account_not_connected`; nothing is queued then, and the 5 minutes are not taken.
+         * @description Queues a refresh (the last 3 days and the recent posts) of each account of `account_ids` (default: every connected Instagram, Threads, LinkedIn, YouTube, X and Google Business Profile account the caller sees) and answers 202 with the accounts queued; `synced_at` shows when it is done. At most once per 5 minutes per owner, or per profile for a call limited to one (a profile key or a Service-Profile header): 429 `sync_rate_limited` with `Retry-After`. 404 `account_not_found`, 422 `insights_not_supported` (TikTok and Facebook Pages), 409 `account_not_connected`; nothing is queued then, and the 5 minutes are not taken.
          */
         post: {
             parameters: {
@@ -11987,7 +12571,7 @@ export interface paths {
                                  * @description The platform, as accounts and posts name it.
                                  * @enum {unknown}
                                  */
-                                platform: "instagram" | "threads" | "tiktok" | "facebook" | "linkedin" | "youtube" | "x";
+                                platform: "instagram" | "threads" | "tiktok" | "facebook" | "linkedin" | "youtube" | "x" | "google_business";
                                 /** @description The name to show people: "Facebook Pages". */
                                 label: string;
                                 /**
@@ -12246,7 +12830,7 @@ export interface paths {
                              * @description The platform, as accounts and posts name it.
                              * @enum {unknown}
                              */
-                            platform: "instagram" | "threads" | "tiktok" | "facebook" | "linkedin" | "youtube" | "x";
+                            platform: "instagram" | "threads" | "tiktok" | "facebook" | "linkedin" | "youtube" | "x" | "google_business";
                             /** @description The name to show people: "Facebook Pages". */
                             label: string;
                             /**
@@ -12512,7 +13096,7 @@ export interface paths {
                              * @description The platform's name, as GET /v1/platforms lists it (`x`).
                              * @enum {unknown}
                              */
-                            platform: "instagram" | "threads" | "tiktok" | "facebook" | "linkedin" | "youtube" | "x";
+                            platform: "instagram" | "threads" | "tiktok" | "facebook" | "linkedin" | "youtube" | "x" | "google_business";
                             /** @description The app's client id on the platform, as given. The secret is never shown. */
                             client_id: string;
                             /** @description This service has an app of its own on the platform, which the owner's new connections there would use without this one. False: without this app, the platform cannot be connected. */
@@ -12541,7 +13125,7 @@ export interface paths {
                              * @description The platform's name, as GET /v1/platforms lists it (`x`).
                              * @enum {unknown}
                              */
-                            platform: "instagram" | "threads" | "tiktok" | "facebook" | "linkedin" | "youtube" | "x";
+                            platform: "instagram" | "threads" | "tiktok" | "facebook" | "linkedin" | "youtube" | "x" | "google_business";
                             /** @description The app's client id on the platform, as given. The secret is never shown. */
                             client_id: string;
                             /** @description This service has an app of its own on the platform, which the owner's new connections there would use without this one. False: without this app, the platform cannot be connected. */
@@ -14960,10 +15544,10 @@ export interface components {
             /** @description The profile the account belongs to (its id, never the external_id). */
             profile_id: string;
             /**
-             * @description The platform: instagram, threads, tiktok, facebook, linkedin, youtube, x.
+             * @description The platform: instagram, threads, tiktok, facebook, linkedin, youtube, x, google_business.
              * @enum {unknown}
              */
-            platform: "instagram" | "threads" | "tiktok" | "facebook" | "linkedin" | "youtube" | "x";
+            platform: "instagram" | "threads" | "tiktok" | "facebook" | "linkedin" | "youtube" | "x" | "google_business";
             /** @description The account's id on the platform. */
             platform_user_id: string;
             /** @description The handle on the platform, when it has one. */
@@ -15047,7 +15631,7 @@ export interface components {
              * @description The platform's name, as GET /v1/platforms lists it (`x`).
              * @enum {unknown}
              */
-            platform: "instagram" | "threads" | "tiktok" | "facebook" | "linkedin" | "youtube" | "x";
+            platform: "instagram" | "threads" | "tiktok" | "facebook" | "linkedin" | "youtube" | "x" | "google_business";
             /** @description The app's client id on the platform, as given. The secret is never shown. */
             client_id: string;
             /** @description This service has an app of its own on the platform, which the owner's new connections there would use without this one. False: without this app, the platform cannot be connected. */

@@ -6,6 +6,7 @@
 import type { PlatformDefinition, PlatformSetting } from './definition.ts';
 import { unsupported } from './errors.ts';
 import { facebookPlatform } from './facebook/index.ts';
+import { googleBusinessPlatform } from './google_business/index.ts';
 import { instagramPlatform } from './instagram/index.ts';
 import { linkedinPlatform } from './linkedin/index.ts';
 import { PLATFORMS, type Platform } from './names.ts';
@@ -32,6 +33,7 @@ const DEFINITIONS = {
   linkedin: linkedinPlatform,
   youtube: youtubePlatform,
   x: xPlatform,
+  google_business: googleBusinessPlatform,
 } as const satisfies { readonly [P in Platform]: PlatformDefinition & { readonly platform: P } };
 
 export function platformInfo(platform: Platform): PlatformDefinition {

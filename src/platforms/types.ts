@@ -153,6 +153,8 @@ export interface PlatformComment {
   hidden: boolean;
   /** Written by the account itself (its own replies), not by another person. */
   byAccount: boolean;
+  /** A review's star rating, 1 to 5, where the comment is a review (Google Business Profile's); absent: none. */
+  rating?: number | null;
 }
 
 /** A platform post comments belong to, as far as the platform says. */

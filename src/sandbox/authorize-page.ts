@@ -47,6 +47,11 @@ export interface DialogSpec {
   unknownClient?(clientId: string): Promise<string | null>;
   /** Told of each code issued to an app (X counts what it saw of each app). */
   granted?(clientId: string): Promise<void>;
+  /**
+   * Where one page serves several platforms (Google's, for YouTube and Business Profile): the
+   * platform and label the requested scopes choose; absent: `platform` and `label` always.
+   */
+  forScopes?(scopes: readonly string[]): { platform: string; label: string };
   /** The redirect after Allow. */
   success(
     redirectUri: URL,
@@ -138,19 +143,26 @@ function signedInUser(spec: DialogSpec, request: FastifyRequest): string | null 
   return sessionUser(request, spec.session.cookie);
 }
 
+/** The spec as the request's scopes choose its platform (DialogSpec.forScopes). */
+function chosenBy(spec: DialogSpec, dialog: DialogRequest): DialogSpec {
+  return spec.forScopes === undefined ? spec : { ...spec, ...spec.forScopes(dialog.scopes) };
+}
+
 /** GET `path` shows the dialog; POST `path` takes the decision. */
-export function registerAuthorizeDialog(app: FastifyInstance, path: string, store: Store, spec: DialogSpec): void {
+export function registerAuthorizeDialog(app: FastifyInstance, path: string, store: Store, shared: DialogSpec): void {
   app.get(path, async (request, reply) => {
-    const dialog = await checkedDialog(spec, request.query as Record<string, unknown>);
+    const dialog = await checkedDialog(shared, request.query as Record<string, unknown>);
     if (typeof dialog === 'string') return sendPage(reply, dialogErrorPage(dialog));
+    const spec = chosenBy(shared, dialog);
     const action = request.url.split('?')[0] ?? path;
     return sendPage(reply, permissionPage(dialogOf(spec, dialog, action, { signedIn: signedInUser(spec, request) })));
   });
 
   app.post(path, async (request, reply) => {
     const form = (request.body ?? {}) as Record<string, unknown>;
-    const dialog = await checkedDialog(spec, form);
+    const dialog = await checkedDialog(shared, form);
     if (typeof dialog === 'string') return sendPage(reply, dialogErrorPage(dialog));
+    const spec = chosenBy(shared, dialog);
     const action = request.url.split('?')[0] ?? path;
     if (field(form.decision) !== 'allow') {
       return reply.code(303).header('location', spec.cancel(dialog.redirectUri, dialog.state)).send();

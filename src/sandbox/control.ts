@@ -67,6 +67,8 @@ const CommentBody = Type.Object(
     commented_at: Type.Optional(Type.String({ format: 'date-time' })),
     /** YouTube only: a comment YouTube holds for review (moderationStatus heldForReview). */
     held: Type.Optional(Type.Boolean()),
+    /** Google Business Profile only: a review's star rating (a review without one has five stars). */
+    rating: Type.Optional(Type.Integer({ minimum: 1, maximum: 5 })),
   },
   { additionalProperties: false },
 );
@@ -241,6 +243,9 @@ export function controlRoutes(store: Store) {
       if (body.held === true && body.platform !== 'youtube') {
         throw new ControlError(400, 'invalid_request', 'held: only YouTube holds comments for review');
       }
+      if (body.rating !== undefined && body.platform !== 'google_business') {
+        throw new ControlError(400, 'invalid_request', 'rating: only Google Business Profile reviews have stars');
+      }
       const owner = await account(body.platform, body.username);
       let postId = body.post_id;
       if (postId === undefined) {
@@ -266,6 +271,8 @@ export function controlRoutes(store: Store) {
         text: body.text,
         ...(body.commented_at ? { createdAt: new Date(body.commented_at) } : {}),
         ...(body.held === true ? { hidden: true } : {}),
+        // A Business Profile comment is a review, which always has its stars.
+        ...(body.platform === 'google_business' && body.parent_id === undefined ? { rating: body.rating ?? 5 } : {}),
       });
       await notifyCommentAdded(store, comment);
       return reply.code(201).send({

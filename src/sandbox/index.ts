@@ -27,8 +27,13 @@ export function sandboxRoutes(options: { db: Db; now?: () => Date }) {
       route.schema = { ...route.schema, hide: true };
     });
     await app.register(formbody);
+    // A host several platforms share (Google's OAuth, for YouTube and Business Profile) is
+    // declared by each with the same routes, and served once.
+    const served = new Set<string>();
     for (const platform of SANDBOX_PLATFORMS) {
       for (const [host, register] of Object.entries(platform.hosts(store))) {
+        if (served.has(host)) continue;
+        served.add(host);
         await app.register(async (scope) => register(scope), { prefix: `/${host}` });
       }
     }

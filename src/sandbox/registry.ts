@@ -4,6 +4,7 @@
  * webhooks know of. Adding a platform to the sandbox is its folder and a line here.
  */
 import { facebookPlatform } from './facebook/index.ts';
+import { googleBusinessPlatform } from './google_business/index.ts';
 import { instagramPlatform } from './instagram/index.ts';
 import { linkedinPlatform } from './linkedin/index.ts';
 import { threadsPlatform } from './threads/index.ts';
@@ -19,6 +20,7 @@ export const SANDBOX_PLATFORMS = [
   linkedinPlatform,
   youtubePlatform,
   xPlatform,
+  googleBusinessPlatform,
 ] as const;
 
 export type SandboxPlatformName = (typeof SANDBOX_PLATFORMS)[number]['name'];

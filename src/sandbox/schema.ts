@@ -123,6 +123,8 @@ export const sandboxComments = sandbox.table(
     authorUsername: text('author_username').notNull(),
     text: text('text').notNull(),
     hidden: boolean('hidden').notNull().default(false),
+    /** A review's star rating (Google Business Profile's reviews are comments here); null for others. */
+    rating: integer('rating'),
     createdAt: at('created_at').notNull(),
   },
   (t) => [index('sandbox_comments_post_idx').on(t.postId, t.createdAt)],

@@ -81,6 +81,7 @@ describe('the comments inbox', () => {
       'LinkedIn',
       'YouTube',
       'X',
+      'Google Business Profile',
     ]);
     expect(await first.locator('.comment-text').first().textContent()).toBe(MARKUP);
     expect(await page.locator('main img').count()).toBe(0);

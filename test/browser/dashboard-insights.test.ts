@@ -57,7 +57,7 @@ describe('insights', () => {
     // Instagram, Threads, LinkedIn and X answer insights; TikTok's need its API for Business, and Facebook Pages' are not read.
     await page
       .getByText(
-        'Daily figures of Instagram, Threads, LinkedIn, YouTube and X accounts (the service reads none on TikTok and Facebook Pages).',
+        'Daily figures of Instagram, Threads, LinkedIn, YouTube, X and Google Business Profile accounts (the service reads none on TikTok and Facebook Pages).',
         { exact: true },
       )
       .waitFor();

@@ -181,6 +181,7 @@ describe('the platforms through the tools', () => {
       'linkedin',
       'youtube',
       'x',
+      'google_business',
     ]);
     // Threads' posts docs: 500 characters, an emoji counted as its UTF-8 bytes.
     expect(listed.data[1]).toMatchObject({
@@ -267,6 +268,46 @@ describe('publishing through the tools', () => {
     expect(posts[0]?.target_id).toBe(post.targets[0].platform_post_id);
     expect(posts[1]?.detail.options).toMatchObject({ reply_to: posts[0]?.target_id });
     expect(post.targets[0].permalink).toContain(posts[0]?.target_id);
+  });
+
+  it('publishes a Google Business Profile event with a button through create_post, as Google received it', async () => {
+    users += 1;
+    const account = await connectSandboxAccount(t, sandbox, owner, 'google_business', `mcp_gbp_${users}`);
+    // Google's review done at once, so the service's first read finds the post LIVE.
+    expect((await sandbox.control('PUT', '/settings/container_processing_seconds', { value: 0 })).status).toBe(200);
+    try {
+      const client = await connect(owner.key);
+      const created = await ok(client, 'create_post', {
+        account_ids: [account.id],
+        text: 'Live jazz on Friday',
+        platforms: {
+          google_business: {
+            type: 'event',
+            event: { title: 'Jazz night', start: '2026-12-04T20:00', end: '2026-12-04T23:00' },
+            call_to_action: { type: 'BOOK', url: 'https://bar.example/book' },
+          },
+        },
+      });
+      const post = await eventually(async () => {
+        const got = await ok(client, 'get_post', { post_id: created.id });
+        return got.status === 'published' ? got : undefined;
+      });
+      const activity = await sandbox.control('GET', `/activity/google_business/${account.username}.location1`);
+      const [made] = (
+        activity.body.data as { action: string; target_id: string; detail: Record<string, unknown> }[]
+      ).filter((a) => a.action === 'publish');
+      expect(made?.detail).toMatchObject({
+        text: 'Live jazz on Friday',
+        type: 'EVENT',
+        options: {
+          event: { title: 'Jazz night' },
+          callToAction: { actionType: 'BOOK', url: 'https://bar.example/book' },
+        },
+      });
+      expect(post.targets[0].permalink).toBe(made?.detail.permalink);
+    } finally {
+      await sandbox.control('PUT', '/settings/container_processing_seconds', { value: 5 });
+    }
   });
 
   it("answers and hides a YouTube video's comment through reply_to_comment and hide_comment", async () => {

@@ -77,6 +77,7 @@ describe('GET /v1/platforms', () => {
       'linkedin',
       'youtube',
       'x',
+      'google_business',
     ]);
   });
 
@@ -182,6 +183,7 @@ describe('GET /v1/platforms', () => {
       linkedin: true,
       youtube: true,
       x: true,
+      google_business: true,
     });
     expect(byName.x?.insights?.post.map((m) => m.name)).toEqual([
       'views',
@@ -242,7 +244,9 @@ describe('GET /v1/platforms', () => {
       expect(res.statusCode).toBe(404);
       expect(res.json().error).toMatchObject({
         code: 'platform_not_found',
-        details: { platforms: ['instagram', 'threads', 'tiktok', 'facebook', 'linkedin', 'youtube', 'x'] },
+        details: {
+          platforms: ['instagram', 'threads', 'tiktok', 'facebook', 'linkedin', 'youtube', 'x', 'google_business'],
+        },
       });
     }
   });
@@ -286,6 +290,7 @@ describe('GET /v1/platforms', () => {
         ['linkedin', 'not_configured'],
         ['youtube', 'not_configured'],
         ['x', 'not_configured'],
+        ['google_business', 'not_configured'],
       ]);
     } finally {
       await live.close();
@@ -327,6 +332,8 @@ const SCOPES: Record<Platform, string[]> = {
   ],
   // OAuth 2.0 scopes: reading posts and the user, posting, uploading media, a refresh token.
   x: ['tweet.read', 'tweet.write', 'users.read', 'offline.access', 'media.write', 'tweet.moderate.write'],
+  // Business Profile APIs: the one scope every call asks.
+  google_business: ['https://www.googleapis.com/auth/business.manage'],
 };
 
 /**
@@ -454,6 +461,7 @@ describe('the API enforces what the catalogue states', () => {
       linkedin: [],
       youtube: ['title', 'made_for_kids'],
       x: [],
+      google_business: [],
     });
     for (const entry of entries) {
       const account = await accountOn(entry.platform);
@@ -517,8 +525,12 @@ describe('the API enforces what the catalogue states', () => {
           headers: auth(owner.key),
         });
       // Every listed metric is taken: what stops the read is that the draft is not published yet.
-      const listed = await read((entry.insights?.post ?? []).map((m) => m.name).join(','));
-      expect(listed.json().error.code, entry.platform).toBe('post_not_published');
+      // (Google Business Profile lists none: a local post has no figures of its own.)
+      const names = (entry.insights?.post ?? []).map((m) => m.name);
+      if (names.length > 0) {
+        const listed = await read(names.join(','));
+        expect(listed.json().error.code, entry.platform).toBe('post_not_published');
+      }
       const unknown = await read('not_a_metric');
       expect(unknown.json().error.code, entry.platform).toBe('unknown_metric');
     }

@@ -1663,3 +1663,72 @@ describe('YouTube: comments held for review', () => {
     expect(await commentEventsFor(second.id)).toHaveLength(1);
   });
 });
+
+describe("Google Business Profile: a location's reviews as its comments", () => {
+  /** A review of the account's location (the login's first), with its stars. */
+  async function review(account: SandboxAccount, text: string, rating: number) {
+    const res = await sandbox.control('POST', '/comments', {
+      platform: 'google_business',
+      username: `${account.sandboxUser}.location1`,
+      author_username: 'regular.customer',
+      text,
+      rating,
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    return `${account.platformUserId}/reviews/${res.body.id}`;
+  }
+
+  it('a new review reaches the inbox by polling with its star rating, cannot be hidden, and is delivered as comment.created', async () => {
+    const account = await connected('google_business');
+    const name = await review(account, 'Best bagels in town', 4);
+    await pollComments(pollDeps(), account.id);
+    const comment = await arrived(name);
+    expect(comment).toMatchObject({
+      account_id: account.id,
+      platform: 'google_business',
+      platform_comment_id: name,
+      parent_id: null,
+      author_username: 'regular.customer',
+      text: 'Best bagels in town',
+      rating: 4,
+      hidden: false,
+      from_account: false,
+      can_reply: true,
+      can_hide: false,
+    });
+    const delivered = await eventually(async () => {
+      const found = deliveriesFor(comment.id);
+      return found.length > 0 ? found : undefined;
+    });
+    expect(delivered[0]?.body.data).toMatchObject({ comment_id: comment.id, platform: 'google_business' });
+    const hide = await act(comment.id, 'hide', { hidden: true });
+    expect(hide.statusCode, hide.body).toBe(422);
+    expect((hide.json() as ErrorBody).error.code).toBe('unsupported_platform');
+  });
+
+  it('answers a review with updateReply (a second answer replaces it on Google) and deletes the answer with deleteReply', async () => {
+    const account = await connected('google_business');
+    const name = await review(account, 'Slow service today', 2);
+    await pollComments(pollDeps(), account.id);
+    const comment = await arrived(name);
+    const first = await act(comment.id, 'reply', { text: 'Sorry, we were short-staffed.' });
+    expect(first.statusCode, first.body).toBe(201);
+    expect(first.json()).toMatchObject({ status: 'sent', platform_comment_id: `${name}/reply` });
+    const second = await act(comment.id, 'reply', { text: 'Sorry: come back for a free coffee.' });
+    expect(second.statusCode, second.body).toBe(201);
+    const deleted = await t.app.inject({
+      method: 'DELETE',
+      url: `/v1/comments/${comment.id}/replies/${second.json().id}`,
+      headers: auth(owner.key),
+    });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    const done = (await activity('google_business', `${account.sandboxUser}.location1`)).filter((a) =>
+      ['reply', 'update', 'delete_comment'].includes(a.action),
+    );
+    expect(done.map((a) => [a.action, a.detail.text ?? null])).toEqual([
+      ['reply', 'Sorry, we were short-staffed.'],
+      ['update', 'Sorry: come back for a free coffee.'],
+      ['delete_comment', null],
+    ]);
+  });
+});

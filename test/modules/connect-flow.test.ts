@@ -384,6 +384,45 @@ describe('completing a link', () => {
     expect(profile).toMatchObject({ id: ids[0], name: user.pages[0].name });
   });
 
+  it('connects each Business Profile location the client chooses as its own account, named accounts/{a}/locations/{l}', async () => {
+    const path = await newLink({ state: 'gbp' });
+    const afterLogin = await walk(path, 'google_business', { username: 'location_owner' });
+    expect(afterLogin.location?.pathname).toBe(`${path}/pages`);
+    const page = await t.app.inject({ method: 'GET', url: `${path}/pages`, headers: { cookie: afterLogin.cookie } });
+    const ids = [...page.body.matchAll(/name="pages" value="([^"]+)"/g)].map((m) => m[1] as string);
+    const { body: user } = await sandbox.control('GET', '/users/google_business/location_owner');
+    // The Google user's two locations, offered by their titles.
+    expect(ids).toEqual(user.pages.map((p: { id: string }) => p.id));
+    expect(ids).toHaveLength(2);
+    for (const location of user.pages) expect(textsOf(page.body, 'label').join(' ')).toContain(location.name);
+
+    // The client chooses the second location only.
+    const form = new URLSearchParams([
+      ['pages', ids[1] as string],
+      ['decision', 'connect'],
+    ]);
+    expect(outcome(await choosePages(path, afterLogin.cookie, form.toString()))).toMatchObject({
+      status: 'connected',
+      state: 'gbp',
+    });
+    const connected = (await accountsOf(owner.ownerId)).filter((a) => a.platform === 'google_business');
+    expect(connected.map((a) => [a.platformUserId, a.displayName, a.status])).toEqual([
+      [ids[1], user.pages[1].name, 'connected'],
+    ]);
+    expect(connected[0]?.platformUserId).toMatch(new RegExp(`^accounts/${user.id}/locations/\\d+$`));
+    expect(connected[0]?.refreshTokenSealed).not.toBeNull();
+  });
+
+  it('gives permission_missing when a Google user unticks business.manage, without which no location can be read', async () => {
+    const path = await newLink();
+    const locations = async () => (await accountsOf(owner.ownerId)).filter((a) => a.platform === 'google_business');
+    const before = await locations();
+    expect(outcome(await walk(path, 'google_business', { username: 'gbp_no_scope', granted: [] })).error).toBe(
+      'permission_missing',
+    );
+    expect(await locations()).toEqual(before);
+  });
+
   it('gives permission_missing when a Google user unticks youtube.force-ssl, without which no channel can be read', async () => {
     const path = await newLink();
     const granted = [

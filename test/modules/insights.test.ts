@@ -865,6 +865,50 @@ describe('errors', () => {
     expect(answer.metrics.views.values.map((v: { value: unknown }) => v.value)).toEqual([null, null]);
   });
 
+  it("answers a Business Profile location's daily figures from the Performance API: 0 where Google lists the day without a value, null where it lists none", async () => {
+    const location = await connected('google_business');
+    await quiet(location.id);
+    for (const [metric, values] of [
+      [
+        'CALL_CLICKS',
+        [
+          [-1, 4],
+          [0, 0],
+        ],
+      ],
+      [
+        'BUSINESS_IMPRESSIONS_DESKTOP_SEARCH',
+        [
+          [-1, null],
+          [0, 31],
+        ],
+      ],
+    ] as const) {
+      const res = await sandbox.control('PUT', '/insights', {
+        platform: 'google_business',
+        // The login's first location, whose account this is.
+        username: `${location.sandboxUser}.location1`,
+        metric,
+        values: values.map(([offset, value]) => ({ day: day(offset), value })),
+      });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+    }
+    await refreshInsights(deps, location.id);
+    const answer = await insights(
+      location.id,
+      `?from=${day(-1)}&to=${day(0)}&metrics=calls,impressions_desktop_search`,
+    );
+    expect(answer).toMatchObject({ platform: 'google_business', missing_permission: null });
+    expect(answer.metrics.calls.values).toEqual([
+      { date: day(-1), value: 4 },
+      { date: day(0), value: 0 },
+    ]);
+    expect(answer.metrics.impressions_desktop_search.values).toEqual([
+      { date: day(-1), value: null },
+      { date: day(0), value: 31 },
+    ]);
+  });
+
   it("answers an X account's followers as X gives them today, and a post's counts with no data as null", async () => {
     const xAccount = await connected('x');
     await quiet(xAccount.id);

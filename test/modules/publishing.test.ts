@@ -3247,3 +3247,97 @@ describe('never twice', () => {
     expect(await t.database.db.select().from(postTargets).where(eq(postTargets.id, targetId))).toEqual(before);
   });
 });
+
+describe('Google Business Profile locations', () => {
+  it("publishes an update with its photo and button as a local post, follows Google's review until LIVE, and sends post.published with its searchUrl", async () => {
+    const account = await connected('google_business');
+    const location = `${account.username}.location1`;
+    const photo = await upload(await image('jpeg'), 'bread.jpg');
+    const created = await createPost({
+      account_ids: [account.id],
+      text: 'Fresh bread every morning',
+      media_ids: [photo],
+      platforms: { google_business: { call_to_action: { type: 'ORDER', url: 'https://bakery.example/order' } } },
+    });
+    const targetId = created.targets[0].id;
+    // The create is the publication: the local post is made once, PROCESSING, and read until LIVE.
+    let row = await eventually(async () => {
+      const made = await targetRow(targetId);
+      return made.containerId !== null ? made : undefined;
+    });
+    expect(row.containerId).toMatch(new RegExp(`^${account.platformUserId}/localPosts/\\d+$`));
+    for (let step = 0; step < 10 && row.status === 'publishing'; step += 1) row = await nextStep(targetId);
+    expect(row.status).toBe('published');
+    const published = (await activity('google_business', location)).filter((a) => a.action === 'publish');
+    expect(published).toHaveLength(1);
+    expect(published[0]?.detail).toMatchObject({
+      text: 'Fresh bread every morning',
+      type: 'STANDARD',
+      options: { callToAction: { actionType: 'ORDER', url: 'https://bakery.example/order' } },
+    });
+    expect(published[0]?.detail.media_urls).toHaveLength(1);
+    const post = await getPost(created.id);
+    expect(post.targets[0]).toMatchObject({
+      status: 'published',
+      platform_post_id: row.containerId,
+      permalink: published[0]?.detail.permalink,
+    });
+    const [event] = await eventsOf(created.id);
+    expect(event).toMatchObject({
+      type: 'post.published',
+      data: { platform: 'google_business', permalink: post.targets[0].permalink },
+    });
+  });
+
+  it("a local post Google rejects fails with container_failed and Google's reason, in post.failed", async () => {
+    const account = await connected('google_business');
+    await setting('google_business_post_review', 'rejected');
+    try {
+      const created = await createPost({
+        account_ids: [account.id],
+        text: 'Two for one',
+        platforms: {
+          google_business: {
+            type: 'offer',
+            event: { title: 'Winter offer', start: '2026-12-01', end: '2026-12-31' },
+            offer: { coupon_code: 'WINTER2' },
+          },
+        },
+      });
+      const post = await finished(created.id);
+      expect(post.targets[0]).toMatchObject({
+        status: 'failed',
+        error: {
+          code: 'container_failed',
+          message: expect.stringContaining('Google rejected the local post (REJECTED: content policy violation)'),
+        },
+      });
+      const [event] = await eventsOf(created.id);
+      expect(event).toMatchObject({
+        type: 'post.failed',
+        data: { platform: 'google_business', error_code: 'container_failed' },
+      });
+      const published = (await activity('google_business', `${account.username}.location1`)).filter(
+        (a) => a.action === 'publish',
+      );
+      expect(published.map((a) => a.detail.type)).toEqual(['OFFER']);
+    } finally {
+      await setting('google_business_post_review', 'live');
+    }
+  });
+
+  it('refuses before storing an event without its schedule, and a button without its link, each at its field', async () => {
+    const account = await connected('google_business');
+    const res = await postAnswer({
+      account_ids: [account.id],
+      text: 'Tasting night',
+      platforms: { google_business: { type: 'event', call_to_action: { type: 'BOOK' } } },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.code).toBe('validation_failed');
+    expect(res.json().error.details.map((p: { field: string }) => p.field)).toEqual([
+      'platforms.google_business.event',
+      'platforms.google_business.call_to_action.url',
+    ]);
+  });
+});

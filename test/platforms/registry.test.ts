@@ -184,14 +184,57 @@ const EXPECTED = {
     },
     grantsPages: false,
   },
+  google_business: {
+    label: 'Google Business Profile',
+    settingsPrefix: 'GOOGLE_BUSINESS',
+    // Reviews: listed, answered (updateReply, a second answer replacing it), the answer deleted
+    // (deleteReply); Google has no hiding of reviews.
+    comments: { reply: true, hide: false, deleteReply: true, replyToHidden: false, hideReplies: false },
+    // The Performance API's DailyMetric figures of the location, per day; none per local post.
+    insights: {
+      account: [
+        'impressions_desktop_maps',
+        'impressions_desktop_search',
+        'impressions_mobile_maps',
+        'impressions_mobile_search',
+        'calls',
+        'website_clicks',
+        'direction_requests',
+        'conversations',
+        'bookings',
+      ],
+      post: [],
+    },
+    publishing: {
+      // A local post: a summary, a photo (LocalPost media: "sourceUrl"), or both.
+      kinds: ['text', 'image'],
+      // localPosts.create publishes; Google reviews the post (PROCESSING) and shows it (LIVE).
+      containerPublishes: true,
+      // Business Profile Help: a post's photo is a JPG or PNG.
+      imageTypes: ['image/jpeg', 'image/png'],
+      // No rhythm documented for a post's review: 30 s, then half as long again, at most 10 min, for a day.
+      processing: { pollSeconds: 30, pollFactor: 1.5, maxPollSeconds: 600, limitSeconds: 86400 },
+    },
+    // A Google login reaches each location of each account it manages.
+    grantsPages: true,
+  },
 };
 
 /** Where comments are read by polling only: LinkedIn pushes ordinary apps no comment notices. */
-const WITHOUT_COMMENT_NOTICES: readonly Platform[] = ['linkedin', 'youtube', 'x'];
+const WITHOUT_COMMENT_NOTICES: readonly Platform[] = ['linkedin', 'youtube', 'x', 'google_business'];
 
 describe('the platform registry', () => {
   it('lists each platform once, with its label, settings prefix and capabilities', () => {
-    expect(PLATFORMS).toEqual(['instagram', 'threads', 'tiktok', 'facebook', 'linkedin', 'youtube', 'x']);
+    expect(PLATFORMS).toEqual([
+      'instagram',
+      'threads',
+      'tiktok',
+      'facebook',
+      'linkedin',
+      'youtube',
+      'x',
+      'google_business',
+    ]);
     for (const platform of PLATFORMS) {
       const { label, grantsPages, comments, insights, publishing } = platformInfo(platform);
       const { kinds, containerPublishes, imageTypes, processing } = publishing;
@@ -318,6 +361,12 @@ const STATED = {
     // Media best practices: a video lasts 0.5 to 140 seconds.
     videoDurations: [{ in: 'single', minSeconds: 0.5, maxSeconds: 140 }],
   },
+  google_business: {
+    // A post's description: 1,500 characters (Business Profile Help), counted as characters; no video, no carousel.
+    text: { maxLength: 1500, rule: 'code_points' },
+    carousel: null,
+    videoDurations: [],
+  },
 } as const;
 
 const image = { type: 'image' as const };
@@ -348,7 +397,7 @@ describe('what each definition states is what checkPublish enforces', () => {
 
   it('counts a text as each platform does', () => {
     // 😀 is one code point, two UTF-16 code units and four UTF-8 bytes.
-    expect(PLATFORMS.map((platform) => textLength(platform, 'é😀'))).toEqual([2, 5, 3, 3, 3, 6, 3]);
+    expect(PLATFORMS.map((platform) => textLength(platform, 'é😀'))).toEqual([2, 5, 3, 3, 3, 6, 3, 2]);
     expect(textLength('threads', 'hello')).toBe(5);
   });
 

@@ -82,6 +82,7 @@ function CommentItem({
         {comment.hidden ? <Badge value="hidden" tone="warn" /> : null}
         <Badge value={comment.reply_status} tone={comment.reply_status === 'unreplied' ? 'warn' : 'neutral'} />
       </p>
+      {comment.rating !== null ? <Stars rating={comment.rating} /> : null}
       <p class="comment-text">{comment.text}</p>
       {replies.length > 0 ? (
         <ul class="plain replies small">
@@ -301,5 +302,18 @@ export function CommentsScreen() {
       ) : null}
       <ErrorNotice error={loadOlder.error} />
     </main>
+  );
+}
+
+/** A review's star rating (Google Business Profile's reviews are comments): drawn, and said in words. */
+function Stars({ rating }: { rating: number }) {
+  return (
+    <p class="rating">
+      <span aria-hidden="true">
+        {'★'.repeat(rating)}
+        {'☆'.repeat(Math.max(0, 5 - rating))}
+      </span>
+      <span class="visually-hidden">Rated {rating} of 5 stars</span>
+    </p>
   );
 }

@@ -44,6 +44,10 @@ export const CommentJson = Type.Object(
     }),
     commented_at: At('When it was written.'),
     hidden: Type.Boolean({ description: 'Hidden on the platform (as far as the service has seen).' }),
+    rating: Nullable(
+      Type.Integer({ minimum: 1, maximum: 5 }),
+      "A review's star rating, 1 to 5, where the comment is a review (Google Business Profile: a location's reviews are its comments); null for every other comment.",
+    ),
     reply_status: Type.Enum(REPLY_STATUSES, {
       description:
         "The inbox's own status (changing it changes nothing on the platform): `unreplied` at first; `replied` once a reply is sent through the API; any status can be set with PATCH.",
@@ -105,6 +109,7 @@ export function renderComment({ comment: c, parentId, replies, canReply, canHide
     text: c.text,
     commented_at: c.commentedAt.toISOString(),
     hidden: c.hidden,
+    rating: c.rating,
     reply_status: c.replyStatus,
     from_account: c.byAccount,
     can_reply: canReply,

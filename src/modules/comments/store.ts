@@ -129,6 +129,7 @@ async function storeAccountComments(
       commentedAt: c.createdAt,
       timeConfirmed: c.timeConfirmed !== false,
       hidden: c.hidden,
+      rating: c.rating ?? null,
       byAccount: c.byAccount,
       createdAt: at,
       updatedAt: at,

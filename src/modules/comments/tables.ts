@@ -46,6 +46,8 @@ export const comments = pgTable(
      */
     timeConfirmed: boolean('time_confirmed').notNull().default(true),
     hidden: boolean('hidden').notNull().default(false),
+    /** A review's star rating (1 to 5): Google Business Profile's reviews are its comments. Null for any other comment. */
+    rating: integer('rating'),
     replyStatus: text('reply_status').$type<ReplyStatus>().notNull().default('unreplied'),
     /** Written by the account itself (a reply through us or on the platform): not in the inbox, no event. */
     byAccount: boolean('by_account').notNull(),

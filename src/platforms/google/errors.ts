@@ -42,8 +42,8 @@ export function isDaySpent(error: unknown): boolean {
     error instanceof PlatformError && error.kind === 'rate_limited' && QUOTA_REASONS.has(String(error.detail.code))
   );
 }
-/** The reasons that say too many calls were made in a short time. */
-const RATE_REASONS = new Set(['rateLimitExceeded', 'userRateLimitExceeded']);
+/** The reasons that say too many calls were made in a short time (ErrorInfo's in the newer APIs). */
+const RATE_REASONS = new Set(['rateLimitExceeded', 'userRateLimitExceeded', 'RATE_LIMIT_EXCEEDED']);
 /** The reasons that say the token lacks a scope the call needs. */
 const SCOPE_REASONS = new Set(['insufficientPermissions', 'ACCESS_TOKEN_SCOPE_INSUFFICIENT']);
 
@@ -70,10 +70,15 @@ export function googleError(platform: Platform, response: PlatformResponse, now:
   const apiError = typeof body.error === 'object' ? record(body.error) : null;
   const oauthError = apiError === null ? str(body.error) : null;
   const first = record(list(apiError?.errors)[0]);
-  const reason = str(first.reason) ?? (apiError === null ? null : str(apiError.status));
+  // The newer APIs (Business Profile's) give no `errors[]`: their reason is in `details[]`'s ErrorInfo.
+  const info = list(apiError?.details)
+    .map(record)
+    .find((detail) => str(detail['@type'])?.endsWith('google.rpc.ErrorInfo') === true);
+  const specific = str(first.reason) ?? str(info?.reason);
+  const reason = specific ?? (apiError === null ? null : str(apiError.status));
   const message =
     str(apiError?.message) ?? str(first.message) ?? str(body.error_description) ?? `HTTP ${response.status}`;
-  const kind = kindOf(response.status, str(first.reason), oauthError);
+  const kind = kindOf(response.status, specific, oauthError);
   const code = oauthError ?? reason;
   return new PlatformError(kind, `${platform}: ${message}`, {
     platform,

@@ -1,18 +1,33 @@
 /**
- * Google's OAuth 2.0 for web server applications, for a Google platform of the sandbox: the
- * consent page (accounts.google.com/o/oauth2/v2/auth) and the token endpoint
- * (oauth2.googleapis.com/token), with Google's lifetimes: an access token of an hour
+ * Google's OAuth 2.0 for web server applications, for every Google platform of the sandbox (one
+ * consent page and one token endpoint, as Google has): the consent page
+ * (accounts.google.com/o/oauth2/v2/auth), where the scopes asked choose the platform, and the
+ * token endpoint (oauth2.googleapis.com/token), where the code or refresh token does, with Google's lifetimes: an access token of an hour
  * (`expires_in` 3599), a refresh token given only for `access_type=offline` that does not
  * expire on a date, and `invalid_grant` for a code or refresh token that is used, expired or revoked.
  */
 import type { FastifyInstance } from 'fastify';
 import { type FaultPreset, faultAnswer, type SandboxAnswer } from '../answers.ts';
 import { registerAuthorizeDialog, withParams } from '../authorize-page.ts';
-import { formOf } from '../kit.ts';
+import { formOf, installAnswers } from '../kit.ts';
 import type { Store } from '../platform.ts';
 import { takeFault } from '../store/faults.ts';
-import { findLiveRefreshToken, issueToken, redeemCode } from '../store/grants.ts';
-import { googleOAuthAnswer } from './answers.ts';
+import { findCode, findLiveRefreshToken, findToken, issueToken, redeemCode } from '../store/grants.ts';
+import { google, googleOAuthAnswer } from './answers.ts';
+
+/**
+ * The Google platforms the sandbox imitates, as the consent page tells them apart: a request
+ * asking Business Profile's scope is for Business Profile, any other for YouTube. (Google has one
+ * user for both; the sandbox keeps a user per platform.)
+ */
+const BUSINESS_MANAGE = 'https://www.googleapis.com/auth/business.manage';
+const GOOGLE_PLATFORMS = new Set(['youtube', 'google_business']);
+
+function platformAsked(scopes: readonly string[]): { platform: string; label: string } {
+  return scopes.includes(BUSINESS_MANAGE)
+    ? { platform: 'google_business', label: 'Google Business Profile (sandbox): allow access' }
+    : { platform: 'youtube', label: 'YouTube (sandbox): allow access' };
+}
 
 /** An access token's life: "expires_in": 3599 in Google's answers. */
 const ACCESS_TOKEN_SECONDS = 3599;
@@ -45,26 +60,30 @@ function oauthFault(preset: FaultPreset): SandboxAnswer {
   }
 }
 
-/** The consent page of `platform`, on accounts.google.com; `label` as the page shows it. */
-export function googleConsentPage(app: FastifyInstance, store: Store, platform: string, label: string): void {
+/** The consent page, on accounts.google.com, of the platform the scopes asked choose. */
+function googleConsentPage(app: FastifyInstance, store: Store): void {
   registerAuthorizeDialog(app, '/o/oauth2/v2/auth', store, {
-    platform,
-    label: `${label} (sandbox): allow access`,
+    ...platformAsked([]),
+    forScopes: platformAsked,
     clientParam: 'client_id',
     codeTtlMs: CODE_TTL_MS,
-    // The user grants the app; the channels it reaches are those the user owns.
+    // The user grants the app; the channels or locations it reaches are those the user has.
     withPages: false,
     success: (uri, { code, state, scopes }) => withParams(uri, { state, code, scope: scopes.join(' ') }),
     cancel: (uri, state) => withParams(uri, { error: 'access_denied', state }),
   });
 }
 
+/** The Google platform a code or token was issued for; null for another platform's or an unknown one. */
+const googlePlatform = (issuedFor: string | undefined) =>
+  issuedFor !== undefined && GOOGLE_PLATFORMS.has(issuedFor) ? issuedFor : null;
+
 /**
- * The token endpoint of `platform`, on oauth2.googleapis.com. A code's exchange always gives a
- * refresh token: the consent page does not keep whether `access_type=offline` was asked (the
- * service always asks it).
+ * The token endpoint, on oauth2.googleapis.com, for the platform the code or refresh token was
+ * issued for. A code's exchange always gives a refresh token: the consent page does not keep
+ * whether `access_type=offline` was asked (the service always asks it).
  */
-export function googleTokenRoutes(app: FastifyInstance, store: Store, platform: string): void {
+function googleTokenRoutes(app: FastifyInstance, store: Store): void {
   app.post('/token', async (request) => {
     const form = formOf(request);
     const clientId = formString(form, 'client_id');
@@ -72,6 +91,8 @@ export function googleTokenRoutes(app: FastifyInstance, store: Store, platform: 
     const grantType = formString(form, 'grant_type');
     if (grantType === 'authorization_code') {
       const code = formString(form, 'code');
+      const platform = googlePlatform((await findCode(store, code))?.platform);
+      if (platform === null) throw invalidGrant('Bad Request');
       const grant = await redeemCode(store, {
         platform,
         code,
@@ -94,14 +115,22 @@ export function googleTokenRoutes(app: FastifyInstance, store: Store, platform: 
     }
     if (grantType === 'refresh_token') {
       const refreshToken = formString(form, 'refresh_token');
-      const found = await findLiveRefreshToken(store, refreshToken, { platform, clientId });
+      const platform = googlePlatform((await findToken(store, refreshToken))?.token.platform);
+      const found = platform === null ? null : await findLiveRefreshToken(store, refreshToken, { platform, clientId });
       if (!found) throw invalidGrant('Token has been expired or revoked.');
       const fault = await takeFault(store, [found.account.id], ['refresh']);
       const answer = fault && faultAnswer(fault, oauthFault);
       if (answer) throw answer;
       const access = await issueToken(
         store,
-        { platform, accountId: found.account.id, clientId, scopes: found.token.scopes, kind: 'long', prefix: 'ya29.' },
+        {
+          platform: found.token.platform,
+          accountId: found.account.id,
+          clientId,
+          scopes: found.token.scopes,
+          kind: 'long',
+          prefix: 'ya29.',
+        },
         ACCESS_TOKEN_SECONDS * 1000,
       );
       // No refresh_token in a refresh's answer: the one held stays.
@@ -114,4 +143,21 @@ export function googleTokenRoutes(app: FastifyInstance, store: Store, platform: 
     }
     throw googleOAuthAnswer(400, 'unsupported_grant_type', `Invalid grant_type: ${grantType}`);
   });
+}
+
+/**
+ * Google's OAuth hosts, which every Google platform of the sandbox declares alike (the sandbox
+ * serves a host once): the consent page and the token endpoint.
+ */
+export function googleOAuthHosts(store: Store): Record<string, (host: FastifyInstance) => void> {
+  return {
+    'accounts.google.com': (app) => {
+      installAnswers(app, google);
+      googleConsentPage(app, store);
+    },
+    'oauth2.googleapis.com': (app) => {
+      installAnswers(app, google);
+      googleTokenRoutes(app, store);
+    },
+  };
 }

@@ -15,6 +15,8 @@ export async function addComment(
     createdAt?: Date;
     /** Held from view (YouTube's heldForReview): listed only where the platform lists held comments. */
     hidden?: boolean;
+    /** A review's star rating (Google Business Profile). */
+    rating?: number;
   },
 ): Promise<SandboxComment> {
   const [row] = await store.db

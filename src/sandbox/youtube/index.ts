@@ -5,7 +5,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { google } from '../google/answers.ts';
-import { googleConsentPage, googleTokenRoutes } from '../google/oauth.ts';
+import { googleOAuthHosts } from '../google/oauth.ts';
 import { DAILY_QUOTA_UNITS } from '../google/quota.ts';
 import { installAnswers } from '../kit.ts';
 import type { SandboxPlatform, Store } from '../platform.ts';
@@ -18,14 +18,7 @@ import { DAILY_UPLOADS, PROJECT_AUDIT, videoRoutes } from './videos.ts';
 
 function hosts(store: Store): Record<string, (host: FastifyInstance) => void> {
   return {
-    'accounts.google.com': (app) => {
-      installAnswers(app, google);
-      googleConsentPage(app, store, platform, 'YouTube');
-    },
-    'oauth2.googleapis.com': (app) => {
-      installAnswers(app, google);
-      googleTokenRoutes(app, store, platform);
-    },
+    ...googleOAuthHosts(store),
     'youtubeanalytics.googleapis.com': (app) => {
       installAnswers(app, google);
       analyticsRoutes(app, store);

@@ -1,0 +1,2 @@
+ALTER TABLE "comments" ADD COLUMN "rating" integer;--> statement-breakpoint
+ALTER TABLE "sandbox"."comments" ADD COLUMN "rating" integer;
