@@ -1,6 +1,15 @@
 /** The platforms the service talks to, by name: what settings and stored rows may name without knowing an adapter. */
 
-export const PLATFORMS = ['instagram', 'threads', 'tiktok', 'facebook', 'linkedin', 'youtube', 'x'] as const;
+export const PLATFORMS = [
+  'instagram',
+  'threads',
+  'tiktok',
+  'facebook',
+  'linkedin',
+  'youtube',
+  'x',
+  'pinterest',
+] as const;
 
 export type Platform = (typeof PLATFORMS)[number];
 

@@ -9,6 +9,7 @@ import { facebookPlatform } from './facebook/index.ts';
 import { instagramPlatform } from './instagram/index.ts';
 import { linkedinPlatform } from './linkedin/index.ts';
 import { PLATFORMS, type Platform } from './names.ts';
+import { pinterestPlatform } from './pinterest/index.ts';
 import { threadsPlatform } from './threads/index.ts';
 import { tiktokPlatform } from './tiktok/index.ts';
 import type { CommentsCapability, InsightsCapability, PlatformAdapter } from './types.ts';
@@ -32,6 +33,7 @@ const DEFINITIONS = {
   linkedin: linkedinPlatform,
   youtube: youtubePlatform,
   x: xPlatform,
+  pinterest: pinterestPlatform,
 } as const satisfies { readonly [P in Platform]: PlatformDefinition & { readonly platform: P } };
 
 export function platformInfo(platform: Platform): PlatformDefinition {

@@ -92,6 +92,7 @@ const TOOLS = [
   'create_profile',
   'create_connect_link',
   'list_accounts',
+  'list_option_values',
   'create_reconnect_link',
   'import_media',
   'list_platforms',
@@ -181,6 +182,7 @@ describe('the platforms through the tools', () => {
       'linkedin',
       'youtube',
       'x',
+      'pinterest',
     ]);
     // Threads' posts docs: 500 characters, an emoji counted as its UTF-8 bytes.
     expect(listed.data[1]).toMatchObject({

@@ -77,6 +77,7 @@ describe('GET /v1/platforms', () => {
       'linkedin',
       'youtube',
       'x',
+      'pinterest',
     ]);
   });
 
@@ -182,6 +183,7 @@ describe('GET /v1/platforms', () => {
       linkedin: true,
       youtube: true,
       x: true,
+      pinterest: null,
     });
     expect(byName.x?.insights?.post.map((m) => m.name)).toEqual([
       'views',
@@ -242,7 +244,7 @@ describe('GET /v1/platforms', () => {
       expect(res.statusCode).toBe(404);
       expect(res.json().error).toMatchObject({
         code: 'platform_not_found',
-        details: { platforms: ['instagram', 'threads', 'tiktok', 'facebook', 'linkedin', 'youtube', 'x'] },
+        details: { platforms: ['instagram', 'threads', 'tiktok', 'facebook', 'linkedin', 'youtube', 'x', 'pinterest'] },
       });
     }
   });
@@ -286,6 +288,7 @@ describe('GET /v1/platforms', () => {
         ['linkedin', 'not_configured'],
         ['youtube', 'not_configured'],
         ['x', 'not_configured'],
+        ['pinterest', 'not_configured'],
       ]);
     } finally {
       await live.close();
@@ -327,6 +330,8 @@ const SCOPES: Record<Platform, string[]> = {
   ],
   // OAuth 2.0 scopes: reading posts and the user, posting, uploading media, a refresh token.
   x: ['tweet.read', 'tweet.write', 'users.read', 'offline.access', 'media.write', 'tweet.moderate.write'],
+  // The user's account and its analytics, its boards, and pins (Create Pin lists boards:write too).
+  pinterest: ['user_accounts:read', 'boards:read', 'boards:write', 'pins:read', 'pins:write'],
 };
 
 /**
@@ -353,6 +358,8 @@ const REQUIRED_OPTIONS: Partial<Record<Platform, Record<string, unknown>>> = {
   tiktok: { privacy_level: 'SELF_ONLY' },
   // YouTube: a title, and the made-for-kids declaration the creator must make.
   youtube: { title: 'A video', made_for_kids: false },
+  // Pinterest: the board the pin is saved to.
+  pinterest: { board_id: '549755885175' },
 };
 
 let accountsMade = 0;
@@ -454,6 +461,7 @@ describe('the API enforces what the catalogue states', () => {
       linkedin: [],
       youtube: ['title', 'made_for_kids'],
       x: [],
+      pinterest: ['board_id'],
     });
     for (const entry of entries) {
       const account = await accountOn(entry.platform);

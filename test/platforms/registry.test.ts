@@ -184,6 +184,25 @@ const EXPECTED = {
     },
     grantsPages: false,
   },
+  pinterest: {
+    label: 'Pinterest',
+    settingsPrefix: 'PINTEREST',
+    // Pinterest's API has no comments.
+    comments: null,
+    insights: null,
+    publishing: {
+      // Create Pin: an image (image_url), 2 to 5 images (multiple_image_urls), a video (video_id).
+      kinds: ['image', 'carousel', 'video'],
+      // POST /v5/pins makes the pin on its board.
+      containerPublishes: true,
+      // Create Pin's ContentType: image/jpeg and image/png.
+      imageTypes: ['image/jpeg', 'image/png'],
+      // A video is uploaded (POST /v5/media) and read until succeeded before the pin is made;
+      // Pinterest states no rhythm: 5 s growing by half to a minute, for an hour (the service's own).
+      processing: { pollSeconds: 5, pollFactor: 1.5, maxPollSeconds: 60, limitSeconds: 3600, itemsOnly: true },
+    },
+    grantsPages: false,
+  },
 };
 
 /** Where comments are read by polling only: LinkedIn pushes ordinary apps no comment notices. */
@@ -191,7 +210,7 @@ const WITHOUT_COMMENT_NOTICES: readonly Platform[] = ['linkedin', 'youtube', 'x'
 
 describe('the platform registry', () => {
   it('lists each platform once, with its label, settings prefix and capabilities', () => {
-    expect(PLATFORMS).toEqual(['instagram', 'threads', 'tiktok', 'facebook', 'linkedin', 'youtube', 'x']);
+    expect(PLATFORMS).toEqual(['instagram', 'threads', 'tiktok', 'facebook', 'linkedin', 'youtube', 'x', 'pinterest']);
     for (const platform of PLATFORMS) {
       const { label, grantsPages, comments, insights, publishing } = platformInfo(platform);
       const { kinds, containerPublishes, imageTypes, processing } = publishing;
@@ -318,6 +337,13 @@ const STATED = {
     // Media best practices: a video lasts 0.5 to 140 seconds.
     videoDurations: [{ in: 'single', minSeconds: 0.5, maxSeconds: 140 }],
   },
+  pinterest: {
+    // Create Pin: a description of at most 800 characters (a JSON schema's maxLength: code points);
+    // multiple_image_urls: 2 to 5 images; "Pinterest product specs": a video of 4 s to 15 min.
+    text: { maxLength: 800, rule: 'code_points' },
+    carousel: { minItems: 2, maxItems: 5 },
+    videoDurations: [{ in: 'single', minSeconds: 4, maxSeconds: 900 }],
+  },
 } as const;
 
 const image = { type: 'image' as const };
@@ -348,7 +374,7 @@ describe('what each definition states is what checkPublish enforces', () => {
 
   it('counts a text as each platform does', () => {
     // 😀 is one code point, two UTF-16 code units and four UTF-8 bytes.
-    expect(PLATFORMS.map((platform) => textLength(platform, 'é😀'))).toEqual([2, 5, 3, 3, 3, 6, 3]);
+    expect(PLATFORMS.map((platform) => textLength(platform, 'é😀'))).toEqual([2, 5, 3, 3, 3, 6, 3, 2]);
     expect(textLength('threads', 'hello')).toBe(5);
   });
 

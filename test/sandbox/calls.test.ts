@@ -105,6 +105,7 @@ describe('the call log', () => {
       'facebook',
       'instagram',
       'linkedin',
+      'pinterest',
       'threads',
       'tiktok',
       'x',
@@ -119,7 +120,7 @@ describe('the call log', () => {
     expect(reset.status).toBe(204);
     expect((await sandbox.control('GET', '/calls')).body).toEqual({
       total: 0,
-      by_platform: { instagram: 0, threads: 0, tiktok: 0, facebook: 0, linkedin: 0, youtube: 0, x: 0 },
+      by_platform: { instagram: 0, threads: 0, tiktok: 0, facebook: 0, linkedin: 0, youtube: 0, x: 0, pinterest: 0 },
     });
     expect(await calls('threads', 'calls_totals')).toEqual({ count: 0, data: [] });
   });
