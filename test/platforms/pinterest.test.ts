@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { advanceClock, now, resetClock } from '../../src/clock.ts';
 import type { AccountCredentials, PlatformAdapter, PublishRequest } from '../../src/platforms/index.ts';
-import { platformError, REDIRECT_URI, startSandbox, type TestSandbox } from '../helpers/sandbox.ts';
+import { insightsOf, platformError, REDIRECT_URI, startSandbox, type TestSandbox } from '../helpers/sandbox.ts';
 import { type MediaServer, startMediaServer } from '../helpers/sandbox-media.ts';
 
 let sandbox: TestSandbox;
@@ -293,5 +293,83 @@ describe('pins', () => {
     );
     expect(lost.kind).toBe('transient');
     expect((await pinsOf(credentials, boardId)).filter((p) => p.title === 'Other')).toHaveLength(0);
+  });
+});
+
+describe('insights', () => {
+  const day = (offset: number) => new Date(now().getTime() + offset * DAY).toISOString().slice(0, 10);
+
+  async function setFigures(
+    username: string,
+    metric: string,
+    values: { day: string; value: number | null }[],
+    postId?: string,
+  ) {
+    const set = await sandbox.control('PUT', '/insights', {
+      platform: 'pinterest',
+      username,
+      metric,
+      values,
+      ...(postId === undefined ? {} : { post_id: postId }),
+    });
+    expect(set.status).toBe(200);
+  }
+
+  it("reads the account's figures per day, no data as null, and its followers today", async () => {
+    const credentials = await sandbox.credentials('pinterest', 'pin_insights');
+    await setFigures('pin_insights', 'IMPRESSION', [
+      { day: day(-2), value: 120 },
+      { day: day(-1), value: null },
+      { day: day(0), value: 0 },
+    ]);
+    await setFigures('pin_insights', 'SAVE', [
+      { day: day(-2), value: 7 },
+      { day: day(-1), value: null },
+      { day: day(0), value: 3 },
+    ]);
+    await setFigures('pin_insights', 'follower_count', [{ day: day(0), value: 4321 }]);
+    const { figures } = await insightsOf(pinterest).accountInsights(
+      credentials,
+      [day(-2), day(-1), day(0)],
+      ['views', 'saves', 'followers_count'],
+    );
+    expect(figures).toEqual({
+      [day(-2)]: { views: 120, saves: 7, followers_count: null },
+      [day(-1)]: { views: null, saves: null, followers_count: null },
+      [day(0)]: { views: 0, saves: 3, followers_count: 4321 },
+    });
+    const asked = sandbox.requests().filter((r) => r.startsWith('GET /api.pinterest.com/v5/user_account/analytics'));
+    expect(asked.at(-1)).toContain(`start_date=${day(-2)}`);
+    expect(asked.at(-1)).toContain('metric_types=IMPRESSION%2CSAVE');
+  });
+
+  it('answers days more than 90 days back as no data, without asking Pinterest for them', async () => {
+    const credentials = await sandbox.credentials('pinterest', 'pin_insights_old');
+    const { figures } = await insightsOf(pinterest).accountInsights(credentials, [day(-120)], ['views']);
+    expect(figures).toEqual({ [day(-120)]: { views: null } });
+  });
+
+  it("reads a pin's figures, a metric without data as null", async () => {
+    const { credentials, boardId } = await pinner('pin_insights_pin');
+    const published = await publish(credentials, {
+      media: [{ type: 'image', url: media.url('/photo.jpg') }],
+      options: { board_id: boardId },
+    });
+    const board = (await user('pin_insights_pin')).pages.find((p: { id: string }) => p.id === boardId);
+    await setFigures(board.username, 'IMPRESSION', [{ day: day(0), value: 900 }], published.id);
+    await setFigures(board.username, 'OUTBOUND_CLICK', [{ day: day(0), value: null }], published.id);
+    const { figures } = await insightsOf(pinterest).postInsights(credentials, published.id, [
+      'views',
+      'outbound_clicks',
+    ]);
+    expect(figures).toEqual({ views: 900, outbound_clicks: null });
+  });
+
+  it('names the scopes insights need when Pinterest refuses them for a permission', async () => {
+    const credentials = await sandbox.credentials('pinterest', 'pin_insights_refused');
+    await fault('pin_insights_refused', 'permission_missing');
+    const refused = await platformError(insightsOf(pinterest).accountInsights(credentials, [day(0)], ['views']));
+    expect(refused.kind).toBe('permission_missing');
+    expect(refused.detail.missingScopes).toEqual(['user_accounts:read', 'boards:read', 'pins:read']);
   });
 });

@@ -189,7 +189,12 @@ const EXPECTED = {
     settingsPrefix: 'PINTEREST',
     // Pinterest's API has no comments.
     comments: null,
-    insights: null,
+    // Get user account analytics (IMPRESSION, SAVE, PIN_CLICK, OUTBOUND_CLICK, ENGAGEMENT) by day, the
+    // account's follower_count; Get Pin analytics (no ENGAGEMENT among a pin's metric types).
+    insights: {
+      account: ['followers_count', 'views', 'saves', 'pin_clicks', 'outbound_clicks', 'engagement'],
+      post: ['views', 'saves', 'pin_clicks', 'outbound_clicks'],
+    },
     publishing: {
       // Create Pin: an image (image_url), 2 to 5 images (multiple_image_urls), a video (video_id).
       kinds: ['image', 'carousel', 'video'],

@@ -1,6 +1,6 @@
 /** Pinterest (the API v5: pins on the user's boards) as data. Facts: docs/platforms.md, "Pinterest". */
 import { Type } from 'typebox';
-import type { PlatformDefinition } from '../definition.ts';
+import { type MetricDescriptions, metricsOf, type PlatformDefinition } from '../definition.ts';
 import { CODE_POINTS } from '../text-counting.ts';
 
 const MB = 1024 * 1024;
@@ -42,14 +42,38 @@ export const PINTEREST_OPTIONS = Type.Object(
   { additionalProperties: false },
 );
 
+/**
+ * The service's metric names Pinterest answers, and what each counts there ("Get user account
+ * analytics" and "Get Pin analytics" metric types; the account's follower_count).
+ */
+const METRIC_DESCRIPTIONS = {
+  account: {
+    followers_count:
+      "Accounts following the account, as it is now (only today has a figure; earlier days are the service's own daily readings).",
+    views: "Times the account's pins were seen on screen (IMPRESSION).",
+    saves: "Times people saved the account's pins to a board (SAVE).",
+    pin_clicks: "Clicks on the account's pins, to see them closer or to their link (PIN_CLICK).",
+    outbound_clicks: "Clicks from the account's pins to their link, off Pinterest (OUTBOUND_CLICK).",
+    engagement: "Actions on the account's pins: saves, clicks and other interactions, a count (ENGAGEMENT).",
+  },
+  post: {
+    views: 'Times the pin was seen on screen, over the last 90 days (IMPRESSION).',
+    saves: 'Times people saved the pin to a board, over the last 90 days (SAVE).',
+    pin_clicks: 'Clicks on the pin, over the last 90 days (PIN_CLICK).',
+    outbound_clicks: 'Clicks from the pin to its link, over the last 90 days (OUTBOUND_CLICK).',
+  },
+} satisfies MetricDescriptions;
+
+export const PINTEREST_METRICS = metricsOf(METRIC_DESCRIPTIONS);
+
 export const pinterestDefinition = {
   platform: 'pinterest',
   label: 'Pinterest',
   grantsPages: false,
   // Pinterest's API offers no comments.
   comments: null,
-  insights: null,
-  metricDescriptions: null,
+  insights: PINTEREST_METRICS,
+  metricDescriptions: METRIC_DESCRIPTIONS,
   publishing: {
     // A pin is an image, 2 to 5 images (multiple_image_urls), or a video (video_id); never text alone.
     kinds: ['image', 'carousel', 'video'],

@@ -9,6 +9,7 @@ import { reportingMissingScopes } from '../missing-scopes.ts';
 import type { PlatformAdapter } from '../types.ts';
 import { pinterestContext } from './api.ts';
 import { pinterestDefinition } from './definition.ts';
+import { pinterestInsights } from './insights.ts';
 import { pinterestProfile } from './profile.ts';
 import { pinterestPublishing } from './publishing.ts';
 import { PINTEREST_SCOPES } from './scopes.ts';
@@ -30,6 +31,7 @@ export function pinterestAdapter(options: AdapterOptions, now: () => Date): Plat
       throw unsupported('pinterest', 'notices of a user removing the app');
     },
     profile: (credentials) => pinterestProfile(context, credentials),
+    insights: pinterestInsights(context),
     publishing: pinterestPublishing(context),
   });
 }

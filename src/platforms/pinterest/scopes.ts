@@ -22,6 +22,8 @@ export const PINTEREST_SCOPES: ScopePolicy = {
   required: [S.userAccountsRead],
   byAction: {
     read_profile: [S.userAccountsRead],
+    // Get user account analytics: user_accounts:read; Get Pin analytics: boards:read and pins:read.
+    read_insights: [S.userAccountsRead, S.boardsRead, S.pinsRead],
     // Create Pin: boards:read, boards:write, pins:read, pins:write; List boards: boards:read.
     publish: [S.boardsRead, S.boardsWrite, S.pinsRead, S.pinsWrite],
   },

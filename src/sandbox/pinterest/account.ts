@@ -8,6 +8,7 @@ import { param } from '../kit.ts';
 import type { Store } from '../platform.ts';
 import type { SandboxAccount } from '../schema.ts';
 import { addPage, pagesOf } from '../store/accounts.ts';
+import { findInsight } from '../store/insights.ts';
 import { callOptions, SCOPE } from './access.ts';
 import { pinterest } from './answers.ts';
 
@@ -57,6 +58,13 @@ export function accountRoutes(app: FastifyInstance, store: Store): void {
     const who = await caller(store, request, options);
     requireScope(who, options, SCOPE.userAccountsRead);
     const user = who.account;
+    // Today's follower count as `PUT /_control/insights` set it, else the user's own.
+    const set = await findInsight(store, {
+      accountId: user.id,
+      postId: '',
+      metric: 'follower_count',
+      day: store.now().toISOString().slice(0, 10),
+    });
     return {
       account_type: 'BUSINESS',
       id: user.id,
@@ -65,7 +73,7 @@ export function accountRoutes(app: FastifyInstance, store: Store): void {
       profile_image: user.avatarUrl,
       website_url: '',
       about: '',
-      follower_count: user.followersCount,
+      follower_count: set === undefined ? user.followersCount : set.value,
       following_count: 0,
       board_count: (await pagesOf(store, user.id)).length,
     };

@@ -10,6 +10,7 @@ import type { SandboxAccount } from '../schema.ts';
 import { CONTAINER_PROCESSING_SECONDS } from '../store/containers.ts';
 import { platform } from './access.ts';
 import { accountRoutes, addBoards } from './account.ts';
+import { analyticsRoutes, INSIGHT_METRICS } from './analytics.ts';
 import { pinterest } from './answers.ts';
 import { mediaRoutes, UPLOAD_HOST, uploadRoutes } from './media.ts';
 import { permissionPage, tokenRoutes } from './oauth.ts';
@@ -27,6 +28,7 @@ function hosts(store: Store): Record<string, (host: FastifyInstance) => void> {
       accountRoutes(app, store);
       pinRoutes(app, store);
       mediaRoutes(app, store);
+      analyticsRoutes(app, store);
     },
     [UPLOAD_HOST]: (app) => {
       installAnswers(app, pinterest);
@@ -41,7 +43,8 @@ export const pinterestPlatform: SandboxPlatform<typeof platform> = {
   // A user and its two boards, each with two image pins.
   newUser: { postTypes: ['IMAGE', 'IMAGE'], comments: false, afterCreate: addBoards },
   permalink: (_account: SandboxAccount, postId: string) => `https://www.pinterest.com/pin/${postId}/`,
-  insightMetrics: null,
+  // The account's analytics and follower_count, a pin's analytics.
+  insightMetrics: INSIGHT_METRICS,
   // Pinterest has no comments API, and sends no notices.
   webhooks: null,
   // How long an uploaded video is processing before it has succeeded.
