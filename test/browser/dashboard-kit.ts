@@ -238,6 +238,7 @@ const PLATFORM_BUTTONS = {
   linkedin: 'Connect LinkedIn',
   youtube: 'Connect YouTube',
   x: 'Connect X',
+  pinterest: 'Connect Pinterest',
 } as const;
 
 /**
