@@ -6,8 +6,8 @@
  * ends. The user's id is read from its account (`GET /v5/user_account`).
  */
 import { unsupported } from '../errors.ts';
-import { requiredText, str } from '../http.ts';
-import { callbackOf, loginUrl, splitScopes, tokenExpiry } from '../sign-in.ts';
+import { requiredText } from '../http.ts';
+import { callbackOf, loginUrl, splitScopes, tokensOf } from '../sign-in.ts';
 import { type GrantedTokenSet, type PlatformAdapter, PlatformError, type TokenSet } from '../types.ts';
 import type { PinterestContext } from './api.ts';
 import { PINTEREST_SCOPES } from './scopes.ts';
@@ -23,18 +23,8 @@ export function pinterestSignIn({
   'authorizeUrl' | 'parseCallback' | 'exchangeCode' | 'refreshToken' | 'revokeAccess'
 > {
   async function token(form: Record<string, string>): Promise<Omit<TokenSet, 'platformUserId'>> {
-    const body = await api.oauth(form);
-    const at = now();
-    const refreshToken = str(body.refresh_token);
-    return {
-      accessToken: requiredText(platform, body.access_token, 'access_token'),
-      expiresAt: tokenExpiry(at, body.expires_in),
-      ...(refreshToken === null || refreshToken === ''
-        ? {}
-        : { refreshToken, refreshExpiresAt: tokenExpiry(at, body.refresh_token_expires_in) }),
-      // "scope": the granted scopes, separated by commas.
-      scopes: body.scope === undefined ? null : splitScopes(body.scope),
-    };
+    // "scope": the granted scopes, separated by commas.
+    return tokensOf(platform, await api.oauth(form), now(), splitScopes);
   }
 
   return {
