@@ -74,7 +74,9 @@ async function readBack(
   const same = (pin: Record<string, unknown>, field: string) => (str(pin[field]) ?? '') === (str(body[field]) ?? '');
   for (const item of list(answer.items)) {
     const pin = record(item);
-    const made = Date.parse(str(pin.created_at) ?? '');
+    // Pinterest's times are UTC, written without an offset ("2022-03-04T18:38:59").
+    const created = str(pin.created_at) ?? '';
+    const made = Date.parse(/(Z|[+-]\d{2}:?\d{2})$/.test(created) ? created : `${created}Z`);
     if (!(made >= since.getTime() - READ_BACK_SLACK_MS)) continue;
     if (same(pin, 'description') && same(pin, 'title') && same(pin, 'link')) return str(pin.id);
   }
