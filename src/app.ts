@@ -25,7 +25,7 @@ import { jobMetrics } from './jobs/metrics.ts';
 import { mcpRoutes } from './mcp/http-route.ts';
 import type { OpenApiDocument } from './mcp/openapi.ts';
 import { sharedMetrics } from './metrics/shared.ts';
-import { accountMetrics, accountRoutes, deauthorizeRoutes } from './modules/accounts/index.ts';
+import { accountMetrics, accountRoutes, deauthorizeRoutes, optionValueRoutes } from './modules/accounts/index.ts';
 import { apiKeyRoutes, findPrincipal, isCsrfTokenOf, sessionRoutes, useSession } from './modules/api-keys/index.ts';
 import { catalogueRoutes } from './modules/catalogue/index.ts';
 import { commentRoutes, platformWebhookRoutes } from './modules/comments/index.ts';
@@ -236,6 +236,7 @@ export async function buildApp({
     await v1.register(profileRoutes(database.db));
     await v1.register(apiKeyRoutes(database.db));
     await v1.register(accountRoutes({ db: database.db }));
+    await v1.register(optionValueRoutes({ db: database.db, platforms, secretKey, log: app.log }));
     await v1.register(connectRoutes({ db: database.db, config, platforms }));
     await v1.register(connectPreviewRoutes({ db: database.db, platforms }));
     await v1.register(postRoutes({ db: database.db, platforms }));

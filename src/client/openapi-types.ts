@@ -2253,8 +2253,8 @@ export interface paths {
                     limit?: number;
                     /** @description The `next_cursor` of the previous page. */
                     cursor?: string;
-                    /** @description The platform: instagram, threads, tiktok, facebook, linkedin, youtube, x, google_business. */
-                    platform?: "instagram" | "threads" | "tiktok" | "facebook" | "linkedin" | "youtube" | "x" | "google_business";
+                    /** @description The platform: instagram, threads, tiktok, facebook, linkedin, youtube, x, google_business, pinterest. */
+                    platform?: "instagram" | "threads" | "tiktok" | "facebook" | "linkedin" | "youtube" | "x" | "google_business" | "pinterest";
                     /** @description connected: usable; expired: access ended on its own, reconnect it; disconnected: disconnected in the service or on the platform, its tokens are deleted, reconnect it to use it again. */
                     status?: "connected" | "expired" | "disconnected";
                 };
@@ -2448,10 +2448,10 @@ export interface paths {
                             /** @description The profile the account belongs to (its id, never the external_id). */
                             profile_id: string;
                             /**
-                             * @description The platform: instagram, threads, tiktok, facebook, linkedin, youtube, x, google_business.
+                             * @description The platform: instagram, threads, tiktok, facebook, linkedin, youtube, x, google_business, pinterest.
                              * @enum {unknown}
                              */
-                            platform: "instagram" | "threads" | "tiktok" | "facebook" | "linkedin" | "youtube" | "x" | "google_business";
+                            platform: "instagram" | "threads" | "tiktok" | "facebook" | "linkedin" | "youtube" | "x" | "google_business" | "pinterest";
                             /** @description The account's id on the platform. */
                             platform_user_id: string;
                             /** @description The handle on the platform, when it has one. */
@@ -2651,10 +2651,10 @@ export interface paths {
                             /** @description The profile the account belongs to (its id, never the external_id). */
                             profile_id: string;
                             /**
-                             * @description The platform: instagram, threads, tiktok, facebook, linkedin, youtube, x, google_business.
+                             * @description The platform: instagram, threads, tiktok, facebook, linkedin, youtube, x, google_business, pinterest.
                              * @enum {unknown}
                              */
-                            platform: "instagram" | "threads" | "tiktok" | "facebook" | "linkedin" | "youtube" | "x" | "google_business";
+                            platform: "instagram" | "threads" | "tiktok" | "facebook" | "linkedin" | "youtube" | "x" | "google_business" | "pinterest";
                             /** @description The account's id on the platform. */
                             platform_user_id: string;
                             /** @description The handle on the platform, when it has one. */
@@ -2875,10 +2875,10 @@ export interface paths {
                             /** @description The profile the account belongs to (its id, never the external_id). */
                             profile_id: string;
                             /**
-                             * @description The platform: instagram, threads, tiktok, facebook, linkedin, youtube, x, google_business.
+                             * @description The platform: instagram, threads, tiktok, facebook, linkedin, youtube, x, google_business, pinterest.
                              * @enum {unknown}
                              */
-                            platform: "instagram" | "threads" | "tiktok" | "facebook" | "linkedin" | "youtube" | "x" | "google_business";
+                            platform: "instagram" | "threads" | "tiktok" | "facebook" | "linkedin" | "youtube" | "x" | "google_business" | "pinterest";
                             /** @description The account's id on the platform. */
                             platform_user_id: string;
                             /** @description The handle on the platform, when it has one. */
@@ -3105,6 +3105,222 @@ export interface paths {
                 };
             };
         };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/accounts/{id}/options/{option}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The values an option takes for an account
+         * @description The values a post option takes for this account where they are the account's own on its platform, read from the platform now (GET /v1/platforms names them in `publishing.listed_options`: Pinterest's `board_id`, the account's boards), each `value` with a `label` to show; one page (`next_cursor` null). Errors: 404 `account_not_found`, 404 `option_not_listed` (the platform lists no values of that option), 422 `account_not_connected`, and the platform's refusal as for a reply (`permission_missing`, `platform_rate_limited`, `platform_error`).
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Owner keys only: a profile id or `external_id` that scopes the request to that profile. */
+                    "service-profile"?: string;
+                };
+                path: {
+                    /** @description Account id, `acc_...`. */
+                    id: string;
+                    /** @description The option's name (Pinterest: `board_id`). */
+                    option: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** @description What a post sets the option to (`platforms.<platform>.<option>`). */
+                                value: string;
+                                /** @description What a person reads for it (a board's name). */
+                                label: string;
+                            }[];
+                            /** @description Pass as `cursor` for the next page; null on the last page. */
+                            next_cursor: string | null;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code, e.g. `profile_not_found`. */
+                                code: string;
+                                /** @description What went wrong, for a human. */
+                                message: string;
+                                /** @description Also in the `Request-Id` response header; quote it in support requests. */
+                                request_id: string;
+                                /** @description For `validation_failed`: a list of `{field, message}`. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code, e.g. `profile_not_found`. */
+                                code: string;
+                                /** @description What went wrong, for a human. */
+                                message: string;
+                                /** @description Also in the `Request-Id` response header; quote it in support requests. */
+                                request_id: string;
+                                /** @description For `validation_failed`: a list of `{field, message}`. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code, e.g. `profile_not_found`. */
+                                code: string;
+                                /** @description What went wrong, for a human. */
+                                message: string;
+                                /** @description Also in the `Request-Id` response header; quote it in support requests. */
+                                request_id: string;
+                                /** @description For `validation_failed`: a list of `{field, message}`. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code, e.g. `profile_not_found`. */
+                                code: string;
+                                /** @description What went wrong, for a human. */
+                                message: string;
+                                /** @description Also in the `Request-Id` response header; quote it in support requests. */
+                                request_id: string;
+                                /** @description For `validation_failed`: a list of `{field, message}`. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code, e.g. `profile_not_found`. */
+                                code: string;
+                                /** @description What went wrong, for a human. */
+                                message: string;
+                                /** @description Also in the `Request-Id` response header; quote it in support requests. */
+                                request_id: string;
+                                /** @description For `validation_failed`: a list of `{field, message}`. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code, e.g. `profile_not_found`. */
+                                code: string;
+                                /** @description What went wrong, for a human. */
+                                message: string;
+                                /** @description Also in the `Request-Id` response header; quote it in support requests. */
+                                request_id: string;
+                                /** @description For `validation_failed`: a list of `{field, message}`. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code, e.g. `profile_not_found`. */
+                                code: string;
+                                /** @description What went wrong, for a human. */
+                                message: string;
+                                /** @description Also in the `Request-Id` response header; quote it in support requests. */
+                                request_id: string;
+                                /** @description For `validation_failed`: a list of `{field, message}`. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                502: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code, e.g. `profile_not_found`. */
+                                code: string;
+                                /** @description What went wrong, for a human. */
+                                message: string;
+                                /** @description Also in the `Request-Id` response header; quote it in support requests. */
+                                request_id: string;
+                                /** @description For `validation_failed`: a list of `{field, message}`. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -4069,7 +4285,7 @@ export interface paths {
                         /** @description Returned unchanged as the `state` query parameter of the redirect. */
                         state?: string;
                         /** @description The platform buttons the page shows; default: every platform available. A platform this service has no credentials for is 422 `platform_not_available`. */
-                        platforms?: ("instagram" | "threads" | "tiktok" | "facebook" | "linkedin" | "youtube" | "x" | "google_business")[];
+                        platforms?: ("instagram" | "threads" | "tiktok" | "facebook" | "linkedin" | "youtube" | "x" | "google_business" | "pinterest")[];
                     };
                 };
             };
@@ -4995,6 +5211,33 @@ export interface paths {
                                             url?: string;
                                         };
                                     };
+                                    pinterest?: {
+                                        /**
+                                         * Text for this platform
+                                         * @description This platform's text instead of the post's `text`.
+                                         */
+                                        text?: string;
+                                        /**
+                                         * Board
+                                         * @description The board the pin is saved to: the id of one of the account's boards on Pinterest (GET /v1/accounts/{id}/options/board_id lists them).
+                                         */
+                                        board_id?: string;
+                                        /**
+                                         * Title
+                                         * @description The pin's title: at most 100 characters.
+                                         */
+                                        title?: string;
+                                        /**
+                                         * Link
+                                         * @description Where the pin leads: an http(s) URL of at most 2,048 characters.
+                                         */
+                                        link?: string;
+                                        /**
+                                         * Alt text
+                                         * @description The pin's image described for people who cannot see it: at most 500 characters.
+                                         */
+                                        alt_text?: string;
+                                    };
                                 };
                                 /**
                                  * Format: date-time
@@ -5031,7 +5274,7 @@ export interface paths {
                                     id: string;
                                     account_id: string;
                                     /** @enum {unknown} */
-                                    platform: "instagram" | "threads" | "tiktok" | "facebook" | "linkedin" | "youtube" | "x" | "google_business";
+                                    platform: "instagram" | "threads" | "tiktok" | "facebook" | "linkedin" | "youtube" | "x" | "google_business" | "pinterest";
                                     /**
                                      * @description `draft` (the post is a draft), `awaiting_approval` (the post waits for the client's approval: never started before it), `scheduled` (waiting for its time), `publishing` (started: the platform is processing, or the target waits for a quota or a retry; see `waiting_reason`), `published`, `failed`, `cancelled`.
                                      * @enum {unknown}
@@ -5481,6 +5724,33 @@ export interface paths {
                                     url?: string;
                                 };
                             };
+                            pinterest?: {
+                                /**
+                                 * Text for this platform
+                                 * @description This platform's text instead of the post's `text`.
+                                 */
+                                text?: string;
+                                /**
+                                 * Board
+                                 * @description The board the pin is saved to: the id of one of the account's boards on Pinterest (GET /v1/accounts/{id}/options/board_id lists them).
+                                 */
+                                board_id?: string;
+                                /**
+                                 * Title
+                                 * @description The pin's title: at most 100 characters.
+                                 */
+                                title?: string;
+                                /**
+                                 * Link
+                                 * @description Where the pin leads: an http(s) URL of at most 2,048 characters.
+                                 */
+                                link?: string;
+                                /**
+                                 * Alt text
+                                 * @description The pin's image described for people who cannot see it: at most 500 characters.
+                                 */
+                                alt_text?: string;
+                            };
                         };
                         approval?: {
                             /** @description true: the post is not published before the client approves it through an approval link (POST /v1/posts/{id}/approval-links); it waits as `awaiting_approval`. Absent: as the profile's `post_approval_required` says. */
@@ -5760,6 +6030,33 @@ export interface paths {
                                         url?: string;
                                     };
                                 };
+                                pinterest?: {
+                                    /**
+                                     * Text for this platform
+                                     * @description This platform's text instead of the post's `text`.
+                                     */
+                                    text?: string;
+                                    /**
+                                     * Board
+                                     * @description The board the pin is saved to: the id of one of the account's boards on Pinterest (GET /v1/accounts/{id}/options/board_id lists them).
+                                     */
+                                    board_id?: string;
+                                    /**
+                                     * Title
+                                     * @description The pin's title: at most 100 characters.
+                                     */
+                                    title?: string;
+                                    /**
+                                     * Link
+                                     * @description Where the pin leads: an http(s) URL of at most 2,048 characters.
+                                     */
+                                    link?: string;
+                                    /**
+                                     * Alt text
+                                     * @description The pin's image described for people who cannot see it: at most 500 characters.
+                                     */
+                                    alt_text?: string;
+                                };
                             };
                             /**
                              * Format: date-time
@@ -5796,7 +6093,7 @@ export interface paths {
                                 id: string;
                                 account_id: string;
                                 /** @enum {unknown} */
-                                platform: "instagram" | "threads" | "tiktok" | "facebook" | "linkedin" | "youtube" | "x" | "google_business";
+                                platform: "instagram" | "threads" | "tiktok" | "facebook" | "linkedin" | "youtube" | "x" | "google_business" | "pinterest";
                                 /**
                                  * @description `draft` (the post is a draft), `awaiting_approval` (the post waits for the client's approval: never started before it), `scheduled` (waiting for its time), `publishing` (started: the platform is processing, or the target waits for a quota or a retry; see `waiting_reason`), `published`, `failed`, `cancelled`.
                                  * @enum {unknown}
@@ -6347,6 +6644,33 @@ export interface paths {
                                         url?: string;
                                     };
                                 };
+                                pinterest?: {
+                                    /**
+                                     * Text for this platform
+                                     * @description This platform's text instead of the post's `text`.
+                                     */
+                                    text?: string;
+                                    /**
+                                     * Board
+                                     * @description The board the pin is saved to: the id of one of the account's boards on Pinterest (GET /v1/accounts/{id}/options/board_id lists them).
+                                     */
+                                    board_id?: string;
+                                    /**
+                                     * Title
+                                     * @description The pin's title: at most 100 characters.
+                                     */
+                                    title?: string;
+                                    /**
+                                     * Link
+                                     * @description Where the pin leads: an http(s) URL of at most 2,048 characters.
+                                     */
+                                    link?: string;
+                                    /**
+                                     * Alt text
+                                     * @description The pin's image described for people who cannot see it: at most 500 characters.
+                                     */
+                                    alt_text?: string;
+                                };
                             };
                             /**
                              * Format: date-time
@@ -6383,7 +6707,7 @@ export interface paths {
                                 id: string;
                                 account_id: string;
                                 /** @enum {unknown} */
-                                platform: "instagram" | "threads" | "tiktok" | "facebook" | "linkedin" | "youtube" | "x" | "google_business";
+                                platform: "instagram" | "threads" | "tiktok" | "facebook" | "linkedin" | "youtube" | "x" | "google_business" | "pinterest";
                                 /**
                                  * @description `draft` (the post is a draft), `awaiting_approval` (the post waits for the client's approval: never started before it), `scheduled` (waiting for its time), `publishing` (started: the platform is processing, or the target waits for a quota or a retry; see `waiting_reason`), `published`, `failed`, `cancelled`.
                                  * @enum {unknown}
@@ -6843,6 +7167,33 @@ export interface paths {
                                         url?: string;
                                     };
                                 };
+                                pinterest?: {
+                                    /**
+                                     * Text for this platform
+                                     * @description This platform's text instead of the post's `text`.
+                                     */
+                                    text?: string;
+                                    /**
+                                     * Board
+                                     * @description The board the pin is saved to: the id of one of the account's boards on Pinterest (GET /v1/accounts/{id}/options/board_id lists them).
+                                     */
+                                    board_id?: string;
+                                    /**
+                                     * Title
+                                     * @description The pin's title: at most 100 characters.
+                                     */
+                                    title?: string;
+                                    /**
+                                     * Link
+                                     * @description Where the pin leads: an http(s) URL of at most 2,048 characters.
+                                     */
+                                    link?: string;
+                                    /**
+                                     * Alt text
+                                     * @description The pin's image described for people who cannot see it: at most 500 characters.
+                                     */
+                                    alt_text?: string;
+                                };
                             };
                             /**
                              * Format: date-time
@@ -6879,7 +7230,7 @@ export interface paths {
                                 id: string;
                                 account_id: string;
                                 /** @enum {unknown} */
-                                platform: "instagram" | "threads" | "tiktok" | "facebook" | "linkedin" | "youtube" | "x" | "google_business";
+                                platform: "instagram" | "threads" | "tiktok" | "facebook" | "linkedin" | "youtube" | "x" | "google_business" | "pinterest";
                                 /**
                                  * @description `draft` (the post is a draft), `awaiting_approval` (the post waits for the client's approval: never started before it), `scheduled` (waiting for its time), `publishing` (started: the platform is processing, or the target waits for a quota or a retry; see `waiting_reason`), `published`, `failed`, `cancelled`.
                                  * @enum {unknown}
@@ -7347,6 +7698,33 @@ export interface paths {
                                     url?: string;
                                 };
                             };
+                            pinterest?: {
+                                /**
+                                 * Text for this platform
+                                 * @description This platform's text instead of the post's `text`.
+                                 */
+                                text?: string;
+                                /**
+                                 * Board
+                                 * @description The board the pin is saved to: the id of one of the account's boards on Pinterest (GET /v1/accounts/{id}/options/board_id lists them).
+                                 */
+                                board_id?: string;
+                                /**
+                                 * Title
+                                 * @description The pin's title: at most 100 characters.
+                                 */
+                                title?: string;
+                                /**
+                                 * Link
+                                 * @description Where the pin leads: an http(s) URL of at most 2,048 characters.
+                                 */
+                                link?: string;
+                                /**
+                                 * Alt text
+                                 * @description The pin's image described for people who cannot see it: at most 500 characters.
+                                 */
+                                alt_text?: string;
+                            };
                         };
                         approval?: {
                             /** @description true: the post is not published before the client approves it through an approval link (POST /v1/posts/{id}/approval-links); it waits as `awaiting_approval`. Absent: as the profile's `post_approval_required` says. */
@@ -7626,6 +8004,33 @@ export interface paths {
                                         url?: string;
                                     };
                                 };
+                                pinterest?: {
+                                    /**
+                                     * Text for this platform
+                                     * @description This platform's text instead of the post's `text`.
+                                     */
+                                    text?: string;
+                                    /**
+                                     * Board
+                                     * @description The board the pin is saved to: the id of one of the account's boards on Pinterest (GET /v1/accounts/{id}/options/board_id lists them).
+                                     */
+                                    board_id?: string;
+                                    /**
+                                     * Title
+                                     * @description The pin's title: at most 100 characters.
+                                     */
+                                    title?: string;
+                                    /**
+                                     * Link
+                                     * @description Where the pin leads: an http(s) URL of at most 2,048 characters.
+                                     */
+                                    link?: string;
+                                    /**
+                                     * Alt text
+                                     * @description The pin's image described for people who cannot see it: at most 500 characters.
+                                     */
+                                    alt_text?: string;
+                                };
                             };
                             /**
                              * Format: date-time
@@ -7662,7 +8067,7 @@ export interface paths {
                                 id: string;
                                 account_id: string;
                                 /** @enum {unknown} */
-                                platform: "instagram" | "threads" | "tiktok" | "facebook" | "linkedin" | "youtube" | "x" | "google_business";
+                                platform: "instagram" | "threads" | "tiktok" | "facebook" | "linkedin" | "youtube" | "x" | "google_business" | "pinterest";
                                 /**
                                  * @description `draft` (the post is a draft), `awaiting_approval` (the post waits for the client's approval: never started before it), `scheduled` (waiting for its time), `publishing` (started: the platform is processing, or the target waits for a quota or a retry; see `waiting_reason`), `published`, `failed`, `cancelled`.
                                  * @enum {unknown}
@@ -8213,6 +8618,33 @@ export interface paths {
                                         url?: string;
                                     };
                                 };
+                                pinterest?: {
+                                    /**
+                                     * Text for this platform
+                                     * @description This platform's text instead of the post's `text`.
+                                     */
+                                    text?: string;
+                                    /**
+                                     * Board
+                                     * @description The board the pin is saved to: the id of one of the account's boards on Pinterest (GET /v1/accounts/{id}/options/board_id lists them).
+                                     */
+                                    board_id?: string;
+                                    /**
+                                     * Title
+                                     * @description The pin's title: at most 100 characters.
+                                     */
+                                    title?: string;
+                                    /**
+                                     * Link
+                                     * @description Where the pin leads: an http(s) URL of at most 2,048 characters.
+                                     */
+                                    link?: string;
+                                    /**
+                                     * Alt text
+                                     * @description The pin's image described for people who cannot see it: at most 500 characters.
+                                     */
+                                    alt_text?: string;
+                                };
                             };
                             /**
                              * Format: date-time
@@ -8249,7 +8681,7 @@ export interface paths {
                                 id: string;
                                 account_id: string;
                                 /** @enum {unknown} */
-                                platform: "instagram" | "threads" | "tiktok" | "facebook" | "linkedin" | "youtube" | "x" | "google_business";
+                                platform: "instagram" | "threads" | "tiktok" | "facebook" | "linkedin" | "youtube" | "x" | "google_business" | "pinterest";
                                 /**
                                  * @description `draft` (the post is a draft), `awaiting_approval` (the post waits for the client's approval: never started before it), `scheduled` (waiting for its time), `publishing` (started: the platform is processing, or the target waits for a quota or a retry; see `waiting_reason`), `published`, `failed`, `cancelled`.
                                  * @enum {unknown}
@@ -9126,7 +9558,7 @@ export interface paths {
         };
         /**
          * List comments (the inbox)
-         * @description Comments by other people on the accounts the caller sees, newest `commented_at` first (the account's own replies are not listed; see `replies` and GET /v1/comments/{id}). An owner key sees every profile's, or one profile's with a Service-Profile header; a profile key sees its profile's accounts' comments, including those written before an account moved there. `from` and `to` bound `commented_at` (both included). TikTok accounts have none.
+         * @description Comments by other people on the accounts the caller sees, newest `commented_at` first (the account's own replies are not listed; see `replies` and GET /v1/comments/{id}). An owner key sees every profile's, or one profile's with a Service-Profile header; a profile key sees its profile's accounts' comments, including those written before an account moved there. `from` and `to` bound `commented_at` (both included). TikTok and Pinterest accounts have none.
          */
         get: {
             parameters: {
@@ -9139,7 +9571,7 @@ export interface paths {
                     post_id?: string;
                     reply_status?: "unreplied" | "replied" | "dismissed";
                     hidden?: boolean;
-                    platform?: "instagram" | "threads" | "tiktok" | "facebook" | "linkedin" | "youtube" | "x" | "google_business";
+                    platform?: "instagram" | "threads" | "tiktok" | "facebook" | "linkedin" | "youtube" | "x" | "google_business" | "pinterest";
                     /** @description Commented at or after. */
                     from?: string;
                     /** @description Commented at or before. */
@@ -9169,7 +9601,7 @@ export interface paths {
                                 /** @description The post it belongs to (GET /v1/posts/{id}): the post made through the API, or a `source: "platform"` post for one made on the platform. */
                                 post_id: string;
                                 /** @enum {unknown} */
-                                platform: "instagram" | "threads" | "tiktok" | "facebook" | "linkedin" | "youtube" | "x" | "google_business";
+                                platform: "instagram" | "threads" | "tiktok" | "facebook" | "linkedin" | "youtube" | "x" | "google_business" | "pinterest";
                                 /** @description The comment's id on the platform. */
                                 platform_comment_id: string;
                                 /** @description For a reply: the comment it answers (its `id`), when the service has that comment; null for a top-level comment. */
@@ -9383,7 +9815,7 @@ export interface paths {
         put?: never;
         /**
          * Read comments from the platforms now
-         * @description Queues a read of the recent posts of each account of `account_ids` (default: every connected Instagram, Threads, Facebook Pages, LinkedIn, YouTube, X and Google Business Profile account the caller sees) and answers 202 with the accounts queued; new comments then arrive as usual (`comment.created`). Comments also arrive without this, by the platforms' webhooks and a periodic read. At most once a minute per account: 429 `sync_rate_limited` with `Retry-After` (and `details.account_ids`) when any of them was synced less than a minute ago, and nothing is queued. 404 `account_not_found`, 422 `unsupported_platform` (TikTok), 409 `account_not_connected`.
+         * @description Queues a read of the recent posts of each account of `account_ids` (default: every connected Instagram, Threads, Facebook Pages, LinkedIn, YouTube, X and Google Business Profile account the caller sees) and answers 202 with the accounts queued; new comments then arrive as usual (`comment.created`). Comments also arrive without this, by the platforms' webhooks and a periodic read. At most once a minute per account: 429 `sync_rate_limited` with `Retry-After` (and `details.account_ids`) when any of them was synced less than a minute ago, and nothing is queued. 404 `account_not_found`, 422 `unsupported_platform` (TikTok and Pinterest), 409 `account_not_connected`.
          */
         post: {
             parameters: {
@@ -9665,7 +10097,7 @@ export interface paths {
                             /** @description The post it belongs to (GET /v1/posts/{id}): the post made through the API, or a `source: "platform"` post for one made on the platform. */
                             post_id: string;
                             /** @enum {unknown} */
-                            platform: "instagram" | "threads" | "tiktok" | "facebook" | "linkedin" | "youtube" | "x" | "google_business";
+                            platform: "instagram" | "threads" | "tiktok" | "facebook" | "linkedin" | "youtube" | "x" | "google_business" | "pinterest";
                             /** @description The comment's id on the platform. */
                             platform_comment_id: string;
                             /** @description For a reply: the comment it answers (its `id`), when the service has that comment; null for a top-level comment. */
@@ -9902,7 +10334,7 @@ export interface paths {
                             /** @description The post it belongs to (GET /v1/posts/{id}): the post made through the API, or a `source: "platform"` post for one made on the platform. */
                             post_id: string;
                             /** @enum {unknown} */
-                            platform: "instagram" | "threads" | "tiktok" | "facebook" | "linkedin" | "youtube" | "x" | "google_business";
+                            platform: "instagram" | "threads" | "tiktok" | "facebook" | "linkedin" | "youtube" | "x" | "google_business" | "pinterest";
                             /** @description The comment's id on the platform. */
                             platform_comment_id: string;
                             /** @description For a reply: the comment it answers (its `id`), when the service has that comment; null for a top-level comment. */
@@ -10147,7 +10579,7 @@ export interface paths {
         put?: never;
         /**
          * Reply to a comment
-         * @description Replies as the account, on the platform, and answers 201 with the reply; the comment's `reply_status` becomes `replied`. The reply is `sent`, or, on Threads while Threads still processes it, `sending` (then published by the service as soon as Threads is done; see the comment's `replies`). Not for the account's own comments or, on Instagram, a hidden one (409 `comment_not_repliable`). 422 `unsupported_platform` (TikTok: no comment API for ordinary apps; GET /v1/platforms says what each platform allows), 409 `account_not_connected` (the account is `expired` or `disconnected`, or the platform says its token expired or was revoked: the account is then marked so), 422 `permission_missing` (the permission the spec names is not granted: `details.permission`; no platform call is made), 429 `platform_rate_limited` with `Retry-After` (the platform limits the account now), 502 `platform_error` (the platform refused or failed: `details.platform_code` and `details.platform_message` are its own). A retry with the same Idempotency-Key answers the first answer and sends nothing.
+         * @description Replies as the account, on the platform, and answers 201 with the reply; the comment's `reply_status` becomes `replied`. The reply is `sent`, or, on Threads while Threads still processes it, `sending` (then published by the service as soon as Threads is done; see the comment's `replies`). Not for the account's own comments or, on Instagram, a hidden one (409 `comment_not_repliable`). 422 `unsupported_platform` (TikTok and Pinterest: no comment API for ordinary apps; GET /v1/platforms says what each platform allows), 409 `account_not_connected` (the account is `expired` or `disconnected`, or the platform says its token expired or was revoked: the account is then marked so), 422 `permission_missing` (the permission the spec names is not granted: `details.permission`; no platform call is made), 429 `platform_rate_limited` with `Retry-After` (the platform limits the account now), 502 `platform_error` (the platform refused or failed: `details.platform_code` and `details.platform_message` are its own). A retry with the same Idempotency-Key answers the first answer and sends nothing.
          */
         post: {
             parameters: {
@@ -10446,7 +10878,7 @@ export interface paths {
         post?: never;
         /**
          * Delete a reply sent through the API
-         * @description Deletes the account's reply (one of the comment's `replies`) on the platform, and answers 200 with it, `status: "deleted"` and `deleted_at`; it stays in the comment's `replies` so its history shows, and the account's own comment it became is gone (GET /v1/comments/{id} of it: 404). The comment's `reply_status` is unchanged. The reply is `deleting` before the platform is asked; a request that ends before the platform answered leaves it so, and a DELETE again asks again (a reply the platform no longer has counts as deleted). Deleting an already deleted reply answers it again, unchanged (no platform call). A reply still `sending` or `failed` (nothing on the platform): 409 `reply_not_deletable`. 404 `reply_not_found` for a reply not of this comment. Offered on Instagram, Facebook Pages, LinkedIn, YouTube, X and Google Business Profile: elsewhere 422 `unsupported_platform` (GET /v1/platforms, `comments.delete_reply`). 422 `unsupported_platform` (TikTok: no comment API for ordinary apps; GET /v1/platforms says what each platform allows), 409 `account_not_connected` (the account is `expired` or `disconnected`, or the platform says its token expired or was revoked: the account is then marked so), 422 `permission_missing` (the permission the spec names is not granted: `details.permission`; no platform call is made), 429 `platform_rate_limited` with `Retry-After` (the platform limits the account now), 502 `platform_error` (the platform refused or failed: `details.platform_code` and `details.platform_message` are its own). When the platform refuses, the reply is `sent` again.
+         * @description Deletes the account's reply (one of the comment's `replies`) on the platform, and answers 200 with it, `status: "deleted"` and `deleted_at`; it stays in the comment's `replies` so its history shows, and the account's own comment it became is gone (GET /v1/comments/{id} of it: 404). The comment's `reply_status` is unchanged. The reply is `deleting` before the platform is asked; a request that ends before the platform answered leaves it so, and a DELETE again asks again (a reply the platform no longer has counts as deleted). Deleting an already deleted reply answers it again, unchanged (no platform call). A reply still `sending` or `failed` (nothing on the platform): 409 `reply_not_deletable`. 404 `reply_not_found` for a reply not of this comment. Offered on Instagram, Facebook Pages, LinkedIn, YouTube, X and Google Business Profile: elsewhere 422 `unsupported_platform` (GET /v1/platforms, `comments.delete_reply`). 422 `unsupported_platform` (TikTok and Pinterest: no comment API for ordinary apps; GET /v1/platforms says what each platform allows), 409 `account_not_connected` (the account is `expired` or `disconnected`, or the platform says its token expired or was revoked: the account is then marked so), 422 `permission_missing` (the permission the spec names is not granted: `details.permission`; no platform call is made), 429 `platform_rate_limited` with `Retry-After` (the platform limits the account now), 502 `platform_error` (the platform refused or failed: `details.platform_code` and `details.platform_message` are its own). When the platform refuses, the reply is `sent` again.
          */
         delete: {
             parameters: {
@@ -10696,7 +11128,7 @@ export interface paths {
         put?: never;
         /**
          * Hide or unhide a comment
-         * @description `{"hidden": true}` hides the comment on the platform, `false` shows it again; answers the comment. Threads hides top-level replies only (409 `comment_not_hideable` for a nested one). LinkedIn and Google Business Profile offers no hiding: 422 `unsupported_platform`. 422 `unsupported_platform` (TikTok: no comment API for ordinary apps; GET /v1/platforms says what each platform allows), 409 `account_not_connected` (the account is `expired` or `disconnected`, or the platform says its token expired or was revoked: the account is then marked so), 422 `permission_missing` (the permission the spec names is not granted: `details.permission`; no platform call is made), 429 `platform_rate_limited` with `Retry-After` (the platform limits the account now), 502 `platform_error` (the platform refused or failed: `details.platform_code` and `details.platform_message` are its own).
+         * @description `{"hidden": true}` hides the comment on the platform, `false` shows it again; answers the comment. Threads hides top-level replies only (409 `comment_not_hideable` for a nested one). LinkedIn and Google Business Profile offers no hiding: 422 `unsupported_platform`. 422 `unsupported_platform` (TikTok and Pinterest: no comment API for ordinary apps; GET /v1/platforms says what each platform allows), 409 `account_not_connected` (the account is `expired` or `disconnected`, or the platform says its token expired or was revoked: the account is then marked so), 422 `permission_missing` (the permission the spec names is not granted: `details.permission`; no platform call is made), 429 `platform_rate_limited` with `Retry-After` (the platform limits the account now), 502 `platform_error` (the platform refused or failed: `details.platform_code` and `details.platform_message` are its own).
          */
         post: {
             parameters: {
@@ -10735,7 +11167,7 @@ export interface paths {
                             /** @description The post it belongs to (GET /v1/posts/{id}): the post made through the API, or a `source: "platform"` post for one made on the platform. */
                             post_id: string;
                             /** @enum {unknown} */
-                            platform: "instagram" | "threads" | "tiktok" | "facebook" | "linkedin" | "youtube" | "x" | "google_business";
+                            platform: "instagram" | "threads" | "tiktok" | "facebook" | "linkedin" | "youtube" | "x" | "google_business" | "pinterest";
                             /** @description The comment's id on the platform. */
                             platform_comment_id: string;
                             /** @description For a reply: the comment it answers (its `id`), when the service has that comment; null for a top-level comment. */
@@ -11042,7 +11474,7 @@ export interface paths {
         };
         /**
          * An account's daily figures
-         * @description Daily figures of an account on Instagram, Threads, LinkedIn, YouTube, X or Google Business Profile over `from`..`to` (UTC days, both included; default the 30 days ending today; at most 365), one value per day, null where the platform reported no data (never 0 for that). `total` sums the days (null when all are null), except a rate (LinkedIn's `engagement`, a fraction per day), whose total is null, and `followers_count`, whose total is the last value known in the range: the platforms give only the current count, so the service keeps one reading a day from the day it first read the account (earlier days are null). Figures are read on connection (history up to 365 days back, as far as the platform keeps it), then every 6 hours (the last 3 days again, for late data), or now with POST /v1/insights/sync. Without the insights permission: 200 with `missing_permission` and every value null. Instagram accounts: `followers_count`, `views`, `reach`, `accounts_engaged`, `total_interactions`, `likes`, `comments`, `saves`, `shares`. Threads accounts: `followers_count`, `views`, `likes`, `replies`, `reposts`, `quotes`, `clicks`. LinkedIn accounts: `followers_count`, `views`, `clicks`, `likes`, `comments`, `shares`, `engagement`. YouTube accounts: `followers_count`, `views`, `watch_time_minutes`, `likes`, `comments`, `shares`, `subscribers_gained`, `subscribers_lost`. X accounts: `followers_count`. Google Business Profile accounts: `impressions_desktop_maps`, `impressions_desktop_search`, `impressions_mobile_maps`, `impressions_mobile_search`, `calls`, `website_clicks`, `direction_requests`, `conversations`, `bookings`. Instagram posts: `views`, `reach`, `likes`, `comments`, `saves`, `shares`, `total_interactions`. Threads posts: `views`, `likes`, `replies`, `reposts`, `quotes`, `shares`. LinkedIn posts: `views`, `clicks`, `likes`, `comments`, `shares`, `engagement`. YouTube posts: `views`, `watch_time_minutes`, `likes`, `comments`, `shares`, `subscribers_gained`, `subscribers_lost`. X posts: `views`, `likes`, `replies`, `reposts`, `quotes`, `bookmarks`. Google Business Profile posts: . What each counts on each platform: GET /v1/platforms. Errors: 400 `invalid_range` (a malformed or impossible date, `from` after `to`, more than 365 days), 400 `unknown_metric`, 404 `account_not_found`, 422 `insights_not_supported` (TikTok and Facebook Pages). The answer carries an `ETag`: sent back in `If-None-Match`, it gets 304 without a body while the answer is the same (figures change at each refresh, every 6 hours).
+         * @description Daily figures of an account on Instagram, Threads, LinkedIn, YouTube, X, Google Business Profile or Pinterest over `from`..`to` (UTC days, both included; default the 30 days ending today; at most 365), one value per day, null where the platform reported no data (never 0 for that). `total` sums the days (null when all are null), except a rate (LinkedIn's `engagement`, a fraction per day), whose total is null, and `followers_count`, whose total is the last value known in the range: the platforms give only the current count, so the service keeps one reading a day from the day it first read the account (earlier days are null). Figures are read on connection (history up to 365 days back, as far as the platform keeps it), then every 6 hours (the last 3 days again, for late data), or now with POST /v1/insights/sync. Without the insights permission: 200 with `missing_permission` and every value null. Instagram accounts: `followers_count`, `views`, `reach`, `accounts_engaged`, `total_interactions`, `likes`, `comments`, `saves`, `shares`. Threads accounts: `followers_count`, `views`, `likes`, `replies`, `reposts`, `quotes`, `clicks`. LinkedIn accounts: `followers_count`, `views`, `clicks`, `likes`, `comments`, `shares`, `engagement`. YouTube accounts: `followers_count`, `views`, `watch_time_minutes`, `likes`, `comments`, `shares`, `subscribers_gained`, `subscribers_lost`. X accounts: `followers_count`. Google Business Profile accounts: `impressions_desktop_maps`, `impressions_desktop_search`, `impressions_mobile_maps`, `impressions_mobile_search`, `calls`, `website_clicks`, `direction_requests`, `conversations`, `bookings`. Pinterest accounts: `followers_count`, `views`, `saves`, `pin_clicks`, `outbound_clicks`, `engagement`. Instagram posts: `views`, `reach`, `likes`, `comments`, `saves`, `shares`, `total_interactions`. Threads posts: `views`, `likes`, `replies`, `reposts`, `quotes`, `shares`. LinkedIn posts: `views`, `clicks`, `likes`, `comments`, `shares`, `engagement`. YouTube posts: `views`, `watch_time_minutes`, `likes`, `comments`, `shares`, `subscribers_gained`, `subscribers_lost`. X posts: `views`, `likes`, `replies`, `reposts`, `quotes`, `bookmarks`. Google Business Profile posts: . Pinterest posts: `views`, `saves`, `pin_clicks`, `outbound_clicks`. What each counts on each platform: GET /v1/platforms. Errors: 400 `invalid_range` (a malformed or impossible date, `from` after `to`, more than 365 days), 400 `unknown_metric`, 404 `account_not_found`, 422 `insights_not_supported` (TikTok and Facebook Pages). The answer carries an `ETag`: sent back in `If-None-Match`, it gets 304 without a body while the answer is the same (figures change at each refresh, every 6 hours).
          */
         get: {
             parameters: {
@@ -11077,7 +11509,7 @@ export interface paths {
                         "application/json": {
                             account_id: string;
                             /** @enum {unknown} */
-                            platform: "instagram" | "threads" | "tiktok" | "facebook" | "linkedin" | "youtube" | "x" | "google_business";
+                            platform: "instagram" | "threads" | "tiktok" | "facebook" | "linkedin" | "youtube" | "x" | "google_business" | "pinterest";
                             /**
                              * Format: date
                              * @description First day of the range. YYYY-MM-DD, UTC.
@@ -11278,7 +11710,7 @@ export interface paths {
         };
         /**
          * A post's figures
-         * @description Lifetime figures of a published post on Instagram, Threads, LinkedIn, YouTube, X or Google Business Profile, made through the API or seen on the platform (`source: "platform"`), read with its account's refresh (posts of the last 30 days each time; older ones once). A post made for several Instagram, Threads, LinkedIn, YouTube, X and Google Business Profile accounts has figures per account: name one with `account_id` (without it: 400 `account_id_required`, `details.account_ids` listing them). Without the insights permission: 200 with `missing_permission` and every value null. Instagram accounts: `followers_count`, `views`, `reach`, `accounts_engaged`, `total_interactions`, `likes`, `comments`, `saves`, `shares`. Threads accounts: `followers_count`, `views`, `likes`, `replies`, `reposts`, `quotes`, `clicks`. LinkedIn accounts: `followers_count`, `views`, `clicks`, `likes`, `comments`, `shares`, `engagement`. YouTube accounts: `followers_count`, `views`, `watch_time_minutes`, `likes`, `comments`, `shares`, `subscribers_gained`, `subscribers_lost`. X accounts: `followers_count`. Google Business Profile accounts: `impressions_desktop_maps`, `impressions_desktop_search`, `impressions_mobile_maps`, `impressions_mobile_search`, `calls`, `website_clicks`, `direction_requests`, `conversations`, `bookings`. Instagram posts: `views`, `reach`, `likes`, `comments`, `saves`, `shares`, `total_interactions`. Threads posts: `views`, `likes`, `replies`, `reposts`, `quotes`, `shares`. LinkedIn posts: `views`, `clicks`, `likes`, `comments`, `shares`, `engagement`. YouTube posts: `views`, `watch_time_minutes`, `likes`, `comments`, `shares`, `subscribers_gained`, `subscribers_lost`. X posts: `views`, `likes`, `replies`, `reposts`, `quotes`, `bookmarks`. Google Business Profile posts: . What each counts on each platform: GET /v1/platforms. Errors: 400 `unknown_metric`, 404 `post_not_found`, 404 `account_not_found` (the post was not made for that account), 409 `post_not_published` (nothing on the platform yet), 422 `insights_not_supported` (TikTok and Facebook Pages). The answer carries an `ETag`: sent back in `If-None-Match`, it gets 304 without a body while the answer is the same (figures change at each refresh, every 6 hours).
+         * @description Lifetime figures of a published post on Instagram, Threads, LinkedIn, YouTube, X, Google Business Profile or Pinterest, made through the API or seen on the platform (`source: "platform"`), read with its account's refresh (posts of the last 30 days each time; older ones once). A post made for several Instagram, Threads, LinkedIn, YouTube, X, Google Business Profile and Pinterest accounts has figures per account: name one with `account_id` (without it: 400 `account_id_required`, `details.account_ids` listing them). Without the insights permission: 200 with `missing_permission` and every value null. Instagram accounts: `followers_count`, `views`, `reach`, `accounts_engaged`, `total_interactions`, `likes`, `comments`, `saves`, `shares`. Threads accounts: `followers_count`, `views`, `likes`, `replies`, `reposts`, `quotes`, `clicks`. LinkedIn accounts: `followers_count`, `views`, `clicks`, `likes`, `comments`, `shares`, `engagement`. YouTube accounts: `followers_count`, `views`, `watch_time_minutes`, `likes`, `comments`, `shares`, `subscribers_gained`, `subscribers_lost`. X accounts: `followers_count`. Google Business Profile accounts: `impressions_desktop_maps`, `impressions_desktop_search`, `impressions_mobile_maps`, `impressions_mobile_search`, `calls`, `website_clicks`, `direction_requests`, `conversations`, `bookings`. Pinterest accounts: `followers_count`, `views`, `saves`, `pin_clicks`, `outbound_clicks`, `engagement`. Instagram posts: `views`, `reach`, `likes`, `comments`, `saves`, `shares`, `total_interactions`. Threads posts: `views`, `likes`, `replies`, `reposts`, `quotes`, `shares`. LinkedIn posts: `views`, `clicks`, `likes`, `comments`, `shares`, `engagement`. YouTube posts: `views`, `watch_time_minutes`, `likes`, `comments`, `shares`, `subscribers_gained`, `subscribers_lost`. X posts: `views`, `likes`, `replies`, `reposts`, `quotes`, `bookmarks`. Google Business Profile posts: . Pinterest posts: `views`, `saves`, `pin_clicks`, `outbound_clicks`. What each counts on each platform: GET /v1/platforms. Errors: 400 `unknown_metric`, 404 `post_not_found`, 404 `account_not_found` (the post was not made for that account), 409 `post_not_published` (nothing on the platform yet), 422 `insights_not_supported` (TikTok and Facebook Pages). The answer carries an `ETag`: sent back in `If-None-Match`, it gets 304 without a body while the answer is the same (figures change at each refresh, every 6 hours).
          */
         get: {
             parameters: {
@@ -11313,7 +11745,7 @@ export interface paths {
                             /** @description The account whose copy of the post the figures are of. */
                             account_id: string;
                             /** @enum {unknown} */
-                            platform: "instagram" | "threads" | "tiktok" | "facebook" | "linkedin" | "youtube" | "x" | "google_business";
+                            platform: "instagram" | "threads" | "tiktok" | "facebook" | "linkedin" | "youtube" | "x" | "google_business" | "pinterest";
                             /** @description Each metric asked (all of the platform's by default), by name. */
                             metrics: {
                                 [key: string]: number | null;
@@ -11513,7 +11945,7 @@ export interface paths {
         put?: never;
         /**
          * Read the latest figures now
-         * @description Queues a refresh (the last 3 days and the recent posts) of each account of `account_ids` (default: every connected Instagram, Threads, LinkedIn, YouTube, X and Google Business Profile account the caller sees) and answers 202 with the accounts queued; `synced_at` shows when it is done. At most once per 5 minutes per owner, or per profile for a call limited to one (a profile key or a Service-Profile header): 429 `sync_rate_limited` with `Retry-After`. 404 `account_not_found`, 422 `insights_not_supported` (TikTok and Facebook Pages), 409 `account_not_connected`; nothing is queued then, and the 5 minutes are not taken.
+         * @description Queues a refresh (the last 3 days and the recent posts) of each account of `account_ids` (default: every connected Instagram, Threads, LinkedIn, YouTube, X, Google Business Profile and Pinterest account the caller sees) and answers 202 with the accounts queued; `synced_at` shows when it is done. At most once per 5 minutes per owner, or per profile for a call limited to one (a profile key or a Service-Profile header): 429 `sync_rate_limited` with `Retry-After`. 404 `account_not_found`, 422 `insights_not_supported` (TikTok and Facebook Pages), 409 `account_not_connected`; nothing is queued then, and the 5 minutes are not taken.
          */
         post: {
             parameters: {
@@ -12571,7 +13003,7 @@ export interface paths {
                                  * @description The platform, as accounts and posts name it.
                                  * @enum {unknown}
                                  */
-                                platform: "instagram" | "threads" | "tiktok" | "facebook" | "linkedin" | "youtube" | "x" | "google_business";
+                                platform: "instagram" | "threads" | "tiktok" | "facebook" | "linkedin" | "youtube" | "x" | "google_business" | "pinterest";
                                 /** @description The name to show people: "Facebook Pages". */
                                 label: string;
                                 /**
@@ -12629,6 +13061,8 @@ export interface paths {
                                     };
                                     /** @description The options every post for this platform must set (YouTube's `title` and `made_for_kids`, TikTok's `privacy_level`): a post whose accounts include one there without them is 400 `validation_failed` at `platforms.<platform>.<name>`. The schema in `options` leaves them optional, as a post names options only for its accounts' platforms. */
                                     required_options: string[];
+                                    /** @description The options whose values are each account's own on the platform (Pinterest's `board_id`: the account's boards): GET /v1/accounts/{id}/options/{option} lists them for an account. */
+                                    listed_options: string[];
                                 };
                                 /** @description What the comments endpoints can do there; null: the service reads no comments there. */
                                 comments: {
@@ -12830,7 +13264,7 @@ export interface paths {
                              * @description The platform, as accounts and posts name it.
                              * @enum {unknown}
                              */
-                            platform: "instagram" | "threads" | "tiktok" | "facebook" | "linkedin" | "youtube" | "x" | "google_business";
+                            platform: "instagram" | "threads" | "tiktok" | "facebook" | "linkedin" | "youtube" | "x" | "google_business" | "pinterest";
                             /** @description The name to show people: "Facebook Pages". */
                             label: string;
                             /**
@@ -12888,6 +13322,8 @@ export interface paths {
                                 };
                                 /** @description The options every post for this platform must set (YouTube's `title` and `made_for_kids`, TikTok's `privacy_level`): a post whose accounts include one there without them is 400 `validation_failed` at `platforms.<platform>.<name>`. The schema in `options` leaves them optional, as a post names options only for its accounts' platforms. */
                                 required_options: string[];
+                                /** @description The options whose values are each account's own on the platform (Pinterest's `board_id`: the account's boards): GET /v1/accounts/{id}/options/{option} lists them for an account. */
+                                listed_options: string[];
                             };
                             /** @description What the comments endpoints can do there; null: the service reads no comments there. */
                             comments: {
@@ -13096,7 +13532,7 @@ export interface paths {
                              * @description The platform's name, as GET /v1/platforms lists it (`x`).
                              * @enum {unknown}
                              */
-                            platform: "instagram" | "threads" | "tiktok" | "facebook" | "linkedin" | "youtube" | "x" | "google_business";
+                            platform: "instagram" | "threads" | "tiktok" | "facebook" | "linkedin" | "youtube" | "x" | "google_business" | "pinterest";
                             /** @description The app's client id on the platform, as given. The secret is never shown. */
                             client_id: string;
                             /** @description This service has an app of its own on the platform, which the owner's new connections there would use without this one. False: without this app, the platform cannot be connected. */
@@ -13125,7 +13561,7 @@ export interface paths {
                              * @description The platform's name, as GET /v1/platforms lists it (`x`).
                              * @enum {unknown}
                              */
-                            platform: "instagram" | "threads" | "tiktok" | "facebook" | "linkedin" | "youtube" | "x" | "google_business";
+                            platform: "instagram" | "threads" | "tiktok" | "facebook" | "linkedin" | "youtube" | "x" | "google_business" | "pinterest";
                             /** @description The app's client id on the platform, as given. The secret is never shown. */
                             client_id: string;
                             /** @description This service has an app of its own on the platform, which the owner's new connections there would use without this one. False: without this app, the platform cannot be connected. */
@@ -15544,10 +15980,10 @@ export interface components {
             /** @description The profile the account belongs to (its id, never the external_id). */
             profile_id: string;
             /**
-             * @description The platform: instagram, threads, tiktok, facebook, linkedin, youtube, x, google_business.
+             * @description The platform: instagram, threads, tiktok, facebook, linkedin, youtube, x, google_business, pinterest.
              * @enum {unknown}
              */
-            platform: "instagram" | "threads" | "tiktok" | "facebook" | "linkedin" | "youtube" | "x" | "google_business";
+            platform: "instagram" | "threads" | "tiktok" | "facebook" | "linkedin" | "youtube" | "x" | "google_business" | "pinterest";
             /** @description The account's id on the platform. */
             platform_user_id: string;
             /** @description The handle on the platform, when it has one. */
@@ -15631,7 +16067,7 @@ export interface components {
              * @description The platform's name, as GET /v1/platforms lists it (`x`).
              * @enum {unknown}
              */
-            platform: "instagram" | "threads" | "tiktok" | "facebook" | "linkedin" | "youtube" | "x" | "google_business";
+            platform: "instagram" | "threads" | "tiktok" | "facebook" | "linkedin" | "youtube" | "x" | "google_business" | "pinterest";
             /** @description The app's client id on the platform, as given. The secret is never shown. */
             client_id: string;
             /** @description This service has an app of its own on the platform, which the owner's new connections there would use without this one. False: without this app, the platform cannot be connected. */

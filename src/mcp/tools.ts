@@ -80,6 +80,18 @@ const SPECS: readonly ToolSpec[] = [
     readOnly: true,
   },
   {
+    name: 'list_option_values',
+    title: "List an option's values for an account",
+    method: 'GET',
+    path: '/v1/accounts/{id}/options/{option}',
+    pathArguments: { id: 'account_id', option: 'option' },
+    purpose:
+      "Lists the values a post option takes for one account where they are the account's own on its platform (list_platforms: `publishing.listed_options`), such as a Pinterest account's boards for `board_id`: each `value` to set in create_post, with a `label`.",
+    // A board's name is the account holder's.
+    untrusted: [{ key: 'label' }],
+    readOnly: true,
+  },
+  {
     name: 'create_reconnect_link',
     title: 'Create a reconnect link',
     method: 'POST',

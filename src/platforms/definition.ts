@@ -156,6 +156,12 @@ export interface PublishingRules {
    * post names options only for the platforms its accounts are on.
    */
   requiredOptions: readonly string[];
+  /**
+   * The options whose values are the account's own on the platform (Pinterest's `board_id`): the
+   * adapter's `publishing.optionValues` lists them for an account, `GET /v1/accounts/{id}/options/{option}`
+   * answers them. Absent: none.
+   */
+  listedOptions?: readonly string[];
   /** A step after publishing that the options may ask for (the adapter's `publishing.afterPublish` runs it). */
   afterPublish?: AfterPublishRule;
   /**

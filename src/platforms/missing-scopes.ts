@@ -39,6 +39,7 @@ export function reportingMissingScopes(adapter: PlatformAdapter): PlatformAdapte
   const { comments, insights, publishing } = adapter;
   const { afterPublish } = publishing;
   const createCarouselItems = publishing.createCarouselItems?.bind(publishing);
+  const { optionValues } = publishing;
   const withdraw = publishing.withdraw?.bind(publishing);
   const { finishReply, deleteReply } = comments ?? {};
   return {
@@ -95,6 +96,15 @@ export function reportingMissingScopes(adapter: PlatformAdapter): PlatformAdapte
       ...(withdraw && {
         withdraw: (credentials, containerId) =>
           acting('publish', () => withdraw(credentials, containerId), credentials),
+      }),
+      // An option's values are read to publish with them (a Pinterest board for a pin).
+      ...(optionValues && {
+        optionValues: Object.fromEntries(
+          Object.entries(optionValues).map(([option, list]) => [
+            option,
+            (credentials: AccountCredentials) => acting('publish', () => list(credentials), credentials),
+          ]),
+        ),
       }),
       ...(afterPublish && {
         afterPublish: {

@@ -9,6 +9,7 @@ export const PLATFORMS = [
   'youtube',
   'x',
   'google_business',
+  'pinterest',
 ] as const;
 
 export type Platform = (typeof PLATFORMS)[number];

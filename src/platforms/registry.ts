@@ -10,6 +10,7 @@ import { googleBusinessPlatform } from './google_business/index.ts';
 import { instagramPlatform } from './instagram/index.ts';
 import { linkedinPlatform } from './linkedin/index.ts';
 import { PLATFORMS, type Platform } from './names.ts';
+import { pinterestPlatform } from './pinterest/index.ts';
 import { threadsPlatform } from './threads/index.ts';
 import { tiktokPlatform } from './tiktok/index.ts';
 import type { CommentsCapability, InsightsCapability, PlatformAdapter } from './types.ts';
@@ -34,6 +35,7 @@ const DEFINITIONS = {
   youtube: youtubePlatform,
   x: xPlatform,
   google_business: googleBusinessPlatform,
+  pinterest: pinterestPlatform,
 } as const satisfies { readonly [P in Platform]: PlatformDefinition & { readonly platform: P } };
 
 export function platformInfo(platform: Platform): PlatformDefinition {

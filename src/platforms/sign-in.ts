@@ -1,6 +1,6 @@
 /** What the platforms' OAuth sign-ins share: the login URL, the redirect's answer, token lifetimes and scope lists. */
-import { num, str } from './http.ts';
-import type { AuthorizeCallback } from './types.ts';
+import { num, requiredText, str } from './http.ts';
+import type { AuthorizeCallback, Platform, TokenSet } from './types.ts';
 
 /** The login page's URL: `base` with `params` as its query, in the order given. */
 export function loginUrl(base: string, params: Record<string, string>): string {
@@ -40,4 +40,26 @@ export function splitScopes(value: unknown): string[] {
     .split(',')
     .map((s) => s.trim())
     .filter((s) => s !== '');
+}
+
+/**
+ * A token endpoint's answer read at `at` (OAuth 2.0's `access_token`, `expires_in`, and where the
+ * platform gives one, `refresh_token` with its `refresh_token_expires_in`), its granted scopes as
+ * `scopesOf` reads the answer's `scope` (null when it names none).
+ */
+export function tokensOf(
+  platform: Platform,
+  body: Record<string, unknown>,
+  at: Date,
+  scopesOf: (value: unknown) => string[],
+): Omit<TokenSet, 'platformUserId'> {
+  const refreshToken = str(body.refresh_token);
+  return {
+    accessToken: requiredText(platform, body.access_token, 'access_token'),
+    expiresAt: tokenExpiry(at, body.expires_in),
+    ...(refreshToken === null || refreshToken === ''
+      ? {}
+      : { refreshToken, refreshExpiresAt: tokenExpiry(at, body.refresh_token_expires_in) }),
+    scopes: body.scope === undefined ? null : scopesOf(body.scope),
+  };
 }

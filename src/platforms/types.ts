@@ -625,6 +625,11 @@ export interface PublishingCapability {
   /** What the platform does after a publication when a post's options ask for it; absent: nothing. */
   readonly afterPublish?: AfterPublishStep;
   /**
+   * The values an option takes for one account, where they are the account's own on the platform
+   * (Pinterest's boards), by the option's name, as the definition's `listedOptions` names them.
+   */
+  readonly optionValues?: Readonly<Record<string, (credentials: AccountCredentials) => Promise<OptionValue[]>>>;
+  /**
    * Where uploads are published ahead (the definition's `publishAhead`): makes sure a
    * container made with a `publishAt` is never published, its post cancelled before its time
    * (YouTube: videos.delete). Repeatable: a container already withdrawn answers `withdrawn`
@@ -632,6 +637,12 @@ export interface PublishingCapability {
    * `incomplete`: the upload never became a post yet (an unfinished session), nothing to remove.
    */
   withdraw?(credentials: AccountCredentials, containerId: string): Promise<WithdrawOutcome>;
+}
+
+/** A value an option takes for an account: what a post sets (`value`) and what a person reads (`label`). */
+export interface OptionValue {
+  value: string;
+  label: string;
 }
 
 export type WithdrawOutcome =

@@ -7,6 +7,7 @@ import { facebookPlatform } from './facebook/index.ts';
 import { googleBusinessPlatform } from './google_business/index.ts';
 import { instagramPlatform } from './instagram/index.ts';
 import { linkedinPlatform } from './linkedin/index.ts';
+import { pinterestPlatform } from './pinterest/index.ts';
 import { threadsPlatform } from './threads/index.ts';
 import { tiktokPlatform } from './tiktok/index.ts';
 import { xPlatform } from './x/index.ts';
@@ -21,6 +22,7 @@ export const SANDBOX_PLATFORMS = [
   youtubePlatform,
   xPlatform,
   googleBusinessPlatform,
+  pinterestPlatform,
 ] as const;
 
 export type SandboxPlatformName = (typeof SANDBOX_PLATFORMS)[number]['name'];

@@ -239,6 +239,7 @@ const PLATFORM_BUTTONS = {
   youtube: 'Connect YouTube',
   x: 'Connect X',
   google_business: 'Connect Google Business Profile',
+  pinterest: 'Connect Pinterest',
 } as const;
 
 /**

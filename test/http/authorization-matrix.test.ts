@@ -81,6 +81,29 @@ async function newAccount(owner: TestOwner, profileId: string): Promise<string> 
   return account.id;
 }
 
+/** A Pinterest account of the fixture's profile whose access expired (no platform is called for it). */
+async function expiredPinterestAccount(f: Fixture): Promise<string> {
+  accountsMade += 1;
+  const platformUserId = `${accountsMade}00000`;
+  const { account } = await t.database.db.transaction((tx) =>
+    saveConnectedAccount(tx, t.secretKey, {
+      ownerId: f.ownerId,
+      profileId: f.profileId,
+      platform: 'pinterest',
+      tokens: { accessToken: `token-${accountsMade}`, expiresAt: null, platformUserId, scopes: ['user_accounts:read'] },
+      profile: {
+        id: platformUserId,
+        username: `pinner${accountsMade}`,
+        name: null,
+        avatarUrl: null,
+        followersCount: null,
+      },
+    }),
+  );
+  await t.database.db.update(accounts).set({ status: 'expired' }).where(eq(accounts.id, account.id));
+  return account.id;
+}
+
 /** A post of `owner` on its fixture account, due in an hour (nothing publishes it meanwhile). */
 async function newPost(f: Fixture): Promise<string> {
   const res = await t.app.inject({
@@ -626,6 +649,13 @@ const matrix: Record<string, RouteCase> = {
     otherOwner: 404,
     // A fresh account each time: an account is synced at most once a minute.
     build: async (f) => ({ url: '/v1/comments/sync', payload: { account_ids: [await newAccount(f, f.profileId)] } }),
+  },
+  'GET /v1/accounts/{id}/options/{option}': {
+    ownerOnly: false,
+    // A Pinterest account whose access expired: refused after the caller's scope, before any platform call.
+    success: 422,
+    otherOwner: 404,
+    build: async (f) => ({ url: `/v1/accounts/${await expiredPinterestAccount(f)}/options/board_id` }),
   },
   'GET /v1/accounts/{id}/insights': {
     ownerOnly: false,

@@ -76,7 +76,7 @@ async function ok(client: Client, name: string, args: Record<string, unknown> = 
 }
 
 let users = 0;
-async function connected(platform: 'threads' | 'instagram', profileId = owner.defaultProfileId) {
+async function connected(platform: 'threads' | 'instagram' | 'pinterest', profileId = owner.defaultProfileId) {
   users += 1;
   return await connectSandboxAccount(t, sandbox, owner, platform, `mcp_${platform}_${users}`, { profileId });
 }
@@ -92,6 +92,7 @@ const TOOLS = [
   'create_profile',
   'create_connect_link',
   'list_accounts',
+  'list_option_values',
   'create_reconnect_link',
   'import_media',
   'list_platforms',
@@ -182,6 +183,7 @@ describe('the platforms through the tools', () => {
       'youtube',
       'x',
       'google_business',
+      'pinterest',
     ]);
     // Threads' posts docs: 500 characters, an emoji counted as its UTF-8 bytes.
     expect(listed.data[1]).toMatchObject({
@@ -442,6 +444,28 @@ describe('errors', () => {
     expect(get.status).toBe(405);
     expect(get.headers.get('allow')).toBe('POST');
     expect(await errorCode(get)).toBe('method_not_allowed');
+  });
+});
+
+describe("an option's values", () => {
+  it("lists a Pinterest account's boards for board_id, their names enclosed as untrusted, to publish a pin there", async () => {
+    const account = await connected('pinterest');
+    const client = await connect(owner.key);
+    const listed = await call(client, 'list_option_values', { account_id: account.id, option: 'board_id' });
+    expect(listed.isError ?? false).toBe(false);
+    // A board's name is the account holder's: enclosed as untrusted data; its id is the service's to send.
+    const [preamble] = texts(listed);
+    const tag = /<(untrusted-[0-9a-f]{16})>/.exec(preamble ?? '')?.[1];
+    expect(tag, preamble).toBeDefined();
+    const { body } = await sandbox.control('GET', `/users/pinterest/${account.sandboxUser}`);
+    const boards = body.pages as { id: string; name: string }[];
+    expect(json(listed)).toEqual({
+      data: boards.map((b) => ({ value: b.id, label: `<${tag}>${b.name}</${tag}>` })),
+      next_cursor: null,
+    });
+    expect(boards.map((b) => b.name)).toEqual(['Ideas', 'Recipes']);
+    const unknown = await call(client, 'list_option_values', { account_id: account.id, option: 'title' });
+    expect(json(unknown)).toMatchObject({ status: 404, error: { code: 'option_not_listed' } });
   });
 });
 

@@ -78,6 +78,7 @@ describe('GET /v1/platforms', () => {
       'youtube',
       'x',
       'google_business',
+      'pinterest',
     ]);
   });
 
@@ -184,6 +185,7 @@ describe('GET /v1/platforms', () => {
       youtube: true,
       x: true,
       google_business: true,
+      pinterest: null,
     });
     expect(byName.x?.insights?.post.map((m) => m.name)).toEqual([
       'views',
@@ -245,7 +247,17 @@ describe('GET /v1/platforms', () => {
       expect(res.json().error).toMatchObject({
         code: 'platform_not_found',
         details: {
-          platforms: ['instagram', 'threads', 'tiktok', 'facebook', 'linkedin', 'youtube', 'x', 'google_business'],
+          platforms: [
+            'instagram',
+            'threads',
+            'tiktok',
+            'facebook',
+            'linkedin',
+            'youtube',
+            'x',
+            'google_business',
+            'pinterest',
+          ],
         },
       });
     }
@@ -291,6 +303,7 @@ describe('GET /v1/platforms', () => {
         ['youtube', 'not_configured'],
         ['x', 'not_configured'],
         ['google_business', 'not_configured'],
+        ['pinterest', 'not_configured'],
       ]);
     } finally {
       await live.close();
@@ -334,6 +347,8 @@ const SCOPES: Record<Platform, string[]> = {
   x: ['tweet.read', 'tweet.write', 'users.read', 'offline.access', 'media.write', 'tweet.moderate.write'],
   // Business Profile APIs: the one scope every call asks.
   google_business: ['https://www.googleapis.com/auth/business.manage'],
+  // The user's account and its analytics, its boards, and pins (Create Pin lists boards:write too).
+  pinterest: ['user_accounts:read', 'boards:read', 'boards:write', 'pins:read', 'pins:write'],
 };
 
 /**
@@ -360,6 +375,8 @@ const REQUIRED_OPTIONS: Partial<Record<Platform, Record<string, unknown>>> = {
   tiktok: { privacy_level: 'SELF_ONLY' },
   // YouTube: a title, and the made-for-kids declaration the creator must make.
   youtube: { title: 'A video', made_for_kids: false },
+  // Pinterest: the board the pin is saved to.
+  pinterest: { board_id: '549755885175' },
 };
 
 let accountsMade = 0;
@@ -462,6 +479,7 @@ describe('the API enforces what the catalogue states', () => {
       youtube: ['title', 'made_for_kids'],
       x: [],
       google_business: [],
+      pinterest: ['board_id'],
     });
     for (const entry of entries) {
       const account = await accountOn(entry.platform);

@@ -454,6 +454,31 @@ describe('completing a link', () => {
     expect(outcome(await walk(again, 'x', { username: 'x_offline', granted })).error).toBe('permission_missing');
   });
 
+  it('connects a Pinterest account: a 30-day token and a 60-day refresh token kept; without user_accounts:read, permission_missing; declined, access_denied', async () => {
+    const path = await newLink({ state: 'pin' });
+    const before = Date.now();
+    const done = outcome(await walk(path, 'pinterest', { username: 'pin_flow' }));
+    expect(done).toMatchObject({ status: 'connected', state: 'pin' });
+    const [account] = (await accountsOf(owner.ownerId)).filter((a) => a.platform === 'pinterest');
+    const { body: user } = await sandbox.control('GET', '/users/pinterest/pin_flow');
+    expect(account).toMatchObject({ platformUserId: user.id, username: 'pin_flow', status: 'connected' });
+    const days = (end: Date | null | undefined) => ((end?.getTime() ?? 0) - before) / 86_400_000;
+    expect(days(account?.tokenExpiresAt)).toBeGreaterThan(29.99);
+    expect(days(account?.tokenExpiresAt)).toBeLessThanOrEqual(30.01);
+    expect(days(account?.refreshExpiresAt)).toBeGreaterThan(59.99);
+    expect(days(account?.refreshExpiresAt)).toBeLessThanOrEqual(60.01);
+    expect(account?.refreshTokenSealed).not.toBeNull();
+    const again = await newLink();
+    const granted = ['boards:read', 'boards:write', 'pins:read', 'pins:write'];
+    expect(outcome(await walk(again, 'pinterest', { username: 'pin_noaccount', granted })).error).toBe(
+      'permission_missing',
+    );
+    const declined = await newLink();
+    expect(outcome(await walk(declined, 'pinterest', { username: 'pin_declines', cancel: true })).error).toBe(
+      'access_denied',
+    );
+  });
+
   it('cancels on the page choice with access_denied', async () => {
     const path = await newLink();
     const afterLogin = await walk(path, 'facebook', { username: 'page_canceller' });

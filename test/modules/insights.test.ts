@@ -952,6 +952,52 @@ describe('errors', () => {
     expect(answer.metrics.followers_count.values.map((v: { value: unknown }) => v.value)).toEqual([null]);
   });
 
+  it("answers a Pinterest account's daily views, saves and clicks as its analytics give them, no data as null, and its followers today", async () => {
+    const pinterest = await connected('pinterest');
+    await quiet(pinterest.id);
+    await setFigures('pinterest', pinterest, 'IMPRESSION', [
+      [-1, null],
+      [0, 48],
+    ]);
+    await setFigures('pinterest', pinterest, 'OUTBOUND_CLICK', [
+      [-1, 0],
+      [0, 6],
+    ]);
+    await setFigures('pinterest', pinterest, 'follower_count', [[0, 512]]);
+    await refreshInsights(deps, pinterest.id);
+    const answer = await insights(
+      pinterest.id,
+      `?from=${day(-1)}&to=${day(0)}&metrics=views,outbound_clicks,followers_count`,
+    );
+    expect(answer).toMatchObject({ platform: 'pinterest', missing_permission: null });
+    expect(answer.metrics.views.values).toEqual([
+      { date: day(-1), value: null },
+      { date: day(0), value: 48 },
+    ]);
+    expect(answer.metrics.outbound_clicks.values).toEqual([
+      { date: day(-1), value: 0 },
+      { date: day(0), value: 6 },
+    ]);
+    expect(answer.metrics.followers_count.values).toEqual([
+      { date: day(-1), value: null },
+      { date: day(0), value: 512 },
+    ]);
+  });
+
+  it('answers a Pinterest account connected without pins:read with missing_permission, asking Pinterest nothing', async () => {
+    const pinterest = await connected('pinterest', {
+      granted: ['user_accounts:read', 'boards:read', 'boards:write', 'pins:write'],
+    });
+    await quiet(pinterest.id);
+    const since = now();
+    await refreshInsights(deps, pinterest.id);
+    const calls = await sandbox.calls('pinterest', pinterest.sandboxUser, since);
+    expect(calls.data.filter((c) => c.path.includes('analytics'))).toEqual([]);
+    const answer = await insights(pinterest.id, `?from=${day(0)}&to=${day(0)}&metrics=views`);
+    expect(answer.missing_permission).toBe('pins:read');
+    expect(answer.metrics.views.values.map((v: { value: unknown }) => v.value)).toEqual([null]);
+  });
+
   it('answers TikTok and Facebook accounts with 422 insights_not_supported', async () => {
     for (const platform of ['tiktok', 'facebook'] as const) {
       const account = await connected(platform);

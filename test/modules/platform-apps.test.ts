@@ -200,6 +200,7 @@ describe('PUT, GET and DELETE /v1/platform-apps', () => {
       youtube: false,
       x: true,
       google_business: false,
+      pinterest: false,
     });
   });
 });

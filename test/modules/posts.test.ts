@@ -30,6 +30,7 @@ const PUBLISH_SCOPES: Record<Platform, string[]> = {
   youtube: ['https://www.googleapis.com/auth/youtube.force-ssl', 'https://www.googleapis.com/auth/youtube.upload'],
   x: ['tweet.read', 'tweet.write', 'users.read', 'offline.access'],
   google_business: ['https://www.googleapis.com/auth/business.manage'],
+  pinterest: ['user_accounts:read', 'boards:read', 'boards:write', 'pins:read', 'pins:write'],
 };
 
 let made = 0;

@@ -1214,7 +1214,8 @@ describe('X', () => {
       (c) => `${c.method} ${c.path.replace('/api.x.com', '')}${c.query.command ? `?command=${c.query.command}` : ''}`,
     );
     const id = medium?.id as string;
-    expect(paths.filter((p) => p.includes('/2/media/') || p.includes('/2/tweets'))).toEqual([
+    // The account's comment polls (GET /2/tweets/search/recent) may come meanwhile: not publishing calls.
+    expect(paths.filter((p) => p.includes('/2/media/') || p === 'POST /2/tweets')).toEqual([
       'POST /2/media/upload/initialize',
       `POST /2/media/upload/${id}/append`,
       `POST /2/media/upload/${id}/finalize`,
@@ -1912,6 +1913,157 @@ describe('X', () => {
     });
     expect(res.statusCode).toBe(400);
     expect(res.json().error.code).toBe('validation_failed');
+  });
+});
+
+describe('Pinterest boards', () => {
+  /** The ids of the boards of the Pinterest user an account acts as, by name. */
+  async function boardsOf(account: SandboxAccount): Promise<Record<string, string>> {
+    const { body } = await sandbox.control('GET', `/users/pinterest/${account.username}`);
+    return Object.fromEntries((body.pages as { id: string; name: string }[]).map((b) => [b.name, b.id]));
+  }
+
+  /** What Pinterest's activity says was pinned for the user (on its boards). */
+  async function pinned(account: SandboxAccount) {
+    return (await activity('pinterest', account.username)).filter((a) => a.action === 'publish');
+  }
+
+  it('pins an image on the chosen board with its title, link and alt text, and sends post.published with the pin link', async () => {
+    const account = await connected('pinterest');
+    const boards = await boardsOf(account);
+    const photo = await upload(await image('jpeg'), 'pasta.jpg');
+    const created = await createPost({
+      account_ids: [account.id],
+      text: 'Weeknight pasta',
+      media_ids: [photo],
+      platforms: {
+        pinterest: {
+          board_id: boards.Recipes,
+          title: 'Quick pasta',
+          link: 'https://recipes.example/pasta',
+          alt_text: 'A bowl of pasta',
+        },
+      },
+    });
+    const [target] = (await finished(created.id)).targets;
+    expect(target).toMatchObject({ status: 'published', attempts: 1, error: null });
+    expect(target.permalink).toBe(`https://www.pinterest.com/pin/${target.platform_post_id}/`);
+    const [event] = await eventsOf(created.id);
+    expect(event).toMatchObject({
+      type: 'post.published',
+      data: { platform: 'pinterest', permalink: target.permalink },
+    });
+    const [pin] = await pinned(account);
+    expect(pin?.target_id).toBe(target.platform_post_id);
+    expect(pin?.detail).toMatchObject({
+      text: 'Weeknight pasta',
+      type: 'IMAGE',
+      options: {
+        board_id: boards.Recipes,
+        title: 'Quick pasta',
+        link: 'https://recipes.example/pasta',
+        alt_text: 'A bowl of pasta',
+      },
+    });
+  });
+
+  it('pins a video: registered with the media upload, its file sent, read until succeeded, then the pin naming it', async () => {
+    const account = await connected('pinterest');
+    const boards = await boardsOf(account);
+    const clip = await upload(await videoFile('mp4', { seconds: 5 }), 'clip.mp4');
+    const created = await createPost({
+      account_ids: [account.id],
+      text: 'A short clip',
+      media_ids: [clip],
+      platforms: { pinterest: { board_id: boards.Ideas } },
+    });
+    const post = await finished(created.id);
+    expect(post.targets[0]).toMatchObject({ status: 'published', attempts: 1, error: null });
+    expect((await pinned(account)).map((a) => a.detail.type)).toEqual(['VIDEO']);
+    const { data } = await sandbox.calls('pinterest', account.username);
+    const paths = data
+      .map((c) => `${c.method} ${c.path.replace('/api.pinterest.com', '').replace(/\/media\/\d+$/, '/media/{id}')}`)
+      .filter((p) => p.includes('/v5/media') || p.includes('/v5/pins'));
+    expect(paths[0]).toBe('POST /v5/media');
+    expect(paths.at(-1)).toBe('POST /v5/pins');
+    expect(paths.slice(1, -1).length).toBeGreaterThan(0);
+    expect(paths.slice(1, -1).every((p) => p === 'GET /v5/media/{id}')).toBe(true);
+  });
+
+  it('refuses before storing a pin without a board, or with a title over 100 characters, each at its field', async () => {
+    const account = await connected('pinterest');
+    const photo = await upload(await image('png'), 'pin.png');
+    const without = await postAnswer({ account_ids: [account.id], text: 'No board', media_ids: [photo] });
+    expect(without.statusCode).toBe(400);
+    expect(without.json().error.details.map((d: { field: string }) => d.field)).toEqual([
+      'platforms.pinterest.board_id',
+    ]);
+    const long = await postAnswer({
+      account_ids: [account.id],
+      media_ids: [photo],
+      platforms: { pinterest: { board_id: '1234567', title: 't'.repeat(101) } },
+    });
+    expect(long.statusCode).toBe(400);
+    expect(long.json().error.details.map((d: { field: string }) => d.field)).toContain(
+      'body.platforms.pinterest.title',
+    );
+  });
+
+  it('fails with outcome_unknown, pinning nothing twice, when the creation fails in passing and the board does not show the pin', async () => {
+    const account = await connected('pinterest');
+    const boards = await boardsOf(account);
+    const photo = await upload(await image('jpeg'), 'maybe.jpg');
+    await sandbox.control('POST', '/faults', {
+      platform: 'pinterest',
+      username: account.username,
+      error: 'transient',
+      trigger: 'publish',
+    });
+    const created = await createPost({
+      account_ids: [account.id],
+      text: 'Maybe pinned',
+      media_ids: [photo],
+      platforms: { pinterest: { board_id: boards.Ideas } },
+    });
+    const post = await finished(created.id);
+    expect(post.targets[0]).toMatchObject({ status: 'failed', attempts: 1 });
+    expect(post.targets[0].error.code).toBe('outcome_unknown');
+    expect(await pinned(account)).toEqual([]);
+  });
+
+  it('a run that dies after Pinterest made the pin, before recording it, ends outcome_unknown: the pin is on the board once', async () => {
+    await t.stopWorkers();
+    let worker = false;
+    try {
+      const account = await connected('pinterest');
+      const boards = await boardsOf(account);
+      const photo = await upload(await image('jpeg'), 'once.jpg');
+      const created = await createPost({
+        account_ids: [account.id],
+        text: 'Pinned once',
+        media_ids: [photo],
+        platforms: { pinterest: { board_id: boards.Ideas } },
+      });
+      const targetId: string = created.targets[0].id;
+      const dying = withPublishing((real) => ({
+        // The pin is made on Pinterest; the run dies before the service records it.
+        createContainer: async (credentials, request, items) => {
+          await real.createContainer(credentials, request, items);
+          return await new Promise<{ containerId: string }>(() => {});
+        },
+      }));
+      void publishTarget(publishDeps(dying), targetId);
+      await eventually(async () => ((await pinned(account)).length > 0 ? true : undefined));
+      // The job runs again, as graphile-worker runs a job whose worker died.
+      await t.startWorker({ platforms: sandbox.platforms });
+      worker = true;
+      const post = await finished(created.id);
+      expect(post.targets[0]).toMatchObject({ status: 'failed' });
+      expect(post.targets[0].error.code).toBe('outcome_unknown');
+      expect(await pinned(account)).toHaveLength(1);
+    } finally {
+      if (!worker) await t.startWorker({ platforms: sandbox.platforms });
+    }
   });
 });
 

@@ -6,6 +6,7 @@ import { advanceClock, now, resetClock } from '../../src/clock.ts';
 import { credentialsOf, saveConnectedAccount } from '../../src/modules/accounts/connections.ts';
 import type { Account } from '../../src/modules/accounts/tables.ts';
 import {
+  noticeExpiringAccounts,
   refreshAccountToken,
   refreshDueTokens,
   type TokenRefreshDeps,
@@ -199,6 +200,33 @@ describe('token refresh', () => {
     expect((await refreshDueTokens(deps)).expired).toBe(1);
     expect((await reload(account.id)).status).toBe('expired');
     expect((await eventsOf(account.id)).map((e) => e.type)).toEqual(['account.expired']);
+  });
+
+  it("refreshes a Pinterest token in its last 5 of 30 days, each refresh renewing the refresh token's 60 days, so no account.expiring comes; one whose refreshes failed is warned before its refresh token ends", async () => {
+    const account = await connectedAccount('pinterest', 'pin_refreshed');
+    const stale = await connectedAccount('pinterest', 'pin_stale');
+    const firstRefresh = decrypt(deps.secretKey, account.refreshTokenSealed as string);
+    advanceClock(24 * DAY);
+    expect((await refreshDueTokens(deps)).refreshed).toBe(0);
+    // Pinterest refuses the stale account's refresh (a passing failure): its refresh token is not renewed.
+    await sandbox.control('POST', '/faults', {
+      platform: 'pinterest',
+      username: 'pin_stale',
+      error: 'transient',
+      trigger: 'refresh',
+    });
+    advanceClock(2 * DAY);
+    await refreshDueTokens(deps);
+    const once = await reload(account.id);
+    expect(decrypt(deps.secretKey, once.refreshTokenSealed as string)).not.toBe(firstRefresh);
+    expectSoon(once.tokenExpiresAt, 30 * DAY);
+    expectSoon(once.refreshExpiresAt, 60 * DAY);
+    expect((await reload(stale.id)).refreshFailures).toBeGreaterThan(0);
+    // Day 54 of the stale account's refresh token, never renewed: warned once; the refreshed one is not.
+    advanceClock(28 * DAY);
+    expect(await noticeExpiringAccounts(deps, now())).toBe(1);
+    expect((await eventsOf(stale.id)).map((e) => e.type)).toEqual(['account.expiring']);
+    expect(await eventsOf(account.id)).toEqual([]);
   });
 
   it('a token the platform says expired makes the account expired, with account.expired', async () => {

@@ -218,6 +218,30 @@ const EXPECTED = {
     // A Google login reaches each location of each account it manages.
     grantsPages: true,
   },
+  pinterest: {
+    label: 'Pinterest',
+    settingsPrefix: 'PINTEREST',
+    // Pinterest's API has no comments.
+    comments: null,
+    // Get user account analytics (IMPRESSION, SAVE, PIN_CLICK, OUTBOUND_CLICK, ENGAGEMENT) by day, the
+    // account's follower_count; Get Pin analytics (no ENGAGEMENT among a pin's metric types).
+    insights: {
+      account: ['followers_count', 'views', 'saves', 'pin_clicks', 'outbound_clicks', 'engagement'],
+      post: ['views', 'saves', 'pin_clicks', 'outbound_clicks'],
+    },
+    publishing: {
+      // Create Pin: an image (image_url), 2 to 5 images (multiple_image_urls), a video (video_id).
+      kinds: ['image', 'carousel', 'video'],
+      // POST /v5/pins makes the pin on its board.
+      containerPublishes: true,
+      // Create Pin's ContentType: image/jpeg and image/png.
+      imageTypes: ['image/jpeg', 'image/png'],
+      // A video is uploaded (POST /v5/media) and read until succeeded before the pin is made;
+      // Pinterest states no rhythm: 5 s growing by half to a minute, for an hour (the service's own).
+      processing: { pollSeconds: 5, pollFactor: 1.5, maxPollSeconds: 60, limitSeconds: 3600, itemsOnly: true },
+    },
+    grantsPages: false,
+  },
 };
 
 /** Where comments are read by polling only: LinkedIn pushes ordinary apps no comment notices. */
@@ -234,6 +258,7 @@ describe('the platform registry', () => {
       'youtube',
       'x',
       'google_business',
+      'pinterest',
     ]);
     for (const platform of PLATFORMS) {
       const { label, grantsPages, comments, insights, publishing } = platformInfo(platform);
@@ -366,6 +391,13 @@ const STATED = {
     text: { maxLength: 1500, rule: 'code_points' },
     carousel: null,
     videoDurations: [],
+  },
+  pinterest: {
+    // Create Pin: a description of at most 800 characters (a JSON schema's maxLength: code points);
+    // multiple_image_urls: 2 to 5 images; "Pinterest product specs": a video of 4 s to 15 min.
+    text: { maxLength: 800, rule: 'code_points' },
+    carousel: { minItems: 2, maxItems: 5 },
+    videoDurations: [{ in: 'single', minSeconds: 4, maxSeconds: 900 }],
   },
 } as const;
 

@@ -106,6 +106,7 @@ describe('the call log', () => {
       'google_business',
       'instagram',
       'linkedin',
+      'pinterest',
       'threads',
       'tiktok',
       'x',
@@ -129,6 +130,7 @@ describe('the call log', () => {
         youtube: 0,
         x: 0,
         google_business: 0,
+        pinterest: 0,
       },
     });
     expect(await calls('threads', 'calls_totals')).toEqual({ count: 0, data: [] });

@@ -85,6 +85,10 @@ const PublishingJson = Type.Object(
       description:
         "The options every post for this platform must set (YouTube's `title` and `made_for_kids`, TikTok's `privacy_level`): a post whose accounts include one there without them is 400 `validation_failed` at `platforms.<platform>.<name>`. The schema in `options` leaves them optional, as a post names options only for its accounts' platforms.",
     }),
+    listed_options: Type.Array(Type.String(), {
+      description:
+        "The options whose values are each account's own on the platform (Pinterest's `board_id`: the account's boards): GET /v1/accounts/{id}/options/{option} lists them for an account.",
+    }),
   },
   { additionalProperties: false },
 );
@@ -209,6 +213,7 @@ export function renderPlatform(
       image_types: [...publishing.imageTypes],
       options: plainSchema(platformOptionsSchema(platform)),
       required_options: [...publishing.requiredOptions],
+      listed_options: [...(publishing.listedOptions ?? [])],
     },
     comments:
       comments === null

@@ -4,7 +4,7 @@
  */
 import { invalidRequest, unsupported } from '../errors.ts';
 import { requiredText, str } from '../http.ts';
-import { callbackOf, loginUrl, tokenExpiry } from '../sign-in.ts';
+import { callbackOf, loginUrl, tokensOf } from '../sign-in.ts';
 import type { GrantedTokenSet, PlatformAdapter, TokenSet } from '../types.ts';
 import type { LinkedInContext } from './api.ts';
 import { LINKEDIN_SCOPE, LINKEDIN_SCOPES } from './scopes.ts';
@@ -31,16 +31,7 @@ export function linkedinSignIn({
       client_id: options.clientId,
       client_secret: options.clientSecret,
     });
-    const at = now();
-    const refreshToken = str(body.refresh_token);
-    return {
-      accessToken: requiredText(platform, body.access_token, 'access_token'),
-      expiresAt: tokenExpiry(at, body.expires_in),
-      ...(refreshToken === null || refreshToken === ''
-        ? {}
-        : { refreshToken, refreshExpiresAt: tokenExpiry(at, body.refresh_token_expires_in) }),
-      scopes: body.scope === undefined ? null : grantedScopes(body.scope),
-    };
+    return tokensOf(platform, body, now(), grantedScopes);
   }
 
   return {

@@ -141,6 +141,7 @@ export function NewPostScreen() {
             options={options}
             error={submit.error}
             accounts={accountList}
+            chosen={chosen}
             profileId={profileId}
           />
         ))}

@@ -7,9 +7,10 @@
  */
 import { type ComponentChildren, Fragment } from 'preact';
 import { useId, useState } from 'preact/hooks';
+import { answer, api } from '../../api.ts';
 import type { Platform, PlatformEntry } from '../../catalogue.ts';
-import type { Account, RequestBody } from '../../resources.ts';
-import { ErrorNotice, Field, Progress } from '../../ui.tsx';
+import { type Account, accountLabel, type RequestBody } from '../../resources.ts';
+import { ErrorNotice, Field, Progress, useLoad } from '../../ui.tsx';
 import { uploadMedium } from './media.tsx';
 import {
   type FormValue,
@@ -310,6 +311,61 @@ function SelectOption({ field, value, set, problems, enforced }: FieldProps<Extr
   );
 }
 
+/**
+ * An option whose values are each account's own on the platform (`publishing.listed_options`: a
+ * Pinterest account's boards), read for each chosen account on it and offered grouped by account.
+ */
+function ListedOption({
+  field,
+  value,
+  set,
+  problems,
+  enforced,
+  listedFor,
+}: FieldProps<OptionField> & { listedFor: readonly Account[] }) {
+  const listed = useLoad(
+    (signal) =>
+      Promise.all(
+        listedFor.map(async (account) => {
+          const path = { id: account.id, option: field.name };
+          const page = await answer(api.GET('/v1/accounts/{id}/options/{option}', { params: { path }, signal }));
+          return { account, values: page.data };
+        }),
+      ),
+    [listedFor.map((a) => a.id).join(','), field.name],
+  );
+  return (
+    <Field label={field.label} hint={field.hint ? <Described text={field.hint} /> : null}>
+      {({ id, describedBy: hint }) => (
+        <>
+          {listed.loading && !listed.data ? <Progress label={`Loading ${field.label.toLowerCase()}s…`} /> : null}
+          {listed.error ? <ErrorNotice error={listed.error} /> : null}
+          <select
+            id={id}
+            required={enforced}
+            aria-describedby={describedBy(hint, problems.length > 0 && `${id}-p`)}
+            aria-invalid={problems.length > 0}
+            value={typeof value === 'string' ? value : ''}
+            onChange={(e) => set(e.currentTarget.value || undefined)}
+          >
+            <option value="">{field.required ? 'Choose…' : 'Not set'}</option>
+            {(listed.data ?? []).map(({ account, values }) => (
+              <optgroup key={account.id} label={accountLabel(account)}>
+                {values.map((v) => (
+                  <option key={v.value} value={v.value}>
+                    {v.label}
+                  </option>
+                ))}
+              </optgroup>
+            ))}
+          </select>
+          <Problems id={`${id}-p`} messages={problems} />
+        </>
+      )}
+    </Field>
+  );
+}
+
 /** An option made of parts: a fieldset named by the option, its description, its own problems, its parts. */
 function OptionGroup({
   field,
@@ -394,6 +450,8 @@ interface NestedProps {
   options: PlatformOptionsState;
   error: unknown;
   accounts: readonly Account[];
+  /** The post's chosen accounts on the platform: those whose listed options' values are offered. */
+  listedFor: readonly Account[];
   /** The profile media are uploaded to (the post's). */
   profileId: string;
 }
@@ -522,7 +580,7 @@ function RepeatOption({
 
 /** The field of one option, at `path` within its platform's options. */
 function OptionInput({ field, ...nested }: NestedProps & { field: OptionField }) {
-  const { platform, path, options, error, accounts } = nested;
+  const { platform, path, options, error, accounts, listedFor } = nested;
   const name = platform.platform;
   const at = [...path, field.name];
   const props: FieldProps<OptionField> = {
@@ -533,6 +591,9 @@ function OptionInput({ field, ...nested }: NestedProps & { field: OptionField })
     problems: problemsAt(error, fieldPath(name, at), accounts, field.kind !== 'group' && field.kind !== 'repeat'),
     enforced: field.required && path.length === 0,
   };
+  if (path.length === 0 && platform.publishing.listed_options.includes(field.name)) {
+    return <ListedOption {...props} listedFor={listedFor} />;
+  }
   switch (field.kind) {
     case 'yesno':
       return <YesNoOption {...props} />;
@@ -580,15 +641,19 @@ export function PlatformOptions({
   options,
   error,
   accounts,
+  chosen,
   profileId,
 }: {
   platform: PlatformEntry;
   options: PlatformOptionsState;
   error: unknown;
   accounts: readonly Account[];
+  /** The ids of the post's chosen accounts. */
+  chosen: readonly string[];
   profileId: string;
 }) {
   const name = platform.platform;
+  const listedFor = accounts.filter((a) => a.platform === name && chosen.includes(a.id));
   const ownText = ownTextField(platform.publishing.options);
   return (
     <fieldset>
@@ -610,6 +675,7 @@ export function PlatformOptions({
         options={options}
         error={error}
         accounts={accounts}
+        listedFor={listedFor}
         profileId={profileId}
       />
     </fieldset>
