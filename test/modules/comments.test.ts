@@ -481,6 +481,20 @@ describe('replying and hiding', () => {
       expect(res.json()).toMatchObject({ id: reply.id, status: 'deleted', deleted_at: expect.any(String) });
       const deletions = (await activity(platform, account.sandboxUser)).filter((a) => a.action === 'delete_comment');
       expect(deletions).toEqual([expect.objectContaining({ target_id: reply.platform_comment_id })]);
+      // The platform's notice of the reply, however late it comes, does not bring it back.
+      const notice = await eventually(async () => {
+        const sentNotices = await sandbox.control('GET', `/webhooks/deliveries?platform=${platform}&limit=100`);
+        return (sentNotices.body as Array<{ body: string; signature: string }>).find((d) =>
+          d.body.includes(reply.platform_comment_id),
+        );
+      });
+      const late = await fetch(`${t.url}/platform-webhooks/${platform}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-hub-signature-256': notice.signature },
+        body: notice.body,
+      });
+      expect(late.status).toBe(200);
+      await noticeJobsDone();
       // The platform no longer lists it: a poll brings nothing back.
       await pollComments(pollDeps(), account.id);
       const [own] = await t.database.db

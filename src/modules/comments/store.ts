@@ -14,7 +14,7 @@ import type { PlatformComment } from '../../platforms/index.ts';
 import { accountById } from '../accounts/index.ts';
 import { emitAll, type NewEvent } from '../events/index.ts';
 import { ensurePlatformPosts, type PlatformPostRef } from '../posts/index.ts';
-import { comments } from './tables.ts';
+import { commentReplies, comments } from './tables.ts';
 
 /**
  * PostgreSQL text (and jsonb, where events keep their data) cannot hold U+0000: a NUL a
@@ -104,9 +104,15 @@ async function storeAccountComments(
   if (!account || account.status === 'disconnected') return { stored: [], events: [] };
   // One notice may repeat a comment; the batch insert below must not name a row twice. In
   // one order (by platform id), so concurrent inserts of the same comments cannot deadlock.
-  const unique = [...new Map(incoming.map((c) => [c.id, c])).values()].sort((a, b) =>
+  let unique = [...new Map(incoming.map((c) => [c.id, c])).values()].sort((a, b) =>
     a.id < b.id ? -1 : a.id > b.id ? 1 : 0,
   );
+  const gone = await repliesDeleted(
+    tx,
+    account.id,
+    unique.filter((c) => c.byAccount).map((c) => c.id),
+  );
+  if (gone.size > 0) unique = unique.filter((c) => !gone.has(c.id));
   const postIds = await ensurePlatformPosts(tx, account, [...posts, ...unique.map((c) => ({ id: c.postId }))]);
   if (unique.length === 0) return { stored: [], events: [] };
   const at = now();
@@ -160,6 +166,27 @@ async function storeAccountComments(
   await correctTimes(tx, account.id, known, at);
   const decided = [...fresh.filter((v) => v.timeConfirmed), ...confirmed];
   return { stored: fresh.map((v) => v.id), events: await createdEvents(tx, account, decided, at) };
+}
+
+/**
+ * Of the account's own comments `ids`, those that are replies the service deleted (or is
+ * deleting) on the platform: a notice or a read of one that arrives after its deletion (the
+ * platform's notices come late) must not bring it back.
+ */
+async function repliesDeleted(tx: Tx, accountId: string, ids: string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await tx
+    .select({ id: commentReplies.platformCommentId })
+    .from(commentReplies)
+    .innerJoin(comments, eq(comments.id, commentReplies.commentId))
+    .where(
+      and(
+        eq(comments.accountId, accountId),
+        inArray(commentReplies.status, ['deleting', 'deleted']),
+        inArray(commentReplies.platformCommentId, ids),
+      ),
+    );
+  return new Set(rows.flatMap((r) => (r.id === null ? [] : [r.id])));
 }
 
 const EVENT_COLUMNS = {
