@@ -33,6 +33,8 @@ export interface AdapterOptions {
   settings?: Readonly<Record<string, string | undefined>>;
   /** Where a platform's project quota units are counted (YouTube's); unset: they are not. */
   projectUnits?: ProjectUnits;
+  /** The service's own public address (PUBLIC_URL, else where it listens), where a platform fetches the app's documents; unset: unknown. */
+  serviceUrl?: string;
 }
 
 /**

@@ -72,7 +72,7 @@ function withoutApp(adapter: PlatformAdapter, platform: Platform): PlatformAdapt
 
 export function createPlatforms(
   config: Pick<Config, 'platforms' | 'platformCredentials'> &
-    Partial<PlatformSettingValues> & { sandboxUrl: string | undefined },
+    Partial<PlatformSettingValues> & { sandboxUrl: string | undefined; serviceUrl?: string },
   options: { dispatcher?: Dispatcher; timeoutMs?: number; now?: () => Date; projectUnits?: ProjectUnits } = {},
 ): PlatformSet {
   const hostUrl = hostUrlFor(config.platforms, config.sandboxUrl);
@@ -116,6 +116,7 @@ export function createPlatforms(
           timeoutMs: options.timeoutMs,
           countCall,
           settings,
+          ...(config.serviceUrl === undefined ? {} : { serviceUrl: config.serviceUrl }),
           ...(options.projectUnits === undefined ? {} : { projectUnits: options.projectUnits }),
         },
         options.now ?? clockNow,

@@ -1,6 +1,6 @@
 /** The platforms the service talks to, by name: what settings and stored rows may name without knowing an adapter. */
 
-export const PLATFORMS = ['instagram', 'threads', 'tiktok', 'facebook', 'linkedin', 'youtube', 'x'] as const;
+export const PLATFORMS = ['instagram', 'threads', 'tiktok', 'facebook', 'linkedin', 'youtube', 'x', 'bluesky'] as const;
 
 export type Platform = (typeof PLATFORMS)[number];
 

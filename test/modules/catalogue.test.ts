@@ -77,6 +77,7 @@ describe('GET /v1/platforms', () => {
       'linkedin',
       'youtube',
       'x',
+      'bluesky',
     ]);
   });
 
@@ -182,6 +183,7 @@ describe('GET /v1/platforms', () => {
       linkedin: true,
       youtube: true,
       x: true,
+      bluesky: null,
     });
     expect(byName.x?.insights?.post.map((m) => m.name)).toEqual([
       'views',
@@ -242,7 +244,7 @@ describe('GET /v1/platforms', () => {
       expect(res.statusCode).toBe(404);
       expect(res.json().error).toMatchObject({
         code: 'platform_not_found',
-        details: { platforms: ['instagram', 'threads', 'tiktok', 'facebook', 'linkedin', 'youtube', 'x'] },
+        details: { platforms: ['instagram', 'threads', 'tiktok', 'facebook', 'linkedin', 'youtube', 'x', 'bluesky'] },
       });
     }
   });
@@ -286,6 +288,7 @@ describe('GET /v1/platforms', () => {
         ['linkedin', 'not_configured'],
         ['youtube', 'not_configured'],
         ['x', 'not_configured'],
+        ['bluesky', 'not_configured'],
       ]);
     } finally {
       await live.close();
@@ -327,6 +330,8 @@ const SCOPES: Record<Platform, string[]> = {
   ],
   // OAuth 2.0 scopes: reading posts and the user, posting, uploading media, a refresh token.
   x: ['tweet.read', 'tweet.write', 'users.read', 'offline.access', 'media.write', 'tweet.moderate.write'],
+  // "OAuth": every session's atproto, and the transitional scope for the account's repository.
+  bluesky: ['atproto', 'transition:generic'],
 };
 
 /**
@@ -340,6 +345,8 @@ const EMOJI_LENGTH: Record<string, number> = {
   utf8_bytes: 4,
   // X's "Counting characters": an emoji weighs 2.
   x_weighted: 2,
+  // Bluesky's graphemes: an emoji is one grapheme.
+  graphemes: 1,
 };
 function textOf(rule: string, length: number): string {
   const emoji = EMOJI_LENGTH[rule];
@@ -454,6 +461,7 @@ describe('the API enforces what the catalogue states', () => {
       linkedin: [],
       youtube: ['title', 'made_for_kids'],
       x: [],
+      bluesky: [],
     });
     for (const entry of entries) {
       const account = await accountOn(entry.platform);

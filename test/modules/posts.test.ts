@@ -29,6 +29,7 @@ const PUBLISH_SCOPES: Record<Platform, string[]> = {
   linkedin: ['r_basicprofile', 'rw_organization_admin', 'w_organization_social'],
   youtube: ['https://www.googleapis.com/auth/youtube.force-ssl', 'https://www.googleapis.com/auth/youtube.upload'],
   x: ['tweet.read', 'tweet.write', 'users.read', 'offline.access'],
+  bluesky: ['atproto', 'transition:generic'],
 };
 
 let made = 0;

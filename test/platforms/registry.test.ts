@@ -184,6 +184,24 @@ const EXPECTED = {
     },
     grantsPages: false,
   },
+  bluesky: {
+    label: 'Bluesky',
+    settingsPrefix: 'BLUESKY',
+    // Replies and insights are not offered yet.
+    comments: null,
+    insights: null,
+    publishing: {
+      // app.bsky.feed.post records of text (its images, video and threads not offered yet).
+      kinds: ['text'],
+      // The record's key is chosen first; createRecord is the publication, made by publishContainer.
+      containerPublishes: false,
+      // Blob limits: JPEG, PNG and WebP images.
+      imageTypes: ['image/jpeg', 'image/png', 'image/webp'],
+      // A record has nothing to process.
+      processing: null,
+    },
+    grantsPages: false,
+  },
 };
 
 /** Where comments are read by polling only: LinkedIn pushes ordinary apps no comment notices. */
@@ -191,7 +209,7 @@ const WITHOUT_COMMENT_NOTICES: readonly Platform[] = ['linkedin', 'youtube', 'x'
 
 describe('the platform registry', () => {
   it('lists each platform once, with its label, settings prefix and capabilities', () => {
-    expect(PLATFORMS).toEqual(['instagram', 'threads', 'tiktok', 'facebook', 'linkedin', 'youtube', 'x']);
+    expect(PLATFORMS).toEqual(['instagram', 'threads', 'tiktok', 'facebook', 'linkedin', 'youtube', 'x', 'bluesky']);
     for (const platform of PLATFORMS) {
       const { label, grantsPages, comments, insights, publishing } = platformInfo(platform);
       const { kinds, containerPublishes, imageTypes, processing } = publishing;
@@ -318,6 +336,12 @@ const STATED = {
     // Media best practices: a video lasts 0.5 to 140 seconds.
     videoDurations: [{ in: 'single', minSeconds: 0.5, maxSeconds: 140 }],
   },
+  bluesky: {
+    // app.bsky.feed.post: text of at most 300 graphemes.
+    text: { maxLength: 300, rule: 'graphemes' },
+    carousel: null,
+    videoDurations: [],
+  },
 } as const;
 
 const image = { type: 'image' as const };
@@ -347,8 +371,8 @@ describe('what each definition states is what checkPublish enforces', () => {
   });
 
   it('counts a text as each platform does', () => {
-    // 😀 is one code point, two UTF-16 code units and four UTF-8 bytes.
-    expect(PLATFORMS.map((platform) => textLength(platform, 'é😀'))).toEqual([2, 5, 3, 3, 3, 6, 3]);
+    // 😀 is one code point, two UTF-16 code units, four UTF-8 bytes and one grapheme.
+    expect(PLATFORMS.map((platform) => textLength(platform, 'é😀'))).toEqual([2, 5, 3, 3, 3, 6, 3, 2]);
     expect(textLength('threads', 'hello')).toBe(5);
   });
 
