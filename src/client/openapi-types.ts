@@ -4931,9 +4931,52 @@ export interface paths {
                                         text?: string;
                                         /**
                                          * Languages
-                                         * @description The post's languages as BCP 47 tags (app.bsky.feed.post `langs`, at most 3), such as `en` or `pt-BR`.
+                                         * @description The post's languages as BCP 47 tags (app.bsky.feed.post `langs`, at most 3), such as `en` or `pt-BR`; a thread's posts all take them.
                                          */
                                         languages?: string[];
+                                        /**
+                                         * Alt texts
+                                         * @description Each image's alt text, in the order of the post's `media_ids` (app.bsky.embed.images `alt`); an image without one has an empty alt text.
+                                         */
+                                        alt_texts?: string[];
+                                        /**
+                                         * Link card
+                                         * @description A card for a link under the text (app.bsky.embed.external), without a picture; a post with images takes none.
+                                         */
+                                        link_card?: {
+                                            /**
+                                             * Link
+                                             * Format: uri
+                                             * @description The page the card opens (http or https).
+                                             */
+                                            uri: string;
+                                            /**
+                                             * Title
+                                             * @description The card's title.
+                                             */
+                                            title: string;
+                                            /**
+                                             * Description
+                                             * @description The card's text under its title.
+                                             */
+                                            description: string;
+                                        };
+                                        /**
+                                         * Thread
+                                         * @description The posts after the first, published in order, each a reply to the one before it (app.bsky.feed.post `reply`, its root the first post), so the post is a thread of 2 to 25. The post is published when the whole thread is; its link is the first post's.
+                                         */
+                                        thread?: {
+                                            /**
+                                             * Text
+                                             * @description At most 300 graphemes (app.bsky.feed.post `text`), as the first post's.
+                                             */
+                                            text: string;
+                                            /**
+                                             * Images
+                                             * @description This post's own images, ids of the media library: 1 to 4, each within 1,000,000 bytes.
+                                             */
+                                            media_ids?: string[];
+                                        }[];
                                     };
                                 };
                                 /**
@@ -5357,9 +5400,52 @@ export interface paths {
                                 text?: string;
                                 /**
                                  * Languages
-                                 * @description The post's languages as BCP 47 tags (app.bsky.feed.post `langs`, at most 3), such as `en` or `pt-BR`.
+                                 * @description The post's languages as BCP 47 tags (app.bsky.feed.post `langs`, at most 3), such as `en` or `pt-BR`; a thread's posts all take them.
                                  */
                                 languages?: string[];
+                                /**
+                                 * Alt texts
+                                 * @description Each image's alt text, in the order of the post's `media_ids` (app.bsky.embed.images `alt`); an image without one has an empty alt text.
+                                 */
+                                alt_texts?: string[];
+                                /**
+                                 * Link card
+                                 * @description A card for a link under the text (app.bsky.embed.external), without a picture; a post with images takes none.
+                                 */
+                                link_card?: {
+                                    /**
+                                     * Link
+                                     * Format: uri
+                                     * @description The page the card opens (http or https).
+                                     */
+                                    uri: string;
+                                    /**
+                                     * Title
+                                     * @description The card's title.
+                                     */
+                                    title: string;
+                                    /**
+                                     * Description
+                                     * @description The card's text under its title.
+                                     */
+                                    description: string;
+                                };
+                                /**
+                                 * Thread
+                                 * @description The posts after the first, published in order, each a reply to the one before it (app.bsky.feed.post `reply`, its root the first post), so the post is a thread of 2 to 25. The post is published when the whole thread is; its link is the first post's.
+                                 */
+                                thread?: {
+                                    /**
+                                     * Text
+                                     * @description At most 300 graphemes (app.bsky.feed.post `text`), as the first post's.
+                                     */
+                                    text: string;
+                                    /**
+                                     * Images
+                                     * @description This post's own images, ids of the media library: 1 to 4, each within 1,000,000 bytes.
+                                     */
+                                    media_ids?: string[];
+                                }[];
                             };
                         };
                         approval?: {
@@ -5576,9 +5662,52 @@ export interface paths {
                                     text?: string;
                                     /**
                                      * Languages
-                                     * @description The post's languages as BCP 47 tags (app.bsky.feed.post `langs`, at most 3), such as `en` or `pt-BR`.
+                                     * @description The post's languages as BCP 47 tags (app.bsky.feed.post `langs`, at most 3), such as `en` or `pt-BR`; a thread's posts all take them.
                                      */
                                     languages?: string[];
+                                    /**
+                                     * Alt texts
+                                     * @description Each image's alt text, in the order of the post's `media_ids` (app.bsky.embed.images `alt`); an image without one has an empty alt text.
+                                     */
+                                    alt_texts?: string[];
+                                    /**
+                                     * Link card
+                                     * @description A card for a link under the text (app.bsky.embed.external), without a picture; a post with images takes none.
+                                     */
+                                    link_card?: {
+                                        /**
+                                         * Link
+                                         * Format: uri
+                                         * @description The page the card opens (http or https).
+                                         */
+                                        uri: string;
+                                        /**
+                                         * Title
+                                         * @description The card's title.
+                                         */
+                                        title: string;
+                                        /**
+                                         * Description
+                                         * @description The card's text under its title.
+                                         */
+                                        description: string;
+                                    };
+                                    /**
+                                     * Thread
+                                     * @description The posts after the first, published in order, each a reply to the one before it (app.bsky.feed.post `reply`, its root the first post), so the post is a thread of 2 to 25. The post is published when the whole thread is; its link is the first post's.
+                                     */
+                                    thread?: {
+                                        /**
+                                         * Text
+                                         * @description At most 300 graphemes (app.bsky.feed.post `text`), as the first post's.
+                                         */
+                                        text: string;
+                                        /**
+                                         * Images
+                                         * @description This post's own images, ids of the media library: 1 to 4, each within 1,000,000 bytes.
+                                         */
+                                        media_ids?: string[];
+                                    }[];
                                 };
                             };
                             /**
@@ -6103,9 +6232,52 @@ export interface paths {
                                     text?: string;
                                     /**
                                      * Languages
-                                     * @description The post's languages as BCP 47 tags (app.bsky.feed.post `langs`, at most 3), such as `en` or `pt-BR`.
+                                     * @description The post's languages as BCP 47 tags (app.bsky.feed.post `langs`, at most 3), such as `en` or `pt-BR`; a thread's posts all take them.
                                      */
                                     languages?: string[];
+                                    /**
+                                     * Alt texts
+                                     * @description Each image's alt text, in the order of the post's `media_ids` (app.bsky.embed.images `alt`); an image without one has an empty alt text.
+                                     */
+                                    alt_texts?: string[];
+                                    /**
+                                     * Link card
+                                     * @description A card for a link under the text (app.bsky.embed.external), without a picture; a post with images takes none.
+                                     */
+                                    link_card?: {
+                                        /**
+                                         * Link
+                                         * Format: uri
+                                         * @description The page the card opens (http or https).
+                                         */
+                                        uri: string;
+                                        /**
+                                         * Title
+                                         * @description The card's title.
+                                         */
+                                        title: string;
+                                        /**
+                                         * Description
+                                         * @description The card's text under its title.
+                                         */
+                                        description: string;
+                                    };
+                                    /**
+                                     * Thread
+                                     * @description The posts after the first, published in order, each a reply to the one before it (app.bsky.feed.post `reply`, its root the first post), so the post is a thread of 2 to 25. The post is published when the whole thread is; its link is the first post's.
+                                     */
+                                    thread?: {
+                                        /**
+                                         * Text
+                                         * @description At most 300 graphemes (app.bsky.feed.post `text`), as the first post's.
+                                         */
+                                        text: string;
+                                        /**
+                                         * Images
+                                         * @description This post's own images, ids of the media library: 1 to 4, each within 1,000,000 bytes.
+                                         */
+                                        media_ids?: string[];
+                                    }[];
                                 };
                             };
                             /**
@@ -6539,9 +6711,52 @@ export interface paths {
                                     text?: string;
                                     /**
                                      * Languages
-                                     * @description The post's languages as BCP 47 tags (app.bsky.feed.post `langs`, at most 3), such as `en` or `pt-BR`.
+                                     * @description The post's languages as BCP 47 tags (app.bsky.feed.post `langs`, at most 3), such as `en` or `pt-BR`; a thread's posts all take them.
                                      */
                                     languages?: string[];
+                                    /**
+                                     * Alt texts
+                                     * @description Each image's alt text, in the order of the post's `media_ids` (app.bsky.embed.images `alt`); an image without one has an empty alt text.
+                                     */
+                                    alt_texts?: string[];
+                                    /**
+                                     * Link card
+                                     * @description A card for a link under the text (app.bsky.embed.external), without a picture; a post with images takes none.
+                                     */
+                                    link_card?: {
+                                        /**
+                                         * Link
+                                         * Format: uri
+                                         * @description The page the card opens (http or https).
+                                         */
+                                        uri: string;
+                                        /**
+                                         * Title
+                                         * @description The card's title.
+                                         */
+                                        title: string;
+                                        /**
+                                         * Description
+                                         * @description The card's text under its title.
+                                         */
+                                        description: string;
+                                    };
+                                    /**
+                                     * Thread
+                                     * @description The posts after the first, published in order, each a reply to the one before it (app.bsky.feed.post `reply`, its root the first post), so the post is a thread of 2 to 25. The post is published when the whole thread is; its link is the first post's.
+                                     */
+                                    thread?: {
+                                        /**
+                                         * Text
+                                         * @description At most 300 graphemes (app.bsky.feed.post `text`), as the first post's.
+                                         */
+                                        text: string;
+                                        /**
+                                         * Images
+                                         * @description This post's own images, ids of the media library: 1 to 4, each within 1,000,000 bytes.
+                                         */
+                                        media_ids?: string[];
+                                    }[];
                                 };
                             };
                             /**
@@ -6983,9 +7198,52 @@ export interface paths {
                                 text?: string;
                                 /**
                                  * Languages
-                                 * @description The post's languages as BCP 47 tags (app.bsky.feed.post `langs`, at most 3), such as `en` or `pt-BR`.
+                                 * @description The post's languages as BCP 47 tags (app.bsky.feed.post `langs`, at most 3), such as `en` or `pt-BR`; a thread's posts all take them.
                                  */
                                 languages?: string[];
+                                /**
+                                 * Alt texts
+                                 * @description Each image's alt text, in the order of the post's `media_ids` (app.bsky.embed.images `alt`); an image without one has an empty alt text.
+                                 */
+                                alt_texts?: string[];
+                                /**
+                                 * Link card
+                                 * @description A card for a link under the text (app.bsky.embed.external), without a picture; a post with images takes none.
+                                 */
+                                link_card?: {
+                                    /**
+                                     * Link
+                                     * Format: uri
+                                     * @description The page the card opens (http or https).
+                                     */
+                                    uri: string;
+                                    /**
+                                     * Title
+                                     * @description The card's title.
+                                     */
+                                    title: string;
+                                    /**
+                                     * Description
+                                     * @description The card's text under its title.
+                                     */
+                                    description: string;
+                                };
+                                /**
+                                 * Thread
+                                 * @description The posts after the first, published in order, each a reply to the one before it (app.bsky.feed.post `reply`, its root the first post), so the post is a thread of 2 to 25. The post is published when the whole thread is; its link is the first post's.
+                                 */
+                                thread?: {
+                                    /**
+                                     * Text
+                                     * @description At most 300 graphemes (app.bsky.feed.post `text`), as the first post's.
+                                     */
+                                    text: string;
+                                    /**
+                                     * Images
+                                     * @description This post's own images, ids of the media library: 1 to 4, each within 1,000,000 bytes.
+                                     */
+                                    media_ids?: string[];
+                                }[];
                             };
                         };
                         approval?: {
@@ -7202,9 +7460,52 @@ export interface paths {
                                     text?: string;
                                     /**
                                      * Languages
-                                     * @description The post's languages as BCP 47 tags (app.bsky.feed.post `langs`, at most 3), such as `en` or `pt-BR`.
+                                     * @description The post's languages as BCP 47 tags (app.bsky.feed.post `langs`, at most 3), such as `en` or `pt-BR`; a thread's posts all take them.
                                      */
                                     languages?: string[];
+                                    /**
+                                     * Alt texts
+                                     * @description Each image's alt text, in the order of the post's `media_ids` (app.bsky.embed.images `alt`); an image without one has an empty alt text.
+                                     */
+                                    alt_texts?: string[];
+                                    /**
+                                     * Link card
+                                     * @description A card for a link under the text (app.bsky.embed.external), without a picture; a post with images takes none.
+                                     */
+                                    link_card?: {
+                                        /**
+                                         * Link
+                                         * Format: uri
+                                         * @description The page the card opens (http or https).
+                                         */
+                                        uri: string;
+                                        /**
+                                         * Title
+                                         * @description The card's title.
+                                         */
+                                        title: string;
+                                        /**
+                                         * Description
+                                         * @description The card's text under its title.
+                                         */
+                                        description: string;
+                                    };
+                                    /**
+                                     * Thread
+                                     * @description The posts after the first, published in order, each a reply to the one before it (app.bsky.feed.post `reply`, its root the first post), so the post is a thread of 2 to 25. The post is published when the whole thread is; its link is the first post's.
+                                     */
+                                    thread?: {
+                                        /**
+                                         * Text
+                                         * @description At most 300 graphemes (app.bsky.feed.post `text`), as the first post's.
+                                         */
+                                        text: string;
+                                        /**
+                                         * Images
+                                         * @description This post's own images, ids of the media library: 1 to 4, each within 1,000,000 bytes.
+                                         */
+                                        media_ids?: string[];
+                                    }[];
                                 };
                             };
                             /**
@@ -7729,9 +8030,52 @@ export interface paths {
                                     text?: string;
                                     /**
                                      * Languages
-                                     * @description The post's languages as BCP 47 tags (app.bsky.feed.post `langs`, at most 3), such as `en` or `pt-BR`.
+                                     * @description The post's languages as BCP 47 tags (app.bsky.feed.post `langs`, at most 3), such as `en` or `pt-BR`; a thread's posts all take them.
                                      */
                                     languages?: string[];
+                                    /**
+                                     * Alt texts
+                                     * @description Each image's alt text, in the order of the post's `media_ids` (app.bsky.embed.images `alt`); an image without one has an empty alt text.
+                                     */
+                                    alt_texts?: string[];
+                                    /**
+                                     * Link card
+                                     * @description A card for a link under the text (app.bsky.embed.external), without a picture; a post with images takes none.
+                                     */
+                                    link_card?: {
+                                        /**
+                                         * Link
+                                         * Format: uri
+                                         * @description The page the card opens (http or https).
+                                         */
+                                        uri: string;
+                                        /**
+                                         * Title
+                                         * @description The card's title.
+                                         */
+                                        title: string;
+                                        /**
+                                         * Description
+                                         * @description The card's text under its title.
+                                         */
+                                        description: string;
+                                    };
+                                    /**
+                                     * Thread
+                                     * @description The posts after the first, published in order, each a reply to the one before it (app.bsky.feed.post `reply`, its root the first post), so the post is a thread of 2 to 25. The post is published when the whole thread is; its link is the first post's.
+                                     */
+                                    thread?: {
+                                        /**
+                                         * Text
+                                         * @description At most 300 graphemes (app.bsky.feed.post `text`), as the first post's.
+                                         */
+                                        text: string;
+                                        /**
+                                         * Images
+                                         * @description This post's own images, ids of the media library: 1 to 4, each within 1,000,000 bytes.
+                                         */
+                                        media_ids?: string[];
+                                    }[];
                                 };
                             };
                             /**

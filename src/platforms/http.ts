@@ -62,6 +62,8 @@ export interface PlatformRequest {
   form?: Record<string, string | undefined>;
   /** Sent as application/json. */
   json?: unknown;
+  /** Sent as they are, with their own content type (an upload of a file's bytes). */
+  bytes?: { body: Buffer; contentType: string };
   /**
    * Say `Content-Type: application/json` even without a body: TikTok requires it on
    * creator_info/query, whose documented request has no body.
@@ -128,8 +130,11 @@ export async function callPlatform(
   options: Pick<AdapterOptions, 'dispatcher' | 'timeoutMs' | 'countCall'>,
 ): Promise<PlatformResponse> {
   const headers: Record<string, string> = { accept: 'application/json' };
-  let body: string | undefined;
-  if (call.form) {
+  let body: string | Buffer | undefined;
+  if (call.bytes) {
+    body = call.bytes.body;
+    headers['content-type'] = call.bytes.contentType;
+  } else if (call.form) {
     const form = new URLSearchParams();
     for (const [name, value] of Object.entries(call.form)) if (value !== undefined) form.set(name, value);
     body = form.toString();

@@ -224,6 +224,9 @@ export interface RequestMedium {
   url: string;
   durationSeconds?: number | null;
   sizeBytes?: number | null;
+  /** An image's or video's pixels, when known (Bluesky states a post's images' aspect ratio). */
+  width?: number | null;
+  height?: number | null;
 }
 
 export interface PublishRequest {

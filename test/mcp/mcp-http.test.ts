@@ -181,6 +181,7 @@ describe('the platforms through the tools', () => {
       'linkedin',
       'youtube',
       'x',
+      'bluesky',
     ]);
     // Threads' posts docs: 500 characters, an emoji counted as its UTF-8 bytes.
     expect(listed.data[1]).toMatchObject({

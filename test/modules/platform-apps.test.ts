@@ -199,6 +199,7 @@ describe('PUT, GET and DELETE /v1/platform-apps', () => {
       linkedin: false,
       youtube: false,
       x: true,
+      bluesky: false,
     });
   });
 });

@@ -6,15 +6,21 @@ import { blueskyPlatform } from '../../src/platforms/bluesky/index.ts';
 import { hostUrlFor } from '../../src/platforms/http.ts';
 import type { AccountCredentials, GrantedTokenSet, PlatformAdapter } from '../../src/platforms/index.ts';
 import { platformError, startSandbox, type TestSandbox } from '../helpers/sandbox.ts';
+import { type MediaServer, startMediaServer } from '../helpers/sandbox-media.ts';
 
 let sandbox: TestSandbox;
 let bluesky: PlatformAdapter;
 let metadataServer: Server;
 let dispatcher: Agent;
 let redirectUri: string;
+let media: MediaServer;
+
+/** An image of 1,000,001 bytes: one past the blob limit. */
+const LARGE = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff]), Buffer.alloc(1_000_001 - 3)]);
 
 beforeAll(async () => {
   sandbox = await startSandbox();
+  media = await startMediaServer({ '/large.jpg': { type: 'image/jpeg', body: LARGE } });
   dispatcher = new Agent();
   // The service's address, where the authorization server reads the client metadata document.
   metadataServer = createServer((_req, res) => {
@@ -35,6 +41,7 @@ beforeAll(async () => {
   );
 });
 afterAll(async () => {
+  await media.close();
   await sandbox.close();
   await dispatcher.close();
   await new Promise((resolve) => metadataServer.close(resolve));
@@ -197,5 +204,105 @@ describe('Bluesky posts', () => {
     expect(bluesky.publishing.checkPublish({ text: '👍🏽'.repeat(301), media: [] }).map((p) => p.field)).toEqual([
       'text',
     ]);
+  });
+
+  it('publishes up to four images with their alt texts and aspect ratios, uploaded as blobs', async () => {
+    const credentials = credentialsOf(await connect('hana.bsky.social'));
+    const image = (path: string) => ({ type: 'image' as const, url: media.url(path), width: 1200, height: 800 });
+    const { containerId } = await bluesky.publishing.createContainer(credentials, {
+      text: 'Two views',
+      media: [image('/photo.jpg'), image('/photo.png')],
+      options: { alt_texts: ['The harbour at dawn'] },
+    });
+    await bluesky.publishing.publishContainer(credentials, containerId);
+    const [published] = await publications('hana.bsky.social');
+    const embed = published.detail.record.embed;
+    expect(embed.$type).toBe('app.bsky.embed.images');
+    expect(
+      embed.images.map((i: { alt: string; aspectRatio: unknown; image: { mimeType: string } }) => [
+        i.alt,
+        i.aspectRatio,
+        i.image.mimeType,
+      ]),
+    ).toEqual([
+      ['The harbour at dawn', { width: 1200, height: 800 }, 'image/jpeg'],
+      ['', { width: 1200, height: 800 }, 'image/png'],
+    ]);
+    // One past the blob limit is refused before the post is written.
+    const large = await platformError(
+      bluesky.publishing.createContainer(credentials, {
+        text: 'Too big',
+        media: [{ type: 'image', url: media.url('/large.jpg') }],
+      }),
+    );
+    expect(large.kind).toBe('invalid_request');
+    expect(
+      bluesky.publishing
+        .checkPublish({ text: 'x', media: [{ type: 'image', sizeBytes: 1_000_001 }] })
+        .map((p) => p.field),
+    ).toEqual(['media_ids']);
+    expect(
+      bluesky.publishing.checkPublish({ text: 'x', media: Array(5).fill({ type: 'image' }) }).map((p) => p.field),
+    ).toEqual(['media_ids']);
+  });
+
+  it('publishes a link card, and a mention as the DID its handle resolves to', async () => {
+    const mentioned = await connect('ivy.bsky.social');
+    const credentials = credentialsOf(await connect('jack.bsky.social'));
+    const card = { uri: 'https://example.com/news', title: 'News', description: 'What happened' };
+    const { containerId } = await bluesky.publishing.createContainer(credentials, {
+      text: 'Hello @ivy.bsky.social and @nobody-at.example',
+      media: [],
+      options: { link_card: card },
+    });
+    await bluesky.publishing.publishContainer(credentials, containerId);
+    const [published] = await publications('jack.bsky.social');
+    expect(published.detail.record.embed).toEqual({ $type: 'app.bsky.embed.external', external: card });
+    // "Hello " is 6 bytes; "@ivy.bsky.social" 16. The handle that resolves to nothing stays text.
+    expect(published.detail.record.facets).toEqual([
+      {
+        index: { byteStart: 6, byteEnd: 22 },
+        features: [{ $type: 'app.bsky.richtext.facet#mention', did: mentioned.platformUserId }],
+      },
+    ]);
+    expect(
+      bluesky.publishing.checkPublish({ text: 'x', media: [{ type: 'image' }], options: { link_card: card } }),
+    ).toEqual([{ field: 'platforms.bluesky.link_card', message: 'a Bluesky post with images takes no link card' }]);
+  });
+
+  it('publishes a thread as a reply chain under its first post, and resumes one cut short without writing a post twice', async () => {
+    const tokens = await connect('kate.bsky.social');
+    const credentials = credentialsOf(tokens);
+    const request = { text: 'One', media: [], options: { thread: [{ text: 'Two' }, { text: 'Three' }] } };
+    const { containerId } = await bluesky.publishing.createContainer(credentials, request);
+    // The first run fails at its third post: Two is written, Three refused as a passing failure.
+    const create = /^\/morel\.us-east\.host\.bsky\.network\/xrpc\/com\.atproto\.repo\.createRecord$/;
+    const run = bluesky.publishing.publishContainer(credentials, containerId);
+    for (const n of [1, 2, 3]) {
+      const held = sandbox.hold(create);
+      await held.arrived;
+      if (n === 3) {
+        const fault = { platform: 'bluesky', username: 'kate.bsky.social', error: 'transient', trigger: 'publish' };
+        expect((await sandbox.control('POST', '/faults', fault)).status).toBe(201);
+      }
+      held.release();
+    }
+    expect((await platformError(run)).kind).toBe('transient');
+    expect((await publications('kate.bsky.social')).map((p) => p.detail.record.text)).toEqual(['One', 'Two']);
+    expect(await bluesky.publishing.findPublished(credentials, containerId)).toBeNull();
+    // The next run reads One and Two back and writes Three under them.
+    const post = await bluesky.publishing.publishContainer(credentials, containerId);
+    const records = (await publications('kate.bsky.social')).map((p) => p.detail.record);
+    expect(records.map((r) => r.text)).toEqual(['One', 'Two', 'Three']);
+    const rootUri = post.id;
+    expect(records[0].reply).toBeUndefined();
+    expect(records[1].reply.root.uri).toBe(rootUri);
+    expect(records[1].reply.parent.uri).toBe(rootUri);
+    expect(records[2].reply.root.uri).toBe(rootUri);
+    expect(records[2].reply.parent.uri).not.toBe(rootUri);
+    // Another run writes nothing again and answers the same post.
+    expect(await bluesky.publishing.publishContainer(credentials, containerId)).toEqual(post);
+    expect(await bluesky.publishing.findPublished(credentials, containerId)).toEqual(post);
+    expect((await publications('kate.bsky.social')).length).toBe(3);
   });
 });

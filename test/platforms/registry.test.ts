@@ -191,8 +191,8 @@ const EXPECTED = {
     comments: null,
     insights: null,
     publishing: {
-      // app.bsky.feed.post records of text (its images, video and threads not offered yet).
-      kinds: ['text'],
+      // app.bsky.feed.post records: text, one image, or 2 to 4 (app.bsky.embed.images); video not offered yet.
+      kinds: ['text', 'image', 'carousel'],
       // The record's key is chosen first; createRecord is the publication, made by publishContainer.
       containerPublishes: false,
       // Blob limits: JPEG, PNG and WebP images.
@@ -337,9 +337,9 @@ const STATED = {
     videoDurations: [{ in: 'single', minSeconds: 0.5, maxSeconds: 140 }],
   },
   bluesky: {
-    // app.bsky.feed.post: text of at most 300 graphemes.
+    // app.bsky.feed.post: text of at most 300 graphemes; app.bsky.embed.images: up to 4 images.
     text: { maxLength: 300, rule: 'graphemes' },
-    carousel: null,
+    carousel: { minItems: 2, maxItems: 4 },
     videoDurations: [],
   },
 } as const;

@@ -41,7 +41,7 @@ export interface BlueskyApi {
     session: { pds: string; accessToken: string; key: DpopKey },
     method: 'GET' | 'POST',
     nsid: string,
-    input: { query?: PlatformRequest['query']; json?: unknown },
+    input: { query?: PlatformRequest['query']; json?: unknown; bytes?: PlatformRequest['bytes'] },
   ): Promise<Record<string, unknown>>;
 }
 
@@ -158,6 +158,7 @@ export function blueskyApi({ options, now }: AdapterContext): BlueskyApi {
         accessToken: session.accessToken,
         ...(input.query === undefined ? {} : { query: input.query }),
         ...(input.json === undefined ? {} : { json: input.json }),
+        ...(input.bytes === undefined ? {} : { bytes: input.bytes }),
       });
       if (response.status >= 200 && response.status < 300) return record(response.body);
       throw xrpcError(response, now());

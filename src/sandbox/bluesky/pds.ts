@@ -2,9 +2,11 @@
  * The PDS: its protected-resource metadata naming the entryway as its authorization server, and
  * the XRPC methods the service calls, each with a DPoP-bound access token (`Authorization: DPoP`,
  * a proof with `ath`, the token's key): app.bsky.actor.getProfile (answered here, as a PDS proxies
- * it to the AppView), com.atproto.repo.createRecord (a record key given is kept; one already in
- * the repository is refused) and com.atproto.repo.getRecord.
+ * it to the AppView), com.atproto.repo.uploadBlob, com.atproto.repo.createRecord (a record key
+ * given is kept, one already in the repository refused; images name uploaded blobs, a reply names
+ * its root and parent by uri and cid) and com.atproto.repo.getRecord.
  */
+import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { type Caller, caller, requireScope } from '../caller.ts';
 import type { Store } from '../platform.ts';
@@ -21,6 +23,22 @@ const POST = 'app.bsky.feed.post';
 const MAX_GRAPHEMES = 300;
 const MAX_BYTES = 3000;
 const graphemes = new Intl.Segmenter('en', { granularity: 'grapheme' });
+/** "app.bsky.embed.images": each image blob at most 1,000,000 bytes. */
+const MAX_IMAGE_BYTES = 1_000_000;
+const BASE32 = 'abcdefghijklmnopqrstuvwxyz234567';
+
+/** A content id's look (`bafyrei…`, `bafkrei…`): base32 of a SHA-256 of what it names. */
+function cidOf(prefix: string, content: Buffer | string): string {
+  const hash = createHash('sha256').update(content).digest();
+  let out = '';
+  for (let i = 0; i < 52; i++) out += BASE32[((hash[Math.floor((i * 5) / 8)] ?? 0) >> (i % 3)) & 31];
+  return `${prefix}${out}`;
+}
+
+/** A post's record id, the same at every read. */
+function postCid(post: { id: string; caption: string }): string {
+  return cidOf('bafyrei', `${post.id}\n${post.caption}`);
+}
 
 function body(request: FastifyRequest): Record<string, unknown> {
   const value = request.body;
@@ -75,6 +93,55 @@ export function pdsRoutes(app: FastifyInstance, store: Store, dpop: DpopServer):
     };
   });
 
+  /** The blobs uploaded (in this process: a PDS drops a blob no record names within hours). */
+  const blobs = new Map<string, { mimeType: string; size: number }>();
+
+  app.addContentTypeParser(
+    /^(image|video)\//,
+    { parseAs: 'buffer', bodyLimit: 100 * 1024 * 1024 },
+    (_request, payload, done) => done(null, payload),
+  );
+
+  app.post('/xrpc/com.atproto.repo.uploadBlob', async (request) => {
+    const who = await account(request, 'com.atproto.repo.uploadBlob');
+    requireScope(who, options, SCOPE.generic);
+    const bytes = request.body;
+    if (!Buffer.isBuffer(bytes) || bytes.length === 0) throw xrpcAnswer(400, 'InvalidRequest', 'Request body is empty');
+    const mimeType = (request.headers['content-type'] ?? '').split(';')[0] ?? '';
+    const cid = cidOf('bafkrei', bytes);
+    blobs.set(cid, { mimeType, size: bytes.length });
+    return { blob: { $type: 'blob', ref: { $link: cid }, mimeType, size: bytes.length } };
+  });
+
+  /** Why the post's embed is refused, or null: images name blobs uploaded here, 4 at most, 1,000,000 bytes each, each with alt. */
+  function embedProblem(embed: unknown): string | null {
+    if (embed === undefined) return null;
+    const value = body({ body: embed } as FastifyRequest);
+    if (value.$type === 'app.bsky.embed.external') {
+      const external = body({ body: value.external } as FastifyRequest);
+      return typeof external.uri === 'string' &&
+        typeof external.title === 'string' &&
+        typeof external.description === 'string'
+        ? null
+        : 'Record/embed/external must have uri, title and description';
+    }
+    if (value.$type !== 'app.bsky.embed.images') return 'The sandbox takes images and external embeds only';
+    const images = Array.isArray(value.images) ? value.images : [];
+    if (images.length === 0 || images.length > 4) return 'Record/embed/images must have 1 to 4 images';
+    for (const item of images) {
+      const image = body({ body: item } as FastifyRequest);
+      const blob = body({ body: image.image } as FastifyRequest);
+      const ref = body({ body: blob.ref } as FastifyRequest);
+      const known = blobs.get(String(ref.$link));
+      if (known === undefined) return `Could not find blob: ${String(ref.$link)}`;
+      if (known.size > MAX_IMAGE_BYTES)
+        return `Record/embed/images/image is too big: ${known.size} bytes, 1000000 at most`;
+      if (!known.mimeType.startsWith('image/')) return 'Record/embed/images/image must be an image';
+      if (typeof image.alt !== 'string') return 'Record/embed/images/alt is required';
+    }
+    return null;
+  }
+
   app.post('/xrpc/com.atproto.repo.createRecord', async (request) => {
     const who = await account(request, 'com.atproto.repo.createRecord', true);
     requireScope(who, options, SCOPE.generic);
@@ -94,18 +161,37 @@ export function pdsRoutes(app: FastifyInstance, store: Store, dpop: DpopServer):
         'Invalid app.bsky.feed.post record: Record/text must not be longer than 300 graphemes',
       );
     }
+    const embedRefusal = embedProblem(record.embed);
+    if (embedRefusal !== null) throw xrpcAnswer(400, 'InvalidRequest', embedRefusal);
+    let replyToId: string | null = null;
+    if (record.reply !== undefined) {
+      const reply = body({ body: record.reply } as FastifyRequest);
+      for (const name of ['root', 'parent'] as const) {
+        const ref = body({ body: reply[name] } as FastifyRequest);
+        const target = typeof ref.uri === 'string' ? await findPost(store, ref.uri) : undefined;
+        if (target === undefined || ref.cid !== postCid(target)) {
+          throw xrpcAnswer(400, 'InvalidRequest', `Record/reply/${name} must name an existing post by uri and cid`);
+        }
+        if (name === 'parent') replyToId = target.id;
+      }
+    }
     const rkey = typeof input.rkey === 'string' ? input.rkey : null;
     if (rkey === null || !TID.test(rkey)) throw xrpcAnswer(400, 'InvalidRequest', 'Input/rkey must be a valid TID');
     const uri = `at://${who.account.id}/${POST}/${rkey}`;
     if ((await findPost(store, uri)) !== undefined) {
       throw xrpcAnswer(400, 'InvalidRequest', `Record already exists: ${uri}`);
     }
+    const images =
+      record.embed === undefined
+        ? 0
+        : ((body({ body: record.embed } as FastifyRequest).images as unknown[] | undefined)?.length ?? 0);
     const post = await createPost(store, who.account, {
       id: uri,
       caption: text,
-      mediaType: 'TEXT',
+      mediaType: images > 1 ? 'CAROUSEL_ALBUM' : images === 1 ? 'IMAGE' : 'TEXT',
       mediaUrl: null,
       viaApi: true,
+      replyToId,
     });
     await recordActivity(store, {
       accountId: who.account.id,
@@ -113,7 +199,7 @@ export function pdsRoutes(app: FastifyInstance, store: Store, dpop: DpopServer):
       targetId: post.id,
       detail: { record },
     });
-    return { uri, cid: `bafyrei${rkey}sandbox` };
+    return { uri, cid: postCid(post) };
   });
 
   app.get('/xrpc/com.atproto.repo.getRecord', async (request) => {
@@ -124,7 +210,7 @@ export function pdsRoutes(app: FastifyInstance, store: Store, dpop: DpopServer):
     if (post === undefined) throw xrpcAnswer(400, 'RecordNotFound', `Could not locate record: ${uri}`);
     return {
       uri,
-      cid: `bafyrei${String(query.rkey)}sandbox`,
+      cid: postCid(post),
       value: { $type: POST, text: post.caption, createdAt: post.createdAt.toISOString() },
     };
   });
