@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { blueskyPlatform } from '../../src/platforms/bluesky/index.ts';
 import { hostUrlFor } from '../../src/platforms/http.ts';
 import type { AccountCredentials, GrantedTokenSet, PlatformAdapter } from '../../src/platforms/index.ts';
-import { platformError, startSandbox, type TestSandbox } from '../helpers/sandbox.ts';
+import { insightsOf, platformError, startSandbox, type TestSandbox } from '../helpers/sandbox.ts';
 import { type MediaServer, startMediaServer } from '../helpers/sandbox-media.ts';
 
 let sandbox: TestSandbox;
@@ -304,5 +304,58 @@ describe('Bluesky posts', () => {
     expect(await bluesky.publishing.publishContainer(credentials, containerId)).toEqual(post);
     expect(await bluesky.publishing.findPublished(credentials, containerId)).toEqual(post);
     expect((await publications('kate.bsky.social')).length).toBe(3);
+  });
+});
+
+describe('Bluesky insights', () => {
+  const today = () => new Date().toISOString().slice(0, 10);
+
+  it("followers_count is today's followersCount; earlier days have none from Bluesky", async () => {
+    const credentials = credentialsOf(await connect('lena.bsky.social'));
+    const set = await sandbox.control('PUT', '/insights', {
+      platform: 'bluesky',
+      username: 'lena.bsky.social',
+      metric: 'followersCount',
+      values: [{ day: today(), value: 321 }],
+    });
+    expect(set.status).toBe(200);
+    const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+    const { figures } = await insightsOf(bluesky).accountInsights(
+      credentials,
+      [yesterday, today()],
+      ['followers_count'],
+    );
+    expect(figures).toEqual({ [yesterday]: { followers_count: null }, [today()]: { followers_count: 321 } });
+  });
+
+  it("a post's likes, reposts, replies and quotes; no views", async () => {
+    const credentials = credentialsOf(await connect('mona.bsky.social'));
+    const { containerId } = await bluesky.publishing.createContainer(credentials, { text: 'Counted', media: [] });
+    const post = await bluesky.publishing.publishContainer(credentials, containerId);
+    for (const [metric, value] of [
+      ['likeCount', 12],
+      ['repostCount', 3],
+      ['replyCount', 2],
+      ['quoteCount', 1],
+    ] as const) {
+      const set = await sandbox.control('PUT', '/insights', {
+        platform: 'bluesky',
+        username: 'mona.bsky.social',
+        metric,
+        post_id: post.id,
+        values: [{ day: today(), value }],
+      });
+      expect(set.status, JSON.stringify(set.body)).toBe(200);
+    }
+    const { figures } = await insightsOf(bluesky).postInsights(credentials, post.id, [
+      'likes',
+      'reposts',
+      'replies',
+      'quotes',
+    ]);
+    expect(figures).toEqual({ likes: 12, reposts: 3, replies: 2, quotes: 1 });
+    expect((await platformError(insightsOf(bluesky).postInsights(credentials, post.id, ['views']))).kind).toBe(
+      'invalid_request',
+    );
   });
 });

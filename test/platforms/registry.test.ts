@@ -187,9 +187,9 @@ const EXPECTED = {
   bluesky: {
     label: 'Bluesky',
     settingsPrefix: 'BLUESKY',
-    // Replies and insights are not offered yet.
+    // Replies are not offered yet. The profile's followersCount; a post view's counts (no views).
     comments: null,
-    insights: null,
+    insights: { account: ['followers_count'], post: ['likes', 'reposts', 'replies', 'quotes'] },
     publishing: {
       // app.bsky.feed.post records: text, one image, or 2 to 4 (app.bsky.embed.images); video not offered yet.
       kinds: ['text', 'image', 'carousel'],

@@ -102,6 +102,7 @@ describe('the call log', () => {
     const totals = await sandbox.control('GET', '/calls');
     expect(totals.status).toBe(200);
     expect(Object.keys(totals.body.by_platform).sort()).toEqual([
+      'bluesky',
       'facebook',
       'instagram',
       'linkedin',
@@ -119,7 +120,7 @@ describe('the call log', () => {
     expect(reset.status).toBe(204);
     expect((await sandbox.control('GET', '/calls')).body).toEqual({
       total: 0,
-      by_platform: { instagram: 0, threads: 0, tiktok: 0, facebook: 0, linkedin: 0, youtube: 0, x: 0 },
+      by_platform: { instagram: 0, threads: 0, tiktok: 0, facebook: 0, linkedin: 0, youtube: 0, x: 0, bluesky: 0 },
     });
     expect(await calls('threads', 'calls_totals')).toEqual({ count: 0, data: [] });
   });

@@ -1,7 +1,7 @@
 /** Bluesky (the AT Protocol, any PDS) as data. Facts: docs/platforms.md, "Bluesky". */
 import { Type } from 'typebox';
 import { countText } from '../../client/text-length.ts';
-import type { PlatformDefinition, TextCounting } from '../definition.ts';
+import { type MetricDescriptions, metricsOf, type PlatformDefinition, type TextCounting } from '../definition.ts';
 
 /** "app.bsky.feed.post": `text` has at most 300 graphemes. */
 const GRAPHEMES: TextCounting = {
@@ -92,6 +92,25 @@ export const BLUESKY_OPTIONS = Type.Object(
   { additionalProperties: false },
 );
 
+/**
+ * The service's metric names Bluesky answers, and what each counts (app.bsky.actor.getProfile's
+ * `followersCount`; a post view's counts). Bluesky counts no views, so none is offered.
+ */
+const METRIC_DESCRIPTIONS = {
+  account: {
+    followers_count:
+      "Accounts following the account, as it is now (only today has a figure; earlier days are the service's own daily readings).",
+  },
+  post: {
+    likes: 'Likes of the post (likeCount).',
+    reposts: 'Reposts of the post (repostCount).',
+    replies: 'Replies to the post (replyCount).',
+    quotes: 'Quote posts of the post (quoteCount).',
+  },
+} satisfies MetricDescriptions;
+
+export const BLUESKY_METRICS = metricsOf(METRIC_DESCRIPTIONS);
+
 export const blueskyDefinition = {
   platform: 'bluesky',
   label: 'Bluesky',
@@ -102,8 +121,8 @@ export const blueskyDefinition = {
     description: 'The handle you sign in to Bluesky with, on bsky.social or any other server.',
   },
   comments: null,
-  insights: null,
-  metricDescriptions: null,
+  insights: BLUESKY_METRICS,
+  metricDescriptions: METRIC_DESCRIPTIONS,
   publishing: {
     // Text, one image, or 2 to 4 images (app.bsky.embed.images); video is not offered yet.
     kinds: ['text', 'image', 'carousel'],

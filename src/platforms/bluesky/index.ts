@@ -9,6 +9,7 @@ import { reportingMissingScopes } from '../missing-scopes.ts';
 import type { PlatformAdapter } from '../types.ts';
 import { blueskyApi } from './api.ts';
 import { blueskyDefinition } from './definition.ts';
+import { blueskyInsights } from './insights.ts';
 import { blueskyProfile } from './profile.ts';
 import { blueskyPublishing } from './publishing.ts';
 import { BLUESKY_SCOPES } from './scopes.ts';
@@ -29,6 +30,7 @@ export function blueskyAdapter(options: AdapterOptions, now: () => Date): Platfo
       throw unsupported('bluesky', 'notices of a user removing the app');
     },
     profile: (credentials) => blueskyProfile(context, credentials),
+    insights: blueskyInsights(context),
     publishing: blueskyPublishing(context),
   });
 }

@@ -16,6 +16,8 @@ export const BLUESKY_SCOPES: ScopePolicy = {
   required: BOTH,
   byAction: {
     read_profile: BOTH,
+    // The profile and post views the PDS proxies to the AppView.
+    read_insights: BOTH,
     publish: BOTH,
   },
 };

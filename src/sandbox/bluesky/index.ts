@@ -11,7 +11,7 @@ import { HOST, platform, xrpcDialect } from './access.ts';
 import { dpopServer } from './dpop.ts';
 import { handleRoutes, newDid, plcRoutes } from './identity.ts';
 import { type OAuthState, oauthRoutes } from './oauth.ts';
-import { pdsRoutes } from './pds.ts';
+import { POST_COUNTS, pdsRoutes } from './pds.ts';
 
 function hosts(store: Store): Record<string, (host: FastifyInstance) => void> {
   const state: OAuthState = { pushed: new Map(), codes: new Map() };
@@ -42,7 +42,8 @@ export const blueskyPlatform: SandboxPlatform<typeof platform> = {
   newUser: { postTypes: [], comments: false, newId: newDid },
   permalink: (account: SandboxAccount, postId: string) =>
     `https://bsky.app/profile/${account.id}/post/${postId.slice(postId.lastIndexOf('/') + 1)}`,
-  insightMetrics: null,
+  // The profile's followersCount; a post view's counts.
+  insightMetrics: { account: ['followersCount'], post: POST_COUNTS },
   webhooks: null,
   settings: [],
   testers: false,

@@ -12,10 +12,14 @@ import { type Caller, caller, requireScope } from '../caller.ts';
 import type { Store } from '../platform.ts';
 import { findAccount } from '../store/accounts.ts';
 import { recordActivity } from '../store/activity.ts';
+import { findInsight, insightFigures, LIFETIME_DAY } from '../store/insights.ts';
 import { createPost, findPost } from '../store/posts.ts';
 import { ISSUER, PDS_URL, platform, SCOPE, xrpcAnswer, xrpcDialect } from './access.ts';
 import type { DpopServer } from './dpop.ts';
 import { boundKey } from './oauth.ts';
+
+/** A post view's counts, as app.bsky.feed.defs#postView names them; `PUT /_control/insights` takes these names. */
+export const POST_COUNTS = ['likeCount', 'repostCount', 'replyCount', 'quoteCount'];
 
 const TID = /^[234567abcdefghij][234567abcdefghijklmnopqrstuvwxyz]{12}$/;
 const POST = 'app.bsky.feed.post';
@@ -87,7 +91,16 @@ export function pdsRoutes(app: FastifyInstance, store: Store, dpop: DpopServer):
       handle: user.username,
       displayName: user.name,
       avatar: `https://cdn.bsky.app/img/avatar/plain/${user.id}/sandbox@jpeg`,
-      followersCount: user.followersCount,
+      // Today's count as `PUT /_control/insights` set it, else the user's own.
+      followersCount:
+        (
+          await findInsight(store, {
+            accountId: user.id,
+            postId: '',
+            metric: 'followersCount',
+            day: store.now().toISOString().slice(0, 10),
+          })
+        )?.value ?? user.followersCount,
       followsCount: 0,
       postsCount: 0,
     };
@@ -200,6 +213,37 @@ export function pdsRoutes(app: FastifyInstance, store: Store, dpop: DpopServer):
       detail: { record },
     });
     return { uri, cid: postCid(post) };
+  });
+
+  // app.bsky.feed.getPosts: the post views of up to 25 at:// URIs; a post it does not have is left out.
+  app.get('/xrpc/app.bsky.feed.getPosts', async (request) => {
+    await account(request, 'app.bsky.feed.getPosts');
+    const asked = (request.query as Record<string, unknown>).uris;
+    const uris = (Array.isArray(asked) ? asked : [asked]).filter((u): u is string => typeof u === 'string');
+    if (uris.length === 0 || uris.length > 25) throw xrpcAnswer(400, 'InvalidRequest', 'uris must have 1 to 25 items');
+    const posts = [];
+    for (const uri of uris) {
+      const post = await findPost(store, uri);
+      const author = post === undefined ? undefined : await findAccount(store, post.accountId);
+      if (post === undefined || author === undefined) continue;
+      const figures = await insightFigures(store, {
+        accountId: post.accountId,
+        postId: post.id,
+        metrics: POST_COUNTS,
+        days: [LIFETIME_DAY],
+      });
+      const counts: Record<string, number> = {};
+      for (const name of POST_COUNTS) counts[name] = figures.get(name)?.get(LIFETIME_DAY) ?? 0;
+      posts.push({
+        uri: post.id,
+        cid: postCid(post),
+        author: { did: author.id, handle: author.username, displayName: author.name },
+        record: { $type: POST, text: post.caption, createdAt: post.createdAt.toISOString() },
+        ...counts,
+        indexedAt: post.createdAt.toISOString(),
+      });
+    }
+    return { posts };
   });
 
   app.get('/xrpc/com.atproto.repo.getRecord', async (request) => {
