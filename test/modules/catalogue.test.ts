@@ -183,7 +183,7 @@ describe('GET /v1/platforms', () => {
       linkedin: true,
       youtube: true,
       x: true,
-      bluesky: null,
+      bluesky: true,
     });
     expect(byName.x?.insights?.post.map((m) => m.name)).toEqual([
       'views',

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { blueskyPlatform } from '../../src/platforms/bluesky/index.ts';
 import { hostUrlFor } from '../../src/platforms/http.ts';
 import type { AccountCredentials, GrantedTokenSet, PlatformAdapter } from '../../src/platforms/index.ts';
-import { insightsOf, platformError, startSandbox, type TestSandbox } from '../helpers/sandbox.ts';
+import { commentsOf, insightsOf, platformError, sent, startSandbox, type TestSandbox } from '../helpers/sandbox.ts';
 import { type MediaServer, startMediaServer } from '../helpers/sandbox-media.ts';
 
 let sandbox: TestSandbox;
@@ -357,5 +357,95 @@ describe('Bluesky insights', () => {
     expect((await platformError(insightsOf(bluesky).postInsights(credentials, post.id, ['views']))).kind).toBe(
       'invalid_request',
     );
+  });
+});
+
+describe('Bluesky replies', () => {
+  /** A reply by someone else, through the control API: its id, an at:// URI of its author's repository. */
+  async function replyBy(
+    handle: string,
+    postId: string,
+    author: string,
+    text: string,
+    parentId?: string,
+  ): Promise<string> {
+    const made = await sandbox.control('POST', '/comments', {
+      platform: 'bluesky',
+      username: handle,
+      post_id: postId,
+      author_username: author,
+      text,
+      ...(parentId === undefined ? {} : { parent_id: parentId }),
+    });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    return made.body.id;
+  }
+
+  it("lists the replies under the account's recent posts at every depth, answers one, and deletes its own answer", async () => {
+    const tokens = await connect('nora.bsky.social');
+    const credentials = credentialsOf(tokens);
+    const { containerId } = await bluesky.publishing.createContainer(credentials, { text: 'Ask me', media: [] });
+    const post = await bluesky.publishing.publishContainer(credentials, containerId);
+    const first = await replyBy('nora.bsky.social', post.id, 'olga.bsky.social', 'Why?');
+    expect(first).toMatch(/^at:\/\/did:plc:[a-z2-7]{24}\/app\.bsky\.feed\.post\/[a-z2-7]{13}$/);
+    const nested = await replyBy('nora.bsky.social', post.id, 'paul.bsky.social', 'Because', first);
+
+    const comments = commentsOf(bluesky);
+    const read = await comments.recentComments(credentials);
+    expect(read.posts.map((p) => [p.id, p.text, p.permalink])).toEqual([[post.id, 'Ask me', post.permalink]]);
+    expect(read.comments.map((c) => [c.id, c.parentId, c.authorUsername, c.text, c.hidden, c.byAccount])).toEqual([
+      [nested, first, 'paul.bsky.social', 'Because', false, false],
+      [first, null, 'olga.bsky.social', 'Why?', false, false],
+    ]);
+
+    const answer = await sent(comments.reply(credentials, nested, 'Thanks!'));
+    expect(answer.id).toMatch(new RegExp(`^at://${tokens.platformUserId}/app\\.bsky\\.feed\\.post/`));
+    const { body } = await sandbox.control('GET', '/activity/bluesky/nora.bsky.social');
+    const replied = body.data.find((a: { action: string }) => a.action === 'reply');
+    // The answer's root is the post, its parent the reply it answers.
+    expect(replied.detail.record.reply.root.uri).toBe(post.id);
+    expect(replied.detail.record.reply.parent.uri).toBe(nested);
+    const again = await comments.recentComments(credentials);
+    expect(again.comments.find((c) => c.id === answer.id)).toMatchObject({
+      parentId: nested,
+      byAccount: true,
+      text: 'Thanks!',
+    });
+
+    await comments.deleteReply?.(credentials, answer.id, nested);
+    expect((await comments.recentComments(credentials)).comments.some((c) => c.id === answer.id)).toBe(false);
+    // Deleting it again is no error.
+    await comments.deleteReply?.(credentials, answer.id, nested);
+  });
+
+  it("hides a reply through the post's threadgate hiddenReplies, and shows it again", async () => {
+    const credentials = credentialsOf(await connect('quinn.bsky.social'));
+    const { containerId } = await bluesky.publishing.createContainer(credentials, { text: 'Gated', media: [] });
+    const post = await bluesky.publishing.publishContainer(credentials, containerId);
+    const rude = await replyBy('quinn.bsky.social', post.id, 'rex.bsky.social', 'Rude');
+    const deep = await replyBy('quinn.bsky.social', post.id, 'sam.bsky.social', 'Ruder', rude);
+    const comments = commentsOf(bluesky);
+    await comments.setHidden(credentials, deep, true);
+    await comments.setHidden(credentials, rude, true);
+    const hidden = await comments.recentComments(credentials);
+    expect(hidden.comments.map((c) => [c.id, c.hidden])).toEqual([
+      [deep, true],
+      [rude, true],
+    ]);
+    const { body } = await sandbox.control('GET', '/activity/bluesky/quinn.bsky.social');
+    expect(
+      body.data
+        .filter((a: { action: string }) => a.action === 'hide')
+        .map((a: { target_id: string }) => a.target_id)
+        .sort(),
+    ).toEqual([rude, deep].sort());
+    await comments.setHidden(credentials, rude, false);
+    expect((await comments.recentComments(credentials)).comments.map((c) => [c.id, c.hidden])).toEqual([
+      [deep, true],
+      [rude, false],
+    ]);
+    // Only the thread's author hides replies in it.
+    const other = credentialsOf(await connect('tara.bsky.social'));
+    expect((await platformError(comments.setHidden(other, deep, true))).kind).toBe('invalid_request');
   });
 });

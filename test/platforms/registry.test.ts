@@ -187,8 +187,9 @@ const EXPECTED = {
   bluesky: {
     label: 'Bluesky',
     settingsPrefix: 'BLUESKY',
-    // Replies are not offered yet. The profile's followersCount; a post view's counts (no views).
-    comments: null,
+    // Replies under the account's posts: read (polling), answered, deleted, hidden at any depth
+    // through the threadgate's hiddenReplies. The profile's followersCount; a post view's counts (no views).
+    comments: { reply: true, hide: true, deleteReply: true, replyToHidden: false, hideReplies: true },
     insights: { account: ['followers_count'], post: ['likes', 'reposts', 'replies', 'quotes'] },
     publishing: {
       // app.bsky.feed.post records: text, one image, or 2 to 4 (app.bsky.embed.images); video not offered yet.
@@ -205,7 +206,7 @@ const EXPECTED = {
 };
 
 /** Where comments are read by polling only: LinkedIn pushes ordinary apps no comment notices. */
-const WITHOUT_COMMENT_NOTICES: readonly Platform[] = ['linkedin', 'youtube', 'x'];
+const WITHOUT_COMMENT_NOTICES: readonly Platform[] = ['linkedin', 'youtube', 'x', 'bluesky'];
 
 describe('the platform registry', () => {
   it('lists each platform once, with its label, settings prefix and capabilities', () => {

@@ -120,7 +120,10 @@ export const blueskyDefinition = {
     placeholder: 'alice.bsky.social',
     description: 'The handle you sign in to Bluesky with, on bsky.social or any other server.',
   },
-  comments: null,
+  // Replies to the account's posts: read, answered, deleted (the account's own), hidden through the
+  // root post's threadgate `hiddenReplies`, which may name a reply at any depth. Answering a hidden
+  // reply: not confirmed, so not offered.
+  comments: { reply: true, hide: true, deleteReply: true, replyToHidden: false, hideReplies: true },
   insights: BLUESKY_METRICS,
   metricDescriptions: METRIC_DESCRIPTIONS,
   publishing: {

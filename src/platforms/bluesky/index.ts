@@ -8,6 +8,7 @@ import type { AdapterOptions } from '../http.ts';
 import { reportingMissingScopes } from '../missing-scopes.ts';
 import type { PlatformAdapter } from '../types.ts';
 import { blueskyApi } from './api.ts';
+import { blueskyComments } from './comments.ts';
 import { blueskyDefinition } from './definition.ts';
 import { blueskyInsights } from './insights.ts';
 import { blueskyProfile } from './profile.ts';
@@ -31,6 +32,7 @@ export function blueskyAdapter(options: AdapterOptions, now: () => Date): Platfo
     },
     profile: (credentials) => blueskyProfile(context, credentials),
     insights: blueskyInsights(context),
+    comments: blueskyComments(context),
     publishing: blueskyPublishing(context),
   });
 }

@@ -16,6 +16,11 @@ export const BLUESKY_SCOPES: ScopePolicy = {
   required: BOTH,
   byAction: {
     read_profile: BOTH,
+    // Threads and feeds the PDS proxies to the AppView; replies, deletions and threadgates are records.
+    read_comments: BOTH,
+    reply: BOTH,
+    delete_reply: BOTH,
+    hide: BOTH,
     // The profile and post views the PDS proxies to the AppView.
     read_insights: BOTH,
     publish: BOTH,

@@ -20,6 +20,15 @@ export function newDid(): string {
   return `did:plc:${id}`;
 }
 
+const SORTABLE = '234567abcdefghijklmnopqrstuvwxyz';
+
+/** A record key in the TID format ("Record Key"): 13 characters of base32-sortable, the first of the lower half. */
+export function newTid(): string {
+  let key = SORTABLE[randomInt(0, 16)] as string;
+  for (let i = 0; i < 12; i++) key += SORTABLE[randomInt(0, 32)];
+  return key;
+}
+
 /** The sandbox's users are named by handles its dialog takes: labels of letters, digits and underscores. */
 const HANDLE = /^([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]([a-z0-9-]{0,61}[a-z0-9])?$/;
 const DIALOG_NAME = /^[A-Za-z0-9._]{1,30}$/;

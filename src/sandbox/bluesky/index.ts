@@ -9,7 +9,7 @@ import type { SandboxPlatform, Store } from '../platform.ts';
 import type { SandboxAccount } from '../schema.ts';
 import { HOST, platform, xrpcDialect } from './access.ts';
 import { dpopServer } from './dpop.ts';
-import { handleRoutes, newDid, plcRoutes } from './identity.ts';
+import { handleRoutes, newDid, newTid, plcRoutes } from './identity.ts';
 import { type OAuthState, oauthRoutes } from './oauth.ts';
 import { POST_COUNTS, pdsRoutes } from './pds.ts';
 
@@ -40,6 +40,11 @@ export const blueskyPlatform: SandboxPlatform<typeof platform> = {
   name: platform,
   hosts,
   newUser: { postTypes: [], comments: false, newId: newDid },
+  // Someone else's reply is a post in their own repository.
+  commentIds() {
+    const did = newDid();
+    return { id: `at://${did}/app.bsky.feed.post/${newTid()}`, authorId: did };
+  },
   permalink: (account: SandboxAccount, postId: string) =>
     `https://bsky.app/profile/${account.id}/post/${postId.slice(postId.lastIndexOf('/') + 1)}`,
   // The profile's followersCount; a post view's counts.

@@ -15,11 +15,13 @@ export async function addComment(
     createdAt?: Date;
     /** Held from view (YouTube's heldForReview): listed only where the platform lists held comments. */
     hidden?: boolean;
+    /** Its id in the platform's own format; absent: digits. */
+    id?: string;
   },
 ): Promise<SandboxComment> {
   const [row] = await store.db
     .insert(sandboxComments)
-    .values({ id: numericId(), ...values, createdAt: values.createdAt ?? store.now() })
+    .values({ ...values, id: values.id ?? numericId(), createdAt: values.createdAt ?? store.now() })
     .returning();
   return row as SandboxComment;
 }
