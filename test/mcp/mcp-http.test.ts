@@ -310,6 +310,63 @@ describe('publishing through the tools', () => {
     ]);
   });
 
+  it('publishes a Bluesky thread through create_post, then answers and hides a reply through reply_to_comment and hide_comment', async () => {
+    users += 1;
+    const handle = `mcp${users}.bsky.social`;
+    const account = await connectSandboxAccount(t, sandbox, owner, 'bluesky', handle);
+    const client = await connect(owner.key);
+    const created = await ok(client, 'create_post', {
+      account_ids: [account.id],
+      text: 'Open studio on Friday #studio',
+      platforms: { bluesky: { languages: ['en'], thread: [{ text: 'Doors at six.' }] } },
+    });
+    const post = await eventually(async () => {
+      const got = await ok(client, 'get_post', { post_id: created.id });
+      return got.status === 'published' ? got : undefined;
+    });
+    const activity = await sandbox.control('GET', `/activity/bluesky/${handle}`);
+    const posts = (
+      activity.body.data as { action: string; target_id: string; detail: { record: Record<string, unknown> } }[]
+    ).filter((a) => a.action === 'publish');
+    expect(posts.map((p) => p.detail.record.text)).toEqual(['Open studio on Friday #studio', 'Doors at six.']);
+    expect(post.targets[0].platform_post_id).toBe(posts[0]?.target_id);
+    const rkey = String(posts[0]?.target_id).split('/').pop();
+    expect(post.targets[0].permalink).toBe(`https://bsky.app/profile/${account.platformUserId}/post/${rkey}`);
+
+    const made = await sandbox.control('POST', '/comments', {
+      platform: 'bluesky',
+      username: handle,
+      post_id: posts[0]?.target_id,
+      author_username: 'fan.bsky.social',
+      text: 'See you there',
+    });
+    expect(made.status).toBe(201);
+    await pollComments(
+      {
+        db: t.database.db,
+        log: pino({ level: 'silent' }),
+        platforms: () => sandbox.platforms,
+        secretKey: t.secretKey,
+        commentPollIntervalMs: 900_000,
+      },
+      account.id,
+    );
+    const listed = await ok(client, 'list_comments', { account_id: account.id });
+    const comment = listed.data.find((c: { platform_comment_id: string }) => c.platform_comment_id === made.body.id);
+    expect(comment).toMatchObject({ can_reply: true, can_hide: true, hidden: false });
+    await ok(client, 'reply_to_comment', { comment_id: comment.id, text: 'Welcome!' });
+    expect(await ok(client, 'hide_comment', { comment_id: comment.id, hidden: true })).toMatchObject({ hidden: true });
+    const after = await sandbox.control('GET', `/activity/bluesky/${handle}`);
+    expect(
+      (after.body.data as { action: string; target_id: string }[])
+        .filter((a) => a.action === 'reply' || a.action === 'hide')
+        .map((a) => [a.action, a.target_id]),
+    ).toEqual([
+      ['reply', made.body.id],
+      ['hide', made.body.id],
+    ]);
+  });
+
   it('schedules a post and keeps a draft, as the API does', async () => {
     const account = await connected('threads');
     const client = await connect(owner.key);
