@@ -80,13 +80,13 @@ describe('Bluesky in the dashboard', () => {
       .toEqual(['Our new studio https://example.com/studio 1/2', 'The light 2/2']);
     const [first, second] = (await activity()).filter((a) => a.action === 'publish');
     postUri = first?.target_id ?? '';
-    expect((first?.detail.record as { facets: unknown[] }).facets).toEqual([
+    expect((first?.detail.record as { facets: unknown[] } | undefined)?.facets).toEqual([
       {
         index: { byteStart: 15, byteEnd: 41 },
         features: [{ $type: 'app.bsky.richtext.facet#link', uri: 'https://example.com/studio' }],
       },
     ]);
-    expect((second?.detail.record as { reply: { root: { uri: string } } }).reply.root.uri).toBe(postUri);
+    expect((second?.detail.record as { reply: { root: { uri: string } } } | undefined)?.reply.root.uri).toBe(postUri);
     // The post's link is the first post's on bsky.app.
     const rkey = postUri.slice(postUri.lastIndexOf('/') + 1);
     const posts = await kit.api<{ data: { text: string; targets: { permalink: string | null }[] }[] }>(

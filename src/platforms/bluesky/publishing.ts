@@ -13,7 +13,6 @@ import { invalidRequest } from '../errors.ts';
 import { record, requiredText } from '../http.ts';
 import { optionsOf } from '../publish-checks.ts';
 import {
-  type AccountCredentials,
   PlatformError,
   type PublishedPost,
   type PublishingCapability,
