@@ -1,9 +1,13 @@
 import { and, eq } from 'drizzle-orm';
+import pino from 'pino';
 import { Agent, request } from 'undici';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { advanceClock, resetClock } from '../../src/clock.ts';
+import { refreshAccountToken } from '../../src/modules/accounts/token-refresh.ts';
+import { createPlatforms } from '../../src/platforms/index.ts';
 import { permissionForm } from '../../src/sandbox/permission-form.ts';
 import { auth, startTestApp, type TestApp, type TestOwner } from '../helpers/app.ts';
-import { accounts, owners } from '../helpers/tables.ts';
+import { accounts, events, owners } from '../helpers/tables.ts';
 
 /**
  * Connecting a Bluesky account through the hosted page, over real HTTP: the service listens (its
@@ -28,6 +32,7 @@ beforeAll(async () => {
     payload: { origin: 'https://app.example.com' },
   });
 });
+afterEach(() => resetClock());
 afterAll(async () => {
   await dispatcher.close();
   await t.close();
@@ -45,10 +50,11 @@ async function get(url: string, cookie = '') {
   };
 }
 
-async function newLink(profileId = owner.defaultProfileId, key = owner.key): Promise<string> {
+async function newLink(profileId = owner.defaultProfileId, key = owner.key, accountId?: string): Promise<string> {
   const res = await t.app.inject({
     method: 'POST',
-    url: `/v1/profiles/${profileId}/connect-links`,
+    url:
+      accountId === undefined ? `/v1/profiles/${profileId}/connect-links` : `/v1/accounts/${accountId}/reconnect-links`,
     headers: auth(key),
     payload: { redirect_url: BACK, state: 'st' },
   });
@@ -180,5 +186,55 @@ describe('connecting a Bluesky account', () => {
     const res = await get(`${t.url}${link}/start/bluesky?login_hint=${encodeURIComponent('nobody-here.example')}`);
     expect(res.status).toBe(400);
     expect(res.body).toContain('Bluesky could not start the sign-in');
+  });
+
+  it('refreshes the session before its hour ends; a refused refresh ends the account expired, and a reconnect link asks its handle again', async () => {
+    const outcome = await connect(await newLink(), 'uma.bsky.social');
+    const id = outcome.account_ids as string;
+    const deps = {
+      db: t.database.db,
+      secretKey: t.secretKey,
+      platforms: createPlatforms({ ...t.config, sandboxUrl: `${t.url}/sandbox`, serviceUrl: t.url }),
+      log: pino({ level: 'silent' }),
+    };
+    const [before] = await t.database.db.select().from(accounts).where(eq(accounts.id, id));
+    // The entryway's access tokens last an hour: refreshed in their last 20 minutes.
+    advanceClock(45 * 60_000);
+    expect(await refreshAccountToken(deps, id)).toBe('refreshed');
+    const [after] = await t.database.db.select().from(accounts).where(eq(accounts.id, id));
+    expect(after?.accessTokenSealed).not.toEqual(before?.accessTokenSealed);
+    expect(after?.tokenExpiresAt?.getTime()).toBeGreaterThan(before?.tokenExpiresAt?.getTime() ?? 0);
+
+    const fault = await request(`${t.url}/sandbox/_control/faults`, {
+      method: 'POST',
+      dispatcher,
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        platform: 'bluesky',
+        username: 'uma.bsky.social',
+        error: 'token_expired',
+        trigger: 'refresh',
+      }),
+    });
+    await fault.body.text();
+    expect(fault.statusCode).toBe(201);
+    advanceClock(45 * 60_000);
+    expect(await refreshAccountToken(deps, id)).toBe('expired');
+    const [expired] = await t.database.db.select().from(accounts).where(eq(accounts.id, id));
+    expect(expired?.status).toBe('expired');
+    const ended = await t.database.db
+      .select()
+      .from(events)
+      .where(and(eq(events.ownerId, owner.ownerId), eq(events.type, 'account.expired')));
+    expect(ended.some((e) => (e.data as { account: { id: string } }).account.id === id)).toBe(true);
+
+    const link = await newLink(owner.defaultProfileId, owner.key, id);
+    const page = await get(`${t.url}${link}`);
+    expect(page.body).toContain('value="uma.bsky.social"');
+    expect(page.body).toContain('Reconnect Bluesky');
+    const again = await connect(link, 'uma.bsky.social');
+    expect(again).toMatchObject({ status: 'connected', account_ids: id });
+    const [back] = await t.database.db.select().from(accounts).where(eq(accounts.id, id));
+    expect(back?.status).toBe('connected');
   });
 });
