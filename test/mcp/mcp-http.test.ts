@@ -75,6 +75,20 @@ async function ok(client: Client, name: string, args: Record<string, unknown> = 
   return json(result);
 }
 
+/** Reads the account's comments from its platform now, as the periodic poll does. */
+async function readCommentsNow(accountId: string): Promise<void> {
+  await pollComments(
+    {
+      db: t.database.db,
+      log: pino({ level: 'silent' }),
+      platforms: () => sandbox.platforms,
+      secretKey: t.secretKey,
+      commentPollIntervalMs: 900_000,
+    },
+    accountId,
+  );
+}
+
 let users = 0;
 async function connected(platform: 'threads' | 'instagram', profileId = owner.defaultProfileId) {
   users += 1;
@@ -282,16 +296,7 @@ describe('publishing through the tools', () => {
       text: 'Which lens was this?',
     });
     expect(made.status).toBe(201);
-    await pollComments(
-      {
-        db: t.database.db,
-        log: pino({ level: 'silent' }),
-        platforms: () => sandbox.platforms,
-        secretKey: t.secretKey,
-        commentPollIntervalMs: 900_000,
-      },
-      account.id,
-    );
+    await readCommentsNow(account.id);
     const client = await connect(owner.key);
     const listed = await ok(client, 'list_comments', { account_id: account.id });
     const comment = listed.data.find((c: { platform_comment_id: string }) => c.platform_comment_id === made.body.id);
@@ -341,16 +346,7 @@ describe('publishing through the tools', () => {
       text: 'See you there',
     });
     expect(made.status).toBe(201);
-    await pollComments(
-      {
-        db: t.database.db,
-        log: pino({ level: 'silent' }),
-        platforms: () => sandbox.platforms,
-        secretKey: t.secretKey,
-        commentPollIntervalMs: 900_000,
-      },
-      account.id,
-    );
+    await readCommentsNow(account.id);
     const listed = await ok(client, 'list_comments', { account_id: account.id });
     const comment = listed.data.find((c: { platform_comment_id: string }) => c.platform_comment_id === made.body.id);
     expect(comment).toMatchObject({ can_reply: true, can_hide: true, hidden: false });
