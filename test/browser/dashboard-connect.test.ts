@@ -180,6 +180,7 @@ describe('the profile menu', () => {
       // X's API is paid: the page says what the owner must bring, as the catalogue gives it.
       // An owner may bring its own X app, set in Connect settings.
       "X — X's API is paid: whoever runs this service brings its own X app (X_CLIENT_ID, X_CLIENT_SECRET) on a plan that includes posting, and X caps each plan's monthly use. Each owner may bring its own X app instead, on its own plan and cap. Set your own X app in Connect settings.",
+      'Bluesky',
     ]);
     expect(await offered.getByRole('checkbox', { disabled: true }).count()).toBe(0);
     await page.getByRole('checkbox', { name: 'Threads' }).check();
@@ -306,8 +307,8 @@ describe('the profile menu', () => {
     expect(await offered.locator('label', { hasText: 'TikTok' }).textContent()).toBe(
       'TikTok — not configured on this service (no client id and secret)',
     );
-    // Instagram, Threads, Facebook Pages, LinkedIn, YouTube and X stay offered.
-    expect(await offered.getByRole('checkbox', { disabled: false }).count()).toBe(6);
+    // Instagram, Threads, Facebook Pages, LinkedIn, YouTube, X and Bluesky stay offered.
+    expect(await offered.getByRole('checkbox', { disabled: false }).count()).toBe(7);
     await expectAccessible(page);
     expectCleanRun(opened);
     await opened.close();
