@@ -92,7 +92,11 @@ export async function startService(config: Config, roles: Roles, log: Logger): P
     let platforms: PlatformSet | undefined;
     const platformsFor = (baseUrl: string | undefined) => {
       platforms = createPlatforms(
-        { ...config, sandboxUrl: sandboxUrlOf(config, baseUrl) },
+        {
+          ...config,
+          sandboxUrl: sandboxUrlOf(config, baseUrl),
+          serviceUrl: config.publicUrl ?? baseUrl ?? `http://localhost:${config.port}`,
+        },
         // Every process counts a Google project's YouTube units in the same rows.
         { dispatcher: platformAgent, projectUnits: projectUnits(database.db) },
       );

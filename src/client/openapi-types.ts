@@ -2253,8 +2253,8 @@ export interface paths {
                     limit?: number;
                     /** @description The `next_cursor` of the previous page. */
                     cursor?: string;
-                    /** @description The platform: instagram, threads, tiktok, facebook, linkedin, youtube, x, google_business, pinterest. */
-                    platform?: "instagram" | "threads" | "tiktok" | "facebook" | "linkedin" | "youtube" | "x" | "google_business" | "pinterest";
+                    /** @description The platform: instagram, threads, tiktok, facebook, linkedin, youtube, x, google_business, pinterest, bluesky. */
+                    platform?: "instagram" | "threads" | "tiktok" | "facebook" | "linkedin" | "youtube" | "x" | "google_business" | "pinterest" | "bluesky";
                     /** @description connected: usable; expired: access ended on its own, reconnect it; disconnected: disconnected in the service or on the platform, its tokens are deleted, reconnect it to use it again. */
                     status?: "connected" | "expired" | "disconnected";
                 };
@@ -2448,10 +2448,10 @@ export interface paths {
                             /** @description The profile the account belongs to (its id, never the external_id). */
                             profile_id: string;
                             /**
-                             * @description The platform: instagram, threads, tiktok, facebook, linkedin, youtube, x, google_business, pinterest.
+                             * @description The platform: instagram, threads, tiktok, facebook, linkedin, youtube, x, google_business, pinterest, bluesky.
                              * @enum {unknown}
                              */
-                            platform: "instagram" | "threads" | "tiktok" | "facebook" | "linkedin" | "youtube" | "x" | "google_business" | "pinterest";
+                            platform: "instagram" | "threads" | "tiktok" | "facebook" | "linkedin" | "youtube" | "x" | "google_business" | "pinterest" | "bluesky";
                             /** @description The account's id on the platform. */
                             platform_user_id: string;
                             /** @description The handle on the platform, when it has one. */
@@ -2651,10 +2651,10 @@ export interface paths {
                             /** @description The profile the account belongs to (its id, never the external_id). */
                             profile_id: string;
                             /**
-                             * @description The platform: instagram, threads, tiktok, facebook, linkedin, youtube, x, google_business, pinterest.
+                             * @description The platform: instagram, threads, tiktok, facebook, linkedin, youtube, x, google_business, pinterest, bluesky.
                              * @enum {unknown}
                              */
-                            platform: "instagram" | "threads" | "tiktok" | "facebook" | "linkedin" | "youtube" | "x" | "google_business" | "pinterest";
+                            platform: "instagram" | "threads" | "tiktok" | "facebook" | "linkedin" | "youtube" | "x" | "google_business" | "pinterest" | "bluesky";
                             /** @description The account's id on the platform. */
                             platform_user_id: string;
                             /** @description The handle on the platform, when it has one. */
@@ -2875,10 +2875,10 @@ export interface paths {
                             /** @description The profile the account belongs to (its id, never the external_id). */
                             profile_id: string;
                             /**
-                             * @description The platform: instagram, threads, tiktok, facebook, linkedin, youtube, x, google_business, pinterest.
+                             * @description The platform: instagram, threads, tiktok, facebook, linkedin, youtube, x, google_business, pinterest, bluesky.
                              * @enum {unknown}
                              */
-                            platform: "instagram" | "threads" | "tiktok" | "facebook" | "linkedin" | "youtube" | "x" | "google_business" | "pinterest";
+                            platform: "instagram" | "threads" | "tiktok" | "facebook" | "linkedin" | "youtube" | "x" | "google_business" | "pinterest" | "bluesky";
                             /** @description The account's id on the platform. */
                             platform_user_id: string;
                             /** @description The handle on the platform, when it has one. */
@@ -4285,7 +4285,7 @@ export interface paths {
                         /** @description Returned unchanged as the `state` query parameter of the redirect. */
                         state?: string;
                         /** @description The platform buttons the page shows; default: every platform available. A platform this service has no credentials for is 422 `platform_not_available`. */
-                        platforms?: ("instagram" | "threads" | "tiktok" | "facebook" | "linkedin" | "youtube" | "x" | "google_business" | "pinterest")[];
+                        platforms?: ("instagram" | "threads" | "tiktok" | "facebook" | "linkedin" | "youtube" | "x" | "google_business" | "pinterest" | "bluesky")[];
                     };
                 };
             };
@@ -5238,6 +5238,61 @@ export interface paths {
                                          */
                                         alt_text?: string;
                                     };
+                                    bluesky?: {
+                                        /**
+                                         * Text for this platform
+                                         * @description This platform's text instead of the post's `text`.
+                                         */
+                                        text?: string;
+                                        /**
+                                         * Languages
+                                         * @description The post's languages as BCP 47 tags (app.bsky.feed.post `langs`, at most 3), such as `en` or `pt-BR`; a thread's posts all take them.
+                                         */
+                                        languages?: string[];
+                                        /**
+                                         * Alt texts
+                                         * @description Each image's alt text, in the order of the post's `media_ids` (app.bsky.embed.images `alt`); an image without one has an empty alt text.
+                                         */
+                                        alt_texts?: string[];
+                                        /**
+                                         * Link card
+                                         * @description A card for a link under the text (app.bsky.embed.external), without a picture; a post with images takes none.
+                                         */
+                                        link_card?: {
+                                            /**
+                                             * Link
+                                             * Format: uri
+                                             * @description The page the card opens (http or https).
+                                             */
+                                            uri: string;
+                                            /**
+                                             * Title
+                                             * @description The card's title.
+                                             */
+                                            title: string;
+                                            /**
+                                             * Description
+                                             * @description The card's text under its title.
+                                             */
+                                            description: string;
+                                        };
+                                        /**
+                                         * Thread
+                                         * @description The posts after the first, published in order, each a reply to the one before it (app.bsky.feed.post `reply`, its root the first post), so the post is a thread of 2 to 25. The post is published when the whole thread is; its link is the first post's.
+                                         */
+                                        thread?: {
+                                            /**
+                                             * Text
+                                             * @description At most 300 graphemes (app.bsky.feed.post `text`), as the first post's.
+                                             */
+                                            text: string;
+                                            /**
+                                             * Images
+                                             * @description This post's own images, ids of the media library: 1 to 4, each within 1,000,000 bytes.
+                                             */
+                                            media_ids?: string[];
+                                        }[];
+                                    };
                                 };
                                 /**
                                  * Format: date-time
@@ -5274,7 +5329,7 @@ export interface paths {
                                     id: string;
                                     account_id: string;
                                     /** @enum {unknown} */
-                                    platform: "instagram" | "threads" | "tiktok" | "facebook" | "linkedin" | "youtube" | "x" | "google_business" | "pinterest";
+                                    platform: "instagram" | "threads" | "tiktok" | "facebook" | "linkedin" | "youtube" | "x" | "google_business" | "pinterest" | "bluesky";
                                     /**
                                      * @description `draft` (the post is a draft), `awaiting_approval` (the post waits for the client's approval: never started before it), `scheduled` (waiting for its time), `publishing` (started: the platform is processing, or the target waits for a quota or a retry; see `waiting_reason`), `published`, `failed`, `cancelled`.
                                      * @enum {unknown}
@@ -5751,6 +5806,61 @@ export interface paths {
                                  */
                                 alt_text?: string;
                             };
+                            bluesky?: {
+                                /**
+                                 * Text for this platform
+                                 * @description This platform's text instead of the post's `text`.
+                                 */
+                                text?: string;
+                                /**
+                                 * Languages
+                                 * @description The post's languages as BCP 47 tags (app.bsky.feed.post `langs`, at most 3), such as `en` or `pt-BR`; a thread's posts all take them.
+                                 */
+                                languages?: string[];
+                                /**
+                                 * Alt texts
+                                 * @description Each image's alt text, in the order of the post's `media_ids` (app.bsky.embed.images `alt`); an image without one has an empty alt text.
+                                 */
+                                alt_texts?: string[];
+                                /**
+                                 * Link card
+                                 * @description A card for a link under the text (app.bsky.embed.external), without a picture; a post with images takes none.
+                                 */
+                                link_card?: {
+                                    /**
+                                     * Link
+                                     * Format: uri
+                                     * @description The page the card opens (http or https).
+                                     */
+                                    uri: string;
+                                    /**
+                                     * Title
+                                     * @description The card's title.
+                                     */
+                                    title: string;
+                                    /**
+                                     * Description
+                                     * @description The card's text under its title.
+                                     */
+                                    description: string;
+                                };
+                                /**
+                                 * Thread
+                                 * @description The posts after the first, published in order, each a reply to the one before it (app.bsky.feed.post `reply`, its root the first post), so the post is a thread of 2 to 25. The post is published when the whole thread is; its link is the first post's.
+                                 */
+                                thread?: {
+                                    /**
+                                     * Text
+                                     * @description At most 300 graphemes (app.bsky.feed.post `text`), as the first post's.
+                                     */
+                                    text: string;
+                                    /**
+                                     * Images
+                                     * @description This post's own images, ids of the media library: 1 to 4, each within 1,000,000 bytes.
+                                     */
+                                    media_ids?: string[];
+                                }[];
+                            };
                         };
                         approval?: {
                             /** @description true: the post is not published before the client approves it through an approval link (POST /v1/posts/{id}/approval-links); it waits as `awaiting_approval`. Absent: as the profile's `post_approval_required` says. */
@@ -6057,6 +6167,61 @@ export interface paths {
                                      */
                                     alt_text?: string;
                                 };
+                                bluesky?: {
+                                    /**
+                                     * Text for this platform
+                                     * @description This platform's text instead of the post's `text`.
+                                     */
+                                    text?: string;
+                                    /**
+                                     * Languages
+                                     * @description The post's languages as BCP 47 tags (app.bsky.feed.post `langs`, at most 3), such as `en` or `pt-BR`; a thread's posts all take them.
+                                     */
+                                    languages?: string[];
+                                    /**
+                                     * Alt texts
+                                     * @description Each image's alt text, in the order of the post's `media_ids` (app.bsky.embed.images `alt`); an image without one has an empty alt text.
+                                     */
+                                    alt_texts?: string[];
+                                    /**
+                                     * Link card
+                                     * @description A card for a link under the text (app.bsky.embed.external), without a picture; a post with images takes none.
+                                     */
+                                    link_card?: {
+                                        /**
+                                         * Link
+                                         * Format: uri
+                                         * @description The page the card opens (http or https).
+                                         */
+                                        uri: string;
+                                        /**
+                                         * Title
+                                         * @description The card's title.
+                                         */
+                                        title: string;
+                                        /**
+                                         * Description
+                                         * @description The card's text under its title.
+                                         */
+                                        description: string;
+                                    };
+                                    /**
+                                     * Thread
+                                     * @description The posts after the first, published in order, each a reply to the one before it (app.bsky.feed.post `reply`, its root the first post), so the post is a thread of 2 to 25. The post is published when the whole thread is; its link is the first post's.
+                                     */
+                                    thread?: {
+                                        /**
+                                         * Text
+                                         * @description At most 300 graphemes (app.bsky.feed.post `text`), as the first post's.
+                                         */
+                                        text: string;
+                                        /**
+                                         * Images
+                                         * @description This post's own images, ids of the media library: 1 to 4, each within 1,000,000 bytes.
+                                         */
+                                        media_ids?: string[];
+                                    }[];
+                                };
                             };
                             /**
                              * Format: date-time
@@ -6093,7 +6258,7 @@ export interface paths {
                                 id: string;
                                 account_id: string;
                                 /** @enum {unknown} */
-                                platform: "instagram" | "threads" | "tiktok" | "facebook" | "linkedin" | "youtube" | "x" | "google_business" | "pinterest";
+                                platform: "instagram" | "threads" | "tiktok" | "facebook" | "linkedin" | "youtube" | "x" | "google_business" | "pinterest" | "bluesky";
                                 /**
                                  * @description `draft` (the post is a draft), `awaiting_approval` (the post waits for the client's approval: never started before it), `scheduled` (waiting for its time), `publishing` (started: the platform is processing, or the target waits for a quota or a retry; see `waiting_reason`), `published`, `failed`, `cancelled`.
                                  * @enum {unknown}
@@ -6671,6 +6836,61 @@ export interface paths {
                                      */
                                     alt_text?: string;
                                 };
+                                bluesky?: {
+                                    /**
+                                     * Text for this platform
+                                     * @description This platform's text instead of the post's `text`.
+                                     */
+                                    text?: string;
+                                    /**
+                                     * Languages
+                                     * @description The post's languages as BCP 47 tags (app.bsky.feed.post `langs`, at most 3), such as `en` or `pt-BR`; a thread's posts all take them.
+                                     */
+                                    languages?: string[];
+                                    /**
+                                     * Alt texts
+                                     * @description Each image's alt text, in the order of the post's `media_ids` (app.bsky.embed.images `alt`); an image without one has an empty alt text.
+                                     */
+                                    alt_texts?: string[];
+                                    /**
+                                     * Link card
+                                     * @description A card for a link under the text (app.bsky.embed.external), without a picture; a post with images takes none.
+                                     */
+                                    link_card?: {
+                                        /**
+                                         * Link
+                                         * Format: uri
+                                         * @description The page the card opens (http or https).
+                                         */
+                                        uri: string;
+                                        /**
+                                         * Title
+                                         * @description The card's title.
+                                         */
+                                        title: string;
+                                        /**
+                                         * Description
+                                         * @description The card's text under its title.
+                                         */
+                                        description: string;
+                                    };
+                                    /**
+                                     * Thread
+                                     * @description The posts after the first, published in order, each a reply to the one before it (app.bsky.feed.post `reply`, its root the first post), so the post is a thread of 2 to 25. The post is published when the whole thread is; its link is the first post's.
+                                     */
+                                    thread?: {
+                                        /**
+                                         * Text
+                                         * @description At most 300 graphemes (app.bsky.feed.post `text`), as the first post's.
+                                         */
+                                        text: string;
+                                        /**
+                                         * Images
+                                         * @description This post's own images, ids of the media library: 1 to 4, each within 1,000,000 bytes.
+                                         */
+                                        media_ids?: string[];
+                                    }[];
+                                };
                             };
                             /**
                              * Format: date-time
@@ -6707,7 +6927,7 @@ export interface paths {
                                 id: string;
                                 account_id: string;
                                 /** @enum {unknown} */
-                                platform: "instagram" | "threads" | "tiktok" | "facebook" | "linkedin" | "youtube" | "x" | "google_business" | "pinterest";
+                                platform: "instagram" | "threads" | "tiktok" | "facebook" | "linkedin" | "youtube" | "x" | "google_business" | "pinterest" | "bluesky";
                                 /**
                                  * @description `draft` (the post is a draft), `awaiting_approval` (the post waits for the client's approval: never started before it), `scheduled` (waiting for its time), `publishing` (started: the platform is processing, or the target waits for a quota or a retry; see `waiting_reason`), `published`, `failed`, `cancelled`.
                                  * @enum {unknown}
@@ -7194,6 +7414,61 @@ export interface paths {
                                      */
                                     alt_text?: string;
                                 };
+                                bluesky?: {
+                                    /**
+                                     * Text for this platform
+                                     * @description This platform's text instead of the post's `text`.
+                                     */
+                                    text?: string;
+                                    /**
+                                     * Languages
+                                     * @description The post's languages as BCP 47 tags (app.bsky.feed.post `langs`, at most 3), such as `en` or `pt-BR`; a thread's posts all take them.
+                                     */
+                                    languages?: string[];
+                                    /**
+                                     * Alt texts
+                                     * @description Each image's alt text, in the order of the post's `media_ids` (app.bsky.embed.images `alt`); an image without one has an empty alt text.
+                                     */
+                                    alt_texts?: string[];
+                                    /**
+                                     * Link card
+                                     * @description A card for a link under the text (app.bsky.embed.external), without a picture; a post with images takes none.
+                                     */
+                                    link_card?: {
+                                        /**
+                                         * Link
+                                         * Format: uri
+                                         * @description The page the card opens (http or https).
+                                         */
+                                        uri: string;
+                                        /**
+                                         * Title
+                                         * @description The card's title.
+                                         */
+                                        title: string;
+                                        /**
+                                         * Description
+                                         * @description The card's text under its title.
+                                         */
+                                        description: string;
+                                    };
+                                    /**
+                                     * Thread
+                                     * @description The posts after the first, published in order, each a reply to the one before it (app.bsky.feed.post `reply`, its root the first post), so the post is a thread of 2 to 25. The post is published when the whole thread is; its link is the first post's.
+                                     */
+                                    thread?: {
+                                        /**
+                                         * Text
+                                         * @description At most 300 graphemes (app.bsky.feed.post `text`), as the first post's.
+                                         */
+                                        text: string;
+                                        /**
+                                         * Images
+                                         * @description This post's own images, ids of the media library: 1 to 4, each within 1,000,000 bytes.
+                                         */
+                                        media_ids?: string[];
+                                    }[];
+                                };
                             };
                             /**
                              * Format: date-time
@@ -7230,7 +7505,7 @@ export interface paths {
                                 id: string;
                                 account_id: string;
                                 /** @enum {unknown} */
-                                platform: "instagram" | "threads" | "tiktok" | "facebook" | "linkedin" | "youtube" | "x" | "google_business" | "pinterest";
+                                platform: "instagram" | "threads" | "tiktok" | "facebook" | "linkedin" | "youtube" | "x" | "google_business" | "pinterest" | "bluesky";
                                 /**
                                  * @description `draft` (the post is a draft), `awaiting_approval` (the post waits for the client's approval: never started before it), `scheduled` (waiting for its time), `publishing` (started: the platform is processing, or the target waits for a quota or a retry; see `waiting_reason`), `published`, `failed`, `cancelled`.
                                  * @enum {unknown}
@@ -7725,6 +8000,61 @@ export interface paths {
                                  */
                                 alt_text?: string;
                             };
+                            bluesky?: {
+                                /**
+                                 * Text for this platform
+                                 * @description This platform's text instead of the post's `text`.
+                                 */
+                                text?: string;
+                                /**
+                                 * Languages
+                                 * @description The post's languages as BCP 47 tags (app.bsky.feed.post `langs`, at most 3), such as `en` or `pt-BR`; a thread's posts all take them.
+                                 */
+                                languages?: string[];
+                                /**
+                                 * Alt texts
+                                 * @description Each image's alt text, in the order of the post's `media_ids` (app.bsky.embed.images `alt`); an image without one has an empty alt text.
+                                 */
+                                alt_texts?: string[];
+                                /**
+                                 * Link card
+                                 * @description A card for a link under the text (app.bsky.embed.external), without a picture; a post with images takes none.
+                                 */
+                                link_card?: {
+                                    /**
+                                     * Link
+                                     * Format: uri
+                                     * @description The page the card opens (http or https).
+                                     */
+                                    uri: string;
+                                    /**
+                                     * Title
+                                     * @description The card's title.
+                                     */
+                                    title: string;
+                                    /**
+                                     * Description
+                                     * @description The card's text under its title.
+                                     */
+                                    description: string;
+                                };
+                                /**
+                                 * Thread
+                                 * @description The posts after the first, published in order, each a reply to the one before it (app.bsky.feed.post `reply`, its root the first post), so the post is a thread of 2 to 25. The post is published when the whole thread is; its link is the first post's.
+                                 */
+                                thread?: {
+                                    /**
+                                     * Text
+                                     * @description At most 300 graphemes (app.bsky.feed.post `text`), as the first post's.
+                                     */
+                                    text: string;
+                                    /**
+                                     * Images
+                                     * @description This post's own images, ids of the media library: 1 to 4, each within 1,000,000 bytes.
+                                     */
+                                    media_ids?: string[];
+                                }[];
+                            };
                         };
                         approval?: {
                             /** @description true: the post is not published before the client approves it through an approval link (POST /v1/posts/{id}/approval-links); it waits as `awaiting_approval`. Absent: as the profile's `post_approval_required` says. */
@@ -8031,6 +8361,61 @@ export interface paths {
                                      */
                                     alt_text?: string;
                                 };
+                                bluesky?: {
+                                    /**
+                                     * Text for this platform
+                                     * @description This platform's text instead of the post's `text`.
+                                     */
+                                    text?: string;
+                                    /**
+                                     * Languages
+                                     * @description The post's languages as BCP 47 tags (app.bsky.feed.post `langs`, at most 3), such as `en` or `pt-BR`; a thread's posts all take them.
+                                     */
+                                    languages?: string[];
+                                    /**
+                                     * Alt texts
+                                     * @description Each image's alt text, in the order of the post's `media_ids` (app.bsky.embed.images `alt`); an image without one has an empty alt text.
+                                     */
+                                    alt_texts?: string[];
+                                    /**
+                                     * Link card
+                                     * @description A card for a link under the text (app.bsky.embed.external), without a picture; a post with images takes none.
+                                     */
+                                    link_card?: {
+                                        /**
+                                         * Link
+                                         * Format: uri
+                                         * @description The page the card opens (http or https).
+                                         */
+                                        uri: string;
+                                        /**
+                                         * Title
+                                         * @description The card's title.
+                                         */
+                                        title: string;
+                                        /**
+                                         * Description
+                                         * @description The card's text under its title.
+                                         */
+                                        description: string;
+                                    };
+                                    /**
+                                     * Thread
+                                     * @description The posts after the first, published in order, each a reply to the one before it (app.bsky.feed.post `reply`, its root the first post), so the post is a thread of 2 to 25. The post is published when the whole thread is; its link is the first post's.
+                                     */
+                                    thread?: {
+                                        /**
+                                         * Text
+                                         * @description At most 300 graphemes (app.bsky.feed.post `text`), as the first post's.
+                                         */
+                                        text: string;
+                                        /**
+                                         * Images
+                                         * @description This post's own images, ids of the media library: 1 to 4, each within 1,000,000 bytes.
+                                         */
+                                        media_ids?: string[];
+                                    }[];
+                                };
                             };
                             /**
                              * Format: date-time
@@ -8067,7 +8452,7 @@ export interface paths {
                                 id: string;
                                 account_id: string;
                                 /** @enum {unknown} */
-                                platform: "instagram" | "threads" | "tiktok" | "facebook" | "linkedin" | "youtube" | "x" | "google_business" | "pinterest";
+                                platform: "instagram" | "threads" | "tiktok" | "facebook" | "linkedin" | "youtube" | "x" | "google_business" | "pinterest" | "bluesky";
                                 /**
                                  * @description `draft` (the post is a draft), `awaiting_approval` (the post waits for the client's approval: never started before it), `scheduled` (waiting for its time), `publishing` (started: the platform is processing, or the target waits for a quota or a retry; see `waiting_reason`), `published`, `failed`, `cancelled`.
                                  * @enum {unknown}
@@ -8645,6 +9030,61 @@ export interface paths {
                                      */
                                     alt_text?: string;
                                 };
+                                bluesky?: {
+                                    /**
+                                     * Text for this platform
+                                     * @description This platform's text instead of the post's `text`.
+                                     */
+                                    text?: string;
+                                    /**
+                                     * Languages
+                                     * @description The post's languages as BCP 47 tags (app.bsky.feed.post `langs`, at most 3), such as `en` or `pt-BR`; a thread's posts all take them.
+                                     */
+                                    languages?: string[];
+                                    /**
+                                     * Alt texts
+                                     * @description Each image's alt text, in the order of the post's `media_ids` (app.bsky.embed.images `alt`); an image without one has an empty alt text.
+                                     */
+                                    alt_texts?: string[];
+                                    /**
+                                     * Link card
+                                     * @description A card for a link under the text (app.bsky.embed.external), without a picture; a post with images takes none.
+                                     */
+                                    link_card?: {
+                                        /**
+                                         * Link
+                                         * Format: uri
+                                         * @description The page the card opens (http or https).
+                                         */
+                                        uri: string;
+                                        /**
+                                         * Title
+                                         * @description The card's title.
+                                         */
+                                        title: string;
+                                        /**
+                                         * Description
+                                         * @description The card's text under its title.
+                                         */
+                                        description: string;
+                                    };
+                                    /**
+                                     * Thread
+                                     * @description The posts after the first, published in order, each a reply to the one before it (app.bsky.feed.post `reply`, its root the first post), so the post is a thread of 2 to 25. The post is published when the whole thread is; its link is the first post's.
+                                     */
+                                    thread?: {
+                                        /**
+                                         * Text
+                                         * @description At most 300 graphemes (app.bsky.feed.post `text`), as the first post's.
+                                         */
+                                        text: string;
+                                        /**
+                                         * Images
+                                         * @description This post's own images, ids of the media library: 1 to 4, each within 1,000,000 bytes.
+                                         */
+                                        media_ids?: string[];
+                                    }[];
+                                };
                             };
                             /**
                              * Format: date-time
@@ -8681,7 +9121,7 @@ export interface paths {
                                 id: string;
                                 account_id: string;
                                 /** @enum {unknown} */
-                                platform: "instagram" | "threads" | "tiktok" | "facebook" | "linkedin" | "youtube" | "x" | "google_business" | "pinterest";
+                                platform: "instagram" | "threads" | "tiktok" | "facebook" | "linkedin" | "youtube" | "x" | "google_business" | "pinterest" | "bluesky";
                                 /**
                                  * @description `draft` (the post is a draft), `awaiting_approval` (the post waits for the client's approval: never started before it), `scheduled` (waiting for its time), `publishing` (started: the platform is processing, or the target waits for a quota or a retry; see `waiting_reason`), `published`, `failed`, `cancelled`.
                                  * @enum {unknown}
@@ -9571,7 +10011,7 @@ export interface paths {
                     post_id?: string;
                     reply_status?: "unreplied" | "replied" | "dismissed";
                     hidden?: boolean;
-                    platform?: "instagram" | "threads" | "tiktok" | "facebook" | "linkedin" | "youtube" | "x" | "google_business" | "pinterest";
+                    platform?: "instagram" | "threads" | "tiktok" | "facebook" | "linkedin" | "youtube" | "x" | "google_business" | "pinterest" | "bluesky";
                     /** @description Commented at or after. */
                     from?: string;
                     /** @description Commented at or before. */
@@ -9601,7 +10041,7 @@ export interface paths {
                                 /** @description The post it belongs to (GET /v1/posts/{id}): the post made through the API, or a `source: "platform"` post for one made on the platform. */
                                 post_id: string;
                                 /** @enum {unknown} */
-                                platform: "instagram" | "threads" | "tiktok" | "facebook" | "linkedin" | "youtube" | "x" | "google_business" | "pinterest";
+                                platform: "instagram" | "threads" | "tiktok" | "facebook" | "linkedin" | "youtube" | "x" | "google_business" | "pinterest" | "bluesky";
                                 /** @description The comment's id on the platform. */
                                 platform_comment_id: string;
                                 /** @description For a reply: the comment it answers (its `id`), when the service has that comment; null for a top-level comment. */
@@ -9815,7 +10255,7 @@ export interface paths {
         put?: never;
         /**
          * Read comments from the platforms now
-         * @description Queues a read of the recent posts of each account of `account_ids` (default: every connected Instagram, Threads, Facebook Pages, LinkedIn, YouTube, X and Google Business Profile account the caller sees) and answers 202 with the accounts queued; new comments then arrive as usual (`comment.created`). Comments also arrive without this, by the platforms' webhooks and a periodic read. At most once a minute per account: 429 `sync_rate_limited` with `Retry-After` (and `details.account_ids`) when any of them was synced less than a minute ago, and nothing is queued. 404 `account_not_found`, 422 `unsupported_platform` (TikTok and Pinterest), 409 `account_not_connected`.
+         * @description Queues a read of the recent posts of each account of `account_ids` (default: every connected Instagram, Threads, Facebook Pages, LinkedIn, YouTube, X, Google Business Profile and Bluesky account the caller sees) and answers 202 with the accounts queued; new comments then arrive as usual (`comment.created`). Comments also arrive without this, by the platforms' webhooks and a periodic read. At most once a minute per account: 429 `sync_rate_limited` with `Retry-After` (and `details.account_ids`) when any of them was synced less than a minute ago, and nothing is queued. 404 `account_not_found`, 422 `unsupported_platform` (TikTok and Pinterest), 409 `account_not_connected`.
          */
         post: {
             parameters: {
@@ -10097,7 +10537,7 @@ export interface paths {
                             /** @description The post it belongs to (GET /v1/posts/{id}): the post made through the API, or a `source: "platform"` post for one made on the platform. */
                             post_id: string;
                             /** @enum {unknown} */
-                            platform: "instagram" | "threads" | "tiktok" | "facebook" | "linkedin" | "youtube" | "x" | "google_business" | "pinterest";
+                            platform: "instagram" | "threads" | "tiktok" | "facebook" | "linkedin" | "youtube" | "x" | "google_business" | "pinterest" | "bluesky";
                             /** @description The comment's id on the platform. */
                             platform_comment_id: string;
                             /** @description For a reply: the comment it answers (its `id`), when the service has that comment; null for a top-level comment. */
@@ -10334,7 +10774,7 @@ export interface paths {
                             /** @description The post it belongs to (GET /v1/posts/{id}): the post made through the API, or a `source: "platform"` post for one made on the platform. */
                             post_id: string;
                             /** @enum {unknown} */
-                            platform: "instagram" | "threads" | "tiktok" | "facebook" | "linkedin" | "youtube" | "x" | "google_business" | "pinterest";
+                            platform: "instagram" | "threads" | "tiktok" | "facebook" | "linkedin" | "youtube" | "x" | "google_business" | "pinterest" | "bluesky";
                             /** @description The comment's id on the platform. */
                             platform_comment_id: string;
                             /** @description For a reply: the comment it answers (its `id`), when the service has that comment; null for a top-level comment. */
@@ -10878,7 +11318,7 @@ export interface paths {
         post?: never;
         /**
          * Delete a reply sent through the API
-         * @description Deletes the account's reply (one of the comment's `replies`) on the platform, and answers 200 with it, `status: "deleted"` and `deleted_at`; it stays in the comment's `replies` so its history shows, and the account's own comment it became is gone (GET /v1/comments/{id} of it: 404). The comment's `reply_status` is unchanged. The reply is `deleting` before the platform is asked; a request that ends before the platform answered leaves it so, and a DELETE again asks again (a reply the platform no longer has counts as deleted). Deleting an already deleted reply answers it again, unchanged (no platform call). A reply still `sending` or `failed` (nothing on the platform): 409 `reply_not_deletable`. 404 `reply_not_found` for a reply not of this comment. Offered on Instagram, Facebook Pages, LinkedIn, YouTube, X and Google Business Profile: elsewhere 422 `unsupported_platform` (GET /v1/platforms, `comments.delete_reply`). 422 `unsupported_platform` (TikTok and Pinterest: no comment API for ordinary apps; GET /v1/platforms says what each platform allows), 409 `account_not_connected` (the account is `expired` or `disconnected`, or the platform says its token expired or was revoked: the account is then marked so), 422 `permission_missing` (the permission the spec names is not granted: `details.permission`; no platform call is made), 429 `platform_rate_limited` with `Retry-After` (the platform limits the account now), 502 `platform_error` (the platform refused or failed: `details.platform_code` and `details.platform_message` are its own). When the platform refuses, the reply is `sent` again.
+         * @description Deletes the account's reply (one of the comment's `replies`) on the platform, and answers 200 with it, `status: "deleted"` and `deleted_at`; it stays in the comment's `replies` so its history shows, and the account's own comment it became is gone (GET /v1/comments/{id} of it: 404). The comment's `reply_status` is unchanged. The reply is `deleting` before the platform is asked; a request that ends before the platform answered leaves it so, and a DELETE again asks again (a reply the platform no longer has counts as deleted). Deleting an already deleted reply answers it again, unchanged (no platform call). A reply still `sending` or `failed` (nothing on the platform): 409 `reply_not_deletable`. 404 `reply_not_found` for a reply not of this comment. Offered on Instagram, Facebook Pages, LinkedIn, YouTube, X, Google Business Profile and Bluesky: elsewhere 422 `unsupported_platform` (GET /v1/platforms, `comments.delete_reply`). 422 `unsupported_platform` (TikTok and Pinterest: no comment API for ordinary apps; GET /v1/platforms says what each platform allows), 409 `account_not_connected` (the account is `expired` or `disconnected`, or the platform says its token expired or was revoked: the account is then marked so), 422 `permission_missing` (the permission the spec names is not granted: `details.permission`; no platform call is made), 429 `platform_rate_limited` with `Retry-After` (the platform limits the account now), 502 `platform_error` (the platform refused or failed: `details.platform_code` and `details.platform_message` are its own). When the platform refuses, the reply is `sent` again.
          */
         delete: {
             parameters: {
@@ -11167,7 +11607,7 @@ export interface paths {
                             /** @description The post it belongs to (GET /v1/posts/{id}): the post made through the API, or a `source: "platform"` post for one made on the platform. */
                             post_id: string;
                             /** @enum {unknown} */
-                            platform: "instagram" | "threads" | "tiktok" | "facebook" | "linkedin" | "youtube" | "x" | "google_business" | "pinterest";
+                            platform: "instagram" | "threads" | "tiktok" | "facebook" | "linkedin" | "youtube" | "x" | "google_business" | "pinterest" | "bluesky";
                             /** @description The comment's id on the platform. */
                             platform_comment_id: string;
                             /** @description For a reply: the comment it answers (its `id`), when the service has that comment; null for a top-level comment. */
@@ -11474,7 +11914,7 @@ export interface paths {
         };
         /**
          * An account's daily figures
-         * @description Daily figures of an account on Instagram, Threads, LinkedIn, YouTube, X, Google Business Profile or Pinterest over `from`..`to` (UTC days, both included; default the 30 days ending today; at most 365), one value per day, null where the platform reported no data (never 0 for that). `total` sums the days (null when all are null), except a rate (LinkedIn's `engagement`, a fraction per day), whose total is null, and `followers_count`, whose total is the last value known in the range: the platforms give only the current count, so the service keeps one reading a day from the day it first read the account (earlier days are null). Figures are read on connection (history up to 365 days back, as far as the platform keeps it), then every 6 hours (the last 3 days again, for late data), or now with POST /v1/insights/sync. Without the insights permission: 200 with `missing_permission` and every value null. Instagram accounts: `followers_count`, `views`, `reach`, `accounts_engaged`, `total_interactions`, `likes`, `comments`, `saves`, `shares`. Threads accounts: `followers_count`, `views`, `likes`, `replies`, `reposts`, `quotes`, `clicks`. LinkedIn accounts: `followers_count`, `views`, `clicks`, `likes`, `comments`, `shares`, `engagement`. YouTube accounts: `followers_count`, `views`, `watch_time_minutes`, `likes`, `comments`, `shares`, `subscribers_gained`, `subscribers_lost`. X accounts: `followers_count`. Google Business Profile accounts: `impressions_desktop_maps`, `impressions_desktop_search`, `impressions_mobile_maps`, `impressions_mobile_search`, `calls`, `website_clicks`, `direction_requests`, `conversations`, `bookings`. Pinterest accounts: `followers_count`, `views`, `saves`, `pin_clicks`, `outbound_clicks`, `engagement`. Instagram posts: `views`, `reach`, `likes`, `comments`, `saves`, `shares`, `total_interactions`. Threads posts: `views`, `likes`, `replies`, `reposts`, `quotes`, `shares`. LinkedIn posts: `views`, `clicks`, `likes`, `comments`, `shares`, `engagement`. YouTube posts: `views`, `watch_time_minutes`, `likes`, `comments`, `shares`, `subscribers_gained`, `subscribers_lost`. X posts: `views`, `likes`, `replies`, `reposts`, `quotes`, `bookmarks`. Google Business Profile posts: . Pinterest posts: `views`, `saves`, `pin_clicks`, `outbound_clicks`. What each counts on each platform: GET /v1/platforms. Errors: 400 `invalid_range` (a malformed or impossible date, `from` after `to`, more than 365 days), 400 `unknown_metric`, 404 `account_not_found`, 422 `insights_not_supported` (TikTok and Facebook Pages). The answer carries an `ETag`: sent back in `If-None-Match`, it gets 304 without a body while the answer is the same (figures change at each refresh, every 6 hours).
+         * @description Daily figures of an account on Instagram, Threads, LinkedIn, YouTube, X, Google Business Profile, Pinterest or Bluesky over `from`..`to` (UTC days, both included; default the 30 days ending today; at most 365), one value per day, null where the platform reported no data (never 0 for that). `total` sums the days (null when all are null), except a rate (LinkedIn's `engagement`, a fraction per day), whose total is null, and `followers_count`, whose total is the last value known in the range: the platforms give only the current count, so the service keeps one reading a day from the day it first read the account (earlier days are null). Figures are read on connection (history up to 365 days back, as far as the platform keeps it), then every 6 hours (the last 3 days again, for late data), or now with POST /v1/insights/sync. Without the insights permission: 200 with `missing_permission` and every value null. Instagram accounts: `followers_count`, `views`, `reach`, `accounts_engaged`, `total_interactions`, `likes`, `comments`, `saves`, `shares`. Threads accounts: `followers_count`, `views`, `likes`, `replies`, `reposts`, `quotes`, `clicks`. LinkedIn accounts: `followers_count`, `views`, `clicks`, `likes`, `comments`, `shares`, `engagement`. YouTube accounts: `followers_count`, `views`, `watch_time_minutes`, `likes`, `comments`, `shares`, `subscribers_gained`, `subscribers_lost`. X accounts: `followers_count`. Google Business Profile accounts: `impressions_desktop_maps`, `impressions_desktop_search`, `impressions_mobile_maps`, `impressions_mobile_search`, `calls`, `website_clicks`, `direction_requests`, `conversations`, `bookings`. Pinterest accounts: `followers_count`, `views`, `saves`, `pin_clicks`, `outbound_clicks`, `engagement`. Bluesky accounts: `followers_count`. Instagram posts: `views`, `reach`, `likes`, `comments`, `saves`, `shares`, `total_interactions`. Threads posts: `views`, `likes`, `replies`, `reposts`, `quotes`, `shares`. LinkedIn posts: `views`, `clicks`, `likes`, `comments`, `shares`, `engagement`. YouTube posts: `views`, `watch_time_minutes`, `likes`, `comments`, `shares`, `subscribers_gained`, `subscribers_lost`. X posts: `views`, `likes`, `replies`, `reposts`, `quotes`, `bookmarks`. Google Business Profile posts: . Pinterest posts: `views`, `saves`, `pin_clicks`, `outbound_clicks`. Bluesky posts: `likes`, `reposts`, `replies`, `quotes`. What each counts on each platform: GET /v1/platforms. Errors: 400 `invalid_range` (a malformed or impossible date, `from` after `to`, more than 365 days), 400 `unknown_metric`, 404 `account_not_found`, 422 `insights_not_supported` (TikTok and Facebook Pages). The answer carries an `ETag`: sent back in `If-None-Match`, it gets 304 without a body while the answer is the same (figures change at each refresh, every 6 hours).
          */
         get: {
             parameters: {
@@ -11509,7 +11949,7 @@ export interface paths {
                         "application/json": {
                             account_id: string;
                             /** @enum {unknown} */
-                            platform: "instagram" | "threads" | "tiktok" | "facebook" | "linkedin" | "youtube" | "x" | "google_business" | "pinterest";
+                            platform: "instagram" | "threads" | "tiktok" | "facebook" | "linkedin" | "youtube" | "x" | "google_business" | "pinterest" | "bluesky";
                             /**
                              * Format: date
                              * @description First day of the range. YYYY-MM-DD, UTC.
@@ -11710,7 +12150,7 @@ export interface paths {
         };
         /**
          * A post's figures
-         * @description Lifetime figures of a published post on Instagram, Threads, LinkedIn, YouTube, X, Google Business Profile or Pinterest, made through the API or seen on the platform (`source: "platform"`), read with its account's refresh (posts of the last 30 days each time; older ones once). A post made for several Instagram, Threads, LinkedIn, YouTube, X, Google Business Profile and Pinterest accounts has figures per account: name one with `account_id` (without it: 400 `account_id_required`, `details.account_ids` listing them). Without the insights permission: 200 with `missing_permission` and every value null. Instagram accounts: `followers_count`, `views`, `reach`, `accounts_engaged`, `total_interactions`, `likes`, `comments`, `saves`, `shares`. Threads accounts: `followers_count`, `views`, `likes`, `replies`, `reposts`, `quotes`, `clicks`. LinkedIn accounts: `followers_count`, `views`, `clicks`, `likes`, `comments`, `shares`, `engagement`. YouTube accounts: `followers_count`, `views`, `watch_time_minutes`, `likes`, `comments`, `shares`, `subscribers_gained`, `subscribers_lost`. X accounts: `followers_count`. Google Business Profile accounts: `impressions_desktop_maps`, `impressions_desktop_search`, `impressions_mobile_maps`, `impressions_mobile_search`, `calls`, `website_clicks`, `direction_requests`, `conversations`, `bookings`. Pinterest accounts: `followers_count`, `views`, `saves`, `pin_clicks`, `outbound_clicks`, `engagement`. Instagram posts: `views`, `reach`, `likes`, `comments`, `saves`, `shares`, `total_interactions`. Threads posts: `views`, `likes`, `replies`, `reposts`, `quotes`, `shares`. LinkedIn posts: `views`, `clicks`, `likes`, `comments`, `shares`, `engagement`. YouTube posts: `views`, `watch_time_minutes`, `likes`, `comments`, `shares`, `subscribers_gained`, `subscribers_lost`. X posts: `views`, `likes`, `replies`, `reposts`, `quotes`, `bookmarks`. Google Business Profile posts: . Pinterest posts: `views`, `saves`, `pin_clicks`, `outbound_clicks`. What each counts on each platform: GET /v1/platforms. Errors: 400 `unknown_metric`, 404 `post_not_found`, 404 `account_not_found` (the post was not made for that account), 409 `post_not_published` (nothing on the platform yet), 422 `insights_not_supported` (TikTok and Facebook Pages). The answer carries an `ETag`: sent back in `If-None-Match`, it gets 304 without a body while the answer is the same (figures change at each refresh, every 6 hours).
+         * @description Lifetime figures of a published post on Instagram, Threads, LinkedIn, YouTube, X, Google Business Profile, Pinterest or Bluesky, made through the API or seen on the platform (`source: "platform"`), read with its account's refresh (posts of the last 30 days each time; older ones once). A post made for several Instagram, Threads, LinkedIn, YouTube, X, Google Business Profile, Pinterest and Bluesky accounts has figures per account: name one with `account_id` (without it: 400 `account_id_required`, `details.account_ids` listing them). Without the insights permission: 200 with `missing_permission` and every value null. Instagram accounts: `followers_count`, `views`, `reach`, `accounts_engaged`, `total_interactions`, `likes`, `comments`, `saves`, `shares`. Threads accounts: `followers_count`, `views`, `likes`, `replies`, `reposts`, `quotes`, `clicks`. LinkedIn accounts: `followers_count`, `views`, `clicks`, `likes`, `comments`, `shares`, `engagement`. YouTube accounts: `followers_count`, `views`, `watch_time_minutes`, `likes`, `comments`, `shares`, `subscribers_gained`, `subscribers_lost`. X accounts: `followers_count`. Google Business Profile accounts: `impressions_desktop_maps`, `impressions_desktop_search`, `impressions_mobile_maps`, `impressions_mobile_search`, `calls`, `website_clicks`, `direction_requests`, `conversations`, `bookings`. Pinterest accounts: `followers_count`, `views`, `saves`, `pin_clicks`, `outbound_clicks`, `engagement`. Bluesky accounts: `followers_count`. Instagram posts: `views`, `reach`, `likes`, `comments`, `saves`, `shares`, `total_interactions`. Threads posts: `views`, `likes`, `replies`, `reposts`, `quotes`, `shares`. LinkedIn posts: `views`, `clicks`, `likes`, `comments`, `shares`, `engagement`. YouTube posts: `views`, `watch_time_minutes`, `likes`, `comments`, `shares`, `subscribers_gained`, `subscribers_lost`. X posts: `views`, `likes`, `replies`, `reposts`, `quotes`, `bookmarks`. Google Business Profile posts: . Pinterest posts: `views`, `saves`, `pin_clicks`, `outbound_clicks`. Bluesky posts: `likes`, `reposts`, `replies`, `quotes`. What each counts on each platform: GET /v1/platforms. Errors: 400 `unknown_metric`, 404 `post_not_found`, 404 `account_not_found` (the post was not made for that account), 409 `post_not_published` (nothing on the platform yet), 422 `insights_not_supported` (TikTok and Facebook Pages). The answer carries an `ETag`: sent back in `If-None-Match`, it gets 304 without a body while the answer is the same (figures change at each refresh, every 6 hours).
          */
         get: {
             parameters: {
@@ -11745,7 +12185,7 @@ export interface paths {
                             /** @description The account whose copy of the post the figures are of. */
                             account_id: string;
                             /** @enum {unknown} */
-                            platform: "instagram" | "threads" | "tiktok" | "facebook" | "linkedin" | "youtube" | "x" | "google_business" | "pinterest";
+                            platform: "instagram" | "threads" | "tiktok" | "facebook" | "linkedin" | "youtube" | "x" | "google_business" | "pinterest" | "bluesky";
                             /** @description Each metric asked (all of the platform's by default), by name. */
                             metrics: {
                                 [key: string]: number | null;
@@ -11945,7 +12385,7 @@ export interface paths {
         put?: never;
         /**
          * Read the latest figures now
-         * @description Queues a refresh (the last 3 days and the recent posts) of each account of `account_ids` (default: every connected Instagram, Threads, LinkedIn, YouTube, X, Google Business Profile and Pinterest account the caller sees) and answers 202 with the accounts queued; `synced_at` shows when it is done. At most once per 5 minutes per owner, or per profile for a call limited to one (a profile key or a Service-Profile header): 429 `sync_rate_limited` with `Retry-After`. 404 `account_not_found`, 422 `insights_not_supported` (TikTok and Facebook Pages), 409 `account_not_connected`; nothing is queued then, and the 5 minutes are not taken.
+         * @description Queues a refresh (the last 3 days and the recent posts) of each account of `account_ids` (default: every connected Instagram, Threads, LinkedIn, YouTube, X, Google Business Profile, Pinterest and Bluesky account the caller sees) and answers 202 with the accounts queued; `synced_at` shows when it is done. At most once per 5 minutes per owner, or per profile for a call limited to one (a profile key or a Service-Profile header): 429 `sync_rate_limited` with `Retry-After`. 404 `account_not_found`, 422 `insights_not_supported` (TikTok and Facebook Pages), 409 `account_not_connected`; nothing is queued then, and the 5 minutes are not taken.
          */
         post: {
             parameters: {
@@ -13003,7 +13443,7 @@ export interface paths {
                                  * @description The platform, as accounts and posts name it.
                                  * @enum {unknown}
                                  */
-                                platform: "instagram" | "threads" | "tiktok" | "facebook" | "linkedin" | "youtube" | "x" | "google_business" | "pinterest";
+                                platform: "instagram" | "threads" | "tiktok" | "facebook" | "linkedin" | "youtube" | "x" | "google_business" | "pinterest" | "bluesky";
                                 /** @description The name to show people: "Facebook Pages". */
                                 label: string;
                                 /**
@@ -13264,7 +13704,7 @@ export interface paths {
                              * @description The platform, as accounts and posts name it.
                              * @enum {unknown}
                              */
-                            platform: "instagram" | "threads" | "tiktok" | "facebook" | "linkedin" | "youtube" | "x" | "google_business" | "pinterest";
+                            platform: "instagram" | "threads" | "tiktok" | "facebook" | "linkedin" | "youtube" | "x" | "google_business" | "pinterest" | "bluesky";
                             /** @description The name to show people: "Facebook Pages". */
                             label: string;
                             /**
@@ -13532,7 +13972,7 @@ export interface paths {
                              * @description The platform's name, as GET /v1/platforms lists it (`x`).
                              * @enum {unknown}
                              */
-                            platform: "instagram" | "threads" | "tiktok" | "facebook" | "linkedin" | "youtube" | "x" | "google_business" | "pinterest";
+                            platform: "instagram" | "threads" | "tiktok" | "facebook" | "linkedin" | "youtube" | "x" | "google_business" | "pinterest" | "bluesky";
                             /** @description The app's client id on the platform, as given. The secret is never shown. */
                             client_id: string;
                             /** @description This service has an app of its own on the platform, which the owner's new connections there would use without this one. False: without this app, the platform cannot be connected. */
@@ -13561,7 +14001,7 @@ export interface paths {
                              * @description The platform's name, as GET /v1/platforms lists it (`x`).
                              * @enum {unknown}
                              */
-                            platform: "instagram" | "threads" | "tiktok" | "facebook" | "linkedin" | "youtube" | "x" | "google_business" | "pinterest";
+                            platform: "instagram" | "threads" | "tiktok" | "facebook" | "linkedin" | "youtube" | "x" | "google_business" | "pinterest" | "bluesky";
                             /** @description The app's client id on the platform, as given. The secret is never shown. */
                             client_id: string;
                             /** @description This service has an app of its own on the platform, which the owner's new connections there would use without this one. False: without this app, the platform cannot be connected. */
@@ -15980,10 +16420,10 @@ export interface components {
             /** @description The profile the account belongs to (its id, never the external_id). */
             profile_id: string;
             /**
-             * @description The platform: instagram, threads, tiktok, facebook, linkedin, youtube, x, google_business, pinterest.
+             * @description The platform: instagram, threads, tiktok, facebook, linkedin, youtube, x, google_business, pinterest, bluesky.
              * @enum {unknown}
              */
-            platform: "instagram" | "threads" | "tiktok" | "facebook" | "linkedin" | "youtube" | "x" | "google_business" | "pinterest";
+            platform: "instagram" | "threads" | "tiktok" | "facebook" | "linkedin" | "youtube" | "x" | "google_business" | "pinterest" | "bluesky";
             /** @description The account's id on the platform. */
             platform_user_id: string;
             /** @description The handle on the platform, when it has one. */
@@ -16067,7 +16507,7 @@ export interface components {
              * @description The platform's name, as GET /v1/platforms lists it (`x`).
              * @enum {unknown}
              */
-            platform: "instagram" | "threads" | "tiktok" | "facebook" | "linkedin" | "youtube" | "x" | "google_business" | "pinterest";
+            platform: "instagram" | "threads" | "tiktok" | "facebook" | "linkedin" | "youtube" | "x" | "google_business" | "pinterest" | "bluesky";
             /** @description The app's client id on the platform, as given. The secret is never shown. */
             client_id: string;
             /** @description This service has an app of its own on the platform, which the owner's new connections there would use without this one. False: without this app, the platform cannot be connected. */

@@ -90,6 +90,8 @@ const RULES: Readonly<Record<string, (text: string) => number>> = {
   // Every character as its UTF-8 bytes (YouTube's description): é counts 2, 😀 4.
   utf8_bytes: (text) => utf8.encode(text).length,
   x_weighted: xWeighted,
+  // Extended grapheme clusters (Unicode UAX #29), what a reader sees as one character: 👍🏽 counts 1.
+  graphemes: (text) => [...graphemes.segment(text)].length,
 };
 
 /** The counting rules this client knows, by the catalogue's names. */
@@ -98,7 +100,8 @@ export type TextCountingRule =
   | 'utf16_code_units'
   | 'code_points_emoji_as_utf8_bytes'
   | 'utf8_bytes'
-  | 'x_weighted';
+  | 'x_weighted'
+  | 'graphemes';
 
 /** The length of `text` by the rule the catalogue names. */
 export function countText(text: string, rule: TextCountingRule): number {

@@ -225,6 +225,11 @@ export interface PlatformDefinition {
    * app. Absent: the deployment's app only.
    */
   readonly ownerApps?: true;
+  /**
+   * What the connect page asks the client before sending them to the platform (a Bluesky handle,
+   * which says where their account is), handed to the adapter as `loginHint`; absent: nothing.
+   */
+  readonly signInHint?: { readonly label: string; readonly placeholder: string; readonly description: string };
   /** One login grants several pages, each becoming an account (the adapter has `pages`). */
   readonly grantsPages: boolean;
   /** Null: the service offers no comments there (the adapter has no `comments`). */

@@ -33,6 +33,8 @@ export interface AdapterOptions {
   settings?: Readonly<Record<string, string | undefined>>;
   /** Where a platform's project quota units are counted (YouTube's); unset: they are not. */
   projectUnits?: ProjectUnits;
+  /** The service's own public address (PUBLIC_URL, else where it listens), where a platform fetches the app's documents; unset: unknown. */
+  serviceUrl?: string;
 }
 
 /**
@@ -60,6 +62,8 @@ export interface PlatformRequest {
   form?: Record<string, string | undefined>;
   /** Sent as application/json. */
   json?: unknown;
+  /** Sent as they are, with their own content type (an upload of a file's bytes). */
+  bytes?: { body: Buffer; contentType: string };
   /**
    * Say `Content-Type: application/json` even without a body: TikTok requires it on
    * creator_info/query, whose documented request has no body.
@@ -126,8 +130,11 @@ export async function callPlatform(
   options: Pick<AdapterOptions, 'dispatcher' | 'timeoutMs' | 'countCall'>,
 ): Promise<PlatformResponse> {
   const headers: Record<string, string> = { accept: 'application/json' };
-  let body: string | undefined;
-  if (call.form) {
+  let body: string | Buffer | undefined;
+  if (call.bytes) {
+    body = call.bytes.body;
+    headers['content-type'] = call.bytes.contentType;
+  } else if (call.form) {
     const form = new URLSearchParams();
     for (const [name, value] of Object.entries(call.form)) if (value !== undefined) form.set(name, value);
     body = form.toString();

@@ -76,7 +76,7 @@ const OWNER_ADAPTERS_KEPT = 1000;
 
 export function createPlatforms(
   config: Pick<Config, 'platforms' | 'platformCredentials'> &
-    Partial<PlatformSettingValues> & { sandboxUrl: string | undefined },
+    Partial<PlatformSettingValues> & { sandboxUrl: string | undefined; serviceUrl?: string },
   options: { dispatcher?: Dispatcher; timeoutMs?: number; now?: () => Date; projectUnits?: ProjectUnits } = {},
 ): PlatformSet {
   const hostUrl = hostUrlFor(config.platforms, config.sandboxUrl);
@@ -124,6 +124,7 @@ export function createPlatforms(
           timeoutMs: options.timeoutMs,
           countCall,
           settings,
+          ...(config.serviceUrl === undefined ? {} : { serviceUrl: config.serviceUrl }),
           ...(options.projectUnits === undefined ? {} : { projectUnits: options.projectUnits }),
         },
         options.now ?? clockNow,

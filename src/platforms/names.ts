@@ -10,6 +10,7 @@ export const PLATFORMS = [
   'x',
   'google_business',
   'pinterest',
+  'bluesky',
 ] as const;
 
 export type Platform = (typeof PLATFORMS)[number];

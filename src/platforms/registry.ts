@@ -3,6 +3,8 @@
  * in one list. Callers (settings, routes, the connect page, publishing, the inbox) ask it instead
  * of naming platforms. Adding a platform is adding its folder's entry here.
  */
+
+import { blueskyPlatform } from './bluesky/index.ts';
 import type { PlatformDefinition, PlatformSetting } from './definition.ts';
 import { unsupported } from './errors.ts';
 import { facebookPlatform } from './facebook/index.ts';
@@ -36,6 +38,7 @@ const DEFINITIONS = {
   x: xPlatform,
   google_business: googleBusinessPlatform,
   pinterest: pinterestPlatform,
+  bluesky: blueskyPlatform,
 } as const satisfies { readonly [P in Platform]: PlatformDefinition & { readonly platform: P } };
 
 export function platformInfo(platform: Platform): PlatformDefinition {

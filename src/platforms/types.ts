@@ -226,6 +226,9 @@ export interface RequestMedium {
   url: string;
   durationSeconds?: number | null;
   sizeBytes?: number | null;
+  /** An image's or video's pixels, when known (Bluesky states a post's images' aspect ratio). */
+  width?: number | null;
+  height?: number | null;
 }
 
 export interface PublishRequest {
@@ -400,11 +403,17 @@ export interface AuthorizeRequest {
   state: string;
   /** Defaults to every scope the service asks for on this platform. */
   scopes?: readonly string[];
+  /**
+   * Who is signing in, as they typed it on the connect page, where the platform needs it to know
+   * where to send them (a Bluesky handle: its PDS's authorization server); the definition's `signInHint`.
+   */
+  loginHint?: string;
 }
 
 /** What the platform sent back to the redirect URI. */
 export type AuthorizeCallback =
-  | { outcome: 'code'; code: string; state: string | null }
+  /** `issuer`: the authorization server that says it sent the code (RFC 9207 `iss`), where the platform names it. */
+  | { outcome: 'code'; code: string; state: string | null; issuer?: string }
   | { outcome: 'denied'; error: string; description: string | null; state: string | null };
 
 /** A request a platform sends to the service (a callback or webhook), as it arrived. */
@@ -455,6 +464,12 @@ export interface PlatformAdapter {
   readonly refresh: RefreshPolicy;
 
   authorizeUrl(request: AuthorizeRequest): string;
+  /**
+   * Where the permission page is known only once the user's server is found and the request is
+   * pushed to it (AT Protocol's pushed authorization request): the page's URL, used in place of
+   * `authorizeUrl`, which then refuses. Absent: `authorizeUrl` answers.
+   */
+  pushAuthorization?(request: AuthorizeRequest): Promise<string>;
   parseCallback(query: Record<string, unknown>): AuthorizeCallback;
   /**
    * The platform users a "user removed the app" notice names (an empty list for other
@@ -466,9 +481,9 @@ export interface PlatformAdapter {
    * Exchanges the code for a token; long-lived where the platform has both kinds. The
    * answer's scopes are what the user granted, as far as the platform lets the adapter know.
    * `state`: the trip's state as the authorization page sent it back, which a platform asking
-   * for PKCE (X) derives the trip's code verifier from.
+   * for PKCE (X) derives the trip's code verifier from. `issuer`: the callback's (AuthorizeCallback).
    */
-  exchangeCode(code: string, redirectUri: string, state?: string): Promise<GrantedTokenSet>;
+  exchangeCode(code: string, redirectUri: string, state?: string, issuer?: string): Promise<GrantedTokenSet>;
   refreshToken(tokens: { accessToken: string; refreshToken?: string; platformUserId: string }): Promise<TokenSet>;
   /**
    * Ends the app's access to the account on the platform (a profile being deleted).
@@ -489,6 +504,11 @@ export interface PlatformAdapter {
   /** Reading figures, by the service's metric names. */
   readonly insights?: InsightsCapability;
   readonly publishing: PublishingCapability;
+  /**
+   * Where the platform knows the app by a document the app serves at its own URL (AT Protocol's
+   * client metadata): that document, for the connect callback `redirectUri`. Absent: none.
+   */
+  clientMetadata?(redirectUri: string): Record<string, unknown>;
 }
 
 export interface CommentsCapability {

@@ -263,10 +263,12 @@ export function controlRoutes(store: Store) {
           throw new ControlError(404, 'not_found', `post ${post.id} has no comment ${body.parent_id}`);
         }
       }
+      const ids = platformPart(store, body.platform).commentIds?.() ?? { id: numericId(), authorId: numericId() };
       const comment = await addComment(store, {
+        id: ids.id,
         postId: post.id,
         parentId: body.parent_id ?? null,
-        authorId: numericId(),
+        authorId: ids.authorId,
         authorUsername: body.author_username,
         text: body.text,
         ...(body.commented_at ? { createdAt: new Date(body.commented_at) } : {}),

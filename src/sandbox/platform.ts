@@ -26,6 +26,11 @@ export interface SandboxPlatform<Name extends string = string> {
   hosts(store: Store): Record<string, (host: FastifyInstance) => void>;
   /** What a user the sandbox makes (on a permission page, or `POST /_control/users`) starts with. */
   readonly newUser: NewUser;
+  /**
+   * The ids of a comment someone else makes (`POST /_control/comments`), in the platform's format
+   * (a Bluesky reply is a record of its author's: `at://<did>/app.bsky.feed.post/<key>`); absent: digits.
+   */
+  commentIds?(): { id: string; authorId: string };
   /** A post's link, in the platform's format. */
   permalink(account: SandboxAccount, postId: string): string;
   /** The metric names it has per level, in its own words (`PUT /_control/insights` takes no other); null: no insights. */

@@ -3,6 +3,7 @@
  * platform.ts); this list is what the index mounts and what the control API and the
  * webhooks know of. Adding a platform to the sandbox is its folder and a line here.
  */
+import { blueskyPlatform } from './bluesky/index.ts';
 import { facebookPlatform } from './facebook/index.ts';
 import { googleBusinessPlatform } from './google_business/index.ts';
 import { instagramPlatform } from './instagram/index.ts';
@@ -23,6 +24,7 @@ export const SANDBOX_PLATFORMS = [
   xPlatform,
   googleBusinessPlatform,
   pinterestPlatform,
+  blueskyPlatform,
 ] as const;
 
 export type SandboxPlatformName = (typeof SANDBOX_PLATFORMS)[number]['name'];

@@ -28,7 +28,7 @@ import {
   type TripEnd,
   tripCookieName,
 } from '../modules/connect/index.ts';
-import { PLATFORMS, type Platform, type PlatformSet, platformInfo } from '../platforms/index.ts';
+import { isPlatform, PLATFORMS, type Platform, type PlatformSet, platformInfo } from '../platforms/index.ts';
 import { choosePagesPage, connectLinkPage, wrongAccountPage } from './connect-views.tsx';
 import { field, fields } from './form.ts';
 import { sendPage, sendProblemPage } from './page.tsx';
@@ -182,7 +182,29 @@ export function connectPages({ db, secretKey, config, platforms }: ConnectPageDe
         const { token, platform } = request.params;
         const lookup = await lookUpLink(db, token);
         if (lookup.kind !== 'open') return closedLink(reply, lookup);
-        const trip = await startTrip(flow, lookup.link, token, platform, callbackUrl(request, platform), request.log);
+        const hint = field((request.query as Record<string, unknown>).login_hint)?.trim();
+        if (isPlatform(platform) && platformInfo(platform).signInHint !== undefined && !hint) {
+          // Where the platform needs to know who signs in first, the link's page asks it.
+          return seeOther(reply, linkPageUrl(token));
+        }
+        const trip = await startTrip(
+          flow,
+          lookup.link,
+          token,
+          platform,
+          callbackUrl(request, platform),
+          request.log,
+          hint || undefined,
+        );
+        if (trip.kind === 'not_started') {
+          return sendProblemPage(
+            reply,
+            400,
+            `${platformInfo(trip.platform).label} could not start the sign-in`,
+            `Check what you entered and try again. (${trip.message})`,
+            linkPageUrl(token),
+          );
+        }
         if (trip.kind === 'not_offered') {
           return sendProblemPage(
             reply,
@@ -204,6 +226,22 @@ export function connectPages({ db, secretKey, config, platforms }: ConnectPageDe
           maxAge: LINK_LIFETIME_MS / 1000,
         });
         return seeOther(reply, trip.authorizeUrl);
+      },
+    );
+
+    // Where a platform knows the service by a document it serves (AT Protocol's client metadata): that document.
+    app.get<{ Params: { platform: string } }>(
+      '/oauth/:platform/client-metadata.json',
+      { schema: { hide: true } },
+      async (request, reply) => {
+        const { platform } = request.params;
+        const { available } = platforms();
+        const adapter =
+          isPlatform(platform) && available.includes(platform) ? platforms().adapter(platform) : undefined;
+        if (adapter?.clientMetadata === undefined) return unknownLink(reply);
+        return reply
+          .header('cache-control', 'public, max-age=300')
+          .send(adapter.clientMetadata(callbackUrl(request, platform)));
       },
     );
 

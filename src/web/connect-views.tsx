@@ -46,13 +46,56 @@ function reconnectPage(page: LinkPageContent, account: AccountName, href: string
       </p>
       <ul class="buttons">
         <li>
-          <a class="button" href={href}>
-            Reconnect {label}
-          </a>
+          <PlatformButton platform={account.platform} href={href} verb="Reconnect" known={account.username} />
         </li>
       </ul>
       <LinkLifetime minutesLeft={page.minutesLeft} />
     </>,
+  );
+}
+
+/**
+ * A platform's way in: a button, or where the platform needs to know who signs in first (a
+ * Bluesky handle) a small form asking it, sent to the same address.
+ */
+function PlatformButton({
+  platform,
+  href,
+  verb = 'Connect',
+  known,
+}: {
+  platform: Platform;
+  href: string;
+  verb?: string;
+  /** Who signs in, where known (a reconnected account's handle). */
+  known?: string | null;
+}) {
+  const { label, signInHint } = platformInfo(platform);
+  if (signInHint === undefined) {
+    return (
+      <a class="button" href={href}>
+        {verb} {label}
+      </a>
+    );
+  }
+  const id = `login-hint-${platform}`;
+  return (
+    <form method="get" action={href}>
+      <label for={id}>{signInHint.label}</label>
+      <input
+        id={id}
+        name="login_hint"
+        type="text"
+        required
+        placeholder={signInHint.placeholder}
+        value={known ?? undefined}
+        autocomplete="username"
+      />
+      <small>{signInHint.description}</small>
+      <button type="submit" class="button">
+        {verb} {label}
+      </button>
+    </form>
   );
 }
 
@@ -71,9 +114,7 @@ export function connectLinkPage(page: LinkPageContent, hrefOf: (platform: Platfo
       <ul class="buttons">
         {page.platforms.map((p) => (
           <li>
-            <a class="button" href={hrefOf(p)}>
-              Connect {platformInfo(p).label}
-            </a>
+            <PlatformButton platform={p} href={hrefOf(p)} />
           </li>
         ))}
       </ul>

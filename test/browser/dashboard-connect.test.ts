@@ -184,6 +184,7 @@ describe('the profile menu', () => {
       'Google Business Profile — ' +
         `Google opens the Business Profile APIs only to a Google Cloud project it approved: whoever runs this service requests access for the project of GOOGLE_BUSINESS_CLIENT_ID through Google's access request form (Prerequisites, "Request access to the APIs") and enables the APIs once approved; until then Google answers every call as over a quota of 0.`,
       'Pinterest',
+      'Bluesky',
     ]);
     expect(await offered.getByRole('checkbox', { disabled: true }).count()).toBe(0);
     await page.getByRole('checkbox', { name: 'Threads' }).check();
@@ -310,7 +311,7 @@ describe('the profile menu', () => {
     expect(await offered.locator('label', { hasText: 'TikTok' }).textContent()).toBe(
       'TikTok — not configured on this service (no client id and secret)',
     );
-    // Instagram, Threads, Facebook Pages, LinkedIn, YouTube, X, Google Business Profile and Pinterest stay offered.
+    // Instagram, Threads, Facebook Pages, LinkedIn, YouTube, X, Google Business Profile, Pinterest and Bluesky stay offered.
     expect(await offered.getByRole('checkbox', { disabled: false }).count()).toBe(7);
     await expectAccessible(page);
     expectCleanRun(opened);

@@ -72,7 +72,7 @@ describe('the comments inbox', () => {
     const first = page.locator('li.comment', { hasText: 'Love it & more' });
     await first.waitFor();
     // The platforms whose comments the service reads: not TikTok (its comments need TikTok's API
-    // for Business); LinkedIn's organization posts', YouTube's videos' comments and X's replies, by polling.
+    // for Business); LinkedIn's organization posts', YouTube's videos' comments, X's and Bluesky's replies, by polling.
     expect(await page.getByLabel('Platform', { exact: true }).locator('option').allTextContents()).toEqual([
       'Every platform',
       'Instagram',
@@ -82,6 +82,7 @@ describe('the comments inbox', () => {
       'YouTube',
       'X',
       'Google Business Profile',
+      'Bluesky',
     ]);
     expect(await first.locator('.comment-text').first().textContent()).toBe(MARKUP);
     expect(await page.locator('main img').count()).toBe(0);

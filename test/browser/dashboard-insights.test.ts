@@ -54,10 +54,10 @@ describe('insights', () => {
     const { page } = opened;
     await signIn(kit, page, kit.ownerKey);
     await page.getByRole('link', { name: 'Insights' }).click();
-    // Instagram, Threads, LinkedIn, YouTube, X and Pinterest answer insights; TikTok's need its API for Business, and Facebook Pages' are not read.
+    // Instagram, Threads, LinkedIn, YouTube, X, Google Business Profile, Pinterest and Bluesky answer insights; TikTok's need its API for Business, and Facebook Pages' are not read.
     await page
       .getByText(
-        'Daily figures of Instagram, Threads, LinkedIn, YouTube, X, Google Business Profile and Pinterest accounts (the service reads none on TikTok and Facebook Pages).',
+        'Daily figures of Instagram, Threads, LinkedIn, YouTube, X, Google Business Profile, Pinterest and Bluesky accounts (the service reads none on TikTok and Facebook Pages).',
         { exact: true },
       )
       .waitFor();

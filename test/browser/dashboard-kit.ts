@@ -240,6 +240,7 @@ const PLATFORM_BUTTONS = {
   x: 'Connect X',
   google_business: 'Connect Google Business Profile',
   pinterest: 'Connect Pinterest',
+  bluesky: 'Connect Bluesky',
 } as const;
 
 /**
@@ -263,7 +264,13 @@ export async function connectAccount(
   const client = await kit.open();
   try {
     await client.page.goto(link.body.url);
-    await client.page.getByRole('link', { name: PLATFORM_BUTTONS[platform], exact: true }).click();
+    if (platform === 'bluesky') {
+      // Bluesky asks the handle first: it says which server the client signs in on.
+      await client.page.getByLabel('Your Bluesky handle').fill(username);
+      await client.page.getByRole('button', { name: PLATFORM_BUTTONS[platform], exact: true }).click();
+    } else {
+      await client.page.getByRole('link', { name: PLATFORM_BUTTONS[platform], exact: true }).click();
+    }
     await client.page.waitForURL((u) => u.pathname.startsWith('/sandbox/'));
     await client.page.locator('#username').fill(username);
     for (const scope of untick) {

@@ -272,7 +272,7 @@ describe('posts', () => {
       if (entry.platform === 'threads') {
         entry.publishing.text = {
           ...entry.publishing.text,
-          counting: 'graphemes',
+          counting: 'grapheme_clusters_of_a_newer_service',
           counting_description: 'graphemes: 👋🏽 counts 1',
         };
       }

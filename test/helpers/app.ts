@@ -84,7 +84,12 @@ export async function startTestApp(
   const stopListening = listenForChanges(database.url, () => {});
   const secretKey = randomBytes(32);
   const platforms =
-    options.platforms ?? createPlatforms({ ...config, sandboxUrl: config.sandboxUrl ?? 'http://127.0.0.1:9/sandbox' });
+    options.platforms ??
+    createPlatforms({
+      ...config,
+      sandboxUrl: config.sandboxUrl ?? 'http://127.0.0.1:9/sandbox',
+      ...(url === undefined ? {} : { serviceUrl: url }),
+    });
   const app = await buildApp({ config, database, secretKey, resolver: testResolver, platforms: () => platforms });
   extraRoutes?.(app);
   await app.ready();

@@ -28,7 +28,7 @@ export interface TestSandbox {
   /** `http://127.0.0.1:N/sandbox` */
   url: string;
   database: Database;
-  /** The adapters, pointed at this sandbox. */
+  /** The adapters, pointed at this sandbox (the service's own address, where a platform reads its documents, is the sandbox's too). */
   platforms: PlatformSet;
   adapter(platform: Platform): PlatformAdapter;
   /** A JSON call to the control API; answers status and body. */
@@ -112,11 +112,24 @@ export async function startSandbox(): Promise<TestSandbox> {
   app.addHook('preHandler', async (request) => {
     await held(request.url, true);
   });
+  // The service's documents a platform reads at its address (Bluesky's client metadata), served
+  // here in the service's place, for REDIRECT_URI.
+  let platforms: PlatformSet | undefined;
+  app.get<{ Params: { platform: Platform } }>(
+    '/_service/oauth/:platform/client-metadata.json',
+    async (request, reply) => {
+      const document = platforms?.adapter(request.params.platform).clientMetadata?.(REDIRECT_URI);
+      return document === undefined ? reply.code(404).send() : document;
+    },
+  );
   await app.listen({ host: '127.0.0.1', port: 0 });
   const { port } = app.server.address() as AddressInfo;
   const url = `http://127.0.0.1:${port}/sandbox`;
   const dispatcher = new Agent();
-  const platforms = createPlatforms({ platforms: 'sandbox', platformCredentials: {}, sandboxUrl: url }, { dispatcher });
+  platforms = createPlatforms(
+    { platforms: 'sandbox', platformCredentials: {}, sandboxUrl: url, serviceUrl: `http://127.0.0.1:${port}/_service` },
+    { dispatcher },
+  );
 
   const sandbox: TestSandbox = {
     url,
@@ -135,7 +148,17 @@ export async function startSandbox(): Promise<TestSandbox> {
     },
     async authorize(platform, options) {
       const adapter = platforms.adapter(platform);
-      const dialogUrl = adapter.authorizeUrl({ redirectUri: REDIRECT_URI, state: options.state ?? 'st-1' });
+      const trip = { redirectUri: REDIRECT_URI, state: options.state ?? 'st-1' };
+      let dialogUrl: string;
+      if (adapter.pushAuthorization === undefined) {
+        dialogUrl = adapter.authorizeUrl(trip);
+      } else {
+        // A pushed request (Bluesky): its page sends the browser to the dialog of that request.
+        const pageUrl = await adapter.pushAuthorization({ ...trip, loginHint: options.username });
+        const page = await request(pageUrl, { dispatcher });
+        await page.body.text();
+        dialogUrl = new URL(String(page.headers.location), pageUrl).toString();
+      }
       const redirect = await sandbox.decide(dialogUrl, options);
       if (!redirect.toString().startsWith(REDIRECT_URI)) throw new Error(`redirected elsewhere: ${redirect}`);
       return redirect.searchParams;
@@ -162,7 +185,9 @@ export async function startSandbox(): Promise<TestSandbox> {
       const params = await sandbox.authorize(platform, { username, ...(granted ? { granted } : {}) });
       const code = params.get('code');
       if (code === null) throw new Error(`no code in the redirect: ${params}`);
-      return platforms.adapter(platform).exchangeCode(code, REDIRECT_URI, params.get('state') ?? undefined);
+      return platforms
+        .adapter(platform)
+        .exchangeCode(code, REDIRECT_URI, params.get('state') ?? undefined, params.get('iss') ?? undefined);
     },
     async raw(method, path, params = {}) {
       const target = new URL(`${url}${path}`);

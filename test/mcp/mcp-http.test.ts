@@ -75,6 +75,20 @@ async function ok(client: Client, name: string, args: Record<string, unknown> = 
   return json(result);
 }
 
+/** Reads the account's comments from its platform now, as the periodic poll does. */
+async function readCommentsNow(accountId: string): Promise<void> {
+  await pollComments(
+    {
+      db: t.database.db,
+      log: pino({ level: 'silent' }),
+      platforms: () => sandbox.platforms,
+      secretKey: t.secretKey,
+      commentPollIntervalMs: 900_000,
+    },
+    accountId,
+  );
+}
+
 let users = 0;
 async function connected(platform: 'threads' | 'instagram' | 'pinterest', profileId = owner.defaultProfileId) {
   users += 1;
@@ -184,6 +198,7 @@ describe('the platforms through the tools', () => {
       'x',
       'google_business',
       'pinterest',
+      'bluesky',
     ]);
     // Threads' posts docs: 500 characters, an emoji counted as its UTF-8 bytes.
     expect(listed.data[1]).toMatchObject({
@@ -324,16 +339,7 @@ describe('publishing through the tools', () => {
       text: 'Which lens was this?',
     });
     expect(made.status).toBe(201);
-    await pollComments(
-      {
-        db: t.database.db,
-        log: pino({ level: 'silent' }),
-        platforms: () => sandbox.platforms,
-        secretKey: t.secretKey,
-        commentPollIntervalMs: 900_000,
-      },
-      account.id,
-    );
+    await readCommentsNow(account.id);
     const client = await connect(owner.key);
     const listed = await ok(client, 'list_comments', { account_id: account.id });
     const comment = listed.data.find((c: { platform_comment_id: string }) => c.platform_comment_id === made.body.id);
@@ -344,6 +350,54 @@ describe('publishing through the tools', () => {
     const activity = await sandbox.control('GET', `/activity/youtube/${channel}`);
     expect(
       (activity.body.data as { action: string; target_id: string; detail: Record<string, unknown> }[])
+        .filter((a) => a.action === 'reply' || a.action === 'hide')
+        .map((a) => [a.action, a.target_id]),
+    ).toEqual([
+      ['reply', made.body.id],
+      ['hide', made.body.id],
+    ]);
+  });
+
+  it('publishes a Bluesky thread through create_post, then answers and hides a reply through reply_to_comment and hide_comment', async () => {
+    users += 1;
+    const handle = `mcp${users}.bsky.social`;
+    const account = await connectSandboxAccount(t, sandbox, owner, 'bluesky', handle);
+    const client = await connect(owner.key);
+    const created = await ok(client, 'create_post', {
+      account_ids: [account.id],
+      text: 'Open studio on Friday #studio',
+      platforms: { bluesky: { languages: ['en'], thread: [{ text: 'Doors at six.' }] } },
+    });
+    const post = await eventually(async () => {
+      const got = await ok(client, 'get_post', { post_id: created.id });
+      return got.status === 'published' ? got : undefined;
+    });
+    const activity = await sandbox.control('GET', `/activity/bluesky/${handle}`);
+    const posts = (
+      activity.body.data as { action: string; target_id: string; detail: { record: Record<string, unknown> } }[]
+    ).filter((a) => a.action === 'publish');
+    expect(posts.map((p) => p.detail.record.text)).toEqual(['Open studio on Friday #studio', 'Doors at six.']);
+    expect(post.targets[0].platform_post_id).toBe(posts[0]?.target_id);
+    const rkey = String(posts[0]?.target_id).split('/').pop();
+    expect(post.targets[0].permalink).toBe(`https://bsky.app/profile/${account.platformUserId}/post/${rkey}`);
+
+    const made = await sandbox.control('POST', '/comments', {
+      platform: 'bluesky',
+      username: handle,
+      post_id: posts[0]?.target_id,
+      author_username: 'fan.bsky.social',
+      text: 'See you there',
+    });
+    expect(made.status).toBe(201);
+    await readCommentsNow(account.id);
+    const listed = await ok(client, 'list_comments', { account_id: account.id });
+    const comment = listed.data.find((c: { platform_comment_id: string }) => c.platform_comment_id === made.body.id);
+    expect(comment).toMatchObject({ can_reply: true, can_hide: true, hidden: false });
+    await ok(client, 'reply_to_comment', { comment_id: comment.id, text: 'Welcome!' });
+    expect(await ok(client, 'hide_comment', { comment_id: comment.id, hidden: true })).toMatchObject({ hidden: true });
+    const after = await sandbox.control('GET', `/activity/bluesky/${handle}`);
+    expect(
+      (after.body.data as { action: string; target_id: string }[])
         .filter((a) => a.action === 'reply' || a.action === 'hide')
         .map((a) => [a.action, a.target_id]),
     ).toEqual([

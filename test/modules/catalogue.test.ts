@@ -79,6 +79,7 @@ describe('GET /v1/platforms', () => {
       'x',
       'google_business',
       'pinterest',
+      'bluesky',
     ]);
   });
 
@@ -186,6 +187,7 @@ describe('GET /v1/platforms', () => {
       x: true,
       google_business: true,
       pinterest: null,
+      bluesky: true,
     });
     expect(byName.x?.insights?.post.map((m) => m.name)).toEqual([
       'views',
@@ -257,6 +259,7 @@ describe('GET /v1/platforms', () => {
             'x',
             'google_business',
             'pinterest',
+            'bluesky',
           ],
         },
       });
@@ -304,6 +307,7 @@ describe('GET /v1/platforms', () => {
         ['x', 'not_configured'],
         ['google_business', 'not_configured'],
         ['pinterest', 'not_configured'],
+        ['bluesky', 'not_configured'],
       ]);
     } finally {
       await live.close();
@@ -349,6 +353,8 @@ const SCOPES: Record<Platform, string[]> = {
   google_business: ['https://www.googleapis.com/auth/business.manage'],
   // The user's account and its analytics, its boards, and pins (Create Pin lists boards:write too).
   pinterest: ['user_accounts:read', 'boards:read', 'boards:write', 'pins:read', 'pins:write'],
+  // "OAuth": every session's atproto, and the transitional scope for the account's repository.
+  bluesky: ['atproto', 'transition:generic'],
 };
 
 /**
@@ -362,6 +368,8 @@ const EMOJI_LENGTH: Record<string, number> = {
   utf8_bytes: 4,
   // X's "Counting characters": an emoji weighs 2.
   x_weighted: 2,
+  // Bluesky's graphemes: an emoji is one grapheme.
+  graphemes: 1,
 };
 function textOf(rule: string, length: number): string {
   const emoji = EMOJI_LENGTH[rule];
@@ -480,6 +488,7 @@ describe('the API enforces what the catalogue states', () => {
       x: [],
       google_business: [],
       pinterest: ['board_id'],
+      bluesky: [],
     });
     for (const entry of entries) {
       const account = await accountOn(entry.platform);

@@ -201,6 +201,7 @@ describe('PUT, GET and DELETE /v1/platform-apps', () => {
       x: true,
       google_business: false,
       pinterest: false,
+      bluesky: false,
     });
   });
 });

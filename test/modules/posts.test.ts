@@ -31,6 +31,7 @@ const PUBLISH_SCOPES: Record<Platform, string[]> = {
   x: ['tweet.read', 'tweet.write', 'users.read', 'offline.access'],
   google_business: ['https://www.googleapis.com/auth/business.manage'],
   pinterest: ['user_accounts:read', 'boards:read', 'boards:write', 'pins:read', 'pins:write'],
+  bluesky: ['atproto', 'transition:generic'],
 };
 
 let made = 0;

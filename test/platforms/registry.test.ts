@@ -242,10 +242,29 @@ const EXPECTED = {
     },
     grantsPages: false,
   },
+  bluesky: {
+    label: 'Bluesky',
+    settingsPrefix: 'BLUESKY',
+    // Replies under the account's posts: read (polling), answered, deleted, hidden at any depth
+    // through the threadgate's hiddenReplies. The profile's followersCount; a post view's counts (no views).
+    comments: { reply: true, hide: true, deleteReply: true, replyToHidden: false, hideReplies: true },
+    insights: { account: ['followers_count'], post: ['likes', 'reposts', 'replies', 'quotes'] },
+    publishing: {
+      // app.bsky.feed.post records: text, one image, or 2 to 4 (app.bsky.embed.images); video not offered yet.
+      kinds: ['text', 'image', 'carousel'],
+      // The record's key is chosen first; createRecord is the publication, made by publishContainer.
+      containerPublishes: false,
+      // Blob limits: JPEG, PNG and WebP images.
+      imageTypes: ['image/jpeg', 'image/png', 'image/webp'],
+      // A record has nothing to process.
+      processing: null,
+    },
+    grantsPages: false,
+  },
 };
 
 /** Where comments are read by polling only: LinkedIn pushes ordinary apps no comment notices. */
-const WITHOUT_COMMENT_NOTICES: readonly Platform[] = ['linkedin', 'youtube', 'x', 'google_business'];
+const WITHOUT_COMMENT_NOTICES: readonly Platform[] = ['linkedin', 'youtube', 'x', 'google_business', 'bluesky'];
 
 describe('the platform registry', () => {
   it('lists each platform once, with its label, settings prefix and capabilities', () => {
@@ -259,6 +278,7 @@ describe('the platform registry', () => {
       'x',
       'google_business',
       'pinterest',
+      'bluesky',
     ]);
     for (const platform of PLATFORMS) {
       const { label, grantsPages, comments, insights, publishing } = platformInfo(platform);
@@ -399,6 +419,12 @@ const STATED = {
     carousel: { minItems: 2, maxItems: 5 },
     videoDurations: [{ in: 'single', minSeconds: 4, maxSeconds: 900 }],
   },
+  bluesky: {
+    // app.bsky.feed.post: text of at most 300 graphemes; app.bsky.embed.images: up to 4 images.
+    text: { maxLength: 300, rule: 'graphemes' },
+    carousel: { minItems: 2, maxItems: 4 },
+    videoDurations: [],
+  },
 } as const;
 
 const image = { type: 'image' as const };
@@ -428,8 +454,8 @@ describe('what each definition states is what checkPublish enforces', () => {
   });
 
   it('counts a text as each platform does', () => {
-    // 😀 is one code point, two UTF-16 code units and four UTF-8 bytes.
-    expect(PLATFORMS.map((platform) => textLength(platform, 'é😀'))).toEqual([2, 5, 3, 3, 3, 6, 3, 2, 2]);
+    // 😀 is one code point, two UTF-16 code units, four UTF-8 bytes and one grapheme.
+    expect(PLATFORMS.map((platform) => textLength(platform, 'é😀'))).toEqual([2, 5, 3, 3, 3, 6, 3, 2, 2, 2]);
     expect(textLength('threads', 'hello')).toBe(5);
   });
 

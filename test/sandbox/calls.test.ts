@@ -102,6 +102,7 @@ describe('the call log', () => {
     const totals = await sandbox.control('GET', '/calls');
     expect(totals.status).toBe(200);
     expect(Object.keys(totals.body.by_platform).sort()).toEqual([
+      'bluesky',
       'facebook',
       'google_business',
       'instagram',
@@ -131,6 +132,7 @@ describe('the call log', () => {
         x: 0,
         google_business: 0,
         pinterest: 0,
+        bluesky: 0,
       },
     });
     expect(await calls('threads', 'calls_totals')).toEqual({ count: 0, data: [] });

@@ -216,9 +216,12 @@ export async function startTrip(
   platform: string,
   callbackUrl: string,
   log: Log,
+  loginHint?: string,
 ): Promise<
   | { kind: 'not_offered' }
   | { kind: 'too_many_trips' }
+  /** The platform could not start the sign-in (a handle that does not resolve): nothing was sent anywhere. */
+  | { kind: 'not_started'; platform: Platform; message: string }
   | { kind: 'started'; authorizeUrl: string; cookie: { name: string; value: string } }
 > {
   const available = await platformsAvailableTo(deps.db, deps.platforms(), link.ownerId);
@@ -231,9 +234,24 @@ export async function startTrip(
     log.warn({ link: link.id }, 'connect link has had all its trips; refused another');
     return { kind: 'too_many_trips' };
   }
+  const request = { redirectUri: callbackUrl, state, ...(loginHint === undefined ? {} : { loginHint }) };
+  let authorizeUrl: string;
+  try {
+    authorizeUrl =
+      adapter.pushAuthorization === undefined
+        ? adapter.authorizeUrl(request)
+        : await adapter.pushAuthorization(request);
+  } catch (error) {
+    if (!(error instanceof PlatformError)) throw error;
+    log.warn(
+      { link: link.id, platform, kind: error.kind, err: error.message },
+      'the platform could not start a sign-in',
+    );
+    return { kind: 'not_started', platform, message: error.message };
+  }
   return {
     kind: 'started',
-    authorizeUrl: adapter.authorizeUrl({ redirectUri: callbackUrl, state }),
+    authorizeUrl,
     cookie: { name: tripCookieName(link), value: `${state}.${token}` },
   };
 }
@@ -281,7 +299,7 @@ export async function finishTrip(
 
   let grants: AccountGrant[];
   try {
-    const tokens = await adapter.exchangeCode(callback.code, callbackUrl, trip.state);
+    const tokens = await adapter.exchangeCode(callback.code, callbackUrl, trip.state, callback.issuer);
     // The exchange says which scopes were granted, possibly none: an answer, not a reason to ask elsewhere.
     if (lacksRequiredScopes(adapter, tokens.scopes)) return failed(link, 'permission_missing');
     const credentials = { platformUserId: tokens.platformUserId, accessToken: tokens.accessToken };

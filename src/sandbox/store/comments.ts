@@ -17,11 +17,13 @@ export async function addComment(
     hidden?: boolean;
     /** A review's star rating (Google Business Profile). */
     rating?: number;
+    /** Its id in the platform's own format; absent: digits. */
+    id?: string;
   },
 ): Promise<SandboxComment> {
   const [row] = await store.db
     .insert(sandboxComments)
-    .values({ id: numericId(), ...values, createdAt: values.createdAt ?? store.now() })
+    .values({ ...values, id: values.id ?? numericId(), createdAt: values.createdAt ?? store.now() })
     .returning();
   return row as SandboxComment;
 }

@@ -14,9 +14,11 @@ export async function createPost(
     viaApi: boolean;
     replyToId?: string | null;
     createdAt?: Date;
+    /** Its id in the platform's own format (a Bluesky record's at:// URI); absent: digits. */
+    id?: string;
   },
 ): Promise<SandboxPost> {
-  const id = numericId();
+  const id = values.id ?? numericId();
   const [row] = await store.db
     .insert(sandboxPosts)
     .values({

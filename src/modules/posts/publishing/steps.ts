@@ -438,6 +438,8 @@ async function publishRequest(run: Run, publishAt?: Date): Promise<PublishReques
       durationSeconds: item.durationSeconds,
       // The bytes the URL serves: the file's own, unless converted.
       sizeBytes: convert ? null : item.sizeBytes,
+      width: item.width,
+      height: item.height,
     };
   };
   const items: RequestMedium[] = [];

@@ -1,0 +1,275 @@
+/**
+ * Publishing on Bluesky: a post is one app.bsky.feed.post record in the account's repository
+ * (com.atproto.repo.createRecord), a thread one record per post, each a reply to the one before
+ * it with the first as its root. Making the container uploads the images as blobs
+ * (com.atproto.repo.uploadBlob) and chooses every record's key (a TID), before any record is
+ * written; the container holds them. Publishing writes the records in order under those keys: a
+ * key already taken is a record an earlier try wrote (its answer lost, or the run stopped
+ * midway), which is read back (com.atproto.repo.getRecord) instead of written again. So no post is
+ * made twice, and a thread cut short resumes where it stopped.
+ */
+import { request } from 'undici';
+import { invalidRequest } from '../errors.ts';
+import { record, requiredText } from '../http.ts';
+import { optionsOf } from '../publish-checks.ts';
+import {
+  PlatformError,
+  type PublishedPost,
+  type PublishingCapability,
+  type PublishRequest,
+  type RequestMedium,
+} from '../types.ts';
+import { type BlueskyContext, platform } from './api.ts';
+import { BLUESKY_MAX_IMAGE_BYTES, BLUESKY_OPTIONS } from './definition.ts';
+import { facetsOf, mentionedHandles } from './facets.ts';
+import { handleDid } from './identity.ts';
+import { blueskyPublishRules } from './publish-rules.ts';
+import { type BlueskySession, openSession } from './session.ts';
+import { newTid, TID } from './tid.ts';
+
+const COLLECTION = 'app.bsky.feed.post';
+const TRANSFER_TIMEOUT_MS = 60_000;
+
+interface ContainerImage {
+  /** The blob as uploadBlob answered it, named as is by the record. */
+  blob: Record<string, unknown>;
+  alt: string;
+  aspectRatio?: { width: number; height: number };
+}
+
+interface ContainerPost {
+  rkey: string;
+  text: string;
+  images: ContainerImage[];
+}
+
+/** What a container holds: its posts in order (a thread's after the first), and what they all share. */
+interface PostContainer {
+  posts: ContainerPost[];
+  langs?: string[];
+  card?: { uri: string; title: string; description: string };
+}
+
+function containerOf(id: string): PostContainer {
+  try {
+    const parsed = JSON.parse(Buffer.from(id, 'base64url').toString('utf8')) as PostContainer;
+    if (Array.isArray(parsed.posts) && parsed.posts.length > 0 && parsed.posts.every((p) => TID.test(p.rkey))) {
+      return parsed;
+    }
+  } catch {
+    // Below.
+  }
+  throw invalidRequest(platform, `not a container of this adapter: ${id}`);
+}
+
+/** "app.bsky.feed.post": a post's link on bsky.app. */
+export function permalinkOf(did: string, rkey: string): string {
+  return `https://bsky.app/profile/${did}/post/${rkey}`;
+}
+
+const uriOf = (did: string, rkey: string) => `at://${did}/${COLLECTION}/${rkey}`;
+
+export function blueskyPublishing(context: BlueskyContext): PublishingCapability {
+  const { api, now, options } = context;
+
+  /** The service's media file at `url`: its bytes and type, within the blob limit. */
+  async function mediaBytes(url: string): Promise<{ bytes: Buffer; type: string }> {
+    const failed = (why: string) =>
+      new PlatformError('transient', `the media could not be read for Bluesky: ${why}`, { platform });
+    let source: Awaited<ReturnType<typeof request>>;
+    try {
+      source = await request(url, {
+        signal: AbortSignal.timeout(TRANSFER_TIMEOUT_MS),
+        ...(options.dispatcher ? { dispatcher: options.dispatcher } : {}),
+      });
+    } catch (error) {
+      throw failed((error as Error).message);
+    }
+    if (source.statusCode !== 200) {
+      await source.body.dump();
+      throw failed(`HTTP ${source.statusCode}`);
+    }
+    const chunks: Buffer[] = [];
+    let size = 0;
+    for await (const chunk of source.body) {
+      size += (chunk as Buffer).length;
+      if (size > BLUESKY_MAX_IMAGE_BYTES) {
+        throw invalidRequest(platform, `an image has more than ${BLUESKY_MAX_IMAGE_BYTES} bytes, Bluesky's blob limit`);
+      }
+      chunks.push(chunk as Buffer);
+    }
+    const type = String(source.headers['content-type'] ?? 'application/octet-stream').split(';')[0] ?? '';
+    return { bytes: Buffer.concat(chunks), type };
+  }
+
+  async function uploadImage(session: BlueskySession, medium: RequestMedium, alt: string): Promise<ContainerImage> {
+    const { bytes, type } = await mediaBytes(medium.url);
+    const answer = await api.xrpc(session, 'POST', 'com.atproto.repo.uploadBlob', {
+      bytes: { body: bytes, contentType: type },
+    });
+    const blob = record(answer.blob);
+    if (blob.$type !== 'blob')
+      throw new PlatformError('transient', 'bluesky answered an upload without its blob', { platform });
+    const { width, height } = medium;
+    return {
+      blob,
+      alt,
+      ...(typeof width === 'number' && typeof height === 'number' && width > 0 && height > 0
+        ? { aspectRatio: { width, height } }
+        : {}),
+    };
+  }
+
+  /** The record a container's post is written as; `reply` for a thread's later posts. */
+  async function recordOf(
+    container: PostContainer,
+    post: ContainerPost,
+    reply: { root: StrongRef; parent: StrongRef } | null,
+  ): Promise<Record<string, unknown>> {
+    const dids = new Map<string, string>();
+    for (const handle of new Set(mentionedHandles(post.text))) {
+      // A handle that does not resolve stays text.
+      const did = await handleDid(api, handle).catch(() => null);
+      if (did !== null) dids.set(handle, did);
+    }
+    const facets = facetsOf(post.text, dids);
+    const first = reply === null;
+    let embed: Record<string, unknown> | undefined;
+    if (post.images.length > 0) {
+      embed = {
+        $type: 'app.bsky.embed.images',
+        images: post.images.map((i) => ({
+          image: i.blob,
+          alt: i.alt,
+          ...(i.aspectRatio ? { aspectRatio: i.aspectRatio } : {}),
+        })),
+      };
+    } else if (first && container.card !== undefined) {
+      embed = { $type: 'app.bsky.embed.external', external: container.card };
+    }
+    return {
+      $type: COLLECTION,
+      text: post.text,
+      createdAt: now().toISOString(),
+      ...(facets.length === 0 ? {} : { facets }),
+      ...(container.langs === undefined ? {} : { langs: container.langs }),
+      ...(embed === undefined ? {} : { embed }),
+      ...(reply === null ? {} : { reply }),
+    };
+  }
+
+  /** The record under `rkey` (its strong ref), or null when the repository has none. */
+  async function readBack(session: BlueskySession, did: string, rkey: string): Promise<StrongRef | null> {
+    try {
+      const answer = await api.xrpc(session, 'GET', 'com.atproto.repo.getRecord', {
+        query: { repo: did, collection: COLLECTION, rkey },
+      });
+      return { uri: requiredText(platform, answer.uri, 'uri'), cid: requiredText(platform, answer.cid, 'cid') };
+    } catch (error) {
+      if (error instanceof PlatformError && error.detail.code === 'RecordNotFound') return null;
+      throw error;
+    }
+  }
+
+  /** Writes the post under its key, or finds it there from an earlier try. */
+  async function write(
+    session: BlueskySession,
+    did: string,
+    post: ContainerPost,
+    make: () => Promise<Record<string, unknown>>,
+  ): Promise<StrongRef> {
+    const found = await readBack(session, did, post.rkey);
+    if (found !== null) return found;
+    try {
+      const answer = await api.xrpc(session, 'POST', 'com.atproto.repo.createRecord', {
+        json: { repo: did, collection: COLLECTION, rkey: post.rkey, record: await make() },
+      });
+      return { uri: requiredText(platform, answer.uri, 'uri'), cid: requiredText(platform, answer.cid, 'cid') };
+    } catch (error) {
+      // The key taken meanwhile: a try running beside this one wrote it.
+      if (error instanceof PlatformError && error.kind === 'invalid_request') {
+        const again = await readBack(session, did, post.rkey);
+        if (again !== null) return again;
+      }
+      throw error;
+    }
+  }
+
+  function published(did: string, container: PostContainer): PublishedPost {
+    const rkey = (container.posts[0] as ContainerPost).rkey;
+    return { id: uriOf(did, rkey), permalink: permalinkOf(did, rkey) };
+  }
+
+  async function postsOf(session: BlueskySession, request: PublishRequest): Promise<PostContainer> {
+    const chosen = optionsOf(BLUESKY_OPTIONS, request.options);
+    const alts = chosen.alt_texts ?? [];
+    const first: ContainerPost = {
+      rkey: newTid(now()),
+      text: request.text ?? '',
+      images: [],
+    };
+    for (const [index, medium] of request.media.entries())
+      first.images.push(await uploadImage(session, medium, alts[index] ?? ''));
+    const posts = [first];
+    for (const later of chosen.thread ?? []) {
+      const images: ContainerImage[] = [];
+      for (const id of later.media_ids ?? []) {
+        const medium = request.optionMedia?.[id];
+        if (medium === undefined) throw invalidRequest(platform, `a thread post's medium ${id} was not given`);
+        images.push(await uploadImage(session, medium, ''));
+      }
+      // Keys are ordered by time: each later post's after the one before.
+      let rkey = newTid(now());
+      while (rkey <= (posts[posts.length - 1] as ContainerPost).rkey)
+        rkey = newTid(new Date(now().getTime() + posts.length));
+      posts.push({ rkey, text: later.text, images });
+    }
+    return {
+      posts,
+      ...(chosen.languages === undefined ? {} : { langs: chosen.languages }),
+      ...(chosen.link_card === undefined ? {} : { card: chosen.link_card }),
+    };
+  }
+
+  return {
+    checkPublish: blueskyPublishRules,
+    async publishingQuota() {
+      // Bluesky states write limits per account (points per hour and day), but no read of what is left.
+      return null;
+    },
+    async createContainer(credentials, request) {
+      const container = await postsOf(openSession(credentials.accessToken), request);
+      return { containerId: Buffer.from(JSON.stringify(container)).toString('base64url') };
+    },
+    async containerStatus() {
+      return { state: 'finished' };
+    },
+    async publishContainer(credentials, containerId) {
+      const container = containerOf(containerId);
+      const session = openSession(credentials.accessToken);
+      const did = credentials.platformUserId;
+      let root: StrongRef | null = null;
+      let parent: StrongRef | null = null;
+      for (const post of container.posts) {
+        const reply: { root: StrongRef; parent: StrongRef } | null =
+          root === null || parent === null ? null : { root, parent };
+        const written: StrongRef = await write(session, did, post, () => recordOf(container, post, reply));
+        root ??= written;
+        parent = written;
+      }
+      return published(did, container);
+    },
+    async findPublished(credentials, containerId) {
+      // Published once the last post is there (a thread cut short is published on by publishContainer).
+      const container = containerOf(containerId);
+      const last = container.posts[container.posts.length - 1] as ContainerPost;
+      const found = await readBack(openSession(credentials.accessToken), credentials.platformUserId, last.rkey);
+      return found === null ? null : published(credentials.platformUserId, container);
+    },
+  };
+}
+
+interface StrongRef {
+  uri: string;
+  cid: string;
+}

@@ -1,0 +1,451 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Agent, request } from 'undici';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { blueskyPlatform } from '../../src/platforms/bluesky/index.ts';
+import { hostUrlFor } from '../../src/platforms/http.ts';
+import type { AccountCredentials, GrantedTokenSet, PlatformAdapter } from '../../src/platforms/index.ts';
+import { commentsOf, insightsOf, platformError, sent, startSandbox, type TestSandbox } from '../helpers/sandbox.ts';
+import { type MediaServer, startMediaServer } from '../helpers/sandbox-media.ts';
+
+let sandbox: TestSandbox;
+let bluesky: PlatformAdapter;
+let metadataServer: Server;
+let dispatcher: Agent;
+let redirectUri: string;
+let media: MediaServer;
+
+/** An image of 1,000,001 bytes: one past the blob limit. */
+const LARGE = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff]), Buffer.alloc(1_000_001 - 3)]);
+
+beforeAll(async () => {
+  sandbox = await startSandbox();
+  media = await startMediaServer({ '/large.jpg': { type: 'image/jpeg', body: LARGE } });
+  dispatcher = new Agent();
+  // The service's address, where the authorization server reads the client metadata document.
+  metadataServer = createServer((_req, res) => {
+    res.setHeader('content-type', 'application/json');
+    res.end(JSON.stringify(bluesky.clientMetadata?.(redirectUri)));
+  });
+  await new Promise<void>((resolve) => metadataServer.listen(0, '127.0.0.1', resolve));
+  const { port } = metadataServer.address() as AddressInfo;
+  redirectUri = `http://127.0.0.1:${port}/connect/callback/bluesky`;
+  bluesky = blueskyPlatform.create(
+    {
+      clientId: `http://127.0.0.1:${port}/oauth/bluesky/client-metadata.json`,
+      clientSecret: 'a secret of the tests',
+      hostUrl: hostUrlFor('sandbox', sandbox.url),
+      dispatcher,
+    },
+    () => new Date(),
+  );
+});
+afterAll(async () => {
+  await media.close();
+  await sandbox.close();
+  await dispatcher.close();
+  await new Promise((resolve) => metadataServer.close(resolve));
+});
+
+/** Pushes the request for `handle`, walks the entryway's page (allow, or cancel) and answers where it sent the browser. */
+async function signIn(handle: string, state: string, choice: { granted?: string[]; cancel?: boolean } = {}) {
+  const pageUrl = await bluesky.pushAuthorization?.({ redirectUri, state, loginHint: handle });
+  if (pageUrl === undefined) throw new Error('no pushed authorization');
+  const first = await request(pageUrl, { dispatcher });
+  await first.body.text();
+  expect(first.statusCode).toBe(303);
+  const dialog = new URL(String(first.headers.location), pageUrl).toString();
+  return await sandbox.decide(dialog, { username: handle, ...choice });
+}
+
+async function connect(handle: string, granted?: string[]): Promise<GrantedTokenSet> {
+  const back = await signIn(handle, `state-of-${handle}`, granted ? { granted } : {});
+  const callback = bluesky.parseCallback(Object.fromEntries(back.searchParams));
+  if (callback.outcome !== 'code') throw new Error(`denied: ${back}`);
+  return await bluesky.exchangeCode(callback.code, redirectUri, `state-of-${handle}`, callback.issuer);
+}
+
+const credentialsOf = (tokens: GrantedTokenSet): AccountCredentials => ({
+  platformUserId: tokens.platformUserId,
+  accessToken: tokens.accessToken,
+});
+
+// biome-ignore lint/suspicious/noExplicitAny: the tests read the control API's JSON field by field.
+async function publications(handle: string): Promise<any[]> {
+  const { body } = await sandbox.control('GET', `/activity/bluesky/${handle}`);
+  return body.data.filter((a: { action: string }) => a.action === 'publish');
+}
+
+describe('Bluesky sign-in (AT Protocol OAuth)', () => {
+  it('resolves the handle to its PDS, pushes the request there and sends the browser to the entryway with its URI only', async () => {
+    const pageUrl = new URL(
+      (await bluesky.pushAuthorization?.({ redirectUri, state: 's-1', loginHint: '@Alice.bsky.social' })) ?? '',
+    );
+    expect(pageUrl.toString().startsWith(`${sandbox.url}/bsky.social/oauth/authorize?`)).toBe(true);
+    expect([...pageUrl.searchParams.keys()].sort()).toEqual(['client_id', 'request_uri']);
+    expect(pageUrl.searchParams.get('request_uri')).toMatch(/^urn:ietf:params:oauth:request_uri:/);
+    const asked = sandbox.requests();
+    // Handle, DID document, the PDS's resource metadata, the issuer's metadata, then the pushed request (twice: the first without a nonce).
+    expect(asked.some((r) => r.startsWith('GET /alice.bsky.social/.well-known/atproto-did'))).toBe(true);
+    expect(asked.some((r) => /^GET \/plc\.directory\/did:plc:[a-z2-7]{24}$/.test(r))).toBe(true);
+    expect(
+      asked.some((r) => r.startsWith('GET /morel.us-east.host.bsky.network/.well-known/oauth-protected-resource')),
+    ).toBe(true);
+    expect(asked.filter((r) => r === 'POST /bsky.social/oauth/par').length).toBe(2);
+  });
+
+  it('exchanges the code for DPoP-bound tokens of the DID, reads the profile, and rotates the refresh token', async () => {
+    const tokens = await connect('bob.bsky.social');
+    expect(tokens.platformUserId).toMatch(/^did:plc:[a-z2-7]{24}$/);
+    expect(tokens.scopes).toEqual(['atproto', 'transition:generic']);
+    expect(tokens.refreshToken).toMatch(/^bsky-rt-/);
+    // The entryway's access tokens last an hour.
+    expect(Math.round(((tokens.expiresAt?.getTime() ?? 0) - Date.now()) / 60_000)).toBe(60);
+    const profile = await bluesky.profile(credentialsOf(tokens));
+    expect(profile).toMatchObject({ id: tokens.platformUserId, username: 'bob.bsky.social', name: 'Bob Bsky Social' });
+
+    const fresh = await bluesky.refreshToken({ ...credentialsOf(tokens), refreshToken: tokens.refreshToken as string });
+    expect(fresh.refreshToken).not.toBe(tokens.refreshToken);
+    expect(
+      (await bluesky.profile({ platformUserId: tokens.platformUserId, accessToken: fresh.accessToken })).username,
+    ).toBe('bob.bsky.social');
+    // The refresh token used no longer works: the account would need reconnecting.
+    const again = await platformError(
+      bluesky.refreshToken({ ...credentialsOf(tokens), refreshToken: tokens.refreshToken as string }),
+    );
+    expect(again.kind).toBe('token_expired');
+  });
+
+  it("refuses a code exchanged with another trip (its PKCE verifier and DPoP key are that trip's)", async () => {
+    const back = await signIn('carol.bsky.social', 'trip-a');
+    const callback = bluesky.parseCallback(Object.fromEntries(back.searchParams));
+    if (callback.outcome !== 'code') throw new Error('denied');
+    expect(callback.issuer).toBe('https://bsky.social');
+    // The entryway's invalid_grant: the code cannot be had again, so the sign-in starts over.
+    const error = await platformError(bluesky.exchangeCode(callback.code, redirectUri, 'trip-b', callback.issuer));
+    expect(error).toMatchObject({ kind: 'token_expired', detail: { code: 'invalid_grant' } });
+  });
+
+  it('reads a cancelled page as access_denied', async () => {
+    const back = await signIn('dave.bsky.social', 'trip-c', { cancel: true });
+    expect(bluesky.parseCallback(Object.fromEntries(back.searchParams))).toMatchObject({
+      outcome: 'denied',
+      error: 'access_denied',
+      state: 'trip-c',
+    });
+  });
+
+  it('grants what the user ticked: without transition:generic the account lacks what the service requires', async () => {
+    const tokens = await connect('erin.bsky.social', ['atproto']);
+    expect(tokens.scopes).toEqual(['atproto']);
+    expect(bluesky.scopes.required).toEqual(['atproto', 'transition:generic']);
+  });
+
+  it('refuses a handle that is not one, and one that resolves to no DID, before sending anyone anywhere', async () => {
+    const notOne = await platformError(
+      bluesky.pushAuthorization?.({ redirectUri, state: 's', loginHint: 'not a handle' }) ?? Promise.resolve(),
+    );
+    expect(notOne.kind).toBe('invalid_request');
+    const unknown = await platformError(
+      bluesky.pushAuthorization?.({ redirectUri, state: 's', loginHint: 'no-such.example.com' }) ?? Promise.resolve(),
+    );
+    expect(unknown.kind).toBe('invalid_request');
+  });
+});
+
+describe('Bluesky posts', () => {
+  it('publishes a text post with its links and hashtags as facets in UTF-8 bytes, under the key chosen before the call', async () => {
+    const tokens = await connect('frank.bsky.social');
+    const credentials = credentialsOf(tokens);
+    const text = 'Café ☕ news at https://example.com/a #launch';
+    const { containerId } = await bluesky.publishing.createContainer(credentials, {
+      text,
+      media: [],
+      options: { languages: ['en'] },
+    });
+    const post = await bluesky.publishing.publishContainer(credentials, containerId);
+    expect(post.id).toMatch(new RegExp(`^at://${tokens.platformUserId}/app\\.bsky\\.feed\\.post/[2-7a-z]{13}$`));
+    const rkey = post.id.split('/').pop();
+    expect(post.permalink).toBe(`https://bsky.app/profile/${tokens.platformUserId}/post/${rkey}`);
+    const [published] = await publications('frank.bsky.social');
+    // "Café ☕ news at " is 18 bytes in UTF-8 (é 2, ☕ 3); the link 21 bytes; then " " and "#launch".
+    expect(published.detail.record).toMatchObject({
+      $type: 'app.bsky.feed.post',
+      text,
+      langs: ['en'],
+      facets: [
+        {
+          index: { byteStart: 18, byteEnd: 39 },
+          features: [{ $type: 'app.bsky.richtext.facet#link', uri: 'https://example.com/a' }],
+        },
+        { index: { byteStart: 40, byteEnd: 47 }, features: [{ $type: 'app.bsky.richtext.facet#tag', tag: 'launch' }] },
+      ],
+    });
+  });
+
+  it('publishes once when the first answer was lost: the second try finds the record under its key', async () => {
+    const credentials = credentialsOf(await connect('gina.bsky.social'));
+    const { containerId } = await bluesky.publishing.createContainer(credentials, { text: 'Once only', media: [] });
+    const first = await bluesky.publishing.publishContainer(credentials, containerId);
+    // The service never learnt of the first: it tries again, and reads back after a crash.
+    const second = await bluesky.publishing.publishContainer(credentials, containerId);
+    expect(second).toEqual(first);
+    expect(await bluesky.publishing.findPublished(credentials, containerId)).toEqual(first);
+    expect((await publications('gina.bsky.social')).length).toBe(1);
+    const { containerId: never } = await bluesky.publishing.createContainer(credentials, {
+      text: 'Never sent',
+      media: [],
+    });
+    expect(await bluesky.publishing.findPublished(credentials, never)).toBeNull();
+  });
+
+  it('counts the text in graphemes: 300 are taken, 301 refused before any call', () => {
+    expect(bluesky.publishing.checkPublish({ text: '👍🏽'.repeat(300), media: [] })).toEqual([]);
+    expect(bluesky.publishing.checkPublish({ text: '👍🏽'.repeat(301), media: [] }).map((p) => p.field)).toEqual([
+      'text',
+    ]);
+  });
+
+  it('publishes up to four images with their alt texts and aspect ratios, uploaded as blobs', async () => {
+    const credentials = credentialsOf(await connect('hana.bsky.social'));
+    const image = (path: string) => ({ type: 'image' as const, url: media.url(path), width: 1200, height: 800 });
+    const { containerId } = await bluesky.publishing.createContainer(credentials, {
+      text: 'Two views',
+      media: [image('/photo.jpg'), image('/photo.png')],
+      options: { alt_texts: ['The harbour at dawn'] },
+    });
+    await bluesky.publishing.publishContainer(credentials, containerId);
+    const [published] = await publications('hana.bsky.social');
+    const embed = published.detail.record.embed;
+    expect(embed.$type).toBe('app.bsky.embed.images');
+    expect(
+      embed.images.map((i: { alt: string; aspectRatio: unknown; image: { mimeType: string } }) => [
+        i.alt,
+        i.aspectRatio,
+        i.image.mimeType,
+      ]),
+    ).toEqual([
+      ['The harbour at dawn', { width: 1200, height: 800 }, 'image/jpeg'],
+      ['', { width: 1200, height: 800 }, 'image/png'],
+    ]);
+    // One past the blob limit is refused before the post is written.
+    const large = await platformError(
+      bluesky.publishing.createContainer(credentials, {
+        text: 'Too big',
+        media: [{ type: 'image', url: media.url('/large.jpg') }],
+      }),
+    );
+    expect(large.kind).toBe('invalid_request');
+    expect(
+      bluesky.publishing
+        .checkPublish({ text: 'x', media: [{ type: 'image', sizeBytes: 1_000_001 }] })
+        .map((p) => p.field),
+    ).toEqual(['media_ids']);
+    expect(
+      bluesky.publishing.checkPublish({ text: 'x', media: Array(5).fill({ type: 'image' }) }).map((p) => p.field),
+    ).toEqual(['media_ids']);
+  });
+
+  it('publishes a link card, and a mention as the DID its handle resolves to', async () => {
+    const mentioned = await connect('ivy.bsky.social');
+    const credentials = credentialsOf(await connect('jack.bsky.social'));
+    const card = { uri: 'https://example.com/news', title: 'News', description: 'What happened' };
+    const { containerId } = await bluesky.publishing.createContainer(credentials, {
+      text: 'Hello @ivy.bsky.social and @nobody-at.example',
+      media: [],
+      options: { link_card: card },
+    });
+    await bluesky.publishing.publishContainer(credentials, containerId);
+    const [published] = await publications('jack.bsky.social');
+    expect(published.detail.record.embed).toEqual({ $type: 'app.bsky.embed.external', external: card });
+    // "Hello " is 6 bytes; "@ivy.bsky.social" 16. The handle that resolves to nothing stays text.
+    expect(published.detail.record.facets).toEqual([
+      {
+        index: { byteStart: 6, byteEnd: 22 },
+        features: [{ $type: 'app.bsky.richtext.facet#mention', did: mentioned.platformUserId }],
+      },
+    ]);
+    expect(
+      bluesky.publishing.checkPublish({ text: 'x', media: [{ type: 'image' }], options: { link_card: card } }),
+    ).toEqual([{ field: 'platforms.bluesky.link_card', message: 'a Bluesky post with images takes no link card' }]);
+  });
+
+  it('publishes a thread as a reply chain under its first post, and resumes one cut short without writing a post twice', async () => {
+    const tokens = await connect('kate.bsky.social');
+    const credentials = credentialsOf(tokens);
+    const request = { text: 'One', media: [], options: { thread: [{ text: 'Two' }, { text: 'Three' }] } };
+    const { containerId } = await bluesky.publishing.createContainer(credentials, request);
+    // The first run fails at its third post: Two is written, Three refused as a passing failure.
+    const create = /^\/morel\.us-east\.host\.bsky\.network\/xrpc\/com\.atproto\.repo\.createRecord$/;
+    const run = bluesky.publishing.publishContainer(credentials, containerId);
+    for (const n of [1, 2, 3]) {
+      const held = sandbox.hold(create);
+      await held.arrived;
+      if (n === 3) {
+        const fault = { platform: 'bluesky', username: 'kate.bsky.social', error: 'transient', trigger: 'publish' };
+        expect((await sandbox.control('POST', '/faults', fault)).status).toBe(201);
+      }
+      held.release();
+    }
+    expect((await platformError(run)).kind).toBe('transient');
+    expect((await publications('kate.bsky.social')).map((p) => p.detail.record.text)).toEqual(['One', 'Two']);
+    expect(await bluesky.publishing.findPublished(credentials, containerId)).toBeNull();
+    // The next run reads One and Two back and writes Three under them.
+    const post = await bluesky.publishing.publishContainer(credentials, containerId);
+    const records = (await publications('kate.bsky.social')).map((p) => p.detail.record);
+    expect(records.map((r) => r.text)).toEqual(['One', 'Two', 'Three']);
+    const rootUri = post.id;
+    expect(records[0].reply).toBeUndefined();
+    expect(records[1].reply.root.uri).toBe(rootUri);
+    expect(records[1].reply.parent.uri).toBe(rootUri);
+    expect(records[2].reply.root.uri).toBe(rootUri);
+    expect(records[2].reply.parent.uri).not.toBe(rootUri);
+    // Another run writes nothing again and answers the same post.
+    expect(await bluesky.publishing.publishContainer(credentials, containerId)).toEqual(post);
+    expect(await bluesky.publishing.findPublished(credentials, containerId)).toEqual(post);
+    expect((await publications('kate.bsky.social')).length).toBe(3);
+  });
+});
+
+describe('Bluesky insights', () => {
+  const today = () => new Date().toISOString().slice(0, 10);
+
+  it("followers_count is today's followersCount; earlier days have none from Bluesky", async () => {
+    const credentials = credentialsOf(await connect('lena.bsky.social'));
+    const set = await sandbox.control('PUT', '/insights', {
+      platform: 'bluesky',
+      username: 'lena.bsky.social',
+      metric: 'followersCount',
+      values: [{ day: today(), value: 321 }],
+    });
+    expect(set.status).toBe(200);
+    const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+    const { figures } = await insightsOf(bluesky).accountInsights(
+      credentials,
+      [yesterday, today()],
+      ['followers_count'],
+    );
+    expect(figures).toEqual({ [yesterday]: { followers_count: null }, [today()]: { followers_count: 321 } });
+  });
+
+  it("a post's likes, reposts, replies and quotes; no views", async () => {
+    const credentials = credentialsOf(await connect('mona.bsky.social'));
+    const { containerId } = await bluesky.publishing.createContainer(credentials, { text: 'Counted', media: [] });
+    const post = await bluesky.publishing.publishContainer(credentials, containerId);
+    for (const [metric, value] of [
+      ['likeCount', 12],
+      ['repostCount', 3],
+      ['replyCount', 2],
+      ['quoteCount', 1],
+    ] as const) {
+      const set = await sandbox.control('PUT', '/insights', {
+        platform: 'bluesky',
+        username: 'mona.bsky.social',
+        metric,
+        post_id: post.id,
+        values: [{ day: today(), value }],
+      });
+      expect(set.status, JSON.stringify(set.body)).toBe(200);
+    }
+    const { figures } = await insightsOf(bluesky).postInsights(credentials, post.id, [
+      'likes',
+      'reposts',
+      'replies',
+      'quotes',
+    ]);
+    expect(figures).toEqual({ likes: 12, reposts: 3, replies: 2, quotes: 1 });
+    expect((await platformError(insightsOf(bluesky).postInsights(credentials, post.id, ['views']))).kind).toBe(
+      'invalid_request',
+    );
+  });
+});
+
+describe('Bluesky replies', () => {
+  /** A reply by someone else, through the control API: its id, an at:// URI of its author's repository. */
+  async function replyBy(
+    handle: string,
+    postId: string,
+    author: string,
+    text: string,
+    parentId?: string,
+  ): Promise<string> {
+    const made = await sandbox.control('POST', '/comments', {
+      platform: 'bluesky',
+      username: handle,
+      post_id: postId,
+      author_username: author,
+      text,
+      ...(parentId === undefined ? {} : { parent_id: parentId }),
+    });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    return made.body.id;
+  }
+
+  it("lists the replies under the account's recent posts at every depth, answers one, and deletes its own answer", async () => {
+    const tokens = await connect('nora.bsky.social');
+    const credentials = credentialsOf(tokens);
+    const { containerId } = await bluesky.publishing.createContainer(credentials, { text: 'Ask me', media: [] });
+    const post = await bluesky.publishing.publishContainer(credentials, containerId);
+    const first = await replyBy('nora.bsky.social', post.id, 'olga.bsky.social', 'Why?');
+    expect(first).toMatch(/^at:\/\/did:plc:[a-z2-7]{24}\/app\.bsky\.feed\.post\/[a-z2-7]{13}$/);
+    const nested = await replyBy('nora.bsky.social', post.id, 'paul.bsky.social', 'Because', first);
+
+    const comments = commentsOf(bluesky);
+    const read = await comments.recentComments(credentials);
+    expect(read.posts.map((p) => [p.id, p.text, p.permalink])).toEqual([[post.id, 'Ask me', post.permalink]]);
+    expect(read.comments.map((c) => [c.id, c.parentId, c.authorUsername, c.text, c.hidden, c.byAccount])).toEqual([
+      [nested, first, 'paul.bsky.social', 'Because', false, false],
+      [first, null, 'olga.bsky.social', 'Why?', false, false],
+    ]);
+
+    const answer = await sent(comments.reply(credentials, nested, 'Thanks!'));
+    expect(answer.id).toMatch(new RegExp(`^at://${tokens.platformUserId}/app\\.bsky\\.feed\\.post/`));
+    const { body } = await sandbox.control('GET', '/activity/bluesky/nora.bsky.social');
+    const replied = body.data.find((a: { action: string }) => a.action === 'reply');
+    // The answer's root is the post, its parent the reply it answers.
+    expect(replied.detail.record.reply.root.uri).toBe(post.id);
+    expect(replied.detail.record.reply.parent.uri).toBe(nested);
+    const again = await comments.recentComments(credentials);
+    expect(again.comments.find((c) => c.id === answer.id)).toMatchObject({
+      parentId: nested,
+      byAccount: true,
+      text: 'Thanks!',
+    });
+
+    await comments.deleteReply?.(credentials, answer.id, nested);
+    expect((await comments.recentComments(credentials)).comments.some((c) => c.id === answer.id)).toBe(false);
+    // Deleting it again is no error.
+    await comments.deleteReply?.(credentials, answer.id, nested);
+  });
+
+  it("hides a reply through the post's threadgate hiddenReplies, and shows it again", async () => {
+    const credentials = credentialsOf(await connect('quinn.bsky.social'));
+    const { containerId } = await bluesky.publishing.createContainer(credentials, { text: 'Gated', media: [] });
+    const post = await bluesky.publishing.publishContainer(credentials, containerId);
+    const rude = await replyBy('quinn.bsky.social', post.id, 'rex.bsky.social', 'Rude');
+    const deep = await replyBy('quinn.bsky.social', post.id, 'sam.bsky.social', 'Ruder', rude);
+    const comments = commentsOf(bluesky);
+    await comments.setHidden(credentials, deep, true);
+    await comments.setHidden(credentials, rude, true);
+    const hidden = await comments.recentComments(credentials);
+    expect(hidden.comments.map((c) => [c.id, c.hidden])).toEqual([
+      [deep, true],
+      [rude, true],
+    ]);
+    const { body } = await sandbox.control('GET', '/activity/bluesky/quinn.bsky.social');
+    expect(
+      body.data
+        .filter((a: { action: string }) => a.action === 'hide')
+        .map((a: { target_id: string }) => a.target_id)
+        .sort(),
+    ).toEqual([rude, deep].sort());
+    await comments.setHidden(credentials, rude, false);
+    expect((await comments.recentComments(credentials)).comments.map((c) => [c.id, c.hidden])).toEqual([
+      [deep, true],
+      [rude, false],
+    ]);
+    // Only the thread's author hides replies in it.
+    const other = credentialsOf(await connect('tara.bsky.social'));
+    expect((await platformError(comments.setHidden(other, deep, true))).kind).toBe('invalid_request');
+  });
+});
