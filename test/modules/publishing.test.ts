@@ -2031,7 +2031,7 @@ describe('Pinterest boards', () => {
     expect(await pinned(account)).toEqual([]);
   });
 
-  it('a run that dies after Pinterest made the pin, before recording it, ends outcome_unknown: the pin is on the board once', async () => {
+  it('a run that dies after Pinterest made the pin, before recording it, finds the pin on its board and records it: published, the pin on the board once', async () => {
     await t.stopWorkers();
     let worker = false;
     try {
@@ -2058,9 +2058,14 @@ describe('Pinterest boards', () => {
       await t.startWorker({ platforms: sandbox.platforms });
       worker = true;
       const post = await finished(created.id);
-      expect(post.targets[0]).toMatchObject({ status: 'failed' });
-      expect(post.targets[0].error.code).toBe('outcome_unknown');
-      expect(await pinned(account)).toHaveLength(1);
+      const pins = await pinned(account);
+      expect(pins).toHaveLength(1);
+      expect(post.targets[0]).toMatchObject({
+        status: 'published',
+        error: null,
+        platform_post_id: pins[0]?.target_id,
+        permalink: `https://www.pinterest.com/pin/${pins[0]?.target_id}/`,
+      });
     } finally {
       if (!worker) await t.startWorker({ platforms: sandbox.platforms });
     }

@@ -339,12 +339,12 @@ describe('google_business: local posts', () => {
       { platforms: 'sandbox', platformCredentials: {}, sandboxUrl: sandbox.url },
       { timeoutMs: 2_000 },
     ).adapter('google_business');
+    const since = now();
     const created = sandbox.hold(/\/localPosts$/, { afterBody: true });
-    const making = impatient.publishing.createContainer(credentials, post('Open on Sunday'));
+    const making = platformError(impatient.publishing.createContainer(credentials, post('Open on Sunday')));
     await created.arrived;
-    // The read-back waits until Google has made the post.
-    const listed = sandbox.hold(/\/localPosts$/);
-    await listed.arrived;
+    expect((await making).kind).toBe('transient');
+    // Google makes the post after the answer was given up on.
     created.release();
     const list = `${credentials.platformUserId}/localPosts`;
     const mine = async () =>
@@ -352,10 +352,12 @@ describe('google_business: local posts', () => {
         (await googleRead(list, credentials.accessToken)).body.localPosts as { name: string; summary?: string }[]
       ).filter((p) => p.summary === 'Open on Sunday');
     await eventually(async () => ((await mine()).length === 1 ? true : undefined));
-    listed.release();
-    const { containerId } = await making;
+    const found = await impatient.publishing.findCreated?.(credentials, post('Open on Sunday'), [], since);
     const made = await mine();
-    expect(made.map((p) => p.name)).toEqual([containerId]);
+    expect(found).toEqual({ containerId: made[0]?.name, postId: made[0]?.name });
+    expect(made).toHaveLength(1);
+    // Another text was not made: nothing is found.
+    expect(await impatient.publishing.findCreated?.(credentials, post('Closed on Monday'), [], since)).toBeNull();
   });
 
   it('a create refused for a passing failure that made nothing is transient, and nothing is made', async () => {

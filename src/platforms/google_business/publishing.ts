@@ -1,8 +1,9 @@
 /**
  * Local posts (Google My Business API v4, accounts.locations.localPosts): creating one is the
  * publication, then Google reviews it (`state` PROCESSING) and shows it (LIVE) or refuses it
- * (REJECTED), which is read with localPosts.get. A create whose answer was lost is looked for
- * among the location's local posts (localPosts.list) before the try ends as outcome_unknown.
+ * (REJECTED), which is read with localPosts.get. A create whose answer was lost, or whose run
+ * stopped during the call, is looked for among the location's local posts (localPosts.list,
+ * `findCreated`) before the try ends as outcome_unknown.
  */
 import { invalidRequest } from '../errors.ts';
 import { list, record, requiredText, str } from '../http.ts';
@@ -78,7 +79,7 @@ function sameAsAsked(post: Record<string, unknown>, body: Record<string, unknown
 }
 
 export function googleBusinessPublishing(context: GoogleBusinessContext): PublishingCapability {
-  const { google, now } = context;
+  const { google } = context;
   const v4 = (path: string) => google.url('mybusiness.googleapis.com', `/v4/${path}`);
 
   /** A local post as localPosts.get answers it; null when Google has none by that name (404). */
@@ -138,21 +139,17 @@ export function googleBusinessPublishing(context: GoogleBusinessContext): Publis
 
     async createContainer(credentials, request) {
       refuseProblems(platform, googleBusinessProblems(draftOf(request)));
-      const body = localPostBody(request);
-      const asked = now();
-      try {
-        const made = await google.api('POST', v4(`${credentials.platformUserId}/localPosts`), credentials.accessToken, {
-          json: body,
-        });
-        return { containerId: requiredText(platform, made.name, 'name') };
-      } catch (error) {
-        // A refusal made nothing. A passing failure may have made the post, its answer lost:
-        // Google lists it then, and it is taken rather than made again.
-        if (error instanceof PlatformError && error.kind !== 'transient') throw error;
-        const found = await madeSince(credentials, body, asked).catch(() => null);
-        if (found === null) throw error;
-        return { containerId: found };
-      }
+      const made = await google.api('POST', v4(`${credentials.platformUserId}/localPosts`), credentials.accessToken, {
+        json: localPostBody(request),
+      });
+      return { containerId: requiredText(platform, made.name, 'name') };
+    },
+
+    // A create whose answer was lost, or whose run stopped during it, may have made the post:
+    // Google lists it then, and it is taken rather than made again.
+    async findCreated(credentials, request, _items, since) {
+      const found = await madeSince(credentials, localPostBody(request), since);
+      return found === null ? null : { containerId: found, postId: found };
     },
 
     async containerStatus({ accessToken }, containerId) {

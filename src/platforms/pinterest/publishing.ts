@@ -3,7 +3,7 @@
  * `multiple_image_urls`), a video uploaded first (media.ts) as an item read until processed and
  * then named (`video_id`). The creation is the publication: the pin is on its board as Pinterest
  * answers. Pinterest takes no idempotency key, so a creation whose answer was lost (a network
- * failure, a 5xx) is read back: the board's newest pins (`GET /v5/boards/{board_id}/pins`) are
+ * failure, a 5xx), or whose run stopped during the call, is read back (`findCreated`): the board's newest pins (`GET /v5/boards/{board_id}/pins`) are
  * searched for one made since the call with the same description, title and link; found, it is
  * the pin; not shown, the try ends with `outcome_unknown` rather than pinning again. The pin's
  * id is the container id; its link is `https://www.pinterest.com/pin/{id}/`.
@@ -106,19 +106,15 @@ export function pinterestPublishing(context: PinterestContext): PublishingCapabi
       if (request.media[0]?.type === 'video' && items.length !== 1) {
         throw new PlatformError('invalid_request', "pinterest: a pin's video is uploaded before the pin", { platform });
       }
-      const body = pinBody(request, items);
-      const started = context.now();
-      try {
-        const pin = await context.api.call('POST', '/pins', accessToken, { json: body });
-        return { containerId: checkedPinId(requiredText(platform, pin.id, 'id')) };
-      } catch (error) {
-        const lost = !(error instanceof PlatformError) || error.kind === 'transient';
-        if (!lost) throw error;
-        // The pin may be on the board: found there, it is the pin; else the caller ends with outcome_unknown.
-        const found = await readBack(context, accessToken, body, started).catch(() => null);
-        if (found === null || !PIN_ID.test(found)) throw error;
-        return { containerId: found };
-      }
+      const pin = await context.api.call('POST', '/pins', accessToken, { json: pinBody(request, items) });
+      return { containerId: checkedPinId(requiredText(platform, pin.id, 'id')) };
+    },
+
+    // A creation whose answer was lost, or whose run stopped during it, may be on the board:
+    // found there, it is the pin; else the caller ends with outcome_unknown.
+    async findCreated({ accessToken }, request, items, since) {
+      const found = await readBack(context, accessToken, pinBody(request, items), since);
+      return found === null || !PIN_ID.test(found) ? null : { containerId: found, postId: found };
     },
 
     async containerStatus({ accessToken }, containerId) {
