@@ -94,6 +94,19 @@ async function credentialsFor(accountId: string) {
 }
 
 /**
+ * The sandbox's platforms whose creation of a post never ends, as a worker that died in the
+ * call: before the platform received it, or after the platform made the post.
+ */
+function dyingInCreation(when: 'before the platform received it' | 'after the platform made it'): PlatformSet {
+  return withPublishing((real) => ({
+    createContainer: async (...args: Parameters<typeof real.createContainer>) => {
+      if (when === 'after the platform made it') await real.createContainer(...args);
+      return await new Promise<never>(() => {});
+    },
+  }));
+}
+
+/**
  * The sandbox's platforms with each adapter's publishing changed by `change` (a run that dies
  * after a call, a medium the platform cannot fetch), the rest as it is.
  */
@@ -1046,12 +1059,7 @@ describe('X', () => {
       const created = await createPost({ account_ids: [account.id], text: 'Made before the crash' });
       const targetId: string = created.targets[0].id;
       // X makes the post; the run dies before its answer is seen, as a worker that died.
-      const dying = withPublishing((real) => ({
-        createContainer: async (...args: Parameters<typeof real.createContainer>) => {
-          await real.createContainer(...args);
-          return await new Promise<never>(() => {});
-        },
-      }));
+      const dying = dyingInCreation('after the platform made it');
       void publishTarget(publishDeps(dying), targetId);
       await eventually(async () =>
         (await activity('x', account.username)).some((a) => a.action === 'publish') ? true : undefined,
@@ -1080,7 +1088,7 @@ describe('X', () => {
       const created = await createPost({ account_ids: [account.id], text: 'Never reached X' });
       const targetId: string = created.targets[0].id;
       // The run dies as its creation is sent, before X received it.
-      const dying = withPublishing(() => ({ createContainer: async () => await new Promise<never>(() => {}) }));
+      const dying = dyingInCreation('before the platform received it');
       void publishTarget(publishDeps(dying), targetId);
       await eventually(async () => ((await targetRow(targetId)).step === 'creating' ? true : undefined));
       await publishTarget(publishDeps(sandbox.platforms), targetId);
@@ -1110,7 +1118,7 @@ describe('X', () => {
       const created = await createPost({ account_ids: [account.id], text: 'Same words' });
       const targetId: string = created.targets[0].id;
       // X received nothing (it would have refused the same text anyway); the run dies.
-      const dying = withPublishing(() => ({ createContainer: async () => await new Promise<never>(() => {}) }));
+      const dying = dyingInCreation('before the platform received it');
       void publishTarget(publishDeps(dying), targetId);
       await eventually(async () => ((await targetRow(targetId)).step === 'creating' ? true : undefined));
       await publishTarget(publishDeps(sandbox.platforms), targetId);
@@ -1136,12 +1144,7 @@ describe('X', () => {
         platforms: { x: { reply_to: asked.platform_post_id } },
       });
       const targetId: string = created.targets[0].id;
-      const dying = withPublishing((real) => ({
-        createContainer: async (...args: Parameters<typeof real.createContainer>) => {
-          await real.createContainer(...args);
-          return await new Promise<never>(() => {});
-        },
-      }));
+      const dying = dyingInCreation('after the platform made it');
       void publishTarget(publishDeps(dying), targetId);
       await eventually(async () =>
         (await activity('x', account.username)).filter((a) => a.action === 'publish').length === 2 ? true : undefined,
@@ -2045,13 +2048,8 @@ describe('Pinterest boards', () => {
         platforms: { pinterest: { board_id: boards.Ideas } },
       });
       const targetId: string = created.targets[0].id;
-      const dying = withPublishing((real) => ({
-        // The pin is made on Pinterest; the run dies before the service records it.
-        createContainer: async (credentials, request, items) => {
-          await real.createContainer(credentials, request, items);
-          return await new Promise<{ containerId: string }>(() => {});
-        },
-      }));
+      // The pin is made on Pinterest; the run dies before the service records it.
+      const dying = dyingInCreation('after the platform made it');
       void publishTarget(publishDeps(dying), targetId);
       await eventually(async () => ((await pinned(account)).length > 0 ? true : undefined));
       // The job runs again, as graphile-worker runs a job whose worker died.
