@@ -312,7 +312,7 @@ describe('the profile menu', () => {
       'TikTok — not configured on this service (no client id and secret)',
     );
     // Instagram, Threads, Facebook Pages, LinkedIn, YouTube, X, Google Business Profile, Pinterest and Bluesky stay offered.
-    expect(await offered.getByRole('checkbox', { disabled: false }).count()).toBe(7);
+    expect(await offered.getByRole('checkbox', { disabled: false }).count()).toBe(9);
     await expectAccessible(page);
     expectCleanRun(opened);
     await opened.close();
