@@ -3444,6 +3444,34 @@ describe('Google Business Profile locations', () => {
     });
   });
 
+  it("a run that dies after Google made the local post, before recording it, finds it among the location's posts and records it: published, the post made once", async () => {
+    const account = await connected('google_business');
+    const location = `${account.username}.location1`;
+    await t.stopWorkers();
+    try {
+      const created = await createPost({ account_ids: [account.id], text: 'Open late on Fridays' });
+      const targetId: string = created.targets[0].id;
+      void publishTarget(publishDeps(dyingInCreation('after the platform made it')), targetId);
+      await eventually(async () =>
+        (await activity('google_business', location)).some((a) => a.action === 'publish') ? true : undefined,
+      );
+      expect((await targetRow(targetId)).step).toBe('creating');
+      // The job runs again, as graphile-worker runs a job whose worker died; then Google's review is read.
+      const row = await uploadedAfter(sandbox.platforms, targetId, now());
+      expect(row.status).toBe('published');
+      const published = (await activity('google_business', location)).filter((a) => a.action === 'publish');
+      expect(published.map((a) => a.detail.text)).toEqual(['Open late on Fridays']);
+      expect((await getPost(created.id)).targets[0]).toMatchObject({
+        status: 'published',
+        error: null,
+        platform_post_id: row.containerId,
+        permalink: published[0]?.detail.permalink,
+      });
+    } finally {
+      await t.startWorker({ platforms: sandbox.platforms });
+    }
+  });
+
   it("a local post Google rejects fails with container_failed and Google's reason, in post.failed", async () => {
     const account = await connected('google_business');
     await setting('google_business_post_review', 'rejected');
