@@ -141,6 +141,7 @@ describe('Google Business Profile in the dashboard', () => {
       'GET',
       '/v1/posts?limit=100',
     );
+    expect(posts.status, JSON.stringify(posts.body)).toBe(200);
     expect(posts.body.data.find((p) => p.text === 'Bread-making class for beginners.')?.platforms).toEqual({
       google_business: {
         type: 'event',
