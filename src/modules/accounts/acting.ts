@@ -6,13 +6,16 @@
  * while thus does not end an account whose refresh token still works; the account ends only when
  * the refresh itself is refused for good (or the retried call is refused again).
  */
+import type { BaseLogger } from 'pino';
 import type { Db } from '../../db/connection.ts';
+import { platformFailure } from '../../http/platform-errors.ts';
 import {
   type AccountCredentials,
   type PlatformAdapter,
   PlatformError,
   type PlatformSet,
 } from '../../platforms/index.ts';
+import { noteAccountFailure } from './access.ts';
 import { credentialsOf } from './connections.ts';
 import type { Account } from './tables.ts';
 import { adapterOfAccount, renewAccess } from './token-refresh.ts';
@@ -45,5 +48,29 @@ export async function actAsAccount<T>(
     const renewed = await renewAccess(deps, account.id, credentials.accessToken);
     if (renewed === null) throw error;
     return await call(renewed, adapter);
+  }
+}
+
+/**
+ * actAsAccount for a request a person made: a platform's refusal marks the account where it
+ * concerns it (noteAccountFailure), is logged as `refused` with the account and the refusal, and
+ * is answered as the API answers a platform's refusal (platformFailure).
+ */
+export async function actAsAccountAnswering<T>(
+  deps: ActingDeps & { log: Pick<BaseLogger, 'warn'> },
+  account: Account,
+  refused: string,
+  call: (credentials: AccountCredentials, adapter: PlatformAdapter) => Promise<T>,
+): Promise<T> {
+  try {
+    return await actAsAccount(deps, account, call);
+  } catch (error) {
+    if (!(error instanceof PlatformError)) throw error;
+    await deps.db.transaction((tx) => noteAccountFailure(tx, account.id, error));
+    deps.log.warn(
+      { account_id: account.id, platform: account.platform, kind: error.kind, err: error.message },
+      refused,
+    );
+    throw platformFailure(error);
   }
 }

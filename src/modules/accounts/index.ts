@@ -5,7 +5,7 @@ import { registerProfileDeletionStep } from '../profiles/index.ts';
 import { accountsProfileDeletion } from './deletion.ts';
 
 export { noteAccountFailure } from './access.ts';
-export { actAsAccount } from './acting.ts';
+export { actAsAccount, actAsAccountAnswering } from './acting.ts';
 export { type AccountGrant, connectAccounts, reconnectAccount } from './connect-accounts.ts';
 export { grantIsOf } from './connections.ts';
 export { deauthorizeRoutes } from './deauthorize-routes.ts';

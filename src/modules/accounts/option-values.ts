@@ -8,11 +8,9 @@ import type { BaseLogger } from 'pino';
 import { Type } from 'typebox';
 import type { Db } from '../../db/connection.ts';
 import { ApiError } from '../../http/errors.ts';
-import { platformFailure } from '../../http/platform-errors.ts';
 import { AUTHENTICATED_ERRORS, errorResponses, ListOf, ProfileHeader } from '../../http/schemas.ts';
-import { type OptionValue, PlatformError, type PlatformSet, platformInfo } from '../../platforms/index.ts';
-import { noteAccountFailure } from './access.ts';
-import { actAsAccount } from './acting.ts';
+import { type OptionValue, type PlatformSet, platformInfo } from '../../platforms/index.ts';
+import { actAsAccountAnswering } from './acting.ts';
 import { getAccount } from './service.ts';
 
 export interface OptionValueDeps {
@@ -64,27 +62,17 @@ export function optionValueRoutes(deps: OptionValueDeps): FastifyPluginAsyncType
         if (account.status !== 'connected') {
           throw new ApiError(422, 'account_not_connected', `The account is ${account.status}; reconnect it.`);
         }
-        let values: OptionValue[];
-        try {
-          values = await actAsAccount(
-            { db: deps.db, secretKey: deps.secretKey, platforms: deps.platforms() },
-            account,
-            async (credentials, adapter) => {
-              const list = adapter.publishing.optionValues?.[option];
-              if (list === undefined)
-                throw new ApiError(404, 'option_not_listed', `${label} lists no values of ${option}.`);
-              return await list(credentials);
-            },
-          );
-        } catch (error) {
-          if (!(error instanceof PlatformError)) throw error;
-          await deps.db.transaction((tx) => noteAccountFailure(tx, account.id, error));
-          deps.log.warn(
-            { account_id: account.id, platform: account.platform, kind: error.kind, err: error.message },
-            "the platform refused to list an option's values",
-          );
-          throw platformFailure(error);
-        }
+        const values: OptionValue[] = await actAsAccountAnswering(
+          { db: deps.db, secretKey: deps.secretKey, platforms: deps.platforms(), log: deps.log },
+          account,
+          "the platform refused to list an option's values",
+          async (credentials, adapter) => {
+            const list = adapter.publishing.optionValues?.[option];
+            if (list === undefined)
+              throw new ApiError(404, 'option_not_listed', `${label} lists no values of ${option}.`);
+            return await list(credentials);
+          },
+        );
         return { data: values.map((v) => ({ value: v.value, label: v.label })), next_cursor: null };
       },
     );

@@ -5,10 +5,9 @@
  */
 import { and, eq, ne } from 'drizzle-orm';
 import { now } from '../../clock.ts';
-import { platformFailure } from '../../http/platform-errors.ts';
 import type { Scope } from '../../http/scope.ts';
-import { type AccountCredentials, commentsOf, PlatformError } from '../../platforms/index.ts';
-import { type Account, accountById, actAsAccount, noteAccountFailure } from '../accounts/index.ts';
+import { type AccountCredentials, commentsOf } from '../../platforms/index.ts';
+import { type Account, accountById, actAsAccountAnswering } from '../accounts/index.ts';
 import { type CommentAction, type CommentDeps, commentNotFound, findVisible, refusal, view } from './inbox.ts';
 import type { CommentView } from './json.ts';
 import { type Comment, comments, type ReplyStatus } from './tables.ts';
@@ -35,17 +34,12 @@ export async function acting<T>(
   account: Account,
   call: (credentials: AccountCredentials) => Promise<T>,
 ): Promise<T> {
-  try {
-    return await actAsAccount({ db: deps.db, secretKey: deps.secretKey, platforms: deps.platforms() }, account, call);
-  } catch (error) {
-    if (!(error instanceof PlatformError)) throw error;
-    await deps.db.transaction((tx) => noteAccountFailure(tx, account.id, error));
-    deps.log.warn(
-      { account_id: account.id, platform: account.platform, kind: error.kind, err: error.message },
-      'the platform refused a comment action',
-    );
-    throw platformFailure(error);
-  }
+  return await actAsAccountAnswering(
+    { db: deps.db, secretKey: deps.secretKey, platforms: deps.platforms(), log: deps.log },
+    account,
+    'the platform refused a comment action',
+    call,
+  );
 }
 
 export async function actionable(

@@ -120,7 +120,7 @@ export async function handleFailure(
     });
     return;
   }
-  if (error instanceof TargetFailure) return await fail(deps, target, error.error, undefined, undefined, error.from);
+  if (error instanceof TargetFailure) return await fail(deps, target, error.error, { from: error.from });
   if (error instanceof PlatformError && error.kind === 'token_expired' && deps.accountReconnectGraceMs > 0) {
     // The platform says the account expired: the try waits for its reconnection, as one due
     // then would, in the state the failure left it in (a refused creation is back at `quota`).
@@ -162,7 +162,7 @@ export async function handleFailure(
       return;
     }
   }
-  await fail(deps, target, errorOf(error), error, madeWith);
+  await fail(deps, target, errorOf(error), { cause: error, madeWith });
 }
 
 /** A target's final outcome: its post's status follows, and the event says it (in the same transaction). */
@@ -185,9 +185,7 @@ async function fail(
   deps: PublishDeps,
   target: PostTarget,
   targetError: TargetError,
-  cause?: PlatformError,
-  madeWith?: Date,
-  from?: readonly TargetState[],
+  { cause, madeWith, from }: { cause?: PlatformError; madeWith?: Date; from?: readonly TargetState[] | undefined } = {},
 ): Promise<void> {
   const done = await deps.db.transaction(async (tx) => {
     await lockPost(tx, target.postId);
