@@ -17,10 +17,18 @@ export const api = createClient<paths>({ credentials: 'same-origin' });
 
 let csrfToken: string | null = null;
 let onSessionEnded: () => void = () => {};
+/**
+ * How often the page has signed in or out. A request's answer speaks of the session it was sent
+ * in: a 401 to one sent before the page signed in (its first reads, signed out, still on their
+ * way on a slow network) ends nothing.
+ */
+let sessionChanges = 0;
+const sentIn = new WeakMap<Request, number>();
 
 /** The CSRF token of the session this page is signed in with; null when signed out. */
 export function setCsrfToken(token: string | null): void {
   csrfToken = token;
+  sessionChanges += 1;
 }
 
 /** What to do when the API says the session is over (401): show the sign-in page. */
@@ -32,12 +40,14 @@ const SAFE_METHODS = new Set(['GET', 'HEAD']);
 
 const session: Middleware = {
   onRequest({ request }) {
+    sentIn.set(request, sessionChanges);
     // The cookie alone does not make a change: the API asks for the session's token beside it.
     if (csrfToken !== null && !SAFE_METHODS.has(request.method)) request.headers.set('X-CSRF-Token', csrfToken);
   },
   onResponse({ request, response }) {
     // A request with a key (signing in) is judged by the key: its 401 says nothing of a session.
-    if (response.status === 401 && !request.headers.has('authorization')) onSessionEnded();
+    if (response.status !== 401 || request.headers.has('authorization')) return;
+    if ((sentIn.get(request) ?? sessionChanges) === sessionChanges) onSessionEnded();
   },
   onError({ error }) {
     // An abandoned request (a screen left) is no failure to show.

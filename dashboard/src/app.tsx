@@ -8,7 +8,7 @@
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import { LocationProvider, Route, Router, useLocation } from 'preact-iso';
 import { answer, api, SwitchboardError, setCsrfToken, whenSessionEnds } from './api.ts';
-import { loadCatalogue } from './catalogue.ts';
+import { loadCatalogue, loadCatalogueForSession } from './catalogue.ts';
 import type { Session } from './resources.ts';
 import { CommentsScreen } from './screens/comments.tsx';
 import { ConnectSettingsScreen } from './screens/connect-settings.tsx';
@@ -128,7 +128,7 @@ export function App() {
   const enter = (session: Session) => {
     setCsrfToken(session.csrf_token);
     setState({ kind: 'loading' });
-    loadCatalogue().then(
+    loadCatalogueForSession().then(
       () => setState({ kind: 'signed-in', session }),
       // A 401 has shown the sign-in page already (whenSessionEnds).
       (error: unknown) => setState((current) => (current.kind === 'signed-out' ? current : { kind: 'failed', error })),

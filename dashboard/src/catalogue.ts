@@ -35,6 +35,16 @@ export function loadCatalogue(): Promise<void> {
   return reading;
 }
 
+/**
+ * Reads the catalogue for a session just begun. A reading already on its way may have been sent
+ * signed out (the page asks beside the session check), and would answer 401: it is let finish,
+ * whatever it answers, and the catalogue read again if it did not succeed.
+ */
+export function loadCatalogueForSession(): Promise<void> {
+  const earlier = reading ?? Promise.resolve();
+  return earlier.catch(() => undefined).then(loadCatalogue);
+}
+
 /** Every platform, in the catalogue's order (the order screens offer them in). */
 export function platforms(): readonly PlatformEntry[] {
   if (!entries) throw new Error('The catalogue of platforms is read before any screen shows.');

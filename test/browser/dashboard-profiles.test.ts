@@ -231,6 +231,39 @@ describe('a session', () => {
     await opened.close();
   });
 
+  it("begun while the signed-out page's first read of the catalogue is still on its way, is not ended by that read's 401", async () => {
+    const opened = await kit.open();
+    const { page } = opened;
+    // The page asks for the session and the catalogue at once; the catalogue's answer, a 401
+    // without a session, comes only once the sign-in below has succeeded (a slow machine).
+    let signedIn: () => void = () => {};
+    const afterSignIn = new Promise<void>((resolve) => {
+      signedIn = resolve;
+    });
+    let first = true;
+    await page.route('**/v1/platforms', async (route) => {
+      if (!first) return await route.continue();
+      first = false;
+      const response = await route.fetch();
+      expect(response.status()).toBe(401);
+      await afterSignIn;
+      await route.fulfill({ response });
+    });
+    await page.goto(`${kit.baseUrl}/dashboard`);
+    await page.getByLabel('API key').fill(kit.ownerKey);
+    const [session] = await Promise.all([
+      page.waitForResponse((r) => new URL(r.url()).pathname === '/v1/session' && r.request().method() === 'POST'),
+      page.getByRole('button', { name: 'Sign in' }).click(),
+    ]);
+    expect(session.status()).toBe(201);
+    signedIn();
+    await page.getByRole('button', { name: 'Sign out' }).waitFor();
+    await page.getByRole('heading', { name: 'Profiles', level: 1 }).waitFor();
+    expect(await page.getByRole('button', { name: 'Sign in' }).count()).toBe(0);
+    expectCleanRun(opened);
+    await opened.close();
+  });
+
   it('says so when the service cannot be reached, and stays signed in', async () => {
     const opened = await kit.open();
     const { page } = opened;
