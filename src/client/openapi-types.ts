@@ -5251,12 +5251,12 @@ export interface paths {
                                         languages?: string[];
                                         /**
                                          * Alt texts
-                                         * @description Each image's alt text, in the order of the post's `media_ids` (app.bsky.embed.images `alt`); an image without one has an empty alt text.
+                                         * @description Each medium's alt text, in the order of its `media_ids` (app.bsky.embed.images `alt`, app.bsky.embed.video `alt` of at most 1,000 graphemes); a medium without one has an empty alt text.
                                          */
                                         alt_texts?: string[];
                                         /**
                                          * Link card
-                                         * @description A card for a link under the text (app.bsky.embed.external), without a picture; a post with images takes none.
+                                         * @description A card for a link under the text (app.bsky.embed.external), with a picture if one is given; a post with images or a video takes none.
                                          */
                                         link_card?: {
                                             /**
@@ -5275,6 +5275,11 @@ export interface paths {
                                              * @description The card's text under its title.
                                              */
                                             description: string;
+                                            /**
+                                             * Picture
+                                             * @description The card's picture (app.bsky.embed.external `thumb`): one image of the media library, within 1,000,000 bytes.
+                                             */
+                                            media_ids?: string[];
                                         };
                                         /**
                                          * Thread
@@ -5291,6 +5296,11 @@ export interface paths {
                                              * @description This post's own images, ids of the media library: 1 to 4, each within 1,000,000 bytes.
                                              */
                                             media_ids?: string[];
+                                            /**
+                                             * Alt texts
+                                             * @description Each medium's alt text, in the order of its `media_ids` (app.bsky.embed.images `alt`, app.bsky.embed.video `alt` of at most 1,000 graphemes); a medium without one has an empty alt text.
+                                             */
+                                            alt_texts?: string[];
                                         }[];
                                     };
                                 };
@@ -5819,12 +5829,12 @@ export interface paths {
                                 languages?: string[];
                                 /**
                                  * Alt texts
-                                 * @description Each image's alt text, in the order of the post's `media_ids` (app.bsky.embed.images `alt`); an image without one has an empty alt text.
+                                 * @description Each medium's alt text, in the order of its `media_ids` (app.bsky.embed.images `alt`, app.bsky.embed.video `alt` of at most 1,000 graphemes); a medium without one has an empty alt text.
                                  */
                                 alt_texts?: string[];
                                 /**
                                  * Link card
-                                 * @description A card for a link under the text (app.bsky.embed.external), without a picture; a post with images takes none.
+                                 * @description A card for a link under the text (app.bsky.embed.external), with a picture if one is given; a post with images or a video takes none.
                                  */
                                 link_card?: {
                                     /**
@@ -5843,6 +5853,11 @@ export interface paths {
                                      * @description The card's text under its title.
                                      */
                                     description: string;
+                                    /**
+                                     * Picture
+                                     * @description The card's picture (app.bsky.embed.external `thumb`): one image of the media library, within 1,000,000 bytes.
+                                     */
+                                    media_ids?: string[];
                                 };
                                 /**
                                  * Thread
@@ -5859,6 +5874,11 @@ export interface paths {
                                      * @description This post's own images, ids of the media library: 1 to 4, each within 1,000,000 bytes.
                                      */
                                     media_ids?: string[];
+                                    /**
+                                     * Alt texts
+                                     * @description Each medium's alt text, in the order of its `media_ids` (app.bsky.embed.images `alt`, app.bsky.embed.video `alt` of at most 1,000 graphemes); a medium without one has an empty alt text.
+                                     */
+                                    alt_texts?: string[];
                                 }[];
                             };
                         };
@@ -6180,12 +6200,12 @@ export interface paths {
                                     languages?: string[];
                                     /**
                                      * Alt texts
-                                     * @description Each image's alt text, in the order of the post's `media_ids` (app.bsky.embed.images `alt`); an image without one has an empty alt text.
+                                     * @description Each medium's alt text, in the order of its `media_ids` (app.bsky.embed.images `alt`, app.bsky.embed.video `alt` of at most 1,000 graphemes); a medium without one has an empty alt text.
                                      */
                                     alt_texts?: string[];
                                     /**
                                      * Link card
-                                     * @description A card for a link under the text (app.bsky.embed.external), without a picture; a post with images takes none.
+                                     * @description A card for a link under the text (app.bsky.embed.external), with a picture if one is given; a post with images or a video takes none.
                                      */
                                     link_card?: {
                                         /**
@@ -6204,6 +6224,11 @@ export interface paths {
                                          * @description The card's text under its title.
                                          */
                                         description: string;
+                                        /**
+                                         * Picture
+                                         * @description The card's picture (app.bsky.embed.external `thumb`): one image of the media library, within 1,000,000 bytes.
+                                         */
+                                        media_ids?: string[];
                                     };
                                     /**
                                      * Thread
@@ -6220,6 +6245,11 @@ export interface paths {
                                          * @description This post's own images, ids of the media library: 1 to 4, each within 1,000,000 bytes.
                                          */
                                         media_ids?: string[];
+                                        /**
+                                         * Alt texts
+                                         * @description Each medium's alt text, in the order of its `media_ids` (app.bsky.embed.images `alt`, app.bsky.embed.video `alt` of at most 1,000 graphemes); a medium without one has an empty alt text.
+                                         */
+                                        alt_texts?: string[];
                                     }[];
                                 };
                             };
@@ -6849,12 +6879,12 @@ export interface paths {
                                     languages?: string[];
                                     /**
                                      * Alt texts
-                                     * @description Each image's alt text, in the order of the post's `media_ids` (app.bsky.embed.images `alt`); an image without one has an empty alt text.
+                                     * @description Each medium's alt text, in the order of its `media_ids` (app.bsky.embed.images `alt`, app.bsky.embed.video `alt` of at most 1,000 graphemes); a medium without one has an empty alt text.
                                      */
                                     alt_texts?: string[];
                                     /**
                                      * Link card
-                                     * @description A card for a link under the text (app.bsky.embed.external), without a picture; a post with images takes none.
+                                     * @description A card for a link under the text (app.bsky.embed.external), with a picture if one is given; a post with images or a video takes none.
                                      */
                                     link_card?: {
                                         /**
@@ -6873,6 +6903,11 @@ export interface paths {
                                          * @description The card's text under its title.
                                          */
                                         description: string;
+                                        /**
+                                         * Picture
+                                         * @description The card's picture (app.bsky.embed.external `thumb`): one image of the media library, within 1,000,000 bytes.
+                                         */
+                                        media_ids?: string[];
                                     };
                                     /**
                                      * Thread
@@ -6889,6 +6924,11 @@ export interface paths {
                                          * @description This post's own images, ids of the media library: 1 to 4, each within 1,000,000 bytes.
                                          */
                                         media_ids?: string[];
+                                        /**
+                                         * Alt texts
+                                         * @description Each medium's alt text, in the order of its `media_ids` (app.bsky.embed.images `alt`, app.bsky.embed.video `alt` of at most 1,000 graphemes); a medium without one has an empty alt text.
+                                         */
+                                        alt_texts?: string[];
                                     }[];
                                 };
                             };
@@ -7427,12 +7467,12 @@ export interface paths {
                                     languages?: string[];
                                     /**
                                      * Alt texts
-                                     * @description Each image's alt text, in the order of the post's `media_ids` (app.bsky.embed.images `alt`); an image without one has an empty alt text.
+                                     * @description Each medium's alt text, in the order of its `media_ids` (app.bsky.embed.images `alt`, app.bsky.embed.video `alt` of at most 1,000 graphemes); a medium without one has an empty alt text.
                                      */
                                     alt_texts?: string[];
                                     /**
                                      * Link card
-                                     * @description A card for a link under the text (app.bsky.embed.external), without a picture; a post with images takes none.
+                                     * @description A card for a link under the text (app.bsky.embed.external), with a picture if one is given; a post with images or a video takes none.
                                      */
                                     link_card?: {
                                         /**
@@ -7451,6 +7491,11 @@ export interface paths {
                                          * @description The card's text under its title.
                                          */
                                         description: string;
+                                        /**
+                                         * Picture
+                                         * @description The card's picture (app.bsky.embed.external `thumb`): one image of the media library, within 1,000,000 bytes.
+                                         */
+                                        media_ids?: string[];
                                     };
                                     /**
                                      * Thread
@@ -7467,6 +7512,11 @@ export interface paths {
                                          * @description This post's own images, ids of the media library: 1 to 4, each within 1,000,000 bytes.
                                          */
                                         media_ids?: string[];
+                                        /**
+                                         * Alt texts
+                                         * @description Each medium's alt text, in the order of its `media_ids` (app.bsky.embed.images `alt`, app.bsky.embed.video `alt` of at most 1,000 graphemes); a medium without one has an empty alt text.
+                                         */
+                                        alt_texts?: string[];
                                     }[];
                                 };
                             };
@@ -8013,12 +8063,12 @@ export interface paths {
                                 languages?: string[];
                                 /**
                                  * Alt texts
-                                 * @description Each image's alt text, in the order of the post's `media_ids` (app.bsky.embed.images `alt`); an image without one has an empty alt text.
+                                 * @description Each medium's alt text, in the order of its `media_ids` (app.bsky.embed.images `alt`, app.bsky.embed.video `alt` of at most 1,000 graphemes); a medium without one has an empty alt text.
                                  */
                                 alt_texts?: string[];
                                 /**
                                  * Link card
-                                 * @description A card for a link under the text (app.bsky.embed.external), without a picture; a post with images takes none.
+                                 * @description A card for a link under the text (app.bsky.embed.external), with a picture if one is given; a post with images or a video takes none.
                                  */
                                 link_card?: {
                                     /**
@@ -8037,6 +8087,11 @@ export interface paths {
                                      * @description The card's text under its title.
                                      */
                                     description: string;
+                                    /**
+                                     * Picture
+                                     * @description The card's picture (app.bsky.embed.external `thumb`): one image of the media library, within 1,000,000 bytes.
+                                     */
+                                    media_ids?: string[];
                                 };
                                 /**
                                  * Thread
@@ -8053,6 +8108,11 @@ export interface paths {
                                      * @description This post's own images, ids of the media library: 1 to 4, each within 1,000,000 bytes.
                                      */
                                     media_ids?: string[];
+                                    /**
+                                     * Alt texts
+                                     * @description Each medium's alt text, in the order of its `media_ids` (app.bsky.embed.images `alt`, app.bsky.embed.video `alt` of at most 1,000 graphemes); a medium without one has an empty alt text.
+                                     */
+                                    alt_texts?: string[];
                                 }[];
                             };
                         };
@@ -8374,12 +8434,12 @@ export interface paths {
                                     languages?: string[];
                                     /**
                                      * Alt texts
-                                     * @description Each image's alt text, in the order of the post's `media_ids` (app.bsky.embed.images `alt`); an image without one has an empty alt text.
+                                     * @description Each medium's alt text, in the order of its `media_ids` (app.bsky.embed.images `alt`, app.bsky.embed.video `alt` of at most 1,000 graphemes); a medium without one has an empty alt text.
                                      */
                                     alt_texts?: string[];
                                     /**
                                      * Link card
-                                     * @description A card for a link under the text (app.bsky.embed.external), without a picture; a post with images takes none.
+                                     * @description A card for a link under the text (app.bsky.embed.external), with a picture if one is given; a post with images or a video takes none.
                                      */
                                     link_card?: {
                                         /**
@@ -8398,6 +8458,11 @@ export interface paths {
                                          * @description The card's text under its title.
                                          */
                                         description: string;
+                                        /**
+                                         * Picture
+                                         * @description The card's picture (app.bsky.embed.external `thumb`): one image of the media library, within 1,000,000 bytes.
+                                         */
+                                        media_ids?: string[];
                                     };
                                     /**
                                      * Thread
@@ -8414,6 +8479,11 @@ export interface paths {
                                          * @description This post's own images, ids of the media library: 1 to 4, each within 1,000,000 bytes.
                                          */
                                         media_ids?: string[];
+                                        /**
+                                         * Alt texts
+                                         * @description Each medium's alt text, in the order of its `media_ids` (app.bsky.embed.images `alt`, app.bsky.embed.video `alt` of at most 1,000 graphemes); a medium without one has an empty alt text.
+                                         */
+                                        alt_texts?: string[];
                                     }[];
                                 };
                             };
@@ -9043,12 +9113,12 @@ export interface paths {
                                     languages?: string[];
                                     /**
                                      * Alt texts
-                                     * @description Each image's alt text, in the order of the post's `media_ids` (app.bsky.embed.images `alt`); an image without one has an empty alt text.
+                                     * @description Each medium's alt text, in the order of its `media_ids` (app.bsky.embed.images `alt`, app.bsky.embed.video `alt` of at most 1,000 graphemes); a medium without one has an empty alt text.
                                      */
                                     alt_texts?: string[];
                                     /**
                                      * Link card
-                                     * @description A card for a link under the text (app.bsky.embed.external), without a picture; a post with images takes none.
+                                     * @description A card for a link under the text (app.bsky.embed.external), with a picture if one is given; a post with images or a video takes none.
                                      */
                                     link_card?: {
                                         /**
@@ -9067,6 +9137,11 @@ export interface paths {
                                          * @description The card's text under its title.
                                          */
                                         description: string;
+                                        /**
+                                         * Picture
+                                         * @description The card's picture (app.bsky.embed.external `thumb`): one image of the media library, within 1,000,000 bytes.
+                                         */
+                                        media_ids?: string[];
                                     };
                                     /**
                                      * Thread
@@ -9083,6 +9158,11 @@ export interface paths {
                                          * @description This post's own images, ids of the media library: 1 to 4, each within 1,000,000 bytes.
                                          */
                                         media_ids?: string[];
+                                        /**
+                                         * Alt texts
+                                         * @description Each medium's alt text, in the order of its `media_ids` (app.bsky.embed.images `alt`, app.bsky.embed.video `alt` of at most 1,000 graphemes); a medium without one has an empty alt text.
+                                         */
+                                        alt_texts?: string[];
                                     }[];
                                 };
                             };

@@ -128,7 +128,9 @@ let users = 0;
 /** A sandbox user of `platform` connected as an account of the owner (a Facebook user's first page). */
 async function connected(platform: Platform, options: { member?: boolean } = {}): Promise<SandboxAccount> {
   users += 1;
-  return await connectSandboxAccount(t, sandbox, owner, platform, `pub_${platform}_${users}`, options);
+  // A Bluesky user is a handle: a host name.
+  const username = platform === 'bluesky' ? `pub${users}.bsky.social` : `pub_${platform}_${users}`;
+  return await connectSandboxAccount(t, sandbox, owner, platform, username, options);
 }
 
 async function upload(bytes: Buffer, filename: string): Promise<string> {
@@ -2067,6 +2069,34 @@ describe('Pinterest boards', () => {
     } finally {
       if (!worker) await t.startWorker({ platforms: sandbox.platforms });
     }
+  });
+});
+
+describe('Bluesky videos', () => {
+  it('publishes a video: sent to the video service, its job read until processed, then the post naming its blob', async () => {
+    const account = await connected('bluesky');
+    const clip = await upload(await videoFile('mp4', { seconds: 5 }), 'clip.mp4');
+    const created = await createPost({
+      account_ids: [account.id],
+      text: 'A short clip',
+      media_ids: [clip],
+      platforms: { bluesky: { alt_texts: ['Waves on the shore'] } },
+    });
+    const post = await finished(created.id);
+    expect(post.targets[0]).toMatchObject({ status: 'published', attempts: 1, error: null });
+    const published = (await activity('bluesky', account.username)).filter((a) => a.action === 'publish');
+    expect(published).toHaveLength(1);
+    expect(published[0]?.detail.record).toMatchObject({
+      text: 'A short clip',
+      embed: {
+        $type: 'app.bsky.embed.video',
+        video: { $type: 'blob', mimeType: 'video/mp4' },
+        alt: 'Waves on the shore',
+      },
+    });
+    expect(post.targets[0].permalink).toMatch(
+      /^https:\/\/bsky\.app\/profile\/did:plc:[a-z2-7]{24}\/post\/[a-z2-7]{13}$/,
+    );
   });
 });
 

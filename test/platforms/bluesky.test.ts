@@ -1,12 +1,13 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Agent, request } from 'undici';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { advanceClock, resetClock } from '../../src/clock.ts';
 import { blueskyPlatform } from '../../src/platforms/bluesky/index.ts';
 import { hostUrlFor } from '../../src/platforms/http.ts';
 import type { AccountCredentials, GrantedTokenSet, PlatformAdapter } from '../../src/platforms/index.ts';
 import { commentsOf, insightsOf, platformError, sent, startSandbox, type TestSandbox } from '../helpers/sandbox.ts';
-import { type MediaServer, startMediaServer } from '../helpers/sandbox-media.ts';
+import { MEDIA_FILES, type MediaServer, startMediaServer } from '../helpers/sandbox-media.ts';
 
 let sandbox: TestSandbox;
 let bluesky: PlatformAdapter;
@@ -267,7 +268,67 @@ describe('Bluesky posts', () => {
     ]);
     expect(
       bluesky.publishing.checkPublish({ text: 'x', media: [{ type: 'image' }], options: { link_card: card } }),
-    ).toEqual([{ field: 'platforms.bluesky.link_card', message: 'a Bluesky post with images takes no link card' }]);
+    ).toEqual([
+      { field: 'platforms.bluesky.link_card', message: 'a Bluesky post with images or a video takes no link card' },
+    ]);
+    // A card with a picture: the image is uploaded as a blob and named as the card's thumb.
+    const pictured = await bluesky.publishing.createContainer(credentials, {
+      text: 'With a picture',
+      media: [],
+      options: { link_card: { ...card, media_ids: ['m-picture'] } },
+      optionMedia: { 'm-picture': { type: 'image', url: media.url('/photo.png') } },
+    });
+    await bluesky.publishing.publishContainer(credentials, pictured.containerId);
+    const [, withPicture] = await publications('jack.bsky.social');
+    expect(withPicture.detail.record.embed).toMatchObject({
+      $type: 'app.bsky.embed.external',
+      external: {
+        ...card,
+        thumb: { $type: 'blob', mimeType: 'image/png', size: MEDIA_FILES['/photo.png']?.body.length },
+      },
+    });
+    expect(
+      bluesky.publishing
+        .checkPublish({
+          text: 'x',
+          media: [],
+          options: { link_card: { ...card, media_ids: ['m-film'] } },
+          optionMedia: { 'm-film': { type: 'video' } },
+        })
+        .map((p) => p.field),
+    ).toEqual(['platforms.bluesky.link_card.media_ids']);
+  });
+
+  it("gives a thread's later post its own images with their alt texts", async () => {
+    const credentials = credentialsOf(await connect('olga.bsky.social'));
+    const { containerId } = await bluesky.publishing.createContainer(credentials, {
+      text: 'First',
+      media: [],
+      options: { thread: [{ text: 'Second', media_ids: ['m-a', 'm-b'], alt_texts: ['A quay at noon'] }] },
+      optionMedia: {
+        'm-a': { type: 'image', url: media.url('/photo.jpg'), width: 400, height: 300 },
+        'm-b': { type: 'image', url: media.url('/photo.png') },
+      },
+    });
+    await bluesky.publishing.publishContainer(credentials, containerId);
+    const [, second] = await publications('olga.bsky.social');
+    expect(second.detail.record.text).toBe('Second');
+    expect(
+      second.detail.record.embed.images.map((i: { alt: string; aspectRatio?: unknown }) => [i.alt, i.aspectRatio]),
+    ).toEqual([
+      ['A quay at noon', { width: 400, height: 300 }],
+      ['', undefined],
+    ]);
+    expect(
+      bluesky.publishing
+        .checkPublish({
+          text: 'x',
+          media: [],
+          options: { thread: [{ text: 'y', media_ids: ['m-a'], alt_texts: ['one', 'two'] }] },
+          optionMedia: { 'm-a': { type: 'image' } },
+        })
+        .map((p) => p.field),
+    ).toEqual(['platforms.bluesky.thread[0].alt_texts']);
   });
 
   it('publishes a thread as a reply chain under its first post, and resumes one cut short without writing a post twice', async () => {
@@ -304,6 +365,126 @@ describe('Bluesky posts', () => {
     expect(await bluesky.publishing.publishContainer(credentials, containerId)).toEqual(post);
     expect(await bluesky.publishing.findPublished(credentials, containerId)).toEqual(post);
     expect((await publications('kate.bsky.social')).length).toBe(3);
+  });
+});
+
+/** The query of the requests the sandbox received at `path`, in order. */
+function queriesAt(path: string): URLSearchParams[] {
+  return sandbox
+    .requests()
+    .filter((r) => r.split('?')[0] === path)
+    .map((r) => new URL(r.slice(r.indexOf(' ') + 1), 'http://sandbox.test').searchParams);
+}
+
+describe('Bluesky videos', () => {
+  const CLIP = MEDIA_FILES['/clip.mp4']?.body as Buffer;
+  const clip = { type: 'video' as const, url: '', width: 1080, height: 1920, durationSeconds: 12, sizeBytes: 0 };
+  const video = () => ({ ...clip, url: media.url('/clip.mp4'), sizeBytes: CLIP.length });
+  afterEach(async () => {
+    resetClock();
+    await sandbox.control('PUT', '/settings/bluesky_video_processing', { value: 'succeeds' });
+    await sandbox.control('PUT', '/settings/bluesky_video_daily_uploads', { value: 25 });
+  });
+
+  it('sends the video to the video service with a token its PDS signed, reads the job until the video is stored, and posts its blob', async () => {
+    const credentials = credentialsOf(await connect('lena.bsky.social'));
+    const request = { text: 'Our film', media: [video()], options: { alt_texts: ['A boat leaving the harbour'] } };
+    const before = Math.floor(Date.now() / 1000);
+    const [item] = (await bluesky.publishing.createCarouselItems?.(credentials, request)) ?? [];
+    // Two service tokens: one for the video service's allowance, one for the PDS's uploadBlob (30 minutes).
+    const tokens = queriesAt('GET /morel.us-east.host.bsky.network/xrpc/com.atproto.server.getServiceAuth').slice(-2);
+    expect(tokens.map((q) => [q.get('aud'), q.get('lxm')])).toEqual([
+      ['did:web:video.bsky.app', 'app.bsky.video.getUploadLimits'],
+      ['did:web:morel.us-east.host.bsky.network', 'com.atproto.repo.uploadBlob'],
+    ]);
+    expect(Number(tokens[1]?.get('exp')) - before).toBeGreaterThanOrEqual(1800);
+    expect(Number(tokens[1]?.get('exp')) - before).toBeLessThanOrEqual(1801 + 60);
+    const [upload] = queriesAt('POST /video.bsky.app/xrpc/app.bsky.video.uploadVideo').slice(-1);
+    expect(upload?.get('did')).toBe(credentials.platformUserId);
+    // Processing takes container_processing_seconds (5): the post waits for it.
+    const first = await bluesky.publishing.containerStatus(credentials, item as string);
+    expect(first.state).toBe('in_progress');
+    await expect(bluesky.publishing.createContainer(credentials, request, [item as string])).rejects.toThrow(
+      /not ready/,
+    );
+    advanceClock(5_000);
+    expect(await bluesky.publishing.containerStatus(credentials, item as string)).toEqual({ state: 'finished' });
+    const { containerId } = await bluesky.publishing.createContainer(credentials, request, [item as string]);
+    const post = await bluesky.publishing.publishContainer(credentials, containerId);
+    expect(post.permalink).toMatch(/^https:\/\/bsky\.app\/profile\/did:plc:[a-z2-7]{24}\/post\/[a-z2-7]{13}$/);
+    const [published] = await publications('lena.bsky.social');
+    const embed = published.detail.record.embed;
+    expect(embed).toMatchObject({
+      $type: 'app.bsky.embed.video',
+      video: { $type: 'blob', mimeType: 'video/mp4', size: CLIP.length },
+      alt: 'A boat leaving the harbour',
+      aspectRatio: { width: 1080, height: 1920 },
+    });
+    expect(embed.video.ref.$link).toMatch(/^bafkrei[a-z2-7]{52}$/);
+  });
+
+  it('a video sent again is the one processed before (already_exists): the job names its blob, and the posts show one video', async () => {
+    const credentials = credentialsOf(await connect('mona.bsky.social'));
+    const request = { text: 'Again', media: [video()] };
+    const [first] = (await bluesky.publishing.createCarouselItems?.(credentials, request)) ?? [];
+    advanceClock(5_000);
+    expect((await bluesky.publishing.containerStatus(credentials, first as string)).state).toBe('finished');
+    // A retried publish sends the same bytes: Bluesky answers 409 with a job failed as already_exists, and its blob.
+    const [second] = (await bluesky.publishing.createCarouselItems?.(credentials, request)) ?? [];
+    expect(second).not.toBe(first);
+    expect(await bluesky.publishing.containerStatus(credentials, second as string)).toEqual({ state: 'finished' });
+    // Both jobs name the one video: a post of each shows the same blob.
+    for (const item of [first, second]) {
+      const { containerId } = await bluesky.publishing.createContainer(credentials, request, [item as string]);
+      await bluesky.publishing.publishContainer(credentials, containerId);
+    }
+    const embeds = (await publications('mona.bsky.social')).map((p) => p.detail.record.embed);
+    expect(embeds.map((e) => e.$type)).toEqual(['app.bsky.embed.video', 'app.bsky.embed.video']);
+    expect(embeds[1].video).toEqual(embeds[0].video);
+  });
+
+  it('a video Bluesky fails to process reads as failed with its reason; an account past its daily allowance is told so before sending', async () => {
+    const credentials = credentialsOf(await connect('nina.bsky.social'));
+    expect((await sandbox.control('PUT', '/settings/bluesky_video_processing', { value: 'fails' })).status).toBe(200);
+    const [item] = (await bluesky.publishing.createCarouselItems?.(credentials, { media: [video()] })) ?? [];
+    const status = await bluesky.publishing.containerStatus(credentials, item as string);
+    expect(status.state).toBe('failed');
+    expect(status.message).toMatch(/Bluesky could not process the video/);
+    expect((await sandbox.control('PUT', '/settings/bluesky_video_daily_uploads', { value: 1 })).status).toBe(200);
+    const uploads = queriesAt('POST /video.bsky.app/xrpc/app.bsky.video.uploadVideo').length;
+    const refused = await platformError(
+      bluesky.publishing.createCarouselItems?.(credentials, { media: [video()] }) ?? Promise.resolve(null),
+    );
+    expect(refused.kind).toBe('rate_limited');
+    expect(refused.detail.retryAfterSeconds).toBeGreaterThan(0);
+    expect(queriesAt('POST /video.bsky.app/xrpc/app.bsky.video.uploadVideo').length).toBe(uploads);
+  });
+
+  it('refuses before any call a video beside images, one over 100,000,000 bytes or 3 minutes, one in a later thread post, and a card beside it', () => {
+    const check = (draft: Parameters<typeof bluesky.publishing.checkPublish>[0]) =>
+      bluesky.publishing.checkPublish(draft).map((p) => p.field);
+    expect(check({ text: 'x', media: [{ type: 'video', sizeBytes: 100_000_000, durationSeconds: 180 }] })).toEqual([]);
+    expect(check({ text: 'x', media: [{ type: 'video' }, { type: 'image' }] })).toEqual(['media_ids']);
+    expect(check({ text: 'x', media: [{ type: 'video', sizeBytes: 100_000_001 }] })).toEqual(['media_ids']);
+    expect(check({ text: 'x', media: [{ type: 'video', durationSeconds: 181 }] })).toEqual(['media_ids']);
+    expect(
+      check({
+        text: 'x',
+        media: [],
+        options: { thread: [{ text: 'y', media_ids: ['m1'] }] },
+        optionMedia: { m1: { type: 'video' } },
+      }),
+    ).toEqual(['platforms.bluesky.thread[0].media_ids']);
+    expect(
+      check({
+        text: 'x',
+        media: [{ type: 'video' }],
+        options: { link_card: { uri: 'https://example.com', title: 't', description: 'd' } },
+      }),
+    ).toEqual(['platforms.bluesky.link_card']);
+    expect(check({ text: 'x', media: [{ type: 'video' }], options: { alt_texts: ['a'.repeat(1001)] } })).toEqual([
+      'platforms.bluesky.alt_texts',
+    ]);
   });
 });
 

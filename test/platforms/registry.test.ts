@@ -250,14 +250,15 @@ const EXPECTED = {
     comments: { reply: true, hide: true, deleteReply: true, replyToHidden: false, hideReplies: true },
     insights: { account: ['followers_count'], post: ['likes', 'reposts', 'replies', 'quotes'] },
     publishing: {
-      // app.bsky.feed.post records: text, one image, or 2 to 4 (app.bsky.embed.images); video not offered yet.
-      kinds: ['text', 'image', 'carousel'],
+      // app.bsky.feed.post records: text, one image, 2 to 4 (app.bsky.embed.images), or a video (app.bsky.embed.video).
+      kinds: ['text', 'image', 'carousel', 'video'],
       // The record's key is chosen first; createRecord is the publication, made by publishContainer.
       containerPublishes: false,
       // Blob limits: JPEG, PNG and WebP images.
       imageTypes: ['image/jpeg', 'image/png', 'image/webp'],
-      // A record has nothing to process.
-      processing: null,
+      // Only a video is processed, by the video service before the post names it; "Uploading Video"
+      // reads its job every second: 2 s growing by half to 30 s, for an hour (the service's own).
+      processing: { pollSeconds: 2, pollFactor: 1.5, maxPollSeconds: 30, limitSeconds: 3600, itemsOnly: true },
     },
     grantsPages: false,
   },
@@ -420,10 +421,11 @@ const STATED = {
     videoDurations: [{ in: 'single', minSeconds: 4, maxSeconds: 900 }],
   },
   bluesky: {
-    // app.bsky.feed.post: text of at most 300 graphemes; app.bsky.embed.images: up to 4 images.
+    // app.bsky.feed.post: text of at most 300 graphemes; app.bsky.embed.images: up to 4 images;
+    // a video of up to 3 minutes (Bluesky's app since 1.99).
     text: { maxLength: 300, rule: 'graphemes' },
     carousel: { minItems: 2, maxItems: 4 },
-    videoDurations: [],
+    videoDurations: [{ in: 'single', minSeconds: 0, maxSeconds: 180 }],
   },
 } as const;
 

@@ -36,6 +36,11 @@ export interface BlueskyApi {
     key: DpopKey,
     call: Omit<PlatformRequest, 'url' | 'bearer'> & { url: string; accessToken?: string },
   ): Promise<PlatformResponse>;
+  /**
+   * A call to a service other than the user's PDS (Bluesky's video service), with a service token
+   * (`Authorization: Bearer`) rather than DPoP, answered as it came.
+   */
+  service(call: Omit<PlatformRequest, 'url'> & { url: string }): Promise<PlatformResponse>;
   /** An XRPC call to a PDS, classified: the answer's JSON object, or a PlatformError. */
   xrpc(
     session: { pds: string; accessToken: string; key: DpopKey },
@@ -150,6 +155,7 @@ export function blueskyApi({ options, now }: AdapterContext): BlueskyApi {
     live,
     webUrl: (url) => routed(options.hostUrl, url),
     get: (url) => callPlatform(platform, { method: 'GET', url: routed(options.hostUrl, url) }, http),
+    service: (call) => callPlatform(platform, { ...call, url: routed(options.hostUrl, call.url) }, http),
     dpop,
     async xrpc(session, method, nsid, input) {
       const response = await dpop(session.key, {

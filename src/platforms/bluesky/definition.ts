@@ -13,8 +13,21 @@ const GRAPHEMES: TextCounting = {
 /** "app.bsky.embed.images": at most 4 images, each blob at most 1,000,000 bytes; alt text required (may be empty). */
 export const BLUESKY_MAX_IMAGES = 4;
 export const BLUESKY_MAX_IMAGE_BYTES = 1_000_000;
+/** "app.bsky.embed.video": one video, its blob mp4 of at most 100,000,000 bytes ("formerly limited to 50mb"); alt text at most 1,000 graphemes. */
+export const BLUESKY_MAX_VIDEO_BYTES = 100_000_000;
+export const BLUESKY_MAX_VIDEO_ALT_GRAPHEMES = 1000;
+/** Bluesky takes videos of up to 3 minutes (since its app's 1.99, March 2025). */
+export const BLUESKY_MAX_VIDEO_SECONDS = 180;
 /** The posts a thread holds after the first: the service's own bound (Bluesky states none), 25 posts in all. */
 export const BLUESKY_THREAD_MAX_FOLLOWING = 24;
+
+const ALT_TEXTS = Type.Array(Type.String({ maxLength: 2000 }), {
+  minItems: 1,
+  maxItems: BLUESKY_MAX_IMAGES,
+  title: 'Alt texts',
+  description:
+    "Each medium's alt text, in the order of its `media_ids` (app.bsky.embed.images `alt`, app.bsky.embed.video `alt` of at most 1,000 graphemes); a medium without one has an empty alt text.",
+});
 
 const TEXT_DESCRIPTION = "At most 300 graphemes (app.bsky.feed.post `text`), as the first post's.";
 
@@ -30,15 +43,7 @@ export const BLUESKY_OPTIONS = Type.Object(
           "The post's languages as BCP 47 tags (app.bsky.feed.post `langs`, at most 3), such as `en` or `pt-BR`; a thread's posts all take them.",
       }),
     ),
-    alt_texts: Type.Optional(
-      Type.Array(Type.String({ maxLength: 2000 }), {
-        minItems: 1,
-        maxItems: BLUESKY_MAX_IMAGES,
-        title: 'Alt texts',
-        description:
-          "Each image's alt text, in the order of the post's `media_ids` (app.bsky.embed.images `alt`); an image without one has an empty alt text.",
-      }),
-    ),
+    alt_texts: Type.Optional(ALT_TEXTS),
     link_card: Type.Optional(
       Type.Object(
         {
@@ -54,12 +59,21 @@ export const BLUESKY_OPTIONS = Type.Object(
             title: 'Description',
             description: "The card's text under its title.",
           }),
+          media_ids: Type.Optional(
+            Type.Array(Type.String({ minLength: 1, maxLength: 100 }), {
+              minItems: 1,
+              maxItems: 1,
+              title: 'Picture',
+              description:
+                "The card's picture (app.bsky.embed.external `thumb`): one image of the media library, within 1,000,000 bytes.",
+            }),
+          ),
         },
         {
           additionalProperties: false,
           title: 'Link card',
           description:
-            'A card for a link under the text (app.bsky.embed.external), without a picture; a post with images takes none.',
+            'A card for a link under the text (app.bsky.embed.external), with a picture if one is given; a post with images or a video takes none.',
         },
       ),
     ),
@@ -76,6 +90,7 @@ export const BLUESKY_OPTIONS = Type.Object(
                 description: "This post's own images, ids of the media library: 1 to 4, each within 1,000,000 bytes.",
               }),
             ),
+            alt_texts: Type.Optional(ALT_TEXTS),
           },
           { additionalProperties: false, title: 'Thread post' },
         ),
@@ -127,14 +142,15 @@ export const blueskyDefinition = {
   insights: BLUESKY_METRICS,
   metricDescriptions: METRIC_DESCRIPTIONS,
   publishing: {
-    // Text, one image, or 2 to 4 images (app.bsky.embed.images); video is not offered yet.
-    kinds: ['text', 'image', 'carousel'],
+    // Text, one image, 2 to 4 images (app.bsky.embed.images), or one video (app.bsky.embed.video).
+    kinds: ['text', 'image', 'carousel', 'video'],
     // The record's key is chosen first; createRecord, made when publishing, is the publication.
     containerPublishes: false,
-    processing: null,
+    // Only a video is processed (by the video service, before the post names it); the tutorial reads its job every second.
+    processing: { pollSeconds: 2, pollFactor: 1.5, maxPollSeconds: 30, limitSeconds: 3600, itemsOnly: true },
     text: { maxLength: 300, counting: GRAPHEMES },
     carousel: { minItems: 2, maxItems: BLUESKY_MAX_IMAGES },
-    videoDurations: [],
+    videoDurations: [{ in: 'single', minSeconds: 0, maxSeconds: BLUESKY_MAX_VIDEO_SECONDS }],
     // "Blob" limits of the images embed: any image type the PDS accepts; Bluesky's app uploads JPEG, PNG and WebP.
     imageTypes: ['image/jpeg', 'image/png', 'image/webp'],
     options: BLUESKY_OPTIONS,

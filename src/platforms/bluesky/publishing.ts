@@ -3,7 +3,8 @@
  * (com.atproto.repo.createRecord), a thread one record per post, each a reply to the one before
  * it with the first as its root. Making the container uploads the images as blobs
  * (com.atproto.repo.uploadBlob) and chooses every record's key (a TID), before any record is
- * written; the container holds them. Publishing writes the records in order under those keys: a
+ * written; the container holds them. A video is sent to Bluesky's video service first (video.ts),
+ * an item read until the service has stored it as a blob, which the container then names. Publishing writes the records in order under those keys: a
  * key already taken is a record an earlier try wrote (its answer lost, or the run stopped
  * midway), which is read back (com.atproto.repo.getRecord) instead of written again. So no post is
  * made twice, and a thread cut short resumes where it stopped.
@@ -11,7 +12,7 @@
 import { request } from 'undici';
 import { invalidRequest } from '../errors.ts';
 import { record, requiredText } from '../http.ts';
-import { optionsOf } from '../publish-checks.ts';
+import { draftOf, optionsOf, refuseProblems } from '../publish-checks.ts';
 import {
   PlatformError,
   type PublishedPost,
@@ -26,6 +27,7 @@ import { handleDid } from './identity.ts';
 import { blueskyPublishRules } from './publish-rules.ts';
 import { type BlueskySession, openSession } from './session.ts';
 import { newTid, TID } from './tid.ts';
+import { isVideoItem, uploadVideo, videoJob } from './video.ts';
 
 const COLLECTION = 'app.bsky.feed.post';
 const TRANSFER_TIMEOUT_MS = 60_000;
@@ -41,13 +43,15 @@ interface ContainerPost {
   rkey: string;
   text: string;
   images: ContainerImage[];
+  /** The first post's video, as the video service stored it (app.bsky.embed.video). */
+  video?: ContainerImage;
 }
 
 /** What a container holds: its posts in order (a thread's after the first), and what they all share. */
 interface PostContainer {
   posts: ContainerPost[];
   langs?: string[];
-  card?: { uri: string; title: string; description: string };
+  card?: { uri: string; title: string; description: string; thumb?: Record<string, unknown> };
 }
 
 function containerOf(id: string): PostContainer {
@@ -102,7 +106,7 @@ export function blueskyPublishing(context: BlueskyContext): PublishingCapability
     return { bytes: Buffer.concat(chunks), type };
   }
 
-  async function uploadImage(session: BlueskySession, medium: RequestMedium, alt: string): Promise<ContainerImage> {
+  async function uploadBlob(session: BlueskySession, medium: RequestMedium): Promise<Record<string, unknown>> {
     const { bytes, type } = await mediaBytes(medium.url);
     const answer = await api.xrpc(session, 'POST', 'com.atproto.repo.uploadBlob', {
       bytes: { body: bytes, contentType: type },
@@ -110,6 +114,11 @@ export function blueskyPublishing(context: BlueskyContext): PublishingCapability
     const blob = record(answer.blob);
     if (blob.$type !== 'blob')
       throw new PlatformError('transient', 'bluesky answered an upload without its blob', { platform });
+    return blob;
+  }
+
+  /** A medium as an embed names it: its blob, alt text and (where known) aspect ratio. */
+  function embedded(blob: Record<string, unknown>, medium: RequestMedium, alt: string): ContainerImage {
     const { width, height } = medium;
     return {
       blob,
@@ -118,6 +127,10 @@ export function blueskyPublishing(context: BlueskyContext): PublishingCapability
         ? { aspectRatio: { width, height } }
         : {}),
     };
+  }
+
+  async function uploadImage(session: BlueskySession, medium: RequestMedium, alt: string): Promise<ContainerImage> {
+    return embedded(await uploadBlob(session, medium), medium, alt);
   }
 
   /** The record a container's post is written as; `reply` for a thread's later posts. */
@@ -135,7 +148,15 @@ export function blueskyPublishing(context: BlueskyContext): PublishingCapability
     const facets = facetsOf(post.text, dids);
     const first = reply === null;
     let embed: Record<string, unknown> | undefined;
-    if (post.images.length > 0) {
+    if (post.video !== undefined) {
+      const { blob, alt, aspectRatio } = post.video;
+      embed = {
+        $type: 'app.bsky.embed.video',
+        video: blob,
+        ...(alt === '' ? {} : { alt }),
+        ...(aspectRatio ? { aspectRatio } : {}),
+      };
+    } else if (post.images.length > 0) {
       embed = {
         $type: 'app.bsky.embed.images',
         images: post.images.map((i) => ({
@@ -200,7 +221,32 @@ export function blueskyPublishing(context: BlueskyContext): PublishingCapability
     return { id: uriOf(did, rkey), permalink: permalinkOf(did, rkey) };
   }
 
-  async function postsOf(session: BlueskySession, request: PublishRequest): Promise<PostContainer> {
+  const optionMedium = (request: PublishRequest, id: string): RequestMedium => {
+    const medium = request.optionMedia?.[id];
+    if (medium === undefined) throw invalidRequest(platform, `the option's medium ${id} was not given`);
+    return medium;
+  };
+
+  /** The video's blob, once the video service has stored it (its item read finished). */
+  async function videoOf(items: readonly string[], medium: RequestMedium, alt: string): Promise<ContainerImage> {
+    const [item] = items;
+    if (item === undefined || items.length !== 1 || !isVideoItem(item)) {
+      throw invalidRequest(platform, "a post's video is sent to the video service before the post is made");
+    }
+    const { status, blob } = await videoJob(context, item);
+    if (blob === null) {
+      throw new PlatformError('invalid_request', `bluesky: the video is not ready: ${status.message ?? status.state}`, {
+        platform,
+      });
+    }
+    return embedded(blob, medium, alt);
+  }
+
+  async function postsOf(
+    session: BlueskySession,
+    request: PublishRequest,
+    items: readonly string[],
+  ): Promise<PostContainer> {
     const chosen = optionsOf(BLUESKY_OPTIONS, request.options);
     const alts = chosen.alt_texts ?? [];
     const first: ContainerPost = {
@@ -208,26 +254,38 @@ export function blueskyPublishing(context: BlueskyContext): PublishingCapability
       text: request.text ?? '',
       images: [],
     };
-    for (const [index, medium] of request.media.entries())
-      first.images.push(await uploadImage(session, medium, alts[index] ?? ''));
+    const [video] = request.media;
+    if (video?.type === 'video') first.video = await videoOf(items, video, alts[0] ?? '');
+    else {
+      for (const [index, medium] of request.media.entries())
+        first.images.push(await uploadImage(session, medium, alts[index] ?? ''));
+    }
     const posts = [first];
     for (const later of chosen.thread ?? []) {
       const images: ContainerImage[] = [];
-      for (const id of later.media_ids ?? []) {
-        const medium = request.optionMedia?.[id];
-        if (medium === undefined) throw invalidRequest(platform, `a thread post's medium ${id} was not given`);
-        images.push(await uploadImage(session, medium, ''));
-      }
+      for (const [index, id] of (later.media_ids ?? []).entries())
+        images.push(await uploadImage(session, optionMedium(request, id), later.alt_texts?.[index] ?? ''));
       // Keys are ordered by time: each later post's after the one before.
       let rkey = newTid(now());
       while (rkey <= (posts[posts.length - 1] as ContainerPost).rkey)
         rkey = newTid(new Date(now().getTime() + posts.length));
       posts.push({ rkey, text: later.text, images });
     }
+    let card: PostContainer['card'];
+    if (chosen.link_card !== undefined) {
+      const { uri, title, description, media_ids: picture = [] } = chosen.link_card;
+      const [pictureId] = picture;
+      card = {
+        uri,
+        title,
+        description,
+        ...(pictureId === undefined ? {} : { thumb: await uploadBlob(session, optionMedium(request, pictureId)) }),
+      };
+    }
     return {
       posts,
       ...(chosen.languages === undefined ? {} : { langs: chosen.languages }),
-      ...(chosen.link_card === undefined ? {} : { card: chosen.link_card }),
+      ...(card === undefined ? {} : { card }),
     };
   }
 
@@ -237,11 +295,18 @@ export function blueskyPublishing(context: BlueskyContext): PublishingCapability
       // Bluesky states write limits per account (points per hour and day), but no read of what is left.
       return null;
     },
-    async createContainer(credentials, request) {
-      const container = await postsOf(openSession(credentials.accessToken), request);
+    async createCarouselItems(credentials, request) {
+      const [video] = request.media;
+      if (video?.type !== 'video') return null;
+      refuseProblems(platform, blueskyPublishRules(draftOf(request)));
+      return [await uploadVideo(context, openSession(credentials.accessToken), credentials.platformUserId, video)];
+    },
+    async createContainer(credentials, request, items = []) {
+      const container = await postsOf(openSession(credentials.accessToken), request, items);
       return { containerId: Buffer.from(JSON.stringify(container)).toString('base64url') };
     },
-    async containerStatus() {
+    async containerStatus(_credentials, containerId) {
+      if (isVideoItem(containerId)) return (await videoJob(context, containerId)).status;
       return { state: 'finished' };
     },
     async publishContainer(credentials, containerId) {

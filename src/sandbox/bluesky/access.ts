@@ -3,9 +3,20 @@
  * authorization server, one PDS), the scopes, and the errors in XRPC's shape (`{error, message}`)
  * and OAuth's (`{error, error_description}`).
  */
+import { createHash } from 'node:crypto';
 import { type ErrorDialect, SandboxAnswer, waitOf } from '../answers.ts';
 
 export const platform = 'bluesky';
+
+const BASE32 = 'abcdefghijklmnopqrstuvwxyz234567';
+
+/** A content id's look (`bafyrei…`, `bafkrei…`): base32 of a SHA-256 of what it names. */
+export function cidOf(prefix: string, content: Buffer | string): string {
+  const hash = createHash('sha256').update(content).digest();
+  let out = '';
+  for (let i = 0; i < 52; i++) out += BASE32[((hash[Math.floor((i * 5) / 8)] ?? 0) >> (i % 3)) & 31];
+  return `${prefix}${out}`;
+}
 
 /** The hosts as the protocol names them (https, no port); the sandbox serves each under its name. */
 export const HOST = {
@@ -13,6 +24,8 @@ export const HOST = {
   /** The entryway: bsky.social's authorization server, serving accounts hosted on its PDSes. */
   entryway: 'bsky.social',
   pds: 'morel.us-east.host.bsky.network',
+  /** Bluesky's video service, which processes a video and stores it in the user's repository. */
+  video: 'video.bsky.app',
 } as const;
 
 export const ISSUER = `https://${HOST.entryway}`;

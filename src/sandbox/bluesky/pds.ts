@@ -4,9 +4,9 @@
  * a proof with `ath`, the token's key): app.bsky.actor.getProfile (answered here, as a PDS proxies
  * it to the AppView), com.atproto.repo.uploadBlob, com.atproto.repo.createRecord (a record key
  * given is kept, one already in the repository refused; images name uploaded blobs, a reply names
- * its root and parent by uri and cid) and com.atproto.repo.getRecord.
+ * its root and parent by uri and cid, a video names the blob the video service stored),
+ * com.atproto.repo.getRecord, and com.atproto.server.getServiceAuth (the tokens the video service takes).
  */
-import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { type Caller, caller, requireScope } from '../caller.ts';
 import type { Store } from '../platform.ts';
@@ -16,9 +16,10 @@ import { recordActivity } from '../store/activity.ts';
 import { addComment, deleteComment, findComment, listComments, setCommentHidden } from '../store/comments.ts';
 import { findInsight, insightFigures, LIFETIME_DAY } from '../store/insights.ts';
 import { createPost, findPost, listPosts } from '../store/posts.ts';
-import { ISSUER, PDS_URL, platform, SCOPE, xrpcAnswer, xrpcDialect } from './access.ts';
+import { cidOf, ISSUER, PDS_URL, platform, SCOPE, xrpcAnswer, xrpcDialect } from './access.ts';
 import type { DpopServer } from './dpop.ts';
 import { boundKey } from './oauth.ts';
+import { MAX_VIDEO_BYTES, type ServiceTokens, type StoredBlob, serviceAuth } from './video.ts';
 
 /** A post view's counts, as app.bsky.feed.defs#postView names them; `PUT /_control/insights` takes these names. */
 export const POST_COUNTS = ['likeCount', 'repostCount', 'replyCount', 'quoteCount'];
@@ -32,16 +33,6 @@ const MAX_BYTES = 3000;
 const graphemes = new Intl.Segmenter('en', { granularity: 'grapheme' });
 /** "app.bsky.embed.images": each image blob at most 1,000,000 bytes. */
 const MAX_IMAGE_BYTES = 1_000_000;
-const BASE32 = 'abcdefghijklmnopqrstuvwxyz234567';
-
-/** A content id's look (`bafyrei…`, `bafkrei…`): base32 of a SHA-256 of what it names. */
-function cidOf(prefix: string, content: Buffer | string): string {
-  const hash = createHash('sha256').update(content).digest();
-  let out = '';
-  for (let i = 0; i < 52; i++) out += BASE32[((hash[Math.floor((i * 5) / 8)] ?? 0) >> (i % 3)) & 31];
-  return `${prefix}${out}`;
-}
-
 /** A reply's record id, the same at every read. */
 function commentCid(comment: { id: string; text: string }): string {
   return cidOf('bafyrei', `${comment.id}\n${comment.text}`);
@@ -57,7 +48,16 @@ function body(request: FastifyRequest): Record<string, unknown> {
   return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
 }
 
-export function pdsRoutes(app: FastifyInstance, store: Store, dpop: DpopServer): void {
+/**
+ * What the PDS shares with the video service: the blobs it holds (in this process: a PDS drops a
+ * blob no record names within hours), and the service tokens it signs.
+ */
+export interface PdsShared {
+  blobs: Map<string, StoredBlob>;
+  tokens: ServiceTokens;
+}
+
+export function pdsRoutes(app: FastifyInstance, store: Store, dpop: DpopServer, { blobs, tokens }: PdsShared): void {
   const errors = xrpcDialect(store.now);
   const options = { platform, errors };
 
@@ -116,8 +116,11 @@ export function pdsRoutes(app: FastifyInstance, store: Store, dpop: DpopServer):
 
   /** Each post's threadgate as its author put it, but its hidden replies, kept on the replies (in this process). */
   const gates = new Map<string, Record<string, unknown>>();
-  /** The blobs uploaded (in this process: a PDS drops a blob no record names within hours). */
-  const blobs = new Map<string, { mimeType: string; size: number }>();
+  app.get('/xrpc/com.atproto.server.getServiceAuth', async (request) => {
+    const who = await account(request, 'com.atproto.server.getServiceAuth');
+    requireScope(who, options, SCOPE.generic);
+    return await serviceAuth(tokens, who.account.id, request.query as Record<string, unknown>, store.now());
+  });
 
   app.addContentTypeParser(
     /^(image|video)\//,
@@ -142,13 +145,33 @@ export function pdsRoutes(app: FastifyInstance, store: Store, dpop: DpopServer):
     const value = body({ body: embed } as FastifyRequest);
     if (value.$type === 'app.bsky.embed.external') {
       const external = body({ body: value.external } as FastifyRequest);
-      return typeof external.uri === 'string' &&
-        typeof external.title === 'string' &&
-        typeof external.description === 'string'
-        ? null
-        : 'Record/embed/external must have uri, title and description';
+      if (
+        typeof external.uri !== 'string' ||
+        typeof external.title !== 'string' ||
+        typeof external.description !== 'string'
+      ) {
+        return 'Record/embed/external must have uri, title and description';
+      }
+      if (external.thumb === undefined) return null;
+      const thumb = blobs.get(
+        String(body({ body: body({ body: external.thumb } as FastifyRequest).ref } as FastifyRequest).$link),
+      );
+      if (thumb === undefined || !thumb.mimeType.startsWith('image/'))
+        return 'Record/embed/external/thumb must be an image blob';
+      return thumb.size > MAX_IMAGE_BYTES ? `Record/embed/external/thumb is too big: ${thumb.size} bytes` : null;
     }
-    if (value.$type !== 'app.bsky.embed.images') return 'The sandbox takes images and external embeds only';
+    if (value.$type === 'app.bsky.embed.video') {
+      const blob = body({ body: value.video } as FastifyRequest);
+      const ref = body({ body: blob.ref } as FastifyRequest);
+      const known = blobs.get(String(ref.$link));
+      if (known === undefined) return `Could not find blob: ${String(ref.$link)}`;
+      if (known.mimeType !== 'video/mp4') return 'Record/embed/video/video must be video/mp4';
+      if (known.size > MAX_VIDEO_BYTES) return `Record/embed/video/video is too big: ${known.size} bytes`;
+      if (value.alt !== undefined && (typeof value.alt !== 'string' || [...graphemes.segment(value.alt)].length > 1000))
+        return 'Record/embed/video/alt must be a string of at most 1000 graphemes';
+      return aspectRatioProblem(value.aspectRatio, 'video');
+    }
+    if (value.$type !== 'app.bsky.embed.images') return 'The sandbox takes images, a video and external embeds only';
     const images = Array.isArray(value.images) ? value.images : [];
     if (images.length === 0 || images.length > 4) return 'Record/embed/images must have 1 to 4 images';
     for (const item of images) {
@@ -161,8 +184,20 @@ export function pdsRoutes(app: FastifyInstance, store: Store, dpop: DpopServer):
         return `Record/embed/images/image is too big: ${known.size} bytes, 1000000 at most`;
       if (!known.mimeType.startsWith('image/')) return 'Record/embed/images/image must be an image';
       if (typeof image.alt !== 'string') return 'Record/embed/images/alt is required';
+      const ratio = aspectRatioProblem(image.aspectRatio, 'images/image');
+      if (ratio !== null) return ratio;
     }
     return null;
+  }
+
+  /** "app.bsky.embed.defs#aspectRatio": width and height, both positive whole numbers, when given. */
+  function aspectRatioProblem(value: unknown, where: string): string | null {
+    if (value === undefined) return null;
+    const ratio = body({ body: value } as FastifyRequest);
+    const positive = (n: unknown) => typeof n === 'number' && Number.isInteger(n) && n >= 1;
+    return positive(ratio.width) && positive(ratio.height)
+      ? null
+      : `Record/embed/${where}/aspectRatio must have whole width and height of at least 1`;
   }
 
   app.post('/xrpc/com.atproto.repo.createRecord', async (request) => {
@@ -237,14 +272,19 @@ export function pdsRoutes(app: FastifyInstance, store: Store, dpop: DpopServer):
       });
       return { uri, cid: commentCid(made) };
     }
-    const images =
-      record.embed === undefined
-        ? 0
-        : ((body({ body: record.embed } as FastifyRequest).images as unknown[] | undefined)?.length ?? 0);
+    const embed = record.embed === undefined ? {} : body({ body: record.embed } as FastifyRequest);
+    const images = (embed.images as unknown[] | undefined)?.length ?? 0;
     const post = await createPost(store, who.account, {
       id: uri,
       caption: text,
-      mediaType: images > 1 ? 'CAROUSEL_ALBUM' : images === 1 ? 'IMAGE' : 'TEXT',
+      mediaType:
+        embed.$type === 'app.bsky.embed.video'
+          ? 'VIDEO'
+          : images > 1
+            ? 'CAROUSEL_ALBUM'
+            : images === 1
+              ? 'IMAGE'
+              : 'TEXT',
       mediaUrl: null,
       viaApi: true,
       replyToId,

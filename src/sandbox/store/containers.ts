@@ -80,3 +80,46 @@ export async function findContainerOfPost(store: Store, postId: string): Promise
   const [row] = await store.db.select().from(sandboxContainers).where(eq(sandboxContainers.publishedPostId, postId));
   return row;
 }
+
+/** The containers of `kind` the account made since `since`, oldest first (an account's daily allowance). */
+export async function containersOfAccountSince(
+  store: Store,
+  accountId: string,
+  kind: string,
+  since: Date,
+): Promise<SandboxContainer[]> {
+  return await store.db
+    .select()
+    .from(sandboxContainers)
+    .where(
+      and(
+        eq(sandboxContainers.accountId, accountId),
+        sql`${sandboxContainers.request}->>'kind' = ${kind}`,
+        gt(sandboxContainers.createdAt, since),
+      ),
+    )
+    .orderBy(sandboxContainers.createdAt);
+}
+
+/** The account's first container of `kind` whose request has `field` set to `value` (an upload of the same bytes). */
+export async function findContainerByRequest(
+  store: Store,
+  accountId: string,
+  kind: string,
+  field: string,
+  value: string,
+): Promise<SandboxContainer | undefined> {
+  const [row] = await store.db
+    .select()
+    .from(sandboxContainers)
+    .where(
+      and(
+        eq(sandboxContainers.accountId, accountId),
+        sql`${sandboxContainers.request}->>'kind' = ${kind}`,
+        sql`${sandboxContainers.request}->>${field} = ${value}`,
+      ),
+    )
+    .orderBy(sandboxContainers.createdAt)
+    .limit(1);
+  return row;
+}

@@ -1,0 +1,214 @@
+/**
+ * A post's video, as Bluesky's "Uploading Video" tutorial recommends: the video is sent to
+ * Bluesky's video service (`app.bsky.video.uploadVideo` at video.bsky.app) with a service token
+ * the user's PDS signs (`com.atproto.server.getServiceAuth`, audience the PDS, bound to
+ * `com.atproto.repo.uploadBlob`, 30 minutes). The service processes it and stores the result in the
+ * user's repository as a blob; its job (`app.bsky.video.getJobStatus`) is read until it names that
+ * blob, which the post's `app.bsky.embed.video` then names. So the post never shows a video still
+ * being processed, and a failed processing ends the try before any post is written.
+ *
+ * Before sending, the account's daily allowance is read (`app.bsky.video.getUploadLimits`, with a
+ * token for the video service itself), as Bluesky's own app does: an account that may not upload
+ * now is told so rather than finding the job failed later.
+ */
+import { Readable } from 'node:stream';
+import { request } from 'undici';
+import { invalidRequest } from '../errors.ts';
+import { record, requiredText, str } from '../http.ts';
+import { type ContainerStatus, PlatformError, type RequestMedium } from '../types.ts';
+import { type BlueskyContext, platform, xrpcError } from './api.ts';
+import { BLUESKY_MAX_VIDEO_BYTES } from './definition.ts';
+import type { BlueskySession } from './session.ts';
+
+/** The video service and its DID (did:web of its host), as Bluesky's app names them. */
+const VIDEO_SERVICE = 'https://video.bsky.app';
+const VIDEO_SERVICE_DID = 'did:web:video.bsky.app';
+/** "30 minutes is recommended" for the upload's token: the service stores the blob with it after processing. */
+const UPLOAD_TOKEN_SECONDS = 30 * 60;
+/** The token read for the allowance is used at once. */
+const LIMITS_TOKEN_SECONDS = 60;
+const TRANSFER_TIMEOUT_MS = 30 * 60_000;
+/** The daily allowance is a rolling day: an account that has used it is tried again in an hour. */
+const ALLOWANCE_RETRY_SECONDS = 3600;
+/** A job's item as publishing keeps it: the prefix tells it from a post's container (base64url, never a dot). */
+const ITEM_PREFIX = 'bsky-video-job.';
+
+export function isVideoItem(id: string): boolean {
+  return id.startsWith(ITEM_PREFIX);
+}
+
+function jobIdOf(item: string): string {
+  const jobId = item.slice(ITEM_PREFIX.length);
+  if (!isVideoItem(item) || jobId === '' || jobId.length > 200)
+    throw invalidRequest(platform, `not a video job: ${item}`);
+  return jobId;
+}
+
+/** A token the user's PDS signs for `aud`, bound to the method `lxm`. */
+async function serviceToken(
+  { api, now }: BlueskyContext,
+  session: BlueskySession,
+  aud: string,
+  lxm: string,
+  seconds: number,
+): Promise<string> {
+  const answer = await api.xrpc(session, 'GET', 'com.atproto.server.getServiceAuth', {
+    query: { aud, lxm, exp: Math.floor(now().getTime() / 1000) + seconds },
+  });
+  return requiredText(platform, answer.token, 'token');
+}
+
+/** The PDS's service DID, as Bluesky's app derives it: did:web of the PDS's host. */
+function pdsDid(session: BlueskySession): string {
+  return `did:web:${new URL(session.pds).hostname}`;
+}
+
+async function checkAllowance(context: BlueskyContext, session: BlueskySession): Promise<void> {
+  const token = await serviceToken(
+    context,
+    session,
+    VIDEO_SERVICE_DID,
+    'app.bsky.video.getUploadLimits',
+    LIMITS_TOKEN_SECONDS,
+  );
+  const response = await context.api.service({
+    method: 'GET',
+    url: `${VIDEO_SERVICE}/xrpc/app.bsky.video.getUploadLimits`,
+    bearer: token,
+  });
+  if (response.status !== 200) throw xrpcError(response, context.now());
+  const limits = record(response.body);
+  if (limits.canUpload !== true) {
+    const why = str(limits.message) ?? str(limits.error) ?? 'the daily video upload limit is reached';
+    throw new PlatformError('rate_limited', `bluesky: the account may not upload a video now: ${why}`, {
+      platform,
+      retryAfterSeconds: ALLOWANCE_RETRY_SECONDS,
+      platformMessage: why,
+    });
+  }
+}
+
+/**
+ * The job an upload answered: its JobStatus as the tutorial and Bluesky's app read it (the
+ * object itself), or wrapped as `jobStatus` as the lexicon's output names it.
+ */
+function jobOf(body: unknown): Record<string, unknown> {
+  const answer = record(body);
+  return typeof answer.jobStatus === 'object' && answer.jobStatus !== null ? record(answer.jobStatus) : answer;
+}
+
+/** Sends the medium's bytes to the video service: the item to read until the video is processed. */
+export async function uploadVideo(
+  context: BlueskyContext,
+  session: BlueskySession,
+  did: string,
+  medium: RequestMedium,
+): Promise<string> {
+  if (typeof medium.sizeBytes === 'number' && medium.sizeBytes > BLUESKY_MAX_VIDEO_BYTES) {
+    throw invalidRequest(platform, `a video has more than ${BLUESKY_MAX_VIDEO_BYTES} bytes, Bluesky's limit`);
+  }
+  await checkAllowance(context, session);
+  const token = await serviceToken(
+    context,
+    session,
+    pdsDid(session),
+    'com.atproto.repo.uploadBlob',
+    UPLOAD_TOKEN_SECONDS,
+  );
+  const failed = (why: string) =>
+    new PlatformError('transient', `bluesky: the video could not be sent to Bluesky: ${why}`, { platform });
+  const { dispatcher } = context.options;
+  let source: Awaited<ReturnType<typeof request>>;
+  try {
+    source = await request(medium.url, {
+      signal: AbortSignal.timeout(TRANSFER_TIMEOUT_MS),
+      ...(dispatcher ? { dispatcher } : {}),
+    });
+  } catch (error) {
+    throw failed((error as Error).message);
+  }
+  if (source.statusCode !== 200) {
+    await source.body.dump();
+    throw failed(`the media answered HTTP ${source.statusCode}`);
+  }
+  const type = String(source.headers['content-type'] ?? 'video/mp4').split(';')[0] ?? 'video/mp4';
+  const length = Number(source.headers['content-length']);
+  const body = source.body;
+  let sent = 0;
+  async function* bytes() {
+    for await (const chunk of body) {
+      sent += (chunk as Buffer).length;
+      if (sent > BLUESKY_MAX_VIDEO_BYTES) {
+        throw invalidRequest(platform, `a video has more than ${BLUESKY_MAX_VIDEO_BYTES} bytes, Bluesky's limit`);
+      }
+      yield chunk as Buffer;
+    }
+  }
+  const url = new URL(`${context.options.hostUrl('video.bsky.app')}/xrpc/app.bsky.video.uploadVideo`);
+  url.searchParams.set('did', did);
+  url.searchParams.set('name', `video.${type === 'video/quicktime' ? 'mov' : 'mp4'}`);
+  let answer: Awaited<ReturnType<typeof request>>;
+  try {
+    answer = await request(url, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${token}`,
+        'content-type': type,
+        ...(Number.isFinite(length) && length > 0 ? { 'content-length': String(length) } : {}),
+      },
+      body: Readable.from(bytes()),
+      signal: AbortSignal.timeout(TRANSFER_TIMEOUT_MS),
+      ...(dispatcher ? { dispatcher } : {}),
+    });
+  } catch (error) {
+    if (error instanceof PlatformError) throw error;
+    throw failed((error as Error).message);
+  }
+  const text = await answer.body.text();
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    parsed = undefined;
+  }
+  const job = jobOf(parsed);
+  // "already_exists" (the same video processed before) still names its job, whose blob is the video's.
+  const jobId = str(job.jobId);
+  if (jobId !== null && jobId !== '') return `${ITEM_PREFIX}${jobId}`;
+  throw xrpcError(
+    { status: answer.statusCode, headers: answer.headers, body: parsed, text: text.slice(0, 500) },
+    context.now(),
+  );
+}
+
+/** A job's state, and its blob once the video is in the repository. */
+export async function videoJob(
+  context: BlueskyContext,
+  item: string,
+): Promise<{ status: ContainerStatus; blob: Record<string, unknown> | null }> {
+  const response = await context.api.service({
+    method: 'GET',
+    url: `${VIDEO_SERVICE}/xrpc/app.bsky.video.getJobStatus`,
+    query: { jobId: jobIdOf(item) },
+  });
+  if (response.status !== 200) throw xrpcError(response, context.now());
+  const job = jobOf(response.body);
+  const blob = typeof job.blob === 'object' && job.blob !== null ? record(job.blob) : null;
+  // "We recommend checking for the presence of a BlobRef in the response regardless of the
+  // success or failure of the job": a video processed before answers `already_exists` with its blob.
+  if (blob !== null && blob.$type === 'blob') return { status: { state: 'finished' }, blob };
+  const state = str(job.state) ?? '';
+  if (state === 'JOB_STATE_FAILED') {
+    const why = str(job.message) ?? str(job.error) ?? str(job.failureCode) ?? 'the video could not be processed';
+    return { status: { state: 'failed', message: `Bluesky could not process the video: ${why}` }, blob: null };
+  }
+  if (state === 'JOB_STATE_COMPLETED') {
+    throw new PlatformError('transient', 'bluesky answered a completed video job without its blob', { platform });
+  }
+  // "All values not listed as a known value indicate that the job is in process."
+  const progress = typeof job.progress === 'number' ? `, ${job.progress}%` : '';
+  return {
+    status: { state: 'in_progress', message: `Bluesky is processing the video (${state}${progress})` },
+    blob: null,
+  };
+}
