@@ -5237,6 +5237,11 @@ export interface paths {
                                          * @description The pin's image described for people who cannot see it: at most 500 characters.
                                          */
                                         alt_text?: string;
+                                        /**
+                                         * Cover frame
+                                         * @description A video pin's cover: the frame at this second of the video (Create Pin's cover_image_key_frame_time; past the video's end, its last frame). Without it Pinterest chooses.
+                                         */
+                                        cover_frame_seconds?: number;
                                     };
                                     bluesky?: {
                                         /**
@@ -5815,6 +5820,11 @@ export interface paths {
                                  * @description The pin's image described for people who cannot see it: at most 500 characters.
                                  */
                                 alt_text?: string;
+                                /**
+                                 * Cover frame
+                                 * @description A video pin's cover: the frame at this second of the video (Create Pin's cover_image_key_frame_time; past the video's end, its last frame). Without it Pinterest chooses.
+                                 */
+                                cover_frame_seconds?: number;
                             };
                             bluesky?: {
                                 /**
@@ -6186,6 +6196,11 @@ export interface paths {
                                      * @description The pin's image described for people who cannot see it: at most 500 characters.
                                      */
                                     alt_text?: string;
+                                    /**
+                                     * Cover frame
+                                     * @description A video pin's cover: the frame at this second of the video (Create Pin's cover_image_key_frame_time; past the video's end, its last frame). Without it Pinterest chooses.
+                                     */
+                                    cover_frame_seconds?: number;
                                 };
                                 bluesky?: {
                                     /**
@@ -6865,6 +6880,11 @@ export interface paths {
                                      * @description The pin's image described for people who cannot see it: at most 500 characters.
                                      */
                                     alt_text?: string;
+                                    /**
+                                     * Cover frame
+                                     * @description A video pin's cover: the frame at this second of the video (Create Pin's cover_image_key_frame_time; past the video's end, its last frame). Without it Pinterest chooses.
+                                     */
+                                    cover_frame_seconds?: number;
                                 };
                                 bluesky?: {
                                     /**
@@ -7453,6 +7473,11 @@ export interface paths {
                                      * @description The pin's image described for people who cannot see it: at most 500 characters.
                                      */
                                     alt_text?: string;
+                                    /**
+                                     * Cover frame
+                                     * @description A video pin's cover: the frame at this second of the video (Create Pin's cover_image_key_frame_time; past the video's end, its last frame). Without it Pinterest chooses.
+                                     */
+                                    cover_frame_seconds?: number;
                                 };
                                 bluesky?: {
                                     /**
@@ -8049,6 +8074,11 @@ export interface paths {
                                  * @description The pin's image described for people who cannot see it: at most 500 characters.
                                  */
                                 alt_text?: string;
+                                /**
+                                 * Cover frame
+                                 * @description A video pin's cover: the frame at this second of the video (Create Pin's cover_image_key_frame_time; past the video's end, its last frame). Without it Pinterest chooses.
+                                 */
+                                cover_frame_seconds?: number;
                             };
                             bluesky?: {
                                 /**
@@ -8420,6 +8450,11 @@ export interface paths {
                                      * @description The pin's image described for people who cannot see it: at most 500 characters.
                                      */
                                     alt_text?: string;
+                                    /**
+                                     * Cover frame
+                                     * @description A video pin's cover: the frame at this second of the video (Create Pin's cover_image_key_frame_time; past the video's end, its last frame). Without it Pinterest chooses.
+                                     */
+                                    cover_frame_seconds?: number;
                                 };
                                 bluesky?: {
                                     /**
@@ -9099,6 +9134,11 @@ export interface paths {
                                      * @description The pin's image described for people who cannot see it: at most 500 characters.
                                      */
                                     alt_text?: string;
+                                    /**
+                                     * Cover frame
+                                     * @description A video pin's cover: the frame at this second of the video (Create Pin's cover_image_key_frame_time; past the video's end, its last frame). Without it Pinterest chooses.
+                                     */
+                                    cover_frame_seconds?: number;
                                 };
                                 bluesky?: {
                                     /**

@@ -250,6 +250,25 @@ describe('pins', () => {
     expect(requests.some((r) => r.startsWith('POST /pinterest-media-upload.s3-accelerate.amazonaws.com/'))).toBe(true);
   });
 
+  it('gives a video pin the cover frame asked for (cover_image_key_frame_time); an image pin takes none', async () => {
+    const { credentials, boardId } = await pinner('pin_cover');
+    const published = await publish(credentials, {
+      text: 'Cover at three seconds',
+      media: [{ type: 'video', url: media.url('/clip.mp4'), durationSeconds: 10 }],
+      options: { board_id: boardId, cover_frame_seconds: 3 },
+    });
+    const { body } = await sandbox.control('GET', '/activity/pinterest/pin_cover');
+    const made = body.data.find(
+      (a: { action: string; target_id: string }) => a.action === 'publish' && a.target_id === published.id,
+    );
+    expect(made.detail.options).toMatchObject({ board_id: boardId, cover_image_key_frame_time: 3 });
+    expect(
+      pinterest.publishing
+        .checkPublish({ media: [{ type: 'image' }], options: { board_id: boardId, cover_frame_seconds: 3 } })
+        .map((p) => p.field),
+    ).toEqual(['platforms.pinterest.cover_frame_seconds']);
+  });
+
   it("refuses a board that is not the user's, pinning nothing", async () => {
     const { credentials } = await pinner('pin_otherboard');
     const { boardId: theirs } = await pinner('pin_theirboard');

@@ -38,6 +38,15 @@ export const PINTEREST_OPTIONS = Type.Object(
         description: "The pin's image described for people who cannot see it: at most 500 characters.",
       }),
     ),
+    cover_frame_seconds: Type.Optional(
+      Type.Integer({
+        minimum: 0,
+        maximum: 86_400,
+        title: 'Cover frame',
+        description:
+          "A video pin's cover: the frame at this second of the video (Create Pin's cover_image_key_frame_time; past the video's end, its last frame). Without it Pinterest chooses.",
+      }),
+    ),
   },
   { additionalProperties: false },
 );

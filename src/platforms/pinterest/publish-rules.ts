@@ -55,5 +55,8 @@ export function pinterestProblems({ text, media, options: given }: PublishDraft)
   if (options.link !== undefined && !isHttpUrl(options.link)) {
     problems.push(problem(at('link'), 'an http(s) URL'));
   }
+  if (options.cover_frame_seconds !== undefined && !media.some((m) => m.type === 'video')) {
+    problems.push(problem(at('cover_frame_seconds'), "a cover frame is a video pin's: this pin has no video"));
+  }
   return problems;
 }

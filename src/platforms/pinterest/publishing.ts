@@ -43,11 +43,15 @@ function checkedPinId(containerId: string): string {
 
 /** Create Pin's body for a request: its board and options, and its media by URL or by upload. */
 function pinBody(request: PublishRequest, items: readonly string[]): Record<string, unknown> {
-  const { board_id, title, link, alt_text } = optionsOf(PINTEREST_OPTIONS, request.options);
+  const { board_id, title, link, alt_text, cover_frame_seconds } = optionsOf(PINTEREST_OPTIONS, request.options);
   const [video] = items;
   const mediaSource =
     video !== undefined
-      ? { source_type: 'video_id', media_id: mediaIdOf(video) }
+      ? {
+          source_type: 'video_id',
+          media_id: mediaIdOf(video),
+          ...(cover_frame_seconds === undefined ? {} : { cover_image_key_frame_time: cover_frame_seconds }),
+        }
       : request.media.length > 1
         ? { source_type: 'multiple_image_urls', items: request.media.map((m) => ({ url: m.url })) }
         : { source_type: 'image_url', url: request.media[0]?.url };

@@ -40,7 +40,7 @@ async function pinMedia(
   store: Store,
   accountId: string,
   source: Record<string, unknown>,
-): Promise<{ type: string; urls: string[] }> {
+): Promise<{ type: string; urls: string[]; cover?: Record<string, unknown> }> {
   switch (source.source_type) {
     case 'image_url':
       return { type: 'IMAGE', urls: [await fetchedImage(source.url)] };
@@ -53,8 +53,18 @@ async function pinMedia(
       for (const item of items) urls.push(await fetchedImage(objectOf(item, 'an item').url));
       return { type: 'CAROUSEL', urls };
     }
-    case 'video_id':
-      return { type: 'VIDEO', urls: [await readyUpload(store, accountId, String(source.media_id ?? ''))] };
+    case 'video_id': {
+      // "Keyframe timestamp for cover image (seconds)": an integer, at least 0.
+      const frame = source.cover_image_key_frame_time;
+      if (frame !== undefined && !(typeof frame === 'number' && Number.isInteger(frame) && frame >= 0)) {
+        throw pinterestAnswer(400, 'media_source.cover_image_key_frame_time must be an integer of at least 0');
+      }
+      return {
+        type: 'VIDEO',
+        urls: [await readyUpload(store, accountId, String(source.media_id ?? ''))],
+        cover: { cover_image_key_frame_time: frame ?? null },
+      };
+    }
     default:
       throw pinterestAnswer(400, 'media_source.source_type must be image_url, multiple_image_urls or video_id');
   }
@@ -114,6 +124,7 @@ export function pinRoutes(app: FastifyInstance, store: Store): void {
         title: fields.title ?? null,
         link: fields.link ?? null,
         alt_text: fields.alt_text ?? null,
+        ...media.cover,
       },
     });
     return reply.code(201).send(await renderPin(store, post));
