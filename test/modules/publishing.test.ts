@@ -3354,6 +3354,38 @@ describe('never twice', () => {
     }
   });
 
+  it('a Bluesky thread whose run dies after Bluesky wrote its posts, before recording it, is read back under its keys: published, each post once', async () => {
+    const account = await connected('bluesky');
+    await t.stopWorkers();
+    try {
+      const created = await createPost({
+        account_ids: [account.id],
+        text: 'One',
+        platforms: { bluesky: { thread: [{ text: 'Two' }, { text: 'Three' }] } },
+      });
+      const targetId: string = created.targets[0].id;
+      const crashing = withPublishing((real) => ({
+        publishContainer: async (...args: Parameters<typeof real.publishContainer>) => {
+          await real.publishContainer(...args);
+          throw new Error('the worker died before committing');
+        },
+      }));
+      await expect(publishTarget(publishDeps(crashing), targetId)).rejects.toThrow('the worker died');
+      const written = () =>
+        activity('bluesky', account.username).then((all) => all.filter((a) => a.action === 'publish'));
+      expect((await written()).map((a) => (a.detail.record as { text: string }).text)).toEqual(['One', 'Two', 'Three']);
+      // The job runs again, as graphile-worker runs a job whose worker died.
+      await publishTarget(publishDeps(sandbox.platforms), targetId);
+      const post = await getPost(created.id);
+      expect(post.targets[0]).toMatchObject({ status: 'published', error: null });
+      const records = await written();
+      expect(records.map((a) => (a.detail.record as { text: string }).text)).toEqual(['One', 'Two', 'Three']);
+      expect(post.targets[0].platform_post_id).toBe(records[0]?.target_id);
+    } finally {
+      await t.startWorker({ platforms: sandbox.platforms });
+    }
+  });
+
   it('an Instagram story whose publishing run died ends outcome_unknown, on the platform once: no documented read finds a story', async () => {
     const account = await connected('instagram');
     const media = await upload(await image('jpeg'), 'story.jpg');
