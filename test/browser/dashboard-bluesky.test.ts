@@ -1,9 +1,11 @@
 /**
  * Bluesky in the dashboard, as a newcomer meets it: connected through the hosted page (its handle
  * typed first), a reply in the inbox answered and hidden, a thread composed and published as a
- * reply chain, and the followers drawn from the service's readings.
+ * reply chain, a video composed with its alt text, and the followers drawn from the service's readings.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../helpers/free-port.ts';
+import { videoFile } from '../helpers/media-files.ts';
 import {
   chartValuesByDay,
   connectAccount,
@@ -35,7 +37,8 @@ let replyId = '';
 let postUri = '';
 
 beforeAll(async () => {
-  kit = await startDashboardKit();
+  // A port known before the start, so the media's URLs name it and the adapter can read a video.
+  kit = await startDashboardKit({ PORT: String(await freePort()) });
   await kit.control('POST', '/users', { platform: 'bluesky', username: HANDLE });
   accountId = await connectAccount(kit, kit.defaultProfileId, 'bluesky', HANDLE);
 });
@@ -97,6 +100,38 @@ describe('Bluesky in the dashboard', () => {
     expect(made?.targets[0]?.permalink).toMatch(
       new RegExp(`^https://bsky\\.app/profile/did:plc:[a-z2-7]{24}/post/${rkey}$`),
     );
+    expectCleanRun(opened);
+    await opened.close();
+  });
+
+  it("composes a video with its alt text: Bluesky's video service processes it and the post names its blob", async () => {
+    const opened = await kit.open();
+    const { page } = opened;
+    await signIn(kit, page, kit.ownerKey);
+    await page.goto(`${kit.baseUrl}/dashboard/posts/new`);
+    await page.getByRole('checkbox', { name: `@${HANDLE} (Bluesky)` }).check();
+    await page.getByLabel('Text', { exact: true }).fill('The studio in motion');
+    await page
+      .locator('input[type=file]')
+      .first()
+      .setInputFiles({ name: 'studio.mp4', mimeType: 'video/mp4', buffer: await videoFile('mp4', { seconds: 2 }) });
+    await page.getByText('uploaded').waitFor();
+    const bluesky = page.getByRole('group', { name: 'Bluesky options' });
+    await bluesky.getByLabel('Alt texts 1').fill('The studio seen from its door');
+    await expectAccessible(page);
+    await page.getByRole('button', { name: 'Publish now' }).click();
+    await page.getByRole('heading', { name: 'Post', level: 1, exact: true }).waitFor();
+    await expect
+      .poll(
+        async () =>
+          (await activity())
+            .filter((a) => a.action === 'publish')
+            .map((a) => a.detail.record as { text: string; embed?: { $type: string; alt?: string } })
+            .filter((r) => r.text === 'The studio in motion')
+            .map((r) => [r.embed?.$type, r.embed?.alt]),
+        { timeout: 60_000 },
+      )
+      .toEqual([['app.bsky.embed.video', 'The studio seen from its door']]);
     expectCleanRun(opened);
     await opened.close();
   });
