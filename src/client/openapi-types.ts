@@ -5282,7 +5282,7 @@ export interface paths {
                                             description: string;
                                             /**
                                              * Picture
-                                             * @description The card's picture (app.bsky.embed.external `thumb`): one image of the media library, within 1,000,000 bytes.
+                                             * @description The card's picture (app.bsky.embed.external `thumb`): one image of the media library, within 2,000,000 bytes.
                                              */
                                             media_ids?: string[];
                                         };
@@ -5298,7 +5298,7 @@ export interface paths {
                                             text: string;
                                             /**
                                              * Images
-                                             * @description This post's own images, ids of the media library: 1 to 4, each within 1,000,000 bytes.
+                                             * @description This post's own images, ids of the media library: 1 to 4, each within 2,000,000 bytes.
                                              */
                                             media_ids?: string[];
                                             /**
@@ -5865,7 +5865,7 @@ export interface paths {
                                     description: string;
                                     /**
                                      * Picture
-                                     * @description The card's picture (app.bsky.embed.external `thumb`): one image of the media library, within 1,000,000 bytes.
+                                     * @description The card's picture (app.bsky.embed.external `thumb`): one image of the media library, within 2,000,000 bytes.
                                      */
                                     media_ids?: string[];
                                 };
@@ -5881,7 +5881,7 @@ export interface paths {
                                     text: string;
                                     /**
                                      * Images
-                                     * @description This post's own images, ids of the media library: 1 to 4, each within 1,000,000 bytes.
+                                     * @description This post's own images, ids of the media library: 1 to 4, each within 2,000,000 bytes.
                                      */
                                     media_ids?: string[];
                                     /**
@@ -6241,7 +6241,7 @@ export interface paths {
                                         description: string;
                                         /**
                                          * Picture
-                                         * @description The card's picture (app.bsky.embed.external `thumb`): one image of the media library, within 1,000,000 bytes.
+                                         * @description The card's picture (app.bsky.embed.external `thumb`): one image of the media library, within 2,000,000 bytes.
                                          */
                                         media_ids?: string[];
                                     };
@@ -6257,7 +6257,7 @@ export interface paths {
                                         text: string;
                                         /**
                                          * Images
-                                         * @description This post's own images, ids of the media library: 1 to 4, each within 1,000,000 bytes.
+                                         * @description This post's own images, ids of the media library: 1 to 4, each within 2,000,000 bytes.
                                          */
                                         media_ids?: string[];
                                         /**
@@ -6925,7 +6925,7 @@ export interface paths {
                                         description: string;
                                         /**
                                          * Picture
-                                         * @description The card's picture (app.bsky.embed.external `thumb`): one image of the media library, within 1,000,000 bytes.
+                                         * @description The card's picture (app.bsky.embed.external `thumb`): one image of the media library, within 2,000,000 bytes.
                                          */
                                         media_ids?: string[];
                                     };
@@ -6941,7 +6941,7 @@ export interface paths {
                                         text: string;
                                         /**
                                          * Images
-                                         * @description This post's own images, ids of the media library: 1 to 4, each within 1,000,000 bytes.
+                                         * @description This post's own images, ids of the media library: 1 to 4, each within 2,000,000 bytes.
                                          */
                                         media_ids?: string[];
                                         /**
@@ -7518,7 +7518,7 @@ export interface paths {
                                         description: string;
                                         /**
                                          * Picture
-                                         * @description The card's picture (app.bsky.embed.external `thumb`): one image of the media library, within 1,000,000 bytes.
+                                         * @description The card's picture (app.bsky.embed.external `thumb`): one image of the media library, within 2,000,000 bytes.
                                          */
                                         media_ids?: string[];
                                     };
@@ -7534,7 +7534,7 @@ export interface paths {
                                         text: string;
                                         /**
                                          * Images
-                                         * @description This post's own images, ids of the media library: 1 to 4, each within 1,000,000 bytes.
+                                         * @description This post's own images, ids of the media library: 1 to 4, each within 2,000,000 bytes.
                                          */
                                         media_ids?: string[];
                                         /**
@@ -8119,7 +8119,7 @@ export interface paths {
                                     description: string;
                                     /**
                                      * Picture
-                                     * @description The card's picture (app.bsky.embed.external `thumb`): one image of the media library, within 1,000,000 bytes.
+                                     * @description The card's picture (app.bsky.embed.external `thumb`): one image of the media library, within 2,000,000 bytes.
                                      */
                                     media_ids?: string[];
                                 };
@@ -8135,7 +8135,7 @@ export interface paths {
                                     text: string;
                                     /**
                                      * Images
-                                     * @description This post's own images, ids of the media library: 1 to 4, each within 1,000,000 bytes.
+                                     * @description This post's own images, ids of the media library: 1 to 4, each within 2,000,000 bytes.
                                      */
                                     media_ids?: string[];
                                     /**
@@ -8495,7 +8495,7 @@ export interface paths {
                                         description: string;
                                         /**
                                          * Picture
-                                         * @description The card's picture (app.bsky.embed.external `thumb`): one image of the media library, within 1,000,000 bytes.
+                                         * @description The card's picture (app.bsky.embed.external `thumb`): one image of the media library, within 2,000,000 bytes.
                                          */
                                         media_ids?: string[];
                                     };
@@ -8511,7 +8511,7 @@ export interface paths {
                                         text: string;
                                         /**
                                          * Images
-                                         * @description This post's own images, ids of the media library: 1 to 4, each within 1,000,000 bytes.
+                                         * @description This post's own images, ids of the media library: 1 to 4, each within 2,000,000 bytes.
                                          */
                                         media_ids?: string[];
                                         /**
@@ -9179,7 +9179,7 @@ export interface paths {
                                         description: string;
                                         /**
                                          * Picture
-                                         * @description The card's picture (app.bsky.embed.external `thumb`): one image of the media library, within 1,000,000 bytes.
+                                         * @description The card's picture (app.bsky.embed.external `thumb`): one image of the media library, within 2,000,000 bytes.
                                          */
                                         media_ids?: string[];
                                     };
@@ -9195,7 +9195,7 @@ export interface paths {
                                         text: string;
                                         /**
                                          * Images
-                                         * @description This post's own images, ids of the media library: 1 to 4, each within 1,000,000 bytes.
+                                         * @description This post's own images, ids of the media library: 1 to 4, each within 2,000,000 bytes.
                                          */
                                         media_ids?: string[];
                                         /**

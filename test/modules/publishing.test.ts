@@ -2098,6 +2098,70 @@ describe('Bluesky videos', () => {
       /^https:\/\/bsky\.app\/profile\/did:plc:[a-z2-7]{24}\/post\/[a-z2-7]{13}$/,
     );
   });
+
+  it("a video Bluesky fails to process fails the post with Bluesky's reason in post.failed, nothing posted", async () => {
+    const account = await connected('bluesky');
+    const clip = await upload(await videoFile('mp4', { seconds: 2 }), 'broken.mp4');
+    await setting('bluesky_video_processing', 'fails');
+    try {
+      const created = await createPost({ account_ids: [account.id], text: 'Never shown', media_ids: [clip] });
+      const post = await finished(created.id);
+      expect(post.targets[0]).toMatchObject({
+        status: 'failed',
+        error: { code: 'container_failed', message: expect.stringContaining('Bluesky could not process the video') },
+      });
+      const [event] = await eventsOf(created.id);
+      expect(event).toMatchObject({
+        type: 'post.failed',
+        data: { platform: 'bluesky', error_code: 'container_failed' },
+      });
+      expect((await activity('bluesky', account.username)).filter((a) => a.action === 'publish')).toEqual([]);
+    } finally {
+      await setting('bluesky_video_processing', 'succeeds');
+    }
+  });
+
+  it('a run that dies after sending the video, before recording it, sends it again and posts it once', async () => {
+    await t.stopWorkers();
+    let worker = false;
+    try {
+      const account = await connected('bluesky');
+      const clip = await upload(await videoFile('mp4', { seconds: 2 }), 'again.mp4');
+      const created = await createPost({ account_ids: [account.id], text: 'Once', media_ids: [clip] });
+      const targetId: string = created.targets[0].id;
+      const uploads = () =>
+        sandbox
+          .requests()
+          .filter(
+            (r) =>
+              r.startsWith('POST /video.bsky.app/xrpc/app.bsky.video.uploadVideo') &&
+              r.includes(`did=${encodeURIComponent(account.platformUserId)}`),
+          ).length;
+      const dying = withPublishing((real) => ({
+        // The video is on Bluesky's video service; the run dies before the service records it.
+        createCarouselItems: async (credentials, request) => {
+          await real.createCarouselItems?.(credentials, request);
+          return await new Promise<string[]>(() => {});
+        },
+      }));
+      void publishTarget(publishDeps(dying), targetId);
+      await eventually(async () => (uploads() === 1 ? true : undefined));
+      expect((await targetRow(targetId)).itemContainerIds).toBeNull();
+      // The job runs again, as graphile-worker runs a job whose worker died.
+      await t.startWorker({ platforms: sandbox.platforms });
+      worker = true;
+      const post = await finished(created.id);
+      expect(post.targets[0]).toMatchObject({ status: 'published', attempts: 1, error: null });
+      const published = (await activity('bluesky', account.username)).filter((a) => a.action === 'publish');
+      expect(published.map((a) => (a.detail.record as { embed: { $type: string } }).embed.$type)).toEqual([
+        'app.bsky.embed.video',
+      ]);
+      // Sent twice (Bluesky answers the second with the first's video), posted once.
+      expect(uploads()).toBe(2);
+    } finally {
+      if (!worker) await t.startWorker({ platforms: sandbox.platforms });
+    }
+  });
 });
 
 describe('YouTube channels', () => {

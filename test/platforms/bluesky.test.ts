@@ -3,7 +3,9 @@ import type { AddressInfo } from 'node:net';
 import { Agent, request } from 'undici';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { advanceClock, resetClock } from '../../src/clock.ts';
+import { blueskyApi } from '../../src/platforms/bluesky/api.ts';
 import { blueskyPlatform } from '../../src/platforms/bluesky/index.ts';
+import { openSession } from '../../src/platforms/bluesky/session.ts';
 import { hostUrlFor } from '../../src/platforms/http.ts';
 import type { AccountCredentials, GrantedTokenSet, PlatformAdapter } from '../../src/platforms/index.ts';
 import { commentsOf, insightsOf, platformError, sent, startSandbox, type TestSandbox } from '../helpers/sandbox.ts';
@@ -16,8 +18,8 @@ let dispatcher: Agent;
 let redirectUri: string;
 let media: MediaServer;
 
-/** An image of 1,000,001 bytes: one past the blob limit. */
-const LARGE = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff]), Buffer.alloc(1_000_001 - 3)]);
+/** An image of 2,000,001 bytes: one past the blob limit ("May be up to 2 MB, formerly limited to 1 MB"). */
+const LARGE = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff]), Buffer.alloc(2_000_001 - 3)]);
 
 beforeAll(async () => {
   sandbox = await startSandbox();
@@ -239,7 +241,7 @@ describe('Bluesky posts', () => {
     expect(large.kind).toBe('invalid_request');
     expect(
       bluesky.publishing
-        .checkPublish({ text: 'x', media: [{ type: 'image', sizeBytes: 1_000_001 }] })
+        .checkPublish({ text: 'x', media: [{ type: 'image', sizeBytes: 2_000_001 }] })
         .map((p) => p.field),
     ).toEqual(['media_ids']);
     expect(
@@ -423,24 +425,87 @@ describe('Bluesky videos', () => {
     expect(embed.video.ref.$link).toMatch(/^bafkrei[a-z2-7]{52}$/);
   });
 
-  it('a video sent again is the one processed before (already_exists): the job names its blob, and the posts show one video', async () => {
+  it('a video sent again is the one processed before (already_exists): its job names the blob once that is stored, and the posts show one video', async () => {
     const credentials = credentialsOf(await connect('mona.bsky.social'));
     const request = { text: 'Again', media: [video()] };
-    const [first] = (await bluesky.publishing.createCarouselItems?.(credentials, request)) ?? [];
-    advanceClock(5_000);
-    expect((await bluesky.publishing.containerStatus(credentials, first as string)).state).toBe('finished');
-    // A retried publish sends the same bytes: Bluesky answers 409 with a job failed as already_exists, and its blob.
-    const [second] = (await bluesky.publishing.createCarouselItems?.(credentials, request)) ?? [];
+    const upload = async () =>
+      ((await bluesky.publishing.createCarouselItems?.(credentials, request)) ?? [])[0] as string;
+    const first = await upload();
+    // Sent again while the first is processed (a retried run): the second job waits for the first's video.
+    const second = await upload();
     expect(second).not.toBe(first);
-    expect(await bluesky.publishing.containerStatus(credentials, second as string)).toEqual({ state: 'finished' });
-    // Both jobs name the one video: a post of each shows the same blob.
-    for (const item of [first, second]) {
-      const { containerId } = await bluesky.publishing.createContainer(credentials, request, [item as string]);
+    expect((await bluesky.publishing.containerStatus(credentials, second)).state).toBe('in_progress');
+    advanceClock(5_000);
+    expect(await bluesky.publishing.containerStatus(credentials, first)).toEqual({ state: 'finished' });
+    expect(await bluesky.publishing.containerStatus(credentials, second)).toEqual({ state: 'finished' });
+    // Sent again once it is stored: the upload answers 409 already_exists, and the job names the blob at once.
+    const third = await upload();
+    expect(await bluesky.publishing.containerStatus(credentials, third)).toEqual({ state: 'finished' });
+    // Every job names the one video: a post of each shows the same blob.
+    for (const item of [first, second, third]) {
+      const { containerId } = await bluesky.publishing.createContainer(credentials, request, [item]);
       await bluesky.publishing.publishContainer(credentials, containerId);
     }
     const embeds = (await publications('mona.bsky.social')).map((p) => p.detail.record.embed);
-    expect(embeds.map((e) => e.$type)).toEqual(['app.bsky.embed.video', 'app.bsky.embed.video']);
+    expect(embeds.map((e) => e.$type)).toEqual(Array(3).fill('app.bsky.embed.video'));
     expect(embeds[1].video).toEqual(embeds[0].video);
+    expect(embeds[2].video).toEqual(embeds[0].video);
+  });
+
+  it("the sandbox's video service takes only a token its PDS signed for it, bound to the method, from the video's account", async () => {
+    const tokens = await connect('quinn.bsky.social');
+    const api = blueskyApi({
+      options: { clientId: 'c', clientSecret: 's', hostUrl: hostUrlFor('sandbox', sandbox.url), dispatcher },
+      now: () => new Date(),
+    });
+    const session = openSession(tokens.accessToken);
+    const exp = Math.floor(Date.now() / 1000) + 1800;
+    const signed = async (aud: string, lxm: string) =>
+      String((await api.xrpc(session, 'GET', 'com.atproto.server.getServiceAuth', { query: { aud, lxm, exp } })).token);
+    const pdsAud = 'did:web:morel.us-east.host.bsky.network';
+    const upload = async (token: string | undefined, did = tokens.platformUserId) => {
+      const answer = await api.service({
+        method: 'POST',
+        url: `https://video.bsky.app/xrpc/app.bsky.video.uploadVideo?did=${did}&name=clip.mp4`,
+        ...(token === undefined ? {} : { bearer: token }),
+        bytes: { body: MEDIA_FILES['/clip.mp4']?.body as Buffer, contentType: 'video/mp4' },
+      });
+      return [answer.status, (answer.body as { error?: string }).error];
+    };
+    expect(await upload(undefined)).toEqual([401, 'AuthMissing']);
+    expect(await upload(await signed('did:web:video.bsky.app', 'com.atproto.repo.uploadBlob'))).toEqual([
+      401,
+      'BadJwtAudience',
+    ]);
+    expect(await upload(await signed(pdsAud, 'app.bsky.video.getUploadLimits'))).toEqual([401, 'BadJwtLexiconMethod']);
+    expect(
+      await upload(await signed(pdsAud, 'com.atproto.repo.uploadBlob'), 'did:plc:aaaaaaaaaaaaaaaaaaaaaaaa'),
+    ).toEqual([400, 'InvalidRequest']);
+    // getServiceAuth: a token bound to a method lasts an hour at most.
+    const tooLong = await platformError(
+      api.xrpc(session, 'GET', 'com.atproto.server.getServiceAuth', {
+        query: { aud: pdsAud, lxm: 'com.atproto.repo.uploadBlob', exp: Math.floor(Date.now() / 1000) + 3700 },
+      }),
+    );
+    expect(tooLong.detail.code).toBe('BadExpiration');
+    const [status] = await upload(await signed(pdsAud, 'com.atproto.repo.uploadBlob'));
+    expect(status).toBe(200);
+  });
+
+  it("a refusal by the video service is the video's, never the account's expired token", async () => {
+    const credentials = credentialsOf(await connect('pia.bsky.social'));
+    const held = sandbox.hold(/^\/video\.bsky\.app\/xrpc\/app\.bsky\.video\.uploadVideo/);
+    const upload = bluesky.publishing.createCarouselItems?.(credentials, { media: [video()] }) ?? Promise.resolve(null);
+    await held.arrived;
+    // The video service answers 401 ExpiredToken, as it does for a service token that has ended.
+    const fault = { platform: 'bluesky', username: 'pia.bsky.social', error: 'token_expired', trigger: 'call' };
+    expect((await sandbox.control('POST', '/faults', fault)).status).toBe(201);
+    held.release();
+    const refused = await platformError(upload);
+    expect(refused.kind).toBe('invalid_request');
+    expect(refused.detail.status).toBe(401);
+    // The account's own session still works.
+    expect((await bluesky.profile(credentials)).username).toBe('pia.bsky.social');
   });
 
   it('a video Bluesky fails to process reads as failed with its reason; an account past its daily allowance is told so before sending', async () => {
@@ -460,13 +525,14 @@ describe('Bluesky videos', () => {
     expect(queriesAt('POST /video.bsky.app/xrpc/app.bsky.video.uploadVideo').length).toBe(uploads);
   });
 
-  it('refuses before any call a video beside images, one over 100,000,000 bytes or 3 minutes, one in a later thread post, and a card beside it', () => {
+  it('refuses before any call a video beside images, one over 300,000,000 bytes or 10 minutes, one in a later thread post, and a card beside it', () => {
     const check = (draft: Parameters<typeof bluesky.publishing.checkPublish>[0]) =>
       bluesky.publishing.checkPublish(draft).map((p) => p.field);
-    expect(check({ text: 'x', media: [{ type: 'video', sizeBytes: 100_000_000, durationSeconds: 180 }] })).toEqual([]);
+    // "May be up to 300mb, formerly limited to 100mb"; "videos up to 10 minutes long" (Bluesky, 2026-08-25).
+    expect(check({ text: 'x', media: [{ type: 'video', sizeBytes: 300_000_000, durationSeconds: 600 }] })).toEqual([]);
     expect(check({ text: 'x', media: [{ type: 'video' }, { type: 'image' }] })).toEqual(['media_ids']);
-    expect(check({ text: 'x', media: [{ type: 'video', sizeBytes: 100_000_001 }] })).toEqual(['media_ids']);
-    expect(check({ text: 'x', media: [{ type: 'video', durationSeconds: 181 }] })).toEqual(['media_ids']);
+    expect(check({ text: 'x', media: [{ type: 'video', sizeBytes: 300_000_001 }] })).toEqual(['media_ids']);
+    expect(check({ text: 'x', media: [{ type: 'video', durationSeconds: 601 }] })).toEqual(['media_ids']);
     expect(
       check({
         text: 'x',

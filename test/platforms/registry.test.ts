@@ -257,8 +257,9 @@ const EXPECTED = {
       // Blob limits: JPEG, PNG and WebP images.
       imageTypes: ['image/jpeg', 'image/png', 'image/webp'],
       // Only a video is processed, by the video service before the post names it; "Uploading Video"
-      // reads its job every second: 2 s growing by half to 30 s, for an hour (the service's own).
-      processing: { pollSeconds: 2, pollFactor: 1.5, maxPollSeconds: 30, limitSeconds: 3600, itemsOnly: true },
+      // reads its job every second (the service: 2 s growing by half to 30 s), and its upload token
+      // lasts the 30 minutes it recommends, past which the video cannot be stored.
+      processing: { pollSeconds: 2, pollFactor: 1.5, maxPollSeconds: 30, limitSeconds: 1800, itemsOnly: true },
     },
     grantsPages: false,
   },
@@ -422,10 +423,10 @@ const STATED = {
   },
   bluesky: {
     // app.bsky.feed.post: text of at most 300 graphemes; app.bsky.embed.images: up to 4 images;
-    // a video of up to 3 minutes (Bluesky's app since 1.99).
+    // "videos up to 10 minutes long" (Bluesky, 2026-08-25).
     text: { maxLength: 300, rule: 'graphemes' },
     carousel: { minItems: 2, maxItems: 4 },
-    videoDurations: [{ in: 'single', minSeconds: 0, maxSeconds: 180 }],
+    videoDurations: [{ in: 'single', minSeconds: 0, maxSeconds: 600 }],
   },
 } as const;
 

@@ -10,14 +10,14 @@ const GRAPHEMES: TextCounting = {
   length: (text) => countText(text, 'graphemes'),
 };
 
-/** "app.bsky.embed.images": at most 4 images, each blob at most 1,000,000 bytes; alt text required (may be empty). */
+/** "app.bsky.embed.images": at most 4 images, each blob at most 2,000,000 bytes ("May be up to 2 MB, formerly limited to 1 MB"); alt text required (may be empty). */
 export const BLUESKY_MAX_IMAGES = 4;
-export const BLUESKY_MAX_IMAGE_BYTES = 1_000_000;
-/** "app.bsky.embed.video": one video, its blob mp4 of at most 100,000,000 bytes ("formerly limited to 50mb"); alt text at most 1,000 graphemes. */
-export const BLUESKY_MAX_VIDEO_BYTES = 100_000_000;
+export const BLUESKY_MAX_IMAGE_BYTES = 2_000_000;
+/** "app.bsky.embed.video": one video, its blob mp4 of at most 300,000,000 bytes ("May be up to 300mb, formerly limited to 100mb"); alt text at most 1,000 graphemes. */
+export const BLUESKY_MAX_VIDEO_BYTES = 300_000_000;
 export const BLUESKY_MAX_VIDEO_ALT_GRAPHEMES = 1000;
-/** Bluesky takes videos of up to 3 minutes (since its app's 1.99, March 2025). */
-export const BLUESKY_MAX_VIDEO_SECONDS = 180;
+/** "You can now post videos up to 10 minutes long" (Bluesky's announcement of 2026-08-25; the lexicons state no length). */
+export const BLUESKY_MAX_VIDEO_SECONDS = 600;
 /** The posts a thread holds after the first: the service's own bound (Bluesky states none), 25 posts in all. */
 export const BLUESKY_THREAD_MAX_FOLLOWING = 24;
 
@@ -65,7 +65,7 @@ export const BLUESKY_OPTIONS = Type.Object(
               maxItems: 1,
               title: 'Picture',
               description:
-                "The card's picture (app.bsky.embed.external `thumb`): one image of the media library, within 1,000,000 bytes.",
+                "The card's picture (app.bsky.embed.external `thumb`): one image of the media library, within 2,000,000 bytes.",
             }),
           ),
         },
@@ -87,7 +87,7 @@ export const BLUESKY_OPTIONS = Type.Object(
                 minItems: 1,
                 maxItems: BLUESKY_MAX_IMAGES,
                 title: 'Images',
-                description: "This post's own images, ids of the media library: 1 to 4, each within 1,000,000 bytes.",
+                description: "This post's own images, ids of the media library: 1 to 4, each within 2,000,000 bytes.",
               }),
             ),
             alt_texts: Type.Optional(ALT_TEXTS),
@@ -146,8 +146,10 @@ export const blueskyDefinition = {
     kinds: ['text', 'image', 'carousel', 'video'],
     // The record's key is chosen first; createRecord, made when publishing, is the publication.
     containerPublishes: false,
-    // Only a video is processed (by the video service, before the post names it); the tutorial reads its job every second.
-    processing: { pollSeconds: 2, pollFactor: 1.5, maxPollSeconds: 30, limitSeconds: 3600, itemsOnly: true },
+    // Only a video is processed (by the video service, before the post names it); the tutorial reads its
+    // job every second. Its upload token lasts 30 minutes ("30 minutes is recommended"), past which the
+    // service can no longer store the video: no longer is waited.
+    processing: { pollSeconds: 2, pollFactor: 1.5, maxPollSeconds: 30, limitSeconds: 1800, itemsOnly: true },
     text: { maxLength: 300, counting: GRAPHEMES },
     carousel: { minItems: 2, maxItems: BLUESKY_MAX_IMAGES },
     videoDurations: [{ in: 'single', minSeconds: 0, maxSeconds: BLUESKY_MAX_VIDEO_SECONDS }],

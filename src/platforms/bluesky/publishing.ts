@@ -235,7 +235,8 @@ export function blueskyPublishing(context: BlueskyContext): PublishingCapability
     }
     const { status, blob } = await videoJob(context, item);
     if (blob === null) {
-      throw new PlatformError('invalid_request', `bluesky: the video is not ready: ${status.message ?? status.state}`, {
+      // Not yet stored: the item is read again, as any item still in progress.
+      throw new PlatformError('transient', `bluesky: the video is not ready: ${status.message ?? status.state}`, {
         platform,
       });
     }

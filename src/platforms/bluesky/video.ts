@@ -10,10 +10,14 @@
  * Before sending, the account's daily allowance is read (`app.bsky.video.getUploadLimits`, with a
  * token for the video service itself), as Bluesky's own app does: an account that may not upload
  * now is told so rather than finding the job failed later.
+ *
+ * The video service's refusals are about the service tokens the PDS signed a moment before, or
+ * about the video, never about the account's own tokens: none of them is `token_expired`.
  */
 import { Readable } from 'node:stream';
 import { request } from 'undici';
 import { invalidRequest } from '../errors.ts';
+import type { PlatformResponse } from '../http.ts';
 import { record, requiredText, str } from '../http.ts';
 import { type ContainerStatus, PlatformError, type RequestMedium } from '../types.ts';
 import { type BlueskyContext, platform, xrpcError } from './api.ts';
@@ -28,8 +32,11 @@ const UPLOAD_TOKEN_SECONDS = 30 * 60;
 /** The token read for the allowance is used at once. */
 const LIMITS_TOKEN_SECONDS = 60;
 const TRANSFER_TIMEOUT_MS = 30 * 60_000;
-/** The daily allowance is a rolling day: an account that has used it is tried again in an hour. */
-const ALLOWANCE_RETRY_SECONDS = 3600;
+/**
+ * The daily allowance is a rolling day, whose next free place Bluesky does not tell: an account
+ * that has spent it is tried again after a quarter of an hour, within the post's retry window.
+ */
+const ALLOWANCE_RETRY_SECONDS = 900;
 /** A job's item as publishing keeps it: the prefix tells it from a post's container (base64url, never a dot). */
 const ITEM_PREFIX = 'bsky-video-job.';
 
@@ -63,7 +70,20 @@ function pdsDid(session: BlueskySession): string {
   return `did:web:${new URL(session.pds).hostname}`;
 }
 
-async function checkAllowance(context: BlueskyContext, session: BlueskySession): Promise<void> {
+/** A refusal of the video service, classified without ever ending the account's tokens. */
+function videoServiceError(response: PlatformResponse, now: Date): PlatformError {
+  const classified = xrpcError(response, now);
+  if (classified.kind !== 'token_expired' && classified.kind !== 'access_revoked') return classified;
+  return new PlatformError(
+    'invalid_request',
+    `bluesky's video service refused its service token: ${classified.message}`,
+    {
+      ...classified.detail,
+    },
+  );
+}
+
+async function checkAllowance(context: BlueskyContext, session: BlueskySession, size: number | null): Promise<void> {
   const token = await serviceToken(
     context,
     session,
@@ -76,16 +96,25 @@ async function checkAllowance(context: BlueskyContext, session: BlueskySession):
     url: `${VIDEO_SERVICE}/xrpc/app.bsky.video.getUploadLimits`,
     bearer: token,
   });
-  if (response.status !== 200) throw xrpcError(response, context.now());
+  if (response.status !== 200) throw videoServiceError(response, context.now());
   const limits = record(response.body);
-  if (limits.canUpload !== true) {
-    const why = str(limits.message) ?? str(limits.error) ?? 'the daily video upload limit is reached';
-    throw new PlatformError('rate_limited', `bluesky: the account may not upload a video now: ${why}`, {
+  const videos = typeof limits.remainingDailyVideos === 'number' ? limits.remainingDailyVideos : null;
+  const bytes = typeof limits.remainingDailyBytes === 'number' ? limits.remainingDailyBytes : null;
+  const spent = videos === 0 || bytes === 0 || (bytes !== null && size !== null && bytes < size);
+  if (limits.canUpload === true && !spent) return;
+  const why = str(limits.message) ?? str(limits.error) ?? 'the daily video upload limit is reached';
+  if (spent) {
+    throw new PlatformError('rate_limited', `bluesky: the account's daily video allowance is spent: ${why}`, {
       platform,
       retryAfterSeconds: ALLOWANCE_RETRY_SECONDS,
       platformMessage: why,
     });
   }
+  // Not the allowance (an e-mail not confirmed, an account too new, uploads taken away): waiting changes nothing.
+  throw new PlatformError('invalid_request', `bluesky: the account may not upload videos: ${why}`, {
+    platform,
+    platformMessage: why,
+  });
 }
 
 /**
@@ -107,7 +136,7 @@ export async function uploadVideo(
   if (typeof medium.sizeBytes === 'number' && medium.sizeBytes > BLUESKY_MAX_VIDEO_BYTES) {
     throw invalidRequest(platform, `a video has more than ${BLUESKY_MAX_VIDEO_BYTES} bytes, Bluesky's limit`);
   }
-  await checkAllowance(context, session);
+  await checkAllowance(context, session, typeof medium.sizeBytes === 'number' ? medium.sizeBytes : null);
   const token = await serviceToken(
     context,
     session,
@@ -175,10 +204,16 @@ export async function uploadVideo(
   // "already_exists" (the same video processed before) still names its job, whose blob is the video's.
   const jobId = str(job.jobId);
   if (jobId !== null && jobId !== '') return `${ITEM_PREFIX}${jobId}`;
-  throw xrpcError(
-    { status: answer.statusCode, headers: answer.headers, body: parsed, text: text.slice(0, 500) },
-    context.now(),
-  );
+  const refusal = { status: answer.statusCode, headers: answer.headers, body: parsed, text: text.slice(0, 500) };
+  if (answer.statusCode >= 200 && answer.statusCode < 300) {
+    // A job status without a job: the upload refused in the job's words (an e-mail not confirmed, say).
+    const why = str(job.message) ?? str(job.error) ?? 'no job was made';
+    throw new PlatformError('invalid_request', `bluesky: the video service took no video: ${why}`, {
+      platform,
+      platformMessage: why,
+    });
+  }
+  throw videoServiceError(refusal, context.now());
 }
 
 /** A job's state, and its blob once the video is in the repository. */
@@ -191,13 +226,20 @@ export async function videoJob(
     url: `${VIDEO_SERVICE}/xrpc/app.bsky.video.getJobStatus`,
     query: { jobId: jobIdOf(item) },
   });
-  if (response.status !== 200) throw xrpcError(response, context.now());
+  if (response.status !== 200) throw videoServiceError(response, context.now());
   const job = jobOf(response.body);
   const blob = typeof job.blob === 'object' && job.blob !== null ? record(job.blob) : null;
   // "We recommend checking for the presence of a BlobRef in the response regardless of the
   // success or failure of the job": a video processed before answers `already_exists` with its blob.
   if (blob !== null && blob.$type === 'blob') return { status: { state: 'finished' }, blob };
   const state = str(job.state) ?? '';
+  // A video sent again while its first processing goes on: its blob comes with a later answer.
+  if (str(job.error) === 'already_exists') {
+    return {
+      status: { state: 'in_progress', message: 'Bluesky is processing the video (sent before: already_exists)' },
+      blob: null,
+    };
+  }
   if (state === 'JOB_STATE_FAILED') {
     const why = str(job.message) ?? str(job.error) ?? str(job.failureCode) ?? 'the video could not be processed';
     return { status: { state: 'failed', message: `Bluesky could not process the video: ${why}` }, blob: null };

@@ -31,8 +31,8 @@ const THREADGATE = 'app.bsky.feed.threadgate';
 const MAX_GRAPHEMES = 300;
 const MAX_BYTES = 3000;
 const graphemes = new Intl.Segmenter('en', { granularity: 'grapheme' });
-/** "app.bsky.embed.images": each image blob at most 1,000,000 bytes. */
-const MAX_IMAGE_BYTES = 1_000_000;
+/** "app.bsky.embed.images": each image blob at most 2,000,000 bytes ("May be up to 2 MB, formerly limited to 1 MB"). */
+const MAX_IMAGE_BYTES = 2_000_000;
 /** A reply's record id, the same at every read. */
 function commentCid(comment: { id: string; text: string }): string {
   return cidOf('bafyrei', `${comment.id}\n${comment.text}`);
@@ -139,7 +139,7 @@ export function pdsRoutes(app: FastifyInstance, store: Store, dpop: DpopServer, 
     return { blob: { $type: 'blob', ref: { $link: cid }, mimeType, size: bytes.length } };
   });
 
-  /** Why the post's embed is refused, or null: images name blobs uploaded here, 4 at most, 1,000,000 bytes each, each with alt. */
+  /** Why the post's embed is refused, or null: images name blobs uploaded here, 4 at most, 2,000,000 bytes each, each with alt. */
   function embedProblem(embed: unknown): string | null {
     if (embed === undefined) return null;
     const value = body({ body: embed } as FastifyRequest);
@@ -181,7 +181,7 @@ export function pdsRoutes(app: FastifyInstance, store: Store, dpop: DpopServer, 
       const known = blobs.get(String(ref.$link));
       if (known === undefined) return `Could not find blob: ${String(ref.$link)}`;
       if (known.size > MAX_IMAGE_BYTES)
-        return `Record/embed/images/image is too big: ${known.size} bytes, 1000000 at most`;
+        return `Record/embed/images/image is too big: ${known.size} bytes, ${MAX_IMAGE_BYTES} at most`;
       if (!known.mimeType.startsWith('image/')) return 'Record/embed/images/image must be an image';
       if (typeof image.alt !== 'string') return 'Record/embed/images/alt is required';
       const ratio = aspectRatioProblem(image.aspectRatio, 'images/image');

@@ -8,11 +8,16 @@
  * `container_processing_seconds`, then `JOB_STATE_COMPLETED` with the blob the PDS now holds (a
  * blob distinct from the bytes sent: the video is re-encoded), or `JOB_STATE_FAILED` while the
  * control API's `bluesky_video_processing` is `fails`. The same bytes sent again by the same
- * account answer 409 with a job that failed as `already_exists`, naming the earlier video's blob.
+ * account make a job that follows the earlier one's processing; once that one is done it answers
+ * `already_exists` with the earlier video's blob ("getJobStatus will return an error with the
+ * message already_exists ... it will return the BlobRef of the previously processed video"). The
+ * upload itself then answers 409 with `already_exists` and no blob (the sandbox's reading of
+ * atproto issue #3097: `JOB_STATE_COMPLETED`, `error: already_exists`).
  */
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { jwtVerify, SignJWT } from 'jose';
+import { faultAnswer } from '../answers.ts';
 import { sniffFormat } from '../media-fetch.ts';
 import type { Store } from '../platform.ts';
 import type { SandboxContainer } from '../schema.ts';
@@ -24,9 +29,10 @@ import {
   findContainer,
   findContainerByRequest,
 } from '../store/containers.ts';
+import { takeFault } from '../store/faults.ts';
 import { oneOf, waitMs, wholeNumber } from '../store/setting-kinds.ts';
 import { getSetting } from '../store/settings.ts';
-import { cidOf, HOST, platform, xrpcAnswer } from './access.ts';
+import { cidOf, HOST, platform, xrpcAnswer, xrpcDialect } from './access.ts';
 
 /** Whether the videos sent from now on are processed, or fail (the control API's switch). */
 export const VIDEO_PROCESSING = oneOf('bluesky_video_processing', ['succeeds', 'fails']);
@@ -34,8 +40,8 @@ export const VIDEO_PROCESSING = oneOf('bluesky_video_processing', ['succeeds', '
 export const VIDEO_DAILY_UPLOADS = wholeNumber('bluesky_video_daily_uploads', 25, 10_000);
 const DAILY_BYTES = 10 * 1024 ** 3;
 const DAY_MS = 86_400_000;
-/** "app.bsky.embed.video": the blob is at most 100,000,000 bytes; the service takes no larger a file. */
-export const MAX_VIDEO_BYTES = 100_000_000;
+/** "app.bsky.embed.video": "May be up to 300mb, formerly limited to 100mb"; the service takes no larger a file. */
+export const MAX_VIDEO_BYTES = 300_000_000;
 export const VIDEO_SERVICE_DID = `did:web:${HOST.video}`;
 const KIND = 'bsky_video';
 /** getServiceAuth: a token bound to a method lasts at most an hour; one bound to none, a minute. */
@@ -117,7 +123,7 @@ interface Job {
   /** The blob the processed video is stored as. */
   cid: string;
   size: number;
-  /** The earlier job of the same bytes, for one that failed as `already_exists`. */
+  /** The earlier job of the same bytes, whose video this one is (`already_exists`). */
   existing?: string;
 }
 
@@ -141,6 +147,10 @@ export function videoRoutes(
     if (claims.lxm !== lxm) throw xrpcAnswer(401, 'BadJwtLexiconMethod', `bad jwt lexicon method ("lxm"): ${lxm}`);
     const user = await findAccount(store, claims.iss);
     if (user === undefined || user.platform !== platform) throw xrpcAnswer(401, 'BadJwt', 'unknown jwt issuer');
+    // A fault set for the user's next call through the control API answers here too.
+    const fault = await takeFault(store, [user.id], ['call']);
+    const answer = fault && faultAnswer(fault, (preset) => xrpcDialect(store.now).preset(preset));
+    if (answer) throw answer;
     return user;
   }
 
@@ -158,14 +168,22 @@ export function videoRoutes(
     return limits.canUpload ? limits : { ...limits, message: 'You have reached your daily video upload limit' };
   });
 
-  async function statusOf(job: SandboxContainer) {
+  async function statusOf(job: SandboxContainer): Promise<Record<string, unknown>> {
     const kept = job.request as unknown as Job;
     const base = { jobId: job.id, did: kept.did };
-    const blob = { $type: 'blob', ref: { $link: kept.cid }, mimeType: 'video/mp4', size: kept.size };
     if (kept.existing !== undefined) {
-      blobs.set(kept.cid, { mimeType: 'video/mp4', size: kept.size });
-      return { ...base, state: 'JOB_STATE_FAILED', error: 'already_exists', message: 'Video already processed', blob };
+      const earlier = await findContainer(store, kept.existing);
+      const first = earlier === undefined ? { state: 'JOB_STATE_FAILED' } : await statusOf(earlier);
+      if (first.state !== 'JOB_STATE_COMPLETED') return { ...first, ...base };
+      return {
+        ...base,
+        state: 'JOB_STATE_COMPLETED',
+        error: 'already_exists',
+        message: 'Video already processed',
+        blob: first.blob,
+      };
     }
+    const blob = { $type: 'blob', ref: { $link: kept.cid }, mimeType: 'video/mp4', size: kept.size };
     if (job.failure !== null) {
       return {
         ...base,
@@ -201,8 +219,7 @@ export function videoRoutes(
       throw xrpcAnswer(400, 'InvalidRequest', 'You have reached your daily video upload limit');
     const sourceCid = cidOf('bafkrei', bytes);
     // A video whose processing failed is processed anew when sent again.
-    const found = await findContainerByRequest(store, did, KIND, 'sourceCid', sourceCid);
-    const earlier = found?.failure === null ? found : undefined;
+    const earlier = await findContainerByRequest(store, did, KIND, 'sourceCid', sourceCid);
     const fails = (await getSetting(store, VIDEO_PROCESSING)) === 'fails';
     const job: Job = {
       kind: KIND,
@@ -219,7 +236,15 @@ export function videoRoutes(
       job as unknown as Record<string, unknown>,
       fails && earlier === undefined ? 'encoding_failure' : null,
     );
-    if (earlier !== undefined) return reply.code(409).send(await statusOf(made));
+    if (earlier !== undefined && (await statusOf(earlier)).state === 'JOB_STATE_COMPLETED') {
+      return reply.code(409).send({
+        jobId: made.id,
+        did,
+        state: 'JOB_STATE_COMPLETED',
+        error: 'already_exists',
+        message: 'Video already processed',
+      });
+    }
     return { jobId: made.id, did, state: 'JOB_STATE_CREATED', progress: 0 };
   });
 

@@ -1,5 +1,5 @@
 /** Publishing containers (a TikTok publish_id, a Facebook photo to attach are kept as ones too). */
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Store } from '../platform.ts';
 import { type SandboxContainer, sandboxContainers } from '../schema.ts';
 import { numericId } from './ids.ts';
@@ -101,7 +101,7 @@ export async function containersOfAccountSince(
     .orderBy(sandboxContainers.createdAt);
 }
 
-/** The account's first container of `kind` whose request has `field` set to `value` (an upload of the same bytes). */
+/** The account's latest container of `kind` that did not fail, whose request has `field` set to `value` (an upload of the same bytes). */
 export async function findContainerByRequest(
   store: Store,
   accountId: string,
@@ -117,9 +117,10 @@ export async function findContainerByRequest(
         eq(sandboxContainers.accountId, accountId),
         sql`${sandboxContainers.request}->>'kind' = ${kind}`,
         sql`${sandboxContainers.request}->>${field} = ${value}`,
+        isNull(sandboxContainers.failure),
       ),
     )
-    .orderBy(sandboxContainers.createdAt)
+    .orderBy(desc(sandboxContainers.createdAt))
     .limit(1);
   return row;
 }
