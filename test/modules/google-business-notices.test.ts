@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { generateKeyPair, SignJWT } from 'jose';
-import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resetClock } from '../../src/clock.ts';
 import { pollComments } from '../../src/modules/comments/index.ts';
 import { createPlatforms, type PlatformSet } from '../../src/platforms/index.ts';
 import { auth, startTestApp, type TestApp, type TestOwner } from '../helpers/app.ts';
+import { noticeJobsDone, pollDeps } from '../helpers/comment-intake.ts';
 import { eventually } from '../helpers/eventually.ts';
 import { type Receiver, startReceiver } from '../helpers/receiver.ts';
 import { startSandbox, type TestSandbox } from '../helpers/sandbox.ts';
@@ -121,16 +121,6 @@ async function createdEvents(commentId: string) {
   return rows.filter((e) => (e.data as { comment_id?: string }).comment_id === commentId);
 }
 
-/** Once every notice queued has been stored (no `ingest_comment_notices` job due). */
-async function noticeJobsDone(): Promise<void> {
-  await eventually(async () => {
-    const { rows } = await t.database.pool.query(
-      `select count(*)::int as n from graphile_worker.jobs where task_identifier = 'ingest_comment_notices' and run_at <= now()`,
-    );
-    return rows[0].n === 0 ? true : undefined;
-  });
-}
-
 interface Delivery {
   body: string;
   authorization: string | null;
@@ -147,16 +137,6 @@ async function pushOf(name: string, type: string): Promise<Delivery> {
       return data.reviewName === name && data.notificationType === type && d.status !== null;
     });
   });
-}
-
-function pollDeps(on: PlatformSet) {
-  return {
-    db: t.database.db,
-    log: pino({ level: 'silent' }),
-    platforms: () => on,
-    secretKey: t.secretKey,
-    commentPollIntervalMs: 900_000,
-  };
 }
 
 describe('Google Business Profile: reviews by Pub/Sub notifications', () => {
@@ -227,7 +207,7 @@ describe('Google Business Profile: reviews by Pub/Sub notifications', () => {
       expect(again.status).toBe(200);
       expect(await again.json()).toEqual({ received: 1 });
     }
-    await noticeJobsDone();
+    await noticeJobsDone(t);
     expect(await storedRows(made.name)).toHaveLength(1);
     expect(await createdEvents(comment.id)).toHaveLength(1);
   });
@@ -249,7 +229,7 @@ describe('Google Business Profile: reviews by Pub/Sub notifications', () => {
       rating: 2,
       commented_at: comment.commented_at,
     });
-    await noticeJobsDone();
+    await noticeJobsDone(t);
     expect(await storedRows(made.name)).toHaveLength(1);
     expect(await createdEvents(comment.id)).toHaveLength(1);
   });
@@ -283,7 +263,7 @@ describe('Google Business Profile: reviews by Pub/Sub notifications', () => {
       expect(res.status).toBe(401);
       expect(((await res.json()) as { error: { code: string } }).error.code).toBe('invalid_signature');
     }
-    await noticeJobsDone();
+    await noticeJobsDone(t);
     expect(await storedRows(name)).toEqual([]);
   });
 });
@@ -293,12 +273,12 @@ describe('Google Business Profile without a Pub/Sub topic', () => {
     const account = await connected(sandbox);
     expect((await accountJson(account.id)).notices).toBe('polling_only');
     const made = await review(account, 'Cosy place', 5);
-    await pollComments(pollDeps(sandbox.platforms), account.id);
+    await pollComments(pollDeps(t, sandbox.platforms), account.id);
     const comment = await inInbox(made.name);
     expect(comment).toMatchObject({ text: 'Cosy place', rating: 5 });
     const edited = await sandbox.control('PATCH', `/comments/${made.id}`, { text: 'Cosy place, too loud', rating: 3 });
     expect(edited.status, JSON.stringify(edited.body)).toBe(200);
-    await pollComments(pollDeps(sandbox.platforms), account.id);
+    await pollComments(pollDeps(t, sandbox.platforms), account.id);
     expect(await inInbox(made.name)).toMatchObject({ id: comment.id, text: 'Cosy place, too loud', rating: 3 });
     expect(await storedRows(made.name)).toHaveLength(1);
     expect(await createdEvents(comment.id)).toHaveLength(1);
