@@ -791,4 +791,22 @@ describe('google_business: review notifications through Cloud Pub/Sub', () => {
     advanceClock(3601_000);
     expect(await refusedBy(withTopic())).toBe('invalid_request');
   });
+
+  it("Google's keys out of reach: the push is not judged but left for Pub/Sub to send again (transient)", async () => {
+    await withTopic().comments?.subscribeNotices(await firstLocation('gbp_no_keys'));
+    const seen = pushes.received.length;
+    await review('gbp_no_keys', 'Quiet and clean', 5);
+    const push = await nextPush(seen);
+    const unreachable = createPlatforms({
+      platforms: 'sandbox',
+      platformCredentials: {},
+      sandboxUrl: 'http://127.0.0.1:9/sandbox',
+      googleBusinessPubsubTopic: TOPIC,
+      googleBusinessPushServiceAccount: PUSHER,
+      googleBusinessPushAudience: AUDIENCE,
+    }).adapter('google_business');
+    const failed = await platformError(unreachable.comments?.receiveNotices?.(push) ?? Promise.resolve());
+    expect(failed.kind).toBe('transient');
+    expect(failed.passing).toBe(true);
+  });
 });
