@@ -15,7 +15,7 @@ import { projectUnits } from './modules/posts/index.ts';
 import { systemResolver } from './outbound/address-policy.ts';
 import { createOutboundAgent } from './outbound/http-client.ts';
 import { createPlatforms, type PlatformSet, SANDBOX_CLIENT } from './platforms/index.ts';
-import { subscribeToSandboxWebhooks } from './sandbox/index.ts';
+import { subscribeToSandboxPubsub, subscribeToSandboxWebhooks } from './sandbox/index.ts';
 import { loadSecretKey } from './secrets.ts';
 import { startWorker } from './worker.ts';
 
@@ -144,6 +144,25 @@ export async function startService(config: Config, roles: Roles, log: Logger): P
             log.warn(
               { err: (error as Error).message },
               'could not subscribe to the sandbox comment webhooks; comments arrive by polling only',
+            ),
+        );
+      }
+      const topic = config.googleBusinessPubsubTopic;
+      const pusher = config.googleBusinessPushServiceAccount;
+      if (config.platforms === 'sandbox' && topic !== undefined && pusher !== undefined) {
+        // As the operator subscribes the topic in Google Cloud: the sandbox then pushes review notifications here.
+        const endpoint = `${api.baseUrl}/platform-webhooks/google_business`;
+        await subscribeToSandboxPubsub(database.db, {
+          topic,
+          endpoint,
+          serviceAccount: pusher,
+          audience: config.googleBusinessPushAudience ?? endpoint,
+        }).then(
+          () => log.info({ topic, endpoint }, 'sandbox Pub/Sub push subscription made'),
+          (error: unknown) =>
+            log.warn(
+              { err: (error as Error).message },
+              'could not make the sandbox Pub/Sub push subscription; reviews arrive by polling only',
             ),
         );
       }

@@ -38,6 +38,8 @@ const NoticeComment = Type.Object({
   noticed_at: Type.String({ format: 'date-time' }),
   hidden: Type.Boolean(),
   by_account: Type.Boolean(),
+  /** The notice named the comment only: it is read whole from the platform before it is stored. */
+  named: Type.Optional(Type.Boolean()),
 });
 
 /**

@@ -55,7 +55,7 @@ export function hostUrlFor(mode: 'live' | 'sandbox', sandboxUrl: string | undefi
 }
 
 export interface PlatformRequest {
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   url: string;
   query?: Record<string, string | number | boolean | undefined>;
   /** Sent as application/x-www-form-urlencoded. */

@@ -41,7 +41,7 @@ export function reportingMissingScopes(adapter: PlatformAdapter): PlatformAdapte
   const createCarouselItems = publishing.createCarouselItems?.bind(publishing);
   const { optionValues } = publishing;
   const withdraw = publishing.withdraw?.bind(publishing);
-  const { finishReply, deleteReply } = comments ?? {};
+  const { finishReply, deleteReply, readComments } = comments ?? {};
   return {
     ...adapter,
     profile: (credentials) => acting('read_profile', () => adapter.profile(credentials), credentials),
@@ -56,6 +56,10 @@ export function reportingMissingScopes(adapter: PlatformAdapter): PlatformAdapte
           acting('comment_notices', () => comments.subscribeNotices(credentials), credentials),
         commentTimes: (credentials, commentIds) =>
           acting('read_comments', () => comments.commentTimes(credentials, commentIds), credentials),
+        ...(readComments && {
+          readComments: (credentials, commentIds) =>
+            acting('read_comments', () => readComments(credentials, commentIds), credentials),
+        }),
         reply: (credentials, commentId, text) =>
           acting('reply', () => comments.reply(credentials, commentId, text), credentials),
         ...(finishReply && {

@@ -155,6 +155,12 @@ export interface PlatformComment {
   byAccount: boolean;
   /** A review's star rating, 1 to 5, where the comment is a review (Google Business Profile's); absent: none. */
   rating?: number | null;
+  /**
+   * When the platform says the comment's words or rating last changed, where it tells (a
+   * review's `updateTime`): a stored comment takes the words, author name and rating of a read
+   * whose time is later than the one it was stored with. Absent: the stored comment keeps its own.
+   */
+  editedAt?: Date | null;
 }
 
 /** A platform post comments belong to, as far as the platform says. */
@@ -193,6 +199,11 @@ export interface CommentNotice {
   comment: Omit<PlatformComment, 'createdAt'> & { createdAt: Date | null };
   /** When the platform sent the notice (its `time`), else when it arrived. */
   noticedAt: Date;
+  /**
+   * The notice names the comment and nothing more (Google's review notifications): its words,
+   * author, time and rating are read from the platform (`readComments`) before it is stored.
+   */
+  named?: true;
 }
 
 /** A reply sent, or (Threads) a reply container the platform is still processing: finishReply publishes it later. */
@@ -521,6 +532,18 @@ export interface CommentsCapability {
    * other fields are ignored ([]).
    */
   parseCommentNotices(notice: PlatformNotice): CommentNotice[];
+  /**
+   * Where checking a notice needs a call (a Pub/Sub push's token, verified with Google's keys,
+   * which may have to be fetched first): what parseCommentNotices does, in its place. A bad or
+   * missing token: `invalid_request`; the keys out of reach: `transient`.
+   */
+  receiveNotices?(notice: PlatformNotice): Promise<CommentNotice[]>;
+  /**
+   * Where notices only name their comments (`CommentNotice.named`): those comments of the
+   * account as the platform has them now, with whatever the account answered under them. A
+   * comment the platform no longer has is left out.
+   */
+  readComments?(credentials: AccountCredentials, commentIds: readonly string[]): Promise<PlatformComment[]>;
   /**
    * The platform's own times of these comments of the account, for a notice that carries none,
    * in the fewest calls the platform allows. A comment the platform no longer has (deleted

@@ -8,14 +8,15 @@ import type { FastifyInstance } from 'fastify';
 import { type Static, Type } from 'typebox';
 import { makeValidatorCompiler } from '../http/validation.ts';
 import { FAULT_PRESETS } from './answers.ts';
+import { deletePushSubscription, listPushSubscriptions, subscribePush } from './google/pubsub.ts';
 import { DAILY_QUOTA_UNITS, setUnitsUsed, unitsUsed } from './google/quota.ts';
 import { platformPart, type Store } from './platform.ts';
 import { SANDBOX_PLATFORMS } from './registry.ts';
-import type { SandboxAccount } from './schema.ts';
+import type { SandboxAccount, SandboxPushSubscription } from './schema.ts';
 import { ensureUser, findAccount, findAccountByUsername, pagesOf, setAccountPrivate } from './store/accounts.ts';
 import { listActivity } from './store/activity.ts';
 import { findApp, registerApp } from './store/apps.ts';
-import { addComment, findComment } from './store/comments.ts';
+import { addComment, editComment, findComment } from './store/comments.ts';
 import { addFault, setThrottle } from './store/faults.ts';
 import { endTokens } from './store/grants.ts';
 import { numericId } from './store/ids.ts';
@@ -72,6 +73,28 @@ const CommentBody = Type.Object(
   },
   { additionalProperties: false },
 );
+const CommentParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 200 }) });
+/** Its author edits a comment: new words, or (a Google Business Profile review) new stars. */
+const CommentEditBody = Type.Object(
+  {
+    text: Type.Optional(Type.String({ minLength: 1, maxLength: 2200 })),
+    rating: Type.Optional(Type.Integer({ minimum: 1, maximum: 5 })),
+  },
+  { additionalProperties: false, minProperties: 1 },
+);
+/** A Cloud Pub/Sub push subscription with authentication (its pushConfig's endpoint and oidcToken). */
+const PushSubscriptionBody = Type.Object(
+  {
+    name: Type.String({ pattern: '^projects/[^/\\s]+/subscriptions/[^/\\s]+$' }),
+    topic: Type.String({ pattern: '^projects/[^/\\s]+/topics/[^/\\s]+$' }),
+    push_endpoint: Type.String({ pattern: '^https?://', maxLength: 2000 }),
+    service_account_email: Type.String({ pattern: '^[^@\\s]+@[^@\\s]+$' }),
+    /** Pub/Sub's default: the push endpoint. */
+    audience: Type.Optional(Type.String({ minLength: 1, maxLength: 2000 })),
+  },
+  { additionalProperties: false },
+);
+const PushSubscriptionQuery = Type.Object({ name: Type.String({ minLength: 1 }) }, { additionalProperties: false });
 const InsightsBody = Type.Object(
   {
     ...Who,
@@ -140,7 +163,7 @@ const WebhookBody = Type.Object(
 );
 const DeliveriesQuery = Type.Object(
   {
-    platform: Type.Optional(Type.String({ pattern: '^[a-z]{1,20}$' })),
+    platform: Type.Optional(Type.String({ pattern: '^[a-z_]{1,20}$' })),
     limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20 })),
   },
   { additionalProperties: false },
@@ -153,6 +176,17 @@ const WEBHOOK_PLATFORMS: readonly string[] = SANDBOX_PLATFORMS.filter((p) => p.w
 const SETTINGS: ReadonlyMap<string, Setting> = new Map(
   SANDBOX_PLATFORMS.flatMap((p) => p.settings).map((setting) => [setting.name, setting]),
 );
+
+function renderPushSubscription(s: SandboxPushSubscription) {
+  return {
+    name: s.name,
+    topic: s.topic,
+    push_endpoint: s.pushEndpoint,
+    service_account_email: s.serviceAccountEmail,
+    audience: s.audience,
+    created_at: s.createdAt.toISOString(),
+  };
+}
 
 class ControlError extends Error {
   constructor(
@@ -277,6 +311,7 @@ export function controlRoutes(store: Store) {
         ...(body.platform === 'google_business' && body.parent_id === undefined ? { rating: body.rating ?? 5 } : {}),
       });
       await notifyCommentAdded(store, comment);
+      await platformPart(store, body.platform).commentChanged?.(store, comment, 'added');
       return reply.code(201).send({
         id: comment.id,
         post_id: comment.postId,
@@ -286,6 +321,27 @@ export function controlRoutes(store: Store) {
         text: comment.text,
         commented_at: comment.createdAt.toISOString(),
       });
+    });
+
+    app.patch('/comments/:id', { schema: { params: CommentParams, body: CommentEditBody } }, async (request) => {
+      const { id } = request.params as Static<typeof CommentParams>;
+      const body = request.body as Static<typeof CommentEditBody>;
+      const comment = await findComment(store, id);
+      const post = comment === undefined ? undefined : await findPost(store, comment.postId);
+      const owner = post === undefined ? undefined : await findAccount(store, post.accountId);
+      if (comment === undefined || owner === undefined) throw new ControlError(404, 'not_found', `no comment ${id}`);
+      if (body.rating !== undefined && (owner.platform !== 'google_business' || comment.parentId !== null)) {
+        throw new ControlError(400, 'invalid_request', 'rating: only Google Business Profile reviews have stars');
+      }
+      const edited = await editComment(store, comment.id, body);
+      await platformPart(store, owner.platform).commentChanged?.(store, edited, 'edited');
+      return {
+        id: edited.id,
+        post_id: edited.postId,
+        text: edited.text,
+        rating: edited.rating,
+        updated_at: (edited.updatedAt ?? edited.createdAt).toISOString(),
+      };
     });
 
     app.put('/insights', { schema: { body: InsightsBody } }, async (request) => {
@@ -453,6 +509,8 @@ export function controlRoutes(store: Store) {
         callback_url: d.callbackUrl,
         body: d.body,
         signature: d.signature,
+        // A Pub/Sub push's token, which it carries instead of a signature.
+        ...(d.authorization === null ? {} : { authorization: d.authorization }),
         status: d.status,
         attempts: d.attempts,
         sent_at: d.sentAt.toISOString(),
@@ -493,6 +551,30 @@ export function controlRoutes(store: Store) {
       const platform = webhookPlatform((request.params as { platform: string }).platform);
       if (!(await unsubscribe(store, platform))) {
         throw new ControlError(404, 'not_found', `no webhook subscription on ${platform}`);
+      }
+      return reply.code(204).send();
+    });
+
+    // Cloud Pub/Sub push subscriptions (Google Business Profile's review notifications go out through them).
+    app.put('/pubsub/subscriptions', { schema: { body: PushSubscriptionBody } }, async (request) => {
+      const body = request.body as Static<typeof PushSubscriptionBody>;
+      return renderPushSubscription(
+        await subscribePush(store, {
+          name: body.name,
+          topic: body.topic,
+          pushEndpoint: body.push_endpoint,
+          serviceAccountEmail: body.service_account_email,
+          audience: body.audience ?? body.push_endpoint,
+        }),
+      );
+    });
+
+    app.get('/pubsub/subscriptions', async () => (await listPushSubscriptions(store)).map(renderPushSubscription));
+
+    app.delete('/pubsub/subscriptions', { schema: { querystring: PushSubscriptionQuery } }, async (request, reply) => {
+      const { name } = request.query as Static<typeof PushSubscriptionQuery>;
+      if (!(await deletePushSubscription(store, name))) {
+        throw new ControlError(404, 'not_found', `no push subscription ${name}`);
       }
       return reply.code(204).send();
     });

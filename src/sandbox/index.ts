@@ -11,6 +11,7 @@ import { now as clockNow } from '../clock.ts';
 import type { Db } from '../db/connection.ts';
 import { CallLog } from './calls.ts';
 import { controlRoutes } from './control.ts';
+import { subscribePush } from './google/pubsub.ts';
 import type { Store } from './platform.ts';
 import { SANDBOX_PLATFORMS, type SandboxPlatformName } from './registry.ts';
 import { subscribe } from './webhooks.ts';
@@ -61,4 +62,23 @@ export async function subscribeToSandboxWebhooks(
       appSecret: service.appSecret(platform.name),
     });
   }
+}
+
+/**
+ * What the operator does once in Google Cloud for Business Profile's review notifications, done
+ * by `npm start` in sandbox mode when GOOGLE_BUSINESS_PUBSUB_TOPIC is set: a push subscription of
+ * the topic to the service's `/platform-webhooks/google_business`, its tokens made for the
+ * service account and audience the service checks (docs/sandbox.md, "Pub/Sub").
+ */
+export async function subscribeToSandboxPubsub(
+  db: Db,
+  push: { topic: string; endpoint: string; serviceAccount: string; audience: string },
+): Promise<void> {
+  await subscribePush(sandboxStore(db, clockNow), {
+    name: push.topic.replace(/\/topics\/([^/]+)$/, '/subscriptions/$1-switchboard-push'),
+    topic: push.topic,
+    pushEndpoint: push.endpoint,
+    serviceAccountEmail: push.serviceAccount,
+    audience: push.audience,
+  });
 }

@@ -37,6 +37,11 @@ export interface SandboxPlatform<Name extends string = string> {
   readonly insightMetrics: { readonly account: readonly string[]; readonly post: readonly string[] } | null;
   /** The comment notices it sends to the callback `PUT /_control/webhooks/<name>` subscribes; null: none. */
   readonly webhooks: CommentNotices | null;
+  /**
+   * What else it does when someone adds a comment or edits one through the control API
+   * (Google Business Profile: publishes the review's notification to its Pub/Sub topic); absent: nothing.
+   */
+  commentChanged?(store: Store, comment: SandboxComment, how: 'added' | 'edited'): Promise<void>;
   /** The switches it reads (`PUT /_control/settings/<name>`), shared ones included. */
   readonly settings: readonly Setting[];
   /** Whether a call of its answers only the app's testers (`POST /_control/testers`). */

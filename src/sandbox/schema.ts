@@ -126,6 +126,8 @@ export const sandboxComments = sandbox.table(
     /** A review's star rating (Google Business Profile's reviews are comments here); null for others. */
     rating: integer('rating'),
     createdAt: at('created_at').notNull(),
+    /** When its words or stars were last changed (`PATCH /_control/comments/{id}`); null: never. */
+    updatedAt: at('updated_at'),
   },
   (t) => [index('sandbox_comments_post_idx').on(t.postId, t.createdAt)],
 );
@@ -227,6 +229,8 @@ export const sandboxWebhookDeliveries = sandbox.table(
     callbackUrl: text('callback_url').notNull(),
     body: text('body').notNull(),
     signature: text('signature').notNull(),
+    /** A Pub/Sub push's `Authorization` (`Bearer <OIDC token>`), sent instead of a signature; null for Meta's notices. */
+    authorization: text('authorization'),
     /** The last attempt's HTTP status; null before any answer (or after a network failure). */
     status: integer('status'),
     attempts: integer('attempts').notNull().default(0),
@@ -235,3 +239,29 @@ export const sandboxWebhookDeliveries = sandbox.table(
   (t) => [index('sandbox_webhook_deliveries_platform_idx').on(t.platform, t.id)],
 );
 export type SandboxWebhookDelivery = typeof sandboxWebhookDeliveries.$inferSelect;
+
+/**
+ * A Business Profile account's notification setting (the Notifications API's
+ * `accounts/{accountId}/notificationSetting`): the Pub/Sub topic Google publishes its
+ * locations' notifications to, and which kinds.
+ */
+export const sandboxNotificationSettings = sandbox.table('notification_settings', {
+  account: text('account').primaryKey(),
+  pubsubTopic: text('pubsub_topic').notNull(),
+  notificationTypes: text('notification_types').array().notNull(),
+  updatedAt: at('updated_at').notNull(),
+});
+
+/**
+ * A Cloud Pub/Sub push subscription (`PUT /_control/pubsub/subscriptions`): messages published
+ * to its topic are pushed to its endpoint with an OIDC token for its service account and audience.
+ */
+export const sandboxPushSubscriptions = sandbox.table('push_subscriptions', {
+  name: text('name').primaryKey(),
+  topic: text('topic').notNull(),
+  pushEndpoint: text('push_endpoint').notNull(),
+  serviceAccountEmail: text('service_account_email').notNull(),
+  audience: text('audience').notNull(),
+  createdAt: at('created_at').notNull(),
+});
+export type SandboxPushSubscription = typeof sandboxPushSubscriptions.$inferSelect;

@@ -115,13 +115,31 @@ export async function notifyCommentAdded(store: Store, comment: SandboxComment):
     .where(eq(sandboxWebhooks.platform, account.platform));
   if (!subscription || !(await notices.sentFor(store, account))) return;
   const body = JSON.stringify(await notices.notice(store, { subscription, account, post, comment }));
+  await deliver(store, {
+    platform: account.platform,
+    callbackUrl: subscription.callbackUrl,
+    body,
+    signature: signature(body, subscription.appSecret),
+  });
+}
+
+/**
+ * Records a notice (so the deliveries list it at once) and sends it in the background, so the
+ * call that caused it answers without waiting for the callback: signed with
+ * `X-Hub-Signature-256` (Meta's), or carrying an `Authorization` (a Pub/Sub push's token).
+ */
+export async function deliver(
+  store: Store,
+  notice: { platform: string; callbackUrl: string; body: string } & ({ signature: string } | { authorization: string }),
+): Promise<void> {
   const [delivery] = await store.db
     .insert(sandboxWebhookDeliveries)
     .values({
-      platform: account.platform,
-      callbackUrl: subscription.callbackUrl,
-      body,
-      signature: signature(body, subscription.appSecret),
+      platform: notice.platform,
+      callbackUrl: notice.callbackUrl,
+      body: notice.body,
+      signature: 'signature' in notice ? notice.signature : '',
+      authorization: 'authorization' in notice ? notice.authorization : null,
       sentAt: store.now(),
     })
     .returning();
@@ -134,7 +152,12 @@ async function attempt(store: Store, delivery: SandboxWebhookDelivery, done: num
   try {
     const response = await request(delivery.callbackUrl, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-hub-signature-256': delivery.signature },
+      headers: {
+        'content-type': 'application/json',
+        ...(delivery.authorization === null
+          ? { 'x-hub-signature-256': delivery.signature }
+          : { authorization: delivery.authorization }),
+      },
       body: delivery.body,
       signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
     });

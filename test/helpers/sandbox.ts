@@ -33,7 +33,7 @@ export interface TestSandbox {
   adapter(platform: Platform): PlatformAdapter;
   /** A JSON call to the control API; answers status and body. */
   control(
-    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+    method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
     path: string,
     body?: unknown,
     // biome-ignore lint/suspicious/noExplicitAny: tests read the control API's JSON answers field by field.

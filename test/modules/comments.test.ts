@@ -8,6 +8,7 @@ import { ingestNotices, pollComments, scheduleCommentPolls } from '../../src/mod
 import { type Platform, SANDBOX_CLIENT } from '../../src/platforms/index.ts';
 import { verifyWebhook } from '../../src/webhook-signature.ts';
 import { auth, startTestApp, type TestApp, type TestOwner } from '../helpers/app.ts';
+import { noticeJobsDone, pollDeps } from '../helpers/comment-intake.ts';
 import { eventually } from '../helpers/eventually.ts';
 import { growth, scrapeMetrics } from '../helpers/metrics.ts';
 import { type Receiver, startReceiver } from '../helpers/receiver.ts';
@@ -141,16 +142,6 @@ async function arrived(platformCommentId: string, key = owner.key): Promise<any>
   });
 }
 
-/** Once every notice queued has been stored (no `ingest_comment_notices` job due; a retry of one waits its turn). */
-async function noticeJobsDone(): Promise<void> {
-  await eventually(async () => {
-    const { rows } = await t.database.pool.query(
-      `select count(*)::int as n from graphile_worker.jobs where task_identifier = 'ingest_comment_notices' and run_at <= now()`,
-    );
-    return rows[0].n === 0 ? true : undefined;
-  });
-}
-
 /** The `comment.created` deliveries the receiver got for this comment, each signature checked. */
 function deliveriesFor(commentId: string) {
   return receiver.received
@@ -170,17 +161,6 @@ async function activity(platform: Platform, username: string) {
   const res = await sandbox.control('GET', `/activity/${platform}/${username}`);
   expect(res.status).toBe(200);
   return res.body.data as Array<{ action: string; target_id: string; detail: Record<string, unknown> }>;
-}
-
-/** What pollComments needs, to poll an account at once. */
-function pollDeps() {
-  return {
-    db: t.database.db,
-    log: pino({ level: 'silent' }),
-    platforms: () => sandbox.platforms,
-    secretKey: t.secretKey,
-    commentPollIntervalMs: 900_000,
-  };
 }
 
 function signed(body: string, secret = SANDBOX_CLIENT.clientSecret) {
@@ -289,7 +269,7 @@ describe('comments arrive by the platforms’ webhooks', () => {
         .then((r) => r.rows);
       return state?.last_polled_at ? true : undefined;
     });
-    await noticeJobsDone();
+    await noticeJobsDone(t);
     const stored = await t.database.db.select().from(comments).where(eq(comments.platformCommentId, made.id));
     expect(stored).toHaveLength(1);
     expect(await commentEventsFor(comment.id)).toHaveLength(1);
@@ -376,11 +356,11 @@ describe("late notices: the platform's own time decides comment.created", () => 
         return found.length > 0 ? found : undefined;
       });
       expect(delivered.map((d) => d.body.data.commented_at)).toEqual([toSecond(fresh.commented_at)]);
-      await noticeJobsDone();
+      await noticeJobsDone(t);
       expect(await commentEventsFor(freshComment.id)).toHaveLength(1);
       expect(await commentEventsFor(lateComment.id)).toEqual([]);
       // Read by a poll too, neither changes: one event, and none.
-      await pollComments(pollDeps(), account.id);
+      await pollComments(pollDeps(t, sandbox.platforms), account.id);
       expect(await commentEventsFor(freshComment.id)).toHaveLength(1);
       expect(await commentEventsFor(lateComment.id)).toEqual([]);
     });
@@ -403,11 +383,11 @@ describe("late notices: the platform's own time decides comment.created", () => 
       await sandbox.control('POST', '/throttle', { platform: 'instagram', username: account.sandboxUser, seconds: 0 });
     }
     // A poll reads Instagram's time: the event is decided then, once.
-    await pollComments(pollDeps(), account.id);
+    await pollComments(pollDeps(t, sandbox.platforms), account.id);
     const confirmed = await arrived(made.id);
     expect(confirmed.commented_at).toBe(toSecond(made.commented_at));
     expect(await commentEventsFor(confirmed.id)).toHaveLength(1);
-    await pollComments(pollDeps(), account.id);
+    await pollComments(pollDeps(t, sandbox.platforms), account.id);
     expect(await commentEventsFor(confirmed.id)).toHaveLength(1);
   });
 
@@ -417,10 +397,10 @@ describe("late notices: the platform's own time decides comment.created", () => 
     old.setUTCMilliseconds(0);
     const made = await commentOn('threads', account, { text: 'two days ago', commented_at: old.toISOString() });
     const comment = await arrived(made.id);
-    await noticeJobsDone();
+    await noticeJobsDone(t);
     // As the service stored a late notice before it read Instagram's times: with its arrival.
     await t.database.db.update(comments).set({ commentedAt: now() }).where(eq(comments.platformCommentId, made.id));
-    await pollComments(pollDeps(), account.id);
+    await pollComments(pollDeps(t, sandbox.platforms), account.id);
     expect((await arrived(made.id)).commented_at).toBe(old.toISOString());
     expect(await commentEventsFor(comment.id)).toEqual([]);
   });
@@ -494,9 +474,9 @@ describe('replying and hiding', () => {
         body: notice.body,
       });
       expect(late.status).toBe(200);
-      await noticeJobsDone();
+      await noticeJobsDone(t);
       // The platform no longer lists it: a poll brings nothing back.
-      await pollComments(pollDeps(), account.id);
+      await pollComments(pollDeps(t, sandbox.platforms), account.id);
       const [own] = await t.database.db
         .select()
         .from(comments)
@@ -998,7 +978,7 @@ describe('the same comment arriving several ways at once', () => {
       const mine = (sent.body as Array<{ body: string; status: number | null }>).find((d) => d.body.includes(made.id));
       return mine?.status === 200 ? true : undefined;
     });
-    await noticeJobsDone();
+    await noticeJobsDone(t);
     expect(await commentEventsFor(comment.id)).toHaveLength(1);
   });
 });
@@ -1076,7 +1056,7 @@ describe('many notices at once', () => {
       const delivered = await eventually(async () => (deliveriesFor(comment.id).length > 0 ? true : undefined));
       expect(delivered).toBe(true);
     }
-    await noticeJobsDone();
+    await noticeJobsDone(t);
     for (const c of made) {
       const [row] = await t.database.db.select().from(comments).where(eq(comments.platformCommentId, c.id));
       expect(await commentEventsFor(row?.id as string)).toHaveLength(1);
@@ -1131,7 +1111,7 @@ describe('many notices at once', () => {
       if (!third) throw new Error('three comments were made');
       late = third;
       const strangers = made.map((c) => ({ ...noticeOf(c, '17841400000009998'), id: `${c.id}9` }));
-      await ingestNotices(pollDeps(), 'instagram', [
+      await ingestNotices(pollDeps(t, sandbox.platforms), 'instagram', [
         ...strangers.slice(0, 1),
         ...made.map((c) => noticeOf(c)),
         noticeOf(late),
@@ -1195,7 +1175,7 @@ describe('many notices at once', () => {
       try {
         await expect(
           ingestNotices(
-            pollDeps(),
+            pollDeps(t, sandbox.platforms),
             'instagram',
             made.map((c) => noticeOf(c)),
           ),
@@ -1211,7 +1191,7 @@ describe('many notices at once', () => {
       expect(await commentEventsFor(comment.id)).toHaveLength(1);
       // The job is tried again (graphile-worker retries it): the refused account's comment then comes in once.
       await ingestNotices(
-        pollDeps(),
+        pollDeps(t, sandbox.platforms),
         'instagram',
         made.map((c) => noticeOf(c)),
       );
@@ -1327,7 +1307,7 @@ describe('LinkedIn: comments read by polling, answered as the organization', () 
   it('a comment added on LinkedIn reaches the inbox by the periodic read and is delivered as comment.created', async () => {
     const account = await connected('linkedin');
     const made = await linkedinComment(account, 'Congratulations on the launch!');
-    await pollComments(pollDeps(), account.id);
+    await pollComments(pollDeps(t, sandbox.platforms), account.id);
     const comment = await arrived(made.urn);
     expect(comment).toMatchObject({
       account_id: account.id,
@@ -1357,7 +1337,7 @@ describe('LinkedIn: comments read by polling, answered as the organization', () 
     const account = await connected('linkedin');
     const made = await linkedinComment(account, 'When is the next event?');
     const answer = await linkedinComment(account, 'I would like to know too', made);
-    await pollComments(pollDeps(), account.id);
+    await pollComments(pollDeps(t, sandbox.platforms), account.id);
     const parent = await arrived(made.urn);
     const reply = await arrived(`urn:li:comment:(urn:li:activity:${made.post_id},${answer.id})`);
     expect(reply).toMatchObject({
@@ -1378,7 +1358,7 @@ describe('LinkedIn: comments read by polling, answered as the organization', () 
   it('a reply lands on LinkedIn as the organization, under the comment; hiding is 422 unsupported_platform', async () => {
     const account = await connected('linkedin');
     const made = await linkedinComment(account, 'Are you hiring in Lyon?');
-    await pollComments(pollDeps(), account.id);
+    await pollComments(pollDeps(t, sandbox.platforms), account.id);
     const comment = await arrived(made.urn);
     const res = await act(comment.id, 'reply', { text: 'We are: see our careers page' });
     expect(res.statusCode, res.body).toBe(201);
@@ -1417,7 +1397,7 @@ describe('LinkedIn: comments read by polling, answered as the organization', () 
   async function answered(text: string) {
     const account = await connected('linkedin');
     const made = await linkedinComment(account, text);
-    await pollComments(pollDeps(), account.id);
+    await pollComments(pollDeps(t, sandbox.platforms), account.id);
     const comment = await arrived(made.urn);
     const res = await act(comment.id, 'reply', { text: 'Thank you!' });
     expect(res.statusCode, res.body).toBe(201);
@@ -1568,7 +1548,7 @@ describe('X: replies read by polling, answered as the account, hidden through hi
   it("a reply to the account's post reaches the inbox by the periodic read, comment.created sent, hideable", async () => {
     const account = await connected('x');
     const made = await xReply(account, 'Is this available in Lyon?');
-    await pollComments(pollDeps(), account.id);
+    await pollComments(pollDeps(t, sandbox.platforms), account.id);
     const comment = await arrived(made.id);
     expect(comment).toMatchObject({
       account_id: account.id,
@@ -1594,7 +1574,7 @@ describe('X: replies read by polling, answered as the account, hidden through hi
   it("a reply is posted as the account in reply to it; hiding and showing go through X's hidden replies", async () => {
     const account = await connected('x');
     const made = await xReply(account, 'Which sizes?');
-    await pollComments(pollDeps(), account.id);
+    await pollComments(pollDeps(t, sandbox.platforms), account.id);
     const comment = await arrived(made.id);
     const res = await act(comment.id, 'reply', { text: 'S to XL' });
     expect(res.statusCode, res.body).toBe(201);
@@ -1636,7 +1616,7 @@ describe('YouTube: comments held for review', () => {
       return res.body as { id: string };
     };
     const held = await add('Is this giveaway real?');
-    await pollComments(pollDeps(), account.id);
+    await pollComments(pollDeps(t, sandbox.platforms), account.id);
     const comment = await arrived(held.id);
     expect(comment).toMatchObject({
       account_id: account.id,
@@ -1659,18 +1639,18 @@ describe('YouTube: comments held for review', () => {
     expect((await activity('youtube', channelOf(account))).map((a) => [a.action, a.target_id])).toEqual([
       ['unhide', held.id],
     ]);
-    await pollComments(pollDeps(), account.id);
+    await pollComments(pollDeps(t, sandbox.platforms), account.id);
     expect((await getComment(comment.id)).hidden).toBe(false);
 
     // Another held comment, published by the owner on YouTube itself: not hidden at the next poll.
     const other = await add('First!');
-    await pollComments(pollDeps(), account.id);
+    await pollComments(pollDeps(t, sandbox.platforms), account.id);
     const second = await arrived(other.id);
     expect(second.hidden).toBe(true);
     const [row] = await t.database.db.select().from(accounts).where(eq(accounts.id, account.id));
     if (!row) throw new Error('no account');
     await sandbox.adapter('youtube').comments?.setHidden(credentialsOf(t.secretKey, row), other.id, false);
-    await pollComments(pollDeps(), account.id);
+    await pollComments(pollDeps(t, sandbox.platforms), account.id);
     expect((await getComment(second.id)).hidden).toBe(false);
     // One comment.created each, however many polls read them.
     expect(await commentEventsFor(comment.id)).toHaveLength(1);
@@ -1695,7 +1675,7 @@ describe("Google Business Profile: a location's reviews as its comments", () => 
   it('a new review reaches the inbox by polling with its star rating, cannot be hidden, and is delivered as comment.created', async () => {
     const account = await connected('google_business');
     const name = await review(account, 'Best bagels in town', 4);
-    await pollComments(pollDeps(), account.id);
+    await pollComments(pollDeps(t, sandbox.platforms), account.id);
     const comment = await arrived(name);
     expect(comment).toMatchObject({
       account_id: account.id,
@@ -1723,7 +1703,7 @@ describe("Google Business Profile: a location's reviews as its comments", () => 
   it('answers a review with updateReply (a second answer replaces it on Google) and deletes the answer with deleteReply', async () => {
     const account = await connected('google_business');
     const name = await review(account, 'Slow service today', 2);
-    await pollComments(pollDeps(), account.id);
+    await pollComments(pollDeps(t, sandbox.platforms), account.id);
     const comment = await arrived(name);
     const first = await act(comment.id, 'reply', { text: 'Sorry, we were short-staffed.' });
     expect(first.statusCode, first.body).toBe(201);

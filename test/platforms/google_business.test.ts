@@ -1,3 +1,4 @@
+import { generateKeyPair, SignJWT } from 'jose';
 import { request } from 'undici';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { advanceClock, now, resetClock } from '../../src/clock.ts';
@@ -9,6 +10,7 @@ import {
   type TokenSet,
 } from '../../src/platforms/index.ts';
 import { eventually } from '../helpers/eventually.ts';
+import { type Receiver, startReceiver } from '../helpers/receiver.ts';
 import { pagesOf, platformError, REDIRECT_URI, startSandbox, type TestSandbox } from '../helpers/sandbox.ts';
 
 let sandbox: TestSandbox;
@@ -578,5 +580,233 @@ describe('google_business: reviews as comments', () => {
     expect(hide.kind).toBe('unsupported');
     const subscribe = await platformError(gbp.comments?.subscribeNotices(credentials) ?? Promise.resolve());
     expect(subscribe.kind).toBe('unsupported');
+  });
+});
+
+describe('google_business: review notifications through Cloud Pub/Sub', () => {
+  const TOPIC = 'projects/switchboard-test/topics/gbp-reviews';
+  const PUSHER = 'gbp-push@switchboard-test.iam.gserviceaccount.com';
+  const AUDIENCE = 'https://switchboard.example.test/platform-webhooks/google_business';
+  let pushes: Receiver;
+
+  /** The adapter as a deployment with these settings makes it. */
+  function configured(settings: Record<string, string>): PlatformAdapter {
+    return createPlatforms({
+      platforms: 'sandbox',
+      platformCredentials: {},
+      sandboxUrl: sandbox.url,
+      serviceUrl: 'https://switchboard.example.test',
+      ...settings,
+    }).adapter('google_business');
+  }
+  const withTopic = () => configured({ googleBusinessPubsubTopic: TOPIC, googleBusinessPushServiceAccount: PUSHER });
+
+  beforeAll(async () => {
+    pushes = await startReceiver((_req, res) => res.writeHead(204).end());
+    // The deployment's push subscription, with authentication: its service account, the audience left to the endpoint's default.
+    const made = await sandbox.control('PUT', '/pubsub/subscriptions', {
+      name: 'projects/switchboard-test/subscriptions/gbp-reviews-push',
+      topic: TOPIC,
+      push_endpoint: pushes.url,
+      service_account_email: PUSHER,
+      audience: AUDIENCE,
+    });
+    expect(made.status, JSON.stringify(made.body)).toBe(200);
+  });
+  afterAll(() => pushes.close());
+
+  /** The next push the receiver gets after `seen` pushes, as the adapter is handed it. */
+  async function nextPush(seen: number): Promise<{ headers: Record<string, string | undefined>; body: string }> {
+    const [push] = (await pushes.waitFor(seen + 1)).slice(seen);
+    if (push === undefined) throw new Error('no push');
+    const headers = Object.fromEntries(
+      Object.entries(push.headers).map(([name, value]) => [name, Array.isArray(value) ? value[0] : value]),
+    );
+    return { headers, body: push.body.toString('utf8') };
+  }
+
+  async function review(username: string, text: string, rating: number): Promise<{ id: string; name: string }> {
+    const [location] = await locationsOf(username);
+    const made = await sandbox.control('POST', '/comments', {
+      platform: 'google_business',
+      username: location?.username,
+      author_username: 'loyal_customer',
+      text,
+      rating,
+    });
+    expect(made.status).toBe(201);
+    return { id: made.body.id, name: `${location?.id}/reviews/${made.body.id}` };
+  }
+
+  it("without GOOGLE_BUSINESS_PUBSUB_TOPIC, or without the push's service account, the account is polled only and Google is not asked", async () => {
+    const credentials = await firstLocation('gbp_no_topic');
+    const since = now();
+    for (const adapter of [gbp, configured({ googleBusinessPubsubTopic: TOPIC })]) {
+      const refused = await platformError(adapter.comments?.subscribeNotices(credentials) ?? Promise.resolve());
+      expect(refused.kind).toBe('unsupported');
+    }
+    expect((await sandbox.calls('google_business', 'gbp_no_topic', since)).data).toEqual([]);
+  });
+
+  it("with the topic: the account's notification setting names it, for NEW_REVIEW and UPDATED_REVIEW (accounts.updateNotificationSetting)", async () => {
+    const credentials = await firstLocation('gbp_setting');
+    const account = credentials.platformUserId.split('/').slice(0, 2).join('/');
+    const since = now();
+    await withTopic().comments?.subscribeNotices(credentials);
+    const { data } = await sandbox.calls('google_business', 'gbp_setting', since);
+    expect(data.map((c) => [c.method, c.path, c.query])).toEqual([
+      [
+        'PATCH',
+        `/mybusinessnotifications.googleapis.com/v1/${account}/notificationSetting`,
+        { updateMask: 'pubsubTopic,notificationTypes' },
+      ],
+    ]);
+    const setting = await request(
+      `${sandbox.url}/mybusinessnotifications.googleapis.com/v1/${account}/notificationSetting`,
+      { headers: { authorization: `Bearer ${credentials.accessToken}` } },
+    );
+    expect(await setting.body.json()).toEqual({
+      name: `${account}/notificationSetting`,
+      pubsubTopic: TOPIC,
+      notificationTypes: ['NEW_REVIEW', 'UPDATED_REVIEW'],
+    });
+  });
+
+  it("a new review is pushed with Google's OIDC token; the push is verified and names the review, which is read with its stars; an edit is pushed and read with its new words and stars", async () => {
+    const credentials = await firstLocation('gbp_pushed');
+    const adapter = withTopic();
+    const comments = adapter.comments;
+    if (comments?.receiveNotices === undefined || comments.readComments === undefined) throw new Error('no notices');
+    await comments.subscribeNotices(credentials);
+    const seen = pushes.received.length;
+    const made = await review('gbp_pushed', 'Great coffee', 4);
+    const push = await nextPush(seen);
+
+    // As Pub/Sub pushes: the message's data base64 JSON naming the review and its location.
+    expect(push.headers.authorization).toMatch(/^Bearer [\w-]+\.[\w-]+\.[\w-]+$/);
+    const body = JSON.parse(push.body);
+    expect(body.subscription).toBe('projects/switchboard-test/subscriptions/gbp-reviews-push');
+    expect(body.message.messageId).toMatch(/^\d+$/);
+    expect(Date.parse(body.message.publishTime)).not.toBeNaN();
+    expect(JSON.parse(Buffer.from(body.message.data, 'base64').toString('utf8'))).toEqual({
+      notificationType: 'NEW_REVIEW',
+      locationName: credentials.platformUserId,
+      reviewName: made.name,
+    });
+
+    const notices = await comments.receiveNotices(push);
+    expect(notices).toEqual([
+      {
+        accountPlatformUserId: credentials.platformUserId,
+        comment: {
+          id: made.name,
+          postId: credentials.platformUserId,
+          parentId: null,
+          authorId: null,
+          authorUsername: null,
+          text: '',
+          createdAt: null,
+          hidden: false,
+          byAccount: false,
+        },
+        noticedAt: new Date(body.message.publishTime),
+        named: true,
+      },
+    ]);
+    const since = now();
+    const [read] = await comments.readComments(credentials, [made.name]);
+    expect(read).toMatchObject({
+      id: made.name,
+      postId: credentials.platformUserId,
+      authorUsername: 'loyal_customer',
+      text: 'Great coffee',
+      rating: 4,
+      byAccount: false,
+    });
+    expect((await sandbox.calls('google_business', 'gbp_pushed', since)).data.map((c) => [c.method, c.path])).toEqual([
+      ['GET', `/mybusiness.googleapis.com/v4/${made.name}`],
+    ]);
+
+    // The customer edits it: UPDATED_REVIEW, and the review read again has the new words, stars and a later updateTime.
+    advanceClock(60_000);
+    const edited = await sandbox.control('PATCH', `/comments/${made.id}`, {
+      text: 'Great coffee, slow queue',
+      rating: 3,
+    });
+    expect(edited.status, JSON.stringify(edited.body)).toBe(200);
+    const again = await nextPush(seen + 1);
+    const data = JSON.parse(Buffer.from(JSON.parse(again.body).message.data, 'base64').toString('utf8'));
+    expect(data).toEqual({
+      notificationType: 'UPDATED_REVIEW',
+      locationName: credentials.platformUserId,
+      reviewName: made.name,
+    });
+    expect((await comments.receiveNotices(again)).map((n) => n.comment.id)).toEqual([made.name]);
+    const [reread] = await comments.readComments(credentials, [made.name]);
+    expect(reread).toMatchObject({ text: 'Great coffee, slow queue', rating: 3 });
+    expect(reread?.editedAt?.getTime()).toBeGreaterThan(read?.editedAt?.getTime() ?? Number.POSITIVE_INFINITY);
+    // A review its author deleted is left out.
+    expect(await comments.readComments(credentials, [`${credentials.platformUserId}/reviews/404404`])).toEqual([]);
+  });
+
+  it('a push whose token is for another audience, another service account, expired, not signed by Google, or missing is refused', async () => {
+    const credentials = await firstLocation('gbp_refused');
+    await withTopic().comments?.subscribeNotices(credentials);
+    const seen = pushes.received.length;
+    await review('gbp_refused', 'Nice staff', 5);
+    const push = await nextPush(seen);
+    const refusedBy = async (adapter: PlatformAdapter, notice = push) =>
+      (await platformError(adapter.comments?.receiveNotices?.(notice) ?? Promise.resolve())).kind;
+
+    expect(
+      await refusedBy(
+        configured({
+          googleBusinessPubsubTopic: TOPIC,
+          googleBusinessPushServiceAccount: PUSHER,
+          googleBusinessPushAudience: 'https://elsewhere.example.test/platform-webhooks/google_business',
+        }),
+      ),
+    ).toBe('invalid_request');
+    expect(
+      await refusedBy(
+        configured({
+          googleBusinessPubsubTopic: TOPIC,
+          googleBusinessPushServiceAccount: 'someone-else@other-project.iam.gserviceaccount.com',
+        }),
+      ),
+    ).toBe('invalid_request');
+    expect(await refusedBy(withTopic(), { ...push, headers: { ...push.headers, authorization: undefined } })).toBe(
+      'invalid_request',
+    );
+    // The same claims signed by a key that is not Google's.
+    const { privateKey } = await generateKeyPair('RS256');
+    const [header = '', claims = ''] = (push.headers.authorization ?? '').slice('Bearer '.length).split('.');
+    const forged = await new SignJWT(JSON.parse(Buffer.from(claims, 'base64url').toString('utf8')))
+      .setProtectedHeader(JSON.parse(Buffer.from(header, 'base64url').toString('utf8')))
+      .sign(privateKey);
+    expect(
+      await refusedBy(withTopic(), { ...push, headers: { ...push.headers, authorization: `Bearer ${forged}` } }),
+    ).toBe('invalid_request');
+    // "Tokens ... can be up to one hour old": past its hour it is refused.
+    advanceClock(3601_000);
+    expect(await refusedBy(withTopic())).toBe('invalid_request');
+  });
+
+  it("Google's keys out of reach: the push is not judged but left for Pub/Sub to send again (transient)", async () => {
+    await withTopic().comments?.subscribeNotices(await firstLocation('gbp_no_keys'));
+    const seen = pushes.received.length;
+    await review('gbp_no_keys', 'Quiet and clean', 5);
+    const push = await nextPush(seen);
+    const unreachable = createPlatforms({
+      platforms: 'sandbox',
+      platformCredentials: {},
+      sandboxUrl: 'http://127.0.0.1:9/sandbox',
+      googleBusinessPubsubTopic: TOPIC,
+      googleBusinessPushServiceAccount: PUSHER,
+      googleBusinessPushAudience: AUDIENCE,
+    }).adapter('google_business');
+    const failed = await platformError(unreachable.comments?.receiveNotices?.(push) ?? Promise.resolve());
+    expect(failed.kind).toBe('transient');
+    expect(failed.passing).toBe(true);
   });
 });

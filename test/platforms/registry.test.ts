@@ -540,14 +540,19 @@ describe('what each definition states is what checkPublish enforces', () => {
     for (const { variable } of Object.values(platformInfo(platform).settings)) {
       const name = variable.toLowerCase().replace(/_([a-z])/g, (_, letter: string) => letter.toUpperCase());
       // A version setting takes a version (vN.N), a count a whole number (a reserve of units less
-      // than the day's default 10,000); the others any text without spaces.
+      // than the day's default 10,000), a Pub/Sub topic its resource name, a service account its
+      // email; the others any text without spaces.
       const value = variable.endsWith('_GRAPH_VERSION')
         ? 'v24.0'
         : variable.endsWith('_DAILY_UPLOADS')
           ? '6'
           : variable.endsWith('_UNITS')
             ? '6000'
-            : 'value-1';
+            : variable.endsWith('_PUBSUB_TOPIC')
+              ? 'projects/project-1/topics/topic-1'
+              : variable.endsWith('_SERVICE_ACCOUNT')
+                ? 'push@project-1.iam.gserviceaccount.com'
+                : 'value-1';
       expect(loadConfig({ [variable]: value })).toMatchObject({ [name]: value });
       expect(() => loadConfig({ [variable]: 'two words' })).toThrow(`${variable}=`);
     }

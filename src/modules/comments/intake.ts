@@ -17,10 +17,13 @@ import { enqueue, jobSql, type TaskPayloads } from '../../jobs/queue.ts';
 import { BACKGROUND_RETRY, retryDelayMs } from '../../jobs/retry.ts';
 import { sharedHistogram } from '../../metrics/shared.ts';
 import {
+  type AccountCredentials,
   COMMENT_PLATFORMS,
   type CommentNotice,
+  type CommentsCapability,
   commentsOf,
   type Platform,
+  type PlatformComment,
   PlatformError,
   type PlatformSet,
   platformInfo,
@@ -50,8 +53,9 @@ export const POLL_POSTS = 10;
 /** A notice's comment as the `ingest_comment_notices` job carries it (JSON: times as ISO text). */
 export type NoticeComment = TaskPayloads['ingest_comment_notices']['comments'][number];
 
-export function toNoticeComment({ accountPlatformUserId, comment: c, noticedAt }: CommentNotice): NoticeComment {
+export function toNoticeComment({ accountPlatformUserId, comment: c, noticedAt, named }: CommentNotice): NoticeComment {
   return {
+    ...(named ? { named: true } : {}),
     account_platform_user_id: accountPlatformUserId,
     id: c.id,
     post_id: c.postId,
@@ -127,21 +131,24 @@ export async function ingestNotices(
     users.flatMap((u) => u.accounts.map((a) => a.id)),
     users.flatMap((u) => untimed(u.items)),
   );
-  const reads = await eachLimited(users, READS_AT_ONCE, (u) => readTimes(deps, platform, u, confirmed));
+  const reads = await eachLimited(users, READS_AT_ONCE, async (u) => ({
+    times: await readTimes(deps, platform, u, confirmed),
+    whole: await readNamed(deps, platform, u),
+  }));
   // Comments whose read failed for a passing reason go back to the queue, by how long their
   // platform asked to wait: one account's long wait holds back no other's.
   const retries = new Map<number, NoticeComment[]>();
   const stores: { accountId: string; incoming: IncomingComment[] }[] = [];
   for (const [i, { accounts, items }] of users.entries()) {
-    const read = reads[i] as TimesRead;
-    if (read.retry !== null && attempt + 1 < TIME_READ_ATTEMPTS) {
-      const unread = read.retry.ids;
-      const wait = retryDelayMs(BACKGROUND_RETRY, attempt, read.retry.error.detail.retryAfterSeconds);
-      appendTo(retries, wait, ...items.filter((n) => unread.has(n.id)));
+    const { times: read, whole } = reads[i] as { times: Read<Map<string, Date>>; whole: Read<PlatformComment[]> };
+    for (const failed of [read.retry, whole.retry]) {
+      if (failed === null || attempt + 1 >= TIME_READ_ATTEMPTS) continue;
+      const wait = retryDelayMs(BACKGROUND_RETRY, attempt, failed.error.detail.retryAfterSeconds);
+      appendTo(retries, wait, ...items.filter((n) => failed.ids.has(n.id)));
     }
     const incoming = items.flatMap((n): IncomingComment[] => {
-      if (read.gone.has(n.id)) return [];
-      const known = n.commented_at ?? read.times.get(n.id)?.toISOString() ?? null;
+      if (n.named || read.gone.has(n.id)) return [];
+      const known = n.commented_at ?? read.found.get(n.id)?.toISOString() ?? null;
       return [
         {
           id: n.id,
@@ -157,6 +164,7 @@ export async function ingestNotices(
         },
       ];
     });
+    incoming.push(...whole.found);
     for (const account of accounts) stores.push({ accountId: account.id, incoming });
   }
   if (retries.size > 0) {
@@ -174,9 +182,10 @@ export async function ingestNotices(
   await storeEachAccount(deps, stores);
   const stored = now().getTime();
   for (const [i, { items }] of users.entries()) {
-    const gone = (reads[i] as TimesRead).gone;
+    const { times, whole } = reads[i] as { times: Read<Map<string, Date>>; whole: Read<PlatformComment[]> };
+    const read = new Set(whole.found.map((c) => c.id));
     for (const n of items) {
-      if (gone.has(n.id)) continue;
+      if (times.gone.has(n.id) || (n.named && !read.has(n.id))) continue;
       noticeLagMetric.observe({ platform }, Math.max(0, stored - Date.parse(n.noticed_at)) / 1000);
     }
   }
@@ -218,12 +227,12 @@ async function storeEachAccount(
  * comments never get comment.created: their time is not worth a call (a poll brings it).
  */
 function untimed(items: readonly NoticeComment[]): string[] {
-  return items.filter((n) => n.commented_at === null && !n.by_account).map((n) => n.id);
+  return items.filter((n) => n.commented_at === null && !n.by_account && !n.named).map((n) => n.id);
 }
 
-interface TimesRead {
-  /** The platform's own times of comments the notice gave none of. */
-  times: Map<string, Date>;
+/** What a read of a notice's comments from the platform found. */
+interface Read<T> {
+  found: T;
   /** Comments the platform no longer has. */
   gone: Set<string>;
   /** The comments whose read failed for a passing reason, to be tried again, and why; null otherwise. */
@@ -240,45 +249,91 @@ async function readTimes(
   platform: Platform,
   { accounts, items }: UserNotices,
   confirmed: ReadonlyMap<string, ReadonlySet<string>>,
-): Promise<TimesRead> {
-  const none: TimesRead = { times: new Map(), gone: new Set(), retry: null };
+): Promise<Read<Map<string, Date>>> {
   const everywhere = (id: string) => accounts.every((a) => confirmed.get(id)?.has(a.id) === true);
   const wanted = [...new Set(untimed(items).filter((id) => !everywhere(id)))];
+  return await readAsAccount(deps, platform, accounts, wanted, new Map(), {
+    what: 'the times of',
+    meanwhile: 'stored without comment.created',
+    read: (comments, credentials) => comments.commentTimes(credentials, wanted),
+    ids: (times) => new Set(times.keys()),
+  });
+}
+
+/**
+ * The comments the user's notices only named (`named`), read whole with one connected
+ * account's token (with the account's answers under them). When the read fails they are not
+ * stored (a notice gives nothing to store): tried again after a passing failure, else left to the poll.
+ */
+async function readNamed(
+  deps: Pick<IntakeDeps, 'db' | 'log' | 'platforms' | 'secretKey'>,
+  platform: Platform,
+  { accounts, items }: UserNotices,
+): Promise<Read<PlatformComment[]>> {
+  const wanted = [...new Set(items.filter((n) => n.named).map((n) => n.id))];
+  return await readAsAccount(deps, platform, accounts, wanted, [], {
+    what: '',
+    meanwhile: 'not stored',
+    read: async (comments, credentials) => {
+      if (comments.readComments === undefined) throw new Error(`${platform} cannot read a named comment`);
+      return await comments.readComments(credentials, wanted);
+    },
+    ids: (found) => new Set(found.map((c) => c.id)),
+  });
+}
+
+/** Reads `wanted` comments of a notice with one of `accounts`' tokens, as `how` says; `none` when there is nothing to read or nobody to read it. */
+async function readAsAccount<T>(
+  deps: Pick<IntakeDeps, 'db' | 'log' | 'platforms' | 'secretKey'>,
+  platform: Platform,
+  accounts: readonly Account[],
+  wanted: readonly string[],
+  none: T,
+  how: {
+    what: string;
+    meanwhile: string;
+    read: (comments: CommentsCapability, credentials: AccountCredentials) => Promise<T>;
+    ids: (found: T) => Set<string>;
+  },
+): Promise<Read<T>> {
+  const nothing: Read<T> = { found: none, gone: new Set(), retry: null };
   const reader = accounts.find((a) => a.status === 'connected');
-  if (wanted.length === 0 || reader === undefined) return none;
+  if (wanted.length === 0 || reader === undefined) return nothing;
+  const reading = `reading ${how.what ? `${how.what} ` : ''}a notice's comments`;
   try {
     const adapter = deps.platforms().adapter(platform);
-    const times = await actAsAccount(
+    const found = await actAsAccount(
       { db: deps.db, secretKey: deps.secretKey, platforms: deps.platforms() },
       reader,
-      (credentials) => commentsOf(adapter).commentTimes(credentials, wanted),
+      (credentials) => how.read(commentsOf(adapter), credentials),
     );
-    const gone = new Set(wanted.filter((id) => !times.has(id)));
+    const have = how.ids(found);
+    const gone = new Set(wanted.filter((id) => !have.has(id)));
     if (gone.size > 0) {
       deps.log.info(
         { platform, account_id: reader.id, comments: [...gone] },
         'comments of a notice are gone from the platform; dropped',
       );
     }
-    return { times, gone, retry: null };
+    return { found, gone, retry: null };
   } catch (error) {
     if (!(error instanceof PlatformError)) {
       // Not the platform's answer (a token that cannot be unsealed, a fault of the service's):
       // trying again would fail the same way, and the job's other users must not wait on it.
       deps.log.error(
         { platform, account_id: reader.id, err: error, comments: wanted.length },
-        "reading the times of a notice's comments failed unexpectedly; stored without comment.created until a poll confirms their time",
+        `${reading} failed unexpectedly; ${how.meanwhile} until a poll reads them`,
       );
-      return none;
+      return nothing;
     }
     await deps.db.transaction((tx) => noteAccountFailure(tx, reader.id, error));
     deps.log.warn(
       { platform, account_id: reader.id, kind: error.kind, err: error.message, comments: wanted.length },
       error.passing
-        ? "reading the times of a notice's comments failed; stored without comment.created for now, read again later"
-        : "reading the times of a notice's comments failed; stored without comment.created until a poll confirms their time",
+        ? `${reading} failed; ${how.meanwhile} for now, read again later`
+        : `${reading} failed; ${how.meanwhile} until a poll reads them`,
     );
-    return { ...none, retry: error.passing ? { ids: new Set(wanted), error } : null };
+    return { ...nothing, retry: error.passing ? { ids: new Set(wanted), error } : null };
   }
 }
 

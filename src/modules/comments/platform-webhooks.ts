@@ -1,9 +1,11 @@
 /**
  * Where Instagram, Threads and Facebook send their webhooks (comments): subscribe the app
  * to `PUBLIC_URL/platform-webhooks/<platform>` in each app's dashboard, with
- * PLATFORM_WEBHOOK_VERIFY_TOKEN as the verify token. Not part of the API: only the platforms
- * call it. A notice is verified (its signature covers the raw body) and answered at once;
- * storing it is a job, and the same notice twice is still one comment.
+ * PLATFORM_WEBHOOK_VERIFY_TOKEN as the verify token. Google Business Profile's review
+ * notifications come here too, pushed by a Cloud Pub/Sub subscription with its OIDC token. Not
+ * part of the API: only the platforms call it. A notice is verified (a signature of the raw
+ * body, or a push's token) and answered once queued; storing it is a job, and the same notice
+ * twice is still one comment.
  */
 
 import { createHash, timingSafeEqual } from 'node:crypto';
@@ -135,9 +137,20 @@ export function platformWebhookRoutes(deps: PlatformWebhookDeps): FastifyPluginA
         const body = typeof request.body === 'string' ? request.body : '';
         let notices: CommentNotice[];
         try {
-          notices = commentsOf(deps.platforms().adapter(platform)).parseCommentNotices({ headers, body });
+          const comments = commentsOf(deps.platforms().adapter(platform));
+          notices = comments.receiveNotices
+            ? await comments.receiveNotices({ headers, body })
+            : comments.parseCommentNotices({ headers, body });
         } catch (error) {
           if (!(error instanceof PlatformError)) throw error;
+          if (error.passing) {
+            // Not the notice's fault (the keys to check it with out of reach): the platform sends it again.
+            request.log.warn(
+              { platform, kind: error.kind, err: error.message },
+              'platform notice not checked; left for its retry',
+            );
+            throw new ApiError(503, 'platform_unavailable', error.message);
+          }
           request.log.warn({ platform, kind: error.kind, err: error.message }, 'platform webhook refused');
           throw new ApiError(401, 'invalid_signature', error.message);
         }

@@ -136,6 +136,7 @@ async function storeAccountComments(
       timeConfirmed: c.timeConfirmed !== false,
       hidden: c.hidden,
       rating: c.rating ?? null,
+      editedAt: c.editedAt ?? null,
       byAccount: c.byAccount,
       createdAt: at,
       updatedAt: at,
@@ -164,6 +165,12 @@ async function storeAccountComments(
   const known = values.filter((v) => !stored.has(v.id) && v.timeConfirmed);
   const confirmed = await confirmTimes(tx, account.id, known, at);
   await correctTimes(tx, account.id, known, at);
+  await takeEdits(
+    tx,
+    account.id,
+    values.filter((v) => !stored.has(v.id)),
+    at,
+  );
   const decided = [...fresh.filter((v) => v.timeConfirmed), ...confirmed];
   return { stored: fresh.map((v) => v.id), events: await createdEvents(tx, account, decided, at) };
 }
@@ -237,6 +244,46 @@ async function confirmTimes(tx: Tx, accountId: string, rows: readonly EventRow[]
 async function correctTimes(tx: Tx, accountId: string, rows: readonly EventRow[], at: Date): Promise<void> {
   if (rows.length === 0) return;
   await setPlatformTimes(tx, accountId, rows, at, { confirm: false, where: sql`${comments.commentedAt} <> v.t` });
+}
+
+/**
+ * The words, author name and rating of the account's stored comments the platform says it
+ * changed after they were stored (an `editedAt` later than the stored one: a review edited by
+ * its author). An older read arriving late changes nothing; an edit is no new comment, so no event.
+ */
+async function takeEdits(
+  tx: Tx,
+  accountId: string,
+  rows: readonly {
+    platformCommentId: string;
+    text: string;
+    authorUsername: string | null;
+    rating: number | null;
+    editedAt: Date | null;
+  }[],
+  at: Date,
+): Promise<void> {
+  const edited = rows.flatMap((r) => (r.editedAt === null ? [] : [{ ...r, editedAt: r.editedAt }]));
+  if (edited.length === 0) return;
+  await tx
+    .update(comments)
+    .set({
+      text: sql`v.words`,
+      authorUsername: sql`v.author`,
+      rating: sql`v.stars`,
+      editedAt: sql`v.edited`,
+      updatedAt: at,
+    })
+    .from(
+      sql`unnest(${sql.param(edited.map((r) => r.platformCommentId))}::text[], ${sql.param(edited.map((r) => r.text))}::text[], ${sql.param(edited.map((r) => r.authorUsername))}::text[], ${sql.param(edited.map((r) => r.rating))}::integer[], ${sql.param(edited.map((r) => r.editedAt.toISOString()))}::timestamptz[]) as v(id, words, author, stars, edited)`,
+    )
+    .where(
+      and(
+        eq(comments.accountId, accountId),
+        sql`${comments.platformCommentId} = v.id`,
+        sql`(${comments.editedAt} is null or ${comments.editedAt} < v.edited)`,
+      ),
+    );
 }
 
 /** `comment.created` for each comment by another person younger than 24 hours by its platform time. */

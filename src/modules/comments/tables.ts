@@ -48,6 +48,8 @@ export const comments = pgTable(
     hidden: boolean('hidden').notNull().default(false),
     /** A review's star rating (1 to 5): Google Business Profile's reviews are its comments. Null for any other comment. */
     rating: integer('rating'),
+    /** When the platform last changed the comment's words or rating, where it tells (a review's updateTime): a later read's words replace these. */
+    editedAt: timestampColumn('edited_at'),
     replyStatus: text('reply_status').$type<ReplyStatus>().notNull().default('unreplied'),
     /** Written by the account itself (a reply through us or on the platform): not in the inbox, no event. */
     byAccount: boolean('by_account').notNull(),

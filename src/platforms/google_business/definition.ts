@@ -3,7 +3,7 @@
  * Facts: docs/platforms.md, "Google Business Profile".
  */
 import { Type } from 'typebox';
-import { type MetricDescriptions, metricsOf, type PlatformDefinition } from '../definition.ts';
+import { type MetricDescriptions, metricsOf, type PlatformDefinition, platformSetting } from '../definition.ts';
 import { CODE_POINTS } from '../text-counting.ts';
 
 /** The post's kinds in the API's terms, with Google's `topicType` for each (LocalPostTopicType). */
@@ -173,5 +173,23 @@ export const googleBusinessDefinition = {
     options: GOOGLE_BUSINESS_OPTIONS,
     requiredOptions: [],
   },
-  settings: {},
+  // Google sends review notifications only to a Cloud Pub/Sub topic; a push subscription of it
+  // brings them to PUBLIC_URL/platform-webhooks/google_business. Without a topic: polling only.
+  settings: {
+    pubsubTopic: platformSetting(
+      'GOOGLE_BUSINESS_PUBSUB_TOPIC',
+      Type.String({ pattern: '^projects/[^/\\s]+/topics/[^/\\s]+$' }),
+      "The Cloud Pub/Sub topic Google publishes each location's review notifications to (NEW_REVIEW, UPDATED_REVIEW), `projects/<project>/topics/<topic>`, on which mybusiness-api-pubsub@system.gserviceaccount.com may publish; a push subscription of it with authentication sends them to PUBLIC_URL/platform-webhooks/google_business. Needs GOOGLE_BUSINESS_PUSH_SERVICE_ACCOUNT. Unset: reviews are read by polling alone.",
+    ),
+    pushServiceAccount: platformSetting(
+      'GOOGLE_BUSINESS_PUSH_SERVICE_ACCOUNT',
+      Type.String({ pattern: '^[^@\\s]+@[^@\\s]+$' }),
+      "The service account email the push subscription's tokens are made for (its authentication's service account): a push whose token names another is refused.",
+    ),
+    pushAudience: platformSetting(
+      'GOOGLE_BUSINESS_PUSH_AUDIENCE',
+      Type.String({ pattern: '^\\S+$' }),
+      "The audience the push subscription's tokens are made for. Unset: the push endpoint's URL, PUBLIC_URL/platform-webhooks/google_business, which is Pub/Sub's own default.",
+    ),
+  },
 } satisfies Omit<PlatformDefinition, 'create'>;

@@ -1,5 +1,6 @@
 /**
- * A location's reviews as its comments, read by polling (Google My Business API v4,
+ * A location's reviews as its comments, read by polling and, where the deployment runs a Pub/Sub
+ * topic, on Google's notifications (notices.ts) (Google My Business API v4,
  * accounts.locations.reviews): `reviews.list` newest first, each review a comment with its star
  * rating and the location's answer (`reviewReply`) a reply of the account's own under it; an
  * answer is `reviews.updateReply` (a second one replaces it) and its removal `reviews.deleteReply`.
@@ -8,9 +9,9 @@
  */
 import { invalidRequest, unsupported } from '../errors.ts';
 import { list, record, str } from '../http.ts';
-import { pollingOnlyNotices } from '../polling-only.ts';
 import { type CommentsCapability, type PlatformComment, PlatformError } from '../types.ts';
 import type { GoogleBusinessContext } from './locations.ts';
+import { googleBusinessNotices } from './notices.ts';
 
 const platform = 'google_business';
 /** reviews.list's largest page ("The maximum pageSize is 50"). */
@@ -28,6 +29,8 @@ function reviewComments(raw: unknown, location: string): PlatformComment[] {
   const name = str(review.name);
   const at = Date.parse(str(review.createTime) ?? '');
   if (name === null || Number.isNaN(at)) return [];
+  // "The timestamp for when the review was last modified": its words and stars are taken again when it is later.
+  const modified = Date.parse(str(review.updateTime) ?? '');
   const reviewer = record(review.reviewer);
   const comments: PlatformComment[] = [
     {
@@ -43,6 +46,7 @@ function reviewComments(raw: unknown, location: string): PlatformComment[] {
       hidden: false,
       byAccount: false,
       rating: STARS[str(review.starRating) ?? ''] ?? null,
+      editedAt: Number.isNaN(modified) ? null : new Date(modified),
     },
   ];
   const answer = record(review.reviewReply);
@@ -63,7 +67,8 @@ function reviewComments(raw: unknown, location: string): PlatformComment[] {
   return comments;
 }
 
-export function googleBusinessReviews({ google }: GoogleBusinessContext): CommentsCapability {
+export function googleBusinessReviews(context: GoogleBusinessContext): CommentsCapability {
+  const { google } = context;
   const v4 = (path: string) => google.url('mybusiness.googleapis.com', `/v4/${path}`);
 
   return {
@@ -83,8 +88,28 @@ export function googleBusinessReviews({ google }: GoogleBusinessContext): Commen
       return { posts: [location], comments, usagePercent: null };
     },
 
-    // Google sends review notifications only to a Cloud Pub/Sub topic of the app's project.
-    ...pollingOnlyNotices(platform, 'Google sends them to a Cloud Pub/Sub topic only'),
+    ...googleBusinessNotices(context),
+
+    async commentTimes() {
+      // Google's notifications name the review, which is read whole (readComments).
+      return new Map();
+    },
+
+    async readComments({ platformUserId, accessToken }, commentIds) {
+      const comments: PlatformComment[] = [];
+      for (const name of new Set(commentIds)) {
+        // Only the location's own reviews are read with its token.
+        if (!name.startsWith(`${platformUserId}/reviews/`)) continue;
+        try {
+          comments.push(...reviewComments(await google.api('GET', v4(name), accessToken), platformUserId));
+        } catch (error) {
+          // Deleted by its author since: left out.
+          if (error instanceof PlatformError && error.detail.status === 404) continue;
+          throw error;
+        }
+      }
+      return comments;
+    },
 
     async postSummary(_credentials, postId) {
       // The post reviews belong to is the location itself.

@@ -2,7 +2,11 @@
  * Google Business Profile, imitated: Google's OAuth (shared with YouTube), the Account
  * Management API (mybusinessaccountmanagement.googleapis.com), the Business Information API
  * (mybusinessbusinessinformation.googleapis.com), the v4 local posts (mybusiness.googleapis.com)
- * with a location's reviews, and the Performance API (businessprofileperformance.googleapis.com), in Google's shapes and errors (docs/platforms.md, "Google Business Profile").
+ * with a location's reviews, the Performance API (businessprofileperformance.googleapis.com) and
+ * the Notifications API (mybusinessnotifications.googleapis.com), whose notifications of reviews
+ * go out through the Pub/Sub stand-in (google/pubsub.ts; the keys their tokens are signed with
+ * are served on www.googleapis.com, which YouTube's part declares), in Google's shapes and errors
+ * (docs/platforms.md, "Google Business Profile").
  */
 import type { FastifyInstance } from 'fastify';
 import { googleRpc as google } from '../google/answers.ts';
@@ -14,6 +18,7 @@ import { CONTAINER_PROCESSING_SECONDS } from '../store/containers.ts';
 import { platform } from './access.ts';
 import { localPostRoutes, POST_REVIEW } from './local-posts.ts';
 import { accountRoutes, addLocations, locationRoutes } from './locations.ts';
+import { notificationRoutes, notifyReview } from './notifications.ts';
 import { INSIGHT_METRICS, performanceRoutes } from './performance.ts';
 import { reviewRoutes } from './reviews.ts';
 
@@ -31,6 +36,10 @@ function hosts(store: Store): Record<string, (host: FastifyInstance) => void> {
     'businessprofileperformance.googleapis.com': (app) => {
       installAnswers(app, google);
       performanceRoutes(app, store);
+    },
+    'mybusinessnotifications.googleapis.com': (app) => {
+      installAnswers(app, google);
+      notificationRoutes(app, store);
     },
     'mybusiness.googleapis.com': (app) => {
       installAnswers(app, google);
@@ -50,8 +59,9 @@ export const googleBusinessPlatform: SandboxPlatform<typeof platform> = {
   permalink: (account: SandboxAccount, postId: string) =>
     `https://local.google.com/place?id=${account.id.slice(-19)}&use=posts&lpsid=${postId}`,
   insightMetrics: INSIGHT_METRICS,
-  // Google sends review notices to a Cloud Pub/Sub topic only: none to the service.
+  // Google sends review notifications to a Cloud Pub/Sub topic only, never to a webhook.
   webhooks: null,
+  commentChanged: notifyReview,
   settings: [CONTAINER_PROCESSING_SECONDS, POST_REVIEW],
   testers: false,
 };

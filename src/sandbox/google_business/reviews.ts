@@ -1,5 +1,5 @@
 /**
- * A location's reviews (Google My Business API v4, accounts.locations.reviews): list, and the
+ * A location's reviews (Google My Business API v4, accounts.locations.reviews): list, get, and the
  * location's answer set with updateReply (made, or replaced) and removed with deleteReply. A
  * review is a comment by another person with a star rating (the control API's `POST /comments`
  * with `rating`); its answer, the location's comment under it.
@@ -56,7 +56,7 @@ async function renderReview(store: Store, location: SandboxAccount, review: Sand
     starRating: STARS[(review.rating ?? 5) - 1] ?? 'STAR_RATING_UNSPECIFIED',
     ...(review.text === '' ? {} : { comment: review.text }),
     createTime: at,
-    updateTime: at,
+    updateTime: (review.updatedAt ?? review.createdAt).toISOString(),
     ...(answer === undefined
       ? {}
       : { reviewReply: { comment: answer.text, updateTime: answer.createdAt.toISOString() } }),
@@ -97,6 +97,12 @@ export function reviewRoutes(app: FastifyInstance, store: Store): void {
       totalReviewCount: all.length,
       ...(start + size < all.length ? { nextPageToken: String(start + size) } : {}),
     };
+  });
+
+  // reviews.get: "Returns the specified review."
+  app.get(`${base}/:review`, async (request) => {
+    const location = await locationOf(request);
+    return renderReview(store, location, await reviewOf(request, location));
   });
 
   app.put(`${base}/:review/reply`, async (request) => {

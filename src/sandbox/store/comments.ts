@@ -87,3 +87,17 @@ export async function deleteComment(store: Store, comment: SandboxComment): Prom
 export async function setCommentHidden(store: Store, id: string, hidden: boolean): Promise<void> {
   await store.db.update(sandboxComments).set({ hidden }).where(eq(sandboxComments.id, id));
 }
+
+/** Its author changes a comment's words or (a review) its stars: `updatedAt` says when. */
+export async function editComment(
+  store: Store,
+  id: string,
+  changes: { text?: string; rating?: number },
+): Promise<SandboxComment> {
+  const [row] = await store.db
+    .update(sandboxComments)
+    .set({ ...changes, updatedAt: store.now() })
+    .where(eq(sandboxComments.id, id))
+    .returning();
+  return row as SandboxComment;
+}

@@ -6,6 +6,7 @@
 import type { FastifyInstance } from 'fastify';
 import { google } from '../google/answers.ts';
 import { googleOAuthHosts } from '../google/oauth.ts';
+import { googleCertRoutes } from '../google/pubsub.ts';
 import { DAILY_QUOTA_UNITS } from '../google/quota.ts';
 import { installAnswers } from '../kit.ts';
 import type { SandboxPlatform, Store } from '../platform.ts';
@@ -28,6 +29,9 @@ function hosts(store: Store): Record<string, (host: FastifyInstance) => void> {
       channelRoutes(app, store);
       videoRoutes(app, store);
       commentRoutes(app, store);
+      // Google's OAuth 2.0 certificates live on this host too: the keys of Pub/Sub pushes' tokens
+      // (Business Profile's review notifications). One platform declares a shared host's routes.
+      googleCertRoutes(app);
     },
   };
 }
