@@ -2467,7 +2467,7 @@ export interface paths {
                             status: "connected" | "expired" | "disconnected";
                             /** @description The scopes granted on the platform, as the platform names them. */
                             permissions: string[];
-                            /** @description How new comments reach the service: `subscribed`, the platform sends a notice of each as it is made (and the poll every 15 minutes is the safety net); `polling_only`, only the poll finds them: the subscription is being made (right after a connection), being tried again after a passing failure, or was refused (see `notices_error`; reconnect the account to try again), or the platform sends none (LinkedIn). Null on a platform whose comments the service does not read (TikTok). */
+                            /** @description How new comments reach the service: `subscribed`, the platform sends a notice of each as it is made (and the poll every 15 minutes is the safety net); `polling_only`, only the poll finds them: the subscription is being made (right after a connection), being tried again after a passing failure, or was refused (see `notices_error`; reconnect the account to try again), or the platform sends none (LinkedIn, YouTube, X, Bluesky; Google Business Profile where the deployment sets no Pub/Sub topic). Null on a platform whose comments the service does not read (TikTok, Pinterest). */
                             notices: "subscribed" | "polling_only" | null;
                             /** @description Why the platform refused (or has not yet accepted) the subscription to comment notices, in the platform's words; null when subscribed. */
                             notices_error: string | null;
@@ -2670,7 +2670,7 @@ export interface paths {
                             status: "connected" | "expired" | "disconnected";
                             /** @description The scopes granted on the platform, as the platform names them. */
                             permissions: string[];
-                            /** @description How new comments reach the service: `subscribed`, the platform sends a notice of each as it is made (and the poll every 15 minutes is the safety net); `polling_only`, only the poll finds them: the subscription is being made (right after a connection), being tried again after a passing failure, or was refused (see `notices_error`; reconnect the account to try again), or the platform sends none (LinkedIn). Null on a platform whose comments the service does not read (TikTok). */
+                            /** @description How new comments reach the service: `subscribed`, the platform sends a notice of each as it is made (and the poll every 15 minutes is the safety net); `polling_only`, only the poll finds them: the subscription is being made (right after a connection), being tried again after a passing failure, or was refused (see `notices_error`; reconnect the account to try again), or the platform sends none (LinkedIn, YouTube, X, Bluesky; Google Business Profile where the deployment sets no Pub/Sub topic). Null on a platform whose comments the service does not read (TikTok, Pinterest). */
                             notices: "subscribed" | "polling_only" | null;
                             /** @description Why the platform refused (or has not yet accepted) the subscription to comment notices, in the platform's words; null when subscribed. */
                             notices_error: string | null;
@@ -2894,7 +2894,7 @@ export interface paths {
                             status: "connected" | "expired" | "disconnected";
                             /** @description The scopes granted on the platform, as the platform names them. */
                             permissions: string[];
-                            /** @description How new comments reach the service: `subscribed`, the platform sends a notice of each as it is made (and the poll every 15 minutes is the safety net); `polling_only`, only the poll finds them: the subscription is being made (right after a connection), being tried again after a passing failure, or was refused (see `notices_error`; reconnect the account to try again), or the platform sends none (LinkedIn). Null on a platform whose comments the service does not read (TikTok). */
+                            /** @description How new comments reach the service: `subscribed`, the platform sends a notice of each as it is made (and the poll every 15 minutes is the safety net); `polling_only`, only the poll finds them: the subscription is being made (right after a connection), being tried again after a passing failure, or was refused (see `notices_error`; reconnect the account to try again), or the platform sends none (LinkedIn, YouTube, X, Bluesky; Google Business Profile where the deployment sets no Pub/Sub topic). Null on a platform whose comments the service does not read (TikTok, Pinterest). */
                             notices: "subscribed" | "polling_only" | null;
                             /** @description Why the platform refused (or has not yet accepted) the subscription to comment notices, in the platform's words; null when subscribed. */
                             notices_error: string | null;
@@ -16559,7 +16559,7 @@ export interface components {
             status: "connected" | "expired" | "disconnected";
             /** @description The scopes granted on the platform, as the platform names them. */
             permissions: string[];
-            /** @description How new comments reach the service: `subscribed`, the platform sends a notice of each as it is made (and the poll every 15 minutes is the safety net); `polling_only`, only the poll finds them: the subscription is being made (right after a connection), being tried again after a passing failure, or was refused (see `notices_error`; reconnect the account to try again), or the platform sends none (LinkedIn). Null on a platform whose comments the service does not read (TikTok). */
+            /** @description How new comments reach the service: `subscribed`, the platform sends a notice of each as it is made (and the poll every 15 minutes is the safety net); `polling_only`, only the poll finds them: the subscription is being made (right after a connection), being tried again after a passing failure, or was refused (see `notices_error`; reconnect the account to try again), or the platform sends none (LinkedIn, YouTube, X, Bluesky; Google Business Profile where the deployment sets no Pub/Sub topic). Null on a platform whose comments the service does not read (TikTok, Pinterest). */
             notices: "subscribed" | "polling_only" | null;
             /** @description Why the platform refused (or has not yet accepted) the subscription to comment notices, in the platform's words; null when subscribed. */
             notices_error: string | null;

@@ -32,7 +32,7 @@ export const AccountJson = Type.Object(
     }),
     notices: Type.Union([Type.Literal('subscribed'), Type.Literal('polling_only'), Type.Null()], {
       description:
-        'How new comments reach the service: `subscribed`, the platform sends a notice of each as it is made (and the poll every 15 minutes is the safety net); `polling_only`, only the poll finds them: the subscription is being made (right after a connection), being tried again after a passing failure, or was refused (see `notices_error`; reconnect the account to try again), or the platform sends none (LinkedIn). Null on a platform whose comments the service does not read (TikTok).',
+        'How new comments reach the service: `subscribed`, the platform sends a notice of each as it is made (and the poll every 15 minutes is the safety net); `polling_only`, only the poll finds them: the subscription is being made (right after a connection), being tried again after a passing failure, or was refused (see `notices_error`; reconnect the account to try again), or the platform sends none (LinkedIn, YouTube, X, Bluesky; Google Business Profile where the deployment sets no Pub/Sub topic). Null on a platform whose comments the service does not read (TikTok, Pinterest).',
     }),
     notices_error: NullableText(
       "Why the platform refused (or has not yet accepted) the subscription to comment notices, in the platform's words; null when subscribed.",
