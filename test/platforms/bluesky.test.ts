@@ -156,6 +156,46 @@ describe('Bluesky sign-in (AT Protocol OAuth)', () => {
   });
 });
 
+describe("Bluesky's refusals", () => {
+  it("classifies the PDS's answers: ExpiredToken, InsufficientScope, a 429 until ratelimit-reset, a 502, a takedown", async () => {
+    const credentials = credentialsOf(await connect('rosa.bsky.social'));
+    const refusal = async (error: string) => {
+      const made = await sandbox.control('POST', '/faults', {
+        platform: 'bluesky',
+        username: 'rosa.bsky.social',
+        error,
+        trigger: 'call',
+      });
+      expect(made.status).toBe(201);
+      return await platformError(bluesky.profile(credentials));
+    };
+    expect(await refusal('token_expired')).toMatchObject({ kind: 'token_expired', detail: { code: 'ExpiredToken' } });
+    expect(await refusal('permission_missing')).toMatchObject({
+      kind: 'permission_missing',
+      detail: { status: 403, code: 'InsufficientScope' },
+    });
+    // 429 RateLimitExceeded with ratelimit-reset a minute ahead (the sandbox's default wait).
+    const limited = await refusal('rate_limited');
+    expect(limited.kind).toBe('rate_limited');
+    expect(limited.detail.retryAfterSeconds).toBeGreaterThanOrEqual(59);
+    expect(limited.detail.retryAfterSeconds).toBeLessThanOrEqual(61);
+    expect(await refusal('transient')).toMatchObject({ kind: 'transient', detail: { status: 502 } });
+    const custom = await sandbox.control('POST', '/faults', {
+      platform: 'bluesky',
+      username: 'rosa.bsky.social',
+      error: 'custom',
+      status: 400,
+      body: { error: 'AccountTakedown', message: 'Account has been taken down' },
+      trigger: 'call',
+    });
+    expect(custom.status).toBe(201);
+    expect(await platformError(bluesky.profile(credentials))).toMatchObject({
+      kind: 'access_revoked',
+      detail: { code: 'AccountTakedown' },
+    });
+  });
+});
+
 describe('Bluesky posts', () => {
   it('publishes a text post with its links and hashtags as facets in UTF-8 bytes, under the key chosen before the call', async () => {
     const tokens = await connect('frank.bsky.social');
