@@ -9,9 +9,9 @@
  * midway), which is read back (com.atproto.repo.getRecord) instead of written again. So no post is
  * made twice, and a thread cut short resumes where it stopped.
  */
-import { request } from 'undici';
 import { invalidRequest } from '../errors.ts';
 import { record, requiredText } from '../http.ts';
+import { readMedia } from '../media-source.ts';
 import { draftOf, optionsOf, refuseProblems } from '../publish-checks.ts';
 import {
   PlatformError,
@@ -78,32 +78,15 @@ export function blueskyPublishing(context: BlueskyContext): PublishingCapability
 
   /** The service's media file at `url`: its bytes and type, within the blob limit. */
   async function mediaBytes(url: string): Promise<{ bytes: Buffer; type: string }> {
-    const failed = (why: string) =>
-      new PlatformError('transient', `the media could not be read for Bluesky: ${why}`, { platform });
-    let source: Awaited<ReturnType<typeof request>>;
-    try {
-      source = await request(url, {
-        signal: AbortSignal.timeout(TRANSFER_TIMEOUT_MS),
-        ...(options.dispatcher ? { dispatcher: options.dispatcher } : {}),
-      });
-    } catch (error) {
-      throw failed((error as Error).message);
-    }
-    if (source.statusCode !== 200) {
-      await source.body.dump();
-      throw failed(`HTTP ${source.statusCode}`);
-    }
-    const chunks: Buffer[] = [];
-    let size = 0;
-    for await (const chunk of source.body) {
-      size += (chunk as Buffer).length;
-      if (size > BLUESKY_MAX_IMAGE_BYTES) {
-        throw invalidRequest(platform, `an image has more than ${BLUESKY_MAX_IMAGE_BYTES} bytes, Bluesky's blob limit`);
-      }
-      chunks.push(chunk as Buffer);
-    }
-    const type = String(source.headers['content-type'] ?? 'application/octet-stream').split(';')[0] ?? '';
-    return { bytes: Buffer.concat(chunks), type };
+    const { bytes, type } = await readMedia(url, {
+      dispatcher: options.dispatcher,
+      timeoutMs: TRANSFER_TIMEOUT_MS,
+      failed: (why) => new PlatformError('transient', `the media could not be read for Bluesky: ${why}`, { platform }),
+      maxBytes: BLUESKY_MAX_IMAGE_BYTES,
+      tooLarge: () =>
+        invalidRequest(platform, `an image has more than ${BLUESKY_MAX_IMAGE_BYTES} bytes, Bluesky's blob limit`),
+    });
+    return { bytes, type: type ?? 'application/octet-stream' };
   }
 
   async function uploadBlob(session: BlueskySession, medium: RequestMedium): Promise<Record<string, unknown>> {

@@ -19,6 +19,7 @@ import { request } from 'undici';
 import { invalidRequest } from '../errors.ts';
 import type { PlatformResponse } from '../http.ts';
 import { record, requiredText, str } from '../http.ts';
+import { mediaTypeOf, openMedia } from '../media-source.ts';
 import { type ContainerStatus, PlatformError, type RequestMedium } from '../types.ts';
 import { type BlueskyContext, platform, xrpcError } from './api.ts';
 import { BLUESKY_MAX_VIDEO_BYTES } from './definition.ts';
@@ -147,20 +148,8 @@ export async function uploadVideo(
   const failed = (why: string) =>
     new PlatformError('transient', `bluesky: the video could not be sent to Bluesky: ${why}`, { platform });
   const { dispatcher } = context.options;
-  let source: Awaited<ReturnType<typeof request>>;
-  try {
-    source = await request(medium.url, {
-      signal: AbortSignal.timeout(TRANSFER_TIMEOUT_MS),
-      ...(dispatcher ? { dispatcher } : {}),
-    });
-  } catch (error) {
-    throw failed((error as Error).message);
-  }
-  if (source.statusCode !== 200) {
-    await source.body.dump();
-    throw failed(`the media answered HTTP ${source.statusCode}`);
-  }
-  const type = String(source.headers['content-type'] ?? 'video/mp4').split(';')[0] ?? 'video/mp4';
+  const source = await openMedia(medium.url, { dispatcher, timeoutMs: TRANSFER_TIMEOUT_MS, failed });
+  const type = mediaTypeOf(source) ?? 'video/mp4';
   const length = Number(source.headers['content-length']);
   const body = source.body;
   let sent = 0;

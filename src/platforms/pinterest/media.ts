@@ -8,6 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { request } from 'undici';
 import { record, requiredText, str, underBase } from '../http.ts';
+import { openMedia } from '../media-source.ts';
 import { type ContainerStatus, PlatformError, type RequestMedium } from '../types.ts';
 import type { PinterestContext } from './api.ts';
 
@@ -41,19 +42,7 @@ async function sendFile(
   medium: RequestMedium,
 ): Promise<void> {
   const { dispatcher } = context.options;
-  let source: Awaited<ReturnType<typeof request>>;
-  try {
-    source = await request(medium.url, {
-      signal: AbortSignal.timeout(TRANSFER_TIMEOUT_MS),
-      ...(dispatcher ? { dispatcher } : {}),
-    });
-  } catch (error) {
-    throw transferFailure((error as Error).message);
-  }
-  if (source.statusCode !== 200) {
-    await source.body.dump();
-    throw transferFailure(`the media answered HTTP ${source.statusCode}`);
-  }
+  const source = await openMedia(medium.url, { dispatcher, timeoutMs: TRANSFER_TIMEOUT_MS, failed: transferFailure });
   const boundary = `----switchboard${randomBytes(12).toString('hex')}`;
   const fields = Object.entries(parameters)
     .map(([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`)

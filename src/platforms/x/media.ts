@@ -10,8 +10,8 @@
  * X processes it, `media:<id>:ready` when X answered no processing. A passing failure here
  * posts nothing, so the step is retried; a run that stops mid-upload uploads again.
  */
-import { request } from 'undici';
 import { num, record, requiredText, str } from '../http.ts';
+import { readMedia as readMediaSource } from '../media-source.ts';
 import { type ContainerStatus, PlatformError, type PublishRequest } from '../types.ts';
 import type { XContext } from './api.ts';
 import { X_MAX_GIF_BYTES, X_MAX_IMAGE_BYTES } from './definition.ts';
@@ -38,34 +38,14 @@ async function readMedia(
   maxBytes: number,
   range?: { first: number; last: number },
 ): Promise<{ bytes: Buffer; type: string | null }> {
-  let source: Awaited<ReturnType<typeof request>>;
-  try {
-    source = await request(url, {
-      signal: AbortSignal.timeout(TRANSFER_TIMEOUT_MS),
-      ...(range === undefined ? {} : { headers: { range: `bytes=${range.first}-${range.last}` } }),
-      ...(options.dispatcher ? { dispatcher: options.dispatcher } : {}),
-    });
-  } catch (error) {
-    throw readFailure((error as Error).message);
-  }
-  if (source.statusCode !== (range === undefined ? 200 : 206)) {
-    await source.body.dump();
-    throw readFailure(`HTTP ${source.statusCode}`);
-  }
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of source.body) {
-    size += (chunk as Buffer).length;
-    if (size > maxBytes) {
-      throw new PlatformError('invalid_request', `x: the medium has more than ${maxBytes} bytes`, { platform });
-    }
-    chunks.push(chunk as Buffer);
-  }
-  if (range !== undefined && size !== range.last - range.first + 1) {
-    throw readFailure(`bytes ${range.first} to ${range.last} came back as ${size} bytes`);
-  }
-  const type = source.headers['content-type'];
-  return { bytes: Buffer.concat(chunks), type: typeof type === 'string' ? (type.split(';')[0] ?? null) : null };
+  return await readMediaSource(url, {
+    dispatcher: options.dispatcher,
+    timeoutMs: TRANSFER_TIMEOUT_MS,
+    ...(range === undefined ? {} : { range }),
+    failed: readFailure,
+    maxBytes,
+    tooLarge: () => new PlatformError('invalid_request', `x: the medium has more than ${maxBytes} bytes`, { platform }),
+  });
 }
 
 /** The item an upload is: read until processed, unless X answered no processing. */
