@@ -246,6 +246,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       `YOUTUBE_QUOTA_RESERVE_UNITS=${reserve}: must be less than YOUTUBE_DAILY_QUOTA_UNITS (${unitsADay}), or comment polls and insight reads would never run`,
     );
   }
+  const pushTopic = settings.GOOGLE_BUSINESS_PUBSUB_TOPIC;
+  if ((pushTopic === undefined) !== (settings.GOOGLE_BUSINESS_PUSH_SERVICE_ACCOUNT === undefined)) {
+    crossErrors.push(
+      'GOOGLE_BUSINESS_PUBSUB_TOPIC and GOOGLE_BUSINESS_PUSH_SERVICE_ACCOUNT must be set together: a push is checked against the service account',
+    );
+  }
+  if (
+    pushTopic !== undefined &&
+    settings.PLATFORMS === 'live' &&
+    settings.PUBLIC_URL === undefined &&
+    settings.GOOGLE_BUSINESS_PUSH_AUDIENCE === undefined
+  ) {
+    crossErrors.push(
+      "GOOGLE_BUSINESS_PUBSUB_TOPIC needs PUBLIC_URL (or GOOGLE_BUSINESS_PUSH_AUDIENCE): Google's pushes are made for the address Pub/Sub reaches the service at",
+    );
+  }
   const s3 = s3Settings(settings, crossErrors);
   if (crossErrors.length > 0) throw new ConfigError(`invalid settings: ${crossErrors.join('; ')}`);
   const publicUrl = settings.PUBLIC_URL?.replace(/\/+$/, '');

@@ -111,6 +111,23 @@ describe('settings', () => {
     expect(() => loadConfig({ PLATFORMS: 'real' })).toThrow(/PLATFORMS=/);
   });
 
+  it("wants Google Business Profile's Pub/Sub topic with its push service account, and an address for its pushes when live", () => {
+    const topic = 'projects/p/topics/reviews';
+    const pusher = 'push@p.iam.gserviceaccount.com';
+    expect(() => loadConfig({ GOOGLE_BUSINESS_PUBSUB_TOPIC: topic })).toThrow(
+      /GOOGLE_BUSINESS_PUBSUB_TOPIC and GOOGLE_BUSINESS_PUSH_SERVICE_ACCOUNT must be set together/,
+    );
+    expect(() => loadConfig({ GOOGLE_BUSINESS_PUSH_SERVICE_ACCOUNT: pusher })).toThrow(/must be set together/);
+    const live = {
+      PLATFORMS: 'live',
+      GOOGLE_BUSINESS_PUBSUB_TOPIC: topic,
+      GOOGLE_BUSINESS_PUSH_SERVICE_ACCOUNT: pusher,
+    };
+    expect(() => loadConfig(live)).toThrow(/GOOGLE_BUSINESS_PUBSUB_TOPIC needs PUBLIC_URL/);
+    expect(() => loadConfig({ ...live, PUBLIC_URL: 'https://switchboard.example' })).not.toThrow();
+    expect(() => loadConfig({ ...live, GOOGLE_BUSINESS_PUSH_AUDIENCE: 'reviews-push' })).not.toThrow();
+  });
+
   it('keeps media under DATA_DIR unless S3_BUCKET names a store', () => {
     expect(loadConfig({}).s3).toBeUndefined();
     expect(

@@ -269,6 +269,50 @@ describe('Google Business Profile: reviews by Pub/Sub notifications', () => {
   });
 });
 
+describe("Google's keys, read for pushes from anyone", () => {
+  it('pushes arriving together read the keys once, a junk one included, and a refusal says nothing of the checks', async () => {
+    // A deployment just started: no keys held yet.
+    const fresh = createPlatforms({
+      platforms: 'sandbox',
+      platformCredentials: {},
+      sandboxUrl: sandbox.url,
+      googleBusinessPubsubTopic: TOPIC,
+      googleBusinessPushServiceAccount: PUSHER,
+      googleBusinessPushAudience: AUDIENCE,
+    });
+    const comments = fresh.adapter('google_business').comments;
+    const reads = () => sandbox.requests().filter((r) => r === 'GET /www.googleapis.com/oauth2/v3/certs').length;
+    const before = reads();
+    const { privateKey } = await generateKeyPair('RS256');
+    const at = Math.floor(Date.now() / 1000);
+    const junk = await new SignJWT({ email: PUSHER, email_verified: true })
+      .setProtectedHeader({ alg: 'RS256', kid: 'unknown-key' })
+      .setIssuer('https://accounts.google.com')
+      .setAudience(AUDIENCE)
+      .setIssuedAt(at)
+      .setExpirationTime(at + 3600)
+      .sign(privateKey);
+    const outcomes = await Promise.allSettled(
+      Array.from({ length: 20 }, () =>
+        comments?.receiveNotices?.({ headers: { authorization: `Bearer ${junk}` }, body: '{}' }),
+      ),
+    );
+    expect(outcomes.every((o) => o.status === 'rejected')).toBe(true);
+    expect(reads() - before).toBe(1);
+    // Through the route, the refusal names no check.
+    const res = await fetch(`${t.url}/platform-webhooks/google_business`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${junk}` },
+      body: '{}',
+    });
+    expect(res.status).toBe(401);
+    expect(((await res.json()) as { error: { code: string; message: string } }).error).toMatchObject({
+      code: 'invalid_signature',
+      message: 'The notice is not signed as the platform signs its notices.',
+    });
+  });
+});
+
 describe('Google Business Profile without a Pub/Sub topic', () => {
   it('the account is `polling_only`; polling finds a new review (one comment.created) and later its edit (no second)', async () => {
     const account = await connected(sandbox);

@@ -149,10 +149,15 @@ export function platformWebhookRoutes(deps: PlatformWebhookDeps): FastifyPluginA
               { platform, kind: error.kind, err: error.message },
               'platform notice not checked; left for its retry',
             );
-            throw new ApiError(503, 'platform_unavailable', error.message);
+            throw new ApiError(
+              503,
+              'platform_unavailable',
+              'The notice could not be checked now; send it again later.',
+            );
           }
+          // Why is the operator's to read, not the sender's: an unknown caller learns nothing of the checks.
           request.log.warn({ platform, kind: error.kind, err: error.message }, 'platform webhook refused');
-          throw new ApiError(401, 'invalid_signature', error.message);
+          throw new ApiError(401, 'invalid_signature', 'The notice is not signed as the platform signs its notices.');
         }
         const usable = notices.filter((n) =>
           [n.accountPlatformUserId, n.comment.id, n.comment.postId, n.comment.parentId ?? 'none'].every((id) =>

@@ -24,6 +24,8 @@ const CERTS = { host: 'www.googleapis.com', path: '/oauth2/v3/certs' };
 const CERTS_MAX_AGE_MS = 3600_000;
 /** A token signed by a key not known yet reads the keys again, at most this often. */
 const CERTS_REREAD_MS = 60_000;
+/** After a failed read of the keys, the next waits this long (the keys held meanwhile still check pushes). */
+const CERTS_RETRY_MS = 10_000;
 /** A review's name: `accounts/{a}/locations/{l}/reviews/{r}`, the location its first part. */
 const REVIEW_NAME = /^(accounts\/[^/\s]+\/locations\/[^/\s]+)\/reviews\/[^/\s]+$/;
 
@@ -32,10 +34,19 @@ function accountOf(location: string): string {
   return location.split('/').slice(0, 2).join('/');
 }
 
-/** Google's keys, read through the adapter's own client (the sandbox's stand-in in sandbox mode), kept a while. */
+type Keys = ReturnType<typeof createLocalJWKSet>;
+
+/**
+ * Google's keys, read through the adapter's own client (the sandbox's stand-in in sandbox mode),
+ * kept a while. Anyone may post to the push endpoint, so a read is never made more often than
+ * the bounds below allow, whatever arrives: one read at a time, shared by every push waiting on
+ * it; none for CERTS_RETRY_MS after one failed, the keys held meanwhile still used.
+ */
 function googleKeys({ options, now }: GoogleBusinessContext) {
-  let held: { keys: ReturnType<typeof createLocalJWKSet>; readAt: number } | null = null;
-  async function read(): Promise<ReturnType<typeof createLocalJWKSet>> {
+  let held: { keys: Keys; readAt: number } | null = null;
+  let reading: Promise<Keys> | null = null;
+  let failedAt = Number.NEGATIVE_INFINITY;
+  async function read(): Promise<Keys> {
     const response = await callPlatform(
       platform,
       { method: 'GET', url: `${options.hostUrl(CERTS.host)}${CERTS.path}` },
@@ -48,9 +59,26 @@ function googleKeys({ options, now }: GoogleBusinessContext) {
     held = { keys: createLocalJWKSet(body as unknown as JSONWebKeySet), readAt: now().getTime() };
     return held.keys;
   }
-  return async (header: Parameters<ReturnType<typeof createLocalJWKSet>>[0]) => {
+  async function fresh(): Promise<Keys> {
     const at = now().getTime();
-    const keys = held !== null && at - held.readAt < CERTS_MAX_AGE_MS ? held.keys : await read();
+    if (at - failedAt < CERTS_RETRY_MS) {
+      if (held !== null) return held.keys;
+      throw new PlatformError('transient', "Google's keys could not be read a moment ago", { platform });
+    }
+    reading ??= read().finally(() => {
+      reading = null;
+    });
+    try {
+      return await reading;
+    } catch (error) {
+      failedAt = at;
+      if (held !== null) return held.keys;
+      throw error;
+    }
+  }
+  return async (header: Parameters<Keys>[0]) => {
+    const at = now().getTime();
+    const keys = held !== null && at - held.readAt < CERTS_MAX_AGE_MS ? held.keys : await fresh();
     try {
       return await keys(header);
     } catch (error) {
@@ -58,7 +86,7 @@ function googleKeys({ options, now }: GoogleBusinessContext) {
       if (!(error instanceof joseErrors.JWKSNoMatchingKey) || held === null || at - held.readAt < CERTS_REREAD_MS) {
         throw error;
       }
-      return await (await read())(header);
+      return await (await fresh())(header);
     }
   };
 }
@@ -95,7 +123,8 @@ export function googleBusinessNotices(
       }));
     } catch (error) {
       if (error instanceof PlatformError) throw error;
-      throw invalidRequest(platform, `the push's token is refused: ${(error as Error).message}`);
+      // The reason is the operator's to read (logged by the route), not the caller's.
+      throw invalidRequest(platform, `the push's token is refused (${(error as Error).message})`);
     }
     if (claims.email !== serviceAccount || claims.email_verified !== true) {
       throw invalidRequest(platform, "the push's token is not for GOOGLE_BUSINESS_PUSH_SERVICE_ACCOUNT");
@@ -135,7 +164,8 @@ export function googleBusinessNotices(
       try {
         push = record(JSON.parse(notice.body));
       } catch {
-        throw invalidRequest(platform, 'the push is not JSON');
+        // From Pub/Sub (its token checked), yet unreadable: taken, as sending it again changes nothing.
+        return [];
       }
       const message = record(push.message);
       let data: Record<string, unknown>;
