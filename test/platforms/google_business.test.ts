@@ -654,7 +654,9 @@ describe('google_business: review notifications through Cloud Pub/Sub', () => {
     const since = now();
     await withTopic().comments?.subscribeNotices(credentials);
     const { data } = await sandbox.calls('google_business', 'gbp_setting', since);
+    // Read first (accounts.getNotificationSetting), then written.
     expect(data.map((c) => [c.method, c.path, c.query])).toEqual([
+      ['GET', `/mybusinessnotifications.googleapis.com/v1/${account}/notificationSetting`, {}],
       [
         'PATCH',
         `/mybusinessnotifications.googleapis.com/v1/${account}/notificationSetting`,
@@ -670,6 +672,34 @@ describe('google_business: review notifications through Cloud Pub/Sub', () => {
       pubsubTopic: TOPIC,
       notificationTypes: ['NEW_REVIEW', 'UPDATED_REVIEW'],
     });
+    // Already so: nothing is written again.
+    const again = now();
+    await withTopic().comments?.subscribeNotices(credentials);
+    expect((await sandbox.calls('google_business', 'gbp_setting', again)).data.map((c) => c.method)).toEqual(['GET']);
+  });
+
+  it("never takes over a topic someone else set for the account: the account stays polled, Google's setting unchanged", async () => {
+    const credentials = await firstLocation('gbp_taken');
+    const account = credentials.platformUserId.split('/').slice(0, 2).join('/');
+    const url = `${sandbox.url}/mybusinessnotifications.googleapis.com/v1/${account}/notificationSetting`;
+    // The customer's own integration asked for its questions on its own topic.
+    const theirs = {
+      name: `${account}/notificationSetting`,
+      pubsubTopic: 'projects/customer/topics/own',
+      notificationTypes: ['NEW_QUESTION'],
+    };
+    const set = await request(`${url}?updateMask=pubsubTopic,notificationTypes`, {
+      method: 'PATCH',
+      headers: { authorization: `Bearer ${credentials.accessToken}`, 'content-type': 'application/json' },
+      body: JSON.stringify(theirs),
+    });
+    expect(set.statusCode).toBe(200);
+    await set.body.dump();
+    const refused = await platformError(withTopic().comments?.subscribeNotices(credentials) ?? Promise.resolve());
+    expect(refused.kind).toBe('unsupported');
+    expect(refused.message).toContain('projects/customer/topics/own');
+    const after = await request(url, { headers: { authorization: `Bearer ${credentials.accessToken}` } });
+    expect(await after.body.json()).toEqual(theirs);
   });
 
   it("a new review is pushed with Google's OIDC token; the push is verified and names the review, which is read with its stars; an edit is pushed and read with its new words and stars", async () => {

@@ -9,7 +9,7 @@
  */
 import { createLocalJWKSet, type JSONWebKeySet, errors as joseErrors, jwtVerify } from 'jose';
 import { invalidRequest, unsupported } from '../errors.ts';
-import { callPlatform, record, str } from '../http.ts';
+import { callPlatform, list, record, str } from '../http.ts';
 import { type CommentNotice, type CommentsCapability, PlatformError, type PlatformNotice } from '../types.ts';
 import type { GoogleBusinessContext } from './locations.ts';
 
@@ -145,11 +145,25 @@ export function googleBusinessNotices(
           'review notifications without GOOGLE_BUSINESS_PUSH_SERVICE_ACCOUNT, which their pushes are checked against (reviews are read by polling)',
         );
       }
-      // One setting per Business Profile account, for all its locations: "only one pubsub topic can be set".
+      // One setting per Business Profile account, for all its locations: "An account will only have
+      // one notification setting resource, and only one pubsub topic can be set". It is read first:
+      // a topic of someone else's (the customer's own integration, another deployment) is never
+      // taken over, and the kinds already asked for are kept beside the reviews.
       const name = `${accountOf(platformUserId)}/notificationSetting`;
-      await google.api('PATCH', google.url('mybusinessnotifications.googleapis.com', `/v1/${name}`), accessToken, {
+      const url = google.url('mybusinessnotifications.googleapis.com', `/v1/${name}`);
+      const current = await google.api('GET', url, accessToken);
+      const theirs = str(current.pubsubTopic);
+      if (theirs !== null && theirs !== '' && theirs !== topic) {
+        throw unsupported(
+          platform,
+          `review notifications: the Business Profile account's notifications go to another topic (${theirs}), which the service does not take over (reviews are read by polling; clear that setting, or use that topic as GOOGLE_BUSINESS_PUBSUB_TOPIC)`,
+        );
+      }
+      const asked = list(current.notificationTypes).flatMap((t) => str(t) ?? []);
+      if (theirs === topic && REVIEW_NOTIFICATIONS.every((t) => asked.includes(t))) return;
+      await google.api('PATCH', url, accessToken, {
         query: { updateMask: 'pubsubTopic,notificationTypes' },
-        json: { name, pubsubTopic: topic, notificationTypes: REVIEW_NOTIFICATIONS },
+        json: { name, pubsubTopic: topic, notificationTypes: [...new Set([...asked, ...REVIEW_NOTIFICATIONS])] },
       });
     },
 
