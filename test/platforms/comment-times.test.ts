@@ -4,7 +4,7 @@
  * answers it (docs/platforms.md, "Reading a comment's time").
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { commentsOf, pagesOf, startSandbox, type TestSandbox } from '../helpers/sandbox.ts';
+import { commentsOf, pagesOf, platformError, startSandbox, type TestSandbox } from '../helpers/sandbox.ts';
 
 let sandbox: TestSandbox;
 
@@ -106,6 +106,39 @@ describe("Instagram: comments' times read 50 at a time", () => {
       '17800000000000002',
     ]);
     expect(times).toEqual(new Map([[id, new Date(minuteOf(0))]]));
+  });
+});
+
+describe('when the multiple-id read fails', () => {
+  it('a batch Graph refuses for another reason than a gone id is read one comment at a time', async () => {
+    // A host that does not take `?ids=` refuses it as a bad request (code 100).
+    const credentials = await sandbox.credentials('instagram', 'ct_refused');
+    const ids = await addComments('instagram', 'ct_refused', 3, minuteOf);
+    const fault = await sandbox.control('POST', '/faults', {
+      platform: 'instagram',
+      username: 'ct_refused',
+      error: 'invalid_request',
+    });
+    expect(fault.status).toBe(201);
+    const since = new Date();
+    const times = await commentsOf(sandbox.adapter('instagram')).commentTimes(credentials, ids);
+    expect(times).toEqual(new Map(ids.map((id, i) => [id, new Date(minuteOf(i))])));
+    const calls = (await sandbox.calls('instagram', 'ct_refused', since)).data;
+    expect(calls.map((c) => c.path)).toEqual([
+      '/graph.instagram.com/v27.0/',
+      ...ids.map((id) => `/graph.instagram.com/v27.0/${id}`),
+    ]);
+  });
+
+  it('a passing failure is a PlatformError of its kind, as one by one', async () => {
+    const credentials = await sandbox.credentials('instagram', 'ct_passing');
+    const ids = await addComments('instagram', 'ct_passing', 2, minuteOf);
+    for (const kind of ['transient', 'rate_limited'] as const) {
+      await sandbox.control('POST', '/faults', { platform: 'instagram', username: 'ct_passing', error: kind });
+      const error = await platformError(commentsOf(sandbox.adapter('instagram')).commentTimes(credentials, ids));
+      expect(error.kind).toBe(kind);
+      expect(error.passing).toBe(true);
+    }
   });
 });
 
