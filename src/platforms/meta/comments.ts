@@ -102,12 +102,9 @@ function idsNamedMissing(error: unknown, asked: readonly string[]): Set<string> 
 }
 
 /**
- * Each comment's own time, read IDS_PER_READ at a time with Graph's multiple-id read (`GET
- * /?ids=a,b&fields=<timeField>`, one call answering an object keyed by id); a single comment with
- * `GET /{comment-id}`. Graph refuses the whole read when one of its ids is gone, naming the ids:
- * those are left out, as they are one by one, and the rest read again. A refusal that names none
- * of them and is not the token's, a permission's or a passing one (a host that does not take the
- * multiple-id read) has that batch read one by one instead.
+ * Each comment's own time, IDS_PER_READ at a time with Graph's multiple-id read (`GET
+ * /?ids=a,b&fields=<timeField>`, one call answering an object keyed by id); a single comment
+ * with `GET /{comment-id}`. A comment the platform no longer has is left out, as one by one.
  */
 export async function commentTimesInBatches(
   graph: GraphClient,
@@ -118,35 +115,47 @@ export async function commentTimesInBatches(
   const unique = [...new Set(commentIds)];
   const times = new Map<string, Date>();
   for (let i = 0; i < unique.length; i += IDS_PER_READ) {
-    let asked = unique.slice(i, i + IDS_PER_READ);
-    while (asked.length > 1) {
-      let body: Record<string, unknown>;
-      try {
-        body = await graph.get('/', token, { ids: asked.join(','), fields: timeField });
-      } catch (error) {
-        const gone = idsNamedMissing(error, asked);
-        if (gone.size > 0) {
-          asked = asked.filter((id) => !gone.has(id));
-          continue;
-        }
-        if (
-          !(error instanceof PlatformError) ||
-          error.passing ||
-          !['invalid_request', 'unsupported'].includes(error.kind)
-        )
-          throw error;
-        break;
-      }
-      for (const id of asked) {
-        // An id the answer leaves out is one Graph does not give: left out too.
-        if (body[id] === undefined) continue;
-        times.set(id, timeOf(graph, record(body[id]), timeField));
-      }
-      asked = [];
-    }
-    for (const [id, time] of await commentTimesByReading(graph, token, asked, timeField)) times.set(id, time);
+    const { read, unread } = await readSeveral(graph, token, unique.slice(i, i + IDS_PER_READ), timeField);
+    for (const [id, time] of read) times.set(id, time);
+    for (const [id, time] of await commentTimesByReading(graph, token, unread, timeField)) times.set(id, time);
   }
   return times;
+}
+
+/**
+ * The times of `ids` in one multiple-id read, and those left to read one by one (`unread`). Graph
+ * refuses the whole read when one of its ids is gone, naming the ids: those are left out and the
+ * rest read again (one left: read by its own id). A refusal that names none of them and is not
+ * the token's, a permission's or a passing one (a host that does not take the multiple-id read)
+ * leaves the batch to be read one by one.
+ */
+async function readSeveral(
+  graph: GraphClient,
+  token: string,
+  ids: readonly string[],
+  timeField: string,
+): Promise<{ read: Map<string, Date>; unread: readonly string[] }> {
+  let asked = ids;
+  while (asked.length > 1) {
+    let body: Record<string, unknown>;
+    try {
+      body = await graph.get('/', token, { ids: asked.join(','), fields: timeField });
+    } catch (error) {
+      const gone = idsNamedMissing(error, asked);
+      if (gone.size > 0) {
+        asked = asked.filter((id) => !gone.has(id));
+        continue;
+      }
+      if (error instanceof PlatformError && (error.kind === 'invalid_request' || error.kind === 'unsupported')) {
+        return { read: new Map(), unread: asked };
+      }
+      throw error;
+    }
+    // An id the answer leaves out is one Graph does not give: left out too.
+    const given = asked.filter((id) => body[id] !== undefined);
+    return { read: new Map(given.map((id) => [id, timeOf(graph, record(body[id]), timeField)])), unread: [] };
+  }
+  return { read: new Map(), unread: asked };
 }
 
 function timeOf(graph: GraphClient, comment: Record<string, unknown>, timeField: string): Date {
