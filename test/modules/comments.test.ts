@@ -1226,6 +1226,12 @@ describe('many notices at once', () => {
     const [burst, other] = [await connected('instagram'), await connected('instagram')];
     // No worker meanwhile: a poll would read the comments (and their times) on its own.
     await t.stopWorkers();
+    const deps = {
+      db: t.database.db,
+      log: pino({ level: 'silent' }),
+      platforms: () => sandbox.platforms,
+      secretKey: t.secretKey,
+    };
     try {
       const made = await quietComments([
         ...Array.from({ length: 120 }, (_, i): [SandboxAccount, string] => [burst, `burst ${i}`]),
@@ -1244,7 +1250,7 @@ describe('many notices at once', () => {
       const logged = async (account: SandboxAccount) => (await sandbox.calls('instagram', account.sandboxUser)).data;
       const [burstBefore, otherBefore] = [(await logged(burst)).length, (await logged(other)).length];
       await ingestNotices(
-        pollDeps(),
+        deps,
         'instagram',
         made.map((c) => noticeOf(c)),
       );
@@ -1279,7 +1285,7 @@ describe('many notices at once', () => {
       // is read again (by its own id); nothing more is stored or sent.
       const burstAgain = (await logged(burst)).length;
       await ingestNotices(
-        pollDeps(),
+        deps,
         'instagram',
         made.map((c) => noticeOf(c)),
       );
