@@ -47,15 +47,17 @@
  *       BENCH_COMMENTS_WEBHOOK_RATE notices/s for BENCH_COMMENTS_WEBHOOK_SECONDS after a few
  *       unmeasured seconds. Instagram's notices carry no time of the comment, so the service
  *       reads it from the platform (`GET /{comment-id}?fields=timestamp` with the account's
- *       token, answered here by the sandbox mounted in the server) before it decides
- *       `comment.created`: the measured path holds one platform call per notice, which the
- *       sandbox's call log, emptied before each run, counts. Latency: the POST's send time → the
+ *       token, or `GET /?ids=...` for up to 50 of one account's comments in a job, answered here
+ *       by the sandbox mounted in the server) before it decides `comment.created`: the measured
+ *       path holds at most one platform call per notice, which the sandbox's call log, emptied
+ *       before each run, counts. The comments are on the accounts in turn, or on the first
+ *       BENCH_COMMENTS_NOTICE_ACCOUNTS of them only. Latency: the POST's send time → the
  *       arrival of that comment's `comment.created` delivery at the receiver (matched by the
  *       event's `platform_comment_id`). Aim: p99 < 1 s. Checks that every POST answered 200
  *       `{"received": 1}`, that every comment's event arrived exactly once (duplicate arrivals
- *       are at-least-once and reported) and that every signature verifies; a call count other
- *       than one per notice is printed as a finding. Then the same reads alone: the measured
- *       comments' times read straight from this process with the service's adapter, at the same
+ *       are at-least-once and reported) and that every signature verifies; more calls than
+ *       notices is printed as a finding. Then the same reads alone: the measured comments' times
+ *       read one comment a call straight from this process with the service's adapter, at the same
  *       rate, so the sandbox's share of the server's CPU (which a real platform would spend
  *       instead) shows beside the run's, with the reads' own p50/p99; reads the sandbox does not
  *       answer in time at that rate are counted and printed as a finding (the floor's limit).
@@ -69,6 +71,8 @@
  *   BENCH_COMMENTS_WEBHOOK_SECONDS   measured seconds of notices (default 25)
  *   BENCH_COMMENTS_STALL_SECONDS     how long to wait for missing deliveries or subscriptions (default 60)
  *   BENCH_COMMENTS_CONNECT_CONCURRENCY  sandbox accounts connected, and sandbox comments added, at a time (default 16)
+ *   BENCH_COMMENTS_NOTICE_ACCOUNTS   the notices' comments are on the first this many Instagram accounts only
+ *                                    (default every one): a burst on a few accounts, whose times are read 50 a call
  *   BENCH_SERVER_NODE_ARGS           extra node flags for the server
  *   BENCH_COMMENTS_PG_STATEMENTS     1: restart with pg_stat_statements loaded and print the
  *                                    statements of (2)'s measured run, per notice
@@ -144,6 +148,8 @@ interface Settings {
   webhookSeconds: number;
   stallMs: number;
   connectConcurrency: number;
+  /** The notices name comments on the first this many Instagram accounts, in turn (a burst on a few accounts). */
+  noticeAccounts: number;
   serverNodeArgs: string[];
   pgStatements: boolean;
 }
@@ -159,6 +165,7 @@ function settings(): Settings {
     webhookSeconds: positiveIntFromEnv('BENCH_COMMENTS_WEBHOOK_SECONDS', 25),
     stallMs: positiveIntFromEnv('BENCH_COMMENTS_STALL_SECONDS', 60) * 1000,
     connectConcurrency: positiveIntFromEnv('BENCH_COMMENTS_CONNECT_CONCURRENCY', 16),
+    noticeAccounts: positiveIntFromEnv('BENCH_COMMENTS_NOTICE_ACCOUNTS', 1_000_000),
     serverNodeArgs: (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(/\s+/).filter(Boolean),
     pgStatements: ['1', 'true'].includes(process.env.BENCH_COMMENTS_PG_STATEMENTS ?? ''),
   };
@@ -835,7 +842,7 @@ function report(
   );
   const busiest = Math.max(busiestOutside(all), (w.cpu.others ?? 0) / (w.cpu.wallMs * cores));
   const calls = w.platformCalls;
-  const callsLine = `platform calls during the measured run (the sandbox's call log): ${calls.total}, of them ${calls.instagram} Instagram, ${(calls.total / w.notices).toFixed(2)} per notice (expected: 1, the read of the comment's time)`;
+  const callsLine = `platform calls during the measured run (the sandbox's call log): ${calls.total}, of them ${calls.instagram} Instagram, ${(calls.total / w.notices).toFixed(2)} per notice (expected: at most 1, the reads of the comments' times, up to 50 of one account's comments a call)`;
   return [
     '',
     `Switchboard comments bench: ${counts.comments} comments (${counts.inbox} in inboxes, the rest the accounts' own) on ${s.accounts} accounts of 3 owners, ${s.accounts * POSTS_PER_ACCOUNT} posts, seeded in ${seeded.seconds.toFixed(0)} s; node ${process.version}, ${cores} CPUs`,
@@ -859,8 +866,9 @@ function report(
     '',
     `(2) signed platform webhooks: ${seeded.ownerAccounts.filter((a) => a.platform === 'instagram').length} Instagram accounts, one endpoint subscribed to comment.created`,
     `    the Instagram accounts are sandbox users connected through the permission pages (${seeded.noticeAccounts.length} in ${seeded.connectSeconds.toFixed(1)} s), every one subscribed to the app's comment notices ${subscribeSeconds.toFixed(1)} s after the seed ended`,
-    "    every notice's comment exists in the sandbox; the notice gives no time of the comment, so the service reads it (GET /{comment-id}?fields=timestamp)",
-    '    before it decides comment.created: one platform call per notice, answered by the sandbox mounted in the server, whose CPU includes that answering',
+    `    the notices name comments on ${Math.min(s.noticeAccounts, seeded.noticeAccounts.length)} of them, in turn`,
+    "    every notice's comment exists in the sandbox; the notice gives no time of the comment, so the service reads it (GET /{comment-id}?fields=timestamp, or GET /?ids=...",
+    '    for several comments of one account in a job, up to 50 a call) before it decides comment.created, answered by the sandbox mounted in the server, whose CPU includes that answering',
     '',
     webhook,
     '',
@@ -868,9 +876,9 @@ function report(
     ...(noticeStatements ? ['', statementsReport(noticeStatements, w.notices, 'notice', '(2) measured')] : []),
     '',
     callsLine,
-    ...(calls.total === w.notices && calls.instagram === w.notices
+    ...(calls.total <= w.notices && calls.instagram === calls.total
       ? []
-      : [`FINDING: ${calls.total} platform calls for ${w.notices} notices, not one each`]),
+      : [`FINDING: ${calls.total} platform calls for ${w.notices} notices, more than one each`]),
     `the same reads alone, from this process at ${s.webhookRate}/s: p50 ${percentile(reads.latencies, 50).toFixed(1)} ms, p99 ${percentile(reads.latencies, 99).toFixed(1)} ms, ${reads.failed} of ${reads.reads} failed${reads.firstFailure ? ` (first: ${reads.firstFailure})` : ''}`,
     ...(reads.failed > 0
       ? [
@@ -1022,7 +1030,12 @@ process.exitCode = await runBench({
     await sandboxControl(sandboxApi, 'DELETE', '/webhooks/instagram', undefined, 204);
     progress(`adding ${warm + measured} comments in the sandbox, ${s.connectConcurrency} at a time ... `);
     const addStarted = performance.now();
-    const comments = await addComments(sandboxApi, seeded.noticeAccounts, warm + measured, s.connectConcurrency);
+    const comments = await addComments(
+      sandboxApi,
+      seeded.noticeAccounts.slice(0, s.noticeAccounts),
+      warm + measured,
+      s.connectConcurrency,
+    );
     progress(`done in ${((performance.now() - addStarted) / 1000).toFixed(1)} s\n`);
     const sender: Sender = { api: sandboxApi, agent, origin: server.origin, comments };
     const pids: Pids = { server: server.pid, postmaster: await postmasterPid(dataDir), receiver: receiver.pid };

@@ -1201,6 +1201,82 @@ describe('many notices at once', () => {
       await t.startWorker({ platforms: sandbox.platforms });
     }
   });
+
+  it("a burst of one account's notices: its comments' times are read 50 a call, each comment stored once with Instagram's time and one comment.created; a deleted one is left out", async () => {
+    const [burst, other] = [await connected('instagram'), await connected('instagram')];
+    // No worker meanwhile: a poll would read the comments (and their times) on its own.
+    await t.stopWorkers();
+    const deps = {
+      db: t.database.db,
+      log: pino({ level: 'silent' }),
+      platforms: () => sandbox.platforms,
+      secretKey: t.secretKey,
+    };
+    try {
+      const made = await quietComments([
+        ...Array.from({ length: 120 }, (_, i): [SandboxAccount, string] => [burst, `burst ${i}`]),
+        [other, 'beside the burst'],
+      ]);
+      // The account removed one fan's comment on Instagram before the notices were read.
+      const [row] = await t.database.db.select().from(accounts).where(eq(accounts.id, burst.id));
+      if (!row) throw new Error('no account');
+      const gone = made[7] as (typeof made)[number];
+      const deletion = await fetch(
+        `${sandbox.url}/graph.instagram.com/v27.0/${gone.id}?access_token=${encodeURIComponent(credentialsOf(t.secretKey, row).accessToken)}`,
+        { method: 'DELETE' },
+      );
+      expect(deletion.status).toBe(200);
+      // Earlier tests move the sandbox's clock: the calls are told apart by their place in the log.
+      const logged = async (account: SandboxAccount) => (await sandbox.calls('instagram', account.sandboxUser)).data;
+      const [burstBefore, otherBefore] = [(await logged(burst)).length, (await logged(other)).length];
+      await ingestNotices(
+        deps,
+        'instagram',
+        made.map((c) => noticeOf(c)),
+      );
+      // 120 ids to read for the burst: 50 (refused naming the deleted one, then its other 49
+      // read again), 50 and 20; the other account's one by its own id.
+      const reads = (await logged(burst)).slice(burstBefore);
+      expect(reads.map((c) => c.query.ids?.split(',').length)).toEqual([50, 49, 50, 20]);
+      const otherReads = (await logged(other)).slice(otherBefore);
+      expect(otherReads.map((c) => c.path)).toEqual([`/graph.instagram.com/v27.0/${made[120]?.id}`]);
+      const stored = await t.database.db.select().from(comments).where(eq(comments.accountId, burst.id));
+      expect(stored.map((c) => c.platformCommentId).sort()).toEqual(
+        made
+          .slice(0, 120)
+          .filter((c) => c.id !== gone.id)
+          .map((c) => c.id)
+          .sort(),
+      );
+      const byId = new Map(stored.map((c) => [c.platformCommentId, c]));
+      for (const c of made.slice(0, 120)) {
+        if (c.id === gone.id) continue;
+        const comment = byId.get(c.id);
+        expect(comment?.timeConfirmed).toBe(true);
+        expect(comment?.commentedAt.toISOString()).toBe(toSecond(c.commented_at));
+      }
+      const created = await t.database.db.select().from(events).where(eq(events.type, 'comment.created'));
+      const burstEvents = created.filter((e) => (e.data as { account_id: string }).account_id === burst.id);
+      expect(burstEvents).toHaveLength(119);
+      expect(
+        new Set(burstEvents.map((e) => (e.data as { platform_comment_id: string }).platform_comment_id)).size,
+      ).toBe(119);
+      // The same notices again (Meta's retries): only the deleted comment, stored with no time,
+      // is read again (by its own id); nothing more is stored or sent.
+      const burstAgain = (await logged(burst)).length;
+      await ingestNotices(
+        deps,
+        'instagram',
+        made.map((c) => noticeOf(c)),
+      );
+      const readAgain = (await logged(burst)).slice(burstAgain);
+      expect(readAgain.map((c) => c.path)).toEqual([`/graph.instagram.com/v27.0/${gone.id}`]);
+      const after = await t.database.db.select().from(events).where(eq(events.type, 'comment.created'));
+      expect(after.filter((e) => (e.data as { account_id: string }).account_id === burst.id)).toHaveLength(119);
+    } finally {
+      await t.startWorker({ platforms: sandbox.platforms });
+    }
+  });
 });
 
 describe('odd notices', () => {

@@ -1,6 +1,6 @@
 /** A page's comments: reading them (every depth), their notices, replying as the page and hiding. */
 import { record, str } from '../http.ts';
-import { commentTimesByReading, deleteOwnComment, readPostSummary, readRecentComments } from '../meta/comments.ts';
+import { commentTimesInBatches, deleteOwnComment, readPostSummary, readRecentComments } from '../meta/comments.ts';
 import { idOf, requireSuccess } from '../meta/graph-answers.ts';
 import type { GraphContext } from '../meta/graph-client.ts';
 import { noticeSecretsOf } from '../meta/settings.ts';
@@ -71,7 +71,7 @@ export function facebookComments({ graph, options, now }: GraphContext): Comment
     },
 
     async commentTimes({ accessToken }, commentIds) {
-      return commentTimesByReading(graph, accessToken, commentIds, 'created_time');
+      return commentTimesInBatches(graph, accessToken, commentIds, 'created_time');
     },
 
     postSummary({ accessToken }, postId) {

@@ -1,6 +1,6 @@
 /** Instagram comments: reading them (with replies), their notices, replying and hiding. */
 import { list, record, str } from '../http.ts';
-import { commentTimesByReading, deleteOwnComment, readPostSummary, readRecentComments } from '../meta/comments.ts';
+import { commentTimesInBatches, deleteOwnComment, readPostSummary, readRecentComments } from '../meta/comments.ts';
 import { idOf, requireSuccess } from '../meta/graph-answers.ts';
 import type { GraphContext } from '../meta/graph-client.ts';
 import { noticeSecretsOf } from '../meta/settings.ts';
@@ -80,7 +80,7 @@ export function instagramComments({ graph, options, now }: GraphContext): Commen
 
     async commentTimes({ accessToken }, commentIds) {
       // "timestamp: ISO 8601 formatted timestamp indicating when IG Comment was created" (IG Comment reference).
-      return commentTimesByReading(graph, accessToken, commentIds, 'timestamp');
+      return commentTimesInBatches(graph, accessToken, commentIds, 'timestamp');
     },
 
     postSummary({ accessToken }, postId) {

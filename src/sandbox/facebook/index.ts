@@ -8,6 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { caller, requireScope } from '../caller.ts';
 import { installAnswers } from '../kit.ts';
 import { requestedFields } from '../meta/fields.ts';
+import { multipleIdRoutes, type ObjectReader } from '../meta/multiple-ids.ts';
 import { APP_USAGE_PERCENT, reportAppUsage } from '../meta/usage.ts';
 import { GRAPH_API_VERSIONS, servesVersions } from '../meta/versions.ts';
 import type { SandboxPlatform, Store } from '../platform.ts';
@@ -21,11 +22,9 @@ import { addPages, pageRoutes, renderPage, renderPost, renderUser } from './page
 import { publishingRoutes } from './publishing.ts';
 import { commentNotices, subscriptionRoutes } from './webhooks.ts';
 
-/** `GET /{id}`: the token's own user or page, a granted page, a post or a comment. */
-function objectRoutes(app: FastifyInstance, store: Store): void {
-  app.get('/:version/:id', async (request) => {
-    const who = await caller(store, request, call);
-    const id = targetId(request, who);
+/** What `GET /{id}` answers: the token's own user or page, a granted page, a post or a comment. */
+function objectReader(store: Store): ObjectReader {
+  return async (who, id, request) => {
     if (id === who.account.id) {
       const fields = requestedFields(request, ['id', 'name']);
       if (who.account.kind === 'user') return renderUser(who.account, fields);
@@ -47,7 +46,17 @@ function objectRoutes(app: FastifyInstance, store: Store): void {
     const comment = await ownComment(store, who, id);
     requireScope(who, call, SCOPE.readUserContent);
     return renderComment(comment, who.account, requestedFields(request, ['id', 'message', 'created_time', 'from']));
+  };
+}
+
+/** `GET /{id}`, and several ids in one call (`GET /?ids=`). */
+function objectRoutes(app: FastifyInstance, store: Store): void {
+  const read = objectReader(store);
+  app.get('/:version/:id', async (request) => {
+    const who = await caller(store, request, call);
+    return read(who, targetId(request, who), request);
   });
+  multipleIdRoutes(app, store, call, read);
 }
 
 function hosts(store: Store): Record<string, (host: FastifyInstance) => void> {

@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { caller } from '../caller.ts';
 import { installAnswers } from '../kit.ts';
 import { pick, requestedFields } from '../meta/fields.ts';
+import { multipleIdRoutes, type ObjectReader } from '../meta/multiple-ids.ts';
 import { ownComment } from '../meta/ownership.ts';
 import { APP_USAGE_PERCENT, reportBusinessUseCaseUsage } from '../meta/usage.ts';
 import { GRAPH_API_VERSIONS, servesVersions } from '../meta/versions.ts';
@@ -24,11 +25,9 @@ import { profileRoutes } from './profile.ts';
 import { containerStatus, PUBLISH_QUOTA, publishingRoutes } from './publishing.ts';
 import { commentNotices, subscriptionRoutes, WEBHOOK_SHAPE } from './webhooks.ts';
 
-/** `GET /{id}`: a container (its status), a post or a comment of the caller's. */
-function objectRoutes(app: FastifyInstance, store: Store): void {
-  app.get('/:version/:id', async (request) => {
-    const who = await caller(store, request, call);
-    const { id } = request.params as { id: string };
+/** What `GET /{id}` answers: a container (its status), a post or a comment of the caller's. */
+function objectReader(store: Store): ObjectReader {
+  return async (who, id, request) => {
     const fields = requestedFields(request, ['id']);
     const container = await findContainer(store, id);
     if (container && container.accountId === who.account.id) {
@@ -41,7 +40,17 @@ function objectRoutes(app: FastifyInstance, store: Store): void {
     }
     const comment = await ownComment(store, who, id);
     return renderComment(comment, who.account.id, undefined, fields);
+  };
+}
+
+/** `GET /{id}`, and several ids in one call (`GET /?ids=`). */
+function objectRoutes(app: FastifyInstance, store: Store): void {
+  const read = objectReader(store);
+  app.get('/:version/:id', async (request) => {
+    const who = await caller(store, request, call);
+    return read(who, (request.params as { id: string }).id, request);
   });
+  multipleIdRoutes(app, store, call, read);
 }
 
 function hosts(store: Store): Record<string, (host: FastifyInstance) => void> {
