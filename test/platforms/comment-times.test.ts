@@ -128,6 +128,12 @@ describe('when the multiple-id read fails', () => {
       '/graph.instagram.com/v27.0/',
       ...ids.map((id) => `/graph.instagram.com/v27.0/${id}`),
     ]);
+    // The host is not asked for a multiple-id read again for a while: the next times are read one by one at once.
+    const later = new Date();
+    await commentsOf(sandbox.adapter('instagram')).commentTimes(credentials, ids);
+    expect((await sandbox.calls('instagram', 'ct_refused', later)).data.map((c) => c.path)).toEqual(
+      ids.map((id) => `/graph.instagram.com/v27.0/${id}`),
+    );
   });
 
   it('a passing failure is a PlatformError of its kind, as one by one', async () => {

@@ -102,6 +102,14 @@ function idsNamedMissing(error: unknown, asked: readonly string[]): Set<string> 
 }
 
 /**
+ * Hosts (by client) that refused the multiple-id read otherwise than for a gone id, and when:
+ * Graph may have removed it (open question 65), and then each batch would cost a refused call
+ * more than reading one by one. Such a host is read one by one for an hour before it is asked again.
+ */
+const refusedBatches = new WeakMap<GraphClient, number>();
+const BATCH_REFUSAL_MEMORY_MS = 3_600_000;
+
+/**
  * Each comment's own time, IDS_PER_READ at a time with Graph's multiple-id read (`GET
  * /?ids=a,b&fields=<timeField>`, one call answering an object keyed by id); a single comment
  * with `GET /{comment-id}`. A comment the platform no longer has is left out, as one by one.
@@ -113,6 +121,10 @@ export async function commentTimesInBatches(
   timeField: 'timestamp' | 'created_time',
 ): Promise<Map<string, Date>> {
   const unique = [...new Set(commentIds)];
+  const refusedAt = refusedBatches.get(graph);
+  if (refusedAt !== undefined && Date.now() - refusedAt < BATCH_REFUSAL_MEMORY_MS) {
+    return await commentTimesByReading(graph, token, unique, timeField);
+  }
   const times = new Map<string, Date>();
   for (let i = 0; i < unique.length; i += IDS_PER_READ) {
     const { read, unread } = await readSeveral(graph, token, unique.slice(i, i + IDS_PER_READ), timeField);
@@ -147,6 +159,7 @@ async function readSeveral(
         continue;
       }
       if (error instanceof PlatformError && (error.kind === 'invalid_request' || error.kind === 'unsupported')) {
+        refusedBatches.set(graph, Date.now());
         return { read: new Map(), unread: asked };
       }
       throw error;
