@@ -536,6 +536,10 @@ describe('what each definition states is what checkPublish enforces', () => {
     expect(platformInfo('instagram').metricDescriptions?.account.views).toMatch(/content/);
   });
 
+  const TOGETHER: Record<string, Record<string, string>> = {
+    GOOGLE_BUSINESS_PUBSUB_TOPIC: { GOOGLE_BUSINESS_PUSH_SERVICE_ACCOUNT: 'push@project-1.iam.gserviceaccount.com' },
+    GOOGLE_BUSINESS_PUSH_SERVICE_ACCOUNT: { GOOGLE_BUSINESS_PUBSUB_TOPIC: 'projects/project-1/topics/topic-1' },
+  };
   it.each(PLATFORMS)('%s: each setting it declares is read from its variable', (platform) => {
     for (const { variable } of Object.values(platformInfo(platform).settings)) {
       const name = variable.toLowerCase().replace(/_([a-z])/g, (_, letter: string) => letter.toUpperCase());
@@ -553,8 +557,10 @@ describe('what each definition states is what checkPublish enforces', () => {
               : variable.endsWith('_SERVICE_ACCOUNT')
                 ? 'push@project-1.iam.gserviceaccount.com'
                 : 'value-1';
-      expect(loadConfig({ [variable]: value })).toMatchObject({ [name]: value });
-      expect(() => loadConfig({ [variable]: 'two words' })).toThrow(`${variable}=`);
+      // Settings that are set together (Google Business Profile's topic and its push service account) come with their pair.
+      const pair = TOGETHER[variable] ?? {};
+      expect(loadConfig({ ...pair, [variable]: value })).toMatchObject({ [name]: value });
+      expect(() => loadConfig({ ...pair, [variable]: 'two words' })).toThrow(`${variable}=`);
     }
   });
 });
