@@ -75,6 +75,19 @@ afterAll(async () => {
   await sandbox.close();
 });
 
+/** A push token with every claim right, signed by a key of the test's own rather than Google's (its `kid`). */
+async function tokenNotByGoogle(kid: string): Promise<string> {
+  const { privateKey } = await generateKeyPair('RS256');
+  const at = Math.floor(Date.now() / 1000);
+  return await new SignJWT({ email: PUSHER, email_verified: true })
+    .setProtectedHeader({ alg: 'RS256', kid })
+    .setIssuer('https://accounts.google.com')
+    .setAudience(AUDIENCE)
+    .setIssuedAt(at)
+    .setExpirationTime(at + 3600)
+    .sign(privateKey);
+}
+
 let users = 0;
 async function connected(on: TestSandbox = withTopic, subscribe = true): Promise<SandboxAccount> {
   users += 1;
@@ -246,15 +259,7 @@ describe('Google Business Profile: reviews by Pub/Sub notifications', () => {
       },
       subscription: SUBSCRIPTION,
     });
-    const { privateKey } = await generateKeyPair('RS256');
-    const at = Math.floor(Date.now() / 1000);
-    const forged = await new SignJWT({ email: PUSHER, email_verified: true })
-      .setProtectedHeader({ alg: 'RS256', kid: 'not-google' })
-      .setIssuer('https://accounts.google.com')
-      .setAudience(AUDIENCE)
-      .setIssuedAt(at)
-      .setExpirationTime(at + 3600)
-      .sign(privateKey);
+    const forged = await tokenNotByGoogle('not-google');
     for (const authorization of [undefined, `Bearer ${forged}`]) {
       const res = await fetch(`${t.url}/platform-webhooks/google_business`, {
         method: 'POST',
@@ -283,15 +288,7 @@ describe("Google's keys, read for pushes from anyone", () => {
     const comments = fresh.adapter('google_business').comments;
     const reads = () => sandbox.requests().filter((r) => r === 'GET /www.googleapis.com/oauth2/v3/certs').length;
     const before = reads();
-    const { privateKey } = await generateKeyPair('RS256');
-    const at = Math.floor(Date.now() / 1000);
-    const junk = await new SignJWT({ email: PUSHER, email_verified: true })
-      .setProtectedHeader({ alg: 'RS256', kid: 'unknown-key' })
-      .setIssuer('https://accounts.google.com')
-      .setAudience(AUDIENCE)
-      .setIssuedAt(at)
-      .setExpirationTime(at + 3600)
-      .sign(privateKey);
+    const junk = await tokenNotByGoogle('unknown-key');
     const outcomes = await Promise.allSettled(
       Array.from({ length: 20 }, () =>
         comments?.receiveNotices?.({ headers: { authorization: `Bearer ${junk}` }, body: '{}' }),
