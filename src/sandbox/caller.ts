@@ -4,10 +4,10 @@
  * for this call; the token carries the scope the call needs.
  */
 import type { FastifyRequest } from 'fastify';
-import { type ErrorDialect, faultAnswer } from './answers.ts';
+import type { ErrorDialect } from './answers.ts';
 import type { Store } from './platform.ts';
 import type { SandboxAccount, SandboxToken } from './schema.ts';
-import { takeFault } from './store/faults.ts';
+import { answerWaitingFault } from './store/faults.ts';
 import { findToken } from './store/grants.ts';
 
 export interface Caller {
@@ -62,13 +62,16 @@ export async function caller(
     throw errors.preset('token_expired');
   }
   const accountIds = [found.account.id, ...(found.account.parentId ? [found.account.parentId] : [])];
-  const fault = await takeFault(store, accountIds, [
-    'call',
-    ...(options.publishing === true ? (['publish'] as const) : []),
-    ...(options.refreshing === true ? (['refresh'] as const) : []),
-  ]);
-  const answer = fault && faultAnswer(fault, (preset) => errors.preset(preset));
-  if (answer) throw answer;
+  await answerWaitingFault(
+    store,
+    accountIds,
+    [
+      'call',
+      ...(options.publishing === true ? (['publish'] as const) : []),
+      ...(options.refreshing === true ? (['refresh'] as const) : []),
+    ],
+    (preset) => errors.preset(preset),
+  );
   const throttledUntil = found.account.throttledUntil;
   if (throttledUntil !== null && throttledUntil > now) {
     throw errors.preset('rate_limited', (throttledUntil.getTime() - now.getTime()) / 1000);

@@ -11,11 +11,10 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { request as httpRequest } from 'undici';
-import { faultAnswer } from '../answers.ts';
 import { registerAuthorizeDialog, withParams } from '../authorize-page.ts';
 import { formOf } from '../kit.ts';
 import type { Store } from '../platform.ts';
-import { takeFault } from '../store/faults.ts';
+import { answerWaitingFault } from '../store/faults.ts';
 import { claimToken, findToken, issueToken, redeemCode, revokeAppGrant } from '../store/grants.ts';
 import { HOST, ISSUER, oauthAnswer, platform } from './access.ts';
 import type { DpopServer } from './dpop.ts';
@@ -237,15 +236,11 @@ export function oauthRoutes(app: FastifyInstance, store: Store, dpop: DpopServer
       const refreshToken = formString(form, 'refresh_token');
       const found = await findToken(store, refreshToken);
       if (found !== null && found.token.platform === platform) {
-        const fault = await takeFault(store, [found.account.id], ['refresh']);
-        const answer =
-          fault &&
-          faultAnswer(fault, (preset) =>
-            preset === 'transient'
-              ? oauthAnswer(503, 'temporarily_unavailable', 'Try again later')
-              : oauthAnswer(400, 'invalid_grant', 'Invalid refresh token'),
-          );
-        if (answer) throw answer;
+        await answerWaitingFault(store, [found.account.id], ['refresh'], (preset) =>
+          preset === 'transient'
+            ? oauthAnswer(503, 'temporarily_unavailable', 'Try again later')
+            : oauthAnswer(400, 'invalid_grant', 'Invalid refresh token'),
+        );
       }
       // Bound to the client and the key it was issued with; used once.
       const old = await claimToken(store, {

@@ -17,7 +17,6 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { jwtVerify, SignJWT } from 'jose';
-import { faultAnswer } from '../answers.ts';
 import { sniffFormat } from '../media-fetch.ts';
 import type { Store } from '../platform.ts';
 import type { SandboxContainer } from '../schema.ts';
@@ -29,7 +28,7 @@ import {
   findContainer,
   findContainerByRequest,
 } from '../store/containers.ts';
-import { takeFault } from '../store/faults.ts';
+import { answerWaitingFault } from '../store/faults.ts';
 import { oneOf, waitMs, wholeNumber } from '../store/setting-kinds.ts';
 import { getSetting } from '../store/settings.ts';
 import { cidOf, HOST, platform, xrpcAnswer, xrpcDialect } from './access.ts';
@@ -148,9 +147,7 @@ export function videoRoutes(
     const user = await findAccount(store, claims.iss);
     if (user === undefined || user.platform !== platform) throw xrpcAnswer(401, 'BadJwt', 'unknown jwt issuer');
     // A fault set for the user's next call through the control API answers here too.
-    const fault = await takeFault(store, [user.id], ['call']);
-    const answer = fault && faultAnswer(fault, (preset) => xrpcDialect(store.now).preset(preset));
-    if (answer) throw answer;
+    await answerWaitingFault(store, [user.id], ['call'], (preset) => xrpcDialect(store.now).preset(preset));
     return user;
   }
 

@@ -7,11 +7,11 @@
  * expire on a date, and `invalid_grant` for a code or refresh token that is used, expired or revoked.
  */
 import type { FastifyInstance } from 'fastify';
-import { type FaultPreset, faultAnswer, type SandboxAnswer } from '../answers.ts';
+import type { FaultPreset, SandboxAnswer } from '../answers.ts';
 import { registerAuthorizeDialog, withParams } from '../authorize-page.ts';
 import { formOf, installAnswers } from '../kit.ts';
 import type { Store } from '../platform.ts';
-import { takeFault } from '../store/faults.ts';
+import { answerWaitingFault } from '../store/faults.ts';
 import { findCode, findLiveRefreshToken, findToken, issueToken, redeemCode } from '../store/grants.ts';
 import { google, googleOAuthAnswer } from './answers.ts';
 
@@ -118,9 +118,7 @@ function googleTokenRoutes(app: FastifyInstance, store: Store): void {
       const platform = googlePlatform((await findToken(store, refreshToken))?.token.platform);
       const found = platform === null ? null : await findLiveRefreshToken(store, refreshToken, { platform, clientId });
       if (!found) throw invalidGrant('Token has been expired or revoked.');
-      const fault = await takeFault(store, [found.account.id], ['refresh']);
-      const answer = fault && faultAnswer(fault, oauthFault);
-      if (answer) throw answer;
+      await answerWaitingFault(store, [found.account.id], ['refresh'], oauthFault);
       const access = await issueToken(
         store,
         {

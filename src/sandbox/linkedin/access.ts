@@ -1,11 +1,10 @@
 /** What every LinkedIn route checks of its caller: the member's token, LinkedIn's errors, its versioned headers, the organizations administered. */
 import type { FastifyRequest } from 'fastify';
-import { faultAnswer } from '../answers.ts';
 import { type Caller, type CallOptions, requireScope } from '../caller.ts';
 import type { Store } from '../platform.ts';
 import type { SandboxAccount } from '../schema.ts';
 import { findAccount } from '../store/accounts.ts';
-import { takeFault } from '../store/faults.ts';
+import { answerWaitingFault } from '../store/faults.ts';
 import { linkedin, linkedinAnswer } from './answers.ts';
 
 export const platform = 'linkedin';
@@ -70,9 +69,9 @@ export async function administered(
   if (org.parentId !== who.account.id) {
     throw linkedinAnswer(403, 'ACCESS_DENIED', `Not enough permissions to access: ${organizationUrn(id)}`, 100);
   }
-  const fault = await takeFault(store, [org.id], publishing ? ['call', 'publish'] : ['call']);
-  const answer = fault && faultAnswer(fault, (preset) => linkedin.preset(preset));
-  if (answer) throw answer;
+  await answerWaitingFault(store, [org.id], publishing ? ['call', 'publish'] : ['call'], (preset) =>
+    linkedin.preset(preset),
+  );
   return org;
 }
 

@@ -4,11 +4,11 @@
  * programmatic refresh token of 365 days whose end a refresh does not move.
  */
 import type { FastifyInstance } from 'fastify';
-import { type FaultPreset, faultAnswer, type SandboxAnswer } from '../answers.ts';
+import type { FaultPreset, SandboxAnswer } from '../answers.ts';
 import { registerAuthorizeDialog, withParams } from '../authorize-page.ts';
 import { formOf } from '../kit.ts';
 import type { Store } from '../platform.ts';
-import { takeFault } from '../store/faults.ts';
+import { answerWaitingFault } from '../store/faults.ts';
 import { findLiveRefreshToken, issueToken, redeemCode } from '../store/grants.ts';
 import { platform } from './access.ts';
 import { linkedinOAuthAnswer } from './answers.ts';
@@ -102,9 +102,7 @@ export function tokenRoutes(app: FastifyInstance, store: Store): void {
       const refreshToken = formString(form, 'refresh_token');
       const found = await findLiveRefreshToken(store, refreshToken, { platform, clientId });
       if (!found) throw invalidGrant('refresh token');
-      const fault = await takeFault(store, [found.account.id], ['refresh']);
-      const answer = fault && faultAnswer(fault, oauthFault);
-      if (answer) throw answer;
+      await answerWaitingFault(store, [found.account.id], ['refresh'], oauthFault);
       const access = await accessToken(store, found.token);
       // The refresh token is the same, its time to live counted from the member's consent.
       const now = store.now();

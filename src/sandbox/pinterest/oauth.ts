@@ -6,11 +6,10 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { SandboxAnswer } from '../answers.ts';
-import { faultAnswer } from '../answers.ts';
 import { registerAuthorizeDialog, withParams } from '../authorize-page.ts';
 import { formOf } from '../kit.ts';
 import type { Store } from '../platform.ts';
-import { takeFault } from '../store/faults.ts';
+import { answerWaitingFault } from '../store/faults.ts';
 import { claimToken, findToken, issueToken, redeemCode } from '../store/grants.ts';
 import { platform } from './access.ts';
 import { pinterest, pinterestAnswer } from './answers.ts';
@@ -94,9 +93,7 @@ export function tokenRoutes(app: FastifyInstance, store: Store): void {
       const found = await findToken(store, refreshToken);
       if (found && found.token.platform === platform && found.token.clientId === clientId) {
         // A refused refresh leaves the refresh token working.
-        const fault = await takeFault(store, [found.account.id], ['refresh']);
-        const answer = fault && faultAnswer(fault, (preset) => pinterest.preset(preset));
-        if (answer) throw answer;
+        await answerWaitingFault(store, [found.account.id], ['refresh'], (preset) => pinterest.preset(preset));
       }
       // The continuous refresh token is replaced by the one answered: a second use is refused.
       const old = await claimToken(store, { token: refreshToken, platform, kind: 'refresh', clientId });

@@ -3,6 +3,7 @@
  * or token refresh), or for every such call for a while; a throttle.
  */
 import { eq, or, sql } from 'drizzle-orm';
+import { type FaultPreset, faultAnswer, type SandboxAnswer } from '../answers.ts';
 import type { Store } from '../platform.ts';
 import { type SandboxFault, sandboxAccounts, sandboxFaults } from '../schema.ts';
 
@@ -40,7 +41,7 @@ export type FaultTrigger = 'call' | 'publish' | 'refresh';
  * The oldest fault waiting for one of these triggers: one for the next call is taken (deleted),
  * one that lasts a while stays until its end, and one past its end answers nothing.
  */
-export async function takeFault(
+async function takeFault(
   store: Store,
   accountIds: string[],
   triggers: readonly FaultTrigger[],
@@ -81,4 +82,19 @@ export async function setThrottle(store: Store, accountId: string, until: Date |
     .update(sandboxAccounts)
     .set({ throttledUntil: until })
     .where(or(eq(sandboxAccounts.id, accountId), eq(sandboxAccounts.parentId, accountId)));
+}
+
+/**
+ * Refuses the call as the oldest fault waiting for one of `triggers` on these accounts says
+ * (taken as takeFault takes it), in the words `preset` gives a preset; returns when none waits.
+ */
+export async function answerWaitingFault(
+  store: Store,
+  accountIds: string[],
+  triggers: readonly FaultTrigger[],
+  preset: (preset: FaultPreset) => SandboxAnswer,
+): Promise<void> {
+  const fault = await takeFault(store, accountIds, triggers);
+  const answer = fault && faultAnswer(fault, preset);
+  if (answer) throw answer;
 }

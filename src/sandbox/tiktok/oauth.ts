@@ -4,12 +4,12 @@
  * OAuth answers are flat, errors `{error, error_description, log_id}` with HTTP 400.
  */
 import type { FastifyInstance } from 'fastify';
-import { type FaultPreset, faultAnswer, type SandboxAnswer } from '../answers.ts';
+import type { FaultPreset, SandboxAnswer } from '../answers.ts';
 import { registerAuthorizeDialog, withParams } from '../authorize-page.ts';
 import { formOf } from '../kit.ts';
 import type { Store } from '../platform.ts';
 import { recordActivity } from '../store/activity.ts';
-import { takeFault } from '../store/faults.ts';
+import { answerWaitingFault } from '../store/faults.ts';
 import { claimToken, findToken, issueToken, redeemCode, revokeAppGrant } from '../store/grants.ts';
 import { platform } from './access.ts';
 import { tiktokOAuthAnswer } from './envelope.ts';
@@ -55,9 +55,7 @@ function oauthFault(preset: FaultPreset): SandboxAnswer {
 async function refreshFault(store: Store, refreshToken: string, clientKey: string): Promise<void> {
   const found = await findToken(store, refreshToken);
   if (!found || found.token.platform !== platform || found.token.clientId !== clientKey) return;
-  const fault = await takeFault(store, [found.account.id], ['refresh']);
-  const answer = fault && faultAnswer(fault, oauthFault);
-  if (answer) throw answer;
+  await answerWaitingFault(store, [found.account.id], ['refresh'], oauthFault);
 }
 
 /** The access and refresh tokens of one grant, in the token endpoint's shape. */

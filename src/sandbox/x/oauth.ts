@@ -8,13 +8,13 @@
  */
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { type FaultPreset, faultAnswer, type SandboxAnswer } from '../answers.ts';
+import type { FaultPreset, SandboxAnswer } from '../answers.ts';
 import { registerAuthorizeDialog, withParams } from '../authorize-page.ts';
 import { formOf } from '../kit.ts';
 import type { Store } from '../platform.ts';
 import { recordActivity } from '../store/activity.ts';
 import { countAppUse, findApp, registerApp, type SandboxApp } from '../store/apps.ts';
-import { takeFault } from '../store/faults.ts';
+import { answerWaitingFault } from '../store/faults.ts';
 import { claimToken, findToken, issueToken, redeemCode, revokeAppGrant } from '../store/grants.ts';
 import { platform, SCOPE } from './access.ts';
 import { rateLimited, xOAuthAnswer } from './answers.ts';
@@ -175,9 +175,7 @@ export function tokenRoutes(app: FastifyInstance, store: Store, challenges: Chal
       const found = await findToken(store, refreshToken);
       if (found && found.token.platform === platform && found.token.clientId === clientId) {
         // A refused refresh leaves the refresh token working.
-        const fault = await takeFault(store, [found.account.id], ['refresh']);
-        const answer = fault && faultAnswer(fault, (preset) => oauthFault(preset, store.now()));
-        if (answer) throw answer;
+        await answerWaitingFault(store, [found.account.id], ['refresh'], (preset) => oauthFault(preset, store.now()));
       }
       // The refresh token is used up: a second use of it is refused.
       const old = await claimToken(store, { token: refreshToken, platform, kind: 'refresh', clientId });
