@@ -42,6 +42,23 @@ export function mediaTypeOf(source: Dispatcher.ResponseData): string | null {
   return typeof type === 'string' ? (type.split(';')[0]?.trim() ?? null) : null;
 }
 
+/** The file's bytes as they stream, refused with `tooLarge` as soon as more than `maxBytes` have come. */
+export async function* capped(
+  source: Dispatcher.ResponseData,
+  maxBytes: number,
+  tooLarge: () => PlatformError,
+): AsyncGenerator<Buffer> {
+  let size = 0;
+  for await (const chunk of source.body) {
+    size += (chunk as Buffer).length;
+    if (size > maxBytes) {
+      source.body.destroy();
+      throw tooLarge();
+    }
+    yield chunk as Buffer;
+  }
+}
+
 /**
  * The medium's bytes (or the range asked) and its type, refused with `tooLarge` as soon as more
  * than `maxBytes` have come.
@@ -53,13 +70,9 @@ export async function readMedia(
   const source = await openMedia(url, options);
   const chunks: Buffer[] = [];
   let size = 0;
-  for await (const chunk of source.body) {
-    size += (chunk as Buffer).length;
-    if (size > options.maxBytes) {
-      source.body.destroy();
-      throw options.tooLarge();
-    }
-    chunks.push(chunk as Buffer);
+  for await (const chunk of capped(source, options.maxBytes, options.tooLarge)) {
+    size += chunk.length;
+    chunks.push(chunk);
   }
   const { range } = options;
   if (range !== undefined && size !== range.last - range.first + 1) {

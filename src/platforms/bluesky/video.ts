@@ -19,7 +19,7 @@ import { request } from 'undici';
 import { invalidRequest } from '../errors.ts';
 import type { PlatformResponse } from '../http.ts';
 import { record, requiredText, str } from '../http.ts';
-import { mediaTypeOf, openMedia } from '../media-source.ts';
+import { capped, mediaTypeOf, openMedia } from '../media-source.ts';
 import { type ContainerStatus, PlatformError, type RequestMedium } from '../types.ts';
 import { type BlueskyContext, platform, xrpcError } from './api.ts';
 import { BLUESKY_MAX_VIDEO_BYTES } from './definition.ts';
@@ -134,10 +134,11 @@ export async function uploadVideo(
   did: string,
   medium: RequestMedium,
 ): Promise<string> {
-  if (typeof medium.sizeBytes === 'number' && medium.sizeBytes > BLUESKY_MAX_VIDEO_BYTES) {
-    throw invalidRequest(platform, `a video has more than ${BLUESKY_MAX_VIDEO_BYTES} bytes, Bluesky's limit`);
-  }
-  await checkAllowance(context, session, typeof medium.sizeBytes === 'number' ? medium.sizeBytes : null);
+  const tooLarge = () =>
+    invalidRequest(platform, `a video has more than ${BLUESKY_MAX_VIDEO_BYTES} bytes, Bluesky's limit`);
+  const size = typeof medium.sizeBytes === 'number' ? medium.sizeBytes : null;
+  if (size !== null && size > BLUESKY_MAX_VIDEO_BYTES) throw tooLarge();
+  await checkAllowance(context, session, size);
   const token = await serviceToken(
     context,
     session,
@@ -151,18 +152,7 @@ export async function uploadVideo(
   const source = await openMedia(medium.url, { dispatcher, timeoutMs: TRANSFER_TIMEOUT_MS, failed });
   const type = mediaTypeOf(source) ?? 'video/mp4';
   const length = Number(source.headers['content-length']);
-  const body = source.body;
-  let sent = 0;
-  async function* bytes() {
-    for await (const chunk of body) {
-      sent += (chunk as Buffer).length;
-      if (sent > BLUESKY_MAX_VIDEO_BYTES) {
-        throw invalidRequest(platform, `a video has more than ${BLUESKY_MAX_VIDEO_BYTES} bytes, Bluesky's limit`);
-      }
-      yield chunk as Buffer;
-    }
-  }
-  const url = new URL(`${context.options.hostUrl('video.bsky.app')}/xrpc/app.bsky.video.uploadVideo`);
+  const url = new URL(context.api.webUrl(`${VIDEO_SERVICE}/xrpc/app.bsky.video.uploadVideo`));
   url.searchParams.set('did', did);
   url.searchParams.set('name', `video.${type === 'video/quicktime' ? 'mov' : 'mp4'}`);
   let answer: Awaited<ReturnType<typeof request>>;
@@ -174,7 +164,7 @@ export async function uploadVideo(
         'content-type': type,
         ...(Number.isFinite(length) && length > 0 ? { 'content-length': String(length) } : {}),
       },
-      body: Readable.from(bytes()),
+      body: Readable.from(capped(source, BLUESKY_MAX_VIDEO_BYTES, tooLarge)),
       signal: AbortSignal.timeout(TRANSFER_TIMEOUT_MS),
       ...(dispatcher ? { dispatcher } : {}),
     });
