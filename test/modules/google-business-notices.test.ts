@@ -33,10 +33,9 @@ let t: TestApp;
 let receiver: Receiver;
 let owner: TestOwner;
 
-beforeAll(async () => {
-  sandbox = await startSandbox();
-  receiver = await startReceiver();
-  platforms = createPlatforms({
+/** The sandbox's adapters as a deployment with the topic, its push service account and audience set makes them. */
+function platformsWithTopic(): PlatformSet {
+  return createPlatforms({
     platforms: 'sandbox',
     platformCredentials: {},
     sandboxUrl: sandbox.url,
@@ -44,6 +43,12 @@ beforeAll(async () => {
     googleBusinessPushServiceAccount: PUSHER,
     googleBusinessPushAudience: AUDIENCE,
   });
+}
+
+beforeAll(async () => {
+  sandbox = await startSandbox();
+  receiver = await startReceiver();
+  platforms = platformsWithTopic();
   withTopic = { ...sandbox, platforms, adapter: (platform) => platforms.adapter(platform) };
   t = await startTestApp({ WEBHOOK_ALLOW_PRIVATE_URLS: 'true', RATE_LIMIT_PER_MINUTE: '100000' }, undefined, {
     platforms,
@@ -277,14 +282,7 @@ describe('Google Business Profile: reviews by Pub/Sub notifications', () => {
 describe("Google's keys, read for pushes from anyone", () => {
   it('pushes arriving together read the keys once, a junk one included, and a refusal says nothing of the checks', async () => {
     // A deployment just started: no keys held yet.
-    const fresh = createPlatforms({
-      platforms: 'sandbox',
-      platformCredentials: {},
-      sandboxUrl: sandbox.url,
-      googleBusinessPubsubTopic: TOPIC,
-      googleBusinessPushServiceAccount: PUSHER,
-      googleBusinessPushAudience: AUDIENCE,
-    });
+    const fresh = platformsWithTopic();
     const comments = fresh.adapter('google_business').comments;
     const reads = () => sandbox.requests().filter((r) => r === 'GET /www.googleapis.com/oauth2/v3/certs').length;
     const before = reads();
