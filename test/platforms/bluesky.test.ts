@@ -226,6 +226,33 @@ describe('Bluesky posts', () => {
     });
   });
 
+  it("finds a bare domain, a mention, a hashtag and a cashtag as Bluesky's app does, in UTF-8 bytes after an emoji and an accent", async () => {
+    const kim = await connect('kim.bsky.social');
+    const credentials = credentialsOf(await connect('ulla.bsky.social'));
+    const text = 'Señor 🎉 read example.com/news, ask @kim.bsky.social. #Fête! $swb';
+    const { containerId } = await bluesky.publishing.createContainer(credentials, { text, media: [] });
+    await bluesky.publishing.publishContainer(credentials, containerId);
+    const [published] = await publications('ulla.bsky.social');
+    expect(published.detail.record.text).toBe(text);
+    // "Señor " is 7 bytes (ñ 2), "🎉" 4, " read " 6: the domain starts at 17 and is 16 bytes, its
+    // comma left out and "https://" put before it. ", ask " is 6: the mention is 39 to 55, 16
+    // bytes. ". " is 2: "#Fête" is 57 to 63 (ê 2), its "!" left out. "! " is 2: "$swb" is 65 to
+    // 69, a tag of its ticker in capitals.
+    expect(published.detail.record.facets).toEqual([
+      {
+        index: { byteStart: 17, byteEnd: 33 },
+        features: [{ $type: 'app.bsky.richtext.facet#link', uri: 'https://example.com/news' }],
+      },
+      {
+        $type: 'app.bsky.richtext.facet',
+        index: { byteStart: 39, byteEnd: 55 },
+        features: [{ $type: 'app.bsky.richtext.facet#mention', did: kim.platformUserId }],
+      },
+      { index: { byteStart: 57, byteEnd: 63 }, features: [{ $type: 'app.bsky.richtext.facet#tag', tag: 'Fête' }] },
+      { index: { byteStart: 65, byteEnd: 69 }, features: [{ $type: 'app.bsky.richtext.facet#tag', tag: '$SWB' }] },
+    ]);
+  });
+
   it('publishes once when the first answer was lost: the second try finds the record under its key', async () => {
     const credentials = credentialsOf(await connect('gina.bsky.social'));
     const { containerId } = await bluesky.publishing.createContainer(credentials, { text: 'Once only', media: [] });
@@ -294,16 +321,18 @@ describe('Bluesky posts', () => {
     const credentials = credentialsOf(await connect('jack.bsky.social'));
     const card = { uri: 'https://example.com/news', title: 'News', description: 'What happened' };
     const { containerId } = await bluesky.publishing.createContainer(credentials, {
-      text: 'Hello @ivy.bsky.social and @nobody-at.example',
+      text: 'Hello @ivy.bsky.social and @no-one.bsky.social',
       media: [],
       options: { link_card: card },
     });
     await bluesky.publishing.publishContainer(credentials, containerId);
     const [published] = await publications('jack.bsky.social');
     expect(published.detail.record.embed).toEqual({ $type: 'app.bsky.embed.external', external: card });
-    // "Hello " is 6 bytes; "@ivy.bsky.social" 16. The handle that resolves to nothing stays text.
+    // "Hello " is 6 bytes; "@ivy.bsky.social" 16. The handle that resolves to nothing (the sandbox
+    // has no user with a hyphen) stays text. Bluesky's RichText types a mention's facet, not a link's.
     expect(published.detail.record.facets).toEqual([
       {
+        $type: 'app.bsky.richtext.facet',
         index: { byteStart: 6, byteEnd: 22 },
         features: [{ $type: 'app.bsky.richtext.facet#mention', did: mentioned.platformUserId }],
       },

@@ -22,7 +22,7 @@ import {
 } from '../types.ts';
 import { type BlueskyContext, platform } from './api.ts';
 import { BLUESKY_MAX_IMAGE_BYTES, BLUESKY_OPTIONS } from './definition.ts';
-import { facetsOf, mentionedHandles } from './facets.ts';
+import { facetsOf } from './facets.ts';
 import { handleDid } from './identity.ts';
 import { blueskyPublishRules } from './publish-rules.ts';
 import { type BlueskySession, openSession } from './session.ts';
@@ -122,13 +122,8 @@ export function blueskyPublishing(context: BlueskyContext): PublishingCapability
     post: ContainerPost,
     reply: { root: StrongRef; parent: StrongRef } | null,
   ): Promise<Record<string, unknown>> {
-    const dids = new Map<string, string>();
-    for (const handle of new Set(mentionedHandles(post.text))) {
-      // A handle that does not resolve stays text.
-      const did = await handleDid(api, handle).catch(() => null);
-      if (did !== null) dids.set(handle, did);
-    }
-    const facets = facetsOf(post.text, dids);
+    // A handle that does not resolve stays text.
+    const facets = await facetsOf(post.text, (handle) => handleDid(api, handle).catch(() => null));
     const first = reply === null;
     let embed: Record<string, unknown> | undefined;
     if (post.video !== undefined) {
