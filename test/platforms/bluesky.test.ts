@@ -253,6 +253,41 @@ describe('Bluesky posts', () => {
     ]);
   });
 
+  it("keys a post by the service's clock: the TID's first 11 characters are its microseconds", async () => {
+    const credentials = credentialsOf(await connect('vera.bsky.social'));
+    const at = new Date('2031-05-06T07:08:09.123Z');
+    const fixed = blueskyPlatform.create(
+      {
+        clientId: 'https://switchboard.example/oauth/bluesky/client-metadata.json',
+        clientSecret: 'a secret of the tests',
+        hostUrl: hostUrlFor('sandbox', sandbox.url),
+        dispatcher,
+      },
+      () => at,
+    );
+    // The keys are chosen with the container; the calls, whose DPoP proofs the PDS times, on today's clock.
+    const { containerId } = await fixed.publishing.createContainer(credentials, {
+      text: 'From the future',
+      media: [],
+      options: { thread: [{ text: 'and after it' }] },
+    });
+    await bluesky.publishing.publishContainer(credentials, containerId);
+    const records = await publications('vera.bsky.social');
+    const keys = records.map((r: { target_id: string }) => r.target_id.split('/').pop() as string);
+    expect(keys.length).toBe(2);
+    // "Record Key": TID, base32-sortable (234567abcdefghijklmnopqrstuvwxyz), 53 bits of
+    // microseconds since the epoch, then 10 of clock id.
+    const micros = (tid: string) =>
+      [...tid.slice(0, 11)].reduce((sum, c) => sum * 32 + '234567abcdefghijklmnopqrstuvwxyz'.indexOf(c), 0);
+    for (const key of keys) {
+      expect(key).toMatch(/^[2-7a-j][2-7a-z]{12}$/);
+      expect(Math.floor(micros(key) / 1000)).toBeGreaterThanOrEqual(at.getTime());
+      expect(Math.floor(micros(key) / 1000)).toBeLessThanOrEqual(at.getTime() + 1);
+    }
+    // The thread's later post is keyed after the first, though the clock stood still.
+    expect((keys[1] as string) > (keys[0] as string)).toBe(true);
+  });
+
   it('publishes once when the first answer was lost: the second try finds the record under its key', async () => {
     const credentials = credentialsOf(await connect('gina.bsky.social'));
     const { containerId } = await bluesky.publishing.createContainer(credentials, { text: 'Once only', media: [] });

@@ -9,6 +9,7 @@
  * midway), which is read back (com.atproto.repo.getRecord) instead of written again. So no post is
  * made twice, and a thread cut short resumes where it stopped.
  */
+import { isValidTid } from '@atproto/syntax';
 import { invalidRequest } from '../errors.ts';
 import { record, requiredText } from '../http.ts';
 import { readMedia } from '../media-source.ts';
@@ -26,7 +27,7 @@ import { facetsOf } from './facets.ts';
 import { handleDid } from './identity.ts';
 import { blueskyPublishRules } from './publish-rules.ts';
 import { type BlueskySession, openSession } from './session.ts';
-import { newTid, TID } from './tid.ts';
+import { newTid } from './tid.ts';
 import { isVideoItem, uploadVideo, videoJob } from './video.ts';
 
 const COLLECTION = 'app.bsky.feed.post';
@@ -57,7 +58,7 @@ interface PostContainer {
 function containerOf(id: string): PostContainer {
   try {
     const parsed = JSON.parse(Buffer.from(id, 'base64url').toString('utf8')) as PostContainer;
-    if (Array.isArray(parsed.posts) && parsed.posts.length > 0 && parsed.posts.every((p) => TID.test(p.rkey))) {
+    if (Array.isArray(parsed.posts) && parsed.posts.length > 0 && parsed.posts.every((p) => isValidTid(p.rkey))) {
       return parsed;
     }
   } catch {
