@@ -708,6 +708,21 @@ describe('Bluesky insights', () => {
     expect((await platformError(insightsOf(bluesky).postInsights(credentials, post.id, ['views']))).kind).toBe(
       'invalid_request',
     );
+    // Not a post's at:// URI as the adapter makes them ("AT URI Scheme", "Record Key"): refused before any call.
+    const rkey = post.id.split('/').pop();
+    const asked = sandbox.requests().length;
+    for (const uri of [
+      `at://mona.bsky.social/app.bsky.feed.post/${rkey}`,
+      `at://${credentials.platformUserId}/app.bsky.feed.like/${rkey}`,
+      `at://${credentials.platformUserId}/app.bsky.feed.post/self`,
+      `at://${credentials.platformUserId}/app.bsky.feed.post/${rkey}#/text`,
+      `https://bsky.app/profile/${credentials.platformUserId}/post/${rkey}`,
+    ]) {
+      expect((await platformError(insightsOf(bluesky).postInsights(credentials, uri, ['likes']))).kind, uri).toBe(
+        'invalid_request',
+      );
+    }
+    expect(sandbox.requests().length).toBe(asked);
   });
 });
 

@@ -9,7 +9,7 @@
  * midway), which is read back (com.atproto.repo.getRecord) instead of written again. So no post is
  * made twice, and a thread cut short resumes where it stopped.
  */
-import { isValidTid } from '@atproto/syntax';
+import { isValidDid, isValidTid, parseAtUriString } from '@atproto/syntax';
 import { invalidRequest } from '../errors.ts';
 import { record, requiredText } from '../http.ts';
 import { readMedia } from '../media-source.ts';
@@ -73,6 +73,16 @@ export function permalinkOf(did: string, rkey: string): string {
 }
 
 const uriOf = (did: string, rkey: string) => `at://${did}/${COLLECTION}/${rkey}`;
+
+/** The repository and record key of a post's at:// URI as this adapter makes them, or null when `uri` is not one. */
+export function postOfUri(uri: string): { did: string; rkey: string } | null {
+  const parsed = parseAtUriString(uri);
+  if (!parsed.success) return null;
+  const { authority, collection, rkey, query, hash } = parsed.value;
+  // The lexicon keys a post by a TID; a handle for authority would name whoever holds it later.
+  if (collection !== COLLECTION || rkey === undefined || !isValidTid(rkey) || !isValidDid(authority)) return null;
+  return query === undefined && hash === undefined ? { did: authority, rkey } : null;
+}
 
 export function blueskyPublishing(context: BlueskyContext): PublishingCapability {
   const { api, now, options } = context;
