@@ -226,6 +226,68 @@ describe('Bluesky posts', () => {
     });
   });
 
+  it("finds a bare domain, a mention, a hashtag and a cashtag as Bluesky's app does, in UTF-8 bytes after an emoji and an accent", async () => {
+    const kim = await connect('kim.bsky.social');
+    const credentials = credentialsOf(await connect('ulla.bsky.social'));
+    const text = 'Señor 🎉 read example.com/news, ask @kim.bsky.social. #Fête! $swb';
+    const { containerId } = await bluesky.publishing.createContainer(credentials, { text, media: [] });
+    await bluesky.publishing.publishContainer(credentials, containerId);
+    const [published] = await publications('ulla.bsky.social');
+    expect(published.detail.record.text).toBe(text);
+    // "Señor " is 7 bytes (ñ 2), "🎉" 4, " read " 6: the domain starts at 17 and is 16 bytes, its
+    // comma left out and "https://" put before it. ", ask " is 6: the mention is 39 to 55, 16
+    // bytes. ". " is 2: "#Fête" is 57 to 63 (ê 2), its "!" left out. "! " is 2: "$swb" is 65 to
+    // 69, a tag of its ticker in capitals.
+    expect(published.detail.record.facets).toEqual([
+      {
+        index: { byteStart: 17, byteEnd: 33 },
+        features: [{ $type: 'app.bsky.richtext.facet#link', uri: 'https://example.com/news' }],
+      },
+      {
+        $type: 'app.bsky.richtext.facet',
+        index: { byteStart: 39, byteEnd: 55 },
+        features: [{ $type: 'app.bsky.richtext.facet#mention', did: kim.platformUserId }],
+      },
+      { index: { byteStart: 57, byteEnd: 63 }, features: [{ $type: 'app.bsky.richtext.facet#tag', tag: 'Fête' }] },
+      { index: { byteStart: 65, byteEnd: 69 }, features: [{ $type: 'app.bsky.richtext.facet#tag', tag: '$SWB' }] },
+    ]);
+  });
+
+  it("keys a post by the service's clock: the TID's first 11 characters are its microseconds", async () => {
+    const credentials = credentialsOf(await connect('vera.bsky.social'));
+    const at = new Date('2031-05-06T07:08:09.123Z');
+    const fixed = blueskyPlatform.create(
+      {
+        clientId: 'https://switchboard.example/oauth/bluesky/client-metadata.json',
+        clientSecret: 'a secret of the tests',
+        hostUrl: hostUrlFor('sandbox', sandbox.url),
+        dispatcher,
+      },
+      () => at,
+    );
+    // The keys are chosen with the container; the calls, whose DPoP proofs the PDS times, on today's clock.
+    const { containerId } = await fixed.publishing.createContainer(credentials, {
+      text: 'From the future',
+      media: [],
+      options: { thread: [{ text: 'and after it' }] },
+    });
+    await bluesky.publishing.publishContainer(credentials, containerId);
+    const records = await publications('vera.bsky.social');
+    const keys = records.map((r: { target_id: string }) => r.target_id.split('/').pop() as string);
+    expect(keys.length).toBe(2);
+    // "Record Key": TID, base32-sortable (234567abcdefghijklmnopqrstuvwxyz), 53 bits of
+    // microseconds since the epoch, then 10 of clock id.
+    const micros = (tid: string) =>
+      [...tid.slice(0, 11)].reduce((sum, c) => sum * 32 + '234567abcdefghijklmnopqrstuvwxyz'.indexOf(c), 0);
+    for (const key of keys) {
+      expect(key).toMatch(/^[2-7a-j][2-7a-z]{12}$/);
+      expect(Math.floor(micros(key) / 1000)).toBeGreaterThanOrEqual(at.getTime());
+      expect(Math.floor(micros(key) / 1000)).toBeLessThanOrEqual(at.getTime() + 1);
+    }
+    // The thread's later post is keyed after the first, though the clock stood still.
+    expect((keys[1] as string) > (keys[0] as string)).toBe(true);
+  });
+
   it('publishes once when the first answer was lost: the second try finds the record under its key', async () => {
     const credentials = credentialsOf(await connect('gina.bsky.social'));
     const { containerId } = await bluesky.publishing.createContainer(credentials, { text: 'Once only', media: [] });
@@ -294,16 +356,18 @@ describe('Bluesky posts', () => {
     const credentials = credentialsOf(await connect('jack.bsky.social'));
     const card = { uri: 'https://example.com/news', title: 'News', description: 'What happened' };
     const { containerId } = await bluesky.publishing.createContainer(credentials, {
-      text: 'Hello @ivy.bsky.social and @nobody-at.example',
+      text: 'Hello @ivy.bsky.social and @no-one.bsky.social',
       media: [],
       options: { link_card: card },
     });
     await bluesky.publishing.publishContainer(credentials, containerId);
     const [published] = await publications('jack.bsky.social');
     expect(published.detail.record.embed).toEqual({ $type: 'app.bsky.embed.external', external: card });
-    // "Hello " is 6 bytes; "@ivy.bsky.social" 16. The handle that resolves to nothing stays text.
+    // "Hello " is 6 bytes; "@ivy.bsky.social" 16. The handle that resolves to nothing (the sandbox
+    // has no user with a hyphen) stays text. Bluesky's RichText types a mention's facet, not a link's.
     expect(published.detail.record.facets).toEqual([
       {
+        $type: 'app.bsky.richtext.facet',
         index: { byteStart: 6, byteEnd: 22 },
         features: [{ $type: 'app.bsky.richtext.facet#mention', did: mentioned.platformUserId }],
       },
@@ -644,6 +708,21 @@ describe('Bluesky insights', () => {
     expect((await platformError(insightsOf(bluesky).postInsights(credentials, post.id, ['views']))).kind).toBe(
       'invalid_request',
     );
+    // Not a post's at:// URI as the adapter makes them ("AT URI Scheme", "Record Key"): refused before any call.
+    const rkey = post.id.split('/').pop();
+    const asked = sandbox.requests().length;
+    for (const uri of [
+      `at://mona.bsky.social/app.bsky.feed.post/${rkey}`,
+      `at://${credentials.platformUserId}/app.bsky.feed.like/${rkey}`,
+      `at://${credentials.platformUserId}/app.bsky.feed.post/self`,
+      `at://${credentials.platformUserId}/app.bsky.feed.post/${rkey}#/text`,
+      `https://bsky.app/profile/${credentials.platformUserId}/post/${rkey}`,
+    ]) {
+      expect((await platformError(insightsOf(bluesky).postInsights(credentials, uri, ['likes']))).kind, uri).toBe(
+        'invalid_request',
+      );
+    }
+    expect(sandbox.requests().length).toBe(asked);
   });
 });
 

@@ -13,26 +13,26 @@ import { list, record, requiredText, str } from '../http.ts';
 import { pollingOnlyNotices } from '../polling-only.ts';
 import { type CommentsCapability, type PlatformComment, PlatformError, type PlatformPostSummary } from '../types.ts';
 import { type BlueskyContext, platform } from './api.ts';
-import { permalinkOf } from './publishing.ts';
+import { permalinkOf, postOfUri } from './publishing.ts';
 import { type BlueskySession, openSession } from './session.ts';
 import { newTid } from './tid.ts';
 
 const POST = 'app.bsky.feed.post';
 const THREADGATE = 'app.bsky.feed.threadgate';
-const POST_URI = /^at:\/\/(did:[a-z0-9:.-]+)\/app\.bsky\.feed\.post\/([a-z2-7]{13})$/;
 /** How deep a thread's replies are read (getPostThread `depth`, at most 1000). */
 const THREAD_DEPTH = 20;
 
 function parts(uri: string): { did: string; rkey: string } {
-  const match = POST_URI.exec(uri);
-  if (match === null) throw invalidRequest(platform, `${uri} is not a Bluesky post's at:// URI`);
-  return { did: match[1] as string, rkey: match[2] as string };
+  const post = postOfUri(uri);
+  if (post === null) throw invalidRequest(platform, `${uri} is not a Bluesky post's at:// URI`);
+  return post;
 }
 
 function summaryOf(view: Record<string, unknown>): PlatformPostSummary | null {
   const uri = str(view.uri);
-  if (uri === null || !POST_URI.test(uri)) return null;
-  const { did, rkey } = parts(uri);
+  const post = uri === null ? null : postOfUri(uri);
+  if (uri === null || post === null) return null;
+  const { did, rkey } = post;
   const value = record(view.record);
   const at = str(value.createdAt) ?? str(view.indexedAt);
   return {

@@ -1,65 +1,47 @@
 /**
- * A post's rich text ("Rich Text Facets", app.bsky.richtext.facet): the links, mentions and
- * hashtags of its text, each with its byte range in the text's UTF-8 (byteStart inclusive,
- * byteEnd exclusive), a mention naming the DID its handle resolves to. A mention whose handle
- * does not resolve stays plain text, as Bluesky's own app leaves it.
+ * A post's rich text ("Rich Text Facets", app.bsky.richtext.facet): the links, mentions,
+ * hashtags and cashtags of its text, each with its byte range in the text's UTF-8, found as
+ * Bluesky's own app finds them (@atproto/api's RichText), so a post reads the same whoever
+ * published it. A mention names the DID its handle resolves to; one whose handle does not
+ * resolve stays plain text, as Bluesky's own app leaves it.
  */
-import { normalHandle } from './identity.ts';
+import type { Facet } from '@atproto/api';
+import { isValidHandle, normalizeHandle } from '@atproto/syntax';
 
-const utf8 = new TextEncoder();
+/** The DID of `handle`, or null when it resolves to none. */
+type ResolveHandle = (handle: string) => Promise<string | null>;
 
-/** A link with its scheme, a mention (`@handle`), a hashtag (`#tag`, not all digits), each after a space or the start. */
-const LINK = /(^|\s|\()(https?:\/\/[^\s]+?)(?=[.,;:!?)"']*(?:\s|$))/gu;
-const MENTION = /(^|\s|\()@([a-zA-Z0-9.-]+)(?=\b)/gu;
-const HASHTAG = /(^|\s)[#＃]([^\s#＃]*[^\d\s\p{P}#＃][^\s#＃]*)/gu;
-
-export interface Facet {
-  index: { byteStart: number; byteEnd: number };
-  features: Record<string, unknown>[];
+/** The mention's handle as it is resolved, or null when the detected text is not a handle. */
+function handleOf(detected: string): string | null {
+  const handle = normalizeHandle(detected);
+  return isValidHandle(handle) ? handle : null;
 }
 
-function byteRange(text: string, start: number, length: number): Facet['index'] {
-  const byteStart = utf8.encode(text.slice(0, start)).length;
-  return { byteStart, byteEnd: byteStart + utf8.encode(text.slice(start, start + length)).length };
-}
-
-/** The handles the text mentions, as they will be resolved. */
-export function mentionedHandles(text: string): string[] {
-  return [...text.matchAll(MENTION)].flatMap((m) => {
-    const handle = normalHandle(m[2] ?? '');
-    return handle === null ? [] : [handle];
-  });
-}
-
-/** The facets of `text`; `dids` the DIDs of the mentioned handles that resolved. */
-export function facetsOf(text: string, dids: ReadonlyMap<string, string>): Facet[] {
+/** The facets of `text`, each mentioned handle resolved once with `resolve`. */
+export async function facetsOf(text: string, resolve: ResolveHandle): Promise<Facet[]> {
+  // The library is Bluesky's whole client (its lexicons, about 2 MB bundled): loaded at the first
+  // post rather than parsed and run at every start of the service.
+  const { AppBskyRichtextFacet, RichText } = await import('@atproto/api');
+  const rich = new RichText({ text });
+  rich.detectFacetsWithoutResolution();
+  const detected = rich.facets ?? [];
+  const dids = new Map<string, string | null>();
   const facets: Facet[] = [];
-  for (const m of text.matchAll(LINK)) {
-    const uri = m[2] as string;
-    const start = (m.index ?? 0) + (m[1] ?? '').length;
-    facets.push({
-      index: byteRange(text, start, uri.length),
-      features: [{ $type: 'app.bsky.richtext.facet#link', uri }],
-    });
+  for (const facet of detected) {
+    const features: Facet['features'] = [];
+    for (const feature of facet.features) {
+      if (!AppBskyRichtextFacet.isMention(feature)) {
+        features.push(feature);
+        continue;
+      }
+      // Detection leaves the handle as typed where the DID goes, to be resolved by the caller.
+      const handle = handleOf(feature.did);
+      if (handle === null) continue;
+      if (!dids.has(handle)) dids.set(handle, await resolve(handle));
+      const did = dids.get(handle);
+      if (did !== null && did !== undefined) features.push({ ...feature, did });
+    }
+    if (features.length > 0) facets.push({ ...facet, features });
   }
-  for (const m of text.matchAll(MENTION)) {
-    const did = dids.get(normalHandle(m[2] ?? '') ?? '');
-    if (did === undefined) continue;
-    const start = (m.index ?? 0) + (m[1] ?? '').length;
-    facets.push({
-      index: byteRange(text, start, (m[2] as string).length + 1),
-      features: [{ $type: 'app.bsky.richtext.facet#mention', did }],
-    });
-  }
-  for (const m of text.matchAll(HASHTAG)) {
-    const tag = (m[2] ?? '').replace(/\p{P}+$/gu, '');
-    // "a tag is at most 64 graphemes"; a bare # or one too long is plain text.
-    if (tag === '' || [...tag].length > 64) continue;
-    const start = (m.index ?? 0) + (m[1] ?? '').length;
-    facets.push({
-      index: byteRange(text, start, tag.length + 1),
-      features: [{ $type: 'app.bsky.richtext.facet#tag', tag }],
-    });
-  }
-  return facets.sort((a, b) => a.index.byteStart - b.index.byteStart);
+  return facets;
 }

@@ -6,6 +6,8 @@
  * names. Accounts on any PDS resolve so, not only bsky.social's.
  */
 import { resolveTxt } from 'node:dns/promises';
+import { didWebToUrl, isAtprotoDid, isAtprotoDidWeb, isDidPlc } from '@atproto/did';
+import { isValidHandle, normalizeHandle } from '@atproto/syntax';
 import { invalidRequest } from '../errors.ts';
 import { list, type PlatformResponse, record, str } from '../http.ts';
 import { PlatformError } from '../types.ts';
@@ -14,19 +16,15 @@ import { type BlueskyApi, platform } from './api.ts';
 /** The PLC directory's host ("DID" spec: did:plc is resolved at https://plc.directory). */
 const PLC_DIRECTORY = 'https://plc.directory';
 
-/** "Handle": dot-separated labels of letters, digits and hyphens, the last not starting with a digit; 253 at most. */
-const HANDLE = /^([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]([a-z0-9-]{0,61}[a-z0-9])?$/;
-const DID_PLC = /^did:plc:[a-z2-7]{24}$/;
-const DID_WEB = /^did:web:[a-z0-9.-]+$/;
-
 /** A handle as typed (`@Alice.bsky.social`), normalized to lower case without the `@`; null when it is not one. */
 export function normalHandle(typed: string): string | null {
-  const handle = typed.trim().replace(/^@/, '').toLowerCase();
-  return handle.length <= 253 && HANDLE.test(handle) ? handle : null;
+  const handle = normalizeHandle(typed.trim().replace(/^@/, ''));
+  return isValidHandle(handle) ? handle : null;
 }
 
+/** A DID of the two methods atproto accounts have ("DID": did:plc, and did:web naming a host without a path). */
 export function isDid(value: string): boolean {
-  return DID_PLC.test(value) || DID_WEB.test(value);
+  return isAtprotoDid(value);
 }
 
 function resolveFailed(what: string, status?: number): PlatformError {
@@ -72,16 +70,17 @@ export interface Identity {
 
 /** The DID document of `did`, read from the PLC directory or the did:web host. */
 export async function identityOf(api: BlueskyApi, did: string): Promise<Identity> {
-  if (!isDid(did)) throw invalidRequest(platform, `not a DID this service resolves: ${did}`);
-  const url = did.startsWith('did:plc:')
-    ? `${PLC_DIRECTORY}/${did}`
-    : `https://${did.slice('did:web:'.length)}/.well-known/did.json`;
+  let url: string;
+  if (isDidPlc(did)) url = `${PLC_DIRECTORY}/${did}`;
+  // did:web allows a port on localhost for testing; its URL is then http, which the calls refuse.
+  else if (isAtprotoDidWeb(did)) url = new URL('/.well-known/did.json', didWebToUrl(did)).href;
+  else throw invalidRequest(platform, `not a DID this service resolves: ${did}`);
   const doc = jsonOf(await api.get(url), `the DID document of ${did}`);
   if (doc.id !== did) throw resolveFailed(`the DID document of ${did} names another DID`);
   const handles = list(doc.alsoKnownAs)
     .map((aka) => str(aka) ?? '')
     .filter((aka) => aka.startsWith('at://'))
-    .map((aka) => aka.slice('at://'.length).toLowerCase());
+    .map((aka) => normalizeHandle(aka.slice('at://'.length)));
   const service = list(doc.service)
     .map(record)
     .find((s) => (s.id === '#atproto_pds' || s.id === `${did}#atproto_pds`) && s.type === 'AtprotoPersonalDataServer');

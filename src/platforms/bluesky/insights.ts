@@ -10,6 +10,7 @@ import { accountInsightsRead, requireMetrics, setFigure } from '../insight-reque
 import type { InsightsCapability } from '../types.ts';
 import { type BlueskyContext, platform } from './api.ts';
 import { BLUESKY_METRICS } from './definition.ts';
+import { postOfUri } from './publishing.ts';
 import { openSession } from './session.ts';
 
 /** The service's metric names for a post view's counts. */
@@ -19,8 +20,6 @@ const POST_FIELDS: Readonly<Record<string, string>> = {
   replies: 'replyCount',
   quotes: 'quoteCount',
 };
-
-const POST_URI = /^at:\/\/did:[a-z0-9:.-]+\/app\.bsky\.feed\.post\/[a-z2-7]{13}$/;
 
 export function blueskyInsights({ api, now }: BlueskyContext): InsightsCapability {
   return {
@@ -38,7 +37,7 @@ export function blueskyInsights({ api, now }: BlueskyContext): InsightsCapabilit
 
     async postInsights(credentials, postId, metrics) {
       requireMetrics(platform, BLUESKY_METRICS.post, metrics);
-      if (!POST_URI.test(postId)) throw invalidRequest(platform, `${postId} is not a Bluesky post's at:// URI`);
+      if (postOfUri(postId) === null) throw invalidRequest(platform, `${postId} is not a Bluesky post's at:// URI`);
       const answer = await api.xrpc(openSession(credentials.accessToken), 'GET', 'app.bsky.feed.getPosts', {
         query: { uris: postId },
       });

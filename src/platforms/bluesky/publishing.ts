@@ -9,6 +9,7 @@
  * midway), which is read back (com.atproto.repo.getRecord) instead of written again. So no post is
  * made twice, and a thread cut short resumes where it stopped.
  */
+import { isValidDid, isValidTid, parseAtUriString } from '@atproto/syntax';
 import { invalidRequest } from '../errors.ts';
 import { record, requiredText } from '../http.ts';
 import { readMedia } from '../media-source.ts';
@@ -22,11 +23,11 @@ import {
 } from '../types.ts';
 import { type BlueskyContext, platform } from './api.ts';
 import { BLUESKY_MAX_IMAGE_BYTES, BLUESKY_OPTIONS } from './definition.ts';
-import { facetsOf, mentionedHandles } from './facets.ts';
+import { facetsOf } from './facets.ts';
 import { handleDid } from './identity.ts';
 import { blueskyPublishRules } from './publish-rules.ts';
 import { type BlueskySession, openSession } from './session.ts';
-import { newTid, TID } from './tid.ts';
+import { newTid } from './tid.ts';
 import { isVideoItem, uploadVideo, videoJob } from './video.ts';
 
 const COLLECTION = 'app.bsky.feed.post';
@@ -57,7 +58,7 @@ interface PostContainer {
 function containerOf(id: string): PostContainer {
   try {
     const parsed = JSON.parse(Buffer.from(id, 'base64url').toString('utf8')) as PostContainer;
-    if (Array.isArray(parsed.posts) && parsed.posts.length > 0 && parsed.posts.every((p) => TID.test(p.rkey))) {
+    if (Array.isArray(parsed.posts) && parsed.posts.length > 0 && parsed.posts.every((p) => isValidTid(p.rkey))) {
       return parsed;
     }
   } catch {
@@ -72,6 +73,16 @@ export function permalinkOf(did: string, rkey: string): string {
 }
 
 const uriOf = (did: string, rkey: string) => `at://${did}/${COLLECTION}/${rkey}`;
+
+/** The repository and record key of a post's at:// URI as this adapter makes them, or null when `uri` is not one. */
+export function postOfUri(uri: string): { did: string; rkey: string } | null {
+  const parsed = parseAtUriString(uri);
+  if (!parsed.success) return null;
+  const { authority, collection, rkey, query, hash } = parsed.value;
+  // The lexicon keys a post by a TID; a handle for authority would name whoever holds it later.
+  if (collection !== COLLECTION || rkey === undefined || !isValidTid(rkey) || !isValidDid(authority)) return null;
+  return query === undefined && hash === undefined ? { did: authority, rkey } : null;
+}
 
 export function blueskyPublishing(context: BlueskyContext): PublishingCapability {
   const { api, now, options } = context;
@@ -122,13 +133,8 @@ export function blueskyPublishing(context: BlueskyContext): PublishingCapability
     post: ContainerPost,
     reply: { root: StrongRef; parent: StrongRef } | null,
   ): Promise<Record<string, unknown>> {
-    const dids = new Map<string, string>();
-    for (const handle of new Set(mentionedHandles(post.text))) {
-      // A handle that does not resolve stays text.
-      const did = await handleDid(api, handle).catch(() => null);
-      if (did !== null) dids.set(handle, did);
-    }
-    const facets = facetsOf(post.text, dids);
+    // A handle that does not resolve stays text.
+    const facets = await facetsOf(post.text, (handle) => handleDid(api, handle).catch(() => null));
     const first = reply === null;
     let embed: Record<string, unknown> | undefined;
     if (post.video !== undefined) {

@@ -1,22 +1,13 @@
 /**
- * A record key chosen before the record is written ("Record Key": the TID format): 64 bits, the
- * top one 0, then the microseconds since the Unix epoch (53 bits) and a clock id (10 bits), as 13
- * characters of base32-sortable. Knowing the key before the call is what lets a lost answer be
- * settled by reading the record back.
+ * A record key chosen before the record is written ("Record Key": the TID format), made by
+ * @atproto/common-web's TID from the service's clock, so tests that move the clock move the key.
+ * Knowing the key before the call is what lets a lost answer be settled by reading the record back.
  */
 import { randomInt } from 'node:crypto';
+import { TID } from '@atproto/common-web';
 
-const ALPHABET = '234567abcdefghijklmnopqrstuvwxyz';
-
+/** A TID of `now`: the clock reads milliseconds, so the microseconds and the clock id are random. */
 export function newTid(now: Date): string {
-  const micros = BigInt(now.getTime()) * 1000n + BigInt(randomInt(0, 1000));
-  let value = (micros << 10n) | BigInt(randomInt(0, 1024));
-  let out = '';
-  for (let i = 0; i < 13; i++) {
-    out = (ALPHABET[Number(value & 31n)] as string) + out;
-    value >>= 5n;
-  }
-  return out;
+  // Two keys chosen in the same millisecond (two workers, two tries) differ but for one chance in a million.
+  return TID.fromTime(now.getTime() * 1000 + randomInt(0, 1000), randomInt(0, 1024)).toString();
 }
-
-export const TID = /^[234567abcdefghij][234567abcdefghijklmnopqrstuvwxyz]{12}$/;
