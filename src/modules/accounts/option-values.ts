@@ -9,7 +9,14 @@ import { Type } from 'typebox';
 import type { Db } from '../../db/connection.ts';
 import { ApiError } from '../../http/errors.ts';
 import { AUTHENTICATED_ERRORS, errorResponses, ListOf, ProfileHeader } from '../../http/schemas.ts';
-import { type OptionValue, type PlatformSet, platformInfo } from '../../platforms/index.ts';
+import {
+  type AccountCredentials,
+  type OptionValueList,
+  type Platform,
+  type PlatformAdapter,
+  type PlatformSet,
+  platformInfo,
+} from '../../platforms/index.ts';
 import { actAsAccountAnswering } from './acting.ts';
 import { getAccount } from './service.ts';
 
@@ -33,6 +40,20 @@ const Params = Type.Object({
   option: Type.String({ minLength: 1, maxLength: 100, description: "The option's name (Pinterest: `board_id`)." }),
 });
 
+function isListed(platform: Platform, option: string): boolean {
+  return Object.hasOwn(platformInfo(platform).publishing.listedOptions ?? {}, option);
+}
+
+/** The adapter's read of the option's values; a listed option without one is a platform written wrong. */
+function listerOf(
+  adapter: PlatformAdapter,
+  option: string,
+): (credentials: AccountCredentials) => Promise<OptionValueList> {
+  const list = adapter.publishing.optionValues?.[option];
+  if (list === undefined) throw new Error(`${adapter.platform} lists ${option} but its adapter reads no values of it`);
+  return list;
+}
+
 export function optionValueRoutes(deps: OptionValueDeps): FastifyPluginAsyncTypebox {
   return async (app) => {
     app.get(
@@ -51,29 +72,23 @@ export function optionValueRoutes(deps: OptionValueDeps): FastifyPluginAsyncType
       async (request) => {
         const account = await getAccount(deps.db, request.scope, request.params.id);
         const { option } = request.params;
-        const { label, publishing } = platformInfo(account.platform);
-        if (!(publishing.listedOptions ?? []).includes(option)) {
+        if (!isListed(account.platform, option)) {
           throw new ApiError(
             404,
             'option_not_listed',
-            `${label} lists no values of ${JSON.stringify(option)} for an account (GET /v1/platforms: publishing.listed_options).`,
+            `${platformInfo(account.platform).label} lists no values of ${JSON.stringify(option)} for an account (GET /v1/platforms: publishing.listed_options).`,
           );
         }
         if (account.status !== 'connected') {
           throw new ApiError(422, 'account_not_connected', `The account is ${account.status}; reconnect it.`);
         }
-        const values: OptionValue[] = await actAsAccountAnswering(
+        const list = await actAsAccountAnswering(
           { db: deps.db, secretKey: deps.secretKey, platforms: deps.platforms(), log: deps.log },
           account,
           "the platform refused to list an option's values",
-          async (credentials, adapter) => {
-            const list = adapter.publishing.optionValues?.[option];
-            if (list === undefined)
-              throw new ApiError(404, 'option_not_listed', `${label} lists no values of ${option}.`);
-            return await list(credentials);
-          },
+          async (credentials, adapter) => await listerOf(adapter, option)(credentials),
         );
-        return { data: values.map((v) => ({ value: v.value, label: v.label })), next_cursor: null };
+        return { data: list.values.map((v) => ({ value: v.value, label: v.label })), next_cursor: null };
       },
     );
   };

@@ -213,7 +213,7 @@ export function renderPlatform(
       image_types: [...publishing.imageTypes],
       options: plainSchema(platformOptionsSchema(platform)),
       required_options: [...publishing.requiredOptions],
-      listed_options: [...(publishing.listedOptions ?? [])],
+      listed_options: Object.keys(publishing.listedOptions ?? {}),
     },
     comments:
       comments === null

@@ -102,7 +102,7 @@ export const pinterestDefinition = {
     options: PINTEREST_OPTIONS,
     requiredOptions: ['board_id'],
     // The account's boards (GET /v5/boards).
-    listedOptions: ['board_id'],
+    listedOptions: { board_id: { values: "this account's boards" } },
   },
   settings: {},
 } satisfies Omit<PlatformDefinition, 'create'>;
