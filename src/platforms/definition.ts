@@ -168,7 +168,8 @@ export interface PublishingRules {
   /**
    * The options whose values are the account's own on the platform (Pinterest's `board_id`), by
    * name: the adapter's `publishing.optionValues` lists them for an account, `GET
-   * /v1/accounts/{id}/options/{option}` answers them. Absent: none.
+   * /v1/accounts/{id}/options/{option}` answers them, and a post naming a value that is not among
+   * its account's is refused at that option. Absent: none.
    */
   listedOptions?: Readonly<Record<string, ListedOption>>;
   /** A step after publishing that the options may ask for (the adapter's `publishing.afterPublish` runs it). */

@@ -1,23 +1,29 @@
 /**
  * The values a post option takes for one account where they are the account's own on its platform
  * (a Pinterest account's boards for `board_id`), read from the platform when asked: the platform's
- * definition names such options (`listedOptions`), its adapter lists them (`optionValues`).
+ * definition names such options (`listedOptions`), its adapter lists them (`optionValues`). The
+ * route answers them to a person choosing one; the posts module reads them to check the value a
+ * post names (readListedValues).
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { BaseLogger } from 'pino';
 import { Type } from 'typebox';
 import type { Db } from '../../db/connection.ts';
+import { eachLimited } from '../../each-limited.ts';
 import { ApiError } from '../../http/errors.ts';
 import { AUTHENTICATED_ERRORS, errorResponses, ListOf, ProfileHeader } from '../../http/schemas.ts';
+import type { Scope } from '../../http/scope.ts';
 import {
   type AccountCredentials,
   type OptionValueList,
   type Platform,
   type PlatformAdapter,
+  type PlatformError,
   type PlatformSet,
   platformInfo,
 } from '../../platforms/index.ts';
-import { actAsAccountAnswering } from './acting.ts';
+import { actAsAccountAnswering, actAsAccountNoting } from './acting.ts';
+import { visibleAccounts } from './readers.ts';
 import { getAccount } from './service.ts';
 
 export interface OptionValueDeps {
@@ -92,4 +98,60 @@ export function optionValueRoutes(deps: OptionValueDeps): FastifyPluginAsyncType
       },
     );
   };
+}
+
+/** What reading an account's values of a listed option came to. */
+export type ListedValues =
+  | { read: true; values: ReadonlySet<string>; complete: boolean }
+  | { read: false; refusal: PlatformError };
+
+export interface ListedValueDeps {
+  db: Db;
+  platforms: PlatformSet;
+  secretKey: Buffer;
+}
+
+/** Reads made at once: each is calls to a platform as one account, while a request waits. */
+const READS_AT_ONCE = 4;
+
+/**
+ * The values of listed options, read from the platform now as GET /v1/accounts/{id}/options/{option}
+ * reads them: for each account of `accountIds` the caller sees and that is connected, the options
+ * `optionsOf` names for its platform among those its definition lists, by account id, then
+ * option. A platform's refusal is noted on the account as for any call made as it (an ended
+ * token makes it `expired`, a missing permission is forgotten from its permissions) and answered
+ * as `read: false`, for the caller to decide what an unread list means to it.
+ */
+export async function readListedValues(
+  deps: ListedValueDeps,
+  scope: Scope,
+  accountIds: readonly string[],
+  optionsOf: (platform: Platform) => readonly string[],
+): Promise<Map<string, Map<string, ListedValues>>> {
+  const reads = (await visibleAccounts(deps.db, scope, { ids: accountIds }))
+    .filter((account) => account.status === 'connected')
+    .flatMap((account) =>
+      optionsOf(account.platform)
+        .filter((option) => isListed(account.platform, option))
+        .map((option) => ({ account, option })),
+    );
+  const answers = await eachLimited(reads, READS_AT_ONCE, async ({ account, option }) => {
+    const answer = await actAsAccountNoting(deps, account, (credentials, adapter) =>
+      listerOf(adapter, option)(credentials),
+    );
+    return 'refused' in answer
+      ? { read: false as const, refusal: answer.refused }
+      : {
+          read: true as const,
+          values: new Set(answer.done.values.map((v) => v.value)),
+          complete: answer.done.complete,
+        };
+  });
+  const found = new Map<string, Map<string, ListedValues>>();
+  reads.forEach(({ account, option }, i) => {
+    const byOption = found.get(account.id) ?? new Map<string, ListedValues>();
+    byOption.set(option, answers[i] as ListedValues);
+    found.set(account.id, byOption);
+  });
+  return found;
 }

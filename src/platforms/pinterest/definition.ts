@@ -17,7 +17,7 @@ export const PINTEREST_OPTIONS = Type.Object(
         pattern: '^[0-9]{1,30}$',
         title: 'Board',
         description:
-          "The board the pin is saved to: the id of one of the account's boards on Pinterest (GET /v1/accounts/{id}/options/board_id lists them).",
+          "The board the pin is saved to: the id of one of the account's boards on Pinterest (GET /v1/accounts/{id}/options/board_id lists them), checked against them when the post is created or changed.",
       }),
     ),
     title: Type.Optional(
