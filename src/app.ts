@@ -239,7 +239,7 @@ export async function buildApp({
     await v1.register(optionValueRoutes({ db: database.db, platforms, secretKey, log: app.log }));
     await v1.register(connectRoutes({ db: database.db, config, platforms }));
     await v1.register(connectPreviewRoutes({ db: database.db, platforms }));
-    await v1.register(postRoutes({ db: database.db, platforms }));
+    await v1.register(postRoutes({ db: database.db, platforms, secretKey }));
     await v1.register(approvalLinkRoutes({ db: database.db, config }));
     await v1.register(commentRoutes({ db: database.db, platforms, secretKey, log: app.log }));
     await v1.register(

@@ -5219,7 +5219,7 @@ export interface paths {
                                         text?: string;
                                         /**
                                          * Board
-                                         * @description The board the pin is saved to: the id of one of the account's boards on Pinterest (GET /v1/accounts/{id}/options/board_id lists them).
+                                         * @description The board the pin is saved to: the id of one of the account's boards on Pinterest (GET /v1/accounts/{id}/options/board_id lists them), checked against them when the post is created or changed.
                                          */
                                         board_id?: string;
                                         /**
@@ -5519,7 +5519,7 @@ export interface paths {
         put?: never;
         /**
          * Create a post
-         * @description Publishes `text` and `media_ids` on each account of `account_ids` at `scheduled_at` (now when absent), or stores a draft. The post belongs to its accounts' profile. Answers 201 with the post and its targets (`scheduled`, `draft`, or `awaiting_approval` when the post needs the client's approval: `approval`). Every check runs before anything is stored, and every problem is listed in `details` (`{code, field, message, account_id?, media_id?}`); the answer takes the gravest problem's code: 404 `account_not_found` (an account the key does not see), 404 `media_not_found`, 400 `mixed_profiles` (accounts of two profiles), 400 `media_profile_mismatch` (media of another profile than the accounts'), 422 `account_not_connected`, 422 `permission_missing` (the platform's publishing permission, named), 400 `validation_failed` (a platform's rules, as GET /v1/platforms states them: the kinds of post it takes, its text's longest length as it counts it, its carousel's items, its video lengths and its options; TikTok also needs a `privacy_level`; options for a platform none of the accounts is on). A retry with the same Idempotency-Key answers the first answer and creates nothing.
+         * @description Publishes `text` and `media_ids` on each account of `account_ids` at `scheduled_at` (now when absent), or stores a draft. The post belongs to its accounts' profile. Answers 201 with the post and its targets (`scheduled`, `draft`, or `awaiting_approval` when the post needs the client's approval: `approval`). Every check runs before anything is stored, and every problem is listed in `details` (`{code, field, message, account_id?, media_id?}`); the answer takes the gravest problem's code: 404 `account_not_found` (an account the key does not see), 404 `media_not_found`, 400 `mixed_profiles` (accounts of two profiles), 400 `media_profile_mismatch` (media of another profile than the accounts'), 422 `account_not_connected`, 422 `permission_missing` (the platform's publishing permission, named), 400 `validation_failed` (a platform's rules, as GET /v1/platforms states them: the kinds of post it takes, its text's longest length as it counts it, its carousel's items, its video lengths and its options; TikTok also needs a `privacy_level`; options for a platform none of the accounts is on; a value of an option whose values are the account's own, `publishing.listed_options` (Pinterest's `board_id`), that is not among that account's as the platform lists them now (GET /v1/accounts/{id}/options/{option}), its detail naming the account). Where the platform does not list them at that moment (unreachable, rate limited), the value is taken unchecked rather than the post refused; where it says the account's access ended, the account is `expired` and the post refused with `account_not_connected`. A retry with the same Idempotency-Key answers the first answer and creates nothing.
          */
         post: {
             parameters: {
@@ -5802,7 +5802,7 @@ export interface paths {
                                 text?: string;
                                 /**
                                  * Board
-                                 * @description The board the pin is saved to: the id of one of the account's boards on Pinterest (GET /v1/accounts/{id}/options/board_id lists them).
+                                 * @description The board the pin is saved to: the id of one of the account's boards on Pinterest (GET /v1/accounts/{id}/options/board_id lists them), checked against them when the post is created or changed.
                                  */
                                 board_id?: string;
                                 /**
@@ -6178,7 +6178,7 @@ export interface paths {
                                     text?: string;
                                     /**
                                      * Board
-                                     * @description The board the pin is saved to: the id of one of the account's boards on Pinterest (GET /v1/accounts/{id}/options/board_id lists them).
+                                     * @description The board the pin is saved to: the id of one of the account's boards on Pinterest (GET /v1/accounts/{id}/options/board_id lists them), checked against them when the post is created or changed.
                                      */
                                     board_id?: string;
                                     /**
@@ -6862,7 +6862,7 @@ export interface paths {
                                     text?: string;
                                     /**
                                      * Board
-                                     * @description The board the pin is saved to: the id of one of the account's boards on Pinterest (GET /v1/accounts/{id}/options/board_id lists them).
+                                     * @description The board the pin is saved to: the id of one of the account's boards on Pinterest (GET /v1/accounts/{id}/options/board_id lists them), checked against them when the post is created or changed.
                                      */
                                     board_id?: string;
                                     /**
@@ -7455,7 +7455,7 @@ export interface paths {
                                     text?: string;
                                     /**
                                      * Board
-                                     * @description The board the pin is saved to: the id of one of the account's boards on Pinterest (GET /v1/accounts/{id}/options/board_id lists them).
+                                     * @description The board the pin is saved to: the id of one of the account's boards on Pinterest (GET /v1/accounts/{id}/options/board_id lists them), checked against them when the post is created or changed.
                                      */
                                     board_id?: string;
                                     /**
@@ -8056,7 +8056,7 @@ export interface paths {
                                 text?: string;
                                 /**
                                  * Board
-                                 * @description The board the pin is saved to: the id of one of the account's boards on Pinterest (GET /v1/accounts/{id}/options/board_id lists them).
+                                 * @description The board the pin is saved to: the id of one of the account's boards on Pinterest (GET /v1/accounts/{id}/options/board_id lists them), checked against them when the post is created or changed.
                                  */
                                 board_id?: string;
                                 /**
@@ -8432,7 +8432,7 @@ export interface paths {
                                     text?: string;
                                     /**
                                      * Board
-                                     * @description The board the pin is saved to: the id of one of the account's boards on Pinterest (GET /v1/accounts/{id}/options/board_id lists them).
+                                     * @description The board the pin is saved to: the id of one of the account's boards on Pinterest (GET /v1/accounts/{id}/options/board_id lists them), checked against them when the post is created or changed.
                                      */
                                     board_id?: string;
                                     /**
@@ -9116,7 +9116,7 @@ export interface paths {
                                     text?: string;
                                     /**
                                      * Board
-                                     * @description The board the pin is saved to: the id of one of the account's boards on Pinterest (GET /v1/accounts/{id}/options/board_id lists them).
+                                     * @description The board the pin is saved to: the id of one of the account's boards on Pinterest (GET /v1/accounts/{id}/options/board_id lists them), checked against them when the post is created or changed.
                                      */
                                     board_id?: string;
                                     /**
@@ -13621,7 +13621,7 @@ export interface paths {
                                     };
                                     /** @description The options every post for this platform must set (YouTube's `title` and `made_for_kids`, TikTok's `privacy_level`): a post whose accounts include one there without them is 400 `validation_failed` at `platforms.<platform>.<name>`. The schema in `options` leaves them optional, as a post names options only for its accounts' platforms. */
                                     required_options: string[];
-                                    /** @description The options whose values are each account's own on the platform (Pinterest's `board_id`: the account's boards): GET /v1/accounts/{id}/options/{option} lists them for an account. */
+                                    /** @description The options whose values are each account's own on the platform (Pinterest's `board_id`: the account's boards): GET /v1/accounts/{id}/options/{option} lists them for an account, and a post naming a value that is not among its account's is refused (400 `validation_failed` at `platforms.<platform>.<name>`). */
                                     listed_options: string[];
                                 };
                                 /** @description What the comments endpoints can do there; null: the service reads no comments there. */
@@ -13882,7 +13882,7 @@ export interface paths {
                                 };
                                 /** @description The options every post for this platform must set (YouTube's `title` and `made_for_kids`, TikTok's `privacy_level`): a post whose accounts include one there without them is 400 `validation_failed` at `platforms.<platform>.<name>`. The schema in `options` leaves them optional, as a post names options only for its accounts' platforms. */
                                 required_options: string[];
-                                /** @description The options whose values are each account's own on the platform (Pinterest's `board_id`: the account's boards): GET /v1/accounts/{id}/options/{option} lists them for an account. */
+                                /** @description The options whose values are each account's own on the platform (Pinterest's `board_id`: the account's boards): GET /v1/accounts/{id}/options/{option} lists them for an account, and a post naming a value that is not among its account's is refused (400 `validation_failed` at `platforms.<platform>.<name>`). */
                                 listed_options: string[];
                             };
                             /** @description What the comments endpoints can do there; null: the service reads no comments there. */

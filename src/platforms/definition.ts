@@ -123,6 +123,15 @@ export function pollWaitMs(rules: ProcessingRules, polls: number): number {
   return Math.min(rules.pollSeconds * rules.pollFactor ** Math.max(0, polls), rules.maxPollSeconds) * 1000;
 }
 
+/** An option whose values are each account's own on the platform (`PublishingRules.listedOptions`). */
+export interface ListedOption {
+  /**
+   * What its values are, as the end of a sentence: a value that is not among them is "not one of
+   * <values>" ("this account's boards").
+   */
+  values: string;
+}
+
 export interface PublishingRules {
   /** The kinds of post that can be published (a carousel: several media in one post). */
   kinds: readonly PublishKind[];
@@ -157,11 +166,12 @@ export interface PublishingRules {
    */
   requiredOptions: readonly string[];
   /**
-   * The options whose values are the account's own on the platform (Pinterest's `board_id`): the
-   * adapter's `publishing.optionValues` lists them for an account, `GET /v1/accounts/{id}/options/{option}`
-   * answers them. Absent: none.
+   * The options whose values are the account's own on the platform (Pinterest's `board_id`), by
+   * name: the adapter's `publishing.optionValues` lists them for an account, `GET
+   * /v1/accounts/{id}/options/{option}` answers them, and a post naming a value that is not among
+   * its account's is refused at that option. Absent: none.
    */
-  listedOptions?: readonly string[];
+  listedOptions?: Readonly<Record<string, ListedOption>>;
   /** A step after publishing that the options may ask for (the adapter's `publishing.afterPublish` runs it). */
   afterPublish?: AfterPublishRule;
   /**

@@ -671,7 +671,7 @@ export interface PublishingCapability {
    * The values an option takes for one account, where they are the account's own on the platform
    * (Pinterest's boards), by the option's name, as the definition's `listedOptions` names them.
    */
-  readonly optionValues?: Readonly<Record<string, (credentials: AccountCredentials) => Promise<OptionValue[]>>>;
+  readonly optionValues?: Readonly<Record<string, (credentials: AccountCredentials) => Promise<OptionValueList>>>;
   /**
    * Where uploads are published ahead (the definition's `publishAhead`): makes sure a
    * container made with a `publishAt` is never published, its post cancelled before its time
@@ -686,6 +686,16 @@ export interface PublishingCapability {
 export interface OptionValue {
   value: string;
   label: string;
+}
+
+/** An account's values of an option, as read from its platform. */
+export interface OptionValueList {
+  values: OptionValue[];
+  /**
+   * False when the platform had more than the adapter reads (Pinterest: 1,000 boards): a value
+   * not among `values` may still be the account's.
+   */
+  complete: boolean;
 }
 
 export type WithdrawOutcome =

@@ -69,6 +69,8 @@ export async function startTestApp(
     platforms?: PlatformSet;
     /** Listen on a free port of 127.0.0.1, with PUBLIC_URL (and so the sandbox URL) pointing at it. */
     listen?: boolean;
+    /** The app's logger (requests log through it); by default the app logs nothing. */
+    log?: pino.Logger;
   } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
@@ -90,7 +92,14 @@ export async function startTestApp(
       sandboxUrl: config.sandboxUrl ?? 'http://127.0.0.1:9/sandbox',
       ...(url === undefined ? {} : { serviceUrl: url }),
     });
-  const app = await buildApp({ config, database, secretKey, resolver: testResolver, platforms: () => platforms });
+  const app = await buildApp({
+    config,
+    database,
+    secretKey,
+    resolver: testResolver,
+    platforms: () => platforms,
+    ...(options.log === undefined ? {} : { log: options.log }),
+  });
   extraRoutes?.(app);
   await app.ready();
   if (port !== undefined) await app.listen({ port, host: '127.0.0.1' });

@@ -25,7 +25,7 @@ import { type Receiver, startReceiver } from '../helpers/receiver.ts';
 import { startSandbox, type TestSandbox } from '../helpers/sandbox.ts';
 import { connectSandboxAccount, type SandboxAccount } from '../helpers/sandbox-accounts.ts';
 import { verifyStandardWebhook } from '../helpers/standard-webhooks.ts';
-import { accounts, commentSyncState, events, postTargets } from '../helpers/tables.ts';
+import { accounts, commentSyncState, events, posts, postTargets } from '../helpers/tables.ts';
 import { moveTime } from '../helpers/time.ts';
 
 /**
@@ -39,6 +39,8 @@ let t: TestApp;
 let receiver: Receiver;
 let owner: TestOwner;
 let webhookSecret: string;
+/** What the app logged (warnings and worse), a JSON line each, as an operator reads them. */
+const appLog: string[] = [];
 
 beforeAll(async () => {
   sandbox = await startSandbox();
@@ -46,7 +48,11 @@ beforeAll(async () => {
   t = await startTestApp(
     { WEBHOOK_ALLOW_PRIVATE_URLS: 'true', RATE_LIMIT_PER_MINUTE: '100000', PUBLISH_RETRY_WINDOW_SECONDS: '600' },
     undefined,
-    { platforms: sandbox.platforms, listen: true },
+    {
+      platforms: sandbox.platforms,
+      listen: true,
+      log: pino({ level: 'warn' }, { write: (line: string) => appLog.push(line) }),
+    },
   );
   owner = await t.createOwner();
   const hook = await t.app.inject({
@@ -1986,9 +1992,11 @@ describe('Pinterest boards', () => {
     expect(post.targets[0]).toMatchObject({ status: 'published', attempts: 1, error: null });
     expect((await pinned(account)).map((a) => a.detail.type)).toEqual(['VIDEO']);
     const { data } = await sandbox.calls('pinterest', account.username);
+    // Not the pin's analytics: the account's first insights refresh, due as the every-minute
+    // schedule first sees an account connected within the interval, may read them once it is published.
     const paths = data
       .map((c) => `${c.method} ${c.path.replace('/api.pinterest.com', '').replace(/\/media\/\d+$/, '/media/{id}')}`)
-      .filter((p) => p.includes('/v5/media') || p.includes('/v5/pins'));
+      .filter((p) => p.includes('/v5/media') || p === 'POST /v5/pins');
     expect(paths[0]).toBe('POST /v5/media');
     expect(paths.at(-1)).toBe('POST /v5/pins');
     expect(paths.slice(1, -1).length).toBeGreaterThan(0);
@@ -2069,6 +2077,381 @@ describe('Pinterest boards', () => {
     } finally {
       if (!worker) await t.startWorker({ platforms: sandbox.platforms });
     }
+  });
+  /** A Pinterest user no account of the owner acts as: the ids of its boards, by name. */
+  async function strangersBoards(): Promise<Record<string, string>> {
+    users += 1;
+    const made = await sandbox.control('POST', '/users', { platform: 'pinterest', username: `pin_stranger_${users}` });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    return Object.fromEntries((made.body.pages as { id: string; name: string }[]).map((b) => [b.name, b.id]));
+  }
+
+  /**
+   * The reads of the boards and the pins made that Pinterest received with the account's tokens,
+   * from the `from`-th on (not the insights reads the worker's schedule makes when it will).
+   */
+  async function callsOf(account: SandboxAccount, from = 0): Promise<string[]> {
+    const { data } = await sandbox.calls('pinterest', account.sandboxUser);
+    return data
+      .map((c) => `${c.method} ${c.path}`)
+      .filter((c) => c === 'GET /api.pinterest.com/v5/boards' || c === 'POST /api.pinterest.com/v5/pins')
+      .slice(from);
+  }
+
+  /** The app's log lines about a post, parsed. */
+  function loggedAbout(postId: string) {
+    return appLog.map((line) => JSON.parse(line)).filter((line) => line.post_id === postId);
+  }
+
+  /** The answer to a PATCH of a post. */
+  async function patchAnswer(id: string, payload: Record<string, unknown>, key = owner.key) {
+    return await t.app.inject({ method: 'PATCH', url: `/v1/posts/${id}`, headers: auth(key), payload });
+  }
+
+  /** The stored rows of a post naming `text` (none when it was refused), and of the account's targets. */
+  async function storedWith(text: string, account: SandboxAccount) {
+    return {
+      posts: await t.database.db.select().from(posts).where(eq(posts.text, text)),
+      targets: await t.database.db.select().from(postTargets).where(eq(postTargets.accountId, account.id)),
+    };
+  }
+
+  /**
+   * Runs `act` with no worker running: a fault the control API leaves for the account's next call
+   * (or refresh) is then taken by the service's read of its boards, never by a read the worker's
+   * schedules make meanwhile (the first insights of an account just connected).
+   */
+  async function withoutWorker<T>(act: () => Promise<T>): Promise<T> {
+    await t.stopWorkers();
+    try {
+      return await act();
+    } finally {
+      await t.startWorker({ platforms: sandbox.platforms });
+    }
+  }
+
+  it("takes a pin on one of the account's boards, read from Pinterest once as the post is created", async () => {
+    const account = await connected('pinterest');
+    const boards = await boardsOf(account);
+    const photo = await upload(await image('jpeg'), 'own-board.jpg');
+    const before = (await callsOf(account)).length;
+    const created = await createPost({
+      account_ids: [account.id],
+      text: 'On my own board',
+      media_ids: [photo],
+      draft: true,
+      platforms: { pinterest: { board_id: boards.Recipes } },
+    });
+    expect(created.platforms).toEqual({ pinterest: { board_id: boards.Recipes } });
+    expect(created.targets).toMatchObject([{ account_id: account.id, status: 'draft' }]);
+    expect(await callsOf(account, before)).toEqual(['GET /api.pinterest.com/v5/boards']);
+    const { data } = await sandbox.calls('pinterest', account.sandboxUser);
+    expect(data.filter((c) => c.path === '/api.pinterest.com/v5/boards').at(-1)?.query).toEqual({ page_size: '250' });
+    expect(loggedAbout(created.id)).toEqual([]);
+  });
+
+  it("refuses before storing a pin on another user's board, naming the option and the account, after reading the account's boards once", async () => {
+    const account = await connected('pinterest');
+    const theirs = await strangersBoards();
+    const photo = await upload(await image('jpeg'), 'stranger-board.jpg');
+    const before = (await callsOf(account)).length;
+    const res = await postAnswer({
+      account_ids: [account.id],
+      text: "On a stranger's board",
+      media_ids: [photo],
+      platforms: { pinterest: { board_id: theirs.Ideas } },
+    });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json()).toEqual({
+      error: {
+        code: 'validation_failed',
+        message: "The post breaks a platform's rules. See details.",
+        request_id: res.headers['request-id'],
+        details: [
+          {
+            code: 'validation_failed',
+            field: 'platforms.pinterest.board_id',
+            account_id: account.id,
+            message: `"${theirs.Ideas}" is not one of this account's boards on Pinterest; GET /v1/accounts/${account.id}/options/board_id lists them.`,
+          },
+        ],
+      },
+    });
+    expect(await storedWith("On a stranger's board", account)).toEqual({ posts: [], targets: [] });
+    expect(await callsOf(account, before)).toEqual(['GET /api.pinterest.com/v5/boards']);
+    expect(await pinned(account)).toEqual([]);
+  });
+
+  it("checks the board against each Pinterest account of the post, reading each one's boards once", async () => {
+    const first = await connected('pinterest');
+    const second = await connected('pinterest');
+    const boards = await boardsOf(first);
+    const before = [(await callsOf(first)).length, (await callsOf(second)).length] as const;
+    const photo = await upload(await image('png'), 'two-pinners.png');
+    const res = await postAnswer({
+      account_ids: [first.id, second.id],
+      text: 'On two accounts',
+      media_ids: [photo],
+      draft: true,
+      platforms: { pinterest: { board_id: boards.Ideas } },
+    });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().error.details).toEqual([
+      {
+        code: 'validation_failed',
+        field: 'platforms.pinterest.board_id',
+        account_id: second.id,
+        message: `"${boards.Ideas}" is not one of this account's boards on Pinterest; GET /v1/accounts/${second.id}/options/board_id lists them.`,
+      },
+    ]);
+    expect(await callsOf(first, before[0])).toEqual(['GET /api.pinterest.com/v5/boards']);
+    expect(await callsOf(second, before[1])).toEqual(['GET /api.pinterest.com/v5/boards']);
+    expect(await storedWith('On two accounts', first)).toEqual({ posts: [], targets: [] });
+  });
+
+  it("refuses a change of a pin to another user's board, changing nothing", async () => {
+    const account = await connected('pinterest');
+    const boards = await boardsOf(account);
+    const theirs = await strangersBoards();
+    const photo = await upload(await image('jpeg'), 'kept.jpg');
+    const created = await createPost({
+      account_ids: [account.id],
+      text: 'Kept where it was',
+      media_ids: [photo],
+      scheduled_at: new Date(now().getTime() + 86_400_000).toISOString(),
+      platforms: { pinterest: { board_id: boards.Ideas } },
+    });
+    const before = (await callsOf(account)).length;
+    const res = await patchAnswer(created.id, {
+      platforms: { pinterest: { board_id: theirs.Recipes, title: 'Moved' } },
+    });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().error).toMatchObject({
+      code: 'validation_failed',
+      details: [
+        {
+          code: 'validation_failed',
+          field: 'platforms.pinterest.board_id',
+          account_id: account.id,
+          message: `"${theirs.Recipes}" is not one of this account's boards on Pinterest; GET /v1/accounts/${account.id}/options/board_id lists them.`,
+        },
+      ],
+    });
+    expect(await getPost(created.id)).toEqual(created);
+    const [row] = await t.database.db.select().from(posts).where(eq(posts.id, created.id));
+    expect(row?.platformOptions).toEqual({ pinterest: { board_id: boards.Ideas } });
+    expect(await callsOf(account, before)).toEqual(['GET /api.pinterest.com/v5/boards']);
+    // A change to another of its own boards is taken.
+    const moved = await patchAnswer(created.id, { platforms: { pinterest: { board_id: boards.Recipes } } });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(moved.json().platforms).toEqual({ pinterest: { board_id: boards.Recipes } });
+    const cancelled = await t.app.inject({
+      method: 'DELETE',
+      url: `/v1/posts/${created.id}`,
+      headers: auth(owner.key),
+    });
+    expect(cancelled.statusCode).toBe(200);
+  });
+
+  it('reads the boards of the accounts another change gave the post while its own change read them, and checks them too', async () => {
+    const first = await connected('pinterest');
+    const second = await connected('pinterest');
+    const firstBoards = await boardsOf(first);
+    const secondBoards = await boardsOf(second);
+    const created = await createPost({
+      account_ids: [first.id],
+      text: 'Changed twice at once',
+      media_ids: [await upload(await image('jpeg'), 'twice.jpg')],
+      draft: true,
+      platforms: { pinterest: { board_id: firstBoards.Ideas } },
+    });
+    const before = [(await callsOf(first)).length, (await callsOf(second)).length] as const;
+    // The first change's read of the first account's boards waits while another change moves the post to the second account.
+    const held = sandbox.hold(/^\/api\.pinterest\.com\/v5\/boards$/);
+    const onFirstBoard = patchAnswer(created.id, { platforms: { pinterest: { board_id: firstBoards.Recipes } } });
+    await held.arrived;
+    const moved = await patchAnswer(created.id, {
+      account_ids: [second.id],
+      platforms: { pinterest: { board_id: secondBoards.Ideas } },
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    held.release();
+    const res = await onFirstBoard;
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().error.details).toEqual([
+      {
+        code: 'validation_failed',
+        field: 'platforms.pinterest.board_id',
+        account_id: second.id,
+        message: `"${firstBoards.Recipes}" is not one of this account's boards on Pinterest; GET /v1/accounts/${second.id}/options/board_id lists them.`,
+      },
+    ]);
+    expect(await getPost(created.id)).toEqual(moved.json());
+    expect(await callsOf(first, before[0])).toEqual(['GET /api.pinterest.com/v5/boards']);
+    // Once for the change that moved the post, once for the change checked after it.
+    expect(await callsOf(second, before[1])).toEqual([
+      'GET /api.pinterest.com/v5/boards',
+      'GET /api.pinterest.com/v5/boards',
+    ]);
+  });
+
+  it('stores a pin whose boards Pinterest refuses to list for now (rate limited), logging it; its publication then fails as Pinterest refuses the board', async () => {
+    const account = await connected('pinterest');
+    const theirs = await strangersBoards();
+    const photo = await upload(await image('jpeg'), 'unchecked.jpg');
+    const res = await withoutWorker(async () => {
+      const fault = await sandbox.control('POST', '/faults', {
+        platform: 'pinterest',
+        username: account.sandboxUser,
+        error: 'rate_limited',
+        trigger: 'call',
+      });
+      expect(fault.status).toBe(201);
+      return await postAnswer({
+        account_ids: [account.id],
+        text: 'Stored unchecked',
+        media_ids: [photo],
+        platforms: { pinterest: { board_id: theirs.Recipes } },
+      });
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const created = res.json();
+    expect(loggedAbout(created.id)).toEqual([
+      expect.objectContaining({
+        level: 40,
+        reqId: res.headers['request-id'],
+        msg: "a post's listed option value was stored unchecked: the platform refused to list the account's values",
+        post_id: created.id,
+        account_id: account.id,
+        platform: 'pinterest',
+        option: 'board_id',
+        value: theirs.Recipes,
+        reason: 'refused',
+        kind: 'rate_limited',
+      }),
+    ]);
+    // The account is as it was: a rate limit says nothing of its access.
+    const [row] = await t.database.db.select().from(accounts).where(eq(accounts.id, account.id));
+    expect(row?.status).toBe('connected');
+    const post = await finished(created.id);
+    expect(post.targets[0]).toMatchObject({
+      status: 'failed',
+      attempts: 1,
+      error: { code: 'invalid_request', platform_code: '404' },
+    });
+    expect(await pinned(account)).toEqual([]);
+    expect(await callsOf(account)).toEqual(['GET /api.pinterest.com/v5/boards', 'POST /api.pinterest.com/v5/pins']);
+  });
+
+  it('refreshes a token Pinterest refuses as expired while reading the boards, and checks the board with the boards read again', async () => {
+    const account = await connected('pinterest');
+    const theirs = await strangersBoards();
+    const photo = await upload(await image('jpeg'), 'refreshed.jpg');
+    const before = (await callsOf(account)).length;
+    const res = await withoutWorker(async () => {
+      const fault = await sandbox.control('POST', '/faults', {
+        platform: 'pinterest',
+        username: account.sandboxUser,
+        error: 'token_expired',
+        trigger: 'call',
+      });
+      expect(fault.status).toBe(201);
+      return await postAnswer({
+        account_ids: [account.id],
+        text: 'After a refresh',
+        media_ids: [photo],
+        draft: true,
+        platforms: { pinterest: { board_id: theirs.Ideas } },
+      });
+    });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().error.details.map((d: { field: string }) => d.field)).toEqual(['platforms.pinterest.board_id']);
+    expect(await callsOf(account, before)).toEqual([
+      'GET /api.pinterest.com/v5/boards',
+      'GET /api.pinterest.com/v5/boards',
+    ]);
+    const [row] = await t.database.db.select().from(accounts).where(eq(accounts.id, account.id));
+    expect(row?.status).toBe('connected');
+  });
+
+  it('refuses a pin on an account whose token Pinterest refuses and will not refresh while reading its boards: the account is expired, nothing stored', async () => {
+    const account = await connected('pinterest');
+    const boards = await boardsOf(account);
+    const photo = await upload(await image('jpeg'), 'ended.jpg');
+    const res = await withoutWorker(async () => {
+      for (const trigger of ['call', 'refresh']) {
+        const fault = await sandbox.control('POST', '/faults', {
+          platform: 'pinterest',
+          username: account.sandboxUser,
+          error: 'token_expired',
+          trigger,
+        });
+        expect(fault.status).toBe(201);
+      }
+      return await postAnswer({
+        account_ids: [account.id],
+        text: 'Access ended',
+        media_ids: [photo],
+        platforms: { pinterest: { board_id: boards.Ideas } },
+      });
+    });
+    expect(res.statusCode, res.body).toBe(422);
+    expect(res.json().error).toMatchObject({
+      code: 'account_not_connected',
+      details: [{ code: 'account_not_connected', field: 'account_ids[0]', account_id: account.id }],
+    });
+    const [row] = await t.database.db.select().from(accounts).where(eq(accounts.id, account.id));
+    expect(row?.status).toBe('expired');
+    expect(await storedWith('Access ended', account)).toEqual({ posts: [], targets: [] });
+  });
+
+  it('refuses a pin on an account Pinterest refuses the boards of for a missing permission, which the account then lacks', async () => {
+    const account = await connected('pinterest');
+    const boards = await boardsOf(account);
+    const photo = await upload(await image('jpeg'), 'forbidden.jpg');
+    const res = await withoutWorker(async () => {
+      const fault = await sandbox.control('POST', '/faults', {
+        platform: 'pinterest',
+        username: account.sandboxUser,
+        error: 'permission_missing',
+        trigger: 'call',
+      });
+      expect(fault.status).toBe(201);
+      return await postAnswer({
+        account_ids: [account.id],
+        text: 'Without the permission',
+        media_ids: [photo],
+        platforms: { pinterest: { board_id: boards.Ideas } },
+      });
+    });
+    expect(res.statusCode, res.body).toBe(422);
+    expect(res.json().error.details).toEqual([
+      {
+        code: 'permission_missing',
+        field: 'account_ids[0]',
+        account_id: account.id,
+        message: `Account ${account.id} lacks the permission to publish: boards:read, boards:write, pins:read, pins:write.`,
+      },
+    ]);
+    const [row] = await t.database.db.select().from(accounts).where(eq(accounts.id, account.id));
+    expect(row?.scopes).toEqual(['user_accounts:read']);
+    expect(await storedWith('Without the permission', account)).toEqual({ posts: [], targets: [] });
+  });
+
+  it("reads no boards as an account the caller does not see: another owner's post naming it is 404 account_not_found", async () => {
+    const account = await connected('pinterest');
+    const boards = await boardsOf(account);
+    const stranger = await t.createOwner('Stranger');
+    const before = (await callsOf(account)).length;
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/v1/posts',
+      headers: auth(stranger.key),
+      payload: { account_ids: [account.id], text: 'Not mine', platforms: { pinterest: { board_id: boards.Ideas } } },
+    });
+    expect(res.statusCode, res.body).toBe(404);
+    expect(res.json().error.code).toBe('account_not_found');
+    expect(await callsOf(account, before)).toEqual([]);
   });
 });
 

@@ -1,6 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { advanceClock, now, resetClock } from '../../src/clock.ts';
 import type { AccountCredentials, PlatformAdapter, PublishRequest } from '../../src/platforms/index.ts';
+import type { PinterestContext } from '../../src/platforms/pinterest/api.ts';
+import { pinterestBoards } from '../../src/platforms/pinterest/boards.ts';
 import { insightsOf, platformError, REDIRECT_URI, startSandbox, type TestSandbox } from '../helpers/sandbox.ts';
 import { type MediaServer, startMediaServer } from '../helpers/sandbox-media.ts';
 
@@ -163,6 +165,48 @@ describe("the Pinterest user's account", () => {
     const limited = await platformError(pinterest.profile(credentials));
     expect(limited.kind).toBe('rate_limited');
     expect(limited.detail.retryAfterSeconds).toBe(60);
+  });
+});
+
+describe("the user's boards", () => {
+  it('lists every board, 250 a page, as the values of board_id: all of them', async () => {
+    const { credentials } = await pinner('pin_boards');
+    const list = pinterest.publishing.optionValues?.board_id;
+    if (list === undefined) throw new Error("Pinterest lists a pin's boards");
+    const made = (await user('pin_boards')).pages as { id: string; name: string }[];
+    expect(await list(credentials)).toEqual({
+      values: made.map((b) => ({ value: b.id, label: b.name })),
+      complete: true,
+    });
+    const asked = sandbox.requests().filter((r) => r.startsWith('GET /api.pinterest.com/v5/boards?'));
+    expect(asked.at(-1)).toContain('page_size=250');
+  });
+
+  it('reads at most 1,000 boards, four pages, saying when Pinterest had more', async () => {
+    const pages: Record<string, unknown>[] = [];
+    const api = {
+      call: async (_method: string, _path: string, _token: string, extra: { query?: Record<string, unknown> }) => {
+        pages.push(extra.query ?? {});
+        const page = pages.length;
+        const items = Array.from({ length: 250 }, (_, i) => ({
+          id: `${page}${String(i).padStart(3, '0')}`,
+          name: `B${i}`,
+        }));
+        return { items, bookmark: `after-${page}` };
+      },
+    };
+    const read = await pinterestBoards({ api } as unknown as PinterestContext, {
+      platformUserId: 'u',
+      accessToken: 't',
+    });
+    expect(read.values).toHaveLength(1000);
+    expect(read.complete).toBe(false);
+    expect(pages).toEqual([
+      { page_size: 250 },
+      { page_size: 250, bookmark: 'after-1' },
+      { page_size: 250, bookmark: 'after-2' },
+      { page_size: 250, bookmark: 'after-3' },
+    ]);
   });
 });
 

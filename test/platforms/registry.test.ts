@@ -268,6 +268,9 @@ const EXPECTED = {
 /** Where comments are read by polling only: LinkedIn pushes ordinary apps no comment notices. */
 const WITHOUT_COMMENT_NOTICES: readonly Platform[] = ['linkedin', 'youtube', 'x', 'google_business', 'bluesky'];
 
+/** The options whose values are each account's own there: Pinterest's boards. */
+const LISTED_OPTIONS: Partial<Record<Platform, string[]>> = { pinterest: ['board_id'] };
+
 describe('the platform registry', () => {
   it('lists each platform once, with its label, settings prefix and capabilities', () => {
     expect(PLATFORMS).toEqual([
@@ -312,6 +315,9 @@ describe('the platform registry', () => {
     expect(actions.hide !== undefined).toBe(expected.comments?.hide === true);
     expect(actions.read_insights !== undefined).toBe(expected.insights !== null);
     expect(actions.publish !== undefined).toBe(expected.publishing.kinds.length > 0);
+    // An option whose values are the account's own is one the adapter reads the values of (posts naming one are checked with them).
+    expect(Object.keys(platformInfo(platform).publishing.listedOptions ?? {})).toEqual(LISTED_OPTIONS[platform] ?? []);
+    expect(Object.keys(adapter.publishing.optionValues ?? {})).toEqual(LISTED_OPTIONS[platform] ?? []);
   });
 
   it('has a sandbox part for every platform, and no other', () => {

@@ -52,6 +52,25 @@ export async function actAsAccount<T>(
 }
 
 /**
+ * actAsAccount, a platform's refusal noted on the account where it concerns it
+ * (noteAccountFailure: an ended token, a revoked access, a missing permission) and answered
+ * instead of thrown, for the caller to decide what it means for its own work.
+ */
+export async function actAsAccountNoting<T>(
+  deps: ActingDeps,
+  account: Account,
+  call: (credentials: AccountCredentials, adapter: PlatformAdapter) => Promise<T>,
+): Promise<{ done: T } | { refused: PlatformError }> {
+  try {
+    return { done: await actAsAccount(deps, account, call) };
+  } catch (error) {
+    if (!(error instanceof PlatformError)) throw error;
+    await deps.db.transaction((tx) => noteAccountFailure(tx, account.id, error));
+    return { refused: error };
+  }
+}
+
+/**
  * actAsAccount for a request a person made: a platform's refusal marks the account where it
  * concerns it (noteAccountFailure), is logged as `refused` with the account and the refusal, and
  * is answered as the API answers a platform's refusal (platformFailure).
@@ -62,15 +81,9 @@ export async function actAsAccountAnswering<T>(
   refused: string,
   call: (credentials: AccountCredentials, adapter: PlatformAdapter) => Promise<T>,
 ): Promise<T> {
-  try {
-    return await actAsAccount(deps, account, call);
-  } catch (error) {
-    if (!(error instanceof PlatformError)) throw error;
-    await deps.db.transaction((tx) => noteAccountFailure(tx, account.id, error));
-    deps.log.warn(
-      { account_id: account.id, platform: account.platform, kind: error.kind, err: error.message },
-      refused,
-    );
-    throw platformFailure(error);
-  }
+  const answer = await actAsAccountNoting(deps, account, call);
+  if ('done' in answer) return answer.done;
+  const error = answer.refused;
+  deps.log.warn({ account_id: account.id, platform: account.platform, kind: error.kind, err: error.message }, refused);
+  throw platformFailure(error);
 }

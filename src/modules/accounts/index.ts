@@ -15,7 +15,7 @@ export {
   scheduleNoticeSubscriptions,
   subscribeCommentNotices,
 } from './notice-subscriptions.ts';
-export { optionValueRoutes } from './option-values.ts';
+export { type ListedValues, optionValueRoutes, readListedValues } from './option-values.ts';
 export { type PostsAtRisk, type PostsAtRiskReader, registerPostsAtRiskReader } from './posts-at-risk.ts';
 export {
   type AccountState,

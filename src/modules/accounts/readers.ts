@@ -62,7 +62,7 @@ export async function lockAccountsForPosting(tx: Tx, scope: Scope, ids: readonly
 }
 
 /** The accounts the caller sees, optionally only these ids or platforms (unlocked reads). */
-async function visibleAccounts(
+export async function visibleAccounts(
   db: Queryable,
   scope: Scope,
   filter: { ids?: readonly string[]; platforms?: readonly Platform[] } = {},

@@ -87,7 +87,7 @@ const PublishingJson = Type.Object(
     }),
     listed_options: Type.Array(Type.String(), {
       description:
-        "The options whose values are each account's own on the platform (Pinterest's `board_id`: the account's boards): GET /v1/accounts/{id}/options/{option} lists them for an account.",
+        "The options whose values are each account's own on the platform (Pinterest's `board_id`: the account's boards): GET /v1/accounts/{id}/options/{option} lists them for an account, and a post naming a value that is not among its account's is refused (400 `validation_failed` at `platforms.<platform>.<name>`).",
     }),
   },
   { additionalProperties: false },
@@ -213,7 +213,7 @@ export function renderPlatform(
       image_types: [...publishing.imageTypes],
       options: plainSchema(platformOptionsSchema(platform)),
       required_options: [...publishing.requiredOptions],
-      listed_options: [...(publishing.listedOptions ?? [])],
+      listed_options: Object.keys(publishing.listedOptions ?? {}),
     },
     comments:
       comments === null

@@ -1,5 +1,5 @@
 /** A post's options in the API's terms (`platforms.<platform>`): what each target publishes. */
-import type { Platform, PostOptions } from '../../platforms/index.ts';
+import { type Platform, type PostOptions, platformInfo } from '../../platforms/index.ts';
 import type { PostPlatformOptions as PlatformsJson } from './tables.ts';
 
 /** The text a target on `platform` publishes: its platform's own, else the post's. */
@@ -44,4 +44,18 @@ export function optionMediaRefs(platforms: PlatformsJson, platform: Platform): O
   };
   walk(platformOptions(platforms, platform), `platforms.${platform}`);
   return refs;
+}
+
+/**
+ * The values a post names for the options `platform` lists (its definition's `listedOptions`:
+ * Pinterest's `board_id`), by option: those the account's own values on the platform must hold.
+ */
+export function listedOptionValues(platforms: PlatformsJson, platform: Platform): Map<string, string> {
+  const options = platformOptions(platforms, platform);
+  const named = new Map<string, string>();
+  for (const option of Object.keys(platformInfo(platform).publishing.listedOptions ?? {})) {
+    const value = options[option];
+    if (typeof value === 'string') named.set(option, value);
+  }
+  return named;
 }

@@ -83,7 +83,7 @@ const Fields = {
   ),
 };
 
-const CHECKS = `Every check runs before anything is stored, and every problem is listed in \`details\` (\`{code, field, message, account_id?, media_id?}\`); the answer takes the gravest problem's code: 404 \`account_not_found\` (an account the key does not see), 404 \`media_not_found\`, 400 \`mixed_profiles\` (accounts of two profiles), 400 \`media_profile_mismatch\` (media of another profile than the accounts'), 422 \`account_not_connected\`, 422 \`permission_missing\` (the platform's publishing permission, named), 400 \`validation_failed\` (a platform's rules, as GET /v1/platforms states them: the kinds of post it takes, its text's longest length as it counts it, its carousel's items, its video lengths and its options; TikTok also needs a \`privacy_level\`; options for a platform none of the accounts is on).`;
+const CHECKS = `Every check runs before anything is stored, and every problem is listed in \`details\` (\`{code, field, message, account_id?, media_id?}\`); the answer takes the gravest problem's code: 404 \`account_not_found\` (an account the key does not see), 404 \`media_not_found\`, 400 \`mixed_profiles\` (accounts of two profiles), 400 \`media_profile_mismatch\` (media of another profile than the accounts'), 422 \`account_not_connected\`, 422 \`permission_missing\` (the platform's publishing permission, named), 400 \`validation_failed\` (a platform's rules, as GET /v1/platforms states them: the kinds of post it takes, its text's longest length as it counts it, its carousel's items, its video lengths and its options; TikTok also needs a \`privacy_level\`; options for a platform none of the accounts is on; a value of an option whose values are the account's own, \`publishing.listed_options\` (Pinterest's \`board_id\`), that is not among that account's as the platform lists them now (GET /v1/accounts/{id}/options/{option}), its detail naming the account). Where the platform does not list them at that moment (unreachable, rate limited), the value is taken unchecked rather than the post refused; where it says the account's access ended, the account is \`expired\` and the post refused with \`account_not_connected\`.`;
 
 export function postRoutes(deps: PostDeps): FastifyPluginAsyncTypebox {
   const { db } = deps;
@@ -113,7 +113,7 @@ export function postRoutes(deps: PostDeps): FastifyPluginAsyncTypebox {
       },
       async (request, reply) => {
         reply.code(201);
-        return render(await createPost(deps, request.scope, request.body));
+        return render(await createPost({ ...deps, log: request.log }, request.scope, request.body));
       },
     );
 
@@ -193,7 +193,8 @@ export function postRoutes(deps: PostDeps): FastifyPluginAsyncTypebox {
           response: { 200: Post, ...errorsOf(409, 413, 415, 422) },
         },
       },
-      async (request) => render(await updatePost(deps, request.scope, request.params.id, request.body)),
+      async (request) =>
+        render(await updatePost({ ...deps, log: request.log }, request.scope, request.params.id, request.body)),
     );
 
     app.delete(

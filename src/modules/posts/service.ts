@@ -4,6 +4,7 @@
  * targets. Publishing itself is in publishing/, a client's approval in approval/.
  */
 import { and, asc, desc, eq, gte, inArray, lt, lte, notInArray, type SQL, sql } from 'drizzle-orm';
+import type { BaseLogger } from 'pino';
 import { now } from '../../clock.ts';
 import type { Db, Queryable, Tx } from '../../db/connection.ts';
 import { ApiError } from '../../http/errors.ts';
@@ -14,12 +15,13 @@ import { type Platform, type PlatformSet, platformInfo } from '../../platforms/i
 import { profilesBeingDeleted } from '../profiles/index.ts';
 import { approvalRequiredFor, pendingApproval, scheduledStatus } from './approval/rules.ts';
 import type { PlatformsJson } from './json.ts';
+import { ListedValueMemo } from './listed-values.ts';
 import { refreshPostStatus } from './post-status.ts';
 import { startOf, waitsForItsTime } from './publishing/ahead.ts';
 import { queuePublish, queuePublishOfMoved } from './publishing/publish-jobs.ts';
 import { type Post, type PostStatus, type PostTarget, posts, postTargets } from './tables.ts';
 import { targetStates } from './target-workflow.ts';
-import { checkNewPost, checkRetryTargets, type PostDraftInput } from './validation.ts';
+import { checkNewPost, checkRetryTargets, type PostDraftInput, type UncheckedValue } from './validation.ts';
 
 /** A post with its targets, in the order of their accounts in the request. */
 export interface PostWithTargets {
@@ -55,6 +57,40 @@ async function targetsOf(db: Queryable, postIds: readonly string[]): Promise<Map
 export interface PostDeps {
   db: Db;
   platforms: () => PlatformSet;
+  /** The accounts' tokens are sealed under it: a post's listed options are checked as its accounts. */
+  secretKey: Buffer;
+}
+
+/** What creating or changing a post needs in a request: its log, which tells what was stored unchecked. */
+export interface PostWriteDeps extends PostDeps {
+  log: Pick<BaseLogger, 'warn'>;
+}
+
+/**
+ * Tells the operator of each value of a listed option a stored post names unchecked (its
+ * account's values could not be read): its publication fails as any would on a wrong value,
+ * and a refusal that lasts (a platform down, an account rate limited) is one to look into.
+ */
+function logUnchecked(log: PostWriteDeps['log'], postId: string, unchecked: readonly UncheckedValue[]): void {
+  for (const { accountId, platform, option, value, why } of unchecked) {
+    const at = { post_id: postId, account_id: accountId, platform, option, value };
+    if (why === 'changed') {
+      log.warn(
+        { ...at, reason: 'changed' },
+        "a post's listed option value was stored unchecked: the post changed while the account's values were read",
+      );
+    } else if ('refusal' in why) {
+      log.warn(
+        { ...at, reason: 'refused', kind: why.refusal.kind, err: why.refusal.message },
+        "a post's listed option value was stored unchecked: the platform refused to list the account's values",
+      );
+    } else {
+      log.warn(
+        { ...at, reason: 'incomplete', read: why.incomplete },
+        "a post's listed option value was stored unchecked: it is not among the account's values read, which the platform had more of",
+      );
+    }
+  }
 }
 
 export interface NewPostInput extends PostDraftInput {
@@ -66,12 +102,26 @@ export interface NewPostInput extends PostDraftInput {
 /**
  * Creates a post after every check (post validation.ts), with one target per account and a
  * publishing job per target due at `scheduled_at`, all in one transaction. A draft is stored
- * with `draft` targets and no job.
+ * with `draft` targets and no job. The accounts' values of the listed options the post names
+ * are read from their platforms first, outside the transaction (listed-values.ts).
  */
-export async function createPost(deps: PostDeps, scope: Scope, input: NewPostInput): Promise<PostWithTargets> {
+export async function createPost(deps: PostWriteDeps, scope: Scope, input: NewPostInput): Promise<PostWithTargets> {
+  const listed = new ListedValueMemo(deps, scope);
+  await listed.read(input.account_ids, input.platforms ?? {});
+  const { created, unchecked } = await listed.untilRead(() => insertPost(deps, scope, input, listed));
+  logUnchecked(deps.log, created.post.id, unchecked);
+  return created;
+}
+
+async function insertPost(
+  deps: PostDeps,
+  scope: Scope,
+  input: NewPostInput,
+  listed: ListedValueMemo,
+): Promise<{ created: PostWithTargets; unchecked: UncheckedValue[] }> {
   return await deps.db.transaction(async (tx) => {
     const at = now();
-    const checked = await checkNewPost(tx, deps.platforms(), scope, input, at);
+    const checked = await checkNewPost(tx, deps.platforms(), scope, input, at, listed);
     const approval = pendingApproval(
       await approvalRequiredFor(tx, scope.ownerId, checked.profileId, input.approval?.required),
     );
@@ -97,7 +147,7 @@ export async function createPost(deps: PostDeps, scope: Scope, input: NewPostInp
       .returning();
     if (!post) throw new Error('the post was not inserted');
     const targets = await insertTargets(tx, post, checked.accounts, status);
-    return { post, targets };
+    return { created: { post, targets }, unchecked: checked.unchecked };
   });
 }
 
@@ -219,22 +269,61 @@ export interface PostPatch {
 /**
  * Changes a post while none of its targets has started (every one `draft` or `scheduled`;
  * else 409 `post_not_editable`). The post as it would be after the change goes through every
- * check a new post does; its targets are made anew when the accounts change, and their jobs
- * move with `scheduled_at`.
+ * check a new post does, the listed options' values read first as for a new post; its targets
+ * are made anew when the accounts change, and their jobs move with `scheduled_at`.
  */
-export async function updatePost(deps: PostDeps, scope: Scope, id: string, patch: PostPatch): Promise<PostWithTargets> {
+export async function updatePost(
+  deps: PostWriteDeps,
+  scope: Scope,
+  id: string,
+  patch: PostPatch,
+): Promise<PostWithTargets> {
+  const listed = new ListedValueMemo(deps, scope);
+  // Read as the post is now, before its lock: the checks find what changed meanwhile unread.
+  const post = await findVisiblePost(deps.db, scope, id, false);
+  const targets = (await targetsOf(deps.db, [post.id])).get(post.id) ?? [];
+  if (!targets.some(hasStarted)) {
+    const edited = editedTargets(post, targets, patch);
+    await listed.read(edited.accountIds, edited.platforms);
+  }
+  const { updated, unchecked } = await listed.untilRead(() => changePost(deps, scope, id, patch, listed));
+  logUnchecked(deps.log, updated.post.id, unchecked);
+  return updated;
+}
+
+function hasStarted(target: PostTarget): boolean {
+  return target.status !== 'draft' && target.status !== 'awaiting_approval' && target.status !== 'scheduled';
+}
+
+/** The accounts and options a post has after `patch`. */
+function editedTargets(
+  post: Post,
+  targets: readonly PostTarget[],
+  patch: PostPatch,
+): { accountIds: string[]; platforms: PlatformsJson } {
+  return {
+    accountIds: patch.account_ids ?? targets.map((t) => t.accountId),
+    platforms: patch.platforms ?? post.platformOptions,
+  };
+}
+
+async function changePost(
+  deps: PostDeps,
+  scope: Scope,
+  id: string,
+  patch: PostPatch,
+  listed: ListedValueMemo,
+): Promise<{ updated: PostWithTargets; unchecked: UncheckedValue[] }> {
   return await deps.db.transaction(async (tx) => {
     const post = await findVisiblePost(tx, scope, id, true);
     const targets = await lockedTargets(tx, post.id);
     const at = now();
-    const started = targets.filter(
-      (t) => t.status !== 'draft' && t.status !== 'awaiting_approval' && t.status !== 'scheduled',
-    );
+    const started = targets.filter(hasStarted);
     if (started.length > 0) {
       const onlyTime = Object.entries(patch).every(([key, value]) => key === 'scheduled_at' || value === undefined);
       const ahead = started.every((t) => t.status === 'publishing' && waitsForItsTime(post, t.platform, at));
       if (onlyTime && patch.scheduled_at !== undefined && ahead && !post.approvalRequired) {
-        return await moveUploadedAhead(tx, post, targets, patch.scheduled_at, at);
+        return { updated: await moveUploadedAhead(tx, post, targets, patch.scheduled_at, at), unchecked: [] };
       }
       throw new ApiError(
         409,
@@ -243,19 +332,19 @@ export async function updatePost(deps: PostDeps, scope: Scope, id: string, patch
       );
     }
     const draft = patch.draft ?? post.status === 'draft';
-    const accountIds = patch.account_ids ?? targets.map((t) => t.accountId);
+    const edited = editedTargets(post, targets, patch);
     const text = patch.text === undefined ? post.text : patch.text;
     const input: NewPostInput = {
-      account_ids: accountIds,
+      account_ids: edited.accountIds,
       text: text ?? undefined,
       media_ids: patch.media_ids ?? post.mediaIds,
       // An unchanged time may have passed meanwhile: a draft being scheduled then goes now.
       scheduled_at:
         patch.scheduled_at ?? (post.scheduledAt.getTime() < at.getTime() ? undefined : post.scheduledAt.toISOString()),
-      platforms: patch.platforms ?? post.platformOptions,
+      platforms: edited.platforms,
       draft,
     };
-    const checked = await checkNewPost(tx, deps.platforms(), scope, input, at);
+    const checked = await checkNewPost(tx, deps.platforms(), scope, input, at, listed);
     if (checked.profileId !== post.profileId) {
       // An account of a draft may have moved since; the post stays where it was made.
       throw new ApiError(
@@ -293,7 +382,7 @@ export async function updatePost(deps: PostDeps, scope: Scope, id: string, patch
     // Jobs of the old targets find them gone (or not due) and end; new ones are queued.
     await tx.delete(postTargets).where(eq(postTargets.postId, post.id));
     const fresh = await insertTargets(tx, updated, checked.accounts, status);
-    return { post: updated, targets: fresh };
+    return { updated: { post: updated, targets: fresh }, unchecked: checked.unchecked };
   });
 }
 

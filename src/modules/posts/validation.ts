@@ -19,7 +19,8 @@ import {
 import { type Account, lockAccountsForPosting } from '../accounts/index.ts';
 import { findMedia, type MediaItem } from '../media/index.ts';
 import type { PlatformsJson } from './json.ts';
-import { type OptionMediumRef, optionMediaRefs, platformOptions, targetText } from './options.ts';
+import { type ListedValueMemo, ListedValuesUnread } from './listed-values.ts';
+import { listedOptionValues, type OptionMediumRef, optionMediaRefs, platformOptions, targetText } from './options.ts';
 import type { Post, PostTarget } from './tables.ts';
 
 /** The codes a post's problems have, gravest first, with the status each answers. */
@@ -79,6 +80,22 @@ export interface CheckedPost {
   scheduledAt: Date;
   /** The accounts, in the order of `account_ids`, locked FOR SHARE until the transaction ends. */
   accounts: Account[];
+  /** The values of listed options the post names that could not be checked (the caller logs them). */
+  unchecked: UncheckedValue[];
+}
+
+/**
+ * A value a post names for a listed option (Pinterest's `board_id`) that is stored without being
+ * checked against its account's values, and why: the platform refused to list them (`refusal`),
+ * it has more than were read and the value is not among those (`incomplete`, how many were
+ * read), or the post changed while they were read (`changed`).
+ */
+export interface UncheckedValue {
+  accountId: string;
+  platform: Platform;
+  option: string;
+  value: string;
+  why: { refusal: PlatformError } | { incomplete: number } | 'changed';
 }
 
 function adapterOf(platforms: PlatformSet, platform: Platform): PlatformAdapter | PlatformError {
@@ -137,6 +154,50 @@ function accountProblems(platforms: PlatformSet, account: Account, field: string
   return [];
 }
 
+/**
+ * The values the post names for its accounts' listed options (Pinterest's `board_id`), each
+ * checked against the account's own values as `listed` read them: one not among them is a problem
+ * at its option, naming the account (a post's options are per platform, and two accounts there
+ * have boards of their own). A list that could not be read leaves its value unchecked: the post
+ * is not refused for a platform's passing failure, and its publication fails as it would have.
+ * Throws ListedValuesUnread for an account whose values were not read for this post.
+ */
+function listedValueChecks(
+  listed: ListedValueMemo,
+  accounts: readonly Account[],
+  options: PlatformsJson,
+): { problems: PostProblem[]; unchecked: UncheckedValue[] } {
+  const problems: PostProblem[] = [];
+  const unchecked: UncheckedValue[] = [];
+  const unread: string[] = [];
+  for (const account of accounts) {
+    // An account that is not connected is refused as such, and nothing is read as it.
+    if (account.status !== 'connected') continue;
+    const { platform } = account;
+    for (const [option, value] of listedOptionValues(options, platform)) {
+      const read = listed.valuesOf(account.id, option);
+      const at = { accountId: account.id, platform, option, value };
+      if (read === undefined) unread.push(account.id);
+      else if (read === null) unchecked.push({ ...at, why: 'changed' });
+      else if (!read.read) unchecked.push({ ...at, why: { refusal: read.refusal } });
+      else if (read.values.has(value)) continue;
+      else if (!read.complete) unchecked.push({ ...at, why: { incomplete: read.values.size } });
+      else {
+        const { label, publishing } = platformInfo(platform);
+        const values = publishing.listedOptions?.[option]?.values ?? 'the values it takes';
+        problems.push({
+          code: 'validation_failed',
+          field: `platforms.${platform}.${option}`,
+          account_id: account.id,
+          message: `${JSON.stringify(value)} is not one of ${values} on ${label}; GET /v1/accounts/${account.id}/options/${option} lists them.`,
+        });
+      }
+    }
+  }
+  if (unread.length > 0) throw new ListedValuesUnread([...new Set(unread)], options);
+  return { problems, unchecked };
+}
+
 function draftMedium(m: MediaItem): DraftMedium {
   return { type: m.type, durationSeconds: m.durationSeconds, sizeBytes: m.sizeBytes, contentType: m.mimeType };
 }
@@ -192,6 +253,7 @@ export async function checkNewPost(
   scope: Scope,
   input: PostDraftInput,
   at: Date,
+  listed: ListedValueMemo,
 ): Promise<CheckedPost> {
   const problems: PostProblem[] = [];
   const found = new Map((await lockAccountsForPosting(tx, scope, input.account_ids)).map((a) => [a.id, a]));
@@ -261,6 +323,8 @@ export async function checkNewPost(
       }
     }
   }
+  const values = listedValueChecks(listed, accounts, options);
+  problems.push(...values.problems);
   for (const platform of Object.keys(options)) {
     if (!targeted.includes(platform as Platform) && accounts.length === input.account_ids.length) {
       problems.push({
@@ -284,7 +348,7 @@ export async function checkNewPost(
   }
   throwProblems(problems);
   if (profileId === undefined) throw new Error('a post passed its checks without an account');
-  return { profileId, scheduledAt, accounts };
+  return { profileId, scheduledAt, accounts, unchecked: values.unchecked };
 }
 
 /**

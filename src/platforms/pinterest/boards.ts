@@ -1,6 +1,6 @@
 /** The user's boards (`GET /v5/boards`, a page at a time by `bookmark`): the values of a pin's `board_id`. */
 import { list, record, str } from '../http.ts';
-import type { AccountCredentials, OptionValue } from '../types.ts';
+import type { AccountCredentials, OptionValue, OptionValueList } from '../types.ts';
 import type { PinterestContext } from './api.ts';
 
 /** Boards read at most: 4 pages of Pinterest's largest page size. */
@@ -9,7 +9,7 @@ const MAX_BOARDS = 1000;
 export async function pinterestBoards(
   { api }: PinterestContext,
   { accessToken }: AccountCredentials,
-): Promise<OptionValue[]> {
+): Promise<OptionValueList> {
   const boards: OptionValue[] = [];
   let bookmark: string | null = null;
   do {
@@ -23,5 +23,5 @@ export async function pinterestBoards(
     }
     bookmark = str(page.bookmark);
   } while (bookmark !== null && bookmark !== '' && boards.length < MAX_BOARDS);
-  return boards;
+  return { values: boards, complete: bookmark === null || bookmark === '' };
 }

@@ -17,7 +17,7 @@ export const PINTEREST_OPTIONS = Type.Object(
         pattern: '^[0-9]{1,30}$',
         title: 'Board',
         description:
-          "The board the pin is saved to: the id of one of the account's boards on Pinterest (GET /v1/accounts/{id}/options/board_id lists them).",
+          "The board the pin is saved to: the id of one of the account's boards on Pinterest (GET /v1/accounts/{id}/options/board_id lists them), checked against them when the post is created or changed.",
       }),
     ),
     title: Type.Optional(
@@ -102,7 +102,7 @@ export const pinterestDefinition = {
     options: PINTEREST_OPTIONS,
     requiredOptions: ['board_id'],
     // The account's boards (GET /v5/boards).
-    listedOptions: ['board_id'],
+    listedOptions: { board_id: { values: "this account's boards" } },
   },
   settings: {},
 } satisfies Omit<PlatformDefinition, 'create'>;
