@@ -22,18 +22,21 @@
  * connection queues each account's subscription to the app's comment notices (Instagram `POST
  * /me/subscribed_apps`), as in production; the bench waits until every one is `subscribed`.
  *
- *   (1) GET /v1/comments with two filters, with autocannon at BENCH_CONNECTIONS connections
- *       (as bench/run.ts): (a) GET /healthz, the bare route of the same server, then
- *       (b) owner key, `account_id` + `reply_status=unreplied`, the account changing at every
- *       request (the first owner's accounts in turn); (c) a profile key, `platform=instagram` +
- *       `hidden=true`; (d) the same profile key, `platform=instagram` + `from` (the last 7 days).
+ *   (1) GET /v1/comments, with autocannon at BENCH_CONNECTIONS connections (as bench/run.ts):
+ *       (a) GET /healthz, the bare route of the same server, then every filter the inbox offers,
+ *       one at a time: (b) none, owner key; (c) `account_id`, owner key, the account changing at
+ *       every request (the first owner's accounts in turn); (d) `post_id`, owner key, a post
+ *       after another; (e) `reply_status=unreplied`, a profile key; (f) `platform=threads`, the
+ *       profile key; (g) `hidden=true`, owner key; (h) `from` + `to` (30 days ending a week ago),
+ *       the profile key; then each on its tenth page (the cursor of the ninth page's answer, read
+ *       through the API first; a filter with fewer than ten pages in the seed is named instead).
  *       Prints requests/s, p50/p99 and each ratio to (a); then the queries the route runs for
  *       each shape (listComments itself, run in this process on the same database with its
  *       queries recorded) under EXPLAIN (ANALYZE, BUFFERS): the plan's nodes, the indexes used,
  *       the time and the buffers, planned for its values and at its sixth run as a named
  *       statement. A Seq Scan on comments is an error. Then the floor: each shape's queries alone,
- *       sent from this process (bench/queries-alone.ts) at as many requests in flight. Aims: 2,000
- *       requests/s (printed beside the floor's rate), p99 < 25 ms.
+ *       sent from this process (bench/queries-alone.ts) at as many requests in flight. Aims: at
+ *       least a quarter of (a)'s requests/s, p99 < 25 ms, for every shape.
  *   (2) signed platform webhooks: one webhook endpoint of the first owner (POST /v1/webhooks),
  *       subscribed to `comment.created`, at the receiver. First every comment the run will
  *       announce is added in the sandbox (POST {sandbox}/_control/comments, a new comment by a
@@ -76,6 +79,9 @@
  *   BENCH_SERVER_NODE_ARGS           extra node flags for the server
  *   BENCH_COMMENTS_PG_STATEMENTS     1: restart with pg_stat_statements loaded and print the
  *                                    statements of (2)'s measured run, per notice
+ *   BENCH_COMMENTS_PARTS             the parts to run, comma-separated: inbox, notices (default both);
+ *                                    without notices no sandbox account is connected
+ *   BENCH_COMMENTS_SHAPES            the inbox's shapes to measure, by letter (e.g. b,c,g; default every one)
  */
 import { createHmac } from 'node:crypto';
 import fs from 'node:fs/promises';
@@ -85,6 +91,7 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import type pg from 'pg';
 import { Agent, request } from 'undici';
 import type { Db } from '../src/db/connection.ts';
+import { decodeCursor } from '../src/http/pagination.ts';
 import type { Scope } from '../src/http/scope.ts';
 import { type CommentListQuery, listComments } from '../src/modules/comments/inbox.ts';
 import {
@@ -133,7 +140,8 @@ import {
 import { BenchError, embeddedPool, lastServerOutput, postmasterPid, type Server } from './server.ts';
 
 const AIM_LIST_P99_MS = 25;
-const AIM_LIST_REQUESTS_PER_SECOND = 2000;
+/** A page of the inbox at least this share of `/healthz`'s requests a second in the same run. */
+const AIM_LIST_RATIO = 0.25;
 const AIM_WEBHOOK_P99_MS = 1000;
 const POSTS_PER_ACCOUNT = 50;
 const FIRST_OWNER_PROFILES = 4;
@@ -152,6 +160,26 @@ interface Settings {
   noticeAccounts: number;
   serverNodeArgs: string[];
   pgStatements: boolean;
+  /** Which parts run: (1) the inbox, (2) the notices. */
+  parts: { inbox: boolean; notices: boolean };
+  /** The inbox's shapes measured, by their letters (b to h); empty: every one. */
+  shapes: string[];
+}
+
+const PARTS = ['inbox', 'notices'] as const;
+
+function partsFromEnv(): Settings['parts'] {
+  const given = (process.env.BENCH_COMMENTS_PARTS ?? PARTS.join(','))
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean);
+  const unknown = given.filter((p) => !(PARTS as readonly string[]).includes(p));
+  if (given.length === 0 || unknown.length > 0) {
+    throw new BenchError(
+      `BENCH_COMMENTS_PARTS: a comma-separated list of ${PARTS.join(', ')}; got ${JSON.stringify(process.env.BENCH_COMMENTS_PARTS)}`,
+    );
+  }
+  return { inbox: given.includes('inbox'), notices: given.includes('notices') };
 }
 
 function settings(): Settings {
@@ -168,6 +196,11 @@ function settings(): Settings {
     noticeAccounts: positiveIntFromEnv('BENCH_COMMENTS_NOTICE_ACCOUNTS', 1_000_000),
     serverNodeArgs: (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(/\s+/).filter(Boolean),
     pgStatements: ['1', 'true'].includes(process.env.BENCH_COMMENTS_PG_STATEMENTS ?? ''),
+    parts: partsFromEnv(),
+    shapes: (process.env.BENCH_COMMENTS_SHAPES ?? '')
+      .split(',')
+      .map((c) => c.trim())
+      .filter(Boolean),
   };
 }
 
@@ -277,10 +310,13 @@ async function seed(server: Server, pool: pg.Pool, s: Settings, connector: Conne
   await pool.query(
     'alter table bench_accounts add column real boolean not null default false, add column posts text[]',
   );
-  const { rows: noticeRows } = await pool.query<{ n: number; profile_id: string }>(
-    `select n, profile_id from bench_accounts where owner_id = $1 and platform = 'instagram' order by n`,
-    [ownerId],
-  );
+  // Without (2), none is connected: the inbox reads only what the seed writes.
+  const { rows: noticeRows } = s.parts.notices
+    ? await pool.query<{ n: number; profile_id: string }>(
+        `select n, profile_id from bench_accounts where owner_id = $1 and platform = 'instagram' order by n`,
+        [ownerId],
+      )
+    : { rows: [] };
   progress(
     `  connecting ${noticeRows.length} Instagram sandbox accounts through the permission pages, ${s.connectConcurrency} at a time ... `,
   );
@@ -731,26 +767,242 @@ async function readsAlone(
 }
 
 // ---------------------------------------------------------------------------------------
+// (1) the inbox under load
+
+/** A request of the inbox: its filter and page, as autocannon sends it and as listComments runs it. */
+interface Shape {
+  /** A short name for the tables: `(c)`, `(c) p10`. */
+  code: string;
+  target: Target;
+  scope: Scope;
+  query: CommentListQuery;
+}
+
+interface InboxRun {
+  bare: Measurement;
+  shapes: Shape[];
+  measured: Measurement[];
+  plans: Plan[];
+  floors: QueriesAlone[];
+  /** Filters without a tenth page in the seed, said in the report. */
+  noTenthPage: string[];
+}
+
+const PAGE = 50;
+const TENTH = 10;
+/** The accounts whose tenth pages the account filter's tenth-page shape takes in turn. */
+const TENTH_PAGE_ACCOUNTS = 50;
+
+const withParam = (path: string, name: string, value: string) =>
+  `${path}${path.includes('?') ? '&' : '?'}${name}=${encodeURIComponent(value)}`;
+
+/** The cursor of the tenth page of `path`, after reading the nine before it through the API; null when it has fewer. */
+async function tenthPageCursor(server: Server, path: string, headers: Record<string, string>): Promise<string | null> {
+  let cursor: string | null = null;
+  for (let page = 1; page < TENTH; page++) {
+    checkInterrupted();
+    const url: string = cursor === null ? path : withParam(path, 'cursor', cursor);
+    const response = await fetch(`${server.origin}${url}`, { headers });
+    const text = await response.text();
+    if (response.status !== 200) throw new BenchError(`GET ${url} answered ${response.status}: ${text}`);
+    cursor = (JSON.parse(text) as { next_cursor: string | null }).next_cursor;
+    if (cursor === null) return null;
+  }
+  return cursor;
+}
+
+/**
+ * Every filter the inbox offers, one at a time (none; account; post; reply status; platform;
+ * hidden; a range of dates), on its first page, and each that has one on its tenth page (the
+ * cursor of the page before it, read through the API), with the owner key or a profile key.
+ */
+async function inboxShapes(
+  server: Server,
+  pool: pg.Pool,
+  seeded: Seeded,
+  only: readonly string[],
+): Promise<{ shapes: Shape[]; noTenthPage: string[] }> {
+  const owner = { authorization: `Bearer ${server.ownerKey}` };
+  const profile = { authorization: `Bearer ${seeded.profileKey}` };
+  const ownerScope: Scope = { ownerId: seeded.ownerId, profileId: null, keyId: '', keyKind: 'owner' };
+  const profileScope: Scope = {
+    ownerId: seeded.ownerId,
+    profileId: seeded.profileIds[0] ?? '',
+    keyId: '',
+    keyKind: 'profile',
+  };
+  const day = 86400_000;
+  const from = new Date(Date.now() - 37 * day).toISOString();
+  const to = new Date(Date.now() - 7 * day).toISOString();
+  const accounts = seeded.ownerAccounts.map((a) => a.id);
+  const { rows: postRows } = await pool.query<{ id: string }>(
+    'select id from posts where owner_id = $1 order by id limit $2',
+    [seeded.ownerId, accounts.length],
+  );
+  const posts = postRows.map((r) => r.id);
+  const first: (Omit<Shape, 'target' | 'code'> & {
+    code: string;
+    label: string;
+    paths: string[];
+    headers: Record<string, string>;
+  })[] = [
+    {
+      code: '(b)',
+      label: 'owner key, no filter',
+      paths: ['/v1/comments'],
+      headers: owner,
+      scope: ownerScope,
+      query: { limit: PAGE },
+    },
+    {
+      code: '(c)',
+      label: 'owner key, account_id (an account after another)',
+      paths: accounts.map((id) => `/v1/comments?account_id=${id}`),
+      headers: owner,
+      scope: ownerScope,
+      query: { accountId: accounts[0], limit: PAGE },
+    },
+    {
+      code: '(d)',
+      label: 'owner key, post_id (a post after another)',
+      paths: posts.map((id) => `/v1/comments?post_id=${id}`),
+      headers: owner,
+      scope: ownerScope,
+      query: { postId: posts[0], limit: PAGE },
+    },
+    {
+      code: '(e)',
+      label: 'profile key, reply_status=unreplied',
+      paths: ['/v1/comments?reply_status=unreplied'],
+      headers: profile,
+      scope: profileScope,
+      query: { replyStatus: 'unreplied', limit: PAGE },
+    },
+    {
+      code: '(f)',
+      label: 'profile key, platform=threads',
+      paths: ['/v1/comments?platform=threads'],
+      headers: profile,
+      scope: profileScope,
+      query: { platform: 'threads', limit: PAGE },
+    },
+    {
+      code: '(g)',
+      label: 'owner key, hidden=true',
+      paths: ['/v1/comments?hidden=true'],
+      headers: owner,
+      scope: ownerScope,
+      query: { hidden: true, limit: PAGE },
+    },
+    {
+      code: '(h)',
+      label: 'profile key, from + to (30 days, ending a week ago)',
+      paths: [`/v1/comments?from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}`],
+      headers: profile,
+      scope: profileScope,
+      query: { from: new Date(from), to: new Date(to), limit: PAGE },
+    },
+  ];
+  const shapes: Shape[] = [];
+  const tenth: Shape[] = [];
+  const noTenthPage: string[] = [];
+  for (const f of first) {
+    if (only.length > 0 && !only.includes(f.code.slice(1, 2))) continue;
+    shapes.push({
+      code: f.code,
+      target: { label: `${f.code} ${f.label}`, path: f.paths[0] ?? '', paths: f.paths, headers: f.headers },
+      scope: f.scope,
+      query: f.query,
+    });
+    const candidates = f.paths.slice(0, TENTH_PAGE_ACCOUNTS);
+    progress(
+      `${f.code}: reading ${TENTH - 1} pages of ${candidates.length} request(s) for the tenth page's cursor ... `,
+    );
+    const tenthPaths: string[] = [];
+    /** The first request with a tenth page: the one listComments runs for the plans. */
+    let firstWithTenth: { index: number; cursor: string } | null = null;
+    for (const [index, path] of candidates.entries()) {
+      const cursor = await tenthPageCursor(server, path, f.headers);
+      if (cursor === null) continue;
+      firstWithTenth ??= { index, cursor };
+      tenthPaths.push(withParam(path, 'cursor', cursor));
+    }
+    progress(`${tenthPaths.length} with a tenth page\n`);
+    if (firstWithTenth === null) {
+      noTenthPage.push(`${f.code} ${f.label}`);
+      continue;
+    }
+    tenth.push({
+      code: `${f.code} p10`,
+      target: {
+        label: `${f.code} ${f.label}, tenth page`,
+        path: tenthPaths[0] ?? '',
+        paths: tenthPaths,
+        headers: f.headers,
+      },
+      scope: f.scope,
+      query: {
+        ...f.query,
+        ...(f.query.accountId === undefined ? {} : { accountId: accounts[firstWithTenth.index] }),
+        ...(f.query.postId === undefined ? {} : { postId: posts[firstWithTenth.index] }),
+        after: decodeCursor(firstWithTenth.cursor, 'timestamp|comment'),
+      },
+    });
+  }
+  return { shapes: [...shapes, ...tenth], noTenthPage };
+}
+
+async function inboxRun(server: Server, pool: pg.Pool, seeded: Seeded, s: Settings): Promise<InboxRun> {
+  const { shapes, noTenthPage } = await inboxShapes(server, pool, seeded, s.shapes);
+  const bareTarget: Target = { label: '(a) GET /healthz', path: '/healthz', headers: {} };
+  const plans: Plan[] = [];
+  for (const shape of shapes)
+    plans.push(await explainShape(pool, server.origin, shape.target.label, shape.scope, shape.query));
+  await preflight(server.origin, bareTarget);
+  for (const shape of shapes) await preflight(server.origin, shape.target);
+  const bare = await measure(server, bareTarget, s);
+  const measured: Measurement[] = [];
+  for (const shape of shapes) measured.push(await measure(server, shape.target, s));
+  const floors: QueriesAlone[] = [];
+  const floorPool = await embeddedPool(server.dataDir, 'bench-queries-alone', SERVICE_POOL_SIZE);
+  try {
+    for (const [i, plan] of plans.entries()) {
+      progress(`${plan.shape}, its queries alone: ${s.warmupSeconds} s warm-up, ${s.durationSeconds} s measured ... `);
+      const pids = { server: server.pid, postmaster: await postmasterPid(server.dataDir) };
+      const floor = await queriesAlone(
+        floorPool,
+        plan.routeQueries,
+        pids,
+        { ...s, inFlight: s.connections },
+        `floor_${i}`,
+      );
+      progress(`${floor.requests} requests\n`);
+      floors.push(floor);
+    }
+  } finally {
+    await floorPool.end();
+  }
+  return { bare, shapes, measured, plans, floors, noTenthPage };
+}
+
+// ---------------------------------------------------------------------------------------
 // Report
 
-function report(
-  s: Settings,
-  seeded: Seeded,
-  counts: { comments: number; inbox: number },
-  bare: Measurement,
-  shapes: Measurement[],
-  plans: Plan[],
-  floors: QueriesAlone[],
-  w: WebhookRun,
-  reads: ReadsRun,
-  subscribeSeconds: number,
-  noticeStatements: Statement[] | undefined,
-): string {
-  const ms = (n: number) => n.toFixed(2);
+interface Part {
+  lines: string[];
+  aims: string[][];
+  /** The busiest share of the machine other processes took during the part. */
+  busiest: number;
+}
+
+const ms = (n: number) => n.toFixed(2);
+
+function inboxReport(s: Settings, inbox: InboxRun): Part {
+  const { bare, shapes, measured, plans, floors } = inbox;
   const cores = os.availableParallelism();
   const perRequest = (m: Measurement, cpuMs: number | undefined) =>
     cpuMs === undefined ? '-' : ((cpuMs * 1000) / m.responses).toFixed(0);
-  const all = [bare, ...shapes];
+  const all = [bare, ...measured];
   const results = table(
     [
       ['route', 'requests/s', 'ratio to (a)', 'p50 ms', 'p99 ms', 'server CPU µs/req', 'postgres CPU µs/req'],
@@ -766,15 +1018,70 @@ function report(
     ],
     [false, true, true, true, true, true, true],
   );
-  const listCpu = loadCpuTable(all, cores);
   const floorTable = table(
-    [
-      FLOOR_HEADER,
-      ...floors.map((f, i) => floorRow((plans[i]?.shape ?? '').slice(0, 3), f, shapes[i]?.requestsPerSecond)),
-    ],
+    [FLOOR_HEADER, ...floors.map((f, i) => floorRow(shapes[i]?.code ?? '', f, measured[i]?.requestsPerSecond))],
     [false, true, true, true, true, true],
   );
+  const aims = measured.flatMap((m, i) => {
+    const code = shapes[i]?.code ?? '';
+    const ratio = m.requestsPerSecond / bare.requestsPerSecond;
+    const floor = floors[i];
+    const bound =
+      floor !== undefined && floor.requestsPerSecond < AIM_LIST_RATIO * bare.requestsPerSecond
+        ? ` (its queries alone: ${(floor.requestsPerSecond / bare.requestsPerSecond).toFixed(3)} of (a))`
+        : '';
+    return [
+      [
+        `${code} at least ${AIM_LIST_RATIO} of (a)'s requests/s at ${s.connections} connections`,
+        ratio.toFixed(3),
+        `${met(ratio >= AIM_LIST_RATIO)}${bound}`,
+      ],
+      [
+        `${code} p99 under ${AIM_LIST_P99_MS} ms at ${s.connections} connections`,
+        `${ms(m.p99)} ms`,
+        met(m.p99 < AIM_LIST_P99_MS),
+      ],
+    ];
+  });
+  return {
+    lines: [
+      `(1) GET /v1/comments, ${s.connections} connections, ${s.durationSeconds} s per route after a ${s.warmupSeconds} s warm-up`,
+      '',
+      results,
+      '',
+      loadCpuTable(all, cores),
+      '',
+      `The floor: each shape's queries (those the route sends PostgreSQL, named statements) sent from this process alone, ${s.connections} requests in flight over ${SERVICE_POOL_SIZE} connections as the service's pool, the first request of the shape repeated:`,
+      floorTable,
+      ...(inbox.noTenthPage.length === 0
+        ? []
+        : [
+            '',
+            `no tenth page in the seed (fewer than ${TENTH * PAGE} comments a request): ${inbox.noTenthPage.join('; ')}`,
+          ]),
+      '',
+      `worst p99 of the comment queries: ${ms(Math.max(...measured.map((m) => m.p99)))} ms`,
+      '',
+      'EXPLAIN (ANALYZE, BUFFERS) of the queries the route runs (listComments), per shape:',
+      ...plans.flatMap((p) => [
+        `${p.shape}${p.seqScanOnComments ? '   SEQ SCAN ON comments' : '   (no Seq Scan on comments)'}`,
+        ...p.lines.map((l) => `  ${l}`),
+      ]),
+    ],
+    aims,
+    busiest: busiestOutside(all),
+  };
+}
 
+function noticesReport(
+  s: Settings,
+  seeded: Seeded,
+  w: WebhookRun,
+  reads: ReadsRun,
+  subscribeSeconds: number,
+  noticeStatements: Statement[] | undefined,
+): Part {
+  const cores = os.availableParallelism();
   const p50 = percentile(w.latencies, 50);
   const p99 = percentile(w.latencies, 99);
   const max = w.latencies[w.latencies.length - 1] ?? Number.NaN;
@@ -809,92 +1116,58 @@ function report(
     ],
     [false, true, true, true, true, true],
   );
-  const worst = Math.max(...shapes.map((m) => m.p99));
-  const aims = table(
-    [
-      ['aim', 'measured', ''],
-      ...shapes.flatMap((m, i) => {
-        const floor = floors[i];
-        const bound =
-          floor !== undefined && floor.requestsPerSecond < AIM_LIST_REQUESTS_PER_SECOND
-            ? ` (its queries alone: ${floor.requestsPerSecond.toFixed(0)}/s)`
-            : '';
-        return [
-          [
-            `${m.target.label.slice(0, 3)} ${AIM_LIST_REQUESTS_PER_SECOND} requests/s at ${s.connections} connections`,
-            `${m.requestsPerSecond.toFixed(0)}/s`,
-            `${met(m.requestsPerSecond >= AIM_LIST_REQUESTS_PER_SECOND)}${bound}`,
-          ],
-          [
-            `${m.target.label.slice(0, 3)} p99 under ${AIM_LIST_P99_MS} ms at ${s.connections} connections`,
-            `${ms(m.p99)} ms`,
-            met(m.p99 < AIM_LIST_P99_MS),
-          ],
-        ];
-      }),
+  const calls = w.platformCalls;
+  const callsLine = `platform calls during the measured run (the sandbox's call log): ${calls.total}, of them ${calls.instagram} Instagram, ${(calls.total / w.notices).toFixed(2)} per notice (expected: at most 1, the reads of the comments' times, up to 50 of one account's comments a call)`;
+  return {
+    lines: [
+      `(2) signed platform webhooks: ${seeded.ownerAccounts.filter((a) => a.platform === 'instagram').length} Instagram accounts, one endpoint subscribed to comment.created`,
+      `    the Instagram accounts are sandbox users connected through the permission pages (${seeded.noticeAccounts.length} in ${seeded.connectSeconds.toFixed(1)} s), every one subscribed to the app's comment notices ${subscribeSeconds.toFixed(1)} s after the seed ended`,
+      `    the notices name comments on ${Math.min(s.noticeAccounts, seeded.noticeAccounts.length)} of them, in turn`,
+      "    every notice's comment exists in the sandbox; the notice gives no time of the comment, so the service reads it (GET /{comment-id}?fields=timestamp, or GET /?ids=...",
+      '    for several comments of one account in a job, up to 50 a call) before it decides comment.created, answered by the sandbox mounted in the server, whose CPU includes that answering',
+      '',
+      webhook,
+      '',
+      webhookCpu,
+      ...(noticeStatements ? ['', statementsReport(noticeStatements, w.notices, 'notice', '(2) measured')] : []),
+      '',
+      callsLine,
+      ...(calls.total <= w.notices && calls.instagram === calls.total
+        ? []
+        : [`FINDING: ${calls.total} platform calls for ${w.notices} notices, more than one each`]),
+      `the same reads alone, from this process at ${s.webhookRate}/s: p50 ${percentile(reads.latencies, 50).toFixed(1)} ms, p99 ${percentile(reads.latencies, 99).toFixed(1)} ms, ${reads.failed} of ${reads.reads} failed${reads.firstFailure ? ` (first: ${reads.firstFailure})` : ''}`,
+      ...(reads.failed > 0
+        ? [
+            `FINDING: the sandbox alone did not answer ${s.webhookRate} reads/s on this machine: that rate is beyond the floor under (2), whatever the service does`,
+          ]
+        : []),
+      `every notice answered 200 {"received":1}; every comment's comment.created arrived (${w.duplicates} duplicate arrivals, at-least-once), ${w.badSignatures} bad signatures; first send → last arrival ${w.seconds.toFixed(1)} s, ${(w.notices / w.seconds).toFixed(1)} comments/s delivered`,
+    ],
+    aims: [
       [
         `webhook send → comment.created arrival p99 under ${AIM_WEBHOOK_P99_MS} ms at ${s.webhookRate}/s`,
         `${p99.toFixed(1)} ms`,
         `${met(p99 < AIM_WEBHOOK_P99_MS)}${achieved < 0.95 * s.webhookRate ? ` (the sender reached only ${achieved.toFixed(0)}/s)` : ''}${reads.failed > 0 ? ` (the same reads alone: ${reads.failed} of ${reads.reads} failed)` : ` (the same reads alone: p99 ${percentile(reads.latencies, 99).toFixed(1)} ms)`}`,
       ],
     ],
-    [false, true, false],
-  );
-  const busiest = Math.max(busiestOutside(all), (w.cpu.others ?? 0) / (w.cpu.wallMs * cores));
-  const calls = w.platformCalls;
-  const callsLine = `platform calls during the measured run (the sandbox's call log): ${calls.total}, of them ${calls.instagram} Instagram, ${(calls.total / w.notices).toFixed(2)} per notice (expected: at most 1, the reads of the comments' times, up to 50 of one account's comments a call)`;
+    busiest: (w.cpu.others ?? 0) / (w.cpu.wallMs * cores),
+  };
+}
+
+function report(s: Settings, seeded: Seeded, counts: { comments: number; inbox: number }, parts: Part[]): string {
+  const aims = table([['aim', 'measured', ''], ...parts.flatMap((p) => p.aims)], [false, true, false]);
   return [
     '',
-    `Switchboard comments bench: ${counts.comments} comments (${counts.inbox} in inboxes, the rest the accounts' own) on ${s.accounts} accounts of 3 owners, ${s.accounts * POSTS_PER_ACCOUNT} posts, seeded in ${seeded.seconds.toFixed(0)} s; node ${process.version}, ${cores} CPUs`,
+    `Switchboard comments bench: ${counts.comments} comments (${counts.inbox} in inboxes, the rest the accounts' own) on ${s.accounts} accounts of 3 owners, ${s.accounts * POSTS_PER_ACCOUNT} posts, seeded in ${seeded.seconds.toFixed(0)} s; node ${process.version}, ${os.availableParallelism()} CPUs`,
     '',
-    `(1) GET /v1/comments, ${s.connections} connections, ${s.durationSeconds} s per route after a ${s.warmupSeconds} s warm-up`,
-    '',
-    results,
-    '',
-    listCpu,
-    '',
-    `The floor: each shape's queries (those the route sends PostgreSQL, named statements) sent from this process alone, ${s.connections} requests in flight over ${SERVICE_POOL_SIZE} connections as the service's pool, the first request of the shape repeated:`,
-    floorTable,
-    '',
-    `worst p99 of the comment queries: ${ms(worst)} ms`,
-    '',
-    'EXPLAIN (ANALYZE, BUFFERS) of the queries the route runs (listComments), per shape:',
-    ...plans.flatMap((p) => [
-      `${p.shape}${p.seqScanOnComments ? '   SEQ SCAN ON comments' : '   (no Seq Scan on comments)'}`,
-      ...p.lines.map((l) => `  ${l}`),
-    ]),
-    '',
-    `(2) signed platform webhooks: ${seeded.ownerAccounts.filter((a) => a.platform === 'instagram').length} Instagram accounts, one endpoint subscribed to comment.created`,
-    `    the Instagram accounts are sandbox users connected through the permission pages (${seeded.noticeAccounts.length} in ${seeded.connectSeconds.toFixed(1)} s), every one subscribed to the app's comment notices ${subscribeSeconds.toFixed(1)} s after the seed ended`,
-    `    the notices name comments on ${Math.min(s.noticeAccounts, seeded.noticeAccounts.length)} of them, in turn`,
-    "    every notice's comment exists in the sandbox; the notice gives no time of the comment, so the service reads it (GET /{comment-id}?fields=timestamp, or GET /?ids=...",
-    '    for several comments of one account in a job, up to 50 a call) before it decides comment.created, answered by the sandbox mounted in the server, whose CPU includes that answering',
-    '',
-    webhook,
-    '',
-    webhookCpu,
-    ...(noticeStatements ? ['', statementsReport(noticeStatements, w.notices, 'notice', '(2) measured')] : []),
-    '',
-    callsLine,
-    ...(calls.total <= w.notices && calls.instagram === calls.total
-      ? []
-      : [`FINDING: ${calls.total} platform calls for ${w.notices} notices, more than one each`]),
-    `the same reads alone, from this process at ${s.webhookRate}/s: p50 ${percentile(reads.latencies, 50).toFixed(1)} ms, p99 ${percentile(reads.latencies, 99).toFixed(1)} ms, ${reads.failed} of ${reads.reads} failed${reads.firstFailure ? ` (first: ${reads.firstFailure})` : ''}`,
-    ...(reads.failed > 0
-      ? [
-          `FINDING: the sandbox alone did not answer ${s.webhookRate} reads/s on this machine: that rate is beyond the floor under (2), whatever the service does`,
-        ]
-      : []),
-    `every notice answered 200 {"received":1}; every comment's comment.created arrived (${w.duplicates} duplicate arrivals, at-least-once), ${w.badSignatures} bad signatures; first send → last arrival ${w.seconds.toFixed(1)} s, ${(w.notices / w.seconds).toFixed(1)} comments/s delivered`,
-    '',
+    ...parts.flatMap((p) => [...p.lines, '']),
     aims,
-    ...outsideNote(busiest, 'requests/s and latencies move with that.'),
+    ...outsideNote(Math.max(...parts.map((p) => p.busiest)), 'requests/s and latencies move with that.'),
     '',
   ].join('\n');
 }
 
 // ---------------------------------------------------------------------------------------
-
 process.exitCode = await runBench({
   name: 'comments',
   settings,
@@ -946,105 +1219,46 @@ process.exitCode = await runBench({
     );
     const counts = { comments: Number(countRows[0]?.all ?? 0), inbox: Number(countRows[0]?.inbox ?? 0) };
 
-    // (1)
-    const owner = { authorization: `Bearer ${server.ownerKey}` };
-    const profile = { authorization: `Bearer ${seeded.profileKey}` };
-    const week = new Date(Date.now() - 7 * 86400_000).toISOString();
-    const accountPaths = seeded.ownerAccounts.map((a) => `/v1/comments?account_id=${a.id}&reply_status=unreplied`);
-    const bareTarget: Target = { label: '(a) GET /healthz', path: '/healthz', headers: {} };
-    const shapeTargets: { target: Target; scope: Scope; query: CommentListQuery }[] = [
-      {
-        target: {
-          label: '(b) owner key: account_id + reply_status=unreplied',
-          path: accountPaths[0] ?? '',
-          paths: accountPaths,
-          headers: owner,
-        },
-        scope: { ownerId: seeded.ownerId, profileId: null, keyId: '', keyKind: 'owner' },
-        query: { accountId: seeded.ownerAccounts[0]?.id, replyStatus: 'unreplied', limit: 50 },
-      },
-      {
-        target: {
-          label: '(c) profile key: platform=instagram + hidden=true',
-          path: '/v1/comments?platform=instagram&hidden=true',
-          headers: profile,
-        },
-        scope: { ownerId: seeded.ownerId, profileId: seeded.profileIds[0] ?? '', keyId: '', keyKind: 'profile' },
-        query: { platform: 'instagram', hidden: true, limit: 50 },
-      },
-      {
-        target: {
-          label: '(d) profile key: platform=instagram + from (7 days)',
-          path: `/v1/comments?platform=instagram&from=${encodeURIComponent(week)}`,
-          headers: profile,
-        },
-        scope: { ownerId: seeded.ownerId, profileId: seeded.profileIds[0] ?? '', keyId: '', keyKind: 'profile' },
-        query: { platform: 'instagram', from: new Date(week), limit: 50 },
-      },
-    ];
-    const plans: Plan[] = [];
-    for (const shape of shapeTargets) {
-      plans.push(await explainShape(pool, server.origin, shape.target.label, shape.scope, shape.query));
+    const parts: Part[] = [];
+    let seqScans: Plan[] = [];
+    if (s.parts.inbox) {
+      const inbox = await inboxRun(server, pool, seeded, s);
+      seqScans = inbox.plans.filter((p) => p.seqScanOnComments);
+      parts.push(inboxReport(s, inbox));
     }
-    const seqScans = plans.filter((p) => p.seqScanOnComments);
-    await preflight(server.origin, bareTarget);
-    for (const shape of shapeTargets) await preflight(server.origin, shape.target);
-    const bare = await measure(server, bareTarget, s);
-    const shapes: Measurement[] = [];
-    for (const shape of shapeTargets) shapes.push(await measure(server, shape.target, s));
-    const floors: QueriesAlone[] = [];
-    const floorPool = await embeddedPool(server.dataDir, 'bench-queries-alone', SERVICE_POOL_SIZE);
-    try {
-      for (const [i, plan] of plans.entries()) {
-        progress(
-          `${plan.shape}, its queries alone: ${s.warmupSeconds} s warm-up, ${s.durationSeconds} s measured ... `,
-        );
-        const pids = { server: server.pid, postmaster: await postmasterPid(server.dataDir) };
-        const floor = await queriesAlone(
-          floorPool,
-          plan.routeQueries,
-          pids,
-          { ...s, inFlight: s.connections },
-          `floor_${i}`,
-        );
-        progress(`${floor.requests} requests\n`);
-        floors.push(floor);
-      }
-    } finally {
-      await floorPool.end();
+    if (s.parts.notices) {
+      const endpoint = await api<{ secret: string }>(
+        server,
+        'POST',
+        '/v1/webhooks',
+        { url: receiver.url('d', 0), events: ['comment.created'] },
+        201,
+      );
+      await receiver.setSecrets([endpoint.secret]);
+      const warm = Math.min(s.webhookRate * 3, 600);
+      const measured = s.webhookRate * s.webhookSeconds;
+      // The service subscribed itself to the sandbox's notices at start: switched off for
+      // Instagram, the comments added now are told of by this process's notices only, at its pace.
+      await sandboxControl(sandboxApi, 'DELETE', '/webhooks/instagram', undefined, 204);
+      progress(`adding ${warm + measured} comments in the sandbox, ${s.connectConcurrency} at a time ... `);
+      const addStarted = performance.now();
+      const comments = await addComments(
+        sandboxApi,
+        seeded.noticeAccounts.slice(0, s.noticeAccounts),
+        warm + measured,
+        s.connectConcurrency,
+      );
+      progress(`done in ${((performance.now() - addStarted) / 1000).toFixed(1)} s\n`);
+      const sender: Sender = { api: sandboxApi, agent, origin: server.origin, comments };
+      const pids: Pids = { server: server.pid, postmaster: await postmasterPid(dataDir), receiver: receiver.pid };
+      await webhookRun(sender, receiver, pool, pids, s, dataDir, 0, warm, 'webhooks warm-up');
+      if (s.pgStatements) await pool.query('select pg_stat_statements_reset()');
+      const w = await webhookRun(sender, receiver, pool, pids, s, dataDir, warm, measured, 'webhooks measured');
+      const noticeStatements = s.pgStatements ? await statements(pool) : undefined;
+      const reads = await readsAlone(sender, platforms, pids, s, warm, measured);
+      parts.push(noticesReport(s, seeded, w, reads, subscribeSeconds, noticeStatements));
     }
-
-    // (2)
-    const endpoint = await api<{ secret: string }>(
-      server,
-      'POST',
-      '/v1/webhooks',
-      { url: receiver.url('d', 0), events: ['comment.created'] },
-      201,
-    );
-    await receiver.setSecrets([endpoint.secret]);
-    const warm = Math.min(s.webhookRate * 3, 600);
-    const measured = s.webhookRate * s.webhookSeconds;
-    // The service subscribed itself to the sandbox's notices at start: switched off for
-    // Instagram, the comments added now are told of by this process's notices only, at its pace.
-    await sandboxControl(sandboxApi, 'DELETE', '/webhooks/instagram', undefined, 204);
-    progress(`adding ${warm + measured} comments in the sandbox, ${s.connectConcurrency} at a time ... `);
-    const addStarted = performance.now();
-    const comments = await addComments(
-      sandboxApi,
-      seeded.noticeAccounts.slice(0, s.noticeAccounts),
-      warm + measured,
-      s.connectConcurrency,
-    );
-    progress(`done in ${((performance.now() - addStarted) / 1000).toFixed(1)} s\n`);
-    const sender: Sender = { api: sandboxApi, agent, origin: server.origin, comments };
-    const pids: Pids = { server: server.pid, postmaster: await postmasterPid(dataDir), receiver: receiver.pid };
-    await webhookRun(sender, receiver, pool, pids, s, dataDir, 0, warm, 'webhooks warm-up');
-    if (s.pgStatements) await pool.query('select pg_stat_statements_reset()');
-    const w = await webhookRun(sender, receiver, pool, pids, s, dataDir, warm, measured, 'webhooks measured');
-    const noticeStatements = s.pgStatements ? await statements(pool) : undefined;
-    const reads = await readsAlone(sender, platforms, pids, s, warm, measured);
-    const output = report(s, seeded, counts, bare, shapes, plans, floors, w, reads, subscribeSeconds, noticeStatements);
+    const output = report(s, seeded, counts, parts);
     if (seqScans.length > 0) {
       process.stdout.write(output);
       throw new BenchError(`a Seq Scan on comments in the plan of ${seqScans.map((p) => p.shape).join(', ')}`);
