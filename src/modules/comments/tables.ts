@@ -33,6 +33,12 @@ export const comments = pgTable(
     platformPostId: text('platform_post_id').notNull(),
     /** The platform id of the comment this one answers; null for a top-level comment. */
     platformParentId: text('platform_parent_id'),
+    /**
+     * The id of the comment this one answers, while the service has it; set by triggers
+     * (migration 0043) when either is stored, and cleared when the parent is deleted, so a page
+     * of the inbox reads it with the row instead of looking for the parent row by row.
+     */
+    parentId: text('parent_id'),
     authorId: text('author_id'),
     authorUsername: text('author_username'),
     /** Byte for byte as the platform gave it. */
@@ -82,6 +88,10 @@ export const comments = pgTable(
       .on(t.ownerId, t.commentedAt.desc(), t.id.desc())
       .where(sql`${t.hidden} and not ${t.byAccount}`),
     index('comments_post_idx').on(t.postId, t.commentedAt.desc(), t.id.desc()),
+    // The replies to a comment, found when it is stored or deleted (replies are few: the index is small).
+    index('comments_account_parent_idx')
+      .on(t.accountId, t.platformParentId)
+      .where(sql`${t.platformParentId} is not null`),
   ],
 );
 
