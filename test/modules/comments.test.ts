@@ -1014,6 +1014,58 @@ describe('many notices at once', () => {
     });
   }
 
+  it('a reply whose notice comes before its parent’s names the parent once that arrives; a parent deleted later is named by none', async () => {
+    const account = await connected('instagram');
+    const [question] = await quietComments([[account, 'Is the blue one back in stock?']]);
+    if (question === undefined) throw new Error('no comment made');
+    await sandbox.control('DELETE', '/webhooks/instagram');
+    const answer = await commentOn('instagram', account, {
+      text: 'Asking the same!',
+      author_username: 'leo.k',
+      post_id: question.post_id,
+      parent_id: question.id,
+    }).finally(() =>
+      sandbox.control('PUT', '/webhooks/instagram', {
+        callback_url: `${t.url}/platform-webhooks/instagram`,
+        verify_token: VERIFY_TOKEN,
+        app_secret: SANDBOX_CLIENT.clientSecret,
+      }),
+    );
+    const send = async (body: string) => {
+      const res = await fetch(`${t.url}/platform-webhooks/instagram`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-hub-signature-256': signed(body) },
+        body,
+      });
+      expect(res.status).toBe(200);
+    };
+    // Instagram's notice of a reply names the comment it answers (value.parent_id).
+    const answerNotice = JSON.parse(instagramNotice(account, answer)) as {
+      entry: [{ value: Record<string, unknown> }];
+    };
+    answerNotice.entry[0].value.parent_id = question.id;
+    await send(JSON.stringify(answerNotice));
+    const early = await arrived(answer.id);
+    expect(early.parent_id).toBeNull();
+
+    await send(instagramNotice(account, question));
+    const parent = await arrived(question.id);
+    expect((await getComment(early.id)).parent_id).toBe(parent.id);
+    const listed = await list(`?account_id=${account.id}`);
+    expect(listed.map((c) => [c.id, c.parent_id])).toEqual(
+      expect.arrayContaining([
+        [early.id, parent.id],
+        [parent.id, null],
+      ]),
+    );
+
+    // The parent gone from the service (as an account's own reply deleted through the API is):
+    // the reply still stands, answering no comment the service has.
+    await t.database.db.delete(comments).where(eq(comments.id, parent.id));
+    expect((await getComment(early.id)).parent_id).toBeNull();
+    expect((await list(`?account_id=${account.id}`)).map((c) => [c.id, c.parent_id])).toEqual([[early.id, null]]);
+  });
+
   it('notices of several accounts sent together are each answered 200, and each comment is stored once with Instagram’s time and one comment.created', async () => {
     const [first, second, third] = [
       await connected('instagram'),

@@ -231,6 +231,15 @@ export function visibleAccountReader<Beside extends Record<string, SQL>>(
   };
 }
 
+/** The columns of an account's state, as AccountState names them. */
+const STATE = {
+  id: accounts.id,
+  platform: accounts.platform,
+  platformUserId: accounts.platformUserId,
+  status: accounts.status,
+  scopes: accounts.scopes,
+};
+
 /** What each of these accounts (whoever owns it) allows now, by id: for a module that lists rows keyed by account. */
 export async function accountStates(db: Db, ids: readonly string[]): Promise<Map<string, AccountState>> {
   if (ids.length === 0) return new Map();
@@ -240,13 +249,7 @@ export async function accountStates(db: Db, ids: readonly string[]): Promise<Map
 
 const accountStatesStatement = preparedPerDb((db) =>
   db
-    .select({
-      id: accounts.id,
-      platform: accounts.platform,
-      platformUserId: accounts.platformUserId,
-      status: accounts.status,
-      scopes: accounts.scopes,
-    })
+    .select(STATE)
     .from(accounts)
     .where(sql`${accounts.id} = any(${sql.placeholder('ids')}::text[])`)
     .prepare('account_states'),

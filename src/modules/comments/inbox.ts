@@ -4,7 +4,7 @@
  * owner and the accounts the caller sees; comments are keyed by account, so they follow a
  * moved account.
  */
-import { and, eq, gte, lte, notInArray, type SQL, sql } from 'drizzle-orm';
+import { and, eq, notInArray, type SQL, sql } from 'drizzle-orm';
 import type { BaseLogger } from 'pino';
 import type { Db, Queryable } from '../../db/connection.ts';
 import { preparedPerDb } from '../../db/prepared.ts';
@@ -56,73 +56,142 @@ export async function listComments(
 ): Promise<(CommentView & { id: string })[]> {
   if (query.accountId !== undefined && !looksLikeId('account', query.accountId)) return [];
   if (query.postId !== undefined && !looksLikeId('post', query.postId)) return [];
-  let position: SQL | undefined;
+  const values: Record<string, unknown> = {
+    ownerId: scope.ownerId,
+    deleting: await profilesBeingDeleted(deps.db, scope.ownerId),
+    limit: query.limit + 1,
+  };
+  const given = new Set<InboxFilter>();
+  const give = (filter: InboxFilter, value: unknown) => {
+    if (value === undefined || value === null) return;
+    given.add(filter);
+    values[filter] = value;
+  };
+  give('profileId', scope.profileId);
+  give('accountId', query.accountId);
+  give('postId', query.postId);
+  give('replyStatus', query.replyStatus);
+  give('platform', query.platform);
+  give('from', query.from);
+  give('to', query.to);
+  if (query.hidden !== undefined) given.add(query.hidden ? 'hidden' : 'shown');
   if (query.after !== undefined) {
     const [at = '', id = ''] = query.after.split('|');
-    position = sql`(${comments.commentedAt}, ${comments.id}) < (${new Date(at)}, ${id})`;
+    give('after', new Date(at));
+    values.afterId = id;
   }
-  const views = await selectViews(
-    deps,
-    and(
-      await visible(deps.db, scope),
-      eq(comments.byAccount, false),
-      query.accountId === undefined ? undefined : eq(comments.accountId, query.accountId),
-      query.postId === undefined ? undefined : eq(comments.postId, query.postId),
-      query.replyStatus === undefined ? undefined : eq(comments.replyStatus, query.replyStatus),
-      query.hidden === undefined ? undefined : eq(comments.hidden, query.hidden),
-      query.platform === undefined ? undefined : eq(comments.platform, query.platform),
-      query.from === undefined ? undefined : gte(comments.commentedAt, query.from),
-      query.to === undefined ? undefined : lte(comments.commentedAt, query.to),
-      position,
-    ),
-    query.limit + 1,
-  );
+  const rows = await inboxStatement(deps.db, given).execute(values);
+  const views = await viewsOf(deps, rows);
   return views.map((view) => ({ ...view, id: `${view.comment.commentedAt.toISOString()}|${view.comment.id}` }));
 }
 
-/** The listed row's columns, qualified (drizzle leaves a one-table query's columns bare, which subqueries would take for their own). */
-const THIS = {
-  accountId: sql.raw('"comments"."account_id"'),
-  platformParentId: sql.raw('"comments"."platform_parent_id"'),
-};
+/**
+ * The inbox's filters, each a condition of the statement made for the set a request gives (its
+ * value the placeholder of the same name; `after` the position after which the page begins, with
+ * `afterId`). A request then only fills in values: the query is built once and parsed once per
+ * connection, where one built for each request costs both every time. `hidden` and `shown` are
+ * written into the statement: hidden comments are few, and only a statement that says `hidden`
+ * may read the index of hidden ones.
+ */
+const INBOX_FILTERS = [
+  'profileId',
+  'accountId',
+  'postId',
+  'replyStatus',
+  'platform',
+  'from',
+  'to',
+  'hidden',
+  'shown',
+  'after',
+] as const;
+type InboxFilter = (typeof INBOX_FILTERS)[number];
+
+function condition(filter: InboxFilter): SQL {
+  const value = sql.placeholder(filter);
+  switch (filter) {
+    case 'profileId':
+      return sql`${comments.profileId} = ${value}`;
+    case 'accountId':
+      return sql`${comments.accountId} = ${value}`;
+    case 'postId':
+      return sql`${comments.postId} = ${value}`;
+    case 'replyStatus':
+      return sql`${comments.replyStatus} = ${value}`;
+    case 'platform':
+      return sql`${comments.platform} = ${value}`;
+    case 'from':
+      return sql`${comments.commentedAt} >= ${value}::timestamptz`;
+    case 'to':
+      return sql`${comments.commentedAt} <= ${value}::timestamptz`;
+    case 'hidden':
+      return sql`${comments.hidden}`;
+    case 'shown':
+      return sql`not ${comments.hidden}`;
+    case 'after':
+      return sql`(${comments.commentedAt}, ${comments.id}) < (${value}::timestamptz, ${sql.placeholder('afterId')})`;
+  }
+}
+
+/** The statements made so far, per database handle and set of filters (at most one a set). */
+const inboxStatements = new WeakMap<Db, Map<string, InboxStatement>>();
+type InboxStatement = ReturnType<typeof buildInboxStatement>;
+
+function inboxStatement(db: Db, given: ReadonlySet<InboxFilter>): InboxStatement {
+  let made = inboxStatements.get(db);
+  if (made === undefined) {
+    made = new Map();
+    inboxStatements.set(db, made);
+  }
+  const key = INBOX_FILTERS.map((f) => (given.has(f) ? '1' : '0')).join('');
+  let statement = made.get(key);
+  if (statement === undefined) {
+    statement = buildInboxStatement(db, given, `comments_inbox_${Number.parseInt(key, 2).toString(36)}`);
+    made.set(key, statement);
+  }
+  return statement;
+}
+
+function buildInboxStatement(db: Db, given: ReadonlySet<InboxFilter>, name: string) {
+  return (
+    db
+      .select()
+      .from(comments)
+      .where(
+        and(
+          sql`${comments.ownerId} = ${sql.placeholder('ownerId')}`,
+          sql`${comments.profileId} <> all(${sql.placeholder('deleting')}::text[])`,
+          sql`not ${comments.byAccount}`,
+          ...INBOX_FILTERS.filter((f) => given.has(f)).map(condition),
+        ),
+      )
+      // As the inbox indexes are ordered (drizzle's desc() is DESC NULLS LAST), so they give the order.
+      .orderBy(sql`${comments.commentedAt} desc nulls last`, sql`${comments.id} desc nulls last`)
+      .limit(sql.placeholder('limit'))
+      .prepare(name)
+  );
+}
 
 /**
- * The comments `where` selects, newest first, each with its parent's id (one query), the
- * replies sent through us for those that have any (a second query only then), and what its
- * account allows now (the accounts module's answer).
+ * Each comment with the replies sent through us (read for those that have any) and what its
+ * account allows now (the accounts module's answer); its parent's id is kept with it.
  */
-async function selectViews(
-  deps: Pick<CommentDeps, 'db' | 'platforms'>,
-  where: SQL | undefined,
-  limit: number,
-): Promise<CommentView[]> {
-  const rows = await deps.db
-    .select({
-      comment: comments,
-      parentId: sql<
-        string | null
-      >`(select p.id from ${comments} p where p.account_id = ${THIS.accountId} and p.platform_comment_id = ${THIS.platformParentId})`,
-    })
-    .from(comments)
-    .where(where)
-    // As the inbox indexes are ordered (drizzle's desc() is DESC NULLS LAST), so they give the order.
-    .orderBy(sql`${comments.commentedAt} desc nulls last`, sql`${comments.id} desc nulls last`)
-    .limit(limit);
+async function viewsOf(deps: Pick<CommentDeps, 'db' | 'platforms'>, rows: readonly Comment[]): Promise<CommentView[]> {
   const [states, replies] = await Promise.all([
     accountStates(
       deps.db,
-      rows.map((r) => r.comment.accountId),
+      rows.map((c) => c.accountId),
     ),
     repliesOf(
       deps.db,
-      rows.filter((r) => r.comment.hasReplies).map((r) => r.comment.id),
+      rows.filter((c) => c.hasReplies).map((c) => c.id),
     ),
   ]);
-  return rows.map(({ comment, parentId }) => {
+  return rows.map((comment) => {
     const account = states.get(comment.accountId);
     return {
       comment,
-      parentId,
+      parentId: comment.parentId,
       replies: replies.get(comment.id) ?? [],
       canReply: account !== undefined && refusal(deps, account, comment, 'reply') === null,
       canHide: account !== undefined && refusal(deps, account, comment, 'hide') === null,
@@ -256,8 +325,16 @@ export async function findVisible(db: Queryable, scope: Scope, id: string, lock 
   return row;
 }
 
+const viewStatement = preparedPerDb((db) =>
+  db
+    .select()
+    .from(comments)
+    .where(sql`${comments.id} = ${sql.placeholder('id')}`)
+    .prepare('comment_view'),
+);
+
 export async function view(deps: Pick<CommentDeps, 'db' | 'platforms'>, comment: Comment): Promise<CommentView> {
-  const [one] = await selectViews(deps, eq(comments.id, comment.id), 1);
+  const [one] = await viewsOf(deps, await viewStatement(deps.db).execute({ id: comment.id }));
   if (!one) throw new Error('a comment without its view');
   return one;
 }
