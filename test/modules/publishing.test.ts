@@ -1934,6 +1934,26 @@ describe('Pinterest boards', () => {
     return Object.fromEntries((body.pages as { id: string; name: string }[]).map((b) => [b.name, b.id]));
   }
 
+  /** A pin posted (POST /v1/posts) with no worker running, while Pinterest has these faults waiting for the account's calls. */
+  async function pinUnderFaults(
+    account: SandboxAccount,
+    faults: { error: string; trigger: 'call' | 'refresh' }[],
+    post: Record<string, unknown>,
+  ) {
+    return await withoutWorker(async () => {
+      for (const { error, trigger } of faults) {
+        const fault = await sandbox.control('POST', '/faults', {
+          platform: 'pinterest',
+          username: account.sandboxUser,
+          error,
+          trigger,
+        });
+        expect(fault.status).toBe(201);
+      }
+      return await postAnswer({ account_ids: [account.id], ...post });
+    });
+  }
+
   /** What Pinterest's activity says was pinned for the user (on its boards). */
   async function pinned(account: SandboxAccount) {
     return (await activity('pinterest', account.username)).filter((a) => a.action === 'publish');
@@ -2299,20 +2319,10 @@ describe('Pinterest boards', () => {
     const account = await connected('pinterest');
     const theirs = await strangersBoards();
     const photo = await upload(await image('jpeg'), 'unchecked.jpg');
-    const res = await withoutWorker(async () => {
-      const fault = await sandbox.control('POST', '/faults', {
-        platform: 'pinterest',
-        username: account.sandboxUser,
-        error: 'rate_limited',
-        trigger: 'call',
-      });
-      expect(fault.status).toBe(201);
-      return await postAnswer({
-        account_ids: [account.id],
-        text: 'Stored unchecked',
-        media_ids: [photo],
-        platforms: { pinterest: { board_id: theirs.Recipes } },
-      });
+    const res = await pinUnderFaults(account, [{ error: 'rate_limited', trigger: 'call' }], {
+      text: 'Stored unchecked',
+      media_ids: [photo],
+      platforms: { pinterest: { board_id: theirs.Recipes } },
     });
     expect(res.statusCode, res.body).toBe(201);
     const created = res.json();
@@ -2348,21 +2358,11 @@ describe('Pinterest boards', () => {
     const theirs = await strangersBoards();
     const photo = await upload(await image('jpeg'), 'refreshed.jpg');
     const before = (await callsOf(account)).length;
-    const res = await withoutWorker(async () => {
-      const fault = await sandbox.control('POST', '/faults', {
-        platform: 'pinterest',
-        username: account.sandboxUser,
-        error: 'token_expired',
-        trigger: 'call',
-      });
-      expect(fault.status).toBe(201);
-      return await postAnswer({
-        account_ids: [account.id],
-        text: 'After a refresh',
-        media_ids: [photo],
-        draft: true,
-        platforms: { pinterest: { board_id: theirs.Ideas } },
-      });
+    const res = await pinUnderFaults(account, [{ error: 'token_expired', trigger: 'call' }], {
+      text: 'After a refresh',
+      media_ids: [photo],
+      draft: true,
+      platforms: { pinterest: { board_id: theirs.Ideas } },
     });
     expect(res.statusCode, res.body).toBe(400);
     expect(res.json().error.details.map((d: { field: string }) => d.field)).toEqual(['platforms.pinterest.board_id']);
@@ -2378,23 +2378,14 @@ describe('Pinterest boards', () => {
     const account = await connected('pinterest');
     const boards = await boardsOf(account);
     const photo = await upload(await image('jpeg'), 'ended.jpg');
-    const res = await withoutWorker(async () => {
-      for (const trigger of ['call', 'refresh']) {
-        const fault = await sandbox.control('POST', '/faults', {
-          platform: 'pinterest',
-          username: account.sandboxUser,
-          error: 'token_expired',
-          trigger,
-        });
-        expect(fault.status).toBe(201);
-      }
-      return await postAnswer({
-        account_ids: [account.id],
-        text: 'Access ended',
-        media_ids: [photo],
-        platforms: { pinterest: { board_id: boards.Ideas } },
-      });
-    });
+    const res = await pinUnderFaults(
+      account,
+      [
+        { error: 'token_expired', trigger: 'call' },
+        { error: 'token_expired', trigger: 'refresh' },
+      ],
+      { text: 'Access ended', media_ids: [photo], platforms: { pinterest: { board_id: boards.Ideas } } },
+    );
     expect(res.statusCode, res.body).toBe(422);
     expect(res.json().error).toMatchObject({
       code: 'account_not_connected',
@@ -2409,20 +2400,10 @@ describe('Pinterest boards', () => {
     const account = await connected('pinterest');
     const boards = await boardsOf(account);
     const photo = await upload(await image('jpeg'), 'forbidden.jpg');
-    const res = await withoutWorker(async () => {
-      const fault = await sandbox.control('POST', '/faults', {
-        platform: 'pinterest',
-        username: account.sandboxUser,
-        error: 'permission_missing',
-        trigger: 'call',
-      });
-      expect(fault.status).toBe(201);
-      return await postAnswer({
-        account_ids: [account.id],
-        text: 'Without the permission',
-        media_ids: [photo],
-        platforms: { pinterest: { board_id: boards.Ideas } },
-      });
+    const res = await pinUnderFaults(account, [{ error: 'permission_missing', trigger: 'call' }], {
+      text: 'Without the permission',
+      media_ids: [photo],
+      platforms: { pinterest: { board_id: boards.Ideas } },
     });
     expect(res.statusCode, res.body).toBe(422);
     expect(res.json().error.details).toEqual([
