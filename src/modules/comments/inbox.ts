@@ -325,16 +325,9 @@ export async function findVisible(db: Queryable, scope: Scope, id: string, lock 
   return row;
 }
 
-const viewStatement = preparedPerDb((db) =>
-  db
-    .select()
-    .from(comments)
-    .where(sql`${comments.id} = ${sql.placeholder('id')}`)
-    .prepare('comment_view'),
-);
-
+/** The comment as the API shows it: `comment` is its row as just read or written (its parent's id is kept with it). */
 export async function view(deps: Pick<CommentDeps, 'db' | 'platforms'>, comment: Comment): Promise<CommentView> {
-  const [one] = await viewsOf(deps, await viewStatement(deps.db).execute({ id: comment.id }));
+  const [one] = await viewsOf(deps, [comment]);
   if (!one) throw new Error('a comment without its view');
   return one;
 }
