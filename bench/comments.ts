@@ -843,8 +843,7 @@ async function inboxShapes(
     [seeded.ownerId, accounts.length],
   );
   const posts = postRows.map((r) => r.id);
-  const first: (Omit<Shape, 'target' | 'code'> & {
-    code: string;
+  const first: (Pick<Shape, 'code' | 'scope' | 'query'> & {
     label: string;
     paths: string[];
     headers: Record<string, string>;

@@ -172,6 +172,15 @@ export interface AccountState {
   scopes: string[];
 }
 
+/** The columns of an account's state, as AccountState names them. */
+const STATE = {
+  id: accounts.id,
+  platform: accounts.platform,
+  platformUserId: accounts.platformUserId,
+  status: accounts.status,
+  scopes: accounts.scopes,
+};
+
 /** What a `visibleAccountReader` answers: the account's state, and each subquery's value. */
 type AccountBeside<Beside extends Record<string, SQL>> = AccountState & { profileId: string } & {
   [K in keyof Beside]: Beside[K] extends SQL<infer T> ? T : never;
@@ -196,15 +205,7 @@ export function visibleAccountReader<Beside extends Record<string, SQL>>(
   const statement = preparedPerDb((db) => {
     const profileId = sql.placeholder('profileId');
     return db
-      .select({
-        id: accounts.id,
-        profileId: accounts.profileId,
-        platform: accounts.platform,
-        platformUserId: accounts.platformUserId,
-        status: accounts.status,
-        scopes: accounts.scopes,
-        ...beside,
-      })
+      .select({ ...STATE, profileId: accounts.profileId, ...beside })
       .from(accounts)
       .where(
         and(
@@ -230,15 +231,6 @@ export function visibleAccountReader<Beside extends Record<string, SQL>>(
     return (row as AccountBeside<Beside> | undefined) ?? null;
   };
 }
-
-/** The columns of an account's state, as AccountState names them. */
-const STATE = {
-  id: accounts.id,
-  platform: accounts.platform,
-  platformUserId: accounts.platformUserId,
-  status: accounts.status,
-  scopes: accounts.scopes,
-};
 
 /** What each of these accounts (whoever owns it) allows now, by id: for a module that lists rows keyed by account. */
 export async function accountStates(db: Db, ids: readonly string[]): Promise<Map<string, AccountState>> {
