@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import type { PoolClient } from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/db/connection.ts';
 import { createTestDatabase } from '../helpers/database.ts';
@@ -23,6 +24,18 @@ async function statementsOf(migration: string): Promise<string[]> {
     .filter(Boolean);
 }
 
+/**
+ * The rows alone matter here, not the owners, accounts and posts they belong to (a database of
+ * this test's own): the table's foreign keys are dropped.
+ */
+async function dropForeignKeys(client: PoolClient, table: string): Promise<void> {
+  const { rows: keys } = await client.query<{ name: string }>(
+    `select conname as name from pg_constraint where conrelid = $1::regclass and contype = 'f'`,
+    [table],
+  );
+  for (const { name } of keys) await client.query(`alter table ${table} drop constraint "${name}"`);
+}
+
 describe('0025_comment_has_replies', () => {
   it('marks the comments stored with replies, and from then on every comment a reply row is written for', async () => {
     const client = await database.pool.connect();
@@ -30,11 +43,7 @@ describe('0025_comment_has_replies', () => {
       await client.query('drop trigger comment_replies_mark_comment on comment_replies');
       await client.query('drop function comment_replies_mark_comment()');
       await client.query('alter table comments drop column has_replies');
-      // The rows alone matter here, not the owners, accounts and posts they belong to (a database of this test's own).
-      const { rows: keys } = await client.query<{ name: string }>(
-        `select conname as name from pg_constraint where conrelid = 'comments'::regclass and contype = 'f'`,
-      );
-      for (const { name } of keys) await client.query(`alter table comments drop constraint "${name}"`);
+      await dropForeignKeys(client, 'comments');
       for (const id of ['cmt_a', 'cmt_b', 'cmt_c', 'cmt_d']) {
         await client.query(
           `insert into comments (id, owner_id, profile_id, account_id, post_id, platform, platform_comment_id,
@@ -86,10 +95,7 @@ describe('0043_comment_parent_id', () => {
       await client.query('drop index comments_account_parent_idx');
       await client.query('alter table comments drop column parent_id');
       await client.query('delete from comments');
-      const { rows: keys } = await client.query<{ name: string }>(
-        `select conname as name from pg_constraint where conrelid = 'comments'::regclass and contype = 'f'`,
-      );
-      for (const { name } of keys) await client.query(`alter table comments drop constraint "${name}"`);
+      await dropForeignKeys(client, 'comments');
       // Comment `id` is platform comment `platformId` of account `account`, answering `parent` (a platform id).
       const comment = (id: string, account: string, platformId: string, parent: string | null) =>
         client.query(
