@@ -34,8 +34,8 @@
  * time goes (due → container created and container created → published, from the sandbox's
  * record of each container; polls per target), the CPU of each process, and PostgreSQL's
  * transactions and rows per target (the sandbox's own included: the floor shows its share). Aims:
- * p99 lateness under 10 s with one worker; one worker at least 0.8 of the floor's rate; two
- * workers at least 1.6 times one worker's rate.
+ * one worker's p99 lateness at most 1.2 times the floor's p99; one worker at least 0.8 of the floor's
+ * rate; two workers at least as fast as one (on one machine a second process shares the same cores).
  * A missed aim is reported, not an error. Errors, which make the exit code 1: a target that
  * fails, takes more than one attempt, or is still unpublished while no target took a step (its
  * status, step or polls) for BENCH_PUBLISH_STALL_SECONDS; a target published twice, or a
@@ -126,8 +126,10 @@ import {
   type WorkerProcess,
 } from './server.ts';
 
-const AIM_P99_MS = 10_000;
-const AIM_TWO_WORKERS_RATIO = 1.6;
+/** One worker's p99 lateness as a multiple of the floor's p99 in the same run, at most. */
+const AIM_P99_OF_FLOOR = 1.2;
+/** Two worker processes' targets/s as a multiple of one's, at least: a second process must not slow publishing. */
+const AIM_TWO_WORKERS_RATIO = 1;
 /** One worker's targets/s as a share of the floor's (the same adapter calls from one process). */
 const AIM_OF_FLOOR = 0.8;
 const PLATFORMS_USED: Platform[] = ['instagram', 'threads'];
@@ -730,17 +732,22 @@ function report(runs: RunResult[], f: FloorResult, activity: ActivityCheck, s: S
   );
   const ratio = two.perSecond / one.perSecond;
   const p99 = percentile(one.lateness, 99);
+  const floorP99 = percentile(f.lateness, 99);
   const aims = table(
     [
       ['aim', 'measured', ''],
-      [`p99 lateness under ${AIM_P99_MS / 1000} s with one worker`, `${seconds(p99)} s`, met(p99 < AIM_P99_MS)],
+      [
+        `one worker's p99 lateness at most ${AIM_P99_OF_FLOOR} times the floor's (${seconds(floorP99)} s)`,
+        `${seconds(p99)} s, ${(p99 / floorP99).toFixed(2)} times`,
+        met(p99 <= AIM_P99_OF_FLOOR * floorP99),
+      ],
       [
         `one worker at least ${AIM_OF_FLOOR} of the floor's targets/s`,
         (one.perSecond / f.perSecond).toFixed(3),
         met(one.perSecond / f.perSecond >= AIM_OF_FLOOR),
       ],
       [
-        `two workers at least ${AIM_TWO_WORKERS_RATIO} times one worker's targets/s`,
+        `two workers at least ${AIM_TWO_WORKERS_RATIO} times one worker's targets/s (not slower)`,
         ratio.toFixed(3),
         met(ratio >= AIM_TWO_WORKERS_RATIO),
       ],

@@ -27,11 +27,15 @@ function makeAjv(coerceTypes: Options['coerceTypes']): Ajv {
  * not a character at all and would be stored as U+FFFD, silently changing what was sent.
  */
 const UNPAIRED_SURROGATE = /\p{Cs}/u;
+/** Any surrogate code unit, paired or not: most text has none, and this is cheaper to rule out. */
+const ANY_SURROGATE = /[\uD800-\uDFFF]/;
 
 export function textProblem(value: string): string | undefined {
   if (value.includes('\u0000')) return 'must not contain the NUL character (U+0000)';
   // With the u flag a surrogate pair is one code point; only an unpaired half is in Cs.
-  if (UNPAIRED_SURROGATE.test(value)) return 'must not contain an unpaired UTF-16 surrogate (it is not a character)';
+  if (ANY_SURROGATE.test(value) && UNPAIRED_SURROGATE.test(value)) {
+    return 'must not contain an unpaired UTF-16 surrogate (it is not a character)';
+  }
   return undefined;
 }
 
@@ -39,30 +43,47 @@ function pointerSegment(key: string | number): string {
   return String(key).replace(/~/g, '~0').replace(/\//g, '~1');
 }
 
+/** A value still to look at, and where it is: its parent's place and its key (null at the root). */
+interface Place {
+  value: unknown;
+  parent: Place | null;
+  key: string | number | null;
+}
+
+/** The JSON pointer of a place, built only for a string that breaks the rule. */
+function pointerOf(place: Place | null): string {
+  const segments: string[] = [];
+  for (let at = place; at !== null && at.key !== null; at = at.parent) segments.push(pointerSegment(at.key));
+  return segments.length === 0 ? '' : `/${segments.reverse().join('/')}`;
+}
+
+function textError(instancePath: string, message: string): ErrorObject {
+  return { instancePath, schemaPath: '#/text', keyword: 'text', params: {}, message };
+}
+
 /**
  * Every string in `data` (keys too) that breaks the text rule, as Ajv-style errors. A loop
  * with its own stack, not recursion: a body may be nested tens of thousands of levels deep,
  * and the schema check that would refuse it has not necessarily stopped before this runs.
+ * It runs on every part of every request, so a path is only spelt out for a string it reports.
  */
 export function textErrors(data: unknown): ErrorObject[] {
   const found: ErrorObject[] = [];
-  const report = (instancePath: string, message: string) =>
-    found.push({ instancePath, schemaPath: '#/text', keyword: 'text', params: {}, message });
-  const stack: { value: unknown; path: string }[] = [{ value: data, path: '' }];
+  const stack: Place[] = [{ value: data, parent: null, key: null }];
   for (let next = stack.pop(); next !== undefined; next = stack.pop()) {
-    const { value, path } = next;
+    const { value } = next;
     if (typeof value === 'string') {
       const problem = textProblem(value);
-      if (problem) report(path, problem);
+      if (problem) found.push(textError(pointerOf(next), problem));
     } else if (Array.isArray(value)) {
-      for (let i = value.length - 1; i >= 0; i -= 1) stack.push({ value: value[i], path: `${path}/${i}` });
+      for (let i = value.length - 1; i >= 0; i -= 1) stack.push({ value: value[i], parent: next, key: i });
     } else if (value !== null && typeof value === 'object') {
       const keys = Object.keys(value);
       for (let i = keys.length - 1; i >= 0; i -= 1) {
         const key = keys[i] as string;
         const problem = textProblem(key);
-        if (problem) report(path, `has a field name that ${problem}`);
-        stack.push({ value: (value as Record<string, unknown>)[key], path: `${path}/${pointerSegment(key)}` });
+        if (problem) found.push(textError(pointerOf(next), `has a field name that ${problem}`));
+        stack.push({ value: (value as Record<string, unknown>)[key], parent: next, key });
       }
     }
   }
@@ -87,7 +108,8 @@ export function makeValidatorCompiler(): FastifySchemaCompiler<unknown> {
       const valid = context ? check(data, context) : check(data);
       // Ajv may have replaced the root (coercion, defaults) through the context.
       const checked: unknown = context ? context.parentData[context.parentDataProperty] : data;
-      const errors = [...(valid ? [] : (check.errors ?? [])), ...textErrors(checked)];
+      const text = textErrors(checked);
+      const errors = valid ? text : [...(check.errors ?? []), ...text];
       validate.errors = errors.length > 0 ? errors : null;
       return errors.length === 0;
     };
