@@ -47,13 +47,13 @@ export async function statements(pool: pg.Pool): Promise<Statement[]> {
   }));
 }
 
-/** A run's statements as a table, per unit of its work (a delivery, a request): the 15 that took the most time. */
+/** A run's statements as a table, per unit of its work (a delivery, a request): those that took the most time, 15 unless BENCH_PG_STATEMENTS_SHOWN says how many. */
 export function statementsReport(list: Statement[], units: number, unit: string, run: string): string {
   const top = list.filter((st) => st.toplevel);
   const total = top.reduce((sum, st) => sum + st.totalMs, 0);
   const calls = top.reduce((sum, st) => sum + st.calls, 0);
   const rows = list
-    .slice(0, 15)
+    .slice(0, Number(process.env.BENCH_PG_STATEMENTS_SHOWN ?? 15))
     .map((st) => [
       st.toplevel ? '' : 'nested',
       (st.calls / units).toFixed(2),

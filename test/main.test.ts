@@ -401,6 +401,41 @@ describe('one-shot commands on the DATA_DIR of a running server', () => {
     expect(await embeddedRunning(dataDir)).toBe(false);
   }, 90_000);
 
+  /** How the server's own connections reach the embedded PostgreSQL: by address (null: its Unix socket). */
+  async function ownConnections(dataDir: string): Promise<{ client_addr: string | null }[]> {
+    return await withEmbeddedClient(dataDir, async (client) => {
+      const { rows } = await client.query<{ client_addr: string | null }>(
+        "select distinct client_addr::text from pg_stat_activity where application_name = 'switchboard'",
+      );
+      return rows;
+    });
+  }
+
+  it("connects its own pool through the embedded PostgreSQL's Unix socket, and still listens on 127.0.0.1 for others", async () => {
+    const dataDir = await makeDataDir();
+    const serve = startCli(['serve'], { DATA_DIR: dataDir, PORT: '0' });
+    const { base, ownerKey } = await waitForBanner(serve);
+    expect((await listProfiles(base, ownerKey as string)).status).toBe(200);
+    // postmaster.pid's fifth line: the socket's directory, the server's data directory.
+    const pid = (await fs.readFile(postmasterPidFile(dataDir), 'utf8')).split('\n');
+    expect(pid[4]).toBe(path.join(dataDir, 'postgres'));
+    expect(await ownConnections(dataDir)).toEqual([{ client_addr: null }]);
+    expect(await serve.stop()).toEqual({ code: 0, signal: null });
+  }, 60_000);
+
+  it('starts on TCP alone where the socket path would be too long for the system (107 bytes)', async () => {
+    const parent = await makeDataDir();
+    // Run as root, PostgreSQL runs as `postgres`, which must pass through the parent too.
+    await fs.chmod(parent, 0o755);
+    const dataDir = path.join(parent, 'd'.repeat(100));
+    const serve = startCli(['serve'], { DATA_DIR: dataDir, PORT: '0' });
+    const { base, ownerKey } = await waitForBanner(serve);
+    expect((await listProfiles(base, ownerKey as string)).status).toBe(200);
+    expect((await fs.readFile(postmasterPidFile(dataDir), 'utf8')).split('\n')[4]).toBe('');
+    expect(await ownConnections(dataDir)).toEqual([{ client_addr: '127.0.0.1/32' }]);
+    expect(await serve.stop()).toEqual({ code: 0, signal: null });
+  }, 60_000);
+
   it('a worker joins the running database, and leaving does not stop it', async () => {
     const dataDir = await makeDataDir();
     const serve = startCli(['serve'], { DATA_DIR: dataDir, PORT: '0' });

@@ -45,7 +45,7 @@ export function createPool(url: string, max: number): pg.Pool {
 /** Opens the configured database: DATABASE_URL, or the embedded PostgreSQL under DATA_DIR. */
 export async function openDatabase(config: Config, log: (message: string) => void): Promise<Database> {
   const embedded = config.databaseUrl ? undefined : await startEmbeddedPostgres(config.dataDir, log);
-  const url = config.databaseUrl ?? (embedded?.url as string);
+  const url = config.databaseUrl ?? (embedded?.localUrl as string);
   const pool = createPool(url, config.dbPoolSize);
   return {
     url,

@@ -23,7 +23,14 @@ const USER = 'switchboard';
 const PRESENCE_PREFIX = 'switchboard:';
 
 export interface EmbeddedDatabase {
+  /** The server over TCP on 127.0.0.1: what other processes and tools are given. */
   url: string;
+  /**
+   * The same server through its Unix socket, where it has one, else `url`: what this process's
+   * own connections use, since a statement over a local socket costs both sides less CPU than
+   * over loopback TCP, and every request and job sends several.
+   */
+  localUrl: string;
   /** Leaves the shared server; stops it when no other process of ours is connected. */
   release(): Promise<void>;
 }
@@ -119,30 +126,54 @@ async function initialise(pgdata: string, passwordFile: string, bin: Binaries, r
   await fs.writeFile(passwordFile, password, { mode: 0o600 });
 }
 
-/** The port of a running server, read from its postmaster.pid; undefined when it is not running. */
-async function runningPort(pgdata: string, bin: Binaries, runAs: RunAs): Promise<number | undefined> {
+/** Where a running server listens: its port, and the directory of its Unix socket (null: none). */
+interface Listening {
+  port: number;
+  socketDir: string | null;
+}
+
+/** Where a running server listens, read from its postmaster.pid; undefined when it is not running. */
+async function runningServer(pgdata: string, bin: Binaries, runAs: RunAs): Promise<Listening | undefined> {
   try {
     await run(bin.pg_ctl, ['status', '-D', pgdata], runAs);
   } catch {
     return undefined;
   }
-  const pid = await fs.readFile(path.join(pgdata, 'postmaster.pid'), 'utf8');
-  const port = Number(pid.split('\n')[3]);
-  return Number.isInteger(port) && port > 0 ? port : undefined;
+  // Its fourth line is the port, its fifth the first socket directory (empty without one).
+  const lines = (await fs.readFile(path.join(pgdata, 'postmaster.pid'), 'utf8')).split('\n');
+  const port = Number(lines[3]);
+  if (!Number.isInteger(port) || port <= 0) return undefined;
+  return { port, socketDir: lines[4]?.trim() || null };
 }
 
-async function start(pgdata: string, logFile: string, bin: Binaries, runAs: RunAs): Promise<number> {
+/**
+ * The directory for the server's Unix socket: its data directory, unless the socket's path
+ * would pass the system's limit (107 bytes) or the path holds a character pg_ctl's shell
+ * command line would take as its own; then none, and every connection is TCP.
+ */
+function socketDirFor(pgdata: string, port: number): string | null {
+  const socket = path.join(pgdata, `.s.PGSQL.${port}`);
+  return Buffer.byteLength(socket) <= 107 && /^[\w/.-]+$/.test(pgdata) ? pgdata : null;
+}
+
+/** The URL of the server through its socket in `socketDir` (a percent-encoded path as the host, as libpq reads it). */
+function socketUrl(password: string, socketDir: string, port: number): string {
+  return `postgres://${USER}:${encodeURIComponent(password)}@${encodeURIComponent(socketDir)}:${port}/postgres`;
+}
+
+async function start(pgdata: string, logFile: string, bin: Binaries, runAs: RunAs): Promise<Listening> {
   const port = await freePort();
   await fs.writeFile(logFile, '', { flag: 'a' });
   if (runAs.uid !== undefined) await fs.chown(logFile, runAs.uid, runAs.gid ?? runAs.uid);
-  const options = `-p ${port} -c listen_addresses=127.0.0.1 -c unix_socket_directories= -c max_connections=200`;
+  const socketDir = socketDirFor(pgdata, port);
+  const options = `-p ${port} -c listen_addresses=127.0.0.1 -c unix_socket_directories=${socketDir ?? ''} -c max_connections=200`;
   try {
     await run(bin.pg_ctl, ['start', '-D', pgdata, '-w', '-t', '60', '-l', logFile, '-o', options], runAs);
   } catch (error) {
     const tail = await fs.readFile(logFile, 'utf8').then((t) => t.split('\n').slice(-15).join('\n'));
     throw new Error(`embedded PostgreSQL did not start (log ${logFile}):\n${tail}`, { cause: error });
   }
-  return port;
+  return { port, socketDir };
 }
 
 let handles = 0;
@@ -203,34 +234,37 @@ export async function startEmbeddedPostgres(
 
   handles += 1;
   const presenceName = `${PRESENCE_PREFIX}${process.pid}.${handles}`;
-  const { url, presence } = await withLock(dataDir, async () => {
+  const { url, localUrl, presence } = await withLock(dataDir, async () => {
     if (!(await exists(passwordFile))) {
       await fs.rm(pgdata, { recursive: true, force: true });
       log(`initialising embedded PostgreSQL in ${pgdata}`);
       await initialise(pgdata, passwordFile, bin, runAs);
     }
     const password = (await fs.readFile(passwordFile, 'utf8')).trim();
-    let port = await runningPort(pgdata, bin, runAs);
-    if (port === undefined) {
-      port = await start(pgdata, logFile, bin, runAs);
-      log(`embedded PostgreSQL started on 127.0.0.1:${port} (data ${pgdata})`);
+    let server = await runningServer(pgdata, bin, runAs);
+    if (server === undefined) {
+      server = await start(pgdata, logFile, bin, runAs);
+      log(`embedded PostgreSQL started on 127.0.0.1:${server.port} (data ${pgdata})`);
     } else {
-      log(`joined the embedded PostgreSQL already running on 127.0.0.1:${port}`);
+      log(`joined the embedded PostgreSQL already running on 127.0.0.1:${server.port}`);
     }
+    const { port, socketDir } = server;
     const url = `postgres://${USER}:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`;
+    const localUrl = socketDir === null ? url : socketUrl(password, socketDir, port);
     // Connected before the lock is released, so a process leaving now counts us.
-    return { url, presence: await connectPresence(url, presenceName) };
+    return { url, localUrl, presence: await connectPresence(localUrl, presenceName) };
   });
 
   let released = false;
   return {
     url,
+    localUrl,
     release: async () => {
       if (released) return;
       released = true;
       await presence.end().catch(() => {});
       await withLock(dataDir, async () => {
-        if ((await runningPort(pgdata, bin, runAs)) === undefined) return;
+        if ((await runningServer(pgdata, bin, runAs)) === undefined) return;
         let others: number;
         try {
           others = await otherHandles(url, presenceName);
