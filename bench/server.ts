@@ -262,13 +262,20 @@ export async function stopLeftoverPostgres(dataDir: string): Promise<void> {
   console.error(`embedded PostgreSQL (pid ${pid}) did not stop; ${dataDir} is left in place`);
 }
 
-/** A pool on the embedded PostgreSQL the server started under DATA_DIR, for a bench's own queries. */
+/**
+ * A pool on the embedded PostgreSQL the server started under DATA_DIR, for a bench's own queries:
+ * through the server's Unix socket where it has one, as the service's own connections are, so a
+ * floor made of the same queries pays the same for each.
+ */
 export async function embeddedPool(dataDir: string, applicationName: string, max: number): Promise<pg.Pool> {
   const password = (await fs.readFile(path.join(dataDir, 'postgres.password'), 'utf8')).trim();
-  const pid = await fs.readFile(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8');
-  const port = Number(pid.split('\n')[3]);
+  const pid = (await fs.readFile(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8')).split('\n');
   const pool = new pg.Pool({
-    connectionString: `postgres://switchboard:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`,
+    host: pid[4]?.trim() || '127.0.0.1',
+    port: Number(pid[3]),
+    user: 'switchboard',
+    password,
+    database: 'postgres',
     max,
     application_name: applicationName,
   });

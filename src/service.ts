@@ -102,12 +102,14 @@ export async function startService(config: Config, roles: Roles, log: Logger): P
       );
       return platforms;
     };
+    // Requests and jobs alike read through the cache (keys, profiles, the profiles being
+    // deleted), which keeps nothing until this hears changes: a worker alone listens too.
+    const stopListening = listenForChanges(database.url, (message) => log.warn({ component: 'read-cache' }, message));
+    stopClients.push(stopListening);
     if (roles.api) {
-      const stopListening = listenForChanges(database.url, (message) => log.warn({ component: 'read-cache' }, message));
       let app: FastifyInstance | undefined;
       stopIntake.push(async () => {
         await app?.close();
-        await stopListening();
       });
       app = await buildApp({
         config,
