@@ -148,12 +148,13 @@ async function runningServer(pgdata: string, bin: Binaries, runAs: RunAs): Promi
 
 /**
  * The directory for the server's Unix socket: its data directory, unless the socket's path
- * would pass the system's limit (107 bytes) or the path holds a character pg_ctl's shell
- * command line would take as its own; then none, and every connection is TCP.
+ * would pass the system's limit (107 bytes), the path holds a character pg_ctl's shell
+ * command line would take as its own, or it is relative (the server and its clients would
+ * read it from different directories); then none, and every connection is TCP.
  */
 function socketDirFor(pgdata: string, port: number): string | null {
   const socket = path.join(pgdata, `.s.PGSQL.${port}`);
-  return Buffer.byteLength(socket) <= 107 && /^[\w/.-]+$/.test(pgdata) ? pgdata : null;
+  return path.isAbsolute(pgdata) && Buffer.byteLength(socket) <= 107 && /^[\w/.-]+$/.test(pgdata) ? pgdata : null;
 }
 
 /** The URL of the server through its socket in `socketDir` (a percent-encoded path as the host, as libpq reads it). */
