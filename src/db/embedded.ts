@@ -147,14 +147,21 @@ async function runningServer(pgdata: string, bin: Binaries, runAs: RunAs): Promi
 }
 
 /**
+ * The longest Unix socket path every system the binaries ship for takes: macOS keeps 104 bytes
+ * for it, Linux 108, the final NUL included.
+ */
+const MAX_SOCKET_PATH_BYTES = 103;
+
+/**
  * The directory for the server's Unix socket: its data directory, unless the socket's path
- * would pass the system's limit (107 bytes), the path holds a character pg_ctl's shell
- * command line would take as its own, or it is relative (the server and its clients would
- * read it from different directories); then none, and every connection is TCP.
+ * would pass the systems' limit, the path holds a character pg_ctl's shell command line would
+ * take as its own, or it is relative (the server and its clients would read it from different
+ * directories); then none, and every connection is TCP.
  */
 function socketDirFor(pgdata: string, port: number): string | null {
   const socket = path.join(pgdata, `.s.PGSQL.${port}`);
-  return path.isAbsolute(pgdata) && Buffer.byteLength(socket) <= 107 && /^[\w/.-]+$/.test(pgdata) ? pgdata : null;
+  const fits = Buffer.byteLength(socket) <= MAX_SOCKET_PATH_BYTES;
+  return path.isAbsolute(pgdata) && fits && /^[\w/.-]+$/.test(pgdata) ? pgdata : null;
 }
 
 /** The URL of the server through its socket in `socketDir` (a percent-encoded path as the host, as libpq reads it). */
@@ -162,19 +169,39 @@ function socketUrl(password: string, socketDir: string, port: number): string {
   return `postgres://${USER}:${encodeURIComponent(password)}@${encodeURIComponent(socketDir)}:${port}/postgres`;
 }
 
-async function start(pgdata: string, logFile: string, bin: Binaries, runAs: RunAs): Promise<Listening> {
+async function start(
+  pgdata: string,
+  logFile: string,
+  bin: Binaries,
+  runAs: RunAs,
+  log: (message: string) => void,
+): Promise<Listening> {
   const port = await freePort();
   await fs.writeFile(logFile, '', { flag: 'a' });
   if (runAs.uid !== undefined) await fs.chown(logFile, runAs.uid, runAs.gid ?? runAs.uid);
+  const startOn = async (socketDir: string | null) => {
+    const options = `-p ${port} -c listen_addresses=127.0.0.1 -c unix_socket_directories=${socketDir ?? ''} -c max_connections=200`;
+    try {
+      await run(bin.pg_ctl, ['start', '-D', pgdata, '-w', '-t', '60', '-l', logFile, '-o', options], runAs);
+    } catch (error) {
+      const tail = await fs.readFile(logFile, 'utf8').then((t) => t.split('\n').slice(-15).join('\n'));
+      throw new Error(`embedded PostgreSQL did not start (log ${logFile}):\n${tail}`, { cause: error });
+    }
+  };
   const socketDir = socketDirFor(pgdata, port);
-  const options = `-p ${port} -c listen_addresses=127.0.0.1 -c unix_socket_directories=${socketDir ?? ''} -c max_connections=200`;
-  try {
-    await run(bin.pg_ctl, ['start', '-D', pgdata, '-w', '-t', '60', '-l', logFile, '-o', options], runAs);
-  } catch (error) {
-    const tail = await fs.readFile(logFile, 'utf8').then((t) => t.split('\n').slice(-15).join('\n'));
-    throw new Error(`embedded PostgreSQL did not start (log ${logFile}):\n${tail}`, { cause: error });
+  if (socketDir !== null) {
+    try {
+      await startOn(socketDir);
+      return { port, socketDir };
+    } catch {
+      // A file system without Unix sockets (some network and shared mounts): TCP serves all the same.
+      log(
+        `embedded PostgreSQL could not listen on a Unix socket in ${pgdata} (see ${logFile}); starting it on TCP alone`,
+      );
+    }
   }
-  return { port, socketDir };
+  await startOn(null);
+  return { port, socketDir: null };
 }
 
 let handles = 0;
@@ -244,16 +271,25 @@ export async function startEmbeddedPostgres(
     const password = (await fs.readFile(passwordFile, 'utf8')).trim();
     let server = await runningServer(pgdata, bin, runAs);
     if (server === undefined) {
-      server = await start(pgdata, logFile, bin, runAs);
+      server = await start(pgdata, logFile, bin, runAs, log);
       log(`embedded PostgreSQL started on 127.0.0.1:${server.port} (data ${pgdata})`);
     } else {
       log(`joined the embedded PostgreSQL already running on 127.0.0.1:${server.port}`);
     }
     const { port, socketDir } = server;
     const url = `postgres://${USER}:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`;
-    const localUrl = socketDir === null ? url : socketUrl(password, socketDir, port);
     // Connected before the lock is released, so a process leaving now counts us.
-    return { url, localUrl, presence: await connectPresence(localUrl, presenceName) };
+    if (socketDir === null) return { url, localUrl: url, presence: await connectPresence(url, presenceName) };
+    const localUrl = socketUrl(password, socketDir, port);
+    try {
+      return { url, localUrl, presence: await connectPresence(localUrl, presenceName) };
+    } catch (error) {
+      // A socket this process cannot reach (the data directory mounted elsewhere for it): TCP.
+      log(
+        `the embedded PostgreSQL's Unix socket in ${socketDir} is out of reach (${(error as Error).message}); connecting over TCP`,
+      );
+      return { url, localUrl: url, presence: await connectPresence(url, presenceName) };
+    }
   });
 
   let released = false;
