@@ -436,6 +436,26 @@ describe('one-shot commands on the DATA_DIR of a running server', () => {
     expect(await serve.stop()).toEqual({ code: 0, signal: null });
   }, 60_000);
 
+  it('a worker joins over TCP a running server whose Unix socket it cannot reach', async () => {
+    const dataDir = await makeDataDir();
+    const serve = startCli(['serve'], { DATA_DIR: dataDir, PORT: '0' });
+    const { base, ownerKey } = await waitForBanner(serve);
+    // As a process with DATA_DIR mounted elsewhere finds it: postmaster.pid names a socket directory it has not got.
+    const pidFile = postmasterPidFile(dataDir);
+    const lines = (await fs.readFile(pidFile, 'utf8')).split('\n');
+    lines[4] = path.join(dataDir, 'mounted-elsewhere');
+    await fs.writeFile(pidFile, lines.join('\n'));
+
+    const worker = startCli(['worker'], { DATA_DIR: dataDir, LOG_LEVEL: 'info' });
+    await worker.waitFor(/Unix socket in \S+mounted-elsewhere is out of reach/, { timeoutMs: 60_000 });
+    await worker.waitFor(/^ {2}Database: +embedded PostgreSQL/m, { timeoutMs: 60_000 });
+    const addresses = (await ownConnections(dataDir)).map((c) => c.client_addr);
+    expect(addresses.sort()).toEqual(['127.0.0.1/32', null]);
+    expect(await worker.stop()).toEqual({ code: 0, signal: null });
+    expect((await listProfiles(base, ownerKey as string)).status).toBe(200);
+    expect(await serve.stop()).toEqual({ code: 0, signal: null });
+  }, 90_000);
+
   it('a worker joins the running database, and leaving does not stop it', async () => {
     const dataDir = await makeDataDir();
     const serve = startCli(['serve'], { DATA_DIR: dataDir, PORT: '0' });
