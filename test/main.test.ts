@@ -11,6 +11,7 @@ import {
   fileExists,
   makeDataDir,
   pollUntil,
+  postmasterLines,
   postmasterPid,
   postmasterPidFile,
   processRunning,
@@ -417,8 +418,7 @@ describe('one-shot commands on the DATA_DIR of a running server', () => {
     const { base, ownerKey } = await waitForBanner(serve);
     expect((await listProfiles(base, ownerKey as string)).status).toBe(200);
     // postmaster.pid's fifth line: the socket's directory, the server's data directory.
-    const pid = (await fs.readFile(postmasterPidFile(dataDir), 'utf8')).split('\n');
-    expect(pid[4]).toBe(path.join(dataDir, 'postgres'));
+    expect((await postmasterLines(dataDir))[4]).toBe(path.join(dataDir, 'postgres'));
     expect(await ownConnections(dataDir)).toEqual([{ client_addr: null }]);
     expect(await serve.stop()).toEqual({ code: 0, signal: null });
   }, 60_000);
@@ -431,7 +431,7 @@ describe('one-shot commands on the DATA_DIR of a running server', () => {
     const serve = startCli(['serve'], { DATA_DIR: dataDir, PORT: '0' });
     const { base, ownerKey } = await waitForBanner(serve);
     expect((await listProfiles(base, ownerKey as string)).status).toBe(200);
-    expect((await fs.readFile(postmasterPidFile(dataDir), 'utf8')).split('\n')[4]).toBe('');
+    expect((await postmasterLines(dataDir))[4]).toBe('');
     expect(await ownConnections(dataDir)).toEqual([{ client_addr: '127.0.0.1/32' }]);
     expect(await serve.stop()).toEqual({ code: 0, signal: null });
   }, 60_000);
@@ -441,10 +441,9 @@ describe('one-shot commands on the DATA_DIR of a running server', () => {
     const serve = startCli(['serve'], { DATA_DIR: dataDir, PORT: '0' });
     const { base, ownerKey } = await waitForBanner(serve);
     // As a process with DATA_DIR mounted elsewhere finds it: postmaster.pid names a socket directory it has not got.
-    const pidFile = postmasterPidFile(dataDir);
-    const lines = (await fs.readFile(pidFile, 'utf8')).split('\n');
+    const lines = await postmasterLines(dataDir);
     lines[4] = path.join(dataDir, 'mounted-elsewhere');
-    await fs.writeFile(pidFile, lines.join('\n'));
+    await fs.writeFile(postmasterPidFile(dataDir), lines.join('\n'));
 
     const worker = startCli(['worker'], { DATA_DIR: dataDir, LOG_LEVEL: 'info' });
     await worker.waitFor(/Unix socket in \S+mounted-elsewhere is out of reach/, { timeoutMs: 60_000 });

@@ -78,7 +78,8 @@ export function postgresRateLimitStore(db: Db): FastifyRateLimitStoreCtor {
  */
 const COUNT_HITS = (() => {
   const table = getTableName(rateLimitWindows);
-  const ended = `w.started_at + w.window_ms * interval '1 millisecond' <= now()`;
+  const ends = `w.started_at + w.window_ms * interval '1 millisecond'`;
+  const ended = `${ends} <= now()`;
   return `insert into ${table} as w (key, window_ms, started_at, hits)
     select key, window_ms, now(), hits from unnest($1::text[], $2::int[], $3::int[]) as t(key, window_ms, hits)
     on conflict (key) do update set
@@ -86,7 +87,7 @@ const COUNT_HITS = (() => {
       hits = case when ${ended} then excluded.hits else w.hits + excluded.hits end,
       window_ms = excluded.window_ms
     returning key, hits,
-      greatest(0, ceil(extract(epoch from w.started_at + w.window_ms * interval '1 millisecond' - now()) * 1000))::int as ttl_ms`;
+      greatest(0, ceil(extract(epoch from ${ends} - now()) * 1000))::int as ttl_ms`;
 })();
 
 /**

@@ -194,6 +194,11 @@ export function postmasterPidFile(dataDir: string): string {
   return path.join(dataDir, 'postgres', 'postmaster.pid');
 }
 
+/** The lines of the embedded PostgreSQL's postmaster.pid: its pid first, its port fourth, its socket directory fifth. */
+export async function postmasterLines(dataDir: string): Promise<string[]> {
+  return (await fs.readFile(postmasterPidFile(dataDir), 'utf8')).split('\n');
+}
+
 export async function fileExists(file: string): Promise<boolean> {
   return await fs.access(file).then(
     () => true,
@@ -219,8 +224,8 @@ export async function processRunning(pid: number): Promise<boolean> {
 
 /** The pid of the embedded PostgreSQL under `dataDir` per its postmaster.pid; undefined without one. */
 export async function postmasterPid(dataDir: string): Promise<number | undefined> {
-  const text = await fs.readFile(postmasterPidFile(dataDir), 'utf8').catch(() => undefined);
-  const pid = Number(text?.split('\n')[0]);
+  const lines = await postmasterLines(dataDir).catch(() => undefined);
+  const pid = Number(lines?.[0]);
   return Number.isInteger(pid) && pid > 0 ? pid : undefined;
 }
 
@@ -261,7 +266,7 @@ export async function pollUntil(fn: () => Promise<boolean>, timeoutMs: number, i
 /** Runs `fn` with a client of the embedded PostgreSQL running under `dataDir` (as the service connects to it). */
 export async function withEmbeddedClient<T>(dataDir: string, fn: (client: pg.Client) => Promise<T>): Promise<T> {
   const password = (await fs.readFile(path.join(dataDir, 'postgres.password'), 'utf8')).trim();
-  const port = Number((await fs.readFile(postmasterPidFile(dataDir), 'utf8')).split('\n')[3]);
+  const port = Number((await postmasterLines(dataDir))[3]);
   const client = new pg.Client({ host: '127.0.0.1', port, user: 'switchboard', password, database: 'postgres' });
   await client.connect();
   try {

@@ -134,15 +134,11 @@ function condition(filter: InboxFilter): SQL {
 }
 
 /** The statements made so far, per database handle and set of filters (at most one a set). */
-const inboxStatements = new WeakMap<Db, Map<string, InboxStatement>>();
+const inboxStatements = preparedPerDb(() => new Map<string, InboxStatement>());
 type InboxStatement = ReturnType<typeof buildInboxStatement>;
 
 function inboxStatement(db: Db, given: ReadonlySet<InboxFilter>): InboxStatement {
-  let made = inboxStatements.get(db);
-  if (made === undefined) {
-    made = new Map();
-    inboxStatements.set(db, made);
-  }
+  const made = inboxStatements(db);
   const key = INBOX_FILTERS.map((f) => (given.has(f) ? '1' : '0')).join('');
   let statement = made.get(key);
   if (statement === undefined) {
