@@ -61,7 +61,11 @@ export async function startWorker(
   );
   await liveness.start();
   const tasks = taskList(options);
-  const queue = queuePool(options.pool, (message) => options.log.warn({ component: 'worker' }, message));
+  const queue = queuePool(
+    options.pool,
+    (message) => options.log.warn({ component: 'worker' }, message),
+    liveness.lockers,
+  );
   const bulk = (name: string) => TASKS[name as TaskName].priority === 'bulk';
   const pool = (concurrency: number, only: (name: string) => boolean, cron: ParsedCronItem[]) =>
     run({

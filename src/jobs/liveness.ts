@@ -32,11 +32,17 @@ export interface WorkerLiveness {
   start(): Promise<void>;
   /** Unlocks the jobs this process still locks and forgets it; call once run()'s runner has stopped. */
   stop(): Promise<void>;
+  /** The ids this process's jobs are locked by: its pools' and its workers'. */
+  lockers(): readonly string[];
 }
 
-/** Waits before taking the lock again after its connection was lost: 0.5 s, doubling up to 30 s. */
+/**
+ * Waits before taking the lock again after its connection was lost: 0.5 s, doubling up to 5 s,
+ * as the job queue waits for the database (queue-pool.ts). While its lock is not held again the
+ * others take this process for dead, so the lock is taken again soon after the server answers.
+ */
 const RELOCK_FIRST_MS = 500;
-const RELOCK_MAX_MS = 30_000;
+const RELOCK_MAX_MS = 5_000;
 
 export function workerLiveness(db: Db, url: string, log: (message: string) => void): WorkerLiveness {
   const id = randomUUID();
@@ -122,12 +128,17 @@ export function workerLiveness(db: Db, url: string, log: (message: string) => vo
 
   return {
     events,
+    lockers: () => workerIds,
     start: async () => {
       await hold();
       await db.insert(workerProcesses).values({ id, startedAt: new Date() });
-      await recoverJobsOfDeadWorkers(db, log);
+      await recoverJobsOfDeadWorkers(db, log, id);
       sweeper = setInterval(() => {
-        recoverJobsOfDeadWorkers(db, log).catch((error: Error) => log(`worker sweep failed: ${error.message}`));
+        // A process without its own lock has lost its connection as the others may have (the
+        // server restarted): it skips its sweeps until it holds the lock again, giving them the
+        // same time to take theirs.
+        if (holder === undefined) return;
+        recoverJobsOfDeadWorkers(db, log, id).catch((error: Error) => log(`worker sweep failed: ${error.message}`));
       }, SWEEP_INTERVAL_MS);
       sweeper.unref();
     },
@@ -149,11 +160,16 @@ export function workerLiveness(db: Db, url: string, log: (message: string) => vo
   };
 }
 
-/** Unlocks the jobs of worker processes that are gone; returns how many processes were. */
-export async function recoverJobsOfDeadWorkers(db: Db, log: (message: string) => void): Promise<number> {
+/**
+ * Unlocks the jobs of worker processes that are gone; returns how many processes were. The
+ * process sweeping (`self`) is alive whatever its lock says: its lock may be lost with its
+ * connection, and its jobs are running.
+ */
+export async function recoverJobsOfDeadWorkers(db: Db, log: (message: string) => void, self: string): Promise<number> {
   const processes = await db.select().from(workerProcesses);
   let dead = 0;
   for (const p of processes) {
+    if (p.id === self) continue;
     // Taken inside a transaction, the lock is released at its end: a free lock means the
     // process that held it is gone.
     const gone = await db.transaction(async (tx) => {

@@ -23,9 +23,10 @@ export interface QueuePool {
  * that can run twice: one deletes the done job; the other unlocks the failed job only while this
  * pool still locks it (should its first run have taken effect, its answer lost, and the pool have
  * locked the job again since, the second would unlock it under its run: a window as narrow as
- * the moment between a commit and its answer).
+ * the moment between a commit and its answer). The done job is deleted only while this process
+ * still locks it (`lockers`: its pools' and workers' ids; see whileLocked).
  */
-export function queuePool(pool: pg.Pool, log: (message: string) => void): QueuePool {
+export function queuePool(pool: pg.Pool, log: (message: string) => void, lockers: () => readonly string[]): QueuePool {
   let waitingSince: number | undefined;
   const pending = new Set<Promise<unknown>>();
   const track = <T>(work: Promise<T>): Promise<T> => {
@@ -104,7 +105,7 @@ export function queuePool(pool: pg.Pool, log: (message: string) => void): QueueP
         if (property === 'query') {
           return (...args: unknown[]) => {
             const [statement] = args;
-            if (isOutcomeStatement(statement)) return track(query(statement));
+            if (isOutcomeStatement(statement)) return track(query(whileLocked(statement, lockers())));
             return (target.query as (...a: unknown[]) => unknown)(...args);
           };
         }
@@ -156,6 +157,33 @@ const OUTCOME_STATEMENT = /^(complete_jobs?|complete_job_q|fail_job|fail_job_q)\
 function isOutcomeStatement(statement: unknown): statement is pg.QueryConfig {
   const name = (statement as { name?: unknown } | undefined)?.name;
   return typeof statement === 'object' && typeof name === 'string' && OUTCOME_STATEMENT.test(name);
+}
+
+/**
+ * graphile-worker's completion of a job (complete_job) deletes it by id alone. But a job can be
+ * unlocked under its run: after a database restart, another process takes this one for dead
+ * (liveness.ts) until it holds its lock again. If the run then queues its next step under the
+ * job's key (a target's next publish step), graphile-worker's add_job updates that unlocked job
+ * in place, and deleting it on completion would lose the step: the target would wait forever.
+ * So a completion deletes the job only while one of this process's pools or workers still locks
+ * it, as graphile-worker's fail_job already asks; a job unlocked meanwhile runs again, and every
+ * step reads its work's state first. (A job this process itself took again meanwhile is still
+ * deleted under its second run: the statement knows the job's id only. That run's next step is
+ * then queued anew under the key; only a failure of that run would go unrecorded.)
+ * complete_jobs and complete_job_q (batched completions, named job queues) are not used here.
+ */
+const COMPLETE_JOB = /^delete from ((?:"[^"]+"|\w+))\._private_jobs as jobs\nwhere id = \$1::bigint$/;
+
+function whileLocked(statement: pg.QueryConfig, lockedBy: readonly string[]): pg.QueryConfig {
+  if (!statement.name?.startsWith('complete_job/')) return statement;
+  const schema = COMPLETE_JOB.exec(statement.text)?.[1];
+  // A graphile-worker whose statement reads otherwise is one this service was not built with.
+  if (schema === undefined) throw new Error(`graphile-worker's complete_job reads otherwise: ${statement.text}`);
+  return {
+    name: `switchboard_${statement.name}`,
+    text: `delete from ${schema}._private_jobs where id = $1::bigint and locked_by = any($2::text[])`,
+    values: [...(statement.values ?? []), [...lockedBy]],
+  };
 }
 
 /** A property of the real object, its methods bound to it, as a proxy hands them out. */

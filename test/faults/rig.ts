@@ -254,9 +254,17 @@ export async function startRig(options: { accounts?: number } = {}): Promise<Rig
         if (targets.every((t) => t.status === 'published' || t.status === 'failed')) break;
         if (Date.now() > deadline) {
           const open = targets.filter((t) => t.status !== 'published' && t.status !== 'failed');
+          // Where each stuck target is, and the job that should move it on (none: it was lost).
+          const stuck = await pool.query(
+            `select t.id, t.status, t.step, t.updated_at, j.id as job_id, j.run_at, j.attempts, j.max_attempts,
+                    j.locked_by, j.locked_at, j.last_error
+               from post_targets t left join graphile_worker._private_jobs j on j.payload->>'target_id' = t.id
+              where t.id = any($1)`,
+            [open.slice(0, 5).map((t) => t.id)],
+          );
           const logs = roles.map((r) => `--- ${r.args.join(' ')}\n${r.process.describe().slice(-3000)}`).join('\n');
           throw new Error(
-            `${open.length} targets unfinished after ${timeoutSeconds} s: ${JSON.stringify(open.slice(0, 5))}\n${logs}`,
+            `${open.length} targets unfinished after ${timeoutSeconds} s: ${JSON.stringify(stuck.rows)}\n${logs}`,
           );
         }
         await new Promise((r) => setTimeout(r, 1000));

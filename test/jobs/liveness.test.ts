@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Scope } from '../../src/http/scope.ts';
+import { recoverJobsOfDeadWorkers } from '../../src/jobs/liveness.ts';
 import { emit } from '../../src/modules/events/service.ts';
 import { createOwner } from '../../src/modules/owners/service.ts';
 import { createEndpoint } from '../../src/modules/webhooks/service.ts';
@@ -86,4 +87,38 @@ describe('a worker killed in the middle of deliveries', () => {
       await database.close();
     }
   }, 120_000);
+});
+
+describe('the sweep for gone worker processes', () => {
+  it('unlocks the jobs of a recorded process whose lock is free, and never those of the process sweeping', async () => {
+    const database = await createTestDatabase();
+    try {
+      // Neither process holds its lock, as after a server restart; each locks one job.
+      await database.db.insert(workerProcesses).values([
+        { id: 'sweeping', workerIds: ['pool-sweeping'], startedAt: new Date() },
+        { id: 'other', workerIds: ['pool-other'], startedAt: new Date() },
+      ]);
+      for (const locker of ['pool-sweeping', 'pool-other']) {
+        const job = await database.db.execute<{ id: string }>(
+          sql`select id from graphile_worker.add_job('delete_profile', json_build_object('profile_id', ${locker}::text))`,
+        );
+        await database.db.execute(
+          sql`update graphile_worker._private_jobs set locked_by = ${locker}, locked_at = now() where id = ${job.rows[0]?.id}`,
+        );
+      }
+      const logged: string[] = [];
+      expect(await recoverJobsOfDeadWorkers(database.db, (m) => logged.push(m), 'sweeping')).toBe(1);
+      expect(logged).toEqual(['worker process other is gone: unlocked the jobs it held']);
+      expect((await database.db.select().from(workerProcesses)).map((p) => p.id)).toEqual(['sweeping']);
+      const jobs = await database.db.execute<{ profile_id: string; locked_by: string | null }>(
+        sql`select payload->>'profile_id' as profile_id, locked_by from graphile_worker._private_jobs order by id`,
+      );
+      expect(jobs.rows).toEqual([
+        { profile_id: 'pool-sweeping', locked_by: 'pool-sweeping' },
+        { profile_id: 'pool-other', locked_by: null },
+      ]);
+    } finally {
+      await database.close();
+    }
+  });
 });

@@ -734,6 +734,30 @@ describe('posts on several accounts', () => {
   });
 });
 
+describe('a job unlocked under its run', () => {
+  it('keeps the next step its run queued in its place (its worker taken for dead after a database restart): the post is published, once', async () => {
+    const account = await connected('threads');
+    const creation = sandbox.hold(/\/threads$/);
+    const created = await createPost({ account_ids: [account.id], text: 'Unlocked under its run' });
+    const targetId: string = created.targets[0].id;
+    await creation.arrived;
+    // As another worker process unlocks the jobs of one whose lock it found free (its connection
+    // lost in a restart). Due later here, so that no worker takes the job again before the run ends.
+    const unlocked = await t.database.pool.query(
+      `update graphile_worker._private_jobs set locked_by = null, locked_at = null, run_at = now() + interval '1 hour'
+        where key = $1 and locked_by is not null`,
+      [`publish_target:${targetId}`],
+    );
+    expect(unlocked.rowCount).toBe(1);
+    // The run makes the container and queues its first poll under the job's key: the job it ran.
+    creation.release();
+    const post = await finished(created.id);
+    expect(post.targets[0]).toMatchObject({ status: 'published', error: null });
+    const published = (await activity('threads', account.username)).filter((a) => a.action === 'publish');
+    expect(published.map((a) => a.detail.text)).toEqual(['Unlocked under its run']);
+  });
+});
+
 describe('what cannot be taken back', () => {
   it('answers 409 post_not_cancellable for a TikTok video TikTok already has, which then publishes', async () => {
     const account = await connected('tiktok');
