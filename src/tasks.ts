@@ -5,6 +5,7 @@ import type { FileStoreSettings } from './config.ts';
 import type { Db } from './db/connection.ts';
 import { deleteExpiredIdempotencyKeys } from './http/idempotency.ts';
 import { deleteEndedRateLimitWindows } from './http/rate-limit-store.ts';
+import { runJob } from './jobs/job-run.ts';
 import { priorityOf, TASKS, type TaskName, type TaskPayloads } from './jobs/queue.ts';
 import type { SendMail } from './mail.ts';
 import {
@@ -45,7 +46,9 @@ function task<T extends TaskName>(name: T, run: (payload: TaskPayloads[T]) => Pr
       helpers.logger.error(`dropping ${name} job ${helpers.job.id}: malformed payload ${JSON.stringify(payload)}`);
       return;
     }
-    await run(payload as TaskPayloads[T]);
+    await runJob(helpers.job, async () => {
+      await run(payload as TaskPayloads[T]);
+    });
   };
 }
 

@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import { isDatabaseUnavailable } from '../db/unavailable.ts';
+import { takeNextRun } from './job-run.ts';
 
 export interface QueuePool {
   /** What graphile-worker is given as `pgPool`. */
@@ -170,19 +171,58 @@ function isOutcomeStatement(statement: unknown): statement is pg.QueryConfig {
  * step reads its work's state first. (A job this process itself took again meanwhile is still
  * deleted under its second run: the statement knows the job's id only. That run's next step is
  * then queued anew under the key; only a failure of that run would go unrecorded.)
- * complete_jobs and complete_job_q (batched completions, named job queues) are not used here.
+ * A run that asked to run again (job-run.ts) has its job moved to then instead, in the same
+ * statement. complete_jobs and complete_job_q (batched completions, named job queues) are not
+ * used here.
  */
 const COMPLETE_JOB = /^delete from ((?:"[^"]+"|\w+))\._private_jobs as jobs\nwhere id = \$1::bigint$/;
 
 function whileLocked(statement: pg.QueryConfig, lockedBy: readonly string[]): pg.QueryConfig {
   if (!statement.name?.startsWith('complete_job/')) return statement;
   const schema = COMPLETE_JOB.exec(statement.text)?.[1];
+  const [jobId] = statement.values ?? [];
   // A graphile-worker whose statement reads otherwise is one this service was not built with.
-  if (schema === undefined) throw new Error(`graphile-worker's complete_job reads otherwise: ${statement.text}`);
+  if (schema === undefined || typeof jobId !== 'string') {
+    throw new Error(`graphile-worker's complete_job reads otherwise: ${statement.text}`);
+  }
+  const next = takeNextRun(jobId);
+  if (next === undefined) {
+    return {
+      name: `switchboard_${statement.name}`,
+      text: `delete from ${schema}._private_jobs where id = $1::bigint and locked_by = any($2::text[])`,
+      values: [jobId, [...lockedBy]],
+    };
+  }
+  // The run asked to run again (job-run.ts): the job, still this process's and its key's, is
+  // moved to then. Otherwise (unlocked under its run, or its key taken by a change queued
+  // meanwhile) it is done if still this process's, and the next run is queued as add_job
+  // queues it, as the run would have: into the key's job if it waits, else as a new one.
+  const due = `now() + $3::double precision * interval '1 millisecond'`;
   return {
-    name: `switchboard_${statement.name}`,
-    text: `delete from ${schema}._private_jobs where id = $1::bigint and locked_by = any($2::text[])`,
-    values: [...(statement.values ?? []), [...lockedBy]],
+    name: `switchboard_${statement.name}_again`,
+    text: `with again as (
+        update ${schema}._private_jobs
+           set run_at = ${due}, locked_by = null, locked_at = null, attempts = 0, last_error = null,
+               revision = revision + 1, updated_at = now()
+         where id = $1::bigint and locked_by = any($2::text[]) and key = $4::text
+        returning id
+      ), done as (
+        delete from ${schema}._private_jobs
+         where id = $1::bigint and locked_by = any($2::text[]) and not exists (select from again)
+      )
+      select ${schema}.add_job($5::text, payload => $6::json, run_at => ${due}, max_attempts => $7::int,
+                               job_key => $4::text, priority => $8::int)
+       where not exists (select from again)`,
+    values: [
+      jobId,
+      [...lockedBy],
+      next.waitMs,
+      next.key,
+      next.task,
+      JSON.stringify(next.payload),
+      next.maxAttempts,
+      next.priority,
+    ],
   };
 }
 

@@ -73,7 +73,7 @@ export const TASKS = {
     }),
   },
   // The next step of publishing one post target (src/modules/posts/publishing/); one job per
-  // target at a time (job key `publish_target:<id>`), queued again for each later step.
+  // target at a time (job key `publish_target:<id>`), moved to each later step's time (jobs/job-run.ts).
   publish_target: {
     priority: 'time-critical',
     payload: Type.Object({ target_id: RowId }),

@@ -734,8 +734,73 @@ describe('posts on several accounts', () => {
   });
 });
 
-describe('a job unlocked under its run', () => {
-  it('keeps the next step its run queued in its place (its worker taken for dead after a database restart): the post is published, once', async () => {
+/** The rows of a target's publish_target jobs, its own key's or not. */
+async function jobRows(targetId: string) {
+  const { rows } = await t.database.pool.query<{ id: string; key: string | null; locked: boolean; wait_ms: number }>(
+    `select id, key, locked_at is not null as locked, (extract(epoch from run_at - now()) * 1000)::float8 as wait_ms
+       from graphile_worker._private_jobs where payload->>'target_id' = $1 order by id`,
+    [targetId],
+  );
+  return rows;
+}
+
+describe("a target's job", () => {
+  it('runs its next step as the same job: the job that made the container runs again to read and publish it, with no second row', async () => {
+    const account = await connected('threads');
+    const creation = sandbox.hold(/\/threads$/);
+    const publication = sandbox.hold(/\/threads_publish$/);
+    const created = await createPost({ account_ids: [account.id], text: 'One job, two steps' });
+    const targetId: string = created.targets[0].id;
+    await creation.arrived;
+    const [running] = await jobRows(targetId);
+    expect(running).toMatchObject({ key: `publish_target:${targetId}`, locked: true });
+    creation.release();
+    // The container is read once Threads' wait has passed, then published: by the same job.
+    await publication.arrived;
+    expect(await jobRows(targetId)).toEqual([
+      { id: running?.id, key: `publish_target:${targetId}`, locked: true, wait_ms: expect.any(Number) },
+    ]);
+    expect((await targetRow(targetId)).step).toBe('publish');
+    publication.release();
+    expect((await finished(created.id)).targets[0]).toMatchObject({ status: 'published' });
+    expect(await jobRows(targetId)).toEqual([]);
+  });
+
+  it("whose key another change took during its run (queued for an hour on) has its next step at the run's time, in that job", async () => {
+    const account = await connected('threads');
+    const creation = sandbox.hold(/\/threads$/);
+    const created = await createPost({ account_ids: [account.id], text: 'Queued twice' });
+    const targetId: string = created.targets[0].id;
+    await creation.arrived;
+    await t.database.pool.query(
+      `select graphile_worker.add_job('publish_target', json_build_object('target_id', $1::text),
+         run_at => now() + interval '1 hour', job_key => 'publish_target:' || $1::text)`,
+      [targetId],
+    );
+    const [running, queued] = await jobRows(targetId);
+    // graphile-worker's add_job takes the key from the running job and queues a new one.
+    expect(running).toMatchObject({ key: null, locked: true });
+    expect(queued).toMatchObject({ key: `publish_target:${targetId}`, locked: false });
+    creation.release();
+    expect((await finished(created.id)).targets[0]).toMatchObject({ status: 'published' });
+    const published = (await activity('threads', account.username)).filter((a) => a.action === 'publish');
+    expect(published.map((a) => a.detail.text)).toEqual(['Queued twice']);
+  });
+
+  it('deleted under its run has its next step queued anew as the run ends: the post is published', async () => {
+    const account = await connected('threads');
+    const creation = sandbox.hold(/\/threads$/);
+    const created = await createPost({ account_ids: [account.id], text: 'Job gone' });
+    const targetId: string = created.targets[0].id;
+    await creation.arrived;
+    await t.database.pool.query(`delete from graphile_worker._private_jobs where key = $1`, [
+      `publish_target:${targetId}`,
+    ]);
+    creation.release();
+    expect((await finished(created.id)).targets[0]).toMatchObject({ status: 'published' });
+  });
+
+  it('unlocked under its run (its worker taken for dead after a database restart) keeps the next step its run queued: the post is published, once', async () => {
     const account = await connected('threads');
     const creation = sandbox.hold(/\/threads$/);
     const created = await createPost({ account_ids: [account.id], text: 'Unlocked under its run' });

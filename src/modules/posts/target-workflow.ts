@@ -106,5 +106,6 @@ export const targetWorkflow = defineWorkflow({
 });
 
 export type TargetState = keyof typeof targetWorkflow.states;
+export type TargetTransition = keyof typeof targetWorkflow.transitions;
 
 export const targetStates = workflowTable(targetWorkflow, postTargets, postTargets.id);

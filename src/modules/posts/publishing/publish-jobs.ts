@@ -3,8 +3,12 @@
  * it again moves its next step to the new time.
  */
 import { type SQL, sql } from 'drizzle-orm';
-import type { Tx } from '../../../db/connection.ts';
+import type { Queryable, Tx } from '../../../db/connection.ts';
+import { runAgainAt, runsAsJob } from '../../../jobs/job-run.ts';
 import { dueSql, enqueue, jobSql } from '../../../jobs/queue.ts';
+import { type TransitionOptions, transition } from '../../../jobs/workflow.ts';
+import type { PostTarget, postTargets } from '../tables.ts';
+import { type TargetState, type TargetTransition, targetStates } from '../target-workflow.ts';
 
 /** The job that publishes a target: one per target, so rescheduling replaces it. */
 function publishJobKey(targetId: string): string {
@@ -23,4 +27,25 @@ export function queuePublishOfMoved(runAt: Date): SQL {
     { runAt: dueSql(runAt), jobKey: sql`${publishJobKey('')}::text || moved.id` },
   );
   return sql`select ${job} from moved`;
+}
+
+/**
+ * A target's transition whose next step is due at `runAt`, once it takes effect. Run by the
+ * target's own job, that job runs again then (jobs/job-run.ts: no second job row); run
+ * elsewhere, the step is queued in the transition's statement.
+ */
+export async function transitionThenStep(
+  db: Queryable,
+  target: PostTarget,
+  name: TargetTransition,
+  options: Omit<TransitionOptions<TargetState, typeof postTargets>, 'effect'>,
+  runAt: Date,
+): Promise<PostTarget | null> {
+  const key = publishJobKey(target.id);
+  if (!runsAsJob(key)) {
+    return await transition(db, targetStates, target.id, name, { ...options, effect: queuePublishOfMoved(runAt) });
+  }
+  const moved = await transition(db, targetStates, target.id, name, options);
+  if (moved !== null) runAgainAt(key, runAt);
+  return moved;
 }

@@ -1,7 +1,7 @@
 /**
- * Publishing one target: a chain of `publish_target` jobs, each doing one short step and
- * queueing the next at the time it is due, so no worker slot waits on a platform. The states
- * and every allowed move between them are in target-workflow.ts; in short:
+ * Publishing one target: its `publish_target` job runs once a step, each run doing one short
+ * step and moving the job to the time the next is due, so no worker slot waits on a platform.
+ * The states and every allowed move between them are in target-workflow.ts; in short:
  *
  *   scheduled  --(due)-->  quota: read the quota; spent -> wait and read again;
  *                          else create the container and record its id (before publishing);

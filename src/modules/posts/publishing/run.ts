@@ -5,12 +5,11 @@
 import { eq } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Db, Queryable } from '../../../db/connection.ts';
-import { transition } from '../../../jobs/workflow.ts';
 import type { AccountCredentials, Platform, PlatformAdapter, PlatformSet } from '../../../platforms/index.ts';
 import type { MediaUrlContext } from '../../media/index.ts';
 import { type Post, type PostTarget, posts, postTargets } from '../tables.ts';
 import { type TargetState, targetStates } from '../target-workflow.ts';
-import { queuePublishOfMoved } from './publish-jobs.ts';
+import { transitionThenStep } from './publish-jobs.ts';
 
 export interface PublishDeps {
   db: Db;
@@ -66,11 +65,7 @@ export async function waitUntil(
 ): Promise<void> {
   const state = stateOf(target);
   if (state === undefined || !targetStates.workflow.transitions.wait.from.includes(state)) return;
-  await transition(db, targetStates, target.id, 'wait', {
-    from: [state],
-    set: values,
-    effect: queuePublishOfMoved(next),
-  });
+  await transitionThenStep(db, target, 'wait', { from: [state], set: values }, next);
 }
 
 /** One run of a step: the job's dependencies, the target and its post, and the account's adapter and credentials. */

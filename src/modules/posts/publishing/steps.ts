@@ -27,7 +27,7 @@ import { type TargetState, targetStates } from '../target-workflow.ts';
 import { aheadPlan, waitsForItsTime } from './ahead.ts';
 import { creationInDoubt, failure, markPublished, type TargetFailure } from './outcomes.ts';
 import { giveBack, markSpent, takeUpload, type UploadRefusal } from './project-uploads.ts';
-import { queuePublish, queuePublishOfMoved } from './publish-jobs.ts';
+import { queuePublish, transitionThenStep } from './publish-jobs.ts';
 import { loadTarget, type Run, stateOf, waitUntil } from './run.ts';
 
 /** A spent quota is read again this often (platforms do not say when it frees). */
@@ -343,11 +343,13 @@ async function recordContainer(run: Run, containerId: string, items: readonly st
     // before publishing even a text): the first read is due then, queued with the container's
     // record. Read at once, a container still processing would cost a whole wait where the
     // platform asks for reads a minute apart.
-    await transition(deps.db, targetStates, target.id, 'container_made', {
-      from: [from],
-      set: recorded,
-      effect: queuePublishOfMoved(new Date(at.getTime() + FIRST_READ_MS)),
-    });
+    await transitionThenStep(
+      deps.db,
+      target,
+      'container_made',
+      { from: [from], set: recorded },
+      new Date(at.getTime() + FIRST_READ_MS),
+    );
     return;
   }
   // Nothing to process (a Facebook feed post): the container is asked about now.
@@ -359,21 +361,26 @@ async function recordContainer(run: Run, containerId: string, items: readonly st
 async function recordItems(run: Run, itemContainerIds: string[]): Promise<void> {
   const { deps, target, platform } = run;
   const at = now();
-  await transition(deps.db, targetStates, target.id, 'items_made', {
-    from: ['quota'],
-    set: {
-      itemContainerIds,
-      polls: 0,
-      processingSince: at,
-      failures: 0,
-      retryUntil: new Date(at.getTime() + deps.publishRetryWindowMs),
-      waitingReason:
-        itemContainerIds.length === 1
-          ? `Processing the post's medium on ${platformInfo(platform).label}.`
-          : `Processing the carousel's ${itemContainerIds.length} items on ${platformInfo(platform).label}.`,
+  await transitionThenStep(
+    deps.db,
+    target,
+    'items_made',
+    {
+      from: ['quota'],
+      set: {
+        itemContainerIds,
+        polls: 0,
+        processingSince: at,
+        failures: 0,
+        retryUntil: new Date(at.getTime() + deps.publishRetryWindowMs),
+        waitingReason:
+          itemContainerIds.length === 1
+            ? `Processing the post's medium on ${platformInfo(platform).label}.`
+            : `Processing the carousel's ${itemContainerIds.length} items on ${platformInfo(platform).label}.`,
+      },
     },
-    effect: queuePublishOfMoved(new Date(at.getTime() + FIRST_READ_MS)),
-  });
+    new Date(at.getTime() + FIRST_READ_MS),
+  );
 }
 
 /**
