@@ -824,10 +824,13 @@ describe('youtube: quota units', () => {
     const adapter = counting({ youtubeDailyQuotaUnits: String(used + 104), youtubeQuotaReserveUnits: '100' });
     const comments = commentsOf(adapter);
     await comments.recentComments(credentials, { posts: 1 });
-    const since = now().toISOString();
+    const before = now();
+    const since = before.toISOString();
     const refused = await platformError(comments.recentComments(credentials, { posts: 1 }));
+    const after = now();
     expect(refused.kind).toBe('rate_limited');
-    expect(refused.detail.retryAfterSeconds).toBe(untilMidnightPacific(now()));
+    expect(refused.detail.retryAfterSeconds).toBeLessThanOrEqual(untilMidnightPacific(before));
+    expect(refused.detail.retryAfterSeconds).toBeGreaterThanOrEqual(untilMidnightPacific(after));
     expect(refused.message).toContain('kept for publishing');
     const calls = await sandbox.control('GET', `/calls/youtube/yt_reserve?since=${encodeURIComponent(since)}`);
     expect(calls.body.data).toEqual([]);
@@ -878,11 +881,15 @@ describe('youtube: quota units', () => {
       text: 'Hi',
     });
     await comments.reply(credentials, added.body.id, 'One');
+    const before = now();
     const past = await platformError(comments.reply(credentials, added.body.id, 'Two'));
+    const after = now();
     expect(past).toBeInstanceOf(PlatformError);
     expect(past.kind).toBe('rate_limited');
     expect(past.detail.code).toBe('quotaExceeded');
-    expect(past.detail.retryAfterSeconds).toBe(untilMidnightPacific(now()));
+    // Until midnight in Pacific time, as of the refused call: seconds may pass during it.
+    expect(past.detail.retryAfterSeconds).toBeLessThanOrEqual(untilMidnightPacific(before));
+    expect(past.detail.retryAfterSeconds).toBeGreaterThanOrEqual(untilMidnightPacific(after));
 
     // The sandbox spends the project's day (its other uses): Google's answer closes the service's day.
     advanceClock((untilMidnightPacific(now()) + 60) * 1000);
