@@ -744,14 +744,20 @@ async function jobRows(targetId: string) {
   return rows;
 }
 
+/** A Threads post of `text` on a new account, its run held in the container's creation. */
+async function heldInCreation(text: string) {
+  const account = await connected('threads');
+  const creation = sandbox.hold(/\/threads$/);
+  const created = await createPost({ account_ids: [account.id], text });
+  const targetId: string = created.targets[0].id;
+  await creation.arrived;
+  return { account, created, targetId, creation };
+}
+
 describe("a target's job", () => {
   it('runs its next step as the same job: the job that made the container runs again to read and publish it, with no second row', async () => {
-    const account = await connected('threads');
-    const creation = sandbox.hold(/\/threads$/);
     const publication = sandbox.hold(/\/threads_publish$/);
-    const created = await createPost({ account_ids: [account.id], text: 'One job, two steps' });
-    const targetId: string = created.targets[0].id;
-    await creation.arrived;
+    const { created, targetId, creation } = await heldInCreation('One job, two steps');
     const [running] = await jobRows(targetId);
     expect(running).toMatchObject({ key: `publish_target:${targetId}`, locked: true });
     creation.release();
@@ -767,11 +773,7 @@ describe("a target's job", () => {
   });
 
   it("whose key another change took during its run (queued for an hour on) has its next step at the run's time, in that job", async () => {
-    const account = await connected('threads');
-    const creation = sandbox.hold(/\/threads$/);
-    const created = await createPost({ account_ids: [account.id], text: 'Queued twice' });
-    const targetId: string = created.targets[0].id;
-    await creation.arrived;
+    const { account, created, targetId, creation } = await heldInCreation('Queued twice');
     await t.database.pool.query(
       `select graphile_worker.add_job('publish_target', json_build_object('target_id', $1::text),
          run_at => now() + interval '1 hour', job_key => 'publish_target:' || $1::text)`,
@@ -788,11 +790,7 @@ describe("a target's job", () => {
   });
 
   it('deleted under its run has its next step queued anew as the run ends: the post is published', async () => {
-    const account = await connected('threads');
-    const creation = sandbox.hold(/\/threads$/);
-    const created = await createPost({ account_ids: [account.id], text: 'Job gone' });
-    const targetId: string = created.targets[0].id;
-    await creation.arrived;
+    const { created, targetId, creation } = await heldInCreation('Job gone');
     await t.database.pool.query(`delete from graphile_worker._private_jobs where key = $1`, [
       `publish_target:${targetId}`,
     ]);
@@ -801,11 +799,7 @@ describe("a target's job", () => {
   });
 
   it('unlocked under its run (its worker taken for dead after a database restart) keeps the next step its run queued: the post is published, once', async () => {
-    const account = await connected('threads');
-    const creation = sandbox.hold(/\/threads$/);
-    const created = await createPost({ account_ids: [account.id], text: 'Unlocked under its run' });
-    const targetId: string = created.targets[0].id;
-    await creation.arrived;
+    const { account, created, targetId, creation } = await heldInCreation('Unlocked under its run');
     // As another worker process unlocks the jobs of one whose lock it found free (its connection
     // lost in a restart). Due later here, so that no worker takes the job again before the run ends.
     const unlocked = await t.database.pool.query(
@@ -814,7 +808,8 @@ describe("a target's job", () => {
       [`publish_target:${targetId}`],
     );
     expect(unlocked.rowCount).toBe(1);
-    // The run makes the container and queues its first poll under the job's key: the job it ran.
+    // The run makes the container and asks for its first read: the job it ran, no longer its own, is
+    // moved there as add_job moves a waiting job.
     creation.release();
     const post = await finished(created.id);
     expect(post.targets[0]).toMatchObject({ status: 'published', error: null });
