@@ -31,7 +31,7 @@ export interface NextRun {
 
 const running = new AsyncLocalStorage<Running>();
 
-/** The next runs of jobs whose run succeeded, by job id, until their completion takes them. */
+/** The next runs of jobs whose run succeeded, by job id, until their completion is recorded. */
 const nextRuns = new Map<string, { at: Date; job: Job }>();
 
 /** Runs a job's task; a next run it asked for (runAgainAt) is kept for the job's completion. */
@@ -53,11 +53,14 @@ export function runAgainAt(key: string, at: Date): void {
   state.next = at;
 }
 
-/** The next run of a job whose run succeeded, taken once, by the statement that records its completion. */
-export function takeNextRun(jobId: string): NextRun | undefined {
+/**
+ * The next run of a job whose run succeeded, for the statement that records its completion;
+ * kept until that statement succeeds (nextRunRecorded), as graphile-worker may build it again
+ * to retry it.
+ */
+export function nextRunOf(jobId: string): NextRun | undefined {
   const next = nextRuns.get(jobId);
   if (next === undefined) return undefined;
-  nextRuns.delete(jobId);
   const { job, at } = next;
   return {
     waitMs: Math.max(0, at.getTime() - now().getTime()),
@@ -68,4 +71,9 @@ export function takeNextRun(jobId: string): NextRun | undefined {
     priority: job.priority,
     maxAttempts: job.max_attempts,
   };
+}
+
+/** The job's completion, with its next run, is recorded. */
+export function nextRunRecorded(jobId: string): void {
+  nextRuns.delete(jobId);
 }

@@ -135,8 +135,9 @@ export function workerLiveness(db: Db, url: string, log: (message: string) => vo
       await recoverJobsOfDeadWorkers(db, log, id);
       sweeper = setInterval(() => {
         // A process without its own lock has lost its connection as the others may have (the
-        // server restarted): it skips its sweeps until it holds the lock again, giving them the
-        // same time to take theirs.
+        // server restarted): it skips its sweeps until it holds the lock again, when they are
+        // likely to hold theirs again too (all retry as often). One taken for gone meanwhile
+        // has its jobs run again, which every job allows.
         if (holder === undefined) return;
         recoverJobsOfDeadWorkers(db, log, id).catch((error: Error) => log(`worker sweep failed: ${error.message}`));
       }, SWEEP_INTERVAL_MS);

@@ -772,7 +772,7 @@ describe("a target's job", () => {
     expect(await jobRows(targetId)).toEqual([]);
   });
 
-  it("whose key another change took during its run (queued for an hour on) has its next step at the run's time, in that job", async () => {
+  it('whose key a later change took during its run (queued for an hour on) is done, and the change stands', async () => {
     const { account, created, targetId, creation } = await heldInCreation('Queued twice');
     await t.database.pool.query(
       `select graphile_worker.add_job('publish_target', json_build_object('target_id', $1::text),
@@ -784,9 +784,53 @@ describe("a target's job", () => {
     expect(running).toMatchObject({ key: null, locked: true });
     expect(queued).toMatchObject({ key: `publish_target:${targetId}`, locked: false });
     creation.release();
+    // The run's own job is deleted as it completes; the change's job keeps its hour.
+    const rows = await eventually(async () => {
+      const now = await jobRows(targetId);
+      return now.length === 1 ? now : undefined;
+    });
+    expect(rows[0]).toMatchObject({ id: queued?.id, key: `publish_target:${targetId}`, locked: false });
+    expect(rows[0]?.wait_ms).toBeGreaterThan(55 * 60_000);
+    expect((await targetRow(targetId)).step).toBe('processing');
+    await moveTime(t.database.pool, 3_600_000);
     expect((await finished(created.id)).targets[0]).toMatchObject({ status: 'published' });
     const published = (await activity('threads', account.username)).filter((a) => a.action === 'publish');
     expect(published.map((a) => a.detail.text)).toEqual(['Queued twice']);
+    expect(await jobRows(targetId)).toEqual([]);
+  });
+
+  it("whose key a change took during its run, due sooner than the run's next step, runs then: the change is not undone", async () => {
+    const account = await connected('threads');
+    await setting('threads_publish_quota', 0);
+    try {
+      const quotaRead = sandbox.hold(/\/threads_publishing_limit$/);
+      const created = await createPost({ account_ids: [account.id], text: 'Changed meanwhile' });
+      const targetId: string = created.targets[0].id;
+      await quotaRead.arrived;
+      // A change queues the target's job for now (as a cancellation or a reconnection does)
+      // while the run, finding the quota spent, is about to wait 10 minutes.
+      await t.database.pool.query(
+        `select graphile_worker.add_job('publish_target', json_build_object('target_id', $1::text),
+           job_key => 'publish_target:' || $1::text)`,
+        [targetId],
+      );
+      quotaRead.release();
+      // The job queued by the change runs at once, and reads the quota again.
+      await eventually(async () => {
+        const { data } = await sandbox.calls('threads', account.username);
+        const reads = data.filter((c) => c.path.endsWith('/threads_publishing_limit'));
+        return reads.length >= 2 ? reads : undefined;
+      });
+      expect((await targetRow(targetId)).waitingReason).toMatch(/quota is spent/);
+      const cancelled = await t.app.inject({
+        method: 'DELETE',
+        url: `/v1/posts/${created.id}`,
+        headers: auth(owner.key),
+      });
+      expect(cancelled.statusCode, cancelled.body).toBe(200);
+    } finally {
+      await setting('threads_publish_quota', 250);
+    }
   });
 
   it('deleted under its run has its next step queued anew as the run ends: the post is published', async () => {
@@ -798,7 +842,7 @@ describe("a target's job", () => {
     expect((await finished(created.id)).targets[0]).toMatchObject({ status: 'published' });
   });
 
-  it('unlocked under its run (its worker taken for dead after a database restart) keeps the next step its run queued: the post is published, once', async () => {
+  it('unlocked under its run (its worker taken for dead after a database restart) is kept, not deleted, and runs again: the post is published, once', async () => {
     const { account, created, targetId, creation } = await heldInCreation('Unlocked under its run');
     // As another worker process unlocks the jobs of one whose lock it found free (its connection
     // lost in a restart). Due later here, so that no worker takes the job again before the run ends.
@@ -808,9 +852,11 @@ describe("a target's job", () => {
       [`publish_target:${targetId}`],
     );
     expect(unlocked.rowCount).toBe(1);
-    // The run makes the container and asks for its first read: the job it ran, no longer its own, is
-    // moved there as add_job moves a waiting job.
+    // The run makes the container and ends; the job, no longer its process's, is kept for its
+    // next run (here an hour on, as the test unlocked it) instead of being deleted.
     creation.release();
+    await eventually(async () => ((await targetRow(targetId)).step === 'processing' ? true : undefined));
+    await moveTime(t.database.pool, 3_600_000);
     const post = await finished(created.id);
     expect(post.targets[0]).toMatchObject({ status: 'published', error: null });
     const published = (await activity('threads', account.username)).filter((a) => a.action === 'publish');
