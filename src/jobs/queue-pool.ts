@@ -180,9 +180,9 @@ function isOutcomeStatement(statement: unknown): statement is pg.QueryConfig {
  *
  * A run that asked to run again (job-run.ts) has its job, still this process's and its key's,
  * moved to then instead. Else the job is done as above, and the next run is queued only if no
- * job has the key: one that has it was unlocked under the run, or queued by a change made since
- * the run's own (newer than the run's wish, which it must not undo: a cancellation's removal of
- * an upload, a reconnection). Run twice (recordOutcome's retry after a lost answer), the
+ * job that can still run has the key: one that has it was unlocked under the run, or queued by a
+ * change made since the run's own (newer than the run's wish, which it must not undo: a
+ * cancellation's removal of an upload, a reconnection). Run twice (recordOutcome's retry after a lost answer), the
  * statement then finds the job moved, and does nothing more. complete_jobs and complete_job_q
  * (batched completions, named job queues) are not used here.
  */
@@ -226,7 +226,9 @@ function completionOf(
         )
         select ${schema}.add_job($5::text, payload => $6::json, run_at => ${due}, max_attempts => $7::int,
                                  job_key => $4::text, priority => $8::int)
-         where not exists (select from again) and not exists (select from ${schema}._private_jobs where key = $4::text)`,
+         where not exists (select from again)
+           and not exists (select from ${schema}._private_jobs
+                            where key = $4::text and (locked_at is not null or attempts < max_attempts))`,
       values: [
         jobId,
         [...lockedBy],

@@ -842,6 +842,18 @@ describe("a target's job", () => {
     expect((await finished(created.id)).targets[0]).toMatchObject({ status: 'published' });
   });
 
+  it('unlocked under its run on its last attempt, which can run no more, has its next step queued anew: the post is published', async () => {
+    const { created, targetId, creation } = await heldInCreation('Last attempt');
+    const unlocked = await t.database.pool.query(
+      `update graphile_worker._private_jobs set locked_by = null, locked_at = null, attempts = max_attempts
+        where key = $1 and locked_by is not null`,
+      [`publish_target:${targetId}`],
+    );
+    expect(unlocked.rowCount).toBe(1);
+    creation.release();
+    expect((await finished(created.id)).targets[0]).toMatchObject({ status: 'published' });
+  });
+
   it('unlocked under its run (its worker taken for dead after a database restart) is kept, not deleted, and runs again: the post is published, once', async () => {
     const { account, created, targetId, creation } = await heldInCreation('Unlocked under its run');
     // As another worker process unlocks the jobs of one whose lock it found free (its connection
