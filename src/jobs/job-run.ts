@@ -20,7 +20,7 @@ interface Running {
 
 /** A job's next run, as its completion queues it. */
 export interface NextRun {
-  /** On the service's clock, from the moment it is taken. */
+  /** On the service's clock, from the moment it is read (nextRunOf). */
   readonly waitMs: number;
   readonly key: string;
   readonly task: string;

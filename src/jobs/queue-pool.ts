@@ -101,7 +101,7 @@ export function queuePool(pool: pg.Pool, log: (message: string) => void, lockers
         return await recordOutcome(statement);
       }
     };
-    const recordOutcomeOnce = async (statement: pg.QueryConfig) => {
+    const recordJobOutcome = async (statement: pg.QueryConfig) => {
       const completion = completionOf(statement, lockers());
       const result = await query(completion.statement);
       if (completion.jobId !== undefined) nextRunRecorded(completion.jobId);
@@ -113,7 +113,7 @@ export function queuePool(pool: pg.Pool, log: (message: string) => void, lockers
         if (property === 'query') {
           return (...args: unknown[]) => {
             const [statement] = args;
-            if (isOutcomeStatement(statement)) return track(recordOutcomeOnce(statement));
+            if (isOutcomeStatement(statement)) return track(recordJobOutcome(statement));
             return (target.query as (...a: unknown[]) => unknown)(...args);
           };
         }
@@ -182,9 +182,9 @@ function isOutcomeStatement(statement: unknown): statement is pg.QueryConfig {
  * moved to then instead. Else the job is done as above, and the next run is queued only if no
  * job that can still run has the key: one that has it was unlocked under the run, or queued by a
  * change made since the run's own (newer than the run's wish, which it must not undo: a
- * cancellation's removal of an upload, a reconnection). Run twice (recordOutcome's retry after a lost answer), the
- * statement then finds the job moved, and does nothing more. complete_jobs and complete_job_q
- * (batched completions, named job queues) are not used here.
+ * cancellation's removal of an upload, a reconnection). Run twice (recordOutcome's retry after
+ * a lost answer), the statement then finds the job moved, and does nothing more. complete_jobs
+ * and complete_job_q (batched completions, named job queues) are not used here.
  */
 const COMPLETE_JOB = /^delete from ((?:"[^"]+"|\w+))\._private_jobs as jobs\nwhere id = \$1::bigint$/;
 

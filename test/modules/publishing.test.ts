@@ -744,6 +744,15 @@ async function jobRows(targetId: string) {
   return rows;
 }
 
+/** What a change to a target does to its job (a cancellation, a reconnection): queues it under its key, `after` (SQL interval) from now. */
+async function queueUnderKey(targetId: string, after: string) {
+  await t.database.pool.query(
+    `select graphile_worker.add_job('publish_target', json_build_object('target_id', $1::text),
+       run_at => now() + $2::interval, job_key => 'publish_target:' || $1::text)`,
+    [targetId, after],
+  );
+}
+
 /** A Threads post of `text` on a new account, its run held in the container's creation. */
 async function heldInCreation(text: string) {
   const account = await connected('threads');
@@ -774,11 +783,7 @@ describe("a target's job", () => {
 
   it('whose key a later change took during its run (queued for an hour on) is done, and the change stands', async () => {
     const { account, created, targetId, creation } = await heldInCreation('Queued twice');
-    await t.database.pool.query(
-      `select graphile_worker.add_job('publish_target', json_build_object('target_id', $1::text),
-         run_at => now() + interval '1 hour', job_key => 'publish_target:' || $1::text)`,
-      [targetId],
-    );
+    await queueUnderKey(targetId, '1 hour');
     const [running, queued] = await jobRows(targetId);
     // graphile-worker's add_job takes the key from the running job and queues a new one.
     expect(running).toMatchObject({ key: null, locked: true });
@@ -809,11 +814,7 @@ describe("a target's job", () => {
       await quotaRead.arrived;
       // A change queues the target's job for now (as a cancellation or a reconnection does)
       // while the run, finding the quota spent, is about to wait 10 minutes.
-      await t.database.pool.query(
-        `select graphile_worker.add_job('publish_target', json_build_object('target_id', $1::text),
-           job_key => 'publish_target:' || $1::text)`,
-        [targetId],
-      );
+      await queueUnderKey(targetId, '0 seconds');
       quotaRead.release();
       // The job queued by the change runs at once, and reads the quota again.
       await eventually(async () => {
