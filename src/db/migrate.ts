@@ -20,15 +20,28 @@ export const SHIPPED_MIGRATIONS: number = (
  * statements PostgreSQL plans again at each call while their custom plans look no dearer than
  * a generic one: about 450 µs of planning in a call of 1.5 ms of the database's CPU. Its
  * statements read only the specs it is given through indexes, so one generic plan serves every
- * call, and a call costs about a quarter less. Checked after graphile-worker's own migrations,
- * at every start, so that a version of it that replaces the function gets it again. It only
- * makes queueing cheaper: where it cannot be set (another role owns the schema, a version of
- * graphile-worker without this function) the service starts all the same, and says so.
+ * call, and a call costs about a quarter less.
+ *
+ * That generic plan is made from the statistics of the moment, and the job table's change by
+ * the minute: planned while the queue was small (or never analysed), the statement that clears
+ * the keys of running jobs joins the specs by scanning every row of the queue, dead ones
+ * included, even when no spec has a key (412 µs a call in a burst of webhooks, against 10 µs
+ * through the key's index). Seq scans are therefore off inside the function: each of its
+ * statements has an index for what it reads, whatever the statistics say.
+ *
+ * Checked after graphile-worker's own migrations, at every start, so that a version of it that
+ * replaces the function gets them again. They only make queueing cheaper: where they cannot be
+ * set (another role owns the schema, a version of graphile-worker without this function) the
+ * service starts all the same, and says so.
  */
 const ADD_JOBS = 'graphile_worker.add_jobs(graphile_worker.job_spec[], boolean)';
-const SET_GENERIC_PLANS = `alter function ${ADD_JOBS} set plan_cache_mode = force_generic_plan`;
+const ADD_JOBS_SETTINGS = ['plan_cache_mode=force_generic_plan', 'enable_seqscan=off'];
+const SET_ADD_JOBS_SETTINGS = ADD_JOBS_SETTINGS.map((setting) => {
+  const [name, value] = setting.split('=');
+  return `alter function ${ADD_JOBS} set ${name} = ${value}`;
+}).join('; ');
 
-async function keepGenericPlansForAddJobs(client: pg.PoolClient, warn: (message: string) => void): Promise<void> {
+async function keepAddJobsPlans(client: pg.PoolClient, warn: (message: string) => void): Promise<void> {
   const { rows } = await client.query<{ proconfig: string[] | null }>(
     'select proconfig from pg_proc where oid = to_regprocedure($1)',
     [ADD_JOBS],
@@ -40,13 +53,13 @@ async function keepGenericPlansForAddJobs(client: pg.PoolClient, warn: (message:
     );
     return;
   }
-  if (found.proconfig?.includes('plan_cache_mode=force_generic_plan')) return;
+  if (ADD_JOBS_SETTINGS.every((setting) => found.proconfig?.includes(setting))) return;
   try {
-    await client.query(SET_GENERIC_PLANS);
+    await client.query(SET_ADD_JOBS_SETTINGS);
   } catch (error) {
     if ((error as { code?: string }).code !== '42501') throw error;
     warn(
-      `not allowed to set generic plans on ${ADD_JOBS} (another role owns it): jobs are queued without them, which costs the database more CPU a job; its owner can run: ${SET_GENERIC_PLANS}`,
+      `not allowed to set generic plans on ${ADD_JOBS} (another role owns it): jobs are queued without them, which costs the database more CPU a job; its owner can run: ${SET_ADD_JOBS_SETTINGS}`,
     );
   }
 }
@@ -62,7 +75,7 @@ export async function runMigrations(pool: pg.Pool, warn: (message: string) => vo
     try {
       await migrate(drizzle(client), { migrationsFolder: MIGRATIONS_FOLDER });
       await runWorkerMigrations({ pgPool: pool, logger: quietWorkerLogger });
-      await keepGenericPlansForAddJobs(client, warn);
+      await keepAddJobsPlans(client, warn);
     } finally {
       await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]);
     }
