@@ -145,3 +145,79 @@ describe('0043_comment_parent_id', () => {
     }
   });
 });
+
+describe('0044_webhook_attempts_in_delivery', () => {
+  it("moves each delivery's attempt rows into its attempts, oldest first, and from then on copies every attempt row written", async () => {
+    const client = await database.pool.connect();
+    try {
+      await client.query('drop trigger webhook_attempts_copy_to_delivery on webhook_attempts');
+      await client.query('drop function webhook_attempts_copy_to_delivery()');
+      await client.query('alter table webhook_deliveries drop column attempts');
+      await dropForeignKeys(client, 'webhook_deliveries');
+      const delivery = (id: string) =>
+        client.query(
+          `insert into webhook_deliveries (id, owner_id, endpoint_id, event_id, status, attempt_count, created_at, updated_at)
+           values ($1, 'own_x', 'we_x', gen_random_uuid(), 'pending', 0, now(), now())`,
+          [id],
+        );
+      const attempt = (
+        deliveryId: string,
+        at: string,
+        status: number | null,
+        error: string | null,
+        body: string | null,
+      ) =>
+        client.query(
+          `insert into webhook_attempts (id, delivery_id, attempted_at, duration_ms, status_code, error, response_body, succeeded)
+           values (gen_random_uuid(), $1, $2, 12, $3, $4, $5, coalesce($3 between 200 and 299, false))`,
+          [deliveryId, at, status, error, body],
+        );
+      const retried = '00000000-0000-4000-8000-000000000001';
+      const never = '00000000-0000-4000-8000-000000000002';
+      await delivery(retried);
+      await delivery(never);
+      // Written out of order: the attempts come out by their time.
+      await attempt(retried, '2026-11-20T10:01:00Z', 200, null, 'ok');
+      await attempt(retried, '2026-11-20T10:00:00Z', null, 'timeout after 5000 ms', null);
+      for (const statement of await statementsOf('0044_webhook_attempts_in_delivery')) await client.query(statement);
+      const attemptsOf = async (id: string) =>
+        (await client.query<{ attempts: unknown[] }>('select attempts from webhook_deliveries where id = $1', [id]))
+          .rows[0]?.attempts;
+      const at = (text: string) => expect.toSatisfy((v: string) => Date.parse(v) === Date.parse(text));
+      expect(await attemptsOf(retried)).toEqual([
+        {
+          attempted_at: at('2026-11-20T10:00:00Z'),
+          duration_ms: 12,
+          status_code: null,
+          error: 'timeout after 5000 ms',
+          response_body: null,
+          succeeded: false,
+        },
+        {
+          attempted_at: at('2026-11-20T10:01:00Z'),
+          duration_ms: 12,
+          status_code: 200,
+          error: null,
+          response_body: 'ok',
+          succeeded: true,
+        },
+      ]);
+      expect(await attemptsOf(never)).toEqual([]);
+
+      // An attempt row written afterwards, as the release before this migration writes them.
+      await attempt(never, '2026-11-21T08:00:00Z', 503, 'answered HTTP 503', 'busy');
+      expect(await attemptsOf(never)).toEqual([
+        {
+          attempted_at: at('2026-11-21T08:00:00Z'),
+          duration_ms: 12,
+          status_code: 503,
+          error: 'answered HTTP 503',
+          response_body: 'busy',
+          succeeded: false,
+        },
+      ]);
+    } finally {
+      client.release();
+    }
+  });
+});

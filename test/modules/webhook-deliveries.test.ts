@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { makeWorkerUtils } from 'graphile-worker';
 import { SMTPServer } from 'smtp-server';
 import { WebhookVerificationError } from 'standardwebhooks';
@@ -17,7 +17,7 @@ import { growth, scrapeMetrics } from '../helpers/metrics.ts';
 import { type Receiver, startReceiver } from '../helpers/receiver.ts';
 import { TEST_HOSTS } from '../helpers/resolver.ts';
 import { standardSignatures, verifyStandardWebhook } from '../helpers/standard-webhooks.ts';
-import { webhookAttempts, webhookDeliveries, webhookEndpoints } from '../helpers/tables.ts';
+import { webhookDeliveries, webhookEndpoints } from '../helpers/tables.ts';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -71,6 +71,15 @@ async function newProfile(o: TestOwner, name: string): Promise<string> {
 
 async function deliveriesOf(endpointId: string) {
   return await t.database.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.endpointId, endpointId));
+}
+
+/** A delivery's attempts as stored, oldest first. */
+async function attemptsOf(deliveryId: string) {
+  const [row] = await t.database.db
+    .select({ attempts: webhookDeliveries.attempts })
+    .from(webhookDeliveries)
+    .where(eq(webhookDeliveries.id, deliveryId));
+  return row?.attempts ?? [];
 }
 
 /** Emits an event as a module would, in a transaction of its own. */
@@ -246,11 +255,7 @@ describe('one job per event', () => {
     for (const hook of hooks) {
       const [row] = await deliveriesOf(hook.id);
       expect(row).toMatchObject({ status: 'succeeded', attemptCount: 1, nextAttemptAt: null });
-      const attempts = await t.database.db
-        .select()
-        .from(webhookAttempts)
-        .where(eq(webhookAttempts.deliveryId, row?.id as string));
-      expect(attempts).toHaveLength(1);
+      expect(await attemptsOf(row?.id as string)).toMatchObject([{ succeeded: true, status_code: 200 }]);
     }
   });
 
@@ -286,11 +291,9 @@ describe('one job per event', () => {
     expect(await attemptDelivery(t.deliveryDeps(), delivery?.id as string)).toBe('failed');
     const [row] = await deliveriesOf(hook.id);
     expect(row).toMatchObject({ status: 'cancelled', attemptCount: 1, nextAttemptAt: null });
-    const attempts = await t.database.db
-      .select()
-      .from(webhookAttempts)
-      .where(eq(webhookAttempts.deliveryId, delivery?.id as string));
-    expect(attempts).toMatchObject([{ statusCode: 500, succeeded: false, responseBody: 'down' }]);
+    expect(await attemptsOf(delivery?.id as string)).toMatchObject([
+      { status_code: 500, succeeded: false, response_body: 'down' },
+    ]);
     // No retry: no job since the attempt, and none keyed for the delivery.
     expect(await jobsSince(before, [delivery?.id as string])).toEqual([]);
     expect((await deliveryJobs()).filter((j) => j.key === `deliver_webhook:${delivery?.id}`)).toEqual([]);
@@ -368,13 +371,8 @@ describe('failures and retries', () => {
         const delay = SPEC_RETRY_DELAYS_MS[attempt - 1] as number;
         expect(row?.status).toBe('pending');
         const due = row?.nextAttemptAt?.getTime() ?? 0;
-        const [attemptRow] = await t.database.db
-          .select()
-          .from(webhookAttempts)
-          .where(eq(webhookAttempts.deliveryId, delivery.id))
-          .orderBy(sql`${webhookAttempts.attemptedAt} desc`)
-          .limit(1);
-        expect(due - (attemptRow?.attemptedAt.getTime() ?? 0)).toBe(delay);
+        const latest = (await attemptsOf(delivery.id)).at(-1);
+        expect(due - Date.parse(latest?.attempted_at ?? '')).toBe(delay);
         // The retry is a queued job due then, not something that waits in memory.
         const jobs = (await deliveryJobs()).filter((j) => j.key === `deliver_webhook:${delivery.id}`);
         expect(jobs).toHaveLength(1);
@@ -389,14 +387,11 @@ describe('failures and retries', () => {
       }
     }
     expect(r.received).toHaveLength(8);
-    const attempts = await t.database.db
-      .select()
-      .from(webhookAttempts)
-      .where(eq(webhookAttempts.deliveryId, delivery.id));
+    const attempts = await attemptsOf(delivery.id);
     expect(attempts).toHaveLength(8);
     for (const a of attempts) {
-      expect(a).toMatchObject({ statusCode: 500, succeeded: false });
-      expect(a.responseBody?.length).toBe(20 * 1024);
+      expect(a).toMatchObject({ status_code: 500, succeeded: false });
+      expect(a.response_body?.length).toBe(20 * 1024);
     }
     expect(await attemptDelivery(deps, delivery.id)).toBe('skipped');
   });
@@ -462,23 +457,17 @@ describe('failures and retries', () => {
         .from(webhookDeliveries)
         .where(eq(webhookDeliveries.id, delivery?.id as string));
       expect(row).toMatchObject({ status: 'pending', attemptCount: 1 });
-      const [attempt] = await t.database.db
-        .select()
-        .from(webhookAttempts)
-        .where(eq(webhookAttempts.deliveryId, delivery?.id as string));
+      const [attempt] = await attemptsOf(delivery?.id as string);
       expect(attempt?.succeeded).toBe(false);
       // Retried on schedule: the second attempt is due 1 minute after the first.
-      expect((row?.nextAttemptAt?.getTime() ?? 0) - (attempt?.attemptedAt.getTime() ?? 0)).toBe(60_000);
+      expect((row?.nextAttemptAt?.getTime() ?? 0) - Date.parse(attempt?.attempted_at ?? '')).toBe(60_000);
     }
     expect(target.received).toHaveLength(0);
-    const errorsOf = async (id: string) =>
-      (
-        await t.database.db
-          .select({ error: webhookAttempts.error, status: webhookAttempts.statusCode })
-          .from(webhookAttempts)
-          .innerJoin(webhookDeliveries, eq(webhookDeliveries.id, webhookAttempts.deliveryId))
-          .where(eq(webhookDeliveries.endpointId, id))
-      )[0];
+    const errorsOf = async (id: string) => {
+      const [row] = await deliveriesOf(id);
+      const [attempt] = row?.attempts ?? [];
+      return attempt && { error: attempt.error, status: attempt.status_code };
+    };
     expect(await errorsOf(hooks[0]?.id as string)).toMatchObject({ status: 302 });
     expect((await errorsOf(hooks[1]?.id as string))?.error).toMatch(/timeout after 5000 ms/);
     expect((await errorsOf(hooks[2]?.id as string))?.error).toMatch(/connection refused/);
@@ -719,14 +708,51 @@ async function attemptFor(app: TestApp, o: TestOwner, endpointId: string): Promi
     .from(webhookDeliveries)
     .where(eq(webhookDeliveries.endpointId, endpointId));
   expect(await attemptDelivery(app.deliveryDeps(), delivery?.id as string)).toBe('failed');
-  const [attempt] = await app.database.db
+  const [attempted] = await app.database.db
     .select()
-    .from(webhookAttempts)
-    .where(eq(webhookAttempts.deliveryId, delivery?.id as string));
-  return attempt?.error;
+    .from(webhookDeliveries)
+    .where(eq(webhookDeliveries.id, delivery?.id as string));
+  return attempted?.attempts[0]?.error;
 }
 
 describe('delivery history', () => {
+  it('shows an attempt recorded by the release before (a webhook_attempts row) with its delivery, its time in UTC', async () => {
+    const o = await t.createOwner();
+    const hook = await endpoint('https://hooks.example.test/older', ['post.published'], o);
+    await emitEvent(o, 'post.published', null);
+    const [delivery] = await deliveriesOf(hook.id);
+    // As that release records an attempt: the delivery updated, and a row of its own.
+    await t.database.pool.query(
+      `with updated as (
+         update webhook_deliveries set status = 'succeeded', attempt_count = 1, next_attempt_at = null where id = $1 returning id)
+       insert into webhook_attempts (id, delivery_id, attempted_at, duration_ms, status_code, error, response_body, succeeded)
+       select gen_random_uuid(), id, '2026-11-20 11:00:00.250+01', 31, 204, null, '', true from updated`,
+      [delivery?.id],
+    );
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/v1/webhooks/${hook.id}/deliveries`,
+      headers: auth(o.key),
+    });
+    expect(res.json().data).toMatchObject([
+      {
+        id: delivery?.id,
+        status: 'succeeded',
+        attempt_count: 1,
+        attempts: [
+          {
+            attempted_at: '2026-11-20T10:00:00.250Z',
+            duration_ms: 31,
+            status_code: 204,
+            error: null,
+            response_body: '',
+            succeeded: true,
+          },
+        ],
+      },
+    ]);
+  });
+
   it('lists newest first, paginated, and keeps 30 days', async () => {
     const o = await t.createOwner();
     const hook = await endpoint('https://hooks.example.test/history', ['post.published'], o);

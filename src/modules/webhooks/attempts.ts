@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Agent } from 'undici';
 import { now } from '../../clock.ts';
@@ -12,7 +11,7 @@ import { isSuccess, type PostResult, postBytes } from '../../outbound/http-clien
 import { signatureHeader, standardSignatureHeader } from '../../webhook-signature.ts';
 import { eventEnvelopes } from '../events/index.ts';
 import { signingSecrets } from './service.ts';
-import { webhookAttempts, webhookDeliveries, webhookEndpoints } from './tables.ts';
+import { type StoredAttempt, webhookDeliveries, webhookEndpoints } from './tables.ts';
 
 /** Waits before attempts 2 to 8: 1 min, 5 min, 30 min, 2 h, 5 h, 8 h, 8 h (about 24 h in all). */
 export const RETRY_DELAYS_MS = [1, 5, 30, 120, 300, 480, 480].map((minutes) => minutes * 60_000);
@@ -49,17 +48,11 @@ export interface DeliveryDeps {
 
 export type AttemptOutcome = 'sent' | 'failed' | 'skipped';
 
-/** One attempt, as it is written: the attempt row, and what it makes of its delivery. */
+/** One attempt, as it is written: the attempt, and what it makes of its delivery. */
 interface AttemptRecord {
-  attempt_id: string;
   delivery_id: string;
   endpoint_id: string;
-  attempted_at: string;
-  duration_ms: number;
-  status_code: number | null;
-  error: string | null;
-  response_body: string | null;
-  succeeded: boolean;
+  attempt: StoredAttempt;
   /** The delivery's attempts, this one included. */
   attempt_count: number;
   /** When the next attempt is due; null after a success or the last attempt. */
@@ -136,15 +129,16 @@ export async function attemptDeliveries(
       const attemptCount = delivery.attemptCount + 1;
       const delay = succeeded ? undefined : RETRY_DELAYS_MS[attemptCount - 1];
       const written = await recorder.submit({
-        attempt_id: randomUUID(),
         delivery_id: delivery.id,
         endpoint_id: endpoint.id,
-        attempted_at: attemptedAt.toISOString(),
-        duration_ms: Math.round(result.durationMs),
-        status_code: result.status ?? null,
-        error: succeeded ? null : describeFailure(result),
-        response_body: result.body ?? null,
-        succeeded,
+        attempt: {
+          attempted_at: attemptedAt.toISOString(),
+          duration_ms: Math.round(result.durationMs),
+          status_code: result.status ?? null,
+          error: succeeded ? null : describeFailure(result),
+          response_body: result.body ?? null,
+          succeeded,
+        },
         attempt_count: attemptCount,
         next_attempt_at: delay === undefined ? null : new Date(attemptedAt.getTime() + delay).toISOString(),
       });
@@ -214,9 +208,9 @@ function recorderFor(db: Db): GroupCommit<AttemptRecord, boolean> {
 }
 
 /**
- * Writes attempts made by any number of jobs, in one transaction: the attempt rows, their
- * deliveries' new state, the retries as jobs due then, and the endpoints' failure counts.
- * Answers, per record, whether it was written: an attempt whose delivery has moved on (a
+ * Writes attempts made by any number of jobs, in one transaction: each delivery's new state with
+ * its attempt added to its history, the retries as jobs due then, and the endpoints' failure
+ * counts. Answers, per record, whether it was written: an attempt whose delivery has moved on (a
  * duplicate attempt after a crash) or is gone (its endpoint was deleted) is not.
  */
 async function recordAttempts(tx: Tx, records: AttemptRecord[]): Promise<boolean[]> {
@@ -230,17 +224,17 @@ async function recordAttempts(tx: Tx, records: AttemptRecord[]): Promise<boolean
         [
           'v',
           sql`select * from json_to_recordset(${JSON.stringify(records)}::json) as v(
-            attempt_id uuid, delivery_id uuid, attempted_at timestamptz, duration_ms int, status_code int,
-            error text, response_body text, succeeded boolean, attempt_count int, next_attempt_at timestamptz)`,
+            delivery_id uuid, attempt jsonb, attempt_count int, next_attempt_at timestamptz)`,
         ],
         [
           'updated',
           // A delivery cancelled while its attempt was in flight keeps the attempt, and stays cancelled.
           sql`update ${webhookDeliveries} d set
             attempt_count = v.attempt_count,
+            attempts = d.attempts || jsonb_build_array(v.attempt),
             status = case
               when d.status <> 'pending' then d.status
-              when v.succeeded then 'succeeded'
+              when (v.attempt->>'succeeded')::boolean then 'succeeded'
               when v.next_attempt_at is null then 'failed'
               else 'pending' end,
             next_attempt_at = case when d.status = 'pending' then v.next_attempt_at end,
@@ -248,12 +242,6 @@ async function recordAttempts(tx: Tx, records: AttemptRecord[]): Promise<boolean
           from v
           where d.id = v.delivery_id and d.attempt_count = v.attempt_count - 1
           returning d.id, d.status, d.attempt_count, d.next_attempt_at`,
-        ],
-        [
-          'attempts',
-          sql`insert into ${webhookAttempts} (id, delivery_id, attempted_at, duration_ms, status_code, error, response_body, succeeded)
-            select v.attempt_id, v.delivery_id, v.attempted_at, v.duration_ms, v.status_code, v.error, v.response_body, v.succeeded
-            from v join updated u on u.id = v.delivery_id`,
         ],
       ],
       effects: [
@@ -290,21 +278,18 @@ async function recordAttempts(tx: Tx, records: AttemptRecord[]): Promise<boolean
 async function countFailures(tx: Tx, records: AttemptRecord[]): Promise<void> {
   if (records.length === 0) return;
   const byEndpoint = new Map<string, { endpoint_id: string; reset: boolean; failures: number; last_error: string }>();
-  for (const r of [...records].sort((a, b) => a.attempted_at.localeCompare(b.attempted_at))) {
-    const entry = byEndpoint.get(r.endpoint_id) ?? {
-      endpoint_id: r.endpoint_id,
-      reset: false,
-      failures: 0,
-      last_error: '',
-    };
-    if (r.succeeded) {
+  for (const { endpoint_id, attempt } of [...records].sort((a, b) =>
+    a.attempt.attempted_at.localeCompare(b.attempt.attempted_at),
+  )) {
+    const entry = byEndpoint.get(endpoint_id) ?? { endpoint_id, reset: false, failures: 0, last_error: '' };
+    if (attempt.succeeded) {
       entry.reset = true;
       entry.failures = 0;
     } else {
       entry.failures += 1;
-      entry.last_error = r.error ?? '';
+      entry.last_error = attempt.error ?? '';
     }
-    byEndpoint.set(r.endpoint_id, entry);
+    byEndpoint.set(endpoint_id, entry);
   }
   const counted = await tx.execute<{ id: string; failures: number; active: boolean }>(sql`
     with v as (

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, desc, eq, inArray, lt, or, sql } from 'drizzle-orm';
+import { and, desc, eq, lt, or, sql } from 'drizzle-orm';
 import { now } from '../../clock.ts';
 import type { Db, Tx } from '../../db/connection.ts';
 import { withEffects } from '../../db/with-effects.ts';
@@ -9,7 +9,7 @@ import { enqueue, jobSql } from '../../jobs/queue.ts';
 import { eventEnvelopes, type RecordedEvent, recordEvent } from '../events/index.ts';
 import type { DeliveryWithAttempts } from './json.ts';
 import { getEndpoint } from './service.ts';
-import { webhookAttempts, webhookDeliveries, webhookEndpoints } from './tables.ts';
+import { webhookDeliveries, webhookEndpoints } from './tables.ts';
 
 export const HISTORY_DAYS = 30;
 
@@ -121,30 +121,19 @@ export async function listDeliveries(
   return await withEventsAndAttempts(db, rows);
 }
 
-/** The deliveries as shown: each with its event's type and its attempts, oldest first. */
+/** The deliveries as shown: each with its event's type (its attempts are in its row). */
 async function withEventsAndAttempts(
   db: Db,
   rows: (typeof webhookDeliveries.$inferSelect)[],
 ): Promise<DeliveryWithAttempts[]> {
-  const ids = rows.map((r) => r.id);
-  const [envelopes, attempts] = await Promise.all([
-    eventEnvelopes(
-      db,
-      rows.map((r) => r.eventId),
-    ),
-    ids.length === 0
-      ? []
-      : db
-          .select()
-          .from(webhookAttempts)
-          .where(inArray(webhookAttempts.deliveryId, ids))
-          .orderBy(webhookAttempts.attemptedAt),
-  ]);
+  const envelopes = await eventEnvelopes(
+    db,
+    rows.map((r) => r.eventId),
+  );
   // A delivery's event is deleted only with its profile, after the delivery (src/modules.ts).
   return rows.flatMap((r) => {
     const envelope = envelopes.get(r.eventId);
-    if (!envelope) return [];
-    return [{ ...r, eventType: envelope.type, attempts: attempts.filter((a) => a.deliveryId === r.id) }];
+    return envelope ? [{ ...r, eventType: envelope.type }] : [];
   });
 }
 
@@ -216,7 +205,7 @@ export async function sendTestEvent(db: Db, scope: Scope, endpointId: string) {
 const RETENTION_BATCH = 5_000;
 
 /**
- * Deletes deliveries (and their attempts) past the 30 days of history (a periodic job), `batch`
+ * Deletes deliveries past the 30 days of history (a periodic job), `batch`
  * rows a statement until none is left, so a large backlog never holds one long transaction.
  */
 export async function deleteOldDeliveries(db: Db, batch = RETENTION_BATCH): Promise<number> {

@@ -2,13 +2,12 @@
 import { type Static, Type } from 'typebox';
 import { Timestamp } from '../../http/schemas.ts';
 import type { EventType } from '../events/index.ts';
-import type { webhookAttempts, webhookDeliveries, webhookEndpoints } from './tables.ts';
+import type { webhookDeliveries, webhookEndpoints } from './tables.ts';
 
 export type WebhookEndpoint = typeof webhookEndpoints.$inferSelect;
 export type Delivery = typeof webhookDeliveries.$inferSelect;
-export type Attempt = typeof webhookAttempts.$inferSelect;
-/** A delivery as listed: with its event's type and its attempts. */
-export type DeliveryWithAttempts = Delivery & { eventType: EventType; attempts: Attempt[] };
+/** A delivery as listed: with its event's type (and its attempts, which its row holds). */
+export type DeliveryWithAttempts = Delivery & { eventType: EventType };
 
 const endpointFields = {
   id: Type.String({ description: 'Endpoint id, `we_...`.' }),
@@ -104,11 +103,12 @@ export function renderDelivery(d: DeliveryWithAttempts): Static<typeof DeliveryJ
     next_attempt_at: d.nextAttemptAt?.toISOString() ?? null,
     created_at: d.createdAt.toISOString(),
     attempts: d.attempts.map((a) => ({
-      attempted_at: a.attemptedAt.toISOString(),
-      duration_ms: a.durationMs,
-      status_code: a.statusCode,
+      // Attempts copied from an older release's rows carry an offset rather than `Z`.
+      attempted_at: new Date(a.attempted_at).toISOString(),
+      duration_ms: a.duration_ms,
+      status_code: a.status_code,
       error: a.error,
-      response_body: a.responseBody,
+      response_body: a.response_body,
       succeeded: a.succeeded,
     })),
   };

@@ -1,4 +1,4 @@
-import { boolean, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, timestampColumn, updatedAt } from '../../db/columns.ts';
 import { ownerIdColumn } from '../owners/columns.ts';
 import { optionalProfileIdColumn } from '../profiles/columns.ts';
@@ -52,6 +52,11 @@ export const webhookDeliveries = pgTable(
     status: text('status').notNull(),
     attemptCount: integer('attempt_count').notNull().default(0),
     nextAttemptAt: timestampColumn('next_attempt_at'),
+    /**
+     * Its attempts, oldest first, written with the delivery's own update when each is recorded:
+     * a delivery is one row, however many times it is attempted (at most 8).
+     */
+    attempts: jsonb('attempts').$type<StoredAttempt[]>().notNull().default([]),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -61,6 +66,25 @@ export const webhookDeliveries = pgTable(
   ],
 );
 
+/** One attempt of a delivery, as its `attempts` keeps it. */
+export interface StoredAttempt {
+  /** An ISO 8601 time (with `Z`, or with an offset in attempts copied from `webhook_attempts`). */
+  attempted_at: string;
+  duration_ms: number;
+  status_code: number | null;
+  /** Why there was no usable answer (timeout, refused address, ...); null when one came. */
+  error: string | null;
+  /** At most 20 KB of the answer. */
+  response_body: string | null;
+  succeeded: boolean;
+}
+
+/**
+ * Where releases before `webhook_deliveries.attempts` recorded attempts. No longer read or
+ * written by this release; kept so that the release before keeps working on the migrated schema
+ * during a rolling upgrade. What it writes here is copied into the delivery's `attempts` by a
+ * trigger (migration 0044). The release after drops it.
+ */
 export const webhookAttempts = pgTable(
   'webhook_attempts',
   {
