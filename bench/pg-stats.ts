@@ -7,12 +7,15 @@ export interface PgStats {
   transactions: number;
   inserted: number;
   updated: number;
+  /** Of `updated`, the heap-only ones: a new row version on the same page and no index entry written. */
+  hotUpdated: number;
   deleted: number;
 }
 
 export async function pgStats(pool: pg.Pool): Promise<PgStats> {
-  const { rows } = await pool.query<{ xacts: string; ins: string; upd: string; del: string }>(
-    `select xact_commit + xact_rollback as xacts, tup_inserted as ins, tup_updated as upd, tup_deleted as del
+  const { rows } = await pool.query<{ xacts: string; ins: string; upd: string; hot: string; del: string }>(
+    `select xact_commit + xact_rollback as xacts, tup_inserted as ins, tup_updated as upd, tup_deleted as del,
+       (select coalesce(sum(n_tup_hot_upd), 0) from pg_stat_all_tables) as hot
      from pg_stat_database where datname = current_database()`,
   );
   const row = rows[0];
@@ -20,7 +23,19 @@ export async function pgStats(pool: pg.Pool): Promise<PgStats> {
     transactions: Number(row?.xacts ?? 0),
     inserted: Number(row?.ins ?? 0),
     updated: Number(row?.upd ?? 0),
+    hotUpdated: Number(row?.hot ?? 0),
     deleted: Number(row?.del ?? 0),
+  };
+}
+
+/** What PostgreSQL did between two readings of its counters. */
+export function pgStatsBetween(before: PgStats, after: PgStats): PgStats {
+  return {
+    transactions: after.transactions - before.transactions,
+    inserted: after.inserted - before.inserted,
+    updated: after.updated - before.updated,
+    hotUpdated: after.hotUpdated - before.hotUpdated,
+    deleted: after.deleted - before.deleted,
   };
 }
 

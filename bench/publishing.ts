@@ -97,6 +97,7 @@ import { benchSteps, runBench } from './harness.ts';
 import {
   type PgStats,
   pgStats,
+  pgStatsBetween,
   restartWithStatements,
   type Statement,
   statements,
@@ -257,13 +258,7 @@ const PG_STATS_SETTLE_MS = 11_000;
 
 async function pgStatsAfter(database: Database, before: PgStats): Promise<PgStats> {
   await sleep(PG_STATS_SETTLE_MS);
-  const after = await pgStats(database.pool);
-  return {
-    transactions: after.transactions - before.transactions,
-    inserted: after.inserted - before.inserted,
-    updated: after.updated - before.updated,
-    deleted: after.deleted - before.deleted,
-  };
+  return pgStatsBetween(before, await pgStats(database.pool));
 }
 
 // ---------------------------------------------------------------------------------------
@@ -781,15 +776,16 @@ function report(runs: RunResult[], f: FloorResult, activity: ActivityCheck, s: S
     (p.transactions / n).toFixed(1),
     (p.inserted / n).toFixed(1),
     (p.updated / n).toFixed(1),
+    (p.hotUpdated / n).toFixed(1),
     (p.deleted / n).toFixed(1),
   ];
   const database = table(
     [
-      ['PostgreSQL per target (sandbox included)', 'transactions', 'inserted', 'updated', 'deleted'],
+      ['PostgreSQL per target (sandbox included)', 'transactions', 'inserted', 'updated', 'heap-only', 'deleted'],
       ...runs.map((r) => pgRow(`${r.workers} worker${r.workers === 1 ? '' : 's'}`, r.pg, r.targets)),
       pgRow('floor (the sandbox alone)', f.pg, f.targets),
     ],
-    [false, true, true, true, true],
+    [false, true, true, true, true, true],
   );
   const busiest = Math.max(...[...runs.map((r) => r.cpu), f.cpu].map((u) => (u.others ?? 0) / (u.wallMs * cores)));
   const note = outsideNote(busiest, 'rates and lateness move with that.');

@@ -73,6 +73,7 @@ import { benchSteps, runBench } from './harness.ts';
 import {
   type PgStats,
   pgStats,
+  pgStatsBetween,
   restartWithStatements,
   type Statement,
   statements,
@@ -407,12 +408,7 @@ async function fanOut(ctx: Context, run: Run): Promise<FanOutResult> {
     attempts,
     signatures,
     cpu: cpuBetween(cpuBefore, cpuAfter),
-    pg: {
-      transactions: pgAfter.transactions - pgBefore.transactions,
-      inserted: pgAfter.inserted - pgBefore.inserted,
-      updated: pgAfter.updated - pgBefore.updated,
-      deleted: pgAfter.deleted - pgBefore.deleted,
-    },
+    pg: pgStatsBetween(pgBefore, pgAfter),
     statements: statementsOfRun,
   };
 }
@@ -520,7 +516,7 @@ function report(f: FanOutResult, c: FanOutResult, b: BaselineResult, s: Settings
     check(f, '(b)'),
     check(c, '(c)'),
     `signatures: every arrival verified with verifyWebhook and its endpoint's secret (${f.signatures.baseline} baseline POSTs too: ${f.signatures.baselineBadSignatures} bad)`,
-    `PostgreSQL during (b), per delivery: ${(f.pg.transactions / f.deliveries).toFixed(2)} transactions, ${(f.pg.inserted / f.deliveries).toFixed(2)} rows inserted, ${(f.pg.updated / f.deliveries).toFixed(2)} updated, ${(f.pg.deleted / f.deliveries).toFixed(2)} deleted`,
+    `PostgreSQL during (b), per delivery: ${(f.pg.transactions / f.deliveries).toFixed(2)} transactions, ${(f.pg.inserted / f.deliveries).toFixed(2)} rows inserted, ${(f.pg.updated / f.deliveries).toFixed(2)} updated (${(f.pg.hotUpdated / f.deliveries).toFixed(2)} of them heap-only), ${(f.pg.deleted / f.deliveries).toFixed(2)} deleted`,
   ];
   // As bench/run.ts does: say when something outside the bench competed for the cores.
   const busiest = Math.max(...[f.cpu, c.cpu, b.cpu].map((u) => (u.others ?? 0) / (u.wallMs * cores)));
