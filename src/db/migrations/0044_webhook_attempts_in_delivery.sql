@@ -1,4 +1,9 @@
 ALTER TABLE "webhook_deliveries" ADD COLUMN "attempts" jsonb DEFAULT '[]'::jsonb NOT NULL;--> statement-breakpoint
+-- A delivery's row is written once, then updated with each attempt, growing by it. Pages filled
+-- to half leave room for that update on the row's own page (a heap-only update, which writes no
+-- index entry); pages filled to the brim move nearly every such update to another page, and
+-- write an entry in each of the table's three indexes.
+ALTER TABLE "webhook_deliveries" SET (fillfactor = 50);--> statement-breakpoint
 -- Kept by the database, not by the code, so that an attempt recorded by the release before this
 -- one (still running during a rolling upgrade, or again after a rollback) is in its delivery's
 -- attempts too. This release writes no attempt rows.
