@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/db/connection.ts';
-import { preparedPerDb } from '../../src/db/prepared.ts';
+import { preparedOutsideTransactions, preparedPerDb } from '../../src/db/prepared.ts';
 import { createTestDatabase } from '../helpers/database.ts';
 
 let database: Database;
@@ -24,5 +24,24 @@ describe('preparedPerDb', () => {
     expect(await doubled(database.db).execute({ n: 3 })).toEqual([{ value: 6 }]);
     expect(await doubled(database.db).execute({ n: 21 })).toEqual([{ value: 42 }]);
     expect(builds).toBe(1);
+  });
+});
+
+describe('preparedOutsideTransactions', () => {
+  it('runs on the database, and leaves a transaction its own query, which sees what the transaction wrote', async () => {
+    await database.pool.query('create table prepared_test_rows (id int primary key)');
+    const count = preparedOutsideTransactions((db) =>
+      db.select({ n: sql<number>`count(*)::int` }).from(sql`prepared_test_rows`).prepare('prepared_test_count'),
+    );
+    await database.db.transaction(async (tx) => {
+      await tx.execute(sql`insert into prepared_test_rows values (1)`);
+      expect(count(tx)).toBeUndefined();
+      expect(await tx.execute(sql`select count(*)::int as n from prepared_test_rows`)).toMatchObject({
+        rows: [{ n: 1 }],
+      });
+      // On the pool's connection the row is not there yet.
+      expect(await count(database.db)?.execute()).toEqual([{ n: 0 }]);
+    });
+    expect(await count(database.db)?.execute()).toEqual([{ n: 1 }]);
   });
 });

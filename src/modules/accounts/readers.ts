@@ -4,10 +4,10 @@
  * post on or sync, connected accounts for periodic work, one account by id, beside their own
  * figures, or by platform user).
  */
-import { and, asc, eq, inArray, notInArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, notInArray, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { appendTo } from '../../append-to.ts';
 import type { Db, Queryable, Tx } from '../../db/connection.ts';
-import { preparedPerDb } from '../../db/prepared.ts';
+import { preparedOutsideTransactions, preparedPerDb } from '../../db/prepared.ts';
 import { ApiError } from '../../http/errors.ts';
 import type { Scope } from '../../http/scope.ts';
 import { looksLikeId } from '../../ids.ts';
@@ -271,10 +271,21 @@ export async function accountsOfPlatformUsers(
 
 /** The account with this id, whoever owns it, locked FOR SHARE when asked: for background work that holds only an id. */
 export async function accountById(db: Queryable, id: string, lock?: 'share'): Promise<Account | null> {
-  const query = db.select().from(accounts).where(eq(accounts.id, id));
+  // Every step of a publication and of a reply reads its account: prepared, where it can be.
+  const prepared = lock === undefined ? accountByIdStatement(db) : undefined;
+  if (prepared !== undefined) return (await prepared.execute({ id }))[0] ?? null;
+  const query = accountWithId(db, id);
   const [row] = lock ? await query.for(lock) : await query;
   return row ?? null;
 }
+
+function accountWithId(db: Queryable, id: string | Placeholder) {
+  return db.select().from(accounts).where(eq(accounts.id, id));
+}
+
+const accountByIdStatement = preparedOutsideTransactions((db) =>
+  accountWithId(db, sql.placeholder('id')).prepare('account_by_id'),
+);
 
 /**
  * The owner's account `id` while it is in `profileId` and that profile is not being deleted,

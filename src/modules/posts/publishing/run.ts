@@ -2,9 +2,10 @@
  * What every step of a target's publication works with: the job's dependencies, the target and
  * its post as loaded, the state the target is in, and a wait in that state for its next job.
  */
-import { eq } from 'drizzle-orm';
+import { eq, type Placeholder, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Db, Queryable } from '../../../db/connection.ts';
+import { preparedOutsideTransactions } from '../../../db/prepared.ts';
 import type { AccountCredentials, Platform, PlatformAdapter, PlatformSet } from '../../../platforms/index.ts';
 import type { MediaUrlContext } from '../../media/index.ts';
 import { type Post, type PostTarget, posts, postTargets } from '../tables.ts';
@@ -39,14 +40,25 @@ export async function loadTarget(
   targetId: string,
   options: { lockPost?: boolean } = {},
 ): Promise<Loaded | null> {
-  const query = db
-    .select({ target: postTargets, post: posts })
-    .from(postTargets)
-    .innerJoin(posts, eq(posts.id, postTargets.postId))
-    .where(eq(postTargets.id, targetId));
+  // Every run of a target's job reads it first: prepared, where it can be.
+  const prepared = options.lockPost ? undefined : loadTargetStatement(db);
+  if (prepared !== undefined) return (await prepared.execute({ id: targetId }))[0] ?? null;
+  const query = targetWithPost(db, targetId);
   const [row] = options.lockPost ? await query.for('update', { of: posts }) : await query;
   return row ?? null;
 }
+
+function targetWithPost(db: Queryable, id: string | Placeholder) {
+  return db
+    .select({ target: postTargets, post: posts })
+    .from(postTargets)
+    .innerJoin(posts, eq(posts.id, postTargets.postId))
+    .where(eq(postTargets.id, id));
+}
+
+const loadTargetStatement = preparedOutsideTransactions((db) =>
+  targetWithPost(db, sql.placeholder('id')).prepare('load_target'),
+);
 
 /** The state a target's row is in. */
 export function stateOf(target: PostTarget): TargetState | undefined {
