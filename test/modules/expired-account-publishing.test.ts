@@ -38,7 +38,7 @@ afterAll(async () => {
   await sandbox.close();
 });
 
-/** One app on its own database, with an owner whose webhook gets the posts' events, and a worker. */
+/** One app on its own database, with an owner whose webhook gets the posts' events and reconnections, and a worker. */
 async function startApp(env: Record<string, string> = {}) {
   const t = await startTestApp(
     { WEBHOOK_ALLOW_PRIVATE_URLS: 'true', RATE_LIMIT_PER_MINUTE: '100000', ...env },
@@ -52,7 +52,7 @@ async function startApp(env: Record<string, string> = {}) {
     method: 'POST',
     url: '/v1/webhooks',
     headers: auth(owner.key),
-    payload: { url: receiver.url, events: ['post.published', 'post.failed'] },
+    payload: { url: receiver.url, events: ['post.published', 'post.failed', 'account.connected'] },
   });
   expect(hook.statusCode).toBe(201);
   const origin = await t.app.inject({
@@ -258,6 +258,14 @@ describe('with the default grace time', () => {
     const post = await finished(c, created.id);
     expect(post.status).toBe('published');
     expect(post.targets[0]).toMatchObject({ status: 'published', attempts: 1, error: null, waiting_reason: null });
+    // The reconnection's event went to the webhook too, from the statement that queued the target.
+    const reconnected = await eventually(async () => {
+      const found = receiver.received
+        .map((r) => JSON.parse(r.body.toString('utf8')))
+        .filter((e) => e.type === 'account.connected' && e.data.account?.id === account.id && e.data.reconnected);
+      return found.length > 0 ? found : undefined;
+    });
+    expect(reconnected).toHaveLength(1);
     expect(await publishes(account)).toHaveLength(1);
     expect((await targetRow(c, created.targets[0].id)).accountWaitUntil).toBeNull();
     const [event] = await delivered(created.id);

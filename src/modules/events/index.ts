@@ -2,6 +2,7 @@
 export {
   deleteProfileEvents,
   EVENT_TYPES,
+  type EventStatementPart,
   type EventType,
   emit,
   emitAll,

@@ -1,7 +1,8 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { now } from '../../clock.ts';
 import type { Db, Queryable, Tx } from '../../db/connection.ts';
 import { preparedPerDb } from '../../db/prepared.ts';
+import { withEffects } from '../../db/with-effects.ts';
 import { newUuid } from '../../ids.ts';
 import { startupRegistry } from '../../registry.ts';
 import { events } from './tables.ts';
@@ -41,11 +42,23 @@ export interface RecordedEvent {
 }
 
 /**
- * What a module that must hear of every event registers at start (the webhooks module: its
- * fan-out). It runs inside the emitter's transaction, so what it writes exists exactly when
- * the change does; it is given every event one `emit` or `emitAll` records, in their order.
+ * What a subscriber adds to the statement that records events: CTEs (data-modifying ones run
+ * whatever reads them) and effects (SELECTs that act, run by their count: db/with-effects.ts).
+ * Their names are the subscriber's own, unlike any other subscriber's.
  */
-export type EventSubscriber = (tx: Tx, events: readonly RecordedEvent[]) => Promise<void>;
+export interface EventStatementPart {
+  with: readonly (readonly [name: string, query: SQL])[];
+  effects: readonly (readonly [name: string, query: SQL])[];
+}
+
+/**
+ * What a module that must hear of every event registers at start (the webhooks module: its
+ * fan-out): given every event one `emit` or `emitAll` records, in their order, its part of the
+ * statement that records them, or null when it has nothing to do for them. That statement runs
+ * inside the emitter's transaction, so what a part writes exists exactly when the change does,
+ * and costs no round trip of its own.
+ */
+export type EventSubscriber = (events: readonly RecordedEvent[]) => EventStatementPart | null;
 
 const subscribers = startupRegistry<EventSubscriber>('event subscribers');
 
@@ -66,8 +79,15 @@ export async function recordEvent(tx: Tx, event: NewEvent): Promise<RecordedEven
 }
 
 async function recordEvents(tx: Tx, list: readonly NewEvent[]): Promise<RecordedEvent[]> {
+  const rows = eventRows(list);
+  if (rows.length > 0) await tx.insert(events).values(rows);
+  return rows.map(recordedOf);
+}
+
+/** The rows of these events, each with its envelope serialised once. */
+function eventRows(list: readonly NewEvent[]): (typeof events.$inferInsert & { body: string })[] {
   const createdAt = now();
-  const rows = list.map((event) => {
+  return list.map((event) => {
     const id = newUuid();
     const body = JSON.stringify({
       id,
@@ -86,8 +106,16 @@ async function recordEvents(tx: Tx, list: readonly NewEvent[]): Promise<Recorded
       createdAt,
     };
   });
-  if (rows.length > 0) await tx.insert(events).values(rows);
-  return rows.map(({ id, ownerId, profileId, type, body }) => ({ id, ownerId, profileId, type, body }));
+}
+
+function recordedOf(row: ReturnType<typeof eventRows>[number]): RecordedEvent {
+  return {
+    id: row.id,
+    ownerId: row.ownerId,
+    profileId: row.profileId ?? null,
+    type: row.type as EventType,
+    body: row.body,
+  };
 }
 
 /**
@@ -101,12 +129,24 @@ export async function emit(tx: Tx, event: NewEvent): Promise<{ id: string }> {
   return emitted;
 }
 
-/** `emit` for several events of one change, in one statement each for recording them and for each subscriber. */
+/** `emit` for several events of one change: one statement records them and runs every subscriber's part. */
 export async function emitAll(tx: Tx, list: readonly NewEvent[]): Promise<{ id: string }[]> {
   if (list.length === 0) return [];
-  const run = subscribers.items();
-  const recorded = await recordEvents(tx, list);
-  for (const subscriber of run) await subscriber(tx, recorded);
+  const rows = eventRows(list);
+  const recorded = rows.map(recordedOf);
+  const parts = subscribers.items().flatMap((subscriber) => subscriber(recorded) ?? []);
+  if (parts.length === 0) {
+    await tx.insert(events).values(rows);
+  } else {
+    await tx.execute(
+      withEffects({
+        with: [['recorded_events', tx.insert(events).values(rows).getSQL()], ...parts.flatMap((part) => part.with)],
+        effects: parts.flatMap((part) => part.effects),
+        select: sql`1 as recorded`,
+        from: sql`(values (1)) as recorded`,
+      }),
+    );
+  }
   return recorded.map(({ id }) => ({ id }));
 }
 

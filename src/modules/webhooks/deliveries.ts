@@ -2,11 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { and, desc, eq, lt, or, sql } from 'drizzle-orm';
 import { now } from '../../clock.ts';
 import type { Db, Tx } from '../../db/connection.ts';
-import { withEffects } from '../../db/with-effects.ts';
 import { ApiError } from '../../http/errors.ts';
 import type { Scope } from '../../http/scope.ts';
 import { enqueue, jobSql } from '../../jobs/queue.ts';
-import { eventEnvelopes, type RecordedEvent, recordEvent } from '../events/index.ts';
+import { type EventStatementPart, eventEnvelopes, type RecordedEvent, recordEvent } from '../events/index.ts';
 import type { DeliveryWithAttempts } from './json.ts';
 import { getEndpoint } from './service.ts';
 import { webhookDeliveries, webhookEndpoints } from './tables.ts';
@@ -17,53 +16,48 @@ export const HISTORY_DAYS = 30;
 const DELIVERIES_PER_JOB = 50;
 
 /**
- * Creates, in the events' transaction, a delivery of each event for every active endpoint of
- * its owner that subscribes to its type and is unbound or bound to its profile
+ * Creates, in the statement that records the events, a delivery of each event for every active
+ * endpoint of its owner that subscribes to its type and is unbound or bound to its profile
  * (`profile.deleted` goes to unbound endpoints only), and jobs that attempt them, up to
  * DELIVERIES_PER_JOB each. Inactive endpoints get nothing, and nothing is stored for them. The
  * webhooks module subscribes it to every event (index.ts).
  */
-export async function fanOut(tx: Tx, list: readonly RecordedEvent[]): Promise<number> {
-  if (list.length === 0) return 0;
+export function fanOut(list: readonly RecordedEvent[]): EventStatementPart | null {
+  if (list.length === 0) return null;
   const at = now().toISOString();
   // A job per few dozen deliveries rather than per delivery: the queue's own work (add, fetch,
   // complete) is then shared by the deliveries, which the job attempts in parallel.
-  const result = await tx.execute<{ n: number }>(
-    withEffects({
-      with: [
-        [
-          'ev',
-          sql`select * from unnest(${sql.param(list.map((e) => e.id))}::uuid[], ${sql.param(list.map((e) => e.ownerId))}::text[],
-            ${sql.param(list.map((e) => e.profileId))}::text[], ${sql.param(list.map((e) => e.type))}::text[])
-            with ordinality as ev(id, owner_id, profile_id, type, n)`,
-        ],
-        [
-          'created',
-          sql`insert into ${webhookDeliveries} (id, owner_id, endpoint_id, event_id, event_profile_id, status, attempt_count, next_attempt_at, created_at, updated_at)
-            select gen_random_uuid(), e.owner_id, e.id, ev.id, ev.profile_id, 'pending', 0, ${at}::timestamptz, ${at}::timestamptz, ${at}::timestamptz
-            from ev join ${webhookEndpoints} e on e.owner_id = ev.owner_id and e.active and ev.type = any(e.events)
-              and (e.profile_id is null or (ev.type <> 'profile.deleted' and e.profile_id = ev.profile_id))
-            order by ev.n
-            returning id`,
-        ],
-        [
-          'batch',
-          sql`select json_agg(id) as ids, count(*)::int as n
-            from (select id, (row_number() over () - 1) / ${DELIVERIES_PER_JOB} as chunk from created) c
-            group by chunk`,
-        ],
+  return {
+    with: [
+      [
+        'webhook_fan_out_events',
+        sql`select * from unnest(${sql.param(list.map((e) => e.id))}::uuid[], ${sql.param(list.map((e) => e.ownerId))}::text[],
+          ${sql.param(list.map((e) => e.profileId))}::text[], ${sql.param(list.map((e) => e.type))}::text[])
+          with ordinality as ev(id, owner_id, profile_id, type, n)`,
       ],
-      effects: [
-        [
-          'job',
-          sql`select ${jobSql('deliver_webhooks', { delivery_ids: sql`ids`, attempts_made: sql`0` })} from batch`,
-        ],
+      [
+        'webhook_fan_out_deliveries',
+        sql`insert into ${webhookDeliveries} (id, owner_id, endpoint_id, event_id, event_profile_id, status, attempt_count, next_attempt_at, created_at, updated_at)
+          select gen_random_uuid(), e.owner_id, e.id, ev.id, ev.profile_id, 'pending', 0, ${at}::timestamptz, ${at}::timestamptz, ${at}::timestamptz
+          from webhook_fan_out_events ev join ${webhookEndpoints} e on e.owner_id = ev.owner_id and e.active and ev.type = any(e.events)
+            and (e.profile_id is null or (ev.type <> 'profile.deleted' and e.profile_id = ev.profile_id))
+          order by ev.n
+          returning id`,
       ],
-      select: sql`coalesce(sum(n), 0)::int as n`,
-      from: sql`batch`,
-    }),
-  );
-  return result.rows[0]?.n ?? 0;
+      [
+        'webhook_fan_out_batches',
+        sql`select json_agg(id) as ids
+          from (select id, (row_number() over () - 1) / ${DELIVERIES_PER_JOB} as chunk from webhook_fan_out_deliveries) c
+          group by chunk`,
+      ],
+    ],
+    effects: [
+      [
+        'webhook_fan_out_jobs',
+        sql`select ${jobSql('deliver_webhooks', { delivery_ids: sql`ids`, attempts_made: sql`0` })} from webhook_fan_out_batches`,
+      ],
+    ],
+  };
 }
 
 /** One delivery of a recorded event to one endpoint, attempted at once (resend, test). */

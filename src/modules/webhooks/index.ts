@@ -17,9 +17,7 @@ export const webhooksModule: ModuleInstall = {
   // Deliveries reference the events they carry: they go before the profile's events.
   before: ['events'],
   install() {
-    subscribe(async (tx, events) => {
-      await fanOut(tx, events);
-    });
+    subscribe(fanOut);
     registerProfileDeletionStep(webhooksProfileDeletion);
   },
 };

@@ -8,10 +8,9 @@
  */
 import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { now } from '../../../clock.ts';
-import type { Tx } from '../../../db/connection.ts';
 import type { PlatformError } from '../../../platforms/index.ts';
 import { type Account, accountById, noteAccountFailure } from '../../accounts/index.ts';
-import type { RecordedEvent } from '../../events/index.ts';
+import type { EventStatementPart, RecordedEvent } from '../../events/index.ts';
 import { type PostTarget, postTargets } from '../tables.ts';
 import { type TargetState, targetStates } from '../target-workflow.ts';
 import { queuePublishOfMoved } from './publish-jobs.ts';
@@ -80,18 +79,17 @@ function returnedAccountId(event: RecordedEvent): string | null {
  * transaction holds the account's row, which a run about to wait takes first too
  * (awaitReconnection), so neither waits on the other in a circle.
  */
-export async function queueTargetsOfReturnedAccounts(tx: Tx, events: readonly RecordedEvent[]): Promise<void> {
+export function queueTargetsOfReturnedAccounts(events: readonly RecordedEvent[]): EventStatementPart | null {
   const accountIds = [...new Set(events.map(returnedAccountId).filter((id) => id !== null))];
-  if (accountIds.length === 0) return;
-  const waiting = tx
-    .select({ id: postTargets.id })
-    .from(postTargets)
-    .where(
-      and(
-        inArray(postTargets.accountId, accountIds),
-        eq(postTargets.status, 'publishing'),
-        isNotNull(postTargets.accountWaitUntil),
-      ),
-    );
-  await tx.execute(sql`with moved as (${waiting}) ${queuePublishOfMoved(now())}`);
+  if (accountIds.length === 0) return null;
+  const waiting = sql`select ${postTargets.id} as id from ${postTargets}
+    where ${and(
+      inArray(postTargets.accountId, accountIds),
+      eq(postTargets.status, 'publishing'),
+      isNotNull(postTargets.accountWaitUntil),
+    )}`;
+  return {
+    with: [['returned_accounts_targets', waiting]],
+    effects: [['returned_accounts_jobs', queuePublishOfMoved(now(), sql`returned_accounts_targets`)]],
+  };
 }

@@ -19,14 +19,17 @@ export async function queuePublish(tx: Tx, targetId: string, runAt: Date): Promi
   await enqueue(tx, 'publish_target', { target_id: targetId }, { runAt, jobKey: publishJobKey(targetId) });
 }
 
-/** queuePublish as the effect of a target's transition (its `effect`): the moved target's next step, at `runAt`. */
-export function queuePublishOfMoved(runAt: Date): SQL {
+/**
+ * queuePublish as the effect of a statement: the next step, at `runAt`, of each target `rows`
+ * names (a CTE with an `id` column; by default a transition's `moved`).
+ */
+export function queuePublishOfMoved(runAt: Date, rows: SQL = sql`moved`): SQL {
   const job = jobSql(
     'publish_target',
-    { target_id: sql`moved.id` },
-    { runAt: dueSql(runAt), jobKey: sql`${publishJobKey('')}::text || moved.id` },
+    { target_id: sql`t.id` },
+    { runAt: dueSql(runAt), jobKey: sql`${publishJobKey('')}::text || t.id` },
   );
-  return sql`select ${job} from moved`;
+  return sql`select ${job} from ${rows} as t`;
 }
 
 /**
