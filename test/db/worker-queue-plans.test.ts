@@ -79,6 +79,9 @@ describe("graphile-worker's add_jobs", () => {
       await client.query('commit');
       expect(rows).toEqual([{ seq_scan: '0', idx_scan: expect.any(String) }]);
     } finally {
+      await client.query('rollback').catch(() => {});
+      await client.query(`delete from graphile_worker._private_jobs`);
+      await client.query('alter table graphile_worker._private_jobs reset (autovacuum_enabled)');
       client.release();
     }
   });

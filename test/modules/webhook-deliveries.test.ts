@@ -17,7 +17,7 @@ import { growth, scrapeMetrics } from '../helpers/metrics.ts';
 import { type Receiver, startReceiver } from '../helpers/receiver.ts';
 import { TEST_HOSTS } from '../helpers/resolver.ts';
 import { standardSignatures, verifyStandardWebhook } from '../helpers/standard-webhooks.ts';
-import { webhookDeliveries, webhookEndpoints } from '../helpers/tables.ts';
+import { webhookAttempts, webhookDeliveries, webhookEndpoints } from '../helpers/tables.ts';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -73,13 +73,24 @@ async function deliveriesOf(endpointId: string) {
   return await t.database.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.endpointId, endpointId));
 }
 
-/** A delivery's attempts as stored, oldest first. */
+/** A delivery's attempts as stored (the first in its row, the others rows of their own), oldest first. */
 async function attemptsOf(deliveryId: string) {
   const [row] = await t.database.db
     .select({ attempts: webhookDeliveries.attempts })
     .from(webhookDeliveries)
     .where(eq(webhookDeliveries.id, deliveryId));
-  return row?.attempts ?? [];
+  const retries = await t.database.db.select().from(webhookAttempts).where(eq(webhookAttempts.deliveryId, deliveryId));
+  return [
+    ...(row?.attempts ?? []),
+    ...retries.map((a) => ({
+      attempted_at: a.attemptedAt.toISOString(),
+      duration_ms: a.durationMs,
+      status_code: a.statusCode,
+      error: a.error,
+      response_body: a.responseBody,
+      succeeded: a.succeeded,
+    })),
+  ].sort((a, b) => Date.parse(a.attempted_at) - Date.parse(b.attempted_at));
 }
 
 /** Emits an event as a module would, in a transaction of its own. */
@@ -344,6 +355,20 @@ describe('one job per event', () => {
 });
 
 describe('failures and retries', () => {
+  it('records an answer holding a NUL byte without it (PostgreSQL keeps none in text)', async () => {
+    const r = await receiver((_req, res) => res.writeHead(200).end('before\u0000after'));
+    const o = await t.createOwner();
+    const hook = await endpoint(r.url, ['post.published'], o);
+    await emitEvent(o, 'post.published', null);
+    const [delivery] = await deliveriesOf(hook.id);
+    expect(await attemptDelivery(t.deliveryDeps(), delivery?.id as string)).toBe('sent');
+    const [row] = await deliveriesOf(hook.id);
+    expect(row).toMatchObject({ status: 'succeeded', attemptCount: 1 });
+    expect(await attemptsOf(delivery?.id as string)).toMatchObject([
+      { status_code: 200, response_body: 'beforeafter' },
+    ]);
+  });
+
   it('retries after 1 min, 5 min, 30 min, 2 h, 5 h, 8 h, 8 h, then marks the delivery failed', async () => {
     const r = await receiver((_req, res) => res.writeHead(500).end('x'.repeat(50_000)));
     const o = await t.createOwner();
@@ -393,6 +418,23 @@ describe('failures and retries', () => {
       expect(a).toMatchObject({ status_code: 500, succeeded: false });
       expect(a.response_body?.length).toBe(20 * 1024);
     }
+    // The history shows all eight, oldest first, each 1 min, 5 min, ... after the one before.
+    const history = await t.app.inject({
+      method: 'GET',
+      url: `/v1/webhooks/${hook.id}/deliveries`,
+      headers: auth(o.key),
+    });
+    const [shown] = history.json().data;
+    expect(shown).toMatchObject({ id: delivery.id, status: 'failed', attempt_count: 8 });
+    const times = shown.attempts.map((a: { attempted_at: string }) => Date.parse(a.attempted_at));
+    // The clock is moved by each delay; the worker's own time to pick the job up comes on top.
+    const gaps: number[] = times.slice(1).map((at: number, i: number) => at - times[i]);
+    expect(gaps).toHaveLength(7);
+    gaps.forEach((gap, i) => {
+      expect(gap).toBeGreaterThanOrEqual(SPEC_RETRY_DELAYS_MS[i] as number);
+      expect(gap).toBeLessThan((SPEC_RETRY_DELAYS_MS[i] as number) + 60_000);
+    });
+    expect(shown.attempts.map((a: { status_code: number }) => a.status_code)).toEqual(Array(8).fill(500));
     expect(await attemptDelivery(deps, delivery.id)).toBe('skipped');
   });
 
@@ -716,19 +758,22 @@ async function attemptFor(app: TestApp, o: TestOwner, endpointId: string): Promi
 }
 
 describe('delivery history', () => {
-  it('shows an attempt recorded by the release before (a webhook_attempts row) with its delivery, its time in UTC', async () => {
+  it('shows an attempt recorded by the release before (a webhook_attempts row) with its delivery, its time in UTC, and a retry made since after it', async () => {
+    const r = await receiver();
     const o = await t.createOwner();
-    const hook = await endpoint('https://hooks.example.test/older', ['post.published'], o);
+    const hook = await endpoint(r.url, ['post.published'], o);
     await emitEvent(o, 'post.published', null);
     const [delivery] = await deliveriesOf(hook.id);
-    // As that release records an attempt: the delivery updated, and a row of its own.
+    // As that release records a failed first attempt: the delivery updated, and a row of its own.
     await t.database.pool.query(
       `with updated as (
-         update webhook_deliveries set status = 'succeeded', attempt_count = 1, next_attempt_at = null where id = $1 returning id)
+         update webhook_deliveries set attempt_count = 1, next_attempt_at = now() where id = $1 returning id)
        insert into webhook_attempts (id, delivery_id, attempted_at, duration_ms, status_code, error, response_body, succeeded)
-       select gen_random_uuid(), id, '2026-11-20 11:00:00.250+01', 31, 204, null, '', true from updated`,
+       select gen_random_uuid(), id, '2026-11-20 11:00:00.250+01', 31, 503, 'answered HTTP 503', 'busy', false from updated`,
       [delivery?.id],
     );
+    // Its retry, made by this release.
+    expect(await attemptDeliveries(t.deliveryDeps(), [delivery?.id as string], 1)).toEqual(['sent']);
     const res = await t.app.inject({
       method: 'GET',
       url: `/v1/webhooks/${hook.id}/deliveries`,
@@ -738,16 +783,17 @@ describe('delivery history', () => {
       {
         id: delivery?.id,
         status: 'succeeded',
-        attempt_count: 1,
+        attempt_count: 2,
         attempts: [
           {
             attempted_at: '2026-11-20T10:00:00.250Z',
             duration_ms: 31,
-            status_code: 204,
-            error: null,
-            response_body: '',
-            succeeded: true,
+            status_code: 503,
+            error: 'answered HTTP 503',
+            response_body: 'busy',
+            succeeded: false,
           },
+          { status_code: 200, error: null, response_body: 'ok', succeeded: true },
         ],
       },
     ]);

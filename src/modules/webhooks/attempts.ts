@@ -11,7 +11,7 @@ import { isSuccess, type PostResult, postBytes } from '../../outbound/http-clien
 import { signatureHeader, standardSignatureHeader } from '../../webhook-signature.ts';
 import { eventEnvelopes } from '../events/index.ts';
 import { signingSecrets } from './service.ts';
-import { type StoredAttempt, webhookDeliveries, webhookEndpoints } from './tables.ts';
+import { type StoredAttempt, webhookAttempts, webhookDeliveries, webhookEndpoints } from './tables.ts';
 
 /** Waits before attempts 2 to 8: 1 min, 5 min, 30 min, 2 h, 5 h, 8 h, 8 h (about 24 h in all). */
 export const RETRY_DELAYS_MS = [1, 5, 30, 120, 300, 480, 480].map((minutes) => minutes * 60_000);
@@ -136,7 +136,8 @@ export async function attemptDeliveries(
           duration_ms: Math.round(result.durationMs),
           status_code: result.status ?? null,
           error: succeeded ? null : describeFailure(result),
-          response_body: result.body ?? null,
+          // PostgreSQL keeps no NUL in text: one in an answer would refuse the whole batch's record, every time.
+          response_body: result.body === undefined ? null : result.body.replaceAll('\u0000', ''),
           succeeded,
         },
         attempt_count: attemptCount,
@@ -209,9 +210,10 @@ function recorderFor(db: Db): GroupCommit<AttemptRecord, boolean> {
 
 /**
  * Writes attempts made by any number of jobs, in one transaction: each delivery's new state with
- * its attempt added to its history, the retries as jobs due then, and the endpoints' failure
- * counts. Answers, per record, whether it was written: an attempt whose delivery has moved on (a
- * duplicate attempt after a crash) or is gone (its endpoint was deleted) is not.
+ * its first attempt in its row (a later one in a row of its own), the retries as jobs due then,
+ * and the endpoints' failure counts. Answers, per record, whether it was written: an attempt
+ * whose delivery has moved on (a duplicate attempt after a crash) or is gone (its endpoint was
+ * deleted) is not.
  */
 async function recordAttempts(tx: Tx, records: AttemptRecord[]): Promise<boolean[]> {
   // Without waiting for the WAL flush. Safe for at-least-once: the job that made these attempts
@@ -231,7 +233,7 @@ async function recordAttempts(tx: Tx, records: AttemptRecord[]): Promise<boolean
           // A delivery cancelled while its attempt was in flight keeps the attempt, and stays cancelled.
           sql`update ${webhookDeliveries} d set
             attempt_count = v.attempt_count,
-            attempts = d.attempts || jsonb_build_array(v.attempt),
+            attempts = case when v.attempt_count = 1 then d.attempts || jsonb_build_array(v.attempt) else d.attempts end,
             status = case
               when d.status <> 'pending' then d.status
               when (v.attempt->>'succeeded')::boolean then 'succeeded'
@@ -242,6 +244,14 @@ async function recordAttempts(tx: Tx, records: AttemptRecord[]): Promise<boolean
           from v
           where d.id = v.delivery_id and d.attempt_count = v.attempt_count - 1
           returning d.id, d.status, d.attempt_count, d.next_attempt_at`,
+        ],
+        [
+          'retried',
+          sql`insert into ${webhookAttempts} (id, delivery_id, attempted_at, duration_ms, status_code, error, response_body, succeeded)
+            select gen_random_uuid(), u.id, (a.attempted_at)::timestamptz, a.duration_ms, a.status_code, a.error, a.response_body, a.succeeded
+            from v join updated u on u.id = v.delivery_id
+              cross join jsonb_to_record(v.attempt) as a(attempted_at text, duration_ms int, status_code int, error text, response_body text, succeeded boolean)
+            where v.attempt_count > 1`,
         ],
       ],
       effects: [

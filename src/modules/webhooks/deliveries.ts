@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, desc, eq, lt, or, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, lt, or, sql } from 'drizzle-orm';
 import { now } from '../../clock.ts';
 import type { Db, Tx } from '../../db/connection.ts';
 import { ApiError } from '../../http/errors.ts';
@@ -8,7 +8,7 @@ import { enqueue, jobSql } from '../../jobs/queue.ts';
 import { type EventStatementPart, eventEnvelopes, type RecordedEvent, recordEvent } from '../events/index.ts';
 import type { DeliveryWithAttempts } from './json.ts';
 import { getEndpoint } from './service.ts';
-import { webhookDeliveries, webhookEndpoints } from './tables.ts';
+import { webhookAttempts, webhookDeliveries, webhookEndpoints } from './tables.ts';
 
 export const HISTORY_DAYS = 30;
 
@@ -115,19 +115,45 @@ export async function listDeliveries(
   return await withEventsAndAttempts(db, rows);
 }
 
-/** The deliveries as shown: each with its event's type (its attempts are in its row). */
+/** The deliveries as shown: each with its event's type and its attempts, oldest first. */
 async function withEventsAndAttempts(
   db: Db,
   rows: (typeof webhookDeliveries.$inferSelect)[],
 ): Promise<DeliveryWithAttempts[]> {
-  const envelopes = await eventEnvelopes(
-    db,
-    rows.map((r) => r.eventId),
-  );
+  const ids = rows.map((r) => r.id);
+  const [envelopes, retries] = await Promise.all([
+    eventEnvelopes(
+      db,
+      rows.map((r) => r.eventId),
+    ),
+    ids.length === 0
+      ? []
+      : db
+          .select()
+          .from(webhookAttempts)
+          .where(inArray(webhookAttempts.deliveryId, ids))
+          .orderBy(webhookAttempts.attemptedAt),
+  ]);
   // A delivery's event is deleted only with its profile, after the delivery (src/modules.ts).
   return rows.flatMap((r) => {
     const envelope = envelopes.get(r.eventId);
-    return envelope ? [{ ...r, eventType: envelope.type }] : [];
+    if (!envelope) return [];
+    // Its first attempt is in its row; the others (all of them, for a delivery a release before
+    // that column attempted first) are rows of their own.
+    const attempts = [
+      ...r.attempts,
+      ...retries
+        .filter((a) => a.deliveryId === r.id)
+        .map((a) => ({
+          attempted_at: a.attemptedAt.toISOString(),
+          duration_ms: a.durationMs,
+          status_code: a.statusCode,
+          error: a.error,
+          response_body: a.responseBody,
+          succeeded: a.succeeded,
+        })),
+    ].sort((a, b) => Date.parse(a.attempted_at) - Date.parse(b.attempted_at));
+    return [{ ...r, eventType: envelope.type, attempts }];
   });
 }
 
@@ -199,7 +225,7 @@ export async function sendTestEvent(db: Db, scope: Scope, endpointId: string) {
 const RETENTION_BATCH = 5_000;
 
 /**
- * Deletes deliveries past the 30 days of history (a periodic job), `batch`
+ * Deletes deliveries (and their attempts) past the 30 days of history (a periodic job), `batch`
  * rows a statement until none is left, so a large backlog never holds one long transaction.
  */
 export async function deleteOldDeliveries(db: Db, batch = RETENTION_BATCH): Promise<number> {

@@ -6,7 +6,7 @@ import type { webhookDeliveries, webhookEndpoints } from './tables.ts';
 
 export type WebhookEndpoint = typeof webhookEndpoints.$inferSelect;
 export type Delivery = typeof webhookDeliveries.$inferSelect;
-/** A delivery as listed: with its event's type (and its attempts, which its row holds). */
+/** A delivery as listed: with its event's type, and all its attempts (its row holds the first only). */
 export type DeliveryWithAttempts = Delivery & { eventType: EventType };
 
 const endpointFields = {
@@ -103,8 +103,7 @@ export function renderDelivery(d: DeliveryWithAttempts): Static<typeof DeliveryJ
     next_attempt_at: d.nextAttemptAt?.toISOString() ?? null,
     created_at: d.createdAt.toISOString(),
     attempts: d.attempts.map((a) => ({
-      // Attempts copied from an older release's rows carry an offset rather than `Z`.
-      attempted_at: new Date(a.attempted_at).toISOString(),
+      attempted_at: a.attempted_at,
       duration_ms: a.duration_ms,
       status_code: a.status_code,
       error: a.error,

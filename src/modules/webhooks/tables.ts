@@ -53,8 +53,11 @@ export const webhookDeliveries = pgTable(
     attemptCount: integer('attempt_count').notNull().default(0),
     nextAttemptAt: timestampColumn('next_attempt_at'),
     /**
-     * Its attempts, oldest first, written with the delivery's own update when each is recorded:
-     * a delivery is one row, however many times it is attempted (at most 8).
+     * Its first attempt, written by the update that records it: a delivery that succeeds at
+     * once is one row. Retries are rows of `webhook_attempts`, so recording one never rewrites
+     * what is stored already (up to 20 KB of answer an attempt). Empty for a delivery not yet
+     * attempted, and for one a release before this column attempted first (its first attempt is
+     * a row too).
      */
     attempts: jsonb('attempts').$type<StoredAttempt[]>().notNull().default([]),
     createdAt: createdAt(),
@@ -68,7 +71,7 @@ export const webhookDeliveries = pgTable(
 
 /** One attempt of a delivery, as its `attempts` keeps it. */
 export interface StoredAttempt {
-  /** An ISO 8601 time (with `Z`, or with an offset in attempts copied from `webhook_attempts`). */
+  /** An ISO 8601 time, in UTC. */
   attempted_at: string;
   duration_ms: number;
   status_code: number | null;
@@ -79,12 +82,7 @@ export interface StoredAttempt {
   succeeded: boolean;
 }
 
-/**
- * Where releases before `webhook_deliveries.attempts` recorded attempts. No longer read or
- * written by this release; kept so that the release before keeps working on the migrated schema
- * during a rolling upgrade. What it writes here is copied into the delivery's `attempts` by a
- * trigger (migration 0044). The release after drops it.
- */
+/** A delivery's attempts after its first (every attempt, for deliveries releases before `webhook_deliveries.attempts` attempted first). */
 export const webhookAttempts = pgTable(
   'webhook_attempts',
   {
