@@ -414,6 +414,12 @@ describe('failures and retries', () => {
     expect(r.received).toHaveLength(8);
     const attempts = await attemptsOf(delivery.id);
     expect(attempts).toHaveLength(8);
+    // The first in the delivery's row, each retry a row of its own: a retry rewrites no earlier answer.
+    const [stored] = await t.database.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.id, delivery.id));
+    expect(stored?.attempts).toHaveLength(1);
+    expect(
+      await t.database.db.select().from(webhookAttempts).where(eq(webhookAttempts.deliveryId, delivery.id)),
+    ).toHaveLength(7);
     for (const a of attempts) {
       expect(a).toMatchObject({ status_code: 500, succeeded: false });
       expect(a.response_body?.length).toBe(20 * 1024);
@@ -772,8 +778,16 @@ describe('delivery history', () => {
        select gen_random_uuid(), id, '2026-11-20 11:00:00.250+01', 31, 503, 'answered HTTP 503', 'busy', false from updated`,
       [delivery?.id],
     );
-    // Its retry, made by this release.
+    // Its retry, made by this release: a row of its own too, as every retry is.
     expect(await attemptDeliveries(t.deliveryDeps(), [delivery?.id as string], 1)).toEqual(['sent']);
+    const [stored] = await deliveriesOf(hook.id);
+    expect(stored?.attempts).toEqual([]);
+    expect(
+      await t.database.db
+        .select()
+        .from(webhookAttempts)
+        .where(eq(webhookAttempts.deliveryId, delivery?.id as string)),
+    ).toHaveLength(2);
     const res = await t.app.inject({
       method: 'GET',
       url: `/v1/webhooks/${hook.id}/deliveries`,

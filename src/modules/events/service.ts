@@ -31,7 +31,7 @@ export interface NewEvent {
   data: Record<string, unknown>;
 }
 
-/** An event as subscribers see it: recorded by the statement their parts are in, in the transaction of the change it reports. */
+/** An event as subscribers see it: recorded by the statement their parts join, in the transaction of the change it reports. */
 export interface RecordedEvent {
   id: string;
   ownerId: string;

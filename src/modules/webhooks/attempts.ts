@@ -136,7 +136,7 @@ export async function attemptDeliveries(
           duration_ms: Math.round(result.durationMs),
           status_code: result.status ?? null,
           error: succeeded ? null : describeFailure(result),
-          // PostgreSQL keeps no NUL in text: one in an answer would refuse the whole batch's record, every time.
+          // PostgreSQL keeps no NUL in text: one in an answer would refuse the attempt's record every time.
           response_body: result.body === undefined ? null : result.body.replaceAll('\u0000', ''),
           succeeded,
         },
@@ -243,15 +243,15 @@ async function recordAttempts(tx: Tx, records: AttemptRecord[]): Promise<boolean
             updated_at = ${now().toISOString()}::timestamptz
           from v
           where d.id = v.delivery_id and d.attempt_count = v.attempt_count - 1
-          returning d.id, d.status, d.attempt_count, d.next_attempt_at`,
+          returning d.id, d.status, d.attempt_count, d.next_attempt_at, v.attempt`,
         ],
         [
           'retried',
           sql`insert into ${webhookAttempts} (id, delivery_id, attempted_at, duration_ms, status_code, error, response_body, succeeded)
             select gen_random_uuid(), u.id, (a.attempted_at)::timestamptz, a.duration_ms, a.status_code, a.error, a.response_body, a.succeeded
-            from v join updated u on u.id = v.delivery_id
-              cross join jsonb_to_record(v.attempt) as a(attempted_at text, duration_ms int, status_code int, error text, response_body text, succeeded boolean)
-            where v.attempt_count > 1`,
+            from updated u
+              cross join jsonb_to_record(u.attempt) as a(attempted_at text, duration_ms int, status_code int, error text, response_body text, succeeded boolean)
+            where u.attempt_count > 1`,
         ],
       ],
       effects: [
