@@ -8,7 +8,7 @@ import { enqueue, jobSql } from '../../jobs/queue.ts';
 import { type EventStatementPart, eventEnvelopes, type RecordedEvent, recordEvent } from '../events/index.ts';
 import type { DeliveryWithAttempts } from './json.ts';
 import { getEndpoint } from './service.ts';
-import { webhookAttempts, webhookDeliveries, webhookEndpoints } from './tables.ts';
+import { storedAttempt, webhookAttempts, webhookDeliveries, webhookEndpoints } from './tables.ts';
 
 export const HISTORY_DAYS = 30;
 
@@ -140,19 +140,9 @@ async function withEventsAndAttempts(
     if (!envelope) return [];
     // Its first attempt is in its row; the others (all of them, for a delivery a release before
     // that column attempted first) are rows of their own.
-    const attempts = [
-      ...r.attempts,
-      ...retries
-        .filter((a) => a.deliveryId === r.id)
-        .map((a) => ({
-          attempted_at: a.attemptedAt.toISOString(),
-          duration_ms: a.durationMs,
-          status_code: a.statusCode,
-          error: a.error,
-          response_body: a.responseBody,
-          succeeded: a.succeeded,
-        })),
-    ].sort((a, b) => Date.parse(a.attempted_at) - Date.parse(b.attempted_at));
+    const attempts = [...r.attempts, ...retries.filter((a) => a.deliveryId === r.id).map(storedAttempt)].sort(
+      (a, b) => Date.parse(a.attempted_at) - Date.parse(b.attempted_at),
+    );
     return [{ ...r, eventType: envelope.type, attempts }];
   });
 }

@@ -82,6 +82,18 @@ export interface StoredAttempt {
   succeeded: boolean;
 }
 
+/** An attempt kept as a row of `webhook_attempts`, in the shape a delivery's `attempts` keeps. */
+export function storedAttempt(row: typeof webhookAttempts.$inferSelect): StoredAttempt {
+  return {
+    attempted_at: row.attemptedAt.toISOString(),
+    duration_ms: row.durationMs,
+    status_code: row.statusCode,
+    error: row.error,
+    response_body: row.responseBody,
+    succeeded: row.succeeded,
+  };
+}
+
 /** A delivery's attempts after its first (every attempt, for deliveries releases before `webhook_deliveries.attempts` attempted first). */
 export const webhookAttempts = pgTable(
   'webhook_attempts',
