@@ -150,19 +150,7 @@ export async function transition<S extends string, T extends string, Table exten
   name: T,
   options: TransitionOptions<S, Table> = {},
 ): Promise<Table['$inferSelect'] | null> {
-  const rule = ruleOf(machine.workflow, name, options.from);
-  const columns = getTableColumns(machine.table);
-  const values: Record<string, unknown> = {
-    ...('updatedAt' in columns ? { updatedAt: now() } : {}),
-    ...options.set,
-    ...(rule.to === undefined ? {} : machine.workflow.states[rule.to]),
-  };
-  // The table is generic here; drizzle checks the values against its columns at run time.
-  const update = db
-    .update(machine.table as PgTable)
-    .set(values as never)
-    .where(and(eq(machine.id, id), inState(machine, rule.from)))
-    .returning();
+  const update = transitionUpdate(db, machine, id, name, options);
   if (options.effect === undefined) return ((await update) as Table['$inferSelect'][])[0] ?? null;
   // The effect's count is read by a filter over `moved` (computed once, shared) that always
   // holds: it acts for each row that moved, none when nothing did, and filters no row out.
@@ -173,6 +161,33 @@ export async function transition<S extends string, T extends string, Table exten
     .from(moved)
     .where(sql`${effectCount(options.effect)} >= 0`)) as Table['$inferSelect'][];
   return rows[0] ?? null;
+}
+
+/**
+ * The update `transition` makes, returning the row as moved, for a statement that makes the
+ * move beside other work (as its CTE `moved`); `when` is a further condition of the move, which
+ * may read that statement's other CTEs.
+ */
+export function transitionUpdate<S extends string, T extends string, Table extends PgTable>(
+  db: Queryable,
+  machine: WorkflowTable<S, T, Table>,
+  id: string,
+  name: T,
+  options: Omit<TransitionOptions<S, Table>, 'effect'> & { when?: SQL } = {},
+) {
+  const rule = ruleOf(machine.workflow, name, options.from);
+  const columns = getTableColumns(machine.table);
+  const values: Record<string, unknown> = {
+    ...('updatedAt' in columns ? { updatedAt: now() } : {}),
+    ...options.set,
+    ...(rule.to === undefined ? {} : machine.workflow.states[rule.to]),
+  };
+  // The table is generic here; drizzle checks the values against its columns at run time.
+  return db
+    .update(machine.table as PgTable)
+    .set(values as never)
+    .where(and(eq(machine.id, id), inState(machine, rule.from), options.when))
+    .returning();
 }
 
 /** The workflow as a Mermaid state diagram: what the docs show, generated from the table. */

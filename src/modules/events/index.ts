@@ -6,6 +6,7 @@ export {
   type EventType,
   emit,
   emitAll,
+  emitInChange,
   eventEnvelopes,
   type NewEvent,
   type RecordedEvent,

@@ -1,8 +1,9 @@
-import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { and, eq, type SQL, sql, type WithSubquery } from 'drizzle-orm';
+import type { PgColumn, WithSubqueryWithSelection } from 'drizzle-orm/pg-core';
 import { now } from '../../clock.ts';
 import type { Db, Queryable, Tx } from '../../db/connection.ts';
 import { preparedPerDb } from '../../db/prepared.ts';
-import { withEffects } from '../../db/with-effects.ts';
+import { effectCount, withEffects } from '../../db/with-effects.ts';
 import { newUuid } from '../../ids.ts';
 import { startupRegistry } from '../../registry.ts';
 import { events } from './tables.ts';
@@ -44,7 +45,9 @@ export interface RecordedEvent {
 /**
  * What a subscriber adds to the statement that records events: CTEs (data-modifying ones run
  * whatever reads them) and effects (SELECTs that act, run by their count: db/with-effects.ts).
- * Their names are the subscriber's own, unlike any other subscriber's.
+ * Their names are the subscriber's own, unlike any other subscriber's. A part acts only on
+ * the events in that statement's CTE `recorded_events` (their `id`s, as recorded): a statement
+ * that reports a change made in it records them only when the change took effect.
  */
 export interface EventStatementPart {
   with: readonly (readonly [name: string, query: SQL])[];
@@ -132,22 +135,58 @@ export async function emit(tx: Tx, event: NewEvent): Promise<{ id: string }> {
 /** `emit` for several events of one change: one statement records them and runs every subscriber's part. */
 export async function emitAll(tx: Tx, list: readonly NewEvent[]): Promise<{ id: string }[]> {
   if (list.length === 0) return [];
+  const { part, recorded } = eventsStatement(list, sql`true`);
+  await tx.execute(withEffects({ ...part, select: sql`1 as recorded`, from: sql`(values (1)) as recorded` }));
+  return recorded.map(({ id }) => ({ id }));
+}
+
+/**
+ * Records the events of a change made in the same statement, and runs every subscriber's part
+ * in it: one round trip for the change, its events and their fan-out. The change's CTEs (over
+ * the caller's own tables) come first; `made` (SQL over them) holds when the change took effect,
+ * and only then are the events recorded and acted on. Answers the rows of `answer`, one of the
+ * change's CTEs, once the change's `effects` (SELECTs over its CTEs) and the subscribers' have run.
+ */
+export async function emitInChange(
+  db: Queryable,
+  list: readonly NewEvent[],
+  change: {
+    with: readonly WithSubquery[];
+    made: SQL;
+    effects: readonly SQL[];
+    answer: WithSubqueryWithSelection<Record<string, PgColumn>, string>;
+  },
+) {
+  const { part } = eventsStatement(list, change.made);
+  const effects = [...change.effects, ...part.effects.map(([, query]) => query)];
+  return await db
+    .with(...change.with, ...part.with.map(([name, query]) => db.$with(name, {}).as(query)))
+    .select()
+    .from(change.answer)
+    .where(and(...effects.map((effect) => sql`${effectCount(effect)} >= 0`)));
+}
+
+function eventsStatement(
+  list: readonly NewEvent[],
+  when: SQL,
+): { part: EventStatementPart; recorded: RecordedEvent[] } {
   const rows = eventRows(list);
   const recorded = rows.map(recordedOf);
+  if (rows.length === 0) return { part: { with: [], effects: [] }, recorded };
+  const values = rows.map(
+    (e) =>
+      sql`(${e.id}::uuid, ${e.ownerId}, ${e.profileId ?? null}::text, ${e.type}, ${JSON.stringify(e.data)}::jsonb, ${e.body}, ${e.createdAt.toISOString()}::timestamptz)`,
+  );
+  const insert = sql`insert into ${events} (id, owner_id, profile_id, type, data, body, created_at)
+    select * from (values ${sql.join(values, sql`, `)}) as e where ${when} returning id`;
   const parts = subscribers.items().flatMap((subscriber) => subscriber(recorded) ?? []);
-  if (parts.length === 0) {
-    await tx.insert(events).values(rows);
-  } else {
-    await tx.execute(
-      withEffects({
-        with: [['recorded_events', tx.insert(events).values(rows).getSQL()], ...parts.flatMap((part) => part.with)],
-        effects: parts.flatMap((part) => part.effects),
-        select: sql`1 as recorded`,
-        from: sql`(values (1)) as recorded`,
-      }),
-    );
-  }
-  return recorded.map(({ id }) => ({ id }));
+  return {
+    part: {
+      with: [['recorded_events', insert], ...parts.flatMap((p) => p.with)],
+      effects: parts.flatMap((p) => p.effects),
+    },
+    recorded,
+  };
 }
 
 /** What a recorded event is to one that sends it: its type, and the envelope's bytes. */

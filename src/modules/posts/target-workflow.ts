@@ -2,12 +2,13 @@
  * The publishing of one post target as a workflow: every state a target can be in (its
  * `status`, which the API shows, and its `step`, where its jobs are) and every move between
  * them. publishing/, service.ts and approval/ change a target's state only through
- * `transition()` with this table, and a `publish_target` job takes the step of each state from
- * STEPS (publishing/publish-target.ts), which has one for every state; docs/posts.md shows the
- * workflow as a diagram generated from it. Every transition that changes a target's `status`
- * (start, publish, fail, cancel, retry) is made under its post's lock (lockPost), and so are
- * the inserts and deletes of an existing post's targets: the post's status, computed from its
- * targets' statuses under that lock (refreshPostStatus), is then exact.
+ * `transition()` (or its update, `transitionUpdate()`) with this table, and a `publish_target`
+ * job takes the step of each state from STEPS (publishing/publish-target.ts), which has one for
+ * every state; docs/posts.md shows the workflow as a diagram generated from it. Every transition
+ * that changes a target's `status` (start, publish, fail, cancel, retry) is made under its post's
+ * lock (lockPost, or in moveTargetOfPost's statement), and so are the inserts and deletes of an
+ * existing post's targets: the post's status, computed from its targets' statuses under that
+ * lock (refreshPostStatus, moveTargetOfPost), is then exact.
  */
 import { defineWorkflow, workflowTable } from '../../jobs/workflow.ts';
 import { postTargets } from './tables.ts';

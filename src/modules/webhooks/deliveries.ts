@@ -16,9 +16,9 @@ export const HISTORY_DAYS = 30;
 const DELIVERIES_PER_JOB = 50;
 
 /**
- * Creates, in the statement that records the events, a delivery of each event for every active
- * endpoint of its owner that subscribes to its type and is unbound or bound to its profile
- * (`profile.deleted` goes to unbound endpoints only), and jobs that attempt them, up to
+ * Creates, in the statement that records the events, a delivery of each event it recorded for
+ * every active endpoint of its owner that subscribes to its type and is unbound or bound to its
+ * profile (`profile.deleted` goes to unbound endpoints only), and jobs that attempt them, up to
  * DELIVERIES_PER_JOB each. Inactive endpoints get nothing, and nothing is stored for them. The
  * webhooks module subscribes it to every event (index.ts).
  */
@@ -33,7 +33,8 @@ export function fanOut(list: readonly RecordedEvent[]): EventStatementPart | nul
         'webhook_fan_out_events',
         sql`select * from unnest(${sql.param(list.map((e) => e.id))}::uuid[], ${sql.param(list.map((e) => e.ownerId))}::text[],
           ${sql.param(list.map((e) => e.profileId))}::text[], ${sql.param(list.map((e) => e.type))}::text[])
-          with ordinality as ev(id, owner_id, profile_id, type, n)`,
+          with ordinality as ev(id, owner_id, profile_id, type, n)
+          where ev.id in (select id from recorded_events)`,
       ],
       [
         'webhook_fan_out_deliveries',

@@ -87,6 +87,7 @@ export function queueTargetsOfReturnedAccounts(events: readonly RecordedEvent[])
       inArray(postTargets.accountId, accountIds),
       eq(postTargets.status, 'publishing'),
       isNotNull(postTargets.accountWaitUntil),
+      sql`exists (select 1 from recorded_events)`,
     )}`;
   return {
     with: [['returned_accounts_targets', waiting]],

@@ -14,14 +14,14 @@ import { transition } from '../../../jobs/workflow.ts';
 import { sharedCounter, sharedHistogram } from '../../../metrics/shared.ts';
 import { PlatformError, type PublishedPost } from '../../../platforms/index.ts';
 import { noteAccountFailure } from '../../accounts/index.ts';
-import { emit } from '../../events/index.ts';
+import { emit, type NewEvent } from '../../events/index.ts';
 import { platformOptions } from '../options.ts';
 import { lockPost, refreshPostStatus } from '../post-status.ts';
-import type { PostTarget, TargetError } from '../tables.ts';
+import type { Post, PostTarget, TargetError } from '../tables.ts';
 import { type TargetState, targetStates } from '../target-workflow.ts';
 import { awaitReconnection } from './account-wait.ts';
-import { queuePublish } from './publish-jobs.ts';
-import { loadTarget, type PublishDeps, type Run, waitUntil } from './run.ts';
+import { nextStep } from './publish-jobs.ts';
+import { loadTarget, moveTargetOfPostOnce, type PublishDeps, type Run, waitUntil } from './run.ts';
 
 /** Passing failures of a step: 30 s, doubling, at most 15 minutes. */
 const RETRY = retryPolicy({ firstMs: 30_000, factor: 2, capMs: 15 * 60_000, jitter: 0.2 });
@@ -66,9 +66,11 @@ export async function markPublished(run: Run, published: PublishedPost): Promise
   const { deps, adapter, target, post, platform } = run;
   const continues = adapter.publishing.afterPublish?.asked(platformOptions(post.platformOptions, platform)) === true;
   const at = now();
-  const done = await deps.db.transaction(async (tx) => {
-    await lockPost(tx, post.id);
-    const row = await transition(tx, targetStates, target.id, continues ? 'publish_then_continue' : 'publish', {
+  const step = continues ? nextStep(target.id, at) : undefined;
+  const moved = await moveTargetOfPostOnce(deps.db, {
+    target,
+    name: continues ? 'publish_then_continue' : 'publish',
+    options: {
       set: {
         platformPostId: published.id,
         permalink: published.permalink,
@@ -77,21 +79,37 @@ export async function markPublished(run: Run, published: PublishedPost): Promise
         // A published target keeps in `error` what the platform did otherwise than asked (its `warning`).
         error: published.warning === undefined ? null : { ...published.warning, platform_code: null },
       },
-    });
-    if (!row) return false;
-    await reportOutcome(tx, row, 'post.published', {
-      permalink: published.permalink,
-      published_at: at.toISOString(),
-      ...(published.warning === undefined ? {} : { warning: published.warning }),
-    });
-    if (continues) await queuePublish(tx, target.id, at);
-    return true;
+    },
+    events: [
+      outcomeEvent(post, target, 'post.published', {
+        permalink: published.permalink,
+        published_at: at.toISOString(),
+        ...(published.warning === undefined ? {} : { warning: published.warning }),
+      }),
+    ],
+    effects: step?.effects ?? [],
   });
-  if (done) {
+  if (moved !== null) {
+    step?.made();
     outcomesMetric.inc({ platform, outcome: 'published' });
     latenessMetric.observe({ platform }, Math.max(0, at.getTime() - post.scheduledAt.getTime()) / 1000);
   }
   deps.log.info({ target_id: target.id, post_id: post.id, platform, platform_post_id: published.id }, 'post published');
+}
+
+/** The event of a target's final outcome. */
+function outcomeEvent(
+  post: Pick<Post, 'id' | 'ownerId' | 'profileId'>,
+  target: PostTarget,
+  type: 'post.published' | 'post.failed',
+  data: Record<string, unknown>,
+): NewEvent {
+  return {
+    ownerId: post.ownerId,
+    profileId: post.profileId,
+    type,
+    data: { post_id: post.id, target_id: target.id, account_id: target.accountId, platform: target.platform, ...data },
+  };
 }
 
 function errorOf(error: PlatformError): TargetError {
@@ -173,12 +191,7 @@ async function reportOutcome(
   data: Record<string, unknown>,
 ): Promise<void> {
   const post = await refreshPostStatus(tx, target.postId);
-  await emit(tx, {
-    ownerId: post.ownerId,
-    profileId: post.profileId,
-    type,
-    data: { post_id: post.id, target_id: target.id, account_id: target.accountId, platform: target.platform, ...data },
-  });
+  await emit(tx, outcomeEvent(post, target, type, data));
 }
 
 async function fail(

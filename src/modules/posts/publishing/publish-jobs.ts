@@ -33,10 +33,18 @@ export function queuePublishOfMoved(runAt: Date, rows: SQL = sql`moved`): SQL {
 }
 
 /**
- * A target's transition whose next step is due at `runAt`, once it takes effect. Run by the
- * target's own job, that job runs again then (jobs/job-run.ts: no second job row); run
- * elsewhere, the step is queued in the transition's statement.
+ * A target's next step, due at `runAt` once a move of it is made: run by the target's own job,
+ * that job runs again then (jobs/job-run.ts: no second job row), so the move's statement has
+ * nothing to queue and `made` asks for the run; run elsewhere, the move's statement queues the
+ * step (its `effects`).
  */
+export function nextStep(targetId: string, runAt: Date): { effects: readonly SQL[]; made: () => void } {
+  const key = publishJobKey(targetId);
+  if (!runsAsJob(key)) return { effects: [queuePublishOfMoved(runAt)], made: () => {} };
+  return { effects: [], made: () => runAgainAt(key, runAt) };
+}
+
+/** A target's transition whose next step is due at `runAt`, once it takes effect (nextStep). */
 export async function transitionThenStep(
   db: Queryable,
   target: PostTarget,
@@ -44,11 +52,9 @@ export async function transitionThenStep(
   options: Omit<TransitionOptions<TargetState, typeof postTargets>, 'effect'>,
   runAt: Date,
 ): Promise<PostTarget | null> {
-  const key = publishJobKey(target.id);
-  if (!runsAsJob(key)) {
-    return await transition(db, targetStates, target.id, name, { ...options, effect: queuePublishOfMoved(runAt) });
-  }
-  const moved = await transition(db, targetStates, target.id, name, options);
-  if (moved !== null) runAgainAt(key, runAt);
+  const step = nextStep(target.id, runAt);
+  const [effect] = step.effects;
+  const moved = await transition(db, targetStates, target.id, name, { ...options, effect });
+  if (moved !== null) step.made();
   return moved;
 }

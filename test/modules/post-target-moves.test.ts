@@ -1,0 +1,215 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { transition } from '../../src/jobs/workflow.ts';
+import { saveConnectedAccount } from '../../src/modules/accounts/connections.ts';
+import type { NewEvent } from '../../src/modules/events/index.ts';
+import { lockPost, moveTargetOfPost, refreshPostStatus } from '../../src/modules/posts/post-status.ts';
+import { loadTarget, moveTargetOfPostOnce } from '../../src/modules/posts/publishing/run.ts';
+import { targetStates } from '../../src/modules/posts/target-workflow.ts';
+import type { Platform } from '../../src/platforms/index.ts';
+import { auth, startTestApp, type TestApp, type TestOwner } from '../helpers/app.ts';
+import { eventually } from '../helpers/eventually.ts';
+import { events, posts, postTargets, webhookDeliveries } from '../helpers/tables.ts';
+
+/**
+ * A target's move made in one statement with its post's lock, the post's status and the move's
+ * event (moveTargetOfPost): what a transaction of lockPost, transition, refreshPostStatus and emit
+ * does, exact when another transaction of the same post changes its targets meanwhile.
+ */
+
+let t: TestApp;
+let owner: TestOwner;
+let made = 0;
+
+beforeAll(async () => {
+  t = await startTestApp({ RATE_LIMIT_PER_MINUTE: '100000', WEBHOOK_ALLOW_PRIVATE_URLS: 'true' });
+  owner = await t.createOwner();
+  // Subscribed, so that an event recorded is also a delivery (no worker runs: none is attempted).
+  const hook = await t.app.inject({
+    method: 'POST',
+    url: '/v1/webhooks',
+    headers: auth(owner.key),
+    payload: { url: 'http://127.0.0.1:9/hook', events: ['post.failed', 'post.published'] },
+  });
+  expect(hook.statusCode, hook.body).toBe(201);
+});
+afterAll(() => t.close());
+
+async function account(platform: Platform, scopes: string[]): Promise<string> {
+  made += 1;
+  const { account } = await t.database.db.transaction((tx) =>
+    saveConnectedAccount(tx, t.secretKey, {
+      ownerId: owner.ownerId,
+      profileId: owner.defaultProfileId,
+      platform,
+      tokens: { accessToken: `token-${made}`, expiresAt: null, platformUserId: `moves-${made}`, scopes },
+      profile: { id: `moves-${made}`, username: `moves${made}`, name: null, avatarUrl: null, followersCount: null },
+    }),
+  );
+  return account.id;
+}
+
+/** A post on a Threads and a Facebook account whose two targets are both publishing (their containers processing). */
+async function postPublishingTwice(): Promise<{ postId: string; a: string; b: string }> {
+  const threads = await account('threads', ['threads_basic', 'threads_content_publish']);
+  const facebook = await account('facebook', ['pages_show_list', 'pages_manage_posts', 'pages_read_engagement']);
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/v1/posts',
+    headers: auth(owner.key),
+    payload: {
+      account_ids: [threads, facebook],
+      text: 'Two places',
+      scheduled_at: new Date(Date.now() + 3_600_000).toISOString(),
+    },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  const postId: string = res.json().id;
+  await t.database.db
+    .update(postTargets)
+    .set({ status: 'publishing', step: 'processing', containerId: 'container' })
+    .where(eq(postTargets.postId, postId));
+  await t.database.db.update(posts).set({ status: 'publishing' }).where(eq(posts.id, postId));
+  const targets = await t.database.db.select().from(postTargets).where(eq(postTargets.postId, postId));
+  const a = targets.find((r) => r.accountId === threads)?.id;
+  const b = targets.find((r) => r.accountId === facebook)?.id;
+  if (a === undefined || b === undefined) throw new Error('the post has not its two targets');
+  return { postId, a, b };
+}
+
+function failedEvent(postId: string, targetId: string): NewEvent {
+  return {
+    ownerId: owner.ownerId,
+    profileId: owner.defaultProfileId,
+    type: 'post.failed',
+    data: { post_id: postId, target_id: targetId, error_code: 'container_failed' },
+  };
+}
+
+const failure = { code: 'container_failed', message: 'The container failed.', platform_code: null };
+
+/** The post's and the target's statuses, the target's `post.failed` events, and the owner's deliveries (of any event). */
+async function stored(postId: string, targetId: string) {
+  const [post] = await t.database.db.select().from(posts).where(eq(posts.id, postId));
+  const [target] = await t.database.db.select().from(postTargets).where(eq(postTargets.id, targetId));
+  const failed = await t.database.db
+    .select({ data: events.data })
+    .from(events)
+    .where(and(eq(events.ownerId, owner.ownerId), eq(events.type, 'post.failed')));
+  const deliveries = await t.database.db
+    .select({ id: webhookDeliveries.id })
+    .from(webhookDeliveries)
+    .where(eq(webhookDeliveries.ownerId, owner.ownerId));
+  return {
+    postStatus: post?.status,
+    target: target?.status,
+    events: failed.filter((e) => (e.data as { target_id?: string }).target_id === targetId).length,
+    deliveries: deliveries.length,
+  };
+}
+
+describe("a target's move in one statement with its post's lock and status", () => {
+  it("waits for another transaction of the post, and computes the post's status from the targets as that one left them", async () => {
+    const { postId, a, b } = await postPublishingTwice();
+    const before = (await stored(postId, a)).deliveries;
+    let locked!: () => void;
+    const holding = new Promise<void>((resolve) => {
+      locked = resolve;
+    });
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    // Another run publishes target B under the post's lock, and holds it.
+    const other = t.database.db.transaction(async (tx) => {
+      await lockPost(tx, postId);
+      await transition(tx, targetStates, b, 'publish', { set: { platformPostId: 'on-facebook' } });
+      await refreshPostStatus(tx, postId);
+      locked();
+      await released;
+    });
+    await holding;
+    const target = (await loadTarget(t.database.db, a))?.target;
+    if (target === undefined) throw new Error('target A is gone');
+    const move = moveTargetOfPostOnce(t.database.db, {
+      target,
+      name: 'fail',
+      options: { set: { error: failure } },
+      events: [failedEvent(postId, a)],
+    });
+    // The move's statement waits for the post's lock before B's publication is committed.
+    await eventually(async () => {
+      const { rows } = await t.database.pool.query(
+        `select 1 from pg_stat_activity where wait_event_type = 'Lock' and query like '%post_lock%'`,
+      );
+      return rows.length > 0 ? true : undefined;
+    });
+    release();
+    await other;
+    const moved = await move;
+    expect(moved?.status).toBe('failed');
+    // docs/posts.md: failed beside published is partially_published (B as committed, not as the
+    // move's statement first read it, publishing, which would leave the post publishing).
+    expect(await stored(postId, a)).toEqual({
+      postStatus: 'partially_published',
+      target: 'failed',
+      events: 1,
+      deliveries: before + 1,
+    });
+  });
+
+  it('does nothing, and records no event, when the post changed since the version the move was decided on', async () => {
+    const { postId, a } = await postPublishingTwice();
+    const before = (await stored(postId, a)).deliveries;
+    const seen = await loadTarget(t.database.db, a);
+    if (seen === null) throw new Error('target A is gone');
+    // A change of the post after the read: the move must not rest on the read.
+    await t.database.db.update(posts).set({ text: 'Changed' }).where(eq(posts.id, postId));
+    const move = {
+      target: seen.target,
+      name: 'fail' as const,
+      options: { set: { error: failure } },
+      events: [failedEvent(postId, a)],
+    };
+    expect(await moveTargetOfPost(t.database.db, { ...move, postVersion: seen.postVersion })).toBeNull();
+    expect(await stored(postId, a)).toEqual({
+      postStatus: 'publishing',
+      target: 'publishing',
+      events: 0,
+      deliveries: before,
+    });
+
+    const again = await loadTarget(t.database.db, a);
+    expect(again?.postVersion).not.toBe(seen.postVersion);
+    const moved = await moveTargetOfPost(t.database.db, { ...move, postVersion: again?.postVersion ?? '' });
+    expect(moved).toMatchObject({ id: a, status: 'failed', error: failure });
+    // Target B still publishing: the post is too (docs/posts.md).
+    expect(await stored(postId, a)).toEqual({
+      postStatus: 'publishing',
+      target: 'failed',
+      events: 1,
+      deliveries: before + 1,
+    });
+  });
+
+  it('does nothing, and records no event, for a target not in a state the move allows', async () => {
+    const { postId, a } = await postPublishingTwice();
+    const before = (await stored(postId, a)).deliveries;
+    await t.database.db.update(postTargets).set({ status: 'cancelled', step: null }).where(eq(postTargets.id, a));
+    const seen = await loadTarget(t.database.db, a);
+    if (seen === null) throw new Error('target A is gone');
+    const moved = await moveTargetOfPostOnce(t.database.db, {
+      target: seen.target,
+      name: 'fail',
+      options: { set: { error: failure } },
+      events: [failedEvent(postId, a)],
+    });
+    expect(moved).toBeNull();
+    expect(await stored(postId, a)).toEqual({
+      postStatus: 'publishing',
+      target: 'cancelled',
+      events: 0,
+      deliveries: before,
+    });
+  });
+});
