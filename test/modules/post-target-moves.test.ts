@@ -1,10 +1,15 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { transition } from '../../src/jobs/workflow.ts';
 import { saveConnectedAccount } from '../../src/modules/accounts/connections.ts';
 import type { NewEvent } from '../../src/modules/events/index.ts';
-import { lockPost, moveTargetOfPost, refreshPostStatus } from '../../src/modules/posts/post-status.ts';
-import { loadTarget, moveTargetOfPostOnce } from '../../src/modules/posts/publishing/run.ts';
+import {
+  lockPost,
+  moveTargetAtPostVersion,
+  moveTargetOfPost,
+  refreshPostStatus,
+} from '../../src/modules/posts/post-status.ts';
+import { loadTarget } from '../../src/modules/posts/publishing/run.ts';
 import { targetStates } from '../../src/modules/posts/target-workflow.ts';
 import type { Platform } from '../../src/platforms/index.ts';
 import { auth, startTestApp, type TestApp, type TestOwner } from '../helpers/app.ts';
@@ -112,8 +117,8 @@ describe("a target's move in one statement with its post's lock and status", () 
   it("waits for another transaction of the post, and computes the post's status from the targets as that one left them", async () => {
     const { postId, a, b } = await postPublishingTwice();
     const before = (await stored(postId, a)).deliveries;
-    let locked!: () => void;
-    const holding = new Promise<void>((resolve) => {
+    let locked!: (pid: number) => void;
+    const holding = new Promise<number>((resolve) => {
       locked = resolve;
     });
     let release!: () => void;
@@ -125,13 +130,14 @@ describe("a target's move in one statement with its post's lock and status", () 
       await lockPost(tx, postId);
       await transition(tx, targetStates, b, 'publish', { set: { platformPostId: 'on-facebook' } });
       await refreshPostStatus(tx, postId);
-      locked();
+      const { rows } = await tx.execute<{ pid: number }>(sql`select pg_backend_pid() as pid`);
+      locked(rows[0]?.pid ?? 0);
       await released;
     });
-    await holding;
+    const holder = await holding;
     const target = (await loadTarget(t.database.db, a))?.target;
     if (target === undefined) throw new Error('target A is gone');
-    const move = moveTargetOfPostOnce(t.database.db, {
+    const move = moveTargetOfPost(t.database.db, {
       target,
       name: 'fail',
       options: { set: { error: failure } },
@@ -140,7 +146,8 @@ describe("a target's move in one statement with its post's lock and status", () 
     // The move's statement waits for the post's lock before B's publication is committed.
     await eventually(async () => {
       const { rows } = await t.database.pool.query(
-        `select 1 from pg_stat_activity where wait_event_type = 'Lock' and query like '%post_lock%'`,
+        `select 1 from pg_stat_activity where $1 = any(pg_blocking_pids(pid)) and query like '%post_lock%'`,
+        [holder],
       );
       return rows.length > 0 ? true : undefined;
     });
@@ -171,7 +178,7 @@ describe("a target's move in one statement with its post's lock and status", () 
       options: { set: { error: failure } },
       events: [failedEvent(postId, a)],
     };
-    expect(await moveTargetOfPost(t.database.db, { ...move, postVersion: seen.postVersion })).toBeNull();
+    expect(await moveTargetAtPostVersion(t.database.db, move, seen.postVersion)).toBeNull();
     expect(await stored(postId, a)).toEqual({
       postStatus: 'publishing',
       target: 'publishing',
@@ -181,7 +188,7 @@ describe("a target's move in one statement with its post's lock and status", () 
 
     const again = await loadTarget(t.database.db, a);
     expect(again?.postVersion).not.toBe(seen.postVersion);
-    const moved = await moveTargetOfPost(t.database.db, { ...move, postVersion: again?.postVersion ?? '' });
+    const moved = await moveTargetAtPostVersion(t.database.db, move, again?.postVersion ?? '');
     expect(moved).toMatchObject({ id: a, status: 'failed', error: failure });
     // Target B still publishing: the post is too (docs/posts.md).
     expect(await stored(postId, a)).toEqual({
@@ -198,7 +205,7 @@ describe("a target's move in one statement with its post's lock and status", () 
     await t.database.db.update(postTargets).set({ status: 'cancelled', step: null }).where(eq(postTargets.id, a));
     const seen = await loadTarget(t.database.db, a);
     if (seen === null) throw new Error('target A is gone');
-    const moved = await moveTargetOfPostOnce(t.database.db, {
+    const moved = await moveTargetOfPost(t.database.db, {
       target: seen.target,
       name: 'fail',
       options: { set: { error: failure } },
@@ -211,5 +218,39 @@ describe("a target's move in one statement with its post's lock and status", () 
       events: 0,
       deliveries: before,
     });
+  });
+
+  it('moves every target of a post whose targets are all moved at once, and the post ends as its targets do', async () => {
+    const threads = await account('threads', ['threads_basic', 'threads_content_publish']);
+    const ids = [threads];
+    for (let i = 0; i < 9; i++) ids.push(await account('threads', ['threads_basic', 'threads_content_publish']));
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/v1/posts',
+      headers: auth(owner.key),
+      payload: { account_ids: ids, text: 'Ten places', scheduled_at: new Date(Date.now() + 3_600_000).toISOString() },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const postId: string = res.json().id;
+    await t.database.db
+      .update(postTargets)
+      .set({ status: 'publishing', step: 'processing', containerId: 'container' })
+      .where(eq(postTargets.postId, postId));
+    const targets = await t.database.db.select().from(postTargets).where(eq(postTargets.postId, postId));
+    const moved = await Promise.all(
+      targets.map((target) =>
+        moveTargetOfPost(t.database.db, {
+          target,
+          name: 'fail',
+          options: { set: { error: failure } },
+          events: [failedEvent(postId, target.id)],
+        }),
+      ),
+    );
+    expect(moved.map((m) => m?.status)).toEqual(targets.map(() => 'failed'));
+    const [post] = await t.database.db.select().from(posts).where(eq(posts.id, postId));
+    // docs/posts.md: none published, some failed: failed.
+    expect(post?.status).toBe('failed');
+    for (const target of targets) expect((await stored(postId, target.id)).events).toBe(1);
   });
 });

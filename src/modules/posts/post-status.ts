@@ -10,8 +10,8 @@ import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { now } from '../../clock.ts';
 import type { Db, Tx } from '../../db/connection.ts';
-import { type TransitionOptions, transitionUpdate } from '../../jobs/workflow.ts';
-import { emitInChange, type NewEvent } from '../events/index.ts';
+import { type TransitionOptions, transition, transitionUpdate } from '../../jobs/workflow.ts';
+import { emitAll, emitInChange, type NewEvent } from '../events/index.ts';
 import { type Post, type PostStatus, type PostTarget, posts, postTargets } from './tables.ts';
 import { type TargetState, type TargetTransition, targetStates } from './target-workflow.ts';
 
@@ -64,41 +64,71 @@ export async function refreshPostStatus(tx: Tx, postId: string): Promise<Post> {
 /** A post's version: its row's `xmin`, which every update of the row changes. */
 export const postVersionSql = sql<string>`${posts}.xmin::text`;
 
-/** A move of one target, made with its post's lock and status in one statement (moveTargetOfPost). */
+/** A move of one target, with its post's lock, its post's status and its events (moveTargetOfPost). */
 export interface TargetMoveOfPost {
   target: Pick<PostTarget, 'id' | 'postId'>;
-  /**
-   * The version of the post (postVersionSql) the move was decided on, read with the target;
-   * without it, the version the statement reads.
-   */
-  postVersion?: string;
   name: TargetTransition;
   options?: Omit<TransitionOptions<TargetState, typeof postTargets>, 'effect'>;
   /** What the move reports: recorded, and acted on by every subscriber, only when it is made. */
   events?: readonly NewEvent[];
-  /** Its effects (SELECTs over `moved`: db/with-effects.ts), run only when it is made. */
-  effects?: readonly SQL[];
+  /** Its effect (a SELECT over `moved`: db/with-effects.ts), run only when it is made. */
+  effect?: SQL;
 }
 
 /**
- * What a transaction of lockPost, transition, refreshPostStatus and emit does, in one statement
- * (five round trips fewer, with BEGIN and COMMIT). Answers the target as moved; null when
- * nothing was done: the target was not in a state the move allows, or its post was not at the
- * version the move rests on (the caller reads both again, and decides again).
+ * The move as one statement, made only while the post is at `postVersion` (postVersionSql): the
+ * version the caller read and decided the move on. Answers the target as moved; null when
+ * nothing was done: the target was not in a state the move allows, or the post had changed.
+ */
+export async function moveTargetAtPostVersion(
+  db: Db,
+  move: TargetMoveOfPost,
+  postVersion: string,
+): Promise<PostTarget | null> {
+  return await moveInOneStatement(db, move, sql`${postVersion}`);
+}
+
+/**
+ * The move, with its post's lock, the post's status stored and its events recorded (what
+ * lockPost, transition, refreshPostStatus and emit do in a transaction). Answers the target as
+ * moved; null when it was not in a state the move allows. First tried as one statement (five
+ * round trips fewer); made as that transaction when the statement was refused, for the target's
+ * state or for a change of the post committed while it waited for the lock: the transaction
+ * waits for the lock and reads after it, so under contention it always ends.
+ */
+export async function moveTargetOfPost(db: Db, move: TargetMoveOfPost): Promise<PostTarget | null> {
+  const { target } = move;
+  const snapshot = sql`(select ${postVersionSql} from ${posts} where ${posts.id} = ${target.postId})`;
+  const made = await moveInOneStatement(db, move, snapshot);
+  if (made !== null) return made;
+  return await db.transaction(async (tx) => {
+    await lockPost(tx, target.postId);
+    const moved = await transition(tx, targetStates, target.id, move.name, {
+      ...move.options,
+      ...(move.effect === undefined ? {} : { effect: move.effect }),
+    });
+    if (moved === null) return null;
+    await refreshPostStatus(tx, target.postId);
+    await emitAll(tx, move.events ?? []);
+    return moved;
+  });
+}
+
+/**
+ * The move in one statement: the post's lock, the target's transition, the post's status
+ * computed with the target's new one, and the events with their fan-out, made only while the
+ * post is at `version`.
  *
  * Why the version: a statement reads one snapshot, taken before it waits for the post's lock, so
  * the targets it computes the post's status from are as they were then, not as the lock's holder
  * left them. Every change of a post's targets' statuses updates the post (refreshPostStatus)
  * under that lock: a post still at the version read has its targets' statuses as read, and the
- * status computed from them, with this target's new one, is exact. Each time it is not, another
- * transaction of the post has committed meanwhile, so reading again and retrying ends.
+ * status computed from them, with this target's new one, is exact.
  */
-export async function moveTargetOfPost(db: Db, move: TargetMoveOfPost): Promise<PostTarget | null> {
+async function moveInOneStatement(db: Db, move: TargetMoveOfPost, version: SQL): Promise<PostTarget | null> {
   const { target } = move;
-  // A row locked FOR UPDATE is the newest version, whatever the snapshot: were it changed since,
-  // its xmin is not the one read, and it is not locked, nor anything moved.
-  const version =
-    move.postVersion ?? sql`(select ${postVersionSql} from ${posts} where ${posts.id} = ${target.postId})`;
+  // A row locked FOR UPDATE is its newest version, whatever the snapshot: one changed since the
+  // version was read has another xmin, and is neither locked nor moved on.
   const postLock = db
     .$with('post_lock', {})
     .as(sql`select 1 from ${posts} where ${posts.id} = ${target.postId} and ${postVersionSql} = ${version} for update`);
@@ -121,7 +151,7 @@ export async function moveTargetOfPost(db: Db, move: TargetMoveOfPost): Promise<
   const [row] = await emitInChange(db, move.events ?? [], {
     with: [postLock, moved, stored],
     made: sql`exists (select 1 from moved)`,
-    effects: move.effects ?? [],
+    effects: move.effect === undefined ? [] : [move.effect],
     answer: moved,
   });
   return (row as PostTarget | undefined) ?? null;

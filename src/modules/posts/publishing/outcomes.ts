@@ -16,12 +16,12 @@ import { PlatformError, type PublishedPost } from '../../../platforms/index.ts';
 import { noteAccountFailure } from '../../accounts/index.ts';
 import { emit, type NewEvent } from '../../events/index.ts';
 import { platformOptions } from '../options.ts';
-import { lockPost, refreshPostStatus } from '../post-status.ts';
+import { lockPost, moveTargetOfPost, refreshPostStatus } from '../post-status.ts';
 import type { Post, PostTarget, TargetError } from '../tables.ts';
 import { type TargetState, targetStates } from '../target-workflow.ts';
 import { awaitReconnection } from './account-wait.ts';
 import { nextStep } from './publish-jobs.ts';
-import { loadTarget, moveTargetOfPostOnce, type PublishDeps, type Run, waitUntil } from './run.ts';
+import { loadTarget, type PublishDeps, type Run, waitUntil } from './run.ts';
 
 /** Passing failures of a step: 30 s, doubling, at most 15 minutes. */
 const RETRY = retryPolicy({ firstMs: 30_000, factor: 2, capMs: 15 * 60_000, jitter: 0.2 });
@@ -67,7 +67,7 @@ export async function markPublished(run: Run, published: PublishedPost): Promise
   const continues = adapter.publishing.afterPublish?.asked(platformOptions(post.platformOptions, platform)) === true;
   const at = now();
   const step = continues ? nextStep(target.id, at) : undefined;
-  const moved = await moveTargetOfPostOnce(deps.db, {
+  const moved = await moveTargetOfPost(deps.db, {
     target,
     name: continues ? 'publish_then_continue' : 'publish',
     options: {
@@ -87,7 +87,7 @@ export async function markPublished(run: Run, published: PublishedPost): Promise
         ...(published.warning === undefined ? {} : { warning: published.warning }),
       }),
     ],
-    effects: step?.effects ?? [],
+    ...(step?.effect === undefined ? {} : { effect: step.effect }),
   });
   if (moved !== null) {
     step?.made();

@@ -36,12 +36,12 @@ export function queuePublishOfMoved(runAt: Date, rows: SQL = sql`moved`): SQL {
  * A target's next step, due at `runAt` once a move of it is made: run by the target's own job,
  * that job runs again then (jobs/job-run.ts: no second job row), so the move's statement has
  * nothing to queue and `made` asks for the run; run elsewhere, the move's statement queues the
- * step (its `effects`).
+ * step (its `effect`).
  */
-export function nextStep(targetId: string, runAt: Date): { effects: readonly SQL[]; made: () => void } {
+export function nextStep(targetId: string, runAt: Date): { effect?: SQL; made: () => void } {
   const key = publishJobKey(targetId);
-  if (!runsAsJob(key)) return { effects: [queuePublishOfMoved(runAt)], made: () => {} };
-  return { effects: [], made: () => runAgainAt(key, runAt) };
+  if (!runsAsJob(key)) return { effect: queuePublishOfMoved(runAt), made: () => {} };
+  return { made: () => runAgainAt(key, runAt) };
 }
 
 /** A target's transition whose next step is due at `runAt`, once it takes effect (nextStep). */
@@ -52,9 +52,11 @@ export async function transitionThenStep(
   options: Omit<TransitionOptions<TargetState, typeof postTargets>, 'effect'>,
   runAt: Date,
 ): Promise<PostTarget | null> {
-  const step = nextStep(target.id, runAt);
-  const [effect] = step.effects;
-  const moved = await transition(db, targetStates, target.id, name, { ...options, effect });
-  if (moved !== null) step.made();
+  const { effect, made } = nextStep(target.id, runAt);
+  const moved = await transition(db, targetStates, target.id, name, {
+    ...options,
+    ...(effect === undefined ? {} : { effect }),
+  });
+  if (moved !== null) made();
   return moved;
 }

@@ -35,7 +35,7 @@ import { now } from '../../../clock.ts';
 import { transition } from '../../../jobs/workflow.ts';
 import { type Platform, type PlatformAdapter, PlatformError, platformInfo } from '../../../platforms/index.ts';
 import { accountById, actAsAccount, noteAccountFailure } from '../../accounts/index.ts';
-import { moveTargetOfPost } from '../post-status.ts';
+import { moveTargetAtPostVersion, refreshPostStatus, type TargetMoveOfPost } from '../post-status.ts';
 import type { Post, PostTarget } from '../tables.ts';
 import { type TargetState, targetStates } from '../target-workflow.ts';
 import { ACCOUNT_WAIT_STATES, awaitReconnection } from './account-wait.ts';
@@ -65,67 +65,57 @@ const WITHDRAW_ACCOUNT_RECHECK_MS = 10 * 60_000;
  */
 async function begin(deps: PublishDeps, targetId: string): Promise<Loaded | null> {
   // One job per target at a time (its job key), and every change a conditional transition:
-  // reading a target already started needs no lock; starting one takes its post's lock, in the
-  // statement that starts it, on the post as read here (moveTargetOfPost).
-  for (let read = 0; read < START_READS; read++) {
-    const seen = await loadTarget(deps.db, targetId);
-    const state = seen === null ? undefined : stateOf(seen.target);
-    if (seen !== null && state !== undefined && STEPS[state] !== null) return seen;
-    if (seen === null || state !== 'scheduled') return null;
-    const { target, post } = seen;
-    const at = now();
-    // The post's time, or the platform's lead before it for an upload it publishes at that time.
-    const start = startOf(post, target.platform);
-    if (start.getTime() > at.getTime()) {
-      if (await queuedForStart(deps, targetId)) return null;
-      continue;
-    }
-    // A container of an earlier try may have been published after all: asked first.
-    const started = await moveTargetOfPost(deps.db, {
-      target,
-      postVersion: seen.postVersion,
-      name: target.containerId === null ? 'start' : 'start_with_container',
-      options: {
-        set: {
-          attempts: target.attempts + 1,
-          polls: 0,
-          failures: 0,
-          retryUntil: new Date(at.getTime() + deps.publishRetryWindowMs),
-          waitingReason: null,
-          // A new try waits its own grace time for a reconnection.
-          accountWaitUntil: null,
-          error: null,
-        },
-      },
-    });
+  // reading a target already started needs no lock; starting one takes its post's lock.
+  const seen = await loadTarget(deps.db, targetId);
+  const state = seen === null ? undefined : stateOf(seen.target);
+  if (seen !== null && state !== undefined && STEPS[state] !== null) return seen;
+  if (seen === null || state !== 'scheduled') return null;
+  if (isDue(seen)) {
+    // Started in one statement while the post is as read; else as below, under its lock.
+    const started = await moveTargetAtPostVersion(deps.db, startMove(deps, seen), seen.postVersion);
     if (started !== null) return { ...seen, target: started };
-    // Not started: another run started it, or the post changed since it was read (its time, say).
   }
-  throw new Error(`target ${targetId} was not started: its post changed at each of ${START_READS} reads`);
-}
-
-/**
- * How often a due target is read again when its post changed between the read and the start:
- * each time, another change of the post was committed; a job that meets this many is retried.
- */
-const START_READS = 10;
-
-/**
- * A target not due yet: its job is queued for its start, unless an edit replaced it meanwhile
- * (true, either way); false when, read under its post's lock, it is due after all.
- */
-async function queuedForStart(deps: PublishDeps, targetId: string): Promise<boolean> {
   return await deps.db.transaction(async (tx) => {
     const loaded = await loadTarget(tx, targetId, { lockPost: true });
-    if (loaded?.target.status !== 'scheduled') return true;
-    const start = startOf(loaded.post, loaded.target.platform);
-    if (start.getTime() <= now().getTime()) return false;
-    // Not a transition: read again under the lock, so a target an edit replaced meanwhile gets no job.
-    if ((await loadTarget(tx, targetId))?.target.status === 'scheduled') {
-      await queuePublish(tx, targetId, start);
+    if (loaded?.target.status !== 'scheduled') return null;
+    if (!isDue(loaded)) {
+      // Not a transition: read again under the lock, so a target an edit replaced meanwhile gets no job.
+      if ((await loadTarget(tx, targetId))?.target.status === 'scheduled') {
+        await queuePublish(tx, targetId, startOf(loaded.post, loaded.target.platform));
+      }
+      return null;
     }
-    return true;
+    const move = startMove(deps, loaded);
+    const started = await transition(tx, targetStates, targetId, move.name, move.options);
+    await refreshPostStatus(tx, loaded.post.id);
+    return started ? { ...loaded, target: started } : null;
   });
+}
+
+/** Whether a scheduled target is due: at its post's time, or the platform's lead before it for an upload it publishes then. */
+function isDue({ target, post }: Loaded): boolean {
+  return startOf(post, target.platform).getTime() <= now().getTime();
+}
+
+/** The move that starts a due target's new try; a container of an earlier try may have been published after all: asked first. */
+function startMove(deps: PublishDeps, { target }: Loaded) {
+  const at = now();
+  return {
+    target,
+    name: target.containerId === null ? ('start' as const) : ('start_with_container' as const),
+    options: {
+      set: {
+        attempts: target.attempts + 1,
+        polls: 0,
+        failures: 0,
+        retryUntil: new Date(at.getTime() + deps.publishRetryWindowMs),
+        waitingReason: null,
+        // A new try waits its own grace time for a reconnection.
+        accountWaitUntil: null,
+        error: null,
+      },
+    },
+  } satisfies TargetMoveOfPost;
 }
 
 /**

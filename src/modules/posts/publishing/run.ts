@@ -6,10 +6,9 @@ import { eq, type Placeholder, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Db, Queryable } from '../../../db/connection.ts';
 import { preparedOutsideTransactions } from '../../../db/prepared.ts';
-import { ruleOf } from '../../../jobs/workflow.ts';
 import type { AccountCredentials, Platform, PlatformAdapter, PlatformSet } from '../../../platforms/index.ts';
 import type { MediaUrlContext } from '../../media/index.ts';
-import { moveTargetOfPost, postVersionSql, type TargetMoveOfPost } from '../post-status.ts';
+import { postVersionSql } from '../post-status.ts';
 import { type Post, type PostTarget, posts, postTargets } from '../tables.ts';
 import { type TargetState, targetStates } from '../target-workflow.ts';
 import { transitionThenStep } from './publish-jobs.ts';
@@ -64,36 +63,8 @@ const loadTargetStatement = preparedOutsideTransactions((db) =>
   targetWithPost(db, sql.placeholder('id')).prepare('load_target'),
 );
 
-/**
- * moveTargetOfPost of a move that rests on nothing read but the target's state (no postVersion):
- * made again while only its post's change refused it, the target still in a state the move
- * allows. Null when another run moved the target meanwhile, or it is gone.
- */
-export async function moveTargetOfPostOnce(
-  db: Db,
-  move: Omit<TargetMoveOfPost, 'postVersion'>,
-): Promise<PostTarget | null> {
-  const allowed = ruleOf(targetStates.workflow, move.name, move.options?.from).from;
-  for (let tries = 0; tries < MOVE_TRIES; tries++) {
-    const moved = await moveTargetOfPost(db, move);
-    if (moved !== null) return moved;
-    const state = stateOf((await loadTarget(db, move.target.id))?.target);
-    if (state === undefined || !allowed.includes(state)) return null;
-  }
-  throw new Error(
-    `target ${move.target.id} was not moved (${move.name}): its post changed at each of ${MOVE_TRIES} tries`,
-  );
-}
-
-/**
- * How often a move refused for its post's change is made again: each time, another change of
- * the post was committed while the move waited for its lock; a job that meets this many is retried.
- */
-const MOVE_TRIES = 10;
-
 /** The state a target's row is in. */
-export function stateOf(target: PostTarget | undefined): TargetState | undefined {
-  if (target === undefined) return undefined;
+export function stateOf(target: PostTarget): TargetState | undefined {
   const found = Object.entries(targetStates.workflow.states).find(
     ([, columns]) => columns.status === target.status && columns.step === target.step,
   );
