@@ -4,6 +4,7 @@
  * PostgreSQL takes to run it; so each handle keeps the statement it built, and every call
  * only fills in the placeholders. The name makes each pooled connection plan it once.
  */
+import { createHash } from 'node:crypto';
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { Db, Queryable } from './connection.ts';
 
@@ -27,4 +28,19 @@ export function preparedPerDb<P>(build: (db: Db) => P): (db: Db) => P {
 export function preparedOutsideTransactions<P>(build: (db: Db) => P): (db: Queryable) => P | undefined {
   const perDb = preparedPerDb(build);
   return (db) => (db instanceof PgTransaction ? undefined : perDb(db));
+}
+
+/**
+ * Runs a query as a statement prepared under a name made from its text. For a statement put
+ * together at each call from parts whose values are all parameters: its text is then one of a
+ * few shapes, and each pooled connection plans each shape a few times (PostgreSQL then keeps a
+ * generic plan) instead of at every call, which for a statement of several CTEs costs more than
+ * running it.
+ */
+export async function executePreparedByText<Result>(query: {
+  toSQL(): { sql: string };
+  prepare(name: string): { execute(): Promise<Result> };
+}): Promise<Result> {
+  const name = `by_text_${createHash('sha256').update(query.toSQL().sql).digest('base64url').slice(0, 24)}`;
+  return await query.prepare(name).execute();
 }

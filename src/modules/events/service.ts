@@ -2,7 +2,7 @@ import { and, eq, type SQL, sql, type WithSubquery } from 'drizzle-orm';
 import type { PgColumn, WithSubqueryWithSelection } from 'drizzle-orm/pg-core';
 import { now } from '../../clock.ts';
 import type { Db, Queryable, Tx } from '../../db/connection.ts';
-import { preparedPerDb } from '../../db/prepared.ts';
+import { executePreparedByText, preparedPerDb } from '../../db/prepared.ts';
 import { effectCount, withEffects } from '../../db/with-effects.ts';
 import { newUuid } from '../../ids.ts';
 import { startupRegistry } from '../../registry.ts';
@@ -159,11 +159,13 @@ export async function emitInChange(
 ) {
   const { part } = eventsStatement(list, change.made);
   const effects = [...change.effects, ...part.effects.map(([, query]) => query)];
-  return await db
-    .with(...change.with, ...part.with.map(([name, query]) => db.$with(name, {}).as(query)))
-    .select()
-    .from(change.answer)
-    .where(and(...effects.map((effect) => sql`${effectCount(effect)} >= 0`)));
+  return await executePreparedByText(
+    db
+      .with(...change.with, ...part.with.map(([name, query]) => db.$with(name, {}).as(query)))
+      .select()
+      .from(change.answer)
+      .where(and(...effects.map((effect) => sql`${effectCount(effect)} >= 0`))),
+  );
 }
 
 function eventsStatement(
