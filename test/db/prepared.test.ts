@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/db/connection.ts';
-import { preparedOutsideTransactions, preparedPerDb } from '../../src/db/prepared.ts';
+import { executePreparedByText, preparedOutsideTransactions, preparedPerDb } from '../../src/db/prepared.ts';
 import { createTestDatabase } from '../helpers/database.ts';
 
 let database: Database;
@@ -43,5 +43,34 @@ describe('preparedOutsideTransactions', () => {
       expect(await count(database.db)?.execute()).toEqual([{ n: 0 }]);
     });
     expect(await count(database.db)?.execute()).toEqual([{ n: 1 }]);
+  });
+});
+
+describe('executePreparedByText', () => {
+  it('runs each call with its own values, and prepares one statement per text on a connection, planned generically after a few calls', async () => {
+    await database.db.transaction(async (tx) => {
+      const answers: unknown[] = [];
+      for (let n = 1; n <= 8; n++) {
+        // Built at each call, as a statement put together from parts is.
+        answers.push(
+          await executePreparedByText(
+            tx.select({ value: sql<number>`${n}::int * 2` }).from(sql`(values (1)) as one (x)`),
+          ),
+        );
+      }
+      expect(answers).toEqual([1, 2, 3, 4, 5, 6, 7, 8].map((n) => [{ value: n * 2 }]));
+      expect(
+        await executePreparedByText(
+          tx.select({ value: sql<number>`${5}::int + 1` }).from(sql`(values (1)) as one (x)`),
+        ),
+      ).toEqual([{ value: 6 }]);
+      const { rows } = await tx.execute<{ executions: number; generic_plans: number }>(
+        sql`select generic_plans + custom_plans as executions, generic_plans::int from pg_prepared_statements
+          where name like 'by_text_%' order by executions desc`,
+      );
+      // PostgreSQL plans a prepared statement for its values five times, then keeps a generic plan.
+      expect(rows.map((r) => Number(r.executions))).toEqual([8, 1]);
+      expect(Number(rows[0]?.generic_plans)).toBeGreaterThan(0);
+    });
   });
 });
