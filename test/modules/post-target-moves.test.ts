@@ -10,6 +10,7 @@ import {
   refreshPostStatus,
 } from '../../src/modules/posts/post-status.ts';
 import { loadTarget } from '../../src/modules/posts/publishing/run.ts';
+import type { PostTarget } from '../../src/modules/posts/tables.ts';
 import { targetStates } from '../../src/modules/posts/target-workflow.ts';
 import type { Platform } from '../../src/platforms/index.ts';
 import { auth, startTestApp, type TestApp, type TestOwner } from '../helpers/app.ts';
@@ -54,17 +55,15 @@ async function account(platform: Platform, scopes: string[]): Promise<string> {
   return account.id;
 }
 
-/** A post on a Threads and a Facebook account whose two targets are both publishing (their containers processing). */
-async function postPublishingTwice(): Promise<{ postId: string; a: string; b: string }> {
-  const threads = await account('threads', ['threads_basic', 'threads_content_publish']);
-  const facebook = await account('facebook', ['pages_show_list', 'pages_manage_posts', 'pages_read_engagement']);
+/** A post on these accounts whose targets are all publishing (their containers processing). */
+async function postPublishing(accountIds: string[]): Promise<{ postId: string; targets: PostTarget[] }> {
   const res = await t.app.inject({
     method: 'POST',
     url: '/v1/posts',
     headers: auth(owner.key),
     payload: {
-      account_ids: [threads, facebook],
-      text: 'Two places',
+      account_ids: accountIds,
+      text: 'In several places',
       scheduled_at: new Date(Date.now() + 3_600_000).toISOString(),
     },
   });
@@ -75,7 +74,14 @@ async function postPublishingTwice(): Promise<{ postId: string; a: string; b: st
     .set({ status: 'publishing', step: 'processing', containerId: 'container' })
     .where(eq(postTargets.postId, postId));
   await t.database.db.update(posts).set({ status: 'publishing' }).where(eq(posts.id, postId));
-  const targets = await t.database.db.select().from(postTargets).where(eq(postTargets.postId, postId));
+  return { postId, targets: await t.database.db.select().from(postTargets).where(eq(postTargets.postId, postId)) };
+}
+
+/** A post on a Threads and a Facebook account, both its targets publishing. */
+async function postPublishingTwice(): Promise<{ postId: string; a: string; b: string }> {
+  const threads = await account('threads', ['threads_basic', 'threads_content_publish']);
+  const facebook = await account('facebook', ['pages_show_list', 'pages_manage_posts', 'pages_read_engagement']);
+  const { postId, targets } = await postPublishing([threads, facebook]);
   const a = targets.find((r) => r.accountId === threads)?.id;
   const b = targets.find((r) => r.accountId === facebook)?.id;
   if (a === undefined || b === undefined) throw new Error('the post has not its two targets');
@@ -221,22 +227,9 @@ describe("a target's move in one statement with its post's lock and status", () 
   });
 
   it('moves every target of a post whose targets are all moved at once, and the post ends as its targets do', async () => {
-    const threads = await account('threads', ['threads_basic', 'threads_content_publish']);
-    const ids = [threads];
-    for (let i = 0; i < 9; i++) ids.push(await account('threads', ['threads_basic', 'threads_content_publish']));
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/v1/posts',
-      headers: auth(owner.key),
-      payload: { account_ids: ids, text: 'Ten places', scheduled_at: new Date(Date.now() + 3_600_000).toISOString() },
-    });
-    expect(res.statusCode, res.body).toBe(201);
-    const postId: string = res.json().id;
-    await t.database.db
-      .update(postTargets)
-      .set({ status: 'publishing', step: 'processing', containerId: 'container' })
-      .where(eq(postTargets.postId, postId));
-    const targets = await t.database.db.select().from(postTargets).where(eq(postTargets.postId, postId));
+    const ids: string[] = [];
+    for (let i = 0; i < 10; i++) ids.push(await account('threads', ['threads_basic', 'threads_content_publish']));
+    const { postId, targets } = await postPublishing(ids);
     const moved = await Promise.all(
       targets.map((target) =>
         moveTargetOfPost(t.database.db, {
