@@ -1,11 +1,13 @@
 import { and, eq, sql } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/node-postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPool, type Db } from '../../src/db/connection.ts';
 import { transition } from '../../src/jobs/workflow.ts';
 import { saveConnectedAccount } from '../../src/modules/accounts/connections.ts';
 import type { NewEvent } from '../../src/modules/events/index.ts';
 import {
   lockPost,
-  moveTargetAtPostVersion,
+  moveTargetIfPostAt,
   moveTargetOfPost,
   refreshPostStatus,
 } from '../../src/modules/posts/post-status.ts';
@@ -149,16 +151,19 @@ describe("a target's move in one statement with its post's lock and status", () 
       options: { set: { error: failure } },
       events: [failedEvent(postId, a)],
     });
-    // The move's statement waits for the post's lock before B's publication is committed.
-    await eventually(async () => {
-      const { rows } = await t.database.pool.query(
-        `select 1 from pg_stat_activity where $1 = any(pg_blocking_pids(pid)) and query like '%post_lock%'`,
-        [holder],
-      );
-      return rows.length > 0 ? true : undefined;
-    });
-    release();
-    await other;
+    try {
+      // The move's statement waits for the post's lock before B's publication is committed.
+      await eventually(async () => {
+        const { rows } = await t.database.pool.query(
+          `select 1 from pg_stat_activity where $1 = any(pg_blocking_pids(pid)) and query like '%post_lock%'`,
+          [holder],
+        );
+        return rows.length > 0 ? true : undefined;
+      });
+    } finally {
+      release();
+      await other;
+    }
     const moved = await move;
     expect(moved?.status).toBe('failed');
     // docs/posts.md: failed beside published is partially_published (B as committed, not as the
@@ -171,20 +176,21 @@ describe("a target's move in one statement with its post's lock and status", () 
     });
   });
 
-  it('does nothing, and records no event, when the post changed since the version the move was decided on', async () => {
+  it("does nothing, and records no event, when the post's time changed since the time the move was decided on", async () => {
     const { postId, a } = await postPublishingTwice();
     const before = (await stored(postId, a)).deliveries;
     const seen = await loadTarget(t.database.db, a);
     if (seen === null) throw new Error('target A is gone');
-    // A change of the post after the read: the move must not rest on the read.
-    await t.database.db.update(posts).set({ text: 'Changed' }).where(eq(posts.id, postId));
+    // The post moved after the read: the move must not rest on the read.
+    const later = new Date(seen.post.scheduledAt.getTime() + 3_600_000);
+    await t.database.db.update(posts).set({ scheduledAt: later }).where(eq(posts.id, postId));
     const move = {
       target: seen.target,
       name: 'fail' as const,
       options: { set: { error: failure } },
       events: [failedEvent(postId, a)],
     };
-    expect(await moveTargetAtPostVersion(t.database.db, move, seen.postVersion)).toBeNull();
+    expect(await moveTargetIfPostAt(t.database.db, move, seen.post.scheduledAt)).toBeNull();
     expect(await stored(postId, a)).toEqual({
       postStatus: 'publishing',
       target: 'publishing',
@@ -192,9 +198,7 @@ describe("a target's move in one statement with its post's lock and status", () 
       deliveries: before,
     });
 
-    const again = await loadTarget(t.database.db, a);
-    expect(again?.postVersion).not.toBe(seen.postVersion);
-    const moved = await moveTargetAtPostVersion(t.database.db, move, again?.postVersion ?? '');
+    const moved = await moveTargetIfPostAt(t.database.db, move, later);
     expect(moved).toMatchObject({ id: a, status: 'failed', error: failure });
     // Target B still publishing: the post is too (docs/posts.md).
     expect(await stored(postId, a)).toEqual({
@@ -245,5 +249,36 @@ describe("a target's move in one statement with its post's lock and status", () 
     // docs/posts.md: none published, some failed: failed.
     expect(post?.status).toBe('failed');
     for (const target of targets) expect((await stored(postId, target.id)).events).toBe(1);
+  });
+
+  it('is prepared once per connection, and planned for its values a few times only', async () => {
+    // One connection of its own, so that its prepared statements are the ones these moves made.
+    const pool = createPool(t.database.url, 1);
+    try {
+      const db = drizzle(pool) as Db;
+      for (let i = 0; i < 8; i++) {
+        const { postId, targets } = await postPublishing([
+          await account('threads', ['threads_basic', 'threads_content_publish']),
+        ]);
+        const [target] = targets;
+        if (target === undefined) throw new Error('the post has no target');
+        const moved = await moveTargetOfPost(db, {
+          target,
+          name: 'fail',
+          options: { set: { error: failure } },
+          events: [failedEvent(postId, target.id)],
+        });
+        expect(moved?.status).toBe('failed');
+      }
+      const { rows } = await pool.query<{ custom_plans: string; generic_plans: string }>(
+        `select custom_plans, generic_plans from pg_prepared_statements where statement like '%post_lock%'`,
+      );
+      // One statement for the eight moves. PostgreSQL plans a prepared statement for its values
+      // five times, then keeps a generic plan when it costs no more: these moves' do.
+      expect(rows.map((r) => Number(r.custom_plans) + Number(r.generic_plans))).toEqual([8]);
+      expect(Number(rows[0]?.generic_plans)).toBeGreaterThan(0);
+    } finally {
+      await pool.end();
+    }
   });
 });

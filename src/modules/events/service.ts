@@ -175,12 +175,14 @@ function eventsStatement(
   const rows = eventRows(list);
   const recorded = rows.map(recordedOf);
   if (rows.length === 0) return { part: { with: [], effects: [] }, recorded };
-  const values = rows.map(
-    (e) =>
-      sql`(${e.id}::uuid, ${e.ownerId}, ${e.profileId ?? null}::text, ${e.type}, ${JSON.stringify(e.data)}::jsonb, ${e.body}, ${e.createdAt.toISOString()}::timestamptz)`,
-  );
+  // Arrays, not a row of values each: the statement's text is the same for any number of events.
+  const column = (value: (row: (typeof rows)[number]) => string | null) => sql.param(rows.map(value));
   const insert = sql`insert into ${events} (id, owner_id, profile_id, type, data, body, created_at)
-    select * from (values ${sql.join(values, sql`, `)}) as e where ${when} returning id`;
+    select e.id, e.owner_id, e.profile_id, e.type, e.data::jsonb, e.body, e.created_at
+    from unnest(${column((r) => r.id)}::uuid[], ${column((r) => r.ownerId)}::text[], ${column((r) => r.profileId ?? null)}::text[],
+      ${column((r) => r.type)}::text[], ${column((r) => JSON.stringify(r.data))}::text[], ${column((r) => r.body)}::text[],
+      ${column((r) => r.createdAt.toISOString())}::timestamptz[]) as e(id, owner_id, profile_id, type, data, body, created_at)
+    where ${when} returning id`;
   const parts = subscribers.items().flatMap((subscriber) => subscriber(recorded) ?? []);
   return {
     part: {

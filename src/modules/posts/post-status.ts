@@ -62,7 +62,7 @@ export async function refreshPostStatus(tx: Tx, postId: string): Promise<Post> {
 }
 
 /** A post's version: its row's `xmin`, which every update of the row changes. */
-export const postVersionSql = sql<string>`${posts}.xmin::text`;
+const postVersionSql = sql<string>`${posts}.xmin::text`;
 
 /** A move of one target, with its post's lock, its post's status and its events (moveTargetOfPost). */
 export interface TargetMoveOfPost {
@@ -76,16 +76,17 @@ export interface TargetMoveOfPost {
 }
 
 /**
- * The move as one statement, made only while the post is at `postVersion` (postVersionSql): the
- * version the caller read and decided the move on. Answers the target as moved; null when
- * nothing was done: the target was not in a state the move allows, or the post had changed.
+ * The move as one statement (moveInOneStatement), made only while the post's time is still
+ * `scheduledAt`, the time the caller read and decided the move on. Answers the target as moved;
+ * null when nothing was done: the target was not in a state the move allows, the post's time
+ * changed, or another change of the post was committed while the statement waited for its lock.
  */
-export async function moveTargetAtPostVersion(
+export async function moveTargetIfPostAt(
   db: Db,
   move: TargetMoveOfPost,
-  postVersion: string,
+  scheduledAt: Date,
 ): Promise<PostTarget | null> {
-  return await moveInOneStatement(db, move, sql`${postVersion}`);
+  return await moveInOneStatement(db, move, sql`${posts.scheduledAt} = ${scheduledAt}`);
 }
 
 /**
@@ -98,8 +99,7 @@ export async function moveTargetAtPostVersion(
  */
 export async function moveTargetOfPost(db: Db, move: TargetMoveOfPost): Promise<PostTarget | null> {
   const { target } = move;
-  const snapshot = sql`(select ${postVersionSql} from ${posts} where ${posts.id} = ${target.postId})`;
-  const made = await moveInOneStatement(db, move, snapshot);
+  const made = await moveInOneStatement(db, move);
   if (made !== null) return made;
   return await db.transaction(async (tx) => {
     await lockPost(tx, target.postId);
@@ -116,22 +116,26 @@ export async function moveTargetOfPost(db: Db, move: TargetMoveOfPost): Promise<
 
 /**
  * The move in one statement: the post's lock, the target's transition, the post's status
- * computed with the target's new one, and the events with their fan-out, made only while the
- * post is at `version`.
+ * computed with the target's new one, and the events with their fan-out; made only while the
+ * post, as locked, is the version the statement's snapshot shows (and `postHolds`, a condition
+ * on the locked post, holds).
  *
  * Why the version: a statement reads one snapshot, taken before it waits for the post's lock, so
  * the targets it computes the post's status from are as they were then, not as the lock's holder
  * left them. Every change of a post's targets' statuses updates the post (refreshPostStatus)
- * under that lock: a post still at the version read has its targets' statuses as read, and the
- * status computed from them, with this target's new one, is exact.
+ * under that lock: a post whose locked row is the one the snapshot shows has its targets'
+ * statuses as read, and the status computed from them, with this target's new one, is exact.
  */
-async function moveInOneStatement(db: Db, move: TargetMoveOfPost, version: SQL): Promise<PostTarget | null> {
+async function moveInOneStatement(db: Db, move: TargetMoveOfPost, postHolds?: SQL): Promise<PostTarget | null> {
   const { target } = move;
-  // A row locked FOR UPDATE is its newest version, whatever the snapshot: one changed since the
-  // version was read has another xmin, and is neither locked nor moved on.
+  // A row locked FOR UPDATE is its newest version, whatever the snapshot; the subquery reads the
+  // snapshot's, once: a post changed since has another xmin, and is neither locked nor moved on.
+  const snapshot = sql`(select ${postVersionSql} from ${posts} where ${posts.id} = ${target.postId})`;
   const postLock = db
     .$with('post_lock', {})
-    .as(sql`select 1 from ${posts} where ${posts.id} = ${target.postId} and ${postVersionSql} = ${version} for update`);
+    .as(
+      sql`select 1 from ${posts} where ${and(eq(posts.id, target.postId), sql`${postVersionSql} = ${snapshot}`, postHolds)} for update`,
+    );
   const moved = db.$with('moved').as(
     transitionUpdate(db, targetStates, target.id, move.name, {
       ...move.options,

@@ -35,7 +35,7 @@ import { now } from '../../../clock.ts';
 import { transition } from '../../../jobs/workflow.ts';
 import { type Platform, type PlatformAdapter, PlatformError, platformInfo } from '../../../platforms/index.ts';
 import { accountById, actAsAccount, noteAccountFailure } from '../../accounts/index.ts';
-import { moveTargetAtPostVersion, refreshPostStatus, type TargetMoveOfPost } from '../post-status.ts';
+import { moveTargetIfPostAt, refreshPostStatus, type TargetMoveOfPost } from '../post-status.ts';
 import type { Post, PostTarget } from '../tables.ts';
 import { type TargetState, targetStates } from '../target-workflow.ts';
 import { ACCOUNT_WAIT_STATES, awaitReconnection } from './account-wait.ts';
@@ -71,8 +71,8 @@ async function begin(deps: PublishDeps, targetId: string): Promise<Loaded | null
   if (seen !== null && state !== undefined && STEPS[state] !== null) return seen;
   if (seen === null || state !== 'scheduled') return null;
   if (isDue(seen)) {
-    // Started in one statement while the post is as read; else as below, under its lock.
-    const started = await moveTargetAtPostVersion(deps.db, startMove(deps, seen), seen.postVersion);
+    // Started in one statement while the post's time is as read; else as below, under its lock.
+    const started = await moveTargetIfPostAt(deps.db, startMove(deps, seen), seen.post.scheduledAt);
     if (started !== null) return { ...seen, target: started };
   }
   return await deps.db.transaction(async (tx) => {

@@ -8,7 +8,6 @@ import type { Db, Queryable } from '../../../db/connection.ts';
 import { preparedOutsideTransactions } from '../../../db/prepared.ts';
 import type { AccountCredentials, Platform, PlatformAdapter, PlatformSet } from '../../../platforms/index.ts';
 import type { MediaUrlContext } from '../../media/index.ts';
-import { postVersionSql } from '../post-status.ts';
 import { type Post, type PostTarget, posts, postTargets } from '../tables.ts';
 import { type TargetState, targetStates } from '../target-workflow.ts';
 import { transitionThenStep } from './publish-jobs.ts';
@@ -28,8 +27,6 @@ export interface PublishDeps {
 export interface Loaded {
   target: PostTarget;
   post: Post;
-  /** The post's version as read (post-status.ts postVersionSql): a move decided on this read rests on it. */
-  postVersion: string;
 }
 
 /**
@@ -53,7 +50,7 @@ export async function loadTarget(
 
 function targetWithPost(db: Queryable, id: string | Placeholder) {
   return db
-    .select({ target: postTargets, post: posts, postVersion: postVersionSql })
+    .select({ target: postTargets, post: posts })
     .from(postTargets)
     .innerJoin(posts, eq(posts.id, postTargets.postId))
     .where(eq(postTargets.id, id));
