@@ -128,6 +128,11 @@ export interface TransitionOptions<S extends string, Table extends PgTable> {
   /** Other columns written with the move (`updatedAt` among them when the caller dates the change itself). */
   set?: Partial<Table['$inferInsert']>;
   /**
+   * A further condition of the move, on the row (or on CTEs of the statement it is made in):
+   * that the row is still as the caller read it where its state alone does not say so.
+   */
+  when?: SQL;
+  /**
    * An effect of the move, in the same statement: a SELECT over `moved` (the row as moved,
    * e.g. `select graphile_worker.add_job(...) from moved`), run only when the move takes effect.
    * One statement instead of a transaction of two saves the round trips of BEGIN and COMMIT.
@@ -165,15 +170,14 @@ export async function transition<S extends string, T extends string, Table exten
 
 /**
  * The update `transition` makes, returning the row as moved, for a statement that makes the
- * move beside other work (as its CTE `moved`); `when` is a further condition of the move, which
- * may read that statement's other CTEs.
+ * move beside other work (as its CTE `moved`; its `when` may read that statement's other CTEs).
  */
 export function transitionUpdate<S extends string, T extends string, Table extends PgTable>(
   db: Queryable,
   machine: WorkflowTable<S, T, Table>,
   id: string,
   name: T,
-  options: Omit<TransitionOptions<S, Table>, 'effect'> & { when?: SQL } = {},
+  options: Omit<TransitionOptions<S, Table>, 'effect'> = {},
 ) {
   const rule = ruleOf(machine.workflow, name, options.from);
   const columns = getTableColumns(machine.table);

@@ -209,6 +209,31 @@ describe("a target's move in one statement with its post's lock and status", () 
     });
   });
 
+  it('does nothing, and records no event, when the target is not as read where its state alone does not say so', async () => {
+    const { postId, a } = await postPublishingTwice();
+    const before = (await stored(postId, a)).deliveries;
+    const seen = await loadTarget(t.database.db, a);
+    if (seen === null) throw new Error('target A is gone');
+    // Started and retried since it was read: in the same state, with another count of tries.
+    await t.database.db
+      .update(postTargets)
+      .set({ attempts: seen.target.attempts + 1 })
+      .where(eq(postTargets.id, a));
+    const move = {
+      target: seen.target,
+      name: 'fail' as const,
+      options: { set: { error: failure }, when: eq(postTargets.attempts, seen.target.attempts) },
+      events: [failedEvent(postId, a)],
+    };
+    expect(await moveTargetIfPostAt(t.database.db, move, seen.post.scheduledAt)).toBeNull();
+    expect(await stored(postId, a)).toEqual({
+      postStatus: 'publishing',
+      target: 'publishing',
+      events: 0,
+      deliveries: before,
+    });
+  });
+
   it('does nothing, and records no event, for a target not in a state the move allows', async () => {
     const { postId, a } = await postPublishingTwice();
     const before = (await stored(postId, a)).deliveries;

@@ -139,7 +139,7 @@ async function moveInOneStatement(db: Db, move: TargetMoveOfPost, postHolds?: SQ
   const moved = db.$with('moved').as(
     transitionUpdate(db, targetStates, target.id, move.name, {
       ...move.options,
-      when: sql`exists (select 1 from post_lock)`,
+      when: and(sql`exists (select 1 from post_lock)`, move.options?.when),
     }),
   );
   const stored = db.$with('post_stored', {}).as(

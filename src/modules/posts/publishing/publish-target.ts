@@ -31,12 +31,13 @@
  * finds the target in (STEPS). The steps are in steps.ts, how a try ends or goes on after a
  * failure in outcomes.ts, the wait for an expired account's reconnection in account-wait.ts.
  */
+import { eq } from 'drizzle-orm';
 import { now } from '../../../clock.ts';
 import { transition } from '../../../jobs/workflow.ts';
 import { type Platform, type PlatformAdapter, PlatformError, platformInfo } from '../../../platforms/index.ts';
 import { accountById, actAsAccount, noteAccountFailure } from '../../accounts/index.ts';
 import { moveTargetIfPostAt, refreshPostStatus, type TargetMoveOfPost } from '../post-status.ts';
-import type { Post, PostTarget } from '../tables.ts';
+import { type Post, type PostTarget, postTargets } from '../tables.ts';
 import { type TargetState, targetStates } from '../target-workflow.ts';
 import { ACCOUNT_WAIT_STATES, awaitReconnection } from './account-wait.ts';
 import { startOf } from './ahead.ts';
@@ -97,13 +98,19 @@ function isDue({ target, post }: Loaded): boolean {
   return startOf(post, target.platform).getTime() <= now().getTime();
 }
 
-/** The move that starts a due target's new try; a container of an earlier try may have been published after all: asked first. */
+/**
+ * The move that starts a due target's new try, as read; a container of an earlier try may have
+ * been published after all: asked first. Made only while the target has not started since it
+ * was read (its `attempts`, which each start counts): a try started, ended and retried meanwhile
+ * is back in `scheduled`, but with another container and count than the ones read.
+ */
 function startMove(deps: PublishDeps, { target }: Loaded) {
   const at = now();
   return {
     target,
     name: target.containerId === null ? ('start' as const) : ('start_with_container' as const),
     options: {
+      when: eq(postTargets.attempts, target.attempts),
       set: {
         attempts: target.attempts + 1,
         polls: 0,
