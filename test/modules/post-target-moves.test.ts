@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPool, type Db } from '../../src/db/connection.ts';
@@ -101,6 +101,30 @@ function failedEvent(postId: string, targetId: string): NewEvent {
 
 const failure = { code: 'container_failed', message: 'The container failed.', platform_code: null };
 
+/** A post with two targets publishing, target A as read now, and the owner's deliveries so far. */
+async function targetARead() {
+  const { postId, a } = await postPublishingTwice();
+  const before = (await stored(postId, a)).deliveries;
+  const seen = await loadTarget(t.database.db, a);
+  if (seen === null) throw new Error('target A is gone');
+  return { postId, a, before, seen };
+}
+
+/** Nothing was done: the post still publishing, target A as it was, no event of it, no delivery. */
+async function expectNothingDone(postId: string, a: string, deliveries: number, target: string): Promise<void> {
+  expect(await stored(postId, a)).toEqual({ postStatus: 'publishing', target, events: 0, deliveries });
+}
+
+/** The move that fails a target (on condition `when`, if given), with its `post.failed`. */
+function failing(postId: string, target: PostTarget, when?: SQL) {
+  return {
+    target,
+    name: 'fail' as const,
+    options: { set: { error: failure }, ...(when === undefined ? {} : { when }) },
+    events: [failedEvent(postId, target.id)],
+  };
+}
+
 /** The post's and the target's statuses, the target's `post.failed` events, and the owner's deliveries (of any event). */
 async function stored(postId: string, targetId: string) {
   const [post] = await t.database.db.select().from(posts).where(eq(posts.id, postId));
@@ -177,26 +201,13 @@ describe("a target's move in one statement with its post's lock and status", () 
   });
 
   it("does nothing, and records no event, when the post's time changed since the time the move was decided on", async () => {
-    const { postId, a } = await postPublishingTwice();
-    const before = (await stored(postId, a)).deliveries;
-    const seen = await loadTarget(t.database.db, a);
-    if (seen === null) throw new Error('target A is gone');
+    const { postId, a, before, seen } = await targetARead();
     // The post moved after the read: the move must not rest on the read.
     const later = new Date(seen.post.scheduledAt.getTime() + 3_600_000);
     await t.database.db.update(posts).set({ scheduledAt: later }).where(eq(posts.id, postId));
-    const move = {
-      target: seen.target,
-      name: 'fail' as const,
-      options: { set: { error: failure } },
-      events: [failedEvent(postId, a)],
-    };
+    const move = failing(postId, seen.target);
     expect(await moveTargetIfPostAt(t.database.db, move, seen.post.scheduledAt)).toBeNull();
-    expect(await stored(postId, a)).toEqual({
-      postStatus: 'publishing',
-      target: 'publishing',
-      events: 0,
-      deliveries: before,
-    });
+    await expectNothingDone(postId, a, before, 'publishing');
 
     const moved = await moveTargetIfPostAt(t.database.db, move, later);
     expect(moved).toMatchObject({ id: a, status: 'failed', error: failure });
@@ -210,49 +221,25 @@ describe("a target's move in one statement with its post's lock and status", () 
   });
 
   it('does nothing, and records no event, when the target is not as read where its state alone does not say so', async () => {
-    const { postId, a } = await postPublishingTwice();
-    const before = (await stored(postId, a)).deliveries;
-    const seen = await loadTarget(t.database.db, a);
-    if (seen === null) throw new Error('target A is gone');
+    const { postId, a, before, seen } = await targetARead();
     // Started and retried since it was read: in the same state, with another count of tries.
     await t.database.db
       .update(postTargets)
       .set({ attempts: seen.target.attempts + 1 })
       .where(eq(postTargets.id, a));
-    const move = {
-      target: seen.target,
-      name: 'fail' as const,
-      options: { set: { error: failure }, when: eq(postTargets.attempts, seen.target.attempts) },
-      events: [failedEvent(postId, a)],
-    };
+    const move = failing(postId, seen.target, eq(postTargets.attempts, seen.target.attempts));
     expect(await moveTargetIfPostAt(t.database.db, move, seen.post.scheduledAt)).toBeNull();
-    expect(await stored(postId, a)).toEqual({
-      postStatus: 'publishing',
-      target: 'publishing',
-      events: 0,
-      deliveries: before,
-    });
+    await expectNothingDone(postId, a, before, 'publishing');
   });
 
   it('does nothing, and records no event, for a target not in a state the move allows', async () => {
-    const { postId, a } = await postPublishingTwice();
-    const before = (await stored(postId, a)).deliveries;
+    const { postId, a, before } = await targetARead();
     await t.database.db.update(postTargets).set({ status: 'cancelled', step: null }).where(eq(postTargets.id, a));
     const seen = await loadTarget(t.database.db, a);
     if (seen === null) throw new Error('target A is gone');
-    const moved = await moveTargetOfPost(t.database.db, {
-      target: seen.target,
-      name: 'fail',
-      options: { set: { error: failure } },
-      events: [failedEvent(postId, a)],
-    });
+    const moved = await moveTargetOfPost(t.database.db, failing(postId, seen.target));
     expect(moved).toBeNull();
-    expect(await stored(postId, a)).toEqual({
-      postStatus: 'publishing',
-      target: 'cancelled',
-      events: 0,
-      deliveries: before,
-    });
+    await expectNothingDone(postId, a, before, 'cancelled');
   });
 
   it('moves every target of a post whose targets are all moved at once, and the post ends as its targets do', async () => {
