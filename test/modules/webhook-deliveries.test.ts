@@ -9,7 +9,7 @@ import { createMailer } from '../../src/mail.ts';
 import { emit } from '../../src/modules/events/service.ts';
 import { type AttemptOutcome, attemptDeliveries, type DeliveryDeps } from '../../src/modules/webhooks/attempts.ts';
 import { deleteOldDeliveries } from '../../src/modules/webhooks/deliveries.ts';
-import { storedAttempt } from '../../src/modules/webhooks/tables.ts';
+import { attemptsInOrder } from '../../src/modules/webhooks/tables.ts';
 import { encrypt } from '../../src/secrets.ts';
 import { verifyWebhook } from '../../src/webhook-signature.ts';
 import { auth, startTestApp, type TestApp, type TestOwner } from '../helpers/app.ts';
@@ -81,9 +81,7 @@ async function attemptsOf(deliveryId: string) {
     .from(webhookDeliveries)
     .where(eq(webhookDeliveries.id, deliveryId));
   const retries = await t.database.db.select().from(webhookAttempts).where(eq(webhookAttempts.deliveryId, deliveryId));
-  return [...(row?.attempts ?? []), ...retries.map(storedAttempt)].sort(
-    (a, b) => Date.parse(a.attempted_at) - Date.parse(b.attempted_at),
-  );
+  return attemptsInOrder(row?.attempts ?? [], retries);
 }
 
 /** Emits an event as a module would, in a transaction of its own. */

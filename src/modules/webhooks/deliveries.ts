@@ -8,7 +8,7 @@ import { enqueue, jobSql } from '../../jobs/queue.ts';
 import { type EventStatementPart, eventEnvelopes, type RecordedEvent, recordEvent } from '../events/index.ts';
 import type { DeliveryWithAttempts } from './json.ts';
 import { getEndpoint } from './service.ts';
-import { storedAttempt, webhookAttempts, webhookDeliveries, webhookEndpoints } from './tables.ts';
+import { attemptsInOrder, webhookAttempts, webhookDeliveries, webhookEndpoints } from './tables.ts';
 
 export const HISTORY_DAYS = 30;
 
@@ -139,10 +139,9 @@ async function withEventsAndAttempts(
   return rows.flatMap((r) => {
     const envelope = envelopes.get(r.eventId);
     if (!envelope) return [];
-    // Its first attempt is in its row; the others (all of them, for a delivery a release before
-    // that column attempted first) are rows of their own.
-    const attempts = [...r.attempts, ...retries.filter((a) => a.deliveryId === r.id).map(storedAttempt)].sort(
-      (a, b) => Date.parse(a.attempted_at) - Date.parse(b.attempted_at),
+    const attempts = attemptsInOrder(
+      r.attempts,
+      retries.filter((a) => a.deliveryId === r.id),
     );
     return [{ ...r, eventType: envelope.type, attempts }];
   });

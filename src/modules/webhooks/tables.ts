@@ -82,8 +82,20 @@ export interface StoredAttempt {
   succeeded: boolean;
 }
 
+/**
+ * A delivery's attempts, oldest first: those its row keeps (its first) and its rows of
+ * `webhook_attempts` (its retries; every attempt, for a delivery a release before
+ * `webhook_deliveries.attempts` attempted first), in the shape the row keeps.
+ */
+export function attemptsInOrder(
+  inRow: readonly StoredAttempt[],
+  rows: readonly (typeof webhookAttempts.$inferSelect)[],
+): StoredAttempt[] {
+  return [...inRow, ...rows.map(storedAttempt)].sort((a, b) => Date.parse(a.attempted_at) - Date.parse(b.attempted_at));
+}
+
 /** An attempt kept as a row of `webhook_attempts`, in the shape a delivery's `attempts` keeps. */
-export function storedAttempt(row: typeof webhookAttempts.$inferSelect): StoredAttempt {
+function storedAttempt(row: typeof webhookAttempts.$inferSelect): StoredAttempt {
   return {
     attempted_at: row.attemptedAt.toISOString(),
     duration_ms: row.durationMs,
