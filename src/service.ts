@@ -47,7 +47,11 @@ function sandboxUrlOf(config: Config, baseUrl: string | undefined): string {
 
 /** Starts the roles this process plays, on the configured database. */
 export async function startService(config: Config, roles: Roles, log: Logger): Promise<RunningService> {
-  const database = await openDatabase(config, (message) => log.info({ component: 'database' }, message));
+  const database = await openDatabase(
+    config,
+    (message) => log.info({ component: 'database' }, message),
+    (['api', 'worker'] as const).filter((role) => roles[role]),
+  );
   // What takes work in stops first, each in the order added (the API finishes its requests, then
   // the workers finish the jobs in hand); only then what that work uses (the HTTP clients), and
   // the database last. A client closed under a running job would fail it ("The client is closed").

@@ -402,11 +402,17 @@ describe('one-shot commands on the DATA_DIR of a running server', () => {
     expect(await embeddedRunning(dataDir)).toBe(false);
   }, 90_000);
 
-  /** How the server's own connections reach the embedded PostgreSQL: by address (null: its Unix socket). */
-  async function ownConnections(dataDir: string): Promise<{ client_addr: string | null }[]> {
+  /**
+   * The server's own connections to the embedded PostgreSQL, as the database names them and by
+   * the address they come from (null: its Unix socket); not the presence connections
+   * (`switchboard:` and a process's handle).
+   */
+  async function ownConnections(dataDir: string): Promise<{ application_name: string; client_addr: string | null }[]> {
     return await withEmbeddedClient(dataDir, async (client) => {
-      const { rows } = await client.query<{ client_addr: string | null }>(
-        "select distinct client_addr::text from pg_stat_activity where application_name = 'switchboard'",
+      const { rows } = await client.query<{ application_name: string; client_addr: string | null }>(
+        `select distinct application_name, client_addr::text from pg_stat_activity
+          where application_name like 'switchboard%' and application_name not like 'switchboard:%'
+          order by application_name`,
       );
       return rows;
     });
@@ -419,7 +425,12 @@ describe('one-shot commands on the DATA_DIR of a running server', () => {
     expect((await listProfiles(base, ownerKey as string)).status).toBe(200);
     // postmaster.pid's fifth line: the socket's directory, the server's data directory.
     expect((await postmasterLines(dataDir))[4]).toBe(path.join(dataDir, 'postgres'));
-    expect(await ownConnections(dataDir)).toEqual([{ client_addr: null }]);
+    // The pool's connections are named for the process's roles (both, in `serve`); the
+    // listeners of changes and of the workers' liveness keep the bare name.
+    expect(await ownConnections(dataDir)).toEqual([
+      { application_name: 'switchboard', client_addr: null },
+      { application_name: 'switchboard api worker', client_addr: null },
+    ]);
     expect(await serve.stop()).toEqual({ code: 0, signal: null });
   }, 60_000);
 
@@ -432,7 +443,10 @@ describe('one-shot commands on the DATA_DIR of a running server', () => {
     const { base, ownerKey } = await waitForBanner(serve);
     expect((await listProfiles(base, ownerKey as string)).status).toBe(200);
     expect((await postmasterLines(dataDir))[4]).toBe('');
-    expect(await ownConnections(dataDir)).toEqual([{ client_addr: '127.0.0.1/32' }]);
+    expect(await ownConnections(dataDir)).toEqual([
+      { application_name: 'switchboard', client_addr: '127.0.0.1/32' },
+      { application_name: 'switchboard api worker', client_addr: '127.0.0.1/32' },
+    ]);
     expect(await serve.stop()).toEqual({ code: 0, signal: null });
   }, 60_000);
 
@@ -448,8 +462,10 @@ describe('one-shot commands on the DATA_DIR of a running server', () => {
     const worker = startCli(['worker'], { DATA_DIR: dataDir, LOG_LEVEL: 'info' });
     await worker.waitFor(/Unix socket in \S+mounted-elsewhere is out of reach/, { timeoutMs: 60_000 });
     await worker.waitFor(/^ {2}Database: +embedded PostgreSQL/m, { timeoutMs: 60_000 });
-    const addresses = (await ownConnections(dataDir)).map((c) => c.client_addr);
-    expect(addresses.sort()).toEqual(['127.0.0.1/32', null]);
+    const connections = await ownConnections(dataDir);
+    expect([...new Set(connections.map((c) => c.client_addr))].sort()).toEqual(['127.0.0.1/32', null]);
+    // The worker's own pool, named for its role, is the one that came over TCP.
+    expect(connections).toContainEqual({ application_name: 'switchboard worker', client_addr: '127.0.0.1/32' });
     expect(await worker.stop()).toEqual({ code: 0, signal: null });
     expect((await listProfiles(base, ownerKey as string)).status).toBe(200);
     expect(await serve.stop()).toEqual({ code: 0, signal: null });
@@ -583,6 +599,12 @@ describe('api with DATABASE_URL', () => {
       expect(await fileExists(path.join(dataDir, 'postgres'))).toBe(false);
       const key = ownerKey as string;
       expect((await listProfiles(base, key)).status).toBe(200);
+      // Its pool's connections are named for the process's one role.
+      const named = await database.pool.query<{ application_name: string }>(
+        `select distinct application_name from pg_stat_activity
+          where datname = current_database() and application_name like 'switchboard %'`,
+      );
+      expect(named.rows).toEqual([{ application_name: 'switchboard api' }]);
 
       const profile = await call<ProfileBody>(base, 'POST', '/v1/profiles', {
         key,

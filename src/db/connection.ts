@@ -26,11 +26,22 @@ export interface Database {
  */
 const CONNECTION_TIMEOUT_MS = 10_000;
 
-export function createPool(url: string, max: number): pg.Pool {
+/**
+ * What the service's connections are called in the database (`application_name`, shown by
+ * pg_stat_activity and in the server's logs): `switchboard` and the roles of the process, so an
+ * operator, or a bench, tells the API's connections from the workers' (`switchboard api`,
+ * `switchboard worker`, `switchboard api worker` for a process with both; `switchboard` alone
+ * for the others: a one-shot command, the sandbox on its own).
+ */
+export function connectionName(roles: readonly string[] = []): string {
+  return ['switchboard', ...roles].join(' ');
+}
+
+export function createPool(url: string, max: number, name: string = connectionName()): pg.Pool {
   const pool = new pg.Pool({
     connectionString: url,
     max,
-    application_name: 'switchboard',
+    application_name: name,
     connectionTimeoutMillis: CONNECTION_TIMEOUT_MS,
   });
   // A client losing its connection (idle or checked out) must not crash the process: the
@@ -42,11 +53,18 @@ export function createPool(url: string, max: number): pg.Pool {
   return pool;
 }
 
-/** Opens the configured database: DATABASE_URL, or the embedded PostgreSQL under DATA_DIR. */
-export async function openDatabase(config: Config, log: (message: string) => void): Promise<Database> {
+/**
+ * Opens the configured database: DATABASE_URL, or the embedded PostgreSQL under DATA_DIR. Its
+ * connections are named for `roles` (connectionName).
+ */
+export async function openDatabase(
+  config: Config,
+  log: (message: string) => void,
+  roles: readonly string[] = [],
+): Promise<Database> {
   const embedded = config.databaseUrl ? undefined : await startEmbeddedPostgres(config.dataDir, log);
   const url = config.databaseUrl ?? (embedded?.localUrl as string);
-  const pool = createPool(url, config.dbPoolSize);
+  const pool = createPool(url, config.dbPoolSize, connectionName(roles));
   return {
     url,
     pool,
