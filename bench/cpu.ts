@@ -1,4 +1,5 @@
 import fs from 'node:fs/promises';
+import type pg from 'pg';
 
 /**
  * CPU time spent during a measured run, read from /proc (Linux; elsewhere every figure is
@@ -225,5 +226,76 @@ export async function workersRunCpuSample(pids: WorkersRunPids): Promise<Workers
     bench: (self.user + self.system) / 1000,
     machineBusy: machine?.busy,
     wallMs: performance.now(),
+  };
+}
+
+/** How often postgresCpuByConnection reads the backends' CPU. */
+const BY_CONNECTION_INTERVAL_MS = 1000;
+
+/**
+ * PostgreSQL's CPU in a run by whose connection spent it: each backend's (utime + stime) under
+ * its connection's application_name (the service names its pools for the process's roles:
+ * `switchboard api`, `switchboard worker`), the server's other processes under their type
+ * (autovacuum worker, walwriter, ...), the postmaster as `postmaster`. So the service's
+ * statements are told apart from the sandbox's, which share the same server.
+ *
+ * Read every second from its start until `stop`, for the processes pg_stat_activity lists (every
+ * backend and background process): a backend that exits between two reads loses its last
+ * fraction of them, and the sampler's own statement is counted under `pool`'s name. Undefined
+ * where /proc or the server cannot be read.
+ */
+export function postgresCpuByConnection(
+  pool: pg.Pool,
+  postmaster: number | undefined,
+): { stop(): Promise<Map<string, number> | undefined> } {
+  if (postmaster === undefined) return { stop: async () => undefined };
+  const names = new Map<number, string>([[postmaster, 'postmaster']]);
+  /** Each process's CPU when first seen in the run (0 for one started after the run began), and at the latest read. */
+  const seen = new Map<number, { first: number; last: number }>();
+  let started = false;
+  let failed = false;
+  const read = async () => {
+    try {
+      const { rows } = await pool.query<{ pid: number; name: string }>(
+        `select pid, case when application_name <> '' then application_name else backend_type end as name
+           from pg_stat_activity`,
+      );
+      for (const { pid, name } of rows) names.set(pid, name);
+    } catch {
+      failed = true;
+    }
+    for (const pid of names.keys()) {
+      const fields = await statFields(pid);
+      if (fields === undefined) continue;
+      const cpu = ticks(fields, 11, 12);
+      const known = seen.get(pid);
+      if (known) known.last = cpu;
+      else seen.set(pid, { first: started ? 0 : cpu, last: cpu });
+    }
+    started = true;
+  };
+  let timer: NodeJS.Timeout | undefined;
+  let reading: Promise<void> = read();
+  const next = () => {
+    timer = setTimeout(() => {
+      reading = read().then(next);
+    }, BY_CONNECTION_INTERVAL_MS);
+  };
+  void reading.then(next);
+  return {
+    stop: async () => {
+      clearTimeout(timer);
+      await reading;
+      // The read awaited above has set the next one's timer.
+      clearTimeout(timer);
+      await read();
+      if (failed) return undefined;
+      const byName = new Map<string, number>();
+      for (const [pid, { first, last }] of seen) {
+        const name = names.get(pid) ?? 'other';
+        byName.set(name, (byName.get(name) ?? 0) + last - first);
+      }
+      return byName;
+    },
   };
 }

@@ -21,6 +21,9 @@
  *       queued (waited for), and is idle when they fall due.
  *   (2) two workers: the same with two fresh worker processes, new posts on the same accounts,
  *       a later `scheduled_at`.
+ *   Before each, the run's worker processes publish a warm-up batch (BENCH_PUBLISH_WARMUP_TARGETS
+ *   posts, published at once), not measured: what is measured is workers as they run for days,
+ *   their code compiled by V8's optimising compiler, not a fresh process's first seconds.
  *   (3) the floor: the same adapter calls (quota, createContainer, containerStatus until
  *       finished with the service's read delays (2 s after the creation, then as the platform asks), then
  *       publishContainer) made straight from this process with the adapters pointed at the
@@ -32,7 +35,9 @@
  * from its start to each target's publish answer. Reported: p50/p99/max lateness, targets/s,
  * the ratio of two workers' rate to one's, each rate as a fraction of the floor's, where the
  * time goes (due → container created and container created → published, from the sandbox's
- * record of each container; polls per target), the CPU of each process, and PostgreSQL's
+ * record of each container; polls per target), the CPU of each process, PostgreSQL's CPU by
+ * whose connections spent it (the API with the sandbox, the workers, the bench: the service names
+ * its connections for their process's roles), and PostgreSQL's
  * transactions and rows per target (the sandbox's own included: the floor shows its share). Aims:
  * one worker's p99 lateness at most 1.2 times the floor's p99; one worker at least 0.8 of the floor's
  * rate; two workers at least as fast as one (on one machine a second process shares the same cores).
@@ -59,8 +64,10 @@
  *                                  year of history and first refresh ahead of the posts, as when
  *                                  they were just connected (the report says how many were
  *                                  queued and how many still waited at the end)
+ *   BENCH_PUBLISH_WARMUP_TARGETS   posts each run's workers publish before the measured ones (default: one
+ *                                  per account; 0: none, the workers measured from their start)
  *   BENCH_PUBLISH_PG_STATEMENTS    1: restart the API once with pg_stat_statements loaded and print
- *                                  the statements of the one-worker run and of the floor, per target
+ *                                  the statements of each run and of the floor, per target
  *   BENCH_SERVER_NODE_ARGS         extra node flags for the API and the workers
  *   WORKER_CONCURRENCY, DB_POOL_SIZE, ...  passed to the service as they are (and the floor
  *                                  uses WORKER_CONCURRENCY calls in flight)
@@ -89,6 +96,7 @@ import {
   type NamedCpuUse,
   namedCpuRows,
   namedCpuUse,
+  postgresCpuByConnection,
   type WorkersRunCpuSample,
   type WorkersRunPids,
   workersRunCpuSample,
@@ -103,7 +111,7 @@ import {
   statements,
   statementsReport,
 } from './pg-stats.ts';
-import { met, outsideNote, percentile, positiveIntFromEnv, table } from './report.ts';
+import { met, nonNegativeIntFromEnv, outsideNote, percentile, positiveIntFromEnv, table } from './report.ts';
 import {
   type Api,
   type BenchAccount,
@@ -155,15 +163,17 @@ interface Settings {
   serverNodeArgs: string[];
   besideHistory: boolean;
   pgStatements: boolean;
+  warmupTargets: number;
 }
 
 function settings(): Settings {
   const config = loadConfig(process.env);
   const accounts = positiveIntFromEnv('BENCH_PUBLISH_ACCOUNTS', 200);
   const targets = positiveIntFromEnv('BENCH_PUBLISH_TARGETS', 1000);
-  if (Math.ceil(targets / accounts) * 3 > MAX_SANDBOX_QUOTA) {
+  const warmupTargets = nonNegativeIntFromEnv('BENCH_PUBLISH_WARMUP_TARGETS', accounts);
+  if (Math.ceil(targets / accounts) * 3 + Math.ceil(warmupTargets / accounts) * 2 > MAX_SANDBOX_QUOTA) {
     throw new BenchError(
-      `BENCH_PUBLISH_TARGETS=${targets} over ${accounts} accounts: more than the sandbox's quota of ${MAX_SANDBOX_QUOTA} posts per account in three runs`,
+      `BENCH_PUBLISH_TARGETS=${targets} and BENCH_PUBLISH_WARMUP_TARGETS=${warmupTargets} over ${accounts} accounts: more than the sandbox's quota of ${MAX_SANDBOX_QUOTA} posts per account in three runs and two warm-ups`,
     );
   }
   return {
@@ -178,6 +188,7 @@ function settings(): Settings {
     serverNodeArgs: (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(/\s+/).filter(Boolean),
     besideHistory: ['1', 'true'].includes(process.env.BENCH_PUBLISH_BESIDE_HISTORY ?? ''),
     pgStatements: ['1', 'true'].includes(process.env.BENCH_PUBLISH_PG_STATEMENTS ?? ''),
+    warmupTargets,
   };
 }
 
@@ -324,11 +335,46 @@ interface RunResult {
   createSeconds: number;
   rows: TargetRow[];
   cpu: CpuUse;
+  /** PostgreSQL's CPU ms in the run by connection name (postgresCpuByConnection); undefined where it cannot be read. */
+  pgCpu: Map<string, number> | undefined;
   pg: PgStats;
-  /** With BENCH_PUBLISH_PG_STATEMENTS, of the one-worker run: pg_stat_statements from the due time to the last published. */
+  /** With BENCH_PUBLISH_PG_STATEMENTS: pg_stat_statements from the due time to the last published. */
   statements?: Statement[];
   /** With BENCH_PUBLISH_BESIDE_HISTORY: the insights jobs queued before the due time, and those still queued at the end. */
   beside?: { queued: number; waitingAtEnd: number };
+  /** The targets published by the same worker processes before the measured ones (warmUp). */
+  warmupRows?: TargetRow[];
+}
+
+/** `count` posts of one target each, over the accounts in turn, due at `due` (undefined: published at once). */
+async function createPosts(ctx: Context, label: string, count: number, due: Date | undefined): Promise<string[]> {
+  const { api, accounts, mediaId, s } = ctx;
+  const postIds: string[] = new Array(count);
+  await eachLimited(
+    Array.from({ length: count }, (_, i) => i),
+    s.createConcurrency,
+    async (i) => {
+      const account = accounts[i % accounts.length] as BenchAccount;
+      const res = await call(api, 'POST', `${api.origin}/v1/posts`, {
+        account_ids: [account.id],
+        text: `${label}: bench post ${i}`,
+        media_ids: [mediaId],
+        ...(due === undefined ? {} : { scheduled_at: due.toISOString() }),
+      });
+      if (res.status !== 201) throw new BenchError(`POST /v1/posts answered ${res.status}: ${res.text}`);
+      postIds[i] = (JSON.parse(res.text) as { id: string }).id;
+    },
+  );
+  return postIds;
+}
+
+/** Publishes `count` posts at once through the run's worker processes, and waits for every one. */
+async function warmUp(ctx: Context, label: string, count: number, workerCount: number): Promise<TargetRow[]> {
+  progress(
+    `${label}: ${count} posts published at once through the ${workerCount === 1 ? 'worker' : 'workers'}, not measured ... `,
+  );
+  const postIds = await createPosts(ctx, label, count, undefined);
+  return await awaitFinished(ctx.database, postIds, ctx.s.stallMs);
 }
 
 interface Context {
@@ -344,7 +390,7 @@ interface Context {
 }
 
 async function serviceRun(ctx: Context, label: string, workerCount: number): Promise<RunResult> {
-  const { api, database, accounts, mediaId, s } = ctx;
+  const { api, database, accounts, s } = ctx;
   progress(`${label}: starting ${workerCount} worker process${workerCount === 1 ? '' : 'es'} ... `);
   const workers: WorkerProcess[] = [];
   try {
@@ -363,27 +409,17 @@ async function serviceRun(ctx: Context, label: string, workerCount: number): Pro
     // The connections queued each account's subscription to comment notices: done before the
     // posts fall due, so the workers are idle then.
     await waitForSubscriptions(database.pool, accounts.length, s.stallMs, { checkInterrupted, sleep, progress });
+    // A long-running worker has its code compiled by V8's optimising compiler; a fresh one runs
+    // it interpreted at first, and two fresh processes take twice as long to get there, each
+    // seeing half the work. A batch published first, not measured, brings each to that state.
+    const warmupRows =
+      s.warmupTargets === 0 ? [] : await warmUp(ctx, `${label}, warming up`, s.warmupTargets, workerCount);
     const due = new Date(Date.now() + s.leadMs);
     // Whole seconds: what a scheduler would be given.
     due.setUTCMilliseconds(0);
     progress(`creating ${s.targets} posts due at ${due.toISOString()} ... `);
     const createStart = performance.now();
-    const postIds: string[] = new Array(s.targets);
-    await eachLimited(
-      Array.from({ length: s.targets }, (_, i) => i),
-      s.createConcurrency,
-      async (i) => {
-        const account = accounts[i % accounts.length] as BenchAccount;
-        const res = await call(api, 'POST', `${api.origin}/v1/posts`, {
-          account_ids: [account.id],
-          text: `${label}: bench post ${i}`,
-          media_ids: [mediaId],
-          scheduled_at: due.toISOString(),
-        });
-        if (res.status !== 201) throw new BenchError(`POST /v1/posts answered ${res.status}: ${res.text}`);
-        postIds[i] = (JSON.parse(res.text) as { id: string }).id;
-      },
-    );
+    const postIds = await createPosts(ctx, label, s.targets, due);
     const createSeconds = (performance.now() - createStart) / 1000;
     if (Date.now() > due.getTime() - 1000) {
       throw new BenchError(
@@ -395,17 +431,19 @@ async function serviceRun(ctx: Context, label: string, workerCount: number): Pro
     progress('waiting ... ');
     const pids: Pids = { api: ctx.server.pid, postmaster: ctx.postmaster, workers: workers.map((w) => w.pid) };
     await sleep(due.getTime() - Date.now());
-    const withStatements = workerCount === 1;
-    await resetStatements(ctx, withStatements);
+    await resetStatements(ctx);
     const pgBefore = await pgStats(database.pool);
     const cpuBefore = await cpuSample(pids);
+    const byConnection = postgresCpuByConnection(database.pool, ctx.postmaster);
     const rows = await awaitFinished(database, postIds, s.stallMs);
+    const pgCpu = await byConnection.stop();
     const cpuAfter = await cpuSample(pids);
-    const statementsOfRun = await measuredStatements(ctx, withStatements);
+    const statementsOfRun = await measuredStatements(ctx);
     // Polls of awaitFinished count too: one transaction a second, reported beside them.
     const pg = await pgStatsAfter(database, pgBefore);
-    const result = summarise(label, workerCount, due, rows, createSeconds, cpuBetween(cpuBefore, cpuAfter), pg);
+    const result = summarise(label, workerCount, due, rows, createSeconds, cpuBetween(cpuBefore, cpuAfter), pgCpu, pg);
     if (statementsOfRun !== undefined) result.statements = statementsOfRun;
+    result.warmupRows = warmupRows;
     if (queued !== undefined) result.beside = { queued, waitingAtEnd: await insightJobsWaiting(database) };
     return result;
   } finally {
@@ -481,6 +519,7 @@ function summarise(
   rows: TargetRow[],
   createSeconds: number,
   cpu: CpuUse,
+  pgCpu: Map<string, number> | undefined,
   pg: PgStats,
 ): RunResult {
   const lateness = new Float64Array(rows.length);
@@ -516,6 +555,7 @@ function summarise(
     createSeconds,
     rows,
     cpu,
+    pgCpu,
     pg,
   };
 }
@@ -532,18 +572,19 @@ interface FloorResult {
   /** Platform post ids per account. */
   published: Map<string, string[]>;
   cpu: CpuUse;
+  pgCpu: Map<string, number> | undefined;
   pg: PgStats;
   /** With BENCH_PUBLISH_PG_STATEMENTS: the sandbox's statements. */
   statements?: Statement[];
 }
 
 /** With BENCH_PUBLISH_PG_STATEMENTS: pg_stat_statements forgets what came before a measured run. */
-async function resetStatements(ctx: Context, measured: boolean): Promise<void> {
-  if (ctx.s.pgStatements && measured) await ctx.database.pool.query('select pg_stat_statements_reset()');
+async function resetStatements(ctx: Context): Promise<void> {
+  if (ctx.s.pgStatements) await ctx.database.pool.query('select pg_stat_statements_reset()');
 }
 
-async function measuredStatements(ctx: Context, measured: boolean): Promise<Statement[] | undefined> {
-  return ctx.s.pgStatements && measured ? await statements(ctx.database.pool) : undefined;
+async function measuredStatements(ctx: Context): Promise<Statement[] | undefined> {
+  return ctx.s.pgStatements ? await statements(ctx.database.pool) : undefined;
 }
 
 async function floor(ctx: Context, platforms: PlatformSet, secretKey: Buffer): Promise<FloorResult> {
@@ -562,9 +603,10 @@ async function floor(ctx: Context, platforms: PlatformSet, secretKey: Buffer): P
     `floor: ${s.targets} targets, the adapter calls straight from this process, ${s.workerConcurrency} in flight ... `,
   );
   const pids: Pids = { api: ctx.server.pid, postmaster: ctx.postmaster, workers: [] };
-  await resetStatements(ctx, true);
+  await resetStatements(ctx);
   const pgBefore = await pgStats(database.pool);
   const cpuBefore = await cpuSample(pids);
+  const byConnection = postgresCpuByConnection(database.pool, ctx.postmaster);
   const start = performance.now();
   await Promise.all(
     Array.from({ length: s.targets }, async (_, i) => {
@@ -596,8 +638,9 @@ async function floor(ctx: Context, platforms: PlatformSet, secretKey: Buffer): P
       appendTo(published, account.id, post.id);
     }),
   );
+  const pgCpu = await byConnection.stop();
   const cpuAfter = await cpuSample(pids);
-  const statementsOfFloor = await measuredStatements(ctx, true);
+  const statementsOfFloor = await measuredStatements(ctx);
   const seconds = (Math.max(...lateness) as number) / 1000;
   progress(`${s.targets} published in ${seconds.toFixed(1)} s\n`);
   const pg = await pgStatsAfter(database, pgBefore);
@@ -609,6 +652,7 @@ async function floor(ctx: Context, platforms: PlatformSet, secretKey: Buffer): P
     polls: polls / s.targets,
     published,
     cpu: cpuBetween(cpuBefore, cpuAfter),
+    pgCpu,
     pg,
     ...(statementsOfFloor === undefined ? {} : { statements: statementsOfFloor }),
   };
@@ -625,7 +669,9 @@ interface ActivityCheck {
 async function checkActivity(ctx: Context, runs: RunResult[], floorRun: FloorResult): Promise<ActivityCheck> {
   const expected = new Map<string, string[]>();
   for (const run of runs) {
-    for (const row of run.rows) appendTo(expected, row.account_id, row.platform_post_id as string);
+    for (const row of [...(run.warmupRows ?? []), ...run.rows]) {
+      appendTo(expected, row.account_id, row.platform_post_id as string);
+    }
   }
   for (const [accountId, ids] of floorRun.published) appendTo(expected, accountId, ...ids);
   const problems: string[] = [];
@@ -771,6 +817,24 @@ function report(runs: RunResult[], f: FloorResult, activity: ActivityCheck, s: S
     ],
     [false, true, true, true, true, true],
   );
+  // The service's connections are named for the process's roles (src/db/connection.ts); the
+  // bench's own pool is `bench-publishing`; everything else is the server's own work.
+  const pgCpuRow = (label: string, byName: Map<string, number> | undefined, n: number) => {
+    if (byName === undefined) return [label, '-', '-', '-', '-'];
+    const api = byName.get('switchboard api') ?? 0;
+    const workers = byName.get('switchboard worker') ?? 0;
+    const bench = byName.get('bench-publishing') ?? 0;
+    const total = [...byName.values()].reduce((a, b) => a + b, 0);
+    return [label, ...[api, workers, bench, total - api - workers - bench].map((ms) => (ms / n).toFixed(1))];
+  };
+  const pgCpu = table(
+    [
+      ["PostgreSQL's CPU by connection, ms per target", 'api+sandbox', 'workers', 'bench', 'postgres itself'],
+      ...runs.map((r) => pgCpuRow(`${r.workers} worker${r.workers === 1 ? '' : 's'}`, r.pgCpu, r.targets)),
+      pgCpuRow('floor (bench: the adapter calls)', f.pgCpu, f.targets),
+    ],
+    [false, true, true, true, true],
+  );
   const pgRow = (label: string, p: PgStats, n: number) => [
     label,
     (p.transactions / n).toFixed(1),
@@ -812,10 +876,16 @@ function report(runs: RunResult[], f: FloorResult, activity: ActivityCheck, s: S
     cpu,
     ...note,
     '',
+    pgCpu,
+    '',
     database,
     '',
     `checks: every target published on its first attempt; the sandbox's activity shows ${activity.publications} publications over ${activity.accounts} accounts, each target's post exactly once (${runs.map((r) => r.targets).join(' + ')} by the service, ${f.targets} by the floor)`,
-    ...(one.statements ? ['', statementsReport(one.statements, one.targets, 'target', 'the one-worker run')] : []),
+    ...runs.flatMap((r) =>
+      r.statements
+        ? ['', statementsReport(r.statements, r.targets, 'target', `the ${r.workers === 1 ? 'one' : 'two'}-worker run`)]
+        : [],
+    ),
     ...(f.statements ? ['', statementsReport(f.statements, f.targets, 'target', 'the floor (the sandbox alone)')] : []),
     '',
   ].join('\n');

@@ -3,11 +3,20 @@ import { BenchError } from './server.ts';
 /** Shared by the benches: settings from the environment, percentiles and plain-text tables. */
 
 export function positiveIntFromEnv(name: string, fallback: number): number {
+  return intFromEnv(name, fallback, 1);
+}
+
+/** As positiveIntFromEnv, where 0 is allowed (none). */
+export function nonNegativeIntFromEnv(name: string, fallback: number): number {
+  return intFromEnv(name, fallback, 0);
+}
+
+function intFromEnv(name: string, fallback: number, least: number): number {
   const raw = process.env[name];
   if (raw === undefined || raw.trim() === '') return fallback;
   const n = Number(raw);
-  if (!Number.isInteger(n) || n < 1) {
-    throw new BenchError(`${name}=${JSON.stringify(raw)}: must be a whole number, 1 or more`);
+  if (!Number.isInteger(n) || n < least) {
+    throw new BenchError(`${name}=${JSON.stringify(raw)}: must be a whole number, ${least} or more`);
   }
   return n;
 }
