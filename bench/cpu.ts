@@ -229,7 +229,11 @@ export async function workersRunCpuSample(pids: WorkersRunPids): Promise<Workers
   };
 }
 
-/** How often postgresCpuByConnection reads the backends' CPU. */
+/**
+ * How often postgresCpuByConnection reads the backends' CPU: often enough that a backend exiting
+ * in a run loses little of its CPU (what it spent since the last read), seldom enough that the
+ * bench's own reads cost next to nothing.
+ */
 const BY_CONNECTION_INTERVAL_MS = 1000;
 
 /**
@@ -239,22 +243,24 @@ const BY_CONNECTION_INTERVAL_MS = 1000;
  * (autovacuum worker, walwriter, ...), the postmaster as `postmaster`. So the service's
  * statements are told apart from the sandbox's, which share the same server.
  *
- * Read every second from its start until `stop`, for the processes pg_stat_activity lists (every
- * backend and background process): a backend that exits between two reads loses its last
- * fraction of them, and the sampler's own statement is counted under `pool`'s name. Undefined
- * where /proc or the server cannot be read.
+ * Read when it starts (it answers once that first read is made), then every second until
+ * `stop`, for the processes pg_stat_activity lists (every backend and background process): a
+ * backend that exits between two reads loses what it spent since the last one, and the
+ * sampler's own statement is counted under `pool`'s name. A process is told by its id and its
+ * start time, so an id used again is another process. Undefined where /proc or the server
+ * cannot be read at the end.
  */
-export function postgresCpuByConnection(
+export async function postgresCpuByConnection(
   pool: pg.Pool,
   postmaster: number | undefined,
-): { stop(): Promise<Map<string, number> | undefined> } {
+): Promise<{ stop(): Promise<Map<string, number> | undefined> }> {
   if (postmaster === undefined) return { stop: async () => undefined };
   const names = new Map<number, string>([[postmaster, 'postmaster']]);
-  /** Each process's CPU when first seen in the run (0 for one started after the run began), and at the latest read. */
-  const seen = new Map<number, { first: number; last: number }>();
-  let started = false;
-  let failed = false;
-  const read = async () => {
+  /** By process id and start time: CPU when first seen (0 for one started after the first read), and at the latest read. */
+  const seen = new Map<string, { name: string; first: number; last: number }>();
+  let first = true;
+  const read = async (): Promise<boolean> => {
+    let listed = true;
     try {
       const { rows } = await pool.query<{ pid: number; name: string }>(
         `select pid, case when application_name <> '' then application_name else backend_type end as name
@@ -262,39 +268,46 @@ export function postgresCpuByConnection(
       );
       for (const { pid, name } of rows) names.set(pid, name);
     } catch {
-      failed = true;
+      listed = false;
     }
-    for (const pid of names.keys()) {
+    for (const [pid, name] of names) {
       const fields = await statFields(pid);
-      if (fields === undefined) continue;
+      // Gone, or its id now another process's: only the postmaster's children are PostgreSQL's.
+      if (fields === undefined || (pid !== postmaster && Number(fields[1]) !== postmaster)) {
+        names.delete(pid);
+        continue;
+      }
+      const key = `${pid}/${fields[19]}`;
       const cpu = ticks(fields, 11, 12);
-      const known = seen.get(pid);
-      if (known) known.last = cpu;
-      else seen.set(pid, { first: started ? 0 : cpu, last: cpu });
+      const known = seen.get(key);
+      if (known) {
+        known.last = cpu;
+        known.name = name;
+      } else seen.set(key, { name, first: first ? cpu : 0, last: cpu });
     }
-    started = true;
+    first = false;
+    return listed;
   };
+  await read();
+  let stopped = false;
   let timer: NodeJS.Timeout | undefined;
-  let reading: Promise<void> = read();
+  let reading: Promise<unknown> = Promise.resolve();
   const next = () => {
+    if (stopped) return;
+    // Never what keeps the bench's process alive, should a failed run leave it running.
     timer = setTimeout(() => {
       reading = read().then(next);
-    }, BY_CONNECTION_INTERVAL_MS);
+    }, BY_CONNECTION_INTERVAL_MS).unref();
   };
-  void reading.then(next);
+  next();
   return {
     stop: async () => {
+      stopped = true;
       clearTimeout(timer);
       await reading;
-      // The read awaited above has set the next one's timer.
-      clearTimeout(timer);
-      await read();
-      if (failed) return undefined;
+      if (!(await read())) return undefined;
       const byName = new Map<string, number>();
-      for (const [pid, { first, last }] of seen) {
-        const name = names.get(pid) ?? 'other';
-        byName.set(name, (byName.get(name) ?? 0) + last - first);
-      }
+      for (const { name, first: at, last } of seen.values()) byName.set(name, (byName.get(name) ?? 0) + last - at);
       return byName;
     },
   };

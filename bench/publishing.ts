@@ -22,8 +22,8 @@
  *   (2) two workers: the same with two fresh worker processes, new posts on the same accounts,
  *       a later `scheduled_at`.
  *   Before each, the run's worker processes publish a warm-up batch (BENCH_PUBLISH_WARMUP_TARGETS
- *   posts, published at once), not measured: what is measured is workers as they run for days,
- *   their code compiled by V8's optimising compiler, not a fresh process's first seconds.
+ *   posts, published at once), not measured, which keeps a fresh process's first seconds (its
+ *   code not yet compiled by V8's optimising compiler) out of what is measured: workers run for days.
  *   (3) the floor: the same adapter calls (quota, createContainer, containerStatus until
  *       finished with the service's read delays (2 s after the creation, then as the platform asks), then
  *       publishContainer) made straight from this process with the adapters pointed at the
@@ -409,9 +409,9 @@ async function serviceRun(ctx: Context, label: string, workerCount: number): Pro
     // The connections queued each account's subscription to comment notices: done before the
     // posts fall due, so the workers are idle then.
     await waitForSubscriptions(database.pool, accounts.length, s.stallMs, { checkInterrupted, sleep, progress });
-    // A long-running worker has its code compiled by V8's optimising compiler; a fresh one runs
-    // it interpreted at first, and two fresh processes take twice as long to get there, each
-    // seeing half the work. A batch published first, not measured, brings each to that state.
+    // Workers run for days, their code long compiled by V8's optimising compiler; a fresh one
+    // runs it interpreted at first. A batch published first, not measured, keeps a fresh
+    // process's first seconds out of what is measured.
     const warmupRows =
       s.warmupTargets === 0 ? [] : await warmUp(ctx, `${label}, warming up`, s.warmupTargets, workerCount);
     const due = new Date(Date.now() + s.leadMs);
@@ -433,10 +433,9 @@ async function serviceRun(ctx: Context, label: string, workerCount: number): Pro
     await sleep(due.getTime() - Date.now());
     await resetStatements(ctx);
     const pgBefore = await pgStats(database.pool);
+    const byConnection = await postgresCpuByConnection(database.pool, ctx.postmaster);
     const cpuBefore = await cpuSample(pids);
-    const byConnection = postgresCpuByConnection(database.pool, ctx.postmaster);
-    const rows = await awaitFinished(database, postIds, s.stallMs);
-    const pgCpu = await byConnection.stop();
+    const [rows, pgCpu] = await measuredWith(byConnection, awaitFinished(database, postIds, s.stallMs));
     const cpuAfter = await cpuSample(pids);
     const statementsOfRun = await measuredStatements(ctx);
     // Polls of awaitFinished count too: one transaction a second, reported beside them.
@@ -578,6 +577,21 @@ interface FloorResult {
   statements?: Statement[];
 }
 
+/** The measured work's answer, and PostgreSQL's CPU by connection during it; the sampler stopped however the work ends. */
+async function measuredWith<T>(
+  sampler: { stop(): Promise<Map<string, number> | undefined> },
+  work: Promise<T>,
+): Promise<[T, Map<string, number> | undefined]> {
+  let answer: T;
+  try {
+    answer = await work;
+  } catch (error) {
+    await sampler.stop();
+    throw error;
+  }
+  return [answer, await sampler.stop()];
+}
+
 /** With BENCH_PUBLISH_PG_STATEMENTS: pg_stat_statements forgets what came before a measured run. */
 async function resetStatements(ctx: Context): Promise<void> {
   if (ctx.s.pgStatements) await ctx.database.pool.query('select pg_stat_statements_reset()');
@@ -605,10 +619,10 @@ async function floor(ctx: Context, platforms: PlatformSet, secretKey: Buffer): P
   const pids: Pids = { api: ctx.server.pid, postmaster: ctx.postmaster, workers: [] };
   await resetStatements(ctx);
   const pgBefore = await pgStats(database.pool);
+  const byConnection = await postgresCpuByConnection(database.pool, ctx.postmaster);
   const cpuBefore = await cpuSample(pids);
-  const byConnection = postgresCpuByConnection(database.pool, ctx.postmaster);
   const start = performance.now();
-  await Promise.all(
+  const publications = Promise.all(
     Array.from({ length: s.targets }, async (_, i) => {
       const account = accounts[i % accounts.length] as BenchAccount;
       const adapter = platforms.adapter(account.platform);
@@ -638,7 +652,7 @@ async function floor(ctx: Context, platforms: PlatformSet, secretKey: Buffer): P
       appendTo(published, account.id, post.id);
     }),
   );
-  const pgCpu = await byConnection.stop();
+  const [, pgCpu] = await measuredWith(byConnection, publications);
   const cpuAfter = await cpuSample(pids);
   const statementsOfFloor = await measuredStatements(ctx);
   const seconds = (Math.max(...lateness) as number) / 1000;
@@ -818,7 +832,9 @@ function report(runs: RunResult[], f: FloorResult, activity: ActivityCheck, s: S
     [false, true, true, true, true, true],
   );
   // The service's connections are named for the process's roles (src/db/connection.ts); the
-  // bench's own pool is `bench-publishing`; everything else is the server's own work.
+  // bench's own pool is `bench-publishing`. `other`: the server's own processes (autovacuum,
+  // the WAL writer, ...) and the service's unpooled connections (its listeners, the liveness
+  // lock, the embedded server's presence connections).
   const pgCpuRow = (label: string, byName: Map<string, number> | undefined, n: number) => {
     if (byName === undefined) return [label, '-', '-', '-', '-'];
     const api = byName.get('switchboard api') ?? 0;
@@ -829,9 +845,9 @@ function report(runs: RunResult[], f: FloorResult, activity: ActivityCheck, s: S
   };
   const pgCpu = table(
     [
-      ["PostgreSQL's CPU by connection, ms per target", 'api+sandbox', 'workers', 'bench', 'postgres itself'],
+      ["PostgreSQL's CPU by connection, ms per target", 'api+sandbox', 'workers', 'bench', 'other'],
       ...runs.map((r) => pgCpuRow(`${r.workers} worker${r.workers === 1 ? '' : 's'}`, r.pgCpu, r.targets)),
-      pgCpuRow('floor (bench: the adapter calls)', f.pgCpu, f.targets),
+      pgCpuRow('floor (the sandbox alone)', f.pgCpu, f.targets),
     ],
     [false, true, true, true, true],
   );
@@ -880,7 +896,7 @@ function report(runs: RunResult[], f: FloorResult, activity: ActivityCheck, s: S
     '',
     database,
     '',
-    `checks: every target published on its first attempt; the sandbox's activity shows ${activity.publications} publications over ${activity.accounts} accounts, each target's post exactly once (${runs.map((r) => r.targets).join(' + ')} by the service, ${f.targets} by the floor)`,
+    `checks: every target published on its first attempt; the sandbox's activity shows ${activity.publications} publications over ${activity.accounts} accounts, each target's post exactly once (${runs.map((r) => `${r.targets} + ${r.warmupRows?.length ?? 0} warming up`).join(' + ')} by the service, ${f.targets} by the floor)`,
     ...runs.flatMap((r) =>
       r.statements
         ? ['', statementsReport(r.statements, r.targets, 'target', `the ${r.workers === 1 ? 'one' : 'two'}-worker run`)]
