@@ -723,6 +723,11 @@ async function checkActivity(ctx: Context, runs: RunResult[], floorRun: FloorRes
 // ---------------------------------------------------------------------------------------
 // Report
 
+/** `1 worker`, `2 workers`: a run's label in the report's tables. */
+function workersLabel(workers: number): string {
+  return `${workers} worker${workers === 1 ? '' : 's'}`;
+}
+
 function report(runs: RunResult[], f: FloorResult, activity: ActivityCheck, s: Settings, imageBytes: number): string {
   const seconds = (ms: number) => (Number.isFinite(ms) ? (ms / 1000).toFixed(2) : '-');
   const last = (a: Float64Array) => a[a.length - 1] ?? Number.NaN;
@@ -770,13 +775,13 @@ function report(runs: RunResult[], f: FloorResult, activity: ActivityCheck, s: S
       ['where the time goes', 'p50 s', 'p99 s', 'max s'],
       ...runs.flatMap((r) => [
         [
-          `${r.workers} worker${r.workers === 1 ? '' : 's'}: due → container created (pickup, quota, media URL, create)`,
+          `${workersLabel(r.workers)}: due → container created (pickup, quota, media URL, create)`,
           seconds(percentile(r.toContainer, 50)),
           seconds(percentile(r.toContainer, 99)),
           seconds(last(r.toContainer)),
         ],
         [
-          `${r.workers} worker${r.workers === 1 ? '' : 's'}: container created → published (processing ${s.processingSeconds} s, polls, publish)`,
+          `${workersLabel(r.workers)}: container created → published (processing ${s.processingSeconds} s, polls, publish)`,
           seconds(percentile(r.containerToPublished, 50)),
           seconds(percentile(r.containerToPublished, 99)),
           seconds(last(r.containerToPublished)),
@@ -826,7 +831,7 @@ function report(runs: RunResult[], f: FloorResult, activity: ActivityCheck, s: S
         'bench',
         'others',
       ],
-      ...runs.flatMap((r) => cpuRows(`${r.workers} worker${r.workers === 1 ? '' : 's'}`, r.cpu, r.targets)),
+      ...runs.flatMap((r) => cpuRows(workersLabel(r.workers), r.cpu, r.targets)),
       ...cpuRows('floor (bench: the adapter calls)', f.cpu, f.targets),
     ],
     [false, true, true, true, true, true],
@@ -846,7 +851,7 @@ function report(runs: RunResult[], f: FloorResult, activity: ActivityCheck, s: S
   const pgCpu = table(
     [
       ["PostgreSQL's CPU by connection, ms per target", 'api+sandbox', 'workers', 'bench', 'other'],
-      ...runs.map((r) => pgCpuRow(`${r.workers} worker${r.workers === 1 ? '' : 's'}`, r.pgCpu, r.targets)),
+      ...runs.map((r) => pgCpuRow(workersLabel(r.workers), r.pgCpu, r.targets)),
       pgCpuRow('floor (the sandbox alone)', f.pgCpu, f.targets),
     ],
     [false, true, true, true, true],
@@ -862,7 +867,7 @@ function report(runs: RunResult[], f: FloorResult, activity: ActivityCheck, s: S
   const database = table(
     [
       ['PostgreSQL per target (sandbox included)', 'transactions', 'inserted', 'updated', 'heap-only', 'deleted'],
-      ...runs.map((r) => pgRow(`${r.workers} worker${r.workers === 1 ? '' : 's'}`, r.pg, r.targets)),
+      ...runs.map((r) => pgRow(workersLabel(r.workers), r.pg, r.targets)),
       pgRow('floor (the sandbox alone)', f.pg, f.targets),
     ],
     [false, true, true, true, true, true],

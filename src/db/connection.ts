@@ -33,7 +33,7 @@ const CONNECTION_TIMEOUT_MS = 10_000;
  * `switchboard worker`, `switchboard api worker` for a process with both; `switchboard` alone
  * for the others: a one-shot command, the sandbox on its own).
  */
-export function connectionName(roles: readonly string[] = []): string {
+function connectionName(roles: readonly string[] = []): string {
   return ['switchboard', ...roles].join(' ');
 }
 
