@@ -1,79 +1,90 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Job } from 'graphile-worker';
-import { now } from '../clock.ts';
+import { dueSql } from './queue.ts';
 
 /**
  * A job that queues its own next run (a post target's next publishing step, under the job's
- * key) needs no second job row: it is moved to that time as its completion is recorded
- * (queue-pool.ts). graphile-worker's add_job, called during the run, would instead take the key
- * from the running job and insert a new one, and the running job would then be deleted: three
- * writes where one does. The job also stays locked until then, so no worker starts the next
- * step while this run ends. Should the run fail, graphile-worker runs the job again after its
- * backoff, and it takes the step its work is in by then; should its process die, the job is
- * unlocked as any is (liveness.ts) and runs at once rather than at the step's time, which every
- * step allows.
+ * key), or whose run's last change leaves it nothing more to do, ends in the statement of that
+ * change: moved to its next run, or deleted (endJobSql), by the migration's
+ * `switchboard_end_job`. graphile-worker's own completion, a statement of its own after the run,
+ * is then answered without one (queue-pool.ts): a round trip and a commit fewer a run. And
+ * add_job, called during the run, would take the key from the running job and insert a new
+ * one, which the completion would then delete: three writes where one does.
+ *
+ * Until that change the job stays locked, so no worker starts the next step while this run
+ * makes it; from it on, the job is no longer the run's (its next run may start at once), and
+ * a later change of the run queues under the key as any change does. Should the run fail
+ * before, graphile-worker runs the job again after its backoff, and it takes the step its work
+ * is in by then; should its process die, the job is unlocked as any is (liveness.ts) and runs
+ * at once rather than at the step's time, which every step allows.
  */
 interface Running {
   readonly job: Job;
-  next?: Date;
-}
-
-/** A job's next run, as its completion queues it. */
-export interface NextRun {
-  /** On the service's clock, from the moment it is read (nextRunOf). */
-  readonly waitMs: number;
-  readonly key: string;
-  readonly task: string;
-  readonly payload: unknown;
-  readonly priority: number;
-  readonly maxAttempts: number;
+  ended: boolean;
 }
 
 const running = new AsyncLocalStorage<Running>();
 
-/** The next runs of jobs whose run succeeded, by job id, until their completion is recorded. */
-const nextRuns = new Map<string, { at: Date; job: Job }>();
+/** Jobs that ended in their run, until graphile-worker records the run's outcome (outcomeRecordedInRun). */
+const endedInRun = new Set<string>();
 
-/** Runs a job's task; a next run it asked for (runAgainAt) is kept for the job's completion. */
+/** Runs a job's task, as the job whose run may end it (endJobSql). */
 export async function runJob(job: Job, run: () => Promise<void>): Promise<void> {
-  const state: Running = { job };
-  await running.run(state, run);
-  if (state.next !== undefined) nextRuns.set(job.id, { at: state.next, job });
+  await running.run({ job, ended: false }, run);
 }
 
-/** Whether the job running here is the one with this key, which can then run again (runAgainAt). */
-export function runsAsJob(key: string): boolean {
-  return running.getStore()?.job.key === key;
-}
-
-/** Asks, from the run of the job with this key, that the job run again at `at` once this run succeeds. */
-export function runAgainAt(key: string, at: Date): void {
+/** The run of the job with this key, while the job is still the run's. */
+function runOf(key: string): Running | undefined {
   const state = running.getStore();
-  if (state?.job.key !== key) throw new Error(`not the run of the job ${key}`);
-  state.next = at;
+  // A job in a named queue also holds its queue's lock, which only graphile-worker's completion releases.
+  if (state === undefined || state.ended || state.job.key !== key || state.job.job_queue_id !== null) return undefined;
+  return state;
+}
+
+/** Whether the job running here is the one with this key, and still the run's: its run may end it (endJobSql). */
+export function runsAsJob(key: string): boolean {
+  return runOf(key) !== undefined;
+}
+
+/** A job's end in the statement of its run's last change. */
+export interface JobEnd {
+  /** A VOLATILE call, for the select list of the change's effect (db/with-effects.ts). */
+  readonly sql: SQL;
+  /** Says that the change, and so the job's end, was made. */
+  readonly made: () => void;
 }
 
 /**
- * The next run of a job whose run succeeded, for the statement that records its completion;
- * kept until that statement succeeds (nextRunRecorded), as graphile-worker may build it again
- * to retry it.
+ * Ends the job running here, with this key (runsAsJob), in the statement of the run's change:
+ * moved to `next` (its next run), or deleted (no `next`). It acts only while the run's pool
+ * still locks the job: one unlocked under the run (its process taken for gone after a database
+ * restart) may hold a change queued under its key since, which the run's end must not undo.
  */
-export function nextRunOf(jobId: string): NextRun | undefined {
-  const next = nextRuns.get(jobId);
-  if (next === undefined) return undefined;
-  const { job, at } = next;
+export function endJobSql(key: string, next?: Date): JobEnd {
+  const state = runOf(key);
+  if (state === undefined) throw new Error(`not the run of the job ${key}`);
+  const { job } = state;
+  const nextRun =
+    next === undefined
+      ? sql``
+      : sql`, next_run_at => ${dueSql(next)}, next_key => ${key}::text, next_task => ${job.task_identifier}::text,
+            next_payload => ${JSON.stringify(job.payload)}::json, next_max_attempts => ${job.max_attempts}::int,
+            next_priority => ${job.priority}::int`;
   return {
-    waitMs: Math.max(0, at.getTime() - now().getTime()),
-    // Set: runAgainAt is only answered for a job with this key.
-    key: job.key ?? '',
-    task: job.task_identifier,
-    payload: job.payload,
-    priority: job.priority,
-    maxAttempts: job.max_attempts,
+    sql: sql`switchboard_end_job(${job.id}::bigint, array[${job.locked_by}::text]${nextRun})`,
+    made: () => {
+      state.ended = true;
+      endedInRun.add(job.id);
+    },
   };
 }
 
-/** The job's completion, with its next run, is recorded. */
-export function nextRunRecorded(jobId: string): void {
-  nextRuns.delete(jobId);
+/**
+ * Whether the job ended in its run, so that graphile-worker's record of the run's outcome is
+ * answered without a statement (and forgets it): the job is moved or gone, and may already be
+ * another run's.
+ */
+export function outcomeRecordedInRun(jobId: string): boolean {
+  return endedInRun.delete(jobId);
 }

@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import { isDatabaseUnavailable } from '../db/unavailable.ts';
-import { nextRunOf, nextRunRecorded } from './job-run.ts';
+import { outcomeRecordedInRun } from './job-run.ts';
 
 export interface QueuePool {
   /** What graphile-worker is given as `pgPool`. */
@@ -21,12 +21,12 @@ export interface QueuePool {
  * statement, among them), the rejection goes unhandled and the whole process dies. So here a
  * connection is waited for as long as the database cannot be reached, and the statements that
  * record an outcome run again on a new connection when theirs is lost. Each is one statement
- * that can run twice: one records the done job (completionOf: deleted, or moved to its next
- * run, only while this process still locks it; `lockers` are its pools' and workers' ids); the
- * other unlocks the failed job only while this pool still locks it (should a first run of
- * either have taken effect, its answer lost, and the pool have locked the job again since, the
- * second would act under the new run: a window as narrow as the moment between a commit and
- * its answer).
+ * that can run twice: one records the done job (completionOf: deleted only while this process
+ * still locks it; `lockers` are its pools' and workers' ids); the other unlocks the failed job
+ * only while this pool still locks it (should a first run of either have taken effect, its
+ * answer lost, and the pool have locked the job again since, the second would act under the
+ * new run: a window as narrow as the moment between a commit and its answer). The outcome of a
+ * job that ended in its run (job-run.ts) is answered without a statement.
  */
 export function queuePool(pool: pg.Pool, log: (message: string) => void, lockers: () => readonly string[]): QueuePool {
   let waitingSince: number | undefined;
@@ -101,11 +101,10 @@ export function queuePool(pool: pg.Pool, log: (message: string) => void, lockers
         return await recordOutcome(statement);
       }
     };
-    const recordJobOutcome = async (statement: pg.QueryConfig) => {
-      const completion = completionOf(statement, lockers());
-      const result = await query(completion.statement);
-      if (completion.jobId !== undefined) nextRunRecorded(completion.jobId);
-      return result;
+    const recordJobOutcome = async (statement: pg.QueryConfig): Promise<pg.QueryResult> => {
+      const jobId = outcomeJobId(statement);
+      if (jobId !== undefined && outcomeRecordedInRun(jobId)) return recordedInRun(statement);
+      return await query(completionOf(statement, lockers()));
     };
     return new Proxy(client, {
       get(target, property) {
@@ -168,78 +167,56 @@ function isOutcomeStatement(statement: unknown): statement is pg.QueryConfig {
 }
 
 /**
+ * The job a complete_job or fail_job statement records the outcome of (the others, batched,
+ * are not used here).
+ */
+function outcomeJobId(statement: pg.QueryConfig): string | undefined {
+  const values = statement.values ?? [];
+  if (statement.name?.startsWith('complete_job/')) return typeof values[0] === 'string' ? values[0] : undefined;
+  if (!statement.name?.startsWith('fail_job/') || typeof values[1] !== 'string') return undefined;
+  const failed = JSON.parse(values[1]) as { jobId?: unknown }[];
+  return failed.length === 1 && typeof failed[0]?.jobId === 'string' ? failed[0].jobId : undefined;
+}
+
+/**
+ * The answer to an outcome of a job that ended in its run (job-run.ts): no statement is made,
+ * as the job is moved to its next run or gone, and may already be another run's, which neither
+ * graphile-worker's deletion nor its failure's backoff may touch.
+ */
+function recordedInRun(statement: pg.QueryConfig): pg.QueryResult {
+  const command = statement.name?.startsWith('complete_job/') ? 'DELETE' : 'UPDATE';
+  return { command, rowCount: 0, oid: 0, fields: [], rows: [] };
+}
+
+/**
  * graphile-worker's completion of a job (complete_job) deletes it by id alone. But a job can be
  * unlocked under its run: after a database restart, another process takes this one for dead
  * (liveness.ts) until it holds its lock again. A keyed job unlocked so may since hold the next
  * run queued under its key (add_job writes into the key's waiting job), and deleting it would
- * lose that run. So a completion deletes the job only while one of this process's pools or
- * workers still locks it (as graphile-worker's fail_job asks), or while nobody does and it has
- * no key (nothing can have been queued into it: its run is done). A keyed one left so runs
- * again, and every step reads its work's state first. (A job this process itself took again
- * meanwhile is still this process's: the statement knows the job's id only, not which run.)
- *
- * A run that asked to run again (job-run.ts) has its job, still this process's and its key's,
- * moved to then instead. Else the job is done as above, and the next run is queued only if no
- * job that can still run has the key: one that has it was unlocked under the run, or queued by a
- * change made since the run's own (newer than the run's wish, which it must not undo: a
- * cancellation's removal of an upload, a reconnection). Run twice (recordOutcome's retry after
- * a lost answer), the statement then finds the job moved, and does nothing more. complete_jobs
- * and complete_job_q (batched completions, named job queues) are not used here.
+ * lose that run. So a completion ends the job as a run's last change does, by the migration's
+ * `switchboard_end_job` (src/db/migrations/0045_end_job.sql): deleted only while one of this
+ * process's pools or workers still locks it (as graphile-worker's fail_job asks), or while nobody
+ * does and it has no key (nothing can have been queued into it: its run is done). A keyed one
+ * left so runs again, and every step reads its work's state first. (A job this process itself
+ * took again meanwhile is still this process's: the statement knows the job's id only, not
+ * which run.) Run twice (recordOutcome's retry after a lost answer), it finds the job gone.
+ * complete_jobs and complete_job_q (batched completions, named job queues) are not used here.
  */
 const COMPLETE_JOB = /^delete from ((?:"[^"]+"|\w+))\._private_jobs as jobs\nwhere id = \$1::bigint$/;
 
-function completionOf(
-  statement: pg.QueryConfig,
-  lockedBy: readonly string[],
-): { statement: pg.QueryConfig; jobId?: string } {
-  if (!statement.name?.startsWith('complete_job/')) return { statement };
+function completionOf(statement: pg.QueryConfig, lockedBy: readonly string[]): pg.QueryConfig {
+  if (!statement.name?.startsWith('complete_job/')) return statement;
   const schema = COMPLETE_JOB.exec(statement.text)?.[1];
   const [jobId] = statement.values ?? [];
-  // A graphile-worker whose statement reads otherwise is one this service was not built with.
-  if (schema === undefined || typeof jobId !== 'string') {
+  // A graphile-worker whose statement reads otherwise is one this service was not built with;
+  // switchboard_end_job knows graphile-worker's schema by its default name only.
+  if (schema !== '"graphile_worker"' || typeof jobId !== 'string') {
     throw new Error(`graphile-worker's complete_job reads otherwise: ${statement.text}`);
   }
-  const done = `id = $1::bigint and (locked_by = any($2::text[]) or (locked_by is null and key is null))`;
-  const next = nextRunOf(jobId);
-  if (next === undefined) {
-    return {
-      statement: {
-        name: `switchboard_${statement.name}`,
-        text: `delete from ${schema}._private_jobs where ${done}`,
-        values: [jobId, [...lockedBy]],
-      },
-    };
-  }
-  const due = `now() + $3::double precision * interval '1 millisecond'`;
   return {
-    jobId,
-    statement: {
-      name: `switchboard_${statement.name}_again`,
-      text: `with again as (
-          update ${schema}._private_jobs
-             set run_at = ${due}, locked_by = null, locked_at = null, attempts = 0, last_error = null,
-                 revision = revision + 1, updated_at = now()
-           where id = $1::bigint and locked_by = any($2::text[]) and key = $4::text
-          returning id
-        ), done as (
-          delete from ${schema}._private_jobs where ${done} and not exists (select from again)
-        )
-        select ${schema}.add_job($5::text, payload => $6::json, run_at => ${due}, max_attempts => $7::int,
-                                 job_key => $4::text, priority => $8::int)
-         where not exists (select from again)
-           and not exists (select from ${schema}._private_jobs
-                            where key = $4::text and (locked_at is not null or attempts < max_attempts))`,
-      values: [
-        jobId,
-        [...lockedBy],
-        next.waitMs,
-        next.key,
-        next.task,
-        JSON.stringify(next.payload),
-        next.maxAttempts,
-        next.priority,
-      ],
-    },
+    name: `switchboard_${statement.name}`,
+    text: 'select switchboard_end_job($1::bigint, $2::text[])',
+    values: [jobId, [...lockedBy]],
   };
 }
 

@@ -781,6 +781,40 @@ describe("a target's job", () => {
     expect(await jobRows(targetId)).toEqual([]);
   });
 
+  it("is moved to its next step in the statement of the target's move: while the job's row is held, the target's move waits with it", async () => {
+    const { created, targetId, creation } = await heldInCreation('Moved together');
+    const holder = await t.database.pool.connect();
+    try {
+      await holder.query('begin');
+      const held = await holder.query('select id from graphile_worker._private_jobs where key = $1 for update', [
+        `publish_target:${targetId}`,
+      ]);
+      expect(held.rowCount).toBe(1);
+      creation.release();
+      // The run has made the container and records it: its statement (the target's move, whose
+      // text pg_stat_activity shows cut short) waits for the job's row...
+      await eventually(async () => {
+        const { rows } = await t.database.pool.query(
+          `select 1 from pg_stat_activity
+            where datname = current_database() and wait_event_type = 'Lock' and query like 'with "moved" as (update "post_targets"%'`,
+        );
+        return rows.length > 0 ? true : undefined;
+      });
+      // ...so the container is not recorded either, until the job can be moved with it.
+      expect(await targetRow(targetId)).toMatchObject({ step: 'quota', containerId: null });
+    } finally {
+      await holder.query('commit');
+      holder.release();
+    }
+    const recorded = await eventually(async () => {
+      const row = await targetRow(targetId);
+      return row.step === 'quota' ? undefined : row;
+    });
+    expect(recorded).toMatchObject({ step: 'processing', containerId: expect.any(String) });
+    expect((await finished(created.id)).targets[0]).toMatchObject({ status: 'published' });
+    expect(await jobRows(targetId)).toEqual([]);
+  });
+
   it('whose key a later change took during its run (queued for an hour on) is done, and the change stands', async () => {
     const { account, created, targetId, creation } = await heldInCreation('Queued twice');
     await queueUnderKey(targetId, '1 hour');

@@ -20,7 +20,7 @@ import { lockPost, moveTargetOfPost, refreshPostStatus } from '../post-status.ts
 import type { Post, PostTarget, TargetError } from '../tables.ts';
 import { type TargetState, targetStates } from '../target-workflow.ts';
 import { awaitReconnection } from './account-wait.ts';
-import { nextStep } from './publish-jobs.ts';
+import { lastStep, nextStep } from './publish-jobs.ts';
 import { loadTarget, type PublishDeps, type Run, waitUntil } from './run.ts';
 
 /** Passing failures of a step: 30 s, doubling, at most 15 minutes. */
@@ -66,7 +66,7 @@ export async function markPublished(run: Run, published: PublishedPost): Promise
   const { deps, adapter, target, post, platform } = run;
   const continues = adapter.publishing.afterPublish?.asked(platformOptions(post.platformOptions, platform)) === true;
   const at = now();
-  const step = continues ? nextStep(target.id, at) : undefined;
+  const step = continues ? nextStep(target.id, at) : lastStep(target.id);
   const moved = await moveTargetOfPost(deps.db, {
     target,
     name: continues ? 'publish_then_continue' : 'publish',
@@ -87,10 +87,10 @@ export async function markPublished(run: Run, published: PublishedPost): Promise
         ...(published.warning === undefined ? {} : { warning: published.warning }),
       }),
     ],
-    ...(step?.effect === undefined ? {} : { effect: step.effect }),
+    ...(step.effect === undefined ? {} : { effect: step.effect }),
   });
   if (moved !== null) {
-    step?.made();
+    step.made();
     outcomesMetric.inc({ platform, outcome: 'published' });
     latenessMetric.observe({ platform }, Math.max(0, at.getTime() - post.scheduledAt.getTime()) / 1000);
   }

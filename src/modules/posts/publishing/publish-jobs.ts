@@ -4,7 +4,7 @@
  */
 import { type SQL, sql } from 'drizzle-orm';
 import type { Queryable, Tx } from '../../../db/connection.ts';
-import { runAgainAt, runsAsJob } from '../../../jobs/job-run.ts';
+import { endJobSql, runsAsJob } from '../../../jobs/job-run.ts';
 import { dueSql, enqueue, jobSql } from '../../../jobs/queue.ts';
 import { type TransitionOptions, transition } from '../../../jobs/workflow.ts';
 import type { PostTarget, postTargets } from '../tables.ts';
@@ -33,15 +33,26 @@ export function queuePublishOfMoved(runAt: Date, rows: SQL = sql`moved`): SQL {
 }
 
 /**
- * A target's next step, due at `runAt` once a move of it is made: run by the target's own job,
- * that job runs again then (jobs/job-run.ts: no second job row), so the move's statement has
- * nothing to queue and `made` asks for the run; run elsewhere, the move's statement queues the
- * step (its `effect`).
+ * A target's next step, due at `runAt`, once a move of it is made (`made`): run by the target's
+ * own job, the move ends that job in its statement (jobs/job-run.ts), moved to the step's time
+ * (no second job row); run elsewhere (a route, a cancellation), the move queues the step under
+ * the target's key. Either is the move's effect, a SELECT over `moved`.
  */
-export function nextStep(targetId: string, runAt: Date): { effect?: SQL; made: () => void } {
+export function nextStep(targetId: string, runAt: Date): { effect: SQL; made: () => void } {
   const key = publishJobKey(targetId);
   if (!runsAsJob(key)) return { effect: queuePublishOfMoved(runAt), made: () => {} };
-  return { made: () => runAgainAt(key, runAt) };
+  return endOfOwnJob(key, runAt);
+}
+
+/** A target's last move: run by the target's own job, the job ends (deleted) with it; elsewhere it has no effect on jobs. */
+export function lastStep(targetId: string): { effect?: SQL; made: () => void } {
+  const key = publishJobKey(targetId);
+  return runsAsJob(key) ? endOfOwnJob(key) : { made: () => {} };
+}
+
+function endOfOwnJob(key: string, next?: Date): { effect: SQL; made: () => void } {
+  const end = endJobSql(key, next);
+  return { effect: sql`select ${end.sql} from moved`, made: end.made };
 }
 
 /** A target's transition whose next step is due at `runAt`, once it takes effect (nextStep). */
@@ -53,10 +64,7 @@ export async function transitionThenStep(
   runAt: Date,
 ): Promise<PostTarget | null> {
   const { effect, made } = nextStep(target.id, runAt);
-  const moved = await transition(db, targetStates, target.id, name, {
-    ...options,
-    ...(effect === undefined ? {} : { effect }),
-  });
+  const moved = await transition(db, targetStates, target.id, name, { ...options, effect });
   if (moved !== null) made();
   return moved;
 }

@@ -1,0 +1,198 @@
+/**
+ * A job that ends in the statement of its run's last change (src/jobs/job-run.ts): moved to its
+ * next run, which may start at once, or deleted. graphile-worker's own record of the run's
+ * outcome, which follows the run, must then touch nothing: by then the job may be another
+ * run's.
+ */
+import { EventEmitter } from 'node:events';
+import { type SQL, sql } from 'drizzle-orm';
+import { Logger, type Runner, run, type WorkerEvents } from 'graphile-worker';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../../src/db/connection.ts';
+import { endJobSql, runJob } from '../../src/jobs/job-run.ts';
+import { queuePool } from '../../src/jobs/queue-pool.ts';
+import { createTestDatabase } from '../helpers/database.ts';
+import { eventually } from '../helpers/eventually.ts';
+
+let database: Database;
+let runner: Runner | undefined;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  await database.pool.query('create table job_end_marks (n int primary key, at timestamptz not null default now())');
+});
+afterEach(async () => {
+  await runner?.stop();
+  runner = undefined;
+  await database.pool.query(`delete from graphile_worker._private_jobs`);
+  await database.pool.query('delete from job_end_marks');
+});
+afterAll(async () => {
+  await database.close();
+});
+
+interface JobRow {
+  id: string;
+  key: string | null;
+  locked_by: string | null;
+  attempts: number;
+  last_error: string | null;
+  run_at: Date;
+}
+
+async function jobRows(): Promise<JobRow[]> {
+  const { rows } = await database.pool.query<JobRow>(
+    'select id::text, key, locked_by, attempts, last_error, run_at from graphile_worker._private_jobs order by id',
+  );
+  return rows;
+}
+
+/** A deferred: what a run waits on, opened by the test. */
+function gate() {
+  let open!: () => void;
+  const opened = new Promise<void>((resolve) => {
+    open = resolve;
+  });
+  return { open, opened };
+}
+
+/**
+ * A worker pool (two jobs at once) of the task `step`, on the service's queue pool, whose
+ * runs are the service's (runJob). Each run is given its number, from 1. `outcomeOfFirstRun`
+ * resolves once graphile-worker has recorded the first run's outcome, through the queue pool.
+ */
+async function startPool(step: (runNumber: number, payload: { key: string }) => Promise<void>) {
+  const events: WorkerEvents = new EventEmitter();
+  const lockers: string[] = [];
+  events.on('pool:create', ({ workerPool }) => lockers.push(workerPool.id));
+  events.on('worker:create', ({ worker }) => lockers.push(worker.workerId));
+  const queue = queuePool(
+    database.pool,
+    () => {},
+    () => lockers,
+  );
+  const firstRunEnded = gate();
+  // graphile-worker asks for the outcome's statement as it says the job complete (worker.ts,
+  // job:complete); the queue pool has it in hand from then until settled. A turn of the event
+  // loop lets the steps between the connection and the statement be taken.
+  events.once('job:complete', () => firstRunEnded.open());
+  const outcomeOfFirstRun = firstRunEnded.opened.then(async () => {
+    await queue.settled();
+    await new Promise((resolve) => setImmediate(resolve));
+    await queue.settled();
+  });
+  let runs = 0;
+  runner = await run({
+    pgPool: queue.pool,
+    concurrency: 2,
+    pollInterval: 100,
+    noHandleSignals: true,
+    // The failing run's error is the test's own.
+    logger: new Logger(() => () => {}),
+    events,
+    taskList: {
+      step: async (payload, helpers) => {
+        runs += 1;
+        const runNumber = runs;
+        await runJob(helpers.job, () => step(runNumber, payload as { key: string }));
+      },
+    },
+  });
+  return { lockers, outcomeOfFirstRun };
+}
+
+/** A change made by a run with its job's end as its effect: a mark row, and the job ended with it. */
+async function markAndEnd(n: number, key: string, next?: Date): Promise<void> {
+  const end = endJobSql(key, next);
+  const effect: SQL = sql`select ${end.sql} from marked`;
+  await database.db.execute(
+    sql`with marked as (insert into job_end_marks (n) values (${n}) returning n) select (select count(*) from (${effect}) as e) as ended from marked`,
+  );
+  end.made();
+}
+
+async function addJob(key: string): Promise<string> {
+  const { rows } = await database.pool.query<{ id: string }>(
+    `select id::text from graphile_worker.add_job('step', json_build_object('key', $1::text), job_key => $1)`,
+    [key],
+  );
+  return rows[0]?.id ?? '';
+}
+
+const HOUR_MS = 3_600_000;
+
+/**
+ * The first run ends its job with a next run due at once, and waits until that next run has
+ * begun (the pool locks the job again) before it ends, with `firstRunEnds`; the second run then
+ * moves the job an hour on once the test lets it.
+ */
+async function secondRunBegunBeforeTheFirstEnds(key: string, firstRunEnds: () => Promise<void>) {
+  const secondStarted = gate();
+  const secondMayEnd = gate();
+  const pool = await startPool(async (runNumber, payload) => {
+    if (runNumber === 1) {
+      await markAndEnd(1, payload.key, new Date());
+      await secondStarted.opened;
+      await firstRunEnds();
+      return;
+    }
+    secondStarted.open();
+    await secondMayEnd.opened;
+    await markAndEnd(2, payload.key, new Date(Date.now() + HOUR_MS));
+  });
+  const id = await addJob(key);
+  await pool.outcomeOfFirstRun;
+  return { id, lockers: pool.lockers, letSecondEnd: secondMayEnd.open };
+}
+
+describe("a job ended in its run's last change", () => {
+  it("moved to a next run due at once, which begins before the first run ends: the first run's completion leaves the job to the second", async () => {
+    const { id, lockers, letSecondEnd } = await secondRunBegunBeforeTheFirstEnds('job-end:complete', async () => {});
+    try {
+      const [running, ...others] = await jobRows();
+      expect(others).toEqual([]);
+      expect(running).toMatchObject({ id, key: 'job-end:complete', attempts: 1, last_error: null });
+      expect(lockers).toContain(running?.locked_by);
+    } finally {
+      letSecondEnd();
+    }
+    const [moved] = await eventually(async () => {
+      const rows = await jobRows();
+      return rows[0]?.locked_by === null ? rows : undefined;
+    });
+    expect(moved).toMatchObject({ id, key: 'job-end:complete', attempts: 0, last_error: null });
+    expect((moved?.run_at.getTime() ?? 0) - Date.now()).toBeGreaterThan(HOUR_MS - 300_000);
+    const marks = await database.pool.query<{ n: number }>('select n from job_end_marks order by n');
+    expect(marks.rows.map((r) => r.n)).toEqual([1, 2]);
+  });
+
+  it("that fails after its end: graphile-worker's failure leaves the next run, begun meanwhile, its job, locked and without an error", async () => {
+    const { id, lockers, letSecondEnd } = await secondRunBegunBeforeTheFirstEnds('job-end:fail', async () => {
+      throw new Error('failed after its end');
+    });
+    try {
+      const [running, ...others] = await jobRows();
+      expect(others).toEqual([]);
+      expect(running).toMatchObject({ id, key: 'job-end:fail', attempts: 1, last_error: null });
+      expect(lockers).toContain(running?.locked_by);
+    } finally {
+      letSecondEnd();
+    }
+    const [moved] = await eventually(async () => {
+      const rows = await jobRows();
+      return rows[0]?.locked_by === null ? rows : undefined;
+    });
+    expect(moved).toMatchObject({ id, attempts: 0, last_error: null });
+  });
+
+  it('ended with no next run is deleted with its change', async () => {
+    const { outcomeOfFirstRun } = await startPool(async (_runNumber, { key }) => {
+      await markAndEnd(1, key);
+    });
+    await addJob('job-end:done');
+    await outcomeOfFirstRun;
+    expect(await jobRows()).toEqual([]);
+    const marks = await database.pool.query<{ n: number }>('select n from job_end_marks');
+    expect(marks.rows).toEqual([{ n: 1 }]);
+  });
+});
