@@ -1,4 +1,5 @@
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { PgTransaction } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import type { Config } from '../config.ts';
 import { startEmbeddedPostgres } from './embedded.ts';
@@ -9,6 +10,11 @@ export type Db = NodePgDatabase & { $client: pg.Pool };
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 /** Either the database or a transaction: what a service function that only reads or writes in the caller's transaction takes. */
 export type Queryable = Db | Tx;
+
+/** Whether a handle is a transaction's: what is written through it commits with the caller's transaction, not now. */
+export function isTransaction(db: Queryable): db is Tx {
+  return db instanceof PgTransaction;
+}
 
 export interface Database {
   url: string;

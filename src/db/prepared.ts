@@ -5,8 +5,7 @@
  * only fills in the placeholders. The name makes each pooled connection plan it once.
  */
 import { createHash } from 'node:crypto';
-import { PgTransaction } from 'drizzle-orm/pg-core';
-import type { Db, Queryable } from './connection.ts';
+import { type Db, isTransaction, type Queryable } from './connection.ts';
 
 export function preparedPerDb<P>(build: (db: Db) => P): (db: Db) => P {
   const built = new WeakMap<Db, P>();
@@ -27,7 +26,7 @@ export function preparedPerDb<P>(build: (db: Db) => P): (db: Db) => P {
  */
 export function preparedOutsideTransactions<P>(build: (db: Db) => P): (db: Queryable) => P | undefined {
   const perDb = preparedPerDb(build);
-  return (db) => (db instanceof PgTransaction ? undefined : perDb(db));
+  return (db) => (isTransaction(db) ? undefined : perDb(db));
 }
 
 /**

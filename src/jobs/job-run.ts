@@ -26,8 +26,12 @@ interface Running {
 
 const running = new AsyncLocalStorage<Running>();
 
-/** Jobs that ended in their run, until graphile-worker records the run's outcome (outcomeRecordedInRun). */
-const endedInRun = new Set<string>();
+/**
+ * Runs that ended their job, by job id, until graphile-worker records each run's outcome
+ * (outcomeRecordedInRun). Counted: a job moved to a next run due at once keeps its id, and
+ * that next run may end it too before the first run's outcome is recorded.
+ */
+const endedInRun = new Map<string, number>();
 
 /** Runs a job's task, as the job whose run may end it (endJobSql). */
 export async function runJob(job: Job, run: () => Promise<void>): Promise<void> {
@@ -51,15 +55,18 @@ export function runsAsJob(key: string): boolean {
 export interface JobEnd {
   /** A VOLATILE call, for the select list of the change's effect (db/with-effects.ts). */
   readonly sql: SQL;
-  /** Says that the change, and so the job's end, was made. */
+  /** Says that the change, and so the job's end, was made and committed. */
   readonly made: () => void;
 }
 
 /**
  * Ends the job running here, with this key (runsAsJob), in the statement of the run's change:
- * moved to `next` (its next run), or deleted (no `next`). It acts only while the run's pool
- * still locks the job: one unlocked under the run (its process taken for gone after a database
- * restart) may hold a change queued under its key since, which the run's end must not undo.
+ * moved to `next` (its next run), or deleted (no `next`). The job is moved or deleted only while
+ * the run's pool still locks it: one unlocked under the run (its process taken for gone after a
+ * database restart) may hold a change queued under its key since, which the run's end must not
+ * undo; the next run is then queued only if no job that can still run has the key
+ * (switchboard_end_job). A change in a transaction cannot end its job: `made` must be said once
+ * the change is committed, and a rolled-back end said made would leave the job locked.
  */
 export function endJobSql(key: string, next?: Date): JobEnd {
   const state = runOf(key);
@@ -75,7 +82,7 @@ export function endJobSql(key: string, next?: Date): JobEnd {
     sql: sql`switchboard_end_job(${job.id}::bigint, array[${job.locked_by}::text]${nextRun})`,
     made: () => {
       state.ended = true;
-      endedInRun.add(job.id);
+      endedInRun.set(job.id, (endedInRun.get(job.id) ?? 0) + 1);
     },
   };
 }
@@ -86,5 +93,9 @@ export function endJobSql(key: string, next?: Date): JobEnd {
  * another run's.
  */
 export function outcomeRecordedInRun(jobId: string): boolean {
-  return endedInRun.delete(jobId);
+  const runs = endedInRun.get(jobId);
+  if (runs === undefined) return false;
+  if (runs === 1) endedInRun.delete(jobId);
+  else endedInRun.set(jobId, runs - 1);
+  return true;
 }

@@ -181,7 +181,9 @@ function outcomeJobId(statement: pg.QueryConfig): string | undefined {
 /**
  * The answer to an outcome of a job that ended in its run (job-run.ts): no statement is made,
  * as the job is moved to its next run or gone, and may already be another run's, which neither
- * graphile-worker's deletion nor its failure's backoff may touch.
+ * graphile-worker's deletion nor its failure's backoff may touch. (Its release of the jobs still
+ * running when a shutdown's grace ends, fail_jobs, touches only jobs its pool locks, and a
+ * stopping pool locks no new ones: that needs no such answer.)
  */
 function recordedInRun(statement: pg.QueryConfig): pg.QueryResult {
   const command = statement.name?.startsWith('complete_job/') ? 'DELETE' : 'UPDATE';

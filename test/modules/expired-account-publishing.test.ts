@@ -277,6 +277,50 @@ describe('with the default grace time', () => {
     expect(await eventsAbout(c, created.id, 'post.failed')).toHaveLength(0);
   });
 
+  it("leaves the job to run again when the wait's transaction fails at its commit: the job is not ended with a wait that never happened", async () => {
+    const account = await connected(c);
+    const created = await postDueSoon(c, account.id, 'Its wait refused');
+    await expire(c, account);
+    const targetId: string = created.targets[0].id;
+    // The database refuses the wait's commit once (a deferred check, run at the commit).
+    await c.t.database.pool.query(`
+      create table refused_waits (target_id text primary key);
+      create function refuse_first_wait() returns trigger language plpgsql as $$
+      begin
+        if new.waiting_reason = 'account_expired' and not exists (select from refused_waits where target_id = new.id) then
+          raise exception 'commit refused by the test';
+        end if;
+        return null;
+      end $$;
+      create constraint trigger refuse_first_wait after update on post_targets deferrable initially deferred
+        for each row execute function refuse_first_wait();`);
+    try {
+      await moveTime(c.t.database.pool, 61_000);
+      // The run failed at the commit: graphile-worker records the failure, its job unlocked with
+      // the error, to run again after its backoff, and the target is as it was.
+      const failed = await eventually(async () => {
+        const { rows } = await c.t.database.pool.query<{ locked: boolean; last_error: string | null }>(
+          'select locked_at is not null as locked, last_error from graphile_worker._private_jobs where key = $1',
+          [`publish_target:${targetId}`],
+        );
+        return rows[0]?.last_error ? rows : undefined;
+      });
+      // drizzle names the statement that failed: the commit, refused by the check above.
+      expect(failed).toEqual([{ locked: false, last_error: expect.stringMatching(/^Failed query: commit\b/) }]);
+      expect(await targetRow(c, targetId)).toMatchObject({ waitingReason: null, accountWaitUntil: null });
+      // Let through, the job's next run makes the wait.
+      await c.t.database.pool.query('insert into refused_waits values ($1)', [targetId]);
+      await c.t.database.pool.query(`update graphile_worker._private_jobs set run_at = now() where key = $1`, [
+        `publish_target:${targetId}`,
+      ]);
+      await waitingForAccount(c, created.id);
+    } finally {
+      await c.t.database.pool.query(
+        'drop trigger refuse_first_wait on post_targets; drop function refuse_first_wait(); drop table refused_waits',
+      );
+    }
+  });
+
   it('marks the account expired when the platform refuses its token during a step, and the target waits for its reconnection', async () => {
     const account = await connected(c);
     const created = await postDueSoon(c, account.id, 'Expired on the platform only');

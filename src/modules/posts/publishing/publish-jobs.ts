@@ -3,7 +3,7 @@
  * it again moves its next step to the new time.
  */
 import { type SQL, sql } from 'drizzle-orm';
-import type { Queryable, Tx } from '../../../db/connection.ts';
+import { isTransaction, type Queryable, type Tx } from '../../../db/connection.ts';
 import { endJobSql, runsAsJob } from '../../../jobs/job-run.ts';
 import { dueSql, enqueue, jobSql } from '../../../jobs/queue.ts';
 import { type TransitionOptions, transition } from '../../../jobs/workflow.ts';
@@ -33,14 +33,16 @@ export function queuePublishOfMoved(runAt: Date, rows: SQL = sql`moved`): SQL {
 }
 
 /**
- * A target's next step, due at `runAt`, once a move of it is made (`made`): run by the target's
- * own job, the move ends that job in its statement (jobs/job-run.ts), moved to the step's time
- * (no second job row); run elsewhere (a route, a cancellation), the move queues the step under
- * the target's key. Either is the move's effect, a SELECT over `moved`.
+ * A target's next step, due at `runAt`, once a move of it is made (`made`, said once the move
+ * is committed): run by the target's own job, the move ends that job in its statement
+ * (jobs/job-run.ts), moved to the step's time (no second job row); run elsewhere (a route, a
+ * cancellation), or `queued` (a move in a transaction, which commits after `made` would be
+ * said), the move queues the step under the target's key. Either is the move's effect, a
+ * SELECT over `moved`.
  */
-export function nextStep(targetId: string, runAt: Date): { effect: SQL; made: () => void } {
+export function nextStep(targetId: string, runAt: Date, queued = false): { effect: SQL; made: () => void } {
   const key = publishJobKey(targetId);
-  if (!runsAsJob(key)) return { effect: queuePublishOfMoved(runAt), made: () => {} };
+  if (queued || !runsAsJob(key)) return { effect: queuePublishOfMoved(runAt), made: () => {} };
   return endOfOwnJob(key, runAt);
 }
 
@@ -63,7 +65,9 @@ export async function transitionThenStep(
   options: Omit<TransitionOptions<TargetState, typeof postTargets>, 'effect'>,
   runAt: Date,
 ): Promise<PostTarget | null> {
-  const { effect, made } = nextStep(target.id, runAt);
+  // In a transaction, the job is not ended with the move: should the commit fail, the job's end
+  // would be undone where its run had said it made (job-run.ts), and the job would stay locked.
+  const { effect, made } = nextStep(target.id, runAt, isTransaction(db));
   const moved = await transition(db, targetStates, target.id, name, { ...options, effect });
   if (moved !== null) made();
   return moved;
