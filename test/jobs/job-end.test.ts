@@ -146,12 +146,25 @@ async function secondRunBegunBeforeTheFirstEnds(key: string, firstRunEnds: () =>
 }
 
 describe("a job ended in its run's last change", () => {
-  it("moved to a next run due at once, which begins before the first run ends: the first run's completion leaves the job to the second", async () => {
-    const { id, lockers, letSecondEnd } = await secondRunBegunBeforeTheFirstEnds('job-end:complete', async () => {});
+  it.each([
+    {
+      how: "moved to a next run due at once, which begins before the first run ends: the first run's completion leaves the job to the second",
+      key: 'job-end:complete',
+      firstRunEnds: async () => {},
+    },
+    {
+      how: "that fails after its end: graphile-worker's failure leaves the next run, begun meanwhile, its job, locked and without an error",
+      key: 'job-end:fail',
+      firstRunEnds: async () => {
+        throw new Error('failed after its end');
+      },
+    },
+  ])('$how', async ({ key, firstRunEnds }) => {
+    const { id, lockers, letSecondEnd } = await secondRunBegunBeforeTheFirstEnds(key, firstRunEnds);
     try {
       const [running, ...others] = await jobRows();
       expect(others).toEqual([]);
-      expect(running).toMatchObject({ id, key: 'job-end:complete', attempts: 1, last_error: null });
+      expect(running).toMatchObject({ id, key, attempts: 1, last_error: null });
       expect(lockers).toContain(running?.locked_by);
     } finally {
       letSecondEnd();
@@ -160,29 +173,10 @@ describe("a job ended in its run's last change", () => {
       const rows = await jobRows();
       return rows[0]?.locked_by === null ? rows : undefined;
     });
-    expect(moved).toMatchObject({ id, key: 'job-end:complete', attempts: 0, last_error: null });
+    expect(moved).toMatchObject({ id, key, attempts: 0, last_error: null });
     expect((moved?.run_at.getTime() ?? 0) - Date.now()).toBeGreaterThan(HOUR_MS - 300_000);
     const marks = await database.pool.query<{ n: number }>('select n from job_end_marks order by n');
     expect(marks.rows.map((r) => r.n)).toEqual([1, 2]);
-  });
-
-  it("that fails after its end: graphile-worker's failure leaves the next run, begun meanwhile, its job, locked and without an error", async () => {
-    const { id, lockers, letSecondEnd } = await secondRunBegunBeforeTheFirstEnds('job-end:fail', async () => {
-      throw new Error('failed after its end');
-    });
-    try {
-      const [running, ...others] = await jobRows();
-      expect(others).toEqual([]);
-      expect(running).toMatchObject({ id, key: 'job-end:fail', attempts: 1, last_error: null });
-      expect(lockers).toContain(running?.locked_by);
-    } finally {
-      letSecondEnd();
-    }
-    const [moved] = await eventually(async () => {
-      const rows = await jobRows();
-      return rows[0]?.locked_by === null ? rows : undefined;
-    });
-    expect(moved).toMatchObject({ id, attempts: 0, last_error: null });
   });
 
   it('ended with no next run is deleted with its change', async () => {
