@@ -51,6 +51,16 @@ export function runsAsJob(key: string): boolean {
   return runOf(key) !== undefined;
 }
 
+/**
+ * Says that a change of the run queued the next run under the job's key instead (add_job, which
+ * takes the key from the running job): the job is then no longer the run's to end, and a later
+ * change of the run queues under the key too.
+ */
+export function queuedUnderKey(key: string): void {
+  const state = runOf(key);
+  if (state !== undefined) state.ended = true;
+}
+
 /** A job's end in the statement of its run's last change. */
 export interface JobEnd {
   /** A VOLATILE call, for the select list of the change's effect (db/with-effects.ts). */

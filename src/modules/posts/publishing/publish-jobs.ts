@@ -4,7 +4,7 @@
  */
 import { type SQL, sql } from 'drizzle-orm';
 import { isTransaction, type Queryable, type Tx } from '../../../db/connection.ts';
-import { endJobSql, runsAsJob } from '../../../jobs/job-run.ts';
+import { endJobSql, queuedUnderKey, runsAsJob } from '../../../jobs/job-run.ts';
 import { dueSql, enqueue, jobSql } from '../../../jobs/queue.ts';
 import { type TransitionOptions, transition } from '../../../jobs/workflow.ts';
 import type { PostTarget, postTargets } from '../tables.ts';
@@ -42,7 +42,7 @@ export function queuePublishOfMoved(runAt: Date, rows: SQL = sql`moved`): SQL {
  */
 export function nextStep(targetId: string, runAt: Date, queued = false): { effect: SQL; made: () => void } {
   const key = publishJobKey(targetId);
-  if (queued || !runsAsJob(key)) return { effect: queuePublishOfMoved(runAt), made: () => {} };
+  if (queued || !runsAsJob(key)) return { effect: queuePublishOfMoved(runAt), made: () => queuedUnderKey(key) };
   return endOfOwnJob(key, runAt);
 }
 
