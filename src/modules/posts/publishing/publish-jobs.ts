@@ -33,12 +33,12 @@ export function queuePublishOfMoved(runAt: Date, rows: SQL = sql`moved`): SQL {
 }
 
 /**
- * A target's next step, due at `runAt`, once a move of it is made (`made`, said once the move
- * is committed): run by the target's own job, the move ends that job in its statement
+ * A target's next step, due at `runAt`, once a move of it is made (`made`, said when the move's
+ * statement has made it): run by the target's own job, the move ends that job in its statement
  * (jobs/job-run.ts), moved to the step's time (no second job row); run elsewhere (a route, a
- * cancellation), or `queued` (a move in a transaction, which commits after `made` would be
- * said), the move queues the step under the target's key. Either is the move's effect, a
- * SELECT over `moved`.
+ * cancellation), or `queued` (a move in a transaction, whose commit comes after `made` is said,
+ * so that an end said made could yet be undone), the move queues the step under the target's
+ * key. Either is the move's effect, a SELECT over `moved`.
  */
 export function nextStep(targetId: string, runAt: Date, queued = false): { effect: SQL; made: () => void } {
   const key = publishJobKey(targetId);
