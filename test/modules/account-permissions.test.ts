@@ -57,11 +57,11 @@ describe("an account's recorded permissions", () => {
     expect(refused.kind).toBe('permission_missing');
     expect(refused.detail.missingScopes).toEqual(['threads_manage_insights']);
 
-    const updated = await t.database.db.transaction((tx) => noteAccountFailure(tx, account.id, refused));
+    const updated = await t.database.db.transaction((tx) => noteAccountFailure(tx, account.id, refused, undefined));
     expect(updated?.status).toBe('connected');
     expect(await permissionsOf(account.id)).toEqual(granted);
     // Learned once: the same refusal again changes nothing.
-    expect(await t.database.db.transaction((tx) => noteAccountFailure(tx, account.id, refused))).toBeNull();
+    expect(await t.database.db.transaction((tx) => noteAccountFailure(tx, account.id, refused, undefined))).toBeNull();
     expect(await permissionsOf(account.id)).toEqual(granted);
   });
 
@@ -86,7 +86,7 @@ describe("an account's recorded permissions", () => {
       kind: 'permission_missing',
       detail: { missingScopes: ['threads_manage_replies'] },
     });
-    await t.database.db.transaction((tx) => noteAccountFailure(tx, account.id, refused));
+    await t.database.db.transaction((tx) => noteAccountFailure(tx, account.id, refused, undefined));
     expect(await permissionsOf(account.id)).toEqual(granted);
     // Publishing, which needs only threads_content_publish, still works.
     const { containerId } = await threads.publishing.createContainer(credentials, { text: 'Still posting', media: [] });

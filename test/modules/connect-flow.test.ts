@@ -642,7 +642,7 @@ describe('account lifecycle', () => {
       return null;
     } catch (error) {
       if (!(error instanceof PlatformError)) throw error;
-      return await t.database.db.transaction((tx) => noteAccountFailure(tx, account.id, error));
+      return await t.database.db.transaction((tx) => noteAccountFailure(tx, account.id, error, undefined));
     }
   }
 

@@ -149,16 +149,22 @@ async function linkRow(path: string) {
 /** Makes the account expired as the service finds out in production: the platform refuses its token. */
 async function expire(account: AccountRow, username: string): Promise<AccountRow> {
   await sandbox.control('POST', '/tokens/expire', { platform: account.platform, username });
-  try {
-    await sandbox.adapter(account.platform).profile(credentialsOf(t.secretKey, account));
-    throw new Error('the sandbox still took the token');
-  } catch (error) {
-    if (!(error instanceof PlatformError)) throw error;
-    await t.database.db.transaction((tx) => noteAccountFailure(tx, account.id, error));
-  }
+  const refused = await refusalOf(account);
+  await t.database.db.transaction((tx) => noteAccountFailure(tx, account.id, refused, account.connectedAt));
   const expired = await reload(account.id);
   expect(expired.status).toBe('expired');
   return expired;
+}
+
+/** The platform's refusal of a call made with the account's token as this row holds it. */
+async function refusalOf(account: AccountRow): Promise<PlatformError> {
+  try {
+    await sandbox.adapter(account.platform).profile(credentialsOf(t.secretKey, account));
+  } catch (error) {
+    if (error instanceof PlatformError) return error;
+    throw error;
+  }
+  throw new Error('the sandbox took the token');
 }
 
 /** The `href` of the link whose text is `text` on an HTML page, as a browser reads it. */
@@ -394,6 +400,26 @@ describe('completing a reconnect link', () => {
     expect((await linkRow(path)).usedAt).not.toBeNull();
     const again = await t.app.inject({ method: 'GET', url: path });
     expect(outcome(walked(again, ''))).toEqual({ status: 'error', error: 'expired', state: 'back to <ada>' });
+  });
+
+  it("keeps the new connection when a call made with the old token is refused after the reconnection; the new token's refusal ends it", async () => {
+    const account = await expire(await connected('instagram', { username: 'late_call' }), 'late_call');
+    const path = await reconnectLink(account.id);
+    expect(outcome(await walk(path, 'instagram', { username: 'late_call' })).status).toBe('connected');
+    const reconnected = await reload(account.id);
+
+    // A job that read the account before the reconnection comes back with the old token's refusal.
+    const oldRefusal = await refusalOf(account);
+    expect(
+      await t.database.db.transaction((tx) => noteAccountFailure(tx, account.id, oldRefusal, account.connectedAt)),
+    ).toBeNull();
+    expect(await reload(account.id)).toMatchObject({ status: 'connected', connectedAt: reconnected.connectedAt });
+
+    // The same refusal of the token the reconnection gave ends the account.
+    await sandbox.control('POST', '/tokens/expire', { platform: 'instagram', username: 'late_call' });
+    const newRefusal = await refusalOf(reconnected);
+    await t.database.db.transaction((tx) => noteAccountFailure(tx, account.id, newRefusal, reconnected.connectedAt));
+    expect((await reload(account.id)).status).toBe('expired');
   });
 
   it('refuses a login of another platform user with account_mismatch: a page says so, nothing is stored or sent', async () => {

@@ -77,9 +77,11 @@ export async function noteAccountFailure(
   error: PlatformError,
   /**
    * When the connection the refused call was made with was made (the account's `connectedAt`
-   * then): a reconnection since gave new tokens, and the old one's refusal says nothing of them.
+   * as the caller read it before the call): a reconnection since gave new tokens, and the old
+   * one's refusal says nothing of them. Every caller says it, since any call may be on its way
+   * while the client reconnects; undefined only where no call was made with the account's tokens.
    */
-  madeWith?: Date,
+  madeWith: Date | undefined,
 ): Promise<Account | null> {
   if (madeWith !== undefined) {
     const [current] = await tx

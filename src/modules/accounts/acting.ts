@@ -65,7 +65,7 @@ export async function actAsAccountNoting<T>(
     return { done: await actAsAccount(deps, account, call) };
   } catch (error) {
     if (!(error instanceof PlatformError)) throw error;
-    await deps.db.transaction((tx) => noteAccountFailure(tx, account.id, error));
+    await deps.db.transaction((tx) => noteAccountFailure(tx, account.id, error, account.connectedAt));
     return { refused: error };
   }
 }

@@ -76,7 +76,7 @@ export async function subscribeCommentNotices(deps: NoticeSubscriptionDeps, acco
     const passing = error.passing && attempts < MAX_ATTEMPTS;
     const wait = retryDelayMs(BACKGROUND_RETRY, account.commentNoticesAttempts, error.detail.retryAfterSeconds);
     await deps.db.transaction(async (tx) => {
-      await noteAccountFailure(tx, account.id, error);
+      await noteAccountFailure(tx, account.id, error, account.connectedAt);
       await tx
         .update(accounts)
         .set({

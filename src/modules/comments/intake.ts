@@ -326,7 +326,7 @@ async function readAsAccount<T>(
       );
       return nothing;
     }
-    await deps.db.transaction((tx) => noteAccountFailure(tx, reader.id, error));
+    await deps.db.transaction((tx) => noteAccountFailure(tx, reader.id, error, reader.connectedAt));
     deps.log.warn(
       { platform, account_id: reader.id, kind: error.kind, err: error.message, comments: wanted.length },
       error.passing
@@ -412,7 +412,7 @@ export async function pollComments(deps: IntakeDeps, accountId: string): Promise
     if (!(error instanceof PlatformError)) throw error;
     const wait = Math.max(interval, (error.detail.retryAfterSeconds ?? 0) * 1000);
     await db.transaction(async (tx) => {
-      await noteAccountFailure(tx, account.id, error);
+      await noteAccountFailure(tx, account.id, error, account.connectedAt);
       await afterPoll(tx, account, wait, `${error.kind}: ${error.message}`);
     });
     deps.log.warn(

@@ -190,7 +190,7 @@ export async function sendPendingReply(deps: CommentDeps, replyId: string): Prom
     );
   } catch (error) {
     if (!(error instanceof PlatformError)) throw error;
-    await db.transaction((tx) => noteAccountFailure(tx, account.id, error));
+    await db.transaction((tx) => noteAccountFailure(tx, account.id, error, account.connectedAt));
     if (error.passing) {
       if (now().getTime() - reply.createdAt.getTime() > REPLY_GIVE_UP_MS) return await fail(error.message);
       return await waitAgain(db, reply, account.platform, error.detail.retryAfterSeconds);

@@ -227,7 +227,7 @@ export async function refreshInsights(deps: InsightDeps, accountId: string): Pro
     deps.log.info({ account_id: account.id, platform, posts: postsRead, usage_percent: usage }, 'insights refreshed');
   } catch (error) {
     if (!(error instanceof PlatformError)) throw error;
-    await failed(deps, account.id, error, async (tx, waitMs) => {
+    await failed(deps, account, error, async (tx, waitMs) => {
       // The platform asks for a longer wait than the schedule's: the next refresh waits too.
       await tx
         .update(insightSyncState)
@@ -312,14 +312,15 @@ async function postFigures<T>(deps: InsightDeps, read: () => Promise<T>, platfor
 /** Notes a platform's refusal: the account is marked when the token is gone, the error is kept for operators. */
 async function failed(
   deps: InsightDeps,
-  accountId: string,
+  account: Account,
   error: PlatformError,
   reschedule: (tx: Tx, waitMs: number) => Promise<void>,
 ): Promise<void> {
+  const accountId = account.id;
   const waitMs = (error.detail.retryAfterSeconds ?? 0) * 1000;
   await deps.db.transaction(async (tx) => {
     await lockSyncState(tx, accountId);
-    await noteAccountFailure(tx, accountId, error);
+    await noteAccountFailure(tx, accountId, error, account.connectedAt);
     await noteError(tx, accountId, `${error.kind}: ${error.message}`);
     await reschedule(tx, waitMs);
   });
@@ -421,7 +422,7 @@ export async function fillInsightHistory(deps: InsightDeps, accountId: string): 
       }
     } catch (error) {
       if (!(error instanceof PlatformError)) throw error;
-      await failed(deps, account.id, error, async (tx, waitMs) => {
+      await failed(deps, account, error, async (tx, waitMs) => {
         await tx
           .update(insightSyncState)
           .set({ historyNextAt: new Date(now().getTime() + Math.max(waitMs, HISTORY_LEASE_MS)) })

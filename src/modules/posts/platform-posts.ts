@@ -217,7 +217,7 @@ export async function describePlatformPost(
     await db.transaction((tx) => describe(tx, postId, summary, false));
   } catch (error) {
     if (!(error instanceof PlatformError)) throw error;
-    await db.transaction((tx) => noteAccountFailure(tx, account.id, error));
+    await db.transaction((tx) => noteAccountFailure(tx, account.id, error, account.connectedAt));
     deps.log.warn(
       { post_id: postId, account_id: account.id, kind: error.kind, err: error.message },
       'could not read a platform post the service saw through a comment; it stays without text and permalink',
