@@ -827,11 +827,12 @@ async function inboxShapes(
 ): Promise<{ shapes: Shape[]; noTenthPage: string[] }> {
   const owner = { authorization: `Bearer ${server.ownerKey}` };
   const profile = { authorization: `Bearer ${seeded.profileKey}` };
-  const ownerScope: Scope = { ownerId: seeded.ownerId, profileId: null, keyId: '', keyKind: 'owner' };
+  const ownerScope: Scope = { ownerId: seeded.ownerId, profileId: null, keyId: '', keyName: null, keyKind: 'owner' };
   const profileScope: Scope = {
     ownerId: seeded.ownerId,
     profileId: seeded.profileIds[0] ?? '',
     keyId: '',
+    keyName: null,
     keyKind: 'profile',
   };
   const day = 86400_000;

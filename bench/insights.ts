@@ -412,7 +412,7 @@ async function explainRoute(pool: pg.Pool, api: Api, ownerId: string, account: B
   const deps = { db, platforms: () => platforms };
   // Nothing changes the figures meanwhile: as a process that hears changes, the later read takes the kept answer.
   const answers = answerCache(16, { hearing: () => true, subscribe: () => {} });
-  const scope = { ownerId, profileId: null, keyId: '', keyKind: 'owner' } as const;
+  const scope = { ownerId, profileId: null, keyId: '', keyName: null, keyKind: 'owner' } as const;
   const query = { from: dayText(s.firstDay), to: dayText(s.today) };
   const first = await accountInsightsAnswer(deps, answers, scope, account.id, query);
   const firstQueries = queries.splice(0);

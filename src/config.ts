@@ -39,6 +39,7 @@ const SettingsSchema = Type.Object({
   MEDIA_MAX_DOCUMENT_BYTES: Type.Integer({ minimum: 1024, default: 100 * 1024 * 1024 }),
   MEDIA_URL_TTL_SECONDS: Type.Integer({ minimum: 60, maximum: 7 * 24 * 3600, default: 24 * 3600 }),
   COMMENT_POLL_INTERVAL_SECONDS: Type.Integer({ minimum: 60, maximum: 86_400, default: 900 }),
+  AUDIT_LOG_RETENTION_DAYS: Type.Integer({ minimum: 1, maximum: 36_500, default: 365 }),
   PLATFORM_WEBHOOK_VERIFY_TOKEN: Type.Optional(
     Type.String({ minLength: 8, maxLength: 200, pattern: '^[\\x21-\\x7e]+$' }),
   ),
@@ -173,6 +174,8 @@ export interface Config extends PlatformSettingValues {
   mediaUrlTtlSeconds: number;
   /** How often each account's recent posts are read for comments (the webhooks' safety net). */
   commentPollIntervalMs: number;
+  /** How long audit entries are kept before the hourly clean-up deletes them. */
+  auditLogRetentionMs: number;
   /**
    * What the platforms' webhook subscription handshake must send as `hub.verify_token`
    * (PLATFORM_WEBHOOK_VERIFY_TOKEN); in sandbox mode `switchboard-sandbox` when unset. Unset in
@@ -295,6 +298,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mediaMaxDocumentBytes: settings.MEDIA_MAX_DOCUMENT_BYTES,
     mediaUrlTtlSeconds: settings.MEDIA_URL_TTL_SECONDS,
     commentPollIntervalMs: settings.COMMENT_POLL_INTERVAL_SECONDS * 1000,
+    auditLogRetentionMs: settings.AUDIT_LOG_RETENTION_DAYS * 86_400_000,
     platformWebhookVerifyToken:
       settings.PLATFORM_WEBHOOK_VERIFY_TOKEN ?? (platforms === 'sandbox' ? SANDBOX_VERIFY_TOKEN : undefined),
     smtpUrl: settings.SMTP_URL,

@@ -22,6 +22,7 @@ export const ID_PREFIXES = {
   comment: 'cmt',
   commentReply: 'crp',
   session: 'ses',
+  auditEntry: 'aud',
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIXES;

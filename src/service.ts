@@ -204,6 +204,7 @@ export async function startService(config: Config, roles: Roles, log: Logger): P
         accountReconnectGraceMs: config.accountReconnectGraceMs,
         accountExpiringNoticeMs: config.accountExpiringNoticeMs,
         commentPollIntervalMs: config.commentPollIntervalMs,
+        auditLogRetentionMs: config.auditLogRetentionMs,
         sendMail: createMailer({
           smtpUrl: config.smtpUrl,
           from: config.mailFrom,

@@ -15,6 +15,7 @@ import {
   type TokenRefreshDeps,
 } from './modules/accounts/index.ts';
 import { deleteEndedSessions } from './modules/api-keys/index.ts';
+import { deleteOldAuditEntries } from './modules/audit/index.ts';
 import { ingestNotices, pollComments, scheduleCommentPolls, sendPendingReply } from './modules/comments/index.ts';
 import { deleteOldConnectLinks } from './modules/connect/index.ts';
 import { fillInsightHistory, refreshInsights, scheduleInsightRefreshes } from './modules/insights/index.ts';
@@ -37,6 +38,8 @@ export interface TaskDeps extends DeliveryDeps, TokenRefreshDeps, PublishDeps {
   log: Logger;
   /** COMMENT_POLL_INTERVAL_SECONDS, in ms. */
   commentPollIntervalMs: number;
+  /** AUDIT_LOG_RETENTION_DAYS, in ms. */
+  auditLogRetentionMs: number;
 }
 
 function task<T extends TaskName>(name: T, run: (payload: TaskPayloads[T]) => Promise<unknown>): Task {
@@ -92,6 +95,9 @@ export function taskList(deps: TaskDeps): TaskList {
     refresh_platform_tokens: task('refresh_platform_tokens', () => refreshDueTokens(deps)),
     delete_old_connect_links: task('delete_old_connect_links', () => deleteOldConnectLinks(db)),
     delete_ended_sessions: task('delete_ended_sessions', () => deleteEndedSessions(db)),
+    delete_old_audit_entries: task('delete_old_audit_entries', () =>
+      deleteOldAuditEntries(db, deps.auditLogRetentionMs),
+    ),
     delete_ended_rate_limit_windows: task('delete_ended_rate_limit_windows', () => deleteEndedRateLimitWindows(db)),
   };
   return tasks;

@@ -14655,6 +14655,187 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/audit-log": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the audit log
+         * @description Every change made through the API, the MCP endpoint, the dashboard, and the links clients were sent (approvals, connections, reconnections): who made it, what, when and from where. Newest first. Owner keys only (a profile key: 403 `owner_key_required`); a Service-Profile header narrows it to that profile's entries. Entries are kept for `AUDIT_LOG_RETENTION_DAYS` (365 by default), and outlive a deleted profile until then. `from` and `to` bound `created_at` (both included).
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Items per page, 1 to 100. */
+                    limit?: number;
+                    /** @description The `next_cursor` of the previous page. */
+                    cursor?: string;
+                    /** @description Only changes made by this key or link (`key_...`, `apl_...`, `cl_...`). */
+                    actor_id?: string;
+                    /** @description Only changes made in this profile. */
+                    profile_id?: string;
+                    /** @description Only changes of this object (a post, a webhook, a key, ...). */
+                    object_id?: string;
+                    /** @description Made at or after. */
+                    from?: string;
+                    /** @description Made at or before. */
+                    to?: string;
+                };
+                header?: {
+                    /** @description Owner keys only: a profile id or `external_id` that scopes the request to that profile. */
+                    "service-profile"?: string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["AuditEntry"][];
+                            /** @description Pass as `cursor` for the next page; null on the last page. */
+                            next_cursor: string | null;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code, e.g. `profile_not_found`. */
+                                code: string;
+                                /** @description What went wrong, for a human. */
+                                message: string;
+                                /** @description Also in the `Request-Id` response header; quote it in support requests. */
+                                request_id: string;
+                                /** @description For `validation_failed`: a list of `{field, message}`. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code, e.g. `profile_not_found`. */
+                                code: string;
+                                /** @description What went wrong, for a human. */
+                                message: string;
+                                /** @description Also in the `Request-Id` response header; quote it in support requests. */
+                                request_id: string;
+                                /** @description For `validation_failed`: a list of `{field, message}`. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code, e.g. `profile_not_found`. */
+                                code: string;
+                                /** @description What went wrong, for a human. */
+                                message: string;
+                                /** @description Also in the `Request-Id` response header; quote it in support requests. */
+                                request_id: string;
+                                /** @description For `validation_failed`: a list of `{field, message}`. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code, e.g. `profile_not_found`. */
+                                code: string;
+                                /** @description What went wrong, for a human. */
+                                message: string;
+                                /** @description Also in the `Request-Id` response header; quote it in support requests. */
+                                request_id: string;
+                                /** @description For `validation_failed`: a list of `{field, message}`. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code, e.g. `profile_not_found`. */
+                                code: string;
+                                /** @description What went wrong, for a human. */
+                                message: string;
+                                /** @description Also in the `Request-Id` response header; quote it in support requests. */
+                                request_id: string;
+                                /** @description For `validation_failed`: a list of `{field, message}`. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code, e.g. `profile_not_found`. */
+                                code: string;
+                                /** @description What went wrong, for a human. */
+                                message: string;
+                                /** @description Also in the `Request-Id` response header; quote it in support requests. */
+                                request_id: string;
+                                /** @description For `validation_failed`: a list of `{field, message}`. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/webhooks": {
         parameters: {
             query?: never;
@@ -16642,6 +16823,41 @@ export interface components {
              * @description ISO 8601, UTC.
              */
             updated_at: string;
+        };
+        /** AuditEntry */
+        AuditEntry: {
+            /** @description Entry id, `aud_...`; entries sort by it as by time. */
+            id: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601, UTC.
+             */
+            created_at: string;
+            /** @description Who made the change. */
+            actor: {
+                /** @description An API key (through the API, the MCP endpoint or a dashboard session signed in with it), or the link a client used on a hosted page: an approval link (an approval or a request for changes), a connect link (accounts connected) or a reconnect link (an account reconnected). */
+                type: "api_key" | "approval_link" | "connect_link" | "reconnect_link";
+                /** @description The key id (`key_...`) or the link id (`apl_...`, `cl_...`). */
+                id: string;
+                /** @description The key's name when it was used (null for a key without a name, and for a link). */
+                name: string | null;
+            };
+            /** @description `api` (a key in the Authorization header), `dashboard` (a session cookie), or the hosted page of a link: `approval_page`, `connect_page` (connect and reconnect links). */
+            via: "api" | "dashboard" | "approval_page" | "connect_page";
+            /** @description The method and path of the operation, as this document names it (`POST /v1/posts`, `DELETE /v1/webhooks/{id}`); for a hosted page, `POST /approve/{token}` or `GET /connect/{token}/callback`. */
+            operation: string;
+            /** @description The id of what was changed: the resource a 201 created, else the last id in the path (`DELETE /v1/profiles/{id}/api-keys/{keyId}`: the key), else the id of the resource answered. Null when the change names none (a sign-in). */
+            object_id: string | null;
+            /** @description The profile the change was made in: the request's (a profile key's, or the `Service-Profile` header's), else the changed resource's; null for owner-level changes. */
+            profile_id: string | null;
+            /** @description The HTTP status the change was answered with. */
+            status: number;
+            /** @description The `Request-Id` the answer carried. */
+            request_id: string;
+            /** @description The address the request came from, as this server saw it (a proxy in front shows its own). */
+            ip: string | null;
+            /** @description The `User-Agent` the request sent (its first 512 characters): text the caller chose, to be shown as text. */
+            user_agent: string | null;
         };
     };
     responses: never;

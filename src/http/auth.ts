@@ -37,6 +37,8 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** Who an API key belongs to. */
 export interface KeyPrincipal {
   keyId: string;
+  /** The name its maker gave the key, if any (audit entries name the key by it). */
+  keyName: string | null;
   ownerId: string;
   /** The profile a profile key is locked to; null for an owner key. */
   profileId: string | null;
@@ -181,6 +183,7 @@ export async function resolveScope(principals: Principals, request: FastifyReque
     ownerId: principal.ownerId,
     profileId,
     keyId: principal.keyId,
+    keyName: principal.keyName,
     keyKind: principal.profileId === null ? 'owner' : 'profile',
     ...(principal.session !== undefined ? { session: principal.session } : {}),
   };

@@ -4,6 +4,8 @@ export interface Scope {
   /** The one profile the request is limited to (a profile key, or the Service-Profile header); null: all of the owner's. */
   profileId: string | null;
   keyId: string;
+  /** The key's name, if it has one. */
+  keyName: string | null;
   keyKind: 'owner' | 'profile';
   /** Set when the request came with a dashboard session cookie instead of a key. */
   session?: ScopeSession;

@@ -119,6 +119,8 @@ export const TASKS = {
   delete_old_webhook_deliveries: { priority: 'routine', payload: Type.Object({}), schedule: '41 * * * *' },
   delete_old_connect_links: { priority: 'routine', payload: Type.Object({}), schedule: '53 * * * *' },
   delete_ended_sessions: { priority: 'routine', payload: Type.Object({}), schedule: '7 * * * *' },
+  // Every hour: deletes audit entries past AUDIT_LOG_RETENTION_DAYS, in bounded batches.
+  delete_old_audit_entries: { priority: 'routine', payload: Type.Object({}), schedule: '31 * * * *' },
   // Every 5 minutes: forgets the rate limit's ended windows.
   delete_ended_rate_limit_windows: { priority: 'routine', payload: Type.Object({}), schedule: '*/5 * * * *' },
   // Every minute: a failed refresh is retried after 30 s at the soonest, and tokens are due

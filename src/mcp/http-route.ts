@@ -63,7 +63,8 @@ export function mcpRoutes(options: McpRouteOptions) {
   };
 
   return async (app: FastifyInstance) => {
-    const config = { keyOnly: true, idempotencyKey: false as const };
+    // Each tool call is an API request of its own, audited as such: the transport records nothing.
+    const config = { keyOnly: true, idempotencyKey: false as const, audit: false as const };
     const schema = { hide: true };
     app.post('/mcp', { config, schema }, async (request, reply) => {
       // Browsers send Origin; MCP clients do not. A page of another site must never reach the

@@ -12,6 +12,7 @@ import formbody from '@fastify/formbody';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { now } from '../clock.ts';
 import { publicBaseUrl } from '../http/public-url.ts';
+import { requestOrigin } from '../http/request-origin.ts';
 import { isMultiLineText } from '../http/schemas.ts';
 import { textProblem } from '../http/validation.ts';
 import {
@@ -150,11 +151,16 @@ export function approvalPages(deps: ApprovalPageDeps): FastifyPluginAsync {
           error: `The comment is too long: at most ${MAX_APPROVAL_COMMENT_LENGTH} characters.`,
         });
       }
-      const outcome = await decideApproval(deps.db, token, {
-        decision,
-        comment: comment === '' ? null : comment,
-        version: field(form.version) ?? '',
-      });
+      const outcome = await decideApproval(
+        deps.db,
+        token,
+        {
+          decision,
+          comment: comment === '' ? null : comment,
+          version: field(form.version) ?? '',
+        },
+        requestOrigin(request),
+      );
       switch (outcome.kind) {
         case 'decided':
           request.log.info({ post_id: outcome.post.id, decision }, 'client decided on a post through an approval link');

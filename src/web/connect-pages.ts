@@ -13,6 +13,7 @@ import { Type } from 'typebox';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/connection.ts';
 import { publicBaseUrl } from '../http/public-url.ts';
+import { requestOrigin } from '../http/request-origin.ts';
 import { AUTHENTICATED_ERRORS, errorResponses } from '../http/schemas.ts';
 import {
   type ConnectLink,
@@ -257,6 +258,7 @@ export function connectPages({ db, secretKey, config, platforms }: ConnectPageDe
           cookieOf(request),
           callbackUrl(request, platform),
           request.log,
+          { origin: requestOrigin(request), operation: 'GET /connect/callback/{platform}' },
         );
         if (end.kind === 'unknown') return unknownLink(reply);
         if (end.kind === 'unconfirmed') {
@@ -302,6 +304,7 @@ export function connectPages({ db, secretKey, config, platforms }: ConnectPageDe
           pending,
           { cancel: field(form.decision) === 'cancel', pageIds: fields(form.pages) },
           request.log,
+          { origin: requestOrigin(request), operation: 'POST /connect/{token}/pages' },
         );
         if (end.kind === 'none_chosen') {
           const { brand } = await linkPage(flow, lookup);

@@ -7,6 +7,7 @@ import type { HandsOutNoQueryPart, Holds } from './query-parts.ts';
 export type PublicEntriesHandOutNoQueryPart = [
   Holds<HandsOutNoQueryPart<'accounts', typeof import('../../src/modules/accounts/index.ts')>>,
   Holds<HandsOutNoQueryPart<'api-keys', typeof import('../../src/modules/api-keys/index.ts')>>,
+  Holds<HandsOutNoQueryPart<'audit', typeof import('../../src/modules/audit/index.ts')>>,
   Holds<HandsOutNoQueryPart<'catalogue', typeof import('../../src/modules/catalogue/index.ts')>>,
   Holds<HandsOutNoQueryPart<'comments', typeof import('../../src/modules/comments/index.ts')>>,
   Holds<HandsOutNoQueryPart<'connect', typeof import('../../src/modules/connect/index.ts')>>,

@@ -140,6 +140,7 @@ export async function startTestApp(
         accountReconnectGraceMs: config.accountReconnectGraceMs,
         accountExpiringNoticeMs: config.accountExpiringNoticeMs,
         commentPollIntervalMs: config.commentPollIntervalMs,
+        auditLogRetentionMs: config.auditLogRetentionMs,
         sendMail:
           options.sendMail ??
           createMailer({ smtpUrl: undefined, from: config.mailFrom, dataDir: config.dataDir, log: () => {} }),

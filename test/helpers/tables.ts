@@ -3,6 +3,7 @@ export { idempotencyKeys } from '../../src/http/tables.ts';
 export { workerProcesses } from '../../src/jobs/tables.ts';
 export { accounts } from '../../src/modules/accounts/tables.ts';
 export { apiKeys, dashboardSessions } from '../../src/modules/api-keys/tables.ts';
+export { auditEntries } from '../../src/modules/audit/tables.ts';
 export { commentReplies, commentSyncState, comments } from '../../src/modules/comments/tables.ts';
 export {
   connectAttempts,

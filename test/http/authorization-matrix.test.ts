@@ -1,4 +1,4 @@
-import { and, asc, eq, ne } from 'drizzle-orm';
+import { and, asc, eq, isNull, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../src/ids.ts';
 import { saveConnectedAccount } from '../../src/modules/accounts/connections.ts';
@@ -8,6 +8,7 @@ import { imageFile, multipartUpload } from '../helpers/media-files.ts';
 import {
   accounts,
   apiKeys,
+  auditEntries,
   comments,
   connectLinks,
   connectRedirectOrigins,
@@ -264,6 +265,17 @@ let t: TestApp;
 let a: Fixture;
 let b: Fixture;
 
+/** The id of the owner key `createOwner` made. */
+async function ownerKeyId(owner: TestOwner): Promise<string> {
+  const [key] = await t.database.db
+    .select({ id: apiKeys.id })
+    .from(apiKeys)
+    .where(and(eq(apiKeys.ownerId, owner.ownerId), isNull(apiKeys.profileId)))
+    .orderBy(asc(apiKeys.id))
+    .limit(1);
+  return key?.id ?? '';
+}
+
 async function newProfile(owner: TestOwner, name: string): Promise<string> {
   const res = await t.app.inject({ method: 'POST', url: '/v1/profiles', headers: auth(owner.key), payload: { name } });
   return res.json().id;
@@ -353,6 +365,12 @@ const matrix: Record<string, RouteCase> = {
     success: 200,
     otherOwner: 404,
     build: async (f) => ({ url: `/v1/webhooks/${f.webhookId}/rotate-secret` }),
+  },
+  'GET /v1/audit-log': {
+    ownerOnly: true,
+    success: 200,
+    otherOwner: 'own-data',
+    build: async () => ({ url: '/v1/audit-log' }),
   },
   'GET /v1/profiles': {
     ownerOnly: true,
@@ -836,12 +854,19 @@ describe('authorization matrix', () => {
         expect(await snapshot(a.ownerId)).toEqual(before);
       });
 
-      it(`answers the owner key with ${rc.success}`, async () => {
+      // A read, or a refusal (the matrix's answer on routes that need a platform it has none of), changes nothing.
+      const changes = method !== 'GET' && rc.success < 300;
+      it(`answers the owner key with ${rc.success}, ${changes ? 'recording the change in the audit log' : 'recording nothing'}`, async () => {
         const c = await rc.build(a);
         const otherBefore = await snapshot(b.ownerId);
         const res = await call(method, c, auth(a.key));
         expect(res.statusCode).toBe(rc.success);
         expect(await snapshot(b.ownerId)).toEqual(otherBefore);
+        const recorded = await t.database.db
+          .select({ ownerId: auditEntries.ownerId, operation: auditEntries.operation, actor: auditEntries.actorId })
+          .from(auditEntries)
+          .where(eq(auditEntries.requestId, String(res.headers['request-id'])));
+        expect(recorded).toEqual(changes ? [{ ownerId: a.ownerId, operation: route, actor: await ownerKeyId(a) }] : []);
       });
 
       it(

@@ -194,6 +194,22 @@ describe('completing a link', () => {
       .from(connectLinks)
       .where(eq(connectLinks.accountIds, [account?.id ?? '']));
     expect(link?.usedAt).not.toBeNull();
+    // The audit log names the link as who connected the account, on the connect page.
+    const audit = await t.app.inject({
+      method: 'GET',
+      url: `/v1/audit-log?actor_id=${link?.id}`,
+      headers: auth(owner.key),
+    });
+    expect(audit.json().data).toMatchObject([
+      {
+        actor: { type: 'connect_link', id: link?.id, name: null },
+        via: 'connect_page',
+        operation: 'GET /connect/callback/{platform}',
+        object_id: account?.id,
+        profile_id: profileId,
+        status: 303,
+      },
+    ]);
 
     // The API shows it to the profile.
     const listed = await t.app.inject({ method: 'GET', url: '/v1/accounts', headers: auth(owner.key, 'client-1') });
@@ -293,6 +309,19 @@ describe('completing a link', () => {
     expect(pages.map((a) => a.platformUserId).sort()).toEqual([ids[0], ids[2]].sort());
     expect(done.account_ids?.split(',').sort()).toEqual(pages.map((a) => a.id).sort());
     expect(pages.every((a) => a.tokenExpiresAt === null && a.profileId === profileId)).toBe(true);
+    // Recorded once, as the page choice's: two accounts are no one object (they are in the link's account_ids).
+    const [link] = await t.database.db
+      .select()
+      .from(connectLinks)
+      .where(eq(connectLinks.accountIds, done.account_ids?.split(',') ?? []));
+    const audit = await t.app.inject({
+      method: 'GET',
+      url: `/v1/audit-log?actor_id=${link?.id}`,
+      headers: auth(owner.key),
+    });
+    expect(audit.json().data).toMatchObject([
+      { actor: { type: 'connect_link', id: link?.id }, operation: 'POST /connect/{token}/pages', object_id: null },
+    ]);
   });
 
   it("connects the member's own profile and each chosen LinkedIn organization as accounts of their own, acted on with the member's 60-day token and its year-long refresh token", async () => {

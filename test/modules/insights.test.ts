@@ -320,7 +320,7 @@ describe('history and daily figures', () => {
     const statements: string[] = [];
     const db = drizzle(t.database.pool, { logger: { logQuery: (query) => statements.push(query) } });
     const answers = answerCache(1);
-    const scope = { ownerId: owner.ownerId, profileId: null, keyId: '', keyKind: 'owner' } as const;
+    const scope = { ownerId: owner.ownerId, profileId: null, keyId: '', keyName: null, keyKind: 'owner' } as const;
     const ask = () =>
       accountInsightsAnswer({ db, platforms: () => sandbox.platforms }, answers, scope, threads.id, {
         from: day(-3),

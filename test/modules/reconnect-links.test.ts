@@ -370,6 +370,29 @@ describe('completing a reconnect link', () => {
       username: 'ada_shop',
     });
 
+    // The audit log names the link as who reconnected the account, on the connect page, after the
+    // owner's key made the link (and a connect link connected the account first).
+    const audit = await t.app.inject({
+      method: 'GET',
+      url: `/v1/audit-log?object_id=${account.id}`,
+      headers: auth(owner.key),
+    });
+    expect(audit.json().data.map((e: { operation: string }) => e.operation)).toEqual([
+      'GET /connect/callback/{platform}',
+      'POST /v1/accounts/{id}/reconnect-links',
+      'GET /connect/callback/{platform}',
+    ]);
+    expect(audit.json().data.slice(0, 1)).toMatchObject([
+      {
+        actor: { type: 'reconnect_link', id: (await linkRow(path)).id, name: null },
+        via: 'connect_page',
+        operation: 'GET /connect/callback/{platform}',
+        object_id: account.id,
+        profile_id: profileId,
+        status: 303,
+      },
+    ]);
+
     const recorded = await connectedEvents(account.id);
     expect(recorded.map((e) => (e.data as { reconnected: boolean }).reconnected)).toEqual([false, true]);
     expect(recorded[1]?.profileId).toBe(profileId);

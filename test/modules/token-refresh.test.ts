@@ -85,6 +85,7 @@ describe('token refresh', () => {
           publishRetryWindowMs: 3_600_000,
           accountReconnectGraceMs: 259_200_000,
           commentPollIntervalMs: 900_000,
+          auditLogRetentionMs: 31_536_000_000,
         }),
       ),
     ).toContain('refresh_platform_tokens');

@@ -19,6 +19,7 @@ export interface ApiKeyRecord {
 
 export interface KeyPrincipal {
   keyId: string;
+  keyName: string | null;
   ownerId: string;
   /** The profile a profile key is locked to; null for an owner key. */
   profileId: string | null;
@@ -59,7 +60,7 @@ export async function createKey(
 /** The key whose SHA-256 is `keyHash` (sha256Hex). */
 export async function findPrincipal(db: Queryable, keyHash: string): Promise<KeyPrincipal | undefined> {
   const [row] = await db
-    .select({ keyId: apiKeys.id, ownerId: apiKeys.ownerId, profileId: apiKeys.profileId })
+    .select({ keyId: apiKeys.id, keyName: apiKeys.name, ownerId: apiKeys.ownerId, profileId: apiKeys.profileId })
     .from(apiKeys)
     .where(eq(apiKeys.keyHash, keyHash))
     .limit(1);

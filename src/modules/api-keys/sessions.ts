@@ -89,6 +89,7 @@ export async function useSession(db: Queryable, token: string): Promise<SessionP
       lastSeenAt: dashboardSessions.lastSeenAt,
       expiresAt: dashboardSessions.expiresAt,
       keyId: apiKeys.id,
+      keyName: apiKeys.name,
       ownerId: apiKeys.ownerId,
       profileId: apiKeys.profileId,
     })
@@ -109,6 +110,7 @@ export async function useSession(db: Queryable, token: string): Promise<SessionP
   }
   return {
     keyId: row.keyId,
+    keyName: row.keyName,
     ownerId: row.ownerId,
     profileId: row.profileId,
     session: {

@@ -39,6 +39,7 @@ import {
   heldPages,
   holdPages,
   LINK_LIFETIME_MS,
+  type LinkUse,
   linkIsOver,
   linkPlatforms,
   type PendingPages,
@@ -268,6 +269,7 @@ export async function finishTrip(
   cookieOf: (name: string) => string | undefined,
   callbackUrl: string,
   log: Log,
+  use: LinkUse,
 ): Promise<TripEnd | { kind: 'unconfirmed' } | { kind: 'unknown' }> {
   // Only platforms this service can use have trips to come back from.
   const { available, ownerAppsOnly } = deps.platforms();
@@ -334,7 +336,7 @@ export async function finishTrip(
   } catch (error) {
     return platformFailed(link, platform, trip.token, error, log);
   }
-  const end = await complete(deps, link, platform, grants, log);
+  const end = await complete(deps, link, platform, grants, log, use);
   if (
     target !== null &&
     end.kind === 'done' &&
@@ -446,6 +448,7 @@ export async function choosePages(
   pending: { attempt: ConnectAttempt; held: PendingPages },
   choice: { cancel: boolean; pageIds: readonly string[] },
   log: Log,
+  use: LinkUse,
 ): Promise<TripEnd | { kind: 'none_chosen' }> {
   if (choice.cancel) return failed(link, 'access_denied');
   const chosen = new Set(choice.pageIds);
@@ -460,7 +463,7 @@ export async function choosePages(
   } catch (error) {
     return platformFailed(link, platform, token, error, log);
   }
-  return await complete(deps, link, platform, grants, log);
+  return await complete(deps, link, platform, grants, log, use);
 }
 
 async function complete(
@@ -469,8 +472,9 @@ async function complete(
   platform: Platform,
   grants: AccountGrant[],
   log: Log,
+  use: LinkUse,
 ): Promise<TripEnd> {
-  const completion = await completeLink(deps.db, deps.secretKey, link.id, platform, grants);
+  const completion = await completeLink(deps.db, deps.secretKey, link.id, platform, grants, use);
   if (!completion.ok) {
     log.info({ link: link.id, platform, error: completion.error }, 'connect link refused the accounts');
     return failed(link, completion.error);

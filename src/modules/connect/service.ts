@@ -7,11 +7,13 @@ import { and, asc, count, eq, gt, isNull, lt } from 'drizzle-orm';
 import { now } from '../../clock.ts';
 import type { Db, Queryable, Tx } from '../../db/connection.ts';
 import { ApiError } from '../../http/errors.ts';
+import type { RequestOrigin } from '../../http/request-origin.ts';
 import type { Scope } from '../../http/scope.ts';
 import { looksLikeId, newId } from '../../ids.ts';
 import type { Platform } from '../../platforms/index.ts';
 import { decrypt, encrypt, sha256Hex as sha256 } from '../../secrets.ts';
 import { type AccountGrant, connectAccounts, getAccount, reconnectAccount } from '../accounts/index.ts';
+import { recordAuditEntry } from '../audit/index.ts';
 import { getOwner } from '../owners/index.ts';
 import { findProfile, getProfile, type ProfileDeletionStep } from '../profiles/index.ts';
 import type { ConnectLink, ConnectSettings, RedirectOrigin } from './json.ts';
@@ -313,6 +315,13 @@ export function heldPages(secretKey: Buffer, attempt: ConnectAttempt): PendingPa
   return attempt.grantSealed === null ? null : (JSON.parse(decrypt(secretKey, attempt.grantSealed)) as PendingPages);
 }
 
+/** The hosted page's request that may use the link: where it came from and which page it was, for the use's audit entry. */
+export interface LinkUse {
+  origin: RequestOrigin;
+  /** The page's method and path (`GET /connect/callback/{platform}`). */
+  operation: string;
+}
+
 export type Completion = { ok: true; link: ConnectLink; accountIds: string[] } | { ok: false; error: ConnectError };
 
 /**
@@ -328,6 +337,7 @@ export async function completeLink(
   linkId: string,
   platform: Platform,
   grants: AccountGrant[],
+  use: LinkUse,
 ): Promise<Completion> {
   return await db.transaction(async (tx) => {
     const [link] = await tx.select().from(connectLinks).where(eq(connectLinks.id, linkId)).for('update');
@@ -342,6 +352,17 @@ export async function completeLink(
       .where(and(eq(connectLinks.id, link.id), isNull(connectLinks.usedAt)))
       .returning();
     if (!used) throw new Error('the locked link was used by someone else');
+    await recordAuditEntry(tx, {
+      ownerId: link.ownerId,
+      profileId: link.profileId,
+      actor: { type: link.accountId === null ? 'connect_link' : 'reconnect_link', id: link.id },
+      via: 'connect_page',
+      operation: use.operation,
+      // The account a reconnect link reconnects; a connect link's accounts are in its answer's account_ids.
+      objectId: saved.accountIds.length === 1 ? (saved.accountIds[0] ?? null) : null,
+      status: 303,
+      origin: use.origin,
+    });
     // Tokens of a finished link are of no more use to anyone.
     await tx.update(connectAttempts).set({ grantSealed: null }).where(eq(connectAttempts.linkId, link.id));
     return { ok: true, link: used, accountIds: saved.accountIds };

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, desc, eq, inArray, lt, or, sql } from 'drizzle-orm';
 import { now } from '../../clock.ts';
+import { deleteInBatches } from '../../db/batched-delete.ts';
 import type { Db, Tx } from '../../db/connection.ts';
 import { ApiError } from '../../http/errors.ts';
 import type { Scope } from '../../http/scope.ts';
@@ -220,14 +221,11 @@ const RETENTION_BATCH = 5_000;
  */
 export async function deleteOldDeliveries(db: Db, batch = RETENTION_BATCH): Promise<number> {
   const cutoff = new Date(now().getTime() - HISTORY_DAYS * 24 * 60 * 60 * 1000);
-  let deleted = 0;
-  for (;;) {
-    const result = await db.execute(sql`
-      delete from ${webhookDeliveries} where ${webhookDeliveries.id} in (
-        select old.id from ${webhookDeliveries} old where old.created_at < ${cutoff} limit ${batch})`);
-    const n = result.rowCount ?? 0;
-    deleted += n;
-    if (n < batch) break;
-  }
-  return deleted;
+  return await deleteInBatches(
+    db,
+    webhookDeliveries,
+    webhookDeliveries.id,
+    lt(webhookDeliveries.createdAt, cutoff),
+    batch,
+  );
 }

@@ -10,10 +10,12 @@ import { and, asc, desc, eq, inArray, lt } from 'drizzle-orm';
 import { now } from '../../../clock.ts';
 import type { Db, Queryable, Tx } from '../../../db/connection.ts';
 import { ApiError } from '../../../http/errors.ts';
+import type { RequestOrigin } from '../../../http/request-origin.ts';
 import type { Scope } from '../../../http/scope.ts';
 import { newId } from '../../../ids.ts';
 import { transition } from '../../../jobs/workflow.ts';
 import { sha256Hex } from '../../../secrets.ts';
+import { recordAuditEntry } from '../../audit/index.ts';
 import { emit } from '../../events/index.ts';
 import { lockPost, refreshPostStatus } from '../post-status.ts';
 import { startOf } from '../publishing/ahead.ts';
@@ -220,7 +222,12 @@ export type DecisionOutcome =
  * says what was decided, when and through which link, and `post.approved` or
  * `post.changes_requested` is sent. Approving schedules the waiting targets.
  */
-export async function decideApproval(db: Db, token: string, input: ApprovalInput): Promise<DecisionOutcome> {
+export async function decideApproval(
+  db: Db,
+  token: string,
+  input: ApprovalInput,
+  origin: RequestOrigin,
+): Promise<DecisionOutcome> {
   return await db.transaction(async (tx) => {
     const byToken = eq(postApprovalLinks.tokenHash, tokenHash(token));
     const [found] = await tx.select({ postId: postApprovalLinks.postId }).from(postApprovalLinks).where(byToken);
@@ -263,6 +270,16 @@ export async function decideApproval(db: Db, token: string, input: ApprovalInput
         decided_at: at.toISOString(),
         scheduled_at: post.scheduledAt.toISOString(),
       },
+    });
+    await recordAuditEntry(tx, {
+      ownerId: post.ownerId,
+      profileId: post.profileId,
+      actor: { type: 'approval_link', id: link.id },
+      via: 'approval_page',
+      operation: 'POST /approve/{token}',
+      objectId: post.id,
+      status: 200,
+      origin,
     });
     return { kind: 'decided', decision: input.decision, post: decided };
   });

@@ -1,0 +1,5 @@
+/** The audit module's public entry: the record of every change, who made it, and from where. */
+
+export { recordChanges } from './recording.ts';
+export { auditRoutes } from './routes.ts';
+export { deleteOldAuditEntries, recordAuditEntry } from './service.ts';

@@ -1,0 +1,76 @@
+/** How the API shows an audit entry: the schema and the one function that renders an entry to it. */
+import { type Static, Type } from 'typebox';
+import { Timestamp } from '../../http/schemas.ts';
+import type { AuditEntry } from './tables.ts';
+
+const Text = (description: string) => Type.Union([Type.String(), Type.Null()], { description });
+
+export const AuditEntryJson = Type.Object(
+  {
+    id: Type.String({ description: 'Entry id, `aud_...`; entries sort by it as by time.' }),
+    created_at: Timestamp,
+    actor: Type.Object(
+      {
+        type: Type.Union(
+          [
+            Type.Literal('api_key'),
+            Type.Literal('approval_link'),
+            Type.Literal('connect_link'),
+            Type.Literal('reconnect_link'),
+          ],
+          {
+            description:
+              'An API key (through the API, the MCP endpoint or a dashboard session signed in with it), or the link a client used on a hosted page: an approval link (an approval or a request for changes), a connect link (accounts connected) or a reconnect link (an account reconnected).',
+          },
+        ),
+        id: Type.String({ description: 'The key id (`key_...`) or the link id (`apl_...`, `cl_...`).' }),
+        name: Text("The key's name when it was used (null for a key without a name, and for a link)."),
+      },
+      { description: 'Who made the change.' },
+    ),
+    via: Type.Union(
+      [Type.Literal('api'), Type.Literal('dashboard'), Type.Literal('approval_page'), Type.Literal('connect_page')],
+      {
+        description:
+          '`api` (a key in the Authorization header), `dashboard` (a session cookie), or the hosted page of a link: `approval_page`, `connect_page` (connect and reconnect links).',
+      },
+    ),
+    operation: Type.String({
+      description:
+        'The method and path of the operation, as this document names it (`POST /v1/posts`, `DELETE /v1/webhooks/{id}`); for a hosted page, `POST /approve/{token}` or `GET /connect/{token}/callback`.',
+    }),
+    object_id: Text(
+      'The id of what was changed: the resource a 201 created, else the last id in the path (`DELETE /v1/profiles/{id}/api-keys/{keyId}`: the key), else the id of the resource answered. Null when the change names none (a sign-in).',
+    ),
+    profile_id: Text(
+      "The profile the change was made in: the request's (a profile key's, or the `Service-Profile` header's), else the changed resource's; null for owner-level changes.",
+    ),
+    status: Type.Integer({ description: 'The HTTP status the change was answered with.' }),
+    request_id: Type.String({ description: 'The `Request-Id` the answer carried.' }),
+    ip: Text('The address the request came from, as this server saw it (a proxy in front shows its own).'),
+    user_agent: Text(
+      'The `User-Agent` the request sent (its first 512 characters): text the caller chose, to be shown as text.',
+    ),
+  },
+  { $id: 'AuditEntry', title: 'AuditEntry' },
+);
+
+export function renderAuditEntry(e: AuditEntry): Static<typeof AuditEntryJson> {
+  return {
+    id: e.id,
+    created_at: e.createdAt.toISOString(),
+    actor: {
+      type: e.actorType,
+      id: e.actorId,
+      name: e.actorName,
+    },
+    via: e.via,
+    operation: e.operation,
+    object_id: e.objectId,
+    profile_id: e.profileId,
+    status: e.status,
+    request_id: e.requestId,
+    ip: e.ip,
+    user_agent: e.userAgent,
+  };
+}

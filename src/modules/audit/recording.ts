@@ -1,0 +1,90 @@
+/**
+ * Every change made through the API is recorded as it is answered: each POST, PUT, PATCH and
+ * DELETE of a /v1 route answered with a 2xx (a replayed answer changed nothing, nor did a
+ * refused request). The entry is written after the change committed and before the answer
+ * leaves, so a client that got its answer can find the entry; a failure to write it is logged
+ * for the operator, with everything the entry would have held, and the answer still sent (the
+ * change is made: refusing its answer would only invite a second one).
+ */
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Db } from '../../db/connection.ts';
+import { requestOrigin } from '../../http/request-origin.ts';
+import { looksLikeId } from '../../ids.ts';
+import { type NewAuditEntry, recordAuditEntry } from './service.ts';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** False on a route whose requests change nothing themselves (the MCP endpoint: each tool call is an API request of its own). */
+    audit?: false;
+  }
+}
+
+const CHANGES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+/** Answers longer than this are not read for the changed resource's id (no JSON answer of a change comes near). */
+const MAX_READ_ANSWER = 1_000_000;
+
+/** `/v1/posts/:id` as the OpenAPI document writes it: `/v1/posts/{id}`. */
+function documentedPath(url: string): string {
+  return url.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
+}
+
+/** The answer's top-level `id` and `profile_id`, when it is a JSON object holding them as strings. */
+function answerIds(payload: unknown): { id: string | null; profileId: string | null } {
+  const none = { id: null, profileId: null };
+  if (typeof payload !== 'string' || payload.length > MAX_READ_ANSWER || !payload.startsWith('{')) return none;
+  let body: unknown;
+  try {
+    body = JSON.parse(payload);
+  } catch {
+    return none;
+  }
+  if (body === null || typeof body !== 'object') return none;
+  const { id, profile_id } = body as Record<string, unknown>;
+  return { id: typeof id === 'string' ? id : null, profileId: typeof profile_id === 'string' ? profile_id : null };
+}
+
+/** The entry of a change a request made, or null when it made none. */
+export function entryOf(request: FastifyRequest, reply: FastifyReply, payload: unknown): NewAuditEntry | null {
+  const url = request.routeOptions.url;
+  const status = reply.statusCode;
+  if (!CHANGES.has(request.method) || url === undefined || status < 200 || status >= 300) return null;
+  if (request.routeOptions.config.audit === false || reply.getHeader('idempotent-replayed') === 'true') return null;
+  // Set by authentication, which every /v1 route passes before it can answer 2xx.
+  const scope = request.scope as FastifyRequest['scope'] | undefined;
+  if (scope === undefined) return null;
+  const answer = answerIds(payload);
+  const params = Object.values((request.params ?? {}) as Record<string, unknown>).filter(
+    (value): value is string => typeof value === 'string',
+  );
+  const objectId = (status === 201 ? answer.id : null) ?? params.at(-1) ?? answer.id;
+  const addressedProfile = [objectId, ...params].find(
+    (id): id is string => typeof id === 'string' && looksLikeId('profile', id),
+  );
+  return {
+    ownerId: scope.ownerId,
+    profileId: scope.profileId ?? answer.profileId ?? addressedProfile ?? null,
+    actor: { type: 'api_key', id: scope.keyId, name: scope.keyName },
+    via: scope.session === undefined ? 'api' : 'dashboard',
+    operation: `${request.method} ${documentedPath(url)}`,
+    objectId,
+    status,
+    origin: requestOrigin(request),
+  };
+}
+
+/** The onSend hook of the /v1 routes that records each change. */
+export function recordChanges(db: Db) {
+  return async (request: FastifyRequest, reply: FastifyReply, payload: unknown): Promise<unknown> => {
+    const entry = entryOf(request, reply, payload);
+    if (entry === null) return payload;
+    try {
+      await recordAuditEntry(db, entry);
+    } catch (error) {
+      request.log.error(
+        { err: error, audit_entry: entry },
+        'a change was made but its audit entry could not be written; the entry is in this line',
+      );
+    }
+    return payload;
+  };
+}
