@@ -10,6 +10,7 @@ import { LocationProvider, Route, Router, useLocation } from 'preact-iso';
 import { answer, api, SwitchboardError, setCsrfToken, whenSessionEnds } from './api.ts';
 import { loadCatalogue, loadCatalogueForSession } from './catalogue.ts';
 import type { Session } from './resources.ts';
+import { AuditLogScreen } from './screens/audit-log.tsx';
 import { CommentsScreen } from './screens/comments.tsx';
 import { ConnectSettingsScreen } from './screens/connect-settings.tsx';
 import { AccountInsightsScreen } from './screens/insights/account.tsx';
@@ -45,6 +46,7 @@ const NAV: NavItem[] = [
   { href: PATHS.comments, label: 'Comments' },
   { href: PATHS.insights, label: 'Insights' },
   { href: PATHS.webhooks, label: 'Webhooks' },
+  { href: PATHS.auditLog, label: 'Audit log', ownerOnly: true },
 ];
 
 function Nav({ isOwner }: { isOwner: boolean }) {
@@ -116,6 +118,7 @@ function SignedIn({ state }: { state: SessionState }) {
         <Route path="/dashboard/insights/:id" component={AccountInsightsScreen} />
         <Route path="/dashboard/webhooks" component={WebhooksScreen} />
         <Route path="/dashboard/webhooks/:id" component={WebhookScreen} />
+        <Route path="/dashboard/audit-log" component={AuditLogScreen} />
         <Route default component={NotFound} />
       </Router>
     </SessionContext.Provider>

@@ -26,6 +26,7 @@ export type RequestBody<P extends keyof paths, M extends Method> =
     : never;
 
 export type Session = Answer<'/v1/session', 'get', 200>;
+export type AuditEntry = components['schemas']['AuditEntry'];
 export type Profile = components['schemas']['Profile'];
 export type ApiKey = components['schemas']['ApiKey'];
 /** A key just made: the key itself is in this answer only. */

@@ -32,6 +32,7 @@ export const PATHS = {
   insights: '/dashboard/insights',
   accountInsights: (id: string) => `/dashboard/insights/${encodeURIComponent(id)}`,
   postInsights: (id: string) => `/dashboard/insights/posts/${encodeURIComponent(id)}`,
+  auditLog: '/dashboard/audit-log',
 } as const;
 
 /** A page address's query string from the set values of `params` (filters kept in the address). */
