@@ -265,7 +265,7 @@ const SPECS: readonly ToolSpec[] = [
     method: 'GET',
     path: '/v1/audit-log',
     purpose:
-      "Lists who changed what, when and from where (an API key by its name, or the link a client used), newest first; filters by actor, profile, object and time. Owner keys only.",
+      'Lists who changed what, when and from where (an API key by its name, or the link a client used), newest first; filters by actor, profile, object and time. Owner keys only.',
     // A key's name is its maker's words, and a User-Agent any caller's.
     untrusted: [{ key: 'name', within: 'type' }, { key: 'user_agent' }],
     readOnly: true,

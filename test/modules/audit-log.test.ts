@@ -1,14 +1,15 @@
 import { and, eq } from 'drizzle-orm';
 import pino from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { resetClock } from '../../src/clock.ts';
 import { deleteOldAuditEntries } from '../../src/modules/audit/index.ts';
 import { CRONTAB } from '../../src/tasks.ts';
 import { auth, startTestApp, type TestApp, type TestOwner } from '../helpers/app.ts';
+import { eventually } from '../helpers/eventually.ts';
 import { type Receiver, startReceiver } from '../helpers/receiver.ts';
 import { readyContainersQuickly, startSandbox, type TestSandbox } from '../helpers/sandbox.ts';
 import { connectSandboxAccount } from '../helpers/sandbox-accounts.ts';
-import { apiKeys, auditEntries } from '../helpers/tables.ts';
+import { apiKeys, auditEntries, profiles } from '../helpers/tables.ts';
 
 /**
  * The audit log (docs/audit-log.md): every change made through the API, a dashboard session or
@@ -261,10 +262,41 @@ describe('changes made through the API', () => {
     }
   });
 
-  it("outlive a deleted profile, with the deletion's own entry", async () => {
+  it('name the profile of what an owner key changes by path, deleted or named by external_id', async () => {
+    const profileId = (
+      await call('POST', '/v1/profiles', { key: owner.key, body: { name: 'By reference', external_id: 'audited-ref' } })
+    ).body.id;
+    const hook = await call('POST', '/v1/webhooks', {
+      key: owner.key,
+      body: { url: `${receiver.url}/bound`, events: ['post.published'], profile_id: profileId },
+    });
+    expect(hook.status).toBe(201);
+    const hookGone = await call('DELETE', `/v1/webhooks/${hook.body.id}`, { key: owner.key });
+    expect(hookGone.status).toBe(204);
+    expect((await entriesOf(hookGone.requestId))[0]).toMatchObject({ object_id: hook.body.id, profile_id: profileId });
+
+    const renamed = await call('PATCH', '/v1/profiles/audited-ref', { key: owner.key, body: { name: 'Renamed' } });
+    expect(renamed.status).toBe(200);
+    const profileGone = await call('DELETE', '/v1/profiles/audited-ref', { key: owner.key });
+    expect(profileGone.status).toBe(202);
+    for (const change of [renamed, profileGone]) {
+      expect((await entriesOf(change.requestId))[0]).toMatchObject({ object_id: profileId, profile_id: profileId });
+    }
+  });
+
+  it("outlive a deleted profile, with the deletion's own entry, once its data is gone", async () => {
     const profileId = await newProfile('Closing down');
     const deleted = await call('DELETE', `/v1/profiles/${profileId}`, { key: owner.key });
     expect(deleted.status).toBe(202);
+    await t.startWorker({ platforms: sandbox.platforms });
+    try {
+      await eventually(async () => {
+        const [row] = await t.database.db.select().from(profiles).where(eq(profiles.id, profileId));
+        return row === undefined ? true : undefined;
+      });
+    } finally {
+      await t.stopWorkers();
+    }
     const entries = await auditLog(`?profile_id=${profileId}`);
     // biome-ignore lint/suspicious/noExplicitAny: tests read the API's JSON answers field by field.
     expect(entries.body.data.map((e: any) => e.operation)).toEqual(['DELETE /v1/profiles/{id}', 'POST /v1/profiles']);
@@ -415,7 +447,14 @@ describe('retention', () => {
     }));
     await t.database.db.insert(auditEntries).values(old);
     const recent = await call('POST', '/v1/profiles', { key: owner.key, body: { name: 'Recent' } });
-    expect(await deleteOldAuditEntries(t.database.db, 30 * day, 3)).toBe(7);
+    // Three at a time: three statements (3, 3, then 1).
+    const statements = vi.spyOn(t.database.db, 'execute');
+    try {
+      expect(await deleteOldAuditEntries(t.database.db, 30 * day, 3)).toBe(7);
+      expect(statements).toHaveBeenCalledTimes(3);
+    } finally {
+      statements.mockRestore();
+    }
     const left = await t.database.db
       .select({ id: auditEntries.id, requestId: auditEntries.requestId })
       .from(auditEntries);

@@ -309,7 +309,7 @@ describe('completing a link', () => {
     expect(pages.map((a) => a.platformUserId).sort()).toEqual([ids[0], ids[2]].sort());
     expect(done.account_ids?.split(',').sort()).toEqual(pages.map((a) => a.id).sort());
     expect(pages.every((a) => a.tokenExpiresAt === null && a.profileId === profileId)).toBe(true);
-    // Recorded once, as the page choice's: two accounts are no one object (they are in the link's account_ids).
+    // An entry per account connected, each naming the link and the page choice that made it.
     const [link] = await t.database.db
       .select()
       .from(connectLinks)
@@ -319,9 +319,14 @@ describe('completing a link', () => {
       url: `/v1/audit-log?actor_id=${link?.id}`,
       headers: auth(owner.key),
     });
-    expect(audit.json().data).toMatchObject([
-      { actor: { type: 'connect_link', id: link?.id }, operation: 'POST /connect/{token}/pages', object_id: null },
-    ]);
+    const entries: { object_id: string }[] = audit.json().data;
+    expect(entries.map((e) => e.object_id).sort()).toEqual(pages.map((a) => a.id).sort());
+    for (const entry of entries) {
+      expect(entry).toMatchObject({
+        actor: { type: 'connect_link', id: link?.id },
+        operation: 'POST /connect/{token}/pages',
+      });
+    }
   });
 
   it("connects the member's own profile and each chosen LinkedIn organization as accounts of their own, acted on with the member's 60-day token and its year-long refresh token", async () => {

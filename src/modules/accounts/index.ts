@@ -1,8 +1,11 @@
 /** The accounts module's public entry. */
 
+import { profiledBy } from '../../db/profile-of-row.ts';
 import type { ModuleInstall } from '../../registry.ts';
+import { registerProfileOfObjects } from '../audit/index.ts';
 import { registerProfileDeletionStep } from '../profiles/index.ts';
 import { accountsProfileDeletion } from './deletion.ts';
+import { accounts } from './tables.ts';
 
 export { noteAccountFailure } from './access.ts';
 export { actAsAccount, actAsAccountAnswering } from './acting.ts';
@@ -45,6 +48,14 @@ export { refreshDueTokens, type TokenRefreshDeps } from './token-refresh.ts';
 export const accountsModule: ModuleInstall = {
   name: 'accounts',
   install() {
+    registerProfileOfObjects(
+      profiledBy('accounts', {
+        table: accounts,
+        id: accounts.id,
+        ownerId: accounts.ownerId,
+        profileId: accounts.profileId,
+      }),
+    );
     registerProfileDeletionStep(accountsProfileDeletion);
   },
 };

@@ -1,5 +1,6 @@
 /** The audit module's public entry: the record of every change, who made it, and from where. */
 
-export { recordChanges } from './recording.ts';
+export { registerProfileOfObjects } from './profile-of.ts';
+export { readAddressed, recordChanges } from './recording.ts';
 export { auditRoutes } from './routes.ts';
 export { deleteOldAuditEntries, recordAuditEntry } from './service.ts';

@@ -37,13 +37,13 @@ export const AuditEntryJson = Type.Object(
     ),
     operation: Type.String({
       description:
-        'The method and path of the operation, as this document names it (`POST /v1/posts`, `DELETE /v1/webhooks/{id}`); for a hosted page, `POST /approve/{token}` or `GET /connect/{token}/callback`.',
+        'The method and path of the operation, as this document names it (`POST /v1/posts`, `DELETE /v1/webhooks/{id}`); for a hosted page, `POST /approve/{token}` (an approval decision), `GET /connect/callback/{platform}` (a login back from the platform) or `POST /connect/{token}/pages` (a choice of pages).',
     }),
     object_id: Text(
-      'The id of what was changed: the resource a 201 created, else the last id in the path (`DELETE /v1/profiles/{id}/api-keys/{keyId}`: the key), else the id of the resource answered. Null when the change names none (a sign-in).',
+      "The id of what was changed: the resource a 201 created (its `id`; a link, whose answer has none, is recorded under the profile, account or post it is for), else the last id in the path (`DELETE /v1/profiles/{id}/api-keys/{keyId}`: the key; a profile named by its `external_id`: the profile's id), else the id of the resource answered. A link's use: the account it connected or reconnected (an entry per account). Null when the change names none (a sign-out).",
     ),
     profile_id: Text(
-      "The profile the change was made in: the request's (a profile key's, or the `Service-Profile` header's), else the changed resource's; null for owner-level changes.",
+      "The profile the change was made in: the request's (a profile key's, or the `Service-Profile` header's), else the profile of what the path addresses as it was before the change (a deleted webhook's, say), else the answer's `profile_id`, else the profile a change created. Null for owner-level changes (redirect origins, connect settings, keys' sessions, platform apps, an endpoint for every profile).",
     ),
     status: Type.Integer({ description: 'The HTTP status the change was answered with.' }),
     request_id: Type.String({ description: 'The `Request-Id` the answer carried.' }),

@@ -10,6 +10,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/connection.ts';
 import { requestOrigin } from '../../http/request-origin.ts';
 import { looksLikeId } from '../../ids.ts';
+import { findProfile } from '../profiles/index.ts';
+import { profileReaderOf } from './profile-of.ts';
 import { type NewAuditEntry, recordAuditEntry } from './service.ts';
 
 declare module 'fastify' {
@@ -43,6 +45,42 @@ function answerIds(payload: unknown): { id: string | null; profileId: string | n
   return { id: typeof id === 'string' ? id : null, profileId: typeof profile_id === 'string' ? profile_id : null };
 }
 
+/** What a change's path addresses, read before the change: its first id as stored, and that object's profile. */
+interface Addressed {
+  /** The path's first parameter, `{id}`, with a profile's `external_id` read as the profile's id. */
+  param: string;
+  id: string;
+  profileId: string | null;
+}
+
+const addressedBy = new WeakMap<FastifyRequest, Addressed>();
+
+/** `/v1/<collection>/:<param>...`: the collection and the name of its first parameter. */
+const FIRST_PARAM = /^\/v1\/([a-z-]+)\/:([A-Za-z0-9_]+)/;
+
+/**
+ * The preHandler hook of the /v1 routes that reads what a change's path addresses before the
+ * change is made, so that a deletion's entry still names the profile of what it deleted.
+ */
+export function readAddressed(db: Db) {
+  return async (request: FastifyRequest): Promise<void> => {
+    if (!CHANGES.has(request.method) || request.routeOptions.config.audit === false) return;
+    const [, collection, param] = FIRST_PARAM.exec(request.routeOptions.url ?? '') ?? [];
+    if (collection === undefined || param === undefined) return;
+    const ref = (request.params as Record<string, unknown>)[param];
+    if (typeof ref !== 'string') return;
+    const { ownerId } = request.scope;
+    if (collection === 'profiles') {
+      // A profile is named by its id or its external_id: the entry holds the id, which stays its own.
+      const profile = await findProfile(db, ownerId, ref);
+      if (profile) addressedBy.set(request, { param, id: profile.id, profileId: profile.id });
+      return;
+    }
+    const reader = profileReaderOf(collection);
+    if (reader) addressedBy.set(request, { param, id: ref, profileId: await reader.profileOf(db, ownerId, ref) });
+  };
+}
+
 /** The entry of a change a request made, or null when it made none. */
 export function entryOf(request: FastifyRequest, reply: FastifyReply, payload: unknown): NewAuditEntry | null {
   const url = request.routeOptions.url;
@@ -53,16 +91,16 @@ export function entryOf(request: FastifyRequest, reply: FastifyReply, payload: u
   const scope = request.scope as FastifyRequest['scope'] | undefined;
   if (scope === undefined) return null;
   const answer = answerIds(payload);
-  const params = Object.values((request.params ?? {}) as Record<string, unknown>).filter(
-    (value): value is string => typeof value === 'string',
+  const addressed = addressedBy.get(request);
+  const params = Object.entries((request.params ?? {}) as Record<string, unknown>).flatMap(([name, value]) =>
+    typeof value !== 'string' ? [] : [name === addressed?.param ? addressed.id : value],
   );
   const objectId = (status === 201 ? answer.id : null) ?? params.at(-1) ?? answer.id;
-  const addressedProfile = [objectId, ...params].find(
-    (id): id is string => typeof id === 'string' && looksLikeId('profile', id),
-  );
+  // A new profile is the profile of its own creation.
+  const created = objectId !== null && looksLikeId('profile', objectId) ? objectId : null;
   return {
     ownerId: scope.ownerId,
-    profileId: scope.profileId ?? answer.profileId ?? addressedProfile ?? null,
+    profileId: scope.profileId ?? addressed?.profileId ?? answer.profileId ?? created,
     actor: { type: 'api_key', id: scope.keyId, name: scope.keyName },
     via: scope.session === undefined ? 'api' : 'dashboard',
     operation: `${request.method} ${documentedPath(url)}`,

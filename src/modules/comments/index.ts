@@ -1,9 +1,12 @@
 /** The comments module's public entry: the inbox, the platforms' webhooks, and the jobs that bring comments in. */
 
+import { profiledBy } from '../../db/profile-of-row.ts';
 import type { ModuleInstall } from '../../registry.ts';
 import { registerAccountMoveStep } from '../accounts/index.ts';
+import { registerProfileOfObjects } from '../audit/index.ts';
 import { registerProfileDeletionStep } from '../profiles/index.ts';
 import { commentsFollowAccount, commentsProfileDeletion } from './ownership.ts';
+import { comments } from './tables.ts';
 
 export { ingestNotices, pollComments, scheduleCommentPolls } from './intake.ts';
 export { platformWebhookRoutes } from './platform-webhooks.ts';
@@ -20,6 +23,14 @@ export const commentsModule: ModuleInstall = {
   after: ['posts'],
   before: ['accounts'],
   install() {
+    registerProfileOfObjects(
+      profiledBy('comments', {
+        table: comments,
+        id: comments.id,
+        ownerId: comments.ownerId,
+        profileId: comments.profileId,
+      }),
+    );
     registerAccountMoveStep(commentsFollowAccount);
     registerProfileDeletionStep(commentsProfileDeletion);
   },

@@ -352,17 +352,19 @@ export async function completeLink(
       .where(and(eq(connectLinks.id, link.id), isNull(connectLinks.usedAt)))
       .returning();
     if (!used) throw new Error('the locked link was used by someone else');
-    await recordAuditEntry(tx, {
-      ownerId: link.ownerId,
-      profileId: link.profileId,
-      actor: { type: link.accountId === null ? 'connect_link' : 'reconnect_link', id: link.id },
-      via: 'connect_page',
-      operation: use.operation,
-      // The account a reconnect link reconnects; a connect link's accounts are in its answer's account_ids.
-      objectId: saved.accountIds.length === 1 ? (saved.accountIds[0] ?? null) : null,
-      status: 303,
-      origin: use.origin,
-    });
+    // An entry per account: each account's history then shows the link that connected it.
+    for (const accountId of saved.accountIds) {
+      await recordAuditEntry(tx, {
+        ownerId: link.ownerId,
+        profileId: link.profileId,
+        actor: { type: link.accountId === null ? 'connect_link' : 'reconnect_link', id: link.id },
+        via: 'connect_page',
+        operation: use.operation,
+        objectId: accountId,
+        status: 303,
+        origin: use.origin,
+      });
+    }
     // Tokens of a finished link are of no more use to anyone.
     await tx.update(connectAttempts).set({ grantSealed: null }).where(eq(connectAttempts.linkId, link.id));
     return { ok: true, link: used, accountIds: saved.accountIds };

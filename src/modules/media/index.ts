@@ -1,8 +1,11 @@
 /** The media module's public entry. Posts use media through findMedia and mediaFetchUrl, and object to deletions through registerMediaUseCheck. */
 
+import { profiledBy } from '../../db/profile-of-row.ts';
 import type { ModuleInstall } from '../../registry.ts';
+import { registerProfileOfObjects } from '../audit/index.ts';
 import { registerProfileDeletionStep } from '../profiles/index.ts';
 import { mediaProfileDeletion } from './service.ts';
+import { media } from './tables.ts';
 
 export { type MediaUrlContext, mediaFetchUrl } from './fetch-urls.ts';
 export { mediaFileRoutes } from './file-routes.ts';
@@ -17,6 +20,9 @@ export const mediaModule: ModuleInstall = {
   after: ['posts'],
   before: ['accounts'],
   install() {
+    registerProfileOfObjects(
+      profiledBy('media', { table: media, id: media.id, ownerId: media.ownerId, profileId: media.profileId }),
+    );
     registerProfileDeletionStep(mediaProfileDeletion);
   },
 };

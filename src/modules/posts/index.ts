@@ -1,13 +1,16 @@
 /** The posts module's public entry. */
 
+import { profiledBy } from '../../db/profile-of-row.ts';
 import type { ModuleInstall } from '../../registry.ts';
 import { registerAccountMoveCheck, registerAccountMoveStep, registerPostsAtRiskReader } from '../accounts/index.ts';
+import { registerProfileOfObjects } from '../audit/index.ts';
 import { subscribe } from '../events/index.ts';
 import { registerMediaUseCheck } from '../media/index.ts';
 import { registerProfileDeletionStep } from '../profiles/index.ts';
 import { postsProfileDeletion } from './deletion.ts';
 import { platformPostsFollowAccount } from './platform-posts.ts';
 import { queueTargetsOfReturnedAccounts } from './publishing/account-wait.ts';
+import { posts } from './tables.ts';
 import { waitingPostsAtRisk, waitingPostsHoldAccount, waitingPostsHoldMedia } from './waiting-posts.ts';
 
 export { APPROVAL_LINK_LIFETIME_MS, MAX_APPROVAL_COMMENT_LENGTH } from './approval/links.ts';
@@ -38,6 +41,9 @@ export const postsModule: ModuleInstall = {
   // Targets are keyed by accounts: they go before the accounts.
   before: ['accounts'],
   install() {
+    registerProfileOfObjects(
+      profiledBy('posts', { table: posts, id: posts.id, ownerId: posts.ownerId, profileId: posts.profileId }),
+    );
     registerAccountMoveCheck(waitingPostsHoldAccount);
     registerPostsAtRiskReader(waitingPostsAtRisk);
     registerAccountMoveStep(platformPostsFollowAccount);

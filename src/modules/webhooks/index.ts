@@ -1,10 +1,13 @@
 /** The webhooks module's public entry. */
 
+import { profiledBy } from '../../db/profile-of-row.ts';
 import type { ModuleInstall } from '../../registry.ts';
+import { registerProfileOfObjects } from '../audit/index.ts';
 import { subscribe } from '../events/index.ts';
 import { registerProfileDeletionStep } from '../profiles/index.ts';
 import { fanOut } from './deliveries.ts';
 import { webhooksProfileDeletion } from './service.ts';
+import { webhookEndpoints } from './tables.ts';
 
 export { attemptDeliveries, type DeliveryDeps } from './attempts.ts';
 export { deleteOldDeliveries } from './deliveries.ts';
@@ -17,6 +20,14 @@ export const webhooksModule: ModuleInstall = {
   // Deliveries reference the events they carry: they go before the profile's events.
   before: ['events'],
   install() {
+    registerProfileOfObjects(
+      profiledBy('webhooks', {
+        table: webhookEndpoints,
+        id: webhookEndpoints.id,
+        ownerId: webhookEndpoints.ownerId,
+        profileId: webhookEndpoints.profileId,
+      }),
+    );
     subscribe(fanOut);
     registerProfileDeletionStep(webhooksProfileDeletion);
   },
