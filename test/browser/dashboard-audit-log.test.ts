@@ -1,7 +1,7 @@
 /**
  * The dashboard's audit log screen in Chromium: the changes an owner's key, a named profile key
  * and the dashboard's own session made, newest first, with names and User-Agents shown as text;
- * a filter by object kept in the address; older entries a page at a time; and a profile key's
+ * filters by object and by days kept in the address; older entries a page at a time; and a profile key's
  * session offered no such screen, and refused it by the API when it goes there anyway.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -93,6 +93,17 @@ describe('the audit log', () => {
     await screenshot(page, 'audit-log');
     // The object links to its screen.
     expect(await row.getByRole('link', { name: hook.id }).getAttribute('href')).toBe(`/dashboard/webhooks/${hook.id}`);
+
+    // Days of the user's calendar: none of these changes was made in 2020; all were between yesterday and tomorrow.
+    await page.goto(`${kit.baseUrl}/dashboard/audit-log`);
+    await page.getByLabel('From', { exact: true }).fill('2020-01-01');
+    await page.getByLabel('To', { exact: true }).fill('2020-01-31');
+    await page.getByRole('button', { name: 'Filter' }).click();
+    await expect.poll(() => page.url()).toBe(`${kit.baseUrl}/dashboard/audit-log?from=2020-01-01&to=2020-01-31`);
+    await page.getByText('No changes match.').waitFor();
+    const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toLocaleDateString('en-CA');
+    await page.goto(`${kit.baseUrl}/dashboard/audit-log?from=${day(-1)}&to=${day(1)}`);
+    await expect.poll(() => rows.count()).toBe(50);
 
     // The filter is in the address: a reload shows the same entry; an owner-level change has no profile.
     await page.goto(`${kit.baseUrl}/dashboard/audit-log?object=${origin.id}`);

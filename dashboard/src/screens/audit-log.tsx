@@ -1,6 +1,7 @@
 /**
  * The audit log (owner sessions only): every change, who made it (a key by name, or a client's
- * link), through what, and from where, newest first, filtered by profile, actor and object.
+ * link), through what, and from where, newest first, filtered by profile, actor, object and days
+ * of the user's calendar.
  * The filters live in the URL's query, so a reload or a shared link shows the same entries.
  * The User-Agent is text the caller chose: it is rendered as text like every other value.
  */
@@ -59,6 +60,15 @@ function ObjectId({ id }: { id: string | null }) {
   );
 }
 
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** The instant a day of the user's calendar starts (or, with `end`, its last millisecond), for the API's time range. */
+function dayBound(day: string | undefined, end: boolean): string | undefined {
+  if (day === undefined || !DAY.test(day)) return undefined;
+  const at = new Date(`${day}T${end ? '23:59:59.999' : '00:00:00'}`);
+  return Number.isNaN(at.getTime()) ? undefined : at.toISOString();
+}
+
 export function AuditLogScreen() {
   const location = useLocation();
   const q = location.query;
@@ -66,11 +76,18 @@ export function AuditLogScreen() {
     profile_id: q.profile || undefined,
     actor_id: q.actor || undefined,
     object_id: q.object || undefined,
+    from: dayBound(q.from, false),
+    to: dayBound(q.to, true),
   };
   const set = (changes: Record<string, string | undefined>) =>
     location.route(`${PATHS.auditLog}${query({ ...q, ...changes })}`, true);
-  // The id fields apply when the form is sent, not at each key.
-  const [draft, setDraft] = useState({ actor: q.actor ?? '', object: q.object ?? '' });
+  // The id and day fields apply when the form is sent, not at each key.
+  const [draft, setDraft] = useState({
+    actor: q.actor ?? '',
+    object: q.object ?? '',
+    from: q.from ?? '',
+    to: q.to ?? '',
+  });
   const profiles = useProfiles();
   const key = JSON.stringify(filters);
   const first = useLoad(
@@ -110,7 +127,12 @@ export function AuditLogScreen() {
         aria-label="Filters"
         onSubmit={(e) => {
           e.preventDefault();
-          set({ actor: draft.actor.trim() || undefined, object: draft.object.trim() || undefined });
+          set({
+            actor: draft.actor.trim() || undefined,
+            object: draft.object.trim() || undefined,
+            from: draft.from || undefined,
+            to: draft.to || undefined,
+          });
         }}
       >
         <SelectField
@@ -132,6 +154,8 @@ export function AuditLogScreen() {
           value={draft.object}
           onValue={(object) => setDraft({ ...draft, object })}
         />
+        <TextField label="From" type="date" value={draft.from} onValue={(from) => setDraft({ ...draft, from })} />
+        <TextField label="To" type="date" value={draft.to} onValue={(to) => setDraft({ ...draft, to })} />
         <button type="submit" class="secondary">
           Filter
         </button>

@@ -82,7 +82,7 @@ export function readAddressed(db: Db) {
 }
 
 /** The entry of a change a request made, or null when it made none. */
-export function entryOf(request: FastifyRequest, reply: FastifyReply, payload: unknown): NewAuditEntry | null {
+function entryOf(request: FastifyRequest, reply: FastifyReply, payload: unknown): NewAuditEntry | null {
   const url = request.routeOptions.url;
   const status = reply.statusCode;
   if (!CHANGES.has(request.method) || url === undefined || status < 200 || status >= 300) return null;
