@@ -11,7 +11,8 @@ import { requestLogFields } from './http/log-fields.ts';
 import { EmailText, NameText } from './http/schemas.ts';
 import { DocumentUnavailableError, runStdioServer } from './mcp/stdio.ts';
 import { createKey, deleteKey, listOwnerKeys } from './modules/api-keys/index.ts';
-import { createOwner, listOwners, ownerExists } from './modules/owners/index.ts';
+import { recordCommand } from './modules/audit/index.ts';
+import { insertOwner, listOwners, ownerExists } from './modules/owners/index.ts';
 import { findProfile } from './modules/profiles/index.ts';
 import { buildSandboxApp } from './sandbox/server.ts';
 import { type Roles, type RunningService, startService } from './service.ts';
@@ -280,10 +281,19 @@ owners
   .option('--json', 'print {"owner_id","api_key"} as JSON')
   .action((options: { name: string; email: string; accountLimit?: number; json?: boolean }) =>
     withDatabase(async ({ db }) => {
-      const owner = await createOwner(db, {
-        name: options.name,
-        email: options.email,
-        accountLimit: options.accountLimit,
+      const owner = await db.transaction(async (tx) => {
+        const created = await insertOwner(tx, {
+          name: options.name,
+          email: options.email,
+          accountLimit: options.accountLimit,
+        });
+        await recordCommand(tx, {
+          ownerId: created.ownerId,
+          profileId: null,
+          command: 'owners create',
+          objectId: created.ownerId,
+        });
+        return created;
       });
       process.stdout.write(
         options.json
@@ -333,7 +343,11 @@ keys
         if (!profile) throw new UsageError(`owner ${options.owner} has no profile ${options.profile}`);
         profileId = profile.id;
       }
-      const key = await createKey(db, { ownerId: options.owner, profileId, name: options.name ?? null });
+      const key = await db.transaction(async (tx) => {
+        const made = await createKey(tx, { ownerId: options.owner, profileId, name: options.name ?? null });
+        await recordCommand(tx, { ownerId: options.owner, profileId, command: 'keys create', objectId: made.id });
+        return made;
+      });
       process.stdout.write(
         options.json
           ? `${JSON.stringify({ key_id: key.id, profile_id: profileId, api_key: key.key })}\n`
@@ -375,6 +389,13 @@ keys
       if (!(await deleteKey(db, { ownerId: options.owner, keyId: options.key }))) {
         throw new UsageError(`owner ${options.owner} has no key ${options.key}`);
       }
+      // After the deletion's own transaction, which ends the key's sessions and cached answers.
+      await recordCommand(db, {
+        ownerId: options.owner,
+        profileId: null,
+        command: 'keys delete',
+        objectId: options.key,
+      });
       process.stdout.write(`key ${options.key} deleted\n`);
     }),
   );

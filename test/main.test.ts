@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import net, { type AddressInfo } from 'node:net';
+import { userInfo } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { deleteKey } from '../src/modules/api-keys/service.ts';
@@ -326,6 +327,14 @@ describe('one-shot commands on the DATA_DIR of a running server', () => {
     expect(noOwner.stdout).toBe('');
     expect(noOwner.stderr).toBe('switchboard: no owner own_01jzzzzzzzzzzzzzzzzzzzzzzz\n');
 
+    // The new owner's audit log: the operator made it and its profile key; the refused commands made nothing.
+    const audit = await call<Page<Record<string, unknown>>>(base, 'GET', '/v1/audit-log', { key: created.api_key });
+    expect(audit.body.data).toMatchObject([
+      { operation: 'switchboard keys create', object_id: profileKey.key_id, profile_id: newDefault.id, via: 'cli' },
+      { operation: 'switchboard owners create', object_id: created.owner_id, profile_id: null, via: 'cli' },
+    ]);
+    expect(audit.body.data).toHaveLength(2);
+
     expect((await call(base, 'GET', '/readyz')).status).toBe(200);
     expect(await serve.stop()).toEqual({ code: 0, signal: null });
     expect(await embeddedRunning(dataDir)).toBe(false);
@@ -390,6 +399,17 @@ describe('one-shot commands on the DATA_DIR of a running server', () => {
     const again = await runCli(['keys', 'delete', '--owner', ownerId, '--key', second.key_id], { DATA_DIR: dataDir });
     expect(again.code).toBe(1);
     expect(again.stderr).toBe(`switchboard: owner ${ownerId} has no key ${second.key_id}\n`);
+
+    // The audit log names the operator (the system user who ran the commands) and each command.
+    const audit = await call<Page<Record<string, unknown>>>(base, 'GET', `/v1/audit-log?object_id=${second.key_id}`, {
+      key: ownerKey as string,
+    });
+    expect(audit.status).toBe(200);
+    const operator = { type: 'operator', id: userInfo().username, name: null };
+    expect(audit.body.data).toMatchObject([
+      { actor: operator, via: 'cli', operation: 'switchboard keys delete', object_id: second.key_id, status: 0 },
+      { actor: operator, via: 'cli', operation: 'switchboard keys create', object_id: second.key_id, ip: null },
+    ]);
 
     const badEmail = await runCli(['owners', 'create', '--name', 'X', '--email', 'not an address'], {
       DATA_DIR: dataDir,

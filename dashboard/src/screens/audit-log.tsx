@@ -20,6 +20,7 @@ const ACTORS: Record<AuditEntry['actor']['type'], string> = {
   approval_link: 'Approval link',
   connect_link: 'Connect link',
   reconnect_link: 'Reconnect link',
+  operator: 'Operator',
 };
 
 const VIA: Record<AuditEntry['via'], string> = {
@@ -27,6 +28,7 @@ const VIA: Record<AuditEntry['via'], string> = {
   dashboard: 'Dashboard',
   approval_page: 'Approval page',
   connect_page: 'Connect page',
+  cli: 'Command line',
 };
 
 /** Where the dashboard shows an object, when it has a screen for its kind. */

@@ -3,4 +3,4 @@
 export { registerProfileOfObjects } from './profile-of.ts';
 export { readAddressed, recordChanges } from './recording.ts';
 export { auditRoutes } from './routes.ts';
-export { deleteOldAuditEntries, recordAuditEntry } from './service.ts';
+export { deleteOldAuditEntries, recordAuditEntry, recordCommand } from './service.ts';

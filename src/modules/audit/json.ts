@@ -17,22 +17,32 @@ export const AuditEntryJson = Type.Object(
             Type.Literal('approval_link'),
             Type.Literal('connect_link'),
             Type.Literal('reconnect_link'),
+            Type.Literal('operator'),
           ],
           {
             description:
-              'An API key (through the API, the MCP endpoint or a dashboard session signed in with it), or the link a client used on a hosted page: an approval link (an approval or a request for changes), a connect link (accounts connected) or a reconnect link (an account reconnected).',
+              "An API key (through the API, the MCP endpoint or a dashboard session signed in with it); the link a client used on a hosted page: an approval link (an approval or a request for changes), a connect link (accounts connected) or a reconnect link (an account reconnected); or the service's operator, through a command of the CLI (`switchboard owners create`, `keys create`, `keys delete`).",
           },
         ),
-        id: Type.String({ description: 'The key id (`key_...`) or the link id (`apl_...`, `cl_...`).' }),
+        id: Type.String({
+          description:
+            "The key id (`key_...`), the link id (`apl_...`, `cl_...`), or the system user that ran the operator's command.",
+        }),
         name: Text("The key's name when it was used (null for a key without a name, and for a link)."),
       },
       { description: 'Who made the change.' },
     ),
     via: Type.Union(
-      [Type.Literal('api'), Type.Literal('dashboard'), Type.Literal('approval_page'), Type.Literal('connect_page')],
+      [
+        Type.Literal('api'),
+        Type.Literal('dashboard'),
+        Type.Literal('approval_page'),
+        Type.Literal('connect_page'),
+        Type.Literal('cli'),
+      ],
       {
         description:
-          '`api` (a key in the Authorization header), `dashboard` (a session cookie), or the hosted page of a link: `approval_page`, `connect_page` (connect and reconnect links).',
+          '`api` (a key in the Authorization header), `dashboard` (a session cookie), the hosted page of a link: `approval_page`, `connect_page` (connect and reconnect links), or `cli` (a command the operator ran).',
       },
     ),
     operation: Type.String({
@@ -45,9 +55,13 @@ export const AuditEntryJson = Type.Object(
     profile_id: Text(
       "The profile the change was made in: the request's (a profile key's, or the `Service-Profile` header's), else the profile of what the path addresses as it was before the change (a deleted webhook's, say), else the answer's `profile_id`, else the profile a change created. Null for owner-level changes (redirect origins, connect settings, keys' sessions, platform apps, an endpoint for every profile).",
     ),
-    status: Type.Integer({ description: 'The HTTP status the change was answered with.' }),
-    request_id: Type.String({ description: 'The `Request-Id` the answer carried.' }),
-    ip: Text('The address the request came from, as this server saw it (a proxy in front shows its own).'),
+    status: Type.Integer({ description: 'The HTTP status the change was answered with; 0 for a command of the CLI.' }),
+    request_id: Type.String({
+      description: 'The `Request-Id` the answer carried; for a command of the CLI, an id drawn for that run.',
+    }),
+    ip: Text(
+      'The address the request came from, as this server saw it (a proxy in front shows its own); null for a command of the CLI.',
+    ),
     user_agent: Text(
       'The `User-Agent` the request sent (its first 512 characters): text the caller chose, to be shown as text.',
     ),

@@ -1,7 +1,9 @@
+import { userInfo } from 'node:os';
 import { and, desc, eq, gte, lt, lte } from 'drizzle-orm';
 import { now } from '../../clock.ts';
 import { deleteInBatches } from '../../db/batched-delete.ts';
 import type { Db, Queryable } from '../../db/connection.ts';
+import { newRequestId } from '../../http/error-handler.ts';
 import type { RequestOrigin } from '../../http/request-origin.ts';
 import { newId } from '../../ids.ts';
 import { type AuditActorType, type AuditEntry, type AuditVia, auditEntries } from './tables.ts';
@@ -10,6 +12,26 @@ import { type AuditActorType, type AuditEntry, type AuditVia, auditEntries } fro
 export type AuditActor =
   | { type: 'api_key'; id: string; name: string | null }
   | { type: Exclude<AuditActorType, 'api_key'>; id: string };
+
+/**
+ * Records a change the operator made with a command of the CLI (`switchboard keys create`): the
+ * operator is named by the system user that ran it, and the entry has no address or status.
+ */
+export async function recordCommand(
+  db: Queryable,
+  change: { ownerId: string; profileId: string | null; command: string; objectId: string },
+): Promise<void> {
+  await recordAuditEntry(db, {
+    ownerId: change.ownerId,
+    profileId: change.profileId,
+    actor: { type: 'operator', id: userInfo().username },
+    via: 'cli',
+    operation: `switchboard ${change.command}`,
+    objectId: change.objectId,
+    status: 0,
+    origin: { requestId: newRequestId(), ip: null, userAgent: null },
+  });
+}
 
 export interface NewAuditEntry {
   ownerId: string;

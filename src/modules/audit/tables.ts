@@ -2,8 +2,8 @@ import { index, integer, pgTable, text } from 'drizzle-orm/pg-core';
 import { createdAt } from '../../db/columns.ts';
 import { ownerIdColumn } from '../owners/columns.ts';
 
-export type AuditActorType = 'api_key' | 'approval_link' | 'connect_link' | 'reconnect_link';
-export type AuditVia = 'api' | 'dashboard' | 'approval_page' | 'connect_page';
+export type AuditActorType = 'api_key' | 'approval_link' | 'connect_link' | 'reconnect_link' | 'operator';
+export type AuditVia = 'api' | 'dashboard' | 'approval_page' | 'connect_page' | 'cli';
 
 /**
  * One change made through the API, the dashboard or a link a client was sent. Its profile is
@@ -18,7 +18,7 @@ export const auditEntries = pgTable(
     profileId: text('profile_id'),
     actorType: text('actor_type').$type<AuditActorType>().notNull(),
     actorId: text('actor_id').notNull(),
-    /** The key's name when it was used (a key is named by whoever made it; none for a link). */
+    /** The key's name when it was used (a key is named by whoever made it; none for a link or the operator). */
     actorName: text('actor_name'),
     /** `api`, `dashboard` (a session cookie), or the hosted page a link opened: `approval_page`, `connect_page`. */
     via: text('via').$type<AuditVia>().notNull(),

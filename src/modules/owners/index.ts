@@ -2,8 +2,8 @@
 export {
   type CreatedOwner,
   createFirstOwnerIfNone,
-  createOwner,
   getOwner,
+  insertOwner,
   listOwners,
   lockOwner,
   ownerExists,

@@ -22,7 +22,8 @@ export interface CreatedOwner {
   apiKey: string;
 }
 
-async function insertOwner(tx: Tx, input: NewOwner): Promise<CreatedOwner> {
+/** Creates an owner with its default profile and first owner key, in the caller's transaction. */
+export async function insertOwner(tx: Tx, input: NewOwner): Promise<CreatedOwner> {
   const id = newId('owner');
   await tx.insert(owners).values({
     id,
