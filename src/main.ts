@@ -386,16 +386,21 @@ keys
   .requiredOption('--key <id>', 'key id (key_...), as `keys list` shows it')
   .action((options: { owner: string; key: string }) =>
     withDatabase(async ({ db }) => {
-      if (!(await deleteKey(db, { ownerId: options.owner, keyId: options.key }))) {
-        throw new UsageError(`owner ${options.owner} has no key ${options.key}`);
-      }
+      const deleted = await deleteKey(db, { ownerId: options.owner, keyId: options.key });
+      if (deleted === undefined) throw new UsageError(`owner ${options.owner} has no key ${options.key}`);
       // After the deletion's own transaction, which ends the key's sessions and cached answers.
-      await recordCommand(db, {
-        ownerId: options.owner,
-        profileId: null,
-        command: 'keys delete',
-        objectId: options.key,
-      });
+      try {
+        await recordCommand(db, {
+          ownerId: options.owner,
+          profileId: deleted.profileId,
+          command: 'keys delete',
+          objectId: options.key,
+        });
+      } catch (error) {
+        throw new UsageError(
+          `key ${options.key} deleted, but its audit entry could not be written: ${error instanceof Error ? error.message : String(error)}`,
+        );
+      }
       process.stdout.write(`key ${options.key} deleted\n`);
     }),
   );

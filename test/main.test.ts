@@ -78,6 +78,15 @@ async function call<T = unknown>(
   return { status: res.status, body: (json && text ? JSON.parse(text) : text) as T };
 }
 
+/** The system user running these commands, as the audit log names the operator (a uid without a name: `uid N`). */
+function systemUser(): string {
+  try {
+    return userInfo().username;
+  } catch {
+    return `uid ${process.getuid?.()}`;
+  }
+}
+
 async function listProfiles(base: string, key: string): Promise<Response<Page<ProfileBody>>> {
   return await call<Page<ProfileBody>>(base, 'GET', '/v1/profiles', { key });
 }
@@ -405,7 +414,7 @@ describe('one-shot commands on the DATA_DIR of a running server', () => {
       key: ownerKey as string,
     });
     expect(audit.status).toBe(200);
-    const operator = { type: 'operator', id: userInfo().username, name: null };
+    const operator = { type: 'operator', id: systemUser(), name: null };
     expect(audit.body.data).toMatchObject([
       { actor: operator, via: 'cli', operation: 'switchboard keys delete', object_id: second.key_id, status: 0 },
       { actor: operator, via: 'cli', operation: 'switchboard keys create', object_id: second.key_id, ip: null },
@@ -668,7 +677,7 @@ describe('api with DATABASE_URL', () => {
       // Deleted by another process (this one): the NOTIFY makes the server forget it.
       const revoked = await newKey();
       expect(await statusWith(revoked.key)).toBe(403);
-      expect(await deleteKey(database.db, { ownerId, profileId, keyId: revoked.id })).toBe(true);
+      expect(await deleteKey(database.db, { ownerId, profileId, keyId: revoked.id })).toEqual({ profileId });
       expect(await pollUntil(async () => (await statusWith(revoked.key)) === 401, 2_000)).toBe(true);
       expect(await statusWith(stale)).toBe(401);
 

@@ -14673,7 +14673,7 @@ export interface paths {
                     limit?: number;
                     /** @description The `next_cursor` of the previous page. */
                     cursor?: string;
-                    /** @description Only changes made by this key or link (`key_...`, `apl_...`, `cl_...`). */
+                    /** @description Only changes made by this key or link (`key_...`, `apl_...`, `cl_...`), or by the operator's system user. */
                     actor_id?: string;
                     /** @description Only changes made in this profile. */
                     profile_id?: string;
@@ -16837,18 +16837,18 @@ export interface components {
             actor: {
                 /** @description An API key (through the API, the MCP endpoint or a dashboard session signed in with it); the link a client used on a hosted page: an approval link (an approval or a request for changes), a connect link (accounts connected) or a reconnect link (an account reconnected); or the service's operator, through a command of the CLI (`switchboard owners create`, `keys create`, `keys delete`). */
                 type: "api_key" | "approval_link" | "connect_link" | "reconnect_link" | "operator";
-                /** @description The key id (`key_...`), the link id (`apl_...`, `cl_...`), or the system user that ran the operator's command. */
+                /** @description The key id (`key_...`), the link id (`apl_...`, `cl_...`), or the system user that ran the operator's command (`uid N` for a user without a name). */
                 id: string;
-                /** @description The key's name when it was used (null for a key without a name, and for a link). */
+                /** @description The key's name when it was used (null for a key without a name, a link and the operator). */
                 name: string | null;
             };
             /** @description `api` (a key in the Authorization header), `dashboard` (a session cookie), the hosted page of a link: `approval_page`, `connect_page` (connect and reconnect links), or `cli` (a command the operator ran). */
             via: "api" | "dashboard" | "approval_page" | "connect_page" | "cli";
-            /** @description The method and path of the operation, as this document names it (`POST /v1/posts`, `DELETE /v1/webhooks/{id}`); for a hosted page, `POST /approve/{token}` (an approval decision), `GET /connect/callback/{platform}` (a login back from the platform) or `POST /connect/{token}/pages` (a choice of pages). */
+            /** @description The method and path of the operation, as this document names it (`POST /v1/posts`, `DELETE /v1/webhooks/{id}`); for a hosted page, `POST /approve/{token}` (an approval decision), `GET /connect/callback/{platform}` (a login back from the platform) or `POST /connect/{token}/pages` (a choice of pages); for a command of the CLI, `switchboard owners create`, `switchboard keys create` or `switchboard keys delete`. */
             operation: string;
             /** @description The id of what was changed: the resource a 201 created (its `id`; a link, whose answer has none, is recorded under the profile, account or post it is for), else the last id in the path (`DELETE /v1/profiles/{id}/api-keys/{keyId}`: the key; a profile named by its `external_id`: the profile's id), else the id of the resource answered. A link's use: the account it connected or reconnected (an entry per account). Null when the change names none (a sign-out). */
             object_id: string | null;
-            /** @description The profile the change was made in: the request's (a profile key's, or the `Service-Profile` header's), else the profile of what the path addresses as it was before the change (a deleted webhook's, say), else the answer's `profile_id`, else the profile a change created. Null for owner-level changes (redirect origins, connect settings, keys' sessions, platform apps, an endpoint for every profile). */
+            /** @description The profile the change was made in: the request's (a profile key's, or the `Service-Profile` header's; a profile key's sign-in too), else the profile of what the path addresses as it was before the change (a deleted webhook's; for a move, the profile left), else the answer's `profile_id`, else the profile a change created. Null for owner-level changes (redirect origins, connect settings, an owner key's sessions, platform apps, an endpoint for every profile). */
             profile_id: string | null;
             /** @description The HTTP status the change was answered with; 0 for a command of the CLI. */
             status: number;

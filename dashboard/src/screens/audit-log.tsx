@@ -62,13 +62,20 @@ function ObjectId({ id }: { id: string | null }) {
   );
 }
 
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
+const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 
-/** The instant a day of the user's calendar starts (or, with `end`, its last millisecond), for the API's time range. */
+/**
+ * The instant a day of the user's calendar starts (or, with `end`, its last millisecond), for
+ * the API's time range; undefined for a day no calendar has (2021-02-31, typed into the address).
+ */
 function dayBound(day: string | undefined, end: boolean): string | undefined {
-  if (day === undefined || !DAY.test(day)) return undefined;
-  const at = new Date(`${day}T${end ? '23:59:59.999' : '00:00:00'}`);
-  return Number.isNaN(at.getTime()) ? undefined : at.toISOString();
+  const [, y, m, d] = DAY.exec(day ?? '') ?? [];
+  if (y === undefined || m === undefined || d === undefined || Number(y) < 1970) return undefined;
+  const at = end
+    ? new Date(Number(y), Number(m) - 1, Number(d), 23, 59, 59, 999)
+    : new Date(Number(y), Number(m) - 1, Number(d));
+  const same = at.getFullYear() === Number(y) && at.getMonth() === Number(m) - 1 && at.getDate() === Number(d);
+  return same ? at.toISOString() : undefined;
 }
 
 export function AuditLogScreen() {
@@ -190,9 +197,7 @@ export function AuditLogScreen() {
                 <td>
                   <code>{e.operation}</code>
                   <br />
-                  <span class="small muted">
-                    {e.status} · {VIA[e.via]}
-                  </span>
+                  <span class="small muted">{e.via === 'cli' ? VIA[e.via] : `${e.status} · ${VIA[e.via]}`}</span>
                 </td>
                 <td>
                   <ObjectId id={e.object_id} />

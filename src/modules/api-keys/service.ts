@@ -93,13 +93,14 @@ export async function listProfileKeys(
 }
 
 /**
- * Deletes one of an owner's keys (only a key of `profileId`, when given); true when it
- * existed. The key stops working at once, in every process.
+ * Deletes one of an owner's keys (only a key of `profileId`, when given); answers the deleted
+ * key's profile (null for an owner key), or undefined when there was no such key. The key
+ * stops working at once, in every process.
  */
 export async function deleteKey(
   db: Db,
   target: { ownerId: string; keyId: string; profileId?: string | undefined },
-): Promise<boolean> {
+): Promise<{ profileId: string | null } | undefined> {
   const deleted = await db.transaction(async (tx) => {
     const rows = await tx
       .delete(apiKeys)
@@ -110,15 +111,16 @@ export async function deleteKey(
           target.profileId === undefined ? undefined : eq(apiKeys.profileId, target.profileId),
         ),
       )
-      .returning({ id: apiKeys.id });
+      .returning({ id: apiKeys.id, profileId: apiKeys.profileId });
     await forgetIdempotentAnswers(
       tx,
       rows.map((r) => r.id),
     );
-    return rows.length > 0;
+    return rows[0];
   });
-  if (deleted) forgetCachedReads();
-  return deleted;
+  if (deleted === undefined) return undefined;
+  forgetCachedReads();
+  return { profileId: deleted.profileId };
 }
 
 /**

@@ -26,9 +26,9 @@ export const AuditEntryJson = Type.Object(
         ),
         id: Type.String({
           description:
-            "The key id (`key_...`), the link id (`apl_...`, `cl_...`), or the system user that ran the operator's command.",
+            "The key id (`key_...`), the link id (`apl_...`, `cl_...`), or the system user that ran the operator's command (`uid N` for a user without a name).",
         }),
-        name: Text("The key's name when it was used (null for a key without a name, and for a link)."),
+        name: Text("The key's name when it was used (null for a key without a name, a link and the operator)."),
       },
       { description: 'Who made the change.' },
     ),
@@ -47,13 +47,13 @@ export const AuditEntryJson = Type.Object(
     ),
     operation: Type.String({
       description:
-        'The method and path of the operation, as this document names it (`POST /v1/posts`, `DELETE /v1/webhooks/{id}`); for a hosted page, `POST /approve/{token}` (an approval decision), `GET /connect/callback/{platform}` (a login back from the platform) or `POST /connect/{token}/pages` (a choice of pages).',
+        'The method and path of the operation, as this document names it (`POST /v1/posts`, `DELETE /v1/webhooks/{id}`); for a hosted page, `POST /approve/{token}` (an approval decision), `GET /connect/callback/{platform}` (a login back from the platform) or `POST /connect/{token}/pages` (a choice of pages); for a command of the CLI, `switchboard owners create`, `switchboard keys create` or `switchboard keys delete`.',
     }),
     object_id: Text(
       "The id of what was changed: the resource a 201 created (its `id`; a link, whose answer has none, is recorded under the profile, account or post it is for), else the last id in the path (`DELETE /v1/profiles/{id}/api-keys/{keyId}`: the key; a profile named by its `external_id`: the profile's id), else the id of the resource answered. A link's use: the account it connected or reconnected (an entry per account). Null when the change names none (a sign-out).",
     ),
     profile_id: Text(
-      "The profile the change was made in: the request's (a profile key's, or the `Service-Profile` header's), else the profile of what the path addresses as it was before the change (a deleted webhook's, say), else the answer's `profile_id`, else the profile a change created. Null for owner-level changes (redirect origins, connect settings, keys' sessions, platform apps, an endpoint for every profile).",
+      "The profile the change was made in: the request's (a profile key's, or the `Service-Profile` header's; a profile key's sign-in too), else the profile of what the path addresses as it was before the change (a deleted webhook's; for a move, the profile left), else the answer's `profile_id`, else the profile a change created. Null for owner-level changes (redirect origins, connect settings, an owner key's sessions, platform apps, an endpoint for every profile).",
     ),
     status: Type.Integer({ description: 'The HTTP status the change was answered with; 0 for a command of the CLI.' }),
     request_id: Type.String({

@@ -76,7 +76,8 @@ export function readAddressed(db: Db) {
       if (profile) addressedBy.set(request, { param, id: profile.id, profileId: profile.id });
       return;
     }
-    const reader = profileReaderOf(collection);
+    // A request scoped to a profile is recorded in it, whatever its path addresses.
+    const reader = request.scope.profileId === null ? profileReaderOf(collection) : undefined;
     if (reader) addressedBy.set(request, { param, id: ref, profileId: await reader.profileOf(db, ownerId, ref) });
   };
 }

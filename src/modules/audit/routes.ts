@@ -31,7 +31,9 @@ export function auditRoutes(db: Db): FastifyPluginAsyncTypebox {
           querystring: Type.Object(
             {
               ...ListQuery,
-              actor_id: IdFilter('Only changes made by this key or link (`key_...`, `apl_...`, `cl_...`).'),
+              actor_id: IdFilter(
+                "Only changes made by this key or link (`key_...`, `apl_...`, `cl_...`), or by the operator's system user.",
+              ),
               profile_id: IdFilter('Only changes made in this profile.'),
               object_id: IdFilter('Only changes of this object (a post, a webhook, a key, ...).'),
               ...TimeRangeQuery('Made'),

@@ -14,6 +14,18 @@ export type AuditActor =
   | { type: Exclude<AuditActorType, 'api_key'>; id: string };
 
 /**
+ * The system user running this process. A container may run it under a uid without a name
+ * (userInfo() then throws): the uid stands for it.
+ */
+function operatorName(): string {
+  try {
+    return userInfo().username;
+  } catch {
+    return `uid ${process.getuid?.() ?? 'unknown'}`;
+  }
+}
+
+/**
  * Records a change the operator made with a command of the CLI (`switchboard keys create`): the
  * operator is named by the system user that ran it, and the entry has no address or status.
  */
@@ -24,7 +36,7 @@ export async function recordCommand(
   await recordAuditEntry(db, {
     ownerId: change.ownerId,
     profileId: change.profileId,
-    actor: { type: 'operator', id: userInfo().username },
+    actor: { type: 'operator', id: operatorName() },
     via: 'cli',
     operation: `switchboard ${change.command}`,
     objectId: change.objectId,
