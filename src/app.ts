@@ -27,7 +27,7 @@ import type { OpenApiDocument } from './mcp/openapi.ts';
 import { sharedMetrics } from './metrics/shared.ts';
 import { accountMetrics, accountRoutes, deauthorizeRoutes, optionValueRoutes } from './modules/accounts/index.ts';
 import { apiKeyRoutes, findPrincipal, isCsrfTokenOf, sessionRoutes, useSession } from './modules/api-keys/index.ts';
-import { auditRoutes, readAddressed, recordChanges } from './modules/audit/index.ts';
+import { auditRoutes, installChangeRecording } from './modules/audit/index.ts';
 import { catalogueRoutes } from './modules/catalogue/index.ts';
 import { commentRoutes, platformWebhookRoutes } from './modules/comments/index.ts';
 import { connectRoutes } from './modules/connect/index.ts';
@@ -233,8 +233,7 @@ export async function buildApp({
       }),
     );
     installIdempotency(v1, database.db);
-    v1.addHook('preHandler', readAddressed(database.db));
-    v1.addHook('onSend', recordChanges(database.db));
+    installChangeRecording(v1, database.db);
     await v1.register(sessionRoutes({ db: database.db, secretKey, config }));
     await v1.register(profileRoutes(database.db));
     await v1.register(apiKeyRoutes(database.db));

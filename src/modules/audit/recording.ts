@@ -6,7 +6,7 @@
  * for the operator, with everything the entry would have held, and the answer still sent (the
  * change is made: refusing its answer would only invite a second one).
  */
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/connection.ts';
 import { requestOrigin } from '../../http/request-origin.ts';
 import { looksLikeId } from '../../ids.ts';
@@ -22,6 +22,11 @@ declare module 'fastify' {
 }
 
 const CHANGES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** A request of a kind that changes something, on a route whose requests are recorded. */
+function mayChange(request: FastifyRequest): boolean {
+  return CHANGES.has(request.method) && request.routeOptions.config.audit !== false;
+}
 /** Answers longer than this are not read for the changed resource's id (no JSON answer of a change comes near). */
 const MAX_READ_ANSWER = 1_000_000;
 
@@ -59,12 +64,12 @@ const addressedBy = new WeakMap<FastifyRequest, Addressed>();
 const FIRST_PARAM = /^\/v1\/([a-z-]+)\/:([A-Za-z0-9_]+)/;
 
 /**
- * The preHandler hook of the /v1 routes that reads what a change's path addresses before the
- * change is made, so that a deletion's entry still names the profile of what it deleted.
+ * Reads what a change's path addresses before the change is made, so that a deletion's entry
+ * still names the profile of what it deleted.
  */
-export function readAddressed(db: Db) {
+function readAddressed(db: Db) {
   return async (request: FastifyRequest): Promise<void> => {
-    if (!CHANGES.has(request.method) || request.routeOptions.config.audit === false) return;
+    if (!mayChange(request)) return;
     const [, collection, param] = FIRST_PARAM.exec(request.routeOptions.url ?? '') ?? [];
     if (collection === undefined || param === undefined) return;
     const ref = (request.params as Record<string, unknown>)[param];
@@ -86,8 +91,8 @@ export function readAddressed(db: Db) {
 function entryOf(request: FastifyRequest, reply: FastifyReply, payload: unknown): NewAuditEntry | null {
   const url = request.routeOptions.url;
   const status = reply.statusCode;
-  if (!CHANGES.has(request.method) || url === undefined || status < 200 || status >= 300) return null;
-  if (request.routeOptions.config.audit === false || reply.getHeader('idempotent-replayed') === 'true') return null;
+  if (!mayChange(request) || url === undefined || status < 200 || status >= 300) return null;
+  if (reply.getHeader('idempotent-replayed') === 'true') return null;
   // Set by authentication, which every /v1 route passes before it can answer 2xx.
   const scope = request.scope as FastifyRequest['scope'] | undefined;
   if (scope === undefined) return null;
@@ -111,8 +116,8 @@ function entryOf(request: FastifyRequest, reply: FastifyReply, payload: unknown)
   };
 }
 
-/** The onSend hook of the /v1 routes that records each change. */
-export function recordChanges(db: Db) {
+/** Records each change as it is answered. */
+function recordChanges(db: Db) {
   return async (request: FastifyRequest, reply: FastifyReply, payload: unknown): Promise<unknown> => {
     const entry = entryOf(request, reply, payload);
     if (entry === null) return payload;
@@ -126,4 +131,10 @@ export function recordChanges(db: Db) {
     }
     return payload;
   };
+}
+
+/** Records every change made through the routes of `app` (the /v1 routes): what the path addresses first, then the change as it is answered. */
+export function installChangeRecording(app: FastifyInstance, db: Db): void {
+  app.addHook('preHandler', readAddressed(db));
+  app.addHook('onSend', recordChanges(db));
 }
