@@ -827,13 +827,17 @@ async function inboxShapes(
 ): Promise<{ shapes: Shape[]; noTenthPage: string[] }> {
   const owner = { authorization: `Bearer ${server.ownerKey}` };
   const profile = { authorization: `Bearer ${seeded.profileKey}` };
-  const ownerScope: Scope = { ownerId: seeded.ownerId, profileId: null, keyId: '', keyName: null, keyKind: 'owner' };
+  const ownerScope: Scope = {
+    ownerId: seeded.ownerId,
+    profileId: null,
+    visibleProfileIds: null,
+    caller: { type: 'api_key', id: '', name: null, kind: 'owner' },
+  };
   const profileScope: Scope = {
     ownerId: seeded.ownerId,
     profileId: seeded.profileIds[0] ?? '',
-    keyId: '',
-    keyName: null,
-    keyKind: 'profile',
+    visibleProfileIds: [seeded.profileIds[0] ?? ''],
+    caller: { type: 'api_key', id: '', name: null, kind: 'profile' },
   };
   const day = 86400_000;
   const from = new Date(Date.now() - 37 * day).toISOString();

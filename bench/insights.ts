@@ -71,6 +71,7 @@ import type pg from 'pg';
 import { Agent } from 'undici';
 import { loadConfig } from '../src/config.ts';
 import type { Db } from '../src/db/connection.ts';
+import type { Scope } from '../src/http/scope.ts';
 import { answerCache } from '../src/modules/insights/answers.ts';
 import { scheduleInsightRefreshes } from '../src/modules/insights/index.ts';
 import { accountInsightsAnswer } from '../src/modules/insights/service.ts';
@@ -412,7 +413,12 @@ async function explainRoute(pool: pg.Pool, api: Api, ownerId: string, account: B
   const deps = { db, platforms: () => platforms };
   // Nothing changes the figures meanwhile: as a process that hears changes, the later read takes the kept answer.
   const answers = answerCache(16, { hearing: () => true, subscribe: () => {} });
-  const scope = { ownerId, profileId: null, keyId: '', keyName: null, keyKind: 'owner' } as const;
+  const scope: Scope = {
+    ownerId,
+    profileId: null,
+    visibleProfileIds: null,
+    caller: { type: 'api_key', id: '', name: null, kind: 'owner' },
+  };
   const query = { from: dayText(s.firstDay), to: dayText(s.today) };
   const first = await accountInsightsAnswer(deps, answers, scope, account.id, query);
   const firstQueries = queries.splice(0);

@@ -19,20 +19,29 @@ import { installJsonBodyParser } from './http/json-body.ts';
 import { installMetrics } from './http/metrics.ts';
 import { rateLimitRedis } from './http/rate-limit-redis.ts';
 import { postgresRateLimitStore } from './http/rate-limit-store.ts';
+import { checkRouteRoles } from './http/route-roles.ts';
 import { applySchemaDefaults, errorResponses } from './http/schemas.ts';
+import { isCsrfTokenOf } from './http/session-lifetime.ts';
 import { makeValidatorCompiler } from './http/validation.ts';
 import { jobMetrics } from './jobs/metrics.ts';
 import { mcpRoutes } from './mcp/http-route.ts';
 import type { OpenApiDocument } from './mcp/openapi.ts';
 import { sharedMetrics } from './metrics/shared.ts';
 import { accountMetrics, accountRoutes, deauthorizeRoutes, optionValueRoutes } from './modules/accounts/index.ts';
-import { apiKeyRoutes, findPrincipal, isCsrfTokenOf, sessionRoutes, useSession } from './modules/api-keys/index.ts';
+import { apiKeyRoutes, findPrincipal, sessionRoutes, useSession } from './modules/api-keys/index.ts';
 import { auditRoutes, installChangeRecording } from './modules/audit/index.ts';
 import { catalogueRoutes } from './modules/catalogue/index.ts';
 import { commentRoutes, platformWebhookRoutes } from './modules/comments/index.ts';
 import { connectRoutes } from './modules/connect/index.ts';
 import { insightAnswers, insightRoutes } from './modules/insights/index.ts';
 import { checkMediaStorage, mediaFileRoutes, mediaRoutes } from './modules/media/index.ts';
+import {
+  endMemberSession,
+  isMemberSessionToken,
+  memberRoutes,
+  memberSummary,
+  useMemberSession,
+} from './modules/members/index.ts';
 import { platformAppRoutes } from './modules/platform-apps/index.ts';
 import { approvalLinkRoutes, postRoutes } from './modules/posts/index.ts';
 import { findProfile, profileRoutes } from './modules/profiles/index.ts';
@@ -44,6 +53,7 @@ import { sandboxRoutes } from './sandbox/index.ts';
 import { approvalPages } from './web/approval-pages.ts';
 import { connectPages, connectPreviewRoutes } from './web/connect-pages.ts';
 import { dashboardPages } from './web/dashboard.ts';
+import { memberPages } from './web/member-pages.ts';
 
 export interface AppOptions {
   config: Config;
@@ -181,6 +191,7 @@ export async function buildApp({
   await app.register(dashboardPages());
   await app.register(connectPages({ db: database.db, secretKey, config, platforms }));
   await app.register(approvalPages({ db: database.db, secretKey, config }));
+  await app.register(memberPages({ db: database.db, secretKey, config }));
   await app.register(deauthorizeRoutes({ db: database.db, platforms }));
   await app.register(
     platformWebhookRoutes({ db: database.db, platforms, verifyToken: config.platformWebhookVerifyToken }),
@@ -220,6 +231,7 @@ export async function buildApp({
         ),
     });
     v1.addHook('onRoute', applySchemaDefaults);
+    v1.addHook('onRoute', checkRouteRoles);
     // Before authentication, so floods of wrong keys are limited too and never reach the database.
     v1.addHook('onRequest', v1.rateLimit());
     v1.addHook('onRequest', checkActedOnHeaders);
@@ -228,13 +240,24 @@ export async function buildApp({
       authenticate({
         findKey: (keyHash) => findPrincipal(database.db, keyHash),
         findProfileId: async (ownerId, ref) => (await findProfile(database.db, ownerId, ref))?.id,
-        findSession: (token) => useSession(database.db, token),
+        findSession: (token) =>
+          isMemberSessionToken(token) ? useMemberSession(database.db, token) : useSession(database.db, token),
         isCsrfToken: (token, sent) => isCsrfTokenOf(secretKey, token, sent),
       }),
     );
     installIdempotency(v1, database.db);
     installChangeRecording(v1, database.db);
-    await v1.register(sessionRoutes({ db: database.db, secretKey, config }));
+    await v1.register(
+      sessionRoutes({
+        db: database.db,
+        secretKey,
+        config,
+        members: {
+          summary: (ownerId, memberId) => memberSummary(database.db, ownerId, memberId),
+          end: (sessionId) => endMemberSession(database.db, sessionId),
+        },
+      }),
+    );
     await v1.register(profileRoutes(database.db));
     await v1.register(apiKeyRoutes(database.db));
     await v1.register(accountRoutes({ db: database.db }));
@@ -251,6 +274,7 @@ export async function buildApp({
     await v1.register(catalogueRoutes({ db: database.db, platforms }));
     await v1.register(platformAppRoutes({ db: database.db, secretKey, platforms }));
     await v1.register(auditRoutes(database.db));
+    await v1.register(memberRoutes({ db: database.db, secretKey, config }));
     // The MCP endpoint: its tools are this API's operations, called with the request's own key.
     await v1.register(
       mcpRoutes({

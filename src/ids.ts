@@ -23,6 +23,8 @@ export const ID_PREFIXES = {
   commentReply: 'crp',
   session: 'ses',
   auditEntry: 'aud',
+  member: 'mem',
+  memberToken: 'mtk',
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIXES;

@@ -12,6 +12,7 @@ import { connectModule } from './modules/connect/index.ts';
 import { deleteProfileEvents } from './modules/events/index.ts';
 import { insightsModule } from './modules/insights/index.ts';
 import { mediaModule } from './modules/media/index.ts';
+import { membersModule } from './modules/members/index.ts';
 import { postsModule } from './modules/posts/index.ts';
 import { registerProfileDeletionStep } from './modules/profiles/index.ts';
 import { webhooksModule } from './modules/webhooks/index.ts';
@@ -34,6 +35,7 @@ const eventsModule: ModuleInstall = {
 
 export const MODULES: readonly ModuleInstall[] = [
   apiKeysModule,
+  membersModule,
   webhooksModule,
   insightsModule,
   postsModule,

@@ -43,7 +43,8 @@ export type ModuleName =
   | 'media'
   | 'connect'
   | 'accounts'
-  | 'events';
+  | 'events'
+  | 'members';
 
 /**
  * A module's part in the shared mechanisms, and where it must stand among the others. Registries

@@ -205,6 +205,7 @@ export async function startService(config: Config, roles: Roles, log: Logger): P
         accountExpiringNoticeMs: config.accountExpiringNoticeMs,
         commentPollIntervalMs: config.commentPollIntervalMs,
         auditLogRetentionMs: config.auditLogRetentionMs,
+        publicUrl: config.publicUrl,
         sendMail: createMailer({
           smtpUrl: config.smtpUrl,
           from: config.mailFrom,

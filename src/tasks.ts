@@ -19,6 +19,7 @@ import { deleteOldAuditEntries } from './modules/audit/index.ts';
 import { ingestNotices, pollComments, scheduleCommentPolls, sendPendingReply } from './modules/comments/index.ts';
 import { deleteOldConnectLinks } from './modules/connect/index.ts';
 import { fillInsightHistory, refreshInsights, scheduleInsightRefreshes } from './modules/insights/index.ts';
+import { deleteEndedMemberSessions, deleteExpiredLinks, sendMemberEmail } from './modules/members/index.ts';
 import { describePlatformPost, type PublishDeps, publishTarget } from './modules/posts/index.ts';
 import { completeProfileDeletion } from './modules/profiles/index.ts';
 import {
@@ -40,6 +41,8 @@ export interface TaskDeps extends DeliveryDeps, TokenRefreshDeps, PublishDeps {
   commentPollIntervalMs: number;
   /** AUDIT_LOG_RETENTION_DAYS, in ms. */
   auditLogRetentionMs: number;
+  /** PUBLIC_URL: where e-mailed links lead. */
+  publicUrl: string | undefined;
 }
 
 function task<T extends TaskName>(name: T, run: (payload: TaskPayloads[T]) => Promise<unknown>): Task {
@@ -94,7 +97,12 @@ export function taskList(deps: TaskDeps): TaskList {
     delete_old_webhook_deliveries: task('delete_old_webhook_deliveries', () => deleteOldDeliveries(db)),
     refresh_platform_tokens: task('refresh_platform_tokens', () => refreshDueTokens(deps)),
     delete_old_connect_links: task('delete_old_connect_links', () => deleteOldConnectLinks(db)),
-    delete_ended_sessions: task('delete_ended_sessions', () => deleteEndedSessions(db)),
+    delete_ended_sessions: task('delete_ended_sessions', async () => {
+      await deleteEndedSessions(db);
+      await deleteEndedMemberSessions(db);
+      await deleteExpiredLinks(db);
+    }),
+    send_member_email: task('send_member_email', (payload) => sendMemberEmail(deps, payload)),
     delete_old_audit_entries: task('delete_old_audit_entries', () =>
       deleteOldAuditEntries(db, deps.auditLogRetentionMs),
     ),

@@ -13,6 +13,7 @@ describe("the modules' install order", () => {
   it('is the order docs/architecture.md gives for profile deletion', () => {
     expect(names(installOrder(MODULES))).toEqual([
       'api-keys',
+      'members',
       'webhooks',
       'insights',
       'posts',

@@ -96,7 +96,13 @@ function SignedIn({ state }: { state: SessionState }) {
         <Nav isOwner={state.isOwner} />
         <div class="who">
           <span class="muted small">
-            {state.isOwner ? 'Owner key' : 'Profile key'} · <code>{state.session.key_id}</code>
+            {state.session.member ? (
+              <>Member · {state.session.member.email}</>
+            ) : (
+              <>
+                {state.isOwner ? 'Owner key' : 'Profile key'} · <code>{state.session.key_id}</code>
+              </>
+            )}
           </span>
           <button type="button" class="secondary small" onClick={() => void state.signOut()}>
             Sign out
@@ -170,7 +176,10 @@ export function App() {
     () =>
       session && {
         session,
-        isOwner: session.key_kind === 'owner',
+        // An admin for the whole owner sees what an owner key does; the API holds every member to its roles.
+        isOwner:
+          session.key_kind === 'owner' ||
+          (session.member?.roles.some((r) => r.role === 'admin' && r.profile_id === null) ?? false),
         signOut: async () => {
           try {
             await answer(api.DELETE('/v1/session'));

@@ -35,6 +35,8 @@ const TAKES_IDEMPOTENCY_KEY: { readonly [P in PostPath]: TakesIdempotencyKey<P> 
   '/v1/comments/{id}/hide': true,
   '/v1/insights/sync': true,
   '/v1/media': true,
+  '/v1/members': true,
+  '/v1/members/{id}/invitation': true,
   '/v1/webhooks': false,
   '/v1/webhooks/{id}/deliveries/{deliveryId}/resend': true,
   '/v1/webhooks/{id}/test': true,

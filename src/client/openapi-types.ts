@@ -111,7 +111,7 @@ export interface paths {
         };
         /**
          * The current dashboard session
-         * @description The session of the cookie sent, with its CSRF token (so a reloaded page can go on). 404 `session_not_found` for a request made with an API key. A session ends after 60 minutes without a request, 12 hours after sign-in however busy, at sign-out, or when its key is deleted. With the cookie, every /v1 request acts as the key it was signed in with; requests that change something also need `X-CSRF-Token` (403 `csrf_token_invalid`). A request with an `Authorization` header is judged by that header alone.
+         * @description The session of the cookie sent, with its CSRF token (so a reloaded page can go on). 404 `session_not_found` for a request made with an API key. A session ends after 60 minutes without a request, 12 hours after sign-in however busy, at sign-out, or when its key (or member) is deleted. With the cookie, every /v1 request acts as the key it was signed in with (or as the member, with its roles); requests that change something also need `X-CSRF-Token` (403 `csrf_token_invalid`). A request with an `Authorization` header is judged by that header alone.
          */
         get: {
             parameters: {
@@ -131,11 +131,24 @@ export interface paths {
                         "application/json": {
                             /** @description Session id, `ses_...`. */
                             id: string;
-                            /** @description The API key the session acts for. */
-                            key_id: string;
-                            key_kind: "owner" | "profile";
-                            /** @description The profile a profile key is locked to; null for an owner key. */
+                            /** @description The API key the session acts for; null for a member's session. */
+                            key_id: string | null;
+                            /** @description Null for a member's session. */
+                            key_kind: "owner" | "profile" | null;
+                            /** @description The profile a profile key is locked to, or the one profile a member has roles on (and none for the whole owner); null otherwise. */
                             profile_id: string | null;
+                            /** @description The member a member's session acts for, with its roles; null for a key's session. */
+                            member: {
+                                /** @description Member id, `mem_...`. */
+                                id: string;
+                                email: string;
+                                name: string | null;
+                                roles: {
+                                    role: "admin" | "editor" | "viewer" | "client";
+                                    /** @description Null: the whole owner. */
+                                    profile_id: string | null;
+                                }[];
+                            } | null;
                             /** @description Send it as `X-CSRF-Token` on every request that changes something (any method but GET and HEAD). */
                             csrf_token: string;
                             /**
@@ -278,7 +291,7 @@ export interface paths {
         put?: never;
         /**
          * Sign in to the dashboard
-         * @description Exchanges the API key in the Authorization header (owner or profile key) for a session cookie `sb_session` (HttpOnly, SameSite=Strict, Secure when PUBLIC_URL is https). Answers 201. A session ends after 60 minutes without a request, 12 hours after sign-in however busy, at sign-out, or when its key is deleted. With the cookie, every /v1 request acts as the key it was signed in with; requests that change something also need `X-CSRF-Token` (403 `csrf_token_invalid`). A request with an `Authorization` header is judged by that header alone.
+         * @description Exchanges the API key in the Authorization header (owner or profile key) for a session cookie `sb_session` (HttpOnly, SameSite=Strict, Secure when PUBLIC_URL is https). Answers 201. A session ends after 60 minutes without a request, 12 hours after sign-in however busy, at sign-out, or when its key (or member) is deleted. With the cookie, every /v1 request acts as the key it was signed in with (or as the member, with its roles); requests that change something also need `X-CSRF-Token` (403 `csrf_token_invalid`). A request with an `Authorization` header is judged by that header alone.
          */
         post: {
             parameters: {
@@ -302,11 +315,24 @@ export interface paths {
                         "application/json": {
                             /** @description Session id, `ses_...`. */
                             id: string;
-                            /** @description The API key the session acts for. */
-                            key_id: string;
-                            key_kind: "owner" | "profile";
-                            /** @description The profile a profile key is locked to; null for an owner key. */
+                            /** @description The API key the session acts for; null for a member's session. */
+                            key_id: string | null;
+                            /** @description Null for a member's session. */
+                            key_kind: "owner" | "profile" | null;
+                            /** @description The profile a profile key is locked to, or the one profile a member has roles on (and none for the whole owner); null otherwise. */
                             profile_id: string | null;
+                            /** @description The member a member's session acts for, with its roles; null for a key's session. */
+                            member: {
+                                /** @description Member id, `mem_...`. */
+                                id: string;
+                                email: string;
+                                name: string | null;
+                                roles: {
+                                    role: "admin" | "editor" | "viewer" | "client";
+                                    /** @description Null: the whole owner. */
+                                    profile_id: string | null;
+                                }[];
+                            } | null;
                             /** @description Send it as `X-CSRF-Token` on every request that changes something (any method but GET and HEAD). */
                             csrf_token: string;
                             /**
@@ -14836,6 +14862,1230 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/members": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List members
+         * @description Oldest first, with their roles, status and last sign-in. Owner keys, and members with the `admin` role for the whole owner; no Service-Profile header (403 `owner_key_required`).
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Items per page, 1 to 100. */
+                    limit?: number;
+                    /** @description The `next_cursor` of the previous page. */
+                    cursor?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** @description Member id, `mem_...`. */
+                                id: string;
+                                email: string;
+                                /** @description As the inviter wrote it. */
+                                name: string | null;
+                                /** @description `invited` until the invitation is accepted. */
+                                status: "invited" | "active";
+                                /** @description The whole owner first, then profiles. A profile without a role is not shown to the member. */
+                                roles: {
+                                    /** @description `admin`: everything an owner key can, members and keys included; `editor`: posts, media, comments, connect and reconnect links, insights; `viewer`: reads only; `client`: reads its profile, its posts and their insights. */
+                                    role: "admin" | "editor" | "viewer" | "client";
+                                    /** @description Null: the whole owner. */
+                                    profile_id: string | null;
+                                }[];
+                                /** @description When the invitation stops working; null once accepted (or expired: send another). */
+                                invitation_expires_at: string | null;
+                                /** @description Null until the member first signs in. */
+                                last_sign_in_at: string | null;
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601, UTC.
+                                 */
+                                created_at: string;
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601, UTC.
+                                 */
+                                updated_at: string;
+                            }[];
+                            /** @description Pass as `cursor` for the next page; null on the last page. */
+                            next_cursor: string | null;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code, e.g. `profile_not_found`. */
+                                code: string;
+                                /** @description What went wrong, for a human. */
+                                message: string;
+                                /** @description Also in the `Request-Id` response header; quote it in support requests. */
+                                request_id: string;
+                                /** @description For `validation_failed`: a list of `{field, message}`. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code, e.g. `profile_not_found`. */
+                                code: string;
+                                /** @description What went wrong, for a human. */
+                                message: string;
+                                /** @description Also in the `Request-Id` response header; quote it in support requests. */
+                                request_id: string;
+                                /** @description For `validation_failed`: a list of `{field, message}`. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code, e.g. `profile_not_found`. */
+                                code: string;
+                                /** @description What went wrong, for a human. */
+                                message: string;
+                                /** @description Also in the `Request-Id` response header; quote it in support requests. */
+                                request_id: string;
+                                /** @description For `validation_failed`: a list of `{field, message}`. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code, e.g. `profile_not_found`. */
+                                code: string;
+                                /** @description What went wrong, for a human. */
+                                message: string;
+                                /** @description Also in the `Request-Id` response header; quote it in support requests. */
+                                request_id: string;
+                                /** @description For `validation_failed`: a list of `{field, message}`. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code, e.g. `profile_not_found`. */
+                                code: string;
+                                /** @description What went wrong, for a human. */
+                                message: string;
+                                /** @description Also in the `Request-Id` response header; quote it in support requests. */
+                                request_id: string;
+                                /** @description For `validation_failed`: a list of `{field, message}`. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code, e.g. `profile_not_found`. */
+                                code: string;
+                                /** @description What went wrong, for a human. */
+                                message: string;
+                                /** @description Also in the `Request-Id` response header; quote it in support requests. */
+                                request_id: string;
+                                /** @description For `validation_failed`: a list of `{field, message}`. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Invite a member
+         * @description Makes a member with these roles and e-mails the address a single-use invitation link (7 days) through SMTP_URL. The person accepts on a hosted page and is signed in to the dashboard. Answers 201 with the member, `invited`. 409 `member_exists` when the owner has a member with that address (compared without case). Owner keys, and members with the `admin` role for the whole owner; no Service-Profile header (403 `owner_key_required`).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Up to 255 printable ASCII characters, unique per request. A retry with the same key and request gets the first answer again (kept 24 hours) instead of doing the work twice. */
+                    "idempotency-key"?: string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        email: string;
+                        /** @description The person's name, shown in lists and e-mails. */
+                        name?: string;
+                        /** @description At most one role for the whole owner (`profile_id` null) and one per profile; a member with a role for the whole owner and one on a profile has the higher of the two there. */
+                        roles: {
+                            /** @description `admin`: everything an owner key can, members and keys included; `editor`: posts, media, comments, connect and reconnect links, insights; `viewer`: reads only; `client`: reads its profile, its posts and their insights. */
+                            role: "admin" | "editor" | "viewer" | "client";
+                            /** @description The profile (id or external_id on input); null: the whole owner. */
+                            profile_id: string | null;
+                        }[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Member id, `mem_...`. */
+                            id: string;
+                            email: string;
+                            /** @description As the inviter wrote it. */
+                            name: string | null;
+                            /** @description `invited` until the invitation is accepted. */
+                            status: "invited" | "active";
+                            /** @description The whole owner first, then profiles. A profile without a role is not shown to the member. */
+                            roles: {
+                                /** @description `admin`: everything an owner key can, members and keys included; `editor`: posts, media, comments, connect and reconnect links, insights; `viewer`: reads only; `client`: reads its profile, its posts and their insights. */
+                                role: "admin" | "editor" | "viewer" | "client";
+                                /** @description Null: the whole owner. */
+                                profile_id: string | null;
+                            }[];
+                            /** @description When the invitation stops working; null once accepted (or expired: send another). */
+                            invitation_expires_at: string | null;
+                            /** @description Null until the member first signs in. */
+                            last_sign_in_at: string | null;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601, UTC.
+                             */
+                            created_at: string;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601, UTC.
+                             */
+                            updated_at: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code, e.g. `profile_not_found`. */
+                                code: string;
+                                /** @description What went wrong, for a human. */
+                                message: string;
+                                /** @description Also in the `Request-Id` response header; quote it in support requests. */
+                                request_id: string;
+                                /** @description For `validation_failed`: a list of `{field, message}`. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code, e.g. `profile_not_found`. */
+                                code: string;
+                                /** @description What went wrong, for a human. */
+                                message: string;
+                                /** @description Also in the `Request-Id` response header; quote it in support requests. */
+                                request_id: string;
+                                /** @description For `validation_failed`: a list of `{field, message}`. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code, e.g. `profile_not_found`. */
+                                code: string;
+                                /** @description What went wrong, for a human. */
+                                message: string;
+                                /** @description Also in the `Request-Id` response header; quote it in support requests. */
+                                request_id: string;
+                                /** @description For `validation_failed`: a list of `{field, message}`. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code, e.g. `profile_not_found`. */
+                                code: string;
+                                /** @description What went wrong, for a human. */
+                                message: string;
+                                /** @description Also in the `Request-Id` response header; quote it in support requests. */
+                                request_id: string;
+                                /** @description For `validation_failed`: a list of `{field, message}`. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code, e.g. `profile_not_found`. */
+                                code: string;
+                                /** @description What went wrong, for a human. */
+                                message: string;
+                                /** @description Also in the `Request-Id` response header; quote it in support requests. */
+                                request_id: string;
+                                /** @description For `validation_failed`: a list of `{field, message}`. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code, e.g. `profile_not_found`. */
+                                code: string;
+                                /** @description What went wrong, for a human. */
+                                message: string;
+                                /** @description Also in the `Request-Id` response header; quote it in support requests. */
+                                request_id: string;
+                                /** @description For `validation_failed`: a list of `{field, message}`. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code, e.g. `profile_not_found`. */
+                                code: string;
+                                /** @description What went wrong, for a human. */
+                                message: string;
+                                /** @description Also in the `Request-Id` response header; quote it in support requests. */
+                                request_id: string;
+                                /** @description For `validation_failed`: a list of `{field, message}`. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code, e.g. `profile_not_found`. */
+                                code: string;
+                                /** @description What went wrong, for a human. */
+                                message: string;
+                                /** @description Also in the `Request-Id` response header; quote it in support requests. */
+                                request_id: string;
+                                /** @description For `validation_failed`: a list of `{field, message}`. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code, e.g. `profile_not_found`. */
+                                code: string;
+                                /** @description What went wrong, for a human. */
+                                message: string;
+                                /** @description Also in the `Request-Id` response header; quote it in support requests. */
+                                request_id: string;
+                                /** @description For `validation_failed`: a list of `{field, message}`. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/members/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a member
+         * @description 404 `member_not_found`. Owner keys, and members with the `admin` role for the whole owner; no Service-Profile header (403 `owner_key_required`).
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Member id, `mem_...`. */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Member id, `mem_...`. */
+                            id: string;
+                            email: string;
+                            /** @description As the inviter wrote it. */
+                            name: string | null;
+                            /** @description `invited` until the invitation is accepted. */
+                            status: "invited" | "active";
+                            /** @description The whole owner first, then profiles. A profile without a role is not shown to the member. */
+                            roles: {
+                                /** @description `admin`: everything an owner key can, members and keys included; `editor`: posts, media, comments, connect and reconnect links, insights; `viewer`: reads only; `client`: reads its profile, its posts and their insights. */
+                                role: "admin" | "editor" | "viewer" | "client";
+                                /** @description Null: the whole owner. */
+                                profile_id: string | null;
+                            }[];
+                            /** @description When the invitation stops working; null once accepted (or expired: send another). */
+                            invitation_expires_at: string | null;
+                            /** @description Null until the member first signs in. */
+                            last_sign_in_at: string | null;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601, UTC.
+                             */
+                            created_at: string;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601, UTC.
+                             */
+                            updated_at: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code, e.g. `profile_not_found`. */
+                                code: string;
+                                /** @description What went wrong, for a human. */
+                                message: string;
+                                /** @description Also in the `Request-Id` response header; quote it in support requests. */
+                                request_id: string;
+                                /** @description For `validation_failed`: a list of `{field, message}`. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code, e.g. `profile_not_found`. */
+                                code: string;
+                                /** @description What went wrong, for a human. */
+                                message: string;
+                                /** @description Also in the `Request-Id` response header; quote it in support requests. */
+                                request_id: string;
+                                /** @description For `validation_failed`: a list of `{field, message}`. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code, e.g. `profile_not_found`. */
+                                code: string;
+                                /** @description What went wrong, for a human. */
+                                message: string;
+                                /** @description Also in the `Request-Id` response header; quote it in support requests. */
+                                request_id: string;
+                                /** @description For `validation_failed`: a list of `{field, message}`. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code, e.g. `profile_not_found`. */
+                                code: string;
+                                /** @description What went wrong, for a human. */
+                                message: string;
+                                /** @description Also in the `Request-Id` response header; quote it in support requests. */
+                                request_id: string;
+                                /** @description For `validation_failed`: a list of `{field, message}`. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code, e.g. `profile_not_found`. */
+                                code: string;
+                                /** @description What went wrong, for a human. */
+                                message: string;
+                                /** @description Also in the `Request-Id` response header; quote it in support requests. */
+                                request_id: string;
+                                /** @description For `validation_failed`: a list of `{field, message}`. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code, e.g. `profile_not_found`. */
+                                code: string;
+                                /** @description What went wrong, for a human. */
+                                message: string;
+                                /** @description Also in the `Request-Id` response header; quote it in support requests. */
+                                request_id: string;
+                                /** @description For `validation_failed`: a list of `{field, message}`. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        /**
+         * Remove a member
+         * @description Deletes the member with its roles and unused links. Its open dashboard sessions end at once: their next request gets 401 `session_ended`. Answers 204. Owner keys, and members with the `admin` role for the whole owner; no Service-Profile header (403 `owner_key_required`).
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Member id, `mem_...`. */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Removed. */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code, e.g. `profile_not_found`. */
+                                code: string;
+                                /** @description What went wrong, for a human. */
+                                message: string;
+                                /** @description Also in the `Request-Id` response header; quote it in support requests. */
+                                request_id: string;
+                                /** @description For `validation_failed`: a list of `{field, message}`. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code, e.g. `profile_not_found`. */
+                                code: string;
+                                /** @description What went wrong, for a human. */
+                                message: string;
+                                /** @description Also in the `Request-Id` response header; quote it in support requests. */
+                                request_id: string;
+                                /** @description For `validation_failed`: a list of `{field, message}`. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code, e.g. `profile_not_found`. */
+                                code: string;
+                                /** @description What went wrong, for a human. */
+                                message: string;
+                                /** @description Also in the `Request-Id` response header; quote it in support requests. */
+                                request_id: string;
+                                /** @description For `validation_failed`: a list of `{field, message}`. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code, e.g. `profile_not_found`. */
+                                code: string;
+                                /** @description What went wrong, for a human. */
+                                message: string;
+                                /** @description Also in the `Request-Id` response header; quote it in support requests. */
+                                request_id: string;
+                                /** @description For `validation_failed`: a list of `{field, message}`. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code, e.g. `profile_not_found`. */
+                                code: string;
+                                /** @description What went wrong, for a human. */
+                                message: string;
+                                /** @description Also in the `Request-Id` response header; quote it in support requests. */
+                                request_id: string;
+                                /** @description For `validation_failed`: a list of `{field, message}`. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code, e.g. `profile_not_found`. */
+                                code: string;
+                                /** @description What went wrong, for a human. */
+                                message: string;
+                                /** @description Also in the `Request-Id` response header; quote it in support requests. */
+                                request_id: string;
+                                /** @description For `validation_failed`: a list of `{field, message}`. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        /**
+         * Change a member
+         * @description Renames the member, or replaces all its roles (an empty list leaves it seeing nothing). Its open sessions take the new roles at their next request. Owner keys, and members with the `admin` role for the whole owner; no Service-Profile header (403 `owner_key_required`).
+         */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Member id, `mem_...`. */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        name?: string | null;
+                        /** @description At most one role for the whole owner (`profile_id` null) and one per profile; a member with a role for the whole owner and one on a profile has the higher of the two there. */
+                        roles?: {
+                            /** @description `admin`: everything an owner key can, members and keys included; `editor`: posts, media, comments, connect and reconnect links, insights; `viewer`: reads only; `client`: reads its profile, its posts and their insights. */
+                            role: "admin" | "editor" | "viewer" | "client";
+                            /** @description The profile (id or external_id on input); null: the whole owner. */
+                            profile_id: string | null;
+                        }[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Member id, `mem_...`. */
+                            id: string;
+                            email: string;
+                            /** @description As the inviter wrote it. */
+                            name: string | null;
+                            /** @description `invited` until the invitation is accepted. */
+                            status: "invited" | "active";
+                            /** @description The whole owner first, then profiles. A profile without a role is not shown to the member. */
+                            roles: {
+                                /** @description `admin`: everything an owner key can, members and keys included; `editor`: posts, media, comments, connect and reconnect links, insights; `viewer`: reads only; `client`: reads its profile, its posts and their insights. */
+                                role: "admin" | "editor" | "viewer" | "client";
+                                /** @description Null: the whole owner. */
+                                profile_id: string | null;
+                            }[];
+                            /** @description When the invitation stops working; null once accepted (or expired: send another). */
+                            invitation_expires_at: string | null;
+                            /** @description Null until the member first signs in. */
+                            last_sign_in_at: string | null;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601, UTC.
+                             */
+                            created_at: string;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601, UTC.
+                             */
+                            updated_at: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code, e.g. `profile_not_found`. */
+                                code: string;
+                                /** @description What went wrong, for a human. */
+                                message: string;
+                                /** @description Also in the `Request-Id` response header; quote it in support requests. */
+                                request_id: string;
+                                /** @description For `validation_failed`: a list of `{field, message}`. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code, e.g. `profile_not_found`. */
+                                code: string;
+                                /** @description What went wrong, for a human. */
+                                message: string;
+                                /** @description Also in the `Request-Id` response header; quote it in support requests. */
+                                request_id: string;
+                                /** @description For `validation_failed`: a list of `{field, message}`. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code, e.g. `profile_not_found`. */
+                                code: string;
+                                /** @description What went wrong, for a human. */
+                                message: string;
+                                /** @description Also in the `Request-Id` response header; quote it in support requests. */
+                                request_id: string;
+                                /** @description For `validation_failed`: a list of `{field, message}`. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code, e.g. `profile_not_found`. */
+                                code: string;
+                                /** @description What went wrong, for a human. */
+                                message: string;
+                                /** @description Also in the `Request-Id` response header; quote it in support requests. */
+                                request_id: string;
+                                /** @description For `validation_failed`: a list of `{field, message}`. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code, e.g. `profile_not_found`. */
+                                code: string;
+                                /** @description What went wrong, for a human. */
+                                message: string;
+                                /** @description Also in the `Request-Id` response header; quote it in support requests. */
+                                request_id: string;
+                                /** @description For `validation_failed`: a list of `{field, message}`. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code, e.g. `profile_not_found`. */
+                                code: string;
+                                /** @description What went wrong, for a human. */
+                                message: string;
+                                /** @description Also in the `Request-Id` response header; quote it in support requests. */
+                                request_id: string;
+                                /** @description For `validation_failed`: a list of `{field, message}`. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code, e.g. `profile_not_found`. */
+                                code: string;
+                                /** @description What went wrong, for a human. */
+                                message: string;
+                                /** @description Also in the `Request-Id` response header; quote it in support requests. */
+                                request_id: string;
+                                /** @description For `validation_failed`: a list of `{field, message}`. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code, e.g. `profile_not_found`. */
+                                code: string;
+                                /** @description What went wrong, for a human. */
+                                message: string;
+                                /** @description Also in the `Request-Id` response header; quote it in support requests. */
+                                request_id: string;
+                                /** @description For `validation_failed`: a list of `{field, message}`. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/v1/members/{id}/invitation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send an invitation again
+         * @description E-mails an invited member a new invitation link (7 days); the links sent before stop working. 409 `member_already_active` once the invitation was accepted. Owner keys, and members with the `admin` role for the whole owner; no Service-Profile header (403 `owner_key_required`).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Up to 255 printable ASCII characters, unique per request. A retry with the same key and request gets the first answer again (kept 24 hours) instead of doing the work twice. */
+                    "idempotency-key"?: string;
+                };
+                path: {
+                    /** @description Member id, `mem_...`. */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Member id, `mem_...`. */
+                            id: string;
+                            email: string;
+                            /** @description As the inviter wrote it. */
+                            name: string | null;
+                            /** @description `invited` until the invitation is accepted. */
+                            status: "invited" | "active";
+                            /** @description The whole owner first, then profiles. A profile without a role is not shown to the member. */
+                            roles: {
+                                /** @description `admin`: everything an owner key can, members and keys included; `editor`: posts, media, comments, connect and reconnect links, insights; `viewer`: reads only; `client`: reads its profile, its posts and their insights. */
+                                role: "admin" | "editor" | "viewer" | "client";
+                                /** @description Null: the whole owner. */
+                                profile_id: string | null;
+                            }[];
+                            /** @description When the invitation stops working; null once accepted (or expired: send another). */
+                            invitation_expires_at: string | null;
+                            /** @description Null until the member first signs in. */
+                            last_sign_in_at: string | null;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601, UTC.
+                             */
+                            created_at: string;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601, UTC.
+                             */
+                            updated_at: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code, e.g. `profile_not_found`. */
+                                code: string;
+                                /** @description What went wrong, for a human. */
+                                message: string;
+                                /** @description Also in the `Request-Id` response header; quote it in support requests. */
+                                request_id: string;
+                                /** @description For `validation_failed`: a list of `{field, message}`. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code, e.g. `profile_not_found`. */
+                                code: string;
+                                /** @description What went wrong, for a human. */
+                                message: string;
+                                /** @description Also in the `Request-Id` response header; quote it in support requests. */
+                                request_id: string;
+                                /** @description For `validation_failed`: a list of `{field, message}`. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code, e.g. `profile_not_found`. */
+                                code: string;
+                                /** @description What went wrong, for a human. */
+                                message: string;
+                                /** @description Also in the `Request-Id` response header; quote it in support requests. */
+                                request_id: string;
+                                /** @description For `validation_failed`: a list of `{field, message}`. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code, e.g. `profile_not_found`. */
+                                code: string;
+                                /** @description What went wrong, for a human. */
+                                message: string;
+                                /** @description Also in the `Request-Id` response header; quote it in support requests. */
+                                request_id: string;
+                                /** @description For `validation_failed`: a list of `{field, message}`. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code, e.g. `profile_not_found`. */
+                                code: string;
+                                /** @description What went wrong, for a human. */
+                                message: string;
+                                /** @description Also in the `Request-Id` response header; quote it in support requests. */
+                                request_id: string;
+                                /** @description For `validation_failed`: a list of `{field, message}`. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code, e.g. `profile_not_found`. */
+                                code: string;
+                                /** @description What went wrong, for a human. */
+                                message: string;
+                                /** @description Also in the `Request-Id` response header; quote it in support requests. */
+                                request_id: string;
+                                /** @description For `validation_failed`: a list of `{field, message}`. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code, e.g. `profile_not_found`. */
+                                code: string;
+                                /** @description What went wrong, for a human. */
+                                message: string;
+                                /** @description Also in the `Request-Id` response header; quote it in support requests. */
+                                request_id: string;
+                                /** @description For `validation_failed`: a list of `{field, message}`. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/webhooks": {
         parameters: {
             query?: never;
@@ -16835,11 +18085,11 @@ export interface components {
             created_at: string;
             /** @description Who made the change. */
             actor: {
-                /** @description An API key (through the API, the MCP endpoint or a dashboard session signed in with it); the link a client used on a hosted page: an approval link (an approval or a request for changes), a connect link (accounts connected) or a reconnect link (an account reconnected); or the service's operator, through a command of the CLI (`switchboard owners create`, `keys create`, `keys delete`). */
-                type: "api_key" | "approval_link" | "connect_link" | "reconnect_link" | "operator";
-                /** @description The key id (`key_...`), the link id (`apl_...`, `cl_...`), or the system user that ran the operator's command (`uid N` for a user without a name). */
+                /** @description An API key (through the API, the MCP endpoint or a dashboard session signed in with it); a member (a person signed in to the dashboard); the link a client used on a hosted page: an approval link (an approval or a request for changes), a connect link (accounts connected) or a reconnect link (an account reconnected); or the service's operator, through a command of the CLI (`switchboard owners create`, `keys create`, `keys delete`). */
+                type: "api_key" | "member" | "approval_link" | "connect_link" | "reconnect_link" | "operator";
+                /** @description The key id (`key_...`), the member id (`mem_...`), the link id (`apl_...`, `cl_...`), or the system user that ran the operator's command (`uid N` for a user without a name). */
                 id: string;
-                /** @description The key's name when it was used (null for a key without a name, a link and the operator). */
+                /** @description The key's name when it was used, or the member's e-mail address (null for a key without a name, a link and the operator). */
                 name: string | null;
             };
             /** @description `api` (a key in the Authorization header), `dashboard` (a session cookie), the hosted page of a link: `approval_page`, `connect_page` (connect and reconnect links), or `cli` (a command the operator ran). */

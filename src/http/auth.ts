@@ -2,7 +2,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { sha256Hex } from '../secrets.ts';
 import { errors } from './errors.ts';
 import { cachedRead } from './read-cache.ts';
-import type { Scope, ScopeSession } from './scope.ts';
+import { ANY_PROFILE_ROUTES, higherRole, ROUTE_ROLES, requestOperation, roleSuffices } from './route-roles.ts';
+import type { MemberRole, Scope, ScopeSession } from './scope.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -44,6 +45,22 @@ export interface KeyPrincipal {
   profileId: string | null;
 }
 
+/** A person signed in as a member of an owner, with its roles. */
+export interface MemberPrincipal {
+  memberId: string;
+  email: string;
+  ownerId: string;
+  /** Its role for the whole owner, if any. */
+  ownerRole: MemberRole | null;
+  /** Its roles on single profiles, by profile id. */
+  profileRoles: ReadonlyMap<string, MemberRole>;
+}
+
+/** Who a live dashboard session acts for: a key it was signed in with, or a member. */
+export type SessionPrincipal =
+  | (KeyPrincipal & { kind: 'key'; session: ScopeSession })
+  | (MemberPrincipal & { kind: 'member'; session: ScopeSession });
+
 /**
  * What authentication asks of the modules that own keys and profiles (handed in by the app, so
  * this layer depends on no module).
@@ -53,8 +70,8 @@ export interface Principals {
   findKey(keyHash: string): Promise<KeyPrincipal | undefined>;
   /** The id of the owner's live profile that `ref` (an id or an external_id) names. */
   findProfileId(ownerId: string, ref: string): Promise<string | undefined>;
-  /** The key a live dashboard session acts for, by the cookie's token. */
-  findSession(token: string): Promise<(KeyPrincipal & { session: ScopeSession }) | undefined>;
+  /** Who a live dashboard session acts for, by the cookie's token. */
+  findSession(token: string): Promise<SessionPrincipal | undefined>;
   /** True when `sent` is the CSRF token of the session with this cookie token. */
   isCsrfToken(token: string, sent: string): boolean;
 }
@@ -138,17 +155,17 @@ export function sessionToken(request: FastifyRequest): string | null {
  * the session's CSRF token, so a page of another site that gets the browser to send the
  * cookie still changes nothing.
  */
-async function callerOf(
-  principals: Principals,
-  request: FastifyRequest,
-): Promise<(KeyPrincipal & { session?: ScopeSession }) | null> {
+type RequestPrincipal = SessionPrincipal | (KeyPrincipal & { kind: 'key'; session?: undefined });
+
+async function callerOf(principals: Principals, request: FastifyRequest): Promise<RequestPrincipal | null> {
   const token = sessionToken(request);
   if (token === null || request.routeOptions.config.keyOnly) {
     const keyHash = bearerKeyHash(request);
     if (!keyHash) return null;
     const principal = await principalFor(principals, keyHash);
-    if (principal) accept(keyHash);
-    return principal;
+    if (!principal) return null;
+    accept(keyHash);
+    return { ...principal, kind: 'key' };
   }
   const session = await principals.findSession(token);
   if (!session) throw errors.sessionEnded();
@@ -161,6 +178,50 @@ async function callerOf(
   return session;
 }
 
+/** The profile a `/v1/profiles/{id}...` path names. */
+function pathProfileOf(request: FastifyRequest): string | undefined {
+  if (!request.routeOptions.url?.startsWith('/v1/profiles/:id')) return undefined;
+  const { id } = request.params as { id?: unknown };
+  return typeof id === 'string' ? id : undefined;
+}
+
+/** What a session principal's request carries besides its owner, profile and caller. */
+function sessionOf(principal: RequestPrincipal) {
+  return principal.session !== undefined ? { session: principal.session } : {};
+}
+
+/**
+ * A member's scope: the profile the Service-Profile header names (one it has a role on: any
+ * other is not shown to it, so it is not found), else all of the owner's with a role for the
+ * whole owner, else its one profile; with roles on several, none yet (`role` null).
+ */
+async function memberScope(
+  principals: Principals,
+  member: MemberPrincipal & { session: ScopeSession },
+  header: string | undefined,
+  pathProfile: string | undefined,
+): Promise<Scope> {
+  // With roles on several profiles, a profile's own path (`/v1/profiles/{id}...`) names it.
+  const ref = header ?? (member.ownerRole === null && member.profileRoles.size > 1 ? pathProfile : undefined);
+  const base = { ownerId: member.ownerId, session: member.session };
+  const caller = (role: MemberRole | null) =>
+    ({ type: 'member', id: member.memberId, email: member.email, role, ownerRole: member.ownerRole }) as const;
+  if (ref !== undefined) {
+    const profileId = await profileIdFor(principals, member.ownerId, ref);
+    const role = profileId === null ? null : higherRole(member.ownerRole, member.profileRoles.get(profileId));
+    if (profileId === null || role === null) throw errors.profileNotFound(ref);
+    return { ...base, profileId, visibleProfileIds: [profileId], caller: caller(role) };
+  }
+  if (member.ownerRole !== null) {
+    return { ...base, profileId: null, visibleProfileIds: null, caller: caller(member.ownerRole) };
+  }
+  const [only, ...others] = member.profileRoles;
+  if (only !== undefined && others.length === 0) {
+    return { ...base, profileId: only[0], visibleProfileIds: [only[0]], caller: caller(only[1]) };
+  }
+  return { ...base, profileId: null, visibleProfileIds: [...member.profileRoles.keys()], caller: caller(null) };
+}
+
 /** Resolves the caller's scope from the API key (or session) and the Service-Profile header. */
 export async function resolveScope(principals: Principals, request: FastifyRequest): Promise<Scope> {
   const principal = await callerOf(principals, request);
@@ -168,6 +229,7 @@ export async function resolveScope(principals: Principals, request: FastifyReque
 
   const header = request.headers['service-profile'];
   const ref = Array.isArray(header) ? header[0] : header;
+  if (principal.kind === 'member') return await memberScope(principals, principal, ref, pathProfileOf(request));
   let profileId = principal.profileId;
   if (principal.profileId !== null) {
     if (ref !== undefined && ref !== principal.profileId) {
@@ -182,19 +244,53 @@ export async function resolveScope(principals: Principals, request: FastifyReque
   return {
     ownerId: principal.ownerId,
     profileId,
-    keyId: principal.keyId,
-    keyName: principal.keyName,
-    keyKind: principal.profileId === null ? 'owner' : 'profile',
-    ...(principal.session !== undefined ? { session: principal.session } : {}),
+    visibleProfileIds: profileId === null ? null : [profileId],
+    caller: {
+      type: 'api_key',
+      id: principal.keyId,
+      name: principal.keyName,
+      kind: principal.profileId === null ? 'owner' : 'profile',
+    },
+    ...sessionOf(principal),
   };
+}
+
+/**
+ * A member may use a route when its role for the request reaches the route's least role
+ * (ROUTE_ROLES); a route of the owner's own settings also needs that role for the whole owner.
+ */
+function checkMemberRole(request: FastifyRequest, scope: Scope): void {
+  const { caller } = scope;
+  if (caller.type !== 'member') return;
+  const operation = requestOperation(request) ?? '';
+  const least = ROUTE_ROLES[operation];
+  // Every route is in the table (checked as routes are registered); an unknown one is refused.
+  if (least === undefined) throw errors.roleRequired('admin', 'the whole owner');
+  if (caller.role === null) {
+    if (ANY_PROFILE_ROUTES.has(operation)) return;
+    throw errors.profileRequired();
+  }
+  const ownerLevel = request.routeOptions.config.ownerLevel === true;
+  if (least === 'owner admin' || ownerLevel) {
+    const role = least === 'owner admin' ? 'admin' : least;
+    if (caller.ownerRole === null || !roleSuffices(caller.ownerRole, caller.ownerRole, least)) {
+      throw errors.roleRequired(role, 'the whole owner');
+    }
+    return;
+  }
+  if (!roleSuffices(caller.role, caller.ownerRole, least)) {
+    throw errors.roleRequired(least, scope.profileId === null ? 'the whole owner' : `profile ${scope.profileId}`);
+  }
 }
 
 /** The onRequest hook of every /v1 route. */
 export function authenticate(principals: Principals) {
   return async (request: FastifyRequest, _reply: FastifyReply): Promise<void> => {
-    request.scope = await resolveScope(principals, request);
+    const scope = await resolveScope(principals, request);
+    request.scope = scope;
     const { ownerOnly, ownerLevel } = request.routeOptions.config;
-    if ((ownerOnly || ownerLevel) && request.scope.keyKind !== 'owner') throw errors.ownerKeyRequired();
-    if (ownerLevel && request.scope.profileId !== null) throw errors.ownerLevelScoped();
+    if (scope.caller.type === 'member') checkMemberRole(request, scope);
+    else if ((ownerOnly || ownerLevel) && scope.caller.kind !== 'owner') throw errors.ownerKeyRequired();
+    if (ownerLevel && scope.profileId !== null) throw errors.ownerLevelScoped();
   };
 }

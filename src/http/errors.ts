@@ -22,7 +22,7 @@ export const errors = {
     new ApiError(
       401,
       'session_ended',
-      'The dashboard session has ended (signed out, idle or past its limit, or its key was deleted); sign in again.',
+      'The dashboard session has ended (signed out, idle or past its limit, or its key or member was deleted); sign in again.',
     ),
   csrfTokenInvalid: () =>
     new ApiError(
@@ -36,7 +36,15 @@ export const errors = {
     new ApiError(
       403,
       'owner_key_required',
-      "This endpoint is the owner's own settings, which belong to no profile: call it with an owner key and no Service-Profile header.",
+      "This endpoint is the owner's own settings, which belong to no profile: call it with an owner key (or as a member with a role for the whole owner) and no Service-Profile header.",
+    ),
+  roleRequired: (role: string, where: string) =>
+    new ApiError(403, 'role_required', `This needs the ${role} role for ${where}; your role does not reach it.`),
+  profileRequired: () =>
+    new ApiError(
+      400,
+      'profile_required',
+      'You are a member with roles on several profiles: name the profile this request is about in the Service-Profile header.',
     ),
   profileMismatch: () =>
     new ApiError(

@@ -78,7 +78,8 @@ export function installIdempotency(app: FastifyInstance, db: Db): void {
     }
     const profile = request.headers['service-profile'];
     const hash = requestHash(request.method, request.url, Array.isArray(profile) ? profile[0] : profile, request.body);
-    const apiKeyId = request.scope.keyId;
+    // A member's requests are its own, as a key's are: their ids never meet.
+    const apiKeyId = request.scope.caller.id;
     if (await claim(db, apiKeyId, key, hash)) {
       request.idempotencyClaim = { apiKeyId, key };
       return;

@@ -128,3 +128,14 @@ export async function deleteEndedRateLimitWindows(db: Db): Promise<number> {
     where w.started_at + w.window_ms * interval '1 millisecond' < now()`);
   return result.rowCount ?? 0;
 }
+
+/**
+ * Counts one attempt of something limited apart from the API's requests (a sign-in link asked
+ * for an address) in `key`'s window of `windowMs`: answers the attempts the window holds, this
+ * one included, and the time until it ends.
+ */
+export async function countAttempt(db: Db, key: string, windowMs: number): Promise<{ count: number; ttlMs: number }> {
+  const [count] = await countHits(db, [{ key, windowMs }]);
+  if (!count) throw new Error(`rate limit: no count for ${key}`);
+  return { count: count.current, ttlMs: count.ttl };
+}

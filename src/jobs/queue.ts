@@ -110,6 +110,11 @@ export const TASKS = {
     priority: 'bulk',
     payload: Type.Object({ post_id: RowId }),
   },
+  // The e-mail of a member's invitation or sign-in link; the link's token sealed under SECRET_KEY.
+  send_member_email: {
+    priority: 'time-critical',
+    payload: Type.Object({ member_id: RowId, token_id: RowId, token: Type.String({ minLength: 1, maxLength: 500 }) }),
+  },
   notify_webhook_disabled: {
     priority: 'time-critical',
     payload: Type.Object({ endpoint_id: Type.String(), last_error: Type.String() }),
@@ -118,6 +123,7 @@ export const TASKS = {
   delete_expired_idempotency_keys: { priority: 'routine', payload: Type.Object({}), schedule: '23 * * * *' },
   delete_old_webhook_deliveries: { priority: 'routine', payload: Type.Object({}), schedule: '41 * * * *' },
   delete_old_connect_links: { priority: 'routine', payload: Type.Object({}), schedule: '53 * * * *' },
+  // Every hour: dashboard sessions (keys' and members') past their limits, and members' links past their time.
   delete_ended_sessions: { priority: 'routine', payload: Type.Object({}), schedule: '7 * * * *' },
   // Every hour: deletes audit entries past AUDIT_LOG_RETENTION_DAYS, in bounded batches.
   delete_old_audit_entries: { priority: 'routine', payload: Type.Object({}), schedule: '31 * * * *' },

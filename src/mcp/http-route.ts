@@ -79,7 +79,7 @@ export function mcpRoutes(options: McpRouteOptions) {
       }
       const authorization = single(request.headers.authorization) ?? '';
       const profileHeader = single(request.headers['service-profile']);
-      const bound = request.scope.keyKind === 'profile' || profileHeader !== undefined;
+      const bound = request.scope.profileId !== null || profileHeader !== undefined;
       const call: CallApi = async (api): Promise<ApiAnswer> => {
         const { headers, body } = wireRequest(api, {
           authorization,
@@ -104,7 +104,11 @@ export function mcpRoutes(options: McpRouteOptions) {
         version: options.version,
         tools: toolsFor(!bound),
         call,
-        instructions: instructionsFor(request.scope.keyKind === 'profile' ? 'profile key' : profileHeader),
+        instructions: instructionsFor(
+          request.scope.caller.type === 'api_key' && request.scope.caller.kind === 'profile'
+            ? 'profile key'
+            : profileHeader,
+        ),
       });
       const transport = new WebStandardStreamableHTTPServerTransport({
         sessionIdGenerator: undefined,

@@ -4,12 +4,11 @@
  * comment). It works without JavaScript: one form, posted back to the same address. The rules
  * are the posts module's (modules/posts/approval.ts); this file renders and checks the form.
  *
- * The form carries a CSRF token: an HMAC of a random value kept in a SameSite=Lax cookie,
- * so a page of another site cannot post a decision even where it knows a link.
+ * The form carries a CSRF token (form-guard.ts), so a page of another site cannot post a
+ * decision even where it knows a link.
  */
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import formbody from '@fastify/formbody';
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { now } from '../clock.ts';
 import { publicBaseUrl } from '../http/public-url.ts';
 import { requestOrigin } from '../http/request-origin.ts';
@@ -25,20 +24,8 @@ import {
 } from '../modules/posts/index.ts';
 import { decisionPage, donePage, type FormState } from './approval-views.tsx';
 import { field } from './form.ts';
+import { formGuard } from './form-guard.ts';
 import { sendPage, sendProblemPage } from './page.tsx';
-
-const COOKIE = 'sb_approval';
-const COOKIE_PATH = '/approve';
-
-function csrfToken(secretKey: Buffer, cookie: string, token: string): string {
-  return createHmac('sha256', secretKey).update(`approval-form\u0000${cookie}\u0000${token}`).digest('base64url');
-}
-
-function sameText(a: string, b: string): boolean {
-  const x = Buffer.from(a);
-  const y = Buffer.from(b);
-  return x.length === y.length && timingSafeEqual(x, y);
-}
 
 const CLOSED: Record<'used' | 'expired' | 'revoked' | 'unknown', { status: number; title: string; text: string }> = {
   unknown: {
@@ -69,22 +56,14 @@ function closedPage(reply: FastifyReply, state: keyof typeof CLOSED) {
 }
 
 export function approvalPages(deps: ApprovalPageDeps): FastifyPluginAsync {
-  /** The browser's form cookie: the one it has, or a new one set on this answer. */
-  function formCookie(request: FastifyRequest, reply: FastifyReply): string {
-    const existing = request.cookies[COOKIE];
-    if (existing && /^[A-Za-z0-9_-]{43}$/.test(existing)) return existing;
-    const value = randomBytes(32).toString('base64url');
-    reply.setCookie(COOKIE, value, {
-      path: COOKIE_PATH,
-      httpOnly: true,
-      secure: publicBaseUrl(deps.config, request).startsWith('https:'),
-      // Lax: sent when the client opens a link from an e-mail (so a second link opened keeps the
-      // first tab's form valid), never with a POST another site starts, so its forms carry no valid pair.
-      sameSite: 'lax',
-      maxAge: APPROVAL_LINK_LIFETIME_MS / 1000,
-    });
-    return value;
-  }
+  const guard = formGuard({
+    secretKey: deps.secretKey,
+    config: deps.config,
+    cookie: 'sb_approval',
+    path: '/approve',
+    purpose: 'approval-form',
+    maxAgeMs: APPROVAL_LINK_LIFETIME_MS,
+  });
 
   return async (app) => {
     await app.register(formbody);
@@ -103,16 +82,14 @@ export function approvalPages(deps: ApprovalPageDeps): FastifyPluginAsync {
           `The post is ${lookup.post.status.replace('_', ' ')}.`,
         );
       }
-      const cookie = formCookie(request, reply);
-      return sendPage(reply, decisionPage(view, { token, csrf: csrfToken(deps.secretKey, cookie, token) }));
+      return sendPage(reply, decisionPage(view, { token, csrf: guard.issue(request, reply, token) }));
     });
 
     app.post<{ Params: { token: string } }>('/approve/:token', { schema: { hide: true } }, async (request, reply) => {
       const { token } = request.params;
       const form = (request.body ?? {}) as Record<string, unknown>;
-      const cookie = request.cookies[COOKIE];
       const sent = field(form.csrf);
-      if (!cookie || !sent || !sameText(sent, csrfToken(deps.secretKey, cookie, token))) {
+      if (sent === null || !guard.check(request, token, sent)) {
         return sendProblemPage(
           reply,
           403,

@@ -14,6 +14,7 @@ export type PublicEntriesHandOutNoQueryPart = [
   Holds<HandsOutNoQueryPart<'events', typeof import('../../src/modules/events/index.ts')>>,
   Holds<HandsOutNoQueryPart<'insights', typeof import('../../src/modules/insights/index.ts')>>,
   Holds<HandsOutNoQueryPart<'media', typeof import('../../src/modules/media/index.ts')>>,
+  Holds<HandsOutNoQueryPart<'members', typeof import('../../src/modules/members/index.ts')>>,
   Holds<HandsOutNoQueryPart<'owners', typeof import('../../src/modules/owners/index.ts')>>,
   Holds<HandsOutNoQueryPart<'platform-apps', typeof import('../../src/modules/platform-apps/index.ts')>>,
   Holds<HandsOutNoQueryPart<'posts', typeof import('../../src/modules/posts/index.ts')>>,

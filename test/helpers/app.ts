@@ -141,6 +141,7 @@ export async function startTestApp(
         accountExpiringNoticeMs: config.accountExpiringNoticeMs,
         commentPollIntervalMs: config.commentPollIntervalMs,
         auditLogRetentionMs: config.auditLogRetentionMs,
+        publicUrl: config.publicUrl,
         sendMail:
           options.sendMail ??
           createMailer({ smtpUrl: undefined, from: config.mailFrom, dataDir: config.dataDir, log: () => {} }),

@@ -19,6 +19,7 @@ export {
   postInsights,
 } from '../../src/modules/insights/tables.ts';
 export { media } from '../../src/modules/media/tables.ts';
+export { memberRoles, memberSessions, members, memberTokens } from '../../src/modules/members/tables.ts';
 export { owners } from '../../src/modules/owners/tables.ts';
 export { platformApps } from '../../src/modules/platform-apps/tables.ts';
 export { posts, postTargets } from '../../src/modules/posts/tables.ts';

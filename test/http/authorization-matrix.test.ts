@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../src/ids.ts';
 import { saveConnectedAccount } from '../../src/modules/accounts/connections.ts';
 import { createKey } from '../../src/modules/api-keys/service.ts';
+import { createMemberSession } from '../../src/modules/members/sessions.ts';
 import { auth, startTestApp, type TestApp, type TestOwner } from '../helpers/app.ts';
 import { imageFile, multipartUpload } from '../helpers/media-files.ts';
 import {
@@ -15,6 +16,8 @@ import {
   connectSettings,
   insightManualSyncs,
   media,
+  memberRoles,
+  members,
   posts,
   postTargets,
   profiles,
@@ -38,6 +41,8 @@ interface Fixture extends TestOwner {
   redirectOrigin: string;
   /** A medium in that profile. */
   mediaId: string;
+  /** A member the owner invited. */
+  memberId: string;
 }
 
 const HOOK = 'https://hooks.example.test/matrix';
@@ -199,6 +204,19 @@ async function newComment(f: Fixture, byAccount = false): Promise<string> {
 }
 
 let originsMade = 0;
+let membersMade = 0;
+
+/** A member `owner` invited (for the viewer role, on its whole owner), new each time. */
+async function newMember(owner: TestOwner): Promise<string> {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/v1/members',
+    headers: auth(owner.key),
+    payload: { email: `invited${++membersMade}@people.example.test`, roles: [{ role: 'viewer', profile_id: null }] },
+  });
+  expect(res.statusCode).toBe(201);
+  return res.json().id;
+}
 
 /** A redirect origin of `owner`, new each time. */
 /** Gives the owner an X app of its own, or removes it. */
@@ -248,6 +266,11 @@ async function newMedia(owner: TestOwner, profileId: string): Promise<string> {
 
 interface RouteCase {
   ownerOnly: boolean;
+  /**
+   * The least role a member needs (docs/members.md): `client` < `viewer` < `editor` < `admin`;
+   * `owner admin` is the admin role for the whole owner.
+   */
+  least: 'client' | 'viewer' | 'editor' | 'admin' | 'owner admin';
   success: number;
   /**
    * What the owner key gets with a Service-Profile header naming the fixture's profile, whose
@@ -292,6 +315,7 @@ async function fixture(name: string): Promise<Fixture> {
     accountId: await newAccount(owner, profileId),
     redirectOrigin: (await newOrigin(owner)).origin,
     mediaId: await newMedia(owner, profileId),
+    memberId: await newMember(owner),
   };
 }
 
@@ -301,12 +325,14 @@ const OWNER_LEVEL = { status: 403, code: 'owner_key_required' };
 const matrix: Record<string, RouteCase> = {
   'GET /v1/webhooks': {
     ownerOnly: false,
+    least: 'viewer',
     success: 200,
     otherOwner: 'own-data',
     build: async () => ({ url: '/v1/webhooks' }),
   },
   'POST /v1/webhooks': {
     ownerOnly: false,
+    least: 'admin',
     success: 201,
     otherOwner: 404,
     build: async (f) => {
@@ -316,18 +342,21 @@ const matrix: Record<string, RouteCase> = {
   },
   'GET /v1/webhooks/{id}': {
     ownerOnly: false,
+    least: 'viewer',
     success: 200,
     otherOwner: 404,
     build: async (f) => ({ url: `/v1/webhooks/${f.webhookId}` }),
   },
   'PATCH /v1/webhooks/{id}': {
     ownerOnly: false,
+    least: 'admin',
     success: 200,
     otherOwner: 404,
     build: async (f) => ({ url: `/v1/webhooks/${f.webhookId}`, payload: { active: true } }),
   },
   'DELETE /v1/webhooks/{id}': {
     ownerOnly: false,
+    least: 'admin',
     success: 204,
     otherOwner: 404,
     build: async (f) => {
@@ -337,18 +366,21 @@ const matrix: Record<string, RouteCase> = {
   },
   'GET /v1/webhooks/{id}/deliveries': {
     ownerOnly: false,
+    least: 'viewer',
     success: 200,
     otherOwner: 404,
     build: async (f) => ({ url: `/v1/webhooks/${f.webhookId}/deliveries` }),
   },
   'POST /v1/webhooks/{id}/test': {
     ownerOnly: false,
+    least: 'admin',
     success: 202,
     otherOwner: 404,
     build: async (f) => ({ url: `/v1/webhooks/${f.webhookId}/test` }),
   },
   'POST /v1/webhooks/{id}/deliveries/{deliveryId}/resend': {
     ownerOnly: false,
+    least: 'admin',
     success: 202,
     otherOwner: 404,
     build: async (f) => {
@@ -362,24 +394,79 @@ const matrix: Record<string, RouteCase> = {
   },
   'POST /v1/webhooks/{id}/rotate-secret': {
     ownerOnly: false,
+    least: 'admin',
     success: 200,
     otherOwner: 404,
     build: async (f) => ({ url: `/v1/webhooks/${f.webhookId}/rotate-secret` }),
   },
   'GET /v1/audit-log': {
     ownerOnly: true,
+    least: 'admin',
     success: 200,
     otherOwner: 'own-data',
     build: async () => ({ url: '/v1/audit-log' }),
   },
+  'POST /v1/members': {
+    ownerOnly: true,
+    least: 'owner admin',
+    scopedOwner: OWNER_LEVEL,
+    success: 201,
+    otherOwner: 'own-data',
+    build: async () => ({
+      url: '/v1/members',
+      payload: { email: `matrix${++membersMade}@people.example.test`, roles: [{ role: 'viewer', profile_id: null }] },
+    }),
+  },
+  'GET /v1/members': {
+    ownerOnly: true,
+    least: 'owner admin',
+    scopedOwner: OWNER_LEVEL,
+    success: 200,
+    otherOwner: 'own-data',
+    build: async () => ({ url: '/v1/members' }),
+  },
+  'GET /v1/members/{id}': {
+    ownerOnly: true,
+    least: 'owner admin',
+    scopedOwner: OWNER_LEVEL,
+    success: 200,
+    otherOwner: 404,
+    build: async (f) => ({ url: `/v1/members/${f.memberId}` }),
+  },
+  'PATCH /v1/members/{id}': {
+    ownerOnly: true,
+    least: 'owner admin',
+    scopedOwner: OWNER_LEVEL,
+    success: 200,
+    otherOwner: 404,
+    build: async (f) => ({ url: `/v1/members/${f.memberId}`, payload: { name: 'Renamed by matrix' } }),
+  },
+  'DELETE /v1/members/{id}': {
+    ownerOnly: true,
+    least: 'owner admin',
+    scopedOwner: OWNER_LEVEL,
+    success: 204,
+    otherOwner: 404,
+    build: async (f) => ({ url: `/v1/members/${await newMember(f)}` }),
+  },
+  'POST /v1/members/{id}/invitation': {
+    ownerOnly: true,
+    least: 'owner admin',
+    scopedOwner: OWNER_LEVEL,
+    success: 200,
+    otherOwner: 404,
+    build: async (f) => ({ url: `/v1/members/${await newMember(f)}/invitation` }),
+  },
   'GET /v1/profiles': {
     ownerOnly: true,
+    least: 'client',
     success: 200,
     otherOwner: 'own-data',
     build: async () => ({ url: '/v1/profiles' }),
   },
   'POST /v1/profiles': {
     ownerOnly: true,
+    least: 'owner admin',
     scopedOwner: { status: 400, code: 'profile_header_not_allowed' },
     success: 201,
     otherOwner: 'own-data',
@@ -387,18 +474,21 @@ const matrix: Record<string, RouteCase> = {
   },
   'GET /v1/profiles/{id}': {
     ownerOnly: true,
+    least: 'client',
     success: 200,
     otherOwner: 404,
     build: async (f) => ({ url: `/v1/profiles/${f.profileId}` }),
   },
   'PATCH /v1/profiles/{id}': {
     ownerOnly: true,
+    least: 'admin',
     success: 200,
     otherOwner: 404,
     build: async (f) => ({ url: `/v1/profiles/${f.profileId}`, payload: { name: 'Renamed by matrix' } }),
   },
   'DELETE /v1/profiles/{id}': {
     ownerOnly: true,
+    least: 'owner admin',
     // The profile it deletes is another than the header's.
     scopedOwner: { status: 404, code: 'profile_not_found' },
     success: 202,
@@ -407,18 +497,21 @@ const matrix: Record<string, RouteCase> = {
   },
   'POST /v1/profiles/{id}/api-keys': {
     ownerOnly: true,
+    least: 'admin',
     success: 201,
     otherOwner: 404,
     build: async (f) => ({ url: `/v1/profiles/${f.profileId}/api-keys`, payload: { name: 'matrix' } }),
   },
   'GET /v1/profiles/{id}/api-keys': {
     ownerOnly: true,
+    least: 'admin',
     success: 200,
     otherOwner: 404,
     build: async (f) => ({ url: `/v1/profiles/${f.profileId}/api-keys` }),
   },
   'DELETE /v1/profiles/{id}/api-keys/{keyId}': {
     ownerOnly: true,
+    least: 'admin',
     success: 204,
     otherOwner: 404,
     build: async (f) => {
@@ -428,6 +521,7 @@ const matrix: Record<string, RouteCase> = {
   },
   'POST /v1/connect/redirect-origins': {
     ownerOnly: true,
+    least: 'owner admin',
     scopedOwner: OWNER_LEVEL,
     success: 201,
     otherOwner: 'own-data',
@@ -438,6 +532,7 @@ const matrix: Record<string, RouteCase> = {
   },
   'GET /v1/connect/redirect-origins': {
     ownerOnly: true,
+    least: 'viewer',
     scopedOwner: OWNER_LEVEL,
     success: 200,
     otherOwner: 'own-data',
@@ -445,6 +540,7 @@ const matrix: Record<string, RouteCase> = {
   },
   'DELETE /v1/connect/redirect-origins/{id}': {
     ownerOnly: true,
+    least: 'owner admin',
     scopedOwner: OWNER_LEVEL,
     success: 204,
     otherOwner: 404,
@@ -452,6 +548,7 @@ const matrix: Record<string, RouteCase> = {
   },
   'GET /v1/connect/settings': {
     ownerOnly: true,
+    least: 'viewer',
     scopedOwner: OWNER_LEVEL,
     success: 200,
     otherOwner: 'own-data',
@@ -459,6 +556,7 @@ const matrix: Record<string, RouteCase> = {
   },
   'GET /v1/connect/preview': {
     ownerOnly: true,
+    least: 'viewer',
     scopedOwner: OWNER_LEVEL,
     success: 200,
     otherOwner: 'own-data',
@@ -468,6 +566,7 @@ const matrix: Record<string, RouteCase> = {
   // one (DELETE answers 204), so the other owner's call acts on its own.
   'PUT /v1/platform-apps/{platform}': {
     ownerOnly: true,
+    least: 'owner admin',
     scopedOwner: OWNER_LEVEL,
     success: 201,
     otherOwner: 'own-data',
@@ -478,6 +577,7 @@ const matrix: Record<string, RouteCase> = {
   },
   'GET /v1/platform-apps': {
     ownerOnly: true,
+    least: 'viewer',
     scopedOwner: OWNER_LEVEL,
     success: 200,
     otherOwner: 'own-data',
@@ -485,6 +585,7 @@ const matrix: Record<string, RouteCase> = {
   },
   'DELETE /v1/platform-apps/{platform}': {
     ownerOnly: true,
+    least: 'owner admin',
     scopedOwner: OWNER_LEVEL,
     success: 204,
     otherOwner: 'own-data',
@@ -495,6 +596,7 @@ const matrix: Record<string, RouteCase> = {
   },
   'POST /v1/session': {
     ownerOnly: false,
+    least: 'client',
     success: 201,
     otherOwner: 'own-data',
     build: async () => ({ url: '/v1/session', payload: {} }),
@@ -503,18 +605,21 @@ const matrix: Record<string, RouteCase> = {
   // with a key has no session, which they answer with 404 session_not_found.
   'GET /v1/session': {
     ownerOnly: false,
+    least: 'client',
     success: 404,
     otherOwner: 'own-data',
     build: async () => ({ url: '/v1/session' }),
   },
   'DELETE /v1/session': {
     ownerOnly: false,
+    least: 'client',
     success: 404,
     otherOwner: 'own-data',
     build: async () => ({ url: '/v1/session' }),
   },
   'PATCH /v1/connect/settings': {
     ownerOnly: true,
+    least: 'owner admin',
     scopedOwner: OWNER_LEVEL,
     success: 200,
     otherOwner: 'own-data',
@@ -522,6 +627,7 @@ const matrix: Record<string, RouteCase> = {
   },
   'POST /v1/profiles/{id}/connect-links': {
     ownerOnly: false,
+    least: 'editor',
     success: 201,
     otherOwner: 404,
     build: async (f) => ({
@@ -531,24 +637,28 @@ const matrix: Record<string, RouteCase> = {
   },
   'GET /v1/accounts': {
     ownerOnly: false,
+    least: 'client',
     success: 200,
     otherOwner: 'own-data',
     build: async () => ({ url: '/v1/accounts' }),
   },
   'GET /v1/accounts/{id}': {
     ownerOnly: false,
+    least: 'client',
     success: 200,
     otherOwner: 404,
     build: async (f) => ({ url: `/v1/accounts/${f.accountId}` }),
   },
   'DELETE /v1/accounts/{id}': {
     ownerOnly: false,
+    least: 'admin',
     success: 200,
     otherOwner: 404,
     build: async (f) => ({ url: `/v1/accounts/${await newAccount(f, f.profileId)}` }),
   },
   'POST /v1/accounts/{id}/move': {
     ownerOnly: true,
+    least: 'admin',
     success: 200,
     otherOwner: 404,
     build: async (f) => ({
@@ -558,6 +668,7 @@ const matrix: Record<string, RouteCase> = {
   },
   'POST /v1/accounts/{id}/reconnect-links': {
     ownerOnly: false,
+    least: 'editor',
     success: 201,
     otherOwner: 404,
     build: async (f) => ({
@@ -567,48 +678,56 @@ const matrix: Record<string, RouteCase> = {
   },
   'POST /v1/posts': {
     ownerOnly: false,
+    least: 'editor',
     success: 201,
     otherOwner: 404,
     build: async (f) => ({ url: '/v1/posts', payload: { account_ids: [f.accountId], text: 'Matrix post' } }),
   },
   'GET /v1/posts': {
     ownerOnly: false,
+    least: 'client',
     success: 200,
     otherOwner: 'own-data',
     build: async () => ({ url: '/v1/posts' }),
   },
   'GET /v1/posts/{id}': {
     ownerOnly: false,
+    least: 'client',
     success: 200,
     otherOwner: 404,
     build: async (f) => ({ url: `/v1/posts/${await newPost(f)}` }),
   },
   'PATCH /v1/posts/{id}': {
     ownerOnly: false,
+    least: 'editor',
     success: 200,
     otherOwner: 404,
     build: async (f) => ({ url: `/v1/posts/${await newPost(f)}`, payload: { text: 'Changed' } }),
   },
   'DELETE /v1/posts/{id}': {
     ownerOnly: false,
+    least: 'editor',
     success: 200,
     otherOwner: 404,
     build: async (f) => ({ url: `/v1/posts/${await newPost(f)}` }),
   },
   'POST /v1/posts/{id}/approval-links': {
     ownerOnly: false,
+    least: 'editor',
     success: 201,
     otherOwner: 404,
     build: async (f) => ({ url: `/v1/posts/${(await awaitingPost(f)).postId}/approval-links` }),
   },
   'GET /v1/posts/{id}/approval-links': {
     ownerOnly: false,
+    least: 'viewer',
     success: 200,
     otherOwner: 404,
     build: async (f) => ({ url: `/v1/posts/${(await awaitingPost(f)).postId}/approval-links` }),
   },
   'DELETE /v1/posts/{id}/approval-links/{link_id}': {
     ownerOnly: false,
+    least: 'editor',
     success: 200,
     otherOwner: 404,
     build: async (f) => {
@@ -618,30 +737,35 @@ const matrix: Record<string, RouteCase> = {
   },
   'POST /v1/posts/{id}/retry': {
     ownerOnly: false,
+    least: 'editor',
     success: 200,
     otherOwner: 404,
     build: async (f) => ({ url: `/v1/posts/${await failedPost(f)}/retry` }),
   },
   'GET /v1/comments': {
     ownerOnly: false,
+    least: 'viewer',
     success: 200,
     otherOwner: 'own-data',
     build: async () => ({ url: '/v1/comments' }),
   },
   'GET /v1/comments/{id}': {
     ownerOnly: false,
+    least: 'viewer',
     success: 200,
     otherOwner: 404,
     build: async (f) => ({ url: `/v1/comments/${await newComment(f)}` }),
   },
   'PATCH /v1/comments/{id}': {
     ownerOnly: false,
+    least: 'editor',
     success: 200,
     otherOwner: 404,
     build: async (f) => ({ url: `/v1/comments/${await newComment(f)}`, payload: { reply_status: 'dismissed' } }),
   },
   'POST /v1/comments/{id}/reply': {
     ownerOnly: false,
+    least: 'editor',
     // The account's own comment: refused after the caller's scope, before any platform call.
     success: 409,
     otherOwner: 404,
@@ -649,6 +773,7 @@ const matrix: Record<string, RouteCase> = {
   },
   'POST /v1/comments/{id}/hide': {
     ownerOnly: false,
+    least: 'editor',
     // threads_manage_replies not granted: refused after the caller's scope, before any platform call.
     success: 422,
     otherOwner: 404,
@@ -656,6 +781,7 @@ const matrix: Record<string, RouteCase> = {
   },
   'DELETE /v1/comments/{id}/replies/{reply_id}': {
     ownerOnly: false,
+    least: 'editor',
     // Threads' replies cannot be deleted through the service: refused after the caller's scope, before any platform call.
     success: 422,
     otherOwner: 404,
@@ -663,6 +789,7 @@ const matrix: Record<string, RouteCase> = {
   },
   'POST /v1/comments/sync': {
     ownerOnly: false,
+    least: 'editor',
     success: 202,
     otherOwner: 404,
     // A fresh account each time: an account is synced at most once a minute.
@@ -670,6 +797,7 @@ const matrix: Record<string, RouteCase> = {
   },
   'GET /v1/accounts/{id}/options/{option}': {
     ownerOnly: false,
+    least: 'viewer',
     // A Pinterest account whose access expired: refused after the caller's scope, before any platform call.
     success: 422,
     otherOwner: 404,
@@ -677,6 +805,7 @@ const matrix: Record<string, RouteCase> = {
   },
   'GET /v1/accounts/{id}/insights': {
     ownerOnly: false,
+    least: 'client',
     // The fixture's Threads account lacks threads_manage_insights: 200 with missing_permission.
     success: 200,
     otherOwner: 404,
@@ -684,12 +813,14 @@ const matrix: Record<string, RouteCase> = {
   },
   'GET /v1/posts/{id}/insights': {
     ownerOnly: false,
+    least: 'client',
     success: 200,
     otherOwner: 404,
     build: async (f) => ({ url: `/v1/posts/${await publishedPost(f)}/insights` }),
   },
   'POST /v1/insights/sync': {
     ownerOnly: false,
+    least: 'editor',
     success: 202,
     otherOwner: 404,
     // Once per 5 minutes per owner or profile: each case starts with none made.
@@ -700,36 +831,42 @@ const matrix: Record<string, RouteCase> = {
   },
   'GET /v1/platforms': {
     ownerOnly: false,
+    least: 'client',
     success: 200,
     otherOwner: 'own-data',
     build: async () => ({ url: '/v1/platforms' }),
   },
   'GET /v1/platforms/{platform}': {
     ownerOnly: false,
+    least: 'client',
     success: 200,
     otherOwner: 'own-data',
     build: async () => ({ url: '/v1/platforms/threads' }),
   },
   'GET /v1/media': {
     ownerOnly: false,
+    least: 'viewer',
     success: 200,
     otherOwner: 'own-data',
     build: async () => ({ url: '/v1/media' }),
   },
   'POST /v1/media': {
     ownerOnly: false,
+    least: 'editor',
     success: 201,
     otherOwner: 'own-data',
     build: async () => ({ url: '/v1/media', raw: await imageUpload() }),
   },
   'GET /v1/media/{id}': {
     ownerOnly: false,
+    least: 'viewer',
     success: 200,
     otherOwner: 404,
     build: async (f) => ({ url: `/v1/media/${f.mediaId}` }),
   },
   'DELETE /v1/media/{id}': {
     ownerOnly: false,
+    least: 'editor',
     success: 204,
     otherOwner: 404,
     build: async (f) => ({ url: `/v1/media/${await newMedia(f, f.profileId)}` }),
@@ -783,6 +920,17 @@ async function snapshot(ownerId: string) {
       .from(comments)
       .where(eq(comments.ownerId, ownerId))
       .orderBy(asc(comments.id)),
+    members: await t.database.db
+      .select({ id: members.id, email: members.email, name: members.name, status: members.status })
+      .from(members)
+      .where(eq(members.ownerId, ownerId))
+      .orderBy(asc(members.id)),
+    memberRoles: await t.database.db
+      .select({ memberId: memberRoles.memberId, profileId: memberRoles.profileId, role: memberRoles.role })
+      .from(memberRoles)
+      .innerJoin(members, eq(members.id, memberRoles.memberId))
+      .where(eq(members.ownerId, ownerId))
+      .orderBy(asc(memberRoles.memberId), asc(memberRoles.profileId)),
   };
 }
 
@@ -796,10 +944,68 @@ async function call(method: string, c: Call, headers: Record<string, string>) {
   });
 }
 
+type Role = 'client' | 'viewer' | 'editor' | 'admin';
+const ROLES: readonly Role[] = ['client', 'viewer', 'editor', 'admin'];
+const RANK: Record<Role, number> = { client: 0, viewer: 1, editor: 2, admin: 3 };
+
+/** Owner A's members, one for each role for the whole owner and on the fixture's profile, by `role:place`. */
+const roleMembers = new Map<string, string>();
+
+/** A member of `f` with one role, active, as accepting its invitation leaves it. */
+async function roleMember(f: Fixture, role: Role, ownerWide: boolean): Promise<string> {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/v1/members',
+    headers: auth(f.key),
+    payload: {
+      email: `${role}.${ownerWide ? 'owner' : 'profile'}@people.example.test`,
+      roles: [{ role, profile_id: ownerWide ? null : f.profileId }],
+    },
+  });
+  expect(res.statusCode).toBe(201);
+  await t.database.db.update(members).set({ status: 'active' }).where(eq(members.id, res.json().id));
+  return res.json().id;
+}
+
+/** A new dashboard session of the member, as the headers its requests carry (a sign-out ends one). */
+async function memberHeaders(memberId: string): Promise<Record<string, string>> {
+  const session = await createMemberSession(t.database.db, memberId);
+  const cookie = `sb_session=${session.token}`;
+  const shown = await t.app.inject({ method: 'GET', url: '/v1/session', headers: { cookie } });
+  expect(shown.statusCode).toBe(200);
+  return { cookie, 'x-csrf-token': shown.json().csrf_token };
+}
+
+/**
+ * What a member gets: a route it has the role for answers as the owner key does (on the
+ * fixture's profile, as the owner key scoped to it: a member with roles on one profile acts in
+ * it); any other, 403 role_required. The owner's own settings need the role for the whole owner.
+ * Signing in with a key takes no cookie: 401.
+ */
+function memberAnswer(route: string, rc: RouteCase, role: Role, ownerWide: boolean): { status: number; code?: string } {
+  if (route === 'POST /v1/session') return { status: 401, code: 'unauthorized' };
+  // A member's requests come with its session's cookie, which these routes show and end (a key gets 404).
+  if (route === 'GET /v1/session') return { status: 200 };
+  if (route === 'DELETE /v1/session') return { status: 204 };
+  const refused = { status: 403, code: 'role_required' };
+  if (ownerWide) {
+    const allowed = rc.least === 'owner admin' ? role === 'admin' : RANK[role] >= RANK[rc.least];
+    return allowed ? { status: rc.success } : refused;
+  }
+  if (rc.least === 'owner admin' || rc.scopedOwner === OWNER_LEVEL) return refused;
+  if (RANK[role] < RANK[rc.least]) return refused;
+  return rc.scopedOwner ?? { status: rc.success };
+}
+
 beforeAll(async () => {
   t = await startTestApp({ RATE_LIMIT_PER_MINUTE: '100000' });
   a = await fixture('Owner A');
   b = await fixture('Owner B');
+  for (const role of ROLES) {
+    for (const ownerWide of [true, false]) {
+      roleMembers.set(`${role}:${ownerWide}`, await roleMember(a, role, ownerWide));
+    }
+  }
 });
 afterAll(() => t.close());
 
@@ -899,6 +1105,25 @@ describe('authorization matrix', () => {
         expect([await snapshot(a.ownerId), await snapshot(b.ownerId)]).toEqual(before);
       });
 
+      for (const role of ROLES) {
+        for (const ownerWide of [true, false]) {
+          const expected = memberAnswer(route, rc, role, ownerWide);
+          const place = ownerWide ? 'for the whole owner' : 'on the profile';
+          it(`answers a member with the ${role} role ${place} with ${expected.status}${expected.code ? ` ${expected.code}, changing nothing` : ''}`, async () => {
+            const c = await rc.build(a);
+            const before = [await snapshot(a.ownerId), await snapshot(b.ownerId)];
+            const res = await call(method, c, await memberHeaders(roleMembers.get(`${role}:${ownerWide}`) ?? ''));
+            expect(res.statusCode, res.body).toBe(expected.status);
+            if (expected.code !== undefined) {
+              expect(res.json().error.code).toBe(expected.code);
+              expect([await snapshot(a.ownerId), await snapshot(b.ownerId)]).toEqual(before);
+            } else {
+              expect(await snapshot(b.ownerId)).toEqual(before[1]);
+            }
+          });
+        }
+      }
+
       it("never shows or changes one owner's data to another owner's key", async () => {
         const c = await rc.build(a);
         const aBefore = await snapshot(a.ownerId);
@@ -925,6 +1150,7 @@ describe('authorization matrix', () => {
             'media_not_found',
             'post_not_found',
             'comment_not_found',
+            'member_not_found',
           ]).toContain(res.json().error.code);
         } else {
           expect(res.statusCode).toBe(rc.success);

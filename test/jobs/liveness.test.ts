@@ -28,7 +28,12 @@ describe('a worker killed in the middle of deliveries', () => {
     try {
       const secretKey = randomBytes(32);
       const owner = await createOwner(database.db, { name: 'Crash test', email: 'crash@example.test' });
-      const scope: Scope = { ownerId: owner.ownerId, profileId: null, keyId: 'test', keyName: null, keyKind: 'owner' };
+      const scope: Scope = {
+        ownerId: owner.ownerId,
+        profileId: null,
+        visibleProfileIds: null,
+        caller: { type: 'api_key', id: 'test', name: null, kind: 'owner' },
+      };
       const { endpoint } = await createEndpoint(
         { db: database.db, secretKey, urlPolicy: { allowPrivate: true, resolve: testResolver } },
         scope,

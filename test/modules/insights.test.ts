@@ -4,6 +4,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { now, resetClock } from '../../src/clock.ts';
 import { hearingChanges } from '../../src/http/read-cache.ts';
+import type { Scope } from '../../src/http/scope.ts';
 import { newId } from '../../src/ids.ts';
 import { accountById } from '../../src/modules/accounts/index.ts';
 import { answerCache } from '../../src/modules/insights/answers.ts';
@@ -320,7 +321,12 @@ describe('history and daily figures', () => {
     const statements: string[] = [];
     const db = drizzle(t.database.pool, { logger: { logQuery: (query) => statements.push(query) } });
     const answers = answerCache(1);
-    const scope = { ownerId: owner.ownerId, profileId: null, keyId: '', keyName: null, keyKind: 'owner' } as const;
+    const scope: Scope = {
+      ownerId: owner.ownerId,
+      profileId: null,
+      visibleProfileIds: null,
+      caller: { type: 'api_key', id: '', name: null, kind: 'owner' },
+    };
     const ask = () =>
       accountInsightsAnswer({ db, platforms: () => sandbox.platforms }, answers, scope, threads.id, {
         from: day(-3),

@@ -86,6 +86,7 @@ describe('token refresh', () => {
           accountReconnectGraceMs: 259_200_000,
           commentPollIntervalMs: 900_000,
           auditLogRetentionMs: 31_536_000_000,
+          publicUrl: undefined,
         }),
       ),
     ).toContain('refresh_platform_tokens');

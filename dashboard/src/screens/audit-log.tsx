@@ -17,6 +17,7 @@ const PAGE = 50;
 
 const ACTORS: Record<AuditEntry['actor']['type'], string> = {
   api_key: 'API key',
+  member: 'Member',
   approval_link: 'Approval link',
   connect_link: 'Connect link',
   reconnect_link: 'Reconnect link',

@@ -51,6 +51,9 @@ export function SignIn({ reason, onSignedIn }: { reason: string | null; onSigned
         </button>
       </form>
       <ErrorNotice error={signIn.error} />
+      <p>
+        A member of an agency? <a href="/members/sign-in">Sign in with your e-mail address</a>.
+      </p>
     </main>
   );
 }

@@ -12,7 +12,7 @@ export {
   listOwnerKeys,
 } from './service.ts';
 export { sessionRoutes } from './session-routes.ts';
-export { deleteEndedSessions, isCsrfTokenOf, useSession } from './sessions.ts';
+export { deleteEndedSessions, useSession } from './sessions.ts';
 
 /** The api-keys module's part at start: a profile's keys stop working the moment its deletion is asked for. */
 export const apiKeysModule: ModuleInstall = {

@@ -12,18 +12,65 @@ import { SESSION_COOKIE, sessionToken } from '../../http/auth.ts';
 import { ApiError } from '../../http/errors.ts';
 import { AUTHENTICATED_ERRORS, absentBodyAsEmpty, errorResponses, Timestamp } from '../../http/schemas.ts';
 import type { Scope, ScopeSession } from '../../http/scope.ts';
-import { createSession, csrfTokenFor, endSession, SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from './sessions.ts';
+import {
+  csrfTokenFor,
+  SESSION_ABSOLUTE_MS,
+  SESSION_IDLE_MS,
+  sessionCookieOptions,
+} from '../../http/session-lifetime.ts';
+import { createSession, endSession } from './sessions.ts';
 
 const tags = ['Dashboard sessions'];
+
+/** What a member's session shows of it. */
+interface MemberSummary {
+  id: string;
+  email: string;
+  name: string | null;
+  roles: { role: 'admin' | 'editor' | 'viewer' | 'client'; profileId: string | null }[];
+}
+
+/** What the session routes ask of the members module (handed in by the app: members depend on modules this one is below). */
+export interface MemberSessions {
+  summary(ownerId: string, memberId: string): Promise<MemberSummary>;
+  end(sessionId: string): Promise<void>;
+}
 
 export const SessionJson = Type.Object(
   {
     id: Type.String({ description: 'Session id, `ses_...`.' }),
-    key_id: Type.String({ description: 'The API key the session acts for.' }),
-    key_kind: Type.Union([Type.Literal('owner'), Type.Literal('profile')]),
-    profile_id: Type.Union([Type.String(), Type.Null()], {
-      description: 'The profile a profile key is locked to; null for an owner key.',
+    key_id: Type.Union([Type.String(), Type.Null()], {
+      description: "The API key the session acts for; null for a member's session.",
     }),
+    key_kind: Type.Union([Type.Literal('owner'), Type.Literal('profile'), Type.Null()], {
+      description: "Null for a member's session.",
+    }),
+    profile_id: Type.Union([Type.String(), Type.Null()], {
+      description:
+        'The profile a profile key is locked to, or the one profile a member has roles on (and none for the whole owner); null otherwise.',
+    }),
+    member: Type.Union(
+      [
+        Type.Object({
+          id: Type.String({ description: 'Member id, `mem_...`.' }),
+          email: Type.String(),
+          name: Type.Union([Type.String(), Type.Null()]),
+          roles: Type.Array(
+            Type.Object({
+              role: Type.Union([
+                Type.Literal('admin'),
+                Type.Literal('editor'),
+                Type.Literal('viewer'),
+                Type.Literal('client'),
+              ]),
+              profile_id: Type.Union([Type.String(), Type.Null()], { description: 'Null: the whole owner.' }),
+            }),
+          ),
+        }),
+        Type.Null(),
+      ],
+      { description: "The member a member's session acts for, with its roles; null for a key's session." },
+    ),
     csrf_token: Type.String({
       description: 'Send it as `X-CSRF-Token` on every request that changes something (any method but GET and HEAD).',
     }),
@@ -34,20 +81,32 @@ export const SessionJson = Type.Object(
   { title: 'DashboardSession' },
 );
 
-const description = `A session ends after ${SESSION_IDLE_MS / 60_000} minutes without a request, ${SESSION_ABSOLUTE_MS / 3_600_000} hours after sign-in however busy, at sign-out, or when its key is deleted. With the cookie, every /v1 request acts as the key it was signed in with; requests that change something also need \`X-CSRF-Token\` (403 \`csrf_token_invalid\`). A request with an \`Authorization\` header is judged by that header alone.`;
+const description = `A session ends after ${SESSION_IDLE_MS / 60_000} minutes without a request, ${SESSION_ABSOLUTE_MS / 3_600_000} hours after sign-in however busy, at sign-out, or when its key (or member) is deleted. With the cookie, every /v1 request acts as the key it was signed in with (or as the member, with its roles); requests that change something also need \`X-CSRF-Token\` (403 \`csrf_token_invalid\`). A request with an \`Authorization\` header is judged by that header alone.`;
 
-/** A session as the API shows it: `scope` is the caller's, whose key the session acts for. */
+/** A session as the API shows it: `scope` is the caller's, whose key (or member) the session acts for. */
 function renderSession(
   secretKey: Buffer,
   token: string,
   session: ScopeSession,
   scope: Scope,
+  member: MemberSummary | null,
 ): Static<typeof SessionJson> {
+  const { caller } = scope;
+  const onlyProfile = member?.roles.length === 1 ? member.roles[0]?.profileId : null;
   return {
     id: session.id,
-    key_id: scope.keyId,
-    key_kind: scope.keyKind,
-    profile_id: scope.keyKind === 'owner' ? null : scope.profileId,
+    key_id: caller.type === 'api_key' ? caller.id : null,
+    key_kind: caller.type === 'api_key' ? caller.kind : null,
+    profile_id: caller.type === 'api_key' ? (caller.kind === 'owner' ? null : scope.profileId) : (onlyProfile ?? null),
+    member:
+      member === null
+        ? null
+        : {
+            id: member.id,
+            email: member.email,
+            name: member.name,
+            roles: member.roles.map((r) => ({ role: r.role, profile_id: r.profileId })),
+          },
     csrf_token: csrfTokenFor(secretKey, token),
     expires_at: session.expiresAt.toISOString(),
     idle_expires_at: session.idleExpiresAt.toISOString(),
@@ -74,17 +133,14 @@ export function sessionRoutes({
   db,
   secretKey,
   config,
+  members,
 }: {
   db: Db;
   secretKey: Buffer;
   config: Pick<Config, 'publicUrl'>;
+  members: MemberSessions;
 }): FastifyPluginAsyncTypebox {
-  const cookieOptions = {
-    path: '/',
-    httpOnly: true,
-    sameSite: 'strict' as const,
-    secure: config.publicUrl?.startsWith('https:') ?? false,
-  };
+  const cookieOptions = sessionCookieOptions(config);
   const clearCookie = (reply: FastifyReply) => reply.clearCookie(SESSION_COOKIE, cookieOptions);
 
   return async (app) => {
@@ -102,16 +158,19 @@ export function sessionRoutes({
         },
       },
       async (request, reply) => {
-        const session = await createSession(db, request.scope.keyId);
+        const { caller } = request.scope;
+        // The route reads no cookie (keyOnly): its caller is the key in the header.
+        if (caller.type !== 'api_key') throw noSession();
+        const session = await createSession(db, caller.id);
         reply.setCookie(SESSION_COOKIE, session.token, {
           ...cookieOptions,
           maxAge: Math.floor(SESSION_ABSOLUTE_MS / 1000),
         });
         request.log.info(
-          { sessionId: session.id, keyId: request.scope.keyId, ownerId: request.scope.ownerId },
+          { sessionId: session.id, keyId: caller.id, ownerId: request.scope.ownerId },
           'dashboard session started',
         );
-        return reply.code(201).send(renderSession(secretKey, session.token, session, request.scope));
+        return reply.code(201).send(renderSession(secretKey, session.token, session, request.scope, null));
       },
     );
 
@@ -128,7 +187,9 @@ export function sessionRoutes({
       // The auth hook has just found (and touched) the session: rendered from that, not read again.
       async (request) => {
         const { token, session } = acceptedSession(request, request.scope);
-        return renderSession(secretKey, token, session, request.scope);
+        const { caller, ownerId } = request.scope;
+        const member = caller.type === 'member' ? await members.summary(ownerId, caller.id) : null;
+        return renderSession(secretKey, token, session, request.scope, member);
       },
     );
 
@@ -146,7 +207,8 @@ export function sessionRoutes({
       },
       async (request, reply) => {
         const { session } = acceptedSession(request, request.scope);
-        await endSession(db, session.id);
+        if (request.scope.caller.type === 'member') await members.end(session.id);
+        else await endSession(db, session.id);
         clearCookie(reply);
         request.log.info({ sessionId: session.id }, 'dashboard session ended by sign-out');
         return reply.code(204).send(null);

@@ -14,6 +14,7 @@ export const AuditEntryJson = Type.Object(
         type: Type.Union(
           [
             Type.Literal('api_key'),
+            Type.Literal('member'),
             Type.Literal('approval_link'),
             Type.Literal('connect_link'),
             Type.Literal('reconnect_link'),
@@ -21,14 +22,16 @@ export const AuditEntryJson = Type.Object(
           ],
           {
             description:
-              "An API key (through the API, the MCP endpoint or a dashboard session signed in with it); the link a client used on a hosted page: an approval link (an approval or a request for changes), a connect link (accounts connected) or a reconnect link (an account reconnected); or the service's operator, through a command of the CLI (`switchboard owners create`, `keys create`, `keys delete`).",
+              "An API key (through the API, the MCP endpoint or a dashboard session signed in with it); a member (a person signed in to the dashboard); the link a client used on a hosted page: an approval link (an approval or a request for changes), a connect link (accounts connected) or a reconnect link (an account reconnected); or the service's operator, through a command of the CLI (`switchboard owners create`, `keys create`, `keys delete`).",
           },
         ),
         id: Type.String({
           description:
-            "The key id (`key_...`), the link id (`apl_...`, `cl_...`), or the system user that ran the operator's command (`uid N` for a user without a name).",
+            "The key id (`key_...`), the member id (`mem_...`), the link id (`apl_...`, `cl_...`), or the system user that ran the operator's command (`uid N` for a user without a name).",
         }),
-        name: Text("The key's name when it was used (null for a key without a name, a link and the operator)."),
+        name: Text(
+          "The key's name when it was used, or the member's e-mail address (null for a key without a name, a link and the operator).",
+        ),
       },
       { description: 'Who made the change.' },
     ),

@@ -9,6 +9,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/connection.ts';
 import { requestOrigin } from '../../http/request-origin.ts';
+import { operationOf } from '../../http/route-roles.ts';
+import type { Caller } from '../../http/scope.ts';
 import { looksLikeId } from '../../ids.ts';
 import { findProfile } from '../profiles/index.ts';
 import { profileReaderOf } from './profile-of.ts';
@@ -29,11 +31,6 @@ function mayChange(request: FastifyRequest): boolean {
 }
 /** Answers longer than this are not read for the changed resource's id (no JSON answer of a change comes near). */
 const MAX_READ_ANSWER = 1_000_000;
-
-/** `/v1/posts/:id` as the OpenAPI document writes it: `/v1/posts/{id}`. */
-function documentedPath(url: string): string {
-  return url.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
-}
 
 /** The answer's top-level `id` and `profile_id`, when it is a JSON object holding them as strings. */
 function answerIds(payload: unknown): { id: string | null; profileId: string | null } {
@@ -87,6 +84,13 @@ function readAddressed(db: Db) {
   };
 }
 
+/** Who made a request, as an entry names them: a key by its name, a member by its e-mail address. */
+function actorOf(caller: Caller): NewAuditEntry['actor'] {
+  return caller.type === 'api_key'
+    ? { type: 'api_key', id: caller.id, name: caller.name }
+    : { type: 'member', id: caller.id, name: caller.email };
+}
+
 /** The entry of a change a request made, or null when it made none. */
 function entryOf(request: FastifyRequest, reply: FastifyReply, payload: unknown): NewAuditEntry | null {
   const url = request.routeOptions.url;
@@ -107,9 +111,9 @@ function entryOf(request: FastifyRequest, reply: FastifyReply, payload: unknown)
   return {
     ownerId: scope.ownerId,
     profileId: scope.profileId ?? addressed?.profileId ?? answer.profileId ?? created,
-    actor: { type: 'api_key', id: scope.keyId, name: scope.keyName },
+    actor: actorOf(scope.caller),
     via: scope.session === undefined ? 'api' : 'dashboard',
-    operation: `${request.method} ${documentedPath(url)}`,
+    operation: operationOf(request.method, url),
     objectId,
     status,
     origin: requestOrigin(request),

@@ -8,10 +8,11 @@ import type { RequestOrigin } from '../../http/request-origin.ts';
 import { newId } from '../../ids.ts';
 import { type AuditActorType, type AuditEntry, type AuditVia, auditEntries } from './tables.ts';
 
-/** Who made a change: an API key (through the API or a dashboard session), or a link a client was sent. */
+/** Who made a change: an API key or a member (through the API or a dashboard session), or a link a client was sent. */
 export type AuditActor =
   | { type: 'api_key'; id: string; name: string | null }
-  | { type: Exclude<AuditActorType, 'api_key'>; id: string };
+  | { type: 'member'; id: string; name: string }
+  | { type: Exclude<AuditActorType, 'api_key' | 'member'>; id: string };
 
 /**
  * The system user running this process. A container may run it under a uid without a name
@@ -67,7 +68,7 @@ export async function recordAuditEntry(db: Queryable, entry: NewAuditEntry): Pro
     profileId: entry.profileId,
     actorType: entry.actor.type,
     actorId: entry.actor.id,
-    actorName: entry.actor.type === 'api_key' ? entry.actor.name : null,
+    actorName: 'name' in entry.actor ? entry.actor.name : null,
     via: entry.via,
     operation: entry.operation,
     objectId: entry.objectId,

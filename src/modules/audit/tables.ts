@@ -2,7 +2,7 @@ import { index, integer, pgTable, text } from 'drizzle-orm/pg-core';
 import { createdAt } from '../../db/columns.ts';
 import { ownerIdColumn } from '../owners/columns.ts';
 
-export type AuditActorType = 'api_key' | 'approval_link' | 'connect_link' | 'reconnect_link' | 'operator';
+export type AuditActorType = 'api_key' | 'member' | 'approval_link' | 'connect_link' | 'reconnect_link' | 'operator';
 export type AuditVia = 'api' | 'dashboard' | 'approval_page' | 'connect_page' | 'cli';
 
 /**

@@ -1,6 +1,7 @@
-import { and, asc, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
 import { now } from '../../clock.ts';
 import type { Db, Queryable, Tx } from '../../db/connection.ts';
+import { isUniqueViolation } from '../../db/unique-violation.ts';
 import { ApiError, errors } from '../../http/errors.ts';
 import { cachedRead, forgetCachedReads } from '../../http/read-cache.ts';
 import type { Scope } from '../../http/scope.ts';
@@ -80,8 +81,14 @@ export async function listProfiles(
   scope: Scope,
   query: { externalId?: string | undefined; limit: number; after?: string | undefined },
 ): Promise<Profile[]> {
-  const key = `profiles\u0000${scope.ownerId}\u0000${scope.profileId}\u0000${query.externalId}\u0000${query.after}\u0000${query.limit}`;
+  const key = `profiles\u0000${scope.ownerId}\u0000${scope.profileId}\u0000${scope.visibleProfileIds?.join(',')}\u0000${query.externalId}\u0000${query.after}\u0000${query.limit}`;
   return await cachedRead(key, () => queryProfiles(db, scope, query));
+}
+
+/** The profiles a caller with no profile of its own sees: all, or a member's own. */
+function visibleOnly(ids: readonly string[] | null): SQL | undefined {
+  if (ids === null) return undefined;
+  return ids.length === 0 ? sql`false` : inArray(profiles.id, [...ids]);
 }
 
 async function queryProfiles(
@@ -95,7 +102,7 @@ async function queryProfiles(
     .where(
       and(
         live(scope.ownerId),
-        scope.profileId === null ? undefined : eq(profiles.id, scope.profileId),
+        scope.profileId === null ? visibleOnly(scope.visibleProfileIds) : eq(profiles.id, scope.profileId),
         query.externalId === undefined ? undefined : eq(profiles.externalId, query.externalId),
         query.after === undefined ? undefined : gt(profiles.id, query.after),
       ),
@@ -286,9 +293,4 @@ function externalIdTaken(externalId: string): ApiError {
     'external_id_taken',
     `Another profile already has the external_id ${JSON.stringify(externalId)}.`,
   );
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  const cause = error instanceof Error && 'cause' in error ? error.cause : undefined;
-  return [error, cause].some((e) => typeof e === 'object' && e !== null && 'code' in e && e.code === '23505');
 }

@@ -1,0 +1,60 @@
+/**
+ * The CSRF guard of a hosted page's form: an HMAC of a random value kept in a SameSite=Lax cookie
+ * and of what the form acts on (a link's token). A browser sends a Lax cookie when a person opens
+ * a link from an e-mail, never with a POST another site starts: so a page of another site cannot
+ * post the form, even where it knows a link.
+ */
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Config } from '../config.ts';
+import { publicBaseUrl } from '../http/public-url.ts';
+
+export interface FormGuard {
+  /** The token the form carries; sets the browser's cookie on `reply` when it has none. */
+  issue(request: FastifyRequest, reply: FastifyReply, bound: string): string;
+  /** True when `sent` is the token of this browser's cookie and `bound`. */
+  check(request: FastifyRequest, bound: string, sent: string | null): boolean;
+}
+
+const COOKIE_VALUE = /^[A-Za-z0-9_-]{43}$/;
+
+export function formGuard(options: {
+  secretKey: Buffer;
+  config: Pick<Config, 'publicUrl'>;
+  /** The cookie's name and path: the pages it guards. */
+  cookie: string;
+  path: string;
+  /** Keeps one page's tokens from passing another's. */
+  purpose: string;
+  maxAgeMs: number;
+}): FormGuard {
+  const tokenOf = (cookie: string, bound: string) =>
+    createHmac('sha256', options.secretKey)
+      .update(`${options.purpose}\u0000${cookie}\u0000${bound}`)
+      .digest('base64url');
+  return {
+    issue(request, reply, bound) {
+      let value = request.cookies[options.cookie];
+      if (!value || !COOKIE_VALUE.test(value)) {
+        value = randomBytes(32).toString('base64url');
+        reply.setCookie(options.cookie, value, {
+          path: options.path,
+          httpOnly: true,
+          secure: publicBaseUrl(options.config, request).startsWith('https:'),
+          // Lax: sent when a link from an e-mail is opened (so a second link opened keeps the
+          // first tab's form valid), never with a POST another site starts.
+          sameSite: 'lax',
+          maxAge: Math.floor(options.maxAgeMs / 1000),
+        });
+      }
+      return tokenOf(value, bound);
+    },
+    check(request, bound, sent) {
+      const cookie = request.cookies[options.cookie];
+      if (!cookie || !sent) return false;
+      const expected = Buffer.from(tokenOf(cookie, bound));
+      const given = Buffer.from(sent);
+      return given.length === expected.length && timingSafeEqual(given, expected);
+    },
+  };
+}

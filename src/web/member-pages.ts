@@ -1,0 +1,133 @@
+/**
+ * The members' hosted pages: accepting an invitation, asking for a sign-in link, and signing in
+ * with one. They work without JavaScript. A link's address only shows a button (a mail scanner
+ * that opens the link spends nothing); the person's POST uses the link, makes the dashboard
+ * session, sets its cookie and goes to the dashboard. Every form carries a CSRF token
+ * (form-guard.ts): another site cannot sign a browser in as someone else.
+ */
+import formbody from '@fastify/formbody';
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import { Value } from 'typebox/value';
+import type { Config } from '../config.ts';
+import type { Db } from '../db/connection.ts';
+import { SESSION_COOKIE } from '../http/auth.ts';
+import { EmailText } from '../http/schemas.ts';
+import { SESSION_ABSOLUTE_MS, sessionCookieOptions } from '../http/session-lifetime.ts';
+import { brandNameOf } from '../modules/connect/index.ts';
+import { peekLink, requestSignInLinks, signInWithLink, TOKEN_LIFETIME_MS } from '../modules/members/index.ts';
+import { field } from './form.ts';
+import { formGuard } from './form-guard.ts';
+import { invitationPage, linkSentPage, requestLinkPage, signInLinkPage } from './member-views.tsx';
+import { sendPage, sendProblemPage } from './page.tsx';
+
+type Purpose = 'invitation' | 'sign_in';
+
+const PATHS: Record<Purpose, string> = { invitation: '/members/accept', sign_in: '/members/sign-in' };
+
+export function memberPages(deps: {
+  db: Db;
+  secretKey: Buffer;
+  config: Pick<Config, 'publicUrl'>;
+}): FastifyPluginAsync {
+  const guard = formGuard({
+    secretKey: deps.secretKey,
+    config: deps.config,
+    cookie: 'sb_member_form',
+    path: '/members',
+    purpose: 'member-form',
+    maxAgeMs: TOKEN_LIFETIME_MS.invitation,
+  });
+
+  const deadLink = (reply: FastifyReply, purpose: Purpose) =>
+    sendProblemPage(
+      reply,
+      404,
+      'This link does not work',
+      purpose === 'invitation'
+        ? 'The invitation was used already, has expired, or was never valid. Ask whoever invited you to send it again.'
+        : 'The sign-in link was used already, has expired, or was never valid. Ask for a new one.',
+      purpose === 'invitation' ? undefined : '/members/sign-in',
+    );
+
+  const refused = (reply: FastifyReply, retry: string) =>
+    sendProblemPage(
+      reply,
+      403,
+      'Your request could not be confirmed',
+      'It did not come from this page in this browser. Open the page again and use its button.',
+      retry,
+    );
+
+  function linkRoutes(app: Parameters<FastifyPluginAsync>[0], purpose: Purpose): void {
+    const path = PATHS[purpose];
+    app.get<{ Params: { token: string } }>(`${path}/:token`, { schema: { hide: true } }, async (request, reply) => {
+      const { token } = request.params;
+      const link = await peekLink(deps.db, token, purpose);
+      if (!link) return deadLink(reply, purpose);
+      const view = {
+        brand: (await brandNameOf(deps.db, link.ownerId)) || 'Switchboard',
+        email: link.email,
+        action: `${path}/${token}`,
+        csrf: guard.issue(request, reply, token),
+      };
+      return sendPage(reply, purpose === 'invitation' ? invitationPage(view) : signInLinkPage(view));
+    });
+
+    app.post<{ Params: { token: string } }>(`${path}/:token`, { schema: { hide: true } }, async (request, reply) => {
+      const { token } = request.params;
+      const form = (request.body ?? {}) as Record<string, unknown>;
+      if (!guard.check(request, token, field(form.csrf))) return refused(reply, `${path}/${token}`);
+      const signedIn = await signInWithLink(deps.db, token, purpose);
+      if (!signedIn) return deadLink(reply, purpose);
+      request.log.info(
+        { member_id: signedIn.memberId, owner_id: signedIn.ownerId, sessionId: signedIn.session.id },
+        purpose === 'invitation' ? 'member accepted an invitation and signed in' : 'member signed in with a link',
+      );
+      reply.setCookie(SESSION_COOKIE, signedIn.session.token, {
+        ...sessionCookieOptions(deps.config),
+        maxAge: Math.floor(SESSION_ABSOLUTE_MS / 1000),
+      });
+      return reply.header('cache-control', 'no-store').redirect('/dashboard', 303);
+    });
+  }
+
+  return async (app) => {
+    await app.register(formbody);
+
+    app.get('/members/sign-in', { schema: { hide: true } }, async (request, reply) =>
+      sendPage(reply, requestLinkPage({ csrf: guard.issue(request, reply, 'sign-in') })),
+    );
+
+    app.post('/members/sign-in', { schema: { hide: true } }, async (request, reply) => {
+      const form = (request.body ?? {}) as Record<string, unknown>;
+      const sent = field(form.csrf);
+      if (!guard.check(request, 'sign-in', sent)) return refused(reply, '/members/sign-in');
+      const email = (field(form.email) ?? '').trim();
+      if (!Value.Check(EmailText, email)) {
+        return sendPage(
+          reply,
+          requestLinkPage(
+            { csrf: sent ?? '', email, error: 'Write an e-mail address, such as name@example.com.' },
+            422,
+          ),
+        );
+      }
+      const outcome = await requestSignInLinks(deps.db, deps.secretKey, { email, ip: request.ip });
+      if (outcome.kind === 'limited') {
+        const minutes = Math.max(1, Math.ceil(outcome.retryAfterMs / 60_000));
+        request.log.warn({ ip: request.ip }, 'sign-in links asked for too often; refused until the window ends');
+        reply.header('retry-after', String(Math.ceil(outcome.retryAfterMs / 1000)));
+        return sendProblemPage(
+          reply,
+          429,
+          'Too many sign-in requests',
+          `Links were asked for too often, from here or for this address. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+        );
+      }
+      return sendPage(reply, linkSentPage(email, TOKEN_LIFETIME_MS.sign_in / 60_000));
+    });
+
+    linkRoutes(app, 'invitation');
+    linkRoutes(app, 'sign_in');
+  };
+}

@@ -1,0 +1,529 @@
+/**
+ * Members over HTTP: invited by the API with their roles, the invitation received by a real
+ * SMTP server, accepted on the hosted page (a button: opening the link spends nothing), signed
+ * in again by a link asked for by address, held to their roles in every answer, and signed out
+ * at once when removed.
+ */
+import { and, eq } from 'drizzle-orm';
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { advanceClock, resetClock } from '../../src/clock.ts';
+import { createMailer } from '../../src/mail.ts';
+import { auth, startTestApp, type TestApp, type TestOwner } from '../helpers/app.ts';
+import { eventually } from '../helpers/eventually.ts';
+import { imageFile, multipartUpload } from '../helpers/media-files.ts';
+import { type MailServer, type ReceivedMail, startSmtpServer } from '../helpers/smtp-server.ts';
+import { auditEntries, memberRoles, memberSessions, members, memberTokens } from '../helpers/tables.ts';
+
+let t: TestApp;
+let smtp: MailServer;
+let owner: TestOwner;
+let clientProfile: string;
+let otherProfile: string;
+
+beforeAll(async () => {
+  smtp = await startSmtpServer();
+  t = await startTestApp({ PUBLIC_URL: 'https://switchboard.example.test', RATE_LIMIT_PER_MINUTE: '100000' });
+  await t.startWorker({
+    sendMail: createMailer({
+      smtpUrl: smtp.url,
+      from: 'Switchboard <switchboard@example.test>',
+      dataDir: t.config.dataDir,
+      log: () => {},
+    }),
+  });
+  owner = await t.createOwner('Agency');
+  clientProfile = await newProfile('Client One');
+  otherProfile = await newProfile('Client Two');
+});
+
+afterEach(() => resetClock());
+
+afterAll(async () => {
+  await t.close();
+  await smtp.close();
+});
+
+async function newProfile(name: string): Promise<string> {
+  const res = await t.app.inject({ method: 'POST', url: '/v1/profiles', headers: auth(owner.key), payload: { name } });
+  expect(res.statusCode).toBe(201);
+  return res.json().id;
+}
+
+let invited = 0;
+
+/** A fresh address of this test run. */
+function address(label: string): string {
+  invited += 1;
+  return `${label}.${invited}@people.example.test`;
+}
+
+async function invite(email: string, roles: { role: string; profile_id: string | null }[], name?: string) {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/v1/members',
+    headers: auth(owner.key),
+    payload: { email, roles, ...(name ? { name } : {}) },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json();
+}
+
+/** The e-mail sent to `to` whose subject starts `subject`, once it has arrived. */
+async function mailTo(to: string, subject: string, count = 1): Promise<ReceivedMail> {
+  return await eventually(async () => {
+    const mails = smtp.received.filter((m) => m.to.includes(to) && m.subject.startsWith(subject));
+    return mails.length >= count ? mails[count - 1] : undefined;
+  });
+}
+
+function linkIn(mail: ReceivedMail, path: string): string {
+  const match = new RegExp(`https://switchboard\\.example\\.test(${path}/[A-Za-z0-9_-]{43})\\b`).exec(mail.text);
+  if (!match?.[1]) throw new Error(`no ${path} link in: ${mail.text}`);
+  return match[1];
+}
+
+interface PageVisit {
+  res: LightMyRequestResponse;
+  cookie: string;
+  csrf: string | undefined;
+}
+
+async function openPage(url: string, cookie = '', remoteAddress?: string): Promise<PageVisit> {
+  const res = await t.app.inject({
+    method: 'GET',
+    url,
+    headers: cookie ? { cookie } : {},
+    ...(remoteAddress ? { remoteAddress } : {}),
+  });
+  const set = res.headers['set-cookie'];
+  const fresh = (Array.isArray(set) ? set[0] : set)?.split(';')[0];
+  return { res, cookie: fresh ?? cookie, csrf: /name="csrf" value="([^"]*)"/.exec(res.body)?.[1] };
+}
+
+async function submit(
+  url: string,
+  page: { cookie: string; csrf?: string | undefined },
+  fields = {},
+  remoteAddress?: string,
+) {
+  return await t.app.inject({
+    method: 'POST',
+    url,
+    headers: { cookie: page.cookie, 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams({ csrf: page.csrf ?? '', ...fields }).toString(),
+    ...(remoteAddress ? { remoteAddress } : {}),
+  });
+}
+
+interface MemberSession {
+  cookie: string;
+  csrf: string;
+}
+
+/** Opens the link's page and presses its button: answers the session the answer's cookie holds. */
+async function useLink(path: string): Promise<MemberSession> {
+  const page = await openPage(path);
+  expect(page.res.statusCode).toBe(200);
+  const res = await submit(path, page);
+  expect(res.statusCode, res.body).toBe(303);
+  expect(res.headers.location).toBe('/dashboard');
+  const set = String(res.headers['set-cookie']);
+  const token = /sb_session=(mbr_[A-Za-z0-9_-]{43})/.exec(set)?.[1];
+  expect(token).toBeDefined();
+  const cookie = `sb_session=${token}`;
+  const session = await t.app.inject({ method: 'GET', url: '/v1/session', headers: { cookie } });
+  expect(session.statusCode).toBe(200);
+  return { cookie, csrf: session.json().csrf_token };
+}
+
+/** Invites `email` with `roles` and accepts the invitation from its e-mail. */
+async function member(label: string, roles: { role: string; profile_id: string | null }[]) {
+  const email = address(label);
+  const created = await invite(email, roles);
+  const session = await useLink(linkIn(await mailTo(email, 'You are invited'), '/members/accept'));
+  return { id: created.id as string, email, session };
+}
+
+function as(session: MemberSession, extra: Record<string, string> = {}) {
+  return { cookie: session.cookie, 'x-csrf-token': session.csrf, ...extra };
+}
+
+async function call(session: MemberSession, method: string, url: string, payload?: object, extra = {}) {
+  return await t.app.inject({
+    method: method as 'GET',
+    url,
+    headers: as(session, extra),
+    ...(payload ? { payload } : {}),
+  });
+}
+
+/** Uploads a small JPEG as the member. */
+async function upload(session: MemberSession) {
+  const file = multipartUpload(await imageFile('jpeg'));
+  return await t.app.inject({
+    method: 'POST',
+    url: '/v1/media',
+    headers: { ...as(session), ...file.headers },
+    payload: file.payload,
+  });
+}
+
+describe('inviting a member', () => {
+  it('answers 201 with the member, invited, and e-mails a link whose page only shows a button', async () => {
+    const email = address('Ana.Editor');
+    const created = await invite(email, [{ role: 'editor', profile_id: clientProfile }], 'Ana <Editor>');
+    expect(created).toMatchObject({
+      email,
+      name: 'Ana <Editor>',
+      status: 'invited',
+      roles: [{ role: 'editor', profile_id: clientProfile }],
+      last_sign_in_at: null,
+    });
+    expect(created.id).toMatch(/^mem_/);
+    expect(Date.parse(created.invitation_expires_at) - Date.parse(created.created_at)).toBe(7 * 24 * 3600_000);
+
+    const mail = await mailTo(email, 'You are invited');
+    expect(mail.subject).toBe("You are invited to Agency's dashboard");
+    expect(mail.text).toContain('Hello Ana <Editor>,');
+    const path = linkIn(mail, '/members/accept');
+    // The token is stored hashed only.
+    const stored = await t.database.db.select().from(memberTokens).where(eq(memberTokens.memberId, created.id));
+    expect(stored).toHaveLength(1);
+    expect(JSON.stringify(stored)).not.toContain(path.split('/').at(-1));
+
+    // Opening the page twice (a mail scanner, then the person) spends nothing.
+    let page = await openPage(path);
+    for (let i = 0; i < 2; i += 1) {
+      page = await openPage(path, page.cookie);
+      expect(page.res.statusCode).toBe(200);
+      expect(page.res.body).toContain(email);
+      expect(page.res.body).toContain('Accept and sign in');
+      expect(page.res.headers['content-security-policy']).toContain("default-src 'none'");
+    }
+    const session = await useLink(path);
+    const me = await t.app.inject({ method: 'GET', url: '/v1/session', headers: { cookie: session.cookie } });
+    expect(me.json()).toMatchObject({
+      key_id: null,
+      key_kind: null,
+      profile_id: clientProfile,
+      member: { id: created.id, email, name: 'Ana <Editor>', roles: [{ role: 'editor', profile_id: clientProfile }] },
+    });
+    const shown = await t.app.inject({ method: 'GET', url: `/v1/members/${created.id}`, headers: auth(owner.key) });
+    expect(shown.json()).toMatchObject({ status: 'active', invitation_expires_at: null });
+    expect(shown.json().last_sign_in_at).not.toBeNull();
+
+    // Used once: the page and its button both say so now.
+    expect((await openPage(path)).res.statusCode).toBe(404);
+    const again = await submit(path, page);
+    expect(again.statusCode).toBe(404);
+    expect(again.headers['set-cookie']).toBeUndefined();
+  });
+
+  it('refuses a press of the button that did not come from its page in this browser', async () => {
+    const email = address('forged');
+    await invite(email, [{ role: 'viewer', profile_id: null }]);
+    const path = linkIn(await mailTo(email, 'You are invited'), '/members/accept');
+    const page = await openPage(path);
+    for (const forged of [
+      { cookie: '', csrf: page.csrf },
+      { cookie: page.cookie, csrf: 'forged' },
+      { cookie: 'sb_member_form=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA', csrf: page.csrf },
+    ]) {
+      const res = await submit(path, forged);
+      expect(res.statusCode).toBe(403);
+      expect(res.headers['set-cookie']).toBeUndefined();
+    }
+    // The link still works from its page.
+    await useLink(path);
+  });
+
+  it('refuses bad input with a precise error and stores nothing', async () => {
+    const count = async () =>
+      (await t.database.db.select().from(members).where(eq(members.ownerId, owner.ownerId))).length;
+    const before = await count();
+    const cases: [object, number, string][] = [
+      [{ email: 'not an address', roles: [{ role: 'viewer', profile_id: null }] }, 400, 'validation_failed'],
+      [{ email: address('x'), roles: [] }, 400, 'validation_failed'],
+      [{ email: address('x'), roles: [{ role: 'owner', profile_id: null }] }, 400, 'validation_failed'],
+      [{ email: address('x'), roles: [{ role: 'viewer', profile_id: 'prf_nope' }] }, 404, 'profile_not_found'],
+      [
+        {
+          email: address('x'),
+          roles: [
+            { role: 'viewer', profile_id: clientProfile },
+            { role: 'editor', profile_id: clientProfile },
+          ],
+        },
+        400,
+        'validation_failed',
+      ],
+    ];
+    for (const [payload, status, code] of cases) {
+      const res = await t.app.inject({ method: 'POST', url: '/v1/members', headers: auth(owner.key), payload });
+      expect(res.statusCode, JSON.stringify(payload)).toBe(status);
+      expect(res.json().error.code).toBe(code);
+    }
+    const email = address('Twice');
+    await invite(email, [{ role: 'viewer', profile_id: null }]);
+    const twice = await t.app.inject({
+      method: 'POST',
+      url: '/v1/members',
+      headers: auth(owner.key),
+      payload: { email: email.toUpperCase(), roles: [{ role: 'viewer', profile_id: null }] },
+    });
+    expect(twice.statusCode).toBe(409);
+    expect(twice.json().error.code).toBe('member_exists');
+    expect(await count()).toBe(before + 1);
+  });
+
+  it('sends a new invitation on request; the one before stops working', async () => {
+    const email = address('again');
+    const created = await invite(email, [{ role: 'viewer', profile_id: null }]);
+    const first = linkIn(await mailTo(email, 'You are invited'), '/members/accept');
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/v1/members/${created.id}/invitation`,
+      headers: auth(owner.key),
+    });
+    expect(res.statusCode).toBe(200);
+    const second = linkIn(await mailTo(email, 'You are invited', 2), '/members/accept');
+    expect(second).not.toBe(first);
+    expect((await openPage(first)).res.statusCode).toBe(404);
+    await useLink(second);
+    const active = await t.app.inject({
+      method: 'POST',
+      url: `/v1/members/${created.id}/invitation`,
+      headers: auth(owner.key),
+    });
+    expect(active.statusCode).toBe(409);
+    expect(active.json().error.code).toBe('member_already_active');
+  });
+
+  it('lets an invitation expire after 7 days', async () => {
+    const email = address('late');
+    await invite(email, [{ role: 'viewer', profile_id: null }]);
+    const path = linkIn(await mailTo(email, 'You are invited'), '/members/accept');
+    const page = await openPage(path);
+    advanceClock(7 * 24 * 3600_000 + 1000);
+    expect((await submit(path, page)).statusCode).toBe(404);
+  });
+});
+
+describe('signing in by e-mail', () => {
+  it('sends a link to a member and the same page, and no e-mail, for an address that is none', async () => {
+    const m = await member('comes.back', [{ role: 'viewer', profile_id: null }]);
+    const stranger = address('stranger');
+    const answers: string[] = [];
+    for (const email of [m.email.toUpperCase(), stranger]) {
+      const page = await openPage('/members/sign-in', '', '10.1.0.1');
+      const res = await submit('/members/sign-in', page, { email }, '10.1.0.1');
+      expect(res.statusCode).toBe(200);
+      answers.push(res.body.replace(email.replace(/&/g, '&amp;'), 'ADDRESS'));
+    }
+    expect(answers[0]).toBe(answers[1]);
+    const mail = await mailTo(m.email, 'Sign in to');
+    expect(mail.subject).toBe("Sign in to Agency's dashboard");
+    const session = await useLink(linkIn(mail, '/members/sign-in'));
+    expect((await call(session, 'GET', '/v1/profiles')).statusCode).toBe(200);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(smtp.received.filter((r) => r.to.includes(stranger))).toEqual([]);
+  });
+
+  it('expires a sign-in link after 15 minutes', async () => {
+    const m = await member('slow', [{ role: 'viewer', profile_id: null }]);
+    const page = await openPage('/members/sign-in', '', '10.1.0.2');
+    await submit('/members/sign-in', page, { email: m.email }, '10.1.0.2');
+    const path = linkIn(await mailTo(m.email, 'Sign in to'), '/members/sign-in');
+    const button = await openPage(path);
+    advanceClock(15 * 60_000 + 1000);
+    expect((await submit(path, button)).statusCode).toBe(404);
+  });
+
+  it('limits links to 5 an address and 20 an address of the asker every 15 minutes', async () => {
+    const m = await member('limited', [{ role: 'viewer', profile_id: null }]);
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i += 1) {
+      const ip = `10.2.0.${i + 1}`;
+      const page = await openPage('/members/sign-in', '', ip);
+      statuses.push((await submit('/members/sign-in', page, { email: m.email }, ip)).statusCode);
+    }
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+    const fromOne: number[] = [];
+    for (let i = 0; i < 21; i += 1) {
+      const page = await openPage('/members/sign-in', '', '10.3.0.1');
+      fromOne.push((await submit('/members/sign-in', page, { email: address('many') }, '10.3.0.1')).statusCode);
+    }
+    expect(fromOne.slice(0, 20).every((s) => s === 200)).toBe(true);
+    expect(fromOne[20]).toBe(429);
+    await eventually(async () =>
+      smtp.received.filter((r) => r.to.includes(m.email) && r.subject.startsWith('Sign in')).length === 5
+        ? true
+        : undefined,
+    );
+  });
+
+  it('asks again for an address that is not one', async () => {
+    const page = await openPage('/members/sign-in', '', '10.4.0.1');
+    const res = await submit('/members/sign-in', page, { email: 'nobody' }, '10.4.0.1');
+    expect(res.statusCode).toBe(422);
+    expect(res.body).toContain('Write an e-mail address');
+  });
+});
+
+describe('roles', () => {
+  it('gives an editor on one profile that profile alone, and what an editor may do there', async () => {
+    const { session } = await member('editor', [{ role: 'editor', profile_id: clientProfile }]);
+    const listed = await call(session, 'GET', '/v1/profiles');
+    expect(listed.json().data.map((p: { id: string }) => p.id)).toEqual([clientProfile]);
+    for (const hidden of [owner.defaultProfileId, otherProfile]) {
+      const res = await call(session, 'GET', `/v1/profiles/${hidden}`);
+      expect(res.statusCode).toBe(404);
+      expect(res.json().error.code).toBe('profile_not_found');
+      const scoped = await call(session, 'GET', '/v1/posts', undefined, { 'service-profile': hidden });
+      expect(scoped.statusCode).toBe(404);
+      expect(scoped.json().error.code).toBe('profile_not_found');
+    }
+    const uploaded = await upload(session);
+    expect(uploaded.statusCode, uploaded.body).toBe(201);
+    expect(uploaded.json().profile_id).toBe(clientProfile);
+    expect((await call(session, 'GET', '/v1/comments')).statusCode).toBe(200);
+    const hook = await call(session, 'POST', '/v1/webhooks', {
+      url: 'https://hooks.example.test/x',
+      events: ['post.published'],
+    });
+    expect(hook.statusCode).toBe(403);
+    expect(hook.json().error).toMatchObject({
+      code: 'role_required',
+      message: `This needs the admin role for profile ${clientProfile}; your role does not reach it.`,
+    });
+    const people = await call(session, 'GET', '/v1/members');
+    expect(people.statusCode).toBe(403);
+    expect(people.json().error.code).toBe('role_required');
+  });
+
+  it('lets a viewer read and change nothing, and a client read posts and insights but not comments', async () => {
+    const viewer = await member('viewer', [{ role: 'viewer', profile_id: null }]);
+    expect((await call(viewer.session, 'GET', '/v1/comments')).statusCode).toBe(200);
+    expect((await call(viewer.session, 'GET', '/v1/webhooks')).statusCode).toBe(200);
+    const made = await call(viewer.session, 'POST', '/v1/profiles', { name: 'By a viewer' });
+    expect(made.statusCode).toBe(403);
+    expect(made.json().error.code).toBe('role_required');
+    const client = await member('client', [{ role: 'client', profile_id: clientProfile }]);
+    expect((await call(client.session, 'GET', '/v1/posts')).statusCode).toBe(200);
+    expect((await call(client.session, 'GET', '/v1/accounts')).statusCode).toBe(200);
+    expect((await call(client.session, 'GET', '/v1/comments')).statusCode).toBe(403);
+    expect((await call(client.session, 'GET', '/v1/media')).statusCode).toBe(403);
+  });
+
+  it('asks a member with roles on several profiles which one a request is about', async () => {
+    const { session } = await member('two', [
+      { role: 'viewer', profile_id: clientProfile },
+      { role: 'editor', profile_id: otherProfile },
+    ]);
+    const listed = await call(session, 'GET', '/v1/profiles');
+    expect(
+      listed
+        .json()
+        .data.map((p: { id: string }) => p.id)
+        .sort(),
+    ).toEqual([clientProfile, otherProfile].sort());
+    const unnamed = await call(session, 'GET', '/v1/posts');
+    expect(unnamed.statusCode).toBe(400);
+    expect(unnamed.json().error.code).toBe('profile_required');
+    expect((await call(session, 'GET', '/v1/posts', undefined, { 'service-profile': clientProfile })).statusCode).toBe(
+      200,
+    );
+    // A profile's own path names it.
+    expect((await call(session, 'GET', `/v1/profiles/${otherProfile}`)).statusCode).toBe(200);
+    const renamed = await call(session, 'PATCH', `/v1/profiles/${clientProfile}`, { name: 'Not by a viewer' });
+    expect(renamed.statusCode).toBe(403);
+  });
+
+  it('lets an admin for the whole owner manage members, and records its changes under its name', async () => {
+    const admin = await member('admin', [{ role: 'admin', profile_id: null }]);
+    const email = address('by.admin');
+    const res = await call(admin.session, 'POST', '/v1/members', {
+      email,
+      roles: [{ role: 'viewer', profile_id: otherProfile }],
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const [entry] = await t.database.db
+      .select()
+      .from(auditEntries)
+      .where(eq(auditEntries.requestId, String(res.headers['request-id'])));
+    expect(entry).toMatchObject({
+      actorType: 'member',
+      actorId: admin.id,
+      actorName: admin.email,
+      via: 'dashboard',
+      operation: 'POST /v1/members',
+      objectId: res.json().id,
+    });
+    // The owner's settings need the role for the whole owner and no profile header.
+    const scoped = await call(admin.session, 'GET', '/v1/members', undefined, { 'service-profile': clientProfile });
+    expect(scoped.statusCode).toBe(403);
+    expect(scoped.json().error.code).toBe('owner_key_required');
+  });
+
+  it('applies a changed role at the next request, and a profile being deleted takes its roles with it', async () => {
+    const m = await member('changing', [{ role: 'viewer', profile_id: clientProfile }]);
+    const refused = await upload(m.session);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error.code).toBe('role_required');
+    const patched = await t.app.inject({
+      method: 'PATCH',
+      url: `/v1/members/${m.id}`,
+      headers: auth(owner.key),
+      payload: { roles: [{ role: 'editor', profile_id: clientProfile }] },
+    });
+    expect(patched.statusCode).toBe(200);
+    expect(patched.json().roles).toEqual([{ role: 'editor', profile_id: clientProfile }]);
+    expect((await upload(m.session)).statusCode).toBe(201);
+
+    const doomed = await newProfile('Doomed');
+    const d = await member('doomed', [{ role: 'editor', profile_id: doomed }]);
+    expect((await call(d.session, 'GET', '/v1/posts')).statusCode).toBe(200);
+    const deleted = await t.app.inject({ method: 'DELETE', url: `/v1/profiles/${doomed}`, headers: auth(owner.key) });
+    expect(deleted.statusCode).toBe(202);
+    expect(await t.database.db.select().from(memberRoles).where(eq(memberRoles.memberId, d.id))).toEqual([]);
+    const listed = await call(d.session, 'GET', '/v1/profiles');
+    expect(listed.json().data).toEqual([]);
+  });
+});
+
+describe('removing a member', () => {
+  it('ends its open sessions at once and leaves the owner key untouched', async () => {
+    const m = await member('leaving', [{ role: 'editor', profile_id: null }]);
+    expect((await call(m.session, 'GET', '/v1/posts')).statusCode).toBe(200);
+    const res = await t.app.inject({ method: 'DELETE', url: `/v1/members/${m.id}`, headers: auth(owner.key) });
+    expect(res.statusCode).toBe(204);
+    const after = await call(m.session, 'GET', '/v1/posts');
+    expect(after.statusCode).toBe(401);
+    expect(after.json().error.code).toBe('session_ended');
+    expect(await t.database.db.select().from(memberSessions).where(eq(memberSessions.memberId, m.id))).toEqual([]);
+    const gone = await t.app.inject({ method: 'GET', url: `/v1/members/${m.id}`, headers: auth(owner.key) });
+    expect(gone.statusCode).toBe(404);
+    expect(gone.json().error.code).toBe('member_not_found');
+  });
+
+  it("never shows or changes one owner's members to another owner", async () => {
+    const other = await t.createOwner('Other agency');
+    const m = await invite(address('mine'), [{ role: 'viewer', profile_id: null }]);
+    for (const [method, url] of [
+      ['GET', `/v1/members/${m.id}`],
+      ['DELETE', `/v1/members/${m.id}`],
+      ['POST', `/v1/members/${m.id}/invitation`],
+    ] as const) {
+      const res = await t.app.inject({ method, url, headers: auth(other.key) });
+      expect(res.statusCode).toBe(404);
+    }
+    const list = await t.app.inject({ method: 'GET', url: '/v1/members', headers: auth(other.key) });
+    expect(list.json().data).toEqual([]);
+    const still = await t.database.db
+      .select()
+      .from(members)
+      .where(and(eq(members.id, m.id), eq(members.ownerId, owner.ownerId)));
+    expect(still).toHaveLength(1);
+  });
+});
