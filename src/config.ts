@@ -40,6 +40,7 @@ const SettingsSchema = Type.Object({
   MEDIA_URL_TTL_SECONDS: Type.Integer({ minimum: 60, maximum: 7 * 24 * 3600, default: 24 * 3600 }),
   COMMENT_POLL_INTERVAL_SECONDS: Type.Integer({ minimum: 60, maximum: 86_400, default: 900 }),
   AUDIT_LOG_RETENTION_DAYS: Type.Integer({ minimum: 1, maximum: 36_500, default: 365 }),
+  MEMBER_PASSWORDS: Type.Boolean({ default: false }),
   PLATFORM_WEBHOOK_VERIFY_TOKEN: Type.Optional(
     Type.String({ minLength: 8, maxLength: 200, pattern: '^[\\x21-\\x7e]+$' }),
   ),
@@ -176,6 +177,8 @@ export interface Config extends PlatformSettingValues {
   commentPollIntervalMs: number;
   /** How long audit entries are kept before the hourly clean-up deletes them. */
   auditLogRetentionMs: number;
+  /** MEMBER_PASSWORDS: members may set a password and sign in with it, besides e-mailed links. */
+  memberPasswords: boolean;
   /**
    * What the platforms' webhook subscription handshake must send as `hub.verify_token`
    * (PLATFORM_WEBHOOK_VERIFY_TOKEN); in sandbox mode `switchboard-sandbox` when unset. Unset in
@@ -299,6 +302,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mediaUrlTtlSeconds: settings.MEDIA_URL_TTL_SECONDS,
     commentPollIntervalMs: settings.COMMENT_POLL_INTERVAL_SECONDS * 1000,
     auditLogRetentionMs: settings.AUDIT_LOG_RETENTION_DAYS * 86_400_000,
+    memberPasswords: settings.MEMBER_PASSWORDS,
     platformWebhookVerifyToken:
       settings.PLATFORM_WEBHOOK_VERIFY_TOKEN ?? (platforms === 'sandbox' ? SANDBOX_VERIFY_TOKEN : undefined),
     smtpUrl: settings.SMTP_URL,

@@ -11,10 +11,17 @@ import { Value } from 'typebox/value';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/connection.ts';
 import { SESSION_COOKIE } from '../http/auth.ts';
-import { EmailText } from '../http/schemas.ts';
+import { EmailText, NameText } from '../http/schemas.ts';
 import { SESSION_ABSOLUTE_MS, sessionCookieOptions } from '../http/session-lifetime.ts';
 import { brandNameOf } from '../modules/connect/index.ts';
-import { peekLink, requestSignInLinks, signInWithLink, TOKEN_LIFETIME_MS } from '../modules/members/index.ts';
+import {
+  PASSWORD_LENGTH,
+  peekLink,
+  requestSignInLinks,
+  signInWithLink,
+  signInWithPassword,
+  TOKEN_LIFETIME_MS,
+} from '../modules/members/index.ts';
 import { field } from './form.ts';
 import { formGuard } from './form-guard.ts';
 import { invitationPage, linkSentPage, requestLinkPage, signInLinkPage } from './member-views.tsx';
@@ -24,11 +31,26 @@ type Purpose = 'invitation' | 'sign_in';
 
 const PATHS: Record<Purpose, string> = { invitation: '/members/accept', sign_in: '/members/sign-in' };
 
+const PASSWORD_TEXT = NameText(PASSWORD_LENGTH.max, 'A password');
+
+/** A password a member sets, as a form sends it: the problem with it, or undefined. */
+function passwordProblem(password: string): string | undefined {
+  if (password.length < PASSWORD_LENGTH.min || password.length > PASSWORD_LENGTH.max) {
+    return `A password has ${PASSWORD_LENGTH.min} to ${PASSWORD_LENGTH.max} characters.`;
+  }
+  // The API's rule for single-line text: no control characters, no unpaired surrogate.
+  if (!Value.Check(PASSWORD_TEXT, password)) {
+    return 'A password holds no control characters.';
+  }
+  return undefined;
+}
+
 export function memberPages(deps: {
   db: Db;
   secretKey: Buffer;
-  config: Pick<Config, 'publicUrl'>;
+  config: Pick<Config, 'publicUrl' | 'memberPasswords'>;
 }): FastifyPluginAsync {
+  const passwords = deps.config.memberPasswords;
   const guard = formGuard({
     secretKey: deps.secretKey,
     config: deps.config,
@@ -69,6 +91,7 @@ export function memberPages(deps: {
         email: link.email,
         action: `${path}/${token}`,
         csrf: guard.issue(request, reply, token),
+        passwords,
       };
       return sendPage(reply, purpose === 'invitation' ? invitationPage(view) : signInLinkPage(view));
     });
@@ -76,26 +99,58 @@ export function memberPages(deps: {
     app.post<{ Params: { token: string } }>(`${path}/:token`, { schema: { hide: true } }, async (request, reply) => {
       const { token } = request.params;
       const form = (request.body ?? {}) as Record<string, unknown>;
-      if (!guard.check(request, token, field(form.csrf))) return refused(reply, `${path}/${token}`);
-      const signedIn = await signInWithLink(deps.db, token, purpose);
+      const csrf = field(form.csrf);
+      if (!guard.check(request, token, csrf)) return refused(reply, `${path}/${token}`);
+      const password = passwords ? (field(form.password) ?? '') : '';
+      const problem = password === '' ? undefined : passwordProblem(password);
+      if (problem !== undefined) {
+        const link = await peekLink(deps.db, token, purpose);
+        if (!link) return deadLink(reply, purpose);
+        const view = {
+          brand: (await brandNameOf(deps.db, link.ownerId)) || 'Switchboard',
+          email: link.email,
+          action: `${path}/${token}`,
+          csrf: csrf ?? '',
+          passwords,
+          error: problem,
+        };
+        return sendPage(reply, purpose === 'invitation' ? invitationPage(view, 422) : signInLinkPage(view, 422));
+      }
+      const signedIn = await signInWithLink(deps.db, token, purpose, password === '' ? undefined : password);
       if (!signedIn) return deadLink(reply, purpose);
       request.log.info(
         { member_id: signedIn.memberId, owner_id: signedIn.ownerId, sessionId: signedIn.session.id },
         purpose === 'invitation' ? 'member accepted an invitation and signed in' : 'member signed in with a link',
       );
-      reply.setCookie(SESSION_COOKIE, signedIn.session.token, {
-        ...sessionCookieOptions(deps.config),
-        maxAge: Math.floor(SESSION_ABSOLUTE_MS / 1000),
-      });
-      return reply.header('cache-control', 'no-store').redirect('/dashboard', 303);
+      return startSession(reply, signedIn.session.token);
     });
+  }
+
+  /** Sets the new session's cookie and goes to the dashboard. */
+  function startSession(reply: FastifyReply, token: string) {
+    reply.setCookie(SESSION_COOKIE, token, {
+      ...sessionCookieOptions(deps.config),
+      maxAge: Math.floor(SESSION_ABSOLUTE_MS / 1000),
+    });
+    return reply.header('cache-control', 'no-store').redirect('/dashboard', 303);
+  }
+
+  function tooMany(reply: FastifyReply, retryAfterMs: number, what: string) {
+    const minutes = Math.max(1, Math.ceil(retryAfterMs / 60_000));
+    reply.header('retry-after', String(Math.ceil(retryAfterMs / 1000)));
+    return sendProblemPage(
+      reply,
+      429,
+      'Too many sign-in attempts',
+      `${what} too often, from here or for this address. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+    );
   }
 
   return async (app) => {
     await app.register(formbody);
 
     app.get('/members/sign-in', { schema: { hide: true } }, async (request, reply) =>
-      sendPage(reply, requestLinkPage({ csrf: guard.issue(request, reply, 'sign-in') })),
+      sendPage(reply, requestLinkPage({ csrf: guard.issue(request, reply, 'sign-in'), passwords })),
     );
 
     app.post('/members/sign-in', { schema: { hide: true } }, async (request, reply) => {
@@ -107,25 +162,50 @@ export function memberPages(deps: {
         return sendPage(
           reply,
           requestLinkPage(
-            { csrf: sent ?? '', email, error: 'Write an e-mail address, such as name@example.com.' },
+            { csrf: sent ?? '', passwords, email, error: 'Write an e-mail address, such as name@example.com.' },
             422,
           ),
         );
       }
       const outcome = await requestSignInLinks(deps.db, deps.secretKey, { email, ip: request.ip });
       if (outcome.kind === 'limited') {
-        const minutes = Math.max(1, Math.ceil(outcome.retryAfterMs / 60_000));
         request.log.warn({ ip: request.ip }, 'sign-in links asked for too often; refused until the window ends');
-        reply.header('retry-after', String(Math.ceil(outcome.retryAfterMs / 1000)));
-        return sendProblemPage(
-          reply,
-          429,
-          'Too many sign-in requests',
-          `Links were asked for too often, from here or for this address. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
-        );
+        return tooMany(reply, outcome.retryAfterMs, 'Links were asked for');
       }
       return sendPage(reply, linkSentPage(email, TOKEN_LIFETIME_MS.sign_in / 60_000));
     });
+
+    if (passwords) {
+      app.post('/members/sign-in/password', { schema: { hide: true } }, async (request, reply) => {
+        const form = (request.body ?? {}) as Record<string, unknown>;
+        const sent = field(form.csrf);
+        if (!guard.check(request, 'sign-in', sent)) return refused(reply, '/members/sign-in');
+        const email = (field(form.email) ?? '').trim();
+        const password = field(form.password) ?? '';
+        const again = (status: number, passwordError: string) =>
+          sendPage(reply, requestLinkPage({ csrf: sent ?? '', passwords, email, passwordError }, status));
+        if (!Value.Check(EmailText, email) || password === '' || password.length > PASSWORD_LENGTH.max) {
+          return again(422, 'Write your e-mail address and your password.');
+        }
+        const outcome = await signInWithPassword(deps.db, { email, password, ip: request.ip });
+        if ('session' in outcome) {
+          request.log.info(
+            { member_id: outcome.memberId, owner_id: outcome.ownerId, sessionId: outcome.session.id },
+            'member signed in with a password',
+          );
+          return startSession(reply, outcome.session.token);
+        }
+        if (outcome.kind === 'limited') {
+          request.log.warn({ ip: request.ip }, 'member passwords tried too often; refused until the window ends');
+          return tooMany(reply, outcome.retryAfterMs, 'Passwords were tried');
+        }
+        request.log.info({ ip: request.ip }, 'member sign-in with a password refused');
+        return again(
+          401,
+          'The address or the password is wrong. Ask for a sign-in link instead, and set a new password on its page.',
+        );
+      });
+    }
 
     linkRoutes(app, 'invitation');
     linkRoutes(app, 'sign_in');

@@ -36,7 +36,7 @@ input[type=checkbox]{width:1.25rem;height:1.25rem;flex:none}
 .media{display:grid;gap:.5rem;margin:0 0 1rem}.media img,.media video{display:block;max-width:100%;border-radius:.5rem;background:#e9ebef}
 dl{margin:0;font-size:.95rem}dt{color:var(--muted)}dd{margin:0 0 .25rem;overflow-wrap:anywhere}
 textarea{display:block;width:100%;min-height:6rem;padding:.5rem;border:1px solid var(--muted);border-radius:.5rem;font:inherit}
-input[type=email]{display:block;width:100%;min-height:2.75rem;padding:.5rem;border:1px solid var(--muted);border-radius:.5rem;font:inherit}
+input[type=email],input[type=password]{display:block;width:100%;min-height:2.75rem;padding:.5rem;border:1px solid var(--muted);border-radius:.5rem;font:inherit}
 form .buttons{margin:1rem 0}
 `;
 

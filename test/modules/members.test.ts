@@ -23,7 +23,11 @@ let otherProfile: string;
 
 beforeAll(async () => {
   smtp = await startSmtpServer();
-  t = await startTestApp({ PUBLIC_URL: 'https://switchboard.example.test', RATE_LIMIT_PER_MINUTE: '100000' });
+  t = await startTestApp({
+    PUBLIC_URL: 'https://switchboard.example.test',
+    RATE_LIMIT_PER_MINUTE: '100000',
+    MEMBER_PASSWORDS: 'true',
+  });
   await t.startWorker({
     sendMail: createMailer({
       smtpUrl: smtp.url,
@@ -525,5 +529,120 @@ describe('removing a member', () => {
       .from(members)
       .where(and(eq(members.id, m.id), eq(members.ownerId, owner.ownerId)));
     expect(still).toHaveLength(1);
+  });
+});
+
+describe('passwords, where the operator allows them', () => {
+  async function passwordSignIn(email: string, password: string, ip: string) {
+    const page = await openPage('/members/sign-in', '', ip);
+    expect(page.res.body).toContain('Or sign in with your password');
+    return await submit('/members/sign-in/password', page, { email, password }, ip);
+  }
+
+  it('sets a password as the invitation is accepted, stored as an argon2id hash, and signs in with it', async () => {
+    const email = address('with.password');
+    const created = await invite(email, [{ role: 'viewer', profile_id: null }]);
+    const path = linkIn(await mailTo(email, 'You are invited'), '/members/accept');
+    const page = await openPage(path);
+    expect(page.res.body).toContain('name="password"');
+    const short = await submit(path, page, { password: 'too short' });
+    expect(short.statusCode).toBe(422);
+    expect(short.body).toContain('A password has 12 to 256 characters.');
+    // Refused, the link is still good.
+    const accepted = await submit(path, page, { password: 'correct horse battery staple' });
+    expect(accepted.statusCode).toBe(303);
+    const [row] = await t.database.db.select().from(members).where(eq(members.id, created.id));
+    expect(row?.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$[A-Za-z0-9+/]{22}\$[A-Za-z0-9+/]{43}$/);
+
+    const wrong = await passwordSignIn(email, 'correct horse battery stapler', '10.5.0.1');
+    expect(wrong.statusCode).toBe(401);
+    expect(wrong.headers['set-cookie']).toBeUndefined();
+    expect(wrong.body).toContain('The address or the password is wrong.');
+    const right = await passwordSignIn(email.toUpperCase(), 'correct horse battery staple', '10.5.0.1');
+    expect(right.statusCode).toBe(303);
+    const token = /sb_session=(mbr_[A-Za-z0-9_-]{43})/.exec(String(right.headers['set-cookie']))?.[1];
+    const me = await t.app.inject({ method: 'GET', url: '/v1/session', headers: { cookie: `sb_session=${token}` } });
+    expect(me.json().member.id).toBe(created.id);
+  });
+
+  it('lets a sign-in link set a new password in place of the old one', async () => {
+    const email = address('forgot');
+    await invite(email, [{ role: 'viewer', profile_id: null }]);
+    const invitation = linkIn(await mailTo(email, 'You are invited'), '/members/accept');
+    await submit(invitation, await openPage(invitation), { password: 'the first password' });
+    const page = await openPage('/members/sign-in', '', '10.6.0.1');
+    await submit('/members/sign-in', page, { email }, '10.6.0.1');
+    const link = linkIn(await mailTo(email, 'Sign in to'), '/members/sign-in');
+    expect((await submit(link, await openPage(link), { password: 'the second password' })).statusCode).toBe(303);
+    expect((await passwordSignIn(email, 'the first password', '10.6.0.2')).statusCode).toBe(401);
+    expect((await passwordSignIn(email, 'the second password', '10.6.0.3')).statusCode).toBe(303);
+  });
+
+  it('limits attempts to 5 an address and 20 an IP every 15 minutes, and refuses an address without a password alike', async () => {
+    const email = address('guessed');
+    await invite(email, [{ role: 'viewer', profile_id: null }]);
+    const invitation = linkIn(await mailTo(email, 'You are invited'), '/members/accept');
+    await submit(invitation, await openPage(invitation), { password: 'a password to guess' });
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i += 1) {
+      statuses.push((await passwordSignIn(email, `guess number ${i}`, `10.7.0.${i + 1}`)).statusCode);
+    }
+    expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
+    // Limited, even the right password waits.
+    expect((await passwordSignIn(email, 'a password to guess', '10.7.1.1')).statusCode).toBe(429);
+    const nobody = await passwordSignIn(address('nobody'), 'any password at all', '10.7.2.1');
+    expect(nobody.statusCode).toBe(401);
+    const fromOne: number[] = [];
+    for (let i = 0; i < 21; i += 1) {
+      fromOne.push((await passwordSignIn(address('sprayed'), 'a common password', '10.8.0.1')).statusCode);
+    }
+    expect(fromOne.slice(0, 20).every((s) => s === 401)).toBe(true);
+    expect(fromOne[20]).toBe(429);
+  });
+});
+
+describe('passwords, where the operator does not allow them', () => {
+  it('offers no password field, takes none, and has no password sign-in', async () => {
+    const plain = await startTestApp({ PUBLIC_URL: 'https://switchboard.example.test' });
+    try {
+      const o = await plain.createOwner('Plain agency');
+      const res = await plain.app.inject({
+        method: 'POST',
+        url: '/v1/members',
+        headers: auth(o.key),
+        payload: { email: 'no.password@people.example.test', roles: [{ role: 'viewer', profile_id: null }] },
+      });
+      const memberId = res.json().id;
+      const signIn = await plain.app.inject({ method: 'GET', url: '/members/sign-in' });
+      expect(signIn.body).not.toContain('name="password"');
+      const mails: { text: string }[] = [];
+      await plain.startWorker({ sendMail: async (mail) => void mails.push(mail) });
+      const path = await eventually(async () => /\/members\/accept\/[A-Za-z0-9_-]{43}/.exec(mails[0]?.text ?? '')?.[0]);
+      const page = await plain.app.inject({ method: 'GET', url: path });
+      expect(page.statusCode).toBe(200);
+      expect(page.body).not.toContain('name="password"');
+      const cookie = String(page.headers['set-cookie']).split(';')[0] ?? '';
+      const csrf = /name="csrf" value="([^"]*)"/.exec(page.body)?.[1] ?? '';
+      const accepted = await plain.app.inject({
+        method: 'POST',
+        url: path,
+        headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' },
+        payload: new URLSearchParams({ csrf, password: 'a password nobody asked for' }).toString(),
+      });
+      expect(accepted.statusCode).toBe(303);
+      const post = await plain.app.inject({
+        method: 'POST',
+        url: '/members/sign-in/password',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: 'email=no.password%40people.example.test&password=whatever',
+      });
+      // No route takes a password: the address is a sign-in link's, and the form came from no page of it.
+      expect(post.statusCode).toBe(403);
+      expect(post.headers['set-cookie']).toBeUndefined();
+      const [row] = await plain.database.db.select().from(members).where(eq(members.id, memberId));
+      expect(row?.passwordHash).toBeNull();
+    } finally {
+      await plain.close();
+    }
   });
 });

@@ -32,6 +32,7 @@ CREATE TABLE "members" (
 	"name" text,
 	"status" text NOT NULL,
 	"link_base" text NOT NULL,
+	"password_hash" text,
 	"created_at" timestamp with time zone NOT NULL,
 	"updated_at" timestamp with time zone NOT NULL,
 	"last_sign_in_at" timestamp with time zone

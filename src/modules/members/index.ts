@@ -5,6 +5,7 @@ import { registerProfileDeletionStep } from '../profiles/index.ts';
 import { revokeProfileRoles } from './service.ts';
 
 export { sendMemberEmail } from './mail.ts';
+export { PASSWORD_LENGTH } from './passwords.ts';
 export { memberRoutes } from './routes.ts';
 export {
   deleteEndedMemberSessions,
@@ -12,7 +13,7 @@ export {
   isMemberSessionToken,
   useMemberSession,
 } from './sessions.ts';
-export { requestSignInLinks, signInWithLink } from './sign-in.ts';
+export { requestSignInLinks, signInWithLink, signInWithPassword } from './sign-in.ts';
 export { memberSummary } from './summary.ts';
 export { deleteExpiredLinks, peekLink, TOKEN_LIFETIME_MS } from './tokens.ts';
 

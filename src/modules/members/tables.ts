@@ -25,6 +25,8 @@ export const members = pgTable(
      * was reached at by whoever invited it, never a host a sign-in request names.
      */
     linkBase: text('link_base').notNull(),
+    /** The argon2id hash (a PHC string) of the member's password, where passwords are allowed and it set one. */
+    passwordHash: text('password_hash'),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull(),
     lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true, mode: 'date' }),
