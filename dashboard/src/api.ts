@@ -36,6 +36,17 @@ export function whenSessionEnds(handler: () => void): void {
   onSessionEnded = handler;
 }
 
+let actingProfile: string | null = null;
+
+/**
+ * The profile a member with roles on several profiles is working on: sent as Service-Profile
+ * with every request that names none itself (the API asks such a member which profile a request
+ * is about). Null for every other session.
+ */
+export function setActingProfile(id: string | null): void {
+  actingProfile = id;
+}
+
 const SAFE_METHODS = new Set(['GET', 'HEAD']);
 
 const session: Middleware = {
@@ -43,6 +54,9 @@ const session: Middleware = {
     sentIn.set(request, sessionChanges);
     // The cookie alone does not make a change: the API asks for the session's token beside it.
     if (csrfToken !== null && !SAFE_METHODS.has(request.method)) request.headers.set('X-CSRF-Token', csrfToken);
+    if (actingProfile !== null && !request.headers.has('service-profile')) {
+      request.headers.set('Service-Profile', actingProfile);
+    }
   },
   onResponse({ request, response }) {
     // A request with a key (signing in) is judged by the key: its 401 says nothing of a session.

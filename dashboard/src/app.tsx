@@ -7,15 +7,16 @@
 
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import { LocationProvider, Route, Router, useLocation } from 'preact-iso';
-import { answer, api, SwitchboardError, setCsrfToken, whenSessionEnds } from './api.ts';
+import { all, answer, api, SwitchboardError, setActingProfile, setCsrfToken, whenSessionEnds } from './api.ts';
 import { loadCatalogue, loadCatalogueForSession } from './catalogue.ts';
-import type { Session } from './resources.ts';
+import type { Profile, Session } from './resources.ts';
 import { AuditLogScreen } from './screens/audit-log.tsx';
 import { CommentsScreen } from './screens/comments.tsx';
 import { ConnectSettingsScreen } from './screens/connect-settings.tsx';
 import { AccountInsightsScreen } from './screens/insights/account.tsx';
 import { InsightsScreen } from './screens/insights/index.tsx';
 import { PostInsightsScreen } from './screens/insights/post.tsx';
+import { MembersScreen } from './screens/members.tsx';
 import { NewPostScreen } from './screens/new-post/index.tsx';
 import { PostScreen } from './screens/post/index.tsx';
 import { PostsScreen } from './screens/posts.tsx';
@@ -24,37 +25,46 @@ import { ProfilesScreen } from './screens/profiles.tsx';
 import { SignIn } from './screens/sign-in.tsx';
 import { WebhookScreen } from './screens/webhook/index.tsx';
 import { WebhooksScreen } from './screens/webhooks.tsx';
-import { PATHS, SessionContext, type SessionState } from './session.ts';
+import { type LeastRole, mayOpen, PATHS, SessionContext, type SessionState } from './session.ts';
 import { ErrorNotice, Progress } from './ui.tsx';
 
 type State =
   | { kind: 'loading' }
   | { kind: 'signed-out'; reason: string | null }
-  | { kind: 'signed-in'; session: Session }
+  | {
+      kind: 'signed-in';
+      session: Session;
+      /** A member with roles on several profiles: its profiles, and the one it works on. */
+      acting: { profiles: Profile[]; current: string } | null;
+    }
   | { kind: 'failed'; error: unknown };
 
 interface NavItem {
   href: string;
   label: string;
+  /** The least role a member needs for the screen's first read. */
+  least: LeastRole;
+  /** Not for a profile key's session. */
   ownerOnly?: boolean;
 }
 
 const NAV: NavItem[] = [
-  { href: PATHS.profiles, label: 'Profiles' },
-  { href: PATHS.connectSettings, label: 'Connect settings', ownerOnly: true },
-  { href: PATHS.posts, label: 'Posts' },
-  { href: PATHS.comments, label: 'Comments' },
-  { href: PATHS.insights, label: 'Insights' },
-  { href: PATHS.webhooks, label: 'Webhooks' },
-  { href: PATHS.auditLog, label: 'Audit log', ownerOnly: true },
+  { href: PATHS.profiles, label: 'Profiles', least: 'client' },
+  { href: PATHS.connectSettings, label: 'Connect settings', least: 'owner admin', ownerOnly: true },
+  { href: PATHS.posts, label: 'Posts', least: 'client' },
+  { href: PATHS.comments, label: 'Comments', least: 'viewer' },
+  { href: PATHS.insights, label: 'Insights', least: 'client' },
+  { href: PATHS.webhooks, label: 'Webhooks', least: 'viewer' },
+  { href: PATHS.members, label: 'Members', least: 'owner admin', ownerOnly: true },
+  { href: PATHS.auditLog, label: 'Audit log', least: 'admin', ownerOnly: true },
 ];
 
-function Nav({ isOwner }: { isOwner: boolean }) {
+function Nav({ state }: { state: SessionState }) {
   const { path } = useLocation();
   return (
     <nav aria-label="Screens">
       <ul>
-        {NAV.filter((item) => isOwner || !item.ownerOnly).map((item) => (
+        {NAV.filter((item) => mayOpen(state, item.least, item.ownerOnly === true)).map((item) => (
           <li key={item.href}>
             <a href={item.href} aria-current={path.startsWith(item.href) ? 'page' : undefined}>
               {item.label}
@@ -83,6 +93,29 @@ function NotFound() {
   );
 }
 
+/** A member with roles on several profiles chooses the one it works on; every screen then reads that one. */
+function ActingProfile({ acting }: { acting: NonNullable<SessionState['acting']> }) {
+  const { route } = useLocation();
+  return (
+    <label class="acting small">
+      Profile{' '}
+      <select
+        value={acting.current}
+        onChange={(e) => {
+          acting.choose(e.currentTarget.value);
+          route(PATHS.profile(e.currentTarget.value));
+        }}
+      >
+        {acting.profiles.map((p) => (
+          <option key={p.id} value={p.id}>
+            {p.name}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
 function SignedIn({ state }: { state: SessionState }) {
   return (
     <SessionContext.Provider value={state}>
@@ -93,7 +126,8 @@ function SignedIn({ state }: { state: SessionState }) {
         <a class="brand" href={PATHS.profiles}>
           Switchboard
         </a>
-        <Nav isOwner={state.isOwner} />
+        <Nav state={state} />
+        {state.acting ? <ActingProfile acting={state.acting} /> : null}
         <div class="who">
           <span class="muted small">
             {state.session.member ? (
@@ -109,7 +143,8 @@ function SignedIn({ state }: { state: SessionState }) {
           </button>
         </div>
       </header>
-      <Router>
+      {/* A new acting profile reads every screen again. */}
+      <Router key={state.acting?.current ?? ''}>
         <Route path="/dashboard" component={Home} />
         <Route path="/dashboard/" component={Home} />
         <Route path="/dashboard/profiles" component={ProfilesScreen} />
@@ -125,10 +160,18 @@ function SignedIn({ state }: { state: SessionState }) {
         <Route path="/dashboard/webhooks" component={WebhooksScreen} />
         <Route path="/dashboard/webhooks/:id" component={WebhookScreen} />
         <Route path="/dashboard/audit-log" component={AuditLogScreen} />
+        <Route path="/dashboard/members" component={MembersScreen} />
         <Route default component={NotFound} />
       </Router>
     </SessionContext.Provider>
   );
+}
+
+/** The profiles of a member with roles on several (and none for the whole owner): it works on one at a time. */
+async function actingProfiles(session: Session): Promise<Profile[] | null> {
+  const roles = session.member?.roles ?? [];
+  if (roles.length < 2 || roles.some((r) => r.profile_id === null)) return null;
+  return await all('/v1/profiles', {});
 }
 
 export function App() {
@@ -136,9 +179,18 @@ export function App() {
   /** Signed in: the screens show once the catalogue is read (at once when it was). */
   const enter = (session: Session) => {
     setCsrfToken(session.csrf_token);
+    setActingProfile(null);
     setState({ kind: 'loading' });
-    loadCatalogueForSession().then(
-      () => setState({ kind: 'signed-in', session }),
+    Promise.all([loadCatalogueForSession(), actingProfiles(session)]).then(
+      ([, profiles]) => {
+        const first = profiles?.[0];
+        setActingProfile(first?.id ?? null);
+        setState({
+          kind: 'signed-in',
+          session,
+          acting: profiles && first ? { profiles, current: first.id } : null,
+        });
+      },
       // A 401 has shown the sign-in page already (whenSessionEnds).
       (error: unknown) => setState((current) => (current.kind === 'signed-out' ? current : { kind: 'failed', error })),
     );
@@ -172,24 +224,38 @@ export function App() {
   }, []);
 
   const session = state.kind === 'signed-in' ? state.session : null;
+  const acting = state.kind === 'signed-in' ? state.acting : null;
   const sessionState = useMemo<SessionState | null>(
     () =>
       session && {
         session,
+        acting: acting && {
+          ...acting,
+          choose: (id: string) => {
+            setActingProfile(id);
+            setState((current) =>
+              current.kind === 'signed-in' && current.acting
+                ? { ...current, acting: { ...current.acting, current: id } }
+                : current,
+            );
+          },
+        },
         // An admin for the whole owner sees what an owner key does; the API holds every member to its roles.
         isOwner:
           session.key_kind === 'owner' ||
           (session.member?.roles.some((r) => r.role === 'admin' && r.profile_id === null) ?? false),
+        readsProfiles: session.key_kind === 'owner' || session.member !== null,
         signOut: async () => {
           try {
             await answer(api.DELETE('/v1/session'));
           } finally {
             setCsrfToken(null);
+            setActingProfile(null);
             setState({ kind: 'signed-out', reason: 'You are signed out.' });
           }
         },
       },
-    [session],
+    [session, acting],
   );
 
   if (state.kind === 'loading') return <Progress label="Loading the dashboard…" />;

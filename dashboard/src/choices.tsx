@@ -4,10 +4,10 @@ import { type Account, accountLabel, type Profile } from './resources.ts';
 import { useSession } from './session.ts';
 import { type Choice, type Loaded, SelectField, useLoad } from './ui.tsx';
 
-/** The owner's profiles, default first; none for a profile key's session, which may not list them. */
+/** The profiles the session sees, default first; none for a profile key's session, which may not list them. */
 export function useProfiles(): Loaded<Profile[]> {
-  const { isOwner } = useSession();
-  return useLoad(() => (isOwner ? all('/v1/profiles', {}) : Promise.resolve([])), [isOwner]);
+  const { readsProfiles } = useSession();
+  return useLoad(() => (readsProfiles ? all('/v1/profiles', {}) : Promise.resolve([])), [readsProfiles]);
 }
 
 /** The accounts of `profile` (an id), or of every profile the session sees when it is ''. */

@@ -27,6 +27,8 @@ export type RequestBody<P extends keyof paths, M extends Method> =
 
 export type Session = Answer<'/v1/session', 'get', 200>;
 export type AuditEntry = components['schemas']['AuditEntry'];
+export type Member = components['schemas']['Member'];
+export type MemberRoleName = Member['roles'][number]['role'];
 export type Profile = components['schemas']['Profile'];
 export type ApiKey = components['schemas']['ApiKey'];
 /** A key just made: the key itself is in this answer only. */

@@ -1,13 +1,36 @@
 /** The signed-in session, as every screen reads it. */
 import { createContext } from 'preact';
 import { useContext } from 'preact/hooks';
-import type { Session } from './resources.ts';
+import type { Profile, Session } from './resources.ts';
 
 export interface SessionState {
   session: Session;
-  /** An owner key's session: every profile, and the owner-only screens. */
+  /** An owner key's session, or an admin's for the whole owner: every profile, and the owner's screens. */
   isOwner: boolean;
+  /** Lists and reads profiles: an owner key's session, or any member's (the API shows it its own). */
+  readsProfiles: boolean;
+  /** A member with roles on several profiles: the profile it works on now, and how to change it. */
+  acting: { profiles: readonly Profile[]; current: string; choose: (id: string) => void } | null;
   signOut: () => Promise<void>;
+}
+
+/** The least role a screen needs (src/http/route-roles.ts says the API's). */
+export type LeastRole = 'client' | 'viewer' | 'editor' | 'admin' | 'owner admin';
+type RoleName = NonNullable<Session['member']>['roles'][number]['role'];
+const RANK: Record<RoleName, number> = { client: 0, viewer: 1, editor: 2, admin: 3 };
+
+/**
+ * Whether to offer a screen: a key's session by its kind (a profile key has no owner screens), a
+ * member's by its role where it works now. The API refuses what a role does not allow anyway.
+ */
+export function mayOpen(state: SessionState, least: LeastRole, ownerOnly: boolean): boolean {
+  const { member } = state.session;
+  if (!member) return state.isOwner || !ownerOnly;
+  const ownerRole = member.roles.find((r) => r.profile_id === null)?.role;
+  if (least === 'owner admin') return ownerRole === 'admin';
+  const here = state.acting?.current ?? state.session.profile_id;
+  const roles = member.roles.filter((r) => r.profile_id === null || r.profile_id === here).map((r) => RANK[r.role]);
+  return roles.length > 0 && Math.max(...roles) >= RANK[least];
 }
 
 export const SessionContext = createContext<SessionState | null>(null);
@@ -33,6 +56,7 @@ export const PATHS = {
   accountInsights: (id: string) => `/dashboard/insights/${encodeURIComponent(id)}`,
   postInsights: (id: string) => `/dashboard/insights/posts/${encodeURIComponent(id)}`,
   auditLog: '/dashboard/audit-log',
+  members: '/dashboard/members',
 } as const;
 
 /** A page address's query string from the set values of `params` (filters kept in the address). */

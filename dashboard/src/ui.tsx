@@ -159,7 +159,7 @@ export function TextField({
   value: string;
   onValue: (value: string) => void;
   /** `password`: a secret, hidden as typed and never filled in by the browser. */
-  type?: 'text' | 'url' | 'date' | 'password';
+  type?: 'text' | 'url' | 'date' | 'password' | 'email';
   required?: boolean;
   maxLength?: number;
   placeholder?: string;
@@ -180,6 +180,7 @@ export function TextField({
         // Preact types each input type apart, so each is written out.
         if (type === 'url') return <input type="url" {...props} />;
         if (type === 'date') return <input type="date" {...props} />;
+        if (type === 'email') return <input type="email" autocomplete="off" {...props} />;
         if (type === 'password') return <input type="password" autocomplete="off" {...props} />;
         return <input type="text" {...props} />;
       }}

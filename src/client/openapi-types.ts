@@ -14894,36 +14894,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            data: {
-                                /** @description Member id, `mem_...`. */
-                                id: string;
-                                email: string;
-                                /** @description As the inviter wrote it. */
-                                name: string | null;
-                                /** @description `invited` until the invitation is accepted. */
-                                status: "invited" | "active";
-                                /** @description The whole owner first, then profiles. A profile without a role is not shown to the member. */
-                                roles: {
-                                    /** @description `admin`: everything an owner key can, members and keys included; `editor`: posts, media, comments, connect and reconnect links, insights; `viewer`: reads only; `client`: reads its profile, its posts and their insights. */
-                                    role: "admin" | "editor" | "viewer" | "client";
-                                    /** @description Null: the whole owner. */
-                                    profile_id: string | null;
-                                }[];
-                                /** @description When the invitation stops working; null once accepted (or expired: send another). */
-                                invitation_expires_at: string | null;
-                                /** @description Null until the member first signs in. */
-                                last_sign_in_at: string | null;
-                                /**
-                                 * Format: date-time
-                                 * @description ISO 8601, UTC.
-                                 */
-                                created_at: string;
-                                /**
-                                 * Format: date-time
-                                 * @description ISO 8601, UTC.
-                                 */
-                                updated_at: string;
-                            }[];
+                            data: components["schemas"]["Member"][];
                             /** @description Pass as `cursor` for the next page; null on the last page. */
                             next_cursor: string | null;
                         };
@@ -18108,6 +18079,37 @@ export interface components {
             ip: string | null;
             /** @description The `User-Agent` the request sent (its first 512 characters): text the caller chose, to be shown as text. */
             user_agent: string | null;
+        };
+        /** Member */
+        Member: {
+            /** @description Member id, `mem_...`. */
+            id: string;
+            email: string;
+            /** @description As the inviter wrote it. */
+            name: string | null;
+            /** @description `invited` until the invitation is accepted. */
+            status: "invited" | "active";
+            /** @description The whole owner first, then profiles. A profile without a role is not shown to the member. */
+            roles: {
+                /** @description `admin`: everything an owner key can, members and keys included; `editor`: posts, media, comments, connect and reconnect links, insights; `viewer`: reads only; `client`: reads its profile, its posts and their insights. */
+                role: "admin" | "editor" | "viewer" | "client";
+                /** @description Null: the whole owner. */
+                profile_id: string | null;
+            }[];
+            /** @description When the invitation stops working; null once accepted (or expired: send another). */
+            invitation_expires_at: string | null;
+            /** @description Null until the member first signs in. */
+            last_sign_in_at: string | null;
+            /**
+             * Format: date-time
+             * @description ISO 8601, UTC.
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601, UTC.
+             */
+            updated_at: string;
         };
     };
     responses: never;

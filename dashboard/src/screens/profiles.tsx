@@ -57,7 +57,16 @@ function CreateProfile({ onCreated }: { onCreated: (p: Profile) => void }) {
   );
 }
 
-function ProfileRow({ profile, onChanged }: { profile: Profile; onChanged: () => void }) {
+function ProfileRow({
+  profile,
+  manages,
+  onChanged,
+}: {
+  profile: Profile;
+  /** May rename and delete it (the owner's session). */
+  manages: boolean;
+  onChanged: () => void;
+}) {
   const [renaming, setRenaming] = useState(false);
   const [name, setName] = useState(profile.name);
   const rename = useAction(() =>
@@ -113,12 +122,12 @@ function ProfileRow({ profile, onChanged }: { profile: Profile; onChanged: () =>
         <a class="button secondary small" href={PATHS.profile(profile.id)}>
           Profile menu<span class="visually-hidden"> of {profile.name}</span>
         </a>
-        {renaming ? null : (
+        {renaming || !manages ? null : (
           <button type="button" class="secondary small" onClick={() => setRenaming(true)}>
             Rename<span class="visually-hidden"> {profile.name}</span>
           </button>
         )}
-        {profile.is_default ? (
+        {!manages ? null : profile.is_default ? (
           <span class="muted small">The default profile cannot be deleted: new data without a profile goes there.</span>
         ) : (
           <button type="button" class="danger small" onClick={() => remove.ask(profile)}>
@@ -141,13 +150,13 @@ function ProfileRow({ profile, onChanged }: { profile: Profile; onChanged: () =>
 }
 
 export function ProfilesScreen() {
-  const { isOwner, session } = useSession();
+  const { isOwner, readsProfiles, session } = useSession();
   const { route } = useLocation();
   const profiles = useProfiles();
   useEffect(() => {
     if (!isOwner && session.profile_id) route(PATHS.profile(session.profile_id), true);
   }, [isOwner, session.profile_id, route]);
-  if (!isOwner) return null;
+  if (!readsProfiles || (!isOwner && session.profile_id)) return null;
   return (
     <main id="main">
       <h1>Profiles</h1>
@@ -169,13 +178,13 @@ export function ProfilesScreen() {
             </thead>
             <tbody>
               {profiles.data.map((p) => (
-                <ProfileRow key={`${p.id}:${p.updated_at}`} profile={p} onChanged={profiles.reload} />
+                <ProfileRow key={`${p.id}:${p.updated_at}`} profile={p} manages={isOwner} onChanged={profiles.reload} />
               ))}
             </tbody>
           </table>
         )
       ) : null}
-      <CreateProfile onCreated={() => profiles.reload()} />
+      {isOwner ? <CreateProfile onCreated={() => profiles.reload()} /> : null}
     </main>
   );
 }

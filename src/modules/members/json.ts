@@ -41,7 +41,7 @@ export const MemberJson = Type.Object(
     created_at: Timestamp,
     updated_at: Timestamp,
   },
-  { title: 'Member' },
+  { $id: 'Member', title: 'Member' },
 );
 
 export function renderMember(member: MemberWithRoles): Static<typeof MemberJson> {

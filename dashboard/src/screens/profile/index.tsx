@@ -7,7 +7,7 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import { useRoute } from 'preact-iso';
 import { all, answer, api } from '../../api.ts';
 import type { Account } from '../../resources.ts';
-import { PATHS, useSession } from '../../session.ts';
+import { mayOpen, PATHS, useSession } from '../../session.ts';
 import { ErrorNotice, useLoad } from '../../ui.tsx';
 import { Accounts } from './accounts.tsx';
 import { ApiKeys } from './api-keys.tsx';
@@ -17,12 +17,15 @@ import { ReconnectLinkForm } from './reconnect-link.tsx';
 
 export function ProfileScreen() {
   const { params } = useRoute();
-  const { isOwner } = useSession();
+  const state = useSession();
+  const { isOwner, readsProfiles } = state;
   const profileId = params.id ?? '';
   const profile = useLoad(
     () =>
-      isOwner ? answer(api.GET('/v1/profiles/{id}', { params: { path: { id: profileId } } })) : Promise.resolve(null),
-    [profileId, isOwner],
+      readsProfiles
+        ? answer(api.GET('/v1/profiles/{id}', { params: { path: { id: profileId } } }))
+        : Promise.resolve(null),
+    [profileId, readsProfiles],
   );
   const [linkForm, setLinkForm] = useState<LinkForm>({ redirectUrl: '', state: '', platforms: [] });
   // Read once, for the connect link form and the reconnect link form.
@@ -42,7 +45,7 @@ export function ProfileScreen() {
     reconnectFormRef.current?.scrollIntoView({ block: 'start' });
     reconnectFormRef.current?.querySelector('input')?.focus();
   }, [reconnecting]);
-  const title = isOwner ? (profile.data?.name ?? 'Profile') : 'Your profile';
+  const title = readsProfiles ? (profile.data?.name ?? 'Profile') : 'Your profile';
   return (
     <main id="main">
       {isOwner ? (
@@ -61,15 +64,19 @@ export function ProfileScreen() {
         ) : null}
       </p>
       <ErrorNotice error={profile.error} />
-      {isOwner && profile.data ? <PostApproval key={profile.data.id} profile={profile.data} /> : null}
-      {isOwner ? <ApiKeys profileId={profileId} /> : null}
-      <ConnectLinks
-        profileId={profileId}
-        form={linkForm}
-        setForm={setLinkForm}
-        origins={origins.data ?? []}
-        ownApps={ownApps.data ?? []}
-      />
+      {mayOpen(state, 'admin', true) && profile.data ? (
+        <PostApproval key={profile.data.id} profile={profile.data} />
+      ) : null}
+      {mayOpen(state, 'admin', true) ? <ApiKeys profileId={profileId} /> : null}
+      {mayOpen(state, 'editor', false) ? (
+        <ConnectLinks
+          profileId={profileId}
+          form={linkForm}
+          setForm={setLinkForm}
+          origins={origins.data ?? []}
+          ownApps={ownApps.data ?? []}
+        />
+      ) : null}
       <Accounts profileId={profileId} onReconnect={setReconnecting} />
       {reconnecting ? (
         <ReconnectLinkForm
