@@ -26,11 +26,18 @@ const RANK: Record<RoleName, number> = { client: 0, viewer: 1, editor: 2, admin:
 export function mayOpen(state: SessionState, least: LeastRole, ownerOnly: boolean): boolean {
   const { member } = state.session;
   if (!member) return state.isOwner || !ownerOnly;
-  const ownerRole = member.roles.find((r) => r.profile_id === null)?.role;
-  if (least === 'owner admin') return ownerRole === 'admin';
+  if (least === 'owner admin') return member.roles.some((r) => r.profile_id === null && r.role === 'admin');
+  const role = roleHere(state);
+  return role !== null && RANK[role] >= RANK[least];
+}
+
+/** A member's role where it works now (the higher of its role for the whole owner and on the profile); null for a key. */
+export function roleHere(state: SessionState): RoleName | null {
+  const { member } = state.session;
+  if (!member) return null;
   const here = state.acting?.current ?? state.session.profile_id;
-  const roles = member.roles.filter((r) => r.profile_id === null || r.profile_id === here).map((r) => RANK[r.role]);
-  return roles.length > 0 && Math.max(...roles) >= RANK[least];
+  const roles = member.roles.filter((r) => r.profile_id === null || r.profile_id === here).map((r) => r.role);
+  return roles.reduce<RoleName | null>((best, r) => (best === null || RANK[r] > RANK[best] ? r : best), null);
 }
 
 export const SessionContext = createContext<SessionState | null>(null);

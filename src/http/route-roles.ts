@@ -81,6 +81,7 @@ export const ROUTE_ROLES: Readonly<Record<string, LeastRole>> = {
   'PATCH /v1/posts/{id}': 'editor',
   'DELETE /v1/posts/{id}': 'editor',
   'POST /v1/posts/{id}/retry': 'editor',
+  'POST /v1/posts/{id}/approval': 'client',
   'GET /v1/posts/{id}/approval-links': 'viewer',
   'POST /v1/posts/{id}/approval-links': 'editor',
   'DELETE /v1/posts/{id}/approval-links/{link_id}': 'editor',

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually } from '../helpers/eventually.ts';
 import { type MailServer, startSmtpServer } from '../helpers/smtp-server.ts';
 import {
+  connectAccount,
   type DashboardKit,
   expectAccessible,
   expectCleanRun,
@@ -156,5 +157,58 @@ describe('members', () => {
     expect(await later.page.getByRole('link', { name: 'Members' }).count()).toBe(0);
     expectCleanRun(later);
     await later.close();
+  });
+
+  it("lets a client member approve its profile's post on the post's screen, or ask for changes", async () => {
+    const profile = await kit.api<{ id: string }>('POST', '/v1/profiles', { body: { name: 'Approving client' } });
+    const accountId = await connectAccount(kit, profile.body.id, 'threads', 'approving.client');
+    const later = new Date(Date.now() + 3_600_000).toISOString();
+    const made = async (text: string) =>
+      (
+        await kit.api<{ id: string }>('POST', '/v1/posts', {
+          body: { account_ids: [accountId], text, scheduled_at: later, approval: { required: true } },
+        })
+      ).body.id;
+    const first = await made('The first post to approve');
+    const second = await made('The second post, to change');
+    await kit.api('POST', '/v1/members', {
+      body: { email: 'casey@people.example.test', roles: [{ role: 'client', profile_id: profile.body.id }] },
+    });
+    const invitation = await eventually(async () =>
+      smtp.received.find((m) => m.to.includes('casey@people.example.test')),
+    );
+    const accept = new RegExp(`${kit.baseUrl}/members/accept/[A-Za-z0-9_-]{43}`).exec(invitation.text)?.[0] ?? '';
+    const casey = await kit.open();
+    const { page } = casey;
+    await page.goto(accept);
+    await page.getByRole('button', { name: 'Accept and sign in' }).click();
+    await page.getByRole('button', { name: 'Sign out' }).waitFor();
+    // A client has its posts and insights; not comments or webhooks.
+    const nav = page.getByRole('navigation', { name: 'Screens' });
+    expect(await nav.getByRole('link', { name: 'Comments' }).count()).toBe(0);
+    expect(await nav.getByRole('link', { name: 'Webhooks' }).count()).toBe(0);
+
+    await page.goto(`${kit.baseUrl}/dashboard/posts/${first}`);
+    await page.getByRole('heading', { name: 'Your approval' }).waitFor();
+    await page.getByRole('button', { name: 'Approve' }).click();
+    await page.getByText('approved by the client', { exact: true }).waitFor();
+    expect(await page.getByRole('button', { name: 'Approve' }).count()).toBe(0);
+    const approved = await kit.api<{ status: string; approval: { decided_by: string } }>('GET', `/v1/posts/${first}`);
+    expect(approved.body.status).toBe('scheduled');
+    expect(approved.body.approval.decided_by).toMatch(/^mem_/);
+
+    await page.goto(`${kit.baseUrl}/dashboard/posts/${second}`);
+    await page.getByRole('button', { name: 'Request changes' }).click();
+    // The API's word on the field, beside it.
+    await page.getByText('says what to change: it is needed to request changes').waitFor();
+    await page.getByLabel('Your comment').fill('<b>Warmer</b>, please');
+    await page.getByRole('button', { name: 'Request changes' }).click();
+    await page.getByText('<b>Warmer</b>, please').waitFor();
+    expect(await page.locator('main b').count()).toBe(0);
+    const changed = await kit.api<{ approval: { status: string; comment: string } }>('GET', `/v1/posts/${second}`);
+    expect(changed.body.approval).toMatchObject({ status: 'changes_requested', comment: '<b>Warmer</b>, please' });
+    await expectAccessible(page);
+    expectCleanRun(casey);
+    await casey.close();
   });
 });

@@ -718,6 +718,16 @@ const matrix: Record<string, RouteCase> = {
     otherOwner: 404,
     build: async (f) => ({ url: `/v1/posts/${(await awaitingPost(f)).postId}/approval-links` }),
   },
+  'POST /v1/posts/{id}/approval': {
+    ownerOnly: false,
+    least: 'client',
+    success: 200,
+    otherOwner: 404,
+    build: async (f) => ({
+      url: `/v1/posts/${(await awaitingPost(f)).postId}/approval`,
+      payload: { decision: 'changes_requested', comment: 'Matrix wants changes' },
+    }),
+  },
   'GET /v1/posts/{id}/approval-links': {
     ownerOnly: false,
     least: 'viewer',

@@ -9,11 +9,12 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { advanceClock, resetClock } from '../../src/clock.ts';
 import { createMailer } from '../../src/mail.ts';
+import { saveConnectedAccount } from '../../src/modules/accounts/connections.ts';
 import { auth, startTestApp, type TestApp, type TestOwner } from '../helpers/app.ts';
 import { eventually } from '../helpers/eventually.ts';
 import { imageFile, multipartUpload } from '../helpers/media-files.ts';
 import { type MailServer, type ReceivedMail, startSmtpServer } from '../helpers/smtp-server.ts';
-import { auditEntries, memberRoles, memberSessions, members, memberTokens } from '../helpers/tables.ts';
+import { auditEntries, events, memberRoles, memberSessions, members, memberTokens } from '../helpers/tables.ts';
 
 let t: TestApp;
 let smtp: MailServer;
@@ -493,6 +494,85 @@ describe('roles', () => {
     expect(await t.database.db.select().from(memberRoles).where(eq(memberRoles.memberId, d.id))).toEqual([]);
     const listed = await call(d.session, 'GET', '/v1/profiles');
     expect(listed.json().data).toEqual([]);
+  });
+});
+
+describe("a client's approval", () => {
+  /** A Threads account of the client's profile, stored as the connect flow stores one. */
+  async function account(): Promise<string> {
+    const { account } = await t.database.db.transaction((tx) =>
+      saveConnectedAccount(tx, t.secretKey, {
+        ownerId: owner.ownerId,
+        profileId: clientProfile,
+        platform: 'threads',
+        tokens: {
+          accessToken: 'token',
+          expiresAt: null,
+          platformUserId: 'approver-1',
+          scopes: ['threads_basic', 'threads_content_publish'],
+        },
+        profile: { id: 'approver-1', username: 'approver', name: null, avatarUrl: null, followersCount: null },
+      }),
+    );
+    return account.id;
+  }
+
+  it("lets a client member approve its profile's post, recorded under its id, on the version it saw", async () => {
+    const accountId = await account();
+    const made = await t.app.inject({
+      method: 'POST',
+      url: '/v1/posts',
+      headers: auth(owner.key),
+      payload: {
+        account_ids: [accountId],
+        text: 'For the client to approve',
+        scheduled_at: new Date(Date.now() + 3_600_000).toISOString(),
+        approval: { required: true },
+      },
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const post = made.json();
+    expect(post.status).toBe('awaiting_approval');
+    const client = await member('approver', [{ role: 'client', profile_id: clientProfile }]);
+    const url = `/v1/posts/${post.id}/approval`;
+
+    const vague = await call(client.session, 'POST', url, { decision: 'changes_requested' });
+    expect(vague.statusCode).toBe(400);
+    expect(vague.json().error.details).toEqual([
+      { field: 'body.comment', message: 'says what to change: it is needed to request changes' },
+    ]);
+    const stale = await call(client.session, 'POST', url, {
+      decision: 'approved',
+      version: '2020-01-01T00:00:00.000Z',
+    });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().error.code).toBe('post_changed');
+
+    const approved = await call(client.session, 'POST', url, { decision: 'approved', version: post.updated_at });
+    expect(approved.statusCode, approved.body).toBe(200);
+    expect(approved.json()).toMatchObject({
+      status: 'scheduled',
+      approval: { status: 'approved', approval_link_id: null, decided_by: client.id, comment: null },
+    });
+    const again = await call(client.session, 'POST', url, { decision: 'approved' });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error.code).toBe('post_not_awaiting_approval');
+    const [event] = await t.database.db
+      .select()
+      .from(events)
+      .where(and(eq(events.ownerId, owner.ownerId), eq(events.type, 'post.approved')));
+    expect(event?.data).toMatchObject({ post_id: post.id, approval_link_id: null, decided_by: client.id });
+    const [entry] = await t.database.db
+      .select()
+      .from(auditEntries)
+      .where(eq(auditEntries.requestId, String(approved.headers['request-id'])));
+    expect(entry).toMatchObject({ actorType: 'member', actorId: client.id, operation: 'POST /v1/posts/{id}/approval' });
+
+    // A client of another profile does not see the post.
+    const stranger = await member('other.client', [{ role: 'client', profile_id: otherProfile }]);
+    const hidden = await call(stranger.session, 'POST', url, { decision: 'approved' });
+    expect(hidden.statusCode).toBe(404);
+    expect(hidden.json().error.code).toBe('post_not_found');
   });
 });
 

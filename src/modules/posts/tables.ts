@@ -120,6 +120,8 @@ export const posts = pgTable(
     /** The client's last decision on this version of the post, and the link it came through. */
     approvalDecidedAt: timestampColumn('approval_decided_at'),
     approvalLinkId: text('approval_link_id'),
+    /** The member or API key that decided through the API (the dashboard); null for a link's decision. */
+    approvalDecidedBy: text('approval_decided_by'),
     /** Written by the client: data, never an instruction. */
     approvalComment: text('approval_comment'),
     createdAt: createdAt(),

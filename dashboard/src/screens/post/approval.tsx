@@ -2,12 +2,15 @@ import { useState } from 'preact/hooks';
 import { all, answer, api } from '../../api.ts';
 import { APPROVAL_LABELS, APPROVAL_TONES } from '../../post-status.tsx';
 import type { ApprovalLink, NewApprovalLink, Post } from '../../resources.ts';
+import { roleHere, useSession } from '../../session.ts';
 import {
   Badge,
   Confirm,
   Empty,
   ErrorNotice,
+  Field,
   Progress,
+  problemAt,
   Revealed,
   Time,
   useAction,
@@ -19,14 +22,60 @@ const LINK_TONES = { open: 'warn', used: 'good', expired: 'neutral', revoked: 'n
 const DECISION_LABELS = { approved: 'approved', changes_requested: 'changes requested' } as const;
 
 /**
+ * A client's own decision, in the dashboard of a member with the client role: Approve, or
+ * Request changes with a comment, on the version of the post it sees.
+ */
+function ClientDecision({ post, onDecided }: { post: Post; onDecided: () => void }) {
+  const [comment, setComment] = useState('');
+  const decide = useAction((decision: 'approved' | 'changes_requested') =>
+    answer(
+      api.POST('/v1/posts/{id}/approval', {
+        params: { path: { id: post.id } },
+        body: { decision, version: post.updated_at, ...(comment.trim() !== '' ? { comment } : {}) },
+      }),
+    ),
+  );
+  const act = async (decision: 'approved' | 'changes_requested') => {
+    if (await decide.run(decision)) onDecided();
+  };
+  return (
+    <form onSubmit={(e) => e.preventDefault()}>
+      <Field label="Your comment" hint="Needed to request changes." error={problemAt(decide.error, 'body.comment')}>
+        {({ id, describedBy, invalid }) => (
+          <textarea
+            id={id}
+            aria-describedby={describedBy}
+            aria-invalid={invalid}
+            value={comment}
+            onInput={(e) => setComment(e.currentTarget.value)}
+          />
+        )}
+      </Field>
+      <div class="actions">
+        <button type="button" disabled={decide.busy} onClick={() => void act('approved')}>
+          Approve
+        </button>
+        <button type="button" class="secondary" disabled={decide.busy} onClick={() => void act('changes_requested')}>
+          Request changes
+        </button>
+      </div>
+      <ErrorNotice error={decide.error} />
+    </form>
+  );
+}
+
+/**
  * The client's approval: where it stands, the decision and its comment (written by the
  * client: shown as text), a new link (its URL shown this once), and the post's links.
  */
-export function ApprovalPanel({ post }: { post: Post }) {
+export function ApprovalPanel({ post, onDecided }: { post: Post; onDecided: () => void }) {
   const approval = post.approval;
+  // A client decides itself; links are for the agency to send.
+  const isClient = roleHere(useSession()) === 'client';
   const links = useLoad(
-    () => (approval ? all('/v1/posts/{id}/approval-links', { path: { id: post.id } }) : Promise.resolve([])),
-    [post],
+    () =>
+      approval && !isClient ? all('/v1/posts/{id}/approval-links', { path: { id: post.id } }) : Promise.resolve([]),
+    [post, isClient],
   );
   const [created, setCreated] = useState<NewApprovalLink | null>(null);
   const create = useAction(() =>
@@ -40,11 +89,24 @@ export function ApprovalPanel({ post }: { post: Post }) {
     () => links.reload(),
   );
   if (!approval) return null;
-  // The API makes links for a post that needs approval and does not have it yet.
-  const canLink =
+  const undecided =
     post.source === 'api' &&
     approval.status !== 'approved' &&
     (post.status === 'draft' || post.status === 'awaiting_approval');
+  if (isClient) {
+    return (
+      <section aria-labelledby="approval-title" class="card">
+        <h2 id="approval-title">Your approval</h2>
+        <p>
+          <Badge value={APPROVAL_LABELS[approval.status]} tone={APPROVAL_TONES[approval.status]} />
+        </p>
+        {approval.comment !== null ? <blockquote class="post-text">{approval.comment}</blockquote> : null}
+        {undecided ? <ClientDecision post={post} onDecided={onDecided} /> : null}
+      </section>
+    );
+  }
+  // The API makes links for a post that needs approval and does not have it yet.
+  const canLink = undecided;
   return (
     <section aria-labelledby="approval-title" class="card">
       <h2 id="approval-title">Client approval</h2>

@@ -83,7 +83,7 @@ export function PostScreen() {
             </div>
             <ErrorNotice error={retry.error} />
           </section>
-          <ApprovalPanel post={p} />
+          <ApprovalPanel post={p} onDecided={post.reload} />
           <Targets post={p} accounts={accounts.data ?? []} />
           <Confirm {...cancel.dialog} title="Cancel this post?" confirmLabel="Cancel post" dismissLabel="Keep the post">
             <p>Targets not yet published are cancelled. What is already on a platform stays there.</p>

@@ -248,29 +248,7 @@ export async function decideApproval(
       .update(postApprovalLinks)
       .set({ usedAt: at, decision: input.decision, comment: input.comment })
       .where(eq(postApprovalLinks.id, link.id));
-    await tx
-      .update(posts)
-      .set({
-        approvalStatus: input.decision,
-        approvalDecidedAt: at,
-        approvalLinkId: link.id,
-        approvalComment: input.comment,
-      })
-      .where(eq(posts.id, post.id));
-    if (input.decision === 'approved') await scheduleApproved(tx, post, at);
-    const decided = await refreshPostStatus(tx, post.id);
-    await emit(tx, {
-      ownerId: post.ownerId,
-      profileId: post.profileId,
-      type: input.decision === 'approved' ? 'post.approved' : 'post.changes_requested',
-      data: {
-        post_id: post.id,
-        approval_link_id: link.id,
-        comment: input.comment,
-        decided_at: at.toISOString(),
-        scheduled_at: post.scheduledAt.toISOString(),
-      },
-    });
+    const decided = await recordDecision(tx, post, input, at, { linkId: link.id, decidedBy: null });
     await recordAuditEntry(tx, {
       ownerId: post.ownerId,
       profileId: post.profileId,
@@ -282,6 +260,74 @@ export async function decideApproval(
       origin,
     });
     return { kind: 'decided', decision: input.decision, post: decided };
+  });
+}
+
+/**
+ * What a decision does, wherever it came from: it is recorded on the post, an approval schedules
+ * the waiting targets, and `post.approved` or `post.changes_requested` is sent.
+ */
+async function recordDecision(
+  tx: Tx,
+  post: Post,
+  input: Pick<ApprovalInput, 'decision' | 'comment'>,
+  at: Date,
+  source: { linkId: string | null; decidedBy: string | null },
+): Promise<Post> {
+  await tx
+    .update(posts)
+    .set({
+      approvalStatus: input.decision,
+      approvalDecidedAt: at,
+      approvalLinkId: source.linkId,
+      approvalDecidedBy: source.decidedBy,
+      approvalComment: input.comment,
+    })
+    .where(eq(posts.id, post.id));
+  if (input.decision === 'approved') await scheduleApproved(tx, post, at);
+  const decided = await refreshPostStatus(tx, post.id);
+  await emit(tx, {
+    ownerId: post.ownerId,
+    profileId: post.profileId,
+    type: input.decision === 'approved' ? 'post.approved' : 'post.changes_requested',
+    data: {
+      post_id: post.id,
+      approval_link_id: source.linkId,
+      decided_by: source.decidedBy,
+      comment: input.comment,
+      decided_at: at.toISOString(),
+      scheduled_at: post.scheduledAt.toISOString(),
+    },
+  });
+  return decided;
+}
+
+/**
+ * Records a decision made through the API (a client member in the dashboard, or whoever the
+ * caller is), by `decidedBy` (a member's or a key's id), on the post as the caller sees it. With
+ * `version`, only on that version of the post (409 `post_changed` otherwise).
+ */
+export async function decideInApi(
+  db: Db,
+  scope: Scope,
+  postId: string,
+  input: Pick<ApprovalInput, 'decision' | 'comment'> & { version?: string | undefined },
+  decidedBy: string,
+): Promise<Post> {
+  return await db.transaction(async (tx) => {
+    await lockPost(tx, (await findVisiblePost(tx, scope, postId, false)).id);
+    // Read again under the lock: the decision is on the post as it is now.
+    const post = await findVisiblePost(tx, scope, postId, false);
+    const refusal = linkRefusal(post, await targetsWait(tx, post.id));
+    if (refusal) throw refusal;
+    if (input.version !== undefined && post.updatedAt.toISOString() !== input.version) {
+      throw new ApiError(
+        409,
+        'post_changed',
+        `The post changed since that version: it is now ${post.updatedAt.toISOString()}. Look at it again, then decide.`,
+      );
+    }
+    return await recordDecision(tx, post, input, now(), { linkId: null, decidedBy });
   });
 }
 

@@ -3,12 +3,29 @@ import { Type } from 'typebox';
 import { now } from '../../../clock.ts';
 import type { Config } from '../../../config.ts';
 import type { Db } from '../../../db/connection.ts';
+import { errors } from '../../../http/errors.ts';
 import { decodeCursor, toPage } from '../../../http/pagination.ts';
 import { publicBaseUrl } from '../../../http/public-url.ts';
-import { AUTHENTICATED_ERRORS, errorResponses, ListOf, ListQuery, ProfileHeader } from '../../../http/schemas.ts';
-import { ApprovalLinkJson, NewApprovalLinkJson, renderApprovalLink } from '../json.ts';
+import {
+  AUTHENTICATED_ERRORS,
+  errorResponses,
+  ListOf,
+  ListQuery,
+  MultiLineText,
+  Nullable,
+  ProfileHeader,
+} from '../../../http/schemas.ts';
+import { ApprovalLinkJson, NewApprovalLinkJson, PostJson, renderApprovalLink, renderPost } from '../json.ts';
+import { getPost } from '../service.ts';
 import type { PostApprovalLink } from '../tables.ts';
-import { createApprovalLink, linkState, listApprovalLinks, revokeApprovalLink } from './links.ts';
+import {
+  createApprovalLink,
+  decideInApi,
+  linkState,
+  listApprovalLinks,
+  MAX_APPROVAL_COMMENT_LENGTH,
+  revokeApprovalLink,
+} from './links.ts';
 
 const PostParams = Type.Object({
   id: Type.String({ minLength: 1, maxLength: 100, description: 'Post id, `post_...`.' }),
@@ -53,6 +70,55 @@ export function approvalLinkRoutes({
         const { link, token } = await createApprovalLink(db, request.scope, request.params.id);
         reply.code(201);
         return { ...render(link), url: `${publicBaseUrl(config, request)}${approvalPagePath(token)}` };
+      },
+    );
+
+    app.post(
+      '/v1/posts/:id/approval',
+      {
+        schema: {
+          tags,
+          summary: "Decide on a post's approval",
+          description: `The client's decision, made in the dashboard by a member with the \`client\` role (or by any caller whose role reaches it, recorded under its name): \`approved\` schedules the post's waiting targets, due at \`scheduled_at\` or at once when that has passed; \`changes_requested\` (with a \`comment\`) leaves it waiting. Recorded on the post (\`approval.decided_by\`) and sent as \`post.approved\` or \`post.changes_requested\`. With \`version\` (the post's \`updated_at\` the decider saw), 409 \`post_changed\` when the post changed since. 409 \`approval_not_required\`, 409 \`post_not_awaiting_approval\` as for approval links.`,
+          headers: ProfileHeader,
+          params: PostParams,
+          body: Type.Object(
+            {
+              decision: Type.Union([Type.Literal('approved'), Type.Literal('changes_requested')]),
+              comment: Type.Optional(
+                Nullable(
+                  MultiLineText({
+                    minLength: 1,
+                    maxLength: MAX_APPROVAL_COMMENT_LENGTH,
+                    description: 'What the client thinks; needed to request changes.',
+                  }),
+                  'No comment.',
+                ),
+              ),
+              version: Type.Optional(
+                Type.String({ format: 'date-time', description: "The post's `updated_at` the decider saw." }),
+              ),
+            },
+            { additionalProperties: false },
+          ),
+          response: { 200: PostJson, ...errorsOf(409, 413, 415) },
+        },
+      },
+      async (request) => {
+        const { decision, comment = null, version } = request.body;
+        if (decision === 'changes_requested' && (comment === null || comment.trim() === '')) {
+          throw errors.validation([
+            { field: 'body.comment', message: 'says what to change: it is needed to request changes' },
+          ]);
+        }
+        const { caller } = request.scope;
+        await decideInApi(db, request.scope, request.params.id, { decision, comment, version }, caller.id);
+        request.log.info(
+          { post_id: request.params.id, decision, decided_by: caller.id },
+          'decided on a post through the API',
+        );
+        const { post, targets } = await getPost(db, request.scope, request.params.id);
+        return renderPost(post, targets);
       },
     );
 

@@ -36,6 +36,7 @@ export function pendingApproval(required: boolean) {
     approvalStatus: required ? ('pending' as const) : null,
     approvalDecidedAt: null,
     approvalLinkId: null,
+    approvalDecidedBy: null,
     approvalComment: null,
   };
 }

@@ -1,0 +1,1 @@
+ALTER TABLE "posts" ADD COLUMN "approval_decided_by" text;
