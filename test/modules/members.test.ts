@@ -10,6 +10,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { advanceClock, resetClock } from '../../src/clock.ts';
 import { createMailer } from '../../src/mail.ts';
 import { saveConnectedAccount } from '../../src/modules/accounts/connections.ts';
+import { deleteEndedMemberSessions, deleteExpiredLinks } from '../../src/modules/members/index.ts';
 import { auth, startTestApp, type TestApp, type TestOwner } from '../helpers/app.ts';
 import { eventually } from '../helpers/eventually.ts';
 import { imageFile, multipartUpload } from '../helpers/media-files.ts';
@@ -303,6 +304,24 @@ describe('inviting a member', () => {
     });
     expect(active.statusCode).toBe(409);
     expect(active.json().error.code).toBe('member_already_active');
+  });
+
+  it('deletes links past their time and sessions past their limits in the hourly clean-up', async () => {
+    const email = address('cleaned');
+    const created = await invite(email, [{ role: 'viewer', profile_id: null }]);
+    const m = await member('session.cleaned', [{ role: 'viewer', profile_id: null }]);
+    const stored = async () => ({
+      links: (await t.database.db.select().from(memberTokens).where(eq(memberTokens.memberId, created.id))).length,
+      sessions: (await t.database.db.select().from(memberSessions).where(eq(memberSessions.memberId, m.id))).length,
+    });
+    await deleteExpiredLinks(t.database.db);
+    await deleteEndedMemberSessions(t.database.db);
+    expect(await stored()).toEqual({ links: 1, sessions: 1 });
+    // An hour without a request ends a session; 7 days end an invitation.
+    advanceClock(7 * 24 * 3600_000 + 1000);
+    expect(await deleteExpiredLinks(t.database.db)).toBeGreaterThanOrEqual(1);
+    expect(await deleteEndedMemberSessions(t.database.db)).toBeGreaterThanOrEqual(1);
+    expect(await stored()).toEqual({ links: 0, sessions: 0 });
   });
 
   it('lets an invitation expire after 7 days', async () => {

@@ -144,7 +144,13 @@ describe('a post that needs approval', () => {
     const post = await createPost({ account_ids: [account.id], text: 'Approve me', scheduled_at: inMinutes(5) });
     expect(post.status).toBe('awaiting_approval');
     expect(post.targets.map((x: { status: string }) => x.status)).toEqual(['awaiting_approval']);
-    expect(post.approval).toEqual({ status: 'pending', decided_at: null, approval_link_id: null, comment: null });
+    expect(post.approval).toEqual({
+      status: 'pending',
+      decided_at: null,
+      approval_link_id: null,
+      decided_by: null,
+      comment: null,
+    });
 
     // Its time comes and goes: nothing is published.
     await moveTime(t.database.pool, 10 * 60_000);
@@ -177,6 +183,7 @@ describe('a post that needs approval', () => {
     expect(event.data).toEqual({
       post_id: post.id,
       approval_link_id: created.id,
+      decided_by: null,
       comment: null,
       decided_at: expect.any(String),
       scheduled_at: post.scheduled_at,
@@ -189,6 +196,7 @@ describe('a post that needs approval', () => {
       status: 'approved',
       decided_at: event.data.decided_at,
       approval_link_id: created.id,
+      decided_by: null,
       comment: null,
     });
     await eventsOf('post.published', post.id);
@@ -248,6 +256,7 @@ describe('a post that needs approval', () => {
       status: 'pending',
       decided_at: null,
       approval_link_id: null,
+      decided_by: null,
       comment: null,
     });
     expect(changed.json().targets.map((x: { status: string }) => x.status)).toEqual(['awaiting_approval']);

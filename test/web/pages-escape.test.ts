@@ -16,6 +16,7 @@ import { PLATFORMS, type Platform } from '../../src/platforms/index.ts';
 import { dialogErrorPage, permissionPage } from '../../src/sandbox/authorize-dialog.tsx';
 import { decisionPage, donePage } from '../../src/web/approval-views.tsx';
 import { choosePagesPage, connectLinkPage, wrongAccountPage } from '../../src/web/connect-views.tsx';
+import { invitationPage, linkSentPage, requestLinkPage, signInLinkPage } from '../../src/web/member-views.tsx';
 import { type Page, problemPage, renderPage } from '../../src/web/page.tsx';
 import { elementsOf, type PageNode, pageNodes, tagsOf, textsOf } from '../helpers/html.ts';
 
@@ -163,6 +164,37 @@ const PAGES: Record<string, (v: Values) => Page> = {
       error: 'Enter a username: 1 to 30 letters, digits, dots or underscores.',
     }),
   'sandbox error': (v) => dialogErrorPage(v('problem')),
+  'member invitation': (v) =>
+    invitationPage({
+      brand: v('brand'),
+      email: v('email'),
+      action: '/members/accept/TOKEN',
+      csrf: 'C',
+      passwords: false,
+    }),
+  'member invitation (a password refused)': (v) =>
+    invitationPage(
+      {
+        brand: v('brand'),
+        email: v('email'),
+        action: '/members/accept/TOKEN',
+        csrf: 'C',
+        passwords: true,
+        error: 'A password has 12 to 256 characters.',
+      },
+      422,
+    ),
+  'member sign-in link': (v) =>
+    signInLinkPage({
+      brand: v('brand'),
+      email: v('email'),
+      action: '/members/sign-in/TOKEN',
+      csrf: 'C',
+      passwords: true,
+    }),
+  'member sign-in form': (v) =>
+    requestLinkPage({ csrf: 'C', passwords: true, email: v('email'), error: 'Write an e-mail address.' }, 422),
+  'member link sent': (v) => linkSentPage(v('email'), 15),
 };
 
 const NAMED = /«([a-z ]+)»/g;
