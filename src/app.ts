@@ -87,6 +87,14 @@ export async function buildApp({
   const app = Fastify({
     ...(log ? { loggerInstance: log as FastifyBaseLogger } : { logger: false }),
     bodyLimit: config.bodyLimitBytes,
+    // Behind a proxy it trusts, a request's address (rate limits, sign-in limits, the audit log) is the client's.
+    trustProxy:
+      typeof config.trustProxy === 'number'
+        ? (
+            (hops) => (_address: string, hop: number) =>
+              hop < hops
+          )(config.trustProxy)
+        : config.trustProxy,
     genReqId: newRequestId,
     requestIdHeader: false,
     return503OnClosing: false,

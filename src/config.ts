@@ -1,4 +1,5 @@
 import path from 'node:path';
+import ipaddr from 'ipaddr.js';
 import { type Static, type TOptional, type TString, Type } from 'typebox';
 import { Value } from 'typebox/value';
 import { EmailText, NameText } from './http/schemas.ts';
@@ -41,6 +42,7 @@ const SettingsSchema = Type.Object({
   COMMENT_POLL_INTERVAL_SECONDS: Type.Integer({ minimum: 60, maximum: 86_400, default: 900 }),
   AUDIT_LOG_RETENTION_DAYS: Type.Integer({ minimum: 1, maximum: 36_500, default: 365 }),
   MEMBER_PASSWORDS: Type.Boolean({ default: false }),
+  TRUST_PROXY: Type.Optional(Type.String({ minLength: 1, maxLength: 2000 })),
   PLATFORM_WEBHOOK_VERIFY_TOKEN: Type.Optional(
     Type.String({ minLength: 8, maxLength: 200, pattern: '^[\\x21-\\x7e]+$' }),
   ),
@@ -180,6 +182,11 @@ export interface Config extends PlatformSettingValues {
   /** MEMBER_PASSWORDS: members may set a password and sign in with it, besides e-mailed links. */
   memberPasswords: boolean;
   /**
+   * TRUST_PROXY: which proxies' X-Forwarded-For gives a request's address (Fastify's
+   * `trustProxy`): none (false), every one (true), so many hops, or these addresses and ranges.
+   */
+  trustProxy: boolean | number | string[];
+  /**
    * What the platforms' webhook subscription handshake must send as `hub.verify_token`
    * (PLATFORM_WEBHOOK_VERIFY_TOKEN); in sandbox mode `switchboard-sandbox` when unset. Unset in
    * live mode: every handshake is refused.
@@ -210,6 +217,28 @@ export class ConfigError extends Error {
 }
 
 const SETTING_NAMES = Object.keys(SettingsSchema.properties) as (keyof Settings)[];
+
+/** TRUST_PROXY as Fastify takes it, or what is wrong with it. */
+function trustedProxies(value: string | undefined): boolean | number | string[] | string {
+  if (value === undefined || value === 'false') return false;
+  if (value === 'true') return true;
+  if (/^\d{1,2}$/.test(value)) return Number(value);
+  const entries = value.split(',').map((e) => e.trim());
+  const bad = entries.filter((e) => !(ipaddr.isValid(e) || isCidr(e)));
+  if (bad.length > 0) {
+    return `TRUST_PROXY must be true, false, a number of hops, or addresses and ranges (CIDR) separated by commas: ${bad.map((b) => JSON.stringify(b)).join(', ')} is none`;
+  }
+  return entries;
+}
+
+function isCidr(value: string): boolean {
+  try {
+    ipaddr.parseCIDR(value);
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 /** Reads and validates the settings; throws a ConfigError naming each bad variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -269,6 +298,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     );
   }
   const s3 = s3Settings(settings, crossErrors);
+  const trustProxy = trustedProxies(settings.TRUST_PROXY);
+  if (typeof trustProxy === 'string') crossErrors.push(trustProxy);
   if (crossErrors.length > 0) throw new ConfigError(`invalid settings: ${crossErrors.join('; ')}`);
   const publicUrl = settings.PUBLIC_URL?.replace(/\/+$/, '');
   const platforms = settings.PLATFORMS ?? (Object.keys(platformCredentials).length > 0 ? 'live' : 'sandbox');
@@ -303,6 +334,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     commentPollIntervalMs: settings.COMMENT_POLL_INTERVAL_SECONDS * 1000,
     auditLogRetentionMs: settings.AUDIT_LOG_RETENTION_DAYS * 86_400_000,
     memberPasswords: settings.MEMBER_PASSWORDS,
+    trustProxy: typeof trustProxy === 'string' ? false : trustProxy,
     platformWebhookVerifyToken:
       settings.PLATFORM_WEBHOOK_VERIFY_TOKEN ?? (platforms === 'sandbox' ? SANDBOX_VERIFY_TOKEN : undefined),
     smtpUrl: settings.SMTP_URL,

@@ -19,7 +19,12 @@ import { deleteOldAuditEntries } from './modules/audit/index.ts';
 import { ingestNotices, pollComments, scheduleCommentPolls, sendPendingReply } from './modules/comments/index.ts';
 import { deleteOldConnectLinks } from './modules/connect/index.ts';
 import { fillInsightHistory, refreshInsights, scheduleInsightRefreshes } from './modules/insights/index.ts';
-import { deleteEndedMemberSessions, deleteExpiredLinks, sendMemberEmail } from './modules/members/index.ts';
+import {
+  deleteEndedMemberSessions,
+  deleteExpiredLinks,
+  sendMemberEmail,
+  sendSignInLinks,
+} from './modules/members/index.ts';
 import { describePlatformPost, type PublishDeps, publishTarget } from './modules/posts/index.ts';
 import { completeProfileDeletion } from './modules/profiles/index.ts';
 import {
@@ -103,6 +108,7 @@ export function taskList(deps: TaskDeps): TaskList {
       await deleteExpiredLinks(db);
     }),
     send_member_email: task('send_member_email', (payload) => sendMemberEmail(deps, payload)),
+    send_sign_in_links: task('send_sign_in_links', ({ email }) => sendSignInLinks(deps, email)),
     delete_old_audit_entries: task('delete_old_audit_entries', () =>
       deleteOldAuditEntries(db, deps.auditLogRetentionMs),
     ),

@@ -16,6 +16,20 @@ describe('settings', () => {
     });
   });
 
+  it('trusts no proxy by default, and takes TRUST_PROXY as true, a number of hops, or addresses and ranges', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 192.0.2.1,2001:db8::/32' }).trustProxy).toEqual([
+      '10.0.0.0/8',
+      '192.0.2.1',
+      '2001:db8::/32',
+    ]);
+    expect(() => loadConfig({ TRUST_PROXY: '10.0.0.0/8,the load balancer' })).toThrow(
+      'invalid settings: TRUST_PROXY must be true, false, a number of hops, or addresses and ranges (CIDR) separated by commas: "the load balancer" is none',
+    );
+  });
+
   it('takes request and header timeouts, the header one at most the request one', () => {
     expect(loadConfig({ REQUEST_TIMEOUT_MS: '120000', HEADERS_TIMEOUT_MS: '5000' })).toMatchObject({
       requestTimeoutMs: 120_000,

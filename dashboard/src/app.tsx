@@ -5,7 +5,7 @@
  * shows before the catalogue of platforms is read (catalogue.ts): screens name platforms by it.
  */
 
-import { useEffect, useMemo, useState } from 'preact/hooks';
+import { useEffect, useId, useMemo, useState } from 'preact/hooks';
 import { LocationProvider, Route, Router, useLocation } from 'preact-iso';
 import { all, answer, api, SwitchboardError, setActingProfile, setCsrfToken, whenSessionEnds } from './api.ts';
 import { loadCatalogue, loadCatalogueForSession } from './catalogue.ts';
@@ -25,7 +25,7 @@ import { ProfilesScreen } from './screens/profiles.tsx';
 import { SignIn } from './screens/sign-in.tsx';
 import { WebhookScreen } from './screens/webhook/index.tsx';
 import { WebhooksScreen } from './screens/webhooks.tsx';
-import { type LeastRole, mayOpen, PATHS, SessionContext, type SessionState } from './session.ts';
+import { actingChoice, type LeastRole, mayOpen, PATHS, SessionContext, type SessionState } from './session.ts';
 import { ErrorNotice, Progress } from './ui.tsx';
 
 type State =
@@ -34,8 +34,8 @@ type State =
   | {
       kind: 'signed-in';
       session: Session;
-      /** A member with roles on several profiles: its profiles, and the one it works on. */
-      acting: { profiles: Profile[]; current: string } | null;
+      /** A member who chooses the profile it works on: its profiles, and the one it works on ('' for every one). */
+      acting: { profiles: Profile[]; everyProfile: boolean; current: string } | null;
     }
   | { kind: 'failed'; error: unknown };
 
@@ -93,26 +93,30 @@ function NotFound() {
   );
 }
 
-/** A member with roles on several profiles chooses the one it works on; every screen then reads that one. */
+/** A member choosing the profile it works on (it has roles on several, or a higher one on a profile than for the whole owner): every screen then reads that one, or every one. */
 function ActingProfile({ acting }: { acting: NonNullable<SessionState['acting']> }) {
   const { route } = useLocation();
+  const id = useId();
   return (
-    <label class="acting small">
-      Profile{' '}
+    <div class="acting small">
+      <label for={id}>Profile</label>
       <select
+        id={id}
         value={acting.current}
         onChange={(e) => {
-          acting.choose(e.currentTarget.value);
-          route(PATHS.profile(e.currentTarget.value));
+          const chosen = e.currentTarget.value;
+          acting.choose(chosen);
+          route(chosen === '' ? PATHS.profiles : PATHS.profile(chosen));
         }}
       >
+        {acting.everyProfile ? <option value="">Every profile</option> : null}
         {acting.profiles.map((p) => (
           <option key={p.id} value={p.id}>
             {p.name}
           </option>
         ))}
       </select>
-    </label>
+    </div>
   );
 }
 
@@ -167,11 +171,9 @@ function SignedIn({ state }: { state: SessionState }) {
   );
 }
 
-/** The profiles of a member with roles on several (and none for the whole owner): it works on one at a time. */
+/** The profiles a member chooses among (actingChoice), or null when it has nothing to choose. */
 async function actingProfiles(session: Session): Promise<Profile[] | null> {
-  const roles = session.member?.roles ?? [];
-  if (roles.length < 2 || roles.some((r) => r.profile_id === null)) return null;
-  return await all('/v1/profiles', {});
+  return actingChoice(session) === null ? null : await all('/v1/profiles', {});
 }
 
 export function App() {
@@ -183,12 +185,14 @@ export function App() {
     setState({ kind: 'loading' });
     Promise.all([loadCatalogueForSession(), actingProfiles(session)]).then(
       ([, profiles]) => {
-        const first = profiles?.[0];
-        setActingProfile(first?.id ?? null);
+        const everyProfile = actingChoice(session)?.everyProfile ?? false;
+        // Every profile where the member may see them all at once, else the first of its own.
+        const current = everyProfile ? '' : (profiles?.[0]?.id ?? '');
+        setActingProfile(current === '' ? null : current);
         setState({
           kind: 'signed-in',
           session,
-          acting: profiles && first ? { profiles, current: first.id } : null,
+          acting: profiles ? { profiles, everyProfile, current } : null,
         });
       },
       // A 401 has shown the sign-in page already (whenSessionEnds).
@@ -232,7 +236,7 @@ export function App() {
         acting: acting && {
           ...acting,
           choose: (id: string) => {
-            setActingProfile(id);
+            setActingProfile(id === '' ? null : id);
             setState((current) =>
               current.kind === 'signed-in' && current.acting
                 ? { ...current, acting: { ...current.acting, current: id } }

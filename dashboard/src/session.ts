@@ -9,8 +9,12 @@ export interface SessionState {
   isOwner: boolean;
   /** Lists and reads profiles: an owner key's session, or any member's (the API shows it its own). */
   readsProfiles: boolean;
-  /** A member with roles on several profiles: the profile it works on now, and how to change it. */
-  acting: { profiles: readonly Profile[]; current: string; choose: (id: string) => void } | null;
+  /**
+   * A member with roles on several profiles, or with a higher role on some than for the whole
+   * owner: the profile it works on now ('' for every profile, where its role for the whole owner
+   * lets it), and how to change it.
+   */
+  acting: { profiles: readonly Profile[]; everyProfile: boolean; current: string; choose: (id: string) => void } | null;
   signOut: () => Promise<void>;
 }
 
@@ -29,6 +33,16 @@ export function mayOpen(state: SessionState, least: LeastRole, ownerOnly: boolea
   if (least === 'owner admin') return member.roles.some((r) => r.profile_id === null && r.role === 'admin');
   const role = roleHere(state);
   return role !== null && RANK[role] >= RANK[least];
+}
+
+/** Whether the member works on one profile at a time, and may work on every one at once (with its role for the whole owner). */
+export function actingChoice(session: Session): { everyProfile: boolean } | null {
+  const roles = session.member?.roles ?? [];
+  const ownerRole = roles.find((r) => r.profile_id === null)?.role;
+  const profileRoles = roles.filter((r) => r.profile_id !== null);
+  if (ownerRole === undefined) return profileRoles.length > 1 ? { everyProfile: false } : null;
+  // A higher role on a profile counts where a request names it: the picker names it.
+  return profileRoles.some((r) => RANK[r.role] > RANK[ownerRole]) ? { everyProfile: true } : null;
 }
 
 /** A member's role where it works now (the higher of its role for the whole owner and on the profile); null for a key. */

@@ -2,7 +2,14 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { sha256Hex } from '../secrets.ts';
 import { errors } from './errors.ts';
 import { cachedRead } from './read-cache.ts';
-import { ANY_PROFILE_ROUTES, higherRole, ROUTE_ROLES, requestOperation, roleSuffices } from './route-roles.ts';
+import {
+  ANY_PROFILE_ROUTES,
+  higherRole,
+  type LeastRole,
+  ROUTE_ROLES,
+  requestOperation,
+  roleSuffices,
+} from './route-roles.ts';
 import type { MemberRole, Scope, ScopeSession } from './scope.ts';
 
 declare module 'fastify' {
@@ -266,21 +273,29 @@ function checkMemberRole(request: FastifyRequest, scope: Scope): void {
   const least = ROUTE_ROLES[operation];
   // Every route is in the table (checked as routes are registered); an unknown one is refused.
   if (least === undefined) throw errors.roleRequired('admin', 'the whole owner');
+  // The owner's own settings (and what changes the owner) need the role for the whole owner,
+  // whichever profile the member would name.
+  if (least === 'owner admin' || request.routeOptions.config.ownerLevel === true) {
+    if (caller.ownerRole === null || !roleSuffices(caller.ownerRole, caller.ownerRole, least)) {
+      throw errors.roleRequired(roleNames(least === 'owner admin' ? 'admin' : least), 'the whole owner');
+    }
+    return;
+  }
   if (caller.role === null) {
     if (ANY_PROFILE_ROUTES.has(operation)) return;
     throw errors.profileRequired();
   }
-  const ownerLevel = request.routeOptions.config.ownerLevel === true;
-  if (least === 'owner admin' || ownerLevel) {
-    const role = least === 'owner admin' ? 'admin' : least;
-    if (caller.ownerRole === null || !roleSuffices(caller.ownerRole, caller.ownerRole, least)) {
-      throw errors.roleRequired(role, 'the whole owner');
-    }
-    return;
-  }
   if (!roleSuffices(caller.role, caller.ownerRole, least)) {
-    throw errors.roleRequired(least, scope.profileId === null ? 'the whole owner' : `profile ${scope.profileId}`);
+    throw errors.roleRequired(
+      roleNames(least),
+      scope.profileId === null ? 'the whole owner' : `profile ${scope.profileId}`,
+    );
   }
+}
+
+/** A route's need in words: `editor`, or `client or admin`. */
+function roleNames(least: Exclude<LeastRole, 'owner admin'>): string {
+  return typeof least === 'string' ? least : least.join(' or ');
 }
 
 /** The onRequest hook of every /v1 route. */

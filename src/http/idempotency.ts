@@ -76,8 +76,15 @@ export function installIdempotency(app: FastifyInstance, db: Db): void {
         { field: 'header.idempotency-key', message: 'must be 1 to 255 printable ASCII characters' },
       ]);
     }
-    const profile = request.headers['service-profile'];
-    const hash = requestHash(request.method, request.url, Array.isArray(profile) ? profile[0] : profile, request.body);
+    const profileHeader = request.headers['service-profile'];
+    // A member's profile may be implied by its roles, which change: the hash holds the profile it acted in.
+    const profile =
+      request.scope.caller.type === 'member'
+        ? (request.scope.profileId ?? undefined)
+        : Array.isArray(profileHeader)
+          ? profileHeader[0]
+          : profileHeader;
+    const hash = requestHash(request.method, request.url, profile, request.body);
     // A member's requests are its own, as a key's are: their ids never meet.
     const apiKeyId = request.scope.caller.id;
     if (await claim(db, apiKeyId, key, hash)) {

@@ -12,7 +12,8 @@
 import type { FastifyRequest } from 'fastify';
 import type { MemberRole } from './scope.ts';
 
-export type LeastRole = MemberRole | 'owner admin';
+/** The least role a route needs, or the only roles that may use it. */
+export type LeastRole = MemberRole | 'owner admin' | readonly MemberRole[];
 
 export const ROLE_RANK: Readonly<Record<MemberRole, number>> = { client: 0, viewer: 1, editor: 2, admin: 3 };
 
@@ -71,9 +72,10 @@ export const ROUTE_ROLES: Readonly<Record<string, LeastRole>> = {
   'GET /v1/accounts/{id}/options/{option}': 'viewer',
   'POST /v1/profiles/{id}/connect-links': 'editor',
   'POST /v1/accounts/{id}/reconnect-links': 'editor',
-  // Ending a connection, or moving it to another client, is more than an editor's work.
+  // Ending a connection is more than an editor's work; moving it to another client changes two
+  // profiles, so it needs the role for the whole owner.
   'DELETE /v1/accounts/{id}': 'admin',
-  'POST /v1/accounts/{id}/move': 'admin',
+  'POST /v1/accounts/{id}/move': 'owner admin',
 
   'GET /v1/posts': 'client',
   'GET /v1/posts/{id}': 'client',
@@ -81,7 +83,9 @@ export const ROUTE_ROLES: Readonly<Record<string, LeastRole>> = {
   'PATCH /v1/posts/{id}': 'editor',
   'DELETE /v1/posts/{id}': 'editor',
   'POST /v1/posts/{id}/retry': 'editor',
-  'POST /v1/posts/{id}/approval': 'client',
+  // The client's own decision (or an admin's, who may do what an owner key does): not a
+  // viewer's, who changes nothing, nor an editor's, who makes the posts.
+  'POST /v1/posts/{id}/approval': ['client', 'admin'],
   'GET /v1/posts/{id}/approval-links': 'viewer',
   'POST /v1/posts/{id}/approval-links': 'editor',
   'DELETE /v1/posts/{id}/approval-links/{link_id}': 'editor',
@@ -127,10 +131,10 @@ export function operationOf(method: string, url: string): string {
   return `${method} ${documentedPath(url)}`;
 }
 
-/** The request's operation, or undefined before routing found a route. */
+/** The request's operation, or undefined before routing found a route. A HEAD is its GET without the body. */
 export function requestOperation(request: FastifyRequest): string | undefined {
   const url = request.routeOptions.url;
-  return url === undefined ? undefined : operationOf(request.method, url);
+  return url === undefined ? undefined : operationOf(request.method === 'HEAD' ? 'GET' : request.method, url);
 }
 
 /**
@@ -150,6 +154,7 @@ export function checkRouteRoles(route: { method: string | string[]; url: string 
 /** True when a member with this role (and this role for the whole owner) may use a route needing `least`. */
 export function roleSuffices(role: MemberRole, ownerRole: MemberRole | null, least: LeastRole): boolean {
   if (least === 'owner admin') return ownerRole === 'admin';
+  if (typeof least !== 'string') return least.includes(role);
   return ROLE_RANK[role] >= ROLE_RANK[least];
 }
 

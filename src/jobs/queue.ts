@@ -115,6 +115,11 @@ export const TASKS = {
     priority: 'time-critical',
     payload: Type.Object({ member_id: RowId, token_id: RowId, token: Type.String({ minLength: 1, maxLength: 500 }) }),
   },
+  // The sign-in links an address asked for: looked up and sent here, so the request answers as fast for any address.
+  send_sign_in_links: {
+    priority: 'time-critical',
+    payload: Type.Object({ email: Type.String({ minLength: 3, maxLength: 320 }) }),
+  },
   notify_webhook_disabled: {
     priority: 'time-critical',
     payload: Type.Object({ endpoint_id: Type.String(), last_error: Type.String() }),

@@ -27,20 +27,33 @@ export function formGuard(options: {
   /** Keeps one page's tokens from passing another's. */
   purpose: string;
   maxAgeMs: number;
+  /**
+   * Over https, name the cookie `__Host-<cookie>` (path `/`): the browser then takes it only from
+   * this host, never from a sibling subdomain that would plant a value it knows the token of.
+   */
+  hostOnly?: boolean;
 }): FormGuard {
+  /** The cookie's name and path, as the request reached the service. */
+  const cookieOf = (request: FastifyRequest) => {
+    const secure = publicBaseUrl(options.config, request).startsWith('https:');
+    return options.hostOnly && secure
+      ? { name: `__Host-${options.cookie}`, path: '/', secure }
+      : { name: options.cookie, path: options.path, secure };
+  };
   const tokenOf = (cookie: string, bound: string) =>
     createHmac('sha256', options.secretKey)
       .update(`${options.purpose}\u0000${cookie}\u0000${bound}`)
       .digest('base64url');
   return {
     issue(request, reply, bound) {
-      let value = request.cookies[options.cookie];
+      const cookie = cookieOf(request);
+      let value = request.cookies[cookie.name];
       if (!value || !COOKIE_VALUE.test(value)) {
         value = randomBytes(32).toString('base64url');
-        reply.setCookie(options.cookie, value, {
-          path: options.path,
+        reply.setCookie(cookie.name, value, {
+          path: cookie.path,
           httpOnly: true,
-          secure: publicBaseUrl(options.config, request).startsWith('https:'),
+          secure: cookie.secure,
           // Lax: sent when a link from an e-mail is opened (so a second link opened keeps the
           // first tab's form valid), never with a POST another site starts.
           sameSite: 'lax',
@@ -50,7 +63,7 @@ export function formGuard(options: {
       return tokenOf(value, bound);
     },
     check(request, bound, sent) {
-      const cookie = request.cookies[options.cookie];
+      const cookie = request.cookies[cookieOf(request).name];
       if (!cookie || !sent) return false;
       const expected = Buffer.from(tokenOf(cookie, bound));
       const given = Buffer.from(sent);

@@ -58,6 +58,7 @@ export function memberPages(deps: {
     path: '/members',
     purpose: 'member-form',
     maxAgeMs: TOKEN_LIFETIME_MS.invitation,
+    hostOnly: true,
   });
 
   const deadLink = (reply: FastifyReply, purpose: Purpose) =>
@@ -116,8 +117,14 @@ export function memberPages(deps: {
         };
         return sendPage(reply, purpose === 'invitation' ? invitationPage(view, 422) : signInLinkPage(view, 422));
       }
-      const signedIn = await signInWithLink(deps.db, token, purpose, password === '' ? undefined : password);
+      const signedIn = await signInWithLink(
+        deps.db,
+        token,
+        purpose,
+        password === '' ? undefined : { password, ip: request.ip },
+      );
       if (!signedIn) return deadLink(reply, purpose);
+      if ('kind' in signedIn) return tooMany(reply, signedIn.retryAfterMs, 'Passwords were set');
       request.log.info(
         { member_id: signedIn.memberId, owner_id: signedIn.ownerId, sessionId: signedIn.session.id },
         purpose === 'invitation' ? 'member accepted an invitation and signed in' : 'member signed in with a link',
@@ -167,7 +174,7 @@ export function memberPages(deps: {
           ),
         );
       }
-      const outcome = await requestSignInLinks(deps.db, deps.secretKey, { email, ip: request.ip });
+      const outcome = await requestSignInLinks(deps.db, { email, ip: request.ip });
       if (outcome.kind === 'limited') {
         request.log.warn({ ip: request.ip }, 'sign-in links asked for too often; refused until the window ends');
         return tooMany(reply, outcome.retryAfterMs, 'Links were asked for');

@@ -211,4 +211,37 @@ describe('members', () => {
     expectCleanRun(casey);
     await casey.close();
   });
+
+  it('lets a member with a higher role on one profile than for the whole owner choose that profile to use it', async () => {
+    const profile = await kit.api<{ id: string }>('POST', '/v1/profiles', { body: { name: 'Edited by Jo' } });
+    await kit.api('POST', '/v1/members', {
+      body: {
+        email: 'jo@people.example.test',
+        roles: [
+          { role: 'viewer', profile_id: null },
+          { role: 'editor', profile_id: profile.body.id },
+        ],
+      },
+    });
+    const invitation = await eventually(async () => smtp.received.find((m) => m.to.includes('jo@people.example.test')));
+    const accept = new RegExp(`${kit.baseUrl}/members/accept/[A-Za-z0-9_-]{43}`).exec(invitation.text)?.[0] ?? '';
+    const jo = await kit.open();
+    const { page } = jo;
+    await page.goto(accept);
+    await page.getByRole('button', { name: 'Accept and sign in' }).click();
+    await page.getByRole('button', { name: 'Sign out' }).waitFor();
+    const picker = page.getByLabel('Profile', { exact: true });
+    expect(await picker.inputValue()).toBe('');
+    // Every profile: a viewer, so the profile's menu offers no connect link.
+    await page.goto(`${kit.baseUrl}/dashboard/profiles/${profile.body.id}`);
+    await page.getByRole('heading', { name: 'Edited by Jo' }).waitFor();
+    await jo.settled();
+    expect(await page.getByRole('button', { name: 'Create connect link' }).count()).toBe(0);
+    // That profile chosen: its editor.
+    await picker.selectOption({ label: 'Edited by Jo' });
+    await page.getByRole('button', { name: 'Create connect link' }).waitFor();
+    await expectAccessible(page);
+    expectCleanRun(jo);
+    await jo.close();
+  });
 });

@@ -264,13 +264,15 @@ async function newMedia(owner: TestOwner, profileId: string): Promise<string> {
   return res.json().id;
 }
 
+type Role = 'client' | 'viewer' | 'editor' | 'admin';
+
 interface RouteCase {
   ownerOnly: boolean;
   /**
    * The least role a member needs (docs/members.md): `client` < `viewer` < `editor` < `admin`;
    * `owner admin` is the admin role for the whole owner.
    */
-  least: 'client' | 'viewer' | 'editor' | 'admin' | 'owner admin';
+  least: Role | 'owner admin' | readonly Role[];
   success: number;
   /**
    * What the owner key gets with a Service-Profile header naming the fixture's profile, whose
@@ -658,7 +660,7 @@ const matrix: Record<string, RouteCase> = {
   },
   'POST /v1/accounts/{id}/move': {
     ownerOnly: true,
-    least: 'admin',
+    least: 'owner admin',
     success: 200,
     otherOwner: 404,
     build: async (f) => ({
@@ -720,7 +722,7 @@ const matrix: Record<string, RouteCase> = {
   },
   'POST /v1/posts/{id}/approval': {
     ownerOnly: false,
-    least: 'client',
+    least: ['client', 'admin'],
     success: 200,
     otherOwner: 404,
     build: async (f) => ({
@@ -954,7 +956,6 @@ async function call(method: string, c: Call, headers: Record<string, string>) {
   });
 }
 
-type Role = 'client' | 'viewer' | 'editor' | 'admin';
 const ROLES: readonly Role[] = ['client', 'viewer', 'editor', 'admin'];
 const RANK: Record<Role, number> = { client: 0, viewer: 1, editor: 2, admin: 3 };
 
@@ -998,12 +999,14 @@ function memberAnswer(route: string, rc: RouteCase, role: Role, ownerWide: boole
   if (route === 'GET /v1/session') return { status: 200 };
   if (route === 'DELETE /v1/session') return { status: 204 };
   const refused = { status: 403, code: 'role_required' };
+  const reaches = (least: Role | readonly Role[]) =>
+    typeof least === 'string' ? RANK[role] >= RANK[least] : least.includes(role);
   if (ownerWide) {
-    const allowed = rc.least === 'owner admin' ? role === 'admin' : RANK[role] >= RANK[rc.least];
+    const allowed = rc.least === 'owner admin' ? role === 'admin' : reaches(rc.least);
     return allowed ? { status: rc.success } : refused;
   }
   if (rc.least === 'owner admin' || rc.scopedOwner === OWNER_LEVEL) return refused;
-  if (RANK[role] < RANK[rc.least]) return refused;
+  if (!reaches(rc.least)) return refused;
   return rc.scopedOwner ?? { status: rc.success };
 }
 

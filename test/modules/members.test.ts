@@ -29,6 +29,7 @@ beforeAll(async () => {
     PUBLIC_URL: 'https://switchboard.example.test',
     RATE_LIMIT_PER_MINUTE: '100000',
     MEMBER_PASSWORDS: 'true',
+    TRUST_PROXY: '127.0.0.9',
   });
   await t.startWorker({
     sendMail: createMailer({
@@ -231,10 +232,16 @@ describe('inviting a member', () => {
     await invite(email, [{ role: 'viewer', profile_id: null }]);
     const path = linkIn(await mailTo(email, 'You are invited'), '/members/accept');
     const page = await openPage(path);
+    // Over https, the form's cookie is host-only: no sibling subdomain can set it.
+    const set = String(page.res.headers['set-cookie']);
+    expect(set).toMatch(/^__Host-sb_member_form=[A-Za-z0-9_-]{43}; /);
+    expect(set.split('; ')).toEqual(expect.arrayContaining(['Path=/', 'HttpOnly', 'Secure', 'SameSite=Lax']));
     for (const forged of [
       { cookie: '', csrf: page.csrf },
       { cookie: page.cookie, csrf: 'forged' },
-      { cookie: 'sb_member_form=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA', csrf: page.csrf },
+      { cookie: '__Host-sb_member_form=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA', csrf: page.csrf },
+      // Not the host-only cookie the page set: a value a sibling subdomain could have planted.
+      { cookie: page.cookie.replace('__Host-', ''), csrf: page.csrf },
     ]) {
       const res = await submit(path, forged);
       expect(res.statusCode).toBe(403);
@@ -364,27 +371,73 @@ describe('signing in by e-mail', () => {
     expect((await submit(path, button)).statusCode).toBe(404);
   });
 
-  it('limits links to 5 an address and 20 an address of the asker every 15 minutes', async () => {
+  it('sends an address 5 links every 15 minutes, then nothing more, answering the same', async () => {
     const m = await member('limited', [{ role: 'viewer', profile_id: null }]);
-    const statuses: number[] = [];
-    for (let i = 0; i < 6; i += 1) {
+    const answers: string[] = [];
+    for (let i = 0; i < 7; i += 1) {
       const ip = `10.2.0.${i + 1}`;
       const page = await openPage('/members/sign-in', '', ip);
-      statuses.push((await submit('/members/sign-in', page, { email: m.email }, ip)).statusCode);
+      const res = await submit('/members/sign-in', page, { email: m.email }, ip);
+      expect(res.statusCode).toBe(200);
+      answers.push(res.body);
     }
-    expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
-    const fromOne: number[] = [];
-    for (let i = 0; i < 21; i += 1) {
-      const page = await openPage('/members/sign-in', '', '10.3.0.1');
-      fromOne.push((await submit('/members/sign-in', page, { email: address('many') }, '10.3.0.1')).statusCode);
+    expect(new Set(answers).size).toBe(1);
+    const sent = () => smtp.received.filter((r) => r.to.includes(m.email) && r.subject.startsWith('Sign in')).length;
+    await eventually(async () => (sent() === 5 ? true : undefined));
+    // A link asked for after those arrives; the address still has 5.
+    const marker = await member('marker', [{ role: 'viewer', profile_id: null }]);
+    const page = await openPage('/members/sign-in', '', '10.2.1.1');
+    await submit('/members/sign-in', page, { email: marker.email }, '10.2.1.1');
+    await mailTo(marker.email, 'Sign in to');
+    expect(sent()).toBe(5);
+  });
+
+  it('refuses an asker past 20 requests in 15 minutes: an IPv4 address, an IPv6 /64, or the client a trusted proxy names', async () => {
+    const askers: { label: string; ips: (i: number) => { remote: string; forwarded?: string } }[] = [
+      { label: 'IPv4', ips: () => ({ remote: '10.3.0.1' }) },
+      { label: 'IPv6 /64', ips: (i) => ({ remote: `2001:db8:1:2::${(i + 1).toString(16)}` }) },
+      { label: 'behind the proxy', ips: () => ({ remote: '127.0.0.9', forwarded: '198.51.100.7' }) },
+    ];
+    for (const asker of askers) {
+      const statuses: number[] = [];
+      for (let i = 0; i < 21; i += 1) {
+        const { remote, forwarded } = asker.ips(i);
+        const headers = forwarded ? { 'x-forwarded-for': forwarded } : {};
+        const page = await t.app.inject({ method: 'GET', url: '/members/sign-in', remoteAddress: remote, headers });
+        const cookie = String(page.headers['set-cookie']).split(';')[0] ?? '';
+        const csrf = /name="csrf" value="([^"]*)"/.exec(page.body)?.[1] ?? '';
+        const res = await t.app.inject({
+          method: 'POST',
+          url: '/members/sign-in',
+          remoteAddress: remote,
+          headers: { ...headers, cookie, 'content-type': 'application/x-www-form-urlencoded' },
+          payload: new URLSearchParams({ csrf, email: address('many') }).toString(),
+        });
+        statuses.push(res.statusCode);
+      }
+      expect(
+        statuses.slice(0, 20).every((s) => s === 200),
+        asker.label,
+      ).toBe(true);
+      expect(statuses[20], asker.label).toBe(429);
     }
-    expect(fromOne.slice(0, 20).every((s) => s === 200)).toBe(true);
-    expect(fromOne[20]).toBe(429);
-    await eventually(async () =>
-      smtp.received.filter((r) => r.to.includes(m.email) && r.subject.startsWith('Sign in')).length === 5
-        ? true
-        : undefined,
-    );
+    // The proxy's other clients, and the next /64, are counted apart.
+    const other = await t.app.inject({
+      method: 'GET',
+      url: '/members/sign-in',
+      remoteAddress: '127.0.0.9',
+      headers: { 'x-forwarded-for': '198.51.100.8' },
+    });
+    const cookie = String(other.headers['set-cookie']).split(';')[0] ?? '';
+    const csrf = /name="csrf" value="([^"]*)"/.exec(other.body)?.[1] ?? '';
+    const next = await t.app.inject({
+      method: 'POST',
+      url: '/members/sign-in',
+      remoteAddress: '127.0.0.9',
+      headers: { 'x-forwarded-for': '198.51.100.8', cookie, 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({ csrf, email: address('another') }).toString(),
+    });
+    expect(next.statusCode).toBe(200);
   });
 
   it('asks again for an address that is not one', async () => {
@@ -513,6 +566,84 @@ describe('roles', () => {
     expect(await t.database.db.select().from(memberRoles).where(eq(memberRoles.memberId, d.id))).toEqual([]);
     const listed = await call(d.session, 'GET', '/v1/profiles');
     expect(listed.json().data).toEqual([]);
+  });
+});
+
+describe('a member with a role on one profile', () => {
+  it("neither sees nor changes another profile's objects, and moves no account out of its profile", async () => {
+    const admin = await member('profile.admin', [{ role: 'admin', profile_id: clientProfile }]);
+    const hook = await t.app.inject({
+      method: 'POST',
+      url: '/v1/webhooks',
+      headers: auth(owner.key),
+      payload: { url: 'https://hooks.example.test/other', events: ['post.published'], profile_id: otherProfile },
+    });
+    const file = multipartUpload(await imageFile('jpeg'));
+    const medium = await t.app.inject({
+      method: 'POST',
+      url: '/v1/media',
+      headers: { ...auth(owner.key, otherProfile), ...file.headers },
+      payload: file.payload,
+    });
+    const refusals: [string, string, object | undefined, string][] = [
+      ['GET', `/v1/webhooks/${hook.json().id}`, undefined, 'webhook_not_found'],
+      ['DELETE', `/v1/webhooks/${hook.json().id}`, undefined, 'webhook_not_found'],
+      ['GET', `/v1/media/${medium.json().id}`, undefined, 'media_not_found'],
+      ['DELETE', `/v1/media/${medium.json().id}`, undefined, 'media_not_found'],
+      ['PATCH', `/v1/profiles/${otherProfile}`, { name: 'Taken over' }, 'profile_not_found'],
+      ['POST', `/v1/profiles/${otherProfile}/api-keys`, {}, 'profile_not_found'],
+    ];
+    for (const [method, url, payload, code] of refusals) {
+      const res = await call(admin.session, method, url, payload);
+      expect(res.statusCode, `${method} ${url}`).toBe(404);
+      expect(res.json().error.code).toBe(code);
+    }
+    const { account } = await t.database.db.transaction((tx) =>
+      saveConnectedAccount(tx, t.secretKey, {
+        ownerId: owner.ownerId,
+        profileId: clientProfile,
+        platform: 'threads',
+        tokens: { accessToken: 'token', expiresAt: null, platformUserId: 'mover-1', scopes: ['threads_basic'] },
+        profile: { id: 'mover-1', username: 'mover', name: null, avatarUrl: null, followersCount: null },
+      }),
+    );
+    const moved = await call(admin.session, 'POST', `/v1/accounts/${account.id}/move`, { profile_id: otherProfile });
+    expect(moved.statusCode).toBe(403);
+    expect(moved.json().error).toMatchObject({
+      code: 'role_required',
+      message: 'This needs the admin role for the whole owner; your role does not reach it.',
+    });
+    const still = await t.app.inject({ method: 'GET', url: `/v1/accounts/${account.id}`, headers: auth(owner.key) });
+    expect(still.json().profile_id).toBe(clientProfile);
+    // Its own objects it manages; a HEAD is its GET.
+    const own = await call(admin.session, 'GET', `/v1/profiles/${clientProfile}/api-keys`);
+    expect(own.statusCode).toBe(200);
+    const head = await call(admin.session, 'HEAD', `/v1/profiles/${clientProfile}`);
+    expect(head.statusCode).toBe(200);
+  });
+
+  it('does not replay an answer of the profile it acted in before its roles changed', async () => {
+    const m = await member('moving.editor', [{ role: 'editor', profile_id: clientProfile }]);
+    const uploadWithKey = async () => {
+      const file = multipartUpload(await imageFile('jpeg'));
+      return await t.app.inject({
+        method: 'POST',
+        url: '/v1/media',
+        headers: { ...as(m.session), ...file.headers, 'idempotency-key': 'same-upload' },
+        payload: file.payload,
+      });
+    };
+    const first = await uploadWithKey();
+    expect(first.json().profile_id).toBe(clientProfile);
+    await t.app.inject({
+      method: 'PATCH',
+      url: `/v1/members/${m.id}`,
+      headers: auth(owner.key),
+      payload: { roles: [{ role: 'editor', profile_id: otherProfile }] },
+    });
+    const again = await uploadWithKey();
+    expect(again.statusCode).toBe(422);
+    expect(again.json().error.code).toBe('idempotency_key_reused');
   });
 });
 
@@ -677,7 +808,7 @@ describe('passwords, where the operator allows them', () => {
     expect((await passwordSignIn(email, 'the second password', '10.6.0.3')).statusCode).toBe(303);
   });
 
-  it('limits attempts to 5 an address and 20 an IP every 15 minutes, and refuses an address without a password alike', async () => {
+  it('limits attempts to 5 an address and 20 an IP every 15 minutes, and refuses an address without a password with the same answer', async () => {
     const email = address('guessed');
     await invite(email, [{ role: 'viewer', profile_id: null }]);
     const invitation = linkIn(await mailTo(email, 'You are invited'), '/members/accept');

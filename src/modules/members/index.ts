@@ -13,7 +13,7 @@ export {
   isMemberSessionToken,
   useMemberSession,
 } from './sessions.ts';
-export { requestSignInLinks, signInWithLink, signInWithPassword } from './sign-in.ts';
+export { requestSignInLinks, sendSignInLinks, signInWithLink, signInWithPassword } from './sign-in.ts';
 export { memberSummary } from './summary.ts';
 export { deleteExpiredLinks, peekLink, TOKEN_LIFETIME_MS } from './tokens.ts';
 

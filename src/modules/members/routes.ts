@@ -158,7 +158,10 @@ export function memberRoutes(deps: {
           response: { 200: MemberJson, ...errorResponses(...AUTHENTICATED_ERRORS, 409) },
         },
       },
-      async (request) => renderMember(await reinvite(db, secretKey, request.scope.ownerId, request.params.id)),
+      async (request) =>
+        renderMember(
+          await reinvite(db, secretKey, request.scope.ownerId, request.params.id, publicBaseUrl(deps.config, request)),
+        ),
     );
   };
 }

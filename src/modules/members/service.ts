@@ -193,8 +193,17 @@ export async function removeMember(db: Queryable, ownerId: string, id: string): 
   if (rows.length === 0) throw memberNotFound(id);
 }
 
-/** Sends an invited member a new invitation; the links sent before stop working. */
-export async function reinvite(db: Db, secretKey: Buffer, ownerId: string, id: string): Promise<MemberWithRoles> {
+/**
+ * Sends an invited member a new invitation, to the address the service is reached at now; the
+ * links sent before stop working.
+ */
+export async function reinvite(
+  db: Db,
+  secretKey: Buffer,
+  ownerId: string,
+  id: string,
+  linkBase: string,
+): Promise<MemberWithRoles> {
   await db.transaction(async (tx) => {
     const [row] = await tx
       .select({ status: members.status })
@@ -209,6 +218,7 @@ export async function reinvite(db: Db, secretKey: Buffer, ownerId: string, id: s
         'This member accepted its invitation already; it signs in by e-mail.',
       );
     }
+    await tx.update(members).set({ linkBase }).where(eq(members.id, id));
     await voidLinks(tx, id, 'invitation');
     await sendLink(tx, secretKey, id, 'invitation');
   });

@@ -1,62 +1,79 @@
 /**
- * How a member signs in: by accepting its invitation, or by a sign-in link asked for its
- * address. Either link is used once, and makes a dashboard session. Asking for links is limited
- * per address and per IP, and answers the same whether the address is a member's or not, so the
- * page tells nobody who the members are.
+ * How a member signs in: by accepting its invitation, by a sign-in link asked for its address,
+ * or by its password where the operator allows passwords. A link is used once and makes a
+ * dashboard session. Asking for links and trying passwords is limited per address and per IP;
+ * a request for links answers the same, as fast, whether the address is a member's or not (a
+ * job looks it up), so the page tells nobody who the members are.
  */
+
 import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
+import ipaddr from 'ipaddr.js';
 import { now } from '../../clock.ts';
 import type { Db } from '../../db/connection.ts';
 import { countAttempt } from '../../http/rate-limit-store.ts';
 import type { ScopeSession } from '../../http/scope.ts';
+import { enqueue } from '../../jobs/queue.ts';
 import { sha256Hex } from '../../secrets.ts';
 import { hashPassword, NO_PASSWORD_HASH, verifyPassword } from './passwords.ts';
 import { createMemberSession } from './sessions.ts';
 import { members } from './tables.ts';
-import { sendLink, useLink } from './tokens.ts';
+import { peekLink, sendLink, useLink } from './tokens.ts';
 
-/** Sign-in links one address may be sent in a window, and requests one IP may make. */
+/** Sign-in links one address may be sent in a window, and tries one IP (or IPv6 /64) may make. */
 export const SIGN_IN_LIMITS = { perAddress: 5, perIp: 20, windowMs: 15 * 60_000 } as const;
 
-export type SignInRequest = { kind: 'sent' } | { kind: 'limited'; retryAfterMs: number };
+export type Limited = { kind: 'limited'; retryAfterMs: number };
 
-/** Counts an attempt of `what` against the asker's IP and the address: limited once either is over. */
-async function overLimit(
-  db: Db,
-  what: 'link' | 'password',
-  address: string,
-  ip: string,
-): Promise<{ kind: 'limited'; retryAfterMs: number } | undefined> {
-  for (const [key, max] of [
-    [`member-${what}:ip:${ip}`, SIGN_IN_LIMITS.perIp],
-    [`member-${what}:address:${sha256Hex(address)}`, SIGN_IN_LIMITS.perAddress],
-  ] as const) {
-    const { count, ttlMs } = await countAttempt(db, key, SIGN_IN_LIMITS.windowMs);
-    if (count > max) return { kind: 'limited', retryAfterMs: ttlMs };
-  }
-  return undefined;
+/** Who asks, as the limits count it: an IPv4 address, or an IPv6 address's /64 (one host may hold all of it). */
+function askerKey(ip: string): string {
+  if (!ipaddr.isValid(ip)) return ip;
+  const address = ipaddr.process(ip);
+  if (address.kind() === 'ipv4') return address.toString();
+  return `${(address as ipaddr.IPv6).parts
+    .slice(0, 4)
+    .map((p) => p.toString(16))
+    .join(':')}::/64`;
+}
+
+/** Counts a try of `what` against the asker: limited once over. */
+async function askerOverLimit(db: Db, what: 'link' | 'password', ip: string): Promise<Limited | undefined> {
+  const { count, ttlMs } = await countAttempt(db, `member-${what}:ip:${askerKey(ip)}`, SIGN_IN_LIMITS.windowMs);
+  return count > SIGN_IN_LIMITS.perIp ? { kind: 'limited', retryAfterMs: ttlMs } : undefined;
+}
+
+/** Counts a try of `what` against the address: limited once over. */
+async function addressOverLimit(db: Db, what: 'link' | 'password', address: string): Promise<Limited | undefined> {
+  const key = `member-${what}:address:${sha256Hex(address)}`;
+  const { count, ttlMs } = await countAttempt(db, key, SIGN_IN_LIMITS.windowMs);
+  return count > SIGN_IN_LIMITS.perAddress ? { kind: 'limited', retryAfterMs: ttlMs } : undefined;
 }
 
 /**
- * Sends a sign-in link to every membership of an address that has accepted its invitation
- * (one address may be a member of several owners); nothing when there is none.
+ * Asks for sign-in links to an address: a job sends one to each of its memberships that has
+ * accepted its invitation. Past the asker's limit, refused (429); past the address's, nothing more
+ * is sent, silently, so no one can lock a member out of its links or learn of it by asking.
  */
 export async function requestSignInLinks(
   db: Db,
-  secretKey: Buffer,
   input: { email: string; ip: string },
-): Promise<SignInRequest> {
-  const address = input.email.trim().toLowerCase();
-  const limited = await overLimit(db, 'link', address, input.ip);
+): Promise<{ kind: 'sent' } | Limited> {
+  const limited = await askerOverLimit(db, 'link', input.ip);
   if (limited) return limited;
-  await db.transaction(async (tx) => {
+  const address = input.email.trim().toLowerCase();
+  if (await addressOverLimit(db, 'link', address)) return { kind: 'sent' };
+  await db.transaction((tx) => enqueue(tx, 'send_sign_in_links', { email: address }));
+  return { kind: 'sent' };
+}
+
+/** The job of a request for links: a link to each active membership of the address, none when there is none. */
+export async function sendSignInLinks(deps: { db: Db; secretKey: Buffer }, email: string): Promise<void> {
+  await deps.db.transaction(async (tx) => {
     const rows = await tx
       .select({ id: members.id })
       .from(members)
-      .where(and(sql`lower(${members.email}) = ${address}`, eq(members.status, 'active')));
-    for (const row of rows) await sendLink(tx, secretKey, row.id, 'sign_in');
+      .where(and(sql`lower(${members.email}) = ${email}`, eq(members.status, 'active')));
+    for (const row of rows) await sendLink(tx, deps.secretKey, row.id, 'sign_in');
   });
-  return { kind: 'sent' };
 }
 
 export interface SignedIn {
@@ -67,16 +84,23 @@ export interface SignedIn {
 
 /**
  * Uses an invitation (the member becomes active) or a sign-in link: the link is spent and a
- * session made in one transaction. Undefined when the link is unknown, used or expired.
+ * session made in one transaction. Undefined when the link is unknown, used or expired. A
+ * password set on the way is hashed only for a live link, and counted against the asker.
  */
 export async function signInWithLink(
   db: Db,
   token: string,
   purpose: 'invitation' | 'sign_in',
-  /** A password the member sets as it signs in (where passwords are allowed). */
-  password?: string,
-): Promise<SignedIn | undefined> {
-  const passwordHash = password === undefined ? undefined : await hashPassword(password);
+  /** A password the member sets as it signs in (where passwords are allowed), and who asks. */
+  setting?: { password: string; ip: string },
+): Promise<SignedIn | Limited | undefined> {
+  let passwordHash: string | undefined;
+  if (setting !== undefined) {
+    if (!(await peekLink(db, token, purpose))) return undefined;
+    const limited = await askerOverLimit(db, 'password', setting.ip);
+    if (limited) return limited;
+    passwordHash = await hashPassword(setting.password);
+  }
   return await db.transaction(async (tx) => {
     const link = await useLink(tx, token, purpose);
     if (!link) return undefined;
@@ -98,15 +122,16 @@ export async function signInWithLink(
 
 /**
  * Signs in with an address and a password: the active member of that address whose password it
- * is (one address may be a member of several owners, each with its own password). Limited like
- * asking for links; an address without a password takes as long to refuse as a wrong password.
+ * is (one address may be a member of several owners, each with its own password). Limited per
+ * asker and per address; an address without a password is refused after the same work as a
+ * wrong password.
  */
 export async function signInWithPassword(
   db: Db,
   input: { email: string; password: string; ip: string },
-): Promise<SignedIn | { kind: 'limited'; retryAfterMs: number } | { kind: 'refused' }> {
+): Promise<SignedIn | Limited | { kind: 'refused' }> {
   const address = input.email.trim().toLowerCase();
-  const limited = await overLimit(db, 'password', address, input.ip);
+  const limited = (await askerOverLimit(db, 'password', input.ip)) ?? (await addressOverLimit(db, 'password', address));
   if (limited) return limited;
   const candidates = await db
     .select({ id: members.id, ownerId: members.ownerId, passwordHash: members.passwordHash })
