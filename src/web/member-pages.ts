@@ -25,7 +25,7 @@ import {
 import { field } from './form.ts';
 import { formGuard } from './form-guard.ts';
 import { invitationPage, linkSentPage, requestLinkPage, signInLinkPage } from './member-views.tsx';
-import { sendPage, sendProblemPage } from './page.tsx';
+import { type Page, sendPage, sendProblemPage } from './page.tsx';
 
 type Purpose = 'invitation' | 'sign_in';
 
@@ -81,20 +81,33 @@ export function memberPages(deps: {
       retry,
     );
 
+  /** A link's page: who it is for and from, and its button (with the form's problem, when refused). */
+  async function linkPage(
+    link: { email: string; ownerId: string },
+    purpose: Purpose,
+    token: string,
+    csrf: string,
+    error?: string,
+  ): Promise<Page> {
+    const view = {
+      brand: (await brandNameOf(deps.db, link.ownerId)) || 'Switchboard',
+      email: link.email,
+      action: `${PATHS[purpose]}/${token}`,
+      csrf,
+      passwords,
+      ...(error !== undefined ? { error } : {}),
+    };
+    const status = error === undefined ? 200 : 422;
+    return purpose === 'invitation' ? invitationPage(view, status) : signInLinkPage(view, status);
+  }
+
   function linkRoutes(app: Parameters<FastifyPluginAsync>[0], purpose: Purpose): void {
     const path = PATHS[purpose];
     app.get<{ Params: { token: string } }>(`${path}/:token`, { schema: { hide: true } }, async (request, reply) => {
       const { token } = request.params;
       const link = await peekLink(deps.db, token, purpose);
       if (!link) return deadLink(reply, purpose);
-      const view = {
-        brand: (await brandNameOf(deps.db, link.ownerId)) || 'Switchboard',
-        email: link.email,
-        action: `${path}/${token}`,
-        csrf: guard.issue(request, reply, token),
-        passwords,
-      };
-      return sendPage(reply, purpose === 'invitation' ? invitationPage(view) : signInLinkPage(view));
+      return sendPage(reply, await linkPage(link, purpose, token, guard.issue(request, reply, token)));
     });
 
     app.post<{ Params: { token: string } }>(`${path}/:token`, { schema: { hide: true } }, async (request, reply) => {
@@ -107,15 +120,7 @@ export function memberPages(deps: {
       if (problem !== undefined) {
         const link = await peekLink(deps.db, token, purpose);
         if (!link) return deadLink(reply, purpose);
-        const view = {
-          brand: (await brandNameOf(deps.db, link.ownerId)) || 'Switchboard',
-          email: link.email,
-          action: `${path}/${token}`,
-          csrf: csrf ?? '',
-          passwords,
-          error: problem,
-        };
-        return sendPage(reply, purpose === 'invitation' ? invitationPage(view, 422) : signInLinkPage(view, 422));
+        return sendPage(reply, await linkPage(link, purpose, token, csrf ?? '', problem));
       }
       const signedIn = await signInWithLink(
         deps.db,
