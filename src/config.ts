@@ -224,20 +224,20 @@ function trustedProxies(value: string | undefined): boolean | number | string[] 
   if (value === 'true') return true;
   if (/^\d{1,2}$/.test(value)) return Number(value);
   const entries = value.split(',').map((e) => e.trim());
-  const bad = entries.filter((e) => !(ipaddr.isValid(e) || isCidr(e)));
+  // Written out in full: ipaddr.js would also take `100` or `1.2` for an IPv4 address.
+  const bad = entries.filter(
+    (e) =>
+      !(
+        ipaddr.IPv4.isValidFourPartDecimal(e) ||
+        ipaddr.IPv6.isValid(e) ||
+        ipaddr.IPv4.isValidCIDRFourPartDecimal(e) ||
+        ipaddr.IPv6.isValidCIDR(e)
+      ),
+  );
   if (bad.length > 0) {
     return `TRUST_PROXY must be true, false, a number of hops, or addresses and ranges (CIDR) separated by commas: ${bad.map((b) => JSON.stringify(b)).join(', ')} is none`;
   }
   return entries;
-}
-
-function isCidr(value: string): boolean {
-  try {
-    ipaddr.parseCIDR(value);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 /** Reads and validates the settings; throws a ConfigError naming each bad variable. */

@@ -108,7 +108,7 @@ export function taskList(deps: TaskDeps): TaskList {
       await deleteExpiredLinks(db);
     }),
     send_member_email: task('send_member_email', (payload) => sendMemberEmail(deps, payload)),
-    send_sign_in_links: task('send_sign_in_links', ({ email }) => sendSignInLinks(deps, email)),
+    send_sign_in_links: task('send_sign_in_links', (payload) => sendSignInLinks(deps, payload)),
     delete_old_audit_entries: task('delete_old_audit_entries', () =>
       deleteOldAuditEntries(db, deps.auditLogRetentionMs),
     ),

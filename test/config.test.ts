@@ -25,6 +25,9 @@ describe('settings', () => {
       '192.0.2.1',
       '2001:db8::/32',
     ]);
+    for (const loose of ['100', '1.2', '0x7f.1']) {
+      expect(() => loadConfig({ TRUST_PROXY: loose }), loose).toThrow(`${JSON.stringify(loose)} is none`);
+    }
     expect(() => loadConfig({ TRUST_PROXY: '10.0.0.0/8,the load balancer' })).toThrow(
       'invalid settings: TRUST_PROXY must be true, false, a number of hops, or addresses and ranges (CIDR) separated by commas: "the load balancer" is none',
     );

@@ -212,7 +212,14 @@ async function memberScope(
   const ref = header ?? (member.ownerRole === null && member.profileRoles.size > 1 ? pathProfile : undefined);
   const base = { ownerId: member.ownerId, session: member.session };
   const caller = (role: MemberRole | null) =>
-    ({ type: 'member', id: member.memberId, email: member.email, role, ownerRole: member.ownerRole }) as const;
+    ({
+      type: 'member',
+      id: member.memberId,
+      email: member.email,
+      role,
+      ownerRole: member.ownerRole,
+      profileRoles: member.profileRoles,
+    }) as const;
   if (ref !== undefined) {
     const profileId = await profileIdFor(principals, member.ownerId, ref);
     const role = profileId === null ? null : higherRole(member.ownerRole, member.profileRoles.get(profileId));

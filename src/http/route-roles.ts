@@ -10,7 +10,7 @@
  * settings) is not any one profile's.
  */
 import type { FastifyRequest } from 'fastify';
-import type { MemberRole } from './scope.ts';
+import type { Caller, MemberRole } from './scope.ts';
 
 /** The least role a route needs, or the only roles that may use it. */
 export type LeastRole = MemberRole | 'owner admin' | readonly MemberRole[];
@@ -156,6 +156,18 @@ export function roleSuffices(role: MemberRole, ownerRole: MemberRole | null, lea
   if (least === 'owner admin') return ownerRole === 'admin';
   if (typeof least !== 'string') return least.includes(role);
   return ROLE_RANK[role] >= ROLE_RANK[least];
+}
+
+/**
+ * Whether the caller may use `operation` on an object of `profileId` that the request did not name
+ * (a member acting for the whole owner): judged by its role there, the higher of its role for the
+ * whole owner and its role on that profile. API keys are judged by their kind alone.
+ */
+export function callerMayOn(caller: Caller, operation: string, profileId: string): boolean {
+  if (caller.type !== 'member') return true;
+  const role = higherRole(caller.ownerRole, caller.profileRoles.get(profileId));
+  const least = ROUTE_ROLES[operation];
+  return role !== null && least !== undefined && roleSuffices(role, caller.ownerRole, least);
 }
 
 /** The higher of two roles (either may be absent). */

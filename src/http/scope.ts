@@ -21,6 +21,8 @@ export type Caller =
       role: MemberRole | null;
       /** Its role for the whole owner, if it has one. */
       ownerRole: MemberRole | null;
+      /** Its roles on single profiles, by profile id. */
+      profileRoles: ReadonlyMap<string, MemberRole>;
     };
 
 /** Who is calling and what they may see, resolved once per request by the auth hook. */

@@ -118,7 +118,11 @@ export const TASKS = {
   // The sign-in links an address asked for: looked up and sent here, so the request answers as fast for any address.
   send_sign_in_links: {
     priority: 'time-critical',
-    payload: Type.Object({ email: Type.String({ minLength: 3, maxLength: 320 }) }),
+    payload: Type.Object({
+      // The address lower-cased, which may lengthen one a little past the 320 characters it had.
+      email: Type.String({ minLength: 1, maxLength: 1000 }),
+      asked_at: Type.String({ format: 'date-time' }),
+    }),
   },
   notify_webhook_disabled: {
     priority: 'time-critical',

@@ -129,7 +129,10 @@ export function memberPages(deps: {
         password === '' ? undefined : { password, ip: request.ip },
       );
       if (!signedIn) return deadLink(reply, purpose);
-      if ('kind' in signedIn) return tooMany(reply, signedIn.retryAfterMs, 'Passwords were set');
+      if ('kind' in signedIn) {
+        request.log.warn({ ip: request.ip }, 'member passwords set too often; refused until the window ends');
+        return tooMany(reply, signedIn.retryAfterMs, 'Passwords were set');
+      }
       request.log.info(
         { member_id: signedIn.memberId, owner_id: signedIn.ownerId, sessionId: signedIn.session.id },
         purpose === 'invitation' ? 'member accepted an invitation and signed in' : 'member signed in with a link',
@@ -147,14 +150,14 @@ export function memberPages(deps: {
     return reply.header('cache-control', 'no-store').redirect('/dashboard', 303);
   }
 
-  function tooMany(reply: FastifyReply, retryAfterMs: number, what: string) {
+  function tooMany(reply: FastifyReply, retryAfterMs: number, what: string, forAddress = false) {
     const minutes = Math.max(1, Math.ceil(retryAfterMs / 60_000));
     reply.header('retry-after', String(Math.ceil(retryAfterMs / 1000)));
     return sendProblemPage(
       reply,
       429,
       'Too many sign-in attempts',
-      `${what} too often, from here or for this address. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+      `${what} too often${forAddress ? ', from here or for this address' : ' from here'}. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
     );
   }
 
@@ -209,7 +212,7 @@ export function memberPages(deps: {
         }
         if (outcome.kind === 'limited') {
           request.log.warn({ ip: request.ip }, 'member passwords tried too often; refused until the window ends');
-          return tooMany(reply, outcome.retryAfterMs, 'Passwords were tried');
+          return tooMany(reply, outcome.retryAfterMs, 'Passwords were tried', true);
         }
         request.log.info({ ip: request.ip }, 'member sign-in with a password refused');
         return again(

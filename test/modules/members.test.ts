@@ -10,7 +10,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { advanceClock, resetClock } from '../../src/clock.ts';
 import { createMailer } from '../../src/mail.ts';
 import { saveConnectedAccount } from '../../src/modules/accounts/connections.ts';
-import { deleteEndedMemberSessions, deleteExpiredLinks } from '../../src/modules/members/index.ts';
+import { deleteEndedMemberSessions, deleteExpiredLinks, sendSignInLinks } from '../../src/modules/members/index.ts';
 import { auth, startTestApp, type TestApp, type TestOwner } from '../helpers/app.ts';
 import { eventually } from '../helpers/eventually.ts';
 import { imageFile, multipartUpload } from '../helpers/media-files.ts';
@@ -361,6 +361,21 @@ describe('signing in by e-mail', () => {
     expect(smtp.received.filter((r) => r.to.includes(stranger))).toEqual([]);
   });
 
+  it('sends nothing for a request for links that waited over 10 minutes (its job retried that long)', async () => {
+    const m = await member('late.request', [{ role: 'viewer', profile_id: null }]);
+    const tokens = async () =>
+      (await t.database.db.select().from(memberTokens).where(eq(memberTokens.memberId, m.id))).length;
+    const before = await tokens();
+    const asked = new Date(Date.now() - 11 * 60_000).toISOString();
+    await sendSignInLinks({ db: t.database.db, secretKey: t.secretKey }, { email: m.email, asked_at: asked });
+    expect(await tokens()).toBe(before);
+    await sendSignInLinks(
+      { db: t.database.db, secretKey: t.secretKey },
+      { email: m.email, asked_at: new Date().toISOString() },
+    );
+    expect(await tokens()).toBe(before + 1);
+  });
+
   it('expires a sign-in link after 15 minutes', async () => {
     const m = await member('slow', [{ role: 'viewer', profile_id: null }]);
     const page = await openPage('/members/sign-in', '', '10.1.0.2');
@@ -396,7 +411,8 @@ describe('signing in by e-mail', () => {
     const askers: { label: string; ips: (i: number) => { remote: string; forwarded?: string } }[] = [
       { label: 'IPv4', ips: () => ({ remote: '10.3.0.1' }) },
       { label: 'IPv6 /64', ips: (i) => ({ remote: `2001:db8:1:2::${(i + 1).toString(16)}` }) },
-      { label: 'behind the proxy', ips: () => ({ remote: '127.0.0.9', forwarded: '198.51.100.7' }) },
+      // A proxy that forwards the client's port: the port is no part of the asker.
+      { label: 'behind the proxy', ips: (i) => ({ remote: '127.0.0.9', forwarded: `198.51.100.7:${40000 + i}` }) },
     ];
     for (const asker of askers) {
       const statuses: number[] = [];
@@ -717,6 +733,37 @@ describe("a client's approval", () => {
       .from(auditEntries)
       .where(eq(auditEntries.requestId, String(approved.headers['request-id'])));
     expect(entry).toMatchObject({ actorType: 'member', actorId: client.id, operation: 'POST /v1/posts/{id}/approval' });
+
+    // A client for the whole owner who is an editor on the post's profile: an editor there, who does not decide.
+    const mixed = await member('client.everywhere', [
+      { role: 'client', profile_id: null },
+      { role: 'editor', profile_id: clientProfile },
+    ]);
+    const other = await t.app.inject({
+      method: 'POST',
+      url: '/v1/posts',
+      headers: auth(owner.key),
+      payload: {
+        account_ids: [accountId],
+        text: 'Not for an editor to approve',
+        scheduled_at: new Date(Date.now() + 3_600_000).toISOString(),
+        approval: { required: true },
+      },
+    });
+    const refused = await call(mixed.session, 'POST', `/v1/posts/${other.json().id}/approval`, {
+      decision: 'approved',
+    });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error).toMatchObject({
+      code: 'role_required',
+      message: `This needs the client or admin role for profile ${clientProfile}; your role does not reach it.`,
+    });
+    const untouched = await t.app.inject({
+      method: 'GET',
+      url: `/v1/posts/${other.json().id}`,
+      headers: auth(owner.key),
+    });
+    expect(untouched.json().approval.status).toBe('pending');
 
     // A client of another profile does not see the post.
     const stranger = await member('other.client', [{ role: 'client', profile_id: otherProfile }]);

@@ -25,7 +25,9 @@ export const SIGN_IN_LIMITS = { perAddress: 5, perIp: 20, windowMs: 15 * 60_000 
 export type Limited = { kind: 'limited'; retryAfterMs: number };
 
 /** Who asks, as the limits count it: an IPv4 address, or an IPv6 address's /64 (one host may hold all of it). */
-function askerKey(ip: string): string {
+function askerKey(forwarded: string): string {
+  // Some proxies forward `address:port` (`[v6]:port`): the port is not the asker's.
+  const ip = forwarded.replace(/^\[([^\]]+)\](:\d+)?$/, '$1').replace(/^(\d{1,3}(?:\.\d{1,3}){3}):\d+$/, '$1');
   if (!ipaddr.isValid(ip)) return ip;
   const address = ipaddr.process(ip);
   if (address.kind() === 'ipv4') return address.toString();
@@ -61,12 +63,23 @@ export async function requestSignInLinks(
   if (limited) return limited;
   const address = input.email.trim().toLowerCase();
   if (await addressOverLimit(db, 'link', address)) return { kind: 'sent' };
-  await db.transaction((tx) => enqueue(tx, 'send_sign_in_links', { email: address }));
+  await db.transaction((tx) =>
+    // Tried briefly: a link asked for is wanted now, not after a day of retries.
+    enqueue(tx, 'send_sign_in_links', { email: address, asked_at: now().toISOString() }, { maxAttempts: 3 }),
+  );
   return { kind: 'sent' };
 }
 
+/** How late a request for links may still be answered by the job (then the person has asked again, or given up). */
+const LINK_REQUEST_TTL_MS = 10 * 60_000;
+
 /** The job of a request for links: a link to each active membership of the address, none when there is none. */
-export async function sendSignInLinks(deps: { db: Db; secretKey: Buffer }, email: string): Promise<void> {
+export async function sendSignInLinks(
+  deps: { db: Db; secretKey: Buffer },
+  request: { email: string; asked_at: string },
+): Promise<void> {
+  if (now().getTime() - Date.parse(request.asked_at) > LINK_REQUEST_TTL_MS) return;
+  const { email } = request;
   await deps.db.transaction(async (tx) => {
     const rows = await tx
       .select({ id: members.id })

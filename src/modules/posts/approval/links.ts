@@ -9,7 +9,7 @@ import { randomBytes } from 'node:crypto';
 import { and, asc, desc, eq, inArray, lt } from 'drizzle-orm';
 import { now } from '../../../clock.ts';
 import type { Db, Queryable, Tx } from '../../../db/connection.ts';
-import { ApiError } from '../../../http/errors.ts';
+import { ApiError, errors } from '../../../http/errors.ts';
 import type { RequestOrigin } from '../../../http/request-origin.ts';
 import type { Scope } from '../../../http/scope.ts';
 import { newId } from '../../../ids.ts';
@@ -313,11 +313,14 @@ export async function decideInApi(
   postId: string,
   input: Pick<ApprovalInput, 'decision' | 'comment'> & { version?: string | undefined },
   decidedBy: string,
+  /** Whether the caller may decide on a post of this profile (a member, by its role there). */
+  mayDecideIn: (profileId: string) => boolean,
 ): Promise<Post> {
   return await db.transaction(async (tx) => {
     await lockPost(tx, (await findVisiblePost(tx, scope, postId, false)).id);
     // Read again under the lock: the decision is on the post as it is now.
     const post = await findVisiblePost(tx, scope, postId, false);
+    if (!mayDecideIn(post.profileId)) throw errors.roleRequired('client or admin', `profile ${post.profileId}`);
     const refusal = linkRefusal(post, await targetsWait(tx, post.id));
     if (refusal) throw refusal;
     if (input.version !== undefined && post.updatedAt.toISOString() !== input.version) {

@@ -6,6 +6,7 @@ import type { Db } from '../../../db/connection.ts';
 import { errors } from '../../../http/errors.ts';
 import { decodeCursor, toPage } from '../../../http/pagination.ts';
 import { publicBaseUrl } from '../../../http/public-url.ts';
+import { callerMayOn } from '../../../http/route-roles.ts';
 import {
   AUTHENTICATED_ERRORS,
   errorResponses,
@@ -112,7 +113,15 @@ export function approvalLinkRoutes({
           ]);
         }
         const { caller } = request.scope;
-        await decideInApi(db, request.scope, request.params.id, { decision, comment, version }, caller.id);
+        // A member acting for the whole owner is judged by its role on the post's own profile.
+        await decideInApi(
+          db,
+          request.scope,
+          request.params.id,
+          { decision, comment, version },
+          caller.id,
+          (profileId) => callerMayOn(caller, 'POST /v1/posts/{id}/approval', profileId),
+        );
         request.log.info(
           { post_id: request.params.id, decision, decided_by: caller.id },
           'decided on a post through the API',
