@@ -27,7 +27,13 @@ interface Post {
   id: string;
   status: string;
   scheduled_at: string;
-  approval: { status: string; decided_at: string | null; approval_link_id: string | null; comment: string | null };
+  approval: {
+    status: string;
+    decided_at: string | null;
+    approval_link_id: string | null;
+    decided_by: string | null;
+    comment: string | null;
+  };
   targets: { account_id: string; status: string }[];
 }
 
@@ -128,7 +134,13 @@ async function postAwaitingApproval(): Promise<{ post: Post; link: ApprovalLink 
   });
   expect(created.status, JSON.stringify(created.body)).toBe(201);
   expect(created.body.status).toBe('awaiting_approval');
-  expect(created.body.approval).toEqual({ status: 'pending', decided_at: null, approval_link_id: null, comment: null });
+  expect(created.body.approval).toEqual({
+    status: 'pending',
+    decided_at: null,
+    approval_link_id: null,
+    decided_by: null,
+    comment: null,
+  });
   expect(created.body.targets.map((t) => t.status)).toEqual(['awaiting_approval', 'awaiting_approval']);
   const link = await kit.api<ApprovalLink>('POST', `/v1/posts/${created.body.id}/approval-links`);
   expect(link.status, JSON.stringify(link.body)).toBe(201);
@@ -249,6 +261,7 @@ describe('the hosted approval page in Chromium', () => {
       status: 'approved',
       decided_at: expect.any(String),
       approval_link_id: link.id,
+      decided_by: null,
       comment: null,
     });
     expect(decided.status).toBe('scheduled');
@@ -295,6 +308,7 @@ describe('the hosted approval page in Chromium', () => {
       status: 'changes_requested',
       decided_at: expect.any(String),
       approval_link_id: link.id,
+      decided_by: null,
       comment: MARKUP_COMMENT,
     });
     expect(waiting.targets.map((t) => t.status)).toEqual(['awaiting_approval', 'awaiting_approval']);
@@ -330,7 +344,13 @@ describe('the hosted approval page in Chromium', () => {
 
     const unchanged = await postNow(post.id);
     expect(unchanged.status).toBe('awaiting_approval');
-    expect(unchanged.approval).toEqual({ status: 'pending', decided_at: null, approval_link_id: null, comment: null });
+    expect(unchanged.approval).toEqual({
+      status: 'pending',
+      decided_at: null,
+      approval_link_id: null,
+      decided_by: null,
+      comment: null,
+    });
     expect(await linksOf(post.id)).toEqual([
       expect.objectContaining({ id: link.id, status: 'open', decision: null, comment: null }),
     ]);
