@@ -120,7 +120,7 @@ describe('YouTube and X in the dashboard', () => {
     async ({ platform, user, author, text }) => {
       // YouTube and X push no notices: the first poll after the connection reads the comment, at
       // the next minute's scheduling of polls.
-      await expect.poll(() => stored(commentIds[platform]), { timeout: 90_000 }).toBeDefined();
+      await expect.poll(() => stored(commentIds[platform]), { timeout: 90_000, interval: 500 }).toBeDefined();
       const opened = await kit.open();
       const { page } = opened;
       await signIn(kit, page, kit.ownerKey);
