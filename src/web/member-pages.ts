@@ -15,6 +15,7 @@ import { EmailText, NameText } from '../http/schemas.ts';
 import { SESSION_ABSOLUTE_MS, sessionCookieOptions } from '../http/session-lifetime.ts';
 import { brandNameOf } from '../modules/connect/index.ts';
 import {
+  MEMBER_LINK_PATHS,
   PASSWORD_LENGTH,
   peekLink,
   requestSignInLinks,
@@ -28,8 +29,6 @@ import { invitationPage, linkSentPage, requestLinkPage, signInLinkPage } from '.
 import { type Page, sendPage, sendProblemPage } from './page.tsx';
 
 type Purpose = 'invitation' | 'sign_in';
-
-const PATHS: Record<Purpose, string> = { invitation: '/members/accept', sign_in: '/members/sign-in' };
 
 const PASSWORD_TEXT = NameText(PASSWORD_LENGTH.max, 'A password');
 
@@ -92,7 +91,7 @@ export function memberPages(deps: {
     const view = {
       brand: (await brandNameOf(deps.db, link.ownerId)) || 'Switchboard',
       email: link.email,
-      action: `${PATHS[purpose]}/${token}`,
+      action: `${MEMBER_LINK_PATHS[purpose]}/${token}`,
       csrf,
       passwords,
       ...(error !== undefined ? { error } : {}),
@@ -102,7 +101,7 @@ export function memberPages(deps: {
   }
 
   function linkRoutes(app: Parameters<FastifyPluginAsync>[0], purpose: Purpose): void {
-    const path = PATHS[purpose];
+    const path = MEMBER_LINK_PATHS[purpose];
     app.get<{ Params: { token: string } }>(`${path}/:token`, { schema: { hide: true } }, async (request, reply) => {
       const { token } = request.params;
       const link = await peekLink(deps.db, token, purpose);

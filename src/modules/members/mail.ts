@@ -1,11 +1,12 @@
 /** The e-mails that carry a member's links: the invitation, and a sign-in link it asked for. */
-import { eq } from 'drizzle-orm';
+import { and, eq, gt } from 'drizzle-orm';
+import { now } from '../../clock.ts';
 import type { Db } from '../../db/connection.ts';
 import type { SendMail } from '../../mail.ts';
 import { decrypt } from '../../secrets.ts';
 import { brandNameOf } from '../connect/index.ts';
 import { members, memberTokens } from './tables.ts';
-import { linkIsLive, TOKEN_LIFETIME_MS } from './tokens.ts';
+import { MEMBER_LINK_PATHS, TOKEN_LIFETIME_MS } from './tokens.ts';
 
 export interface MemberMailDeps {
   db: Db;
@@ -13,11 +14,6 @@ export interface MemberMailDeps {
   sendMail: SendMail;
   /** PUBLIC_URL: where links lead; without it, the address the member was invited at. */
   publicUrl: string | undefined;
-}
-
-/** Where a link of `purpose` opens, under `base`. */
-export function memberLinkUrl(base: string, purpose: 'invitation' | 'sign_in', token: string): string {
-  return `${base}/members/${purpose === 'invitation' ? 'accept' : 'sign-in'}/${token}`;
 }
 
 /**
@@ -32,41 +28,37 @@ export async function sendMemberEmail(
     .select({ member: members, purpose: memberTokens.purpose })
     .from(memberTokens)
     .innerJoin(members, eq(members.id, memberTokens.memberId))
-    .where(eq(memberTokens.id, payload.token_id));
-  if (!row || row.member.id !== payload.member_id || !(await linkIsLive(deps.db, payload.token_id))) return;
+    .where(and(eq(memberTokens.id, payload.token_id), gt(memberTokens.expiresAt, now())));
+  if (!row || row.member.id !== payload.member_id) return;
   const { member, purpose } = row;
   const brand = (await brandNameOf(deps.db, member.ownerId)) || 'Switchboard';
-  const url = memberLinkUrl(deps.publicUrl ?? member.linkBase, purpose, decrypt(deps.secretKey, payload.token));
-  const hello = member.name ? `Hello ${member.name},` : 'Hello,';
-  if (purpose === 'invitation') {
-    await deps.sendMail({
-      to: member.email,
-      subject: `You are invited to ${brand}'s dashboard`,
-      text: [
-        hello,
-        '',
-        `You have been invited to ${brand}'s Switchboard dashboard as ${member.email}.`,
-        'Open this link and choose "Accept and sign in":',
-        '',
-        url,
-        '',
-        `The link works once, for ${TOKEN_LIFETIME_MS.invitation / 86_400_000} days. If you did not expect it, ignore this e-mail.`,
-      ].join('\n'),
-    });
-    return;
-  }
+  const url = `${deps.publicUrl ?? member.linkBase}${MEMBER_LINK_PATHS[purpose]}/${decrypt(deps.secretKey, payload.token)}`;
+  const words =
+    purpose === 'invitation'
+      ? {
+          subject: `You are invited to ${brand}'s dashboard`,
+          why: `You have been invited to ${brand}'s Switchboard dashboard as ${member.email}.`,
+          button: 'Accept and sign in',
+          lasts: `${TOKEN_LIFETIME_MS.invitation / 86_400_000} days. If you did not expect it, ignore this e-mail.`,
+        }
+      : {
+          subject: `Sign in to ${brand}'s dashboard`,
+          why: `Someone asked to sign in to ${brand}'s Switchboard dashboard as ${member.email}.`,
+          button: 'Sign in',
+          lasts: `${TOKEN_LIFETIME_MS.sign_in / 60_000} minutes. If it was not you, ignore this e-mail: nobody can sign in without it.`,
+        };
   await deps.sendMail({
     to: member.email,
-    subject: `Sign in to ${brand}'s dashboard`,
+    subject: words.subject,
     text: [
-      hello,
+      member.name ? `Hello ${member.name},` : 'Hello,',
       '',
-      `Someone asked to sign in to ${brand}'s Switchboard dashboard as ${member.email}.`,
-      'Open this link and choose "Sign in":',
+      words.why,
+      `Open this link and choose "${words.button}":`,
       '',
       url,
       '',
-      `The link works once, for ${TOKEN_LIFETIME_MS.sign_in / 60_000} minutes. If it was not you, ignore this e-mail: nobody can sign in without it.`,
+      `The link works once, for ${words.lasts}`,
     ].join('\n'),
   });
 }

@@ -37,17 +37,18 @@ function askerKey(forwarded: string): string {
     .join(':')}::/64`;
 }
 
-/** Counts a try of `what` against the asker: limited once over. */
-async function askerOverLimit(db: Db, what: 'link' | 'password', ip: string): Promise<Limited | undefined> {
-  const { count, ttlMs } = await countAttempt(db, `member-${what}:ip:${askerKey(ip)}`, SIGN_IN_LIMITS.windowMs);
-  return count > SIGN_IN_LIMITS.perIp ? { kind: 'limited', retryAfterMs: ttlMs } : undefined;
-}
-
-/** Counts a try of `what` against the address: limited once over. */
-async function addressOverLimit(db: Db, what: 'link' | 'password', address: string): Promise<Limited | undefined> {
-  const key = `member-${what}:address:${sha256Hex(address)}`;
+/** Counts a try of `what` by the asker (its IP) or for an address: limited once over `max`. */
+async function overLimit(
+  db: Db,
+  what: 'link' | 'password',
+  by: { ip: string } | { address: string },
+): Promise<Limited | undefined> {
+  const [key, max] =
+    'ip' in by
+      ? [`member-${what}:ip:${askerKey(by.ip)}`, SIGN_IN_LIMITS.perIp]
+      : [`member-${what}:address:${sha256Hex(by.address)}`, SIGN_IN_LIMITS.perAddress];
   const { count, ttlMs } = await countAttempt(db, key, SIGN_IN_LIMITS.windowMs);
-  return count > SIGN_IN_LIMITS.perAddress ? { kind: 'limited', retryAfterMs: ttlMs } : undefined;
+  return count > max ? { kind: 'limited', retryAfterMs: ttlMs } : undefined;
 }
 
 /**
@@ -59,10 +60,10 @@ export async function requestSignInLinks(
   db: Db,
   input: { email: string; ip: string },
 ): Promise<{ kind: 'sent' } | Limited> {
-  const limited = await askerOverLimit(db, 'link', input.ip);
+  const limited = await overLimit(db, 'link', { ip: input.ip });
   if (limited) return limited;
   const address = input.email.trim().toLowerCase();
-  if (await addressOverLimit(db, 'link', address)) return { kind: 'sent' };
+  if (await overLimit(db, 'link', { address })) return { kind: 'sent' };
   await db.transaction((tx) =>
     // Tried briefly: a link asked for is wanted now, not after a day of retries.
     enqueue(tx, 'send_sign_in_links', { email: address, asked_at: now().toISOString() }, { maxAttempts: 3 }),
@@ -110,7 +111,7 @@ export async function signInWithLink(
   let passwordHash: string | undefined;
   if (setting !== undefined) {
     if (!(await peekLink(db, token, purpose))) return undefined;
-    const limited = await askerOverLimit(db, 'password', setting.ip);
+    const limited = await overLimit(db, 'password', { ip: setting.ip });
     if (limited) return limited;
     passwordHash = await hashPassword(setting.password);
   }
@@ -144,7 +145,7 @@ export async function signInWithPassword(
   input: { email: string; password: string; ip: string },
 ): Promise<SignedIn | Limited | { kind: 'refused' }> {
   const address = input.email.trim().toLowerCase();
-  const limited = (await askerOverLimit(db, 'password', input.ip)) ?? (await addressOverLimit(db, 'password', address));
+  const limited = (await overLimit(db, 'password', { ip: input.ip })) ?? (await overLimit(db, 'password', { address }));
   if (limited) return limited;
   const candidates = await db
     .select({ id: members.id, ownerId: members.ownerId, passwordHash: members.passwordHash })

@@ -18,6 +18,12 @@ export const TOKEN_LIFETIME_MS: Readonly<Record<MemberTokenPurpose, number>> = {
   sign_in: 15 * 60_000,
 };
 
+/** Where a link of each purpose opens (its token follows): the members' hosted pages, and the e-mails. */
+export const MEMBER_LINK_PATHS: Readonly<Record<MemberTokenPurpose, string>> = {
+  invitation: '/members/accept',
+  sign_in: '/members/sign-in',
+};
+
 const TOKEN = /^[A-Za-z0-9_-]{43}$/;
 
 /**
@@ -91,15 +97,6 @@ export async function useLink(
 /** Voids the member's unused links of `purpose` (a new invitation replaces the old). */
 export async function voidLinks(tx: Tx, memberId: string, purpose: MemberTokenPurpose): Promise<void> {
   await tx.delete(memberTokens).where(and(eq(memberTokens.memberId, memberId), eq(memberTokens.purpose, purpose)));
-}
-
-/** True while the link the e-mail job was queued for is unused and live. */
-export async function linkIsLive(db: Queryable, tokenId: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: memberTokens.id })
-    .from(memberTokens)
-    .where(and(eq(memberTokens.id, tokenId), gt(memberTokens.expiresAt, now())));
-  return row !== undefined;
 }
 
 /** The periodic clean-up of links past their time. */
