@@ -35,13 +35,7 @@ import { commentRoutes, platformWebhookRoutes } from './modules/comments/index.t
 import { connectRoutes } from './modules/connect/index.ts';
 import { insightAnswers, insightRoutes } from './modules/insights/index.ts';
 import { checkMediaStorage, mediaFileRoutes, mediaRoutes } from './modules/media/index.ts';
-import {
-  endMemberSession,
-  isMemberSessionToken,
-  memberRoutes,
-  memberSummary,
-  useMemberSession,
-} from './modules/members/index.ts';
+import { endMemberSession, isMemberSessionToken, memberRoutes, useMemberSession } from './modules/members/index.ts';
 import { platformAppRoutes } from './modules/platform-apps/index.ts';
 import { approvalLinkRoutes, postRoutes } from './modules/posts/index.ts';
 import { findProfile, profileRoutes } from './modules/profiles/index.ts';
@@ -260,10 +254,7 @@ export async function buildApp({
         db: database.db,
         secretKey,
         config,
-        members: {
-          summary: (ownerId, memberId) => memberSummary(database.db, ownerId, memberId),
-          end: (sessionId) => endMemberSession(database.db, sessionId),
-        },
+        members: { end: (sessionId) => endMemberSession(database.db, sessionId) },
       }),
     );
     await v1.register(profileRoutes(database.db));

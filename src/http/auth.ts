@@ -56,6 +56,7 @@ export interface KeyPrincipal {
 export interface MemberPrincipal {
   memberId: string;
   email: string;
+  name: string | null;
   ownerId: string;
   /** Its role for the whole owner, if any. */
   ownerRole: MemberRole | null;
@@ -216,6 +217,7 @@ async function memberScope(
       type: 'member',
       id: member.memberId,
       email: member.email,
+      name: member.name,
       role,
       ownerRole: member.ownerRole,
       profileRoles: member.profileRoles,

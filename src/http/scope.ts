@@ -14,6 +14,7 @@ export type Caller =
       type: 'member';
       id: string;
       email: string;
+      name: string | null;
       /**
        * The member's role for this request: the higher of its role for the whole owner and its
        * role on the request's profile; null when it acts in none of its several profiles yet.

@@ -11,7 +11,7 @@ import type { Db } from '../../db/connection.ts';
 import { SESSION_COOKIE, sessionToken } from '../../http/auth.ts';
 import { ApiError } from '../../http/errors.ts';
 import { AUTHENTICATED_ERRORS, absentBodyAsEmpty, errorResponses, Timestamp } from '../../http/schemas.ts';
-import type { Scope, ScopeSession } from '../../http/scope.ts';
+import type { Caller, Scope, ScopeSession } from '../../http/scope.ts';
 import {
   csrfTokenFor,
   SESSION_ABSOLUTE_MS,
@@ -22,18 +22,18 @@ import { createSession, endSession } from './sessions.ts';
 
 const tags = ['Dashboard sessions'];
 
-/** What a member's session shows of it. */
-interface MemberSummary {
-  id: string;
-  email: string;
-  name: string | null;
-  roles: { role: 'admin' | 'editor' | 'viewer' | 'client'; profileId: string | null }[];
-}
-
 /** What the session routes ask of the members module (handed in by the app: members depend on modules this one is below). */
 export interface MemberSessions {
-  summary(ownerId: string, memberId: string): Promise<MemberSummary>;
   end(sessionId: string): Promise<void>;
+}
+
+/** A member's roles as its session shows them, read with the session: the whole owner's first, then profiles by id. */
+function memberRoles(caller: Extract<Caller, { type: 'member' }>) {
+  const byProfile = [...caller.profileRoles].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return [
+    ...(caller.ownerRole === null ? [] : [{ role: caller.ownerRole, profile_id: null }]),
+    ...byProfile.map(([profileId, role]) => ({ role, profile_id: profileId })),
+  ];
 }
 
 export const SessionJson = Type.Object(
@@ -89,24 +89,16 @@ function renderSession(
   token: string,
   session: ScopeSession,
   scope: Scope,
-  member: MemberSummary | null,
 ): Static<typeof SessionJson> {
   const { caller } = scope;
-  const onlyProfile = member?.roles.length === 1 ? member.roles[0]?.profileId : null;
+  const roles = caller.type === 'member' ? memberRoles(caller) : [];
+  const onlyProfile = roles.length === 1 ? roles[0]?.profile_id : null;
   return {
     id: session.id,
     key_id: caller.type === 'api_key' ? caller.id : null,
     key_kind: caller.type === 'api_key' ? caller.kind : null,
     profile_id: caller.type === 'api_key' ? (caller.kind === 'owner' ? null : scope.profileId) : (onlyProfile ?? null),
-    member:
-      member === null
-        ? null
-        : {
-            id: member.id,
-            email: member.email,
-            name: member.name,
-            roles: member.roles.map((r) => ({ role: r.role, profile_id: r.profileId })),
-          },
+    member: caller.type === 'member' ? { id: caller.id, email: caller.email, name: caller.name, roles } : null,
     csrf_token: csrfTokenFor(secretKey, token),
     expires_at: session.expiresAt.toISOString(),
     idle_expires_at: session.idleExpiresAt.toISOString(),
@@ -170,7 +162,7 @@ export function sessionRoutes({
           { sessionId: session.id, keyId: caller.id, ownerId: request.scope.ownerId },
           'dashboard session started',
         );
-        return reply.code(201).send(renderSession(secretKey, session.token, session, request.scope, null));
+        return reply.code(201).send(renderSession(secretKey, session.token, session, request.scope));
       },
     );
 
@@ -187,9 +179,7 @@ export function sessionRoutes({
       // The auth hook has just found (and touched) the session: rendered from that, not read again.
       async (request) => {
         const { token, session } = acceptedSession(request, request.scope);
-        const { caller, ownerId } = request.scope;
-        const member = caller.type === 'member' ? await members.summary(ownerId, caller.id) : null;
-        return renderSession(secretKey, token, session, request.scope, member);
+        return renderSession(secretKey, token, session, request.scope);
       },
     );
 

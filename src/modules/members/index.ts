@@ -14,8 +14,7 @@ export {
   useMemberSession,
 } from './sessions.ts';
 export { requestSignInLinks, sendSignInLinks, signInWithLink, signInWithPassword } from './sign-in.ts';
-export { memberSummary } from './summary.ts';
-export { deleteExpiredLinks, peekLink, TOKEN_LIFETIME_MS } from './tokens.ts';
+export { deleteExpiredLinks, MEMBER_LINK_PATHS, peekLink, TOKEN_LIFETIME_MS } from './tokens.ts';
 
 /** The members module's part at start: roles on a profile end the moment its deletion is asked for. */
 export const membersModule: ModuleInstall = {
