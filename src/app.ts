@@ -39,6 +39,7 @@ import { endMemberSession, isMemberSessionToken, memberRoutes, useMemberSession 
 import { platformAppRoutes } from './modules/platform-apps/index.ts';
 import { approvalLinkRoutes, postRoutes } from './modules/posts/index.ts';
 import { findProfile, profileRoutes } from './modules/profiles/index.ts';
+import { reportRoutes } from './modules/reports/index.ts';
 import { webhookRoutes } from './modules/webhooks/index.ts';
 import { installModules } from './modules.ts';
 import { type Resolver, systemResolver } from './outbound/address-policy.ts';
@@ -270,6 +271,7 @@ export async function buildApp({
       insightRoutes({ db: database.db, platforms, answers: insightAnswers(config.insightsAnswerCacheMb) }),
     );
     await v1.register(mediaRoutes({ db: database.db, config, resolver }));
+    await v1.register(reportRoutes({ db: database.db, platforms }));
     await v1.register(catalogueRoutes({ db: database.db, platforms }));
     await v1.register(platformAppRoutes({ db: database.db, secretKey, platforms }));
     await v1.register(auditRoutes(database.db));

@@ -14252,6 +14252,530 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/profiles/{id}/report": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A profile's report
+         * @description A profile's period at a glance, across every account of the profile: each account's headline figures and the profile's sums, each with its change against the previous period; every day of the period for charts; and the period's 5 best posts by engagement, with their permalink and figures. Made from the stored daily figures (GET /v1/accounts/{id}/insights) and posts alone: nothing is asked of a platform to answer. The period is `from`..`to` (UTC days, both included; at most 365); with neither, last calendar month. Each figure is beside the previous period of the same length. Headline figures per account: `followers` (the last count known in the period, and the first), `views`, `engagement` (the platform's interactions) and `posts_published`; which metrics make each on each platform is `insights.report` of GET /v1/platforms, and a figure a platform does not give is listed in the account's `not_offered`. Null is no data, never 0. Errors: 400 `invalid_range`, 404 `profile_not_found`.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description First day, YYYY-MM-DD (UTC). Default: 29 days before `to`; with no `to` either, the first day of last month. */
+                    from?: string;
+                    /** @description Last day, YYYY-MM-DD (UTC), included. Default: today; with no `from` either, the last day of last month. */
+                    to?: string;
+                };
+                header?: {
+                    /** @description Owner keys only: a profile id or `external_id` that scopes the request to that profile. */
+                    "service-profile"?: string;
+                };
+                path: {
+                    /** @description Profile id or `external_id`. */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            profile_id: string;
+                            profile_name: string;
+                            /**
+                             * Format: date
+                             * @description First day of the period. YYYY-MM-DD, UTC.
+                             */
+                            from: string;
+                            /**
+                             * Format: date
+                             * @description Last day of the period (included). YYYY-MM-DD, UTC.
+                             */
+                            to: string;
+                            /** @description The period of the same length just before, which each change is against. */
+                            previous: {
+                                /**
+                                 * Format: date
+                                 * @description First day of the previous period. YYYY-MM-DD, UTC.
+                                 */
+                                from: string;
+                                /**
+                                 * Format: date
+                                 * @description Its last day. YYYY-MM-DD, UTC.
+                                 */
+                                to: string;
+                            };
+                            /** @description The profile's figures: each the sum of its accounts' known figures (null when none is known). */
+                            totals: {
+                                /** @description Followers, a count rather than a flow: `value` is the last count known in the period, `previous` the last known in the previous period. */
+                                followers: {
+                                    /** @description The first follower count known in the period. Null: no data (the platform reported none, or does not offer it). */
+                                    start: number | null;
+                                    /** @description The period's figure. Null: no data (the platform reported none, or does not offer it). */
+                                    value: number | null;
+                                    /** @description The previous period's. Null: no data (the platform reported none, or does not offer it). */
+                                    previous: number | null;
+                                    /** @description `value` less `previous`; null unless both are known. Null: no data (the platform reported none, or does not offer it). */
+                                    change: number | null;
+                                    /** @description `change` as a fraction of `previous` (0.25: 25% more); null also when `previous` is 0. Null: no data (the platform reported none, or does not offer it). */
+                                    change_ratio: number | null;
+                                };
+                                /** @description Views (or impressions) over the period: the days added up. */
+                                views: {
+                                    /** @description The period's figure. Null: no data (the platform reported none, or does not offer it). */
+                                    value: number | null;
+                                    /** @description The previous period's. Null: no data (the platform reported none, or does not offer it). */
+                                    previous: number | null;
+                                    /** @description `value` less `previous`; null unless both are known. Null: no data (the platform reported none, or does not offer it). */
+                                    change: number | null;
+                                    /** @description `change` as a fraction of `previous` (0.25: 25% more); null also when `previous` is 0. Null: no data (the platform reported none, or does not offer it). */
+                                    change_ratio: number | null;
+                                };
+                                /** @description The platform's interactions with the account's content over the period: the days added up. */
+                                engagement: {
+                                    /** @description The period's figure. Null: no data (the platform reported none, or does not offer it). */
+                                    value: number | null;
+                                    /** @description The previous period's. Null: no data (the platform reported none, or does not offer it). */
+                                    previous: number | null;
+                                    /** @description `value` less `previous`; null unless both are known. Null: no data (the platform reported none, or does not offer it). */
+                                    change: number | null;
+                                    /** @description `change` as a fraction of `previous` (0.25: 25% more); null also when `previous` is 0. Null: no data (the platform reported none, or does not offer it). */
+                                    change_ratio: number | null;
+                                };
+                                /** @description Posts of the profile published on the account through the service in the period (posts made on the platform are not counted): never null. */
+                                posts_published: {
+                                    /** @description The period's figure. Null: no data (the platform reported none, or does not offer it). */
+                                    value: number | null;
+                                    /** @description The previous period's. Null: no data (the platform reported none, or does not offer it). */
+                                    previous: number | null;
+                                    /** @description `value` less `previous`; null unless both are known. Null: no data (the platform reported none, or does not offer it). */
+                                    change: number | null;
+                                    /** @description `change` as a fraction of `previous` (0.25: 25% more); null also when `previous` is 0. Null: no data (the platform reported none, or does not offer it). */
+                                    change_ratio: number | null;
+                                };
+                            };
+                            /** @description Every account of the profile, whatever its status, oldest first. */
+                            accounts: {
+                                account_id: string;
+                                /** @enum {unknown} */
+                                platform: "instagram" | "threads" | "tiktok" | "facebook" | "linkedin" | "youtube" | "x" | "google_business" | "pinterest" | "bluesky";
+                                /** @description Null: the platform gave none. */
+                                username: string | null;
+                                /** @description Null: the platform gave none. */
+                                display_name: string | null;
+                                /** @description `connected`, `expired` or `disconnected`: its figures stop at the end of its access. */
+                                status: string;
+                                /** @description The headline figures the platform does not give for an account: always null here (GET /v1/platforms, `insights.report`). */
+                                not_offered: ("followers" | "views" | "engagement")[];
+                                /** @description The insights permission the account has not granted: then every figure but `posts_published` is null. */
+                                missing_permission: string | null;
+                                /** @description Null: never yet. */
+                                synced_at: string | null;
+                                /** @description Followers, a count rather than a flow: `value` is the last count known in the period, `previous` the last known in the previous period. */
+                                followers: {
+                                    /** @description The first follower count known in the period. Null: no data (the platform reported none, or does not offer it). */
+                                    start: number | null;
+                                    /** @description The period's figure. Null: no data (the platform reported none, or does not offer it). */
+                                    value: number | null;
+                                    /** @description The previous period's. Null: no data (the platform reported none, or does not offer it). */
+                                    previous: number | null;
+                                    /** @description `value` less `previous`; null unless both are known. Null: no data (the platform reported none, or does not offer it). */
+                                    change: number | null;
+                                    /** @description `change` as a fraction of `previous` (0.25: 25% more); null also when `previous` is 0. Null: no data (the platform reported none, or does not offer it). */
+                                    change_ratio: number | null;
+                                };
+                                /** @description Views (or impressions) over the period: the days added up. */
+                                views: {
+                                    /** @description The period's figure. Null: no data (the platform reported none, or does not offer it). */
+                                    value: number | null;
+                                    /** @description The previous period's. Null: no data (the platform reported none, or does not offer it). */
+                                    previous: number | null;
+                                    /** @description `value` less `previous`; null unless both are known. Null: no data (the platform reported none, or does not offer it). */
+                                    change: number | null;
+                                    /** @description `change` as a fraction of `previous` (0.25: 25% more); null also when `previous` is 0. Null: no data (the platform reported none, or does not offer it). */
+                                    change_ratio: number | null;
+                                };
+                                /** @description The platform's interactions with the account's content over the period: the days added up. */
+                                engagement: {
+                                    /** @description The period's figure. Null: no data (the platform reported none, or does not offer it). */
+                                    value: number | null;
+                                    /** @description The previous period's. Null: no data (the platform reported none, or does not offer it). */
+                                    previous: number | null;
+                                    /** @description `value` less `previous`; null unless both are known. Null: no data (the platform reported none, or does not offer it). */
+                                    change: number | null;
+                                    /** @description `change` as a fraction of `previous` (0.25: 25% more); null also when `previous` is 0. Null: no data (the platform reported none, or does not offer it). */
+                                    change_ratio: number | null;
+                                };
+                                /** @description Posts of the profile published on the account through the service in the period (posts made on the platform are not counted): never null. */
+                                posts_published: {
+                                    /** @description The period's figure. Null: no data (the platform reported none, or does not offer it). */
+                                    value: number | null;
+                                    /** @description The previous period's. Null: no data (the platform reported none, or does not offer it). */
+                                    previous: number | null;
+                                    /** @description `value` less `previous`; null unless both are known. Null: no data (the platform reported none, or does not offer it). */
+                                    change: number | null;
+                                    /** @description `change` as a fraction of `previous` (0.25: 25% more); null also when `previous` is 0. Null: no data (the platform reported none, or does not offer it). */
+                                    change_ratio: number | null;
+                                };
+                                /** @description Every day of the period, oldest first: what the charts draw. */
+                                days: {
+                                    /**
+                                     * Format: date
+                                     * @description The day. YYYY-MM-DD, UTC.
+                                     */
+                                    date: string;
+                                    /** @description The follower count that day. Null: no data (the platform reported none, or does not offer it). */
+                                    followers: number | null;
+                                    /** @description Views that day. Null: no data (the platform reported none, or does not offer it). */
+                                    views: number | null;
+                                    /** @description Interactions that day. Null: no data (the platform reported none, or does not offer it). */
+                                    engagement: number | null;
+                                    /** @description Posts published that day. */
+                                    posts_published: number;
+                                }[];
+                            }[];
+                            /** @description The 5 posts published in the period with the most engagement (a post with no figures yet is not ranked), the newer first on a tie. */
+                            top_posts: {
+                                post_id: string;
+                                account_id: string;
+                                /** @enum {unknown} */
+                                platform: "instagram" | "threads" | "tiktok" | "facebook" | "linkedin" | "youtube" | "x" | "google_business" | "pinterest" | "bluesky";
+                                /** @description `api`: published through the service; `platform`: made on the platform, seen by the service. */
+                                source: "api" | "platform";
+                                /** @description Null: a post without text. */
+                                text: string | null;
+                                /** @description Null: the platform gave none. */
+                                permalink: string | null;
+                                /**
+                                 * Format: date-time
+                                 * @description When it was published. ISO 8601, UTC.
+                                 */
+                                published_at: string;
+                                /** @description Its interactions, as its platform counts them (`insights.report.engagement.post`). */
+                                engagement: number;
+                                /** @description Its lifetime figures as last read, by metric (GET /v1/posts/{id}/insights). */
+                                figures: {
+                                    [key: string]: number | null;
+                                };
+                            }[];
+                            /**
+                             * Format: date-time
+                             * @description When the report was made. ISO 8601, UTC.
+                             */
+                            generated_at: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code, e.g. `profile_not_found`. */
+                                code: string;
+                                /** @description What went wrong, for a human. */
+                                message: string;
+                                /** @description Also in the `Request-Id` response header; quote it in support requests. */
+                                request_id: string;
+                                /** @description For `validation_failed`: a list of `{field, message}`. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code, e.g. `profile_not_found`. */
+                                code: string;
+                                /** @description What went wrong, for a human. */
+                                message: string;
+                                /** @description Also in the `Request-Id` response header; quote it in support requests. */
+                                request_id: string;
+                                /** @description For `validation_failed`: a list of `{field, message}`. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code, e.g. `profile_not_found`. */
+                                code: string;
+                                /** @description What went wrong, for a human. */
+                                message: string;
+                                /** @description Also in the `Request-Id` response header; quote it in support requests. */
+                                request_id: string;
+                                /** @description For `validation_failed`: a list of `{field, message}`. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code, e.g. `profile_not_found`. */
+                                code: string;
+                                /** @description What went wrong, for a human. */
+                                message: string;
+                                /** @description Also in the `Request-Id` response header; quote it in support requests. */
+                                request_id: string;
+                                /** @description For `validation_failed`: a list of `{field, message}`. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code, e.g. `profile_not_found`. */
+                                code: string;
+                                /** @description What went wrong, for a human. */
+                                message: string;
+                                /** @description Also in the `Request-Id` response header; quote it in support requests. */
+                                request_id: string;
+                                /** @description For `validation_failed`: a list of `{field, message}`. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code, e.g. `profile_not_found`. */
+                                code: string;
+                                /** @description What went wrong, for a human. */
+                                message: string;
+                                /** @description Also in the `Request-Id` response header; quote it in support requests. */
+                                request_id: string;
+                                /** @description For `validation_failed`: a list of `{field, message}`. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/profiles/{id}/report.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A profile's report as CSV
+         * @description The days of GET /v1/profiles/{id}/report as CSV (RFC 4180, a header row), one row per account and day: `date`, `account_id`, `platform`, `username`, `display_name`, `followers`, `views`, `engagement`, `posts_published`. No data is an empty cell, never 0; a name that a spreadsheet would take for a formula starts with `'`. Made from the stored daily figures (GET /v1/accounts/{id}/insights) and posts alone: nothing is asked of a platform to answer. The period is `from`..`to` (UTC days, both included; at most 365); with neither, last calendar month. Each figure is beside the previous period of the same length. Headline figures per account: `followers` (the last count known in the period, and the first), `views`, `engagement` (the platform's interactions) and `posts_published`; which metrics make each on each platform is `insights.report` of GET /v1/platforms, and a figure a platform does not give is listed in the account's `not_offered`. Null is no data, never 0. Errors: 400 `invalid_range`, 404 `profile_not_found`.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description First day, YYYY-MM-DD (UTC). Default: 29 days before `to`; with no `to` either, the first day of last month. */
+                    from?: string;
+                    /** @description Last day, YYYY-MM-DD (UTC), included. Default: today; with no `from` either, the last day of last month. */
+                    to?: string;
+                };
+                header?: {
+                    /** @description Owner keys only: a profile id or `external_id` that scopes the request to that profile. */
+                    "service-profile"?: string;
+                };
+                path: {
+                    /** @description Profile id or `external_id`. */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The CSV, sent as an attachment (`report-<profile id>-<from>-<to>.csv`). */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/csv": string;
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code, e.g. `profile_not_found`. */
+                                code: string;
+                                /** @description What went wrong, for a human. */
+                                message: string;
+                                /** @description Also in the `Request-Id` response header; quote it in support requests. */
+                                request_id: string;
+                                /** @description For `validation_failed`: a list of `{field, message}`. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code, e.g. `profile_not_found`. */
+                                code: string;
+                                /** @description What went wrong, for a human. */
+                                message: string;
+                                /** @description Also in the `Request-Id` response header; quote it in support requests. */
+                                request_id: string;
+                                /** @description For `validation_failed`: a list of `{field, message}`. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code, e.g. `profile_not_found`. */
+                                code: string;
+                                /** @description What went wrong, for a human. */
+                                message: string;
+                                /** @description Also in the `Request-Id` response header; quote it in support requests. */
+                                request_id: string;
+                                /** @description For `validation_failed`: a list of `{field, message}`. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code, e.g. `profile_not_found`. */
+                                code: string;
+                                /** @description What went wrong, for a human. */
+                                message: string;
+                                /** @description Also in the `Request-Id` response header; quote it in support requests. */
+                                request_id: string;
+                                /** @description For `validation_failed`: a list of `{field, message}`. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code, e.g. `profile_not_found`. */
+                                code: string;
+                                /** @description What went wrong, for a human. */
+                                message: string;
+                                /** @description Also in the `Request-Id` response header; quote it in support requests. */
+                                request_id: string;
+                                /** @description For `validation_failed`: a list of `{field, message}`. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code, e.g. `profile_not_found`. */
+                                code: string;
+                                /** @description What went wrong, for a human. */
+                                message: string;
+                                /** @description Also in the `Request-Id` response header; quote it in support requests. */
+                                request_id: string;
+                                /** @description For `validation_failed`: a list of `{field, message}`. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/platforms": {
         parameters: {
             query?: never;
@@ -14374,6 +14898,19 @@ export interface paths {
                                         /** @description What it counts on this platform (the same name can count different things on two platforms). */
                                         description: string;
                                     }[];
+                                    /** @description GET /v1/profiles/{id}/report: which metrics make its headline figures on this platform. */
+                                    report: {
+                                        /** @description The account metric a report's `followers` is (a count, not summed); null: the platform offers none. */
+                                        followers: string | null;
+                                        /** @description The account metrics a report's `views` adds up, day by day; empty: the platform offers none. */
+                                        views: string[];
+                                        engagement: {
+                                            /** @description The account metrics a report's `engagement` adds up, day by day; empty: the platform gives an account none. */
+                                            account: string[];
+                                            /** @description The post metrics a report's best post is ranked by, added up. */
+                                            post: string[];
+                                        };
+                                    };
                                 } | null;
                             }[];
                             /** @description Pass as `cursor` for the next page; null on the last page. */
@@ -14635,6 +15172,19 @@ export interface paths {
                                     /** @description What it counts on this platform (the same name can count different things on two platforms). */
                                     description: string;
                                 }[];
+                                /** @description GET /v1/profiles/{id}/report: which metrics make its headline figures on this platform. */
+                                report: {
+                                    /** @description The account metric a report's `followers` is (a count, not summed); null: the platform offers none. */
+                                    followers: string | null;
+                                    /** @description The account metrics a report's `views` adds up, day by day; empty: the platform offers none. */
+                                    views: string[];
+                                    engagement: {
+                                        /** @description The account metrics a report's `engagement` adds up, day by day; empty: the platform gives an account none. */
+                                        account: string[];
+                                        /** @description The post metrics a report's best post is ranked by, added up. */
+                                        post: string[];
+                                    };
+                                };
                             } | null;
                         };
                     };

@@ -101,6 +101,9 @@ export const ROUTE_ROLES: Readonly<Record<string, LeastRole>> = {
   'GET /v1/accounts/{id}/insights': 'client',
   'GET /v1/posts/{id}/insights': 'client',
   'POST /v1/insights/sync': 'editor',
+  // A client reads its own report, as it reads its accounts' figures.
+  'GET /v1/profiles/{id}/report': 'client',
+  'GET /v1/profiles/{id}/report.csv': 'client',
 
   'GET /v1/media': 'viewer',
   'GET /v1/media/{id}': 'viewer',

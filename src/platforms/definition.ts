@@ -42,6 +42,20 @@ export interface MetricDescriptions {
   readonly post: Readonly<Record<string, string>>;
 }
 
+/**
+ * Which of a platform's metrics make a report's headline figures (`GET
+ * /v1/profiles/{id}/report`): the service's names, each figure the sum of its metrics (a day's
+ * sum is null only when every one of them is). An empty list: the platform offers no such figure.
+ */
+export interface ReportFigures {
+  /** The account's follower count, as a count (never summed over days); null: none offered. */
+  readonly followers: string | null;
+  /** The account's views (or impressions) a day. */
+  readonly views: readonly string[];
+  /** The platform's interactions with the account's content a day, and with one post over its life. */
+  readonly engagement: { readonly account: readonly string[]; readonly post: readonly string[] };
+}
+
 /** The metric names offered, as their descriptions list them. */
 export function metricsOf(described: MetricDescriptions): InsightMetrics {
   return { account: Object.keys(described.account), post: Object.keys(described.post) };
@@ -248,6 +262,8 @@ export interface PlatformDefinition {
   readonly insights: InsightMetrics | null;
   /** What each of `insights`' metrics counts there; null where `insights` is. */
   readonly metricDescriptions: MetricDescriptions | null;
+  /** The metrics a profile's report is made of; null where `insights` is. */
+  readonly reportFigures: ReportFigures | null;
   readonly publishing: PublishingRules;
   /** The settings only this platform reads, by the name its adapter reads each under (`AdapterOptions.settings`). */
   readonly settings: Readonly<Record<string, PlatformSetting>>;

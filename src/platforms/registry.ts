@@ -25,6 +25,7 @@ export {
   type PlatformDefinition,
   type ProcessingRules,
   pollWaitMs,
+  type ReportFigures,
 } from './definition.ts';
 export { isPlatform, PLATFORMS, type Platform, settingsPrefix } from './names.ts';
 

@@ -830,6 +830,20 @@ const matrix: Record<string, RouteCase> = {
     otherOwner: 404,
     build: async (f) => ({ url: `/v1/posts/${await publishedPost(f)}/insights` }),
   },
+  'GET /v1/profiles/{id}/report': {
+    ownerOnly: false,
+    least: 'client',
+    success: 200,
+    otherOwner: 404,
+    build: async (f) => ({ url: `/v1/profiles/${f.profileId}/report` }),
+  },
+  'GET /v1/profiles/{id}/report.csv': {
+    ownerOnly: false,
+    least: 'client',
+    success: 200,
+    otherOwner: 404,
+    build: async (f) => ({ url: `/v1/profiles/${f.profileId}/report.csv` }),
+  },
   'POST /v1/insights/sync': {
     ownerOnly: false,
     least: 'editor',

@@ -52,7 +52,11 @@ interface CatalogueEntry {
     hide_replies: boolean;
     reply_to_hidden: boolean;
   } | null;
-  insights: { account: { name: string; description: string }[]; post: { name: string; description: string }[] } | null;
+  insights: {
+    account: { name: string; description: string }[];
+    post: { name: string; description: string }[];
+    report: { followers: string | null; views: string[]; engagement: { account: string[]; post: string[] } };
+  } | null;
 }
 
 async function catalogue(key = owner.key): Promise<CatalogueEntry[]> {
@@ -235,6 +239,81 @@ describe('GET /v1/platforms', () => {
     for (const entry of Object.values(byName)) {
       expect(entry.publishing.text.counting_description).not.toBe('');
       for (const option of Object.values(entry.publishing.options.properties)) expect(option.title).toBeTruthy();
+    }
+  });
+
+  it("says which metrics make a report's followers, views and engagement on each platform, all of them its own", async () => {
+    const entries = await catalogue();
+    const report = Object.fromEntries(entries.map((e) => [e.platform, e.insights?.report ?? null]));
+    expect(report).toEqual({
+      instagram: {
+        followers: 'followers_count',
+        views: ['views'],
+        engagement: { account: ['total_interactions'], post: ['total_interactions'] },
+      },
+      threads: {
+        followers: 'followers_count',
+        views: ['views'],
+        engagement: {
+          account: ['likes', 'replies', 'reposts', 'quotes'],
+          post: ['likes', 'replies', 'reposts', 'quotes', 'shares'],
+        },
+      },
+      tiktok: null,
+      facebook: null,
+      // LinkedIn's `engagement` is a rate: the counts are added instead.
+      linkedin: {
+        followers: 'followers_count',
+        views: ['views'],
+        engagement: { account: ['likes', 'comments', 'shares'], post: ['likes', 'comments', 'shares'] },
+      },
+      youtube: {
+        followers: 'followers_count',
+        views: ['views'],
+        engagement: { account: ['likes', 'comments', 'shares'], post: ['likes', 'comments', 'shares'] },
+      },
+      x: {
+        followers: 'followers_count',
+        views: [],
+        engagement: { account: [], post: ['likes', 'replies', 'reposts', 'quotes'] },
+      },
+      google_business: {
+        followers: null,
+        views: [
+          'impressions_desktop_maps',
+          'impressions_desktop_search',
+          'impressions_mobile_maps',
+          'impressions_mobile_search',
+        ],
+        engagement: {
+          account: ['calls', 'website_clicks', 'direction_requests', 'conversations', 'bookings'],
+          post: [],
+        },
+      },
+      pinterest: {
+        followers: 'followers_count',
+        views: ['views'],
+        engagement: { account: ['engagement'], post: ['saves', 'pin_clicks', 'outbound_clicks'] },
+      },
+      bluesky: {
+        followers: 'followers_count',
+        views: [],
+        engagement: { account: [], post: ['likes', 'reposts', 'replies', 'quotes'] },
+      },
+    });
+    for (const entry of entries) {
+      const figures = entry.insights?.report;
+      if (figures === undefined) continue;
+      const account = entry.insights?.account.map((m) => m.name) ?? [];
+      const post = entry.insights?.post.map((m) => m.name) ?? [];
+      for (const metric of [
+        ...(figures.followers === null ? [] : [figures.followers]),
+        ...figures.views,
+        ...figures.engagement.account,
+      ]) {
+        expect(account, entry.platform).toContain(metric);
+      }
+      for (const metric of figures.engagement.post) expect(post, entry.platform).toContain(metric);
     }
   });
 

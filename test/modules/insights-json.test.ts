@@ -1,7 +1,7 @@
 import { Ajv } from 'ajv';
 import addFormats from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
-import { dayNumber } from '../../src/modules/insights/days.ts';
+import { dayNumber } from '../../src/days.ts';
 import {
   type AccountFigures,
   AccountInsightsJson,

@@ -27,6 +27,7 @@ export {
   accountInProfile,
   accountStates,
   accountsOfPlatformUsers,
+  accountsOfProfile,
   accountsToSync,
   connectedAccountById,
   connectedAccounts,

@@ -119,6 +119,15 @@ export async function accountsToSync(
   return accountIds.map((id) => byId.get(id) as Account);
 }
 
+/** Every account of a profile, whatever its status, oldest first: what a profile's report covers. */
+export async function accountsOfProfile(db: Queryable, profile: { ownerId: string; id: string }): Promise<Account[]> {
+  return await db
+    .select()
+    .from(accounts)
+    .where(and(eq(accounts.ownerId, profile.ownerId), eq(accounts.profileId, profile.id)))
+    .orderBy(asc(accounts.id));
+}
+
 /** The ids of a profile's accounts: for a module's profile deletion step. */
 export async function accountIdsOfProfile(db: Queryable, profile: { ownerId: string; id: string }): Promise<string[]> {
   const rows = await db

@@ -123,6 +123,33 @@ const InsightsJson = Type.Object(
   {
     account: Type.Array(MetricJson, { description: 'GET /v1/accounts/{id}/insights: daily figures of an account.' }),
     post: Type.Array(MetricJson, { description: 'GET /v1/posts/{id}/insights: lifetime figures of a post.' }),
+    report: Type.Object(
+      {
+        followers: Nullable(
+          Type.String(),
+          "The account metric a report's `followers` is (a count, not summed); null: the platform offers none.",
+        ),
+        views: Type.Array(Type.String(), {
+          description: "The account metrics a report's `views` adds up, day by day; empty: the platform offers none.",
+        }),
+        engagement: Type.Object(
+          {
+            account: Type.Array(Type.String(), {
+              description:
+                "The account metrics a report's `engagement` adds up, day by day; empty: the platform gives an account none.",
+            }),
+            post: Type.Array(Type.String(), {
+              description: "The post metrics a report's best post is ranked by, added up.",
+            }),
+          },
+          { additionalProperties: false },
+        ),
+      },
+      {
+        additionalProperties: false,
+        description: 'GET /v1/profiles/{id}/report: which metrics make its headline figures on this platform.',
+      },
+    ),
   },
   { additionalProperties: false },
 );
@@ -185,7 +212,8 @@ export function renderPlatform(
   available: readonly Platform[],
   platform: Platform,
 ): PlatformJson {
-  const { label, apiAccess, ownerApps, grantsPages, publishing, comments, metricDescriptions } = platformInfo(platform);
+  const { label, apiAccess, ownerApps, grantsPages, publishing, comments, metricDescriptions, reportFigures } =
+    platformInfo(platform);
   const { text, carousel } = publishing;
   return {
     platform,
@@ -226,8 +254,16 @@ export function renderPlatform(
             reply_to_hidden: comments.replyToHidden,
           },
     insights:
-      metricDescriptions === null
+      metricDescriptions === null || reportFigures === null
         ? null
-        : { account: metricsJson(metricDescriptions.account), post: metricsJson(metricDescriptions.post) },
+        : {
+            account: metricsJson(metricDescriptions.account),
+            post: metricsJson(metricDescriptions.post),
+            report: {
+              followers: reportFigures.followers,
+              views: [...reportFigures.views],
+              engagement: { account: [...reportFigures.engagement.account], post: [...reportFigures.engagement.post] },
+            },
+          },
   };
 }

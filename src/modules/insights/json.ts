@@ -1,7 +1,7 @@
 import { type Static, Type } from 'typebox';
+import { daysFrom, dayText } from '../../days.ts';
 import { At, Nullable } from '../../http/schemas.ts';
 import { PLATFORMS, type Platform } from '../../platforms/index.ts';
-import { daysFrom, dayText } from './days.ts';
 
 // A count, or for a rate (`engagement`) a fraction: a number either way.
 const Figure = (description: string) =>

@@ -7,6 +7,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { now } from '../../clock.ts';
+import { dayNumber, dayOf, daysFrom, dayText } from '../../days.ts';
 import type { Db, Tx } from '../../db/connection.ts';
 import { phaseMs } from '../../jobs/phase.ts';
 import { enqueue, jobSql } from '../../jobs/queue.ts';
@@ -31,7 +32,6 @@ import {
   noteAccountFailure,
 } from '../accounts/index.ts';
 import { publishedTargetsOf } from '../posts/index.ts';
-import { dayNumber, dayOf, daysFrom, dayText } from './days.ts';
 import { histories } from './history-workflow.ts';
 import { newAccountDays, REFRESH_DAYS, REFRESH_INTERVAL_MS } from './schedule.ts';
 import { lockSyncState, storeDailyFigures, storePostFigures } from './store.ts';

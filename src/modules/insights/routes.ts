@@ -44,13 +44,13 @@ const CONDITIONAL =
 const Headers = Type.Object({ ...ProfileHeader.properties, ...IfNoneMatchHeader });
 
 /** A day's text; what the pattern lets through the service checks (February 30 is no day). */
-const Day = (description: string) => Type.String({ pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}$', description });
+export const Day = (description: string) => Type.String({ pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}$', description });
 
 /**
  * The route's schema refusal, as the range error the spec names when only `from` or `to` is
  * wrong (not a YYYY-MM-DD text); any other refusal as the schema's usual 400.
  */
-function rangeError(error: Error & { validation?: { instancePath?: string }[] }): Error {
+export function rangeError(error: Error & { validation?: { instancePath?: string }[] }): Error {
   const problems = error.validation ?? [];
   const dates = problems.filter((p) => p.instancePath === '/from' || p.instancePath === '/to');
   if (problems.length === 0 || dates.length < problems.length) return error;

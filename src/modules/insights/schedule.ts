@@ -1,5 +1,5 @@
 /** The periods the insights module works by (the spec's 6 hours; the platforms' late data). */
-import { dayText } from './days.ts';
+import { dayText } from '../../days.ts';
 
 /** The spec's period between two refreshes of an account. */
 export const REFRESH_INTERVAL_MS = 6 * 3_600_000;

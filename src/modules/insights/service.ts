@@ -4,6 +4,7 @@
  */
 import { and, eq, sql } from 'drizzle-orm';
 import { now } from '../../clock.ts';
+import { dayNumber, dayOf, dayText, FIRST_DAY } from '../../days.ts';
 import type { Db } from '../../db/connection.ts';
 import { ApiError } from '../../http/errors.ts';
 import type { Scope } from '../../http/scope.ts';
@@ -20,7 +21,6 @@ import {
 import { getPost, postIdsOfProfile } from '../posts/index.ts';
 import { type ProfileDeletionStep, profilesBeingDeleted } from '../profiles/index.ts';
 import type { AnswerCache, RenderedAnswer } from './answers.ts';
-import { dayNumber, dayOf, dayText, FIRST_DAY } from './days.ts';
 import {
   type AccountFigures,
   accountInsightsText,
@@ -97,7 +97,7 @@ function notSupported(platform: Platform, what: string): ApiError {
 }
 
 /** The insights permission the account lacks, or null. */
-function missingPermission(
+export function missingPermission(
   deps: InsightReadDeps,
   account: Pick<AccountState, 'platform' | 'platformUserId' | 'scopes'>,
 ): string | null {

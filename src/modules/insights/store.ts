@@ -6,9 +6,9 @@
 import { sql } from 'drizzle-orm';
 import { appendTo } from '../../append-to.ts';
 import { now } from '../../clock.ts';
+import { dayNumber, dayOf, dayText } from '../../days.ts';
 import type { Tx } from '../../db/connection.ts';
 import type { DailyMetrics } from '../../platforms/index.ts';
-import { dayNumber, dayOf, dayText } from './days.ts';
 import { newAccountDays, REFRESH_INTERVAL_MS } from './schedule.ts';
 import { accountInsightSeries, type InsightSyncState, insightSyncState, postInsights } from './tables.ts';
 

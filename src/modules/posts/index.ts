@@ -27,7 +27,7 @@ export { describePlatformPost, ensurePlatformPosts, type PlatformPostRef } from 
 export { projectUnits } from './publishing/project-uploads.ts';
 export { publishTarget } from './publishing/publish-target.ts';
 export type { PublishDeps } from './publishing/run.ts';
-export { postIdsOfProfile, publishedTargetsOf } from './readers.ts';
+export { postIdsOfProfile, publishedCopiesOf, publishedTargetsOf } from './readers.ts';
 export { postRoutes } from './routes.ts';
 export { getPost } from './service.ts';
 

@@ -1,7 +1,7 @@
 /** What other modules read of posts: the published copies of an account's posts, the posts of a profile. */
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/connection.ts';
-import { posts, postTargets } from './tables.ts';
+import { type PostSource, posts, postTargets } from './tables.ts';
 
 /** A post's published copy on one account: what its figures are read by. */
 export interface PublishedTarget {
@@ -42,4 +42,50 @@ export async function postIdsOfProfile(db: Queryable, profile: { ownerId: string
     .from(posts)
     .where(and(eq(posts.ownerId, profile.ownerId), eq(posts.profileId, profile.id)));
   return rows.map((r) => r.id);
+}
+
+/** A profile's post published on one of its accounts: what a report counts and ranks. */
+export interface PublishedCopy {
+  postId: string;
+  accountId: string;
+  source: PostSource;
+  text: string | null;
+  permalink: string | null;
+  publishedAt: Date;
+}
+
+/**
+ * The profile's posts published on these accounts from `from` (included) to `to` (excluded),
+ * oldest first: API posts, and platform posts the service has seen (a comment's post).
+ */
+export async function publishedCopiesOf(
+  db: Queryable,
+  profile: { ownerId: string; id: string },
+  accountIds: readonly string[],
+  period: { from: Date; to: Date },
+): Promise<PublishedCopy[]> {
+  if (accountIds.length === 0) return [];
+  const rows = await db
+    .select({
+      postId: postTargets.postId,
+      accountId: postTargets.accountId,
+      source: posts.source,
+      text: posts.text,
+      permalink: postTargets.permalink,
+      publishedAt: postTargets.publishedAt,
+    })
+    .from(postTargets)
+    .innerJoin(posts, eq(posts.id, postTargets.postId))
+    .where(
+      and(
+        eq(posts.ownerId, profile.ownerId),
+        eq(posts.profileId, profile.id),
+        inArray(postTargets.accountId, [...accountIds]),
+        eq(postTargets.status, 'published'),
+        gte(postTargets.publishedAt, period.from),
+        lt(postTargets.publishedAt, period.to),
+      ),
+    )
+    .orderBy(asc(postTargets.publishedAt), asc(postTargets.postId));
+  return rows.map((r) => ({ ...r, publishedAt: r.publishedAt as Date }));
 }

@@ -141,6 +141,12 @@ export const blueskyDefinition = {
   comments: { reply: true, hide: true, deleteReply: true, replyToHidden: false, hideReplies: true },
   insights: BLUESKY_METRICS,
   metricDescriptions: METRIC_DESCRIPTIONS,
+  // Bluesky counts no views, and an account's interactions only on each post.
+  reportFigures: {
+    followers: 'followers_count',
+    views: [],
+    engagement: { account: [], post: ['likes', 'reposts', 'replies', 'quotes'] },
+  },
   publishing: {
     // Text, one image, 2 to 4 images (app.bsky.embed.images), or one video (app.bsky.embed.video).
     kinds: ['text', 'image', 'carousel', 'video'],

@@ -30,6 +30,7 @@ export const facebookDefinition = {
   // The service offers insights for Instagram and Threads only.
   insights: null,
   metricDescriptions: null,
+  reportFigures: null,
   publishing: {
     // No video on pages; several photos make one post.
     kinds: ['text', 'image', 'carousel'],

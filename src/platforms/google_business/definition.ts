@@ -155,6 +155,17 @@ export const googleBusinessDefinition = {
   // The Business Profile Performance API's daily figures of the location.
   insights: GOOGLE_BUSINESS_METRICS,
   metricDescriptions: METRIC_DESCRIPTIONS,
+  // A location has no followers: its views are the four impressions, its interactions what people did on the profile.
+  reportFigures: {
+    followers: null,
+    views: [
+      'impressions_desktop_maps',
+      'impressions_desktop_search',
+      'impressions_mobile_maps',
+      'impressions_mobile_search',
+    ],
+    engagement: { account: ['calls', 'website_clicks', 'direction_requests', 'conversations', 'bookings'], post: [] },
+  },
   publishing: {
     // A local post is a summary, a photo, or both.
     kinds: ['text', 'image'],

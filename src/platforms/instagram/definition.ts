@@ -89,6 +89,12 @@ export const instagramDefinition = {
   comments: { reply: true, hide: true, deleteReply: true, replyToHidden: false, hideReplies: true },
   insights: INSTAGRAM_METRICS,
   metricDescriptions: METRIC_DESCRIPTIONS,
+  // Views, not reach: reach counts distinct accounts a day, which do not add up over a period.
+  reportFigures: {
+    followers: 'followers_count',
+    views: ['views'],
+    engagement: { account: ['total_interactions'], post: ['total_interactions'] },
+  },
   publishing: {
     // No text-only posts: an Instagram post needs an image or a video.
     kinds: ['image', 'video', 'carousel'],

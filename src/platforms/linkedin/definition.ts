@@ -65,6 +65,12 @@ export const linkedinDefinition = {
   comments: { reply: true, hide: false, deleteReply: true, replyToHidden: false, hideReplies: false },
   insights: LINKEDIN_METRICS,
   metricDescriptions: METRIC_DESCRIPTIONS,
+  // LinkedIn's own `engagement` is a rate (clicks included), which does not add up: the counts do.
+  reportFigures: {
+    followers: 'followers_count',
+    views: ['views'],
+    engagement: { account: ['likes', 'comments', 'shares'], post: ['likes', 'comments', 'shares'] },
+  },
   publishing: {
     kinds: ['text', 'image', 'carousel', 'video', 'document'],
     // Creating the post (POST /rest/posts with lifecycleState PUBLISHED) is the publication.

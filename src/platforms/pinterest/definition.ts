@@ -83,6 +83,12 @@ export const pinterestDefinition = {
   comments: null,
   insights: PINTEREST_METRICS,
   metricDescriptions: METRIC_DESCRIPTIONS,
+  // A pin's saves and clicks are what Pinterest's account `engagement` counts.
+  reportFigures: {
+    followers: 'followers_count',
+    views: ['views'],
+    engagement: { account: ['engagement'], post: ['saves', 'pin_clicks', 'outbound_clicks'] },
+  },
   publishing: {
     // A pin is an image, 2 to 5 images (multiple_image_urls), or a video (video_id); never text alone.
     kinds: ['image', 'carousel', 'video'],

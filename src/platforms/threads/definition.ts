@@ -71,6 +71,15 @@ export const threadsDefinition = {
   comments: { reply: true, hide: true, deleteReply: false, replyToHidden: true, hideReplies: false },
   insights: THREADS_METRICS,
   metricDescriptions: METRIC_DESCRIPTIONS,
+  // Clicks are on links, not interactions with the post.
+  reportFigures: {
+    followers: 'followers_count',
+    views: ['views'],
+    engagement: {
+      account: ['likes', 'replies', 'reposts', 'quotes'],
+      post: ['likes', 'replies', 'reposts', 'quotes', 'shares'],
+    },
+  },
   publishing: {
     kinds: ['text', 'image', 'video', 'carousel'],
     containerPublishes: false,

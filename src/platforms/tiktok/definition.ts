@@ -55,6 +55,7 @@ export const tiktokDefinition = {
   comments: null,
   insights: null,
   metricDescriptions: null,
+  reportFigures: null,
   publishing: {
     kinds: ['video'],
     // TikTok publishes by itself once it has pulled and processed the video.

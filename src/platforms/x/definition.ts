@@ -119,6 +119,12 @@ export const xDefinition = {
   comments: { reply: true, hide: true, deleteReply: true, replyToHidden: false, hideReplies: true },
   insights: X_METRICS,
   metricDescriptions: METRIC_DESCRIPTIONS,
+  // X gives an account its followers only: its views and interactions are its posts'.
+  reportFigures: {
+    followers: 'followers_count',
+    views: [],
+    engagement: { account: [], post: ['likes', 'replies', 'reposts', 'quotes'] },
+  },
   publishing: {
     // Text, one image (an animated GIF among them), 2 to 4 images, or one video ("You may attach
     // up to 4 photos, 1 animated GIF or 1 video in a Post").

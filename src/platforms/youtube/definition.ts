@@ -89,6 +89,11 @@ export const youtubeDefinition = {
   comments: { reply: true, hide: true, deleteReply: true, replyToHidden: false, hideReplies: true },
   insights: YOUTUBE_METRICS,
   metricDescriptions: METRIC_DESCRIPTIONS,
+  reportFigures: {
+    followers: 'followers_count',
+    views: ['views'],
+    engagement: { account: ['likes', 'comments', 'shares'], post: ['likes', 'comments', 'shares'] },
+  },
   publishing: {
     kinds: ['video'],
     // The upload is the publication: once all its bytes arrived, YouTube has the video and

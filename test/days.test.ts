@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dayNumber, daysFrom } from '../../src/modules/insights/days.ts';
+import { dayNumber, daysFrom } from '../src/days.ts';
 
 const day = (text: string) => dayNumber(text) as number;
 

@@ -1,0 +1,191 @@
+import { type Static, Type } from 'typebox';
+import { At, Nullable } from '../../http/schemas.ts';
+import { PLATFORMS } from '../../platforms/index.ts';
+import type { Figure, FollowersFigure, HEADLINES, Headlines, ReportDay } from './figures.ts';
+import type { ProfileReport } from './service.ts';
+
+const Day = (description: string) => Type.String({ format: 'date', description: `${description} YYYY-MM-DD, UTC.` });
+const Value = (description: string) =>
+  Nullable(Type.Number(), `${description} Null: no data (the platform reported none, or does not offer it).`);
+
+const figureFields = {
+  value: Value("The period's figure."),
+  previous: Value("The previous period's."),
+  change: Value('`value` less `previous`; null unless both are known.'),
+  change_ratio: Value('`change` as a fraction of `previous` (0.25: 25% more); null also when `previous` is 0.'),
+};
+
+const FigureJson = (description: string) => Type.Object(figureFields, { additionalProperties: false, description });
+
+const FollowersJson = Type.Object(
+  {
+    start: Value('The first follower count known in the period.'),
+    ...figureFields,
+  },
+  {
+    additionalProperties: false,
+    description:
+      'Followers, a count rather than a flow: `value` is the last count known in the period, `previous` the last known in the previous period.',
+  },
+);
+
+const HeadlinesJson = {
+  followers: FollowersJson,
+  views: FigureJson('Views (or impressions) over the period: the days added up.'),
+  engagement: FigureJson("The platform's interactions with the account's content over the period: the days added up."),
+  posts_published: FigureJson(
+    'Posts of the profile published on the account through the service in the period (posts made on the platform are not counted): never null.',
+  ),
+};
+
+const HeadlineName = Type.Union([Type.Literal('followers'), Type.Literal('views'), Type.Literal('engagement')]);
+
+export const ProfileReportJson = Type.Object(
+  {
+    profile_id: Type.String(),
+    profile_name: Type.String(),
+    from: Day('First day of the period.'),
+    to: Day('Last day of the period (included).'),
+    previous: Type.Object(
+      { from: Day('First day of the previous period.'), to: Day('Its last day.') },
+      {
+        additionalProperties: false,
+        description: 'The period of the same length just before, which each change is against.',
+      },
+    ),
+    totals: Type.Object(HeadlinesJson, {
+      additionalProperties: false,
+      description: "The profile's figures: each the sum of its accounts' known figures (null when none is known).",
+    }),
+    accounts: Type.Array(
+      Type.Object(
+        {
+          account_id: Type.String(),
+          platform: Type.Enum(PLATFORMS),
+          username: Nullable(Type.String(), 'Null: the platform gave none.'),
+          display_name: Nullable(Type.String(), 'Null: the platform gave none.'),
+          status: Type.String({
+            description: '`connected`, `expired` or `disconnected`: its figures stop at the end of its access.',
+          }),
+          not_offered: Type.Array(HeadlineName, {
+            description:
+              'The headline figures the platform does not give for an account: always null here (GET /v1/platforms, `insights.report`).',
+          }),
+          missing_permission: Nullable(
+            Type.String(),
+            'The insights permission the account has not granted: then every figure but `posts_published` is null.',
+          ),
+          synced_at: Nullable(At("When the account's figures were last read from the platform."), 'Null: never yet.'),
+          ...HeadlinesJson,
+          days: Type.Array(
+            Type.Object(
+              {
+                date: Day('The day.'),
+                followers: Value('The follower count that day.'),
+                views: Value('Views that day.'),
+                engagement: Value('Interactions that day.'),
+                posts_published: Type.Integer({ minimum: 0, description: 'Posts published that day.' }),
+              },
+              { additionalProperties: false },
+            ),
+            { description: 'Every day of the period, oldest first: what the charts draw.' },
+          ),
+        },
+        { additionalProperties: false },
+      ),
+      { description: 'Every account of the profile, whatever its status, oldest first.' },
+    ),
+    top_posts: Type.Array(
+      Type.Object(
+        {
+          post_id: Type.String(),
+          account_id: Type.String(),
+          platform: Type.Enum(PLATFORMS),
+          source: Type.Union([Type.Literal('api'), Type.Literal('platform')], {
+            description: '`api`: published through the service; `platform`: made on the platform, seen by the service.',
+          }),
+          text: Nullable(Type.String(), 'Null: a post without text.'),
+          permalink: Nullable(Type.String(), 'Null: the platform gave none.'),
+          published_at: At('When it was published.'),
+          engagement: Type.Number({
+            description: 'Its interactions, as its platform counts them (`insights.report.engagement.post`).',
+          }),
+          figures: Type.Record(Type.String(), Nullable(Type.Number(), 'Null: no data.'), {
+            description: 'Its lifetime figures as last read, by metric (GET /v1/posts/{id}/insights).',
+          }),
+        },
+        { additionalProperties: false },
+      ),
+      {
+        description:
+          'The 5 posts published in the period with the most engagement (a post with no figures yet is not ranked), the newer first on a tie.',
+      },
+    ),
+    generated_at: At('When the report was made.'),
+  },
+  { additionalProperties: false },
+);
+
+export type ProfileReportJson = Static<typeof ProfileReportJson>;
+
+function figureJson(f: Figure) {
+  return { value: f.value, previous: f.previous, change: f.change, change_ratio: f.changeRatio };
+}
+
+function followersJson(f: FollowersFigure) {
+  return { start: f.start, ...figureJson(f) };
+}
+
+function headlinesJson(h: Headlines) {
+  return {
+    followers: followersJson(h.followers),
+    views: figureJson(h.views),
+    engagement: figureJson(h.engagement),
+    posts_published: figureJson(h.postsPublished),
+  };
+}
+
+function dayJson(date: string, day: ReportDay) {
+  return {
+    date,
+    followers: day.followers,
+    views: day.views,
+    engagement: day.engagement,
+    posts_published: day.postsPublished,
+  };
+}
+
+export function renderProfileReport(report: ProfileReport): ProfileReportJson {
+  return {
+    profile_id: report.profile.id,
+    profile_name: report.profile.name,
+    from: report.dates[0] as string,
+    to: report.dates[report.dates.length - 1] as string,
+    previous: report.previous,
+    totals: headlinesJson(report.totals),
+    accounts: report.accounts.map((a) => ({
+      account_id: a.account.id,
+      platform: a.account.platform,
+      username: a.account.username,
+      display_name: a.account.displayName,
+      status: a.account.status,
+      not_offered: a.notOffered as (typeof HEADLINES)[number][],
+      missing_permission: a.missingPermission,
+      synced_at: a.syncedAt?.toISOString() ?? null,
+      ...headlinesJson(a),
+      days: a.days.map((day, i) => dayJson(report.dates[i] as string, day)),
+    })),
+    top_posts: report.topPosts.map((p) => ({
+      post_id: p.postId,
+      account_id: p.accountId,
+      platform: p.platform,
+      source: p.source,
+      text: p.text,
+      permalink: p.permalink,
+      published_at: p.publishedAt.toISOString(),
+      engagement: p.engagement,
+      figures: { ...p.figures },
+    })),
+    generated_at: report.generatedAt.toISOString(),
+  };
+}
