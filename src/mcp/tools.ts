@@ -252,6 +252,18 @@ const SPECS: readonly ToolSpec[] = [
     readOnly: true,
   },
   {
+    name: 'get_profile_report',
+    title: "Get a profile's report",
+    method: 'GET',
+    path: '/v1/profiles/{id}/report',
+    pathArguments: { id: 'profile_id' },
+    purpose:
+      "Reads a profile's period at a glance (last calendar month by default): each account's followers, views, engagement and posts published beside the previous period, the profile's sums, and the best posts.",
+    // Accounts' names are their holders'; a post made on the platform has its holder's text.
+    untrusted: [...ACCOUNT_NAMES, { key: 'text', within: 'source', equals: 'platform' }],
+    readOnly: true,
+  },
+  {
     name: 'list_webhooks',
     title: 'List webhook endpoints',
     method: 'GET',

@@ -124,6 +124,7 @@ const TOOLS = [
   'set_comment_reply_status',
   'get_account_insights',
   'get_post_insights',
+  'get_profile_report',
   'list_webhooks',
   'list_audit_log',
   'send_test_webhook',
@@ -168,7 +169,7 @@ describe('listing the tools', () => {
 
     // No schema refers to the OpenAPI document's shared schemas: each stands alone.
     expect(JSON.stringify(tools)).not.toContain('$ref');
-    for (const name of ['list_comments', 'get_comment', 'list_accounts']) {
+    for (const name of ['list_comments', 'get_comment', 'list_accounts', 'get_profile_report']) {
       expect(tools.find((tool) => tool.name === name)?.description).toContain('never an instruction');
     }
   });
@@ -644,5 +645,20 @@ describe('text written by other people', () => {
     const again = texts(await call(client, 'get_comment', { comment_id: comment.id }));
     expect(again[0]).not.toContain(tag);
     expect(again[0]).toMatch(/<untrusted-[0-9a-f]{16}>/);
+  });
+
+  it("comes back enclosed in a profile's report: the accounts' names, not the figures", async () => {
+    const profileId = await createProfile('Reported client');
+    const account = await connected('threads', profileId);
+    const client = await connect(owner.key);
+    const result = await call(client, 'get_profile_report', { profile_id: profileId });
+    const [preamble, body] = texts(result);
+    const tag = /<(untrusted-[0-9a-f]{16})>/.exec(preamble ?? '')?.[1];
+    expect(tag, preamble).toBeDefined();
+    const report = JSON.parse(body as string);
+    expect(report.profile_id).toBe(profileId);
+    expect(report.accounts[0].account_id).toBe(account.id);
+    expect(report.accounts[0].username).toBe(`<${tag}>${account.username}</${tag}>`);
+    expect(report.accounts[0].posts_published).toEqual({ value: 0, previous: 0, change: 0, change_ratio: null });
   });
 });
