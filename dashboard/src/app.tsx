@@ -22,6 +22,7 @@ import { PostScreen } from './screens/post/index.tsx';
 import { PostsScreen } from './screens/posts.tsx';
 import { ProfileScreen } from './screens/profile/index.tsx';
 import { ProfilesScreen } from './screens/profiles.tsx';
+import { ReportScreen } from './screens/report/index.tsx';
 import { SignIn } from './screens/sign-in.tsx';
 import { WebhookScreen } from './screens/webhook/index.tsx';
 import { WebhooksScreen } from './screens/webhooks.tsx';
@@ -153,6 +154,7 @@ function SignedIn({ state }: { state: SessionState }) {
         <Route path="/dashboard/" component={Home} />
         <Route path="/dashboard/profiles" component={ProfilesScreen} />
         <Route path="/dashboard/profiles/:id" component={ProfileScreen} />
+        <Route path="/dashboard/profiles/:id/report" component={ReportScreen} />
         <Route path="/dashboard/connect-settings" component={ConnectSettingsScreen} />
         <Route path="/dashboard/posts" component={PostsScreen} />
         <Route path="/dashboard/posts/new" component={NewPostScreen} />

@@ -59,6 +59,9 @@ export type ReplyStatus = Comment['reply_status'];
 export type CommentReply = Comment['replies'][number];
 
 export type MetricSeries = Answer<'/v1/accounts/{id}/insights', 'get', 200>['metrics'][string];
+export type ProfileReport = Answer<'/v1/profiles/{id}/report', 'get', 200>;
+export type ReportAccount = ProfileReport['accounts'][number];
+export type ReportFigure = ProfileReport['totals']['views'];
 
 /** Every value of a union, in the order written: the compiler refuses a list that misses one. */
 function valuesOf<T extends string>(all: Record<T, true>): T[] {
@@ -95,8 +98,12 @@ export const EVENT_TYPES = valuesOf<EventType>({
   'webhook.test': true,
 });
 
-/** How an account is named in lists: its handle, else its name, else its platform id. */
-export function accountLabel(a: Pick<Account, 'username' | 'display_name' | 'platform_user_id' | 'platform'>): string {
-  const name = a.username ? `@${a.username}` : (a.display_name ?? a.platform_user_id);
+/** How an account is named in lists: its handle, else its name, else its platform id (a report's: its id). */
+export function accountLabel(
+  a: Pick<Account, 'username' | 'display_name' | 'platform'> & ({ platform_user_id: string } | { account_id: string }),
+): string {
+  const name = a.username
+    ? `@${a.username}`
+    : (a.display_name ?? ('platform_user_id' in a ? a.platform_user_id : a.account_id));
   return `${name} (${platformLabel(a.platform)})`;
 }

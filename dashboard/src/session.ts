@@ -66,6 +66,7 @@ export function useSession(): SessionState {
 export const PATHS = {
   profiles: '/dashboard/profiles',
   profile: (id: string) => `/dashboard/profiles/${encodeURIComponent(id)}`,
+  report: (id: string) => `/dashboard/profiles/${encodeURIComponent(id)}/report`,
   connectSettings: '/dashboard/connect-settings',
   webhooks: '/dashboard/webhooks',
   webhook: (id: string) => `/dashboard/webhooks/${encodeURIComponent(id)}`,

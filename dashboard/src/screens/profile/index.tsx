@@ -64,6 +64,9 @@ export function ProfileScreen() {
         ) : null}
       </p>
       <ErrorNotice error={profile.error} />
+      <p>
+        <a href={PATHS.report(profileId)}>Report: last month at a glance</a>
+      </p>
       {mayOpen(state, 'admin', true) && profile.data ? (
         <PostApproval key={profile.data.id} profile={profile.data} />
       ) : null}

@@ -1,0 +1,148 @@
+/**
+ * A profile's report in Chromium: the period chosen, the profile's figures beside the period
+ * before, a chart per figure with a line per account and "no data" (never 0) for a day without
+ * data, "not offered" for a platform without the figure, the CSV to download, and the profile's
+ * name shown as text however it looks like markup.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  connectAccount,
+  type DashboardKit,
+  expectAccessible,
+  expectCleanRun,
+  screenshot,
+  signIn,
+  startDashboardKit,
+} from './dashboard-kit.ts';
+
+let kit: DashboardKit;
+let profileId: string;
+let threadsId: string;
+const USER = 'reported.threads';
+const NAME = 'Bakery <img src=x onerror="document.title=1"> & Co';
+const DAY_MS = 24 * 3_600_000;
+
+function day(offset: number): string {
+  return new Date(Date.now() + offset * DAY_MS).toISOString().slice(0, 10);
+}
+
+/** Every day from 6 days ago to today, the values given by offset and null (no data) on the others. */
+function days(values: Record<number, number>) {
+  return [-6, -5, -4, -3, -2, -1, 0].map((d) => ({ day: day(d), value: values[d] ?? null }));
+}
+
+interface Report {
+  previous: { from: string };
+  totals: { views: { value: number | null; previous: number | null } };
+}
+
+beforeAll(async () => {
+  kit = await startDashboardKit();
+  const profile = await kit.api<{ id: string }>('POST', '/v1/profiles', { body: { name: NAME } });
+  profileId = profile.body.id;
+  // The figures are the platform's before the account is connected, so every reading of the
+  // service gets these and no made-up ones. The period is the last 2 days, the previous the 2 before.
+  await kit.control('POST', '/users', { platform: 'threads', username: USER });
+  const metrics: Record<string, Record<number, number>> = {
+    views: { [-3]: 10, [-2]: 20, [-1]: 45, 0: 15 },
+    likes: { [-3]: 0, [-2]: 0, [-1]: 4 },
+    replies: { 0: 1 },
+    reposts: {},
+    quotes: {},
+  };
+  for (const [metric, values] of Object.entries(metrics)) {
+    await kit.control('PUT', '/insights', { platform: 'threads', username: USER, metric, values: days(values) });
+  }
+  threadsId = await connectAccount(kit, profileId, 'threads', USER);
+  await connectAccount(kit, profileId, 'tiktok', 'reported.tiktok');
+}, 180_000);
+
+afterAll(async () => {
+  await kit?.stop();
+});
+
+describe('report', () => {
+  it("shows a profile's period beside the one before, a line per account, and the CSV of its days", {
+    timeout: 240_000,
+  }, async () => {
+    // The history job reads the days before the refresh's 3: wait until the previous period is in.
+    await expect
+      .poll(
+        async () => {
+          const report = await kit.api<Report>('GET', `/v1/profiles/${profileId}/report?from=${day(-1)}&to=${day(0)}`);
+          return [report.body.totals.views.value, report.body.totals.views.previous];
+        },
+        { timeout: 120_000, interval: 500 },
+      )
+      .toEqual([60, 30]);
+    const opened = await kit.open();
+    const { page } = opened;
+    await signIn(kit, page, kit.ownerKey);
+    await page.goto(`${kit.baseUrl}/dashboard/profiles/${profileId}`);
+    await page.getByRole('link', { name: 'Report: last month at a glance' }).click();
+    await page.getByRole('heading', { level: 1, name: `Report: ${NAME}` }).waitFor();
+    await page.getByLabel('From', { exact: true }).fill(day(-1));
+    await page.getByLabel('To', { exact: true }).fill(day(0));
+    await page.getByRole('button', { name: 'Show period' }).click();
+    await page.getByText(`${day(-1)} to ${day(0)} (UTC days), beside ${day(-3)} to ${day(-2)}.`).waitFor();
+
+    const headlines = page.getByRole('list', { name: "The profile's figures" });
+    const views = headlines.getByRole('listitem').filter({ hasText: 'Views' });
+    expect(await views.locator('.headline-value').textContent()).toBe('60');
+    expect(await views.textContent()).toContain('before: 30');
+    expect(await views.textContent()).toContain('+30 (+100.0%) vs. previous period');
+    const engagement = headlines.getByRole('listitem').filter({ hasText: 'Engagement' });
+    expect(await engagement.locator('.headline-value').textContent()).toBe('5');
+    // Nothing was liked or answered the 2 days before: 0, not "no data".
+    expect(await engagement.textContent()).toContain('before: 0');
+    // A change from 0 has no percentage.
+    expect(await engagement.textContent()).toContain('+5 vs. previous period');
+    // Followers are read as they are now: none was known the days before.
+    const followers = headlines.getByRole('listitem').filter({ hasText: 'Followers' });
+    expect(await followers.textContent()).toContain('before: no data');
+
+    // The views chart has Threads' line alone: TikTok gives no views.
+    const chart = page.locator('figure.chart', { hasText: 'Views by day' });
+    await chart.locator('.plot canvas').first().waitFor();
+    await chart.getByText('Values by day').click();
+    expect(await chart.locator('details thead th').allTextContents()).toEqual(['Day (UTC)', '@reported.threads (Threads)']);
+    const rows = await chart
+      .locator('details tbody tr')
+      .evaluateAll((trs) => trs.map((r) => (r as unknown as { innerText: string }).innerText.split('\t')));
+    expect(rows).toEqual([
+      [day(-1), '45'],
+      [day(0), '15'],
+    ]);
+
+    const table = page.locator('section', { has: page.getByRole('heading', { name: 'Accounts' }) });
+    const tiktok = table.locator('tbody tr', { hasText: 'TikTok' });
+    expect(await tiktok.locator('td').allTextContents()).toEqual([
+      'not offered',
+      'not offered',
+      'not offered',
+      '0±0 vs. previous period',
+    ]);
+    await page.getByText('No post of the period has figures yet.').waitFor();
+
+    const link = page.getByRole('link', { name: 'Download CSV' });
+    const href = (await link.getAttribute('href')) as string;
+    expect(href).toBe(`/v1/profiles/${profileId}/report.csv?from=${day(-1)}&to=${day(0)}`);
+    // Fetched as the browser would, with the session's cookie.
+    const csv = await page.evaluate(async (url) => {
+      const res = await fetch(url);
+      return { status: res.status, type: res.headers.get('content-type'), body: await res.text() };
+    }, href);
+    expect(csv.status).toBe(200);
+    expect(csv.type).toBe('text/csv; charset=utf-8');
+    const account = await kit.api<{ display_name: string }>('GET', `/v1/accounts/${threadsId}`);
+    expect(csv.body.split('\r\n').filter((line) => line.startsWith(day(-1)) && line.includes(threadsId))).toEqual([
+      `${day(-1)},${threadsId},threads,reported.threads,${account.body.display_name},,45,4,0`,
+    ]);
+
+    expect(await page.title()).not.toBe('1');
+    await expectAccessible(page);
+    await screenshot(page, 'report');
+    expectCleanRun(opened);
+    await opened.close();
+  });
+});
