@@ -19,7 +19,7 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url));
  * Dependencies loaded from node_modules at run time, not bundled: native code (sharp), binaries
  * found beside the package (the embedded PostgreSQL), files read or workers started from the
  * package's own folder (pino's transports, swagger-ui's assets, graphile-worker's config
- * loading), and pg, whose one copy graphile-worker must share with the service (the pool the
+ * loading, pdfkit's fonts through its package imports), and pg, whose one copy graphile-worker must share with the service (the pool the
  * service hands it, the type parsers it sets).
  */
 const EXTERNAL = [
@@ -33,6 +33,7 @@ const EXTERNAL = [
   '@fastify/swagger-ui',
   'graphile-worker',
   'graphile-config',
+  'pdfkit',
 ];
 
 /** Where each bundled module finds itself: its own file, as if it had been loaded alone. */

@@ -104,6 +104,7 @@ export const ROUTE_ROLES: Readonly<Record<string, LeastRole>> = {
   // A client reads its own report, as it reads its accounts' figures.
   'GET /v1/profiles/{id}/report': 'client',
   'GET /v1/profiles/{id}/report.csv': 'client',
+  'GET /v1/profiles/{id}/report.pdf': 'client',
 
   'GET /v1/media': 'viewer',
   'GET /v1/media/{id}': 'viewer',

@@ -105,7 +105,10 @@ describe('report', () => {
     const chart = page.locator('figure.chart', { hasText: 'Views by day' });
     await chart.locator('.plot canvas').first().waitFor();
     await chart.getByText('Values by day').click();
-    expect(await chart.locator('details thead th').allTextContents()).toEqual(['Day (UTC)', '@reported.threads (Threads)']);
+    expect(await chart.locator('details thead th').allTextContents()).toEqual([
+      'Day (UTC)',
+      '@reported.threads (Threads)',
+    ]);
     const rows = await chart
       .locator('details tbody tr')
       .evaluateAll((trs) => trs.map((r) => (r as unknown as { innerText: string }).innerText.split('\t')));

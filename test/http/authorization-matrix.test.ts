@@ -844,6 +844,13 @@ const matrix: Record<string, RouteCase> = {
     otherOwner: 404,
     build: async (f) => ({ url: `/v1/profiles/${f.profileId}/report.csv` }),
   },
+  'GET /v1/profiles/{id}/report.pdf': {
+    ownerOnly: false,
+    least: 'client',
+    success: 200,
+    otherOwner: 404,
+    build: async (f) => ({ url: `/v1/profiles/${f.profileId}/report.pdf` }),
+  },
   'POST /v1/insights/sync': {
     ownerOnly: false,
     least: 'editor',

@@ -8,6 +8,7 @@ import { ensurePlatformPosts } from '../../src/modules/posts/index.ts';
 import type { Platform } from '../../src/platforms/index.ts';
 import { auth, startTestApp, type TestApp, type TestOwner } from '../helpers/app.ts';
 import { imageFile, multipartUpload } from '../helpers/media-files.ts';
+import { pdfText } from '../helpers/pdf-text.ts';
 import { startSandbox, type TestSandbox } from '../helpers/sandbox.ts';
 import { connectSandboxAccount, type SandboxAccount } from '../helpers/sandbox-accounts.ts';
 import { insightSyncState } from '../helpers/tables.ts';
@@ -378,6 +379,51 @@ describe('a profile with Instagram, Threads, TikTok and an Instagram account wit
     expect(rows.find((r) => r[1] === instagram.id)?.[3]).toBe(instagram.username);
   });
 
+  it("gives the report as a PDF with the brand's name, its figures, every account and the best posts, readable as text", async () => {
+    const brand = await t.app.inject({
+      method: 'PATCH',
+      url: '/v1/connect/settings',
+      headers: auth(owner.key),
+      payload: { brand_name: 'Agence Étoile' },
+    });
+    expect(brand.statusCode, brand.body).toBe(200);
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/v1/profiles/${profileId}/report.pdf?from=${from()}&to=${to()}`,
+      headers: auth(owner.key),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.headers['content-disposition']).toBe(
+      `attachment; filename="report-${profileId}-${day(-6)}-${day(-4)}.pdf"`,
+    );
+    expect(res.rawPayload.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    const pdf = await pdfText(res.rawPayload);
+    expect(pdf.title).toBe(`Bakery & Co: report ${day(-6)} to ${day(-4)}`);
+    expect(pdf.author).toBe('Agence Étoile');
+    // The overview with its charts on the first page, the accounts and best posts on the second.
+    expect(pdf.pages).toHaveLength(2);
+    const [first, second] = pdf.pages as [string, string];
+    expect(first).toContain('Agence Étoile');
+    expect(first).toContain('Bakery & Co');
+    // The profile's views: 340 against 150, +190 (+126.7%).
+    expect(first).toMatch(/Views 340 before: 150 \+190 \(\+126\.7%\)/);
+    expect(first).toMatch(/Engagement 10 before: 10 ±0 \(±0\.0%\)/);
+    expect(first).toMatch(/Followers no data before: no data no change to show/);
+    for (const title of ['Followers by day', 'Views by day', 'Engagement by day']) expect(first).toContain(title);
+    // No followers were known: that chart says so instead of drawing an empty axis.
+    expect(first).toContain('Followers by day No data in this period. Views by day');
+    // The charts are vectors: paths, and no picture (the owner has no logo).
+    expect(pdf.drawn[0]?.images).toBe(0);
+    expect(pdf.drawn[0]?.paths).toBeGreaterThan(20);
+    expect(first).toContain(`@${instagram.username} (Instagram)`);
+    expect(second).toContain(`@${tiktok.username} (TikTok) not offered not offered not offered 0 ±0`);
+    expect(second).toContain('figures not granted (instagram_business_manage_insights)');
+    expect(second).toMatch(/Best posts 1\. Our new sourdough .*40 engagement/);
+    expect(second).toContain('2. Opening hours');
+    expect(second).toContain('page 2 of 2');
+  });
+
   it('refuses a bad period with invalid_range, and a profile the caller does not see with 404', async () => {
     for (const query of [
       `from=${day(-1)}&to=${day(-2)}`,
@@ -395,8 +441,11 @@ describe('a profile with Instagram, Threads, TikTok and an Instagram account wit
     const refused = await get(`/v1/profiles/${profileId}/report`, other.key);
     expect(refused.statusCode).toBe(404);
     expect(refused.json().error.code).toBe('profile_not_found');
-    const csv = await get(`/v1/profiles/${profileId}/report.csv`, other.key);
-    expect(csv.statusCode).toBe(404);
+    for (const format of ['csv', 'pdf']) {
+      const refusedFile = await get(`/v1/profiles/${profileId}/report.${format}`, other.key);
+      expect(refusedFile.statusCode, format).toBe(404);
+      expect(refusedFile.json().error.code, format).toBe('profile_not_found');
+    }
   });
 
   it('covers last calendar month when no period is given, beside the month before of the same length', async () => {

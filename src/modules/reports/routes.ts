@@ -1,11 +1,13 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { AUTHENTICATED_ERRORS, errorResponses, ProfileHeader } from '../../http/schemas.ts';
+import { brandNameOf } from '../connect/index.ts';
 import { DayQuery, type InsightReadDeps, rangeError } from '../insights/index.ts';
 import { ProfileParams } from '../profiles/index.ts';
 import { reportCsv } from './csv.ts';
 import { ProfileReportJson, renderProfileReport } from './json.ts';
-import { profileReport } from './service.ts';
+import { reportPdf } from './pdf.ts';
+import { type ProfileReport, profileReport } from './service.ts';
 
 const tags = ['Reports'];
 
@@ -27,6 +29,11 @@ const Period = Type.Object(
 
 const WHAT_IT_IS =
   "Made from the stored daily figures (GET /v1/accounts/{id}/insights) and posts alone: nothing is asked of a platform to answer. The period is `from`..`to` (UTC days, both included; at most 365); with neither, last calendar month. Each figure is beside the previous period of the same length. Headline figures per account: `followers` (the last count known in the period, and the first), `views`, `engagement` (the platform's interactions) and `posts_published`; which metrics make each on each platform is `insights.report` of GET /v1/platforms, and a figure a platform does not give is listed in the account's `not_offered`. Null is no data, never 0. Errors: 400 `invalid_range`, 404 `profile_not_found`.";
+
+/** The name a report's file is saved under. */
+function fileName(report: ProfileReport, extension: string): string {
+  return `report-${report.profile.id}-${report.dates[0]}-${report.dates[report.dates.length - 1]}.${extension}`;
+}
 
 export function reportRoutes(deps: InsightReadDeps): FastifyPluginAsyncTypebox {
   return async (app) => {
@@ -73,11 +80,41 @@ export function reportRoutes(deps: InsightReadDeps): FastifyPluginAsyncTypebox {
       async (request, reply) => {
         if (request.validationError) throw rangeError(request.validationError);
         const report = await profileReport(deps, request.scope, request.params.id, request.query);
-        const name = `report-${report.profile.id}-${report.dates[0]}-${report.dates[report.dates.length - 1]}.csv`;
         return reply
           .type('text/csv; charset=utf-8')
-          .header('content-disposition', `attachment; filename="${name}"`)
+          .header('content-disposition', `attachment; filename="${fileName(report, 'csv')}"`)
           .send(reportCsv(report));
+      },
+    );
+
+    app.get(
+      '/v1/profiles/:id/report.pdf',
+      {
+        schema: {
+          tags,
+          summary: "A profile's report as PDF",
+          description: `GET /v1/profiles/{id}/report as the PDF a client receives: the owner's brand name (connect settings, else the owner's name), the profile's figures beside the previous period, a chart per figure drawn as vectors with a line per account, each account's figures and the best posts; A4, text in DejaVu Sans. ${WHAT_IT_IS}`,
+          headers: ProfileHeader,
+          params: ProfileParams,
+          querystring: Period,
+          response: {
+            200: {
+              description: 'The PDF, sent as an attachment (`report-<profile id>-<from>-<to>.pdf`).',
+              content: { 'application/pdf': { schema: Type.Unsafe<Buffer>({ type: 'string', format: 'binary' }) } },
+            },
+            ...errorResponses(...AUTHENTICATED_ERRORS),
+          },
+        },
+        attachValidation: true,
+      },
+      async (request, reply) => {
+        if (request.validationError) throw rangeError(request.validationError);
+        const report = await profileReport(deps, request.scope, request.params.id, request.query);
+        const pdf = await reportPdf(report, { name: await brandNameOf(deps.db, request.scope.ownerId), logoPng: null });
+        return reply
+          .type('application/pdf')
+          .header('content-disposition', `attachment; filename="${fileName(report, 'pdf')}"`)
+          .send(pdf);
       },
     );
   };
