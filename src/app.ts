@@ -32,7 +32,7 @@ import { apiKeyRoutes, findPrincipal, sessionRoutes, useSession } from './module
 import { auditRoutes, installChangeRecording } from './modules/audit/index.ts';
 import { catalogueRoutes } from './modules/catalogue/index.ts';
 import { commentRoutes, platformWebhookRoutes } from './modules/comments/index.ts';
-import { connectRoutes } from './modules/connect/index.ts';
+import { connectRoutes, logoRoutes } from './modules/connect/index.ts';
 import { insightAnswers, insightRoutes } from './modules/insights/index.ts';
 import { checkMediaStorage, mediaFileRoutes, mediaRoutes } from './modules/media/index.ts';
 import { endMemberSession, isMemberSessionToken, memberRoutes, useMemberSession } from './modules/members/index.ts';
@@ -263,6 +263,7 @@ export async function buildApp({
     await v1.register(accountRoutes({ db: database.db }));
     await v1.register(optionValueRoutes({ db: database.db, platforms, secretKey, log: app.log }));
     await v1.register(connectRoutes({ db: database.db, config, platforms }));
+    await v1.register(logoRoutes(database.db));
     await v1.register(connectPreviewRoutes({ db: database.db, platforms }));
     await v1.register(postRoutes({ db: database.db, platforms, secretKey }));
     await v1.register(approvalLinkRoutes({ db: database.db, config }));

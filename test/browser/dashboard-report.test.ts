@@ -5,6 +5,8 @@
  * name shown as text however it looks like markup.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { imageFile } from '../helpers/media-files.ts';
+import { pdfText } from '../helpers/pdf-text.ts';
 import {
   connectAccount,
   type DashboardKit,
@@ -62,7 +64,7 @@ afterAll(async () => {
 });
 
 describe('report', () => {
-  it("shows a profile's period beside the one before, a line per account, and the CSV of its days", {
+  it("shows a profile's period beside the one before, a line per account, and the report as PDF and CSV", {
     timeout: 240_000,
   }, async () => {
     // The history job reads the days before the refresh's 3: wait until the previous period is in.
@@ -141,6 +143,42 @@ describe('report', () => {
     expect(csv.body.split('\r\n').filter((line) => line.startsWith(day(-1)) && line.includes(threadsId))).toEqual([
       `${day(-1)},${threadsId},threads,reported.threads,${account.body.display_name},,45,4,0`,
     ]);
+
+    // The PDF, as the browser downloads it: branded with the owner's logo set in Connect settings.
+    await page.goto(`${kit.baseUrl}/dashboard/connect-settings`);
+    await page.getByText('No logo: reports show the brand name alone.').waitFor();
+    await page.getByLabel('Logo file').setInputFiles({
+      name: 'logo.png',
+      mimeType: 'image/png',
+      buffer: await imageFile('png', { width: 800, height: 400 }),
+    });
+    await page.getByRole('button', { name: 'Upload logo' }).click();
+    await page.getByText('512 × 256 pixels, set').waitFor();
+    await page.getByRole('img', { name: 'The current logo' }).waitFor();
+    // Loaded from the API with the session's cookie: its pixels arrive after the element.
+    await expect
+      .poll(() =>
+        page.getByRole('img', { name: 'The current logo' }).evaluate((img) => (img as HTMLImageElement).naturalWidth),
+      )
+      .toBe(512);
+    // The period chosen stays in the report's address.
+    await page.goto(`${kit.baseUrl}/dashboard/profiles/${profileId}/report?from=${day(-1)}&to=${day(0)}`);
+    const pdfHref = (await page.getByRole('link', { name: 'Download PDF' }).getAttribute('href')) as string;
+    expect(pdfHref).toBe(`/v1/profiles/${profileId}/report.pdf?from=${day(-1)}&to=${day(0)}`);
+    const pdf = await page.evaluate(async (url) => {
+      const res = await fetch(url);
+      return {
+        status: res.status,
+        type: res.headers.get('content-type'),
+        bytes: [...new Uint8Array(await res.arrayBuffer())],
+      };
+    }, pdfHref);
+    expect(pdf.status).toBe(200);
+    expect(pdf.type).toBe('application/pdf');
+    const read = await pdfText(new Uint8Array(pdf.bytes));
+    expect(read.pages[0]).toContain(NAME);
+    expect(read.pages[0]).toContain('Views 60 before: 30 +30 (+100.0%)');
+    expect(read.drawn[0]?.images).toBe(1);
 
     expect(await page.title()).not.toBe('1');
     await expectAccessible(page);

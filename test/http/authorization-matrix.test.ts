@@ -252,6 +252,22 @@ async function imageUpload(): Promise<Call['raw']> {
   return multipartUpload(await imageFile('jpeg'));
 }
 
+/** A logo: a small PNG as the body. */
+async function logoUpload(): Promise<{ payload: Buffer; headers: Record<string, string> }> {
+  return { payload: await imageFile('png'), headers: { 'content-type': 'image/png' } };
+}
+
+async function setLogo(owner: TestOwner): Promise<void> {
+  const upload = await logoUpload();
+  const res = await t.app.inject({
+    method: 'PUT',
+    url: '/v1/connect/settings/logo',
+    headers: { ...auth(owner.key), ...upload.headers },
+    payload: upload.payload,
+  });
+  expect(res.statusCode, res.body).toBe(200);
+}
+
 /** A medium of `owner` in `profileId`, uploaded through the API. */
 async function newMedia(owner: TestOwner, profileId: string): Promise<string> {
   const upload = multipartUpload(await imageFile('jpeg'));
@@ -556,6 +572,18 @@ const matrix: Record<string, RouteCase> = {
     otherOwner: 'own-data',
     build: async () => ({ url: '/v1/connect/settings' }),
   },
+  'GET /v1/connect/settings/logo': {
+    ownerOnly: true,
+    least: 'viewer',
+    scopedOwner: OWNER_LEVEL,
+    success: 200,
+    otherOwner: 'own-data',
+    build: async (f) => {
+      // Owner B's own logo is set with the fixtures, as this changes nothing of B's.
+      await setLogo(f);
+      return { url: '/v1/connect/settings/logo' };
+    },
+  },
   'GET /v1/connect/preview': {
     ownerOnly: true,
     least: 'viewer',
@@ -626,6 +654,22 @@ const matrix: Record<string, RouteCase> = {
     success: 200,
     otherOwner: 'own-data',
     build: async () => ({ url: '/v1/connect/settings', payload: { brand_name: 'Matrix brand' } }),
+  },
+  'PUT /v1/connect/settings/logo': {
+    ownerOnly: true,
+    least: 'owner admin',
+    scopedOwner: OWNER_LEVEL,
+    success: 200,
+    otherOwner: 'own-data',
+    build: async () => ({ url: '/v1/connect/settings/logo', raw: await logoUpload() }),
+  },
+  'DELETE /v1/connect/settings/logo': {
+    ownerOnly: true,
+    least: 'owner admin',
+    scopedOwner: OWNER_LEVEL,
+    success: 200,
+    otherOwner: 'own-data',
+    build: async () => ({ url: '/v1/connect/settings/logo' }),
   },
   'POST /v1/profiles/{id}/connect-links': {
     ownerOnly: false,
@@ -1035,6 +1079,8 @@ beforeAll(async () => {
   t = await startTestApp({ RATE_LIMIT_PER_MINUTE: '100000' });
   a = await fixture('Owner A');
   b = await fixture('Owner B');
+  // B's key reads its own logo where a case reads A's.
+  await setLogo(b);
   for (const role of ROLES) {
     for (const ownerWide of [true, false]) {
       roleMembers.set(`${role}:${ownerWide}`, await roleMember(a, role, ownerWide));

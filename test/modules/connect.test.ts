@@ -1,8 +1,10 @@
 import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { advanceClock, resetClock } from '../../src/clock.ts';
 import { deleteOldConnectLinks } from '../../src/modules/connect/service.ts';
 import { auth, startTestApp, type TestApp, type TestOwner } from '../helpers/app.ts';
+import { imageFile } from '../helpers/media-files.ts';
 import { connectAttempts, connectLinks, connectRedirectOrigins } from '../helpers/tables.ts';
 
 let t: TestApp;
@@ -200,7 +202,7 @@ describe('connect settings', () => {
   it('sets, reads and resets the brand name', async () => {
     const fresh = await t.createOwner('Fresh agency');
     const read = () => t.app.inject({ method: 'GET', url: '/v1/connect/settings', headers: auth(fresh.key) });
-    expect((await read()).json()).toEqual({ brand_name: null, updated_at: null });
+    expect((await read()).json()).toEqual({ brand_name: null, logo: null, updated_at: null });
     const patch = (payload: unknown) =>
       t.app.inject({
         method: 'PATCH',
@@ -225,6 +227,64 @@ describe('connect settings', () => {
     }
     expect((await read()).json().brand_name).toBe('Ada & <Co>');
     expect((await patch({ brand_name: null })).json().brand_name).toBeNull();
+  });
+
+  it('takes a logo as the body, keeps it as a PNG of at most 512 by 512, and gives it back', async () => {
+    const fresh = await t.createOwner('Logo agency');
+    const put = (body: Buffer, type: string, key = fresh.key) =>
+      t.app.inject({
+        method: 'PUT',
+        url: '/v1/connect/settings/logo',
+        headers: { ...auth(key), 'content-type': type },
+        payload: body,
+      });
+    const getLogo = (key = fresh.key) =>
+      t.app.inject({ method: 'GET', url: '/v1/connect/settings/logo', headers: auth(key) });
+    const none = await getLogo();
+    expect(none.statusCode).toBe(404);
+    expect(none.json().error.code).toBe('logo_not_found');
+
+    const set = await put(await imageFile('jpeg', { width: 1024, height: 600 }), 'image/jpeg');
+    expect(set.statusCode, set.body).toBe(200);
+    expect(set.json()).toMatchObject({ brand_name: null, logo: { width: 512, height: 300 } });
+    const logo = await getLogo();
+    expect(logo.statusCode).toBe(200);
+    expect(logo.headers['content-type']).toBe('image/png');
+    expect(await sharp(logo.rawPayload).metadata()).toMatchObject({ format: 'png', width: 512, height: 300 });
+    // A small one is not enlarged; WebP and PNG are taken too.
+    expect((await put(await imageFile('webp', { width: 40, height: 20 }), 'image/webp')).json().logo).toMatchObject({
+      width: 40,
+      height: 20,
+    });
+    const small = await put(await imageFile('png', { width: 64, height: 48 }), 'image/png; charset=binary');
+    expect(small.json().logo).toMatchObject({ width: 64, height: 48 });
+
+    // Refused, changing nothing: another type, bytes that are no image, too large, a profile key.
+    const refusals: [Promise<{ statusCode: number; json(): { error: { code: string } } }>, number, string][] = [
+      [put(await imageFile('gif'), 'image/gif'), 415, 'unsupported_media_type'],
+      [put(Buffer.from('{"logo":1}'), 'application/json'), 415, 'unsupported_media_type'],
+      [put(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'), 'image/png'), 422, 'invalid_image'],
+      [put(Buffer.alloc(2 * 1024 * 1024 + 1, 1), 'image/png'), 413, 'payload_too_large'],
+    ];
+    for (const [answer, status, code] of refusals) {
+      const res = await answer;
+      expect(res.statusCode, code).toBe(status);
+      expect(res.json().error.code).toBe(code);
+    }
+    const profileKey = await t.createProfileKey(fresh.ownerId, fresh.defaultProfileId);
+    const byProfileKey = await put(await imageFile('png'), 'image/png', profileKey);
+    expect(byProfileKey.statusCode).toBe(403);
+    expect(byProfileKey.json().error.code).toBe('owner_key_required');
+    expect(await sharp((await getLogo()).rawPayload).metadata()).toMatchObject({ width: 64, height: 48 });
+
+    const removed = await t.app.inject({
+      method: 'DELETE',
+      url: '/v1/connect/settings/logo',
+      headers: auth(fresh.key),
+    });
+    expect(removed.statusCode).toBe(200);
+    expect(removed.json().logo).toBeNull();
+    expect((await getLogo()).statusCode).toBe(404);
   });
 });
 

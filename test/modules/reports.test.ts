@@ -422,6 +422,23 @@ describe('a profile with Instagram, Threads, TikTok and an Instagram account wit
     expect(second).toMatch(/Best posts 1\. Our new sourdough .*40 engagement/);
     expect(second).toContain('2. Opening hours');
     expect(second).toContain('page 2 of 2');
+
+    // With the owner's logo, the first page shows it: one picture, above the brand's name.
+    const logo = await t.app.inject({
+      method: 'PUT',
+      url: '/v1/connect/settings/logo',
+      headers: { ...auth(owner.key), 'content-type': 'image/png' },
+      payload: await imageFile('png', { width: 200, height: 100 }),
+    });
+    expect(logo.statusCode, logo.body).toBe(200);
+    const branded = await t.app.inject({
+      method: 'GET',
+      url: `/v1/profiles/${profileId}/report.pdf?from=${from()}&to=${to()}`,
+      headers: auth(owner.key),
+    });
+    const withLogo = await pdfText(branded.rawPayload);
+    expect(withLogo.drawn.map((page) => page.images)).toEqual([1, 0]);
+    expect(withLogo.pages[0]).toContain('Agence Étoile Bakery & Co');
   });
 
   it('refuses a bad period with invalid_range, and a profile the caller does not see with 404', async () => {

@@ -64,6 +64,86 @@ function BrandName({ onSaved }: { onSaved: () => void }) {
   );
 }
 
+/** The logo client reports print above the brand name: chosen here, sent as the file itself. */
+function Logo() {
+  const settings = useLoad(() => answer(api.GET('/v1/connect/settings')), []);
+  const [file, setFile] = useState<File | null>(null);
+  const upload = useAction(async () => {
+    if (file === null) return null;
+    return await answer(
+      api.PUT('/v1/connect/settings/logo', {
+        // The body is the image itself, with its own type.
+        body: file as never,
+        bodySerializer: (body: unknown) => body as Blob,
+        headers: { 'content-type': file.type },
+      }),
+    );
+  });
+  const remove = useAction(() => answer(api.DELETE('/v1/connect/settings/logo')));
+  const logo = settings.data?.logo ?? null;
+  const submit = async (event: Event) => {
+    event.preventDefault();
+    if (await upload.run()) {
+      setFile(null);
+      (event.target as HTMLFormElement).reset();
+      settings.reload();
+    }
+  };
+  return (
+    <form class="card" onSubmit={submit} aria-labelledby="logo-title">
+      <h2 id="logo-title">Logo</h2>
+      <p class="muted small">
+        Printed on client reports (PDF) above the brand name. PNG, JPEG or WebP, at most 2 MB; it is kept at most 512 by
+        512 pixels.
+      </p>
+      <ErrorNotice error={settings.error} />
+      {logo ? (
+        <p>
+          <img
+            class="logo-preview"
+            src={`/v1/connect/settings/logo?v=${encodeURIComponent(logo.updated_at)}`}
+            alt="The current logo"
+            width={logo.width}
+            height={logo.height}
+          />
+          <br />
+          <span class="small muted">
+            {logo.width} × {logo.height} pixels, set <Time iso={logo.updated_at} />
+          </span>
+        </p>
+      ) : (
+        <p class="muted">No logo: reports show the brand name alone.</p>
+      )}
+      <label>
+        Logo file
+        <input
+          type="file"
+          accept="image/png,image/jpeg,image/webp"
+          onChange={(e) => setFile((e.target as HTMLInputElement).files?.[0] ?? null)}
+        />
+      </label>
+      <p>
+        <button type="submit" disabled={upload.busy || file === null}>
+          {upload.busy ? 'Uploading…' : 'Upload logo'}
+        </button>{' '}
+        {logo ? (
+          <button
+            type="button"
+            class="secondary"
+            disabled={remove.busy}
+            onClick={async () => {
+              if (await remove.run()) settings.reload();
+            }}
+          >
+            Remove logo
+          </button>
+        ) : null}
+      </p>
+      <ErrorNotice error={upload.error ?? remove.error} />
+    </form>
+  );
+}
+
 function RedirectOrigins() {
   const origins = useLoad(() => all('/v1/connect/redirect-origins', {}), []);
   const [origin, setOrigin] = useState('');
@@ -280,6 +360,7 @@ export function ConnectSettingsScreen() {
     <main id="main">
       <h1>Connect settings</h1>
       <BrandName onSaved={() => setVersion((v) => v + 1)} />
+      <Logo />
       <RedirectOrigins />
       <PlatformApps />
       <section class="card" aria-labelledby="preview-title">

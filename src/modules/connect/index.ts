@@ -18,6 +18,8 @@ export {
   tripCookieName,
 } from './flow.ts';
 export type { ConnectLink } from './json.ts';
+export { logoOf } from './logo.ts';
+export { logoRoutes } from './logo-routes.ts';
 export { connectRoutes } from './routes.ts';
 export { brandNameOf, deleteOldConnectLinks, LINK_LIFETIME_MS } from './service.ts';
 

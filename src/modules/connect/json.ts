@@ -9,6 +9,8 @@ export type RedirectOrigin = typeof connectRedirectOrigins.$inferSelect;
 export interface ConnectSettings {
   /** As set; null: the page shows the owner's name. */
   brandName: string | null;
+  /** The logo's size as stored (a PNG), and when it was set; null: no logo. */
+  logo: { width: number; height: number; updatedAt: Date } | null;
   updatedAt: Date | null;
 }
 
@@ -26,6 +28,23 @@ export const ConnectSettingsJson = Type.Object(
     brand_name: Type.Union([Type.String(), Type.Null()], {
       description: 'Shown on the connect page as "Connect your account to ..."; null: the owner\'s name is shown.',
     }),
+    logo: Type.Union(
+      [
+        Type.Object(
+          {
+            width: Type.Integer({ description: 'In pixels, at most 512.' }),
+            height: Type.Integer({ description: 'In pixels, at most 512.' }),
+            updated_at: Timestamp,
+          },
+          { additionalProperties: false },
+        ),
+        Type.Null(),
+      ],
+      {
+        description:
+          'The logo on client reports (PUT /v1/connect/settings/logo; its PNG: GET /v1/connect/settings/logo); null: none.',
+      },
+    ),
     updated_at: Type.Union([Timestamp, Type.Null()], { description: 'Null until the settings are first changed.' }),
   },
   { $id: 'ConnectSettings', title: 'ConnectSettings' },
@@ -58,7 +77,14 @@ export function renderOrigin(o: RedirectOrigin): Static<typeof RedirectOriginJso
 }
 
 export function renderSettings(s: ConnectSettings): Static<typeof ConnectSettingsJson> {
-  return { brand_name: s.brandName, updated_at: s.updatedAt?.toISOString() ?? null };
+  return {
+    brand_name: s.brandName,
+    logo:
+      s.logo === null
+        ? null
+        : { width: s.logo.width, height: s.logo.height, updated_at: s.logo.updatedAt.toISOString() },
+    updated_at: s.updatedAt?.toISOString() ?? null,
+  };
 }
 
 /** A new link: its URL holds the token, which the service keeps only hashed. */

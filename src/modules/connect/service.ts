@@ -99,9 +99,34 @@ export async function deleteRedirectOrigin(db: Db, scope: Scope, id: string): Pr
   if (deleted.length === 0) throw originNotFound(id);
 }
 
+/** The settings' columns as the API shows them: never the logo's bytes, which GET /v1/connect/settings/logo sends. */
+const SETTINGS = {
+  brandName: connectSettings.brandName,
+  logoWidth: connectSettings.logoWidth,
+  logoHeight: connectSettings.logoHeight,
+  logoUpdatedAt: connectSettings.logoUpdatedAt,
+  updatedAt: connectSettings.updatedAt,
+};
+
+interface SettingsRow {
+  brandName: string | null;
+  logoWidth: number | null;
+  logoHeight: number | null;
+  logoUpdatedAt: Date | null;
+  updatedAt: Date;
+}
+
+function settingsOf(row: SettingsRow | undefined): ConnectSettings {
+  const logo =
+    row?.logoWidth != null && row.logoHeight != null && row.logoUpdatedAt != null
+      ? { width: row.logoWidth, height: row.logoHeight, updatedAt: row.logoUpdatedAt }
+      : null;
+  return { brandName: row?.brandName ?? null, logo, updatedAt: row?.updatedAt ?? null };
+}
+
 export async function getConnectSettings(db: Queryable, ownerId: string): Promise<ConnectSettings> {
-  const [row] = await db.select().from(connectSettings).where(eq(connectSettings.ownerId, ownerId));
-  return { brandName: row?.brandName ?? null, updatedAt: row?.updatedAt ?? null };
+  const [row] = await db.select(SETTINGS).from(connectSettings).where(eq(connectSettings.ownerId, ownerId));
+  return settingsOf(row);
 }
 
 export async function updateConnectSettings(
@@ -115,8 +140,8 @@ export async function updateConnectSettings(
     .insert(connectSettings)
     .values({ ownerId: scope.ownerId, brandName: patch.brandName ?? null, updatedAt: at })
     .onConflictDoUpdate({ target: connectSettings.ownerId, set })
-    .returning();
-  return { brandName: row?.brandName ?? null, updatedAt: row?.updatedAt ?? at };
+    .returning(SETTINGS);
+  return settingsOf(row);
 }
 
 /** The name the connect page shows: the brand name, else the owner's name. */

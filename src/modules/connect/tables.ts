@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt, timestampColumn, updatedAt } from '../../db/columns.ts';
+import { index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { byteaColumn, createdAt, timestampColumn, updatedAt } from '../../db/columns.ts';
 import type { Platform } from '../../platforms/index.ts';
 import { optionalAccountIdColumn } from '../accounts/columns.ts';
 import { ownerIdColumn } from '../owners/columns.ts';
@@ -24,6 +24,11 @@ export const connectSettings = pgTable('connect_settings', {
   ownerId: ownerIdColumn().primaryKey(),
   /** Null: the owner's name. */
   brandName: text('brand_name'),
+  /** The owner's logo as a PNG of at most 512 by 512 (logo.ts), with its size; null: none. */
+  logoPng: byteaColumn('logo_png'),
+  logoWidth: integer('logo_width'),
+  logoHeight: integer('logo_height'),
+  logoUpdatedAt: timestampColumn('logo_updated_at'),
   updatedAt: updatedAt(),
 });
 

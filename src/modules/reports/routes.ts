@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { AUTHENTICATED_ERRORS, errorResponses, ProfileHeader } from '../../http/schemas.ts';
-import { brandNameOf } from '../connect/index.ts';
+import { brandNameOf, logoOf } from '../connect/index.ts';
 import { DayQuery, type InsightReadDeps, rangeError } from '../insights/index.ts';
 import { ProfileParams } from '../profiles/index.ts';
 import { reportCsv } from './csv.ts';
@@ -93,7 +93,7 @@ export function reportRoutes(deps: InsightReadDeps): FastifyPluginAsyncTypebox {
         schema: {
           tags,
           summary: "A profile's report as PDF",
-          description: `GET /v1/profiles/{id}/report as the PDF a client receives: the owner's brand name (connect settings, else the owner's name), the profile's figures beside the previous period, a chart per figure drawn as vectors with a line per account, each account's figures and the best posts; A4, text in DejaVu Sans. ${WHAT_IT_IS}`,
+          description: `GET /v1/profiles/{id}/report as the PDF a client receives: the owner's logo (PUT /v1/connect/settings/logo) and brand name (connect settings, else the owner's name), the profile's figures beside the previous period, a chart per figure drawn as vectors with a line per account, each account's figures and the best posts; A4, text in DejaVu Sans. ${WHAT_IT_IS}`,
           headers: ProfileHeader,
           params: ProfileParams,
           querystring: Period,
@@ -110,7 +110,11 @@ export function reportRoutes(deps: InsightReadDeps): FastifyPluginAsyncTypebox {
       async (request, reply) => {
         if (request.validationError) throw rangeError(request.validationError);
         const report = await profileReport(deps, request.scope, request.params.id, request.query);
-        const pdf = await reportPdf(report, { name: await brandNameOf(deps.db, request.scope.ownerId), logoPng: null });
+        const brand = {
+          name: await brandNameOf(deps.db, request.scope.ownerId),
+          logoPng: await logoOf(deps.db, request.scope.ownerId),
+        };
+        const pdf = await reportPdf(report, brand);
         return reply
           .type('application/pdf')
           .header('content-disposition', `attachment; filename="${fileName(report, 'pdf')}"`)

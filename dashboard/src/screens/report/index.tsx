@@ -1,7 +1,7 @@
 /**
  * A profile's report: last month (or a range in the page's address) beside the period before,
  * the profile's headline figures, a chart of each across its accounts, each account's figures,
- * the best posts, and the same days as a CSV to download.
+ * the best posts, and the report as a PDF and its days as a CSV to download.
  */
 import { useEffect, useState } from 'preact/hooks';
 import { useLocation, useRoute } from 'preact-iso';
@@ -161,7 +161,8 @@ export function ReportScreen() {
   const data = report.data;
   // The date boxes show the period on screen, last month's when none was chosen.
   useEffect(() => setDraft({ from: data?.from ?? from ?? '', to: data?.to ?? to ?? '' }), [data, from, to]);
-  const csv = `/v1/profiles/${encodeURIComponent(id)}/report.csv${query({ from: data?.from, to: data?.to })}`;
+  const file = (format: 'csv' | 'pdf') =>
+    `/v1/profiles/${encodeURIComponent(id)}/report.${format}${query({ from: data?.from, to: data?.to })}`;
   return (
     <main id="main">
       <p>
@@ -192,7 +193,11 @@ export function ReportScreen() {
           <p class="small muted">
             {data.from} to {data.to} (UTC days), beside {data.previous.from} to {data.previous.to}. Made from the
             figures last read from the platforms.{' '}
-            <a href={csv} download>
+            <a href={file('pdf')} download>
+              Download PDF
+            </a>
+            {' · '}
+            <a href={file('csv')} download>
               Download CSV
             </a>
           </p>
