@@ -4806,7 +4806,10 @@ export interface paths {
          */
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description Ignored: a page may name the logo's `updated_at` here, so that a browser shows a new logo instead of one it kept. */
+                    v?: string;
+                };
                 header?: never;
                 path?: never;
                 cookie?: never;

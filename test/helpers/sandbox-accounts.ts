@@ -70,3 +70,26 @@ export async function connectSandboxAccount(
     platformUserId: tokens.platformUserId,
   };
 }
+
+/**
+ * Sets a metric's figures on the sandbox platform (docs/sandbox.md, `PUT /insights`): an
+ * account's days, or a post's lifetime figure with `postId`; each value on its `YYYY-MM-DD` day,
+ * null for no data.
+ */
+export async function setSandboxFigures(
+  sandbox: TestSandbox,
+  platform: Platform,
+  account: SandboxAccount,
+  metric: string,
+  values: readonly [string, number | null][],
+  postId?: string,
+): Promise<void> {
+  const res = await sandbox.control('PUT', '/insights', {
+    platform,
+    username: account.sandboxUser,
+    metric,
+    ...(postId === undefined ? {} : { post_id: postId }),
+    values: values.map(([day, value]) => ({ day, value })),
+  });
+  if (res.status !== 200) throw new Error(`the sandbox refused the figures: ${JSON.stringify(res.body)}`);
+}

@@ -20,7 +20,7 @@ import type { Platform } from '../../src/platforms/index.ts';
 import { auth, startTestApp, type TestApp, type TestOwner } from '../helpers/app.ts';
 import { eventually } from '../helpers/eventually.ts';
 import { startSandbox, type TestSandbox } from '../helpers/sandbox.ts';
-import { connectSandboxAccount, type SandboxAccount } from '../helpers/sandbox-accounts.ts';
+import { connectSandboxAccount, type SandboxAccount, setSandboxFigures } from '../helpers/sandbox-accounts.ts';
 import { accountInsightSeries, accounts, insightSyncState } from '../helpers/tables.ts';
 import { moveTime } from '../helpers/time.ts';
 
@@ -112,6 +112,7 @@ async function insightCalls(platform: Platform, account: SandboxAccount, since: 
   );
 }
 
+/** Figures on the sandbox platform by day offset from today (a post's with `postId`). */
 async function setFigures(
   platform: Platform,
   account: SandboxAccount,
@@ -119,14 +120,8 @@ async function setFigures(
   values: [number, number | null][],
   postId?: string,
 ): Promise<void> {
-  const res = await sandbox.control('PUT', '/insights', {
-    platform,
-    username: account.sandboxUser,
-    metric,
-    ...(postId === undefined ? {} : { post_id: postId }),
-    values: values.map(([offset, value]) => ({ day: day(offset), value })),
-  });
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  const byDay = values.map(([offset, value]): [string, number | null] => [day(offset), value]);
+  await setSandboxFigures(sandbox, platform, account, metric, byDay, postId);
 }
 
 function get(url: string, key = owner.key, profile?: string) {

@@ -10,7 +10,7 @@ import { auth, startTestApp, type TestApp, type TestOwner } from '../helpers/app
 import { imageFile, multipartUpload } from '../helpers/media-files.ts';
 import { pdfText } from '../helpers/pdf-text.ts';
 import { startSandbox, type TestSandbox } from '../helpers/sandbox.ts';
-import { connectSandboxAccount, type SandboxAccount } from '../helpers/sandbox-accounts.ts';
+import { connectSandboxAccount, type SandboxAccount, setSandboxFigures } from '../helpers/sandbox-accounts.ts';
 import { insightSyncState } from '../helpers/tables.ts';
 import { moveTime } from '../helpers/time.ts';
 
@@ -67,6 +67,7 @@ async function connected(platform: Platform, profileId: string, granted?: string
   });
 }
 
+/** Figures on the sandbox platform by day offset from today (a post's with `postId`). */
 async function setFigures(
   platform: Platform,
   account: SandboxAccount,
@@ -74,14 +75,8 @@ async function setFigures(
   values: [number, number | null][],
   postId?: string,
 ): Promise<void> {
-  const res = await sandbox.control('PUT', '/insights', {
-    platform,
-    username: account.sandboxUser,
-    metric,
-    ...(postId === undefined ? {} : { post_id: postId }),
-    values: values.map(([offset, value]) => ({ day: day(offset), value })),
-  });
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  const byDay = values.map(([offset, value]): [string, number | null] => [day(offset), value]);
+  await setSandboxFigures(sandbox, platform, account, metric, byDay, postId);
 }
 
 /** A metric's every day from 12 days ago to today: the values given by day offset, null (no data) on the others. */

@@ -2,9 +2,8 @@
  * One metric's line chart over days (uPlot), with its total and the values by day as a table.
  * A day without data is a gap in the line and "no data" in the table, never a zero.
  */
-import { useEffect, useRef } from 'preact/hooks';
-import uPlot from 'uplot';
-import 'uplot/dist/uPlot.min.css';
+import { useRef } from 'preact/hooks';
+import { useDailyPlot } from '../../daily-plot.ts';
 import type { MetricSeries } from '../../resources.ts';
 
 export function metricName(metric: string): string {
@@ -13,37 +12,14 @@ export function metricName(metric: string): string {
 
 export function Chart({ metric, series }: { metric: string; series: MetricSeries }) {
   const box = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    const element = box.current;
-    if (!element) return;
-    const xs = series.values.map((v) => Date.parse(`${v.date}T00:00:00Z`) / 1000);
-    // null stays null: uPlot draws no line through a day without data.
-    const ys = series.values.map((v) => v.value);
-    const plot = new uPlot(
-      {
-        width: Math.max(280, element.clientWidth),
-        height: 200,
-        tzDate: (ts) => uPlot.tzDate(new Date(ts * 1000), 'Etc/UTC'),
-        legend: { show: false },
-        cursor: { show: true },
-        scales: { x: { time: true } },
-        series: [
-          {},
-          { label: metricName(metric), stroke: '#2446c7', width: 2, spanGaps: false, points: { show: true, size: 4 } },
-        ],
-        axes: [{}, { size: 50 }],
-      },
-      [xs, ys],
-      element,
-    );
-    // The chart follows its box's width (a resized window, a turned phone).
-    const resized = new ResizeObserver(() => plot.setSize({ width: Math.max(280, element.clientWidth), height: 200 }));
-    resized.observe(element);
-    return () => {
-      resized.disconnect();
-      plot.destroy();
-    };
-  }, [metric, series]);
+  const line = { label: metricName(metric), stroke: '#2446c7', values: series.values.map((v) => v.value) };
+  useDailyPlot(
+    box,
+    series.values.map((v) => v.date),
+    [line],
+    { height: 200, legend: false },
+    [metric, series],
+  );
   const captionId = `chart-${metric}`;
   return (
     <figure class="card chart" aria-labelledby={captionId}>

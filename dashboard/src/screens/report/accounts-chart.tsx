@@ -2,17 +2,13 @@
  * One headline figure by day, a line per account (uPlot), with the values as a table. A day
  * without data is a gap in its line and "no data" in the table, never a zero.
  */
-import { useEffect, useRef } from 'preact/hooks';
-import uPlot from 'uplot';
-import 'uplot/dist/uPlot.min.css';
+import { useRef } from 'preact/hooks';
+import { useDailyPlot } from '../../daily-plot.ts';
 import { accountLabel, type ReportAccount } from '../../resources.ts';
 
 export type DailyFigure = 'followers' | 'views' | 'engagement';
 
 /** Distinct on a white card and for the common colour blindnesses (Okabe and Ito's palette). */
-const DAY_S = 86_400;
-const DAY_STEPS = [1, 2, 7, 14, 30, 91, 182, 365].map((days) => days * DAY_S);
-
 const COLOURS = ['#0072b2', '#d55e00', '#009e73', '#cc79a7', '#e69f00', '#56b4e9', '#000000', '#f0e442'];
 
 export function AccountsChart({
@@ -27,41 +23,12 @@ export function AccountsChart({
   accounts: readonly ReportAccount[];
 }) {
   const box = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    const element = box.current;
-    if (!element) return;
-    const xs = dates.map((date) => Date.parse(`${date}T00:00:00Z`) / 1000);
-    const plot = new uPlot(
-      {
-        width: Math.max(280, element.clientWidth),
-        height: 220,
-        tzDate: (ts) => uPlot.tzDate(new Date(ts * 1000), 'Etc/UTC'),
-        legend: { show: true },
-        cursor: { show: true },
-        scales: { x: { time: true } },
-        series: [
-          {},
-          ...accounts.map((a, i) => ({
-            label: accountLabel(a),
-            stroke: COLOURS[i % COLOURS.length],
-            width: 2,
-            spanGaps: false,
-            points: { show: true, size: 4 },
-          })),
-        ],
-        // Ticks on whole days: the figures are daily, so hours between them would mean nothing.
-        axes: [{ incrs: DAY_STEPS }, { size: 50 }],
-      },
-      [xs, ...accounts.map((a) => a.days.map((d) => d[figure]))],
-      element,
-    );
-    const resized = new ResizeObserver(() => plot.setSize({ width: Math.max(280, element.clientWidth), height: 220 }));
-    resized.observe(element);
-    return () => {
-      resized.disconnect();
-      plot.destroy();
-    };
-  }, [figure, dates, accounts]);
+  const lines = accounts.map((a, i) => ({
+    label: accountLabel(a),
+    stroke: COLOURS[i % COLOURS.length] as string,
+    values: a.days.map((d) => d[figure]),
+  }));
+  useDailyPlot(box, dates, lines, { height: 220, legend: true }, [figure, dates, accounts]);
   const captionId = `report-chart-${figure}`;
   return (
     <figure class="card chart" aria-labelledby={captionId}>
