@@ -19,5 +19,6 @@ export type PublicEntriesHandOutNoQueryPart = [
   Holds<HandsOutNoQueryPart<'platform-apps', typeof import('../../src/modules/platform-apps/index.ts')>>,
   Holds<HandsOutNoQueryPart<'posts', typeof import('../../src/modules/posts/index.ts')>>,
   Holds<HandsOutNoQueryPart<'profiles', typeof import('../../src/modules/profiles/index.ts')>>,
+  Holds<HandsOutNoQueryPart<'reports', typeof import('../../src/modules/reports/index.ts')>>,
   Holds<HandsOutNoQueryPart<'webhooks', typeof import('../../src/modules/webhooks/index.ts')>>,
 ];

@@ -264,6 +264,23 @@ describe('connect settings', () => {
       [put(await imageFile('gif'), 'image/gif'), 415, 'unsupported_media_type'],
       [put(Buffer.from('{"logo":1}'), 'application/json'), 415, 'unsupported_media_type'],
       [put(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'), 'image/png'), 422, 'invalid_image'],
+      // Images of other formats, named as one taken: only PNG, JPEG and WebP are decoded.
+      [
+        put(
+          Buffer.from(
+            '<svg xmlns="http://www.w3.org/2000/svg" width="100" height="50"><rect width="100" height="50"/></svg>',
+          ),
+          'image/png',
+        ),
+        422,
+        'invalid_image',
+      ],
+      [put(await imageFile('gif'), 'image/png'), 422, 'invalid_image'],
+      [
+        t.app.inject({ method: 'PUT', url: '/v1/connect/settings/logo', headers: auth(fresh.key) }),
+        400,
+        'validation_failed',
+      ],
       [put(Buffer.alloc(2 * 1024 * 1024 + 1, 1), 'image/png'), 413, 'payload_too_large'],
     ];
     for (const [answer, status, code] of refusals) {
@@ -285,6 +302,30 @@ describe('connect settings', () => {
     expect(removed.statusCode).toBe(200);
     expect(removed.json().logo).toBeNull();
     expect((await getLogo()).statusCode).toBe(404);
+  });
+
+  it("keeps each owner's logo its own", async () => {
+    const first = await t.createOwner('First with a logo');
+    const second = await t.createOwner('Second without');
+    const set = await t.app.inject({
+      method: 'PUT',
+      url: '/v1/connect/settings/logo',
+      headers: { ...auth(first.key), 'content-type': 'image/jpeg' },
+      payload: await imageFile('jpeg', { width: 30, height: 10 }),
+    });
+    expect(set.statusCode).toBe(200);
+    const other = await t.app.inject({ method: 'GET', url: '/v1/connect/settings/logo', headers: auth(second.key) });
+    expect(other.statusCode).toBe(404);
+    const settings = await t.app.inject({ method: 'GET', url: '/v1/connect/settings', headers: auth(second.key) });
+    expect(settings.json().logo).toBeNull();
+    // A JPEG named as a PNG is taken: its bytes say what it is.
+    const named = await t.app.inject({
+      method: 'PUT',
+      url: '/v1/connect/settings/logo',
+      headers: { ...auth(second.key), 'content-type': 'image/png' },
+      payload: await imageFile('jpeg', { width: 20, height: 20 }),
+    });
+    expect(named.json().logo).toMatchObject({ width: 20, height: 20 });
   });
 });
 

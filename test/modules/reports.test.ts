@@ -2,9 +2,11 @@ import { parse } from 'csv-parse/sync';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { now, resetClock } from '../../src/clock.ts';
+import { dayNumber, dayText } from '../../src/days.ts';
 import { accountById } from '../../src/modules/accounts/index.ts';
 import { fillInsightHistory, type InsightDeps, refreshInsights } from '../../src/modules/insights/index.ts';
 import { ensurePlatformPosts } from '../../src/modules/posts/index.ts';
+import { periodOf } from '../../src/modules/reports/service.ts';
 import type { Platform } from '../../src/platforms/index.ts';
 import { auth, startTestApp, type TestApp, type TestOwner } from '../helpers/app.ts';
 import { imageFile, multipartUpload } from '../helpers/media-files.ts';
@@ -317,10 +319,12 @@ describe('a profile with Instagram, Threads, TikTok and an Instagram account wit
       posts_published: { value: 0, previous: 0, change: 0, change_ratio: null },
     });
 
+    // The profile's change is like for like: Threads had no figures the period before, so its
+    // views and engagement add to the value but not to the change.
     expect(report.totals).toEqual({
       followers: { start: null, value: null, previous: null, change: null, change_ratio: null },
-      views: { value: 340, previous: 150, change: 190, change_ratio: 190 / 150 },
-      engagement: { value: 10, previous: 10, change: 0, change_ratio: 0 },
+      views: { value: 340, previous: 150, change: 150, change_ratio: 1 },
+      engagement: { value: 10, previous: 10, change: -5, change_ratio: -0.5 },
       posts_published: { value: 4, previous: 1, change: 3, change_ratio: 3 },
     });
   });
@@ -401,11 +405,12 @@ describe('a profile with Instagram, Threads, TikTok and an Instagram account wit
     const [first, second] = pdf.pages as [string, string];
     expect(first).toContain('Agence Étoile');
     expect(first).toContain('Bakery & Co');
-    // The profile's views: 340 against 150, +190 (+126.7%).
-    expect(first).toMatch(/Views 340 before: 150 \+190 \(\+126\.7%\)/);
-    expect(first).toMatch(/Engagement 10 before: 10 ±0 \(±0\.0%\)/);
+    // The profile's views: 340 against 150, +150 (+100.0%) like for like.
+    expect(first).toMatch(/Views 340 before: 150 \+150 \(\+100\.0%\)/);
+    expect(first).toMatch(/Engagement 10 before: 10 −5 \(−50\.0%\)/);
     expect(first).toMatch(/Followers no data before: no data no change to show/);
     for (const title of ['Followers by day', 'Views by day', 'Engagement by day']) expect(first).toContain(title);
+    expect(pdf.pages.join(' ')).toContain('Posts published by day');
     // No followers were known: that chart says so instead of drawing an empty axis.
     expect(first).toContain('Followers by day No data in this period. Views by day');
     // The charts are vectors: paths, and no picture (the owner has no logo).
@@ -449,6 +454,11 @@ describe('a profile with Instagram, Threads, TikTok and an Instagram account wit
     }
     const unknown = await get(`/v1/profiles/${profileId}/report?month=1`);
     expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().error).toMatchObject({ code: 'validation_failed', details: [{ field: 'query.month' }] });
+    // The previous period of the first days a date can name would start before them.
+    const first = await get(`/v1/profiles/${profileId}/report?from=0001-01-01&to=0001-01-10`);
+    expect(first.statusCode).toBe(400);
+    expect(first.json().error.code).toBe('invalid_range');
     const other = await t.createOwner();
     const refused = await get(`/v1/profiles/${profileId}/report`, other.key);
     expect(refused.statusCode).toBe(404);
@@ -471,6 +481,25 @@ describe('a profile with Instagram, Threads, TikTok and an Instagram account wit
     expect(report.previous.to).toBe(new Date(first.getTime() - DAY_MS).toISOString().slice(0, 10));
     expect(report.previous.from).toBe(new Date(first.getTime() - length * DAY_MS).toISOString().slice(0, 10));
     expect(report.accounts[0].days).toHaveLength(length);
+  });
+});
+
+describe('the period', () => {
+  const on = (today: string, query: { from?: string; to?: string } = {}) => {
+    const period = periodOf(query, dayNumber(today) as number);
+    return [dayText(period.from), dayText(period.to)];
+  };
+
+  it('is last calendar month when none is asked, whatever its length and across a new year', () => {
+    expect(on('2026-11-26')).toEqual(['2026-10-01', '2026-10-31']);
+    expect(on('2026-01-01')).toEqual(['2025-12-01', '2025-12-31']);
+    expect(on('2026-03-31')).toEqual(['2026-02-01', '2026-02-28']);
+    expect(on('2024-03-15')).toEqual(['2024-02-01', '2024-02-29']);
+  });
+
+  it('is the 30 days to `to` (today by default) when only one end is given, as the insights endpoints take it', () => {
+    expect(on('2026-11-26', { to: '2026-11-10' })).toEqual(['2026-10-12', '2026-11-10']);
+    expect(on('2026-11-26', { from: '2026-11-20' })).toEqual(['2026-11-20', '2026-11-26']);
   });
 });
 

@@ -32,6 +32,7 @@ export {
   connectedAccountById,
   connectedAccounts,
   lockAccountsForPosting,
+  type ReportedAccount,
   visibleAccountReader,
 } from './readers.ts';
 export { accountRoutes } from './routes.ts';

@@ -119,10 +119,27 @@ export async function accountsToSync(
   return accountIds.map((id) => byId.get(id) as Account);
 }
 
+/** What a profile's report shows of an account, and reads its figures by: never its tokens. */
+export type ReportedAccount = Pick<
+  Account,
+  'id' | 'platform' | 'platformUserId' | 'username' | 'displayName' | 'status' | 'scopes'
+>;
+
 /** Every account of a profile, whatever its status, oldest first: what a profile's report covers. */
-export async function accountsOfProfile(db: Queryable, profile: { ownerId: string; id: string }): Promise<Account[]> {
+export async function accountsOfProfile(
+  db: Queryable,
+  profile: { ownerId: string; id: string },
+): Promise<ReportedAccount[]> {
   return await db
-    .select()
+    .select({
+      id: accounts.id,
+      platform: accounts.platform,
+      platformUserId: accounts.platformUserId,
+      username: accounts.username,
+      displayName: accounts.displayName,
+      status: accounts.status,
+      scopes: accounts.scopes,
+    })
     .from(accounts)
     .where(and(eq(accounts.ownerId, profile.ownerId), eq(accounts.profileId, profile.id)))
     .orderBy(asc(accounts.id));

@@ -5,10 +5,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { Db } from '../../db/connection.ts';
-import { ApiError } from '../../http/errors.ts';
+import { ApiError, errors } from '../../http/errors.ts';
 import { AUTHENTICATED_ERRORS, errorResponses } from '../../http/schemas.ts';
 import { renderSettings, ConnectSettingsJson as Settings } from './json.ts';
-import { deleteLogo, LOGO_TYPES, logoOf, MAX_LOGO_BYTES, setLogo } from './logo.ts';
+import { deleteLogo, LOGO_TYPES, type LogoType, logoOf, MAX_LOGO_BYTES, setLogo } from './logo.ts';
 import { getConnectSettings } from './service.ts';
 
 const tags = ['Connect'];
@@ -16,6 +16,10 @@ const tags = ['Connect'];
 const ownerLevel = { ownerLevel: true };
 
 const Image = Type.Unsafe<Buffer>({ format: 'binary', description: 'The image file itself.' });
+
+function isLogoType(type: string): type is LogoType {
+  return (LOGO_TYPES as readonly string[]).includes(type);
+}
 
 export function logoRoutes(db: Db): FastifyPluginAsyncTypebox {
   return async (app) => {
@@ -31,14 +35,24 @@ export function logoRoutes(db: Db): FastifyPluginAsyncTypebox {
         schema: {
           tags,
           summary: 'Set the logo of client reports',
-          description: `The owner's logo, printed on its client reports (GET /v1/profiles/{id}/report.pdf) above its brand name. Send the image itself as the body with its type: ${LOGO_TYPES.map((t) => `\`${t}\``).join(', ')} (another: 415 \`unsupported_media_type\`), at most ${MAX_LOGO_BYTES / 1024 / 1024} MB (413 \`payload_too_large\`). It is decoded and kept as a PNG of at most 512 by 512 pixels, its orientation applied and its metadata dropped; bytes that are no such image: 422 \`invalid_image\`. Answers the settings.`,
+          description: `The owner's logo, printed on its client reports (GET /v1/profiles/{id}/report.pdf) above its brand name. Send the image itself as the body with its type: ${LOGO_TYPES.map((t) => `\`${t}\``).join(', ')} (another: 415 \`unsupported_media_type\`; no body: 400 \`validation_failed\`), at most ${MAX_LOGO_BYTES / 1024 / 1024} MB (413 \`payload_too_large\`). It is decoded and kept as a PNG of at most 512 by 512 pixels, its orientation applied and its metadata dropped; bytes that are no PNG, JPEG or WebP image, whatever their type says (an SVG or a GIF sent as \`image/png\`, say): 422 \`invalid_image\`. Answers the settings.`,
           body: { content: Object.fromEntries(LOGO_TYPES.map((type) => [type, { schema: Image }])) },
           response: { 200: Settings, ...errorResponses(...AUTHENTICATED_ERRORS, 413, 415, 422) },
         },
       },
       async (request) => {
         const type = (request.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
-        if (!(LOGO_TYPES as readonly string[]).includes(type) || !Buffer.isBuffer(request.body)) {
+        if (
+          request.body === undefined ||
+          request.body === null ||
+          (Buffer.isBuffer(request.body) && request.body.length === 0)
+        ) {
+          // No body at all: the one the route requires is missing, as for any route's.
+          throw errors.validation([
+            { field: 'body', message: `is required: the image itself, with Content-Type ${LOGO_TYPES.join(', ')}` },
+          ]);
+        }
+        if (!isLogoType(type) || !Buffer.isBuffer(request.body)) {
           throw new ApiError(
             415,
             'unsupported_media_type',

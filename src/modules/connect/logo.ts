@@ -11,8 +11,10 @@ import { ApiError } from '../../http/errors.ts';
 import type { Scope } from '../../http/scope.ts';
 import { connectSettings } from './tables.ts';
 
-/** The image types a logo may be sent as. */
-export const LOGO_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
+/** The image types a logo may be sent as, and the format sharp reads in each. */
+const FORMATS = { 'image/png': 'png', 'image/jpeg': 'jpeg', 'image/webp': 'webp' } as const;
+export type LogoType = keyof typeof FORMATS;
+export const LOGO_TYPES = Object.keys(FORMATS) as LogoType[];
 /** The largest upload taken, in bytes. */
 export const MAX_LOGO_BYTES = 2 * 1024 * 1024;
 /** The stored logo's largest width and height, in pixels. */
@@ -20,11 +22,19 @@ const LOGO_SIDE = 512;
 /** An image larger than this many pixels is refused before it is decoded (a few bytes can claim a huge one). */
 const MAX_INPUT_PIXELS = 25_000_000;
 
-/** The owner's logo as a PNG of at most 512 by 512; 422 `invalid_image` for bytes that are no image of `type`. */
+/**
+ * The owner's logo as a PNG of at most 512 by 512; 422 `invalid_image` for bytes that are no PNG,
+ * JPEG or WebP image. The bytes' own format decides (a JPEG named `.png` is still taken), and it
+ * must be one of those three: sharp reads many more (SVG, GIF, TIFF...), and none of their
+ * decoders is offered to what anyone uploads.
+ */
 export async function setLogo(db: Db, scope: Scope, bytes: Buffer): Promise<void> {
   let png: { data: Buffer; info: OutputInfo };
   try {
-    png = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
+    const image = sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' });
+    const { format } = await image.metadata();
+    if (!(Object.values(FORMATS) as string[]).includes(format)) throw new Error(`a ${format} image`);
+    png = await image
       .rotate()
       .resize({ width: LOGO_SIDE, height: LOGO_SIDE, fit: 'inside', withoutEnlargement: true })
       .png()
@@ -33,7 +43,7 @@ export async function setLogo(db: Db, scope: Scope, bytes: Buffer): Promise<void
     throw new ApiError(
       422,
       'invalid_image',
-      `The body is not an image this service can read (PNG, JPEG or WebP, at most ${MAX_INPUT_PIXELS.toLocaleString('en-US')} pixels).`,
+      `The body is not a PNG, JPEG or WebP image this service can read (at most ${MAX_INPUT_PIXELS.toLocaleString('en-US')} pixels).`,
     );
   }
   const at = now();

@@ -18,7 +18,7 @@ export interface StoredDays {
   readonly syncedAt: Date | null;
 }
 
-/** The days `from`..`to` (day numbers, both included) of every metric of each account, by account id. */
+/** The days `from`..`to` (day numbers, both included) of every metric of each account, by account id: accounts the caller has already found within its scope. */
 export async function storedDaysOf(
   deps: InsightReadDeps,
   accounts: readonly Pick<AccountState, 'id' | 'platform' | 'platformUserId' | 'scopes'>[],
@@ -74,7 +74,7 @@ export interface StoredPostFigures {
   readonly syncedAt: Date;
 }
 
-/** The figures read of these posts on these accounts (a post's target each). */
+/** The figures read of these posts on these accounts (a post's target each), which the caller has already found within its scope. */
 export async function storedPostFiguresOf(
   db: Queryable,
   targets: readonly { postId: string; accountId: string }[],

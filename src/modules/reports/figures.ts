@@ -116,18 +116,35 @@ export function accountFigures(input: AccountInput, length: number): AccountFigu
   };
 }
 
-/** The profile's headlines: each the sum of its accounts' known figures, in each period. */
-export function profileFigures(accounts: readonly Headlines[]): Headlines {
-  const total = (pick: (a: Headlines) => Figure) =>
-    figure(sumKnown(accounts.map((a) => pick(a).value)), sumKnown(accounts.map((a) => pick(a).previous)));
+/**
+ * A sum of the accounts' figures, each period the sum of its known figures; the change is like
+ * for like: the sum of the changes of the accounts known in both periods, as a fraction of those
+ * accounts' previous figures. An account known in one period only (connected during it, say)
+ * adds to its `value` or `previous` but not to the change, which would otherwise count its
+ * whole figure as growth.
+ */
+export function sumOfFigures(figures: readonly Figure[]): Figure {
+  const compared = figures.filter((f) => f.change !== null);
+  const change = compared.length === 0 ? null : compared.reduce((n, f) => n + (f.change as number), 0);
+  const base = compared.reduce((n, f) => n + (f.previous as number), 0);
   return {
-    followers: { ...total((a) => a.followers), start: sumKnown(accounts.map((a) => a.followers.start)) },
-    views: total((a) => a.views),
-    engagement: total((a) => a.engagement),
-    postsPublished: figure(
-      accounts.reduce((n, a) => n + (a.postsPublished.value ?? 0), 0),
-      accounts.reduce((n, a) => n + (a.postsPublished.previous ?? 0), 0),
-    ),
+    value: sumKnown(figures.map((f) => f.value)),
+    previous: sumKnown(figures.map((f) => f.previous)),
+    change,
+    changeRatio: change === null || base === 0 ? null : change / base,
+  };
+}
+
+/** The profile's headlines: each the sum of its accounts' (`sumOfFigures`). */
+export function profileFigures(accounts: readonly Headlines[]): Headlines {
+  return {
+    followers: {
+      ...sumOfFigures(accounts.map((a) => a.followers)),
+      start: sumKnown(accounts.map((a) => a.followers.start)),
+    },
+    views: sumOfFigures(accounts.map((a) => a.views)),
+    engagement: sumOfFigures(accounts.map((a) => a.engagement)),
+    postsPublished: sumOfFigures(accounts.map((a) => a.postsPublished)),
   };
 }
 

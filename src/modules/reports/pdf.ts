@@ -4,6 +4,7 @@
  * drawn as vectors with a line per account, each account's figures, and the best posts. Text is
  * set in DejaVu Sans, embedded, so names in most scripts print as written.
  */
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import PDFDocument from 'pdfkit';
 import { platformInfo } from '../../platforms/index.ts';
@@ -12,10 +13,16 @@ import { chartHeight, drawLineChart } from './pdf-chart.ts';
 import type { ProfileReport, ReportAccount } from './service.ts';
 
 const require = createRequire(import.meta.url);
-const FONTS = {
-  regular: require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf'),
-  bold: require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf'),
-};
+let fonts: { regular: Buffer; bold: Buffer } | undefined;
+
+/** The fonts' files, read at the first report and kept: each is about 700 KB. */
+function fontFiles(): { regular: Buffer; bold: Buffer } {
+  fonts ??= {
+    regular: readFileSync(require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf')),
+    bold: readFileSync(require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf')),
+  };
+  return fonts;
+}
 
 /** Distinct in print and for the common colour blindnesses (Okabe and Ito's palette), as the dashboard's charts. */
 const COLOURS = ['#0072b2', '#d55e00', '#009e73', '#cc79a7', '#e69f00', '#56b4e9', '#000000', '#f0e442'];
@@ -35,12 +42,15 @@ const FIGURES = [
   { key: 'engagement', title: 'Engagement' },
   { key: 'postsPublished', title: 'Posts published' },
 ] as const;
-/** The figures with a value a day: each has its chart. */
+/** Each figure's chart, from the accounts' days. */
 const CHARTED = [
   { key: 'followers', title: 'Followers' },
   { key: 'views', title: 'Views' },
   { key: 'engagement', title: 'Engagement' },
+  { key: 'postsPublished', title: 'Posts published' },
 ] as const;
+/** The most lines a chart draws: past that, the accounts with the largest figures, and a line saying how many more. */
+const MOST_LINES = 10;
 
 function number(value: number | null): string {
   return value === null ? 'no data' : value.toLocaleString('en-US', { maximumFractionDigits: 2 });
@@ -81,8 +91,8 @@ export async function reportPdf(report: ProfileReport, brand: ReportBrand): Prom
       CreationDate: report.generatedAt,
     },
   });
-  doc.registerFont('regular', FONTS.regular);
-  doc.registerFont('bold', FONTS.bold);
+  doc.registerFont('regular', fontFiles().regular);
+  doc.registerFont('bold', fontFiles().bold);
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
   const ended = new Promise<void>((resolve, reject) => {
@@ -109,12 +119,13 @@ function header(doc: PDFKit.PDFDocument, report: ProfileReport, brand: ReportBra
     doc.image(brand.logoPng, MARGIN, top, { fit: [96, 48] });
     textX = MARGIN + 108;
   }
-  doc.font('bold').fontSize(11).fillColor(MUTED).text(brand.name, textX, top, { width: 400 });
+  const width = doc.page.width - MARGIN - textX;
+  doc.font('bold').fontSize(11).fillColor(MUTED).text(brand.name, textX, top, { width });
   doc
     .font('bold')
     .fontSize(20)
     .fillColor(INK)
-    .text(report.profile.name, textX, doc.y + 2, { width: 440 });
+    .text(report.profile.name, textX, doc.y + 2, { width });
   const first = report.dates[0] as string;
   const last = report.dates[report.dates.length - 1] as string;
   doc
@@ -125,7 +136,7 @@ function header(doc: PDFKit.PDFDocument, report: ProfileReport, brand: ReportBra
       `${longDate(first)} to ${longDate(last)}, compared with ${longDate(report.previous.from)} to ${longDate(report.previous.to)} (UTC days)`,
       textX,
       doc.y + 4,
-      { width: 440 },
+      { width },
     );
   doc.y = Math.max(doc.y, top + 52) + 14;
 }
@@ -157,16 +168,24 @@ function headlines(doc: PDFKit.PDFDocument, report: ProfileReport): void {
 function charts(doc: PDFKit.PDFDocument, report: ProfileReport): void {
   const width = doc.page.width - 2 * MARGIN;
   for (const { key, title } of CHARTED) {
-    // An account without a figure that day or any other draws no line, and takes no place in the legend.
-    const drawn = report.accounts
+    // An account without a figure that day or any other draws no line, and takes no place in the
+    // legend; nor does one that published nothing (its posts are counted, never null).
+    const withData = report.accounts
       .map((a, i) => ({ account: a, colour: COLOURS[i % COLOURS.length] as string, values: a.days.map((d) => d[key]) }))
-      .filter((s) => s.values.some((v) => v !== null));
-    const height = drawn.length === 0 ? 14 : chartHeight(drawn.length);
+      .filter((s) => s.values.some((v) => v !== null && (key !== 'postsPublished' || v > 0)));
+    const total = (values: readonly (number | null)[]) => values.reduce<number>((n, v) => n + (v ?? 0), 0);
+    const drawn =
+      withData.length <= MOST_LINES
+        ? withData
+        : [...withData].sort((x, y) => total(y.values) - total(x.values)).slice(0, MOST_LINES);
+    const more = withData.length - drawn.length;
+    const height = drawn.length === 0 ? 14 : chartHeight(drawn.length) + (more > 0 ? 12 : 0);
     if (doc.y + 16 + height > doc.page.height - MARGIN) doc.addPage();
     doc.font('bold').fontSize(11).fillColor(INK).text(`${title} by day`, MARGIN, doc.y);
     const top = doc.y + 4;
     if (drawn.length === 0) {
-      doc.font('regular').fontSize(8).fillColor(MUTED).text('No data in this period.', MARGIN, top);
+      const none = key === 'postsPublished' ? 'No post was published in this period.' : 'No data in this period.';
+      doc.font('regular').fontSize(8).fillColor(MUTED).text(none, MARGIN, top);
     } else {
       drawLineChart(
         doc,
@@ -175,6 +194,17 @@ function charts(doc: PDFKit.PDFDocument, report: ProfileReport): void {
         drawn.map((s) => ({ label: accountName(s.account), colour: s.colour, values: s.values })),
         { regular: 'regular' },
       );
+      if (more > 0) {
+        doc
+          .font('regular')
+          .fontSize(7)
+          .fillColor(MUTED)
+          .text(
+            `and ${more} more account${more === 1 ? '' : 's'} (in the table of accounts)`,
+            MARGIN + 44,
+            top + height - 12,
+          );
+      }
     }
     doc.y = top + height + 12;
   }
@@ -257,7 +287,8 @@ function bestPosts(doc: PDFKit.PDFDocument, report: ProfileReport): void {
         `${names.get(post.accountId) ?? platformInfo(post.platform).label}, ${longDate(post.publishedAt.toISOString().slice(0, 10))}: ${post.engagement.toLocaleString('en-US')} engagement`,
         { width },
       );
-    if (post.permalink !== null) {
+    // A link only to a web page: a platform's permalink is its answer, and a PDF reader follows any scheme.
+    if (post.permalink !== null && /^https?:\/\//i.test(post.permalink)) {
       doc.fillColor('#2446c7').text(post.permalink, { width, link: post.permalink, underline: true });
     }
     doc.moveDown(0.6);

@@ -4,10 +4,11 @@
  * and posts alone (nothing is asked of a platform to answer).
  */
 import { now } from '../../clock.ts';
-import { dayOf, daysFrom, dayText } from '../../days.ts';
+import { dayOf, daysFrom, dayText, FIRST_DAY } from '../../days.ts';
+import { ApiError } from '../../http/errors.ts';
 import type { Scope } from '../../http/scope.ts';
 import { type Platform, platformInfo } from '../../platforms/index.ts';
-import { type Account, accountsOfProfile } from '../accounts/index.ts';
+import { accountsOfProfile, type ReportedAccount } from '../accounts/index.ts';
 import { type InsightReadDeps, rangeOf, storedDaysOf, storedPostFiguresOf } from '../insights/index.ts';
 import { publishedCopiesOf } from '../posts/index.ts';
 import { getProfile } from '../profiles/index.ts';
@@ -30,7 +31,7 @@ export interface ReportQuery {
 }
 
 export interface ReportAccount extends AccountFigures {
-  account: Pick<Account, 'id' | 'platform' | 'username' | 'displayName' | 'status'>;
+  account: Pick<ReportedAccount, 'id' | 'platform' | 'username' | 'displayName' | 'status'>;
   missingPermission: string | null;
   syncedAt: Date | null;
 }
@@ -61,7 +62,8 @@ export interface ProfileReport {
 /**
  * The period asked: with neither `from` nor `to`, the last whole calendar month (UTC) before
  * today, what a monthly report covers; otherwise as the insights endpoints take a range (`to`
- * today, `from` 29 days before it; at most 365 days; 400 `invalid_range`).
+ * today, `from` 29 days before it; at most 365 days; 400 `invalid_range`), and the previous
+ * period must not start before the first day a date can name.
  */
 export function periodOf(query: ReportQuery, today: number): { from: number; to: number } {
   if (query.from === undefined && query.to === undefined) {
@@ -70,7 +72,11 @@ export function periodOf(query: ReportQuery, today: number): { from: number; to:
     const lastMonth = Date.UTC(day.getUTCFullYear(), day.getUTCMonth() - 1, 1) / DAY_MS;
     return { from: lastMonth, to: thisMonth - 1 };
   }
-  return rangeOf(query.from, query.to, today);
+  const period = rangeOf(query.from, query.to, today);
+  if (period.from - (period.to - period.from + 1) < FIRST_DAY) {
+    throw new ApiError(400, 'invalid_range', 'The previous period would start before 0001-01-01; give a later `from`.');
+  }
+  return period;
 }
 
 /** GET /v1/profiles/{id}/report: the profile `ref` names, as the caller sees it (404 `profile_not_found`). */
@@ -107,7 +113,13 @@ export async function profileReport(
     );
     return {
       ...figures,
-      account: account,
+      account: {
+        id: account.id,
+        platform: account.platform,
+        username: account.username,
+        displayName: account.displayName,
+        status: account.status,
+      },
       missingPermission: days?.missingPermission ?? null,
       syncedAt: days?.syncedAt ?? null,
     };

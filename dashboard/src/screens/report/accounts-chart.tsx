@@ -2,11 +2,11 @@
  * One headline figure by day, a line per account (uPlot), with the values as a table. A day
  * without data is a gap in its line and "no data" in the table, never a zero.
  */
-import { useRef } from 'preact/hooks';
+import { useMemo, useRef } from 'preact/hooks';
 import { useDailyPlot } from '../../daily-plot.ts';
-import { accountLabel, type ReportAccount } from '../../resources.ts';
+import { accountLabel, type ProfileReport } from '../../resources.ts';
 
-export type DailyFigure = 'followers' | 'views' | 'engagement';
+export type DailyFigure = 'followers' | 'views' | 'engagement' | 'posts_published';
 
 /** Distinct on a white card and for the common colour blindnesses (Okabe and Ito's palette). */
 const COLOURS = ['#0072b2', '#d55e00', '#009e73', '#cc79a7', '#e69f00', '#56b4e9', '#000000', '#f0e442'];
@@ -14,21 +14,28 @@ const COLOURS = ['#0072b2', '#d55e00', '#009e73', '#cc79a7', '#e69f00', '#56b4e9
 export function AccountsChart({
   figure,
   title,
-  dates,
-  accounts,
+  report,
 }: {
   figure: DailyFigure;
   title: string;
-  dates: readonly string[];
-  accounts: readonly ReportAccount[];
+  report: ProfileReport;
 }) {
   const box = useRef<HTMLDivElement>(null);
-  const lines = accounts.map((a, i) => ({
-    label: accountLabel(a),
-    stroke: COLOURS[i % COLOURS.length] as string,
-    values: a.days.map((d) => d[figure]),
-  }));
-  useDailyPlot(box, dates, lines, { height: 220, legend: true }, [figure, dates, accounts]);
+  // A line for each account whose platform gives the figure (every account publishes posts),
+  // kept while the report is the same: the chart is drawn again only when it changes.
+  const { dates, accounts, lines } = useMemo(() => {
+    const shown = report.accounts.filter((a) => figure === 'posts_published' || !a.not_offered.includes(figure));
+    return {
+      dates: report.accounts[0]?.days.map((d) => d.date) ?? [],
+      accounts: shown,
+      lines: shown.map((a, i) => ({
+        label: accountLabel(a),
+        stroke: COLOURS[i % COLOURS.length] as string,
+        values: a.days.map((d) => d[figure]),
+      })),
+    };
+  }, [figure, report]);
+  useDailyPlot(box, dates, lines, { height: 220, legend: true }, [lines]);
   const captionId = `report-chart-${figure}`;
   return (
     <figure class="card chart" aria-labelledby={captionId}>

@@ -130,7 +130,7 @@ function BestPosts({ report }: { report: ProfileReport }) {
             </span>
             <br />
             <strong>{p.engagement.toLocaleString()}</strong> engagement
-            {p.permalink ? (
+            {p.permalink && /^https?:\/\//i.test(p.permalink) ? (
               <>
                 {' · '}
                 <a href={p.permalink} rel="noopener noreferrer" target="_blank">
@@ -203,14 +203,8 @@ export function ReportScreen() {
           </p>
           <Totals report={data} />
           <div class="charts">
-            {FIGURES.filter((f) => f.key !== 'posts_published').map(({ key, title }) => (
-              <AccountsChart
-                key={`${key}:${data.from}:${data.to}`}
-                figure={key}
-                title={title}
-                dates={data.accounts[0]?.days.map((d) => d.date) ?? []}
-                accounts={data.accounts.filter((a) => !a.not_offered.includes(key))}
-              />
+            {FIGURES.map(({ key, title }) => (
+              <AccountsChart key={`${key}:${data.from}:${data.to}`} figure={key} title={title} report={data} />
             ))}
           </div>
           <AccountsTable accounts={data.accounts} />
