@@ -39,7 +39,7 @@ import { endMemberSession, isMemberSessionToken, memberRoutes, useMemberSession 
 import { platformAppRoutes } from './modules/platform-apps/index.ts';
 import { approvalLinkRoutes, postRoutes } from './modules/posts/index.ts';
 import { findProfile, profileRoutes } from './modules/profiles/index.ts';
-import { reportRoutes } from './modules/reports/index.ts';
+import { reportLinkRoutes, reportRoutes } from './modules/reports/index.ts';
 import { webhookRoutes } from './modules/webhooks/index.ts';
 import { installModules } from './modules.ts';
 import { type Resolver, systemResolver } from './outbound/address-policy.ts';
@@ -49,6 +49,7 @@ import { approvalPages } from './web/approval-pages.ts';
 import { connectPages, connectPreviewRoutes } from './web/connect-pages.ts';
 import { dashboardPages } from './web/dashboard.ts';
 import { memberPages } from './web/member-pages.ts';
+import { reportPages } from './web/report-pages.ts';
 
 export interface AppOptions {
   config: Config;
@@ -194,6 +195,7 @@ export async function buildApp({
   await app.register(dashboardPages());
   await app.register(connectPages({ db: database.db, secretKey, config, platforms }));
   await app.register(approvalPages({ db: database.db, secretKey, config }));
+  await app.register(reportPages({ db: database.db, platforms }));
   await app.register(memberPages({ db: database.db, secretKey, config }));
   await app.register(deauthorizeRoutes({ db: database.db, platforms }));
   await app.register(
@@ -273,6 +275,7 @@ export async function buildApp({
     );
     await v1.register(mediaRoutes({ db: database.db, config, resolver }));
     await v1.register(reportRoutes({ db: database.db, platforms }));
+    await v1.register(reportLinkRoutes({ db: database.db, config }));
     await v1.register(catalogueRoutes({ db: database.db, platforms }));
     await v1.register(platformAppRoutes({ db: database.db, secretKey, platforms }));
     await v1.register(auditRoutes(database.db));

@@ -25,6 +25,7 @@ export const ID_PREFIXES = {
   auditEntry: 'aud',
   member: 'mem',
   memberToken: 'mtk',
+  reportLink: 'rpl',
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIXES;

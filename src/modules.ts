@@ -15,6 +15,7 @@ import { mediaModule } from './modules/media/index.ts';
 import { membersModule } from './modules/members/index.ts';
 import { postsModule } from './modules/posts/index.ts';
 import { registerProfileDeletionStep } from './modules/profiles/index.ts';
+import { reportsModule } from './modules/reports/index.ts';
 import { webhooksModule } from './modules/webhooks/index.ts';
 import { closeStartupRegistries, installOrder, type ModuleInstall } from './registry.ts';
 
@@ -42,6 +43,7 @@ export const MODULES: readonly ModuleInstall[] = [
   commentsModule,
   mediaModule,
   connectModule,
+  reportsModule,
   accountsModule,
   eventsModule,
 ];

@@ -43,6 +43,7 @@ export type ModuleName =
   | 'media'
   | 'connect'
   | 'accounts'
+  | 'reports'
   | 'events'
   | 'members';
 

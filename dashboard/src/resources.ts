@@ -62,6 +62,8 @@ export type MetricSeries = Answer<'/v1/accounts/{id}/insights', 'get', 200>['met
 export type ProfileReport = Answer<'/v1/profiles/{id}/report', 'get', 200>;
 export type ReportAccount = ProfileReport['accounts'][number];
 export type ReportFigure = ProfileReport['totals']['views'];
+export type ReportLink = ListItem<'/v1/profiles/{id}/report-links'>;
+export type NewReportLink = Answer<'/v1/profiles/{id}/report-links', 'post', 201>;
 
 /** Every value of a union, in the order written: the compiler refuses a list that misses one. */
 function valuesOf<T extends string>(all: Record<T, true>): T[] {

@@ -27,6 +27,7 @@ const TAKES_IDEMPOTENCY_KEY: { readonly [P in PostPath]: TakesIdempotencyKey<P> 
   '/v1/accounts/{id}/reconnect-links': false,
   '/v1/connect/redirect-origins': true,
   '/v1/profiles/{id}/connect-links': false,
+  '/v1/profiles/{id}/report-links': false,
   '/v1/posts': true,
   '/v1/posts/{id}/approval': true,
   '/v1/posts/{id}/approval-links': false,

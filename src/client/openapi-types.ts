@@ -4949,7 +4949,7 @@ export interface paths {
         };
         /**
          * Set the logo of client reports
-         * @description The owner's logo, printed on its client reports (GET /v1/profiles/{id}/report.pdf) above its brand name. Send the image itself as the body with its type: `image/png`, `image/jpeg`, `image/webp` (another: 415 `unsupported_media_type`), at most 2 MB (413 `payload_too_large`). It is decoded and kept as a PNG of at most 512 by 512 pixels, its orientation applied and its metadata dropped; bytes that are no such image: 422 `invalid_image`. Answers the settings.
+         * @description The owner's logo, printed on its client reports (GET /v1/profiles/{id}/report.pdf) above its brand name. Send the image itself as the body with its type: `image/png`, `image/jpeg`, `image/webp` (another: 415 `unsupported_media_type`; no body: 400 `validation_failed`), at most 2 MB (413 `payload_too_large`). It is decoded and kept as a PNG of at most 512 by 512 pixels, its orientation applied and its metadata dropped; bytes that are no PNG, JPEG or WebP image, whatever their type says (an SVG or a GIF sent as `image/png`, say): 422 `invalid_image`. Answers the settings.
          */
         put: {
             parameters: {
@@ -15513,6 +15513,660 @@ export interface paths {
         put?: never;
         post?: never;
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/profiles/{id}/report-links": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List a profile's report links
+         * @description Newest first, with how often each was opened. The links themselves (their tokens) are never shown again.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Items per page, 1 to 100. */
+                    limit?: number;
+                    /** @description The `next_cursor` of the previous page. */
+                    cursor?: string;
+                };
+                header?: {
+                    /** @description Owner keys only: a profile id or `external_id` that scopes the request to that profile. */
+                    "service-profile"?: string;
+                };
+                path: {
+                    /** @description Profile id or `external_id`. */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** @description Report link id, `rpl_...`. */
+                                id: string;
+                                profile_id: string;
+                                /**
+                                 * Format: date
+                                 * @description First day of the report the link shows. YYYY-MM-DD, UTC.
+                                 */
+                                from: string;
+                                /**
+                                 * Format: date
+                                 * @description Last day of the report the link shows (included). YYYY-MM-DD, UTC.
+                                 */
+                                to: string;
+                                /**
+                                 * @description `open`: it shows the report; `expired`: past `expires_at`; `revoked`.
+                                 * @enum {unknown}
+                                 */
+                                status: "open" | "expired" | "revoked";
+                                /** @description How many times the page was opened through it. */
+                                opens: number;
+                                /** @description Null: never opened. */
+                                first_opened_at: string | null;
+                                /** @description Null: never opened. */
+                                last_opened_at: string | null;
+                                /**
+                                 * Format: date-time
+                                 * @description When it was made. ISO 8601, UTC.
+                                 */
+                                created_at: string;
+                                /**
+                                 * Format: date-time
+                                 * @description When it stops working. ISO 8601, UTC.
+                                 */
+                                expires_at: string;
+                                /** @description Null: not revoked. */
+                                revoked_at: string | null;
+                            }[];
+                            /** @description Pass as `cursor` for the next page; null on the last page. */
+                            next_cursor: string | null;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code, e.g. `profile_not_found`. */
+                                code: string;
+                                /** @description What went wrong, for a human. */
+                                message: string;
+                                /** @description Also in the `Request-Id` response header; quote it in support requests. */
+                                request_id: string;
+                                /** @description For `validation_failed`: a list of `{field, message}`. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code, e.g. `profile_not_found`. */
+                                code: string;
+                                /** @description What went wrong, for a human. */
+                                message: string;
+                                /** @description Also in the `Request-Id` response header; quote it in support requests. */
+                                request_id: string;
+                                /** @description For `validation_failed`: a list of `{field, message}`. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code, e.g. `profile_not_found`. */
+                                code: string;
+                                /** @description What went wrong, for a human. */
+                                message: string;
+                                /** @description Also in the `Request-Id` response header; quote it in support requests. */
+                                request_id: string;
+                                /** @description For `validation_failed`: a list of `{field, message}`. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code, e.g. `profile_not_found`. */
+                                code: string;
+                                /** @description What went wrong, for a human. */
+                                message: string;
+                                /** @description Also in the `Request-Id` response header; quote it in support requests. */
+                                request_id: string;
+                                /** @description For `validation_failed`: a list of `{field, message}`. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code, e.g. `profile_not_found`. */
+                                code: string;
+                                /** @description What went wrong, for a human. */
+                                message: string;
+                                /** @description Also in the `Request-Id` response header; quote it in support requests. */
+                                request_id: string;
+                                /** @description For `validation_failed`: a list of `{field, message}`. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code, e.g. `profile_not_found`. */
+                                code: string;
+                                /** @description What went wrong, for a human. */
+                                message: string;
+                                /** @description Also in the `Request-Id` response header; quote it in support requests. */
+                                request_id: string;
+                                /** @description For `validation_failed`: a list of `{field, message}`. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Create a report link
+         * @description A link to a hosted, read-only page of the profile's report (GET /v1/profiles/{id}/report, with the owner's brand name and logo, and the PDF to download), which a client opens without an account. Its period is fixed now: `from` and `to` as the report takes them (last calendar month by default; 400 `invalid_range` for an impossible day or period, 400 `validation_failed` for a text that is no YYYY-MM-DD). It works for `expires_in_days` (1 to 90, default 30) until revoked; each opening is counted (`opens`, `last_opened_at`). Answers 201 with `url`, shown this once.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Owner keys only: a profile id or `external_id` that scopes the request to that profile. */
+                    "service-profile"?: string;
+                };
+                path: {
+                    /** @description Profile id or `external_id`. */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description First day, YYYY-MM-DD (UTC). */
+                        from?: string;
+                        /** @description Last day, YYYY-MM-DD (UTC), included. */
+                        to?: string;
+                        /** @description Default 30. */
+                        expires_in_days?: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Report link id, `rpl_...`. */
+                            id: string;
+                            profile_id: string;
+                            /**
+                             * Format: date
+                             * @description First day of the report the link shows. YYYY-MM-DD, UTC.
+                             */
+                            from: string;
+                            /**
+                             * Format: date
+                             * @description Last day of the report the link shows (included). YYYY-MM-DD, UTC.
+                             */
+                            to: string;
+                            /**
+                             * @description `open`: it shows the report; `expired`: past `expires_at`; `revoked`.
+                             * @enum {unknown}
+                             */
+                            status: "open" | "expired" | "revoked";
+                            /** @description How many times the page was opened through it. */
+                            opens: number;
+                            /** @description Null: never opened. */
+                            first_opened_at: string | null;
+                            /** @description Null: never opened. */
+                            last_opened_at: string | null;
+                            /**
+                             * Format: date-time
+                             * @description When it was made. ISO 8601, UTC.
+                             */
+                            created_at: string;
+                            /**
+                             * Format: date-time
+                             * @description When it stops working. ISO 8601, UTC.
+                             */
+                            expires_at: string;
+                            /** @description Null: not revoked. */
+                            revoked_at: string | null;
+                            /** @description The link to the hosted report page; give it to the client. Shown this once: the service keeps only a hash of its token. */
+                            url: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code, e.g. `profile_not_found`. */
+                                code: string;
+                                /** @description What went wrong, for a human. */
+                                message: string;
+                                /** @description Also in the `Request-Id` response header; quote it in support requests. */
+                                request_id: string;
+                                /** @description For `validation_failed`: a list of `{field, message}`. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code, e.g. `profile_not_found`. */
+                                code: string;
+                                /** @description What went wrong, for a human. */
+                                message: string;
+                                /** @description Also in the `Request-Id` response header; quote it in support requests. */
+                                request_id: string;
+                                /** @description For `validation_failed`: a list of `{field, message}`. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code, e.g. `profile_not_found`. */
+                                code: string;
+                                /** @description What went wrong, for a human. */
+                                message: string;
+                                /** @description Also in the `Request-Id` response header; quote it in support requests. */
+                                request_id: string;
+                                /** @description For `validation_failed`: a list of `{field, message}`. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code, e.g. `profile_not_found`. */
+                                code: string;
+                                /** @description What went wrong, for a human. */
+                                message: string;
+                                /** @description Also in the `Request-Id` response header; quote it in support requests. */
+                                request_id: string;
+                                /** @description For `validation_failed`: a list of `{field, message}`. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code, e.g. `profile_not_found`. */
+                                code: string;
+                                /** @description What went wrong, for a human. */
+                                message: string;
+                                /** @description Also in the `Request-Id` response header; quote it in support requests. */
+                                request_id: string;
+                                /** @description For `validation_failed`: a list of `{field, message}`. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code, e.g. `profile_not_found`. */
+                                code: string;
+                                /** @description What went wrong, for a human. */
+                                message: string;
+                                /** @description Also in the `Request-Id` response header; quote it in support requests. */
+                                request_id: string;
+                                /** @description For `validation_failed`: a list of `{field, message}`. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code, e.g. `profile_not_found`. */
+                                code: string;
+                                /** @description What went wrong, for a human. */
+                                message: string;
+                                /** @description Also in the `Request-Id` response header; quote it in support requests. */
+                                request_id: string;
+                                /** @description For `validation_failed`: a list of `{field, message}`. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code, e.g. `profile_not_found`. */
+                                code: string;
+                                /** @description What went wrong, for a human. */
+                                message: string;
+                                /** @description Also in the `Request-Id` response header; quote it in support requests. */
+                                request_id: string;
+                                /** @description For `validation_failed`: a list of `{field, message}`. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/profiles/{id}/report-links/{link_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Revoke a report link
+         * @description The link opens nothing from then on; answers the link (`revoked`). Revoking twice changes nothing. 404 `report_link_not_found`.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Owner keys only: a profile id or `external_id` that scopes the request to that profile. */
+                    "service-profile"?: string;
+                };
+                path: {
+                    /** @description Profile id or `external_id`. */
+                    id: string;
+                    /** @description Report link id, `rpl_...`. */
+                    link_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Report link id, `rpl_...`. */
+                            id: string;
+                            profile_id: string;
+                            /**
+                             * Format: date
+                             * @description First day of the report the link shows. YYYY-MM-DD, UTC.
+                             */
+                            from: string;
+                            /**
+                             * Format: date
+                             * @description Last day of the report the link shows (included). YYYY-MM-DD, UTC.
+                             */
+                            to: string;
+                            /**
+                             * @description `open`: it shows the report; `expired`: past `expires_at`; `revoked`.
+                             * @enum {unknown}
+                             */
+                            status: "open" | "expired" | "revoked";
+                            /** @description How many times the page was opened through it. */
+                            opens: number;
+                            /** @description Null: never opened. */
+                            first_opened_at: string | null;
+                            /** @description Null: never opened. */
+                            last_opened_at: string | null;
+                            /**
+                             * Format: date-time
+                             * @description When it was made. ISO 8601, UTC.
+                             */
+                            created_at: string;
+                            /**
+                             * Format: date-time
+                             * @description When it stops working. ISO 8601, UTC.
+                             */
+                            expires_at: string;
+                            /** @description Null: not revoked. */
+                            revoked_at: string | null;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code, e.g. `profile_not_found`. */
+                                code: string;
+                                /** @description What went wrong, for a human. */
+                                message: string;
+                                /** @description Also in the `Request-Id` response header; quote it in support requests. */
+                                request_id: string;
+                                /** @description For `validation_failed`: a list of `{field, message}`. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code, e.g. `profile_not_found`. */
+                                code: string;
+                                /** @description What went wrong, for a human. */
+                                message: string;
+                                /** @description Also in the `Request-Id` response header; quote it in support requests. */
+                                request_id: string;
+                                /** @description For `validation_failed`: a list of `{field, message}`. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code, e.g. `profile_not_found`. */
+                                code: string;
+                                /** @description What went wrong, for a human. */
+                                message: string;
+                                /** @description Also in the `Request-Id` response header; quote it in support requests. */
+                                request_id: string;
+                                /** @description For `validation_failed`: a list of `{field, message}`. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code, e.g. `profile_not_found`. */
+                                code: string;
+                                /** @description What went wrong, for a human. */
+                                message: string;
+                                /** @description Also in the `Request-Id` response header; quote it in support requests. */
+                                request_id: string;
+                                /** @description For `validation_failed`: a list of `{field, message}`. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code, e.g. `profile_not_found`. */
+                                code: string;
+                                /** @description What went wrong, for a human. */
+                                message: string;
+                                /** @description Also in the `Request-Id` response header; quote it in support requests. */
+                                request_id: string;
+                                /** @description For `validation_failed`: a list of `{field, message}`. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code, e.g. `profile_not_found`. */
+                                code: string;
+                                /** @description What went wrong, for a human. */
+                                message: string;
+                                /** @description Also in the `Request-Id` response header; quote it in support requests. */
+                                request_id: string;
+                                /** @description For `validation_failed`: a list of `{field, message}`. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+        };
         options?: never;
         head?: never;
         patch?: never;

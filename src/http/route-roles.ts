@@ -108,6 +108,9 @@ export const ROUTE_ROLES: Readonly<Record<string, LeastRole>> = {
   'GET /v1/profiles/{id}/report': 'client',
   'GET /v1/profiles/{id}/report.csv': 'client',
   'GET /v1/profiles/{id}/report.pdf': 'client',
+  'GET /v1/profiles/{id}/report-links': 'viewer',
+  'POST /v1/profiles/{id}/report-links': 'editor',
+  'DELETE /v1/profiles/{id}/report-links/{link_id}': 'editor',
 
   'GET /v1/media': 'viewer',
   'GET /v1/media/{id}': 'viewer',

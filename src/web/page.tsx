@@ -13,7 +13,7 @@ import type { FastifyReply } from 'fastify';
 import type { ComponentChildren } from 'preact';
 import { renderToString } from 'preact-render-to-string';
 
-const BASE_CSS = `
+export const BASE_CSS = `
 :root{color-scheme:light;--ink:#1d2330;--muted:#5b6475;--line:#d5d9e0;--accent:#2446c7;--error:#a3182b}
 *{box-sizing:border-box}
 body{margin:0;font:1.0625rem/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:var(--ink);background:#f6f7f9}

@@ -207,4 +207,52 @@ describe('report', () => {
     expectCleanRun(opened);
     await opened.close();
   });
+
+  it('makes a report link the client opens without an account, counts its openings, and revokes it', async () => {
+    const opened = await kit.open();
+    const { page } = opened;
+    await signIn(kit, page, kit.ownerKey);
+    await page.goto(`${kit.baseUrl}/dashboard/profiles/${profileId}/report?from=${day(-1)}&to=${day(0)}`);
+    await page.getByRole('button', { name: `Create a link to ${day(-1)} – ${day(0)}` }).click();
+    const url = (await page.locator('.revealed code.secret').textContent()) as string;
+    expect(url).toMatch(new RegExp(`^${kit.baseUrl}/reports/[A-Za-z0-9_-]{43}$`));
+
+    // The client's browser: no session, nothing of the dashboard.
+    const client = await kit.open();
+    await client.page.goto(url);
+    await client.page.getByRole('heading', { level: 1, name: NAME }).waitFor();
+    const views = client.page
+      .getByRole('list', { name: 'The figures of the period' })
+      .getByRole('listitem')
+      .filter({ hasText: 'Views' });
+    expect(await views.locator('strong').textContent()).toBe('60');
+    expect(await client.page.locator('svg polyline').count()).toBeGreaterThan(0);
+    // The owner's logo (set by the test before), from the link's own address.
+    await expect
+      .poll(() =>
+        client.page
+          .getByRole('img')
+          .first()
+          .evaluate((img) => (img as HTMLImageElement).naturalWidth),
+      )
+      .toBe(512);
+    expect(await client.page.title()).not.toBe('1');
+    await expectAccessible(client.page);
+    await screenshot(client.page, 'report-link');
+    expectCleanRun(client);
+
+    await page.reload();
+    const row = page
+      .locator('section', { has: page.getByRole('heading', { name: 'Report links' }) })
+      .locator('tbody tr');
+    await expect.poll(() => row.first().textContent()).toContain('1 time, last');
+    await row.first().getByRole('button', { name: 'Revoke' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Revoke' }).click();
+    await expect.poll(() => row.first().textContent()).toContain('revoked');
+    await client.page.reload();
+    await client.page.getByRole('heading', { level: 1, name: 'This link was withdrawn' }).waitFor();
+    expectCleanRun(opened);
+    await client.close();
+    await opened.close();
+  });
 });

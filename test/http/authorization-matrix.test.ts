@@ -895,6 +895,36 @@ const matrix: Record<string, RouteCase> = {
     otherOwner: 404,
     build: async (f) => ({ url: `/v1/profiles/${f.profileId}/report.pdf` }),
   },
+  'GET /v1/profiles/{id}/report-links': {
+    ownerOnly: false,
+    least: 'viewer',
+    success: 200,
+    otherOwner: 404,
+    build: async (f) => ({ url: `/v1/profiles/${f.profileId}/report-links` }),
+  },
+  'POST /v1/profiles/{id}/report-links': {
+    ownerOnly: false,
+    least: 'editor',
+    success: 201,
+    otherOwner: 404,
+    build: async (f) => ({ url: `/v1/profiles/${f.profileId}/report-links`, payload: {} }),
+  },
+  'DELETE /v1/profiles/{id}/report-links/{link_id}': {
+    ownerOnly: false,
+    least: 'editor',
+    success: 200,
+    otherOwner: 404,
+    build: async (f) => {
+      const made = await t.app.inject({
+        method: 'POST',
+        url: `/v1/profiles/${f.profileId}/report-links`,
+        headers: auth(f.key),
+        payload: {},
+      });
+      expect(made.statusCode, made.body).toBe(201);
+      return { url: `/v1/profiles/${f.profileId}/report-links/${made.json().id}` };
+    },
+  },
   'POST /v1/insights/sync': {
     ownerOnly: false,
     least: 'editor',
@@ -1231,6 +1261,7 @@ describe('authorization matrix', () => {
             'post_not_found',
             'comment_not_found',
             'member_not_found',
+            'report_link_not_found',
           ]).toContain(res.json().error.code);
         } else {
           expect(res.statusCode).toBe(rc.success);

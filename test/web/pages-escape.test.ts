@@ -12,12 +12,15 @@
 import { describe, expect, it } from 'vitest';
 import type { AccountName } from '../../src/modules/connect/index.ts';
 import type { ApprovalPageView } from '../../src/modules/posts/index.ts';
+import { accountFigures, profileFigures } from '../../src/modules/reports/figures.ts';
+import type { ProfileReport } from '../../src/modules/reports/index.ts';
 import { PLATFORMS, type Platform } from '../../src/platforms/index.ts';
 import { dialogErrorPage, permissionPage } from '../../src/sandbox/authorize-dialog.tsx';
 import { decisionPage, donePage } from '../../src/web/approval-views.tsx';
 import { choosePagesPage, connectLinkPage, wrongAccountPage } from '../../src/web/connect-views.tsx';
 import { invitationPage, linkSentPage, requestLinkPage, signInLinkPage } from '../../src/web/member-views.tsx';
 import { type Page, problemPage, renderPage } from '../../src/web/page.tsx';
+import { reportPage } from '../../src/web/report-views.tsx';
 import { elementsOf, type PageNode, pageNodes, tagsOf, textsOf } from '../helpers/html.ts';
 
 const MARKUP = [
@@ -84,8 +87,61 @@ const form = (v: Values) => ({
   notice: 'The post changed since you opened this page.',
 });
 
+/** A report with the names people write: the profile's, an account holder's, a post's text. */
+function report(v: Values): ProfileReport {
+  const figures = accountFigures(
+    {
+      figures: { followers: 'followers_count', views: ['views'], engagement: { account: [], post: ['likes'] } },
+      metrics: new Map([['views', [1, null, 3, 4]]]),
+      postDays: [3],
+    },
+    2,
+  );
+  const account = {
+    ...figures,
+    account: {
+      id: 'acc_1',
+      platform: 'threads' as const,
+      // Named by its display name: a page shows the handle instead when there is one.
+      username: null,
+      displayName: v('account display name'),
+      status: 'connected' as const,
+    },
+    missingPermission: null,
+    syncedAt: null,
+  };
+  return {
+    profile: { id: 'prf_1', name: v('profile name') },
+    dates: ['2026-10-01', '2026-10-02'],
+    previous: { from: '2026-09-29', to: '2026-09-30' },
+    totals: profileFigures([account]),
+    accounts: [account],
+    topPosts: [
+      {
+        postId: 'post_1',
+        accountId: 'acc_1',
+        platform: 'threads',
+        source: 'platform',
+        text: v('post text'),
+        permalink: 'https://www.threads.net/@someone/post/1',
+        publishedAt: new Date('2026-10-02T10:00:00Z'),
+        engagement: 12,
+        figures: { likes: 12 },
+      },
+    ],
+    generatedAt: new Date('2026-11-26T09:00:00Z'),
+  };
+}
+
 /** Every hosted page, with the values a person writes in it. */
 const PAGES: Record<string, (v: Values) => Page> = {
+  'report link': (v) =>
+    reportPage({
+      report: report(v),
+      brandName: v('brand'),
+      logoUrl: '/reports/TOKEN/logo',
+      pdfUrl: '/reports/TOKEN/report.pdf',
+    }),
   'connect link': (v) => connectLinkPage({ brand: v('brand'), platforms: PLATFORMS, minutesLeft: 42 }, hrefOf),
   'reconnect link (handle and name)': (v) =>
     connectLinkPage(

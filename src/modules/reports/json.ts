@@ -3,6 +3,7 @@ import { At, Nullable } from '../../http/schemas.ts';
 import { PLATFORMS } from '../../platforms/index.ts';
 import type { Figure, FollowersFigure, HEADLINES, Headlines, ReportDay } from './figures.ts';
 import type { ProfileReport } from './service.ts';
+import type { ReportLink } from './tables.ts';
 
 const Day = (description: string) => Type.String({ format: 'date', description: `${description} YYYY-MM-DD, UTC.` });
 const Value = (description: string) =>
@@ -187,5 +188,52 @@ export function renderProfileReport(report: ProfileReport): ProfileReportJson {
       figures: { ...p.figures },
     })),
     generated_at: report.generatedAt.toISOString(),
+  };
+}
+
+export const ReportLinkJson = Type.Object(
+  {
+    id: Type.String({ description: 'Report link id, `rpl_...`.' }),
+    profile_id: Type.String(),
+    from: Day('First day of the report the link shows.'),
+    to: Day('Last day of the report the link shows (included).'),
+    status: Type.Enum(['open', 'expired', 'revoked'], {
+      description: '`open`: it shows the report; `expired`: past `expires_at`; `revoked`.',
+    }),
+    opens: Type.Integer({ minimum: 0, description: 'How many times the page was opened through it.' }),
+    first_opened_at: Nullable(At('When it was first opened.'), 'Null: never opened.'),
+    last_opened_at: Nullable(At('When it was last opened.'), 'Null: never opened.'),
+    created_at: At('When it was made.'),
+    expires_at: At('When it stops working.'),
+    revoked_at: Nullable(At('When it was revoked.'), 'Null: not revoked.'),
+  },
+  { additionalProperties: false },
+);
+export type ReportLinkJson = Static<typeof ReportLinkJson>;
+
+export const NewReportLinkJson = Type.Object(
+  {
+    ...ReportLinkJson.properties,
+    url: Type.String({
+      description:
+        'The link to the hosted report page; give it to the client. Shown this once: the service keeps only a hash of its token.',
+    }),
+  },
+  { additionalProperties: false },
+);
+
+export function renderReportLink(link: ReportLink, status: ReportLinkJson['status']): ReportLinkJson {
+  return {
+    id: link.id,
+    profile_id: link.profileId,
+    from: link.periodFrom,
+    to: link.periodTo,
+    status,
+    opens: link.opens,
+    first_opened_at: link.firstOpenedAt?.toISOString() ?? null,
+    last_opened_at: link.lastOpenedAt?.toISOString() ?? null,
+    created_at: link.createdAt.toISOString(),
+    expires_at: link.expiresAt.toISOString(),
+    revoked_at: link.revokedAt?.toISOString() ?? null,
   };
 }

@@ -88,6 +88,15 @@ export async function profileReport(
 ): Promise<ProfileReport> {
   const period = periodOf(query, dayOf(now()));
   const profile = await getProfile(deps.db, scope, ref);
+  return await reportOf(deps, profile, period);
+}
+
+/** The report of a profile over a period (day numbers, both included), whoever asks: the caller has found the profile. */
+export async function reportOf(
+  deps: InsightReadDeps,
+  profile: { ownerId: string; id: string; name: string },
+  period: { from: number; to: number },
+): Promise<ProfileReport> {
   const length = period.to - period.from + 1;
   const first = period.from - length;
   const accounts = await accountsOfProfile(deps.db, profile);

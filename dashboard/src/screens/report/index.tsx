@@ -11,6 +11,7 @@ import { accountLabel, type ProfileReport, type ReportAccount, type ReportFigure
 import { PATHS, query, useSession } from '../../session.ts';
 import { Empty, ErrorNotice, Progress, TextField, Time, useLoad } from '../../ui.tsx';
 import { AccountsChart } from './accounts-chart.tsx';
+import { ReportLinks } from './links.tsx';
 
 const FIGURES = [
   { key: 'followers', title: 'Followers' },
@@ -209,6 +210,7 @@ export function ReportScreen() {
           </div>
           <AccountsTable accounts={data.accounts} />
           <BestPosts report={data} />
+          <ReportLinks profileId={id} from={data.from} to={data.to} />
         </>
       ) : null}
     </main>

@@ -1,0 +1,37 @@
+/** What a report link's hosted page shows: the profile's report over the link's period, with the owner's brand. */
+import { dayNumber } from '../../days.ts';
+import { brandNameOf, logoOf } from '../connect/index.ts';
+import type { InsightReadDeps } from '../insights/index.ts';
+import { openReportLink } from './links.ts';
+import type { ReportBrand } from './pdf.ts';
+import { type ProfileReport, reportOf } from './service.ts';
+
+export type LinkedReport =
+  | { kind: 'open'; report: ProfileReport; brand: ReportBrand; hasLogo: boolean }
+  | { kind: 'closed'; state: 'expired' | 'revoked' }
+  | { kind: 'unknown' };
+
+/**
+ * The report a link's token opens (its opening counted, unless `count` is false: the page's own
+ * PDF and logo), or why it opens none.
+ */
+export async function linkedReport(deps: InsightReadDeps, token: string, count: boolean): Promise<LinkedReport> {
+  const opened = await openReportLink(deps.db, token, count);
+  if (opened.kind !== 'open') return opened;
+  const { link, profile } = opened;
+  const period = { from: dayNumber(link.periodFrom) as number, to: dayNumber(link.periodTo) as number };
+  const report = await reportOf(deps, profile, period);
+  const logoPng = await logoOf(deps.db, profile.ownerId);
+  return {
+    kind: 'open',
+    report,
+    brand: { name: await brandNameOf(deps.db, profile.ownerId), logoPng },
+    hasLogo: logoPng !== null,
+  };
+}
+
+/** The owner's logo, for the page a link opens (its opening not counted again); null when the link opens nothing or there is none. */
+export async function linkedLogo(deps: InsightReadDeps, token: string): Promise<Buffer | null> {
+  const opened = await openReportLink(deps.db, token, false);
+  return opened.kind === 'open' ? await logoOf(deps.db, opened.profile.ownerId) : null;
+}
