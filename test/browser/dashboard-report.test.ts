@@ -143,7 +143,7 @@ describe('report', () => {
       if (best.body.top_posts.length === 0) {
         return await posts.getByText('No post of the period has figures yet.').isVisible();
       }
-      const texts = await posts.locator('ol li > a').allTextContents();
+      const texts = await posts.locator('ol li > a:first-child').allTextContents();
       return (
         texts.join('\n') === best.body.top_posts.map((p) => (p.text ? p.text.slice(0, 120) : p.post_id)).join('\n')
       );
