@@ -195,7 +195,6 @@ export async function buildApp({
   await app.register(dashboardPages());
   await app.register(connectPages({ db: database.db, secretKey, config, platforms }));
   await app.register(approvalPages({ db: database.db, secretKey, config }));
-  await app.register(reportPages({ db: database.db, platforms }));
   await app.register(memberPages({ db: database.db, secretKey, config }));
   await app.register(deauthorizeRoutes({ db: database.db, platforms }));
   await app.register(
@@ -213,6 +212,12 @@ export async function buildApp({
     });
   }
 
+  // Where every process's rate limits are counted: in Redis when REDIS_URL is set, otherwise in the database.
+  const limitStore = redis
+    ? { redis, nameSpace: 'switchboard:rate-limit:' }
+    : { store: postgresRateLimitStore(database.db) };
+  await app.register(reportPages({ db: database.db, platforms, limitStore }));
+
   await app.register(async (v1) => {
     await v1.register(rateLimit, {
       global: false,
@@ -223,8 +228,7 @@ export async function buildApp({
       // Only a key this process has accepted has a count of its own, so made-up keys cannot
       // each start a fresh count; every other request counts against its address.
       keyGenerator: (request) => acceptedCaller(request) ?? `ip:${request.ip}`,
-      // Shared by every API process: in Redis when REDIS_URL is set, otherwise in the database.
-      ...(redis ? { redis, nameSpace: 'switchboard:rate-limit:' } : { store: postgresRateLimitStore(database.db) }),
+      ...limitStore,
       // A store failing to count is no reason to refuse: the request goes on, and one that
       // needs the database gets its 503 there.
       skipOnError: true,

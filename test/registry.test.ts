@@ -20,6 +20,7 @@ describe("the modules' install order", () => {
       'comments',
       'media',
       'connect',
+      'reports',
       'accounts',
       'events',
     ]);

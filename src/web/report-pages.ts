@@ -3,8 +3,10 @@
  * owner's logo the page shows. No form, no script; every opening of the page is counted on the
  * link (its PDF and logo, fetched from the page, are not).
  */
+import rateLimit, { type RateLimitPluginOptions } from '@fastify/rate-limit';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { Db } from '../db/connection.ts';
+import { ApiError } from '../http/errors.ts';
 import { type LinkedReport, linkedLogo, linkedReport, reportPdf } from '../modules/reports/index.ts';
 import type { PlatformSet } from '../platforms/index.ts';
 import { sendPage, sendProblemPage } from './page.tsx';
@@ -29,10 +31,39 @@ function closed(reply: FastifyReply, linked: Exclude<LinkedReport, { kind: 'open
   return sendProblemPage(reply, page.status, page.title, page.text);
 }
 
-export function reportPages(deps: { db: Db; platforms: () => PlatformSet }): FastifyPluginAsync {
+/**
+ * Requests a minute one address may make of the report links' pages: a client reads a page, its
+ * logo and its PDF; each PDF is made anew, so a loop on a link it holds must not take the service.
+ */
+export const REPORT_PAGE_REQUESTS_PER_MINUTE = 60;
+
+export function reportPages(deps: {
+  db: Db;
+  platforms: () => PlatformSet;
+  /** Where the counts are kept, shared by every process (the API's own store). */
+  limitStore: Pick<RateLimitPluginOptions, 'store' | 'redis' | 'nameSpace'>;
+}): FastifyPluginAsync {
   return async (app) => {
+    await app.register(rateLimit, {
+      global: false,
+      max: REPORT_PAGE_REQUESTS_PER_MINUTE,
+      timeWindow: 60_000,
+      keyGenerator: (request) => `report-page:${request.ip}`,
+      skipOnError: true,
+      ...deps.limitStore,
+      enableDraftSpec: true,
+      errorResponseBuilder: (_request, context) =>
+        new ApiError(
+          429,
+          'rate_limited',
+          `Too many requests for report pages from this address: at most ${context.max} a minute. Retry after ${Math.ceil(context.ttl / 1000)} s.`,
+        ),
+    });
+    app.addHook('onRequest', app.rateLimit());
+
     app.get<{ Params: { token: string } }>('/reports/:token', { schema: { hide: true } }, async (request, reply) => {
-      const linked = await linkedReport(deps, request.params.token, true);
+      // A HEAD (a link checker, a mail scanner) is not an opening: only what a person's browser GETs.
+      const linked = await linkedReport(deps, request.params.token, request.method === 'GET');
       if (linked.kind !== 'open') return closed(reply, linked);
       const base = `/reports/${request.params.token}`;
       return sendPage(
@@ -67,8 +98,9 @@ export function reportPages(deps: { db: Db; platforms: () => PlatformSet }): Fas
       { schema: { hide: true } },
       async (request, reply) => {
         const logo = await linkedLogo(deps, request.params.token);
-        if (logo === null) return closed(reply, { kind: 'unknown' });
-        return reply.type('image/png').header('cache-control', 'no-store').send(logo);
+        if (logo.kind !== 'open') return closed(reply, logo);
+        if (logo.logoPng === null) return closed(reply, { kind: 'unknown' });
+        return reply.type('image/png').header('cache-control', 'no-store').send(logo.logoPng);
       },
     );
   };

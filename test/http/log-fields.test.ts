@@ -8,6 +8,13 @@ describe("a request's URL in the logs", () => {
     expect(loggedUrl('/connect/Abc_def-123/pages')).toBe('/connect/<token>/pages');
     expect(loggedUrl('/connect/callback/threads?code=c0de&state=s7at')).toBe('/connect/callback/threads?<redacted>');
     expect(loggedUrl('/approve/tok?x=1')).toBe('/approve/<token>?<redacted>');
+    expect(loggedUrl('/reports/Abc_def-123')).toBe('/reports/<token>');
+    expect(loggedUrl('/reports/Abc_def-123/report.pdf')).toBe('/reports/<token>/report.pdf');
+    expect(loggedUrl('/members/accept/Abc_def-123')).toBe('/members/accept/<token>');
+    expect(loggedUrl('/members/sign-in/Abc_def-123')).toBe('/members/sign-in/<token>');
+    // The page that asks for a sign-in link holds none.
+    expect(loggedUrl('/members/sign-in')).toBe('/members/sign-in');
+    expect(loggedUrl('/members/sign-in/password')).toBe('/members/sign-in/password');
   });
 
   it('keeps every other URL as it is', () => {

@@ -55,6 +55,7 @@ describe('the OpenAPI document', () => {
       '/v1/webhooks',
       '/v1/webhooks/{id}/rotate-secret',
       '/v1/profiles/{id}/connect-links',
+      '/v1/profiles/{id}/report-links',
       '/v1/posts/{id}/approval-links',
       '/v1/accounts/{id}/reconnect-links',
       '/v1/session',

@@ -178,9 +178,21 @@ describe('deleting a profile', () => {
       .from(idempotencyKeys)
       .where(eq(idempotencyKeys.apiKeyId, keyRow?.id ?? ''));
     expect(kept).toHaveLength(1);
+    const reportLink = await t.app.inject({
+      method: 'POST',
+      url: `/v1/profiles/${p.profileId}/report-links`,
+      headers: auth(owner.key),
+      payload: {},
+    });
+    expect(reportLink.statusCode, reportLink.body).toBe(201);
+    const reportLinksOf = () =>
+      t.database.pool.query('select id from report_links where profile_id = $1', [p.profileId]);
 
     const res = await t.app.inject({ method: 'DELETE', url: `/v1/profiles/${p.profileId}`, headers: auth(owner.key) });
     expect(res.statusCode).toBe(202);
+    // The link opens nothing from then on; its row goes with the profile's data.
+    expect((await t.app.inject({ method: 'GET', url: new URL(reportLink.json().url).pathname })).statusCode).toBe(404);
+    expect((await reportLinksOf()).rows).toHaveLength(1);
 
     // At once: the keys (with their kept answers) and the bound endpoints (with their deliveries).
     expect(await rowsOf(p.profileId)).toEqual({ profile: 1, keys: 0, endpoints: 0, links: 1, accounts: 1, posts: 1 });
@@ -208,6 +220,7 @@ describe('deleting a profile', () => {
     // The deliveries of the events that went, went with them.
     expect(await deliveriesOfDeletedEvents()).toEqual([]);
     expect(await rowsOf(p.profileId)).toEqual({ profile: 0, keys: 0, endpoints: 0, links: 0, accounts: 0, posts: 0 });
+    expect((await reportLinksOf()).rows).toEqual([]);
     expect(await t.database.db.select().from(postTargets).where(eq(postTargets.accountId, p.accountId))).toEqual([]);
     expect(await deletedEvents(p.profileId)).toHaveLength(1);
   });

@@ -174,12 +174,18 @@ describe('report links', () => {
     expect((await t.app.inject({ method: 'GET', url: `${pathOf(revoked.url)}/report.pdf` })).statusCode).toBe(410);
 
     const short = await newLink({ expires_in_days: 1 });
+    // A link checker's HEAD is no opening.
+    expect((await t.app.inject({ method: 'HEAD', url: pathOf(short.url) })).statusCode).toBe(200);
+    expect((await linkRecord(short.id))?.opens).toBe(0);
     expect((await t.app.inject({ method: 'GET', url: pathOf(short.url) })).statusCode).toBe(200);
     advanceClock(DAY_MS);
     const expired = await t.app.inject({ method: 'GET', url: pathOf(short.url) });
     expect(expired.statusCode).toBe(410);
     expect(textsOf(expired.body, 'h1')).toEqual(['This link has expired']);
     expect((await linkRecord(short.id))?.status).toBe('expired');
+    for (const part of ['report.pdf', 'logo']) {
+      expect((await t.app.inject({ method: 'GET', url: `${pathOf(short.url)}/${part}` })).statusCode, part).toBe(410);
+    }
 
     for (const path of ['/reports/not-a-token', `/reports/${'A'.repeat(43)}`]) {
       const unknown = await t.app.inject({ method: 'GET', url: path });
@@ -222,6 +228,20 @@ describe('report links', () => {
     expect(monthly.from).toBe(
       new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth() - 1, 1)).toISOString().slice(0, 10),
     );
+  });
+
+  it('limits the pages one address may ask for in a minute', async () => {
+    const from = { remoteAddress: '203.0.113.7' };
+    for (let i = 0; i < 60; i++) {
+      const res = await t.app.inject({ method: 'GET', url: `/reports/${'B'.repeat(43)}`, ...from });
+      expect(res.statusCode).toBe(404);
+    }
+    const limited = await t.app.inject({ method: 'GET', url: `/reports/${'B'.repeat(43)}`, ...from });
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().error.code).toBe('rate_limited');
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    // Another address is not held back.
+    expect((await t.app.inject({ method: 'GET', url: `/reports/${'B'.repeat(43)}` })).statusCode).toBe(404);
   });
 
   it('opens nothing once its profile is deleted', async () => {

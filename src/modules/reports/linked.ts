@@ -30,8 +30,12 @@ export async function linkedReport(deps: InsightReadDeps, token: string, count: 
   };
 }
 
-/** The owner's logo, for the page a link opens (its opening not counted again); null when the link opens nothing or there is none. */
-export async function linkedLogo(deps: InsightReadDeps, token: string): Promise<Buffer | null> {
+/** The owner's logo, for the page a link opens (its opening not counted again), or why the link opens nothing; null: no logo. */
+export async function linkedLogo(
+  deps: InsightReadDeps,
+  token: string,
+): Promise<{ kind: 'open'; logoPng: Buffer | null } | Exclude<LinkedReport, { kind: 'open' }>> {
   const opened = await openReportLink(deps.db, token, false);
-  return opened.kind === 'open' ? await logoOf(deps.db, opened.profile.ownerId) : null;
+  if (opened.kind !== 'open') return opened;
+  return { kind: 'open', logoPng: await logoOf(deps.db, opened.profile.ownerId) };
 }

@@ -4,7 +4,7 @@
  * expires or is revoked, and each opening is counted on it.
  */
 import { randomBytes } from 'node:crypto';
-import { and, desc, eq, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import { now } from '../../clock.ts';
 import { dayNumber, dayText } from '../../days.ts';
 import type { Db } from '../../db/connection.ts';
@@ -111,27 +111,28 @@ export type OpenedLink =
 export async function openReportLink(db: Db, token: string, count: boolean): Promise<OpenedLink> {
   if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return { kind: 'unknown' };
   const at = now();
-  const [link] = await db
-    .select()
-    .from(reportLinks)
-    .where(eq(reportLinks.tokenHash, sha256Hex(token)));
+  const hash = sha256Hex(token);
+  // Counted in the statement that checks the link still works: an opening racing a revocation
+  // is either before it (counted, shown) or after it (neither).
+  const [counted] = count
+    ? await db
+        .update(reportLinks)
+        .set({
+          opens: sql`${reportLinks.opens} + 1`,
+          firstOpenedAt: sql`coalesce(${reportLinks.firstOpenedAt}, ${at})`,
+          lastOpenedAt: sql`greatest(${reportLinks.lastOpenedAt}, ${at})`,
+        })
+        .where(and(eq(reportLinks.tokenHash, hash), isNull(reportLinks.revokedAt), gt(reportLinks.expiresAt, at)))
+        .returning()
+    : [];
+  const link = counted ?? (await db.select().from(reportLinks).where(eq(reportLinks.tokenHash, hash)))[0];
   if (link === undefined) return { kind: 'unknown' };
   const state = linkState(link, at);
   if (state !== 'open') return { kind: 'closed', state };
   // A profile being deleted is gone, with its links.
   const profile = await findProfile(db, link.ownerId, link.profileId);
   if (profile === undefined) return { kind: 'unknown' };
-  if (!count) return { kind: 'open', link, profile };
-  const [opened] = await db
-    .update(reportLinks)
-    .set({
-      opens: sql`${reportLinks.opens} + 1`,
-      firstOpenedAt: sql`coalesce(${reportLinks.firstOpenedAt}, ${at})`,
-      lastOpenedAt: at,
-    })
-    .where(eq(reportLinks.id, link.id))
-    .returning();
-  return { kind: 'open', link: opened ?? link, profile };
+  return { kind: 'open', link, profile };
 }
 
 /** The reports module's part in deleting a profile: its links go. */

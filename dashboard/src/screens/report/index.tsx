@@ -8,7 +8,7 @@ import { useLocation, useRoute } from 'preact-iso';
 import { answer, api } from '../../api.ts';
 import { platformLabel } from '../../catalogue.ts';
 import { accountLabel, type ProfileReport, type ReportAccount, type ReportFigure } from '../../resources.ts';
-import { PATHS, query, useSession } from '../../session.ts';
+import { mayOpen, PATHS, query, useSession } from '../../session.ts';
 import { Empty, ErrorNotice, Progress, TextField, Time, useLoad } from '../../ui.tsx';
 import { AccountsChart } from './accounts-chart.tsx';
 import { ReportLinks } from './links.tsx';
@@ -149,7 +149,8 @@ function BestPosts({ report }: { report: ProfileReport }) {
 export function ReportScreen() {
   const { params } = useRoute();
   const location = useLocation();
-  const { readsProfiles } = useSession();
+  const session = useSession();
+  const { readsProfiles } = session;
   const id = params.id ?? '';
   const q = location.query;
   const from = q.from || undefined;
@@ -210,7 +211,8 @@ export function ReportScreen() {
           </div>
           <AccountsTable accounts={data.accounts} />
           <BestPosts report={data} />
-          <ReportLinks profileId={id} from={data.from} to={data.to} />
+          {/* A client reads its own report; its links are the agency's to send (viewers and up). */}
+          {mayOpen(session, 'viewer', false) ? <ReportLinks profileId={id} from={data.from} to={data.to} /> : null}
         </>
       ) : null}
     </main>
