@@ -283,6 +283,32 @@ export function Revealed({ label, value, children }: { label: string; value: str
 }
 
 /**
+ * A link just made, whose address the service keeps only hashed: shown in full with a copy
+ * button and what it is for, this once, until the user says it is copied.
+ */
+export function LinkShownOnce({
+  label,
+  url,
+  onCopied,
+  children,
+}: {
+  label: string;
+  url: string;
+  onCopied: () => void;
+  children: ComponentChildren;
+}) {
+  return (
+    <Revealed label={label} value={url}>
+      {children}
+      <p class="notice warn">This link will not be shown again: copy it now.</p>
+      <button type="button" class="secondary small" onClick={onCopied}>
+        I have copied it
+      </button>
+    </Revealed>
+  );
+}
+
+/**
  * A step taken only once a Confirm dialog says yes: `ask(item)` opens the dialog for that
  * item, `dialog` is spread on the Confirm, and `done` hears of the step's result. Cancelling
  * forgets the item and any failure shown.

@@ -9,9 +9,9 @@ import {
   Empty,
   ErrorNotice,
   Field,
+  LinkShownOnce,
   Progress,
   problemAt,
-  Revealed,
   Time,
   useAction,
   useConfirmed,
@@ -151,15 +151,11 @@ export function ApprovalPanel({ post, onDecided }: { post: Post; onDecided: () =
       ) : null}
       <ErrorNotice error={create.error} />
       {created ? (
-        <Revealed label="Approval link" value={created.url}>
+        <LinkShownOnce label="Approval link" url={created.url} onCopied={() => setCreated(null)}>
           <p>
             Send it to the client. Single use; expires <Time iso={created.expires_at} />.
           </p>
-          <p class="notice warn">This link will not be shown again: copy it now.</p>
-          <button type="button" class="secondary small" onClick={() => setCreated(null)}>
-            I have copied it
-          </button>
-        </Revealed>
+        </LinkShownOnce>
       ) : null}
       <h3>Approval links</h3>
       <ErrorNotice error={links.error} />

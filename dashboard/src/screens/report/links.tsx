@@ -12,8 +12,8 @@ import {
   Confirm,
   Empty,
   ErrorNotice,
+  LinkShownOnce,
   Progress,
-  Revealed,
   Time,
   useAction,
   useConfirmed,
@@ -66,15 +66,11 @@ export function ReportLinks({ profileId, from, to }: { profileId: string; from: 
       ) : null}
       <ErrorNotice error={create.error} />
       {created ? (
-        <Revealed label="Report link" value={created.url}>
+        <LinkShownOnce label="Report link" url={created.url} onCopied={() => setCreated(null)}>
           <p>
             Send it to the client. It works until <Time iso={created.expires_at} />.
           </p>
-          <p class="notice warn">This link will not be shown again: copy it now.</p>
-          <button type="button" class="secondary small" onClick={() => setCreated(null)}>
-            I have copied it
-          </button>
-        </Revealed>
+        </LinkShownOnce>
       ) : null}
       <ErrorNotice error={links.error} />
       {links.loading && !links.data ? <Progress label="Loading the report links…" /> : null}
