@@ -5,7 +5,15 @@
  * may download the PDF. Every name on it is the text of the elements it is in, never markup.
  */
 import type { ComponentChildren } from 'preact';
-import type { ProfileReport, ReportAccount } from '../modules/reports/index.ts';
+import {
+  accountName,
+  changeText,
+  figureText,
+  type ProfileReport,
+  REPORT_COLOURS,
+  REPORT_FIGURES,
+  type ReportAccount,
+} from '../modules/reports/index.ts';
 import { platformInfo } from '../platforms/index.ts';
 import { BASE_CSS, type Page } from './page.tsx';
 
@@ -23,36 +31,15 @@ table{border-collapse:collapse;width:100%;font-size:.95rem}th,td{text-align:left
 .button.inline{display:inline-block;width:auto}
 `;
 
-/** Distinct in print and for the common colour blindnesses (Okabe and Ito's palette), as the PDF's. */
-const COLOURS = ['#0072b2', '#d55e00', '#009e73', '#cc79a7', '#e69f00', '#56b4e9', '#000000', '#f0e442'];
-
-const FIGURES = [
-  { key: 'followers', title: 'Followers' },
-  { key: 'views', title: 'Views' },
-  { key: 'engagement', title: 'Engagement' },
-  { key: 'postsPublished', title: 'Posts published' },
-] as const;
-
 type Figure = ProfileReport['totals']['views'];
 
-function number(value: number | null): string {
-  return value === null ? 'no data' : value.toLocaleString('en-US', { maximumFractionDigits: 2 });
-}
-
 function Change({ figure }: { figure: Figure }) {
-  if (figure.change === null) return <span class="muted">no change to show</span>;
-  const sign = figure.change > 0 ? '+' : figure.change < 0 ? '−' : '±';
-  const ratio = figure.changeRatio === null ? '' : ` (${sign}${Math.abs(figure.changeRatio * 100).toFixed(1)}%)`;
+  if (figure.change === null) return <span class="muted">{changeText(figure)}</span>;
   return (
     <span class={figure.change > 0 ? 'up' : figure.change < 0 ? 'down' : 'muted'}>
-      {`${sign}${number(Math.abs(figure.change))}${ratio} vs. the period before`}
+      {`${changeText(figure)} vs. the period before`}
     </span>
   );
-}
-
-function accountName(a: ReportAccount): string {
-  const name = a.account.username ? `@${a.account.username}` : (a.account.displayName ?? a.account.id);
-  return `${name} (${platformInfo(a.account.platform).label})`;
 }
 
 /** A chart of one figure by day, a line per account, as SVG: a gap where a day has no data, a lone day as a dot. */
@@ -69,7 +56,11 @@ function Chart({
   none: string;
 }) {
   const lines = report.accounts
-    .map((a, i) => ({ name: accountName(a), colour: COLOURS[i % COLOURS.length] as string, values: pick(a) }))
+    .map((a, i) => ({
+      name: accountName(a),
+      colour: REPORT_COLOURS[i % REPORT_COLOURS.length] as string,
+      values: pick(a),
+    }))
     .filter((l) => l.values.some((v) => v !== null));
   if (lines.length === 0) {
     return (
@@ -106,7 +97,7 @@ function Chart({
           <g key={f}>
             <line x1={left} x2={width} y1={y(top * f)} y2={y(top * f)} stroke="#d9dce3" stroke-width="1" />
             <text x={left - 6} y={y(top * f) + 4} text-anchor="end" font-size="11" fill="#5b6475">
-              {number(Math.round(top * f * 100) / 100)}
+              {figureText(Math.round(top * f * 100) / 100)}
             </text>
           </g>
         ))}
@@ -152,14 +143,14 @@ function Chart({
   );
 }
 
-function Cell({ a, figure }: { a: ReportAccount; figure: (typeof FIGURES)[number] }): ComponentChildren {
+function Cell({ a, figure }: { a: ReportAccount; figure: (typeof REPORT_FIGURES)[number] }): ComponentChildren {
   if (figure.key !== 'postsPublished' && a.notOffered.includes(figure.key))
     return <span class="muted">not offered</span>;
   const f = a[figure.key];
   const value =
     figure.key === 'followers' && a.followers.start !== null && a.followers.value !== null
-      ? `${number(a.followers.start)} → ${number(a.followers.value)}`
-      : number(f.value);
+      ? `${figureText(a.followers.start)} → ${figureText(a.followers.value)}`
+      : figureText(f.value);
   return (
     <>
       {value}
@@ -199,17 +190,17 @@ export function reportPage(view: {
           </a>
         </p>
         <ul class="figures" aria-label="The figures of the period">
-          {FIGURES.map((f) => (
+          {REPORT_FIGURES.map((f) => (
             <li key={f.key}>
               <span class="muted">{f.title}</span>
-              <strong>{number(report.totals[f.key].value)}</strong>
-              <span class="muted">before: {number(report.totals[f.key].previous)}</span>
+              <strong>{figureText(report.totals[f.key].value)}</strong>
+              <span class="muted">before: {figureText(report.totals[f.key].previous)}</span>
               <br />
               <Change figure={report.totals[f.key]} />
             </li>
           ))}
         </ul>
-        {FIGURES.map((f) => (
+        {REPORT_FIGURES.map((f) => (
           <Chart
             key={f.key}
             title={f.title}
@@ -231,7 +222,7 @@ export function reportPage(view: {
               <thead>
                 <tr>
                   <th scope="col">Account</th>
-                  {FIGURES.map((f) => (
+                  {REPORT_FIGURES.map((f) => (
                     <th key={f.key} scope="col">
                       {f.title}
                     </th>
@@ -242,7 +233,7 @@ export function reportPage(view: {
                 {report.accounts.map((a) => (
                   <tr key={a.account.id}>
                     <th scope="row">{accountName(a)}</th>
-                    {FIGURES.map((f) => (
+                    {REPORT_FIGURES.map((f) => (
                       <td key={f.key}>
                         <Cell a={a} figure={f} />
                       </td>
@@ -261,7 +252,7 @@ export function reportPage(view: {
               <li key={`${p.postId} ${p.accountId}`}>
                 <p class="text">{p.text ?? '(no text)'}</p>
                 <p class="muted">
-                  {p.publishedAt.toISOString().slice(0, 10)}: {number(p.engagement)} engagement
+                  {p.publishedAt.toISOString().slice(0, 10)}: {figureText(p.engagement)} engagement
                   {p.permalink !== null && /^https?:\/\//i.test(p.permalink) ? (
                     <>
                       {' · '}

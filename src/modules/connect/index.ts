@@ -21,7 +21,7 @@ export type { ConnectLink } from './json.ts';
 export { logoOf } from './logo.ts';
 export { logoRoutes } from './logo-routes.ts';
 export { connectRoutes } from './routes.ts';
-export { brandNameOf, deleteOldConnectLinks, LINK_LIFETIME_MS } from './service.ts';
+export { brandNameOf, deleteOldConnectLinks, LINK_LIFETIME_MS, reportBrandOf } from './service.ts';
 
 /** The connect module's part at start: a profile's links go with it. */
 export const connectModule: ModuleInstall = {

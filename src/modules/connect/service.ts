@@ -144,6 +144,15 @@ export async function updateConnectSettings(
   return settingsOf(row);
 }
 
+/** What a client report is branded with, in one read of the settings: the name as the connect page shows it, and the logo (PNG) or null. */
+export async function reportBrandOf(db: Db, ownerId: string): Promise<{ name: string; logoPng: Buffer | null }> {
+  const [row] = await db
+    .select({ brandName: connectSettings.brandName, logoPng: connectSettings.logoPng })
+    .from(connectSettings)
+    .where(eq(connectSettings.ownerId, ownerId));
+  return { name: row?.brandName ?? (await getOwner(db, ownerId))?.name ?? '', logoPng: row?.logoPng ?? null };
+}
+
 /** The name the connect page shows: the brand name, else the owner's name. */
 export async function brandNameOf(db: Db, ownerId: string): Promise<string> {
   const settings = await getConnectSettings(db, ownerId);

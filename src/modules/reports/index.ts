@@ -8,6 +8,7 @@ export { type LinkedReport, linkedLogo, linkedReport } from './linked.ts';
 export { reportPdf } from './pdf.ts';
 export { reportRoutes } from './routes.ts';
 export type { ProfileReport, ReportAccount } from './service.ts';
+export { accountName, changeText, figureText, REPORT_COLOURS, REPORT_FIGURES } from './words.ts';
 
 /** The reports module's part at start: its links go with their profile. */
 export const reportsModule: ModuleInstall = {

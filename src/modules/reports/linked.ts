@@ -1,6 +1,6 @@
 /** What a report link's hosted page shows: the profile's report over the link's period, with the owner's brand. */
 import { dayNumber } from '../../days.ts';
-import { brandNameOf, logoOf } from '../connect/index.ts';
+import { logoOf, reportBrandOf } from '../connect/index.ts';
 import type { InsightReadDeps } from '../insights/index.ts';
 import { openReportLink } from './links.ts';
 import type { ReportBrand } from './pdf.ts';
@@ -21,13 +21,8 @@ export async function linkedReport(deps: InsightReadDeps, token: string, count: 
   const { link, profile } = opened;
   const period = { from: dayNumber(link.periodFrom) as number, to: dayNumber(link.periodTo) as number };
   const report = await reportOf(deps, profile, period);
-  const logoPng = await logoOf(deps.db, profile.ownerId);
-  return {
-    kind: 'open',
-    report,
-    brand: { name: await brandNameOf(deps.db, profile.ownerId), logoPng },
-    hasLogo: logoPng !== null,
-  };
+  const brand = await reportBrandOf(deps.db, profile.ownerId);
+  return { kind: 'open', report, brand, hasLogo: brand.logoPng !== null };
 }
 
 /** The owner's logo, for the page a link opens (its opening not counted again), or why the link opens nothing; null: no logo. */

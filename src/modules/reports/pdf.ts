@@ -8,9 +8,9 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import PDFDocument from 'pdfkit';
 import { platformInfo } from '../../platforms/index.ts';
-import type { Figure } from './figures.ts';
 import { chartHeight, drawLineChart } from './pdf-chart.ts';
-import type { ProfileReport, ReportAccount } from './service.ts';
+import type { ProfileReport } from './service.ts';
+import { accountName, changeText, figureText, REPORT_COLOURS, REPORT_FIGURES } from './words.ts';
 
 const require = createRequire(import.meta.url);
 let fonts: { regular: Buffer; bold: Buffer } | undefined;
@@ -24,8 +24,6 @@ function fontFiles(): { regular: Buffer; bold: Buffer } {
   return fonts;
 }
 
-/** Distinct in print and for the common colour blindnesses (Okabe and Ito's palette), as the dashboard's charts. */
-const COLOURS = ['#0072b2', '#d55e00', '#009e73', '#cc79a7', '#e69f00', '#56b4e9', '#000000', '#f0e442'];
 const INK = '#1d2230';
 const MUTED = '#5b6275';
 const MARGIN = 48;
@@ -36,38 +34,8 @@ export interface ReportBrand {
   logoPng: Buffer | null;
 }
 
-const FIGURES = [
-  { key: 'followers', title: 'Followers' },
-  { key: 'views', title: 'Views' },
-  { key: 'engagement', title: 'Engagement' },
-  { key: 'postsPublished', title: 'Posts published' },
-] as const;
-/** Each figure's chart, from the accounts' days. */
-const CHARTED = [
-  { key: 'followers', title: 'Followers' },
-  { key: 'views', title: 'Views' },
-  { key: 'engagement', title: 'Engagement' },
-  { key: 'postsPublished', title: 'Posts published' },
-] as const;
 /** The most lines a chart draws: past that, the accounts with the largest figures, and a line saying how many more. */
 const MOST_LINES = 10;
-
-function number(value: number | null): string {
-  return value === null ? 'no data' : value.toLocaleString('en-US', { maximumFractionDigits: 2 });
-}
-
-/** A change in words: "+30 (+100.0%)", "no change to show" without both periods. */
-export function changeText(figure: Figure): string {
-  if (figure.change === null) return 'no change to show';
-  const sign = figure.change > 0 ? '+' : figure.change < 0 ? '−' : '±';
-  const ratio = figure.changeRatio === null ? '' : ` (${sign}${Math.abs(figure.changeRatio * 100).toFixed(1)}%)`;
-  return `${sign}${Math.abs(figure.change).toLocaleString('en-US', { maximumFractionDigits: 2 })}${ratio}`;
-}
-
-function accountName(a: ReportAccount): string {
-  const name = a.account.username ? `@${a.account.username}` : (a.account.displayName ?? a.account.id);
-  return `${name} (${platformInfo(a.account.platform).label})`;
-}
 
 function longDate(day: string): string {
   return new Date(`${day}T00:00:00Z`).toLocaleDateString('en-GB', {
@@ -144,7 +112,7 @@ function header(doc: PDFKit.PDFDocument, report: ProfileReport, brand: ReportBra
 function headlines(doc: PDFKit.PDFDocument, report: ProfileReport): void {
   const top = doc.y;
   const width = (doc.page.width - 2 * MARGIN - 3 * 10) / 4;
-  for (const [i, { key, title }] of FIGURES.entries()) {
+  for (const [i, { key, title }] of REPORT_FIGURES.entries()) {
     const figure = report.totals[key];
     const x = MARGIN + i * (width + 10);
     doc.roundedRect(x, top, width, 74, 4).lineWidth(0.75).strokeColor('#d9dce3').stroke();
@@ -157,9 +125,9 @@ function headlines(doc: PDFKit.PDFDocument, report: ProfileReport): void {
       .font('bold')
       .fontSize(16)
       .fillColor(INK)
-      .text(number(figure.value), x + 8, top + 20, { width: width - 16 });
+      .text(figureText(figure.value), x + 8, top + 20, { width: width - 16 });
     doc.font('regular').fontSize(7.5).fillColor(MUTED);
-    doc.text(`before: ${number(figure.previous)}`, x + 8, top + 44, { width: width - 16 });
+    doc.text(`before: ${figureText(figure.previous)}`, x + 8, top + 44, { width: width - 16 });
     doc.text(changeText(figure), x + 8, top + 56, { width: width - 16 });
   }
   doc.y = top + 74 + 18;
@@ -167,11 +135,15 @@ function headlines(doc: PDFKit.PDFDocument, report: ProfileReport): void {
 
 function charts(doc: PDFKit.PDFDocument, report: ProfileReport): void {
   const width = doc.page.width - 2 * MARGIN;
-  for (const { key, title } of CHARTED) {
+  for (const { key, title } of REPORT_FIGURES) {
     // An account without a figure that day or any other draws no line, and takes no place in the
     // legend; nor does one that published nothing (its posts are counted, never null).
     const withData = report.accounts
-      .map((a, i) => ({ account: a, colour: COLOURS[i % COLOURS.length] as string, values: a.days.map((d) => d[key]) }))
+      .map((a, i) => ({
+        account: a,
+        colour: REPORT_COLOURS[i % REPORT_COLOURS.length] as string,
+        values: a.days.map((d) => d[key]),
+      }))
       .filter((s) => s.values.some((v) => v !== null && (key !== 'postsPublished' || v > 0)));
     const total = (values: readonly (number | null)[]) => values.reduce<number>((n, v) => n + (v ?? 0), 0);
     const drawn =
@@ -235,19 +207,19 @@ function accountsTable(doc: PDFKit.PDFDocument, report: ProfileReport): void {
       .strokeColor('#e4e6eb')
       .stroke();
   };
-  row(['Account', ...FIGURES.map((f) => f.title)], 'bold', 8.5);
+  row(['Account', ...REPORT_FIGURES.map((f) => f.title)], 'bold', 8.5);
   if (report.accounts.length === 0) {
     doc.font('regular').fontSize(9).fillColor(MUTED).text('This profile has no account yet.', MARGIN, doc.y);
   }
   for (const a of report.accounts) {
     if (doc.y > doc.page.height - MARGIN - 60) doc.addPage();
-    const cells = FIGURES.map(({ key }) => {
+    const cells = REPORT_FIGURES.map(({ key }) => {
       if (key !== 'postsPublished' && a.notOffered.includes(key)) return 'not offered';
       const figure = a[key];
       const value =
         key === 'followers' && a.followers.start !== null && a.followers.value !== null
-          ? `${number(a.followers.start)} → ${number(a.followers.value)}`
-          : number(figure.value);
+          ? `${figureText(a.followers.start)} → ${figureText(a.followers.value)}`
+          : figureText(figure.value);
       return `${value}\n${changeText(figure)}`;
     });
     const note =

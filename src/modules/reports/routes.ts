@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { AUTHENTICATED_ERRORS, errorResponses, ProfileHeader } from '../../http/schemas.ts';
-import { brandNameOf, logoOf } from '../connect/index.ts';
+import { reportBrandOf } from '../connect/index.ts';
 import { DayQuery, type InsightReadDeps, rangeError } from '../insights/index.ts';
 import { ProfileParams } from '../profiles/index.ts';
 import { reportCsv } from './csv.ts';
@@ -110,11 +110,7 @@ export function reportRoutes(deps: InsightReadDeps): FastifyPluginAsyncTypebox {
       async (request, reply) => {
         if (request.validationError) throw rangeError(request.validationError);
         const report = await profileReport(deps, request.scope, request.params.id, request.query);
-        const brand = {
-          name: await brandNameOf(deps.db, request.scope.ownerId),
-          logoPng: await logoOf(deps.db, request.scope.ownerId),
-        };
-        const pdf = await reportPdf(report, brand);
+        const pdf = await reportPdf(report, await reportBrandOf(deps.db, request.scope.ownerId));
         return reply
           .type('application/pdf')
           .header('content-disposition', `attachment; filename="${fileName(report, 'pdf')}"`)
