@@ -39,7 +39,7 @@ import { endMemberSession, isMemberSessionToken, memberRoutes, useMemberSession 
 import { platformAppRoutes } from './modules/platform-apps/index.ts';
 import { approvalLinkRoutes, postRoutes } from './modules/posts/index.ts';
 import { findProfile, profileRoutes } from './modules/profiles/index.ts';
-import { reportLinkRoutes, reportRoutes } from './modules/reports/index.ts';
+import { reportLinkRoutes, reportRoutes, scheduleReportRoutes } from './modules/reports/index.ts';
 import { webhookRoutes } from './modules/webhooks/index.ts';
 import { installModules } from './modules.ts';
 import { type Resolver, systemResolver } from './outbound/address-policy.ts';
@@ -280,6 +280,7 @@ export async function buildApp({
     await v1.register(mediaRoutes({ db: database.db, config, resolver }));
     await v1.register(reportRoutes({ db: database.db, platforms }));
     await v1.register(reportLinkRoutes({ db: database.db, config }));
+    await v1.register(scheduleReportRoutes({ db: database.db, config, secretKey }));
     await v1.register(catalogueRoutes({ db: database.db, platforms }));
     await v1.register(platformAppRoutes({ db: database.db, secretKey, platforms }));
     await v1.register(auditRoutes(database.db));

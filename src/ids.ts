@@ -26,6 +26,8 @@ export const ID_PREFIXES = {
   member: 'mem',
   memberToken: 'mtk',
   reportLink: 'rpl',
+  reportSchedule: 'rps',
+  reportSend: 'rsd',
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIXES;

@@ -1,11 +1,18 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import nodemailer from 'nodemailer';
+import nodemailer, { type SendMailOptions } from 'nodemailer';
 
 export interface Mail {
-  to: string;
+  /** One address, or several who all see each other (one client's people). */
+  to: string | readonly string[];
   subject: string;
   text: string;
+  attachments?: readonly { filename: string; content: Buffer; contentType: string }[];
+  /**
+   * The message's Message-ID, the same on every try of one e-mail: a retry after a try the
+   * server took but did not confirm can then be told apart as a copy by the receiving side.
+   */
+  messageId?: string;
 }
 
 export type SendMail = (mail: Mail) => Promise<void>;
@@ -23,19 +30,30 @@ export function createMailer(options: {
   if (options.smtpUrl) {
     const transport = nodemailer.createTransport(options.smtpUrl);
     return async (mail) => {
-      await transport.sendMail({ from: options.from, ...mail });
+      await transport.sendMail(message(options.from, mail));
     };
   }
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true });
   const dir = path.join(options.dataDir, 'mail');
   return async (mail) => {
-    const info = await transport.sendMail({ from: options.from, ...mail });
+    const info = await transport.sendMail(message(options.from, mail));
     await fs.mkdir(dir, { recursive: true });
     const file = path.join(
       dir,
       `${new Date().toISOString().replace(/[:.]/g, '-')}-${info.messageId.replace(/[^\w.-]/g, '')}.eml`,
     );
     await fs.writeFile(file, info.message as Buffer);
-    options.log(`no SMTP_URL: e-mail to ${mail.to} ("${mail.subject}") written to ${file}`);
+    options.log(`no SMTP_URL: e-mail to ${[mail.to].flat().join(', ')} ("${mail.subject}") written to ${file}`);
+  };
+}
+
+function message(from: string, mail: Mail): SendMailOptions {
+  return {
+    from,
+    to: [mail.to].flat(),
+    subject: mail.subject,
+    text: mail.text,
+    ...(mail.attachments === undefined ? {} : { attachments: mail.attachments.map((a) => ({ ...a })) }),
+    ...(mail.messageId === undefined ? {} : { messageId: mail.messageId }),
   };
 }

@@ -27,6 +27,7 @@ import {
 } from './modules/members/index.ts';
 import { describePlatformPost, type PublishDeps, publishTarget } from './modules/posts/index.ts';
 import { completeProfileDeletion } from './modules/profiles/index.ts';
+import { scheduleReportSends, sendReport } from './modules/reports/index.ts';
 import {
   attemptDeliveries,
   type DeliveryDeps,
@@ -107,6 +108,8 @@ export function taskList(deps: TaskDeps): TaskList {
       await deleteEndedMemberSessions(db);
       await deleteExpiredLinks(db);
     }),
+    send_report: task('send_report', ({ send_id }) => sendReport(withGetter, send_id)),
+    schedule_report_sends: task('schedule_report_sends', () => scheduleReportSends(deps)),
     send_member_email: task('send_member_email', (payload) => sendMemberEmail(deps, payload)),
     send_sign_in_links: task('send_sign_in_links', (payload) => sendSignInLinks(deps, payload)),
     delete_old_audit_entries: task('delete_old_audit_entries', () =>

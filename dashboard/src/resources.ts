@@ -97,6 +97,8 @@ export const EVENT_TYPES = valuesOf<EventType>({
   'post.changes_requested': true,
   'comment.created': true,
   'profile.deleted': true,
+  'report.sent': true,
+  'report.failed': true,
   'webhook.test': true,
 });
 

@@ -28,6 +28,7 @@ const TAKES_IDEMPOTENCY_KEY: { readonly [P in PostPath]: TakesIdempotencyKey<P> 
   '/v1/connect/redirect-origins': true,
   '/v1/profiles/{id}/connect-links': false,
   '/v1/profiles/{id}/report-links': false,
+  '/v1/profiles/{id}/report-sends': true,
   '/v1/posts': true,
   '/v1/posts/{id}/approval': true,
   '/v1/posts/{id}/approval-links': false,

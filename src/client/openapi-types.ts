@@ -16172,6 +16172,1040 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/profiles/{id}/report-schedule": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A profile's report schedule
+         * @description When the profile's report is e-mailed to the client, and to whom. 404 `report_schedule_not_found`.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Owner keys only: a profile id or `external_id` that scopes the request to that profile. */
+                    "service-profile"?: string;
+                };
+                path: {
+                    /** @description Profile id or `external_id`. */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Report schedule id, `rps_...`. */
+                            id: string;
+                            profile_id: string;
+                            /**
+                             * @description `monthly`: the last full calendar month is sent; `weekly`: the last full week, Monday to Sunday.
+                             * @enum {unknown}
+                             */
+                            frequency: "monthly" | "weekly";
+                            /** @description Monthly: the day of the month it is sent, 1 to 28. Weekly: the weekday, 1 (Monday) to 7 (Sunday). */
+                            day: number;
+                            /** @description The hour of that day it is sent, UTC, 0 to 23. */
+                            hour: number;
+                            /** @description The client's addresses the report is e-mailed to. */
+                            recipients: string[];
+                            /** @description How long the report link in each e-mail works. */
+                            link_expires_in_days: number;
+                            /** @description False: paused, nothing is sent. */
+                            active: boolean;
+                            /** @description Null: paused. */
+                            next_send_at: string | null;
+                            /**
+                             * Format: date-time
+                             * @description When the schedule was first set. ISO 8601, UTC.
+                             */
+                            created_at: string;
+                            /**
+                             * Format: date-time
+                             * @description When it was last set. ISO 8601, UTC.
+                             */
+                            updated_at: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code, e.g. `profile_not_found`. */
+                                code: string;
+                                /** @description What went wrong, for a human. */
+                                message: string;
+                                /** @description Also in the `Request-Id` response header; quote it in support requests. */
+                                request_id: string;
+                                /** @description For `validation_failed`: a list of `{field, message}`. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code, e.g. `profile_not_found`. */
+                                code: string;
+                                /** @description What went wrong, for a human. */
+                                message: string;
+                                /** @description Also in the `Request-Id` response header; quote it in support requests. */
+                                request_id: string;
+                                /** @description For `validation_failed`: a list of `{field, message}`. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code, e.g. `profile_not_found`. */
+                                code: string;
+                                /** @description What went wrong, for a human. */
+                                message: string;
+                                /** @description Also in the `Request-Id` response header; quote it in support requests. */
+                                request_id: string;
+                                /** @description For `validation_failed`: a list of `{field, message}`. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code, e.g. `profile_not_found`. */
+                                code: string;
+                                /** @description What went wrong, for a human. */
+                                message: string;
+                                /** @description Also in the `Request-Id` response header; quote it in support requests. */
+                                request_id: string;
+                                /** @description For `validation_failed`: a list of `{field, message}`. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code, e.g. `profile_not_found`. */
+                                code: string;
+                                /** @description What went wrong, for a human. */
+                                message: string;
+                                /** @description Also in the `Request-Id` response header; quote it in support requests. */
+                                request_id: string;
+                                /** @description For `validation_failed`: a list of `{field, message}`. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code, e.g. `profile_not_found`. */
+                                code: string;
+                                /** @description What went wrong, for a human. */
+                                message: string;
+                                /** @description Also in the `Request-Id` response header; quote it in support requests. */
+                                request_id: string;
+                                /** @description For `validation_failed`: a list of `{field, message}`. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        /**
+         * Set a profile's report schedule
+         * @description Makes or replaces (whole) the profile's one schedule. `monthly` sends the last full calendar month on `day` (1 to 28) of each month; `weekly` sends the last full week, Monday to Sunday, on weekday `day` (1 Monday to 7 Sunday); at `hour` (UTC, default 8). Each e-mail goes to `recipients` through the service's mail server (SMTP_URL) with the report's PDF attached and a report link of its own, and ends in a `report.sent` event; a failed try is tried again (5 tries in all, over about 2.5 hours) before the send is `failed` (`report.failed`). Sends: GET /v1/profiles/{id}/report-sends.
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Owner keys only: a profile id or `external_id` that scopes the request to that profile. */
+                    "service-profile"?: string;
+                };
+                path: {
+                    /** @description Profile id or `external_id`. */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        frequency: "monthly" | "weekly";
+                        /** @description Monthly: the day of the month, 1 to 28. Weekly: the weekday, 1 (Monday) to 7 (Sunday). */
+                        day: number;
+                        /** @description UTC. Default 8. */
+                        hour?: number;
+                        /** @description The client's addresses, 1 to 20; one e-mail goes to them all (each sees the others). An address given twice, in any case, is sent once. */
+                        recipients: string[];
+                        /** @description How long the report link in the e-mail works, in days. Default 30. */
+                        link_expires_in_days?: number;
+                        /** @description False pauses the schedule. Default true. */
+                        active?: boolean;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Report schedule id, `rps_...`. */
+                            id: string;
+                            profile_id: string;
+                            /**
+                             * @description `monthly`: the last full calendar month is sent; `weekly`: the last full week, Monday to Sunday.
+                             * @enum {unknown}
+                             */
+                            frequency: "monthly" | "weekly";
+                            /** @description Monthly: the day of the month it is sent, 1 to 28. Weekly: the weekday, 1 (Monday) to 7 (Sunday). */
+                            day: number;
+                            /** @description The hour of that day it is sent, UTC, 0 to 23. */
+                            hour: number;
+                            /** @description The client's addresses the report is e-mailed to. */
+                            recipients: string[];
+                            /** @description How long the report link in each e-mail works. */
+                            link_expires_in_days: number;
+                            /** @description False: paused, nothing is sent. */
+                            active: boolean;
+                            /** @description Null: paused. */
+                            next_send_at: string | null;
+                            /**
+                             * Format: date-time
+                             * @description When the schedule was first set. ISO 8601, UTC.
+                             */
+                            created_at: string;
+                            /**
+                             * Format: date-time
+                             * @description When it was last set. ISO 8601, UTC.
+                             */
+                            updated_at: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code, e.g. `profile_not_found`. */
+                                code: string;
+                                /** @description What went wrong, for a human. */
+                                message: string;
+                                /** @description Also in the `Request-Id` response header; quote it in support requests. */
+                                request_id: string;
+                                /** @description For `validation_failed`: a list of `{field, message}`. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code, e.g. `profile_not_found`. */
+                                code: string;
+                                /** @description What went wrong, for a human. */
+                                message: string;
+                                /** @description Also in the `Request-Id` response header; quote it in support requests. */
+                                request_id: string;
+                                /** @description For `validation_failed`: a list of `{field, message}`. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code, e.g. `profile_not_found`. */
+                                code: string;
+                                /** @description What went wrong, for a human. */
+                                message: string;
+                                /** @description Also in the `Request-Id` response header; quote it in support requests. */
+                                request_id: string;
+                                /** @description For `validation_failed`: a list of `{field, message}`. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code, e.g. `profile_not_found`. */
+                                code: string;
+                                /** @description What went wrong, for a human. */
+                                message: string;
+                                /** @description Also in the `Request-Id` response header; quote it in support requests. */
+                                request_id: string;
+                                /** @description For `validation_failed`: a list of `{field, message}`. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code, e.g. `profile_not_found`. */
+                                code: string;
+                                /** @description What went wrong, for a human. */
+                                message: string;
+                                /** @description Also in the `Request-Id` response header; quote it in support requests. */
+                                request_id: string;
+                                /** @description For `validation_failed`: a list of `{field, message}`. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code, e.g. `profile_not_found`. */
+                                code: string;
+                                /** @description What went wrong, for a human. */
+                                message: string;
+                                /** @description Also in the `Request-Id` response header; quote it in support requests. */
+                                request_id: string;
+                                /** @description For `validation_failed`: a list of `{field, message}`. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code, e.g. `profile_not_found`. */
+                                code: string;
+                                /** @description What went wrong, for a human. */
+                                message: string;
+                                /** @description Also in the `Request-Id` response header; quote it in support requests. */
+                                request_id: string;
+                                /** @description For `validation_failed`: a list of `{field, message}`. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code, e.g. `profile_not_found`. */
+                                code: string;
+                                /** @description What went wrong, for a human. */
+                                message: string;
+                                /** @description Also in the `Request-Id` response header; quote it in support requests. */
+                                request_id: string;
+                                /** @description For `validation_failed`: a list of `{field, message}`. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        /**
+         * Remove a profile's report schedule
+         * @description Nothing more is sent by it; e-mails already being sent go on. 404 `report_schedule_not_found`.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Owner keys only: a profile id or `external_id` that scopes the request to that profile. */
+                    "service-profile"?: string;
+                };
+                path: {
+                    /** @description Profile id or `external_id`. */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Removed. */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code, e.g. `profile_not_found`. */
+                                code: string;
+                                /** @description What went wrong, for a human. */
+                                message: string;
+                                /** @description Also in the `Request-Id` response header; quote it in support requests. */
+                                request_id: string;
+                                /** @description For `validation_failed`: a list of `{field, message}`. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code, e.g. `profile_not_found`. */
+                                code: string;
+                                /** @description What went wrong, for a human. */
+                                message: string;
+                                /** @description Also in the `Request-Id` response header; quote it in support requests. */
+                                request_id: string;
+                                /** @description For `validation_failed`: a list of `{field, message}`. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code, e.g. `profile_not_found`. */
+                                code: string;
+                                /** @description What went wrong, for a human. */
+                                message: string;
+                                /** @description Also in the `Request-Id` response header; quote it in support requests. */
+                                request_id: string;
+                                /** @description For `validation_failed`: a list of `{field, message}`. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code, e.g. `profile_not_found`. */
+                                code: string;
+                                /** @description What went wrong, for a human. */
+                                message: string;
+                                /** @description Also in the `Request-Id` response header; quote it in support requests. */
+                                request_id: string;
+                                /** @description For `validation_failed`: a list of `{field, message}`. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code, e.g. `profile_not_found`. */
+                                code: string;
+                                /** @description What went wrong, for a human. */
+                                message: string;
+                                /** @description Also in the `Request-Id` response header; quote it in support requests. */
+                                request_id: string;
+                                /** @description For `validation_failed`: a list of `{field, message}`. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code, e.g. `profile_not_found`. */
+                                code: string;
+                                /** @description What went wrong, for a human. */
+                                message: string;
+                                /** @description Also in the `Request-Id` response header; quote it in support requests. */
+                                request_id: string;
+                                /** @description For `validation_failed`: a list of `{field, message}`. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/profiles/{id}/report-sends": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List a profile's report e-mails
+         * @description Newest first: each report e-mailed, by the schedule or asked for, with its status, tries and the mail server's last error.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Items per page, 1 to 100. */
+                    limit?: number;
+                    /** @description The `next_cursor` of the previous page. */
+                    cursor?: string;
+                    /** @description Only sends in this status. */
+                    status?: "sending" | "sent" | "failed";
+                };
+                header?: {
+                    /** @description Owner keys only: a profile id or `external_id` that scopes the request to that profile. */
+                    "service-profile"?: string;
+                };
+                path: {
+                    /** @description Profile id or `external_id`. */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** @description Report send id, `rsd_...`. */
+                                id: string;
+                                profile_id: string;
+                                /** @description Null: asked for through POST /v1/profiles/{id}/report-sends. */
+                                schedule_id: string | null;
+                                /**
+                                 * Format: date
+                                 * @description First day of the report sent. YYYY-MM-DD, UTC.
+                                 */
+                                from: string;
+                                /**
+                                 * Format: date
+                                 * @description Last day of the report sent (included). YYYY-MM-DD, UTC.
+                                 */
+                                to: string;
+                                recipients: string[];
+                                /**
+                                 * @description `sending`: not yet taken by the mail server (a failed try waits here for the next, `next_attempt_at`); `sent`; `failed`: refused for good, or the last of 5 tries failed.
+                                 * @enum {unknown}
+                                 */
+                                status: "sending" | "sent" | "failed";
+                                /** @description Tries of the e-mail so far. */
+                                attempts: number;
+                                /** @description The mail server's answer to the last failed try; null: none failed. */
+                                last_error: string | null;
+                                /** @description Null: sent or failed. */
+                                next_attempt_at: string | null;
+                                /** @description The report link in the e-mail (GET /v1/profiles/{id}/report-links). */
+                                link_id: string;
+                                /** @description Null: not sent. */
+                                sent_at: string | null;
+                                /**
+                                 * Format: date-time
+                                 * @description When the send was made. ISO 8601, UTC.
+                                 */
+                                created_at: string;
+                            }[];
+                            /** @description Pass as `cursor` for the next page; null on the last page. */
+                            next_cursor: string | null;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code, e.g. `profile_not_found`. */
+                                code: string;
+                                /** @description What went wrong, for a human. */
+                                message: string;
+                                /** @description Also in the `Request-Id` response header; quote it in support requests. */
+                                request_id: string;
+                                /** @description For `validation_failed`: a list of `{field, message}`. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code, e.g. `profile_not_found`. */
+                                code: string;
+                                /** @description What went wrong, for a human. */
+                                message: string;
+                                /** @description Also in the `Request-Id` response header; quote it in support requests. */
+                                request_id: string;
+                                /** @description For `validation_failed`: a list of `{field, message}`. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code, e.g. `profile_not_found`. */
+                                code: string;
+                                /** @description What went wrong, for a human. */
+                                message: string;
+                                /** @description Also in the `Request-Id` response header; quote it in support requests. */
+                                request_id: string;
+                                /** @description For `validation_failed`: a list of `{field, message}`. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code, e.g. `profile_not_found`. */
+                                code: string;
+                                /** @description What went wrong, for a human. */
+                                message: string;
+                                /** @description Also in the `Request-Id` response header; quote it in support requests. */
+                                request_id: string;
+                                /** @description For `validation_failed`: a list of `{field, message}`. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code, e.g. `profile_not_found`. */
+                                code: string;
+                                /** @description What went wrong, for a human. */
+                                message: string;
+                                /** @description Also in the `Request-Id` response header; quote it in support requests. */
+                                request_id: string;
+                                /** @description For `validation_failed`: a list of `{field, message}`. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code, e.g. `profile_not_found`. */
+                                code: string;
+                                /** @description What went wrong, for a human. */
+                                message: string;
+                                /** @description Also in the `Request-Id` response header; quote it in support requests. */
+                                request_id: string;
+                                /** @description For `validation_failed`: a list of `{field, message}`. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * E-mail a profile's report now
+         * @description E-mails the report over `from`..`to` (as GET /v1/profiles/{id}/report takes them: last calendar month by default) now, as a schedule would: to `recipients`, else the schedule's (400 `validation_failed` when there is neither), with the PDF and a new report link. Answers 202 with the send (`sending`); GET /v1/profiles/{id}/report-sends shows how it went, and `report.sent` or `report.failed` tells. Send a failed one again this way. Takes an Idempotency-Key.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Owner keys only: a profile id or `external_id` that scopes the request to that profile. */
+                    "service-profile"?: string;
+                    /** @description Up to 255 printable ASCII characters, unique per request. A retry with the same key and request gets the first answer again (kept 24 hours) instead of doing the work twice. */
+                    "idempotency-key"?: string;
+                };
+                path: {
+                    /** @description Profile id or `external_id`. */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description First day, YYYY-MM-DD (UTC). */
+                        from?: string;
+                        /** @description Last day, YYYY-MM-DD (UTC), included. */
+                        to?: string;
+                        /** @description The client's addresses, 1 to 20; one e-mail goes to them all (each sees the others). An address given twice, in any case, is sent once. */
+                        recipients?: string[];
+                        /** @description How long the report link in the e-mail works, in days. Default 30. */
+                        link_expires_in_days?: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Report send id, `rsd_...`. */
+                            id: string;
+                            profile_id: string;
+                            /** @description Null: asked for through POST /v1/profiles/{id}/report-sends. */
+                            schedule_id: string | null;
+                            /**
+                             * Format: date
+                             * @description First day of the report sent. YYYY-MM-DD, UTC.
+                             */
+                            from: string;
+                            /**
+                             * Format: date
+                             * @description Last day of the report sent (included). YYYY-MM-DD, UTC.
+                             */
+                            to: string;
+                            recipients: string[];
+                            /**
+                             * @description `sending`: not yet taken by the mail server (a failed try waits here for the next, `next_attempt_at`); `sent`; `failed`: refused for good, or the last of 5 tries failed.
+                             * @enum {unknown}
+                             */
+                            status: "sending" | "sent" | "failed";
+                            /** @description Tries of the e-mail so far. */
+                            attempts: number;
+                            /** @description The mail server's answer to the last failed try; null: none failed. */
+                            last_error: string | null;
+                            /** @description Null: sent or failed. */
+                            next_attempt_at: string | null;
+                            /** @description The report link in the e-mail (GET /v1/profiles/{id}/report-links). */
+                            link_id: string;
+                            /** @description Null: not sent. */
+                            sent_at: string | null;
+                            /**
+                             * Format: date-time
+                             * @description When the send was made. ISO 8601, UTC.
+                             */
+                            created_at: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code, e.g. `profile_not_found`. */
+                                code: string;
+                                /** @description What went wrong, for a human. */
+                                message: string;
+                                /** @description Also in the `Request-Id` response header; quote it in support requests. */
+                                request_id: string;
+                                /** @description For `validation_failed`: a list of `{field, message}`. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code, e.g. `profile_not_found`. */
+                                code: string;
+                                /** @description What went wrong, for a human. */
+                                message: string;
+                                /** @description Also in the `Request-Id` response header; quote it in support requests. */
+                                request_id: string;
+                                /** @description For `validation_failed`: a list of `{field, message}`. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code, e.g. `profile_not_found`. */
+                                code: string;
+                                /** @description What went wrong, for a human. */
+                                message: string;
+                                /** @description Also in the `Request-Id` response header; quote it in support requests. */
+                                request_id: string;
+                                /** @description For `validation_failed`: a list of `{field, message}`. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code, e.g. `profile_not_found`. */
+                                code: string;
+                                /** @description What went wrong, for a human. */
+                                message: string;
+                                /** @description Also in the `Request-Id` response header; quote it in support requests. */
+                                request_id: string;
+                                /** @description For `validation_failed`: a list of `{field, message}`. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code, e.g. `profile_not_found`. */
+                                code: string;
+                                /** @description What went wrong, for a human. */
+                                message: string;
+                                /** @description Also in the `Request-Id` response header; quote it in support requests. */
+                                request_id: string;
+                                /** @description For `validation_failed`: a list of `{field, message}`. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code, e.g. `profile_not_found`. */
+                                code: string;
+                                /** @description What went wrong, for a human. */
+                                message: string;
+                                /** @description Also in the `Request-Id` response header; quote it in support requests. */
+                                request_id: string;
+                                /** @description For `validation_failed`: a list of `{field, message}`. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code, e.g. `profile_not_found`. */
+                                code: string;
+                                /** @description What went wrong, for a human. */
+                                message: string;
+                                /** @description Also in the `Request-Id` response header; quote it in support requests. */
+                                request_id: string;
+                                /** @description For `validation_failed`: a list of `{field, message}`. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine-readable code, e.g. `profile_not_found`. */
+                                code: string;
+                                /** @description What went wrong, for a human. */
+                                message: string;
+                                /** @description Also in the `Request-Id` response header; quote it in support requests. */
+                                request_id: string;
+                                /** @description For `validation_failed`: a list of `{field, message}`. */
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/platforms": {
         parameters: {
             query?: never;
@@ -18905,8 +19939,8 @@ export interface paths {
                     "application/json": {
                         /** @description https on port 443, on a host that resolves only to public addresses. */
                         url: string;
-                        /** @description Event types to receive: account.connected, account.expired, account.disconnected, account.expiring, post.published, post.failed, post.approved, post.changes_requested, comment.created, profile.deleted, webhook.test. */
-                        events: ("account.connected" | "account.expired" | "account.disconnected" | "account.expiring" | "post.published" | "post.failed" | "post.approved" | "post.changes_requested" | "comment.created" | "profile.deleted" | "webhook.test")[];
+                        /** @description Event types to receive: account.connected, account.expired, account.disconnected, account.expiring, post.published, post.failed, post.approved, post.changes_requested, comment.created, profile.deleted, report.sent, report.failed, webhook.test. */
+                        events: ("account.connected" | "account.expired" | "account.disconnected" | "account.expiring" | "post.published" | "post.failed" | "post.approved" | "post.changes_requested" | "comment.created" | "profile.deleted" | "report.sent" | "report.failed" | "webhook.test")[];
                         /** @description Profile id or external_id: only that profile's events. Null or absent: every profile's. */
                         profile_id?: string | null;
                     };
@@ -19485,8 +20519,8 @@ export interface paths {
                     "application/json": {
                         /** @description https on port 443, on a host that resolves only to public addresses. */
                         url?: string;
-                        /** @description Event types to receive: account.connected, account.expired, account.disconnected, account.expiring, post.published, post.failed, post.approved, post.changes_requested, comment.created, profile.deleted, webhook.test. */
-                        events?: ("account.connected" | "account.expired" | "account.disconnected" | "account.expiring" | "post.published" | "post.failed" | "post.approved" | "post.changes_requested" | "comment.created" | "profile.deleted" | "webhook.test")[];
+                        /** @description Event types to receive: account.connected, account.expired, account.disconnected, account.expiring, post.published, post.failed, post.approved, post.changes_requested, comment.created, profile.deleted, report.sent, report.failed, webhook.test. */
+                        events?: ("account.connected" | "account.expired" | "account.disconnected" | "account.expiring" | "post.published" | "post.failed" | "post.approved" | "post.changes_requested" | "comment.created" | "profile.deleted" | "report.sent" | "report.failed" | "webhook.test")[];
                         /** @description Profile id or external_id: only that profile's events. Null or absent: every profile's. */
                         profile_id?: string | null;
                         active?: boolean;

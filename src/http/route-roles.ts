@@ -111,6 +111,11 @@ export const ROUTE_ROLES: Readonly<Record<string, LeastRole>> = {
   'GET /v1/profiles/{id}/report-links': 'viewer',
   'POST /v1/profiles/{id}/report-links': 'editor',
   'DELETE /v1/profiles/{id}/report-links/{link_id}': 'editor',
+  'GET /v1/profiles/{id}/report-schedule': 'viewer',
+  'PUT /v1/profiles/{id}/report-schedule': 'editor',
+  'DELETE /v1/profiles/{id}/report-schedule': 'editor',
+  'GET /v1/profiles/{id}/report-sends': 'viewer',
+  'POST /v1/profiles/{id}/report-sends': 'editor',
 
   'GET /v1/media': 'viewer',
   'GET /v1/media/{id}': 'viewer',

@@ -124,6 +124,13 @@ export const TASKS = {
       asked_at: Type.String({ format: 'date-time' }),
     }),
   },
+  // One try of a report e-mail (job key `send_report:<send id>`, moved to each later try's time).
+  send_report: {
+    priority: 'routine',
+    payload: Type.Object({ send_id: RowId }),
+  },
+  // Every minute: makes the report e-mails whose schedules are due (reports module).
+  schedule_report_sends: { priority: 'routine', payload: Type.Object({}), schedule: '* * * * *' },
   notify_webhook_disabled: {
     priority: 'time-critical',
     payload: Type.Object({ endpoint_id: Type.String(), last_error: Type.String() }),

@@ -7,26 +7,44 @@ export interface ReceivedMail {
   to: string[];
   subject: string;
   text: string;
+  messageId: string | undefined;
+  attachments: { filename: string | undefined; contentType: string; content: Buffer }[];
 }
 
 export interface MailServer {
   url: string;
   received: ReceivedMail[];
+  /** The next messages are refused with these SMTP replies, one each, in order (`451 ...` passes, `550 ...` is for good). */
+  refuseNext(...replies: { code: number; message: string }[]): void;
   close(): Promise<void>;
 }
 
 export async function startSmtpServer(): Promise<MailServer> {
   const received: ReceivedMail[] = [];
+  const refusals: { code: number; message: string }[] = [];
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     onData(stream, session, callback) {
+      const refusal = refusals.shift();
+      if (refusal !== undefined) {
+        // The message is read to its end before the reply, as SMTP answers DATA after the message.
+        stream.resume();
+        stream.on('end', () => callback(Object.assign(new Error(refusal.message), { responseCode: refusal.code })));
+        return;
+      }
       simpleParser(stream).then(
         (mail) => {
           received.push({
             to: session.envelope.rcptTo.map((r) => r.address),
             subject: mail.subject ?? '',
             text: mail.text ?? '',
+            messageId: mail.messageId,
+            attachments: mail.attachments.map((a) => ({
+              filename: a.filename,
+              contentType: a.contentType,
+              content: a.content,
+            })),
           });
           callback();
         },
@@ -39,6 +57,9 @@ export async function startSmtpServer(): Promise<MailServer> {
   return {
     url: `smtp://127.0.0.1:${port}`,
     received,
+    refuseNext: (...replies) => {
+      refusals.push(...replies);
+    },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

@@ -126,6 +126,17 @@ async function newPost(f: Fixture): Promise<string> {
   return res.json().id;
 }
 
+/** The fixture profile's report schedule, set with the owner's key (a route that reads or removes one needs it). */
+async function reportSchedule(f: Fixture): Promise<void> {
+  const set = await t.app.inject({
+    method: 'PUT',
+    url: `/v1/profiles/${f.profileId}/report-schedule`,
+    headers: auth(f.key),
+    payload: { frequency: 'monthly', day: 1, recipients: ['client@example.test'] },
+  });
+  expect(set.statusCode, set.body).toBe(200);
+}
+
 /** A post published on the fixture's account, as publishing leaves one (figures not read yet). */
 async function publishedPost(f: Fixture): Promise<string> {
   const id = await newPost(f);
@@ -925,6 +936,53 @@ const matrix: Record<string, RouteCase> = {
       return { url: `/v1/profiles/${f.profileId}/report-links/${made.json().id}` };
     },
   },
+  'GET /v1/profiles/{id}/report-schedule': {
+    ownerOnly: false,
+    least: 'viewer',
+    success: 200,
+    otherOwner: 404,
+    build: async (f) => {
+      await reportSchedule(f);
+      return { url: `/v1/profiles/${f.profileId}/report-schedule` };
+    },
+  },
+  'PUT /v1/profiles/{id}/report-schedule': {
+    ownerOnly: false,
+    least: 'editor',
+    success: 200,
+    otherOwner: 404,
+    build: async (f) => ({
+      url: `/v1/profiles/${f.profileId}/report-schedule`,
+      payload: { frequency: 'weekly', day: 2, recipients: ['client@example.test'] },
+    }),
+  },
+  'DELETE /v1/profiles/{id}/report-schedule': {
+    ownerOnly: false,
+    least: 'editor',
+    success: 204,
+    otherOwner: 404,
+    build: async (f) => {
+      await reportSchedule(f);
+      return { url: `/v1/profiles/${f.profileId}/report-schedule` };
+    },
+  },
+  'GET /v1/profiles/{id}/report-sends': {
+    ownerOnly: false,
+    least: 'viewer',
+    success: 200,
+    otherOwner: 404,
+    build: async (f) => ({ url: `/v1/profiles/${f.profileId}/report-sends` }),
+  },
+  'POST /v1/profiles/{id}/report-sends': {
+    ownerOnly: false,
+    least: 'editor',
+    success: 202,
+    otherOwner: 404,
+    build: async (f) => ({
+      url: `/v1/profiles/${f.profileId}/report-sends`,
+      payload: { recipients: ['client@example.test'] },
+    }),
+  },
   'POST /v1/insights/sync': {
     ownerOnly: false,
     least: 'editor',
@@ -1262,6 +1320,7 @@ describe('authorization matrix', () => {
             'comment_not_found',
             'member_not_found',
             'report_link_not_found',
+            'report_schedule_not_found',
           ]).toContain(res.json().error.code);
         } else {
           expect(res.statusCode).toBe(rc.success);

@@ -11,6 +11,7 @@ import { accessWorkflow } from '../../src/modules/accounts/access-workflow.ts';
 import { replyWorkflow } from '../../src/modules/comments/reply-workflow.ts';
 import { historyWorkflow } from '../../src/modules/insights/history-workflow.ts';
 import { targetWorkflow } from '../../src/modules/posts/target-workflow.ts';
+import { sendWorkflow } from '../../src/modules/reports/sends.ts';
 
 const lamp = {
   name: 'lamp',
@@ -70,6 +71,7 @@ describe('the diagrams in the docs', () => {
     ['docs/comments.md', replyWorkflow],
     ['docs/connect.md', accessWorkflow],
     ['docs/insights.md', historyWorkflow],
+    ['docs/reports.md', sendWorkflow],
   ];
   it.each(documented)('%s shows the workflow as its table declares it', async (file, workflow) => {
     const text = await readFile(new URL(`../../${file}`, import.meta.url), 'utf8');

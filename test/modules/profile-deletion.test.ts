@@ -187,12 +187,36 @@ describe('deleting a profile', () => {
     expect(reportLink.statusCode, reportLink.body).toBe(201);
     const reportLinksOf = () =>
       t.database.pool.query('select id from report_links where profile_id = $1', [p.profileId]);
+    const schedule = await t.app.inject({
+      method: 'PUT',
+      url: `/v1/profiles/${p.profileId}/report-schedule`,
+      headers: auth(owner.key),
+      payload: { frequency: 'monthly', day: 1, recipients: ['client@example.test'] },
+    });
+    expect(schedule.statusCode, schedule.body).toBe(200);
+    const send = await t.app.inject({
+      method: 'POST',
+      url: `/v1/profiles/${p.profileId}/report-sends`,
+      headers: auth(owner.key),
+      payload: {},
+    });
+    expect(send.statusCode, send.body).toBe(202);
+    const reportRowsOf = async () => {
+      const { rows } = await t.database.pool.query<{ schedules: number; sends: number }>(
+        `select (select count(*)::int from report_schedules where profile_id = $1) as schedules,
+           (select count(*)::int from report_sends where profile_id = $1) as sends`,
+        [p.profileId],
+      );
+      return rows[0];
+    };
 
     const res = await t.app.inject({ method: 'DELETE', url: `/v1/profiles/${p.profileId}`, headers: auth(owner.key) });
     expect(res.statusCode).toBe(202);
     // The link opens nothing from then on; its row goes with the profile's data.
     expect((await t.app.inject({ method: 'GET', url: new URL(reportLink.json().url).pathname })).statusCode).toBe(404);
-    expect((await reportLinksOf()).rows).toHaveLength(1);
+    // Two links: the one made, and the e-mail's. The schedule stops at once; the e-mail is data.
+    expect((await reportLinksOf()).rows).toHaveLength(2);
+    expect(await reportRowsOf()).toEqual({ schedules: 0, sends: 1 });
 
     // At once: the keys (with their kept answers) and the bound endpoints (with their deliveries).
     expect(await rowsOf(p.profileId)).toEqual({ profile: 1, keys: 0, endpoints: 0, links: 1, accounts: 1, posts: 1 });
@@ -221,6 +245,7 @@ describe('deleting a profile', () => {
     expect(await deliveriesOfDeletedEvents()).toEqual([]);
     expect(await rowsOf(p.profileId)).toEqual({ profile: 0, keys: 0, endpoints: 0, links: 0, accounts: 0, posts: 0 });
     expect((await reportLinksOf()).rows).toEqual([]);
+    expect(await reportRowsOf()).toEqual({ schedules: 0, sends: 0 });
     expect(await t.database.db.select().from(postTargets).where(eq(postTargets.accountId, p.accountId))).toEqual([]);
     expect(await deletedEvents(p.profileId)).toHaveLength(1);
   });

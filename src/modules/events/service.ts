@@ -20,6 +20,8 @@ export const EVENT_TYPES = [
   'post.changes_requested',
   'comment.created',
   'profile.deleted',
+  'report.sent',
+  'report.failed',
   'webhook.test',
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];

@@ -3,7 +3,7 @@ import { At, Nullable } from '../../http/schemas.ts';
 import { PLATFORMS } from '../../platforms/index.ts';
 import type { Figure, FollowersFigure, HEADLINES, Headlines, ReportDay } from './figures.ts';
 import type { ProfileReport } from './service.ts';
-import type { ReportLink } from './tables.ts';
+import type { ReportLink, ReportSchedule, ReportSend } from './tables.ts';
 
 const Day = (description: string) => Type.String({ format: 'date', description: `${description} YYYY-MM-DD, UTC.` });
 const Value = (description: string) =>
@@ -235,5 +235,84 @@ export function renderReportLink(link: ReportLink, status: ReportLinkJson['statu
     created_at: link.createdAt.toISOString(),
     expires_at: link.expiresAt.toISOString(),
     revoked_at: link.revokedAt?.toISOString() ?? null,
+  };
+}
+
+export const ReportScheduleJson = Type.Object(
+  {
+    id: Type.String({ description: 'Report schedule id, `rps_...`.' }),
+    profile_id: Type.String(),
+    frequency: Type.Enum(['monthly', 'weekly'], {
+      description: '`monthly`: the last full calendar month is sent; `weekly`: the last full week, Monday to Sunday.',
+    }),
+    day: Type.Integer({
+      description: 'Monthly: the day of the month it is sent, 1 to 28. Weekly: the weekday, 1 (Monday) to 7 (Sunday).',
+    }),
+    hour: Type.Integer({ description: 'The hour of that day it is sent, UTC, 0 to 23.' }),
+    recipients: Type.Array(Type.String(), { description: "The client's addresses the report is e-mailed to." }),
+    link_expires_in_days: Type.Integer({ description: 'How long the report link in each e-mail works.' }),
+    active: Type.Boolean({ description: 'False: paused, nothing is sent.' }),
+    next_send_at: Nullable(At('When the next report is sent.'), 'Null: paused.'),
+    created_at: At('When the schedule was first set.'),
+    updated_at: At('When it was last set.'),
+  },
+  { additionalProperties: false },
+);
+export type ReportScheduleJson = Static<typeof ReportScheduleJson>;
+
+export function renderReportSchedule(schedule: ReportSchedule): ReportScheduleJson {
+  return {
+    id: schedule.id,
+    profile_id: schedule.profileId,
+    frequency: schedule.frequency,
+    day: schedule.day,
+    hour: schedule.hour,
+    recipients: schedule.recipients,
+    link_expires_in_days: schedule.linkDays,
+    active: schedule.active,
+    next_send_at: schedule.active ? schedule.nextSendAt.toISOString() : null,
+    created_at: schedule.createdAt.toISOString(),
+    updated_at: schedule.updatedAt.toISOString(),
+  };
+}
+
+export const ReportSendJson = Type.Object(
+  {
+    id: Type.String({ description: 'Report send id, `rsd_...`.' }),
+    profile_id: Type.String(),
+    schedule_id: Nullable(Type.String(), 'Null: asked for through POST /v1/profiles/{id}/report-sends.'),
+    from: Day('First day of the report sent.'),
+    to: Day('Last day of the report sent (included).'),
+    recipients: Type.Array(Type.String()),
+    status: Type.Enum(['sending', 'sent', 'failed'], {
+      description:
+        '`sending`: not yet taken by the mail server (a failed try waits here for the next, `next_attempt_at`); `sent`; `failed`: refused for good, or the last of 5 tries failed.',
+    }),
+    attempts: Type.Integer({ description: 'Tries of the e-mail so far.' }),
+    last_error: Nullable(Type.String(), "The mail server's answer to the last failed try; null: none failed."),
+    next_attempt_at: Nullable(At('When the next try is due.'), 'Null: sent or failed.'),
+    link_id: Type.String({ description: 'The report link in the e-mail (GET /v1/profiles/{id}/report-links).' }),
+    sent_at: Nullable(At('When the mail server took it.'), 'Null: not sent.'),
+    created_at: At('When the send was made.'),
+  },
+  { additionalProperties: false },
+);
+export type ReportSendJson = Static<typeof ReportSendJson>;
+
+export function renderReportSend(send: ReportSend): ReportSendJson {
+  return {
+    id: send.id,
+    profile_id: send.profileId,
+    schedule_id: send.scheduleId,
+    from: send.periodFrom,
+    to: send.periodTo,
+    recipients: send.recipients,
+    status: send.status,
+    attempts: send.attempts,
+    last_error: send.lastError,
+    next_attempt_at: send.nextAttemptAt?.toISOString() ?? null,
+    link_id: send.linkId,
+    sent_at: send.sentAt?.toISOString() ?? null,
+    created_at: send.createdAt.toISOString(),
   };
 }

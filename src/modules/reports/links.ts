@@ -6,13 +6,13 @@
 import { randomBytes } from 'node:crypto';
 import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import { now } from '../../clock.ts';
-import { dayNumber, dayText } from '../../days.ts';
-import type { Db } from '../../db/connection.ts';
+import { dayOf, dayText } from '../../days.ts';
+import type { Db, Queryable } from '../../db/connection.ts';
 import { ApiError } from '../../http/errors.ts';
 import type { Scope } from '../../http/scope.ts';
 import { looksLikeId, newId } from '../../ids.ts';
 import { sha256Hex } from '../../secrets.ts';
-import { findProfile, getProfile, type ProfileDeletionStep } from '../profiles/index.ts';
+import { findProfile, getProfile } from '../profiles/index.ts';
 import { periodOf, type ReportQuery } from './service.ts';
 import { type ReportLink, reportLinks } from './tables.ts';
 
@@ -37,9 +37,19 @@ export async function createReportLink(
   ref: string,
   input: ReportQuery & { expiresInDays?: number | undefined },
 ): Promise<{ link: ReportLink; token: string }> {
-  const at = now();
-  const period = periodOf(input, dayNumber(at.toISOString().slice(0, 10)) as number);
+  const period = periodOf(input, dayOf(now()));
   const profile = await getProfile(db, scope, ref);
+  return await insertReportLink(db, profile, period, input.expiresInDays ?? DEFAULT_LINK_DAYS);
+}
+
+/** A new link to the profile's report over `period` (day numbers), working for `days` days from now. */
+export async function insertReportLink(
+  db: Queryable,
+  profile: { ownerId: string; id: string },
+  period: { from: number; to: number },
+  days: number,
+): Promise<{ link: ReportLink; token: string }> {
+  const at = now();
   const token = randomBytes(32).toString('base64url');
   const [link] = await db
     .insert(reportLinks)
@@ -50,11 +60,12 @@ export async function createReportLink(
       tokenHash: sha256Hex(token),
       periodFrom: dayText(period.from),
       periodTo: dayText(period.to),
-      expiresAt: new Date(at.getTime() + (input.expiresInDays ?? DEFAULT_LINK_DAYS) * DAY_MS),
+      expiresAt: new Date(at.getTime() + days * DAY_MS),
       createdAt: at,
     })
     .returning();
-  return { link: link as ReportLink, token };
+  if (link === undefined) throw new Error('the report link was not stored');
+  return { link, token };
 }
 
 /** A page of the profile's links, newest first. */
@@ -134,13 +145,3 @@ export async function openReportLink(db: Db, token: string, count: boolean): Pro
   if (profile === undefined) return { kind: 'unknown' };
   return { kind: 'open', link, profile };
 }
-
-/** The reports module's part in deleting a profile: its links go. */
-export const reportsProfileDeletion: ProfileDeletionStep = {
-  module: 'reports',
-  deleteData: async ({ db }, profile) => {
-    await db
-      .delete(reportLinks)
-      .where(and(eq(reportLinks.ownerId, profile.ownerId), eq(reportLinks.profileId, profile.id)));
-  },
-};

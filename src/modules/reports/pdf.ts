@@ -10,7 +10,7 @@ import PDFDocument from 'pdfkit';
 import { platformInfo } from '../../platforms/index.ts';
 import { chartHeight, drawLineChart } from './pdf-chart.ts';
 import type { ProfileReport } from './service.ts';
-import { accountName, changeText, figureText, REPORT_COLOURS, REPORT_FIGURES } from './words.ts';
+import { accountName, changeText, figureText, longDate, periodText, REPORT_COLOURS, REPORT_FIGURES } from './words.ts';
 
 const require = createRequire(import.meta.url);
 let fonts: { regular: Buffer; bold: Buffer } | undefined;
@@ -36,15 +36,6 @@ export interface ReportBrand {
 
 /** The most lines a chart draws: past that, the accounts with the largest figures, and a line saying how many more. */
 const MOST_LINES = 10;
-
-function longDate(day: string): string {
-  return new Date(`${day}T00:00:00Z`).toLocaleDateString('en-GB', {
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
-}
 
 /** The report as a PDF document's bytes. */
 export async function reportPdf(report: ProfileReport, brand: ReportBrand): Promise<Buffer> {
@@ -101,7 +92,7 @@ function header(doc: PDFKit.PDFDocument, report: ProfileReport, brand: ReportBra
     .fontSize(10)
     .fillColor(MUTED)
     .text(
-      `${longDate(first)} to ${longDate(last)}, compared with ${longDate(report.previous.from)} to ${longDate(report.previous.to)} (UTC days)`,
+      `${periodText(first, last)}, compared with ${longDate(report.previous.from)} to ${longDate(report.previous.to)} (UTC days)`,
       textX,
       doc.y + 4,
       { width },

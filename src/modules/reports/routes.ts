@@ -7,7 +7,8 @@ import { ProfileParams } from '../profiles/index.ts';
 import { reportCsv } from './csv.ts';
 import { ProfileReportJson, renderProfileReport } from './json.ts';
 import { reportPdf } from './pdf.ts';
-import { type ProfileReport, profileReport } from './service.ts';
+import { profileReport } from './service.ts';
+import { reportFileName } from './words.ts';
 
 const tags = ['Reports'];
 
@@ -29,11 +30,6 @@ const Period = Type.Object(
 
 const WHAT_IT_IS =
   "Made from the stored daily figures (GET /v1/accounts/{id}/insights) and posts alone: nothing is asked of a platform to answer. The period is `from`..`to` (UTC days, both included; at most 365); with neither, last calendar month. Each figure is beside the previous period of the same length. Headline figures per account: `followers` (the last count known in the period, and the first), `views`, `engagement` (the platform's interactions) and `posts_published`; which metrics make each on each platform is `insights.report` of GET /v1/platforms, and a figure a platform does not give is listed in the account's `not_offered`. Null is no data, never 0. Errors: 400 `invalid_range`, 404 `profile_not_found`.";
-
-/** The name a report's file is saved under. */
-function fileName(report: ProfileReport, extension: string): string {
-  return `report-${report.profile.id}-${report.dates[0]}-${report.dates[report.dates.length - 1]}.${extension}`;
-}
 
 export function reportRoutes(deps: InsightReadDeps): FastifyPluginAsyncTypebox {
   return async (app) => {
@@ -82,7 +78,7 @@ export function reportRoutes(deps: InsightReadDeps): FastifyPluginAsyncTypebox {
         const report = await profileReport(deps, request.scope, request.params.id, request.query);
         return reply
           .type('text/csv; charset=utf-8')
-          .header('content-disposition', `attachment; filename="${fileName(report, 'csv')}"`)
+          .header('content-disposition', `attachment; filename="${reportFileName(report, 'csv')}"`)
           .send(reportCsv(report));
       },
     );
@@ -113,7 +109,7 @@ export function reportRoutes(deps: InsightReadDeps): FastifyPluginAsyncTypebox {
         const pdf = await reportPdf(report, await reportBrandOf(deps.db, request.scope.ownerId));
         return reply
           .type('application/pdf')
-          .header('content-disposition', `attachment; filename="${fileName(report, 'pdf')}"`)
+          .header('content-disposition', `attachment; filename="${reportFileName(report, 'pdf')}"`)
           .send(pdf);
       },
     );

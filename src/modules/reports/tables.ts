@@ -1,5 +1,6 @@
-import { date, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
-import { createdAt, timestampColumn } from '../../db/columns.ts';
+import { sql } from 'drizzle-orm';
+import { boolean, date, index, integer, pgTable, text, unique } from 'drizzle-orm/pg-core';
+import { createdAt, timestampColumn, updatedAt } from '../../db/columns.ts';
 import { ownerIdColumn } from '../owners/columns.ts';
 import { profileIdColumn } from '../profiles/columns.ts';
 
@@ -29,3 +30,81 @@ export const reportLinks = pgTable(
 );
 
 export type ReportLink = typeof reportLinks.$inferSelect;
+
+export type ScheduleFrequency = 'monthly' | 'weekly';
+
+/**
+ * A profile's report schedule (one at most): the report of the last full month (or week) is
+ * e-mailed to its recipients on a chosen day, at a chosen hour (UTC). `next_send_at` is when
+ * the next send is due; the periodic task moves it on in the statement that makes the send.
+ */
+export const reportSchedules = pgTable(
+  'report_schedules',
+  {
+    id: text('id').primaryKey(),
+    ownerId: ownerIdColumn(),
+    profileId: profileIdColumn(),
+    frequency: text('frequency').$type<ScheduleFrequency>().notNull(),
+    /** Monthly: the day of the month, 1 to 28. Weekly: the ISO weekday, 1 (Monday) to 7 (Sunday). */
+    day: integer('day').notNull(),
+    /** The hour of that day, UTC, 0 to 23. */
+    hour: integer('hour').notNull(),
+    recipients: text('recipients').array().notNull(),
+    /** How long the link in each e-mail works. */
+    linkDays: integer('link_days').notNull(),
+    active: boolean('active').notNull(),
+    nextSendAt: timestampColumn('next_send_at').notNull(),
+    /** Where the e-mailed links lead when PUBLIC_URL is not set: the address the schedule was set at. */
+    linkBase: text('link_base').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    unique('report_schedules_profile_key').on(t.profileId),
+    index('report_schedules_due_idx').on(t.nextSendAt).where(sql`${t.active}`),
+  ],
+);
+
+export type ReportSchedule = typeof reportSchedules.$inferSelect;
+
+export type ReportSendStatus = 'sending' | 'sent' | 'failed';
+
+/**
+ * One e-mail of a profile's report: made by its schedule or asked for at once, with a report
+ * link of its own. The link's token is kept sealed (SECRET_KEY) until the e-mail has gone, so a
+ * retry sends the same link; only its hash stays after. A schedule makes one send a period.
+ */
+export const reportSends = pgTable(
+  'report_sends',
+  {
+    id: text('id').primaryKey(),
+    ownerId: ownerIdColumn(),
+    profileId: profileIdColumn(),
+    /** The schedule that made it; null: asked for through the API. */
+    scheduleId: text('schedule_id'),
+    periodFrom: date('period_from', { mode: 'string' }).notNull(),
+    periodTo: date('period_to', { mode: 'string' }).notNull(),
+    recipients: text('recipients').array().notNull(),
+    status: text('status').$type<ReportSendStatus>().notNull(),
+    /** Tries of the e-mail so far. */
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    /** When the next try is due, while `sending`. */
+    nextAttemptAt: timestampColumn('next_attempt_at'),
+    linkId: text('link_id')
+      .notNull()
+      .references(() => reportLinks.id),
+    /** The link's token, sealed under SECRET_KEY; null once the e-mail is sent or has failed. */
+    sealedToken: text('sealed_token'),
+    linkBase: text('link_base').notNull(),
+    sentAt: timestampColumn('sent_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('report_sends_profile_idx').on(t.ownerId, t.profileId, t.id),
+    unique('report_sends_schedule_period_key').on(t.scheduleId, t.periodFrom, t.periodTo),
+  ],
+);
+
+export type ReportSend = typeof reportSends.$inferSelect;

@@ -5,7 +5,7 @@
  */
 import { platformInfo } from '../../platforms/index.ts';
 import type { Figure } from './figures.ts';
-import type { ReportAccount } from './service.ts';
+import type { ProfileReport, ReportAccount } from './service.ts';
 
 /** Distinct in print and for the common colour blindnesses (Okabe and Ito's palette), as the dashboard's charts. */
 export const REPORT_COLOURS = ['#0072b2', '#d55e00', '#009e73', '#cc79a7', '#e69f00', '#56b4e9', '#000000', '#f0e442'];
@@ -34,4 +34,24 @@ export function changeText(figure: Figure): string {
 export function accountName(a: ReportAccount): string {
   const name = a.account.username ? `@${a.account.username}` : (a.account.displayName ?? a.account.id);
   return `${name} (${platformInfo(a.account.platform).label})`;
+}
+
+/** A day as words: "1 October 2026". */
+export function longDate(day: string): string {
+  return new Date(`${day}T00:00:00Z`).toLocaleDateString('en-GB', {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+}
+
+/** A period as words: "1 October 2026 to 31 October 2026". */
+export function periodText(from: string, to: string): string {
+  return `${longDate(from)} to ${longDate(to)}`;
+}
+
+/** The name a report's file is saved under: `report-<profile id>-<from>-<to>.<extension>`. */
+export function reportFileName(report: ProfileReport, extension: 'csv' | 'pdf'): string {
+  return `report-${report.profile.id}-${report.dates[0]}-${report.dates[report.dates.length - 1]}.${extension}`;
 }
