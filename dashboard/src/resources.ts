@@ -64,6 +64,7 @@ export type ReportAccount = ProfileReport['accounts'][number];
 export type ReportFigure = ProfileReport['totals']['views'];
 export type ReportLink = ListItem<'/v1/profiles/{id}/report-links'>;
 export type NewReportLink = Answer<'/v1/profiles/{id}/report-links', 'post', 201>;
+export type ReportSchedule = Answer<'/v1/profiles/{id}/report-schedule', 'get', 200>;
 
 /** Every value of a union, in the order written: the compiler refuses a list that misses one. */
 function valuesOf<T extends string>(all: Record<T, true>): T[] {

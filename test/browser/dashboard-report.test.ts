@@ -5,8 +5,10 @@
  * name shown as text however it looks like markup.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventually } from '../helpers/eventually.ts';
 import { imageFile } from '../helpers/media-files.ts';
 import { pdfText } from '../helpers/pdf-text.ts';
+import { type MailServer, startSmtpServer } from '../helpers/smtp-server.ts';
 import {
   connectAccount,
   type DashboardKit,
@@ -18,6 +20,7 @@ import {
 } from './dashboard-kit.ts';
 
 let kit: DashboardKit;
+let smtp: MailServer;
 let profileId: string;
 let threadsId: string;
 const USER = 'reported.threads';
@@ -41,7 +44,8 @@ interface Report {
 }
 
 beforeAll(async () => {
-  kit = await startDashboardKit();
+  smtp = await startSmtpServer();
+  kit = await startDashboardKit({ SMTP_URL: smtp.url, MAIL_FROM: 'Switchboard <switchboard@example.test>' });
   const profile = await kit.api<{ id: string }>('POST', '/v1/profiles', { body: { name: NAME } });
   profileId = profile.body.id;
   // The figures are the platform's before the account is connected, so every reading of the
@@ -63,6 +67,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await kit?.stop();
+  await smtp?.close();
 });
 
 describe('report', () => {
@@ -253,6 +258,73 @@ describe('report', () => {
     await client.page.getByRole('heading', { level: 1, name: 'This link was withdrawn' }).waitFor();
     expectCleanRun(opened);
     await client.close();
+    await opened.close();
+  });
+
+  it('sets the e-mailed schedule, shows an e-mail the mail server refused, and sends it again', async () => {
+    const opened = await kit.open();
+    const { page } = opened;
+    await signIn(kit, page, kit.ownerKey);
+    await page.goto(`${kit.baseUrl}/dashboard/profiles/${profileId}/report?from=${day(-1)}&to=${day(0)}`);
+    const panel = page.locator('section', { has: page.getByRole('heading', { name: 'E-mailed to the client' }) });
+    await panel.getByText('No schedule: the report is not e-mailed.').waitFor();
+    await panel.getByLabel('Day of the month').selectOption('3');
+    await panel.getByLabel('Hour (UTC)').selectOption('6');
+    await panel.getByLabel("The client's addresses").fill('ana@client.example.test, not an address');
+    await panel.getByRole('button', { name: 'Save the schedule' }).click();
+    await panel.getByText('Each address must be one e-mail address').waitFor();
+    await panel.getByLabel("The client's addresses").fill('ana@client.example.test, ben@client.example.test');
+    await panel.getByRole('button', { name: 'Save the schedule' }).click();
+    await panel
+      .getByText(
+        "Monthly, on day 3 at 06:00 UTC: last month's report, to ana@client.example.test, ben@client.example.test.",
+      )
+      .waitFor();
+    const schedule = await kit.api<{ frequency: string; day: number; hour: number; recipients: string[] }>(
+      'GET',
+      `/v1/profiles/${profileId}/report-schedule`,
+    );
+    expect(schedule.body).toMatchObject({
+      frequency: 'monthly',
+      day: 3,
+      hour: 6,
+      recipients: ['ana@client.example.test', 'ben@client.example.test'],
+    });
+
+    // The mail server refuses the first e-mail for good: the screen says so, with its answer.
+    smtp.refuseNext({ code: 550, message: 'Mailbox unavailable' });
+    await panel.getByRole('button', { name: `E-mail ${day(-1)} – ${day(0)} now` }).click();
+    const rows = panel.locator('tbody tr');
+    await expect
+      .poll(
+        async () => {
+          await page.reload();
+          return await rows.first().textContent();
+        },
+        { timeout: 30_000 },
+      )
+      .toContain('failed');
+    await panel.getByRole('alert').getByText('An e-mail could not be sent').waitFor();
+    expect(await rows.first().textContent()).toContain('Mailbox unavailable');
+
+    await rows.first().getByRole('button', { name: 'Send again' }).click();
+    const mail = await eventually(async () =>
+      smtp.received.find((m) => m.to.includes('ana@client.example.test') && m.to.includes('ben@client.example.test')),
+    );
+    expect(mail.attachments.map((a) => a.filename)).toEqual([`report-${profileId}-${day(-1)}-${day(0)}.pdf`]);
+    await expect
+      .poll(
+        async () => {
+          await page.reload();
+          return await rows.first().textContent();
+        },
+        { timeout: 30_000 },
+      )
+      .toContain('sent');
+    expect(await rows.count()).toBe(2);
+    expect(await page.title()).not.toBe('1');
+    await expectAccessible(page);
+    expectCleanRun(opened);
     await opened.close();
   });
 });

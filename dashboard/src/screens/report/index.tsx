@@ -12,6 +12,7 @@ import { mayOpen, PATHS, query, useSession } from '../../session.ts';
 import { Empty, ErrorNotice, Progress, TextField, Time, useLoad } from '../../ui.tsx';
 import { AccountsChart } from './accounts-chart.tsx';
 import { ReportLinks } from './links.tsx';
+import { ReportSchedulePanel } from './schedule.tsx';
 
 const FIGURES = [
   { key: 'followers', title: 'Followers' },
@@ -213,6 +214,9 @@ export function ReportScreen() {
           <BestPosts report={data} />
           {/* A client reads its own report; its links are the agency's to send (viewers and up). */}
           {mayOpen(session, 'viewer', false) ? <ReportLinks profileId={id} from={data.from} to={data.to} /> : null}
+          {mayOpen(session, 'viewer', false) ? (
+            <ReportSchedulePanel profileId={id} from={data.from} to={data.to} />
+          ) : null}
         </>
       ) : null}
     </main>
