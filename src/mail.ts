@@ -15,7 +15,15 @@ export interface Mail {
   messageId?: string;
 }
 
-export type SendMail = (mail: Mail) => Promise<void>;
+/**
+ * What the mail server did with an e-mail it took: the addresses it refused (the others got it),
+ * each with its answer. A server that takes no address throws instead.
+ */
+export interface MailSent {
+  refused: { address: string; reason: string }[];
+}
+
+export type SendMail = (mail: Mail) => Promise<MailSent>;
 
 /**
  * Sends e-mail through SMTP_URL; without it, writes each message as an .eml file under
@@ -30,7 +38,12 @@ export function createMailer(options: {
   if (options.smtpUrl) {
     const transport = nodemailer.createTransport(options.smtpUrl);
     return async (mail) => {
-      await transport.sendMail(message(options.from, mail));
+      const info = await transport.sendMail(message(options.from, mail));
+      const errors = (info as { rejectedErrors?: { recipient?: string; response?: string; message: string }[] })
+        .rejectedErrors;
+      return {
+        refused: (errors ?? []).map((e) => ({ address: e.recipient ?? '', reason: e.response ?? e.message })),
+      };
     };
   }
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true });
@@ -44,6 +57,7 @@ export function createMailer(options: {
     );
     await fs.writeFile(file, info.message as Buffer);
     options.log(`no SMTP_URL: e-mail to ${[mail.to].flat().join(', ')} ("${mail.subject}") written to ${file}`);
+    return { refused: [] };
   };
 }
 

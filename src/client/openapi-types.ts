@@ -16810,14 +16810,20 @@ export interface paths {
                                 to: string;
                                 recipients: string[];
                                 /**
-                                 * @description `sending`: not yet taken by the mail server (a failed try waits here for the next, `next_attempt_at`); `sent`; `failed`: refused for good, or the last of 5 tries failed.
+                                 * @description `sending`: not yet taken by the mail server (a failed try waits here for the next, `next_attempt_at`); `sent`; `failed`: refused for good, the last of 5 tries failed, its report link was revoked or expired first, or the profile was deleted.
                                  * @enum {unknown}
                                  */
                                 status: "sending" | "sent" | "failed";
                                 /** @description Tries of the e-mail so far. */
                                 attempts: number;
-                                /** @description The mail server's answer to the last failed try; null: none failed. */
+                                /** @description The mail server's answer to the last failed try (or why it was given up); null: none failed. */
                                 last_error: string | null;
+                                /** @description The addresses the mail server refused while it took the e-mail for the others. */
+                                refused: {
+                                    address: string;
+                                    /** @description The mail server's answer. */
+                                    reason: string;
+                                }[];
                                 /** @description Null: sent or failed. */
                                 next_attempt_at: string | null;
                                 /** @description The report link in the e-mail (GET /v1/profiles/{id}/report-links). */
@@ -16960,7 +16966,7 @@ export interface paths {
         put?: never;
         /**
          * E-mail a profile's report now
-         * @description E-mails the report over `from`..`to` (as GET /v1/profiles/{id}/report takes them: last calendar month by default) now, as a schedule would: to `recipients`, else the schedule's (400 `validation_failed` when there is neither), with the PDF and a new report link. Answers 202 with the send (`sending`); GET /v1/profiles/{id}/report-sends shows how it went, and `report.sent` or `report.failed` tells. Send a failed one again this way. Takes an Idempotency-Key.
+         * @description E-mails the report over `from`..`to` (as GET /v1/profiles/{id}/report takes them: last calendar month by default) now, as a schedule would: to `recipients`, else the schedule's (400 `validation_failed` when there is neither), with the PDF and a new report link. Answers 202 with the send (`sending`); GET /v1/profiles/{id}/report-sends shows how it went, and `report.sent` or `report.failed` tells. Send a failed one again this way. Takes an Idempotency-Key. A profile may ask for 10 an hour: 429 `rate_limited` with `Retry-After` past that.
          */
         post: {
             parameters: {
@@ -17016,14 +17022,20 @@ export interface paths {
                             to: string;
                             recipients: string[];
                             /**
-                             * @description `sending`: not yet taken by the mail server (a failed try waits here for the next, `next_attempt_at`); `sent`; `failed`: refused for good, or the last of 5 tries failed.
+                             * @description `sending`: not yet taken by the mail server (a failed try waits here for the next, `next_attempt_at`); `sent`; `failed`: refused for good, the last of 5 tries failed, its report link was revoked or expired first, or the profile was deleted.
                              * @enum {unknown}
                              */
                             status: "sending" | "sent" | "failed";
                             /** @description Tries of the e-mail so far. */
                             attempts: number;
-                            /** @description The mail server's answer to the last failed try; null: none failed. */
+                            /** @description The mail server's answer to the last failed try (or why it was given up); null: none failed. */
                             last_error: string | null;
+                            /** @description The addresses the mail server refused while it took the e-mail for the others. */
+                            refused: {
+                                address: string;
+                                /** @description The mail server's answer. */
+                                reason: string;
+                            }[];
                             /** @description Null: sent or failed. */
                             next_attempt_at: string | null;
                             /** @description The report link in the e-mail (GET /v1/profiles/{id}/report-links). */

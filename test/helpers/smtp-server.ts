@@ -14,19 +14,31 @@ export interface ReceivedMail {
 export interface MailServer {
   url: string;
   received: ReceivedMail[];
-  /** The next messages are refused with these SMTP replies, one each, in order (`451 ...` passes, `550 ...` is for good). */
-  refuseNext(...replies: { code: number; message: string }[]): void;
+  /**
+   * The next messages to `address` are refused with these SMTP replies, one each, in order
+   * (`451 ...` passes, `550 ...` is for good); messages to others are not touched.
+   */
+  refuseNext(address: string, ...replies: { code: number; message: string }[]): void;
+  /** Every message's RCPT TO of `address` is refused with this reply from now on (the others are taken). */
+  refuseRecipient(address: string, reply: { code: number; message: string }): void;
   close(): Promise<void>;
 }
 
 export async function startSmtpServer(): Promise<MailServer> {
   const received: ReceivedMail[] = [];
-  const refusals: { code: number; message: string }[] = [];
+  const refusals = new Map<string, { code: number; message: string }[]>();
+  const refusedRecipients = new Map<string, { code: number; message: string }>();
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
+    onRcptTo(address, _session, callback) {
+      const refusal = refusedRecipients.get(address.address);
+      if (refusal === undefined) return callback();
+      callback(Object.assign(new Error(refusal.message), { responseCode: refusal.code }));
+    },
     onData(stream, session, callback) {
-      const refusal = refusals.shift();
+      const to = session.envelope.rcptTo.map((r) => r.address).find((address) => refusals.get(address)?.length);
+      const refusal = to === undefined ? undefined : refusals.get(to)?.shift();
       if (refusal !== undefined) {
         // The message is read to its end before the reply, as SMTP answers DATA after the message.
         stream.resume();
@@ -57,8 +69,11 @@ export async function startSmtpServer(): Promise<MailServer> {
   return {
     url: `smtp://127.0.0.1:${port}`,
     received,
-    refuseNext: (...replies) => {
-      refusals.push(...replies);
+    refuseNext: (address, ...replies) => {
+      refusals.set(address, [...(refusals.get(address) ?? []), ...replies]);
+    },
+    refuseRecipient: (address, reply) => {
+      refusedRecipients.set(address, reply);
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

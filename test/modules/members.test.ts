@@ -893,7 +893,12 @@ describe('passwords, where the operator does not allow them', () => {
       const signIn = await plain.app.inject({ method: 'GET', url: '/members/sign-in' });
       expect(signIn.body).not.toContain('name="password"');
       const mails: { text: string }[] = [];
-      await plain.startWorker({ sendMail: async (mail) => void mails.push(mail) });
+      await plain.startWorker({
+        sendMail: async (mail) => {
+          mails.push(mail);
+          return { refused: [] };
+        },
+      });
       const path = await eventually(async () => /\/members\/accept\/[A-Za-z0-9_-]{43}/.exec(mails[0]?.text ?? '')?.[0]);
       const page = await plain.app.inject({ method: 'GET', url: path });
       expect(page.statusCode).toBe(200);

@@ -1,3 +1,4 @@
+import pino from 'pino';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { now, resetClock } from '../../src/clock.ts';
@@ -88,9 +89,20 @@ interface Send {
   status: string;
   attempts: number;
   last_error: string | null;
+  refused: { address: string; reason: string }[];
   next_attempt_at: string | null;
   link_id: string;
   sent_at: string | null;
+}
+
+async function scheduleOf(profileId: string): Promise<{ next_send_at: string | null }> {
+  const res = await t.app.inject({
+    method: 'GET',
+    url: `/v1/profiles/${profileId}/report-schedule`,
+    headers: auth(owner.key),
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json();
 }
 
 async function sendsOf(profileId: string, query = ''): Promise<Send[]> {
@@ -134,6 +146,22 @@ async function eventsOf(type: string, sendId: string) {
       }
       return body;
     });
+  });
+}
+
+/**
+ * What the worker's every-minute task does, done now. The worker's own run of it may hold a due
+ * schedule meanwhile (this one then passes it by), so a test waits for the send it expects.
+ */
+async function makeDueSends(): Promise<void> {
+  await scheduleReportSends({ db: t.database.db, secretKey: t.secretKey, log: pino({ level: 'silent' }) });
+}
+
+/** The profile's sends once there are `n`. */
+async function sendsOnce(profileId: string, n: number): Promise<Send[]> {
+  return await eventually(async () => {
+    const sends = await sendsOf(profileId);
+    return sends.length >= n ? sends : undefined;
   });
 }
 
@@ -260,7 +288,7 @@ describe('report schedules', () => {
 
     // A paused schedule sends nothing, however late it is.
     await moveTime(t.database.pool, 40 * DAY_MS);
-    await scheduleReportSends({ db: t.database.db, secretKey: t.secretKey });
+    await makeDueSends();
     expect(await sendsOf(profileId)).toEqual([]);
 
     const removed = await t.app.inject({
@@ -289,7 +317,7 @@ describe('report schedules', () => {
     expect(set.statusCode, set.body).toBe(200);
     const due = new Date(set.json().next_send_at as string);
     await moveTime(t.database.pool, due.getTime() - now().getTime() + 30_000);
-    await scheduleReportSends({ db: t.database.db, secretKey: t.secretKey });
+    await makeDueSends();
     // The month before the one it was due in.
     const from = ymd(due.getUTCFullYear(), due.getUTCMonth(), 1);
     const to = ymd(due.getUTCFullYear(), due.getUTCMonth() + 1, 0);
@@ -338,17 +366,83 @@ describe('report schedules', () => {
     expect(event.profile_id).toBe(profileId);
     expect(event.data).toEqual({ ...send, profile_id: profileId });
 
-    // Its next time is next month's; asked again now, nothing more is sent.
-    const schedule = await t.app.inject({
-      method: 'GET',
+    // Its next time is next month's.
+    const next = new Date(Date.UTC(due.getUTCFullYear(), due.getUTCMonth() + 1, 2, 7)).toISOString();
+    expect((await scheduleOf(profileId)).next_send_at).toBe(next);
+
+    // Set again for later that day, then removed and set again: the period is not sent twice.
+    const later = await putSchedule(profileId, {
+      frequency: 'monthly',
+      day: 2,
+      hour: 9,
+      recipients: ['x@example.test'],
+    });
+    expect(later.json().next_send_at).toBe(new Date(due.getTime() + 2 * 3_600_000).toISOString());
+    await moveTime(t.database.pool, 2 * 3_600_000);
+    await makeDueSends();
+    await eventually(async () =>
+      (await scheduleOf(profileId)).next_send_at !== later.json().next_send_at ? true : undefined,
+    );
+    const removed = await t.app.inject({
+      method: 'DELETE',
       url: `/v1/profiles/${profileId}/report-schedule`,
       headers: auth(owner.key),
     });
-    expect(schedule.json().next_send_at).toBe(
-      new Date(Date.UTC(due.getUTCFullYear(), due.getUTCMonth() + 1, 2, 7)).toISOString(),
+    expect(removed.statusCode).toBe(204);
+    const again = await putSchedule(profileId, {
+      frequency: 'monthly',
+      day: 2,
+      hour: 11,
+      recipients: ['x@example.test'],
+    });
+    await moveTime(t.database.pool, 2 * 3_600_000);
+    await makeDueSends();
+    await eventually(async () =>
+      (await scheduleOf(profileId)).next_send_at !== again.json().next_send_at ? true : undefined,
     );
-    await scheduleReportSends({ db: t.database.db, secretKey: t.secretKey });
+    expect((await sendsOf(profileId)).map((s) => [s.from, s.to])).toEqual([[from, to]]);
+  });
+
+  it('after the service was down past its time, sends the latest period once, not the one first missed', async () => {
+    const profileId = await newProfile('Downtime');
+    const set = await putSchedule(profileId, { frequency: 'monthly', day: 1, hour: 0, recipients: ['d@example.test'] });
+    expect(set.statusCode, set.body).toBe(200);
+    const due = new Date(set.json().next_send_at as string);
+    // Down for about two and a half months.
+    await moveTime(t.database.pool, due.getTime() - now().getTime() + 75 * DAY_MS);
+    await makeDueSends();
+    const [send] = await sendsOnce(profileId, 1);
+    const at = now();
+    // The latest first of a month at 00:00 is this month's: it sends last month.
+    expect(send).toMatchObject({
+      from: ymd(at.getUTCFullYear(), at.getUTCMonth(), 1),
+      to: ymd(at.getUTCFullYear(), at.getUTCMonth() + 1, 0),
+    });
+    await makeDueSends();
     expect(await sendsOf(profileId)).toHaveLength(1);
+    expect((await scheduleOf(profileId)).next_send_at).toBe(
+      new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth() + 1, 1)).toISOString(),
+    );
+    await sendAfter(profileId, send?.id as string, 1);
+  });
+
+  it('set again while its send is due but not yet made, still makes that send', async () => {
+    const profileId = await newProfile('Due window');
+    const set = await putSchedule(profileId, { frequency: 'weekly', day: 5, recipients: ['first@example.test'] });
+    const due = new Date(set.json().next_send_at as string);
+    await moveTime(t.database.pool, due.getTime() - now().getTime() + 10_000);
+    // An address added in the minute it is due: the send stays due (unless the worker made it already).
+    const changed = await putSchedule(profileId, {
+      frequency: 'weekly',
+      day: 5,
+      recipients: ['first@example.test', 'second@example.test'],
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    await makeDueSends();
+    const [send] = await sendsOnce(profileId, 1);
+    expect(send?.schedule_id).toBe(set.json().id);
+    expect((await scheduleOf(profileId)).next_send_at).toBe(new Date(due.getTime() + 7 * DAY_MS).toISOString());
+    await sendAfter(profileId, send?.id as string, 1);
   });
 
   it('sends the last full week, Monday to Sunday, for a weekly schedule', async () => {
@@ -358,8 +452,8 @@ describe('report schedules', () => {
     expect(due.getUTCDay()).toBe(3);
     expect(due.getUTCHours()).toBe(8);
     await moveTime(t.database.pool, due.getTime() - now().getTime() + 1000);
-    await scheduleReportSends({ db: t.database.db, secretKey: t.secretKey });
-    const [send] = await sendsOf(profileId);
+    await makeDueSends();
+    const [send] = await sendsOnce(profileId, 1);
     // Due on a Wednesday: the Monday nine days before to the Sunday three days before.
     const day = (offset: number) => new Date(due.getTime() + offset * DAY_MS).toISOString().slice(0, 10);
     expect(send).toMatchObject({ from: day(-9), to: day(-3), schedule_id: set.json().id });
@@ -368,7 +462,8 @@ describe('report schedules', () => {
 
   it('tries a passing refusal again and gives up a lasting one, saying why (report.failed)', async () => {
     const profileId = await newProfile('Retries');
-    smtp.refuseNext({ code: 451, message: 'Try again later' });
+    smtp.refuseNext('retry@example.test', { code: 451, message: 'Try again later' });
+    const before = now().getTime();
     const first = await t.app.inject({
       method: 'POST',
       url: `/v1/profiles/${profileId}/report-sends`,
@@ -380,10 +475,11 @@ describe('report schedules', () => {
     const waiting = await sendAfter(profileId, first.json().id, 1);
     expect(waiting).toMatchObject({ status: 'sending', attempts: 1 });
     expect(waiting.last_error).toContain('Try again later');
-    // The next try waits a minute, less up to a fifth at random.
-    const wait = Date.parse(waiting.next_attempt_at as string) - now().getTime();
-    expect(wait).toBeGreaterThan(45_000);
-    expect(wait).toBeLessThanOrEqual(60_000);
+    // The next try waits a minute, less up to a fifth at random, from the try (between these two moments).
+    const after = now().getTime();
+    const nextTry = Date.parse(waiting.next_attempt_at as string);
+    expect(nextTry - before).toBeGreaterThanOrEqual(48_000);
+    expect(nextTry - after).toBeLessThanOrEqual(60_000);
     await moveTime(t.database.pool, 60_000);
     const sent = await eventually(async () => {
       const send = (await sendsOf(profileId)).find((s) => s.id === first.json().id);
@@ -393,7 +489,7 @@ describe('report schedules', () => {
     const mails = smtp.received.filter((m) => m.to.includes('retry@example.test'));
     expect(mails).toHaveLength(1);
 
-    smtp.refuseNext({ code: 550, message: 'No such mailbox' });
+    smtp.refuseNext('gone@example.test', { code: 550, message: 'No such mailbox' });
     const second = await t.app.inject({
       method: 'POST',
       url: `/v1/profiles/${profileId}/report-sends`,
@@ -437,9 +533,18 @@ describe('report schedules', () => {
     expect(await sendsOf(profileId)).toHaveLength(1);
   });
 
-  it('goes with its profile: nothing is sent once the profile is deleted', async () => {
+  it('goes with its profile: a due schedule makes nothing, an e-mail waiting for its next try is given up', async () => {
     const profileId = await newProfile('Leaving');
     const set = await putSchedule(profileId, { frequency: 'weekly', day: 7, recipients: ['leaving@example.test'] });
+    smtp.refuseNext('leaving@example.test', { code: 451, message: 'Busy' });
+    const waiting = await t.app.inject({
+      method: 'POST',
+      url: `/v1/profiles/${profileId}/report-sends`,
+      headers: auth(owner.key),
+      payload: {},
+    });
+    expect(waiting.statusCode, waiting.body).toBe(202);
+    await sendAfter(profileId, waiting.json().id, 1);
     const deleted = await t.app.inject({
       method: 'DELETE',
       url: `/v1/profiles/${profileId}`,
@@ -448,11 +553,104 @@ describe('report schedules', () => {
     expect(deleted.statusCode).toBe(202);
     const due = new Date(set.json().next_send_at as string);
     await moveTime(t.database.pool, Math.max(0, due.getTime() - now().getTime()) + 1000);
-    await scheduleReportSends({ db: t.database.db, secretKey: t.secretKey });
-    const { rows } = await t.database.pool.query('select count(*)::int as n from report_sends where profile_id = $1', [
+    await makeDueSends();
+    // The waiting e-mail's next try has come and gone (or the deletion removed it first).
+    await eventually(async () => {
+      const { rows } = await t.database.pool.query(
+        'select count(*)::int as n from graphile_worker.jobs where key = $1',
+        [`send_report:${waiting.json().id}`],
+      );
+      return rows[0].n === 0 ? true : undefined;
+    });
+    const { rows } = await t.database.pool.query(`select status, last_error from report_sends where profile_id = $1`, [
       profileId,
     ]);
-    expect(rows[0].n).toBe(0);
+    expect(rows.filter((r) => r.status !== 'failed')).toEqual([]);
+    expect(rows.map((r) => r.last_error).filter((e) => e !== 'The profile was deleted.')).toEqual([]);
     expect(smtp.received.filter((m) => m.to.includes('leaving@example.test'))).toEqual([]);
+    expect(receiver.received.filter((r) => r.body.toString('utf8').includes(waiting.json().id))).toEqual([]);
+  });
+
+  it('gives up after the fifth passing failure', async () => {
+    const profileId = await newProfile('Five tries');
+    const busy = { code: 421, message: 'Service not available' };
+    smtp.refuseNext('five@example.test', busy, busy, busy, busy, busy);
+    const asked = await t.app.inject({
+      method: 'POST',
+      url: `/v1/profiles/${profileId}/report-sends`,
+      headers: auth(owner.key),
+      payload: { recipients: ['five@example.test'] },
+    });
+    expect(asked.statusCode, asked.body).toBe(202);
+    for (let tries = 1; tries <= 4; tries++) {
+      expect(await sendAfter(profileId, asked.json().id, tries)).toMatchObject({ status: 'sending', attempts: tries });
+      // The longest wait is 2 hours.
+      await moveTime(t.database.pool, 2 * 3_600_000);
+    }
+    const failed = await sendAfter(profileId, asked.json().id, 5);
+    expect(failed).toMatchObject({ status: 'failed', attempts: 5, next_attempt_at: null });
+    expect(failed.last_error).toContain('Service not available');
+    const [event] = await eventsOf('report.failed', asked.json().id);
+    expect(event.data).toMatchObject({ status: 'failed', attempts: 5 });
+    expect(smtp.received.filter((m) => m.to.includes('five@example.test'))).toEqual([]);
+  });
+
+  it('records the addresses the mail server refused while it took the e-mail for the others', async () => {
+    const profileId = await newProfile('Partly');
+    smtp.refuseRecipient('nobody@example.test', { code: 550, message: 'No such user here' });
+    const asked = await t.app.inject({
+      method: 'POST',
+      url: `/v1/profiles/${profileId}/report-sends`,
+      headers: auth(owner.key),
+      payload: { recipients: ['someone@example.test', 'nobody@example.test'] },
+    });
+    expect(asked.statusCode, asked.body).toBe(202);
+    const sent = await sendAfter(profileId, asked.json().id, 1);
+    expect(sent.status).toBe('sent');
+    expect(sent.refused).toEqual([{ address: 'nobody@example.test', reason: '550 No such user here' }]);
+    const mail = await eventually(async () => smtp.received.find((m) => m.to.includes('someone@example.test')));
+    expect(mail.to).toEqual(['someone@example.test']);
+  });
+
+  it('gives up an e-mail whose report link was revoked before its next try', async () => {
+    const profileId = await newProfile('Revoked');
+    smtp.refuseNext('revoked@example.test', { code: 451, message: 'Later' });
+    const asked = await t.app.inject({
+      method: 'POST',
+      url: `/v1/profiles/${profileId}/report-sends`,
+      headers: auth(owner.key),
+      payload: { recipients: ['revoked@example.test'] },
+    });
+    const waiting = await sendAfter(profileId, asked.json().id, 1);
+    const revoked = await t.app.inject({
+      method: 'DELETE',
+      url: `/v1/profiles/${profileId}/report-links/${waiting.link_id}`,
+      headers: auth(owner.key),
+    });
+    expect(revoked.statusCode).toBe(200);
+    await moveTime(t.database.pool, 60_000);
+    const failed = await eventually(async () => {
+      const send = (await sendsOf(profileId)).find((s) => s.id === asked.json().id);
+      return send?.status === 'failed' ? send : undefined;
+    });
+    expect(failed).toMatchObject({ attempts: 1, last_error: 'Its report link was revoked before the e-mail went.' });
+    expect(smtp.received.filter((m) => m.to.includes('revoked@example.test'))).toEqual([]);
+  });
+
+  it('lets a profile ask for 10 e-mails an hour', async () => {
+    const profileId = await newProfile('Limited');
+    const ask = () =>
+      t.app.inject({
+        method: 'POST',
+        url: `/v1/profiles/${profileId}/report-sends`,
+        headers: auth(owner.key),
+        payload: { recipients: ['limited@example.test'] },
+      });
+    for (let n = 1; n <= 10; n++) expect((await ask()).statusCode).toBe(202);
+    const refused = await ask();
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().error.code).toBe('rate_limited');
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(await sendsOf(profileId)).toHaveLength(10);
   });
 });

@@ -79,7 +79,7 @@ describe('token refresh', () => {
           ...deps,
           files: { dataDir: '/nonexistent', s3: undefined },
           agent: undefined as never,
-          sendMail: async () => {},
+          sendMail: async () => ({ refused: [] }),
           log: pino({ level: 'silent' }),
           media: undefined as never,
           publishRetryWindowMs: 3_600_000,

@@ -2,6 +2,7 @@ import { type Static, Type } from 'typebox';
 import { At, Nullable } from '../../http/schemas.ts';
 import { PLATFORMS } from '../../platforms/index.ts';
 import type { Figure, FollowersFigure, HEADLINES, Headlines, ReportDay } from './figures.ts';
+import { SEND_ATTEMPTS } from './schedules.ts';
 import type { ProfileReport } from './service.ts';
 import type { ReportLink, ReportSchedule, ReportSend } from './tables.ts';
 
@@ -285,11 +286,20 @@ export const ReportSendJson = Type.Object(
     to: Day('Last day of the report sent (included).'),
     recipients: Type.Array(Type.String()),
     status: Type.Enum(['sending', 'sent', 'failed'], {
-      description:
-        '`sending`: not yet taken by the mail server (a failed try waits here for the next, `next_attempt_at`); `sent`; `failed`: refused for good, or the last of 5 tries failed.',
+      description: `\`sending\`: not yet taken by the mail server (a failed try waits here for the next, \`next_attempt_at\`); \`sent\`; \`failed\`: refused for good, the last of ${SEND_ATTEMPTS} tries failed, its report link was revoked or expired first, or the profile was deleted.`,
     }),
     attempts: Type.Integer({ description: 'Tries of the e-mail so far.' }),
-    last_error: Nullable(Type.String(), "The mail server's answer to the last failed try; null: none failed."),
+    last_error: Nullable(
+      Type.String(),
+      "The mail server's answer to the last failed try (or why it was given up); null: none failed.",
+    ),
+    refused: Type.Array(
+      Type.Object(
+        { address: Type.String(), reason: Type.String({ description: "The mail server's answer." }) },
+        { additionalProperties: false },
+      ),
+      { description: 'The addresses the mail server refused while it took the e-mail for the others.' },
+    ),
     next_attempt_at: Nullable(At('When the next try is due.'), 'Null: sent or failed.'),
     link_id: Type.String({ description: 'The report link in the e-mail (GET /v1/profiles/{id}/report-links).' }),
     sent_at: Nullable(At('When the mail server took it.'), 'Null: not sent.'),
@@ -310,6 +320,7 @@ export function renderReportSend(send: ReportSend): ReportSendJson {
     status: send.status,
     attempts: send.attempts,
     last_error: send.lastError,
+    refused: send.refused,
     next_attempt_at: send.nextAttemptAt?.toISOString() ?? null,
     link_id: send.linkId,
     sent_at: send.sentAt?.toISOString() ?? null,

@@ -16,8 +16,14 @@ import { DayQuery } from '../insights/index.ts';
 import { ProfileParams } from '../profiles/index.ts';
 import { ReportScheduleJson, ReportSendJson, renderReportSchedule, renderReportSend } from './json.ts';
 import { DEFAULT_LINK_DAYS, MAX_LINK_DAYS } from './links.ts';
-import { DEFAULT_SEND_HOUR, deleteReportSchedule, getReportSchedule, putReportSchedule } from './schedules.ts';
-import { listReportSends, SEND_ATTEMPTS, sendReportNow } from './sends.ts';
+import {
+  DEFAULT_SEND_HOUR,
+  deleteReportSchedule,
+  getReportSchedule,
+  putReportSchedule,
+  SEND_ATTEMPTS,
+} from './schedules.ts';
+import { listReportSends, SENDS_PER_HOUR, sendReportNow } from './sends.ts';
 
 const tags = ['Reports'];
 
@@ -173,7 +179,7 @@ export function scheduleReportRoutes(deps: { db: Db; config: Config; secretKey: 
         schema: {
           tags,
           summary: "E-mail a profile's report now",
-          description: `E-mails the report over \`from\`..\`to\` (as GET /v1/profiles/{id}/report takes them: last calendar month by default) now, as a schedule would: to \`recipients\`, else the schedule's (400 \`validation_failed\` when there is neither), with the PDF and a new report link. Answers 202 with the send (\`sending\`); GET /v1/profiles/{id}/report-sends shows how it went, and \`report.sent\` or \`report.failed\` tells. Send a failed one again this way. Takes an Idempotency-Key.`,
+          description: `E-mails the report over \`from\`..\`to\` (as GET /v1/profiles/{id}/report takes them: last calendar month by default) now, as a schedule would: to \`recipients\`, else the schedule's (400 \`validation_failed\` when there is neither), with the PDF and a new report link. Answers 202 with the send (\`sending\`); GET /v1/profiles/{id}/report-sends shows how it went, and \`report.sent\` or \`report.failed\` tells. Send a failed one again this way. Takes an Idempotency-Key. A profile may ask for ${SENDS_PER_HOUR} an hour: 429 \`rate_limited\` with \`Retry-After\` past that.`,
           headers: ProfileHeader,
           params: ProfileParams,
           body: Type.Object(

@@ -3,15 +3,17 @@
  * week) e-mailed to the client on a chosen day, at a chosen hour (UTC). What is due is sent by
  * `scheduleReportSends` (sends.ts).
  */
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { now } from '../../clock.ts';
 import { dayOf } from '../../days.ts';
-import type { Db } from '../../db/connection.ts';
+import type { Db, Queryable } from '../../db/connection.ts';
 import { ApiError } from '../../http/errors.ts';
 import type { Scope } from '../../http/scope.ts';
 import { newId } from '../../ids.ts';
+import { retryPolicy } from '../../jobs/retry.ts';
 import { getProfile } from '../profiles/index.ts';
 import { DEFAULT_LINK_DAYS } from './links.ts';
+import { lastMonthOf } from './service.ts';
 import { type ReportSchedule, reportSchedules, type ScheduleFrequency } from './tables.ts';
 
 const DAY_MS = 86_400_000;
@@ -22,19 +24,26 @@ function isoWeekday(day: number): number {
   return ((((day + 3) % 7) + 7) % 7) + 1;
 }
 
+type When = Pick<ReportSchedule, 'frequency' | 'day' | 'hour'>;
+
 /** When a schedule sends next, strictly after `after`. */
-export function nextSendAt(schedule: { frequency: ScheduleFrequency; day: number; hour: number }, after: Date): Date {
+export function nextSendAt(schedule: When, after: Date): Date {
+  const last = lastSendAt(schedule, after);
+  if (schedule.frequency === 'weekly') return new Date(last.getTime() + 7 * DAY_MS);
+  return new Date(Date.UTC(last.getUTCFullYear(), last.getUTCMonth() + 1, schedule.day, schedule.hour));
+}
+
+/** The schedule's latest time at or before `at`: the time whose period a send made at `at` reports. */
+export function lastSendAt(schedule: When, at: Date): Date {
   const { frequency, day, hour } = schedule;
   if (frequency === 'monthly') {
-    const year = after.getUTCFullYear();
-    const month = after.getUTCMonth();
-    const thisMonth = new Date(Date.UTC(year, month, day, hour));
-    return thisMonth > after ? thisMonth : new Date(Date.UTC(year, month + 1, day, hour));
+    const thisMonth = new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), day, hour));
+    return thisMonth <= at ? thisMonth : new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth() - 1, day, hour));
   }
-  const today = dayOf(after);
-  const sendDay = today + ((day - isoWeekday(today) + 7) % 7);
-  const at = new Date(sendDay * DAY_MS + hour * 3_600_000);
-  return at > after ? at : new Date(at.getTime() + 7 * DAY_MS);
+  const today = dayOf(at);
+  const sendDay = today - ((isoWeekday(today) - day + 7) % 7);
+  const time = new Date(sendDay * DAY_MS + hour * 3_600_000);
+  return time <= at ? time : new Date(time.getTime() - 7 * DAY_MS);
 }
 
 /**
@@ -43,14 +52,15 @@ export function nextSendAt(schedule: { frequency: ScheduleFrequency; day: number
  */
 export function scheduledPeriod(frequency: ScheduleFrequency, at: Date): { from: number; to: number } {
   const today = dayOf(at);
-  if (frequency === 'monthly') {
-    const thisMonth = Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), 1) / DAY_MS;
-    const lastMonth = Date.UTC(at.getUTCFullYear(), at.getUTCMonth() - 1, 1) / DAY_MS;
-    return { from: lastMonth, to: thisMonth - 1 };
-  }
+  if (frequency === 'monthly') return lastMonthOf(today);
   const lastSunday = today - isoWeekday(today);
   return { from: lastSunday - 6, to: lastSunday };
 }
+
+/** Tries of one e-mail before it is given up. */
+export const SEND_ATTEMPTS = 5;
+/** A mail server that failed in passing is tried again after 1 minute, then 5, 25, and 2 hours at most. */
+export const SEND_RETRY = retryPolicy({ firstMs: 60_000, factor: 5, capMs: 2 * 3_600_000, jitter: 0.2 });
 
 export interface ScheduleInput {
   frequency: ScheduleFrequency;
@@ -104,14 +114,23 @@ export async function putReportSchedule(
   const [row] = await db
     .insert(reportSchedules)
     .values({ id: newId('reportSchedule'), ownerId: profile.ownerId, profileId: profile.id, createdAt: at, ...values })
-    .onConflictDoUpdate({ target: reportSchedules.profileId, set: values })
+    .onConflictDoUpdate({
+      target: reportSchedules.profileId,
+      set: {
+        ...values,
+        // A send that is due but not yet made stays due: changing the addresses in that minute
+        // must not skip the period (the period is the new settings' latest, and made once).
+        nextSendAt: sql`case when ${reportSchedules.active} and ${values.active} and ${reportSchedules.nextSendAt} <= ${at}
+          then ${reportSchedules.nextSendAt} else ${values.nextSendAt} end`,
+      },
+    })
     .returning();
   if (row === undefined) throw new Error('the schedule was not stored');
   return row;
 }
 
 export async function findReportSchedule(
-  db: Db,
+  db: Queryable,
   profile: { ownerId: string; id: string },
 ): Promise<ReportSchedule | undefined> {
   const [row] = await db

@@ -4,18 +4,19 @@
  * Each send is a workflow (sending, then sent or failed) whose job tries the e-mail again after
  * a passing failure, and ends in a `report.sent` (or `report.failed`) event.
  */
-import { and, desc, eq, lt, lte } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, lt, lte } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { now } from '../../clock.ts';
 import { dayNumber, dayOf, dayText } from '../../days.ts';
 import type { Db, Tx } from '../../db/connection.ts';
 import { ApiError } from '../../http/errors.ts';
+import { countAttempt } from '../../http/rate-limit-store.ts';
 import type { Scope } from '../../http/scope.ts';
 import { newId } from '../../ids.ts';
 import { enqueue } from '../../jobs/queue.ts';
-import { retryAt, retryPolicy } from '../../jobs/retry.ts';
+import { retryAt } from '../../jobs/retry.ts';
 import { defineWorkflow, stateValues, transition, workflowTable } from '../../jobs/workflow.ts';
-import type { SendMail } from '../../mail.ts';
+import type { Mail, MailSent, SendMail } from '../../mail.ts';
 import { decrypt, encrypt } from '../../secrets.ts';
 import { reportBrandOf } from '../connect/index.ts';
 import { type EventType, emit } from '../events/index.ts';
@@ -24,9 +25,24 @@ import { findProfile, getProfile } from '../profiles/index.ts';
 import { renderReportSend } from './json.ts';
 import { DEFAULT_LINK_DAYS, insertReportLink, reportPagePath } from './links.ts';
 import { reportPdf } from './pdf.ts';
-import { distinctAddresses, nextSendAt, scheduledPeriod } from './schedules.ts';
+import {
+  distinctAddresses,
+  findReportSchedule,
+  lastSendAt,
+  nextSendAt,
+  SEND_ATTEMPTS,
+  SEND_RETRY,
+  scheduledPeriod,
+} from './schedules.ts';
 import { periodOf, type ReportQuery, reportOf } from './service.ts';
-import { type ReportSend, type ReportSendStatus, reportLinks, reportSchedules, reportSends } from './tables.ts';
+import {
+  type ReportSchedule,
+  type ReportSend,
+  type ReportSendStatus,
+  reportLinks,
+  reportSchedules,
+  reportSends,
+} from './tables.ts';
 import { longDate, periodText, reportFileName } from './words.ts';
 
 /**
@@ -52,10 +68,6 @@ export const sendWorkflow = defineWorkflow({
 
 const sendsTable = workflowTable(sendWorkflow, reportSends, reportSends.id);
 
-/** Tries of one e-mail before it is given up. */
-export const SEND_ATTEMPTS = 5;
-/** A mail server that failed in passing is tried again after 1 minute, then 5, 25, and 2 hours at most. */
-const SEND_RETRY = retryPolicy({ firstMs: 60_000, factor: 5, capMs: 2 * 3_600_000, jitter: 0.2 });
 /** Schedules made due at once per run of the periodic task (the rest are due at its next run). */
 const DUE_BATCH = 100;
 
@@ -105,6 +117,10 @@ async function insertSend(tx: Tx, secretKey: Buffer, input: NewSend): Promise<Re
   return send;
 }
 
+/** Report e-mails one profile may ask for in an hour (POST .../report-sends): each goes to up to 20 addresses. */
+export const SENDS_PER_HOUR = 10;
+const HOUR_MS = 3_600_000;
+
 /**
  * POST /v1/profiles/{id}/report-sends: the report over the period asked (as the report takes
  * it) e-mailed now, to the addresses given or else the schedule's.
@@ -118,37 +134,47 @@ export async function sendReportNow(
 ): Promise<ReportSend> {
   const period = periodOf(input, dayOf(now()));
   const profile = await getProfile(deps.db, scope, ref);
-  return await deps.db.transaction(async (tx) => {
-    const [schedule] = await tx
-      .select({ recipients: reportSchedules.recipients, linkDays: reportSchedules.linkDays })
-      .from(reportSchedules)
-      .where(and(eq(reportSchedules.ownerId, profile.ownerId), eq(reportSchedules.profileId, profile.id)));
-    const recipients = input.recipients ?? schedule?.recipients;
-    if (recipients === undefined) {
-      throw new ApiError(
-        400,
-        'validation_failed',
-        'Name the `recipients`: this profile has no report schedule to take them from.',
-        [{ field: 'body.recipients', message: 'is required when the profile has no report schedule' }],
-      );
-    }
-    return await insertSend(tx, deps.secretKey, {
+  const schedule = await findReportSchedule(deps.db, profile);
+  const recipients = input.recipients ?? schedule?.recipients;
+  if (recipients === undefined) {
+    throw new ApiError(
+      400,
+      'validation_failed',
+      'Name the `recipients`: this profile has no report schedule to take them from.',
+      [{ field: 'body.recipients', message: 'is required when the profile has no report schedule' }],
+    );
+  }
+  // The agency's mail server sends under its name: a leaked key must not make it a spammer's.
+  const { count, ttlMs } = await countAttempt(deps.db, `report-sends:${profile.id}`, HOUR_MS);
+  if (count > SENDS_PER_HOUR) {
+    const seconds = Math.ceil(ttlMs / 1000);
+    throw new ApiError(
+      429,
+      'rate_limited',
+      `A profile may e-mail its report ${SENDS_PER_HOUR} times an hour; retry after ${seconds} s.`,
+      undefined,
+      { 'retry-after': String(seconds) },
+    );
+  }
+  return await deps.db.transaction((tx) =>
+    insertSend(tx, deps.secretKey, {
       profile,
       scheduleId: null,
       period,
       recipients: distinctAddresses(recipients),
       linkDays: input.linkExpiresInDays ?? schedule?.linkDays ?? DEFAULT_LINK_DAYS,
       linkBase,
-    });
-  });
+    }),
+  );
 }
 
 /**
- * The periodic task: each active schedule whose time has come makes its send (once a period:
- * a schedule's send of a period is unique) and is moved to its next time, counted from now, so
- * a service that was down for weeks sends the last period once rather than each one missed.
+ * The periodic task: each active schedule whose time has come makes its send and is moved to
+ * its next time after now. The send reports the period of the schedule's latest time (not of
+ * the time it was due): a service that was down for weeks sends the last period, once, rather
+ * than the first one missed. A profile's schedule e-mails a period once (kept unique).
  */
-export async function scheduleReportSends(deps: { db: Db; secretKey: Buffer }): Promise<number> {
+export async function scheduleReportSends(deps: { db: Db; secretKey: Buffer; log: Logger }): Promise<number> {
   const at = now();
   return await deps.db.transaction(async (tx) => {
     const due = await tx
@@ -160,92 +186,100 @@ export async function scheduleReportSends(deps: { db: Db; secretKey: Buffer }): 
       .for('update', { skipLocked: true });
     let made = 0;
     for (const schedule of due) {
-      await tx
-        .update(reportSchedules)
-        .set({ nextSendAt: nextSendAt(schedule, at) })
-        .where(eq(reportSchedules.id, schedule.id));
-      const profile = await findProfile(tx, schedule.ownerId, schedule.profileId);
-      // Being deleted: its schedule goes with it.
-      if (profile === undefined) continue;
-      const period = scheduledPeriod(schedule.frequency, schedule.nextSendAt);
-      const [sent] = await tx
-        .select({ id: reportSends.id })
-        .from(reportSends)
-        .where(
-          and(
-            eq(reportSends.scheduleId, schedule.id),
-            eq(reportSends.periodFrom, dayText(period.from)),
-            eq(reportSends.periodTo, dayText(period.to)),
-          ),
+      try {
+        // Each in a savepoint: one that fails is tried again next minute, and holds up no other.
+        if (await tx.transaction((one) => makeScheduledSend(one, deps.secretKey, schedule, at))) made += 1;
+      } catch (error) {
+        deps.log.error(
+          { schedule_id: schedule.id, profile_id: schedule.profileId, err: error },
+          'a report schedule could not make its e-mail; it is tried again in a minute',
         );
-      if (sent !== undefined) continue;
-      await insertSend(tx, deps.secretKey, {
-        profile,
-        scheduleId: schedule.id,
-        period,
-        recipients: schedule.recipients,
-        linkDays: schedule.linkDays,
-        linkBase: schedule.linkBase,
-      });
-      made += 1;
+      }
     }
     return made;
   });
 }
 
-/** A refusal the mail server gave for good (an SMTP 5xx reply): trying again would get the same. */
+async function makeScheduledSend(tx: Tx, secretKey: Buffer, schedule: ReportSchedule, at: Date): Promise<boolean> {
+  await tx
+    .update(reportSchedules)
+    .set({ nextSendAt: nextSendAt(schedule, at) })
+    .where(eq(reportSchedules.id, schedule.id));
+  const profile = await findProfile(tx, schedule.ownerId, schedule.profileId);
+  // Being deleted: its schedule goes with it.
+  if (profile === undefined) return false;
+  const period = scheduledPeriod(schedule.frequency, lastSendAt(schedule, at));
+  const [made] = await tx
+    .select({ id: reportSends.id })
+    .from(reportSends)
+    .where(
+      and(
+        eq(reportSends.ownerId, profile.ownerId),
+        eq(reportSends.profileId, profile.id),
+        isNotNull(reportSends.scheduleId),
+        eq(reportSends.periodFrom, dayText(period.from)),
+        eq(reportSends.periodTo, dayText(period.to)),
+      ),
+    );
+  if (made !== undefined) return false;
+  await insertSend(tx, secretKey, {
+    profile,
+    scheduleId: schedule.id,
+    period,
+    recipients: schedule.recipients,
+    linkDays: schedule.linkDays,
+    linkBase: schedule.linkBase,
+  });
+  return true;
+}
+
+/**
+ * A refusal of the e-mail itself that the mail server gave for good (a 5xx reply to the
+ * envelope or the message): trying again would get the same. A 5xx to signing in (a wrong
+ * password) or a lost connection is the service's set-up or a passing trouble, tried again.
+ */
 function refusedForGood(error: unknown): boolean {
-  const code = (error as { responseCode?: unknown } | null)?.responseCode;
-  return typeof code === 'number' && code >= 500 && code < 600;
+  const { code, responseCode } = (error ?? {}) as { code?: unknown; responseCode?: unknown };
+  return (
+    (code === 'EENVELOPE' || code === 'EMESSAGE') &&
+    typeof responseCode === 'number' &&
+    responseCode >= 500 &&
+    responseCode < 600
+  );
 }
 
 /** The job of a `sending` send: one try of its e-mail, then the send moved on by how it went. */
 export async function sendReport(deps: ReportMailDeps, sendId: string): Promise<void> {
   const { db } = deps;
   const [row] = await db
-    .select({ send: reportSends, linkExpiresAt: reportLinks.expiresAt })
+    .select({ send: reportSends, link: { expiresAt: reportLinks.expiresAt, revokedAt: reportLinks.revokedAt } })
     .from(reportSends)
     .innerJoin(reportLinks, eq(reportLinks.id, reportSends.linkId))
     .where(eq(reportSends.id, sendId));
   if (row === undefined) return;
-  const { send, linkExpiresAt } = row;
+  const { send, link } = row;
   if (send.status !== 'sending' || send.sealedToken === null) return;
   const profile = await findProfile(db, send.ownerId, send.profileId);
-  if (profile === undefined) return await giveUp(deps, send, 'The profile was deleted.');
-  const period = { from: dayNumber(send.periodFrom) as number, to: dayNumber(send.periodTo) as number };
-  const report = await reportOf(deps, profile, period);
-  const brand = await reportBrandOf(db, profile.ownerId);
-  const pdf = await reportPdf(report, brand);
-  const url = `${deps.publicUrl ?? send.linkBase}${reportPagePath(decrypt(deps.secretKey, send.sealedToken))}`;
-  const what = `${profile.name}: report for ${periodText(send.periodFrom, send.periodTo)}`;
+  // Its data is being deleted, this send with it: nothing to tell anyone of.
+  if (profile === undefined) return await giveUp(deps, send, 'The profile was deleted.', send.attempts, false);
+  if (link.revokedAt !== null) return await giveUp(deps, send, 'Its report link was revoked before the e-mail went.');
+  if (link.expiresAt <= now()) return await giveUp(deps, send, 'Its report link expired before the e-mail went.');
+  const attempts = send.attempts + 1;
+  let sent: MailSent;
   try {
-    await deps.sendMail({
-      to: send.recipients,
-      subject: brand.name ? `${what} (${brand.name})` : what,
-      text: [
-        'Hello,',
-        '',
-        `Here is ${profile.name}'s report for ${periodText(send.periodFrom, send.periodTo)}${brand.name ? `, from ${brand.name}` : ''}: what its accounts did, beside the period before. The PDF is attached.`,
-        '',
-        'See it in your browser:',
-        url,
-        '',
-        `The link shows this report only, needs no account, and works until ${longDate(dayText(dayOf(linkExpiresAt)))}.`,
-      ].join('\n'),
-      attachments: [{ filename: reportFileName(report, 'pdf'), content: pdf, contentType: 'application/pdf' }],
-      messageId: `<${send.id}@switchboard.invalid>`,
-    });
+    sent = await deps.sendMail(await reportMail(deps, send, profile, link.expiresAt));
   } catch (error) {
+    // Anything that failed (the report's making included) is a try: a send never waits unseen.
     const message = error instanceof Error ? error.message : String(error);
-    const attempts = send.attempts + 1;
     if (refusedForGood(error) || attempts >= SEND_ATTEMPTS) return await giveUp(deps, send, message, attempts);
     const next = retryAt(now(), SEND_RETRY, send.attempts);
     await db.transaction(async (tx) => {
       const waiting = await transition(tx, sendsTable, send.id, 'retry', {
         set: { attempts, lastError: message, nextAttemptAt: next, updatedAt: now() },
       });
-      if (waiting)
+      if (waiting) {
         await enqueue(tx, 'send_report', { send_id: send.id }, { runAt: next, jobKey: `send_report:${send.id}` });
+      }
     });
     deps.log.warn(
       { send_id: send.id, profile_id: send.profileId, attempts, next_attempt_at: next.toISOString(), err: message },
@@ -255,11 +289,49 @@ export async function sendReport(deps: ReportMailDeps, sendId: string): Promise<
   }
   await db.transaction(async (tx) => {
     const at = now();
-    const sent = await transition(tx, sendsTable, send.id, 'send', {
-      set: { attempts: send.attempts + 1, sentAt: at, sealedToken: null, nextAttemptAt: null, updatedAt: at },
+    const done = await transition(tx, sendsTable, send.id, 'send', {
+      set: { attempts, refused: sent.refused, sentAt: at, sealedToken: null, nextAttemptAt: null, updatedAt: at },
     });
-    if (sent) await emitSendEvent(tx, 'report.sent', sent);
+    if (done) await emitSendEvent(tx, 'report.sent', done);
   });
+  if (sent.refused.length > 0) {
+    deps.log.warn(
+      { send_id: send.id, profile_id: send.profileId, refused: sent.refused },
+      'a report e-mail went, but the mail server refused some of its addresses',
+    );
+  }
+}
+
+/** The e-mail of a send: its text with the link, and the report's PDF, as the stored figures say now. */
+async function reportMail(
+  deps: ReportMailDeps,
+  send: ReportSend,
+  profile: { ownerId: string; id: string; name: string },
+  linkExpiresAt: Date,
+): Promise<Mail> {
+  const period = { from: dayNumber(send.periodFrom) as number, to: dayNumber(send.periodTo) as number };
+  const report = await reportOf(deps, profile, period);
+  const brand = await reportBrandOf(deps.db, profile.ownerId);
+  const pdf = await reportPdf(report, brand);
+  const url = `${deps.publicUrl ?? send.linkBase}${reportPagePath(decrypt(deps.secretKey, send.sealedToken ?? ''))}`;
+  const when = periodText(send.periodFrom, send.periodTo);
+  const what = `${profile.name}: report for ${when}`;
+  return {
+    to: send.recipients,
+    subject: brand.name ? `${what} (${brand.name})` : what,
+    text: [
+      'Hello,',
+      '',
+      `Here is ${profile.name}'s report for ${when}${brand.name ? `, from ${brand.name}` : ''}: what its accounts did, beside the period before. The PDF is attached.`,
+      '',
+      'See it in your browser:',
+      url,
+      '',
+      `The link shows this report only, needs no account, and works until ${longDate(dayText(dayOf(linkExpiresAt)))}.`,
+    ].join('\n'),
+    attachments: [{ filename: reportFileName(report, 'pdf'), content: pdf, contentType: 'application/pdf' }],
+    messageId: `<${send.id}@switchboard.invalid>`,
+  };
 }
 
 async function giveUp(
@@ -267,13 +339,14 @@ async function giveUp(
   send: ReportSend,
   message: string,
   attempts = send.attempts,
+  announce = true,
 ): Promise<void> {
   await deps.db.transaction(async (tx) => {
     const at = now();
     const failed = await transition(tx, sendsTable, send.id, 'fail', {
       set: { attempts, lastError: message, sealedToken: null, nextAttemptAt: null, updatedAt: at },
     });
-    if (failed) await emitSendEvent(tx, 'report.failed', failed);
+    if (failed && announce) await emitSendEvent(tx, 'report.failed', failed);
   });
   deps.log.warn(
     { send_id: send.id, profile_id: send.profileId, attempts, err: message },
@@ -282,12 +355,8 @@ async function giveUp(
 }
 
 async function emitSendEvent(tx: Tx, type: Extract<EventType, `report.${string}`>, send: ReportSend): Promise<void> {
-  await emit(tx, { ownerId: send.ownerId, profileId: send.profileId, type, data: sendEventData(send) });
-}
-
-/** The `data` of a send's events: the send as the API shows it. */
-function sendEventData(send: ReportSend): Record<string, unknown> {
-  return { ...renderReportSend(send) };
+  // The send as the API shows it.
+  await emit(tx, { ownerId: send.ownerId, profileId: send.profileId, type, data: { ...renderReportSend(send) } });
 }
 
 /** A page of the profile's sends, newest first; only those in `status`, when given. */

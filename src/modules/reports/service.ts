@@ -66,17 +66,20 @@ export interface ProfileReport {
  * period must not start before the first day a date can name.
  */
 export function periodOf(query: ReportQuery, today: number): { from: number; to: number } {
-  if (query.from === undefined && query.to === undefined) {
-    const day = new Date(today * DAY_MS);
-    const thisMonth = Date.UTC(day.getUTCFullYear(), day.getUTCMonth(), 1) / DAY_MS;
-    const lastMonth = Date.UTC(day.getUTCFullYear(), day.getUTCMonth() - 1, 1) / DAY_MS;
-    return { from: lastMonth, to: thisMonth - 1 };
-  }
+  if (query.from === undefined && query.to === undefined) return lastMonthOf(today);
   const period = rangeOf(query.from, query.to, today);
   if (period.from - (period.to - period.from + 1) < FIRST_DAY) {
     throw new ApiError(400, 'invalid_range', 'The previous period would start before 0001-01-01; give a later `from`.');
   }
   return period;
+}
+
+/** The calendar month before the one `today` falls in (day numbers, both included). */
+export function lastMonthOf(today: number): { from: number; to: number } {
+  const day = new Date(today * DAY_MS);
+  const thisMonth = Date.UTC(day.getUTCFullYear(), day.getUTCMonth(), 1) / DAY_MS;
+  const lastMonth = Date.UTC(day.getUTCFullYear(), day.getUTCMonth() - 1, 1) / DAY_MS;
+  return { from: lastMonth, to: thisMonth - 1 };
 }
 
 /** GET /v1/profiles/{id}/report: the profile `ref` names, as the caller sees it (404 `profile_not_found`). */

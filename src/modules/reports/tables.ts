@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, date, index, integer, pgTable, text, unique } from 'drizzle-orm/pg-core';
+import { boolean, date, index, integer, jsonb, pgTable, text, unique, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, timestampColumn, updatedAt } from '../../db/columns.ts';
 import { ownerIdColumn } from '../owners/columns.ts';
 import { profileIdColumn } from '../profiles/columns.ts';
@@ -72,7 +72,7 @@ export type ReportSendStatus = 'sending' | 'sent' | 'failed';
 /**
  * One e-mail of a profile's report: made by its schedule or asked for at once, with a report
  * link of its own. The link's token is kept sealed (SECRET_KEY) until the e-mail has gone, so a
- * retry sends the same link; only its hash stays after. A schedule makes one send a period.
+ * retry sends the same link; only its hash stays after. A profile's schedule makes one send a period.
  */
 export const reportSends = pgTable(
   'report_sends',
@@ -89,6 +89,8 @@ export const reportSends = pgTable(
     /** Tries of the e-mail so far. */
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
+    /** The addresses the mail server refused while taking the e-mail for the others, each with its answer. */
+    refused: jsonb('refused').$type<{ address: string; reason: string }[]>().notNull().default([]),
     /** When the next try is due, while `sending`. */
     nextAttemptAt: timestampColumn('next_attempt_at'),
     linkId: text('link_id')
@@ -103,7 +105,10 @@ export const reportSends = pgTable(
   },
   (t) => [
     index('report_sends_profile_idx').on(t.ownerId, t.profileId, t.id),
-    unique('report_sends_schedule_period_key').on(t.scheduleId, t.periodFrom, t.periodTo),
+    // A profile's schedule e-mails a period once, even when the schedule was removed and set again.
+    uniqueIndex('report_sends_scheduled_period_key')
+      .on(t.profileId, t.periodFrom, t.periodTo)
+      .where(sql`${t.scheduleId} is not null`),
   ],
 );
 

@@ -109,7 +109,14 @@ export function ReportSchedulePanel({ profileId, from, to }: { profileId: string
     frequency === 'monthly'
       ? Array.from({ length: 28 }, (_, i) => ({ value: String(i + 1), label: String(i + 1) }))
       : WEEKDAYS.map((label, i) => ({ value: String(i + 1), label }));
-  const failed = sends.data?.filter((s) => s.status === 'failed') ?? [];
+  // A failed e-mail stops being news once the same period has gone since (sent again).
+  const failed = (sends.data ?? []).filter(
+    (f) =>
+      f.status === 'failed' &&
+      !sends.data?.some(
+        (s) => s.status === 'sent' && s.from === f.from && s.to === f.to && s.created_at > f.created_at,
+      ),
+  );
 
   return (
     <section class="card" aria-labelledby="report-schedule">
@@ -235,6 +242,11 @@ export function ReportSchedulePanel({ profileId, from, to }: { profileId: string
                   {s.status === 'sent' ? (
                     <p class="small muted">
                       <Time iso={s.sent_at} />
+                    </p>
+                  ) : null}
+                  {s.refused.length > 0 ? (
+                    <p class="small">
+                      Refused by the mail server: {s.refused.map((r) => `${r.address} (${r.reason})`).join(', ')}
                     </p>
                   ) : null}
                   {s.last_error && s.status !== 'sent' ? (
