@@ -1,6 +1,7 @@
 /** A real SMTP server on 127.0.0.1 for tests of e-mail: it keeps each message it receives, parsed. */
 import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
+import { createMailer, type SendMail } from '../../src/mail.ts';
 
 export interface ReceivedMail {
   /** The envelope's recipients. */
@@ -13,6 +14,8 @@ export interface ReceivedMail {
 
 export interface MailServer {
   url: string;
+  /** The service's mailer sending here, from `Switchboard <switchboard@example.test>`. */
+  mailer(dataDir: string): SendMail;
   received: ReceivedMail[];
   /**
    * The next messages to `address` are refused with these SMTP replies, one each, in order
@@ -66,8 +69,11 @@ export async function startSmtpServer(): Promise<MailServer> {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.server.address() as { port: number };
+  const url = `smtp://127.0.0.1:${port}`;
   return {
-    url: `smtp://127.0.0.1:${port}`,
+    url,
+    mailer: (dataDir) =>
+      createMailer({ smtpUrl: url, from: 'Switchboard <switchboard@example.test>', dataDir, log: () => {} }),
     received,
     refuseNext: (address, ...replies) => {
       refusals.set(address, [...(refusals.get(address) ?? []), ...replies]);

@@ -8,7 +8,6 @@ import { and, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { advanceClock, resetClock } from '../../src/clock.ts';
-import { createMailer } from '../../src/mail.ts';
 import { saveConnectedAccount } from '../../src/modules/accounts/connections.ts';
 import { deleteEndedMemberSessions, deleteExpiredLinks, sendSignInLinks } from '../../src/modules/members/index.ts';
 import { auth, startTestApp, type TestApp, type TestOwner } from '../helpers/app.ts';
@@ -32,12 +31,7 @@ beforeAll(async () => {
     TRUST_PROXY: '127.0.0.9',
   });
   await t.startWorker({
-    sendMail: createMailer({
-      smtpUrl: smtp.url,
-      from: 'Switchboard <switchboard@example.test>',
-      dataDir: t.config.dataDir,
-      log: () => {},
-    }),
+    sendMail: smtp.mailer(t.config.dataDir),
   });
   owner = await t.createOwner('Agency');
   clientProfile = await newProfile('Client One');

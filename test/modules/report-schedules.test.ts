@@ -2,7 +2,6 @@ import pino from 'pino';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { now, resetClock } from '../../src/clock.ts';
-import { createMailer } from '../../src/mail.ts';
 import { scheduleReportSends } from '../../src/modules/reports/index.ts';
 import { auth, startTestApp, type TestApp, type TestOwner } from '../helpers/app.ts';
 import { eventually } from '../helpers/eventually.ts';
@@ -50,12 +49,7 @@ beforeAll(async () => {
   expect(hook.statusCode, hook.body).toBe(201);
   webhookSecret = hook.json().secret;
   await t.startWorker({
-    sendMail: createMailer({
-      smtpUrl: smtp.url,
-      from: 'Switchboard <switchboard@example.test>',
-      dataDir: t.config.dataDir,
-      log: () => {},
-    }),
+    sendMail: smtp.mailer(t.config.dataDir),
   });
 });
 afterAll(async () => {

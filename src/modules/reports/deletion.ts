@@ -1,5 +1,5 @@
-import { and, eq } from 'drizzle-orm';
 import type { ProfileDeletionStep } from '../profiles/index.ts';
+import { ofProfile } from './of-profile.ts';
 import { reportLinks, reportSchedules, reportSends } from './tables.ts';
 
 /**
@@ -9,21 +9,13 @@ import { reportLinks, reportSchedules, reportSends } from './tables.ts';
 export const reportsProfileDeletion: ProfileDeletionStep = {
   module: 'reports',
   revokeAccess: async (tx, profile) => {
-    await tx
-      .delete(reportSchedules)
-      .where(and(eq(reportSchedules.ownerId, profile.ownerId), eq(reportSchedules.profileId, profile.id)));
+    await tx.delete(reportSchedules).where(ofProfile(reportSchedules, profile));
   },
   deleteData: async ({ db }, profile) => {
     await db.transaction(async (tx) => {
-      await tx
-        .delete(reportSchedules)
-        .where(and(eq(reportSchedules.ownerId, profile.ownerId), eq(reportSchedules.profileId, profile.id)));
-      await tx
-        .delete(reportSends)
-        .where(and(eq(reportSends.ownerId, profile.ownerId), eq(reportSends.profileId, profile.id)));
-      await tx
-        .delete(reportLinks)
-        .where(and(eq(reportLinks.ownerId, profile.ownerId), eq(reportLinks.profileId, profile.id)));
+      await tx.delete(reportSchedules).where(ofProfile(reportSchedules, profile));
+      await tx.delete(reportSends).where(ofProfile(reportSends, profile));
+      await tx.delete(reportLinks).where(ofProfile(reportLinks, profile));
     });
   },
 };

@@ -13,6 +13,7 @@ import type { Scope } from '../../http/scope.ts';
 import { looksLikeId, newId } from '../../ids.ts';
 import { sha256Hex } from '../../secrets.ts';
 import { findProfile, getProfile } from '../profiles/index.ts';
+import { ofProfile } from './of-profile.ts';
 import { periodOf, type ReportQuery } from './service.ts';
 import { type ReportLink, reportLinks } from './tables.ts';
 
@@ -80,11 +81,7 @@ export async function listReportLinks(
     .select()
     .from(reportLinks)
     .where(
-      and(
-        eq(reportLinks.ownerId, profile.ownerId),
-        eq(reportLinks.profileId, profile.id),
-        page.before === undefined ? undefined : lt(reportLinks.id, page.before),
-      ),
+      and(ofProfile(reportLinks, profile), page.before === undefined ? undefined : lt(reportLinks.id, page.before)),
     )
     .orderBy(desc(reportLinks.id))
     .limit(page.limit + 1);
@@ -95,11 +92,7 @@ export async function revokeReportLink(db: Db, scope: Scope, ref: string, id: st
   const profile = await getProfile(db, scope, ref);
   const notFound = new ApiError(404, 'report_link_not_found', `No report link ${JSON.stringify(id)} of this profile.`);
   if (!looksLikeId('reportLink', id)) throw notFound;
-  const mine = and(
-    eq(reportLinks.id, id),
-    eq(reportLinks.ownerId, profile.ownerId),
-    eq(reportLinks.profileId, profile.id),
-  );
+  const mine = and(eq(reportLinks.id, id), ofProfile(reportLinks, profile));
   const [revoked] = await db
     .update(reportLinks)
     .set({ revokedAt: sql`coalesce(${reportLinks.revokedAt}, ${now()})` })

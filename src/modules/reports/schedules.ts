@@ -3,7 +3,7 @@
  * week) e-mailed to the client on a chosen day, at a chosen hour (UTC). What is due is sent by
  * `scheduleReportSends` (sends.ts).
  */
-import { and, eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { now } from '../../clock.ts';
 import { dayOf } from '../../days.ts';
 import type { Db, Queryable } from '../../db/connection.ts';
@@ -13,6 +13,7 @@ import { newId } from '../../ids.ts';
 import { retryPolicy } from '../../jobs/retry.ts';
 import { getProfile } from '../profiles/index.ts';
 import { DEFAULT_LINK_DAYS } from './links.ts';
+import { ofProfile } from './of-profile.ts';
 import { lastMonthOf } from './service.ts';
 import { type ReportSchedule, reportSchedules, type ScheduleFrequency } from './tables.ts';
 
@@ -133,10 +134,7 @@ export async function findReportSchedule(
   db: Queryable,
   profile: { ownerId: string; id: string },
 ): Promise<ReportSchedule | undefined> {
-  const [row] = await db
-    .select()
-    .from(reportSchedules)
-    .where(and(eq(reportSchedules.ownerId, profile.ownerId), eq(reportSchedules.profileId, profile.id)));
+  const [row] = await db.select().from(reportSchedules).where(ofProfile(reportSchedules, profile));
   return row;
 }
 
@@ -151,7 +149,7 @@ export async function deleteReportSchedule(db: Db, scope: Scope, ref: string): P
   const profile = await getProfile(db, scope, ref);
   const deleted = await db
     .delete(reportSchedules)
-    .where(and(eq(reportSchedules.ownerId, profile.ownerId), eq(reportSchedules.profileId, profile.id)))
+    .where(ofProfile(reportSchedules, profile))
     .returning({ id: reportSchedules.id });
   if (deleted.length === 0) throw notFound();
 }

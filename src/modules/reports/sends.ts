@@ -24,6 +24,7 @@ import type { InsightReadDeps } from '../insights/index.ts';
 import { findProfile, getProfile } from '../profiles/index.ts';
 import { renderReportSend } from './json.ts';
 import { DEFAULT_LINK_DAYS, insertReportLink, reportPagePath } from './links.ts';
+import { ofProfile } from './of-profile.ts';
 import { reportPdf } from './pdf.ts';
 import {
   distinctAddresses,
@@ -214,8 +215,7 @@ async function makeScheduledSend(tx: Tx, secretKey: Buffer, schedule: ReportSche
     .from(reportSends)
     .where(
       and(
-        eq(reportSends.ownerId, profile.ownerId),
-        eq(reportSends.profileId, profile.id),
+        ofProfile(reportSends, profile),
         isNotNull(reportSends.scheduleId),
         eq(reportSends.periodFrom, dayText(period.from)),
         eq(reportSends.periodTo, dayText(period.to)),
@@ -372,8 +372,7 @@ export async function listReportSends(
     .from(reportSends)
     .where(
       and(
-        eq(reportSends.ownerId, profile.ownerId),
-        eq(reportSends.profileId, profile.id),
+        ofProfile(reportSends, profile),
         page.status === undefined ? undefined : eq(reportSends.status, page.status),
         page.before === undefined ? undefined : lt(reportSends.id, page.before),
       ),
