@@ -124,9 +124,10 @@ export const TASKS = {
       asked_at: Type.String({ format: 'date-time' }),
     }),
   },
-  // One try of a report e-mail (job key `send_report:<send id>`, moved to each later try's time).
+  // One try of a report e-mail (job key `send_report:<send id>`, moved to each later try's time):
+  // bulk, as it makes a PDF and is due on its day rather than its minute.
   send_report: {
-    priority: 'routine',
+    priority: 'bulk',
     payload: Type.Object({ send_id: RowId }),
   },
   // Every minute: makes the report e-mails whose schedules are due (reports module).

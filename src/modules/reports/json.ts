@@ -4,7 +4,13 @@ import { PLATFORMS } from '../../platforms/index.ts';
 import type { Figure, FollowersFigure, HEADLINES, Headlines, ReportDay } from './figures.ts';
 import { SEND_ATTEMPTS } from './schedules.ts';
 import type { ProfileReport } from './service.ts';
-import type { ReportLink, ReportSchedule, ReportSend } from './tables.ts';
+import {
+  REPORT_SEND_STATUSES,
+  type ReportLink,
+  type ReportSchedule,
+  type ReportSend,
+  SCHEDULE_FREQUENCIES,
+} from './tables.ts';
 
 const Day = (description: string) => Type.String({ format: 'date', description: `${description} YYYY-MM-DD, UTC.` });
 const Value = (description: string) =>
@@ -243,7 +249,7 @@ export const ReportScheduleJson = Type.Object(
   {
     id: Type.String({ description: 'Report schedule id, `rps_...`.' }),
     profile_id: Type.String(),
-    frequency: Type.Enum(['monthly', 'weekly'], {
+    frequency: Type.Enum(SCHEDULE_FREQUENCIES, {
       description: '`monthly`: the last full calendar month is sent; `weekly`: the last full week, Monday to Sunday.',
     }),
     day: Type.Integer({
@@ -285,7 +291,7 @@ export const ReportSendJson = Type.Object(
     from: Day('First day of the report sent.'),
     to: Day('Last day of the report sent (included).'),
     recipients: Type.Array(Type.String()),
-    status: Type.Enum(['sending', 'sent', 'failed'], {
+    status: Type.Enum(REPORT_SEND_STATUSES, {
       description: `\`sending\`: not yet taken by the mail server (a failed try waits here for the next, \`next_attempt_at\`); \`sent\`; \`failed\`: refused for good, the last of ${SEND_ATTEMPTS} tries failed, its report link was revoked or expired first, or the profile was deleted.`,
     }),
     attempts: Type.Integer({ description: 'Tries of the e-mail so far.' }),

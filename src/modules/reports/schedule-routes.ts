@@ -24,6 +24,7 @@ import {
   SEND_ATTEMPTS,
 } from './schedules.ts';
 import { listReportSends, SENDS_PER_HOUR, sendReportNow } from './sends.ts';
+import { REPORT_SEND_STATUSES, SCHEDULE_FREQUENCIES } from './tables.ts';
 
 const tags = ['Reports'];
 
@@ -83,7 +84,7 @@ export function scheduleReportRoutes(deps: { db: Db; config: Config; secretKey: 
           params: ProfileParams,
           body: Type.Object(
             {
-              frequency: Type.Enum(['monthly', 'weekly']),
+              frequency: Type.Enum(SCHEDULE_FREQUENCIES),
               day: Type.Integer({
                 minimum: 1,
                 maximum: 28,
@@ -152,9 +153,7 @@ export function scheduleReportRoutes(deps: { db: Db; config: Config; secretKey: 
           querystring: Type.Object(
             {
               ...ListQuery,
-              status: Type.Optional(
-                Type.Enum(['sending', 'sent', 'failed'], { description: 'Only sends in this status.' }),
-              ),
+              status: Type.Optional(Type.Enum(REPORT_SEND_STATUSES, { description: 'Only sends in this status.' })),
             },
             { additionalProperties: false },
           ),

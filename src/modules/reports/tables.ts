@@ -31,7 +31,8 @@ export const reportLinks = pgTable(
 
 export type ReportLink = typeof reportLinks.$inferSelect;
 
-export type ScheduleFrequency = 'monthly' | 'weekly';
+export const SCHEDULE_FREQUENCIES = ['monthly', 'weekly'] as const;
+export type ScheduleFrequency = (typeof SCHEDULE_FREQUENCIES)[number];
 
 /**
  * A profile's report schedule (one at most): the report of the last full month (or week) is
@@ -67,7 +68,8 @@ export const reportSchedules = pgTable(
 
 export type ReportSchedule = typeof reportSchedules.$inferSelect;
 
-export type ReportSendStatus = 'sending' | 'sent' | 'failed';
+export const REPORT_SEND_STATUSES = ['sending', 'sent', 'failed'] as const;
+export type ReportSendStatus = (typeof REPORT_SEND_STATUSES)[number];
 
 /**
  * One e-mail of a profile's report: made by its schedule or asked for at once, with a report
