@@ -264,6 +264,16 @@ const SPECS: readonly ToolSpec[] = [
     readOnly: true,
   },
   {
+    name: 'list_report_sends',
+    title: "List a profile's report e-mails",
+    method: 'GET',
+    path: '/v1/profiles/{id}/report-sends',
+    pathArguments: { id: 'profile_id' },
+    purpose:
+      "Lists the reports e-mailed to a profile's client, by its schedule or asked for, newest first: each one's period, addresses, status (`sending`, `sent`, `failed`), tries and the mail server's last answer.",
+    readOnly: true,
+  },
+  {
     name: 'list_webhooks',
     title: 'List webhook endpoints',
     method: 'GET',

@@ -125,6 +125,7 @@ const TOOLS = [
   'get_account_insights',
   'get_post_insights',
   'get_profile_report',
+  'list_report_sends',
   'list_webhooks',
   'list_audit_log',
   'send_test_webhook',
@@ -660,5 +661,27 @@ describe('text written by other people', () => {
     expect(report.accounts[0].account_id).toBe(account.id);
     expect(report.accounts[0].username).toBe(`<${tag}>${account.username}</${tag}>`);
     expect(report.accounts[0].posts_published).toEqual({ value: 0, previous: 0, change: 0, change_ratio: null });
+  });
+
+  it("lists a profile's report e-mails, filtered by status", async () => {
+    const profileId = await createProfile('E-mailed client');
+    const asked = await t.app.inject({
+      method: 'POST',
+      url: `/v1/profiles/${profileId}/report-sends`,
+      headers: auth(owner.key),
+      payload: { from: '2026-10-01', to: '2026-10-31', recipients: ['client@example.test'] },
+    });
+    expect(asked.statusCode, asked.body).toBe(202);
+    const client = await connect(owner.key);
+    const listed = await ok(client, 'list_report_sends', { profile_id: profileId });
+    expect(listed.data).toHaveLength(1);
+    expect(listed.data[0]).toMatchObject({
+      id: asked.json().id,
+      from: '2026-10-01',
+      to: '2026-10-31',
+      recipients: ['client@example.test'],
+    });
+    const failed = await ok(client, 'list_report_sends', { profile_id: profileId, status: 'failed' });
+    expect(failed.data).toEqual([]);
   });
 });

@@ -83,7 +83,7 @@ describe('switchboard mcp (stdio)', () => {
     expect(tools.map((tool) => tool.name)).toEqual(
       expect.arrayContaining(['create_post', 'get_post', 'list_comments', 'reply_to_comment', 'send_test_webhook']),
     );
-    expect(tools).toHaveLength(26);
+    expect(tools).toHaveLength(27);
 
     const created = await call(client, 'create_post', { account_ids: [account.id], text: 'From the command line' });
     expect(created.isError ?? false).toBe(false);
