@@ -84,7 +84,7 @@ export function reportPages(deps: {
         const linked = await linkedReport(deps, request.params.token, false);
         if (linked.kind !== 'open') return closed(reply, linked);
         const { report } = linked;
-        const name = `report-${report.dates[0]}-${report.dates[report.dates.length - 1]}.pdf`;
+        const name = `report-${report.from}-${report.to}.pdf`;
         return reply
           .type('application/pdf')
           .header('cache-control', 'no-store')

@@ -13,6 +13,7 @@ import {
   REPORT_COLOURS,
   REPORT_FIGURES,
   type ReportAccount,
+  reportTitle,
 } from '../modules/reports/index.ts';
 import { platformInfo } from '../platforms/index.ts';
 import { BASE_CSS, type Page } from './page.tsx';
@@ -167,11 +168,9 @@ export function reportPage(view: {
   pdfUrl: string;
 }): Page {
   const { report } = view;
-  const from = report.dates[0] as string;
-  const to = report.dates[report.dates.length - 1] as string;
   return {
     status: 200,
-    title: `${report.profile.name}: report ${from} to ${to}`,
+    title: reportTitle(report),
     css: `${BASE_CSS}${REPORT_CSS}`,
     mediaSources: view.logoUrl === null ? [] : ["'self'"],
     body: (
@@ -182,7 +181,7 @@ export function reportPage(view: {
         </div>
         <h1>{report.profile.name}</h1>
         <p class="muted">
-          {from} to {to} (UTC days), compared with {report.previous.from} to {report.previous.to}.
+          {report.from} to {report.to} (UTC days), compared with {report.previous.from} to {report.previous.to}.
         </p>
         <p>
           <a class="button inline" href={view.pdfUrl}>

@@ -31,6 +31,8 @@ function account(n: number, username: string, views: (number | null)[]): ReportA
 function report(accounts: ReportAccount[], name = 'Client'): ProfileReport {
   return {
     profile: { id: 'prf_1', name },
+    from: '2026-10-01',
+    to: '2026-10-03',
     dates: DATES,
     previous: { from: '2026-09-28', to: '2026-09-30' },
     totals: profileFigures(accounts),

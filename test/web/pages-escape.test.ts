@@ -112,6 +112,8 @@ function report(v: Values): ProfileReport {
   };
   return {
     profile: { id: 'prf_1', name: v('profile name') },
+    from: '2026-10-01',
+    to: '2026-10-02',
     dates: ['2026-10-01', '2026-10-02'],
     previous: { from: '2026-09-29', to: '2026-09-30' },
     totals: profileFigures([account]),

@@ -10,7 +10,7 @@ export { reportRoutes } from './routes.ts';
 export { scheduleReportRoutes } from './schedule-routes.ts';
 export { scheduleReportSends, sendReport } from './sends.ts';
 export type { ProfileReport, ReportAccount } from './service.ts';
-export { accountName, changeText, figureText, REPORT_COLOURS, REPORT_FIGURES } from './words.ts';
+export { accountName, changeText, figureText, REPORT_COLOURS, REPORT_FIGURES, reportTitle } from './words.ts';
 
 /** The reports module's part at start: its links go with their profile. */
 export const reportsModule: ModuleInstall = {

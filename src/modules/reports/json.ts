@@ -167,8 +167,8 @@ export function renderProfileReport(report: ProfileReport): ProfileReportJson {
   return {
     profile_id: report.profile.id,
     profile_name: report.profile.name,
-    from: report.dates[0] as string,
-    to: report.dates[report.dates.length - 1] as string,
+    from: report.from,
+    to: report.to,
     previous: report.previous,
     totals: headlinesJson(report.totals),
     accounts: report.accounts.map((a) => ({

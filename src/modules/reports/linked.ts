@@ -1,8 +1,7 @@
 /** What a report link's hosted page shows: the profile's report over the link's period, with the owner's brand. */
-import { dayNumber } from '../../days.ts';
 import { logoOf, reportBrandOf } from '../connect/index.ts';
 import type { InsightReadDeps } from '../insights/index.ts';
-import { openReportLink } from './links.ts';
+import { openReportLink, storedPeriod } from './links.ts';
 import type { ReportBrand } from './pdf.ts';
 import { type ProfileReport, reportOf } from './service.ts';
 
@@ -19,8 +18,7 @@ export async function linkedReport(deps: InsightReadDeps, token: string, count: 
   const opened = await openReportLink(deps.db, token, count);
   if (opened.kind !== 'open') return opened;
   const { link, profile } = opened;
-  const period = { from: dayNumber(link.periodFrom) as number, to: dayNumber(link.periodTo) as number };
-  const report = await reportOf(deps, profile, period);
+  const report = await reportOf(deps, profile, storedPeriod(link));
   const brand = await reportBrandOf(deps.db, profile.ownerId);
   return { kind: 'open', report, brand, hasLogo: brand.logoPng !== null };
 }

@@ -10,7 +10,16 @@ import PDFDocument from 'pdfkit';
 import { platformInfo } from '../../platforms/index.ts';
 import { chartHeight, drawLineChart } from './pdf-chart.ts';
 import type { ProfileReport } from './service.ts';
-import { accountName, changeText, figureText, longDate, periodText, REPORT_COLOURS, REPORT_FIGURES } from './words.ts';
+import {
+  accountName,
+  changeText,
+  figureText,
+  longDate,
+  periodText,
+  REPORT_COLOURS,
+  REPORT_FIGURES,
+  reportTitle,
+} from './words.ts';
 
 const require = createRequire(import.meta.url);
 let fonts: { regular: Buffer; bold: Buffer } | undefined;
@@ -44,7 +53,7 @@ export async function reportPdf(report: ProfileReport, brand: ReportBrand): Prom
     margin: MARGIN,
     bufferPages: true,
     info: {
-      Title: `${report.profile.name}: report ${report.dates[0]} to ${report.dates[report.dates.length - 1]}`,
+      Title: reportTitle(report),
       Author: brand.name,
       Creator: 'Switchboard',
       CreationDate: report.generatedAt,
@@ -85,14 +94,12 @@ function header(doc: PDFKit.PDFDocument, report: ProfileReport, brand: ReportBra
     .fontSize(20)
     .fillColor(INK)
     .text(report.profile.name, textX, doc.y + 2, { width });
-  const first = report.dates[0] as string;
-  const last = report.dates[report.dates.length - 1] as string;
   doc
     .font('regular')
     .fontSize(10)
     .fillColor(MUTED)
     .text(
-      `${periodText(first, last)}, compared with ${longDate(report.previous.from)} to ${longDate(report.previous.to)} (UTC days)`,
+      `${periodText(report.from, report.to)}, compared with ${longDate(report.previous.from)} to ${longDate(report.previous.to)} (UTC days)`,
       textX,
       doc.y + 4,
       { width },

@@ -7,7 +7,7 @@
 import { and, desc, eq, isNotNull, lt, lte } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { now } from '../../clock.ts';
-import { dayNumber, dayOf, dayText } from '../../days.ts';
+import { dayOf, dayText } from '../../days.ts';
 import type { Db, Tx } from '../../db/connection.ts';
 import { ApiError } from '../../http/errors.ts';
 import { countAttempt } from '../../http/rate-limit-store.ts';
@@ -23,7 +23,7 @@ import { type EventType, emit } from '../events/index.ts';
 import type { InsightReadDeps } from '../insights/index.ts';
 import { findProfile, getProfile } from '../profiles/index.ts';
 import { renderReportSend } from './json.ts';
-import { DEFAULT_LINK_DAYS, insertReportLink, reportPagePath } from './links.ts';
+import { DEFAULT_LINK_DAYS, insertReportLink, reportPagePath, storedPeriod } from './links.ts';
 import { ofProfile } from './of-profile.ts';
 import { reportPdf } from './pdf.ts';
 import {
@@ -48,8 +48,8 @@ import { longDate, periodText, reportFileName } from './words.ts';
 
 /**
  * A send's states: `sending` until the mail server takes the e-mail (each failed try waits
- * there for the next), then `sent`, or `failed` when the server refused it for good or the
- * last try failed.
+ * there for the next), then `sent`, or `failed` when it is given up (`giveUp`: the server
+ * refused it for good, the last try failed, its link closed or its profile went first).
  */
 export const sendWorkflow = defineWorkflow({
   name: 'report send',
@@ -68,6 +68,9 @@ export const sendWorkflow = defineWorkflow({
 });
 
 const sendsTable = workflowTable(sendWorkflow, reportSends, reportSends.id);
+
+/** One job at a time tries a send: its next try is queued under the same key. */
+const sendJobKey = (sendId: string) => `send_report:${sendId}`;
 
 /** Schedules made due at once per run of the periodic task (the rest are due at its next run). */
 const DUE_BATCH = 100;
@@ -114,7 +117,7 @@ async function insertSend(tx: Tx, secretKey: Buffer, input: NewSend): Promise<Re
     })
     .returning();
   if (send === undefined) throw new Error('the report send was not stored');
-  await enqueue(tx, 'send_report', { send_id: send.id }, { jobKey: `send_report:${send.id}` });
+  await enqueue(tx, 'send_report', { send_id: send.id }, { jobKey: sendJobKey(send.id) });
   return send;
 }
 
@@ -278,7 +281,7 @@ export async function sendReport(deps: ReportMailDeps, sendId: string): Promise<
         set: { attempts, lastError: message, nextAttemptAt: next, updatedAt: now() },
       });
       if (waiting) {
-        await enqueue(tx, 'send_report', { send_id: send.id }, { runAt: next, jobKey: `send_report:${send.id}` });
+        await enqueue(tx, 'send_report', { send_id: send.id }, { runAt: next, jobKey: sendJobKey(send.id) });
       }
     });
     deps.log.warn(
@@ -309,8 +312,7 @@ async function reportMail(
   profile: { ownerId: string; id: string; name: string },
   linkExpiresAt: Date,
 ): Promise<Mail> {
-  const period = { from: dayNumber(send.periodFrom) as number, to: dayNumber(send.periodTo) as number };
-  const report = await reportOf(deps, profile, period);
+  const report = await reportOf(deps, profile, storedPeriod(send));
   const brand = await reportBrandOf(deps.db, profile.ownerId);
   const pdf = await reportPdf(report, brand);
   const url = `${deps.publicUrl ?? send.linkBase}${reportPagePath(decrypt(deps.secretKey, send.sealedToken ?? ''))}`;

@@ -50,6 +50,9 @@ export interface TopPost {
 
 export interface ProfileReport {
   profile: { id: string; name: string };
+  /** The period's first and last day. */
+  from: string;
+  to: string;
   /** Every day of the period, oldest first. */
   dates: string[];
   previous: { from: string; to: string };
@@ -156,6 +159,8 @@ export async function reportOf(
   });
   return {
     profile: { id: profile.id, name: profile.name },
+    from: dayText(period.from),
+    to: dayText(period.to),
     dates: daysFrom(period.from, period.to),
     previous: { from: dayText(first), to: dayText(period.from - 1) },
     totals: profileFigures(reportAccounts),

@@ -51,7 +51,12 @@ export function periodText(from: string, to: string): string {
   return `${longDate(from)} to ${longDate(to)}`;
 }
 
+/** A report's title, its document's and its page's: "<profile>: report <from> to <to>". */
+export function reportTitle(report: ProfileReport): string {
+  return `${report.profile.name}: report ${report.from} to ${report.to}`;
+}
+
 /** The name a report's file is saved under: `report-<profile id>-<from>-<to>.<extension>`. */
 export function reportFileName(report: ProfileReport, extension: 'csv' | 'pdf'): string {
-  return `report-${report.profile.id}-${report.dates[0]}-${report.dates[report.dates.length - 1]}.${extension}`;
+  return `report-${report.profile.id}-${report.from}-${report.to}.${extension}`;
 }
