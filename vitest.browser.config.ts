@@ -12,6 +12,10 @@ export default defineConfig({
     // A browser start, a service start and page loads: slower than the API tests.
     testTimeout: 120_000,
     hookTimeout: 180_000,
+    // What a page shows after a load (an image fetched with the session's cookie, a list read
+    // again) can take seconds on a busy machine: vitest's default of 1 s failed the report's
+    // logo check there. A poll that holds returns at once, so the wait costs nothing.
+    expect: { poll: { timeout: 15_000 } },
     // One browser at a time.
     maxWorkers: 1,
     // In CI also a JSON report of its own, which .ci/run adds to the main suite's.
