@@ -5,6 +5,8 @@
  * only fills in the placeholders. The name makes each pooled connection plan it once.
  */
 import { createHash } from 'node:crypto';
+import { is, type Query, SQL } from 'drizzle-orm';
+import { PgColumn, type SelectedFieldsOrdered } from 'drizzle-orm/pg-core';
 import { type Db, isTransaction, type Queryable } from './connection.ts';
 
 export function preparedPerDb<P>(build: (db: Db) => P): (db: Db) => P {
@@ -34,12 +36,30 @@ export function preparedOutsideTransactions<P>(build: (db: Db) => P): (db: Query
  * together at each call from parts whose values are all parameters: its text is then one of a
  * few shapes, and each pooled connection plans each shape a few times (PostgreSQL then keeps a
  * generic plan) instead of at every call, which for a statement of several CTEs costs more than
- * running it.
+ * running it. The text is built once: the name is made from it, and the statement prepared
+ * from it, where Drizzle's `prepare(name)` would build it again (for a large statement, building
+ * its text costs the process more than sending it).
  */
-export async function executePreparedByText<Result>(query: {
-  toSQL(): { sql: string };
-  prepare(name: string): { execute(): Promise<Result> };
-}): Promise<Result> {
-  const name = `by_text_${createHash('sha256').update(query.toSQL().sql).digest('base64url').slice(0, 24)}`;
-  return await query.prepare(name).execute();
+export async function executePreparedByText<Row>(
+  db: Queryable,
+  query: { toSQL(): Query; readonly _: { readonly selectedFields: object; readonly result: Row[] } },
+): Promise<Row[]> {
+  const built = query.toSQL();
+  const name = `by_text_${createHash('sha256').update(built.sql).digest('base64url').slice(0, 24)}`;
+  const prepared = db._.session.prepareQuery<{ execute: Row[]; all: unknown; values: unknown }>(
+    built,
+    flatFields(query._.selectedFields),
+    name,
+    true,
+  );
+  return await prepared.execute();
+}
+
+/** A flat selection (each key a column or an SQL expression) in the order Drizzle maps a row's values to it. */
+function flatFields(fields: object): SelectedFieldsOrdered {
+  return Object.entries(fields).map(([key, field]: [string, unknown]) => {
+    if (!is(field, PgColumn) && !is(field, SQL) && !is(field, SQL.Aliased))
+      throw new Error(`executePreparedByText maps flat selections only; ${key} is not a column or an SQL expression`);
+    return { path: [key], field };
+  });
 }

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { integer, jsonb, pgTable, timestamp } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/db/connection.ts';
 import { executePreparedByText, preparedOutsideTransactions, preparedPerDb } from '../../src/db/prepared.ts';
@@ -54,6 +55,7 @@ describe('executePreparedByText', () => {
         // Built at each call, as a statement put together from parts is.
         answers.push(
           await executePreparedByText(
+            tx,
             tx.select({ value: sql<number>`${n}::int * 2` }).from(sql`(values (1)) as one (x)`),
           ),
         );
@@ -61,6 +63,7 @@ describe('executePreparedByText', () => {
       expect(answers).toEqual([1, 2, 3, 4, 5, 6, 7, 8].map((n) => [{ value: n * 2 }]));
       expect(
         await executePreparedByText(
+          tx,
           tx.select({ value: sql<number>`${5}::int + 1` }).from(sql`(values (1)) as one (x)`),
         ),
       ).toEqual([{ value: 6 }]);
@@ -72,5 +75,30 @@ describe('executePreparedByText', () => {
       expect(rows.map((r) => Number(r.executions))).toEqual([8, 1]);
       expect(Number(rows[0]?.generic_plans)).toBeGreaterThan(0);
     });
+  });
+
+  it('answers the rows as Drizzle maps them (dates, JSON, column names), and refuses a nested selection', async () => {
+    const table = pgTable('prepared_test_mapped', {
+      id: integer('id').primaryKey(),
+      madeAt: timestamp('made_at', { withTimezone: true }).notNull(),
+      detail: jsonb('detail'),
+    });
+    await database.pool.query(
+      'create table prepared_test_mapped (id int primary key, made_at timestamptz not null, detail jsonb)',
+    );
+    const db = database.db;
+    // As the events module runs a change: a data-modifying CTE, answered by a select of its rows.
+    const inserted = db.$with('inserted').as(
+      db
+        .insert(table)
+        .values({ id: 7, madeAt: new Date('2026-11-27T05:00:00.250Z'), detail: { kind: 'test', n: 1 } })
+        .returning(),
+    );
+    expect(await executePreparedByText(db, db.with(inserted).select().from(inserted))).toEqual([
+      { id: 7, madeAt: new Date('2026-11-27T05:00:00.250Z'), detail: { kind: 'test', n: 1 } },
+    ]);
+    const nested = db.select({ row: { id: table.id } }).from(table);
+    await expect(executePreparedByText(db, nested)).rejects.toThrow(/flat selections only; row is not/);
+    expect((await database.pool.query('select count(*)::int as n from prepared_test_mapped')).rows).toEqual([{ n: 1 }]);
   });
 });

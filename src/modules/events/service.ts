@@ -162,6 +162,7 @@ export async function emitInChange(
   const { part } = eventsStatement(list, change.made);
   const effects = [...change.effects, ...part.effects.map(([, query]) => query)];
   return await executePreparedByText(
+    db,
     db
       .with(...change.with, ...part.with.map(([name, query]) => db.$with(name, {}).as(query)))
       .select()
