@@ -42,8 +42,10 @@ export function preparedOutsideTransactions<P>(build: (db: Db) => P): (db: Query
  */
 export async function executePreparedByText<Row>(
   db: Queryable,
-  query: { toSQL(): Query; readonly _: { readonly selectedFields: object; readonly result: Row[] } },
+  build: (db: Queryable) => { toSQL(): Query; readonly _: { readonly selectedFields: object; readonly result: Row[] } },
 ): Promise<Row[]> {
+  // Built here on `db`, so the statement runs on the connection the query is made for.
+  const query = build(db);
   const built = query.toSQL();
   const name = `by_text_${createHash('sha256').update(built.sql).digest('base64url').slice(0, 24)}`;
   const prepared = db._.session.prepareQuery<{ execute: Row[]; all: unknown; values: unknown }>(

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { integer, jsonb, pgTable, timestamp } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../src/db/connection.ts';
+import type { Database, Queryable } from '../../src/db/connection.ts';
 import { executePreparedByText, preparedOutsideTransactions, preparedPerDb } from '../../src/db/prepared.ts';
 import { createTestDatabase } from '../helpers/database.ts';
 
@@ -54,17 +54,15 @@ describe('executePreparedByText', () => {
       for (let n = 1; n <= 8; n++) {
         // Built at each call, as a statement put together from parts is.
         answers.push(
-          await executePreparedByText(
-            tx,
-            tx.select({ value: sql<number>`${n}::int * 2` }).from(sql`(values (1)) as one (x)`),
+          await executePreparedByText(tx, (handle) =>
+            handle.select({ value: sql<number>`${n}::int * 2` }).from(sql`(values (1)) as one (x)`),
           ),
         );
       }
       expect(answers).toEqual([1, 2, 3, 4, 5, 6, 7, 8].map((n) => [{ value: n * 2 }]));
       expect(
-        await executePreparedByText(
-          tx,
-          tx.select({ value: sql<number>`${5}::int + 1` }).from(sql`(values (1)) as one (x)`),
+        await executePreparedByText(tx, (handle) =>
+          handle.select({ value: sql<number>`${5}::int + 1` }).from(sql`(values (1)) as one (x)`),
         ),
       ).toEqual([{ value: 6 }]);
       const { rows } = await tx.execute<{ executions: number; generic_plans: number }>(
@@ -94,10 +92,10 @@ describe('executePreparedByText', () => {
         .values({ id: 7, madeAt: new Date('2026-11-27T05:00:00.250Z'), detail: { kind: 'test', n: 1 } })
         .returning(),
     );
-    expect(await executePreparedByText(db, db.with(inserted).select().from(inserted))).toEqual([
+    expect(await executePreparedByText(db, (handle) => handle.with(inserted).select().from(inserted))).toEqual([
       { id: 7, madeAt: new Date('2026-11-27T05:00:00.250Z'), detail: { kind: 'test', n: 1 } },
     ]);
-    const nested = db.select({ row: { id: table.id } }).from(table);
+    const nested = (handle: Queryable) => handle.select({ row: { id: table.id } }).from(table);
     await expect(executePreparedByText(db, nested)).rejects.toThrow(/flat selections only; row is not/);
     expect((await database.pool.query('select count(*)::int as n from prepared_test_mapped')).rows).toEqual([{ n: 1 }]);
   });

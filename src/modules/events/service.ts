@@ -161,10 +161,9 @@ export async function emitInChange(
 ) {
   const { part } = eventsStatement(list, change.made);
   const effects = [...change.effects, ...part.effects.map(([, query]) => query)];
-  return await executePreparedByText(
-    db,
-    db
-      .with(...change.with, ...part.with.map(([name, query]) => db.$with(name, {}).as(query)))
+  return await executePreparedByText(db, (handle) =>
+    handle
+      .with(...change.with, ...part.with.map(([name, query]) => handle.$with(name, {}).as(query)))
       .select()
       .from(change.answer)
       .where(and(...effects.map((effect) => sql`${effectCount(effect)} >= 0`))),
