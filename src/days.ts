@@ -1,6 +1,7 @@
 /** UTC days as numbers (days since 1970-01-01), so ranges and array offsets are plain arithmetic. */
 
-const DAY_MS = 86_400_000;
+/** A UTC day's length: a day number times it is its midnight's time. */
+export const DAY_MS = 86_400_000;
 
 /** The first day a date can name (the pattern ends at 9999; PostgreSQL has no year 0). */
 export const FIRST_DAY = Date.parse('0001-01-01T00:00:00Z') / DAY_MS;

@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import { now } from '../../clock.ts';
-import { dayNumber, dayOf, dayText } from '../../days.ts';
+import { DAY_MS, dayNumber, dayOf, dayText } from '../../days.ts';
 import type { Db, Queryable } from '../../db/connection.ts';
 import { ApiError } from '../../http/errors.ts';
 import type { Scope } from '../../http/scope.ts';
@@ -19,7 +19,6 @@ import { type ReportLink, reportLinks } from './tables.ts';
 
 export const DEFAULT_LINK_DAYS = 30;
 export const MAX_LINK_DAYS = 90;
-const DAY_MS = 86_400_000;
 
 /** The period a stored row (a link, a send) reports, as day numbers: its dates are real days, as stored. */
 export function storedPeriod(row: { periodFrom: string; periodTo: string }): { from: number; to: number } {

@@ -5,7 +5,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { now } from '../../clock.ts';
-import { dayOf } from '../../days.ts';
+import { DAY_MS, dayOf } from '../../days.ts';
 import type { Db, Queryable } from '../../db/connection.ts';
 import { ApiError } from '../../http/errors.ts';
 import type { Scope } from '../../http/scope.ts';
@@ -17,7 +17,6 @@ import { ofProfile } from './of-profile.ts';
 import { lastMonthOf } from './service.ts';
 import { type ReportSchedule, reportSchedules, type ScheduleFrequency } from './tables.ts';
 
-const DAY_MS = 86_400_000;
 export const DEFAULT_SEND_HOUR = 8;
 
 /** The ISO weekday of a day number: 1 (Monday) to 7 (Sunday); 1970-01-01 was a Thursday. */

@@ -4,7 +4,7 @@
  * and posts alone (nothing is asked of a platform to answer).
  */
 import { now } from '../../clock.ts';
-import { dayOf, daysFrom, dayText, FIRST_DAY } from '../../days.ts';
+import { DAY_MS, dayOf, daysFrom, dayText, FIRST_DAY } from '../../days.ts';
 import { ApiError } from '../../http/errors.ts';
 import type { Scope } from '../../http/scope.ts';
 import { type Platform, platformInfo } from '../../platforms/index.ts';
@@ -21,7 +21,6 @@ import {
   profileFigures,
 } from './figures.ts';
 
-const DAY_MS = 86_400_000;
 /** How many of the period's posts a report ranks. */
 const TOP_POSTS = 5;
 
