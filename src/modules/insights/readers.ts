@@ -7,7 +7,7 @@ import { dayNumber, dayText } from '../../days.ts';
 import type { Queryable } from '../../db/connection.ts';
 import type { AccountState } from '../accounts/index.ts';
 import { type InsightReadDeps, missingPermission } from './service.ts';
-import { accountInsightSeries, insightSyncState, postInsights } from './tables.ts';
+import { accountInsightSeries, insightSyncState, postInsights, seriesSlice } from './tables.ts';
 
 /** An account's stored days, as GET /v1/accounts/{id}/insights would show them. */
 export interface StoredDays {
@@ -29,16 +29,15 @@ export async function storedDaysOf(
   const ids = sql.param(accounts.map((a) => a.id));
   const from = dayText(range.from);
   const to = dayText(range.to);
+  const slice = seriesSlice(from, to);
   const { rows: series } = await deps.db.execute<{
     account_id: string;
     metric: string;
     start: string;
     values: (number | null)[] | null;
   }>(
-    // array_to_json keeps a null element null (drizzle would make it 0); a slice past the stored days is empty.
     sql`select ${accountInsightSeries.accountId} as account_id, ${accountInsightSeries.metric} as metric,
-          greatest(${from}::date, ${accountInsightSeries.firstDay})::text as start,
-          array_to_json(${accountInsightSeries.values}[greatest(${from}::date - ${accountInsightSeries.firstDay}, 0) + 1 : ${to}::date - ${accountInsightSeries.firstDay} + 1]) as values
+          ${slice.start} as start, ${slice.values} as values
         from ${accountInsightSeries} where ${accountInsightSeries.accountId} = any(${ids}::text[])`,
   );
   const { rows: synced } = await deps.db.execute<{ account_id: string; at: Date | null }>(

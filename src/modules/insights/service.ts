@@ -29,7 +29,7 @@ import {
   type SeriesSlice,
 } from './json.ts';
 import { INSIGHT_PLATFORMS, queueRefreshes } from './refresh.ts';
-import { accountInsightSeries, insightManualSyncs, insightSyncState, postInsights } from './tables.ts';
+import { accountInsightSeries, insightManualSyncs, insightSyncState, postInsights, seriesSlice } from './tables.ts';
 
 export interface InsightReadDeps {
   db: Db;
@@ -203,14 +203,14 @@ const accountWithFigures = (() => {
   const id = sql.placeholder('id');
   const from = sql.placeholder('from');
   const to = sql.placeholder('to');
+  const slice = seriesSlice(from, to);
   return visibleAccountReader('account_insights', {
     syncedAt: sql<
       string | null
     >`(select to_json(${insightSyncState.refreshedAt}) from ${insightSyncState} where ${insightSyncState.accountId} = ${id})`,
-    series: sql<[string, string, (number | null)[] | null][] | null>`(select json_agg(json_build_array(
-        ${accountInsightSeries.metric},
-        greatest(${from}::date, ${accountInsightSeries.firstDay})::text,
-        array_to_json(${accountInsightSeries.values}[greatest(${from}::date - ${accountInsightSeries.firstDay}, 0) + 1 : ${to}::date - ${accountInsightSeries.firstDay} + 1])))
+    series: sql<
+      [string, string, (number | null)[] | null][] | null
+    >`(select json_agg(json_build_array(${accountInsightSeries.metric}, ${slice.start}, ${slice.values}))
       from ${accountInsightSeries} where ${accountInsightSeries.accountId} = ${id})`,
   });
 })();

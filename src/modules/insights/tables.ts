@@ -1,3 +1,4 @@
+import { type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { date, doublePrecision, index, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { timestampColumn } from '../../db/columns.ts';
 import { accountIdColumn } from '../accounts/columns.ts';
@@ -11,7 +12,7 @@ import { postIdColumn } from '../posts/columns.ts';
  * Keyed by account, so the figures follow an account that moves; the account's deletion
  * (with its profile) deletes them, after the insights module's own deletion step did.
  *
- * Read `values` through `array_to_json` (service.ts): drizzle would turn a null element into 0.
+ * Read `values` through `array_to_json` (seriesSlice): drizzle would turn a null element into 0.
  */
 export const accountInsightSeries = pgTable(
   'account_insight_series',
@@ -24,6 +25,21 @@ export const accountInsightSeries = pgTable(
   },
   (t) => [primaryKey({ columns: [t.accountId, t.metric] })],
 );
+
+/**
+ * The days `from`..`to` (dates, both included) of a series row: the first of them it holds
+ * (`start`, a date's text) and its values from then, as JSON, so a null element stays null. A
+ * range before the row's first day starts at that day; one past its last stored day is empty.
+ */
+export function seriesSlice(from: SQL | Placeholder | string, to: SQL | Placeholder | string) {
+  const { firstDay, values } = accountInsightSeries;
+  return {
+    start: sql<string>`greatest(${from}::date, ${firstDay})::text`,
+    values: sql<
+      (number | null)[] | null
+    >`array_to_json(${values}[greatest(${from}::date - ${firstDay}, 0) + 1 : ${to}::date - ${firstDay} + 1])`,
+  };
+}
 
 /** A published post's lifetime figures on one account (the post's target there); null: no data. */
 export const postInsights = pgTable(
