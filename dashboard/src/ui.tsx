@@ -430,3 +430,53 @@ export function Badge({ value, tone }: { value: string; tone?: 'good' | 'bad' | 
 export function Empty({ children }: { children: ComponentChildren }) {
   return <p class="empty muted">{children}</p>;
 }
+
+/**
+ * A list screen's table of what it loaded: the failure, progress until the first answer, then
+ * the empty state or the table (a caption for screen readers, a header per column, `rows` of
+ * the items).
+ */
+export function LoadedTable<T>({
+  loaded,
+  loadingLabel,
+  empty,
+  caption,
+  columns,
+  tableClass,
+  rows,
+}: {
+  loaded: { data: readonly T[] | undefined; error: unknown; loading: boolean };
+  loadingLabel: string;
+  empty: ComponentChildren;
+  caption: string;
+  columns: readonly string[];
+  tableClass?: string;
+  rows: (items: readonly T[]) => ComponentChildren;
+}) {
+  const { data, error, loading } = loaded;
+  return (
+    <>
+      <ErrorNotice error={error} />
+      {loading && !data ? <Progress label={loadingLabel} /> : null}
+      {data ? (
+        data.length === 0 ? (
+          <Empty>{empty}</Empty>
+        ) : (
+          <table class={tableClass}>
+            <caption class="visually-hidden">{caption}</caption>
+            <thead>
+              <tr>
+                {columns.map((column) => (
+                  <th key={column} scope="col">
+                    {column}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>{rows(data)}</tbody>
+          </table>
+        )
+      ) : null}
+    </>
+  );
+}

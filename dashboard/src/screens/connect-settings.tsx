@@ -9,8 +9,8 @@ import { type Platform, platformLabel, platforms } from '../catalogue.ts';
 import type { PlatformApp, RedirectOrigin } from '../resources.ts';
 import {
   Confirm,
-  Empty,
   ErrorNotice,
+  LoadedTable,
   Progress,
   problemAt,
   SelectField,
@@ -163,40 +163,30 @@ function RedirectOrigins() {
     <section class="card" aria-labelledby="origins-title">
       <h2 id="origins-title">Redirect origins</h2>
       <p class="muted">A connect link may send clients back only to a URL under one of these origins.</p>
-      <ErrorNotice error={origins.error} />
-      {origins.data ? (
-        origins.data.length === 0 ? (
-          <Empty>No origin registered: connect links cannot be created until one is.</Empty>
-        ) : (
-          <table>
-            <caption class="visually-hidden">Registered redirect origins</caption>
-            <thead>
-              <tr>
-                <th scope="col">Origin</th>
-                <th scope="col">Added</th>
-                <th scope="col">Actions</th>
-              </tr>
-            </thead>
-            <tbody>
-              {origins.data.map((o) => (
-                <tr key={o.id}>
-                  <td>
-                    <code>{o.origin}</code>
-                  </td>
-                  <td>
-                    <Time iso={o.created_at} />
-                  </td>
-                  <td>
-                    <button type="button" class="danger small" onClick={() => remove.ask(o)}>
-                      Remove<span class="visually-hidden"> {o.origin}</span>
-                    </button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        )
-      ) : null}
+      <LoadedTable
+        loaded={origins}
+        loadingLabel="Loading the redirect origins…"
+        empty="No origin registered: connect links cannot be created until one is."
+        caption="Registered redirect origins"
+        columns={['Origin', 'Added', 'Actions']}
+        rows={(items) =>
+          items.map((o) => (
+            <tr key={o.id}>
+              <td>
+                <code>{o.origin}</code>
+              </td>
+              <td>
+                <Time iso={o.created_at} />
+              </td>
+              <td>
+                <button type="button" class="danger small" onClick={() => remove.ask(o)}>
+                  Remove<span class="visually-hidden"> {o.origin}</span>
+                </button>
+              </td>
+            </tr>
+          ))
+        }
+      />
       <form class="inline" onSubmit={submit}>
         <TextField
           label="Origin to add"
@@ -266,44 +256,32 @@ function PlatformApps() {
         Register this service's callback URL in the app. Accounts connected through an app you then replace with another
         client id, or remove, expire the next time they are used and must be reconnected.
       </p>
-      <ErrorNotice error={apps.error} />
-      {apps.data ? (
-        apps.data.data.length === 0 ? (
-          <Empty>No app of your own: your accounts use this service's apps.</Empty>
-        ) : (
-          <table>
-            <caption class="visually-hidden">Your platform apps</caption>
-            <thead>
-              <tr>
-                <th scope="col">Platform</th>
-                <th scope="col">Client id</th>
-                <th scope="col">Without it</th>
-                <th scope="col">Changed</th>
-                <th scope="col">Actions</th>
-              </tr>
-            </thead>
-            <tbody>
-              {apps.data.data.map((app) => (
-                <tr key={app.platform}>
-                  <td>{platformLabel(app.platform)}</td>
-                  <td>
-                    <code>{app.client_id}</code>
-                  </td>
-                  <td>{app.deployment_fallback ? "This service's app" : 'Cannot connect'}</td>
-                  <td>
-                    <Time iso={app.updated_at} />
-                  </td>
-                  <td>
-                    <button type="button" class="danger small" onClick={() => remove.ask(app)}>
-                      Remove<span class="visually-hidden"> the {platformLabel(app.platform)} app</span>
-                    </button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        )
-      ) : null}
+      <LoadedTable
+        loaded={{ ...apps, data: apps.data?.data }}
+        loadingLabel="Loading your platform apps…"
+        empty="No app of your own: your accounts use this service's apps."
+        caption="Your platform apps"
+        columns={['Platform', 'Client id', 'Without it', 'Changed', 'Actions']}
+        rows={(items) =>
+          items.map((app) => (
+            <tr key={app.platform}>
+              <td>{platformLabel(app.platform)}</td>
+              <td>
+                <code>{app.client_id}</code>
+              </td>
+              <td>{app.deployment_fallback ? "This service's app" : 'Cannot connect'}</td>
+              <td>
+                <Time iso={app.updated_at} />
+              </td>
+              <td>
+                <button type="button" class="danger small" onClick={() => remove.ask(app)}>
+                  Remove<span class="visually-hidden"> the {platformLabel(app.platform)} app</span>
+                </button>
+              </td>
+            </tr>
+          ))
+        }
+      />
       <form onSubmit={submit} aria-label="Set a platform app">
         <SelectField
           label="Platform"

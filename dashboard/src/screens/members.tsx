@@ -10,9 +10,8 @@ import type { Member, MemberRoleName, Profile } from '../resources.ts';
 import {
   Badge,
   Confirm,
-  Empty,
   ErrorNotice,
-  Progress,
+  LoadedTable,
   problemAt,
   SelectField,
   TextField,
@@ -190,31 +189,16 @@ export function MembersScreen() {
         People who sign in to this dashboard as themselves, with a role for every profile or for one. Programs use API
         keys.
       </p>
-      <ErrorNotice error={members.error} />
-      {members.loading && !members.data ? <Progress label="Loading members…" /> : null}
-      {members.data ? (
-        members.data.length === 0 ? (
-          <Empty>No members yet.</Empty>
-        ) : (
-          <table>
-            <caption class="visually-hidden">Members</caption>
-            <thead>
-              <tr>
-                <th scope="col">Member</th>
-                <th scope="col">Role</th>
-                <th scope="col">Status</th>
-                <th scope="col">Last sign-in</th>
-                <th scope="col">Actions</th>
-              </tr>
-            </thead>
-            <tbody>
-              {members.data.map((m) => (
-                <MemberRow key={m.id} member={m} profiles={profiles} onChanged={members.reload} />
-              ))}
-            </tbody>
-          </table>
-        )
-      ) : null}
+      <LoadedTable
+        loaded={members}
+        loadingLabel="Loading members…"
+        empty="No members yet."
+        caption="Members"
+        columns={['Member', 'Role', 'Status', 'Last sign-in', 'Actions']}
+        rows={(items) =>
+          items.map((m) => <MemberRow key={m.id} member={m} profiles={profiles} onChanged={members.reload} />)
+        }
+      />
       <InviteMember profiles={profiles} onInvited={members.reload} />
     </main>
   );

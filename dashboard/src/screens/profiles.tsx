@@ -9,7 +9,7 @@ import { answer, api } from '../api.ts';
 import { useProfiles } from '../choices.tsx';
 import type { Profile } from '../resources.ts';
 import { PATHS, useSession } from '../session.ts';
-import { Confirm, Empty, ErrorNotice, Progress, problemAt, TextField, useAction, useConfirmed } from '../ui.tsx';
+import { Confirm, ErrorNotice, LoadedTable, problemAt, TextField, useAction, useConfirmed } from '../ui.tsx';
 
 function CreateProfile({ onCreated }: { onCreated: (p: Profile) => void }) {
   const [name, setName] = useState('');
@@ -161,29 +161,18 @@ export function ProfilesScreen() {
     <main id="main">
       <h1>Profiles</h1>
       <p class="muted">Each profile keeps one client's accounts, posts, comments and insights apart.</p>
-      <ErrorNotice error={profiles.error} />
-      {profiles.loading && !profiles.data ? <Progress label="Loading profiles…" /> : null}
-      {profiles.data ? (
-        profiles.data.length === 0 ? (
-          <Empty>No profiles.</Empty>
-        ) : (
-          <table>
-            <caption class="visually-hidden">Profiles, the default first</caption>
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">External id</th>
-                <th scope="col">Actions</th>
-              </tr>
-            </thead>
-            <tbody>
-              {profiles.data.map((p) => (
-                <ProfileRow key={`${p.id}:${p.updated_at}`} profile={p} manages={isOwner} onChanged={profiles.reload} />
-              ))}
-            </tbody>
-          </table>
-        )
-      ) : null}
+      <LoadedTable
+        loaded={profiles}
+        loadingLabel="Loading profiles…"
+        empty="No profiles."
+        caption="Profiles, the default first"
+        columns={['Name', 'External id', 'Actions']}
+        rows={(items) =>
+          items.map((p) => (
+            <ProfileRow key={`${p.id}:${p.updated_at}`} profile={p} manages={isOwner} onChanged={profiles.reload} />
+          ))
+        }
+      />
       {isOwner ? <CreateProfile onCreated={() => profiles.reload()} /> : null}
     </main>
   );

@@ -16,9 +16,8 @@ import {
 import { PATHS, useSession } from '../session.ts';
 import {
   Badge,
-  Empty,
   ErrorNotice,
-  Progress,
+  LoadedTable,
   problemAt,
   Revealed,
   SelectField,
@@ -182,47 +181,35 @@ export function WebhooksScreen() {
     <main id="main">
       <h1>Webhooks</h1>
       <p class="muted">Endpoints receive a signed POST for each event they subscribe to.</p>
-      <ErrorNotice error={endpoints.error} />
-      {endpoints.loading && !endpoints.data ? <Progress label="Loading endpoints…" /> : null}
-      {endpoints.data ? (
-        endpoints.data.length === 0 ? (
-          <Empty>No endpoints yet.</Empty>
-        ) : (
-          <table>
-            <caption class="visually-hidden">Webhook endpoints</caption>
-            <thead>
-              <tr>
-                <th scope="col">URL</th>
-                <th scope="col">Events</th>
-                <th scope="col">Profile</th>
-                <th scope="col">State</th>
-              </tr>
-            </thead>
-            <tbody>
-              {endpoints.data.map((e) => (
-                <tr key={e.id}>
-                  <td>
-                    <a href={PATHS.webhook(e.id)}>{e.url}</a>
-                  </td>
-                  <td>
-                    <ul class="plain small">
-                      {e.events.map((event) => (
-                        <li key={event}>
-                          <code>{event}</code>
-                        </li>
-                      ))}
-                    </ul>
-                  </td>
-                  <td>{profileName(e.profile_id)}</td>
-                  <td>
-                    <EndpointState endpoint={e} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        )
-      ) : null}
+      <LoadedTable
+        loaded={endpoints}
+        loadingLabel="Loading endpoints…"
+        empty="No endpoints yet."
+        caption="Webhook endpoints"
+        columns={['URL', 'Events', 'Profile', 'State']}
+        rows={(items) =>
+          items.map((e) => (
+            <tr key={e.id}>
+              <td>
+                <a href={PATHS.webhook(e.id)}>{e.url}</a>
+              </td>
+              <td>
+                <ul class="plain small">
+                  {e.events.map((event) => (
+                    <li key={event}>
+                      <code>{event}</code>
+                    </li>
+                  ))}
+                </ul>
+              </td>
+              <td>{profileName(e.profile_id)}</td>
+              <td>
+                <EndpointState endpoint={e} />
+              </td>
+            </tr>
+          ))
+        }
+      />
       <AddEndpoint onAdded={endpoints.reload} />
     </main>
   );

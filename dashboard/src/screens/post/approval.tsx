@@ -6,11 +6,10 @@ import { roleHere, useSession } from '../../session.ts';
 import {
   Badge,
   Confirm,
-  Empty,
   ErrorNotice,
   Field,
   LinkShownOnce,
-  Progress,
+  LoadedTable,
   problemAt,
   Time,
   useAction,
@@ -158,65 +157,53 @@ export function ApprovalPanel({ post, onDecided }: { post: Post; onDecided: () =
         </LinkShownOnce>
       ) : null}
       <h3>Approval links</h3>
-      <ErrorNotice error={links.error} />
-      {links.loading && !links.data ? <Progress label="Loading the approval links…" /> : null}
-      {links.data ? (
-        links.data.length === 0 ? (
-          <Empty>No approval link yet.</Empty>
-        ) : (
-          <table class="approval-links">
-            <caption class="visually-hidden">The post's approval links, newest first</caption>
-            <thead>
-              <tr>
-                <th scope="col">Made</th>
-                <th scope="col">Status</th>
-                <th scope="col">Decision</th>
-                <th scope="col">Comment</th>
-                <th scope="col">Actions</th>
-              </tr>
-            </thead>
-            <tbody>
-              {links.data.map((l) => (
-                <tr key={l.id}>
-                  <td>
-                    <Time iso={l.created_at} />
-                    <p class="small muted">
-                      valid until <Time iso={l.expires_at} />
-                    </p>
-                  </td>
-                  <td>
-                    <Badge value={l.status} tone={LINK_TONES[l.status]} />
-                  </td>
-                  <td>
-                    {l.decision ? (
-                      <>
-                        {DECISION_LABELS[l.decision]}
-                        {l.used_at ? (
-                          <p class="small">
-                            <Time iso={l.used_at} />
-                          </p>
-                        ) : null}
-                      </>
-                    ) : (
-                      <span class="muted">—</span>
-                    )}
-                  </td>
-                  <td class="post-text">{l.comment ?? <span class="muted">—</span>}</td>
-                  <td>
-                    {l.status === 'open' ? (
-                      <button type="button" class="danger small" onClick={() => revoke.ask(l)}>
-                        Revoke<span class="visually-hidden"> the link made {l.created_at}</span>
-                      </button>
-                    ) : (
-                      <span class="muted">—</span>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        )
-      ) : null}
+      <LoadedTable
+        loaded={links}
+        loadingLabel="Loading the approval links…"
+        empty="No approval link yet."
+        caption="The post's approval links, newest first"
+        tableClass="approval-links"
+        columns={['Made', 'Status', 'Decision', 'Comment', 'Actions']}
+        rows={(items) =>
+          items.map((l) => (
+            <tr key={l.id}>
+              <td>
+                <Time iso={l.created_at} />
+                <p class="small muted">
+                  valid until <Time iso={l.expires_at} />
+                </p>
+              </td>
+              <td>
+                <Badge value={l.status} tone={LINK_TONES[l.status]} />
+              </td>
+              <td>
+                {l.decision ? (
+                  <>
+                    {DECISION_LABELS[l.decision]}
+                    {l.used_at ? (
+                      <p class="small">
+                        <Time iso={l.used_at} />
+                      </p>
+                    ) : null}
+                  </>
+                ) : (
+                  <span class="muted">—</span>
+                )}
+              </td>
+              <td class="post-text">{l.comment ?? <span class="muted">—</span>}</td>
+              <td>
+                {l.status === 'open' ? (
+                  <button type="button" class="danger small" onClick={() => revoke.ask(l)}>
+                    Revoke<span class="visually-hidden"> the link made {l.created_at}</span>
+                  </button>
+                ) : (
+                  <span class="muted">—</span>
+                )}
+              </td>
+            </tr>
+          ))
+        }
+      />
       <Confirm {...revoke.dialog} title="Revoke this approval link?" confirmLabel="Revoke link" dismissLabel="Keep it">
         <p>The client can no longer open it. The post keeps waiting for approval; you can send a new link.</p>
       </Confirm>

@@ -8,7 +8,7 @@ import { platformLabel } from '../../catalogue.ts';
 import { useProfiles } from '../../choices.tsx';
 import { type Account, accountLabel, type Profile } from '../../resources.ts';
 import { PATHS, query, useSession } from '../../session.ts';
-import { Badge, Confirm, Empty, ErrorNotice, Progress, Time, useConfirmed, useLoad } from '../../ui.tsx';
+import { Badge, Confirm, LoadedTable, Time, useConfirmed, useLoad } from '../../ui.tsx';
 import { MoveAccount } from './move-account.tsx';
 
 const STATUS_TONES = { connected: 'good', expired: 'warn', disconnected: 'bad' } as const;
@@ -124,38 +124,24 @@ export function Accounts({ profileId, onReconnect }: { profileId: string; onReco
   return (
     <section aria-labelledby="accounts-title" class="card">
       <h2 id="accounts-title">Accounts</h2>
-      <ErrorNotice error={accounts.error} />
-      {accounts.loading && !accounts.data ? <Progress label="Loading accounts…" /> : null}
-      {accounts.data ? (
-        accounts.data.length === 0 ? (
-          <Empty>No accounts yet: send your client a connect link.</Empty>
-        ) : (
-          <table>
-            <caption class="visually-hidden">Accounts of this profile</caption>
-            <thead>
-              <tr>
-                <th scope="col">Platform</th>
-                <th scope="col">Name</th>
-                <th scope="col">Status</th>
-                <th scope="col">Permissions</th>
-                <th scope="col">Comment notices</th>
-                <th scope="col">Actions</th>
-              </tr>
-            </thead>
-            <tbody>
-              {accounts.data.map((a) => (
-                <AccountRow
-                  key={`${a.id}:${a.updated_at}`}
-                  account={a}
-                  profiles={profiles.data ?? []}
-                  onChanged={accounts.reload}
-                  onReconnect={onReconnect}
-                />
-              ))}
-            </tbody>
-          </table>
-        )
-      ) : null}
+      <LoadedTable
+        loaded={accounts}
+        loadingLabel="Loading accounts…"
+        empty="No accounts yet: send your client a connect link."
+        caption="Accounts of this profile"
+        columns={['Platform', 'Name', 'Status', 'Permissions', 'Comment notices', 'Actions']}
+        rows={(items) =>
+          items.map((a) => (
+            <AccountRow
+              key={`${a.id}:${a.updated_at}`}
+              account={a}
+              profiles={profiles.data ?? []}
+              onChanged={accounts.reload}
+              onReconnect={onReconnect}
+            />
+          ))
+        }
+      />
     </section>
   );
 }

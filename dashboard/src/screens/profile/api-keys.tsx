@@ -7,8 +7,8 @@ import { all, answer, api } from '../../api.ts';
 import type { ApiKey, CreatedApiKey } from '../../resources.ts';
 import {
   Confirm,
-  Empty,
   ErrorNotice,
+  LoadedTable,
   problemAt,
   Revealed,
   TextField,
@@ -72,42 +72,31 @@ export function ApiKeys({ profileId }: { profileId: string }) {
           </button>
         </Revealed>
       ) : null}
-      <ErrorNotice error={keys.error} />
-      {keys.data ? (
-        keys.data.length === 0 ? (
-          <Empty>No profile keys yet.</Empty>
-        ) : (
-          <table>
-            <caption class="visually-hidden">Profile API keys</caption>
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Starts with</th>
-                <th scope="col">Created</th>
-                <th scope="col">Actions</th>
-              </tr>
-            </thead>
-            <tbody>
-              {keys.data.map((k) => (
-                <tr key={k.id}>
-                  <td>{k.name ?? <span class="muted">unnamed</span>}</td>
-                  <td>
-                    <code>{k.key_start}…</code>
-                  </td>
-                  <td>
-                    <Time iso={k.created_at} />
-                  </td>
-                  <td>
-                    <button type="button" class="danger small" onClick={() => revoke.ask(k)}>
-                      Revoke<span class="visually-hidden"> key {k.key_start}</span>
-                    </button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        )
-      ) : null}
+      <LoadedTable
+        loaded={keys}
+        loadingLabel="Loading the profile keys…"
+        empty="No profile keys yet."
+        caption="Profile API keys"
+        columns={['Name', 'Starts with', 'Created', 'Actions']}
+        rows={(items) =>
+          items.map((k) => (
+            <tr key={k.id}>
+              <td>{k.name ?? <span class="muted">unnamed</span>}</td>
+              <td>
+                <code>{k.key_start}…</code>
+              </td>
+              <td>
+                <Time iso={k.created_at} />
+              </td>
+              <td>
+                <button type="button" class="danger small" onClick={() => revoke.ask(k)}>
+                  Revoke<span class="visually-hidden"> key {k.key_start}</span>
+                </button>
+              </td>
+            </tr>
+          ))
+        }
+      />
       <Confirm {...revoke.dialog} title={`Revoke the key ${revoke.item?.key_start ?? ''}…?`} confirmLabel="Revoke key">
         <p>Programs using it are refused at once, and dashboard sessions signed in with it end.</p>
       </Confirm>
