@@ -10,10 +10,9 @@ import { mayOpen, useSession } from '../../session.ts';
 import {
   Badge,
   Confirm,
-  Empty,
   ErrorNotice,
   LinkShownOnce,
-  Progress,
+  LoadedTable,
   Time,
   useAction,
   useConfirmed,
@@ -72,53 +71,44 @@ export function ReportLinks({ profileId, from, to }: { profileId: string; from: 
           </p>
         </LinkShownOnce>
       ) : null}
-      <ErrorNotice error={links.error} />
-      {links.loading && !links.data ? <Progress label="Loading the report links…" /> : null}
-      {links.data && links.data.length === 0 ? <Empty>No report link yet.</Empty> : null}
-      {links.data && links.data.length > 0 ? (
-        <table>
-          <caption class="visually-hidden">The profile's report links, newest first</caption>
-          <thead>
-            <tr>
-              <th scope="col">Period</th>
-              <th scope="col">Status</th>
-              <th scope="col">Opened</th>
-              <th scope="col">Actions</th>
+      <LoadedTable
+        loaded={links}
+        loadingLabel="Loading the report links…"
+        empty="No report link yet."
+        caption="The profile's report links, newest first"
+        columns={['Period', 'Status', 'Opened', 'Actions']}
+        rows={(items) =>
+          items.map((l) => (
+            <tr key={l.id}>
+              <td>
+                {l.from} – {l.to}
+                <p class="small muted">
+                  made <Time iso={l.created_at} />, until <Time iso={l.expires_at} />
+                </p>
+              </td>
+              <td>
+                <Badge value={l.status} tone={TONES[l.status]} />
+              </td>
+              <td>
+                {l.opens === 0 ? (
+                  'never'
+                ) : (
+                  <>
+                    {l.opens} {l.opens === 1 ? 'time' : 'times'}, last <Time iso={l.last_opened_at} />
+                  </>
+                )}
+              </td>
+              <td>
+                {mayMake && l.status === 'open' ? (
+                  <button type="button" class="secondary small" onClick={() => revoke.ask(l)}>
+                    Revoke
+                  </button>
+                ) : null}
+              </td>
             </tr>
-          </thead>
-          <tbody>
-            {links.data.map((l) => (
-              <tr key={l.id}>
-                <td>
-                  {l.from} – {l.to}
-                  <p class="small muted">
-                    made <Time iso={l.created_at} />, until <Time iso={l.expires_at} />
-                  </p>
-                </td>
-                <td>
-                  <Badge value={l.status} tone={TONES[l.status]} />
-                </td>
-                <td>
-                  {l.opens === 0 ? (
-                    'never'
-                  ) : (
-                    <>
-                      {l.opens} {l.opens === 1 ? 'time' : 'times'}, last <Time iso={l.last_opened_at} />
-                    </>
-                  )}
-                </td>
-                <td>
-                  {mayMake && l.status === 'open' ? (
-                    <button type="button" class="secondary small" onClick={() => revoke.ask(l)}>
-                      Revoke
-                    </button>
-                  ) : null}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      ) : null}
+          ))
+        }
+      />
       <Confirm {...revoke.dialog} title="Revoke this report link?" confirmLabel="Revoke">
         <p>The client's link will open nothing from now on.</p>
       </Confirm>

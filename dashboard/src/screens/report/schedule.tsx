@@ -10,8 +10,8 @@ import { mayOpen, useSession } from '../../session.ts';
 import {
   Badge,
   Confirm,
-  Empty,
   ErrorNotice,
+  LoadedTable,
   Progress,
   problemAt,
   problemsOf,
@@ -212,72 +212,63 @@ export function ReportSchedulePanel({ profileId, from, to }: { profileId: string
       ) : null}
 
       <h3>E-mails sent</h3>
-      <ErrorNotice error={sends.error} />
       <ErrorNotice error={send.error} />
-      {sends.loading && !sends.data ? <Progress label="Loading the e-mails…" /> : null}
-      {sends.data && sends.data.length === 0 ? <Empty>No report e-mailed yet.</Empty> : null}
-      {sends.data && sends.data.length > 0 ? (
-        <table>
-          <caption class="visually-hidden">The report e-mails of this profile, newest first</caption>
-          <thead>
-            <tr>
-              <th scope="col">Period</th>
-              <th scope="col">To</th>
-              <th scope="col">Status</th>
-              <th scope="col">Actions</th>
-            </tr>
-          </thead>
-          <tbody>
-            {sends.data.map((s) => (
-              <tr key={s.id}>
-                <td>
-                  {s.from} – {s.to}
+      <LoadedTable
+        loaded={sends}
+        loadingLabel="Loading the e-mails…"
+        empty="No report e-mailed yet."
+        caption="The report e-mails of this profile, newest first"
+        columns={['Period', 'To', 'Status', 'Actions']}
+        rows={(items) =>
+          items.map((s) => (
+            <tr key={s.id}>
+              <td>
+                {s.from} – {s.to}
+                <p class="small muted">
+                  {s.schedule_id ? 'scheduled' : 'sent by hand'}, <Time iso={s.created_at} />
+                </p>
+              </td>
+              <td>{s.recipients.join(', ')}</td>
+              <td>
+                <Badge value={s.status} tone={TONES[s.status]} />
+                {s.status === 'sent' ? (
                   <p class="small muted">
-                    {s.schedule_id ? 'scheduled' : 'sent by hand'}, <Time iso={s.created_at} />
+                    <Time iso={s.sent_at} />
                   </p>
-                </td>
-                <td>{s.recipients.join(', ')}</td>
-                <td>
-                  <Badge value={s.status} tone={TONES[s.status]} />
-                  {s.status === 'sent' ? (
-                    <p class="small muted">
-                      <Time iso={s.sent_at} />
-                    </p>
-                  ) : null}
-                  {s.refused.length > 0 ? (
-                    <p class="small">
-                      Refused by the mail server: {s.refused.map((r) => `${r.address} (${r.reason})`).join(', ')}
-                    </p>
-                  ) : null}
-                  {s.last_error && s.status !== 'sent' ? (
-                    <p class="small">
-                      {s.status === 'failed' ? 'Gave up' : `Try ${s.attempts} failed`}: {s.last_error}
-                      {s.next_attempt_at ? (
-                        <>
-                          {' '}
-                          (next try <Time iso={s.next_attempt_at} />)
-                        </>
-                      ) : null}
-                    </p>
-                  ) : null}
-                </td>
-                <td>
-                  {mayChange && s.status === 'failed' ? (
-                    <button
-                      type="button"
-                      class="secondary small"
-                      disabled={send.busy}
-                      onClick={() => sendThen({ from: s.from, to: s.to, recipients: s.recipients })}
-                    >
-                      Send again
-                    </button>
-                  ) : null}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      ) : null}
+                ) : null}
+                {s.refused.length > 0 ? (
+                  <p class="small">
+                    Refused by the mail server: {s.refused.map((r) => `${r.address} (${r.reason})`).join(', ')}
+                  </p>
+                ) : null}
+                {s.last_error && s.status !== 'sent' ? (
+                  <p class="small">
+                    {s.status === 'failed' ? 'Gave up' : `Try ${s.attempts} failed`}: {s.last_error}
+                    {s.next_attempt_at ? (
+                      <>
+                        {' '}
+                        (next try <Time iso={s.next_attempt_at} />)
+                      </>
+                    ) : null}
+                  </p>
+                ) : null}
+              </td>
+              <td>
+                {mayChange && s.status === 'failed' ? (
+                  <button
+                    type="button"
+                    class="secondary small"
+                    disabled={send.busy}
+                    onClick={() => sendThen({ from: s.from, to: s.to, recipients: s.recipients })}
+                  >
+                    Send again
+                  </button>
+                ) : null}
+              </td>
+            </tr>
+          ))
+        }
+      />
       <Confirm {...remove.dialog} title="Remove the report schedule?" confirmLabel="Remove">
         <p>The report will no longer be e-mailed to the client.</p>
       </Confirm>
