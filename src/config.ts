@@ -2,6 +2,7 @@ import path from 'node:path';
 import ipaddr from 'ipaddr.js';
 import { type Static, type TOptional, type TString, Type } from 'typebox';
 import { Value } from 'typebox/value';
+import { DAY_MS } from './days.ts';
 import { EmailText, NameText } from './http/schemas.ts';
 import { PLATFORMS, type Platform, settingsPrefix } from './platforms/names.ts';
 import { PLATFORM_SETTINGS, type PlatformSettingValues, type PlatformSettingVariable } from './platforms/registry.ts';
@@ -332,7 +333,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mediaMaxDocumentBytes: settings.MEDIA_MAX_DOCUMENT_BYTES,
     mediaUrlTtlSeconds: settings.MEDIA_URL_TTL_SECONDS,
     commentPollIntervalMs: settings.COMMENT_POLL_INTERVAL_SECONDS * 1000,
-    auditLogRetentionMs: settings.AUDIT_LOG_RETENTION_DAYS * 86_400_000,
+    auditLogRetentionMs: settings.AUDIT_LOG_RETENTION_DAYS * DAY_MS,
     memberPasswords: settings.MEMBER_PASSWORDS,
     trustProxy: typeof trustProxy === 'string' ? false : trustProxy,
     platformWebhookVerifyToken:

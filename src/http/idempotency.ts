@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { FastifyInstance, onSendAsyncHookHandler, preHandlerAsyncHookHandler } from 'fastify';
 import { now } from '../clock.ts';
+import { DAY_MS } from '../days.ts';
 import type { Db, Queryable } from '../db/connection.ts';
 import { ApiError, errors } from './errors.ts';
 import { idempotencyKeys } from './tables.ts';
@@ -22,7 +23,7 @@ declare module 'fastify' {
 const HEADER = 'idempotency-key';
 const KEY_FORMAT = /^[\x21-\x7e]{1,255}$/;
 /** How long an answer is kept for retries. */
-export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
+export const IDEMPOTENCY_TTL_MS = DAY_MS;
 /** A first request unanswered this long died with its process; a retry may take over. */
 const ABANDONED_MS = 2 * 60 * 1000;
 

@@ -2,6 +2,8 @@
  * What reading insights shares on every platform: the metrics and days asked, checked before any
  * call; the days worth a call, and the ranges they make; the figures, null until read.
  */
+
+import { DAY_MS } from '../days.ts';
 import { invalidRequest } from './errors.ts';
 import { type DailyMetrics, type Platform, PlatformError } from './types.ts';
 
@@ -57,7 +59,7 @@ export function runsWithin(days: readonly string[], maxDays: number): string[][]
   let current: string[] = [];
   for (const day of days) {
     const first = current[0];
-    if (first !== undefined && (Date.parse(day) - Date.parse(first)) / 86_400_000 + 1 > maxDays) {
+    if (first !== undefined && (Date.parse(day) - Date.parse(first)) / DAY_MS + 1 > maxDays) {
       runs.push(current);
       current = [];
     }

@@ -11,6 +11,7 @@
 import { and, asc, eq, gt, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { now } from '../../clock.ts';
+import { DAY_MS } from '../../days.ts';
 import type { Db, Queryable, Tx } from '../../db/connection.ts';
 import { BACKGROUND_RETRY, retryAt } from '../../jobs/retry.ts';
 import { transition } from '../../jobs/workflow.ts';
@@ -39,12 +40,12 @@ export interface TokenRefreshDeps {
   accountExpiringNoticeMs?: number;
 }
 
-const DEFAULT_EXPIRING_NOTICE_MS = 7 * 24 * 3_600_000;
+const DEFAULT_EXPIRING_NOTICE_MS = 7 * DAY_MS;
 
 /** Never later than this before expiry, whatever a platform's policy says. */
 const LATEST_BEFORE_EXPIRY_MS = 15 * 60_000;
 /** A token refreshed with itself: passing failures past its expiry for this long, and it is called expired. */
-const GIVE_UP_AFTER_EXPIRY_MS = 24 * 3_600_000;
+const GIVE_UP_AFTER_EXPIRY_MS = DAY_MS;
 const BATCH = 100;
 
 export type RefreshOutcome = 'refreshed' | 'retry_later' | 'expired' | 'disconnected' | 'skipped';

@@ -8,6 +8,7 @@
  */
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { now } from '../../clock.ts';
+import { DAY_MS } from '../../days.ts';
 import type { Queryable, Tx } from '../../db/connection.ts';
 import { newId } from '../../ids.ts';
 import type { PlatformComment } from '../../platforms/index.ts';
@@ -25,7 +26,7 @@ function storable<T extends string | null>(text: T): T {
 }
 
 /** Spec, Limits: `comment.created` only for comments younger than this when they arrive. */
-export const EVENT_MAX_AGE_MS = 24 * 3600_000;
+export const EVENT_MAX_AGE_MS = DAY_MS;
 
 export interface StoreOptions {
   /**

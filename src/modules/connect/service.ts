@@ -5,6 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, asc, count, eq, gt, isNull, lt } from 'drizzle-orm';
 import { now } from '../../clock.ts';
+import { DAY_MS } from '../../days.ts';
 import type { Db, Queryable, Tx } from '../../db/connection.ts';
 import { ApiError } from '../../http/errors.ts';
 import type { RequestOrigin } from '../../http/request-origin.ts';
@@ -435,7 +436,7 @@ async function saveGrants(
 }
 
 /** Links are kept a day past their end (for support questions), then deleted with their trips. */
-export const LINK_RETENTION_MS = 24 * 60 * 60_000;
+export const LINK_RETENTION_MS = DAY_MS;
 
 /** The periodic clean-up: answers how many links it deleted. */
 export async function deleteOldConnectLinks(db: Db): Promise<number> {

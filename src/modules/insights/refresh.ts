@@ -7,7 +7,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { now } from '../../clock.ts';
-import { dayNumber, dayOf, daysFrom, dayText } from '../../days.ts';
+import { DAY_MS, dayNumber, dayOf, daysFrom, dayText } from '../../days.ts';
 import type { Db, Tx } from '../../db/connection.ts';
 import { phaseMs } from '../../jobs/phase.ts';
 import { enqueue, jobSql } from '../../jobs/queue.ts';
@@ -275,7 +275,7 @@ async function postsToRead(db: Db, accountId: string, today: number) {
     .from(postInsights)
     .where(sql`${postInsights.accountId} = ${accountId}`);
   const readAt = new Map(read.map((r) => [r.postId, r.syncedAt.getTime()]));
-  const recent = (today - POST_REFRESH_DAYS + 1) * 86_400_000;
+  const recent = (today - POST_REFRESH_DAYS + 1) * DAY_MS;
   const fresh = now().getTime() - READ_AGAIN_AFTER_MS;
   const due = new Map<string, { platformPostId: string; postIds: string[] }>();
   for (const target of targets) {

@@ -1,6 +1,7 @@
 /** The e-mails that carry a member's links: the invitation, and a sign-in link it asked for. */
 import { and, eq, gt } from 'drizzle-orm';
 import { now } from '../../clock.ts';
+import { DAY_MS } from '../../days.ts';
 import type { Db } from '../../db/connection.ts';
 import type { SendMail } from '../../mail.ts';
 import { decrypt } from '../../secrets.ts';
@@ -39,7 +40,7 @@ export async function sendMemberEmail(
           subject: `You are invited to ${brand}'s dashboard`,
           why: `You have been invited to ${brand}'s Switchboard dashboard as ${member.email}.`,
           button: 'Accept and sign in',
-          lasts: `${TOKEN_LIFETIME_MS.invitation / 86_400_000} days. If you did not expect it, ignore this e-mail.`,
+          lasts: `${TOKEN_LIFETIME_MS.invitation / DAY_MS} days. If you did not expect it, ignore this e-mail.`,
         }
       : {
           subject: `Sign in to ${brand}'s dashboard`,

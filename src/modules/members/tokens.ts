@@ -7,6 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, gt, lt } from 'drizzle-orm';
 import { now } from '../../clock.ts';
+import { DAY_MS } from '../../days.ts';
 import type { Queryable, Tx } from '../../db/connection.ts';
 import { newId } from '../../ids.ts';
 import { enqueue } from '../../jobs/queue.ts';
@@ -14,7 +15,7 @@ import { encrypt, sha256Hex } from '../../secrets.ts';
 import { type MemberTokenPurpose, members, memberTokens } from './tables.ts';
 
 export const TOKEN_LIFETIME_MS: Readonly<Record<MemberTokenPurpose, number>> = {
-  invitation: 7 * 24 * 60 * 60_000,
+  invitation: 7 * DAY_MS,
   sign_in: 15 * 60_000,
 };
 

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, desc, eq, inArray, lt, or, sql } from 'drizzle-orm';
 import { now } from '../../clock.ts';
+import { DAY_MS } from '../../days.ts';
 import { deleteInBatches } from '../../db/batched-delete.ts';
 import type { Db, Tx } from '../../db/connection.ts';
 import { ApiError } from '../../http/errors.ts';
@@ -95,7 +96,7 @@ export async function listDeliveries(
   page: { limit: number; before?: { createdAt: Date; id: string } | undefined },
 ): Promise<DeliveryWithAttempts[]> {
   const endpoint = await getEndpoint(db, scope, endpointId);
-  const since = new Date(now().getTime() - HISTORY_DAYS * 24 * 60 * 60 * 1000);
+  const since = new Date(now().getTime() - HISTORY_DAYS * DAY_MS);
   const before = page.before;
   const rows = await db
     .select()
@@ -220,7 +221,7 @@ const RETENTION_BATCH = 5_000;
  * rows a statement until none is left, so a large backlog never holds one long transaction.
  */
 export async function deleteOldDeliveries(db: Db, batch = RETENTION_BATCH): Promise<number> {
-  const cutoff = new Date(now().getTime() - HISTORY_DAYS * 24 * 60 * 60 * 1000);
+  const cutoff = new Date(now().getTime() - HISTORY_DAYS * DAY_MS);
   return await deleteInBatches(
     db,
     webhookDeliveries,

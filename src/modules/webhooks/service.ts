@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, asc, count, eq, gt, inArray, sql } from 'drizzle-orm';
 import { now } from '../../clock.ts';
+import { DAY_MS } from '../../days.ts';
 import type { Db } from '../../db/connection.ts';
 import { ApiError, errors } from '../../http/errors.ts';
 import type { Scope } from '../../http/scope.ts';
@@ -22,7 +23,7 @@ export interface WebhookDeps {
 
 export const MAX_ENDPOINTS_PER_OWNER = 10;
 /** After a rotation the old secret still signs for this long, so receivers can switch over. */
-export const ROTATION_OVERLAP_MS = 24 * 60 * 60 * 1000;
+export const ROTATION_OVERLAP_MS = DAY_MS;
 
 /**
  * `whsec_` and 32 random bytes in standard, padded base64 (44 characters): the one string a

@@ -2,6 +2,8 @@
  * The LinkedIn adapter (the Community Management API: the member's own profile and the
  * organization pages they administer, their posts, the organizations' comments), made of its parts. Facts: docs/platforms.md, "LinkedIn".
  */
+
+import { DAY_MS } from '../../days.ts';
 import type { PlatformDefinition } from '../definition.ts';
 import { unsupported } from '../errors.ts';
 import type { AdapterOptions } from '../http.ts';
@@ -16,8 +18,6 @@ import { linkedinPublishing } from './publishing.ts';
 import { LINKEDIN_SCOPES } from './scopes.ts';
 import { linkedinSignIn } from './sign-in.ts';
 
-const DAYS = 86_400_000;
-
 export function linkedinAdapter(options: AdapterOptions, now: () => Date): PlatformAdapter {
   const context = linkedinContext({ options, now });
   return reportingMissingScopes({
@@ -25,7 +25,7 @@ export function linkedinAdapter(options: AdapterOptions, now: () => Date): Platf
     scopes: LINKEDIN_SCOPES,
     // Access tokens live 60 days ("Refresh Tokens with OAuth 2.0"): refreshed a week before
     // their end, which leaves days to retry a refresh LinkedIn refuses for a while.
-    refresh: { refreshBeforeExpiryMs: 7 * DAYS, minTokenAgeMs: 0 },
+    refresh: { refreshBeforeExpiryMs: 7 * DAY_MS, minTokenAgeMs: 0 },
     ...linkedinSignIn(context),
     parseDeauthorization() {
       // LinkedIn sends apps no notice of a member removing them.

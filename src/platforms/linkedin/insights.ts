@@ -2,6 +2,8 @@
  * LinkedIn insights of an organization page: its posts' daily figures (Organization Share
  * Statistics, time-bound by day) and its follower count (Network Sizes). Facts: docs/platforms.md, "LinkedIn".
  */
+
+import { DAY_MS } from '../../days.ts';
 import { invalidRequest } from '../errors.ts';
 import { list, num, record } from '../http.ts';
 import { accountInsightsRead, requireMetrics, setFigure } from '../insight-requests.ts';
@@ -12,7 +14,6 @@ import { LINKEDIN_METRICS } from './definition.ts';
 import { LINKEDIN_SCOPE } from './scopes.ts';
 
 const platform = 'linkedin';
-const DAY_MS = 86_400_000;
 /**
  * "returns share data only within the past 12 months, using a rolling 12-month window": days
  * before the window are no data, never asked (365 days before today, today included).

@@ -1,4 +1,6 @@
 /** How the service reads Graph answers: times, posts, ids, confirmations and insights figures. */
+
+import { DAY_MS } from '../../days.ts';
 import { list, num, record, requiredText, str } from '../http.ts';
 import { type Platform, PlatformError, type PlatformPostSummary } from '../types.ts';
 
@@ -96,7 +98,7 @@ export function dailyValues(body: Record<string, unknown>, name: string): Map<st
     const value = num(record(item).value);
     const end = graphDate(record(item).end_time);
     if (value === null || end === null) continue;
-    days.set(new Date(end.getTime() - 86_400_000).toISOString().slice(0, 10), value);
+    days.set(new Date(end.getTime() - DAY_MS).toISOString().slice(0, 10), value);
   }
   return days;
 }

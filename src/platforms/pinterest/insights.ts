@@ -6,6 +6,8 @@
  * `summary_metrics` over the last 90 days, the most Pinterest answers). A day whose `data_status`
  * is not `READY` has no data (null), never 0. Facts: docs/platforms.md, "Pinterest".
  */
+
+import { DAY_MS } from '../../days.ts';
 import { invalidRequest } from '../errors.ts';
 import { list, num, record, str } from '../http.ts';
 import { accountInsightsRead, requireMetrics, setFigure } from '../insight-requests.ts';
@@ -15,7 +17,6 @@ import { PINTEREST_METRICS } from './definition.ts';
 
 const platform = 'pinterest';
 const PIN_ID = /^\d{1,30}$/;
-const DAY_MS = 86_400_000;
 /** "start_date ... Cannot be more than 90 days back from today." */
 const DAYS_BACK = 90;
 /** Pinterest's metric for each of the service's. */

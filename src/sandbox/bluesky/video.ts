@@ -17,6 +17,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { jwtVerify, SignJWT } from 'jose';
+import { DAY_MS } from '../../days.ts';
 import { sniffFormat } from '../media-fetch.ts';
 import type { Store } from '../platform.ts';
 import type { SandboxContainer } from '../schema.ts';
@@ -38,7 +39,6 @@ export const VIDEO_PROCESSING = oneOf('bluesky_video_processing', ['succeeds', '
 /** The videos an account may send a day: Bluesky's announced 25 (and 10 GB). */
 export const VIDEO_DAILY_UPLOADS = wholeNumber('bluesky_video_daily_uploads', 25, 10_000);
 const DAILY_BYTES = 10 * 1024 ** 3;
-const DAY_MS = 86_400_000;
 /** "app.bsky.embed.video": "May be up to 300mb, formerly limited to 100mb"; the service takes no larger a file. */
 export const MAX_VIDEO_BYTES = 300_000_000;
 export const VIDEO_SERVICE_DID = `did:web:${HOST.video}`;

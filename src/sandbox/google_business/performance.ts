@@ -5,6 +5,7 @@
  * DatedValue per day with data, its `value` an int64 string left out when it is zero.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { DAY_MS } from '../../days.ts';
 import { googleRpc as google } from '../google/answers.ts';
 import type { Store } from '../platform.ts';
 import { insightFigures } from '../store/insights.ts';
@@ -25,7 +26,6 @@ const DAILY_METRICS = [
   'BUSINESS_FOOD_MENU_CLICKS',
 ];
 export const INSIGHT_METRICS = { account: DAILY_METRICS, post: [] };
-const DAY_MS = 86_400_000;
 /** How far back the API answers: "up to 18 months" of data (not checked further here). */
 const MAX_DAYS = 550;
 

@@ -4,6 +4,7 @@
  * within the daily quota, which content_publishing_limit reads.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { DAY_MS } from '../../days.ts';
 import type { SandboxAnswer } from '../answers.ts';
 import { type Caller, caller, requireScope } from '../caller.ts';
 import { isHttpUrl, param, requiredParam } from '../kit.ts';
@@ -26,7 +27,6 @@ import { wholeNumber } from '../store/setting-kinds.ts';
 import { getSetting } from '../store/settings.ts';
 import { call, publishCall, SCOPE } from './access.ts';
 
-const DAY_MS = 86_400_000;
 /**
  * Posts an account may publish through the API in a moving 24 hours: 100, as the Content
  * Publishing guide says (carousels count once). Lower it to spend it in a test.

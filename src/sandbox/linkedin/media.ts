@@ -1,5 +1,6 @@
 /** What LinkedIn's media uploads share: their bodies, their upload URLs, their processing, how a post names them. */
 import type { FastifyRequest } from 'fastify';
+import { DAY_MS } from '../../days.ts';
 import { caller } from '../caller.ts';
 import { param } from '../kit.ts';
 import type { Store } from '../platform.ts';
@@ -11,7 +12,7 @@ import { authoredBy, call, checkVersionHeaders, ownedBy } from './access.ts';
 import { linkedin, linkedinAnswer } from './answers.ts';
 
 /** How long an upload URL is valid. */
-export const UPLOAD_TTL_MS = 24 * 3_600_000;
+export const UPLOAD_TTL_MS = DAY_MS;
 
 export function jsonObject(value: unknown, name: string): Record<string, unknown> {
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {

@@ -5,6 +5,7 @@
  * `GET /rest/networkSizes/{organization URN}?edgeType=COMPANY_FOLLOWED_BY_MEMBER`).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { DAY_MS } from '../../days.ts';
 import { caller, requireScope } from '../caller.ts';
 import { param } from '../kit.ts';
 import type { Store } from '../platform.ts';
@@ -13,7 +14,6 @@ import { findPost } from '../store/posts.ts';
 import { administered, call, checkVersionHeaders, organizationUrn, SCOPE } from './access.ts';
 import { linkedin, linkedinAnswer } from './answers.ts';
 
-const DAY_MS = 86_400_000;
 /** "returns share data only within the past 12 months, using a rolling 12-month window". */
 const WINDOW_MS = 365 * DAY_MS;
 /** totalShareStatistics' counts, as the control API sets them. */

@@ -1,4 +1,6 @@
 /** Instagram's and Threads' publishing containers: their media, their processing, publishing one too soon. */
+
+import { DAY_MS } from '../../days.ts';
 import type { SandboxAnswer } from '../answers.ts';
 import type { Store } from '../platform.ts';
 import type { SandboxContainer } from '../schema.ts';
@@ -53,7 +55,7 @@ export function unfinishedCarouselItem(id: string, status: string): SandboxAnswe
  * "Containers expire after 24 hours" (IG User Media reference, General Limitations); Threads'
  * containers not published within a day expire too.
  */
-const CONTAINER_LIFETIME_MS = 86_400_000;
+const CONTAINER_LIFETIME_MS = DAY_MS;
 
 export function containerExpired(store: Store, container: SandboxContainer): boolean {
   return store.now().getTime() - container.createdAt.getTime() >= CONTAINER_LIFETIME_MS;

@@ -1,5 +1,6 @@
 /** What Instagram's and Threads' insights share: days and ranges in Unix seconds, and post figures. */
 import type { FastifyRequest } from 'fastify';
+import { DAY_MS } from '../../days.ts';
 import { timeParam } from '../kit.ts';
 import type { Store } from '../platform.ts';
 import { insightFigures, LIFETIME_DAY } from '../store/insights.ts';
@@ -48,7 +49,7 @@ export function rangePaging(request: FastifyRequest, since: number, until: numbe
 
 /** The `end_time` of a daily value: the end of its day (a UTC day in the sandbox), as a Graph time. */
 export function dayEndTime(day: string): string {
-  return graphTime(new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000));
+  return graphTime(new Date(Date.parse(`${day}T00:00:00Z`) + DAY_MS));
 }
 
 /**

@@ -4,6 +4,7 @@
  * refreshed once it is a day old, each time for the platform's long lifetime.
  */
 import type { FastifyInstance } from 'fastify';
+import { DAY_MS } from '../../days.ts';
 import { type CallOptions, caller } from '../caller.ts';
 import { param, requiredParam } from '../kit.ts';
 import type { Store } from '../platform.ts';
@@ -12,7 +13,7 @@ import { issueToken } from '../store/grants.ts';
 import { graph } from './errors.ts';
 
 const SHORT_LIVED_MS = 3_600_000;
-const REFRESHABLE_AFTER_MS = 86_400_000;
+const REFRESHABLE_AFTER_MS = DAY_MS;
 
 /** The short-lived token a code exchange gives, for the user and scopes the code granted. */
 export function shortLivedToken(store: Store, grant: SandboxCode, prefix: string): Promise<SandboxToken> {

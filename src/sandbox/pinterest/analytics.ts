@@ -6,6 +6,7 @@
  * one null figure is left out of its day.
  */
 import type { FastifyInstance } from 'fastify';
+import { DAY_MS } from '../../days.ts';
 import { caller, requireScope } from '../caller.ts';
 import { param } from '../kit.ts';
 import type { Store } from '../platform.ts';
@@ -15,7 +16,6 @@ import { findPost } from '../store/posts.ts';
 import { callOptions, SCOPE } from './access.ts';
 import { pinterest, pinterestAnswer } from './answers.ts';
 
-const DAY_MS = 86_400_000;
 /** The metric types the account's and a pin's analytics answer. */
 const ACCOUNT_TYPES = ['IMPRESSION', 'SAVE', 'PIN_CLICK', 'OUTBOUND_CLICK', 'ENGAGEMENT'];
 const PIN_TYPES = ['IMPRESSION', 'SAVE', 'PIN_CLICK', 'OUTBOUND_CLICK'];

@@ -1,6 +1,7 @@
 /** Platform users and the pages a user manages: made the first time a name is seen, with posts of their own. */
 import { randomInt } from 'node:crypto';
 import { and, asc, eq } from 'drizzle-orm';
+import { DAY_MS } from '../../days.ts';
 import { platformPart, type Store } from '../platform.ts';
 import { type SandboxAccount, sandboxAccounts } from '../schema.ts';
 import { addComment } from './comments.ts';
@@ -8,7 +9,6 @@ import { numericId } from './ids.ts';
 import { createPost } from './posts.ts';
 
 const COMMENTERS = ['maya.designs', 'jonas_runs', 'coffee.and.code', 'lena.travels'];
-const DAY_MS = 86_400_000;
 const HOUR_MS = 3_600_000;
 
 /** The posts a new user (or page) is made with, as its platform says, and two comments by others on each. */

@@ -4,6 +4,7 @@
  * threads_publishing_limit reads.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { DAY_MS } from '../../days.ts';
 import { type Caller, caller, requireScope } from '../caller.ts';
 import { isHttpUrl, param, requiredParam } from '../kit.ts';
 import { fetchMedia } from '../media-fetch.ts';
@@ -30,7 +31,6 @@ import { notifyCommentAdded } from '../webhooks.ts';
 import { call, ownUserId, platform, publishCall, SCOPE } from './access.ts';
 import { TEXT_LIMIT, textLength } from './text.ts';
 
-const DAY_MS = 86_400_000;
 /** 250 posts in a moving 24 hours (Threads API overview, "Posts"); replies have their own 1,000. */
 export const PUBLISH_QUOTA = wholeNumber('threads_publish_quota', 250, 10_000);
 const MAX_CAROUSEL = 20;

@@ -4,6 +4,8 @@
  * app's posts (private accounts only, SELF_ONLY, 5 posting users a day) and a PULL_FROM_URL
  * outside the URLs the app verified.
  */
+
+import { DAY_MS } from '../../days.ts';
 import type { SandboxAnswer } from '../answers.ts';
 import type { Caller } from '../caller.ts';
 import type { Store } from '../platform.ts';
@@ -12,8 +14,6 @@ import { accountsWithContainersOfApp } from '../store/containers.ts';
 import { commaList, oneOf } from '../store/setting-kinds.ts';
 import { getSetting } from '../store/settings.ts';
 import { tiktokAnswer } from './envelope.ts';
-
-const DAY_MS = 86_400_000;
 
 /** `unaudited`: as TikTok treats an app before its audit (private accounts only, SELF_ONLY posts, 5 posting users a day). */
 export const CLIENT_AUDIT = oneOf('tiktok_client_audit', ['audited', 'unaudited']);

@@ -6,6 +6,7 @@
  * (`DELETE /2/tweets/:id`). Replies live as the sandbox's comments.
  */
 import type { FastifyInstance } from 'fastify';
+import { DAY_MS } from '../../days.ts';
 import { caller, requireScope } from '../caller.ts';
 import { param } from '../kit.ts';
 import type { Store } from '../platform.ts';
@@ -17,7 +18,7 @@ import { callOptions, SCOPE } from './access.ts';
 import { invalidRequest, xDialect, xProblem } from './answers.ts';
 
 /** "The recent search endpoint returns Posts from the last 7 days". */
-const SEARCH_WINDOW_MS = 7 * 86_400_000;
+const SEARCH_WINDOW_MS = 7 * DAY_MS;
 const HIDE_SCOPE = 'tweet.moderate.write';
 
 function maxResults(value: string | undefined, min: number, max: number, fallback: number): number {

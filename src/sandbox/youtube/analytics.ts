@@ -5,6 +5,7 @@
  * its lifetime figures as the control API sets them).
  */
 import type { FastifyInstance } from 'fastify';
+import { DAY_MS } from '../../days.ts';
 import { caller, requireScope } from '../caller.ts';
 import { google, googleAnswer } from '../google/answers.ts';
 import { param } from '../kit.ts';
@@ -25,7 +26,6 @@ const METRICS = [
   'subscribersLost',
 ];
 export const INSIGHT_METRICS = { account: METRICS, post: METRICS };
-const DAY_MS = 86_400_000;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 function required(value: string | undefined, name: string): string {

@@ -8,6 +8,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, asc, desc, eq, inArray, lt } from 'drizzle-orm';
 import { now } from '../../../clock.ts';
+import { DAY_MS } from '../../../days.ts';
 import type { Db, Queryable, Tx } from '../../../db/connection.ts';
 import { ApiError, errors } from '../../../http/errors.ts';
 import type { RequestOrigin } from '../../../http/request-origin.ts';
@@ -32,7 +33,7 @@ import {
 import { targetStates } from '../target-workflow.ts';
 
 /** How long an approval link works: a client may take days to look. */
-export const APPROVAL_LINK_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
+export const APPROVAL_LINK_LIFETIME_MS = 7 * DAY_MS;
 /** The longest comment a client may write with a decision. */
 export const MAX_APPROVAL_COMMENT_LENGTH = 5000;
 
