@@ -2,6 +2,7 @@
  * Meta's OAuth steps the platforms share: Instagram and Threads exchange a code by the same
  * form and make it a long-lived token (60 days) the same way, which refreshes the same way.
  */
+import { DAY_MS } from '../../days.ts';
 import { requiredText } from '../http.ts';
 import { tokenExpiry } from '../sign-in.ts';
 import type { RefreshPolicy, TokenSet } from '../types.ts';
@@ -14,7 +15,7 @@ const HOURS = 3_600_000;
  * long-lived tokens (60 days) refresh only once at least 24 hours old; Facebook's user tokens are
  * held to the same.
  */
-export const META_REFRESH: RefreshPolicy = { refreshBeforeExpiryMs: 7 * 24 * HOURS, minTokenAgeMs: 24 * HOURS };
+export const META_REFRESH: RefreshPolicy = { refreshBeforeExpiryMs: 7 * DAY_MS, minTokenAgeMs: 24 * HOURS };
 
 /** The code exchange: a form POST of the app's credentials, the code and the redirect URI to `url`. */
 export function exchangeCodeByForm(
