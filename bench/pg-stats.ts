@@ -10,12 +10,29 @@ export interface PgStats {
   /** Of `updated`, the heap-only ones: a new row version on the same page and no index entry written. */
   hotUpdated: number;
   deleted: number;
+  /** WAL written by the whole cluster, and how many of its records were full-page images (a page's first change after a checkpoint). */
+  walBytes: number;
+  walFullPages: number;
+  /** Checkpoints begun, timed or requested. */
+  checkpoints: number;
 }
 
 export async function pgStats(pool: pg.Pool): Promise<PgStats> {
-  const { rows } = await pool.query<{ xacts: string; ins: string; upd: string; hot: string; del: string }>(
+  // pg_stat_wal and pg_stat_checkpointer are the cluster's: the bench's embedded PostgreSQL 18 serves it alone.
+  const { rows } = await pool.query<{
+    xacts: string;
+    ins: string;
+    upd: string;
+    hot: string;
+    del: string;
+    wal_bytes: string;
+    wal_fpi: string;
+    checkpoints: string;
+  }>(
     `select xact_commit + xact_rollback as xacts, tup_inserted as ins, tup_updated as upd, tup_deleted as del,
-       (select coalesce(sum(n_tup_hot_upd), 0) from pg_stat_all_tables) as hot
+       (select coalesce(sum(n_tup_hot_upd), 0) from pg_stat_all_tables) as hot,
+       (select wal_bytes from pg_stat_wal) as wal_bytes, (select wal_fpi from pg_stat_wal) as wal_fpi,
+       (select num_timed + num_requested from pg_stat_checkpointer) as checkpoints
      from pg_stat_database where datname = current_database()`,
   );
   const row = rows[0];
@@ -25,6 +42,9 @@ export async function pgStats(pool: pg.Pool): Promise<PgStats> {
     updated: Number(row?.upd ?? 0),
     hotUpdated: Number(row?.hot ?? 0),
     deleted: Number(row?.del ?? 0),
+    walBytes: Number(row?.wal_bytes ?? 0),
+    walFullPages: Number(row?.wal_fpi ?? 0),
+    checkpoints: Number(row?.checkpoints ?? 0),
   };
 }
 
@@ -36,6 +56,9 @@ export function pgStatsBetween(before: PgStats, after: PgStats): PgStats {
     updated: after.updated - before.updated,
     hotUpdated: after.hotUpdated - before.hotUpdated,
     deleted: after.deleted - before.deleted,
+    walBytes: after.walBytes - before.walBytes,
+    walFullPages: after.walFullPages - before.walFullPages,
+    checkpoints: after.checkpoints - before.checkpoints,
   };
 }
 

@@ -7,7 +7,9 @@
  *   - the service, `switchboard serve` (API and workers) on a temporary DATA_DIR with
  *     WEBHOOK_ALLOW_PRIVATE_URLS=true, as bench/run.ts does.
  * Creates BENCH_WEBHOOK_ENDPOINTS endpoints (POST /v1/webhooks, first owner key), each
- * subscribed to `post.published` at its own path of the receiver. Then, in this process:
+ * subscribed to `post.published` at its own path of the receiver, and writes the deliveries
+ * those endpoints would hold after 29 days (BENCH_WEBHOOK_HISTORY), then a checkpoint. Then,
+ * in this process:
  *
  *   (a) baseline: as many signed POSTs as there will be deliveries (same envelope shape and
  *       size, same headers, a real Service-Signature computed per request) sent straight to
@@ -41,6 +43,9 @@
  *   BENCH_WEBHOOK_LATENCY_EVENTS  events of (c), the paced run (default: BENCH_WEBHOOK_EVENTS)
  *   BENCH_WEBHOOK_LATENCY_RATE    events per second in (c) (default 2000 / endpoints)
  *   BENCH_WEBHOOK_WARMUP_EVENTS   unmeasured fan-out before the measured ones (default 100)
+ *   BENCH_WEBHOOK_HISTORY         deliveries already kept before the runs, spread over the last 29
+ *                                 days with their events (bench/webhook-history.ts; default
+ *                                 2000000, 0 for none): the history of an agency's endpoints
  *   BENCH_WEBHOOK_STALL_SECONDS   how long to wait without a new arrival before failing (default 90)
  *   BENCH_WEBHOOK_PG_STATEMENTS   1: restart the service once with pg_stat_statements loaded and print
  *                                 the statements of (b) (calls per delivery, time)
@@ -80,8 +85,9 @@ import {
   statementsReport,
 } from './pg-stats.ts';
 import { type Arrival, type DumpSummary, parseDump, Receiver } from './receiver.ts';
-import { met, outsideNote, percentile, positiveIntFromEnv, table } from './report.ts';
+import { met, nonNegativeIntFromEnv, outsideNote, percentile, positiveIntFromEnv, table } from './report.ts';
 import { BenchError, embeddedPool, lastServerOutput, postmasterPid } from './server.ts';
+import { seedHistory } from './webhook-history.ts';
 
 const AIM_DELIVERIES_PER_SECOND = 2000;
 const AIM_P99_MS = 250;
@@ -101,6 +107,7 @@ interface Settings {
   /** Events per second in (c). */
   latencyRate: number;
   warmupEvents: number;
+  history: number;
   stallMs: number;
   workerConcurrency: number;
   dbPoolSize: number;
@@ -123,6 +130,7 @@ function settings(): Settings {
     latencyEvents: positiveIntFromEnv('BENCH_WEBHOOK_LATENCY_EVENTS', events),
     latencyRate: positiveIntFromEnv('BENCH_WEBHOOK_LATENCY_RATE', Math.ceil(AIM_DELIVERIES_PER_SECOND / endpoints)),
     warmupEvents: positiveIntFromEnv('BENCH_WEBHOOK_WARMUP_EVENTS', 100),
+    history: nonNegativeIntFromEnv('BENCH_WEBHOOK_HISTORY', 2_000_000),
     stallMs: positiveIntFromEnv('BENCH_WEBHOOK_STALL_SECONDS', 90) * 1000,
     workerConcurrency: config.workerConcurrency,
     dbPoolSize: config.dbPoolSize,
@@ -516,14 +524,14 @@ function report(f: FanOutResult, c: FanOutResult, b: BaselineResult, s: Settings
     check(f, '(b)'),
     check(c, '(c)'),
     `signatures: every arrival verified with verifyWebhook and its endpoint's secret (${f.signatures.baseline} baseline POSTs too: ${f.signatures.baselineBadSignatures} bad)`,
-    `PostgreSQL during (b), per delivery: ${(f.pg.transactions / f.deliveries).toFixed(2)} transactions, ${(f.pg.inserted / f.deliveries).toFixed(2)} rows inserted, ${(f.pg.updated / f.deliveries).toFixed(2)} updated (${(f.pg.hotUpdated / f.deliveries).toFixed(2)} of them heap-only), ${(f.pg.deleted / f.deliveries).toFixed(2)} deleted`,
+    `PostgreSQL during (b), per delivery: ${(f.pg.transactions / f.deliveries).toFixed(2)} transactions, ${(f.pg.inserted / f.deliveries).toFixed(2)} rows inserted, ${(f.pg.updated / f.deliveries).toFixed(2)} updated (${(f.pg.hotUpdated / f.deliveries).toFixed(2)} of them heap-only), ${(f.pg.deleted / f.deliveries).toFixed(2)} deleted; ${(f.pg.walBytes / f.deliveries).toFixed(0)} bytes of WAL (${(f.pg.walFullPages / f.deliveries).toFixed(3)} full-page images), ${f.pg.checkpoints} ${f.pg.checkpoints === 1 ? 'checkpoint' : 'checkpoints'} in the run`,
   ];
   // As bench/run.ts does: say when something outside the bench competed for the cores.
   const busiest = Math.max(...[f.cpu, c.cpu, b.cpu].map((u) => (u.others ?? 0) / (u.wallMs * cores)));
   const note = outsideNote(busiest, 'requests/s and the delays move with that, CPU per request much less.');
   return [
     '',
-    `Switchboard webhook bench: ${s.endpoints} endpoints on a local receiver; (b) ${f.events} events as fast as possible, (c) ${c.events} events at ${c.run.rate}/s; WORKER_CONCURRENCY ${s.workerConcurrency}, DB_POOL_SIZE ${s.dbPoolSize}; node ${process.version}, ${cores} CPUs`,
+    `Switchboard webhook bench: ${s.endpoints} endpoints on a local receiver, ${s.history} deliveries of the last 29 days kept before the runs; (b) ${f.events} events as fast as possible, (c) ${c.events} events at ${c.run.rate}/s; WORKER_CONCURRENCY ${s.workerConcurrency}, DB_POOL_SIZE ${s.dbPoolSize}; node ${process.version}, ${cores} CPUs`,
     '',
     results,
     '',
@@ -575,6 +583,19 @@ process.exitCode = await runBench({
       throw new BenchError(`expected the first owner only, found ${ownerRows.length} owners`);
     }
     const pids: Pids = { server: server.pid, postmaster: await postmasterPid(dataDir), receiver: receiver.pid };
+    if (s.history > 0) {
+      progress(`history: ${s.history} deliveries over 29 days, with their events ... `);
+      const started = performance.now();
+      const seeded = await seedHistory(
+        pool,
+        ownerId,
+        endpoints.map((e) => e.id),
+        s.history,
+      );
+      progress(
+        `${seeded.deliveries} deliveries of ${seeded.events} events written in ${((performance.now() - started) / 1000).toFixed(1)} s, then VACUUM ANALYZE and a checkpoint\n`,
+      );
+    }
 
     // As many requests in flight as the service can have: each job sends one event to every endpoint.
     const b = await baseline(receiver, endpoints, s.events * s.endpoints, s.workerConcurrency * s.endpoints, pids);

@@ -106,6 +106,9 @@ function serviceTimestamp(headers: Record<string, string | string[] | undefined>
   return /^t=(\d+),/.exec(String(headers['service-signature']))?.[1];
 }
 
+/** A version 7 UUID (RFC 9562), as event and delivery ids are (docs/api-conventions.md, "Ids"). */
+const UUID_V7 = /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+
 /** A secret as the service makes it: `whsec_` and the standard, padded base64 of 32 bytes. */
 const NEW_SECRET = /^whsec_[A-Za-z0-9+/]{43}=$/;
 
@@ -125,7 +128,8 @@ describe('delivering an event', () => {
     const envelope = JSON.parse(got.body.toString('utf8'));
     expect(Object.keys(envelope)).toEqual(['id', 'type', 'created_at', 'profile_id', 'data']);
     expect(envelope).toMatchObject({ type: 'profile.deleted', profile_id: doomed, data: { profile: { id: doomed } } });
-    expect(envelope.id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(envelope.id).toMatch(UUID_V7);
+    expect(got.headers['service-delivery']).toMatch(UUID_V7);
     expectSignedBy(hook.secret, got.headers, got.body);
 
     // The Standard Webhooks headers beside it: the event's id, the same second as t, one

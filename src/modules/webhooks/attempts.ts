@@ -248,7 +248,7 @@ async function recordAttempts(tx: Tx, records: AttemptRecord[]): Promise<boolean
         [
           'retried',
           sql`insert into ${webhookAttempts} (id, delivery_id, attempted_at, duration_ms, status_code, error, response_body, succeeded)
-            select gen_random_uuid(), u.id, (a.attempted_at)::timestamptz, a.duration_ms, a.status_code, a.error, a.response_body, a.succeeded
+            select switchboard_uuid_v7(), u.id, (a.attempted_at)::timestamptz, a.duration_ms, a.status_code, a.error, a.response_body, a.succeeded
             from updated u
               cross join jsonb_to_record(u.attempt) as a(attempted_at text, duration_ms int, status_code int, error text, response_body text, succeeded boolean)
             where u.attempt_count > 1`,

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { and, desc, eq, inArray, lt, or, sql } from 'drizzle-orm';
 import { now } from '../../clock.ts';
 import { DAY_MS } from '../../days.ts';
@@ -6,6 +5,7 @@ import { deleteInBatches } from '../../db/batched-delete.ts';
 import type { Db, Tx } from '../../db/connection.ts';
 import { ApiError } from '../../http/errors.ts';
 import type { Scope } from '../../http/scope.ts';
+import { newUuid } from '../../ids.ts';
 import { enqueue, jobSql } from '../../jobs/queue.ts';
 import { type EventStatementPart, eventEnvelopes, type RecordedEvent, recordEvent } from '../events/index.ts';
 import type { DeliveryWithAttempts } from './json.ts';
@@ -41,7 +41,7 @@ export function fanOut(list: readonly RecordedEvent[]): EventStatementPart | nul
       [
         'webhook_fan_out_deliveries',
         sql`insert into ${webhookDeliveries} (id, owner_id, endpoint_id, event_id, event_profile_id, status, attempt_count, next_attempt_at, created_at, updated_at)
-          select gen_random_uuid(), e.owner_id, e.id, ev.id, ev.profile_id, 'pending', 0, ${at}::timestamptz, ${at}::timestamptz, ${at}::timestamptz
+          select switchboard_uuid_v7(), e.owner_id, e.id, ev.id, ev.profile_id, 'pending', 0, ${at}::timestamptz, ${at}::timestamptz, ${at}::timestamptz
           from webhook_fan_out_events ev join ${webhookEndpoints} e on e.owner_id = ev.owner_id and e.active and ev.type = any(e.events)
             and (e.profile_id is null or (ev.type <> 'profile.deleted' and e.profile_id = ev.profile_id))
           order by ev.n
@@ -72,7 +72,7 @@ export async function createDelivery(
   const [row] = await tx
     .insert(webhookDeliveries)
     .values({
-      id: randomUUID(),
+      id: newUuid(),
       ownerId: input.ownerId,
       endpointId: input.endpointId,
       eventId: input.eventId,
