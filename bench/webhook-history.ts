@@ -2,7 +2,7 @@
  * The webhook bench's history: what a service that has delivered for a while holds before a
  * burst, the 30 days of deliveries it keeps (HISTORY_DAYS) and their events. Written straight
  * into the tables, as the comments bench seeds its comments, with the keys the service makes
- * (version 7 UUIDs of the row's time: `switchboard_uuid_v7()` at the time of writing), each
+ * (version 7 UUIDs, `switchboard_uuid_v7()`, here of the row's time), each
  * delivery succeeded at its first attempt, kept in its row. A fresh table is not what the writes
  * of a burst meet in production: there its indexes are larger than the buffers, and a checkpoint
  * (every 5 minutes by default) has just made each page's next change log the whole page.
@@ -12,12 +12,6 @@ import { EVENT_TYPE, eventData } from './fanout.ts';
 
 /** Up to a day before the 30 days the service keeps, so the retention job deletes none of it during a run. */
 const SPAN_DAYS = 29;
-
-/** A version 7 UUID of the time `at` (SQL): the service's `switchboard_uuid_v7()`, at a time of the bench's choosing. */
-function uuidV7At(at: string): string {
-  return `encode(set_bit(set_bit(overlay(uuid_send(gen_random_uuid())
-    placing substring(int8send(floor(extract(epoch from ${at}) * 1000)::bigint) from 3) from 1 for 6), 52, 1), 53, 1), 'hex')::uuid`;
-}
 
 /**
  * Writes `deliveries` deliveries of `deliveries / endpoints` events spread over the last 29 days,
@@ -45,11 +39,11 @@ export async function seedHistory(
     await client.query(
       `with history as (
          insert into events (id, owner_id, profile_id, type, data, body, created_at)
-         select ${uuidV7At('h.at')}, $1, null, $2, $3::jsonb, $4, h.at from bench_history h
+         select switchboard_uuid_v7(h.at), $1, null, $2, $3::jsonb, $4, h.at from bench_history h
          returning id, created_at)
        insert into webhook_deliveries (id, owner_id, endpoint_id, event_id, event_profile_id, status, attempt_count,
          next_attempt_at, attempts, created_at, updated_at)
-       select ${uuidV7At('ev.created_at')}, $1, e.id, ev.id, null, 'succeeded', 1, null,
+       select switchboard_uuid_v7(ev.created_at), $1, e.id, ev.id, null, 'succeeded', 1, null,
          jsonb_build_array(jsonb_build_object('attempted_at', to_char(ev.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
            'duration_ms', 3, 'status_code', 200, 'error', null, 'response_body', '', 'succeeded', true)),
          ev.created_at, ev.created_at

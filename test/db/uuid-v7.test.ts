@@ -34,6 +34,15 @@ describe('switchboard_uuid_v7(), the key of rows written in bulk (webhook delive
     expect(new Set(ids).size).toBe(10000);
   });
 
+  it('carries the time it is given instead, for rows written after the fact', async () => {
+    const { rows } = await database.pool.query<{ id: string }>(
+      `select switchboard_uuid_v7('2026-10-29T08:15:42.123Z')::text as id`,
+    );
+    // 2026-10-29T08:15:42.123Z is 1,793,261,742,123 ms after the epoch: 0x01a186baa82b.
+    expect(millisecondsOf(rows[0]?.id as string)).toBe(1_793_261_742_123);
+    expect(rows[0]?.id.slice(0, 15)).toBe('01a186ba-a82b-7');
+  });
+
   it('orders keys made in different milliseconds by their time, as the index they are added to', async () => {
     const first = (await database.pool.query<{ id: string }>('select switchboard_uuid_v7()::text as id')).rows[0]?.id;
     await database.pool.query('select pg_sleep(0.005)');
