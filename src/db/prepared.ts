@@ -6,7 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import { is, type Query, SQL } from 'drizzle-orm';
-import { PgColumn, type SelectedFieldsOrdered } from 'drizzle-orm/pg-core';
+import { PgColumn, PgDialect, type SelectedFieldsOrdered } from 'drizzle-orm/pg-core';
 import { type Db, isTransaction, type Queryable } from './connection.ts';
 
 export function preparedPerDb<P>(build: (db: Db) => P): (db: Db) => P {
@@ -47,14 +47,27 @@ export async function executePreparedByText<Row>(
   // Built here on `db`, so the statement runs on the connection the query is made for.
   const query = build(db);
   const built = query.toSQL();
-  const name = `by_text_${createHash('sha256').update(built.sql).digest('base64url').slice(0, 24)}`;
   const prepared = db._.session.prepareQuery<{ execute: Row[]; all: unknown; values: unknown }>(
     built,
     flatFields(query._.selectedFields),
-    name,
+    nameOf(built),
     true,
   );
   return await prepared.execute();
+}
+
+/** SQL to text and parameters, as every handle's own dialect makes them (no casing is set on any). */
+const dialect = new PgDialect();
+
+/** As executePreparedByText, for a statement written in SQL whose answer is not read (a write and its effects). */
+export async function executeSqlPreparedByText(db: Queryable, statement: SQL): Promise<void> {
+  const built = dialect.sqlToQuery(statement);
+  await db._.session.prepareQuery(built, undefined, nameOf(built), false).execute();
+}
+
+/** A statement's name, from its text: the same text, the same statement on every connection. */
+function nameOf(built: Query): string {
+  return `by_text_${createHash('sha256').update(built.sql).digest('base64url').slice(0, 24)}`;
 }
 
 /** A flat selection (each key a column or an SQL expression) in the order Drizzle maps a row's values to it. */

@@ -2,7 +2,12 @@ import { sql } from 'drizzle-orm';
 import { integer, jsonb, pgTable, timestamp } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database, Queryable } from '../../src/db/connection.ts';
-import { executePreparedByText, preparedOutsideTransactions, preparedPerDb } from '../../src/db/prepared.ts';
+import {
+  executePreparedByText,
+  executeSqlPreparedByText,
+  preparedOutsideTransactions,
+  preparedPerDb,
+} from '../../src/db/prepared.ts';
 import { createTestDatabase } from '../helpers/database.ts';
 
 let database: Database;
@@ -98,5 +103,46 @@ describe('executePreparedByText', () => {
     const nested = (handle: Queryable) => handle.select({ row: { id: table.id } }).from(table);
     await expect(executePreparedByText(db, nested)).rejects.toThrow(/flat selections only; row is not/);
     expect((await database.pool.query('select count(*)::int as n from prepared_test_mapped')).rows).toEqual([{ n: 1 }]);
+  });
+});
+
+describe('executeSqlPreparedByText', () => {
+  it('runs a statement written in SQL with each call’s values, prepared once per text on a connection', async () => {
+    await database.pool.query('create table prepared_test_written (id int primary key, note text not null)');
+    await database.db.transaction(async (tx) => {
+      for (let n = 1; n <= 7; n++) {
+        // As emitAll writes an event and its effects: a data-modifying CTE, then a select that runs it.
+        await executeSqlPreparedByText(
+          tx,
+          sql`with written as (insert into prepared_test_written values (${n}, ${`note ${n}`}) returning id) select count(*) from written`,
+        );
+      }
+      const { rows } = await tx.execute<{ executions: string; statement: string }>(
+        sql`select generic_plans + custom_plans as executions, statement from pg_prepared_statements
+          where name like 'by_text_%' and statement like '%prepared_test_written%'`,
+      );
+      expect(rows.map((r) => Number(r.executions))).toEqual([7]);
+    });
+    const written = await database.pool.query('select id, note from prepared_test_written order by id');
+    expect(written.rows).toEqual([1, 2, 3, 4, 5, 6, 7].map((n) => ({ id: n, note: `note ${n}` })));
+  });
+
+  it('changes nothing when the statement fails, and the next call on the connection runs', async () => {
+    await database.pool.query('create table prepared_test_unique (id int primary key)');
+    await database.db.transaction(async (tx) => {
+      await executeSqlPreparedByText(tx, sql`insert into prepared_test_unique values (${1})`);
+    });
+    await expect(
+      database.db.transaction((tx) =>
+        executeSqlPreparedByText(tx, sql`insert into prepared_test_unique values (${1})`),
+      ),
+    ).rejects.toMatchObject({ cause: { code: '23505' } });
+    await database.db.transaction((tx) =>
+      executeSqlPreparedByText(tx, sql`insert into prepared_test_unique values (${2})`),
+    );
+    expect((await database.pool.query('select id from prepared_test_unique order by id')).rows).toEqual([
+      { id: 1 },
+      { id: 2 },
+    ]);
   });
 });

@@ -2,7 +2,7 @@ import { and, eq, type SQL, sql, type WithSubquery } from 'drizzle-orm';
 import type { PgColumn, WithSubqueryWithSelection } from 'drizzle-orm/pg-core';
 import { now } from '../../clock.ts';
 import type { Db, Queryable, Tx } from '../../db/connection.ts';
-import { executePreparedByText, preparedPerDb } from '../../db/prepared.ts';
+import { executePreparedByText, executeSqlPreparedByText, preparedPerDb } from '../../db/prepared.ts';
 import { effectCount, withEffects } from '../../db/with-effects.ts';
 import { newUuid } from '../../ids.ts';
 import { startupRegistry } from '../../registry.ts';
@@ -134,11 +134,18 @@ export async function emit(tx: Tx, event: NewEvent): Promise<{ id: string }> {
   return emitted;
 }
 
-/** `emit` for several events of one change: one statement records them and runs every subscriber's part. */
+/**
+ * `emit` for several events of one change: one statement records them and runs every subscriber's
+ * part, prepared by its text, which is one of a few shapes: parsing and planning a statement of
+ * this many parts cost PostgreSQL more than the writes it makes.
+ */
 export async function emitAll(tx: Tx, list: readonly NewEvent[]): Promise<{ id: string }[]> {
   if (list.length === 0) return [];
   const { part, recorded } = eventsStatement(list, sql`true`);
-  await tx.execute(withEffects({ ...part, select: sql`1 as recorded`, from: sql`(values (1)) as recorded` }));
+  await executeSqlPreparedByText(
+    tx,
+    withEffects({ ...part, select: sql`1 as recorded`, from: sql`(values (1)) as recorded` }),
+  );
   return recorded.map(({ id }) => ({ id }));
 }
 
