@@ -31,9 +31,8 @@ export async function pgStats(pool: pg.Pool): Promise<PgStats> {
   }>(
     `select xact_commit + xact_rollback as xacts, tup_inserted as ins, tup_updated as upd, tup_deleted as del,
        (select coalesce(sum(n_tup_hot_upd), 0) from pg_stat_all_tables) as hot,
-       (select wal_bytes from pg_stat_wal) as wal_bytes, (select wal_fpi from pg_stat_wal) as wal_fpi,
-       (select num_timed + num_requested from pg_stat_checkpointer) as checkpoints
-     from pg_stat_database where datname = current_database()`,
+       w.wal_bytes, w.wal_fpi, c.num_timed + c.num_requested as checkpoints
+     from pg_stat_database, pg_stat_wal w, pg_stat_checkpointer c where datname = current_database()`,
   );
   const row = rows[0];
   return {

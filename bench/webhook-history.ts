@@ -8,13 +8,14 @@
  * (every 5 minutes by default) has just made each page's next change log the whole page.
  */
 import type pg from 'pg';
+import { HISTORY_DAYS } from '../src/modules/webhooks/deliveries.ts';
 import { EVENT_TYPE, eventData } from './fanout.ts';
 
-/** Up to a day before the 30 days the service keeps, so the retention job deletes none of it during a run. */
-const SPAN_DAYS = 29;
+/** Up to a day before the end of the days the service keeps, so the retention job deletes none of it during a run. */
+export const HISTORY_SPAN_DAYS = HISTORY_DAYS - 1;
 
 /**
- * Writes `deliveries` deliveries of `deliveries / endpoints` events spread over the last 29 days,
+ * Writes `deliveries` deliveries of `deliveries / endpoints` events spread over the last HISTORY_SPAN_DAYS days,
  * then VACUUM ANALYZE (the service's tables as autovacuum keeps them) and a checkpoint.
  */
 export async function seedHistory(
@@ -32,7 +33,7 @@ export async function seedHistory(
     await client.query('begin');
     await client.query(
       `create temporary table bench_history on commit drop as
-         select now() - make_interval(secs => ${SPAN_DAYS} * 86400 * (1 - i::float8 / $1)) as at
+         select now() - make_interval(secs => ${HISTORY_SPAN_DAYS} * 86400 * (1 - i::float8 / $1)) as at
          from generate_series(1, $1) as i`,
       [events],
     );

@@ -87,7 +87,7 @@ import {
 import { type Arrival, type DumpSummary, parseDump, Receiver } from './receiver.ts';
 import { met, nonNegativeIntFromEnv, outsideNote, percentile, positiveIntFromEnv, table } from './report.ts';
 import { BenchError, embeddedPool, lastServerOutput, postmasterPid } from './server.ts';
-import { seedHistory } from './webhook-history.ts';
+import { HISTORY_SPAN_DAYS, seedHistory } from './webhook-history.ts';
 
 const AIM_DELIVERIES_PER_SECOND = 2000;
 const AIM_P99_MS = 250;
@@ -531,7 +531,7 @@ function report(f: FanOutResult, c: FanOutResult, b: BaselineResult, s: Settings
   const note = outsideNote(busiest, 'requests/s and the delays move with that, CPU per request much less.');
   return [
     '',
-    `Switchboard webhook bench: ${s.endpoints} endpoints on a local receiver, ${s.history} deliveries of the last 29 days kept before the runs; (b) ${f.events} events as fast as possible, (c) ${c.events} events at ${c.run.rate}/s; WORKER_CONCURRENCY ${s.workerConcurrency}, DB_POOL_SIZE ${s.dbPoolSize}; node ${process.version}, ${cores} CPUs`,
+    `Switchboard webhook bench: ${s.endpoints} endpoints on a local receiver, ${s.history} deliveries of the last ${HISTORY_SPAN_DAYS} days kept before the runs; (b) ${f.events} events as fast as possible, (c) ${c.events} events at ${c.run.rate}/s; WORKER_CONCURRENCY ${s.workerConcurrency}, DB_POOL_SIZE ${s.dbPoolSize}; node ${process.version}, ${cores} CPUs`,
     '',
     results,
     '',
@@ -584,7 +584,7 @@ process.exitCode = await runBench({
     }
     const pids: Pids = { server: server.pid, postmaster: await postmasterPid(dataDir), receiver: receiver.pid };
     if (s.history > 0) {
-      progress(`history: ${s.history} deliveries over 29 days, with their events ... `);
+      progress(`history: ${s.history} deliveries over ${HISTORY_SPAN_DAYS} days, with their events ... `);
       const started = performance.now();
       const seeded = await seedHistory(
         pool,
