@@ -56,7 +56,7 @@ export interface Rig {
   stopLoads(): Promise<void>;
   stopDatabase(): Promise<void>;
   startDatabase(): Promise<void>;
-  /** Waits until every post answered 201 is finished, then checks the promises; throws on any broken. */
+  /** Waits until every post made through the API (each answered 201 among them) is finished, then checks the promises; throws on any broken. */
   check(timeoutSeconds?: number): Promise<Tally>;
   close(): Promise<void>;
 }
@@ -64,6 +64,8 @@ export interface Rig {
 export interface Tally {
   writes: number;
   posts: number;
+  /** Posts stored whose request had no 2xx answer (cut off, or answered 503 after its commit). */
+  unanswered: number;
   published: number;
   failed: number;
   events: number;
@@ -241,14 +243,18 @@ export async function startRig(options: { accounts?: number } = {}): Promise<Rig
       if (stored.rows.length !== postIds.length + profileIds.length) {
         throw new Error(`answered 2xx: ${postIds.length + profileIds.length}; stored: ${stored.rows.length}`);
       }
-      // No target stays unfinished.
+      // No target of a post made through the API stays unfinished: every stored one, not only
+      // those answered 201. A post committed under a request whose answer was lost (its process
+      // killed, or PostgreSQL stopped before the answer) is published all the same. The posts the
+      // service makes for the accounts' own platform posts (source `platform`) are not publications.
       const deadline = Date.now() + timeoutSeconds * 1000;
-      let targets: { id: string; status: string; platform_post_id: string | null }[] = [];
+      let targets: { id: string; post_id: string; status: string; platform_post_id: string | null }[] = [];
       for (;;) {
         targets = (
-          await pool.query<{ id: string; status: string; platform_post_id: string | null }>(
-            'select id, status, platform_post_id from post_targets where post_id = any($1)',
-            [postIds],
+          await pool.query<{ id: string; post_id: string; status: string; platform_post_id: string | null }>(
+            `select t.id, t.post_id, t.status, t.platform_post_id
+               from post_targets t join posts p on p.id = t.post_id
+              where p.source = 'api'`,
           )
         ).rows;
         if (targets.every((t) => t.status === 'published' || t.status === 'failed')) break;
@@ -302,6 +308,7 @@ export async function startRig(options: { accounts?: number } = {}): Promise<Rig
       return {
         writes: created.length,
         posts: postIds.length,
+        unanswered: new Set(targets.map((t) => t.post_id).filter((id) => !postIds.includes(id))).size,
         published: published.length,
         failed: targets.length - published.length,
         events: events.length,
