@@ -19,7 +19,7 @@
  *
  * Dependency-free: node:crypto only, so receivers can import it without pulling in the service.
  */
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac, createSecretKey, type KeyObject, timingSafeEqual } from 'node:crypto';
 
 /** Receivers reject a delivery whose `t` differs from their clock by more than this. */
 export const DEFAULT_TOLERANCE_SECONDS = 300;
@@ -31,8 +31,11 @@ const DIGEST_HEX = /^[0-9a-f]{64}$/i;
 /** `t` is whole unix seconds; more than 15 digits is no real time (and loses precision). */
 const TIMESTAMP = /^\d{1,15}$/;
 
+// Keys go to createHmac as a string (taken as its UTF-8 bytes) or a KeyObject, never a Buffer:
+// Node prepares a Buffer key about three times slower than the HMAC of a 1 KB body itself, and
+// every delivery signs twice.
 function hmac(secret: string, timestamp: string, body: Buffer | string): Buffer {
-  return createHmac('sha256', Buffer.from(secret, 'utf8')).update(`${timestamp}.`, 'utf8').update(body).digest();
+  return createHmac('sha256', secret).update(`${timestamp}.`, 'utf8').update(body).digest();
 }
 
 /**
@@ -79,11 +82,11 @@ export function standardSignatureHeader(
  * Node's base64 decoder also reads the URL alphabet without padding, so the secrets made before
  * the service made standard base64 ones (`whsec_` and base64url) decode to their same 32 bytes.
  */
-function standardKey(secret: string): Buffer {
+function standardKey(secret: string): KeyObject {
   const key = Buffer.from(secret.startsWith(SECRET_PREFIX) ? secret.slice(SECRET_PREFIX.length) : secret, 'base64');
   // The Standard Webhooks libraries refuse an empty key: no receiver could verify a signature by it.
   if (key.length === 0) throw new RangeError('a secret must encode at least one byte to sign webhook-signature');
-  return key;
+  return createSecretKey(key);
 }
 
 function checkSigning(secrets: string[], unixSeconds: number): void {
