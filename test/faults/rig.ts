@@ -234,6 +234,7 @@ export async function startRig(options: { accounts?: number } = {}): Promise<Rig
     async check(timeoutSeconds = 120) {
       const created = answers.filter((a) => a.status >= 200 && a.status < 300 && a.id);
       const postIds = created.filter((a) => a.kind === 'post').map((a) => a.id as string);
+      const answered = new Set(postIds);
       const profileIds = created.filter((a) => a.kind === 'profile').map((a) => a.id as string);
       // Every write answered 2xx is stored.
       const stored = await pool.query<{ id: string }>(
@@ -248,10 +249,11 @@ export async function startRig(options: { accounts?: number } = {}): Promise<Rig
       // killed, or PostgreSQL stopped before the answer) is published all the same. The posts the
       // service makes for the accounts' own platform posts (source `platform`) are not publications.
       const deadline = Date.now() + timeoutSeconds * 1000;
-      let targets: { id: string; post_id: string; status: string; platform_post_id: string | null }[] = [];
+      type TargetRow = { id: string; post_id: string; status: string; platform_post_id: string | null };
+      let targets: TargetRow[] = [];
       for (;;) {
         targets = (
-          await pool.query<{ id: string; post_id: string; status: string; platform_post_id: string | null }>(
+          await pool.query<TargetRow>(
             `select t.id, t.post_id, t.status, t.platform_post_id
                from post_targets t join posts p on p.id = t.post_id
               where p.source = 'api'`,
@@ -308,7 +310,7 @@ export async function startRig(options: { accounts?: number } = {}): Promise<Rig
       return {
         writes: created.length,
         posts: postIds.length,
-        unanswered: new Set(targets.map((t) => t.post_id).filter((id) => !postIds.includes(id))).size,
+        unanswered: new Set(targets.map((t) => t.post_id).filter((id) => !answered.has(id))).size,
         published: published.length,
         failed: targets.length - published.length,
         events: events.length,
