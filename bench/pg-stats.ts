@@ -67,12 +67,22 @@ export interface Statement {
   toplevel: boolean;
   calls: number;
   totalMs: number;
+  /** Plans made for it (a named statement PostgreSQL plans again at each call shows one a call), and their time. */
+  plans: number;
+  planMs: number;
 }
 
 /** pg_stat_statements' totals for the bench's database, the costliest first. */
 export async function statements(pool: pg.Pool): Promise<Statement[]> {
-  const { rows } = await pool.query<{ query: string; toplevel: boolean; calls: string; total: number }>(
-    `select query, toplevel, calls, total_exec_time as total from pg_stat_statements
+  const { rows } = await pool.query<{
+    query: string;
+    toplevel: boolean;
+    calls: string;
+    total: number;
+    plans: string;
+    plan_total: number;
+  }>(
+    `select query, toplevel, calls, total_exec_time as total, plans, total_plan_time as plan_total from pg_stat_statements
      where dbid = (select oid from pg_database where datname = current_database())
      order by total_exec_time desc`,
   );
@@ -81,6 +91,8 @@ export async function statements(pool: pg.Pool): Promise<Statement[]> {
     toplevel: r.toplevel,
     calls: Number(r.calls),
     totalMs: r.total,
+    plans: Number(r.plans),
+    planMs: r.plan_total,
   }));
 }
 
@@ -89,6 +101,7 @@ export function statementsReport(list: Statement[], units: number, unit: string,
   const top = list.filter((st) => st.toplevel);
   const total = top.reduce((sum, st) => sum + st.totalMs, 0);
   const calls = top.reduce((sum, st) => sum + st.calls, 0);
+  const planned = top.reduce((sum, st) => sum + st.planMs, 0);
   const rows = list
     .slice(0, Number(process.env.BENCH_PG_STATEMENTS_SHOWN ?? 15))
     .map((st) => [
@@ -97,13 +110,15 @@ export function statementsReport(list: Statement[], units: number, unit: string,
       ((st.totalMs * 1000) / st.calls).toFixed(0),
       ((st.totalMs * 1000) / units).toFixed(0),
       `${((st.totalMs / total) * 100).toFixed(0)}%`,
+      (st.plans / st.calls).toFixed(2),
+      st.plans === 0 ? '' : ((st.planMs * 1000) / st.plans).toFixed(0),
       st.query.length > 110 ? `${st.query.slice(0, 107)}...` : st.query,
     ]);
   return [
-    `pg_stat_statements during ${run}: ${(calls / units).toFixed(2)} top-level statements per ${unit}, ${((total * 1000) / units).toFixed(0)} µs of execution per ${unit}`,
+    `pg_stat_statements during ${run}: ${(calls / units).toFixed(2)} top-level statements per ${unit}, ${((total * 1000) / units).toFixed(0)} µs of execution and ${((planned * 1000) / units).toFixed(0)} µs of planning per ${unit}`,
     table(
-      [['', `calls/${unit}`, 'µs/call', `µs/${unit}`, 'share', 'statement'], ...rows],
-      [false, true, true, true, true, false],
+      [['', `calls/${unit}`, 'µs/call', `µs/${unit}`, 'share', 'plans/call', 'µs/plan', 'statement'], ...rows],
+      [false, true, true, true, true, true, true, false],
     ),
   ].join('\n');
 }
@@ -124,6 +139,7 @@ export async function restartWithStatements(
   try {
     await admin.query(`alter system set shared_preload_libraries = 'pg_stat_statements'`);
     await admin.query(`alter system set pg_stat_statements.track = 'all'`);
+    await admin.query(`alter system set pg_stat_statements.track_planning = on`);
   } finally {
     await admin.end();
   }
