@@ -10,6 +10,7 @@ import { and, eq, getTableColumns, isNull, or, type SQL, sql } from 'drizzle-orm
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { now } from '../clock.ts';
 import type { Queryable } from '../db/connection.ts';
+import { executePreparedByText } from '../db/prepared.ts';
 import { effectCount } from '../db/with-effects.ts';
 
 /** A move from any of `from` to `to`; without `to` the state stays (other columns change, on condition of it). */
@@ -155,17 +156,19 @@ export async function transition<S extends string, T extends string, Table exten
   name: T,
   options: TransitionOptions<S, Table> = {},
 ): Promise<Table['$inferSelect'] | null> {
-  const update = transitionUpdate(db, machine, id, name, options);
-  if (options.effect === undefined) return ((await update) as Table['$inferSelect'][])[0] ?? null;
-  // The effect's count is read by a filter over `moved` (computed once, shared) that always
-  // holds: it acts for each row that moved, none when nothing did, and filters no row out.
-  const moved = db.$with('moved').as(update);
-  const rows = (await db
-    .with(moved)
-    .select()
-    .from(moved)
-    .where(sql`${effectCount(options.effect)} >= 0`)) as Table['$inferSelect'][];
-  return rows[0] ?? null;
+  // Prepared by its text, one of a few shapes a workflow's moves take: a statement PostgreSQL
+  // planned at every call costs it more than the one-row update it makes.
+  const rows = await executePreparedByText(db, (handle) => {
+    const moved = handle.$with('moved').as(transitionUpdate(handle, machine, id, name, options));
+    // The effect's count is read by a filter over `moved` (computed once, shared) that always
+    // holds: it acts for each row that moved, none when nothing did, and filters no row out.
+    return handle
+      .with(moved)
+      .select()
+      .from(moved)
+      .where(options.effect === undefined ? undefined : sql`${effectCount(options.effect)} >= 0`);
+  });
+  return (rows[0] as Table['$inferSelect'] | undefined) ?? null;
 }
 
 /**
