@@ -2,9 +2,10 @@
  * Media records: the rules and the SQL. Every query carries the caller's owner, and the
  * profile when the caller is scoped to one; media of a profile being deleted are gone at once.
  */
-import { and, desc, eq, inArray, lt, notInArray } from 'drizzle-orm';
+import { and, desc, eq, lt, notInArray, type Placeholder, sql } from 'drizzle-orm';
 import { now } from '../../clock.ts';
 import type { Db, Queryable, Tx } from '../../db/connection.ts';
+import { preparedOutsideTransactions } from '../../db/prepared.ts';
 import { ApiError } from '../../http/errors.ts';
 import type { Scope } from '../../http/scope.ts';
 import { newId } from '../../ids.ts';
@@ -162,16 +163,44 @@ export async function findMedia(
 ): Promise<MediaItem[]> {
   if (ids.length === 0) return [];
   const deleting = await profilesBeingDeleted(db, ownerId);
-  const query = db
-    .select()
-    .from(media)
-    .where(
-      and(eq(media.ownerId, ownerId), inArray(media.id, [...new Set(ids)]), notInArray(media.profileId, deleting)),
-    );
-  const rows = options.lock ? await query.for(options.lock, { of: media }) : await query;
+  const values = { ownerId, ids: [...new Set(ids)], deleting };
+  // Every publication reads its media here: prepared, where it can be (one text for any number of ids).
+  const prepared = options.lock ? undefined : findMediaStatement(db);
+  let rows: MediaRow[];
+  if (prepared !== undefined) rows = await prepared.execute(values);
+  else {
+    const query = mediaOf(db, values);
+    rows = options.lock ? await query.for(options.lock, { of: media }) : await query;
+  }
   const byId = new Map(rows.map((row) => [row.id, toMediaItem(row)]));
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
+
+type MediaOf = { ownerId: string | Placeholder; ids: string[] | Placeholder; deleting: string[] | Placeholder };
+
+/** The owner's media of these ids, but none of a profile being deleted. */
+function mediaOf(db: Queryable, { ownerId, ids, deleting }: MediaOf) {
+  // An array is one parameter here, not a list of them (as drizzle writes an array it is given).
+  const array = (values: string[] | Placeholder) => (Array.isArray(values) ? sql.param(values) : values);
+  return db
+    .select()
+    .from(media)
+    .where(
+      and(
+        eq(media.ownerId, ownerId),
+        sql`${media.id} = any(${array(ids)}::text[])`,
+        sql`${media.profileId} <> all(${array(deleting)}::text[])`,
+      ),
+    );
+}
+
+const findMediaStatement = preparedOutsideTransactions((db) =>
+  mediaOf(db, {
+    ownerId: sql.placeholder('ownerId'),
+    ids: sql.placeholder('ids'),
+    deleting: sql.placeholder('deleting'),
+  }).prepare('find_media'),
+);
 
 /** A medium by id alone, for serving a file whose signed URL was checked: the signature is the permission. */
 export async function findMediaForServing(db: Queryable, id: string): Promise<MediaRow | undefined> {
