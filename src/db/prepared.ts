@@ -5,8 +5,9 @@
  * only fills in the placeholders. The name makes each pooled connection plan it once.
  */
 import { createHash } from 'node:crypto';
-import { is, type Query, SQL } from 'drizzle-orm';
+import { is, type Query, SQL, sql } from 'drizzle-orm';
 import { PgColumn, PgDialect, type SelectedFieldsOrdered } from 'drizzle-orm/pg-core';
+import type pg from 'pg';
 import { type Db, isTransaction, type Queryable } from './connection.ts';
 
 export function preparedPerDb<P>(build: (db: Db) => P): (db: Db) => P {
@@ -59,10 +60,28 @@ export async function executePreparedByText<Row>(
 /** SQL to text and parameters, as every handle's own dialect makes them (no casing is set on any). */
 const dialect = new PgDialect();
 
-/** As executePreparedByText, for a statement written in SQL whose answer is not read (a write and its effects). */
-export async function executeSqlPreparedByText(db: Queryable, statement: SQL): Promise<void> {
+/** As executePreparedByText, for a statement written in SQL: its rows as PostgreSQL answers them, by column name. */
+export async function executeSqlPreparedByText<Row extends Record<string, unknown> = Record<string, unknown>>(
+  db: Queryable,
+  statement: SQL,
+): Promise<Row[]> {
   const built = dialect.sqlToQuery(statement);
-  await db._.session.prepareQuery(built, undefined, nameOf(built), false).execute();
+  // Without a selection Drizzle maps nothing: the driver's own result, rows as objects.
+  const prepared = db._.session.prepareQuery<{ execute: pg.QueryResult<Row>; all: unknown; values: unknown }>(
+    built,
+    undefined,
+    nameOf(built),
+    false,
+  );
+  return (await prepared.execute()).rows;
+}
+
+/**
+ * Distinct strings as one `text[]` parameter (`= any(...)`, `<> all(...)`): a statement reading
+ * them has one text for any number of them, where `in (...)` has one for each count.
+ */
+export function textArray(values: readonly string[]): SQL {
+  return sql`${sql.param([...new Set(values)])}::text[]`;
 }
 
 /** A statement's name, from its text: the same text, the same statement on every connection. */

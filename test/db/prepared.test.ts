@@ -7,6 +7,7 @@ import {
   executeSqlPreparedByText,
   preparedOutsideTransactions,
   preparedPerDb,
+  textArray,
 } from '../../src/db/prepared.ts';
 import { createTestDatabase } from '../helpers/database.ts';
 
@@ -144,5 +145,42 @@ describe('executeSqlPreparedByText', () => {
       { id: 1 },
       { id: 2 },
     ]);
+  });
+
+  it('answers the rows PostgreSQL returns, by column name, as the driver types them', async () => {
+    await database.pool.query('create table prepared_test_counted (id text primary key, failures int not null)');
+    await database.pool.query("insert into prepared_test_counted values ('a', 1), ('b', 4)");
+    const rows = await executeSqlPreparedByText<{ id: string; failures: number; over: boolean }>(
+      database.db,
+      sql`update prepared_test_counted set failures = failures + ${2} where id = ${'b'}
+        returning id, failures, failures >= ${5} as over`,
+    );
+    expect(rows).toEqual([{ id: 'b', failures: 6, over: true }]);
+  });
+});
+
+describe('textArray', () => {
+  it('passes any number of strings as one distinct text[] parameter: one statement text for every count', async () => {
+    await database.pool.query(
+      "create table prepared_test_keys (key text primary key); insert into prepared_test_keys values ('k1'), ('k2'), ('k3'), ('O''Brien')",
+    );
+    await database.db.transaction(async (tx) => {
+      const found = async (keys: string[]) =>
+        (
+          await executeSqlPreparedByText<{ key: string }>(
+            tx,
+            sql`select key from prepared_test_keys where key = any(${textArray(keys)}) order by key`,
+          )
+        ).map((r) => r.key);
+      expect(await found(['k1'])).toEqual(['k1']);
+      expect(await found(['k3', 'k1', 'k3', 'missing'])).toEqual(['k1', 'k3']);
+      expect(await found(["O'Brien", 'k2'])).toEqual(["O'Brien", 'k2']);
+      expect(await found([])).toEqual([]);
+      const { rows } = await tx.execute<{ executions: string }>(
+        sql`select generic_plans + custom_plans as executions from pg_prepared_statements
+          where name like 'by_text_%' and statement like '%prepared_test_keys%'`,
+      );
+      expect(rows.map((r) => Number(r.executions))).toEqual([4]);
+    });
   });
 });

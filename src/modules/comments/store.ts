@@ -10,6 +10,7 @@ import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { now } from '../../clock.ts';
 import { DAY_MS } from '../../days.ts';
 import type { Queryable, Tx } from '../../db/connection.ts';
+import { executePreparedByText, textArray } from '../../db/prepared.ts';
 import { newId } from '../../ids.ts';
 import type { PlatformComment } from '../../platforms/index.ts';
 import { accountById } from '../accounts/index.ts';
@@ -323,10 +324,14 @@ async function createdEvents(
 /** Our ids of the account's comments with these platform ids. */
 async function parentIds(tx: Tx, accountId: string, platformIds: readonly string[]): Promise<Map<string, string>> {
   if (platformIds.length === 0) return new Map();
-  const rows = await tx
-    .select({ id: comments.id, platformCommentId: comments.platformCommentId })
-    .from(comments)
-    .where(and(eq(comments.accountId, accountId), inArray(comments.platformCommentId, [...new Set(platformIds)])));
+  const rows = await executePreparedByText(tx, (db) =>
+    db
+      .select({ id: comments.id, platformCommentId: comments.platformCommentId })
+      .from(comments)
+      .where(
+        and(eq(comments.accountId, accountId), sql`${comments.platformCommentId} = any(${textArray(platformIds)})`),
+      ),
+  );
   return new Map(rows.map((r) => [r.platformCommentId, r.id]));
 }
 
@@ -338,16 +343,18 @@ export async function confirmedTimes(
 ): Promise<Map<string, Set<string>>> {
   const found = new Map<string, Set<string>>();
   if (accountIds.length === 0 || platformIds.length === 0) return found;
-  const rows = await db
-    .select({ accountId: comments.accountId, platformCommentId: comments.platformCommentId })
-    .from(comments)
-    .where(
-      and(
-        inArray(comments.accountId, [...new Set(accountIds)]),
-        inArray(comments.platformCommentId, [...new Set(platformIds)]),
-        eq(comments.timeConfirmed, true),
+  const rows = await executePreparedByText(db, (handle) =>
+    handle
+      .select({ accountId: comments.accountId, platformCommentId: comments.platformCommentId })
+      .from(comments)
+      .where(
+        and(
+          sql`${comments.accountId} = any(${textArray(accountIds)})`,
+          sql`${comments.platformCommentId} = any(${textArray(platformIds)})`,
+          eq(comments.timeConfirmed, true),
+        ),
       ),
-    );
+  );
   for (const { accountId, platformCommentId } of rows) {
     found.set(platformCommentId, (found.get(platformCommentId) ?? new Set()).add(accountId));
   }

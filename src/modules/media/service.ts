@@ -5,7 +5,7 @@
 import { and, desc, eq, lt, notInArray, type Placeholder, sql } from 'drizzle-orm';
 import { now } from '../../clock.ts';
 import type { Db, Queryable, Tx } from '../../db/connection.ts';
-import { preparedOutsideTransactions } from '../../db/prepared.ts';
+import { preparedOutsideTransactions, textArray } from '../../db/prepared.ts';
 import { ApiError } from '../../http/errors.ts';
 import type { Scope } from '../../http/scope.ts';
 import { newId } from '../../ids.ts';
@@ -180,16 +180,16 @@ type MediaOf = { ownerId: string | Placeholder; ids: string[] | Placeholder; del
 
 /** The owner's media of these ids, but none of a profile being deleted. */
 function mediaOf(db: Queryable, { ownerId, ids, deleting }: MediaOf) {
-  // An array is one parameter here, not a list of them (as drizzle writes an array it is given).
-  const array = (values: string[] | Placeholder) => (Array.isArray(values) ? sql.param(values) : values);
+  const array = (values: string[] | Placeholder) =>
+    Array.isArray(values) ? textArray(values) : sql`${values}::text[]`;
   return db
     .select()
     .from(media)
     .where(
       and(
         eq(media.ownerId, ownerId),
-        sql`${media.id} = any(${array(ids)}::text[])`,
-        sql`${media.profileId} <> all(${array(deleting)}::text[])`,
+        sql`${media.id} = any(${array(ids)})`,
+        sql`${media.profileId} <> all(${array(deleting)})`,
       ),
     );
 }

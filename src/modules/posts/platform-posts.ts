@@ -5,10 +5,11 @@
  * the account; a post made through the API stays in the profile it was made in when its account
  * moves, so a comment on it whose account moved gets a `platform` record in the new profile instead.
  */
-import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, isNull, or, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { now } from '../../clock.ts';
 import type { Db, Tx } from '../../db/connection.ts';
+import { executePreparedByText, textArray } from '../../db/prepared.ts';
 import { newId } from '../../ids.ts';
 import { enqueue } from '../../jobs/queue.ts';
 import { commentsOf, PlatformError, type PlatformPostSummary, type PlatformSet } from '../../platforms/index.ts';
@@ -47,27 +48,27 @@ export async function ensurePlatformPosts(
   // In one order, so concurrent callers inserting the same posts cannot deadlock.
   const ids = [...byId.keys()].sort();
 
-  const viaApi = await tx
-    .select({ platformPostId: postTargets.platformPostId, postId: posts.id })
-    .from(postTargets)
-    .innerJoin(posts, eq(posts.id, postTargets.postId))
-    .where(
-      and(
-        eq(postTargets.accountId, account.id),
-        inArray(postTargets.platformPostId, ids),
-        eq(posts.profileId, account.profileId),
-        eq(posts.source, 'api'),
+  // Both reads prepared by their text, the ids one array parameter: every stored comment asks them.
+  const viaApi = await executePreparedByText(tx, (db) =>
+    db
+      .select({ platformPostId: postTargets.platformPostId, postId: posts.id })
+      .from(postTargets)
+      .innerJoin(posts, eq(posts.id, postTargets.postId))
+      .where(
+        and(
+          eq(postTargets.accountId, account.id),
+          sql`${postTargets.platformPostId} = any(${textArray(ids)})`,
+          eq(posts.profileId, account.profileId),
+          eq(posts.source, 'api'),
+        ),
       ),
-    );
+  );
   for (const row of viaApi) if (row.platformPostId !== null) found.set(row.platformPostId, row.postId);
 
   const rest = ids.filter((id) => !found.has(id));
   if (rest.length === 0) return found;
   const keys = rest.map((id) => platformKey(account.id, id));
-  const existing = await tx
-    .select({ id: posts.id, platformKey: posts.platformKey })
-    .from(posts)
-    .where(inArray(posts.platformKey, keys));
+  const existing = await postsByPlatformKey(tx, keys);
   const known = new Map(existing.map((row) => [row.platformKey, row.id]));
   await describeKnown(tx, account, rest, known, byId);
 
@@ -129,15 +130,10 @@ export async function ensurePlatformPosts(
     // Made by a concurrent caller between our read and our insert: read what it made.
     const raced = missing.filter((id) => !known.has(platformKey(account.id, id)));
     if (raced.length > 0) {
-      const rows = await tx
-        .select({ id: posts.id, platformKey: posts.platformKey })
-        .from(posts)
-        .where(
-          inArray(
-            posts.platformKey,
-            raced.map((id) => platformKey(account.id, id)),
-          ),
-        );
+      const rows = await postsByPlatformKey(
+        tx,
+        raced.map((id) => platformKey(account.id, id)),
+      );
       for (const row of rows) known.set(row.platformKey, row.id);
     }
   }
@@ -147,6 +143,16 @@ export async function ensurePlatformPosts(
     found.set(id, postId);
   }
   return found;
+}
+
+/** The post records of these platform keys. */
+async function postsByPlatformKey(tx: Tx, keys: readonly string[]) {
+  return await executePreparedByText(tx, (db) =>
+    db
+      .select({ id: posts.id, platformKey: posts.platformKey })
+      .from(posts)
+      .where(sql`${posts.platformKey} = any(${textArray(keys)})`),
+  );
 }
 
 /** Fills in what a `platform` post record lacks when the refs now tell it (a poll after a notice). */

@@ -3,7 +3,7 @@ import type { Agent } from 'undici';
 import { now } from '../../clock.ts';
 import type { Db, Tx } from '../../db/connection.ts';
 import { GroupCommit } from '../../db/group-commit.ts';
-import { preparedPerDb } from '../../db/prepared.ts';
+import { executeSqlPreparedByText, preparedPerDb } from '../../db/prepared.ts';
 import { withEffects } from '../../db/with-effects.ts';
 import { enqueue, jobSql } from '../../jobs/queue.ts';
 import { sharedCounter, sharedHistogram } from '../../metrics/shared.ts';
@@ -220,7 +220,9 @@ async function recordAttempts(tx: Tx, records: AttemptRecord[]): Promise<boolean
   // completes in a later transaction, and WAL is flushed in order, so a database crash can lose
   // this commit only together with that completion, and the job then runs again.
   await tx.execute(sql`set local synchronous_commit = off`);
-  const written = await tx.execute<{ id: string }>(
+  // Prepared by its text, which is the same for any number of attempts: planned once per connection.
+  const written = await executeSqlPreparedByText<{ id: string }>(
+    tx,
     withEffects({
       with: [
         [
@@ -270,7 +272,7 @@ async function recordAttempts(tx: Tx, records: AttemptRecord[]): Promise<boolean
       from: sql`updated u`,
     }),
   );
-  const writtenIds = new Set(written.rows.map((r) => r.id));
+  const writtenIds = new Set(written.map((r) => r.id));
   const recorded = records.map((r) => writtenIds.has(r.delivery_id));
   await countFailures(
     tx,
@@ -301,7 +303,9 @@ async function countFailures(tx: Tx, records: AttemptRecord[]): Promise<void> {
     }
     byEndpoint.set(endpoint_id, entry);
   }
-  const counted = await tx.execute<{ id: string; failures: number; active: boolean }>(sql`
+  const counted = await executeSqlPreparedByText<{ id: string; failures: number; active: boolean }>(
+    tx,
+    sql`
     with v as (
       select * from json_to_recordset(${JSON.stringify([...byEndpoint.values()])}::json) as v(
         endpoint_id text, reset boolean, failures int)
@@ -316,8 +320,9 @@ async function countFailures(tx: Tx, records: AttemptRecord[]): Promise<void> {
     set consecutive_failures = case when v.reset then v.failures else e.consecutive_failures + v.failures end
     from v
     where e.id = v.endpoint_id and e.id in (select id from locked)
-    returning e.id, e.consecutive_failures as failures, e.active`);
-  for (const row of counted.rows) {
+    returning e.id, e.consecutive_failures as failures, e.active`,
+  );
+  for (const row of counted) {
     const entry = byEndpoint.get(row.id);
     if (row.active && entry && entry.failures > 0 && row.failures >= FAILURES_BEFORE_DEACTIVATION) {
       await deactivate(tx, row.id, entry.last_error);
