@@ -5,7 +5,7 @@
  * only fills in the placeholders. The name makes each pooled connection plan it once.
  */
 import { createHash } from 'node:crypto';
-import { is, type Query, SQL, sql } from 'drizzle-orm';
+import { is, type Query, SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { PgColumn, PgDialect, type SelectedFieldsOrdered } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
 import { type Db, isTransaction, type Queryable } from './connection.ts';
@@ -82,6 +82,17 @@ export async function executeSqlPreparedByText<Row extends Record<string, unknow
  */
 export function textArray(values: readonly string[]): SQL {
   return sql`${sql.param([...new Set(values)])}::text[]`;
+}
+
+/**
+ * `column` is one of `values`, in two texts whatever their number: `= $n` for one value (the
+ * usual case), whose prepared statement PostgreSQL then plans once and keeps; `= any(text[])` for
+ * more, which it plans for each call's array (a generic plan guesses the array's length, and so
+ * costs more than planning for the one given).
+ */
+export function oneOf(column: SQLWrapper, values: readonly string[]): SQL {
+  const distinct = [...new Set(values)];
+  return distinct.length === 1 ? sql`${column} = ${distinct[0]}` : sql`${column} = any(${textArray(distinct)})`;
 }
 
 /** A statement's name, from its text: the same text, the same statement on every connection. */

@@ -5,6 +5,7 @@ import type { Database, Queryable } from '../../src/db/connection.ts';
 import {
   executePreparedByText,
   executeSqlPreparedByText,
+  oneOf,
   preparedOutsideTransactions,
   preparedPerDb,
   textArray,
@@ -181,6 +182,37 @@ describe('textArray', () => {
           where name like 'by_text_%' and statement like '%prepared_test_keys%'`,
       );
       expect(rows.map((r) => Number(r.executions))).toEqual([4]);
+    });
+  });
+});
+
+describe('oneOf', () => {
+  it('finds the rows of one value or of several, in two statement texts, and keeps one plan for the one-value text', async () => {
+    await database.pool.query(
+      "create table prepared_test_one_of (key text primary key, n int not null); insert into prepared_test_one_of select 'k' || i, i from generate_series(1, 200) i",
+    );
+    await database.db.transaction(async (tx) => {
+      const found = async (keys: string[]) =>
+        (
+          await executeSqlPreparedByText<{ n: number }>(
+            tx,
+            sql`select n from prepared_test_one_of where ${oneOf(sql`key`, keys)} order by n`,
+          )
+        ).map((r) => r.n);
+      for (let i = 1; i <= 8; i++) expect(await found([`k${i}`])).toEqual([i]);
+      expect(await found(['k9', 'k9'])).toEqual([9]);
+      expect(await found(['k12', 'k10', 'nothing'])).toEqual([10, 12]);
+      expect(await found(['k3', 'k4'])).toEqual([3, 4]);
+      const { rows } = await tx.execute<{ statement: string; executions: string; generic_plans: string }>(
+        sql`select statement, generic_plans + custom_plans as executions, generic_plans from pg_prepared_statements
+          where name like 'by_text_%' and statement like '%prepared_test_one_of%' order by executions desc`,
+      );
+      expect(rows.map((r) => [r.statement.includes('any('), Number(r.executions)])).toEqual([
+        [false, 9],
+        [true, 2],
+      ]);
+      // Planned for its values five times, then the generic plan, as for any one-row lookup.
+      expect(Number(rows[0]?.generic_plans)).toBe(4);
     });
   });
 });

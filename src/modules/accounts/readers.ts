@@ -7,7 +7,7 @@
 import { and, asc, eq, inArray, notInArray, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { appendTo } from '../../append-to.ts';
 import type { Db, Queryable, Tx } from '../../db/connection.ts';
-import { preparedOutsideTransactions, preparedPerDb } from '../../db/prepared.ts';
+import { executePreparedByText, oneOf, preparedOutsideTransactions, preparedPerDb } from '../../db/prepared.ts';
 import { ApiError } from '../../http/errors.ts';
 import type { Scope } from '../../http/scope.ts';
 import { looksLikeId } from '../../ids.ts';
@@ -180,10 +180,12 @@ export async function connectedAccounts(
  * null: for background work that is about to call the platform for it.
  */
 export async function connectedAccountById(db: Queryable, id: string): Promise<Account | null> {
-  const [row] = await db
-    .select()
-    .from(accounts)
-    .where(and(eq(accounts.id, id), eq(accounts.status, 'connected')));
+  const [row] = await executePreparedByText(db, (handle) =>
+    handle
+      .select()
+      .from(accounts)
+      .where(and(eq(accounts.id, id), eq(accounts.status, 'connected'))),
+  );
   if (!row) return null;
   return (await findProfile(db, row.ownerId, row.profileId)) ? row : null;
 }
@@ -281,16 +283,19 @@ export async function accountsOfPlatformUsers(
 ): Promise<Map<string, Account[]>> {
   const found = new Map<string, Account[]>();
   if (platformUserIds.length === 0) return found;
-  const rows = await db
-    .select()
-    .from(accounts)
-    .where(
-      and(
-        eq(accounts.platform, platform),
-        inArray(accounts.platformUserId, [...new Set(platformUserIds)]),
-        sql`${accounts.status} <> 'disconnected'`,
+  // Prepared by its text (oneOf: two texts for any number of users): every batch of notices asks it.
+  const rows = await executePreparedByText(db, (handle) =>
+    handle
+      .select()
+      .from(accounts)
+      .where(
+        and(
+          eq(accounts.platform, platform),
+          oneOf(accounts.platformUserId, platformUserIds),
+          sql`${accounts.status} <> 'disconnected'`,
+        ),
       ),
-    );
+  );
   for (const row of rows) appendTo(found, row.platformUserId, row);
   return found;
 }
@@ -300,8 +305,10 @@ export async function accountById(db: Queryable, id: string, lock?: 'share'): Pr
   // Every step of a publication and of a reply reads its account: prepared, where it can be.
   const prepared = lock === undefined ? accountByIdStatement(db) : undefined;
   if (prepared !== undefined) return (await prepared.execute({ id }))[0] ?? null;
-  const query = accountWithId(db, id);
-  const [row] = lock ? await query.for(lock) : await query;
+  const [row] = await executePreparedByText(db, (handle) => {
+    const query = accountWithId(handle, id);
+    return lock ? query.for(lock) : query;
+  });
   return row ?? null;
 }
 

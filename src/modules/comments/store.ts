@@ -10,7 +10,7 @@ import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { now } from '../../clock.ts';
 import { DAY_MS } from '../../days.ts';
 import type { Queryable, Tx } from '../../db/connection.ts';
-import { executePreparedByText, textArray } from '../../db/prepared.ts';
+import { executePreparedByText, oneOf } from '../../db/prepared.ts';
 import { newId } from '../../ids.ts';
 import type { PlatformComment } from '../../platforms/index.ts';
 import { accountById } from '../accounts/index.ts';
@@ -328,9 +328,7 @@ async function parentIds(tx: Tx, accountId: string, platformIds: readonly string
     db
       .select({ id: comments.id, platformCommentId: comments.platformCommentId })
       .from(comments)
-      .where(
-        and(eq(comments.accountId, accountId), sql`${comments.platformCommentId} = any(${textArray(platformIds)})`),
-      ),
+      .where(and(eq(comments.accountId, accountId), oneOf(comments.platformCommentId, platformIds))),
   );
   return new Map(rows.map((r) => [r.platformCommentId, r.id]));
 }
@@ -349,8 +347,8 @@ export async function confirmedTimes(
       .from(comments)
       .where(
         and(
-          sql`${comments.accountId} = any(${textArray(accountIds)})`,
-          sql`${comments.platformCommentId} = any(${textArray(platformIds)})`,
+          oneOf(comments.accountId, accountIds),
+          oneOf(comments.platformCommentId, platformIds),
           eq(comments.timeConfirmed, true),
         ),
       ),

@@ -9,7 +9,7 @@ import { and, eq, isNull, or, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { now } from '../../clock.ts';
 import type { Db, Tx } from '../../db/connection.ts';
-import { executePreparedByText, textArray } from '../../db/prepared.ts';
+import { executePreparedByText, oneOf } from '../../db/prepared.ts';
 import { newId } from '../../ids.ts';
 import { enqueue } from '../../jobs/queue.ts';
 import { commentsOf, PlatformError, type PlatformPostSummary, type PlatformSet } from '../../platforms/index.ts';
@@ -48,7 +48,7 @@ export async function ensurePlatformPosts(
   // In one order, so concurrent callers inserting the same posts cannot deadlock.
   const ids = [...byId.keys()].sort();
 
-  // Both reads prepared by their text, the ids one array parameter: every stored comment asks them.
+  // Both reads prepared by their text (oneOf: two texts for any number of ids): every stored comment asks them.
   const viaApi = await executePreparedByText(tx, (db) =>
     db
       .select({ platformPostId: postTargets.platformPostId, postId: posts.id })
@@ -57,7 +57,7 @@ export async function ensurePlatformPosts(
       .where(
         and(
           eq(postTargets.accountId, account.id),
-          sql`${postTargets.platformPostId} = any(${textArray(ids)})`,
+          oneOf(postTargets.platformPostId, ids),
           eq(posts.profileId, account.profileId),
           eq(posts.source, 'api'),
         ),
@@ -148,10 +148,7 @@ export async function ensurePlatformPosts(
 /** The post records of these platform keys. */
 async function postsByPlatformKey(tx: Tx, keys: readonly string[]) {
   return await executePreparedByText(tx, (db) =>
-    db
-      .select({ id: posts.id, platformKey: posts.platformKey })
-      .from(posts)
-      .where(sql`${posts.platformKey} = any(${textArray(keys)})`),
+    db.select({ id: posts.id, platformKey: posts.platformKey }).from(posts).where(oneOf(posts.platformKey, keys)),
   );
 }
 
