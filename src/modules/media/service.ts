@@ -2,10 +2,10 @@
  * Media records: the rules and the SQL. Every query carries the caller's owner, and the
  * profile when the caller is scoped to one; media of a profile being deleted are gone at once.
  */
-import { and, desc, eq, lt, notInArray, type Placeholder, sql } from 'drizzle-orm';
+import { and, desc, eq, lt, notInArray, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { now } from '../../clock.ts';
 import type { Db, Queryable, Tx } from '../../db/connection.ts';
-import { preparedOutsideTransactions, textArray } from '../../db/prepared.ts';
+import { oneOf, preparedOutsideTransactions, textArray } from '../../db/prepared.ts';
 import { ApiError } from '../../http/errors.ts';
 import type { Scope } from '../../http/scope.ts';
 import { newId } from '../../ids.ts';
@@ -163,44 +163,41 @@ export async function findMedia(
 ): Promise<MediaItem[]> {
   if (ids.length === 0) return [];
   const deleting = await profilesBeingDeleted(db, ownerId);
-  const values = { ownerId, ids: [...new Set(ids)], deleting };
-  // Every publication reads its media here: prepared, where it can be (one text for any number of ids).
-  const prepared = options.lock ? undefined : findMediaStatement(db);
+  const distinct = [...new Set(ids)];
+  // Every publication reads its media here: prepared, where it can be.
+  const prepared = options.lock ? undefined : findMediaStatements(db);
   let rows: MediaRow[];
-  if (prepared !== undefined) rows = await prepared.execute(values);
-  else {
-    const query = mediaOf(db, values);
+  if (prepared === undefined) {
+    const query = mediaOf(db, ownerId, oneOf(media.id, distinct), textArray(deleting));
     rows = options.lock ? await query.for(options.lock, { of: media }) : await query;
-  }
+  } else if (distinct.length === 1) rows = await prepared.one.execute({ ownerId, id: distinct[0], deleting });
+  else rows = await prepared.many.execute({ ownerId, ids: distinct, deleting });
   const byId = new Map(rows.map((row) => [row.id, toMediaItem(row)]));
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
-type MediaOf = { ownerId: string | Placeholder; ids: string[] | Placeholder; deleting: string[] | Placeholder };
-
-/** The owner's media of these ids, but none of a profile being deleted. */
-function mediaOf(db: Queryable, { ownerId, ids, deleting }: MediaOf) {
-  const array = (values: string[] | Placeholder) =>
-    Array.isArray(values) ? textArray(values) : sql`${values}::text[]`;
+/** The owner's media whose id is as `idIs` says, but none of a profile being deleted (`deleting`, a text[]). */
+function mediaOf(db: Queryable, ownerId: string | Placeholder, idIs: SQL, deleting: SQL) {
   return db
     .select()
     .from(media)
-    .where(
-      and(
-        eq(media.ownerId, ownerId),
-        sql`${media.id} = any(${array(ids)})`,
-        sql`${media.profileId} <> all(${array(deleting)})`,
-      ),
-    );
+    .where(and(eq(media.ownerId, ownerId), idIs, sql`${media.profileId} <> all(${deleting})`));
 }
 
-const findMediaStatement = preparedOutsideTransactions((db) =>
-  mediaOf(db, {
-    ownerId: sql.placeholder('ownerId'),
-    ids: sql.placeholder('ids'),
-    deleting: sql.placeholder('deleting'),
-  }).prepare('find_media'),
-);
+/**
+ * One medium (a post's usual case) and several, as oneOf writes them: the one-id statement keeps
+ * a plan for any id, where PostgreSQL plans the array's for each call.
+ */
+const findMediaStatements = preparedOutsideTransactions((db) => {
+  const ownerId = sql.placeholder('ownerId');
+  const deleting = sql`${sql.placeholder('deleting')}::text[]`;
+  return {
+    one: mediaOf(db, ownerId, sql`${media.id} = ${sql.placeholder('id')}`, deleting).prepare('find_medium'),
+    many: mediaOf(db, ownerId, sql`${media.id} = any(${sql.placeholder('ids')}::text[])`, deleting).prepare(
+      'find_media',
+    ),
+  };
+});
 
 /** A medium by id alone, for serving a file whose signed URL was checked: the signature is the permission. */
 export async function findMediaForServing(db: Queryable, id: string): Promise<MediaRow | undefined> {
