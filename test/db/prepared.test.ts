@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { integer, jsonb, pgTable, timestamp } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database, Queryable } from '../../src/db/connection.ts';
@@ -18,6 +18,24 @@ beforeAll(async () => {
   database = await createTestDatabase();
 });
 afterAll(() => database.close());
+
+/** The statements prepared by their text on this connection that name `table`, the most run first. */
+async function byTextStatementsOf(tx: Queryable, table: string) {
+  const { rows } = await tx.execute<{ statement: string; executions: string; generic_plans: string }>(
+    sql`select statement, generic_plans + custom_plans as executions, generic_plans from pg_prepared_statements
+      where name like 'by_text_%' and statement like ${`%${table}%`} order by executions desc`,
+  );
+  return rows.map((r) => ({
+    statement: r.statement,
+    executions: Number(r.executions),
+    generic: Number(r.generic_plans),
+  }));
+}
+
+/** One column of the rows a statement written in SQL answers, run prepared by its text. */
+async function columnOf<T>(tx: Queryable, column: string, statement: SQL): Promise<T[]> {
+  return (await executeSqlPreparedByText(tx, statement)).map((row) => row[column] as T);
+}
 
 describe('preparedPerDb', () => {
   it('builds the statement once per database handle, and runs it with each call’s values', async () => {
@@ -166,22 +184,17 @@ describe('textArray', () => {
       "create table prepared_test_keys (key text primary key); insert into prepared_test_keys values ('k1'), ('k2'), ('k3'), ('O''Brien')",
     );
     await database.db.transaction(async (tx) => {
-      const found = async (keys: string[]) =>
-        (
-          await executeSqlPreparedByText<{ key: string }>(
-            tx,
-            sql`select key from prepared_test_keys where key = any(${textArray(keys)}) order by key`,
-          )
-        ).map((r) => r.key);
+      const found = (keys: string[]) =>
+        columnOf<string>(
+          tx,
+          'key',
+          sql`select key from prepared_test_keys where key = any(${textArray(keys)}) order by key`,
+        );
       expect(await found(['k1'])).toEqual(['k1']);
       expect(await found(['k3', 'k1', 'k3', 'missing'])).toEqual(['k1', 'k3']);
       expect(await found(["O'Brien", 'k2'])).toEqual(["O'Brien", 'k2']);
       expect(await found([])).toEqual([]);
-      const { rows } = await tx.execute<{ executions: string }>(
-        sql`select generic_plans + custom_plans as executions from pg_prepared_statements
-          where name like 'by_text_%' and statement like '%prepared_test_keys%'`,
-      );
-      expect(rows.map((r) => Number(r.executions))).toEqual([4]);
+      expect((await byTextStatementsOf(tx, 'prepared_test_keys')).map((r) => r.executions)).toEqual([4]);
     });
   });
 });
@@ -192,27 +205,19 @@ describe('oneOf', () => {
       "create table prepared_test_one_of (key text primary key, n int not null); insert into prepared_test_one_of select 'k' || i, i from generate_series(1, 200) i",
     );
     await database.db.transaction(async (tx) => {
-      const found = async (keys: string[]) =>
-        (
-          await executeSqlPreparedByText<{ n: number }>(
-            tx,
-            sql`select n from prepared_test_one_of where ${oneOf(sql`key`, keys)} order by n`,
-          )
-        ).map((r) => r.n);
+      const found = (keys: string[]) =>
+        columnOf<number>(tx, 'n', sql`select n from prepared_test_one_of where ${oneOf(sql`key`, keys)} order by n`);
       for (let i = 1; i <= 8; i++) expect(await found([`k${i}`])).toEqual([i]);
       expect(await found(['k9', 'k9'])).toEqual([9]);
       expect(await found(['k12', 'k10', 'nothing'])).toEqual([10, 12]);
       expect(await found(['k3', 'k4'])).toEqual([3, 4]);
-      const { rows } = await tx.execute<{ statement: string; executions: string; generic_plans: string }>(
-        sql`select statement, generic_plans + custom_plans as executions, generic_plans from pg_prepared_statements
-          where name like 'by_text_%' and statement like '%prepared_test_one_of%' order by executions desc`,
-      );
-      expect(rows.map((r) => [r.statement.includes('any('), Number(r.executions)])).toEqual([
+      const statements = await byTextStatementsOf(tx, 'prepared_test_one_of');
+      expect(statements.map((r) => [r.statement.includes('any('), r.executions])).toEqual([
         [false, 9],
         [true, 2],
       ]);
       // Planned for its values five times, then the generic plan, as for any one-row lookup.
-      expect(Number(rows[0]?.generic_plans)).toBe(4);
+      expect(statements[0]?.generic).toBe(4);
     });
   });
 });
