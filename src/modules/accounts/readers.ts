@@ -262,18 +262,32 @@ export function visibleAccountReader<Beside extends Record<string, SQL>>(
 
 /** What each of these accounts (whoever owns it) allows now, by id: for a module that lists rows keyed by account. */
 export async function accountStates(db: Db, ids: readonly string[]): Promise<Map<string, AccountState>> {
-  if (ids.length === 0) return new Map();
-  const rows = await accountStatesStatement(db).execute({ ids: [...new Set(ids)] });
+  const distinct = [...new Set(ids)];
+  if (distinct.length === 0) return new Map();
+  const statements = accountStatesStatements(db);
+  const rows =
+    distinct.length === 1
+      ? await statements.one.execute({ id: distinct[0] })
+      : await statements.many.execute({ ids: distinct });
   return new Map(rows.map((r) => [r.id, r]));
 }
 
-const accountStatesStatement = preparedPerDb((db) =>
-  db
+/**
+ * One account (a page of one account's comments) and several, as oneOf writes them: the
+ * one-id statement keeps a plan for any id, where PostgreSQL plans the array's for each call.
+ */
+const accountStatesStatements = preparedPerDb((db) => ({
+  one: db
+    .select(STATE)
+    .from(accounts)
+    .where(sql`${accounts.id} = ${sql.placeholder('id')}`)
+    .prepare('account_state'),
+  many: db
     .select(STATE)
     .from(accounts)
     .where(sql`${accounts.id} = any(${sql.placeholder('ids')}::text[])`)
     .prepare('account_states'),
-);
+}));
 
 /** Every owner's account of each of these platform users that is not disconnected, by platform user (a platform notice names only the user). */
 export async function accountsOfPlatformUsers(
