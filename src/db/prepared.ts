@@ -95,6 +95,34 @@ export function oneOf(column: SQLWrapper, values: readonly string[]): SQL {
   return distinct.length === 1 ? sql`${column} = ${distinct[0]}` : sql`${column} = any(${textArray(distinct)})`;
 }
 
+/** The two statements of a read by ids made once with placeholders, as `oneOf` writes it. */
+export interface OneOfStatements<P> {
+  /** For one id: placeholder `id`. */
+  one: P;
+  /** For several: placeholder `ids`, a text[]. */
+  many: P;
+}
+
+/** `oneOf`'s two conditions on `column` for statements prepared once: `= $id` and `= any($ids)`. */
+export function oneOfPlaceholders(column: SQLWrapper): OneOfStatements<SQL> {
+  return {
+    one: sql`${column} = ${sql.placeholder('id')}`,
+    many: sql`${column} = any(${sql.placeholder('ids')}::text[])`,
+  };
+}
+
+/** Runs the statement of the two that suits these ids (the one-id one for one distinct id), with the other values. */
+export async function executeOneOf<R>(
+  statements: OneOfStatements<{ execute(values: Record<string, unknown>): Promise<R> }>,
+  ids: readonly string[],
+  values: Record<string, unknown> = {},
+): Promise<R> {
+  const distinct = [...new Set(ids)];
+  return distinct.length === 1
+    ? await statements.one.execute({ ...values, id: distinct[0] })
+    : await statements.many.execute({ ...values, ids: distinct });
+}
+
 /** A statement's name, from its text: the same text, the same statement on every connection. */
 function nameOf(built: Query): string {
   return `by_text_${createHash('sha256').update(built.sql).digest('base64url').slice(0, 24)}`;

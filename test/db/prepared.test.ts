@@ -3,9 +3,11 @@ import { integer, jsonb, pgTable, timestamp } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database, Queryable } from '../../src/db/connection.ts';
 import {
+  executeOneOf,
   executePreparedByText,
   executeSqlPreparedByText,
   oneOf,
+  oneOfPlaceholders,
   preparedOutsideTransactions,
   preparedPerDb,
   textArray,
@@ -219,5 +221,41 @@ describe('oneOf', () => {
       // Planned for its values five times, then the generic plan, as for any one-row lookup.
       expect(statements[0]?.generic).toBe(4);
     });
+  });
+});
+
+describe('executeOneOf', () => {
+  it('runs the one-id statement for one distinct id and the array statement for several, with the other values', async () => {
+    await database.pool.query(
+      "create table prepared_test_by_ids (id text primary key, owner text not null); insert into prepared_test_by_ids values ('a', 'o1'), ('b', 'o1'), ('c', 'o2')",
+    );
+    const statements = preparedPerDb((db) => {
+      const idIs = oneOfPlaceholders(sql`id`);
+      const read = (condition: SQL, name: string) =>
+        db
+          .select({ id: sql<string>`id` })
+          .from(sql`prepared_test_by_ids`)
+          .where(sql`${condition} and owner = ${sql.placeholder('owner')}`)
+          .orderBy(sql`id`)
+          .prepare(name);
+      return { one: read(idIs.one, 'prepared_test_by_id'), many: read(idIs.many, 'prepared_test_by_ids') };
+    });
+    // Which of the two ran, for each call: the real statements, each noting its turn.
+    const ran: string[] = [];
+    type Read = ReturnType<typeof statements>['one'];
+    const noting = (name: string, p: Read) => ({
+      execute: (values: Record<string, unknown>) => {
+        ran.push(name);
+        return p.execute(values);
+      },
+    });
+    const { one, many } = statements(database.db);
+    const pair = { one: noting('one', one), many: noting('many', many) };
+    const found = async (ids: string[]) => (await executeOneOf(pair, ids, { owner: 'o1' })).map((r) => r.id);
+    expect(await found(['b'])).toEqual(['b']);
+    expect(await found(['a', 'a'])).toEqual(['a']);
+    expect(await found(['c', 'b', 'a'])).toEqual(['a', 'b']);
+    expect(await found(['c'])).toEqual([]);
+    expect(ran).toEqual(['one', 'one', 'many', 'one']);
   });
 });

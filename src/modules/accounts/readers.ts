@@ -7,7 +7,14 @@
 import { and, asc, eq, inArray, notInArray, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { appendTo } from '../../append-to.ts';
 import type { Db, Queryable, Tx } from '../../db/connection.ts';
-import { executePreparedByText, oneOf, preparedOutsideTransactions, preparedPerDb } from '../../db/prepared.ts';
+import {
+  executeOneOf,
+  executePreparedByText,
+  oneOf,
+  oneOfPlaceholders,
+  preparedOutsideTransactions,
+  preparedPerDb,
+} from '../../db/prepared.ts';
 import { ApiError } from '../../http/errors.ts';
 import type { Scope } from '../../http/scope.ts';
 import { looksLikeId } from '../../ids.ts';
@@ -262,32 +269,17 @@ export function visibleAccountReader<Beside extends Record<string, SQL>>(
 
 /** What each of these accounts (whoever owns it) allows now, by id: for a module that lists rows keyed by account. */
 export async function accountStates(db: Db, ids: readonly string[]): Promise<Map<string, AccountState>> {
-  const distinct = [...new Set(ids)];
-  if (distinct.length === 0) return new Map();
-  const statements = accountStatesStatements(db);
-  const rows =
-    distinct.length === 1
-      ? await statements.one.execute({ id: distinct[0] })
-      : await statements.many.execute({ ids: distinct });
+  if (ids.length === 0) return new Map();
+  const rows = await executeOneOf(accountStatesStatements(db), ids);
   return new Map(rows.map((r) => [r.id, r]));
 }
 
-/**
- * One account (a page of one account's comments) and several, as oneOf writes them: the
- * one-id statement keeps a plan for any id, where PostgreSQL plans the array's for each call.
- */
-const accountStatesStatements = preparedPerDb((db) => ({
-  one: db
-    .select(STATE)
-    .from(accounts)
-    .where(sql`${accounts.id} = ${sql.placeholder('id')}`)
-    .prepare('account_state'),
-  many: db
-    .select(STATE)
-    .from(accounts)
-    .where(sql`${accounts.id} = any(${sql.placeholder('ids')}::text[])`)
-    .prepare('account_states'),
-}));
+/** A page of one account's comments reads its state with the one-id statement, whose plan is kept (oneOf). */
+const accountStatesStatements = preparedPerDb((db) => {
+  const idIs = oneOfPlaceholders(accounts.id);
+  const read = (condition: SQL, name: string) => db.select(STATE).from(accounts).where(condition).prepare(name);
+  return { one: read(idIs.one, 'account_state'), many: read(idIs.many, 'account_states') };
+});
 
 /** Every owner's account of each of these platform users that is not disconnected, by platform user (a platform notice names only the user). */
 export async function accountsOfPlatformUsers(

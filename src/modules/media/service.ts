@@ -5,7 +5,7 @@
 import { and, desc, eq, lt, notInArray, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { now } from '../../clock.ts';
 import type { Db, Queryable, Tx } from '../../db/connection.ts';
-import { oneOf, preparedOutsideTransactions, textArray } from '../../db/prepared.ts';
+import { executeOneOf, oneOf, oneOfPlaceholders, preparedOutsideTransactions, textArray } from '../../db/prepared.ts';
 import { ApiError } from '../../http/errors.ts';
 import type { Scope } from '../../http/scope.ts';
 import { newId } from '../../ids.ts';
@@ -163,15 +163,14 @@ export async function findMedia(
 ): Promise<MediaItem[]> {
   if (ids.length === 0) return [];
   const deleting = await profilesBeingDeleted(db, ownerId);
-  const distinct = [...new Set(ids)];
   // Every publication reads its media here: prepared, where it can be.
   const prepared = options.lock ? undefined : findMediaStatements(db);
   let rows: MediaRow[];
-  if (prepared === undefined) {
-    const query = mediaOf(db, ownerId, oneOf(media.id, distinct), textArray(deleting));
+  if (prepared !== undefined) rows = await executeOneOf(prepared, ids, { ownerId, deleting });
+  else {
+    const query = mediaOf(db, ownerId, oneOf(media.id, ids), textArray(deleting));
     rows = options.lock ? await query.for(options.lock, { of: media }) : await query;
-  } else if (distinct.length === 1) rows = await prepared.one.execute({ ownerId, id: distinct[0], deleting });
-  else rows = await prepared.many.execute({ ownerId, ids: distinct, deleting });
+  }
   const byId = new Map(rows.map((row) => [row.id, toMediaItem(row)]));
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
@@ -184,18 +183,14 @@ function mediaOf(db: Queryable, ownerId: string | Placeholder, idIs: SQL, deleti
     .where(and(eq(media.ownerId, ownerId), idIs, sql`${media.profileId} <> all(${deleting})`));
 }
 
-/**
- * One medium (a post's usual case) and several, as oneOf writes them: the one-id statement keeps
- * a plan for any id, where PostgreSQL plans the array's for each call.
- */
+/** A post's one medium (the usual case) is read with the one-id statement, whose plan is kept (oneOf). */
 const findMediaStatements = preparedOutsideTransactions((db) => {
   const ownerId = sql.placeholder('ownerId');
   const deleting = sql`${sql.placeholder('deleting')}::text[]`;
+  const idIs = oneOfPlaceholders(media.id);
   return {
-    one: mediaOf(db, ownerId, sql`${media.id} = ${sql.placeholder('id')}`, deleting).prepare('find_medium'),
-    many: mediaOf(db, ownerId, sql`${media.id} = any(${sql.placeholder('ids')}::text[])`, deleting).prepare(
-      'find_media',
-    ),
+    one: mediaOf(db, ownerId, idIs.one, deleting).prepare('find_medium'),
+    many: mediaOf(db, ownerId, idIs.many, deleting).prepare('find_media'),
   };
 });
 
