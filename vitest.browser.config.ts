@@ -9,6 +9,9 @@ export default defineConfig({
   test: {
     include: ['test/browser/**/*.test.ts'],
     globalSetup: ['test/helpers/global-setup.ts'],
+    // Every shaped statement built again at each run and compared (src/db/prepared.ts), in the
+    // tests' processes and the service processes they start.
+    env: { SWITCHBOARD_CHECK_STATEMENT_SHAPES: '1' },
     // A browser start, a service start and page loads: slower than the API tests.
     testTimeout: 120_000,
     hookTimeout: 180_000,

@@ -8,6 +8,9 @@ export default defineConfig({
     // the Redis rate limit need Debian's redis-server: `npm run test:redis` (vitest.redis.config.ts).
     exclude: [...configDefaults.exclude, 'test/browser/**', 'test/faults/**', 'test/redis/**'],
     globalSetup: ['test/helpers/global-setup.ts'],
+    // Every shaped statement built again at each run and compared (src/db/prepared.ts), in the
+    // tests' processes and the service processes they start.
+    env: { SWITCHBOARD_CHECK_STATEMENT_SHAPES: '1' },
     testTimeout: 30_000,
     hookTimeout: 60_000,
     // Two cores: two files at a time, each with its own database.

@@ -9,6 +9,9 @@ export default defineConfig({
   test: {
     include: ['test/faults/**/*.test.ts'],
     globalSetup: ['test/helpers/global-setup.ts'],
+    // Every shaped statement built again at each run and compared (src/db/prepared.ts), in the
+    // tests' processes and the service processes they start.
+    env: { SWITCHBOARD_CHECK_STATEMENT_SHAPES: '1' },
     testTimeout: 300_000,
     hookTimeout: 180_000,
     // The faults run one after another on one set of processes.

@@ -9,6 +9,9 @@ export default defineConfig({
   test: {
     include: ['test/redis/**/*.test.ts'],
     globalSetup: ['test/helpers/global-setup.ts'],
+    // Every shaped statement built again at each run and compared (src/db/prepared.ts), in the
+    // tests' processes and the service processes they start.
+    env: { SWITCHBOARD_CHECK_STATEMENT_SHAPES: '1' },
     testTimeout: 120_000,
     hookTimeout: 120_000,
     reporters: process.env.CI ? ['default', 'json'] : ['default'],

@@ -5,7 +5,7 @@
  * only fills in the placeholders. The name makes each pooled connection plan it once.
  */
 import { createHash } from 'node:crypto';
-import { is, type Query, SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { is, Param, Placeholder, type Query, SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { PgColumn, PgDialect, type SelectedFieldsOrdered } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
 import { type Db, isTransaction, type Queryable } from './connection.ts';
@@ -43,7 +43,9 @@ export function preparedOutsideTransactions<P>(build: (db: Db) => P): (db: Query
  */
 export async function executePreparedByText<Row>(
   db: Queryable,
-  build: (db: Queryable) => { toSQL(): Query; readonly _: { readonly selectedFields: object; readonly result: Row[] } },
+  build: (db: Queryable) => SelectQuery<Row>,
+  /** The values of the query's placeholders, if it has any. */
+  values: Readonly<Record<string, unknown>> = {},
 ): Promise<Row[]> {
   // Built here on `db`, so the statement runs on the connection the query is made for.
   const query = build(db);
@@ -54,7 +56,97 @@ export async function executePreparedByText<Row>(
     nameOf(built),
     true,
   );
-  return await prepared.execute();
+  return await prepared.execute(values);
+}
+
+/** A query Drizzle built, with the selection its rows are mapped by. */
+type SelectQuery<Row> = { toSQL(): Query; readonly _: { readonly selectedFields: object; readonly result: Row[] } };
+
+/**
+ * A part of a statement whose text depends on its `shape` alone: what changes from call to call
+ * is a placeholder in `sql` (`sql.placeholder(name)`, unbound to a column: its value is passed as
+ * the driver takes it), filled from `values`.
+ */
+export interface StatementPart {
+  /** Names everything the part's text depends on: two parts of one shape render alike. */
+  readonly shape: string;
+  readonly sql: SQL;
+  readonly values: Readonly<Record<string, unknown>>;
+}
+
+/** The values of a statement's parts as one record; a placeholder two parts both fill is a mistake in their making. */
+export function valuesOf(...parts: readonly (Pick<StatementPart, 'values'> | undefined)[]): Record<string, unknown> {
+  const all: Record<string, unknown> = {};
+  for (const part of parts) {
+    for (const [name, value] of Object.entries(part?.values ?? {})) {
+      if (name in all) throw new Error(`placeholder ${name} is filled by two parts of one statement`);
+      all[name] = value;
+    }
+  }
+  return all;
+}
+
+interface BuiltShape {
+  query: Query;
+  fields: SelectedFieldsOrdered;
+  name: string;
+}
+
+/** Each shape's statement, built once: its text is the same on every handle (one dialect, no casing). */
+const shapes = new Map<string, BuiltShape>();
+
+/**
+ * Whether every run of a shaped statement builds it again and compares (the test suite sets it):
+ * a shape whose text or fixed values differ from call to call is then an error where it is
+ * made, not a statement quietly run with the first call's values.
+ */
+const checkShapes = process.env.SWITCHBOARD_CHECK_STATEMENT_SHAPES === '1';
+
+/**
+ * Runs a statement built once per `shape` (a key that names everything its text depends on),
+ * prepared by its text as executePreparedByText does; every value that changes from call to
+ * call is a placeholder, filled from `values`. For the statements of a hot path: building a
+ * statement of several CTEs with Drizzle costs the process more than PostgreSQL takes to run it.
+ */
+export async function executeShaped<Row>(
+  db: Queryable,
+  shape: string,
+  build: (db: Queryable) => SelectQuery<Row>,
+  values: Readonly<Record<string, unknown>>,
+): Promise<Row[]> {
+  let built = shapes.get(shape);
+  if (built === undefined || checkShapes) {
+    const query = build(db);
+    const fresh = { query: query.toSQL(), fields: flatFields(query._.selectedFields), name: '' };
+    fresh.name = nameOf(fresh.query);
+    if (built !== undefined && !sameText(built.query, fresh.query)) {
+      throw new Error(`statement shape ${shape} was built as another text or with other fixed values`);
+    }
+    built ??= fresh;
+    shapes.set(shape, built);
+  }
+  const prepared = db._.session.prepareQuery<{ execute: Row[]; all: unknown; values: unknown }>(
+    built.query,
+    built.fields,
+    built.name,
+    true,
+  );
+  return await prepared.execute(values);
+}
+
+/** The same text, the same placeholders and the same fixed values. */
+function sameText(a: Query, b: Query): boolean {
+  const fixed = (query: Query) =>
+    JSON.stringify(
+      query.params.map((p) =>
+        is(p, Placeholder)
+          ? { placeholder: p.name }
+          : is(p, Param) && is(p.value, Placeholder)
+            ? { placeholder: p.value.name }
+            : p,
+      ),
+    );
+  return a.sql === b.sql && fixed(a) === fixed(b);
 }
 
 /** SQL to text and parameters, as every handle's own dialect makes them (no casing is set on any). */
@@ -64,6 +156,8 @@ const dialect = new PgDialect();
 export async function executeSqlPreparedByText<Row extends Record<string, unknown> = Record<string, unknown>>(
   db: Queryable,
   statement: SQL,
+  /** The values of the statement's placeholders, if it has any. */
+  values: Readonly<Record<string, unknown>> = {},
 ): Promise<Row[]> {
   const built = dialect.sqlToQuery(statement);
   // Without a selection Drizzle maps nothing: the driver's own result, rows as objects.
@@ -73,7 +167,7 @@ export async function executeSqlPreparedByText<Row extends Record<string, unknow
     nameOf(built),
     false,
   );
-  return (await prepared.execute()).rows;
+  return (await prepared.execute(values)).rows;
 }
 
 /**

@@ -1,7 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Job } from 'graphile-worker';
-import { dueSql } from './queue.ts';
+import { dueAfterSql, waitMsUntil } from './queue.ts';
 
 /**
  * A job that queues its own next run (a post target's next publishing step, under the job's
@@ -63,8 +63,11 @@ export function queuedUnderKey(key: string): void {
 
 /** A job's end in the statement of its run's last change. */
 export interface JobEnd {
-  /** A VOLATILE call, for the select list of the change's effect (db/with-effects.ts). */
+  /** A VOLATILE call, for the select list of the change's effect (db/with-effects.ts); its values are placeholders. */
   readonly sql: SQL;
+  /** Its shape (`sql`'s text depends on this alone) and the values of its placeholders (db/prepared.ts). */
+  readonly shape: string;
+  readonly values: Readonly<Record<string, unknown>>;
   /** Says that the change, and so the job's end, was made and committed. */
   readonly made: () => void;
 }
@@ -82,14 +85,30 @@ export function endJobSql(key: string, next?: Date): JobEnd {
   const state = runOf(key);
   if (state === undefined) throw new Error(`not the run of the job ${key}`);
   const { job } = state;
+  const p = (name: string) => sql.placeholder(`end_job_${name}`);
   const nextRun =
     next === undefined
       ? sql``
-      : sql`, next_run_at => ${dueSql(next)}, next_key => ${key}::text, next_task => ${job.task_identifier}::text,
-            next_payload => ${JSON.stringify(job.payload)}::json, next_max_attempts => ${job.max_attempts}::int,
-            next_priority => ${job.priority}::int`;
+      : sql`, next_run_at => ${dueAfterSql(sql`${p('wait_ms')}`)}, next_key => ${p('key')}::text, next_task => ${p('task')}::text,
+            next_payload => ${p('payload')}::json, next_max_attempts => ${p('max_attempts')}::int,
+            next_priority => ${p('priority')}::int`;
   return {
-    sql: sql`switchboard_end_job(${job.id}::bigint, array[${job.locked_by}::text]${nextRun})`,
+    sql: sql`switchboard_end_job(${p('id')}::bigint, array[${p('locked_by')}::text]${nextRun})`,
+    shape: next === undefined ? 'end job' : 'end job, next run',
+    values: {
+      end_job_id: job.id,
+      end_job_locked_by: job.locked_by,
+      ...(next === undefined
+        ? {}
+        : {
+            end_job_wait_ms: waitMsUntil(next),
+            end_job_key: key,
+            end_job_task: job.task_identifier,
+            end_job_payload: JSON.stringify(job.payload),
+            end_job_max_attempts: job.max_attempts,
+            end_job_priority: job.priority,
+          }),
+    },
     made: () => {
       state.ended = true;
       endedInRun.set(job.id, (endedInRun.get(job.id) ?? 0) + 1);

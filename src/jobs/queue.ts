@@ -209,7 +209,16 @@ export async function enqueue<T extends TaskName>(
  * clock) then shifts nothing.
  */
 export function dueSql(runAt: Date): SQL {
-  const waitMs = Math.max(0, runAt.getTime() - now().getTime());
+  return dueAfterSql(sql`${waitMsUntil(runAt)}`);
+}
+
+/** The milliseconds from now (the service's clock) to `runAt`, none when it has passed: dueSql's wait. */
+export function waitMsUntil(runAt: Date): number {
+  return Math.max(0, runAt.getTime() - now().getTime());
+}
+
+/** The time on the database's clock `waitMs` (an SQL number, e.g. a placeholder) from now, as dueSql. */
+export function dueAfterSql(waitMs: SQL): SQL {
   return sql`(now() + ${waitMs}::double precision * interval '1 millisecond')`;
 }
 

@@ -6,11 +6,11 @@
  * took effect. Two runs of one piece of work therefore never both make the same move, and a
  * move the table does not allow is an error at the call, not a row in a state nobody planned.
  */
-import { and, eq, getTableColumns, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, is, isNull, or, SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { now } from '../clock.ts';
 import type { Queryable } from '../db/connection.ts';
-import { executePreparedByText } from '../db/prepared.ts';
+import { executeShaped, type StatementPart, valuesOf } from '../db/prepared.ts';
 import { effectCount } from '../db/with-effects.ts';
 
 /** A move from any of `from` to `to`; without `to` the state stays (other columns change, on condition of it). */
@@ -132,7 +132,7 @@ export interface TransitionOptions<S extends string, Table extends PgTable> {
    * A further condition of the move, on the row (or on CTEs of the statement it is made in):
    * that the row is still as the caller read it where its state alone does not say so.
    */
-  when?: SQL;
+  when?: StatementPart;
   /**
    * An effect of the move, in the same statement: a SELECT over `moved` (the row as moved,
    * e.g. `select graphile_worker.add_job(...) from moved`), run only when the move takes effect.
@@ -140,7 +140,7 @@ export interface TransitionOptions<S extends string, Table extends PgTable> {
    * It is run by its count (`effectCount`, db/with-effects.ts), so its select list must call a
    * VOLATILE function (add_job is).
    */
-  effect?: SQL;
+  effect?: StatementPart;
 }
 
 /**
@@ -156,45 +156,91 @@ export async function transition<S extends string, T extends string, Table exten
   name: T,
   options: TransitionOptions<S, Table> = {},
 ): Promise<Table['$inferSelect'] | null> {
-  // Prepared by its text, one of a few shapes a workflow's moves take: a statement PostgreSQL
-  // planned at every call costs it more than the one-row update it makes.
-  const rows = await executePreparedByText(db, (handle) => {
-    const moved = handle.$with('moved').as(transitionUpdate(handle, machine, id, name, options));
-    // The effect's count is read by a filter over `moved` (computed once, shared) that always
-    // holds: it acts for each row that moved, none when nothing did, and filters no row out.
-    return handle
-      .with(moved)
-      .select()
-      .from(moved)
-      .where(options.effect === undefined ? undefined : sql`${effectCount(options.effect)} >= 0`);
-  });
+  const move = transitionUpdate(machine, id, name, options);
+  const { effect } = options;
+  // Built once per shape: a workflow's moves take a few, and building one with Drizzle costs the
+  // process more than PostgreSQL takes to make it.
+  const rows = await executeShaped(
+    db,
+    `transition ${move.shape} effect ${effect?.shape ?? 'none'}`,
+    (handle) => {
+      const moved = handle.$with('moved').as(move.update(handle));
+      // The effect's count is read by a filter over `moved` (computed once, shared) that always
+      // holds: it acts for each row that moved, none when nothing did, and filters no row out.
+      return handle
+        .with(moved)
+        .select()
+        .from(moved)
+        .where(effect === undefined ? undefined : sql`${effectCount(effect.sql)} >= 0`);
+    },
+    valuesOf(move, effect),
+  );
   return (rows[0] as Table['$inferSelect'] | undefined) ?? null;
 }
 
+/** The update a move makes, as a statement's part: built on demand, with its values as placeholders. */
+export interface MoveUpdate {
+  /** Names everything the update's text depends on. */
+  readonly shape: string;
+  /** The placeholders' values: `move_id`, `set_<column>` for each column set, and those of `when`. */
+  readonly values: Readonly<Record<string, unknown>>;
+  /** The update, returning the row as moved: `moved` in the statement it is made in. */
+  update(db: Queryable): ReturnType<typeof updateReturning>;
+}
+
+function updateReturning(db: Queryable, table: PgTable, set: Record<string, unknown>, where: SQL | undefined) {
+  // The table is generic here; drizzle checks the values against its columns at run time.
+  return db
+    .update(table)
+    .set(set as never)
+    .where(where)
+    .returning();
+}
+
 /**
- * The update `transition` makes, returning the row as moved, for a statement that makes the
- * move beside other work (as its CTE `moved`; its `when` may read that statement's other CTEs).
+ * The update `transition` makes, for a statement that makes the move beside other work (as its
+ * CTE `moved`; its `when` may read that statement's other CTEs). The state's columns are fixed
+ * by the move (in its shape); every other value is a placeholder, given as the driver takes it.
  */
 export function transitionUpdate<S extends string, T extends string, Table extends PgTable>(
-  db: Queryable,
   machine: WorkflowTable<S, T, Table>,
   id: string,
   name: T,
   options: Omit<TransitionOptions<S, Table>, 'effect'> = {},
-) {
+): MoveUpdate {
   const rule = ruleOf(machine.workflow, name, options.from);
-  const columns = getTableColumns(machine.table);
-  const values: Record<string, unknown> = {
+  const columns: Record<string, PgColumn> = getTableColumns(machine.table);
+  const stateColumns = rule.to === undefined ? {} : machine.workflow.states[rule.to];
+  const given: Record<string, unknown> = {
     ...('updatedAt' in columns ? { updatedAt: now() } : {}),
     ...options.set,
-    ...(rule.to === undefined ? {} : machine.workflow.states[rule.to]),
   };
-  // The table is generic here; drizzle checks the values against its columns at run time.
-  return db
-    .update(machine.table as PgTable)
-    .set(values as never)
-    .where(and(eq(machine.id, id), inState(machine, rule.from), options.when))
-    .returning();
+  const setKeys = Object.keys(given)
+    .filter((key) => given[key] !== undefined && !(key in stateColumns))
+    .sort();
+  const values: Record<string, unknown> = { move_id: id };
+  for (const key of setKeys) {
+    const column = columns[key];
+    const value = given[key];
+    if (column === undefined) throw new Error(`workflow ${machine.workflow.name}: table has no column ${key}`);
+    if (is(value, SQL)) throw new Error(`workflow ${machine.workflow.name}: ${key} is set to SQL; set values only`);
+    values[`set_${key}`] = value === null ? null : column.mapToDriverValue(value);
+  }
+  const { when } = options;
+  return {
+    shape: `${machine.workflow.name}: ${name} from ${rule.from.join(',')} set ${setKeys.join(',')} when ${when?.shape ?? 'state'}`,
+    values: valuesOf({ values }, when),
+    update: (db) =>
+      updateReturning(
+        db,
+        machine.table,
+        {
+          ...Object.fromEntries(setKeys.map((key) => [key, sql`${sql.placeholder(`set_${key}`)}`])),
+          ...stateColumns,
+        },
+        and(eq(machine.id, sql.placeholder('move_id')), inState(machine, rule.from), when?.sql),
+      ),
+  };
 }
 
 /** The workflow as a Mermaid state diagram: what the docs show, generated from the table. */

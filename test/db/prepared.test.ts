@@ -5,12 +5,14 @@ import type { Database, Queryable } from '../../src/db/connection.ts';
 import {
   executeOneOf,
   executePreparedByText,
+  executeShaped,
   executeSqlPreparedByText,
   oneOf,
   oneOfPlaceholders,
   preparedOutsideTransactions,
   preparedPerDb,
   textArray,
+  valuesOf,
 } from '../../src/db/prepared.ts';
 import { createTestDatabase } from '../helpers/database.ts';
 
@@ -125,6 +127,64 @@ describe('executePreparedByText', () => {
     const nested = (handle: Queryable) => handle.select({ row: { id: table.id } }).from(table);
     await expect(executePreparedByText(db, nested)).rejects.toThrow(/flat selections only; row is not/);
     expect((await database.pool.query('select count(*)::int as n from prepared_test_mapped')).rows).toEqual([{ n: 1 }]);
+  });
+});
+
+describe('executeShaped', () => {
+  it('runs each call with its own values, as one statement per shape on a connection', async () => {
+    await database.db.transaction(async (tx) => {
+      const answers: unknown[] = [];
+      for (let n = 1; n <= 7; n++) {
+        answers.push(
+          await executeShaped(
+            tx,
+            'test: doubled',
+            (handle) =>
+              handle
+                .select({ value: sql<number>`${sql.placeholder('n')}::int * ${2}` })
+                .from(sql`(values (1)) as one (x)`),
+            { n },
+          ),
+        );
+      }
+      expect(answers).toEqual([1, 2, 3, 4, 5, 6, 7].map((n) => [{ value: n * 2 }]));
+      const { rows } = await tx.execute<{ executions: string }>(
+        sql`select generic_plans + custom_plans as executions from pg_prepared_statements
+          where name like 'by_text_%' and statement like '%::int * $2%'`,
+      );
+      expect(rows.map((r) => Number(r.executions))).toEqual([7]);
+    });
+  });
+
+  it('refuses, where shapes are checked (as in every test), a shape built again as another text or with another fixed value', async () => {
+    const fixed = (n: number) =>
+      executeShaped(
+        database.db,
+        'test: a value written in',
+        (handle) => handle.select({ value: sql<number>`${n}::int` }).from(sql`(values (1)) as one (x)`),
+        {},
+      );
+    expect(await fixed(1)).toEqual([{ value: 1 }]);
+    expect(await fixed(1)).toEqual([{ value: 1 }]);
+    await expect(fixed(2)).rejects.toThrow('statement shape test: a value written in was built as another text');
+    const text = (column: string) =>
+      executeShaped(
+        database.db,
+        'test: a text',
+        (handle) => handle.select({ value: sql<number>`${sql.raw(column)}` }).from(sql`(values (1)) as one (x)`),
+        {},
+      );
+    expect(await text('x')).toEqual([{ value: 1 }]);
+    await expect(text('x + 1')).rejects.toThrow('statement shape test: a text was built as another text');
+  });
+});
+
+describe('valuesOf', () => {
+  it('joins the values of a statement’s parts, and refuses a placeholder two parts fill', () => {
+    expect(valuesOf({ values: { a: 1 } }, undefined, { values: { b: null } })).toEqual({ a: 1, b: null });
+    expect(() => valuesOf({ values: { a: 1 } }, { values: { a: 1 } })).toThrow(
+      'placeholder a is filled by two parts of one statement',
+    );
   });
 });
 

@@ -9,6 +9,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { Logger, type Runner, run, type WorkerEvents } from 'graphile-worker';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/db/connection.ts';
+import { executeSqlPreparedByText } from '../../src/db/prepared.ts';
 import { endJobSql, runJob } from '../../src/jobs/job-run.ts';
 import { queuePool } from '../../src/jobs/queue-pool.ts';
 import { createTestDatabase } from '../helpers/database.ts';
@@ -105,8 +106,10 @@ async function startPool(step: (runNumber: number, payload: { key: string }) => 
 async function markAndEnd(n: number, key: string, next?: Date): Promise<void> {
   const end = endJobSql(key, next);
   const effect: SQL = sql`select ${end.sql} from marked`;
-  await database.db.execute(
+  await executeSqlPreparedByText(
+    database.db,
     sql`with marked as (insert into job_end_marks (n) values (${n}) returning n) select (select count(*) from (${effect}) as e) as ended from marked`,
+    end.values,
   );
   end.made();
 }

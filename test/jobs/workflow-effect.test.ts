@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/db/connection.ts';
 import { jobSql } from '../../src/jobs/queue.ts';
@@ -12,6 +12,7 @@ const lamps = pgTable('workflow_effect_lamps', {
   power: text('power').notNull(),
   note: text('note'),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  detail: jsonb('detail'),
 });
 const lampStates = workflowTable(
   defineWorkflow({
@@ -29,7 +30,7 @@ let database: Database;
 beforeAll(async () => {
   database = await createTestDatabase();
   await database.pool.query(
-    `create table workflow_effect_lamps (id text primary key, power text not null, note text, updated_at timestamptz not null)`,
+    `create table workflow_effect_lamps (id text primary key, power text not null, note text, updated_at timestamptz not null, detail jsonb)`,
   );
 });
 afterAll(async () => await database.close());
@@ -56,13 +57,13 @@ describe('a transition with an effect in the same statement', () => {
     );
     const moved = await transition(database.db, lampStates, 'a', 'switch_on', {
       set: { note: 'lit' },
-      effect: sql`select ${queue} from moved`,
+      effect: { shape: 'test: queue a lamp job', sql: sql`select ${queue} from moved`, values: {} },
     });
     expect(moved).toMatchObject({ id: 'a', power: 'on', note: 'lit' });
     expect(moved?.updatedAt).toBeInstanceOf(Date);
     // 'b' is on already: switch_on does not take effect, and its effect does not run.
     const refused = await transition(database.db, lampStates, 'b', 'switch_on', {
-      effect: sql`select ${queue} from moved`,
+      effect: { shape: 'test: queue a lamp job', sql: sql`select ${queue} from moved`, values: {} },
     });
     expect(refused).toBeNull();
     expect(await jobsOf(['a', 'b'])).toEqual([{ payload: { target_id: 'a' }, key: 'lamp:a' }]);
@@ -86,5 +87,24 @@ describe('a transition with an effect in the same statement', () => {
     const before = Date.now();
     const moved = await transition(database.db, lampStates, 'd', 'switch_on');
     expect(moved?.updatedAt.getTime()).toBeGreaterThanOrEqual(before);
+  });
+
+  it('writes each call’s own values with one statement of a shape: JSON as JSON, null as SQL NULL', async () => {
+    await database.pool.query(
+      `insert into workflow_effect_lamps values ('e', 'off', null, now(), '{"old": true}'), ('f', 'off', 'old', now(), '{"old": true}')`,
+    );
+    const e = await transition(database.db, lampStates, 'e', 'switch_on', {
+      set: { note: 'first', detail: { watts: 40 } },
+    });
+    const f = await transition(database.db, lampStates, 'f', 'switch_on', { set: { note: null, detail: null } });
+    expect(e).toMatchObject({ id: 'e', note: 'first', detail: { watts: 40 } });
+    expect(f).toMatchObject({ id: 'f', note: null, detail: null });
+    const { rows } = await database.pool.query(
+      `select id, note, detail, detail is null as sql_null from workflow_effect_lamps where id in ('e', 'f') order by id`,
+    );
+    expect(rows).toEqual([
+      { id: 'e', note: 'first', detail: { watts: 40 }, sql_null: false },
+      { id: 'f', note: null, detail: null, sql_null: true },
+    ]);
   });
 });

@@ -1,7 +1,8 @@
-import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPool, type Db } from '../../src/db/connection.ts';
+import type { StatementPart } from '../../src/db/prepared.ts';
 import { transition } from '../../src/jobs/workflow.ts';
 import { saveConnectedAccount } from '../../src/modules/accounts/connections.ts';
 import type { NewEvent } from '../../src/modules/events/index.ts';
@@ -116,7 +117,7 @@ async function expectNothingDone(postId: string, a: string, deliveries: number, 
 }
 
 /** The move that fails a target (on condition `when`, if given), with its `post.failed`. */
-function failing(postId: string, target: PostTarget, when?: SQL) {
+function failing(postId: string, target: PostTarget, when?: StatementPart) {
   return {
     target,
     name: 'fail' as const,
@@ -227,7 +228,11 @@ describe("a target's move in one statement with its post's lock and status", () 
       .update(postTargets)
       .set({ attempts: seen.target.attempts + 1 })
       .where(eq(postTargets.id, a));
-    const move = failing(postId, seen.target, eq(postTargets.attempts, seen.target.attempts));
+    const move = failing(postId, seen.target, {
+      shape: 'test: attempts as read',
+      sql: eq(postTargets.attempts, sql.placeholder('test_attempts')),
+      values: { test_attempts: seen.target.attempts },
+    });
     expect(await moveTargetIfPostAt(t.database.db, move, seen.post.scheduledAt)).toBeNull();
     await expectNothingDone(postId, a, before, 'publishing');
   });

@@ -2,7 +2,7 @@ import { and, eq, type SQL, sql, type WithSubquery } from 'drizzle-orm';
 import type { PgColumn, WithSubqueryWithSelection } from 'drizzle-orm/pg-core';
 import { now } from '../../clock.ts';
 import type { Db, Queryable, Tx } from '../../db/connection.ts';
-import { executePreparedByText, executeSqlPreparedByText, preparedPerDb } from '../../db/prepared.ts';
+import { executeShaped, executeSqlPreparedByText, preparedPerDb, valuesOf } from '../../db/prepared.ts';
 import { effectCount, withEffects } from '../../db/with-effects.ts';
 import { newUuid } from '../../ids.ts';
 import { startupRegistry } from '../../registry.ts';
@@ -52,8 +52,15 @@ export interface RecordedEvent {
  * that reports a change made in it records them only when the change took effect.
  */
 export interface EventStatementPart {
+  /**
+   * Names everything the part's text depends on, as a statement part's shape does
+   * (db/prepared.ts): what changes from one statement to the next is a placeholder, named with a
+   * prefix of the subscriber's own, filled from `values`.
+   */
+  shape: string;
   with: readonly (readonly [name: string, query: SQL])[];
   effects: readonly (readonly [name: string, query: SQL])[];
+  values: Readonly<Record<string, unknown>>;
 }
 
 /**
@@ -145,35 +152,51 @@ export async function emitAll(tx: Tx, list: readonly NewEvent[]): Promise<{ id: 
   await executeSqlPreparedByText(
     tx,
     withEffects({ ...part, select: sql`1 as recorded`, from: sql`(values (1)) as recorded` }),
+    part.values,
   );
   return recorded.map(({ id }) => ({ id }));
+}
+
+/** A change whose events are recorded in its own statement (emitInChange). */
+export interface ChangeWithEvents {
+  /** Names everything the change's text depends on (db/prepared.ts). */
+  shape: string;
+  /** The change's CTEs, in order, and the one answered; built on `handle`. */
+  build: (handle: Queryable) => {
+    with: readonly WithSubquery[];
+    answer: WithSubqueryWithSelection<Record<string, PgColumn>, string>;
+  };
+  /** Holds (over the change's CTEs) when the change took effect. */
+  made: SQL;
+  /** The change's own effects: SELECTs over its CTEs. */
+  effects: readonly SQL[];
+  /** The values of the change's placeholders. */
+  values: Readonly<Record<string, unknown>>;
 }
 
 /**
  * Records the events of a change made in the same statement, and runs every subscriber's part
  * in it: one round trip for the change, its events and their fan-out. The change's CTEs (over
- * the caller's own tables) come first; `made` (SQL over them) holds when the change took effect,
- * and only then are the events recorded and acted on. Answers the rows of `answer`, one of the
- * change's CTEs, once the change's `effects` (SELECTs over its CTEs) and the subscribers' have run.
+ * the caller's own tables) come first; `made` holds when the change took effect, and only then
+ * are the events recorded and acted on. Answers the rows of `answer`, one of the change's CTEs,
+ * once the change's `effects` and the subscribers' have run. The statement is built once per
+ * shape (the change's, with its events' and their subscribers'), every value a placeholder.
  */
-export async function emitInChange(
-  db: Queryable,
-  list: readonly NewEvent[],
-  change: {
-    with: readonly WithSubquery[];
-    made: SQL;
-    effects: readonly SQL[];
-    answer: WithSubqueryWithSelection<Record<string, PgColumn>, string>;
-  },
-) {
+export async function emitInChange(db: Queryable, list: readonly NewEvent[], change: ChangeWithEvents) {
   const { part } = eventsStatement(list, change.made);
   const effects = [...change.effects, ...part.effects.map(([, query]) => query)];
-  return await executePreparedByText(db, (handle) =>
-    handle
-      .with(...change.with, ...part.with.map(([name, query]) => handle.$with(name, {}).as(query)))
-      .select()
-      .from(change.answer)
-      .where(and(...effects.map((effect) => sql`${effectCount(effect)} >= 0`))),
+  return await executeShaped(
+    db,
+    `${change.shape}; ${part.shape}`,
+    (handle) => {
+      const built = change.build(handle);
+      return handle
+        .with(...built.with, ...part.with.map(([name, query]) => handle.$with(name, {}).as(query)))
+        .select()
+        .from(built.answer)
+        .where(and(...effects.map((effect) => sql`${effectCount(effect)} >= 0`)));
+    },
+    valuesOf({ values: change.values }, part),
   );
 }
 
@@ -183,20 +206,35 @@ function eventsStatement(
 ): { part: EventStatementPart; recorded: RecordedEvent[] } {
   const rows = eventRows(list);
   const recorded = rows.map(recordedOf);
-  if (rows.length === 0) return { part: { with: [], effects: [] }, recorded };
+  if (rows.length === 0) return { part: { shape: 'no events', with: [], effects: [], values: {} }, recorded };
   // Arrays, not a row of values each: the statement's text is the same for any number of events.
-  const column = (value: (row: (typeof rows)[number]) => string | null) => sql.param(rows.map(value));
+  const p = (name: string) => sql.placeholder(`events_${name}`);
   const insert = sql`insert into ${events} (id, owner_id, profile_id, type, data, body, created_at)
     select e.id, e.owner_id, e.profile_id, e.type, e.data::jsonb, e.body, e.created_at
-    from unnest(${column((r) => r.id)}::uuid[], ${column((r) => r.ownerId)}::text[], ${column((r) => r.profileId ?? null)}::text[],
-      ${column((r) => r.type)}::text[], ${column((r) => JSON.stringify(r.data))}::text[], ${column((r) => r.body)}::text[],
-      ${column((r) => r.createdAt.toISOString())}::timestamptz[]) as e(id, owner_id, profile_id, type, data, body, created_at)
+    from unnest(${p('ids')}::uuid[], ${p('owner_ids')}::text[], ${p('profile_ids')}::text[],
+      ${p('types')}::text[], ${p('data')}::text[], ${p('bodies')}::text[],
+      ${p('created_at')}::timestamptz[]) as e(id, owner_id, profile_id, type, data, body, created_at)
     where ${when} returning id`;
   const parts = subscribers.items().flatMap((subscriber) => subscriber(recorded) ?? []);
   return {
     part: {
-      with: [['recorded_events', insert], ...parts.flatMap((p) => p.with)],
-      effects: parts.flatMap((p) => p.effects),
+      shape: ['events', ...parts.map((part) => part.shape)].join(', '),
+      with: [['recorded_events', insert], ...parts.flatMap((part) => part.with)],
+      effects: parts.flatMap((part) => part.effects),
+      values: valuesOf(
+        {
+          values: {
+            events_ids: rows.map((r) => r.id),
+            events_owner_ids: rows.map((r) => r.ownerId),
+            events_profile_ids: rows.map((r) => r.profileId ?? null),
+            events_types: rows.map((r) => r.type),
+            events_data: rows.map((r) => JSON.stringify(r.data)),
+            events_bodies: rows.map((r) => r.body),
+            events_created_at: rows.map((r) => r.createdAt.toISOString()),
+          },
+        },
+        ...parts,
+      ),
     },
     recorded,
   };

@@ -10,6 +10,7 @@ import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { now } from '../../clock.ts';
 import type { Db, Tx } from '../../db/connection.ts';
+import { type StatementPart, valuesOf } from '../../db/prepared.ts';
 import { type TransitionOptions, transition, transitionUpdate } from '../../jobs/workflow.ts';
 import { emitAll, emitInChange, type NewEvent } from '../events/index.ts';
 import { type Post, type PostStatus, type PostTarget, posts, postTargets } from './tables.ts';
@@ -72,7 +73,7 @@ export interface TargetMoveOfPost {
   /** What the move reports: recorded, and acted on by every subscriber, only when it is made. */
   events?: readonly NewEvent[];
   /** Its effect (a SELECT over `moved`: db/with-effects.ts), run only when it is made. */
-  effect?: SQL;
+  effect?: StatementPart;
 }
 
 /**
@@ -86,7 +87,11 @@ export async function moveTargetIfPostAt(
   move: TargetMoveOfPost,
   scheduledAt: Date,
 ): Promise<PostTarget | null> {
-  return await moveInOneStatement(db, move, sql`${posts.scheduledAt} = ${scheduledAt}`);
+  return await moveInOneStatement(db, move, {
+    shape: 'post at',
+    sql: sql`${posts.scheduledAt} = ${sql.placeholder('post_at')}`,
+    values: { post_at: scheduledAt },
+  });
 }
 
 /**
@@ -126,37 +131,52 @@ export async function moveTargetOfPost(db: Db, move: TargetMoveOfPost): Promise<
  * under that lock: a post whose locked row is the one the snapshot shows has its targets'
  * statuses as read, and the status computed from them, with this target's new one, is exact.
  */
-async function moveInOneStatement(db: Db, move: TargetMoveOfPost, postHolds?: SQL): Promise<PostTarget | null> {
+async function moveInOneStatement(
+  db: Db,
+  move: TargetMoveOfPost,
+  postHolds?: StatementPart,
+): Promise<PostTarget | null> {
   const { target } = move;
-  // A row locked FOR UPDATE is its newest version, whatever the snapshot; the subquery reads the
-  // snapshot's, once: a post changed since has another xmin, and is neither locked nor moved on.
-  const snapshot = sql`(select ${postVersionSql} from ${posts} where ${posts.id} = ${target.postId})`;
-  const postLock = db
-    .$with('post_lock', {})
-    .as(
-      sql`select 1 from ${posts} where ${and(eq(posts.id, target.postId), sql`${postVersionSql} = ${snapshot}`, postHolds)} for update`,
-    );
-  const moved = db.$with('moved').as(
-    transitionUpdate(db, targetStates, target.id, move.name, {
-      ...move.options,
-      when: and(sql`exists (select 1 from post_lock)`, move.options?.when),
-    }),
-  );
-  const stored = db.$with('post_stored', {}).as(
-    db
-      .update(posts)
-      .set({
-        status: sql`(select ${postStatusSql(sql`coalesce(m.status, t.status)`)} from ${postTargets} t left join moved m on m.id = t.id where t.post_id = ${target.postId})`,
-        updatedAt: now(),
-      })
-      .where(and(eq(posts.id, target.postId), sql`exists (select 1 from moved)`))
-      .getSQL(),
-  );
+  const update = transitionUpdate(targetStates, target.id, move.name, {
+    ...move.options,
+    when: {
+      shape: `post locked, ${move.options?.when?.shape ?? 'state'}`,
+      sql: and(sql`exists (select 1 from post_lock)`, move.options?.when?.sql) ?? sql`true`,
+      values: move.options?.when?.values ?? {},
+    },
+  });
+  const values = valuesOf(update, postHolds, move.effect, {
+    values: { post_id: target.postId, post_updated_at: posts.updatedAt.mapToDriverValue(now()) },
+  });
+  const effects = move.effect === undefined ? [] : [move.effect.sql];
   const [row] = await emitInChange(db, move.events ?? [], {
-    with: [postLock, moved, stored],
+    shape: `move of a post's target: ${update.shape}, post ${postHolds?.shape ?? 'as read'}, effect ${move.effect?.shape ?? 'none'}`,
+    build: (handle) => {
+      const postId = sql.placeholder('post_id');
+      // A row locked FOR UPDATE is its newest version, whatever the snapshot; the subquery reads the
+      // snapshot's, once: a post changed since has another xmin, and is neither locked nor moved on.
+      const snapshot = sql`(select ${postVersionSql} from ${posts} where ${posts.id} = ${postId})`;
+      const postLock = handle
+        .$with('post_lock', {})
+        .as(
+          sql`select 1 from ${posts} where ${and(eq(posts.id, postId), sql`${postVersionSql} = ${snapshot}`, postHolds?.sql)} for update`,
+        );
+      const moved = handle.$with('moved').as(update.update(handle));
+      const stored = handle.$with('post_stored', {}).as(
+        handle
+          .update(posts)
+          .set({
+            status: sql`(select ${postStatusSql(sql`coalesce(m.status, t.status)`)} from ${postTargets} t left join moved m on m.id = t.id where t.post_id = ${postId})`,
+            updatedAt: sql`${sql.placeholder('post_updated_at')}`,
+          })
+          .where(and(eq(posts.id, postId), sql`exists (select 1 from moved)`))
+          .getSQL(),
+      );
+      return { with: [postLock, moved, stored], answer: moved };
+    },
     made: sql`exists (select 1 from moved)`,
-    effects: move.effect === undefined ? [] : [move.effect],
-    answer: moved,
+    effects,
+    values,
   });
   return (row as PostTarget | undefined) ?? null;
 }

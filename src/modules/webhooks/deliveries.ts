@@ -26,22 +26,31 @@ const DELIVERIES_PER_JOB = 50;
  */
 export function fanOut(list: readonly RecordedEvent[]): EventStatementPart | null {
   if (list.length === 0) return null;
-  const at = now().toISOString();
   // A job per few dozen deliveries rather than per delivery: the queue's own work (add, fetch,
   // complete) is then shared by the deliveries, which the job attempts in parallel.
+  const p = (name: string) => sql.placeholder(`webhook_fan_out_${name}`);
+  const at = sql`${p('at')}::timestamptz`;
   return {
+    shape: 'webhook fan-out',
+    values: {
+      webhook_fan_out_event_ids: list.map((e) => e.id),
+      webhook_fan_out_owner_ids: list.map((e) => e.ownerId),
+      webhook_fan_out_profile_ids: list.map((e) => e.profileId),
+      webhook_fan_out_types: list.map((e) => e.type),
+      webhook_fan_out_at: now().toISOString(),
+    },
     with: [
       [
         'webhook_fan_out_events',
-        sql`select * from unnest(${sql.param(list.map((e) => e.id))}::uuid[], ${sql.param(list.map((e) => e.ownerId))}::text[],
-          ${sql.param(list.map((e) => e.profileId))}::text[], ${sql.param(list.map((e) => e.type))}::text[])
+        sql`select * from unnest(${p('event_ids')}::uuid[], ${p('owner_ids')}::text[],
+          ${p('profile_ids')}::text[], ${p('types')}::text[])
           with ordinality as ev(id, owner_id, profile_id, type, n)
           where ev.id in (select id from recorded_events)`,
       ],
       [
         'webhook_fan_out_deliveries',
         sql`insert into ${webhookDeliveries} (id, owner_id, endpoint_id, event_id, event_profile_id, status, attempt_count, next_attempt_at, created_at, updated_at)
-          select switchboard_uuid_v7(), e.owner_id, e.id, ev.id, ev.profile_id, 'pending', 0, ${at}::timestamptz, ${at}::timestamptz, ${at}::timestamptz
+          select switchboard_uuid_v7(), e.owner_id, e.id, ev.id, ev.profile_id, 'pending', 0, ${at}, ${at}, ${at}
           from webhook_fan_out_events ev join ${webhookEndpoints} e on e.owner_id = ev.owner_id and e.active and ev.type = any(e.events)
             and (e.profile_id is null or (ev.type <> 'profile.deleted' and e.profile_id = ev.profile_id))
           order by ev.n

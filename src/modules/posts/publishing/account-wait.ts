@@ -6,8 +6,9 @@
  * and it goes on (`reconnected`); the grace time over, it fails with `account_not_connected`.
  * A disconnected account is not waited for: it was removed on purpose.
  */
-import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import { now } from '../../../clock.ts';
+import { valuesOf } from '../../../db/prepared.ts';
 import type { PlatformError } from '../../../platforms/index.ts';
 import { type Account, accountById, noteAccountFailure } from '../../accounts/index.ts';
 import type { EventStatementPart, RecordedEvent } from '../../events/index.ts';
@@ -84,13 +85,16 @@ export function queueTargetsOfReturnedAccounts(events: readonly RecordedEvent[])
   if (accountIds.length === 0) return null;
   const waiting = sql`select ${postTargets.id} as id from ${postTargets}
     where ${and(
-      inArray(postTargets.accountId, accountIds),
+      sql`${postTargets.accountId} = any(${sql.placeholder('returned_accounts_ids')}::text[])`,
       eq(postTargets.status, 'publishing'),
       isNotNull(postTargets.accountWaitUntil),
       sql`exists (select 1 from recorded_events)`,
     )}`;
+  const queue = queuePublishOfMoved(now(), sql`returned_accounts_targets`);
   return {
+    shape: 'targets of returned accounts',
     with: [['returned_accounts_targets', waiting]],
-    effects: [['returned_accounts_jobs', queuePublishOfMoved(now(), sql`returned_accounts_targets`)]],
+    effects: [['returned_accounts_jobs', queue.sql]],
+    values: valuesOf({ values: { returned_accounts_ids: accountIds } }, queue),
   };
 }

@@ -4,8 +4,9 @@
  */
 import { type SQL, sql } from 'drizzle-orm';
 import { isTransaction, type Queryable, type Tx } from '../../../db/connection.ts';
+import type { StatementPart } from '../../../db/prepared.ts';
 import { endJobSql, queuedUnderKey, runsAsJob } from '../../../jobs/job-run.ts';
-import { dueSql, enqueue, jobSql } from '../../../jobs/queue.ts';
+import { dueAfterSql, enqueue, jobSql, waitMsUntil } from '../../../jobs/queue.ts';
 import { type TransitionOptions, transition } from '../../../jobs/workflow.ts';
 import type { PostTarget, postTargets } from '../tables.ts';
 import { type TargetState, type TargetTransition, targetStates } from '../target-workflow.ts';
@@ -21,15 +22,22 @@ export async function queuePublish(tx: Tx, targetId: string, runAt: Date): Promi
 
 /**
  * queuePublish as the effect of a statement: the next step, at `runAt`, of each target `rows`
- * names (a CTE with an `id` column; by default a transition's `moved`).
+ * names (a CTE with an `id` column; by default a transition's `moved`). A part of a statement
+ * built once per shape (db/prepared.ts): its time is a placeholder.
  */
-export function queuePublishOfMoved(runAt: Date, rows: SQL = sql`moved`): SQL {
-  const job = jobSql(
-    'publish_target',
-    { target_id: sql`t.id` },
-    { runAt: dueSql(runAt), jobKey: sql`${publishJobKey('')}::text || t.id` },
-  );
-  return sql`select ${job} from ${rows} as t`;
+export function queuePublishOfMoved(runAt: Date, rows: SQL = sql`moved`): StatementPart {
+  return {
+    shape: 'queue publish_target',
+    sql: sql`select ${jobSql(
+      'publish_target',
+      { target_id: sql`t.id` },
+      {
+        runAt: dueAfterSql(sql`${sql.placeholder('publish_wait_ms')}`),
+        jobKey: sql`${publishJobKey('')}::text || t.id`,
+      },
+    )} from ${rows} as t`,
+    values: { publish_wait_ms: waitMsUntil(runAt) },
+  };
 }
 
 /**
@@ -40,21 +48,21 @@ export function queuePublishOfMoved(runAt: Date, rows: SQL = sql`moved`): SQL {
  * so that an end said made could yet be undone), the move queues the step under the target's
  * key. Either is the move's effect, a SELECT over `moved`.
  */
-export function nextStep(targetId: string, runAt: Date, queued = false): { effect: SQL; made: () => void } {
+export function nextStep(targetId: string, runAt: Date, queued = false): { effect: StatementPart; made: () => void } {
   const key = publishJobKey(targetId);
   if (queued || !runsAsJob(key)) return { effect: queuePublishOfMoved(runAt), made: () => queuedUnderKey(key) };
   return endOfOwnJob(key, runAt);
 }
 
 /** A target's last move: run by the target's own job, the job ends (deleted) with it; elsewhere it has no effect on jobs. */
-export function lastStep(targetId: string): { effect?: SQL; made: () => void } {
+export function lastStep(targetId: string): { effect?: StatementPart; made: () => void } {
   const key = publishJobKey(targetId);
   return runsAsJob(key) ? endOfOwnJob(key) : { made: () => {} };
 }
 
-function endOfOwnJob(key: string, next?: Date): { effect: SQL; made: () => void } {
+function endOfOwnJob(key: string, next?: Date): { effect: StatementPart; made: () => void } {
   const end = endJobSql(key, next);
-  return { effect: sql`select ${end.sql} from moved`, made: end.made };
+  return { effect: { shape: end.shape, sql: sql`select ${end.sql} from moved`, values: end.values }, made: end.made };
 }
 
 /** A target's transition whose next step is due at `runAt`, once it takes effect (nextStep). */

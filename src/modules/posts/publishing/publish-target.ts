@@ -31,7 +31,7 @@
  * finds the target in (STEPS). The steps are in steps.ts, how a try ends or goes on after a
  * failure in outcomes.ts, the wait for an expired account's reconnection in account-wait.ts.
  */
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { now } from '../../../clock.ts';
 import { transition } from '../../../jobs/workflow.ts';
 import { type Platform, type PlatformAdapter, PlatformError, platformInfo } from '../../../platforms/index.ts';
@@ -110,7 +110,11 @@ function startMove(deps: PublishDeps, { target }: Loaded) {
     target,
     name: target.containerId === null ? ('start' as const) : ('start_with_container' as const),
     options: {
-      when: eq(postTargets.attempts, target.attempts),
+      when: {
+        shape: 'attempts as read',
+        sql: eq(postTargets.attempts, sql.placeholder('when_attempts')),
+        values: { when_attempts: target.attempts },
+      },
       set: {
         attempts: target.attempts + 1,
         polls: 0,
